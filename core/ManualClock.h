@@ -1,0 +1,28 @@
+#pragma once
+
+#include "Clock.h"
+
+#include <atomic>
+
+namespace keyright {
+
+// A clock that moves only when told to. advance() moves both readings, as real time passing does;
+// setNow() jumps the wall clock alone, as a user changing the system time does. Readings are
+// atomic so a server thread and a test thread can share one.
+class ManualClock final : public Clock
+{
+public:
+    explicit ManualClock(const QDateTime &start = QDateTime::fromMSecsSinceEpoch(1795986000000, QTimeZone::UTC));
+
+    QDateTime now() const override;
+    std::chrono::milliseconds monotonic() const override;
+
+    void setNow(const QDateTime &wall);
+    void advance(std::chrono::milliseconds by);
+
+private:
+    std::atomic<qint64> m_wallMs;
+    std::atomic<qint64> m_monotonicMs{0};
+};
+
+} // namespace keyright

@@ -1,0 +1,18 @@
+#pragma once
+
+#include "Clock.h"
+
+namespace keyright {
+
+// The machine's clocks: QDateTime::currentDateTimeUtc() and std::chrono::steady_clock.
+class SystemClock final : public Clock
+{
+public:
+    QDateTime now() const override;
+    std::chrono::milliseconds monotonic() const override;
+
+    // A process-wide instance for production wiring; code under test receives its clock instead.
+    static const SystemClock &instance();
+};
+
+} // namespace keyright
