@@ -1,0 +1,82 @@
+#pragma once
+
+#include "AdminTypes.h"
+#include "ClientError.h"
+#include "LeaseVerifier.h"
+
+#include <QByteArray>
+#include <QObject>
+#include <QUrl>
+
+#include <chrono>
+#include <functional>
+#include <optional>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+
+namespace keyright {
+
+class Clock;
+
+// The outcome of one admin call: a value or an error, never both.
+template <typename T>
+struct AdminResult
+{
+    std::optional<T> value;
+    ClientError error;
+
+    bool ok() const { return value.has_value(); }
+};
+
+// Every admin route of the v1 contract, asynchronous. Each call takes a context object: the
+// callback runs on its thread and never after the context is destroyed. Requests carry a transfer
+// timeout; in-flight replies are aborted when the client goes. The server's public key is fetched
+// once (or pinned by setPublicKey()) and every lease received is checked against it.
+class AdminClient final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AdminClient)
+
+public:
+    template <typename T>
+    using Callback = std::function<void(const AdminResult<T> &)>;
+    struct Empty
+    {
+    };
+
+    AdminClient(QNetworkAccessManager &network, const Clock &clock, QObject *parent = nullptr);
+    ~AdminClient() override;
+
+    void setServerUrl(const QUrl &url);
+    QUrl serverUrl() const;
+    // The bearer token; kept only in wiped memory.
+    void setAdminToken(QByteArrayView token);
+    void setTransferTimeout(std::chrono::milliseconds timeout);
+    // Pins the server's Ed25519 public key instead of learning it on first contact.
+    void setPublicKey(const LeaseVerifier &verifier);
+    std::optional<LeaseVerifier> publicKey() const;
+
+    void health(QObject *context, Callback<QString> done); // the server's version
+    void measureClock(QObject *context, Callback<ClockOffset> done);
+    void fetchPublicKey(QObject *context, Callback<LeaseVerifier> done);
+
+    void listLicenses(QObject *context, Callback<LicenseList> done);
+    void putLicense(const LicenseSpec &spec, QObject *context, Callback<LicenseWriteResult> done);
+    void rotateKey(const QString &licenseId, QObject *context, Callback<QString> done);
+    void listLeases(const QString &licenseId, QObject *context, Callback<LeaseList> done);
+    void revoke(const RevokeRequest &request, QObject *context, Callback<Empty> done);
+    void reap(bool dryRun, QObject *context, Callback<ReapResult> done);
+    void events(const EventQuery &query, QObject *context, Callback<EventPage> done);
+    // GET /v1/stats as raw JSON (replicated usage counters).
+    void stats(QObject *context, Callback<QJsonObject> done);
+
+    // The most recent clock measurement, if any.
+    std::optional<ClockOffset> lastClockOffset() const;
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace keyright

@@ -1,0 +1,148 @@
+#pragma once
+
+#include "SeatLease.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <chrono>
+
+namespace keyright {
+
+// Plain values decoded from the v1 admin API (docs/API.md).
+
+struct LicenseSummary
+{
+    QString id;
+    QString name;
+    int seatCount = 0;
+    int inUse = 0;
+    qint64 ttlSeconds = 0;
+    qint64 skewSeconds = 0;
+    qint64 reapGraceSeconds = 0;
+    int deniedLastHour = 0;
+
+    friend bool operator==(const LicenseSummary &, const LicenseSummary &) = default;
+};
+
+struct LicenseList
+{
+    QDateTime serverTime;
+    QList<LicenseSummary> licenses;
+};
+
+// What an admin submits to create or change a license.
+struct LicenseSpec
+{
+    QString id;
+    QString name;
+    int seatCount = 1;
+    qint64 ttlSeconds = 60;
+    qint64 skewSeconds = 5;
+    qint64 reapGraceSeconds = 15;
+};
+
+struct LicenseWriteResult
+{
+    LicenseSummary license;
+    bool created = false;
+    QString key; // the license key, present only on create (and rotate): shown once
+};
+
+// One row of GET /v1/licenses/{id}/leases.
+struct LeaseRow
+{
+    SeatLease lease;
+    bool live = false;
+    QDateTime reapableAt;
+    bool signatureValid = false; // checked by AdminClient against the server's public key
+
+    friend bool operator==(const LeaseRow &, const LeaseRow &) = default;
+};
+
+struct HolderBlock
+{
+    QString holder;
+    QDateTime until;
+    QString reason;
+
+    friend bool operator==(const HolderBlock &, const HolderBlock &) = default;
+};
+
+struct LeaseList
+{
+    QString licenseId;
+    QDateTime serverTime;
+    int seatCount = 0;
+    int inUse = 0;
+    QList<LeaseRow> leases;
+    QList<HolderBlock> blocks;
+};
+
+struct RevokeRequest
+{
+    QString licenseId;
+    QString seatId;
+    QString reason;                       // optional
+    std::chrono::seconds block{0};        // 0: no block
+};
+
+struct ReapedSeat
+{
+    QString licenseId;
+    QString seatId;
+    QString holder;
+    QDateTime expiresAt;
+    QDateTime reapableAt;
+};
+
+struct ReapResult
+{
+    bool dryRun = false;
+    int reaped = 0;
+    QList<ReapedSeat> seats;
+};
+
+struct EventRecord
+{
+    qint64 seq = 0;
+    QDateTime time;
+    QString kind; // granted, denied, released, renew_refused, revoked, reaped, license_created, ...
+    QString licenseId;
+    QString seatId;
+    QString holder;
+    QString actor;
+    QJsonObject detail;
+
+    friend bool operator==(const EventRecord &, const EventRecord &) = default;
+};
+
+struct EventQuery
+{
+    qint64 after = 0;
+    QString licenseId;
+    QString holder;
+    QString kind; // one kind or a comma-separated list
+    QDateTime since;
+    QDateTime until;
+    int limit = 200;
+};
+
+struct EventPage
+{
+    QList<EventRecord> events;
+    qint64 next = 0;
+};
+
+// The server's clock against the local one, measured from GET /v1/time: offset = server - local,
+// estimated at the midpoint of the round trip, which is also the uncertainty.
+struct ClockOffset
+{
+    std::chrono::milliseconds offset{0};
+    std::chrono::milliseconds roundTrip{0};
+    QDateTime serverTime;
+};
+
+} // namespace keyright

@@ -1,0 +1,106 @@
+#pragma once
+
+#include "ClientError.h"
+#include "LeaseVerifier.h"
+#include "SeatLease.h"
+
+#include <QObject>
+#include <QUrl>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <variant>
+
+class QNetworkAccessManager;
+
+namespace keyright {
+
+class Clock;
+
+// Typed outcomes of the client routes; a caller switches on them with std::visit or
+// std::get_if.
+namespace outcome {
+struct Granted
+{
+    SeatLease lease;
+};
+struct NoSeats
+{
+    int seatCount = 0;
+    int inUse = 0;
+    QDateTime nextExpiry; // invalid when the server gave none
+};
+struct SeatLost
+{
+};
+struct HolderBlocked
+{
+    QDateTime until;
+};
+struct Unauthorized
+{
+    QString message;
+};
+struct Transport
+{
+    QString message;
+};
+struct Protocol
+{
+    QString message; // what was malformed, or that the signature did not verify
+};
+struct Released
+{
+};
+} // namespace outcome
+
+using LeaseOutcome = std::variant<outcome::Granted, outcome::NoSeats, outcome::SeatLost, outcome::HolderBlocked,
+                                  outcome::Unauthorized, outcome::Transport, outcome::Protocol>;
+using ReleaseOutcome = std::variant<outcome::Released, outcome::Unauthorized, outcome::Transport, outcome::Protocol>;
+
+// Human-readable one-line description of an outcome (for logs and UIs).
+QString describe(const LeaseOutcome &outcome);
+
+// checkout / heartbeat / release against the v1 client routes, authenticated with a license key.
+// Every lease received is verified against the server's public key (pinned in configuration or on
+// first contact) and rejected as Protocol when it does not verify or does not match what was asked
+// (another license, another seat, another holder). Checkout sends a requestId and retries a
+// transport failure with the same requestId, so a lost response never costs a second seat.
+class LeaseClient final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LeaseClient)
+
+public:
+    using Callback = std::function<void(const LeaseOutcome &)>;
+    using ReleaseCallback = std::function<void(const ReleaseOutcome &)>;
+
+    LeaseClient(QNetworkAccessManager &network, QObject *parent = nullptr);
+    ~LeaseClient() override;
+
+    void setServerUrl(const QUrl &url);
+    QUrl serverUrl() const;
+    void setLicense(const QString &licenseId, QByteArrayView licenseKey);
+    QString licenseId() const;
+    void setPublicKey(const LeaseVerifier &verifier);
+    std::optional<LeaseVerifier> publicKey() const;
+    void setTransferTimeout(std::chrono::milliseconds timeout);
+    void setCheckoutRetries(int retries); // transport retries with the same requestId (default 2)
+
+    // Test and simulator hook: while set, every request fails at once as Transport without being
+    // sent, as if the network were cut.
+    void setNetworkCut(bool cut);
+    bool isNetworkCut() const;
+
+    void checkout(const QString &holder, QObject *context, Callback done);
+    void heartbeat(const QString &seatId, QObject *context, Callback done);
+    void release(const QString &seatId, QObject *context, ReleaseCallback done);
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace keyright
