@@ -12,7 +12,7 @@ namespace keyright {
 class ManualClock final : public Clock
 {
 public:
-    explicit ManualClock(const QDateTime &start = QDateTime::fromMSecsSinceEpoch(1795986000000, QTimeZone::UTC));
+    explicit ManualClock(const QDateTime &start = QDateTime::fromMSecsSinceEpoch(1795986000000, Qt::UTC));
 
     QDateTime now() const override;
     std::chrono::milliseconds monotonic() const override;
@@ -22,7 +22,7 @@ public:
 
 private:
     std::atomic<qint64> m_wallMs;
-    std::atomic<qint64> m_monotonicMs{0};
+    std::atomic<qint64> m_monotonicMs {0};
 };
 
 } // namespace keyright

@@ -43,4 +43,8 @@ bool writeSecretFile(const QString &path, QByteArrayView contents, QString *erro
 // Trailing whitespace (a newline added by an editor) is dropped.
 std::optional<SecretBuffer> readSecretFile(const QString &path, QString *error = nullptr);
 
+// The same checks, but the bytes are returned exactly as stored: for binary secrets such as a
+// 32-byte key seed, whose last byte may well be 0x0a or 0x20.
+std::optional<SecretBuffer> readBinarySecretFile(const QString &path, QString *error = nullptr);
+
 } // namespace keyright

@@ -1,0 +1,195 @@
+#include "LeaseJson.h"
+
+#include "Timestamps.h"
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+namespace {
+
+// The largest integer every JSON implementation reads exactly (JavaScript's
+// Number.MAX_SAFE_INTEGER); above it a generation could silently round to a neighbour.
+constexpr qint64 maxJsonGeneration = (qint64 {1} << 53) - 1;
+constexpr int signatureSize = 64;
+
+bool fail(ValidationError *error, const QString &field, const QString &message)
+{
+    if (error)
+        *error = ValidationError {field, message};
+    return false;
+}
+
+bool isControl(char32_t c)
+{
+    return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029;
+}
+
+bool readString(const QJsonObject &object, const QString &field, QString *out, ValidationError *error)
+{
+    const auto it = object.constFind(field);
+    if (it == object.constEnd())
+        return fail(error, field, u"%1 is missing."_s.arg(field));
+    if (!it->isString())
+        return fail(error, field, u"%1 must be a string."_s.arg(field));
+    *out = it->toString();
+    return true;
+}
+
+bool readTimestamp(const QJsonObject &object, const QString &field, QDateTime *out, ValidationError *error)
+{
+    QString text;
+    if (!readString(object, field, &text, error))
+        return false;
+    const std::optional<QDateTime> time = parseTimestamp(text);
+    if (!time)
+        return fail(
+            error, field,
+            u"%1 must be a UTC timestamp with milliseconds such as 2026-11-29T21:00:00.000Z (got \"%2\")."_s.arg(
+                field, text.left(64)));
+    *out = *time;
+    return true;
+}
+
+} // namespace
+
+QJsonObject leaseToJson(const SeatLease &lease)
+{
+    return QJsonObject {
+        {u"licenseId"_s, lease.licenseId},
+        {u"seatId"_s, lease.seatId},
+        {u"holder"_s, lease.holder},
+        {u"generation"_s, static_cast<qint64>(lease.generation)},
+        {u"issuedAt"_s, formatTimestamp(lease.issuedAt)},
+        {u"expiresAt"_s, formatTimestamp(lease.expiresAt)},
+        {u"signature"_s, QString::fromLatin1(lease.signature.toBase64())},
+    };
+}
+
+std::optional<SeatLease> leaseFromJson(const QJsonValue &json, ValidationError *error)
+{
+    if (!json.isObject()) {
+        fail(error, u"lease"_s, u"A lease must be a JSON object."_s);
+        return std::nullopt;
+    }
+    const QJsonObject object = json.toObject();
+    SeatLease lease;
+
+    if (!readString(object, u"licenseId"_s, &lease.licenseId, error))
+        return std::nullopt;
+    if (!isValidLicenseId(lease.licenseId)) {
+        fail(error, u"licenseId"_s,
+             u"licenseId must be 1 to 64 lowercase letters, digits or '-', starting with a letter or digit."_s);
+        return std::nullopt;
+    }
+
+    if (!readString(object, u"seatId"_s, &lease.seatId, error))
+        return std::nullopt;
+    if (!isValidSeatId(lease.seatId)) {
+        fail(error, u"seatId"_s, u"seatId must be 32 lowercase hexadecimal digits."_s);
+        return std::nullopt;
+    }
+
+    if (!readString(object, u"holder"_s, &lease.holder, error))
+        return std::nullopt;
+    QString why;
+    if (!validateHolder(lease.holder, &why)) {
+        fail(error, u"holder"_s, why);
+        return std::nullopt;
+    }
+
+    const auto generation = object.constFind(u"generation"_s);
+    if (generation == object.constEnd()) {
+        fail(error, u"generation"_s, u"generation is missing."_s);
+        return std::nullopt;
+    }
+    // toInteger() gives the default for anything that is not a whole number, including 1.5 and 1e300.
+    const qint64 number = generation->isDouble() ? generation->toInteger(-1) : -1;
+    if (number < 0 || number > maxJsonGeneration) {
+        fail(error, u"generation"_s,
+             u"generation must be a whole number from 0 to %1, written as a JSON number."_s.arg(maxJsonGeneration));
+        return std::nullopt;
+    }
+    lease.generation = static_cast<quint64>(number);
+
+    if (!readTimestamp(object, u"issuedAt"_s, &lease.issuedAt, error)
+        || !readTimestamp(object, u"expiresAt"_s, &lease.expiresAt, error))
+        return std::nullopt;
+
+    QString signature;
+    if (!readString(object, u"signature"_s, &signature, error))
+        return std::nullopt;
+    const auto decoded = QByteArray::fromBase64Encoding(signature.toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+    bool isAscii = true;
+    for (QChar c : signature)
+        isAscii = isAscii && c.unicode() < 0x80;
+    if (!isAscii || !decoded) {
+        fail(error, u"signature"_s, u"signature must be standard base64."_s);
+        return std::nullopt;
+    }
+    if ((*decoded).size() != signatureSize) {
+        fail(error, u"signature"_s,
+             u"signature must encode exactly %1 bytes (got %2)."_s.arg(signatureSize).arg((*decoded).size()));
+        return std::nullopt;
+    }
+    lease.signature = *decoded;
+    return lease;
+}
+
+bool validateHolder(const QString &holder, QString *why)
+{
+    const auto reject = [why](const QString &message) {
+        if (why)
+            *why = message;
+        return false;
+    };
+    // Length counts Unicode code points, so "Zoé" is 3 and an emoji is 1, whatever the encoding.
+    qsizetype codePoints = 0;
+    for (qsizetype i = 0; i < holder.size(); ++i) {
+        const QChar c = holder.at(i);
+        char32_t codePoint = c.unicode();
+        if (c.isHighSurrogate() && i + 1 < holder.size() && holder.at(i + 1).isLowSurrogate()) {
+            codePoint = QChar::surrogateToUcs4(c, holder.at(i + 1));
+            ++i;
+        } else if (c.isSurrogate()) {
+            return reject(u"holder is not valid Unicode (a lone surrogate at position %1)."_s.arg(codePoints + 1));
+        }
+        if (isControl(codePoint))
+            return reject(u"holder must not contain control characters (U+%1 at position %2)."_s.arg(
+                QString::number(static_cast<uint>(codePoint), 16).toUpper().rightJustified(4, u'0'),
+                QString::number(codePoints + 1)));
+        ++codePoints;
+    }
+    if (codePoints == 0)
+        return reject(u"holder must not be empty."_s);
+    if (codePoints > maxHolderLength)
+        return reject(u"holder must be at most %1 characters (got %2)."_s.arg(maxHolderLength).arg(codePoints));
+    return true;
+}
+
+bool isValidSeatId(QStringView seatId)
+{
+    if (seatId.size() != 32)
+        return false;
+    for (QChar c : seatId) {
+        const char16_t u = c.unicode();
+        if (!((u >= u'0' && u <= u'9') || (u >= u'a' && u <= u'f')))
+            return false;
+    }
+    return true;
+}
+
+bool isValidLicenseId(QStringView licenseId)
+{
+    if (licenseId.isEmpty() || licenseId.size() > 64)
+        return false;
+    for (qsizetype i = 0; i < licenseId.size(); ++i) {
+        const char16_t u = licenseId.at(i).unicode();
+        const bool alnum = (u >= u'a' && u <= u'z') || (u >= u'0' && u <= u'9');
+        if (!alnum && !(i > 0 && u == u'-'))
+            return false;
+    }
+    return true;
+}
+
+} // namespace keyright
