@@ -1,0 +1,513 @@
+#include "LeaseClient.h"
+
+#include "Crypto.h"
+#include "LeaseJson.h"
+#include "SecretBuffer.h"
+#include "Timestamps.h"
+
+#include <QHash>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QPointer>
+#include <QSet>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+namespace {
+
+template <typename... Ts>
+struct Overloaded : Ts...
+{
+    using Ts::operator()...;
+};
+
+// What came back from one HTTP exchange: either the server answered with a status, or the
+// exchange failed below HTTP (refused, reset, timed out, cut).
+struct HttpResult
+{
+    bool transportFailed = false;
+    QString transportMessage;
+    int status = 0;
+    QByteArray body;
+};
+
+// The error body of the v1 contract: {"error": code, "message": text, ...extra}.
+struct ErrorBody
+{
+    QString code;
+    QString message;
+    QJsonObject object;
+};
+
+ErrorBody parseErrorBody(const HttpResult &result)
+{
+    ErrorBody error;
+    const QJsonDocument document = QJsonDocument::fromJson(result.body);
+    if (document.isObject()) {
+        error.object = document.object();
+        error.code = error.object.value("error"_L1).toString();
+        error.message = error.object.value("message"_L1).toString();
+    }
+    if (error.message.isEmpty())
+        error.message = LeaseClient::tr("HTTP status %1").arg(result.status);
+    return error;
+}
+
+bool isTransportError(QNetworkReply::NetworkError error)
+{
+    // Connection, proxy and protocol failures say nothing about what the server decided; content
+    // (4xx) and server (5xx) errors come with a status that is judged on its own.
+    const int code = int(error);
+    return (code >= 1 && code < 200) || (code >= 300 && code < 400);
+}
+
+QString describeNetworkFailure(QNetworkReply *reply, std::chrono::milliseconds timeout)
+{
+    switch (reply->error()) {
+    case QNetworkReply::OperationCanceledError:
+    case QNetworkReply::TimeoutError:
+        return LeaseClient::tr("no answer within %1 ms").arg(timeout.count());
+    case QNetworkReply::ConnectionRefusedError:
+        return LeaseClient::tr("connection refused by %1").arg(reply->url().authority());
+    case QNetworkReply::RemoteHostClosedError:
+        return LeaseClient::tr("connection closed by %1 before an answer").arg(reply->url().authority());
+    case QNetworkReply::HostNotFoundError:
+        return LeaseClient::tr("host %1 not found").arg(reply->url().host());
+    default:
+        return reply->errorString();
+    }
+}
+
+// Something outside the lease routes' success cases, mapped to the outcome a caller switches on.
+LeaseOutcome outcomeForErrorStatus(const HttpResult &result)
+{
+    const ErrorBody error = parseErrorBody(result);
+    switch (result.status) {
+    case 401:
+        return outcome::Unauthorized {error.message};
+    case 403:
+        if (error.code == "holder_blocked"_L1) {
+            const auto until = parseTimestamp(error.object.value("until"_L1).toString());
+            if (!until)
+                return outcome::Protocol {LeaseClient::tr("holder_blocked reply without a valid \"until\"")};
+            return outcome::HolderBlocked {*until};
+        }
+        return outcome::Unauthorized {error.message};
+    case 404:
+        // A license key cannot be good for a license the server does not have.
+        if (error.code == "license_not_found"_L1)
+            return outcome::Unauthorized {error.message};
+        return outcome::Protocol {LeaseClient::tr("not found: %1").arg(error.message)};
+    case 409:
+        if (error.code == "no_seats_available"_L1) {
+            outcome::NoSeats noSeats;
+            const QJsonValue seatCount = error.object.value("seatCount"_L1);
+            const QJsonValue inUse = error.object.value("inUse"_L1);
+            if (!seatCount.isDouble() || !inUse.isDouble())
+                return outcome::Protocol {LeaseClient::tr("no_seats_available reply without seatCount/inUse")};
+            noSeats.seatCount = seatCount.toInt();
+            noSeats.inUse = inUse.toInt();
+            if (const auto next = parseTimestamp(error.object.value("nextExpiry"_L1).toString()))
+                noSeats.nextExpiry = *next;
+            return noSeats;
+        }
+        return outcome::Protocol {LeaseClient::tr("unexpected conflict: %1").arg(error.message)};
+    case 410:
+        return outcome::SeatLost {};
+    default:
+        break;
+    }
+    if (result.status >= 500)
+        return outcome::Transport {LeaseClient::tr("server error %1: %2").arg(result.status).arg(error.message)};
+    if (result.status == 400 || result.status == 413)
+        return outcome::Protocol {LeaseClient::tr("request rejected: %1").arg(error.message)};
+    return outcome::Protocol {LeaseClient::tr("unexpected HTTP status %1").arg(result.status)};
+}
+
+} // namespace
+
+QString describe(const LeaseOutcome &leaseOutcome)
+{
+    return std::visit(
+        Overloaded {
+            [](const outcome::Granted &granted) {
+                return LeaseClient::tr("granted seat %1 until %2")
+                    .arg(granted.lease.seatId, formatTimestamp(granted.lease.expiresAt));
+            },
+            [](const outcome::NoSeats &noSeats) {
+                QString text = LeaseClient::tr("all %1 seats are in use").arg(noSeats.seatCount);
+                if (noSeats.nextExpiry.isValid())
+                    text += LeaseClient::tr(" (one may free at %1)").arg(formatTimestamp(noSeats.nextExpiry));
+                return text;
+            },
+            [](const outcome::SeatLost &) { return LeaseClient::tr("the server no longer holds this seat"); },
+            [](const outcome::HolderBlocked &blocked) {
+                return LeaseClient::tr("blocked by an administrator until %1").arg(formatTimestamp(blocked.until));
+            },
+            [](const outcome::Unauthorized &unauthorized) {
+                return LeaseClient::tr("license key refused: %1").arg(unauthorized.message);
+            },
+            [](const outcome::Transport &transport) {
+                return LeaseClient::tr("server unreachable: %1").arg(transport.message);
+            },
+            [](const outcome::Protocol &protocol) {
+                return LeaseClient::tr("invalid server reply: %1").arg(protocol.message);
+            },
+        },
+        leaseOutcome);
+}
+
+struct LeaseClient::Private
+{
+    // What a lease in a reply must match to be accepted.
+    struct Expected
+    {
+        QString seatId; // empty: any (checkout)
+        QString holder; // empty: unknown
+        std::optional<quint64> generation;
+    };
+    struct SeatRecord
+    {
+        QString holder;
+        quint64 generation = 0;
+    };
+
+    Private(LeaseClient *owner, QNetworkAccessManager &manager)
+        : q(owner)
+        , network(manager)
+    { }
+
+    LeaseClient *q;
+    QNetworkAccessManager &network;
+    QUrl serverUrl;
+    QString licenseId;
+    SecretBuffer licenseKey;
+    std::optional<LeaseVerifier> verifier;
+    std::chrono::milliseconds transferTimeout {5000};
+    int checkoutRetries = 2;
+    bool networkCut = false;
+    QSet<QNetworkReply *> inFlight;
+    bool fetchingKey = false;
+    QList<std::function<void(const std::optional<LeaseOutcome> &)>> keyWaiters;
+    // Seats this client checked out, so a renewal for another holder or generation is caught.
+    QHash<QString, SeatRecord> seats;
+
+    QUrl urlFor(const QString &path) const
+    {
+        QUrl url = serverUrl;
+        QString base = url.path();
+        while (base.endsWith(u'/'))
+            base.chop(1);
+        url.setPath(base + path);
+        return url;
+    }
+
+    void send(const QByteArray &verb, const QString &path, const QByteArray &body, bool authorized,
+              std::function<void(const HttpResult &)> done)
+    {
+        if (networkCut || !serverUrl.isValid() || serverUrl.isEmpty()) {
+            HttpResult result;
+            result.transportFailed = true;
+            result.transportMessage = networkCut ? tr("network cut") : tr("no server address configured");
+            QMetaObject::invokeMethod(
+                q, [done = std::move(done), result] { done(result); }, Qt::QueuedConnection);
+            return;
+        }
+        QNetworkRequest request(urlFor(path));
+        request.setTransferTimeout(int(transferTimeout.count()));
+        request.setRawHeader("Accept", "application/json");
+        if (authorized) {
+            QByteArray header = "License " + licenseKey.view().toByteArray();
+            request.setRawHeader("Authorization", header);
+            header.fill('\0');
+        }
+        QNetworkReply *reply = nullptr;
+        if (verb == "GET") {
+            reply = network.get(request);
+        } else {
+            if (!body.isEmpty())
+                request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json"_ba);
+            reply = network.sendCustomRequest(request, verb, body);
+        }
+        inFlight.insert(reply);
+        const auto timeout = transferTimeout;
+        QObject::connect(reply, &QNetworkReply::finished, q, [this, reply, timeout, done = std::move(done)] {
+            inFlight.remove(reply);
+            reply->deleteLater();
+            HttpResult result;
+            const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+            if (isTransportError(reply->error()) || !status.isValid() || status.toInt() <= 0) {
+                result.transportFailed = true;
+                result.transportMessage = describeNetworkFailure(reply, timeout);
+            } else {
+                result.status = status.toInt();
+                result.body = reply->readAll();
+            }
+            done(result);
+        });
+    }
+
+    // Runs `then` once the server's public key is known: pinned, or fetched and pinned now. A
+    // failure to learn it is handed over as the outcome of the whole call.
+    void withPublicKey(std::function<void(const std::optional<LeaseOutcome> &)> then)
+    {
+        if (verifier) {
+            then(std::nullopt);
+            return;
+        }
+        keyWaiters.append(std::move(then));
+        if (fetchingKey)
+            return;
+        fetchingKey = true;
+        send("GET", u"/v1/public-key"_s, {}, false, [this](const HttpResult &result) {
+            fetchingKey = false;
+            std::optional<LeaseOutcome> failure;
+            if (result.transportFailed) {
+                failure = outcome::Transport {result.transportMessage};
+            } else if (result.status != 200) {
+                failure = result.status >= 500
+                    ? LeaseOutcome(
+                        outcome::Transport {tr("server error %1 fetching its public key").arg(result.status)})
+                    : LeaseOutcome(outcome::Protocol {tr("public key request answered %1").arg(result.status)});
+            } else {
+                const QJsonObject object = QJsonDocument::fromJson(result.body).object();
+                const QString algorithm = object.value("algorithm"_L1).toString();
+                const auto key = LeaseVerifier::fromBase64(object.value("publicKey"_L1).toString().toLatin1());
+                if (algorithm != "Ed25519"_L1 || !key)
+                    failure = outcome::Protocol {tr("the server's public key is not a base64 Ed25519 key")};
+                else if (!verifier)
+                    verifier = key;
+            }
+            const auto waiters = std::exchange(keyWaiters, {});
+            for (const auto &waiter : waiters)
+                waiter(failure);
+        });
+    }
+
+    LeaseOutcome leaseOutcome(const HttpResult &result, int successStatus, const Expected &expected) const
+    {
+        if (result.transportFailed)
+            return outcome::Transport {result.transportMessage};
+        if (result.status != successStatus && result.status != 200 && result.status != 201)
+            return outcomeForErrorStatus(result);
+        QJsonParseError parseError;
+        const QJsonDocument document = QJsonDocument::fromJson(result.body, &parseError);
+        if (!document.isObject())
+            return outcome::Protocol {tr("the reply is not a JSON object")};
+        ValidationError error;
+        const auto lease = leaseFromJson(document.object().value("lease"_L1), &error);
+        if (!lease)
+            return outcome::Protocol {tr("malformed lease: %1 (%2)").arg(error.message, error.field)};
+        if (!verifier || !verifier->verify(*lease))
+            return outcome::Protocol {tr("the lease signature does not verify against the server's key")};
+        if (lease->licenseId != licenseId)
+            return outcome::Protocol {tr("the lease is for license %1, not %2").arg(lease->licenseId, licenseId)};
+        if (!expected.seatId.isEmpty() && lease->seatId != expected.seatId)
+            return outcome::Protocol {tr("the lease is for seat %1, not %2").arg(lease->seatId, expected.seatId)};
+        if (!expected.holder.isEmpty() && lease->holder != expected.holder)
+            return outcome::Protocol {tr("the lease is for holder %1, not %2").arg(lease->holder, expected.holder)};
+        if (expected.generation && lease->generation != *expected.generation)
+            return outcome::Protocol {tr("the renewal changed the seat's generation")};
+        if (!(lease->expiresAt > lease->issuedAt))
+            return outcome::Protocol {tr("the lease expires before it is issued")};
+        return outcome::Granted {*lease};
+    }
+
+    void checkoutAttempt(const QString &holder, const QString &requestId, int attempt, const QPointer<QObject> &context,
+                         bool hasContext, const Callback &done)
+    {
+        auto finish = [this, holder, requestId, attempt, context, hasContext, done](const LeaseOutcome &result) {
+            // The same requestId makes a retry safe: if the first attempt was granted and only its
+            // answer was lost, the server hands back that seat instead of a second one.
+            if (std::holds_alternative<outcome::Transport>(result) && attempt < checkoutRetries && !networkCut) {
+                const auto backoff = std::chrono::milliseconds(100 * (attempt + 1));
+                QTimer::singleShot(backoff, q, [this, holder, requestId, attempt, context, hasContext, done] {
+                    checkoutAttempt(holder, requestId, attempt + 1, context, hasContext, done);
+                });
+                return;
+            }
+            if (const auto *granted = std::get_if<outcome::Granted>(&result))
+                seats.insert(granted->lease.seatId, SeatRecord {granted->lease.holder, granted->lease.generation});
+            if (!hasContext || context)
+                done(result);
+        };
+        withPublicKey([this, holder, requestId, finish](const std::optional<LeaseOutcome> &failure) {
+            if (failure) {
+                finish(*failure);
+                return;
+            }
+            const QJsonObject body {{u"holder"_s, holder}, {u"requestId"_s, requestId}};
+            send("POST", u"/v1/licenses/%1/checkout"_s.arg(licenseId),
+                 QJsonDocument(body).toJson(QJsonDocument::Compact), true,
+                 [this, holder, finish](const HttpResult &result) {
+                     finish(leaseOutcome(result, 201, Expected {{}, holder, std::nullopt}));
+                 });
+        });
+    }
+};
+
+LeaseClient::LeaseClient(QNetworkAccessManager &network, QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<Private>(this, network))
+{ }
+
+LeaseClient::~LeaseClient()
+{
+    // Aborting emits finished(); the callbacks must not run into a half-destroyed client.
+    const auto replies = std::exchange(d->inFlight, {});
+    for (QNetworkReply *reply : replies) {
+        QObject::disconnect(reply, nullptr, this, nullptr);
+        reply->abort();
+        reply->deleteLater();
+    }
+}
+
+void LeaseClient::setServerUrl(const QUrl &url)
+{
+    d->serverUrl = url;
+}
+
+QUrl LeaseClient::serverUrl() const
+{
+    return d->serverUrl;
+}
+
+void LeaseClient::setLicense(const QString &licenseId, QByteArrayView licenseKey)
+{
+    d->licenseId = licenseId;
+    d->licenseKey = SecretBuffer::copyOf(licenseKey);
+    d->seats.clear();
+}
+
+QString LeaseClient::licenseId() const
+{
+    return d->licenseId;
+}
+
+void LeaseClient::setPublicKey(const LeaseVerifier &verifier)
+{
+    d->verifier = verifier;
+}
+
+std::optional<LeaseVerifier> LeaseClient::publicKey() const
+{
+    return d->verifier;
+}
+
+void LeaseClient::setTransferTimeout(std::chrono::milliseconds timeout)
+{
+    d->transferTimeout = timeout;
+}
+
+void LeaseClient::setCheckoutRetries(int retries)
+{
+    d->checkoutRetries = std::max(0, retries);
+}
+
+void LeaseClient::setNetworkCut(bool cut)
+{
+    d->networkCut = cut;
+}
+
+bool LeaseClient::isNetworkCut() const
+{
+    return d->networkCut;
+}
+
+void LeaseClient::checkout(const QString &holder, QObject *context, Callback done)
+{
+    QString why;
+    if (!isValidLicenseId(d->licenseId) || !validateHolder(holder, &why)) {
+        const LeaseOutcome invalid
+            = outcome::Protocol {isValidLicenseId(d->licenseId) ? tr("invalid holder: %1").arg(why)
+                                                                : tr("invalid license id \"%1\"").arg(d->licenseId)};
+        QMetaObject::invokeMethod(
+            this,
+            [context = QPointer<QObject>(context), hasContext = context != nullptr, done, invalid] {
+                if (!hasContext || context)
+                    done(invalid);
+            },
+            Qt::QueuedConnection);
+        return;
+    }
+    d->checkoutAttempt(holder, crypto::randomHex(16), 0, QPointer<QObject>(context), context != nullptr,
+                       std::move(done));
+}
+
+void LeaseClient::heartbeat(const QString &seatId, QObject *context, Callback done)
+{
+    const QPointer<QObject> guard(context);
+    const bool hasContext = context != nullptr;
+    auto finish = [guard, hasContext, done = std::move(done)](const LeaseOutcome &result) {
+        if (!hasContext || guard)
+            done(result);
+    };
+    if (!isValidLicenseId(d->licenseId) || !isValidSeatId(seatId)) {
+        const LeaseOutcome invalid = outcome::Protocol {tr("invalid license or seat id")};
+        QMetaObject::invokeMethod(
+            this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
+        return;
+    }
+    d->withPublicKey([this, seatId, finish](const std::optional<LeaseOutcome> &failure) {
+        if (failure) {
+            finish(*failure);
+            return;
+        }
+        d->send("POST", u"/v1/licenses/%1/seats/%2/heartbeat"_s.arg(d->licenseId, seatId), {}, true,
+                [this, seatId, finish](const HttpResult &result) {
+                    Private::Expected expected {seatId, {}, std::nullopt};
+                    if (const auto it = d->seats.constFind(seatId); it != d->seats.cend()) {
+                        expected.holder = it->holder;
+                        expected.generation = it->generation;
+                    }
+                    const LeaseOutcome leaseOutcome = d->leaseOutcome(result, 200, expected);
+                    if (std::holds_alternative<outcome::SeatLost>(leaseOutcome))
+                        d->seats.remove(seatId);
+                    finish(leaseOutcome);
+                });
+    });
+}
+
+void LeaseClient::release(const QString &seatId, QObject *context, ReleaseCallback done)
+{
+    const QPointer<QObject> guard(context);
+    const bool hasContext = context != nullptr;
+    auto finish = [guard, hasContext, done = std::move(done)](const ReleaseOutcome &result) {
+        if (!hasContext || guard)
+            done(result);
+    };
+    if (!isValidLicenseId(d->licenseId) || !isValidSeatId(seatId)) {
+        const ReleaseOutcome invalid = outcome::Protocol {tr("invalid license or seat id")};
+        QMetaObject::invokeMethod(
+            this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
+        return;
+    }
+    d->send("DELETE", u"/v1/licenses/%1/seats/%2"_s.arg(d->licenseId, seatId), {}, true,
+            [this, seatId, finish](const HttpResult &result) {
+                if (result.transportFailed) {
+                    finish(outcome::Transport {result.transportMessage});
+                    return;
+                }
+                // Release is idempotent: a seat the server no longer has is as released as can be.
+                if (result.status == 204 || result.status == 200 || result.status == 410) {
+                    d->seats.remove(seatId);
+                    finish(outcome::Released {});
+                    return;
+                }
+                const ErrorBody error = parseErrorBody(result);
+                if (result.status == 401 || result.status == 403)
+                    finish(outcome::Unauthorized {error.message});
+                else if (result.status >= 500)
+                    finish(outcome::Transport {tr("server error %1: %2").arg(result.status).arg(error.message)});
+                else
+                    finish(outcome::Protocol {tr("release answered %1: %2").arg(result.status).arg(error.message)});
+            });
+}
+
+} // namespace keyright

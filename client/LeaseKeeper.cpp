@@ -1,0 +1,341 @@
+#include "LeaseKeeper.h"
+
+#include "Clock.h"
+
+#include <QRandomGenerator>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+using std::chrono::milliseconds;
+
+namespace keyright {
+
+struct LeaseKeeper::Private
+{
+    Private(LeaseKeeper *owner, LeaseClient &leaseClient, const Clock &keeperClock)
+        : q(owner)
+        , client(leaseClient)
+        , clock(keeperClock)
+    { }
+
+    LeaseKeeper *q;
+    LeaseClient &client;
+    const Clock &clock;
+    QString holder;
+    ExpiryPolicy policy = ExpiryPolicy::Monotonic;
+    milliseconds maxJitter {2000};
+    milliseconds retryInterval {5000};
+    QTimer tick;
+
+    State state = State::Idle;
+    std::optional<SeatLease> lease;
+    milliseconds leaseSentAt {0}; // monotonic reading when the request that produced `lease` was sent
+    milliseconds nextBeatAt {0}; // monotonic
+    milliseconds nextAcquireAt {0};
+    bool lapseReported = false;
+    bool wasDegraded = false;
+    bool requestInFlight = false;
+    // A seat this keeper gave up on but whose release the server has not confirmed. Checking out
+    // again before it is released could make the server count two seats for one keeper.
+    QString pendingRelease;
+    QString lastError;
+    // Bumped by release() and crash(): answers to requests sent before belong to a keeper that
+    // no longer exists for the application.
+    quint64 epoch = 0;
+    bool crashed = false;
+
+    milliseconds window() const
+    {
+        if (!lease)
+            return milliseconds {0};
+        return milliseconds(lease->issuedAt.msecsTo(lease->expiresAt));
+    }
+
+    bool isLapsed() const
+    {
+        if (!lease)
+            return true;
+        if (policy == ExpiryPolicy::SignedExpiry)
+            return clock.now() > lease->expiresAt;
+        return clock.monotonic() > leaseSentAt + window();
+    }
+
+    milliseconds jitter() const
+    {
+        if (maxJitter.count() <= 0)
+            return milliseconds {0};
+        return milliseconds(QRandomGenerator::global()->bounded(qint64(maxJitter.count()) + 1));
+    }
+
+    void setState(State next)
+    {
+        if (state == next)
+            return;
+        state = next;
+        Q_EMIT q->stateChanged(next);
+    }
+
+    void handleLapse()
+    {
+        if (!lapseReported) {
+            lapseReported = true;
+            Q_EMIT q->lapsed();
+        }
+        // The server may still count the old seat (a fast clock lapses early): give it back before
+        // taking another, so this keeper never holds two.
+        if (lease)
+            pendingRelease = lease->seatId;
+        lease.reset();
+        nextAcquireAt = clock.monotonic();
+        setState(State::Acquiring);
+        acquire();
+    }
+
+    void beat()
+    {
+        const milliseconds sentAt = clock.monotonic();
+        const quint64 sentEpoch = epoch;
+        const QString seatId = lease->seatId;
+        requestInFlight = true;
+        client.heartbeat(seatId, q, [this, sentAt, sentEpoch](const LeaseOutcome &result) {
+            if (sentEpoch != epoch)
+                return;
+            requestInFlight = false;
+            if (const auto *granted = std::get_if<outcome::Granted>(&result)) {
+                takeLease(granted->lease, sentAt);
+                Q_EMIT q->renewed(granted->lease);
+                return;
+            }
+            if (std::holds_alternative<outcome::SeatLost>(result)) {
+                // The server already dropped the seat: nothing to release, take a new one at once.
+                lease.reset();
+                lastError = describe(result);
+                Q_EMIT q->seatLost(lastError);
+                nextAcquireAt = clock.monotonic();
+                setState(State::Acquiring);
+                acquire();
+                return;
+            }
+            // A lost or refused beat changes nothing while the held lease is live; the next attempt
+            // waits a retry interval so an outage is not met with a flood of requests.
+            lastError = describe(result);
+            if (isLapsed()) {
+                handleLapse();
+                return;
+            }
+            nextBeatAt = clock.monotonic() + retryInterval;
+            Q_EMIT q->beatFailed(lastError);
+        });
+    }
+
+    void acquire()
+    {
+        if (requestInFlight)
+            return;
+        const quint64 sentEpoch = epoch;
+        requestInFlight = true;
+        if (!pendingRelease.isEmpty()) {
+            const QString seatId = pendingRelease;
+            client.release(seatId, q, [this, sentEpoch, seatId](const ReleaseOutcome &result) {
+                if (sentEpoch != epoch)
+                    return;
+                requestInFlight = false;
+                if (const auto *transport = std::get_if<outcome::Transport>(&result)) {
+                    acquireFailed(outcome::Transport {transport->message});
+                    return;
+                }
+                // Released, or refused for good (a rotated key): either way it cannot be released
+                // later, and waiting for it would keep the keeper degraded forever.
+                if (pendingRelease == seatId)
+                    pendingRelease.clear();
+                acquire();
+            });
+            return;
+        }
+        const milliseconds sentAt = clock.monotonic();
+        client.checkout(holder, q, [this, sentAt, sentEpoch](const LeaseOutcome &result) {
+            if (sentEpoch != epoch) {
+                // Granted after release(): nobody will use or renew it, so give it back. A crashed
+                // keeper would not have seen the answer at all.
+                const auto *granted = std::get_if<outcome::Granted>(&result);
+                if (granted && state == State::Stopped && !crashed)
+                    client.release(granted->lease.seatId, nullptr, [](const ReleaseOutcome &) {});
+                return;
+            }
+            requestInFlight = false;
+            if (const auto *granted = std::get_if<outcome::Granted>(&result)) {
+                takeLease(granted->lease, sentAt);
+                lastError.clear();
+                setState(State::Holding);
+                Q_EMIT q->acquired(granted->lease);
+                if (std::exchange(wasDegraded, false))
+                    Q_EMIT q->recovered(granted->lease);
+                return;
+            }
+            acquireFailed(result);
+        });
+    }
+
+    void acquireFailed(const LeaseOutcome &result)
+    {
+        const QString reason = describe(result);
+        nextAcquireAt = clock.monotonic() + retryInterval;
+        const bool changed = state != State::Degraded || reason != lastError;
+        lastError = reason;
+        wasDegraded = true;
+        setState(State::Degraded);
+        if (changed)
+            Q_EMIT q->degraded(reason);
+    }
+
+    void takeLease(const SeatLease &granted, milliseconds sentAt)
+    {
+        lease = granted;
+        leaseSentAt = sentAt;
+        lapseReported = false;
+        // A third of the lease's own window, counted from when the request left: the server's TTL
+        // may change, and the time the answer took is already spent.
+        nextBeatAt = sentAt + window() / 3 + jitter();
+    }
+};
+
+LeaseKeeper::LeaseKeeper(LeaseClient &client, const Clock &clock, QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<Private>(this, client, clock))
+{
+    d->tick.setInterval(milliseconds {250});
+    connect(&d->tick, &QTimer::timeout, this, &LeaseKeeper::evaluate);
+}
+
+LeaseKeeper::~LeaseKeeper() = default;
+
+void LeaseKeeper::setHolder(const QString &holder)
+{
+    d->holder = holder;
+}
+
+QString LeaseKeeper::holder() const
+{
+    return d->holder;
+}
+
+void LeaseKeeper::setExpiryPolicy(ExpiryPolicy policy)
+{
+    d->policy = policy;
+}
+
+LeaseKeeper::ExpiryPolicy LeaseKeeper::expiryPolicy() const
+{
+    return d->policy;
+}
+
+void LeaseKeeper::setMaxJitter(milliseconds jitter)
+{
+    d->maxJitter = std::max(milliseconds {0}, jitter);
+}
+
+void LeaseKeeper::setTickInterval(milliseconds interval)
+{
+    d->tick.setInterval(std::max(milliseconds {1}, interval));
+}
+
+void LeaseKeeper::setRetryInterval(milliseconds interval)
+{
+    d->retryInterval = std::max(milliseconds {0}, interval);
+}
+
+void LeaseKeeper::start()
+{
+    if (d->state != State::Idle && d->state != State::Stopped)
+        return;
+    d->lease.reset();
+    d->lapseReported = false;
+    d->wasDegraded = false;
+    d->lastError.clear();
+    d->crashed = false;
+    d->nextAcquireAt = d->clock.monotonic();
+    d->setState(State::Acquiring);
+    d->tick.start();
+    evaluate();
+}
+
+void LeaseKeeper::release()
+{
+    if (d->state == State::Idle || d->state == State::Stopped)
+        return;
+    d->tick.stop();
+    ++d->epoch;
+    d->requestInFlight = false;
+    QString seatId = d->lease ? d->lease->seatId : d->pendingRelease;
+    d->lease.reset();
+    d->pendingRelease.clear();
+    d->setState(State::Stopped);
+    if (seatId.isEmpty()) {
+        QMetaObject::invokeMethod(
+            this, [this] { Q_EMIT released(QString()); }, Qt::QueuedConnection);
+        return;
+    }
+    d->client.release(seatId, this, [this, seatId](const ReleaseOutcome &) { Q_EMIT released(seatId); });
+}
+
+void LeaseKeeper::crash()
+{
+    d->crashed = true;
+    d->tick.stop();
+    ++d->epoch;
+    d->requestInFlight = false;
+    d->lease.reset();
+    d->pendingRelease.clear();
+    d->setState(State::Stopped);
+}
+
+LeaseKeeper::State LeaseKeeper::state() const
+{
+    return d->state;
+}
+
+bool LeaseKeeper::isActing() const
+{
+    return d->state == State::Holding && !d->isLapsed();
+}
+
+std::optional<SeatLease> LeaseKeeper::lease() const
+{
+    return d->lease;
+}
+
+QDateTime LeaseKeeper::believedExpiry() const
+{
+    if (!d->lease)
+        return {};
+    if (d->policy == ExpiryPolicy::SignedExpiry)
+        return d->lease->expiresAt;
+    const milliseconds left = d->leaseSentAt + d->window() - d->clock.monotonic();
+    return d->clock.now().addMSecs(left.count());
+}
+
+QString LeaseKeeper::lastError() const
+{
+    return d->lastError;
+}
+
+void LeaseKeeper::evaluate()
+{
+    if (d->state == State::Idle || d->state == State::Stopped || d->requestInFlight)
+        return;
+    const milliseconds now = d->clock.monotonic();
+    if (d->state == State::Holding) {
+        if (d->isLapsed()) {
+            d->handleLapse();
+            return;
+        }
+        if (now >= d->nextBeatAt)
+            d->beat();
+        return;
+    }
+    // Acquiring or Degraded.
+    if (now >= d->nextAcquireAt)
+        d->acquire();
+}
+
+} // namespace keyright
