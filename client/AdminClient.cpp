@@ -1,0 +1,413 @@
+#include "AdminClient.h"
+
+#include "AdminJson.h"
+#include "Clock.h"
+#include "SecretBuffer.h"
+#include "Timestamps.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QPointer>
+#include <QSet>
+#include <QUrlQuery>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+namespace {
+
+// What came back for one request before it is decoded: a status and body, or a transport error.
+struct RawReply
+{
+    int status = 0;
+    QByteArray body;
+    ClientError error;
+};
+
+QString hostAndPort(const QUrl &url)
+{
+    const int defaultPort = url.scheme() == u"https"_s ? 443 : 80;
+    return u"%1:%2"_s.arg(url.host()).arg(url.port(defaultPort));
+}
+
+QString describeTimeout(std::chrono::milliseconds timeout)
+{
+    if (timeout.count() % 1000 == 0)
+        return u"timed out after %1 s"_s.arg(timeout.count() / 1000);
+    return u"timed out after %1 ms"_s.arg(timeout.count());
+}
+
+// Errors raised below HTTP: the server may never have seen the request.
+bool isTransportError(QNetworkReply::NetworkError error)
+{
+    return (error > QNetworkReply::NoError && error < QNetworkReply::ProxyConnectionRefusedError)
+        || (error >= QNetworkReply::ProxyConnectionRefusedError && error < QNetworkReply::ContentAccessDenied);
+}
+
+ClientError transportError(const QNetworkReply &reply, std::chrono::milliseconds timeout)
+{
+    ClientError error;
+    error.kind = ClientError::Kind::Transport;
+    const QString where = hostAndPort(reply.url());
+    switch (reply.error()) {
+    case QNetworkReply::ConnectionRefusedError:
+        error.message = u"connection refused by %1"_s.arg(where);
+        break;
+    case QNetworkReply::HostNotFoundError:
+        error.message = u"host not found: %1"_s.arg(reply.url().host());
+        break;
+    case QNetworkReply::RemoteHostClosedError:
+        error.message = u"connection closed by %1 before it answered"_s.arg(where);
+        break;
+    case QNetworkReply::TimeoutError:
+    case QNetworkReply::OperationCanceledError:
+        // AdminClient never cancels a request it still wants an answer to, so a cancel is the
+        // transfer timeout firing.
+        error.message = u"%1 %2"_s.arg(where, describeTimeout(timeout));
+        break;
+    default:
+        if (reply.error() == QNetworkReply::SslHandshakeFailedError) {
+            error.kind = ClientError::Kind::Tls;
+            error.message = u"TLS with %1 failed: %2"_s.arg(where, reply.errorString());
+        } else {
+            error.message = u"cannot reach %1: %2"_s.arg(where, reply.errorString());
+        }
+        break;
+    }
+    return error;
+}
+
+ClientError protocolError(const QString &what, const QString &problem)
+{
+    ClientError error;
+    error.kind = ClientError::Kind::Protocol;
+    error.message = u"%1: malformed reply: %2"_s.arg(what, problem);
+    return error;
+}
+
+} // namespace
+
+struct AdminClient::Private
+{
+    AdminClient *q = nullptr;
+    QNetworkAccessManager &network;
+    const Clock &clock;
+    QUrl serverUrl {u"http://127.0.0.1:7400"_s};
+    SecretBuffer token;
+    std::chrono::milliseconds timeout {10000};
+    std::optional<LeaseVerifier> verifier;
+    std::optional<ClockOffset> lastOffset;
+    QSet<QNetworkReply *> inFlight;
+    // Callers waiting for the public key while one fetch is under way.
+    QList<std::function<void(const ClientError &)>> keyWaiters;
+
+    Private(AdminClient *owner, QNetworkAccessManager &net, const Clock &c)
+        : q(owner)
+        , network(net)
+        , clock(c)
+    { }
+
+    QUrl urlFor(const QString &path, const QUrlQuery &query) const
+    {
+        QUrl url = serverUrl;
+        QString prefix = url.path(QUrl::FullyEncoded);
+        while (prefix.endsWith(u'/'))
+            prefix.chop(1);
+        url.setPath(prefix + path, QUrl::TolerantMode);
+        url.setQuery(query);
+        return url;
+    }
+
+    void send(const QByteArray &verb, const QString &path, const QUrlQuery &query, const QByteArray &body,
+              QObject *context, std::function<void(const RawReply &)> handler)
+    {
+        QNetworkRequest request(urlFor(path, query));
+        request.setTransferTimeout(int(timeout.count()));
+        request.setRawHeader("Accept", "application/json");
+        if (!body.isEmpty())
+            request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        if (!token.isEmpty()) {
+            // Qt keeps headers in QByteArray; this copy is the one place the token leaves wiped
+            // memory, and only for as long as the request lives.
+            QByteArray authorization = "Bearer " + token.view().toByteArray();
+            request.setRawHeader("Authorization", authorization);
+        }
+        QNetworkReply *reply = network.sendCustomRequest(request, verb, body);
+        inFlight.insert(reply);
+        const QPointer<QObject> guard(context);
+        const bool hasContext = context != nullptr;
+        const std::chrono::milliseconds requestTimeout = timeout;
+        QObject::connect(reply, &QNetworkReply::finished, q, [this, reply, guard, hasContext, requestTimeout, handler] {
+            inFlight.remove(reply);
+            reply->deleteLater();
+            RawReply raw;
+            const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+            if (isTransportError(reply->error()) || !status.isValid()) {
+                raw.error = reply->error() == QNetworkReply::NoError
+                    ? protocolError(reply->url().path(), u"no HTTP status"_s)
+                    : transportError(*reply, requestTimeout);
+            } else {
+                raw.status = status.toInt();
+                raw.body = reply->readAll();
+                if (raw.status >= 400)
+                    raw.error = adminjson::decodeErrorReply(raw.status, raw.body);
+            }
+            if (hasContext && guard.isNull())
+                return;
+            handler(raw);
+        });
+    }
+
+    // Sends a request and decodes a successful reply with `decode`; every failure reaches `done`
+    // as a ClientError naming the route.
+    template <typename T, typename Decode>
+    void call(const QByteArray &verb, const QString &path, const QUrlQuery &query, const QByteArray &body,
+              QList<int> expectedStatus, QObject *context, Callback<T> done, Decode decode)
+    {
+        const QString what = QString::fromLatin1(verb) + u' ' + path;
+        send(verb, path, query, body, context, [what, expectedStatus, done, decode](const RawReply &raw) {
+            AdminResult<T> result;
+            if (raw.error.isError()) {
+                result.error = raw.error;
+            } else if (!expectedStatus.contains(raw.status)) {
+                result.error = protocolError(what, u"unexpected HTTP status %1"_s.arg(raw.status));
+            } else {
+                QString problem;
+                result.value = decode(raw, &problem);
+                if (!result.value)
+                    result.error = protocolError(what, problem);
+            }
+            done(result);
+        });
+    }
+
+    // Runs `next` once the server's public key is known (pinned, or fetched on first need).
+    void withPublicKey(QObject *context, std::function<void(const ClientError &)> next)
+    {
+        if (verifier) {
+            next(ClientError());
+            return;
+        }
+        const QPointer<QObject> guard(context);
+        const bool hasContext = context != nullptr;
+        keyWaiters.append([guard, hasContext, next](const ClientError &error) {
+            if (!hasContext || !guard.isNull())
+                next(error);
+        });
+        if (keyWaiters.size() > 1)
+            return;
+        call<LeaseVerifier>(
+            "GET", u"/v1/public-key"_s, {}, {}, {200}, q,
+            Callback<LeaseVerifier>([this](const AdminResult<LeaseVerifier> &result) {
+                ClientError error = result.error;
+                if (result.ok() && !verifier)
+                    verifier = result.value;
+                if (error.isError())
+                    error.message = u"fetching the server's public key: %1"_s.arg(error.message);
+                const auto waiters = std::exchange(keyWaiters, {});
+                for (const auto &waiter : waiters)
+                    waiter(error);
+            }),
+            [](const RawReply &raw, QString *problem) { return adminjson::decodePublicKey(raw.body, problem); });
+    }
+};
+
+namespace {
+
+QString licensePath(const QString &licenseId)
+{
+    return u"/v1/licenses/"_s + QString::fromLatin1(QUrl::toPercentEncoding(licenseId));
+}
+
+} // namespace
+
+AdminClient::AdminClient(QNetworkAccessManager &network, const Clock &clock, QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<Private>(this, network, clock))
+{ }
+
+AdminClient::~AdminClient()
+{
+    // Abort without telling anyone: finished() fires synchronously from abort(), and no callback
+    // may run once the client is going away.
+    const auto replies = std::exchange(d->inFlight, {});
+    for (QNetworkReply *reply : replies) {
+        disconnect(reply, nullptr, this, nullptr);
+        reply->abort();
+        reply->deleteLater();
+    }
+}
+
+void AdminClient::setServerUrl(const QUrl &url)
+{
+    d->serverUrl = url;
+}
+
+QUrl AdminClient::serverUrl() const
+{
+    return d->serverUrl;
+}
+
+void AdminClient::setAdminToken(QByteArrayView token)
+{
+    d->token = SecretBuffer::copyOf(token);
+}
+
+void AdminClient::setTransferTimeout(std::chrono::milliseconds timeout)
+{
+    d->timeout = timeout;
+}
+
+void AdminClient::setPublicKey(const LeaseVerifier &verifier)
+{
+    d->verifier = verifier;
+}
+
+std::optional<LeaseVerifier> AdminClient::publicKey() const
+{
+    return d->verifier;
+}
+
+std::optional<ClockOffset> AdminClient::lastClockOffset() const
+{
+    return d->lastOffset;
+}
+
+void AdminClient::health(QObject *context, Callback<QString> done)
+{
+    d->call<QString>("GET", u"/v1/health"_s, {}, {}, {200}, context, std::move(done),
+                     [](const RawReply &raw, QString *problem) { return adminjson::decodeHealth(raw.body, problem); });
+}
+
+void AdminClient::measureClock(QObject *context, Callback<ClockOffset> done)
+{
+    const std::chrono::milliseconds sentMonotonic = d->clock.monotonic();
+    const QDateTime sentWall = d->clock.now();
+    d->call<ClockOffset>(
+        "GET", u"/v1/time"_s, {}, {}, {200}, context,
+        Callback<ClockOffset>([this, done](const AdminResult<ClockOffset> &result) {
+            if (result.ok())
+                d->lastOffset = result.value;
+            done(result);
+        }),
+        [this, sentMonotonic, sentWall](const RawReply &raw, QString *problem) -> std::optional<ClockOffset> {
+            const std::optional<QDateTime> serverNow = adminjson::decodeServerTime(raw.body, problem);
+            if (!serverNow)
+                return std::nullopt;
+            ClockOffset measured;
+            measured.roundTrip = std::max(std::chrono::milliseconds {0}, d->clock.monotonic() - sentMonotonic);
+            const qint64 midpoint = sentWall.toMSecsSinceEpoch() + measured.roundTrip.count() / 2;
+            measured.offset = std::chrono::milliseconds {serverNow->toMSecsSinceEpoch() - midpoint};
+            measured.serverTime = *serverNow;
+            return measured;
+        });
+}
+
+void AdminClient::fetchPublicKey(QObject *context, Callback<LeaseVerifier> done)
+{
+    d->call<LeaseVerifier>(
+        "GET", u"/v1/public-key"_s, {}, {}, {200}, context,
+        Callback<LeaseVerifier>([this, done](const AdminResult<LeaseVerifier> &result) {
+            if (result.ok() && !d->verifier)
+                d->verifier = result.value;
+            done(result);
+        }),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodePublicKey(raw.body, problem); });
+}
+
+void AdminClient::listLicenses(QObject *context, Callback<LicenseList> done)
+{
+    d->call<LicenseList>(
+        "GET", u"/v1/licenses"_s, {}, {}, {200}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeLicenseList(raw.body, problem); });
+}
+
+void AdminClient::putLicense(const LicenseSpec &spec, QObject *context, Callback<LicenseWriteResult> done)
+{
+    d->call<LicenseWriteResult>("PUT", licensePath(spec.id), {}, adminjson::encodeLicenseSpec(spec), {200, 201},
+                                context, std::move(done), [](const RawReply &raw, QString *problem) {
+                                    return adminjson::decodeLicenseWrite(raw.body, raw.status == 201, problem);
+                                });
+}
+
+void AdminClient::rotateKey(const QString &licenseId, QObject *context, Callback<QString> done)
+{
+    d->call<QString>(
+        "POST", licensePath(licenseId) + u"/rotate-key"_s, {}, {}, {200}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeRotatedKey(raw.body, problem); });
+}
+
+void AdminClient::listLeases(const QString &licenseId, QObject *context, Callback<LeaseList> done)
+{
+    const QPointer<QObject> guard(context);
+    const bool hasContext = context != nullptr;
+    d->withPublicKey(context, [this, licenseId, guard, hasContext, done](const ClientError &keyError) {
+        if (keyError.isError()) {
+            AdminResult<LeaseList> result;
+            result.error = keyError;
+            done(result);
+            return;
+        }
+        if (hasContext && guard.isNull())
+            return;
+        d->call<LeaseList>("GET", licensePath(licenseId) + u"/leases"_s, {}, {}, {200}, guard.data(), done,
+                           [this, licenseId](const RawReply &raw, QString *problem) {
+                               std::optional<LeaseList> list = adminjson::decodeLeaseList(raw.body, licenseId, problem);
+                               if (list) {
+                                   for (LeaseRow &row : list->leases)
+                                       row.signatureValid = d->verifier && d->verifier->verify(row.lease);
+                               }
+                               return list;
+                           });
+    });
+}
+
+void AdminClient::revoke(const RevokeRequest &request, QObject *context, Callback<Empty> done)
+{
+    const QString path = licensePath(request.licenseId) + u"/seats/"_s
+        + QString::fromLatin1(QUrl::toPercentEncoding(request.seatId)) + u"/revoke"_s;
+    d->call<Empty>("POST", path, {}, adminjson::encodeRevoke(request), {200, 204}, context, std::move(done),
+                   [](const RawReply &, QString *) { return std::optional<Empty>(Empty {}); });
+}
+
+void AdminClient::reap(bool dryRun, QObject *context, Callback<ReapResult> done)
+{
+    QUrlQuery query;
+    if (dryRun)
+        query.addQueryItem(u"dryRun"_s, u"true"_s);
+    d->call<ReapResult>("POST", u"/v1/reap"_s, query, {}, {200}, context, std::move(done),
+                        [dryRun](const RawReply &raw, QString *problem) {
+                            return adminjson::decodeReapResult(raw.body, dryRun, problem);
+                        });
+}
+
+void AdminClient::events(const EventQuery &query, QObject *context, Callback<EventPage> done)
+{
+    QUrlQuery items;
+    items.addQueryItem(u"after"_s, QString::number(query.after));
+    if (!query.licenseId.isEmpty())
+        items.addQueryItem(u"license"_s, QString::fromLatin1(QUrl::toPercentEncoding(query.licenseId)));
+    if (!query.holder.isEmpty())
+        items.addQueryItem(u"holder"_s, QString::fromLatin1(QUrl::toPercentEncoding(query.holder)));
+    if (!query.kind.isEmpty())
+        items.addQueryItem(u"kind"_s, QString::fromLatin1(QUrl::toPercentEncoding(query.kind, ",")));
+    if (query.since.isValid())
+        items.addQueryItem(u"since"_s, QString::fromLatin1(QUrl::toPercentEncoding(formatTimestamp(query.since))));
+    if (query.until.isValid())
+        items.addQueryItem(u"until"_s, QString::fromLatin1(QUrl::toPercentEncoding(formatTimestamp(query.until))));
+    items.addQueryItem(u"limit"_s, QString::number(query.limit));
+    d->call<EventPage>(
+        "GET", u"/v1/events"_s, items, {}, {200}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeEventPage(raw.body, problem); });
+}
+
+void AdminClient::stats(QObject *context, Callback<QJsonObject> done)
+{
+    d->call<QJsonObject>(
+        "GET", u"/v1/stats"_s, {}, {}, {200}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeObject(raw.body, problem); });
+}
+
+} // namespace keyright

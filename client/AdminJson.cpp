@@ -1,0 +1,562 @@
+#include "AdminJson.h"
+
+#include "LeaseJson.h"
+#include "Timestamps.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::adminjson {
+
+namespace {
+
+// Largest integer a JSON number (an IEEE double) carries exactly.
+constexpr qint64 maxExactInteger = (qint64(1) << 53);
+
+QString joinPath(const QString &path, const QString &key)
+{
+    return path.isEmpty() ? key : path + u'.' + key;
+}
+
+QString indexPath(const QString &path, qsizetype index)
+{
+    return u"%1[%2]"_s.arg(path).arg(index);
+}
+
+// Reads fields and keeps the first problem; later reads after a failure return defaults so that a
+// decoder can read everything and check once.
+class Reader
+{
+public:
+    bool failed() const { return !m_error.isEmpty(); }
+    QString error() const { return m_error; }
+
+    void fail(const QString &path, const QString &what)
+    {
+        if (m_error.isEmpty())
+            m_error = path.isEmpty() ? what : path + u' ' + what;
+    }
+
+    std::optional<QJsonObject> document(const QByteArray &body)
+    {
+        QJsonParseError parseError;
+        const QJsonDocument doc = QJsonDocument::fromJson(body, &parseError);
+        if (parseError.error != QJsonParseError::NoError) {
+            fail({}, u"the body is not JSON (%1 at offset %2)"_s.arg(parseError.errorString()).arg(parseError.offset));
+            return std::nullopt;
+        }
+        if (!doc.isObject()) {
+            fail({}, u"the body is not a JSON object"_s);
+            return std::nullopt;
+        }
+        return doc.object();
+    }
+
+    QJsonValue field(const QJsonObject &object, const QString &path, const QString &key)
+    {
+        const auto it = object.constFind(key);
+        if (it == object.constEnd()) {
+            fail(joinPath(path, key), u"is missing"_s);
+            return {};
+        }
+        return *it;
+    }
+
+    QString string(const QJsonObject &object, const QString &path, const QString &key, bool allowEmpty = true)
+    {
+        const QJsonValue value = field(object, path, key);
+        if (failed())
+            return {};
+        if (!value.isString()) {
+            fail(joinPath(path, key), u"is not a string"_s);
+            return {};
+        }
+        if (!allowEmpty && value.toString().isEmpty()) {
+            fail(joinPath(path, key), u"is empty"_s);
+            return {};
+        }
+        return value.toString();
+    }
+
+    // A label the server may leave out or send as null (such as the holder of a license event).
+    QString optionalString(const QJsonObject &object, const QString &path, const QString &key)
+    {
+        const QJsonValue value = object.value(key);
+        if (value.isUndefined() || value.isNull())
+            return {};
+        if (!value.isString()) {
+            fail(joinPath(path, key), u"is not a string"_s);
+            return {};
+        }
+        return value.toString();
+    }
+
+    qint64 integer(const QJsonObject &object, const QString &path, const QString &key, qint64 min, qint64 max)
+    {
+        const QJsonValue value = field(object, path, key);
+        if (failed())
+            return 0;
+        return integerValue(value, joinPath(path, key), min, max);
+    }
+
+    qint64 integerValue(const QJsonValue &value, const QString &path, qint64 min, qint64 max)
+    {
+        if (!value.isDouble()) {
+            fail(path, u"is not a number"_s);
+            return 0;
+        }
+        const double number = value.toDouble();
+        if (!std::isfinite(number) || std::trunc(number) != number || std::fabs(number) > double(maxExactInteger)) {
+            fail(path, u"is not an integer"_s);
+            return 0;
+        }
+        const auto result = static_cast<qint64>(number);
+        if (result < min || result > max) {
+            fail(path, u"is %1, outside %2..%3"_s.arg(result).arg(min).arg(max));
+            return 0;
+        }
+        return result;
+    }
+
+    bool boolean(const QJsonObject &object, const QString &path, const QString &key)
+    {
+        const QJsonValue value = field(object, path, key);
+        if (failed())
+            return false;
+        if (!value.isBool()) {
+            fail(joinPath(path, key), u"is not a boolean"_s);
+            return false;
+        }
+        return value.toBool();
+    }
+
+    QDateTime timestamp(const QJsonObject &object, const QString &path, const QString &key)
+    {
+        const QString text = string(object, path, key);
+        if (failed())
+            return {};
+        const std::optional<QDateTime> time = parseTimestamp(text);
+        if (!time) {
+            fail(joinPath(path, key), u"is not an RFC 3339 UTC timestamp with milliseconds: \"%1\""_s.arg(text));
+            return {};
+        }
+        return *time;
+    }
+
+    QJsonArray array(const QJsonObject &object, const QString &path, const QString &key)
+    {
+        const QJsonValue value = field(object, path, key);
+        if (failed())
+            return {};
+        if (!value.isArray()) {
+            fail(joinPath(path, key), u"is not an array"_s);
+            return {};
+        }
+        return value.toArray();
+    }
+
+    QJsonObject object(const QJsonValue &value, const QString &path)
+    {
+        if (!value.isObject()) {
+            fail(path, u"is not an object"_s);
+            return {};
+        }
+        return value.toObject();
+    }
+
+private:
+    QString m_error;
+};
+
+template <typename T>
+std::optional<T> finish(const Reader &reader, T value, QString *error)
+{
+    if (reader.failed()) {
+        if (error)
+            *error = reader.error();
+        return std::nullopt;
+    }
+    return value;
+}
+
+constexpr qint64 maxCount = std::numeric_limits<int>::max();
+constexpr qint64 maxSeconds = qint64(100) * 365 * 24 * 3600;
+
+LicenseSummary readLicense(Reader &reader, const QJsonObject &object, const QString &path)
+{
+    LicenseSummary license;
+    license.id = reader.string(object, path, u"id"_s, false);
+    if (!reader.failed() && !isValidLicenseId(license.id))
+        reader.fail(joinPath(path, u"id"_s), u"is not a valid license id: \"%1\""_s.arg(license.id));
+    license.name = reader.string(object, path, u"name"_s);
+    license.seatCount = int(reader.integer(object, path, u"seatCount"_s, 0, maxCount));
+    license.inUse = int(reader.integer(object, path, u"inUse"_s, 0, maxCount));
+    license.ttlSeconds = reader.integer(object, path, u"ttlSeconds"_s, 0, maxSeconds);
+    license.skewSeconds = reader.integer(object, path, u"skewSeconds"_s, 0, maxSeconds);
+    license.reapGraceSeconds = reader.integer(object, path, u"reapGraceSeconds"_s, 0, maxSeconds);
+    license.deniedLastHour = int(reader.integer(object, path, u"deniedLastHour"_s, 0, maxCount));
+    return license;
+}
+
+QString readKey(Reader &reader, const QJsonObject &object)
+{
+    const QString key = reader.string(object, {}, u"key"_s, false);
+    if (!reader.failed() && !isWellFormedLicenseKey(key))
+        reader.fail(u"key"_s, u"is not a license key (kr1- and 64 lowercase hex digits)"_s);
+    return key;
+}
+
+QJsonValue timestampOrNull(const QDateTime &time)
+{
+    return time.isValid() ? QJsonValue(formatTimestamp(time)) : QJsonValue(QJsonValue::Null);
+}
+
+} // namespace
+
+std::optional<QString> decodeHealth(const QByteArray &body, QString *error)
+{
+    Reader reader;
+    QString version;
+    if (const auto object = reader.document(body)) {
+        const QString status = reader.string(*object, {}, u"status"_s);
+        if (!reader.failed() && status != u"ok"_s)
+            reader.fail(u"status"_s, u"is \"%1\", not \"ok\""_s.arg(status));
+        version = reader.string(*object, {}, u"version"_s);
+    }
+    return finish(reader, version, error);
+}
+
+std::optional<QDateTime> decodeServerTime(const QByteArray &body, QString *error)
+{
+    Reader reader;
+    QDateTime now;
+    if (const auto object = reader.document(body))
+        now = reader.timestamp(*object, {}, u"now"_s);
+    return finish(reader, now, error);
+}
+
+std::optional<LeaseVerifier> decodePublicKey(const QByteArray &body, QString *error)
+{
+    Reader reader;
+    std::optional<LeaseVerifier> verifier;
+    if (const auto object = reader.document(body)) {
+        const QString algorithm = reader.string(*object, {}, u"algorithm"_s);
+        if (!reader.failed() && algorithm != u"Ed25519"_s)
+            reader.fail(u"algorithm"_s, u"is \"%1\", not \"Ed25519\""_s.arg(algorithm));
+        const QString key = reader.string(*object, {}, u"publicKey"_s, false);
+        if (!reader.failed()) {
+            const auto decoded
+                = QByteArray::fromBase64Encoding(key.toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+            if (decoded)
+                verifier = LeaseVerifier::fromPublicKey(*decoded);
+            if (!verifier)
+                reader.fail(u"publicKey"_s, u"is not 32 bytes of base64"_s);
+        }
+    }
+    if (reader.failed()) {
+        if (error)
+            *error = reader.error();
+        return std::nullopt;
+    }
+    return verifier;
+}
+
+std::optional<QJsonObject> decodeObject(const QByteArray &body, QString *error)
+{
+    Reader reader;
+    const auto object = reader.document(body);
+    return finish(reader, object.value_or(QJsonObject()), error);
+}
+
+std::optional<LicenseSummary> decodeLicenseSummary(const QJsonValue &json, const QString &path, QString *error)
+{
+    Reader reader;
+    const QJsonObject object = reader.object(json, path);
+    LicenseSummary license;
+    if (!reader.failed())
+        license = readLicense(reader, object, path);
+    return finish(reader, license, error);
+}
+
+std::optional<LicenseList> decodeLicenseList(const QByteArray &body, QString *error)
+{
+    Reader reader;
+    LicenseList list;
+    if (const auto object = reader.document(body)) {
+        list.serverTime = reader.timestamp(*object, {}, u"serverTime"_s);
+        const QJsonArray licenses = reader.array(*object, {}, u"licenses"_s);
+        for (qsizetype i = 0; i < licenses.size() && !reader.failed(); ++i) {
+            const QString path = indexPath(u"licenses"_s, i);
+            const QJsonObject entry = reader.object(licenses.at(i), path);
+            if (!reader.failed())
+                list.licenses.append(readLicense(reader, entry, path));
+        }
+    }
+    return finish(reader, list, error);
+}
+
+std::optional<LicenseWriteResult> decodeLicenseWrite(const QByteArray &body, bool created, QString *error)
+{
+    Reader reader;
+    LicenseWriteResult result;
+    result.created = created;
+    if (const auto object = reader.document(body)) {
+        const QJsonObject license = reader.object(reader.field(*object, {}, u"license"_s), u"license"_s);
+        if (!reader.failed())
+            result.license = readLicense(reader, license, u"license"_s);
+        if (created)
+            result.key = readKey(reader, *object);
+    }
+    return finish(reader, result, error);
+}
+
+std::optional<QString> decodeRotatedKey(const QByteArray &body, QString *error)
+{
+    Reader reader;
+    QString key;
+    if (const auto object = reader.document(body))
+        key = readKey(reader, *object);
+    return finish(reader, key, error);
+}
+
+std::optional<LeaseList> decodeLeaseList(const QByteArray &body, const QString &licenseId, QString *error)
+{
+    Reader reader;
+    LeaseList list;
+    list.licenseId = licenseId;
+    if (const auto object = reader.document(body)) {
+        list.serverTime = reader.timestamp(*object, {}, u"serverTime"_s);
+        list.seatCount = int(reader.integer(*object, {}, u"seatCount"_s, 0, maxCount));
+        list.inUse = int(reader.integer(*object, {}, u"inUse"_s, 0, maxCount));
+        const QJsonArray leases = reader.array(*object, {}, u"leases"_s);
+        for (qsizetype i = 0; i < leases.size() && !reader.failed(); ++i) {
+            const QString path = indexPath(u"leases"_s, i);
+            const QJsonObject entry = reader.object(leases.at(i), path);
+            if (reader.failed())
+                break;
+            ValidationError why;
+            const std::optional<SeatLease> lease = leaseFromJson(entry, &why);
+            if (!lease) {
+                reader.fail(joinPath(path, why.field), why.message);
+                break;
+            }
+            if (lease->licenseId != licenseId) {
+                reader.fail(joinPath(path, u"licenseId"_s),
+                            u"is \"%1\", not the license asked for (\"%2\")"_s.arg(lease->licenseId, licenseId));
+                break;
+            }
+            LeaseRow row;
+            row.lease = *lease;
+            row.live = reader.boolean(entry, path, u"live"_s);
+            row.reapableAt = reader.timestamp(entry, path, u"reapableAt"_s);
+            list.leases.append(row);
+        }
+        // Older servers may not list blocks; an absent array means none are in force.
+        if (!reader.failed() && object->contains(u"blocks"_s)) {
+            const QJsonArray blocks = reader.array(*object, {}, u"blocks"_s);
+            for (qsizetype i = 0; i < blocks.size() && !reader.failed(); ++i) {
+                const QString path = indexPath(u"blocks"_s, i);
+                const QJsonObject entry = reader.object(blocks.at(i), path);
+                HolderBlock block;
+                block.holder = reader.string(entry, path, u"holder"_s, false);
+                block.until = reader.timestamp(entry, path, u"until"_s);
+                block.reason = reader.optionalString(entry, path, u"reason"_s);
+                list.blocks.append(block);
+            }
+        }
+    }
+    return finish(reader, list, error);
+}
+
+std::optional<ReapResult> decodeReapResult(const QByteArray &body, bool dryRunAsked, QString *error)
+{
+    Reader reader;
+    ReapResult result;
+    result.dryRun = dryRunAsked;
+    if (const auto object = reader.document(body)) {
+        result.reaped = int(reader.integer(*object, {}, u"reaped"_s, 0, maxCount));
+        if (object->contains(u"dryRun"_s)) {
+            result.dryRun = reader.boolean(*object, {}, u"dryRun"_s);
+            if (!reader.failed() && result.dryRun != dryRunAsked)
+                reader.fail(u"dryRun"_s, u"does not match the request"_s);
+        }
+        const QJsonArray seats = reader.array(*object, {}, u"seats"_s);
+        for (qsizetype i = 0; i < seats.size() && !reader.failed(); ++i) {
+            const QString path = indexPath(u"seats"_s, i);
+            const QJsonObject entry = reader.object(seats.at(i), path);
+            ReapedSeat seat;
+            seat.licenseId = reader.string(entry, path, u"licenseId"_s, false);
+            seat.seatId = reader.string(entry, path, u"seatId"_s, false);
+            seat.holder = reader.string(entry, path, u"holder"_s);
+            seat.expiresAt = reader.timestamp(entry, path, u"expiresAt"_s);
+            seat.reapableAt = reader.timestamp(entry, path, u"reapableAt"_s);
+            result.seats.append(seat);
+        }
+    }
+    return finish(reader, result, error);
+}
+
+std::optional<EventPage> decodeEventPage(const QByteArray &body, QString *error)
+{
+    Reader reader;
+    EventPage page;
+    if (const auto object = reader.document(body)) {
+        const QJsonArray events = reader.array(*object, {}, u"events"_s);
+        qint64 previous = -1;
+        for (qsizetype i = 0; i < events.size() && !reader.failed(); ++i) {
+            const QString path = indexPath(u"events"_s, i);
+            const QJsonObject entry = reader.object(events.at(i), path);
+            EventRecord event;
+            event.seq = reader.integer(entry, path, u"seq"_s, 0, maxExactInteger);
+            if (!reader.failed() && event.seq <= previous)
+                reader.fail(joinPath(path, u"seq"_s), u"is not ascending (%1 after %2)"_s.arg(event.seq).arg(previous));
+            previous = event.seq;
+            event.time = reader.timestamp(entry, path, u"time"_s);
+            event.kind = reader.string(entry, path, u"kind"_s, false);
+            event.licenseId = reader.optionalString(entry, path, u"licenseId"_s);
+            event.seatId = reader.optionalString(entry, path, u"seatId"_s);
+            event.holder = reader.optionalString(entry, path, u"holder"_s);
+            event.actor = reader.optionalString(entry, path, u"actor"_s);
+            const QJsonValue detail = entry.value(u"detail"_s);
+            if (!detail.isUndefined() && !detail.isNull())
+                event.detail = reader.object(detail, joinPath(path, u"detail"_s));
+            page.events.append(event);
+        }
+        page.next = reader.integer(*object, {}, u"next"_s, 0, maxExactInteger);
+        if (!reader.failed() && !page.events.isEmpty() && page.next < page.events.constLast().seq)
+            reader.fail(u"next"_s, u"is %1, before the last event returned (%2)"_s.arg(page.next).arg(previous));
+    }
+    return finish(reader, page, error);
+}
+
+ClientError decodeErrorReply(int httpStatus, const QByteArray &body)
+{
+    ClientError error;
+    error.httpStatus = httpStatus;
+    if (httpStatus == 401)
+        error.kind = ClientError::Kind::Unauthorized;
+    else if (httpStatus == 404)
+        error.kind = ClientError::Kind::NotFound;
+    else if (httpStatus == 400 || httpStatus == 413)
+        error.kind = ClientError::Kind::BadRequest;
+    else if (httpStatus == 409)
+        error.kind = ClientError::Kind::Conflict;
+    else if (httpStatus == 403)
+        error.kind = ClientError::Kind::Forbidden;
+    else if (httpStatus == 410)
+        error.kind = ClientError::Kind::Gone;
+    else if (httpStatus >= 500)
+        error.kind = ClientError::Kind::Server;
+    else
+        error.kind = ClientError::Kind::Protocol;
+
+    const QJsonDocument doc = QJsonDocument::fromJson(body);
+    const QJsonObject object = doc.object();
+    if (object.value(u"error"_s).isString()) {
+        error.code = object.value(u"error"_s).toString();
+        error.field = object.value(u"field"_s).toString();
+        error.message = object.value(u"message"_s).toString();
+    }
+    if (error.message.isEmpty())
+        error.message = error.code.isEmpty() ? u"the server answered HTTP %1"_s.arg(httpStatus)
+                                             : u"the server answered HTTP %1 (%2)"_s.arg(httpStatus).arg(error.code);
+    return error;
+}
+
+bool isWellFormedLicenseKey(QStringView key)
+{
+    static constexpr QLatin1StringView prefix("kr1-");
+    if (key.size() != prefix.size() + 64 || !key.startsWith(prefix))
+        return false;
+    for (const QChar c : key.mid(prefix.size())) {
+        if (!((c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f')))
+            return false;
+    }
+    return true;
+}
+
+QByteArray encodeLicenseSpec(const LicenseSpec &spec)
+{
+    const QJsonObject object {
+        {u"name"_s, spec.name},
+        {u"seatCount"_s, spec.seatCount},
+        {u"ttlSeconds"_s, spec.ttlSeconds},
+        {u"skewSeconds"_s, spec.skewSeconds},
+        {u"reapGraceSeconds"_s, spec.reapGraceSeconds},
+    };
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+QByteArray encodeRevoke(const RevokeRequest &request)
+{
+    QJsonObject object;
+    if (!request.reason.isEmpty())
+        object.insert(u"reason"_s, request.reason);
+    if (request.block.count() > 0)
+        object.insert(u"blockSeconds"_s, qint64(request.block.count()));
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+QJsonObject toJson(const LicenseSummary &license)
+{
+    return QJsonObject {
+        {u"id"_s, license.id},
+        {u"name"_s, license.name},
+        {u"seatCount"_s, license.seatCount},
+        {u"inUse"_s, license.inUse},
+        {u"ttlSeconds"_s, license.ttlSeconds},
+        {u"skewSeconds"_s, license.skewSeconds},
+        {u"reapGraceSeconds"_s, license.reapGraceSeconds},
+        {u"deniedLastHour"_s, license.deniedLastHour},
+    };
+}
+
+QJsonObject toJson(const LeaseRow &row)
+{
+    QJsonObject object = leaseToJson(row.lease);
+    object.insert(u"live"_s, row.live);
+    object.insert(u"reapableAt"_s, timestampOrNull(row.reapableAt));
+    object.insert(u"signatureValid"_s, row.signatureValid);
+    return object;
+}
+
+QJsonObject toJson(const HolderBlock &block)
+{
+    return QJsonObject {
+        {u"holder"_s, block.holder},
+        {u"until"_s, timestampOrNull(block.until)},
+        {u"reason"_s, block.reason},
+    };
+}
+
+QJsonObject toJson(const ReapResult &result)
+{
+    QJsonArray seats;
+    for (const ReapedSeat &seat : result.seats) {
+        seats.append(QJsonObject {
+            {u"licenseId"_s, seat.licenseId},
+            {u"seatId"_s, seat.seatId},
+            {u"holder"_s, seat.holder},
+            {u"expiresAt"_s, timestampOrNull(seat.expiresAt)},
+            {u"reapableAt"_s, timestampOrNull(seat.reapableAt)},
+        });
+    }
+    return QJsonObject {{u"reaped"_s, result.reaped}, {u"dryRun"_s, result.dryRun}, {u"seats"_s, seats}};
+}
+
+QJsonObject toJson(const EventRecord &event)
+{
+    return QJsonObject {
+        {u"seq"_s, event.seq},       {u"time"_s, timestampOrNull(event.time)},
+        {u"kind"_s, event.kind},     {u"licenseId"_s, event.licenseId},
+        {u"seatId"_s, event.seatId}, {u"holder"_s, event.holder},
+        {u"actor"_s, event.actor},   {u"detail"_s, event.detail},
+    };
+}
+
+} // namespace keyright::adminjson

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "AdminTypes.h"
+#include "ClientError.h"
+#include "LeaseVerifier.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+// The admin API's bodies, decoded and encoded by pure functions so that every malformed reply can be
+// tested without a server. Decoders are strict: a missing field, a wrong type, a bad timestamp or an
+// out-of-range number fails, and the error names the field by its path ("licenses[2].seatCount is
+// not an integer").
+namespace keyright::adminjson {
+
+std::optional<QString> decodeHealth(const QByteArray &body, QString *error = nullptr); // the version
+std::optional<QDateTime> decodeServerTime(const QByteArray &body, QString *error = nullptr);
+std::optional<LeaseVerifier> decodePublicKey(const QByteArray &body, QString *error = nullptr);
+std::optional<QJsonObject> decodeObject(const QByteArray &body, QString *error = nullptr);
+
+std::optional<LicenseSummary> decodeLicenseSummary(const QJsonValue &json, const QString &path,
+                                                   QString *error = nullptr);
+std::optional<LicenseList> decodeLicenseList(const QByteArray &body, QString *error = nullptr);
+// `created`: the server answered 201, so the body must carry the new license key.
+std::optional<LicenseWriteResult> decodeLicenseWrite(const QByteArray &body, bool created, QString *error = nullptr);
+std::optional<QString> decodeRotatedKey(const QByteArray &body, QString *error = nullptr);
+// Leaves LeaseRow::signatureValid false: checking signatures needs the server's key (AdminClient).
+std::optional<LeaseList> decodeLeaseList(const QByteArray &body, const QString &licenseId, QString *error = nullptr);
+std::optional<ReapResult> decodeReapResult(const QByteArray &body, bool dryRunAsked, QString *error = nullptr);
+std::optional<EventPage> decodeEventPage(const QByteArray &body, QString *error = nullptr);
+
+// An HTTP error reply (status >= 400) as a ClientError, with the server's code, field and message
+// when the body is the contract's error object, and a plain description otherwise.
+ClientError decodeErrorReply(int httpStatus, const QByteArray &body);
+
+// License keys look like "kr1-" followed by 64 lowercase hex digits.
+bool isWellFormedLicenseKey(QStringView key);
+
+QByteArray encodeLicenseSpec(const LicenseSpec &spec);
+QByteArray encodeRevoke(const RevokeRequest &request);
+
+// The decoded values back as JSON in the contract's field names, for `keyright --json` and logs.
+QJsonObject toJson(const LicenseSummary &license);
+QJsonObject toJson(const LeaseRow &row);
+QJsonObject toJson(const HolderBlock &block);
+QJsonObject toJson(const ReapResult &result);
+QJsonObject toJson(const EventRecord &event);
+
+} // namespace keyright::adminjson
