@@ -32,6 +32,7 @@ struct LeaseKeeper::Private
     milliseconds leaseSentAt {0}; // monotonic reading when the request that produced `lease` was sent
     milliseconds nextBeatAt {0}; // monotonic
     milliseconds nextAcquireAt {0};
+    std::optional<milliseconds> lastLapseAt; // pacing re-acquires after lapses
     bool lapseReported = false;
     bool wasDegraded = false;
     bool requestInFlight = false;
@@ -86,9 +87,14 @@ struct LeaseKeeper::Private
         if (lease)
             pendingRelease = lease->seatId;
         lease.reset();
-        nextAcquireAt = clock.monotonic();
+        // A wall clock far ahead makes every new lease lapsed on arrival under SignedExpiry; pace
+        // those re-acquires at the retry interval instead of checking out on every tick.
+        const milliseconds now = clock.monotonic();
+        nextAcquireAt = lastLapseAt ? std::max(now, *lastLapseAt + retryInterval) : now;
+        lastLapseAt = now;
         setState(State::Acquiring);
-        acquire();
+        if (now >= nextAcquireAt)
+            acquire();
     }
 
     void beat()
@@ -253,6 +259,7 @@ void LeaseKeeper::start()
     d->wasDegraded = false;
     d->lastError.clear();
     d->crashed = false;
+    d->lastLapseAt.reset();
     d->nextAcquireAt = d->clock.monotonic();
     d->setState(State::Acquiring);
     d->tick.start();
@@ -317,6 +324,11 @@ QDateTime LeaseKeeper::believedExpiry() const
 QString LeaseKeeper::lastError() const
 {
     return d->lastError;
+}
+
+bool LeaseKeeper::isRequestPending() const
+{
+    return d->requestInFlight;
 }
 
 void LeaseKeeper::evaluate()

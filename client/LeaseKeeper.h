@@ -73,6 +73,8 @@ public:
     // When this keeper will consider its lease lapsed, on its own wall clock.
     QDateTime believedExpiry() const;
     QString lastError() const;
+    // True while a request to the server is outstanding (tests wait for the round trip to end).
+    bool isRequestPending() const;
 
     // Re-evaluates at once what is due (tests call it after moving the clock).
     void evaluate();
