@@ -1,0 +1,53 @@
+#pragma once
+
+#include "ApiError.h"
+#include "ApiMessages.h"
+#include "ApiRoute.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+
+namespace keyright {
+
+class AuthGuard;
+class Metrics;
+class SeatService;
+
+// The v1 API as a function from request to response: routing, authentication, validation and the
+// translation of SeatService results into the JSON bodies and status codes of docs/API.md.
+// Synchronous and socket-free; HttpFrontend feeds it from QtHttpServer.
+class HttpApi
+{
+public:
+    HttpApi(SeatService &seats, const AuthGuard &auth, Metrics &metrics, QByteArray publicKey);
+
+    ApiResponse handle(const ApiRequest &request);
+
+private:
+    ApiResponse dispatch(const ApiRequest &request, QString *routeName);
+    ApiResponse clientRoute(const ApiRoute &route, const ApiRequest &request);
+    ApiResponse adminRoute(const ApiRoute &route, const ApiRequest &request);
+
+    ApiResponse checkout(const ApiRoute &route, const ApiRequest &request);
+    ApiResponse heartbeat(const ApiRoute &route, const ApiRequest &request);
+    ApiResponse release(const ApiRoute &route, const ApiRequest &request);
+    ApiResponse listLicenses();
+    ApiResponse putLicense(const ApiRoute &route, const ApiRequest &request);
+    ApiResponse rotateKey(const ApiRoute &route, const ApiRequest &request);
+    ApiResponse listLeases(const ApiRoute &route);
+    ApiResponse revoke(const ApiRoute &route, const ApiRequest &request);
+    ApiResponse reap(const ApiRequest &request);
+    ApiResponse events(const ApiRequest &request);
+    ApiResponse metrics();
+
+    static ApiResponse json(int status, const QJsonObject &body);
+    static ApiResponse error(const ApiError &error);
+    static ApiResponse noContent();
+
+    SeatService &m_seats;
+    const AuthGuard &m_auth;
+    Metrics &m_metrics;
+    QByteArray m_publicKey;
+};
+
+} // namespace keyright

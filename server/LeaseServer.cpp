@@ -1,0 +1,356 @@
+#include "LeaseServer.h"
+
+#include "AuthGuard.h"
+#include "Crypto.h"
+#include "HttpApi.h"
+#include "HttpFrontend.h"
+#include "LeaseReaper.h"
+#include "LeaseSigner.h"
+#include "Metrics.h"
+#include "SeatService.h"
+#include "SecretBuffer.h"
+#include "SqliteLeaseStore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QLoggingCategory>
+#include <QTcpServer>
+
+#if QT_CONFIG(ssl)
+#include <QSslCertificate>
+#include <QSslConfiguration>
+#include <QSslKey>
+#include <QSslServer>
+#endif
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+namespace {
+
+Q_LOGGING_CATEGORY(lcServer, "keyright.server")
+
+constexpr int adminTokenBytes = 32; // 256 bits, written as 64 hex digits
+
+struct DemoLicense
+{
+    QString id;
+    QString name;
+    int seats;
+    int ttlSeconds;
+    int skewSeconds;
+    int reapGraceSeconds;
+};
+
+const QList<DemoLicense> &demoLicenses()
+{
+    static const QList<DemoLicense> all {
+        {u"acme-cad"_s, u"ACME CAD"_s, 10, 60, 5, 15},
+        {u"render-farm"_s, u"Render farm"_s, 4, 120, 10, 30},
+        {u"training-demo"_s, u"Training demo (short TTL)"_s, 3, 15, 2, 5},
+    };
+    return all;
+}
+
+bool isHexToken(QByteArrayView bytes)
+{
+    return bytes.size() == 2 * adminTokenBytes && std::all_of(bytes.begin(), bytes.end(), [](char c) {
+               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+           });
+}
+
+} // namespace
+
+LeaseServer::LeaseServer(ServerConfig config, const Clock &clock, QObject *parent)
+    : QObject(parent)
+    , m_config(std::move(config))
+    , m_clock(clock)
+{ }
+
+LeaseServer::~LeaseServer()
+{
+    stop();
+}
+
+bool LeaseServer::isLoopback(const QHostAddress &address)
+{
+    return address.isLoopback();
+}
+
+QString LeaseServer::listenPolicyError(const ServerConfig &config)
+{
+    if (config.tlsCert.isEmpty() != config.tlsKey.isEmpty())
+        return u"--tls-cert and --tls-key go together: give both files or neither"_s;
+    const bool tls = !config.tlsCert.isEmpty();
+    if (!tls && !isLoopback(config.address) && !config.insecureHttp)
+        return u"refusing to listen on %1 without TLS: license keys and the admin token would cross the network "
+               "in clear text. Give --tls-cert and --tls-key, or --insecure-http if the network is trusted."_s.arg(
+                   config.address.toString());
+#if !QT_CONFIG(ssl)
+    if (tls)
+        return u"this build of Qt has no TLS support; --tls-cert/--tls-key cannot be used"_s;
+#endif
+    return {};
+}
+
+bool LeaseServer::isRunning() const
+{
+    return m_frontend != nullptr;
+}
+
+QString LeaseServer::dataDir() const
+{
+    return m_config.dataDir;
+}
+
+QString LeaseServer::adminTokenPath() const
+{
+    return QDir(m_config.dataDir).filePath(u"admin-token"_s);
+}
+
+quint16 LeaseServer::port() const
+{
+    return m_port;
+}
+
+QUrl LeaseServer::url() const
+{
+    QUrl url;
+    url.setScheme(m_tls ? u"https"_s : u"http"_s);
+    const QHostAddress &address = m_config.address;
+    if (address == QHostAddress::Any || address == QHostAddress::AnyIPv4)
+        url.setHost(u"127.0.0.1"_s);
+    else if (address == QHostAddress::AnyIPv6)
+        url.setHost(u"::1"_s);
+    else
+        url.setHost(address.toString());
+    url.setPort(m_port);
+    return url;
+}
+
+QByteArray LeaseServer::publicKey() const
+{
+    return m_signer ? m_signer->publicKey() : QByteArray();
+}
+
+SeatService *LeaseServer::seats() const
+{
+    return m_seats.get();
+}
+
+LeaseReaper *LeaseServer::reaper() const
+{
+    return m_reaper.get();
+}
+
+bool LeaseServer::prepareDataDir(QString *error)
+{
+    if (m_config.dataDir.isEmpty()) {
+        *error = u"no data directory given"_s;
+        return false;
+    }
+    QDir dir(m_config.dataDir);
+    if (!dir.exists()) {
+        if (!QDir().mkpath(m_config.dataDir)) {
+            *error = u"cannot create the data directory %1"_s.arg(m_config.dataDir);
+            return false;
+        }
+        // Only the server's user needs to look inside: it holds the signing key and the token.
+        QFile::setPermissions(m_config.dataDir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    }
+    return true;
+}
+
+bool LeaseServer::loadAdminToken(QString *error)
+{
+    const QString path = adminTokenPath();
+    m_createdAdminToken = false;
+    if (!QFileInfo::exists(path)) {
+        QByteArray token = crypto::randomHex(adminTokenBytes).toLatin1();
+        QString why;
+        const bool written = writeSecretFile(path, token, &why);
+        token.fill('\0');
+        if (!written) {
+            *error = u"cannot write the admin token %1: %2"_s.arg(path, why);
+            return false;
+        }
+        m_createdAdminToken = true;
+    }
+    QString why;
+    auto token = readSecretFile(path, &why);
+    if (!token) {
+        *error = u"cannot read the admin token %1: %2"_s.arg(path, why);
+        return false;
+    }
+    if (!isHexToken(token->view())) {
+        *error = u"the admin token %1 is not 64 lowercase hex digits; delete it to have a new one made"_s.arg(path);
+        return false;
+    }
+    m_auth = std::make_unique<AuthGuard>(std::move(*token));
+    return true;
+}
+
+bool LeaseServer::addDemoLicenses(QString *error)
+{
+    const QString keyDir = QDir(m_config.dataDir).filePath(u"demo-keys"_s);
+    if (!QDir().mkpath(keyDir)) {
+        *error = u"cannot create %1"_s.arg(keyDir);
+        return false;
+    }
+    QFile::setPermissions(keyDir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    for (const DemoLicense &demo : demoLicenses()) {
+        const QString keyPath = QDir(keyDir).filePath(demo.id + u".key"_s);
+        QString key;
+        if (!m_seats->license(demo.id)) {
+            SeatService::LicenseSpec spec;
+            spec.name = demo.name;
+            spec.seatCount = demo.seats;
+            spec.ttlSeconds = demo.ttlSeconds;
+            spec.skewSeconds = demo.skewSeconds;
+            spec.reapGraceSeconds = demo.reapGraceSeconds;
+            const auto created = m_seats->putLicense(demo.id, spec, u"server"_s);
+            if (created.outcome != SeatService::PutLicenseResult::Outcome::Created) {
+                *error = u"cannot create demo license %1: %2"_s.arg(demo.id, created.error.message);
+                return false;
+            }
+            key = created.key;
+        } else if (!QFileInfo::exists(keyPath)) {
+            // The key is only known when made; without its file the demo clients could not use
+            // the license, so give it a fresh one.
+            key = m_seats->rotateKey(demo.id, u"server"_s).value_or(QString());
+            qCWarning(lcServer, "demo license %ls had no key file; rotated its key into %ls", qUtf16Printable(demo.id),
+                      qUtf16Printable(keyPath));
+        }
+        if (key.isEmpty())
+            continue;
+        QByteArray bytes = key.toLatin1();
+        QString why;
+        const bool written = writeSecretFile(keyPath, bytes, &why);
+        bytes.fill('\0');
+        if (!written) {
+            *error = u"cannot write %1: %2"_s.arg(keyPath, why);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool LeaseServer::listen(QString *error)
+{
+    QTcpServer *tcp = nullptr;
+    m_tls = !m_config.tlsCert.isEmpty();
+#if QT_CONFIG(ssl)
+    if (m_tls) {
+        const auto chain = QSslCertificate::fromPath(m_config.tlsCert, QSsl::Pem);
+        if (chain.isEmpty()) {
+            *error = u"no PEM certificate could be read from %1"_s.arg(m_config.tlsCert);
+            return false;
+        }
+        QFile keyFile(m_config.tlsKey);
+        if (!keyFile.open(QIODevice::ReadOnly)) {
+            *error = u"cannot read the TLS key %1: %2"_s.arg(m_config.tlsKey, keyFile.errorString());
+            return false;
+        }
+        QByteArray pem = keyFile.readAll();
+        QSslKey key;
+        for (const QSsl::KeyAlgorithm algorithm : {QSsl::Rsa, QSsl::Ec, QSsl::Dsa, QSsl::Dh}) {
+            key = QSslKey(pem, algorithm, QSsl::Pem);
+            if (!key.isNull())
+                break;
+        }
+        pem.fill('\0');
+        if (key.isNull()) {
+            *error = u"%1 is not an unencrypted PEM private key (RSA or EC)"_s.arg(m_config.tlsKey);
+            return false;
+        }
+        QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
+        ssl.setLocalCertificateChain(chain);
+        ssl.setPrivateKey(key);
+        ssl.setPeerVerifyMode(QSslSocket::VerifyNone);
+        auto *server = new QSslServer;
+        server->setSslConfiguration(ssl);
+        tcp = server;
+    }
+#endif
+    if (!tcp)
+        tcp = new QTcpServer;
+    if (!tcp->listen(m_config.address, m_config.port)) {
+        *error = u"cannot listen on %1 port %2: %3"_s.arg(m_config.address.toString())
+                     .arg(m_config.port)
+                     .arg(tcp->errorString());
+        delete tcp;
+        return false;
+    }
+    m_port = tcp->serverPort();
+    m_frontend->bind(tcp); // takes ownership
+    return true;
+}
+
+bool LeaseServer::start(QString *errorOut)
+{
+    QString ignored;
+    QString &error = errorOut ? *errorOut : ignored;
+    if (isRunning())
+        return true;
+    if (const QString policy = listenPolicyError(m_config); !policy.isEmpty()) {
+        error = policy;
+        return false;
+    }
+    if (!crypto::init()) {
+        error = u"libsodium failed its self-test; refusing to sign leases"_s;
+        return false;
+    }
+    bool ok = prepareDataDir(&error);
+    if (ok) {
+        m_signer = LeaseSigner::loadOrCreate(QDir(m_config.dataDir).filePath(u"signing.key"_s), &error);
+        ok = m_signer != nullptr;
+    }
+    ok = ok && loadAdminToken(&error);
+    if (ok) {
+        m_store = std::make_unique<SqliteLeaseStore>(QDir(m_config.dataDir).filePath(u"keyright.sqlite"_s));
+        ok = m_store->open(&error);
+    }
+    if (ok) {
+        m_metrics = std::make_unique<Metrics>();
+        m_seats = std::make_unique<SeatService>(*m_store, *m_signer, m_clock, m_metrics.get());
+        try {
+            ok = !m_config.demo || addDemoLicenses(&error);
+        } catch (const StoreError &failure) {
+            error = u"cannot add the demo licenses: %1"_s.arg(QString::fromUtf8(failure.what()));
+            ok = false;
+        }
+    }
+    if (ok) {
+        m_api = std::make_unique<HttpApi>(*m_seats, *m_auth, *m_metrics, m_signer->publicKey());
+        m_frontend = std::make_unique<HttpFrontend>(*m_api);
+        ok = listen(&error);
+    }
+    if (!ok) {
+        stop();
+        return false;
+    }
+    m_reaper = std::make_unique<LeaseReaper>(*m_seats, m_config.reapInterval, m_config.eventRetentionDays);
+    m_reaper->start();
+    qCInfo(lcServer, "listening on %ls, data in %ls", qUtf16Printable(url().toString()),
+           qUtf16Printable(m_config.dataDir));
+    return true;
+}
+
+void LeaseServer::stop()
+{
+    m_reaper.reset();
+    m_frontend.reset(); // closes the listening socket and every connection
+    m_api.reset();
+    m_seats.reset();
+    m_metrics.reset();
+    if (m_store)
+        m_store->close();
+    m_store.reset();
+    m_auth.reset();
+    m_signer.reset();
+    m_port = 0;
+}
+
+} // namespace keyright

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "ServerConfig.h"
+
+#include <QByteArray>
+#include <QObject>
+#include <QUrl>
+
+#include <memory>
+
+namespace keyright {
+
+class AuthGuard;
+class Clock;
+class HttpApi;
+class HttpFrontend;
+class LeaseReaper;
+class LeaseSigner;
+class Metrics;
+class SeatService;
+class SqliteLeaseStore;
+
+// The whole lease server wired together: data directory (signing key, admin token, database),
+// SeatService, HTTP API, reaper. Runs on the event loop of the thread that owns it, which is how
+// keyright-server, the tests and the dashboard's embedded server all use it.
+class LeaseServer final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LeaseServer)
+
+public:
+    LeaseServer(ServerConfig config, const Clock &clock, QObject *parent = nullptr);
+    ~LeaseServer() override;
+
+    // Creates what the data directory lacks, opens the store and starts listening. False with a
+    // reason a person can act on (and nothing left running) on failure.
+    bool start(QString *error = nullptr);
+    // Stops listening and the reaper, and closes the store. start() may be called again.
+    void stop();
+    bool isRunning() const;
+
+    QUrl url() const; // http(s)://127.0.0.1:<port> (the listen address when it is not a wildcard)
+    quint16 port() const;
+    QString adminTokenPath() const;
+    QString dataDir() const;
+    const ServerConfig &config() const { return m_config; }
+
+    // True when this start() created the admin token (first start on this data directory).
+    bool createdAdminToken() const { return m_createdAdminToken; }
+    QByteArray publicKey() const; // 32 raw bytes; empty when not running
+
+    // For in-process users (tests, the dashboard); nullptr when not running.
+    SeatService *seats() const;
+    LeaseReaper *reaper() const;
+
+    // Empty when `config` may be served; otherwise why not (non-loopback without TLS, half a TLS
+    // setup).
+    static QString listenPolicyError(const ServerConfig &config);
+    static bool isLoopback(const QHostAddress &address);
+
+private:
+    bool prepareDataDir(QString *error);
+    bool loadAdminToken(QString *error);
+    bool addDemoLicenses(QString *error);
+    bool listen(QString *error);
+
+    ServerConfig m_config;
+    const Clock &m_clock;
+    bool m_createdAdminToken = false;
+    quint16 m_port = 0;
+    bool m_tls = false;
+
+    std::unique_ptr<LeaseSigner> m_signer;
+    std::unique_ptr<SqliteLeaseStore> m_store;
+    std::unique_ptr<Metrics> m_metrics;
+    std::unique_ptr<SeatService> m_seats;
+    std::unique_ptr<AuthGuard> m_auth;
+    std::unique_ptr<HttpApi> m_api;
+    std::unique_ptr<HttpFrontend> m_frontend;
+    std::unique_ptr<LeaseReaper> m_reaper;
+};
+
+} // namespace keyright

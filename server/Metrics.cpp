@@ -1,0 +1,132 @@
+#include "Metrics.h"
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+namespace {
+
+// Label values escape backslash, double quote and newline (exposition format rules).
+QByteArray label(const QString &value)
+{
+    QByteArray out;
+    for (const char c : value.toUtf8()) {
+        if (c == '\\')
+            out += "\\\\";
+        else if (c == '"')
+            out += "\\\"";
+        else if (c == '\n')
+            out += "\\n";
+        else
+            out += c;
+    }
+    return out;
+}
+
+void header(QByteArray &out, const char *name, const char *type, const char *help)
+{
+    out += "# HELP ";
+    out += name;
+    out += ' ';
+    out += help;
+    out += "\n# TYPE ";
+    out += name;
+    out += ' ';
+    out += type;
+    out += '\n';
+}
+
+void perLicense(QByteArray &out, const char *name, const char *help, const QMap<QString, quint64> &values)
+{
+    header(out, name, "counter", help);
+    for (auto it = values.cbegin(); it != values.cend(); ++it)
+        out += name + QByteArray("{license=\"") + label(it.key()) + "\"} " + QByteArray::number(it.value()) + '\n';
+}
+
+} // namespace
+
+void Metrics::countGrant(const QString &licenseId)
+{
+    ++m_grants[licenseId];
+}
+
+void Metrics::countDenial(const QString &licenseId)
+{
+    ++m_denials[licenseId];
+}
+
+void Metrics::countRenewal(const QString &licenseId)
+{
+    ++m_renewals[licenseId];
+}
+
+void Metrics::countRevoke(const QString &licenseId)
+{
+    ++m_revokes[licenseId];
+}
+
+void Metrics::countReaped(const QString &licenseId, int seats)
+{
+    m_reaped[licenseId] += quint64(seats);
+}
+
+void Metrics::observeRequest(const QString &route, int status, std::chrono::microseconds duration)
+{
+    ++m_requests[{route, status}];
+    Histogram &histogram = m_latency[route];
+    const double secondsTaken = double(duration.count()) / 1e6;
+    for (std::size_t i = 0; i < bucketBounds.size(); ++i) {
+        if (secondsTaken <= bucketBounds[i]) {
+            ++histogram.buckets[i];
+            break;
+        }
+    }
+    ++histogram.count;
+    histogram.sum += secondsTaken;
+}
+
+QByteArray Metrics::render(const QList<LicenseGauge> &gauges) const
+{
+    QByteArray out;
+    header(out, "keyright_seats_in_use", "gauge", "Live seats per license (now <= expiresAt + skew).");
+    for (const LicenseGauge &gauge : gauges)
+        out += "keyright_seats_in_use{license=\"" + label(gauge.licenseId) + "\"} " + QByteArray::number(gauge.inUse)
+            + '\n';
+    header(out, "keyright_seats_total", "gauge", "Seats the license allows.");
+    for (const LicenseGauge &gauge : gauges)
+        out += "keyright_seats_total{license=\"" + label(gauge.licenseId) + "\"} " + QByteArray::number(gauge.seatCount)
+            + '\n';
+    perLicense(out, "keyright_checkouts_granted_total", "Seats granted since the server started.", m_grants);
+    perLicense(out, "keyright_checkouts_denied_total",
+               "Checkouts refused (pool full or holder blocked) since the server started.", m_denials);
+    perLicense(out, "keyright_heartbeats_renewed_total", "Leases renewed since the server started.", m_renewals);
+    perLicense(out, "keyright_seats_revoked_total", "Seats revoked by an administrator since the server started.",
+               m_revokes);
+    perLicense(out, "keyright_seats_reaped_total", "Expired rows deleted by the reaper since the server started.",
+               m_reaped);
+
+    header(out, "keyright_http_requests_total", "counter", "HTTP requests by route and status.");
+    for (auto it = m_requests.cbegin(); it != m_requests.cend(); ++it)
+        out += "keyright_http_requests_total{route=\"" + label(it.key().first) + "\",code=\""
+            + QByteArray::number(it.key().second) + "\"} " + QByteArray::number(it.value()) + '\n';
+
+    header(out, "keyright_http_request_duration_seconds", "histogram", "Time to handle a request, by route.");
+    for (auto it = m_latency.cbegin(); it != m_latency.cend(); ++it) {
+        const QByteArray route = label(it.key());
+        quint64 cumulative = 0;
+        for (std::size_t i = 0; i < bucketBounds.size(); ++i) {
+            cumulative += it->buckets[i];
+            out += "keyright_http_request_duration_seconds_bucket{route=\"" + route + "\",le=\""
+                + QByteArray::number(bucketBounds[i]) + "\"} " + QByteArray::number(cumulative) + '\n';
+        }
+        out += "keyright_http_request_duration_seconds_bucket{route=\"" + route + "\",le=\"+Inf\"} "
+            + QByteArray::number(it->count) + '\n';
+        out += "keyright_http_request_duration_seconds_sum{route=\"" + route + "\"} " + QByteArray::number(it->sum)
+            + '\n';
+        out += "keyright_http_request_duration_seconds_count{route=\"" + route + "\"} " + QByteArray::number(it->count)
+            + '\n';
+    }
+    return out;
+}
+
+} // namespace keyright

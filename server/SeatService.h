@@ -1,0 +1,142 @@
+#pragma once
+
+#include "LeaseStore.h"
+#include "StoreTypes.h"
+#include "ValidationError.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+#include <chrono>
+#include <optional>
+
+namespace keyright {
+
+class Clock;
+class LeaseSigner;
+class Metrics;
+
+// The seat logic: checkout, heartbeat, release, revoke, reap and license administration. No
+// HTTP here: callers pass plain values and get typed results. Every decision about "now" asks the
+// injected clock, and every change is committed to the store, together with the event that
+// records it, before the method returns.
+class SeatService
+{
+public:
+    SeatService(LeaseStore &store, const LeaseSigner &signer, const Clock &clock, Metrics *metrics = nullptr);
+
+    struct LicenseSummary
+    {
+        QString id;
+        QString name;
+        int seatCount = 0;
+        int inUse = 0; // live leases
+        std::chrono::milliseconds ttl {0};
+        std::chrono::milliseconds skew {0};
+        std::chrono::milliseconds reapGrace {0};
+        int deniedLastHour = 0;
+    };
+
+    struct CheckoutResult
+    {
+        enum class Outcome { Granted, NoSeatsAvailable, HolderBlocked, LicenseNotFound };
+        Outcome outcome = Outcome::LicenseNotFound;
+        SeatLease lease; // Granted
+        bool replayed = false; // Granted: the seat an earlier request with this requestId took
+        int seatCount = 0; // NoSeatsAvailable
+        int inUse = 0; // NoSeatsAvailable
+        QDateTime nextExpiry; // NoSeatsAvailable: min(expiresAt) + skew over the live seats
+        QDateTime blockedUntil; // HolderBlocked
+    };
+    CheckoutResult checkout(const QString &licenseId, const QString &holder, const QString &requestId,
+                            const QString &actor);
+
+    struct HeartbeatResult
+    {
+        enum class Outcome { Renewed, SeatLost, LicenseNotFound };
+        Outcome outcome = Outcome::LicenseNotFound;
+        SeatLease lease; // Renewed
+    };
+    HeartbeatResult heartbeat(const QString &licenseId, const QString &seatId, const QString &actor);
+
+    enum class ReleaseOutcome { Released, NotHeld, LicenseNotFound };
+    ReleaseOutcome release(const QString &licenseId, const QString &seatId, const QString &actor);
+
+    struct RevokeResult
+    {
+        enum class Outcome { Revoked, SeatNotFound, LicenseNotFound };
+        Outcome outcome = Outcome::LicenseNotFound;
+        std::optional<QDateTime> blockedUntil;
+    };
+    RevokeResult revoke(const QString &licenseId, const QString &seatId, const QString &reason,
+                        std::chrono::seconds block, const QString &actor);
+
+    struct ReapedSeat
+    {
+        QString licenseId;
+        QString seatId;
+        QString holder;
+        QDateTime expiresAt;
+        QDateTime reapableAt;
+    };
+    // Deletes every row past expiresAt + reapGrace (isReapable), one `reaped` event each, one
+    // license per transaction. With dryRun, only reports what would go.
+    QList<ReapedSeat> reap(bool dryRun, const QString &actor);
+    // Deletes events older than retentionDays; returns how many.
+    int sweepEvents(int retentionDays);
+
+    // Absent fields keep the current value on update; on create, seatCount, ttlSeconds,
+    // skewSeconds and reapGraceSeconds are required and name defaults to the id.
+    struct LicenseSpec
+    {
+        std::optional<QString> name;
+        std::optional<qint64> seatCount;
+        std::optional<qint64> ttlSeconds;
+        std::optional<qint64> skewSeconds;
+        std::optional<qint64> reapGraceSeconds;
+    };
+    struct PutLicenseResult
+    {
+        enum class Outcome { Created, Updated, Invalid };
+        Outcome outcome = Outcome::Invalid;
+        LicenseSummary license;
+        QString key; // Created: the license key, which is not stored and cannot be shown again
+        ValidationError error; // Invalid
+    };
+    PutLicenseResult putLicense(const QString &licenseId, const LicenseSpec &spec, const QString &actor);
+    // A new key for the license (the old one stops working at once); nullopt for an unknown license.
+    std::optional<QString> rotateKey(const QString &licenseId, const QString &actor);
+
+    std::optional<LicenseRecord> license(const QString &licenseId);
+    QList<LicenseSummary> licenses();
+
+    struct LeaseListing
+    {
+        LicenseSummary license;
+        QList<StoredLease> leases; // every row, live or not, by expiry
+        QList<HolderBlock> blocks; // blocks still in force
+    };
+    std::optional<LeaseListing> leaseListing(const QString &licenseId);
+
+    QList<EventRecord> events(const EventQuery &query);
+
+    const Clock &clock() const { return m_clock; }
+
+    // "kr1-" and 64 lowercase hex digits (256 random bits).
+    static QString generateLicenseKey();
+    static bool looksLikeLicenseKey(QStringView key);
+
+private:
+    LicenseSummary summarize(const LicenseRecord &license, const QList<StoredLease> &rows, const QDateTime &now,
+                             int deniedLastHour) const;
+    void record(const QDateTime &time, const QString &kind, const QString &licenseId, const QString &seatId,
+                const QString &holder, const QString &actor, const QJsonObject &detail);
+
+    LeaseStore &m_store;
+    const LeaseSigner &m_signer;
+    const Clock &m_clock;
+    Metrics *m_metrics;
+};
+
+} // namespace keyright

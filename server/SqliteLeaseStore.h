@@ -1,0 +1,75 @@
+#pragma once
+
+#include "LeaseStore.h"
+
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QString>
+
+#include <memory>
+
+namespace keyright {
+
+// LeaseStore on one SQLite file through Qt SQL, in WAL mode, with versioned schema migrations and
+// every statement prepared once when the store opens. One connection, used from the thread that
+// opened it; the server is single-threaded on its event loop, so per-license serialization holds
+// by construction and a transaction never waits for another.
+class SqliteLeaseStore final : public LeaseStore
+{
+public:
+    static constexpr int schemaVersion = 1;
+
+    explicit SqliteLeaseStore(QString path);
+    ~SqliteLeaseStore() override;
+    SqliteLeaseStore(const SqliteLeaseStore &) = delete;
+    SqliteLeaseStore &operator=(const SqliteLeaseStore &) = delete;
+
+    // Opens (creating if needed) and migrates the database. False with a reason on failure.
+    bool open(QString *error = nullptr);
+    void close();
+    bool isOpen() const;
+    QString path() const { return m_path; }
+
+    void withLicense(const QString &licenseId, const std::function<void()> &work) override;
+    void withStore(const std::function<void()> &work) override;
+
+    QList<LicenseRecord> licenses() override;
+    std::optional<LicenseRecord> license(const QString &licenseId) override;
+    void insertLicense(const LicenseRecord &license) override;
+    void updateLicense(const LicenseRecord &license) override;
+
+    QList<StoredLease> leases(const QString &licenseId) override;
+    std::optional<StoredLease> lease(const QString &licenseId, const QString &seatId) override;
+    void insertLease(const StoredLease &lease) override;
+    void renewLease(const SeatLease &lease) override;
+    bool deleteLease(const QString &licenseId, const QString &seatId) override;
+    QList<StoredLease> leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry) override;
+
+    std::optional<HolderBlock> block(const QString &licenseId, const QString &holder) override;
+    QList<HolderBlock> blocks(const QString &licenseId) override;
+    void putBlock(const HolderBlock &block) override;
+    int deleteBlocksEndedBy(const QDateTime &now) override;
+
+    qint64 appendEvent(const EventRecord &event) override;
+    QList<EventRecord> events(const EventQuery &query) override;
+    QHash<QString, int> countEventsSince(const QString &kind, const QDateTime &since) override;
+    int deleteEventsBefore(const QDateTime &before) override;
+
+private:
+    struct Statements;
+
+    bool migrate(QString *error);
+    bool prepareStatements(QString *error);
+    void transaction(const std::function<void()> &work);
+    QSqlQuery &exec(QSqlQuery &query);
+    LicenseRecord licenseFromRow(const QSqlQuery &query) const;
+    StoredLease leaseFromRow(const QSqlQuery &query) const;
+
+    QString m_path;
+    QString m_connectionName;
+    QSqlDatabase m_db;
+    std::unique_ptr<Statements> m_statements;
+    bool m_inTransaction = false;
+};
+
+} // namespace keyright

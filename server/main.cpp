@@ -1,0 +1,145 @@
+#include "Durations.h"
+#include "LeaseServer.h"
+#include "ListenAddress.h"
+#include "ServerConfig.h"
+#include "SystemClock.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QSocketNotifier>
+#include <QStandardPaths>
+
+#include <csignal>
+#include <cstdio>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+int signalPipe[2] = {-1, -1};
+
+void onTerminationSignal(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const auto written = ::write(signalPipe[1], &byte, 1);
+}
+
+// SIGINT/SIGTERM stop the event loop so the store closes cleanly. (It would survive being killed
+// anyway: every acknowledged change is already committed.)
+void quitOnTerminationSignals(QCoreApplication &app)
+{
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) != 0)
+        return;
+    auto *notifier = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, &app);
+    QObject::connect(notifier, &QSocketNotifier::activated, &app, [&app] { app.quit(); });
+    struct sigaction action = {};
+    action.sa_handler = onTerminationSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+}
+
+void say(const QString &line)
+{
+    std::fputs(qPrintable(line + u'\n'), stdout);
+    std::fflush(stdout);
+}
+
+int refuse(const QString &why)
+{
+    std::fputs(qPrintable(u"keyright-server: "_s + why + u'\n'), stderr);
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(u"keyright-server"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(KEYRIGHT_VERSION));
+
+    const QString defaultDataDir
+        = QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)).filePath(u"keyright-server"_s);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(u"Keyright lease server: hands out signed, expiring seat leases for floating "
+                                     "licenses over HTTP (API in docs/API.md)."_s);
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption listen(u"listen"_s,
+                                    u"Address and port to listen on (port 0: any free port). Default "
+                                    "127.0.0.1:7400. A non-loopback address needs --tls-cert and --tls-key, or "
+                                    "--insecure-http."_s,
+                                    u"host:port"_s, u"127.0.0.1:7400"_s);
+    const QCommandLineOption dataDir(
+        u"data-dir"_s,
+        u"Directory for the signing key, the admin token and the database. Default %1."_s.arg(defaultDataDir), u"dir"_s,
+        defaultDataDir);
+    const QCommandLineOption demo(u"demo"_s,
+                                  u"Add the demo licenses acme-cad, render-farm and training-demo if absent; their "
+                                  "keys go to DIR/demo-keys/<id>.key."_s);
+    const QCommandLineOption reapInterval(u"reap-interval"_s,
+                                          u"How often the reaper sweeps expired leases, such as 30s or 2m (0 turns "
+                                          "it off). Default 30s."_s,
+                                          u"duration"_s, u"30s"_s);
+    const QCommandLineOption retention(u"event-retention-days"_s,
+                                       u"Delete audit events older than this many days (0 keeps them forever). "
+                                       "Default 90."_s,
+                                       u"days"_s, u"90"_s);
+    const QCommandLineOption tlsCert(u"tls-cert"_s, u"PEM certificate (chain) for HTTPS."_s, u"file"_s);
+    const QCommandLineOption tlsKey(u"tls-key"_s, u"PEM private key for HTTPS (unencrypted)."_s, u"file"_s);
+    const QCommandLineOption insecureHttp(u"insecure-http"_s,
+                                          u"Allow plain HTTP on a non-loopback address (keys and tokens travel in "
+                                          "clear text)."_s);
+    parser.addOptions({listen, dataDir, demo, reapInterval, retention, tlsCert, tlsKey, insecureHttp});
+    parser.process(app);
+    if (!parser.positionalArguments().isEmpty())
+        return refuse(u"unexpected argument \"%1\"; see --help"_s.arg(parser.positionalArguments().first()));
+
+    keyright::ServerConfig config;
+    QString why;
+    const auto address = keyright::ListenAddress::parse(parser.value(listen), &why);
+    if (!address)
+        return refuse(why);
+    config.address = address->address;
+    config.port = address->port;
+    config.dataDir = QDir(parser.value(dataDir)).absolutePath();
+    config.demo = parser.isSet(demo);
+    const auto interval = keyright::parseDuration(parser.value(reapInterval));
+    if (!interval)
+        return refuse(
+            u"--reap-interval %1: expected a duration such as 30s, 2m or 90"_s.arg(parser.value(reapInterval)));
+    config.reapInterval = std::chrono::duration_cast<std::chrono::seconds>(*interval);
+    bool ok = false;
+    config.eventRetentionDays = parser.value(retention).toInt(&ok);
+    if (!ok || config.eventRetentionDays < 0)
+        return refuse(
+            u"--event-retention-days %1: expected a whole number of days, 0 or more"_s.arg(parser.value(retention)));
+    config.tlsCert = parser.value(tlsCert);
+    config.tlsKey = parser.value(tlsKey);
+    config.insecureHttp = parser.isSet(insecureHttp);
+
+    if (const QString policy = keyright::LeaseServer::listenPolicyError(config); !policy.isEmpty())
+        return refuse(policy);
+
+    keyright::LeaseServer server(config, keyright::SystemClock::instance());
+    if (!server.start(&why))
+        return refuse(why);
+    say(u"keyright-server %1 listening on %2"_s.arg(QCoreApplication::applicationVersion(), server.url().toString()));
+    say(u"data directory: %1"_s.arg(server.dataDir()));
+    say(u"admin token: %1%2"_s.arg(server.adminTokenPath(), server.createdAdminToken() ? u" (created)"_s : QString()));
+    if (config.demo)
+        say(u"demo license keys: %1"_s.arg(QDir(server.dataDir()).filePath(u"demo-keys"_s)));
+    if (config.insecureHttp && !keyright::LeaseServer::isLoopback(config.address) && config.tlsCert.isEmpty())
+        say(u"warning: serving plain HTTP on %1 (--insecure-http)"_s.arg(config.address.toString()));
+
+    quitOnTerminationSignals(app);
+    const int status = app.exec();
+    server.stop();
+    return status;
+}
