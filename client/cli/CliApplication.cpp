@@ -1,0 +1,229 @@
+#include "CliApplication.h"
+
+#include "AdminClient.h"
+#include "CliCommand.h"
+#include "Durations.h"
+#include "EventsCommand.h"
+#include "ExitCode.h"
+#include "HoldCommand.h"
+#include "LicenseCommand.h"
+#include "ReapCommand.h"
+#include "RevokeCommand.h"
+#include "SecretBuffer.h"
+#include "SignalWatcher.h"
+#include "StatusCommand.h"
+#include "SystemClock.h"
+#include "TextTable.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QNetworkAccessManager>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::cli {
+
+namespace {
+
+const QString defaultServer = u"http://127.0.0.1:7400"_s;
+
+// QCommandLineParser names the program as it was invoked ("./keyright") and cannot show a
+// command's several forms; the usage line is ours.
+QString helpText(QCommandLineParser &parser, const QString &usage)
+{
+    QString text = parser.helpText();
+    while (text.endsWith(u'\n'))
+        text.chop(1);
+    const qsizetype endOfUsage = text.indexOf(u'\n');
+    return u"Usage: "_s + usage + (endOfUsage < 0 ? QString() : text.mid(endOfUsage));
+}
+
+} // namespace
+
+CliApplication::CliApplication(QObject *parent)
+    : QObject(parent)
+    , m_network(std::make_unique<QNetworkAccessManager>())
+    , m_admin(std::make_unique<AdminClient>(*m_network, SystemClock::instance()))
+{
+    m_context.network = m_network.get();
+    m_context.admin = m_admin.get();
+    m_context.clock = &SystemClock::instance();
+    m_commands = {
+        new StatusCommand(m_context, this), new HoldCommand(m_context, this),   new RevokeCommand(m_context, this),
+        new ReapCommand(m_context, this),   new EventsCommand(m_context, this), new LicenseCommand(m_context, this),
+    };
+}
+
+CliApplication::~CliApplication() = default;
+
+QString CliApplication::epilog()
+{
+    return uR"(Exit codes:
+  0  success
+  1  any other error (the message on stderr says which)
+  2  usage error: unknown command or option, missing or malformed argument,
+     or a value the server refused as invalid
+  3  unauthorized: the admin token or license key was refused
+  4  not found: unknown license or seat
+  5  no seat: every seat is in use, or the holder is blocked (hold)
+  6  server unreachable: connection refused, timed out, TLS failure
+
+Environment:
+  KEYRIGHT_SERVER       server URL when --server is not given (default http://127.0.0.1:7400)
+  KEYRIGHT_ADMIN_TOKEN  admin token when --token-file is not given
+  KEYRIGHT_LICENSE_KEY  license key for hold when --key-file is not given)"_s;
+}
+
+void CliApplication::addGlobalOptions(QCommandLineParser &parser) const
+{
+    parser.addOption({{u"h"_s, u"help"_s}, u"Show help (for a command: keyright COMMAND --help)."_s});
+    parser.addOption({u"version"_s, u"Show the version."_s});
+    parser.addOption(
+        {u"server"_s, u"Lease server URL (default: KEYRIGHT_SERVER, else %1)."_s.arg(defaultServer), u"URL"_s});
+    parser.addOption(
+        {u"token-file"_s, u"File holding the admin token (mode 0600; default: KEYRIGHT_ADMIN_TOKEN)."_s, u"FILE"_s});
+    parser.addOption({u"timeout"_s, u"Give up on a request after this long (default 10s)."_s, u"DURATION"_s});
+}
+
+QString CliApplication::generalHelp(QCommandLineParser &parser) const
+{
+    QString text = helpText(parser, u"keyright [options] COMMAND [ARGUMENTS]"_s);
+    TextTable commands;
+    commands.setIndent(2);
+    for (const CliCommand *command : m_commands)
+        commands.addRow({command->name(), command->summary()});
+    text += u"\n\nCommands:\n"_s + commands.render().join(u'\n');
+    text += u"\n\nRun keyright COMMAND --help for a command's arguments and options.\n\n"_s + epilog();
+    return text;
+}
+
+CliCommand *CliApplication::findCommand(const QString &name) const
+{
+    for (CliCommand *command : m_commands) {
+        if (command->name() == name)
+            return command;
+    }
+    return nullptr;
+}
+
+int CliApplication::usageError(const QString &message) const
+{
+    CliCommand::printErr(u"keyright: %1 (see keyright --help)"_s.arg(message));
+    return Usage;
+}
+
+int CliApplication::run(const QStringList &arguments)
+{
+    // First pass: the global options and the command name; everything after the command is left
+    // for the command's own parser.
+    QCommandLineParser global;
+    global.setApplicationDescription(u"Keyright floating-license seats: status, holding a seat, revoking, "
+                                     u"reaping, audit events and license administration."_s);
+    global.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
+    addGlobalOptions(global);
+    // Accepted before the command too ("keyright --json status"); the command's parser decides
+    // whether it applies.
+    QCommandLineOption json(u"json"_s, u"Print JSON."_s);
+    json.setFlags(QCommandLineOption::HiddenFromHelp);
+    global.addOption(json);
+    global.addPositionalArgument(u"command"_s, u"One of the commands below."_s, u"COMMAND [ARGUMENTS]"_s);
+    if (!global.parse(arguments))
+        return usageError(global.errorText());
+    if (global.positionalArguments().isEmpty()) {
+        if (global.isSet(u"version"_s)) {
+            CliCommand::printOut(u"keyright %1"_s.arg(QCoreApplication::applicationVersion()));
+            return Ok;
+        }
+        if (global.isSet(u"help"_s)) {
+            CliCommand::printOut(generalHelp(global));
+            return Ok;
+        }
+        return usageError(u"no command given"_s);
+    }
+    const QString name = global.positionalArguments().constFirst();
+    if (name == u"help"_s) {
+        CliCommand::printOut(generalHelp(global));
+        return Ok;
+    }
+    CliCommand *command = findCommand(name);
+    if (!command)
+        return usageError(u"unknown command \"%1\""_s.arg(name));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(command->summary());
+    addGlobalOptions(parser);
+    if (command->supportsJson())
+        parser.addOption({u"json"_s, u"Print machine-readable JSON instead of columns."_s});
+    parser.addPositionalArgument(name, command->summary());
+    command->addOptions(parser);
+    if (!parser.parse(arguments))
+        return usageError(u"%1: %2"_s.arg(name, parser.errorText()));
+    if (parser.isSet(u"help"_s)) {
+        CliCommand::printOut(helpText(parser, u"keyright [options] %1 %2"_s.arg(name, command->synopsis())) + u"\n\n"_s
+                             + epilog());
+        return Ok;
+    }
+    const int configured = configure(parser, *command);
+    if (configured >= 0)
+        return configured;
+    const QString problem = command->prepare(parser, parser.positionalArguments().mid(1));
+    if (!problem.isEmpty())
+        return usageError(u"%1: %2"_s.arg(name, problem));
+
+    if (command->handlesInterrupt()) {
+        m_signalWatcher = new SignalWatcher(this);
+        m_context.signalWatcher = m_signalWatcher;
+    }
+    connect(
+        command, &CliCommand::finished, this, [](int code) { QCoreApplication::exit(code); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(command, &CliCommand::start, Qt::QueuedConnection);
+    return QCoreApplication::exec();
+}
+
+int CliApplication::configure(const QCommandLineParser &parser, const CliCommand &command)
+{
+    QString server = parser.value(u"server"_s);
+    if (server.isEmpty())
+        server = qEnvironmentVariable("KEYRIGHT_SERVER");
+    if (server.isEmpty())
+        server = defaultServer;
+    const QUrl url(server, QUrl::StrictMode);
+    if (!url.isValid() || (url.scheme() != u"http"_s && url.scheme() != u"https"_s) || url.host().isEmpty())
+        return usageError(u"--server: \"%1\" is not an http:// or https:// URL with a host"_s.arg(server));
+    m_context.serverUrl = url;
+    m_admin->setServerUrl(url);
+
+    if (parser.isSet(u"timeout"_s)) {
+        const auto timeout = parseDuration(parser.value(u"timeout"_s));
+        if (!timeout || timeout->count() <= 0)
+            return usageError(u"--timeout: \"%1\" is not a positive duration"_s.arg(parser.value(u"timeout"_s)));
+        m_context.timeout = *timeout;
+    }
+    m_admin->setTransferTimeout(m_context.timeout);
+    m_context.json = command.supportsJson() && parser.isSet(u"json"_s);
+
+    if (!command.needsAdminToken())
+        return -1;
+    if (parser.isSet(u"token-file"_s)) {
+        QString why;
+        const std::optional<SecretBuffer> token = readSecretFile(parser.value(u"token-file"_s), &why);
+        if (!token) {
+            CliCommand::printErr(u"keyright: cannot use the token file: %1"_s.arg(why));
+            return Failure;
+        }
+        if (token->isEmpty()) {
+            CliCommand::printErr(u"keyright: the token file %1 is empty"_s.arg(parser.value(u"token-file"_s)));
+            return Failure;
+        }
+        m_admin->setAdminToken(token->view());
+        return -1;
+    }
+    QByteArray fromEnvironment = qgetenv("KEYRIGHT_ADMIN_TOKEN").trimmed();
+    if (fromEnvironment.isEmpty())
+        return usageError(u"no admin token: pass --token-file FILE or set KEYRIGHT_ADMIN_TOKEN"_s);
+    m_admin->setAdminToken(fromEnvironment);
+    fromEnvironment.fill('\0');
+    return -1;
+}
+
+} // namespace keyright::cli

@@ -1,0 +1,105 @@
+#include "CliCommand.h"
+
+#include "Durations.h"
+#include "ExitCode.h"
+
+#include <QJsonObject>
+#include <QTextStream>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::cli {
+
+CliCommand::CliCommand(CliContext &context, QObject *parent)
+    : QObject(parent)
+    , m_context(context)
+{ }
+
+CliCommand::~CliCommand() = default;
+
+void CliCommand::printOut(const QString &line)
+{
+    static QTextStream out(stdout);
+    out << line << u'\n';
+    out.flush();
+}
+
+void CliCommand::printErr(const QString &line)
+{
+    static QTextStream err(stderr);
+    err << line << u'\n';
+    err.flush();
+}
+
+void CliCommand::finish(int exitCode)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    Q_EMIT finished(exitCode);
+}
+
+void CliCommand::fail(const QString &doing, const ClientError &error)
+{
+    QString message = error.message;
+    switch (error.kind) {
+    case ClientError::Kind::Transport:
+        message = u"server unreachable: %1"_s.arg(error.message);
+        break;
+    case ClientError::Kind::Unauthorized:
+        message = u"unauthorized: %1 (check --token-file or KEYRIGHT_ADMIN_TOKEN)"_s.arg(error.message);
+        break;
+    case ClientError::Kind::BadRequest:
+        if (!error.field.isEmpty() && !error.message.contains(error.field))
+            message = u"%1 (field %2)"_s.arg(error.message, error.field);
+        break;
+    default:
+        break;
+    }
+    failWith(exitCodeFor(error), doing.isEmpty() ? message : u"%1: %2"_s.arg(doing, message));
+}
+
+void CliCommand::failWith(int exitCode, const QString &message)
+{
+    printErr(u"keyright: %1"_s.arg(message));
+    finish(exitCode);
+}
+
+void CliCommand::printJson(const QJsonObject &object, QJsonDocument::JsonFormat format)
+{
+    QString text = QString::fromUtf8(QJsonDocument(object).toJson(format));
+    while (text.endsWith(u'\n'))
+        text.chop(1);
+    printOut(text);
+}
+
+std::optional<std::chrono::seconds> CliCommand::parseSeconds(const QString &option, const QString &text,
+                                                             std::chrono::seconds minimum, QString *error)
+{
+    const std::optional<std::chrono::milliseconds> parsed = parseDuration(text);
+    if (!parsed) {
+        *error = u"--%1: \"%2\" is not a duration (try 90, 90s, 10m, 2h or 1h30m)"_s.arg(option, text);
+        return std::nullopt;
+    }
+    if (parsed->count() % 1000 != 0) {
+        *error = u"--%1: \"%2\" is not a whole number of seconds"_s.arg(option, text);
+        return std::nullopt;
+    }
+    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(*parsed);
+    if (seconds < minimum) {
+        *error = u"--%1: must be at least %2"_s.arg(option, formatSeconds(minimum.count()));
+        return std::nullopt;
+    }
+    return seconds;
+}
+
+QString CliCommand::formatSeconds(qint64 seconds)
+{
+    if (seconds == 0)
+        return u"0s"_s;
+    return formatDuration(std::chrono::seconds {seconds});
+}
+
+} // namespace keyright::cli

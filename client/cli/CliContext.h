@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QUrl>
+
+#include <chrono>
+
+class QNetworkAccessManager;
+
+namespace keyright {
+class AdminClient;
+class Clock;
+} // namespace keyright
+
+namespace keyright::cli {
+
+class SignalWatcher;
+
+// What every command shares: where the server is, how long to wait, and the long-lived objects
+// owned by CliApplication.
+struct CliContext
+{
+    QUrl serverUrl;
+    std::chrono::milliseconds timeout {10000};
+    bool json = false;
+    QNetworkAccessManager *network = nullptr;
+    AdminClient *admin = nullptr;
+    const Clock *clock = nullptr;
+    SignalWatcher *signalWatcher = nullptr;
+};
+
+} // namespace keyright::cli

@@ -1,0 +1,276 @@
+#include "LicenseCommand.h"
+
+#include "AdminClient.h"
+#include "AdminJson.h"
+#include "ExitCode.h"
+#include "LeaseJson.h"
+#include "SeatPolicy.h"
+#include "SecretBuffer.h"
+#include "TextTable.h"
+#include "Timestamps.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::cli {
+
+namespace {
+
+const QStringList fieldOptions = {u"name"_s, u"seats"_s, u"ttl"_s, u"skew"_s, u"grace"_s};
+
+} // namespace
+
+QString LicenseCommand::name() const
+{
+    return u"license"_s;
+}
+
+QString LicenseCommand::summary() const
+{
+    return u"Create, change, list licenses and rotate their keys."_s;
+}
+
+QString LicenseCommand::synopsis() const
+{
+    return u"create ID --name NAME --seats N [--ttl 60s] [--skew 5s] [--grace 15s] [--key-file FILE]\n"
+           u"       keyright license set ID [--name NAME] [--seats N] [--ttl D] [--skew D] [--grace D]\n"
+           u"       keyright license rotate-key ID [--key-file FILE]\n"
+           u"       keyright license list [--json]"_s;
+}
+
+void LicenseCommand::addOptions(QCommandLineParser &parser) const
+{
+    parser.addPositionalArgument(u"ACTION"_s, u"create, set, rotate-key or list."_s);
+    parser.addPositionalArgument(u"ID"_s, u"The license id ([a-z0-9][a-z0-9-]{0,63}); not for list."_s, u"[ID]"_s);
+    parser.addOption({u"name"_s, u"Display name."_s, u"NAME"_s});
+    parser.addOption({u"seats"_s, u"Number of seats (1 to %1)."_s.arg(SeatPolicy::maxSeatCount), u"N"_s});
+    parser.addOption({u"ttl"_s, u"Lease lifetime (create default 60s)."_s, u"DURATION"_s});
+    parser.addOption({u"skew"_s, u"Clock tolerance after expiry (create default 5s)."_s, u"DURATION"_s});
+    parser.addOption({u"grace"_s,
+                      u"How long an expired row stays before reaping; more than skew (create default 15s)."_s,
+                      u"DURATION"_s});
+    parser.addOption({u"key-file"_s,
+                      u"create, rotate-key: write the new key to FILE (mode 0600) instead of "
+                      u"printing it."_s,
+                      u"FILE"_s});
+}
+
+QString LicenseCommand::prepare(const QCommandLineParser &parser, const QStringList &arguments)
+{
+    if (arguments.isEmpty())
+        return u"expects an action: create, set, rotate-key or list"_s;
+    const QString action = arguments.constFirst();
+    if (action == u"create"_s)
+        m_action = Action::Create;
+    else if (action == u"set"_s)
+        m_action = Action::Set;
+    else if (action == u"rotate-key"_s)
+        m_action = Action::RotateKey;
+    else if (action == u"list"_s)
+        m_action = Action::List;
+    else
+        return u"unknown action \"%1\" (create, set, rotate-key or list)"_s.arg(action);
+
+    const auto refuse = [&parser, &action](const QStringList &options) -> QString {
+        for (const QString &option : options) {
+            if (parser.isSet(option))
+                return u"--%1 does not apply to license %2"_s.arg(option, action);
+        }
+        return {};
+    };
+    if (m_action == Action::List) {
+        if (arguments.size() != 1)
+            return u"license list takes no ID"_s;
+        return refuse(fieldOptions + QStringList {u"key-file"_s});
+    }
+    if (arguments.size() != 2)
+        return u"license %1 expects exactly one ID"_s.arg(action);
+    m_licenseId = arguments.at(1);
+    if (!isValidLicenseId(m_licenseId))
+        return u"\"%1\" is not a license id ([a-z0-9][a-z0-9-]{0,63})"_s.arg(m_licenseId);
+    if (parser.isSet(u"json"_s))
+        return u"--json applies to license list only"_s;
+    m_keyFile = parser.value(u"key-file"_s);
+    if (m_action == Action::RotateKey)
+        return refuse(fieldOptions);
+    if (m_action == Action::Set) {
+        if (const QString problem = refuse({u"key-file"_s}); !problem.isEmpty())
+            return problem;
+        if (std::none_of(fieldOptions.cbegin(), fieldOptions.cend(),
+                         [&parser](const QString &option) { return parser.isSet(option); }))
+            return u"license set needs at least one of --name, --seats, --ttl, --skew, --grace"_s;
+    }
+    if (m_action == Action::Create && (!parser.isSet(u"name"_s) || !parser.isSet(u"seats"_s)))
+        return u"license create needs --name and --seats"_s;
+
+    if (parser.isSet(u"name"_s)) {
+        m_name = parser.value(u"name"_s).trimmed();
+        if (m_name->isEmpty())
+            return u"--name must not be empty"_s;
+    }
+    if (parser.isSet(u"seats"_s)) {
+        bool ok = false;
+        const int seats = parser.value(u"seats"_s).toInt(&ok);
+        if (!ok || seats < 1 || seats > SeatPolicy::maxSeatCount)
+            return u"--seats: \"%1\" is not a whole number from 1 to %2"_s.arg(parser.value(u"seats"_s))
+                .arg(SeatPolicy::maxSeatCount);
+        m_seats = seats;
+    }
+    const auto seconds
+        = [&parser](const QString &option, std::chrono::seconds minimum, std::optional<qint64> &into, QString *why) {
+              if (!parser.isSet(option))
+                  return true;
+              const auto value = parseSeconds(option, parser.value(option), minimum, why);
+              if (value)
+                  into = value->count();
+              return value.has_value();
+          };
+    QString why;
+    if (!seconds(u"ttl"_s, std::chrono::seconds {1}, m_ttl, &why) || !seconds(u"skew"_s, {}, m_skew, &why)
+        || !seconds(u"grace"_s, std::chrono::seconds {1}, m_grace, &why))
+        return why;
+    return {};
+}
+
+void LicenseCommand::start()
+{
+    switch (m_action) {
+    case Action::Create:
+        return create();
+    case Action::Set:
+        return set();
+    case Action::RotateKey:
+        return rotateKey();
+    case Action::List:
+        return list();
+    }
+}
+
+QString LicenseCommand::describe(const LicenseSummary &license)
+{
+    return u"%1 \"%2\": %3 seats, ttl %4, skew %5, reap grace %6"_s.arg(license.id, license.name)
+        .arg(license.seatCount)
+        .arg(formatSeconds(license.ttlSeconds), formatSeconds(license.skewSeconds),
+             formatSeconds(license.reapGraceSeconds));
+}
+
+void LicenseCommand::create()
+{
+    // PUT creates or replaces; create must never silently change an existing license.
+    context().admin->listLicenses(this, [this](const AdminResult<LicenseList> &existing) {
+        if (!existing.ok())
+            return fail(u"cannot list licenses"_s, existing.error);
+        for (const LicenseSummary &license : existing.value->licenses) {
+            if (license.id == m_licenseId)
+                return failWith(
+                    Failure, u"license \"%1\" already exists (change it with keyright license set)"_s.arg(m_licenseId));
+        }
+        LicenseSpec spec;
+        spec.id = m_licenseId;
+        spec.name = *m_name;
+        spec.seatCount = *m_seats;
+        spec.ttlSeconds = m_ttl.value_or(spec.ttlSeconds);
+        spec.skewSeconds = m_skew.value_or(spec.skewSeconds);
+        spec.reapGraceSeconds = m_grace.value_or(spec.reapGraceSeconds);
+        context().admin->putLicense(spec, this, [this](const AdminResult<LicenseWriteResult> &result) {
+            if (!result.ok())
+                return fail(u"cannot create license %1"_s.arg(m_licenseId), result.error);
+            if (!result.value->created)
+                return failWith(Failure,
+                                u"license \"%1\" was created by someone else meanwhile and has now been "
+                                u"updated: %2"_s.arg(m_licenseId, describe(result.value->license)));
+            printOut(u"Created license %1."_s.arg(describe(result.value->license)));
+            deliverKey(result.value->key);
+        });
+    });
+}
+
+void LicenseCommand::set()
+{
+    context().admin->listLicenses(this, [this](const AdminResult<LicenseList> &existing) {
+        if (!existing.ok())
+            return fail(u"cannot list licenses"_s, existing.error);
+        const auto it = std::find_if(existing.value->licenses.cbegin(), existing.value->licenses.cend(),
+                                     [this](const LicenseSummary &license) { return license.id == m_licenseId; });
+        if (it == existing.value->licenses.cend())
+            return failWith(NotFound,
+                            u"license \"%1\" not found (create it with keyright license create)"_s.arg(m_licenseId));
+        LicenseSpec spec;
+        spec.id = it->id;
+        spec.name = m_name.value_or(it->name);
+        spec.seatCount = m_seats.value_or(it->seatCount);
+        spec.ttlSeconds = m_ttl.value_or(it->ttlSeconds);
+        spec.skewSeconds = m_skew.value_or(it->skewSeconds);
+        spec.reapGraceSeconds = m_grace.value_or(it->reapGraceSeconds);
+        const LicenseSummary before = *it;
+        context().admin->putLicense(spec, this, [this, before](const AdminResult<LicenseWriteResult> &result) {
+            if (!result.ok())
+                return fail(u"cannot change license %1"_s.arg(m_licenseId), result.error);
+            printOut(u"Updated license %1."_s.arg(describe(result.value->license)));
+            if (result.value->license.seatCount < result.value->license.inUse)
+                printOut(u"%1 seats are in use: current holders keep them until they leave."_s.arg(
+                    result.value->license.inUse));
+            finish(Ok);
+        });
+    });
+}
+
+void LicenseCommand::rotateKey()
+{
+    context().admin->rotateKey(m_licenseId, this, [this](const AdminResult<QString> &result) {
+        if (!result.ok())
+            return fail(u"cannot rotate the key of %1"_s.arg(m_licenseId), result.error);
+        printOut(u"Rotated the key of %1: the old key no longer works for new requests."_s.arg(m_licenseId));
+        deliverKey(*result.value);
+    });
+}
+
+void LicenseCommand::deliverKey(const QString &key)
+{
+    if (m_keyFile.isEmpty()) {
+        printOut(u"License key (shown only now; the server keeps only its hash):"_s);
+        printOut(key);
+        return finish(Ok);
+    }
+    SecretBuffer bytes = SecretBuffer::copyOf(key.toLatin1());
+    QString why;
+    if (!writeSecretFile(m_keyFile, bytes.view(), &why))
+        return failWith(
+            Failure, u"the key was issued but could not be written to %1: %2 (rotate it again)"_s.arg(m_keyFile, why));
+    printOut(u"License key written to %1 (mode 0600)."_s.arg(m_keyFile));
+    finish(Ok);
+}
+
+void LicenseCommand::list()
+{
+    context().admin->listLicenses(this, [this](const AdminResult<LicenseList> &result) {
+        if (!result.ok())
+            return fail(u"cannot list licenses"_s, result.error);
+        if (context().json) {
+            QJsonArray licenses;
+            for (const LicenseSummary &license : result.value->licenses)
+                licenses.append(adminjson::toJson(license));
+            printJson(
+                QJsonObject {{u"serverTime"_s, formatTimestamp(result.value->serverTime)}, {u"licenses"_s, licenses}});
+            return finish(Ok);
+        }
+        if (result.value->licenses.isEmpty()) {
+            printOut(u"No licenses (create one with keyright license create)."_s);
+            return finish(Ok);
+        }
+        TextTable table({u"ID"_s, u"NAME"_s, u"IN USE"_s, u"SEATS"_s, u"TTL"_s, u"SKEW"_s, u"GRACE"_s, u"DENIED 1H"_s});
+        for (int column : {2, 3, 7})
+            table.setRightAligned(column);
+        for (const LicenseSummary &license : result.value->licenses)
+            table.addRow({license.id, license.name, QString::number(license.inUse), QString::number(license.seatCount),
+                          formatSeconds(license.ttlSeconds), formatSeconds(license.skewSeconds),
+                          formatSeconds(license.reapGraceSeconds), QString::number(license.deniedLastHour)});
+        for (const QString &line : table.render())
+            printOut(line);
+        finish(Ok);
+    });
+}
+
+} // namespace keyright::cli

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "AdminTypes.h"
+#include "CliCommand.h"
+
+#include <optional>
+
+namespace keyright::cli {
+
+// `keyright license create|set|rotate-key|list`: the licenses and their keys. A new or rotated key
+// is shown once (or written to --key-file with mode 0600): the server keeps only its hash.
+class LicenseCommand final : public CliCommand
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LicenseCommand)
+
+public:
+    using CliCommand::CliCommand;
+
+    QString name() const override;
+    QString summary() const override;
+    QString synopsis() const override;
+    bool supportsJson() const override { return true; }
+    void addOptions(QCommandLineParser &parser) const override;
+    QString prepare(const QCommandLineParser &parser, const QStringList &arguments) override;
+    void start() override;
+
+private:
+    enum class Action { Create, Set, RotateKey, List };
+
+    void create();
+    void set();
+    void rotateKey();
+    void list();
+    void deliverKey(const QString &key);
+    static QString describe(const LicenseSummary &license);
+
+    Action m_action = Action::List;
+    QString m_licenseId;
+    std::optional<QString> m_name;
+    std::optional<int> m_seats;
+    std::optional<qint64> m_ttl;
+    std::optional<qint64> m_skew;
+    std::optional<qint64> m_grace;
+    QString m_keyFile;
+};
+
+} // namespace keyright::cli
