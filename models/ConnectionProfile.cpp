@@ -1,0 +1,140 @@
+#include "ConnectionProfile.h"
+
+#include "Crypto.h"
+#include "SecretBuffer.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QSettings>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+ConnectionProfileStore::ConnectionProfileStore(QSettings &settings, QString tokenDir)
+    : m_settings(settings)
+    , m_tokenDir(std::move(tokenDir))
+{ }
+
+QList<ConnectionProfile> ConnectionProfileStore::profiles() const
+{
+    QList<ConnectionProfile> result;
+    const int count = m_settings.beginReadArray(u"profiles"_s);
+    for (int i = 0; i < count; ++i) {
+        m_settings.setArrayIndex(i);
+        ConnectionProfile p;
+        p.name = m_settings.value(u"name"_s).toString();
+        p.url = QUrl(m_settings.value(u"url"_s).toString());
+        p.tokenFile = m_settings.value(u"tokenFile"_s).toString();
+        p.tokenFileOwned = m_settings.value(u"tokenFileOwned"_s).toBool();
+        if (!p.name.isEmpty())
+            result << p;
+    }
+    m_settings.endArray();
+    return result;
+}
+
+std::optional<ConnectionProfile> ConnectionProfileStore::profile(const QString &name) const
+{
+    for (const ConnectionProfile &p : profiles()) {
+        if (p.name == name)
+            return p;
+    }
+    return std::nullopt;
+}
+
+void ConnectionProfileStore::save(const ConnectionProfile &profile)
+{
+    QList<ConnectionProfile> all = profiles();
+    bool replaced = false;
+    for (ConnectionProfile &p : all) {
+        if (p.name == profile.name) {
+            if (p.tokenFileOwned && p.tokenFile != profile.tokenFile)
+                QFile::remove(p.tokenFile);
+            p = profile;
+            replaced = true;
+        }
+    }
+    if (!replaced)
+        all << profile;
+    m_settings.remove(u"profiles"_s);
+    m_settings.beginWriteArray(u"profiles"_s, int(all.size()));
+    for (int i = 0; i < all.size(); ++i) {
+        m_settings.setArrayIndex(i);
+        m_settings.setValue(u"name"_s, all.at(i).name);
+        m_settings.setValue(u"url"_s, all.at(i).url.toString());
+        m_settings.setValue(u"tokenFile"_s, all.at(i).tokenFile);
+        m_settings.setValue(u"tokenFileOwned"_s, all.at(i).tokenFileOwned);
+    }
+    m_settings.endArray();
+    m_settings.sync();
+}
+
+void ConnectionProfileStore::remove(const QString &name)
+{
+    QList<ConnectionProfile> all = profiles();
+    m_settings.remove(u"profiles"_s);
+    QList<ConnectionProfile> kept;
+    for (const ConnectionProfile &p : std::as_const(all)) {
+        if (p.name == name) {
+            if (p.tokenFileOwned)
+                QFile::remove(p.tokenFile);
+        } else {
+            kept << p;
+        }
+    }
+    m_settings.beginWriteArray(u"profiles"_s, int(kept.size()));
+    for (int i = 0; i < kept.size(); ++i) {
+        m_settings.setArrayIndex(i);
+        m_settings.setValue(u"name"_s, kept.at(i).name);
+        m_settings.setValue(u"url"_s, kept.at(i).url.toString());
+        m_settings.setValue(u"tokenFile"_s, kept.at(i).tokenFile);
+        m_settings.setValue(u"tokenFileOwned"_s, kept.at(i).tokenFileOwned);
+    }
+    m_settings.endArray();
+    if (lastUsed() == name)
+        setLastUsed({});
+    m_settings.sync();
+}
+
+QString ConnectionProfileStore::storeToken(const QString &profileName, QByteArrayView token, QString *error) const
+{
+    if (!QDir().mkpath(m_tokenDir)) {
+        if (error)
+            *error = tr("Cannot create the folder %1").arg(m_tokenDir);
+        return {};
+    }
+    QFile::setPermissions(m_tokenDir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    // A name derived from the profile keeps one file per profile without putting the name itself
+    // (which may contain anything) in a path.
+    const QByteArray digest
+        = QCryptographicHash::hash(profileName.toUtf8(), QCryptographicHash::Sha256).toHex().left(16);
+    const QString path = QDir(m_tokenDir).filePath(QString::fromLatin1(digest) + u".token"_s);
+    if (!writeSecretFile(path, token, error))
+        return {};
+    return path;
+}
+
+std::optional<SecretBuffer> ConnectionProfileStore::readToken(const ConnectionProfile &profile, QString *error)
+{
+    if (profile.tokenFile.isEmpty()) {
+        if (error)
+            *error = tr("The profile has no admin token");
+        return std::nullopt;
+    }
+    return readSecretFile(profile.tokenFile, error);
+}
+
+QString ConnectionProfileStore::lastUsed() const
+{
+    return m_settings.value(u"connection/lastProfile"_s).toString();
+}
+
+void ConnectionProfileStore::setLastUsed(const QString &name)
+{
+    m_settings.setValue(u"connection/lastProfile"_s, name);
+    m_settings.sync();
+}
+
+} // namespace keyright

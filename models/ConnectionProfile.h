@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+#include <QUrl>
+
+#include <optional>
+
+class QSettings;
+
+namespace keyright {
+
+class SecretBuffer;
+
+// A server the dashboard can connect to. The admin token is never kept in the settings: either
+// the profile names the server's own token file, or the token typed in is written to a 0600 file
+// under the application's data location and the profile names that file.
+struct ConnectionProfile
+{
+    QString name;
+    QUrl url;
+    QString tokenFile;
+    bool tokenFileOwned = false; // written by the dashboard (deleted with the profile)
+
+    friend bool operator==(const ConnectionProfile &, const ConnectionProfile &) = default;
+};
+
+class ConnectionProfileStore final
+{
+    Q_DECLARE_TR_FUNCTIONS(ConnectionProfileStore)
+
+public:
+    // `tokenDir` is where typed-in tokens are written (AppDataLocation/tokens in the app).
+    ConnectionProfileStore(QSettings &settings, QString tokenDir);
+
+    QList<ConnectionProfile> profiles() const;
+    std::optional<ConnectionProfile> profile(const QString &name) const;
+    // Adds or replaces the profile of that name.
+    void save(const ConnectionProfile &profile);
+    void remove(const QString &name);
+
+    // Writes a typed-in token to its own 0600 file and returns the path (empty and `error` set on
+    // failure).
+    QString storeToken(const QString &profileName, QByteArrayView token, QString *error = nullptr) const;
+    static std::optional<SecretBuffer> readToken(const ConnectionProfile &profile, QString *error = nullptr);
+
+    // The profile to open at start-up; empty for the embedded demo server.
+    QString lastUsed() const;
+    void setLastUsed(const QString &name);
+
+private:
+    QSettings &m_settings;
+    QString m_tokenDir;
+};
+
+} // namespace keyright

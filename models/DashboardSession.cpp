@@ -1,0 +1,378 @@
+#include "DashboardSession.h"
+
+#include "Clock.h"
+
+#include <QNetworkAccessManager>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+
+namespace keyright {
+
+namespace {
+constexpr int eventPageSize = 1000;
+constexpr int maxEventPagesPerPoll = 20;
+} // namespace
+
+DashboardSession::DashboardSession(QNetworkAccessManager &network, const Clock &localClock, QObject *parent)
+    : QObject(parent)
+    , m_network(network)
+    , m_localClock(localClock)
+    , m_serverClock(localClock)
+    , m_leases(m_serverClock)
+{
+    m_pollTimer.setSingleShot(true);
+    connect(&m_pollTimer, &QTimer::timeout, this, &DashboardSession::poll);
+    m_tickTimer.setSingleShot(true);
+    m_tickTimer.setTimerType(Qt::PreciseTimer);
+    connect(&m_tickTimer, &QTimer::timeout, this, &DashboardSession::onTick);
+}
+
+DashboardSession::~DashboardSession() = default;
+
+void DashboardSession::connectTo(const QUrl &url, QByteArrayView adminToken, const QString &label)
+{
+    ++m_epoch;
+    m_pollTimer.stop();
+    m_client = std::make_unique<AdminClient>(m_network, m_localClock);
+    m_client->setServerUrl(url);
+    m_client->setAdminToken(adminToken);
+    m_client->setTransferTimeout(5s);
+    m_url = url;
+    m_label = label.isEmpty() ? url.toDisplayString() : label;
+
+    m_licenses.clear();
+    m_leases.clear();
+    m_events.clear();
+    m_usage.clear();
+    m_selected.clear();
+    m_offset.reset();
+    m_serverClock.setOffset(0ms);
+    m_lastClockMeasure.reset();
+    m_lastError = {};
+    m_lastPollTime = {};
+    m_failures = 0;
+    m_pending = 0;
+    m_retryDelay = 0ms;
+    m_eventCursor = 0;
+    m_eventsSince = {};
+    m_eventsLoaded = false;
+    m_eventsInFlight = false;
+    setState(State::Connecting);
+    Q_EMIT clientChanged(m_client.get());
+    poll();
+    armTick();
+}
+
+void DashboardSession::disconnectFromServer()
+{
+    ++m_epoch;
+    m_pollTimer.stop();
+    m_tickTimer.stop();
+    m_client.reset();
+    m_url = {};
+    m_label.clear();
+    m_licenses.clear();
+    m_leases.clear();
+    m_events.clear();
+    m_usage.clear();
+    m_pending = 0;
+    m_offset.reset();
+    setState(State::Disconnected);
+    Q_EMIT clientChanged(nullptr);
+}
+
+void DashboardSession::setPollInterval(std::chrono::milliseconds interval)
+{
+    m_interval = std::max(interval, std::chrono::milliseconds {100});
+    if (m_pollTimer.isActive() && m_state == State::Connected)
+        scheduleNext(m_interval);
+}
+
+void DashboardSession::setMaxBackoff(std::chrono::milliseconds backoff)
+{
+    m_maxBackoff = backoff;
+}
+
+void DashboardSession::setClockMeasureInterval(std::chrono::milliseconds interval)
+{
+    m_clockInterval = interval;
+}
+
+void DashboardSession::setEventHistory(std::chrono::milliseconds history)
+{
+    m_eventHistory = history;
+}
+
+void DashboardSession::setVisibleRowsProvider(std::function<QList<int>()> provider)
+{
+    m_visibleRows = std::move(provider);
+}
+
+void DashboardSession::refresh()
+{
+    if (!m_client || m_pending > 0)
+        return;
+    m_pollTimer.stop();
+    poll();
+}
+
+void DashboardSession::setSelectedLicenses(const QStringList &licenseIds)
+{
+    if (licenseIds == m_selected)
+        return;
+    m_selected = licenseIds;
+    m_leases.retainLicenses(QSet<QString>(licenseIds.cbegin(), licenseIds.cend()));
+    // Show the new selection's holders now rather than at the next tick of the poll timer.
+    refresh();
+}
+
+QString DashboardSession::describeError(const ClientError &error)
+{
+    switch (error.kind) {
+    case ClientError::Kind::None:
+        return {};
+    case ClientError::Kind::Transport:
+        return tr("Server unreachable: %1").arg(error.message);
+    case ClientError::Kind::Tls:
+        return tr("TLS error: %1").arg(error.message);
+    case ClientError::Kind::Unauthorized:
+        return tr("Unauthorized: the server refused the admin token. Check the connection profile.");
+    case ClientError::Kind::Server:
+        return tr("The server failed (HTTP %1): %2").arg(error.httpStatus).arg(error.message);
+    case ClientError::Kind::Protocol:
+        return tr("Unexpected answer from the server: %1").arg(error.message);
+    default:
+        return error.message.isEmpty() ? tr("Request failed (HTTP %1)").arg(error.httpStatus) : error.message;
+    }
+}
+
+void DashboardSession::setState(State state)
+{
+    if (m_state == state)
+        return;
+    m_state = state;
+    Q_EMIT stateChanged(state);
+}
+
+void DashboardSession::poll()
+{
+    if (!m_client || m_pending > 0)
+        return;
+    const quint64 epoch = m_epoch;
+    m_pollError = {};
+    m_pollStarted = m_localClock.monotonic();
+    m_leaseReplies.clear();
+
+    if (!m_lastClockMeasure || m_localClock.monotonic() - *m_lastClockMeasure >= m_clockInterval)
+        measureClock();
+
+    ++m_pending;
+    m_client->listLicenses(this, [this, epoch](const AdminResult<LicenseList> &result) {
+        if (epoch != m_epoch)
+            return;
+        if (result.ok()) {
+            m_roundTrip = m_localClock.monotonic() - m_pollStarted;
+            m_licenses.applyList(*result.value);
+            for (const LicenseSummary &l : result.value->licenses)
+                m_usage.addSample(l.id, result.value->serverTime, l.inUse, l.seatCount);
+        }
+        finishRequest(result.error);
+    });
+
+    const QStringList selected = m_selected;
+    for (const QString &id : selected) {
+        ++m_pending;
+        m_client->listLeases(id, this, [this, epoch](const AdminResult<LeaseList> &result) {
+            if (epoch != m_epoch)
+                return;
+            if (result.ok())
+                m_leaseReplies << *result.value;
+            else if (result.error.kind == ClientError::Kind::NotFound)
+                m_leaseReplies << LeaseList {}; // the license went; its rows go with the licenses poll
+            finishRequest(result.error.kind == ClientError::Kind::NotFound ? ClientError {} : result.error);
+        });
+    }
+
+    if (!m_eventsInFlight)
+        fetchEvents(maxEventPagesPerPoll);
+}
+
+void DashboardSession::measureClock()
+{
+    const quint64 epoch = m_epoch;
+    ++m_pending;
+    m_client->measureClock(this, [this, epoch](const AdminResult<ClockOffset> &result) {
+        if (epoch != m_epoch)
+            return;
+        if (result.ok()) {
+            m_offset = *result.value;
+            m_lastClockMeasure = m_localClock.monotonic();
+            m_serverClock.setOffset(result.value->offset);
+            Q_EMIT clockMeasured(*result.value);
+        }
+        finishRequest(result.error);
+    });
+}
+
+void DashboardSession::fetchEvents(int pagesLeft)
+{
+    const quint64 epoch = m_epoch;
+    EventQuery query;
+    query.after = m_eventCursor;
+    query.limit = eventPageSize;
+    if (m_eventCursor == 0) {
+        if (!m_eventsSince.isValid())
+            m_eventsSince = m_serverClock.now().addMSecs(-m_eventHistory.count());
+        query.since = m_eventsSince;
+    }
+    ++m_pending;
+    m_eventsInFlight = true;
+    m_client->events(query, this, [this, epoch, pagesLeft](const AdminResult<EventPage> &result) {
+        if (epoch != m_epoch)
+            return;
+        if (result.ok()) {
+            const EventPage &page = *result.value;
+            m_eventCursor = std::max(m_eventCursor, page.next);
+            if (!page.events.isEmpty()) {
+                m_events.appendEvents(page.events);
+                m_usage.addEvents(page.events);
+                for (const EventRecord &e : page.events) {
+                    if (e.kind == u"granted" && !e.seatId.isEmpty())
+                        m_leases.noteGrant(e.seatId, e.time);
+                }
+                Q_EMIT eventsArrived(page.events);
+            }
+            if (page.events.size() >= eventPageSize && pagesLeft > 1) {
+                --m_pending;
+                fetchEvents(pagesLeft - 1);
+                return;
+            }
+            m_eventsLoaded = true;
+        }
+        m_eventsInFlight = false;
+        finishRequest(result.error);
+    });
+}
+
+void DashboardSession::loadEarlierEvents(const QDateTime &since)
+{
+    if (!m_client || !since.isValid() || (m_eventsSince.isValid() && since >= m_eventsSince))
+        return;
+    const quint64 epoch = m_epoch;
+    const QDateTime until = m_eventsSince;
+    m_eventsSince = since;
+    // Pages go oldest first; collect them, then insert the lot in front of what is held.
+    auto collected = std::make_shared<QList<EventRecord>>();
+    auto fetch = std::make_shared<std::function<void(qint64)>>();
+    *fetch = [this, epoch, since, until, collected, fetch](qint64 after) {
+        EventQuery query;
+        query.after = after;
+        query.since = since;
+        query.until = until;
+        query.limit = eventPageSize;
+        m_client->events(query, this, [this, epoch, collected, fetch](const AdminResult<EventPage> &result) {
+            if (epoch != m_epoch)
+                return;
+            const qint64 firstHeld = m_events.firstSeq();
+            bool more = false;
+            if (result.ok()) {
+                for (const EventRecord &e : result.value->events) {
+                    if (firstHeld == 0 || e.seq < firstHeld)
+                        *collected << e;
+                }
+                more = result.value->events.size() >= eventPageSize && collected->size() < m_events.capacity();
+            }
+            if (more) {
+                (*fetch)(result.value->next);
+                return;
+            }
+            m_events.prependEvents(*collected);
+            m_usage.addEvents(*collected);
+            for (const EventRecord &e : std::as_const(*collected)) {
+                if (e.kind == u"granted" && !e.seatId.isEmpty())
+                    m_leases.noteGrant(e.seatId, e.time);
+            }
+            Q_EMIT earlierEventsLoaded();
+            *fetch = nullptr; // breaks the self-reference
+        });
+    };
+    (*fetch)(0);
+}
+
+void DashboardSession::finishRequest(const ClientError &error)
+{
+    if (error.isError() && !m_pollError.isError())
+        m_pollError = error;
+    if (--m_pending > 0)
+        return;
+    m_pending = 0;
+    pollDone();
+}
+
+void DashboardSession::pollDone()
+{
+    if (m_pollError.isError()) {
+        ++m_failures;
+        m_lastError = m_pollError;
+        // Exponential backoff from the poll interval, capped.
+        const int shift = std::min(m_failures, 6);
+        m_retryDelay = std::min(m_interval * (1 << shift) / 2, m_maxBackoff);
+        m_retryDelay = std::max(m_retryDelay, m_interval);
+        setState(State::Failing);
+        Q_EMIT pollFailed(m_lastError);
+        scheduleNext(m_retryDelay);
+        return;
+    }
+    // Holders are applied only with a complete poll, so a half-failed poll never drops rows.
+    QList<LeaseList> lists;
+    for (const LeaseList &list : std::as_const(m_leaseReplies)) {
+        if (!list.licenseId.isEmpty() && m_selected.contains(list.licenseId))
+            lists << list;
+    }
+    m_leaseReplies.clear();
+    m_leases.applyPoll(lists);
+    const QStringList known = m_licenses.licenseIds();
+    QStringList stillSelected;
+    for (const QString &id : std::as_const(m_selected)) {
+        if (known.contains(id))
+            stillSelected << id;
+    }
+    if (stillSelected != m_selected) {
+        m_selected = stillSelected;
+        m_leases.retainLicenses(QSet<QString>(stillSelected.cbegin(), stillSelected.cend()));
+    }
+    m_failures = 0;
+    m_retryDelay = 0ms;
+    m_lastError = {};
+    m_lastPollTime = m_localClock.now();
+    setState(State::Connected);
+    Q_EMIT polled();
+    scheduleNext(m_interval);
+}
+
+void DashboardSession::scheduleNext(std::chrono::milliseconds delay)
+{
+    m_pollTimer.start(delay);
+}
+
+void DashboardSession::armTick()
+{
+    // Tick just after each whole second of the server's clock, so every countdown changes together.
+    const qint64 ms = m_serverClock.nowMs() % 1000;
+    m_tickTimer.start(std::chrono::milliseconds {1000 - ms + 5});
+}
+
+void DashboardSession::onTick()
+{
+    if (m_visibleRows)
+        m_leases.tickRows(m_visibleRows());
+    else
+        m_leases.tick();
+    Q_EMIT ticked();
+    armTick();
+}
+
+} // namespace keyright

@@ -1,0 +1,158 @@
+#pragma once
+
+#include "AdminClient.h"
+#include "EventLogModel.h"
+#include "LeaseTableModel.h"
+#include "LicenseListModel.h"
+#include "SkewedClock.h"
+#include "UsageSeries.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+
+class QNetworkAccessManager;
+
+namespace keyright {
+
+class Clock;
+
+// One connection of the dashboard to a lease server: drives the polls (never two at once, the
+// next one scheduled when the last one ends, backing off after errors), measures the server's
+// clock against the local one, and feeds the models. Everything is asynchronous; nothing here
+// blocks the thread it runs on.
+class DashboardSession final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DashboardSession)
+
+public:
+    enum class State {
+        Disconnected,
+        Connecting, // no poll has succeeded yet on this server
+        Connected,
+        Failing, // the last poll failed; retrying with backoff
+    };
+    Q_ENUM(State)
+
+    DashboardSession(QNetworkAccessManager &network, const Clock &localClock, QObject *parent = nullptr);
+    ~DashboardSession() override;
+
+    // Connects to another server: models are reset, polling starts at once. `label` is what the
+    // status bar shows (a profile name).
+    void connectTo(const QUrl &url, QByteArrayView adminToken, const QString &label = {});
+    void disconnectFromServer();
+
+    QUrl serverUrl() const { return m_url; }
+    QString serverLabel() const { return m_label; }
+    // The admin client of the current connection (nullptr when disconnected). It changes with
+    // every connectTo(): listen to clientChanged().
+    AdminClient *client() const { return m_client.get(); }
+    QNetworkAccessManager &network() const { return m_network; }
+    const Clock &localClock() const { return m_localClock; }
+    // The local clock corrected by the measured offset: the server's "now" as the dashboard knows it.
+    const Clock &serverClock() const { return m_serverClock; }
+    std::optional<ClockOffset> clockOffset() const { return m_offset; }
+
+    void setPollInterval(std::chrono::milliseconds interval);
+    std::chrono::milliseconds pollInterval() const { return m_interval; }
+    void setMaxBackoff(std::chrono::milliseconds backoff);
+    void setClockMeasureInterval(std::chrono::milliseconds interval);
+    // Polls now (and after an error, retries now instead of waiting out the backoff).
+    void refresh();
+
+    State state() const { return m_state; }
+    ClientError lastError() const { return m_lastError; }
+    static QString describeError(const ClientError &error);
+    QDateTime lastPollTime() const { return m_lastPollTime; } // on the local clock
+    std::chrono::milliseconds lastRoundTrip() const { return m_roundTrip; }
+    int failureCount() const { return m_failures; }
+    std::chrono::milliseconds retryDelay() const { return m_retryDelay; }
+    bool isPollInFlight() const { return m_pending > 0; }
+
+    void setSelectedLicenses(const QStringList &licenseIds);
+    QStringList selectedLicenses() const { return m_selected; }
+
+    LicenseListModel &licenses() { return m_licenses; }
+    LeaseTableModel &leases() { return m_leases; }
+    EventLogModel &events() { return m_events; }
+    const UsageSeriesBuilder &usage() const { return m_usage; }
+
+    // How far back the events go: a backfill of `eventHistory` at connection, then every new one.
+    void setEventHistory(std::chrono::milliseconds history);
+    QDateTime eventsLoadedSince() const { return m_eventsSince; }
+    bool eventsLoaded() const { return m_eventsLoaded; }
+    // Loads the events between `since` and the oldest held (the Events view asks for an older range).
+    void loadEarlierEvents(const QDateTime &since);
+
+    // The countdown ticks once a second; at scale the view says which source rows it shows.
+    void setVisibleRowsProvider(std::function<QList<int>()> provider);
+
+Q_SIGNALS:
+    void stateChanged(keyright::DashboardSession::State state);
+    void clientChanged(keyright::AdminClient *client);
+    void polled();
+    void pollFailed(const keyright::ClientError &error);
+    void clockMeasured(const keyright::ClockOffset &offset);
+    void eventsArrived(const QList<keyright::EventRecord> &events);
+    void earlierEventsLoaded();
+    void ticked();
+
+private:
+    void poll();
+    void measureClock();
+    void fetchEvents(int pagesLeft);
+    void finishRequest(const ClientError &error);
+    void pollDone();
+    void scheduleNext(std::chrono::milliseconds delay);
+    void setState(State state);
+    void armTick();
+    void onTick();
+
+    QNetworkAccessManager &m_network;
+    const Clock &m_localClock;
+    SkewedClock m_serverClock;
+    std::unique_ptr<AdminClient> m_client;
+    QUrl m_url;
+    QString m_label;
+
+    LicenseListModel m_licenses;
+    LeaseTableModel m_leases;
+    EventLogModel m_events;
+    UsageSeriesBuilder m_usage;
+
+    QTimer m_pollTimer;
+    QTimer m_tickTimer;
+    std::chrono::milliseconds m_interval {2000};
+    std::chrono::milliseconds m_maxBackoff {30000};
+    std::chrono::milliseconds m_clockInterval {30000};
+    std::chrono::milliseconds m_eventHistory {std::chrono::hours {24}};
+    std::chrono::milliseconds m_retryDelay {0};
+    std::chrono::milliseconds m_roundTrip {0};
+    std::optional<std::chrono::milliseconds> m_lastClockMeasure; // local monotonic
+    std::optional<ClockOffset> m_offset;
+
+    State m_state = State::Disconnected;
+    ClientError m_lastError;
+    ClientError m_pollError;
+    QDateTime m_lastPollTime;
+    int m_failures = 0;
+    int m_pending = 0;
+    quint64 m_epoch = 0; // bumped per connection, so a late answer from the previous server is ignored
+    std::chrono::milliseconds m_pollStarted {0};
+    QStringList m_selected;
+    QList<LeaseList> m_leaseReplies;
+
+    qint64 m_eventCursor = 0;
+    QDateTime m_eventsSince;
+    bool m_eventsLoaded = false;
+    bool m_eventsInFlight = false;
+    std::function<QList<int>()> m_visibleRows;
+};
+
+} // namespace keyright

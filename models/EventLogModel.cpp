@@ -1,0 +1,255 @@
+#include "EventLogModel.h"
+
+#include "Timestamps.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QJsonArray>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+EventLogModel::EventLogModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{ }
+
+EventLogModel::~EventLogModel() = default;
+
+int EventLogModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_events.size());
+}
+
+int EventLogModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString EventLogModel::kindLabel(const QString &kind)
+{
+    if (kind == u"granted")
+        return tr("granted");
+    if (kind == u"denied")
+        return tr("denied");
+    if (kind == u"released")
+        return tr("released");
+    if (kind == u"renew_refused")
+        return tr("renewal refused");
+    if (kind == u"revoked")
+        return tr("revoked");
+    if (kind == u"reaped")
+        return tr("reaped");
+    if (kind == u"license_created")
+        return tr("license created");
+    if (kind == u"license_updated")
+        return tr("license updated");
+    if (kind == u"key_rotated")
+        return tr("key rotated");
+    if (kind == u"holder_blocked")
+        return tr("holder blocked");
+    return kind;
+}
+
+QString EventLogModel::describeDetail(const EventRecord &event)
+{
+    const QJsonObject &d = event.detail;
+    const auto timeOf = [&d](const char16_t *key) {
+        const auto parsed = parseTimestamp(d.value(QStringView(key)).toString());
+        return parsed ? parsed->toLocalTime().toString(u"HH:mm:ss"_s) : QString();
+    };
+    const QString &kind = event.kind;
+    if (kind == u"granted") {
+        return tr("generation %1, %2 of %3 seats in use")
+            .arg(d.value(u"generation"_s).toVariant().toULongLong())
+            .arg(d.value(u"inUse"_s).toInt())
+            .arg(d.value(u"seatCount"_s).toInt());
+    }
+    if (kind == u"denied") {
+        return tr("all %1 seats taken (%2 in use, %3 holders listed)")
+            .arg(d.value(u"seatCount"_s).toInt())
+            .arg(d.value(u"inUse"_s).toInt())
+            .arg(d.value(u"holders"_s).toArray().size());
+    }
+    if (kind == u"renew_refused")
+        return d.value(u"reason"_s).toString();
+    if (kind == u"revoked") {
+        QString text = d.value(u"reason"_s).toString();
+        if (d.value(u"blockSeconds"_s).toInteger() > 0) {
+            const QString blocked = tr("blocked until %1").arg(timeOf(u"blockedUntil"));
+            text = text.isEmpty() ? blocked : text + u"; "_s + blocked;
+        }
+        return text;
+    }
+    if (kind == u"reaped")
+        return tr("expired at %1").arg(timeOf(u"expiresAt"));
+    if (kind == u"holder_blocked")
+        return tr("blocked until %1").arg(timeOf(u"until"));
+    if (kind == u"license_created" || kind == u"license_updated") {
+        return tr("%1 seats, TTL %2 s, skew %3 s, grace %4 s")
+            .arg(d.value(u"seatCount"_s).toInt())
+            .arg(d.value(u"ttlSeconds"_s).toInteger())
+            .arg(d.value(u"skewSeconds"_s).toInteger())
+            .arg(d.value(u"reapGraceSeconds"_s).toInteger());
+    }
+    return {};
+}
+
+QVariant EventLogModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() < 0 || index.row() >= m_events.size())
+        return {};
+    const EventRecord &e = m_events.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case TimeColumn:
+            return e.time.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s);
+        case KindColumn:
+            return kindLabel(e.kind);
+        case LicenseColumn:
+            return e.licenseId;
+        case HolderColumn:
+            return e.holder;
+        case SeatColumn:
+            return e.seatId.left(8);
+        case ActorColumn:
+            return e.actor;
+        case DetailColumn:
+            return describeDetail(e);
+        }
+        return {};
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case TimeColumn:
+            return formatTimestamp(e.time);
+        case SeatColumn:
+            return e.seatId;
+        case KindColumn:
+            return e.kind == u"denied" ? tr("Select a denial to see who held every seat at that moment") : QVariant();
+        default:
+            return {};
+        }
+    case Qt::ForegroundRole:
+        if (index.column() == KindColumn) {
+            if (e.kind == u"denied" || e.kind == u"revoked" || e.kind == u"holder_blocked")
+                return QBrush(QColor(0xc6, 0x28, 0x28));
+            if (e.kind == u"granted")
+                return QBrush(QColor(0x2e, 0x7d, 0x32));
+            if (e.kind == u"reaped" || e.kind == u"renew_refused")
+                return QBrush(QColor(0xb2, 0x6a, 0x00));
+        }
+        return {};
+    case SeqRole:
+        return e.seq;
+    case KindRole:
+        return e.kind;
+    case LicenseIdRole:
+        return e.licenseId;
+    case HolderRole:
+        return e.holder;
+    case TimeRole:
+        return e.time;
+    case SortRole:
+        return index.column() == TimeColumn ? QVariant(e.seq) : data(index, Qt::DisplayRole);
+    default:
+        return {};
+    }
+}
+
+QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case TimeColumn:
+        return tr("Time");
+    case KindColumn:
+        return tr("Event");
+    case LicenseColumn:
+        return tr("License");
+    case HolderColumn:
+        return tr("Holder");
+    case SeatColumn:
+        return tr("Seat");
+    case ActorColumn:
+        return tr("By");
+    case DetailColumn:
+        return tr("Details");
+    default:
+        return {};
+    }
+}
+
+void EventLogModel::appendEvents(const QList<EventRecord> &events)
+{
+    const qint64 last = lastSeq();
+    QList<EventRecord> fresh;
+    for (const EventRecord &e : events) {
+        if (e.seq > last && (fresh.isEmpty() || e.seq > fresh.constLast().seq))
+            fresh << e;
+    }
+    if (fresh.isEmpty())
+        return;
+    const int first = int(m_events.size());
+    beginInsertRows({}, first, first + int(fresh.size()) - 1);
+    m_events.append(fresh);
+    endInsertRows();
+    trimToCapacity();
+}
+
+void EventLogModel::prependEvents(const QList<EventRecord> &events)
+{
+    const qint64 firstHeld = m_events.isEmpty() ? std::numeric_limits<qint64>::max() : firstSeq();
+    QList<EventRecord> older;
+    for (const EventRecord &e : events) {
+        if (e.seq < firstHeld && (older.isEmpty() || e.seq > older.constLast().seq))
+            older << e;
+    }
+    if (older.isEmpty())
+        return;
+    const int room = m_capacity - int(m_events.size());
+    if (room <= 0)
+        return;
+    if (older.size() > room)
+        older = older.mid(older.size() - room); // keep the newest of the older ones
+    beginInsertRows({}, 0, int(older.size()) - 1);
+    m_events = older + m_events;
+    endInsertRows();
+}
+
+void EventLogModel::clear()
+{
+    beginResetModel();
+    m_events.clear();
+    endResetModel();
+}
+
+void EventLogModel::setCapacity(int rows)
+{
+    m_capacity = std::max(1, rows);
+    trimToCapacity();
+}
+
+int EventLogModel::rowOfSeq(qint64 seq) const
+{
+    const auto it = std::lower_bound(m_events.cbegin(), m_events.cend(), seq,
+                                     [](const EventRecord &e, qint64 s) { return e.seq < s; });
+    if (it == m_events.cend() || it->seq != seq)
+        return -1;
+    return int(it - m_events.cbegin());
+}
+
+void EventLogModel::trimToCapacity()
+{
+    const int excess = int(m_events.size()) - m_capacity;
+    if (excess <= 0)
+        return;
+    beginRemoveRows({}, 0, excess - 1);
+    m_events.remove(0, excess);
+    endRemoveRows();
+}
+
+} // namespace keyright

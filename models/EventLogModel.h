@@ -1,0 +1,72 @@
+#pragma once
+
+#include "AdminTypes.h"
+
+#include <QAbstractTableModel>
+
+namespace keyright {
+
+// The audit events loaded from the server, ascending by seq. New events from a poll are inserted
+// at the end, older ones loaded on demand at the front; beyond the cap the oldest rows go. No
+// reset except clear() (another server).
+class EventLogModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(EventLogModel)
+
+public:
+    enum Column {
+        TimeColumn,
+        KindColumn,
+        LicenseColumn,
+        HolderColumn,
+        SeatColumn,
+        ActorColumn,
+        DetailColumn,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+    enum Role {
+        SeqRole = Qt::UserRole + 1,
+        KindRole,
+        LicenseIdRole,
+        HolderRole,
+        TimeRole, // QDateTime (UTC)
+        SortRole,
+    };
+
+    explicit EventLogModel(QObject *parent = nullptr);
+    ~EventLogModel() override;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // Appends the events newer than the last one held (duplicates are skipped).
+    void appendEvents(const QList<EventRecord> &events);
+    // Inserts events older than the first one held (a backfill).
+    void prependEvents(const QList<EventRecord> &events);
+    void clear();
+
+    void setCapacity(int rows);
+    int capacity() const { return m_capacity; }
+
+    const EventRecord &eventAt(int row) const { return m_events.at(row); }
+    const QList<EventRecord> &events() const { return m_events; }
+    int rowOfSeq(qint64 seq) const;
+    qint64 lastSeq() const { return m_events.isEmpty() ? 0 : m_events.constLast().seq; }
+    qint64 firstSeq() const { return m_events.isEmpty() ? 0 : m_events.constFirst().seq; }
+
+    // A short sentence about an event's detail, for the table and the CSV.
+    static QString describeDetail(const EventRecord &event);
+    static QString kindLabel(const QString &kind);
+
+private:
+    void trimToCapacity();
+
+    QList<EventRecord> m_events;
+    int m_capacity = 50000;
+};
+
+} // namespace keyright

@@ -1,0 +1,544 @@
+#include "LeaseTableModel.h"
+
+#include "Clock.h"
+#include "Durations.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+namespace {
+
+const QColor liveColor(0x2e, 0x7d, 0x32);
+const QColor warnColor(0xb2, 0x6a, 0x00);
+const QColor badColor(0xc6, 0x28, 0x28);
+const QColor mutedColor(0x75, 0x75, 0x75);
+
+QString blockKey(const QString &licenseId, const QString &holder)
+{
+    return u"block/"_s + licenseId + u'/' + holder;
+}
+
+// Whole seconds: a countdown under a second reads "0s", not "850 ms".
+QString countdownText(qint64 ms)
+{
+    if (ms < 1000)
+        return u"0s"_s;
+    return formatDuration(std::chrono::milliseconds {ms - ms % 1000});
+}
+
+QString formatTime(const QDateTime &time)
+{
+    if (!time.isValid())
+        return {};
+    return time.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s);
+}
+
+// Which columns differ between two versions of one row, as a bit per column.
+unsigned changedColumns(const HolderRow &a, const HolderRow &b)
+{
+    unsigned mask = 0;
+    const auto set = [&mask](int column) { mask |= 1u << column; };
+    if (a.kind == HolderRow::Kind::Lease) {
+        const SeatLease &x = a.lease.lease;
+        const SeatLease &y = b.lease.lease;
+        if (x.holder != y.holder)
+            set(LeaseTableModel::HolderColumn);
+        if (x.generation != y.generation)
+            set(LeaseTableModel::GenerationColumn);
+        if (x.expiresAt != y.expiresAt || x.issuedAt != y.issuedAt) {
+            set(LeaseTableModel::ExpiresAtColumn);
+            set(LeaseTableModel::CountdownColumn);
+        }
+        if (a.lease.live != b.lease.live || a.lease.reapableAt != b.lease.reapableAt)
+            set(LeaseTableModel::StateColumn);
+        if (a.lease.signatureValid != b.lease.signatureValid || x.signature != y.signature)
+            set(LeaseTableModel::SignatureColumn);
+    } else {
+        if (a.block.until != b.block.until) {
+            set(LeaseTableModel::CountdownColumn);
+            set(LeaseTableModel::StateColumn);
+        }
+        if (a.block.reason != b.block.reason)
+            set(LeaseTableModel::StateColumn);
+    }
+    return mask;
+}
+
+const QList<int> &changeRoles()
+{
+    static const QList<int> roles {Qt::DisplayRole,
+                                   Qt::ToolTipRole,
+                                   Qt::ForegroundRole,
+                                   LeaseTableModel::SortRole,
+                                   LeaseTableModel::StateRole,
+                                   LeaseTableModel::RemainingFractionRole,
+                                   LeaseTableModel::SignatureValidRole};
+    return roles;
+}
+
+const QList<int> &tickRoles()
+{
+    static const QList<int> roles {Qt::DisplayRole, Qt::ForegroundRole, LeaseTableModel::SortRole,
+                                   LeaseTableModel::RemainingFractionRole};
+    return roles;
+}
+
+} // namespace
+
+LeaseTableModel::LeaseTableModel(const Clock &serverClock, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_clock(serverClock)
+    , m_now(serverClock.now())
+{ }
+
+LeaseTableModel::~LeaseTableModel() = default;
+
+int LeaseTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int LeaseTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+LeaseTableModel::HolderState LeaseTableModel::stateOf(const HolderRow &row) const
+{
+    if (row.kind == HolderRow::Kind::Block)
+        return HolderState::Blocked;
+    return row.lease.live ? HolderState::Live : HolderState::ExpiredAwaitingReap;
+}
+
+QVariant LeaseTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() < 0 || index.row() >= m_rows.size())
+        return {};
+    const HolderRow &row = m_rows.at(index.row());
+    const bool isLease = row.kind == HolderRow::Kind::Lease;
+    switch (role) {
+    case Qt::DisplayRole:
+        return displayData(row, index.column());
+    case SortRole:
+        return sortData(row, index.column());
+    case Qt::ToolTipRole:
+        return toolTipData(row, index.column());
+    case KeyRole:
+        return row.key;
+    case SeatIdRole:
+        return isLease ? row.lease.lease.seatId : QString();
+    case LicenseIdRole:
+        return row.licenseId;
+    case HolderRole:
+        return row.holder();
+    case StateRole:
+        return int(stateOf(row));
+    case SignatureValidRole:
+        return isLease ? QVariant(row.lease.signatureValid) : QVariant();
+    case RemainingFractionRole:
+        if (index.column() == CountdownColumn && isLease) {
+            const qint64 window = row.lease.lease.issuedAt.msecsTo(row.lease.lease.expiresAt);
+            if (window <= 0)
+                return 0.0;
+            return double(m_now.msecsTo(row.lease.lease.expiresAt)) / double(window);
+        }
+        return {};
+    case Qt::ForegroundRole:
+        switch (index.column()) {
+        case CountdownColumn:
+            if (!isLease)
+                return QBrush(mutedColor);
+            if (m_now > row.lease.lease.expiresAt)
+                return QBrush(badColor);
+            return {};
+        case StateColumn:
+            switch (stateOf(row)) {
+            case HolderState::Live:
+                return QBrush(liveColor);
+            case HolderState::ExpiredAwaitingReap:
+                return QBrush(warnColor);
+            case HolderState::Blocked:
+                return QBrush(badColor);
+            }
+            return {};
+        case SignatureColumn:
+            if (isLease)
+                return QBrush(row.lease.signatureValid ? liveColor : badColor);
+            return {};
+        case SeatColumn:
+        case HeldSinceColumn:
+            if (isLease && !row.heldSinceExact && index.column() == HeldSinceColumn)
+                return QBrush(mutedColor);
+            return {};
+        default:
+            return isLease ? QVariant() : QVariant(QBrush(mutedColor));
+        }
+    case Qt::FontRole:
+        if (index.column() == SeatColumn) {
+            QFont font(u"monospace"_s);
+            font.setStyleHint(QFont::Monospace);
+            return font;
+        }
+        if (index.column() == SignatureColumn) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        switch (index.column()) {
+        case GenerationColumn:
+        case CountdownColumn:
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        case SignatureColumn:
+            return QVariant::fromValue(Qt::AlignCenter);
+        default:
+            return {};
+        }
+    default:
+        return {};
+    }
+}
+
+QVariant LeaseTableModel::displayData(const HolderRow &row, int column) const
+{
+    if (row.kind == HolderRow::Kind::Block) {
+        switch (column) {
+        case HolderColumn:
+            return row.block.holder;
+        case LicenseColumn:
+            return row.licenseId;
+        case CountdownColumn: {
+            const qint64 left = m_now.msecsTo(row.block.until);
+            return left > 0 ? tr("%1 left").arg(countdownText(left)) : QString();
+        }
+        case ExpiresAtColumn:
+            return formatTime(row.block.until);
+        case StateColumn:
+            return tr("blocked");
+        default:
+            return {};
+        }
+    }
+    const SeatLease &lease = row.lease.lease;
+    switch (column) {
+    case HolderColumn:
+        return lease.holder;
+    case LicenseColumn:
+        return row.licenseId;
+    case SeatColumn:
+        return lease.seatId.left(8);
+    case GenerationColumn:
+        return QString::number(lease.generation);
+    case HeldSinceColumn:
+        return formatTime(row.heldSince);
+    case ExpiresAtColumn:
+        return formatTime(lease.expiresAt);
+    case CountdownColumn: {
+        const qint64 left = m_now.msecsTo(lease.expiresAt);
+        if (left >= 0)
+            return countdownText(left);
+        return tr("expired %1 ago").arg(countdownText(-left));
+    }
+    case StateColumn:
+        return row.lease.live ? tr("live") : tr("expired, awaiting reap");
+    case SignatureColumn:
+        return row.lease.signatureValid ? u"\u2713"_s : u"\u2717"_s;
+    default:
+        return {};
+    }
+}
+
+QVariant LeaseTableModel::sortData(const HolderRow &row, int column) const
+{
+    const bool isLease = row.kind == HolderRow::Kind::Lease;
+    switch (column) {
+    case HolderColumn:
+        return row.holder().toLower();
+    case LicenseColumn:
+        return row.licenseId;
+    case SeatColumn:
+        return isLease ? row.lease.lease.seatId : QString();
+    case GenerationColumn:
+        return isLease ? row.lease.lease.generation : Q_UINT64_C(0);
+    case HeldSinceColumn:
+        return isLease ? row.heldSince.toMSecsSinceEpoch() : Q_INT64_C(0);
+    case ExpiresAtColumn:
+        return (isLease ? row.lease.lease.expiresAt : row.block.until).toMSecsSinceEpoch();
+    case CountdownColumn:
+        return m_now.msecsTo(isLease ? row.lease.lease.expiresAt : row.block.until);
+    case StateColumn:
+        return int(stateOf(row));
+    case SignatureColumn:
+        return isLease ? int(row.lease.signatureValid) : -1;
+    default:
+        return {};
+    }
+}
+
+QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
+{
+    if (row.kind == HolderRow::Kind::Block) {
+        if (column == StateColumn || column == HolderColumn || column == CountdownColumn) {
+            const QString until = formatTime(row.block.until);
+            return row.block.reason.isEmpty()
+                ? tr("%1 is blocked from this license until %2").arg(row.block.holder, until)
+                : tr("%1 is blocked from this license until %2: %3").arg(row.block.holder, until, row.block.reason);
+        }
+        return {};
+    }
+    const SeatLease &lease = row.lease.lease;
+    switch (column) {
+    case SeatColumn:
+        return lease.seatId;
+    case HeldSinceColumn:
+        return row.heldSinceExact
+            ? tr("Seat granted at %1").arg(formatTime(row.heldSince))
+            : tr("Held since at least %1 (the grant is older than the events loaded)").arg(formatTime(row.heldSince));
+    case ExpiresAtColumn:
+        return tr("Signed expiry, UTC: %1").arg(lease.expiresAt.toUTC().toString(Qt::ISODateWithMs));
+    case CountdownColumn:
+        return tr("Time left before the signed expiry, on the server's clock");
+    case GenerationColumn:
+        return tr("Fencing token: grows with every grant on this license");
+    case StateColumn:
+        if (row.lease.live)
+            return tr("The seat counts against the license");
+        return tr("The lease expired; the seat no longer counts. The reaper deletes the row from %1.")
+            .arg(formatTime(row.lease.reapableAt));
+    case SignatureColumn:
+        return row.lease.signatureValid
+            ? tr("The signature verifies against the server's public key")
+            : tr("The signature does NOT verify against the server's public key: this lease was altered");
+    default:
+        return {};
+    }
+}
+
+QVariant LeaseTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case HolderColumn:
+        return tr("Holder");
+    case LicenseColumn:
+        return tr("License");
+    case SeatColumn:
+        return tr("Seat");
+    case GenerationColumn:
+        return tr("Gen.");
+    case HeldSinceColumn:
+        return tr("Held since");
+    case ExpiresAtColumn:
+        return tr("Expires at");
+    case CountdownColumn:
+        return tr("Expires in");
+    case StateColumn:
+        return tr("State");
+    case SignatureColumn:
+        return tr("Sig.");
+    default:
+        return {};
+    }
+}
+
+void LeaseTableModel::applyPoll(const QList<LeaseList> &lists)
+{
+    m_now = m_clock.now();
+
+    QSet<QString> covered;
+    QHash<QString, HolderRow> incoming;
+    QStringList order; // keeps new rows in the server's order
+    for (const LeaseList &list : lists) {
+        covered.insert(list.licenseId);
+        for (const LeaseRow &lease : list.leases) {
+            HolderRow row;
+            row.kind = HolderRow::Kind::Lease;
+            row.key = lease.lease.seatId;
+            row.licenseId = list.licenseId;
+            row.lease = lease;
+            order << row.key;
+            incoming.insert(row.key, std::move(row));
+        }
+        for (const HolderBlock &block : list.blocks) {
+            HolderRow row;
+            row.kind = HolderRow::Kind::Block;
+            row.key = blockKey(list.licenseId, block.holder);
+            row.licenseId = list.licenseId;
+            row.block = block;
+            order << row.key;
+            incoming.insert(row.key, std::move(row));
+        }
+    }
+
+    // Rows that went: removed in runs, last run first so earlier row numbers stay valid.
+    const auto gone = [&](int r) {
+        const HolderRow &row = m_rows.at(r);
+        return covered.contains(row.licenseId) && !incoming.contains(row.key);
+    };
+    bool removed = false;
+    for (int r = int(m_rows.size()) - 1; r >= 0;) {
+        if (!gone(r)) {
+            --r;
+            continue;
+        }
+        int first = r;
+        while (first > 0 && gone(first - 1))
+            --first;
+        beginRemoveRows({}, first, r);
+        m_rows.remove(first, r - first + 1);
+        endRemoveRows();
+        removed = true;
+        r = first - 1;
+    }
+    if (removed)
+        rebuildIndex();
+
+    // Rows that changed: dataChanged over the changed cells of runs of adjacent changed rows.
+    struct Change
+    {
+        int row;
+        unsigned mask;
+    };
+    QList<Change> changes;
+    QList<HolderRow> added;
+    for (const QString &key : std::as_const(order)) {
+        HolderRow &next = incoming[key];
+        const auto it = m_rowByKey.constFind(key);
+        if (it == m_rowByKey.cend()) {
+            if (next.kind == HolderRow::Kind::Lease) {
+                const auto grant = m_grants.constFind(key);
+                next.heldSinceExact = grant != m_grants.cend();
+                next.heldSince = next.heldSinceExact ? grant.value() : next.lease.lease.issuedAt;
+            }
+            added << std::move(next);
+            continue;
+        }
+        HolderRow &current = m_rows[it.value()];
+        const unsigned mask = changedColumns(current, next);
+        if (mask == 0)
+            continue;
+        next.heldSince = current.heldSince;
+        next.heldSinceExact = current.heldSinceExact;
+        current = std::move(next);
+        changes.append({it.value(), mask});
+    }
+    std::sort(changes.begin(), changes.end(), [](const Change &a, const Change &b) { return a.row < b.row; });
+    for (qsizetype i = 0; i < changes.size();) {
+        qsizetype j = i;
+        unsigned mask = changes.at(i).mask;
+        while (j + 1 < changes.size() && changes.at(j + 1).row == changes.at(j).row + 1) {
+            ++j;
+            mask |= changes.at(j).mask;
+        }
+        int lo = 0;
+        while (!(mask & (1u << lo)))
+            ++lo;
+        int hi = ColumnCount - 1;
+        while (!(mask & (1u << hi)))
+            --hi;
+        Q_EMIT dataChanged(index(changes.at(i).row, lo), index(changes.at(j).row, hi), changeRoles());
+        i = j + 1;
+    }
+
+    if (!added.isEmpty()) {
+        const int first = int(m_rows.size());
+        beginInsertRows({}, first, first + int(added.size()) - 1);
+        m_rows.reserve(m_rows.size() + added.size());
+        for (HolderRow &row : added) {
+            m_rowByKey.insert(row.key, int(m_rows.size()));
+            m_rows.append(std::move(row));
+        }
+        endInsertRows();
+    }
+}
+
+void LeaseTableModel::retainLicenses(const QSet<QString> &licenseIds)
+{
+    const auto gone = [&](int r) { return !licenseIds.contains(m_rows.at(r).licenseId); };
+    bool removed = false;
+    for (int r = int(m_rows.size()) - 1; r >= 0;) {
+        if (!gone(r)) {
+            --r;
+            continue;
+        }
+        int first = r;
+        while (first > 0 && gone(first - 1))
+            --first;
+        beginRemoveRows({}, first, r);
+        m_rows.remove(first, r - first + 1);
+        endRemoveRows();
+        removed = true;
+        r = first - 1;
+    }
+    if (removed)
+        rebuildIndex();
+}
+
+void LeaseTableModel::clear()
+{
+    beginResetModel();
+    m_rows.clear();
+    m_rowByKey.clear();
+    m_grants.clear();
+    endResetModel();
+}
+
+void LeaseTableModel::noteGrant(const QString &seatId, const QDateTime &grantedAt)
+{
+    m_grants.insert(seatId, grantedAt);
+    const int r = rowOfKey(seatId);
+    if (r < 0)
+        return;
+    HolderRow &row = m_rows[r];
+    if (row.heldSinceExact && row.heldSince == grantedAt)
+        return;
+    row.heldSince = grantedAt;
+    row.heldSinceExact = true;
+    const QModelIndex cell = index(r, HeldSinceColumn);
+    Q_EMIT dataChanged(cell, cell, {Qt::DisplayRole, Qt::ToolTipRole, Qt::ForegroundRole, SortRole});
+}
+
+void LeaseTableModel::tick()
+{
+    m_now = m_clock.now();
+    if (m_rows.isEmpty())
+        return;
+    Q_EMIT dataChanged(index(0, CountdownColumn), index(int(m_rows.size()) - 1, CountdownColumn), tickRoles());
+}
+
+void LeaseTableModel::tickRows(QList<int> rows)
+{
+    m_now = m_clock.now();
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    for (qsizetype i = 0; i < rows.size();) {
+        if (rows.at(i) < 0 || rows.at(i) >= m_rows.size()) {
+            ++i;
+            continue;
+        }
+        qsizetype j = i;
+        while (j + 1 < rows.size() && rows.at(j + 1) == rows.at(j) + 1 && rows.at(j + 1) < m_rows.size())
+            ++j;
+        Q_EMIT dataChanged(index(rows.at(i), CountdownColumn), index(rows.at(j), CountdownColumn), tickRoles());
+        i = j + 1;
+    }
+}
+
+void LeaseTableModel::rebuildIndex()
+{
+    m_rowByKey.clear();
+    m_rowByKey.reserve(m_rows.size());
+    for (int r = 0; r < m_rows.size(); ++r)
+        m_rowByKey.insert(m_rows.at(r).key, r);
+}
+
+} // namespace keyright

@@ -1,0 +1,114 @@
+#pragma once
+
+#include "AdminTypes.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QSet>
+
+namespace keyright {
+
+class Clock;
+
+// One row of the holders table: a lease (live, or expired and awaiting the reaper) or a block
+// that keeps a revoked holder out of a license.
+struct HolderRow
+{
+    enum class Kind { Lease, Block };
+    Kind kind = Kind::Lease;
+    QString key; // the seat id, or "block/<license>/<holder>"
+    QString licenseId;
+    LeaseRow lease;
+    HolderBlock block;
+    QDateTime heldSince; // the grant when known from the events, else the earliest issuedAt seen
+    bool heldSinceExact = false;
+
+    QString holder() const { return kind == Kind::Lease ? lease.lease.holder : block.holder; }
+};
+
+} // namespace keyright
+
+Q_DECLARE_TYPEINFO(keyright::HolderRow, Q_RELOCATABLE_TYPE);
+
+namespace keyright {
+
+// Holders of one or more licenses. A poll (applyPoll) is applied as a diff keyed by seat id:
+// removed and inserted rows for holders that left and came, dataChanged for the changed cells of
+// changed rows only. tick() re-reads the injected clock (the server's clock as estimated by the
+// dashboard) and emits dataChanged on the countdown column alone.
+class LeaseTableModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LeaseTableModel)
+
+public:
+    enum Column {
+        HolderColumn,
+        LicenseColumn,
+        SeatColumn,
+        GenerationColumn,
+        HeldSinceColumn,
+        ExpiresAtColumn,
+        CountdownColumn,
+        StateColumn,
+        SignatureColumn,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+    enum Role {
+        KeyRole = Qt::UserRole + 1,
+        SeatIdRole, // empty for a block row
+        LicenseIdRole,
+        HolderRole,
+        SortRole,
+        StateRole, // HolderState as int
+        RemainingFractionRole, // countdown: remaining / lease window, 0..1 (negative once expired)
+        SignatureValidRole,
+    };
+    enum class HolderState { Live, ExpiredAwaitingReap, Blocked };
+    Q_ENUM(HolderState)
+
+    explicit LeaseTableModel(const Clock &serverClock, QObject *parent = nullptr);
+    ~LeaseTableModel() override;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // Replaces the rows of every license in `lists` with what the lists say; rows of other
+    // licenses stay as they are.
+    void applyPoll(const QList<LeaseList> &lists);
+    void applyLeases(const LeaseList &list) { applyPoll({list}); }
+    // Drops the rows of licenses not in `licenseIds` (the selection changed).
+    void retainLicenses(const QSet<QString> &licenseIds);
+    // Another server: everything goes, with a reset.
+    void clear();
+
+    // The moment a seat was granted, learned from the events.
+    void noteGrant(const QString &seatId, const QDateTime &grantedAt);
+
+    // Re-reads the clock; dataChanged on the countdown column for every row, or for the given
+    // rows only (the visible ones, at scale).
+    void tick();
+    void tickRows(QList<int> rows);
+    QDateTime now() const { return m_now; }
+
+    const HolderRow &rowAt(int row) const { return m_rows.at(row); }
+    int rowOfKey(const QString &key) const { return m_rowByKey.value(key, -1); }
+    HolderState stateOf(const HolderRow &row) const;
+
+private:
+    void rebuildIndex();
+    QVariant displayData(const HolderRow &row, int column) const;
+    QVariant sortData(const HolderRow &row, int column) const;
+    QVariant toolTipData(const HolderRow &row, int column) const;
+
+    const Clock &m_clock;
+    QDateTime m_now;
+    QList<HolderRow> m_rows;
+    QHash<QString, int> m_rowByKey;
+    QHash<QString, QDateTime> m_grants;
+};
+
+} // namespace keyright

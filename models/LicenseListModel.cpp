@@ -1,0 +1,246 @@
+#include "LicenseListModel.h"
+
+#include "Durations.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QSet>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+namespace {
+
+QString seconds(qint64 s)
+{
+    return s < 1 ? u"0s"_s : formatDuration(std::chrono::seconds {s});
+}
+
+// Which columns differ between two versions of one license.
+QList<int> changedColumns(const LicenseSummary &a, const LicenseSummary &b)
+{
+    QList<int> columns;
+    if (a.name != b.name)
+        columns << LicenseListModel::NameColumn;
+    if (a.seatCount != b.seatCount || a.inUse != b.inUse)
+        columns << LicenseListModel::SeatsColumn;
+    if (a.ttlSeconds != b.ttlSeconds)
+        columns << LicenseListModel::TtlColumn;
+    if (a.skewSeconds != b.skewSeconds)
+        columns << LicenseListModel::SkewColumn;
+    if (a.reapGraceSeconds != b.reapGraceSeconds)
+        columns << LicenseListModel::GraceColumn;
+    if (a.deniedLastHour != b.deniedLastHour)
+        columns << LicenseListModel::DeniedColumn;
+    return columns;
+}
+
+} // namespace
+
+LicenseListModel::LicenseListModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{ }
+
+LicenseListModel::~LicenseListModel() = default;
+
+int LicenseListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_licenses.size());
+}
+
+int LicenseListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant LicenseListModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() < 0 || index.row() >= m_licenses.size())
+        return {};
+    const LicenseSummary &l = m_licenses.at(index.row());
+    switch (role) {
+    case LicenseIdRole:
+        return l.id;
+    case SeatCountRole:
+        return l.seatCount;
+    case InUseRole:
+        return l.inUse;
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case NameColumn:
+            return l.name.isEmpty() ? l.id : l.name;
+        case SeatsColumn:
+            return tr("%1 / %2").arg(l.inUse).arg(l.seatCount);
+        case TtlColumn:
+            return seconds(l.ttlSeconds);
+        case SkewColumn:
+            return seconds(l.skewSeconds);
+        case GraceColumn:
+            return seconds(l.reapGraceSeconds);
+        case DeniedColumn:
+            return l.deniedLastHour;
+        }
+        break;
+    case SortRole:
+        switch (index.column()) {
+        case NameColumn:
+            return (l.name.isEmpty() ? l.id : l.name).toLower();
+        case SeatsColumn:
+            return l.seatCount > 0 ? double(l.inUse) / l.seatCount : 0.0;
+        case TtlColumn:
+            return l.ttlSeconds;
+        case SkewColumn:
+            return l.skewSeconds;
+        case GraceColumn:
+            return l.reapGraceSeconds;
+        case DeniedColumn:
+            return l.deniedLastHour;
+        }
+        break;
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case NameColumn:
+            return tr("License id: %1").arg(l.id);
+        case SeatsColumn:
+            return tr("%1 of %2 seats in use (live leases only)").arg(l.inUse).arg(l.seatCount);
+        case TtlColumn:
+            return tr("Lease lifetime: a client must renew within this time");
+        case SkewColumn:
+            return tr("Clock skew tolerated: a lease still counts this long after it expires");
+        case GraceColumn:
+            return tr("Reap grace: an expired row is deleted this long after it expires");
+        case DeniedColumn:
+            return tr("Checkouts refused in the last hour because every seat was taken");
+        }
+        break;
+    case Qt::TextAlignmentRole:
+        if (index.column() != NameColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    case Qt::ForegroundRole:
+        if (index.column() == DeniedColumn && l.deniedLastHour > 0)
+            return QBrush(QColor(0xc6, 0x28, 0x28));
+        break;
+    default:
+        break;
+    }
+    return {};
+}
+
+QVariant LicenseListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case NameColumn:
+            return tr("License");
+        case SeatsColumn:
+            return tr("Seats");
+        case TtlColumn:
+            return tr("TTL");
+        case SkewColumn:
+            return tr("Skew");
+        case GraceColumn:
+            return tr("Grace");
+        case DeniedColumn:
+            return tr("Denied (1 h)");
+        }
+    }
+    if (role == Qt::ToolTipRole && section == DeniedColumn)
+        return tr("Denials in the last hour");
+    return {};
+}
+
+void LicenseListModel::applyList(const LicenseList &list)
+{
+    QHash<QString, const LicenseSummary *> incoming;
+    incoming.reserve(list.licenses.size());
+    for (const LicenseSummary &l : list.licenses)
+        incoming.insert(l.id, &l);
+
+    // Removals first, last run first, so earlier row numbers stay valid.
+    bool removed = false;
+    for (int row = int(m_licenses.size()) - 1; row >= 0;) {
+        if (incoming.contains(m_licenses.at(row).id)) {
+            --row;
+            continue;
+        }
+        int first = row;
+        while (first > 0 && !incoming.contains(m_licenses.at(first - 1).id))
+            --first;
+        beginRemoveRows({}, first, row);
+        m_licenses.remove(first, row - first + 1);
+        endRemoveRows();
+        removed = true;
+        row = first - 1;
+    }
+    if (removed)
+        rebuildIndex();
+
+    const QList<int> roles {Qt::DisplayRole, Qt::ToolTipRole, Qt::ForegroundRole, SortRole, SeatCountRole, InUseRole};
+    QList<LicenseSummary> added;
+    for (const LicenseSummary &l : list.licenses) {
+        const auto it = m_rowById.constFind(l.id);
+        if (it == m_rowById.cend()) {
+            added << l;
+            continue;
+        }
+        const int row = it.value();
+        const QList<int> columns = changedColumns(m_licenses.at(row), l);
+        if (columns.isEmpty())
+            continue;
+        m_licenses[row] = l;
+        const auto [lo, hi] = std::minmax_element(columns.cbegin(), columns.cend());
+        Q_EMIT dataChanged(index(row, *lo), index(row, *hi), roles);
+    }
+    if (!added.isEmpty()) {
+        const int first = int(m_licenses.size());
+        beginInsertRows({}, first, first + int(added.size()) - 1);
+        for (const LicenseSummary &l : added) {
+            m_rowById.insert(l.id, int(m_licenses.size()));
+            m_licenses << l;
+        }
+        endInsertRows();
+    }
+}
+
+void LicenseListModel::clear()
+{
+    beginResetModel();
+    m_licenses.clear();
+    m_rowById.clear();
+    endResetModel();
+}
+
+const LicenseSummary *LicenseListModel::license(const QString &id) const
+{
+    const int row = rowOf(id);
+    return row < 0 ? nullptr : &m_licenses.at(row);
+}
+
+int LicenseListModel::rowOf(const QString &id) const
+{
+    return m_rowById.value(id, -1);
+}
+
+QStringList LicenseListModel::licenseIds() const
+{
+    QStringList ids;
+    ids.reserve(m_licenses.size());
+    for (const LicenseSummary &l : m_licenses)
+        ids << l.id;
+    return ids;
+}
+
+void LicenseListModel::rebuildIndex()
+{
+    m_rowById.clear();
+    for (int row = 0; row < m_licenses.size(); ++row)
+        m_rowById.insert(m_licenses.at(row).id, row);
+}
+
+} // namespace keyright

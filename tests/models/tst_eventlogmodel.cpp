@@ -1,0 +1,174 @@
+#include "EventCsv.h"
+#include "EventFilterProxyModel.h"
+#include "EventLogModel.h"
+#include "ModelSignals.h"
+
+#include <QAbstractItemModelTester>
+#include <QBuffer>
+#include <QJsonArray>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace keyright;
+
+namespace {
+
+const QDateTime t0 = QDateTime::fromMSecsSinceEpoch(1795986000000, Qt::UTC);
+
+EventRecord makeEvent(qint64 seq, const QString &kind, const QString &license = u"acme"_s,
+                      const QString &holder = u"alice@ws-1"_s)
+{
+    EventRecord e;
+    e.seq = seq;
+    e.time = t0.addSecs(seq);
+    e.kind = kind;
+    e.licenseId = license;
+    e.holder = holder;
+    e.seatId = u"%1"_s.arg(seq, 32, 16, QLatin1Char('0'));
+    e.actor = u"client 127.0.0.1"_s;
+    if (kind == u"granted")
+        e.detail = QJsonObject {{u"generation"_s, seq}, {u"inUse"_s, 3}, {u"seatCount"_s, 10}};
+    if (kind == u"denied")
+        e.detail = QJsonObject {{u"inUse"_s, 10}, {u"seatCount"_s, 10}, {u"holders"_s, QJsonArray {}}};
+    return e;
+}
+
+QList<EventRecord> range(qint64 from, qint64 to, const QString &kind = u"granted"_s)
+{
+    QList<EventRecord> list;
+    for (qint64 s = from; s <= to; ++s)
+        list << makeEvent(s, kind);
+    return list;
+}
+
+} // namespace
+
+class TestEventLogModel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void appendsInsertAtTheEnd_data();
+    void appendsInsertAtTheEnd();
+    void olderEventsGoInFront();
+    void capacityDropsTheOldest();
+    void filtersByLicenseHolderKindAndTime();
+    void csvExportQuotesAndNeutralizesFormulas();
+    void describesEventsForPeople();
+};
+
+void TestEventLogModel::appendsInsertAtTheEnd_data()
+{
+    QTest::addColumn<QList<EventRecord>>("first");
+    QTest::addColumn<QList<EventRecord>>("second");
+    QTest::addColumn<QStringList>("expected");
+    QTest::addColumn<int>("rows");
+
+    QTest::newRow("new events: one insert") << range(1, 3) << range(4, 6) << QStringList {u"insert 3-5"_s} << 6;
+    QTest::newRow("a repeated page: nothing") << range(1, 3) << range(1, 3) << QStringList {} << 3;
+    QTest::newRow("overlapping page: only the new ones")
+        << range(1, 3) << range(2, 5) << QStringList {u"insert 3-4"_s} << 5;
+    QTest::newRow("empty page: nothing") << range(1, 3) << QList<EventRecord> {} << QStringList {} << 3;
+}
+
+void TestEventLogModel::appendsInsertAtTheEnd()
+{
+    QFETCH(QList<EventRecord>, first);
+    QFETCH(QList<EventRecord>, second);
+    QFETCH(QStringList, expected);
+    QFETCH(int, rows);
+
+    EventLogModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.appendEvents(first);
+    ModelSignals spy(&model);
+    model.appendEvents(second);
+    QCOMPARE(spy.log, expected);
+    QCOMPARE(model.rowCount(), rows);
+    for (int r = 1; r < model.rowCount(); ++r)
+        QVERIFY(model.eventAt(r - 1).seq < model.eventAt(r).seq);
+}
+
+void TestEventLogModel::olderEventsGoInFront()
+{
+    EventLogModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.appendEvents(range(10, 12));
+    ModelSignals spy(&model);
+    model.prependEvents(range(5, 11));
+    QCOMPARE(spy.log, QStringList {u"insert 0-4"_s});
+    QCOMPARE(model.firstSeq(), 5);
+    QCOMPARE(model.rowOfSeq(10), 5);
+    QCOMPARE(model.rowOfSeq(99), -1);
+}
+
+void TestEventLogModel::capacityDropsTheOldest()
+{
+    EventLogModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setCapacity(5);
+    model.appendEvents(range(1, 4));
+    ModelSignals spy(&model);
+    model.appendEvents(range(5, 7));
+    QCOMPARE(spy.log, (QStringList {u"insert 4-6"_s, u"remove 0-1"_s}));
+    QCOMPARE(model.firstSeq(), 3);
+    QCOMPARE(model.lastSeq(), 7);
+}
+
+void TestEventLogModel::filtersByLicenseHolderKindAndTime()
+{
+    EventLogModel model;
+    EventFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.appendEvents({makeEvent(1, u"granted"_s, u"acme"_s, u"alice@ws-1"_s),
+                        makeEvent(2, u"denied"_s, u"acme"_s, u"bob@ws-2"_s),
+                        makeEvent(3, u"granted"_s, u"farm"_s, u"Bob@render"_s),
+                        makeEvent(4, u"released"_s, u"acme"_s, u"alice@ws-1"_s)});
+    QCOMPARE(proxy.rowCount(), 4);
+    proxy.setLicenseFilter(u"acme"_s);
+    QCOMPARE(proxy.rowCount(), 3);
+    proxy.setHolderFilter(u"BOB"_s);
+    QCOMPARE(proxy.rowCount(), 1);
+    proxy.setLicenseFilter({});
+    QCOMPARE(proxy.rowCount(), 2);
+    proxy.setKindFilter({u"granted"_s});
+    QCOMPARE(proxy.rowCount(), 1);
+    proxy.setHolderFilter({});
+    proxy.setKindFilter({u"granted"_s, u"released"_s});
+    QCOMPARE(proxy.rowCount(), 3);
+    proxy.setTimeRange(t0.addSecs(2), t0.addSecs(3));
+    QCOMPARE(proxy.rowCount(), 1);
+    QCOMPARE(proxy.index(0, 0).data(EventLogModel::SeqRole).toLongLong(), 3);
+    // A poll that brings a matching event shows it without touching the filters.
+    proxy.setTimeRange({}, {});
+    model.appendEvents({makeEvent(5, u"granted"_s)});
+    QCOMPARE(proxy.rowCount(), 4);
+}
+
+void TestEventLogModel::csvExportQuotesAndNeutralizesFormulas()
+{
+    EventRecord e = makeEvent(7, u"revoked"_s, u"acme"_s, u"=HYPERLINK(\"x\")"_s);
+    e.detail = QJsonObject {{u"reason"_s, u"left, \"for good\""_s}, {u"blockSeconds"_s, 0}};
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QVERIFY(EventCsv::write(buffer, {e}));
+    const QStringList lines = QString::fromUtf8(buffer.data()).split(u"\r\n"_s);
+    QCOMPARE(lines.at(0), u"seq,time,kind,license,holder,seat,actor,summary,detail"_s);
+    QVERIFY2(lines.at(1).startsWith(u"7,2026-11-29T21:00:07.000Z,revoked,acme,\"'=HYPERLINK(\"\"x\"\")\","_s),
+             qPrintable(lines.at(1)));
+    QVERIFY(lines.at(1).contains(u"\"left, \"\"for good\"\"\""_s));
+    QCOMPARE(lines.at(2), QString());
+}
+
+void TestEventLogModel::describesEventsForPeople()
+{
+    EventLogModel model;
+    model.appendEvents({makeEvent(1, u"granted"_s), makeEvent(2, u"denied"_s)});
+    QCOMPARE(model.index(0, EventLogModel::DetailColumn).data().toString(), u"generation 1, 3 of 10 seats in use"_s);
+    QCOMPARE(model.index(1, EventLogModel::KindColumn).data().toString(), u"denied"_s);
+    QVERIFY(model.index(1, EventLogModel::DetailColumn).data().toString().contains(u"10"_s));
+}
+
+QTEST_GUILESS_MAIN(TestEventLogModel)
+#include "tst_eventlogmodel.moc"

@@ -1,0 +1,307 @@
+#include "LeaseTableModel.h"
+#include "ManualClock.h"
+#include "ModelSignals.h"
+#include "SkewedClock.h"
+
+#include <QAbstractItemModelTester>
+#include <QSortFilterProxyModel>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+using namespace keyright;
+
+namespace {
+
+const QDateTime t0 = QDateTime::fromMSecsSinceEpoch(1795986000000, Qt::UTC);
+
+QString seat(int n)
+{
+    return u"%1"_s.arg(n, 32, 16, QLatin1Char('0'));
+}
+
+LeaseRow lease(const QString &license, int n, qint64 expiresInSeconds = 60, bool live = true)
+{
+    LeaseRow row;
+    row.lease.licenseId = license;
+    row.lease.seatId = seat(n);
+    row.lease.holder = u"user%1@ws"_s.arg(n);
+    row.lease.generation = quint64(n);
+    row.lease.issuedAt = t0;
+    row.lease.expiresAt = t0.addSecs(expiresInSeconds);
+    row.lease.signature = QByteArray(64, char(n));
+    row.live = live;
+    row.reapableAt = row.lease.expiresAt.addSecs(15);
+    row.signatureValid = true;
+    return row;
+}
+
+LeaseList leases(const QString &license, const QList<LeaseRow> &rows, const QList<HolderBlock> &blocks = {})
+{
+    LeaseList list;
+    list.licenseId = license;
+    list.serverTime = t0;
+    list.seatCount = 10;
+    list.leases = rows;
+    list.blocks = blocks;
+    for (const LeaseRow &r : rows)
+        list.inUse += r.live ? 1 : 0;
+    return list;
+}
+
+QStringList holders(const LeaseTableModel &model)
+{
+    QStringList result;
+    for (int r = 0; r < model.rowCount(); ++r)
+        result << model.index(r, LeaseTableModel::HolderColumn).data().toString();
+    return result;
+}
+
+} // namespace
+
+class TestLeaseTableModel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void pollsApplyAsDiffs_data();
+    void pollsApplyAsDiffs();
+    void otherLicensesAreUntouched();
+    void countdownTicksOnItsColumnOnly();
+    void countdownFollowsTheServerClock();
+    void tickRowsLimitsToVisibleRows();
+    void statesAndSignature();
+    void blockRowsShowTheBlock();
+    void heldSinceComesFromTheGrant();
+    void proxySelectionSurvivesAPoll();
+    void switchingServerResets();
+};
+
+void TestLeaseTableModel::pollsApplyAsDiffs_data()
+{
+    QTest::addColumn<QList<LeaseRow>>("first");
+    QTest::addColumn<QList<LeaseRow>>("second");
+    QTest::addColumn<QStringList>("expected");
+    QTest::addColumn<QStringList>("holdersAfter");
+
+    const QString l = u"acme"_s;
+    const auto r1 = lease(l, 1), r2 = lease(l, 2), r3 = lease(l, 3), r4 = lease(l, 4);
+    LeaseRow renewed2 = r2;
+    renewed2.lease.issuedAt = t0.addSecs(20);
+    renewed2.lease.expiresAt = t0.addSecs(80);
+    LeaseRow expired3 = r3;
+    expired3.live = false;
+    LeaseRow tampered1 = r1;
+    tampered1.signatureValid = false;
+
+    QTest::newRow("unchanged poll: nothing emitted") << QList {r1, r2, r3} << QList {r1, r2, r3} << QStringList {}
+                                                     << QStringList {u"user1@ws"_s, u"user2@ws"_s, u"user3@ws"_s};
+    QTest::newRow("a holder arrives: insert at the end")
+        << QList {r1, r2} << QList {r1, r2, r3} << QStringList {u"insert 2-2"_s}
+        << QStringList {u"user1@ws"_s, u"user2@ws"_s, u"user3@ws"_s};
+    QTest::newRow("a holder leaves from the middle: one remove")
+        << QList {r1, r2, r3} << QList {r1, r3} << QStringList {u"remove 1-1"_s}
+        << QStringList {u"user1@ws"_s, u"user3@ws"_s};
+    QTest::newRow("two adjacent holders leave: one remove of both")
+        << QList {r1, r2, r3, r4} << QList {r1, r4} << QStringList {u"remove 1-2"_s}
+        << QStringList {u"user1@ws"_s, u"user4@ws"_s};
+    QTest::newRow("non-adjacent holders leave: last run first")
+        << QList {r1, r2, r3, r4} << QList {r2, r4} << QStringList {u"remove 2-2"_s, u"remove 0-0"_s}
+        << QStringList {u"user2@ws"_s, u"user4@ws"_s};
+    QTest::newRow("a renewal: expiry and countdown cells of that row")
+        << QList {r1, r2, r3} << QList {r1, renewed2, r3} << QStringList {u"change 1,5-1,6"_s}
+        << QStringList {u"user1@ws"_s, u"user2@ws"_s, u"user3@ws"_s};
+    QTest::newRow("a lease expires: the state cell")
+        << QList {r1, r2, r3} << QList {r1, r2, expired3} << QStringList {u"change 2,7-2,7"_s}
+        << QStringList {u"user1@ws"_s, u"user2@ws"_s, u"user3@ws"_s};
+    QTest::newRow("a signature fails: the signature cell")
+        << QList {r1, r2} << QList {tampered1, r2} << QStringList {u"change 0,8-0,8"_s}
+        << QStringList {u"user1@ws"_s, u"user2@ws"_s};
+    QTest::newRow("adjacent changes merge into one range")
+        << QList {r1, r2, r3} << QList {r1, renewed2, expired3} << QStringList {u"change 1,5-2,7"_s}
+        << QStringList {u"user1@ws"_s, u"user2@ws"_s, u"user3@ws"_s};
+    QTest::newRow("leave, change and arrive in one poll")
+        << QList {r1, r2, r3} << QList {renewed2, r3, r4}
+        << QStringList {u"remove 0-0"_s, u"change 0,5-0,6"_s, u"insert 2-2"_s}
+        << QStringList {u"user2@ws"_s, u"user3@ws"_s, u"user4@ws"_s};
+    QTest::newRow("everyone leaves") << QList {r1, r2, r3} << QList<LeaseRow> {} << QStringList {u"remove 0-2"_s}
+                                     << QStringList {};
+}
+
+void TestLeaseTableModel::pollsApplyAsDiffs()
+{
+    QFETCH(QList<LeaseRow>, first);
+    QFETCH(QList<LeaseRow>, second);
+    QFETCH(QStringList, expected);
+    QFETCH(QStringList, holdersAfter);
+
+    ManualClock clock(t0);
+    LeaseTableModel model(clock);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.applyLeases(leases(u"acme"_s, first));
+    ModelSignals spy(&model);
+    model.applyLeases(leases(u"acme"_s, second));
+    QCOMPARE(spy.log, expected);
+    QCOMPARE(holders(model), holdersAfter);
+    for (int r = 0; r < model.rowCount(); ++r)
+        QCOMPARE(model.rowOfKey(model.rowAt(r).key), r);
+}
+
+void TestLeaseTableModel::otherLicensesAreUntouched()
+{
+    ManualClock clock(t0);
+    LeaseTableModel model(clock);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.applyPoll({leases(u"a"_s, {lease(u"a"_s, 1), lease(u"a"_s, 2)}), leases(u"b"_s, {lease(u"b"_s, 3)})});
+    QCOMPARE(model.rowCount(), 3);
+    ModelSignals spy(&model);
+    model.applyLeases(leases(u"b"_s, {}));
+    QCOMPARE(spy.log, QStringList {u"remove 2-2"_s});
+    QCOMPARE(holders(model), (QStringList {u"user1@ws"_s, u"user2@ws"_s}));
+
+    spy.log.clear();
+    model.retainLicenses({u"b"_s});
+    QCOMPARE(spy.log, QStringList {u"remove 0-1"_s});
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestLeaseTableModel::countdownTicksOnItsColumnOnly()
+{
+    ManualClock clock(t0);
+    LeaseTableModel model(clock);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.applyLeases(leases(u"acme"_s, {lease(u"acme"_s, 1, 60), lease(u"acme"_s, 2, 30)}));
+    QCOMPARE(model.index(0, LeaseTableModel::CountdownColumn).data().toString(), u"1m 00s"_s);
+    QCOMPARE(model.index(1, LeaseTableModel::CountdownColumn).data().toString(), u"30s"_s);
+
+    ModelSignals spy(&model);
+    clock.advance(1s);
+    model.tick();
+    QCOMPARE(spy.log, QStringList {u"change 0,6-1,6"_s});
+    QCOMPARE(model.index(0, LeaseTableModel::CountdownColumn).data().toString(), u"59s"_s);
+    QCOMPARE(model.index(1, LeaseTableModel::CountdownColumn).data().toString(), u"29s"_s);
+
+    clock.advance(35s);
+    model.tick();
+    QCOMPARE(model.index(1, LeaseTableModel::CountdownColumn).data().toString(), u"expired 6s ago"_s);
+    QVERIFY(model.index(1, LeaseTableModel::CountdownColumn).data(Qt::ForegroundRole).isValid());
+}
+
+void TestLeaseTableModel::countdownFollowsTheServerClock()
+{
+    // The model reads whatever clock it is given: the dashboard hands it the local clock corrected
+    // by the measured offset, so a local clock 40 s slow still shows the server's countdown.
+    ManualClock local(t0.addSecs(-40));
+    SkewedClock server(local, 40s);
+    LeaseTableModel model(server);
+    model.applyLeases(leases(u"acme"_s, {lease(u"acme"_s, 1, 60)}));
+    QCOMPARE(model.index(0, LeaseTableModel::CountdownColumn).data().toString(), u"1m 00s"_s);
+}
+
+void TestLeaseTableModel::tickRowsLimitsToVisibleRows()
+{
+    ManualClock clock(t0);
+    LeaseTableModel model(clock);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QList<LeaseRow> rows;
+    for (int i = 1; i <= 10; ++i)
+        rows << lease(u"acme"_s, i);
+    model.applyLeases(leases(u"acme"_s, rows));
+    ModelSignals spy(&model);
+    model.tickRows({7, 2, 3, 4, 99, 3});
+    QCOMPARE(spy.log, (QStringList {u"change 2,6-4,6"_s, u"change 7,6-7,6"_s}));
+}
+
+void TestLeaseTableModel::statesAndSignature()
+{
+    ManualClock clock(t0);
+    LeaseTableModel model(clock);
+    LeaseRow bad = lease(u"acme"_s, 2, -10, false);
+    bad.signatureValid = false;
+    model.applyLeases(leases(u"acme"_s, {lease(u"acme"_s, 1), bad}));
+    QCOMPARE(model.index(0, LeaseTableModel::StateColumn).data().toString(), u"live"_s);
+    QCOMPARE(model.index(1, LeaseTableModel::StateColumn).data().toString(), u"expired, awaiting reap"_s);
+    QCOMPARE(model.index(0, LeaseTableModel::SignatureColumn).data(LeaseTableModel::SignatureValidRole).toBool(), true);
+    QCOMPARE(model.index(1, LeaseTableModel::SignatureColumn).data(LeaseTableModel::SignatureValidRole).toBool(),
+             false);
+    QCOMPARE(model.index(1, LeaseTableModel::SignatureColumn).data(Qt::ForegroundRole).value<QBrush>().color(),
+             QColor(0xc6, 0x28, 0x28));
+    QCOMPARE(model.index(0, LeaseTableModel::SeatColumn).data().toString(), seat(1).left(8));
+    QCOMPARE(model.index(0, LeaseTableModel::SeatColumn).data(Qt::ToolTipRole).toString(), seat(1));
+}
+
+void TestLeaseTableModel::blockRowsShowTheBlock()
+{
+    ManualClock clock(t0);
+    LeaseTableModel model(clock);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.applyLeases(leases(u"acme"_s, {lease(u"acme"_s, 1)}, {{u"mallory@ws"_s, t0.addSecs(600), u"abuse"_s}}));
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.index(1, LeaseTableModel::HolderColumn).data().toString(), u"mallory@ws"_s);
+    QCOMPARE(model.index(1, LeaseTableModel::StateColumn).data().toString(), u"blocked"_s);
+    QCOMPARE(model.index(1, LeaseTableModel::StateColumn).data(LeaseTableModel::StateRole).toInt(),
+             int(LeaseTableModel::HolderState::Blocked));
+    QCOMPARE(model.index(1, LeaseTableModel::CountdownColumn).data().toString(), u"10m 00s left"_s);
+    QVERIFY(model.index(1, LeaseTableModel::StateColumn).data(Qt::ToolTipRole).toString().contains(u"abuse"_s));
+    QVERIFY(model.index(1, LeaseTableModel::SeatColumn).data(LeaseTableModel::SeatIdRole).toString().isEmpty());
+
+    ModelSignals spy(&model);
+    model.applyLeases(leases(u"acme"_s, {lease(u"acme"_s, 1)}));
+    QCOMPARE(spy.log, QStringList {u"remove 1-1"_s});
+}
+
+void TestLeaseTableModel::heldSinceComesFromTheGrant()
+{
+    ManualClock clock(t0);
+    LeaseTableModel model(clock);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.noteGrant(seat(2), t0.addSecs(-3600));
+    model.applyLeases(leases(u"acme"_s, {lease(u"acme"_s, 1), lease(u"acme"_s, 2)}));
+    QCOMPARE(model.rowAt(1).heldSince, t0.addSecs(-3600));
+    QVERIFY(model.rowAt(1).heldSinceExact);
+    QCOMPARE(model.rowAt(0).heldSince, t0); // its earliest issuedAt, until a grant is known
+    QVERIFY(!model.rowAt(0).heldSinceExact);
+
+    ModelSignals spy(&model);
+    model.noteGrant(seat(1), t0.addSecs(-60));
+    QCOMPARE(spy.log, QStringList {u"change 0,4-0,4"_s});
+    // A renewal moves issuedAt but not the moment the seat was taken.
+    LeaseRow renewed = lease(u"acme"_s, 1);
+    renewed.lease.issuedAt = t0.addSecs(20);
+    renewed.lease.expiresAt = t0.addSecs(80);
+    model.applyLeases(leases(u"acme"_s, {renewed, lease(u"acme"_s, 2)}));
+    QCOMPARE(model.rowAt(0).heldSince, t0.addSecs(-60));
+}
+
+void TestLeaseTableModel::proxySelectionSurvivesAPoll()
+{
+    ManualClock clock(t0);
+    LeaseTableModel model(clock);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(LeaseTableModel::SortRole);
+    proxy.sort(LeaseTableModel::HolderColumn, Qt::DescendingOrder);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.applyLeases(leases(u"acme"_s, {lease(u"acme"_s, 1), lease(u"acme"_s, 2), lease(u"acme"_s, 3)}));
+    QPersistentModelIndex selected = proxy.index(1, 0); // user2
+    QCOMPARE(selected.data().toString(), u"user2@ws"_s);
+    LeaseRow renewed2 = lease(u"acme"_s, 2, 80);
+    model.applyLeases(leases(u"acme"_s, {renewed2, lease(u"acme"_s, 3), lease(u"acme"_s, 4)}));
+    QVERIFY(selected.isValid());
+    QCOMPARE(selected.data().toString(), u"user2@ws"_s);
+    QCOMPARE(proxy.index(0, 0).data().toString(), u"user4@ws"_s);
+}
+
+void TestLeaseTableModel::switchingServerResets()
+{
+    ManualClock clock(t0);
+    LeaseTableModel model(clock);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.applyLeases(leases(u"acme"_s, {lease(u"acme"_s, 1)}));
+    ModelSignals spy(&model);
+    model.clear();
+    QCOMPARE(spy.log, QStringList {u"reset"_s});
+}
+
+QTEST_GUILESS_MAIN(TestLeaseTableModel)
+#include "tst_leasetablemodel.moc"
