@@ -1,0 +1,179 @@
+#include "ScenarioPreset.h"
+
+namespace keyright {
+
+using namespace Qt::StringLiterals;
+using std::chrono::milliseconds;
+using Policy = LeaseKeeper::ExpiryPolicy;
+using Kind = ScenarioPreset::ActionKind;
+
+namespace {
+
+milliseconds scaled(milliseconds base, double factor)
+{
+    return milliseconds {static_cast<qint64>(static_cast<double>(base.count()) * factor)};
+}
+
+ScenarioPreset::Action act(milliseconds at, int client, Kind kind, milliseconds amount = milliseconds {0})
+{
+    return ScenarioPreset::Action {at, client, kind, amount};
+}
+
+} // namespace
+
+QString ScenarioPreset::tolerantSkewLicenseId()
+{
+    return u"sim-skew-tolerant"_s;
+}
+
+QString ScenarioPreset::zeroSkewLicenseId()
+{
+    return u"sim-skew-zero"_s;
+}
+
+QStringList ScenarioPreset::titles()
+{
+    return {tr("1. Fast clock"),    tr("2. Slow clock, network cut"), tr("3. Crash"),
+            tr("4. Flaky network"), tr("5. Clock rollback"),          tr("6. Skew tolerance")};
+}
+
+std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &timing, QString *why)
+{
+    const milliseconds ttl = timing.ttl;
+    // The keeper beats at a third of the lease's window; scripted events land just after a beat so
+    // each one starts from a freshly renewed lease.
+    const milliseconds afterBeat = ttl / 3 + milliseconds {1000};
+
+    ScenarioPreset p;
+    p.number = number;
+    if (number >= 1 && number <= count)
+        p.title = titles().at(number - 1);
+
+    switch (number) {
+    case 1: {
+        p.key = u"fast-clock"_s;
+        const milliseconds fast = scaled(ttl, 0.8);
+        p.clients = {{tr("Fast, signed expiry"), fast, Policy::SignedExpiry, LicenseRole::Picked},
+                     {tr("Fast, monotonic"), fast, Policy::Monotonic, LicenseRole::Picked}};
+        p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 1, Kind::Start)};
+        p.duration = ttl * 3;
+        p.narration = tr("Both machines run %1 ahead of the server. The signed-expiry client compares the server's "
+                         "expiry with its own fast clock, so it decides its lease is over before its next heartbeat: "
+                         "it gives the seat back and checks out a new one. Watch the re-acquire marks on its strip: "
+                         "each one is an extra checkout, but the old seat is released first, so the server never "
+                         "counts two seats for it and the user loses nothing. The monotonic client measures the "
+                         "lease with a stopwatch instead of the wall clock and is not affected at all.")
+                          .arg(QString::number(fast.count() / 1000.0, 'f', 1) + u" s"_s);
+        break;
+    }
+    case 2: {
+        p.key = u"slow-clock"_s;
+        const milliseconds slow = -ttl * 2;
+        p.clients = {{tr("Slow, signed expiry"), slow, Policy::SignedExpiry, LicenseRole::Picked},
+                     {tr("Slow, monotonic"), slow, Policy::Monotonic, LicenseRole::Picked}};
+        p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 1, Kind::Start),
+                     act(afterBeat, 0, Kind::CutNetwork, ttl * 4), act(afterBeat, 1, Kind::CutNetwork, ttl * 4)};
+        p.duration = afterBeat + ttl * 4;
+        p.narration = tr("Both machines run %1 behind the server, and both lose the network just after a heartbeat. "
+                         "The server stops counting their seats on time, at the signed expiry plus the skew, whatever "
+                         "the clients believe: watch the server column turn to \"expired\" and later \"reaped\". "
+                         "The signed-expiry client keeps acting for %1 more, because its slow clock has not reached "
+                         "the expiry yet: the red stretch on its strip is time spent working without a seat. The "
+                         "monotonic client stops on time.")
+                          .arg(QString::number(-slow.count() / 1000) + u" s"_s);
+        break;
+    }
+    case 3: {
+        p.key = u"crash"_s;
+        p.clients = {{tr("Crashes"), milliseconds {0}, Policy::Monotonic, LicenseRole::Picked},
+                     {tr("Keeps running"), milliseconds {0}, Policy::Monotonic, LicenseRole::Picked}};
+        p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 1, Kind::Start),
+                     act(afterBeat + milliseconds {1000}, 0, Kind::Crash)};
+        p.duration = afterBeat + ttl + timing.skew + timing.reapGrace + milliseconds {10000};
+        p.narration = tr("One application crashes without releasing its seat. Nobody tells the server, and nobody "
+                         "has to: the seat stays taken only until its signed expiry plus the skew, at most one TTL "
+                         "plus the skew after the last heartbeat, then it counts as free again. The row is deleted "
+                         "later, after the reap grace, by the server's reaper (it runs every few seconds on the real "
+                         "server, so the \"reaped\" mark can come a little after the grace). The other client keeps "
+                         "beating undisturbed.");
+        break;
+    }
+    case 4: {
+        p.key = u"flaky-network"_s;
+        const milliseconds blip = scaled(ttl, 0.4);
+        p.clients = {{tr("Flaky, monotonic"), milliseconds {0}, Policy::Monotonic, LicenseRole::Picked},
+                     {tr("Flaky, signed expiry"), milliseconds {0}, Policy::SignedExpiry, LicenseRole::Picked}};
+        p.actions = {act(milliseconds {0}, 0, Kind::Start),           act(milliseconds {0}, 1, Kind::Start),
+                     act(afterBeat, 0, Kind::CutNetwork, blip),       act(afterBeat, 1, Kind::CutNetwork, blip),
+                     act(afterBeat + ttl, 0, Kind::CutNetwork, blip), act(afterBeat + ttl, 1, Kind::CutNetwork, blip)};
+        p.duration = afterBeat + ttl * 2 + blip;
+        p.narration = tr("The network drops twice, each time for %1, less than the lease has left to run. Heartbeats "
+                         "fail (the \"beat lost\" marks) but the held lease is still live, so the keeper simply tries "
+                         "again when the network is back. The application never stops and the server never frees the "
+                         "seat: a lost request is not a lost lease.")
+                          .arg(QString::number(blip.count() / 1000.0, 'f', 1) + u" s"_s);
+        break;
+    }
+    case 5: {
+        p.key = u"rollback"_s;
+        if (timing.seatCount < 2 || timing.seatCount > maxSeatsForRollback()) {
+            if (why)
+                *why = tr("The rollback scenario fills the pool, so it needs a license with 2 to %1 seats, "
+                          "such as training-demo.")
+                           .arg(maxSeatsForRollback());
+            return std::nullopt;
+        }
+        const milliseconds back = std::chrono::minutes {2};
+        p.clients = {{tr("Rolls back, signed expiry"), milliseconds {0}, Policy::SignedExpiry, LicenseRole::Picked},
+                     {tr("Rolls back, monotonic"), milliseconds {0}, Policy::Monotonic, LicenseRole::Picked}};
+        p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 1, Kind::Start)};
+        // Fill the rest of the pool, plus two clients waiting for the first seat that frees up.
+        const int fillers = timing.seatCount - 2 + 2;
+        for (int i = 0; i < fillers; ++i) {
+            p.clients.append({tr("Colleague %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Picked});
+            p.actions.append(act(milliseconds {1000}, 2 + i, Kind::Start));
+        }
+        const milliseconds cut = ttl * 2;
+        p.actions.append(act(afterBeat, 0, Kind::CutNetwork, cut));
+        p.actions.append(act(afterBeat, 1, Kind::CutNetwork, cut));
+        // Before the lease lapses, so the naive rule sees it "extended" by the rollback.
+        p.actions.append(act(afterBeat + ttl / 3, 0, Kind::ClockBack, back));
+        p.actions.append(act(afterBeat + ttl / 3, 1, Kind::ClockBack, back));
+        p.duration = afterBeat + cut + ttl / 2;
+        p.narration = tr("The pool is full and two colleagues are waiting for a seat. Two users go offline and set "
+                         "their clocks back two minutes, hoping to stretch their leases. The server does not care: it "
+                         "frees both seats at the signed expiry plus the skew, and the waiting colleagues take them. "
+                         "Offline, the signed-expiry client is fooled and keeps working on its stale lease (red on "
+                         "its strip); the monotonic client is not. When the network comes back, the server answers "
+                         "\"seat lost\" and refuses a new checkout because the pool is full: only the server's "
+                         "signature ever moves an expiry, and no lease it did not sign appears anywhere.");
+        break;
+    }
+    case 6: {
+        p.key = u"skew"_s;
+        const milliseconds slow {-4000};
+        p.clients = {{tr("Slow, skew 5 s"), slow, Policy::SignedExpiry, LicenseRole::TolerantSkew},
+                     {tr("Waiting (skew 5 s)"), milliseconds {0}, Policy::Monotonic, LicenseRole::TolerantSkew},
+                     {tr("Slow, skew 0"), slow, Policy::SignedExpiry, LicenseRole::ZeroSkew},
+                     {tr("Waiting (skew 0)"), milliseconds {0}, Policy::Monotonic, LicenseRole::ZeroSkew}};
+        p.actions = {act(milliseconds {0}, 0, Kind::Start),        act(milliseconds {0}, 2, Kind::Start),
+                     act(milliseconds {1000}, 1, Kind::Start),     act(milliseconds {1000}, 3, Kind::Start),
+                     act(afterBeat, 0, Kind::CutNetwork, ttl * 2), act(afterBeat, 2, Kind::CutNetwork, ttl * 2)};
+        p.duration = afterBeat + ttl * 2;
+        p.narration = tr("Two one-seat licenses, identical except for the skew: 5 s on one, zero on the other. On "
+                         "each, a client whose clock is 4 s slow holds the seat and loses its network, and a colleague "
+                         "waits for the seat. With a skew of 5 s the server keeps counting the seat for as long as the "
+                         "slow client can still be acting, so the colleague only gets it afterwards. With a skew of "
+                         "zero the colleague gets the seat while the slow client still works for a few seconds: two "
+                         "people on one seat, the double use the skew tolerance is there to absorb.");
+        break;
+    }
+    default:
+        if (why)
+            *why = tr("There is no scenario %1.").arg(number);
+        return std::nullopt;
+    }
+    return p;
+}
+
+} // namespace keyright

@@ -1,0 +1,243 @@
+#include "SimulatedClient.h"
+
+#include "Durations.h"
+
+#include <QNetworkAccessManager>
+
+namespace keyright {
+
+using namespace Qt::StringLiterals;
+using std::chrono::milliseconds;
+
+namespace {
+
+// Short enough that a cut network or a dead server shows as a lost beat within one step of a
+// 15-second demo lease, long enough for a loaded CI machine.
+constexpr milliseconds transferTimeout {3000};
+// Re-acquire attempts while degraded: often enough for a waiting client to grab a freed seat
+// within a couple of seconds of a short-TTL demo.
+constexpr milliseconds retryInterval {2000};
+
+} // namespace
+
+SimulatedClient::SimulatedClient(QNetworkAccessManager &network, const QUrl &serverUrl, QByteArrayView licenseKey,
+                                 const Clock &base, const SimulatedClientSpec &spec, QObject *parent)
+    : QObject(parent)
+    , m_base(base)
+    , m_spec(spec)
+    , m_clock(base, spec.offset)
+{
+    m_client = new LeaseClient(network, this);
+    m_client->setServerUrl(serverUrl);
+    m_client->setLicense(spec.licenseId, licenseKey);
+    m_client->setTransferTimeout(transferTimeout);
+
+    m_keeper = new LeaseKeeper(*m_client, m_clock, this);
+    m_keeper->setHolder(holder());
+    m_keeper->setExpiryPolicy(spec.policy);
+    // No jitter: a trainer replays a scenario and the room must see the same thing every time.
+    m_keeper->setMaxJitter(milliseconds {0});
+    m_keeper->setRetryInterval(retryInterval);
+
+    connect(m_keeper, &LeaseKeeper::acquired, this, [this](const SeatLease &lease) {
+        const bool first = m_seatIds.isEmpty();
+        noteLease(lease);
+        record(first ? TimelineEvent::Kind::Checkout : TimelineEvent::Kind::Reacquire,
+               tr("seat %1, generation %2").arg(lease.seatId.left(8)).arg(lease.generation));
+    });
+    connect(m_keeper, &LeaseKeeper::renewed, this, [this](const SeatLease &lease) {
+        noteLease(lease);
+        record(TimelineEvent::Kind::Beat, tr("signed until %1").arg(lease.expiresAt.toString(u"HH:mm:ss.zzz"_s)));
+    });
+    connect(m_keeper, &LeaseKeeper::recovered, this, [this](const SeatLease &lease) {
+        noteLease(lease);
+        record(TimelineEvent::Kind::Recover, tr("seat %1").arg(lease.seatId.left(8)));
+    });
+    connect(m_keeper, &LeaseKeeper::beatFailed, this,
+            [this](const QString &reason) { record(TimelineEvent::Kind::BeatLost, reason); });
+    connect(m_keeper, &LeaseKeeper::seatLost, this,
+            [this](const QString &reason) { record(TimelineEvent::Kind::SeatLost, reason); });
+    connect(m_keeper, &LeaseKeeper::lapsed, this, [this] { record(TimelineEvent::Kind::Lapsed); });
+    connect(m_keeper, &LeaseKeeper::degraded, this,
+            [this](const QString &reason) { record(TimelineEvent::Kind::Degrade, reason); });
+    connect(m_keeper, &LeaseKeeper::released, this,
+            [this](const QString &seatId) { record(TimelineEvent::Kind::Release, tr("seat %1").arg(seatId.left(8))); });
+    connect(m_keeper, &LeaseKeeper::stateChanged, this, [this] {
+        sample();
+        Q_EMIT changed();
+    });
+}
+
+SimulatedClient::~SimulatedClient() = default;
+
+QString SimulatedClient::holder() const
+{
+    // Holders are display labels on the server; the suffix tells support these seats were simulated.
+    return m_spec.name + u"@simulator"_s;
+}
+
+milliseconds SimulatedClient::offset() const
+{
+    return m_clock.offset();
+}
+
+void SimulatedClient::setOffset(milliseconds offset)
+{
+    if (offset == m_clock.offset())
+        return;
+    const milliseconds before = m_clock.offset();
+    m_clock.setOffset(offset);
+    record(TimelineEvent::Kind::ClockChanged, tr("offset %1 → %2").arg(formatDuration(before), formatDuration(offset)));
+    m_keeper->evaluate();
+}
+
+void SimulatedClient::setClockBack(milliseconds by)
+{
+    setOffset(m_clock.offset() - by);
+}
+
+void SimulatedClient::start()
+{
+    if (m_started)
+        return;
+    m_started = true;
+    m_keeper->start();
+    sample();
+    Q_EMIT changed();
+}
+
+void SimulatedClient::crash()
+{
+    if (m_crashed || m_keeper->state() == LeaseKeeper::State::Stopped)
+        return;
+    m_crashed = true;
+    m_keeper->crash();
+    record(TimelineEvent::Kind::Crash, tr("stopped without releasing"));
+}
+
+void SimulatedClient::release()
+{
+    m_keeper->release();
+    sample();
+    Q_EMIT changed();
+}
+
+void SimulatedClient::cutNetwork(milliseconds duration)
+{
+    if (duration.count() <= 0)
+        return;
+    m_cutUntil = m_base.monotonic() + duration;
+    m_client->setNetworkCut(true);
+    record(TimelineEvent::Kind::NetworkCut, tr("for %1").arg(formatDuration(duration)));
+}
+
+bool SimulatedClient::isNetworkCut() const
+{
+    return m_client->isNetworkCut();
+}
+
+milliseconds SimulatedClient::networkCutRemaining() const
+{
+    if (!m_cutUntil)
+        return milliseconds {0};
+    return std::max(milliseconds {0}, *m_cutUntil - m_base.monotonic());
+}
+
+SimulatedClient::Belief SimulatedClient::belief() const
+{
+    switch (m_keeper->state()) {
+    case LeaseKeeper::State::Idle:
+        return Belief::NotStarted;
+    case LeaseKeeper::State::Acquiring:
+        return m_seatIds.isEmpty() ? Belief::Acquiring : Belief::Lapsed;
+    case LeaseKeeper::State::Holding:
+        return m_keeper->isActing() ? Belief::Acting : Belief::Lapsed;
+    case LeaseKeeper::State::Degraded:
+        return Belief::Degraded;
+    case LeaseKeeper::State::Stopped:
+        return Belief::Stopped;
+    }
+    return Belief::NotStarted;
+}
+
+bool SimulatedClient::believesLeaseLive() const
+{
+    if (!m_keeper->lease())
+        return false;
+    const QDateTime believed = m_keeper->believedExpiry();
+    return believed.isValid() && m_clock.now() <= believed;
+}
+
+void SimulatedClient::setServerView(const ServerSeatView &view)
+{
+    if (view == m_serverView)
+        return;
+    m_serverView = view;
+    sample();
+    Q_EMIT changed();
+}
+
+void SimulatedClient::tick()
+{
+    if (m_cutUntil && m_base.monotonic() >= *m_cutUntil) {
+        m_cutUntil.reset();
+        m_client->setNetworkCut(false);
+        record(TimelineEvent::Kind::NetworkBack);
+    }
+    if (m_started)
+        m_keeper->evaluate();
+    sample();
+}
+
+void SimulatedClient::record(TimelineEvent::Kind kind, const QString &detail)
+{
+    TimelineEvent event;
+    event.kind = kind;
+    event.at = m_base.now();
+    event.localTime = m_clock.now();
+    event.detail = detail;
+    m_events.append(event);
+    sample();
+    Q_EMIT eventAdded(event);
+    Q_EMIT changed();
+}
+
+void SimulatedClient::noteLease(const SeatLease &lease)
+{
+    m_received.append(lease);
+    if (!m_seatIds.contains(lease.seatId))
+        m_seatIds.append(lease.seatId);
+    m_checkouts = static_cast<int>(m_seatIds.size());
+    // The lease is the server's own signed word: it counts the seat at least until this expiry.
+    ServerSeatView view = m_serverView;
+    view.state = ServerSeatView::State::Live;
+    view.seatId = lease.seatId;
+    view.expiresAt = lease.expiresAt;
+    view.countedUntil = lease.expiresAt.addMSecs(m_skew.count());
+    if (view.seatId != m_serverView.seatId)
+        view.reapableAt = {};
+    m_serverView = view;
+}
+
+void SimulatedClient::sample()
+{
+    Sample s;
+    s.at = m_base.now();
+    s.belief = belief();
+    const auto state = m_serverView.state;
+    s.serverCounts = (state == ServerSeatView::State::Live || state == ServerSeatView::State::ExpiredAwaitingReap)
+        && m_serverView.countedUntil.isValid() && s.at <= m_serverView.countedUntil;
+    s.networkCut = m_client->isNetworkCut();
+    if (!m_samples.isEmpty()) {
+        const Sample &last = m_samples.constLast();
+        if (last.belief == s.belief && last.serverCounts == s.serverCounts && last.networkCut == s.networkCut)
+            return;
+    }
+    // A long demo must not grow without bound; the strip shows a couple of minutes at most.
+    constexpr qsizetype maxSamples = 4000;
+    if (m_samples.size() >= maxSamples)
+        m_samples.remove(0, maxSamples / 4);
+    m_samples.append(s);
+}
+
+} // namespace keyright

@@ -1,0 +1,130 @@
+#pragma once
+
+#include "LeaseClient.h"
+#include "LeaseKeeper.h"
+#include "ServerSeatView.h"
+#include "SkewedClock.h"
+#include "TimelineEvent.h"
+
+#include <QList>
+#include <QObject>
+
+#include <chrono>
+#include <optional>
+
+class QNetworkAccessManager;
+
+namespace keyright {
+
+struct SimulatedClientSpec
+{
+    QString name; // shown to the room; the holder label is derived from it
+    QString licenseId; // empty: the simulation's current license
+    std::chrono::milliseconds offset {0};
+    LeaseKeeper::ExpiryPolicy policy = LeaseKeeper::ExpiryPolicy::Monotonic;
+};
+
+// One simulated machine: a real LeaseClient and LeaseKeeper talking to the real server, whose only
+// fake part is its wall clock (a SkewedClock over the simulation's base clock). It records what
+// happened to it on the shared time axis and what the server says about its seat.
+class SimulatedClient final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SimulatedClient)
+
+public:
+    // What the client itself believes, as one value the view can colour.
+    enum class Belief {
+        NotStarted,
+        Acquiring, // asking for its first seat
+        Acting, // holds a lease it believes live: the application works
+        Lapsed, // its lease lapsed by its own rule; re-acquiring, not acting
+        Degraded, // lapsed and no seat came back: the application must stop
+        Stopped, // released or crashed
+    };
+    Q_ENUM(Belief)
+
+    // One run-length sample of the client's belief and the server's view, for the timeline lanes.
+    struct Sample
+    {
+        QDateTime at;
+        Belief belief = Belief::NotStarted;
+        bool serverCounts = false; // the server counts this client's seat at `at`
+        bool networkCut = false;
+    };
+
+    SimulatedClient(QNetworkAccessManager &network, const QUrl &serverUrl, QByteArrayView licenseKey, const Clock &base,
+                    const SimulatedClientSpec &spec, QObject *parent = nullptr);
+    ~SimulatedClient() override;
+
+    QString name() const { return m_spec.name; }
+    QString holder() const;
+    QString licenseId() const { return m_spec.licenseId; }
+    LeaseKeeper::ExpiryPolicy policy() const { return m_spec.policy; }
+    LeaseKeeper &keeper() { return *m_keeper; }
+    const LeaseKeeper &keeper() const { return *m_keeper; }
+    LeaseClient &leaseClient() { return *m_client; }
+    const Clock &localClock() const { return m_clock; }
+
+    std::chrono::milliseconds offset() const;
+    void setOffset(std::chrono::milliseconds offset);
+    // The rollback "exploit": the wall clock jumps back by `by`.
+    void setClockBack(std::chrono::milliseconds by);
+
+    void start();
+    void crash();
+    void release();
+    // The keeper's requests fail as transport errors for `duration` of simulated time.
+    void cutNetwork(std::chrono::milliseconds duration);
+    bool isNetworkCut() const;
+    bool isCrashed() const { return m_crashed; }
+    // Simulated time left before the network comes back (0 when not cut).
+    std::chrono::milliseconds networkCutRemaining() const;
+
+    Belief belief() const;
+    // The client's own verdict on the lease it holds: live by its rule, or lapsed.
+    bool believesLeaseLive() const;
+
+    ServerSeatView serverView() const { return m_serverView; }
+    void setServerView(const ServerSeatView &view);
+    // The license's skew, so a freshly signed lease shows when the server stops counting it.
+    void setLicenseSkew(std::chrono::milliseconds skew) { m_skew = skew; }
+    // Every seat id this client was ever granted, oldest first.
+    QStringList seatIds() const { return m_seatIds; }
+
+    QList<TimelineEvent> events() const { return m_events; }
+    QList<Sample> samples() const { return m_samples; }
+    // Every lease the keeper received from the server (checkouts and renewals).
+    QList<SeatLease> receivedLeases() const { return m_received; }
+    int checkouts() const { return m_checkouts; }
+
+    // Restores a cut network when due, lets the keeper evaluate, and records a sample.
+    void tick();
+
+Q_SIGNALS:
+    void changed();
+    void eventAdded(const keyright::TimelineEvent &event);
+
+private:
+    void record(TimelineEvent::Kind kind, const QString &detail = {});
+    void noteLease(const SeatLease &lease);
+    void sample();
+
+    const Clock &m_base;
+    SimulatedClientSpec m_spec;
+    SkewedClock m_clock;
+    LeaseClient *m_client = nullptr;
+    LeaseKeeper *m_keeper = nullptr;
+    std::optional<std::chrono::milliseconds> m_cutUntil; // base monotonic
+    std::chrono::milliseconds m_skew {0};
+    bool m_started = false;
+    bool m_crashed = false;
+    int m_checkouts = 0;
+    ServerSeatView m_serverView;
+    QStringList m_seatIds;
+    QList<TimelineEvent> m_events;
+    QList<Sample> m_samples;
+    QList<SeatLease> m_received;
+};
+
+} // namespace keyright

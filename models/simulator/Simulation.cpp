@@ -1,0 +1,440 @@
+#include "Simulation.h"
+
+#include <QNetworkAccessManager>
+#include <QTimer>
+
+#include <algorithm>
+
+namespace keyright {
+
+using namespace Qt::StringLiterals;
+using std::chrono::milliseconds;
+
+Simulation::Simulation(QNetworkAccessManager &network, AdminClient &admin, const Clock &baseClock, QObject *parent)
+    : QObject(parent)
+    , m_network(network)
+    , m_admin(admin)
+    , m_base(baseClock)
+{
+    m_tickTimer = new QTimer(this);
+    m_tickTimer->setInterval(100);
+    connect(m_tickTimer, &QTimer::timeout, this, &Simulation::tick);
+    m_pollTimer = new QTimer(this);
+    connect(m_pollTimer, &QTimer::timeout, this, [this] {
+        // A slow server must not pile polls up behind each other.
+        if (!isPolling())
+            poll();
+    });
+    setAutoRun(true);
+}
+
+Simulation::~Simulation()
+{
+    // Children go with the QObject tree; keepers do not release on destruction, which is what a
+    // closing dashboard should do: the server frees the seats at their expiry.
+    m_clients.clear();
+}
+
+void Simulation::setServerUrl(const QUrl &url)
+{
+    m_serverUrl = url;
+}
+
+QUrl Simulation::serverUrl() const
+{
+    return m_serverUrl.isValid() ? m_serverUrl : m_admin.serverUrl();
+}
+
+void Simulation::setCurrentLicense(const QString &licenseId)
+{
+    m_currentLicense = licenseId;
+}
+
+void Simulation::setLicenseKey(const QString &licenseId, QByteArrayView key)
+{
+    m_keys.insert_or_assign(licenseId, SecretBuffer::copyOf(key));
+}
+
+bool Simulation::loadLicenseKeyFile(const QString &licenseId, const QString &path, QString *error)
+{
+    auto key = readSecretFile(path, error);
+    if (!key)
+        return false;
+    if (key->isEmpty()) {
+        if (error)
+            *error = tr("The key file %1 is empty.").arg(path);
+        return false;
+    }
+    m_keys.insert_or_assign(licenseId, std::move(*key));
+    return true;
+}
+
+bool Simulation::hasLicenseKey(const QString &licenseId) const
+{
+    return m_keys.find(licenseId) != m_keys.end();
+}
+
+void Simulation::setLicenseTiming(const QString &licenseId, const ScenarioPreset::Timing &timing)
+{
+    m_licenseStates[licenseId].timing = timing;
+}
+
+ScenarioPreset::Timing Simulation::licenseTiming(const QString &licenseId) const
+{
+    return m_licenseStates.value(licenseId).timing;
+}
+
+void Simulation::refreshLicenses(std::function<void(const AdminResult<LicenseList> &)> done)
+{
+    m_admin.listLicenses(this, [this, done = std::move(done)](const AdminResult<LicenseList> &result) {
+        if (result.ok()) {
+            m_licenses = result.value->licenses;
+            for (const LicenseSummary &license : std::as_const(m_licenses)) {
+                ScenarioPreset::Timing timing;
+                timing.ttl = std::chrono::seconds {license.ttlSeconds};
+                timing.skew = std::chrono::seconds {license.skewSeconds};
+                timing.reapGrace = std::chrono::seconds {license.reapGraceSeconds};
+                timing.seatCount = license.seatCount;
+                setLicenseTiming(license.id, timing);
+            }
+            Q_EMIT licensesChanged();
+        } else {
+            fail(tr("Could not list the licenses: %1").arg(result.error.message));
+        }
+        if (done)
+            done(result);
+    });
+}
+
+void Simulation::ensureSandboxLicense(const LicenseSpec &spec, std::function<void(const QString &)> done)
+{
+    m_admin.putLicense(spec, this, [this, spec, done = std::move(done)](const AdminResult<LicenseWriteResult> &put) {
+        if (!put.ok()) {
+            done(tr("Could not create the license %1: %2").arg(spec.id, put.error.message));
+            return;
+        }
+        ScenarioPreset::Timing timing;
+        timing.ttl = std::chrono::seconds {spec.ttlSeconds};
+        timing.skew = std::chrono::seconds {spec.skewSeconds};
+        timing.reapGrace = std::chrono::seconds {spec.reapGraceSeconds};
+        timing.seatCount = spec.seatCount;
+        setLicenseTiming(spec.id, timing);
+        if (!put.value->key.isEmpty()) {
+            setLicenseKey(spec.id, put.value->key.toUtf8());
+            done({});
+            return;
+        }
+        if (hasLicenseKey(spec.id)) {
+            done({});
+            return;
+        }
+        // It existed before and its key was shown only once: take a new one. The sandbox license
+        // belongs to the simulator, so nobody else holds its key.
+        m_admin.rotateKey(spec.id, this, [this, spec, done](const AdminResult<QString> &rotated) {
+            if (!rotated.ok()) {
+                done(tr("Could not get a key for the license %1: %2").arg(spec.id, rotated.error.message));
+                return;
+            }
+            setLicenseKey(spec.id, rotated.value->toUtf8());
+            done({});
+        });
+    });
+}
+
+SimulatedClient *Simulation::addClient(SimulatedClientSpec spec, QString *error)
+{
+    if (spec.licenseId.isEmpty())
+        spec.licenseId = m_currentLicense;
+    const auto key = m_keys.find(spec.licenseId);
+    if (spec.licenseId.isEmpty() || key == m_keys.end()) {
+        if (error)
+            *error = spec.licenseId.isEmpty()
+                ? tr("Pick a license first.")
+                : tr("There is no key for the license %1: load its key file first.").arg(spec.licenseId);
+        return nullptr;
+    }
+    if (spec.name.trimmed().isEmpty())
+        spec.name = tr("Client %1").arg(m_clients.size() + 1);
+    auto *client = new SimulatedClient(m_network, serverUrl(), key->second.view(), m_base, spec, this);
+    client->setLicenseSkew(licenseTiming(spec.licenseId).skew);
+    m_clients.append(client);
+    Q_EMIT clientAdded(client);
+    return client;
+}
+
+void Simulation::removeClient(SimulatedClient *client)
+{
+    if (!m_clients.contains(client))
+        return;
+    Q_EMIT clientAboutToBeRemoved(client);
+    m_clients.removeOne(client);
+    m_presetClients.removeOne(client);
+    // Give the seat back before going, so removing a client does not leave the pool short for a
+    // whole TTL; the keeper finishes its release request after the row is gone from the view.
+    const auto state = client->keeper().state();
+    if (state == LeaseKeeper::State::Holding || state == LeaseKeeper::State::Acquiring
+        || state == LeaseKeeper::State::Degraded) {
+        client->release();
+        connect(&client->keeper(), &LeaseKeeper::released, client, &QObject::deleteLater);
+        connect(&client->keeper(), &LeaseKeeper::stateChanged, client, [client](LeaseKeeper::State s) {
+            if (s == LeaseKeeper::State::Stopped)
+                client->deleteLater();
+        });
+        if (client->keeper().state() == LeaseKeeper::State::Stopped)
+            client->deleteLater();
+    } else {
+        client->deleteLater();
+    }
+}
+
+void Simulation::clear()
+{
+    m_preset.reset();
+    m_presetClients.clear();
+    m_nextAction = 0;
+    const auto all = m_clients;
+    for (SimulatedClient *client : all)
+        removeClient(client);
+}
+
+bool Simulation::loadPreset(const ScenarioPreset &preset, const QMap<ScenarioPreset::LicenseRole, QString> &licenses,
+                            QString *error)
+{
+    for (const ScenarioPreset::Client &c : preset.clients) {
+        const QString id = licenses.value(c.license);
+        if (id.isEmpty() || !hasLicenseKey(id)) {
+            if (error)
+                *error = id.isEmpty() ? tr("Pick a license first.")
+                                      : tr("There is no key for the license %1: load its key file first.").arg(id);
+            return false;
+        }
+    }
+    clear();
+    for (const ScenarioPreset::Client &c : preset.clients) {
+        SimulatedClientSpec spec;
+        spec.name = c.name;
+        spec.licenseId = licenses.value(c.license);
+        spec.offset = c.offset;
+        spec.policy = c.policy;
+        SimulatedClient *client = addClient(spec, error);
+        if (!client)
+            return false;
+        m_presetClients.append(client);
+    }
+    m_preset = preset;
+    std::stable_sort(m_preset->actions.begin(), m_preset->actions.end(),
+                     [](const auto &a, const auto &b) { return a.at < b.at; });
+    m_presetStart = m_base.monotonic();
+    m_nextAction = 0;
+    Q_EMIT presetLoaded();
+    runDueActions();
+    return true;
+}
+
+milliseconds Simulation::presetElapsed() const
+{
+    if (!m_preset)
+        return milliseconds {0};
+    return m_base.monotonic() - m_presetStart;
+}
+
+bool Simulation::presetFinished() const
+{
+    return m_preset && presetElapsed() >= m_preset->duration;
+}
+
+void Simulation::runDueActions()
+{
+    if (!m_preset)
+        return;
+    const milliseconds elapsed = presetElapsed();
+    while (m_nextAction < m_preset->actions.size() && m_preset->actions.at(m_nextAction).at <= elapsed)
+        runAction(m_preset->actions.at(m_nextAction++));
+}
+
+void Simulation::runAction(const ScenarioPreset::Action &action)
+{
+    if (action.client < 0 || action.client >= m_presetClients.size())
+        return; // the trainer removed that client: the story goes on without it
+    SimulatedClient *client = m_presetClients.at(action.client);
+    switch (action.kind) {
+    case ScenarioPreset::ActionKind::Start:
+        client->start();
+        break;
+    case ScenarioPreset::ActionKind::Crash:
+        client->crash();
+        break;
+    case ScenarioPreset::ActionKind::CutNetwork:
+        client->cutNetwork(action.amount);
+        break;
+    case ScenarioPreset::ActionKind::ClockBack:
+        client->setClockBack(action.amount);
+        break;
+    case ScenarioPreset::ActionKind::SetOffset:
+        client->setOffset(action.amount);
+        break;
+    case ScenarioPreset::ActionKind::Release:
+        client->release();
+        break;
+    }
+}
+
+void Simulation::tick()
+{
+    runDueActions();
+    const auto all = m_clients;
+    for (SimulatedClient *client : all)
+        client->tick();
+}
+
+void Simulation::setAutoRun(bool on, milliseconds pollInterval)
+{
+    if (on) {
+        m_pollTimer->setInterval(static_cast<int>(pollInterval.count()));
+        m_tickTimer->start();
+        m_pollTimer->start();
+    } else {
+        m_tickTimer->stop();
+        m_pollTimer->stop();
+    }
+}
+
+void Simulation::poll(std::function<void()> done)
+{
+    QStringList ids;
+    for (SimulatedClient *client : std::as_const(m_clients)) {
+        if (!ids.contains(client->licenseId()))
+            ids.append(client->licenseId());
+    }
+    if (!m_currentLicense.isEmpty() && !ids.contains(m_currentLicense))
+        ids.append(m_currentLicense);
+    if (done)
+        m_pollWaiters.append(std::move(done));
+    if (ids.isEmpty()) {
+        ++m_pollsInFlight;
+        finishOnePoll();
+        return;
+    }
+    for (const QString &id : std::as_const(ids))
+        pollLicense(id);
+}
+
+void Simulation::pollLicense(const QString &licenseId)
+{
+    // The audit log first, so a row missing from the lease list already has its reason.
+    ++m_pollsInFlight;
+    EventQuery query;
+    query.after = m_eventCursor.value(licenseId);
+    query.licenseId = licenseId;
+    query.kind = u"released,reaped,revoked"_s;
+    query.limit = 1000;
+    m_admin.events(query, this, [this, licenseId](const AdminResult<EventPage> &page) {
+        if (!page.ok()) {
+            fail(tr("Could not read the server's events: %1").arg(page.error.message));
+            finishOnePoll();
+            return;
+        }
+        for (const EventRecord &event : page.value->events) {
+            SeatFate fate;
+            fate.at = event.time;
+            if (event.kind == u"released"_s)
+                fate.state = ServerSeatView::State::Released;
+            else if (event.kind == u"reaped"_s)
+                fate.state = ServerSeatView::State::Reaped;
+            else if (event.kind == u"revoked"_s)
+                fate.state = ServerSeatView::State::Revoked;
+            else
+                continue;
+            m_seatFates.insert(event.seatId, fate);
+        }
+        m_eventCursor.insert(licenseId, std::max(m_eventCursor.value(licenseId), page.value->next));
+        m_admin.listLeases(licenseId, this, [this, licenseId](const AdminResult<LeaseList> &list) {
+            if (list.ok())
+                applyLeases(licenseId, *list.value);
+            else
+                fail(tr("Could not read the seats of %1: %2").arg(licenseId, list.error.message));
+            finishOnePoll();
+        });
+    });
+}
+
+void Simulation::applyLeases(const QString &licenseId, const LeaseList &list)
+{
+    LicenseState &state = m_licenseStates[licenseId];
+    state.known = true;
+    state.inUse = list.inUse;
+    state.maxInUse = std::max(state.maxInUse, list.inUse);
+    state.serverTime = list.serverTime;
+    state.leases = list.leases;
+    state.timing.seatCount = list.seatCount;
+    for (const LeaseRow &row : list.leases) {
+        if (row.signatureValid)
+            m_issued[row.lease.seatId].insert(row.lease.expiresAt.toMSecsSinceEpoch());
+    }
+    for (SimulatedClient *client : std::as_const(m_clients)) {
+        if (client->licenseId() == licenseId)
+            updateServerView(client);
+    }
+}
+
+void Simulation::updateServerView(SimulatedClient *client)
+{
+    const QStringList seats = client->seatIds();
+    if (seats.isEmpty())
+        return;
+    const LicenseState state = m_licenseStates.value(client->licenseId());
+    ServerSeatView view = client->serverView();
+    const QString seatId = seats.constLast();
+    if (view.seatId != seatId) {
+        view = ServerSeatView {};
+        view.seatId = seatId;
+    }
+    const auto row = std::find_if(state.leases.cbegin(), state.leases.cend(),
+                                  [&](const LeaseRow &r) { return r.lease.seatId == seatId; });
+    if (row != state.leases.cend()) {
+        view.state = row->live ? ServerSeatView::State::Live : ServerSeatView::State::ExpiredAwaitingReap;
+        view.expiresAt = row->lease.expiresAt;
+        view.countedUntil = row->lease.expiresAt.addMSecs(state.timing.skew.count());
+        view.reapableAt = row->reapableAt;
+        view.endedAt = {};
+    } else if (m_seatFates.contains(seatId)) {
+        const SeatFate fate = m_seatFates.value(seatId);
+        view.state = fate.state;
+        view.endedAt = fate.at;
+    } else if (view.state == ServerSeatView::State::Live || view.state == ServerSeatView::State::ExpiredAwaitingReap) {
+        view.state = ServerSeatView::State::Gone;
+    }
+    client->setServerView(view);
+}
+
+void Simulation::finishOnePoll()
+{
+    if (--m_pollsInFlight > 0)
+        return;
+    m_pollsInFlight = 0;
+    Q_EMIT polled();
+    const auto waiters = std::exchange(m_pollWaiters, {});
+    for (const auto &waiter : waiters)
+        waiter();
+}
+
+void Simulation::fail(const QString &message)
+{
+    m_lastError = message;
+    Q_EMIT errorOccurred(message);
+}
+
+std::optional<Simulation::LicenseState> Simulation::licenseState(const QString &licenseId) const
+{
+    const auto it = m_licenseStates.constFind(licenseId);
+    if (it == m_licenseStates.cend() || !it->known)
+        return std::nullopt;
+    return *it;
+}
+
+bool Simulation::serverIssued(const SeatLease &lease) const
+{
+    return m_issued.value(lease.seatId).contains(lease.expiresAt.toMSecsSinceEpoch());
+}
+
+} // namespace keyright

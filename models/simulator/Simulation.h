@@ -1,0 +1,155 @@
+#pragma once
+
+#include "AdminClient.h"
+#include "ScenarioPreset.h"
+#include "SecretBuffer.h"
+#include "SimulatedClient.h"
+
+#include <QHash>
+#include <QList>
+#include <QMap>
+#include <QObject>
+#include <QSet>
+#include <QUrl>
+
+#include <functional>
+#include <map>
+#include <optional>
+
+class QNetworkAccessManager;
+class QTimer;
+
+namespace keyright {
+
+// The simulator's state: the simulated clients, the base clock they all read through their own
+// SkewedClocks, the scripted preset being played, and the server's view of every seat, polled
+// through the admin API. Nothing here is faked on the server side: clients check out through the
+// v1 client routes and the server view comes from GET /v1/licenses/{id}/leases and /v1/events.
+//
+// In the dashboard, timers tick the clients and poll the server; tests turn them off and call
+// tick() and poll() after moving a ManualClock that the server shares.
+class Simulation final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Simulation)
+
+public:
+    // What the server said about one license at the last poll.
+    struct LicenseState
+    {
+        ScenarioPreset::Timing timing;
+        int inUse = 0;
+        int maxInUse = 0; // the highest live count any poll saw
+        QDateTime serverTime;
+        QList<LeaseRow> leases;
+        bool known = false; // a poll has answered
+    };
+
+    Simulation(QNetworkAccessManager &network, AdminClient &admin, const Clock &baseClock, QObject *parent = nullptr);
+    ~Simulation() override;
+
+    const Clock &baseClock() const { return m_base; }
+    AdminClient &admin() { return m_admin; }
+
+    // The server simulated clients talk to; defaults to the admin client's.
+    void setServerUrl(const QUrl &url);
+    QUrl serverUrl() const;
+
+    // The license simulated clients use when their spec names none.
+    void setCurrentLicense(const QString &licenseId);
+    QString currentLicense() const { return m_currentLicense; }
+    // License keys are kept in wiped memory; a client cannot be added without its license's key.
+    void setLicenseKey(const QString &licenseId, QByteArrayView key);
+    bool loadLicenseKeyFile(const QString &licenseId, const QString &path, QString *error = nullptr);
+    bool hasLicenseKey(const QString &licenseId) const;
+    void setLicenseTiming(const QString &licenseId, const ScenarioPreset::Timing &timing);
+    ScenarioPreset::Timing licenseTiming(const QString &licenseId) const;
+    // Reads every license's policy from the server (for timings, and for a picker).
+    void refreshLicenses(std::function<void(const AdminResult<LicenseList> &)> done = {});
+    QList<LicenseSummary> licenses() const { return m_licenses; }
+
+    // Creates (or re-keys, when it exists) the one-seat sandbox license `licenseId` with the given
+    // policy, and remembers its key. Used by the skew-tolerance preset.
+    void ensureSandboxLicense(const LicenseSpec &spec, std::function<void(const QString &error)> done);
+
+    // nullptr with `error` set when the license has no key.
+    SimulatedClient *addClient(SimulatedClientSpec spec, QString *error = nullptr);
+    void removeClient(SimulatedClient *client);
+    // Removes every client; their seats are released first so a reset does not hold the pool.
+    void clear();
+    QList<SimulatedClient *> clients() const { return m_clients; }
+
+    // Plays `preset`: clears the simulation, adds its clients and runs its actions at their times.
+    // `licenses` maps each role the preset uses to a license with a key.
+    bool loadPreset(const ScenarioPreset &preset, const QMap<ScenarioPreset::LicenseRole, QString> &licenses,
+                    QString *error = nullptr);
+    std::optional<ScenarioPreset> preset() const { return m_preset; }
+    // Simulated time since the preset started.
+    std::chrono::milliseconds presetElapsed() const;
+    bool presetFinished() const;
+
+    // Runs due scripted actions, restores cut networks, and lets every keeper evaluate.
+    void tick();
+    // Asks the server about every license in use; `done` runs once every answer is in.
+    void poll(std::function<void()> done = {});
+    bool isPolling() const { return m_pollsInFlight > 0; }
+
+    // Real-time drivers for the dashboard (on by default): ticking every 100 ms, polling every
+    // `pollInterval`. Tests turn them off.
+    void setAutoRun(bool on, std::chrono::milliseconds pollInterval = std::chrono::milliseconds {500});
+
+    std::optional<LicenseState> licenseState(const QString &licenseId) const;
+    // Every (seat, expiresAt) the server showed in a poll with a valid signature.
+    bool serverIssued(const SeatLease &lease) const;
+    QString lastError() const { return m_lastError; }
+
+Q_SIGNALS:
+    void clientAdded(keyright::SimulatedClient *client);
+    void clientAboutToBeRemoved(keyright::SimulatedClient *client);
+    void presetLoaded();
+    void polled();
+    void licensesChanged();
+    void errorOccurred(const QString &message);
+
+private:
+    struct SeatFate
+    {
+        ServerSeatView::State state = ServerSeatView::State::Gone;
+        QDateTime at;
+    };
+
+    void runDueActions();
+    void runAction(const ScenarioPreset::Action &action);
+    void pollLicense(const QString &licenseId);
+    void applyLeases(const QString &licenseId, const LeaseList &list);
+    void updateServerView(SimulatedClient *client);
+    void finishOnePoll();
+    void fail(const QString &message);
+
+    QNetworkAccessManager &m_network;
+    AdminClient &m_admin;
+    const Clock &m_base;
+    QUrl m_serverUrl;
+    QString m_currentLicense;
+    std::map<QString, SecretBuffer> m_keys;
+    QHash<QString, LicenseState> m_licenseStates;
+    QList<LicenseSummary> m_licenses;
+    QList<SimulatedClient *> m_clients;
+
+    std::optional<ScenarioPreset> m_preset;
+    QList<SimulatedClient *> m_presetClients;
+    std::chrono::milliseconds m_presetStart {0};
+    qsizetype m_nextAction = 0;
+
+    QHash<QString, qint64> m_eventCursor; // license -> last event seq seen
+    QHash<QString, SeatFate> m_seatFates; // seat id -> why its row went away
+    QHash<QString, QSet<qint64>> m_issued; // seat id -> every expiresAt (ms) the server showed
+    int m_pollsInFlight = 0;
+    QList<std::function<void()>> m_pollWaiters;
+    QString m_lastError;
+
+    QTimer *m_tickTimer = nullptr;
+    QTimer *m_pollTimer = nullptr;
+};
+
+} // namespace keyright

@@ -1,0 +1,262 @@
+#include "ClientRow.h"
+
+#include "Durations.h"
+#include "SimulatorPalette.h"
+#include "simulator/SimulatedClient.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSlider>
+#include <QVBoxLayout>
+
+namespace keyright {
+
+using namespace Qt::StringLiterals;
+using std::chrono::milliseconds;
+
+namespace {
+
+QString clockText(const QDateTime &time)
+{
+    if (!time.isValid())
+        return u"—"_s;
+    // Tenths of a second: enough to see two clocks drift, few enough digits to read from afar.
+    return time.toString(u"HH:mm:ss"_s) + u"."_s + QString::number(time.time().msec() / 100);
+}
+
+QString offsetText(milliseconds offset)
+{
+    const double seconds = static_cast<double>(offset.count()) / 1000.0;
+    if (offset.count() == 0)
+        return ClientRow::tr("on time");
+    const QString number = QString::number(std::abs(seconds), 'f', offset.count() % 1000 == 0 ? 0 : 1);
+    return offset.count() > 0 ? ClientRow::tr("%1 s fast").arg(number) : ClientRow::tr("%1 s slow").arg(number);
+}
+
+void setBadge(QLabel *label, const QString &text, const QColor &background)
+{
+    const QColor bg = background.isValid() ? background : QColor(0xee, 0xee, 0xee);
+    label->setText(u"<b>"_s + text.toHtmlEscaped() + u"</b>"_s);
+    label->setStyleSheet(u"QLabel { background: %1; color: %2; border-radius: 4px; padding: 2px 6px; }"_s.arg(
+        bg.name(), SimulatorPalette::textOn(bg).name()));
+}
+
+} // namespace
+
+ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
+    : QFrame(parent)
+    , m_client(client)
+{
+    setFrameShape(QFrame::StyledPanel);
+    setObjectName(u"simulatorClientRow"_s);
+
+    m_name = new QLabel(this);
+    m_name->setTextFormat(Qt::RichText);
+    m_policy = new QLabel(this);
+    m_offset = new QSlider(Qt::Horizontal, this);
+    m_offset->setRange(-300, 300);
+    m_offset->setSingleStep(1);
+    m_offset->setPageStep(10);
+    m_offset->setToolTip(tr("This machine's clock offset from the server, in seconds. Drag it while the client "
+                            "runs to make its clock jump."));
+    m_offsetLabel = new QLabel(this);
+
+    auto *identity = new QVBoxLayout;
+    identity->setSpacing(2);
+    identity->addWidget(m_name);
+    identity->addWidget(m_policy);
+    auto *offsetLine = new QHBoxLayout;
+    offsetLine->addWidget(m_offset, 1);
+    offsetLine->addWidget(m_offsetLabel);
+    identity->addLayout(offsetLine);
+    identity->addStretch();
+
+    m_localClock = new QLabel(this);
+    m_serverClock = new QLabel(this);
+    m_expiry = new QLabel(this);
+    m_belief = new QLabel(this);
+    m_server = new QLabel(this);
+    auto *facts = new QGridLayout;
+    facts->setVerticalSpacing(2);
+    facts->addWidget(new QLabel(tr("Local clock"), this), 0, 0);
+    facts->addWidget(m_localClock, 0, 1);
+    facts->addWidget(new QLabel(tr("Server clock"), this), 1, 0);
+    facts->addWidget(m_serverClock, 1, 1);
+    facts->addWidget(new QLabel(tr("Signed expiry"), this), 2, 0);
+    facts->addWidget(m_expiry, 2, 1);
+    facts->addWidget(new QLabel(tr("Client"), this), 3, 0);
+    facts->addWidget(m_belief, 3, 1);
+    facts->addWidget(new QLabel(tr("Server"), this), 4, 0);
+    facts->addWidget(m_server, 4, 1);
+
+    m_strip = new TimelineStrip(client, this);
+    m_crash = new QPushButton(tr("Crash"), this);
+    m_crash->setToolTip(tr("Stop without releasing the seat, as a crashed application would."));
+    m_cutButton = new QPushButton(this);
+    m_backButton = new QPushButton(this);
+    m_release = new QPushButton(tr("Release"), this);
+    m_release->setToolTip(tr("Give the seat back, as a closing application does."));
+    m_remove = new QPushButton(tr("Remove"), this);
+    m_remove->setToolTip(tr("Release the seat and take this client off the simulation."));
+    auto *buttons = new QHBoxLayout;
+    buttons->setSpacing(4);
+    for (QPushButton *button : {m_crash, m_cutButton, m_backButton, m_release, m_remove}) {
+        button->setAutoDefault(false);
+        buttons->addWidget(button);
+    }
+    buttons->addStretch();
+    auto *timeline = new QVBoxLayout;
+    timeline->setSpacing(2);
+    timeline->addWidget(m_strip);
+    timeline->addLayout(buttons);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(6, 4, 6, 4);
+    layout->addLayout(identity, 3);
+    layout->addLayout(facts, 4);
+    layout->addLayout(timeline, 9);
+
+    setActionAmounts(m_cut, m_back);
+
+    if (!client)
+        return;
+    m_name->setText(u"<b>"_s + client->name().toHtmlEscaped() + u"</b>"_s);
+    m_policy->setText(client->policy() == LeaseKeeper::ExpiryPolicy::Monotonic ? tr("Monotonic (stopwatch)")
+                                                                               : tr("Signed expiry (wall clock)"));
+    m_offset->setValue(static_cast<int>(client->offset().count() / 1000));
+    updateOffsetLabel();
+    connect(m_offset, &QSlider::valueChanged, this, [this](int seconds) {
+        if (m_client && m_client->offset() / 1000 != milliseconds {seconds} / 1000)
+            m_client->setOffset(std::chrono::seconds {seconds});
+        updateOffsetLabel();
+    });
+    connect(m_crash, &QPushButton::clicked, this, [this] {
+        if (m_client)
+            m_client->crash();
+    });
+    connect(m_cutButton, &QPushButton::clicked, this, [this] {
+        if (m_client)
+            m_client->cutNetwork(m_cut);
+    });
+    connect(m_backButton, &QPushButton::clicked, this, [this] {
+        if (m_client)
+            m_client->setClockBack(m_back);
+    });
+    connect(m_release, &QPushButton::clicked, this, [this] {
+        if (m_client)
+            m_client->release();
+    });
+    connect(m_remove, &QPushButton::clicked, this, [this] {
+        if (m_client)
+            Q_EMIT removeRequested(m_client);
+    });
+}
+
+void ClientRow::setActionAmounts(std::chrono::seconds cut, std::chrono::minutes back)
+{
+    m_cut = cut;
+    m_back = back;
+    m_cutButton->setText(tr("Cut network %1 s").arg(cut.count()));
+    m_cutButton->setToolTip(tr("Every request of this client fails as if the cable were pulled, for %1 seconds of "
+                               "simulated time.")
+                                .arg(cut.count()));
+    m_backButton->setText(tr("Clock −%1 min").arg(back.count()));
+    m_backButton->setToolTip(tr("Set this machine's clock back by %1 minutes: the rollback trick.").arg(back.count()));
+}
+
+void ClientRow::updateOffsetLabel()
+{
+    if (!m_client)
+        return;
+    m_offsetLabel->setText(offsetText(m_client->offset()));
+}
+
+QString ClientRow::beliefText() const
+{
+    if (!m_client)
+        return {};
+    switch (m_client->belief()) {
+    case SimulatedClient::Belief::NotStarted:
+        return tr("not started");
+    case SimulatedClient::Belief::Acquiring:
+        return tr("checking out…");
+    case SimulatedClient::Belief::Acting:
+        return tr("lease live · acting");
+    case SimulatedClient::Belief::Lapsed:
+        return tr("lease lapsed · re-acquiring");
+    case SimulatedClient::Belief::Degraded:
+        return tr("lease lapsed · degraded");
+    case SimulatedClient::Belief::Stopped:
+        return m_client->isCrashed() ? tr("crashed") : tr("released · stopped");
+    }
+    return {};
+}
+
+QString ClientRow::serverText() const
+{
+    if (!m_client)
+        return {};
+    switch (m_client->serverView().state) {
+    case ServerSeatView::State::NoSeat:
+        return tr("no seat");
+    case ServerSeatView::State::Live:
+        return tr("live · counted");
+    case ServerSeatView::State::ExpiredAwaitingReap:
+        return tr("expired · awaiting reap");
+    case ServerSeatView::State::Released:
+        return tr("released");
+    case ServerSeatView::State::Reaped:
+        return tr("reaped");
+    case ServerSeatView::State::Revoked:
+        return tr("revoked");
+    case ServerSeatView::State::Gone:
+        return tr("row gone");
+    }
+    return {};
+}
+
+void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &axis)
+{
+    if (!m_client)
+        return;
+    const QDateTime local = m_client->localClock().now();
+    QString localText = clockText(local);
+    if (serverNow.isValid()) {
+        // The offset the room actually sees, including what pause and speed-up added.
+        const qint64 delta = serverNow.msecsTo(local);
+        localText += u"  ("_s + (delta >= 0 ? u"+"_s : u"−"_s)
+            + QString::number(std::abs(static_cast<double>(delta)) / 1000.0, 'f', 1) + u" s)"_s;
+    }
+    m_localClock->setText(localText);
+    m_serverClock->setText(clockText(serverNow));
+    const auto lease = m_client->keeper().lease();
+    if (lease)
+        m_expiry->setText(clockText(lease->expiresAt));
+    else if (m_client->serverView().expiresAt.isValid())
+        m_expiry->setText(tr("%1 (old)").arg(clockText(m_client->serverView().expiresAt)));
+    else
+        m_expiry->setText(u"—"_s);
+
+    setBadge(m_belief, beliefText(), SimulatorPalette::belief(m_client->belief()));
+    QString server = serverText();
+    if (m_client->isNetworkCut())
+        setBadge(m_belief, beliefText() + tr(" · offline %1").arg(formatDuration(m_client->networkCutRemaining())),
+                 SimulatorPalette::belief(m_client->belief()));
+    setBadge(m_server, server, SimulatorPalette::server(m_client->serverView().state));
+
+    if (m_offset->value() != m_client->offset().count() / 1000) {
+        const QSignalBlocker block(m_offset);
+        m_offset->setValue(static_cast<int>(m_client->offset().count() / 1000));
+    }
+    updateOffsetLabel();
+    const bool running = m_client->keeper().state() != LeaseKeeper::State::Stopped
+        && m_client->keeper().state() != LeaseKeeper::State::Idle;
+    m_crash->setEnabled(running);
+    m_release->setEnabled(running);
+    m_cutButton->setEnabled(running);
+    m_strip->setAxis(axis);
+}
+
+} // namespace keyright

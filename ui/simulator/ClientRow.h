@@ -1,0 +1,64 @@
+#pragma once
+
+#include "TimelineStrip.h"
+
+#include <QFrame>
+#include <QPointer>
+
+#include <chrono>
+
+class QLabel;
+class QPushButton;
+class QSlider;
+
+namespace keyright {
+
+class SimulatedClient;
+
+// One simulated client, side by side with the others: who it is and its clock offset (which the
+// trainer can change while it runs), the clocks and the signed expiry, what it believes and what
+// the server says, its timeline strip, and the actions a trainer plays on it.
+class ClientRow final : public QFrame
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ClientRow)
+
+public:
+    explicit ClientRow(SimulatedClient *client, QWidget *parent = nullptr);
+
+    SimulatedClient *client() const { return m_client; }
+    // How far the Cut and Clock-back buttons go; the view sets them for every row.
+    void setActionAmounts(std::chrono::seconds cut, std::chrono::minutes back);
+    // `serverNow` is invalid while the server has not answered a poll.
+    void refresh(const QDateTime &serverNow, const TimelineStrip::Axis &axis);
+
+    QString beliefText() const;
+    QString serverText() const;
+
+Q_SIGNALS:
+    void removeRequested(keyright::SimulatedClient *client);
+
+private:
+    void updateOffsetLabel();
+
+    QPointer<SimulatedClient> m_client;
+    std::chrono::seconds m_cut {10};
+    std::chrono::minutes m_back {2};
+    QLabel *m_name = nullptr;
+    QLabel *m_policy = nullptr;
+    QSlider *m_offset = nullptr;
+    QLabel *m_offsetLabel = nullptr;
+    QLabel *m_localClock = nullptr;
+    QLabel *m_serverClock = nullptr;
+    QLabel *m_expiry = nullptr;
+    QLabel *m_belief = nullptr;
+    QLabel *m_server = nullptr;
+    TimelineStrip *m_strip = nullptr;
+    QPushButton *m_crash = nullptr;
+    QPushButton *m_cutButton = nullptr;
+    QPushButton *m_backButton = nullptr;
+    QPushButton *m_release = nullptr;
+    QPushButton *m_remove = nullptr;
+};
+
+} // namespace keyright

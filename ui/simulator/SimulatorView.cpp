@@ -1,0 +1,671 @@
+#include "SimulatorView.h"
+
+#include "AdminClient.h"
+#include "ClientRow.h"
+#include "SimulatorPalette.h"
+#include "simulator/ScenarioPreset.h"
+#include "simulator/SimulatedClient.h"
+#include "simulator/Simulation.h"
+#include "simulator/SimulationClock.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSlider>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace keyright {
+
+using namespace Qt::StringLiterals;
+using std::chrono::milliseconds;
+
+namespace {
+
+constexpr double fontScales[] = {1.0, 1.25, 1.5, 1.75, 2.0};
+constexpr double speeds[] = {0.5, 1.0, 2.0, 4.0};
+constexpr int freePlay = 0;
+
+QString wallText(const QDateTime &time)
+{
+    return time.isValid() ? time.toString(u"HH:mm:ss"_s) : u"—"_s;
+}
+
+} // namespace
+
+SimulatorView::SimulatorView(QNetworkAccessManager &network, AdminClient &admin, const Clock &realClock,
+                             QWidget *parent)
+    : QWidget(parent)
+    , m_network(network)
+    , m_admin(admin)
+    , m_ownClock(std::make_unique<SimulationClock>(realClock))
+{
+    build(*m_ownClock, false);
+}
+
+SimulatorView::SimulatorView(QNetworkAccessManager &network, AdminClient &admin, SimulationClock &sharedClock,
+                             QWidget *parent)
+    : QWidget(parent)
+    , m_network(network)
+    , m_admin(admin)
+{
+    build(sharedClock, true);
+}
+
+SimulatorView::~SimulatorView()
+{
+    // The rows point at clients the simulation owns; drop them first so nothing repaints a client
+    // that is going away.
+    m_refreshTimer->stop();
+    qDeleteAll(m_rows);
+    m_rows.clear();
+}
+
+void SimulatorView::build(SimulationClock &clock, bool serverShares)
+{
+    m_clock = &clock;
+    m_serverSharesClock = serverShares;
+    m_baseFont = font();
+    m_simulation = new Simulation(m_network, m_admin, clock, this);
+
+    auto *root = new QVBoxLayout(this);
+    root->setContentsMargins(6, 6, 6, 6);
+    root->setSpacing(6);
+    buildToolbar(root);
+
+    auto *rowsHost = new QWidget;
+    m_rowsLayout = new QVBoxLayout(rowsHost);
+    m_rowsLayout->setContentsMargins(0, 0, 0, 0);
+    m_rowsLayout->setSpacing(4);
+    m_emptyHint = new QLabel(tr("No simulated client yet. Play a scenario, or add a client below."), rowsHost);
+    m_emptyHint->setAlignment(Qt::AlignCenter);
+    m_emptyHint->setWordWrap(true);
+    m_rowsLayout->addWidget(m_emptyHint);
+    m_rowsLayout->addStretch();
+    auto *scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(rowsHost);
+
+    auto *left = new QWidget;
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(scroll, 1);
+    leftLayout->addWidget(buildAddBar());
+    m_status = new QLabel(left);
+    m_status->setWordWrap(true);
+    leftLayout->addWidget(m_status);
+
+    auto *splitter = new QSplitter(Qt::Horizontal);
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(left);
+    splitter->addWidget(buildNarrationPanel());
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({900, 340});
+    root->addWidget(splitter, 1);
+
+    connect(m_simulation, &Simulation::clientAdded, this, &SimulatorView::onClientAdded);
+    connect(m_simulation, &Simulation::clientAboutToBeRemoved, this, &SimulatorView::onClientRemoved);
+    connect(m_simulation, &Simulation::polled, this, &SimulatorView::onPolled);
+    connect(m_simulation, &Simulation::errorOccurred, this,
+            [this](const QString &message) { setStatus(message, true); });
+    connect(m_simulation, &Simulation::licensesChanged, this, [this] {
+        const QString previous = currentLicense();
+        const QSignalBlocker block(m_licenseCombo);
+        m_licenseCombo->clear();
+        for (const LicenseSummary &license : m_simulation->licenses())
+            m_licenseCombo->addItem(
+                tr("%1 (%2 seats, TTL %3 s)").arg(license.id).arg(license.seatCount).arg(license.ttlSeconds),
+                license.id);
+        // Prefer what was picked, then the short-TTL training license the demo server creates.
+        int index = m_licenseCombo->findData(previous);
+        if (index < 0)
+            index = m_licenseCombo->findData(u"training-demo"_s);
+        m_licenseCombo->setCurrentIndex(std::max(0, index));
+        onLicensePicked();
+    });
+
+    m_refreshTimer = new QTimer(this);
+    m_refreshTimer->setInterval(100);
+    connect(m_refreshTimer, &QTimer::timeout, this, &SimulatorView::refreshView);
+    m_refreshTimer->start();
+
+    setNarration(tr("Free play"),
+                 tr("Add clients with the bar below: give each one a clock offset and a keeper "
+                    "policy, then crash it, cut its network or set its clock back, and watch "
+                    "its strip. Or pick a scenario above and press Play."));
+    applyActionAmounts();
+    updateRunControls();
+    refreshLicenses();
+}
+
+void SimulatorView::buildToolbar(QVBoxLayout *root)
+{
+    auto *bar = new QHBoxLayout;
+    bar->setSpacing(6);
+    bar->addWidget(new QLabel(tr("License:"), this));
+    m_licenseCombo = new QComboBox(this);
+    m_licenseCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_licenseCombo->setToolTip(tr("The license the simulated clients check out. A short-TTL license such as "
+                                  "training-demo plays each scenario in under a minute."));
+    bar->addWidget(m_licenseCombo);
+    m_keyButton = new QToolButton(this);
+    m_keyButton->setText(tr("Key file…"));
+    m_keyButton->setToolTip(tr("Load the license key of the picked license from a file (mode 0600)."));
+    bar->addWidget(m_keyButton);
+    bar->addSpacing(12);
+    bar->addWidget(new QLabel(tr("Scenario:"), this));
+    m_presetCombo = new QComboBox(this);
+    m_presetCombo->addItem(tr("Free play"));
+    m_presetCombo->addItems(ScenarioPreset::titles());
+    bar->addWidget(m_presetCombo);
+    m_playButton = new QPushButton(tr("▶ Play scenario"), this);
+    bar->addWidget(m_playButton);
+    bar->addStretch(1);
+    bar->addWidget(new QLabel(tr("Text size:"), this));
+    m_fontCombo = new QComboBox(this);
+    for (double scale : fontScales)
+        m_fontCombo->addItem(tr("%1 %").arg(qRound(scale * 100)), scale);
+    m_fontCombo->setToolTip(tr("Larger text for a projector: the whole simulator scales."));
+    bar->addWidget(m_fontCombo);
+    root->addLayout(bar);
+
+    connect(m_licenseCombo, &QComboBox::currentIndexChanged, this, &SimulatorView::onLicensePicked);
+    connect(m_keyButton, &QToolButton::clicked, this, [this] {
+        const QString id = currentLicense();
+        if (id.isEmpty())
+            return;
+        const QString path = QFileDialog::getOpenFileName(this, tr("License key of %1").arg(id), m_demoKeyDir,
+                                                          tr("Key files (*.key);;All files (*)"));
+        if (path.isEmpty())
+            return;
+        QString error;
+        if (setLicenseKeyFile(id, path, &error))
+            setStatus(tr("Key loaded for %1.").arg(id));
+        else
+            setStatus(error, true);
+    });
+    connect(m_presetCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index == freePlay) {
+            setNarration(tr("Free play"), m_narration->text());
+            return;
+        }
+        const auto preset = ScenarioPreset::make(index, m_simulation->licenseTiming(currentLicense()));
+        if (preset)
+            setNarration(preset->title, preset->narration);
+    });
+    connect(m_playButton, &QPushButton::clicked, this, [this] {
+        const int index = m_presetCombo->currentIndex();
+        if (index == freePlay) {
+            m_simulation->clear();
+            setStatus(tr("Free play: add clients below."));
+            return;
+        }
+        playPreset(index);
+    });
+    connect(m_fontCombo, &QComboBox::currentIndexChanged, this,
+            [this](int index) { setFontScale(m_fontCombo->itemData(index).toDouble()); });
+}
+
+QWidget *SimulatorView::buildNarrationPanel()
+{
+    auto *panel = new QFrame;
+    panel->setFrameShape(QFrame::StyledPanel);
+    panel->setMinimumWidth(300);
+    auto *layout = new QVBoxLayout(panel);
+    layout->setSpacing(6);
+
+    m_narrationTitle = new QLabel(panel);
+    m_narrationTitle->setTextFormat(Qt::RichText);
+    m_narration = new QLabel(panel);
+    m_narration->setWordWrap(true);
+    m_narration->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *narrationScroll = new QScrollArea(panel);
+    narrationScroll->setWidgetResizable(true);
+    narrationScroll->setFrameShape(QFrame::NoFrame);
+    narrationScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    narrationScroll->setWidget(m_narration);
+    layout->addWidget(m_narrationTitle);
+    layout->addWidget(narrationScroll, 1);
+
+    auto *line = new QFrame(panel);
+    line->setFrameShape(QFrame::HLine);
+    layout->addWidget(line);
+
+    m_clockLabel = new QLabel(panel);
+    m_clockLabel->setTextFormat(Qt::RichText);
+    layout->addWidget(m_clockLabel);
+    m_seatsLabel = new QLabel(panel);
+    m_seatsLabel->setTextFormat(Qt::RichText);
+    layout->addWidget(m_seatsLabel);
+
+    auto *run = new QHBoxLayout;
+    m_runButton = new QPushButton(panel);
+    m_runButton->setToolTip(tr("Pause or resume the simulated clocks."));
+    m_stepButton = new QPushButton(tr("Step 1 s"), panel);
+    m_stepButton->setToolTip(tr("Advance the simulated clocks by one second."));
+    m_speedCombo = new QComboBox(panel);
+    for (double speed : speeds)
+        m_speedCombo->addItem(tr("%1×").arg(speed), speed);
+    m_speedCombo->setCurrentIndex(1);
+    m_speedCombo->setToolTip(tr("How fast the simulated clocks run."));
+    run->addWidget(m_runButton);
+    run->addWidget(m_stepButton);
+    run->addWidget(m_speedCombo);
+    layout->addLayout(run);
+    m_syncButton = new QPushButton(tr("Sync clocks to server"), panel);
+    m_syncButton->setToolTip(tr("Line the simulation's clock up with the server's again after a pause or a "
+                                "speed-up. The clients keep their own offsets."));
+    layout->addWidget(m_syncButton);
+
+    m_honesty = new QLabel(panel);
+    m_honesty->setWordWrap(true);
+    layout->addWidget(m_honesty);
+
+    auto *legend = new QLabel(panel);
+    legend->setWordWrap(true);
+    legend->setTextFormat(Qt::RichText);
+    legend->setText(tr("<b>Strip</b>: top lane the client (<span style='color:%1'>■</span> acting, "
+                       "<span style='color:%2'>■</span> lapsed, <span style='color:%3'>■</span> degraded, "
+                       "<span style='color:%4'>■</span> acting without a counted seat), bottom lane "
+                       "<span style='color:%5'>■</span> the server counts the seat. Marks: C checkout, "
+                       "· beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, "
+                       "⏏ release, ✖ crash, ⟲ clock changed.")
+                        .arg(SimulatorPalette::belief(SimulatedClient::Belief::Acting).name(),
+                             SimulatorPalette::belief(SimulatedClient::Belief::Lapsed).name(),
+                             SimulatorPalette::belief(SimulatedClient::Belief::Degraded).name(),
+                             SimulatorPalette::doubleUse().name(), SimulatorPalette::serverCounts().name()));
+    layout->addWidget(legend);
+
+    connect(m_runButton, &QPushButton::clicked, this, [this] {
+        m_clock->setRunning(!m_clock->isRunning());
+        updateRunControls();
+    });
+    connect(m_stepButton, &QPushButton::clicked, this, [this] {
+        m_clock->step(std::chrono::seconds {1});
+        m_simulation->tick();
+        refreshView();
+    });
+    connect(m_speedCombo, &QComboBox::currentIndexChanged, this,
+            [this](int index) { m_clock->setSpeed(m_speedCombo->itemData(index).toDouble()); });
+    connect(m_syncButton, &QPushButton::clicked, this, [this] {
+        const QDateTime server = serverNow();
+        if (!server.isValid()) {
+            setStatus(tr("The server has not answered yet."), true);
+            return;
+        }
+        m_clock->syncWall(server);
+        setStatus(tr("Simulation clock lined up with the server's."));
+    });
+    return panel;
+}
+
+QWidget *SimulatorView::buildAddBar()
+{
+    auto *bar = new QFrame;
+    bar->setFrameShape(QFrame::StyledPanel);
+    auto *layout = new QHBoxLayout(bar);
+    layout->setContentsMargins(6, 4, 6, 4);
+    layout->addWidget(new QLabel(tr("New client:"), bar));
+    m_nameEdit = new QLineEdit(bar);
+    m_nameEdit->setPlaceholderText(tr("name"));
+    m_nameEdit->setMaximumWidth(140);
+    layout->addWidget(m_nameEdit);
+    layout->addWidget(new QLabel(tr("clock"), bar));
+    m_offsetSlider = new QSlider(Qt::Horizontal, bar);
+    m_offsetSlider->setRange(-300, 300);
+    m_offsetSlider->setPageStep(10);
+    m_offsetSlider->setMinimumWidth(120);
+    m_offsetSlider->setToolTip(tr("Clock offset from the server, -300 s (slow) to +300 s (fast)."));
+    layout->addWidget(m_offsetSlider, 1);
+    m_offsetValue = new QLabel(bar);
+    layout->addWidget(m_offsetValue);
+    m_policyCombo = new QComboBox(bar);
+    m_policyCombo->addItem(tr("Monotonic"), QVariant::fromValue(LeaseKeeper::ExpiryPolicy::Monotonic));
+    m_policyCombo->addItem(tr("Signed expiry"), QVariant::fromValue(LeaseKeeper::ExpiryPolicy::SignedExpiry));
+    m_policyCombo->setToolTip(tr("Monotonic: the product's default, times the lease with a stopwatch. Signed "
+                                 "expiry: the naive rule, compares the signed expiry with the wall clock."));
+    layout->addWidget(m_policyCombo);
+    m_addButton = new QPushButton(tr("Add"), bar);
+    layout->addWidget(m_addButton);
+    layout->addSpacing(12);
+    layout->addWidget(new QLabel(tr("Cut"), bar));
+    m_cutSpin = new QSpinBox(bar);
+    m_cutSpin->setRange(1, 600);
+    m_cutSpin->setValue(10);
+    m_cutSpin->setSuffix(tr(" s"));
+    layout->addWidget(m_cutSpin);
+    layout->addWidget(new QLabel(tr("Back"), bar));
+    m_backSpin = new QSpinBox(bar);
+    m_backSpin->setRange(1, 60);
+    m_backSpin->setValue(2);
+    m_backSpin->setSuffix(tr(" min"));
+    layout->addWidget(m_backSpin);
+
+    auto showOffset = [this](int seconds) {
+        m_offsetValue->setText(seconds == 0
+                                   ? tr("on time")
+                                   : (seconds > 0 ? tr("%1 s fast").arg(seconds) : tr("%1 s slow").arg(-seconds)));
+    };
+    showOffset(0);
+    connect(m_offsetSlider, &QSlider::valueChanged, this, showOffset);
+    connect(m_addButton, &QPushButton::clicked, this, [this] { addClientFromControls(); });
+    connect(m_nameEdit, &QLineEdit::returnPressed, this, [this] { addClientFromControls(); });
+    connect(m_cutSpin, &QSpinBox::valueChanged, this, &SimulatorView::applyActionAmounts);
+    connect(m_backSpin, &QSpinBox::valueChanged, this, &SimulatorView::applyActionAmounts);
+    return bar;
+}
+
+void SimulatorView::setDemoKeyDirectory(const QString &directory)
+{
+    m_demoKeyDir = directory;
+    tryLoadDemoKey(currentLicense());
+}
+
+void SimulatorView::setLicenseKey(const QString &licenseId, QByteArrayView key)
+{
+    m_simulation->setLicenseKey(licenseId, key);
+    onLicensePicked();
+}
+
+bool SimulatorView::setLicenseKeyFile(const QString &licenseId, const QString &path, QString *error)
+{
+    const bool ok = m_simulation->loadLicenseKeyFile(licenseId, path, error);
+    onLicensePicked();
+    return ok;
+}
+
+bool SimulatorView::tryLoadDemoKey(const QString &licenseId)
+{
+    if (licenseId.isEmpty() || m_simulation->hasLicenseKey(licenseId) || m_demoKeyDir.isEmpty())
+        return m_simulation->hasLicenseKey(licenseId);
+    const QString path = QDir(m_demoKeyDir).filePath(licenseId + u".key"_s);
+    if (!QFileInfo::exists(path))
+        return false;
+    QString error;
+    if (!m_simulation->loadLicenseKeyFile(licenseId, path, &error)) {
+        setStatus(error, true);
+        return false;
+    }
+    return true;
+}
+
+void SimulatorView::refreshLicenses()
+{
+    m_simulation->refreshLicenses();
+}
+
+QString SimulatorView::currentLicense() const
+{
+    return m_licenseCombo->currentData().toString();
+}
+
+bool SimulatorView::selectLicense(const QString &licenseId)
+{
+    const int index = m_licenseCombo->findData(licenseId);
+    if (index < 0)
+        return false;
+    m_licenseCombo->setCurrentIndex(index);
+    onLicensePicked();
+    return true;
+}
+
+void SimulatorView::onLicensePicked()
+{
+    const QString id = currentLicense();
+    m_simulation->setCurrentLicense(id);
+    const bool hasKey = tryLoadDemoKey(id);
+    m_keyButton->setEnabled(!id.isEmpty());
+    m_addButton->setEnabled(hasKey);
+    m_playButton->setEnabled(hasKey);
+    if (id.isEmpty())
+        setStatus(tr("No license listed yet: is the server reachable?"));
+    else if (!hasKey)
+        setStatus(tr("No key for %1: load its key file to add clients.").arg(id));
+    else
+        setStatus(tr("Clients check out %1 on %2.").arg(id, m_simulation->serverUrl().toDisplayString()));
+}
+
+bool SimulatorView::playPreset(int number)
+{
+    const QString id = currentLicense();
+    if (id.isEmpty() || !m_simulation->hasLicenseKey(id)) {
+        setStatus(id.isEmpty() ? tr("Pick a license first.") : tr("No key for %1: load its key file first.").arg(id),
+                  true);
+        return false;
+    }
+    const ScenarioPreset::Timing timing = m_simulation->licenseTiming(id);
+    QString why;
+    const auto preset = ScenarioPreset::make(number, timing, &why);
+    if (!preset) {
+        setStatus(why, true);
+        return false;
+    }
+    if (m_presetCombo->currentIndex() != number) {
+        const QSignalBlocker block(m_presetCombo);
+        m_presetCombo->setCurrentIndex(number);
+    }
+    setNarration(preset->title, preset->narration);
+
+    QMap<ScenarioPreset::LicenseRole, QString> licenses {{ScenarioPreset::LicenseRole::Picked, id}};
+    auto start = [this, preset = *preset](QMap<ScenarioPreset::LicenseRole, QString> roles) {
+        QString error;
+        if (m_simulation->loadPreset(preset, roles, &error))
+            setStatus(tr("Playing %1.").arg(preset.title));
+        else
+            setStatus(error, true);
+    };
+    const bool needsSandbox = std::any_of(preset->clients.cbegin(), preset->clients.cend(), [](const auto &c) {
+        return c.license != ScenarioPreset::LicenseRole::Picked;
+    });
+    if (!needsSandbox) {
+        start(licenses);
+        return true;
+    }
+
+    // Two one-seat licenses that differ only in skew, owned by the simulator.
+    auto spec = [&timing](const QString &licenseId, qint64 skew) {
+        LicenseSpec s;
+        s.id = licenseId;
+        s.name = tr("Simulator sandbox (skew %1 s)").arg(skew);
+        s.seatCount = 1;
+        s.ttlSeconds = std::max<qint64>(10, std::chrono::duration_cast<std::chrono::seconds>(timing.ttl).count());
+        s.skewSeconds = skew;
+        s.reapGraceSeconds
+            = std::max<qint64>(ScenarioPreset::sandboxSkewSeconds + 1,
+                               std::chrono::duration_cast<std::chrono::seconds>(timing.reapGrace).count());
+        return s;
+    };
+    licenses.insert(ScenarioPreset::LicenseRole::TolerantSkew, ScenarioPreset::tolerantSkewLicenseId());
+    licenses.insert(ScenarioPreset::LicenseRole::ZeroSkew, ScenarioPreset::zeroSkewLicenseId());
+    setStatus(tr("Preparing the sandbox licenses…"));
+    const LicenseSpec tolerant = spec(ScenarioPreset::tolerantSkewLicenseId(), ScenarioPreset::sandboxSkewSeconds);
+    const LicenseSpec zero = spec(ScenarioPreset::zeroSkewLicenseId(), 0);
+    m_simulation->ensureSandboxLicense(tolerant, [this, zero, licenses, start](const QString &error) {
+        if (!error.isEmpty()) {
+            setStatus(error, true);
+            return;
+        }
+        m_simulation->ensureSandboxLicense(zero, [this, licenses, start](const QString &zeroError) {
+            if (!zeroError.isEmpty()) {
+                setStatus(zeroError, true);
+                return;
+            }
+            start(licenses);
+        });
+    });
+    return true;
+}
+
+QString SimulatorView::narration() const
+{
+    return m_narration->text();
+}
+
+void SimulatorView::setNarration(const QString &title, const QString &text)
+{
+    m_narrationTitle->setText(u"<b>"_s + title.toHtmlEscaped() + u"</b>"_s);
+    m_narration->setText(text);
+}
+
+void SimulatorView::setFontScale(double scale)
+{
+    scale = std::clamp(scale, 0.5, 3.0);
+    m_fontScale = scale;
+    QFont scaled = m_baseFont;
+    if (m_baseFont.pointSizeF() > 0)
+        scaled.setPointSizeF(m_baseFont.pointSizeF() * scale);
+    else
+        scaled.setPixelSize(qRound(m_baseFont.pixelSize() * scale));
+    setFont(scaled);
+    for (int i = 0; i < m_fontCombo->count(); ++i) {
+        if (qFuzzyCompare(m_fontCombo->itemData(i).toDouble(), scale)) {
+            const QSignalBlocker block(m_fontCombo);
+            m_fontCombo->setCurrentIndex(i);
+        }
+    }
+}
+
+SimulatedClient *SimulatorView::addClientFromControls()
+{
+    SimulatedClientSpec spec;
+    spec.name = m_nameEdit->text().trimmed();
+    spec.offset = std::chrono::seconds {m_offsetSlider->value()};
+    spec.policy = m_policyCombo->currentData().value<LeaseKeeper::ExpiryPolicy>();
+    QString error;
+    SimulatedClient *client = m_simulation->addClient(spec, &error);
+    if (!client) {
+        setStatus(error, true);
+        return nullptr;
+    }
+    client->start();
+    m_nameEdit->clear();
+    setStatus(tr("%1 added.").arg(client->name()));
+    return client;
+}
+
+void SimulatorView::onClientAdded(SimulatedClient *client)
+{
+    auto *row = new ClientRow(client);
+    m_rows.append(row);
+    // Before the trailing stretch.
+    m_rowsLayout->insertWidget(m_rowsLayout->count() - 1, row);
+    m_emptyHint->setVisible(false);
+    connect(row, &ClientRow::removeRequested, this, [this](SimulatedClient *c) { m_simulation->removeClient(c); });
+    applyActionAmounts();
+}
+
+void SimulatorView::onClientRemoved(SimulatedClient *client)
+{
+    for (qsizetype i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i)->client() == client) {
+            ClientRow *row = m_rows.takeAt(i);
+            row->hide();
+            row->deleteLater();
+            break;
+        }
+    }
+    m_emptyHint->setVisible(m_rows.isEmpty());
+}
+
+void SimulatorView::onPolled()
+{
+    const auto state = m_simulation->licenseState(currentLicense());
+    if (!state || !state->serverTime.isValid())
+        return;
+    m_polledServerTime = state->serverTime;
+    m_polledAtReal = m_clock->realClock().monotonic();
+    if (!m_synced && !m_serverSharesClock) {
+        // Start the simulated clocks on the server's time, so an offset of 0 means "on time".
+        m_clock->syncWall(serverNow());
+        m_synced = true;
+    }
+}
+
+QDateTime SimulatorView::serverNow() const
+{
+    if (m_serverSharesClock)
+        return m_clock->now();
+    if (!m_polledServerTime.isValid())
+        return {};
+    return m_polledServerTime.addMSecs((m_clock->realClock().monotonic() - m_polledAtReal).count());
+}
+
+void SimulatorView::applyActionAmounts()
+{
+    for (ClientRow *row : std::as_const(m_rows))
+        row->setActionAmounts(std::chrono::seconds {m_cutSpin->value()}, std::chrono::minutes {m_backSpin->value()});
+}
+
+void SimulatorView::updateRunControls()
+{
+    const bool running = m_clock->isRunning();
+    m_runButton->setText(running ? tr("⏸ Pause") : tr("▶ Run"));
+    const QString url = m_simulation->serverUrl().toDisplayString();
+    m_honesty->setText(
+        m_serverSharesClock
+            ? tr("Every client is a real lease keeper talking to %1 through the real API; only its clock is "
+                 "simulated. This server runs on the simulation's clock, so pause, step and speed move the server "
+                 "and the clients together.")
+                  .arg(url)
+            : tr("Every client is a real lease keeper talking to %1 through the real API; only its clock is "
+                 "simulated. The server keeps its own real clock: pause, step and speed move the clients' clocks "
+                 "only, which adds to their offset (in brackets next to each local clock). Use a short-TTL license "
+                 "such as training-demo, and press Sync after a pause.")
+                  .arg(url));
+}
+
+void SimulatorView::refreshView()
+{
+    const QDateTime server = serverNow();
+    const QDateTime sim = m_clock->now();
+    QString clocks = tr("Server <b>%1</b> · Simulation <b>%2</b>").arg(wallText(server), wallText(sim));
+    if (!m_clock->isRunning())
+        clocks += tr(" · <b>paused</b>");
+    else if (!qFuzzyCompare(m_clock->speed(), 1.0))
+        clocks += tr(" · <b>%1×</b>").arg(m_clock->speed());
+    m_clockLabel->setText(clocks);
+
+    const QString id = currentLicense();
+    const auto state = m_simulation->licenseState(id);
+    if (state)
+        m_seatsLabel->setText(tr("Seats in use on %1: <b>%2 / %3</b> (peak %4)")
+                                  .arg(id)
+                                  .arg(state->inUse)
+                                  .arg(state->timing.seatCount)
+                                  .arg(state->maxInUse));
+    else
+        m_seatsLabel->setText(tr("Seats in use: waiting for the server…"));
+
+    TimelineStrip::Axis axis;
+    axis.now = sim;
+    for (ClientRow *row : std::as_const(m_rows))
+        row->refresh(server, axis);
+    updateRunControls();
+}
+
+void SimulatorView::setStatus(const QString &text, bool error)
+{
+    m_statusText = text;
+    m_status->setText(text);
+    m_status->setStyleSheet(error ? u"QLabel { color: #b71c1c; }"_s : QString());
+}
+
+QString SimulatorView::statusText() const
+{
+    return m_statusText;
+}
+
+} // namespace keyright

@@ -1,0 +1,150 @@
+#pragma once
+
+#include "TimelineStrip.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QWidget>
+
+#include <chrono>
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QNetworkAccessManager;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+class QTimer;
+class QToolButton;
+class QVBoxLayout;
+
+namespace keyright {
+
+class AdminClient;
+class Clock;
+class ClientRow;
+class SimulatedClient;
+class Simulation;
+class SimulationClock;
+
+// The Simulator page: a training view that runs real lease keepers against the connected server
+// with simulated client clocks. The trainer picks a license, adds clients (offset and keeper
+// policy) or plays one of six narrated scenarios, and acts on each client (crash, network cut,
+// clock rollback, release, remove). Per client, side by side: its clock, the server's, the signed
+// expiry, what it believes and what the server says, and a timeline strip on a shared time axis.
+//
+// Construction:
+//   SimulatorView(network, admin, realClock): the usual case. The server is the one `admin` talks
+//     to (admin.serverUrl()) and runs on its own clock; the view keeps its own SimulationClock
+//     over `realClock` (SystemClock::instance()), so pause and speed-up move the simulated clients'
+//     clocks only, and the UI says so.
+//   SimulatorView(network, admin, sharedClock): for a server that itself reads `sharedClock` (an
+//     embedded training server, the screenshot tool): pause, step and speed then move everything.
+// `network` and `admin` (with its server URL and admin token set) must outlive the view. License
+// keys: setDemoKeyDirectory() (the server's --demo `demo-keys/` folder) and/or setLicenseKey(); a
+// "Key file…" button lets the trainer load one for any other license.
+class SimulatorView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SimulatorView)
+
+public:
+    SimulatorView(QNetworkAccessManager &network, AdminClient &admin, const Clock &realClock,
+                  QWidget *parent = nullptr);
+    SimulatorView(QNetworkAccessManager &network, AdminClient &admin, SimulationClock &sharedClock,
+                  QWidget *parent = nullptr);
+    ~SimulatorView() override;
+
+    // Keys found as <dir>/<licenseId>.key are loaded when that license is picked.
+    void setDemoKeyDirectory(const QString &directory);
+    void setLicenseKey(const QString &licenseId, QByteArrayView key);
+    bool setLicenseKeyFile(const QString &licenseId, const QString &path, QString *error = nullptr);
+
+    // Re-reads the license list from the server (done on construction too).
+    void refreshLicenses();
+    QString currentLicense() const;
+    // Selects a license by id (when the server listed it).
+    bool selectLicense(const QString &licenseId);
+
+    // 1..6; false (with a message in the status line) when it cannot be played.
+    bool playPreset(int number);
+    QString narration() const;
+
+    // 1.0 is the dashboard's font; the picker offers up to 2.0 for projectors.
+    void setFontScale(double scale);
+    double fontScale() const { return m_fontScale; }
+
+    // Adds and starts a client with the add bar's current settings; nullptr with a status message
+    // when no license key is loaded.
+    SimulatedClient *addClientFromControls();
+
+    Simulation &simulation() { return *m_simulation; }
+    SimulationClock &simulationClock() { return *m_clock; }
+    QList<ClientRow *> rows() const { return m_rows; }
+    QString statusText() const;
+
+private:
+    void build(SimulationClock &clock, bool serverShares);
+    void buildToolbar(QVBoxLayout *root);
+    QWidget *buildNarrationPanel();
+    QWidget *buildAddBar();
+    void onLicensePicked();
+    void onClientAdded(SimulatedClient *client);
+    void onClientRemoved(SimulatedClient *client);
+    void onPolled();
+    void refreshView();
+    void setStatus(const QString &text, bool error = false);
+    void setNarration(const QString &title, const QString &text);
+    QDateTime serverNow() const;
+    void applyActionAmounts();
+    void updateRunControls();
+    bool tryLoadDemoKey(const QString &licenseId);
+
+    QNetworkAccessManager &m_network;
+    AdminClient &m_admin;
+    std::unique_ptr<SimulationClock> m_ownClock;
+    SimulationClock *m_clock = nullptr;
+    bool m_serverSharesClock = false;
+    Simulation *m_simulation = nullptr;
+    QString m_demoKeyDir;
+    double m_fontScale = 1.0;
+    QFont m_baseFont;
+
+    // The server's clock as last polled, advanced by real elapsed time between polls.
+    QDateTime m_polledServerTime;
+    std::chrono::milliseconds m_polledAtReal {0};
+    bool m_synced = false;
+
+    QComboBox *m_licenseCombo = nullptr;
+    QToolButton *m_keyButton = nullptr;
+    QComboBox *m_presetCombo = nullptr;
+    QPushButton *m_playButton = nullptr;
+    QPushButton *m_runButton = nullptr;
+    QPushButton *m_stepButton = nullptr;
+    QComboBox *m_speedCombo = nullptr;
+    QPushButton *m_syncButton = nullptr;
+    QComboBox *m_fontCombo = nullptr;
+    QLabel *m_clockLabel = nullptr;
+    QLabel *m_seatsLabel = nullptr;
+    QLabel *m_narrationTitle = nullptr;
+    QLabel *m_narration = nullptr;
+    QLabel *m_honesty = nullptr;
+    QLabel *m_status = nullptr;
+    QVBoxLayout *m_rowsLayout = nullptr;
+    QLabel *m_emptyHint = nullptr;
+    QLineEdit *m_nameEdit = nullptr;
+    QSlider *m_offsetSlider = nullptr;
+    QLabel *m_offsetValue = nullptr;
+    QComboBox *m_policyCombo = nullptr;
+    QPushButton *m_addButton = nullptr;
+    QSpinBox *m_cutSpin = nullptr;
+    QSpinBox *m_backSpin = nullptr;
+    QList<ClientRow *> m_rows;
+    QTimer *m_refreshTimer = nullptr;
+    QString m_statusText;
+};
+
+} // namespace keyright

@@ -1,0 +1,187 @@
+#include "TimelineStrip.h"
+
+#include "SimulatorPalette.h"
+#include "simulator/SimulatedClient.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+
+namespace keyright {
+
+using namespace Qt::StringLiterals;
+using std::chrono::milliseconds;
+
+namespace {
+
+QString glyphFor(TimelineEvent::Kind kind)
+{
+    // Letters rather than icons: they read from the back of a room and need no legend beyond the
+    // one in the narration panel.
+    switch (kind) {
+    case TimelineEvent::Kind::Checkout:
+        return u"C"_s;
+    case TimelineEvent::Kind::Beat:
+        return u"·"_s;
+    case TimelineEvent::Kind::BeatLost:
+        return u"×"_s;
+    case TimelineEvent::Kind::SeatLost:
+        return u"!"_s;
+    case TimelineEvent::Kind::Lapsed:
+        return u"L"_s;
+    case TimelineEvent::Kind::Reacquire:
+        return u"R"_s;
+    case TimelineEvent::Kind::Degrade:
+        return u"D"_s;
+    case TimelineEvent::Kind::Recover:
+        return u"✓"_s;
+    case TimelineEvent::Kind::Release:
+        return u"⏏"_s;
+    case TimelineEvent::Kind::Crash:
+        return u"✖"_s;
+    case TimelineEvent::Kind::NetworkCut:
+        return u"⌁"_s;
+    case TimelineEvent::Kind::NetworkBack:
+        return u"⌁"_s;
+    case TimelineEvent::Kind::ClockChanged:
+        return u"⟲"_s;
+    }
+    return {};
+}
+
+} // namespace
+
+TimelineStrip::TimelineStrip(SimulatedClient *client, QWidget *parent)
+    : QWidget(parent)
+    , m_client(client)
+{
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+}
+
+void TimelineStrip::setAxis(const Axis &axis)
+{
+    m_axis = axis;
+    update();
+}
+
+QSize TimelineStrip::sizeHint() const
+{
+    const int line = fontMetrics().height();
+    return {400, line * 4 + 6};
+}
+
+QSize TimelineStrip::minimumSizeHint() const
+{
+    return {200, sizeHint().height()};
+}
+
+double TimelineStrip::xFor(const QDateTime &time) const
+{
+    const qint64 start = m_axis.now.toMSecsSinceEpoch() - m_axis.before.count();
+    const qint64 span = std::max<qint64>(1, m_axis.before.count() + m_axis.after.count());
+    return static_cast<double>(time.toMSecsSinceEpoch() - start) * width() / static_cast<double>(span);
+}
+
+void TimelineStrip::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(rect(), SimulatorPalette::stripBackground());
+    if (!m_client || !m_axis.now.isValid())
+        return;
+
+    const QFontMetrics fm = fontMetrics();
+    const int line = fm.height();
+    const int glyphTop = 0;
+    const QRectF clientLane(0, line + 2, width(), line);
+    const QRectF serverLane(0, 2 * line + 4, width(), line * 0.7);
+    const int axisTop = static_cast<int>(serverLane.bottom()) + 1;
+
+    // Lanes from run-length samples: each sample holds until the next one (or now).
+    const QList<SimulatedClient::Sample> samples = m_client->samples();
+    for (qsizetype i = 0; i < samples.size(); ++i) {
+        const SimulatedClient::Sample &s = samples.at(i);
+        const QDateTime end = i + 1 < samples.size() ? samples.at(i + 1).at : m_axis.now;
+        const double x0 = std::max(0.0, xFor(s.at));
+        const double x1 = std::min<double>(width(), xFor(end));
+        if (x1 <= x0)
+            continue;
+        const QRectF clientPart(x0, clientLane.top(), x1 - x0, clientLane.height());
+        const QColor beliefColour = SimulatorPalette::belief(s.belief);
+        if (beliefColour.isValid())
+            p.fillRect(clientPart, beliefColour);
+        if (s.belief == SimulatedClient::Belief::Acting && !s.serverCounts) {
+            p.fillRect(clientPart, SimulatorPalette::doubleUse());
+            p.fillRect(clientPart, QBrush(Qt::white, Qt::BDiagPattern));
+        }
+        if (s.serverCounts)
+            p.fillRect(QRectF(x0, serverLane.top(), x1 - x0, serverLane.height()), SimulatorPalette::serverCounts());
+        if (s.networkCut) {
+            QPen cut(SimulatorPalette::networkCut(), 3, Qt::DashLine);
+            p.setPen(cut);
+            p.drawLine(QPointF(x0, clientLane.top() - 1), QPointF(x1, clientLane.top() - 1));
+        }
+    }
+
+    // The server's instants for the seat this client holds or last held.
+    const ServerSeatView view = m_client->serverView();
+    auto mark = [&](const QDateTime &at, const QColor &colour, const QString &label) {
+        if (!at.isValid())
+            return;
+        const double x = xFor(at);
+        if (x < 0 || x > width())
+            return;
+        p.setPen(QPen(colour, 2, Qt::DashLine));
+        p.drawLine(QPointF(x, clientLane.top()), QPointF(x, serverLane.bottom()));
+        p.setPen(colour);
+        const QRectF box(x + 3, serverLane.top() - 1, fm.horizontalAdvance(label) + 4, line);
+        p.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, label);
+    };
+    mark(view.countedUntil, SimulatorPalette::expiryMark(), tr("expiry"));
+    if (view.state == ServerSeatView::State::Reaped)
+        mark(view.endedAt, SimulatorPalette::reapMark(), tr("reaped"));
+    else if (view.state == ServerSeatView::State::ExpiredAwaitingReap || view.state == ServerSeatView::State::Live)
+        mark(view.reapableAt, SimulatorPalette::reapMark(), tr("reap"));
+
+    // Event glyphs above the client lane.
+    QFont glyphFont = font();
+    glyphFont.setBold(true);
+    p.setFont(glyphFont);
+    const QList<TimelineEvent> events = m_client->events();
+    for (const TimelineEvent &event : events) {
+        const double x = xFor(event.at);
+        if (x < -4 || x > width() + 4)
+            continue;
+        p.setPen(SimulatorPalette::eventColour(event.kind));
+        p.drawLine(QPointF(x, clientLane.top()), QPointF(x, clientLane.bottom()));
+        const QString glyph = glyphFor(event.kind);
+        const int w = fm.horizontalAdvance(glyph) + 2;
+        p.drawText(QRectF(x - w / 2.0, glyphTop, w, line), Qt::AlignCenter, glyph);
+    }
+    p.setFont(font());
+
+    // Axis: a tick every 5 s (10 s when the window is wide), labelled relative to now.
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawLine(QPointF(0, axisTop), QPointF(width(), axisTop));
+    const qint64 span = m_axis.before.count() + m_axis.after.count();
+    const qint64 stepMs = span > 90000 ? 20000 : (span > 40000 ? 10000 : 5000);
+    const qint64 nowMs = m_axis.now.toMSecsSinceEpoch();
+    p.setPen(palette().color(QPalette::WindowText));
+    for (qint64 rel = -(m_axis.before.count() / stepMs) * stepMs; rel <= m_axis.after.count(); rel += stepMs) {
+        const double x = xFor(QDateTime::fromMSecsSinceEpoch(nowMs + rel, Qt::UTC));
+        p.drawLine(QPointF(x, axisTop), QPointF(x, axisTop + 4));
+        const QString label = rel == 0 ? tr("now") : (rel > 0 ? u"+"_s : QString()) + tr("%1 s").arg(rel / 1000);
+        const int w = fm.horizontalAdvance(label);
+        if (x - w / 2.0 >= 0 && x + w / 2.0 <= width())
+            p.drawText(QRectF(x - w / 2.0, axisTop + 3, w, line), Qt::AlignCenter, label);
+    }
+
+    // Now.
+    const double nowX = xFor(m_axis.now);
+    p.setPen(QPen(palette().color(QPalette::WindowText), 2));
+    p.drawLine(QPointF(nowX, clientLane.top() - 2), QPointF(nowX, serverLane.bottom() + 2));
+}
+
+} // namespace keyright

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <QDateTime>
+#include <QPointer>
+#include <QWidget>
+
+#include <chrono>
+
+namespace keyright {
+
+class SimulatedClient;
+
+// One client's history on the simulation's shared time axis, painted in two lanes: what the client
+// did (acting, lapsed, degraded) and whether the server counted its seat. Time the client spent
+// acting while the server did not count its seat is painted in hatched red: that is the double use
+// the room should see. Server expiry and reap instants are vertical marks; events are ticks.
+class TimelineStrip final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TimelineStrip)
+
+public:
+    // The visible window, shared by every strip so their instants line up.
+    struct Axis
+    {
+        QDateTime now;
+        std::chrono::milliseconds before {45000};
+        std::chrono::milliseconds after {15000};
+    };
+
+    explicit TimelineStrip(SimulatedClient *client, QWidget *parent = nullptr);
+
+    void setAxis(const Axis &axis);
+    Axis axis() const { return m_axis; }
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    double xFor(const QDateTime &time) const;
+
+    QPointer<SimulatedClient> m_client;
+    Axis m_axis;
+};
+
+} // namespace keyright
