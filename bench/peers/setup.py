@@ -10,6 +10,9 @@ with a message instead of letting the benchmark measure an empty store.
       K checkouts on each license of LICENSES_FILE; writes "<licenseId> <seatId> <key>" lines.
   setup.py etcd-grant URL --count N [--ttl SECONDS] [--out FILE] [--threads T]
       N LeaseGrant calls through the JSON gateway; writes one lease id per line.
+  setup.py keyright-check-grants URL TOKEN_FILE LICENSE_ID
+      Reads every `granted` event of the license and prints the highest inUse it recorded next
+      to the seat count: a hot-license run must never have granted past the pool.
 """
 
 import argparse
@@ -125,6 +128,32 @@ def etcd_grant(args):
             out.writelines(lines)
 
 
+def keyright_check_grants(args):
+    token = open(args.token_file).read().strip()
+    auth = {"Authorization": f"Bearer {token}"}
+    after, checked, highest, seat_count, over = 0, 0, 0, None, 0
+    while True:
+        status, reply = connection(args.url).request(
+            "GET", f"/v1/events?after={after}&license={args.license_id}&kind=granted&limit=1000", None, auth)
+        if status != 200:
+            die(f"GET /v1/events answered {status}: {reply}")
+        events = reply["events"]
+        if not events:
+            break
+        for event in events:
+            detail = event.get("detail", {})
+            in_use, seats = int(detail.get("inUse", 0)), int(detail.get("seatCount", 0))
+            seat_count = seats
+            highest = max(highest, in_use)
+            over += in_use > seats
+            checked += 1
+        after = reply["next"]
+    print(f"GRANTS license={args.license_id} checked={checked} max_in_use={highest} "
+          f"seat_count={seat_count} over_granted={over}")
+    if over:
+        sys.exit(1)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -154,6 +183,12 @@ def main():
     p.add_argument("--out")
     p.add_argument("--threads", type=int, default=8)
     p.set_defaults(run=etcd_grant)
+
+    p = sub.add_parser("keyright-check-grants")
+    p.add_argument("url")
+    p.add_argument("token_file")
+    p.add_argument("license_id")
+    p.set_defaults(run=keyright_check_grants)
 
     args = parser.parse_args()
     args.run(args)

@@ -21,7 +21,7 @@ CASES = {
     "profile": "renewals under perf (not in the table)",
 }
 SYSTEM_LABELS = {
-    "keyright": "keyright (heartbeat, signed, SQLite)",
+    "keyright": "keyright (signed, SQLite WAL)",
     "etcd": "etcd 3.4 (JSON gateway)",
     "redis": "Redis 7 (Lua ZSET semaphore)",
 }
@@ -54,6 +54,9 @@ def parse(path):
         run["errors"] += other
     elif "non2xx" in run:
         run["errors"] += run["non2xx"]
+    if m := re.search(r"GRANTS license=\S+ checked=(\d+) max_in_use=(\d+) seat_count=(\d+) over_granted=(\d+)", text):
+        run.update(checked=int(m.group(1)), max_in_use=int(m.group(2)), seat_count=int(m.group(3)),
+                   over_granted=int(m.group(4)))
     if m := re.search(r"SERVER_CPU ticks=(\d+) seconds=([\d.]+) clk_tck=(\d+) rc=(\d+)", text):
         ticks, seconds, clk = int(m.group(1)), float(m.group(2)), int(m.group(3))
         run["cpu"] = 100.0 * ticks / clk / seconds if seconds > 0 else None
@@ -100,6 +103,12 @@ def main():
             granted, refused = median(case_runs, "granted"), median(case_runs, "refused")
             if granted is not None and refused:
                 notes.append(f"{100 * refused / (granted + refused):.0f}% of checkouts refused (pool full)")
+            grants = [r for r in case_runs if "max_in_use" in r]
+            if grants:
+                over = sum(r["over_granted"] for r in grants)
+                notes.append(f"never over-granted: max inUse {max(r['max_in_use'] for r in grants)}"
+                             f"/{grants[0]['seat_count']} over {sum(r['checked'] for r in grants):,} grants"
+                             if not over else f"OVER-GRANTED {over} times")
             errors = sum(r["errors"] for r in case_runs)
             if errors:
                 notes.append(f"{errors} errors/unexpected answers")
