@@ -80,11 +80,11 @@ std::optional<ApiRoute> ApiRoute::match(QByteArrayView method, QStringView path,
         }
         if (pattern.segments.contains(u"{license}") && !isValidLicenseId(license))
             return fail(ApiError::invalid(u"licenseId"_s,
-                                          u"license id \"%1\" is malformed: expected 1 to 64 of a-z, 0-9 and '-', "
+                                          u"licenseId \"%1\" is malformed: expected 1 to 64 of a-z, 0-9 and '-', "
                                           "starting with a letter or digit"_s.arg(license.left(80))));
         if (pattern.segments.contains(u"{seat}") && !isValidSeatId(seat))
             return fail(ApiError::invalid(
-                u"seatId"_s, u"seat id \"%1\" is malformed: expected 32 lowercase hex digits"_s.arg(seat.left(80))));
+                u"seatId"_s, u"seatId \"%1\" is malformed: expected 32 lowercase hex digits"_s.arg(seat.left(80))));
         return ApiRoute {pattern.kind, license, seat};
     }
     if (!allowed.isEmpty()) {

@@ -333,8 +333,6 @@ bool LeaseServer::start(QString *errorOut)
     }
     m_reaper = std::make_unique<LeaseReaper>(*m_seats, m_config.reapInterval, m_config.eventRetentionDays);
     m_reaper->start();
-    qCInfo(lcServer, "listening on %ls, data in %ls", qUtf16Printable(url().toString()),
-           qUtf16Printable(m_config.dataDir));
     return true;
 }
 

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QByteArray>
+#include <QHostAddress>
+#include <QList>
+
+#include <chrono>
+
+namespace keyright {
+
+// Sends many HTTP requests at once, each on its own TCP connection: every socket connects first,
+// then all requests are written in one go, so the server sees them arrive together. Used to race
+// checkouts for the last seats.
+class HttpBurst
+{
+public:
+    struct Reply
+    {
+        int status = 0; // 0: no complete response
+        QByteArray body;
+    };
+
+    static QByteArray request(const QByteArray &verb, const QByteArray &path, const QByteArray &authorization,
+                              const QByteArray &body);
+
+    static QList<Reply> send(const QHostAddress &address, quint16 port, const QList<QByteArray> &requests,
+                             std::chrono::milliseconds timeout = std::chrono::seconds {10});
+};
+
+} // namespace keyright

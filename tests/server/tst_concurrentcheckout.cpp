@@ -1,0 +1,97 @@
+#include "HttpBurst.h"
+#include "LeaseServer.h"
+#include "ManualClock.h"
+#include "SecretBuffer.h"
+#include "ServerConfig.h"
+#include "TestHttp.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+using namespace keyright;
+
+// Two clients asking for the last seat at the same moment must not both win: fifty checkouts
+// sent at once, each on its own connection, on a ten-seat license grant exactly ten.
+class TestConcurrentCheckout : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void fiftyRacersTenSeats();
+
+private:
+    QTemporaryDir m_dir;
+    ManualClock m_clock;
+    std::unique_ptr<LeaseServer> m_server;
+    std::unique_ptr<TestHttp> m_http;
+    QByteArray m_admin;
+};
+
+void TestConcurrentCheckout::initTestCase()
+{
+    ServerConfig config;
+    config.port = 0;
+    config.dataDir = m_dir.filePath(u"data"_s);
+    config.reapInterval = 0s;
+    m_server = std::make_unique<LeaseServer>(config, m_clock);
+    QString error;
+    QVERIFY2(m_server->start(&error), qPrintable(error));
+    const auto token = readSecretFile(m_server->adminTokenPath(), &error);
+    QVERIFY2(token, qPrintable(error));
+    m_admin = "Bearer " + token->view().toByteArray();
+    m_http = std::make_unique<TestHttp>(m_server->url());
+}
+
+void TestConcurrentCheckout::cleanupTestCase()
+{
+    m_http.reset();
+    m_server.reset();
+}
+
+void TestConcurrentCheckout::fiftyRacersTenSeats()
+{
+    constexpr int rounds = 20;
+    constexpr int racers = 50;
+    constexpr int seats = 10;
+    for (int round = 0; round < rounds; ++round) {
+        const QString license = u"race-%1"_s.arg(round);
+        const auto created = m_http->put(
+            u"/v1/licenses/"_s + license,
+            {{u"seatCount"_s, seats}, {u"ttlSeconds"_s, 60}, {u"skewSeconds"_s, 5}, {u"reapGraceSeconds"_s, 15}},
+            m_admin);
+        QCOMPARE(created.status, 201);
+        const QByteArray auth = "License " + created.json().value("key"_L1).toString().toLatin1();
+        QList<QByteArray> requests;
+        for (int i = 0; i < racers; ++i)
+            requests.append(HttpBurst::request("POST", "/v1/licenses/" + license.toLatin1() + "/checkout", auth,
+                                               R"({"holder":"racer-)" + QByteArray::number(i) + R"("})"));
+        const auto replies = HttpBurst::send(QHostAddress::LocalHost, m_server->port(), requests);
+        int granted = 0;
+        int refused = 0;
+        QSet<QString> seatIds;
+        for (const auto &reply : replies) {
+            if (reply.status == 201) {
+                ++granted;
+                seatIds.insert(QJsonDocument::fromJson(reply.body)["lease"_L1]["seatId"_L1].toString());
+            } else if (reply.status == 409) {
+                ++refused;
+            }
+        }
+        QCOMPARE(granted + refused, racers);
+        QCOMPARE(granted, seats);
+        QCOMPARE(seatIds.size(), seats);
+        const auto listing = m_http->get(u"/v1/licenses/%1/leases"_s.arg(license), m_admin).json();
+        QCOMPARE(listing.value("inUse"_L1).toInt(), seats);
+        QCOMPARE(listing.value("leases"_L1).toArray().size(), seats);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestConcurrentCheckout)
+#include "tst_concurrentcheckout.moc"

@@ -1,0 +1,133 @@
+#include "HttpBurst.h"
+#include "ServerProcess.h"
+#include "TestHttp.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace keyright;
+
+// keyright-server as operators run it: a separate process, killed with SIGKILL and started again
+// on the same data directory.
+class TestServerProcess : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void firstStartCreatesPrivateToken();
+    void restartAfterKillKeepsEverything();
+    void demoLicensesAndKeys();
+    void refusesNonLoopbackWithoutTls();
+    void helpListsEveryOption();
+};
+
+void TestServerProcess::firstStartCreatesPrivateToken()
+{
+    ServerProcess server;
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QFileDevice::Permissions mode = QFile::permissions(server.adminTokenPath());
+    QCOMPARE(mode & (QFile::ReadGroup | QFile::WriteGroup | QFile::ReadOther | QFile::WriteOther),
+             QFileDevice::Permissions());
+    QCOMPARE(server.adminToken().size(), 64);
+    QVERIFY2(server.output().contains(server.adminTokenPath()), qPrintable(server.output()));
+    QVERIFY(server.output().contains(u"(created)"_s));
+    const QFileDevice::Permissions keyMode = QFile::permissions(QDir(server.dataDir()).filePath(u"signing.key"_s));
+    QCOMPARE(keyMode & (QFile::ReadGroup | QFile::ReadOther), QFileDevice::Permissions());
+    QVERIFY(server.terminate());
+}
+
+void TestServerProcess::restartAfterKillKeepsEverything()
+{
+    ServerProcess server;
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    TestHttp http(server.url());
+    const QByteArray admin = "Bearer " + server.adminToken();
+    const QByteArray token = server.adminToken();
+
+    const auto created = http.put(
+        u"/v1/licenses/survivor"_s,
+        {{u"seatCount"_s, 2}, {u"ttlSeconds"_s, 600}, {u"skewSeconds"_s, 5}, {u"reapGraceSeconds"_s, 30}}, admin);
+    QCOMPARE(created.status, 201);
+    const QByteArray key = "License " + created.json().value("key"_L1).toString().toLatin1();
+    const auto granted = http.post(u"/v1/licenses/survivor/checkout"_s, {{u"holder"_s, u"alice"_s}}, key);
+    QCOMPARE(granted.status, 201);
+    const QString seatId = granted.json()["lease"_L1]["seatId"_L1].toString();
+    const quint64 generation = quint64(granted.json()["lease"_L1]["generation"_L1].toInteger());
+    const QString publicKey = http.get(u"/v1/public-key"_s).json().value("publicKey"_L1).toString();
+    const int eventCount = int(http.get(u"/v1/events"_s, admin).json().value("events"_L1).toArray().size());
+
+    server.kill(); // no shutdown path runs
+    QVERIFY(!server.isRunning());
+    QVERIFY2(server.start(&error), qPrintable(error));
+    QVERIFY(!server.output().contains(u"(created)\n"_s + u"admin token"_s));
+
+    QCOMPARE(server.adminToken(), token);
+    QCOMPARE(http.get(u"/v1/public-key"_s).json().value("publicKey"_L1).toString(), publicKey);
+    const auto licenses = http.get(u"/v1/licenses"_s, admin);
+    QCOMPARE(licenses.status, 200);
+    QCOMPARE(licenses.json().value("licenses"_L1).toArray().at(0)["id"_L1].toString(), u"survivor"_s);
+    QCOMPARE(licenses.json().value("licenses"_L1).toArray().at(0)["inUse"_L1].toInt(), 1);
+    const auto beat = http.call("POST", u"/v1/licenses/survivor/seats/%1/heartbeat"_s.arg(seatId), {}, key);
+    QCOMPARE(beat.status, 200);
+    QCOMPARE(beat.json()["lease"_L1]["generation"_L1].toInteger(), qint64(generation));
+    QCOMPARE(int(http.get(u"/v1/events"_s, admin).json().value("events"_L1).toArray().size()), eventCount);
+    // The generation counter survived too: the next seat gets a higher one.
+    const auto next = http.post(u"/v1/licenses/survivor/checkout"_s, {{u"holder"_s, u"bob"_s}}, key);
+    QVERIFY(quint64(next.json()["lease"_L1]["generation"_L1].toInteger()) > generation);
+}
+
+void TestServerProcess::demoLicensesAndKeys()
+{
+    ServerProcess server;
+    server.setExtraArguments({u"--demo"_s});
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    TestHttp http(server.url());
+    const auto list
+        = http.get(u"/v1/licenses"_s, "Bearer " + server.adminToken()).json().value("licenses"_L1).toArray();
+    QStringList ids;
+    for (const QJsonValue &license : list)
+        ids.append(license["id"_L1].toString());
+    QCOMPARE(ids, (QStringList {u"acme-cad"_s, u"render-farm"_s, u"training-demo"_s}));
+    const QString keyPath = QDir(server.dataDir()).filePath(u"demo-keys/training-demo.key"_s);
+    QCOMPARE(QFile::permissions(keyPath) & (QFile::ReadGroup | QFile::ReadOther), QFileDevice::Permissions());
+    QFile keyFile(keyPath);
+    QVERIFY(keyFile.open(QIODevice::ReadOnly));
+    const QByteArray key = keyFile.readAll().trimmed();
+    const auto granted
+        = http.post(u"/v1/licenses/training-demo/checkout"_s, {{u"holder"_s, u"trainer"_s}}, "License " + key);
+    QCOMPARE(granted.status, 201);
+    // A second start with --demo keeps the licenses and the key.
+    QVERIFY2(server.restart(&error), qPrintable(error));
+    QCOMPARE(
+        http.post(u"/v1/licenses/training-demo/checkout"_s, {{u"holder"_s, u"trainer"_s}}, "License " + key).status,
+        201);
+}
+
+void TestServerProcess::refusesNonLoopbackWithoutTls()
+{
+    QTemporaryDir dir;
+    QString output;
+    const int code = ServerProcess::run({u"--listen"_s, u"0.0.0.0:0"_s, u"--data-dir"_s, dir.path()}, &output);
+    QVERIFY2(code != 0, qPrintable(output));
+    QVERIFY2(output.contains(u"without TLS"_s), qPrintable(output));
+    QVERIFY(output.contains(u"--insecure-http"_s));
+    QVERIFY2(!QFile::exists(QDir(dir.path()).filePath(u"admin-token"_s)), "refused before touching the data dir");
+}
+
+void TestServerProcess::helpListsEveryOption()
+{
+    QString output;
+    QCOMPARE(ServerProcess::run({u"--help"_s}, &output), 0);
+    for (const QString &option : {u"--listen"_s, u"--data-dir"_s, u"--demo"_s, u"--reap-interval"_s,
+                                  u"--event-retention-days"_s, u"--tls-cert"_s, u"--tls-key"_s, u"--insecure-http"_s})
+        QVERIFY2(output.contains(option), qPrintable(option));
+}
+
+QTEST_GUILESS_MAIN(TestServerProcess)
+#include "tst_serverprocess.moc"

@@ -1,0 +1,218 @@
+#include "ServerProcess.h"
+
+#include "SecretBuffer.h"
+
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QNetworkReply>
+#include <QTcpServer>
+#include <QThread>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+namespace {
+
+quint16 freeLoopbackPort()
+{
+    QTcpServer probe;
+    if (!probe.listen(QHostAddress::LocalHost, 0))
+        return 0;
+    return probe.serverPort();
+}
+
+} // namespace
+
+ServerProcess::ServerProcess(QObject *parent)
+    : QObject(parent)
+{ }
+
+ServerProcess::~ServerProcess()
+{
+    kill();
+}
+
+QString ServerProcess::binaryPath()
+{
+    const QByteArray fromEnvironment = qgetenv("KEYRIGHT_SERVER_BINARY");
+    if (!fromEnvironment.isEmpty())
+        return QString::fromLocal8Bit(fromEnvironment);
+#ifdef KEYRIGHT_SERVER_BINARY
+    return QStringLiteral(KEYRIGHT_SERVER_BINARY);
+#else
+    return QStringLiteral(KEYRIGHT_BINARY_DIR) + u"/server/keyright-server"_s;
+#endif
+}
+
+QString ServerProcess::adminTokenPath() const
+{
+    return QDir(m_dataDir).filePath(u"admin-token"_s);
+}
+
+QUrl ServerProcess::url() const
+{
+    QUrl url;
+    url.setScheme(u"http"_s);
+    url.setHost(u"127.0.0.1"_s);
+    url.setPort(m_port);
+    return url;
+}
+
+bool ServerProcess::isRunning() const
+{
+    return m_process && m_process->state() != QProcess::NotRunning;
+}
+
+void ServerProcess::collectOutput()
+{
+    if (m_process)
+        m_output += m_process->readAll();
+}
+
+QString ServerProcess::output() const
+{
+    QByteArray all = m_output;
+    if (m_process)
+        all += m_process->peek(m_process->bytesAvailable());
+    return QString::fromLocal8Bit(all);
+}
+
+bool ServerProcess::start(QString *error, std::chrono::milliseconds timeout)
+{
+    QString ignored;
+    QString &why = error ? *error : ignored;
+    if (isRunning())
+        return true;
+    if (!QFileInfo(binaryPath()).isExecutable()) {
+        why = u"no keyright-server binary at %1; build the keyright-server target"_s.arg(binaryPath());
+        return false;
+    }
+    if (m_dataDir.isEmpty()) {
+        m_tempDir = std::make_unique<QTemporaryDir>();
+        if (!m_tempDir->isValid()) {
+            why = u"cannot create a temporary data directory"_s;
+            return false;
+        }
+        m_dataDir = m_tempDir->filePath(u"data"_s);
+    }
+    if (m_port == 0)
+        m_port = freeLoopbackPort();
+    if (m_port == 0) {
+        why = u"no free loopback port"_s;
+        return false;
+    }
+
+    m_process = std::make_unique<QProcess>();
+    m_process->setProcessChannelMode(QProcess::MergedChannels);
+    connect(m_process.get(), &QProcess::readyRead, this, &ServerProcess::collectOutput);
+    QStringList arguments {u"--listen"_s, u"127.0.0.1:%1"_s.arg(m_port), u"--data-dir"_s, m_dataDir};
+    arguments += m_extraArguments;
+    m_process->start(binaryPath(), arguments);
+    if (!m_process->waitForStarted(int(timeout.count()))) {
+        why = u"keyright-server did not start: %1"_s.arg(m_process->errorString());
+        return false;
+    }
+    if (!waitForHealth(timeout, &why)) {
+        kill();
+        return false;
+    }
+    QString tokenError;
+    const auto token = readSecretFile(adminTokenPath(), &tokenError);
+    if (!token) {
+        why = u"cannot read the admin token: %1"_s.arg(tokenError);
+        return false;
+    }
+    m_adminToken = token->view().toByteArray();
+    return true;
+}
+
+bool ServerProcess::waitForHealth(std::chrono::milliseconds timeout, QString *error)
+{
+    QNetworkAccessManager network;
+    network.setProxy(QNetworkProxy::NoProxy);
+    const QDeadlineTimer deadline(timeout);
+    QUrl health = url();
+    health.setPath(u"/v1/health"_s);
+    while (!deadline.hasExpired()) {
+        if (!isRunning()) {
+            collectOutput();
+            *error = u"keyright-server exited during start-up (code %1): %2"_s.arg(m_process->exitCode())
+                         .arg(output().trimmed());
+            return false;
+        }
+        QNetworkRequest request(health);
+        request.setTransferTimeout(1000);
+        QNetworkReply *reply = network.get(request);
+        QEventLoop loop;
+        connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        loop.exec();
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        reply->deleteLater();
+        if (status == 200)
+            return true;
+        QThread::msleep(50);
+    }
+    collectOutput();
+    *error
+        = u"keyright-server did not answer /v1/health within %1 ms: %2"_s.arg(timeout.count()).arg(output().trimmed());
+    return false;
+}
+
+void ServerProcess::kill()
+{
+    if (!m_process)
+        return;
+    if (m_process->state() != QProcess::NotRunning) {
+        m_process->kill();
+        m_process->waitForFinished(10000);
+    }
+    collectOutput();
+    m_process.reset();
+}
+
+bool ServerProcess::terminate(std::chrono::milliseconds timeout)
+{
+    if (!m_process)
+        return true;
+    m_process->terminate();
+    const bool finished = m_process->waitForFinished(int(timeout.count()));
+    if (!finished) {
+        kill();
+        return false;
+    }
+    collectOutput();
+    const bool clean = m_process->exitStatus() == QProcess::NormalExit && m_process->exitCode() == 0;
+    m_process.reset();
+    return clean;
+}
+
+bool ServerProcess::restart(QString *error)
+{
+    kill();
+    return start(error);
+}
+
+int ServerProcess::run(const QStringList &arguments, QString *output, std::chrono::milliseconds timeout)
+{
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(binaryPath(), arguments);
+    if (!process.waitForFinished(int(timeout.count()))) {
+        process.kill();
+        process.waitForFinished(5000);
+        if (output)
+            *output = QString::fromLocal8Bit(process.readAll());
+        return -1;
+    }
+    if (output)
+        *output = QString::fromLocal8Bit(process.readAll());
+    return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+}
+
+} // namespace keyright
