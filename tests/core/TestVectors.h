@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+namespace keyright::test {
+
+// The lease-signing vectors made outside the project (docs/PROTOCOL.md, /work/shared/vectors).
+struct SigningVector
+{
+    QJsonObject lease;
+    qint64 issuedAtMs = 0;
+    qint64 expiresAtMs = 0;
+    QByteArray signingBytes;
+};
+
+struct MustFailVector
+{
+    QString why;
+    QJsonObject lease;
+};
+
+struct SigningVectors
+{
+    QString sourcePath;
+    QByteArray seed;
+    QByteArray publicKeyBase64;
+    QList<SigningVector> cases;
+    QList<MustFailVector> mustFail;
+};
+
+// Empty cases and an explanation in `error` when the file is missing or unreadable.
+SigningVectors loadSigningVectors(QString *error);
+
+} // namespace keyright::test
