@@ -92,8 +92,8 @@ QVariant FleetCountersModel::data(const QModelIndex &index, int role) const
             return font;
         }
         case Qt::ToolTipRole:
-            return tr("Merged from %n replica(s): for each replica the largest count any server reported.", nullptr,
-                      static_cast<int>(license.replicas.size()));
+            return tr("Replicas merged: %1. For each replica, the largest count any server reported.")
+                .arg(license.replicas.size());
         }
         return {};
     }

@@ -126,8 +126,8 @@ DemoPreset ReplicasPresets::restartSameId()
          tr("bob receives alice 1. He already holds alice 2, and the larger count wins: the new increment "
             "vanishes. The true total is 3; bob shows 2.")},
         {{snap(Bob, u"B"_s), deliver(u"B"_s, Alice)},
-         tr("bob's snapshot brings alice 2 back to alice, which hides her own new increment. Until alice counts "
-            "past 2, her increments are lost. Compare with the restart under a new identity.")},
+         tr("bob's snapshot brings alice 2 back to alice, which hides her own new increment: one increment is lost "
+            "for good, on every replica. Compare with the restart under a new identity.")},
     };
     return preset;
 }
