@@ -1,0 +1,530 @@
+// The `keyright` binary as an administrator runs it: against a real server process, each command's
+// output (columns for people, --json parsed back) and its exit code.
+
+#include "AdminJson.h"
+#include "SecretBuffer.h"
+#include "ServerProcess.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+namespace {
+
+struct CliRun
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+QString cliBinary()
+{
+    const QString fromEnvironment = qEnvironmentVariable("KEYRIGHT_CLI_BINARY");
+    return fromEnvironment.isEmpty() ? QStringLiteral(KEYRIGHT_BINARY_DIR "/client/cli/keyright") : fromEnvironment;
+}
+
+} // namespace
+
+class TestCli final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+
+    void helpListsCommandsAndExitCodes();
+    void usageErrorsExitWithTwo_data();
+    void usageErrorsExitWithTwo();
+    void licenseCreateListAndSet();
+    void statusShowsEachHolderAndJson();
+    void revokeBySeatPrefixFreesAndBlocks();
+    void reapDryRunThenReap();
+    void eventsFilterAndJson();
+    void eventsFollowPrintsNewEventsUntilInterrupted();
+    void holdRenewsAndReleasesOnSigint();
+    void holdOnAFullPoolExitsWithFive();
+    void failuresMapToExitCodes_data();
+    void failuresMapToExitCodes();
+
+private:
+    QProcessEnvironment environment(const QMap<QString, QString> &extra = {}) const;
+    CliRun run(const QStringList &arguments, const QMap<QString, QString> &extraEnvironment = {});
+    QJsonObject runJson(const QStringList &arguments);
+    // Creates a license through the CLI; returns the path of its key file.
+    QString createLicense(const QString &id, int seats, const QString &ttl = u"60s"_s, const QString &skew = u"5s"_s,
+                          const QString &grace = u"15s"_s);
+    QString nextLicenseId() { return u"cli-%1"_s.arg(++m_licenseCounter); }
+    // Checks a seat out as an application would; returns the seat id (empty on failure).
+    QString checkout(const QString &licenseId, const QString &keyFile, const QString &holder);
+    QJsonObject licenseStatus(const QString &licenseId);
+
+    std::unique_ptr<ServerProcess> m_server;
+    QTemporaryDir m_files;
+    QNetworkAccessManager m_network;
+    int m_licenseCounter = 0;
+};
+
+void TestCli::initTestCase()
+{
+    QVERIFY2(QFile::exists(cliBinary()), qPrintable(cliBinary()));
+    QVERIFY(m_files.isValid());
+    m_server = std::make_unique<ServerProcess>();
+    m_server->setExtraArguments({u"--reap-interval"_s, u"0"_s});
+    QString error;
+    QVERIFY2(m_server->start(&error), qPrintable(error));
+}
+
+void TestCli::cleanupTestCase()
+{
+    if (m_server)
+        m_server->terminate();
+    m_server.reset();
+}
+
+QProcessEnvironment TestCli::environment(const QMap<QString, QString> &extra) const
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString &name : {u"KEYRIGHT_SERVER"_s, u"KEYRIGHT_ADMIN_TOKEN"_s, u"KEYRIGHT_LICENSE_KEY"_s})
+        env.remove(name);
+    env.insert(u"KEYRIGHT_SERVER"_s, m_server->url().toString());
+    for (auto it = extra.cbegin(); it != extra.cend(); ++it) {
+        if (it.value().isNull())
+            env.remove(it.key());
+        else
+            env.insert(it.key(), it.value());
+    }
+    return env;
+}
+
+CliRun TestCli::run(const QStringList &arguments, const QMap<QString, QString> &extraEnvironment)
+{
+    QProcess process;
+    process.setProcessEnvironment(environment(extraEnvironment));
+    QStringList withToken = arguments;
+    // Admin commands find the token in the server's data directory unless a test says otherwise.
+    if (!arguments.contains(u"--token-file"_s) && !extraEnvironment.contains(u"KEYRIGHT_ADMIN_TOKEN"_s)
+        && !arguments.contains(u"hold"_s))
+        withToken << u"--token-file"_s << m_server->adminTokenPath();
+    process.start(cliBinary(), withToken);
+    CliRun result;
+    if (!process.waitForFinished(20000)) {
+        process.kill();
+        process.waitForFinished(2000);
+        result.err = u"test: keyright did not finish"_s;
+        return result;
+    }
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err = QString::fromUtf8(process.readAllStandardError());
+    return result;
+}
+
+QJsonObject TestCli::runJson(const QStringList &arguments)
+{
+    const CliRun result = run(arguments);
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(result.out.toUtf8(), &error);
+    if (result.exitCode != 0 || error.error != QJsonParseError::NoError || !doc.isObject()) {
+        qWarning("keyright %s: exit %d, %s%s", qPrintable(arguments.join(u' ')), result.exitCode,
+                 qPrintable(result.err), qPrintable(error.errorString()));
+        return {};
+    }
+    return doc.object();
+}
+
+QString TestCli::createLicense(const QString &id, int seats, const QString &ttl, const QString &skew,
+                               const QString &grace)
+{
+    const QString keyFile = m_files.filePath(id + u".key"_s);
+    const CliRun result
+        = run({u"license"_s, u"create"_s, id, u"--name"_s, u"License "_s + id, u"--seats"_s, QString::number(seats),
+               u"--ttl"_s, ttl, u"--skew"_s, skew, u"--grace"_s, grace, u"--key-file"_s, keyFile});
+    if (result.exitCode != 0) {
+        qWarning("license create %s: %s", qPrintable(id), qPrintable(result.err));
+        return {};
+    }
+    return keyFile;
+}
+
+QString TestCli::checkout(const QString &licenseId, const QString &keyFile, const QString &holder)
+{
+    const std::optional<SecretBuffer> key = readSecretFile(keyFile);
+    if (!key)
+        return {};
+    QUrl url = m_server->url();
+    url.setPath(u"/v1/licenses/%1/checkout"_s.arg(licenseId));
+    QNetworkRequest request(url);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setRawHeader("Authorization", "License " + key->view().toByteArray());
+    request.setTransferTimeout(5000);
+    QNetworkReply *reply
+        = m_network.post(request, QJsonDocument(QJsonObject {{u"holder"_s, holder}}).toJson(QJsonDocument::Compact));
+    if (!QTest::qWaitFor([reply] { return reply->isFinished(); }, 6000))
+        return {};
+    reply->deleteLater();
+    return QJsonDocument::fromJson(reply->readAll())
+        .object()
+        .value(u"lease"_s)
+        .toObject()
+        .value(u"seatId"_s)
+        .toString();
+}
+
+QJsonObject TestCli::licenseStatus(const QString &licenseId)
+{
+    const QJsonObject status = runJson({u"status"_s, licenseId, u"--json"_s});
+    return status.value(u"licenses"_s).toArray().at(0).toObject();
+}
+
+void TestCli::helpListsCommandsAndExitCodes()
+{
+    const CliRun result = run({u"--help"_s});
+    QCOMPARE(result.exitCode, 0);
+    for (const QString &command :
+         {u"status"_s, u"hold"_s, u"revoke"_s, u"reap"_s, u"events"_s, u"license"_s, u"Exit codes"_s})
+        QVERIFY2(result.out.contains(command), qPrintable(command));
+    QVERIFY(result.out.contains(u"6  server unreachable"_s));
+
+    const CliRun holdHelp = run({u"hold"_s, u"--help"_s});
+    QCOMPARE(holdHelp.exitCode, 0);
+    QVERIFY(holdHelp.out.startsWith(u"Usage: keyright [options] hold LICENSE --holder NAME"_s));
+    QVERIFY(holdHelp.out.contains(u"--policy"_s));
+}
+
+void TestCli::usageErrorsExitWithTwo_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("named"); // what the one-line error must mention
+    QTest::newRow("no command") << QStringList {} << u"no command"_s;
+    QTest::newRow("unknown command") << QStringList {u"lmstat"_s} << u"lmstat"_s;
+    QTest::newRow("unknown option") << QStringList {u"status"_s, u"--bogus"_s} << u"bogus"_s;
+    QTest::newRow("hold without holder") << QStringList {u"hold"_s, u"acme-cad"_s} << u"--holder"_s;
+    QTest::newRow("revoke without seat") << QStringList {u"revoke"_s, u"acme-cad"_s} << u"SEAT"_s;
+    QTest::newRow("revoke bad block") << QStringList {u"revoke"_s, u"acme-cad"_s, u"abc1"_s, u"--block"_s, u"soon"_s}
+                                      << u"--block"_s;
+    QTest::newRow("create without seats")
+        << QStringList {u"license"_s, u"create"_s, u"x"_s, u"--name"_s, u"X"_s} << u"--seats"_s;
+    QTest::newRow("seats not a number") << QStringList {u"license"_s, u"set"_s, u"x"_s, u"--seats"_s, u"many"_s}
+                                        << u"--seats"_s;
+    QTest::newRow("events since nonsense") << QStringList {u"events"_s, u"--since"_s, u"yesterday"_s} << u"--since"_s;
+    QTest::newRow("json on revoke") << QStringList {u"revoke"_s, u"acme-cad"_s, u"abcd"_s, u"--json"_s} << u"json"_s;
+    QTest::newRow("bad license id") << QStringList {u"status"_s, u"ACME CAD"_s} << u"ACME CAD"_s;
+}
+
+void TestCli::usageErrorsExitWithTwo()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, named);
+    const CliRun result = run(arguments);
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY(result.out.isEmpty());
+    QVERIFY2(result.err.startsWith(u"keyright: "_s) && result.err.count(u'\n') == 1, qPrintable(result.err));
+    QVERIFY2(result.err.contains(named), qPrintable(result.err));
+}
+
+void TestCli::licenseCreateListAndSet()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 3);
+    QVERIFY(!keyFile.isEmpty());
+    QCOMPARE(QFile::permissions(keyFile) & (QFile::ReadGroup | QFile::ReadOther), QFile::Permissions());
+    const std::optional<SecretBuffer> key = readSecretFile(keyFile);
+    QVERIFY(key);
+    QVERIFY(adminjson::isWellFormedLicenseKey(QString::fromLatin1(key->view())));
+
+    const auto findLicense = [this, &id]() -> QJsonObject {
+        const QJsonArray licenses = runJson({u"license"_s, u"list"_s, u"--json"_s}).value(u"licenses"_s).toArray();
+        for (const QJsonValue &license : licenses) {
+            if (license.toObject().value(u"id"_s).toString() == id)
+                return license.toObject();
+        }
+        return {};
+    };
+    QJsonObject listed = findLicense();
+    QCOMPARE(listed.value(u"seatCount"_s).toInt(), 3);
+    QCOMPARE(listed.value(u"ttlSeconds"_s).toInt(), 60);
+    QCOMPARE(listed.value(u"name"_s).toString(), u"License "_s + id);
+
+    const CliRun set = run({u"license"_s, u"set"_s, id, u"--seats"_s, u"5"_s, u"--ttl"_s, u"2m"_s});
+    QCOMPARE(set.exitCode, 0);
+    QVERIFY2(set.out.contains(u"5 seats"_s), qPrintable(set.out));
+    listed = findLicense();
+    QCOMPARE(listed.value(u"seatCount"_s).toInt(), 5);
+    QCOMPARE(listed.value(u"ttlSeconds"_s).toInt(), 120);
+    QCOMPARE(listed.value(u"name"_s).toString(), u"License "_s + id); // untouched fields stay
+
+    const CliRun again = run({u"license"_s, u"create"_s, id, u"--name"_s, u"Again"_s, u"--seats"_s, u"1"_s});
+    QCOMPARE(again.exitCode, 1);
+    QVERIFY2(again.err.contains(u"already exists"_s), qPrintable(again.err));
+    QCOMPARE(findLicense().value(u"seatCount"_s).toInt(), 5);
+
+    const CliRun refused = run({u"license"_s, u"set"_s, id, u"--grace"_s, u"1s"_s}); // grace must exceed skew 5s
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.err.contains(u"reapGraceSeconds"_s), qPrintable(refused.err));
+
+    const CliRun list = run({u"license"_s, u"list"_s});
+    QCOMPARE(list.exitCode, 0);
+    QVERIFY(list.out.startsWith(u"ID"_s));
+    QVERIFY(list.out.contains(id));
+
+    const CliRun rotated = run({u"license"_s, u"rotate-key"_s, id});
+    QCOMPARE(rotated.exitCode, 0);
+    const QStringList lines = rotated.out.trimmed().split(u'\n');
+    QVERIFY(adminjson::isWellFormedLicenseKey(lines.constLast()));
+    QVERIFY(lines.constLast() != QString::fromLatin1(key->view()));
+}
+
+void TestCli::statusShowsEachHolderAndJson()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 3);
+    QVERIFY(!checkout(id, keyFile, u"alice@ws-1"_s).isEmpty());
+    QVERIFY(!checkout(id, keyFile, u"bob@ws-2"_s).isEmpty());
+
+    const CliRun text = run({u"status"_s, id});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(u"2 of 3 seats in use"_s), qPrintable(text.out));
+    QVERIFY(text.out.contains(u"alice@ws-1"_s) && text.out.contains(u"bob@ws-2"_s));
+    QVERIFY(text.out.contains(u"EXPIRES IN"_s));
+    QCOMPARE(text.out.count(u"  live\n"_s), 2);
+
+    const QJsonObject license = licenseStatus(id);
+    QCOMPARE(license.value(u"id"_s).toString(), id);
+    QCOMPARE(license.value(u"inUse"_s).toInt(), 2);
+    QCOMPARE(license.value(u"seatCount"_s).toInt(), 3);
+    const QJsonArray leases = license.value(u"leases"_s).toArray();
+    QCOMPARE(leases.size(), 2);
+    for (const QJsonValue &value : leases) {
+        const QJsonObject lease = value.toObject();
+        QVERIFY(lease.value(u"live"_s).toBool());
+        QVERIFY(lease.value(u"signatureValid"_s).toBool());
+        QVERIFY(lease.value(u"heldSince"_s).isString());
+        const qint64 expiresIn = qint64(lease.value(u"expiresInMs"_s).toDouble());
+        QVERIFY2(expiresIn > 40000 && expiresIn <= 61000, qPrintable(QString::number(expiresIn)));
+    }
+
+    const CliRun all = run({u"status"_s});
+    QCOMPARE(all.exitCode, 0);
+    QVERIFY(all.out.contains(id));
+}
+
+void TestCli::revokeBySeatPrefixFreesAndBlocks()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 2);
+    const QString seat = checkout(id, keyFile, u"alice@ws-1"_s);
+    QVERIFY(!seat.isEmpty());
+
+    const CliRun unknown = run({u"revoke"_s, id, seat.startsWith(u'0') ? u"1111"_s : u"0000"_s});
+    QCOMPARE(unknown.exitCode, 4);
+
+    const CliRun revoked
+        = run({u"revoke"_s, id, seat.left(8), u"--reason"_s, u"training over"_s, u"--block"_s, u"10m"_s});
+    QCOMPARE(revoked.exitCode, 0);
+    QVERIFY2(revoked.out.contains(u"alice@ws-1"_s), qPrintable(revoked.out));
+
+    const QJsonObject license = licenseStatus(id);
+    QCOMPARE(license.value(u"inUse"_s).toInt(), 0);
+    QVERIFY(license.value(u"leases"_s).toArray().isEmpty());
+    const QJsonArray blocks = license.value(u"blocks"_s).toArray();
+    QCOMPARE(blocks.size(), 1);
+    QCOMPARE(blocks.at(0).toObject().value(u"holder"_s).toString(), u"alice@ws-1"_s);
+    QCOMPARE(blocks.at(0).toObject().value(u"reason"_s).toString(), u"training over"_s);
+
+    const CliRun text = run({u"status"_s, id});
+    QVERIFY(text.out.contains(u"BLOCKED HOLDER"_s));
+}
+
+void TestCli::reapDryRunThenReap()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 2, u"1s"_s, u"0"_s, u"1s"_s);
+    const QString seat = checkout(id, keyFile, u"alice@ws-1"_s);
+    QVERIFY(!seat.isEmpty());
+    const auto listsSeat = [&seat](const QJsonObject &reap) {
+        for (const QJsonValue &value : reap.value(u"seats"_s).toArray()) {
+            if (value.toObject().value(u"seatId"_s).toString() == seat)
+                return true;
+        }
+        return false;
+    };
+    // Reapable 2 s after the checkout (ttl 1 s + grace 1 s).
+    QJsonObject dryRun;
+    QTRY_VERIFY_WITH_TIMEOUT(listsSeat(dryRun = runJson({u"reap"_s, u"--dry-run"_s, u"--json"_s})), 8000);
+    QVERIFY(dryRun.value(u"dryRun"_s).toBool());
+    QCOMPARE(licenseStatus(id).value(u"leases"_s).toArray().size(), 1); // still there
+
+    const QJsonObject reaped = runJson({u"reap"_s, u"--json"_s});
+    QVERIFY(!reaped.value(u"dryRun"_s).toBool());
+    QVERIFY(listsSeat(reaped));
+    QVERIFY(licenseStatus(id).value(u"leases"_s).toArray().isEmpty());
+
+    const CliRun nothing = run({u"reap"_s, u"--dry-run"_s});
+    QCOMPARE(nothing.exitCode, 0);
+}
+
+void TestCli::eventsFilterAndJson()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 1);
+    QVERIFY(!checkout(id, keyFile, u"alice@ws-1"_s).isEmpty());
+    QVERIFY(checkout(id, keyFile, u"bob@ws-2"_s).isEmpty()); // denied
+
+    const QJsonObject all = runJson({u"events"_s, u"--license"_s, id, u"--json"_s});
+    QStringList kinds;
+    for (const QJsonValue &event : all.value(u"events"_s).toArray())
+        kinds.append(event.toObject().value(u"kind"_s).toString());
+    QCOMPARE(kinds, (QStringList {u"license_created"_s, u"granted"_s, u"denied"_s}));
+
+    const QJsonObject denied
+        = runJson({u"events"_s, u"--license"_s, id, u"--kind"_s, u"denied"_s, u"--since"_s, u"10m"_s, u"--json"_s});
+    const QJsonArray events = denied.value(u"events"_s).toArray();
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events.at(0).toObject().value(u"holder"_s).toString(), u"bob@ws-2"_s);
+
+    const CliRun text = run({u"events"_s, u"--license"_s, id, u"--kind"_s, u"denied"_s});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(u"holders=alice@ws-1"_s), qPrintable(text.out));
+}
+
+void TestCli::eventsFollowPrintsNewEventsUntilInterrupted()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 2);
+    QProcess follow;
+    follow.setProcessEnvironment(environment());
+    follow.start(
+        cliBinary(),
+        {u"events"_s, u"--license"_s, id, u"--follow"_s, u"--json"_s, u"--token-file"_s, m_server->adminTokenPath()});
+    QVERIFY(follow.waitForStarted(5000));
+    QString out;
+    const auto read = [&] { return out += QString::fromUtf8(follow.readAllStandardOutput()); };
+    QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"license_created"_s), 8000);
+
+    QVERIFY(!checkout(id, keyFile, u"carol@ws-3"_s).isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"carol@ws-3"_s), 8000);
+    // One JSON object per line.
+    for (const QString &line : out.trimmed().split(u'\n'))
+        QVERIFY2(QJsonDocument::fromJson(line.toUtf8()).isObject(), qPrintable(line));
+
+    ::kill(pid_t(follow.processId()), SIGINT);
+    QVERIFY(follow.waitForFinished(5000));
+    QCOMPARE(follow.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(follow.exitCode(), 0);
+}
+
+void TestCli::holdRenewsAndReleasesOnSigint()
+{
+    // ttl 6 s: the keeper beats after a third of it plus up to 2 s of jitter.
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 2, u"6s"_s, u"1s"_s, u"3s"_s);
+    QProcess hold;
+    hold.setProcessEnvironment(environment());
+    hold.start(cliBinary(), {u"hold"_s, id, u"--holder"_s, u"trainer@room-1"_s, u"--key-file"_s, keyFile});
+    QVERIFY(hold.waitForStarted(5000));
+    QString out;
+    const auto read = [&] { return out += QString::fromUtf8(hold.readAllStandardOutput()); };
+    QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"acquired seat"_s), 8000);
+    QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"renewed seat"_s), 10000);
+
+    QJsonArray leases = licenseStatus(id).value(u"leases"_s).toArray();
+    QCOMPARE(leases.size(), 1);
+    QCOMPARE(leases.at(0).toObject().value(u"holder"_s).toString(), u"trainer@room-1"_s);
+
+    ::kill(pid_t(hold.processId()), SIGINT);
+    QVERIFY(hold.waitForFinished(8000));
+    QCOMPARE(hold.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(hold.exitCode(), 0);
+    read();
+    QVERIFY2(out.contains(u"released seat"_s), qPrintable(out));
+    // Every line is stamped.
+    for (const QString &line : out.trimmed().split(u'\n'))
+        QVERIFY2(line.size() > 24 && line.at(4) == u'-' && line.at(23) == u'Z', qPrintable(line));
+    // The seat is free at once, not after the lease runs out.
+    leases = licenseStatus(id).value(u"leases"_s).toArray();
+    QVERIFY(leases.isEmpty());
+}
+
+void TestCli::holdOnAFullPoolExitsWithFive()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 1);
+    QVERIFY(!checkout(id, keyFile, u"alice@ws-1"_s).isEmpty());
+    const CliRun result = run({u"hold"_s, id, u"--holder"_s, u"bob@ws-2"_s, u"--key-file"_s, keyFile});
+    QCOMPARE(result.exitCode, 5);
+    QVERIFY2(result.err.contains(u"in use"_s), qPrintable(result.err));
+}
+
+void TestCli::failuresMapToExitCodes_data()
+{
+    QTest::addColumn<QString>("situation");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("named");
+    QTest::newRow("unreachable server") << u"unreachable"_s << 6 << u"connection refused"_s;
+    QTest::newRow("wrong token file") << u"bad-token-file"_s << 3 << u"unauthorized"_s;
+    QTest::newRow("wrong token in environment") << u"bad-token-env"_s << 3 << u"unauthorized"_s;
+    QTest::newRow("token file readable by others") << u"open-token-file"_s << 1 << u"token file"_s;
+    QTest::newRow("unknown license status") << u"unknown-status"_s << 4 << u"no-such-license"_s;
+    QTest::newRow("unknown license set") << u"unknown-set"_s << 4 << u"no-such-license"_s;
+    QTest::newRow("hold with a wrong key") << u"hold-bad-key"_s << 3 << u"refused"_s;
+}
+
+void TestCli::failuresMapToExitCodes()
+{
+    QFETCH(QString, situation);
+    QFETCH(int, exitCode);
+    QFETCH(QString, named);
+    const QString wrongToken = QString(64, u'0');
+    CliRun result;
+    if (situation == u"unreachable"_s) {
+        quint16 closedPort = 0;
+        {
+            QTcpServer probe;
+            QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+            closedPort = probe.serverPort();
+        }
+        result = run({u"--server"_s, u"http://127.0.0.1:%1"_s.arg(closedPort), u"status"_s});
+    } else if (situation == u"bad-token-file"_s || situation == u"open-token-file"_s) {
+        const QString path = m_files.filePath(situation);
+        QVERIFY(writeSecretFile(path, wrongToken.toLatin1()));
+        if (situation == u"open-token-file"_s)
+            QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadOther));
+        result = run({u"status"_s, u"--token-file"_s, path});
+    } else if (situation == u"bad-token-env"_s) {
+        result = run({u"license"_s, u"list"_s}, {{u"KEYRIGHT_ADMIN_TOKEN"_s, wrongToken}});
+    } else if (situation == u"unknown-status"_s) {
+        result = run({u"status"_s, u"no-such-license"_s});
+    } else if (situation == u"unknown-set"_s) {
+        result = run({u"license"_s, u"set"_s, u"no-such-license"_s, u"--seats"_s, u"2"_s});
+    } else {
+        const QString id = nextLicenseId();
+        QVERIFY(!createLicense(id, 1).isEmpty());
+        result = run({u"hold"_s, id, u"--holder"_s, u"alice@ws-1"_s},
+                     {{u"KEYRIGHT_LICENSE_KEY"_s, u"kr1-"_s + QString(64, u'f')}});
+    }
+    QCOMPARE(result.exitCode, exitCode);
+    QVERIFY2(result.err.startsWith(u"keyright: "_s) && result.err.trimmed().count(u'\n') == 0, qPrintable(result.err));
+    QVERIFY2(result.err.contains(named), qPrintable(result.err));
+}
+
+} // namespace keyright
+
+QTEST_GUILESS_MAIN(keyright::TestCli)
+#include "tst_cli.moc"
