@@ -54,7 +54,14 @@ CliApplication::CliApplication(QObject *parent)
     };
 }
 
-CliApplication::~CliApplication() = default;
+CliApplication::~CliApplication()
+{
+    // The commands own LeaseClients and requests that use the network manager: they go first,
+    // before the members they point into (QObject would delete them only after the members).
+    qDeleteAll(m_commands);
+    m_commands.clear();
+    delete m_signalWatcher;
+}
 
 QString CliApplication::epilog()
 {

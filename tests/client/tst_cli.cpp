@@ -478,6 +478,7 @@ void TestCli::failuresMapToExitCodes_data()
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("named");
     QTest::newRow("unreachable server") << u"unreachable"_s << 6 << u"connection refused"_s;
+    QTest::newRow("hold with the server unreachable") << u"hold-unreachable"_s << 6 << u"connection refused"_s;
     QTest::newRow("wrong token file") << u"bad-token-file"_s << 3 << u"unauthorized"_s;
     QTest::newRow("wrong token in environment") << u"bad-token-env"_s << 3 << u"unauthorized"_s;
     QTest::newRow("token file readable by others") << u"open-token-file"_s << 1 << u"token file"_s;
@@ -493,14 +494,19 @@ void TestCli::failuresMapToExitCodes()
     QFETCH(QString, named);
     const QString wrongToken = QString(64, u'0');
     CliRun result;
-    if (situation == u"unreachable"_s) {
+    if (situation == u"unreachable"_s || situation == u"hold-unreachable"_s) {
         quint16 closedPort = 0;
         {
             QTcpServer probe;
             QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
             closedPort = probe.serverPort();
         }
-        result = run({u"--server"_s, u"http://127.0.0.1:%1"_s.arg(closedPort), u"status"_s});
+        const QString server = u"http://127.0.0.1:%1"_s.arg(closedPort);
+        if (situation == u"unreachable"_s)
+            result = run({u"--server"_s, server, u"status"_s});
+        else
+            result = run({u"--server"_s, server, u"hold"_s, u"acme-cad"_s, u"--holder"_s, u"alice@ws-1"_s},
+                         {{u"KEYRIGHT_LICENSE_KEY"_s, u"kr1-"_s + QString(64, u'f')}});
     } else if (situation == u"bad-token-file"_s || situation == u"open-token-file"_s) {
         const QString path = m_files.filePath(situation);
         QVERIFY(writeSecretFile(path, wrongToken.toLatin1()));
