@@ -1,6 +1,7 @@
 #pragma once
 
 #include "TimelineStrip.h"
+#include "simulator/SimulatedClient.h"
 
 #include <QFrame>
 #include <QPointer>
@@ -12,8 +13,6 @@ class QPushButton;
 class QSlider;
 
 namespace keyright {
-
-class SimulatedClient;
 
 // One simulated client, side by side with the others: who it is and its clock offset (which the
 // trainer can change while it runs), the clocks and the signed expiry, what it believes and what
