@@ -32,6 +32,13 @@ struct StoredLease
     QString requestId;
 };
 
+// client/AdminTypes.h defines keyright::HolderBlock, EventRecord and EventQuery with other members.
+// A binary that links both the server and the client library (the dashboard's embedded server,
+// the simulator and client tests) would otherwise merge their inline copy constructors and
+// destructors and crash (an ODR violation). The inline namespace gives the server's own types
+// distinct symbol names while every `keyright::EventQuery` in server code still means them.
+inline namespace store {
+
 // A holder kept from checking out on a license until `until` (after an admin revoke).
 struct HolderBlock
 {
@@ -65,6 +72,8 @@ struct EventQuery
     std::optional<QDateTime> until;
     int limit = 200;
 };
+
+} // namespace store
 
 // Thrown by a store when the database fails (disk full, corrupt file). The transaction it
 // happened in is rolled back; callers answer 500 and nothing is half-written.
