@@ -136,7 +136,11 @@ QVariant FleetCountersModel::data(const QModelIndex &index, int role) const
 
 QVariant FleetCountersModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::TextAlignmentRole && section != NameColumn)
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole)
         return {};
     switch (section) {
     case NameColumn:

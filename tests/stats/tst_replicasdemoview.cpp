@@ -141,10 +141,26 @@ private Q_SLOTS:
 
     void largeFontsGrowTheText()
     {
-        const qreal normal = find<QLabel>(u"totalLabel_alice"_s)->font().pointSizeF();
+        const qreal total = find<QLabel>(u"totalLabel_alice"_s)->font().pointSizeF();
+        const qreal button = find<QPushButton>(u"incrementButton_alice"_s)->font().pointSizeF();
+        const qreal transit = find<QListWidget>(u"transitList"_s)->font().pointSizeF();
         find<QCheckBox>(u"largeFontsCheck"_s)->setChecked(true);
-        QVERIFY(find<QLabel>(u"totalLabel_alice"_s)->font().pointSizeF() > normal * 1.4);
-        QVERIFY(find<QPushButton>(u"incrementButton_alice"_s)->font().pointSizeF() >= 16);
+        QVERIFY(find<QLabel>(u"totalLabel_alice"_s)->font().pointSizeF() > total * 1.3);
+        QVERIFY(find<QPushButton>(u"incrementButton_alice"_s)->font().pointSizeF() > button * 1.3);
+        QVERIFY(find<QListWidget>(u"transitList"_s)->font().pointSizeF() > transit * 1.3);
+    }
+
+    void largeFontsStillFitAProjector()
+    {
+        ReplicasDemoView view;
+        view.setLargeFonts(true);
+        view.demo()->startPreset(3); // messages in transit, long narration
+        view.demo()->runToEnd();
+        view.resize(1280, 720);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY2(view.minimumSizeHint().width() <= 1280, qPrintable(QString::number(view.minimumSizeHint().width())));
+        QCOMPARE(view.width(), 1280);
     }
 };
 

@@ -71,8 +71,11 @@ FleetView::FleetView(FleetModel *fleet, QWidget *parent)
     m_countersTree->setModel(m_fleet->countersModel());
     m_countersTree->setAlternatingRowColors(true);
     m_countersTree->setUniformRowHeights(true);
+    m_countersTree->header()->setMinimumSectionSize(96);
     m_countersTree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_countersTree->header()->setSectionResizeMode(FleetCountersModel::NameColumn, QHeaderView::Stretch);
     m_countersTree->header()->setStretchLastSection(false);
+    m_countersTree->expandAll();
     counters->addWidget(m_countersTree);
     m_legendLabel = new QLabel(m_countersBox);
     m_legendLabel->setWordWrap(true);

@@ -146,19 +146,21 @@ void ReplicasDemoView::buildUi()
         column.naiveMaxLabel = new QLabel(column.box);
         column.naiveMaxLabel->setObjectName(u"naiveMaxLabel_"_s + name);
         grid->addWidget(column.naiveMaxLabel, row++, 0, 1, 2);
-        grid->setRowStretch(row++, 1);
+        grid->setRowMinimumHeight(row++, 8);
         column.incrementButton = new QPushButton(column.box);
         column.incrementButton->setObjectName(u"incrementButton_"_s + name);
         column.snapshotButton = new QPushButton(column.box);
         column.snapshotButton->setObjectName(u"snapshotButton_"_s + name);
         grid->addWidget(column.incrementButton, row, 0);
         grid->addWidget(column.snapshotButton, row++, 1);
+        // The restart buttons take a row each so the columns still fit 1280 px with large fonts.
         column.restartButton = new QPushButton(column.box);
         column.restartButton->setObjectName(u"restartButton_"_s + name);
         column.restartNewIdButton = new QPushButton(column.box);
         column.restartNewIdButton->setObjectName(u"restartNewIdButton_"_s + name);
-        grid->addWidget(column.restartButton, row, 0);
-        grid->addWidget(column.restartNewIdButton, row++, 1);
+        grid->addWidget(column.restartButton, row++, 0, 1, 2);
+        grid->addWidget(column.restartNewIdButton, row++, 0, 1, 2);
+        grid->setRowStretch(row, 1);
         columns->addWidget(column.box, 1);
 
         connect(column.incrementButton, &QPushButton::clicked, this, [this, r] { m_demo->increment(r); });
@@ -176,10 +178,12 @@ void ReplicasDemoView::buildUi()
     m_transitList->setWordWrap(true);
     transit->addWidget(m_transitList, 1);
     auto *deliver = new QGridLayout;
+    m_deliverCaption = new QLabel(m_transitBox);
+    deliver->addWidget(m_deliverCaption, 0, 0, 1, ReplicasDemo::ReplicaCount);
     for (int r = 0; r < ReplicasDemo::ReplicaCount; ++r) {
         auto *button = new QPushButton(m_transitBox);
         button->setObjectName(u"deliverButton_"_s + m_demo->replica(r).name);
-        deliver->addWidget(button, 0, r);
+        deliver->addWidget(button, 1, r);
         connect(button, &QPushButton::clicked, this, [this, r] { deliverSelected(r); });
         m_deliverButtons.append(button);
     }
@@ -187,8 +191,8 @@ void ReplicasDemoView::buildUi()
     m_deliverTwiceCheck->setObjectName(u"deliverTwiceCheck"_s);
     m_dropButton = new QPushButton(m_transitBox);
     m_dropButton->setObjectName(u"dropButton"_s);
-    deliver->addWidget(m_deliverTwiceCheck, 1, 0, 1, 2);
-    deliver->addWidget(m_dropButton, 1, 2);
+    deliver->addWidget(m_deliverTwiceCheck, 2, 0, 1, 2);
+    deliver->addWidget(m_dropButton, 2, 2);
     transit->addLayout(deliver);
     columns->addWidget(m_transitBox, 2);
     layout->addLayout(columns, 1);
@@ -239,8 +243,10 @@ void ReplicasDemoView::retranslateUi()
         m_columns[r].restartButton->setToolTip(tr("%1 loses its memory and counts again under its old id.").arg(name));
         m_columns[r].restartNewIdButton->setText(tr("Restart, new id"));
         m_columns[r].restartNewIdButton->setToolTip(tr("%1 loses its memory and counts under a new id.").arg(name));
-        m_deliverButtons[r]->setText(tr("Deliver to %1").arg(name));
+        m_deliverButtons[r]->setText(name);
+        m_deliverButtons[r]->setToolTip(tr("Deliver the selected snapshot to %1.").arg(name));
     }
+    m_deliverCaption->setText(tr("Deliver the selected snapshot to:"));
     m_deliverTwiceCheck->setText(tr("Deliver twice"));
     m_dropButton->setText(tr("Drop"));
     m_legendLabel->setText(tr("Naive sum: adds every total received to its own. Naive max: keeps the largest total "
@@ -324,8 +330,12 @@ void ReplicasDemoView::refreshTransit()
 void ReplicasDemoView::applyFonts()
 {
     QFont base = font();
-    base.setPointSizeF(m_largeFonts ? 17 : 10.5);
+    base.setPointSizeF(m_largeFonts ? 15 : 10.5);
+    base.setBold(false); // resolved explicitly, so a bold group box title does not spread to its contents
     setFont(base);
+    // Set on every child: under a style sheet a parent's font does not reliably propagate.
+    for (QWidget *child : findChildren<QWidget *>())
+        child->setFont(base);
     QFont big = base;
     big.setPointSizeF(base.pointSizeF() * 2.2);
     big.setBold(true);
@@ -337,13 +347,11 @@ void ReplicasDemoView::applyFonts()
         QFont title = base;
         title.setBold(true);
         column.box->setFont(title);
-        // Children inherit the box's bold: give them the plain base back.
-        for (QWidget *child : column.box->findChildren<QWidget *>())
-            child->setFont(child == column.totalLabel ? big : base);
     }
     QFont truth = base;
     truth.setBold(true);
     m_trueTotalLabel->setFont(truth);
+    m_transitBox->setFont(truth);
 }
 
 void ReplicasDemoView::deliverSelected(int replica)

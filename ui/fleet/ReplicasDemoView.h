@@ -71,6 +71,7 @@ private:
     QList<Column> m_columns;
     QGroupBox *m_transitBox = nullptr;
     QListWidget *m_transitList = nullptr;
+    QLabel *m_deliverCaption = nullptr;
     QList<QPushButton *> m_deliverButtons;
     QCheckBox *m_deliverTwiceCheck = nullptr;
     QPushButton *m_dropButton = nullptr;
