@@ -1,0 +1,533 @@
+#include "FaultProxy.h"
+#include "InProcessServer.h"
+#include "LeaseClient.h"
+#include "LeaseKeeper.h"
+#include "SkewedClock.h"
+#include "Timestamps.h"
+
+#include <QDeadlineTimer>
+#include <QJsonArray>
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+using std::chrono::milliseconds;
+
+namespace keyright {
+// How a test makes the server unreachable.
+enum class Fault { Refused, Blackholed, NetworkCut };
+} // namespace keyright
+Q_DECLARE_METATYPE(keyright::Fault)
+
+namespace keyright {
+
+namespace {
+const QString licenseId = u"cad"_s;
+const QString holder = u"alice@ws-1"_s;
+constexpr int seatCount = 3;
+constexpr auto ttl = 30s;
+constexpr auto skew = 5s;
+constexpr auto retryInterval = 2s;
+} // namespace
+
+// LeaseKeeper against the real server (in this process, through the fault proxy). The server and
+// the keeper share one ManualClock; the keeper may see it through a wall-clock offset. Time moves
+// only when a test steps it, so a 5-minute outage takes milliseconds.
+class TestLeaseKeeper : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+
+    void acquiresAndBeatsAtAThirdOfTheWindow();
+    void realTimeTicksDriveTheBeats();
+    void shortOutageKeepsTheSameSeat_data();
+    void shortOutageKeepsTheSameSeat();
+    void longOutageDegradesThenRecoversWithANewSeat();
+    void revokedSeatIsCheckedOutAgain();
+    void revokedSeatWithAFullPoolDegrades();
+    void blockedHolderDegradesUntilTheBlockEnds();
+    void fastClockLapsesEarlyAndNeverHoldsTwoSeats();
+    void actingPastTheServersExpiryWhileOffline_data();
+    void actingPastTheServersExpiryWhileOffline();
+    void noClockMakesTheServerExtendALease_data();
+    void noClockMakesTheServerExtendALease();
+    void releaseGivesTheSeatBack();
+    void crashLeavesTheSeatToExpire();
+
+private:
+    void startKeeper(LeaseKeeper::ExpiryPolicy policy = LeaseKeeper::ExpiryPolicy::Monotonic);
+    void settle();
+    void step(milliseconds by);
+    void setFault(Fault fault, bool on);
+    int liveSeats() { return int(m_server->liveLeasesOf(licenseId, holder).size()); }
+    ManualClock &clock() { return m_server->clock(); }
+
+    std::unique_ptr<InProcessServer> m_server;
+    std::unique_ptr<FaultProxy> m_proxy;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<LeaseClient> m_client;
+    std::unique_ptr<SkewedClock> m_keeperClock;
+    std::unique_ptr<LeaseKeeper> m_keeper;
+    QByteArray m_key;
+};
+
+void TestLeaseKeeper::init()
+{
+    m_server = std::make_unique<InProcessServer>();
+    QString error;
+    QVERIFY2(m_server->start(&error), qPrintable(error));
+    m_key = m_server->createLicense(licenseId, seatCount, ttl, skew, 15s);
+    QVERIFY(!m_key.isEmpty());
+    m_proxy = std::make_unique<FaultProxy>();
+    QVERIFY2(m_proxy->start(QHostAddress(QHostAddress::LocalHost), m_server->port(), &error), qPrintable(error));
+    m_network = std::make_unique<QNetworkAccessManager>();
+    m_network->setProxy(QNetworkProxy::NoProxy);
+    m_client = std::make_unique<LeaseClient>(*m_network);
+    m_client->setServerUrl(m_proxy->url());
+    m_client->setLicense(licenseId, m_key);
+    m_client->setPublicKey(m_server->verifier());
+    m_client->setTransferTimeout(250ms);
+    m_client->setCheckoutRetries(1);
+    m_keeperClock = std::make_unique<SkewedClock>(clock());
+    m_keeper = std::make_unique<LeaseKeeper>(*m_client, *m_keeperClock);
+    m_keeper->setHolder(holder);
+    m_keeper->setMaxJitter(0ms);
+    m_keeper->setRetryInterval(retryInterval);
+    // The tests step the clock and call evaluate() themselves; real-time ticks are tested once.
+    m_keeper->setTickInterval(1h);
+}
+
+void TestLeaseKeeper::cleanup()
+{
+    m_keeper.reset();
+    m_keeperClock.reset();
+    m_client.reset();
+    m_network.reset();
+    m_proxy.reset();
+    m_server.reset();
+}
+
+void TestLeaseKeeper::startKeeper(LeaseKeeper::ExpiryPolicy policy)
+{
+    m_keeper->setExpiryPolicy(policy);
+    QSignalSpy acquired(m_keeper.get(), &LeaseKeeper::acquired);
+    m_keeper->start();
+    QTRY_VERIFY_WITH_TIMEOUT(acquired.size() == 1, 10000);
+    settle();
+}
+
+void TestLeaseKeeper::settle()
+{
+    // Waits for the keeper's round trips without the polling sleeps of QTRY_*: thousands of steps
+    // each wait for a request. The timer only wakes the blocking wait to check the deadline.
+    QTimer wake;
+    wake.start(50ms);
+    const QDeadlineTimer deadline(10s);
+    while (m_keeper->isRequestPending() && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+    QVERIFY2(!m_keeper->isRequestPending(), "the keeper's request did not complete within 10 s");
+}
+
+void TestLeaseKeeper::step(milliseconds by)
+{
+    clock().advance(by);
+    m_keeper->evaluate();
+    settle();
+}
+
+void TestLeaseKeeper::setFault(Fault fault, bool on)
+{
+    switch (fault) {
+    case Fault::Refused:
+        m_proxy->setRefuse(on);
+        break;
+    case Fault::Blackholed:
+        m_proxy->setBlackhole(on);
+        if (on)
+            m_proxy->closeAll(); // kept-alive connections go quiet too
+        break;
+    case Fault::NetworkCut:
+        m_client->setNetworkCut(on);
+        break;
+    }
+}
+
+void TestLeaseKeeper::acquiresAndBeatsAtAThirdOfTheWindow()
+{
+    QSignalSpy states(m_keeper.get(), &LeaseKeeper::stateChanged);
+    startKeeper();
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Holding);
+    QCOMPARE(states.first().first().value<LeaseKeeper::State>(), LeaseKeeper::State::Acquiring);
+    QVERIFY(m_keeper->isActing());
+    const SeatLease first = *m_keeper->lease();
+    QCOMPARE(liveSeats(), 1);
+
+    QSignalSpy renewed(m_keeper.get(), &LeaseKeeper::renewed);
+    step(ttl / 3 - 1ms);
+    QCOMPARE(renewed.size(), 0);
+    step(1ms);
+    QCOMPARE(renewed.size(), 1);
+    QCOMPARE(m_keeper->lease()->seatId, first.seatId);
+    QCOMPARE(m_keeper->lease()->expiresAt, clock().now().addMSecs(milliseconds(ttl).count()));
+    QCOMPARE(liveSeats(), 1);
+}
+
+void TestLeaseKeeper::realTimeTicksDriveTheBeats()
+{
+    m_keeper->setTickInterval(20ms);
+    startKeeper();
+    QSignalSpy renewed(m_keeper.get(), &LeaseKeeper::renewed);
+    clock().advance(ttl / 3);
+    QTRY_VERIFY_WITH_TIMEOUT(renewed.size() == 1, 5000);
+}
+
+void TestLeaseKeeper::shortOutageKeepsTheSameSeat_data()
+{
+    QTest::addColumn<Fault>("fault");
+    QTest::newRow("connections refused") << Fault::Refused;
+    QTest::newRow("packets swallowed (timeouts)") << Fault::Blackholed;
+    QTest::newRow("network cut in the client") << Fault::NetworkCut;
+}
+
+void TestLeaseKeeper::shortOutageKeepsTheSameSeat()
+{
+    QFETCH(Fault, fault);
+    startKeeper();
+    const QString seatId = m_keeper->lease()->seatId;
+    QSignalSpy beatFailed(m_keeper.get(), &LeaseKeeper::beatFailed);
+    QSignalSpy lapsed(m_keeper.get(), &LeaseKeeper::lapsed);
+    QSignalSpy degraded(m_keeper.get(), &LeaseKeeper::degraded);
+
+    setFault(fault, true);
+    for (auto elapsed = 0s; elapsed < ttl - 5s; elapsed += 1s) {
+        step(1s);
+        QVERIFY2(m_keeper->isActing(), qPrintable(u"stopped acting %1 s into a short outage"_s.arg(elapsed.count())));
+    }
+    QVERIFY(beatFailed.size() >= 2);
+    QCOMPARE(lapsed.size(), 0);
+    QCOMPARE(degraded.size(), 0);
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Holding);
+
+    setFault(fault, false);
+    QSignalSpy renewed(m_keeper.get(), &LeaseKeeper::renewed);
+    step(retryInterval);
+    QCOMPARE(renewed.size(), 1);
+    QCOMPARE(m_keeper->lease()->seatId, seatId);
+    QCOMPARE(liveSeats(), 1);
+    QCOMPARE(degraded.size(), 0);
+}
+
+void TestLeaseKeeper::longOutageDegradesThenRecoversWithANewSeat()
+{
+    startKeeper();
+    const SeatLease before = *m_keeper->lease();
+    QSignalSpy lapsed(m_keeper.get(), &LeaseKeeper::lapsed);
+    QSignalSpy degraded(m_keeper.get(), &LeaseKeeper::degraded);
+    QSignalSpy recovered(m_keeper.get(), &LeaseKeeper::recovered);
+
+    m_proxy->setRefuse(true);
+    const auto outage = ttl + skew + 1s;
+    for (auto elapsed = 1s; elapsed <= outage; elapsed += 1s) {
+        step(1s);
+        // Monotonic: acting exactly up to the end of the window counted from the checkout.
+        QCOMPARE(m_keeper->isActing(), elapsed <= ttl);
+    }
+    QCOMPARE(lapsed.size(), 1);
+    QVERIFY(degraded.size() >= 1);
+    QVERIFY2(degraded.first().first().toString().startsWith(u"server unreachable"_s),
+             qPrintable(degraded.first().first().toString()));
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Degraded);
+    QVERIFY(!m_keeper->lastError().isEmpty());
+    QCOMPARE(liveSeats(), 0); // the server let the seat go at ttl + skew
+
+    m_proxy->setRefuse(false);
+    step(retryInterval);
+    QCOMPARE(recovered.size(), 1);
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Holding);
+    QVERIFY(m_keeper->isActing());
+    QVERIFY(m_keeper->lease()->seatId != before.seatId);
+    QVERIFY(m_keeper->lease()->generation > before.generation);
+    const QList<QJsonObject> live = m_server->liveLeasesOf(licenseId, holder);
+    QCOMPARE(live.size(), 1);
+    QCOMPARE(live.first().value("seatId"_L1).toString(), m_keeper->lease()->seatId);
+}
+
+void TestLeaseKeeper::revokedSeatIsCheckedOutAgain()
+{
+    startKeeper();
+    const QString revoked = m_keeper->lease()->seatId;
+    QSignalSpy seatLost(m_keeper.get(), &LeaseKeeper::seatLost);
+    QSignalSpy acquired(m_keeper.get(), &LeaseKeeper::acquired);
+    QSignalSpy degraded(m_keeper.get(), &LeaseKeeper::degraded);
+    QVERIFY(m_server->revoke(licenseId, revoked));
+
+    step(ttl / 3);
+    QCOMPARE(seatLost.size(), 1);
+    QCOMPARE(acquired.size(), 1);
+    QCOMPARE(degraded.size(), 0);
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Holding);
+    QVERIFY(m_keeper->lease()->seatId != revoked);
+    QCOMPARE(liveSeats(), 1);
+}
+
+void TestLeaseKeeper::revokedSeatWithAFullPoolDegrades()
+{
+    startKeeper();
+    const QString revoked = m_keeper->lease()->seatId;
+    QList<QString> others;
+    auto take = [&](const QString &who) {
+        std::optional<LeaseOutcome> result;
+        m_client->checkout(who, this, [&result](const LeaseOutcome &outcome) { result = outcome; });
+        QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 5000);
+        QVERIFY2(std::holds_alternative<outcome::Granted>(*result), qPrintable(describe(*result)));
+        others.append(std::get<outcome::Granted>(*result).lease.seatId);
+    };
+    take(u"bob@ws-2"_s);
+    take(u"carol@ws-3"_s);
+    QVERIFY(m_server->revoke(licenseId, revoked));
+    take(u"dave@ws-4"_s); // takes the freed seat: the pool is full again
+    QCOMPARE(others.size(), 3);
+
+    QSignalSpy seatLost(m_keeper.get(), &LeaseKeeper::seatLost);
+    QSignalSpy degraded(m_keeper.get(), &LeaseKeeper::degraded);
+    QSignalSpy recovered(m_keeper.get(), &LeaseKeeper::recovered);
+    step(ttl / 3);
+    QCOMPARE(seatLost.size(), 1);
+    QCOMPARE(degraded.size(), 1);
+    QVERIFY2(degraded.first().first().toString().startsWith(u"all 3 seats are in use"_s),
+             qPrintable(degraded.first().first().toString()));
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Degraded);
+    QVERIFY(!m_keeper->isActing());
+
+    // Still full at the next attempt: no new signal for the same reason.
+    step(retryInterval);
+    QCOMPARE(degraded.size(), 1);
+    QCOMPARE(recovered.size(), 0);
+
+    std::optional<ReleaseOutcome> released;
+    m_client->release(others.first(), this, [&released](const ReleaseOutcome &outcome) { released = outcome; });
+    QTRY_VERIFY_WITH_TIMEOUT(released.has_value(), 5000);
+    step(retryInterval);
+    QCOMPARE(recovered.size(), 1);
+    QVERIFY(m_keeper->isActing());
+    QCOMPARE(liveSeats(), 1);
+}
+
+void TestLeaseKeeper::blockedHolderDegradesUntilTheBlockEnds()
+{
+    startKeeper();
+    QVERIFY(m_server->revoke(licenseId, m_keeper->lease()->seatId, 20s));
+    QSignalSpy degraded(m_keeper.get(), &LeaseKeeper::degraded);
+    QSignalSpy recovered(m_keeper.get(), &LeaseKeeper::recovered);
+    step(ttl / 3);
+    QCOMPARE(degraded.size(), 1);
+    QVERIFY2(degraded.first().first().toString().contains(u"blocked"_s),
+             qPrintable(degraded.first().first().toString()));
+    for (int i = 0; i < 20 && recovered.isEmpty(); ++i)
+        step(retryInterval);
+    QCOMPARE(recovered.size(), 1);
+    QCOMPARE(liveSeats(), 1);
+}
+
+void TestLeaseKeeper::fastClockLapsesEarlyAndNeverHoldsTwoSeats()
+{
+    m_keeperClock->setOffset(20s);
+    startKeeper(LeaseKeeper::ExpiryPolicy::SignedExpiry);
+    const SeatLease first = *m_keeper->lease();
+    QSignalSpy lapsed(m_keeper.get(), &LeaseKeeper::lapsed);
+    QSignalSpy recovered(m_keeper.get(), &LeaseKeeper::recovered);
+
+    m_proxy->setRefuse(true);
+    QDateTime lapsedAt;
+    while (lapsed.isEmpty() && clock().now() < first.expiresAt) {
+        step(1s);
+        QVERIFY(liveSeats() <= 1);
+    }
+    QCOMPARE(lapsed.size(), 1);
+    // Early: 20 s before the signed expiry, while the server still counts the seat.
+    QCOMPARE(clock().now(), first.expiresAt.addSecs(-20 + 1));
+    QCOMPARE(liveSeats(), 1);
+    QVERIFY(!m_keeper->isActing());
+
+    m_proxy->setRefuse(false);
+    for (int i = 0; i < 5 && recovered.isEmpty(); ++i) {
+        step(retryInterval);
+        QVERIFY(liveSeats() <= 1);
+    }
+    QCOMPARE(recovered.size(), 1);
+    QVERIFY(m_keeper->lease()->seatId != first.seatId);
+    const QList<QJsonObject> live = m_server->liveLeasesOf(licenseId, holder);
+    QCOMPARE(live.size(), 1);
+    QCOMPARE(live.first().value("seatId"_L1).toString(), m_keeper->lease()->seatId);
+    // The old seat was given back, not left to expire.
+    QVERIFY(m_server->leaseRow(licenseId, first.seatId).value("live"_L1).toBool() == false);
+
+    // Online again, the fast clock keeps renewing without ever counting twice.
+    for (int i = 0; i < 90; ++i) {
+        step(1s);
+        QVERIFY(liveSeats() <= 1);
+    }
+}
+
+void TestLeaseKeeper::actingPastTheServersExpiryWhileOffline_data()
+{
+    QTest::addColumn<LeaseKeeper::ExpiryPolicy>("policy");
+    QTest::addColumn<qint64>("offsetSeconds"); // the keeper's wall clock minus the server's
+    QTest::addColumn<bool>("rollback"); // offset applied after the checkout, as a clock set back
+    QTest::addColumn<qint64>("expectedPastSeconds");
+
+    struct Row
+    {
+        const char *name;
+        qint64 offset;
+        bool rollback;
+    };
+    const Row rows[] = {
+        {"slow 120 s", -120, false}, {"slow 30 s", -30, false},         {"fast 30 s", 30, false},
+        {"fast 120 s", 120, false},  {"rolled back 5 min", -300, true},
+    };
+    for (const Row &row : rows) {
+        QTest::addRow("SignedExpiry, %s", row.name) << LeaseKeeper::ExpiryPolicy::SignedExpiry << row.offset
+                                                    << row.rollback << std::max<qint64>(0, -row.offset);
+        QTest::addRow("Monotonic, %s", row.name)
+            << LeaseKeeper::ExpiryPolicy::Monotonic << row.offset << row.rollback << qint64(0);
+    }
+}
+
+void TestLeaseKeeper::actingPastTheServersExpiryWhileOffline()
+{
+    QFETCH(LeaseKeeper::ExpiryPolicy, policy);
+    QFETCH(qint64, offsetSeconds);
+    QFETCH(bool, rollback);
+    QFETCH(qint64, expectedPastSeconds);
+
+    if (!rollback)
+        m_keeperClock->setOffset(std::chrono::seconds(offsetSeconds));
+    startKeeper(policy);
+    if (rollback)
+        m_keeperClock->setOffset(std::chrono::seconds(offsetSeconds));
+    m_proxy->setRefuse(true);
+
+    // The longest the keeper acted after the server's expiry of the lease it held.
+    qint64 actedPastMs = std::numeric_limits<qint64>::min();
+    const auto horizon = ttl + std::chrono::seconds(std::abs(offsetSeconds)) + 10s;
+    for (auto elapsed = 0s; elapsed <= horizon; elapsed += 1s) {
+        if (m_keeper->isActing())
+            actedPastMs = std::max(actedPastMs, m_keeper->lease()->expiresAt.msecsTo(clock().now()));
+        step(1s);
+    }
+    QVERIFY2(!m_keeper->isActing(), "still acting long after the lease expired on the server");
+    QCOMPARE(liveSeats(), 0);
+    if (expectedPastSeconds > 0) {
+        // The naive rule acts past the server's expiry for exactly the clock's offset.
+        QCOMPARE(actedPastMs, expectedPastSeconds * 1000);
+    } else {
+        QVERIFY2(actedPastMs <= 0, qPrintable(u"acted %1 ms past the server's expiry"_s.arg(actedPastMs)));
+    }
+}
+
+void TestLeaseKeeper::noClockMakesTheServerExtendALease_data()
+{
+    QTest::addColumn<LeaseKeeper::ExpiryPolicy>("policy");
+    QTest::addColumn<qint64>("offsetSeconds");
+    QTest::addColumn<bool>("rollback");
+    const std::pair<const char *, LeaseKeeper::ExpiryPolicy> policies[] = {
+        {"SignedExpiry", LeaseKeeper::ExpiryPolicy::SignedExpiry},
+        {"Monotonic", LeaseKeeper::ExpiryPolicy::Monotonic},
+    };
+    for (const auto &[name, policy] : policies) {
+        QTest::addRow("%s, slow 120 s", name) << policy << qint64(-120) << false;
+        QTest::addRow("%s, slow 30 s", name) << policy << qint64(-30) << false;
+        QTest::addRow("%s, exact", name) << policy << qint64(0) << false;
+        QTest::addRow("%s, fast 30 s", name) << policy << qint64(30) << false;
+        QTest::addRow("%s, fast 120 s", name) << policy << qint64(120) << false;
+        QTest::addRow("%s, rolled back 5 min", name) << policy << qint64(-300) << true;
+    }
+}
+
+void TestLeaseKeeper::noClockMakesTheServerExtendALease()
+{
+    QFETCH(LeaseKeeper::ExpiryPolicy, policy);
+    QFETCH(qint64, offsetSeconds);
+    QFETCH(bool, rollback);
+
+    // The server's clock when it last granted or renewed each seat, as seen by the keeper.
+    QHash<QString, QDateTime> lastGrant;
+    auto record = [this, &lastGrant](const SeatLease &lease) { lastGrant.insert(lease.seatId, clock().now()); };
+    connect(m_keeper.get(), &LeaseKeeper::acquired, this, record);
+    connect(m_keeper.get(), &LeaseKeeper::renewed, this, record);
+
+    if (!rollback)
+        m_keeperClock->setOffset(std::chrono::seconds(offsetSeconds));
+    startKeeper(policy);
+    if (rollback)
+        m_keeperClock->setOffset(std::chrono::seconds(offsetSeconds));
+
+    // Online for a while, then offline past the expiry, then online again.
+    const auto phaseOf = [](int second) { return second < 70 ? 0 : (second < 120 ? 1 : 2); };
+    for (int second = 0; second < 150; ++second) {
+        m_proxy->setRefuse(phaseOf(second) == 1);
+        step(1s);
+        const QJsonArray rows = m_server->leases(licenseId).value("leases"_L1).toArray();
+        int live = 0;
+        for (const QJsonValue &value : rows) {
+            const QJsonObject row = value.toObject();
+            if (row.value("holder"_L1).toString() != holder)
+                continue;
+            live += row.value("live"_L1).toBool() ? 1 : 0;
+            const QString seatId = row.value("seatId"_L1).toString();
+            QVERIFY2(lastGrant.contains(seatId), "the server holds a seat the keeper never heard of");
+            QCOMPARE(row.value("expiresAt"_L1).toString(),
+                     formatTimestamp(lastGrant.value(seatId).addMSecs(milliseconds(ttl).count())));
+        }
+        QVERIFY2(live <= 1, qPrintable(u"the server counts %1 seats for one keeper"_s.arg(live)));
+        if (policy == LeaseKeeper::ExpiryPolicy::Monotonic && m_keeper->isActing())
+            QVERIFY(clock().now() <= m_keeper->lease()->expiresAt);
+    }
+    // Back online, every keeper ends up holding (a fast clock under SignedExpiry churns, but
+    // only at the retry interval, and never holds two).
+    QVERIFY(m_keeper->state() == LeaseKeeper::State::Holding || m_keeper->state() == LeaseKeeper::State::Acquiring);
+}
+
+void TestLeaseKeeper::releaseGivesTheSeatBack()
+{
+    startKeeper();
+    const QString seatId = m_keeper->lease()->seatId;
+    QSignalSpy released(m_keeper.get(), &LeaseKeeper::released);
+    m_keeper->release();
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Stopped);
+    QVERIFY(!m_keeper->isActing());
+    QTRY_COMPARE_WITH_TIMEOUT(released.size(), 1, 5000);
+    QCOMPARE(released.first().first().toString(), seatId);
+    QCOMPARE(liveSeats(), 0);
+    // Stopped means stopped: moving time sends nothing more.
+    const int connections = m_proxy->acceptedConnections();
+    step(ttl);
+    QCOMPARE(m_proxy->acceptedConnections(), connections);
+}
+
+void TestLeaseKeeper::crashLeavesTheSeatToExpire()
+{
+    startKeeper();
+    QSignalSpy released(m_keeper.get(), &LeaseKeeper::released);
+    m_keeper->crash();
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Stopped);
+    QCOMPARE(liveSeats(), 1);
+    clock().advance(ttl + skew);
+    QCOMPARE(liveSeats(), 1); // live up to expiresAt + skew inclusive
+    clock().advance(1ms);
+    QCOMPARE(liveSeats(), 0);
+    QCOMPARE(released.size(), 0);
+}
+
+} // namespace keyright
+
+QTEST_GUILESS_MAIN(keyright::TestLeaseKeeper)
+#include "tst_leasekeeper.moc"
