@@ -21,7 +21,8 @@ class FleetModel;
 // The Fleet page: the configured servers (answered or not, replica id, last poll), the counters
 // per license merged from every snapshot with an expandable per-replica breakdown (stale replicas
 // in amber italics), and the amnesia reports the servers carried. Polls the model on a timer.
-// The model is not owned: the caller configures its servers and fetcher (docs/STATS.md).
+// The model is not owned and must outlive the view: the caller configures its servers and
+// fetcher (docs/STATS.md).
 class FleetView final : public QWidget
 {
     Q_OBJECT
