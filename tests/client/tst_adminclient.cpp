@@ -44,6 +44,8 @@ private Q_SLOTS:
     void cleanup();
 
     void healthReportsTheServerVersion();
+    void publicKeyIsFetchedOnceAndPinnable();
+    void statsAnswersWithAnObjectOrSaysWhyNot();
     void createListAndUpdateALicense();
     void invalidLicenseValueNamesTheField_data();
     void invalidLicenseValueNamesTheField();
@@ -169,6 +171,33 @@ void TestAdminClient::healthReportsTheServerVersion()
     const auto result = wait<QString>([&](auto done) { m_admin->health(this, done); });
     QVERIFY2(result.ok(), qPrintable(result.error.message));
     QVERIFY(!result.value->isEmpty());
+}
+
+void TestAdminClient::publicKeyIsFetchedOnceAndPinnable()
+{
+    QVERIFY(!m_admin->publicKey());
+    const auto fetched = wait<LeaseVerifier>([&](auto done) { m_admin->fetchPublicKey(this, done); });
+    QVERIFY2(fetched.ok(), qPrintable(fetched.error.message));
+    QCOMPARE(fetched.value->publicKey().size(), 32);
+    QVERIFY(m_admin->publicKey());
+    QCOMPARE(m_admin->publicKey()->publicKey(), fetched.value->publicKey());
+
+    // A pinned key is kept even when the server presents another one.
+    const auto pinned = LeaseSigner::generate();
+    m_admin->setPublicKey(*LeaseVerifier::fromPublicKey(pinned->publicKey()));
+    const auto again = wait<LeaseVerifier>([&](auto done) { m_admin->fetchPublicKey(this, done); });
+    QVERIFY(again.ok());
+    QCOMPARE(m_admin->publicKey()->publicKey(), pinned->publicKey());
+}
+
+void TestAdminClient::statsAnswersWithAnObjectOrSaysWhyNot()
+{
+    const auto result = wait<QJsonObject>([&](auto done) { m_admin->stats(this, done); });
+    if (!result.ok()) {
+        // A server without replicated statistics says so; it is not a transport or protocol failure.
+        QCOMPARE(result.error.kind, ClientError::Kind::NotFound);
+        QVERIFY(!result.error.message.isEmpty());
+    }
 }
 
 void TestAdminClient::createListAndUpdateALicense()
