@@ -2,7 +2,7 @@
 # The server benchmark of issue 7: keyright-server side by side with etcd leases and a Redis
 # counting semaphore, on this machine, in one run. See docs/BENCHMARKS.md, section "Server".
 #
-#   bench/run-server-bench.sh            # full run: 10 s per case, 3 runs, median (about 15 min)
+#   bench/run-server-bench.sh            # full run: 10 s per case, 3 runs, median (15-25 min)
 #   bench/run-server-bench.sh --quick    # smoke run: 3 s per case, 1 run, 10,000 bulk leases
 #
 # Everything listens on 127.0.0.1 only, lives in a fresh temporary directory, runs for a bounded
