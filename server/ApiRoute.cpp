@@ -36,6 +36,7 @@ const QList<Pattern> &patterns()
         {{u"v1", u"reap"}, "POST", K::Reap},
         {{u"v1", u"events"}, "GET", K::Events},
         {{u"metrics"}, "GET", K::Metrics},
+        {{u"v1", u"stats"}, "GET", K::Stats},
     };
     return all;
 }
@@ -132,6 +133,8 @@ QString ApiRoute::name(Kind kind)
         return u"events"_s;
     case Kind::Metrics:
         return u"metrics"_s;
+    case Kind::Stats:
+        return u"stats"_s;
     }
     return u"unknown"_s;
 }

@@ -29,6 +29,7 @@ struct ApiRoute
         Reap,
         Events,
         Metrics,
+        Stats,
     };
 
     Kind kind = Kind::Health;

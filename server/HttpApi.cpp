@@ -7,6 +7,7 @@
 #include "Metrics.h"
 #include "RequestParsing.h"
 #include "SeatService.h"
+#include "StatsService.h"
 #include "Timestamps.h"
 
 #include <QElapsedTimer>
@@ -197,6 +198,8 @@ ApiResponse HttpApi::adminRoute(const ApiRoute &route, const ApiRequest &request
         return events(request);
     case K::Metrics:
         return metrics();
+    case K::Stats:
+        return stats();
     default:
         return error(ApiError::notFound(u"not_found"_s, u"no such route"_s));
     }
@@ -392,6 +395,13 @@ ApiResponse HttpApi::metrics()
     for (const auto &license : m_seats.licenses())
         gauges.append({license.id, license.seatCount, license.inUse});
     return ApiResponse {200, "text/plain; version=0.0.4; charset=utf-8", m_metrics.render(gauges), {}, {}};
+}
+
+ApiResponse HttpApi::stats()
+{
+    if (!m_stats)
+        return error(ApiError::notFound(u"not_found"_s, u"this server keeps no usage statistics"_s));
+    return json(200, m_stats->toJson());
 }
 
 } // namespace keyright

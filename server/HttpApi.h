@@ -12,6 +12,7 @@ namespace keyright {
 class AuthGuard;
 class Metrics;
 class SeatService;
+class StatsService;
 
 // The v1 API as a function from request to response: routing, authentication, validation and the
 // translation of SeatService results into the JSON bodies and status codes of docs/API.md.
@@ -22,6 +23,9 @@ public:
     HttpApi(SeatService &seats, const AuthGuard &auth, Metrics &metrics, QByteArray publicKey);
 
     ApiResponse handle(const ApiRequest &request);
+
+    // Serves GET /v1/stats from `stats`; without it the route answers 404 not_found.
+    void setStats(StatsService *stats) { m_stats = stats; }
 
 private:
     ApiResponse dispatch(const ApiRequest &request, QString *routeName);
@@ -39,6 +43,7 @@ private:
     ApiResponse reap(const ApiRequest &request);
     ApiResponse events(const ApiRequest &request);
     ApiResponse metrics();
+    ApiResponse stats();
 
     static ApiResponse json(int status, const QJsonObject &body);
     static ApiResponse error(const ApiError &error);
@@ -48,6 +53,7 @@ private:
     const AuthGuard &m_auth;
     Metrics &m_metrics;
     QByteArray m_publicKey;
+    StatsService *m_stats = nullptr;
 };
 
 } // namespace keyright

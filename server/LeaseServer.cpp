@@ -7,9 +7,12 @@
 #include "LeaseReaper.h"
 #include "LeaseSigner.h"
 #include "Metrics.h"
+#include "PeerSync.h"
+#include "ReplicaIdentity.h"
 #include "SeatService.h"
 #include "SecretBuffer.h"
 #include "SqliteLeaseStore.h"
+#include "StatsService.h"
 
 #include <QDir>
 #include <QFile>
@@ -143,6 +146,30 @@ SeatService *LeaseServer::seats() const
 LeaseReaper *LeaseServer::reaper() const
 {
     return m_reaper.get();
+}
+
+StatsService *LeaseServer::stats() const
+{
+    return m_stats.get();
+}
+
+PeerSync *LeaseServer::peerSync() const
+{
+    return m_peerSync.get();
+}
+
+bool LeaseServer::openStats(bool databaseExisted, QString *error)
+{
+    // Peers first: a bad --peer or token file is refused before anything is written.
+    auto peers = PeerSync::peersFromConfig(m_config, error);
+    if (!peers)
+        return false;
+    const auto identity = ReplicaIdentity::loadOrCreate(m_config.dataDir, databaseExisted, error);
+    if (!identity)
+        return false;
+    m_stats = std::make_unique<StatsService>(*m_store, identity->id, m_clock);
+    m_peerSync = std::make_unique<PeerSync>(*m_stats, std::move(*peers), m_config.peerInterval);
+    return true;
 }
 
 bool LeaseServer::prepareDataDir(QString *error)
@@ -308,13 +335,17 @@ bool LeaseServer::start(QString *errorOut)
         ok = m_signer != nullptr;
     }
     ok = ok && loadAdminToken(&error);
+    // Whether the counts of an existing replica id survived (ReplicaIdentity).
+    const bool databaseExisted = QFileInfo::exists(QDir(m_config.dataDir).filePath(u"keyright.sqlite"_s));
     if (ok) {
         m_store = std::make_unique<SqliteLeaseStore>(QDir(m_config.dataDir).filePath(u"keyright.sqlite"_s));
         ok = m_store->open(&error);
     }
+    ok = ok && openStats(databaseExisted, &error);
     if (ok) {
         m_metrics = std::make_unique<Metrics>();
         m_seats = std::make_unique<SeatService>(*m_store, *m_signer, m_clock, m_metrics.get());
+        m_seats->setStats(m_stats.get());
         try {
             ok = !m_config.demo || addDemoLicenses(&error);
         } catch (const StoreError &failure) {
@@ -324,6 +355,7 @@ bool LeaseServer::start(QString *errorOut)
     }
     if (ok) {
         m_api = std::make_unique<HttpApi>(*m_seats, *m_auth, *m_metrics, m_signer->publicKey());
+        m_api->setStats(m_stats.get());
         m_frontend = std::make_unique<HttpFrontend>(*m_api);
         ok = listen(&error);
     }
@@ -333,16 +365,19 @@ bool LeaseServer::start(QString *errorOut)
     }
     m_reaper = std::make_unique<LeaseReaper>(*m_seats, m_config.reapInterval, m_config.eventRetentionDays);
     m_reaper->start();
+    m_peerSync->start();
     return true;
 }
 
 void LeaseServer::stop()
 {
+    m_peerSync.reset(); // aborts pulls in flight before the store they would merge into closes
     m_reaper.reset();
     m_frontend.reset(); // closes the listening socket and every connection
     m_api.reset();
     m_seats.reset();
     m_metrics.reset();
+    m_stats.reset();
     if (m_store)
         m_store->close();
     m_store.reset();

@@ -17,7 +17,9 @@ class HttpFrontend;
 class LeaseReaper;
 class LeaseSigner;
 class Metrics;
+class PeerSync;
 class SeatService;
+class StatsService;
 class SqliteLeaseStore;
 
 // The whole lease server wired together: data directory (signing key, admin token, database),
@@ -52,6 +54,9 @@ public:
     // For in-process users (tests, the dashboard); nullptr when not running.
     SeatService *seats() const;
     LeaseReaper *reaper() const;
+    // The usage statistics (this server's replica id, its G-Counters) and their anti-entropy.
+    StatsService *stats() const;
+    PeerSync *peerSync() const;
 
     // Empty when `config` may be served; otherwise why not (non-loopback without TLS, half a TLS
     // setup).
@@ -63,6 +68,7 @@ private:
     bool loadAdminToken(QString *error);
     bool addDemoLicenses(QString *error);
     bool listen(QString *error);
+    bool openStats(bool databaseExisted, QString *error);
 
     ServerConfig m_config;
     const Clock &m_clock;
@@ -78,6 +84,8 @@ private:
     std::unique_ptr<HttpApi> m_api;
     std::unique_ptr<HttpFrontend> m_frontend;
     std::unique_ptr<LeaseReaper> m_reaper;
+    std::unique_ptr<StatsService> m_stats;
+    std::unique_ptr<PeerSync> m_peerSync;
 };
 
 } // namespace keyright

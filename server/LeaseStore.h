@@ -1,5 +1,6 @@
 #pragma once
 
+#include "StatComponent.h"
 #include "StoreTypes.h"
 
 #include <QHash>
@@ -59,6 +60,17 @@ public:
     virtual QHash<QString, int> countEventsSince(const QString &kind, const QDateTime &since) = 0;
     // Returns how many events older than `before` were deleted.
     virtual int deleteEventsBefore(const QDateTime &before) = 0;
+
+    // Usage statistics (StatsService): G-Counter components per license, counter and replica.
+    // Adds `by` to one component (created at 0), saturating instead of wrapping. Called inside
+    // the transaction of the event it counts, and only for the server's own replica id.
+    virtual void bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by)
+        = 0;
+    // Every component held, this server's and the ones learned from peers.
+    virtual QList<StatComponent> counterComponents() = 0;
+    // Raises each given component to its value where that is higher (per-replica maximum); a
+    // component never goes down.
+    virtual void mergeComponents(const QList<StatComponent> &components) = 0;
 };
 
 } // namespace keyright

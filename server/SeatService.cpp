@@ -5,6 +5,7 @@
 #include "LeasePredicate.h"
 #include "LeaseSigner.h"
 #include "Metrics.h"
+#include "StatsService.h"
 #include "Timestamps.h"
 
 #include <QJsonArray>
@@ -119,6 +120,10 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
             }
         }
 
+        // The decision rests on this license's own rows, read in this serialized transaction.
+        // The replicated usage counters (StatsService) never take part in it: a G-Counter only
+        // learns of other replicas' grants after the fact and cannot hold a capacity such as the
+        // last free seat (docs/ARCHITECTURE.md). They are only incremented below.
         if (live.size() >= policy.seatCount()) {
             QDateTime nextExpiry;
             QJsonArray holders;
@@ -138,6 +143,8 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
             result.nextExpiry = nextExpiry;
             record(now, u"denied"_s, licenseId, {}, holder, actor,
                    {{u"inUse"_s, result.inUse}, {u"seatCount"_s, result.seatCount}, {u"holders"_s, holders}});
+            if (m_stats)
+                m_stats->count(licenseId, StatsService::Counter::Denied);
             if (m_metrics)
                 m_metrics->countDenial(licenseId);
             return;
@@ -160,6 +167,8 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
                 {u"expiresAt"_s, formatTimestamp(lease.expiresAt)},
                 {u"inUse"_s, int(live.size()) + 1},
                 {u"seatCount"_s, policy.seatCount()}});
+        if (m_stats)
+            m_stats->count(licenseId, StatsService::Counter::Granted);
         result.outcome = CheckoutResult::Outcome::Granted;
         result.lease = lease;
     });
@@ -193,6 +202,8 @@ SeatService::HeartbeatResult SeatService::heartbeat(const QString &licenseId, co
         renewed.expiresAt = now.addMSecs(license->policy.ttl().count());
         renewed = m_signer.signLease(renewed);
         m_store.renewLease(renewed);
+        if (m_stats)
+            m_stats->count(licenseId, StatsService::Counter::Renewed);
         result.outcome = HeartbeatResult::Outcome::Renewed;
         result.lease = renewed;
     });
@@ -213,6 +224,8 @@ SeatService::ReleaseOutcome SeatService::release(const QString &licenseId, const
             return;
         }
         record(m_clock.now(), u"released"_s, licenseId, seatId, row->lease.holder, actor, {});
+        if (m_stats)
+            m_stats->count(licenseId, StatsService::Counter::Released);
         outcome = ReleaseOutcome::Released;
     });
     return outcome;
@@ -242,6 +255,8 @@ SeatService::RevokeResult SeatService::revoke(const QString &licenseId, const QS
              {u"blockSeconds"_s, qint64(block.count())},
              {u"blockedUntil"_s,
               result.blockedUntil ? QJsonValue(formatTimestamp(*result.blockedUntil)) : QJsonValue(QJsonValue::Null)}});
+        if (m_stats)
+            m_stats->count(licenseId, StatsService::Counter::Revoked);
         result.outcome = RevokeResult::Outcome::Revoked;
     });
     if (m_metrics && result.outcome == RevokeResult::Outcome::Revoked)
@@ -275,6 +290,8 @@ QList<SeatService::ReapedSeat> SeatService::reap(bool dryRun, const QString &act
                 record(now, u"reaped"_s, row.lease.licenseId, row.lease.seatId, row.lease.holder, actor,
                        {{u"expiresAt"_s, formatTimestamp(row.lease.expiresAt)}});
             }
+            if (m_stats && !dryRun)
+                m_stats->count(listed.id, StatsService::Counter::Reclaimed, quint64(ofLicense.size()));
         });
         if (m_metrics && !dryRun && !ofLicense.isEmpty())
             m_metrics->countReaped(listed.id, int(ofLicense.size()));

@@ -16,6 +16,7 @@ namespace keyright {
 class Clock;
 class LeaseSigner;
 class Metrics;
+class StatsService;
 
 // The seat logic: checkout, heartbeat, release, revoke, reap and license administration. No
 // HTTP here: callers pass plain values and get typed results. Every decision about "now" asks the
@@ -123,6 +124,11 @@ public:
 
     const Clock &clock() const { return m_clock; }
 
+    // Counts granted, denied, released, revoked, reclaimed and renewed seats into `stats` (the
+    // server's own G-Counter components), each in the transaction of the event it counts.
+    // nullptr (the default) counts nothing.
+    void setStats(StatsService *stats) { m_stats = stats; }
+
     // "kr1-" and 64 lowercase hex digits (256 random bits).
     static QString generateLicenseKey();
     static bool looksLikeLicenseKey(QStringView key);
@@ -137,6 +143,7 @@ private:
     const LeaseSigner &m_signer;
     const Clock &m_clock;
     Metrics *m_metrics;
+    StatsService *m_stats = nullptr;
 };
 
 } // namespace keyright

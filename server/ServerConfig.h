@@ -1,7 +1,10 @@
 #pragma once
 
 #include <QHostAddress>
+#include <QList>
 #include <QString>
+#include <QStringList>
+#include <QUrl>
 
 #include <chrono>
 
@@ -19,7 +22,14 @@ struct ServerConfig
     int eventRetentionDays = 90;
     QString tlsCert; // PEM files; both or neither
     QString tlsKey;
-    bool insecureHttp = false; // allow plain HTTP on a non-loopback address
+    bool insecureHttp = false; // allow plain HTTP on a non-loopback address (and to peers elsewhere)
+
+    // Usage statistics anti-entropy (docs/STATS.md): pull each peer's GET /v1/stats every
+    // peerInterval and merge it. The tokens sent to the peers come from peerTokenFiles: one file
+    // for every peer, or one per peer in the same order.
+    QList<QUrl> peers;
+    QStringList peerTokenFiles;
+    std::chrono::milliseconds peerInterval {5000};
 };
 
 } // namespace keyright

@@ -6,6 +6,7 @@
 #include <QUuid>
 #include <QVariant>
 
+#include <algorithm>
 #include <limits>
 
 using namespace Qt::StringLiterals;
@@ -59,6 +60,16 @@ const QList<QStringList> &migrations()
             u"CREATE INDEX events_by_kind_time ON events(kind, time_ms)"_s,
             u"CREATE INDEX events_by_time ON events(time_ms)"_s,
         },
+        {
+            // Usage statistics: one G-Counter component per license, counter and replica. No
+            // foreign key to licenses: peers report licenses this server may not have.
+            u"CREATE TABLE stat_components ("
+            "  license_id TEXT NOT NULL,"
+            "  counter TEXT NOT NULL,"
+            "  replica_id TEXT NOT NULL,"
+            "  value INTEGER NOT NULL CHECK (value >= 0),"
+            "  PRIMARY KEY (license_id, counter, replica_id)) WITHOUT ROWID"_s,
+        },
     };
     return steps;
 }
@@ -71,6 +82,12 @@ qint64 toMs(const QDateTime &time)
 QDateTime fromMs(qint64 ms)
 {
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
+}
+
+// SQLite integers are signed 64-bit; a component stops there rather than wrap.
+qint64 toStoredCount(quint64 value)
+{
+    return qint64(std::min<quint64>(value, quint64(std::numeric_limits<qint64>::max())));
 }
 
 } // namespace
@@ -99,6 +116,9 @@ struct SqliteLeaseStore::Statements
         , events(db)
         , countEvents(db)
         , deleteEvents(db)
+        , bumpCounter(db)
+        , counterComponents(db)
+        , mergeComponent(db)
     { }
 
     QSqlQuery begin, commit, rollback;
@@ -106,6 +126,7 @@ struct SqliteLeaseStore::Statements
     QSqlQuery leases, lease, insertLease, renewLease, deleteLease, leasesExpiringBy;
     QSqlQuery block, blocks, putBlock, deleteBlocks;
     QSqlQuery appendEvent, events, countEvents, deleteEvents;
+    QSqlQuery bumpCounter, counterComponents, mergeComponent;
 };
 
 SqliteLeaseStore::SqliteLeaseStore(QString path)
@@ -291,6 +312,21 @@ bool SqliteLeaseStore::prepareStatements(QString *error)
          u"SELECT license_id, COUNT(*) FROM events WHERE kind = :kind AND time_ms > :since "
          "GROUP BY license_id"_s},
         {&s->deleteEvents, u"DELETE FROM events WHERE time_ms < :before"_s},
+        // One statement per counted event, renewals included: insert at `by` or add `by`,
+        // saturating at the largest integer SQLite stores.
+        {&s->bumpCounter,
+         u"INSERT INTO stat_components (license_id, counter, replica_id, value) "
+         "VALUES (:license, :counter, :replica, :by) "
+         "ON CONFLICT (license_id, counter, replica_id) DO UPDATE SET value = "
+         "CASE WHEN value > 9223372036854775807 - excluded.value THEN 9223372036854775807 "
+         "ELSE value + excluded.value END"_s},
+        {&s->counterComponents,
+         u"SELECT license_id, counter, replica_id, value FROM stat_components "
+         "ORDER BY license_id, counter, replica_id"_s},
+        {&s->mergeComponent,
+         u"INSERT INTO stat_components (license_id, counter, replica_id, value) "
+         "VALUES (:license, :counter, :replica, :value) "
+         "ON CONFLICT (license_id, counter, replica_id) DO UPDATE SET value = MAX(value, excluded.value)"_s},
     };
     for (const auto &[query, sql] : all) {
         if (!query->prepare(sql)) {
@@ -630,6 +666,40 @@ int SqliteLeaseStore::deleteEventsBefore(const QDateTime &before)
     const int deleted = q.numRowsAffected();
     q.finish();
     return deleted;
+}
+
+void SqliteLeaseStore::bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId,
+                                   quint64 by)
+{
+    auto &q = m_statements->bumpCounter;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":counter"_s, counter);
+    q.bindValue(u":replica"_s, replicaId);
+    q.bindValue(u":by"_s, toStoredCount(by));
+    exec(q).finish();
+}
+
+QList<StatComponent> SqliteLeaseStore::counterComponents()
+{
+    auto &q = exec(m_statements->counterComponents);
+    QList<StatComponent> result;
+    while (q.next())
+        result.append(StatComponent {q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
+                                     quint64(std::max<qint64>(q.value(3).toLongLong(), 0))});
+    q.finish();
+    return result;
+}
+
+void SqliteLeaseStore::mergeComponents(const QList<StatComponent> &components)
+{
+    auto &q = m_statements->mergeComponent;
+    for (const StatComponent &component : components) {
+        q.bindValue(u":license"_s, component.licenseId);
+        q.bindValue(u":counter"_s, component.counter);
+        q.bindValue(u":replica"_s, component.replicaId);
+        q.bindValue(u":value"_s, toStoredCount(component.value));
+        exec(q).finish();
+    }
 }
 
 } // namespace keyright

@@ -17,7 +17,7 @@ namespace keyright {
 class SqliteLeaseStore final : public LeaseStore
 {
 public:
-    static constexpr int schemaVersion = 1;
+    static constexpr int schemaVersion = 2;
 
     explicit SqliteLeaseStore(QString path);
     ~SqliteLeaseStore() override;
@@ -54,6 +54,10 @@ public:
     QList<EventRecord> events(const EventQuery &query) override;
     QHash<QString, int> countEventsSince(const QString &kind, const QDateTime &since) override;
     int deleteEventsBefore(const QDateTime &before) override;
+
+    void bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by) override;
+    QList<StatComponent> counterComponents() override;
+    void mergeComponents(const QList<StatComponent> &components) override;
 
 private:
     struct Statements;

@@ -96,7 +96,20 @@ int main(int argc, char *argv[])
     const QCommandLineOption insecureHttp(u"insecure-http"_s,
                                           u"Allow plain HTTP on a non-loopback address (keys and tokens travel in "
                                           "clear text)."_s);
+    const QCommandLineOption peer(u"peer"_s,
+                                  u"Base URL of another keyright-server whose usage statistics this one pulls and "
+                                  "merges (repeatable; see docs/STATS.md)."_s,
+                                  u"url"_s);
+    const QCommandLineOption peerTokenFile(u"peer-token-file"_s,
+                                           u"File (0600) with the token sent to the peers as \"Authorization: Bearer "
+                                           "...\": once for every peer, or once per --peer in the same order."_s,
+                                           u"file"_s);
+    const QCommandLineOption peerInterval(u"peer-interval"_s,
+                                          u"How often to pull each peer's statistics, such as 5s or 500ms. Default "
+                                          "5s."_s,
+                                          u"duration"_s, u"5s"_s);
     parser.addOptions({listen, dataDir, demo, reapInterval, retention, tlsCert, tlsKey, insecureHttp});
+    parser.addOptions({peer, peerTokenFile, peerInterval});
     parser.process(app);
     if (!parser.positionalArguments().isEmpty())
         return refuse(u"unexpected argument \"%1\"; see --help"_s.arg(parser.positionalArguments().first()));
@@ -123,6 +136,15 @@ int main(int argc, char *argv[])
     config.tlsCert = parser.value(tlsCert);
     config.tlsKey = parser.value(tlsKey);
     config.insecureHttp = parser.isSet(insecureHttp);
+    for (const QString &url : parser.values(peer))
+        config.peers.append(QUrl(url, QUrl::StrictMode));
+    for (const QString &file : parser.values(peerTokenFile))
+        config.peerTokenFiles.append(QDir(file).absolutePath());
+    const auto pullEvery = keyright::parseDuration(parser.value(peerInterval));
+    if (!pullEvery || pullEvery->count() <= 0)
+        return refuse(u"--peer-interval %1: expected a duration above zero such as 5s or 500ms"_s.arg(
+            parser.value(peerInterval)));
+    config.peerInterval = *pullEvery;
 
     if (const QString policy = keyright::LeaseServer::listenPolicyError(config); !policy.isEmpty())
         return refuse(policy);
