@@ -50,6 +50,11 @@ QString ServerProcess::binaryPath()
 #endif
 }
 
+quint16 ServerProcess::pickFreePort()
+{
+    return freeLoopbackPort();
+}
+
 QString ServerProcess::adminTokenPath() const
 {
     return QDir(m_dataDir).filePath(u"admin-token"_s);

@@ -32,6 +32,11 @@ public:
     void setExtraArguments(const QStringList &arguments) { m_extraArguments = arguments; }
     // Use this data directory instead of a temporary one (before the first start()).
     void setDataDir(const QString &dir) { m_dataDir = dir; }
+    // Listen on this port instead of one picked at the first start(): for servers that must know
+    // each other's URLs before they start (peers).
+    void setPort(quint16 port) { m_port = port; }
+    // A loopback port that was free a moment ago (0 when none could be found).
+    static quint16 pickFreePort();
 
     bool start(QString *error = nullptr, std::chrono::milliseconds timeout = std::chrono::seconds {15});
     // SIGKILL: no chance to flush or close anything. Waits until the process is gone.
