@@ -38,9 +38,14 @@ QString offsetText(milliseconds offset)
 void setBadge(QLabel *label, const QString &text, const QColor &background)
 {
     const QColor bg = background.isValid() ? background : QColor(0xee, 0xee, 0xee);
-    label->setText(u"<b>"_s + text.toHtmlEscaped() + u"</b>"_s);
-    label->setStyleSheet(u"QLabel { background: %1; color: %2; border-radius: 4px; padding: 2px 6px; }"_s.arg(
-        bg.name(), SimulatorPalette::textOn(bg).name()));
+    const QString html = u"<b>"_s + text.toHtmlEscaped() + u"</b>"_s;
+    if (label->text() != html)
+        label->setText(html);
+    // Re-polishing a style sheet ten times a second per row is wasted work; only colour changes.
+    const QString style = u"QLabel { background: %1; color: %2; border-radius: 4px; padding: 2px 6px; }"_s.arg(
+        bg.name(), SimulatorPalette::textOn(bg).name());
+    if (label->styleSheet() != style)
+        label->setStyleSheet(style);
 }
 
 } // namespace
@@ -239,12 +244,11 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
     else
         m_expiry->setText(u"—"_s);
 
-    setBadge(m_belief, beliefText(), SimulatorPalette::belief(m_client->belief()));
-    QString server = serverText();
+    QString belief = beliefText();
     if (m_client->isNetworkCut())
-        setBadge(m_belief, beliefText() + tr(" · offline %1").arg(formatDuration(m_client->networkCutRemaining())),
-                 SimulatorPalette::belief(m_client->belief()));
-    setBadge(m_server, server, SimulatorPalette::server(m_client->serverView().state));
+        belief += tr(" · offline %1").arg(formatDuration(m_client->networkCutRemaining()));
+    setBadge(m_belief, belief, SimulatorPalette::belief(m_client->belief()));
+    setBadge(m_server, serverText(), SimulatorPalette::server(m_client->serverView().state));
 
     if (m_offset->value() != m_client->offset().count() / 1000) {
         const QSignalBlocker block(m_offset);

@@ -1,0 +1,554 @@
+// Each scenario of the clock-skew simulator against a real in-process lease server. The server
+// and the simulation read one ManualClock, so a step moves server and clients together; every
+// step waits for the round trips it started, then polls the server's admin view and checks the
+// invariants a trainer tells the room about.
+
+#include "AdminClient.h"
+#include "CountingNetworkAccessManager.h"
+#include "Crypto.h"
+#include "LeasePredicate.h"
+#include "ManualClock.h"
+#include "SimTestServer.h"
+#include "simulator/ScenarioPreset.h"
+#include "simulator/Simulation.h"
+
+#include <QDeadlineTimer>
+#include <QTest>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace keyright;
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+using Policy = LeaseKeeper::ExpiryPolicy;
+using Role = ScenarioPreset::LicenseRole;
+
+namespace {
+
+// Half a second of simulated time per step: fine enough for the 2-4 s windows the scenarios show.
+constexpr milliseconds stepSize {500};
+
+// Like QTest::qWaitFor, but sleeps in the event loop instead of in 10 ms naps: a step is a few
+// localhost round trips, and thousands of steps must stay fast.
+bool waitUntil(const std::function<bool()> &condition, int timeoutMs = 5000)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    QTimer wake; // the event loop must wake up to look at the deadline even when nothing happens
+    wake.start(20);
+    while (!condition()) {
+        if (deadline.hasExpired())
+            return false;
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+    }
+    return true;
+}
+
+int countEvents(const SimulatedClient *client, TimelineEvent::Kind kind)
+{
+    int n = 0;
+    for (const TimelineEvent &e : client->events())
+        n += e.kind == kind ? 1 : 0;
+    return n;
+}
+
+} // namespace
+
+class TestSimulation : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void presetsAreWellFormed_data();
+    void presetsAreWellFormed();
+    void fastClockReacquiresWithoutHoldingTwoSeats();
+    void slowClockActsPastServerExpiryOnlyWithSignedExpiry();
+    void crashedSeatFreesAfterTtlPlusSkewAndIsReapedAfterGrace();
+    void flakyNetworkGoesUnnoticed();
+    void rollbackNeverYieldsAnUnsignedExpiry();
+    void monotonicNeverActsPastServerExpiry_data();
+    void monotonicNeverActsPastServerExpiry();
+    void zeroSkewShowsDoubleUseAndTolerantSkewDoesNot();
+
+private:
+    QString createLicense(const QString &id, int seats, qint64 ttl, qint64 skew, qint64 grace);
+    bool loadPreset(int number, const QMap<Role, QString> &licenses);
+    // One step: the clock, the keepers, every round trip, a poll, then the per-step invariants.
+    void step(milliseconds by = stepSize);
+    void settle();
+    void runFor(milliseconds duration, const std::function<void()> &afterEachStep = {});
+    void checkInvariants();
+    QList<LeaseRow> rows(const QString &licenseId) const;
+    std::optional<LeaseRow> row(const QString &licenseId, const QString &seatId) const;
+
+    std::unique_ptr<ManualClock> m_clock;
+    std::unique_ptr<SimTestServer> m_server;
+    std::unique_ptr<CountingNetworkAccessManager> m_network;
+    std::unique_ptr<AdminClient> m_admin;
+    std::unique_ptr<Simulation> m_sim;
+    std::optional<LeaseVerifier> m_verifier;
+    bool m_invariantFailed = false;
+};
+
+void TestSimulation::initTestCase()
+{
+    QVERIFY(crypto::init());
+}
+
+void TestSimulation::init()
+{
+    m_clock = std::make_unique<ManualClock>();
+    m_server = std::make_unique<SimTestServer>(*m_clock);
+    QString error;
+    QVERIFY2(m_server->start(&error), qPrintable(error));
+    m_verifier = m_server->verifier();
+    QVERIFY(m_verifier);
+    m_network = std::make_unique<CountingNetworkAccessManager>();
+    m_admin = std::make_unique<AdminClient>(*m_network, *m_clock);
+    m_admin->setServerUrl(m_server->url());
+    m_admin->setAdminToken(m_server->adminToken());
+    m_admin->setPublicKey(*m_verifier);
+    m_sim = std::make_unique<Simulation>(*m_network, *m_admin, *m_clock);
+    m_sim->setAutoRun(false);
+    m_invariantFailed = false;
+}
+
+void TestSimulation::cleanup()
+{
+    m_sim.reset();
+    m_admin.reset();
+    m_network.reset();
+    m_server.reset();
+    m_clock.reset();
+}
+
+QString TestSimulation::createLicense(const QString &id, int seats, qint64 ttl, qint64 skew, qint64 grace)
+{
+    LicenseSpec spec;
+    spec.id = id;
+    spec.name = id;
+    spec.seatCount = seats;
+    spec.ttlSeconds = ttl;
+    spec.skewSeconds = skew;
+    spec.reapGraceSeconds = grace;
+    bool done = false;
+    QString error = u"no answer"_s;
+    m_sim->ensureSandboxLicense(spec, [&](const QString &e) {
+        error = e;
+        done = true;
+    });
+    if (!QTest::qWaitFor([&] { return done; }, 5000) || !error.isEmpty()) {
+        qWarning("creating %s: %s", qPrintable(id), qPrintable(error));
+        return {};
+    }
+    return id;
+}
+
+bool TestSimulation::loadPreset(int number, const QMap<Role, QString> &licenses)
+{
+    QString why;
+    const auto preset = ScenarioPreset::make(number, m_sim->licenseTiming(licenses.value(Role::Picked)), &why);
+    if (!preset) {
+        qWarning("%s", qPrintable(why));
+        return false;
+    }
+    if (!m_sim->loadPreset(*preset, licenses, &why)) {
+        qWarning("%s", qPrintable(why));
+        return false;
+    }
+    settle();
+    return true;
+}
+
+void TestSimulation::settle()
+{
+    // A finished request can start the next one (release, then checkout): wait until a pass of
+    // the event loop leaves nothing open.
+    auto idle = [this] {
+        if (m_network->pending() > 0 || m_sim->isPolling())
+            return false;
+        for (SimulatedClient *c : m_sim->clients()) {
+            if (c->keeper().isRequestPending())
+                return false;
+        }
+        return true;
+    };
+    for (int pass = 0; pass < 20; ++pass) {
+        if (!waitUntil(idle))
+            QFAIL("requests did not settle within 5 s");
+        QCoreApplication::processEvents();
+        if (idle())
+            break;
+    }
+    bool polled = false;
+    m_sim->poll([&] { polled = true; });
+    QVERIFY2(waitUntil([&] { return polled; }), "the server's admin view did not answer");
+}
+
+void TestSimulation::step(milliseconds by)
+{
+    m_clock->advance(by);
+    m_sim->tick();
+    settle();
+    checkInvariants();
+}
+
+void TestSimulation::runFor(milliseconds duration, const std::function<void()> &afterEachStep)
+{
+    for (milliseconds t {0}; t < duration; t += stepSize) {
+        step();
+        if (QTest::currentTestFailed() || m_invariantFailed)
+            return;
+        if (afterEachStep)
+            afterEachStep();
+        if (QTest::currentTestFailed())
+            return;
+    }
+}
+
+QList<LeaseRow> TestSimulation::rows(const QString &licenseId) const
+{
+    const auto state = m_sim->licenseState(licenseId);
+    return state ? state->leases : QList<LeaseRow> {};
+}
+
+std::optional<LeaseRow> TestSimulation::row(const QString &licenseId, const QString &seatId) const
+{
+    for (const LeaseRow &r : rows(licenseId)) {
+        if (r.lease.seatId == seatId)
+            return r;
+    }
+    return std::nullopt;
+}
+
+void TestSimulation::checkInvariants()
+{
+    QSet<QString> licenses;
+    for (SimulatedClient *c : m_sim->clients())
+        licenses.insert(c->licenseId());
+    for (const QString &id : std::as_const(licenses)) {
+        const auto state = m_sim->licenseState(id);
+        if (!state)
+            continue;
+        // Never more seats granted than sold, at any instant a poll saw.
+        if (state->inUse > state->timing.seatCount) {
+            m_invariantFailed = true;
+            QFAIL(qPrintable(u"%1: %2 seats in use of %3"_s.arg(id).arg(state->inUse).arg(state->timing.seatCount)));
+        }
+        // One keeper never holds two live seats.
+        QHash<QString, int> livePerHolder;
+        for (const LeaseRow &r : state->leases) {
+            if (isLive(r.lease, m_clock->now(), state->timing.skew))
+                ++livePerHolder[r.lease.holder];
+        }
+        for (auto it = livePerHolder.cbegin(); it != livePerHolder.cend(); ++it) {
+            if (it.value() > 1) {
+                m_invariantFailed = true;
+                QFAIL(qPrintable(u"%1 holds %2 live seats"_s.arg(it.key()).arg(it.value())));
+            }
+        }
+    }
+    // Every lease any keeper acts on was signed by this server with exactly this expiry.
+    for (SimulatedClient *c : m_sim->clients()) {
+        for (const SeatLease &lease : c->receivedLeases()) {
+            if (!m_verifier->verify(lease)) {
+                m_invariantFailed = true;
+                QFAIL(qPrintable(u"%1 holds a lease that does not verify"_s.arg(c->name())));
+            }
+            if (!m_sim->serverIssued(lease)) {
+                m_invariantFailed = true;
+                QFAIL(qPrintable(u"%1 holds an expiry the server never showed: %2"_s.arg(
+                    c->name(), lease.expiresAt.toString(Qt::ISODateWithMs))));
+            }
+        }
+    }
+}
+
+void TestSimulation::presetsAreWellFormed_data()
+{
+    QTest::addColumn<int>("number");
+    for (int n = 1; n <= ScenarioPreset::count; ++n)
+        QTest::newRow(qPrintable(ScenarioPreset::titles().at(n - 1))) << n;
+}
+
+void TestSimulation::presetsAreWellFormed()
+{
+    QFETCH(int, number);
+    const auto preset = ScenarioPreset::make(number, ScenarioPreset::Timing {});
+    QVERIFY(preset);
+    QCOMPARE(preset->number, number);
+    QVERIFY(!preset->narration.isEmpty());
+    QVERIFY(!preset->clients.isEmpty());
+    for (const auto &action : preset->actions) {
+        QVERIFY(action.client >= 0 && action.client < preset->clients.size());
+        QVERIFY(action.at <= preset->duration);
+    }
+    // Every scripted client is started by the script.
+    for (int i = 0; i < preset->clients.size(); ++i) {
+        QVERIFY(std::any_of(preset->actions.cbegin(), preset->actions.cend(), [i](const auto &a) {
+            return a.client == i && a.kind == ScenarioPreset::ActionKind::Start;
+        }));
+    }
+}
+
+void TestSimulation::fastClockReacquiresWithoutHoldingTwoSeats()
+{
+    const QString id = createLicense(u"fast"_s, 3, 15, 2, 5);
+    QVERIFY(!id.isEmpty());
+    QVERIFY(loadPreset(1, {{Role::Picked, id}}));
+    SimulatedClient *signedClient = m_sim->clients().at(0);
+    SimulatedClient *monotonic = m_sim->clients().at(1);
+    QCOMPARE(signedClient->policy(), Policy::SignedExpiry);
+    QVERIFY(signedClient->offset() > milliseconds {0});
+
+    runFor(m_sim->preset()->duration, [&] {
+        // The monotonic client is never disturbed by its fast clock.
+        QCOMPARE(monotonic->belief(), SimulatedClient::Belief::Acting);
+    });
+    QVERIFY(!m_invariantFailed);
+
+    QVERIFY2(countEvents(signedClient, TimelineEvent::Kind::Reacquire) >= 1, "the fast clock never re-acquired");
+    QVERIFY(signedClient->checkouts() >= 2);
+    // Each re-acquire gave the old seat back first: no seat was ever lost to the server.
+    QCOMPARE(countEvents(signedClient, TimelineEvent::Kind::SeatLost), 0);
+    QCOMPARE(countEvents(signedClient, TimelineEvent::Kind::Degrade), 0);
+    QCOMPARE(monotonic->checkouts(), 1);
+    QCOMPARE(countEvents(monotonic, TimelineEvent::Kind::Lapsed), 0);
+}
+
+void TestSimulation::slowClockActsPastServerExpiryOnlyWithSignedExpiry()
+{
+    const QString id = createLicense(u"slow"_s, 3, 15, 2, 5);
+    QVERIFY(!id.isEmpty());
+    QVERIFY(loadPreset(2, {{Role::Picked, id}}));
+    SimulatedClient *signedClient = m_sim->clients().at(0);
+    SimulatedClient *monotonic = m_sim->clients().at(1);
+    const milliseconds skew = m_sim->licenseTiming(id).skew;
+
+    milliseconds signedPastServer {0};
+    runFor(m_sim->preset()->duration, [&] {
+        const QDateTime now = m_clock->now();
+        for (SimulatedClient *c : {signedClient, monotonic}) {
+            const auto lease = c->keeper().lease();
+            if (!lease)
+                continue;
+            // The server reclaims on its own clock, whatever the client believes.
+            if (const auto r = row(id, lease->seatId))
+                QCOMPARE(r->live, isLive(lease->expiresAt, now, skew));
+            if (c->keeper().isActing() && now > lease->expiresAt + skew) {
+                QCOMPARE(c, signedClient);
+                signedPastServer += stepSize;
+            }
+        }
+    });
+    QVERIFY(!m_invariantFailed);
+    // It keeps acting for about its offset, minus the skew the server grants.
+    const milliseconds expected = -signedClient->offset() - skew;
+    QVERIFY2(signedPastServer >= expected - milliseconds {2000} && signedPastServer <= expected + milliseconds {1000},
+             qPrintable(u"acted %1 ms past the server's expiry, expected about %2"_s.arg(signedPastServer.count())
+                            .arg(expected.count())));
+    QVERIFY(countEvents(monotonic, TimelineEvent::Kind::Degrade) >= 1);
+}
+
+void TestSimulation::crashedSeatFreesAfterTtlPlusSkewAndIsReapedAfterGrace()
+{
+    const QString id = createLicense(u"crash"_s, 3, 15, 2, 5);
+    QVERIFY(!id.isEmpty());
+    QVERIFY(loadPreset(3, {{Role::Picked, id}}));
+    SimulatedClient *crashing = m_sim->clients().at(0);
+    const milliseconds skew {2000};
+
+    // Run until the crash.
+    while (!crashing->isCrashed()) {
+        step();
+        QVERIFY(!QTest::currentTestFailed());
+    }
+    const auto held = crashing->receivedLeases().constLast();
+    const QDateTime freeAfter = held.expiresAt.addMSecs(skew.count());
+    // No later than one TTL plus the skew after the last heartbeat.
+    QVERIFY(freeAfter <= m_clock->now().addSecs(15 + 2));
+
+    bool sawFree = false;
+    runFor(seconds {20}, [&] {
+        const auto r = row(id, held.seatId);
+        QVERIFY2(r, "the crashed seat's row went away before the reaper ran");
+        const auto state = m_sim->licenseState(id);
+        if (m_clock->now() <= freeAfter) {
+            QVERIFY2(r->live, "the crashed seat stopped counting before ttl + skew");
+            QCOMPARE(state->inUse, 2);
+        } else {
+            QVERIFY2(!r->live, "the crashed seat still counts after ttl + skew");
+            QCOMPARE(state->inUse, 1);
+            QCOMPARE(crashing->serverView().state, ServerSeatView::State::ExpiredAwaitingReap);
+            sawFree = true;
+        }
+    });
+    QVERIFY(sawFree);
+
+    // The reaper deletes the row only after the grace.
+    auto reapNow = [this](bool dryRun) {
+        std::optional<ReapResult> result;
+        m_admin->reap(dryRun, this, [&](const AdminResult<ReapResult> &r) {
+            QVERIFY2(r.ok(), qPrintable(r.error.message));
+            result = *r.value;
+        });
+        [&] { QVERIFY(QTest::qWaitFor([&] { return result.has_value(); }, 5000)); }();
+        return result.value_or(ReapResult {});
+    };
+    const QDateTime reapable = held.expiresAt.addSecs(5);
+    m_clock->setNow(reapable); // exactly at the grace: not yet
+    m_clock->advance(milliseconds {0});
+    QCOMPARE(reapNow(false).reaped, 0);
+    m_clock->advance(milliseconds {1000});
+    const ReapResult reaped = reapNow(false);
+    QCOMPARE(reaped.reaped, 1);
+    QCOMPARE(reaped.seats.constFirst().seatId, held.seatId);
+    step();
+    QCOMPARE(crashing->serverView().state, ServerSeatView::State::Reaped);
+}
+
+void TestSimulation::flakyNetworkGoesUnnoticed()
+{
+    const QString id = createLicense(u"flaky"_s, 3, 15, 2, 5);
+    QVERIFY(!id.isEmpty());
+    QVERIFY(loadPreset(4, {{Role::Picked, id}}));
+    runFor(m_sim->preset()->duration, [&] {
+        for (SimulatedClient *c : m_sim->clients()) {
+            QCOMPARE(c->belief(), SimulatedClient::Belief::Acting);
+            QCOMPARE(c->serverView().state, ServerSeatView::State::Live);
+        }
+    });
+    QVERIFY(!m_invariantFailed);
+    for (SimulatedClient *c : m_sim->clients()) {
+        QVERIFY2(countEvents(c, TimelineEvent::Kind::BeatLost) >= 2, qPrintable(c->name()));
+        QCOMPARE(c->checkouts(), 1);
+        QCOMPARE(countEvents(c, TimelineEvent::Kind::Lapsed), 0);
+    }
+}
+
+void TestSimulation::rollbackNeverYieldsAnUnsignedExpiry()
+{
+    const QString id = createLicense(u"rollback"_s, 3, 15, 2, 5);
+    QVERIFY(!id.isEmpty());
+    QVERIFY(loadPreset(5, {{Role::Picked, id}}));
+    SimulatedClient *signedClient = m_sim->clients().at(0);
+    SimulatedClient *monotonic = m_sim->clients().at(1);
+    QCOMPARE(m_sim->clients().size(), 5);
+    const milliseconds skew {2000};
+
+    bool fooled = false;
+    runFor(m_sim->preset()->duration, [&] {
+        const QDateTime now = m_clock->now();
+        for (SimulatedClient *c : {signedClient, monotonic}) {
+            const auto lease = c->keeper().lease();
+            if (lease && c->keeper().isActing() && now > lease->expiresAt + skew) {
+                QCOMPARE(c, signedClient); // the monotonic keeper is never fooled
+                fooled = true;
+            }
+        }
+    });
+    QVERIFY(!m_invariantFailed);
+    QVERIFY2(fooled, "offline, the signed-expiry client should act on its stale lease after the rollback");
+    // Back online: the server says the seat is gone and refuses a new one from the full pool.
+    QVERIFY(countEvents(signedClient, TimelineEvent::Kind::SeatLost) >= 1);
+    QCOMPARE(signedClient->belief(), SimulatedClient::Belief::Degraded);
+    QVERIFY(signedClient->keeper().lastError().contains(u"seat"_s, Qt::CaseInsensitive));
+    QCOMPARE(monotonic->belief(), SimulatedClient::Belief::Degraded);
+    QCOMPARE(m_sim->licenseState(id)->inUse, 3);
+    // Nothing either rolled-back client ever held outlives what the server signed.
+    for (SimulatedClient *c : {signedClient, monotonic}) {
+        QVERIFY(!c->receivedLeases().isEmpty());
+        for (const SeatLease &lease : c->receivedLeases())
+            QVERIFY(m_sim->serverIssued(lease));
+    }
+}
+
+void TestSimulation::monotonicNeverActsPastServerExpiry_data()
+{
+    QTest::addColumn<int>("offsetSeconds");
+    for (int offset : {-300, -30, -1, 0, 1, 30, 300})
+        QTest::newRow(qPrintable(u"offset %1 s"_s.arg(offset))) << offset;
+}
+
+void TestSimulation::monotonicNeverActsPastServerExpiry()
+{
+    QFETCH(int, offsetSeconds);
+    const QString id = createLicense(u"monotonic"_s, 2, 15, 2, 5);
+    QVERIFY(!id.isEmpty());
+    SimulatedClientSpec spec;
+    spec.name = u"Monotonic"_s;
+    spec.licenseId = id;
+    spec.offset = seconds {offsetSeconds};
+    spec.policy = Policy::Monotonic;
+    SimulatedClient *client = m_sim->addClient(spec);
+    QVERIFY(client);
+    client->start();
+    settle();
+
+    bool stopped = false;
+    for (milliseconds t {0}; t < seconds {45}; t += stepSize) {
+        if (t == seconds {6})
+            client->cutNetwork(seconds {30});
+        // The clock jumps by the same offset mid-lease too: a wall-clock change must not matter.
+        if (t == seconds {8})
+            client->setOffset(seconds {-offsetSeconds});
+        step();
+        QVERIFY(!QTest::currentTestFailed() && !m_invariantFailed);
+        const auto lease = client->keeper().lease();
+        if (client->keeper().isActing()) {
+            QVERIFY(lease);
+            QVERIFY2(
+                m_clock->now() <= lease->expiresAt,
+                qPrintable(u"acting %1 ms past the server's expiry"_s.arg(lease->expiresAt.msecsTo(m_clock->now()))));
+        } else if (t > seconds {6}) {
+            stopped = true;
+        }
+    }
+    QVERIFY2(stopped, "the cut network never made the keeper stop");
+    QCOMPARE(client->belief(), SimulatedClient::Belief::Acting); // and it recovered afterwards
+}
+
+void TestSimulation::zeroSkewShowsDoubleUseAndTolerantSkewDoesNot()
+{
+    const QString picked = createLicense(u"picked"_s, 3, 15, 2, 5);
+    const QString tolerant = createLicense(ScenarioPreset::tolerantSkewLicenseId(), 1, 15, 5, 6);
+    const QString zero = createLicense(ScenarioPreset::zeroSkewLicenseId(), 1, 15, 0, 5);
+    QVERIFY(!picked.isEmpty() && !tolerant.isEmpty() && !zero.isEmpty());
+    QVERIFY(loadPreset(6, {{Role::Picked, picked}, {Role::TolerantSkew, tolerant}, {Role::ZeroSkew, zero}}));
+    const auto clients = m_sim->clients();
+    QCOMPARE(clients.size(), 4);
+    SimulatedClient *slowTolerant = clients.at(0);
+    SimulatedClient *waitingTolerant = clients.at(1);
+    SimulatedClient *slowZero = clients.at(2);
+    SimulatedClient *waitingZero = clients.at(3);
+    QCOMPARE(slowTolerant->licenseId(), tolerant);
+    QCOMPARE(slowZero->licenseId(), zero);
+
+    milliseconds doubleUseZero {0};
+    milliseconds doubleUseTolerant {0};
+    runFor(m_sim->preset()->duration, [&] {
+        if (slowZero->keeper().isActing() && waitingZero->keeper().isActing())
+            doubleUseZero += stepSize;
+        if (slowTolerant->keeper().isActing() && waitingTolerant->keeper().isActing())
+            doubleUseTolerant += stepSize;
+        // With a tolerant skew the server counts the slow client's seat whenever it acts.
+        if (slowTolerant->keeper().isActing())
+            QCOMPARE(slowTolerant->serverView().state, ServerSeatView::State::Live);
+    });
+    QVERIFY(!m_invariantFailed);
+    QVERIFY2(doubleUseZero >= milliseconds {1000},
+             qPrintable(u"zero skew: %1 ms of double use, expected a visible window"_s.arg(doubleUseZero.count())));
+    QCOMPARE(doubleUseTolerant, milliseconds {0});
+    // Both colleagues did get their seat in the end: the absence of double use is not a stall.
+    QVERIFY(waitingTolerant->checkouts() == 1);
+    QVERIFY(waitingZero->checkouts() == 1);
+}
+
+QTEST_GUILESS_MAIN(TestSimulation)
+#include "tst_simulation.moc"

@@ -1,0 +1,140 @@
+// The simulator page builds, lists the server's licenses, adds client rows, shows a preset's
+// narration and scales its text for a projector. Offscreen, against a real in-process server on
+// the simulation's own (paused) clock.
+
+#include "AdminClient.h"
+#include "ClientRow.h"
+#include "CountingNetworkAccessManager.h"
+#include "Crypto.h"
+#include "SimTestServer.h"
+#include "SimulatorView.h"
+#include "SystemClock.h"
+#include "simulator/ScenarioPreset.h"
+#include "simulator/SimulatedClient.h"
+#include "simulator/Simulation.h"
+#include "simulator/SimulationClock.h"
+
+#include <QComboBox>
+#include <QTest>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace keyright;
+
+class TestSimulatorView : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void listsLicensesAndLoadsTheDemoKey();
+    void addingAClientAddsARowThatGetsASeat();
+    void presetShowsItsNarrationAndItsClients();
+    void rollbackPresetRefusesAHugePool();
+    void fontScaleEnlargesTheText();
+
+private:
+    std::unique_ptr<SimulationClock> m_clock;
+    std::unique_ptr<SimTestServer> m_server;
+    std::unique_ptr<CountingNetworkAccessManager> m_network;
+    std::unique_ptr<AdminClient> m_admin;
+    std::unique_ptr<SimulatorView> m_view;
+};
+
+void TestSimulatorView::initTestCase()
+{
+    QVERIFY(crypto::init());
+}
+
+void TestSimulatorView::init()
+{
+    m_clock = std::make_unique<SimulationClock>(SystemClock::instance());
+    m_clock->setRunning(false);
+    m_server = std::make_unique<SimTestServer>(*m_clock);
+    QString error;
+    QVERIFY2(m_server->start(&error), qPrintable(error));
+    m_network = std::make_unique<CountingNetworkAccessManager>();
+    m_admin = std::make_unique<AdminClient>(*m_network, *m_clock);
+    m_admin->setServerUrl(m_server->url());
+    m_admin->setAdminToken(m_server->adminToken());
+    m_view = std::make_unique<SimulatorView>(*m_network, *m_admin, *m_clock);
+    m_view->setDemoKeyDirectory(m_server->demoKeyDirectory());
+    m_view->resize(1280, 720);
+    m_view->show();
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->currentLicense() == u"training-demo"_s, 5000);
+}
+
+void TestSimulatorView::cleanup()
+{
+    m_view.reset();
+    m_admin.reset();
+    m_network.reset();
+    m_server.reset();
+    m_clock.reset();
+}
+
+void TestSimulatorView::listsLicensesAndLoadsTheDemoKey()
+{
+    auto *combo = m_view->findChild<QComboBox *>();
+    QVERIFY(combo);
+    QVERIFY(m_view->simulation().hasLicenseKey(u"training-demo"_s));
+    QVERIFY(m_view->selectLicense(u"acme-cad"_s));
+    QVERIFY(m_view->simulation().hasLicenseKey(u"acme-cad"_s));
+    QVERIFY(!m_view->selectLicense(u"no-such-license"_s));
+}
+
+void TestSimulatorView::addingAClientAddsARowThatGetsASeat()
+{
+    QCOMPARE(m_view->rows().size(), 0);
+    SimulatedClient *client = m_view->addClientFromControls();
+    QVERIFY2(client, qPrintable(m_view->statusText()));
+    QCOMPARE(m_view->rows().size(), 1);
+    QCOMPARE(m_view->rows().constFirst()->client(), client);
+    // A real checkout against the real server.
+    QTRY_COMPARE_WITH_TIMEOUT(client->belief(), SimulatedClient::Belief::Acting, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(client->serverView().state, ServerSeatView::State::Live, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().constFirst()->serverText(), ClientRow::tr("live · counted"), 2000);
+
+    m_view->simulation().removeClient(client);
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 0, 2000);
+}
+
+void TestSimulatorView::presetShowsItsNarrationAndItsClients()
+{
+    QVERIFY(m_view->playPreset(3));
+    const auto preset = ScenarioPreset::make(3, m_view->simulation().licenseTiming(u"training-demo"_s));
+    QVERIFY(preset);
+    QCOMPARE(m_view->narration(), preset->narration);
+    QCOMPARE(m_view->rows().size(), preset->clients.size());
+    QVERIFY(m_view->narration().contains(u"crash"_s));
+}
+
+void TestSimulatorView::rollbackPresetRefusesAHugePool()
+{
+    // acme-cad has 10 seats: the rollback story cannot fill that pool with a readable row count.
+    QVERIFY(m_view->selectLicense(u"acme-cad"_s));
+    QVERIFY(!m_view->playPreset(5));
+    QVERIFY(m_view->statusText().contains(u"training-demo"_s));
+    QCOMPARE(m_view->rows().size(), 0);
+}
+
+void TestSimulatorView::fontScaleEnlargesTheText()
+{
+    QVERIFY(m_view->addClientFromControls());
+    const qreal before = m_view->font().pointSizeF();
+    const qreal rowBefore = m_view->rows().constFirst()->font().pointSizeF();
+    m_view->setFontScale(1.5);
+    QCOMPARE(m_view->fontScale(), 1.5);
+    QVERIFY(qFuzzyCompare(m_view->font().pointSizeF(), before * 1.5));
+    // Rows inherit it, so the whole page reads from the back of the room.
+    QVERIFY(qFuzzyCompare(m_view->rows().constFirst()->font().pointSizeF(), rowBefore * 1.5));
+    m_view->setFontScale(1.0);
+    QVERIFY(qFuzzyCompare(m_view->font().pointSizeF(), before));
+}
+
+QTEST_MAIN(TestSimulatorView)
+#include "tst_simulatorview.moc"
