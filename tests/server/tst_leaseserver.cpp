@@ -53,6 +53,8 @@ private slots:
     void authOnEveryRoute();
     void eventsFilterAndPage();
     void metricsHasPerLicenseGauges();
+    void seatOfAnotherLicenseIsLost();
+    void eventRetentionDropsOldEvents();
 
 private:
     QByteArray admin() const { return "Bearer " + m_adminToken; }
@@ -622,6 +624,37 @@ void TestLeaseServer::metricsHasPerLicenseGauges()
     QVERIFY(reply.body.contains("keyright_checkouts_granted_total{license=\"acme\"} 1\n"));
     QVERIFY(reply.body.contains("keyright_http_requests_total{route=\"checkout\",code=\"201\"} 1\n"));
     QVERIFY(reply.body.contains("keyright_http_request_duration_seconds_count{route=\"checkout\"} 1\n"));
+}
+
+void TestLeaseServer::seatOfAnotherLicenseIsLost()
+{
+    const QByteArray key = createLicense(u"acme"_s, 1);
+    const QByteArray otherKey = createLicense(u"other"_s, 1);
+    const SeatLease theirs = leaseOf(checkout(u"other"_s, otherKey, u"bob"_s));
+    // Our key, our license, their seat: not ours to renew, and nothing says it exists elsewhere.
+    const auto reply = heartbeat(u"acme"_s, key, theirs.seatId);
+    QCOMPARE(reply.status, 410);
+    QVERIFY(!reply.body.contains("other"));
+    QCOMPARE(m_http->del(u"/v1/licenses/acme/seats/%1"_s.arg(theirs.seatId), licenseAuth(key)).status, 204);
+    QCOMPARE(heartbeat(u"other"_s, otherKey, theirs.seatId).status, 200); // untouched
+}
+
+void TestLeaseServer::eventRetentionDropsOldEvents()
+{
+    const QByteArray key = createLicense(u"acme"_s, 1);
+    checkout(u"acme"_s, key, u"alice"_s);
+    const qint64 lastOldSeq = events().last()["seq"_L1].toInteger();
+    m_clock->advance(std::chrono::hours {24 * 90});
+    checkout(u"acme"_s, key, u"bob"_s); // recorded now, inside the retention
+    QCOMPARE(events().size(), 3);
+    m_clock->advance(1ms);
+    m_server->reaper()->sweep(); // default retention: 90 days
+    const QJsonArray kept = events();
+    QVERIFY(!kept.isEmpty());
+    for (const QJsonValue &event : kept)
+        QVERIFY(event["seq"_L1].toInteger() > lastOldSeq);
+    QCOMPARE(kept.first()["holder"_L1].toString(), u"bob"_s);
+    QCOMPARE(kept.first()["kind"_L1].toString(), u"granted"_s);
 }
 
 QTEST_GUILESS_MAIN(TestLeaseServer)
