@@ -160,7 +160,7 @@ PeerSync *LeaseServer::peerSync() const
 
 bool LeaseServer::openStats(bool databaseExisted, QString *error)
 {
-    // Peers first: a bad --peer or token file is refused before anything is written.
+    // Peers first: a bad --peer or token file is refused before a replica id is made.
     auto peers = PeerSync::peersFromConfig(m_config, error);
     if (!peers)
         return false;
@@ -168,6 +168,12 @@ bool LeaseServer::openStats(bool databaseExisted, QString *error)
     if (!identity)
         return false;
     m_stats = std::make_unique<StatsService>(*m_store, identity->id, m_clock);
+    try {
+        m_stats->loadAmnesia();
+    } catch (const StoreError &failure) {
+        *error = u"cannot read the amnesia records: %1"_s.arg(QString::fromUtf8(failure.what()));
+        return false;
+    }
     m_peerSync = std::make_unique<PeerSync>(*m_stats, std::move(*peers), m_config.peerInterval);
     return true;
 }

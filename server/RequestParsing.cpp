@@ -119,9 +119,10 @@ bool optionalWholeNumber(const QJsonObject &object, const QString &field, std::o
 
 const QStringList &eventKinds()
 {
-    static const QStringList kinds {u"granted"_s,     u"denied"_s,        u"released"_s,        u"renew_refused"_s,
-                                    u"revoked"_s,     u"reaped"_s,        u"license_created"_s, u"license_updated"_s,
-                                    u"key_rotated"_s, u"holder_blocked"_s};
+    // amnesia: StatsService saw a replicated usage counter go backwards (docs/STATS.md).
+    static const QStringList kinds {u"granted"_s,     u"denied"_s,         u"released"_s,        u"renew_refused"_s,
+                                    u"revoked"_s,     u"reaped"_s,         u"license_created"_s, u"license_updated"_s,
+                                    u"key_rotated"_s, u"holder_blocked"_s, u"amnesia"_s};
     return kinds;
 }
 

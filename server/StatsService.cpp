@@ -38,6 +38,47 @@ QString kindName(StatsService::Amnesia::Kind kind)
     return kind == StatsService::Amnesia::Kind::PeerRegressed ? u"peer_regressed"_s : u"own_component_ahead"_s;
 }
 
+// Within JSON's exact integers; a count past 2^53 is not a count anyone made.
+qint64 jsonCount(quint64 value)
+{
+    return qint64(std::min<quint64>(value, (quint64 {1} << 53) - 1));
+}
+
+EventRecord amnesiaEvent(const StatsService::Amnesia &record)
+{
+    return EventRecord {0,
+                        record.at,
+                        QString(StatsService::amnesiaEventKind),
+                        record.licenseId,
+                        {},
+                        {},
+                        u"server"_s,
+                        {{u"kind"_s, kindName(record.kind)},
+                         {u"replicaId"_s, record.replicaId},
+                         {u"counter"_s, record.counter},
+                         {u"held"_s, jsonCount(record.held)},
+                         {u"reported"_s, jsonCount(record.reported)},
+                         {u"source"_s, record.source}}};
+}
+
+std::optional<StatsService::Amnesia> amnesiaFromEvent(const EventRecord &event)
+{
+    using Amnesia = StatsService::Amnesia;
+    const QJsonObject &detail = event.detail;
+    const QString kind = detail.value(u"kind"_s).toString();
+    if (kind != kindName(Amnesia::Kind::PeerRegressed) && kind != kindName(Amnesia::Kind::OwnComponentAhead))
+        return std::nullopt;
+    return Amnesia {kind == kindName(Amnesia::Kind::PeerRegressed) ? Amnesia::Kind::PeerRegressed
+                                                                   : Amnesia::Kind::OwnComponentAhead,
+                    detail.value(u"replicaId"_s).toString(),
+                    event.licenseId,
+                    detail.value(u"counter"_s).toString(),
+                    quint64(std::max<qint64>(detail.value(u"held"_s).toInteger(), 0)),
+                    quint64(std::max<qint64>(detail.value(u"reported"_s).toInteger(), 0)),
+                    event.time,
+                    detail.value(u"source"_s).toString()};
+}
+
 } // namespace
 
 StatsService::StatsService(LeaseStore &store, QString replicaId, const Clock &clock)
@@ -109,26 +150,59 @@ StatsService::MergeResult StatsService::merge(const Snapshot &snapshot, const QS
                 }
             }
         }
+        // A peer that stays behind is reported again on every pull; one record per held value is
+        // enough to see it, and keeps the list (and the dashboard) from filling up.
+        found.removeIf([this](const Amnesia &record) { return isKnown(record); });
         if (!raised.isEmpty())
             m_store.mergeComponents(raised);
+        for (const Amnesia &record : std::as_const(found))
+            m_store.appendEvent(amnesiaEvent(record));
     });
     MergeResult result;
     result.raised = int(raised.size());
-    for (const Amnesia &record : found)
-        remember(record, &result);
+    result.amnesia = found;
+    for (const Amnesia &record : std::as_const(found)) {
+        log(record);
+        keep(record);
+    }
     return result;
 }
 
-void StatsService::remember(const Amnesia &record, MergeResult *result)
+bool StatsService::isKnown(const Amnesia &record) const
 {
-    // A peer that stays behind is reported again on every pull; one record per held value is
-    // enough to see it, and keeps the list (and the dashboard) from filling up.
-    const bool known = std::any_of(m_amnesia.cbegin(), m_amnesia.cend(), [&](const Amnesia &other) {
+    return std::any_of(m_amnesia.cbegin(), m_amnesia.cend(), [&](const Amnesia &other) {
         return other.kind == record.kind && other.replicaId == record.replicaId && other.licenseId == record.licenseId
             && other.counter == record.counter && other.held == record.held;
     });
-    if (known)
-        return;
+}
+
+void StatsService::keep(const Amnesia &record)
+{
+    m_amnesia.append(record);
+    if (m_amnesia.size() > maxAmnesiaRecords)
+        m_amnesia.removeFirst();
+}
+
+void StatsService::loadAmnesia()
+{
+    m_amnesia.clear();
+    EventQuery query;
+    query.kinds = QStringList {QString(amnesiaEventKind)};
+    query.limit = 1000;
+    for (;;) {
+        const QList<EventRecord> page = m_store.events(query);
+        for (const EventRecord &event : page) {
+            if (const auto record = amnesiaFromEvent(event))
+                keep(*record);
+        }
+        if (page.size() < query.limit)
+            break;
+        query.after = page.last().seq;
+    }
+}
+
+void StatsService::log(const Amnesia &record)
+{
     if (record.kind == Amnesia::Kind::PeerRegressed) {
         qCWarning(lcStats,
                   "amnesia: %ls reports %llu for replica %ls's own %ls count of %ls, which already counted %llu; the "
@@ -146,10 +220,6 @@ void StatsService::remember(const Amnesia &record, MergeResult *result)
                    qUtf16Printable(record.source), record.reported, qUtf16Printable(record.replicaId),
                    qUtf16Printable(record.counter), qUtf16Printable(record.licenseId), record.held, record.reported);
     }
-    m_amnesia.append(record);
-    if (m_amnesia.size() > maxAmnesiaRecords)
-        m_amnesia.removeFirst();
-    result->amnesia.append(record);
 }
 
 std::optional<StatsService::Snapshot> StatsService::snapshotFromJson(const QJsonObject &json, QString *error)
@@ -223,15 +293,13 @@ QJsonObject StatsService::toJson()
     }
     QJsonArray amnesia;
     for (const Amnesia &record : m_amnesia) {
-        // held/reported are JSON numbers; components past 2^53 would not survive them, and a
-        // count that large is not a count anyone made.
         amnesia.append(QJsonObject {
             {u"kind"_s, kindName(record.kind)},
             {u"replicaId"_s, record.replicaId},
             {u"licenseId"_s, record.licenseId},
             {u"counter"_s, record.counter},
-            {u"held"_s, qint64(std::min<quint64>(record.held, (quint64 {1} << 53) - 1))},
-            {u"reported"_s, qint64(std::min<quint64>(record.reported, (quint64 {1} << 53) - 1))},
+            {u"held"_s, jsonCount(record.held)},
+            {u"reported"_s, jsonCount(record.reported)},
             {u"at"_s, formatTimestamp(record.at)},
             {u"source"_s, record.source},
         });

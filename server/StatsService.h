@@ -98,8 +98,13 @@ public:
     // The body of GET /v1/stats.
     QJsonObject toJson();
 
-    // Amnesia records since this server started, oldest first (the newest 100 at most).
+    // Amnesia records, oldest first (the newest 100 at most). Each is also written to the audit
+    // log as an event of kind "amnesia" in the merge's transaction, so the list survives a
+    // restart (loadAmnesia()) and lasts as long as the event retention.
     QList<Amnesia> amnesia() const { return m_amnesia; }
+    // Reads the amnesia records back from the audit log. Throws StoreError.
+    void loadAmnesia();
+    static constexpr QLatin1StringView amnesiaEventKind {"amnesia"};
 
     void setPeers(const QList<QUrl> &peers);
     void notePeerAnswered(const QUrl &peer, const QString &replicaId);
@@ -107,7 +112,9 @@ public:
     QList<PeerStatus> peers() const { return m_peers; }
 
 private:
-    void remember(const Amnesia &record, MergeResult *result);
+    bool isKnown(const Amnesia &record) const;
+    void keep(const Amnesia &record);
+    static void log(const Amnesia &record);
     PeerStatus *peer(const QUrl &url);
 
     LeaseStore &m_store;

@@ -47,6 +47,8 @@ private slots:
     void relayCarriesCountsItNeverMade();
     void killDashNineLosesNoCounts();
     void deletedDataDirGetsNewIdAndLosesNothing();
+    void refusesBadPeerSetup_data();
+    void refusesBadPeerSetup();
 
 private:
     Site &site(const QString &name);
@@ -278,6 +280,48 @@ void TestReplication::deletedDataDirGetsNewIdAndLosesNothing()
         QTRY_COMPARE_WITH_TIMEOUT(granted(*one), expected, convergeTimeoutMs);
     for (Site *one : {&alice, &bob, &carol})
         QVERIFY(stats(*one).value("amnesia"_L1).toArray().isEmpty());
+}
+
+void TestReplication::refusesBadPeerSetup_data()
+{
+    QTest::addColumn<QStringList>("arguments"); // "TOKEN" stands for the fleet token file
+    QTest::addColumn<QString>("message");
+
+    const QString peer = u"http://127.0.0.1:9"_s;
+    QTest::newRow("peer without a token file") << QStringList {u"--peer"_s, peer} << u"--peer-token-file"_s;
+    QTest::newRow("token file without a peer")
+        << QStringList {u"--peer-token-file"_s, u"TOKEN"_s} << u"without any --peer"_s;
+    QTest::newRow("not an http URL") << QStringList {u"--peer"_s, u"ftp://127.0.0.1"_s, u"--peer-token-file"_s,
+                                                     u"TOKEN"_s}
+                                     << u"base URL"_s;
+    QTest::newRow("plain HTTP to another machine")
+        << QStringList {u"--peer"_s, u"http://192.0.2.7:7400"_s, u"--peer-token-file"_s, u"TOKEN"_s} << u"clear text"_s;
+    QTest::newRow("two token files for three peers") << QStringList {u"--peer"_s,
+                                                                     peer,
+                                                                     u"--peer"_s,
+                                                                     peer,
+                                                                     u"--peer"_s,
+                                                                     peer,
+                                                                     u"--peer-token-file"_s,
+                                                                     u"TOKEN"_s,
+                                                                     u"--peer-token-file"_s,
+                                                                     u"TOKEN"_s}
+                                                     << u"one per --peer"_s;
+    QTest::newRow("token file missing") << QStringList {u"--peer"_s, peer, u"--peer-token-file"_s, u"/nonexistent/t"_s}
+                                        << u"/nonexistent/t"_s;
+    QTest::newRow("interval zero") << QStringList {u"--peer-interval"_s, u"0s"_s} << u"--peer-interval"_s;
+}
+
+void TestReplication::refusesBadPeerSetup()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    arguments.replaceInStrings(u"TOKEN"_s, m_tokenPath);
+    arguments += {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, m_dir->filePath(u"refused"_s)};
+    QString output;
+    QCOMPARE(ServerProcess::run(arguments, &output), 2);
+    QVERIFY2(output.contains(message), qPrintable(output));
+    QVERIFY(!QFile::exists(m_dir->filePath(u"refused/replica-id"_s)));
 }
 
 QTEST_GUILESS_MAIN(TestReplication)

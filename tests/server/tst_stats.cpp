@@ -312,6 +312,16 @@ void TestStats::lowerComponentKeepsMaxAndFlagsAmnesia()
     // The same regression reported again is one record, not one per pull.
     QVERIFY(stats().merge(forgot, u"bob"_s).amnesia.isEmpty());
     QCOMPARE(stats().amnesia().size(), 1);
+
+    // It is in the audit log, and still listed (once) after a restart.
+    const QJsonArray logged = m_http->get(u"/v1/events?kind=amnesia"_s, admin()).json()["events"_L1].toArray();
+    QCOMPARE(logged.size(), 1);
+    QCOMPARE(logged.at(0)["licenseId"_L1].toString(), u"acme"_s);
+    QCOMPARE(logged.at(0)["detail"_L1]["replicaId"_L1].toString(), bob);
+    QVERIFY(startServer(m_server->dataDir()));
+    QCOMPARE(m_http->get(u"/v1/stats"_s, admin()).json().value("amnesia"_L1).toArray(), listed);
+    QVERIFY(stats().merge(forgot, u"bob"_s).amnesia.isEmpty());
+    QCOMPARE(stats().amnesia().size(), 1);
 }
 
 void TestStats::duplicateAndStaleSnapshotsChangeNothing()
