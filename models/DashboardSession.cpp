@@ -28,6 +28,7 @@ DashboardSession::DashboardSession(QNetworkAccessManager &network, const Clock &
     m_tickTimer.setSingleShot(true);
     m_tickTimer.setTimerType(Qt::PreciseTimer);
     connect(&m_tickTimer, &QTimer::timeout, this, &DashboardSession::onTick);
+    armTick();
 }
 
 DashboardSession::~DashboardSession() = default;
@@ -63,14 +64,12 @@ void DashboardSession::connectTo(const QUrl &url, QByteArrayView adminToken, con
     setState(State::Connecting);
     Q_EMIT clientChanged(m_client.get());
     poll();
-    armTick();
 }
 
 void DashboardSession::disconnectFromServer()
 {
     ++m_epoch;
     m_pollTimer.stop();
-    m_tickTimer.stop();
     m_client.reset();
     m_url = {};
     m_label.clear();

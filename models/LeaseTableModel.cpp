@@ -33,11 +33,15 @@ QString countdownText(qint64 ms)
     return formatDuration(std::chrono::milliseconds {ms - ms % 1000});
 }
 
-QString formatTime(const QDateTime &time)
+// Today's times need no date; the tooltip of the expiry column gives the full UTC timestamp.
+QString formatTime(const QDateTime &time, const QDateTime &now)
 {
     if (!time.isValid())
         return {};
-    return time.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s);
+    const QDateTime local = time.toLocalTime();
+    if (local.date() == now.toLocalTime().date())
+        return local.toString(u"HH:mm:ss"_s);
+    return local.toString(u"yyyy-MM-dd HH:mm"_s);
 }
 
 // Which columns differ between two versions of one row, as a bit per column.
@@ -220,7 +224,7 @@ QVariant LeaseTableModel::displayData(const HolderRow &row, int column) const
             return left > 0 ? tr("%1 left").arg(countdownText(left)) : QString();
         }
         case ExpiresAtColumn:
-            return formatTime(row.block.until);
+            return formatTime(row.block.until, m_now);
         case StateColumn:
             return tr("blocked");
         default:
@@ -238,9 +242,9 @@ QVariant LeaseTableModel::displayData(const HolderRow &row, int column) const
     case GenerationColumn:
         return QString::number(lease.generation);
     case HeldSinceColumn:
-        return formatTime(row.heldSince);
+        return formatTime(row.heldSince, m_now);
     case ExpiresAtColumn:
-        return formatTime(lease.expiresAt);
+        return formatTime(lease.expiresAt, m_now);
     case CountdownColumn: {
         const qint64 left = m_now.msecsTo(lease.expiresAt);
         if (left >= 0)
@@ -287,7 +291,7 @@ QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
 {
     if (row.kind == HolderRow::Kind::Block) {
         if (column == StateColumn || column == HolderColumn || column == CountdownColumn) {
-            const QString until = formatTime(row.block.until);
+            const QString until = formatTime(row.block.until, m_now);
             return row.block.reason.isEmpty()
                 ? tr("%1 is blocked from this license until %2").arg(row.block.holder, until)
                 : tr("%1 is blocked from this license until %2: %3").arg(row.block.holder, until, row.block.reason);
@@ -299,9 +303,9 @@ QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
     case SeatColumn:
         return lease.seatId;
     case HeldSinceColumn:
-        return row.heldSinceExact
-            ? tr("Seat granted at %1").arg(formatTime(row.heldSince))
-            : tr("Held since at least %1 (the grant is older than the events loaded)").arg(formatTime(row.heldSince));
+        return row.heldSinceExact ? tr("Seat granted at %1").arg(formatTime(row.heldSince, m_now))
+                                  : tr("Held since at least %1 (the grant is older than the events loaded)")
+                                        .arg(formatTime(row.heldSince, m_now));
     case ExpiresAtColumn:
         return tr("Signed expiry, UTC: %1").arg(lease.expiresAt.toUTC().toString(Qt::ISODateWithMs));
     case CountdownColumn:
@@ -312,7 +316,7 @@ QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
         if (row.lease.live)
             return tr("The seat counts against the license");
         return tr("The lease expired; the seat no longer counts. The reaper deletes the row from %1.")
-            .arg(formatTime(row.lease.reapableAt));
+            .arg(formatTime(row.lease.reapableAt, m_now));
     case SignatureColumn:
         return row.lease.signatureValid
             ? tr("The signature verifies against the server's public key")

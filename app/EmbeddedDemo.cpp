@@ -1,0 +1,184 @@
+#include "EmbeddedDemo.h"
+
+#include "Clock.h"
+#include "LeaseClient.h"
+#include "LeaseKeeper.h"
+#include "LeaseServer.h"
+#include "SecretBuffer.h"
+
+#include <QDir>
+#include <QEventLoop>
+#include <QNetworkAccessManager>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+
+namespace keyright {
+
+EmbeddedDemo::EmbeddedDemo(QNetworkAccessManager &network, const Clock &clock, QObject *parent)
+    : QObject(parent)
+    , m_network(network)
+    , m_clock(clock)
+{
+    connect(&m_refused, &QTimer::timeout, this, &EmbeddedDemo::tryFullLicense);
+    connect(&m_crash, &QTimer::timeout, this, &EmbeddedDemo::crashOne);
+}
+
+EmbeddedDemo::~EmbeddedDemo()
+{
+    m_refused.stop();
+    m_crash.stop();
+    m_keepers.clear();
+    m_crashing.reset();
+    m_clients.clear();
+    if (m_server)
+        m_server->stop();
+}
+
+bool EmbeddedDemo::isRunning() const
+{
+    return m_server && m_server->isRunning();
+}
+
+QUrl EmbeddedDemo::url() const
+{
+    return m_server ? m_server->url() : QUrl();
+}
+
+QString EmbeddedDemo::dataDir() const
+{
+    return m_server ? m_server->dataDir() : QString();
+}
+
+QString EmbeddedDemo::adminTokenPath() const
+{
+    return m_server ? m_server->adminTokenPath() : QString();
+}
+
+bool EmbeddedDemo::start(const QString &dataDir, QString *error)
+{
+    if (isRunning())
+        return true;
+    if (!QDir().mkpath(dataDir)) {
+        if (error)
+            *error = tr("Cannot create the folder %1").arg(dataDir);
+        return false;
+    }
+    ServerConfig config;
+    config.address = QHostAddress(QHostAddress::LocalHost);
+    config.port = 0;
+    config.dataDir = dataDir;
+    config.demo = true;
+    config.reapInterval = 10s; // expired demo seats do not linger long on screen
+    m_server = std::make_unique<LeaseServer>(config, m_clock);
+    if (!m_server->start(error)) {
+        m_server.reset();
+        return false;
+    }
+
+    // Staggered, so "held since" and the countdowns differ the way they do in an office.
+    int step = 0;
+    const auto next = [&step] { return std::chrono::milliseconds {150 * step++}; };
+    for (const QString &holder : {u"alice@ws-12"_s, u"alice@ws-12"_s, u"bob@ws-07"_s, u"chen@cad-03"_s, u"dana@ws-21"_s,
+                                  u"emil@laptop-5"_s, u"farah@ws-02"_s, u"gus@render-1"_s})
+        addHolder(u"acme-cad"_s, holder, next());
+    for (const QString &holder : {u"node-01@farm"_s, u"node-02@farm"_s, u"node-03@farm"_s, u"node-04@farm"_s})
+        addHolder(u"render-farm"_s, holder, next());
+    for (const QString &holder : {u"trainer@projector"_s, u"student-1@lab"_s})
+        addHolder(u"training-demo"_s, holder, next());
+
+    QTimer::singleShot(3s, this, &EmbeddedDemo::tryFullLicense);
+    m_refused.start(25s);
+    QTimer::singleShot(2s, this, &EmbeddedDemo::crashOne);
+    m_crash.start(60s);
+    return true;
+}
+
+LeaseClient *EmbeddedDemo::clientFor(const QString &licenseId, QString *error)
+{
+    for (const auto &client : m_clients) {
+        if (client->licenseId() == licenseId)
+            return client.get();
+    }
+    const QString keyPath = QDir(m_server->dataDir()).filePath(u"demo-keys/"_s + licenseId + u".key"_s);
+    const auto key = readSecretFile(keyPath, error);
+    if (!key)
+        return nullptr;
+    auto client = std::make_unique<LeaseClient>(m_network);
+    client->setServerUrl(m_server->url());
+    client->setLicense(licenseId, key->view());
+    client->setTransferTimeout(3s);
+    m_clients.push_back(std::move(client));
+    return m_clients.back().get();
+}
+
+void EmbeddedDemo::addHolder(const QString &licenseId, const QString &holder, std::chrono::milliseconds delay)
+{
+    QString error;
+    LeaseClient *client = clientFor(licenseId, &error);
+    if (!client) {
+        qWarning("Embedded demo: no key for %s: %s", qUtf8Printable(licenseId), qUtf8Printable(error));
+        return;
+    }
+    auto keeper = std::make_unique<LeaseKeeper>(*client, m_clock);
+    keeper->setHolder(holder);
+    LeaseKeeper *raw = keeper.get();
+    m_keepers.push_back(std::move(keeper));
+    QTimer::singleShot(delay, raw, [raw] { raw->start(); });
+}
+
+void EmbeddedDemo::tryFullLicense()
+{
+    // Someone keeps trying the full render farm: the denials the Events view explains.
+    QString error;
+    LeaseClient *client = clientFor(u"render-farm"_s, &error);
+    if (!client)
+        return;
+    client->checkout(u"intern@laptop-3"_s, this, [client, this](const LeaseOutcome &outcome) {
+        if (const auto *granted = std::get_if<outcome::Granted>(&outcome))
+            client->release(granted->lease.seatId, this, [](const ReleaseOutcome &) {});
+    });
+}
+
+void EmbeddedDemo::crashOne()
+{
+    // A kiosk takes a training seat and dies without releasing: the seat shows as expired, awaiting
+    // reap, after its TTL and skew, then the reaper removes it.
+    QString error;
+    LeaseClient *client = clientFor(u"training-demo"_s, &error);
+    if (!client)
+        return;
+    m_crashing = std::make_unique<LeaseKeeper>(*client, m_clock);
+    m_crashing->setHolder(u"kiosk@lab-2"_s);
+    LeaseKeeper *keeper = m_crashing.get();
+    connect(keeper, &LeaseKeeper::acquired, keeper,
+            [keeper] { QTimer::singleShot(1s, keeper, [keeper] { keeper->crash(); }); });
+    keeper->start();
+}
+
+void EmbeddedDemo::releaseAll(std::chrono::milliseconds timeout)
+{
+    m_refused.stop();
+    m_crash.stop();
+    if (m_keepers.empty())
+        return;
+    QEventLoop loop;
+    int pending = 0;
+    for (const auto &keeper : m_keepers) {
+        if (keeper->state() == LeaseKeeper::State::Holding || keeper->state() == LeaseKeeper::State::Acquiring
+            || keeper->state() == LeaseKeeper::State::Degraded) {
+            ++pending;
+            connect(keeper.get(), &LeaseKeeper::released, &loop, [&pending, &loop] {
+                if (--pending == 0)
+                    loop.quit();
+            });
+            keeper->release();
+        }
+    }
+    if (pending == 0)
+        return;
+    QTimer::singleShot(timeout, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+} // namespace keyright

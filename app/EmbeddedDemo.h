@@ -1,0 +1,59 @@
+#pragma once
+
+#include <QObject>
+#include <QTimer>
+#include <QUrl>
+
+#include <chrono>
+#include <memory>
+#include <vector>
+
+class QNetworkAccessManager;
+
+namespace keyright {
+
+class Clock;
+class LeaseClient;
+class LeaseKeeper;
+class LeaseServer;
+
+// The lease server the dashboard starts when no server is configured: the real LeaseServer on a
+// free loopback port with the demo licenses, plus a few demo holders kept alive by real
+// LeaseKeepers (keys from DATA_DIR/demo-keys/), someone who keeps being refused a full license,
+// and now and then a client that crashes without releasing. The README's run command shows a live
+// dashboard with no set-up.
+class EmbeddedDemo final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(EmbeddedDemo)
+
+public:
+    EmbeddedDemo(QNetworkAccessManager &network, const Clock &clock, QObject *parent = nullptr);
+    ~EmbeddedDemo() override;
+
+    bool start(const QString &dataDir, QString *error = nullptr);
+    bool isRunning() const;
+    QUrl url() const;
+    QString dataDir() const;
+    QString adminTokenPath() const;
+
+    // Gives the demo seats back (bounded wait), so a restart within a TTL does not find them taken.
+    void releaseAll(std::chrono::milliseconds timeout);
+
+private:
+    LeaseClient *clientFor(const QString &licenseId, QString *error);
+    void addHolder(const QString &licenseId, const QString &holder, std::chrono::milliseconds delay);
+    void tryFullLicense();
+    void crashOne();
+
+    QNetworkAccessManager &m_network;
+    const Clock &m_clock;
+    std::unique_ptr<LeaseServer> m_server;
+    std::vector<std::unique_ptr<LeaseClient>> m_clients;
+    std::vector<std::unique_ptr<LeaseKeeper>> m_keepers;
+    std::unique_ptr<LeaseKeeper> m_crashing;
+    QTimer m_refused;
+    QTimer m_crash;
+};
+
+} // namespace keyright

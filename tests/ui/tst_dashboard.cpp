@@ -1,0 +1,352 @@
+#include "AdminClient.h"
+#include "DashboardSession.h"
+#include "DisputePanel.h"
+#include "ErrorBanner.h"
+#include "EventFilterProxyModel.h"
+#include "EventsPage.h"
+#include "LeaseClient.h"
+#include "LeaseServer.h"
+#include "MainWindow.h"
+#include "ManualClock.h"
+#include "ReapDialog.h"
+#include "RevokeDialog.h"
+#include "SeatsPage.h"
+#include "SecretBuffer.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QNetworkAccessManager>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+using namespace keyright;
+
+namespace {
+
+quint16 freePort()
+{
+    QTcpServer probe;
+    probe.listen(QHostAddress::LocalHost, 0);
+    return probe.serverPort();
+}
+
+} // namespace
+
+class TestDashboard : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void holdersTableFillsAndCountsDown();
+    void revokeThroughTheDialogRemovesTheSeat();
+    void forceReapPreviewsThenReclaims();
+    void selectingADenialShowsItsHolders();
+    void serverGoingAwayShowsTheBannerThenRecovers();
+
+private:
+    bool startServer();
+    QByteArray createLicense(const QString &id, int seats, qint64 ttl = 60, qint64 skew = 5, qint64 grace = 15);
+    std::optional<SeatLease> checkout(const QString &license, const QByteArray &key, const QString &holder,
+                                      LeaseOutcome *outcome = nullptr);
+    void openWindow();
+    int holderRows() const;
+    QString holderCell(const QString &holder, int column) const;
+
+    std::unique_ptr<ManualClock> m_clock;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    quint16 m_port = 0;
+    std::unique_ptr<LeaseServer> m_server;
+    QByteArray m_token;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<AdminClient> m_admin;
+    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<DashboardSession> m_session;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+bool TestDashboard::startServer()
+{
+    ServerConfig config;
+    config.port = m_port;
+    config.dataDir = m_dir->filePath(u"server"_s);
+    config.reapInterval = std::chrono::hours {1}; // the tests reap when they choose
+    m_server = std::make_unique<LeaseServer>(config, *m_clock);
+    QString error;
+    if (!m_server->start(&error)) {
+        qWarning("%s", qPrintable(error));
+        return false;
+    }
+    return true;
+}
+
+void TestDashboard::init()
+{
+    m_clock = std::make_unique<ManualClock>();
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_port = freePort();
+    QVERIFY(startServer());
+    QString error;
+    const auto token = readSecretFile(m_server->adminTokenPath(), &error);
+    QVERIFY2(token, qPrintable(error));
+    m_token = token->view().toByteArray();
+    m_network = std::make_unique<QNetworkAccessManager>();
+    m_admin = std::make_unique<AdminClient>(*m_network, *m_clock);
+    m_admin->setServerUrl(m_server->url());
+    m_admin->setAdminToken(m_token);
+    m_settings = std::make_unique<QSettings>(m_dir->filePath(u"admin.ini"_s), QSettings::IniFormat);
+}
+
+void TestDashboard::cleanup()
+{
+    m_window.reset();
+    m_session.reset();
+    m_admin.reset();
+    if (m_server)
+        m_server->stop();
+    m_server.reset();
+    m_network.reset();
+    m_settings.reset();
+    m_dir.reset();
+}
+
+QByteArray TestDashboard::createLicense(const QString &id, int seats, qint64 ttl, qint64 skew, qint64 grace)
+{
+    LicenseSpec spec {id, id.toUpper(), seats, ttl, skew, grace};
+    std::optional<AdminResult<LicenseWriteResult>> result;
+    m_admin->putLicense(spec, this, [&result](const AdminResult<LicenseWriteResult> &r) { result = r; });
+    if (!QTest::qWaitFor([&] { return result.has_value(); }, 5000) || !result->ok())
+        return {};
+    return result->value->key.toUtf8();
+}
+
+std::optional<SeatLease> TestDashboard::checkout(const QString &license, const QByteArray &key, const QString &holder,
+                                                 LeaseOutcome *outcomeOut)
+{
+    LeaseClient client(*m_network);
+    client.setServerUrl(m_server->url());
+    client.setLicense(license, key);
+    std::optional<LeaseOutcome> outcome;
+    client.checkout(holder, this, [&outcome](const LeaseOutcome &o) { outcome = o; });
+    if (!QTest::qWaitFor([&] { return outcome.has_value(); }, 5000))
+        return std::nullopt;
+    if (outcomeOut)
+        *outcomeOut = *outcome;
+    if (const auto *granted = std::get_if<outcome::Granted>(&*outcome))
+        return granted->lease;
+    return std::nullopt;
+}
+
+void TestDashboard::openWindow()
+{
+    m_session = std::make_unique<DashboardSession>(*m_network, *m_clock);
+    m_window = std::make_unique<MainWindow>(*m_session, *m_settings);
+    m_session->setPollInterval(200ms);
+    m_session->setMaxBackoff(800ms);
+    m_window->resize(1280, 720);
+    m_window->show();
+    m_session->connectTo(m_server->url(), m_token, u"test server"_s);
+}
+
+int TestDashboard::holderRows() const
+{
+    return m_window->seatsPage()->holdersProxy()->rowCount();
+}
+
+QString TestDashboard::holderCell(const QString &holder, int column) const
+{
+    const QSortFilterProxyModel *proxy = m_window->seatsPage()->holdersProxy();
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        if (proxy->index(r, LeaseTableModel::HolderColumn).data().toString() == holder)
+            return proxy->index(r, column).data().toString();
+    }
+    return {};
+}
+
+void TestDashboard::holdersTableFillsAndCountsDown()
+{
+    const QByteArray key = createLicense(u"acme-cad"_s, 10, 60);
+    QVERIFY(!key.isEmpty());
+    QVERIFY(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s));
+    m_clock->advance(10s);
+    QVERIFY(checkout(u"acme-cad"_s, key, u"bob@ws-07"_s));
+    openWindow();
+
+    // The first license is selected on its own; its holders appear.
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 2, 5000);
+    QCOMPARE(m_window->seatsPage()->selectedLicenseIds(), QStringList {u"acme-cad"_s});
+    QCOMPARE(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"50s"_s);
+    QCOMPARE(holderCell(u"bob@ws-07"_s, LeaseTableModel::CountdownColumn), u"1m 00s"_s);
+    QCOMPARE(holderCell(u"bob@ws-07"_s, LeaseTableModel::StateColumn), u"live"_s);
+    QCOMPARE(holderCell(u"bob@ws-07"_s, LeaseTableModel::SignatureColumn), u"\u2713"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"test server"_s), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"Server clock +0 ms"_s), 3000);
+
+    // Time passes on the server's clock: the countdown follows at the next tick, without a poll
+    // having to change anything.
+    m_clock->advance(7s);
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"43s"_s, 3000);
+    QCOMPARE(holderCell(u"bob@ws-07"_s, LeaseTableModel::CountdownColumn), u"53s"_s);
+    m_clock->advance(50s);
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"expired 7s ago"_s,
+                              3000);
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::StateColumn), u"expired, awaiting reap"_s,
+                              3000);
+}
+
+void TestDashboard::revokeThroughTheDialogRemovesTheSeat()
+{
+    const QByteArray key = createLicense(u"acme-cad"_s, 10);
+    const auto alice = checkout(u"acme-cad"_s, key, u"alice@ws-12"_s);
+    QVERIFY(alice);
+    QVERIFY(checkout(u"acme-cad"_s, key, u"bob@ws-07"_s));
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 2, 5000);
+
+    QTableView *table = m_window->seatsPage()->holdersView();
+    const QSortFilterProxyModel *proxy = m_window->seatsPage()->holdersProxy();
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        if (proxy->index(r, 0).data().toString() == u"alice@ws-12")
+            table->selectRow(r);
+    }
+    bool dialogSeen = false;
+    QTimer::singleShot(0, this, [&dialogSeen] {
+        auto *dialog = qobject_cast<RevokeDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        dialogSeen = true;
+        dialog->findChild<QLineEdit *>(u"reason"_s)->setText(u"left the company"_s);
+        dialog->findChild<QComboBox *>(u"blockDuration"_s)->setCurrentIndex(1); // 10 minutes
+        dialog->accept();
+    });
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Delete);
+    QVERIFY(dialogSeen);
+
+    // The row goes at the next poll; a blocked row for alice takes its place.
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::StateColumn), u"blocked"_s, 5000);
+    QCOMPARE(holderRows(), 2);
+    QVERIFY(!holderCell(u"bob@ws-07"_s, LeaseTableModel::StateColumn).isEmpty());
+
+    // The application holding the seat learns it at its next heartbeat.
+    LeaseClient client(*m_network);
+    client.setServerUrl(m_server->url());
+    client.setLicense(u"acme-cad"_s, key);
+    std::optional<LeaseOutcome> beat;
+    client.heartbeat(alice->seatId, this, [&beat](const LeaseOutcome &o) { beat = o; });
+    QTRY_VERIFY_WITH_TIMEOUT(beat.has_value(), 5000);
+    QVERIFY2(std::holds_alternative<outcome::SeatLost>(*beat), qPrintable(describe(*beat)));
+    // And the block keeps it out.
+    LeaseOutcome again;
+    QVERIFY(!checkout(u"acme-cad"_s, key, u"alice@ws-12"_s, &again));
+    QVERIFY(std::holds_alternative<outcome::HolderBlocked>(again));
+}
+
+void TestDashboard::forceReapPreviewsThenReclaims()
+{
+    const QByteArray key = createLicense(u"training"_s, 3, 15, 2, 5);
+    QVERIFY(checkout(u"training"_s, key, u"kiosk@lab-2"_s));
+    m_clock->advance(15s + 5s + 1s); // past expiry and grace: reapable
+    QVERIFY(checkout(u"training"_s, key, u"trainer@projector"_s));
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 2, 5000);
+    QCOMPARE(holderCell(u"kiosk@lab-2"_s, LeaseTableModel::StateColumn), u"expired, awaiting reap"_s);
+
+    QTest::keyClick(m_window.get(), Qt::Key_R, Qt::ControlModifier);
+    ReapDialog *dialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_window->findChild<ReapDialog *>()) != nullptr, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->stage(), ReapDialog::Stage::Preview, 5000);
+    QCOMPARE(dialog->previewCount(), 1);
+    // The preview deleted nothing.
+    QCOMPARE(holderRows(), 2);
+    dialog->confirm();
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->stage(), ReapDialog::Stage::Done, 5000);
+    QCOMPARE(dialog->reclaimed(), 1);
+    QCOMPARE(dialog->statusText(), u"1 seat(s) reclaimed."_s.replace(u"(s)"_s, QString()));
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 1, 5000);
+    QVERIFY(holderCell(u"kiosk@lab-2"_s, LeaseTableModel::StateColumn).isEmpty());
+    dialog->close();
+}
+
+void TestDashboard::selectingADenialShowsItsHolders()
+{
+    const QByteArray key = createLicense(u"render-farm"_s, 2);
+    QVERIFY(checkout(u"render-farm"_s, key, u"node-01@farm"_s));
+    QVERIFY(checkout(u"render-farm"_s, key, u"node-02@farm"_s));
+    LeaseOutcome refused;
+    QVERIFY(!checkout(u"render-farm"_s, key, u"intern@laptop-3"_s, &refused));
+    QVERIFY(std::holds_alternative<outcome::NoSeats>(refused));
+    openWindow();
+
+    EventsPage *events = m_window->eventsPage();
+    m_window->pages()->setCurrentWidget(events);
+    qint64 denialSeq = 0;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            for (const EventRecord &e : m_session->events().events()) {
+                if (e.kind == u"denied")
+                    denialSeq = e.seq;
+            }
+            return denialSeq > 0;
+        }(),
+        5000);
+    events->kindFilter()->setCurrentIndex(1); // denials
+    QCOMPARE(events->proxy()->rowCount(), 1);
+    QVERIFY(events->selectEvent(denialSeq));
+    DisputePanel *panel = events->disputePanel();
+    QStringList holders = panel->shownHolders();
+    holders.sort();
+    QCOMPARE(holders, (QStringList {u"node-01@farm"_s, u"node-02@farm"_s}));
+    QVERIFY(panel->summaryText().contains(u"intern@laptop-3"_s));
+    QVERIFY(panel->summaryText().contains(u"2 of 2"_s));
+
+    const QString csv = m_dir->filePath(u"events.csv"_s);
+    QVERIFY(events->exportCsv(csv));
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().split('\n');
+    QCOMPARE(lines.size(), 3); // header, the denial, the final newline
+    QVERIFY(lines.at(1).contains(",denied,render-farm,intern@laptop-3,"));
+}
+
+void TestDashboard::serverGoingAwayShowsTheBannerThenRecovers()
+{
+    const QByteArray key = createLicense(u"acme-cad"_s, 10);
+    QVERIFY(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s));
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 1, 5000);
+    QVERIFY(m_window->errorBanner()->isHidden());
+
+    int ticks = 0;
+    QTimer heartbeat;
+    connect(&heartbeat, &QTimer::timeout, this, [&ticks] { ++ticks; });
+    heartbeat.start(20);
+
+    m_server->stop();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->errorBanner()->isVisible(), 5000);
+    QVERIFY2(m_window->errorBanner()->message().contains(u"unreachable"_s),
+             qPrintable(m_window->errorBanner()->message()));
+    QCOMPARE(m_session->state(), DashboardSession::State::Failing);
+    // The last known holders stay on screen, and the event loop keeps running.
+    QCOMPARE(holderRows(), 1);
+    const int before = ticks;
+    QTest::qWait(500);
+    QVERIFY2(ticks - before >= 10, qPrintable(QString::number(ticks - before)));
+    QVERIFY(m_window->statusText().contains(u"not answering"_s));
+
+    QVERIFY(startServer());
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->errorBanner()->isHidden(), 5000);
+    QCOMPARE(m_session->state(), DashboardSession::State::Connected);
+    QCOMPARE(holderRows(), 1);
+}
+
+QTEST_MAIN(TestDashboard)
+#include "tst_dashboard.moc"

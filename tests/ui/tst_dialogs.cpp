@@ -1,0 +1,110 @@
+#include "KeyRevealDialog.h"
+#include "LicenseDialog.h"
+#include "RevokeDialog.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace keyright;
+
+class TestDialogs : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void licenseDialogValidatesAsYouType_data();
+    void licenseDialogValidatesAsYouType();
+    void editKeepsTheId();
+    void keyIsShownOnceAndCopied();
+    void revokeCarriesReasonAndBlock();
+};
+
+void TestDialogs::licenseDialogValidatesAsYouType_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("skew");
+    QTest::addColumn<int>("grace");
+    QTest::addColumn<QString>("messagePart"); // empty: valid
+
+    QTest::newRow("valid") << u"acme-cad"_s << u"ACME CAD"_s << 5 << 15 << QString();
+    QTest::newRow("empty id") << QString() << u"ACME"_s << 5 << 15 << u"license id"_s;
+    QTest::newRow("uppercase id") << u"Acme"_s << u"ACME"_s << 5 << 15 << u"lowercase"_s;
+    QTest::newRow("id starting with a dash") << u"-acme"_s << u"ACME"_s << 5 << 15 << u"lowercase"_s;
+    QTest::newRow("id already taken") << u"render-farm"_s << u"Farm"_s << 5 << 15 << u"already exists"_s;
+    QTest::newRow("empty name") << u"acme"_s << u"  "_s << 5 << 15 << u"name"_s;
+    QTest::newRow("grace equal to skew") << u"acme"_s << u"ACME"_s << 10 << 10 << u"reap grace"_s;
+    QTest::newRow("grace below skew") << u"acme"_s << u"ACME"_s << 30 << 15 << u"reap grace"_s;
+}
+
+void TestDialogs::licenseDialogValidatesAsYouType()
+{
+    QFETCH(QString, id);
+    QFETCH(QString, name);
+    QFETCH(int, skew);
+    QFETCH(int, grace);
+    QFETCH(QString, messagePart);
+
+    LicenseDialog dialog(std::nullopt, {u"render-farm"_s});
+    dialog.show();
+    QLineEdit *idEdit = dialog.findChild<QLineEdit *>(u"licenseId"_s);
+    QLineEdit *nameEdit = dialog.findChild<QLineEdit *>(u"licenseName"_s);
+    QTest::keyClicks(idEdit, id);
+    QTest::keyClicks(nameEdit, name);
+    dialog.findChild<QSpinBox *>(u"skew"_s)->setValue(skew);
+    dialog.findChild<QSpinBox *>(u"grace"_s)->setValue(grace);
+    QPushButton *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    if (messagePart.isEmpty()) {
+        QVERIFY2(ok->isEnabled(), qPrintable(dialog.validationMessage()));
+        QCOMPARE(dialog.spec().id, id);
+        QCOMPARE(dialog.spec().reapGraceSeconds, grace);
+    } else {
+        QVERIFY(!ok->isEnabled());
+        QVERIFY2(dialog.validationMessage().contains(messagePart, Qt::CaseInsensitive),
+                 qPrintable(dialog.validationMessage()));
+    }
+}
+
+void TestDialogs::editKeepsTheId()
+{
+    LicenseSummary existing {u"acme-cad"_s, u"ACME CAD"_s, 10, 7, 60, 5, 15, 0};
+    LicenseDialog dialog(existing, {u"acme-cad"_s});
+    QVERIFY(!dialog.findChild<QLineEdit *>(u"licenseId"_s)->isEnabled());
+    dialog.findChild<QSpinBox *>(u"seatCount"_s)->setValue(12);
+    QVERIFY(dialog.validationMessage().isEmpty());
+    QCOMPARE(dialog.spec().id, u"acme-cad"_s);
+    QCOMPARE(dialog.spec().seatCount, 12);
+}
+
+void TestDialogs::keyIsShownOnceAndCopied()
+{
+    const QString key = u"kr1-"_s + QString(64, u'a');
+    KeyRevealDialog dialog(u"acme-cad"_s, key);
+    dialog.show();
+    QCOMPARE(dialog.key(), key);
+    QTest::mouseClick(dialog.findChild<QPushButton *>(u"copyKey"_s), Qt::LeftButton);
+    QCOMPARE(QGuiApplication::clipboard()->text(), key);
+    dialog.accept();
+    QVERIFY(dialog.key().isEmpty());
+}
+
+void TestDialogs::revokeCarriesReasonAndBlock()
+{
+    RevokeDialog dialog(u"acme-cad"_s, u"alice@ws-12"_s, u"0123456789abcdef0123456789abcdef"_s);
+    QCOMPARE(dialog.blockDuration(), std::chrono::seconds {0});
+    dialog.findChild<QLineEdit *>(u"reason"_s)->setText(u"  seat hoarding "_s);
+    dialog.findChild<QComboBox *>(u"blockDuration"_s)->setCurrentIndex(2);
+    QCOMPARE(dialog.reason(), u"seat hoarding"_s);
+    QCOMPARE(dialog.blockDuration(), std::chrono::seconds {3600});
+}
+
+QTEST_MAIN(TestDialogs)
+#include "tst_dialogs.moc"

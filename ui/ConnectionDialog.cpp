@@ -1,0 +1,218 @@
+#include "ConnectionDialog.h"
+
+#include "Icons.h"
+
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString &current, QWidget *parent)
+    : QDialog(parent)
+    , m_store(store)
+    , m_list(new QListWidget(this))
+    , m_name(new QLineEdit(this))
+    , m_url(new QLineEdit(this))
+    , m_useFile(new QRadioButton(tr("Token &file:"), this))
+    , m_useTyped(new QRadioButton(tr("&Paste the token:"), this))
+    , m_tokenFile(new QLineEdit(this))
+    , m_token(new QLineEdit(this))
+    , m_tokenState(new QLabel(this))
+    , m_message(new QLabel(this))
+    , m_save(new QPushButton(tr("&Save"), this))
+    , m_remove(new QPushButton(tr("&Delete"), this))
+    , m_connect(new QPushButton(keyrightIcon(u"connect"_s), tr("&Connect"), this))
+{
+    setWindowTitle(tr("Connect to a lease server"));
+    m_name->setObjectName(u"profileName"_s);
+    m_url->setObjectName(u"serverUrl"_s);
+    m_tokenFile->setObjectName(u"tokenFile"_s);
+    m_token->setObjectName(u"token"_s);
+    m_connect->setObjectName(u"connect"_s);
+    m_url->setPlaceholderText(tr("https://licenses.example.com:7400"));
+    m_tokenFile->setPlaceholderText(tr("the server's admin-token file"));
+    m_token->setEchoMode(QLineEdit::Password);
+    m_token->setPlaceholderText(tr("64 hex characters"));
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(u"color: #c62828;"_s);
+    m_tokenState->setWordWrap(true);
+    m_list->setMinimumWidth(170);
+
+    auto *browse = new QPushButton(tr("Browse…"), this);
+    auto *fileRow = new QHBoxLayout;
+    fileRow->addWidget(m_tokenFile, 1);
+    fileRow->addWidget(browse);
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Name:"), m_name);
+    form->addRow(tr("Server &URL:"), m_url);
+    form->addRow(m_useFile, fileRow);
+    form->addRow(m_useTyped, m_token);
+    form->addRow(QString(), m_tokenState);
+
+    auto *newButton = new QPushButton(keyrightIcon(u"add"_s), tr("&New"), this);
+    auto *left = new QVBoxLayout;
+    left->addWidget(m_list, 1);
+    left->addWidget(newButton);
+    auto *profileButtons = new QHBoxLayout;
+    profileButtons->addStretch(1);
+    profileButtons->addWidget(m_remove);
+    profileButtons->addWidget(m_save);
+    auto *right = new QVBoxLayout;
+    right->addLayout(form);
+    right->addWidget(m_message);
+    right->addStretch(1);
+    right->addLayout(profileButtons);
+    auto *body = new QHBoxLayout;
+    body->addLayout(left);
+    body->addLayout(right, 1);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    auto *embedded = buttons->addButton(tr("Use the &embedded demo server"), QDialogButtonBox::ResetRole);
+    buttons->addButton(m_connect, QDialogButtonBox::AcceptRole);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(body, 1);
+    layout->addWidget(buttons);
+
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Admin token file"), m_tokenFile->text());
+        if (!path.isEmpty()) {
+            m_tokenFile->setText(path);
+            m_useFile->setChecked(true);
+        }
+    });
+    connect(m_list, &QListWidget::currentTextChanged, this, &ConnectionDialog::loadProfile);
+    connect(newButton, &QPushButton::clicked, this, [this] {
+        m_list->clearSelection();
+        m_list->setCurrentRow(-1);
+        loadProfile({});
+        m_name->setFocus();
+    });
+    connect(m_save, &QPushButton::clicked, this, [this] { saveForm(); });
+    connect(m_remove, &QPushButton::clicked, this, [this] {
+        m_store.remove(m_name->text().trimmed());
+        refreshList({});
+        loadProfile({});
+    });
+    connect(m_connect, &QPushButton::clicked, this, [this] {
+        if (!saveForm())
+            return;
+        m_chosen = m_name->text().trimmed();
+        accept();
+    });
+    connect(embedded, &QPushButton::clicked, this, [this] {
+        m_embedded = true;
+        accept();
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_token, &QLineEdit::textEdited, this, [this] { m_useTyped->setChecked(true); });
+    connect(m_tokenFile, &QLineEdit::textEdited, this, [this] { m_useFile->setChecked(true); });
+    for (QLineEdit *edit : {m_name, m_url})
+        connect(edit, &QLineEdit::textChanged, this, &ConnectionDialog::updateButtons);
+
+    m_useFile->setChecked(true);
+    refreshList(current);
+    if (m_list->count() == 0)
+        loadProfile({});
+    resize(720, 340);
+}
+
+void ConnectionDialog::refreshList(const QString &select)
+{
+    m_list->clear();
+    for (const ConnectionProfile &p : m_store.profiles()) {
+        auto *item = new QListWidgetItem(keyrightIcon(u"connect"_s), p.name, m_list);
+        item->setToolTip(p.url.toDisplayString());
+        if (p.name == select)
+            m_list->setCurrentItem(item);
+    }
+}
+
+void ConnectionDialog::loadProfile(const QString &name)
+{
+    m_message->clear();
+    m_token->clear();
+    const auto profile = name.isEmpty() ? std::nullopt : m_store.profile(name);
+    m_name->setText(profile ? profile->name : QString());
+    m_url->setText(profile ? profile->url.toString() : QString());
+    m_storedTokenFile = profile && profile->tokenFileOwned ? profile->tokenFile : QString();
+    if (profile && profile->tokenFileOwned) {
+        m_useTyped->setChecked(true);
+        m_tokenFile->clear();
+        m_token->setPlaceholderText(tr("stored privately; type a new one to replace it"));
+        m_tokenState->setText(tr("The token is kept in a private file and is not shown."));
+    } else {
+        m_useFile->setChecked(true);
+        m_tokenFile->setText(profile ? profile->tokenFile : QString());
+        m_token->setPlaceholderText(tr("64 hex characters"));
+        m_tokenState->clear();
+    }
+    updateButtons();
+}
+
+void ConnectionDialog::updateButtons()
+{
+    const bool named = !m_name->text().trimmed().isEmpty();
+    m_save->setEnabled(named);
+    m_connect->setEnabled(named && !m_url->text().trimmed().isEmpty());
+    m_remove->setEnabled(named && m_store.profile(m_name->text().trimmed()).has_value());
+}
+
+bool ConnectionDialog::saveForm()
+{
+    const QString name = m_name->text().trimmed();
+    const QUrl url = QUrl::fromUserInput(m_url->text().trimmed());
+    if (name.isEmpty()) {
+        m_message->setText(tr("Give the profile a name."));
+        return false;
+    }
+    if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https") || url.host().isEmpty()) {
+        m_message->setText(tr("The server URL must be http:// or https:// followed by a host."));
+        return false;
+    }
+    ConnectionProfile profile {name, url, {}, false};
+    if (m_useTyped->isChecked()) {
+        const QByteArray typed = m_token->text().trimmed().toUtf8();
+        if (typed.isEmpty() && m_storedTokenFile.isEmpty()) {
+            m_message->setText(tr("Paste the admin token, or choose the token file."));
+            return false;
+        }
+        if (typed.isEmpty()) {
+            profile.tokenFile = m_storedTokenFile;
+        } else {
+            QString error;
+            profile.tokenFile = m_store.storeToken(name, typed, &error);
+            if (profile.tokenFile.isEmpty()) {
+                m_message->setText(tr("Could not store the token: %1").arg(error));
+                return false;
+            }
+        }
+        profile.tokenFileOwned = true;
+        // Never shown again: the field is emptied as soon as the token is stored.
+        m_token->clear();
+        m_token->setPlaceholderText(tr("stored privately; type a new one to replace it"));
+        m_tokenState->setText(tr("The token is kept in a private file and is not shown."));
+    } else {
+        profile.tokenFile = m_tokenFile->text().trimmed();
+        if (profile.tokenFile.isEmpty()) {
+            m_message->setText(tr("Choose the admin token file, or paste the token."));
+            return false;
+        }
+    }
+    m_store.save(profile);
+    m_storedTokenFile = profile.tokenFileOwned ? profile.tokenFile : QString();
+    m_message->clear();
+    refreshList(name);
+    return true;
+}
+
+} // namespace keyright

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "ConnectionProfile.h"
+
+#include <QDialog>
+
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QRadioButton;
+
+namespace keyright {
+
+// Connection profiles: name, server URL, and the admin token as a file path or typed in once
+// (then written to a private 0600 file and never shown again). "Connect" asks the main window to
+// switch; "Use the embedded demo server" goes back to the built-in server.
+class ConnectionDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ConnectionDialog)
+
+public:
+    ConnectionDialog(ConnectionProfileStore &store, const QString &current, QWidget *parent = nullptr);
+
+    // The profile chosen with Connect; empty when the embedded server was chosen.
+    QString chosenProfile() const { return m_chosen; }
+    bool embeddedChosen() const { return m_embedded; }
+
+    // Saves what the form holds (typed token included); false with the reason shown in the form.
+    bool saveForm();
+
+private:
+    void loadProfile(const QString &name);
+    void refreshList(const QString &select);
+    void updateButtons();
+
+    ConnectionProfileStore &m_store;
+    QListWidget *m_list;
+    QLineEdit *m_name;
+    QLineEdit *m_url;
+    QRadioButton *m_useFile;
+    QRadioButton *m_useTyped;
+    QLineEdit *m_tokenFile;
+    QLineEdit *m_token;
+    QLabel *m_tokenState;
+    QLabel *m_message;
+    QPushButton *m_save;
+    QPushButton *m_remove;
+    QPushButton *m_connect;
+    QString m_storedTokenFile; // the private file of a profile whose token was typed in
+    QString m_chosen;
+    bool m_embedded = false;
+};
+
+} // namespace keyright

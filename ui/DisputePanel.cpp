@@ -1,0 +1,167 @@
+#include "DisputePanel.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+namespace {
+
+QString timeText(const QDateTime &t)
+{
+    return t.isValid() ? t.toLocalTime().toString(u"HH:mm:ss"_s) : QString();
+}
+
+QString relative(const QDateTime &at, const QDateTime &t)
+{
+    if (!at.isValid() || !t.isValid())
+        return {};
+    const qint64 s = at.secsTo(t);
+    return s >= 0 ? DisputePanel::tr("in %1 s").arg(s) : DisputePanel::tr("%1 s ago").arg(-s);
+}
+
+} // namespace
+
+DisputePanel::DisputePanel(QWidget *parent)
+    : QWidget(parent)
+    , m_title(new QLabel(this))
+    , m_summary(new QLabel(this))
+    , m_seats(new QTreeWidget(this))
+    , m_note(new QLabel(this))
+{
+    setObjectName(u"disputePanel"_s);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    bold.setPointSizeF(bold.pointSizeF() * 1.1);
+    m_title->setFont(bold);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_note->setWordWrap(true);
+    m_note->setStyleSheet(u"color: palette(mid);"_s);
+    m_seats->setRootIsDecorated(false);
+    m_seats->setAlternatingRowColors(true);
+    m_seats->header()->setStretchLastSection(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_title);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_seats, 1);
+    layout->addWidget(m_note);
+    retranslate();
+}
+
+void DisputePanel::showDispute(const Dispute &dispute)
+{
+    m_dispute = dispute;
+    render();
+}
+
+void DisputePanel::clear()
+{
+    m_dispute = {};
+    render();
+}
+
+QStringList DisputePanel::shownHolders() const
+{
+    QStringList holders;
+    for (int i = 0; i < m_seats->topLevelItemCount(); ++i)
+        holders << m_seats->topLevelItem(i)->text(0);
+    return holders;
+}
+
+QString DisputePanel::summaryText() const
+{
+    return m_summary->text();
+}
+
+void DisputePanel::render()
+{
+    m_seats->clear();
+    const Dispute &d = m_dispute;
+    if (!d.isValid()) {
+        m_summary->setText(tr("Select a <b>denied</b> event to see who held every seat at that moment."));
+        m_note->clear();
+        m_seats->hide();
+        return;
+    }
+    m_seats->show();
+    QStringList shares;
+    for (const DisputeHolderShare &s : d.shares)
+        shares << tr("%1 (%n seat(s))", nullptr, s.seats).arg(s.holder.toHtmlEscaped());
+    QString text = tr("At <b>%1</b>, <b>%2</b> was refused a seat of <b>%3</b>: <b>%4 of %5</b> seats were held, by "
+                      "%n holder(s): %6.",
+                      nullptr, int(d.shares.size()))
+                       .arg(d.at.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s), d.deniedHolder.toHtmlEscaped(),
+                            d.licenseId.toHtmlEscaped())
+                       .arg(d.inUse)
+                       .arg(d.seatCount)
+                       .arg(shares.join(u", "_s));
+    if (!d.shares.isEmpty() && d.shares.first().seats > 1)
+        text += u"<br>"_s
+            + tr("%1 held %2 seats at once: one per running instance, or seats left by sessions that did not end.")
+                  .arg(d.shares.first().holder.toHtmlEscaped())
+                  .arg(d.shares.first().seats);
+    m_summary->setText(text);
+
+    for (const DisputeSeat &seat : d.seats) {
+        auto *item = new QTreeWidgetItem(m_seats);
+        item->setText(0, seat.holder);
+        item->setText(1, seat.seatId.left(8));
+        item->setToolTip(1, seat.seatId);
+        item->setText(2, QString::number(seat.generation));
+        item->setText(3, timeText(seat.grantedAt.isValid() ? seat.grantedAt : seat.issuedAt));
+        item->setText(4, seat.counted ? relative(d.at, seat.expiresAt) : QString());
+        QString note;
+        QColor color;
+        if (!seat.counted) {
+            note = tr("not counted: lapsed without a release");
+            color = QColor(0x75, 0x75, 0x75);
+        } else if (seat.withinSkewOnly) {
+            note = tr("counted within the skew tolerance");
+            color = QColor(0xb2, 0x6a, 0x00);
+        } else if (!seat.replayed) {
+            note = tr("granted before the loaded events");
+        } else {
+            note = tr("counted");
+        }
+        item->setText(5, note);
+        if (color.isValid()) {
+            for (int c = 0; c < 6; ++c)
+                item->setForeground(c, color);
+        }
+    }
+    for (int c = 0; c < 5; ++c)
+        m_seats->resizeColumnToContents(c);
+    QStringList notes;
+    notes << (d.serverListed ? tr("Seats as listed by the server at the denial, checked against the replayed grants "
+                                  "and releases.")
+                             : tr("Rebuilt from the grants, releases, revocations and reaps before the denial."));
+    if (d.notReturned > 0)
+        notes << tr("%n seat(s) granted earlier were never released: their applications stopped without releasing; "
+                    "they no longer counted.",
+                    nullptr, d.notReturned);
+    m_note->setText(notes.join(u' '));
+}
+
+void DisputePanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void DisputePanel::retranslate()
+{
+    m_title->setText(tr("Who held the seats"));
+    m_seats->setHeaderLabels({tr("Holder"), tr("Seat"), tr("Gen."), tr("Since"), tr("Expiry"), tr("Note")});
+    render();
+}
+
+} // namespace keyright

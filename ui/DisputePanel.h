@@ -1,0 +1,44 @@
+#pragma once
+
+#include "DisputeReconstruction.h"
+
+#include <QWidget>
+
+class QLabel;
+class QTreeWidget;
+
+namespace keyright {
+
+// Who held every seat when a checkout was denied, with the share per holder on top: the screen that
+// answers "we bought ten, why can only two of us run it?".
+class DisputePanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DisputePanel)
+
+public:
+    explicit DisputePanel(QWidget *parent = nullptr);
+
+    void showDispute(const Dispute &dispute);
+    void clear();
+
+    const Dispute &dispute() const { return m_dispute; }
+    // The holder shown on each row, in order (tests read it).
+    QStringList shownHolders() const;
+    QString summaryText() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslate();
+    void render();
+
+    Dispute m_dispute;
+    QLabel *m_title;
+    QLabel *m_summary;
+    QTreeWidget *m_seats;
+    QLabel *m_note;
+};
+
+} // namespace keyright

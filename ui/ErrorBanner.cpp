@@ -1,0 +1,78 @@
+#include "ErrorBanner.h"
+
+#include "Icons.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+ErrorBanner::ErrorBanner(QWidget *parent)
+    : QFrame(parent)
+    , m_icon(new QLabel(this))
+    , m_text(new QLabel(this))
+    , m_detail(new QLabel(this))
+    , m_retry(new QPushButton(this))
+{
+    setObjectName(u"errorBanner"_s);
+    setStyleSheet(u"#errorBanner { background: #fdecea; border: 1px solid #f5c2c0; border-radius: 4px; }"
+                  "#errorBanner QLabel { color: #611a15; }"_s);
+    m_icon->setPixmap(keyrightIcon(u"warning"_s).pixmap(24, 24));
+    QFont bold = m_text->font();
+    bold.setBold(true);
+    m_text->setFont(bold);
+    m_text->setWordWrap(true);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_detail->setWordWrap(true);
+
+    auto *texts = new QVBoxLayout;
+    texts->setSpacing(2);
+    texts->addWidget(m_text);
+    texts->addWidget(m_detail);
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(10, 6, 10, 6);
+    layout->addWidget(m_icon, 0, Qt::AlignTop);
+    layout->addLayout(texts, 1);
+    layout->addWidget(m_retry, 0, Qt::AlignVCenter);
+    connect(m_retry, &QPushButton::clicked, this, &ErrorBanner::retryRequested);
+    retranslate();
+    hide();
+}
+
+void ErrorBanner::showError(const QString &message, const QString &detail)
+{
+    m_text->setText(message);
+    m_detail->setText(detail);
+    m_detail->setVisible(!detail.isEmpty());
+    show();
+}
+
+void ErrorBanner::clear()
+{
+    m_text->clear();
+    hide();
+}
+
+QString ErrorBanner::message() const
+{
+    return m_text->text();
+}
+
+void ErrorBanner::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QFrame::changeEvent(event);
+}
+
+void ErrorBanner::retranslate()
+{
+    m_retry->setText(tr("Retry now"));
+}
+
+} // namespace keyright

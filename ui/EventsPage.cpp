@@ -1,0 +1,291 @@
+#include "EventsPage.h"
+
+#include "DashboardSession.h"
+#include "DisputePanel.h"
+#include "EventCsv.h"
+#include "EventFilterProxyModel.h"
+#include "Icons.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSettings>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_proxy(new EventFilterProxyModel(this))
+    , m_license(new QComboBox(this))
+    , m_holder(new QLineEdit(this))
+    , m_kind(new QComboBox(this))
+    , m_useFrom(new QCheckBox(this))
+    , m_from(new QDateTimeEdit(this))
+    , m_useTo(new QCheckBox(this))
+    , m_to(new QDateTimeEdit(this))
+    , m_export(new QPushButton(keyrightIcon(u"export"_s), QString(), this))
+    , m_count(new QLabel(this))
+    , m_licenseLabel(new QLabel(this))
+    , m_holderLabel(new QLabel(this))
+    , m_kindLabel(new QLabel(this))
+    , m_table(new QTableView(this))
+    , m_dispute(new DisputePanel(this))
+    , m_splitter(new QSplitter(Qt::Horizontal, this))
+{
+    m_table->setObjectName(u"eventsTable"_s);
+    m_license->setObjectName(u"eventLicenseFilter"_s);
+    m_kind->setObjectName(u"eventKindFilter"_s);
+    m_holder->setObjectName(u"eventHolderFilter"_s);
+    m_proxy->setSourceModel(&session.events());
+    m_table->setModel(m_proxy);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setSortingEnabled(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 10);
+    m_table->sortByColumn(EventLogModel::TimeColumn, Qt::DescendingOrder);
+    QHeaderView *h = m_table->horizontalHeader();
+    h->setStretchLastSection(true);
+    h->setHighlightSections(false);
+    const QList<QPair<int, int>> widths {{EventLogModel::TimeColumn, 150},    {EventLogModel::KindColumn, 120},
+                                         {EventLogModel::LicenseColumn, 110}, {EventLogModel::HolderColumn, 150},
+                                         {EventLogModel::SeatColumn, 80},     {EventLogModel::ActorColumn, 130}};
+    for (const auto &[column, width] : widths)
+        h->resizeSection(column, width);
+
+    m_holder->setClearButtonEnabled(true);
+    m_holder->setMaximumWidth(200);
+    for (QDateTimeEdit *edit : {m_from, m_to}) {
+        edit->setCalendarPopup(true);
+        edit->setDisplayFormat(u"yyyy-MM-dd HH:mm"_s);
+        edit->setEnabled(false);
+    }
+    m_from->setDateTime(session.serverClock().now().toLocalTime().addSecs(-3600));
+    m_to->setDateTime(session.serverClock().now().toLocalTime());
+
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(m_licenseLabel);
+    filters->addWidget(m_license);
+    filters->addWidget(m_holderLabel);
+    filters->addWidget(m_holder);
+    filters->addWidget(m_kindLabel);
+    filters->addWidget(m_kind);
+    filters->addSpacing(8);
+    filters->addWidget(m_useFrom);
+    filters->addWidget(m_from);
+    filters->addWidget(m_useTo);
+    filters->addWidget(m_to);
+    filters->addStretch(1);
+    filters->addWidget(m_count);
+    filters->addWidget(m_export);
+
+    m_splitter->addWidget(m_table);
+    m_splitter->addWidget(m_dispute);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    m_splitter->setChildrenCollapsible(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(filters);
+    layout->addWidget(m_splitter, 1);
+
+    connect(m_license, &QComboBox::currentIndexChanged, this, &EventsPage::applyFilters);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &EventsPage::applyFilters);
+    connect(m_holder, &QLineEdit::textChanged, this, &EventsPage::applyFilters);
+    connect(m_useFrom, &QCheckBox::toggled, m_from, &QWidget::setEnabled);
+    connect(m_useTo, &QCheckBox::toggled, m_to, &QWidget::setEnabled);
+    for (QCheckBox *box : {m_useFrom, m_useTo})
+        connect(box, &QCheckBox::toggled, this, &EventsPage::applyFilters);
+    for (QDateTimeEdit *edit : {m_from, m_to})
+        connect(edit, &QDateTimeEdit::dateTimeChanged, this, &EventsPage::applyFilters);
+    connect(m_export, &QPushButton::clicked, this, &EventsPage::exportWithDialog);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &EventsPage::selectionChanged);
+    connect(&session.licenses(), &QAbstractItemModel::rowsInserted, this, &EventsPage::refreshLicenses);
+    connect(&session.licenses(), &QAbstractItemModel::rowsRemoved, this, &EventsPage::refreshLicenses);
+    connect(&session.licenses(), &QAbstractItemModel::modelReset, this, &EventsPage::refreshLicenses);
+    const auto updateCount = [this] { m_count->setText(tr("%n event(s)", nullptr, m_proxy->rowCount())); };
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, updateCount);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, updateCount);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, updateCount);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, updateCount);
+    retranslate();
+}
+
+void EventsPage::refreshLicenses()
+{
+    const QString current = m_license->currentData().toString();
+    QSignalBlocker block(m_license);
+    while (m_license->count() > 1)
+        m_license->removeItem(1);
+    QStringList ids = m_session.licenses().licenseIds();
+    std::sort(ids.begin(), ids.end());
+    for (const QString &id : std::as_const(ids))
+        m_license->addItem(id, id);
+    const int index = m_license->findData(current);
+    m_license->setCurrentIndex(index < 0 ? 0 : index);
+}
+
+void EventsPage::applyFilters()
+{
+    m_proxy->setLicenseFilter(m_license->currentData().toString());
+    m_proxy->setHolderFilter(m_holder->text().trimmed());
+    const QStringList kinds = m_kind->currentData().toStringList();
+    m_proxy->setKindFilter(QSet<QString>(kinds.cbegin(), kinds.cend()));
+    const QDateTime since = m_useFrom->isChecked() ? m_from->dateTime().toUTC() : QDateTime();
+    const QDateTime until = m_useTo->isChecked() ? m_to->dateTime().toUTC() : QDateTime();
+    m_proxy->setTimeRange(since, until);
+    // A range older than what was loaded at connection: fetch the rest from the server.
+    if (since.isValid())
+        m_session.loadEarlierEvents(since);
+    m_count->setText(tr("%n event(s)", nullptr, m_proxy->rowCount()));
+}
+
+void EventsPage::setTimeRange(const QDateTime &since, const QDateTime &until)
+{
+    if (since.isValid())
+        m_from->setDateTime(since.toLocalTime());
+    if (until.isValid())
+        m_to->setDateTime(until.toLocalTime());
+    m_useFrom->setChecked(since.isValid());
+    m_useTo->setChecked(until.isValid());
+    applyFilters();
+}
+
+bool EventsPage::selectEvent(qint64 seq)
+{
+    const int sourceRow = m_session.events().rowOfSeq(seq);
+    if (sourceRow < 0)
+        return false;
+    const QModelIndex index = m_proxy->mapFromSource(m_session.events().index(sourceRow, 0));
+    if (!index.isValid())
+        return false;
+    m_table->selectRow(index.row());
+    m_table->scrollTo(index);
+    return true;
+}
+
+void EventsPage::selectionChanged()
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty()) {
+        m_dispute->clear();
+        return;
+    }
+    const int sourceRow = m_proxy->mapToSource(rows.first()).row();
+    const EventRecord &e = m_session.events().eventAt(sourceRow);
+    if (e.kind != u"denied") {
+        m_dispute->clear();
+        return;
+    }
+    m_dispute->showDispute(DisputeReconstruction::reconstruct(e, m_session.events().events(), false));
+}
+
+bool EventsPage::exportCsv(const QString &path, QString *error) const
+{
+    // What the filters show, oldest first, whatever the sort on screen.
+    QList<int> rows;
+    for (int r = 0; r < m_proxy->rowCount(); ++r)
+        rows << m_proxy->mapToSource(m_proxy->index(r, 0)).row();
+    std::sort(rows.begin(), rows.end());
+    QList<EventRecord> events;
+    events.reserve(rows.size());
+    for (int r : std::as_const(rows))
+        events << m_session.events().eventAt(r);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    if (!EventCsv::write(file, events, error))
+        return false;
+    if (!file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+void EventsPage::exportWithDialog()
+{
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("Export events"), u"keyright-events.csv"_s, tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportCsv(path, &error))
+        QMessageBox::warning(this, tr("Export events"), tr("Could not write %1: %2").arg(path, error));
+}
+
+void EventsPage::saveState(QSettings &settings) const
+{
+    settings.setValue(u"events/splitter"_s, m_splitter->saveState());
+    settings.setValue(u"events/header"_s, m_table->horizontalHeader()->saveState());
+}
+
+void EventsPage::restoreState(QSettings &settings)
+{
+    m_splitter->restoreState(settings.value(u"events/splitter"_s).toByteArray());
+    m_table->horizontalHeader()->restoreState(settings.value(u"events/header"_s).toByteArray());
+}
+
+void EventsPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void EventsPage::retranslate()
+{
+    m_licenseLabel->setText(tr("License:"));
+    m_holderLabel->setText(tr("Holder:"));
+    m_kindLabel->setText(tr("Event:"));
+    m_holder->setPlaceholderText(tr("any holder"));
+    m_useFrom->setText(tr("From"));
+    m_useTo->setText(tr("to"));
+    m_export->setText(tr("Export CSV…"));
+    m_export->setToolTip(tr("Save the events the filters show as a CSV file"));
+
+    const int kindIndex = std::max(0, m_kind->currentIndex());
+    QSignalBlocker blockKind(m_kind);
+    m_kind->clear();
+    m_kind->addItem(tr("All events"), QStringList());
+    m_kind->addItem(tr("Denials"), QStringList {u"denied"_s});
+    m_kind->addItem(tr("Grants"), QStringList {u"granted"_s});
+    m_kind->addItem(tr("Releases"), QStringList {u"released"_s});
+    m_kind->addItem(tr("Revocations and blocks"), QStringList {u"revoked"_s, u"holder_blocked"_s});
+    m_kind->addItem(tr("Reaps and refused renewals"), QStringList {u"reaped"_s, u"renew_refused"_s});
+    m_kind->addItem(tr("Seats changing hands"),
+                    QStringList {u"granted"_s, u"denied"_s, u"released"_s, u"revoked"_s, u"reaped"_s});
+    m_kind->addItem(tr("License changes"), QStringList {u"license_created"_s, u"license_updated"_s, u"key_rotated"_s});
+    m_kind->setCurrentIndex(kindIndex);
+
+    QSignalBlocker blockLicense(m_license);
+    if (m_license->count() == 0)
+        m_license->addItem(tr("All licenses"), QString());
+    else
+        m_license->setItemText(0, tr("All licenses"));
+    m_count->setText(tr("%n event(s)", nullptr, m_proxy->rowCount()));
+}
+
+} // namespace keyright

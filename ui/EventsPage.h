@@ -1,0 +1,77 @@
+#pragma once
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDateTimeEdit;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSplitter;
+class QSettings;
+class QTableView;
+
+namespace keyright {
+
+class DashboardSession;
+class DisputePanel;
+class EventFilterProxyModel;
+
+// The audit events with filters (license, holder, kind, time range), CSV export of what the filters
+// show, and the dispute panel for a selected denial.
+class EventsPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(EventsPage)
+
+public:
+    explicit EventsPage(DashboardSession &session, QWidget *parent = nullptr);
+
+    QTableView *table() const { return m_table; }
+    EventFilterProxyModel *proxy() const { return m_proxy; }
+    DisputePanel *disputePanel() const { return m_dispute; }
+    QComboBox *licenseFilter() const { return m_license; }
+    QComboBox *kindFilter() const { return m_kind; }
+    QLineEdit *holderFilter() const { return m_holder; }
+
+    // Selects the event with this seq (shows its dispute when it is a denial).
+    bool selectEvent(qint64 seq);
+    void setTimeRange(const QDateTime &since, const QDateTime &until);
+    bool exportCsv(const QString &path, QString *error = nullptr) const;
+
+    void saveState(QSettings &settings) const;
+    void restoreState(QSettings &settings);
+
+public Q_SLOTS:
+    void exportWithDialog();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslate();
+    void refreshLicenses();
+    void applyFilters();
+    void selectionChanged();
+
+    DashboardSession &m_session;
+    EventFilterProxyModel *m_proxy;
+    QComboBox *m_license;
+    QLineEdit *m_holder;
+    QComboBox *m_kind;
+    QCheckBox *m_useFrom;
+    QDateTimeEdit *m_from;
+    QCheckBox *m_useTo;
+    QDateTimeEdit *m_to;
+    QPushButton *m_export;
+    QLabel *m_count;
+    QLabel *m_licenseLabel;
+    QLabel *m_holderLabel;
+    QLabel *m_kindLabel;
+    QTableView *m_table;
+    DisputePanel *m_dispute;
+    QSplitter *m_splitter;
+};
+
+} // namespace keyright

@@ -1,0 +1,677 @@
+#include "MainWindow.h"
+
+#include "AdminClient.h"
+#include "ConnectionDialog.h"
+#include "DashboardSession.h"
+#include "Durations.h"
+#include "ErrorBanner.h"
+#include "EventsPage.h"
+#include "Icons.h"
+#include "KeyRevealDialog.h"
+#include "LanguageManager.h"
+#include "LicenseDialog.h"
+#include "ReapDialog.h"
+#include "RevokeDialog.h"
+#include "SeatsPage.h"
+#include "SecretBuffer.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+
+namespace keyright {
+
+struct MainWindow::Actions
+{
+    QAction *connectTo = nullptr;
+    QAction *embedded = nullptr;
+    QAction *exportCsv = nullptr;
+    QAction *quit = nullptr;
+    QAction *refresh = nullptr;
+    QAction *filter = nullptr;
+    QAction *newLicense = nullptr;
+    QAction *editLicense = nullptr;
+    QAction *rotateKey = nullptr;
+    QAction *revoke = nullptr;
+    QAction *reap = nullptr;
+    QAction *about = nullptr;
+    QActionGroup *languages = nullptr;
+    QAction *systemLanguage = nullptr;
+    QMenu *fileMenu = nullptr;
+    QMenu *viewMenu = nullptr;
+    QMenu *languageMenu = nullptr;
+    QMenu *pollMenu = nullptr;
+    QActionGroup *pollIntervals = nullptr;
+    QMenu *licensesMenu = nullptr;
+    QMenu *holdersMenu = nullptr;
+    QMenu *helpMenu = nullptr;
+    QToolBar *toolBar = nullptr;
+};
+
+namespace {
+
+QString tokenDir()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + u"/tokens"_s;
+}
+
+} // namespace
+
+MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *parent)
+    : QMainWindow(parent)
+    , m_session(session)
+    , m_settings(settings)
+    , m_profiles(settings, tokenDir())
+    , m_tabs(new QTabWidget(this))
+    , m_seats(new SeatsPage(session, this))
+    , m_events(new EventsPage(session, this))
+    , m_banner(new ErrorBanner(this))
+    , m_serverLabel(new QLabel(this))
+    , m_pollLabel(new QLabel(this))
+    , m_rttLabel(new QLabel(this))
+    , m_offsetLabel(new QLabel(this))
+    , m_actions(std::make_unique<Actions>())
+{
+    setObjectName(u"mainWindow"_s);
+    setWindowIcon(keyrightIcon(u"keyright"_s));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_seats, keyrightIcon(u"seats"_s), QString());
+    m_tabs->addTab(m_events, keyrightIcon(u"events"_s), QString());
+
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(6, 6, 6, 0);
+    layout->setSpacing(4);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
+
+    for (QLabel *label : {m_serverLabel, m_pollLabel, m_rttLabel, m_offsetLabel}) {
+        label->setContentsMargins(6, 0, 6, 0);
+        statusBar()->addPermanentWidget(label);
+    }
+    m_serverLabel->setObjectName(u"serverStatus"_s);
+    m_offsetLabel->setObjectName(u"offsetStatus"_s);
+
+    createActions();
+    createMenus();
+
+    connect(&session, &DashboardSession::stateChanged, this, [this] {
+        updateBanner();
+        updateStatus();
+        updateActions();
+    });
+    connect(&session, &DashboardSession::polled, this, &MainWindow::updateStatus);
+    connect(&session, &DashboardSession::pollFailed, this, [this] {
+        updateBanner();
+        updateStatus();
+    });
+    connect(&session, &DashboardSession::clockMeasured, this, &MainWindow::updateStatus);
+    connect(m_banner, &ErrorBanner::retryRequested, &session, &DashboardSession::refresh);
+    connect(m_seats, &SeatsPage::revokeRequested, this, &MainWindow::revokeSelected);
+    connect(m_seats, &SeatsPage::editLicenseRequested, this, &MainWindow::editLicense);
+    connect(m_seats->holdersView()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &MainWindow::updateActions);
+    connect(m_seats->licensesView()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &MainWindow::updateActions);
+    // "Last poll 3 s ago" and the retry countdown stay current between polls.
+    auto *statusTimer = new QTimer(this);
+    statusTimer->setInterval(1s);
+    connect(statusTimer, &QTimer::timeout, this, [this] {
+        updateStatus();
+        if (m_session.state() == DashboardSession::State::Failing)
+            updateBanner();
+    });
+    statusTimer->start();
+
+    const int interval = settings.value(u"connection/pollIntervalMs"_s, 2000).toInt();
+    session.setPollInterval(std::chrono::milliseconds {interval});
+
+    resize(1360, 820);
+    restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
+    restoreState(settings.value(u"window/state"_s).toByteArray());
+    m_seats->restoreState(settings);
+    m_events->restoreState(settings);
+    retranslate();
+    updateStatus();
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::addPage(QWidget *page, const QString &title, const QIcon &icon)
+{
+    m_tabs->addTab(page, icon, title);
+}
+
+AdminClient *MainWindow::adminClient() const
+{
+    return m_session.client();
+}
+
+std::chrono::milliseconds MainWindow::serverClockOffset() const
+{
+    const auto offset = m_session.clockOffset();
+    return offset ? offset->offset : 0ms;
+}
+
+void MainWindow::setEmbeddedServer(const QUrl &url, const QString &dataDir)
+{
+    m_embeddedUrl = url;
+    m_embeddedDataDir = dataDir;
+}
+
+void MainWindow::setLanguageManager(LanguageManager *languages)
+{
+    m_languages = languages;
+    const QString chosen = m_settings.value(u"ui/language"_s).toString();
+    for (QAction *a : m_actions->languages->actions())
+        a->setChecked(a->data().toString() == chosen);
+}
+
+void MainWindow::createActions()
+{
+    Actions &a = *m_actions;
+    a.connectTo = new QAction(keyrightIcon(u"connect"_s), QString(), this);
+    a.embedded = new QAction(this);
+    a.exportCsv = new QAction(keyrightIcon(u"export"_s), QString(), this);
+    a.quit = new QAction(this);
+    a.refresh = new QAction(keyrightIcon(u"refresh"_s), QString(), this);
+    a.filter = new QAction(this);
+    a.newLicense = new QAction(keyrightIcon(u"add"_s), QString(), this);
+    a.editLicense = new QAction(keyrightIcon(u"edit"_s), QString(), this);
+    a.rotateKey = new QAction(keyrightIcon(u"key"_s), QString(), this);
+    a.revoke = new QAction(keyrightIcon(u"revoke"_s), QString(), this);
+    a.reap = new QAction(keyrightIcon(u"reap"_s), QString(), this);
+    a.about = new QAction(this);
+
+    a.connectTo->setObjectName(u"actionConnect"_s);
+    a.revoke->setObjectName(u"actionRevoke"_s);
+    a.reap->setObjectName(u"actionReap"_s);
+    a.refresh->setObjectName(u"actionRefresh"_s);
+    a.newLicense->setObjectName(u"actionNewLicense"_s);
+
+    a.quit->setShortcut(QKeySequence::Quit);
+    a.refresh->setShortcut(QKeySequence(Qt::Key_F5));
+    a.filter->setShortcut(QKeySequence::Find);
+    a.newLicense->setShortcut(QKeySequence::New);
+    a.reap->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    a.revoke->setShortcut(QKeySequence(Qt::Key_Delete));
+    // Delete revokes only from the holders table, never while typing in a field.
+    a.revoke->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_seats->holdersView()->addAction(a.revoke);
+    m_seats->licensesView()->addAction(a.editLicense);
+    m_seats->licensesView()->addAction(a.rotateKey);
+    m_seats->licensesView()->addAction(a.newLicense);
+
+    connect(a.connectTo, &QAction::triggered, this, &MainWindow::showConnections);
+    connect(a.embedded, &QAction::triggered, this, &MainWindow::embeddedServerRequested);
+    connect(a.exportCsv, &QAction::triggered, m_events, &EventsPage::exportWithDialog);
+    connect(a.quit, &QAction::triggered, this, &QWidget::close);
+    connect(a.refresh, &QAction::triggered, this, &MainWindow::refresh);
+    connect(a.filter, &QAction::triggered, this, &MainWindow::focusFilter);
+    connect(a.newLicense, &QAction::triggered, this, &MainWindow::newLicense);
+    connect(a.editLicense, &QAction::triggered, this, &MainWindow::editLicense);
+    connect(a.rotateKey, &QAction::triggered, this, &MainWindow::rotateKey);
+    connect(a.revoke, &QAction::triggered, this, &MainWindow::revokeSelected);
+    connect(a.reap, &QAction::triggered, this, &MainWindow::forceReap);
+    connect(a.about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About Keyright admin"),
+                           tr("<h3>Keyright admin %1</h3><p>Floating-license seats as signed leases: who holds each "
+                              "seat, until when, and why a checkout was refused.</p>")
+                               .arg(QStringLiteral(KEYRIGHT_VERSION)));
+    });
+
+    a.languages = new QActionGroup(this);
+    a.systemLanguage = new QAction(this);
+    a.systemLanguage->setCheckable(true);
+    a.systemLanguage->setData(QString());
+    a.languages->addAction(a.systemLanguage);
+    for (const QString &code : LanguageManager::available()) {
+        auto *action = new QAction(LanguageManager::displayName(code), this);
+        action->setCheckable(true);
+        action->setData(code);
+        a.languages->addAction(action);
+    }
+    a.systemLanguage->setChecked(true);
+    connect(a.languages, &QActionGroup::triggered, this,
+            [this](QAction *action) { setLanguage(action->data().toString()); });
+
+    a.pollIntervals = new QActionGroup(this);
+    for (int ms : {1000, 2000, 5000, 10000, 30000}) {
+        auto *action = new QAction(this);
+        action->setCheckable(true);
+        action->setData(ms);
+        action->setChecked(ms == m_settings.value(u"connection/pollIntervalMs"_s, 2000).toInt());
+        a.pollIntervals->addAction(action);
+    }
+    connect(a.pollIntervals, &QActionGroup::triggered, this, [this](QAction *action) {
+        const int ms = action->data().toInt();
+        m_settings.setValue(u"connection/pollIntervalMs"_s, ms);
+        m_session.setPollInterval(std::chrono::milliseconds {ms});
+        updateStatus();
+    });
+}
+
+void MainWindow::createMenus()
+{
+    Actions &a = *m_actions;
+    a.fileMenu = menuBar()->addMenu(QString());
+    a.fileMenu->addAction(a.connectTo);
+    a.fileMenu->addAction(a.embedded);
+    a.fileMenu->addSeparator();
+    a.fileMenu->addAction(a.exportCsv);
+    a.fileMenu->addSeparator();
+    a.fileMenu->addAction(a.quit);
+
+    a.viewMenu = menuBar()->addMenu(QString());
+    a.viewMenu->addAction(a.refresh);
+    a.viewMenu->addAction(a.filter);
+    a.pollMenu = a.viewMenu->addMenu(QString());
+    a.pollMenu->addActions(a.pollIntervals->actions());
+    a.languageMenu = a.viewMenu->addMenu(keyrightIcon(u"language"_s), QString());
+    a.languageMenu->addActions(a.languages->actions());
+    a.languageMenu->insertSeparator(a.languages->actions().value(1));
+
+    a.licensesMenu = menuBar()->addMenu(QString());
+    a.licensesMenu->addAction(a.newLicense);
+    a.licensesMenu->addAction(a.editLicense);
+    a.licensesMenu->addAction(a.rotateKey);
+
+    a.holdersMenu = menuBar()->addMenu(QString());
+    a.holdersMenu->addAction(a.revoke);
+    a.holdersMenu->addAction(a.reap);
+
+    a.helpMenu = menuBar()->addMenu(QString());
+    a.helpMenu->addAction(a.about);
+
+    a.toolBar = addToolBar(QString());
+    a.toolBar->setObjectName(u"mainToolBar"_s);
+    a.toolBar->setMovable(false);
+    a.toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    a.toolBar->setIconSize(QSize(20, 20));
+    a.toolBar->addAction(a.connectTo);
+    a.toolBar->addAction(a.refresh);
+    a.toolBar->addSeparator();
+    a.toolBar->addAction(a.newLicense);
+    a.toolBar->addAction(a.editLicense);
+    a.toolBar->addSeparator();
+    a.toolBar->addAction(a.revoke);
+    a.toolBar->addAction(a.reap);
+}
+
+void MainWindow::retranslate()
+{
+    Actions &a = *m_actions;
+    setWindowTitle(tr("Keyright admin"));
+    m_tabs->setTabText(m_tabs->indexOf(m_seats), tr("Seats"));
+    m_tabs->setTabText(m_tabs->indexOf(m_events), tr("Events and disputes"));
+    a.fileMenu->setTitle(tr("&Server"));
+    a.viewMenu->setTitle(tr("&View"));
+    a.licensesMenu->setTitle(tr("&Licenses"));
+    a.holdersMenu->setTitle(tr("&Holders"));
+    a.helpMenu->setTitle(tr("&Help"));
+    a.pollMenu->setTitle(tr("&Poll every"));
+    a.languageMenu->setTitle(tr("&Language"));
+    a.toolBar->setWindowTitle(tr("Main toolbar"));
+    a.connectTo->setText(tr("&Connect to a server…"));
+    a.connectTo->setIconText(tr("Connect"));
+    a.embedded->setText(tr("Use the &embedded demo server"));
+    a.exportCsv->setText(tr("&Export events as CSV…"));
+    a.quit->setText(tr("&Quit"));
+    a.refresh->setText(tr("&Refresh"));
+    a.refresh->setToolTip(tr("Poll the server now (F5)"));
+    a.filter->setText(tr("&Filter holders"));
+    a.newLicense->setText(tr("&New license…"));
+    a.newLicense->setIconText(tr("New license"));
+    a.editLicense->setText(tr("&Edit license…"));
+    a.editLicense->setIconText(tr("Edit"));
+    a.rotateKey->setText(tr("Rotate license &key…"));
+    a.revoke->setText(tr("&Revoke seat…"));
+    a.revoke->setIconText(tr("Revoke"));
+    a.revoke->setToolTip(tr("Revoke the selected seat (Delete)"));
+    a.reap->setText(tr("&Force reap…"));
+    a.reap->setIconText(tr("Force reap"));
+    a.reap->setToolTip(tr("Reclaim expired seats now (Ctrl+R)"));
+    a.about->setText(tr("&About Keyright admin"));
+    a.systemLanguage->setText(tr("System language"));
+    for (QAction *action : a.pollIntervals->actions())
+        action->setText(tr("%1 s").arg(action->data().toInt() / 1000));
+    m_serverLabel->setToolTip(tr("The server this dashboard polls"));
+    m_offsetLabel->setToolTip(tr("The server's clock minus this computer's, measured from the round trip of "
+                                 "GET /v1/time. Countdowns use the server's clock."));
+    updateStatus();
+    updateBanner();
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        // Models are not widgets: ask the views to fetch their texts again.
+        for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(&m_session.licenses()),
+                                          static_cast<QAbstractItemModel *>(&m_session.leases()),
+                                          static_cast<QAbstractItemModel *>(&m_session.events())}) {
+            Q_EMIT model->headerDataChanged(Qt::Horizontal, 0, model->columnCount() - 1);
+            if (model->rowCount() > 0)
+                Q_EMIT model->dataChanged(model->index(0, 0),
+                                          model->index(model->rowCount() - 1, model->columnCount() - 1));
+        }
+    }
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::setLanguage(const QString &code)
+{
+    m_settings.setValue(u"ui/language"_s, code);
+    if (m_languages)
+        m_languages->apply(code);
+}
+
+QString MainWindow::statusText() const
+{
+    return QStringList {m_serverLabel->text(), m_pollLabel->text(), m_rttLabel->text(), m_offsetLabel->text()}.join(
+        u" | "_s);
+}
+
+void MainWindow::updateStatus()
+{
+    const DashboardSession &s = m_session;
+    if (s.state() == DashboardSession::State::Disconnected) {
+        m_serverLabel->setText(tr("Not connected"));
+        m_pollLabel->clear();
+        m_rttLabel->clear();
+        m_offsetLabel->clear();
+        return;
+    }
+    QString state;
+    switch (s.state()) {
+    case DashboardSession::State::Connecting:
+        state = tr("connecting");
+        break;
+    case DashboardSession::State::Connected:
+        state = tr("connected");
+        break;
+    case DashboardSession::State::Failing:
+        state = tr("not answering");
+        break;
+    case DashboardSession::State::Disconnected:
+        break;
+    }
+    const QString dot = s.state() == DashboardSession::State::Connected ? u"#2e7d32"_s
+        : s.state() == DashboardSession::State::Failing                 ? u"#c62828"_s
+                                                                        : u"#b26a00"_s;
+    m_serverLabel->setText(
+        tr("<span style=\"color:%1\">●</span> %2 (%3) — %4")
+            .arg(dot, s.serverLabel().toHtmlEscaped(), s.serverUrl().toDisplayString().toHtmlEscaped(), state));
+    if (s.lastPollTime().isValid()) {
+        const qint64 ago = s.lastPollTime().secsTo(s.localClock().now());
+        m_pollLabel->setText(tr("Last poll %1 (%2 s ago), every %3 s")
+                                 .arg(s.lastPollTime().toLocalTime().toString(u"HH:mm:ss"_s))
+                                 .arg(std::max<qint64>(0, ago))
+                                 .arg(double(s.pollInterval().count()) / 1000.0));
+        m_rttLabel->setText(tr("Round trip %1 ms").arg(s.lastRoundTrip().count()));
+    } else {
+        m_pollLabel->setText(tr("No poll yet"));
+        m_rttLabel->clear();
+    }
+    if (const auto offset = s.clockOffset()) {
+        const qint64 ms = offset->offset.count();
+        m_offsetLabel->setText(tr("Server clock %1%2 ms vs this computer (±%3 ms)")
+                                   .arg(ms >= 0 ? u"+"_s : QString())
+                                   .arg(ms)
+                                   .arg(offset->roundTrip.count() / 2));
+    } else {
+        m_offsetLabel->setText(tr("Clock offset not measured yet"));
+    }
+}
+
+void MainWindow::updateBanner()
+{
+    const DashboardSession &s = m_session;
+    if (s.state() != DashboardSession::State::Failing) {
+        m_banner->clear();
+        return;
+    }
+    const qint64 retry = s.retryDelay().count() / 1000;
+    m_banner->showError(DashboardSession::describeError(s.lastError()),
+                        tr("%n failed poll(s) in a row. Retrying every %1 s; the data shown is from the last "
+                           "successful poll.",
+                           nullptr, s.failureCount())
+                            .arg(retry));
+}
+
+void MainWindow::updateActions()
+{
+    Actions &a = *m_actions;
+    const bool connected = m_session.client() != nullptr;
+    const bool oneLicense = m_seats->selectedLicenseIds().size() == 1;
+    bool seatSelected = false;
+    for (int row : m_seats->selectedHolderRows()) {
+        if (!m_session.leases().rowAt(row).key.startsWith(u"block/"))
+            seatSelected = true;
+    }
+    a.refresh->setEnabled(connected);
+    a.newLicense->setEnabled(connected);
+    a.editLicense->setEnabled(connected && oneLicense);
+    a.rotateKey->setEnabled(connected && oneLicense);
+    a.revoke->setEnabled(connected && seatSelected);
+    a.reap->setEnabled(connected);
+}
+
+void MainWindow::showMessage(const QString &text)
+{
+    statusBar()->showMessage(text, 8000);
+}
+
+void MainWindow::refresh()
+{
+    m_session.refresh();
+}
+
+void MainWindow::focusFilter()
+{
+    if (m_tabs->currentWidget() == m_events) {
+        m_events->holderFilter()->setFocus();
+        m_events->holderFilter()->selectAll();
+        return;
+    }
+    m_tabs->setCurrentWidget(m_seats);
+    m_seats->holderFilter()->setFocus();
+    m_seats->holderFilter()->selectAll();
+}
+
+void MainWindow::revokeSelected()
+{
+    AdminClient *client = m_session.client();
+    if (!client)
+        return;
+    QList<HolderRow> rows;
+    for (int row : m_seats->selectedHolderRows()) {
+        const HolderRow &r = m_session.leases().rowAt(row);
+        if (r.kind == HolderRow::Kind::Lease)
+            rows << r;
+    }
+    if (rows.isEmpty())
+        return;
+    // One dialog per seat keeps the confirmation explicit about whose seat goes.
+    for (const HolderRow &r : std::as_const(rows)) {
+        RevokeDialog dialog(r.licenseId, r.lease.lease.holder, r.lease.lease.seatId, this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        RevokeRequest request;
+        request.licenseId = r.licenseId;
+        request.seatId = r.lease.lease.seatId;
+        request.reason = dialog.reason();
+        request.block = dialog.blockDuration();
+        const QString holder = r.lease.lease.holder;
+        client->revoke(request, this, [this, holder](const AdminResult<AdminClient::Empty> &result) {
+            if (!result.ok()) {
+                QMessageBox::warning(this, tr("Revoke seat"),
+                                     tr("The seat of %1 was not revoked: %2")
+                                         .arg(holder, DashboardSession::describeError(result.error)));
+                return;
+            }
+            showMessage(tr("Revoked the seat of %1.").arg(holder));
+            m_session.refresh();
+        });
+    }
+}
+
+void MainWindow::forceReap()
+{
+    AdminClient *client = m_session.client();
+    if (!client)
+        return;
+    auto *dialog = new ReapDialog(*client, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ReapDialog::reaped, this, [this](int seats) {
+        showMessage(tr("%n seat(s) reclaimed.", nullptr, seats));
+        m_session.refresh();
+    });
+    dialog->open();
+}
+
+void MainWindow::newLicense()
+{
+    AdminClient *client = m_session.client();
+    if (!client)
+        return;
+    const QStringList ids = m_session.licenses().licenseIds();
+    auto *dialog = new LicenseDialog(std::nullopt, QSet<QString>(ids.cbegin(), ids.cend()), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const LicenseSpec spec = dialog->spec();
+        AdminClient *c = m_session.client();
+        if (!c)
+            return;
+        c->putLicense(spec, this, [this, spec](const AdminResult<LicenseWriteResult> &result) {
+            if (!result.ok()) {
+                QMessageBox::warning(
+                    this, tr("New license"),
+                    tr("The license was not created: %1").arg(DashboardSession::describeError(result.error)));
+                return;
+            }
+            m_session.refresh();
+            if (!result.value->key.isEmpty()) {
+                auto *reveal = new KeyRevealDialog(spec.id, result.value->key, this);
+                reveal->setAttribute(Qt::WA_DeleteOnClose);
+                reveal->open();
+            }
+        });
+    });
+    dialog->open();
+}
+
+void MainWindow::editLicense()
+{
+    AdminClient *client = m_session.client();
+    const QStringList ids = m_seats->selectedLicenseIds();
+    if (!client || ids.size() != 1)
+        return;
+    const LicenseSummary *current = m_session.licenses().license(ids.first());
+    if (!current)
+        return;
+    auto *dialog = new LicenseDialog(*current, {}, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        AdminClient *c = m_session.client();
+        if (!c)
+            return;
+        c->putLicense(dialog->spec(), this, [this](const AdminResult<LicenseWriteResult> &result) {
+            if (!result.ok()) {
+                QMessageBox::warning(
+                    this, tr("Edit license"),
+                    tr("The license was not changed: %1").arg(DashboardSession::describeError(result.error)));
+                return;
+            }
+            showMessage(tr("Saved %1.").arg(result.value->license.id));
+            m_session.refresh();
+        });
+    });
+    dialog->open();
+}
+
+void MainWindow::rotateKey()
+{
+    AdminClient *client = m_session.client();
+    const QStringList ids = m_seats->selectedLicenseIds();
+    if (!client || ids.size() != 1)
+        return;
+    const QString id = ids.first();
+    const auto answer = QMessageBox::question(
+        this, tr("Rotate license key"),
+        tr("Give %1 a new key? Applications using the old key can no longer check out or renew seats until they "
+           "are given the new one.")
+            .arg(id));
+    if (answer != QMessageBox::Yes)
+        return;
+    client->rotateKey(id, this, [this, id](const AdminResult<QString> &result) {
+        if (!result.ok()) {
+            QMessageBox::warning(this, tr("Rotate license key"),
+                                 tr("The key was not rotated: %1").arg(DashboardSession::describeError(result.error)));
+            return;
+        }
+        auto *reveal = new KeyRevealDialog(id, *result.value, this);
+        reveal->setAttribute(Qt::WA_DeleteOnClose);
+        reveal->open();
+    });
+}
+
+void MainWindow::showConnections()
+{
+    ConnectionDialog dialog(m_profiles, m_profiles.lastUsed(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    if (dialog.embeddedChosen()) {
+        m_profiles.setLastUsed({});
+        Q_EMIT embeddedServerRequested();
+        return;
+    }
+    connectToProfile(dialog.chosenProfile());
+}
+
+bool MainWindow::connectToProfile(const QString &name)
+{
+    const auto profile = m_profiles.profile(name);
+    if (!profile)
+        return false;
+    QString error;
+    const auto token = ConnectionProfileStore::readToken(*profile, &error);
+    if (!token) {
+        m_banner->showError(tr("Cannot read the admin token of %1").arg(name), error);
+        return false;
+    }
+    m_profiles.setLastUsed(name);
+    m_session.connectTo(profile->url, token->view(), name);
+    return true;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_settings.setValue(u"window/geometry"_s, saveGeometry());
+    m_settings.setValue(u"window/state"_s, saveState());
+    m_seats->saveState(m_settings);
+    m_events->saveState(m_settings);
+    m_settings.sync();
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace keyright

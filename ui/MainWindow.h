@@ -1,0 +1,108 @@
+#pragma once
+
+#include "ConnectionProfile.h"
+
+#include <QMainWindow>
+#include <QUrl>
+
+#include <chrono>
+#include <memory>
+
+class QActionGroup;
+class QLabel;
+class QSettings;
+class QTabWidget;
+
+namespace keyright {
+
+class AdminClient;
+class DashboardSession;
+class ErrorBanner;
+class EventsPage;
+class LanguageManager;
+class SeatsPage;
+
+// The administration dashboard's window: licenses and holders, events and disputes, and any page
+// the application adds (simulator, fleet, ...). Everything it shows comes from the session; it
+// never blocks on the network.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+public:
+    MainWindow(DashboardSession &session, QSettings &settings, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Adds a page after the built-in ones (Seats, Events).
+    void addPage(QWidget *page, const QString &title, const QIcon &icon = {});
+    QTabWidget *pages() const { return m_tabs; }
+
+    // What other pages need.
+    DashboardSession &session() const { return m_session; }
+    AdminClient *adminClient() const;
+    std::chrono::milliseconds serverClockOffset() const;
+    ConnectionProfileStore &profiles() { return m_profiles; }
+    // The embedded demo server, when the application started one.
+    void setEmbeddedServer(const QUrl &url, const QString &dataDir);
+    QUrl embeddedServerUrl() const { return m_embeddedUrl; }
+    QString embeddedDataDir() const { return m_embeddedDataDir; }
+    void setLanguageManager(LanguageManager *languages);
+
+    SeatsPage *seatsPage() const { return m_seats; }
+    EventsPage *eventsPage() const { return m_events; }
+    ErrorBanner *errorBanner() const { return m_banner; }
+    QString statusText() const; // the status bar, for tests and screenshots
+
+    // Connects to a saved profile; false (and says why in the banner) when its token is unreadable.
+    bool connectToProfile(const QString &name);
+
+public Q_SLOTS:
+    void refresh();
+    void revokeSelected();
+    void forceReap();
+    void newLicense();
+    void editLicense();
+    void rotateKey();
+    void showConnections();
+    void focusFilter();
+
+Q_SIGNALS:
+    // The user asked for the embedded demo server (the application starts it and connects).
+    void embeddedServerRequested();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void retranslate();
+    void updateStatus();
+    void updateBanner();
+    void updateActions();
+    void setLanguage(const QString &code);
+    void showMessage(const QString &text);
+
+    DashboardSession &m_session;
+    QSettings &m_settings;
+    ConnectionProfileStore m_profiles;
+    LanguageManager *m_languages = nullptr;
+    QUrl m_embeddedUrl;
+    QString m_embeddedDataDir;
+
+    QTabWidget *m_tabs;
+    SeatsPage *m_seats;
+    EventsPage *m_events;
+    ErrorBanner *m_banner;
+    QLabel *m_serverLabel;
+    QLabel *m_pollLabel;
+    QLabel *m_rttLabel;
+    QLabel *m_offsetLabel;
+
+    struct Actions;
+    std::unique_ptr<Actions> m_actions;
+};
+
+} // namespace keyright

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "AdminTypes.h"
+
+#include <QDialog>
+#include <QPointer>
+
+class QDialogButtonBox;
+class QLabel;
+class QPushButton;
+class QTreeWidget;
+
+namespace keyright {
+
+class AdminClient;
+
+// Force reap in two steps: a dry run lists the expired rows past their grace that would go, the
+// admin confirms, and the dialog reports how many seats were reclaimed.
+class ReapDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ReapDialog)
+
+public:
+    enum class Stage { Previewing, Preview, Reaping, Done, Failed };
+    Q_ENUM(Stage)
+
+    ReapDialog(AdminClient &client, QWidget *parent = nullptr);
+
+    Stage stage() const { return m_stage; }
+    int previewCount() const { return m_preview.reaped; }
+    int reclaimed() const { return m_reclaimed; }
+    QString statusText() const;
+
+public Q_SLOTS:
+    void confirm();
+
+Q_SIGNALS:
+    void stageChanged(keyright::ReapDialog::Stage stage);
+    void reaped(int seats);
+
+private:
+    void preview();
+    void setStage(Stage stage);
+
+    QPointer<AdminClient> m_client;
+    Stage m_stage = Stage::Previewing;
+    ReapResult m_preview;
+    int m_reclaimed = 0;
+    QLabel *m_status;
+    QTreeWidget *m_list;
+    QDialogButtonBox *m_buttons;
+    QPushButton *m_confirm;
+};
+
+} // namespace keyright

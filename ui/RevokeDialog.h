@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QDialog>
+
+#include <chrono>
+
+class QComboBox;
+class QLineEdit;
+
+namespace keyright {
+
+// Confirms a revoke: who loses which seat, an optional reason for the audit log, and an optional
+// block so the application does not take the seat straight back.
+class RevokeDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RevokeDialog)
+
+public:
+    RevokeDialog(const QString &licenseId, const QString &holder, const QString &seatId, QWidget *parent = nullptr);
+
+    QString reason() const;
+    std::chrono::seconds blockDuration() const;
+
+private:
+    QLineEdit *m_reason;
+    QComboBox *m_block;
+};
+
+} // namespace keyright

@@ -1,0 +1,71 @@
+#include "SeatBarDelegate.h"
+
+#include <QApplication>
+#include <QPainter>
+
+namespace keyright {
+
+SeatBarDelegate::SeatBarDelegate(int inUseRole, int seatCountRole, QObject *parent)
+    : QStyledItemDelegate(parent)
+    , m_inUseRole(inUseRole)
+    , m_seatCountRole(seatCountRole)
+{ }
+
+QColor SeatBarDelegate::colorFor(int inUse, int seatCount)
+{
+    if (seatCount > 0 && inUse >= seatCount)
+        return QColor(0xd3, 0x2f, 0x2f);
+    if (seatCount > 0 && inUse * 5 >= seatCount * 4)
+        return QColor(0xf5, 0x9e, 0x0b);
+    return QColor(0x43, 0xa0, 0x47);
+}
+
+void SeatBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    const QVariant inUseValue = index.data(m_inUseRole);
+    const QVariant seatsValue = index.data(m_seatCountRole);
+    if (!inUseValue.isValid() || !seatsValue.isValid()) {
+        QStyledItemDelegate::paint(painter, option, index);
+        return;
+    }
+    const int inUse = inUseValue.toInt();
+    const int seats = seatsValue.toInt();
+
+    // Background and selection as the style draws them, without the text.
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    opt.text.clear();
+    const QWidget *widget = option.widget;
+    QStyle *style = widget ? widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    const QRect cell = option.rect.adjusted(4, 4, -4, -4);
+    const QString text = index.data(Qt::DisplayRole).toString();
+    const int textWidth = option.fontMetrics.horizontalAdvance(QStringLiteral("000 / 000")) + 6;
+    const QRect bar(cell.left(), cell.center().y() - 5, std::max(10, cell.width() - textWidth), 10);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(QColor(0xe0, 0xe0, 0xe0));
+    painter->drawRoundedRect(bar, 4, 4);
+    if (seats > 0 && inUse > 0) {
+        QRect filled = bar;
+        filled.setWidth(std::max(6, int(bar.width() * std::min(1.0, double(inUse) / seats))));
+        painter->setBrush(colorFor(inUse, seats));
+        painter->drawRoundedRect(filled, 4, 4);
+    }
+    const QRect textRect(bar.right() + 6, cell.top(), cell.right() - bar.right() - 6, cell.height());
+    painter->setPen(opt.state & QStyle::State_Selected ? opt.palette.color(QPalette::HighlightedText)
+                                                       : opt.palette.color(QPalette::Text));
+    painter->drawText(textRect, Qt::AlignRight | Qt::AlignVCenter, text);
+    painter->restore();
+}
+
+QSize SeatBarDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    QSize size = QStyledItemDelegate::sizeHint(option, index);
+    size.setWidth(std::max(size.width(), 150));
+    return size;
+}
+
+} // namespace keyright

@@ -1,0 +1,321 @@
+#include "SeatsPage.h"
+
+#include "CountdownDelegate.h"
+#include "DashboardSession.h"
+#include "SeatBarDelegate.h"
+#include "UsageChartView.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+namespace {
+
+void styleTable(QTableView *view)
+{
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setAlternatingRowColors(true);
+    view->setSortingEnabled(true);
+    view->setWordWrap(false);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 12);
+    view->horizontalHeader()->setHighlightSections(false);
+    view->horizontalHeader()->setStretchLastSection(false);
+    view->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+}
+
+QLabel *titleLabel(QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    QFont f = label->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.15);
+    label->setFont(f);
+    return label;
+}
+
+} // namespace
+
+SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_splitter(new QSplitter(Qt::Horizontal, this))
+    , m_left(new QSplitter(Qt::Vertical, this))
+    , m_licenses(new QTableView(this))
+    , m_licensesProxy(new QSortFilterProxyModel(this))
+    , m_chart(new UsageChartView(this))
+    , m_licensesTitle(titleLabel(this))
+    , m_holdersTitle(titleLabel(this))
+    , m_holdersSummary(new QLabel(this))
+    , m_filter(new QLineEdit(this))
+    , m_holders(new QTableView(this))
+    , m_holdersProxy(new QSortFilterProxyModel(this))
+    , m_empty(new QLabel(this))
+{
+    m_licenses->setObjectName(u"licensesTable"_s);
+    m_holders->setObjectName(u"holdersTable"_s);
+    m_filter->setObjectName(u"holderFilter"_s);
+    m_splitter->setObjectName(u"seatsSplitter"_s);
+
+    m_licensesProxy->setSourceModel(&session.licenses());
+    m_licensesProxy->setSortRole(LicenseListModel::SortRole);
+    m_licenses->setModel(m_licensesProxy);
+    styleTable(m_licenses);
+    m_licenses->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_licenses->setItemDelegateForColumn(
+        LicenseListModel::SeatsColumn,
+        new SeatBarDelegate(LicenseListModel::InUseRole, LicenseListModel::SeatCountRole, this));
+    m_licenses->sortByColumn(LicenseListModel::NameColumn, Qt::AscendingOrder);
+    QHeaderView *lh = m_licenses->horizontalHeader();
+    lh->setSectionResizeMode(LicenseListModel::NameColumn, QHeaderView::Stretch);
+    lh->resizeSection(LicenseListModel::SeatsColumn, 140);
+    for (int c : {LicenseListModel::TtlColumn, LicenseListModel::SkewColumn, LicenseListModel::GraceColumn})
+        lh->resizeSection(c, 58);
+    lh->resizeSection(LicenseListModel::DeniedColumn, 88);
+    m_licenses->setContextMenuPolicy(Qt::ActionsContextMenu);
+
+    m_holdersProxy->setSourceModel(&session.leases());
+    m_holdersProxy->setSortRole(LeaseTableModel::SortRole);
+    m_holdersProxy->setFilterKeyColumn(-1);
+    m_holdersProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_holders->setModel(m_holdersProxy);
+    styleTable(m_holders);
+    m_holders->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_holders->setItemDelegateForColumn(LeaseTableModel::CountdownColumn,
+                                        new CountdownDelegate(LeaseTableModel::RemainingFractionRole, this));
+    m_holders->sortByColumn(LeaseTableModel::CountdownColumn, Qt::AscendingOrder);
+    m_holders->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_holders->installEventFilter(this);
+    QHeaderView *hh = m_holders->horizontalHeader();
+    hh->setSectionResizeMode(LeaseTableModel::HolderColumn, QHeaderView::Stretch);
+    const QList<QPair<int, int>> widths {
+        {LeaseTableModel::LicenseColumn, 100},   {LeaseTableModel::SeatColumn, 82},
+        {LeaseTableModel::GenerationColumn, 48}, {LeaseTableModel::HeldSinceColumn, 84},
+        {LeaseTableModel::ExpiresAtColumn, 84},  {LeaseTableModel::CountdownColumn, 112},
+        {LeaseTableModel::StateColumn, 170},     {LeaseTableModel::SignatureColumn, 40}};
+    for (const auto &[column, width] : widths)
+        hh->resizeSection(column, width);
+    hh->setMinimumSectionSize(40);
+    m_holders->setColumnHidden(LeaseTableModel::LicenseColumn, true);
+
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setMaximumWidth(280);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setStyleSheet(u"color: palette(mid); padding: 24px;"_s);
+    m_holdersSummary->setTextFormat(Qt::RichText);
+
+    auto *leftTop = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(leftTop);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_licensesTitle);
+    leftLayout->addWidget(m_licenses, 1);
+    m_left->addWidget(leftTop);
+    m_left->addWidget(m_chart);
+    m_left->setStretchFactor(0, 1);
+    m_left->setStretchFactor(1, 1);
+    m_left->setSizes({360, 340});
+    m_left->setChildrenCollapsible(false);
+
+    auto *right = new QWidget(this);
+    auto *head = new QHBoxLayout;
+    head->addWidget(m_holdersTitle);
+    head->addStretch(1);
+    head->addWidget(m_filter, 1);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addLayout(head);
+    rightLayout->addWidget(m_holdersSummary);
+    rightLayout->addWidget(m_holders, 1);
+    rightLayout->addWidget(m_empty, 1);
+
+    m_splitter->addWidget(m_left);
+    m_splitter->addWidget(right);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({540, 860});
+    m_splitter->setChildrenCollapsible(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_splitter);
+
+    connect(m_filter, &QLineEdit::textChanged, m_holdersProxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_licenses->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &SeatsPage::licenseSelectionChanged);
+    connect(m_licenses, &QTableView::doubleClicked, this, &SeatsPage::editLicenseRequested);
+    // The first licenses of a fresh connection: select one so the page is never empty.
+    connect(m_licensesProxy, &QAbstractItemModel::rowsInserted, this, [this] {
+        if (!m_licenses->selectionModel()->hasSelection() && m_licensesProxy->rowCount() > 0)
+            m_licenses->selectRow(0);
+    });
+    connect(&session, &DashboardSession::polled, this, [this] {
+        updateHeader();
+        updateChart();
+    });
+    connect(&session.leases(), &QAbstractItemModel::rowsInserted, this, &SeatsPage::updateHeader);
+    connect(&session.leases(), &QAbstractItemModel::rowsRemoved, this, &SeatsPage::updateHeader);
+    connect(&session.leases(), &QAbstractItemModel::modelReset, this, &SeatsPage::updateHeader);
+    session.setVisibleRowsProvider([this] { return visibleHolderRows(); });
+    retranslate();
+}
+
+QStringList SeatsPage::selectedLicenseIds() const
+{
+    QStringList ids;
+    const QModelIndexList rows = m_licenses->selectionModel()->selectedRows();
+    for (const QModelIndex &index : rows)
+        ids << index.data(LicenseListModel::LicenseIdRole).toString();
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+void SeatsPage::selectLicense(const QString &licenseId)
+{
+    for (int r = 0; r < m_licensesProxy->rowCount(); ++r) {
+        if (m_licensesProxy->index(r, 0).data(LicenseListModel::LicenseIdRole).toString() == licenseId) {
+            m_licenses->selectRow(r);
+            return;
+        }
+    }
+}
+
+QList<int> SeatsPage::selectedHolderRows() const
+{
+    QList<int> rows;
+    const QModelIndexList selected = m_holders->selectionModel()->selectedRows();
+    for (const QModelIndex &index : selected)
+        rows << m_holdersProxy->mapToSource(index).row();
+    return rows;
+}
+
+QList<int> SeatsPage::visibleHolderRows() const
+{
+    QList<int> rows;
+    if (!m_holders->isVisible())
+        return rows;
+    const int first = m_holders->rowAt(0);
+    if (first < 0)
+        return rows;
+    int last = m_holders->rowAt(m_holders->viewport()->height() - 1);
+    if (last < 0)
+        last = m_holdersProxy->rowCount() - 1;
+    for (int r = first; r <= last; ++r)
+        rows << m_holdersProxy->mapToSource(m_holdersProxy->index(r, 0)).row();
+    return rows;
+}
+
+void SeatsPage::licenseSelectionChanged()
+{
+    const QStringList ids = selectedLicenseIds();
+    m_holders->setColumnHidden(LeaseTableModel::LicenseColumn, ids.size() < 2);
+    m_session.setSelectedLicenses(ids);
+    updateHeader();
+    updateChart();
+}
+
+void SeatsPage::updateHeader()
+{
+    const QStringList ids = selectedLicenseIds();
+    const bool any = !ids.isEmpty();
+    m_holders->setVisible(any && m_session.leases().rowCount() > 0);
+    m_empty->setVisible(!m_holders->isVisible());
+    if (!any) {
+        m_holdersTitle->setText(tr("Holders"));
+        m_holdersSummary->clear();
+        m_empty->setText(m_session.licenses().rowCount() == 0 ? tr("No licenses on this server yet.")
+                                                              : tr("Select a license to see who holds its seats."));
+        return;
+    }
+    int inUse = 0, seats = 0, denied = 0;
+    QStringList names;
+    for (const QString &id : ids) {
+        if (const LicenseSummary *l = m_session.licenses().license(id)) {
+            inUse += l->inUse;
+            seats += l->seatCount;
+            denied += l->deniedLastHour;
+            names << (l->name.isEmpty() ? l->id : l->name);
+        }
+    }
+    m_holdersTitle->setText(ids.size() == 1 ? tr("Holders of %1").arg(names.value(0, ids.first()))
+                                            : tr("Holders of %n licenses", nullptr, int(ids.size())));
+    const QString color = SeatBarDelegate::colorFor(inUse, seats).name();
+    QString summary
+        = tr("<span style=\"color:%1\"><b>%2 of %3</b></span> seats in use").arg(color).arg(inUse).arg(seats);
+    if (denied > 0)
+        summary += u" · "_s
+            + tr("<span style=\"color:#c62828\">%n checkout(s) denied in the last hour</span>", nullptr, denied);
+    m_holdersSummary->setText(summary);
+    m_empty->setText(tr("Nobody holds a seat of this license right now."));
+}
+
+void SeatsPage::updateChart()
+{
+    const QStringList ids = selectedLicenseIds();
+    const QDateTime to = m_session.serverClock().now();
+    const QDateTime from = to.addSecs(-3600);
+    if (ids.isEmpty()) {
+        m_chart->setSeries({}, {}, from, to);
+        return;
+    }
+    const LicenseSummary *l = m_session.licenses().license(ids.first());
+    m_chart->setSeries(l ? (l->name.isEmpty() ? l->id : l->name) : ids.first(),
+                       m_session.usage().build(ids.first(), from, to), from, to);
+}
+
+void SeatsPage::saveState(QSettings &settings) const
+{
+    settings.setValue(u"seats/splitter"_s, m_splitter->saveState());
+    settings.setValue(u"seats/leftSplitter"_s, m_left->saveState());
+    settings.setValue(u"seats/licensesHeader"_s, m_licenses->horizontalHeader()->saveState());
+    settings.setValue(u"seats/holdersHeader"_s, m_holders->horizontalHeader()->saveState());
+}
+
+void SeatsPage::restoreState(QSettings &settings)
+{
+    m_splitter->restoreState(settings.value(u"seats/splitter"_s).toByteArray());
+    m_left->restoreState(settings.value(u"seats/leftSplitter"_s).toByteArray());
+    m_licenses->horizontalHeader()->restoreState(settings.value(u"seats/licensesHeader"_s).toByteArray());
+    m_holders->horizontalHeader()->restoreState(settings.value(u"seats/holdersHeader"_s).toByteArray());
+}
+
+void SeatsPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+bool SeatsPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_holders && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if (key->key() == Qt::Key_Delete || key->key() == Qt::Key_Backspace) {
+            Q_EMIT revokeRequested();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void SeatsPage::retranslate()
+{
+    m_licensesTitle->setText(tr("Licenses"));
+    m_filter->setPlaceholderText(tr("Filter holders, seats, states… (Ctrl+F)"));
+    updateHeader();
+    updateChart();
+}
+
+} // namespace keyright

@@ -1,0 +1,75 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QSplitter;
+class QSettings;
+class QTableView;
+class QToolButton;
+
+namespace keyright {
+
+class DashboardSession;
+class UsageChartView;
+
+// The main page: licenses with their seat bars (left), the usage chart of the selected license
+// under them, and the holders of the selected licenses with live countdowns (right).
+class SeatsPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SeatsPage)
+
+public:
+    explicit SeatsPage(DashboardSession &session, QWidget *parent = nullptr);
+
+    QTableView *licensesView() const { return m_licenses; }
+    QTableView *holdersView() const { return m_holders; }
+    QSortFilterProxyModel *holdersProxy() const { return m_holdersProxy; }
+    QLineEdit *holderFilter() const { return m_filter; }
+    UsageChartView *chart() const { return m_chart; }
+    QSplitter *splitter() const { return m_splitter; }
+
+    QStringList selectedLicenseIds() const;
+    void selectLicense(const QString &licenseId);
+    // Source rows of LeaseTableModel that are selected in the holders table.
+    QList<int> selectedHolderRows() const;
+    // Source rows currently on screen: only these tick, which keeps a huge table cheap.
+    QList<int> visibleHolderRows() const;
+
+    void saveState(QSettings &settings) const;
+    void restoreState(QSettings &settings);
+
+Q_SIGNALS:
+    void revokeRequested();
+    void editLicenseRequested();
+    void newLicenseRequested();
+
+protected:
+    void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void retranslate();
+    void updateHeader();
+    void updateChart();
+    void licenseSelectionChanged();
+
+    DashboardSession &m_session;
+    QSplitter *m_splitter;
+    QSplitter *m_left;
+    QTableView *m_licenses;
+    QSortFilterProxyModel *m_licensesProxy;
+    UsageChartView *m_chart;
+    QLabel *m_licensesTitle;
+    QLabel *m_holdersTitle;
+    QLabel *m_holdersSummary;
+    QLineEdit *m_filter;
+    QTableView *m_holders;
+    QSortFilterProxyModel *m_holdersProxy;
+    QLabel *m_empty;
+};
+
+} // namespace keyright

@@ -1,0 +1,123 @@
+#include "UsageChartView.h"
+
+#include <QEvent>
+#include <QtCharts/QChart>
+#include <QtCharts/QDateTimeAxis>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QScatterSeries>
+#include <QtCharts/QValueAxis>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+UsageChartView::UsageChartView(QWidget *parent)
+    : QChartView(parent)
+    , m_inUse(new QLineSeries)
+    , m_capacity(new QLineSeries)
+    , m_denials(new QScatterSeries)
+    , m_x(new QDateTimeAxis)
+    , m_y(new QValueAxis)
+{
+    auto *chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setBackgroundRoundness(0);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    chart->legend()->setFont(small);
+
+    QPen usePen(QColor(0x1e, 0x5a, 0xa8));
+    usePen.setWidthF(2);
+    m_inUse->setPen(usePen);
+    QPen capPen(QColor(0xd3, 0x2f, 0x2f));
+    capPen.setStyle(Qt::DashLine);
+    capPen.setWidthF(1.2);
+    m_capacity->setPen(capPen);
+    m_denials->setColor(QColor(0xd3, 0x2f, 0x2f));
+    m_denials->setBorderColor(Qt::white);
+    m_denials->setMarkerSize(9);
+    m_denials->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+
+    chart->addSeries(m_inUse);
+    chart->addSeries(m_capacity);
+    chart->addSeries(m_denials);
+    m_x->setFormat(u"HH:mm"_s);
+    m_x->setTickCount(7);
+    m_x->setLabelsFont(small);
+    m_y->setLabelFormat(u"%d"_s);
+    m_y->setLabelsFont(small);
+    chart->addAxis(m_x, Qt::AlignBottom);
+    chart->addAxis(m_y, Qt::AlignLeft);
+    for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_inUse), static_cast<QAbstractSeries *>(m_capacity),
+                               static_cast<QAbstractSeries *>(m_denials)}) {
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+    }
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    chart->setTitleFont(titleFont);
+    setChart(chart);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumHeight(240);
+    retranslate();
+}
+
+void UsageChartView::setSeries(const QString &title, const UsageSeries &series, const QDateTime &from,
+                               const QDateTime &to)
+{
+    m_title = title;
+    QList<QPointF> steps;
+    for (qsizetype i = 0; i < series.steps.size(); ++i) {
+        const UsagePoint &p = series.steps.at(i);
+        const qreal t = qreal(p.time.toMSecsSinceEpoch());
+        if (i > 0)
+            steps << QPointF(t, steps.constLast().y()); // hold the previous level until this instant
+        steps << QPointF(t, p.inUse);
+    }
+    m_inUse->replace(steps);
+    QList<QPointF> denials;
+    for (const UsagePoint &d : series.denials)
+        denials << QPointF(qreal(d.time.toMSecsSinceEpoch()), d.inUse);
+    m_denials->replace(denials);
+    m_capacity->replace({QPointF(qreal(from.toMSecsSinceEpoch()), series.seatCount),
+                         QPointF(qreal(to.toMSecsSinceEpoch()), series.seatCount)});
+    m_x->setRange(from.toLocalTime(), to.toLocalTime());
+    int top = series.seatCount;
+    for (const UsagePoint &p : series.steps)
+        top = std::max(top, p.inUse);
+    // Whole seats only: a tick per seat for small licenses, about five ticks for large ones.
+    const int range = std::max(1, top + 1);
+    const int step = std::max(1, (range + 4) / 5);
+    m_y->setRange(0, step * ((range + step - 1) / step));
+    m_y->setTickCount((range + step - 1) / step + 1);
+    retranslate();
+}
+
+int UsageChartView::pointCount() const
+{
+    return int(m_inUse->count());
+}
+
+int UsageChartView::denialCount() const
+{
+    return int(m_denials->count());
+}
+
+void UsageChartView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QChartView::changeEvent(event);
+}
+
+void UsageChartView::retranslate()
+{
+    m_inUse->setName(tr("Seats in use"));
+    m_capacity->setName(tr("Seats owned"));
+    m_denials->setName(tr("Denials"));
+    chart()->setTitle(m_title.isEmpty() ? tr("Seat usage, last hour") : tr("Seat usage of %1, last hour").arg(m_title));
+}
+
+} // namespace keyright

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "UsageSeries.h"
+
+#include <QtCharts/QChartView>
+
+class QDateTimeAxis;
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
+
+namespace keyright {
+
+// Seats in use over time for one license, as steps, with the seats owned as a dashed line and each
+// denial as a red mark: a glance shows whether denials came from a full pool.
+class UsageChartView final : public QChartView
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(UsageChartView)
+
+public:
+    explicit UsageChartView(QWidget *parent = nullptr);
+
+    void setSeries(const QString &title, const UsageSeries &series, const QDateTime &from, const QDateTime &to);
+    int pointCount() const;
+    int denialCount() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslate();
+
+    QLineSeries *m_inUse;
+    QLineSeries *m_capacity;
+    QScatterSeries *m_denials;
+    QDateTimeAxis *m_x;
+    QValueAxis *m_y;
+    QString m_title;
+};
+
+} // namespace keyright
