@@ -444,10 +444,8 @@ void TestLeaseKeeper::noClockMakesTheServerExtendALease_data()
     };
     for (const auto &[name, policy] : policies) {
         QTest::addRow("%s, slow 120 s", name) << policy << qint64(-120) << false;
-        QTest::addRow("%s, slow 30 s", name) << policy << qint64(-30) << false;
         QTest::addRow("%s, exact", name) << policy << qint64(0) << false;
         QTest::addRow("%s, fast 30 s", name) << policy << qint64(30) << false;
-        QTest::addRow("%s, fast 120 s", name) << policy << qint64(120) << false;
         QTest::addRow("%s, rolled back 5 min", name) << policy << qint64(-300) << true;
     }
 }
@@ -472,9 +470,9 @@ void TestLeaseKeeper::noClockMakesTheServerExtendALease()
 
     // Online for a while, then offline past the expiry, then online again.
     const auto phaseOf = [](int second) { return second < 70 ? 0 : (second < 120 ? 1 : 2); };
-    for (int second = 0; second < 150; ++second) {
+    for (int second = 0; second < 150; second += 2) {
         m_proxy->setRefuse(phaseOf(second) == 1);
-        step(1s);
+        step(2s);
         const QJsonArray rows = m_server->leases(licenseId).value("leases"_L1).toArray();
         int live = 0;
         for (const QJsonValue &value : rows) {
