@@ -4,6 +4,7 @@
 #include "ErrorBanner.h"
 #include "EventFilterProxyModel.h"
 #include "EventsPage.h"
+#include "LanguageManager.h"
 #include "LeaseClient.h"
 #include "LeaseServer.h"
 #include "MainWindow.h"
@@ -20,7 +21,6 @@
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QTableView>
-#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -29,22 +29,12 @@ using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 using namespace keyright;
 
-namespace {
-
-quint16 freePort()
-{
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
-}
-
-} // namespace
-
 class TestDashboard : public QObject
 {
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
     void init();
     void cleanup();
     void holdersTableFillsAndCountsDown();
@@ -62,6 +52,7 @@ private:
     int holderRows() const;
     QString holderCell(const QString &holder, int column) const;
 
+    LanguageManager m_languages;
     std::unique_ptr<ManualClock> m_clock;
     std::unique_ptr<QTemporaryDir> m_dir;
     quint16 m_port = 0;
@@ -86,14 +77,21 @@ bool TestDashboard::startServer()
         qWarning("%s", qPrintable(error));
         return false;
     }
+    // A restart comes back on the same address, as a real server would.
+    m_port = m_server->port();
     return true;
+}
+
+void TestDashboard::initTestCase()
+{
+    m_languages.apply(u"en"_s);
 }
 
 void TestDashboard::init()
 {
     m_clock = std::make_unique<ManualClock>();
     m_dir = std::make_unique<QTemporaryDir>();
-    m_port = freePort();
+    m_port = 0;
     QVERIFY(startServer());
     QString error;
     const auto token = readSecretFile(m_server->adminTokenPath(), &error);

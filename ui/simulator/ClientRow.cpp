@@ -119,9 +119,10 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
-    layout->addLayout(identity, 3);
-    layout->addLayout(facts, 4);
-    layout->addLayout(timeline, 9);
+    // The strip takes what is left: on a 1280-pixel projector it must never push "now" off screen.
+    layout->addLayout(identity, 0);
+    layout->addLayout(facts, 0);
+    layout->addLayout(timeline, 1);
 
     setActionAmounts(m_cut, m_back);
 
@@ -163,7 +164,7 @@ void ClientRow::setActionAmounts(std::chrono::seconds cut, std::chrono::minutes 
 {
     m_cut = cut;
     m_back = back;
-    m_cutButton->setText(tr("Cut network %1 s").arg(cut.count()));
+    m_cutButton->setText(tr("Cut %1 s").arg(cut.count()));
     m_cutButton->setToolTip(tr("Every request of this client fails as if the cable were pulled, for %1 seconds of "
                                "simulated time.")
                                 .arg(cut.count()));

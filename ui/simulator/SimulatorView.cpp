@@ -95,6 +95,8 @@ void SimulatorView::build(SimulationClock &clock, bool serverShares)
     auto *scroll = new QScrollArea;
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // Rows fit the width (the strips shrink) rather than hide their right end, where "now" is.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setWidget(rowsHost);
 
     auto *left = new QWidget;
@@ -246,9 +248,11 @@ QWidget *SimulatorView::buildNarrationPanel()
 
     m_clockLabel = new QLabel(panel);
     m_clockLabel->setTextFormat(Qt::RichText);
+    m_clockLabel->setWordWrap(true);
     layout->addWidget(m_clockLabel);
     m_seatsLabel = new QLabel(panel);
     m_seatsLabel->setTextFormat(Qt::RichText);
+    m_seatsLabel->setWordWrap(true);
     layout->addWidget(m_seatsLabel);
 
     auto *run = new QHBoxLayout;
