@@ -8,12 +8,12 @@
 #include "CountingNetworkAccessManager.h"
 #include "Crypto.h"
 #include "SimTestServer.h"
-#include "SimulatorView.h"
 #include "SystemClock.h"
 #include "simulator/ScenarioPreset.h"
 #include "simulator/SimulatedClient.h"
 #include "simulator/Simulation.h"
 #include "simulator/SimulationClock.h"
+#include "simulator/SimulatorView.h"
 
 #include <QApplication>
 #include <QDeadlineTimer>

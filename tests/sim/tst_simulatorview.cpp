@@ -3,16 +3,16 @@
 // the simulation's own (paused) clock.
 
 #include "AdminClient.h"
-#include "ClientRow.h"
 #include "CountingNetworkAccessManager.h"
 #include "Crypto.h"
 #include "SimTestServer.h"
-#include "SimulatorView.h"
 #include "SystemClock.h"
+#include "simulator/ClientRow.h"
 #include "simulator/ScenarioPreset.h"
 #include "simulator/SimulatedClient.h"
 #include "simulator/Simulation.h"
 #include "simulator/SimulationClock.h"
+#include "simulator/SimulatorView.h"
 
 #include <QComboBox>
 #include <QTest>

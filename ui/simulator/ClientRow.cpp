@@ -168,7 +168,7 @@ void ClientRow::setActionAmounts(std::chrono::seconds cut, std::chrono::minutes 
     m_cutButton->setToolTip(tr("Every request of this client fails as if the cable were pulled, for %1 seconds of "
                                "simulated time.")
                                 .arg(cut.count()));
-    m_backButton->setText(tr("Clock −%1 min").arg(back.count()));
+    m_backButton->setText(tr("−%1 min").arg(back.count()));
     m_backButton->setToolTip(tr("Set this machine's clock back by %1 minutes: the rollback trick.").arg(back.count()));
 }
 
@@ -189,11 +189,11 @@ QString ClientRow::beliefText() const
     case SimulatedClient::Belief::Acquiring:
         return tr("checking out…");
     case SimulatedClient::Belief::Acting:
-        return tr("lease live · acting");
+        return tr("live · acting");
     case SimulatedClient::Belief::Lapsed:
-        return tr("lease lapsed · re-acquiring");
+        return tr("lapsed · re-acquiring");
     case SimulatedClient::Belief::Degraded:
-        return tr("lease lapsed · degraded");
+        return tr("lapsed · degraded");
     case SimulatedClient::Belief::Stopped:
         return m_client->isCrashed() ? tr("crashed") : tr("released · stopped");
     }
