@@ -20,6 +20,439 @@
         </message>
     </context>
     <context>
+        <name>ReplicasPresets</name>
+        <message>
+            <source>Partition and reconnection</source>
+            <translation>Coupure et reconnexion</translation>
+        </message>
+        <message>
+            <source>Three replicas start empty and connected. Watch the three columns: the G-Counter map, and the two naive rules fed with exactly the same messages.</source>
+            <translation>Trois répliques partent vides et connectées. Observez les trois colonnes : la table du G-Counter, et les deux règles naïves nourries exactement des mêmes messages.</translation>
+        </message>
+        <message>
+            <source>Before the cut, alice and bob each add 1. Each knows only its own increment.</source>
+            <translation>Avant la coupure, alice et bob ajoutent chacun 1. Chacun ne connaît que son propre ajout.</translation>
+        </message>
+        <message>
+            <source>Both take a snapshot: a copy of their state, now waiting in the transit list.</source>
+            <translation>Tous deux prennent un instantané : une copie de leur état, qui attend maintenant dans la liste des messages en transit.</translation>
+        </message>
+        <message>
+            <source>Everything is delivered. The maps agree on alice 1, bob 1: total 2. The naive maximum already shows 1: of two equal totals it keeps one.</source>
+            <translation>Tout est livré. Les tables s'accordent sur alice 1, bob 1 : total 2. Le maximum naïf affiche déjà 1 : de deux totaux égaux, il n'en garde qu'un.</translation>
+        </message>
+        <message>
+            <source>The network is cut. Nobody waits: alice adds 1, bob adds 2, carol adds 1. Each total is right for what its replica knows, and none is the true total of 6.</source>
+            <translation>Le réseau est coupé. Personne n'attend : alice ajoute 1, bob ajoute 2, carol ajoute 1. Chaque total est juste pour ce que sa réplique sait, et aucun n'est le vrai total, 6.</translation>
+        </message>
+        <message>
+            <source>Snapshots taken during the cut wait in transit: nothing has been merged yet.</source>
+            <translation>Les instantanés pris pendant la coupure attendent en transit : rien n'a encore été fusionné.</translation>
+        </message>
+        <message>
+            <source>The link is back. alice's snapshot arrives first. bob and carol keep, for each writer, the larger count: nothing is counted twice. The naive sum adds alice's whole total, including the part they already had.</source>
+            <translation>La liaison revient. L'instantané d'alice arrive en premier. bob et carol gardent, pour chaque auteur, le plus grand compte : rien n'est compté deux fois. La somme naïve ajoute tout le total d'alice, y compris la part qu'ils avaient déjà.</translation>
+        </message>
+        <message>
+            <source>carol's snapshot overtakes bob's: the order of arrival does not matter to the maps.</source>
+            <translation>L'instantané de carol double celui de bob : l'ordre d'arrivée ne change rien aux tables.</translation>
+        </message>
+        <message>
+            <source>bob's snapshot arrives last. Every map is now alice 2, bob 3, carol 1: total 6 everywhere.</source>
+            <translation>L'instantané de bob arrive en dernier. Toutes les tables valent maintenant alice 2, bob 3, carol 1 : total 6 partout.</translation>
+        </message>
+        <message>
+            <source>The network delivers bob's snapshot to alice a second time. The map does not move; the naive sum counts bob's contributions once more. The naive maximum stays at 3 and has lost three increments.</source>
+            <translation>Le réseau livre une deuxième fois l'instantané de bob à alice. La table ne bouge pas ; la somme naïve compte encore une fois les contributions de bob. Le maximum naïf reste à 3 et a perdu trois ajouts.</translation>
+        </message>
+        <message>
+            <source>Relay through a third replica</source>
+            <translation>Relais par une troisième réplique</translation>
+        </message>
+        <message>
+            <source>carol will never receive anything from alice. Can she still learn about alice's increments?</source>
+            <translation>carol ne recevra jamais rien d'alice. Peut-elle quand même connaître les ajouts d'alice ?</translation>
+        </message>
+        <message>
+            <source>alice adds 2, bob adds 1, carol adds nothing.</source>
+            <translation>alice ajoute 2, bob ajoute 1, carol n'ajoute rien.</translation>
+        </message>
+        <message>
+            <source>bob takes a snapshot, then receives alice's. He now knows alice 2, bob 1.</source>
+            <translation>bob prend un instantané, puis reçoit celui d'alice. Il connaît maintenant alice 2, bob 1.</translation>
+        </message>
+        <message>
+            <source>carol receives bob's early snapshot: she learns bob 1 and nothing about alice. A snapshot is a copy; it does not follow what bob learns afterwards.</source>
+            <translation>carol reçoit le premier instantané de bob : elle apprend bob 1 et rien sur alice. Un instantané est une copie ; il ne suit pas ce que bob apprend ensuite.</translation>
+        </message>
+        <message>
+            <source>bob's new snapshot carries what he merged. carol now knows alice 2 without ever hearing from her.</source>
+            <translation>Le nouveau instantané de bob transporte ce qu'il a fusionné. carol connaît maintenant alice 2 sans jamais avoir eu de ses nouvelles.</translation>
+        </message>
+        <message>
+            <source>The same snapshot reaches alice. All three maps are alice 2, bob 1: total 3. The naive sum shows 5 at alice: her own increments came back to her through bob.</source>
+            <translation>Le même instantané atteint alice. Les trois tables valent alice 2, bob 1 : total 3. La somme naïve affiche 5 chez alice : ses propres ajouts lui sont revenus par bob.</translation>
+        </message>
+        <message>
+            <source>Stale snapshot after convergence</source>
+            <translation>Ancien instantané après convergence</translation>
+        </message>
+        <message>
+            <source>An old snapshot can arrive long after newer ones. Should a replica ignore it?</source>
+            <translation>Un ancien instantané peut arriver longtemps après de plus récents. Une réplique doit-elle l'ignorer ?</translation>
+        </message>
+        <message>
+            <source>alice adds 2, bob adds 1 and sends his snapshot to alice: she knows alice 2, bob 1.</source>
+            <translation>alice ajoute 2, bob ajoute 1 et envoie son instantané à alice : elle connaît alice 2, bob 1.</translation>
+        </message>
+        <message>
+            <source>alice takes a snapshot, "old". The network holds it back.</source>
+            <translation>alice prend un instantané, « old ». Le réseau le retient.</translation>
+        </message>
+        <message>
+            <source>Both add 1 more and exchange fresh snapshots: alice and bob agree on alice 3, bob 2, total 5.</source>
+            <translation>Tous deux ajoutent encore 1 et échangent des instantanés récents : alice et bob s'accordent sur alice 3, bob 2, total 5.</translation>
+        </message>
+        <message>
+            <source>A duplicate of bob's snapshot reaches alice: the map does not change.</source>
+            <translation>Un doublon de l'instantané de bob atteint alice : la table ne change pas.</translation>
+        </message>
+        <message>
+            <source>The old snapshot finally reaches bob: alice 2, bob 1. For each writer the larger count wins, so bob stays at alice 3, bob 2. The naive sum has now counted far more than 5.</source>
+            <translation>L'ancien instantané atteint enfin bob : alice 2, bob 1. Pour chaque auteur, le plus grand compte l'emporte : bob reste à alice 3, bob 2. La somme naïve a maintenant compté bien plus que 5.</translation>
+        </message>
+        <message>
+            <source>The same old snapshot is news for carol, who had nothing: she learns alice 2, bob 1. An old message is not useless; it only never takes anything away.</source>
+            <translation>Ce même ancien instantané est une nouvelle pour carol, qui n'avait rien : elle apprend alice 2, bob 1. Un ancien message n'est pas inutile ; simplement, il n'enlève jamais rien.</translation>
+        </message>
+        <message>
+            <source>bob's fresh snapshot reaches carol: total 5 on every replica.</source>
+            <translation>L'instantané récent de bob atteint carol : total 5 sur chaque réplique.</translation>
+        </message>
+        <message>
+            <source>Restart under the same id</source>
+            <translation>Redémarrage sous le même identifiant</translation>
+        </message>
+        <message>
+            <source>A replica's state lives in memory. What if alice restarts from zero and keeps her old id?</source>
+            <translation>L'état d'une réplique vit en mémoire. Que se passe-t-il si alice redémarre à zéro en gardant son ancien identifiant ?</translation>
+        </message>
+        <message>
+            <source>alice adds 2 and sends her snapshot: bob knows alice 2.</source>
+            <translation>alice ajoute 2 et envoie son instantané : bob connaît alice 2.</translation>
+        </message>
+        <message>
+            <source>alice's process restarts with an empty state, under the same id "alice".</source>
+            <translation>Le processus d'alice redémarre avec un état vide, sous le même identifiant « alice ».</translation>
+        </message>
+        <message>
+            <source>alice adds 1. Her map says alice 1, although alice has counted 3 in all.</source>
+            <translation>alice ajoute 1. Sa table indique alice 1, alors qu'alice a compté 3 en tout.</translation>
+        </message>
+        <message>
+            <source>bob receives alice 1. He already holds alice 2, and the larger count wins: the new increment vanishes. The true total is 3; bob shows 2.</source>
+            <translation>bob reçoit alice 1. Il détient déjà alice 2, et le plus grand compte l'emporte : le nouvel ajout disparaît. Le vrai total est 3 ; bob affiche 2.</translation>
+        </message>
+        <message>
+            <source>bob's snapshot brings alice 2 back to alice, which hides her own new increment: one increment is lost for good, on every replica. Compare with the restart under a new identity.</source>
+            <translation>L'instantané de bob ramène alice 2 chez alice, ce qui masque son propre nouvel ajout : un ajout est perdu pour de bon, sur chaque réplique. Comparez avec le redémarrage sous une nouvelle identité.</translation>
+        </message>
+        <message>
+            <source>Restart with a new identity</source>
+            <translation>Redémarrage avec une nouvelle identité</translation>
+        </message>
+        <message>
+            <source>The same story, but alice restarts under a new id, as a lost data directory must.</source>
+            <translation>La même histoire, mais alice redémarre sous un nouvel identifiant, comme doit le faire un répertoire de données perdu.</translation>
+        </message>
+        <message>
+            <source>alice's process restarts with an empty state and a new id, "alice-2".</source>
+            <translation>Le processus d'alice redémarre avec un état vide et un nouvel identifiant, « alice-2 ».</translation>
+        </message>
+        <message>
+            <source>alice adds 1, under her new id: alice-2 1.</source>
+            <translation>alice ajoute 1, sous son nouvel identifiant : alice-2 1.</translation>
+        </message>
+        <message>
+            <source>bob keeps alice 2 and adds a component alice-2 1: total 3, nothing lost.</source>
+            <translation>bob garde alice 2 et ajoute une composante alice-2 1 : total 3, rien n'est perdu.</translation>
+        </message>
+        <message>
+            <source>alice learns her old incarnation's count back from bob: total 3 on both. A new identity costs one more entry in the map and loses nothing.</source>
+            <translation>alice réapprend de bob le compte de son ancienne incarnation : total 3 chez les deux. Une nouvelle identité coûte une entrée de plus dans la table et ne perd rien.</translation>
+        </message>
+    </context>
+    <context>
+        <name>ScenarioPreset</name>
+        <message>
+            <source>1. Fast clock</source>
+            <translation>1. Horloge en avance</translation>
+        </message>
+        <message>
+            <source>2. Slow clock, network cut</source>
+            <translation>2. Horloge en retard, réseau coupé</translation>
+        </message>
+        <message>
+            <source>3. Crash</source>
+            <translation>3. Plantage</translation>
+        </message>
+        <message>
+            <source>4. Flaky network</source>
+            <translation>4. Réseau instable</translation>
+        </message>
+        <message>
+            <source>5. Clock rollback</source>
+            <translation>5. Recul d'horloge</translation>
+        </message>
+        <message>
+            <source>6. Skew tolerance</source>
+            <translation>6. Tolérance de décalage</translation>
+        </message>
+        <message>
+            <source>Fast, signed expiry</source>
+            <translation>En avance, expiration signée</translation>
+        </message>
+        <message>
+            <source>Fast, monotonic</source>
+            <translation>En avance, monotone</translation>
+        </message>
+        <message>
+            <source>Both machines run %1 ahead of the server. The signed-expiry client compares the server's expiry with its own fast clock, so it decides its lease is over before its next heartbeat: it gives the seat back and checks out a new one. Watch the re-acquire marks on its strip: each one is an extra checkout, but the old seat is released first, so the server never counts two seats for it and the user loses nothing. The monotonic client measures the lease with a stopwatch instead of the wall clock and is not affected at all.</source>
+            <translation>Les deux machines ont %1 d'avance sur le serveur. Le client à expiration signée compare l'expiration fixée par le serveur à sa propre horloge, qui avance : il conclut que son bail est terminé avant son prochain battement, rend le siège et en prend un nouveau. Regardez les marques de réacquisition sur sa bande : chacune est une demande de siège de plus, mais l'ancien siège est libéré d'abord, si bien que le serveur ne lui compte jamais deux sièges et que l'utilisateur ne perd rien. Le client monotone mesure son bail au chronomètre plutôt qu'à l'horloge murale : il n'est pas touché du tout.</translation>
+        </message>
+        <message>
+            <source>Slow, signed expiry</source>
+            <translation>En retard, expiration signée</translation>
+        </message>
+        <message>
+            <source>Slow, monotonic</source>
+            <translation>En retard, monotone</translation>
+        </message>
+        <message>
+            <source>Both machines run %1 behind the server, and both lose the network just after a heartbeat. The server stops counting their seats on time, at the signed expiry plus the skew, whatever the clients believe: watch the server column turn to "expired" and later "reaped". The signed-expiry client keeps acting for %1 more, because its slow clock has not reached the expiry yet: the red stretch on its strip is time spent working without a seat. The monotonic client stops on time.</source>
+            <translation>Les deux machines ont %1 de retard sur le serveur, et toutes deux perdent le réseau juste après un battement. Le serveur cesse de compter leurs sièges à l'heure, à l'expiration signée plus le décalage toléré, quoi que croient les clients : regardez la colonne serveur passer à « expiré » puis à « nettoyé ». Le client à expiration signée continue de travailler %1 de plus, car son horloge en retard n'a pas encore atteint l'expiration : le tronçon rouge sur sa bande, c'est du travail sans siège. Le client monotone s'arrête à l'heure.</translation>
+        </message>
+        <message>
+            <source>Crashes</source>
+            <translation>Plante</translation>
+        </message>
+        <message>
+            <source>Keeps running</source>
+            <translation>Continue de tourner</translation>
+        </message>
+        <message>
+            <source>One application crashes without releasing its seat. Nobody tells the server, and nobody has to: the seat stays taken only until its signed expiry plus the skew, at most one TTL plus the skew after the last heartbeat, then it counts as free again. The row is deleted later, after the reap grace, by the server's reaper (it runs every few seconds on the real server, so the "reaped" mark can come a little after the grace). The other client keeps beating undisturbed.</source>
+            <translation>Une application plante sans libérer son siège. Personne ne prévient le serveur, et personne n'a à le faire : le siège reste pris seulement jusqu'à son expiration signée plus le décalage, au plus un TTL plus le décalage après le dernier battement, puis il redevient libre. La ligne est supprimée plus tard, après le délai de grâce, par le nettoyeur du serveur (sur le vrai serveur il passe toutes les quelques secondes, la marque « nettoyé » peut donc arriver un peu après la grâce). L'autre client continue de battre sans être dérangé.</translation>
+        </message>
+        <message>
+            <source>Flaky, monotonic</source>
+            <translation>Réseau instable, monotone</translation>
+        </message>
+        <message>
+            <source>Flaky, signed expiry</source>
+            <translation>Réseau instable, expiration signée</translation>
+        </message>
+        <message>
+            <source>The network drops twice, each time for %1, less than the lease has left to run. Heartbeats fail (the "beat lost" marks) but the held lease is still live, so the keeper simply tries again when the network is back. The application never stops and the server never frees the seat: a lost request is not a lost lease.</source>
+            <translation>Le réseau tombe deux fois, chaque fois pendant %1, moins que ce qui reste au bail. Les battements échouent (les marques « battement perdu ») mais le bail détenu est encore valide : le gardien réessaie simplement quand le réseau revient. L'application ne s'arrête jamais et le serveur ne libère jamais le siège : une requête perdue n'est pas un bail perdu.</translation>
+        </message>
+        <message>
+            <source>The rollback scenario fills the pool, so it needs a license with 2 to %1 seats, such as training-demo.</source>
+            <translation>Le scénario du recul d'horloge remplit le pool : il lui faut une licence de 2 à %1 sièges, comme training-demo.</translation>
+        </message>
+        <message>
+            <source>Rolls back, signed expiry</source>
+            <translation>Recule l'horloge, expiration signée</translation>
+        </message>
+        <message>
+            <source>Rolls back, monotonic</source>
+            <translation>Recule l'horloge, monotone</translation>
+        </message>
+        <message>
+            <source>Colleague %1</source>
+            <translation>Collègue %1</translation>
+        </message>
+        <message>
+            <source>The pool is full and two colleagues are waiting for a seat. Two users go offline and set their clocks back two minutes, hoping to stretch their leases. The server does not care: it frees both seats at the signed expiry plus the skew, and the waiting colleagues take them. Offline, the signed-expiry client is fooled and keeps working on its stale lease (red on its strip); the monotonic client is not. When the network comes back, the server answers "seat lost" and refuses a new checkout because the pool is full: only the server's signature ever moves an expiry, and no lease it did not sign appears anywhere.</source>
+            <translation>Le pool est plein et deux collègues attendent un siège. Deux utilisateurs se mettent hors ligne et reculent leur horloge de deux minutes, dans l'espoir d'étirer leur bail. Le serveur n'en a cure : il libère les deux sièges à l'expiration signée plus le décalage, et les collègues en attente les prennent. Hors ligne, le client à expiration signée est dupé et continue de travailler sur son bail périmé (en rouge sur sa bande) ; le client monotone ne l'est pas. Quand le réseau revient, le serveur répond « siège perdu » et refuse une nouvelle demande de siège car le pool est plein : seule la signature du serveur déplace une expiration, et aucun bail qu'il n'a pas signé n'apparaît nulle part.</translation>
+        </message>
+        <message>
+            <source>Slow, skew 5 s</source>
+            <translation>En retard, décalage 5 s</translation>
+        </message>
+        <message>
+            <source>Waiting (skew 5 s)</source>
+            <translation>En attente (décalage 5 s)</translation>
+        </message>
+        <message>
+            <source>Slow, skew 0</source>
+            <translation>En retard, décalage 0</translation>
+        </message>
+        <message>
+            <source>Waiting (skew 0)</source>
+            <translation>En attente (décalage 0)</translation>
+        </message>
+        <message>
+            <source>Two one-seat licenses, identical except for the skew: 5 s on one, zero on the other. On each, a client whose clock is 4 s slow holds the seat and loses its network, and a colleague waits for the seat. With a skew of 5 s the server keeps counting the seat for as long as the slow client can still be acting, so the colleague only gets it afterwards. With a skew of zero the colleague gets the seat while the slow client still works for a few seconds: two people on one seat, the double use the skew tolerance is there to absorb.</source>
+            <translation>Deux licences d'un siège, identiques sauf pour le décalage toléré : 5 s pour l'une, zéro pour l'autre. Sur chacune, un client dont l'horloge retarde de 4 s tient le siège et perd son réseau, et un collègue attend le siège. Avec un décalage de 5 s, le serveur continue de compter le siège tant que le client en retard peut encore travailler : le collègue ne l'obtient qu'après. Avec un décalage de zéro, le collègue obtient le siège alors que le client en retard travaille encore quelques secondes : deux personnes sur un siège, le double usage que la tolérance de décalage est là pour absorber.</translation>
+        </message>
+        <message>
+            <source>There is no scenario %1.</source>
+            <translation>Il n'existe pas de scénario %1.</translation>
+        </message>
+    </context>
+    <context>
+        <name>keyright::ClientRow</name>
+        <message>
+            <source>on time</source>
+            <translation>à l'heure</translation>
+        </message>
+        <message>
+            <source>%1 s fast</source>
+            <translation>%1 s en avance</translation>
+        </message>
+        <message>
+            <source>%1 s slow</source>
+            <translation>%1 s en retard</translation>
+        </message>
+        <message>
+            <source>This machine's clock offset from the server, in seconds. Drag it while the client runs to make its clock jump.</source>
+            <translation>Le décalage de l'horloge de cette machine par rapport au serveur, en secondes. Faites-le glisser pendant que le client tourne pour faire sauter son horloge.</translation>
+        </message>
+        <message>
+            <source>Local clock</source>
+            <translation>Horloge locale</translation>
+        </message>
+        <message>
+            <source>Server clock</source>
+            <translation>Horloge du serveur</translation>
+        </message>
+        <message>
+            <source>Signed expiry</source>
+            <translation>Expiration signée</translation>
+        </message>
+        <message>
+            <source>Client</source>
+            <translation>Client</translation>
+        </message>
+        <message>
+            <source>Server</source>
+            <translation>Serveur</translation>
+        </message>
+        <message>
+            <source>Crash</source>
+            <translation>Planter</translation>
+        </message>
+        <message>
+            <source>Stop without releasing the seat, as a crashed application would.</source>
+            <translation>S'arrêter sans libérer le siège, comme une application plantée.</translation>
+        </message>
+        <message>
+            <source>Release</source>
+            <translation>Libérer</translation>
+        </message>
+        <message>
+            <source>Give the seat back, as a closing application does.</source>
+            <translation>Rendre le siège, comme le fait une application qu'on ferme.</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>Retirer</translation>
+        </message>
+        <message>
+            <source>Release the seat and take this client off the simulation.</source>
+            <translation>Libérer le siège et retirer ce client de la simulation.</translation>
+        </message>
+        <message>
+            <source>Monotonic (stopwatch)</source>
+            <translation>Monotone (chronomètre)</translation>
+        </message>
+        <message>
+            <source>Signed expiry (wall clock)</source>
+            <translation>Expiration signée (horloge murale)</translation>
+        </message>
+        <message>
+            <source>Cut %1 s</source>
+            <translation>Couper %1 s</translation>
+        </message>
+        <message>
+            <source>Every request of this client fails as if the cable were pulled, for %1 seconds of simulated time.</source>
+            <translation>Toutes les requêtes de ce client échouent comme si le câble était débranché, pendant %1 secondes de temps simulé.</translation>
+        </message>
+        <message>
+            <source>−%1 min</source>
+            <translation>−%1 min</translation>
+        </message>
+        <message>
+            <source>Set this machine's clock back by %1 minutes: the rollback trick.</source>
+            <translation>Reculer l'horloge de cette machine de %1 minutes : la ruse du recul d'horloge.</translation>
+        </message>
+        <message>
+            <source>not started</source>
+            <translation>pas démarré</translation>
+        </message>
+        <message>
+            <source>checking out…</source>
+            <translation>demande un siège…</translation>
+        </message>
+        <message>
+            <source>live · acting</source>
+            <translation>valide · en service</translation>
+        </message>
+        <message>
+            <source>lapsed · re-acquiring</source>
+            <translation>expiré · réacquisition</translation>
+        </message>
+        <message>
+            <source>lapsed · degraded</source>
+            <translation>expiré · dégradé</translation>
+        </message>
+        <message>
+            <source>crashed</source>
+            <translation>planté</translation>
+        </message>
+        <message>
+            <source>released · stopped</source>
+            <translation>libéré · arrêté</translation>
+        </message>
+        <message>
+            <source>no seat</source>
+            <translation>aucun siège</translation>
+        </message>
+        <message>
+            <source>live · counted</source>
+            <translation>valide · compté</translation>
+        </message>
+        <message>
+            <source>expired · awaiting reap</source>
+            <translation>expiré · en attente de nettoyage</translation>
+        </message>
+        <message>
+            <source>released</source>
+            <translation>libéré</translation>
+        </message>
+        <message>
+            <source>reaped</source>
+            <translation>nettoyé</translation>
+        </message>
+        <message>
+            <source>revoked</source>
+            <translation>révoqué</translation>
+        </message>
+        <message>
+            <source>row gone</source>
+            <translation>ligne disparue</translation>
+        </message>
+        <message>
+            <source>%1 (old)</source>
+            <translation>%1 (ancien)</translation>
+        </message>
+        <message>
+            <source> · offline %1</source>
+            <translation> · hors ligne %1</translation>
+        </message>
+    </context>
+    <context>
         <name>keyright::ConnectionDialog</name>
         <message>
             <source>Token &amp;file:</source>
@@ -429,6 +862,222 @@
         </message>
     </context>
     <context>
+        <name>keyright::FleetCountersModel</name>
+        <message>
+            <source>Replicas merged: %1. For each replica, the largest count any server reported.</source>
+            <translation>Répliques fusionnées : %1. Pour chaque réplique, la plus grande valeur signalée par un serveur.</translation>
+        </message>
+        <message>
+            <source>%1… (stale)</source>
+            <translation>%1… (sans nouvelles)</translation>
+        </message>
+        <message>
+            <source>Replica %1: no contact data; its counts arrived through other servers.</source>
+            <translation>Réplique %1 : aucune donnée de contact ; ses comptes sont arrivés par d'autres serveurs.</translation>
+        </message>
+        <message>
+            <source>Replica %1: stale, last heard from %2.</source>
+            <translation>Réplique %1 : sans nouvelles, dernier contact %2.</translation>
+        </message>
+        <message>
+            <source>Replica %1: last heard from %2.</source>
+            <translation>Réplique %1 : dernier contact %2.</translation>
+        </message>
+        <message>
+            <source>License / replica</source>
+            <translation>Licence / réplique</translation>
+        </message>
+        <message>
+            <source>Granted</source>
+            <translation>Accordés</translation>
+        </message>
+        <message>
+            <source>Denied</source>
+            <translation>Refusés</translation>
+        </message>
+        <message>
+            <source>Released</source>
+            <translation>Libérés</translation>
+        </message>
+        <message>
+            <source>Revoked</source>
+            <translation>Révoqués</translation>
+        </message>
+        <message>
+            <source>Reclaimed</source>
+            <translation>Récupérés</translation>
+        </message>
+        <message>
+            <source>Renewed</source>
+            <translation>Renouvelés</translation>
+        </message>
+    </context>
+    <context>
+        <name>keyright::FleetModel</name>
+        <message>
+            <source>No admin connection is configured for this server.</source>
+            <translation>Aucune connexion d'administration n'est configurée pour ce serveur.</translation>
+        </message>
+        <message>
+            <source>The server's statistics are not in the expected form: %1</source>
+            <translation>Les statistiques du serveur n'ont pas la forme attendue : %1</translation>
+        </message>
+        <message>
+            <source>never</source>
+            <translation>jamais</translation>
+        </message>
+        <message>
+            <source>just now</source>
+            <translation>à l'instant</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n s ago</source>
+            <translation>
+                <numerusform>il y a %n s</numerusform>
+                <numerusform>il y a %n s</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n min ago</source>
+            <translation>
+                <numerusform>il y a %n min</numerusform>
+                <numerusform>il y a %n min</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n h ago</source>
+            <translation>
+                <numerusform>il y a %n h</numerusform>
+                <numerusform>il y a %n h</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n days ago</source>
+            <translation>
+                <numerusform>il y a %n jour</numerusform>
+                <numerusform>il y a %n jours</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>keyright::FleetServersModel</name>
+        <message>
+            <source>asking…</source>
+            <translation>interrogation…</translation>
+        </message>
+        <message>
+            <source>not polled yet</source>
+            <translation>pas encore interrogé</translation>
+        </message>
+        <message>
+            <source>answered, but not lately</source>
+            <translation>a répondu, mais pas récemment</translation>
+        </message>
+        <message>
+            <source>answered</source>
+            <translation>a répondu</translation>
+        </message>
+        <message>
+            <source>no answer: %1</source>
+            <translation>pas de réponse : %1</translation>
+        </message>
+        <message>
+            <source>unknown</source>
+            <translation>inconnue</translation>
+        </message>
+        <message>
+            <source>Server</source>
+            <translation>Serveur</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>État</translation>
+        </message>
+        <message>
+            <source>Replica</source>
+            <translation>Réplique</translation>
+        </message>
+        <message>
+            <source>Last poll</source>
+            <translation>Dernière interrogation</translation>
+        </message>
+        <message>
+            <source>Last answer</source>
+            <translation>Dernière réponse</translation>
+        </message>
+    </context>
+    <context>
+        <name>keyright::FleetView</name>
+        <message>
+            <source>Poll now</source>
+            <translation>Interroger maintenant</translation>
+        </message>
+        <message>
+            <source>Stale after:</source>
+            <translation>Sans nouvelles après :</translation>
+        </message>
+        <message>
+            <source> min</source>
+            <translation> min</translation>
+        </message>
+        <message>
+            <source>Large fonts</source>
+            <translation>Grands caractères</translation>
+        </message>
+        <message>
+            <source>Servers</source>
+            <translation>Serveurs</translation>
+        </message>
+        <message>
+            <source>Counters per license, merged from every server</source>
+            <translation>Compteurs par licence, fusionnés depuis tous les serveurs</translation>
+        </message>
+        <message>
+            <source>Each total is merged with the G-Counter rule: for each replica the largest count any server reported, then the sum. A repeated or late poll never adds anything. Replicas in amber italics are stale: nothing has shown them alive lately.</source>
+            <translation>Chaque total est fusionné selon la règle du G-Counter : pour chaque réplique, la plus grande valeur signalée par un serveur, puis la somme. Une interrogation répétée ou tardive n'ajoute jamais rien. Les répliques en italique orangé sont sans nouvelles : rien ne les a montrées actives récemment.</translation>
+        </message>
+        <message>
+            <source>Amnesia</source>
+            <translation>Amnésie</translation>
+        </message>
+        <message>
+            <source>No server reported a replica that forgot its counts.</source>
+            <translation>Aucun serveur n'a signalé de réplique ayant oublié ses comptes.</translation>
+        </message>
+        <message>
+            <source>Replica</source>
+            <translation>Réplique</translation>
+        </message>
+        <message>
+            <source>License</source>
+            <translation>Licence</translation>
+        </message>
+        <message>
+            <source>Counter</source>
+            <translation>Compteur</translation>
+        </message>
+        <message>
+            <source>Held</source>
+            <translation>Détenu</translation>
+        </message>
+        <message>
+            <source>Reported</source>
+            <translation>Signalé</translation>
+        </message>
+        <message>
+            <source>When</source>
+            <translation>Quand</translation>
+        </message>
+        <message>
+            <source>Reported by</source>
+            <translation>Signalé par</translation>
+        </message>
+        <message>
+            <source>Servers answering: %1 of %2</source>
+            <translation>Serveurs qui répondent : %1 sur %2</translation>
+        </message>
+    </context>
+    <context>
         <name>keyright::KeyRevealDialog</name>
         <message>
             <source>&amp;Copy</source>
@@ -445,6 +1094,157 @@
         <message>
             <source>Copied</source>
             <translation>Copiée</translation>
+        </message>
+    </context>
+    <context>
+        <name>keyright::LeaseClient</name>
+        <message>
+            <source>HTTP status %1</source>
+            <translation>statut HTTP %1</translation>
+        </message>
+        <message>
+            <source>no answer within %1 ms</source>
+            <translation>pas de réponse en %1 ms</translation>
+        </message>
+        <message>
+            <source>connection refused by %1</source>
+            <translation>connexion refusée par %1</translation>
+        </message>
+        <message>
+            <source>connection closed by %1 before an answer</source>
+            <translation>connexion fermée par %1 avant toute réponse</translation>
+        </message>
+        <message>
+            <source>host %1 not found</source>
+            <translation>hôte %1 introuvable</translation>
+        </message>
+        <message>
+            <source>holder_blocked reply without a valid "until"</source>
+            <translation>réponse holder_blocked sans « until » valide</translation>
+        </message>
+        <message>
+            <source>not found: %1</source>
+            <translation>introuvable : %1</translation>
+        </message>
+        <message>
+            <source>no_seats_available reply without seatCount/inUse</source>
+            <translation>réponse no_seats_available sans seatCount/inUse</translation>
+        </message>
+        <message>
+            <source>unexpected conflict: %1</source>
+            <translation>conflit inattendu : %1</translation>
+        </message>
+        <message>
+            <source>server error %1: %2</source>
+            <translation>erreur du serveur %1 : %2</translation>
+        </message>
+        <message>
+            <source>request rejected: %1</source>
+            <translation>requête rejetée : %1</translation>
+        </message>
+        <message>
+            <source>unexpected HTTP status %1</source>
+            <translation>statut HTTP inattendu %1</translation>
+        </message>
+        <message>
+            <source>granted seat %1 until %2</source>
+            <translation>siège %1 accordé jusqu'à %2</translation>
+        </message>
+        <message>
+            <source>all %1 seats are in use</source>
+            <translation>les %1 sièges sont tous occupés</translation>
+        </message>
+        <message>
+            <source> (one may free at %1)</source>
+            <translation> (un siège peut se libérer à %1)</translation>
+        </message>
+        <message>
+            <source>the server no longer holds this seat</source>
+            <translation>le serveur n'attribue plus ce siège</translation>
+        </message>
+        <message>
+            <source>blocked by an administrator until %1</source>
+            <translation>bloqué par un administrateur jusqu'à %1</translation>
+        </message>
+        <message>
+            <source>license key refused: %1</source>
+            <translation>clé de licence refusée : %1</translation>
+        </message>
+        <message>
+            <source>server unreachable: %1</source>
+            <translation>serveur injoignable : %1</translation>
+        </message>
+        <message>
+            <source>invalid server reply: %1</source>
+            <translation>réponse du serveur invalide : %1</translation>
+        </message>
+        <message>
+            <source>network cut</source>
+            <translation>réseau coupé</translation>
+        </message>
+        <message>
+            <source>no server address configured</source>
+            <translation>aucune adresse de serveur configurée</translation>
+        </message>
+        <message>
+            <source>server error %1 fetching its public key</source>
+            <translation>erreur du serveur %1 en récupérant sa clé publique</translation>
+        </message>
+        <message>
+            <source>public key request answered %1</source>
+            <translation>la demande de clé publique a reçu la réponse %1</translation>
+        </message>
+        <message>
+            <source>the server's public key is not a base64 Ed25519 key</source>
+            <translation>la clé publique du serveur n'est pas une clé Ed25519 en base64</translation>
+        </message>
+        <message>
+            <source>the reply is not a JSON object</source>
+            <translation>la réponse n'est pas un objet JSON</translation>
+        </message>
+        <message>
+            <source>malformed lease: %1 (%2)</source>
+            <translation>bail mal formé : %1 (%2)</translation>
+        </message>
+        <message>
+            <source>the lease signature does not verify against the server's key</source>
+            <translation>la signature du bail ne correspond pas à la clé du serveur</translation>
+        </message>
+        <message>
+            <source>the lease is for license %1, not %2</source>
+            <translation>le bail porte sur la licence %1 et non %2</translation>
+        </message>
+        <message>
+            <source>the lease is for seat %1, not %2</source>
+            <translation>le bail porte sur le siège %1 et non %2</translation>
+        </message>
+        <message>
+            <source>the lease is for holder %1, not %2</source>
+            <translation>le bail porte sur le détenteur %1 et non %2</translation>
+        </message>
+        <message>
+            <source>the renewal changed the seat's generation</source>
+            <translation>le renouvellement a changé la génération du siège</translation>
+        </message>
+        <message>
+            <source>the lease expires before it is issued</source>
+            <translation>le bail expire avant d'avoir été émis</translation>
+        </message>
+        <message>
+            <source>invalid holder: %1</source>
+            <translation>détenteur invalide : %1</translation>
+        </message>
+        <message>
+            <source>invalid license id "%1"</source>
+            <translation>identifiant de licence invalide « %1 »</translation>
+        </message>
+        <message>
+            <source>invalid license or seat id</source>
+            <translation>identifiant de licence ou de siège invalide</translation>
+        </message>
+        <message>
+            <source>release answered %1: %2</source>
+            <translation>la libération a reçu la réponse %1 : %2</translation>
         </message>
     </context>
     <context>
@@ -1030,6 +1830,153 @@
         </message>
     </context>
     <context>
+        <name>keyright::ReplicasDemo</name>
+        <message>
+            <source>Add 1 on any replica, take snapshots, then deliver them in any order, twice, or drop them. Each replica keeps one count per writer and merges by taking the larger count per writer.</source>
+            <translation>Ajoutez 1 sur n'importe quelle réplique, prenez des instantanés, puis livrez-les dans n'importe quel ordre, deux fois, ou perdez-les. Chaque réplique garde un compte par auteur et fusionne en gardant, pour chaque auteur, le plus grand compte.</translation>
+        </message>
+    </context>
+    <context>
+        <name>keyright::ReplicasDemoView</name>
+        <message>
+            <source>(empty)</source>
+            <translation>(vide)</translation>
+        </message>
+        <message>
+            <source>Free play (no preset)</source>
+            <translation>Jeu libre (sans scénario)</translation>
+        </message>
+        <message>
+            <source>Next step</source>
+            <translation>Étape suivante</translation>
+        </message>
+        <message>
+            <source>Reset</source>
+            <translation>Réinitialiser</translation>
+        </message>
+        <message>
+            <source>Large fonts</source>
+            <translation>Grands caractères</translation>
+        </message>
+        <message>
+            <source>In transit</source>
+            <translation>En transit</translation>
+        </message>
+        <message>
+            <source>Total:</source>
+            <translation>Total :</translation>
+        </message>
+        <message>
+            <source>+1</source>
+            <translation>+1</translation>
+        </message>
+        <message>
+            <source>%1 counts one more, in its own component only.</source>
+            <translation>%1 compte un de plus, dans sa propre composante uniquement.</translation>
+        </message>
+        <message>
+            <source>Take snapshot</source>
+            <translation>Prendre un instantané</translation>
+        </message>
+        <message>
+            <source>Puts a copy of %1's map in transit.</source>
+            <translation>Met en transit une copie de la table de %1.</translation>
+        </message>
+        <message>
+            <source>Restart, same id</source>
+            <translation>Redémarrer, même id</translation>
+        </message>
+        <message>
+            <source>%1 loses its memory and counts again under its old id.</source>
+            <translation>%1 perd sa mémoire et recompte sous son ancien identifiant.</translation>
+        </message>
+        <message>
+            <source>Restart, new id</source>
+            <translation>Redémarrer, nouvel id</translation>
+        </message>
+        <message>
+            <source>%1 loses its memory and counts under a new id.</source>
+            <translation>%1 perd sa mémoire et compte sous un nouvel identifiant.</translation>
+        </message>
+        <message>
+            <source>Deliver the selected snapshot to %1.</source>
+            <translation>Livrer l'instantané sélectionné à %1.</translation>
+        </message>
+        <message>
+            <source>Deliver the selected snapshot to:</source>
+            <translation>Livrer l'instantané sélectionné à :</translation>
+        </message>
+        <message>
+            <source>Deliver twice</source>
+            <translation>Livrer deux fois</translation>
+        </message>
+        <message>
+            <source>Drop</source>
+            <translation>Perdre</translation>
+        </message>
+        <message>
+            <source>Naive sum: adds every total received to its own. Naive max: keeps the largest total seen. Red: the naive rule disagrees with the map for the same deliveries.</source>
+            <translation>Somme naïve : ajoute chaque total reçu au sien. Maximum naïf : garde le plus grand total vu. En rouge : la règle naïve contredit la table pour les mêmes livraisons.</translation>
+        </message>
+        <message>
+            <source>True total: %1</source>
+            <translation>Vrai total : %1</translation>
+        </message>
+        <message>
+            <source>Writes as: %1</source>
+            <translation>Écrit sous : %1</translation>
+        </message>
+        <message>
+            <source>Map: %1</source>
+            <translation>Table : %1</translation>
+        </message>
+        <message>
+            <source>= true total</source>
+            <translation>= vrai total</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n short of the true total</source>
+            <translation>
+                <numerusform>%n de moins que le vrai total</numerusform>
+                <numerusform>%n de moins que le vrai total</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Naive sum: %1</source>
+            <translation>Somme naïve : %1</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n more than the map: something was added twice.</source>
+            <translation>
+                <numerusform>%n de plus que la table : quelque chose a été ajouté deux fois.</numerusform>
+                <numerusform>%n de plus que la table : quelque chose a été ajouté deux fois.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Naive max: %1</source>
+            <translation>Maximum naïf : %1</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n fewer than the map: increments were lost.</source>
+            <translation>
+                <numerusform>%n de moins que la table : des ajouts ont été perdus.</numerusform>
+                <numerusform>%n de moins que la table : des ajouts ont été perdus.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Step %1 of %2</source>
+            <translation>Étape %1 sur %2</translation>
+        </message>
+        <message>
+            <source>%1 — from %2: %3 (total %4)</source>
+            <translation>%1 — de %2 : %3 (total %4)</translation>
+        </message>
+        <message>
+            <source>delivered to %1</source>
+            <translation>livré à %1</translation>
+        </message>
+    </context>
+    <context>
         <name>keyright::RevokeDialog</name>
         <message>
             <source>Revoke seat</source>
@@ -1127,6 +2074,338 @@
         <message>
             <source>Filter holders, seats, states… (Ctrl+F)</source>
             <translation>Filtrer détenteurs, sièges, états… (Ctrl+F)</translation>
+        </message>
+    </context>
+    <context>
+        <name>keyright::SimulatedClient</name>
+        <message>
+            <source>seat %1, generation %2</source>
+            <translation>siège %1, génération %2</translation>
+        </message>
+        <message>
+            <source>signed until %1</source>
+            <translation>signé jusqu'à %1</translation>
+        </message>
+        <message>
+            <source>seat %1</source>
+            <translation>siège %1</translation>
+        </message>
+        <message>
+            <source>offset %1 → %2</source>
+            <translation>décalage %1 → %2</translation>
+        </message>
+        <message>
+            <source>stopped without releasing</source>
+            <translation>arrêté sans libérer</translation>
+        </message>
+        <message>
+            <source>for %1</source>
+            <translation>pendant %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>keyright::Simulation</name>
+        <message>
+            <source>The key file %1 is empty.</source>
+            <translation>Le fichier de clé %1 est vide.</translation>
+        </message>
+        <message>
+            <source>Could not list the licenses: %1</source>
+            <translation>Impossible de lister les licences : %1</translation>
+        </message>
+        <message>
+            <source>Could not create the license %1: %2</source>
+            <translation>Impossible de créer la licence %1 : %2</translation>
+        </message>
+        <message>
+            <source>Could not get a key for the license %1: %2</source>
+            <translation>Impossible d'obtenir une clé pour la licence %1 : %2</translation>
+        </message>
+        <message>
+            <source>Pick a license first.</source>
+            <translation>Choisissez d'abord une licence.</translation>
+        </message>
+        <message>
+            <source>There is no key for the license %1: load its key file first.</source>
+            <translation>Aucune clé pour la licence %1 : chargez d'abord son fichier de clé.</translation>
+        </message>
+        <message>
+            <source>Client %1</source>
+            <translation>Client %1</translation>
+        </message>
+        <message>
+            <source>Could not read the server's events: %1</source>
+            <translation>Impossible de lire les événements du serveur : %1</translation>
+        </message>
+        <message>
+            <source>Could not read the seats of %1: %2</source>
+            <translation>Impossible de lire les sièges de %1 : %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>keyright::SimulatorView</name>
+        <message>
+            <source>No simulated client yet. Play a scenario, or add a client below.</source>
+            <translation>Aucun client simulé pour le moment. Lancez un scénario ou ajoutez un client ci-dessous.</translation>
+        </message>
+        <message>
+            <source>%1 (%2 seats, TTL %3 s)</source>
+            <translation>%1 (%2 sièges, TTL %3 s)</translation>
+        </message>
+        <message>
+            <source>Free play</source>
+            <translation>Jeu libre</translation>
+        </message>
+        <message>
+            <source>Add clients with the bar below: give each one a clock offset and a keeper policy, then crash it, cut its network or set its clock back, and watch its strip. Or pick a scenario above and press Play.</source>
+            <translation>Ajoutez des clients avec la barre ci-dessous : donnez à chacun un décalage d'horloge et une politique de gardien, puis faites-le planter, coupez son réseau ou reculez son horloge, et regardez sa bande. Ou choisissez un scénario en haut et appuyez sur Lancer.</translation>
+        </message>
+        <message>
+            <source>License:</source>
+            <translation>Licence :</translation>
+        </message>
+        <message>
+            <source>The license the simulated clients check out. A short-TTL license such as training-demo plays each scenario in under a minute.</source>
+            <translation>La licence sur laquelle les clients simulés prennent un siège. Une licence à TTL court comme training-demo déroule chaque scénario en moins d'une minute.</translation>
+        </message>
+        <message>
+            <source>Key file…</source>
+            <translation>Fichier de clé…</translation>
+        </message>
+        <message>
+            <source>Load the license key of the picked license from a file (mode 0600).</source>
+            <translation>Charger la clé de la licence choisie depuis un fichier (mode 0600).</translation>
+        </message>
+        <message>
+            <source>Scenario:</source>
+            <translation>Scénario :</translation>
+        </message>
+        <message>
+            <source>▶ Play scenario</source>
+            <translation>▶ Lancer le scénario</translation>
+        </message>
+        <message>
+            <source>Text size:</source>
+            <translation>Taille du texte :</translation>
+        </message>
+        <message>
+            <source>%1 %</source>
+            <translation>%1 %</translation>
+        </message>
+        <message>
+            <source>Larger text for a projector: the whole simulator scales.</source>
+            <translation>Texte plus grand pour un projecteur : tout le simulateur s'agrandit.</translation>
+        </message>
+        <message>
+            <source>License key of %1</source>
+            <translation>Clé de licence de %1</translation>
+        </message>
+        <message>
+            <source>Key files (*.key);;All files (*)</source>
+            <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
+        </message>
+        <message>
+            <source>Key loaded for %1.</source>
+            <translation>Clé chargée pour %1.</translation>
+        </message>
+        <message>
+            <source>Free play: add clients below.</source>
+            <translation>Jeu libre : ajoutez des clients ci-dessous.</translation>
+        </message>
+        <message>
+            <source>Pause or resume the simulated clocks.</source>
+            <translation>Mettre en pause ou reprendre les horloges simulées.</translation>
+        </message>
+        <message>
+            <source>Step 1 s</source>
+            <translation>Avancer d’1 s</translation>
+        </message>
+        <message>
+            <source>Advance the simulated clocks by one second.</source>
+            <translation>Avancer les horloges simulées d'une seconde.</translation>
+        </message>
+        <message>
+            <source>%1×</source>
+            <translation>%1×</translation>
+        </message>
+        <message>
+            <source>How fast the simulated clocks run.</source>
+            <translation>La vitesse des horloges simulées.</translation>
+        </message>
+        <message>
+            <source>Sync clocks to server</source>
+            <translation>Caler les horloges sur le serveur</translation>
+        </message>
+        <message>
+            <source>Line the simulation's clock up with the server's again after a pause or a speed-up. The clients keep their own offsets.</source>
+            <translation>Recaler l'horloge de la simulation sur celle du serveur après une pause ou une accélération. Les clients gardent leur propre décalage.</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Strip&lt;/b&gt;: top lane the client (&lt;span style='color:%1'&gt;■&lt;/span&gt; acting, &lt;span style='color:%2'&gt;■&lt;/span&gt; lapsed, &lt;span style='color:%3'&gt;■&lt;/span&gt; degraded, &lt;span style='color:%4'&gt;■&lt;/span&gt; acting without a counted seat), bottom lane &lt;span style='color:%5'&gt;■&lt;/span&gt; the server counts the seat. Marks: C checkout, · beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, ⏏ release, ✖ crash, ⟲ clock changed.</source>
+            <translation>&lt;b&gt;Bande&lt;/b&gt; : en haut le client (&lt;span style='color:%1'&gt;■&lt;/span&gt; en service, &lt;span style='color:%2'&gt;■&lt;/span&gt; bail expiré, &lt;span style='color:%3'&gt;■&lt;/span&gt; dégradé, &lt;span style='color:%4'&gt;■&lt;/span&gt; en service sans siège compté), en bas &lt;span style='color:%5'&gt;■&lt;/span&gt; le serveur compte le siège. Marques : C demande de siège, · battement, × battement perdu, ! siège perdu, L bail expiré, R réacquisition, D dégradation, ✓ rétablissement, ⏏ libération, ✖ plantage, ⟲ horloge modifiée.</translation>
+        </message>
+        <message>
+            <source>The server has not answered yet.</source>
+            <translation>Le serveur n'a pas encore répondu.</translation>
+        </message>
+        <message>
+            <source>Simulation clock lined up with the server's.</source>
+            <translation>Horloge de la simulation calée sur celle du serveur.</translation>
+        </message>
+        <message>
+            <source>New client:</source>
+            <translation>Nouveau client :</translation>
+        </message>
+        <message>
+            <source>name</source>
+            <translation>nom</translation>
+        </message>
+        <message>
+            <source>clock</source>
+            <translation>horloge</translation>
+        </message>
+        <message>
+            <source>Clock offset from the server, -300 s (slow) to +300 s (fast).</source>
+            <translation>Décalage d'horloge par rapport au serveur, de -300 s (en retard) à +300 s (en avance).</translation>
+        </message>
+        <message>
+            <source>Monotonic</source>
+            <translation>Monotone</translation>
+        </message>
+        <message>
+            <source>Signed expiry</source>
+            <translation>Expiration signée</translation>
+        </message>
+        <message>
+            <source>Monotonic: the product's default, times the lease with a stopwatch. Signed expiry: the naive rule, compares the signed expiry with the wall clock.</source>
+            <translation>Monotone : le choix par défaut du produit, chronomètre le bail. Expiration signée : la règle naïve, compare l'expiration signée à l'horloge murale.</translation>
+        </message>
+        <message>
+            <source>Add</source>
+            <translation>Ajouter</translation>
+        </message>
+        <message>
+            <source>Cut</source>
+            <translation>Coupure</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> s</translation>
+        </message>
+        <message>
+            <source>Back</source>
+            <translation>Recul</translation>
+        </message>
+        <message>
+            <source> min</source>
+            <translation> min</translation>
+        </message>
+        <message>
+            <source>on time</source>
+            <translation>à l'heure</translation>
+        </message>
+        <message>
+            <source>%1 s fast</source>
+            <translation>%1 s en avance</translation>
+        </message>
+        <message>
+            <source>%1 s slow</source>
+            <translation>%1 s en retard</translation>
+        </message>
+        <message>
+            <source>No license listed yet: is the server reachable?</source>
+            <translation>Aucune licence listée pour l'instant : le serveur est-il joignable ?</translation>
+        </message>
+        <message>
+            <source>No key for %1: load its key file to add clients.</source>
+            <translation>Aucune clé pour %1 : chargez son fichier de clé pour ajouter des clients.</translation>
+        </message>
+        <message>
+            <source>Clients check out %1 on %2.</source>
+            <translation>Les clients prennent un siège de %1 sur %2.</translation>
+        </message>
+        <message>
+            <source>Pick a license first.</source>
+            <translation>Choisissez d'abord une licence.</translation>
+        </message>
+        <message>
+            <source>No key for %1: load its key file first.</source>
+            <translation>Aucune clé pour %1 : chargez d'abord son fichier de clé.</translation>
+        </message>
+        <message>
+            <source>Playing %1.</source>
+            <translation>Scénario en cours : %1.</translation>
+        </message>
+        <message>
+            <source>Simulator sandbox (skew %1 s)</source>
+            <translation>Bac à sable du simulateur (décalage %1 s)</translation>
+        </message>
+        <message>
+            <source>Preparing the sandbox licenses…</source>
+            <translation>Préparation des licences bac à sable…</translation>
+        </message>
+        <message>
+            <source>%1 added.</source>
+            <translation>%1 ajouté.</translation>
+        </message>
+        <message>
+            <source>⏸ Pause</source>
+            <translation>⏸ Pause</translation>
+        </message>
+        <message>
+            <source>▶ Run</source>
+            <translation>▶ Reprendre</translation>
+        </message>
+        <message>
+            <source>Every client is a real lease keeper talking to %1 through the real API; only its clock is simulated. This server runs on the simulation's clock, so pause, step and speed move the server and the clients together.</source>
+            <translation>Chaque client est un vrai gardien de bail qui parle à %1 par la vraie API ; seule son horloge est simulée. Ce serveur tourne sur l'horloge de la simulation : pause, pas à pas et vitesse déplacent ensemble le serveur et les clients.</translation>
+        </message>
+        <message>
+            <source>Every client is a real lease keeper talking to %1 through the real API; only its clock is simulated. The server keeps its own real clock: pause, step and speed move the clients' clocks only, which adds to their offset (in brackets next to each local clock). Use a short-TTL license such as training-demo, and press Sync after a pause.</source>
+            <translation>Chaque client est un vrai gardien de bail qui parle à %1 par la vraie API ; seule son horloge est simulée. Le serveur garde sa vraie horloge : pause, pas à pas et vitesse ne déplacent que les horloges des clients, ce qui s'ajoute à leur décalage (entre parenthèses à côté de chaque horloge locale). Utilisez une licence à TTL court comme training-demo, et appuyez sur Caler après une pause.</translation>
+        </message>
+        <message>
+            <source>Server &lt;b&gt;%1&lt;/b&gt; · Simulation &lt;b&gt;%2&lt;/b&gt;</source>
+            <translation>Serveur &lt;b&gt;%1&lt;/b&gt; · Simulation &lt;b&gt;%2&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source> · &lt;b&gt;paused&lt;/b&gt;</source>
+            <translation> · &lt;b&gt;en pause&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source> · &lt;b&gt;%1×&lt;/b&gt;</source>
+            <translation> · &lt;b&gt;%1×&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>Seats in use on %1: &lt;b&gt;%2 / %3&lt;/b&gt; (peak %4)</source>
+            <translation>Sièges occupés sur %1 : &lt;b&gt;%2 / %3&lt;/b&gt; (pic %4)</translation>
+        </message>
+        <message>
+            <source>Seats in use: waiting for the server…</source>
+            <translation>Sièges occupés : en attente du serveur…</translation>
+        </message>
+    </context>
+    <context>
+        <name>keyright::TimelineStrip</name>
+        <message>
+            <source>expiry</source>
+            <translation>expiration</translation>
+        </message>
+        <message>
+            <source>reaped</source>
+            <translation>nettoyé</translation>
+        </message>
+        <message>
+            <source>reap</source>
+            <translation>nettoyage</translation>
+        </message>
+        <message>
+            <source>now</source>
+            <translation>maintenant</translation>
+        </message>
+        <message>
+            <source>%1 s</source>
+            <translation>%1 s</translation>
         </message>
     </context>
     <context>
