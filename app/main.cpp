@@ -2,11 +2,14 @@
 #include "Durations.h"
 #include "EmbeddedDemo.h"
 #include "ErrorBanner.h"
+#include "FleetPage.h"
 #include "Icons.h"
 #include "LanguageManager.h"
 #include "MainWindow.h"
 #include "SecretBuffer.h"
+#include "SimulatorPage.h"
 #include "SystemClock.h"
+#include "fleet/ReplicasDemoView.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -63,6 +66,14 @@ int main(int argc, char *argv[])
     MainWindow window(session, settings);
     window.setLanguageManager(&languages);
     EmbeddedDemo demo(network, clock);
+    window.addPage(
+        new SimulatorPage(window), [] { return QCoreApplication::translate("main", "Clock-skew simulator"); },
+        keyrightIcon(u"refresh"_s));
+    window.addPage(
+        new FleetPage(window), [] { return QCoreApplication::translate("main", "Fleet"); }, keyrightIcon(u"seats"_s));
+    window.addPage(
+        new ReplicasDemoView, [] { return QCoreApplication::translate("main", "Replicas demo"); },
+        keyrightIcon(u"copy"_s));
 
     const auto useEmbedded = [&] {
         QString error;

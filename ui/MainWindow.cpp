@@ -161,6 +161,12 @@ void MainWindow::addPage(QWidget *page, const QString &title, const QIcon &icon)
     m_tabs->addTab(page, icon, title);
 }
 
+void MainWindow::addPage(QWidget *page, std::function<QString()> title, const QIcon &icon)
+{
+    m_tabs->addTab(page, icon, title());
+    m_pageTitles.append({page, std::move(title)});
+}
+
 AdminClient *MainWindow::adminClient() const
 {
     return m_session.client();
@@ -323,6 +329,8 @@ void MainWindow::retranslate()
     setWindowTitle(tr("Keyright admin"));
     m_tabs->setTabText(m_tabs->indexOf(m_seats), tr("Seats"));
     m_tabs->setTabText(m_tabs->indexOf(m_events), tr("Events and disputes"));
+    for (const auto &[page, title] : std::as_const(m_pageTitles))
+        m_tabs->setTabText(m_tabs->indexOf(page), title());
     a.fileMenu->setTitle(tr("&Server"));
     a.viewMenu->setTitle(tr("&View"));
     a.licensesMenu->setTitle(tr("&Licenses"));

@@ -6,6 +6,7 @@
 #include <QUrl>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 
 class QActionGroup;
@@ -36,6 +37,8 @@ public:
 
     // Adds a page after the built-in ones (Seats, Events).
     void addPage(QWidget *page, const QString &title, const QIcon &icon = {});
+    // The same, with a title that is asked again when the language changes.
+    void addPage(QWidget *page, std::function<QString()> title, const QIcon &icon = {});
     QTabWidget *pages() const { return m_tabs; }
 
     // What other pages need.
@@ -93,6 +96,7 @@ private:
     QString m_embeddedDataDir;
 
     QTabWidget *m_tabs;
+    QList<std::pair<QWidget *, std::function<QString()>>> m_pageTitles;
     SeatsPage *m_seats;
     EventsPage *m_events;
     ErrorBanner *m_banner;

@@ -1,0 +1,61 @@
+#include "SimulatorPage.h"
+
+#include "DashboardSession.h"
+#include "MainWindow.h"
+#include "simulator/SimulatorView.h"
+
+#include <QDir>
+#include <QEvent>
+#include <QLabel>
+#include <QStackedLayout>
+
+namespace keyright {
+
+SimulatorPage::SimulatorPage(MainWindow &window, QWidget *parent)
+    : QWidget(parent)
+    , m_window(window)
+    , m_stack(new QStackedLayout(this))
+    , m_placeholder(new QLabel(this))
+{
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setWordWrap(true);
+    m_stack->addWidget(m_placeholder);
+    retranslate();
+
+    DashboardSession &session = window.session();
+    connect(&session, &DashboardSession::clientChanged, this, &SimulatorPage::rebuild);
+    rebuild(session.client());
+}
+
+SimulatorPage::~SimulatorPage() = default;
+
+void SimulatorPage::rebuild(AdminClient *client)
+{
+    // The old view holds a reference to the previous admin client: it goes first.
+    delete m_view;
+    if (!client) {
+        m_stack->setCurrentWidget(m_placeholder);
+        return;
+    }
+    DashboardSession &session = m_window.session();
+    auto *view = new SimulatorView(session.network(), *client, session.localClock(), this);
+    if (session.serverUrl() == m_window.embeddedServerUrl() && !m_window.embeddedDataDir().isEmpty())
+        view->setDemoKeyDirectory(QDir(m_window.embeddedDataDir()).filePath(QStringLiteral("demo-keys")));
+    m_view = view;
+    m_stack->addWidget(view);
+    m_stack->setCurrentWidget(view);
+}
+
+void SimulatorPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void SimulatorPage::retranslate()
+{
+    m_placeholder->setText(tr("Connect to a lease server to run simulated clients against it."));
+}
+
+} // namespace keyright
