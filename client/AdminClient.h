@@ -42,8 +42,7 @@ public:
     template <typename T>
     using Callback = std::function<void(const AdminResult<T> &)>;
     struct Empty
-    {
-    };
+    { };
 
     AdminClient(QNetworkAccessManager &network, const Clock &clock, QObject *parent = nullptr);
     ~AdminClient() override;

@@ -85,8 +85,8 @@ struct RevokeRequest
 {
     QString licenseId;
     QString seatId;
-    QString reason;                       // optional
-    std::chrono::seconds block{0};        // 0: no block
+    QString reason; // optional
+    std::chrono::seconds block {0}; // 0: no block
 };
 
 struct ReapedSeat
@@ -140,8 +140,8 @@ struct EventPage
 // estimated at the midpoint of the round trip, which is also the uncertainty.
 struct ClockOffset
 {
-    std::chrono::milliseconds offset{0};
-    std::chrono::milliseconds roundTrip{0};
+    std::chrono::milliseconds offset {0};
+    std::chrono::milliseconds roundTrip {0};
     QDateTime serverTime;
 };
 

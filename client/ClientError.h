@@ -10,22 +10,22 @@ struct ClientError
 {
     enum class Kind {
         None,
-        Transport,    // unreachable, refused, timed out, reset: the server may never have seen it
-        Tls,          // TLS handshake or certificate problem
+        Transport, // unreachable, refused, timed out, reset: the server may never have seen it
+        Tls, // TLS handshake or certificate problem
         Unauthorized, // 401: wrong or missing token / license key
-        NotFound,     // 404
-        BadRequest,   // 400 / 413: the server names the problem in `message` (and `field`)
-        Conflict,     // 409 (other than no seats, which LeaseClient reports as its own outcome)
-        Forbidden,    // 403
-        Gone,         // 410
-        Server,       // 5xx
-        Protocol,     // the reply was not what the v1 contract says (or a lease failed verification)
+        NotFound, // 404
+        BadRequest, // 400 / 413: the server names the problem in `message` (and `field`)
+        Conflict, // 409 (other than no seats, which LeaseClient reports as its own outcome)
+        Forbidden, // 403
+        Gone, // 410
+        Server, // 5xx
+        Protocol, // the reply was not what the v1 contract says (or a lease failed verification)
     };
 
     Kind kind = Kind::None;
     int httpStatus = 0;
-    QString code;    // the server's "error" field when there is one
-    QString field;   // the server's "field" for invalid_request
+    QString code; // the server's "error" field when there is one
+    QString field; // the server's "field" for invalid_request
     QString message; // for a person
 
     bool isError() const { return kind != Kind::None; }

@@ -33,8 +33,7 @@ struct NoSeats
     QDateTime nextExpiry; // invalid when the server gave none
 };
 struct SeatLost
-{
-};
+{ };
 struct HolderBlocked
 {
     QDateTime until;
@@ -52,8 +51,7 @@ struct Protocol
     QString message; // what was malformed, or that the signature did not verify
 };
 struct Released
-{
-};
+{ };
 } // namespace outcome
 
 using LeaseOutcome = std::variant<outcome::Granted, outcome::NoSeats, outcome::SeatLost, outcome::HolderBlocked,

@@ -41,11 +41,11 @@ public:
     Q_ENUM(ExpiryPolicy)
 
     enum class State {
-        Idle,      // not started
+        Idle, // not started
         Acquiring, // checking out (first time or after a loss)
-        Holding,   // holds a lease it believes live: the application may act
-        Degraded,  // its lease lapsed and re-acquiring failed: the application must not act
-        Stopped,   // released, or stopped without releasing (crash)
+        Holding, // holds a lease it believes live: the application may act
+        Degraded, // its lease lapsed and re-acquiring failed: the application must not act
+        Stopped, // released, or stopped without releasing (crash)
     };
     Q_ENUM(State)
 
@@ -81,14 +81,14 @@ public:
 
 Q_SIGNALS:
     void stateChanged(keyright::LeaseKeeper::State state);
-    void acquired(const keyright::SeatLease &lease);  // first checkout, or a re-acquire
-    void renewed(const keyright::SeatLease &lease);   // a heartbeat gave a new signed lease
-    void beatFailed(const QString &reason);           // a transport failure; nothing changes yet
-    void seatLost(const QString &reason);             // the server said the seat is gone
-    void lapsed();                                    // the held lease lapsed for this keeper
-    void degraded(const QString &reason);             // lapsed and re-acquiring failed
+    void acquired(const keyright::SeatLease &lease); // first checkout, or a re-acquire
+    void renewed(const keyright::SeatLease &lease); // a heartbeat gave a new signed lease
+    void beatFailed(const QString &reason); // a transport failure; nothing changes yet
+    void seatLost(const QString &reason); // the server said the seat is gone
+    void lapsed(); // the held lease lapsed for this keeper
+    void degraded(const QString &reason); // lapsed and re-acquiring failed
     void recovered(const keyright::SeatLease &lease); // holds a seat again after degrading
-    void released(const QString &seatId);             // gave the seat back
+    void released(const QString &seatId); // gave the seat back
 
 private:
     struct Private;

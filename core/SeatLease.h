@@ -11,10 +11,10 @@ namespace keyright {
 struct SeatLease
 {
     QString licenseId;
-    QString seatId;     // server-assigned, 128 random bits as 32 lowercase hex digits
-    QString holder;     // display label such as "alice@ws-12"
+    QString seatId; // server-assigned, 128 random bits as 32 lowercase hex digits
+    QString holder; // display label such as "alice@ws-12"
     quint64 generation = 0; // per-license, only grows: a fencing token applications can compare
-    QDateTime issuedAt;  // UTC, millisecond precision
+    QDateTime issuedAt; // UTC, millisecond precision
     QDateTime expiresAt; // UTC, millisecond precision
     QByteArray signature; // raw 64-byte Ed25519 detached signature over leaseSigningBytes()
 

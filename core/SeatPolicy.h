@@ -14,9 +14,9 @@ class SeatPolicy
 {
 public:
     static constexpr int maxSeatCount = 100000;
-    static constexpr std::chrono::milliseconds maxTtl = std::chrono::hours{24};
-    static constexpr std::chrono::milliseconds maxSkew = std::chrono::minutes{10};
-    static constexpr std::chrono::milliseconds maxReapGrace = std::chrono::hours{24};
+    static constexpr std::chrono::milliseconds maxTtl = std::chrono::hours {24};
+    static constexpr std::chrono::milliseconds maxSkew = std::chrono::minutes {10};
+    static constexpr std::chrono::milliseconds maxReapGrace = std::chrono::hours {24};
 
     // Field names in errors are those of the v1 API: seatCount, ttlSeconds, skewSeconds,
     // reapGraceSeconds.

@@ -12,7 +12,7 @@ namespace keyright {
 class SkewedClock final : public Clock
 {
 public:
-    explicit SkewedClock(const Clock &base, std::chrono::milliseconds offset = std::chrono::milliseconds{0});
+    explicit SkewedClock(const Clock &base, std::chrono::milliseconds offset = std::chrono::milliseconds {0});
 
     QDateTime now() const override;
     std::chrono::milliseconds monotonic() const override;
