@@ -583,6 +583,11 @@ FR = {
     'invalid license id "%1"': 'identifiant de licence invalide « %1 »',
     'invalid license or seat id': 'identifiant de licence ou de siège invalide',
     'release answered %1: %2': 'la libération a reçu la réponse %1 : %2',
+    # Pages added to the main window
+    'Connect to a lease server to run simulated clients against it.': 'Connectez-vous à un serveur de baux pour y faire tourner des clients simulés.',
+    'Clock-skew simulator': "Simulateur de décalage d'horloge",
+    'Fleet': 'Parc de serveurs',
+    'Replicas demo': 'Démo des répliques',
 }
 
 # English needs only the plural forms.

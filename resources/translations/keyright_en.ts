@@ -2143,6 +2143,13 @@
         </message>
     </context>
     <context>
+        <name>keyright::SimulatorPage</name>
+        <message>
+            <source>Connect to a lease server to run simulated clients against it.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>keyright::SimulatorView</name>
         <message>
             <source>No simulated client yet. Play a scenario, or add a client below.</source>
@@ -2463,6 +2470,18 @@
         </message>
         <message>
             <source>Cannot read the admin token: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Clock-skew simulator</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Fleet</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Replicas demo</source>
             <translation type="unfinished" />
         </message>
     </context>

@@ -2143,6 +2143,13 @@
         </message>
     </context>
     <context>
+        <name>keyright::SimulatorPage</name>
+        <message>
+            <source>Connect to a lease server to run simulated clients against it.</source>
+            <translation>Connectez-vous à un serveur de baux pour y faire tourner des clients simulés.</translation>
+        </message>
+    </context>
+    <context>
         <name>keyright::SimulatorView</name>
         <message>
             <source>No simulated client yet. Play a scenario, or add a client below.</source>
@@ -2464,6 +2471,18 @@
         <message>
             <source>Cannot read the admin token: %1</source>
             <translation>Impossible de lire le jeton d'administration : %1</translation>
+        </message>
+        <message>
+            <source>Clock-skew simulator</source>
+            <translation>Simulateur de décalage d'horloge</translation>
+        </message>
+        <message>
+            <source>Fleet</source>
+            <translation>Parc de serveurs</translation>
+        </message>
+        <message>
+            <source>Replicas demo</source>
+            <translation>Démo des répliques</translation>
         </message>
     </context>
 </TS>
