@@ -29,6 +29,11 @@ SimulatorPage::SimulatorPage(MainWindow &window, QWidget *parent)
 
 SimulatorPage::~SimulatorPage() = default;
 
+SimulatorView *SimulatorPage::view() const
+{
+    return m_view;
+}
+
 void SimulatorPage::rebuild(AdminClient *client)
 {
     // The old view holds a reference to the previous admin client: it goes first.

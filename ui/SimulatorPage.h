@@ -25,7 +25,7 @@ public:
     explicit SimulatorPage(MainWindow &window, QWidget *parent = nullptr);
     ~SimulatorPage() override;
 
-    SimulatorView *view() const { return m_view; }
+    SimulatorView *view() const;
 
 protected:
     void changeEvent(QEvent *event) override;
