@@ -12,14 +12,16 @@ using namespace Qt::StringLiterals;
 namespace keyright {
 
 UsageChartView::UsageChartView(QWidget *parent)
-    : QChartView(parent)
+    // Built around its own chart: QChartView(parent) would make a default chart that setChart()
+    // releases without deleting.
+    : QChartView(new QChart, parent)
     , m_inUse(new QLineSeries)
     , m_capacity(new QLineSeries)
     , m_denials(new QScatterSeries)
     , m_x(new QDateTimeAxis)
     , m_y(new QValueAxis)
 {
-    auto *chart = new QChart;
+    QChart *chart = this->chart();
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
@@ -58,7 +60,6 @@ UsageChartView::UsageChartView(QWidget *parent)
     QFont titleFont = font();
     titleFont.setBold(true);
     chart->setTitleFont(titleFont);
-    setChart(chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(240);
     retranslate();
