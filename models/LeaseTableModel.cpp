@@ -388,23 +388,7 @@ void LeaseTableModel::applyPoll(const QList<LeaseList> &lists)
         const HolderRow &row = m_rows.at(r);
         return covered.contains(row.licenseId) && !incoming.contains(row.key);
     };
-    bool removed = false;
-    for (int r = int(m_rows.size()) - 1; r >= 0;) {
-        if (!gone(r)) {
-            --r;
-            continue;
-        }
-        int first = r;
-        while (first > 0 && gone(first - 1))
-            --first;
-        beginRemoveRows({}, first, r);
-        m_rows.remove(first, r - first + 1);
-        endRemoveRows();
-        removed = true;
-        r = first - 1;
-    }
-    if (removed)
-        rebuildIndex();
+    removeRowsWhere(gone);
 
     // Rows that changed: dataChanged over the changed cells of runs of adjacent changed rows.
     struct Change
@@ -468,6 +452,12 @@ void LeaseTableModel::applyPoll(const QList<LeaseList> &lists)
 void LeaseTableModel::retainLicenses(const QSet<QString> &licenseIds)
 {
     const auto gone = [&](int r) { return !licenseIds.contains(m_rows.at(r).licenseId); };
+    removeRowsWhere(gone);
+}
+
+void LeaseTableModel::removeRowsWhere(const std::function<bool(int row)> &gone)
+{
+    // Removed in runs, last run first so earlier row numbers stay valid.
     bool removed = false;
     for (int r = int(m_rows.size()) - 1; r >= 0;) {
         if (!gone(r)) {

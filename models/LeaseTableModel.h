@@ -6,6 +6,8 @@
 #include <QHash>
 #include <QSet>
 
+#include <functional>
+
 namespace keyright {
 
 class Clock;
@@ -100,6 +102,8 @@ public:
 
 private:
     void rebuildIndex();
+    // Removes every row for which `gone` holds, as beginRemoveRows runs, and reindexes.
+    void removeRowsWhere(const std::function<bool(int row)> &gone);
     QVariant displayData(const HolderRow &row, int column) const;
     QVariant sortData(const HolderRow &row, int column) const;
     QVariant toolTipData(const HolderRow &row, int column) const;
