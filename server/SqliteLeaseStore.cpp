@@ -425,6 +425,23 @@ QList<LicenseRecord> SqliteLeaseStore::licenses()
     return result;
 }
 
+namespace {
+
+// The insert and the update write the same columns.
+void bindLicense(QSqlQuery &q, const LicenseRecord &license)
+{
+    q.bindValue(u":id"_s, license.id);
+    q.bindValue(u":name"_s, license.name);
+    q.bindValue(u":seats"_s, license.policy.seatCount());
+    q.bindValue(u":ttl"_s, qint64(license.policy.ttl().count()));
+    q.bindValue(u":skew"_s, qint64(license.policy.skew().count()));
+    q.bindValue(u":grace"_s, qint64(license.policy.reapGrace().count()));
+    q.bindValue(u":hash"_s, license.keyHash);
+    q.bindValue(u":generation"_s, qint64(license.lastGeneration));
+}
+
+} // namespace
+
 std::optional<LicenseRecord> SqliteLeaseStore::license(const QString &licenseId)
 {
     auto &q = m_statements->license;
@@ -440,28 +457,14 @@ std::optional<LicenseRecord> SqliteLeaseStore::license(const QString &licenseId)
 void SqliteLeaseStore::insertLicense(const LicenseRecord &license)
 {
     auto &q = m_statements->insertLicense;
-    q.bindValue(u":id"_s, license.id);
-    q.bindValue(u":name"_s, license.name);
-    q.bindValue(u":seats"_s, license.policy.seatCount());
-    q.bindValue(u":ttl"_s, qint64(license.policy.ttl().count()));
-    q.bindValue(u":skew"_s, qint64(license.policy.skew().count()));
-    q.bindValue(u":grace"_s, qint64(license.policy.reapGrace().count()));
-    q.bindValue(u":hash"_s, license.keyHash);
-    q.bindValue(u":generation"_s, qint64(license.lastGeneration));
+    bindLicense(q, license);
     exec(q).finish();
 }
 
 void SqliteLeaseStore::updateLicense(const LicenseRecord &license)
 {
     auto &q = m_statements->updateLicense;
-    q.bindValue(u":id"_s, license.id);
-    q.bindValue(u":name"_s, license.name);
-    q.bindValue(u":seats"_s, license.policy.seatCount());
-    q.bindValue(u":ttl"_s, qint64(license.policy.ttl().count()));
-    q.bindValue(u":skew"_s, qint64(license.policy.skew().count()));
-    q.bindValue(u":grace"_s, qint64(license.policy.reapGrace().count()));
-    q.bindValue(u":hash"_s, license.keyHash);
-    q.bindValue(u":generation"_s, qint64(license.lastGeneration));
+    bindLicense(q, license);
     exec(q);
     const int changed = q.numRowsAffected();
     q.finish();
