@@ -46,6 +46,10 @@ public:
     // Rows whose expiresAt <= latestExpiry: a superset of what the reaper may delete, which then
     // decides with isReapable().
     virtual QList<StoredLease> leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry) = 0;
+    // The first `limit` of those rows, earliest expiry first, so that the reaper reads and deletes
+    // them in bounded chunks rather than all in one transaction.
+    virtual QList<StoredLease> firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry, int limit)
+        = 0;
 
     virtual std::optional<HolderBlock> block(const QString &licenseId, const QString &holder) = 0;
     virtual QList<HolderBlock> blocks(const QString &licenseId) = 0;
@@ -60,6 +64,9 @@ public:
     virtual QHash<QString, int> countEventsSince(const QString &kind, const QDateTime &since) = 0;
     // Returns how many events older than `before` were deleted.
     virtual int deleteEventsBefore(const QDateTime &before) = 0;
+    // Deletes at most `limit` of the events older than `before`; returns how many. A result below
+    // `limit` means none is left.
+    virtual int deleteFirstEventsBefore(const QDateTime &before, int limit) = 0;
 
     // Usage statistics (StatsService): G-Counter components per license, counter and replica.
     // Adds `by` to one component (created at 0), saturating instead of wrapping. Called inside

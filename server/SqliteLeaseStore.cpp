@@ -119,6 +119,8 @@ struct SqliteLeaseStore::Statements
         , bumpCounter(db)
         , counterComponents(db)
         , mergeComponent(db)
+        , firstLeasesExpiringBy(db)
+        , deleteFirstEvents(db)
     { }
 
     QSqlQuery begin, commit, rollback;
@@ -127,6 +129,7 @@ struct SqliteLeaseStore::Statements
     QSqlQuery block, blocks, putBlock, deleteBlocks;
     QSqlQuery appendEvent, events, countEvents, deleteEvents;
     QSqlQuery bumpCounter, counterComponents, mergeComponent;
+    QSqlQuery firstLeasesExpiringBy, deleteFirstEvents;
 };
 
 SqliteLeaseStore::SqliteLeaseStore(QString path)
@@ -327,6 +330,13 @@ bool SqliteLeaseStore::prepareStatements(QString *error)
          u"INSERT INTO stat_components (license_id, counter, replica_id, value) "
          "VALUES (:license, :counter, :replica, :value) "
          "ON CONFLICT (license_id, counter, replica_id) DO UPDATE SET value = MAX(value, excluded.value)"_s},
+        // The reaper's bounded chunks: leases_by_expiry yields the rows in order, and events_by_time
+        // finds the old events without reading the rest.
+        {&s->firstLeasesExpiringBy,
+         u"SELECT license_id, seat_id, holder, generation, issued_at, expires_at, signature, request_id "
+         "FROM leases WHERE license_id = :license AND expires_at <= :latest ORDER BY expires_at LIMIT :limit"_s},
+        {&s->deleteFirstEvents,
+         u"DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE time_ms < :before LIMIT :limit)"_s},
     };
     for (const auto &[query, sql] : all) {
         if (!query->prepare(sql)) {
@@ -665,6 +675,32 @@ int SqliteLeaseStore::deleteEventsBefore(const QDateTime &before)
 {
     auto &q = m_statements->deleteEvents;
     q.bindValue(u":before"_s, toMs(before));
+    exec(q);
+    const int deleted = q.numRowsAffected();
+    q.finish();
+    return deleted;
+}
+
+QList<StoredLease> SqliteLeaseStore::firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry,
+                                                           int limit)
+{
+    auto &q = m_statements->firstLeasesExpiringBy;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":latest"_s, toMs(latestExpiry));
+    q.bindValue(u":limit"_s, std::max(limit, 0));
+    exec(q);
+    QList<StoredLease> result;
+    while (q.next())
+        result.append(leaseFromRow(q));
+    q.finish();
+    return result;
+}
+
+int SqliteLeaseStore::deleteFirstEventsBefore(const QDateTime &before, int limit)
+{
+    auto &q = m_statements->deleteFirstEvents;
+    q.bindValue(u":before"_s, toMs(before));
+    q.bindValue(u":limit"_s, std::max(limit, 0));
     exec(q);
     const int deleted = q.numRowsAffected();
     q.finish();

@@ -44,6 +44,8 @@ public:
     void renewLease(const SeatLease &lease) override;
     bool deleteLease(const QString &licenseId, const QString &seatId) override;
     QList<StoredLease> leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry) override;
+    QList<StoredLease> firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry,
+                                             int limit) override;
 
     std::optional<HolderBlock> block(const QString &licenseId, const QString &holder) override;
     QList<HolderBlock> blocks(const QString &licenseId) override;
@@ -54,6 +56,7 @@ public:
     QList<EventRecord> events(const EventQuery &query) override;
     QHash<QString, int> countEventsSince(const QString &kind, const QDateTime &since) override;
     int deleteEventsBefore(const QDateTime &before) override;
+    int deleteFirstEventsBefore(const QDateTime &before, int limit) override;
 
     void bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by) override;
     QList<StatComponent> counterComponents() override;
