@@ -21,6 +21,12 @@ ApiError ApiError::notFound(const QString &code, const QString &message)
     return ApiError {404, code, message, {}, {}};
 }
 
+ApiError ApiError::storeFailed()
+{
+    return ApiError {
+        500, u"internal"_s, u"the server could not store the change; nothing was changed, try again"_s, {}, {}};
+}
+
 QJsonObject ApiError::toJson() const
 {
     QJsonObject json = extra;

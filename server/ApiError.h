@@ -18,6 +18,8 @@ struct ApiError
     static ApiError invalid(const QString &field, const QString &message);
     static ApiError unauthorized(const QString &message);
     static ApiError notFound(const QString &code, const QString &message);
+    // 500: the store refused a change; nothing of the request was kept.
+    static ApiError storeFailed();
 
     QJsonObject toJson() const;
     QByteArray toBody() const;

@@ -107,8 +107,7 @@ ApiResponse HttpApi::handle(const ApiRequest &request)
     } catch (const StoreError &failure) {
         qCCritical(lcApi, "%s %ls failed in the store: %s", request.method.constData(), qUtf16Printable(request.path),
                    failure.what());
-        response = error(ApiError {
-            500, u"internal"_s, u"the server could not store the change; nothing was changed, try again"_s, {}, {}});
+        response = error(ApiError::storeFailed());
     }
     response.route = routeName;
     m_metrics.observeRequest(routeName, response.status, std::chrono::microseconds(timer.nsecsElapsed() / 1000));

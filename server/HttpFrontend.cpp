@@ -1,14 +1,22 @@
 #include "HttpFrontend.h"
 
+#include "ApiError.h"
 #include "ApiMessages.h"
 #include "HttpApi.h"
+#include "LeaseStore.h"
 
 #include <QHttpServerRequest>
 #include <QHttpServerResponder>
+#include <QLoggingCategory>
+#include <QTcpSocket>
+
+using namespace Qt::StringLiterals;
 
 namespace keyright {
 
 namespace {
+
+Q_LOGGING_CATEGORY(lcFrontend, "keyright.server.http")
 
 QByteArray methodName(QHttpServerRequest::Method method)
 {
@@ -37,12 +45,98 @@ QByteArray methodName(QHttpServerRequest::Method method)
     }
 }
 
+// The statuses HttpApi answers with. QHttpServerResponder has the full table but writes to the
+// socket at once, piece by piece, and keeps a reference to the request, so it cannot hold an
+// answer until the batch commits; the answer is built here as one buffer instead.
+QByteArray reasonPhrase(int status)
+{
+    switch (status) {
+    case 200:
+        return "OK";
+    case 201:
+        return "Created";
+    case 204:
+        return "No Content";
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 403:
+        return "Forbidden";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 409:
+        return "Conflict";
+    case 410:
+        return "Gone";
+    case 413:
+        return "Request Entity Too Large";
+    case 415:
+        return "Unsupported Media Type";
+    case 422:
+        return "Unprocessable Entity";
+    case 429:
+        return "Too Many Requests";
+    case 500:
+        return "Internal Server Error";
+    case 503:
+        return "Service Unavailable";
+    default:
+        return status < 300 ? "OK" : status < 500 ? "Client Error" : "Server Error";
+    }
+}
+
 } // namespace
 
-HttpFrontend::HttpFrontend(HttpApi &api, QObject *parent)
+HttpFrontend::HttpFrontend(HttpApi &api, LeaseStore *store, QObject *parent)
     : QAbstractHttpServer(parent)
     , m_api(api)
+    , m_store(store)
 { }
+
+HttpFrontend::~HttpFrontend()
+{
+    // Whatever the last turn changed is committed and answered before the server goes away.
+    flush();
+}
+
+QByteArray HttpFrontend::serialize(const ApiResponse &response)
+{
+    QByteArray bytes;
+    bytes.reserve(160 + response.body.size());
+    bytes += "HTTP/1.1 ";
+    bytes += QByteArray::number(response.status);
+    bytes += ' ';
+    bytes += reasonPhrase(response.status);
+    bytes += "\r\n";
+    for (const auto &[name, value] : response.headers) {
+        bytes += name;
+        bytes += ": ";
+        bytes += value;
+        bytes += "\r\n";
+    }
+    if (response.status != 204) {
+        bytes += "Content-Type: ";
+        bytes += response.contentType;
+        bytes += "\r\nContent-Length: ";
+        bytes += QByteArray::number(response.body.size());
+        bytes += "\r\n";
+    }
+    bytes += "Cache-Control: no-store\r\n\r\n";
+    bytes += response.body;
+    return bytes;
+}
+
+void HttpFrontend::send(QTcpSocket *socket, const QByteArray &bytes)
+{
+    if (!socket || socket->state() != QAbstractSocket::ConnectedState)
+        return; // the client left; what it asked for is committed all the same
+    socket->write(bytes);
+    // Hand it to the kernel now rather than on the next turn of the event loop.
+    socket->flush();
+}
 
 bool HttpFrontend::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
 {
@@ -59,20 +153,46 @@ bool HttpFrontend::handleRequest(const QHttpServerRequest &request, QTcpSocket *
     apiRequest.body = request.body();
     apiRequest.remoteAddress = request.remoteAddress();
 
+    if (m_store && !m_store->inBatch())
+        m_store->beginBatch();
     const ApiResponse response = m_api.handle(apiRequest);
     apiRequest.authorization.fill('\0');
 
-    QHttpServerResponder responder = makeResponder(request, socket);
-    responder.writeStatusLine(QHttpServerResponder::StatusCode(response.status));
-    for (const auto &[name, value] : response.headers)
-        responder.writeHeader(name, value);
-    if (response.status != 204) {
-        responder.writeHeader("Content-Type", response.contentType);
-        responder.writeHeader("Content-Length", QByteArray::number(response.body.size()));
+    if (!m_store) {
+        send(socket, serialize(response));
+        return true;
     }
-    responder.writeHeader("Cache-Control", "no-store");
-    responder.writeBody(response.body);
+    m_pending.append(Pending {socket, serialize(response)});
+    if (m_pending.size() >= maxBatchSize) {
+        flush();
+    } else if (!m_flushQueued) {
+        // Queued behind the sockets that are ready in this turn, so their requests join the batch.
+        m_flushQueued = true;
+        QMetaObject::invokeMethod(this, &HttpFrontend::flush, Qt::QueuedConnection);
+    }
     return true;
+}
+
+void HttpFrontend::flush()
+{
+    m_flushQueued = false;
+    if (!m_store)
+        return;
+    bool committed = true;
+    try {
+        m_store->commitBatch();
+    } catch (const StoreError &failure) {
+        committed = false;
+        qCCritical(lcFrontend, "%d answer(s) withheld, their changes were not stored: %s", int(m_pending.size()),
+                   failure.what());
+    }
+    const QList<Pending> pending = std::exchange(m_pending, {});
+    const ApiError failure = ApiError::storeFailed();
+    const QByteArray failed = committed
+        ? QByteArray()
+        : serialize(ApiResponse {failure.status, "application/json", failure.toBody(), {}, {}});
+    for (const Pending &answer : pending)
+        send(answer.socket, committed ? answer.bytes : failed);
 }
 
 void HttpFrontend::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)

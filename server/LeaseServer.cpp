@@ -362,7 +362,7 @@ bool LeaseServer::start(QString *errorOut)
     if (ok) {
         m_api = std::make_unique<HttpApi>(*m_seats, *m_auth, *m_metrics, m_signer->publicKey());
         m_api->setStats(m_stats.get());
-        m_frontend = std::make_unique<HttpFrontend>(*m_api);
+        m_frontend = std::make_unique<HttpFrontend>(*m_api, m_store.get());
         ok = listen(&error);
     }
     if (!ok) {

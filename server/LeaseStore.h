@@ -29,6 +29,15 @@ public:
     virtual void withLicense(const QString &licenseId, const std::function<void()> &work) = 0;
     virtual void withStore(const std::function<void()> &work) = 0;
 
+    // Group commit. After beginBatch(), each withLicense()/withStore() is one unit of a shared
+    // transaction: a unit that throws is undone alone, the others stay. commitBatch() commits
+    // them all at once, or throws StoreError and keeps none of them; until it returns, nothing
+    // of the batch may be acknowledged to anyone. Stores without batching run each unit as its
+    // own transaction, so these default to doing nothing.
+    virtual void beginBatch() { }
+    virtual void commitBatch() { }
+    virtual bool inBatch() const { return false; }
+
     virtual QList<LicenseRecord> licenses() = 0;
     virtual std::optional<LicenseRecord> license(const QString &licenseId) = 0;
     virtual void insertLicense(const LicenseRecord &license) = 0;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -98,6 +99,9 @@ struct SqliteLeaseStore::Statements
         : begin(db)
         , commit(db)
         , rollback(db)
+        , savepoint(db)
+        , releaseSavepoint(db)
+        , rollbackToSavepoint(db)
         , licenses(db)
         , license(db)
         , insertLicense(db)
@@ -124,6 +128,7 @@ struct SqliteLeaseStore::Statements
     { }
 
     QSqlQuery begin, commit, rollback;
+    QSqlQuery savepoint, releaseSavepoint, rollbackToSavepoint;
     QSqlQuery licenses, license, insertLicense, updateLicense;
     QSqlQuery leases, lease, insertLease, renewLease, deleteLease, leasesExpiringBy;
     QSqlQuery block, blocks, putBlock, deleteBlocks;
@@ -165,8 +170,14 @@ bool SqliteLeaseStore::open(QString *error)
     // last commits since the previous checkpoint. FULL would fsync the WAL on every commit and
     // cost a disk flush per heartbeat for protection against power loss, which the lease design
     // already tolerates (a lost renewal is a seat that expires one TTL early at worst).
-    const QStringList pragmas {u"PRAGMA journal_mode=WAL"_s, u"PRAGMA synchronous=NORMAL"_s,
-                               u"PRAGMA foreign_keys=ON"_s, u"PRAGMA busy_timeout=5000"_s};
+    //
+    // locking_mode=EXCLUSIVE: the server is the only process that opens its database, so the file
+    // lock is taken once and kept, instead of fcntl() calls around every transaction, and the WAL
+    // index lives in the heap rather than in a shared -shm file. Another process (a second server
+    // on the same data directory, the sqlite3 shell) gets "database is locked" while it runs.
+    const QStringList pragmas {u"PRAGMA locking_mode=EXCLUSIVE"_s, u"PRAGMA journal_mode=WAL"_s,
+                               u"PRAGMA synchronous=NORMAL"_s, u"PRAGMA foreign_keys=ON"_s,
+                               u"PRAGMA busy_timeout=5000"_s};
     for (const QString &pragma : pragmas) {
         QSqlQuery query(m_db);
         if (!query.exec(pragma)) {
@@ -186,6 +197,8 @@ bool SqliteLeaseStore::open(QString *error)
 void SqliteLeaseStore::close()
 {
     m_statements.reset();
+    m_licenseCache.clear();
+    m_batchWanted = m_batchOpen = m_batchFailed = false;
     if (m_db.isValid()) {
         m_db.close();
         m_db = QSqlDatabase();
@@ -259,6 +272,9 @@ bool SqliteLeaseStore::prepareStatements(QString *error)
         {&s->begin, u"BEGIN IMMEDIATE"_s},
         {&s->commit, u"COMMIT"_s},
         {&s->rollback, u"ROLLBACK"_s},
+        {&s->savepoint, u"SAVEPOINT unit"_s},
+        {&s->releaseSavepoint, u"RELEASE unit"_s},
+        {&s->rollbackToSavepoint, u"ROLLBACK TO unit"_s},
         {&s->licenses,
          u"SELECT id, name, seat_count, ttl_ms, skew_ms, reap_grace_ms, key_hash, last_generation "
          "FROM licenses ORDER BY id"_s},
@@ -370,6 +386,10 @@ void SqliteLeaseStore::transaction(const std::function<void()> &work)
         work();
         return;
     }
+    if (m_batchWanted) {
+        unitInBatch(work);
+        return;
+    }
     exec(m_statements->begin).finish();
     m_inTransaction = true;
     try {
@@ -380,8 +400,70 @@ void SqliteLeaseStore::transaction(const std::function<void()> &work)
         m_inTransaction = false;
         m_statements->rollback.exec();
         m_statements->rollback.finish();
+        m_licenseCache.clear();
         throw;
     }
+}
+
+void SqliteLeaseStore::unitInBatch(const std::function<void()> &work)
+{
+    if (!m_batchOpen) {
+        exec(m_statements->begin).finish();
+        m_batchOpen = true;
+    }
+    // A savepoint per unit: a unit that throws is undone alone and the batch goes on.
+    exec(m_statements->savepoint).finish();
+    m_inTransaction = true;
+    try {
+        work();
+        m_inTransaction = false;
+        exec(m_statements->releaseSavepoint).finish();
+    } catch (...) {
+        m_inTransaction = false;
+        m_licenseCache.clear();
+        if (m_statements->rollbackToSavepoint.exec() && m_statements->releaseSavepoint.exec()) {
+            m_statements->rollbackToSavepoint.finish();
+            m_statements->releaseSavepoint.finish();
+        } else {
+            // The savepoint itself failed: give up the whole batch rather than commit half a unit.
+            m_statements->rollbackToSavepoint.finish();
+            m_statements->releaseSavepoint.finish();
+            m_batchFailed = true;
+        }
+        throw;
+    }
+}
+
+void SqliteLeaseStore::beginBatch()
+{
+    m_batchWanted = true;
+}
+
+bool SqliteLeaseStore::inBatch() const
+{
+    return m_batchWanted;
+}
+
+void SqliteLeaseStore::commitBatch()
+{
+    if (!m_batchWanted)
+        return;
+    m_batchWanted = false;
+    if (!m_batchOpen)
+        return; // nothing in the batch touched the database
+    m_batchOpen = false;
+    const bool failed = std::exchange(m_batchFailed, false);
+    if (!failed && m_statements->commit.exec()) {
+        m_statements->commit.finish();
+        return;
+    }
+    const QString reason
+        = failed ? u"a unit of the batch could not be undone"_s : m_statements->commit.lastError().text();
+    m_statements->commit.finish();
+    m_statements->rollback.exec();
+    m_statements->rollback.finish();
+    m_licenseCache.clear();
+    throw StoreError(u"database error: the batch was not committed: %1"_s.arg(reason).toStdString());
 }
 
 void SqliteLeaseStore::withLicense(const QString &, const std::function<void()> &work)
@@ -454,6 +536,8 @@ void bindLicense(QSqlQuery &q, const LicenseRecord &license)
 
 std::optional<LicenseRecord> SqliteLeaseStore::license(const QString &licenseId)
 {
+    if (const auto cached = m_licenseCache.constFind(licenseId); cached != m_licenseCache.cend())
+        return *cached;
     auto &q = m_statements->license;
     q.bindValue(u":id"_s, licenseId);
     exec(q);
@@ -461,6 +545,8 @@ std::optional<LicenseRecord> SqliteLeaseStore::license(const QString &licenseId)
     if (q.next())
         result = licenseFromRow(q);
     q.finish();
+    if (result)
+        m_licenseCache.insert(licenseId, *result);
     return result;
 }
 
@@ -469,6 +555,7 @@ void SqliteLeaseStore::insertLicense(const LicenseRecord &license)
     auto &q = m_statements->insertLicense;
     bindLicense(q, license);
     exec(q).finish();
+    m_licenseCache.insert(license.id, license);
 }
 
 void SqliteLeaseStore::updateLicense(const LicenseRecord &license)
@@ -478,8 +565,11 @@ void SqliteLeaseStore::updateLicense(const LicenseRecord &license)
     exec(q);
     const int changed = q.numRowsAffected();
     q.finish();
-    if (changed != 1)
+    if (changed != 1) {
+        m_licenseCache.remove(license.id);
         throw StoreError(u"license %1 is not in the database"_s.arg(license.id).toStdString());
+    }
+    m_licenseCache.insert(license.id, license);
 }
 
 QList<StoredLease> SqliteLeaseStore::leases(const QString &licenseId)

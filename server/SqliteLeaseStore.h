@@ -2,6 +2,7 @@
 
 #include "LeaseStore.h"
 
+#include <QHash>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QString>
@@ -14,6 +15,10 @@ namespace keyright {
 // every statement prepared once when the store opens. One connection, used from the thread that
 // opened it; the server is single-threaded on its event loop, so per-license serialization holds
 // by construction and a transaction never waits for another.
+//
+// License records are cached in memory: every client request needs its license (key hash and
+// policy), and licenses change only through this store. The cache follows every insert and
+// update and is dropped whenever a transaction or a batch unit rolls back.
 class SqliteLeaseStore final : public LeaseStore
 {
 public:
@@ -32,6 +37,9 @@ public:
 
     void withLicense(const QString &licenseId, const std::function<void()> &work) override;
     void withStore(const std::function<void()> &work) override;
+    void beginBatch() override;
+    void commitBatch() override;
+    bool inBatch() const override;
 
     QList<LicenseRecord> licenses() override;
     std::optional<LicenseRecord> license(const QString &licenseId) override;
@@ -68,6 +76,7 @@ private:
     bool migrate(QString *error);
     bool prepareStatements(QString *error);
     void transaction(const std::function<void()> &work);
+    void unitInBatch(const std::function<void()> &work);
     QSqlQuery &exec(QSqlQuery &query);
     LicenseRecord licenseFromRow(const QSqlQuery &query) const;
     StoredLease leaseFromRow(const QSqlQuery &query) const;
@@ -77,6 +86,10 @@ private:
     QSqlDatabase m_db;
     std::unique_ptr<Statements> m_statements;
     bool m_inTransaction = false;
+    bool m_batchWanted = false; // beginBatch() called, commitBatch() not yet
+    bool m_batchOpen = false; // the batch's BEGIN has run
+    bool m_batchFailed = false; // a unit could not be rolled back: the batch must not commit
+    QHash<QString, LicenseRecord> m_licenseCache;
 };
 
 } // namespace keyright
