@@ -148,6 +148,7 @@ public:
     std::vector<qint64> latencies;
     int maxHeld = 0;
     int crashes = 0;
+    int lostSeats = 0;
 
 private:
     void request(Worker &worker, const QByteArray &request, std::function<void(const HttpBurst::Reply &)> then);
@@ -234,6 +235,14 @@ void HotLoad::beat(Worker &worker)
                                    + "/heartbeat",
                                worker.license.auth, {}),
             [this, &worker](const HttpBurst::Reply &reply) {
+                if (reply.status == 410 && worker.hot) {
+                    // The short hot TTL can run out on a badly overloaded machine: the seat is
+                    // lost, which is the server keeping its word, not breaking it.
+                    ++lostSeats;
+                    m_held.remove(worker.seatId);
+                    cycle(worker);
+                    return;
+                }
                 if (reply.status != 200) {
                     problems.append(u"heartbeat of a held seat of %1 answered %2: %3"_s.arg(worker.license.id)
                                         .arg(reply.status)
@@ -252,7 +261,10 @@ void HotLoad::finish(Worker &worker)
 {
     // Some clients vanish without releasing, as a crashed application does; their seats come
     // back only by expiry. At most half the pool at a time, so the load keeps cycling.
-    if (worker.hot && !m_stopping && QRandomGenerator::global()->bounded(25) == 0
+    // The first few crash on their first seat, so that expired seats are certainly handed out
+    // again (and reaped) within the run.
+    const bool early = worker.index < m_seatCount / 2 && worker.serial == 1;
+    if (worker.hot && !m_stopping && (early || QRandomGenerator::global()->bounded(8) == 0)
         && certainlyHeld(m_clock.nowMs(), true) < m_seatCount / 2) {
         m_held[worker.seatId].crashed = true;
         ++crashes;
@@ -322,7 +334,7 @@ void TestLoadCorrectness::hotLicenseNeverOverGranted()
     constexpr int coldLicenses = 4;
     constexpr int coldWorkersEach = 4;
     constexpr int skewSeconds = 1;
-    constexpr auto loadTime = 4s;
+    constexpr auto loadTime = 5s;
 
     ServerProcess server;
     server.setExtraArguments({u"--reap-interval"_s, u"1s"_s});
@@ -361,9 +373,9 @@ void TestLoadCorrectness::hotLicenseNeverOverGranted()
         [&] { return std::none_of(workers.begin(), workers.end(), [](const auto &w) { return w->client->busy(); }); },
         10s);
     const auto elapsed = (clock.monotonic() - started).count();
-    qInfo("%s in %lld ms; hot grants %d, crashes %d, most seats certainly held at once %d; statuses %s",
+    qInfo("%s in %lld ms; hot grants %d, crashes %d, seats lost %d, most seats certainly held at once %d; statuses %s",
           qPrintable(latencySummary(load.latencies)), qint64(elapsed), load.grantsPerLicense.value(hot.id),
-          load.crashes, load.maxHeld, qPrintable(statusSummary(load.statusCounts)));
+          load.crashes, load.lostSeats, load.maxHeld, qPrintable(statusSummary(load.statusCounts)));
     QVERIFY2(drained, "some requests were still unanswered 10 s after the load stopped");
     QVERIFY2(load.problems.isEmpty(), qPrintable(load.problems.mid(0, 10).join(u'\n')));
     QCOMPARE(load.statusCounts.value(0), 0); // no request timed out or lost its connection
@@ -382,6 +394,7 @@ void TestLoadCorrectness::hotLicenseNeverOverGranted()
     qint64 lastSeq = 0;
     int granted = 0;
     int reaped = 0;
+    int afterExpiry = 0;
     for (const QJsonValue &event : events) {
         const qint64 seq = event["seq"_L1].toInteger();
         QVERIFY(seq > lastSeq);
@@ -403,11 +416,15 @@ void TestLoadCorrectness::hotLicenseNeverOverGranted()
         const qint64 at = msOf(event["time"_L1]);
         const auto liveNow = std::count_if(live.cbegin(), live.cend(),
                                            [&](qint64 expiresMs) { return at <= expiresMs + skewSeconds * 1000; });
+        if (live.size() > hotSeats)
+            ++afterExpiry; // a seat came back by expiry alone, its row not yet reaped
         QVERIFY2(liveNow <= hotSeats,
                  qPrintable(u"replaying the log: %1 seats live after the grant of event %2"_s.arg(liveNow).arg(seq)));
     }
     QCOMPARE(granted, load.grantsPerLicense.value(hot.id));
-    qInfo("audit log: %d grants replayed, %d reaped", granted, reaped);
+    QVERIFY(afterExpiry > 0); // the expiry half of the predicate was exercised, not just releases
+    qInfo("audit log: %d grants replayed, %d of them while an expired seat awaited the reaper, %d reaped", granted,
+          afterExpiry, reaped);
 }
 
 void TestLoadCorrectness::killDuringRenewalsLosesNothingAcknowledged()
@@ -490,8 +507,10 @@ void TestLoadCorrectness::killDuringRenewalsLosesNothingAcknowledged()
         "not every seat was checked out");
     QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 10).join(u'\n')));
 
-    // Kill at a point the server cannot anticipate, in the middle of the renewals.
-    const auto renewFor = std::chrono::milliseconds(1000 + QRandomGenerator::global()->bounded(1000));
+    // Kill at a point the server cannot anticipate, in the middle of the renewals, once every
+    // seat has had time to be renewed at least once.
+    QVERIFY2(serveUntil([&] { return renewals >= std::ssize(seats); }, 20s), "the renewals did not get going");
+    const auto renewFor = std::chrono::milliseconds(300 + QRandomGenerator::global()->bounded(1200));
     serveUntil([] { return false; }, renewFor);
     killed = true;
     server.kill();
@@ -503,10 +522,8 @@ void TestLoadCorrectness::killDuringRenewalsLosesNothingAcknowledged()
                  },
                  10s),
              "connections to the killed server did not end");
-    qInfo("%d renewals acknowledged in about %lld ms before kill -9: %s", renewals, qint64(renewFor.count()),
-          qPrintable(latencySummary(latencies)));
+    qInfo("%d renewals acknowledged before kill -9: %s", renewals, qPrintable(latencySummary(latencies)));
     QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 10).join(u'\n')));
-    QVERIFY(renewals > std::ssize(seats));
 
     QVERIFY2(server.start(&error), qPrintable(error));
     const auto verifier
