@@ -267,8 +267,15 @@ SeatService::RevokeResult SeatService::revoke(const QString &licenseId, const QS
 QList<SeatService::ReapedSeat> SeatService::reap(bool dryRun, const QString &actor)
 {
     QList<ReapedSeat> reaped;
-    const QList<LicenseRecord> all = m_store.licenses();
-    for (const LicenseRecord &listed : all) {
+    if (!dryRun) {
+        // do-while: with no license at all, the one chunk still lifts the blocks that ended.
+        ReapCursor cursor = beginReap();
+        do {
+            reaped += reapChunk(cursor, reapChunkRows, actor);
+        } while (!cursor.atEnd());
+        return reaped;
+    }
+    for (const LicenseRecord &listed : m_store.licenses()) {
         QList<ReapedSeat> ofLicense;
         m_store.withLicense(listed.id, [&] {
             ofLicense.clear();
@@ -278,35 +285,87 @@ QList<SeatService::ReapedSeat> SeatService::reap(bool dryRun, const QString &act
             const QDateTime now = m_clock.now();
             const milliseconds grace = license->policy.reapGrace();
             // The SQL bound only narrows the rows read; isReapable() alone decides.
-            const QList<StoredLease> candidates = m_store.leasesExpiringBy(license->id, now.addMSecs(-grace.count()));
+            for (const StoredLease &row : m_store.leasesExpiringBy(license->id, now.addMSecs(-grace.count()))) {
+                if (isReapable(row.lease, now, grace))
+                    ofLicense.append(ReapedSeat {row.lease.licenseId, row.lease.seatId, row.lease.holder,
+                                                 row.lease.expiresAt, reapableAt(row.lease.expiresAt, grace)});
+            }
+        });
+        reaped += ofLicense;
+    }
+    return reaped;
+}
+
+SeatService::ReapCursor SeatService::beginReap()
+{
+    ReapCursor cursor;
+    for (const LicenseRecord &license : m_store.licenses())
+        cursor.licenseIds.append(license.id);
+    return cursor;
+}
+
+QList<SeatService::ReapedSeat> SeatService::reapChunk(ReapCursor &cursor, int maxRows, const QString &actor)
+{
+    maxRows = std::max(maxRows, 1);
+    QList<ReapedSeat> reaped;
+    while (!cursor.atEnd() && reaped.size() < maxRows) {
+        const QString licenseId = cursor.licenseIds.at(cursor.next);
+        const int budget = maxRows - int(reaped.size());
+        QList<ReapedSeat> ofLicense;
+        bool licenseDone = true;
+        m_store.withLicense(licenseId, [&] {
+            ofLicense.clear();
+            licenseDone = true;
+            const auto license = m_store.license(licenseId);
+            if (!license)
+                return; // deleted since the reap began
+            const QDateTime now = m_clock.now();
+            const milliseconds grace = license->policy.reapGrace();
+            // The SQL bound only narrows the rows read; isReapable() alone decides.
+            const QList<StoredLease> candidates
+                = m_store.firstLeasesExpiringBy(licenseId, now.addMSecs(-grace.count()), budget);
             for (const StoredLease &row : candidates) {
                 if (!isReapable(row.lease, now, grace))
                     continue;
                 ofLicense.append(ReapedSeat {row.lease.licenseId, row.lease.seatId, row.lease.holder,
                                              row.lease.expiresAt, reapableAt(row.lease.expiresAt, grace)});
-                if (dryRun)
-                    continue;
                 m_store.deleteLease(row.lease.licenseId, row.lease.seatId);
                 record(now, u"reaped"_s, row.lease.licenseId, row.lease.seatId, row.lease.holder, actor,
                        {{u"expiresAt"_s, formatTimestamp(row.lease.expiresAt)}});
             }
-            if (m_stats && !dryRun)
-                m_stats->count(listed.id, StatsService::Counter::Reclaimed, quint64(ofLicense.size()));
+            // The rows come earliest expiry first, so one that is not reapable means none after it
+            // is; only a full chunk of reapable rows may have more behind it.
+            licenseDone = candidates.size() < budget || ofLicense.size() < candidates.size();
+            if (m_stats)
+                m_stats->count(licenseId, StatsService::Counter::Reclaimed, quint64(ofLicense.size()));
         });
-        if (m_metrics && !dryRun && !ofLicense.isEmpty())
-            m_metrics->countReaped(listed.id, int(ofLicense.size()));
+        if (m_metrics && !ofLicense.isEmpty())
+            m_metrics->countReaped(licenseId, int(ofLicense.size()));
         reaped += ofLicense;
+        if (licenseDone)
+            ++cursor.next;
     }
-    if (!dryRun) {
+    if (cursor.atEnd())
         m_store.withStore([&] { m_store.deleteBlocksEndedBy(m_clock.now()); });
-    }
     return reaped;
 }
 
 int SeatService::sweepEvents(int retentionDays)
 {
     int deleted = 0;
-    m_store.withStore([&] { deleted = m_store.deleteEventsBefore(m_clock.now().addDays(-retentionDays)); });
+    for (int chunk = reapChunkRows; chunk == reapChunkRows;) {
+        chunk = sweepEventsChunk(retentionDays, reapChunkRows);
+        deleted += chunk;
+    }
+    return deleted;
+}
+
+int SeatService::sweepEventsChunk(int retentionDays, int maxRows)
+{
+    int deleted = 0;
+    m_store.withStore([&] {
+        deleted = m_store.deleteFirstEventsBefore(m_clock.now().addDays(-retentionDays), std::max(maxRows, 1));
+    });
     return deleted;
 }
 

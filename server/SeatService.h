@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <chrono>
 #include <optional>
@@ -81,11 +82,32 @@ public:
         QDateTime expiresAt;
         QDateTime reapableAt;
     };
-    // Deletes every row past expiresAt + reapGrace (isReapable), one `reaped` event each, one
-    // license per transaction. With dryRun, only reports what would go.
+    // Deletes every row past expiresAt + reapGrace (isReapable), one `reaped` event each, in
+    // transactions of at most reapChunkRows rows (reapChunk until the end). With dryRun, only
+    // reports what would go.
     QList<ReapedSeat> reap(bool dryRun, const QString &actor);
-    // Deletes events older than retentionDays; returns how many.
+    // Deletes events older than retentionDays, in chunks of reapChunkRows; returns how many.
     int sweepEvents(int retentionDays);
+
+    // Rows per transaction of a reap or a retention sweep: a request that arrives meanwhile waits
+    // for one chunk at most, never for the whole sweep.
+    static constexpr int reapChunkRows = 500;
+
+    // Where a reap goes on from: LeaseReaper returns to the event loop between chunks.
+    struct ReapCursor
+    {
+        QStringList licenseIds; // taken when the reap began, in order
+        qsizetype next = 0; // the license the next chunk starts with; it may have rows left
+        bool atEnd() const { return next >= licenseIds.size(); }
+    };
+    ReapCursor beginReap();
+    // Deletes at most maxRows reapable rows, going on license by license from the cursor, each
+    // license in its own transaction together with its `reaped` events and its Reclaimed count.
+    // The chunk that reaches the end also lifts the holder blocks that ended.
+    QList<ReapedSeat> reapChunk(ReapCursor &cursor, int maxRows, const QString &actor);
+    // Deletes at most maxRows events older than retentionDays in one transaction; returns how
+    // many. Fewer than maxRows means none is left.
+    int sweepEventsChunk(int retentionDays, int maxRows);
 
     // Absent fields keep the current value on update; on create, seatCount, ttlSeconds,
     // skewSeconds and reapGraceSeconds are required and name defaults to the id.
