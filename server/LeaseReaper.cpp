@@ -1,8 +1,8 @@
 #include "LeaseReaper.h"
 
-#include "SeatService.h"
-
 #include <QLoggingCategory>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -21,7 +21,10 @@ LeaseReaper::LeaseReaper(SeatService &seats, std::chrono::milliseconds interval,
 {
     m_timer.setInterval(m_interval);
     m_timer.setTimerType(Qt::CoarseTimer);
-    connect(&m_timer, &QTimer::timeout, this, &LeaseReaper::sweep);
+    connect(&m_timer, &QTimer::timeout, this, &LeaseReaper::startSweep);
+    m_nextChunk.setInterval(0);
+    m_nextChunk.setSingleShot(true);
+    connect(&m_nextChunk, &QTimer::timeout, this, &LeaseReaper::runChunk);
 }
 
 void LeaseReaper::start()
@@ -33,23 +36,86 @@ void LeaseReaper::start()
 void LeaseReaper::stop()
 {
     m_timer.stop();
+    m_nextChunk.stop();
+    m_sweeping = false;
+}
+
+void LeaseReaper::setChunkRows(int rows)
+{
+    m_chunkRows = std::max(rows, 1);
 }
 
 int LeaseReaper::sweep()
 {
+    m_nextChunk.stop();
+    if (!m_sweeping)
+        begin();
+    Step result = Step::More;
+    while (result == Step::More)
+        result = step();
+    return result == Step::Done ? m_reaped : -1;
+}
+
+void LeaseReaper::startSweep()
+{
+    if (m_sweeping)
+        return;
+    begin();
+    runChunk();
+}
+
+void LeaseReaper::begin()
+{
+    m_sweeping = true;
+    m_phase = Phase::Seats;
+    m_cursor.reset();
+    m_reaped = 0;
+    m_deletedEvents = 0;
+}
+
+void LeaseReaper::runChunk()
+{
+    if (m_sweeping && step() == Step::More)
+        m_nextChunk.start();
+}
+
+LeaseReaper::Step LeaseReaper::step()
+{
     try {
-        const auto reaped = m_seats.reap(false, u"reaper"_s);
-        const int deletedEvents = m_retentionDays > 0 ? m_seats.sweepEvents(m_retentionDays) : 0;
-        if (!reaped.isEmpty())
-            qCInfo(lcReaper, "reaped %d expired seat(s)", int(reaped.size()));
-        if (deletedEvents > 0)
-            qCInfo(lcReaper, "deleted %d event(s) older than %d days", deletedEvents, m_retentionDays);
-        Q_EMIT swept(int(reaped.size()), deletedEvents);
-        return int(reaped.size());
+        if (m_phase == Phase::Seats) {
+            if (!m_cursor)
+                m_cursor = m_seats.beginReap();
+            m_reaped += int(m_seats.reapChunk(*m_cursor, m_chunkRows, u"reaper"_s).size());
+            if (!m_cursor->atEnd())
+                return Step::More;
+            if (m_retentionDays > 0) {
+                m_phase = Phase::Events;
+                return Step::More;
+            }
+        } else {
+            const int deleted = m_seats.sweepEventsChunk(m_retentionDays, m_chunkRows);
+            m_deletedEvents += deleted;
+            if (deleted >= m_chunkRows)
+                return Step::More;
+        }
     } catch (const StoreError &failure) {
-        qCWarning(lcReaper, "sweep failed, will retry on the next tick: %s", failure.what());
-        return -1;
+        failed(failure);
+        return Step::Failed;
     }
+
+    m_sweeping = false;
+    if (m_reaped > 0)
+        qCInfo(lcReaper, "reaped %d expired seat(s)", m_reaped);
+    if (m_deletedEvents > 0)
+        qCInfo(lcReaper, "deleted %d event(s) older than %d days", m_deletedEvents, m_retentionDays);
+    Q_EMIT swept(m_reaped, m_deletedEvents);
+    return Step::Done;
+}
+
+void LeaseReaper::failed(const StoreError &failure)
+{
+    m_sweeping = false;
+    qCWarning(lcReaper, "sweep failed, will retry on the next tick: %s", failure.what());
 }
 
 } // namespace keyright

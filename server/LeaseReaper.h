@@ -1,17 +1,22 @@
 #pragma once
 
+#include "SeatService.h"
+
 #include <QObject>
 #include <QTimer>
 
 #include <chrono>
+#include <optional>
 
 namespace keyright {
 
-class SeatService;
-
-// Sweeps periodically: deletes the rows SeatService::reap finds reapable (past expiresAt +
-// reapGrace), lifts holder blocks that ended, and drops events older than the retention.
-// Correctness never waits for it: the checkout counter already ignores rows that are not live.
+// Sweeps periodically: deletes the rows SeatService finds reapable (past expiresAt + reapGrace),
+// lifts holder blocks that ended, and drops events older than the retention. Correctness never
+// waits for it: the checkout counter already ignores rows that are not live.
+//
+// A sweep goes in chunks of chunkRows() rows, one transaction each. The periodic sweep returns to
+// the event loop after every chunk, so requests that arrive meanwhile wait for one chunk at most,
+// and a tick that comes while a sweep is still running does not start a second one.
 class LeaseReaper final : public QObject
 {
     Q_OBJECT
@@ -22,21 +27,48 @@ public:
                 QObject *parent = nullptr);
 
     void start();
+    // Also abandons a sweep in progress; the chunks it committed stay done.
     void stop();
     bool isActive() const { return m_timer.isActive(); }
     std::chrono::milliseconds interval() const { return m_interval; }
 
-    // One sweep now; returns how many seats were reaped (-1 when the store failed).
+    int chunkRows() const { return m_chunkRows; }
+    void setChunkRows(int rows);
+
+    // One whole sweep now, chunk after chunk without returning to the event loop (it finishes the
+    // sweep in progress, if there is one); returns how many seats it reaped (-1 when the store
+    // failed).
     int sweep();
+    // Starts a sweep that returns to the event loop after every chunk, unless one is running.
+    // The timer's ticks call this.
+    void startSweep();
+    bool isSweeping() const { return m_sweeping; }
 
 Q_SIGNALS:
+    // Once per complete sweep, with its totals; not for a sweep that failed or was abandoned.
     void swept(int reapedSeats, int deletedEvents);
 
 private:
+    enum class Step { More, Done, Failed };
+    enum class Phase { Seats, Events };
+
+    void begin();
+    Step step();
+    void runChunk();
+    void failed(const StoreError &failure);
+
     SeatService &m_seats;
     std::chrono::milliseconds m_interval;
     int m_retentionDays;
+    int m_chunkRows = SeatService::reapChunkRows;
     QTimer m_timer;
+    QTimer m_nextChunk; // zero interval, single shot: the next chunk, once pending events had their turn
+
+    bool m_sweeping = false;
+    Phase m_phase = Phase::Seats;
+    std::optional<SeatService::ReapCursor> m_cursor; // taken by the sweep's first chunk
+    int m_reaped = 0;
+    int m_deletedEvents = 0;
 };
 
 } // namespace keyright
