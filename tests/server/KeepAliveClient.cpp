@@ -47,6 +47,14 @@ KeepAliveClient::KeepAliveClient(QHostAddress address, quint16 port, std::chrono
     });
 }
 
+KeepAliveClient::~KeepAliveClient()
+{
+    // The callback of a request still in flight may refer to things the caller has already
+    // destroyed: a client going away answers nothing more.
+    m_done = {};
+    m_socket.disconnect(this);
+}
+
 void KeepAliveClient::send(const QByteArray &request, Done done)
 {
     Q_ASSERT(!m_done);

@@ -27,6 +27,7 @@ public:
     using Done = std::function<void(const HttpBurst::Reply &reply)>;
 
     KeepAliveClient(QHostAddress address, quint16 port, std::chrono::milliseconds timeout, QObject *parent = nullptr);
+    ~KeepAliveClient() override;
 
     // `request` is a complete HTTP request such as HttpBurst::request() builds. Must not be called
     // while another request is in flight.
