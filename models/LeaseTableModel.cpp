@@ -6,6 +6,7 @@
 #include <QBrush>
 #include <QColor>
 #include <QFont>
+#include <QLocale>
 
 #include <algorithm>
 
@@ -33,15 +34,10 @@ QString countdownText(qint64 ms)
     return formatDuration(std::chrono::milliseconds {ms - ms % 1000});
 }
 
-// Today's times need no date; the tooltip of the expiry column gives the full UTC timestamp.
-QString formatTime(const QDateTime &time, const QDateTime &now)
+// The whole moment, for tooltips: the cells may leave the date or the seconds out.
+QString fullTimestamp(const QDateTime &time)
 {
-    if (!time.isValid())
-        return {};
-    const QDateTime local = time.toLocalTime();
-    if (local.date() == now.toLocalTime().date())
-        return local.toString(u"HH:mm:ss"_s);
-    return local.toString(u"yyyy-MM-dd HH:mm"_s);
+    return time.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss t"_s);
 }
 
 // Which columns differ between two versions of one row, as a bit per column.
@@ -103,6 +99,22 @@ LeaseTableModel::LeaseTableModel(const Clock &serverClock, QObject *parent)
 { }
 
 LeaseTableModel::~LeaseTableModel() = default;
+
+QString LeaseTableModel::formatTime(const QDateTime &time, const QDateTime &now)
+{
+    if (!time.isValid())
+        return {};
+    const QDateTime local = time.toLocalTime();
+    const QDate today = now.toLocalTime().date();
+    if (local.date() == today)
+        return local.toString(u"HH:mm:ss"_s);
+    // A short day and month in the interface's language keeps the column narrow enough to read
+    // whole; the year only when it is not this one.
+    const QLocale locale;
+    if (local.date().year() == today.year())
+        return locale.toString(local, u"d MMM HH:mm"_s);
+    return locale.toString(local, u"d MMM yyyy HH:mm"_s);
+}
 
 int LeaseTableModel::rowCount(const QModelIndex &parent) const
 {
@@ -303,9 +315,9 @@ QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
     case SeatColumn:
         return lease.seatId;
     case HeldSinceColumn:
-        return row.heldSinceExact ? tr("Seat granted at %1").arg(formatTime(row.heldSince, m_now))
+        return row.heldSinceExact ? tr("Seat granted at %1").arg(fullTimestamp(row.heldSince))
                                   : tr("Held since at least %1 (the grant is older than the events loaded)")
-                                        .arg(formatTime(row.heldSince, m_now));
+                                        .arg(fullTimestamp(row.heldSince));
     case ExpiresAtColumn:
         return tr("Signed expiry, UTC: %1").arg(lease.expiresAt.toUTC().toString(Qt::ISODateWithMs));
     case CountdownColumn:

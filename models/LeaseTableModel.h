@@ -96,6 +96,9 @@ public:
     void tickRows(QList<int> rows);
     QDateTime now() const { return m_now; }
 
+    // How the time columns show a moment: the time alone on `now`'s day, else a short date too.
+    static QString formatTime(const QDateTime &time, const QDateTime &now);
+
     const HolderRow &rowAt(int row) const { return m_rows.at(row); }
     int rowOfKey(const QString &key) const { return m_rowByKey.value(key, -1); }
     HolderState stateOf(const HolderRow &row) const;

@@ -6,6 +6,7 @@
 #include "UsageChartView.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QKeyEvent>
@@ -103,12 +104,12 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     hh->setSectionResizeMode(LeaseTableModel::HolderColumn, QHeaderView::Stretch);
     const QList<QPair<int, int>> widths {
         {LeaseTableModel::LicenseColumn, 100},   {LeaseTableModel::SeatColumn, 82},
-        {LeaseTableModel::GenerationColumn, 48}, {LeaseTableModel::HeldSinceColumn, 84},
-        {LeaseTableModel::ExpiresAtColumn, 84},  {LeaseTableModel::CountdownColumn, 112},
+        {LeaseTableModel::GenerationColumn, 48}, {LeaseTableModel::CountdownColumn, 112},
         {LeaseTableModel::StateColumn, 170},     {LeaseTableModel::SignatureColumn, 40}};
     for (const auto &[column, width] : widths)
         hh->resizeSection(column, width);
     hh->setMinimumSectionSize(40);
+    fitTimeColumns(false);
     m_holders->setColumnHidden(LeaseTableModel::LicenseColumn, true);
 
     m_filter->setClearButtonEnabled(true);
@@ -217,6 +218,29 @@ QList<int> SeatsPage::visibleHolderRows() const
     return rows;
 }
 
+void SeatsPage::fitTimeColumns(bool widenOnly)
+{
+    // Wide enough for the longest short date of any month in the interface's language (a time on
+    // another day than today), and for the header: measured rather than resized to contents,
+    // which would read thousands of rows at every poll.
+    const QFontMetrics cells(m_holders->font());
+    const QDateTime notThatDay(QDate(2000, 1, 1), QTime(12, 0));
+    int text = 0;
+    for (int month = 1; month <= 12; ++month) {
+        const QDateTime sample(QDate(2000, month, 28), QTime(23, 59, 59));
+        text = std::max(text, cells.horizontalAdvance(LeaseTableModel::formatTime(sample, notThatDay)));
+    }
+    QHeaderView *hh = m_holders->horizontalHeader();
+    const QFontMetrics header(hh->font());
+    for (int column : {int(LeaseTableModel::HeldSinceColumn), int(LeaseTableModel::ExpiresAtColumn)}) {
+        const QString title = m_session.leases().headerData(column, Qt::Horizontal).toString();
+        int width = std::max(text + 20, header.horizontalAdvance(title) + 30);
+        if (widenOnly)
+            width = std::max(width, hh->sectionSize(column));
+        hh->resizeSection(column, width);
+    }
+}
+
 void SeatsPage::licenseSelectionChanged()
 {
     const QStringList ids = selectedLicenseIds();
@@ -289,6 +313,8 @@ void SeatsPage::restoreState(QSettings &settings)
     m_left->restoreState(settings.value(u"seats/leftSplitter"_s).toByteArray());
     m_licenses->horizontalHeader()->restoreState(settings.value(u"seats/licensesHeader"_s).toByteArray());
     m_holders->horizontalHeader()->restoreState(settings.value(u"seats/holdersHeader"_s).toByteArray());
+    // Widths saved before the time columns showed dates would cut the dates off.
+    fitTimeColumns(true);
 }
 
 void SeatsPage::changeEvent(QEvent *event)
@@ -314,6 +340,7 @@ void SeatsPage::retranslate()
 {
     m_licensesTitle->setText(tr("Licenses"));
     m_filter->setPlaceholderText(tr("Filter holders, seats, states… (Ctrl+F)"));
+    fitTimeColumns(true);
     updateHeader();
     updateChart();
 }

@@ -54,6 +54,7 @@ protected:
 private:
     void retranslate();
     void updateHeader();
+    void fitTimeColumns(bool widenOnly);
     void updateChart();
     void licenseSelectionChanged();
 

@@ -73,6 +73,8 @@ private Q_SLOTS:
     void statesAndSignature();
     void blockRowsShowTheBlock();
     void heldSinceComesFromTheGrant();
+    void timesOnAnotherDayShowTheirDate_data();
+    void timesOnAnotherDayShowTheirDate();
     void proxySelectionSurvivesAPoll();
     void switchingServerResets();
 };
@@ -271,6 +273,42 @@ void TestLeaseTableModel::heldSinceComesFromTheGrant()
     renewed.lease.expiresAt = t0.addSecs(80);
     model.applyLeases(leases(u"acme"_s, {renewed, lease(u"acme"_s, 2)}));
     QCOMPARE(model.rowAt(0).heldSince, t0.addSecs(-60));
+}
+
+void TestLeaseTableModel::timesOnAnotherDayShowTheirDate_data()
+{
+    QTest::addColumn<QDateTime>("heldSince");
+    QTest::addColumn<QString>("shown");
+
+    // Local times: the cells show the viewer's wall clock.
+    QTest::newRow("earlier today: the time alone")
+        << QDateTime(QDate(2026, 11, 30), QTime(8, 5, 9), Qt::LocalTime) << u"08:05:09"_s;
+    QTest::newRow("yesterday: short date and time")
+        << QDateTime(QDate(2026, 11, 29), QTime(23, 40, 2), Qt::LocalTime) << u"29 Nov 23:40"_s;
+    QTest::newRow("last month") << QDateTime(QDate(2026, 10, 3), QTime(7, 0), Qt::LocalTime) << u"3 Oct 07:00"_s;
+    QTest::newRow("last year: the year too")
+        << QDateTime(QDate(2025, 12, 31), QTime(18, 30), Qt::LocalTime) << u"31 Dec 2025 18:30"_s;
+}
+
+void TestLeaseTableModel::timesOnAnotherDayShowTheirDate()
+{
+    QFETCH(QDateTime, heldSince);
+    QFETCH(QString, shown);
+    const QLocale previous;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedKingdom));
+    const QDateTime now(QDate(2026, 11, 30), QTime(10, 0), Qt::LocalTime);
+    ManualClock clock(now);
+    LeaseTableModel model(clock);
+    LeaseRow row = lease(u"acme"_s, 1);
+    row.lease.issuedAt = heldSince;
+    row.lease.expiresAt = now.addSecs(60);
+    model.applyLeases(leases(u"acme"_s, {row}));
+    const QModelIndex cell = model.index(0, LeaseTableModel::HeldSinceColumn);
+    QCOMPARE(cell.data().toString(), shown);
+    // The tooltip keeps the whole moment, date and seconds included.
+    QVERIFY2(cell.data(Qt::ToolTipRole).toString().contains(heldSince.toString(u"yyyy-MM-dd HH:mm:ss"_s)),
+             qPrintable(cell.data(Qt::ToolTipRole).toString()));
+    QLocale::setDefault(previous);
 }
 
 void TestLeaseTableModel::proxySelectionSurvivesAPoll()

@@ -1,0 +1,172 @@
+// The Seats page on its own, fed the way a poll feeds it (no server): what the holders table shows
+// and what the once-a-second countdown tick repaints.
+#include "DashboardSession.h"
+#include "LeaseTableModel.h"
+#include "ManualClock.h"
+#include "SeatsPage.h"
+
+#include <QApplication>
+#include <QHeaderView>
+#include <QNetworkAccessManager>
+#include <QSet>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+using namespace keyright;
+
+namespace {
+
+const QDateTime now(QDate(2026, 11, 30), QTime(10, 0), Qt::LocalTime);
+
+// One license with `holders` leases, each taken at `heldSince`.
+void feed(DashboardSession &session, int holders, const QDateTime &heldSince)
+{
+    LicenseList licenses;
+    licenses.serverTime = now;
+    LicenseSummary summary;
+    summary.id = u"acme-cad"_s;
+    summary.name = u"ACME CAD"_s;
+    summary.seatCount = holders + 5;
+    summary.inUse = holders;
+    summary.ttlSeconds = 60;
+    summary.skewSeconds = 5;
+    summary.reapGraceSeconds = 15;
+    licenses.licenses << summary;
+    session.licenses().applyList(licenses);
+
+    LeaseList list;
+    list.licenseId = summary.id;
+    list.serverTime = now;
+    list.seatCount = summary.seatCount;
+    for (int n = 1; n <= holders; ++n) {
+        LeaseRow row;
+        row.lease.licenseId = list.licenseId;
+        row.lease.seatId = u"%1"_s.arg(n, 32, 16, QLatin1Char('0'));
+        row.lease.holder = u"user%1@ws-%2"_s.arg(n).arg(n % 13);
+        row.lease.generation = quint64(n);
+        row.lease.issuedAt = heldSince;
+        row.lease.expiresAt = now.addSecs(10 + n % 50);
+        row.lease.signature = QByteArray(64, char(n));
+        row.live = true;
+        row.reapableAt = row.lease.expiresAt.addSecs(15);
+        row.signatureValid = true;
+        list.leases << row;
+    }
+    list.inUse = holders;
+    session.leases().applyPoll({list});
+}
+
+class PaintCounter final : public QObject
+{
+public:
+    int paints = 0;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint)
+            ++paints;
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+} // namespace
+
+class TestSeatsPage : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cleanup();
+    void tickRepaintsTheRowsOnScreen();
+    void heldSinceOnAnotherDayIsReadable_data();
+    void heldSinceOnAnotherDayIsReadable();
+};
+
+void TestSeatsPage::cleanup()
+{
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedKingdom));
+}
+
+void TestSeatsPage::tickRepaintsTheRowsOnScreen()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(now);
+    DashboardSession session(network, clock);
+    SeatsPage page(session);
+    page.resize(1280, 720);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    feed(session, 300, now.addSecs(-30));
+    QTRY_COMPARE_WITH_TIMEOUT(page.holdersProxy()->rowCount(), 300, 2000);
+    QTableView *view = page.holdersView();
+    QTRY_VERIFY_WITH_TIMEOUT(view->isVisible(), 2000);
+
+    // Time passes: the session's own tick updates the countdown of every row a person sees (a
+    // screenful: not zero, not all 300) and the table repaints them.
+    QSignalSpy changed(&session.leases(), &QAbstractItemModel::dataChanged);
+    QSignalSpy ticked(&session, &DashboardSession::ticked);
+    PaintCounter paints;
+    view->viewport()->installEventFilter(&paints);
+    clock.advance(5s);
+    QVERIFY(ticked.wait(2500));
+    QSet<int> covered;
+    for (const QList<QVariant> &args : std::as_const(changed)) {
+        const auto topLeft = args.at(0).value<QModelIndex>();
+        const auto bottomRight = args.at(1).value<QModelIndex>();
+        QCOMPARE(topLeft.column(), int(LeaseTableModel::CountdownColumn));
+        for (int r = topLeft.row(); r <= bottomRight.row(); ++r)
+            covered.insert(r);
+    }
+    QSet<int> onScreen;
+    const QRect viewport = view->viewport()->rect();
+    for (int r = 0; r < page.holdersProxy()->rowCount(); ++r) {
+        const QModelIndex cell = page.holdersProxy()->index(r, LeaseTableModel::CountdownColumn);
+        if (view->visualRect(cell).intersects(viewport))
+            onScreen.insert(page.holdersProxy()->mapToSource(cell).row());
+    }
+    QVERIFY2(onScreen.size() >= 10 && onScreen.size() < 60, qPrintable(QString::number(onScreen.size())));
+    QCOMPARE(covered, onScreen);
+    QTRY_VERIFY_WITH_TIMEOUT(paints.paints > 0, 2000);
+}
+
+void TestSeatsPage::heldSinceOnAnotherDayIsReadable_data()
+{
+    QTest::addColumn<QLocale>("locale");
+    QTest::addColumn<QString>("shown");
+
+    QTest::newRow("English") << QLocale(QLocale::English, QLocale::UnitedKingdom) << u"29 Sept 23:40"_s;
+    QTest::newRow("French") << QLocale(QLocale::French, QLocale::France) << u"29 sept. 23:40"_s;
+}
+
+void TestSeatsPage::heldSinceOnAnotherDayIsReadable()
+{
+    QFETCH(QLocale, locale);
+    QFETCH(QString, shown);
+    QLocale::setDefault(locale);
+    QNetworkAccessManager network;
+    ManualClock clock(now);
+    DashboardSession session(network, clock);
+    SeatsPage page(session);
+    page.resize(1280, 720);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    feed(session, 3, QDateTime(QDate(2026, 9, 29), QTime(23, 40), Qt::LocalTime));
+    QTRY_COMPARE_WITH_TIMEOUT(page.holdersProxy()->rowCount(), 3, 2000);
+
+    // The whole short date fits its column, with the cell's margins: nothing is cut to "…".
+    QTableView *view = page.holdersView();
+    const QModelIndex cell = page.holdersProxy()->index(0, LeaseTableModel::HeldSinceColumn);
+    QCOMPARE(cell.data().toString(), shown);
+    const int needed = QFontMetrics(view->font()).horizontalAdvance(shown) + 12;
+    QVERIFY2(view->columnWidth(LeaseTableModel::HeldSinceColumn) >= needed,
+             qPrintable(u"%1 < %2"_s.arg(view->columnWidth(LeaseTableModel::HeldSinceColumn)).arg(needed)));
+    QVERIFY(cell.data(Qt::ToolTipRole).toString().contains(u"2026-09-29 23:40:00"_s));
+}
+
+QTEST_MAIN(TestSeatsPage)
+#include "tst_seatspage.moc"
