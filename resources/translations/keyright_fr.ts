@@ -448,8 +448,8 @@
             <translation>%1 (ancien)</translation>
         </message>
         <message>
-            <source> · offline %1</source>
-            <translation> · hors ligne %1</translation>
+            <source>offline %1</source>
+            <translation>hors ligne %1</translation>
         </message>
     </context>
     <context>

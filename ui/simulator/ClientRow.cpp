@@ -9,7 +9,9 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSlider>
+#include <QTextDocument>
 #include <QVBoxLayout>
+#include <QtMath>
 
 namespace keyright {
 
@@ -48,6 +50,32 @@ void setBadge(QLabel *label, const QString &text, const QColor &background)
         label->setStyleSheet(style);
 }
 
+// A word-wrapping label that asks for one line: QLabel's own wrapped size hint picks a narrow
+// block and wraps even where there is room; this one wraps only when the layout gives it less.
+class OneLineFirstLabel final : public QLabel
+{
+public:
+    explicit OneLineFirstLabel(QWidget *parent)
+        : QLabel(parent)
+    {
+        setWordWrap(true);
+    }
+
+    QSize sizeHint() const override
+    {
+        QTextDocument document;
+        document.setDefaultFont(font());
+        document.setDocumentMargin(0);
+        if (Qt::mightBeRichText(text()) || textFormat() == Qt::RichText)
+            document.setHtml(text());
+        else
+            document.setPlainText(text());
+        const QMargins m = contentsMargins();
+        return QSize(qCeil(document.idealWidth()) + m.left() + m.right() + 2 * margin(),
+                     heightForWidth(qCeil(document.idealWidth()) + m.left() + m.right() + 2 * margin()));
+    }
+};
+
 } // namespace
 
 ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
@@ -57,9 +85,11 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     setFrameShape(QFrame::StyledPanel);
     setObjectName(u"simulatorClientRow"_s);
 
-    m_name = new QLabel(this);
+    // Long names and French policies wrap rather than push the buttons off the row's right end,
+    // but only when the row is short of room.
+    m_name = new OneLineFirstLabel(this);
     m_name->setTextFormat(Qt::RichText);
-    m_policy = new QLabel(this);
+    m_policy = new OneLineFirstLabel(this);
     m_offset = new QSlider(Qt::Horizontal, this);
     m_offset->setRange(-300, 300);
     m_offset->setSingleStep(1);
@@ -76,6 +106,16 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     offsetLine->addWidget(m_offset, 1);
     offsetLine->addWidget(m_offsetLabel);
     identity->addLayout(offsetLine);
+    // The network cut gets its own badge here, under the clock slider, rather than a longer
+    // client badge: a wider facts column squeezed the buttons of an offline row until the last
+    // one was cut off.
+    m_network = new QLabel(this);
+    m_network->setTextFormat(Qt::RichText);
+    m_network->hide();
+    auto *networkLine = new QHBoxLayout;
+    networkLine->addWidget(m_network);
+    networkLine->addStretch();
+    identity->addLayout(networkLine);
     identity->addStretch();
 
     m_localClock = new QLabel(this);
@@ -83,6 +123,10 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     m_expiry = new QLabel(this);
     m_belief = new QLabel(this);
     m_server = new QLabel(this);
+    // A long state ("expiré · en attente de nettoyage") wraps onto a second line instead of
+    // widening the column until the buttons beside it are cut off.
+    for (QLabel *badge : {m_belief, m_server})
+        badge->setWordWrap(true);
     auto *facts = new QGridLayout;
     facts->setVerticalSpacing(2);
     facts->addWidget(new QLabel(tr("Local clock"), this), 0, 0);
@@ -245,10 +289,14 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
     else
         m_expiry->setText(u"—"_s);
 
-    QString belief = beliefText();
-    if (m_client->isNetworkCut())
-        belief += tr(" · offline %1").arg(formatDuration(m_client->networkCutRemaining()));
-    setBadge(m_belief, belief, SimulatorPalette::belief(m_client->belief()));
+    setBadge(m_belief, beliefText(), SimulatorPalette::belief(m_client->belief()));
+    if (m_client->isNetworkCut()) {
+        setBadge(m_network, tr("offline %1").arg(formatDuration(m_client->networkCutRemaining())),
+                 SimulatorPalette::networkCut());
+        m_network->show();
+    } else {
+        m_network->hide();
+    }
     setBadge(m_server, serverText(), SimulatorPalette::server(m_client->serverView().state));
 
     if (m_offset->value() != m_client->offset().count() / 1000) {

@@ -52,6 +52,7 @@ private:
     QLabel *m_expiry = nullptr;
     QLabel *m_belief = nullptr;
     QLabel *m_server = nullptr;
+    QLabel *m_network = nullptr;
     TimelineStrip *m_strip = nullptr;
     QPushButton *m_crash = nullptr;
     QPushButton *m_cutButton = nullptr;
