@@ -24,7 +24,7 @@ LeaseReaper::LeaseReaper(SeatService &seats, std::chrono::milliseconds interval,
     connect(&m_timer, &QTimer::timeout, this, &LeaseReaper::startSweep);
     m_nextChunk.setInterval(0);
     m_nextChunk.setSingleShot(true);
-    connect(&m_nextChunk, &QTimer::timeout, this, &LeaseReaper::runChunk);
+    connect(&m_nextChunk, &QTimer::timeout, this, &LeaseReaper::queueChunk);
 }
 
 void LeaseReaper::start()
@@ -37,6 +37,7 @@ void LeaseReaper::stop()
 {
     m_timer.stop();
     m_nextChunk.stop();
+    ++m_chain;
     m_sweeping = false;
 }
 
@@ -48,6 +49,7 @@ void LeaseReaper::setChunkRows(int rows)
 int LeaseReaper::sweep()
 {
     m_nextChunk.stop();
+    ++m_chain;
     if (!m_sweeping)
         begin();
     Step result = Step::More;
@@ -66,6 +68,7 @@ void LeaseReaper::startSweep()
 
 void LeaseReaper::begin()
 {
+    ++m_chain;
     m_sweeping = true;
     m_phase = Phase::Seats;
     m_cursor.reset();
@@ -77,6 +80,22 @@ void LeaseReaper::runChunk()
 {
     if (m_sweeping && step() == Step::More)
         m_nextChunk.start();
+}
+
+// The next chunk goes through a timer and then a queued call, not straight into the queue: the
+// timer fires after the event loop has read the sockets, and the queued call lands behind
+// whatever those requests queued (HttpFrontend writes a turn's answers from a queued flush once
+// its batch is committed). So requests that arrived during a chunk are answered before the next
+// chunk starts, and wait for one chunk at most.
+void LeaseReaper::queueChunk()
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, chain = m_chain] {
+            if (chain == m_chain)
+                runChunk();
+        },
+        Qt::QueuedConnection);
 }
 
 LeaseReaper::Step LeaseReaper::step()

@@ -55,6 +55,7 @@ private:
     void begin();
     Step step();
     void runChunk();
+    void queueChunk();
     void failed(const StoreError &failure);
 
     SeatService &m_seats;
@@ -62,7 +63,8 @@ private:
     int m_retentionDays;
     int m_chunkRows = SeatService::reapChunkRows;
     QTimer m_timer;
-    QTimer m_nextChunk; // zero interval, single shot: the next chunk, once pending events had their turn
+    QTimer m_nextChunk; // zero interval, single shot: queues the next chunk (queueChunk)
+    quint64 m_chain = 0; // a queued chunk of an earlier chain (stopped, or taken over by sweep()) is dropped
 
     bool m_sweeping = false;
     Phase m_phase = Phase::Seats;
