@@ -142,7 +142,7 @@ ApiResponse HttpApi::dispatch(const ApiRequest &request, QString *routeName)
     }
 }
 
-ApiResponse HttpApi::clientRoute(const ApiRoute &route, const ApiRequest &request)
+std::optional<ApiResponse> HttpApi::refuseClient(const ApiRoute &route, const ApiRequest &request)
 {
     if (!request::credential(request.authorization, "License")) {
         auto response = error(ApiError::unauthorized(u"this route needs \"Authorization: License <license key>\""_s));
@@ -158,14 +158,74 @@ ApiResponse HttpApi::clientRoute(const ApiRoute &route, const ApiRequest &reques
         response.headers.append(std::pair<QByteArray, QByteArray>("WWW-Authenticate", "License"));
         return response;
     }
+    return std::nullopt;
+}
+
+ApiResponse HttpApi::clientRoute(const ApiRoute &route, const ApiRequest &request)
+{
+    if (auto refused = refuseClient(route, request))
+        return *refused;
     switch (route.kind) {
     case ApiRoute::Kind::Checkout:
         return checkout(route, request);
     case ApiRoute::Kind::Heartbeat:
-        return heartbeat(route, request);
+        return heartbeat(route, u"client "_s + actorAddress(request.remoteAddress));
     default:
         return release(route, request);
     }
+}
+
+std::variant<ApiResponse, HttpApi::DeferredRenewal> HttpApi::handleOrDefer(const ApiRequest &request)
+{
+    DeferredRenewal deferred;
+    deferred.timer.start();
+    try {
+        const auto route = request::checkBodySize(request.body.size()) ? std::nullopt
+                                                                       : ApiRoute::match(request.method, request.path);
+        if (route && route->kind == ApiRoute::Kind::Heartbeat && !refuseClient(*route, request)) {
+            if (auto plan = m_seats.planRenewal(route->licenseId, route->seatId)) {
+                deferred.route = *route;
+                deferred.actor = u"client "_s + actorAddress(request.remoteAddress);
+                deferred.plan = std::move(*plan);
+                return deferred;
+            }
+        }
+    } catch (const StoreError &) {
+        // handle() below meets the same failure and answers it.
+    }
+    return handle(request);
+}
+
+QList<ApiResponse> HttpApi::finishRenewals(QList<DeferredRenewal> &renewals)
+{
+    QList<SeatService::RenewalPlan> plans;
+    plans.reserve(renewals.size());
+    for (const DeferredRenewal &renewal : renewals)
+        plans.append(renewal.plan);
+    m_seats.signRenewals(plans);
+
+    QList<ApiResponse> answers;
+    answers.reserve(renewals.size());
+    for (qsizetype i = 0; i < renewals.size(); ++i) {
+        const DeferredRenewal &renewal = renewals.at(i);
+        ApiResponse response;
+        try {
+            response = m_seats.completeRenewal(plans.at(i))
+                ? json(200, {{u"lease"_s, leaseToJson(plans.at(i).renewed)}})
+                // The seat changed since the plan (released, revoked, or expired):
+                // decide afresh.
+                : heartbeat(renewal.route, renewal.actor);
+        } catch (const StoreError &failure) {
+            qCCritical(lcApi, "heartbeat of %ls failed in the store: %s", qUtf16Printable(renewal.route.seatId),
+                       failure.what());
+            response = error(ApiError::storeFailed());
+        }
+        response.route = ApiRoute::name(renewal.route.kind);
+        m_metrics.observeRequest(response.route, response.status,
+                                 std::chrono::microseconds(renewal.timer.nsecsElapsed() / 1000));
+        answers.append(std::move(response));
+    }
+    return answers;
 }
 
 ApiResponse HttpApi::adminRoute(const ApiRoute &route, const ApiRequest &request)
@@ -246,11 +306,10 @@ ApiResponse HttpApi::checkout(const ApiRoute &route, const ApiRequest &request)
     return error(licenseNotFound(route.licenseId));
 }
 
-ApiResponse HttpApi::heartbeat(const ApiRoute &route, const ApiRequest &request)
+ApiResponse HttpApi::heartbeat(const ApiRoute &route, const QString &actor)
 {
     // The body is ignored on purpose: nothing a client sends can move an expiry.
-    const auto result
-        = m_seats.heartbeat(route.licenseId, route.seatId, u"client "_s + actorAddress(request.remoteAddress));
+    const auto result = m_seats.heartbeat(route.licenseId, route.seatId, actor);
     using O = SeatService::HeartbeatResult::Outcome;
     switch (result.outcome) {
     case O::Renewed:

@@ -3,9 +3,13 @@
 #include "ApiError.h"
 #include "ApiMessages.h"
 #include "ApiRoute.h"
+#include "SeatService.h"
 
 #include <QByteArray>
+#include <QElapsedTimer>
 #include <QJsonObject>
+
+#include <variant>
 
 namespace keyright {
 
@@ -24,6 +28,20 @@ public:
 
     ApiResponse handle(const ApiRequest &request);
 
+    // Group commit with signing off the event loop (HttpFrontend): an authorized heartbeat on a
+    // seat that can be renewed comes back unanswered, as a planned renewal; every other request
+    // is answered as by handle(). finishRenewals() then signs a batch of them together and
+    // stores and answers each.
+    struct DeferredRenewal
+    {
+        ApiRoute route;
+        QString actor;
+        SeatService::RenewalPlan plan;
+        QElapsedTimer timer; // since the request was read, for the latency metric
+    };
+    std::variant<ApiResponse, DeferredRenewal> handleOrDefer(const ApiRequest &request);
+    QList<ApiResponse> finishRenewals(QList<DeferredRenewal> &renewals);
+
     // Serves GET /v1/stats from `stats`; without it the route answers 404 not_found.
     void setStats(StatsService *stats) { m_stats = stats; }
 
@@ -33,7 +51,8 @@ private:
     ApiResponse adminRoute(const ApiRoute &route, const ApiRequest &request);
 
     ApiResponse checkout(const ApiRoute &route, const ApiRequest &request);
-    ApiResponse heartbeat(const ApiRoute &route, const ApiRequest &request);
+    std::optional<ApiResponse> refuseClient(const ApiRoute &route, const ApiRequest &request);
+    ApiResponse heartbeat(const ApiRoute &route, const QString &actor);
     ApiResponse release(const ApiRoute &route, const ApiRequest &request);
     ApiResponse listLicenses();
     ApiResponse putLicense(const ApiRoute &route, const ApiRequest &request);

@@ -153,16 +153,23 @@ bool HttpFrontend::handleRequest(const QHttpServerRequest &request, QTcpSocket *
     apiRequest.body = request.body();
     apiRequest.remoteAddress = request.remoteAddress();
 
-    if (m_store && !m_store->inBatch())
-        m_store->beginBatch();
-    const ApiResponse response = m_api.handle(apiRequest);
-    apiRequest.authorization.fill('\0');
-
     if (!m_store) {
+        const ApiResponse response = m_api.handle(apiRequest);
+        apiRequest.authorization.fill('\0');
         send(socket, serialize(response));
         return true;
     }
-    m_pending.append(Pending {socket, serialize(response)});
+    if (!m_store->inBatch())
+        m_store->beginBatch();
+    auto answer = m_api.handleOrDefer(apiRequest);
+    apiRequest.authorization.fill('\0');
+    if (auto *response = std::get_if<ApiResponse>(&answer)) {
+        m_pending.append(Pending {socket, serialize(*response)});
+    } else {
+        m_renewalSlots.append(m_pending.size());
+        m_renewals.append(std::get<HttpApi::DeferredRenewal>(std::move(answer)));
+        m_pending.append(Pending {socket, {}});
+    }
     if (m_pending.size() >= maxBatchSize) {
         flush();
     } else if (!m_flushQueued) {
@@ -178,6 +185,13 @@ void HttpFrontend::flush()
     m_flushQueued = false;
     if (!m_store)
         return;
+    if (!m_renewals.isEmpty()) {
+        const QList<ApiResponse> renewed = m_api.finishRenewals(m_renewals);
+        for (qsizetype i = 0; i < renewed.size(); ++i)
+            m_pending[m_renewalSlots.at(i)].bytes = serialize(renewed.at(i));
+        m_renewals.clear();
+        m_renewalSlots.clear();
+    }
     bool committed = true;
     try {
         m_store->commitBatch();

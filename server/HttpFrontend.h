@@ -1,5 +1,7 @@
 #pragma once
 
+#include "HttpApi.h"
+
 #include <QAbstractHttpServer>
 #include <QByteArray>
 #include <QList>
@@ -9,9 +11,7 @@ class QTcpSocket;
 
 namespace keyright {
 
-class HttpApi;
 class LeaseStore;
-struct ApiResponse;
 
 // Bridges QtHttpServer to HttpApi: turns each parsed request into an ApiRequest, answers it
 // synchronously on the server's thread (QtHttpServer 6.4 crashes with QFuture routes under load)
@@ -23,6 +23,10 @@ struct ApiResponse;
 // of a change that a crash could still take back; one commit (one WAL append) then serves the
 // whole turn instead of one per request. If the commit fails, every answer of the batch becomes
 // a 500 and nothing of it is kept.
+//
+// Heartbeats of a batch are planned when they arrive and signed together when the batch closes,
+// on a thread pool (HttpApi::finishRenewals): signing is the largest single cost of a renewal
+// and the only one that needs no shared state.
 class HttpFrontend final : public QAbstractHttpServer
 {
     Q_OBJECT
@@ -60,6 +64,8 @@ private:
     HttpApi &m_api;
     LeaseStore *m_store;
     QList<Pending> m_pending;
+    QList<HttpApi::DeferredRenewal> m_renewals;
+    QList<qsizetype> m_renewalSlots; // where each renewal's answer goes in m_pending
     bool m_flushQueued = false;
 };
 

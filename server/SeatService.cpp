@@ -10,6 +10,7 @@
 
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
 
@@ -210,6 +211,52 @@ SeatService::HeartbeatResult SeatService::heartbeat(const QString &licenseId, co
     if (m_metrics && result.outcome == HeartbeatResult::Outcome::Renewed)
         m_metrics->countRenewal(licenseId);
     return result;
+}
+
+std::optional<SeatService::RenewalPlan> SeatService::planRenewal(const QString &licenseId, const QString &seatId)
+{
+    const auto license = m_store.license(licenseId);
+    if (!license)
+        return std::nullopt;
+    const auto row = m_store.lease(licenseId, seatId);
+    const QDateTime now = m_clock.now();
+    if (!row || !isLive(row->lease, now, license->policy.skew()))
+        return std::nullopt;
+    RenewalPlan plan {row->lease, row->lease, license->policy.skew()};
+    plan.renewed.issuedAt = now;
+    plan.renewed.expiresAt = now.addMSecs(license->policy.ttl().count());
+    return plan;
+}
+
+void SeatService::signRenewals(QList<RenewalPlan> &plans) const
+{
+    const auto sign = [this](RenewalPlan &plan) { plan.renewed = m_signer.signLease(plan.renewed); };
+    if (plans.size() == 1)
+        sign(plans.first()); // not worth a thread hop
+    else if (!plans.isEmpty())
+        QtConcurrent::blockingMap(plans, sign);
+}
+
+bool SeatService::completeRenewal(const RenewalPlan &plan)
+{
+    const QString &licenseId = plan.current.licenseId;
+    bool stored = false;
+    m_store.withLicense(licenseId, [&] {
+        stored = false;
+        const auto row = m_store.lease(licenseId, plan.current.seatId);
+        // Live now implies live at every earlier moment for the same expiry: no checkout since
+        // the plan can have counted this seat as free.
+        if (!row || row->lease.generation != plan.current.generation || row->lease.expiresAt != plan.current.expiresAt
+            || row->lease.issuedAt != plan.current.issuedAt || !isLive(row->lease, m_clock.now(), plan.skew))
+            return;
+        m_store.renewLease(plan.renewed);
+        if (m_stats)
+            m_stats->count(licenseId, StatsService::Counter::Renewed);
+        stored = true;
+    });
+    if (stored && m_metrics)
+        m_metrics->countRenewal(licenseId);
+    return stored;
 }
 
 SeatService::ReleaseOutcome SeatService::release(const QString &licenseId, const QString &seatId, const QString &actor)
