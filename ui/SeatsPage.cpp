@@ -220,19 +220,24 @@ QList<int> SeatsPage::visibleHolderRows() const
 
 void SeatsPage::fitTimeColumns(bool widenOnly)
 {
-    // Wide enough for the longest short date of any month in the interface's language (a time on
-    // another day than today), and for the header: measured rather than resized to contents,
-    // which would read thousands of rows at every poll.
+    // Held since: wide enough for the longest short date of any month in the interface's language
+    // (a seat taken on another day) and for the header. Expires at: a time of today, as nearly every
+    // expiry is (a later one shows its full moment in the tooltip), so the holder keeps its room.
+    // Measured rather than resized to contents, which would read thousands of rows at every poll.
     const QFontMetrics cells(m_holders->font());
     const QDateTime notThatDay(QDate(2000, 1, 1), QTime(12, 0));
-    int text = 0;
+    int dated = 0;
     for (int month = 1; month <= 12; ++month) {
         const QDateTime sample(QDate(2000, month, 28), QTime(23, 59, 59));
-        text = std::max(text, cells.horizontalAdvance(LeaseTableModel::formatTime(sample, notThatDay)));
+        dated = std::max(dated, cells.horizontalAdvance(LeaseTableModel::formatTime(sample, notThatDay)));
     }
+    const QDateTime lateToday(notThatDay.date(), QTime(23, 59, 59));
+    const int timeOnly = cells.horizontalAdvance(LeaseTableModel::formatTime(lateToday, notThatDay));
     QHeaderView *hh = m_holders->horizontalHeader();
     const QFontMetrics header(hh->font());
-    for (int column : {int(LeaseTableModel::HeldSinceColumn), int(LeaseTableModel::ExpiresAtColumn)}) {
+    const QList<QPair<int, int>> texts {{LeaseTableModel::HeldSinceColumn, dated},
+                                        {LeaseTableModel::ExpiresAtColumn, timeOnly}};
+    for (const auto &[column, text] : texts) {
         const QString title = m_session.leases().headerData(column, Qt::Horizontal).toString();
         int width = std::max(text + 20, header.horizontalAdvance(title) + 30);
         if (widenOnly)
