@@ -35,6 +35,7 @@ private Q_SLOTS:
     void periodicSweepAnswersRequestsBetweenChunks();
     void tickDuringSweepDoesNotStartAnother();
     void synchronousSweepReapsEverything();
+    void forceReapListsEveryRowAcrossChunks();
     void retentionSweepDeletesOldEventsInChunks();
 
 private:
@@ -254,6 +255,30 @@ void TestReaperChunks::synchronousSweepReapsEverything()
              SeatService::HeartbeatResult::Outcome::Renewed);
     QCOMPARE(reaper.sweep(), 0);
     QCOMPARE(reapedEvents().size(), 1100);
+}
+
+void TestReaperChunks::forceReapListsEveryRowAcrossChunks()
+{
+    // More rows than two chunks: the admin's reap still answers with every one of them.
+    const int expired = 2 * SeatService::reapChunkRows + 50;
+    const QSet<QString> expiredSeats = addExpired(u"acme"_s, expired);
+    const SeatLease live = checkOut(u"acme"_s, u"alice@ws"_s);
+
+    const auto preview = m_seats->reap(true, u"admin"_s);
+    QCOMPARE(preview.size(), expired);
+    QCOMPARE(rowCount(u"acme"_s), expired + 1);
+
+    const auto reaped = m_seats->reap(false, u"admin"_s);
+    QSet<QString> reapedSeats;
+    for (const SeatService::ReapedSeat &seat : reaped)
+        reapedSeats.insert(seat.seatId);
+    QCOMPARE(reaped.size(), expired);
+    QCOMPARE(reapedSeats, expiredSeats);
+    QCOMPARE(rowCount(u"acme"_s), 1);
+    QCOMPARE(reapedEvents().size(), expired);
+    QCOMPARE(reapedEvents().first().actor, u"admin"_s);
+    QCOMPARE(m_seats->heartbeat(u"acme"_s, live.seatId, u"alice"_s).outcome,
+             SeatService::HeartbeatResult::Outcome::Renewed);
 }
 
 void TestReaperChunks::retentionSweepDeletesOldEventsInChunks()
