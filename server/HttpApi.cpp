@@ -14,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
+#include <QtConcurrent/QtConcurrentMap>
 
 using namespace Qt::StringLiterals;
 
@@ -198,23 +199,25 @@ std::variant<ApiResponse, HttpApi::DeferredRenewal> HttpApi::handleOrDefer(const
 
 QList<ApiResponse> HttpApi::finishRenewals(QList<DeferredRenewal> &renewals)
 {
-    QList<SeatService::RenewalPlan> plans;
-    plans.reserve(renewals.size());
-    for (const DeferredRenewal &renewal : renewals)
-        plans.append(renewal.plan);
-    m_seats.signRenewals(plans);
+    // The signature and the answer's body need nothing shared, so they are made on the thread
+    // pool; storing (SQLite, one connection) stays on this thread.
+    const auto prepare = [this](DeferredRenewal &renewal) {
+        m_seats.signRenewal(renewal.plan);
+        renewal.renewed = json(200, {{u"lease"_s, leaseToJson(renewal.plan.renewed)}});
+    };
+    if (renewals.size() == 1)
+        prepare(renewals.first()); // not worth a thread hop
+    else
+        QtConcurrent::blockingMap(renewals, prepare);
 
     QList<ApiResponse> answers;
     answers.reserve(renewals.size());
-    for (qsizetype i = 0; i < renewals.size(); ++i) {
-        const DeferredRenewal &renewal = renewals.at(i);
+    for (DeferredRenewal &renewal : renewals) {
         ApiResponse response;
         try {
-            response = m_seats.completeRenewal(plans.at(i))
-                ? json(200, {{u"lease"_s, leaseToJson(plans.at(i).renewed)}})
-                // The seat changed since the plan (released, revoked, or expired):
-                // decide afresh.
-                : heartbeat(renewal.route, renewal.actor);
+            // When the seat changed since the plan (released, revoked, expired), decide afresh.
+            response = m_seats.completeRenewal(renewal.plan) ? std::move(renewal.renewed)
+                                                             : heartbeat(renewal.route, renewal.actor);
         } catch (const StoreError &failure) {
             qCCritical(lcApi, "heartbeat of %ls failed in the store: %s", qUtf16Printable(renewal.route.seatId),
                        failure.what());

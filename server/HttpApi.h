@@ -38,6 +38,7 @@ public:
         QString actor;
         SeatService::RenewalPlan plan;
         QElapsedTimer timer; // since the request was read, for the latency metric
+        ApiResponse renewed; // the answer if the renewal is stored as planned
     };
     std::variant<ApiResponse, DeferredRenewal> handleOrDefer(const ApiRequest &request);
     QList<ApiResponse> finishRenewals(QList<DeferredRenewal> &renewals);

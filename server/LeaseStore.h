@@ -50,6 +50,9 @@ public:
     virtual void insertLease(const StoredLease &lease) = 0;
     // Writes issuedAt, expiresAt and signature of an existing row.
     virtual void renewLease(const SeatLease &lease) = 0;
+    // Writes `renewed`'s issuedAt, expiresAt and signature only if the row still has `current`'s
+    // generation, issuedAt and expiresAt; false (nothing written) when the row changed or is gone.
+    virtual bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed) = 0;
     // True when a row was deleted.
     virtual bool deleteLease(const QString &licenseId, const QString &seatId) = 0;
     // Rows whose expiresAt <= latestExpiry: a superset of what the reaper may delete, which then

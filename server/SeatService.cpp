@@ -10,7 +10,6 @@
 
 #include <QJsonArray>
 #include <QRegularExpression>
-#include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
 
@@ -228,31 +227,24 @@ std::optional<SeatService::RenewalPlan> SeatService::planRenewal(const QString &
     return plan;
 }
 
-void SeatService::signRenewals(QList<RenewalPlan> &plans) const
+void SeatService::signRenewal(RenewalPlan &plan) const
 {
-    const auto sign = [this](RenewalPlan &plan) { plan.renewed = m_signer.signLease(plan.renewed); };
-    if (plans.size() == 1)
-        sign(plans.first()); // not worth a thread hop
-    else if (!plans.isEmpty())
-        QtConcurrent::blockingMap(plans, sign);
+    plan.renewed = m_signer.signLease(plan.renewed);
 }
 
 bool SeatService::completeRenewal(const RenewalPlan &plan)
 {
     const QString &licenseId = plan.current.licenseId;
+    // Live now implies live at every earlier moment for the same expiry: no checkout since the
+    // plan can have counted this seat as free. The store checks that the row is still the one
+    // planned from.
+    if (!isLive(plan.current, m_clock.now(), plan.skew))
+        return false;
     bool stored = false;
     m_store.withLicense(licenseId, [&] {
-        stored = false;
-        const auto row = m_store.lease(licenseId, plan.current.seatId);
-        // Live now implies live at every earlier moment for the same expiry: no checkout since
-        // the plan can have counted this seat as free.
-        if (!row || row->lease.generation != plan.current.generation || row->lease.expiresAt != plan.current.expiresAt
-            || row->lease.issuedAt != plan.current.issuedAt || !isLive(row->lease, m_clock.now(), plan.skew))
-            return;
-        m_store.renewLease(plan.renewed);
-        if (m_stats)
+        stored = m_store.renewLeaseIfUnchanged(plan.current, plan.renewed);
+        if (stored && m_stats)
             m_stats->count(licenseId, StatsService::Counter::Renewed);
-        stored = true;
     });
     if (stored && m_metrics)
         m_metrics->countRenewal(licenseId);

@@ -75,8 +75,8 @@ public:
     // Nothing when heartbeat() would not renew (unknown license, seat not held or not live): call
     // heartbeat() for that answer.
     std::optional<RenewalPlan> planRenewal(const QString &licenseId, const QString &seatId);
-    // Signs each plan's renewed lease, on several threads when there are several plans.
-    void signRenewals(QList<RenewalPlan> &plans) const;
+    // Signs the plan's renewed lease. Thread-safe: several renewals may be signed at once.
+    void signRenewal(RenewalPlan &plan) const;
     // Stores a signed renewal in its own unit, if the row is still the planned one and still live
     // now (a seat that stopped being live may already be someone else's). False when not: call
     // heartbeat(), which renews it afresh or says it is lost.

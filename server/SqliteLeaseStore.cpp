@@ -110,6 +110,7 @@ struct SqliteLeaseStore::Statements
         , lease(db)
         , insertLease(db)
         , renewLease(db)
+        , renewLeaseIfUnchanged(db)
         , deleteLease(db)
         , leasesExpiringBy(db)
         , block(db)
@@ -130,7 +131,7 @@ struct SqliteLeaseStore::Statements
     QSqlQuery begin, commit, rollback;
     QSqlQuery savepoint, releaseSavepoint, rollbackToSavepoint;
     QSqlQuery licenses, license, insertLicense, updateLicense;
-    QSqlQuery leases, lease, insertLease, renewLease, deleteLease, leasesExpiringBy;
+    QSqlQuery leases, lease, insertLease, renewLease, renewLeaseIfUnchanged, deleteLease, leasesExpiringBy;
     QSqlQuery block, blocks, putBlock, deleteBlocks;
     QSqlQuery appendEvent, events, countEvents, deleteEvents;
     QSqlQuery bumpCounter, counterComponents, mergeComponent;
@@ -303,6 +304,10 @@ bool SqliteLeaseStore::prepareStatements(QString *error)
         {&s->renewLease,
          u"UPDATE leases SET issued_at = :issued, expires_at = :expires, signature = :signature "
          "WHERE license_id = :license AND seat_id = :seat"_s},
+        {&s->renewLeaseIfUnchanged,
+         u"UPDATE leases SET issued_at = :issued, expires_at = :expires, signature = :signature "
+         "WHERE license_id = :license AND seat_id = :seat AND generation = :generation "
+         "AND issued_at = :wasIssued AND expires_at = :wasExpiring"_s},
         {&s->deleteLease, u"DELETE FROM leases WHERE license_id = :license AND seat_id = :seat"_s},
         {&s->leasesExpiringBy,
          u"SELECT license_id, seat_id, holder, generation, issued_at, expires_at, signature, request_id "
@@ -359,6 +364,9 @@ bool SqliteLeaseStore::prepareStatements(QString *error)
          u"DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE time_ms < :before LIMIT :limit)"_s},
     };
     for (const auto &[query, sql] : all) {
+        // Every result is read once, front to back: without this Qt SQL keeps a copy of each row
+        // it has read, in QVariants, for a later seek().
+        query->setForwardOnly(true);
         if (!query->prepare(sql)) {
             if (error)
                 *error = u"cannot prepare a statement on %1: %2 (%3)"_s.arg(m_path, query->lastError().text(), sql);
@@ -628,6 +636,23 @@ void SqliteLeaseStore::renewLease(const SeatLease &lease)
     q.finish();
     if (changed != 1)
         throw StoreError(u"seat %1 of %2 is not in the database"_s.arg(lease.seatId, lease.licenseId).toStdString());
+}
+
+bool SqliteLeaseStore::renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed)
+{
+    auto &q = m_statements->renewLeaseIfUnchanged;
+    q.bindValue(u":license"_s, current.licenseId);
+    q.bindValue(u":seat"_s, current.seatId);
+    q.bindValue(u":generation"_s, qint64(current.generation));
+    q.bindValue(u":wasIssued"_s, toMs(current.issuedAt));
+    q.bindValue(u":wasExpiring"_s, toMs(current.expiresAt));
+    q.bindValue(u":issued"_s, toMs(renewed.issuedAt));
+    q.bindValue(u":expires"_s, toMs(renewed.expiresAt));
+    q.bindValue(u":signature"_s, renewed.signature);
+    exec(q);
+    const int changed = q.numRowsAffected();
+    q.finish();
+    return changed == 1;
 }
 
 bool SqliteLeaseStore::deleteLease(const QString &licenseId, const QString &seatId)

@@ -50,6 +50,7 @@ public:
     std::optional<StoredLease> lease(const QString &licenseId, const QString &seatId) override;
     void insertLease(const StoredLease &lease) override;
     void renewLease(const SeatLease &lease) override;
+    bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed) override;
     bool deleteLease(const QString &licenseId, const QString &seatId) override;
     QList<StoredLease> leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry) override;
     QList<StoredLease> firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry,
