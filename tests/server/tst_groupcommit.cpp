@@ -1,9 +1,21 @@
+#include "HttpBurst.h"
+#include "LeaseJson.h"
+#include "LeaseServer.h"
 #include "LeaseSigner.h"
 #include "LeaseVerifier.h"
 #include "ManualClock.h"
 #include "SeatService.h"
+#include "SecretBuffer.h"
 #include "SqliteLeaseStore.h"
+#include "TestHttp.h"
 
+#include <QDir>
+#include <QHostAddress>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -38,6 +50,9 @@ private Q_SLOTS:
     void failedUnitDoesNotLeaveLicenseChangeInCache();
     void plannedRenewalStoredOnlyIfSeatUnchangedAndLive_data();
     void plannedRenewalStoredOnlyIfSeatUnchangedAndLive();
+    void failedCommitKeepsNoUnitOfTheBatch();
+    void failedCommitAnswersEveryChangeWith500();
+    void renewalAnswersAreWhatIsStored();
 
 private:
     // License `id` with TTL 60 s, skew 5 s, grace 15 s.
@@ -46,12 +61,22 @@ private:
                                                   SeatLease *lease = nullptr);
     QStringList holders(const QString &licenseId);
     int liveSeats(const QString &licenseId);
+    // Makes every COMMIT on the connection to `databaseFile` fail from now on (or no longer) when
+    // its transaction changed a lease, a license or the event log.
+    static bool breakCommits(const QString &databaseFile, bool broken);
+    bool startServer();
+    QByteArray admin() const { return "Bearer " + m_adminToken; }
+    QJsonObject listing();
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<ManualClock> m_clock;
     std::unique_ptr<SqliteLeaseStore> m_store;
     std::unique_ptr<LeaseSigner> m_signer;
     std::unique_ptr<SeatService> m_seats;
+
+    std::unique_ptr<LeaseServer> m_server;
+    std::unique_ptr<TestHttp> m_http;
+    QByteArray m_adminToken;
 };
 
 using Granted = SeatService::CheckoutResult::Outcome;
@@ -71,6 +96,8 @@ void TestGroupCommit::init()
 
 void TestGroupCommit::cleanup()
 {
+    m_http.reset();
+    m_server.reset();
     m_seats.reset();
     m_signer.reset();
     m_store.reset();
@@ -110,6 +137,70 @@ int TestGroupCommit::liveSeats(const QString &licenseId)
 {
     const auto listing = m_seats->leaseListing(licenseId);
     return listing ? listing->license.inUse : -1;
+}
+
+bool TestGroupCommit::breakCommits(const QString &databaseFile, bool broken)
+{
+    // A deferred foreign key is checked at COMMIT only: each change of the gated tables adds a
+    // row that points nowhere, so the store's own COMMIT fails, as a full disk would make it.
+    const QStringList gated {u"leases"_s, u"licenses"_s, u"events"_s};
+    QStringList statements;
+    if (broken) {
+        statements << u"CREATE TABLE IF NOT EXISTS test_commit_gate (id INTEGER PRIMARY KEY)"_s
+                   << u"CREATE TABLE IF NOT EXISTS test_commit_breaker (gate INTEGER "
+                      "REFERENCES test_commit_gate(id) DEFERRABLE INITIALLY DEFERRED)"_s;
+        for (const QString &table : gated) {
+            for (const QString &change : {u"INSERT"_s, u"UPDATE"_s, u"DELETE"_s})
+                statements << u"CREATE TEMP TRIGGER IF NOT EXISTS test_break_%1_%2 AFTER %2 ON main.%1 "
+                              "BEGIN INSERT INTO test_commit_breaker VALUES (1); END"_s.arg(table, change);
+        }
+    } else {
+        for (const QString &table : gated) {
+            for (const QString &change : {u"INSERT"_s, u"UPDATE"_s, u"DELETE"_s})
+                statements << u"DROP TRIGGER IF EXISTS temp.test_break_%1_%2"_s.arg(table, change);
+        }
+    }
+    for (const QString &name : QSqlDatabase::connectionNames()) {
+        QSqlDatabase db = QSqlDatabase::database(name, false);
+        if (QDir::cleanPath(db.databaseName()) != QDir::cleanPath(databaseFile))
+            continue;
+        QSqlQuery query(db);
+        for (const QString &statement : std::as_const(statements)) {
+            if (!query.exec(statement)) {
+                qWarning("%s: %s", qPrintable(statement), qPrintable(query.lastError().text()));
+                return false;
+            }
+        }
+        return true;
+    }
+    qWarning("no open connection to %s", qPrintable(databaseFile));
+    return false;
+}
+
+bool TestGroupCommit::startServer()
+{
+    ServerConfig config;
+    config.port = 0;
+    config.dataDir = m_dir->filePath(u"server"_s);
+    config.reapInterval = 0s;
+    m_server = std::make_unique<LeaseServer>(config, *m_clock);
+    QString error;
+    if (!m_server->start(&error)) {
+        qWarning("server did not start: %s", qPrintable(error));
+        return false;
+    }
+    const auto token = readSecretFile(m_server->adminTokenPath(), &error);
+    if (!token)
+        return false;
+    m_adminToken = token->view().toByteArray();
+    m_http = std::make_unique<TestHttp>(m_server->url());
+    return true;
+}
+
+QJsonObject TestGroupCommit::listing()
+{
+    const auto reply = m_http->get(u"/v1/licenses/acme/leases"_s, admin());
+    return reply.status == 200 ? reply.json() : QJsonObject();
 }
 
 void TestGroupCommit::failedUnitLeavesNoRowsAndOthersStay_data()
@@ -333,6 +424,152 @@ void TestGroupCommit::plannedRenewalStoredOnlyIfSeatUnchangedAndLive()
         break;
     }
     }
+}
+
+void TestGroupCommit::failedCommitKeepsNoUnitOfTheBatch()
+{
+    QVERIFY(addLicense(u"lic"_s, 2));
+    SeatLease first;
+    QCOMPARE(checkOut(u"lic"_s, u"first@ws"_s, &first), Granted::Granted);
+    QVERIFY(breakCommits(m_store->path(), true));
+
+    m_store->beginBatch();
+    SeatLease second;
+    QCOMPARE(checkOut(u"lic"_s, u"second@ws"_s, &second), Granted::Granted);
+    SeatService::LicenseSpec more;
+    more.seatCount = 5;
+    QCOMPARE(m_seats->putLicense(u"lic"_s, more, u"test"_s).outcome, SeatService::PutLicenseResult::Outcome::Updated);
+    QCOMPARE(m_seats->release(u"lic"_s, first.seatId, u"test"_s), SeatService::ReleaseOutcome::Released);
+    bool threw = false;
+    try {
+        m_store->commitBatch();
+    } catch (const StoreError &) {
+        threw = true;
+    }
+    QVERIFY(threw);
+    QVERIFY(!m_store->inBatch());
+    QVERIFY(breakCommits(m_store->path(), false));
+
+    // As before the batch: first's seat held, two seats, no second, generation not moved.
+    QCOMPARE(holders(u"lic"_s), QStringList {u"first@ws"_s});
+    QVERIFY(!m_store->lease(u"lic"_s, second.seatId));
+    const auto license = m_store->license(u"lic"_s);
+    QVERIFY(license);
+    QCOMPARE(license->policy.seatCount(), 2);
+    QCOMPARE(license->lastGeneration, first.generation);
+    EventQuery query;
+    query.kinds = {u"released"_s};
+    QVERIFY(m_seats->events(query).isEmpty());
+
+    SeatLease again;
+    QCOMPARE(checkOut(u"lic"_s, u"second@ws"_s, &again), Granted::Granted);
+    QCOMPARE(again.generation, first.generation + 1);
+    QCOMPARE(checkOut(u"lic"_s, u"third@ws"_s), Granted::NoSeatsAvailable);
+}
+
+void TestGroupCommit::failedCommitAnswersEveryChangeWith500()
+{
+    QVERIFY(startServer());
+    const auto created = m_http->put(
+        u"/v1/licenses/acme"_s,
+        {{u"seatCount"_s, 2}, {u"ttlSeconds"_s, 60}, {u"skewSeconds"_s, 5}, {u"reapGraceSeconds"_s, 15}}, admin());
+    QCOMPARE(created.status, 201);
+    const QByteArray key = "License " + created.json().value("key"_L1).toString().toLatin1();
+    const auto alice = m_http->post(u"/v1/licenses/acme/checkout"_s, {{u"holder"_s, u"alice@ws"_s}}, key);
+    QCOMPARE(alice.status, 201);
+    const auto aliceLease = leaseFromJson(alice.json().value("lease"_L1));
+    QVERIFY(aliceLease);
+    m_clock->advance(20s);
+
+    // Every request of the burst changes something, so whichever batches they land in, each
+    // batch's COMMIT fails: no client may be told its change was made.
+    QVERIFY(breakCommits(QDir(m_server->dataDir()).filePath(u"keyright.sqlite"_s), true));
+    const QByteArray seatPath = "/v1/licenses/acme/seats/" + aliceLease->seatId.toLatin1();
+    const QList<QByteArray> requests {
+        HttpBurst::request("POST", "/v1/licenses/acme/checkout", key, R"({"holder":"bob@ws"})"),
+        HttpBurst::request("POST", seatPath + "/heartbeat", key, {}),
+        HttpBurst::request("PUT", "/v1/licenses/acme", admin(), R"({"seatCount":5})"),
+        HttpBurst::request("POST", "/v1/licenses/acme/checkout", key, R"({"holder":"carol@ws"})"),
+        HttpBurst::request("POST", seatPath + "/heartbeat", key, {}),
+    };
+    const auto replies = HttpBurst::send(QHostAddress::LocalHost, m_server->port(), requests);
+    QCOMPARE(replies.size(), requests.size());
+    for (const auto &reply : replies)
+        QCOMPARE(reply.status, 500);
+    QVERIFY(breakCommits(QDir(m_server->dataDir()).filePath(u"keyright.sqlite"_s), false));
+
+    // Nothing of it was kept, not even in the server's memory of the license.
+    const QJsonObject after = listing();
+    QCOMPARE(after.value("seatCount"_L1).toInt(), 2);
+    const QJsonArray leases = after.value("leases"_L1).toArray();
+    QCOMPARE(leases.size(), 1);
+    QCOMPARE(leaseFromJson(leases.at(0)).value_or(SeatLease()).expiresAt, aliceLease->expiresAt);
+    QCOMPARE(m_http->post(u"/v1/licenses/acme/checkout"_s, {{u"holder"_s, u"bob@ws"_s}}, key).status, 201);
+    QCOMPARE(m_http->post(u"/v1/licenses/acme/checkout"_s, {{u"holder"_s, u"carol@ws"_s}}, key).status, 409);
+
+    const auto renewed = m_http->call("POST", QString::fromLatin1(seatPath) + u"/heartbeat"_s, {}, key);
+    QCOMPARE(renewed.status, 200);
+    const auto renewedLease = leaseFromJson(renewed.json().value("lease"_L1));
+    QVERIFY(renewedLease);
+    QCOMPARE(renewedLease->expiresAt, m_clock->now().addSecs(60));
+}
+
+void TestGroupCommit::renewalAnswersAreWhatIsStored()
+{
+    QVERIFY(startServer());
+    constexpr int seats = 8;
+    const auto created = m_http->put(
+        u"/v1/licenses/acme"_s,
+        {{u"seatCount"_s, seats}, {u"ttlSeconds"_s, 60}, {u"skewSeconds"_s, 5}, {u"reapGraceSeconds"_s, 15}}, admin());
+    QCOMPARE(created.status, 201);
+    const QByteArray key = "License " + created.json().value("key"_L1).toString().toLatin1();
+    QStringList seatIds;
+    for (int i = 0; i < seats; ++i) {
+        const auto reply = m_http->post(u"/v1/licenses/acme/checkout"_s, {{u"holder"_s, u"holder%1@ws"_s.arg(i)}}, key);
+        QCOMPARE(reply.status, 201);
+        seatIds.append(reply.json()["lease"_L1]["seatId"_L1].toString());
+    }
+    m_clock->advance(20s);
+
+    // Every seat beats at once while the first one is released: the released seat's heartbeat
+    // may come before or after the release, but whatever a 200 says must be what is stored.
+    QList<QByteArray> requests;
+    for (const QString &seatId : std::as_const(seatIds))
+        requests.append(
+            HttpBurst::request("POST", "/v1/licenses/acme/seats/" + seatId.toLatin1() + "/heartbeat", key, {}));
+    requests.append(HttpBurst::request("DELETE", "/v1/licenses/acme/seats/" + seatIds.first().toLatin1(), key, {}));
+    const auto replies = HttpBurst::send(QHostAddress::LocalHost, m_server->port(), requests);
+    QCOMPARE(replies.size(), requests.size());
+    QCOMPARE(replies.last().status, 204);
+    QVERIFY2(replies.first().status == 200 || replies.first().status == 410,
+             qPrintable(QString::number(replies.first().status)));
+
+    const auto verifier = LeaseVerifier::fromPublicKey(m_server->publicKey());
+    QVERIFY(verifier);
+    QHash<QString, SeatLease> stored;
+    for (const QJsonValue &row : listing().value("leases"_L1).toArray()) {
+        const auto lease = leaseFromJson(row);
+        QVERIFY(lease);
+        stored.insert(lease->seatId, *lease);
+    }
+    QVERIFY(!stored.contains(seatIds.first()));
+    QCOMPARE(stored.size(), seats - 1);
+    for (int i = 1; i < seats; ++i) {
+        QCOMPARE(replies.at(i).status, 200);
+        const auto answered = leaseFromJson(QJsonDocument::fromJson(replies.at(i).body)["lease"_L1]);
+        QVERIFY(answered);
+        QCOMPARE(answered->seatId, seatIds.at(i)); // each connection gets its own seat's answer
+        QVERIFY(verifier->verify(*answered));
+        QCOMPARE(answered->expiresAt, m_clock->now().addSecs(60));
+        QCOMPARE(stored.value(seatIds.at(i)).expiresAt, answered->expiresAt);
+        QCOMPARE(stored.value(seatIds.at(i)).signature, answered->signature);
+    }
+
+    // The released seat stays gone and its place is free exactly once.
+    const QByteArray lostPath = "/v1/licenses/acme/seats/" + seatIds.first().toLatin1() + "/heartbeat";
+    QCOMPARE(m_http->call("POST", QString::fromLatin1(lostPath), {}, key).status, 410);
+    QCOMPARE(m_http->post(u"/v1/licenses/acme/checkout"_s, {{u"holder"_s, u"late@ws"_s}}, key).status, 201);
+    QCOMPARE(m_http->post(u"/v1/licenses/acme/checkout"_s, {{u"holder"_s, u"later@ws"_s}}, key).status, 409);
 }
 
 } // namespace keyright
