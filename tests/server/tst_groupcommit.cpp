@@ -1,9 +1,12 @@
+#include "AuthGuard.h"
+#include "HttpApi.h"
 #include "HttpBurst.h"
 #include "LeaseJson.h"
 #include "LeaseServer.h"
 #include "LeaseSigner.h"
 #include "LeaseVerifier.h"
 #include "ManualClock.h"
+#include "Metrics.h"
 #include "SeatService.h"
 #include "SecretBuffer.h"
 #include "SqliteLeaseStore.h"
@@ -50,6 +53,8 @@ private Q_SLOTS:
     void failedUnitDoesNotLeaveLicenseChangeInCache();
     void plannedRenewalStoredOnlyIfSeatUnchangedAndLive_data();
     void plannedRenewalStoredOnlyIfSeatUnchangedAndLive();
+    void deferredHeartbeatAnsweredFromWhatIsStored_data();
+    void deferredHeartbeatAnsweredFromWhatIsStored();
     void failedCommitKeepsNoUnitOfTheBatch();
     void failedCommitAnswersEveryChangeWith500();
     void renewalAnswersAreWhatIsStored();
@@ -570,6 +575,88 @@ void TestGroupCommit::renewalAnswersAreWhatIsStored()
     QCOMPARE(m_http->call("POST", QString::fromLatin1(lostPath), {}, key).status, 410);
     QCOMPARE(m_http->post(u"/v1/licenses/acme/checkout"_s, {{u"holder"_s, u"late@ws"_s}}, key).status, 201);
     QCOMPARE(m_http->post(u"/v1/licenses/acme/checkout"_s, {{u"holder"_s, u"later@ws"_s}}, key).status, 409);
+}
+
+void TestGroupCommit::deferredHeartbeatAnsweredFromWhatIsStored_data()
+{
+    QTest::addColumn<Meanwhile>("meanwhile");
+    QTest::addColumn<int>("status");
+
+    QTest::newRow("nothing happens: 200 with the renewed lease") << Meanwhile::Nothing << 200;
+    QTest::newRow("seat released: 410") << Meanwhile::Released << 410;
+    QTest::newRow("seat revoked: 410") << Meanwhile::Revoked << 410;
+    QTest::newRow("past expiresAt + skew: 410") << Meanwhile::ExpiredPastSkew << 410;
+    QTest::newRow("renewed by another heartbeat: 200 with a newer lease") << Meanwhile::RenewedByHeartbeat << 200;
+}
+
+void TestGroupCommit::deferredHeartbeatAnsweredFromWhatIsStored()
+{
+    QFETCH(Meanwhile, meanwhile);
+    QFETCH(int, status);
+
+    SeatService::LicenseSpec spec;
+    spec.seatCount = 1;
+    spec.ttlSeconds = 60;
+    spec.skewSeconds = 5;
+    spec.reapGraceSeconds = 15;
+    const auto created = m_seats->putLicense(u"lic"_s, spec, u"test"_s);
+    QCOMPARE(created.outcome, SeatService::PutLicenseResult::Outcome::Created);
+    SeatLease seat;
+    QCOMPARE(checkOut(u"lic"_s, u"holder@ws"_s, &seat), Granted::Granted);
+    m_clock->advance(50s);
+
+    AuthGuard auth(SecretBuffer::copyOf("admin-token-for-this-test"));
+    Metrics metrics;
+    HttpApi api(*m_seats, auth, metrics, m_signer->publicKey());
+    ApiRequest heartbeat;
+    heartbeat.method = "POST";
+    heartbeat.path = u"/v1/licenses/lic/seats/%1/heartbeat"_s.arg(seat.seatId);
+    heartbeat.authorization = "License " + created.key.toLatin1();
+    heartbeat.remoteAddress = QHostAddress::LocalHost;
+
+    // What HttpFrontend does with a heartbeat: planned when it arrives, then signed and stored
+    // together with the other renewals of its batch.
+    auto answer = api.handleOrDefer(heartbeat);
+    QVERIFY(std::holds_alternative<HttpApi::DeferredRenewal>(answer));
+    QList<HttpApi::DeferredRenewal> deferred {std::get<HttpApi::DeferredRenewal>(std::move(answer))};
+
+    switch (meanwhile) {
+    case Meanwhile::Nothing:
+        break;
+    case Meanwhile::Released:
+        QCOMPARE(m_seats->release(u"lic"_s, seat.seatId, u"test"_s), SeatService::ReleaseOutcome::Released);
+        break;
+    case Meanwhile::Revoked:
+        QCOMPARE(m_seats->revoke(u"lic"_s, seat.seatId, u"test"_s, 0s, u"test"_s).outcome,
+                 SeatService::RevokeResult::Outcome::Revoked);
+        break;
+    case Meanwhile::ExpiredPastSkew:
+        m_clock->advance(15s + 1ms);
+        break;
+    case Meanwhile::RenewedByHeartbeat:
+        m_clock->advance(1s);
+        QCOMPARE(m_seats->heartbeat(u"lic"_s, seat.seatId, u"test"_s).outcome,
+                 SeatService::HeartbeatResult::Outcome::Renewed);
+        m_clock->advance(1s);
+        break;
+    }
+
+    const QList<ApiResponse> responses = api.finishRenewals(deferred);
+    QCOMPARE(responses.size(), 1);
+    const ApiResponse &response = responses.first();
+    QCOMPARE(response.status, status);
+    const auto row = m_store->lease(u"lic"_s, seat.seatId);
+    if (status == 200) {
+        // The lease the client is given is the stored one, whichever renewal stored it.
+        const auto lease = leaseFromJson(QJsonDocument::fromJson(response.body)["lease"_L1]);
+        QVERIFY(lease);
+        QVERIFY(row);
+        QCOMPARE(lease->expiresAt, row->lease.expiresAt);
+        QCOMPARE(lease->signature, row->lease.signature);
+        QCOMPARE(lease->expiresAt, m_clock->now().addSecs(60));
+    } else {
+        QVERIFY(!row || row->lease.expiresAt == seat.expiresAt);
+    }
 }
 
 } // namespace keyright
