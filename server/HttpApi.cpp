@@ -197,37 +197,40 @@ std::variant<ApiResponse, HttpApi::DeferredRenewal> HttpApi::handleOrDefer(const
     return handle(request);
 }
 
+void HttpApi::prepareRenewal(DeferredRenewal &renewal) const
+{
+    m_seats.signRenewal(renewal.plan);
+    renewal.renewed = json(200, {{u"lease"_s, leaseToJson(renewal.plan.renewed)}});
+}
+
+ApiResponse HttpApi::completeRenewal(DeferredRenewal &renewal)
+{
+    ApiResponse response;
+    try {
+        // When the seat changed since the plan (released, revoked, expired), decide afresh.
+        response = m_seats.completeRenewal(renewal.plan) ? std::move(renewal.renewed)
+                                                         : heartbeat(renewal.route, renewal.actor);
+    } catch (const StoreError &failure) {
+        qCCritical(lcApi, "heartbeat of %ls failed in the store: %s", qUtf16Printable(renewal.route.seatId),
+                   failure.what());
+        response = error(ApiError::storeFailed());
+    }
+    response.route = ApiRoute::name(renewal.route.kind);
+    m_metrics.observeRequest(response.route, response.status,
+                             std::chrono::microseconds(renewal.timer.nsecsElapsed() / 1000));
+    return response;
+}
+
 QList<ApiResponse> HttpApi::finishRenewals(QList<DeferredRenewal> &renewals)
 {
-    // The signature and the answer's body need nothing shared, so they are made on the thread
-    // pool; storing (SQLite, one connection) stays on this thread.
-    const auto prepare = [this](DeferredRenewal &renewal) {
-        m_seats.signRenewal(renewal.plan);
-        renewal.renewed = json(200, {{u"lease"_s, leaseToJson(renewal.plan.renewed)}});
-    };
     if (renewals.size() == 1)
-        prepare(renewals.first()); // not worth a thread hop
+        prepareRenewal(renewals.first()); // not worth a thread hop
     else
-        QtConcurrent::blockingMap(renewals, prepare);
-
+        QtConcurrent::blockingMap(renewals, [this](DeferredRenewal &renewal) { prepareRenewal(renewal); });
     QList<ApiResponse> answers;
     answers.reserve(renewals.size());
-    for (DeferredRenewal &renewal : renewals) {
-        ApiResponse response;
-        try {
-            // When the seat changed since the plan (released, revoked, expired), decide afresh.
-            response = m_seats.completeRenewal(renewal.plan) ? std::move(renewal.renewed)
-                                                             : heartbeat(renewal.route, renewal.actor);
-        } catch (const StoreError &failure) {
-            qCCritical(lcApi, "heartbeat of %ls failed in the store: %s", qUtf16Printable(renewal.route.seatId),
-                       failure.what());
-            response = error(ApiError::storeFailed());
-        }
-        response.route = ApiRoute::name(renewal.route.kind);
-        m_metrics.observeRequest(response.route, response.status,
-                                 std::chrono::microseconds(renewal.timer.nsecsElapsed() / 1000));
-        answers.append(std::move(response));
-    }
+    for (DeferredRenewal &renewal : renewals)
+        answers.append(completeRenewal(renewal));
     return answers;
 }
 

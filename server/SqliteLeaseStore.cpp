@@ -202,7 +202,7 @@ bool SqliteLeaseStore::open(QString *error)
 void SqliteLeaseStore::close()
 {
     m_statements.reset();
-    m_licenseCache.clear();
+    dropCaches();
     m_batchWanted = m_batchOpen = m_batchFailed = false;
     if (m_db.isValid()) {
         m_db.close();
@@ -412,7 +412,7 @@ void SqliteLeaseStore::transaction(const std::function<void()> &work)
         m_inTransaction = false;
         m_statements->rollback.exec();
         m_statements->rollback.finish();
-        m_licenseCache.clear();
+        dropCaches();
         throw;
     }
 }
@@ -432,7 +432,7 @@ void SqliteLeaseStore::unitInBatch(const std::function<void()> &work)
         exec(m_statements->releaseSavepoint).finish();
     } catch (...) {
         m_inTransaction = false;
-        m_licenseCache.clear();
+        dropCaches();
         if (m_statements->rollbackToSavepoint.exec() && m_statements->releaseSavepoint.exec()) {
             m_statements->rollbackToSavepoint.finish();
             m_statements->releaseSavepoint.finish();
@@ -474,7 +474,7 @@ void SqliteLeaseStore::commitBatch()
     m_statements->commit.finish();
     m_statements->rollback.exec();
     m_statements->rollback.finish();
-    m_licenseCache.clear();
+    dropCaches();
     throw StoreError(u"database error: the batch was not committed: %1"_s.arg(reason).toStdString());
 }
 
@@ -596,8 +596,38 @@ QList<StoredLease> SqliteLeaseStore::leases(const QString &licenseId)
     return result;
 }
 
+QString SqliteLeaseStore::leaseKey(const QString &licenseId, const QString &seatId)
+{
+    return licenseId + QChar(u'\n') + seatId; // neither id can hold a line break
+}
+
+void SqliteLeaseStore::dropCaches()
+{
+    m_licenseCache.clear();
+    m_leaseCache.clear();
+}
+
+void SqliteLeaseStore::cacheLease(const StoredLease &row)
+{
+    if (m_leaseCache.size() >= maxCachedLeases)
+        m_leaseCache.clear(); // start over rather than grow without bound
+    m_leaseCache.insert(leaseKey(row.lease.licenseId, row.lease.seatId), row);
+}
+
+void SqliteLeaseStore::cacheRenewal(const SeatLease &lease)
+{
+    const auto cached = m_leaseCache.find(leaseKey(lease.licenseId, lease.seatId));
+    if (cached == m_leaseCache.end())
+        return;
+    cached->lease.issuedAt = lease.issuedAt;
+    cached->lease.expiresAt = lease.expiresAt;
+    cached->lease.signature = lease.signature;
+}
+
 std::optional<StoredLease> SqliteLeaseStore::lease(const QString &licenseId, const QString &seatId)
 {
+    if (const auto cached = m_leaseCache.constFind(leaseKey(licenseId, seatId)); cached != m_leaseCache.cend())
+        return *cached;
     auto &q = m_statements->lease;
     q.bindValue(u":license"_s, licenseId);
     q.bindValue(u":seat"_s, seatId);
@@ -606,6 +636,8 @@ std::optional<StoredLease> SqliteLeaseStore::lease(const QString &licenseId, con
     if (q.next())
         result = leaseFromRow(q);
     q.finish();
+    if (result)
+        cacheLease(*result);
     return result;
 }
 
@@ -621,6 +653,7 @@ void SqliteLeaseStore::insertLease(const StoredLease &row)
     q.bindValue(u":signature"_s, row.lease.signature);
     q.bindValue(u":request"_s, row.requestId);
     exec(q).finish();
+    cacheLease(row);
 }
 
 void SqliteLeaseStore::renewLease(const SeatLease &lease)
@@ -634,8 +667,11 @@ void SqliteLeaseStore::renewLease(const SeatLease &lease)
     exec(q);
     const int changed = q.numRowsAffected();
     q.finish();
-    if (changed != 1)
+    if (changed != 1) {
+        m_leaseCache.remove(leaseKey(lease.licenseId, lease.seatId));
         throw StoreError(u"seat %1 of %2 is not in the database"_s.arg(lease.seatId, lease.licenseId).toStdString());
+    }
+    cacheRenewal(lease);
 }
 
 bool SqliteLeaseStore::renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed)
@@ -652,7 +688,12 @@ bool SqliteLeaseStore::renewLeaseIfUnchanged(const SeatLease &current, const Sea
     exec(q);
     const int changed = q.numRowsAffected();
     q.finish();
-    return changed == 1;
+    if (changed != 1) {
+        m_leaseCache.remove(leaseKey(current.licenseId, current.seatId));
+        return false;
+    }
+    cacheRenewal(renewed);
+    return true;
 }
 
 bool SqliteLeaseStore::deleteLease(const QString &licenseId, const QString &seatId)
@@ -663,6 +704,7 @@ bool SqliteLeaseStore::deleteLease(const QString &licenseId, const QString &seat
     exec(q);
     const bool deleted = q.numRowsAffected() > 0;
     q.finish();
+    m_leaseCache.remove(leaseKey(licenseId, seatId));
     return deleted;
 }
 

@@ -16,13 +16,16 @@ namespace keyright {
 // opened it; the server is single-threaded on its event loop, so per-license serialization holds
 // by construction and a transaction never waits for another.
 //
-// License records are cached in memory: every client request needs its license (key hash and
-// policy), and licenses change only through this store. The cache follows every insert and
-// update and is dropped whenever a transaction or a batch unit rolls back.
+// License records and lease rows are cached in memory: every client request needs its license
+// (key hash and policy), every heartbeat its row, and both change only through this store. The
+// caches follow every insert, update and delete, and are dropped whenever a transaction or a
+// batch unit rolls back. Lease rows are cached as they are read or written, up to
+// maxCachedLeases (then the cache starts over).
 class SqliteLeaseStore final : public LeaseStore
 {
 public:
     static constexpr int schemaVersion = 2;
+    static constexpr qsizetype maxCachedLeases = 250'000;
 
     explicit SqliteLeaseStore(QString path);
     ~SqliteLeaseStore() override;
@@ -80,6 +83,10 @@ private:
     void unitInBatch(const std::function<void()> &work);
     QSqlQuery &exec(QSqlQuery &query);
     LicenseRecord licenseFromRow(const QSqlQuery &query) const;
+    static QString leaseKey(const QString &licenseId, const QString &seatId);
+    void dropCaches();
+    void cacheLease(const StoredLease &row);
+    void cacheRenewal(const SeatLease &lease);
     StoredLease leaseFromRow(const QSqlQuery &query) const;
 
     QString m_path;
@@ -91,6 +98,7 @@ private:
     bool m_batchOpen = false; // the batch's BEGIN has run
     bool m_batchFailed = false; // a unit could not be rolled back: the batch must not commit
     QHash<QString, LicenseRecord> m_licenseCache;
+    QHash<QString, StoredLease> m_leaseCache; // by leaseKey()
 };
 
 } // namespace keyright
