@@ -47,7 +47,8 @@ public:
     // Stores a prepared renewal (on the store's thread) and returns its answer: the prepared one,
     // or a fresh decision when the seat changed since the plan.
     ApiResponse completeRenewal(DeferredRenewal &renewal);
-    // Both steps for a batch, signing on the thread pool while the caller waits.
+    // Both steps for a batch; signing on the thread pool (while the caller waits) on machines with
+    // more than two cores.
     QList<ApiResponse> finishRenewals(QList<DeferredRenewal> &renewals);
 
     // Serves GET /v1/stats from `stats`; without it the route answers 404 not_found.

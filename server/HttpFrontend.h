@@ -24,9 +24,9 @@ class LeaseStore;
 // whole turn instead of one per request. If the commit fails, every answer of the batch becomes
 // a 500 and nothing of it is kept.
 //
-// Heartbeats of a batch are planned when they arrive and signed together when the batch closes,
-// on a thread pool (HttpApi::finishRenewals): signing is the largest single cost of a renewal
-// and the only one that needs no shared state.
+// Heartbeats of a batch are planned when they arrive and signed together when the batch closes
+// (HttpApi::finishRenewals), on a thread pool where the machine has cores to spare: signing is
+// the largest single cost of a renewal and the only one that needs no shared state.
 class HttpFrontend final : public QAbstractHttpServer
 {
     Q_OBJECT

@@ -64,7 +64,7 @@ public:
 
     // A renewal in three steps, so that its signature, the costliest part, is made outside the
     // store's unit and alongside other renewals: HttpFrontend plans every heartbeat of a batch,
-    // signs them all at once on a thread pool, then completes them. heartbeat() is the same
+    // signs them all at once (on a thread pool with cores to spare), then completes them. heartbeat() is the same
     // thing in one call.
     struct RenewalPlan
     {

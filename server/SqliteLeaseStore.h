@@ -87,6 +87,9 @@ private:
     void dropCaches();
     void cacheLease(const StoredLease &row);
     void cacheRenewal(const SeatLease &lease);
+    // Binds the renewed times and signature, runs `q` and follows it in the cache; true when it
+    // changed one row.
+    bool writeRenewal(QSqlQuery &q, const SeatLease &renewed);
     StoredLease leaseFromRow(const QSqlQuery &query) const;
 
     QString m_path;
