@@ -13,6 +13,7 @@
 #include "simulator/Simulation.h"
 #include "simulator/SimulationClock.h"
 #include "simulator/SimulatorView.h"
+#include "simulator/TimelineStrip.h"
 
 #include <QComboBox>
 #include <QTest>
@@ -36,6 +37,8 @@ private Q_SLOTS:
     void presetShowsItsNarrationAndItsClients();
     void rollbackPresetRefusesAHugePool();
     void fontScaleEnlargesTheText();
+    void markLabelsDoNotRunIntoTheNextMark_data();
+    void markLabelsDoNotRunIntoTheNextMark();
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
@@ -134,6 +137,42 @@ void TestSimulatorView::fontScaleEnlargesTheText()
     QVERIFY(qFuzzyCompare(m_view->rows().constFirst()->font().pointSizeF(), rowBefore * 1.5));
     m_view->setFontScale(1.0);
     QVERIFY(qFuzzyCompare(m_view->font().pointSizeF(), before));
+}
+
+void TestSimulatorView::markLabelsDoNotRunIntoTheNextMark_data()
+{
+    // Mark x positions and label widths on a 600-px strip, as the expiry and reap marks are drawn.
+    QTest::addColumn<QList<double>>("xs");
+    QTest::addColumn<QList<double>>("widths");
+
+    QTest::newRow("far apart") << QList<double> {100, 400} << QList<double> {60, 60};
+    QTest::newRow("a grace apart, long French label") << QList<double> {300, 340} << QList<double> {70, 60};
+    QTest::newRow("second mark near the right edge") << QList<double> {300, 580} << QList<double> {60, 60};
+    QTest::newRow("one mark near the right edge") << QList<double> {590} << QList<double> {60};
+}
+
+void TestSimulatorView::markLabelsDoNotRunIntoTheNextMark()
+{
+    QFETCH(QList<double>, xs);
+    QFETCH(QList<double>, widths);
+    const double width = 600;
+    QList<TimelineStrip::MarkSpan> marks;
+    for (qsizetype i = 0; i < xs.size(); ++i)
+        marks.append(TimelineStrip::MarkSpan {xs.at(i), widths.at(i)});
+
+    const QList<double> lefts = TimelineStrip::labelLefts(marks, width);
+    QCOMPARE(lefts.size(), marks.size());
+    for (qsizetype i = 0; i < marks.size(); ++i) {
+        const double left = lefts.at(i);
+        const double right = left + widths.at(i);
+        QVERIFY2(left >= 0 && right <= width, qPrintable(u"label %1 leaves the strip"_s.arg(i)));
+        // A label never crosses a mark's line, its own or another's.
+        for (const double x : xs)
+            QVERIFY2(right <= x || left >= x, qPrintable(u"label %1 crosses the line at %2"_s.arg(i).arg(x)));
+        if (i > 0)
+            QVERIFY2(left >= lefts.at(i - 1) + widths.at(i - 1),
+                     qPrintable(u"label %1 overlaps the one before"_s.arg(i)));
+    }
 }
 
 QTEST_MAIN(TestSimulatorView)

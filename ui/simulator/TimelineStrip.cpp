@@ -84,6 +84,25 @@ double TimelineStrip::xFor(const QDateTime &time) const
     return static_cast<double>(time.toMSecsSinceEpoch() - start) * width() / static_cast<double>(span);
 }
 
+QList<double> TimelineStrip::labelLefts(const QList<MarkSpan> &marks, double width)
+{
+    constexpr double gap = 3;
+    QList<double> lefts;
+    for (qsizetype i = 0; i < marks.size(); ++i) {
+        const MarkSpan &m = marks.at(i);
+        const double right = m.x + gap;
+        const bool meetsNext = i + 1 < marks.size() && right + m.labelWidth > marks.at(i + 1).x - gap;
+        const bool pastEdge = right + m.labelWidth > width;
+        const double left = m.x - gap - m.labelWidth;
+        // Left of the line only if that clears the edge and everything of the previous mark.
+        const double previousEnd
+            = i == 0 ? 0.0 : std::max(marks.at(i - 1).x, lefts.last() + marks.at(i - 1).labelWidth) + gap;
+        const bool roomLeft = left >= 0 && left >= previousEnd;
+        lefts.append((meetsNext || pastEdge) && roomLeft ? left : right);
+    }
+    return lefts;
+}
+
 void TimelineStrip::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
@@ -127,23 +146,38 @@ void TimelineStrip::paintEvent(QPaintEvent *)
 
     // The server's instants for the seat this client holds or last held.
     const ServerSeatView view = m_client->serverView();
+    struct Mark
+    {
+        double x;
+        QColor colour;
+        QString label;
+    };
+    QList<Mark> marks;
     auto mark = [&](const QDateTime &at, const QColor &colour, const QString &label) {
         if (!at.isValid())
             return;
         const double x = xFor(at);
-        if (x < 0 || x > width())
-            return;
-        p.setPen(QPen(colour, 2, Qt::DashLine));
-        p.drawLine(QPointF(x, clientLane.top()), QPointF(x, serverLane.bottom()));
-        p.setPen(colour);
-        const QRectF box(x + 3, serverLane.top() - 1, fm.horizontalAdvance(label) + 4, line);
-        p.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, label);
+        if (x >= 0 && x <= width())
+            marks.append(Mark {x, colour, label});
     };
     mark(view.countedUntil, SimulatorPalette::expiryMark(), tr("expiry"));
     if (view.state == ServerSeatView::State::Reaped)
         mark(view.endedAt, SimulatorPalette::reapMark(), tr("reaped"));
     else if (view.state == ServerSeatView::State::ExpiredAwaitingReap || view.state == ServerSeatView::State::Live)
         mark(view.reapableAt, SimulatorPalette::reapMark(), tr("reap"));
+    std::sort(marks.begin(), marks.end(), [](const Mark &a, const Mark &b) { return a.x < b.x; });
+    QList<MarkSpan> spans;
+    for (const Mark &m : std::as_const(marks))
+        spans.append(MarkSpan {m.x, double(fm.horizontalAdvance(m.label) + 4)});
+    const QList<double> lefts = labelLefts(spans, width());
+    for (qsizetype i = 0; i < marks.size(); ++i) {
+        const Mark &m = marks.at(i);
+        p.setPen(QPen(m.colour, 2, Qt::DashLine));
+        p.drawLine(QPointF(m.x, clientLane.top()), QPointF(m.x, serverLane.bottom()));
+        p.setPen(m.colour);
+        p.drawText(QRectF(lefts.at(i), serverLane.top() - 1, spans.at(i).labelWidth, line),
+                   Qt::AlignLeft | Qt::AlignVCenter, m.label);
+    }
 
     // Event glyphs above the client lane.
     QFont glyphFont = font();

@@ -36,6 +36,16 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+    // Where the labels of vertical marks go: right of each mark's line, unless that would run
+    // into the next mark's line (the expiry and reap marks are a grace apart, and a French label
+    // is long), then left of it. `marks` holds each mark's x and label width, sorted by x.
+    struct MarkSpan
+    {
+        double x = 0;
+        double labelWidth = 0;
+    };
+    static QList<double> labelLefts(const QList<MarkSpan> &marks, double width);
+
 protected:
     void paintEvent(QPaintEvent *event) override;
 
