@@ -41,20 +41,22 @@ public:
         ApiResponse renewed; // the answer if the renewal is stored as planned
     };
     std::variant<ApiResponse, DeferredRenewal> handleOrDefer(const ApiRequest &request);
-    // Signs the renewal and builds its answer. Touches nothing shared: call it from any thread,
-    // for several renewals at once.
-    void prepareRenewal(DeferredRenewal &renewal) const;
-    // Stores a prepared renewal (on the store's thread) and returns its answer: the prepared one,
-    // or a fresh decision when the seat changed since the plan.
-    ApiResponse completeRenewal(DeferredRenewal &renewal);
-    // Both steps for a batch; signing on the thread pool (while the caller waits) on machines with
-    // more than two cores.
+    // Signs the renewals and builds their answers (on the thread pool, while the caller waits, on
+    // machines with more than two cores), then stores each and returns its answer: the prepared
+    // one, or a fresh decision when the seat changed since the plan.
     QList<ApiResponse> finishRenewals(QList<DeferredRenewal> &renewals);
 
     // Serves GET /v1/stats from `stats`; without it the route answers 404 not_found.
     void setStats(StatsService *stats) { m_stats = stats; }
 
 private:
+    // Signs the renewal and builds its answer. Touches nothing shared: call it from any thread,
+    // for several renewals at once.
+    void prepareRenewal(DeferredRenewal &renewal) const;
+    // Stores a prepared renewal (on the store's thread) and returns its answer: the prepared one,
+    // or a fresh decision when the seat changed since the plan.
+    ApiResponse completeRenewal(DeferredRenewal &renewal);
+
     ApiResponse dispatch(const ApiRequest &request, QString *routeName);
     ApiResponse clientRoute(const ApiRoute &route, const ApiRequest &request);
     ApiResponse adminRoute(const ApiRoute &route, const ApiRequest &request);

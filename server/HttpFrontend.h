@@ -41,9 +41,6 @@ public:
     // requests, whichever is first: it bounds how long the first answer of a turn waits.
     static constexpr int maxBatchSize = 256;
 
-    // Answers of the current batch not yet written (for tests).
-    int pendingAnswers() const { return int(m_pending.size()); }
-
     // Commits the current batch and writes its answers.
     void flush();
 
