@@ -591,16 +591,21 @@ void SqliteLeaseStore::updateLicense(const LicenseRecord &license)
     m_licenseCache.insert(license.id, license);
 }
 
-QList<StoredLease> SqliteLeaseStore::leases(const QString &licenseId)
+QList<StoredLease> SqliteLeaseStore::leaseRows(QSqlQuery &q)
 {
-    auto &q = m_statements->leases;
-    q.bindValue(u":license"_s, licenseId);
     exec(q);
     QList<StoredLease> result;
     while (q.next())
         result.append(leaseFromRow(q));
     q.finish();
     return result;
+}
+
+QList<StoredLease> SqliteLeaseStore::leases(const QString &licenseId)
+{
+    auto &q = m_statements->leases;
+    q.bindValue(u":license"_s, licenseId);
+    return leaseRows(q);
 }
 
 QString SqliteLeaseStore::leaseKey(const QString &licenseId, const QString &seatId)
@@ -712,12 +717,7 @@ QList<StoredLease> SqliteLeaseStore::leasesExpiringBy(const QString &licenseId, 
     auto &q = m_statements->leasesExpiringBy;
     q.bindValue(u":license"_s, licenseId);
     q.bindValue(u":latest"_s, toMs(latestExpiry));
-    exec(q);
-    QList<StoredLease> result;
-    while (q.next())
-        result.append(leaseFromRow(q));
-    q.finish();
-    return result;
+    return leaseRows(q);
 }
 
 static HolderBlock blockFromRow(const QSqlQuery &q)
@@ -848,12 +848,7 @@ QList<StoredLease> SqliteLeaseStore::firstLeasesExpiringBy(const QString &licens
     q.bindValue(u":license"_s, licenseId);
     q.bindValue(u":latest"_s, toMs(latestExpiry));
     q.bindValue(u":limit"_s, std::max(limit, 0));
-    exec(q);
-    QList<StoredLease> result;
-    while (q.next())
-        result.append(leaseFromRow(q));
-    q.finish();
-    return result;
+    return leaseRows(q);
 }
 
 int SqliteLeaseStore::deleteFirstEventsBefore(const QDateTime &before, int limit)

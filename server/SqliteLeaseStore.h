@@ -91,6 +91,8 @@ private:
     // changed one row.
     bool writeRenewal(QSqlQuery &q, const SeatLease &renewed);
     StoredLease leaseFromRow(const QSqlQuery &query) const;
+    // Runs a bound SELECT of lease columns and returns every row.
+    QList<StoredLease> leaseRows(QSqlQuery &q);
 
     QString m_path;
     QString m_connectionName;
