@@ -15,6 +15,8 @@ using namespace std::chrono_literals;
 
 namespace keyright {
 
+using namespace keyright::server;
+
 EmbeddedDemo::EmbeddedDemo(QNetworkAccessManager &network, const Clock &clock, QObject *parent)
     : QObject(parent)
     , m_network(network)

@@ -15,7 +15,9 @@ namespace keyright {
 class Clock;
 class LeaseClient;
 class LeaseKeeper;
+namespace server {
 class LeaseServer;
+}
 
 // The lease server the dashboard starts when no server is configured: the real LeaseServer on a
 // free loopback port with the demo licenses, plus a few demo holders kept alive by real
@@ -48,7 +50,7 @@ private:
 
     QNetworkAccessManager &m_network;
     const Clock &m_clock;
-    std::unique_ptr<LeaseServer> m_server;
+    std::unique_ptr<server::LeaseServer> m_server;
     std::vector<std::unique_ptr<LeaseClient>> m_clients;
     std::vector<std::unique_ptr<LeaseKeeper>> m_keepers;
     std::unique_ptr<LeaseKeeper> m_crashing;

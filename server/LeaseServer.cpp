@@ -1,18 +1,18 @@
 #include "LeaseServer.h"
 
-#include "AuthGuard.h"
+#include "http/AuthGuard.h"
 #include "Crypto.h"
-#include "HttpApi.h"
-#include "HttpFrontend.h"
-#include "LeaseReaper.h"
+#include "http/HttpApi.h"
+#include "http/HttpFrontend.h"
+#include "seats/LeaseReaper.h"
 #include "LeaseSigner.h"
 #include "Metrics.h"
-#include "PeerSync.h"
-#include "ReplicaIdentity.h"
-#include "SeatService.h"
+#include "stats/PeerSync.h"
+#include "stats/ReplicaIdentity.h"
+#include "seats/SeatService.h"
 #include "SecretBuffer.h"
-#include "SqliteLeaseStore.h"
-#include "StatsService.h"
+#include "store/SqliteLeaseStore.h"
+#include "stats/StatsService.h"
 
 #include <QDir>
 #include <QFile>
@@ -29,7 +29,7 @@
 
 using namespace Qt::StringLiterals;
 
-namespace keyright {
+namespace keyright::server {
 
 namespace {
 
@@ -396,4 +396,4 @@ void LeaseServer::stop()
     m_port = 0;
 }
 
-} // namespace keyright
+} // namespace keyright::server

@@ -8,7 +8,7 @@
 
 #include <memory>
 
-namespace keyright {
+namespace keyright::server {
 
 class AuthGuard;
 class Clock;
@@ -88,4 +88,4 @@ private:
     std::unique_ptr<PeerSync> m_peerSync;
 };
 
-} // namespace keyright
+} // namespace keyright::server

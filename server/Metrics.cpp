@@ -2,7 +2,7 @@
 
 using namespace Qt::StringLiterals;
 
-namespace keyright {
+namespace keyright::server {
 
 namespace {
 
@@ -129,4 +129,4 @@ QByteArray Metrics::render(const QList<LicenseGauge> &gauges) const
     return out;
 }
 
-} // namespace keyright
+} // namespace keyright::server

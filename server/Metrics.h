@@ -9,7 +9,7 @@
 #include <array>
 #include <chrono>
 
-namespace keyright {
+namespace keyright::server {
 
 // Counters since the process started, rendered in the Prometheus text format (version 0.0.4)
 // together with the per-license seat gauges the caller passes in at scrape time.
@@ -51,4 +51,4 @@ private:
     QMap<QString, Histogram> m_latency; // route
 };
 
-} // namespace keyright
+} // namespace keyright::server

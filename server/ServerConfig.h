@@ -8,7 +8,7 @@
 
 #include <chrono>
 
-namespace keyright {
+namespace keyright::server {
 
 // How a lease server is started: by main.cpp from the command line, by tests and by the
 // dashboard's embedded server.
@@ -32,4 +32,4 @@ struct ServerConfig
     std::chrono::milliseconds peerInterval {5000};
 };
 
-} // namespace keyright
+} // namespace keyright::server

@@ -1,6 +1,6 @@
 #include "Durations.h"
 #include "LeaseServer.h"
-#include "ListenAddress.h"
+#include "http/ListenAddress.h"
 #include "ServerConfig.h"
 #include "SystemClock.h"
 

@@ -11,13 +11,13 @@
 // would cost minutes and measure nothing.
 
 #include "Crypto.h"
-#include "LeaseReaper.h"
+#include "seats/LeaseReaper.h"
 #include "LeaseServer.h"
 #include "LeaseSigner.h"
 #include "SeatPolicy.h"
-#include "SeatService.h"
+#include "seats/SeatService.h"
 #include "ServerConfig.h"
-#include "SqliteLeaseStore.h"
+#include "store/SqliteLeaseStore.h"
 #include "SystemClock.h"
 
 #include <QCoreApplication>
@@ -43,6 +43,8 @@
 using namespace Qt::StringLiterals;
 
 namespace keyright {
+
+using namespace keyright::server;
 namespace {
 
 using SteadyClock = std::chrono::steady_clock;

@@ -14,6 +14,7 @@
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 using namespace keyright;
+using namespace keyright::server;
 
 // Two clients asking for the last seat at the same moment must not both win: fifty checkouts
 // sent at once, each on its own connection, on a ten-seat license grant exactly ten.

@@ -1,5 +1,5 @@
-#include "AuthGuard.h"
-#include "HttpApi.h"
+#include "http/AuthGuard.h"
+#include "http/HttpApi.h"
 #include "HttpBurst.h"
 #include "LeaseJson.h"
 #include "LeaseServer.h"
@@ -7,9 +7,9 @@
 #include "LeaseVerifier.h"
 #include "ManualClock.h"
 #include "Metrics.h"
-#include "SeatService.h"
+#include "seats/SeatService.h"
 #include "SecretBuffer.h"
-#include "SqliteLeaseStore.h"
+#include "store/SqliteLeaseStore.h"
 #include "TestHttp.h"
 
 #include <QDir>
@@ -29,6 +29,8 @@ using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 
 namespace keyright {
+
+using namespace keyright::server;
 
 // Group commit and the three-step renewal, in this process on a ManualClock: a request whose work
 // fails inside a shared transaction leaves nothing behind and does not take its neighbours' work

@@ -1,9 +1,9 @@
 #include "LeaseJson.h"
-#include "LeaseReaper.h"
+#include "seats/LeaseReaper.h"
 #include "LeaseServer.h"
 #include "LeaseVerifier.h"
 #include "ManualClock.h"
-#include "SeatService.h"
+#include "seats/SeatService.h"
 #include "SecretBuffer.h"
 #include "ServerConfig.h"
 #include "TestHttp.h"
@@ -19,6 +19,7 @@
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 using namespace keyright;
+using namespace keyright::server;
 
 // The real lease server in this process, on a free loopback port, with a ManualClock: time only
 // moves when a test says so, and the periodic reaper is off so each test sweeps exactly when it

@@ -1,9 +1,9 @@
-#include "LeaseReaper.h"
+#include "seats/LeaseReaper.h"
 #include "LeaseSigner.h"
 #include "ManualClock.h"
-#include "SeatService.h"
-#include "SqliteLeaseStore.h"
-#include "StatsService.h"
+#include "seats/SeatService.h"
+#include "store/SqliteLeaseStore.h"
+#include "stats/StatsService.h"
 
 #include <QSet>
 #include <QSignalSpy>
@@ -18,6 +18,8 @@ using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 
 namespace keyright {
+
+using namespace keyright::server;
 
 // The reaper sweeping a large backlog in chunks, in this process on a ManualClock: the periodic
 // sweep gives the event loop back after every chunk, so a client's heartbeat or checkout is

@@ -1,11 +1,12 @@
-#include "ApiRoute.h"
-#include "ListenAddress.h"
-#include "RequestParsing.h"
+#include "http/ApiRoute.h"
+#include "http/ListenAddress.h"
+#include "http/RequestParsing.h"
 
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 using namespace keyright;
+using namespace keyright::server;
 
 // The socket-free half of the HTTP layer: what a client sends is either turned into a complete,
 // valid value or refused with the status and the name of the field at fault.

@@ -3,10 +3,10 @@
 #include "LeaseJson.h"
 #include "LeaseServer.h"
 #include "ManualClock.h"
-#include "ReplicaIdentity.h"
+#include "stats/ReplicaIdentity.h"
 #include "SecretBuffer.h"
 #include "ServerConfig.h"
-#include "StatsService.h"
+#include "stats/StatsService.h"
 #include "TestHttp.h"
 #include "Timestamps.h"
 
@@ -23,6 +23,7 @@
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 using namespace keyright;
+using namespace keyright::server;
 
 // The usage statistics of one server, in this process on a ManualClock: every counted event moves
 // this server's own G-Counter component by exactly one, merging is the per-replica maximum (and

@@ -28,6 +28,7 @@
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 using namespace keyright;
+using namespace keyright::server;
 
 class TestDashboard : public QObject
 {

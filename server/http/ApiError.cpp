@@ -1,0 +1,45 @@
+#include "http/ApiError.h"
+
+#include <QJsonDocument>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::server {
+
+ApiError ApiError::invalid(const QString &field, const QString &message)
+{
+    return ApiError {400, u"invalid_request"_s, message, field, {}};
+}
+
+ApiError ApiError::unauthorized(const QString &message)
+{
+    return ApiError {401, u"unauthorized"_s, message, {}, {}};
+}
+
+ApiError ApiError::notFound(const QString &code, const QString &message)
+{
+    return ApiError {404, code, message, {}, {}};
+}
+
+ApiError ApiError::storeFailed()
+{
+    return ApiError {
+        500, u"internal"_s, u"the server could not store the change; nothing was changed, try again"_s, {}, {}};
+}
+
+QJsonObject ApiError::toJson() const
+{
+    QJsonObject json = extra;
+    json.insert(u"error"_s, code);
+    json.insert(u"message"_s, message);
+    if (!field.isEmpty())
+        json.insert(u"field"_s, field);
+    return json;
+}
+
+QByteArray ApiError::toBody() const
+{
+    return QJsonDocument(toJson()).toJson(QJsonDocument::Compact);
+}
+
+} // namespace keyright::server

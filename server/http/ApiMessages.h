@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QByteArray>
+#include <QHostAddress>
+#include <QList>
+#include <QString>
+#include <QUrlQuery>
+
+#include <utility>
+
+namespace keyright::server {
+
+// A request as HttpApi needs it, detached from any socket so it can be built in unit tests.
+struct ApiRequest
+{
+    QByteArray method; // "GET", "POST", ...
+    QString path; // decoded, such as "/v1/licenses/acme-cad/checkout"
+    QUrlQuery query;
+    QByteArray authorization; // the Authorization header, empty when absent
+    QByteArray body;
+    QHostAddress remoteAddress;
+};
+
+struct ApiResponse
+{
+    int status = 200;
+    QByteArray contentType; // empty for a response without body (204)
+    QByteArray body;
+    QList<std::pair<QByteArray, QByteArray>> headers;
+    QString route; // metrics label of the route that answered, "unmatched" when none did
+};
+
+} // namespace keyright::server

@@ -1,0 +1,142 @@
+#include "http/ApiRoute.h"
+
+#include "LeaseJson.h"
+
+#include <QJsonArray>
+#include <QList>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::server {
+
+namespace {
+
+struct Pattern
+{
+    QList<QStringView> segments; // "{license}" and "{seat}" capture
+    QByteArrayView method;
+    ApiRoute::Kind kind;
+};
+
+const QList<Pattern> &patterns()
+{
+    using K = ApiRoute::Kind;
+    static const QList<Pattern> all {
+        {{u"v1", u"health"}, "GET", K::Health},
+        {{u"v1", u"time"}, "GET", K::Time},
+        {{u"v1", u"public-key"}, "GET", K::PublicKey},
+        {{u"v1", u"licenses"}, "GET", K::ListLicenses},
+        {{u"v1", u"licenses", u"{license}"}, "PUT", K::PutLicense},
+        {{u"v1", u"licenses", u"{license}", u"checkout"}, "POST", K::Checkout},
+        {{u"v1", u"licenses", u"{license}", u"rotate-key"}, "POST", K::RotateKey},
+        {{u"v1", u"licenses", u"{license}", u"leases"}, "GET", K::ListLeases},
+        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}"}, "DELETE", K::Release},
+        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}", u"heartbeat"}, "POST", K::Heartbeat},
+        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}", u"revoke"}, "POST", K::Revoke},
+        {{u"v1", u"reap"}, "POST", K::Reap},
+        {{u"v1", u"events"}, "GET", K::Events},
+        {{u"metrics"}, "GET", K::Metrics},
+        {{u"v1", u"stats"}, "GET", K::Stats},
+    };
+    return all;
+}
+
+bool segmentsMatch(const Pattern &pattern, const QList<QStringView> &segments, QString *license, QString *seat)
+{
+    if (pattern.segments.size() != segments.size())
+        return false;
+    for (qsizetype i = 0; i < segments.size(); ++i) {
+        const QStringView want = pattern.segments.at(i);
+        if (want == u"{license}")
+            *license = segments.at(i).toString();
+        else if (want == u"{seat}")
+            *seat = segments.at(i).toString();
+        else if (want != segments.at(i))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+std::optional<ApiRoute> ApiRoute::match(QByteArrayView method, QStringView path, ApiError *error)
+{
+    const auto fail = [&](ApiError e) {
+        if (error)
+            *error = std::move(e);
+        return std::nullopt;
+    };
+    if (!path.startsWith(u'/'))
+        return fail(ApiError::notFound(u"not_found"_s, u"no such route: %1"_s.arg(path.left(200))));
+    const QList<QStringView> segments = path.mid(1).split(u'/');
+
+    QStringList allowed;
+    for (const Pattern &pattern : patterns()) {
+        QString license, seat;
+        if (!segmentsMatch(pattern, segments, &license, &seat))
+            continue;
+        if (pattern.method != method) {
+            allowed.append(QString::fromLatin1(pattern.method));
+            continue;
+        }
+        if (pattern.segments.contains(u"{license}") && !isValidLicenseId(license))
+            return fail(ApiError::invalid(u"licenseId"_s,
+                                          u"licenseId \"%1\" is malformed: expected 1 to 64 of a-z, 0-9 and '-', "
+                                          "starting with a letter or digit"_s.arg(license.left(80))));
+        if (pattern.segments.contains(u"{seat}") && !isValidSeatId(seat))
+            return fail(ApiError::invalid(
+                u"seatId"_s, u"seatId \"%1\" is malformed: expected 32 lowercase hex digits"_s.arg(seat.left(80))));
+        return ApiRoute {pattern.kind, license, seat};
+    }
+    if (!allowed.isEmpty()) {
+        ApiError e {
+            405,
+            u"method_not_allowed"_s,
+            u"%1 is not allowed on %2; use %3"_s.arg(QString::fromLatin1(method), path.left(200), allowed.join(u", ")),
+            {},
+            {}};
+        e.extra.insert(u"allow"_s, QJsonArray::fromStringList(allowed));
+        return fail(std::move(e));
+    }
+    return fail(ApiError::notFound(
+        u"not_found"_s, u"no such route: %1 %2"_s.arg(QString::fromLatin1(method).left(20), path.left(200))));
+}
+
+QString ApiRoute::name(Kind kind)
+{
+    switch (kind) {
+    case Kind::Health:
+        return u"health"_s;
+    case Kind::Time:
+        return u"time"_s;
+    case Kind::PublicKey:
+        return u"public_key"_s;
+    case Kind::ListLicenses:
+        return u"list_licenses"_s;
+    case Kind::PutLicense:
+        return u"put_license"_s;
+    case Kind::Checkout:
+        return u"checkout"_s;
+    case Kind::RotateKey:
+        return u"rotate_key"_s;
+    case Kind::ListLeases:
+        return u"list_leases"_s;
+    case Kind::Release:
+        return u"release"_s;
+    case Kind::Heartbeat:
+        return u"heartbeat"_s;
+    case Kind::Revoke:
+        return u"revoke"_s;
+    case Kind::Reap:
+        return u"reap"_s;
+    case Kind::Events:
+        return u"events"_s;
+    case Kind::Metrics:
+        return u"metrics"_s;
+    case Kind::Stats:
+        return u"stats"_s;
+    }
+    return u"unknown"_s;
+}
+
+} // namespace keyright::server

@@ -1,0 +1,478 @@
+#include "http/HttpApi.h"
+
+#include "http/AuthGuard.h"
+#include "Clock.h"
+#include "LeaseJson.h"
+#include "LeasePredicate.h"
+#include "Metrics.h"
+#include "http/RequestParsing.h"
+#include "seats/SeatService.h"
+#include "stats/StatsService.h"
+#include "Timestamps.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QThread>
+#include <QtConcurrent/QtConcurrentMap>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::server {
+
+namespace {
+
+Q_LOGGING_CATEGORY(lcApi, "keyright.server.api")
+
+QString actorAddress(const QHostAddress &address)
+{
+    bool isV4 = false;
+    const quint32 v4 = address.toIPv4Address(&isV4);
+    return isV4 ? QHostAddress(v4).toString() : address.toString();
+}
+
+double secondsOf(std::chrono::milliseconds duration)
+{
+    return double(duration.count()) / 1000.0;
+}
+
+QJsonObject summaryJson(const SeatService::LicenseSummary &license)
+{
+    return QJsonObject {{u"id"_s, license.id},
+                        {u"name"_s, license.name},
+                        {u"seatCount"_s, license.seatCount},
+                        {u"inUse"_s, license.inUse},
+                        {u"ttlSeconds"_s, secondsOf(license.ttl)},
+                        {u"skewSeconds"_s, secondsOf(license.skew)},
+                        {u"reapGraceSeconds"_s, secondsOf(license.reapGrace)},
+                        {u"deniedLastHour"_s, license.deniedLastHour}};
+}
+
+QJsonObject eventJson(const EventRecord &event)
+{
+    const auto orNull = [](const QString &text) { return text.isEmpty() ? QJsonValue() : QJsonValue(text); };
+    return QJsonObject {{u"seq"_s, event.seq},
+                        {u"time"_s, formatTimestamp(event.time)},
+                        {u"kind"_s, event.kind},
+                        {u"licenseId"_s, orNull(event.licenseId)},
+                        {u"seatId"_s, orNull(event.seatId)},
+                        {u"holder"_s, orNull(event.holder)},
+                        {u"actor"_s, event.actor},
+                        {u"detail"_s, event.detail}};
+}
+
+ApiError licenseNotFound(const QString &licenseId)
+{
+    return ApiError::notFound(u"license_not_found"_s, u"there is no license \"%1\""_s.arg(licenseId));
+}
+
+} // namespace
+
+HttpApi::HttpApi(SeatService &seats, const AuthGuard &auth, Metrics &metrics, QByteArray publicKey)
+    : m_seats(seats)
+    , m_auth(auth)
+    , m_metrics(metrics)
+    , m_publicKey(std::move(publicKey))
+{ }
+
+ApiResponse HttpApi::json(int status, const QJsonObject &body)
+{
+    return ApiResponse {status, "application/json", QJsonDocument(body).toJson(QJsonDocument::Compact), {}, {}};
+}
+
+ApiResponse HttpApi::error(const ApiError &error)
+{
+    ApiResponse response {error.status, "application/json", error.toBody(), {}, {}};
+    if (error.status == 405) {
+        QStringList allow;
+        for (const QJsonValue &method : error.extra.value(u"allow"_s).toArray())
+            allow.append(method.toString());
+        response.headers.append(std::pair<QByteArray, QByteArray>("Allow", allow.join(u", ").toLatin1()));
+    }
+    return response;
+}
+
+ApiResponse HttpApi::noContent()
+{
+    return ApiResponse {204, {}, {}, {}, {}};
+}
+
+ApiResponse HttpApi::handle(const ApiRequest &request)
+{
+    QElapsedTimer timer;
+    timer.start();
+    QString routeName = u"unmatched"_s;
+    ApiResponse response;
+    try {
+        response = dispatch(request, &routeName);
+    } catch (const StoreError &failure) {
+        qCCritical(lcApi, "%s %ls failed in the store: %s", request.method.constData(), qUtf16Printable(request.path),
+                   failure.what());
+        response = error(ApiError::storeFailed());
+    }
+    response.route = routeName;
+    m_metrics.observeRequest(routeName, response.status, std::chrono::microseconds(timer.nsecsElapsed() / 1000));
+    return response;
+}
+
+ApiResponse HttpApi::dispatch(const ApiRequest &request, QString *routeName)
+{
+    if (const auto tooLarge = request::checkBodySize(request.body.size()))
+        return error(*tooLarge);
+    ApiError failure;
+    const auto route = ApiRoute::match(request.method, request.path, &failure);
+    if (!route)
+        return error(failure);
+    *routeName = ApiRoute::name(route->kind);
+
+    using K = ApiRoute::Kind;
+    switch (route->kind) {
+    case K::Health:
+        return json(200, {{u"status"_s, u"ok"_s}, {u"version"_s, QStringLiteral(KEYRIGHT_VERSION)}});
+    case K::Time:
+        return json(200, {{u"now"_s, formatTimestamp(m_seats.clock().now())}});
+    case K::PublicKey:
+        return json(200,
+                    {{u"algorithm"_s, u"Ed25519"_s}, {u"publicKey"_s, QString::fromLatin1(m_publicKey.toBase64())}});
+    case K::Checkout:
+    case K::Heartbeat:
+    case K::Release:
+        return clientRoute(*route, request);
+    default:
+        return adminRoute(*route, request);
+    }
+}
+
+std::optional<ApiResponse> HttpApi::refuseClient(const ApiRoute &route, const ApiRequest &request)
+{
+    if (!request::credential(request.authorization, "License")) {
+        auto response = error(ApiError::unauthorized(u"this route needs \"Authorization: License <license key>\""_s));
+        response.headers.append(std::pair<QByteArray, QByteArray>("WWW-Authenticate", "License"));
+        return response;
+    }
+    const auto license = m_seats.license(route.licenseId);
+    if (!license)
+        return error(licenseNotFound(route.licenseId));
+    if (!AuthGuard::holdsLicenseKey(request.authorization, license->keyHash)) {
+        auto response
+            = error(ApiError::unauthorized(u"the license key is not valid for license \"%1\""_s.arg(route.licenseId)));
+        response.headers.append(std::pair<QByteArray, QByteArray>("WWW-Authenticate", "License"));
+        return response;
+    }
+    return std::nullopt;
+}
+
+ApiResponse HttpApi::clientRoute(const ApiRoute &route, const ApiRequest &request)
+{
+    if (auto refused = refuseClient(route, request))
+        return *refused;
+    switch (route.kind) {
+    case ApiRoute::Kind::Checkout:
+        return checkout(route, request);
+    case ApiRoute::Kind::Heartbeat:
+        return heartbeat(route, u"client "_s + actorAddress(request.remoteAddress));
+    default:
+        return release(route, request);
+    }
+}
+
+std::variant<ApiResponse, HttpApi::DeferredRenewal> HttpApi::handleOrDefer(const ApiRequest &request)
+{
+    DeferredRenewal deferred;
+    deferred.timer.start();
+    try {
+        const auto route = request::checkBodySize(request.body.size()) ? std::nullopt
+                                                                       : ApiRoute::match(request.method, request.path);
+        if (route && route->kind == ApiRoute::Kind::Heartbeat && !refuseClient(*route, request)) {
+            if (auto plan = m_seats.planRenewal(route->licenseId, route->seatId)) {
+                deferred.route = *route;
+                deferred.actor = u"client "_s + actorAddress(request.remoteAddress);
+                deferred.plan = std::move(*plan);
+                return deferred;
+            }
+        }
+    } catch (const StoreError &) {
+        // handle() below meets the same failure and answers it.
+    }
+    return handle(request);
+}
+
+void HttpApi::prepareRenewal(DeferredRenewal &renewal) const
+{
+    m_seats.signRenewal(renewal.plan);
+    renewal.renewed = json(200, {{u"lease"_s, leaseToJson(renewal.plan.renewed)}});
+}
+
+ApiResponse HttpApi::completeRenewal(DeferredRenewal &renewal)
+{
+    ApiResponse response;
+    try {
+        // When the seat changed since the plan (released, revoked, expired), decide afresh.
+        response = m_seats.completeRenewal(renewal.plan) ? std::move(renewal.renewed)
+                                                         : heartbeat(renewal.route, renewal.actor);
+    } catch (const StoreError &failure) {
+        qCCritical(lcApi, "heartbeat of %ls failed in the store: %s", qUtf16Printable(renewal.route.seatId),
+                   failure.what());
+        response = error(ApiError::storeFailed());
+    }
+    response.route = ApiRoute::name(renewal.route.kind);
+    m_metrics.observeRequest(response.route, response.status,
+                             std::chrono::microseconds(renewal.timer.nsecsElapsed() / 1000));
+    return response;
+}
+
+QList<ApiResponse> HttpApi::finishRenewals(QList<DeferredRenewal> &renewals)
+{
+    // On the thread pool only where there are cores to spare: on 2 cores shared with the
+    // clients, handing signatures to other threads cost more than it saved (measured: 13-14k
+    // renewals/s, p99 13-14 ms, against 14-15k/s, p99 12 ms signing here; docs/BENCHMARKS.md).
+    static const bool parallel = QThread::idealThreadCount() > 2;
+    if (parallel && renewals.size() > 1) {
+        QtConcurrent::blockingMap(renewals, [this](DeferredRenewal &renewal) { prepareRenewal(renewal); });
+    } else {
+        for (DeferredRenewal &renewal : renewals)
+            prepareRenewal(renewal);
+    }
+    QList<ApiResponse> answers;
+    answers.reserve(renewals.size());
+    for (DeferredRenewal &renewal : renewals)
+        answers.append(completeRenewal(renewal));
+    return answers;
+}
+
+ApiResponse HttpApi::adminRoute(const ApiRoute &route, const ApiRequest &request)
+{
+    if (!m_auth.isAdmin(request.authorization)) {
+        auto response = error(ApiError::unauthorized(
+            request::credential(request.authorization, "Bearer")
+                ? u"the admin token is not valid"_s
+                : u"this route needs \"Authorization: Bearer <admin token>\" (the token is in the server's "
+                  "data directory, file admin-token)"_s));
+        response.headers.append(std::pair<QByteArray, QByteArray>("WWW-Authenticate", "Bearer"));
+        return response;
+    }
+    using K = ApiRoute::Kind;
+    switch (route.kind) {
+    case K::ListLicenses:
+        return listLicenses();
+    case K::PutLicense:
+        return putLicense(route, request);
+    case K::RotateKey:
+        return rotateKey(route, request);
+    case K::ListLeases:
+        return listLeases(route);
+    case K::Revoke:
+        return revoke(route, request);
+    case K::Reap:
+        return reap(request);
+    case K::Events:
+        return events(request);
+    case K::Metrics:
+        return metrics();
+    case K::Stats:
+        return stats();
+    default:
+        return error(ApiError::notFound(u"not_found"_s, u"no such route"_s));
+    }
+}
+
+ApiResponse HttpApi::checkout(const ApiRoute &route, const ApiRequest &request)
+{
+    ApiError failure;
+    const auto body = request::parseCheckout(request.body, &failure);
+    if (!body)
+        return error(failure);
+    const auto result = m_seats.checkout(route.licenseId, body->holder, body->requestId,
+                                         u"client "_s + actorAddress(request.remoteAddress));
+    using O = SeatService::CheckoutResult::Outcome;
+    switch (result.outcome) {
+    case O::Granted:
+        return json(201, {{u"lease"_s, leaseToJson(result.lease)}});
+    case O::NoSeatsAvailable: {
+        ApiError full {409,
+                       u"no_seats_available"_s,
+                       u"all %1 seats of \"%2\" are in use; one frees up at %3 at the latest unless renewed"_s
+                           .arg(result.seatCount)
+                           .arg(route.licenseId, formatTimestamp(result.nextExpiry)),
+                       {},
+                       {}};
+        full.extra = {{u"seatCount"_s, result.seatCount},
+                      {u"inUse"_s, result.inUse},
+                      {u"nextExpiry"_s,
+                       result.nextExpiry.isValid() ? QJsonValue(formatTimestamp(result.nextExpiry)) : QJsonValue()}};
+        return error(full);
+    }
+    case O::HolderBlocked: {
+        ApiError blocked {403,
+                          u"holder_blocked"_s,
+                          u"holder \"%1\" may not check out \"%2\" until %3 (an administrator revoked its seat)"_s.arg(
+                              body->holder, route.licenseId, formatTimestamp(result.blockedUntil)),
+                          {},
+                          {}};
+        blocked.extra = {{u"until"_s, formatTimestamp(result.blockedUntil)}};
+        return error(blocked);
+    }
+    case O::LicenseNotFound:
+        break;
+    }
+    return error(licenseNotFound(route.licenseId));
+}
+
+ApiResponse HttpApi::heartbeat(const ApiRoute &route, const QString &actor)
+{
+    // The body is ignored on purpose: nothing a client sends can move an expiry.
+    const auto result = m_seats.heartbeat(route.licenseId, route.seatId, actor);
+    using O = SeatService::HeartbeatResult::Outcome;
+    switch (result.outcome) {
+    case O::Renewed:
+        return json(200, {{u"lease"_s, leaseToJson(result.lease)}});
+    case O::SeatLost:
+        return error(ApiError {410,
+                               u"seat_lost"_s,
+                               u"seat %1 is no longer held (expired, revoked, reaped or never granted); check out "
+                               "again"_s.arg(route.seatId),
+                               {},
+                               {}});
+    case O::LicenseNotFound:
+        break;
+    }
+    return error(licenseNotFound(route.licenseId));
+}
+
+ApiResponse HttpApi::release(const ApiRoute &route, const ApiRequest &request)
+{
+    const auto outcome
+        = m_seats.release(route.licenseId, route.seatId, u"client "_s + actorAddress(request.remoteAddress));
+    if (outcome == SeatService::ReleaseOutcome::LicenseNotFound)
+        return error(licenseNotFound(route.licenseId));
+    return noContent(); // releasing a seat that is already gone is not an error
+}
+
+ApiResponse HttpApi::listLicenses()
+{
+    QJsonArray licenses;
+    for (const auto &license : m_seats.licenses())
+        licenses.append(summaryJson(license));
+    return json(200, {{u"serverTime"_s, formatTimestamp(m_seats.clock().now())}, {u"licenses"_s, licenses}});
+}
+
+ApiResponse HttpApi::putLicense(const ApiRoute &route, const ApiRequest &request)
+{
+    ApiError failure;
+    const auto spec = request::parseLicenseSpec(request.body, &failure);
+    if (!spec)
+        return error(failure);
+    const auto result = m_seats.putLicense(route.licenseId, *spec, u"admin "_s + actorAddress(request.remoteAddress));
+    using O = SeatService::PutLicenseResult::Outcome;
+    switch (result.outcome) {
+    case O::Created:
+        return json(201, {{u"license"_s, summaryJson(result.license)}, {u"key"_s, result.key}});
+    case O::Updated:
+        return json(200, {{u"license"_s, summaryJson(result.license)}});
+    case O::Invalid:
+        break;
+    }
+    return error(ApiError::invalid(result.error.field, result.error.message));
+}
+
+ApiResponse HttpApi::rotateKey(const ApiRoute &route, const ApiRequest &request)
+{
+    const auto key = m_seats.rotateKey(route.licenseId, u"admin "_s + actorAddress(request.remoteAddress));
+    if (!key)
+        return error(licenseNotFound(route.licenseId));
+    return json(200, {{u"key"_s, *key}});
+}
+
+ApiResponse HttpApi::listLeases(const ApiRoute &route)
+{
+    const auto listing = m_seats.leaseListing(route.licenseId);
+    if (!listing)
+        return error(licenseNotFound(route.licenseId));
+    const QDateTime now = m_seats.clock().now();
+    QJsonArray leases;
+    for (const StoredLease &row : listing->leases) {
+        QJsonObject lease = leaseToJson(row.lease);
+        lease.insert(u"live"_s, isLive(row.lease, now, listing->license.skew));
+        lease.insert(u"reapableAt"_s, formatTimestamp(reapableAt(row.lease.expiresAt, listing->license.reapGrace)));
+        leases.append(lease);
+    }
+    QJsonArray blocks;
+    for (const HolderBlock &block : listing->blocks)
+        blocks.append(QJsonObject {
+            {u"holder"_s, block.holder}, {u"until"_s, formatTimestamp(block.until)}, {u"reason"_s, block.reason}});
+    return json(200,
+                {{u"serverTime"_s, formatTimestamp(now)},
+                 {u"seatCount"_s, listing->license.seatCount},
+                 {u"inUse"_s, listing->license.inUse},
+                 {u"leases"_s, leases},
+                 {u"blocks"_s, blocks}});
+}
+
+ApiResponse HttpApi::revoke(const ApiRoute &route, const ApiRequest &request)
+{
+    ApiError failure;
+    const auto body = request::parseRevoke(request.body, &failure);
+    if (!body)
+        return error(failure);
+    const auto result = m_seats.revoke(route.licenseId, route.seatId, body->reason, body->block,
+                                       u"admin "_s + actorAddress(request.remoteAddress));
+    using O = SeatService::RevokeResult::Outcome;
+    switch (result.outcome) {
+    case O::Revoked:
+        return noContent();
+    case O::SeatNotFound:
+        return error(ApiError::notFound(u"seat_not_found"_s,
+                                        u"license \"%1\" has no seat %2"_s.arg(route.licenseId, route.seatId)));
+    case O::LicenseNotFound:
+        break;
+    }
+    return error(licenseNotFound(route.licenseId));
+}
+
+ApiResponse HttpApi::reap(const ApiRequest &request)
+{
+    ApiError failure;
+    const auto dryRun = request::parseDryRun(request.query, &failure);
+    if (!dryRun)
+        return error(failure);
+    const auto reaped = m_seats.reap(*dryRun, u"admin "_s + actorAddress(request.remoteAddress));
+    QJsonArray seats;
+    for (const auto &seat : reaped)
+        seats.append(QJsonObject {{u"licenseId"_s, seat.licenseId},
+                                  {u"seatId"_s, seat.seatId},
+                                  {u"holder"_s, seat.holder},
+                                  {u"expiresAt"_s, formatTimestamp(seat.expiresAt)},
+                                  {u"reapableAt"_s, formatTimestamp(seat.reapableAt)}});
+    return json(200, {{u"reaped"_s, int(reaped.size())}, {u"dryRun"_s, *dryRun}, {u"seats"_s, seats}});
+}
+
+ApiResponse HttpApi::events(const ApiRequest &request)
+{
+    ApiError failure;
+    const auto query = request::parseEventQuery(request.query, &failure);
+    if (!query)
+        return error(failure);
+    const auto events = m_seats.events(*query);
+    QJsonArray list;
+    for (const EventRecord &event : events)
+        list.append(eventJson(event));
+    return json(200, {{u"events"_s, list}, {u"next"_s, events.isEmpty() ? query->after : events.last().seq}});
+}
+
+ApiResponse HttpApi::metrics()
+{
+    QList<Metrics::LicenseGauge> gauges;
+    for (const auto &license : m_seats.licenses())
+        gauges.append({license.id, license.seatCount, license.inUse});
+    return ApiResponse {200, "text/plain; version=0.0.4; charset=utf-8", m_metrics.render(gauges), {}, {}};
+}
+
+ApiResponse HttpApi::stats()
+{
+    if (!m_stats)
+        return error(ApiError::notFound(u"not_found"_s, u"this server keeps no usage statistics"_s));
+    return json(200, m_stats->toJson());
+}
+
+} // namespace keyright::server

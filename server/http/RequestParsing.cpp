@@ -1,0 +1,302 @@
+#include "http/RequestParsing.h"
+
+#include "LeaseJson.h"
+#include "Timestamps.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QSet>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::server::request {
+
+namespace {
+
+template <typename T>
+std::optional<T> fail(ApiError *error, ApiError e)
+{
+    if (error)
+        *error = std::move(e);
+    return std::nullopt;
+}
+
+bool hasControlCharacter(QStringView text)
+{
+    return std::any_of(text.begin(), text.end(), [](QChar c) {
+        const char16_t u = c.unicode();
+        return u < 0x20 || u == 0x7f || (u >= 0x80 && u <= 0x9f) || c.category() == QChar::Other_Format
+            || c.category() == QChar::Separator_Line || c.category() == QChar::Separator_Paragraph;
+    });
+}
+
+// The body as a JSON object. `optional` accepts an empty body as {}.
+std::optional<QJsonObject> parseObject(QByteArrayView body, bool optional, ApiError *error)
+{
+    if (body.trimmed().isEmpty()) {
+        if (optional)
+            return QJsonObject();
+        return fail<QJsonObject>(error, ApiError::invalid(u"body"_s, u"the request body must be a JSON object"_s));
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(body.toByteArray(), &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return fail<QJsonObject>(error,
+                                 ApiError::invalid(u"body"_s,
+                                                   u"the request body is not valid JSON: %1 at "
+                                                   "byte %2"_s.arg(parseError.errorString())
+                                                       .arg(parseError.offset)));
+    if (!document.isObject())
+        return fail<QJsonObject>(error, ApiError::invalid(u"body"_s, u"the request body must be a JSON object"_s));
+    return document.object();
+}
+
+// A JSON number without fractional part, within the range doubles hold exactly.
+std::optional<qint64> wholeNumber(const QJsonValue &value)
+{
+    if (!value.isDouble())
+        return std::nullopt;
+    const double d = value.toDouble();
+    if (!std::isfinite(d) || std::floor(d) != d || std::fabs(d) > 9007199254740992.0)
+        return std::nullopt;
+    return qint64(d);
+}
+
+// An optional text member: absent or null -> nullopt in *out with true; wrong type or invalid -> false.
+bool optionalText(const QJsonObject &object, const QString &field, int maxLength, bool allowEmpty,
+                  std::optional<QString> *out, ApiError *error)
+{
+    const QJsonValue value = object.value(field);
+    if (value.isUndefined() || value.isNull()) {
+        *out = std::nullopt;
+        return true;
+    }
+    if (!value.isString()) {
+        fail<bool>(error, ApiError::invalid(field, u"%1 must be a string"_s.arg(field)));
+        return false;
+    }
+    const QString text = value.toString();
+    if (!allowEmpty && text.isEmpty()) {
+        fail<bool>(error, ApiError::invalid(field, u"%1 must not be empty"_s.arg(field)));
+        return false;
+    }
+    if (text.size() > maxLength) {
+        fail<bool>(
+            error,
+            ApiError::invalid(
+                field,
+                u"%1 is %2 characters long; at most %3 are allowed"_s.arg(field).arg(text.size()).arg(maxLength)));
+        return false;
+    }
+    if (hasControlCharacter(text)) {
+        fail<bool>(error, ApiError::invalid(field, u"%1 must not contain control characters"_s.arg(field)));
+        return false;
+    }
+    *out = text;
+    return true;
+}
+
+bool optionalWholeNumber(const QJsonObject &object, const QString &field, std::optional<qint64> *out, ApiError *error)
+{
+    const QJsonValue value = object.value(field);
+    if (value.isUndefined() || value.isNull()) {
+        *out = std::nullopt;
+        return true;
+    }
+    const auto number = wholeNumber(value);
+    if (!number) {
+        fail<bool>(error, ApiError::invalid(field, u"%1 must be a whole number"_s.arg(field)));
+        return false;
+    }
+    *out = number;
+    return true;
+}
+
+} // namespace
+
+const QStringList &eventKinds()
+{
+    // amnesia: StatsService saw a replicated usage counter go backwards (docs/STATS.md).
+    static const QStringList kinds {u"granted"_s,     u"denied"_s,         u"released"_s,        u"renew_refused"_s,
+                                    u"revoked"_s,     u"reaped"_s,         u"license_created"_s, u"license_updated"_s,
+                                    u"key_rotated"_s, u"holder_blocked"_s, u"amnesia"_s};
+    return kinds;
+}
+
+std::optional<ApiError> checkBodySize(qsizetype bytes)
+{
+    if (bytes <= maxBodyBytes)
+        return std::nullopt;
+    return ApiError {413,
+                     u"payload_too_large"_s,
+                     u"the request body has %1 bytes; at most %2 are accepted"_s.arg(bytes).arg(maxBodyBytes),
+                     {},
+                     {}};
+}
+
+std::optional<CheckoutBody> parseCheckout(QByteArrayView body, ApiError *error)
+{
+    const auto object = parseObject(body, false, error);
+    if (!object)
+        return std::nullopt;
+    const QJsonValue holder = object->value(u"holder"_s);
+    if (holder.isUndefined() || holder.isNull())
+        return fail<CheckoutBody>(error,
+                                  ApiError::invalid(u"holder"_s,
+                                                    u"holder is required (such as "
+                                                    "\"alice@ws-12\")"_s));
+    if (!holder.isString())
+        return fail<CheckoutBody>(error, ApiError::invalid(u"holder"_s, u"holder must be a string"_s));
+    QString why;
+    if (!validateHolder(holder.toString(), &why))
+        return fail<CheckoutBody>(error, ApiError::invalid(u"holder"_s, why.isEmpty() ? u"holder is invalid"_s : why));
+    std::optional<QString> requestId;
+    if (!optionalText(*object, u"requestId"_s, maxRequestIdLength, false, &requestId, error))
+        return std::nullopt;
+    return CheckoutBody {holder.toString(), requestId.value_or(QString())};
+}
+
+std::optional<SeatService::LicenseSpec> parseLicenseSpec(QByteArrayView body, ApiError *error)
+{
+    const auto object = parseObject(body, false, error);
+    if (!object)
+        return std::nullopt;
+    SeatService::LicenseSpec spec;
+    if (!optionalText(*object, u"name"_s, maxNameLength, false, &spec.name, error)
+        || !optionalWholeNumber(*object, u"seatCount"_s, &spec.seatCount, error)
+        || !optionalWholeNumber(*object, u"ttlSeconds"_s, &spec.ttlSeconds, error)
+        || !optionalWholeNumber(*object, u"skewSeconds"_s, &spec.skewSeconds, error)
+        || !optionalWholeNumber(*object, u"reapGraceSeconds"_s, &spec.reapGraceSeconds, error))
+        return std::nullopt;
+    // Keep the arithmetic in seconds -> milliseconds far from overflow; SeatPolicy reports the
+    // real bounds in words.
+    for (const auto &[field, value] :
+         {std::pair {u"ttlSeconds"_s, spec.ttlSeconds}, std::pair {u"skewSeconds"_s, spec.skewSeconds},
+          std::pair {u"reapGraceSeconds"_s, spec.reapGraceSeconds}}) {
+        if (value && (*value < -1'000'000'000LL || *value > 1'000'000'000LL))
+            return fail<SeatService::LicenseSpec>(error, ApiError::invalid(field, u"%1 is out of range"_s.arg(field)));
+    }
+    return spec;
+}
+
+std::optional<RevokeBody> parseRevoke(QByteArrayView body, ApiError *error)
+{
+    const auto object = parseObject(body, true, error);
+    if (!object)
+        return std::nullopt;
+    std::optional<QString> reason;
+    if (!optionalText(*object, u"reason"_s, maxReasonLength, true, &reason, error))
+        return std::nullopt;
+    std::optional<qint64> block;
+    if (!optionalWholeNumber(*object, u"blockSeconds"_s, &block, error))
+        return std::nullopt;
+    if (block && (*block < 0 || *block > maxBlockSeconds))
+        return fail<RevokeBody>(error,
+                                ApiError::invalid(u"blockSeconds"_s,
+                                                  u"blockSeconds must be between 0 and %1 "
+                                                  "(one year)"_s.arg(maxBlockSeconds)));
+    return RevokeBody {reason.value_or(QString()), std::chrono::seconds(block.value_or(0))};
+}
+
+std::optional<EventQuery> parseEventQuery(const QUrlQuery &query, ApiError *error)
+{
+    static const QSet<QString> known {u"after"_s, u"license"_s, u"holder"_s, u"kind"_s,
+                                      u"since"_s, u"until"_s,   u"limit"_s};
+    EventQuery result;
+    const auto items = query.queryItems(QUrl::FullyDecoded);
+    QSet<QString> seen;
+    for (const auto &[key, value] : items) {
+        if (!known.contains(key))
+            return fail<EventQuery>(error,
+                                    ApiError::invalid(key.left(64),
+                                                      u"unknown query parameter \"%1\"; known: "
+                                                      "after, license, holder, kind, since, "
+                                                      "until, limit"_s.arg(key.left(64))));
+        if (seen.contains(key))
+            return fail<EventQuery>(error, ApiError::invalid(key, u"%1 is given more than once"_s.arg(key)));
+        seen.insert(key);
+        if (key == u"after") {
+            bool ok = false;
+            result.after = value.toLongLong(&ok);
+            if (!ok || result.after < 0)
+                return fail<EventQuery>(error, ApiError::invalid(key, u"after must be a non-negative event seq"_s));
+        } else if (key == u"limit") {
+            bool ok = false;
+            result.limit = value.toInt(&ok);
+            if (!ok || result.limit < 1 || result.limit > maxEventLimit)
+                return fail<EventQuery>(
+                    error, ApiError::invalid(key, u"limit must be a whole number from 1 to %1"_s.arg(maxEventLimit)));
+        } else if (key == u"license") {
+            if (!isValidLicenseId(value))
+                return fail<EventQuery>(
+                    error, ApiError::invalid(key, u"license \"%1\" is not a valid license id"_s.arg(value.left(80))));
+            result.licenseId = value;
+        } else if (key == u"holder") {
+            QString why;
+            if (!validateHolder(value, &why))
+                return fail<EventQuery>(error, ApiError::invalid(key, why.isEmpty() ? u"holder is invalid"_s : why));
+            result.holder = value;
+        } else if (key == u"kind") {
+            for (const QString &kind : value.split(u',')) {
+                const QString trimmed = kind.trimmed();
+                if (!eventKinds().contains(trimmed))
+                    return fail<EventQuery>(error,
+                                            ApiError::invalid(key,
+                                                              u"unknown event kind \"%1\"; known: %2"_s.arg(
+                                                                  trimmed.left(40), eventKinds().join(u", "))));
+                if (!result.kinds.contains(trimmed))
+                    result.kinds.append(trimmed);
+            }
+        } else if (key == u"since" || key == u"until") {
+            const auto time = parseTimestamp(value);
+            if (!time)
+                return fail<EventQuery>(error,
+                                        ApiError::invalid(key,
+                                                          u"%1 must be an RFC 3339 UTC timestamp with "
+                                                          "milliseconds, such as "
+                                                          "2026-11-29T21:00:00.000Z"_s.arg(key)));
+            (key == u"since" ? result.since : result.until) = *time;
+        }
+    }
+    if (!query.hasQueryItem(u"limit"_s))
+        result.limit = defaultEventLimit;
+    return result;
+}
+
+std::optional<bool> parseDryRun(const QUrlQuery &query, ApiError *error)
+{
+    const auto items = query.queryItems(QUrl::FullyDecoded);
+    bool dryRun = false;
+    for (const auto &[key, value] : items) {
+        if (key != u"dryRun")
+            return fail<bool>(error,
+                              ApiError::invalid(key.left(64),
+                                                u"unknown query parameter \"%1\"; known: "
+                                                "dryRun"_s.arg(key.left(64))));
+        if (value == u"true" || value == u"1" || value.isEmpty())
+            dryRun = true;
+        else if (value == u"false" || value == u"0")
+            dryRun = false;
+        else
+            return fail<bool>(error, ApiError::invalid(u"dryRun"_s, u"dryRun must be true or false"_s));
+    }
+    return dryRun;
+}
+
+std::optional<QByteArray> credential(QByteArrayView authorization, QByteArrayView scheme)
+{
+    const QByteArrayView header = authorization.trimmed();
+    if (header.size() <= scheme.size() + 1)
+        return std::nullopt;
+    if (header.first(scheme.size()).compare(scheme, Qt::CaseInsensitive) != 0 || header.at(scheme.size()) != ' ')
+        return std::nullopt;
+    const QByteArrayView value = header.sliced(scheme.size() + 1).trimmed();
+    if (value.isEmpty())
+        return std::nullopt;
+    return value.toByteArray();
+}
+
+} // namespace keyright::server::request

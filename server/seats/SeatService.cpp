@@ -1,0 +1,522 @@
+#include "seats/SeatService.h"
+
+#include "Clock.h"
+#include "Crypto.h"
+#include "LeasePredicate.h"
+#include "LeaseSigner.h"
+#include "Metrics.h"
+#include "stats/StatsService.h"
+#include "Timestamps.h"
+
+#include <QJsonArray>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+
+namespace keyright::server {
+
+namespace {
+
+constexpr int licenseKeyRandomBytes = 32;
+const QString licenseKeyPrefix = u"kr1-"_s;
+
+qint64 wholeSeconds(milliseconds duration)
+{
+    return std::chrono::duration_cast<seconds>(duration).count();
+}
+
+QJsonObject summaryDetail(const SeatService::LicenseSummary &license)
+{
+    return QJsonObject {{u"name"_s, license.name},
+                        {u"seatCount"_s, license.seatCount},
+                        {u"ttlSeconds"_s, wholeSeconds(license.ttl)},
+                        {u"skewSeconds"_s, wholeSeconds(license.skew)},
+                        {u"reapGraceSeconds"_s, wholeSeconds(license.reapGrace)}};
+}
+
+} // namespace
+
+SeatService::SeatService(LeaseStore &store, const LeaseSigner &signer, const Clock &clock, Metrics *metrics)
+    : m_store(store)
+    , m_signer(signer)
+    , m_clock(clock)
+    , m_metrics(metrics)
+{ }
+
+QString SeatService::generateLicenseKey()
+{
+    return licenseKeyPrefix + crypto::randomHex(licenseKeyRandomBytes);
+}
+
+bool SeatService::looksLikeLicenseKey(QStringView key)
+{
+    if (key.size() != licenseKeyPrefix.size() + 2 * licenseKeyRandomBytes || !key.startsWith(licenseKeyPrefix))
+        return false;
+    return std::all_of(key.begin() + licenseKeyPrefix.size(), key.end(),
+                       [](QChar c) { return (c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f'); });
+}
+
+void SeatService::record(const QDateTime &time, const QString &kind, const QString &licenseId, const QString &seatId,
+                         const QString &holder, const QString &actor, const QJsonObject &detail)
+{
+    m_store.appendEvent(EventRecord {0, time, kind, licenseId, seatId, holder, actor, detail});
+}
+
+SeatService::LicenseSummary SeatService::summarize(const LicenseRecord &license, const QList<StoredLease> &rows,
+                                                   const QDateTime &now, int deniedLastHour) const
+{
+    const auto live = std::count_if(rows.cbegin(), rows.cend(), [&](const StoredLease &row) {
+        return isLive(row.lease, now, license.policy.skew());
+    });
+    return LicenseSummary {license.id,           license.name,          license.policy.seatCount(), int(live),
+                           license.policy.ttl(), license.policy.skew(), license.policy.reapGrace(), deniedLastHour};
+}
+
+SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, const QString &holder,
+                                                  const QString &requestId, const QString &actor)
+{
+    CheckoutResult result;
+    m_store.withLicense(licenseId, [&] {
+        auto license = m_store.license(licenseId);
+        if (!license) {
+            result.outcome = CheckoutResult::Outcome::LicenseNotFound;
+            return;
+        }
+        const QDateTime now = m_clock.now();
+        const SeatPolicy &policy = license->policy;
+
+        if (const auto block = m_store.block(licenseId, holder); block && now < block->until) {
+            result.outcome = CheckoutResult::Outcome::HolderBlocked;
+            result.blockedUntil = block->until;
+            record(now, u"holder_blocked"_s, licenseId, {}, holder, actor,
+                   {{u"until"_s, formatTimestamp(block->until)}});
+            if (m_metrics)
+                m_metrics->countDenial(licenseId);
+            return;
+        }
+
+        const QList<StoredLease> rows = m_store.leases(licenseId);
+        QList<const StoredLease *> live;
+        for (const StoredLease &row : rows) {
+            if (isLive(row.lease, now, policy.skew()))
+                live.append(&row);
+        }
+
+        if (!requestId.isEmpty()) {
+            const auto same = std::find_if(live.cbegin(), live.cend(), [&](const StoredLease *row) {
+                return row->requestId == requestId && row->lease.holder == holder;
+            });
+            if (same != live.cend()) {
+                // A retry of a checkout that already took a seat (the reply was lost): hand back
+                // that seat unchanged rather than a second one.
+                result.outcome = CheckoutResult::Outcome::Granted;
+                result.lease = (*same)->lease;
+                result.replayed = true;
+                return;
+            }
+        }
+
+        // The decision rests on this license's own rows, read in this serialized transaction.
+        // The replicated usage counters (StatsService) never take part in it: a G-Counter only
+        // learns of other replicas' grants after the fact and cannot hold a capacity such as the
+        // last free seat (docs/ARCHITECTURE.md). They are only incremented below.
+        if (live.size() >= policy.seatCount()) {
+            QDateTime nextExpiry;
+            QJsonArray holders;
+            for (const StoredLease *row : live) {
+                const QDateTime stopsCounting = row->lease.expiresAt.addMSecs(policy.skew().count());
+                if (!nextExpiry.isValid() || stopsCounting < nextExpiry)
+                    nextExpiry = stopsCounting;
+                holders.append(QJsonObject {{u"seatId"_s, row->lease.seatId},
+                                            {u"holder"_s, row->lease.holder},
+                                            {u"generation"_s, qint64(row->lease.generation)},
+                                            {u"issuedAt"_s, formatTimestamp(row->lease.issuedAt)},
+                                            {u"expiresAt"_s, formatTimestamp(row->lease.expiresAt)}});
+            }
+            result.outcome = CheckoutResult::Outcome::NoSeatsAvailable;
+            result.seatCount = policy.seatCount();
+            result.inUse = int(live.size());
+            result.nextExpiry = nextExpiry;
+            record(now, u"denied"_s, licenseId, {}, holder, actor,
+                   {{u"inUse"_s, result.inUse}, {u"seatCount"_s, result.seatCount}, {u"holders"_s, holders}});
+            if (m_stats)
+                m_stats->count(licenseId, StatsService::Counter::Denied);
+            if (m_metrics)
+                m_metrics->countDenial(licenseId);
+            return;
+        }
+
+        license->lastGeneration += 1;
+        SeatLease lease;
+        lease.licenseId = licenseId;
+        lease.seatId = crypto::randomHex(16);
+        lease.holder = holder;
+        lease.generation = license->lastGeneration;
+        lease.issuedAt = now;
+        lease.expiresAt = now.addMSecs(policy.ttl().count());
+        lease = m_signer.signLease(lease);
+
+        m_store.updateLicense(*license);
+        m_store.insertLease(StoredLease {lease, requestId});
+        record(now, u"granted"_s, licenseId, lease.seatId, holder, actor,
+               {{u"generation"_s, qint64(lease.generation)},
+                {u"expiresAt"_s, formatTimestamp(lease.expiresAt)},
+                {u"inUse"_s, int(live.size()) + 1},
+                {u"seatCount"_s, policy.seatCount()}});
+        if (m_stats)
+            m_stats->count(licenseId, StatsService::Counter::Granted);
+        result.outcome = CheckoutResult::Outcome::Granted;
+        result.lease = lease;
+    });
+    if (m_metrics && result.outcome == CheckoutResult::Outcome::Granted && !result.replayed)
+        m_metrics->countGrant(licenseId);
+    return result;
+}
+
+SeatService::HeartbeatResult SeatService::heartbeat(const QString &licenseId, const QString &seatId,
+                                                    const QString &actor)
+{
+    HeartbeatResult result;
+    m_store.withLicense(licenseId, [&] {
+        const auto license = m_store.license(licenseId);
+        if (!license) {
+            result.outcome = HeartbeatResult::Outcome::LicenseNotFound;
+            return;
+        }
+        const QDateTime now = m_clock.now();
+        const auto row = m_store.lease(licenseId, seatId);
+        if (!row || !isLive(row->lease, now, license->policy.skew())) {
+            // A seat that is not live is lost even while its row waits for the reaper: the
+            // counter has already stopped counting it and may have given it to someone else.
+            result.outcome = HeartbeatResult::Outcome::SeatLost;
+            record(now, u"renew_refused"_s, licenseId, seatId, row ? row->lease.holder : QString(), actor,
+                   {{u"reason"_s, row ? u"expired"_s : u"unknown seat"_s}});
+            return;
+        }
+        SeatLease renewed = row->lease;
+        renewed.issuedAt = now;
+        renewed.expiresAt = now.addMSecs(license->policy.ttl().count());
+        renewed = m_signer.signLease(renewed);
+        m_store.renewLease(renewed);
+        if (m_stats)
+            m_stats->count(licenseId, StatsService::Counter::Renewed);
+        result.outcome = HeartbeatResult::Outcome::Renewed;
+        result.lease = renewed;
+    });
+    if (m_metrics && result.outcome == HeartbeatResult::Outcome::Renewed)
+        m_metrics->countRenewal(licenseId);
+    return result;
+}
+
+std::optional<SeatService::RenewalPlan> SeatService::planRenewal(const QString &licenseId, const QString &seatId)
+{
+    const auto license = m_store.license(licenseId);
+    if (!license)
+        return std::nullopt;
+    const auto row = m_store.lease(licenseId, seatId);
+    const QDateTime now = m_clock.now();
+    if (!row || !isLive(row->lease, now, license->policy.skew()))
+        return std::nullopt;
+    RenewalPlan plan {row->lease, row->lease, license->policy.skew()};
+    plan.renewed.issuedAt = now;
+    plan.renewed.expiresAt = now.addMSecs(license->policy.ttl().count());
+    return plan;
+}
+
+void SeatService::signRenewal(RenewalPlan &plan) const
+{
+    plan.renewed = m_signer.signLease(plan.renewed);
+}
+
+bool SeatService::completeRenewal(const RenewalPlan &plan)
+{
+    const QString &licenseId = plan.current.licenseId;
+    // Live now implies live at every earlier moment for the same expiry: no checkout since the
+    // plan can have counted this seat as free. The store checks that the row is still the one
+    // planned from.
+    if (!isLive(plan.current, m_clock.now(), plan.skew))
+        return false;
+    bool stored = false;
+    m_store.withLicense(licenseId, [&] {
+        stored = m_store.renewLeaseIfUnchanged(plan.current, plan.renewed);
+        if (stored && m_stats)
+            m_stats->count(licenseId, StatsService::Counter::Renewed);
+    });
+    if (stored && m_metrics)
+        m_metrics->countRenewal(licenseId);
+    return stored;
+}
+
+SeatService::ReleaseOutcome SeatService::release(const QString &licenseId, const QString &seatId, const QString &actor)
+{
+    ReleaseOutcome outcome = ReleaseOutcome::LicenseNotFound;
+    m_store.withLicense(licenseId, [&] {
+        if (!m_store.license(licenseId))
+            return;
+        const auto row = m_store.lease(licenseId, seatId);
+        if (!row || !m_store.deleteLease(licenseId, seatId)) {
+            outcome = ReleaseOutcome::NotHeld;
+            return;
+        }
+        record(m_clock.now(), u"released"_s, licenseId, seatId, row->lease.holder, actor, {});
+        if (m_stats)
+            m_stats->count(licenseId, StatsService::Counter::Released);
+        outcome = ReleaseOutcome::Released;
+    });
+    return outcome;
+}
+
+SeatService::RevokeResult SeatService::revoke(const QString &licenseId, const QString &seatId, const QString &reason,
+                                              seconds block, const QString &actor)
+{
+    RevokeResult result;
+    m_store.withLicense(licenseId, [&] {
+        if (!m_store.license(licenseId))
+            return;
+        const auto row = m_store.lease(licenseId, seatId);
+        if (!row) {
+            result.outcome = RevokeResult::Outcome::SeatNotFound;
+            return;
+        }
+        const QDateTime now = m_clock.now();
+        m_store.deleteLease(licenseId, seatId);
+        if (block.count() > 0) {
+            result.blockedUntil = now.addSecs(block.count());
+            m_store.putBlock(HolderBlock {licenseId, row->lease.holder, *result.blockedUntil, reason});
+        }
+        record(
+            now, u"revoked"_s, licenseId, seatId, row->lease.holder, actor,
+            {{u"reason"_s, reason},
+             {u"blockSeconds"_s, qint64(block.count())},
+             {u"blockedUntil"_s,
+              result.blockedUntil ? QJsonValue(formatTimestamp(*result.blockedUntil)) : QJsonValue(QJsonValue::Null)}});
+        if (m_stats)
+            m_stats->count(licenseId, StatsService::Counter::Revoked);
+        result.outcome = RevokeResult::Outcome::Revoked;
+    });
+    if (m_metrics && result.outcome == RevokeResult::Outcome::Revoked)
+        m_metrics->countRevoke(licenseId);
+    return result;
+}
+
+QList<SeatService::ReapedSeat> SeatService::reap(bool dryRun, const QString &actor)
+{
+    QList<ReapedSeat> reaped;
+    if (!dryRun) {
+        // do-while: with no license at all, the one chunk still lifts the blocks that ended.
+        ReapCursor cursor = beginReap();
+        do {
+            reaped += reapChunk(cursor, reapChunkRows, actor);
+        } while (!cursor.atEnd());
+        return reaped;
+    }
+    for (const LicenseRecord &listed : m_store.licenses()) {
+        QList<ReapedSeat> ofLicense;
+        m_store.withLicense(listed.id, [&] {
+            ofLicense.clear();
+            const auto license = m_store.license(listed.id);
+            if (!license)
+                return;
+            const QDateTime now = m_clock.now();
+            const milliseconds grace = license->policy.reapGrace();
+            // The SQL bound only narrows the rows read; isReapable() alone decides.
+            for (const StoredLease &row : m_store.leasesExpiringBy(license->id, now.addMSecs(-grace.count()))) {
+                if (isReapable(row.lease, now, grace))
+                    ofLicense.append(ReapedSeat {row.lease.licenseId, row.lease.seatId, row.lease.holder,
+                                                 row.lease.expiresAt, reapableAt(row.lease.expiresAt, grace)});
+            }
+        });
+        reaped += ofLicense;
+    }
+    return reaped;
+}
+
+SeatService::ReapCursor SeatService::beginReap()
+{
+    ReapCursor cursor;
+    for (const LicenseRecord &license : m_store.licenses())
+        cursor.licenseIds.append(license.id);
+    return cursor;
+}
+
+QList<SeatService::ReapedSeat> SeatService::reapChunk(ReapCursor &cursor, int maxRows, const QString &actor)
+{
+    maxRows = std::max(maxRows, 1);
+    QList<ReapedSeat> reaped;
+    while (!cursor.atEnd() && reaped.size() < maxRows) {
+        const QString licenseId = cursor.licenseIds.at(cursor.next);
+        const int budget = maxRows - int(reaped.size());
+        QList<ReapedSeat> ofLicense;
+        bool licenseDone = true;
+        m_store.withLicense(licenseId, [&] {
+            ofLicense.clear();
+            licenseDone = true;
+            const auto license = m_store.license(licenseId);
+            if (!license)
+                return; // deleted since the reap began
+            const QDateTime now = m_clock.now();
+            const milliseconds grace = license->policy.reapGrace();
+            // The SQL bound only narrows the rows read; isReapable() alone decides.
+            const QList<StoredLease> candidates
+                = m_store.firstLeasesExpiringBy(licenseId, now.addMSecs(-grace.count()), budget);
+            for (const StoredLease &row : candidates) {
+                if (!isReapable(row.lease, now, grace))
+                    continue;
+                ofLicense.append(ReapedSeat {row.lease.licenseId, row.lease.seatId, row.lease.holder,
+                                             row.lease.expiresAt, reapableAt(row.lease.expiresAt, grace)});
+                m_store.deleteLease(row.lease.licenseId, row.lease.seatId);
+                record(now, u"reaped"_s, row.lease.licenseId, row.lease.seatId, row.lease.holder, actor,
+                       {{u"expiresAt"_s, formatTimestamp(row.lease.expiresAt)}});
+            }
+            // The rows come earliest expiry first, so one that is not reapable means none after it
+            // is; only a full chunk of reapable rows may have more behind it.
+            licenseDone = candidates.size() < budget || ofLicense.size() < candidates.size();
+            if (m_stats)
+                m_stats->count(licenseId, StatsService::Counter::Reclaimed, quint64(ofLicense.size()));
+        });
+        if (m_metrics && !ofLicense.isEmpty())
+            m_metrics->countReaped(licenseId, int(ofLicense.size()));
+        reaped += ofLicense;
+        if (licenseDone)
+            ++cursor.next;
+    }
+    if (cursor.atEnd())
+        m_store.withStore([&] { m_store.deleteBlocksEndedBy(m_clock.now()); });
+    return reaped;
+}
+
+int SeatService::sweepEvents(int retentionDays)
+{
+    int deleted = 0;
+    for (int chunk = reapChunkRows; chunk == reapChunkRows;) {
+        chunk = sweepEventsChunk(retentionDays, reapChunkRows);
+        deleted += chunk;
+    }
+    return deleted;
+}
+
+int SeatService::sweepEventsChunk(int retentionDays, int maxRows)
+{
+    int deleted = 0;
+    m_store.withStore([&] {
+        deleted = m_store.deleteFirstEventsBefore(m_clock.now().addDays(-retentionDays), std::max(maxRows, 1));
+    });
+    return deleted;
+}
+
+SeatService::PutLicenseResult SeatService::putLicense(const QString &licenseId, const LicenseSpec &spec,
+                                                      const QString &actor)
+{
+    PutLicenseResult result;
+    m_store.withLicense(licenseId, [&] {
+        const auto existing = m_store.license(licenseId);
+        if (!existing) {
+            for (const auto &[field, value] :
+                 {std::pair {u"seatCount"_s, spec.seatCount}, std::pair {u"ttlSeconds"_s, spec.ttlSeconds},
+                  std::pair {u"skewSeconds"_s, spec.skewSeconds},
+                  std::pair {u"reapGraceSeconds"_s, spec.reapGraceSeconds}}) {
+                if (!value) {
+                    result.error = ValidationError {field, u"%1 is required to create a license"_s.arg(field)};
+                    return;
+                }
+            }
+        }
+        // Absent fields keep the current value (which may have sub-second parts set in-process).
+        const auto duration = [&](const std::optional<qint64> &given, milliseconds current) {
+            return given ? milliseconds(seconds(*given)) : current;
+        };
+        const qint64 seatCount = spec.seatCount ? *spec.seatCount : existing->policy.seatCount();
+        const milliseconds ttlMs = duration(spec.ttlSeconds, existing ? existing->policy.ttl() : milliseconds {});
+        const milliseconds skewMs = duration(spec.skewSeconds, existing ? existing->policy.skew() : milliseconds {});
+        const milliseconds graceMs
+            = duration(spec.reapGraceSeconds, existing ? existing->policy.reapGrace() : milliseconds {});
+        ValidationError why;
+        const auto policy = SeatPolicy::create(seatCount, ttlMs, skewMs, graceMs, &why);
+        if (!policy) {
+            result.error = why;
+            return;
+        }
+        const QDateTime now = m_clock.now();
+        std::optional<LicenseRecord> saved;
+        if (existing) {
+            saved = *existing;
+            saved->policy = *policy;
+            if (spec.name)
+                saved->name = *spec.name;
+            m_store.updateLicense(*saved);
+            result.outcome = PutLicenseResult::Outcome::Updated;
+        } else {
+            result.key = generateLicenseKey();
+            saved = LicenseRecord {licenseId, spec.name.value_or(licenseId), *policy,
+                                   crypto::hashSecret(result.key.toUtf8()), 0};
+            m_store.insertLicense(*saved);
+            result.outcome = PutLicenseResult::Outcome::Created;
+        }
+        result.license = summarize(*saved, m_store.leases(licenseId), now, 0);
+        result.license.deniedLastHour = m_store.countEventsSince(u"denied"_s, now.addSecs(-3600)).value(licenseId);
+        record(now, existing ? u"license_updated"_s : u"license_created"_s, licenseId, {}, {}, actor,
+               summaryDetail(result.license));
+    });
+    return result;
+}
+
+std::optional<QString> SeatService::rotateKey(const QString &licenseId, const QString &actor)
+{
+    std::optional<QString> key;
+    m_store.withLicense(licenseId, [&] {
+        auto license = m_store.license(licenseId);
+        if (!license)
+            return;
+        const QString fresh = generateLicenseKey();
+        license->keyHash = crypto::hashSecret(fresh.toUtf8());
+        m_store.updateLicense(*license);
+        record(m_clock.now(), u"key_rotated"_s, licenseId, {}, {}, actor, {});
+        key = fresh;
+    });
+    return key;
+}
+
+std::optional<LicenseRecord> SeatService::license(const QString &licenseId)
+{
+    return m_store.license(licenseId);
+}
+
+QList<SeatService::LicenseSummary> SeatService::licenses()
+{
+    const QDateTime now = m_clock.now();
+    const QHash<QString, int> denied = m_store.countEventsSince(u"denied"_s, now.addSecs(-3600));
+    QList<LicenseSummary> result;
+    for (const LicenseRecord &license : m_store.licenses())
+        result.append(summarize(license, m_store.leases(license.id), now, denied.value(license.id)));
+    return result;
+}
+
+std::optional<SeatService::LeaseListing> SeatService::leaseListing(const QString &licenseId)
+{
+    const auto license = m_store.license(licenseId);
+    if (!license)
+        return std::nullopt;
+    const QDateTime now = m_clock.now();
+    LeaseListing listing;
+    listing.leases = m_store.leases(licenseId);
+    std::sort(listing.leases.begin(), listing.leases.end(),
+              [](const StoredLease &a, const StoredLease &b) { return a.lease.expiresAt < b.lease.expiresAt; });
+    listing.license = summarize(*license, listing.leases, now,
+                                m_store.countEventsSince(u"denied"_s, now.addSecs(-3600)).value(licenseId));
+    for (const HolderBlock &block : m_store.blocks(licenseId)) {
+        if (now < block.until)
+            listing.blocks.append(block);
+    }
+    return listing;
+}
+
+QList<EventRecord> SeatService::events(const EventQuery &query)
+{
+    return m_store.events(query);
+}
+
+} // namespace keyright::server

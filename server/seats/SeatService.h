@@ -1,0 +1,192 @@
+#pragma once
+
+#include "store/LeaseStore.h"
+#include "store/StoreTypes.h"
+#include "ValidationError.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <chrono>
+#include <optional>
+
+namespace keyright::server {
+
+class Clock;
+class LeaseSigner;
+class Metrics;
+class StatsService;
+
+// The seat logic: checkout, heartbeat, release, revoke, reap and license administration. No
+// HTTP here: callers pass plain values and get typed results. Every decision about "now" asks the
+// injected clock, and every change is committed to the store, together with the event that
+// records it, before the method returns.
+class SeatService
+{
+public:
+    SeatService(LeaseStore &store, const LeaseSigner &signer, const Clock &clock, Metrics *metrics = nullptr);
+
+    struct LicenseSummary
+    {
+        QString id;
+        QString name;
+        int seatCount = 0;
+        int inUse = 0; // live leases
+        std::chrono::milliseconds ttl {0};
+        std::chrono::milliseconds skew {0};
+        std::chrono::milliseconds reapGrace {0};
+        int deniedLastHour = 0;
+    };
+
+    struct CheckoutResult
+    {
+        enum class Outcome { Granted, NoSeatsAvailable, HolderBlocked, LicenseNotFound };
+        Outcome outcome = Outcome::LicenseNotFound;
+        SeatLease lease; // Granted
+        bool replayed = false; // Granted: the seat an earlier request with this requestId took
+        int seatCount = 0; // NoSeatsAvailable
+        int inUse = 0; // NoSeatsAvailable
+        QDateTime nextExpiry; // NoSeatsAvailable: min(expiresAt) + skew over the live seats
+        QDateTime blockedUntil; // HolderBlocked
+    };
+    CheckoutResult checkout(const QString &licenseId, const QString &holder, const QString &requestId,
+                            const QString &actor);
+
+    struct HeartbeatResult
+    {
+        enum class Outcome { Renewed, SeatLost, LicenseNotFound };
+        Outcome outcome = Outcome::LicenseNotFound;
+        SeatLease lease; // Renewed
+    };
+    HeartbeatResult heartbeat(const QString &licenseId, const QString &seatId, const QString &actor);
+
+    // A renewal in three steps, so that its signature, the costliest part, is made outside the
+    // store's unit and alongside other renewals: HttpFrontend plans every heartbeat of a batch,
+    // signs them all at once (on a thread pool with cores to spare), then completes them. heartbeat() is the same
+    // thing in one call.
+    struct RenewalPlan
+    {
+        SeatLease current; // the row as planned from
+        SeatLease renewed; // new issuedAt and expiresAt; signed by signRenewals()
+        std::chrono::milliseconds skew {};
+    };
+    // Nothing when heartbeat() would not renew (unknown license, seat not held or not live): call
+    // heartbeat() for that answer.
+    std::optional<RenewalPlan> planRenewal(const QString &licenseId, const QString &seatId);
+    // Signs the plan's renewed lease. Thread-safe: several renewals may be signed at once.
+    void signRenewal(RenewalPlan &plan) const;
+    // Stores a signed renewal in its own unit, if the row is still the planned one and still live
+    // now (a seat that stopped being live may already be someone else's). False when not: call
+    // heartbeat(), which renews it afresh or says it is lost.
+    bool completeRenewal(const RenewalPlan &plan);
+
+    enum class ReleaseOutcome { Released, NotHeld, LicenseNotFound };
+    ReleaseOutcome release(const QString &licenseId, const QString &seatId, const QString &actor);
+
+    struct RevokeResult
+    {
+        enum class Outcome { Revoked, SeatNotFound, LicenseNotFound };
+        Outcome outcome = Outcome::LicenseNotFound;
+        std::optional<QDateTime> blockedUntil;
+    };
+    RevokeResult revoke(const QString &licenseId, const QString &seatId, const QString &reason,
+                        std::chrono::seconds block, const QString &actor);
+
+    struct ReapedSeat
+    {
+        QString licenseId;
+        QString seatId;
+        QString holder;
+        QDateTime expiresAt;
+        QDateTime reapableAt;
+    };
+    // Deletes every row past expiresAt + reapGrace (isReapable), one `reaped` event each, in
+    // transactions of at most reapChunkRows rows (reapChunk until the end). With dryRun, only
+    // reports what would go.
+    QList<ReapedSeat> reap(bool dryRun, const QString &actor);
+    // Deletes events older than retentionDays, in chunks of reapChunkRows; returns how many.
+    int sweepEvents(int retentionDays);
+
+    // Rows per transaction of a reap or a retention sweep: a request that arrives meanwhile waits
+    // for one chunk at most, never for the whole sweep. 200 rows take about 10 ms on the benchmark
+    // machine; smaller chunks made the sweep slower without shortening the worst wait.
+    static constexpr int reapChunkRows = 200;
+
+    // Where a reap goes on from: LeaseReaper returns to the event loop between chunks.
+    struct ReapCursor
+    {
+        QStringList licenseIds; // taken when the reap began, in order
+        qsizetype next = 0; // the license the next chunk starts with; it may have rows left
+        bool atEnd() const { return next >= licenseIds.size(); }
+    };
+    ReapCursor beginReap();
+    // Deletes at most maxRows reapable rows, going on license by license from the cursor, each
+    // license in its own transaction together with its `reaped` events and its Reclaimed count.
+    // The chunk that reaches the end also lifts the holder blocks that ended.
+    QList<ReapedSeat> reapChunk(ReapCursor &cursor, int maxRows, const QString &actor);
+    // Deletes at most maxRows events older than retentionDays in one transaction; returns how
+    // many. Fewer than maxRows means none is left.
+    int sweepEventsChunk(int retentionDays, int maxRows);
+
+    // Absent fields keep the current value on update; on create, seatCount, ttlSeconds,
+    // skewSeconds and reapGraceSeconds are required and name defaults to the id.
+    struct LicenseSpec
+    {
+        std::optional<QString> name;
+        std::optional<qint64> seatCount;
+        std::optional<qint64> ttlSeconds;
+        std::optional<qint64> skewSeconds;
+        std::optional<qint64> reapGraceSeconds;
+    };
+    struct PutLicenseResult
+    {
+        enum class Outcome { Created, Updated, Invalid };
+        Outcome outcome = Outcome::Invalid;
+        LicenseSummary license;
+        QString key; // Created: the license key, which is not stored and cannot be shown again
+        ValidationError error; // Invalid
+    };
+    PutLicenseResult putLicense(const QString &licenseId, const LicenseSpec &spec, const QString &actor);
+    // A new key for the license (the old one stops working at once); nullopt for an unknown license.
+    std::optional<QString> rotateKey(const QString &licenseId, const QString &actor);
+
+    std::optional<LicenseRecord> license(const QString &licenseId);
+    QList<LicenseSummary> licenses();
+
+    struct LeaseListing
+    {
+        LicenseSummary license;
+        QList<StoredLease> leases; // every row, live or not, by expiry
+        QList<HolderBlock> blocks; // blocks still in force
+    };
+    std::optional<LeaseListing> leaseListing(const QString &licenseId);
+
+    QList<EventRecord> events(const EventQuery &query);
+
+    const Clock &clock() const { return m_clock; }
+
+    // Counts granted, denied, released, revoked, reclaimed and renewed seats into `stats` (the
+    // server's own G-Counter components), each in the transaction of the event it counts.
+    // nullptr (the default) counts nothing.
+    void setStats(StatsService *stats) { m_stats = stats; }
+
+    // "kr1-" and 64 lowercase hex digits (256 random bits).
+    static QString generateLicenseKey();
+    static bool looksLikeLicenseKey(QStringView key);
+
+private:
+    LicenseSummary summarize(const LicenseRecord &license, const QList<StoredLease> &rows, const QDateTime &now,
+                             int deniedLastHour) const;
+    void record(const QDateTime &time, const QString &kind, const QString &licenseId, const QString &seatId,
+                const QString &holder, const QString &actor, const QJsonObject &detail);
+
+    LeaseStore &m_store;
+    const LeaseSigner &m_signer;
+    const Clock &m_clock;
+    Metrics *m_metrics;
+    StatsService *m_stats = nullptr;
+};
+
+} // namespace keyright::server

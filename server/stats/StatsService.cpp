@@ -1,0 +1,344 @@
+#include "stats/StatsService.h"
+
+#include "Clock.h"
+#include "LeaseJson.h"
+#include "store/LeaseStore.h"
+#include "stats/ReplicaIdentity.h"
+#include "stats/StatComponent.h"
+#include "Timestamps.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QLoggingCategory>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::server {
+
+namespace {
+
+Q_LOGGING_CATEGORY(lcStats, "keyright.server.stats")
+
+constexpr qsizetype maxAmnesiaRecords = 100;
+
+bool fail(QString *error, const QString &message)
+{
+    if (error)
+        *error = message;
+    return false;
+}
+
+QString componentKey(const QString &licenseId, const QString &counter, const QString &replicaId)
+{
+    return licenseId + u'\n' + counter + u'\n' + replicaId;
+}
+
+QString kindName(StatsService::Amnesia::Kind kind)
+{
+    return kind == StatsService::Amnesia::Kind::PeerRegressed ? u"peer_regressed"_s : u"own_component_ahead"_s;
+}
+
+// Within JSON's exact integers; a count past 2^53 is not a count anyone made.
+qint64 jsonCount(quint64 value)
+{
+    return qint64(std::min<quint64>(value, (quint64 {1} << 53) - 1));
+}
+
+EventRecord amnesiaEvent(const StatsService::Amnesia &record)
+{
+    return EventRecord {0,
+                        record.at,
+                        QString(StatsService::amnesiaEventKind),
+                        record.licenseId,
+                        {},
+                        {},
+                        u"server"_s,
+                        {{u"kind"_s, kindName(record.kind)},
+                         {u"replicaId"_s, record.replicaId},
+                         {u"counter"_s, record.counter},
+                         {u"held"_s, jsonCount(record.held)},
+                         {u"reported"_s, jsonCount(record.reported)},
+                         {u"source"_s, record.source}}};
+}
+
+std::optional<StatsService::Amnesia> amnesiaFromEvent(const EventRecord &event)
+{
+    using Amnesia = StatsService::Amnesia;
+    const QJsonObject &detail = event.detail;
+    const QString kind = detail.value(u"kind"_s).toString();
+    if (kind != kindName(Amnesia::Kind::PeerRegressed) && kind != kindName(Amnesia::Kind::OwnComponentAhead))
+        return std::nullopt;
+    return Amnesia {kind == kindName(Amnesia::Kind::PeerRegressed) ? Amnesia::Kind::PeerRegressed
+                                                                   : Amnesia::Kind::OwnComponentAhead,
+                    detail.value(u"replicaId"_s).toString(),
+                    event.licenseId,
+                    detail.value(u"counter"_s).toString(),
+                    quint64(std::max<qint64>(detail.value(u"held"_s).toInteger(), 0)),
+                    quint64(std::max<qint64>(detail.value(u"reported"_s).toInteger(), 0)),
+                    event.time,
+                    detail.value(u"source"_s).toString()};
+}
+
+} // namespace
+
+StatsService::StatsService(LeaseStore &store, QString replicaId, const Clock &clock)
+    : m_store(store)
+    , m_replicaId(std::move(replicaId))
+    , m_clock(clock)
+{ }
+
+QString StatsService::counterName(Counter counter)
+{
+    return counterNames().at(static_cast<int>(counter));
+}
+
+const QStringList &StatsService::counterNames()
+{
+    static const QStringList names {u"granted"_s, u"denied"_s,    u"released"_s,
+                                    u"revoked"_s, u"reclaimed"_s, u"renewed"_s};
+    return names;
+}
+
+void StatsService::count(const QString &licenseId, Counter counter, quint64 by)
+{
+    if (by == 0)
+        return;
+    m_store.bumpCounter(licenseId, counterName(counter), m_replicaId, by);
+}
+
+StatsService::State StatsService::state()
+{
+    State result;
+    for (const StatComponent &component : m_store.counterComponents())
+        result[component.licenseId][component.counter][component.replicaId] = component.value;
+    return result;
+}
+
+quint64 StatsService::component(const QString &licenseId, Counter counter, const QString &replicaId)
+{
+    return state().value(licenseId).value(counterName(counter)).value(replicaId, 0);
+}
+
+StatsService::MergeResult StatsService::merge(const Snapshot &snapshot, const QString &source)
+{
+    QList<StatComponent> raised;
+    QList<Amnesia> found;
+    m_store.withStore([&] {
+        raised.clear();
+        found.clear();
+        QHash<QString, quint64> held;
+        for (const StatComponent &component : m_store.counterComponents())
+            held.insert(componentKey(component.licenseId, component.counter, component.replicaId), component.value);
+        const QDateTime now = m_clock.now();
+        for (auto license = snapshot.counters.cbegin(); license != snapshot.counters.cend(); ++license) {
+            for (auto counter = license->cbegin(); counter != license->cend(); ++counter) {
+                for (auto it = counter->cbegin(); it != counter->cend(); ++it) {
+                    const QString &replica = it.key();
+                    const quint64 reported = it.value();
+                    const quint64 mine = held.value(componentKey(license.key(), counter.key(), replica), 0);
+                    if (reported > mine) {
+                        raised.append(StatComponent {license.key(), counter.key(), replica, reported});
+                        if (replica == m_replicaId)
+                            found.append(Amnesia {Amnesia::Kind::OwnComponentAhead, replica, license.key(),
+                                                  counter.key(), mine, reported, now, source});
+                    } else if (reported < mine && replica == snapshot.replicaId && replica != m_replicaId) {
+                        // Only a replica's own component is checked: what a relay reports about a
+                        // third replica may lag behind what was heard directly, which is ordinary.
+                        found.append(Amnesia {Amnesia::Kind::PeerRegressed, replica, license.key(), counter.key(), mine,
+                                              reported, now, source});
+                    }
+                }
+            }
+        }
+        // A peer that stays behind is reported again on every pull; one record per held value is
+        // enough to see it, and keeps the list (and the dashboard) from filling up.
+        found.removeIf([this](const Amnesia &record) { return isKnown(record); });
+        if (!raised.isEmpty())
+            m_store.mergeComponents(raised);
+        for (const Amnesia &record : std::as_const(found))
+            m_store.appendEvent(amnesiaEvent(record));
+    });
+    MergeResult result;
+    result.raised = int(raised.size());
+    result.amnesia = found;
+    for (const Amnesia &record : std::as_const(found)) {
+        log(record);
+        keep(record);
+    }
+    return result;
+}
+
+bool StatsService::isKnown(const Amnesia &record) const
+{
+    return std::any_of(m_amnesia.cbegin(), m_amnesia.cend(), [&](const Amnesia &other) {
+        return other.kind == record.kind && other.replicaId == record.replicaId && other.licenseId == record.licenseId
+            && other.counter == record.counter && other.held == record.held;
+    });
+}
+
+void StatsService::keep(const Amnesia &record)
+{
+    m_amnesia.append(record);
+    if (m_amnesia.size() > maxAmnesiaRecords)
+        m_amnesia.removeFirst();
+}
+
+void StatsService::loadAmnesia()
+{
+    m_amnesia.clear();
+    EventQuery query;
+    query.kinds = QStringList {QString(amnesiaEventKind)};
+    query.limit = 1000;
+    for (;;) {
+        const QList<EventRecord> page = m_store.events(query);
+        for (const EventRecord &event : page) {
+            if (const auto record = amnesiaFromEvent(event))
+                keep(*record);
+        }
+        if (page.size() < query.limit)
+            break;
+        query.after = page.last().seq;
+    }
+}
+
+void StatsService::log(const Amnesia &record)
+{
+    if (record.kind == Amnesia::Kind::PeerRegressed) {
+        qCWarning(lcStats,
+                  "amnesia: %ls reports %llu for replica %ls's own %ls count of %ls, which already counted %llu; the "
+                  "replica lost counts and restarted under its old id (its new counts are hidden until they pass "
+                  "the old value). Keeping %llu.",
+                  qUtf16Printable(record.source), record.reported, qUtf16Printable(record.replicaId),
+                  qUtf16Printable(record.counter), qUtf16Printable(record.licenseId), record.held, record.held);
+    } else {
+        qCCritical(lcStats,
+                   "IDENTITY CONFLICT: %ls holds %llu for THIS server's replica id %ls (%ls of %ls) but this server "
+                   "has only counted %llu. Either this data directory lost counts (restored from an old backup) or "
+                   "another server runs with a copy of it and writes under the same id, and counts are being lost. "
+                   "Stop the copy, or delete DATA_DIR/replica-id on one of them to give it a new identity. Keeping "
+                   "%llu.",
+                   qUtf16Printable(record.source), record.reported, qUtf16Printable(record.replicaId),
+                   qUtf16Printable(record.counter), qUtf16Printable(record.licenseId), record.held, record.reported);
+    }
+}
+
+std::optional<StatsService::Snapshot> StatsService::snapshotFromJson(const QJsonObject &json, QString *error)
+{
+    Snapshot snapshot;
+    const QJsonValue id = json.value(u"replicaId"_s);
+    if (!id.isString() || !ReplicaIdentity::isReplicaId(id.toString())) {
+        fail(error, u"\"replicaId\" must be a replica id (32 lowercase hex characters)"_s);
+        return std::nullopt;
+    }
+    snapshot.replicaId = id.toString();
+    const QJsonValue counters = json.value(u"counters"_s);
+    if (!counters.isObject()) {
+        fail(error, u"\"counters\" must be an object keyed by license id"_s);
+        return std::nullopt;
+    }
+    const QJsonObject licenses = counters.toObject();
+    for (auto license = licenses.constBegin(); license != licenses.constEnd(); ++license) {
+        if (!isValidLicenseId(license.key())) {
+            fail(error, u"\"counters\": \"%1\" is not a license id"_s.arg(license.key().left(80)));
+            return std::nullopt;
+        }
+        if (!license.value().isObject()) {
+            fail(error, u"\"counters.%1\" must be an object keyed by counter name"_s.arg(license.key()));
+            return std::nullopt;
+        }
+        const QJsonObject byName = license.value().toObject();
+        LicenseCounters decoded;
+        for (const QString &name : counterNames()) {
+            if (!byName.contains(name))
+                continue;
+            QString why;
+            const auto state = GCounter::fromJson(byName.value(name), &why);
+            if (!state) {
+                fail(error, u"\"counters.%1.%2\": %3"_s.arg(license.key(), name, why));
+                return std::nullopt;
+            }
+            for (auto it = state->cbegin(); it != state->cend(); ++it) {
+                if (!ReplicaIdentity::isReplicaId(it.key())) {
+                    fail(error,
+                         u"\"counters.%1.%2\": \"%3\" is not a replica id"_s.arg(license.key(), name,
+                                                                                 it.key().left(80)));
+                    return std::nullopt;
+                }
+            }
+            decoded.insert(name, *state);
+        }
+        snapshot.counters.insert(license.key(), decoded);
+    }
+    return snapshot;
+}
+
+QJsonObject StatsService::toJson()
+{
+    const State all = state();
+    QJsonObject counters;
+    for (auto license = all.cbegin(); license != all.cend(); ++license) {
+        QJsonObject byName;
+        for (auto counter = license->cbegin(); counter != license->cend(); ++counter)
+            byName.insert(counter.key(), GCounter::toJson(counter.value()));
+        counters.insert(license.key(), byName);
+    }
+    QJsonArray peers;
+    for (const PeerStatus &status : m_peers) {
+        peers.append(QJsonObject {
+            {u"url"_s, status.url.toString()},
+            {u"replicaId"_s, status.replicaId.isEmpty() ? QJsonValue() : QJsonValue(status.replicaId)},
+            {u"lastHeard"_s, status.lastHeard ? QJsonValue(formatTimestamp(*status.lastHeard)) : QJsonValue()},
+            {u"lastError"_s, status.lastError.isEmpty() ? QJsonValue() : QJsonValue(status.lastError)},
+        });
+    }
+    QJsonArray amnesia;
+    for (const Amnesia &record : m_amnesia) {
+        amnesia.append(QJsonObject {
+            {u"kind"_s, kindName(record.kind)},
+            {u"replicaId"_s, record.replicaId},
+            {u"licenseId"_s, record.licenseId},
+            {u"counter"_s, record.counter},
+            {u"held"_s, jsonCount(record.held)},
+            {u"reported"_s, jsonCount(record.reported)},
+            {u"at"_s, formatTimestamp(record.at)},
+            {u"source"_s, record.source},
+        });
+    }
+    return QJsonObject {
+        {u"replicaId"_s, m_replicaId}, {u"serverTime"_s, formatTimestamp(m_clock.now())},
+        {u"counters"_s, counters},     {u"peers"_s, peers},
+        {u"amnesia"_s, amnesia},
+    };
+}
+
+StatsService::PeerStatus *StatsService::peer(const QUrl &url)
+{
+    for (PeerStatus &status : m_peers) {
+        if (status.url == url)
+            return &status;
+    }
+    m_peers.append(PeerStatus {url, {}, std::nullopt, {}});
+    return &m_peers.last();
+}
+
+void StatsService::setPeers(const QList<QUrl> &peers)
+{
+    m_peers.clear();
+    for (const QUrl &url : peers)
+        peer(url);
+}
+
+void StatsService::notePeerAnswered(const QUrl &url, const QString &replicaId)
+{
+    PeerStatus *status = peer(url);
+    status->replicaId = replicaId;
+    status->lastHeard = m_clock.now();
+    status->lastError.clear();
+}
+
+void StatsService::notePeerFailed(const QUrl &url, const QString &error)
+{
+    peer(url)->lastError = error;
+}
+
+} // namespace keyright::server

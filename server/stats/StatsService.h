@@ -1,0 +1,127 @@
+#pragma once
+
+#include "GCounter.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+#include <optional>
+
+namespace keyright::server {
+
+class Clock;
+class LeaseStore;
+
+// Replicated usage statistics of one server: per license, one G-Counter for each of granted,
+// denied, released, revoked, reclaimed and renewed. This server only ever increments its own
+// component (count(), called inside the transaction of the event it counts, so the count and the
+// event are committed together or not at all); the other replicas' components arrive in their
+// snapshots and are merged by the per-replica maximum (merge()), persisted so that a restart
+// keeps what it learned. GET /v1/stats serves toJson() (docs/STATS.md).
+//
+// Nothing here decides a checkout: see docs/ARCHITECTURE.md.
+class StatsService
+{
+public:
+    enum class Counter { Granted, Denied, Released, Revoked, Reclaimed, Renewed };
+    static QString counterName(Counter counter);
+    // In the order of the enum, which is the order the dashboard shows them in.
+    static const QStringList &counterNames();
+
+    using LicenseCounters = QMap<QString, GCounter::State>; // counter name -> state
+    using State = QMap<QString, LicenseCounters>; // license id -> counters
+
+    // What one server reported: its id and its full state.
+    struct Snapshot
+    {
+        QString replicaId;
+        State counters;
+    };
+
+    // A component that went backwards. PeerRegressed: a peer reported less for its own
+    // component than this server already held, so the peer lost counts and came back under its
+    // old id. OwnComponentAhead: a peer holds more for this server's own id than this server
+    // does, so this server lost counts (an old backup) or another process writes under its id.
+    // Either way the maximum is kept.
+    struct Amnesia
+    {
+        enum class Kind { PeerRegressed, OwnComponentAhead };
+        Kind kind = Kind::PeerRegressed;
+        QString replicaId;
+        QString licenseId;
+        QString counter;
+        quint64 held = 0;
+        quint64 reported = 0;
+        QDateTime at;
+        QString source; // who reported it (a peer URL, or what the caller of merge() named)
+    };
+
+    struct MergeResult
+    {
+        int raised = 0; // components that grew
+        QList<Amnesia> amnesia; // new records only
+    };
+
+    struct PeerStatus
+    {
+        QUrl url;
+        QString replicaId; // empty until the peer first answered
+        std::optional<QDateTime> lastHeard;
+        QString lastError; // empty when the last pull succeeded
+    };
+
+    StatsService(LeaseStore &store, QString replicaId, const Clock &clock);
+
+    QString replicaId() const { return m_replicaId; }
+
+    // Adds `by` to this server's own component. Must run inside the store transaction that
+    // records the counted event.
+    void count(const QString &licenseId, Counter counter, quint64 by = 1);
+
+    // Every component the store holds, this server's and the others'.
+    State state();
+    // The value of one component (0 when absent).
+    quint64 component(const QString &licenseId, Counter counter, const QString &replicaId);
+
+    // Per-replica maximum of the held state and `snapshot`, in one transaction. Duplicate and
+    // stale snapshots change nothing. Throws StoreError.
+    MergeResult merge(const Snapshot &snapshot, const QString &source);
+    // Checks the shape of a GET /v1/stats body and keeps only the known counters (a newer
+    // server's extra counters are skipped). nullopt with a reason naming the field otherwise.
+    static std::optional<Snapshot> snapshotFromJson(const QJsonObject &json, QString *error = nullptr);
+
+    // The body of GET /v1/stats.
+    QJsonObject toJson();
+
+    // Amnesia records, oldest first (the newest 100 at most). Each is also written to the audit
+    // log as an event of kind "amnesia" in the merge's transaction, so the list survives a
+    // restart (loadAmnesia()) and lasts as long as the event retention.
+    QList<Amnesia> amnesia() const { return m_amnesia; }
+    // Reads the amnesia records back from the audit log. Throws StoreError.
+    void loadAmnesia();
+    static constexpr QLatin1StringView amnesiaEventKind {"amnesia"};
+
+    void setPeers(const QList<QUrl> &peers);
+    void notePeerAnswered(const QUrl &peer, const QString &replicaId);
+    void notePeerFailed(const QUrl &peer, const QString &error);
+    QList<PeerStatus> peers() const { return m_peers; }
+
+private:
+    bool isKnown(const Amnesia &record) const;
+    void keep(const Amnesia &record);
+    static void log(const Amnesia &record);
+    PeerStatus *peer(const QUrl &url);
+
+    LeaseStore &m_store;
+    QString m_replicaId;
+    const Clock &m_clock;
+    QList<Amnesia> m_amnesia;
+    QList<PeerStatus> m_peers;
+};
+
+} // namespace keyright::server

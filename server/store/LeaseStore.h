@@ -1,0 +1,95 @@
+#pragma once
+
+#include "stats/StatComponent.h"
+#include "store/StoreTypes.h"
+
+#include <QHash>
+#include <QList>
+
+#include <functional>
+#include <optional>
+
+namespace keyright::server {
+
+// Where licenses, leases, holder blocks and the audit log live. SeatService talks only to this
+// interface, so a PostgreSQL store can replace SQLite without touching the seat logic.
+//
+// Every change happens inside withLicense() or withStore(): the work runs as one transaction that
+// is committed before the call returns, or rolled back entirely when it throws. withLicense()
+// also guarantees that no other withLicense() for the same license runs at the same time (SQLite:
+// the one writer connection; PostgreSQL: SELECT ... FOR UPDATE on the license row), and must not
+// make work on unrelated licenses wait longer than one such transaction.
+//
+// Failures of the database throw StoreError.
+class LeaseStore
+{
+public:
+    virtual ~LeaseStore() = default;
+
+    virtual void withLicense(const QString &licenseId, const std::function<void()> &work) = 0;
+    virtual void withStore(const std::function<void()> &work) = 0;
+
+    // Group commit. After beginBatch(), each withLicense()/withStore() is one unit of a shared
+    // transaction: a unit that throws is undone alone, the others stay. commitBatch() commits
+    // them all at once, or throws StoreError and keeps none of them; until it returns, nothing
+    // of the batch may be acknowledged to anyone. Stores without batching run each unit as its
+    // own transaction, so these default to doing nothing.
+    virtual void beginBatch() { }
+    virtual void commitBatch() { }
+    virtual bool inBatch() const { return false; }
+
+    virtual QList<LicenseRecord> licenses() = 0;
+    virtual std::optional<LicenseRecord> license(const QString &licenseId) = 0;
+    virtual void insertLicense(const LicenseRecord &license) = 0;
+    // Writes name, policy, key hash and lastGeneration of an existing license.
+    virtual void updateLicense(const LicenseRecord &license) = 0;
+
+    // Every row of the license, live or not, in no particular order.
+    virtual QList<StoredLease> leases(const QString &licenseId) = 0;
+    virtual std::optional<StoredLease> lease(const QString &licenseId, const QString &seatId) = 0;
+    virtual void insertLease(const StoredLease &lease) = 0;
+    // Writes issuedAt, expiresAt and signature of an existing row.
+    virtual void renewLease(const SeatLease &lease) = 0;
+    // Writes `renewed`'s issuedAt, expiresAt and signature only if the row still has `current`'s
+    // generation, issuedAt and expiresAt; false (nothing written) when the row changed or is gone.
+    virtual bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed) = 0;
+    // True when a row was deleted.
+    virtual bool deleteLease(const QString &licenseId, const QString &seatId) = 0;
+    // Rows whose expiresAt <= latestExpiry: a superset of what the reaper may delete, which then
+    // decides with isReapable().
+    virtual QList<StoredLease> leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry) = 0;
+    // The first `limit` of those rows, earliest expiry first, so that the reaper reads and deletes
+    // them in bounded chunks rather than all in one transaction.
+    virtual QList<StoredLease> firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry, int limit)
+        = 0;
+
+    virtual std::optional<HolderBlock> block(const QString &licenseId, const QString &holder) = 0;
+    virtual QList<HolderBlock> blocks(const QString &licenseId) = 0;
+    virtual void putBlock(const HolderBlock &block) = 0;
+    // Removes blocks whose until <= now; returns how many.
+    virtual int deleteBlocksEndedBy(const QDateTime &now) = 0;
+
+    // Returns the new event's seq.
+    virtual qint64 appendEvent(const EventRecord &event) = 0;
+    virtual QList<EventRecord> events(const EventQuery &query) = 0;
+    // licenseId -> number of events of `kind` with time > since.
+    virtual QHash<QString, int> countEventsSince(const QString &kind, const QDateTime &since) = 0;
+    // Returns how many events older than `before` were deleted.
+    virtual int deleteEventsBefore(const QDateTime &before) = 0;
+    // Deletes at most `limit` of the events older than `before`; returns how many. A result below
+    // `limit` means none is left.
+    virtual int deleteFirstEventsBefore(const QDateTime &before, int limit) = 0;
+
+    // Usage statistics (StatsService): G-Counter components per license, counter and replica.
+    // Adds `by` to one component (created at 0), saturating instead of wrapping. Called inside
+    // the transaction of the event it counts, and only for the server's own replica id.
+    virtual void bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by)
+        = 0;
+    // Every component held, this server's and the ones learned from peers.
+    virtual QList<StatComponent> counterComponents() = 0;
+    // Raises each given component to its value where that is higher (per-replica maximum); a
+    // component never goes down.
+    virtual void mergeComponents(const QList<StatComponent> &components) = 0;
+};
+
+} // namespace keyright::server

@@ -1,0 +1,77 @@
+#pragma once
+
+#include "SeatLease.h"
+#include "SeatPolicy.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <stdexcept>
+
+namespace keyright::server {
+
+// A license as the store keeps it. The key itself is never stored, only crypto::hashSecret of it.
+struct LicenseRecord
+{
+    QString id;
+    QString name;
+    SeatPolicy policy;
+    QByteArray keyHash;
+    quint64 lastGeneration = 0; // the generation of the newest seat handed out; only grows
+};
+
+// A lease row: the signed lease plus the checkout's requestId (empty when the client sent none),
+// which lets a retried checkout find the seat it already took.
+struct StoredLease
+{
+    SeatLease lease;
+    QString requestId;
+};
+
+// A holder kept from checking out on a license until `until` (after an admin revoke).
+struct HolderBlock
+{
+    QString licenseId;
+    QString holder;
+    QDateTime until;
+    QString reason;
+};
+
+// One entry of the audit log. seq is assigned by the store, grows and is never reused.
+struct EventRecord
+{
+    qint64 seq = 0;
+    QDateTime time;
+    QString kind;
+    QString licenseId;
+    QString seatId;
+    QString holder;
+    QString actor;
+    QJsonObject detail;
+};
+
+// A page of the audit log: events with seq > after that match every filter given, ascending.
+struct EventQuery
+{
+    qint64 after = 0;
+    QString licenseId; // empty: any
+    QString holder; // empty: any
+    QStringList kinds; // empty: any
+    std::optional<QDateTime> since;
+    std::optional<QDateTime> until;
+    int limit = 200;
+};
+
+// Thrown by a store when the database fails (disk full, corrupt file). The transaction it
+// happened in is rolled back; callers answer 500 and nothing is half-written.
+class StoreError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+} // namespace keyright::server
