@@ -1,18 +1,18 @@
 #include "LeaseServer.h"
 
-#include "http/AuthGuard.h"
 #include "Crypto.h"
+#include "LeaseSigner.h"
+#include "Metrics.h"
+#include "SecretBuffer.h"
+#include "http/AuthGuard.h"
 #include "http/HttpApi.h"
 #include "http/HttpFrontend.h"
 #include "seats/LeaseReaper.h"
-#include "LeaseSigner.h"
-#include "Metrics.h"
+#include "seats/SeatService.h"
 #include "stats/PeerSync.h"
 #include "stats/ReplicaIdentity.h"
-#include "seats/SeatService.h"
-#include "SecretBuffer.h"
-#include "store/SqliteLeaseStore.h"
 #include "stats/StatsService.h"
+#include "store/SqliteLeaseStore.h"
 
 #include <QDir>
 #include <QFile>

@@ -8,14 +8,17 @@
 
 #include <memory>
 
+namespace keyright {
+class Clock;
+class LeaseSigner;
+} // namespace keyright
+
 namespace keyright::server {
 
 class AuthGuard;
-class Clock;
 class HttpApi;
 class HttpFrontend;
 class LeaseReaper;
-class LeaseSigner;
 class Metrics;
 class PeerSync;
 class SeatService;

@@ -1,8 +1,8 @@
 #include "Durations.h"
 #include "LeaseServer.h"
-#include "http/ListenAddress.h"
 #include "ServerConfig.h"
 #include "SystemClock.h"
+#include "http/ListenAddress.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -114,9 +114,9 @@ int main(int argc, char *argv[])
     if (!parser.positionalArguments().isEmpty())
         return refuse(u"unexpected argument \"%1\"; see --help"_s.arg(parser.positionalArguments().first()));
 
-    keyright::ServerConfig config;
+    keyright::server::ServerConfig config;
     QString why;
-    const auto address = keyright::ListenAddress::parse(parser.value(listen), &why);
+    const auto address = keyright::server::ListenAddress::parse(parser.value(listen), &why);
     if (!address)
         return refuse(why);
     config.address = address->address;
@@ -146,10 +146,10 @@ int main(int argc, char *argv[])
             parser.value(peerInterval)));
     config.peerInterval = *pullEvery;
 
-    if (const QString policy = keyright::LeaseServer::listenPolicyError(config); !policy.isEmpty())
+    if (const QString policy = keyright::server::LeaseServer::listenPolicyError(config); !policy.isEmpty())
         return refuse(policy);
 
-    keyright::LeaseServer server(config, keyright::SystemClock::instance());
+    keyright::server::LeaseServer server(config, keyright::SystemClock::instance());
     if (!server.start(&why))
         return refuse(why);
     say(u"keyright-server %1 listening on %2"_s.arg(QCoreApplication::applicationVersion(), server.url().toString()));
@@ -157,7 +157,7 @@ int main(int argc, char *argv[])
     say(u"admin token: %1%2"_s.arg(server.adminTokenPath(), server.createdAdminToken() ? u" (created)"_s : QString()));
     if (config.demo)
         say(u"demo license keys: %1"_s.arg(QDir(server.dataDir()).filePath(u"demo-keys"_s)));
-    if (config.insecureHttp && !keyright::LeaseServer::isLoopback(config.address) && config.tlsCert.isEmpty())
+    if (config.insecureHttp && !keyright::server::LeaseServer::isLoopback(config.address) && config.tlsCert.isEmpty())
         say(u"warning: serving plain HTTP on %1 (--insecure-http)"_s.arg(config.address.toString()));
 
     quitOnTerminationSignals(app);

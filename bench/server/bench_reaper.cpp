@@ -11,14 +11,14 @@
 // would cost minutes and measure nothing.
 
 #include "Crypto.h"
-#include "seats/LeaseReaper.h"
 #include "LeaseServer.h"
 #include "LeaseSigner.h"
 #include "SeatPolicy.h"
-#include "seats/SeatService.h"
 #include "ServerConfig.h"
-#include "store/SqliteLeaseStore.h"
 #include "SystemClock.h"
+#include "seats/LeaseReaper.h"
+#include "seats/SeatService.h"
+#include "store/SqliteLeaseStore.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,14 +1,14 @@
 #include "http/HttpApi.h"
 
-#include "http/AuthGuard.h"
 #include "Clock.h"
 #include "LeaseJson.h"
 #include "LeasePredicate.h"
 #include "Metrics.h"
+#include "Timestamps.h"
+#include "http/AuthGuard.h"
 #include "http/RequestParsing.h"
 #include "seats/SeatService.h"
 #include "stats/StatsService.h"
-#include "Timestamps.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>

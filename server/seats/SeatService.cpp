@@ -5,8 +5,8 @@
 #include "LeasePredicate.h"
 #include "LeaseSigner.h"
 #include "Metrics.h"
-#include "stats/StatsService.h"
 #include "Timestamps.h"
+#include "stats/StatsService.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>

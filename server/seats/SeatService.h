@@ -1,8 +1,8 @@
 #pragma once
 
+#include "ValidationError.h"
 #include "store/LeaseStore.h"
 #include "store/StoreTypes.h"
-#include "ValidationError.h"
 
 #include <QDateTime>
 #include <QList>
@@ -12,10 +12,13 @@
 #include <chrono>
 #include <optional>
 
-namespace keyright::server {
-
+namespace keyright {
 class Clock;
 class LeaseSigner;
+} // namespace keyright
+
+namespace keyright::server {
+
 class Metrics;
 class StatsService;
 

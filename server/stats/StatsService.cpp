@@ -2,10 +2,10 @@
 
 #include "Clock.h"
 #include "LeaseJson.h"
-#include "store/LeaseStore.h"
+#include "Timestamps.h"
 #include "stats/ReplicaIdentity.h"
 #include "stats/StatComponent.h"
-#include "Timestamps.h"
+#include "store/LeaseStore.h"
 
 #include <QHash>
 #include <QJsonArray>

@@ -12,9 +12,12 @@
 
 #include <optional>
 
+namespace keyright {
+class Clock;
+}
+
 namespace keyright::server {
 
-class Clock;
 class LeaseStore;
 
 // Replicated usage statistics of one server: per license, one G-Counter for each of granted,

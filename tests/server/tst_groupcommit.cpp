@@ -1,5 +1,3 @@
-#include "http/AuthGuard.h"
-#include "http/HttpApi.h"
 #include "HttpBurst.h"
 #include "LeaseJson.h"
 #include "LeaseServer.h"
@@ -7,10 +5,12 @@
 #include "LeaseVerifier.h"
 #include "ManualClock.h"
 #include "Metrics.h"
-#include "seats/SeatService.h"
 #include "SecretBuffer.h"
-#include "store/SqliteLeaseStore.h"
 #include "TestHttp.h"
+#include "http/AuthGuard.h"
+#include "http/HttpApi.h"
+#include "seats/SeatService.h"
+#include "store/SqliteLeaseStore.h"
 
 #include <QDir>
 #include <QHostAddress>

@@ -1,13 +1,13 @@
 #include "LeaseJson.h"
-#include "seats/LeaseReaper.h"
 #include "LeaseServer.h"
 #include "LeaseVerifier.h"
 #include "ManualClock.h"
-#include "seats/SeatService.h"
 #include "SecretBuffer.h"
 #include "ServerConfig.h"
 #include "TestHttp.h"
 #include "Timestamps.h"
+#include "seats/LeaseReaper.h"
+#include "seats/SeatService.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,9 +1,9 @@
-#include "seats/LeaseReaper.h"
 #include "LeaseSigner.h"
 #include "ManualClock.h"
+#include "seats/LeaseReaper.h"
 #include "seats/SeatService.h"
-#include "store/SqliteLeaseStore.h"
 #include "stats/StatsService.h"
+#include "store/SqliteLeaseStore.h"
 
 #include <QSet>
 #include <QSignalSpy>

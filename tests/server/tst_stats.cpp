@@ -3,12 +3,12 @@
 #include "LeaseJson.h"
 #include "LeaseServer.h"
 #include "ManualClock.h"
-#include "stats/ReplicaIdentity.h"
 #include "SecretBuffer.h"
 #include "ServerConfig.h"
-#include "stats/StatsService.h"
 #include "TestHttp.h"
 #include "Timestamps.h"
+#include "stats/ReplicaIdentity.h"
+#include "stats/StatsService.h"
 
 #include <QDir>
 #include <QFile>
