@@ -7,6 +7,7 @@
 #include "Metrics.h"
 #include "SecretBuffer.h"
 #include "TestHttp.h"
+#include "TestServer.h"
 #include "http/AuthGuard.h"
 #include "http/HttpApi.h"
 #include "seats/SeatService.h"
@@ -81,7 +82,8 @@ private:
     std::unique_ptr<LeaseSigner> m_signer;
     std::unique_ptr<SeatService> m_seats;
 
-    std::unique_ptr<LeaseServer> m_server;
+    std::unique_ptr<TestServer> m_fixture;
+    LeaseServer *m_server = nullptr; // the fixture's, for the tests that reach inside
     std::unique_ptr<TestHttp> m_http;
     QByteArray m_adminToken;
 };
@@ -104,7 +106,8 @@ void TestGroupCommit::init()
 void TestGroupCommit::cleanup()
 {
     m_http.reset();
-    m_server.reset();
+    m_server = nullptr;
+    m_fixture.reset();
     m_seats.reset();
     m_signer.reset();
     m_store.reset();
@@ -186,20 +189,15 @@ bool TestGroupCommit::breakCommits(const QString &databaseFile, bool broken)
 
 bool TestGroupCommit::startServer()
 {
-    ServerConfig config;
-    config.port = 0;
-    config.dataDir = m_dir->filePath(u"server"_s);
-    config.reapInterval = 0s;
-    m_server = std::make_unique<LeaseServer>(config, *m_clock);
+    m_fixture = std::make_unique<TestServer>(
+        TestServer::Options {.clock = m_clock.get(), .dataDir = m_dir->filePath(u"server"_s), .reapInterval = 0s});
     QString error;
-    if (!m_server->start(&error)) {
+    if (!m_fixture->start(&error)) {
         qWarning("server did not start: %s", qPrintable(error));
         return false;
     }
-    const auto token = readSecretFile(m_server->adminTokenPath(), &error);
-    if (!token)
-        return false;
-    m_adminToken = token->view().toByteArray();
+    m_server = &m_fixture->leaseServer();
+    m_adminToken = m_fixture->adminToken();
     m_http = std::make_unique<TestHttp>(m_server->url());
     return true;
 }
