@@ -4,7 +4,7 @@
 #include "LeaseSigner.h"
 #include "Metrics.h"
 #include "SecretBuffer.h"
-#include "http/AuthGuard.h"
+#include "access/AccessService.h"
 #include "http/HttpApi.h"
 #include "http/HttpFrontend.h"
 #include "http/RequestTurn.h"
@@ -197,7 +197,12 @@ bool LeaseServer::prepareDataDir(QString *error)
     return true;
 }
 
-bool LeaseServer::loadAdminToken(QString *error)
+AccessService *LeaseServer::access() const
+{
+    return m_access.get();
+}
+
+std::optional<SecretBuffer> LeaseServer::loadAdminToken(QString *error)
 {
     const QString path = adminTokenPath();
     m_createdAdminToken = false;
@@ -208,7 +213,7 @@ bool LeaseServer::loadAdminToken(QString *error)
         token.fill('\0');
         if (!written) {
             *error = u"cannot write the admin token %1: %2"_s.arg(path, why);
-            return false;
+            return std::nullopt;
         }
         m_createdAdminToken = true;
     }
@@ -216,14 +221,13 @@ bool LeaseServer::loadAdminToken(QString *error)
     auto token = readSecretFile(path, &why);
     if (!token) {
         *error = u"cannot read the admin token %1: %2"_s.arg(path, why);
-        return false;
+        return std::nullopt;
     }
     if (!isHexToken(token->view())) {
         *error = u"the admin token %1 is not 64 lowercase hex digits; delete it to have a new one made"_s.arg(path);
-        return false;
+        return std::nullopt;
     }
-    m_auth = std::make_unique<AuthGuard>(std::move(*token));
-    return true;
+    return token;
 }
 
 bool LeaseServer::addDemoLicenses(QString *error)
@@ -345,7 +349,11 @@ bool LeaseServer::start(QString *errorOut)
         m_signer = LeaseSigner::loadOrCreate(QDir(m_config.dataDir).filePath(u"signing.key"_s), &error);
         ok = m_signer != nullptr;
     }
-    ok = ok && loadAdminToken(&error);
+    std::optional<SecretBuffer> adminToken;
+    if (ok) {
+        adminToken = loadAdminToken(&error);
+        ok = adminToken.has_value();
+    }
     // Whether the counts of an existing replica id survived (ReplicaIdentity).
     const bool databaseExisted = QFileInfo::exists(QDir(m_config.dataDir).filePath(u"keyright.sqlite"_s));
     if (ok) {
@@ -357,7 +365,9 @@ bool LeaseServer::start(QString *errorOut)
         m_metrics = std::make_unique<Metrics>();
         m_seats = std::make_unique<SeatService>(*m_store, *m_signer, m_clock, m_metrics.get());
         m_seats->setStats(m_stats.get());
+        m_access = std::make_unique<AccessService>(*m_store, m_clock);
         try {
+            m_access->installBootstrap(adminToken->view());
             ok = !m_config.demo || addDemoLicenses(&error);
         } catch (const StoreError &failure) {
             error = u"cannot add the demo licenses: %1"_s.arg(QString::fromUtf8(failure.what()));
@@ -365,7 +375,7 @@ bool LeaseServer::start(QString *errorOut)
         }
     }
     if (ok) {
-        m_api = std::make_unique<HttpApi>(*m_seats, *m_auth, *m_metrics, m_signer->publicKey());
+        m_api = std::make_unique<HttpApi>(*m_seats, *m_access, *m_metrics, m_signer->publicKey());
         m_api->setStats(m_stats.get());
         m_turn = std::make_unique<RequestTurn>(*m_api, *m_seats, *m_store);
         m_frontend = std::make_unique<HttpFrontend>(*m_turn);
@@ -394,7 +404,7 @@ void LeaseServer::stop()
     if (m_store)
         m_store->close();
     m_store.reset();
-    m_auth.reset();
+    m_access.reset();
     m_signer.reset();
     m_port = 0;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "SecretBuffer.h"
 #include "ServerConfig.h"
 
 #include <QByteArray>
@@ -7,6 +8,7 @@
 #include <QUrl>
 
 #include <memory>
+#include <optional>
 
 namespace keyright {
 class Clock;
@@ -15,7 +17,7 @@ class LeaseSigner;
 
 namespace keyright::server {
 
-class AuthGuard;
+class AccessService;
 class HttpApi;
 class HttpFrontend;
 class LeaseReaper;
@@ -58,6 +60,8 @@ public:
     // For in-process users (tests, the dashboard); nullptr when not running.
     SeatService *seats() const;
     LeaseReaper *reaper() const;
+    // The named access tokens.
+    AccessService *access() const;
     // The usage statistics (this server's replica id, its G-Counters) and their anti-entropy.
     StatsService *stats() const;
     PeerSync *peerSync() const;
@@ -69,7 +73,8 @@ public:
 
 private:
     bool prepareDataDir(QString *error);
-    bool loadAdminToken(QString *error);
+    // Reads (making it on the first start) the admin-token file, the bootstrap admin token.
+    std::optional<SecretBuffer> loadAdminToken(QString *error);
     bool addDemoLicenses(QString *error);
     bool listen(QString *error);
     bool openStats(bool databaseExisted, QString *error);
@@ -84,7 +89,7 @@ private:
     std::unique_ptr<SqliteLeaseStore> m_store;
     std::unique_ptr<Metrics> m_metrics;
     std::unique_ptr<SeatService> m_seats;
-    std::unique_ptr<AuthGuard> m_auth;
+    std::unique_ptr<AccessService> m_access;
     std::unique_ptr<HttpApi> m_api;
     std::unique_ptr<RequestTurn> m_turn;
     std::unique_ptr<HttpFrontend> m_frontend;

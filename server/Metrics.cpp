@@ -65,6 +65,11 @@ void Metrics::countRevoke(const QString &licenseId)
     ++m_revokes[licenseId];
 }
 
+void Metrics::countAuthFailure(const QString &reason)
+{
+    ++m_authFailures[reason];
+}
+
 void Metrics::countReaped(const QString &licenseId, int seats)
 {
     m_reaped[licenseId] += quint64(seats);
@@ -104,6 +109,12 @@ QByteArray Metrics::render(const QList<LicenseGauge> &gauges) const
                m_revokes);
     perLicense(out, "keyright_seats_reaped_total", "Expired rows deleted by the reaper since the server started.",
                m_reaped);
+
+    header(out, "keyright_auth_failures_total", "counter",
+           "Requests refused for their access token (missing, unknown, expired, throttled).");
+    for (auto it = m_authFailures.cbegin(); it != m_authFailures.cend(); ++it)
+        out += "keyright_auth_failures_total{reason=\"" + label(it.key()) + "\"} " + QByteArray::number(it.value())
+            + '\n';
 
     header(out, "keyright_http_requests_total", "counter", "HTTP requests by route and status.");
     for (auto it = m_requests.cbegin(); it != m_requests.cend(); ++it)

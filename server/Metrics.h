@@ -28,6 +28,8 @@ public:
     void countRenewal(const QString &licenseId);
     void countRevoke(const QString &licenseId);
     void countReaped(const QString &licenseId, int seats);
+    // A request refused for its token: reason "missing", "unknown", "expired" or "throttled".
+    void countAuthFailure(const QString &reason);
     void observeRequest(const QString &route, int status, std::chrono::microseconds duration);
 
     QByteArray render(const QList<LicenseGauge> &gauges) const;
@@ -47,6 +49,7 @@ private:
     QMap<QString, quint64> m_renewals;
     QMap<QString, quint64> m_revokes;
     QMap<QString, quint64> m_reaped;
+    QMap<QString, quint64> m_authFailures; // reason
     QMap<std::pair<QString, int>, quint64> m_requests; // (route, status)
     QMap<QString, Histogram> m_latency; // route
 };

@@ -13,35 +13,48 @@ namespace {
 
 struct Pattern
 {
-    QList<QStringView> segments; // "{license}" and "{seat}" capture
+    QList<QStringView> segments; // "{license}", "{seat}" and "{name}" capture
     QByteArrayView method;
     ApiRoute::Kind kind;
+    ApiRoute::Access access;
 };
 
+// Every route with the role it needs: the one place that says who may do what.
 const QList<Pattern> &patterns()
 {
     using K = ApiRoute::Kind;
+    using S = ApiRoute::Access::Scheme;
+    constexpr ApiRoute::Access open {S::Public, AccessRole::Viewer};
+    constexpr ApiRoute::Access license {S::LicenseKey, AccessRole::Viewer};
+    constexpr ApiRoute::Access viewer {S::Token, AccessRole::Viewer};
+    constexpr ApiRoute::Access operator_ {S::Token, AccessRole::Operator};
+    constexpr ApiRoute::Access admin {S::Token, AccessRole::Admin};
     static const QList<Pattern> all {
-        {{u"v1", u"health"}, "GET", K::Health},
-        {{u"v1", u"time"}, "GET", K::Time},
-        {{u"v1", u"public-key"}, "GET", K::PublicKey},
-        {{u"v1", u"licenses"}, "GET", K::ListLicenses},
-        {{u"v1", u"licenses", u"{license}"}, "PUT", K::PutLicense},
-        {{u"v1", u"licenses", u"{license}", u"checkout"}, "POST", K::Checkout},
-        {{u"v1", u"licenses", u"{license}", u"rotate-key"}, "POST", K::RotateKey},
-        {{u"v1", u"licenses", u"{license}", u"leases"}, "GET", K::ListLeases},
-        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}"}, "DELETE", K::Release},
-        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}", u"heartbeat"}, "POST", K::Heartbeat},
-        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}", u"revoke"}, "POST", K::Revoke},
-        {{u"v1", u"reap"}, "POST", K::Reap},
-        {{u"v1", u"events"}, "GET", K::Events},
-        {{u"metrics"}, "GET", K::Metrics},
-        {{u"v1", u"stats"}, "GET", K::Stats},
+        {{u"v1", u"health"}, "GET", K::Health, open},
+        {{u"v1", u"time"}, "GET", K::Time, open},
+        {{u"v1", u"public-key"}, "GET", K::PublicKey, open},
+        {{u"v1", u"licenses"}, "GET", K::ListLicenses, viewer},
+        {{u"v1", u"licenses", u"{license}"}, "PUT", K::PutLicense, admin},
+        {{u"v1", u"licenses", u"{license}", u"checkout"}, "POST", K::Checkout, license},
+        {{u"v1", u"licenses", u"{license}", u"rotate-key"}, "POST", K::RotateKey, admin},
+        {{u"v1", u"licenses", u"{license}", u"leases"}, "GET", K::ListLeases, viewer},
+        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}"}, "DELETE", K::Release, license},
+        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}", u"heartbeat"}, "POST", K::Heartbeat, license},
+        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}", u"revoke"}, "POST", K::Revoke, operator_},
+        {{u"v1", u"reap"}, "POST", K::Reap, operator_},
+        {{u"v1", u"events"}, "GET", K::Events, viewer},
+        {{u"metrics"}, "GET", K::Metrics, viewer},
+        {{u"v1", u"stats"}, "GET", K::Stats, viewer},
+        {{u"v1", u"whoami"}, "GET", K::Whoami, viewer},
+        {{u"v1", u"tokens"}, "GET", K::ListTokens, admin},
+        {{u"v1", u"tokens"}, "POST", K::CreateToken, admin},
+        {{u"v1", u"tokens", u"{name}"}, "DELETE", K::RevokeToken, admin},
     };
     return all;
 }
 
-bool segmentsMatch(const Pattern &pattern, const QList<QStringView> &segments, QString *license, QString *seat)
+bool segmentsMatch(const Pattern &pattern, const QList<QStringView> &segments, QString *license, QString *seat,
+                   QString *name)
 {
     if (pattern.segments.size() != segments.size())
         return false;
@@ -51,6 +64,8 @@ bool segmentsMatch(const Pattern &pattern, const QList<QStringView> &segments, Q
             *license = segments.at(i).toString();
         else if (want == u"{seat}")
             *seat = segments.at(i).toString();
+        else if (want == u"{name}")
+            *name = segments.at(i).toString();
         else if (want != segments.at(i))
             return false;
     }
@@ -72,8 +87,8 @@ std::optional<ApiRoute> ApiRoute::match(QByteArrayView method, QStringView path,
 
     QStringList allowed;
     for (const Pattern &pattern : patterns()) {
-        QString license, seat;
-        if (!segmentsMatch(pattern, segments, &license, &seat))
+        QString license, seat, name;
+        if (!segmentsMatch(pattern, segments, &license, &seat, &name))
             continue;
         if (pattern.method != method) {
             allowed.append(QString::fromLatin1(pattern.method));
@@ -86,7 +101,11 @@ std::optional<ApiRoute> ApiRoute::match(QByteArrayView method, QStringView path,
         if (pattern.segments.contains(u"{seat}") && !isValidSeatId(seat))
             return fail(ApiError::invalid(
                 u"seatId"_s, u"seatId \"%1\" is malformed: expected 32 lowercase hex digits"_s.arg(seat.left(80))));
-        return ApiRoute {pattern.kind, license, seat};
+        if (pattern.segments.contains(u"{name}") && !isValidTokenName(name))
+            return fail(ApiError::invalid(u"name"_s,
+                                          u"token name \"%1\" is malformed: expected 1 to 64 of a-z, 0-9, '.', '_' "
+                                          "and '-', starting with a letter or digit"_s.arg(name.left(80))));
+        return ApiRoute {pattern.kind, license, seat, name, pattern.access};
     }
     if (!allowed.isEmpty()) {
         ApiError e {
@@ -100,6 +119,21 @@ std::optional<ApiRoute> ApiRoute::match(QByteArrayView method, QStringView path,
     }
     return fail(ApiError::notFound(
         u"not_found"_s, u"no such route: %1 %2"_s.arg(QString::fromLatin1(method).left(20), path.left(200))));
+}
+
+QList<ApiRoute::Declared> ApiRoute::declared()
+{
+    QList<Declared> all;
+    for (const Pattern &pattern : patterns()) {
+        QString path;
+        for (const QStringView segment : pattern.segments)
+            path += u'/'
+                + (segment == u"{license}"    ? u"{id}"_s
+                       : segment == u"{seat}" ? u"{seatId}"_s
+                                              : segment.toString());
+        all.append(Declared {pattern.method.toByteArray(), path, pattern.kind, pattern.access});
+    }
+    return all;
 }
 
 QString ApiRoute::name(Kind kind)
@@ -135,6 +169,14 @@ QString ApiRoute::name(Kind kind)
         return u"metrics"_s;
     case Kind::Stats:
         return u"stats"_s;
+    case Kind::Whoami:
+        return u"whoami"_s;
+    case Kind::ListTokens:
+        return u"list_tokens"_s;
+    case Kind::CreateToken:
+        return u"create_token"_s;
+    case Kind::RevokeToken:
+        return u"revoke_token"_s;
     }
     return u"unknown"_s;
 }

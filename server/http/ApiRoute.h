@@ -1,8 +1,11 @@
 #pragma once
 
+#include "AccessRole.h"
 #include "http/ApiError.h"
 
+#include <QByteArray>
 #include <QByteArrayView>
+#include <QList>
 #include <QString>
 #include <QStringView>
 
@@ -30,15 +33,42 @@ struct ApiRoute
         Events,
         Metrics,
         Stats,
+        Whoami,
+        ListTokens,
+        CreateToken,
+        RevokeToken,
+    };
+
+    // Who may call a route: anyone, the holder of the license key, or a token of at least that
+    // role. Declared once per route, next to its path (docs/API.md, "Roles").
+    struct Access
+    {
+        enum class Scheme { Public, LicenseKey, Token } scheme = Scheme::Public;
+        AccessRole role = AccessRole::Viewer; // Token only
+    };
+
+    // A route as declared: the method, the path with its "{license}", "{seat}" and "{name}"
+    // parameters, and who may call it.
+    struct Declared
+    {
+        QByteArray method;
+        QString path;
+        Kind kind;
+        Access access;
     };
 
     Kind kind = Kind::Health;
     QString licenseId;
     QString seatId;
+    QString tokenName;
+    Access access;
 
     // Unknown path -> 404 not_found; known path, other method -> 405 method_not_allowed (the
     // allowed methods in extra "allow"); malformed license or seat id -> 400 naming it.
     static std::optional<ApiRoute> match(QByteArrayView method, QStringView path, ApiError *error = nullptr);
+
+    // Every route, in the order they are declared.
+    static QList<Declared> declared();
 
     // A stable label for metrics and logs, such as "checkout".
     static QString name(Kind kind);

@@ -5,22 +5,6 @@
 
 namespace keyright::server {
 
-AuthGuard::AuthGuard(SecretBuffer adminToken)
-    : m_adminToken(std::move(adminToken))
-{ }
-
-bool AuthGuard::isAdmin(QByteArrayView authorizationHeader) const
-{
-    if (m_adminToken.isEmpty())
-        return false;
-    auto token = request::credential(authorizationHeader, "Bearer");
-    if (!token)
-        return false;
-    const bool equal = m_adminToken.equals(*token);
-    token->fill('\0');
-    return equal;
-}
-
 bool AuthGuard::holdsLicenseKey(QByteArrayView authorizationHeader, const QByteArray &keyHash)
 {
     auto key = request::credential(authorizationHeader, "License");

@@ -5,6 +5,7 @@
 #include "LeasePredicate.h"
 #include "Metrics.h"
 #include "Timestamps.h"
+#include "access/AccessService.h"
 #include "http/AuthGuard.h"
 #include "http/RequestParsing.h"
 #include "seats/SeatService.h"
@@ -60,6 +61,20 @@ QJsonObject eventJson(const EventRecord &event)
                         {u"detail"_s, event.detail}};
 }
 
+QJsonValue timestampOrNull(const QDateTime &time)
+{
+    return time.isValid() ? QJsonValue(formatTimestamp(time)) : QJsonValue();
+}
+
+QJsonObject tokenJson(const AccessToken &token)
+{
+    return QJsonObject {{u"name"_s, token.name},
+                        {u"role"_s, roleName(token.role)},
+                        {u"createdAt"_s, formatTimestamp(token.createdAt)},
+                        {u"expiresAt"_s, timestampOrNull(token.expiresAt)},
+                        {u"lastUsedAt"_s, timestampOrNull(token.lastUsedAt)}};
+}
+
 ApiError licenseNotFound(const QString &licenseId)
 {
     return ApiError::notFound(u"license_not_found"_s, u"there is no license \"%1\""_s.arg(licenseId));
@@ -67,10 +82,16 @@ ApiError licenseNotFound(const QString &licenseId)
 
 } // namespace
 
-HttpApi::HttpApi(SeatService &seats, const AuthGuard &auth, Metrics &metrics, QByteArray publicKey)
+HttpApi::HttpApi(SeatService &seats, AccessService &access, Metrics &metrics, QByteArray publicKey)
+    : HttpApi(seats, access, metrics, std::move(publicKey), AuthThrottle::Settings {})
+{ }
+
+HttpApi::HttpApi(SeatService &seats, AccessService &access, Metrics &metrics, QByteArray publicKey,
+                 AuthThrottle::Settings throttle)
     : m_seats(seats)
-    , m_auth(auth)
+    , m_access(access)
     , m_metrics(metrics)
+    , m_throttle(seats.clock(), throttle)
     , m_publicKey(std::move(publicKey))
 { }
 
@@ -191,40 +212,145 @@ void HttpApi::countAnswer(ApiResponse &response, ApiRoute::Kind route, const QEl
     m_metrics.observeRequest(response.route, response.status, std::chrono::microseconds(since.nsecsElapsed() / 1000));
 }
 
-ApiResponse HttpApi::adminRoute(const ApiRoute &route, const ApiRequest &request)
+std::optional<ApiResponse> HttpApi::refuseToken(const ApiRoute &route, const ApiRequest &request, AccessToken *caller)
 {
-    if (!m_auth.isAdmin(request.authorization)) {
-        auto response = error(ApiError::unauthorized(
-            request::credential(request.authorization, "Bearer")
-                ? u"the admin token is not valid"_s
-                : u"this route needs \"Authorization: Bearer <admin token>\" (the token is in the server's "
-                  "data directory, file admin-token)"_s));
+    const auto refuse = [&](const QString &reason, const QString &message) -> ApiResponse {
+        m_metrics.countAuthFailure(reason);
+        if (const auto wait = m_throttle.recordFailure(request.remoteAddress)) {
+            m_metrics.countAuthFailure(u"throttled"_s);
+            ApiError throttled {429,
+                                u"too_many_failures"_s,
+                                u"too many requests with a token that is not valid came from this address; try "
+                                "again in %1 s"_s.arg(wait->count()),
+                                {},
+                                {{u"retryAfterSeconds"_s, qint64(wait->count())}}};
+            auto response = error(throttled);
+            response.headers.append(
+                std::pair<QByteArray, QByteArray>("Retry-After", QByteArray::number(qint64(wait->count()))));
+            return response;
+        }
+        auto response = error(ApiError::unauthorized(message));
         response.headers.append(std::pair<QByteArray, QByteArray>("WWW-Authenticate", "Bearer"));
         return response;
+    };
+    auto secret = request::credential(request.authorization, "Bearer");
+    if (!secret)
+        return refuse(u"missing"_s,
+                      request::credential(request.authorization, "License")
+                          ? u"a license key only opens the client routes; this route needs \"Authorization: Bearer "
+                            "<access token>\""_s
+                          : u"this route needs \"Authorization: Bearer <access token>\" (the bootstrap admin token "
+                            "is in the server's data directory, file admin-token)"_s);
+    const bool licenseKey = SeatService::looksLikeLicenseKey(QString::fromLatin1(*secret));
+    const auto authentication = m_access.authenticate(*secret);
+    secret->fill('\0');
+    if (!authentication.token) {
+        if (authentication.refusal == AccessService::Refusal::Expired)
+            return refuse(u"expired"_s, u"the access token has expired; ask an admin for a new one"_s);
+        return refuse(u"unknown"_s,
+                      licenseKey ? u"this is a license key, not an access token; admin routes need an access token"_s
+                                 : u"the access token is not valid (unknown or revoked)"_s);
     }
+    *caller = *authentication.token;
+    if (!roleAllows(caller->role, route.access.role)) {
+        ApiError forbidden {403,
+                            u"forbidden"_s,
+                            u"this needs the %1 role; token \"%2\" has the %3 role"_s.arg(
+                                roleName(route.access.role), caller->name, roleName(caller->role)),
+                            {},
+                            {{u"needed"_s, roleName(route.access.role)}, {u"role"_s, roleName(caller->role)}}};
+        return error(forbidden);
+    }
+    return std::nullopt;
+}
+
+ApiResponse HttpApi::adminRoute(const ApiRoute &route, const ApiRequest &request)
+{
+    AccessToken caller;
+    if (auto refused = refuseToken(route, request, &caller))
+        return *refused;
+    const QString actor = tokenActor(caller.name, caller.role);
     using K = ApiRoute::Kind;
     switch (route.kind) {
     case K::ListLicenses:
         return listLicenses();
     case K::PutLicense:
-        return putLicense(route, request);
+        return putLicense(route, request, actor);
     case K::RotateKey:
-        return rotateKey(route, request);
+        return rotateKey(route, actor);
     case K::ListLeases:
         return listLeases(route);
     case K::Revoke:
-        return revoke(route, request);
+        return revoke(route, request, actor);
     case K::Reap:
-        return reap(request);
+        return reap(request, actor);
     case K::Events:
         return events(request);
     case K::Metrics:
         return metrics();
     case K::Stats:
         return stats();
+    case K::Whoami:
+        return whoami(caller);
+    case K::ListTokens:
+        return listTokens();
+    case K::CreateToken:
+        return createToken(request, actor);
+    case K::RevokeToken:
+        return revokeToken(route, actor);
     default:
         return error(ApiError::notFound(u"not_found"_s, u"no such route"_s));
     }
+}
+
+ApiResponse HttpApi::whoami(const AccessToken &caller)
+{
+    return json(200, tokenJson(caller));
+}
+
+ApiResponse HttpApi::listTokens()
+{
+    QJsonArray tokens;
+    for (const AccessToken &token : m_access.tokens())
+        tokens.append(tokenJson(token));
+    return json(200, {{u"serverTime"_s, formatTimestamp(m_seats.clock().now())}, {u"tokens"_s, tokens}});
+}
+
+ApiResponse HttpApi::createToken(const ApiRequest &request, const QString &actor)
+{
+    ApiError failure;
+    const auto spec = request::parseTokenSpec(request.body, &failure);
+    if (!spec)
+        return error(failure);
+    auto result = m_access.create(spec->name, spec->role, spec->lifetime, actor);
+    if (result.outcome == AccessService::CreateResult::Outcome::NameTaken)
+        return error(
+            ApiError {409,
+                      u"token_exists"_s,
+                      u"there is already a token named \"%1\"; revoke it first or pick another name"_s.arg(spec->name),
+                      u"name"_s,
+                      {}});
+    auto response = json(201, {{u"token"_s, tokenJson(result.token)}, {u"secret"_s, result.secret}});
+    result.secret.fill(u'\0');
+    return response;
+}
+
+ApiResponse HttpApi::revokeToken(const ApiRoute &route, const QString &actor)
+{
+    switch (m_access.revoke(route.tokenName, actor)) {
+    case AccessService::RevokeOutcome::Revoked:
+        return noContent();
+    case AccessService::RevokeOutcome::Bootstrap:
+        return error(ApiError {409,
+                               u"bootstrap_token"_s,
+                               u"the bootstrap token is the server's admin-token file; to replace it, delete that "
+                               "file and restart the server"_s,
+                               {},
+                               {}});
+    case AccessService::RevokeOutcome::NotFound:
+        break;
+    }
+    return error(ApiError::notFound(u"token_not_found"_s, u"there is no token \"%1\""_s.arg(route.tokenName)));
 }
 
 ApiResponse HttpApi::checkout(const ApiRoute &route, const ApiRequest &request)
@@ -311,13 +437,13 @@ ApiResponse HttpApi::listLicenses()
     return json(200, {{u"serverTime"_s, formatTimestamp(m_seats.clock().now())}, {u"licenses"_s, licenses}});
 }
 
-ApiResponse HttpApi::putLicense(const ApiRoute &route, const ApiRequest &request)
+ApiResponse HttpApi::putLicense(const ApiRoute &route, const ApiRequest &request, const QString &actor)
 {
     ApiError failure;
     const auto spec = request::parseLicenseSpec(request.body, &failure);
     if (!spec)
         return error(failure);
-    const auto result = m_seats.putLicense(route.licenseId, *spec, u"admin "_s + actorAddress(request.remoteAddress));
+    const auto result = m_seats.putLicense(route.licenseId, *spec, actor);
     using O = SeatService::PutLicenseResult::Outcome;
     switch (result.outcome) {
     case O::Created:
@@ -330,9 +456,9 @@ ApiResponse HttpApi::putLicense(const ApiRoute &route, const ApiRequest &request
     return error(ApiError::invalid(result.error.field, result.error.message));
 }
 
-ApiResponse HttpApi::rotateKey(const ApiRoute &route, const ApiRequest &request)
+ApiResponse HttpApi::rotateKey(const ApiRoute &route, const QString &actor)
 {
-    const auto key = m_seats.rotateKey(route.licenseId, u"admin "_s + actorAddress(request.remoteAddress));
+    const auto key = m_seats.rotateKey(route.licenseId, actor);
     if (!key)
         return error(licenseNotFound(route.licenseId));
     return json(200, {{u"key"_s, *key}});
@@ -363,14 +489,13 @@ ApiResponse HttpApi::listLeases(const ApiRoute &route)
                  {u"blocks"_s, blocks}});
 }
 
-ApiResponse HttpApi::revoke(const ApiRoute &route, const ApiRequest &request)
+ApiResponse HttpApi::revoke(const ApiRoute &route, const ApiRequest &request, const QString &actor)
 {
     ApiError failure;
     const auto body = request::parseRevoke(request.body, &failure);
     if (!body)
         return error(failure);
-    const auto result = m_seats.revoke(route.licenseId, route.seatId, body->reason, body->block,
-                                       u"admin "_s + actorAddress(request.remoteAddress));
+    const auto result = m_seats.revoke(route.licenseId, route.seatId, body->reason, body->block, actor);
     using O = SeatService::RevokeResult::Outcome;
     switch (result.outcome) {
     case O::Revoked:
@@ -384,13 +509,13 @@ ApiResponse HttpApi::revoke(const ApiRoute &route, const ApiRequest &request)
     return error(licenseNotFound(route.licenseId));
 }
 
-ApiResponse HttpApi::reap(const ApiRequest &request)
+ApiResponse HttpApi::reap(const ApiRequest &request, const QString &actor)
 {
     ApiError failure;
     const auto dryRun = request::parseDryRun(request.query, &failure);
     if (!dryRun)
         return error(failure);
-    const auto reaped = m_seats.reap(*dryRun, u"admin "_s + actorAddress(request.remoteAddress));
+    const auto reaped = m_seats.reap(*dryRun, actor);
     QJsonArray seats;
     for (const auto &seat : reaped)
         seats.append(QJsonObject {{u"licenseId"_s, seat.licenseId},

@@ -3,7 +3,9 @@
 #include "http/ApiError.h"
 #include "http/ApiMessages.h"
 #include "http/ApiRoute.h"
+#include "http/AuthThrottle.h"
 #include "seats/SeatService.h"
+#include "store/StoreTypes.h"
 
 #include <QByteArray>
 #include <QElapsedTimer>
@@ -13,7 +15,7 @@
 
 namespace keyright::server {
 
-class AuthGuard;
+class AccessService;
 class Metrics;
 class SeatService;
 class StatsService;
@@ -24,7 +26,9 @@ class StatsService;
 class HttpApi
 {
 public:
-    HttpApi(SeatService &seats, const AuthGuard &auth, Metrics &metrics, QByteArray publicKey);
+    HttpApi(SeatService &seats, AccessService &access, Metrics &metrics, QByteArray publicKey);
+    HttpApi(SeatService &seats, AccessService &access, Metrics &metrics, QByteArray publicKey,
+            AuthThrottle::Settings throttle);
 
     ApiResponse handle(const ApiRequest &request);
 
@@ -51,17 +55,23 @@ private:
     ApiResponse dispatch(const ApiRequest &request, QString *routeName);
     ApiResponse clientRoute(const ApiRoute &route, const ApiRequest &request);
     ApiResponse adminRoute(const ApiRoute &route, const ApiRequest &request);
+    // The token of the request in force with the route's role, or the 401/403/429 answer.
+    std::optional<ApiResponse> refuseToken(const ApiRoute &route, const ApiRequest &request, AccessToken *caller);
 
     ApiResponse checkout(const ApiRoute &route, const ApiRequest &request);
     std::optional<ApiResponse> refuseClient(const ApiRoute &route, const ApiRequest &request);
     ApiResponse heartbeat(const ApiRoute &route, const QString &actor);
     ApiResponse release(const ApiRoute &route, const ApiRequest &request);
     ApiResponse listLicenses();
-    ApiResponse putLicense(const ApiRoute &route, const ApiRequest &request);
-    ApiResponse rotateKey(const ApiRoute &route, const ApiRequest &request);
+    ApiResponse putLicense(const ApiRoute &route, const ApiRequest &request, const QString &actor);
+    ApiResponse rotateKey(const ApiRoute &route, const QString &actor);
     ApiResponse listLeases(const ApiRoute &route);
-    ApiResponse revoke(const ApiRoute &route, const ApiRequest &request);
-    ApiResponse reap(const ApiRequest &request);
+    ApiResponse revoke(const ApiRoute &route, const ApiRequest &request, const QString &actor);
+    ApiResponse reap(const ApiRequest &request, const QString &actor);
+    ApiResponse whoami(const AccessToken &caller);
+    ApiResponse listTokens();
+    ApiResponse createToken(const ApiRequest &request, const QString &actor);
+    ApiResponse revokeToken(const ApiRoute &route, const QString &actor);
     ApiResponse events(const ApiRequest &request);
     ApiResponse metrics();
     ApiResponse stats();
@@ -71,8 +81,9 @@ private:
     static ApiResponse noContent();
 
     SeatService &m_seats;
-    const AuthGuard &m_auth;
+    AccessService &m_access;
     Metrics &m_metrics;
+    AuthThrottle m_throttle;
     QByteArray m_publicKey;
     StatsService *m_stats = nullptr;
 };

@@ -1,5 +1,6 @@
 #include "http/RequestParsing.h"
 
+#include "AccessRole.h"
 #include "LeaseJson.h"
 #include "Timestamps.h"
 
@@ -120,9 +121,10 @@ bool optionalWholeNumber(const QJsonObject &object, const QString &field, std::o
 const QStringList &eventKinds()
 {
     // amnesia: StatsService saw a replicated usage counter go backwards (docs/STATS.md).
-    static const QStringList kinds {u"granted"_s,     u"denied"_s,         u"released"_s,        u"renew_refused"_s,
-                                    u"revoked"_s,     u"reaped"_s,         u"license_created"_s, u"license_updated"_s,
-                                    u"key_rotated"_s, u"holder_blocked"_s, u"amnesia"_s};
+    static const QStringList kinds {u"granted"_s,      u"denied"_s,         u"released"_s,        u"renew_refused"_s,
+                                    u"revoked"_s,      u"reaped"_s,         u"license_created"_s, u"license_updated"_s,
+                                    u"key_rotated"_s,  u"holder_blocked"_s, u"amnesia"_s,         u"token_created"_s,
+                                    u"token_revoked"_s};
     return kinds;
 }
 
@@ -199,6 +201,41 @@ std::optional<RevokeBody> parseRevoke(QByteArrayView body, ApiError *error)
                                                   u"blockSeconds must be between 0 and %1 "
                                                   "(one year)"_s.arg(maxBlockSeconds)));
     return RevokeBody {reason.value_or(QString()), std::chrono::seconds(block.value_or(0))};
+}
+
+std::optional<TokenSpec> parseTokenSpec(QByteArrayView body, ApiError *error)
+{
+    const auto object = parseObject(body, false, error);
+    if (!object)
+        return std::nullopt;
+    std::optional<QString> name;
+    if (!optionalText(*object, u"name"_s, 64, false, &name, error))
+        return std::nullopt;
+    if (!name)
+        return fail<TokenSpec>(error, ApiError::invalid(u"name"_s, u"name is required"_s));
+    if (!isValidTokenName(*name))
+        return fail<TokenSpec>(error,
+                               ApiError::invalid(u"name"_s,
+                                                 u"name \"%1\" is malformed: expected 1 to 64 of a-z, 0-9, '.', '_' "
+                                                 "and '-', starting with a letter or digit"_s.arg(name->left(80))));
+    std::optional<QString> roleText;
+    if (!optionalText(*object, u"role"_s, 32, false, &roleText, error))
+        return std::nullopt;
+    const auto role = roleText ? parseRole(*roleText) : std::nullopt;
+    if (!role)
+        return fail<TokenSpec>(error, ApiError::invalid(u"role"_s, u"role must be one of viewer, operator, admin"_s));
+    std::optional<qint64> lifetime;
+    if (!optionalWholeNumber(*object, u"expiresInSeconds"_s, &lifetime, error))
+        return std::nullopt;
+    if (lifetime && (*lifetime < 1 || *lifetime > maxTokenLifetimeSeconds))
+        return fail<TokenSpec>(
+            error,
+            ApiError::invalid(u"expiresInSeconds"_s,
+                              u"expiresInSeconds must be between 1 and %1 (ten years)"_s.arg(maxTokenLifetimeSeconds)));
+    TokenSpec spec {*name, *role, std::nullopt};
+    if (lifetime)
+        spec.lifetime = std::chrono::seconds(*lifetime);
+    return spec;
 }
 
 std::optional<EventQuery> parseEventQuery(const QUrlQuery &query, ApiError *error)

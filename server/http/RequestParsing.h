@@ -44,6 +44,16 @@ struct RevokeBody
 // An empty body is a revoke without reason or block.
 std::optional<RevokeBody> parseRevoke(QByteArrayView body, ApiError *error = nullptr);
 
+// POST /v1/tokens: {"name", "role", "expiresInSeconds"?}.
+struct TokenSpec
+{
+    QString name;
+    AccessRole role = AccessRole::Viewer;
+    std::optional<std::chrono::seconds> lifetime; // nullopt: never expires
+};
+constexpr qint64 maxTokenLifetimeSeconds = 10LL * 365 * 24 * 3600;
+std::optional<TokenSpec> parseTokenSpec(QByteArrayView body, ApiError *error = nullptr);
+
 // after, license, holder, kind (comma-separated), since, until, limit.
 std::optional<EventQuery> parseEventQuery(const QUrlQuery &query, ApiError *error = nullptr);
 

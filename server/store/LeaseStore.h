@@ -83,6 +83,18 @@ public:
     // `limit` means none is left.
     virtual int deleteFirstEventsBefore(const QDateTime &before, int limit) = 0;
 
+    // Named access tokens (AccessService). A store shared by several servers must read them
+    // afresh, so that a token revoked on one instance is refused by every other at its next
+    // request.
+    virtual QList<AccessToken> tokens() = 0;
+    virtual std::optional<AccessToken> token(const QString &name) = 0;
+    virtual std::optional<AccessToken> tokenByHash(const QByteArray &hash) = 0;
+    // Inserts the token, or replaces the one of the same name.
+    virtual void putToken(const AccessToken &token) = 0;
+    // True when a token was deleted.
+    virtual bool deleteToken(const QString &name) = 0;
+    virtual void touchToken(const QString &name, const QDateTime &lastUsedAt) = 0;
+
     // Usage statistics (StatsService): G-Counter components per license, counter and replica.
     // Adds `by` to one component (created at 0), saturating instead of wrapping. Called inside
     // the transaction of the event it counts, and only for the server's own replica id.

@@ -1,5 +1,7 @@
 #include "store/SqliteLeaseStore.h"
 
+#include "Crypto.h"
+
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QSqlError>
@@ -71,6 +73,17 @@ const QList<QStringList> &migrations()
             "  value INTEGER NOT NULL CHECK (value >= 0),"
             "  PRIMARY KEY (license_id, counter, replica_id)) WITHOUT ROWID"_s,
         },
+        {
+            // Named access tokens with a role (AccessService). Only the hash of a token is kept;
+            // revoking one deletes its row.
+            u"CREATE TABLE access_tokens ("
+            "  name TEXT PRIMARY KEY,"
+            "  role TEXT NOT NULL,"
+            "  token_hash BLOB NOT NULL UNIQUE,"
+            "  created_ms INTEGER NOT NULL,"
+            "  expires_ms INTEGER,"
+            "  last_used_ms INTEGER)"_s,
+        },
     };
     return steps;
 }
@@ -126,6 +139,10 @@ struct SqliteLeaseStore::Statements
         , mergeComponent(db)
         , firstLeasesExpiringBy(db)
         , deleteFirstEvents(db)
+        , tokens(db)
+        , putToken(db)
+        , deleteToken(db)
+        , touchToken(db)
     { }
 
     QSqlQuery begin, commit, rollback;
@@ -136,6 +153,7 @@ struct SqliteLeaseStore::Statements
     QSqlQuery appendEvent, events, countEvents, deleteEvents;
     QSqlQuery bumpCounter, counterComponents, mergeComponent;
     QSqlQuery firstLeasesExpiringBy, deleteFirstEvents;
+    QSqlQuery tokens, putToken, deleteToken, touchToken;
 };
 
 SqliteLeaseStore::SqliteLeaseStore(QString path)
@@ -370,6 +388,13 @@ bool SqliteLeaseStore::prepareStatements(QString *error)
          "FROM leases WHERE license_id = :license AND expires_at <= :latest ORDER BY expires_at LIMIT :limit"_s},
         {&s->deleteFirstEvents,
          u"DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE time_ms < :before LIMIT :limit)"_s},
+        {&s->tokens,
+         u"SELECT name, role, token_hash, created_ms, expires_ms, last_used_ms FROM access_tokens ORDER BY name"_s},
+        {&s->putToken,
+         u"INSERT OR REPLACE INTO access_tokens (name, role, token_hash, created_ms, expires_ms, last_used_ms) "
+         "VALUES (:name, :role, :hash, :created, :expires, :used)"_s},
+        {&s->deleteToken, u"DELETE FROM access_tokens WHERE name = :name"_s},
+        {&s->touchToken, u"UPDATE access_tokens SET last_used_ms = :used WHERE name = :name"_s},
     };
     for (const auto &[query, sql] : all) {
         // Every result is read once, front to back: without this Qt SQL keeps a copy of each row
@@ -652,6 +677,8 @@ QString SqliteLeaseStore::leaseKey(const QString &licenseId, const QString &seat
 
 void SqliteLeaseStore::dropCaches()
 {
+    m_tokenCache.clear();
+    m_tokensLoaded = false;
     m_licenseCache.clear();
     m_leaseCache.clear();
 }
@@ -897,6 +924,93 @@ int SqliteLeaseStore::deleteFirstEventsBefore(const QDateTime &before, int limit
     const int deleted = q.numRowsAffected();
     q.finish();
     return deleted;
+}
+
+void SqliteLeaseStore::loadTokens()
+{
+    if (m_tokensLoaded)
+        return;
+    auto &q = exec(m_statements->tokens);
+    QHash<QString, AccessToken> loaded;
+    while (q.next()) {
+        AccessToken token;
+        token.name = q.value(0).toString();
+        token.role = parseRole(q.value(1).toString()).value_or(AccessRole::Viewer);
+        token.hash = q.value(2).toByteArray();
+        token.createdAt = fromMs(q.value(3).toLongLong());
+        if (!q.value(4).isNull())
+            token.expiresAt = fromMs(q.value(4).toLongLong());
+        if (!q.value(5).isNull())
+            token.lastUsedAt = fromMs(q.value(5).toLongLong());
+        loaded.insert(token.name, token);
+    }
+    q.finish();
+    m_tokenCache = std::move(loaded);
+    m_tokensLoaded = true;
+}
+
+QList<AccessToken> SqliteLeaseStore::tokens()
+{
+    loadTokens();
+    QList<AccessToken> all = m_tokenCache.values();
+    std::sort(all.begin(), all.end(), [](const AccessToken &a, const AccessToken &b) { return a.name < b.name; });
+    return all;
+}
+
+std::optional<AccessToken> SqliteLeaseStore::token(const QString &name)
+{
+    loadTokens();
+    if (const auto found = m_tokenCache.constFind(name); found != m_tokenCache.cend())
+        return *found;
+    return std::nullopt;
+}
+
+std::optional<AccessToken> SqliteLeaseStore::tokenByHash(const QByteArray &hash)
+{
+    loadTokens();
+    // A handful of tokens: comparing each hash in constant time costs nothing and keeps the time
+    // of a refusal independent of which stored hash came closest.
+    std::optional<AccessToken> match;
+    for (const AccessToken &token : std::as_const(m_tokenCache)) {
+        if (crypto::constantTimeEquals(token.hash, hash) && !match)
+            match = token;
+    }
+    return match;
+}
+
+void SqliteLeaseStore::putToken(const AccessToken &token)
+{
+    auto &q = m_statements->putToken;
+    q.bindValue(u":name"_s, token.name);
+    q.bindValue(u":role"_s, roleName(token.role));
+    q.bindValue(u":hash"_s, token.hash);
+    q.bindValue(u":created"_s, toMs(token.createdAt));
+    q.bindValue(u":expires"_s, token.expiresAt.isValid() ? QVariant(toMs(token.expiresAt)) : QVariant());
+    q.bindValue(u":used"_s, token.lastUsedAt.isValid() ? QVariant(toMs(token.lastUsedAt)) : QVariant());
+    exec(q).finish();
+    if (m_tokensLoaded)
+        m_tokenCache.insert(token.name, token);
+}
+
+bool SqliteLeaseStore::deleteToken(const QString &name)
+{
+    auto &q = m_statements->deleteToken;
+    q.bindValue(u":name"_s, name);
+    exec(q);
+    const bool deleted = q.numRowsAffected() > 0;
+    q.finish();
+    m_tokenCache.remove(name);
+    return deleted;
+}
+
+void SqliteLeaseStore::touchToken(const QString &name, const QDateTime &lastUsedAt)
+{
+    auto &q = m_statements->touchToken;
+    q.bindValue(u":name"_s, name);
+    q.bindValue(u":used"_s, toMs(lastUsedAt));
+    exec(q).finish();
+    if (const auto found = m_tokenCache.find(name); found != m_tokenCache.end())
+        found->lastUsedAt = lastUsedAt;
 }
 
 void SqliteLeaseStore::bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId,

@@ -24,7 +24,7 @@ namespace keyright::server {
 class SqliteLeaseStore final : public LeaseStore
 {
 public:
-    static constexpr int schemaVersion = 2;
+    static constexpr int schemaVersion = 3;
     static constexpr qsizetype maxCachedLeases = 250'000;
 
     explicit SqliteLeaseStore(QString path);
@@ -71,6 +71,13 @@ public:
     int deleteEventsBefore(const QDateTime &before) override;
     int deleteFirstEventsBefore(const QDateTime &before, int limit) override;
 
+    QList<AccessToken> tokens() override;
+    std::optional<AccessToken> token(const QString &name) override;
+    std::optional<AccessToken> tokenByHash(const QByteArray &hash) override;
+    void putToken(const AccessToken &token) override;
+    bool deleteToken(const QString &name) override;
+    void touchToken(const QString &name, const QDateTime &lastUsedAt) override;
+
     void bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by) override;
     QList<StatComponent> counterComponents() override;
     void mergeComponents(const QList<StatComponent> &components) override;
@@ -103,6 +110,8 @@ private:
     // changed one row.
     bool writeRenewal(QSqlQuery &q, const SeatLease &renewed);
     StoredLease leaseFromRow(const QSqlQuery &query) const;
+    // Fills m_tokenCache from the table when it is not loaded.
+    void loadTokens();
     // Runs a bound SELECT of lease columns and returns every row.
     QList<StoredLease> leaseRows(QSqlQuery &q);
 
@@ -121,6 +130,10 @@ private:
     bool m_inUnit = false; // a unit's work is running; a unit it calls joins it
     QHash<QString, LicenseRecord> m_licenseCache;
     QHash<QString, StoredLease> m_leaseCache; // by leaseKey()
+    // Every token, by name: a handful of rows read on every admin request. Valid only while
+    // m_tokensLoaded; dropped with the other caches on a rollback.
+    QHash<QString, AccessToken> m_tokenCache;
+    bool m_tokensLoaded = false;
 };
 
 } // namespace keyright::server

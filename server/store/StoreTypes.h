@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AccessRole.h"
 #include "SeatLease.h"
 #include "SeatPolicy.h"
 
@@ -52,6 +53,18 @@ struct EventRecord
     QString holder;
     QString actor;
     QJsonObject detail;
+};
+
+// A named access token for the admin routes. The token itself is never stored, only
+// crypto::hashSecret of it; a revoked token is deleted, so only tokens in force are kept.
+struct AccessToken
+{
+    QString name;
+    AccessRole role = AccessRole::Viewer;
+    QByteArray hash;
+    QDateTime createdAt;
+    QDateTime expiresAt; // invalid: never expires
+    QDateTime lastUsedAt; // invalid: never used; written at most once a minute (AccessService)
 };
 
 // A page of the audit log: events with seq > after that match every filter given, ascending.

@@ -8,7 +8,7 @@
 #include "SecretBuffer.h"
 #include "TestHttp.h"
 #include "TestServer.h"
-#include "http/AuthGuard.h"
+#include "access/AccessService.h"
 #include "http/HttpApi.h"
 #include "http/RequestTurn.h"
 #include "seats/SeatService.h"
@@ -628,9 +628,9 @@ void TestGroupCommit::deferredHeartbeatAnsweredFromWhatIsStored()
     QCOMPARE(checkOut(u"lic"_s, u"holder@ws"_s, &seat), Granted::Granted);
     m_clock->advance(50s);
 
-    AuthGuard auth(SecretBuffer::copyOf("admin-token-for-this-test"));
+    AccessService access(*m_store, *m_clock);
     Metrics metrics;
-    HttpApi api(*m_seats, auth, metrics, m_signer->publicKey());
+    HttpApi api(*m_seats, access, metrics, m_signer->publicKey());
     ApiRequest heartbeat;
     heartbeat.method = "POST";
     heartbeat.path = u"/v1/licenses/lic/seats/%1/heartbeat"_s.arg(seat.seatId);
@@ -725,11 +725,12 @@ void TestGroupCommit::singleHeartbeatAnswersAndStoresAsABatchedOne()
     QVERIFY2(twin.open(&error), qPrintable(error));
     m_seats = std::make_unique<SeatService>(*m_store, *m_signer, *m_clock);
     SeatService twinSeats(twin, *m_signer, *m_clock);
-    AuthGuard auth(SecretBuffer::copyOf("admin-token-for-this-test"));
+    AccessService access(*m_store, *m_clock);
+    AccessService twinAccess(twin, *m_clock);
     Metrics metrics;
     Metrics twinMetrics;
-    HttpApi single(*m_seats, auth, metrics, m_signer->publicKey());
-    HttpApi batched(twinSeats, auth, twinMetrics, m_signer->publicKey());
+    HttpApi single(*m_seats, access, metrics, m_signer->publicKey());
+    HttpApi batched(twinSeats, twinAccess, twinMetrics, m_signer->publicKey());
 
     m_clock->advance(beat == Beat::ExpiredPastSkew ? 35s + 1ms : 20s);
     const QString license = beat == Beat::UnknownLicense ? u"nope"_s : u"lic"_s;
@@ -802,9 +803,9 @@ void TestGroupCommit::turnAnswersOnlyOnceCommitted()
     SeatLease seat;
     QCOMPARE(checkOut(u"lic"_s, u"holder@ws"_s, &seat), Granted::Granted);
     m_clock->advance(20s);
-    AuthGuard auth(SecretBuffer::copyOf("admin-token-for-this-test"));
+    AccessService access(*m_store, *m_clock);
     Metrics metrics;
-    HttpApi api(*m_seats, auth, metrics, m_signer->publicKey());
+    HttpApi api(*m_seats, access, metrics, m_signer->publicKey());
     RequestTurn turn(api, *m_seats, *m_store);
 
     // Each answer notes whether the store was still inside the turn's transaction when it came.

@@ -258,7 +258,7 @@ void TestLeaseServer::reapDryRunDeletesNothing()
     const auto real = m_http->call("POST", u"/v1/reap"_s, {}, admin());
     QCOMPARE(real.json().value("reaped"_L1).toInt(), 1);
     QCOMPARE(leases(u"acme"_s).value("leases"_L1).toArray().size(), 0);
-    QCOMPARE(events(u"kind=reaped"_s).at(0)["actor"_L1].toString(), u"admin 127.0.0.1"_s);
+    QCOMPARE(events(u"kind=reaped"_s).at(0)["actor"_L1].toString(), u"bootstrap (admin)"_s);
 }
 
 void TestLeaseServer::fullPoolAnswers409WithNextExpiry()
@@ -295,7 +295,7 @@ void TestLeaseServer::revokeThenHeartbeatIsGone()
     const QJsonArray log = events(u"kind=revoked"_s);
     QCOMPARE(log.size(), 1);
     QCOMPARE(log.at(0)["detail"_L1]["reason"_L1].toString(), u"reassigned"_s);
-    QCOMPARE(log.at(0)["actor"_L1].toString(), u"admin 127.0.0.1"_s);
+    QCOMPARE(log.at(0)["actor"_L1].toString(), u"bootstrap (admin)"_s);
 }
 
 void TestLeaseServer::revokeUnknownSeat()
