@@ -372,6 +372,34 @@ void AdminClient::revoke(const RevokeRequest &request, QObject *context, Callbac
                    [](const RawReply &, QString *) { return std::optional<Empty>(Empty {}); });
 }
 
+void AdminClient::whoami(QObject *context, Callback<AccessTokenInfo> done)
+{
+    d->call<AccessTokenInfo>(
+        "GET", u"/v1/whoami"_s, {}, {}, {200}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeWhoami(raw.body, problem); });
+}
+
+void AdminClient::listTokens(QObject *context, Callback<TokenList> done)
+{
+    d->call<TokenList>(
+        "GET", u"/v1/tokens"_s, {}, {}, {200}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeTokenList(raw.body, problem); });
+}
+
+void AdminClient::createToken(const TokenSpec &spec, QObject *context, Callback<CreatedToken> done)
+{
+    d->call<CreatedToken>(
+        "POST", u"/v1/tokens"_s, {}, adminjson::encodeTokenSpec(spec), {201}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeCreatedToken(raw.body, problem); });
+}
+
+void AdminClient::revokeToken(const QString &name, QObject *context, Callback<Empty> done)
+{
+    d->call<Empty>("DELETE", u"/v1/tokens/"_s + QString::fromLatin1(QUrl::toPercentEncoding(name)), {}, {}, {204},
+                   context, std::move(done),
+                   [](const RawReply &, QString *) { return std::optional<Empty>(Empty {}); });
+}
+
 void AdminClient::reap(bool dryRun, QObject *context, Callback<ReapResult> done)
 {
     QUrlQuery query;

@@ -67,6 +67,11 @@ public:
     void revoke(const RevokeRequest &request, QObject *context, Callback<Empty> done);
     void reap(bool dryRun, QObject *context, Callback<ReapResult> done);
     void events(const EventQuery &query, QObject *context, Callback<EventPage> done);
+    // Who the token speaks for, and the tokens themselves (admin only).
+    void whoami(QObject *context, Callback<AccessTokenInfo> done);
+    void listTokens(QObject *context, Callback<TokenList> done);
+    void createToken(const TokenSpec &spec, QObject *context, Callback<CreatedToken> done);
+    void revokeToken(const QString &name, QObject *context, Callback<Empty> done);
     // GET /v1/stats as raw JSON (replicated usage counters).
     void stats(QObject *context, Callback<QJsonObject> done);
 

@@ -273,6 +273,79 @@ std::optional<QJsonObject> decodeObject(const QByteArray &body, QString *error)
     return finish(reader, object.value_or(QJsonObject()), error);
 }
 
+namespace {
+
+QDateTime optionalTimestamp(Reader &reader, const QJsonObject &object, const QString &path, const QString &key)
+{
+    const QJsonValue value = object.value(key);
+    if (value.isNull())
+        return {};
+    return reader.timestamp(object, path, key);
+}
+
+AccessTokenInfo readToken(Reader &reader, const QJsonObject &object, const QString &path)
+{
+    AccessTokenInfo token;
+    token.name = reader.string(object, path, u"name"_s, false);
+    if (!reader.failed() && !isValidTokenName(token.name))
+        reader.fail(joinPath(path, u"name"_s), u"is not a token name"_s);
+    const QString role = reader.string(object, path, u"role"_s, false);
+    if (!reader.failed()) {
+        if (const auto parsed = parseRole(role))
+            token.role = *parsed;
+        else
+            reader.fail(joinPath(path, u"role"_s), u"is \"%1\", not viewer, operator or admin"_s.arg(role.left(40)));
+    }
+    token.createdAt = reader.timestamp(object, path, u"createdAt"_s);
+    if (!reader.failed())
+        token.expiresAt = optionalTimestamp(reader, object, path, u"expiresAt"_s);
+    if (!reader.failed())
+        token.lastUsedAt = optionalTimestamp(reader, object, path, u"lastUsedAt"_s);
+    return token;
+}
+
+} // namespace
+
+std::optional<AccessTokenInfo> decodeWhoami(const QByteArray &body, QString *error)
+{
+    Reader reader;
+    AccessTokenInfo token;
+    if (const auto object = reader.document(body))
+        token = readToken(reader, *object, {});
+    return finish(reader, token, error);
+}
+
+std::optional<TokenList> decodeTokenList(const QByteArray &body, QString *error)
+{
+    Reader reader;
+    TokenList list;
+    if (const auto object = reader.document(body)) {
+        list.serverTime = reader.timestamp(*object, {}, u"serverTime"_s);
+        const QJsonArray tokens = reader.array(*object, {}, u"tokens"_s);
+        for (qsizetype i = 0; i < tokens.size() && !reader.failed(); ++i) {
+            const QString path = indexPath(u"tokens"_s, i);
+            const QJsonObject entry = reader.object(tokens.at(i), path);
+            if (!reader.failed())
+                list.tokens.append(readToken(reader, entry, path));
+        }
+    }
+    return finish(reader, list, error);
+}
+
+std::optional<CreatedToken> decodeCreatedToken(const QByteArray &body, QString *error)
+{
+    Reader reader;
+    CreatedToken created;
+    if (const auto object = reader.document(body)) {
+        const QJsonObject token = reader.object(object->value(u"token"_s), u"token"_s);
+        if (!reader.failed())
+            created.token = readToken(reader, token, u"token"_s);
+        if (!reader.failed())
+            created.secret = reader.string(*object, {}, u"secret"_s, false);
+    }
+    return finish(reader, created, error);
+}
+
 std::optional<LicenseSummary> decodeLicenseSummary(const QJsonValue &json, const QString &path, QString *error)
 {
     Reader reader;
@@ -500,6 +573,23 @@ QByteArray encodeRevoke(const RevokeRequest &request)
     if (request.block.count() > 0)
         object.insert(u"blockSeconds"_s, qint64(request.block.count()));
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+QByteArray encodeTokenSpec(const TokenSpec &spec)
+{
+    QJsonObject object {{u"name"_s, spec.name}, {u"role"_s, roleName(spec.role)}};
+    if (spec.lifetime)
+        object.insert(u"expiresInSeconds"_s, qint64(spec.lifetime->count()));
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+QJsonObject toJson(const AccessTokenInfo &token)
+{
+    return QJsonObject {{u"name"_s, token.name},
+                        {u"role"_s, roleName(token.role)},
+                        {u"createdAt"_s, timestampOrNull(token.createdAt)},
+                        {u"expiresAt"_s, timestampOrNull(token.expiresAt)},
+                        {u"lastUsedAt"_s, timestampOrNull(token.lastUsedAt)}};
 }
 
 QJsonObject toJson(const LicenseSummary &license)

@@ -32,6 +32,10 @@ std::optional<LeaseList> decodeLeaseList(const QByteArray &body, const QString &
 std::optional<ReapResult> decodeReapResult(const QByteArray &body, bool dryRunAsked, QString *error = nullptr);
 std::optional<EventPage> decodeEventPage(const QByteArray &body, QString *error = nullptr);
 
+std::optional<AccessTokenInfo> decodeWhoami(const QByteArray &body, QString *error = nullptr);
+std::optional<TokenList> decodeTokenList(const QByteArray &body, QString *error = nullptr);
+std::optional<CreatedToken> decodeCreatedToken(const QByteArray &body, QString *error = nullptr);
+
 // An HTTP error reply (status >= 400) as a ClientError, with the server's code, field and message
 // when the body is the contract's error object, and a plain description otherwise.
 ClientError decodeErrorReply(int httpStatus, const QByteArray &body);
@@ -41,6 +45,7 @@ bool isWellFormedLicenseKey(QStringView key);
 
 QByteArray encodeLicenseSpec(const LicenseSpec &spec);
 QByteArray encodeRevoke(const RevokeRequest &request);
+QByteArray encodeTokenSpec(const TokenSpec &spec);
 
 // The decoded values back as JSON in the contract's field names, for `keyright --json` and logs.
 QJsonObject toJson(const LicenseSummary &license);
@@ -48,5 +53,6 @@ QJsonObject toJson(const LeaseRow &row);
 QJsonObject toJson(const HolderBlock &block);
 QJsonObject toJson(const ReapResult &result);
 QJsonObject toJson(const EventRecord &event);
+QJsonObject toJson(const AccessTokenInfo &token);
 
 } // namespace keyright::adminjson

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AccessRole.h"
 #include "SeatLease.h"
 
 #include <QDateTime>
@@ -8,6 +9,7 @@
 #include <QString>
 
 #include <chrono>
+#include <optional>
 
 namespace keyright {
 
@@ -134,6 +136,38 @@ struct EventPage
 {
     QList<EventRecord> events;
     qint64 next = 0;
+};
+
+// A named access token as GET /v1/tokens and GET /v1/whoami describe it; never its secret.
+struct AccessTokenInfo
+{
+    QString name;
+    AccessRole role = AccessRole::Viewer;
+    QDateTime createdAt;
+    QDateTime expiresAt; // invalid: never expires
+    QDateTime lastUsedAt; // invalid: never used
+
+    friend bool operator==(const AccessTokenInfo &, const AccessTokenInfo &) = default;
+};
+
+struct TokenList
+{
+    QDateTime serverTime;
+    QList<AccessTokenInfo> tokens;
+};
+
+// What an admin submits to make a token.
+struct TokenSpec
+{
+    QString name;
+    AccessRole role = AccessRole::Viewer;
+    std::optional<std::chrono::seconds> lifetime; // nullopt: never expires
+};
+
+struct CreatedToken
+{
+    AccessTokenInfo token;
+    QString secret; // "krt-" and 64 hex digits: shown once
 };
 
 // The server's clock against the local one, measured from GET /v1/time: offset = server - local,

@@ -14,6 +14,8 @@
 #include "StatusCommand.h"
 #include "SystemClock.h"
 #include "TextTable.h"
+#include "TokenCommand.h"
+#include "WhoamiCommand.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -51,6 +53,7 @@ CliApplication::CliApplication(QObject *parent)
     m_commands = {
         new StatusCommand(m_context, this), new HoldCommand(m_context, this),   new RevokeCommand(m_context, this),
         new ReapCommand(m_context, this),   new EventsCommand(m_context, this), new LicenseCommand(m_context, this),
+        new TokenCommand(m_context, this),  new WhoamiCommand(m_context, this),
     };
 }
 
@@ -74,6 +77,7 @@ QString CliApplication::epilog()
   4  not found: unknown license or seat
   5  no seat: every seat is in use, or the holder is blocked (hold)
   6  server unreachable: connection refused, timed out, TLS failure
+  7  forbidden: the token's role may not do this (the message names the role needed)
 
 Environment:
   KEYRIGHT_SERVER       server URL when --server is not given (default http://127.0.0.1:7400)

@@ -51,6 +51,9 @@ void CliCommand::fail(const QString &doing, const ClientError &error)
     case ClientError::Kind::Unauthorized:
         message = u"unauthorized: %1 (check --token-file or KEYRIGHT_ADMIN_TOKEN)"_s.arg(error.message);
         break;
+    case ClientError::Kind::Forbidden:
+        message = u"forbidden: %1"_s.arg(error.message);
+        break;
     case ClientError::Kind::BadRequest:
         if (!error.field.isEmpty() && !error.message.contains(error.field))
             message = u"%1 (field %2)"_s.arg(error.message, error.field);

@@ -68,7 +68,8 @@ void EventsCommand::addOptions(QCommandLineParser &parser) const
     parser.addOption({u"holder"_s, u"Only events of this holder."_s, u"NAME"_s});
     parser.addOption({u"kind"_s,
                       u"Only these kinds, comma-separated: granted, denied, released, renew_refused, revoked, "
-                      u"reaped, holder_blocked, license_created, license_updated, key_rotated."_s,
+                      u"reaped, holder_blocked, license_created, license_updated, key_rotated, token_created, "
+                      u"token_revoked."_s,
                       u"KIND"_s});
     parser.addOption({u"since"_s, u"Only events from this long ago on the server's clock (e.g. 2h)."_s, u"DURATION"_s});
     parser.addOption({u"follow"_s, u"Keep printing new events (polled every 2 s) until Ctrl-C."_s});

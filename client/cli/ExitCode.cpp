@@ -17,8 +17,9 @@ int exitCodeFor(const ClientError &error)
     case ClientError::Kind::BadRequest:
         // The server names the field; for a person it is the option they passed.
         return Usage;
-    case ClientError::Kind::Conflict:
     case ClientError::Kind::Forbidden:
+        return Forbidden;
+    case ClientError::Kind::Conflict:
     case ClientError::Kind::Gone:
     case ClientError::Kind::Server:
     case ClientError::Kind::Protocol:

@@ -13,6 +13,7 @@ enum ExitCode : int {
     NotFound = 4, // unknown license or seat
     NoSeats = 5, // hold: every seat is taken, or the holder is blocked
     Unreachable = 6, // no answer from the server (refused, timed out, TLS failure)
+    Forbidden = 7, // the token's role may not do this
 };
 
 int exitCodeFor(const ClientError &error);

@@ -62,6 +62,8 @@ private Q_SLOTS:
     void silentServerTimesOut();
     void callbackSkippedWhenContextIsGone();
     void destructorAbortsInFlightRequests();
+    void tokensCreateListWhoamiAndRevoke();
+    void viewerIsForbiddenWithTheRoleNamed();
 
     void decodeLeaseListRejectsMalformedRows_data();
     void decodeLeaseListRejectsMalformedRows();
@@ -71,6 +73,8 @@ private Q_SLOTS:
     void decodeEventPageRejectsMalformedPages();
     void decodeErrorReplyKeepsTheServersWords_data();
     void decodeErrorReplyKeepsTheServersWords();
+    void decodeTokenListRejectsMalformedTokens_data();
+    void decodeTokenListRejectsMalformedTokens();
 
 private:
     template <typename T, typename Start>
@@ -590,6 +594,92 @@ QJsonObject with(QJsonObject object, const QString &key, const QJsonValue &value
 }
 
 } // namespace
+
+void TestAdminClient::tokensCreateListWhoamiAndRevoke()
+{
+    const auto me = wait<AccessTokenInfo>([&](auto done) { m_admin->whoami(this, done); });
+    QVERIFY2(me.ok(), qPrintable(me.error.message));
+    QCOMPARE(me.value->name, u"bootstrap"_s);
+    QCOMPARE(me.value->role, AccessRole::Admin);
+
+    const TokenSpec spec {u"dana"_s, AccessRole::Operator, std::chrono::seconds(90 * 24 * 3600)};
+    const auto created = wait<CreatedToken>([&](auto done) { m_admin->createToken(spec, this, done); });
+    QVERIFY2(created.ok(), qPrintable(created.error.message));
+    QCOMPARE(created.value->token.name, u"dana"_s);
+    QCOMPARE(created.value->token.role, AccessRole::Operator);
+    const qint64 lifetime = created.value->token.createdAt.secsTo(created.value->token.expiresAt);
+    QCOMPARE(lifetime, qint64(90 * 24 * 3600));
+    QVERIFY(created.value->secret.startsWith(u"krt-"_s));
+
+    const auto again = wait<CreatedToken>([&](auto done) { m_admin->createToken(spec, this, done); });
+    QCOMPARE(again.error.kind, ClientError::Kind::Conflict);
+    QCOMPARE(again.error.code, u"token_exists"_s);
+
+    AdminClient dana(*m_network, m_clock);
+    dana.setServerUrl(m_server->url());
+    dana.setAdminToken(created.value->secret.toLatin1());
+    const auto who = wait<AccessTokenInfo>([&](auto done) { dana.whoami(this, done); });
+    QVERIFY2(who.ok(), qPrintable(who.error.message));
+    QCOMPARE(who.value->name, u"dana"_s);
+    QCOMPARE(who.value->role, AccessRole::Operator);
+
+    const auto list = wait<TokenList>([&](auto done) { m_admin->listTokens(this, done); });
+    QVERIFY2(list.ok(), qPrintable(list.error.message));
+    const auto found = std::find_if(list.value->tokens.cbegin(), list.value->tokens.cend(),
+                                    [](const AccessTokenInfo &token) { return token.name == u"dana"_s; });
+    QVERIFY(found != list.value->tokens.cend());
+    QVERIFY(found->lastUsedAt.isValid()); // dana's whoami above
+
+    const auto revoked = wait<AdminClient::Empty>([&](auto done) { m_admin->revokeToken(u"dana"_s, this, done); });
+    QVERIFY2(revoked.ok(), qPrintable(revoked.error.message));
+    const auto refused = wait<AccessTokenInfo>([&](auto done) { dana.whoami(this, done); });
+    QCOMPARE(refused.error.kind, ClientError::Kind::Unauthorized);
+    const auto gone = wait<AdminClient::Empty>([&](auto done) { m_admin->revokeToken(u"dana"_s, this, done); });
+    QCOMPARE(gone.error.kind, ClientError::Kind::NotFound);
+}
+
+void TestAdminClient::viewerIsForbiddenWithTheRoleNamed()
+{
+    const TokenSpec spec {u"sam"_s, AccessRole::Viewer, std::nullopt};
+    const auto created = wait<CreatedToken>([&](auto done) { m_admin->createToken(spec, this, done); });
+    QVERIFY2(created.ok(), qPrintable(created.error.message));
+    QVERIFY(!created.value->token.expiresAt.isValid());
+    AdminClient sam(*m_network, m_clock);
+    sam.setServerUrl(m_server->url());
+    sam.setAdminToken(created.value->secret.toLatin1());
+    const auto licenses = wait<LicenseList>([&](auto done) { sam.listLicenses(this, done); });
+    QVERIFY2(licenses.ok(), qPrintable(licenses.error.message));
+    const auto reap = wait<ReapResult>([&](auto done) { sam.reap(true, this, done); });
+    QCOMPARE(reap.error.kind, ClientError::Kind::Forbidden);
+    QCOMPARE(reap.error.code, u"forbidden"_s);
+    QVERIFY2(reap.error.message.contains(u"operator role"_s), qPrintable(reap.error.message));
+}
+
+void TestAdminClient::decodeTokenListRejectsMalformedTokens_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("named");
+    const QByteArray good = R"("name":"dana","role":"viewer","createdAt":"2026-11-29T21:00:00.000Z")";
+    QTest::newRow("unknown role") << QByteArray(R"({"serverTime":"2026-11-29T21:00:00.000Z","tokens":[{"name":"a",)"
+                                                R"("role":"root","createdAt":"2026-11-29T21:00:00.000Z"}]})")
+                                  << u"tokens[0].role"_s;
+    QTest::newRow("bad name") << QByteArray(R"({"serverTime":"2026-11-29T21:00:00.000Z","tokens":[{"name":"A B",)"
+                                            R"("role":"viewer","createdAt":"2026-11-29T21:00:00.000Z"}]})")
+                              << u"tokens[0].name"_s;
+    QTest::newRow("expiry not a timestamp")
+        << QByteArray(R"({"serverTime":"2026-11-29T21:00:00.000Z","tokens":[{)" + good + R"(,"expiresAt":"soon"}]})")
+        << u"tokens[0].expiresAt"_s;
+    QTest::newRow("no tokens") << QByteArray(R"({"serverTime":"2026-11-29T21:00:00.000Z"})") << u"tokens"_s;
+}
+
+void TestAdminClient::decodeTokenListRejectsMalformedTokens()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QString, named);
+    QString error;
+    QVERIFY(!adminjson::decodeTokenList(body, &error));
+    QVERIFY2(error.startsWith(named), qPrintable(error));
+}
 
 void TestAdminClient::decodeLeaseListRejectsMalformedRows_data()
 {

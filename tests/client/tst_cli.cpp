@@ -13,6 +13,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -62,6 +63,8 @@ private Q_SLOTS:
     void holdOnAFullPoolExitsWithFive();
     void failuresMapToExitCodes_data();
     void failuresMapToExitCodes();
+    void tokenCreateListWhoamiRevoke();
+    void viewerTokenCannotRevokeAndExitsWithSeven();
 
 private:
     QProcessEnvironment environment(const QMap<QString, QString> &extra = {}) const;
@@ -201,6 +204,8 @@ void TestCli::helpListsCommandsAndExitCodes()
          {u"status"_s, u"hold"_s, u"revoke"_s, u"reap"_s, u"events"_s, u"license"_s, u"Exit codes"_s})
         QVERIFY2(result.out.contains(command), qPrintable(command));
     QVERIFY(result.out.contains(u"6  server unreachable"_s));
+    QVERIFY(result.out.contains(u"7  forbidden"_s));
+    QVERIFY(result.out.contains(u"token"_s) && result.out.contains(u"whoami"_s));
 
     const CliRun holdHelp = run({u"hold"_s, u"--help"_s});
     QCOMPARE(holdHelp.exitCode, 0);
@@ -226,6 +231,15 @@ void TestCli::usageErrorsExitWithTwo_data()
     QTest::newRow("events since nonsense") << QStringList {u"events"_s, u"--since"_s, u"yesterday"_s} << u"--since"_s;
     QTest::newRow("json on revoke") << QStringList {u"revoke"_s, u"acme-cad"_s, u"abcd"_s, u"--json"_s} << u"json"_s;
     QTest::newRow("bad license id") << QStringList {u"status"_s, u"ACME CAD"_s} << u"ACME CAD"_s;
+    QTest::newRow("token create without role")
+        << QStringList {u"token"_s, u"create"_s, u"--name"_s, u"dana"_s} << u"--role"_s;
+    QTest::newRow("token create bad role")
+        << QStringList {u"token"_s, u"create"_s, u"--name"_s, u"dana"_s, u"--role"_s, u"root"_s} << u"root"_s;
+    QTest::newRow("token create bad expiry") << QStringList {u"token"_s,  u"create"_s, u"--name"_s,    u"dana"_s,
+                                                             u"--role"_s, u"viewer"_s, u"--expires"_s, u"soon"_s}
+                                             << u"--expires"_s;
+    QTest::newRow("token revoke bad name") << QStringList {u"token"_s, u"revoke"_s, u"Dana Smith"_s} << u"Dana Smith"_s;
+    QTest::newRow("whoami with an argument") << QStringList {u"whoami"_s, u"dana"_s} << u"dana"_s;
 }
 
 void TestCli::usageErrorsExitWithTwo()
@@ -528,6 +542,73 @@ void TestCli::failuresMapToExitCodes()
     QCOMPARE(result.exitCode, exitCode);
     QVERIFY2(result.err.startsWith(u"keyright: "_s) && result.err.trimmed().count(u'\n') == 0, qPrintable(result.err));
     QVERIFY2(result.err.contains(named), qPrintable(result.err));
+}
+
+void TestCli::tokenCreateListWhoamiRevoke()
+{
+    const CliRun created
+        = run({u"token"_s, u"create"_s, u"--name"_s, u"dana"_s, u"--role"_s, u"operator"_s, u"--expires"_s, u"90d"_s});
+    QCOMPARE(created.exitCode, 0);
+    // The token alone on stdout, so that `keyright token create ... > dana.token` keeps only it.
+    const QString secret = created.out.trimmed();
+    QVERIFY2(QRegularExpression(u"^krt-[0-9a-f]{64}$"_s).match(secret).hasMatch(), qPrintable(created.out));
+    QVERIFY2(created.err.contains(u"shown only now"_s), qPrintable(created.err));
+
+    const QString tokenFile = m_files.filePath(u"dana.token"_s);
+    QVERIFY(writeSecretFile(tokenFile, secret.toLatin1()));
+    const CliRun whoami = run({u"whoami"_s, u"--token-file"_s, tokenFile});
+    QCOMPARE(whoami.exitCode, 0);
+    QVERIFY2(whoami.out.startsWith(u"dana (operator)\n"_s), qPrintable(whoami.out));
+    QVERIFY2(whoami.out.contains(u"expires "_s), qPrintable(whoami.out));
+
+    const CliRun list = run({u"token"_s, u"list"_s});
+    QCOMPARE(list.exitCode, 0);
+    QVERIFY2(list.out.startsWith(u"NAME"_s) && list.out.contains(u"LAST USED"_s), qPrintable(list.out));
+    QVERIFY2(list.out.contains(u"bootstrap"_s) && list.out.contains(u"operator"_s), qPrintable(list.out));
+    QVERIFY2(!list.out.contains(secret), "a listing never shows a token");
+    const QJsonObject json = runJson({u"token"_s, u"list"_s, u"--json"_s});
+    QStringList names;
+    for (const QJsonValue &token : json.value(u"tokens"_s).toArray())
+        names.append(token[u"name"_s].toString());
+    QVERIFY2(names.contains(u"dana"_s) && names.contains(u"bootstrap"_s), qPrintable(names.join(u',')));
+
+    const CliRun taken = run({u"token"_s, u"create"_s, u"--name"_s, u"dana"_s, u"--role"_s, u"viewer"_s});
+    QCOMPARE(taken.exitCode, 1);
+    QVERIFY2(taken.err.contains(u"already"_s), qPrintable(taken.err));
+
+    const CliRun revoked = run({u"token"_s, u"revoke"_s, u"dana"_s});
+    QCOMPARE(revoked.exitCode, 0);
+    QVERIFY2(revoked.out.contains(u"Revoked token dana"_s), qPrintable(revoked.out));
+    const CliRun after = run({u"whoami"_s, u"--token-file"_s, tokenFile});
+    QCOMPARE(after.exitCode, 3);
+    QCOMPARE(run({u"token"_s, u"revoke"_s, u"dana"_s}).exitCode, 4);
+
+    // The audit log names the token that acted.
+    const QJsonObject events = runJson({u"events"_s, u"--kind"_s, u"token_revoked"_s, u"--json"_s});
+    const QJsonArray list2 = events.value(u"events"_s).toArray();
+    QVERIFY(!list2.isEmpty());
+    QCOMPARE(list2.last()[u"actor"_s].toString(), u"bootstrap (admin)"_s);
+}
+
+void TestCli::viewerTokenCannotRevokeAndExitsWithSeven()
+{
+    const CliRun created = run({u"token"_s, u"create"_s, u"--name"_s, u"sam"_s, u"--role"_s, u"viewer"_s});
+    QCOMPARE(created.exitCode, 0);
+    const QString tokenFile = m_files.filePath(u"sam.token"_s);
+    QVERIFY(writeSecretFile(tokenFile, created.out.trimmed().toLatin1()));
+
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 2);
+    const QString seat = checkout(id, keyFile, u"alice@ws-1"_s);
+    QVERIFY(!seat.isEmpty());
+    const CliRun status = run({u"status"_s, id, u"--token-file"_s, tokenFile});
+    QCOMPARE(status.exitCode, 0);
+    QVERIFY2(status.out.contains(u"alice@ws-1"_s), qPrintable(status.out));
+
+    const CliRun revoke = run({u"revoke"_s, id, seat.left(8), u"--token-file"_s, tokenFile});
+    QCOMPARE(revoke.exitCode, 7);
+    QVERIFY2(revoke.err.contains(u"forbidden"_s) && revoke.err.contains(u"operator role"_s), qPrintable(revoke.err));
+    QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(), 1);
 }
 
 } // namespace keyright
