@@ -1,5 +1,7 @@
 #include "UsageChartView.h"
 
+#include "StatePalette.h"
+
 #include <QEvent>
 #include <QtCharts/QChart>
 #include <QtCharts/QDateTimeAxis>
@@ -30,14 +32,14 @@ UsageChartView::UsageChartView(QWidget *parent)
     small.setPointSizeF(small.pointSizeF() * 0.9);
     chart->legend()->setFont(small);
 
-    QPen usePen(QColor(0x1e, 0x5a, 0xa8));
+    QPen usePen(StatePalette::colour(StatePalette::Accent));
     usePen.setWidthF(2);
     m_inUse->setPen(usePen);
-    QPen capPen(QColor(0xd3, 0x2f, 0x2f));
+    QPen capPen(StatePalette::colour(StatePalette::Denied));
     capPen.setStyle(Qt::DashLine);
     capPen.setWidthF(1.2);
     m_capacity->setPen(capPen);
-    m_denials->setColor(QColor(0xd3, 0x2f, 0x2f));
+    m_denials->setColor(StatePalette::colour(StatePalette::Denied));
     m_denials->setBorderColor(Qt::white);
     m_denials->setMarkerSize(9);
     m_denials->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
