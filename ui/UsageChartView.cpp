@@ -24,6 +24,9 @@ UsageChartView::UsageChartView(QWidget *parent)
     , m_y(new QValueAxis)
 {
     QChart *chart = this->chart();
+    // First: a theme overwrites the pens and fonts set before it. The state colours below pick
+    // their dark shades on a dark palette, so the chart's own background follows it too.
+    chart->setTheme(StatePalette::isDark(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
@@ -40,7 +43,7 @@ UsageChartView::UsageChartView(QWidget *parent)
     capPen.setWidthF(1.2);
     m_capacity->setPen(capPen);
     m_denials->setColor(StatePalette::colour(StatePalette::Denied));
-    m_denials->setBorderColor(Qt::white);
+    m_denials->setBorderColor(chart->backgroundBrush().color());
     m_denials->setMarkerSize(9);
     m_denials->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
 
