@@ -11,25 +11,26 @@ namespace {
 
 struct Variants
 {
-    QRgb light;
-    QRgb dark;
+    QRgb light; // text and marks on a light base
+    QRgb dark; // text and marks on a dark base
+    QRgb fill; // areas, either theme
 };
 
 // Light variants are dark enough for white and Fusion's #efefef window; dark variants light
 // enough for #2a2a2a..#353535. tst_statepalette checks both against both.
 constexpr Variants variants[StatePalette::RoleCount] = {
-    {0x27692b, 0x81c784}, // Live
-    {0x8a5300, 0xffb74d}, // Expiring
-    {0xa0522d, 0xffab91}, // Expired
-    {0xc62828, 0xef9a9a}, // Denied
-    {0xad1457, 0xf48fb1}, // Revoked
-    {0x6a1b9a, 0xd1a3dc}, // Reserved
-    {0x8a5300, 0xffcc80}, // Stale
-    {0xc62828, 0xef9a9a}, // Failed
-    {0x8a5300, 0xffb74d}, // Pending
-    {0x666666, 0xb0b0b0}, // Muted
-    {0x1e5aa8, 0x90caf9}, // Accent
-    {0x6d4c41, 0xc4b4ae}, // Interrupted
+    {0x27692b, 0x81c784, 0x43a047}, // Live
+    {0x8a5300, 0xffb74d, 0xf59e0b}, // Expiring
+    {0xa0522d, 0xffab91, 0xf9a825}, // Expired
+    {0xc62828, 0xef9a9a, 0xd32f2f}, // Denied
+    {0xad1457, 0xf48fb1, 0xad1457}, // Revoked
+    {0x6a1b9a, 0xd1a3dc, 0x8e24aa}, // Reserved
+    {0x8a5300, 0xffcc80, 0xf9a825}, // Stale
+    {0xc62828, 0xef9a9a, 0xe51c23}, // Failed
+    {0x8a5300, 0xffb74d, 0xf59e0b}, // Pending
+    {0x666666, 0xb0b0b0, 0x607d8b}, // Muted
+    {0x1e5aa8, 0x90caf9, 0x1565c0}, // Accent
+    {0x6d4c41, 0xc4b4ae, 0x6d4c41}, // Interrupted
 };
 
 QColor mix(const QColor &a, const QColor &b, double weightOfA)
@@ -63,6 +64,13 @@ QColor StatePalette::colour(Role role, const QPalette &palette)
     if (role < 0 || role >= RoleCount)
         return palette.color(QPalette::Text);
     return QColor::fromRgb(isDark(palette) ? variants[role].dark : variants[role].light);
+}
+
+QColor StatePalette::fill(Role role)
+{
+    if (role < 0 || role >= RoleCount)
+        return QColor(Qt::gray);
+    return QColor::fromRgb(variants[role].fill);
 }
 
 QColor StatePalette::background(Role role)

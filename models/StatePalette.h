@@ -34,6 +34,10 @@ public:
     // On the application's palette.
     static QColor colour(Role role);
     static QColor colour(Role role, const QPalette &palette);
+    // The state as a filled area (a seat bar, a timeline lane, a badge): a mid-tone that stands
+    // out on light and dark bases alike and keeps the states apart in hue on a washed-out
+    // projector. Text on it takes the black or white that reads better (SimulatorPalette::textOn).
+    static QColor fill(Role role);
     // A tint of the role's colour for a cell, badge or banner background; colour(role) stays
     // readable on it.
     static QColor background(Role role);

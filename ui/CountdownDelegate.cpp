@@ -27,8 +27,7 @@ void CountdownDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt
     painter->fillRect(track, trackColour);
     QRect filled = track;
     filled.setWidth(int(track.width() * std::min(1.0, fraction)));
-    painter->fillRect(
-        filled, StatePalette::colour(fraction < 1.0 / 3 ? StatePalette::Expiring : StatePalette::Live, option.palette));
+    painter->fillRect(filled, StatePalette::fill(fraction < 1.0 / 3 ? StatePalette::Expiring : StatePalette::Live));
     painter->restore();
 }
 

@@ -16,10 +16,10 @@ SeatBarDelegate::SeatBarDelegate(int inUseRole, int seatCountRole, QObject *pare
 QColor SeatBarDelegate::colorFor(int inUse, int seatCount)
 {
     if (seatCount > 0 && inUse >= seatCount)
-        return StatePalette::colour(StatePalette::Denied);
+        return StatePalette::fill(StatePalette::Denied);
     if (seatCount > 0 && inUse * 5 >= seatCount * 4)
-        return StatePalette::colour(StatePalette::Expiring);
-    return StatePalette::colour(StatePalette::Live);
+        return StatePalette::fill(StatePalette::Expiring);
+    return StatePalette::fill(StatePalette::Live);
 }
 
 void SeatBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const

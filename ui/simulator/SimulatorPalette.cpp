@@ -17,11 +17,11 @@ QColor SimulatorPalette::belief(SimulatedClient::Belief belief)
     case SimulatedClient::Belief::Acquiring:
         return StatePalette::background(StatePalette::Accent);
     case SimulatedClient::Belief::Acting:
-        return StatePalette::colour(StatePalette::Live);
+        return StatePalette::fill(StatePalette::Live);
     case SimulatedClient::Belief::Lapsed:
-        return StatePalette::colour(StatePalette::Expiring);
+        return StatePalette::fill(StatePalette::Expiring);
     case SimulatedClient::Belief::Degraded:
-        return StatePalette::colour(StatePalette::Interrupted);
+        return StatePalette::fill(StatePalette::Muted);
     case SimulatedClient::Belief::Stopped:
         return StatePalette::background(StatePalette::Muted);
     }
@@ -34,9 +34,9 @@ QColor SimulatorPalette::server(ServerSeatView::State state)
     case ServerSeatView::State::Live:
         return serverCounts();
     case ServerSeatView::State::ExpiredAwaitingReap:
-        return StatePalette::colour(StatePalette::Expired);
+        return StatePalette::fill(StatePalette::Expired);
     case ServerSeatView::State::Revoked:
-        return StatePalette::colour(StatePalette::Revoked);
+        return StatePalette::fill(StatePalette::Revoked);
     case ServerSeatView::State::NoSeat:
     case ServerSeatView::State::Released:
     case ServerSeatView::State::Reaped:
@@ -48,12 +48,12 @@ QColor SimulatorPalette::server(ServerSeatView::State state)
 
 QColor SimulatorPalette::serverCounts()
 {
-    return StatePalette::colour(StatePalette::Accent);
+    return StatePalette::fill(StatePalette::Accent);
 }
 
 QColor SimulatorPalette::doubleUse()
 {
-    return StatePalette::colour(StatePalette::Failed);
+    return StatePalette::fill(StatePalette::Failed);
 }
 
 QColor SimulatorPalette::networkCut()
