@@ -1,4 +1,4 @@
-// AdminActions against the real lease server in this process (SimTestServer on a ManualClock):
+// AdminActions against the real lease server in this process (TestServer on a ManualClock):
 // every command reaches the server, its outcome comes back as a signal, and the session shows the
 // change at the poll the action asks for.
 
@@ -9,7 +9,7 @@
 #include "DashboardSession.h"
 #include "LeaseClient.h"
 #include "ManualClock.h"
-#include "SimTestServer.h"
+#include "TestServer.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -40,7 +40,7 @@ private:
     const LicenseSummary *polledLicense(const QString &id) const { return m_session->licenses().license(id); }
 
     std::unique_ptr<ManualClock> m_clock;
-    std::unique_ptr<SimTestServer> m_server;
+    std::unique_ptr<TestServer> m_server;
     std::unique_ptr<CountingNetworkAccessManager> m_network;
     std::unique_ptr<DashboardSession> m_session;
     std::unique_ptr<AdminActions> m_actions;
@@ -54,7 +54,7 @@ void TestAdminActions::initTestCase()
 void TestAdminActions::init()
 {
     m_clock = std::make_unique<ManualClock>();
-    m_server = std::make_unique<SimTestServer>(*m_clock);
+    m_server = std::make_unique<TestServer>(TestServer::Options {.clock = m_clock.get(), .demo = true});
     QString error;
     QVERIFY2(m_server->start(&error), qPrintable(error));
     m_network = std::make_unique<CountingNetworkAccessManager>();
