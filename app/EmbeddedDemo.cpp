@@ -1,6 +1,7 @@
 #include "EmbeddedDemo.h"
 
 #include "Clock.h"
+#include "DemoCatalogue.h"
 #include "LeaseClient.h"
 #include "LeaseKeeper.h"
 #include "LeaseServer.h"
@@ -81,13 +82,10 @@ bool EmbeddedDemo::start(const QString &dataDir, QString *error)
     // Staggered, so "held since" and the countdowns differ the way they do in an office.
     int step = 0;
     const auto next = [&step] { return std::chrono::milliseconds {150 * step++}; };
-    for (const QString &holder : {u"alice@ws-12"_s, u"alice@ws-12"_s, u"bob@ws-07"_s, u"chen@cad-03"_s, u"dana@ws-21"_s,
-                                  u"emil@laptop-5"_s, u"farah@ws-02"_s, u"gus@render-1"_s})
-        addHolder(u"acme-cad"_s, holder, next());
-    for (const QString &holder : {u"node-01@farm"_s, u"node-02@farm"_s, u"node-03@farm"_s, u"node-04@farm"_s})
-        addHolder(u"render-farm"_s, holder, next());
-    for (const QString &holder : {u"trainer@projector"_s, u"student-1@lab"_s})
-        addHolder(u"training-demo"_s, holder, next());
+    for (const DemoCatalogue::License &license : DemoCatalogue::licenses()) {
+        for (const QString &holder : license.holders)
+            addHolder(license.id, holder, next());
+    }
 
     QTimer::singleShot(3s, this, &EmbeddedDemo::tryFullLicense);
     m_refused.start(25s);
@@ -102,7 +100,8 @@ LeaseClient *EmbeddedDemo::clientFor(const QString &licenseId, QString *error)
         if (client->licenseId() == licenseId)
             return client.get();
     }
-    const QString keyPath = QDir(m_server->dataDir()).filePath(u"demo-keys/"_s + licenseId + u".key"_s);
+    const QString keyPath = QDir(QDir(m_server->dataDir()).filePath(DemoCatalogue::keyDirectoryName()))
+                                .filePath(DemoCatalogue::keyFileName(licenseId));
     const auto key = readSecretFile(keyPath, error);
     if (!key)
         return nullptr;
@@ -133,10 +132,10 @@ void EmbeddedDemo::tryFullLicense()
 {
     // Someone keeps trying the full render farm: the denials the Events view explains.
     QString error;
-    LeaseClient *client = clientFor(u"render-farm"_s, &error);
+    LeaseClient *client = clientFor(DemoCatalogue::fullLicenseId(), &error);
     if (!client)
         return;
-    client->checkout(u"intern@laptop-3"_s, this, [client, this](const LeaseOutcome &outcome) {
+    client->checkout(DemoCatalogue::refusedHolder(), this, [client, this](const LeaseOutcome &outcome) {
         if (const auto *granted = std::get_if<outcome::Granted>(&outcome))
             client->release(granted->lease.seatId, this, [](const ReleaseOutcome &) {});
     });
@@ -147,11 +146,11 @@ void EmbeddedDemo::crashOne()
     // A kiosk takes a training seat and dies without releasing: the seat shows as expired, awaiting
     // reap, after its TTL and skew, then the reaper removes it.
     QString error;
-    LeaseClient *client = clientFor(u"training-demo"_s, &error);
+    LeaseClient *client = clientFor(DemoCatalogue::trainingLicenseId(), &error);
     if (!client)
         return;
     m_crashing = std::make_unique<LeaseKeeper>(*client, m_clock);
-    m_crashing->setHolder(u"kiosk@lab-2"_s);
+    m_crashing->setHolder(DemoCatalogue::crashingHolder());
     LeaseKeeper *keeper = m_crashing.get();
     connect(keeper, &LeaseKeeper::acquired, keeper,
             [keeper] { QTimer::singleShot(1s, keeper, [keeper] { keeper->crash(); }); });

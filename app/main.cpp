@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QNetworkAccessManager>
+#include <QPalette>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTimer>
@@ -23,6 +24,34 @@
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 using namespace keyright;
+
+namespace {
+
+void useDarkPalette()
+{
+    QApplication::setStyle(u"Fusion"_s);
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x35, 0x35, 0x35));
+    p.setColor(QPalette::WindowText, Qt::white);
+    p.setColor(QPalette::Base, QColor(0x2a, 0x2a, 0x2a));
+    p.setColor(QPalette::AlternateBase, QColor(0x42, 0x42, 0x42));
+    p.setColor(QPalette::ToolTipBase, QColor(0x2a, 0x2a, 0x2a));
+    p.setColor(QPalette::ToolTipText, Qt::white);
+    p.setColor(QPalette::Text, Qt::white);
+    p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
+    p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+    p.setColor(QPalette::ButtonText, Qt::white);
+    p.setColor(QPalette::Mid, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Link, QColor(0x7a, 0xb8, 0xf5));
+    p.setColor(QPalette::Highlight, QColor(0x2a, 0x82, 0xda));
+    p.setColor(QPalette::HighlightedText, Qt::black);
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
+    QApplication::setPalette(p);
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -54,8 +83,14 @@ int main(int argc, char *argv[])
     delayOption.setFlags(QCommandLineOption::HiddenFromHelp);
     QCommandLineOption sizeOption(u"window-size"_s, u"Window size, e.g. 1280x720."_s, u"size"_s);
     sizeOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({serverOption, tokenOption, languageOption, screenshotOption, delayOption, sizeOption});
+    // For the docs and for checking the state colours: Fusion with the usual dark palette.
+    QCommandLineOption darkOption(u"dark"_s, u"Use a dark Fusion palette."_s);
+    darkOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions(
+        {serverOption, tokenOption, languageOption, screenshotOption, delayOption, sizeOption, darkOption});
     parser.process(app);
+    if (parser.isSet(darkOption))
+        useDarkPalette();
 
     languages.apply(parser.isSet(languageOption) ? parser.value(languageOption)
                                                  : settings.value(u"ui/language"_s).toString());
@@ -67,10 +102,11 @@ int main(int argc, char *argv[])
     window.setLanguageManager(&languages);
     EmbeddedDemo demo(network, clock);
     window.addPage(
-        new SimulatorPage(window), [] { return QCoreApplication::translate("main", "Clock-skew simulator"); },
-        keyrightIcon(u"refresh"_s));
+        new SimulatorPage(window.pageContext()),
+        [] { return QCoreApplication::translate("main", "Clock-skew simulator"); }, keyrightIcon(u"refresh"_s));
     window.addPage(
-        new FleetPage(window), [] { return QCoreApplication::translate("main", "Fleet"); }, keyrightIcon(u"seats"_s));
+        new FleetPage(window.pageContext()), [] { return QCoreApplication::translate("main", "Fleet"); },
+        keyrightIcon(u"seats"_s));
     window.addPage(
         new ReplicasDemoView, [] { return QCoreApplication::translate("main", "Replicas demo"); },
         keyrightIcon(u"copy"_s));

@@ -23,8 +23,8 @@ DashboardSession::DashboardSession(QNetworkAccessManager &network, const Clock &
     , m_serverClock(localClock)
     , m_leases(m_serverClock)
 {
-    m_pollTimer.setSingleShot(true);
-    connect(&m_pollTimer, &QTimer::timeout, this, &DashboardSession::poll);
+    m_scheduler.setPoll([this] { poll(); });
+    connect(&m_scheduler, &PollScheduler::finished, this, &DashboardSession::pollDone);
     m_tickTimer.setSingleShot(true);
     m_tickTimer.setTimerType(Qt::PreciseTimer);
     connect(&m_tickTimer, &QTimer::timeout, this, &DashboardSession::onTick);
@@ -36,7 +36,7 @@ DashboardSession::~DashboardSession() = default;
 void DashboardSession::connectTo(const QUrl &url, QByteArrayView adminToken, const QString &label)
 {
     ++m_epoch;
-    m_pollTimer.stop();
+    m_scheduler.stop();
     m_client = std::make_unique<AdminClient>(m_network, m_localClock);
     m_client->setServerUrl(url);
     m_client->setAdminToken(adminToken);
@@ -49,27 +49,23 @@ void DashboardSession::connectTo(const QUrl &url, QByteArrayView adminToken, con
     m_events.clear();
     m_usage.clear();
     m_selected.clear();
-    m_offset.reset();
-    m_serverClock.setOffset(0ms);
+    m_serverClock.reset();
     m_lastClockMeasure.reset();
     m_lastError = {};
     m_lastPollTime = {};
-    m_failures = 0;
-    m_pending = 0;
-    m_retryDelay = 0ms;
     m_eventCursor = 0;
     m_eventsSince = {};
     m_eventsLoaded = false;
     m_eventsInFlight = false;
     setState(State::Connecting);
     Q_EMIT clientChanged(m_client.get());
-    poll();
+    m_scheduler.start();
 }
 
 void DashboardSession::disconnectFromServer()
 {
     ++m_epoch;
-    m_pollTimer.stop();
+    m_scheduler.stop();
     m_client.reset();
     m_url = {};
     m_label.clear();
@@ -77,22 +73,19 @@ void DashboardSession::disconnectFromServer()
     m_leases.clear();
     m_events.clear();
     m_usage.clear();
-    m_pending = 0;
-    m_offset.reset();
+    m_serverClock.reset();
     setState(State::Disconnected);
     Q_EMIT clientChanged(nullptr);
 }
 
 void DashboardSession::setPollInterval(std::chrono::milliseconds interval)
 {
-    m_interval = std::max(interval, std::chrono::milliseconds {100});
-    if (m_pollTimer.isActive() && m_state == State::Connected)
-        scheduleNext(m_interval);
+    m_scheduler.setInterval(std::max(interval, std::chrono::milliseconds {100}));
 }
 
 void DashboardSession::setMaxBackoff(std::chrono::milliseconds backoff)
 {
-    m_maxBackoff = backoff;
+    m_scheduler.setMaxBackoff(backoff);
 }
 
 void DashboardSession::setClockMeasureInterval(std::chrono::milliseconds interval)
@@ -112,10 +105,9 @@ void DashboardSession::setVisibleRowsProvider(std::function<QList<int>()> provid
 
 void DashboardSession::refresh()
 {
-    if (!m_client || m_pending > 0)
+    if (!m_client)
         return;
-    m_pollTimer.stop();
-    poll();
+    m_scheduler.pollNow();
 }
 
 void DashboardSession::setSelectedLicenses(const QStringList &licenseIds)
@@ -158,7 +150,7 @@ void DashboardSession::setState(State state)
 
 void DashboardSession::poll()
 {
-    if (!m_client || m_pending > 0)
+    if (!m_client)
         return;
     const quint64 epoch = m_epoch;
     m_pollError = {};
@@ -168,7 +160,7 @@ void DashboardSession::poll()
     if (!m_lastClockMeasure || m_localClock.monotonic() - *m_lastClockMeasure >= m_clockInterval)
         measureClock();
 
-    ++m_pending;
+    m_scheduler.beginRequest();
     m_client->listLicenses(this, [this, epoch](const AdminResult<LicenseList> &result) {
         if (epoch != m_epoch)
             return;
@@ -183,7 +175,7 @@ void DashboardSession::poll()
 
     const QStringList selected = m_selected;
     for (const QString &id : selected) {
-        ++m_pending;
+        m_scheduler.beginRequest();
         m_client->listLeases(id, this, [this, epoch](const AdminResult<LeaseList> &result) {
             if (epoch != m_epoch)
                 return;
@@ -202,14 +194,13 @@ void DashboardSession::poll()
 void DashboardSession::measureClock()
 {
     const quint64 epoch = m_epoch;
-    ++m_pending;
+    m_scheduler.beginRequest();
     m_client->measureClock(this, [this, epoch](const AdminResult<ClockOffset> &result) {
         if (epoch != m_epoch)
             return;
         if (result.ok()) {
-            m_offset = *result.value;
             m_lastClockMeasure = m_localClock.monotonic();
-            m_serverClock.setOffset(result.value->offset);
+            m_serverClock.observe(*result.value);
             Q_EMIT clockMeasured(*result.value);
         }
         finishRequest(result.error);
@@ -227,7 +218,7 @@ void DashboardSession::fetchEvents(int pagesLeft)
             m_eventsSince = m_serverClock.now().addMSecs(-m_eventHistory.count());
         query.since = m_eventsSince;
     }
-    ++m_pending;
+    m_scheduler.beginRequest();
     m_eventsInFlight = true;
     m_client->events(query, this, [this, epoch, pagesLeft](const AdminResult<EventPage> &result) {
         if (epoch != m_epoch)
@@ -245,8 +236,9 @@ void DashboardSession::fetchEvents(int pagesLeft)
                 Q_EMIT eventsArrived(page.events);
             }
             if (page.events.size() >= eventPageSize && pagesLeft > 1) {
-                --m_pending;
+                // The next page joins the poll before this one leaves it, so the poll goes on.
                 fetchEvents(pagesLeft - 1);
+                m_scheduler.endRequest(true);
                 return;
             }
             m_eventsLoaded = true;
@@ -305,24 +297,15 @@ void DashboardSession::finishRequest(const ClientError &error)
 {
     if (error.isError() && !m_pollError.isError())
         m_pollError = error;
-    if (--m_pending > 0)
-        return;
-    m_pending = 0;
-    pollDone();
+    m_scheduler.endRequest(!error.isError());
 }
 
-void DashboardSession::pollDone()
+void DashboardSession::pollDone(bool ok)
 {
-    if (m_pollError.isError()) {
-        ++m_failures;
+    if (!ok) {
         m_lastError = m_pollError;
-        // Exponential backoff from the poll interval, capped.
-        const int shift = std::min(m_failures, 6);
-        m_retryDelay = std::min(m_interval * (1 << shift) / 2, m_maxBackoff);
-        m_retryDelay = std::max(m_retryDelay, m_interval);
         setState(State::Failing);
         Q_EMIT pollFailed(m_lastError);
-        scheduleNext(m_retryDelay);
         return;
     }
     // Holders are applied only with a complete poll, so a half-failed poll never drops rows.
@@ -343,18 +326,10 @@ void DashboardSession::pollDone()
         m_selected = stillSelected;
         m_leases.retainLicenses(QSet<QString>(stillSelected.cbegin(), stillSelected.cend()));
     }
-    m_failures = 0;
-    m_retryDelay = 0ms;
     m_lastError = {};
     m_lastPollTime = m_localClock.now();
     setState(State::Connected);
     Q_EMIT polled();
-    scheduleNext(m_interval);
-}
-
-void DashboardSession::scheduleNext(std::chrono::milliseconds delay)
-{
-    m_pollTimer.start(delay);
 }
 
 void DashboardSession::armTick()

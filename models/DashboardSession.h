@@ -4,7 +4,8 @@
 #include "EventLogModel.h"
 #include "LeaseTableModel.h"
 #include "LicenseListModel.h"
-#include "SkewedClock.h"
+#include "PollScheduler.h"
+#include "ServerClockEstimate.h"
 #include "UsageSeries.h"
 
 #include <QObject>
@@ -22,9 +23,9 @@ namespace keyright {
 
 class Clock;
 
-// One connection of the dashboard to a lease server: drives the polls (never two at once, the
-// next one scheduled when the last one ends, backing off after errors), measures the server's
-// clock against the local one, and feeds the models. Everything is asynchronous; nothing here
+// One connection of the dashboard to a lease server: drives the polls through a PollScheduler
+// (never two at once, the next one scheduled when the last one ends, backing off after errors),
+// feeds the dashboard's one ServerClockEstimate, and feeds the models. Everything is asynchronous; nothing here
 // blocks the thread it runs on.
 class DashboardSession final : public QObject
 {
@@ -55,12 +56,13 @@ public:
     AdminClient *client() const { return m_client.get(); }
     QNetworkAccessManager &network() const { return m_network; }
     const Clock &localClock() const { return m_localClock; }
-    // The local clock corrected by the measured offset: the server's "now" as the dashboard knows it.
-    const Clock &serverClock() const { return m_serverClock; }
-    std::optional<ClockOffset> clockOffset() const { return m_offset; }
+    // The server's "now" as the dashboard knows it; the simulator reads and feeds it too.
+    ServerClockEstimate &serverClock() { return m_serverClock; }
+    const ServerClockEstimate &serverClock() const { return m_serverClock; }
+    std::optional<ClockOffset> clockOffset() const { return m_serverClock.offset(); }
 
     void setPollInterval(std::chrono::milliseconds interval);
-    std::chrono::milliseconds pollInterval() const { return m_interval; }
+    std::chrono::milliseconds pollInterval() const { return m_scheduler.interval(); }
     void setMaxBackoff(std::chrono::milliseconds backoff);
     void setClockMeasureInterval(std::chrono::milliseconds interval);
     // Polls now (and after an error, retries now instead of waiting out the backoff).
@@ -71,9 +73,9 @@ public:
     static QString describeError(const ClientError &error);
     QDateTime lastPollTime() const { return m_lastPollTime; } // on the local clock
     std::chrono::milliseconds lastRoundTrip() const { return m_roundTrip; }
-    int failureCount() const { return m_failures; }
-    std::chrono::milliseconds retryDelay() const { return m_retryDelay; }
-    bool isPollInFlight() const { return m_pending > 0; }
+    int failureCount() const { return m_scheduler.failureCount(); }
+    std::chrono::milliseconds retryDelay() const { return m_scheduler.retryDelay(); }
+    bool isPollInFlight() const { return m_scheduler.isInFlight(); }
 
     void setSelectedLicenses(const QStringList &licenseIds);
     QStringList selectedLicenses() const { return m_selected; }
@@ -108,15 +110,14 @@ private:
     void measureClock();
     void fetchEvents(int pagesLeft);
     void finishRequest(const ClientError &error);
-    void pollDone();
-    void scheduleNext(std::chrono::milliseconds delay);
+    void pollDone(bool ok);
     void setState(State state);
     void armTick();
     void onTick();
 
     QNetworkAccessManager &m_network;
     const Clock &m_localClock;
-    SkewedClock m_serverClock;
+    ServerClockEstimate m_serverClock;
     std::unique_ptr<AdminClient> m_client;
     QUrl m_url;
     QString m_label;
@@ -126,23 +127,17 @@ private:
     EventLogModel m_events;
     UsageSeriesBuilder m_usage;
 
-    QTimer m_pollTimer;
+    PollScheduler m_scheduler;
     QTimer m_tickTimer;
-    std::chrono::milliseconds m_interval {2000};
-    std::chrono::milliseconds m_maxBackoff {30000};
     std::chrono::milliseconds m_clockInterval {30000};
     std::chrono::milliseconds m_eventHistory {std::chrono::hours {24}};
-    std::chrono::milliseconds m_retryDelay {0};
     std::chrono::milliseconds m_roundTrip {0};
     std::optional<std::chrono::milliseconds> m_lastClockMeasure; // local monotonic
-    std::optional<ClockOffset> m_offset;
 
     State m_state = State::Disconnected;
     ClientError m_lastError;
     ClientError m_pollError;
     QDateTime m_lastPollTime;
-    int m_failures = 0;
-    int m_pending = 0;
     quint64 m_epoch = 0; // bumped per connection, so a late answer from the previous server is ignored
     std::chrono::milliseconds m_pollStarted {0};
     QStringList m_selected;

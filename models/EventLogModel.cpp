@@ -1,5 +1,6 @@
 #include "EventLogModel.h"
 
+#include "StatePalette.h"
 #include "Timestamps.h"
 
 #include <QBrush>
@@ -135,11 +136,11 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if (index.column() == KindColumn) {
             if (e.kind == u"denied" || e.kind == u"revoked" || e.kind == u"holder_blocked")
-                return QBrush(QColor(0xc6, 0x28, 0x28));
+                return QBrush(StatePalette::colour(StatePalette::Denied));
             if (e.kind == u"granted")
-                return QBrush(QColor(0x2e, 0x7d, 0x32));
+                return QBrush(StatePalette::colour(StatePalette::Live));
             if (e.kind == u"reaped" || e.kind == u"renew_refused")
-                return QBrush(QColor(0xb2, 0x6a, 0x00));
+                return QBrush(StatePalette::colour(StatePalette::Pending));
         }
         return {};
     case SeqRole:

@@ -2,6 +2,7 @@
 
 #include "Clock.h"
 #include "Durations.h"
+#include "StatePalette.h"
 
 #include <QBrush>
 #include <QColor>
@@ -15,11 +16,6 @@ using namespace Qt::StringLiterals;
 namespace keyright {
 
 namespace {
-
-const QColor liveColor(0x2e, 0x7d, 0x32);
-const QColor warnColor(0xb2, 0x6a, 0x00);
-const QColor badColor(0xc6, 0x28, 0x28);
-const QColor mutedColor(0x75, 0x75, 0x75);
 
 QString blockKey(const QString &licenseId, const QString &holder)
 {
@@ -126,6 +122,14 @@ int LeaseTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+std::optional<HeldSeat> LeaseTableModel::seatAt(int row) const
+{
+    if (row < 0 || row >= m_rows.size() || m_rows.at(row).kind != HolderRow::Kind::Lease)
+        return std::nullopt;
+    const HolderRow &r = m_rows.at(row);
+    return HeldSeat {r.licenseId, r.lease.lease.seatId, r.lease.lease.holder};
+}
+
 LeaseTableModel::HolderState LeaseTableModel::stateOf(const HolderRow &row) const
 {
     if (row.kind == HolderRow::Kind::Block)
@@ -170,31 +174,32 @@ QVariant LeaseTableModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case CountdownColumn:
             if (!isLease)
-                return QBrush(mutedColor);
+                return QBrush(StatePalette::colour(StatePalette::Muted));
             if (m_now > row.lease.lease.expiresAt)
-                return QBrush(badColor);
+                return QBrush(StatePalette::colour(StatePalette::Expired));
             return {};
         case StateColumn:
             switch (stateOf(row)) {
             case HolderState::Live:
-                return QBrush(liveColor);
+                return QBrush(StatePalette::colour(StatePalette::Live));
             case HolderState::ExpiredAwaitingReap:
-                return QBrush(warnColor);
+                return QBrush(StatePalette::colour(StatePalette::Expired));
             case HolderState::Blocked:
-                return QBrush(badColor);
+                return QBrush(StatePalette::colour(StatePalette::Reserved));
             }
             return {};
         case SignatureColumn:
             if (isLease)
-                return QBrush(row.lease.signatureValid ? liveColor : badColor);
+                return QBrush(
+                    StatePalette::colour(row.lease.signatureValid ? StatePalette::Live : StatePalette::Failed));
             return {};
         case SeatColumn:
         case HeldSinceColumn:
             if (isLease && !row.heldSinceExact && index.column() == HeldSinceColumn)
-                return QBrush(mutedColor);
+                return QBrush(StatePalette::colour(StatePalette::Muted));
             return {};
         default:
-            return isLease ? QVariant() : QVariant(QBrush(mutedColor));
+            return isLease ? QVariant() : QVariant(QBrush(StatePalette::colour(StatePalette::Muted)));
         }
     case Qt::FontRole:
         if (index.column() == SeatColumn) {

@@ -7,6 +7,7 @@
 #include <QSet>
 
 #include <functional>
+#include <optional>
 
 namespace keyright {
 
@@ -26,6 +27,14 @@ struct HolderRow
     bool heldSinceExact = false;
 
     QString holder() const { return kind == Kind::Lease ? lease.lease.holder : block.holder; }
+};
+
+// A seat of the holders table as the actions on it (revoke) need it.
+struct HeldSeat
+{
+    QString licenseId;
+    QString seatId;
+    QString holder;
 };
 
 } // namespace keyright
@@ -100,6 +109,8 @@ public:
     static QString formatTime(const QDateTime &time, const QDateTime &now);
 
     const HolderRow &rowAt(int row) const { return m_rows.at(row); }
+    // The seat of a lease row; empty for a block row (nothing to revoke there) or a bad row.
+    std::optional<HeldSeat> seatAt(int row) const;
     int rowOfKey(const QString &key) const { return m_rowByKey.value(key, -1); }
     HolderState stateOf(const HolderRow &row) const;
 

@@ -1,6 +1,7 @@
 #include "LicenseListModel.h"
 
 #include "Durations.h"
+#include "StatePalette.h"
 
 #include <QBrush>
 #include <QColor>
@@ -122,7 +123,7 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
         break;
     case Qt::ForegroundRole:
         if (index.column() == DeniedColumn && l.deniedLastHour > 0)
-            return QBrush(QColor(0xc6, 0x28, 0x28));
+            return QBrush(StatePalette::colour(StatePalette::Denied));
         break;
     default:
         break;

@@ -1,6 +1,7 @@
 #include "LeaseServer.h"
 
 #include "Crypto.h"
+#include "DemoCatalogue.h"
 #include "LeaseSigner.h"
 #include "Metrics.h"
 #include "SecretBuffer.h"
@@ -37,26 +38,6 @@ namespace {
 Q_LOGGING_CATEGORY(lcServer, "keyright.server")
 
 constexpr int adminTokenBytes = 32; // 256 bits, written as 64 hex digits
-
-struct DemoLicense
-{
-    QString id;
-    QString name;
-    int seats;
-    int ttlSeconds;
-    int skewSeconds;
-    int reapGraceSeconds;
-};
-
-const QList<DemoLicense> &demoLicenses()
-{
-    static const QList<DemoLicense> all {
-        {u"acme-cad"_s, u"ACME CAD"_s, 10, 60, 5, 15},
-        {u"render-farm"_s, u"Render farm"_s, 4, 120, 10, 30},
-        {u"training-demo"_s, u"Training demo (short TTL)"_s, 3, 15, 2, 5},
-    };
-    return all;
-}
 
 bool isHexToken(QByteArrayView bytes)
 {
@@ -232,14 +213,14 @@ std::optional<SecretBuffer> LeaseServer::loadAdminToken(QString *error)
 
 bool LeaseServer::addDemoLicenses(QString *error)
 {
-    const QString keyDir = QDir(m_config.dataDir).filePath(u"demo-keys"_s);
+    const QString keyDir = QDir(m_config.dataDir).filePath(DemoCatalogue::keyDirectoryName());
     if (!QDir().mkpath(keyDir)) {
         *error = u"cannot create %1"_s.arg(keyDir);
         return false;
     }
     QFile::setPermissions(keyDir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    for (const DemoLicense &demo : demoLicenses()) {
-        const QString keyPath = QDir(keyDir).filePath(demo.id + u".key"_s);
+    for (const DemoCatalogue::License &demo : DemoCatalogue::licenses()) {
+        const QString keyPath = QDir(keyDir).filePath(DemoCatalogue::keyFileName(demo.id));
         QString key;
         if (!m_seats->license(demo.id)) {
             SeatService::LicenseSpec spec;

@@ -1,6 +1,7 @@
 #include "ConnectionDialog.h"
 
 #include "Icons.h"
+#include "StatePalette.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -44,7 +45,7 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
     m_token->setEchoMode(QLineEdit::Password);
     m_token->setPlaceholderText(tr("64 hex characters"));
     m_message->setWordWrap(true);
-    m_message->setStyleSheet(u"color: #c62828;"_s);
+    m_message->setStyleSheet(u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Failed).name()));
     m_tokenState->setWordWrap(true);
     m_list->setMinimumWidth(170);
 

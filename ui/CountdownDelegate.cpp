@@ -1,5 +1,7 @@
 #include "CountdownDelegate.h"
 
+#include "StatePalette.h"
+
 #include <QPainter>
 
 namespace keyright {
@@ -20,10 +22,12 @@ void CountdownDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt
         return;
     painter->save();
     const QRect track(option.rect.left() + 6, option.rect.bottom() - 3, option.rect.width() - 12, 2);
-    painter->fillRect(track, QColor(0, 0, 0, 28));
+    QColor trackColour = option.palette.color(QPalette::Text);
+    trackColour.setAlpha(28); // a hint of the text colour reads on light and dark bases alike
+    painter->fillRect(track, trackColour);
     QRect filled = track;
     filled.setWidth(int(track.width() * std::min(1.0, fraction)));
-    painter->fillRect(filled, fraction < 1.0 / 3 ? QColor(0xf5, 0x9e, 0x0b) : QColor(0x43, 0xa0, 0x47));
+    painter->fillRect(filled, StatePalette::fill(fraction < 1.0 / 3 ? StatePalette::Expiring : StatePalette::Live));
     painter->restore();
 }
 

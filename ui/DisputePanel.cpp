@@ -1,5 +1,7 @@
 #include "DisputePanel.h"
 
+#include "StatePalette.h"
+
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
@@ -122,10 +124,10 @@ void DisputePanel::render()
         QColor color;
         if (!seat.counted) {
             note = tr("not counted: lapsed without a release");
-            color = QColor(0x75, 0x75, 0x75);
+            color = StatePalette::colour(StatePalette::Muted);
         } else if (seat.withinSkewOnly) {
             note = tr("counted within the skew tolerance");
-            color = QColor(0xb2, 0x6a, 0x00);
+            color = StatePalette::colour(StatePalette::Pending);
         } else if (!seat.replayed) {
             note = tr("granted before the loaded events");
         } else {

@@ -1,6 +1,7 @@
 #include "ErrorBanner.h"
 
 #include "Icons.h"
+#include "StatePalette.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -20,8 +21,9 @@ ErrorBanner::ErrorBanner(QWidget *parent)
     , m_retry(new QPushButton(this))
 {
     setObjectName(u"errorBanner"_s);
-    setStyleSheet(u"#errorBanner { background: #fdecea; border: 1px solid #f5c2c0; border-radius: 4px; }"
-                  "#errorBanner QLabel { color: #611a15; }"_s);
+    setStyleSheet(u"#errorBanner { background: %1; border: 1px solid %2; border-radius: 4px; }"
+                  "#errorBanner QLabel { color: %2; }"_s.arg(StatePalette::background(StatePalette::Failed).name(),
+                                                             StatePalette::colour(StatePalette::Failed).name()));
     m_icon->setPixmap(keyrightIcon(u"warning"_s).pixmap(24, 24));
     QFont bold = m_text->font();
     bold.setBold(true);

@@ -3,7 +3,6 @@
 #include "AdminClient.h"
 #include "ConnectionProfile.h"
 #include "DashboardSession.h"
-#include "MainWindow.h"
 #include "SecretBuffer.h"
 #include "fleet/AdminStatsFetcher.h"
 #include "fleet/FleetModel.h"
@@ -15,10 +14,10 @@ using namespace std::chrono_literals;
 
 namespace keyright {
 
-FleetPage::FleetPage(MainWindow &window, QWidget *parent)
+FleetPage::FleetPage(const PageContext &context, QWidget *parent)
     : QWidget(parent)
-    , m_window(window)
-    , m_model(new FleetModel(window.session().localClock(), this))
+    , m_context(context)
+    , m_model(new FleetModel(context.session.localClock(), this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -26,7 +25,7 @@ FleetPage::FleetPage(MainWindow &window, QWidget *parent)
 
     m_model->setFetcher(adminStatsFetcher([this](const QUrl &server) { return clientFor(server); }));
     // A new connection may be to a server the list did not have (the embedded one, a new profile).
-    connect(&window.session(), &DashboardSession::clientChanged, this, [this] { reloadServers(); });
+    connect(&context.session, &DashboardSession::clientChanged, this, [this] { reloadServers(); });
     reloadServers();
 }
 
@@ -39,9 +38,9 @@ void FleetPage::reloadServers()
         if (url.isValid() && !servers.contains(url))
             servers.append(url);
     };
-    add(m_window.session().serverUrl());
-    add(m_window.embeddedServerUrl());
-    for (const ConnectionProfile &profile : m_window.profiles().profiles())
+    add(m_context.session.serverUrl());
+    add(m_context.embedded.url);
+    for (const ConnectionProfile &profile : m_context.profiles.profiles())
         add(profile.url);
     m_model->setServers(servers);
     m_model->pollAll();
@@ -50,14 +49,14 @@ void FleetPage::reloadServers()
 AdminClient *FleetPage::clientFor(const QUrl &server)
 {
     // The connected server's own client already carries its token.
-    DashboardSession &session = m_window.session();
+    DashboardSession &session = m_context.session;
     if (session.client() && session.serverUrl() == server)
         return session.client();
 
     const QString key = server.toString();
     if (const auto it = m_clients.find(key); it != m_clients.end())
         return it->second.get();
-    for (const ConnectionProfile &profile : m_window.profiles().profiles()) {
+    for (const ConnectionProfile &profile : m_context.profiles.profiles()) {
         if (profile.url != server)
             continue;
         const auto token = ConnectionProfileStore::readToken(profile);

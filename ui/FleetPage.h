@@ -1,5 +1,7 @@
 #pragma once
 
+#include "PageContext.h"
+
 #include <QString>
 #include <QUrl>
 #include <QWidget>
@@ -11,7 +13,6 @@ namespace keyright {
 
 class AdminClient;
 class FleetModel;
-class MainWindow;
 
 // The Fleet tab: every configured server (the saved connection profiles and the embedded demo
 // server) polled for its replicated usage statistics. Each server gets an admin client of its own
@@ -22,7 +23,7 @@ class FleetPage final : public QWidget
     Q_DISABLE_COPY_MOVE(FleetPage)
 
 public:
-    explicit FleetPage(MainWindow &window, QWidget *parent = nullptr);
+    explicit FleetPage(const PageContext &context, QWidget *parent = nullptr);
     ~FleetPage() override;
 
     FleetModel &model() const { return *m_model; }
@@ -32,7 +33,7 @@ public:
 private:
     AdminClient *clientFor(const QUrl &server);
 
-    MainWindow &m_window;
+    PageContext m_context;
     FleetModel *m_model = nullptr;
     std::map<QString, std::unique_ptr<AdminClient>> m_clients; // by URL
 };

@@ -2,6 +2,7 @@
 
 #include "LeaseJson.h"
 #include "SeatPolicy.h"
+#include "StatePalette.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -63,7 +64,7 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     m_name->setMaxLength(maxNameLength);
     m_seats->setRange(1, SeatPolicy::maxSeatCount);
     m_message->setWordWrap(true);
-    m_message->setStyleSheet(u"color: #c62828;"_s);
+    m_message->setStyleSheet(u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Failed).name()));
     m_heartbeat->setWordWrap(true);
     m_heartbeat->setStyleSheet(u"color: palette(mid);"_s);
 
@@ -173,7 +174,7 @@ void LicenseDialog::revalidate()
     m_message->setText(message);
     m_message->setVisible(!message.isEmpty());
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(message.isEmpty());
-    const QString bad = u"border: 1px solid #c62828;"_s;
+    const QString bad = u"border: 1px solid %1;"_s.arg(StatePalette::colour(StatePalette::Failed).name());
     m_id->setStyleSheet(field == u"id" ? bad : QString());
     m_name->setStyleSheet(field == u"name" ? bad : QString());
     m_grace->setStyleSheet(field == u"reapGraceSeconds" ? bad : QString());

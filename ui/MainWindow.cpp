@@ -1,6 +1,6 @@
 #include "MainWindow.h"
 
-#include "AdminClient.h"
+#include "AdminActions.h"
 #include "ConnectionDialog.h"
 #include "DashboardSession.h"
 #include "Durations.h"
@@ -14,6 +14,7 @@
 #include "RevokeDialog.h"
 #include "SeatsPage.h"
 #include "SecretBuffer.h"
+#include "StatePalette.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -79,6 +80,7 @@ MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *
     , m_session(session)
     , m_settings(settings)
     , m_profiles(settings, tokenDir())
+    , m_adminActions(new AdminActions(session, this))
     , m_tabs(new QTabWidget(this))
     , m_seats(new SeatsPage(session, this))
     , m_events(new EventsPage(session, this))
@@ -112,6 +114,7 @@ MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *
 
     createActions();
     createMenus();
+    connectActionOutcomes();
 
     connect(&session, &DashboardSession::stateChanged, this, [this] {
         updateBanner();
@@ -167,21 +170,14 @@ void MainWindow::addPage(QWidget *page, std::function<QString()> title, const QI
     m_pageTitles.append({page, std::move(title)});
 }
 
-AdminClient *MainWindow::adminClient() const
+PageContext MainWindow::pageContext()
 {
-    return m_session.client();
-}
-
-std::chrono::milliseconds MainWindow::serverClockOffset() const
-{
-    const auto offset = m_session.clockOffset();
-    return offset ? offset->offset : 0ms;
+    return PageContext {m_session, m_profiles, m_embedded};
 }
 
 void MainWindow::setEmbeddedServer(const QUrl &url, const QString &dataDir)
 {
-    m_embeddedUrl = url;
-    m_embeddedDataDir = dataDir;
+    m_embedded = EmbeddedServerInfo {url, dataDir};
 }
 
 void MainWindow::setLanguageManager(LanguageManager *languages)
@@ -423,9 +419,11 @@ void MainWindow::updateStatus()
     case DashboardSession::State::Disconnected:
         break;
     }
-    const QString dot = s.state() == DashboardSession::State::Connected ? u"#2e7d32"_s
-        : s.state() == DashboardSession::State::Failing                 ? u"#c62828"_s
-                                                                        : u"#b26a00"_s;
+    const QString dot
+        = StatePalette::colour(s.state() == DashboardSession::State::Connected     ? StatePalette::Live
+                                   : s.state() == DashboardSession::State::Failing ? StatePalette::Failed
+                                                                                   : StatePalette::Pending)
+              .name();
     m_serverLabel->setText(
         tr("<span style=\"color:%1\">●</span> %2 (%3) — %4")
             .arg(dot, s.serverLabel().toHtmlEscaped(), s.serverUrl().toDisplayString().toHtmlEscaped(), state));
@@ -469,13 +467,9 @@ void MainWindow::updateBanner()
 void MainWindow::updateActions()
 {
     Actions &a = *m_actions;
-    const bool connected = m_session.client() != nullptr;
+    const bool connected = m_adminActions->isAvailable();
     const bool oneLicense = m_seats->selectedLicenseIds().size() == 1;
-    bool seatSelected = false;
-    for (int row : m_seats->selectedHolderRows()) {
-        if (!m_session.leases().rowAt(row).key.startsWith(u"block/"))
-            seatSelected = true;
-    }
+    const bool seatSelected = !m_seats->selectedSeats().isEmpty();
     a.refresh->setEnabled(connected);
     a.newLicense->setEnabled(connected);
     a.editLicense->setEnabled(connected && oneLicense);
@@ -506,122 +500,109 @@ void MainWindow::focusFilter()
     m_seats->holderFilter()->selectAll();
 }
 
+void MainWindow::connectActionOutcomes()
+{
+    AdminActions &actions = *m_adminActions;
+    connect(&actions, &AdminActions::revoked, this, [this](const QString &, const QString &, const QString &holder) {
+        showMessage(tr("Revoked the seat of %1.").arg(holder));
+    });
+    connect(&actions, &AdminActions::reaped, this,
+            [this](int seats) { showMessage(tr("%n seat(s) reclaimed.", nullptr, seats)); });
+    connect(&actions, &AdminActions::licenseCreated, this, [this](const QString &licenseId, const QString &key) {
+        if (!key.isEmpty())
+            revealKey(licenseId, key);
+    });
+    connect(&actions, &AdminActions::licenseSaved, this,
+            [this](const QString &licenseId) { showMessage(tr("Saved %1.").arg(licenseId)); });
+    connect(&actions, &AdminActions::keyRotated, this, &MainWindow::revealKey);
+    connect(&actions, &AdminActions::failed, this,
+            [this](AdminActions::Action action, const QString &subject, const QString &message) {
+                switch (action) {
+                case AdminActions::Action::Revoke:
+                    QMessageBox::warning(this, tr("Revoke seat"),
+                                         tr("The seat of %1 was not revoked: %2").arg(subject, message));
+                    break;
+                case AdminActions::Action::CreateLicense:
+                    QMessageBox::warning(this, tr("New license"), tr("The license was not created: %1").arg(message));
+                    break;
+                case AdminActions::Action::EditLicense:
+                    QMessageBox::warning(this, tr("Edit license"), tr("The license was not changed: %1").arg(message));
+                    break;
+                case AdminActions::Action::RotateKey:
+                    QMessageBox::warning(this, tr("Rotate license key"),
+                                         tr("The key was not rotated: %1").arg(message));
+                    break;
+                case AdminActions::Action::PreviewReap:
+                case AdminActions::Action::Reap:
+                    break; // the reap dialog shows these
+                }
+            });
+}
+
+void MainWindow::revealKey(const QString &licenseId, const QString &key)
+{
+    auto *reveal = new KeyRevealDialog(licenseId, key, this);
+    reveal->setAttribute(Qt::WA_DeleteOnClose);
+    reveal->open();
+}
+
 void MainWindow::revokeSelected()
 {
-    AdminClient *client = m_session.client();
-    if (!client)
+    if (!m_adminActions->isAvailable())
         return;
-    QList<HolderRow> rows;
-    for (int row : m_seats->selectedHolderRows()) {
-        const HolderRow &r = m_session.leases().rowAt(row);
-        if (r.kind == HolderRow::Kind::Lease)
-            rows << r;
-    }
-    if (rows.isEmpty())
-        return;
+    const QList<HeldSeat> seats = m_seats->selectedSeats();
     // One dialog per seat keeps the confirmation explicit about whose seat goes.
-    for (const HolderRow &r : std::as_const(rows)) {
-        RevokeDialog dialog(r.licenseId, r.lease.lease.holder, r.lease.lease.seatId, this);
+    for (const HeldSeat &seat : seats) {
+        RevokeDialog dialog(seat.licenseId, seat.holder, seat.seatId, this);
         if (dialog.exec() != QDialog::Accepted)
             return;
         RevokeRequest request;
-        request.licenseId = r.licenseId;
-        request.seatId = r.lease.lease.seatId;
+        request.licenseId = seat.licenseId;
+        request.seatId = seat.seatId;
         request.reason = dialog.reason();
         request.block = dialog.blockDuration();
-        const QString holder = r.lease.lease.holder;
-        client->revoke(request, this, [this, holder](const AdminResult<AdminClient::Empty> &result) {
-            if (!result.ok()) {
-                QMessageBox::warning(this, tr("Revoke seat"),
-                                     tr("The seat of %1 was not revoked: %2")
-                                         .arg(holder, DashboardSession::describeError(result.error)));
-                return;
-            }
-            showMessage(tr("Revoked the seat of %1.").arg(holder));
-            m_session.refresh();
-        });
+        m_adminActions->revoke(request, seat.holder);
     }
 }
 
 void MainWindow::forceReap()
 {
-    AdminClient *client = m_session.client();
-    if (!client)
+    if (!m_adminActions->isAvailable())
         return;
-    auto *dialog = new ReapDialog(*client, this);
+    auto *dialog = new ReapDialog(*m_adminActions, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &ReapDialog::reaped, this, [this](int seats) {
-        showMessage(tr("%n seat(s) reclaimed.", nullptr, seats));
-        m_session.refresh();
-    });
     dialog->open();
 }
 
 void MainWindow::newLicense()
 {
-    AdminClient *client = m_session.client();
-    if (!client)
+    if (!m_adminActions->isAvailable())
         return;
     const QStringList ids = m_session.licenses().licenseIds();
     auto *dialog = new LicenseDialog(std::nullopt, QSet<QString>(ids.cbegin(), ids.cend()), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        const LicenseSpec spec = dialog->spec();
-        AdminClient *c = m_session.client();
-        if (!c)
-            return;
-        c->putLicense(spec, this, [this, spec](const AdminResult<LicenseWriteResult> &result) {
-            if (!result.ok()) {
-                QMessageBox::warning(
-                    this, tr("New license"),
-                    tr("The license was not created: %1").arg(DashboardSession::describeError(result.error)));
-                return;
-            }
-            m_session.refresh();
-            if (!result.value->key.isEmpty()) {
-                auto *reveal = new KeyRevealDialog(spec.id, result.value->key, this);
-                reveal->setAttribute(Qt::WA_DeleteOnClose);
-                reveal->open();
-            }
-        });
-    });
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { m_adminActions->createLicense(dialog->spec()); });
     dialog->open();
 }
 
 void MainWindow::editLicense()
 {
-    AdminClient *client = m_session.client();
     const QStringList ids = m_seats->selectedLicenseIds();
-    if (!client || ids.size() != 1)
+    if (!m_adminActions->isAvailable() || ids.size() != 1)
         return;
     const LicenseSummary *current = m_session.licenses().license(ids.first());
     if (!current)
         return;
     auto *dialog = new LicenseDialog(*current, {}, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        AdminClient *c = m_session.client();
-        if (!c)
-            return;
-        c->putLicense(dialog->spec(), this, [this](const AdminResult<LicenseWriteResult> &result) {
-            if (!result.ok()) {
-                QMessageBox::warning(
-                    this, tr("Edit license"),
-                    tr("The license was not changed: %1").arg(DashboardSession::describeError(result.error)));
-                return;
-            }
-            showMessage(tr("Saved %1.").arg(result.value->license.id));
-            m_session.refresh();
-        });
-    });
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { m_adminActions->editLicense(dialog->spec()); });
     dialog->open();
 }
 
 void MainWindow::rotateKey()
 {
-    AdminClient *client = m_session.client();
     const QStringList ids = m_seats->selectedLicenseIds();
-    if (!client || ids.size() != 1)
+    if (!m_adminActions->isAvailable() || ids.size() != 1)
         return;
     const QString id = ids.first();
     const auto answer = QMessageBox::question(
@@ -631,16 +612,7 @@ void MainWindow::rotateKey()
             .arg(id));
     if (answer != QMessageBox::Yes)
         return;
-    client->rotateKey(id, this, [this, id](const AdminResult<QString> &result) {
-        if (!result.ok()) {
-            QMessageBox::warning(this, tr("Rotate license key"),
-                                 tr("The key was not rotated: %1").arg(DashboardSession::describeError(result.error)));
-            return;
-        }
-        auto *reveal = new KeyRevealDialog(id, *result.value, this);
-        reveal->setAttribute(Qt::WA_DeleteOnClose);
-        reveal->open();
-    });
+    m_adminActions->rotateKey(id);
 }
 
 void MainWindow::showConnections()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ConnectionProfile.h"
+#include "PageContext.h"
 
 #include <QMainWindow>
 #include <QUrl>
@@ -16,7 +17,7 @@ class QTabWidget;
 
 namespace keyright {
 
-class AdminClient;
+class AdminActions;
 class DashboardSession;
 class ErrorBanner;
 class EventsPage;
@@ -24,8 +25,9 @@ class LanguageManager;
 class SeatsPage;
 
 // The administration dashboard's window: licenses and holders, events and disputes, and any page
-// the application adds (simulator, fleet, ...). Everything it shows comes from the session; it
-// never blocks on the network.
+// the application adds (simulator, fleet, ...). Everything it shows comes from the session; the
+// admin commands go through AdminActions, and the window only asks for confirmation and shows
+// the outcome. It never blocks on the network.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -41,15 +43,14 @@ public:
     void addPage(QWidget *page, std::function<QString()> title, const QIcon &icon = {});
     QTabWidget *pages() const { return m_tabs; }
 
-    // What other pages need.
+    // What pages added with addPage() may use.
+    PageContext pageContext();
     DashboardSession &session() const { return m_session; }
-    AdminClient *adminClient() const;
-    std::chrono::milliseconds serverClockOffset() const;
+    AdminActions &adminActions() const { return *m_adminActions; }
     ConnectionProfileStore &profiles() { return m_profiles; }
     // The embedded demo server, when the application started one.
     void setEmbeddedServer(const QUrl &url, const QString &dataDir);
-    QUrl embeddedServerUrl() const { return m_embeddedUrl; }
-    QString embeddedDataDir() const { return m_embeddedDataDir; }
+    const EmbeddedServerInfo &embeddedServer() const { return m_embedded; }
     void setLanguageManager(LanguageManager *languages);
 
     SeatsPage *seatsPage() const { return m_seats; }
@@ -87,13 +88,15 @@ private:
     void updateActions();
     void setLanguage(const QString &code);
     void showMessage(const QString &text);
+    void connectActionOutcomes();
+    void revealKey(const QString &licenseId, const QString &key);
 
     DashboardSession &m_session;
     QSettings &m_settings;
     ConnectionProfileStore m_profiles;
     LanguageManager *m_languages = nullptr;
-    QUrl m_embeddedUrl;
-    QString m_embeddedDataDir;
+    EmbeddedServerInfo m_embedded;
+    AdminActions *m_adminActions;
 
     QTabWidget *m_tabs;
     QList<std::pair<QWidget *, std::function<QString()>>> m_pageTitles;

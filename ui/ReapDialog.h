@@ -3,7 +3,6 @@
 #include "AdminTypes.h"
 
 #include <QDialog>
-#include <QPointer>
 
 class QDialogButtonBox;
 class QLabel;
@@ -12,10 +11,11 @@ class QTreeWidget;
 
 namespace keyright {
 
-class AdminClient;
+class AdminActions;
 
 // Force reap in two steps: a dry run lists the expired rows past their grace that would go, the
-// admin confirms, and the dialog reports how many seats were reclaimed.
+// admin confirms, and the dialog reports how many seats were reclaimed. AdminActions sends both;
+// the dialog shows what they answer.
 class ReapDialog final : public QDialog
 {
     Q_OBJECT
@@ -25,7 +25,7 @@ public:
     enum class Stage { Previewing, Preview, Reaping, Done, Failed };
     Q_ENUM(Stage)
 
-    ReapDialog(AdminClient &client, QWidget *parent = nullptr);
+    ReapDialog(AdminActions &actions, QWidget *parent = nullptr);
 
     Stage stage() const { return m_stage; }
     int previewCount() const { return m_preview.reaped; }
@@ -41,9 +41,11 @@ Q_SIGNALS:
 
 private:
     void preview();
+    void showPreview(const ReapResult &preview);
+    void showReaped(int seats);
     void setStage(Stage stage);
 
-    QPointer<AdminClient> m_client;
+    AdminActions &m_actions;
     Stage m_stage = Stage::Previewing;
     ReapResult m_preview;
     int m_reclaimed = 0;

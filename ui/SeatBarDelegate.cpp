@@ -1,5 +1,7 @@
 #include "SeatBarDelegate.h"
 
+#include "StatePalette.h"
+
 #include <QApplication>
 #include <QPainter>
 
@@ -14,10 +16,10 @@ SeatBarDelegate::SeatBarDelegate(int inUseRole, int seatCountRole, QObject *pare
 QColor SeatBarDelegate::colorFor(int inUse, int seatCount)
 {
     if (seatCount > 0 && inUse >= seatCount)
-        return QColor(0xd3, 0x2f, 0x2f);
+        return StatePalette::fill(StatePalette::Denied);
     if (seatCount > 0 && inUse * 5 >= seatCount * 4)
-        return QColor(0xf5, 0x9e, 0x0b);
-    return QColor(0x43, 0xa0, 0x47);
+        return StatePalette::fill(StatePalette::Expiring);
+    return StatePalette::fill(StatePalette::Live);
 }
 
 void SeatBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
@@ -46,7 +48,7 @@ void SeatBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
     const int textWidth = option.fontMetrics.horizontalAdvance(QStringLiteral("000 / 000")) + 6;
     const QRect bar(cell.left(), cell.center().y() - 5, std::max(10, cell.width() - textWidth), 10);
     painter->setPen(Qt::NoPen);
-    painter->setBrush(QColor(0xe0, 0xe0, 0xe0));
+    painter->setBrush(StatePalette::background(StatePalette::Muted, option.palette));
     painter->drawRoundedRect(bar, 4, 4);
     if (seats > 0 && inUse > 0) {
         QRect filled = bar;

@@ -3,6 +3,7 @@
 #include "CountdownDelegate.h"
 #include "DashboardSession.h"
 #include "SeatBarDelegate.h"
+#include "StatePalette.h"
 #include "UsageChartView.h"
 
 #include <QEvent>
@@ -202,6 +203,16 @@ QList<int> SeatsPage::selectedHolderRows() const
     return rows;
 }
 
+QList<HeldSeat> SeatsPage::selectedSeats() const
+{
+    QList<HeldSeat> seats;
+    for (int row : selectedHolderRows()) {
+        if (const auto seat = m_session.leases().seatAt(row))
+            seats << *seat;
+    }
+    return seats;
+}
+
 QList<int> SeatsPage::visibleHolderRows() const
 {
     QList<int> rows;
@@ -285,7 +296,8 @@ void SeatsPage::updateHeader()
         = tr("<span style=\"color:%1\"><b>%2 of %3</b></span> seats in use").arg(color).arg(inUse).arg(seats);
     if (denied > 0)
         summary += u" · "_s
-            + tr("<span style=\"color:#c62828\">%n checkout(s) denied in the last hour</span>", nullptr, denied);
+            + tr("<span style=\"color:%1\">%n checkout(s) denied in the last hour</span>", nullptr, denied)
+                  .arg(StatePalette::colour(StatePalette::Denied).name());
     m_holdersSummary->setText(summary);
     m_empty->setText(tr("Nobody holds a seat of this license right now."));
 }

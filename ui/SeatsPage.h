@@ -1,5 +1,7 @@
 #pragma once
 
+#include "LeaseTableModel.h"
+
 #include <QWidget>
 
 class QLabel;
@@ -36,6 +38,8 @@ public:
     void selectLicense(const QString &licenseId);
     // Source rows of LeaseTableModel that are selected in the holders table.
     QList<int> selectedHolderRows() const;
+    // The seats among them (block rows have none), in selection order.
+    QList<HeldSeat> selectedSeats() const;
     // Source rows currently on screen: only these tick, which keeps a huge table cheap.
     QList<int> visibleHolderRows() const;
 

@@ -1,7 +1,7 @@
 #include "SimulatorPage.h"
 
 #include "DashboardSession.h"
-#include "MainWindow.h"
+#include "DemoCatalogue.h"
 #include "simulator/SimulatorView.h"
 
 #include <QDir>
@@ -11,9 +11,9 @@
 
 namespace keyright {
 
-SimulatorPage::SimulatorPage(MainWindow &window, QWidget *parent)
+SimulatorPage::SimulatorPage(const PageContext &context, QWidget *parent)
     : QWidget(parent)
-    , m_window(window)
+    , m_context(context)
     , m_stack(new QStackedLayout(this))
     , m_placeholder(new QLabel(this))
 {
@@ -22,7 +22,7 @@ SimulatorPage::SimulatorPage(MainWindow &window, QWidget *parent)
     m_stack->addWidget(m_placeholder);
     retranslate();
 
-    DashboardSession &session = window.session();
+    DashboardSession &session = context.session;
     connect(&session, &DashboardSession::clientChanged, this, &SimulatorPage::rebuild);
     rebuild(session.client());
 }
@@ -42,10 +42,12 @@ void SimulatorPage::rebuild(AdminClient *client)
         m_stack->setCurrentWidget(m_placeholder);
         return;
     }
-    DashboardSession &session = m_window.session();
-    auto *view = new SimulatorView(session.network(), *client, session.localClock(), this);
-    if (session.serverUrl() == m_window.embeddedServerUrl() && !m_window.embeddedDataDir().isEmpty())
-        view->setDemoKeyDirectory(QDir(m_window.embeddedDataDir()).filePath(QStringLiteral("demo-keys")));
+    DashboardSession &session = m_context.session;
+    // The simulator's "server" clock is the dashboard's: one estimate, fed by both.
+    auto *view = new SimulatorView(session.network(), *client, session.serverClock(), this);
+    const EmbeddedServerInfo &embedded = m_context.embedded;
+    if (session.serverUrl() == embedded.url && !embedded.dataDir.isEmpty())
+        view->setDemoKeyDirectory(QDir(embedded.dataDir).filePath(DemoCatalogue::keyDirectoryName()));
     m_view = view;
     m_stack->addWidget(view);
     m_stack->setCurrentWidget(view);

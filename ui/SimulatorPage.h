@@ -1,5 +1,7 @@
 #pragma once
 
+#include "PageContext.h"
+
 #include <QPointer>
 #include <QWidget>
 
@@ -9,7 +11,6 @@ class QStackedLayout;
 namespace keyright {
 
 class AdminClient;
-class MainWindow;
 class SimulatorView;
 
 // The Simulator tab of the main window. A SimulatorView talks to one server through one admin
@@ -22,7 +23,7 @@ class SimulatorPage final : public QWidget
     Q_DISABLE_COPY_MOVE(SimulatorPage)
 
 public:
-    explicit SimulatorPage(MainWindow &window, QWidget *parent = nullptr);
+    explicit SimulatorPage(const PageContext &context, QWidget *parent = nullptr);
     ~SimulatorPage() override;
 
     SimulatorView *view() const;
@@ -34,7 +35,7 @@ private:
     void rebuild(AdminClient *client);
     void retranslate();
 
-    MainWindow &m_window;
+    PageContext m_context;
     QStackedLayout *m_stack = nullptr;
     QLabel *m_placeholder = nullptr;
     QPointer<SimulatorView> m_view;

@@ -1,5 +1,7 @@
 #include "UsageChartView.h"
 
+#include "StatePalette.h"
+
 #include <QEvent>
 #include <QtCharts/QChart>
 #include <QtCharts/QDateTimeAxis>
@@ -22,6 +24,9 @@ UsageChartView::UsageChartView(QWidget *parent)
     , m_y(new QValueAxis)
 {
     QChart *chart = this->chart();
+    // First: a theme overwrites the pens and fonts set before it. The state colours below pick
+    // their dark shades on a dark palette, so the chart's own background follows it too.
+    chart->setTheme(StatePalette::isDark(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
@@ -30,15 +35,15 @@ UsageChartView::UsageChartView(QWidget *parent)
     small.setPointSizeF(small.pointSizeF() * 0.9);
     chart->legend()->setFont(small);
 
-    QPen usePen(QColor(0x1e, 0x5a, 0xa8));
+    QPen usePen(StatePalette::colour(StatePalette::Accent));
     usePen.setWidthF(2);
     m_inUse->setPen(usePen);
-    QPen capPen(QColor(0xd3, 0x2f, 0x2f));
+    QPen capPen(StatePalette::colour(StatePalette::Denied));
     capPen.setStyle(Qt::DashLine);
     capPen.setWidthF(1.2);
     m_capacity->setPen(capPen);
-    m_denials->setColor(QColor(0xd3, 0x2f, 0x2f));
-    m_denials->setBorderColor(Qt::white);
+    m_denials->setColor(StatePalette::colour(StatePalette::Denied));
+    m_denials->setBorderColor(chart->backgroundBrush().color());
     m_denials->setMarkerSize(9);
     m_denials->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
 

@@ -1,6 +1,7 @@
 #include "FleetCountersModel.h"
 
 #include "FleetModel.h"
+#include "StatePalette.h"
 
 #include <QBrush>
 #include <QColor>
@@ -115,9 +116,9 @@ QVariant FleetCountersModel::data(const QModelIndex &index, int role) const
     case Qt::TextAlignmentRole:
         return index.column() == NameColumn ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
-        return replica.stale ? QBrush(QColor(0x9a, 0x60, 0x00)) : QVariant();
+        return replica.stale ? QBrush(StatePalette::colour(StatePalette::Stale)) : QVariant();
     case Qt::BackgroundRole:
-        return replica.stale ? QBrush(QColor(0xff, 0xf1, 0xcc)) : QVariant();
+        return replica.stale ? QBrush(StatePalette::background(StatePalette::Stale)) : QVariant();
     case Qt::FontRole:
         if (replica.stale) {
             QFont font;

@@ -13,7 +13,13 @@ FleetModel::FleetModel(const Clock &clock, QObject *parent)
     , m_clock(clock)
     , m_serversModel(new FleetServersModel(*this, this))
     , m_countersModel(new FleetCountersModel(*this, this))
-{ }
+{
+    m_scheduler.setMaxBackoff(std::chrono::milliseconds {0});
+    m_scheduler.setPoll([this] {
+        pollServers();
+        refresh(); // staleness and ages move on even when nobody answers
+    });
+}
 
 FleetModel::~FleetModel() = default;
 
@@ -51,10 +57,32 @@ void FleetModel::pollAll()
 {
     if (!m_fetcher)
         return;
+    // A server still answering the last poll is not asked twice; the others join that poll.
+    if (m_scheduler.isInFlight())
+        pollServers();
+    else
+        m_scheduler.pollNow();
+}
+
+void FleetModel::setPollInterval(std::chrono::milliseconds interval)
+{
+    if (interval <= std::chrono::milliseconds {0}) {
+        m_scheduler.pause();
+        return;
+    }
+    m_scheduler.setInterval(interval);
+    m_scheduler.startLater();
+}
+
+void FleetModel::pollServers()
+{
+    if (!m_fetcher)
+        return;
     for (FleetServerStatus &server : m_servers) {
         if (server.polling)
             continue;
         server.polling = true;
+        m_scheduler.beginRequest();
         const QUrl url = server.url;
         m_fetcher(url, this, [this, url](const std::optional<QJsonObject> &stats, const QString &error) {
             const int row = serverRow(url);
@@ -64,6 +92,7 @@ void FleetModel::pollAll()
                 recordSnapshot(url, *stats);
             else
                 recordFailure(url, error);
+            m_scheduler.endRequest(stats.has_value());
         });
     }
 }

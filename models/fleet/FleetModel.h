@@ -1,6 +1,7 @@
 #pragma once
 
 #include "FleetSnapshot.h"
+#include "PollScheduler.h"
 
 #include <QHash>
 #include <QObject>
@@ -69,6 +70,10 @@ public:
 
     // Asks every server not already being polled for its stats through the fetcher.
     void pollAll();
+    // Polls every server on a PollScheduler, the first time after `interval`; zero stops. A
+    // server that fails does not slow the others down, so there is no back-off.
+    void setPollInterval(std::chrono::milliseconds interval);
+    const PollScheduler &scheduler() const { return m_scheduler; }
     // A server answered. Returns false, recording a failure naming the problem, when the body is
     // not a stats snapshot. An unconfigured server's snapshot is still merged.
     bool recordSnapshot(const QUrl &server, const QJsonObject &stats);
@@ -102,12 +107,14 @@ Q_SIGNALS:
     void updated();
 
 private:
+    void pollServers();
     int serverRow(const QUrl &url) const;
     void mergeSnapshot(const FleetSnapshot &snapshot, const QDateTime &receivedAt);
     void hear(const QString &replicaId, const QDateTime &at);
 
     const Clock &m_clock;
     Fetcher m_fetcher;
+    PollScheduler m_scheduler;
     std::chrono::seconds m_staleAfter {std::chrono::minutes(5)};
     QList<FleetServerStatus> m_servers;
     QMap<QString, FleetSnapshot::Counters> m_merged;

@@ -1,6 +1,7 @@
 #include "FleetServersModel.h"
 
 #include "FleetModel.h"
+#include "StatePalette.h"
 
 #include <QBrush>
 #include <QColor>
@@ -52,9 +53,9 @@ QVariant FleetServersModel::data(const QModelIndex &index, int role) const
         return stale;
     case Qt::ForegroundRole:
         if (index.column() == StatusColumn && server.state == FleetServerStatus::State::Failed)
-            return QBrush(QColor(0xb0, 0x20, 0x20));
+            return QBrush(StatePalette::colour(StatePalette::Failed));
         if (index.column() == StatusColumn && stale)
-            return QBrush(QColor(0x9a, 0x60, 0x00));
+            return QBrush(StatePalette::colour(StatePalette::Stale));
         return {};
     case Qt::ToolTipRole:
         if (index.column() == ReplicaColumn)

@@ -15,15 +15,20 @@ Simulation::Simulation(QNetworkAccessManager &network, AdminClient &admin, const
     , m_network(network)
     , m_admin(admin)
     , m_base(baseClock)
+    , m_ownServerClock(baseClock)
 {
     m_tickTimer = new QTimer(this);
     m_tickTimer->setInterval(100);
     connect(m_tickTimer, &QTimer::timeout, this, &Simulation::tick);
-    m_pollTimer = new QTimer(this);
-    connect(m_pollTimer, &QTimer::timeout, this, [this] {
-        // A slow server must not pile polls up behind each other.
-        if (!isPolling())
-            poll();
+    m_scheduler.setPoll([this] { pollLicenses(); });
+    // The simulation polls at its pace whatever the server says: a failure shows in the status
+    // line, and the trainer wants to see the server come back as soon as it does.
+    m_scheduler.setMaxBackoff(milliseconds {0});
+    connect(&m_scheduler, &PollScheduler::finished, this, [this] {
+        Q_EMIT polled();
+        const auto waiters = std::exchange(m_pollWaiters, {});
+        for (const auto &waiter : waiters)
+            waiter();
     });
     setAutoRun(true);
 }
@@ -33,6 +38,11 @@ Simulation::~Simulation()
     // Children go with the QObject tree; keepers do not release on destruction, which is what a
     // closing dashboard should do: the server frees the seats at their expiry.
     m_clients.clear();
+}
+
+void Simulation::setServerClock(ServerClockEstimate &estimate)
+{
+    m_serverClock = &estimate;
 }
 
 void Simulation::setServerUrl(const QUrl &url)
@@ -137,6 +147,59 @@ void Simulation::ensureSandboxLicense(const LicenseSpec &spec, std::function<voi
             }
             setLicenseKey(spec.id, rotated.value->toUtf8());
             done({});
+        });
+    });
+}
+
+LicenseSpec Simulation::sandboxSpec(const QString &licenseId, qint64 skewSeconds, const ScenarioPreset::Timing &timing)
+{
+    using std::chrono::duration_cast;
+    using std::chrono::seconds;
+    LicenseSpec spec;
+    spec.id = licenseId;
+    spec.name = tr("Simulator sandbox (skew %1 s)").arg(skewSeconds);
+    spec.seatCount = 1;
+    spec.ttlSeconds = std::max<qint64>(10, duration_cast<seconds>(timing.ttl).count());
+    spec.skewSeconds = skewSeconds;
+    spec.reapGraceSeconds
+        = std::max<qint64>(ScenarioPreset::sandboxSkewSeconds + 1, duration_cast<seconds>(timing.reapGrace).count());
+    return spec;
+}
+
+void Simulation::playPreset(const ScenarioPreset &preset, const QString &pickedLicense,
+                            std::function<void(const QString &)> done)
+{
+    QMap<ScenarioPreset::LicenseRole, QString> licenses {{ScenarioPreset::LicenseRole::Picked, pickedLicense}};
+    auto start = [this, preset, done](const QMap<ScenarioPreset::LicenseRole, QString> &roles) {
+        QString error;
+        loadPreset(preset, roles, &error);
+        done(error);
+    };
+    const bool needsSandbox = std::any_of(preset.clients.cbegin(), preset.clients.cend(), [](const auto &c) {
+        return c.license != ScenarioPreset::LicenseRole::Picked;
+    });
+    if (!needsSandbox) {
+        start(licenses);
+        return;
+    }
+    // Two one-seat licenses that differ only in skew, owned by the simulator.
+    const ScenarioPreset::Timing timing = licenseTiming(pickedLicense);
+    licenses.insert(ScenarioPreset::LicenseRole::TolerantSkew, ScenarioPreset::tolerantSkewLicenseId());
+    licenses.insert(ScenarioPreset::LicenseRole::ZeroSkew, ScenarioPreset::zeroSkewLicenseId());
+    const LicenseSpec tolerant
+        = sandboxSpec(ScenarioPreset::tolerantSkewLicenseId(), ScenarioPreset::sandboxSkewSeconds, timing);
+    const LicenseSpec zero = sandboxSpec(ScenarioPreset::zeroSkewLicenseId(), 0, timing);
+    ensureSandboxLicense(tolerant, [this, zero, licenses, start, done](const QString &error) {
+        if (!error.isEmpty()) {
+            done(error);
+            return;
+        }
+        ensureSandboxLicense(zero, [licenses, start, done](const QString &zeroError) {
+            if (!zeroError.isEmpty()) {
+                done(zeroError);
+                return;
+            }
+            start(licenses);
         });
     });
 }
@@ -290,16 +353,29 @@ void Simulation::tick()
 void Simulation::setAutoRun(bool on, milliseconds pollInterval)
 {
     if (on) {
-        m_pollTimer->setInterval(static_cast<int>(pollInterval.count()));
+        m_scheduler.setInterval(pollInterval);
         m_tickTimer->start();
-        m_pollTimer->start();
+        // The first poll waits for the interval, as it did with a plain repeating timer.
+        m_scheduler.startLater();
     } else {
         m_tickTimer->stop();
-        m_pollTimer->stop();
+        m_scheduler.pause();
     }
 }
 
 void Simulation::poll(std::function<void()> done)
+{
+    if (done)
+        m_pollWaiters.append(std::move(done));
+    // An explicit poll while one is in flight joins it: its waiters run when every answer of both
+    // is in.
+    if (m_scheduler.isInFlight())
+        pollLicenses();
+    else
+        m_scheduler.pollNow();
+}
+
+void Simulation::pollLicenses()
 {
     QStringList ids;
     for (SimulatedClient *client : std::as_const(m_clients)) {
@@ -308,13 +384,6 @@ void Simulation::poll(std::function<void()> done)
     }
     if (!m_currentLicense.isEmpty() && !ids.contains(m_currentLicense))
         ids.append(m_currentLicense);
-    if (done)
-        m_pollWaiters.append(std::move(done));
-    if (ids.isEmpty()) {
-        ++m_pollsInFlight;
-        finishOnePoll();
-        return;
-    }
     for (const QString &id : std::as_const(ids))
         pollLicense(id);
 }
@@ -322,7 +391,7 @@ void Simulation::poll(std::function<void()> done)
 void Simulation::pollLicense(const QString &licenseId)
 {
     // The audit log first, so a row missing from the lease list already has its reason.
-    ++m_pollsInFlight;
+    m_scheduler.beginRequest();
     EventQuery query;
     query.after = m_eventCursor.value(licenseId);
     query.licenseId = licenseId;
@@ -331,7 +400,7 @@ void Simulation::pollLicense(const QString &licenseId)
     m_admin.events(query, this, [this, licenseId](const AdminResult<EventPage> &page) {
         if (!page.ok()) {
             fail(tr("Could not read the server's events: %1").arg(page.error.message));
-            finishOnePoll();
+            finishOnePoll(false);
             return;
         }
         for (const EventRecord &event : page.value->events) {
@@ -348,12 +417,15 @@ void Simulation::pollLicense(const QString &licenseId)
             m_seatFates.insert(event.seatId, fate);
         }
         m_eventCursor.insert(licenseId, std::max(m_eventCursor.value(licenseId), page.value->next));
-        m_admin.listLeases(licenseId, this, [this, licenseId](const AdminResult<LeaseList> &list) {
-            if (list.ok())
+        const milliseconds sent = m_serverClock->localClock().monotonic();
+        m_admin.listLeases(licenseId, this, [this, licenseId, sent](const AdminResult<LeaseList> &list) {
+            if (list.ok()) {
+                m_serverClock->observe(list.value->serverTime, m_serverClock->localClock().monotonic() - sent);
                 applyLeases(licenseId, *list.value);
-            else
+            } else {
                 fail(tr("Could not read the seats of %1: %2").arg(licenseId, list.error.message));
-            finishOnePoll();
+            }
+            finishOnePoll(list.ok());
         });
     });
 }
@@ -407,15 +479,9 @@ void Simulation::updateServerView(SimulatedClient *client)
     client->setServerView(view);
 }
 
-void Simulation::finishOnePoll()
+void Simulation::finishOnePoll(bool ok)
 {
-    if (--m_pollsInFlight > 0)
-        return;
-    m_pollsInFlight = 0;
-    Q_EMIT polled();
-    const auto waiters = std::exchange(m_pollWaiters, {});
-    for (const auto &waiter : waiters)
-        waiter();
+    m_scheduler.endRequest(ok);
 }
 
 void Simulation::fail(const QString &message)

@@ -1,8 +1,10 @@
 #pragma once
 
 #include "AdminClient.h"
+#include "PollScheduler.h"
 #include "ScenarioPreset.h"
 #include "SecretBuffer.h"
+#include "ServerClockEstimate.h"
 #include "SimulatedClient.h"
 
 #include <QHash>
@@ -26,8 +28,11 @@ namespace keyright {
 // through the admin API. Nothing here is faked on the server side: clients check out through the
 // v1 client routes and the server view comes from GET /v1/licenses/{id}/leases and /v1/events.
 //
-// In the dashboard, timers tick the clients and poll the server; tests turn them off and call
-// tick() and poll() after moving a ManualClock that the server shares.
+// In the dashboard, a timer ticks the clients and a PollScheduler polls the server; tests turn them
+// off and call tick() and poll() after moving a ManualClock that the server shares. Every lease
+// list the server sends feeds the server-clock estimate: by default one of the simulation's own
+// over the base clock (right when the server reads that clock too), or the dashboard's, shared
+// through setServerClock().
 class Simulation final : public QObject
 {
     Q_OBJECT
@@ -71,6 +76,14 @@ public:
     // Creates (or re-keys, when it exists) the one-seat sandbox license `licenseId` with the given
     // policy, and remembers its key. Used by the skew-tolerance preset.
     void ensureSandboxLicense(const LicenseSpec &spec, std::function<void(const QString &error)> done);
+    // The sandbox license `licenseId` with `skewSeconds`, timed like the picked license (`timing`)
+    // but kept long enough to play a scenario and with a grace the sandbox skew fits in.
+    static LicenseSpec sandboxSpec(const QString &licenseId, qint64 skewSeconds, const ScenarioPreset::Timing &timing);
+    // Plays `preset` with `pickedLicense` in the Picked role. A preset that uses the sandbox roles
+    // gets its two sandbox licenses created (or re-keyed) first, one after the other, so `done`
+    // may run later: with an empty string once the preset is playing, else with why it is not.
+    void playPreset(const ScenarioPreset &preset, const QString &pickedLicense,
+                    std::function<void(const QString &error)> done);
 
     // nullptr with `error` set when the license has no key.
     SimulatedClient *addClient(SimulatedClientSpec spec, QString *error = nullptr);
@@ -92,7 +105,13 @@ public:
     void tick();
     // Asks the server about every license in use; `done` runs once every answer is in.
     void poll(std::function<void()> done = {});
-    bool isPolling() const { return m_pollsInFlight > 0; }
+    bool isPolling() const { return m_scheduler.isInFlight(); }
+    const PollScheduler &scheduler() const { return m_scheduler; }
+
+    // The estimate every lease list feeds; `estimate` must outlive the simulation. Its local
+    // clock is the one round trips are measured on.
+    void setServerClock(ServerClockEstimate &estimate);
+    ServerClockEstimate &serverClock() const { return *m_serverClock; }
 
     // Real-time drivers for the dashboard (on by default): ticking every 100 ms, polling every
     // `pollInterval`. Tests turn them off.
@@ -123,7 +142,8 @@ private:
     void pollLicense(const QString &licenseId);
     void applyLeases(const QString &licenseId, const LeaseList &list);
     void updateServerView(SimulatedClient *client);
-    void finishOnePoll();
+    void pollLicenses();
+    void finishOnePoll(bool ok);
     void fail(const QString &message);
 
     QNetworkAccessManager &m_network;
@@ -144,12 +164,13 @@ private:
     QHash<QString, qint64> m_eventCursor; // license -> last event seq seen
     QHash<QString, SeatFate> m_seatFates; // seat id -> why its row went away
     QHash<QString, QSet<qint64>> m_issued; // seat id -> every expiresAt (ms) the server showed
-    int m_pollsInFlight = 0;
+    PollScheduler m_scheduler;
     QList<std::function<void()>> m_pollWaiters;
     QString m_lastError;
+    ServerClockEstimate m_ownServerClock;
+    ServerClockEstimate *m_serverClock = &m_ownServerClock;
 
     QTimer *m_tickTimer = nullptr;
-    QTimer *m_pollTimer = nullptr;
 };
 
 } // namespace keyright

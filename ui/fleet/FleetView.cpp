@@ -13,7 +13,6 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableView>
-#include <QTimer>
 #include <QTreeView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -26,7 +25,6 @@ namespace keyright {
 FleetView::FleetView(FleetModel *fleet, QWidget *parent)
     : QWidget(parent)
     , m_fleet(fleet)
-    , m_pollTimer(new QTimer(this))
 {
     Q_ASSERT(fleet);
     auto *layout = new QVBoxLayout(this);
@@ -96,7 +94,6 @@ FleetView::FleetView(FleetModel *fleet, QWidget *parent)
     layout->addWidget(m_amnesiaBox, 1);
 
     connect(m_pollButton, &QPushButton::clicked, this, &FleetView::pollNow);
-    connect(m_pollTimer, &QTimer::timeout, this, &FleetView::pollNow);
     connect(m_staleSpin, &QSpinBox::valueChanged, this,
             [this](int minutes) { m_fleet->setStaleAfter(std::chrono::minutes(minutes)); });
     connect(m_largeFontsCheck, &QCheckBox::toggled, this, &FleetView::setLargeFonts);
@@ -121,11 +118,7 @@ FleetView::~FleetView() = default;
 
 void FleetView::setPollInterval(std::chrono::milliseconds interval)
 {
-    if (interval <= 0ms) {
-        m_pollTimer->stop();
-        return;
-    }
-    m_pollTimer->start(interval);
+    m_fleet->setPollInterval(interval);
 }
 
 void FleetView::setLargeFonts(bool large)

@@ -10,7 +10,6 @@ class QLabel;
 class QPushButton;
 class QSpinBox;
 class QTableView;
-class QTimer;
 class QTreeView;
 class QTreeWidget;
 
@@ -20,7 +19,8 @@ class FleetModel;
 
 // The Fleet page: the configured servers (answered or not, replica id, last poll), the counters
 // per license merged from every snapshot with an expandable per-replica breakdown (stale replicas
-// in amber italics), and the amnesia reports the servers carried. Polls the model on a timer.
+// in amber italics), and the amnesia reports the servers carried. The model polls on its own
+// PollScheduler; the view sets its interval.
 // The model is not owned and must outlive the view: the caller configures its servers and
 // fetcher (docs/STATS.md).
 class FleetView final : public QWidget
@@ -47,7 +47,6 @@ private:
     void pollNow();
 
     FleetModel *m_fleet = nullptr;
-    QTimer *m_pollTimer = nullptr;
     QPushButton *m_pollButton = nullptr;
     QLabel *m_staleCaption = nullptr;
     QSpinBox *m_staleSpin = nullptr;

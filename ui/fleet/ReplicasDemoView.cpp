@@ -1,5 +1,6 @@
 #include "ReplicasDemoView.h"
 
+#include "StatePalette.h"
 #include "fleet/ReplicasDemo.h"
 
 #include <QCheckBox>
@@ -21,13 +22,17 @@ namespace keyright {
 namespace {
 
 // Highlights are set through a dynamic property and one style sheet, so the colours stay
-// readable whichever font size is in use.
-const auto verdictStyle = uR"(
-QLabel[verdict="wrong"] { background: #fbd5d5; color: #8a1010; border-radius: 4px; padding: 2px 6px; }
-QLabel[verdict="right"] { background: #d8f0d8; color: #145214; border-radius: 4px; padding: 2px 6px; }
-QLabel[verdict="behind"] { background: #fff1cc; color: #6b4a00; border-radius: 4px; padding: 2px 6px; }
-QLabel#narrationLabel { background: #eef3fb; border: 1px solid #b8c8e0; border-radius: 6px; padding: 8px; }
-)"_s;
+// readable whichever font size is in use; the colours come from the state palette of the theme.
+QString verdictStyle()
+{
+    const auto rule = [](const char *verdict, StatePalette::Role role) {
+        return u"QLabel[verdict=\"%1\"] { background: %2; color: %3; border-radius: 4px; padding: 2px 6px; }\n"_s.arg(
+            QLatin1StringView(verdict), StatePalette::background(role).name(), StatePalette::colour(role).name());
+    };
+    return rule("wrong", StatePalette::Failed) + rule("right", StatePalette::Live) + rule("behind", StatePalette::Stale)
+        + u"QLabel#narrationLabel { background: %1; border: 1px solid %2; border-radius: 6px; padding: 8px; }"_s.arg(
+            StatePalette::background(StatePalette::Accent).name(), StatePalette::colour(StatePalette::Accent).name());
+}
 
 void setVerdict(QLabel *label, const char *verdict)
 {
@@ -82,7 +87,7 @@ void ReplicasDemoView::changeEvent(QEvent *event)
 
 void ReplicasDemoView::buildUi()
 {
-    setStyleSheet(verdictStyle);
+    setStyleSheet(verdictStyle());
     auto *layout = new QVBoxLayout(this);
 
     auto *bar = new QHBoxLayout;

@@ -2,6 +2,7 @@
 
 #include "Durations.h"
 #include "SimulatorPalette.h"
+#include "StatePalette.h"
 #include "simulator/SimulatedClient.h"
 
 #include <QGridLayout>
@@ -39,7 +40,7 @@ QString offsetText(milliseconds offset)
 
 void setBadge(QLabel *label, const QString &text, const QColor &background)
 {
-    const QColor bg = background.isValid() ? background : QColor(0xee, 0xee, 0xee);
+    const QColor bg = background.isValid() ? background : StatePalette::background(StatePalette::Muted);
     const QString html = u"<b>"_s + text.toHtmlEscaped() + u"</b>"_s;
     if (label->text() != html)
         label->setText(html);

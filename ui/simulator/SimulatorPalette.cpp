@@ -1,6 +1,13 @@
 #include "SimulatorPalette.h"
 
+#include "StatePalette.h"
+
+#include <QGuiApplication>
+
 namespace keyright {
+
+// Every colour is a state of the dashboard's StatePalette, so the simulator follows the theme and
+// means by red, green and amber what the other pages mean.
 
 QColor SimulatorPalette::belief(SimulatedClient::Belief belief)
 {
@@ -8,15 +15,15 @@ QColor SimulatorPalette::belief(SimulatedClient::Belief belief)
     case SimulatedClient::Belief::NotStarted:
         return {};
     case SimulatedClient::Belief::Acquiring:
-        return QColor(0x90, 0xca, 0xf9);
+        return StatePalette::background(StatePalette::Accent);
     case SimulatedClient::Belief::Acting:
-        return QColor(0x2e, 0x7d, 0x32);
+        return StatePalette::fill(StatePalette::Live);
     case SimulatedClient::Belief::Lapsed:
-        return QColor(0xf9, 0xa8, 0x25);
+        return StatePalette::fill(StatePalette::Expiring);
     case SimulatedClient::Belief::Degraded:
-        return QColor(0x54, 0x6e, 0x7a);
+        return StatePalette::fill(StatePalette::Muted);
     case SimulatedClient::Belief::Stopped:
-        return QColor(0xbd, 0xbd, 0xbd);
+        return StatePalette::background(StatePalette::Muted);
     }
     return {};
 }
@@ -27,46 +34,46 @@ QColor SimulatorPalette::server(ServerSeatView::State state)
     case ServerSeatView::State::Live:
         return serverCounts();
     case ServerSeatView::State::ExpiredAwaitingReap:
-        return QColor(0xf9, 0xa8, 0x25);
+        return StatePalette::fill(StatePalette::Expired);
     case ServerSeatView::State::Revoked:
-        return QColor(0xad, 0x14, 0x57);
+        return StatePalette::fill(StatePalette::Revoked);
     case ServerSeatView::State::NoSeat:
     case ServerSeatView::State::Released:
     case ServerSeatView::State::Reaped:
     case ServerSeatView::State::Gone:
-        return QColor(0xbd, 0xbd, 0xbd);
+        return StatePalette::background(StatePalette::Muted);
     }
     return {};
 }
 
 QColor SimulatorPalette::serverCounts()
 {
-    return QColor(0x15, 0x65, 0xc0);
+    return StatePalette::fill(StatePalette::Accent);
 }
 
 QColor SimulatorPalette::doubleUse()
 {
-    return QColor(0xe5, 0x1c, 0x23);
+    return StatePalette::fill(StatePalette::Failed);
 }
 
 QColor SimulatorPalette::networkCut()
 {
-    return QColor(0x6d, 0x4c, 0x41);
+    return StatePalette::colour(StatePalette::Interrupted);
 }
 
 QColor SimulatorPalette::expiryMark()
 {
-    return QColor(0xb7, 0x1c, 0x1c);
+    return StatePalette::colour(StatePalette::Expired);
 }
 
 QColor SimulatorPalette::reapMark()
 {
-    return QColor(0x6a, 0x1b, 0x9a);
+    return StatePalette::colour(StatePalette::Reserved);
 }
 
 QColor SimulatorPalette::stripBackground()
 {
-    return QColor(0xfa, 0xfa, 0xfa);
+    return QGuiApplication::palette().color(QPalette::Base);
 }
 
 QColor SimulatorPalette::eventColour(TimelineEvent::Kind kind)
@@ -75,9 +82,9 @@ QColor SimulatorPalette::eventColour(TimelineEvent::Kind kind)
     case TimelineEvent::Kind::Checkout:
     case TimelineEvent::Kind::Reacquire:
     case TimelineEvent::Kind::Recover:
-        return QColor(0x1b, 0x5e, 0x20);
+        return StatePalette::colour(StatePalette::Live);
     case TimelineEvent::Kind::Beat:
-        return QColor(0x42, 0x42, 0x42);
+        return StatePalette::colour(StatePalette::Muted);
     case TimelineEvent::Kind::BeatLost:
     case TimelineEvent::Kind::NetworkCut:
     case TimelineEvent::Kind::NetworkBack:
@@ -85,15 +92,15 @@ QColor SimulatorPalette::eventColour(TimelineEvent::Kind kind)
     case TimelineEvent::Kind::SeatLost:
     case TimelineEvent::Kind::Crash:
     case TimelineEvent::Kind::Degrade:
-        return QColor(0xb7, 0x1c, 0x1c);
+        return StatePalette::colour(StatePalette::Failed);
     case TimelineEvent::Kind::Lapsed:
-        return QColor(0xe6, 0x51, 0x00);
+        return StatePalette::colour(StatePalette::Expiring);
     case TimelineEvent::Kind::Release:
-        return QColor(0x37, 0x47, 0x4f);
+        return StatePalette::colour(StatePalette::Muted);
     case TimelineEvent::Kind::ClockChanged:
-        return QColor(0x4a, 0x14, 0x8c);
+        return StatePalette::colour(StatePalette::Reserved);
     }
-    return Qt::black;
+    return QGuiApplication::palette().color(QPalette::Text);
 }
 
 QColor SimulatorPalette::textOn(const QColor &background)

@@ -8,9 +8,10 @@
 
 namespace keyright {
 
-// The simulator's colours in one place, so the badges, the strips and the legend agree. Chosen to
-// stay apart on a washed-out projector: the client's states differ in hue and lightness, and the
-// double-use warning is the only saturated red.
+// The simulator's colours in one place, so the badges, the strips and the legend agree. Each is a
+// role of the dashboard's StatePalette (light or dark with the theme); the mapping keeps them
+// apart on a washed-out projector: the client's states differ in hue and lightness, and the
+// double-use warning is the only red lane.
 class SimulatorPalette
 {
 public:

@@ -2,7 +2,10 @@
 
 #include "AdminClient.h"
 #include "ClientRow.h"
+#include "DemoCatalogue.h"
+#include "ServerClockEstimate.h"
 #include "SimulatorPalette.h"
+#include "StatePalette.h"
 #include "simulator/ScenarioPreset.h"
 #include "simulator/SimulatedClient.h"
 #include "simulator/Simulation.h"
@@ -43,14 +46,15 @@ QString wallText(const QDateTime &time)
 
 } // namespace
 
-SimulatorView::SimulatorView(QNetworkAccessManager &network, AdminClient &admin, const Clock &realClock,
+SimulatorView::SimulatorView(QNetworkAccessManager &network, AdminClient &admin, ServerClockEstimate &serverClock,
                              QWidget *parent)
     : QWidget(parent)
     , m_network(network)
     , m_admin(admin)
-    , m_ownClock(std::make_unique<SimulationClock>(realClock))
+    , m_ownClock(std::make_unique<SimulationClock>(serverClock.localClock()))
 {
     build(*m_ownClock, false);
+    m_simulation->setServerClock(serverClock);
 }
 
 SimulatorView::SimulatorView(QNetworkAccessManager &network, AdminClient &admin, SimulationClock &sharedClock,
@@ -133,7 +137,7 @@ void SimulatorView::build(SimulationClock &clock, bool serverShares)
         // Prefer what was picked, then the short-TTL training license the demo server creates.
         int index = m_licenseCombo->findData(previous);
         if (index < 0)
-            index = m_licenseCombo->findData(u"training-demo"_s);
+            index = m_licenseCombo->findData(DemoCatalogue::trainingLicenseId());
         m_licenseCombo->setCurrentIndex(std::max(0, index));
         onLicensePicked();
     });
@@ -160,7 +164,8 @@ void SimulatorView::buildToolbar(QVBoxLayout *root)
     m_licenseCombo = new QComboBox(this);
     m_licenseCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_licenseCombo->setToolTip(tr("The license the simulated clients check out. A short-TTL license such as "
-                                  "training-demo plays each scenario in under a minute."));
+                                  "%1 plays each scenario in under a minute.")
+                                   .arg(DemoCatalogue::trainingLicenseId()));
     bar->addWidget(m_licenseCombo);
     m_keyButton = new QToolButton(this);
     m_keyButton->setText(tr("Key file…"));
@@ -395,7 +400,7 @@ bool SimulatorView::tryLoadDemoKey(const QString &licenseId)
 {
     if (licenseId.isEmpty() || m_simulation->hasLicenseKey(licenseId) || m_demoKeyDir.isEmpty())
         return m_simulation->hasLicenseKey(licenseId);
-    const QString path = QDir(m_demoKeyDir).filePath(licenseId + u".key"_s);
+    const QString path = QDir(m_demoKeyDir).filePath(DemoCatalogue::keyFileName(licenseId));
     if (!QFileInfo::exists(path))
         return false;
     QString error;
@@ -463,52 +468,17 @@ bool SimulatorView::playPreset(int number)
     }
     setNarration(preset->title, preset->narration);
 
-    QMap<ScenarioPreset::LicenseRole, QString> licenses {{ScenarioPreset::LicenseRole::Picked, id}};
-    auto start = [this, preset = *preset](QMap<ScenarioPreset::LicenseRole, QString> roles) {
-        QString error;
-        if (m_simulation->loadPreset(preset, roles, &error))
-            setStatus(tr("Playing %1.").arg(preset.title));
-        else
-            setStatus(error, true);
-    };
     const bool needsSandbox = std::any_of(preset->clients.cbegin(), preset->clients.cend(), [](const auto &c) {
         return c.license != ScenarioPreset::LicenseRole::Picked;
     });
-    if (!needsSandbox) {
-        start(licenses);
-        return true;
-    }
-
-    // Two one-seat licenses that differ only in skew, owned by the simulator.
-    auto spec = [&timing](const QString &licenseId, qint64 skew) {
-        LicenseSpec s;
-        s.id = licenseId;
-        s.name = tr("Simulator sandbox (skew %1 s)").arg(skew);
-        s.seatCount = 1;
-        s.ttlSeconds = std::max<qint64>(10, std::chrono::duration_cast<std::chrono::seconds>(timing.ttl).count());
-        s.skewSeconds = skew;
-        s.reapGraceSeconds
-            = std::max<qint64>(ScenarioPreset::sandboxSkewSeconds + 1,
-                               std::chrono::duration_cast<std::chrono::seconds>(timing.reapGrace).count());
-        return s;
-    };
-    licenses.insert(ScenarioPreset::LicenseRole::TolerantSkew, ScenarioPreset::tolerantSkewLicenseId());
-    licenses.insert(ScenarioPreset::LicenseRole::ZeroSkew, ScenarioPreset::zeroSkewLicenseId());
-    setStatus(tr("Preparing the sandbox licenses…"));
-    const LicenseSpec tolerant = spec(ScenarioPreset::tolerantSkewLicenseId(), ScenarioPreset::sandboxSkewSeconds);
-    const LicenseSpec zero = spec(ScenarioPreset::zeroSkewLicenseId(), 0);
-    m_simulation->ensureSandboxLicense(tolerant, [this, zero, licenses, start](const QString &error) {
-        if (!error.isEmpty()) {
+    if (needsSandbox)
+        setStatus(tr("Preparing the sandbox licenses…"));
+    const QString title = preset->title;
+    m_simulation->playPreset(*preset, id, [this, title](const QString &error) {
+        if (error.isEmpty())
+            setStatus(tr("Playing %1.").arg(title));
+        else
             setStatus(error, true);
-            return;
-        }
-        m_simulation->ensureSandboxLicense(zero, [this, licenses, start](const QString &zeroError) {
-            if (!zeroError.isEmpty()) {
-                setStatus(zeroError, true);
-                return;
-            }
-            start(licenses);
-        });
     });
     return true;
 }
@@ -586,12 +556,7 @@ void SimulatorView::onClientRemoved(SimulatedClient *client)
 
 void SimulatorView::onPolled()
 {
-    const auto state = m_simulation->licenseState(currentLicense());
-    if (!state || !state->serverTime.isValid())
-        return;
-    m_polledServerTime = state->serverTime;
-    m_polledAtReal = m_clock->realClock().monotonic();
-    if (!m_synced && !m_serverSharesClock) {
+    if (!m_synced && !m_serverSharesClock && m_simulation->serverClock().isMeasured()) {
         // Start the simulated clocks on the server's time, so an offset of 0 means "on time".
         m_clock->syncWall(serverNow());
         m_synced = true;
@@ -600,11 +565,11 @@ void SimulatorView::onPolled()
 
 QDateTime SimulatorView::serverNow() const
 {
+    // A server on the simulation's own clock is on time by construction.
     if (m_serverSharesClock)
         return m_clock->now();
-    if (!m_polledServerTime.isValid())
-        return {};
-    return m_polledServerTime.addMSecs((m_clock->realClock().monotonic() - m_polledAtReal).count());
+    const ServerClockEstimate &estimate = m_simulation->serverClock();
+    return estimate.isMeasured() ? estimate.now() : QDateTime();
 }
 
 void SimulatorView::applyActionAmounts()
@@ -627,8 +592,8 @@ void SimulatorView::updateRunControls()
             : tr("Every client is a real lease keeper talking to %1 through the real API; only its clock is "
                  "simulated. The server keeps its own real clock: pause, step and speed move the clients' clocks "
                  "only, which adds to their offset (in brackets next to each local clock). Use a short-TTL license "
-                 "such as training-demo, and press Sync after a pause.")
-                  .arg(url));
+                 "such as %2, and press Sync after a pause.")
+                  .arg(url, DemoCatalogue::trainingLicenseId()));
 }
 
 void SimulatorView::refreshView()
@@ -664,7 +629,8 @@ void SimulatorView::setStatus(const QString &text, bool error)
 {
     m_statusText = text;
     m_status->setText(text);
-    m_status->setStyleSheet(error ? u"QLabel { color: #b71c1c; }"_s : QString());
+    m_status->setStyleSheet(error ? u"QLabel { color: %1; }"_s.arg(StatePalette::colour(StatePalette::Failed).name())
+                                  : QString());
 }
 
 QString SimulatorView::statusText() const

@@ -24,8 +24,8 @@ class QVBoxLayout;
 namespace keyright {
 
 class AdminClient;
-class Clock;
 class ClientRow;
+class ServerClockEstimate;
 class SimulatedClient;
 class Simulation;
 class SimulationClock;
@@ -37,10 +37,11 @@ class SimulationClock;
 // expiry, what it believes and what the server says, and a timeline strip on a shared time axis.
 //
 // Construction:
-//   SimulatorView(network, admin, realClock): the usual case. The server is the one `admin` talks
-//     to (admin.serverUrl()) and runs on its own clock; the view keeps its own SimulationClock
-//     over `realClock` (SystemClock::instance()), so pause and speed-up move the simulated clients'
-//     clocks only, and the UI says so.
+//   SimulatorView(network, admin, serverClock): the usual case. The server is the one `admin` talks
+//     to (admin.serverUrl()) and runs on its own clock, which `serverClock` (the dashboard's one
+//     estimate, fed by the simulation's polls too) follows; the view keeps its own SimulationClock
+//     over the estimate's local clock, so pause and speed-up move the simulated clients' clocks
+//     only, and the UI says so.
 //   SimulatorView(network, admin, sharedClock): for a server that itself reads `sharedClock` (an
 //     embedded training server, the screenshot tool): pause, step and speed then move everything.
 // `network` and `admin` (with its server URL and admin token set) must outlive the view. License
@@ -52,7 +53,7 @@ class SimulatorView final : public QWidget
     Q_DISABLE_COPY_MOVE(SimulatorView)
 
 public:
-    SimulatorView(QNetworkAccessManager &network, AdminClient &admin, const Clock &realClock,
+    SimulatorView(QNetworkAccessManager &network, AdminClient &admin, ServerClockEstimate &serverClock,
                   QWidget *parent = nullptr);
     SimulatorView(QNetworkAccessManager &network, AdminClient &admin, SimulationClock &sharedClock,
                   QWidget *parent = nullptr);
@@ -113,9 +114,6 @@ private:
     double m_fontScale = 1.0;
     QFont m_baseFont;
 
-    // The server's clock as last polled, advanced by real elapsed time between polls.
-    QDateTime m_polledServerTime;
-    std::chrono::milliseconds m_polledAtReal {0};
     bool m_synced = false;
 
     QComboBox *m_licenseCombo = nullptr;

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace keyright {
+
+// Everything the demo is made of, in one place: the licenses `keyright-server --demo` (and the
+// dashboard's embedded server) creates, the holders the embedded demo checks out, the refused
+// checkout and the crashing kiosk it replays, and the license the simulator picks first. The
+// server creates what this lists; the dashboard and the simulator find it by these names.
+class DemoCatalogue
+{
+public:
+    struct License
+    {
+        QString id;
+        QString name;
+        int seats = 1;
+        int ttlSeconds = 60;
+        int skewSeconds = 5;
+        int reapGraceSeconds = 15;
+        QStringList holders; // checked out by the embedded demo, in this order (one may repeat)
+    };
+
+    static const QList<License> &licenses();
+    // nullptr when `id` is not a demo license.
+    static const License *license(const QString &id);
+
+    // The folder, under the server's data directory, where each demo license's key is written
+    // as <id>.key (mode 0600), and the file of one license's key in it.
+    static QString keyDirectoryName();
+    static QString keyFileName(const QString &licenseId);
+
+    // The short-TTL license a training session plays each simulator scenario on in under a minute.
+    static QString trainingLicenseId();
+    // A license the demo keeps full, and the holder it keeps refusing there (the Events view's denials).
+    static QString fullLicenseId();
+    static QString refusedHolder();
+    // The holder that takes a training seat and crashes without releasing it.
+    static QString crashingHolder();
+};
+
+} // namespace keyright

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "AdminTypes.h"
+
+#include <QObject>
+
+namespace keyright {
+
+class DashboardSession;
+
+// The dashboard's admin commands: revoke a seat, force reap (preview, then confirm), create and
+// edit a license, rotate its key. This class sends each command through the session's current
+// admin client, counts what is in flight, reports every outcome with a signal, and asks the
+// session for a poll after a change so the tables show it. Windows and dialogs call it and show
+// the results; none of them talks to the admin client for these.
+//
+// A command sent to a server the session has since left is forgotten: its answer is ignored.
+class AdminActions final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AdminActions)
+
+public:
+    enum class Action { Revoke, PreviewReap, Reap, CreateLicense, EditLicense, RotateKey };
+    Q_ENUM(Action)
+
+    explicit AdminActions(DashboardSession &session, QObject *parent = nullptr);
+    ~AdminActions() override;
+
+    // False while the session has no server; every command then returns false and sends nothing.
+    bool isAvailable() const;
+    bool isBusy() const { return m_inFlight > 0; }
+    int inFlight() const { return m_inFlight; }
+
+    // `holder` names the seat in the outcome.
+    bool revoke(const RevokeRequest &request, const QString &holder);
+    bool previewReap();
+    bool reap();
+    bool createLicense(const LicenseSpec &spec);
+    bool editLicense(const LicenseSpec &spec);
+    bool rotateKey(const QString &licenseId);
+
+Q_SIGNALS:
+    void busyChanged(bool busy);
+    void revoked(const QString &licenseId, const QString &seatId, const QString &holder);
+    void reapPreviewed(const keyright::ReapResult &preview);
+    void reaped(int seats);
+    // `key` is shown once (it is only known now).
+    void licenseCreated(const QString &licenseId, const QString &key);
+    void licenseSaved(const QString &licenseId);
+    void keyRotated(const QString &licenseId, const QString &key);
+    // `subject` is what the command was about (the holder, the license id; empty for a reap);
+    // `message` is for a person (DashboardSession::describeError).
+    void failed(keyright::AdminActions::Action action, const QString &subject, const QString &message);
+
+private:
+    // Counts the command in; the returned epoch tells its answer whether it is still wanted.
+    quint64 begin();
+    // Counts it out; false when the answer belongs to a server the session has left.
+    bool end(quint64 epoch);
+
+    DashboardSession &m_session;
+    int m_inFlight = 0;
+    quint64 m_epoch = 0;
+};
+
+} // namespace keyright

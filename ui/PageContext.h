@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QString>
+#include <QUrl>
+
+namespace keyright {
+
+class ConnectionProfileStore;
+class DashboardSession;
+
+// The embedded demo server, once the application has started one.
+struct EmbeddedServerInfo
+{
+    QUrl url;
+    QString dataDir;
+};
+
+// What a page added to the main window may use: the session (its models, admin client, network,
+// clocks), the saved connection profiles, and the embedded server. Exactly this, not the window:
+// a page never reaches into another page or the window's actions. Everything referred to is
+// owned by the main window and outlives its pages.
+struct PageContext
+{
+    DashboardSession &session;
+    ConnectionProfileStore &profiles;
+    const EmbeddedServerInfo &embedded;
+};
+
+} // namespace keyright
