@@ -33,9 +33,8 @@ public:
         Origin origin = Origin::Existing;
     };
 
+    // The id itself is checked with isValidReplicaId() (core/wire/Identifiers.h).
     static QString filePath(const QString &dataDir);
-    // 32 lowercase hex characters.
-    static bool isReplicaId(QStringView text);
 
     // `databaseExisted`: the database file was there before this start opened (and perhaps
     // created) it. Writes a new id atomically when one is needed. nullopt with a reason when the

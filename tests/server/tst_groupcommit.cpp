@@ -465,7 +465,7 @@ void TestGroupCommit::failedCommitKeepsNoUnitOfTheBatch()
     QCOMPARE(license->policy.seatCount(), 2);
     QCOMPARE(license->lastGeneration, first.generation);
     EventQuery query;
-    query.kinds = {u"released"_s};
+    query.kinds = {EventKind::Released};
     QVERIFY(m_seats->events(query).isEmpty());
 
     SeatLease again;
