@@ -115,13 +115,6 @@ std::optional<LeaseVerifier> decodePublicKey(const QByteArray &body, QString *er
     return verifier;
 }
 
-std::optional<QJsonObject> decodeObject(const QByteArray &body, QString *error)
-{
-    Reader reader;
-    const auto object = reader.document(body);
-    return finish(reader, object.value_or(QJsonObject()), error);
-}
-
 std::optional<StatsSnapshot> decodeStats(const QByteArray &body, QString *error)
 {
     Reader reader;

@@ -21,7 +21,6 @@ namespace keyright::adminjson {
 std::optional<QString> decodeHealth(const QByteArray &body, QString *error = nullptr); // the version
 std::optional<QDateTime> decodeServerTime(const QByteArray &body, QString *error = nullptr);
 std::optional<LeaseVerifier> decodePublicKey(const QByteArray &body, QString *error = nullptr);
-std::optional<QJsonObject> decodeObject(const QByteArray &body, QString *error = nullptr);
 // GET /v1/stats, through core's StatsSnapshot codec (the one the server encodes with).
 std::optional<StatsSnapshot> decodeStats(const QByteArray &body, QString *error = nullptr);
 
