@@ -270,11 +270,10 @@ struct LeaseClient::Private
             std::optional<LeaseOutcome> failure;
             if (result.transportFailed) {
                 failure = outcome::Transport {result.transportMessage};
+            } else if (result.status >= 500) {
+                failure = outcome::Transport {tr("server error %1 fetching its public key").arg(result.status)};
             } else if (result.status != 200) {
-                failure = result.status >= 500
-                    ? LeaseOutcome(
-                        outcome::Transport {tr("server error %1 fetching its public key").arg(result.status)})
-                    : LeaseOutcome(outcome::Protocol {tr("public key request answered %1").arg(result.status)});
+                failure = outcome::Protocol {tr("public key request answered %1").arg(result.status)};
             } else {
                 const QJsonObject object = QJsonDocument::fromJson(result.body).object();
                 const QString algorithm = object.value("algorithm"_L1).toString();

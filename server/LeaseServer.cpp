@@ -7,6 +7,7 @@
 #include "http/AuthGuard.h"
 #include "http/HttpApi.h"
 #include "http/HttpFrontend.h"
+#include "http/RequestTurn.h"
 #include "seats/LeaseReaper.h"
 #include "seats/SeatService.h"
 #include "stats/PeerSync.h"
@@ -360,7 +361,8 @@ bool LeaseServer::start(QString *errorOut)
     if (ok) {
         m_api = std::make_unique<HttpApi>(*m_seats, *m_auth, *m_metrics, m_signer->publicKey());
         m_api->setStats(m_stats.get());
-        m_frontend = std::make_unique<HttpFrontend>(*m_api, m_store.get());
+        m_turn = std::make_unique<RequestTurn>(*m_api, *m_seats, *m_store);
+        m_frontend = std::make_unique<HttpFrontend>(*m_turn);
         ok = listen(&error);
     }
     if (!ok) {
@@ -377,7 +379,8 @@ void LeaseServer::stop()
 {
     m_peerSync.reset(); // aborts pulls in flight before the store they would merge into closes
     m_reaper.reset();
-    m_frontend.reset(); // closes the listening socket and every connection
+    m_frontend.reset(); // answers the last turn, then closes the listening socket and every connection
+    m_turn.reset();
     m_api.reset();
     m_seats.reset();
     m_metrics.reset();

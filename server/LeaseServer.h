@@ -21,13 +21,14 @@ class HttpFrontend;
 class LeaseReaper;
 class Metrics;
 class PeerSync;
+class RequestTurn;
 class SeatService;
 class StatsService;
 class SqliteLeaseStore;
 
 // The whole lease server wired together: data directory (signing key, admin token, database),
-// SeatService, HTTP API, reaper. Runs on the event loop of the thread that owns it, which is how
-// keyright-server, the tests and the dashboard's embedded server all use it.
+// SeatService, HTTP API, the request turn, reaper. Runs on the event loop of the thread that owns
+// it, which is how keyright-server, the tests and the dashboard's embedded server all use it.
 class LeaseServer final : public QObject
 {
     Q_OBJECT
@@ -85,6 +86,7 @@ private:
     std::unique_ptr<SeatService> m_seats;
     std::unique_ptr<AuthGuard> m_auth;
     std::unique_ptr<HttpApi> m_api;
+    std::unique_ptr<RequestTurn> m_turn;
     std::unique_ptr<HttpFrontend> m_frontend;
     std::unique_ptr<LeaseReaper> m_reaper;
     std::unique_ptr<StatsService> m_stats;

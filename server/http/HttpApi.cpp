@@ -15,8 +15,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
-#include <QThread>
-#include <QtConcurrent/QtConcurrentMap>
 
 using namespace Qt::StringLiterals;
 
@@ -184,68 +182,20 @@ ApiResponse HttpApi::clientRoute(const ApiRoute &route, const ApiRequest &reques
     }
 }
 
-std::variant<ApiResponse, HttpApi::DeferredRenewal> HttpApi::handleOrDefer(const ApiRequest &request)
+std::optional<HttpApi::Heartbeat> HttpApi::authorizedHeartbeat(const ApiRequest &request)
 {
-    DeferredRenewal deferred;
-    deferred.timer.start();
-    try {
-        const auto route = request::checkBodySize(request.body.size()) ? std::nullopt
-                                                                       : ApiRoute::match(request.method, request.path);
-        if (route && route->kind == ApiRoute::Kind::Heartbeat && !refuseClient(*route, request)) {
-            if (auto plan = m_seats.planRenewal(route->licenseId, route->seatId)) {
-                deferred.route = *route;
-                deferred.actor = u"client "_s + actorAddress(request.remoteAddress);
-                deferred.plan = std::move(*plan);
-                return deferred;
-            }
-        }
-    } catch (const StoreError &) {
-        // handle() below meets the same failure and answers it.
-    }
-    return handle(request);
+    if (request::checkBodySize(request.body.size()))
+        return std::nullopt;
+    const auto route = ApiRoute::match(request.method, request.path);
+    if (!route || route->kind != ApiRoute::Kind::Heartbeat || refuseClient(*route, request))
+        return std::nullopt;
+    return Heartbeat {*route, u"client "_s + actorAddress(request.remoteAddress)};
 }
 
-void HttpApi::prepareRenewal(DeferredRenewal &renewal) const
+void HttpApi::countAnswer(ApiResponse &response, ApiRoute::Kind route, const QElapsedTimer &since)
 {
-    m_seats.signRenewal(renewal.plan);
-    renewal.renewed = json(200, {{u"lease"_s, leaseToJson(renewal.plan.renewed)}});
-}
-
-ApiResponse HttpApi::completeRenewal(DeferredRenewal &renewal)
-{
-    ApiResponse response;
-    try {
-        // When the seat changed since the plan (released, revoked, expired), decide afresh.
-        response = m_seats.completeRenewal(renewal.plan) ? std::move(renewal.renewed)
-                                                         : heartbeat(renewal.route, renewal.actor);
-    } catch (const StoreError &failure) {
-        qCCritical(lcApi, "heartbeat of %ls failed in the store: %s", qUtf16Printable(renewal.route.seatId),
-                   failure.what());
-        response = error(ApiError::storeFailed());
-    }
-    response.route = ApiRoute::name(renewal.route.kind);
-    m_metrics.observeRequest(response.route, response.status,
-                             std::chrono::microseconds(renewal.timer.nsecsElapsed() / 1000));
-    return response;
-}
-
-QList<ApiResponse> HttpApi::finishRenewals(QList<DeferredRenewal> &renewals)
-{
-    // On the thread pool only where there are cores to spare: on 2 cores shared with the
-    // clients, handing signatures to other threads cost more than it saved (measured: 13-14k
-    // renewals/s, p99 13-14 ms, against 14-15k/s, p99 12 ms signing here; docs/BENCHMARKS.md).
-    static const bool parallel = QThread::idealThreadCount() > 2;
-    if (parallel && renewals.size() > 1) {
-        QtConcurrent::blockingMap(renewals, [this](DeferredRenewal &renewal) { prepareRenewal(renewal); });
-    } else {
-        for (DeferredRenewal &renewal : renewals)
-            prepareRenewal(renewal);
-    }
-    QList<ApiResponse> answers;
-    answers.reserve(renewals.size());
-    for (DeferredRenewal &renewal : renewals)
-        answers.append(completeRenewal(renewal));
-    return answers;
+    response.route = ApiRoute::name(route);
+    m_metrics.observeRequest(response.route, response.status, std::chrono::microseconds(since.nsecsElapsed() / 1000));
 }
 
 ApiResponse HttpApi::adminRoute(const ApiRoute &route, const ApiRequest &request)
@@ -329,7 +279,11 @@ ApiResponse HttpApi::checkout(const ApiRoute &route, const ApiRequest &request)
 ApiResponse HttpApi::heartbeat(const ApiRoute &route, const QString &actor)
 {
     // The body is ignored on purpose: nothing a client sends can move an expiry.
-    const auto result = m_seats.heartbeat(route.licenseId, route.seatId, actor);
+    return heartbeatAnswer(route, m_seats.heartbeat(route.licenseId, route.seatId, actor));
+}
+
+ApiResponse HttpApi::heartbeatAnswer(const ApiRoute &route, const SeatService::HeartbeatResult &result)
+{
     using O = SeatService::HeartbeatResult::Outcome;
     switch (result.outcome) {
     case O::Renewed:

@@ -9,7 +9,7 @@
 #include <QElapsedTimer>
 #include <QJsonObject>
 
-#include <variant>
+#include <optional>
 
 namespace keyright::server {
 
@@ -20,7 +20,7 @@ class StatsService;
 
 // The v1 API as a function from request to response: routing, authentication, validation and the
 // translation of SeatService results into the JSON bodies and status codes of docs/API.md.
-// Synchronous and socket-free; HttpFrontend feeds it from QtHttpServer.
+// Synchronous and socket-free; RequestTurn feeds it the requests of each turn of the event loop.
 class HttpApi
 {
 public:
@@ -28,35 +28,26 @@ public:
 
     ApiResponse handle(const ApiRequest &request);
 
-    // Group commit with signing off the event loop (HttpFrontend): an authorized heartbeat on a
-    // seat that can be renewed comes back unanswered, as a planned renewal; every other request
-    // is answered as by handle(). finishRenewals() then signs a batch of them together and
-    // stores and answers each.
-    struct DeferredRenewal
+    // For RequestTurn, which renews a turn's heartbeats together: a heartbeat that passed the
+    // body limit, routing and the license key check, to be planned, signed and completed by
+    // SeatService. Every other request is nullopt, for handle() to answer. Throws StoreError.
+    struct Heartbeat
     {
         ApiRoute route;
         QString actor;
-        SeatService::RenewalPlan plan;
-        QElapsedTimer timer; // since the request was read, for the latency metric
-        ApiResponse renewed; // the answer if the renewal is stored as planned
     };
-    std::variant<ApiResponse, DeferredRenewal> handleOrDefer(const ApiRequest &request);
-    // Signs the renewals and builds their answers (on the thread pool, while the caller waits, on
-    // machines with more than two cores), then stores each and returns its answer: the prepared
-    // one, or a fresh decision when the seat changed since the plan.
-    QList<ApiResponse> finishRenewals(QList<DeferredRenewal> &renewals);
+    std::optional<Heartbeat> authorizedHeartbeat(const ApiRequest &request);
+    // The answer to a heartbeat's outcome, as handle() gives it. Touches nothing shared: the turn
+    // builds the answers of its renewals on the signing threads.
+    static ApiResponse heartbeatAnswer(const ApiRoute &route, const SeatService::HeartbeatResult &result);
+    // Labels an answer with its route and counts it, with the time since `since`, into the
+    // request metrics, as handle() does for its own.
+    void countAnswer(ApiResponse &response, ApiRoute::Kind route, const QElapsedTimer &since);
 
     // Serves GET /v1/stats from `stats`; without it the route answers 404 not_found.
     void setStats(StatsService *stats) { m_stats = stats; }
 
 private:
-    // Signs the renewal and builds its answer. Touches nothing shared: call it from any thread,
-    // for several renewals at once.
-    void prepareRenewal(DeferredRenewal &renewal) const;
-    // Stores a prepared renewal (on the store's thread) and returns its answer: the prepared one,
-    // or a fresh decision when the seat changed since the plan.
-    ApiResponse completeRenewal(DeferredRenewal &renewal);
-
     ApiResponse dispatch(const ApiRequest &request, QString *routeName);
     ApiResponse clientRoute(const ApiRoute &route, const ApiRequest &request);
     ApiResponse adminRoute(const ApiRoute &route, const ApiRequest &request);

@@ -1,13 +1,10 @@
 #include "http/HttpFrontend.h"
 
-#include "http/ApiError.h"
-#include "http/ApiMessages.h"
-#include "http/HttpApi.h"
-#include "store/LeaseStore.h"
+#include "http/RequestTurn.h"
 
 #include <QHttpServerRequest>
 #include <QHttpServerResponder>
-#include <QLoggingCategory>
+#include <QPointer>
 #include <QTcpSocket>
 
 using namespace Qt::StringLiterals;
@@ -15,8 +12,6 @@ using namespace Qt::StringLiterals;
 namespace keyright::server {
 
 namespace {
-
-Q_LOGGING_CATEGORY(lcFrontend, "keyright.server.http")
 
 QByteArray methodName(QHttpServerRequest::Method method)
 {
@@ -47,7 +42,7 @@ QByteArray methodName(QHttpServerRequest::Method method)
 
 // The statuses HttpApi answers with. QHttpServerResponder has the full table but writes to the
 // socket at once, piece by piece, and keeps a reference to the request, so it cannot hold an
-// answer until the batch commits; the answer is built here as one buffer instead.
+// answer until the turn commits; the answer is built here as one buffer instead.
 QByteArray reasonPhrase(int status)
 {
     switch (status) {
@@ -90,16 +85,15 @@ QByteArray reasonPhrase(int status)
 
 } // namespace
 
-HttpFrontend::HttpFrontend(HttpApi &api, LeaseStore *store, QObject *parent)
+HttpFrontend::HttpFrontend(RequestTurn &turn, QObject *parent)
     : QAbstractHttpServer(parent)
-    , m_api(api)
-    , m_store(store)
+    , m_turn(turn)
 { }
 
 HttpFrontend::~HttpFrontend()
 {
-    // Whatever the last turn changed is committed and answered before the server goes away.
-    flush();
+    // Whatever the last turn changed is committed and answered before the connections close.
+    m_turn.finish();
 }
 
 QByteArray HttpFrontend::serialize(const ApiResponse &response)
@@ -153,60 +147,11 @@ bool HttpFrontend::handleRequest(const QHttpServerRequest &request, QTcpSocket *
     apiRequest.body = request.body();
     apiRequest.remoteAddress = request.remoteAddress();
 
-    if (!m_store) {
-        const ApiResponse response = m_api.handle(apiRequest);
-        apiRequest.authorization.fill('\0');
+    m_turn.submit(apiRequest, [socket = QPointer<QTcpSocket>(socket)](const ApiResponse &response) {
         send(socket, serialize(response));
-        return true;
-    }
-    if (!m_store->inBatch())
-        m_store->beginBatch();
-    auto answer = m_api.handleOrDefer(apiRequest);
+    });
     apiRequest.authorization.fill('\0');
-    if (auto *response = std::get_if<ApiResponse>(&answer)) {
-        m_pending.append(Pending {socket, serialize(*response)});
-    } else {
-        m_renewalSlots.append(m_pending.size());
-        m_renewals.append(std::get<HttpApi::DeferredRenewal>(std::move(answer)));
-        m_pending.append(Pending {socket, {}});
-    }
-    if (m_pending.size() >= maxBatchSize) {
-        flush();
-    } else if (!m_flushQueued) {
-        // Queued behind the sockets that are ready in this turn, so their requests join the batch.
-        m_flushQueued = true;
-        QMetaObject::invokeMethod(this, &HttpFrontend::flush, Qt::QueuedConnection);
-    }
     return true;
-}
-
-void HttpFrontend::flush()
-{
-    m_flushQueued = false;
-    if (!m_store)
-        return;
-    if (!m_renewals.isEmpty()) {
-        const QList<ApiResponse> renewed = m_api.finishRenewals(m_renewals);
-        for (qsizetype i = 0; i < renewed.size(); ++i)
-            m_pending[m_renewalSlots.at(i)].bytes = serialize(renewed.at(i));
-        m_renewals.clear();
-        m_renewalSlots.clear();
-    }
-    bool committed = true;
-    try {
-        m_store->commitBatch();
-    } catch (const StoreError &failure) {
-        committed = false;
-        qCCritical(lcFrontend, "%d answer(s) withheld, their changes were not stored: %s", int(m_pending.size()),
-                   failure.what());
-    }
-    const QList<Pending> pending = std::exchange(m_pending, {});
-    const ApiError failure = ApiError::storeFailed();
-    const QByteArray failed = committed
-        ? QByteArray()
-        : serialize(ApiResponse {failure.status, "application/json", failure.toBody(), {}, {}});
-    for (const Pending &answer : pending)
-        send(answer.socket, committed ? answer.bytes : failed);
 }
 
 void HttpFrontend::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)

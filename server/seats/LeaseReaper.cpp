@@ -84,8 +84,8 @@ void LeaseReaper::runChunk()
 
 // The next chunk goes through a timer and then a queued call, not straight into the queue: the
 // timer fires after the event loop has read the sockets, and the queued call lands behind
-// whatever those requests queued (HttpFrontend writes a turn's answers from a queued flush once
-// its batch is committed). So requests that arrived during a chunk are answered before the next
+// whatever those requests queued (RequestTurn finishes a turn, commits it and writes its answers
+// from a queued call). So requests that arrived during a chunk are answered before the next
 // chunk starts, and wait for one chunk at most.
 void LeaseReaper::queueChunk()
 {

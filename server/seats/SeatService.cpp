@@ -174,45 +174,54 @@ SeatService::HeartbeatResult SeatService::heartbeat(const QString &licenseId, co
 {
     HeartbeatResult result;
     m_store.withLicense(licenseId, [&] {
-        const auto license = m_store.license(licenseId);
-        if (!license) {
-            result.outcome = HeartbeatResult::Outcome::LicenseNotFound;
-            return;
+        // The steps of a turn's renewals, for one seat. Inside one unit nothing else can touch the
+        // row between plan and completion, so a completion that fails means the seat stopped
+        // being live while it was signed, and the second plan says it is lost.
+        for (int attempt = 0; attempt < 2; ++attempt) {
+            RenewalRefusal refusal;
+            auto plan = decideRenewal(licenseId, seatId, &refusal);
+            if (!plan) {
+                result.outcome = refusal.outcome;
+                if (refusal.outcome == HeartbeatResult::Outcome::SeatLost) {
+                    // A seat that is not live is lost even while its row waits for the reaper:
+                    // the counter has already stopped counting it and may have given it to
+                    // someone else.
+                    record(refusal.decidedAt, EventKind::RenewRefused, licenseId, seatId,
+                           refusal.row ? refusal.row->lease.holder : QString(), actor,
+                           {{u"reason"_s, refusal.row ? u"expired"_s : u"unknown seat"_s}});
+                }
+                return;
+            }
+            signRenewal(*plan);
+            if (completeRenewal(*plan)) {
+                result.outcome = HeartbeatResult::Outcome::Renewed;
+                result.lease = plan->renewed;
+                return;
+            }
         }
-        const QDateTime now = m_clock.now();
-        const auto row = m_store.lease(licenseId, seatId);
-        if (!row || !isLive(row->lease, now, license->policy.skew())) {
-            // A seat that is not live is lost even while its row waits for the reaper: the
-            // counter has already stopped counting it and may have given it to someone else.
-            result.outcome = HeartbeatResult::Outcome::SeatLost;
-            record(now, EventKind::RenewRefused, licenseId, seatId, row ? row->lease.holder : QString(), actor,
-                   {{u"reason"_s, row ? u"expired"_s : u"unknown seat"_s}});
-            return;
-        }
-        SeatLease renewed = row->lease;
-        renewed.issuedAt = now;
-        renewed.expiresAt = now.addMSecs(license->policy.ttl().count());
-        renewed = m_signer.signLease(renewed);
-        m_store.renewLease(renewed);
-        if (m_stats)
-            m_stats->count(licenseId, StatsService::Counter::Renewed);
-        result.outcome = HeartbeatResult::Outcome::Renewed;
-        result.lease = renewed;
+        throw StoreError(u"seat %1 of %2 changed inside its own unit"_s.arg(seatId, licenseId).toStdString());
     });
-    if (m_metrics && result.outcome == HeartbeatResult::Outcome::Renewed)
-        m_metrics->countRenewal(licenseId);
     return result;
 }
 
 std::optional<SeatService::RenewalPlan> SeatService::planRenewal(const QString &licenseId, const QString &seatId)
 {
+    return decideRenewal(licenseId, seatId, nullptr);
+}
+
+std::optional<SeatService::RenewalPlan> SeatService::decideRenewal(const QString &licenseId, const QString &seatId,
+                                                                   RenewalRefusal *refusal)
+{
     const auto license = m_store.license(licenseId);
     if (!license)
-        return std::nullopt;
-    const auto row = m_store.lease(licenseId, seatId);
+        return std::nullopt; // the refusal's default outcome
     const QDateTime now = m_clock.now();
-    if (!row || !isLive(row->lease, now, license->policy.skew()))
+    auto row = m_store.lease(licenseId, seatId);
+    if (!row || !isLive(row->lease, now, license->policy.skew())) {
+        if (refusal)
+            *refusal = RenewalRefusal {HeartbeatResult::Outcome::SeatLost, std::move(row), now};
         return std::nullopt;
+    }
     RenewalPlan plan {row->lease, row->lease, license->policy.skew()};
     plan.renewed.issuedAt = now;
     plan.renewed.expiresAt = now.addMSecs(license->policy.ttl().count());

@@ -63,16 +63,17 @@ public:
         Outcome outcome = Outcome::LicenseNotFound;
         SeatLease lease; // Renewed
     };
+    // Plans, signs and completes the renewal in one unit, or records why the seat is lost.
     HeartbeatResult heartbeat(const QString &licenseId, const QString &seatId, const QString &actor);
 
-    // A renewal in three steps, so that its signature, the costliest part, is made outside the
-    // store's unit and alongside other renewals: HttpFrontend plans every heartbeat of a batch,
-    // signs them all at once (on a thread pool with cores to spare), then completes them. heartbeat() is the same
-    // thing in one call.
+    // Every renewal takes three steps, so that its signature, the costliest part, can be made
+    // outside the store's unit and alongside other renewals: RequestTurn plans every heartbeat of
+    // a turn when it arrives, signs them all at once at the end of the turn (on a thread pool
+    // with cores to spare), then completes each. heartbeat() takes the same steps for one seat.
     struct RenewalPlan
     {
         SeatLease current; // the row as planned from
-        SeatLease renewed; // new issuedAt and expiresAt; signed by signRenewals()
+        SeatLease renewed; // new issuedAt and expiresAt; signed by signRenewal()
         std::chrono::milliseconds skew {};
     };
     // Nothing when heartbeat() would not renew (unknown license, seat not held or not live): call
@@ -80,9 +81,9 @@ public:
     std::optional<RenewalPlan> planRenewal(const QString &licenseId, const QString &seatId);
     // Signs the plan's renewed lease. Thread-safe: several renewals may be signed at once.
     void signRenewal(RenewalPlan &plan) const;
-    // Stores a signed renewal in its own unit, if the row is still the planned one and still live
-    // now (a seat that stopped being live may already be someone else's). False when not: call
-    // heartbeat(), which renews it afresh or says it is lost.
+    // Stores a signed renewal in its own unit (or the unit it is called from), if the row is still
+    // the planned one and still live now (a seat that stopped being live may already be someone
+    // else's). False when not: call heartbeat(), which decides afresh.
     bool completeRenewal(const RenewalPlan &plan);
 
     enum class ReleaseOutcome { Released, NotHeld, LicenseNotFound };
@@ -179,6 +180,15 @@ public:
     static QString generateLicenseKey();
 
 private:
+    // Why a heartbeat is not renewed: LicenseNotFound, or SeatLost with the row if there is one.
+    struct RenewalRefusal
+    {
+        HeartbeatResult::Outcome outcome = HeartbeatResult::Outcome::LicenseNotFound;
+        std::optional<StoredLease> row;
+        QDateTime decidedAt;
+    };
+    std::optional<RenewalPlan> decideRenewal(const QString &licenseId, const QString &seatId, RenewalRefusal *refusal);
+
     LicenseSummary summarize(const LicenseRecord &license, const QList<StoredLease> &rows, const QDateTime &now,
                              int deniedLastHour) const;
     void record(const QDateTime &time, EventKind kind, const QString &licenseId, const QString &seatId,

@@ -29,13 +29,16 @@ public:
     virtual void withLicense(const QString &licenseId, const std::function<void()> &work) = 0;
     virtual void withStore(const std::function<void()> &work) = 0;
 
-    // Group commit. After beginBatch(), each withLicense()/withStore() is one unit of a shared
-    // transaction: a unit that throws is undone alone, the others stay. commitBatch() commits
-    // them all at once, or throws StoreError and keeps none of them; until it returns, nothing
-    // of the batch may be acknowledged to anyone. Stores without batching run each unit as its
-    // own transaction, so these default to doing nothing.
+    // Group commit, for RequestTurn. While a batch is open, each withLicense()/withStore() is one
+    // unit (a savepoint) of a transaction the batch shares: a unit that throws is undone alone,
+    // the others stay. commitBatch() commits them all at once, or throws StoreError and keeps
+    // none of them; until it returns, nothing of the batch may be acknowledged to anyone.
+    // rollbackBatch() keeps none of them. Either one closes the batch. beginBatch() must not be
+    // called while a batch is open. Stores without batching run each unit as its own transaction,
+    // so these default to doing nothing.
     virtual void beginBatch() { }
     virtual void commitBatch() { }
+    virtual void rollbackBatch() { }
     virtual bool inBatch() const { return false; }
 
     virtual QList<LicenseRecord> licenses() = 0;

@@ -210,7 +210,8 @@ void SqliteLeaseStore::close()
 {
     m_statements.reset();
     dropCaches();
-    m_batchWanted = m_batchOpen = m_batchFailed = false;
+    m_batch = Batch::None;
+    m_inUnit = false;
     if (m_db.isValid()) {
         m_db.close();
         m_db = QSqlDatabase();
@@ -396,105 +397,141 @@ QSqlQuery &SqliteLeaseStore::exec(QSqlQuery &query)
     return query;
 }
 
-void SqliteLeaseStore::transaction(const std::function<void()> &work)
+void SqliteLeaseStore::begin()
+{
+    exec(m_statements->begin).finish();
+}
+
+void SqliteLeaseStore::commit()
+{
+    exec(m_statements->commit).finish();
+}
+
+bool SqliteLeaseStore::rollback()
+{
+    const bool undone = m_statements->rollback.exec();
+    m_statements->rollback.finish();
+    dropCaches();
+    return undone;
+}
+
+void SqliteLeaseStore::savepoint()
+{
+    exec(m_statements->savepoint).finish();
+}
+
+void SqliteLeaseStore::releaseSavepoint()
+{
+    exec(m_statements->releaseSavepoint).finish();
+}
+
+bool SqliteLeaseStore::rollbackToSavepoint()
+{
+    // ROLLBACK TO keeps the savepoint open; RELEASE then closes it, its changes already undone.
+    const bool undone = m_statements->rollbackToSavepoint.exec() && m_statements->releaseSavepoint.exec();
+    m_statements->rollbackToSavepoint.finish();
+    m_statements->releaseSavepoint.finish();
+    dropCaches();
+    return undone;
+}
+
+void SqliteLeaseStore::unit(const std::function<void()> &work)
 {
     if (!m_statements)
         throw StoreError("the lease store is not open");
-    if (m_inTransaction) {
-        // Already inside the caller's transaction: join it.
+    if (m_inUnit) {
+        // Already inside the caller's unit: join it.
         work();
         return;
     }
-    if (m_batchWanted) {
+    if (m_batch == Batch::None)
+        unitInTransaction(work);
+    else
         unitInBatch(work);
-        return;
-    }
-    exec(m_statements->begin).finish();
-    m_inTransaction = true;
+}
+
+void SqliteLeaseStore::unitInTransaction(const std::function<void()> &work)
+{
+    begin();
+    m_inUnit = true;
     try {
         work();
-        exec(m_statements->commit).finish();
-        m_inTransaction = false;
+        commit();
+        m_inUnit = false;
     } catch (...) {
-        m_inTransaction = false;
-        m_statements->rollback.exec();
-        m_statements->rollback.finish();
-        dropCaches();
+        m_inUnit = false;
+        rollback();
         throw;
     }
 }
 
 void SqliteLeaseStore::unitInBatch(const std::function<void()> &work)
 {
-    if (!m_batchOpen) {
-        exec(m_statements->begin).finish();
-        m_batchOpen = true;
+    if (m_batch == Batch::Begun) {
+        begin();
+        m_batch = Batch::Open;
     }
     // A savepoint per unit: a unit that throws is undone alone and the batch goes on.
-    exec(m_statements->savepoint).finish();
-    m_inTransaction = true;
+    savepoint();
+    m_inUnit = true;
     try {
         work();
-        m_inTransaction = false;
-        exec(m_statements->releaseSavepoint).finish();
+        m_inUnit = false;
+        releaseSavepoint();
     } catch (...) {
-        m_inTransaction = false;
-        dropCaches();
-        if (m_statements->rollbackToSavepoint.exec() && m_statements->releaseSavepoint.exec()) {
-            m_statements->rollbackToSavepoint.finish();
-            m_statements->releaseSavepoint.finish();
-        } else {
-            // The savepoint itself failed: give up the whole batch rather than commit half a unit.
-            m_statements->rollbackToSavepoint.finish();
-            m_statements->releaseSavepoint.finish();
-            m_batchFailed = true;
-        }
+        m_inUnit = false;
+        // When the savepoint itself cannot be undone, give up the whole batch rather than commit
+        // half a unit.
+        if (!rollbackToSavepoint())
+            m_batch = Batch::Broken;
         throw;
     }
 }
 
 void SqliteLeaseStore::beginBatch()
 {
-    m_batchWanted = true;
+    Q_ASSERT(m_batch == Batch::None && !m_inUnit);
+    m_batch = Batch::Begun;
 }
 
 bool SqliteLeaseStore::inBatch() const
 {
-    return m_batchWanted;
+    return m_batch != Batch::None;
 }
 
 void SqliteLeaseStore::commitBatch()
 {
-    if (!m_batchWanted)
-        return;
-    m_batchWanted = false;
-    if (!m_batchOpen)
+    const Batch batch = std::exchange(m_batch, Batch::None);
+    if (batch == Batch::None || batch == Batch::Begun)
         return; // nothing in the batch touched the database
-    m_batchOpen = false;
-    const bool failed = std::exchange(m_batchFailed, false);
-    if (!failed && m_statements->commit.exec()) {
+    if (batch == Batch::Open && m_statements->commit.exec()) {
         m_statements->commit.finish();
         return;
     }
-    const QString reason
-        = failed ? u"a unit of the batch could not be undone"_s : m_statements->commit.lastError().text();
+    const QString reason = batch == Batch::Broken ? u"a unit of the batch could not be undone"_s
+                                                  : m_statements->commit.lastError().text();
     m_statements->commit.finish();
-    m_statements->rollback.exec();
-    m_statements->rollback.finish();
-    dropCaches();
+    rollback();
     throw StoreError(u"database error: the batch was not committed: %1"_s.arg(reason).toStdString());
+}
+
+void SqliteLeaseStore::rollbackBatch()
+{
+    const Batch batch = std::exchange(m_batch, Batch::None);
+    if (batch == Batch::Open || batch == Batch::Broken)
+        rollback();
 }
 
 void SqliteLeaseStore::withLicense(const QString &, const std::function<void()> &work)
 {
     // One connection on one thread: the write transaction itself is the per-license lock, and a
     // transaction never waits for another one.
-    transaction(work);
+    unit(work);
 }
 
 void SqliteLeaseStore::withStore(const std::function<void()> &work)
 {
-    transaction(work);
+    unit(work);
 }
 
 LicenseRecord SqliteLeaseStore::licenseFromRow(const QSqlQuery &query) const

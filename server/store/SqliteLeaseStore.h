@@ -42,6 +42,7 @@ public:
     void withStore(const std::function<void()> &work) override;
     void beginBatch() override;
     void commitBatch() override;
+    void rollbackBatch() override;
     bool inBatch() const override;
 
     QList<LicenseRecord> licenses() override;
@@ -79,8 +80,19 @@ private:
 
     bool migrate(QString *error);
     bool prepareStatements(QString *error);
-    void transaction(const std::function<void()> &work);
+    // Runs one unit of work: joins the unit it is called from, else a savepoint of the open batch,
+    // else a transaction of its own.
+    void unit(const std::function<void()> &work);
+    void unitInTransaction(const std::function<void()> &work);
     void unitInBatch(const std::function<void()> &work);
+    // The statements a unit is made of. rollback() and rollbackToSavepoint() also drop the
+    // caches, which may hold what they undo; they return false when SQLite refused.
+    void begin();
+    void commit();
+    bool rollback();
+    void savepoint();
+    void releaseSavepoint();
+    bool rollbackToSavepoint();
     QSqlQuery &exec(QSqlQuery &query);
     LicenseRecord licenseFromRow(const QSqlQuery &query) const;
     static QString leaseKey(const QString &licenseId, const QString &seatId);
@@ -98,10 +110,15 @@ private:
     QString m_connectionName;
     QSqlDatabase m_db;
     std::unique_ptr<Statements> m_statements;
-    bool m_inTransaction = false;
-    bool m_batchWanted = false; // beginBatch() called, commitBatch() not yet
-    bool m_batchOpen = false; // the batch's BEGIN has run
-    bool m_batchFailed = false; // a unit could not be rolled back: the batch must not commit
+    enum class Batch {
+        None, // every unit is a transaction of its own
+        Begun, // beginBatch() called, no unit ran yet: BEGIN waits for one, so that a turn that
+               // only reads writes nothing
+        Open, // BEGIN has run; each unit is a savepoint
+        Broken, // a unit could not be undone: the batch must not commit
+    };
+    Batch m_batch = Batch::None;
+    bool m_inUnit = false; // a unit's work is running; a unit it calls joins it
     QHash<QString, LicenseRecord> m_licenseCache;
     QHash<QString, StoredLease> m_leaseCache; // by leaseKey()
 };

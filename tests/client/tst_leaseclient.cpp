@@ -1,6 +1,6 @@
 #include "FaultProxy.h"
-#include "InProcessServer.h"
 #include "LeaseClient.h"
+#include "TestServer.h"
 
 #include <QEventLoop>
 #include <QJsonArray>
@@ -50,8 +50,8 @@ private:
     LeaseOutcome heartbeat(const QString &seatId);
     ReleaseOutcome release(const QString &seatId);
 
-    std::unique_ptr<InProcessServer> m_server;
-    std::unique_ptr<FaultProxy> m_proxy;
+    std::unique_ptr<TestServer> m_server;
+    FaultProxy *m_proxy = nullptr; // in front of m_server, which owns it
     std::unique_ptr<QNetworkAccessManager> m_network;
     std::unique_ptr<LeaseClient> m_client;
     QByteArray m_key;
@@ -59,13 +59,12 @@ private:
 
 void TestLeaseClient::init()
 {
-    m_server = std::make_unique<InProcessServer>();
+    m_server = std::make_unique<TestServer>(TestServer::Options {.faultProxy = true});
     QString error;
     QVERIFY2(m_server->start(&error), qPrintable(error));
     m_key = m_server->createLicense(licenseId, seatCount, 60s, 5s, 15s);
     QVERIFY(!m_key.isEmpty());
-    m_proxy = std::make_unique<FaultProxy>();
-    QVERIFY2(m_proxy->start(QHostAddress(QHostAddress::LocalHost), m_server->port(), &error), qPrintable(error));
+    m_proxy = &m_server->proxy();
     m_network = std::make_unique<QNetworkAccessManager>();
     m_network->setProxy(QNetworkProxy::NoProxy);
     m_client = std::make_unique<LeaseClient>(*m_network);
@@ -78,7 +77,7 @@ void TestLeaseClient::cleanup()
 {
     m_client.reset();
     m_network.reset();
-    m_proxy.reset();
+    m_proxy = nullptr;
     m_server.reset();
 }
 

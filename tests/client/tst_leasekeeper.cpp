@@ -1,8 +1,8 @@
 #include "FaultProxy.h"
-#include "InProcessServer.h"
 #include "LeaseClient.h"
 #include "LeaseKeeper.h"
 #include "SkewedClock.h"
+#include "TestServer.h"
 #include "Timestamps.h"
 
 #include <QDeadlineTimer>
@@ -69,8 +69,8 @@ private:
     int liveSeats() { return int(m_server->liveLeasesOf(licenseId, holder).size()); }
     ManualClock &clock() { return m_server->clock(); }
 
-    std::unique_ptr<InProcessServer> m_server;
-    std::unique_ptr<FaultProxy> m_proxy;
+    std::unique_ptr<TestServer> m_server;
+    FaultProxy *m_proxy = nullptr; // in front of m_server, which owns it
     std::unique_ptr<QNetworkAccessManager> m_network;
     std::unique_ptr<LeaseClient> m_client;
     std::unique_ptr<SkewedClock> m_keeperClock;
@@ -80,13 +80,12 @@ private:
 
 void TestLeaseKeeper::init()
 {
-    m_server = std::make_unique<InProcessServer>();
+    m_server = std::make_unique<TestServer>(TestServer::Options {.faultProxy = true});
     QString error;
     QVERIFY2(m_server->start(&error), qPrintable(error));
     m_key = m_server->createLicense(licenseId, seatCount, ttl, skew, 15s);
     QVERIFY(!m_key.isEmpty());
-    m_proxy = std::make_unique<FaultProxy>();
-    QVERIFY2(m_proxy->start(QHostAddress(QHostAddress::LocalHost), m_server->port(), &error), qPrintable(error));
+    m_proxy = &m_server->proxy();
     m_network = std::make_unique<QNetworkAccessManager>();
     m_network->setProxy(QNetworkProxy::NoProxy);
     m_client = std::make_unique<LeaseClient>(*m_network);
@@ -110,7 +109,7 @@ void TestLeaseKeeper::cleanup()
     m_keeperClock.reset();
     m_client.reset();
     m_network.reset();
-    m_proxy.reset();
+    m_proxy = nullptr;
     m_server.reset();
 }
 

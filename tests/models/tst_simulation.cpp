@@ -8,7 +8,7 @@
 #include "Crypto.h"
 #include "LeasePredicate.h"
 #include "ManualClock.h"
-#include "SimTestServer.h"
+#include "TestServer.h"
 #include "simulator/ScenarioPreset.h"
 #include "simulator/Simulation.h"
 
@@ -88,7 +88,7 @@ private:
     std::optional<LeaseRow> row(const QString &licenseId, const QString &seatId) const;
 
     std::unique_ptr<ManualClock> m_clock;
-    std::unique_ptr<SimTestServer> m_server;
+    std::unique_ptr<TestServer> m_server;
     std::unique_ptr<CountingNetworkAccessManager> m_network;
     std::unique_ptr<AdminClient> m_admin;
     std::unique_ptr<Simulation> m_sim;
@@ -104,7 +104,7 @@ void TestSimulation::initTestCase()
 void TestSimulation::init()
 {
     m_clock = std::make_unique<ManualClock>();
-    m_server = std::make_unique<SimTestServer>(*m_clock);
+    m_server = std::make_unique<TestServer>(TestServer::Options {.clock = m_clock.get(), .demo = true});
     QString error;
     QVERIFY2(m_server->start(&error), qPrintable(error));
     m_verifier = m_server->verifier();

@@ -1,20 +1,15 @@
 #include "HttpBurst.h"
-#include "LeaseServer.h"
-#include "ManualClock.h"
-#include "SecretBuffer.h"
-#include "ServerConfig.h"
 #include "TestHttp.h"
+#include "TestServer.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 using namespace keyright;
-using namespace keyright::server;
 
 // Two clients asking for the last seat at the same moment must not both win: fifty checkouts
 // sent at once, each on its own connection, on a ten-seat license grant exactly ten.
@@ -28,25 +23,17 @@ private slots:
     void fiftyRacersTenSeats();
 
 private:
-    QTemporaryDir m_dir;
-    ManualClock m_clock;
-    std::unique_ptr<LeaseServer> m_server;
+    std::unique_ptr<TestServer> m_server;
     std::unique_ptr<TestHttp> m_http;
     QByteArray m_admin;
 };
 
 void TestConcurrentCheckout::initTestCase()
 {
-    ServerConfig config;
-    config.port = 0;
-    config.dataDir = m_dir.filePath(u"data"_s);
-    config.reapInterval = 0s;
-    m_server = std::make_unique<LeaseServer>(config, m_clock);
+    m_server = std::make_unique<TestServer>(TestServer::Options {.reapInterval = 0s});
     QString error;
     QVERIFY2(m_server->start(&error), qPrintable(error));
-    const auto token = readSecretFile(m_server->adminTokenPath(), &error);
-    QVERIFY2(token, qPrintable(error));
-    m_admin = "Bearer " + token->view().toByteArray();
+    m_admin = m_server->adminAuthorization();
     m_http = std::make_unique<TestHttp>(m_server->url());
 }
 

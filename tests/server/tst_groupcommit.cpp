@@ -7,12 +7,15 @@
 #include "Metrics.h"
 #include "SecretBuffer.h"
 #include "TestHttp.h"
+#include "TestServer.h"
 #include "http/AuthGuard.h"
 #include "http/HttpApi.h"
+#include "http/RequestTurn.h"
 #include "seats/SeatService.h"
 #include "store/SqliteLeaseStore.h"
 
 #include <QDir>
+#include <QFile>
 #include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -44,6 +47,9 @@ public:
     // What happens to the seat between planRenewal() and completeRenewal().
     enum class Meanwhile { Nothing, Released, Revoked, ExpiredPastSkew, RenewedByHeartbeat };
     Q_ENUM(Meanwhile)
+    // The state of the seat a heartbeat is sent for.
+    enum class Beat { Live, ExpiredPastSkew, UnknownSeat, UnknownLicense, ReleasedBefore };
+    Q_ENUM(Beat)
 
 private Q_SLOTS:
     void init();
@@ -60,6 +66,9 @@ private Q_SLOTS:
     void failedCommitKeepsNoUnitOfTheBatch();
     void failedCommitAnswersEveryChangeWith500();
     void renewalAnswersAreWhatIsStored();
+    void singleHeartbeatAnswersAndStoresAsABatchedOne_data();
+    void singleHeartbeatAnswersAndStoresAsABatchedOne();
+    void turnAnswersOnlyOnceCommitted();
 
 private:
     // License `id` with TTL 60 s, skew 5 s, grace 15 s.
@@ -74,6 +83,7 @@ private:
     bool startServer();
     QByteArray admin() const { return "Bearer " + m_adminToken; }
     QJsonObject listing();
+    ApiRequest clientRequest(const QByteArray &method, const QString &path, const QByteArray &body = {}) const;
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<ManualClock> m_clock;
@@ -81,9 +91,11 @@ private:
     std::unique_ptr<LeaseSigner> m_signer;
     std::unique_ptr<SeatService> m_seats;
 
-    std::unique_ptr<LeaseServer> m_server;
+    std::unique_ptr<TestServer> m_fixture;
+    LeaseServer *m_server = nullptr; // the fixture's, for the tests that reach inside
     std::unique_ptr<TestHttp> m_http;
     QByteArray m_adminToken;
+    QByteArray m_licenseKey; // "License <key>" of the license addLicense() made last
 };
 
 using Granted = SeatService::CheckoutResult::Outcome;
@@ -104,7 +116,8 @@ void TestGroupCommit::init()
 void TestGroupCommit::cleanup()
 {
     m_http.reset();
-    m_server.reset();
+    m_server = nullptr;
+    m_fixture.reset();
     m_seats.reset();
     m_signer.reset();
     m_store.reset();
@@ -119,7 +132,20 @@ bool TestGroupCommit::addLicense(const QString &id, int seatCount)
     spec.ttlSeconds = 60;
     spec.skewSeconds = 5;
     spec.reapGraceSeconds = 15;
-    return m_seats->putLicense(id, spec, u"test"_s).outcome == SeatService::PutLicenseResult::Outcome::Created;
+    const auto created = m_seats->putLicense(id, spec, u"test"_s);
+    m_licenseKey = "License " + created.key.toLatin1();
+    return created.outcome == SeatService::PutLicenseResult::Outcome::Created;
+}
+
+ApiRequest TestGroupCommit::clientRequest(const QByteArray &method, const QString &path, const QByteArray &body) const
+{
+    ApiRequest request;
+    request.method = method;
+    request.path = path;
+    request.authorization = m_licenseKey;
+    request.body = body;
+    request.remoteAddress = QHostAddress::LocalHost;
+    return request;
 }
 
 SeatService::CheckoutResult::Outcome TestGroupCommit::checkOut(const QString &licenseId, const QString &holder,
@@ -186,20 +212,15 @@ bool TestGroupCommit::breakCommits(const QString &databaseFile, bool broken)
 
 bool TestGroupCommit::startServer()
 {
-    ServerConfig config;
-    config.port = 0;
-    config.dataDir = m_dir->filePath(u"server"_s);
-    config.reapInterval = 0s;
-    m_server = std::make_unique<LeaseServer>(config, *m_clock);
+    m_fixture = std::make_unique<TestServer>(
+        TestServer::Options {.clock = m_clock.get(), .dataDir = m_dir->filePath(u"server"_s), .reapInterval = 0s});
     QString error;
-    if (!m_server->start(&error)) {
+    if (!m_fixture->start(&error)) {
         qWarning("server did not start: %s", qPrintable(error));
         return false;
     }
-    const auto token = readSecretFile(m_server->adminTokenPath(), &error);
-    if (!token)
-        return false;
-    m_adminToken = token->view().toByteArray();
+    m_server = &m_fixture->leaseServer();
+    m_adminToken = m_fixture->adminToken();
     m_http = std::make_unique<TestHttp>(m_server->url());
     return true;
 }
@@ -616,11 +637,13 @@ void TestGroupCommit::deferredHeartbeatAnsweredFromWhatIsStored()
     heartbeat.authorization = "License " + created.key.toLatin1();
     heartbeat.remoteAddress = QHostAddress::LocalHost;
 
-    // What HttpFrontend does with a heartbeat: planned when it arrives, then signed and stored
-    // together with the other renewals of its batch.
-    auto answer = api.handleOrDefer(heartbeat);
-    QVERIFY(std::holds_alternative<HttpApi::DeferredRenewal>(answer));
-    QList<HttpApi::DeferredRenewal> deferred {std::get<HttpApi::DeferredRenewal>(std::move(answer))};
+    // What a turn does with a heartbeat: planned when it arrives, then signed and stored together
+    // with the other renewals of the turn when it ends.
+    RequestTurn turn(api, *m_seats, *m_store);
+    QList<ApiResponse> responses;
+    turn.submit(heartbeat, [&](const ApiResponse &response) { responses.append(response); });
+    QVERIFY(responses.isEmpty());
+    QCOMPARE(turn.pending(), 1);
 
     switch (meanwhile) {
     case Meanwhile::Nothing:
@@ -643,7 +666,7 @@ void TestGroupCommit::deferredHeartbeatAnsweredFromWhatIsStored()
         break;
     }
 
-    const QList<ApiResponse> responses = api.finishRenewals(deferred);
+    turn.finish();
     QCOMPARE(responses.size(), 1);
     const ApiResponse &response = responses.first();
     QCOMPARE(response.status, status);
@@ -659,6 +682,169 @@ void TestGroupCommit::deferredHeartbeatAnsweredFromWhatIsStored()
     } else {
         QVERIFY(!row || row->lease.expiresAt == seat.expiresAt);
     }
+}
+
+void TestGroupCommit::singleHeartbeatAnswersAndStoresAsABatchedOne_data()
+{
+    QTest::addColumn<Beat>("beat");
+    QTest::addColumn<int>("status");
+
+    QTest::newRow("live seat: 200, renewed") << Beat::Live << 200;
+    QTest::newRow("past expiresAt + skew: 410, refusal recorded") << Beat::ExpiredPastSkew << 410;
+    QTest::newRow("unknown seat: 410, refusal recorded") << Beat::UnknownSeat << 410;
+    QTest::newRow("unknown license: 404") << Beat::UnknownLicense << 404;
+    QTest::newRow("released earlier in the turn: 410") << Beat::ReleasedBefore << 410;
+}
+
+void TestGroupCommit::singleHeartbeatAnswersAndStoresAsABatchedOne()
+{
+    QFETCH(Beat, beat);
+    QFETCH(int, status);
+
+    // Two stores with the same rows and the same signing key: one answers the heartbeat on its
+    // own (HttpApi::handle, SeatService::heartbeat), the other in a turn among the renewals of
+    // other seats. A client must not be able to tell them apart, and neither may the database.
+    QVERIFY(addLicense(u"lic"_s, 4));
+    SeatLease seat;
+    QCOMPARE(checkOut(u"lic"_s, u"holder@ws"_s, &seat), Granted::Granted);
+    m_clock->advance(30s); // the other seats outlive this one by 30 s
+    QStringList others;
+    for (const QString &holder : {u"left@ws"_s, u"right@ws"_s}) {
+        SeatLease other;
+        QCOMPARE(checkOut(u"lic"_s, holder, &other), Granted::Granted);
+        others.append(other.seatId);
+    }
+    m_seats.reset();
+    m_store.reset();
+    const QString twinFile = m_dir->filePath(u"twin.sqlite"_s);
+    QVERIFY(QFile::copy(m_dir->filePath(u"keyright.sqlite"_s), twinFile));
+    m_store = std::make_unique<SqliteLeaseStore>(m_dir->filePath(u"keyright.sqlite"_s));
+    SqliteLeaseStore twin(twinFile);
+    QString error;
+    QVERIFY2(m_store->open(&error), qPrintable(error));
+    QVERIFY2(twin.open(&error), qPrintable(error));
+    m_seats = std::make_unique<SeatService>(*m_store, *m_signer, *m_clock);
+    SeatService twinSeats(twin, *m_signer, *m_clock);
+    AuthGuard auth(SecretBuffer::copyOf("admin-token-for-this-test"));
+    Metrics metrics;
+    Metrics twinMetrics;
+    HttpApi single(*m_seats, auth, metrics, m_signer->publicKey());
+    HttpApi batched(twinSeats, auth, twinMetrics, m_signer->publicKey());
+
+    m_clock->advance(beat == Beat::ExpiredPastSkew ? 35s + 1ms : 20s);
+    const QString license = beat == Beat::UnknownLicense ? u"nope"_s : u"lic"_s;
+    const QString seatId = beat == Beat::UnknownSeat ? u"0123456789abcdef0123456789abcdef"_s : seat.seatId;
+    const ApiRequest heartbeat = clientRequest("POST", u"/v1/licenses/%1/seats/%2/heartbeat"_s.arg(license, seatId));
+    QList<ApiRequest> before;
+    if (beat == Beat::ReleasedBefore)
+        before.append(clientRequest("DELETE", u"/v1/licenses/lic/seats/%1"_s.arg(seat.seatId)));
+    before.append(clientRequest("POST", u"/v1/licenses/lic/seats/%1/heartbeat"_s.arg(others.first())));
+    const ApiRequest after = clientRequest("POST", u"/v1/licenses/lic/seats/%1/heartbeat"_s.arg(others.last()));
+
+    QList<ApiResponse> alone;
+    for (const ApiRequest &request : std::as_const(before))
+        alone.append(single.handle(request));
+    alone.append(single.handle(heartbeat));
+    alone.append(single.handle(after));
+
+    RequestTurn turn(batched, twinSeats, twin);
+    QList<ApiResponse> together;
+    const auto collect = [&](const ApiResponse &response) { together.append(response); };
+    for (const ApiRequest &request : std::as_const(before))
+        turn.submit(request, collect);
+    turn.submit(heartbeat, collect);
+    turn.submit(after, collect);
+    turn.finish();
+
+    QCOMPARE(together.size(), alone.size());
+    QCOMPARE(alone.at(before.size()).status, status);
+    for (qsizetype i = 0; i < alone.size(); ++i) {
+        QCOMPARE(together.at(i).status, alone.at(i).status);
+        QCOMPARE(together.at(i).body, alone.at(i).body); // the same lease, to the signature
+        QCOMPARE(together.at(i).headers, alone.at(i).headers);
+    }
+    if (status == 200) {
+        const auto lease = leaseFromJson(QJsonDocument::fromJson(alone.at(before.size()).body)["lease"_L1]);
+        QVERIFY(lease);
+        QCOMPARE(lease->expiresAt, m_clock->now().addSecs(60));
+    }
+
+    const auto rows = [](SqliteLeaseStore &store) {
+        QStringList described;
+        for (const StoredLease &row : store.leases(u"lic"_s))
+            described.append(u"%1 %2 %3 %4 %5 %6"_s.arg(row.lease.seatId, row.lease.holder)
+                                 .arg(row.lease.generation)
+                                 .arg(row.lease.issuedAt.toMSecsSinceEpoch())
+                                 .arg(row.lease.expiresAt.toMSecsSinceEpoch())
+                                 .arg(QString::fromLatin1(row.lease.signature.toHex())));
+        described.sort();
+        return described;
+    };
+    QCOMPARE(rows(twin), rows(*m_store));
+    const auto events = [](SqliteLeaseStore &store) {
+        QStringList described;
+        for (const EventRecord &event : store.events(EventQuery {}))
+            described.append(u"%1 %2 %3 %4 %5 %6 %7 %8"_s.arg(event.seq)
+                                 .arg(event.time.toMSecsSinceEpoch())
+                                 .arg(toWire(event.kind), event.licenseId, event.seatId, event.holder, event.actor,
+                                      QString::fromUtf8(QJsonDocument(event.detail).toJson(QJsonDocument::Compact))));
+        return described;
+    };
+    QCOMPARE(events(twin), events(*m_store));
+    EventQuery refusals;
+    refusals.kinds = {EventKind::RenewRefused};
+    QCOMPARE(twin.events(refusals).size(), beat == Beat::Live || beat == Beat::UnknownLicense ? 0 : 1);
+}
+
+void TestGroupCommit::turnAnswersOnlyOnceCommitted()
+{
+    QVERIFY(addLicense(u"lic"_s, 2));
+    SeatLease seat;
+    QCOMPARE(checkOut(u"lic"_s, u"holder@ws"_s, &seat), Granted::Granted);
+    m_clock->advance(20s);
+    AuthGuard auth(SecretBuffer::copyOf("admin-token-for-this-test"));
+    Metrics metrics;
+    HttpApi api(*m_seats, auth, metrics, m_signer->publicKey());
+    RequestTurn turn(api, *m_seats, *m_store);
+
+    // Each answer notes whether the store was still inside the turn's transaction when it came.
+    QList<int> statuses;
+    QList<bool> answeredInBatch;
+    const auto collect = [&](const ApiResponse &response) {
+        statuses.append(response.status);
+        answeredInBatch.append(m_store->inBatch());
+    };
+    turn.submit(clientRequest("POST", u"/v1/licenses/lic/checkout"_s, R"({"holder":"second@ws"})"), collect);
+    turn.submit(clientRequest("POST", u"/v1/licenses/lic/seats/%1/heartbeat"_s.arg(seat.seatId)), collect);
+    turn.submit(clientRequest("POST", u"/v1/licenses/lic/checkout"_s, R"({"holder":"third@ws"})"), collect);
+    turn.submit(clientRequest("GET", u"/v1/health"_s), collect);
+    QVERIFY(statuses.isEmpty());
+    QCOMPARE(turn.pending(), 4);
+    QVERIFY(m_store->inBatch());
+    turn.finish();
+    QCOMPARE(statuses, (QList<int> {201, 200, 409, 200})); // in the order they came
+    QCOMPARE(answeredInBatch, (QList<bool> {false, false, false, false}));
+    QCOMPARE(turn.pending(), 0);
+    QCOMPARE(m_store->lease(u"lic"_s, seat.seatId).value().lease.expiresAt, m_clock->now().addSecs(60));
+
+    // A full turn ends at once, without waiting for the event loop.
+    statuses.clear();
+    answeredInBatch.clear();
+    for (int i = 0; i < RequestTurn::maxRequests - 1; ++i)
+        turn.submit(clientRequest("POST", u"/v1/licenses/lic/seats/%1/heartbeat"_s.arg(seat.seatId)), collect);
+    QVERIFY(statuses.isEmpty());
+    turn.submit(clientRequest("GET", u"/v1/time"_s), collect);
+    QCOMPARE(statuses.size(), RequestTurn::maxRequests);
+    QVERIFY(std::all_of(statuses.cbegin(), statuses.cend(), [](int status) { return status == 200; }));
+    QVERIFY(!answeredInBatch.contains(true));
+    QCOMPARE(turn.pending(), 0);
+
+    // The turn also ends when the event loop comes back.
+    statuses.clear();
+    turn.submit(clientRequest("POST", u"/v1/licenses/lic/seats/%1/heartbeat"_s.arg(seat.seatId)), collect);
+    QVERIFY(statuses.isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(statuses, QList<int> {200}, 5000);
+    QVERIFY(!m_store->inBatch());
 }
 
 } // namespace keyright

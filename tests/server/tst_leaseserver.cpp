@@ -2,16 +2,14 @@
 #include "LeaseServer.h"
 #include "LeaseVerifier.h"
 #include "ManualClock.h"
-#include "SecretBuffer.h"
-#include "ServerConfig.h"
 #include "TestHttp.h"
+#include "TestServer.h"
 #include "Timestamps.h"
 #include "seats/LeaseReaper.h"
 #include "seats/SeatService.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -68,38 +66,31 @@ private:
     QJsonArray events(const QString &query = {});
     QByteArray storeSnapshot();
 
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<ManualClock> m_clock;
-    std::unique_ptr<LeaseServer> m_server;
+    std::unique_ptr<TestServer> m_fixture;
+    ManualClock *m_clock = nullptr; // the fixture's
+    LeaseServer *m_server = nullptr; // the fixture's, for the tests that reach inside
     std::unique_ptr<TestHttp> m_http;
     QByteArray m_adminToken;
 };
 
 void TestLeaseServer::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_clock = std::make_unique<ManualClock>();
-    ServerConfig config;
-    config.port = 0;
-    config.dataDir = m_dir->filePath(u"data"_s);
-    config.reapInterval = 0s;
-    m_server = std::make_unique<LeaseServer>(config, *m_clock);
+    m_fixture = std::make_unique<TestServer>(TestServer::Options {.reapInterval = 0s});
     QString error;
-    QVERIFY2(m_server->start(&error), qPrintable(error));
+    QVERIFY2(m_fixture->start(&error), qPrintable(error));
+    m_clock = &m_fixture->clock();
+    m_server = &m_fixture->leaseServer();
     QVERIFY(m_server->port() != 0);
-    const auto token = readSecretFile(m_server->adminTokenPath(), &error);
-    QVERIFY2(token, qPrintable(error));
-    m_adminToken = token->view().toByteArray();
+    m_adminToken = m_fixture->adminToken();
     m_http = std::make_unique<TestHttp>(m_server->url());
 }
 
 void TestLeaseServer::cleanup()
 {
     m_http.reset();
-    m_server.reset();
-    m_clock.reset();
-    m_dir.reset();
+    m_server = nullptr;
+    m_clock = nullptr;
+    m_fixture.reset();
 }
 
 QByteArray TestLeaseServer::createLicense(const QString &id, int seats, int ttl, int skew, int grace)

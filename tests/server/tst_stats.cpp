@@ -3,9 +3,8 @@
 #include "LeaseJson.h"
 #include "LeaseServer.h"
 #include "ManualClock.h"
-#include "SecretBuffer.h"
-#include "ServerConfig.h"
 #include "TestHttp.h"
+#include "TestServer.h"
 #include "Timestamps.h"
 #include "stats/ReplicaIdentity.h"
 #include "stats/StatsService.h"
@@ -58,12 +57,12 @@ private:
     int heartbeat(const QString &seatId);
     QMap<QString, quint64> ownCounts(const QString &license = u"acme"_s);
     int eventCount(const QString &kind);
-    StatsService &stats() { return *m_server->stats(); }
+    StatsService &stats() { return *m_server->leaseServer().stats(); }
     static QString otherReplica() { return crypto::randomHex(16); }
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<ManualClock> m_clock;
-    std::unique_ptr<LeaseServer> m_server;
+    std::unique_ptr<TestServer> m_server;
     std::unique_ptr<TestHttp> m_http;
     QByteArray m_adminToken;
     QByteArray m_key;
@@ -91,22 +90,17 @@ bool TestStats::startServer(const QString &dataDir)
 {
     m_http.reset();
     m_server.reset();
-    ServerConfig config;
-    config.port = 0;
-    config.dataDir = dataDir;
-    config.reapInterval = 0s;
-    m_server = std::make_unique<LeaseServer>(config, *m_clock);
+    // A directory the test names outlives each TestServer, so a restart is a new one on it.
+    m_server = std::make_unique<TestServer>(
+        TestServer::Options {.clock = m_clock.get(), .dataDir = dataDir, .reapInterval = 0s});
     QString error;
     if (!m_server->start(&error)) {
         qWarning("server did not start: %s", qPrintable(error));
         return false;
     }
-    const auto token = readSecretFile(m_server->adminTokenPath(), &error);
-    if (!token)
-        return false;
-    m_adminToken = token->view().toByteArray();
+    m_adminToken = m_server->adminToken();
     m_http = std::make_unique<TestHttp>(m_server->url());
-    return m_server->stats() != nullptr;
+    return m_server->leaseServer().stats() != nullptr;
 }
 
 QByteArray TestStats::createLicense(const QString &id, int seats)

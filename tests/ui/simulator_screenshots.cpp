@@ -7,8 +7,8 @@
 #include "AdminClient.h"
 #include "CountingNetworkAccessManager.h"
 #include "Crypto.h"
-#include "SimTestServer.h"
 #include "SystemClock.h"
+#include "TestServer.h"
 #include "simulator/ScenarioPreset.h"
 #include "simulator/SimulatedClient.h"
 #include "simulator/Simulation.h"
@@ -71,7 +71,7 @@ int main(int argc, char **argv)
 
     SimulationClock clock(SystemClock::instance());
     clock.setRunning(false);
-    SimTestServer server(clock, std::chrono::seconds {1});
+    TestServer server({.clock = &clock, .demo = true, .reapInterval = std::chrono::seconds {1}});
     QString error;
     if (!server.start(&error)) {
         std::fprintf(stderr, "server: %s\n", qPrintable(error));

@@ -6,13 +6,12 @@
 #include "EventsPage.h"
 #include "LanguageManager.h"
 #include "LeaseClient.h"
-#include "LeaseServer.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "ReapDialog.h"
 #include "RevokeDialog.h"
 #include "SeatsPage.h"
-#include "SecretBuffer.h"
+#include "TestServer.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -28,7 +27,6 @@
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 using namespace keyright;
-using namespace keyright::server;
 
 class TestDashboard : public QObject
 {
@@ -56,8 +54,7 @@ private:
     LanguageManager m_languages;
     std::unique_ptr<ManualClock> m_clock;
     std::unique_ptr<QTemporaryDir> m_dir;
-    quint16 m_port = 0;
-    std::unique_ptr<LeaseServer> m_server;
+    std::unique_ptr<TestServer> m_server;
     QByteArray m_token;
     std::unique_ptr<QNetworkAccessManager> m_network;
     std::unique_ptr<AdminClient> m_admin;
@@ -68,18 +65,12 @@ private:
 
 bool TestDashboard::startServer()
 {
-    ServerConfig config;
-    config.port = m_port;
-    config.dataDir = m_dir->filePath(u"server"_s);
-    config.reapInterval = std::chrono::hours {1}; // the tests reap when they choose
-    m_server = std::make_unique<LeaseServer>(config, *m_clock);
+    // A restart comes back on the same address and data directory, as a real server would.
     QString error;
     if (!m_server->start(&error)) {
         qWarning("%s", qPrintable(error));
         return false;
     }
-    // A restart comes back on the same address, as a real server would.
-    m_port = m_server->port();
     return true;
 }
 
@@ -92,12 +83,11 @@ void TestDashboard::init()
 {
     m_clock = std::make_unique<ManualClock>();
     m_dir = std::make_unique<QTemporaryDir>();
-    m_port = 0;
+    // The periodic reaper stays off (an hour): the tests reap when they choose.
+    m_server = std::make_unique<TestServer>(
+        TestServer::Options {.clock = m_clock.get(), .dataDir = m_dir->filePath(u"server"_s)});
     QVERIFY(startServer());
-    QString error;
-    const auto token = readSecretFile(m_server->adminTokenPath(), &error);
-    QVERIFY2(token, qPrintable(error));
-    m_token = token->view().toByteArray();
+    m_token = m_server->adminToken();
     m_network = std::make_unique<QNetworkAccessManager>();
     m_admin = std::make_unique<AdminClient>(*m_network, *m_clock);
     m_admin->setServerUrl(m_server->url());
@@ -110,8 +100,6 @@ void TestDashboard::cleanup()
     m_window.reset();
     m_session.reset();
     m_admin.reset();
-    if (m_server)
-        m_server->stop();
     m_server.reset();
     m_network.reset();
     m_settings.reset();

@@ -5,8 +5,8 @@
 #include "AdminClient.h"
 #include "CountingNetworkAccessManager.h"
 #include "Crypto.h"
-#include "SimTestServer.h"
 #include "SystemClock.h"
+#include "TestServer.h"
 #include "simulator/ClientRow.h"
 #include "simulator/ScenarioPreset.h"
 #include "simulator/SimulatedClient.h"
@@ -42,7 +42,7 @@ private Q_SLOTS:
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
-    std::unique_ptr<SimTestServer> m_server;
+    std::unique_ptr<TestServer> m_server;
     std::unique_ptr<CountingNetworkAccessManager> m_network;
     std::unique_ptr<AdminClient> m_admin;
     std::unique_ptr<SimulatorView> m_view;
@@ -57,7 +57,7 @@ void TestSimulatorView::init()
 {
     m_clock = std::make_unique<SimulationClock>(SystemClock::instance());
     m_clock->setRunning(false);
-    m_server = std::make_unique<SimTestServer>(*m_clock);
+    m_server = std::make_unique<TestServer>(TestServer::Options {.clock = m_clock.get(), .demo = true});
     QString error;
     QVERIFY2(m_server->start(&error), qPrintable(error));
     m_network = std::make_unique<CountingNetworkAccessManager>();

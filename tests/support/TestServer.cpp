@@ -1,9 +1,10 @@
-#include "InProcessServer.h"
+#include "TestServer.h"
 
 #include "LeaseServer.h"
 #include "SecretBuffer.h"
 #include "ServerConfig.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkProxy>
@@ -16,32 +17,48 @@ namespace keyright {
 
 using namespace keyright::server;
 
-InProcessServer::InProcessServer()
+TestServer::TestServer()
+    : TestServer(Options {})
+{ }
+
+TestServer::TestServer(Options options)
+    : m_options(std::move(options))
 {
+    if (m_options.dataDir.isNull())
+        m_dataDir = m_tempDir.emplace().path();
+    else
+        m_dataDir = m_options.dataDir;
     m_network.setProxy(QNetworkProxy::NoProxy);
 }
 
-InProcessServer::~InProcessServer()
+TestServer::~TestServer()
 {
     stop();
 }
 
-bool InProcessServer::start(QString *error)
+bool TestServer::start(QString *error)
 {
-    if (!m_dataDir.isValid()) {
+    QString ignored;
+    if (!error)
+        error = &ignored;
+    if (m_tempDir && !m_tempDir->isValid()) {
         *error = u"cannot create a temporary data directory"_s;
         return false;
     }
+    stop();
     ServerConfig config;
     config.address = QHostAddress(QHostAddress::LocalHost);
-    config.port = 0;
-    config.dataDir = m_dataDir.path();
-    // The reaper runs on real time; the tests move the server's clock themselves and never want a
-    // sweep in the middle of a step.
-    config.reapInterval = std::chrono::hours {1};
-    m_server = std::make_unique<LeaseServer>(config, m_clock);
-    if (!m_server->start(error))
+    config.port = m_port; // 0 the first time; a restart comes back on the same address
+    config.dataDir = m_dataDir;
+    config.demo = m_options.demo;
+    config.reapInterval = m_options.reapInterval;
+    const Clock &clock = m_options.clock ? *m_options.clock : m_ownClock;
+    m_server = std::make_unique<LeaseServer>(config, clock);
+    if (!m_server->start(error)) {
+        m_server.reset();
         return false;
+    }
+    m_port = m_server->port();
     const auto token = readSecretFile(m_server->adminTokenPath(), error);
     if (!token)
         return false;
@@ -53,28 +70,70 @@ bool InProcessServer::start(QString *error)
         *error = u"GET /v1/public-key answered %1 without a usable key"_s.arg(status);
         return false;
     }
+    if (m_options.faultProxy && !m_proxy) {
+        m_proxy = std::make_unique<FaultProxy>();
+        if (!m_proxy->start(QHostAddress(QHostAddress::LocalHost), m_port, error))
+            return false;
+    }
     return true;
 }
 
-void InProcessServer::stop()
+void TestServer::stop()
 {
     if (m_server)
         m_server->stop();
     m_server.reset();
 }
 
-QUrl InProcessServer::url() const
+bool TestServer::isRunning() const
+{
+    return m_server && m_server->isRunning();
+}
+
+ManualClock &TestServer::clock()
+{
+    Q_ASSERT_X(!m_options.clock, "TestServer::clock", "the server reads the clock the test gave it");
+    return m_ownClock;
+}
+
+QUrl TestServer::url() const
 {
     return m_server->url();
 }
 
-quint16 InProcessServer::port() const
+quint16 TestServer::port() const
 {
-    return m_server->port();
+    return m_port;
 }
 
-QJsonObject InProcessServer::adminCall(const QByteArray &verb, const QString &path, const QJsonObject &body,
-                                       int *status)
+QString TestServer::dataDir() const
+{
+    return m_dataDir;
+}
+
+QString TestServer::demoKeyDirectory() const
+{
+    return QDir(m_dataDir).filePath(u"demo-keys"_s);
+}
+
+FaultProxy &TestServer::proxy()
+{
+    Q_ASSERT_X(m_proxy, "TestServer::proxy", "Options::faultProxy is off or the server never started");
+    return *m_proxy;
+}
+
+QUrl TestServer::proxyUrl() const
+{
+    return m_proxy ? m_proxy->url() : QUrl();
+}
+
+LeaseServer &TestServer::leaseServer()
+{
+    Q_ASSERT_X(m_server, "TestServer::leaseServer", "the server is not running");
+    return *m_server;
+}
+
+QJsonObject TestServer::adminCall(const QByteArray &verb, const QString &path, const QJsonObject &body, int *status)
 {
     QUrl url = m_server->url();
     const qsizetype query = path.indexOf(u'?');
@@ -83,7 +142,7 @@ QJsonObject InProcessServer::adminCall(const QByteArray &verb, const QString &pa
         url.setQuery(path.mid(query + 1));
     QNetworkRequest request(url);
     request.setTransferTimeout(5000);
-    request.setRawHeader("Authorization", "Bearer " + m_adminToken);
+    request.setRawHeader("Authorization", adminAuthorization());
     QByteArray payload;
     if (!body.isEmpty()) {
         request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json"_ba);
@@ -100,8 +159,8 @@ QJsonObject InProcessServer::adminCall(const QByteArray &verb, const QString &pa
     return result;
 }
 
-QByteArray InProcessServer::createLicense(const QString &licenseId, int seatCount, std::chrono::seconds ttl,
-                                          std::chrono::seconds skew, std::chrono::seconds reapGrace)
+QByteArray TestServer::createLicense(const QString &licenseId, int seatCount, std::chrono::seconds ttl,
+                                     std::chrono::seconds skew, std::chrono::seconds reapGrace)
 {
     const QJsonObject spec {{u"name"_s, licenseId},
                             {u"seatCount"_s, seatCount},
@@ -115,12 +174,12 @@ QByteArray InProcessServer::createLicense(const QString &licenseId, int seatCoun
     return created.value("key"_L1).toString().toLatin1();
 }
 
-QJsonObject InProcessServer::leases(const QString &licenseId)
+QJsonObject TestServer::leases(const QString &licenseId)
 {
     return adminCall("GET", u"/v1/licenses/%1/leases"_s.arg(licenseId));
 }
 
-QList<QJsonObject> InProcessServer::liveLeasesOf(const QString &licenseId, const QString &holder)
+QList<QJsonObject> TestServer::liveLeasesOf(const QString &licenseId, const QString &holder)
 {
     QList<QJsonObject> live;
     const QJsonArray rows = leases(licenseId).value("leases"_L1).toArray();
@@ -132,7 +191,7 @@ QList<QJsonObject> InProcessServer::liveLeasesOf(const QString &licenseId, const
     return live;
 }
 
-QJsonObject InProcessServer::leaseRow(const QString &licenseId, const QString &seatId)
+QJsonObject TestServer::leaseRow(const QString &licenseId, const QString &seatId)
 {
     const QJsonArray rows = leases(licenseId).value("leases"_L1).toArray();
     for (const QJsonValue &row : rows) {
@@ -142,7 +201,7 @@ QJsonObject InProcessServer::leaseRow(const QString &licenseId, const QString &s
     return {};
 }
 
-bool InProcessServer::revoke(const QString &licenseId, const QString &seatId, std::chrono::seconds block)
+bool TestServer::revoke(const QString &licenseId, const QString &seatId, std::chrono::seconds block)
 {
     QJsonObject body {{u"reason"_s, u"test revoke"_s}};
     if (block.count() > 0)

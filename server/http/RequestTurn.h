@@ -1,0 +1,89 @@
+#pragma once
+
+#include "http/ApiMessages.h"
+#include "http/HttpApi.h"
+#include "seats/SeatService.h"
+
+#include <QElapsedTimer>
+#include <QList>
+#include <QObject>
+
+#include <functional>
+
+namespace keyright::server {
+
+class LeaseStore;
+
+// One turn of the event loop, from the requests read in it to their answers: the owner of group
+// commit. The transport (HttpFrontend) hands each parsed request to submit() and writes back
+// whatever answer it is given; everything between is here.
+//
+// The requests of a turn share one store transaction (LeaseStore::beginBatch), each in its own
+// unit, so a request that fails is undone alone. Their answers wait in memory and go out only
+// after that transaction has committed: a client never holds an acknowledgement of a change that
+// a crash could still take back, and one commit (one WAL append) serves the whole turn instead of
+// one per request. If the commit fails, every answer of the turn is a 500 and nothing of it is
+// kept.
+//
+// A heartbeat is planned when it arrives (SeatService::planRenewal) and signed at the end of the
+// turn together with the others, on a thread pool where the machine has cores to spare: signing
+// is the largest single cost of a renewal and the only one that needs no shared state. Each is
+// then completed in its own unit, or decided afresh when the seat changed since its plan.
+class RequestTurn final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RequestTurn)
+
+public:
+    // Receives a request's answer, once: only after the turn's transaction has committed (or
+    // failed to).
+    using Answer = std::function<void(const ApiResponse &response)>;
+
+    RequestTurn(HttpApi &api, SeatService &seats, LeaseStore &store, QObject *parent = nullptr);
+    // Finishes the turn in progress: what it changed is committed and answered.
+    ~RequestTurn() override;
+
+    // A turn ends when the event loop comes back, or as soon as it holds this many requests,
+    // whichever is first: it bounds how long the first answer of a turn waits.
+    static constexpr int maxRequests = 256;
+
+    // Takes the request into the current turn, opening one if none is. The turn keeps nothing of
+    // the request itself (the caller may wipe its credentials as soon as this returns).
+    void submit(const ApiRequest &request, Answer answer);
+    // Ends the current turn: signs its renewals, stores them, commits, and answers every request
+    // of the turn in the order they were submitted. Does nothing when no turn is open.
+    void finish();
+
+    // Requests submitted to the current turn and not answered yet.
+    qsizetype pending() const { return m_requests.size(); }
+
+private:
+    struct Request
+    {
+        Answer answer;
+        ApiResponse response; // filled in by finish() for a renewal
+    };
+    struct Renewal
+    {
+        qsizetype request = 0; // its index in m_requests
+        HttpApi::Heartbeat heartbeat;
+        SeatService::RenewalPlan plan;
+        QElapsedTimer timer; // since the request was read, for the latency metric
+        ApiResponse renewed; // the answer if the renewal is stored as planned
+    };
+
+    // Signs every renewal of the turn and builds its answer.
+    void signRenewals();
+    // Stores a signed renewal (on the store's thread) and returns its answer: the prepared one, or
+    // a fresh decision when the seat changed since the plan.
+    ApiResponse completeRenewal(Renewal &renewal);
+
+    HttpApi &m_api;
+    SeatService &m_seats;
+    LeaseStore &m_store;
+    QList<Request> m_requests;
+    QList<Renewal> m_renewals;
+    bool m_finishQueued = false;
+};
+
+} // namespace keyright::server
