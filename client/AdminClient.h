@@ -3,6 +3,7 @@
 #include "AdminTypes.h"
 #include "ClientError.h"
 #include "LeaseVerifier.h"
+#include "wire/StatsSnapshot.h"
 
 #include <QByteArray>
 #include <QObject>
@@ -67,8 +68,8 @@ public:
     void revoke(const RevokeRequest &request, QObject *context, Callback<Empty> done);
     void reap(bool dryRun, QObject *context, Callback<ReapResult> done);
     void events(const EventQuery &query, QObject *context, Callback<EventPage> done);
-    // GET /v1/stats as raw JSON (replicated usage counters).
-    void stats(QObject *context, Callback<QJsonObject> done);
+    // GET /v1/stats (replicated usage counters), decoded with core's StatsSnapshot codec.
+    void stats(QObject *context, Callback<StatsSnapshot> done);
 
     // The most recent clock measurement, if any.
     std::optional<ClockOffset> lastClockOffset() const;

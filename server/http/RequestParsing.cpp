@@ -117,15 +117,6 @@ bool optionalWholeNumber(const QJsonObject &object, const QString &field, std::o
 
 } // namespace
 
-const QStringList &eventKinds()
-{
-    // amnesia: StatsService saw a replicated usage counter go backwards (docs/STATS.md).
-    static const QStringList kinds {u"granted"_s,     u"denied"_s,         u"released"_s,        u"renew_refused"_s,
-                                    u"revoked"_s,     u"reaped"_s,         u"license_created"_s, u"license_updated"_s,
-                                    u"key_rotated"_s, u"holder_blocked"_s, u"amnesia"_s};
-    return kinds;
-}
-
 std::optional<ApiError> checkBodySize(qsizetype bytes)
 {
     if (bytes <= maxBodyBytes)
@@ -242,13 +233,14 @@ std::optional<EventQuery> parseEventQuery(const QUrlQuery &query, ApiError *erro
         } else if (key == u"kind") {
             for (const QString &kind : value.split(u',')) {
                 const QString trimmed = kind.trimmed();
-                if (!eventKinds().contains(trimmed))
-                    return fail<EventQuery>(error,
-                                            ApiError::invalid(key,
-                                                              u"unknown event kind \"%1\"; known: %2"_s.arg(
-                                                                  trimmed.left(40), eventKinds().join(u", "))));
-                if (!result.kinds.contains(trimmed))
-                    result.kinds.append(trimmed);
+                const std::optional<EventKind> eventKind = eventKindFromWire(trimmed);
+                if (!eventKind)
+                    return fail<EventQuery>(
+                        error,
+                        ApiError::invalid(
+                            key, u"unknown event kind \"%1\"; known: %2"_s.arg(trimmed.left(40), eventKindNames())));
+                if (!result.kinds.contains(*eventKind))
+                    result.kinds.append(*eventKind);
             }
         } else if (key == u"since" || key == u"until") {
             const auto time = parseTimestamp(value);

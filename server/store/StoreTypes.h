@@ -2,6 +2,7 @@
 
 #include "SeatLease.h"
 #include "SeatPolicy.h"
+#include "wire/EventKind.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -46,7 +47,7 @@ struct EventRecord
 {
     qint64 seq = 0;
     QDateTime time;
-    QString kind;
+    EventKind kind = EventKind::Granted; // stored as its wire name
     QString licenseId;
     QString seatId;
     QString holder;
@@ -60,7 +61,7 @@ struct EventQuery
     qint64 after = 0;
     QString licenseId; // empty: any
     QString holder; // empty: any
-    QStringList kinds; // empty: any
+    QList<EventKind> kinds; // empty: any
     std::optional<QDateTime> since;
     std::optional<QDateTime> until;
     int limit = 200;
