@@ -431,11 +431,11 @@ void AdminClient::events(const EventQuery &query, QObject *context, Callback<Eve
         [](const RawReply &raw, QString *problem) { return adminjson::decodeEventPage(raw.body, problem); });
 }
 
-void AdminClient::stats(QObject *context, Callback<QJsonObject> done)
+void AdminClient::stats(QObject *context, Callback<StatsSnapshot> done)
 {
-    d->call<QJsonObject>(
+    d->call<StatsSnapshot>(
         "GET", u"/v1/stats"_s, {}, {}, {200}, context, std::move(done),
-        [](const RawReply &raw, QString *problem) { return adminjson::decodeObject(raw.body, problem); });
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeStats(raw.body, problem); });
 }
 
 } // namespace keyright

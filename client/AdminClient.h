@@ -3,6 +3,7 @@
 #include "AdminTypes.h"
 #include "ClientError.h"
 #include "LeaseVerifier.h"
+#include "wire/StatsSnapshot.h"
 
 #include <QByteArray>
 #include <QObject>
@@ -72,8 +73,8 @@ public:
     void listTokens(QObject *context, Callback<TokenList> done);
     void createToken(const TokenSpec &spec, QObject *context, Callback<CreatedToken> done);
     void revokeToken(const QString &name, QObject *context, Callback<Empty> done);
-    // GET /v1/stats as raw JSON (replicated usage counters).
-    void stats(QObject *context, Callback<QJsonObject> done);
+    // GET /v1/stats (replicated usage counters), decoded with core's StatsSnapshot codec.
+    void stats(QObject *context, Callback<StatsSnapshot> done);
 
     // The most recent clock measurement, if any.
     std::optional<ClockOffset> lastClockOffset() const;

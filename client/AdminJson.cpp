@@ -2,6 +2,8 @@
 
 #include "LeaseJson.h"
 #include "Timestamps.h"
+#include "wire/Identifiers.h"
+#include "wire/JsonReader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,199 +17,46 @@ namespace keyright::adminjson {
 
 namespace {
 
-// Largest integer a JSON number (an IEEE double) carries exactly.
-constexpr qint64 maxExactInteger = (qint64(1) << 53);
+using Reader = JsonReader;
+
+constexpr qint64 maxExactInteger = JsonReader::maxExactInteger;
+constexpr qint64 maxCount = LicenseSummary::maxCount;
 
 QString joinPath(const QString &path, const QString &key)
 {
-    return path.isEmpty() ? key : path + u'.' + key;
+    return JsonReader::joinPath(path, key);
 }
 
 QString indexPath(const QString &path, qsizetype index)
 {
-    return u"%1[%2]"_s.arg(path).arg(index);
+    return JsonReader::indexPath(path, index);
 }
-
-// Reads fields and keeps the first problem; later reads after a failure return defaults so that a
-// decoder can read everything and check once.
-class Reader
-{
-public:
-    bool failed() const { return !m_error.isEmpty(); }
-    QString error() const { return m_error; }
-
-    void fail(const QString &path, const QString &what)
-    {
-        if (m_error.isEmpty())
-            m_error = path.isEmpty() ? what : path + u' ' + what;
-    }
-
-    std::optional<QJsonObject> document(const QByteArray &body)
-    {
-        QJsonParseError parseError;
-        const QJsonDocument doc = QJsonDocument::fromJson(body, &parseError);
-        if (parseError.error != QJsonParseError::NoError) {
-            fail({}, u"the body is not JSON (%1 at offset %2)"_s.arg(parseError.errorString()).arg(parseError.offset));
-            return std::nullopt;
-        }
-        if (!doc.isObject()) {
-            fail({}, u"the body is not a JSON object"_s);
-            return std::nullopt;
-        }
-        return doc.object();
-    }
-
-    QJsonValue field(const QJsonObject &object, const QString &path, const QString &key)
-    {
-        const auto it = object.constFind(key);
-        if (it == object.constEnd()) {
-            fail(joinPath(path, key), u"is missing"_s);
-            return {};
-        }
-        return *it;
-    }
-
-    QString string(const QJsonObject &object, const QString &path, const QString &key, bool allowEmpty = true)
-    {
-        const QJsonValue value = field(object, path, key);
-        if (failed())
-            return {};
-        if (!value.isString()) {
-            fail(joinPath(path, key), u"is not a string"_s);
-            return {};
-        }
-        if (!allowEmpty && value.toString().isEmpty()) {
-            fail(joinPath(path, key), u"is empty"_s);
-            return {};
-        }
-        return value.toString();
-    }
-
-    // A label the server may leave out or send as null (such as the holder of a license event).
-    QString optionalString(const QJsonObject &object, const QString &path, const QString &key)
-    {
-        const QJsonValue value = object.value(key);
-        if (value.isUndefined() || value.isNull())
-            return {};
-        if (!value.isString()) {
-            fail(joinPath(path, key), u"is not a string"_s);
-            return {};
-        }
-        return value.toString();
-    }
-
-    qint64 integer(const QJsonObject &object, const QString &path, const QString &key, qint64 min, qint64 max)
-    {
-        const QJsonValue value = field(object, path, key);
-        if (failed())
-            return 0;
-        return integerValue(value, joinPath(path, key), min, max);
-    }
-
-    qint64 integerValue(const QJsonValue &value, const QString &path, qint64 min, qint64 max)
-    {
-        if (!value.isDouble()) {
-            fail(path, u"is not a number"_s);
-            return 0;
-        }
-        const double number = value.toDouble();
-        if (!std::isfinite(number) || std::trunc(number) != number || std::fabs(number) > double(maxExactInteger)) {
-            fail(path, u"is not an integer"_s);
-            return 0;
-        }
-        const auto result = static_cast<qint64>(number);
-        if (result < min || result > max) {
-            fail(path, u"is %1, outside %2..%3"_s.arg(result).arg(min).arg(max));
-            return 0;
-        }
-        return result;
-    }
-
-    bool boolean(const QJsonObject &object, const QString &path, const QString &key)
-    {
-        const QJsonValue value = field(object, path, key);
-        if (failed())
-            return false;
-        if (!value.isBool()) {
-            fail(joinPath(path, key), u"is not a boolean"_s);
-            return false;
-        }
-        return value.toBool();
-    }
-
-    QDateTime timestamp(const QJsonObject &object, const QString &path, const QString &key)
-    {
-        const QString text = string(object, path, key);
-        if (failed())
-            return {};
-        const std::optional<QDateTime> time = parseTimestamp(text);
-        if (!time) {
-            fail(joinPath(path, key), u"is not an RFC 3339 UTC timestamp with milliseconds: \"%1\""_s.arg(text));
-            return {};
-        }
-        return *time;
-    }
-
-    QJsonArray array(const QJsonObject &object, const QString &path, const QString &key)
-    {
-        const QJsonValue value = field(object, path, key);
-        if (failed())
-            return {};
-        if (!value.isArray()) {
-            fail(joinPath(path, key), u"is not an array"_s);
-            return {};
-        }
-        return value.toArray();
-    }
-
-    QJsonObject object(const QJsonValue &value, const QString &path)
-    {
-        if (!value.isObject()) {
-            fail(path, u"is not an object"_s);
-            return {};
-        }
-        return value.toObject();
-    }
-
-private:
-    QString m_error;
-};
 
 template <typename T>
 std::optional<T> finish(const Reader &reader, T value, QString *error)
 {
     if (reader.failed()) {
         if (error)
-            *error = reader.error();
+            *error = reader.message();
         return std::nullopt;
     }
     return value;
 }
 
-constexpr qint64 maxCount = std::numeric_limits<int>::max();
-constexpr qint64 maxSeconds = qint64(100) * 365 * 24 * 3600;
-
-LicenseSummary readLicense(Reader &reader, const QJsonObject &object, const QString &path)
+LicenseSummary readLicense(Reader &reader, const QJsonValue &value, const QString &path)
 {
-    LicenseSummary license;
-    license.id = reader.string(object, path, u"id"_s, false);
-    if (!reader.failed() && !isValidLicenseId(license.id))
-        reader.fail(joinPath(path, u"id"_s), u"is not a valid license id: \"%1\""_s.arg(license.id));
-    license.name = reader.string(object, path, u"name"_s);
-    license.seatCount = int(reader.integer(object, path, u"seatCount"_s, 0, maxCount));
-    license.inUse = int(reader.integer(object, path, u"inUse"_s, 0, maxCount));
-    license.ttlSeconds = reader.integer(object, path, u"ttlSeconds"_s, 0, maxSeconds);
-    license.skewSeconds = reader.integer(object, path, u"skewSeconds"_s, 0, maxSeconds);
-    license.reapGraceSeconds = reader.integer(object, path, u"reapGraceSeconds"_s, 0, maxSeconds);
-    license.deniedLastHour = int(reader.integer(object, path, u"deniedLastHour"_s, 0, maxCount));
-    return license;
+    ValidationError why;
+    const std::optional<LicenseSummary> license = LicenseSummary::fromJson(value, path, &why);
+    if (!license)
+        reader.fail(why);
+    return license.value_or(LicenseSummary {});
 }
 
 QString readKey(Reader &reader, const QJsonObject &object)
 {
     const QString key = reader.string(object, {}, u"key"_s, false);
-    if (!reader.failed() && !isWellFormedLicenseKey(key))
-        reader.fail(u"key"_s, u"is not a license key (kr1- and 64 lowercase hex digits)"_s);
+    if (!reader.failed() && !isValidLicenseKey(key))
+        reader.fail(u"key"_s, u"is not a license key (%1)"_s.arg(licenseKeyRule()));
     return key;
 }
 
@@ -260,17 +109,25 @@ std::optional<LeaseVerifier> decodePublicKey(const QByteArray &body, QString *er
     }
     if (reader.failed()) {
         if (error)
-            *error = reader.error();
+            *error = reader.message();
         return std::nullopt;
     }
     return verifier;
 }
 
-std::optional<QJsonObject> decodeObject(const QByteArray &body, QString *error)
+std::optional<StatsSnapshot> decodeStats(const QByteArray &body, QString *error)
 {
     Reader reader;
-    const auto object = reader.document(body);
-    return finish(reader, object.value_or(QJsonObject()), error);
+    StatsSnapshot snapshot;
+    if (const auto object = reader.document(body)) {
+        ValidationError why;
+        const std::optional<StatsSnapshot> decoded = StatsSnapshot::fromJson(*object, &why);
+        if (decoded)
+            snapshot = *decoded;
+        else
+            reader.fail(why);
+    }
+    return finish(reader, snapshot, error);
 }
 
 namespace {
@@ -349,10 +206,7 @@ std::optional<CreatedToken> decodeCreatedToken(const QByteArray &body, QString *
 std::optional<LicenseSummary> decodeLicenseSummary(const QJsonValue &json, const QString &path, QString *error)
 {
     Reader reader;
-    const QJsonObject object = reader.object(json, path);
-    LicenseSummary license;
-    if (!reader.failed())
-        license = readLicense(reader, object, path);
+    const LicenseSummary license = readLicense(reader, json, path);
     return finish(reader, license, error);
 }
 
@@ -361,14 +215,12 @@ std::optional<LicenseList> decodeLicenseList(const QByteArray &body, QString *er
     Reader reader;
     LicenseList list;
     if (const auto object = reader.document(body)) {
-        list.serverTime = reader.timestamp(*object, {}, u"serverTime"_s);
-        const QJsonArray licenses = reader.array(*object, {}, u"licenses"_s);
-        for (qsizetype i = 0; i < licenses.size() && !reader.failed(); ++i) {
-            const QString path = indexPath(u"licenses"_s, i);
-            const QJsonObject entry = reader.object(licenses.at(i), path);
-            if (!reader.failed())
-                list.licenses.append(readLicense(reader, entry, path));
-        }
+        ValidationError why;
+        const std::optional<LicenseList> decoded = LicenseList::fromJson(*object, &why);
+        if (decoded)
+            list = *decoded;
+        else
+            reader.fail(why);
     }
     return finish(reader, list, error);
 }
@@ -379,7 +231,7 @@ std::optional<LicenseWriteResult> decodeLicenseWrite(const QByteArray &body, boo
     LicenseWriteResult result;
     result.created = created;
     if (const auto object = reader.document(body)) {
-        const QJsonObject license = reader.object(reader.field(*object, {}, u"license"_s), u"license"_s);
+        const QJsonValue license = reader.field(*object, {}, u"license"_s);
         if (!reader.failed())
             result.license = readLicense(reader, license, u"license"_s);
         if (created)
@@ -490,7 +342,12 @@ std::optional<EventPage> decodeEventPage(const QByteArray &body, QString *error)
                 reader.fail(joinPath(path, u"seq"_s), u"is not ascending (%1 after %2)"_s.arg(event.seq).arg(previous));
             previous = event.seq;
             event.time = reader.timestamp(entry, path, u"time"_s);
-            event.kind = reader.string(entry, path, u"kind"_s, false);
+            const QString kind = reader.string(entry, path, u"kind"_s, false);
+            const std::optional<EventKind> known = eventKindFromWire(kind);
+            if (!reader.failed() && !known)
+                reader.fail(joinPath(path, u"kind"_s),
+                            u"is \"%1\", not an event kind this client knows"_s.arg(kind.left(40)));
+            event.kind = known.value_or(EventKind::Granted);
             event.licenseId = reader.optionalString(entry, path, u"licenseId"_s);
             event.seatId = reader.optionalString(entry, path, u"seatId"_s);
             event.holder = reader.optionalString(entry, path, u"holder"_s);
@@ -541,18 +398,6 @@ ClientError decodeErrorReply(int httpStatus, const QByteArray &body)
     return error;
 }
 
-bool isWellFormedLicenseKey(QStringView key)
-{
-    static constexpr QLatin1StringView prefix("kr1-");
-    if (key.size() != prefix.size() + 64 || !key.startsWith(prefix))
-        return false;
-    for (const QChar c : key.mid(prefix.size())) {
-        if (!((c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f')))
-            return false;
-    }
-    return true;
-}
-
 QByteArray encodeLicenseSpec(const LicenseSpec &spec)
 {
     const QJsonObject object {
@@ -594,16 +439,7 @@ QJsonObject toJson(const AccessTokenInfo &token)
 
 QJsonObject toJson(const LicenseSummary &license)
 {
-    return QJsonObject {
-        {u"id"_s, license.id},
-        {u"name"_s, license.name},
-        {u"seatCount"_s, license.seatCount},
-        {u"inUse"_s, license.inUse},
-        {u"ttlSeconds"_s, license.ttlSeconds},
-        {u"skewSeconds"_s, license.skewSeconds},
-        {u"reapGraceSeconds"_s, license.reapGraceSeconds},
-        {u"deniedLastHour"_s, license.deniedLastHour},
-    };
+    return license.toJson();
 }
 
 QJsonObject toJson(const LeaseRow &row)
@@ -642,10 +478,10 @@ QJsonObject toJson(const ReapResult &result)
 QJsonObject toJson(const EventRecord &event)
 {
     return QJsonObject {
-        {u"seq"_s, event.seq},       {u"time"_s, timestampOrNull(event.time)},
-        {u"kind"_s, event.kind},     {u"licenseId"_s, event.licenseId},
-        {u"seatId"_s, event.seatId}, {u"holder"_s, event.holder},
-        {u"actor"_s, event.actor},   {u"detail"_s, event.detail},
+        {u"seq"_s, event.seq},           {u"time"_s, timestampOrNull(event.time)},
+        {u"kind"_s, toWire(event.kind)}, {u"licenseId"_s, event.licenseId},
+        {u"seatId"_s, event.seatId},     {u"holder"_s, event.holder},
+        {u"actor"_s, event.actor},       {u"detail"_s, event.detail},
     };
 }
 

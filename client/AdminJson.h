@@ -3,6 +3,7 @@
 #include "AdminTypes.h"
 #include "ClientError.h"
 #include "LeaseVerifier.h"
+#include "wire/StatsSnapshot.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -11,15 +12,17 @@
 #include <optional>
 
 // The admin API's bodies, decoded and encoded by pure functions so that every malformed reply can be
-// tested without a server. Decoders are strict: a missing field, a wrong type, a bad timestamp or an
-// out-of-range number fails, and the error names the field by its path ("licenses[2].seatCount is
-// not an integer").
+// tested without a server. What the server encodes with core's codecs (license summaries, the
+// stats snapshot, identifiers, event kinds) is decoded here with the same codecs. Decoders are strict: a missing field,
+// a wrong type, a bad timestamp or an out-of-range number fails, and the error names the field by its path
+// ("licenses[2].seatCount is not an integer").
 namespace keyright::adminjson {
 
 std::optional<QString> decodeHealth(const QByteArray &body, QString *error = nullptr); // the version
 std::optional<QDateTime> decodeServerTime(const QByteArray &body, QString *error = nullptr);
 std::optional<LeaseVerifier> decodePublicKey(const QByteArray &body, QString *error = nullptr);
-std::optional<QJsonObject> decodeObject(const QByteArray &body, QString *error = nullptr);
+// GET /v1/stats, through core's StatsSnapshot codec (the one the server encodes with).
+std::optional<StatsSnapshot> decodeStats(const QByteArray &body, QString *error = nullptr);
 
 std::optional<LicenseSummary> decodeLicenseSummary(const QJsonValue &json, const QString &path,
                                                    QString *error = nullptr);
@@ -39,9 +42,6 @@ std::optional<CreatedToken> decodeCreatedToken(const QByteArray &body, QString *
 // An HTTP error reply (status >= 400) as a ClientError, with the server's code, field and message
 // when the body is the contract's error object, and a plain description otherwise.
 ClientError decodeErrorReply(int httpStatus, const QByteArray &body);
-
-// License keys look like "kr1-" followed by 64 lowercase hex digits.
-bool isWellFormedLicenseKey(QStringView key);
 
 QByteArray encodeLicenseSpec(const LicenseSpec &spec);
 QByteArray encodeRevoke(const RevokeRequest &request);

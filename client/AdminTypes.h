@@ -1,7 +1,9 @@
 #pragma once
 
-#include "AccessRole.h"
 #include "SeatLease.h"
+#include "wire/AccessRole.h"
+#include "wire/EventKind.h"
+#include "wire/LicenseSummary.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -13,27 +15,8 @@
 
 namespace keyright {
 
-// Plain values decoded from the v1 admin API (docs/API.md).
-
-struct LicenseSummary
-{
-    QString id;
-    QString name;
-    int seatCount = 0;
-    int inUse = 0;
-    qint64 ttlSeconds = 0;
-    qint64 skewSeconds = 0;
-    qint64 reapGraceSeconds = 0;
-    int deniedLastHour = 0;
-
-    friend bool operator==(const LicenseSummary &, const LicenseSummary &) = default;
-};
-
-struct LicenseList
-{
-    QDateTime serverTime;
-    QList<LicenseSummary> licenses;
-};
+// Plain values decoded from the v1 admin API (docs/API.md). LicenseSummary and LicenseList, which
+// the server encodes with the same codec, come from core (wire/LicenseSummary.h).
 
 // What an admin submits to create or change a license.
 struct LicenseSpec
@@ -111,7 +94,7 @@ struct EventRecord
 {
     qint64 seq = 0;
     QDateTime time;
-    QString kind; // granted, denied, released, renew_refused, revoked, reaped, license_created, ...
+    EventKind kind = EventKind::Granted;
     QString licenseId;
     QString seatId;
     QString holder;
@@ -126,7 +109,7 @@ struct EventQuery
     qint64 after = 0;
     QString licenseId;
     QString holder;
-    QString kind; // one kind or a comma-separated list
+    QString kind; // one wire name or a comma-separated list (eventKindFilter()); the server checks it
     QDateTime since;
     QDateTime until;
     int limit = 200;

@@ -78,15 +78,14 @@ std::optional<SeatLease> leaseFromJson(const QJsonValue &json, ValidationError *
     if (!readString(object, u"licenseId"_s, &lease.licenseId, error))
         return std::nullopt;
     if (!isValidLicenseId(lease.licenseId)) {
-        fail(error, u"licenseId"_s,
-             u"licenseId must be 1 to 64 lowercase letters, digits or '-', starting with a letter or digit."_s);
+        fail(error, u"licenseId"_s, u"licenseId must be %1."_s.arg(licenseIdRule()));
         return std::nullopt;
     }
 
     if (!readString(object, u"seatId"_s, &lease.seatId, error))
         return std::nullopt;
     if (!isValidSeatId(lease.seatId)) {
-        fail(error, u"seatId"_s, u"seatId must be 32 lowercase hexadecimal digits."_s);
+        fail(error, u"seatId"_s, u"seatId must be %1."_s.arg(seatIdRule()));
         return std::nullopt;
     }
 
@@ -164,31 +163,6 @@ bool validateHolder(const QString &holder, QString *why)
         return reject(u"holder must not be empty."_s);
     if (codePoints > maxHolderLength)
         return reject(u"holder must be at most %1 characters (got %2)."_s.arg(maxHolderLength).arg(codePoints));
-    return true;
-}
-
-bool isValidSeatId(QStringView seatId)
-{
-    if (seatId.size() != 32)
-        return false;
-    for (QChar c : seatId) {
-        const char16_t u = c.unicode();
-        if (!((u >= u'0' && u <= u'9') || (u >= u'a' && u <= u'f')))
-            return false;
-    }
-    return true;
-}
-
-bool isValidLicenseId(QStringView licenseId)
-{
-    if (licenseId.isEmpty() || licenseId.size() > 64)
-        return false;
-    for (qsizetype i = 0; i < licenseId.size(); ++i) {
-        const char16_t u = licenseId.at(i).unicode();
-        const bool alnum = (u >= u'a' && u <= u'z') || (u >= u'0' && u <= u'9');
-        if (!alnum && !(i > 0 && u == u'-'))
-            return false;
-    }
     return true;
 }
 

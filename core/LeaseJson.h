@@ -2,6 +2,7 @@
 
 #include "SeatLease.h"
 #include "ValidationError.h"
+#include "wire/Identifiers.h"
 
 #include <QJsonObject>
 #include <QJsonValue>
@@ -22,9 +23,5 @@ std::optional<SeatLease> leaseFromJson(const QJsonValue &json, ValidationError *
 // A holder is a display label: 1 to 128 characters, no control characters.
 constexpr int maxHolderLength = 128;
 bool validateHolder(const QString &holder, QString *why = nullptr);
-
-// Seat ids are 32 lowercase hex digits; license ids match [a-z0-9][a-z0-9-]{0,63}.
-bool isValidSeatId(QStringView seatId);
-bool isValidLicenseId(QStringView licenseId);
 
 } // namespace keyright

@@ -230,7 +230,7 @@ void DashboardSession::fetchEvents(int pagesLeft)
                 m_events.appendEvents(page.events);
                 m_usage.addEvents(page.events);
                 for (const EventRecord &e : page.events) {
-                    if (e.kind == u"granted" && !e.seatId.isEmpty())
+                    if (e.kind == EventKind::Granted && !e.seatId.isEmpty())
                         m_leases.noteGrant(e.seatId, e.time);
                 }
                 Q_EMIT eventsArrived(page.events);
@@ -283,7 +283,7 @@ void DashboardSession::loadEarlierEvents(const QDateTime &since)
             m_events.prependEvents(*collected);
             m_usage.addEvents(*collected);
             for (const EventRecord &e : std::as_const(*collected)) {
-                if (e.kind == u"granted" && !e.seatId.isEmpty())
+                if (e.kind == EventKind::Granted && !e.seatId.isEmpty())
                     m_leases.noteGrant(e.seatId, e.time);
             }
             Q_EMIT earlierEventsLoaded();

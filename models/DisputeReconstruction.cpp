@@ -25,7 +25,7 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
                                            bool historyComplete)
 {
     Dispute d;
-    if (denial.kind != u"denied")
+    if (denial.kind != EventKind::Denied)
         return d;
     d.denial = denial;
     d.licenseId = denial.licenseId;
@@ -42,7 +42,7 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
             break;
         if (e.licenseId != denial.licenseId || e.seatId.isEmpty())
             continue;
-        if (e.kind == u"granted") {
+        if (e.kind == EventKind::Granted) {
             DisputeSeat seat;
             seat.seatId = e.seatId;
             seat.holder = e.holder;
@@ -54,7 +54,7 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
             if (!held.contains(e.seatId))
                 order << e.seatId;
             held.insert(e.seatId, seat);
-        } else if (e.kind == u"released" || e.kind == u"revoked" || e.kind == u"reaped") {
+        } else if (e.kind == EventKind::Released || e.kind == EventKind::Revoked || e.kind == EventKind::Reaped) {
             held.remove(e.seatId);
             order.removeOne(e.seatId);
         }

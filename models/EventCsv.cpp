@@ -42,7 +42,7 @@ QString EventCsv::line(const EventRecord &e)
 {
     const QStringList fields {QString::number(e.seq),
                               formatTimestamp(e.time),
-                              e.kind,
+                              toWire(e.kind),
                               e.licenseId,
                               e.holder,
                               e.seatId,

@@ -28,7 +28,7 @@ void EventFilterProxyModel::setHolderFilter(const QString &text)
     invalidateRowsFilter();
 }
 
-void EventFilterProxyModel::setKindFilter(const QSet<QString> &kinds)
+void EventFilterProxyModel::setKindFilter(const QList<EventKind> &kinds)
 {
     if (m_kinds == kinds)
         return;

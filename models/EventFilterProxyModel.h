@@ -1,7 +1,9 @@
 #pragma once
 
+#include "wire/EventKind.h"
+
 #include <QDateTime>
-#include <QSet>
+#include <QList>
 #include <QSortFilterProxyModel>
 
 namespace keyright {
@@ -19,12 +21,12 @@ public:
 
     void setLicenseFilter(const QString &licenseId);
     void setHolderFilter(const QString &text);
-    void setKindFilter(const QSet<QString> &kinds);
+    void setKindFilter(const QList<EventKind> &kinds);
     void setTimeRange(const QDateTime &since, const QDateTime &until);
 
     QString licenseFilter() const { return m_license; }
     QString holderFilter() const { return m_holder; }
-    QSet<QString> kindFilter() const { return m_kinds; }
+    QList<EventKind> kindFilter() const { return m_kinds; }
     QDateTime since() const { return m_since; }
     QDateTime until() const { return m_until; }
 
@@ -34,7 +36,7 @@ protected:
 private:
     QString m_license;
     QString m_holder;
-    QSet<QString> m_kinds;
+    QList<EventKind> m_kinds;
     QDateTime m_since;
     QDateTime m_until;
 };

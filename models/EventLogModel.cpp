@@ -2,6 +2,7 @@
 
 #include "StatePalette.h"
 #include "Timestamps.h"
+#include "wire/AccessRole.h"
 
 #include <QBrush>
 #include <QColor>
@@ -29,29 +30,37 @@ int EventLogModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString EventLogModel::kindLabel(const QString &kind)
+QString EventLogModel::kindLabel(EventKind kind)
 {
-    if (kind == u"granted")
+    switch (kind) {
+    case EventKind::Granted:
         return tr("granted");
-    if (kind == u"denied")
+    case EventKind::Denied:
         return tr("denied");
-    if (kind == u"released")
+    case EventKind::Released:
         return tr("released");
-    if (kind == u"renew_refused")
+    case EventKind::RenewRefused:
         return tr("renewal refused");
-    if (kind == u"revoked")
+    case EventKind::Revoked:
         return tr("revoked");
-    if (kind == u"reaped")
+    case EventKind::Reaped:
         return tr("reaped");
-    if (kind == u"license_created")
+    case EventKind::LicenseCreated:
         return tr("license created");
-    if (kind == u"license_updated")
+    case EventKind::LicenseUpdated:
         return tr("license updated");
-    if (kind == u"key_rotated")
+    case EventKind::KeyRotated:
         return tr("key rotated");
-    if (kind == u"holder_blocked")
+    case EventKind::HolderBlocked:
         return tr("holder blocked");
-    return kind;
+    case EventKind::TokenCreated:
+        return tr("token created");
+    case EventKind::TokenRevoked:
+        return tr("token revoked");
+    case EventKind::Amnesia:
+        break; // shown by its wire name, as before it had a label
+    }
+    return toWire(kind);
 }
 
 QString EventLogModel::describeDetail(const EventRecord &event)
@@ -61,22 +70,22 @@ QString EventLogModel::describeDetail(const EventRecord &event)
         const auto parsed = parseTimestamp(d.value(QStringView(key)).toString());
         return parsed ? parsed->toLocalTime().toString(u"HH:mm:ss"_s) : QString();
     };
-    const QString &kind = event.kind;
-    if (kind == u"granted") {
+    const EventKind kind = event.kind;
+    if (kind == EventKind::Granted) {
         return tr("generation %1, %2 of %3 seats in use")
             .arg(d.value(u"generation"_s).toVariant().toULongLong())
             .arg(d.value(u"inUse"_s).toInt())
             .arg(d.value(u"seatCount"_s).toInt());
     }
-    if (kind == u"denied") {
+    if (kind == EventKind::Denied) {
         return tr("all %1 seats taken (%2 in use, %3 holders listed)")
             .arg(d.value(u"seatCount"_s).toInt())
             .arg(d.value(u"inUse"_s).toInt())
             .arg(d.value(u"holders"_s).toArray().size());
     }
-    if (kind == u"renew_refused")
+    if (kind == EventKind::RenewRefused)
         return d.value(u"reason"_s).toString();
-    if (kind == u"revoked") {
+    if (kind == EventKind::Revoked) {
         QString text = d.value(u"reason"_s).toString();
         if (d.value(u"blockSeconds"_s).toInteger() > 0) {
             const QString blocked = tr("blocked until %1").arg(timeOf(u"blockedUntil"));
@@ -84,11 +93,14 @@ QString EventLogModel::describeDetail(const EventRecord &event)
         }
         return text;
     }
-    if (kind == u"reaped")
+    if (kind == EventKind::Reaped)
         return tr("expired at %1").arg(timeOf(u"expiresAt"));
-    if (kind == u"holder_blocked")
+    if (kind == EventKind::HolderBlocked)
         return tr("blocked until %1").arg(timeOf(u"until"));
-    if (kind == u"license_created" || kind == u"license_updated") {
+    if (kind == EventKind::TokenCreated || kind == EventKind::TokenRevoked)
+        return tokenActor(d.value(u"name"_s).toString(),
+                          parseRole(d.value(u"role"_s).toString()).value_or(AccessRole::Viewer));
+    if (kind == EventKind::LicenseCreated || kind == EventKind::LicenseUpdated) {
         return tr("%1 seats, TTL %2 s, skew %3 s, grace %4 s")
             .arg(d.value(u"seatCount"_s).toInt())
             .arg(d.value(u"ttlSeconds"_s).toInteger())
@@ -129,24 +141,25 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         case SeatColumn:
             return e.seatId;
         case KindColumn:
-            return e.kind == u"denied" ? tr("Select a denial to see who held every seat at that moment") : QVariant();
+            return e.kind == EventKind::Denied ? tr("Select a denial to see who held every seat at that moment")
+                                               : QVariant();
         default:
             return {};
         }
     case Qt::ForegroundRole:
         if (index.column() == KindColumn) {
-            if (e.kind == u"denied" || e.kind == u"revoked" || e.kind == u"holder_blocked")
+            if (e.kind == EventKind::Denied || e.kind == EventKind::Revoked || e.kind == EventKind::HolderBlocked)
                 return QBrush(StatePalette::colour(StatePalette::Denied));
-            if (e.kind == u"granted")
+            if (e.kind == EventKind::Granted)
                 return QBrush(StatePalette::colour(StatePalette::Live));
-            if (e.kind == u"reaped" || e.kind == u"renew_refused")
+            if (e.kind == EventKind::Reaped || e.kind == EventKind::RenewRefused)
                 return QBrush(StatePalette::colour(StatePalette::Pending));
         }
         return {};
     case SeqRole:
         return e.seq;
     case KindRole:
-        return e.kind;
+        return toWire(e.kind);
     case LicenseIdRole:
         return e.licenseId;
     case HolderRole:

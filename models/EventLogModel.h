@@ -60,7 +60,7 @@ public:
 
     // A short sentence about an event's detail, for the table and the CSV.
     static QString describeDetail(const EventRecord &event);
-    static QString kindLabel(const QString &kind);
+    static QString kindLabel(EventKind kind);
 
 private:
     void trimToCapacity();

@@ -11,15 +11,15 @@ void UsageSeriesBuilder::addEvents(const QList<EventRecord> &events)
             continue;
         License &l = m_licenses[e.licenseId];
         const qint64 t = e.time.toMSecsSinceEpoch();
-        if (e.kind == u"granted" || e.kind == u"denied") {
+        if (e.kind == EventKind::Granted || e.kind == EventKind::Denied) {
             const int inUse = e.detail.value(u"inUse"_s).toInt();
             const int seats = e.detail.value(u"seatCount"_s).toInt();
             if (seats > 0)
                 l.seatCount = seats;
-            l.marks.insert(t, {e.kind == u"denied" ? Mark::Denial : Mark::Absolute, inUse});
-        } else if (e.kind == u"released" || e.kind == u"revoked") {
+            l.marks.insert(t, {e.kind == EventKind::Denied ? Mark::Denial : Mark::Absolute, inUse});
+        } else if (e.kind == EventKind::Released || e.kind == EventKind::Revoked) {
             l.marks.insert(t, {Mark::Down, 0});
-        } else if (e.kind == u"license_created" || e.kind == u"license_updated") {
+        } else if (e.kind == EventKind::LicenseCreated || e.kind == EventKind::LicenseUpdated) {
             const int seats = e.detail.value(u"seatCount"_s).toInt();
             if (seats > 0)
                 l.seatCount = seats;

@@ -15,6 +15,7 @@
 #include "stats/ReplicaIdentity.h"
 #include "stats/StatsService.h"
 #include "store/SqliteLeaseStore.h"
+#include "wire/Identifiers.h"
 
 #include <QDir>
 #include <QFile>
@@ -38,13 +39,6 @@ namespace {
 Q_LOGGING_CATEGORY(lcServer, "keyright.server")
 
 constexpr int adminTokenBytes = 32; // 256 bits, written as 64 hex digits
-
-bool isHexToken(QByteArrayView bytes)
-{
-    return bytes.size() == 2 * adminTokenBytes && std::all_of(bytes.begin(), bytes.end(), [](char c) {
-               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-           });
-}
 
 } // namespace
 
@@ -204,8 +198,8 @@ std::optional<SecretBuffer> LeaseServer::loadAdminToken(QString *error)
         *error = u"cannot read the admin token %1: %2"_s.arg(path, why);
         return std::nullopt;
     }
-    if (!isHexToken(token->view())) {
-        *error = u"the admin token %1 is not 64 lowercase hex digits; delete it to have a new one made"_s.arg(path);
+    if (!isValidAdminToken(token->view())) {
+        *error = u"the admin token %1 is not %2; delete it to have a new one made"_s.arg(path, adminTokenRule());
         return std::nullopt;
     }
     return token;

@@ -147,8 +147,7 @@ void EventsPage::applyFilters()
 {
     m_proxy->setLicenseFilter(m_license->currentData().toString());
     m_proxy->setHolderFilter(m_holder->text().trimmed());
-    const QStringList kinds = m_kind->currentData().toStringList();
-    m_proxy->setKindFilter(QSet<QString>(kinds.cbegin(), kinds.cend()));
+    m_proxy->setKindFilter(m_kind->currentData().value<QList<EventKind>>());
     const QDateTime since = m_useFrom->isChecked() ? m_from->dateTime().toUTC() : QDateTime();
     const QDateTime until = m_useTo->isChecked() ? m_to->dateTime().toUTC() : QDateTime();
     m_proxy->setTimeRange(since, until);
@@ -191,7 +190,7 @@ void EventsPage::selectionChanged()
     }
     const int sourceRow = m_proxy->mapToSource(rows.first()).row();
     const EventRecord &e = m_session.events().eventAt(sourceRow);
-    if (e.kind != u"denied") {
+    if (e.kind != EventKind::Denied) {
         m_dispute->clear();
         return;
     }
@@ -269,15 +268,16 @@ void EventsPage::retranslate()
     const int kindIndex = std::max(0, m_kind->currentIndex());
     QSignalBlocker blockKind(m_kind);
     m_kind->clear();
-    m_kind->addItem(tr("All events"), QStringList());
-    m_kind->addItem(tr("Denials"), QStringList {u"denied"_s});
-    m_kind->addItem(tr("Grants"), QStringList {u"granted"_s});
-    m_kind->addItem(tr("Releases"), QStringList {u"released"_s});
-    m_kind->addItem(tr("Revocations and blocks"), QStringList {u"revoked"_s, u"holder_blocked"_s});
-    m_kind->addItem(tr("Reaps and refused renewals"), QStringList {u"reaped"_s, u"renew_refused"_s});
-    m_kind->addItem(tr("Seats changing hands"),
-                    QStringList {u"granted"_s, u"denied"_s, u"released"_s, u"revoked"_s, u"reaped"_s});
-    m_kind->addItem(tr("License changes"), QStringList {u"license_created"_s, u"license_updated"_s, u"key_rotated"_s});
+    using K = EventKind;
+    const auto kinds = [](QList<EventKind> list) { return QVariant::fromValue(list); };
+    m_kind->addItem(tr("All events"), kinds({}));
+    m_kind->addItem(tr("Denials"), kinds({K::Denied}));
+    m_kind->addItem(tr("Grants"), kinds({K::Granted}));
+    m_kind->addItem(tr("Releases"), kinds({K::Released}));
+    m_kind->addItem(tr("Revocations and blocks"), kinds({K::Revoked, K::HolderBlocked}));
+    m_kind->addItem(tr("Reaps and refused renewals"), kinds({K::Reaped, K::RenewRefused}));
+    m_kind->addItem(tr("Seats changing hands"), kinds({K::Granted, K::Denied, K::Released, K::Revoked, K::Reaped}));
+    m_kind->addItem(tr("License changes"), kinds({K::LicenseCreated, K::LicenseUpdated, K::KeyRotated}));
     m_kind->setCurrentIndex(kindIndex);
 
     QSignalBlocker blockLicense(m_license);

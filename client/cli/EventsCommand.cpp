@@ -66,11 +66,7 @@ void EventsCommand::addOptions(QCommandLineParser &parser) const
 {
     parser.addOption({u"license"_s, u"Only events of this license."_s, u"LICENSE"_s});
     parser.addOption({u"holder"_s, u"Only events of this holder."_s, u"NAME"_s});
-    parser.addOption({u"kind"_s,
-                      u"Only these kinds, comma-separated: granted, denied, released, renew_refused, revoked, "
-                      u"reaped, holder_blocked, license_created, license_updated, key_rotated, token_created, "
-                      u"token_revoked."_s,
-                      u"KIND"_s});
+    parser.addOption({u"kind"_s, u"Only these kinds, comma-separated: %1."_s.arg(eventKindNames()), u"KIND"_s});
     parser.addOption({u"since"_s, u"Only events from this long ago on the server's clock (e.g. 2h)."_s, u"DURATION"_s});
     parser.addOption({u"follow"_s, u"Keep printing new events (polled every 2 s) until Ctrl-C."_s});
 }
@@ -160,7 +156,7 @@ void EventsCommand::printFollowed(const QList<EventRecord> &events)
     // Fixed widths so that rows printed over time stay in columns.
     table.setMinimumWidths({6, 24, 15, 12, 8, 16, 15});
     for (const EventRecord &event : events)
-        table.addRow({QString::number(event.seq), formatTimestamp(event.time), event.kind, event.licenseId,
+        table.addRow({QString::number(event.seq), formatTimestamp(event.time), toWire(event.kind), event.licenseId,
                       event.seatId.left(8), event.holder, event.actor, formatDetail(event)});
     QStringList lines = table.render(!m_headerPrinted);
     if (events.isEmpty() && m_headerPrinted)
@@ -187,7 +183,7 @@ void EventsCommand::printCollected()
     }
     TextTable table = makeTable();
     for (const EventRecord &event : std::as_const(m_collected))
-        table.addRow({QString::number(event.seq), formatTimestamp(event.time), event.kind, event.licenseId,
+        table.addRow({QString::number(event.seq), formatTimestamp(event.time), toWire(event.kind), event.licenseId,
                       event.seatId.left(8), event.holder, event.actor, formatDetail(event)});
     for (const QString &line : table.render())
         printOut(line);

@@ -11,18 +11,6 @@ using namespace Qt::StringLiterals;
 
 namespace keyright::cli {
 
-namespace {
-
-constexpr qsizetype seatIdLength = 32;
-
-bool isHex(QStringView text)
-{
-    return std::all_of(text.begin(), text.end(),
-                       [](QChar c) { return (c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f'); });
-}
-
-} // namespace
-
 QString RevokeCommand::name() const
 {
     return u"revoke"_s;
@@ -55,8 +43,9 @@ QString RevokeCommand::prepare(const QCommandLineParser &parser, const QStringLi
     if (!isValidLicenseId(m_request.licenseId))
         return u"\"%1\" is not a license id ([a-z0-9][a-z0-9-]{0,63})"_s.arg(m_request.licenseId);
     m_seatPrefix = arguments.at(1).toLower();
-    if (m_seatPrefix.isEmpty() || m_seatPrefix.size() > seatIdLength || !isHex(m_seatPrefix))
-        return u"SEAT \"%1\" is not a seat id or a prefix of one (up to 32 hex digits)"_s.arg(arguments.at(1));
+    if (!isSeatIdPrefix(m_seatPrefix))
+        return u"SEAT \"%1\" is not a seat id or a prefix of one (up to %2 hex digits)"_s.arg(arguments.at(1))
+            .arg(seatIdLength);
     m_request.reason = parser.value(u"reason"_s);
     if (parser.isSet(u"block"_s)) {
         QString why;

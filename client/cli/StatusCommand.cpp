@@ -136,7 +136,7 @@ void StatusCommand::findGrantTimes(qint64 after, int pagesLeft)
 {
     EventQuery query;
     query.after = after;
-    query.kind = u"granted"_s;
+    query.kind = toWire(EventKind::Granted);
     query.licenseId = m_licenseId;
     query.since = m_offset.serverTime.addMSecs(-milliseconds(grantLookback).count());
     query.limit = grantPageSize;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "AccessRole.h"
+#include "wire/AccessRole.h"
 #include "CliCommand.h"
 
 #include <QString>

@@ -211,7 +211,7 @@ FleetCountersModel::ReplicaRow FleetCountersModel::replicaRow(const QString &lic
 {
     ReplicaRow row;
     row.replicaId = replicaId;
-    for (const QString &name : FleetSnapshot::counterNames())
+    for (const QString &name : usageCounterNames())
         row.values.append(m_fleet.counter(licenseId, name).value(replicaId, 0));
     const std::optional<QDateTime> heard = m_fleet.lastHeard(replicaId);
     row.heardOf = heard.has_value();
@@ -223,7 +223,7 @@ FleetCountersModel::ReplicaRow FleetCountersModel::replicaRow(const QString &lic
 QList<quint64> FleetCountersModel::totals(const QString &licenseId) const
 {
     QList<quint64> values;
-    for (const QString &name : FleetSnapshot::counterNames())
+    for (const QString &name : usageCounterNames())
         values.append(m_fleet.total(licenseId, name));
     return values;
 }

@@ -16,7 +16,7 @@ class FleetCountersModel final : public QAbstractItemModel
     Q_DISABLE_COPY_MOVE(FleetCountersModel)
 
 public:
-    // Column 0 names the license or replica; one column per FleetSnapshot::counterNames() entry.
+    // Column 0 names the license or replica; one column per usageCounterNames() entry.
     enum Column {
         NameColumn,
         GrantedColumn,

@@ -84,7 +84,7 @@ void FleetModel::pollServers()
         server.polling = true;
         m_scheduler.beginRequest();
         const QUrl url = server.url;
-        m_fetcher(url, this, [this, url](const std::optional<QJsonObject> &stats, const QString &error) {
+        m_fetcher(url, this, [this, url](const std::optional<FleetSnapshot> &stats, const QString &error) {
             const int row = serverRow(url);
             if (row >= 0)
                 m_servers[row].polling = false;
@@ -99,28 +99,33 @@ void FleetModel::pollServers()
 
 bool FleetModel::recordSnapshot(const QUrl &server, const QJsonObject &stats)
 {
-    QString error;
+    ValidationError error;
     const std::optional<FleetSnapshot> snapshot = FleetSnapshot::fromJson(stats, &error);
     if (!snapshot) {
-        recordFailure(server, tr("The server's statistics are not in the expected form: %1").arg(error));
+        recordFailure(server, tr("The server's statistics are not in the expected form: %1").arg(error.message));
         return false;
     }
+    recordSnapshot(server, *snapshot);
+    return true;
+}
+
+void FleetModel::recordSnapshot(const QUrl &server, const FleetSnapshot &snapshot)
+{
     const QDateTime receivedAt = now();
     const int row = serverRow(server);
     if (row >= 0) {
         FleetServerStatus &status = m_servers[row];
         status.state = FleetServerStatus::State::Answered;
         status.error.clear();
-        status.replicaId = snapshot->replicaId;
+        status.replicaId = snapshot.replicaId;
         status.lastPoll = receivedAt;
         status.lastAnswer = receivedAt;
-        status.serverTime = snapshot->serverTime;
+        status.serverTime = snapshot.serverTime;
     }
-    mergeSnapshot(*snapshot, receivedAt);
+    mergeSnapshot(snapshot, receivedAt);
     m_countersModel->sync();
     m_serversModel->refreshAll();
     Q_EMIT updated();
-    return true;
 }
 
 void FleetModel::recordFailure(const QUrl &server, const QString &message)

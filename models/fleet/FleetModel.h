@@ -55,7 +55,7 @@ class FleetModel final : public QObject
 public:
     // `reply` gets the decoded body, or no body and a message for a person. A fetcher must not
     // call `reply` after `context` is destroyed (AdminClient::stats has these semantics).
-    using Reply = std::function<void(const std::optional<QJsonObject> &stats, const QString &error)>;
+    using Reply = std::function<void(const std::optional<FleetSnapshot> &stats, const QString &error)>;
     using Fetcher = std::function<void(const QUrl &server, QObject *context, Reply reply)>;
 
     explicit FleetModel(const Clock &clock, QObject *parent = nullptr);
@@ -77,6 +77,7 @@ public:
     // A server answered. Returns false, recording a failure naming the problem, when the body is
     // not a stats snapshot. An unconfigured server's snapshot is still merged.
     bool recordSnapshot(const QUrl &server, const QJsonObject &stats);
+    void recordSnapshot(const QUrl &server, const FleetSnapshot &snapshot);
     void recordFailure(const QUrl &server, const QString &message);
     // Re-evaluates staleness and ages against the clock (call it on a timer).
     void refresh();

@@ -395,7 +395,7 @@ void Simulation::pollLicense(const QString &licenseId)
     EventQuery query;
     query.after = m_eventCursor.value(licenseId);
     query.licenseId = licenseId;
-    query.kind = u"released,reaped,revoked"_s;
+    query.kind = eventKindFilter({EventKind::Released, EventKind::Reaped, EventKind::Revoked});
     query.limit = 1000;
     m_admin.events(query, this, [this, licenseId](const AdminResult<EventPage> &page) {
         if (!page.ok()) {
@@ -406,11 +406,11 @@ void Simulation::pollLicense(const QString &licenseId)
         for (const EventRecord &event : page.value->events) {
             SeatFate fate;
             fate.at = event.time;
-            if (event.kind == u"released"_s)
+            if (event.kind == EventKind::Released)
                 fate.state = ServerSeatView::State::Released;
-            else if (event.kind == u"reaped"_s)
+            else if (event.kind == EventKind::Reaped)
                 fate.state = ServerSeatView::State::Reaped;
-            else if (event.kind == u"revoked"_s)
+            else if (event.kind == EventKind::Revoked)
                 fate.state = ServerSeatView::State::Revoked;
             else
                 continue;

@@ -448,7 +448,7 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <source> · offline %1</source>
+            <source>offline %1</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -2036,13 +2036,6 @@
                 <numerusform>Holders of %n licenses</numerusform>
             </translation>
         </message>
-        <message numerus="yes">
-            <source>&lt;span style="color:#c62828"&gt;%n checkout(s) denied in the last hour&lt;/span&gt;</source>
-            <translation>
-                <numerusform>&lt;span style="color:#c62828"&gt;%n checkout denied in the last hour&lt;/span&gt;</numerusform>
-                <numerusform>&lt;span style="color:#c62828"&gt;%n checkouts denied in the last hour&lt;/span&gt;</numerusform>
-            </translation>
-        </message>
         <message>
             <source>Holders</source>
             <translation type="unfinished" />
@@ -2074,6 +2067,13 @@
         <message>
             <source>Filter holders, seats, states… (Ctrl+F)</source>
             <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <source>&lt;span style="color:%1"&gt;%n checkout(s) denied in the last hour&lt;/span&gt;</source>
+            <translation>
+                <numerusform>&lt;span style="color:%1"&gt;%n checkout denied in the last hour&lt;/span&gt;</numerusform>
+                <numerusform>&lt;span style="color:%1"&gt;%n checkouts denied in the last hour&lt;/span&gt;</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -2141,6 +2141,10 @@
             <source>Could not read the seats of %1: %2</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>Simulator sandbox (skew %1 s)</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>keyright::SimulatorPage</name>
@@ -2169,10 +2173,6 @@
         </message>
         <message>
             <source>License:</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>The license the simulated clients check out. A short-TTL license such as training-demo plays each scenario in under a minute.</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -2344,10 +2344,6 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <source>Simulator sandbox (skew %1 s)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <source>Preparing the sandbox licenses…</source>
             <translation type="unfinished" />
         </message>
@@ -2368,10 +2364,6 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <source>Every client is a real lease keeper talking to %1 through the real API; only its clock is simulated. The server keeps its own real clock: pause, step and speed move the clients' clocks only, which adds to their offset (in brackets next to each local clock). Use a short-TTL license such as training-demo, and press Sync after a pause.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <source>Server &lt;b&gt;%1&lt;/b&gt; · Simulation &lt;b&gt;%2&lt;/b&gt;</source>
             <translation type="unfinished" />
         </message>
@@ -2389,6 +2381,14 @@
         </message>
         <message>
             <source>Seats in use: waiting for the server…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The license the simulated clients check out. A short-TTL license such as %1 plays each scenario in under a minute.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Every client is a real lease keeper talking to %1 through the real API; only its clock is simulated. The server keeps its own real clock: pause, step and speed move the clients' clocks only, which adds to their offset (in brackets next to each local clock). Use a short-TTL license such as %2, and press Sync after a pause.</source>
             <translation type="unfinished" />
         </message>
     </context>

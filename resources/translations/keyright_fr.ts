@@ -2056,13 +2056,6 @@
             <source>&lt;span style="color:%1"&gt;&lt;b&gt;%2 of %3&lt;/b&gt;&lt;/span&gt; seats in use</source>
             <translation>&lt;span style="color:%1"&gt;&lt;b&gt;%2 sur %3&lt;/b&gt;&lt;/span&gt; sièges utilisés</translation>
         </message>
-        <message numerus="yes">
-            <source>&lt;span style="color:#c62828"&gt;%n checkout(s) denied in the last hour&lt;/span&gt;</source>
-            <translation>
-                <numerusform>&lt;span style="color:#c62828"&gt;%n demande refusée dans la dernière heure&lt;/span&gt;</numerusform>
-                <numerusform>&lt;span style="color:#c62828"&gt;%n demandes refusées dans la dernière heure&lt;/span&gt;</numerusform>
-            </translation>
-        </message>
         <message>
             <source>Nobody holds a seat of this license right now.</source>
             <translation>Personne ne détient de siège de cette licence en ce moment.</translation>
@@ -2074,6 +2067,13 @@
         <message>
             <source>Filter holders, seats, states… (Ctrl+F)</source>
             <translation>Filtrer détenteurs, sièges, états… (Ctrl+F)</translation>
+        </message>
+        <message numerus="yes">
+            <source>&lt;span style="color:%1"&gt;%n checkout(s) denied in the last hour&lt;/span&gt;</source>
+            <translation>
+                <numerusform>&lt;span style="color:%1"&gt;%n demande refusée dans la dernière heure&lt;/span&gt;</numerusform>
+                <numerusform>&lt;span style="color:%1"&gt;%n demandes refusées dans la dernière heure&lt;/span&gt;</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -2141,6 +2141,10 @@
             <source>Could not read the seats of %1: %2</source>
             <translation>Impossible de lire les sièges de %1 : %2</translation>
         </message>
+        <message>
+            <source>Simulator sandbox (skew %1 s)</source>
+            <translation>Bac à sable du simulateur (décalage %1 s)</translation>
+        </message>
     </context>
     <context>
         <name>keyright::SimulatorPage</name>
@@ -2170,10 +2174,6 @@
         <message>
             <source>License:</source>
             <translation>Licence :</translation>
-        </message>
-        <message>
-            <source>The license the simulated clients check out. A short-TTL license such as training-demo plays each scenario in under a minute.</source>
-            <translation>La licence sur laquelle les clients simulés prennent un siège. Une licence à TTL court comme training-demo déroule chaque scénario en moins d'une minute.</translation>
         </message>
         <message>
             <source>Key file…</source>
@@ -2344,10 +2344,6 @@
             <translation>Scénario en cours : %1.</translation>
         </message>
         <message>
-            <source>Simulator sandbox (skew %1 s)</source>
-            <translation>Bac à sable du simulateur (décalage %1 s)</translation>
-        </message>
-        <message>
             <source>Preparing the sandbox licenses…</source>
             <translation>Préparation des licences bac à sable…</translation>
         </message>
@@ -2368,10 +2364,6 @@
             <translation>Chaque client est un vrai gardien de bail qui parle à %1 par la vraie API ; seule son horloge est simulée. Ce serveur tourne sur l'horloge de la simulation : pause, pas à pas et vitesse déplacent ensemble le serveur et les clients.</translation>
         </message>
         <message>
-            <source>Every client is a real lease keeper talking to %1 through the real API; only its clock is simulated. The server keeps its own real clock: pause, step and speed move the clients' clocks only, which adds to their offset (in brackets next to each local clock). Use a short-TTL license such as training-demo, and press Sync after a pause.</source>
-            <translation>Chaque client est un vrai gardien de bail qui parle à %1 par la vraie API ; seule son horloge est simulée. Le serveur garde sa vraie horloge : pause, pas à pas et vitesse ne déplacent que les horloges des clients, ce qui s'ajoute à leur décalage (entre parenthèses à côté de chaque horloge locale). Utilisez une licence à TTL court comme training-demo, et appuyez sur Caler après une pause.</translation>
-        </message>
-        <message>
             <source>Server &lt;b&gt;%1&lt;/b&gt; · Simulation &lt;b&gt;%2&lt;/b&gt;</source>
             <translation>Serveur &lt;b&gt;%1&lt;/b&gt; · Simulation &lt;b&gt;%2&lt;/b&gt;</translation>
         </message>
@@ -2390,6 +2382,14 @@
         <message>
             <source>Seats in use: waiting for the server…</source>
             <translation>Sièges occupés : en attente du serveur…</translation>
+        </message>
+        <message>
+            <source>The license the simulated clients check out. A short-TTL license such as %1 plays each scenario in under a minute.</source>
+            <translation>La licence sur laquelle les clients simulés prennent un siège. Une licence à TTL court comme %1 déroule chaque scénario en moins d'une minute.</translation>
+        </message>
+        <message>
+            <source>Every client is a real lease keeper talking to %1 through the real API; only its clock is simulated. The server keeps its own real clock: pause, step and speed move the clients' clocks only, which adds to their offset (in brackets next to each local clock). Use a short-TTL license such as %2, and press Sync after a pause.</source>
+            <translation>Chaque client est un vrai gardien de bail qui parle à %1 par la vraie API ; seule son horloge est simulée. Le serveur garde sa vraie horloge : pause, pas à pas et vitesse ne déplacent que les horloges des clients, ce qui s'ajoute à leur décalage (entre parenthèses à côté de chaque horloge locale). Utilisez une licence à TTL court comme %2, et appuyez sur Caler après une pause.</translation>
         </message>
     </context>
     <context>

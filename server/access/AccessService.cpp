@@ -4,6 +4,7 @@
 #include "Crypto.h"
 #include "Timestamps.h"
 #include "store/LeaseStore.h"
+#include "wire/EventKind.h"
 
 #include <QJsonObject>
 
@@ -85,7 +86,7 @@ AccessService::CreateResult AccessService::create(const QString &name, AccessRol
         m_store.appendEvent(EventRecord {
             0,
             now,
-            u"token_created"_s,
+            EventKind::TokenCreated,
             {},
             {},
             {},
@@ -112,7 +113,7 @@ AccessService::RevokeOutcome AccessService::revoke(const QString &name, const QS
             return;
         m_store.appendEvent(EventRecord {0,
                                          m_clock.now(),
-                                         u"token_revoked"_s,
+                                         EventKind::TokenRevoked,
                                          {},
                                          {},
                                          {},

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "AccessRole.h"
 #include "store/StoreTypes.h"
+#include "wire/AccessRole.h"
 
 #include <QByteArrayView>
 #include <QList>

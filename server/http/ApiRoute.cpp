@@ -95,16 +95,15 @@ std::optional<ApiRoute> ApiRoute::match(QByteArrayView method, QStringView path,
             continue;
         }
         if (pattern.segments.contains(u"{license}") && !isValidLicenseId(license))
-            return fail(ApiError::invalid(u"licenseId"_s,
-                                          u"licenseId \"%1\" is malformed: expected 1 to 64 of a-z, 0-9 and '-', "
-                                          "starting with a letter or digit"_s.arg(license.left(80))));
+            return fail(ApiError::invalid(
+                u"licenseId"_s,
+                u"licenseId \"%1\" is malformed: expected %2"_s.arg(license.left(80), licenseIdRule())));
         if (pattern.segments.contains(u"{seat}") && !isValidSeatId(seat))
             return fail(ApiError::invalid(
-                u"seatId"_s, u"seatId \"%1\" is malformed: expected 32 lowercase hex digits"_s.arg(seat.left(80))));
+                u"seatId"_s, u"seatId \"%1\" is malformed: expected %2"_s.arg(seat.left(80), seatIdRule())));
         if (pattern.segments.contains(u"{name}") && !isValidTokenName(name))
-            return fail(ApiError::invalid(u"name"_s,
-                                          u"token name \"%1\" is malformed: expected 1 to 64 of a-z, 0-9, '.', '_' "
-                                          "and '-', starting with a letter or digit"_s.arg(name.left(80))));
+            return fail(ApiError::invalid(
+                u"name"_s, u"token name \"%1\" is malformed: expected %2"_s.arg(name.left(80), tokenNameRule())));
         return ApiRoute {pattern.kind, license, seat, name, pattern.access};
     }
     if (!allowed.isEmpty()) {

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "AccessRole.h"
 #include "http/ApiError.h"
+#include "wire/AccessRole.h"
 
 #include <QByteArray>
 #include <QByteArrayView>

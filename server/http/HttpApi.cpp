@@ -10,6 +10,8 @@
 #include "http/RequestParsing.h"
 #include "seats/SeatService.h"
 #include "stats/StatsService.h"
+#include "wire/Identifiers.h"
+#include "wire/LicenseSummary.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -31,21 +33,27 @@ QString actorAddress(const QHostAddress &address)
     return isV4 ? QHostAddress(v4).toString() : address.toString();
 }
 
-double secondsOf(std::chrono::milliseconds duration)
+// Whole seconds, rounded down: the wire carries integers (docs/API.md, compatibility notes).
+qint64 wholeSeconds(std::chrono::milliseconds duration)
 {
-    return double(duration.count()) / 1000.0;
+    return std::chrono::duration_cast<std::chrono::seconds>(duration).count();
+}
+
+LicenseSummary wireSummary(const SeatService::LicenseSummary &license)
+{
+    return LicenseSummary {license.id,
+                           license.name,
+                           license.seatCount,
+                           license.inUse,
+                           wholeSeconds(license.ttl),
+                           wholeSeconds(license.skew),
+                           wholeSeconds(license.reapGrace),
+                           license.deniedLastHour};
 }
 
 QJsonObject summaryJson(const SeatService::LicenseSummary &license)
 {
-    return QJsonObject {{u"id"_s, license.id},
-                        {u"name"_s, license.name},
-                        {u"seatCount"_s, license.seatCount},
-                        {u"inUse"_s, license.inUse},
-                        {u"ttlSeconds"_s, secondsOf(license.ttl)},
-                        {u"skewSeconds"_s, secondsOf(license.skew)},
-                        {u"reapGraceSeconds"_s, secondsOf(license.reapGrace)},
-                        {u"deniedLastHour"_s, license.deniedLastHour}};
+    return wireSummary(license).toJson();
 }
 
 QJsonObject eventJson(const EventRecord &event)
@@ -53,7 +61,7 @@ QJsonObject eventJson(const EventRecord &event)
     const auto orNull = [](const QString &text) { return text.isEmpty() ? QJsonValue() : QJsonValue(text); };
     return QJsonObject {{u"seq"_s, event.seq},
                         {u"time"_s, formatTimestamp(event.time)},
-                        {u"kind"_s, event.kind},
+                        {u"kind"_s, toWire(event.kind)},
                         {u"licenseId"_s, orNull(event.licenseId)},
                         {u"seatId"_s, orNull(event.seatId)},
                         {u"holder"_s, orNull(event.holder)},
@@ -241,7 +249,7 @@ std::optional<ApiResponse> HttpApi::refuseToken(const ApiRoute &route, const Api
                             "<access token>\""_s
                           : u"this route needs \"Authorization: Bearer <access token>\" (the bootstrap admin token "
                             "is in the server's data directory, file admin-token)"_s);
-    const bool licenseKey = SeatService::looksLikeLicenseKey(QString::fromLatin1(*secret));
+    const bool licenseKey = isValidLicenseKey(QString::fromLatin1(*secret));
     const auto authentication = m_access.authenticate(*secret);
     secret->fill('\0');
     if (!authentication.token) {
@@ -431,10 +439,10 @@ ApiResponse HttpApi::release(const ApiRoute &route, const ApiRequest &request)
 
 ApiResponse HttpApi::listLicenses()
 {
-    QJsonArray licenses;
+    LicenseList list {m_seats.clock().now(), {}};
     for (const auto &license : m_seats.licenses())
-        licenses.append(summaryJson(license));
-    return json(200, {{u"serverTime"_s, formatTimestamp(m_seats.clock().now())}, {u"licenses"_s, licenses}});
+        list.licenses.append(wireSummary(license));
+    return json(200, list.toJson());
 }
 
 ApiResponse HttpApi::putLicense(const ApiRoute &route, const ApiRequest &request, const QString &actor)

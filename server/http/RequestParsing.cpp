@@ -1,8 +1,8 @@
 #include "http/RequestParsing.h"
 
-#include "AccessRole.h"
 #include "LeaseJson.h"
 #include "Timestamps.h"
+#include "wire/AccessRole.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -118,16 +118,6 @@ bool optionalWholeNumber(const QJsonObject &object, const QString &field, std::o
 
 } // namespace
 
-const QStringList &eventKinds()
-{
-    // amnesia: StatsService saw a replicated usage counter go backwards (docs/STATS.md).
-    static const QStringList kinds {u"granted"_s,      u"denied"_s,         u"released"_s,        u"renew_refused"_s,
-                                    u"revoked"_s,      u"reaped"_s,         u"license_created"_s, u"license_updated"_s,
-                                    u"key_rotated"_s,  u"holder_blocked"_s, u"amnesia"_s,         u"token_created"_s,
-                                    u"token_revoked"_s};
-    return kinds;
-}
-
 std::optional<ApiError> checkBodySize(qsizetype bytes)
 {
     if (bytes <= maxBodyBytes)
@@ -214,10 +204,10 @@ std::optional<TokenSpec> parseTokenSpec(QByteArrayView body, ApiError *error)
     if (!name)
         return fail<TokenSpec>(error, ApiError::invalid(u"name"_s, u"name is required"_s));
     if (!isValidTokenName(*name))
-        return fail<TokenSpec>(error,
-                               ApiError::invalid(u"name"_s,
-                                                 u"name \"%1\" is malformed: expected 1 to 64 of a-z, 0-9, '.', '_' "
-                                                 "and '-', starting with a letter or digit"_s.arg(name->left(80))));
+        return fail<TokenSpec>(
+            error,
+            ApiError::invalid(u"name"_s,
+                              u"name \"%1\" is malformed: expected %2"_s.arg(name->left(80), tokenNameRule())));
     std::optional<QString> roleText;
     if (!optionalText(*object, u"role"_s, 32, false, &roleText, error))
         return std::nullopt;
@@ -279,13 +269,14 @@ std::optional<EventQuery> parseEventQuery(const QUrlQuery &query, ApiError *erro
         } else if (key == u"kind") {
             for (const QString &kind : value.split(u',')) {
                 const QString trimmed = kind.trimmed();
-                if (!eventKinds().contains(trimmed))
-                    return fail<EventQuery>(error,
-                                            ApiError::invalid(key,
-                                                              u"unknown event kind \"%1\"; known: %2"_s.arg(
-                                                                  trimmed.left(40), eventKinds().join(u", "))));
-                if (!result.kinds.contains(trimmed))
-                    result.kinds.append(trimmed);
+                const std::optional<EventKind> eventKind = eventKindFromWire(trimmed);
+                if (!eventKind)
+                    return fail<EventQuery>(
+                        error,
+                        ApiError::invalid(
+                            key, u"unknown event kind \"%1\"; known: %2"_s.arg(trimmed.left(40), eventKindNames())));
+                if (!result.kinds.contains(*eventKind))
+                    result.kinds.append(*eventKind);
             }
         } else if (key == u"since" || key == u"until") {
             const auto time = parseTimestamp(value);

@@ -64,7 +64,4 @@ std::optional<bool> parseDryRun(const QUrlQuery &query, ApiError *error = nullpt
 // scheme compares case-insensitively), or nullopt when the header is absent or another scheme.
 std::optional<QByteArray> credential(QByteArrayView authorization, QByteArrayView scheme);
 
-// The event kinds the server records.
-const QStringList &eventKinds();
-
 } // namespace keyright::server::request

@@ -7,6 +7,7 @@
 #include "Metrics.h"
 #include "Timestamps.h"
 #include "stats/StatsService.h"
+#include "wire/Identifiers.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -21,8 +22,7 @@ namespace keyright::server {
 
 namespace {
 
-constexpr int licenseKeyRandomBytes = 32;
-const QString licenseKeyPrefix = u"kr1-"_s;
+constexpr int licenseKeyRandomBytes = licenseKeyHexLength / 2;
 
 qint64 wholeSeconds(milliseconds duration)
 {
@@ -52,15 +52,7 @@ QString SeatService::generateLicenseKey()
     return licenseKeyPrefix + crypto::randomHex(licenseKeyRandomBytes);
 }
 
-bool SeatService::looksLikeLicenseKey(QStringView key)
-{
-    if (key.size() != licenseKeyPrefix.size() + 2 * licenseKeyRandomBytes || !key.startsWith(licenseKeyPrefix))
-        return false;
-    return std::all_of(key.begin() + licenseKeyPrefix.size(), key.end(),
-                       [](QChar c) { return (c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f'); });
-}
-
-void SeatService::record(const QDateTime &time, const QString &kind, const QString &licenseId, const QString &seatId,
+void SeatService::record(const QDateTime &time, EventKind kind, const QString &licenseId, const QString &seatId,
                          const QString &holder, const QString &actor, const QJsonObject &detail)
 {
     m_store.appendEvent(EventRecord {0, time, kind, licenseId, seatId, holder, actor, detail});
@@ -92,7 +84,7 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
         if (const auto block = m_store.block(licenseId, holder); block && now < block->until) {
             result.outcome = CheckoutResult::Outcome::HolderBlocked;
             result.blockedUntil = block->until;
-            record(now, u"holder_blocked"_s, licenseId, {}, holder, actor,
+            record(now, EventKind::HolderBlocked, licenseId, {}, holder, actor,
                    {{u"until"_s, formatTimestamp(block->until)}});
             if (m_metrics)
                 m_metrics->countDenial(licenseId);
@@ -141,7 +133,7 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
             result.seatCount = policy.seatCount();
             result.inUse = int(live.size());
             result.nextExpiry = nextExpiry;
-            record(now, u"denied"_s, licenseId, {}, holder, actor,
+            record(now, EventKind::Denied, licenseId, {}, holder, actor,
                    {{u"inUse"_s, result.inUse}, {u"seatCount"_s, result.seatCount}, {u"holders"_s, holders}});
             if (m_stats)
                 m_stats->count(licenseId, StatsService::Counter::Denied);
@@ -162,7 +154,7 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
 
         m_store.updateLicense(*license);
         m_store.insertLease(StoredLease {lease, requestId});
-        record(now, u"granted"_s, licenseId, lease.seatId, holder, actor,
+        record(now, EventKind::Granted, licenseId, lease.seatId, holder, actor,
                {{u"generation"_s, qint64(lease.generation)},
                 {u"expiresAt"_s, formatTimestamp(lease.expiresAt)},
                 {u"inUse"_s, int(live.size()) + 1},
@@ -194,7 +186,7 @@ SeatService::HeartbeatResult SeatService::heartbeat(const QString &licenseId, co
                     // A seat that is not live is lost even while its row waits for the reaper:
                     // the counter has already stopped counting it and may have given it to
                     // someone else.
-                    record(refusal.decidedAt, u"renew_refused"_s, licenseId, seatId,
+                    record(refusal.decidedAt, EventKind::RenewRefused, licenseId, seatId,
                            refusal.row ? refusal.row->lease.holder : QString(), actor,
                            {{u"reason"_s, refusal.row ? u"expired"_s : u"unknown seat"_s}});
                 }
@@ -271,7 +263,7 @@ SeatService::ReleaseOutcome SeatService::release(const QString &licenseId, const
             outcome = ReleaseOutcome::NotHeld;
             return;
         }
-        record(m_clock.now(), u"released"_s, licenseId, seatId, row->lease.holder, actor, {});
+        record(m_clock.now(), EventKind::Released, licenseId, seatId, row->lease.holder, actor, {});
         if (m_stats)
             m_stats->count(licenseId, StatsService::Counter::Released);
         outcome = ReleaseOutcome::Released;
@@ -298,7 +290,7 @@ SeatService::RevokeResult SeatService::revoke(const QString &licenseId, const QS
             m_store.putBlock(HolderBlock {licenseId, row->lease.holder, *result.blockedUntil, reason});
         }
         record(
-            now, u"revoked"_s, licenseId, seatId, row->lease.holder, actor,
+            now, EventKind::Revoked, licenseId, seatId, row->lease.holder, actor,
             {{u"reason"_s, reason},
              {u"blockSeconds"_s, qint64(block.count())},
              {u"blockedUntil"_s,
@@ -378,7 +370,7 @@ QList<SeatService::ReapedSeat> SeatService::reapChunk(ReapCursor &cursor, int ma
                 ofLicense.append(ReapedSeat {row.lease.licenseId, row.lease.seatId, row.lease.holder,
                                              row.lease.expiresAt, reapableAt(row.lease.expiresAt, grace)});
                 m_store.deleteLease(row.lease.licenseId, row.lease.seatId);
-                record(now, u"reaped"_s, row.lease.licenseId, row.lease.seatId, row.lease.holder, actor,
+                record(now, EventKind::Reaped, row.lease.licenseId, row.lease.seatId, row.lease.holder, actor,
                        {{u"expiresAt"_s, formatTimestamp(row.lease.expiresAt)}});
             }
             // The rows come earliest expiry first, so one that is not reapable means none after it
@@ -466,8 +458,9 @@ SeatService::PutLicenseResult SeatService::putLicense(const QString &licenseId, 
             result.outcome = PutLicenseResult::Outcome::Created;
         }
         result.license = summarize(*saved, m_store.leases(licenseId), now, 0);
-        result.license.deniedLastHour = m_store.countEventsSince(u"denied"_s, now.addSecs(-3600)).value(licenseId);
-        record(now, existing ? u"license_updated"_s : u"license_created"_s, licenseId, {}, {}, actor,
+        result.license.deniedLastHour
+            = m_store.countEventsSince(EventKind::Denied, now.addSecs(-3600)).value(licenseId);
+        record(now, existing ? EventKind::LicenseUpdated : EventKind::LicenseCreated, licenseId, {}, {}, actor,
                summaryDetail(result.license));
     });
     return result;
@@ -483,7 +476,7 @@ std::optional<QString> SeatService::rotateKey(const QString &licenseId, const QS
         const QString fresh = generateLicenseKey();
         license->keyHash = crypto::hashSecret(fresh.toUtf8());
         m_store.updateLicense(*license);
-        record(m_clock.now(), u"key_rotated"_s, licenseId, {}, {}, actor, {});
+        record(m_clock.now(), EventKind::KeyRotated, licenseId, {}, {}, actor, {});
         key = fresh;
     });
     return key;
@@ -497,7 +490,7 @@ std::optional<LicenseRecord> SeatService::license(const QString &licenseId)
 QList<SeatService::LicenseSummary> SeatService::licenses()
 {
     const QDateTime now = m_clock.now();
-    const QHash<QString, int> denied = m_store.countEventsSince(u"denied"_s, now.addSecs(-3600));
+    const QHash<QString, int> denied = m_store.countEventsSince(EventKind::Denied, now.addSecs(-3600));
     QList<LicenseSummary> result;
     for (const LicenseRecord &license : m_store.licenses())
         result.append(summarize(license, m_store.leases(license.id), now, denied.value(license.id)));
@@ -515,7 +508,7 @@ std::optional<SeatService::LeaseListing> SeatService::leaseListing(const QString
     std::sort(listing.leases.begin(), listing.leases.end(),
               [](const StoredLease &a, const StoredLease &b) { return a.lease.expiresAt < b.lease.expiresAt; });
     listing.license = summarize(*license, listing.leases, now,
-                                m_store.countEventsSince(u"denied"_s, now.addSecs(-3600)).value(licenseId));
+                                m_store.countEventsSince(EventKind::Denied, now.addSecs(-3600)).value(licenseId));
     for (const HolderBlock &block : m_store.blocks(licenseId)) {
         if (now < block.until)
             listing.blocks.append(block);

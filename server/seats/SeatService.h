@@ -178,7 +178,6 @@ public:
 
     // "kr1-" and 64 lowercase hex digits (256 random bits).
     static QString generateLicenseKey();
-    static bool looksLikeLicenseKey(QStringView key);
 
 private:
     // Why a heartbeat is not renewed: LicenseNotFound, or SeatLost with the row if there is one.
@@ -192,7 +191,7 @@ private:
 
     LicenseSummary summarize(const LicenseRecord &license, const QList<StoredLease> &rows, const QDateTime &now,
                              int deniedLastHour) const;
-    void record(const QDateTime &time, const QString &kind, const QString &licenseId, const QString &seatId,
+    void record(const QDateTime &time, EventKind kind, const QString &licenseId, const QString &seatId,
                 const QString &holder, const QString &actor, const QJsonObject &detail);
 
     LeaseStore &m_store;

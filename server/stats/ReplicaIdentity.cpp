@@ -2,13 +2,12 @@
 
 #include "Crypto.h"
 #include "SecretBuffer.h"
+#include "wire/Identifiers.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QLoggingCategory>
-
-#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -18,7 +17,7 @@ namespace {
 
 Q_LOGGING_CATEGORY(lcReplica, "keyright.server.replica")
 
-constexpr qsizetype replicaIdBytes = 16; // 128 bits, 32 hex digits
+constexpr qsizetype replicaIdBytes = replicaIdLength / 2; // 128 bits
 
 bool fail(QString *error, const QString &message)
 {
@@ -34,13 +33,6 @@ QString ReplicaIdentity::filePath(const QString &dataDir)
     return QDir(dataDir).filePath(u"replica-id"_s);
 }
 
-bool ReplicaIdentity::isReplicaId(QStringView text)
-{
-    return text.size() == 2 * replicaIdBytes && std::all_of(text.cbegin(), text.cend(), [](QChar c) {
-               return (c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f');
-           });
-}
-
 std::optional<ReplicaIdentity::Loaded> ReplicaIdentity::loadOrCreate(const QString &dataDir, bool databaseExisted,
                                                                      QString *error)
 {
@@ -53,12 +45,12 @@ std::optional<ReplicaIdentity::Loaded> ReplicaIdentity::loadOrCreate(const QStri
             return std::nullopt;
         }
         const QString id = QString::fromLatin1(file.read(4 * replicaIdBytes)).trimmed();
-        if (!isReplicaId(id)) {
+        if (!isValidReplicaId(id)) {
             // Written atomically, so this is not a torn write: someone edited it. Guessing could
             // put two writers under one id; deleting the file is safe (a new id, nothing lost).
             fail(error,
-                 u"the replica id %1 is not 32 lowercase hex digits; delete the file to have the server take a "
-                 "new identity (the counts already made stay in every total)"_s.arg(path));
+                 u"the replica id %1 is not %2; delete the file to have the server take a new identity (the "
+                 "counts already made stay in every total)"_s.arg(path, replicaIdRule()));
             return std::nullopt;
         }
         if (databaseExisted) {

@@ -34,12 +34,11 @@ public:
     };
 
     static QString filePath(const QString &dataDir);
-    // 32 lowercase hex characters.
-    static bool isReplicaId(QStringView text);
 
     // `databaseExisted`: the database file was there before this start opened (and perhaps
     // created) it. Writes a new id atomically when one is needed. nullopt with a reason when the
-    // file cannot be read or written, or holds something that is not an id.
+    // file cannot be read or written, or holds something that is not a replica id
+    // (isValidReplicaId(), core/wire/Identifiers.h).
     static std::optional<Loaded> loadOrCreate(const QString &dataDir, bool databaseExisted, QString *error = nullptr);
 };
 

@@ -1,9 +1,6 @@
 #include "stats/StatsService.h"
 
 #include "Clock.h"
-#include "LeaseJson.h"
-#include "Timestamps.h"
-#include "stats/ReplicaIdentity.h"
 #include "stats/StatComponent.h"
 #include "store/LeaseStore.h"
 
@@ -21,21 +18,9 @@ Q_LOGGING_CATEGORY(lcStats, "keyright.server.stats")
 
 constexpr qsizetype maxAmnesiaRecords = 100;
 
-bool fail(QString *error, const QString &message)
-{
-    if (error)
-        *error = message;
-    return false;
-}
-
 QString componentKey(const QString &licenseId, const QString &counter, const QString &replicaId)
 {
     return licenseId + u'\n' + counter + u'\n' + replicaId;
-}
-
-QString kindName(StatsService::Amnesia::Kind kind)
-{
-    return kind == StatsService::Amnesia::Kind::PeerRegressed ? u"peer_regressed"_s : u"own_component_ahead"_s;
 }
 
 // Within JSON's exact integers; a count past 2^53 is not a count anyone made.
@@ -48,12 +33,12 @@ EventRecord amnesiaEvent(const StatsService::Amnesia &record)
 {
     return EventRecord {0,
                         record.at,
-                        QString(StatsService::amnesiaEventKind),
+                        EventKind::Amnesia,
                         record.licenseId,
                         {},
                         {},
                         u"server"_s,
-                        {{u"kind"_s, kindName(record.kind)},
+                        {{u"kind"_s, StatsAmnesia::kindName(record.kind)},
                          {u"replicaId"_s, record.replicaId},
                          {u"counter"_s, record.counter},
                          {u"held"_s, jsonCount(record.held)},
@@ -65,11 +50,10 @@ std::optional<StatsService::Amnesia> amnesiaFromEvent(const EventRecord &event)
 {
     using Amnesia = StatsService::Amnesia;
     const QJsonObject &detail = event.detail;
-    const QString kind = detail.value(u"kind"_s).toString();
-    if (kind != kindName(Amnesia::Kind::PeerRegressed) && kind != kindName(Amnesia::Kind::OwnComponentAhead))
+    const std::optional<Amnesia::Kind> kind = StatsAmnesia::kindFromName(detail.value(u"kind"_s).toString());
+    if (!kind)
         return std::nullopt;
-    return Amnesia {kind == kindName(Amnesia::Kind::PeerRegressed) ? Amnesia::Kind::PeerRegressed
-                                                                   : Amnesia::Kind::OwnComponentAhead,
+    return Amnesia {*kind,
                     detail.value(u"replicaId"_s).toString(),
                     event.licenseId,
                     detail.value(u"counter"_s).toString(),
@@ -86,18 +70,6 @@ StatsService::StatsService(LeaseStore &store, QString replicaId, const Clock &cl
     , m_replicaId(std::move(replicaId))
     , m_clock(clock)
 { }
-
-QString StatsService::counterName(Counter counter)
-{
-    return counterNames().at(static_cast<int>(counter));
-}
-
-const QStringList &StatsService::counterNames()
-{
-    static const QStringList names {u"granted"_s, u"denied"_s,    u"released"_s,
-                                    u"revoked"_s, u"reclaimed"_s, u"renewed"_s};
-    return names;
-}
 
 void StatsService::count(const QString &licenseId, Counter counter, quint64 by)
 {
@@ -187,7 +159,7 @@ void StatsService::loadAmnesia()
 {
     m_amnesia.clear();
     EventQuery query;
-    query.kinds = QStringList {QString(amnesiaEventKind)};
+    query.kinds = QList<EventKind> {EventKind::Amnesia};
     query.limit = 1000;
     for (;;) {
         const QList<EventRecord> page = m_store.events(query);
@@ -224,91 +196,19 @@ void StatsService::log(const Amnesia &record)
 
 std::optional<StatsService::Snapshot> StatsService::snapshotFromJson(const QJsonObject &json, QString *error)
 {
-    Snapshot snapshot;
-    const QJsonValue id = json.value(u"replicaId"_s);
-    if (!id.isString() || !ReplicaIdentity::isReplicaId(id.toString())) {
-        fail(error, u"\"replicaId\" must be a replica id (32 lowercase hex characters)"_s);
+    ValidationError why;
+    std::optional<StatsSnapshot> decoded = StatsSnapshot::fromJson(json, &why);
+    if (!decoded) {
+        if (error)
+            *error = why.message;
         return std::nullopt;
     }
-    snapshot.replicaId = id.toString();
-    const QJsonValue counters = json.value(u"counters"_s);
-    if (!counters.isObject()) {
-        fail(error, u"\"counters\" must be an object keyed by license id"_s);
-        return std::nullopt;
-    }
-    const QJsonObject licenses = counters.toObject();
-    for (auto license = licenses.constBegin(); license != licenses.constEnd(); ++license) {
-        if (!isValidLicenseId(license.key())) {
-            fail(error, u"\"counters\": \"%1\" is not a license id"_s.arg(license.key().left(80)));
-            return std::nullopt;
-        }
-        if (!license.value().isObject()) {
-            fail(error, u"\"counters.%1\" must be an object keyed by counter name"_s.arg(license.key()));
-            return std::nullopt;
-        }
-        const QJsonObject byName = license.value().toObject();
-        LicenseCounters decoded;
-        for (const QString &name : counterNames()) {
-            if (!byName.contains(name))
-                continue;
-            QString why;
-            const auto state = GCounter::fromJson(byName.value(name), &why);
-            if (!state) {
-                fail(error, u"\"counters.%1.%2\": %3"_s.arg(license.key(), name, why));
-                return std::nullopt;
-            }
-            for (auto it = state->cbegin(); it != state->cend(); ++it) {
-                if (!ReplicaIdentity::isReplicaId(it.key())) {
-                    fail(error,
-                         u"\"counters.%1.%2\": \"%3\" is not a replica id"_s.arg(license.key(), name,
-                                                                                 it.key().left(80)));
-                    return std::nullopt;
-                }
-            }
-            decoded.insert(name, *state);
-        }
-        snapshot.counters.insert(license.key(), decoded);
-    }
-    return snapshot;
+    return Snapshot {decoded->replicaId, decoded->counters};
 }
 
 QJsonObject StatsService::toJson()
 {
-    const State all = state();
-    QJsonObject counters;
-    for (auto license = all.cbegin(); license != all.cend(); ++license) {
-        QJsonObject byName;
-        for (auto counter = license->cbegin(); counter != license->cend(); ++counter)
-            byName.insert(counter.key(), GCounter::toJson(counter.value()));
-        counters.insert(license.key(), byName);
-    }
-    QJsonArray peers;
-    for (const PeerStatus &status : m_peers) {
-        peers.append(QJsonObject {
-            {u"url"_s, status.url.toString()},
-            {u"replicaId"_s, status.replicaId.isEmpty() ? QJsonValue() : QJsonValue(status.replicaId)},
-            {u"lastHeard"_s, status.lastHeard ? QJsonValue(formatTimestamp(*status.lastHeard)) : QJsonValue()},
-            {u"lastError"_s, status.lastError.isEmpty() ? QJsonValue() : QJsonValue(status.lastError)},
-        });
-    }
-    QJsonArray amnesia;
-    for (const Amnesia &record : m_amnesia) {
-        amnesia.append(QJsonObject {
-            {u"kind"_s, kindName(record.kind)},
-            {u"replicaId"_s, record.replicaId},
-            {u"licenseId"_s, record.licenseId},
-            {u"counter"_s, record.counter},
-            {u"held"_s, jsonCount(record.held)},
-            {u"reported"_s, jsonCount(record.reported)},
-            {u"at"_s, formatTimestamp(record.at)},
-            {u"source"_s, record.source},
-        });
-    }
-    return QJsonObject {
-        {u"replicaId"_s, m_replicaId}, {u"serverTime"_s, formatTimestamp(m_clock.now())},
-        {u"counters"_s, counters},     {u"peers"_s, peers},
-        {u"amnesia"_s, amnesia},
-    };
+    return StatsSnapshot {m_replicaId, m_clock.now(), state(), m_peers, m_amnesia}.toJson();
 }
 
 StatsService::PeerStatus *StatsService::peer(const QUrl &url)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "GCounter.h"
+#include "wire/StatsSnapshot.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -25,16 +26,17 @@ class LeaseStore;
 // component (count(), called inside the transaction of the event it counts, so the count and the
 // event are committed together or not at all); the other replicas' components arrive in their
 // snapshots and are merged by the per-replica maximum (merge()), persisted so that a restart
-// keeps what it learned. GET /v1/stats serves toJson() (docs/STATS.md).
+// keeps what it learned. GET /v1/stats serves toJson(), a StatsSnapshot in core's codec
+// (docs/STATS.md), which is also how a peer's answer is read back (snapshotFromJson()).
 //
 // Nothing here decides a checkout: see docs/ARCHITECTURE.md.
 class StatsService
 {
 public:
-    enum class Counter { Granted, Denied, Released, Revoked, Reclaimed, Renewed };
-    static QString counterName(Counter counter);
+    using Counter = UsageCounter;
+    static QString counterName(Counter counter) { return toWire(counter); }
     // In the order of the enum, which is the order the dashboard shows them in.
-    static const QStringList &counterNames();
+    static const QStringList &counterNames() { return usageCounterNames(); }
 
     using LicenseCounters = QMap<QString, GCounter::State>; // counter name -> state
     using State = QMap<QString, LicenseCounters>; // license id -> counters
@@ -46,23 +48,8 @@ public:
         State counters;
     };
 
-    // A component that went backwards. PeerRegressed: a peer reported less for its own
-    // component than this server already held, so the peer lost counts and came back under its
-    // old id. OwnComponentAhead: a peer holds more for this server's own id than this server
-    // does, so this server lost counts (an old backup) or another process writes under its id.
-    // Either way the maximum is kept.
-    struct Amnesia
-    {
-        enum class Kind { PeerRegressed, OwnComponentAhead };
-        Kind kind = Kind::PeerRegressed;
-        QString replicaId;
-        QString licenseId;
-        QString counter;
-        quint64 held = 0;
-        quint64 reported = 0;
-        QDateTime at;
-        QString source; // who reported it (a peer URL, or what the caller of merge() named)
-    };
+    // A component that went backwards (see StatsAmnesia); either way the maximum is kept.
+    using Amnesia = StatsAmnesia;
 
     struct MergeResult
     {
@@ -70,13 +57,7 @@ public:
         QList<Amnesia> amnesia; // new records only
     };
 
-    struct PeerStatus
-    {
-        QUrl url;
-        QString replicaId; // empty until the peer first answered
-        std::optional<QDateTime> lastHeard;
-        QString lastError; // empty when the last pull succeeded
-    };
+    using PeerStatus = StatsPeer;
 
     StatsService(LeaseStore &store, QString replicaId, const Clock &clock);
 
@@ -102,12 +83,11 @@ public:
     QJsonObject toJson();
 
     // Amnesia records, oldest first (the newest 100 at most). Each is also written to the audit
-    // log as an event of kind "amnesia" in the merge's transaction, so the list survives a
-    // restart (loadAmnesia()) and lasts as long as the event retention.
+    // log as an event of kind EventKind::Amnesia in the merge's transaction, so the list survives
+    // a restart (loadAmnesia()) and lasts as long as the event retention.
     QList<Amnesia> amnesia() const { return m_amnesia; }
     // Reads the amnesia records back from the audit log. Throws StoreError.
     void loadAmnesia();
-    static constexpr QLatin1StringView amnesiaEventKind {"amnesia"};
 
     void setPeers(const QList<QUrl> &peers);
     void notePeerAnswered(const QUrl &peer, const QString &replicaId);

@@ -839,7 +839,7 @@ qint64 SqliteLeaseStore::appendEvent(const EventRecord &event)
 {
     auto &q = m_statements->appendEvent;
     q.bindValue(u":time"_s, toMs(event.time));
-    q.bindValue(u":kind"_s, event.kind);
+    q.bindValue(u":kind"_s, toWire(event.kind));
     q.bindValue(u":license"_s, event.licenseId);
     q.bindValue(u":seat"_s, event.seatId);
     q.bindValue(u":holder"_s, event.holder);
@@ -860,7 +860,7 @@ QList<EventRecord> SqliteLeaseStore::events(const EventQuery &query)
     q.bindValue(u":anyHolder"_s, query.holder.isEmpty() ? 1 : 0);
     q.bindValue(u":holder"_s, query.holder);
     q.bindValue(u":anyKind"_s, query.kinds.isEmpty() ? 1 : 0);
-    q.bindValue(u":kinds"_s, u","_s + query.kinds.join(u',') + u","_s);
+    q.bindValue(u":kinds"_s, u","_s + eventKindFilter(query.kinds) + u","_s);
     q.bindValue(u":since"_s, query.since ? toMs(*query.since) : std::numeric_limits<qint64>::min());
     q.bindValue(u":until"_s, query.until ? toMs(*query.until) : std::numeric_limits<qint64>::max());
     q.bindValue(u":limit"_s, query.limit);
@@ -870,7 +870,14 @@ QList<EventRecord> SqliteLeaseStore::events(const EventQuery &query)
         EventRecord event;
         event.seq = q.value(0).toLongLong();
         event.time = fromMs(q.value(1).toLongLong());
-        event.kind = q.value(2).toString();
+        const QString kind = q.value(2).toString();
+        const std::optional<EventKind> known = eventKindFromWire(kind);
+        if (!known)
+            throw StoreError(u"event %1 has the kind \"%2\", which this server does not know (was the database "
+                             "written by a newer version?)"_s.arg(event.seq)
+                                 .arg(kind.left(40))
+                                 .toStdString());
+        event.kind = *known;
         event.licenseId = q.value(3).toString();
         event.seatId = q.value(4).toString();
         event.holder = q.value(5).toString();
@@ -882,10 +889,10 @@ QList<EventRecord> SqliteLeaseStore::events(const EventQuery &query)
     return result;
 }
 
-QHash<QString, int> SqliteLeaseStore::countEventsSince(const QString &kind, const QDateTime &since)
+QHash<QString, int> SqliteLeaseStore::countEventsSince(EventKind kind, const QDateTime &since)
 {
     auto &q = m_statements->countEvents;
-    q.bindValue(u":kind"_s, kind);
+    q.bindValue(u":kind"_s, toWire(kind));
     q.bindValue(u":since"_s, toMs(since));
     exec(q);
     QHash<QString, int> result;

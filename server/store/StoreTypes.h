@@ -1,8 +1,9 @@
 #pragma once
 
-#include "AccessRole.h"
+#include "wire/AccessRole.h"
 #include "SeatLease.h"
 #include "SeatPolicy.h"
+#include "wire/EventKind.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -47,7 +48,7 @@ struct EventRecord
 {
     qint64 seq = 0;
     QDateTime time;
-    QString kind;
+    EventKind kind = EventKind::Granted; // stored as its wire name
     QString licenseId;
     QString seatId;
     QString holder;
@@ -73,7 +74,7 @@ struct EventQuery
     qint64 after = 0;
     QString licenseId; // empty: any
     QString holder; // empty: any
-    QStringList kinds; // empty: any
+    QList<EventKind> kinds; // empty: any
     std::optional<QDateTime> since;
     std::optional<QDateTime> until;
     int limit = 200;

@@ -196,7 +196,9 @@ void TestAdminClient::publicKeyIsFetchedOnceAndPinnable()
 
 void TestAdminClient::statsAnswersWithAnObjectOrSaysWhyNot()
 {
-    const auto result = wait<QJsonObject>([&](auto done) { m_admin->stats(this, done); });
+    const auto result = wait<StatsSnapshot>([&](auto done) { m_admin->stats(this, done); });
+    if (result.ok())
+        QVERIFY2(isValidReplicaId(result.value->replicaId), qPrintable(result.value->replicaId));
     if (!result.ok()) {
         // A server without replicated statistics says so; it is not a transport or protocol failure.
         QCOMPARE(result.error.kind, ClientError::Kind::NotFound);
@@ -213,7 +215,7 @@ void TestAdminClient::createListAndUpdateALicense()
     auto created = wait<LicenseWriteResult>([&](auto done) { m_admin->putLicense(spec, this, done); });
     QVERIFY2(created.ok(), qPrintable(created.error.message));
     QVERIFY(created.value->created);
-    QVERIFY(adminjson::isWellFormedLicenseKey(created.value->key));
+    QVERIFY(isValidLicenseKey(created.value->key));
     QCOMPARE(created.value->license.seatCount, 10);
 
     const auto listed = wait<LicenseList>([&](auto done) { m_admin->listLicenses(this, done); });
@@ -438,8 +440,8 @@ void TestAdminClient::eventsPageInOrderAndFilterByKind()
     const auto first = wait<EventPage>([&](auto done) { m_admin->events(query, this, done); });
     QVERIFY2(first.ok(), qPrintable(first.error.message));
     QCOMPARE(first.value->events.size(), 2);
-    QCOMPARE(first.value->events.at(0).kind, u"license_created"_s);
-    QCOMPARE(first.value->events.at(1).kind, u"granted"_s);
+    QCOMPARE(first.value->events.at(0).kind, EventKind::LicenseCreated);
+    QCOMPARE(first.value->events.at(1).kind, EventKind::Granted);
     QCOMPARE(first.value->events.at(1).holder, u"alice@ws-1"_s);
     QCOMPARE(first.value->next, first.value->events.at(1).seq);
 
@@ -448,7 +450,7 @@ void TestAdminClient::eventsPageInOrderAndFilterByKind()
     QVERIFY2(second.ok(), qPrintable(second.error.message));
     QCOMPARE(second.value->events.size(), 1);
     const EventRecord denied = second.value->events.constFirst();
-    QCOMPARE(denied.kind, u"denied"_s);
+    QCOMPARE(denied.kind, EventKind::Denied);
     QCOMPARE(denied.holder, u"bob smith+1@ws-2"_s);
     QCOMPARE(denied.detail.value(u"holders"_s).toArray().size(), 1);
 
@@ -474,7 +476,7 @@ void TestAdminClient::rotateKeyRetiresTheOldKey()
     const QString oldKey = createLicense(license, 2);
     const auto rotated = wait<QString>([&](auto done) { m_admin->rotateKey(license, this, done); });
     QVERIFY2(rotated.ok(), qPrintable(rotated.error.message));
-    QVERIFY(adminjson::isWellFormedLicenseKey(*rotated.value));
+    QVERIFY(isValidLicenseKey(*rotated.value));
     QVERIFY(*rotated.value != oldKey);
     int status = 0;
     checkout(license, oldKey, u"alice@ws-1"_s, &status);

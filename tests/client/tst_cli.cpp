@@ -4,6 +4,7 @@
 #include "AdminJson.h"
 #include "SecretBuffer.h"
 #include "ServerProcess.h"
+#include "wire/Identifiers.h"
 
 #include <QDir>
 #include <QFile>
@@ -261,7 +262,7 @@ void TestCli::licenseCreateListAndSet()
     QCOMPARE(QFile::permissions(keyFile) & (QFile::ReadGroup | QFile::ReadOther), QFile::Permissions());
     const std::optional<SecretBuffer> key = readSecretFile(keyFile);
     QVERIFY(key);
-    QVERIFY(adminjson::isWellFormedLicenseKey(QString::fromLatin1(key->view())));
+    QVERIFY(isValidLicenseKey(QString::fromLatin1(key->view())));
 
     const auto findLicense = [this, &id]() -> QJsonObject {
         const QJsonArray licenses = runJson({u"license"_s, u"list"_s, u"--json"_s}).value(u"licenses"_s).toArray();
@@ -301,7 +302,7 @@ void TestCli::licenseCreateListAndSet()
     const CliRun rotated = run({u"license"_s, u"rotate-key"_s, id});
     QCOMPARE(rotated.exitCode, 0);
     const QStringList lines = rotated.out.trimmed().split(u'\n');
-    QVERIFY(adminjson::isWellFormedLicenseKey(lines.constLast()));
+    QVERIFY(isValidLicenseKey(lines.constLast()));
     QVERIFY(lines.constLast() != QString::fromLatin1(key->view()));
 }
 

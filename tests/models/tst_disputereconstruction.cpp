@@ -21,7 +21,7 @@ EventRecord ev(qint64 seq, const QString &kind, int seatNo, const QString &holde
     EventRecord e;
     e.seq = seq;
     e.time = t0.addSecs(seq * 10);
-    e.kind = kind;
+    e.kind = eventKindFromWire(kind).value();
     e.licenseId = u"acme"_s;
     e.seatId = seatNo > 0 ? seat(seatNo) : QString();
     e.holder = holder;

@@ -21,7 +21,7 @@ EventRecord makeEvent(qint64 seq, const QString &kind, const QString &license = 
     EventRecord e;
     e.seq = seq;
     e.time = t0.addSecs(seq);
-    e.kind = kind;
+    e.kind = eventKindFromWire(kind).value();
     e.licenseId = license;
     e.holder = holder;
     e.seatId = u"%1"_s.arg(seq, 32, 16, QLatin1Char('0'));
@@ -132,10 +132,10 @@ void TestEventLogModel::filtersByLicenseHolderKindAndTime()
     QCOMPARE(proxy.rowCount(), 1);
     proxy.setLicenseFilter({});
     QCOMPARE(proxy.rowCount(), 2);
-    proxy.setKindFilter({u"granted"_s});
+    proxy.setKindFilter({EventKind::Granted});
     QCOMPARE(proxy.rowCount(), 1);
     proxy.setHolderFilter({});
-    proxy.setKindFilter({u"granted"_s, u"released"_s});
+    proxy.setKindFilter({EventKind::Granted, EventKind::Released});
     QCOMPARE(proxy.rowCount(), 3);
     proxy.setTimeRange(t0.addSecs(2), t0.addSecs(3));
     QCOMPARE(proxy.rowCount(), 1);

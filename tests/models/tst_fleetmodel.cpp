@@ -235,7 +235,8 @@ private Q_SLOTS:
 
     void amnesiaFromSnapshotsIsShownOnce()
     {
-        const QJsonArray amnesia {QJsonObject {{u"replicaId"_s, lyon},
+        const QJsonArray amnesia {QJsonObject {{u"kind"_s, u"peer_regressed"_s},
+                                               {u"replicaId"_s, lyon},
                                                {u"licenseId"_s, u"acme-cad"_s},
                                                {u"counter"_s, u"granted"_s},
                                                {u"held"_s, 12},
@@ -258,7 +259,7 @@ private Q_SLOTS:
         m_fleet->setFetcher([&](const QUrl &server, QObject *, const FleetModel::Reply &reply) {
             asked.append(server);
             if (server == parisUrl)
-                reply(stats(paris, m_clock->now(), map({{paris, 4}})), {});
+                reply(FleetSnapshot::fromJson(stats(paris, m_clock->now(), map({{paris, 4}}))), {});
             else
                 reply(std::nullopt, u"Host not found"_s);
         });
@@ -275,9 +276,9 @@ private Q_SLOTS:
     void snapshotRoundTripsThroughJson()
     {
         const QJsonObject body = stats(paris, m_clock->now(), map({{paris, 4}, {lyon, 1}}));
-        QString error;
+        keyright::ValidationError error;
         const std::optional<FleetSnapshot> decoded = FleetSnapshot::fromJson(body, &error);
-        QVERIFY2(decoded, qPrintable(error));
+        QVERIFY2(decoded, qPrintable(error.message));
         QCOMPARE(FleetSnapshot::fromJson(decoded->toJson())->counters, decoded->counters);
     }
 

@@ -14,7 +14,7 @@ EventRecord ev(int second, const QString &kind, int inUse = 0, const QString &li
     EventRecord e;
     e.seq = second;
     e.time = t0.addSecs(second);
-    e.kind = kind;
+    e.kind = eventKindFromWire(kind).value();
     e.licenseId = license;
     if (kind == u"granted" || kind == u"denied")
         e.detail = QJsonObject {{u"inUse"_s, inUse}, {u"seatCount"_s, 3}};

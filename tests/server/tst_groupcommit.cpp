@@ -486,7 +486,7 @@ void TestGroupCommit::failedCommitKeepsNoUnitOfTheBatch()
     QCOMPARE(license->policy.seatCount(), 2);
     QCOMPARE(license->lastGeneration, first.generation);
     EventQuery query;
-    query.kinds = {u"released"_s};
+    query.kinds = {EventKind::Released};
     QVERIFY(m_seats->events(query).isEmpty());
 
     SeatLease again;
@@ -787,13 +787,13 @@ void TestGroupCommit::singleHeartbeatAnswersAndStoresAsABatchedOne()
         for (const EventRecord &event : store.events(EventQuery {}))
             described.append(u"%1 %2 %3 %4 %5 %6 %7 %8"_s.arg(event.seq)
                                  .arg(event.time.toMSecsSinceEpoch())
-                                 .arg(event.kind, event.licenseId, event.seatId, event.holder, event.actor,
+                                 .arg(toWire(event.kind), event.licenseId, event.seatId, event.holder, event.actor,
                                       QString::fromUtf8(QJsonDocument(event.detail).toJson(QJsonDocument::Compact))));
         return described;
     };
     QCOMPARE(events(twin), events(*m_store));
     EventQuery refusals;
-    refusals.kinds = {u"renew_refused"_s};
+    refusals.kinds = {EventKind::RenewRefused};
     QCOMPARE(twin.events(refusals).size(), beat == Beat::Live || beat == Beat::UnknownLicense ? 0 : 1);
 }
 

@@ -125,7 +125,7 @@ int TestReaperChunks::rowCount(const QString &licenseId)
 QList<EventRecord> TestReaperChunks::reapedEvents()
 {
     EventQuery query;
-    query.kinds = {u"reaped"_s};
+    query.kinds = {EventKind::Reaped};
     query.limit = 100000;
     return m_seats->events(query);
 }
@@ -289,10 +289,10 @@ void TestReaperChunks::retentionSweepDeletesOldEventsInChunks()
     const QDateTime old = m_clock->now().addDays(-40);
     m_store->withStore([&] {
         for (int i = 0; i < 1200; ++i)
-            m_store->appendEvent(
-                EventRecord {0, old.addSecs(i), u"granted"_s, u"acme"_s, u"s%1"_s.arg(i), u"h@ws"_s, u"test"_s, {}});
+            m_store->appendEvent(EventRecord {
+                0, old.addSecs(i), EventKind::Granted, u"acme"_s, u"s%1"_s.arg(i), u"h@ws"_s, u"test"_s, {}});
         m_store->appendEvent(
-            EventRecord {0, m_clock->now(), u"granted"_s, u"acme"_s, u"recent"_s, u"h@ws"_s, u"test"_s, {}});
+            EventRecord {0, m_clock->now(), EventKind::Granted, u"acme"_s, u"recent"_s, u"h@ws"_s, u"test"_s, {}});
     });
     LeaseReaper reaper(*m_seats, 20ms, 30);
     reaper.setChunkRows(500);

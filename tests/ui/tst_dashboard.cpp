@@ -279,7 +279,7 @@ void TestDashboard::selectingADenialShowsItsHolders()
     QTRY_VERIFY_WITH_TIMEOUT(
         [&] {
             for (const EventRecord &e : m_session->events().events()) {
-                if (e.kind == u"denied")
+                if (e.kind == EventKind::Denied)
                     denialSeq = e.seq;
             }
             return denialSeq > 0;

@@ -101,7 +101,8 @@ private Q_SLOTS:
                          {u"lastHeard"_s, keyright::formatTimestamp(clock.now().addSecs(-700))},
                          {u"lastError"_s, u"Connection timed out"_s}},
         };
-        const QJsonArray amnesia {QJsonObject {{u"replicaId"_s, lyon},
+        const QJsonArray amnesia {QJsonObject {{u"kind"_s, u"peer_regressed"_s},
+                                               {u"replicaId"_s, lyon},
                                                {u"licenseId"_s, u"render-farm"_s},
                                                {u"counter"_s, u"granted"_s},
                                                {u"held"_s, 41},

@@ -91,7 +91,7 @@ private Q_SLOTS:
                 return;
             }
             ++m_polls;
-            reply(stats(paris, m_clock.now(), 2 * m_polls, 4), {});
+            reply(keyright::FleetSnapshot::fromJson(stats(paris, m_clock.now(), 2 * m_polls, 4)), {});
         });
         m_view = std::make_unique<FleetView>(m_fleet.get());
         m_view->setPollInterval(0ms);
@@ -149,7 +149,8 @@ private Q_SLOTS:
     void amnesiaIsListed()
     {
         QVERIFY(m_view->findChild<QLabel *>(u"noAmnesiaLabel"_s)->isVisible());
-        const QJsonArray amnesia {QJsonObject {{u"replicaId"_s, lyon},
+        const QJsonArray amnesia {QJsonObject {{u"kind"_s, u"peer_regressed"_s},
+                                               {u"replicaId"_s, lyon},
                                                {u"licenseId"_s, u"acme-cad"_s},
                                                {u"counter"_s, u"granted"_s},
                                                {u"held"_s, 4},

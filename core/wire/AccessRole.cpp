@@ -1,4 +1,4 @@
-#include "AccessRole.h"
+#include "wire/AccessRole.h"
 
 using namespace Qt::StringLiterals;
 
@@ -43,6 +43,11 @@ bool isValidTokenName(QStringView name)
             return false;
     }
     return true;
+}
+
+QString tokenNameRule()
+{
+    return u"1 to 64 of a-z, 0-9, '.', '_' and '-', starting with a letter or digit"_s;
 }
 
 QString tokenActor(const QString &name, AccessRole role)

@@ -25,6 +25,7 @@ bool roleAllows(AccessRole held, AccessRole needed);
 // A token's name (a person or a system): 1 to 64 of a-z, 0-9, '.', '_' and '-', starting with a
 // letter or digit, so it can stand in a path segment and an audit line as it is.
 bool isValidTokenName(QStringView name);
+QString tokenNameRule(); // the same rule in words, for error messages
 
 // How an admin action names the token that made it: "dana (operator)".
 QString tokenActor(const QString &name, AccessRole role);

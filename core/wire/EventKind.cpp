@@ -1,0 +1,74 @@
+#include "wire/EventKind.h"
+
+#include <QStringList>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+const QList<EventKind> &allEventKinds()
+{
+    using K = EventKind;
+    static const QList<EventKind> all {K::Granted,     K::Denied,        K::Released,       K::RenewRefused,
+                                       K::Revoked,     K::Reaped,        K::LicenseCreated, K::LicenseUpdated,
+                                       K::KeyRotated,  K::HolderBlocked, K::Amnesia,        K::TokenCreated,
+                                       K::TokenRevoked};
+    return all;
+}
+
+QString toWire(EventKind kind)
+{
+    switch (kind) {
+    case EventKind::Granted:
+        return u"granted"_s;
+    case EventKind::Denied:
+        return u"denied"_s;
+    case EventKind::Released:
+        return u"released"_s;
+    case EventKind::RenewRefused:
+        return u"renew_refused"_s;
+    case EventKind::Revoked:
+        return u"revoked"_s;
+    case EventKind::Reaped:
+        return u"reaped"_s;
+    case EventKind::LicenseCreated:
+        return u"license_created"_s;
+    case EventKind::LicenseUpdated:
+        return u"license_updated"_s;
+    case EventKind::KeyRotated:
+        return u"key_rotated"_s;
+    case EventKind::HolderBlocked:
+        return u"holder_blocked"_s;
+    case EventKind::Amnesia:
+        return u"amnesia"_s;
+    case EventKind::TokenCreated:
+        return u"token_created"_s;
+    case EventKind::TokenRevoked:
+        return u"token_revoked"_s;
+    }
+    return {};
+}
+
+std::optional<EventKind> eventKindFromWire(QStringView name)
+{
+    for (const EventKind kind : allEventKinds()) {
+        if (toWire(kind) == name)
+            return kind;
+    }
+    return std::nullopt;
+}
+
+QString eventKindFilter(const QList<EventKind> &kinds)
+{
+    QStringList names;
+    for (const EventKind kind : kinds)
+        names.append(toWire(kind));
+    return names.join(u',');
+}
+
+QString eventKindNames()
+{
+    return eventKindFilter(allEventKinds()).replace(u',', u", "_s);
+}
+
+} // namespace keyright

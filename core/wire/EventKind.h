@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringView>
+
+#include <optional>
+
+namespace keyright {
+
+// What an audit event records (GET /v1/events, docs/API.md). The server's store keeps the wire
+// name in its text column; every other layer handles the enum and converts at the edge, so this
+// file is the only place a kind is spelled.
+enum class EventKind {
+    Granted, // a checkout took a seat
+    Denied, // a checkout found every seat taken
+    Released, // the holder gave its seat back
+    RenewRefused, // a heartbeat came for a seat that had expired or never existed
+    Revoked, // an admin freed a seat
+    Reaped, // the reaper deleted an expired lease
+    LicenseCreated,
+    LicenseUpdated,
+    KeyRotated,
+    HolderBlocked, // a checkout refused because an admin blocked the holder
+    Amnesia, // a replicated usage counter went backwards (docs/STATS.md)
+    TokenCreated, // an admin made a named access token
+    TokenRevoked, // an admin revoked one
+};
+
+// Every kind, in the order above (the order the API's error message lists them in).
+const QList<EventKind> &allEventKinds();
+
+QString toWire(EventKind kind);
+// nullopt for a name that is not a kind (names are case-sensitive).
+std::optional<EventKind> eventKindFromWire(QStringView name);
+// The `kind` filter of GET /v1/events: wire names joined with commas.
+QString eventKindFilter(const QList<EventKind> &kinds);
+// Every wire name, joined with ", " (for error messages and help texts).
+QString eventKindNames();
+
+} // namespace keyright

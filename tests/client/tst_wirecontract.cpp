@@ -1,0 +1,360 @@
+// The wire contract end to end: every body the real server encodes is decoded by the client's
+// decoders (adminjson, through AdminClient where it has a call), and what the client encodes is
+// read back by the server. The server runs as its own process (ServerProcess), so each side is
+// exactly the code that ships. Where core has the codec (license summaries, the stats snapshot),
+// the decoded value is encoded again and must give the server's document back: nothing dropped,
+// nothing read with another type.
+
+#include "AdminClient.h"
+#include "AdminJson.h"
+#include "Crypto.h"
+#include "SecretBuffer.h"
+#include "ServerProcess.h"
+#include "SystemClock.h"
+#include "Timestamps.h"
+#include "wire/EventKind.h"
+#include "wire/Identifiers.h"
+#include "wire/LicenseSummary.h"
+#include "wire/StatsSnapshot.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+#include <optional>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+
+namespace keyright {
+
+namespace {
+
+const QString licenseId = u"wire-a"_s;
+
+enum class Message { Health, Time, PublicKey, Licenses, LicenseWrite, Leases, Events, ReapPreview, Stats };
+
+struct RawReply
+{
+    int status = 0;
+    QByteArray body;
+};
+
+} // namespace
+
+class TestWireContract final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+
+    void serverBodiesDecodeOnTheClient_data();
+    void serverBodiesDecodeOnTheClient();
+    void everyEventKindTheServerWritesDecodes();
+    void licenseSpecEncodedByTheClientIsWhatTheServerKeeps();
+    void revokeEncodedByTheClientIsWhatTheServerRecords();
+    void statsArriveTyped();
+
+private:
+    template <typename T, typename Start>
+    AdminResult<T> wait(Start start)
+    {
+        std::optional<AdminResult<T>> got;
+        start([&got](const AdminResult<T> &result) { got = result; });
+        if (!QTest::qWaitFor([&got] { return got.has_value(); }, 5000)) {
+            AdminResult<T> timedOut;
+            timedOut.error.kind = ClientError::Kind::Protocol;
+            timedOut.error.message = u"test: no callback within the bound"_s;
+            return timedOut;
+        }
+        return *got;
+    }
+
+    RawReply call(const QByteArray &verb, const QString &pathAndQuery, const QByteArray &authorization,
+                  const QByteArray &body = {});
+    RawReply admin(const QByteArray &verb, const QString &pathAndQuery, const QByteArray &body = {})
+    {
+        return call(verb, pathAndQuery, "Bearer " + m_server->adminToken(), body);
+    }
+    // As a lease client would: with the license key.
+    RawReply asClient(const QByteArray &verb, const QString &path, const QJsonObject &body = {})
+    {
+        return call(verb, path, "License " + m_key.toLatin1(), QJsonDocument(body).toJson(QJsonDocument::Compact));
+    }
+    QString checkout(const QString &holder, int *status = nullptr);
+
+    QTemporaryDir m_peerTokenDir;
+    std::unique_ptr<ServerProcess> m_server;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<AdminClient> m_admin;
+    QString m_key;
+    QString m_heldSeat; // dave's, live for the whole test
+};
+
+void TestWireContract::initTestCase()
+{
+    QVERIFY(crypto::init());
+    m_server = std::make_unique<ServerProcess>();
+    // A peer that is never there, so /v1/stats lists one with an error.
+    const quint16 nobody = ServerProcess::pickFreePort();
+    QVERIFY(nobody != 0);
+    QVERIFY(m_peerTokenDir.isValid());
+    const QString peerToken = m_peerTokenDir.filePath(u"peer-token"_s);
+    QString why;
+    QVERIFY2(writeSecretFile(peerToken, crypto::randomHex(32).toLatin1(), &why), qPrintable(why));
+    m_server->setExtraArguments({u"--reap-interval"_s, u"0"_s, u"--peer"_s, u"http://127.0.0.1:%1"_s.arg(nobody),
+                                 u"--peer-token-file"_s, peerToken, u"--peer-interval"_s, u"100ms"_s});
+    QString error;
+    QVERIFY2(m_server->start(&error), qPrintable(error));
+    m_network = std::make_unique<QNetworkAccessManager>();
+    m_admin = std::make_unique<AdminClient>(*m_network, SystemClock::instance());
+    m_admin->setServerUrl(m_server->url());
+    m_admin->setAdminToken(m_server->adminToken());
+    m_admin->setTransferTimeout(5s);
+
+    // One license that goes through every kind of event the server writes on request.
+    LicenseSpec spec {licenseId, u"Wire contract"_s, 1, 60, 5, 15};
+    const auto created = wait<LicenseWriteResult>([&](auto done) { m_admin->putLicense(spec, this, done); });
+    QVERIFY2(created.ok(), qPrintable(created.error.message));
+    QVERIFY(created.value->created);
+    m_key = created.value->key;
+    spec.name = u"Wire contract, renamed"_s;
+    QVERIFY(wait<LicenseWriteResult>([&](auto done) { m_admin->putLicense(spec, this, done); }).ok());
+
+    int status = 0;
+    const QString alice = checkout(u"alice@ws-1"_s, &status);
+    QCOMPARE(status, 201);
+    checkout(u"bob@ws-2"_s, &status);
+    QCOMPARE(status, 409); // denied: one seat
+    QCOMPARE(asClient("POST", u"/v1/licenses/%1/seats/%2/heartbeat"_s.arg(licenseId, QString(32, u'0'))).status,
+             410); // renew_refused
+    const RevokeRequest revoke {licenseId, alice, u"left for the day"_s, 10min};
+    QVERIFY(wait<AdminClient::Empty>([&](auto done) { m_admin->revoke(revoke, this, done); }).ok());
+    checkout(u"alice@ws-1"_s, &status);
+    QCOMPARE(status, 403); // holder_blocked
+    const QString carol = checkout(u"carol@ws-3"_s, &status);
+    QCOMPARE(status, 201);
+    QCOMPARE(asClient("DELETE", u"/v1/licenses/%1/seats/%2"_s.arg(licenseId, carol)).status, 204); // released
+    m_heldSeat = checkout(u"dave@ws-4"_s, &status);
+    QCOMPARE(status, 201);
+    const auto rotated = wait<QString>([&](auto done) { m_admin->rotateKey(licenseId, this, done); });
+    QVERIFY2(rotated.ok(), qPrintable(rotated.error.message));
+    m_key = *rotated.value;
+    // The unreachable peer has been tried at least once.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !QJsonDocument::fromJson(admin("GET", u"/v1/stats"_s).body)["peers"_L1][0]["lastError"_L1].toString().isEmpty(),
+        10000);
+}
+
+void TestWireContract::cleanupTestCase()
+{
+    m_admin.reset();
+    m_network.reset();
+    if (m_server)
+        m_server->terminate();
+    m_server.reset();
+}
+
+RawReply TestWireContract::call(const QByteArray &verb, const QString &pathAndQuery, const QByteArray &authorization,
+                                const QByteArray &body)
+{
+    QUrl url = m_server->url();
+    const qsizetype query = pathAndQuery.indexOf(u'?');
+    url.setPath(pathAndQuery.left(query));
+    if (query >= 0)
+        url.setQuery(pathAndQuery.mid(query + 1));
+    QNetworkRequest request(url);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setRawHeader("Authorization", authorization);
+    request.setTransferTimeout(5000);
+    QNetworkReply *reply = m_network->sendCustomRequest(request, verb, body);
+    if (!QTest::qWaitFor([reply] { return reply->isFinished(); }, 5000))
+        return {};
+    reply->deleteLater();
+    return RawReply {reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), reply->readAll()};
+}
+
+QString TestWireContract::checkout(const QString &holder, int *status)
+{
+    const RawReply reply = asClient("POST", u"/v1/licenses/%1/checkout"_s.arg(licenseId), {{u"holder"_s, holder}});
+    if (status)
+        *status = reply.status;
+    return QJsonDocument::fromJson(reply.body)["lease"_L1]["seatId"_L1].toString();
+}
+
+void TestWireContract::serverBodiesDecodeOnTheClient_data()
+{
+    QTest::addColumn<QByteArray>("verb");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<int>("message");
+
+    const QByteArray spec = R"({"seatCount":1,"ttlSeconds":60,"skewSeconds":5,"reapGraceSeconds":15})";
+    QTest::newRow("health") << "GET"_ba << u"/v1/health"_s << QByteArray() << int(Message::Health);
+    QTest::newRow("time") << "GET"_ba << u"/v1/time"_s << QByteArray() << int(Message::Time);
+    QTest::newRow("public key") << "GET"_ba << u"/v1/public-key"_s << QByteArray() << int(Message::PublicKey);
+    QTest::newRow("license list") << "GET"_ba << u"/v1/licenses"_s << QByteArray() << int(Message::Licenses);
+    QTest::newRow("license update") << "PUT"_ba << u"/v1/licenses/%1"_s.arg(licenseId) << spec
+                                    << int(Message::LicenseWrite);
+    QTest::newRow("leases and blocks") << "GET"_ba << u"/v1/licenses/%1/leases"_s.arg(licenseId) << QByteArray()
+                                       << int(Message::Leases);
+    QTest::newRow("event page") << "GET"_ba << u"/v1/events?license=%1"_s.arg(licenseId) << QByteArray()
+                                << int(Message::Events);
+    QTest::newRow("reap preview") << "POST"_ba << u"/v1/reap?dryRun=true"_s << QByteArray()
+                                  << int(Message::ReapPreview);
+    QTest::newRow("stats snapshot") << "GET"_ba << u"/v1/stats"_s << QByteArray() << int(Message::Stats);
+}
+
+void TestWireContract::serverBodiesDecodeOnTheClient()
+{
+    QFETCH(QByteArray, verb);
+    QFETCH(QString, path);
+    QFETCH(QByteArray, body);
+    QFETCH(int, message);
+
+    const RawReply reply = admin(verb, path, body);
+    QCOMPARE(reply.status, 200);
+    const QJsonObject json = QJsonDocument::fromJson(reply.body).object();
+    QString error;
+    switch (Message(message)) {
+    case Message::Health:
+        QVERIFY2(adminjson::decodeHealth(reply.body, &error), qPrintable(error));
+        break;
+    case Message::Time:
+        QVERIFY2(adminjson::decodeServerTime(reply.body, &error), qPrintable(error));
+        break;
+    case Message::PublicKey:
+        QVERIFY2(adminjson::decodePublicKey(reply.body, &error), qPrintable(error));
+        break;
+    case Message::Licenses: {
+        const auto list = adminjson::decodeLicenseList(reply.body, &error);
+        QVERIFY2(list, qPrintable(error));
+        QCOMPARE(list->toJson(), json);
+        break;
+    }
+    case Message::LicenseWrite: {
+        const auto written = adminjson::decodeLicenseWrite(reply.body, false, &error);
+        QVERIFY2(written, qPrintable(error));
+        QCOMPARE(written->license.toJson(), json.value(u"license"_s).toObject());
+        break;
+    }
+    case Message::Leases: {
+        const auto list = adminjson::decodeLeaseList(reply.body, licenseId, &error);
+        QVERIFY2(list, qPrintable(error));
+        QCOMPARE(list->leases.size(), 1);
+        QCOMPARE(list->leases.at(0).lease.seatId, m_heldSeat);
+        QCOMPARE(list->blocks.size(), 1);
+        QCOMPARE(list->blocks.at(0).holder, u"alice@ws-1"_s);
+        QCOMPARE(list->blocks.at(0).reason, u"left for the day"_s);
+        break;
+    }
+    case Message::Events: {
+        const auto page = adminjson::decodeEventPage(reply.body, &error);
+        QVERIFY2(page, qPrintable(error));
+        const QJsonArray raw = json.value(u"events"_s).toArray();
+        QCOMPARE(page->events.size(), raw.size());
+        for (qsizetype i = 0; i < raw.size(); ++i)
+            QCOMPARE(toWire(page->events.at(i).kind), raw.at(i)["kind"_L1].toString());
+        break;
+    }
+    case Message::ReapPreview:
+        QVERIFY2(adminjson::decodeReapResult(reply.body, true, &error), qPrintable(error));
+        break;
+    case Message::Stats: {
+        const auto snapshot = adminjson::decodeStats(reply.body, &error);
+        QVERIFY2(snapshot, qPrintable(error));
+        QVERIFY(isValidReplicaId(snapshot->replicaId));
+        QCOMPARE(snapshot->peers.size(), 1);
+        QVERIFY(!snapshot->peers.at(0).lastError.isEmpty());
+        QCOMPARE(snapshot->toJson(), json);
+        break;
+    }
+    }
+}
+
+void TestWireContract::everyEventKindTheServerWritesDecodes()
+{
+    EventQuery query;
+    query.licenseId = licenseId;
+    const auto page = wait<EventPage>([&](auto done) { m_admin->events(query, this, done); });
+    QVERIFY2(page.ok(), qPrintable(page.error.message));
+    QList<EventKind> seen;
+    for (const EventRecord &event : page.value->events) {
+        if (!seen.contains(event.kind))
+            seen.append(event.kind);
+    }
+    using K = EventKind;
+    const QList<EventKind> expected {K::LicenseCreated, K::LicenseUpdated, K::Granted,  K::Denied,    K::RenewRefused,
+                                     K::Revoked,        K::HolderBlocked,  K::Released, K::KeyRotated};
+    for (const EventKind kind : expected)
+        QVERIFY2(seen.contains(kind), qPrintable(toWire(kind)));
+
+    // The filter the client builds is one the server accepts and applies.
+    query.kind = eventKindFilter({K::Revoked, K::HolderBlocked});
+    const auto filtered = wait<EventPage>([&](auto done) { m_admin->events(query, this, done); });
+    QVERIFY2(filtered.ok(), qPrintable(filtered.error.message));
+    QCOMPARE(filtered.value->events.size(), 2);
+    QCOMPARE(filtered.value->events.at(0).kind, K::Revoked);
+    QCOMPARE(filtered.value->events.at(1).kind, K::HolderBlocked);
+}
+
+void TestWireContract::licenseSpecEncodedByTheClientIsWhatTheServerKeeps()
+{
+    const LicenseSpec spec {u"wire-b"_s, u"Spec round trip"_s, 7, 90, 4, 33};
+    const RawReply reply = admin("PUT", u"/v1/licenses/wire-b"_s, adminjson::encodeLicenseSpec(spec));
+    QCOMPARE(reply.status, 201);
+    QString error;
+    const auto written = adminjson::decodeLicenseWrite(reply.body, true, &error);
+    QVERIFY2(written, qPrintable(error));
+    QVERIFY(isValidLicenseKey(written->key));
+    const LicenseSummary expected {spec.id, spec.name, 7, 0, 90, 4, 33, 0};
+    QCOMPARE(written->license, expected);
+    const auto listed = wait<LicenseList>([&](auto done) { m_admin->listLicenses(this, done); });
+    QVERIFY2(listed.ok(), qPrintable(listed.error.message));
+    QVERIFY(listed.value->licenses.contains(expected));
+}
+
+void TestWireContract::revokeEncodedByTheClientIsWhatTheServerRecords()
+{
+    const auto listed = wait<LeaseList>([&](auto done) { m_admin->listLeases(licenseId, this, done); });
+    QVERIFY2(listed.ok(), qPrintable(listed.error.message));
+    QCOMPARE(listed.value->blocks.size(), 1);
+    const HolderBlock &block = listed.value->blocks.at(0);
+    QCOMPARE(block.reason, u"left for the day"_s);
+    // Ten minutes from the revoke, on the server's clock, give or take the test's own run time.
+    const QDateTime now = listed.value->serverTime;
+    QVERIFY2(block.until > now.addSecs(9 * 60) && block.until <= now.addSecs(10 * 60),
+             qPrintable(formatTimestamp(block.until)));
+
+    EventQuery query;
+    query.licenseId = licenseId;
+    query.kind = toWire(EventKind::Revoked);
+    const auto events = wait<EventPage>([&](auto done) { m_admin->events(query, this, done); });
+    QVERIFY2(events.ok(), qPrintable(events.error.message));
+    QCOMPARE(events.value->events.size(), 1);
+    QCOMPARE(events.value->events.at(0).detail.value(u"reason"_s).toString(), u"left for the day"_s);
+    QCOMPARE(events.value->events.at(0).detail.value(u"blockSeconds"_s).toInteger(), 600);
+}
+
+void TestWireContract::statsArriveTyped()
+{
+    const auto stats = wait<StatsSnapshot>([&](auto done) { m_admin->stats(this, done); });
+    QVERIFY2(stats.ok(), qPrintable(stats.error.message));
+    const GCounter::State granted = stats.value->counters.value(licenseId).value(toWire(UsageCounter::Granted));
+    QCOMPARE(GCounter::value(granted), 3u); // alice, carol, dave
+    QCOMPARE(granted.keys(), QStringList {stats.value->replicaId});
+    QCOMPARE(GCounter::value(stats.value->counters.value(licenseId).value(toWire(UsageCounter::Denied))),
+             1u); // bob; a blocked holder is not counted
+}
+
+} // namespace keyright
+
+QTEST_GUILESS_MAIN(keyright::TestWireContract)
+#include "tst_wirecontract.moc"

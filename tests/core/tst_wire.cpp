@@ -1,0 +1,354 @@
+// The wire contract's core codecs (core/wire): identifiers, event kinds, the /v1/stats snapshot
+// and the license summary. The server encodes and the client decodes with these same functions, so
+// a round trip here is the round trip between the two sides; the bad-input tables pin what each
+// decoder says, naming the field.
+
+#include "Timestamps.h"
+#include "wire/EventKind.h"
+#include "wire/Identifiers.h"
+#include "wire/JsonReader.h"
+#include "wire/LicenseSummary.h"
+#include "wire/StatsSnapshot.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+namespace {
+
+const QString paris = QString(32, u'a');
+const QString lyon = QString(32, u'b');
+const QDateTime noon = QDateTime(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC);
+
+enum class Check { SeatId, SeatIdPrefix, ReplicaId, AdminToken, LicenseKey, LicenseId };
+
+StatsSnapshot fullSnapshot()
+{
+    StatsSnapshot snapshot;
+    snapshot.replicaId = paris;
+    snapshot.serverTime = noon;
+    snapshot.counters[u"acme-cad"_s][u"granted"_s] = GCounter::State {{paris, 4}, {lyon, 1}};
+    snapshot.counters[u"acme-cad"_s][u"renewed"_s] = GCounter::State {{paris, 9007199254740993ULL}};
+    snapshot.counters[u"render-farm"_s][u"denied"_s] = GCounter::State {{lyon, 2}};
+    snapshot.peers = {StatsPeer {QUrl(u"https://lyon.example:7400"_s), lyon, noon.addSecs(-20), {}},
+                      StatsPeer {QUrl(u"https://nantes.example:7400"_s), {}, std::nullopt, u"Connection refused"_s}};
+    snapshot.amnesia = {StatsAmnesia {StatsAmnesia::Kind::PeerRegressed, lyon, u"acme-cad"_s, u"granted"_s, 12, 3,
+                                      noon.addSecs(-60), u"https://lyon.example:7400"_s},
+                        StatsAmnesia {StatsAmnesia::Kind::OwnComponentAhead, paris, u"acme-cad"_s, u"granted"_s, 4, 5,
+                                      noon.addSecs(-30), u"test"_s}};
+    return snapshot;
+}
+
+LicenseSummary acme()
+{
+    return LicenseSummary {u"acme-cad"_s, u"ACME CAD"_s, 10, 2, 60, 5, 15, 3};
+}
+
+QJsonObject parse(const QByteArray &json)
+{
+    return QJsonDocument::fromJson(json).object();
+}
+
+} // namespace
+
+class TestWire final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void identifiers_data()
+    {
+        QTest::addColumn<int>("check");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("valid");
+
+        const auto row = [](const char *name, Check check, const QString &text, bool valid) {
+            QTest::newRow(name) << int(check) << text << valid;
+        };
+        row("seat id", Check::SeatId, u"0f1e2d3c4b5a69788796a5b4c3d2e1f0"_s, true);
+        row("seat id upper case", Check::SeatId, u"0F1E2D3C4B5A69788796A5B4C3D2E1F0"_s, false);
+        row("seat id 31 digits", Check::SeatId, QString(31, u'a'), false);
+        row("seat id not hex", Check::SeatId, QString(31, u'a') + u'g', false);
+        row("seat prefix of one digit", Check::SeatIdPrefix, u"0"_s, true);
+        row("seat prefix of 32 digits", Check::SeatIdPrefix, QString(32, u'f'), true);
+        row("seat prefix of 33 digits", Check::SeatIdPrefix, QString(33, u'f'), false);
+        row("seat prefix empty", Check::SeatIdPrefix, QString(), false);
+        row("seat prefix with a dash", Check::SeatIdPrefix, u"ab-c"_s, false);
+        row("replica id", Check::ReplicaId, paris, true);
+        row("replica id too long", Check::ReplicaId, paris + u'a', false);
+        row("replica id upper case", Check::ReplicaId, QString(32, u'A'), false);
+        row("admin token", Check::AdminToken, QString(64, u'9'), true);
+        row("admin token 63 digits", Check::AdminToken, QString(63, u'9'), false);
+        row("admin token with a space", Check::AdminToken, QString(63, u'9') + u' ', false);
+        row("license key", Check::LicenseKey, u"kr1-"_s + QString(64, u'c'), true);
+        row("license key without prefix", Check::LicenseKey, u"kr2-"_s + QString(64, u'c'), false);
+        row("license key short", Check::LicenseKey, u"kr1-"_s + QString(63, u'c'), false);
+        row("license key upper case", Check::LicenseKey, u"kr1-"_s + QString(64, u'C'), false);
+        row("license id", Check::LicenseId, u"acme-cad"_s, true);
+        row("license id of 64", Check::LicenseId, QString(64, u'a'), true);
+        row("license id of 65", Check::LicenseId, QString(65, u'a'), false);
+        row("license id leading dash", Check::LicenseId, u"-acme"_s, false);
+        row("license id upper case", Check::LicenseId, u"ACME"_s, false);
+    }
+
+    void identifiers()
+    {
+        QFETCH(int, check);
+        QFETCH(QString, text);
+        QFETCH(bool, valid);
+        switch (Check(check)) {
+        case Check::SeatId:
+            QCOMPARE(isValidSeatId(text), valid);
+            break;
+        case Check::SeatIdPrefix:
+            QCOMPARE(isSeatIdPrefix(text), valid);
+            break;
+        case Check::ReplicaId:
+            QCOMPARE(isValidReplicaId(text), valid);
+            break;
+        case Check::AdminToken:
+            QCOMPARE(isValidAdminToken(text.toLatin1()), valid);
+            break;
+        case Check::LicenseKey:
+            QCOMPARE(isValidLicenseKey(text), valid);
+            break;
+        case Check::LicenseId:
+            QCOMPARE(isValidLicenseId(text), valid);
+            break;
+        }
+    }
+
+    void eventKindsRoundTrip()
+    {
+        QStringList names;
+        for (const EventKind kind : allEventKinds()) {
+            const QString name = toWire(kind);
+            QVERIFY2(!names.contains(name), qPrintable(name));
+            names.append(name);
+            QCOMPARE(eventKindFromWire(name), std::optional<EventKind>(kind));
+        }
+        // The wire names are the contract (docs/API.md): renaming one breaks every stored event.
+        QCOMPARE(eventKindNames(),
+                 u"granted, denied, released, renew_refused, revoked, reaped, license_created, license_updated, "
+                 "key_rotated, holder_blocked, amnesia, token_created, token_revoked"_s);
+        QCOMPARE(eventKindFilter({EventKind::Released, EventKind::Reaped}), u"released,reaped"_s);
+    }
+
+    void unknownEventKindsAreRejected_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("empty") << QString();
+        QTest::newRow("capitalised") << u"Granted"_s;
+        QTest::newRow("padded") << u" granted"_s;
+        QTest::newRow("made up") << u"teleported"_s;
+        QTest::newRow("a usage counter, not an event") << u"renewed"_s;
+    }
+
+    void unknownEventKindsAreRejected()
+    {
+        QFETCH(QString, name);
+        QVERIFY(!eventKindFromWire(name).has_value());
+    }
+
+    void statsSnapshotRoundTrips()
+    {
+        const StatsSnapshot snapshot = fullSnapshot();
+        const QJsonObject json = snapshot.toJson();
+        ValidationError error;
+        const std::optional<StatsSnapshot> decoded = StatsSnapshot::fromJson(json, &error);
+        QVERIFY2(decoded, qPrintable(error.message));
+        // Every member survives, the amnesia records' kind and source included.
+        QCOMPARE(decoded->amnesia, snapshot.amnesia);
+        QCOMPARE(decoded->peers, snapshot.peers);
+        QCOMPARE(decoded->counters, snapshot.counters);
+        QVERIFY(*decoded == snapshot);
+        // And encoding what was decoded gives the same document back.
+        QCOMPARE(decoded->toJson(), json);
+    }
+
+    void statsSnapshotSkipsUnknownCountersAndMissingLists()
+    {
+        QJsonObject json = fullSnapshot().toJson();
+        QJsonObject counters = json.value(u"counters"_s).toObject();
+        QJsonObject acme = counters.value(u"acme-cad"_s).toObject();
+        acme.insert(u"teleported"_s, QJsonObject {{paris, 1}}); // a newer server's counter
+        counters.insert(u"acme-cad"_s, acme);
+        json.insert(u"counters"_s, counters);
+        json.remove(u"peers"_s);
+        json.remove(u"amnesia"_s);
+        ValidationError error;
+        const auto decoded = StatsSnapshot::fromJson(json, &error);
+        QVERIFY2(decoded, qPrintable(error.message));
+        QVERIFY(!decoded->counters.value(u"acme-cad"_s).contains(u"teleported"_s));
+        QCOMPARE(decoded->counters.value(u"acme-cad"_s).value(u"granted"_s).value(paris), 4u);
+        QVERIFY(decoded->peers.isEmpty());
+        QVERIFY(decoded->amnesia.isEmpty());
+    }
+
+    void statsSnapshotRejects_data()
+    {
+        QTest::addColumn<QString>("path"); // where to put `value` ("a.b" or "amnesia[0].kind")
+        QTest::addColumn<QJsonValue>("value");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+
+        QTest::newRow("replica id not hex") << u"replicaId"_s << QJsonValue(u"paris"_s) << u"replicaId"_s
+                                            << u"replicaId must be a replica id (32 lowercase hex digits)"_s;
+        QTest::newRow("replica id missing")
+            << u"replicaId"_s << QJsonValue(QJsonValue::Undefined) << u"replicaId"_s << u"replicaId is missing"_s;
+        QTest::newRow("counters not an object")
+            << u"counters"_s << QJsonValue(3) << u"counters"_s << u"counters is not an object"_s;
+        QTest::newRow("license id malformed") << u"counters"_s << QJsonValue(QJsonObject {{u"A B"_s, QJsonObject()}})
+                                              << u"counters"_s << u"counters has \"A B\", which is not a license id"_s;
+        QTest::newRow("negative component")
+            << u"counters"_s
+            << QJsonValue(QJsonObject {{u"acme"_s, QJsonObject {{u"granted"_s, QJsonObject {{paris, -1}}}}}})
+            << u"counters.acme.granted"_s << u"counters.acme.granted is not a G-Counter"_s;
+        QTest::newRow("component under a name that is not a replica id")
+            << u"counters"_s
+            << QJsonValue(QJsonObject {{u"acme"_s, QJsonObject {{u"denied"_s, QJsonObject {{u"bob"_s, 1}}}}}})
+            << u"counters.acme.denied"_s << u"counters.acme.denied has \"bob\", which is not a replica id"_s;
+        QTest::newRow("server time without milliseconds")
+            << u"serverTime"_s << QJsonValue(u"2026-11-29T21:00:00Z"_s) << u"serverTime"_s
+            << u"serverTime is not an RFC 3339 UTC timestamp with milliseconds"_s;
+        QTest::newRow("peers not an array")
+            << u"peers"_s << QJsonValue(QJsonObject()) << u"peers"_s << u"peers is not an array"_s;
+        QTest::newRow("peer url relative") << u"peers"_s << QJsonValue(QJsonArray {QJsonObject {{u"url"_s, u"lyon"_s}}})
+                                           << u"peers[0].url"_s << u"peers[0].url is not an absolute URL"_s;
+        QTest::newRow("peer replica id not one")
+            << u"peers"_s
+            << QJsonValue(QJsonArray {QJsonObject {{u"url"_s, u"https://lyon.example"_s}, {u"replicaId"_s, 7}}})
+            << u"peers[0].replicaId"_s << u"peers[0].replicaId must be a replica id"_s;
+        QTest::newRow("amnesia kind unknown") << u"amnesia[0].kind"_s << QJsonValue(u"forgot"_s) << u"amnesia[0].kind"_s
+                                              << u"amnesia[0].kind is \"forgot\", not peer_regressed or "
+                                                 "own_component_ahead"_s;
+        QTest::newRow("amnesia kind missing") << u"amnesia[0].kind"_s << QJsonValue(QJsonValue::Undefined)
+                                              << u"amnesia[0].kind"_s << u"amnesia[0].kind is missing"_s;
+        QTest::newRow("amnesia license id malformed")
+            << u"amnesia[0].licenseId"_s << QJsonValue(u"ACME"_s) << u"amnesia[0].licenseId"_s
+            << u"amnesia[0].licenseId is \"ACME\", not a license id"_s;
+        QTest::newRow("amnesia counter unknown")
+            << u"amnesia[1].counter"_s << QJsonValue(u"teleported"_s) << u"amnesia[1].counter"_s
+            << u"amnesia[1].counter is \"teleported\", not one of the counters"_s;
+        QTest::newRow("amnesia held fractional") << u"amnesia[0].held"_s << QJsonValue(1.5) << u"amnesia[0].held"_s
+                                                 << u"amnesia[0].held is not an integer"_s;
+        QTest::newRow("amnesia source a number") << u"amnesia[0].source"_s << QJsonValue(3) << u"amnesia[0].source"_s
+                                                 << u"amnesia[0].source is not a string"_s;
+    }
+
+    void statsSnapshotRejects()
+    {
+        QFETCH(QString, path);
+        QFETCH(QJsonValue, value);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+
+        QJsonObject json = fullSnapshot().toJson();
+        if (path.startsWith(u"amnesia["_s)) {
+            const int index = path.mid(8, 1).toInt();
+            const QString member = path.mid(11);
+            QJsonArray records = json.value(u"amnesia"_s).toArray();
+            QJsonObject record = records.at(index).toObject();
+            if (value.isUndefined())
+                record.remove(member);
+            else
+                record.insert(member, value);
+            records.replace(index, record);
+            json.insert(u"amnesia"_s, records);
+        } else if (value.isUndefined()) {
+            json.remove(path);
+        } else {
+            json.insert(path, value);
+        }
+        ValidationError error;
+        QVERIFY(!StatsSnapshot::fromJson(json, &error));
+        QCOMPARE(error.field, field);
+        QVERIFY2(error.message.startsWith(message), qPrintable(error.message));
+    }
+
+    void licenseSummaryRoundTrips()
+    {
+        const LicenseList list {noon,
+                                {acme(), LicenseSummary {u"render-farm"_s, u"Render farm"_s, 4, 0, 120, 10, 30, 0}}};
+        const QJsonObject json = list.toJson();
+        // Durations are whole numbers on the wire, never 60.0-style doubles with a fraction.
+        QCOMPARE(QJsonDocument(json.value(u"licenses"_s).toArray().at(0).toObject()).toJson(QJsonDocument::Compact),
+                 R"({"deniedLastHour":3,"id":"acme-cad","inUse":2,"name":"ACME CAD","reapGraceSeconds":15,)"
+                 R"("seatCount":10,"skewSeconds":5,"ttlSeconds":60})"_ba);
+        ValidationError error;
+        const std::optional<LicenseList> decoded = LicenseList::fromJson(json, &error);
+        QVERIFY2(decoded, qPrintable(error.message));
+        QCOMPARE(*decoded, list);
+        QCOMPARE(LicenseSummary::fromJson(acme().toJson(), {}, &error), std::optional<LicenseSummary>(acme()));
+    }
+
+    void licenseSummaryRejects_data()
+    {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+
+        QTest::newRow("ttl with a fraction")
+            << "\"ttlSeconds\":60"_ba
+            << "\"ttlSeconds\":1.5"_ba << u"licenses[0].ttlSeconds"_s << u"licenses[0].ttlSeconds is not an integer"_s;
+        QTest::newRow("ttl missing") << ",\"ttlSeconds\":60"_ba
+                                     << ""_ba << u"licenses[0].ttlSeconds"_s << u"licenses[0].ttlSeconds is missing"_s;
+        QTest::newRow("skew a string") << "\"skewSeconds\":5"_ba
+                                       << "\"skewSeconds\":\"5\""_ba << u"licenses[0].skewSeconds"_s
+                                       << u"licenses[0].skewSeconds is not a number"_s;
+        QTest::newRow("negative seat count") << "\"seatCount\":10"_ba
+                                             << "\"seatCount\":-1"_ba << u"licenses[0].seatCount"_s
+                                             << u"licenses[0].seatCount is -1, outside 0..2147483647"_s;
+        QTest::newRow("bad id") << "\"acme-cad\""_ba
+                                << "\"ACME CAD\""_ba << u"licenses[0].id"_s
+                                << u"licenses[0].id is not a valid license id: \"ACME CAD\""_s;
+        QTest::newRow("empty id") << "\"acme-cad\""_ba
+                                  << "\"\""_ba << u"licenses[0].id"_s << u"licenses[0].id is empty"_s;
+        QTest::newRow("name missing") << "\"name\":\"ACME CAD\","_ba
+                                      << ""_ba << u"licenses[0].name"_s << u"licenses[0].name is missing"_s;
+        QTest::newRow("server time missing") << ",\"serverTime\":\"2026-11-29T12:00:00.000Z\""_ba
+                                             << ""_ba << u"serverTime"_s << u"serverTime is missing"_s;
+        QTest::newRow("licenses an object")
+            << "\"licenses\":["_ba
+            << "\"licenses\":{},\"x\":["_ba << u"licenses"_s << u"licenses is not an array"_s;
+    }
+
+    void licenseSummaryRejects()
+    {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+
+        QByteArray body = QJsonDocument(LicenseList {noon, {acme()}}.toJson()).toJson(QJsonDocument::Compact);
+        QVERIFY2(body.contains(from), body.constData());
+        body.replace(from, to);
+        const QJsonObject json = parse(body);
+        QVERIFY2(!json.isEmpty(), body.constData());
+        ValidationError error;
+        QVERIFY(!LicenseList::fromJson(json, &error));
+        QCOMPARE(error.field, field);
+        QVERIFY2(error.message.startsWith(message), qPrintable(error.message));
+    }
+
+    void readerKeepsTheFirstProblem()
+    {
+        JsonReader reader;
+        const QJsonObject object {{u"a"_s, u"x"_s}};
+        QCOMPARE(reader.integer(object, u"outer"_s, u"a"_s, 0, 10), 0);
+        QCOMPARE(reader.string(object, u"outer"_s, u"b"_s), QString()); // a second problem is not kept
+        QVERIFY(reader.failed());
+        QCOMPARE(reader.error().field, u"outer.a"_s);
+        QCOMPARE(reader.message(), u"outer.a is not a number"_s);
+    }
+};
+
+} // namespace keyright
+
+QTEST_GUILESS_MAIN(keyright::TestWire)
+#include "tst_wire.moc"
