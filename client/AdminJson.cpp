@@ -391,6 +391,10 @@ ClientError decodeErrorReply(int httpStatus, const QByteArray &body)
         error.code = object.value(u"error"_s).toString();
         error.field = object.value(u"field"_s).toString();
         error.message = object.value(u"message"_s).toString();
+        if (error.code == u"forbidden"_s) {
+            error.requiredRole = object.value(u"needed"_s).toString();
+            error.heldRole = object.value(u"role"_s).toString();
+        }
     }
     if (error.message.isEmpty())
         error.message = error.code.isEmpty() ? u"the server answered HTTP %1"_s.arg(httpStatus)

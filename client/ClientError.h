@@ -27,6 +27,9 @@ struct ClientError
     QString code; // the server's "error" field when there is one
     QString field; // the server's "field" for invalid_request
     QString message; // for a person
+    // 403 forbidden: the role the route needs and the role the token has ("operator", "viewer").
+    QString requiredRole;
+    QString heldRole;
 
     bool isError() const { return kind != Kind::None; }
 };

@@ -42,6 +42,30 @@ bool AdminActions::end(quint64 epoch)
     return true;
 }
 
+AccessRole AdminActions::requiredRole(Action action)
+{
+    switch (action) {
+    case Action::Revoke:
+    case Action::PreviewReap:
+    case Action::Reap:
+        return AccessRole::Operator;
+    case Action::CreateLicense:
+    case Action::EditLicense:
+    case Action::RotateKey:
+    case Action::ListTokens:
+    case Action::CreateToken:
+    case Action::RevokeToken:
+        return AccessRole::Admin;
+    }
+    return AccessRole::Admin;
+}
+
+bool AdminActions::isAllowed(Action action) const
+{
+    const auto identity = m_session.identity();
+    return !identity || roleAllows(identity->role, requiredRole(action));
+}
+
 bool AdminActions::revoke(const RevokeRequest &request, const QString &holder)
 {
     AdminClient *client = m_session.client();
@@ -150,6 +174,62 @@ bool AdminActions::rotateKey(const QString &licenseId)
             return;
         }
         Q_EMIT keyRotated(licenseId, *result.value);
+    });
+    return true;
+}
+
+bool AdminActions::listTokens()
+{
+    AdminClient *client = m_session.client();
+    if (!client)
+        return false;
+    const quint64 epoch = begin();
+    client->listTokens(this, [this, epoch](const AdminResult<TokenList> &result) {
+        if (!end(epoch))
+            return;
+        if (!result.ok()) {
+            Q_EMIT failed(Action::ListTokens, {}, DashboardSession::describeError(result.error));
+            return;
+        }
+        Q_EMIT tokensListed(*result.value);
+    });
+    return true;
+}
+
+bool AdminActions::createToken(const TokenSpec &spec)
+{
+    AdminClient *client = m_session.client();
+    if (!client)
+        return false;
+    const quint64 epoch = begin();
+    client->createToken(spec, this, [this, epoch, name = spec.name](const AdminResult<CreatedToken> &result) {
+        if (!end(epoch))
+            return;
+        if (!result.ok()) {
+            Q_EMIT failed(Action::CreateToken, name, DashboardSession::describeError(result.error));
+            return;
+        }
+        Q_EMIT tokenCreated(result.value->token, result.value->secret);
+    });
+    return true;
+}
+
+bool AdminActions::revokeToken(const QString &name)
+{
+    AdminClient *client = m_session.client();
+    if (!client)
+        return false;
+    const quint64 epoch = begin();
+    client->revokeToken(name, this, [this, epoch, name](const AdminResult<AdminClient::Empty> &result) {
+        if (!end(epoch))
+            return;
+        if (!result.ok()) {
+            Q_EMIT failed(Action::RevokeToken, name, DashboardSession::describeError(result.error));
+            return;
+        }
+        Q_EMIT tokenRevoked(name);
+        // Revoking the dashboard's own token shows at the next poll.
+        m_session.refresh();
     });
     return true;
 }

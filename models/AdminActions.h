@@ -21,7 +21,17 @@ class AdminActions final : public QObject
     Q_DISABLE_COPY_MOVE(AdminActions)
 
 public:
-    enum class Action { Revoke, PreviewReap, Reap, CreateLicense, EditLicense, RotateKey };
+    enum class Action {
+        Revoke,
+        PreviewReap,
+        Reap,
+        CreateLicense,
+        EditLicense,
+        RotateKey,
+        ListTokens,
+        CreateToken,
+        RevokeToken
+    };
     Q_ENUM(Action)
 
     explicit AdminActions(DashboardSession &session, QObject *parent = nullptr);
@@ -32,6 +42,12 @@ public:
     bool isBusy() const { return m_inFlight > 0; }
     int inFlight() const { return m_inFlight; }
 
+    // The role the server asks of each action (docs/API.md, "Who may call what").
+    static AccessRole requiredRole(Action action);
+    // Whether the session's token may take the action. True while its role is not known yet, and
+    // on a server without roles; the server decides in the end (403, reported by failed()).
+    bool isAllowed(Action action) const;
+
     // `holder` names the seat in the outcome.
     bool revoke(const RevokeRequest &request, const QString &holder);
     bool previewReap();
@@ -39,6 +55,9 @@ public:
     bool createLicense(const LicenseSpec &spec);
     bool editLicense(const LicenseSpec &spec);
     bool rotateKey(const QString &licenseId);
+    bool listTokens();
+    bool createToken(const TokenSpec &spec);
+    bool revokeToken(const QString &name);
 
 Q_SIGNALS:
     void busyChanged(bool busy);
@@ -49,6 +68,10 @@ Q_SIGNALS:
     void licenseCreated(const QString &licenseId, const QString &key);
     void licenseSaved(const QString &licenseId);
     void keyRotated(const QString &licenseId, const QString &key);
+    void tokensListed(const keyright::TokenList &tokens);
+    // `secret` is shown once (it is only known now).
+    void tokenCreated(const keyright::AccessTokenInfo &token, const QString &secret);
+    void tokenRevoked(const QString &name);
     // `subject` is what the command was about (the holder, the license id; empty for a reap);
     // `message` is for a person (DashboardSession::describeError).
     void failed(keyright::AdminActions::Action action, const QString &subject, const QString &message);

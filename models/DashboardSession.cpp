@@ -57,7 +57,11 @@ void DashboardSession::connectTo(const QUrl &url, QByteArrayView adminToken, con
     m_eventsSince = {};
     m_eventsLoaded = false;
     m_eventsInFlight = false;
+    m_identity.reset();
+    m_identityAsked = false;
+    m_tokenRevoked = false;
     setState(State::Connecting);
+    Q_EMIT identityChanged();
     Q_EMIT clientChanged(m_client.get());
     m_scheduler.start();
 }
@@ -74,8 +78,11 @@ void DashboardSession::disconnectFromServer()
     m_events.clear();
     m_usage.clear();
     m_serverClock.reset();
+    m_identity.reset();
+    m_tokenRevoked = false;
     setState(State::Disconnected);
     Q_EMIT clientChanged(nullptr);
+    Q_EMIT identityChanged();
 }
 
 void DashboardSession::setPollInterval(std::chrono::milliseconds interval)
@@ -107,6 +114,10 @@ void DashboardSession::refresh()
 {
     if (!m_client)
         return;
+    if (m_tokenRevoked) {
+        m_tokenRevoked = false;
+        m_scheduler.resume();
+    }
     m_scheduler.pollNow();
 }
 
@@ -131,6 +142,11 @@ QString DashboardSession::describeError(const ClientError &error)
         return tr("TLS error: %1").arg(error.message);
     case ClientError::Kind::Unauthorized:
         return tr("Unauthorized: the server refused the admin token. Check the connection profile.");
+    case ClientError::Kind::Forbidden:
+        if (!error.requiredRole.isEmpty())
+            return tr("Not allowed: this needs the %1 role, and this token has the %2 role.")
+                .arg(error.requiredRole, error.heldRole);
+        return error.message;
     case ClientError::Kind::Server:
         return tr("The server failed (HTTP %1): %2").arg(error.httpStatus).arg(error.message);
     case ClientError::Kind::Protocol:
@@ -138,6 +154,15 @@ QString DashboardSession::describeError(const ClientError &error)
     default:
         return error.message.isEmpty() ? tr("Request failed (HTTP %1)").arg(error.httpStatus) : error.message;
     }
+}
+
+QString DashboardSession::lastErrorText() const
+{
+    if (m_tokenRevoked)
+        return tr("Token revoked: the server no longer accepts the token \"%1\". Ask an admin for a new one and "
+                  "connect with it.")
+            .arg(m_identity ? m_identity->name : QString());
+    return describeError(m_lastError);
 }
 
 void DashboardSession::setState(State state)
@@ -159,6 +184,8 @@ void DashboardSession::poll()
 
     if (!m_lastClockMeasure || m_localClock.monotonic() - *m_lastClockMeasure >= m_clockInterval)
         measureClock();
+    if (!m_identityAsked)
+        fetchIdentity();
 
     m_scheduler.beginRequest();
     m_client->listLicenses(this, [this, epoch](const AdminResult<LicenseList> &result) {
@@ -204,6 +231,24 @@ void DashboardSession::measureClock()
             Q_EMIT clockMeasured(*result.value);
         }
         finishRequest(result.error);
+    });
+}
+
+void DashboardSession::fetchIdentity()
+{
+    const quint64 epoch = m_epoch;
+    m_scheduler.beginRequest();
+    m_client->whoami(this, [this, epoch](const AdminResult<AccessTokenInfo> &result) {
+        if (epoch != m_epoch)
+            return;
+        if (result.ok()) {
+            m_identityAsked = true;
+            m_identity = *result.value;
+            Q_EMIT identityChanged();
+        } else if (result.error.kind == ClientError::Kind::NotFound) {
+            m_identityAsked = true; // a server from before roles: one admin token, every action
+        }
+        finishRequest(result.error.kind == ClientError::Kind::NotFound ? ClientError {} : result.error);
     });
 }
 
@@ -304,6 +349,12 @@ void DashboardSession::pollDone(bool ok)
 {
     if (!ok) {
         m_lastError = m_pollError;
+        if (m_lastError.kind == ClientError::Kind::Unauthorized && m_identity && !m_tokenRevoked) {
+            // Accepted on this connection, refused now: revoked (or expired). Asking again would
+            // only be refused again, so the dashboard stops and says so.
+            m_tokenRevoked = true;
+            m_scheduler.pause();
+        }
         setState(State::Failing);
         Q_EMIT pollFailed(m_lastError);
         return;

@@ -71,6 +71,16 @@ public:
     State state() const { return m_state; }
     ClientError lastError() const { return m_lastError; }
     static QString describeError(const ClientError &error);
+    // The last error for a person: describeError(), or "token revoked" when the server stopped
+    // accepting a token it had accepted on this connection.
+    QString lastErrorText() const;
+
+    // Who the token speaks for (GET /v1/whoami, asked with the first poll of a connection);
+    // nullopt until known, and for a server without roles, where every action is offered.
+    std::optional<AccessTokenInfo> identity() const { return m_identity; }
+    // The server refused a token it had accepted on this connection (revoked or expired). Polling
+    // stops there: every further request would be refused the same way. refresh() tries again.
+    bool isTokenRevoked() const { return m_tokenRevoked; }
     QDateTime lastPollTime() const { return m_lastPollTime; } // on the local clock
     std::chrono::milliseconds lastRoundTrip() const { return m_roundTrip; }
     int failureCount() const { return m_scheduler.failureCount(); }
@@ -101,6 +111,7 @@ Q_SIGNALS:
     void polled();
     void pollFailed(const keyright::ClientError &error);
     void clockMeasured(const keyright::ClockOffset &offset);
+    void identityChanged();
     void eventsArrived(const QList<keyright::EventRecord> &events);
     void earlierEventsLoaded();
     void ticked();
@@ -108,6 +119,7 @@ Q_SIGNALS:
 private:
     void poll();
     void measureClock();
+    void fetchIdentity();
     void fetchEvents(int pagesLeft);
     void finishRequest(const ClientError &error);
     void pollDone(bool ok);
@@ -136,6 +148,9 @@ private:
 
     State m_state = State::Disconnected;
     ClientError m_lastError;
+    std::optional<AccessTokenInfo> m_identity;
+    bool m_identityAsked = false; // on this connection
+    bool m_tokenRevoked = false;
     ClientError m_pollError;
     QDateTime m_lastPollTime;
     quint64 m_epoch = 0; // bumped per connection, so a late answer from the previous server is ignored

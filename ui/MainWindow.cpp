@@ -12,9 +12,11 @@
 #include "LicenseDialog.h"
 #include "ReapDialog.h"
 #include "RevokeDialog.h"
+#include "RoleLabel.h"
 #include "SeatsPage.h"
 #include "SecretBuffer.h"
 #include "StatePalette.h"
+#include "TokensDialog.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -52,6 +54,7 @@ struct MainWindow::Actions
     QAction *rotateKey = nullptr;
     QAction *revoke = nullptr;
     QAction *reap = nullptr;
+    QAction *tokens = nullptr;
     QAction *about = nullptr;
     QActionGroup *languages = nullptr;
     QAction *systemLanguage = nullptr;
@@ -89,6 +92,7 @@ MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *
     , m_pollLabel(new QLabel(this))
     , m_rttLabel(new QLabel(this))
     , m_offsetLabel(new QLabel(this))
+    , m_identityLabel(new QLabel(this))
     , m_actions(std::make_unique<Actions>())
 {
     setObjectName(u"mainWindow"_s);
@@ -105,12 +109,13 @@ MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
-    for (QLabel *label : {m_serverLabel, m_pollLabel, m_rttLabel, m_offsetLabel}) {
+    for (QLabel *label : {m_identityLabel, m_serverLabel, m_pollLabel, m_rttLabel, m_offsetLabel}) {
         label->setContentsMargins(6, 0, 6, 0);
         statusBar()->addPermanentWidget(label);
     }
     m_serverLabel->setObjectName(u"serverStatus"_s);
     m_offsetLabel->setObjectName(u"offsetStatus"_s);
+    m_identityLabel->setObjectName(u"identityStatus"_s);
 
     createActions();
     createMenus();
@@ -127,6 +132,10 @@ MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *
         updateStatus();
     });
     connect(&session, &DashboardSession::clockMeasured, this, &MainWindow::updateStatus);
+    connect(&session, &DashboardSession::identityChanged, this, [this] {
+        updateStatus();
+        updateActions();
+    });
     connect(m_banner, &ErrorBanner::retryRequested, &session, &DashboardSession::refresh);
     connect(m_seats, &SeatsPage::revokeRequested, this, &MainWindow::revokeSelected);
     connect(m_seats, &SeatsPage::editLicenseRequested, this, &MainWindow::editLicense);
@@ -202,6 +211,7 @@ void MainWindow::createActions()
     a.rotateKey = new QAction(keyrightIcon(u"key"_s), QString(), this);
     a.revoke = new QAction(keyrightIcon(u"revoke"_s), QString(), this);
     a.reap = new QAction(keyrightIcon(u"reap"_s), QString(), this);
+    a.tokens = new QAction(keyrightIcon(u"key"_s), QString(), this);
     a.about = new QAction(this);
 
     a.connectTo->setObjectName(u"actionConnect"_s);
@@ -209,6 +219,9 @@ void MainWindow::createActions()
     a.reap->setObjectName(u"actionReap"_s);
     a.refresh->setObjectName(u"actionRefresh"_s);
     a.newLicense->setObjectName(u"actionNewLicense"_s);
+    a.editLicense->setObjectName(u"actionEditLicense"_s);
+    a.rotateKey->setObjectName(u"actionRotateKey"_s);
+    a.tokens->setObjectName(u"actionTokens"_s);
 
     a.quit->setShortcut(QKeySequence::Quit);
     a.refresh->setShortcut(QKeySequence(Qt::Key_F5));
@@ -234,6 +247,7 @@ void MainWindow::createActions()
     connect(a.rotateKey, &QAction::triggered, this, &MainWindow::rotateKey);
     connect(a.revoke, &QAction::triggered, this, &MainWindow::revokeSelected);
     connect(a.reap, &QAction::triggered, this, &MainWindow::forceReap);
+    connect(a.tokens, &QAction::triggered, this, &MainWindow::showTokens);
     connect(a.about, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About Keyright admin"),
                            tr("<h3>Keyright admin %1</h3><p>Floating-license seats as signed leases: who holds each "
@@ -278,6 +292,7 @@ void MainWindow::createMenus()
     a.fileMenu = menuBar()->addMenu(QString());
     a.fileMenu->addAction(a.connectTo);
     a.fileMenu->addAction(a.embedded);
+    a.fileMenu->addAction(a.tokens);
     a.fileMenu->addSeparator();
     a.fileMenu->addAction(a.exportCsv);
     a.fileMenu->addSeparator();
@@ -354,11 +369,18 @@ void MainWindow::retranslate()
     a.reap->setText(tr("&Force reap…"));
     a.reap->setIconText(tr("Force reap"));
     a.reap->setToolTip(tr("Reclaim expired seats now (Ctrl+R)"));
+    a.tokens->setText(tr("Access &tokens…"));
     a.about->setText(tr("&About Keyright admin"));
     a.systemLanguage->setText(tr("System language"));
     for (QAction *action : a.pollIntervals->actions())
         action->setText(tr("%1 s").arg(action->data().toInt() / 1000));
     m_serverLabel->setToolTip(tr("The server this dashboard polls"));
+    m_identityLabel->setToolTip(tr("The token this dashboard uses, and its role"));
+    // Each action's own tooltip, for when the role allows it (gate() puts it back).
+    for (QAction *action : {a.newLicense, a.editLicense, a.rotateKey, a.revoke, a.reap, a.tokens})
+        action->setProperty("allowedToolTip",
+                            action->toolTip() == action->text().remove(u'&') ? QString() : action->toolTip());
+    updateActions();
     m_offsetLabel->setToolTip(tr("The server's clock minus this computer's, measured from the round trip of "
                                  "GET /v1/time. Countdowns use the server's clock."));
     updateStatus();
@@ -391,13 +413,19 @@ void MainWindow::setLanguage(const QString &code)
 
 QString MainWindow::statusText() const
 {
-    return QStringList {m_serverLabel->text(), m_pollLabel->text(), m_rttLabel->text(), m_offsetLabel->text()}.join(
-        u" | "_s);
+    return QStringList {m_identityLabel->text(), m_serverLabel->text(), m_pollLabel->text(), m_rttLabel->text(),
+                        m_offsetLabel->text()}
+        .join(u" | "_s);
 }
 
 void MainWindow::updateStatus()
 {
     const DashboardSession &s = m_session;
+    if (const auto identity = s.identity())
+        m_identityLabel->setText(tr("%1 · %2").arg(identity->name, roleLabel(identity->role)));
+    else
+        m_identityLabel->clear();
+    m_identityLabel->setVisible(!m_identityLabel->text().isEmpty());
     if (s.state() == DashboardSession::State::Disconnected) {
         m_serverLabel->setText(tr("Not connected"));
         m_pollLabel->clear();
@@ -456,8 +484,13 @@ void MainWindow::updateBanner()
         m_banner->clear();
         return;
     }
+    if (s.isTokenRevoked()) {
+        m_banner->showError(s.lastErrorText(),
+                            tr("The dashboard stopped polling; the data shown is from the last successful poll."));
+        return;
+    }
     const qint64 retry = s.retryDelay().count() / 1000;
-    m_banner->showError(DashboardSession::describeError(s.lastError()),
+    m_banner->showError(s.lastErrorText(),
                         tr("%n failed poll(s) in a row. Retrying every %1 s; the data shown is from the last "
                            "successful poll.",
                            nullptr, s.failureCount())
@@ -471,11 +504,27 @@ void MainWindow::updateActions()
     const bool oneLicense = m_seats->selectedLicenseIds().size() == 1;
     const bool seatSelected = !m_seats->selectedSeats().isEmpty();
     a.refresh->setEnabled(connected);
-    a.newLicense->setEnabled(connected);
-    a.editLicense->setEnabled(connected && oneLicense);
-    a.rotateKey->setEnabled(connected && oneLicense);
-    a.revoke->setEnabled(connected && seatSelected);
-    a.reap->setEnabled(connected);
+    using A = AdminActions::Action;
+    gate(a.newLicense, connected, A::CreateLicense);
+    gate(a.editLicense, connected && oneLicense, A::EditLicense);
+    gate(a.rotateKey, connected && oneLicense, A::RotateKey);
+    gate(a.revoke, connected && seatSelected, A::Revoke);
+    gate(a.reap, connected, A::Reap);
+    gate(a.tokens, connected, A::ListTokens);
+}
+
+void MainWindow::gate(QAction *action, bool available, AdminActions::Action what)
+{
+    if (m_adminActions->isAllowed(what)) {
+        action->setEnabled(available);
+        action->setToolTip(action->property("allowedToolTip").toString());
+        return;
+    }
+    action->setEnabled(false);
+    const auto identity = m_session.identity();
+    action->setToolTip(tr("Needs the %1 role; this token (%2) has the %3 role.")
+                           .arg(roleLabel(AdminActions::requiredRole(what)), identity ? identity->name : QString(),
+                                identity ? roleLabel(identity->role) : QString()));
 }
 
 void MainWindow::showMessage(const QString &text)
@@ -534,9 +583,21 @@ void MainWindow::connectActionOutcomes()
                     break;
                 case AdminActions::Action::PreviewReap:
                 case AdminActions::Action::Reap:
-                    break; // the reap dialog shows these
+                case AdminActions::Action::ListTokens:
+                case AdminActions::Action::CreateToken:
+                case AdminActions::Action::RevokeToken:
+                    break; // the reap and tokens dialogs show these
                 }
             });
+}
+
+void MainWindow::showTokens()
+{
+    if (!m_adminActions->isAvailable() || !m_adminActions->isAllowed(AdminActions::Action::ListTokens))
+        return;
+    auto *dialog = new TokensDialog(*m_adminActions, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
 }
 
 void MainWindow::revealKey(const QString &licenseId, const QString &key)
@@ -548,7 +609,7 @@ void MainWindow::revealKey(const QString &licenseId, const QString &key)
 
 void MainWindow::revokeSelected()
 {
-    if (!m_adminActions->isAvailable())
+    if (!m_adminActions->isAvailable() || !m_adminActions->isAllowed(AdminActions::Action::Revoke))
         return;
     const QList<HeldSeat> seats = m_seats->selectedSeats();
     // One dialog per seat keeps the confirmation explicit about whose seat goes.
@@ -567,7 +628,7 @@ void MainWindow::revokeSelected()
 
 void MainWindow::forceReap()
 {
-    if (!m_adminActions->isAvailable())
+    if (!m_adminActions->isAvailable() || !m_adminActions->isAllowed(AdminActions::Action::Reap))
         return;
     auto *dialog = new ReapDialog(*m_adminActions, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -576,7 +637,7 @@ void MainWindow::forceReap()
 
 void MainWindow::newLicense()
 {
-    if (!m_adminActions->isAvailable())
+    if (!m_adminActions->isAvailable() || !m_adminActions->isAllowed(AdminActions::Action::CreateLicense))
         return;
     const QStringList ids = m_session.licenses().licenseIds();
     auto *dialog = new LicenseDialog(std::nullopt, QSet<QString>(ids.cbegin(), ids.cend()), this);
@@ -588,6 +649,11 @@ void MainWindow::newLicense()
 void MainWindow::editLicense()
 {
     const QStringList ids = m_seats->selectedLicenseIds();
+    // Double-clicking a license asks for this too: a role that may not edit gets the reason.
+    if (!m_adminActions->isAllowed(AdminActions::Action::EditLicense)) {
+        showMessage(m_actions->editLicense->toolTip());
+        return;
+    }
     if (!m_adminActions->isAvailable() || ids.size() != 1)
         return;
     const LicenseSummary *current = m_session.licenses().license(ids.first());
@@ -602,7 +668,8 @@ void MainWindow::editLicense()
 void MainWindow::rotateKey()
 {
     const QStringList ids = m_seats->selectedLicenseIds();
-    if (!m_adminActions->isAvailable() || ids.size() != 1)
+    if (!m_adminActions->isAvailable() || !m_adminActions->isAllowed(AdminActions::Action::RotateKey)
+        || ids.size() != 1)
         return;
     const QString id = ids.first();
     const auto answer = QMessageBox::question(

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AdminActions.h"
 #include "ConnectionProfile.h"
 #include "PageContext.h"
 
@@ -17,7 +18,6 @@ class QTabWidget;
 
 namespace keyright {
 
-class AdminActions;
 class DashboardSession;
 class ErrorBanner;
 class EventsPage;
@@ -69,6 +69,7 @@ public Q_SLOTS:
     void editLicense();
     void rotateKey();
     void showConnections();
+    void showTokens();
     void focusFilter();
 
 Q_SIGNALS:
@@ -90,6 +91,9 @@ private:
     void showMessage(const QString &text);
     void connectActionOutcomes();
     void revealKey(const QString &licenseId, const QString &key);
+    // Enables `action` when `available` and the token's role allows `what`; a role that does not
+    // leaves it disabled (not hidden) with a tooltip naming the role needed.
+    void gate(QAction *action, bool available, AdminActions::Action what);
 
     DashboardSession &m_session;
     QSettings &m_settings;
@@ -107,6 +111,7 @@ private:
     QLabel *m_pollLabel;
     QLabel *m_rttLabel;
     QLabel *m_offsetLabel;
+    QLabel *m_identityLabel;
 
     struct Actions;
     std::unique_ptr<Actions> m_actions;
