@@ -24,6 +24,8 @@ private slots:
     void licenseSpec();
     void revokeBody_data();
     void revokeBody();
+    void tokenSpec_data();
+    void tokenSpec();
     void eventQuery_data();
     void eventQuery();
     void dryRun_data();
@@ -67,6 +69,12 @@ void TestRequestParsing::routes_data()
     QTest::newRow("short seat id") << "POST"_ba << u"/v1/licenses/a/seats/abc/heartbeat"_s << 400 << 0 << u"seatId"_s;
     QTest::newRow("uppercase seat id") << "DELETE"_ba << u"/v1/licenses/a/seats/%1"_s.arg(seat.toUpper()) << 400 << 0
                                        << u"seatId"_s;
+    QTest::newRow("whoami") << "GET"_ba << u"/v1/whoami"_s << 0 << int(K::Whoami) << QString();
+    QTest::newRow("list tokens") << "GET"_ba << u"/v1/tokens"_s << 0 << int(K::ListTokens) << QString();
+    QTest::newRow("create token") << "POST"_ba << u"/v1/tokens"_s << 0 << int(K::CreateToken) << QString();
+    QTest::newRow("revoke token") << "DELETE"_ba << u"/v1/tokens/dana.s_1"_s << 0 << int(K::RevokeToken) << QString();
+    QTest::newRow("malformed token name") << "DELETE"_ba << u"/v1/tokens/Dana"_s << 400 << 0 << u"name"_s;
+    QTest::newRow("put on tokens") << "PUT"_ba << u"/v1/tokens"_s << 405 << 0 << QString();
 }
 
 void TestRequestParsing::routes()
@@ -202,6 +210,48 @@ void TestRequestParsing::revokeBody()
         QCOMPARE(qint64(parsed->block.count()), blockSeconds);
     else
         QCOMPARE(error.field, field);
+}
+
+void TestRequestParsing::tokenSpec_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("field"); // empty: accepted
+    QTest::addColumn<QString>("role");
+    QTest::addColumn<qint64>("lifetime"); // 0: never expires
+
+    QTest::newRow("viewer, no expiry") << R"({"name":"dana","role":"viewer"})"_ba << QString() << u"viewer"_s
+                                       << qint64(0);
+    QTest::newRow("operator for 90 days") << R"({"name":"ci.bot_1","role":"operator","expiresInSeconds":7776000})"_ba
+                                          << QString() << u"operator"_s << qint64(7776000);
+    QTest::newRow("no name") << R"({"role":"admin"})"_ba << u"name"_s << QString() << qint64(0);
+    QTest::newRow("name with a space") << R"({"name":"dana s","role":"admin"})"_ba << u"name"_s << QString()
+                                       << qint64(0);
+    QTest::newRow("name in capitals") << R"({"name":"Dana","role":"admin"})"_ba << u"name"_s << QString() << qint64(0);
+    QTest::newRow("unknown role") << R"({"name":"dana","role":"root"})"_ba << u"role"_s << QString() << qint64(0);
+    QTest::newRow("no role") << R"({"name":"dana"})"_ba << u"role"_s << QString() << qint64(0);
+    QTest::newRow("zero lifetime") << R"({"name":"dana","role":"viewer","expiresInSeconds":0})"_ba
+                                   << u"expiresInSeconds"_s << QString() << qint64(0);
+    QTest::newRow("lifetime over ten years") << R"({"name":"dana","role":"viewer","expiresInSeconds":315360001})"_ba
+                                             << u"expiresInSeconds"_s << QString() << qint64(0);
+    QTest::newRow("empty body") << QByteArray() << u"body"_s << QString() << qint64(0);
+}
+
+void TestRequestParsing::tokenSpec()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QString, field);
+    QFETCH(QString, role);
+    QFETCH(qint64, lifetime);
+    ApiError error;
+    const auto parsed = request::parseTokenSpec(body, &error);
+    QCOMPARE(parsed.has_value(), field.isEmpty());
+    if (!parsed) {
+        QCOMPARE(error.status, 400);
+        QCOMPARE(error.field, field);
+        return;
+    }
+    QCOMPARE(roleName(parsed->role), role);
+    QCOMPARE(parsed->lifetime ? qint64(parsed->lifetime->count()) : qint64(0), lifetime);
 }
 
 void TestRequestParsing::eventQuery_data()

@@ -104,6 +104,7 @@ private slots:
     void cleanupTestCase();
 
     void matrixCoversEveryRoute();
+    void openApiNamesTheSameRoles();
     void everyCell_data();
     void everyCell();
 
@@ -201,6 +202,31 @@ void TestRoleMatrix::matrixCoversEveryRoute()
     for (const ApiRoute::Declared &route : ApiRoute::declared())
         declared.append(QString::fromLatin1(route.method) + u' ' + route.path);
     QCOMPARE(documented, declared);
+}
+
+void TestRoleMatrix::openApiNamesTheSameRoles()
+{
+    // docs/openapi.yaml repeats each token route's role (x-keyright-role); it must say what the
+    // server enforces.
+    QFile file(QStringLiteral(KEYRIGHT_SOURCE_DIR) + u"/docs/openapi.yaml"_s);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QHash<QString, QString> documented; // "GET /v1/tokens" -> "admin"
+    QString path, method;
+    for (const QString &line : QString::fromUtf8(file.readAll()).split(u'\n')) {
+        if (line.startsWith(u"  /"_s) && line.endsWith(u':'))
+            path = line.trimmed().chopped(1);
+        else if (line.startsWith(u"    "_s) && !line.startsWith(u"     "_s) && line.endsWith(u':'))
+            method = line.trimmed().chopped(1).toUpper();
+        else if (line.trimmed().startsWith(u"x-keyright-role:"_s))
+            documented.insert(method + u' ' + path, line.trimmed().mid(16).trimmed());
+    }
+    for (const ApiRoute::Declared &route : ApiRoute::declared()) {
+        if (route.access.scheme != ApiRoute::Access::Scheme::Token)
+            continue;
+        const QString key = QString::fromLatin1(route.method) + u' ' + route.path;
+        QVERIFY2(documented.contains(key), qPrintable(u"docs/openapi.yaml has no role for "_s + key));
+        QCOMPARE(documented.value(key), roleName(route.access.role));
+    }
 }
 
 void TestRoleMatrix::everyCell_data()
