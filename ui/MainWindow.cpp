@@ -376,10 +376,12 @@ void MainWindow::retranslate()
         action->setText(tr("%1 s").arg(action->data().toInt() / 1000));
     m_serverLabel->setToolTip(tr("The server this dashboard polls"));
     m_identityLabel->setToolTip(tr("The token this dashboard uses, and its role"));
-    // Each action's own tooltip, for when the role allows it (gate() puts it back).
-    for (QAction *action : {a.newLicense, a.editLicense, a.rotateKey, a.revoke, a.reap, a.tokens})
-        action->setProperty("allowedToolTip",
-                            action->toolTip() == action->text().remove(u'&') ? QString() : action->toolTip());
+    // Each action's own tooltip, for when the role allows it (gate() puts it back); the others
+    // show their text. Set afresh here because gate() may have replaced the tooltip meanwhile.
+    for (QAction *action : {a.newLicense, a.editLicense, a.rotateKey, a.tokens})
+        action->setProperty("allowedToolTip", QString());
+    for (QAction *action : {a.revoke, a.reap})
+        action->setProperty("allowedToolTip", action->toolTip());
     updateActions();
     m_offsetLabel->setToolTip(tr("The server's clock minus this computer's, measured from the round trip of "
                                  "GET /v1/time. Countdowns use the server's clock."));

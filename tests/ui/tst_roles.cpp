@@ -192,6 +192,14 @@ void TestRoles::operatorMayRevokeButNotEditLicenses()
         QVERIFY2(!a->isEnabled(), name);
         QVERIFY2(a->toolTip().contains(u"Needs the admin role"_s), qPrintable(a->toolTip()));
     }
+    // A change of language keeps each action's own tooltip and the role reason apart.
+    m_languages.apply(u"fr"_s);
+    QCoreApplication::processEvents();
+    m_languages.apply(u"en"_s);
+    QCoreApplication::processEvents();
+    QTRY_COMPARE(action("actionRevoke")->toolTip(), u"Revoke the selected seat (Delete)"_s);
+    QVERIFY2(action("actionEditLicense")->toolTip().contains(u"Needs the admin role"_s),
+             qPrintable(action("actionEditLicense")->toolTip()));
 }
 
 void TestRoles::forbiddenIsShownAsAClearMessage()
