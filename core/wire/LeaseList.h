@@ -18,10 +18,10 @@ namespace keyright {
 // written and a decoder fills it in from the license it asked for.
 struct HolderBlock
 {
-    QString licenseId;
     QString holder;
     QDateTime until;
     QString reason; // empty: none given
+    QString licenseId; // not on the wire: the license of the listing
 
     // holder, until and reason (always written, "" when none).
     QJsonObject toJson() const;

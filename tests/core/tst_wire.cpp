@@ -76,8 +76,8 @@ LeaseList leaseList()
     list.inUse = 1;
     list.leases
         = {LeaseRow {lease, true, noon.addSecs(65), false}, LeaseRow {expired, false, noon.addSecs(-15), false}};
-    list.blocks = {HolderBlock {u"acme-cad"_s, u"carol@ws-3"_s, noon.addSecs(600), u"left for the day"_s},
-                   HolderBlock {u"acme-cad"_s, u"dave@ws-4"_s, noon.addSecs(60), {}}};
+    list.blocks = {HolderBlock {u"carol@ws-3"_s, noon.addSecs(600), u"left for the day"_s, u"acme-cad"_s},
+                   HolderBlock {u"dave@ws-4"_s, noon.addSecs(60), {}, u"acme-cad"_s}};
     return list;
 }
 
