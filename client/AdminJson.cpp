@@ -9,8 +9,6 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 
-#include <cmath>
-
 using namespace Qt::StringLiterals;
 
 namespace keyright::adminjson {
@@ -18,19 +16,6 @@ namespace keyright::adminjson {
 namespace {
 
 using Reader = JsonReader;
-
-constexpr qint64 maxExactInteger = JsonReader::maxExactInteger;
-constexpr qint64 maxCount = LicenseSummary::maxCount;
-
-QString joinPath(const QString &path, const QString &key)
-{
-    return JsonReader::joinPath(path, key);
-}
-
-QString indexPath(const QString &path, qsizetype index)
-{
-    return JsonReader::indexPath(path, index);
-}
 
 template <typename T>
 std::optional<T> finish(const Reader &reader, T value, QString *error)
@@ -249,119 +234,46 @@ std::optional<QString> decodeRotatedKey(const QByteArray &body, QString *error)
     return finish(reader, key, error);
 }
 
-std::optional<LeaseList> decodeLeaseList(const QByteArray &body, const QString &licenseId, QString *error)
+namespace {
+
+// The messages below have their codec in core/wire; these wrappers only parse the body and turn
+// the codec's ValidationError into the client's error text.
+template <typename T, typename Decode>
+std::optional<T> decodeWith(const QByteArray &body, QString *error, Decode decode)
 {
     Reader reader;
-    LeaseList list;
-    list.licenseId = licenseId;
+    T value;
     if (const auto object = reader.document(body)) {
-        list.serverTime = reader.timestamp(*object, {}, u"serverTime"_s);
-        list.seatCount = int(reader.integer(*object, {}, u"seatCount"_s, 0, maxCount));
-        list.inUse = int(reader.integer(*object, {}, u"inUse"_s, 0, maxCount));
-        const QJsonArray leases = reader.array(*object, {}, u"leases"_s);
-        for (qsizetype i = 0; i < leases.size() && !reader.failed(); ++i) {
-            const QString path = indexPath(u"leases"_s, i);
-            const QJsonObject entry = reader.object(leases.at(i), path);
-            if (reader.failed())
-                break;
-            ValidationError why;
-            const std::optional<SeatLease> lease = leaseFromJson(entry, &why);
-            if (!lease) {
-                reader.fail(joinPath(path, why.field), why.message);
-                break;
-            }
-            if (lease->licenseId != licenseId) {
-                reader.fail(joinPath(path, u"licenseId"_s),
-                            u"is \"%1\", not the license asked for (\"%2\")"_s.arg(lease->licenseId, licenseId));
-                break;
-            }
-            LeaseRow row;
-            row.lease = *lease;
-            row.live = reader.boolean(entry, path, u"live"_s);
-            row.reapableAt = reader.timestamp(entry, path, u"reapableAt"_s);
-            list.leases.append(row);
-        }
-        // Older servers may not list blocks; an absent array means none are in force.
-        if (!reader.failed() && object->contains(u"blocks"_s)) {
-            const QJsonArray blocks = reader.array(*object, {}, u"blocks"_s);
-            for (qsizetype i = 0; i < blocks.size() && !reader.failed(); ++i) {
-                const QString path = indexPath(u"blocks"_s, i);
-                const QJsonObject entry = reader.object(blocks.at(i), path);
-                HolderBlock block;
-                block.holder = reader.string(entry, path, u"holder"_s, false);
-                block.until = reader.timestamp(entry, path, u"until"_s);
-                block.reason = reader.optionalString(entry, path, u"reason"_s);
-                list.blocks.append(block);
-            }
-        }
+        ValidationError why;
+        std::optional<T> decoded = decode(*object, &why);
+        if (decoded)
+            value = std::move(*decoded);
+        else
+            reader.fail(why);
     }
-    return finish(reader, list, error);
+    return finish(reader, std::move(value), error);
+}
+
+} // namespace
+
+std::optional<LeaseList> decodeLeaseList(const QByteArray &body, const QString &licenseId, QString *error)
+{
+    return decodeWith<LeaseList>(body, error, [&licenseId](const QJsonObject &json, ValidationError *why) {
+        return LeaseList::fromJson(json, licenseId, why);
+    });
 }
 
 std::optional<ReapResult> decodeReapResult(const QByteArray &body, bool dryRunAsked, QString *error)
 {
-    Reader reader;
-    ReapResult result;
-    result.dryRun = dryRunAsked;
-    if (const auto object = reader.document(body)) {
-        result.reaped = int(reader.integer(*object, {}, u"reaped"_s, 0, maxCount));
-        if (object->contains(u"dryRun"_s)) {
-            result.dryRun = reader.boolean(*object, {}, u"dryRun"_s);
-            if (!reader.failed() && result.dryRun != dryRunAsked)
-                reader.fail(u"dryRun"_s, u"does not match the request"_s);
-        }
-        const QJsonArray seats = reader.array(*object, {}, u"seats"_s);
-        for (qsizetype i = 0; i < seats.size() && !reader.failed(); ++i) {
-            const QString path = indexPath(u"seats"_s, i);
-            const QJsonObject entry = reader.object(seats.at(i), path);
-            ReapedSeat seat;
-            seat.licenseId = reader.string(entry, path, u"licenseId"_s, false);
-            seat.seatId = reader.string(entry, path, u"seatId"_s, false);
-            seat.holder = reader.string(entry, path, u"holder"_s);
-            seat.expiresAt = reader.timestamp(entry, path, u"expiresAt"_s);
-            seat.reapableAt = reader.timestamp(entry, path, u"reapableAt"_s);
-            result.seats.append(seat);
-        }
-    }
-    return finish(reader, result, error);
+    return decodeWith<ReapResult>(body, error, [dryRunAsked](const QJsonObject &json, ValidationError *why) {
+        return ReapResult::fromJson(json, dryRunAsked, why);
+    });
 }
 
 std::optional<EventPage> decodeEventPage(const QByteArray &body, QString *error)
 {
-    Reader reader;
-    EventPage page;
-    if (const auto object = reader.document(body)) {
-        const QJsonArray events = reader.array(*object, {}, u"events"_s);
-        qint64 previous = -1;
-        for (qsizetype i = 0; i < events.size() && !reader.failed(); ++i) {
-            const QString path = indexPath(u"events"_s, i);
-            const QJsonObject entry = reader.object(events.at(i), path);
-            EventRecord event;
-            event.seq = reader.integer(entry, path, u"seq"_s, 0, maxExactInteger);
-            if (!reader.failed() && event.seq <= previous)
-                reader.fail(joinPath(path, u"seq"_s), u"is not ascending (%1 after %2)"_s.arg(event.seq).arg(previous));
-            previous = event.seq;
-            event.time = reader.timestamp(entry, path, u"time"_s);
-            const QString kind = reader.string(entry, path, u"kind"_s, false);
-            const std::optional<EventKind> known = eventKindFromWire(kind);
-            if (!reader.failed() && !known)
-                reader.fail(joinPath(path, u"kind"_s),
-                            u"is \"%1\", not an event kind this client knows"_s.arg(kind.left(40)));
-            event.kind = known.value_or(EventKind::Granted);
-            event.licenseId = reader.optionalString(entry, path, u"licenseId"_s);
-            event.seatId = reader.optionalString(entry, path, u"seatId"_s);
-            event.holder = reader.optionalString(entry, path, u"holder"_s);
-            event.actor = reader.optionalString(entry, path, u"actor"_s);
-            const QJsonValue detail = entry.value(u"detail"_s);
-            if (!detail.isUndefined() && !detail.isNull())
-                event.detail = reader.object(detail, joinPath(path, u"detail"_s));
-            page.events.append(event);
-        }
-        page.next = reader.integer(*object, {}, u"next"_s, 0, maxExactInteger);
-        if (!reader.failed() && !page.events.isEmpty() && page.next < page.events.constLast().seq)
-            reader.fail(u"next"_s, u"is %1, before the last event returned (%2)"_s.arg(page.next).arg(previous));
-    }
-    return finish(reader, page, error);
+    return decodeWith<EventPage>(
+        body, error, [](const QJsonObject &json, ValidationError *why) { return EventPage::fromJson(json, why); });
 }
 
 ClientError decodeErrorReply(int httpStatus, const QByteArray &body)
@@ -457,26 +369,12 @@ QJsonObject toJson(const LeaseRow &row)
 
 QJsonObject toJson(const HolderBlock &block)
 {
-    return QJsonObject {
-        {u"holder"_s, block.holder},
-        {u"until"_s, timestampOrNull(block.until)},
-        {u"reason"_s, block.reason},
-    };
+    return block.toJson();
 }
 
 QJsonObject toJson(const ReapResult &result)
 {
-    QJsonArray seats;
-    for (const ReapedSeat &seat : result.seats) {
-        seats.append(QJsonObject {
-            {u"licenseId"_s, seat.licenseId},
-            {u"seatId"_s, seat.seatId},
-            {u"holder"_s, seat.holder},
-            {u"expiresAt"_s, timestampOrNull(seat.expiresAt)},
-            {u"reapableAt"_s, timestampOrNull(seat.reapableAt)},
-        });
-    }
-    return QJsonObject {{u"reaped"_s, result.reaped}, {u"dryRun"_s, result.dryRun}, {u"seats"_s, seats}};
+    return result.toJson();
 }
 
 QJsonObject toJson(const EventRecord &event)

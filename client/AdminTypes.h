@@ -3,7 +3,10 @@
 #include "SeatLease.h"
 #include "wire/AccessRole.h"
 #include "wire/EventKind.h"
+#include "wire/EventRecord.h"
+#include "wire/LeaseList.h"
 #include "wire/LicenseSummary.h"
+#include "wire/ReapResult.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -15,8 +18,9 @@
 
 namespace keyright {
 
-// Plain values decoded from the v1 admin API (docs/API.md). LicenseSummary and LicenseList, which
-// the server encodes with the same codec, come from core (wire/LicenseSummary.h).
+// Plain values decoded from the v1 admin API (docs/API.md). The messages the server encodes with
+// a core codec come from core/wire: LicenseSummary and LicenseList, LeaseList (with LeaseRow and
+// HolderBlock), ReapResult (ReapedSeat), EventRecord and EventPage.
 
 // What an admin submits to create or change a license.
 struct LicenseSpec
@@ -36,36 +40,6 @@ struct LicenseWriteResult
     QString key; // the license key, present only on create (and rotate): shown once
 };
 
-// One row of GET /v1/licenses/{id}/leases.
-struct LeaseRow
-{
-    SeatLease lease;
-    bool live = false;
-    QDateTime reapableAt;
-    bool signatureValid = false; // checked by AdminClient against the server's public key
-
-    friend bool operator==(const LeaseRow &, const LeaseRow &) = default;
-};
-
-struct HolderBlock
-{
-    QString holder;
-    QDateTime until;
-    QString reason;
-
-    friend bool operator==(const HolderBlock &, const HolderBlock &) = default;
-};
-
-struct LeaseList
-{
-    QString licenseId;
-    QDateTime serverTime;
-    int seatCount = 0;
-    int inUse = 0;
-    QList<LeaseRow> leases;
-    QList<HolderBlock> blocks;
-};
-
 struct RevokeRequest
 {
     QString licenseId;
@@ -74,36 +48,10 @@ struct RevokeRequest
     std::chrono::seconds block {0}; // 0: no block
 };
 
-struct ReapedSeat
-{
-    QString licenseId;
-    QString seatId;
-    QString holder;
-    QDateTime expiresAt;
-    QDateTime reapableAt;
-};
-
-struct ReapResult
-{
-    bool dryRun = false;
-    int reaped = 0;
-    QList<ReapedSeat> seats;
-};
-
-struct EventRecord
-{
-    qint64 seq = 0;
-    QDateTime time;
-    EventKind kind = EventKind::Granted;
-    QString licenseId;
-    QString seatId;
-    QString holder;
-    QString actor;
-    QJsonObject detail;
-
-    friend bool operator==(const EventRecord &, const EventRecord &) = default;
-};
-
+// The filters of GET /v1/events as the user gave them. Not the server's EventQuery
+// (server/store/StoreTypes.h): that one is the parsed query string (kinds as enums, absent times
+// as nullopt) the store runs; this one is what the client puts into the query string, and the
+// kind filter stays text so that the server, not the client, judges what was typed.
 struct EventQuery
 {
     qint64 after = 0;
@@ -113,12 +61,6 @@ struct EventQuery
     QDateTime since;
     QDateTime until;
     int limit = 200;
-};
-
-struct EventPage
-{
-    QList<EventRecord> events;
-    qint64 next = 0;
 };
 
 // A named access token as GET /v1/tokens and GET /v1/whoami describe it; never its secret.

@@ -10,8 +10,11 @@
 #include "http/RequestParsing.h"
 #include "seats/SeatService.h"
 #include "stats/StatsService.h"
+#include "wire/EventRecord.h"
 #include "wire/Identifiers.h"
+#include "wire/LeaseList.h"
 #include "wire/LicenseSummary.h"
+#include "wire/ReapResult.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -54,19 +57,6 @@ LicenseSummary wireSummary(const SeatService::LicenseSummary &license)
 QJsonObject summaryJson(const SeatService::LicenseSummary &license)
 {
     return wireSummary(license).toJson();
-}
-
-QJsonObject eventJson(const EventRecord &event)
-{
-    const auto orNull = [](const QString &text) { return text.isEmpty() ? QJsonValue() : QJsonValue(text); };
-    return QJsonObject {{u"seq"_s, event.seq},
-                        {u"time"_s, formatTimestamp(event.time)},
-                        {u"kind"_s, toWire(event.kind)},
-                        {u"licenseId"_s, orNull(event.licenseId)},
-                        {u"seatId"_s, orNull(event.seatId)},
-                        {u"holder"_s, orNull(event.holder)},
-                        {u"actor"_s, event.actor},
-                        {u"detail"_s, event.detail}};
 }
 
 QJsonValue timestampOrNull(const QDateTime &time)
@@ -477,24 +467,16 @@ ApiResponse HttpApi::listLeases(const ApiRoute &route)
     const auto listing = m_seats.leaseListing(route.licenseId);
     if (!listing)
         return error(licenseNotFound(route.licenseId));
-    const QDateTime now = m_seats.clock().now();
-    QJsonArray leases;
-    for (const StoredLease &row : listing->leases) {
-        QJsonObject lease = leaseToJson(row.lease);
-        lease.insert(u"live"_s, isLive(row.lease, now, listing->license.skew));
-        lease.insert(u"reapableAt"_s, formatTimestamp(reapableAt(row.lease.expiresAt, listing->license.reapGrace)));
-        leases.append(lease);
-    }
-    QJsonArray blocks;
-    for (const HolderBlock &block : listing->blocks)
-        blocks.append(QJsonObject {
-            {u"holder"_s, block.holder}, {u"until"_s, formatTimestamp(block.until)}, {u"reason"_s, block.reason}});
-    return json(200,
-                {{u"serverTime"_s, formatTimestamp(now)},
-                 {u"seatCount"_s, listing->license.seatCount},
-                 {u"inUse"_s, listing->license.inUse},
-                 {u"leases"_s, leases},
-                 {u"blocks"_s, blocks}});
+    LeaseList list;
+    list.licenseId = route.licenseId;
+    list.serverTime = m_seats.clock().now();
+    list.seatCount = listing->license.seatCount;
+    list.inUse = listing->license.inUse;
+    for (const StoredLease &row : listing->leases)
+        list.leases.append(LeaseRow {row.lease, isLive(row.lease, list.serverTime, listing->license.skew),
+                                     reapableAt(row.lease.expiresAt, listing->license.reapGrace), false});
+    list.blocks = listing->blocks;
+    return json(200, list.toJson());
 }
 
 ApiResponse HttpApi::revoke(const ApiRoute &route, const ApiRequest &request, const QString &actor)
@@ -524,14 +506,7 @@ ApiResponse HttpApi::reap(const ApiRequest &request, const QString &actor)
     if (!dryRun)
         return error(failure);
     const auto reaped = m_seats.reap(*dryRun, actor);
-    QJsonArray seats;
-    for (const auto &seat : reaped)
-        seats.append(QJsonObject {{u"licenseId"_s, seat.licenseId},
-                                  {u"seatId"_s, seat.seatId},
-                                  {u"holder"_s, seat.holder},
-                                  {u"expiresAt"_s, formatTimestamp(seat.expiresAt)},
-                                  {u"reapableAt"_s, formatTimestamp(seat.reapableAt)}});
-    return json(200, {{u"reaped"_s, int(reaped.size())}, {u"dryRun"_s, *dryRun}, {u"seats"_s, seats}});
+    return json(200, ReapResult {*dryRun, int(reaped.size()), reaped}.toJson());
 }
 
 ApiResponse HttpApi::events(const ApiRequest &request)
@@ -541,10 +516,7 @@ ApiResponse HttpApi::events(const ApiRequest &request)
     if (!query)
         return error(failure);
     const auto events = m_seats.events(*query);
-    QJsonArray list;
-    for (const EventRecord &event : events)
-        list.append(eventJson(event));
-    return json(200, {{u"events"_s, list}, {u"next"_s, events.isEmpty() ? query->after : events.last().seq}});
+    return json(200, EventPage {events, events.isEmpty() ? query->after : events.last().seq}.toJson());
 }
 
 ApiResponse HttpApi::metrics()

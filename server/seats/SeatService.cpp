@@ -287,7 +287,8 @@ SeatService::RevokeResult SeatService::revoke(const QString &licenseId, const QS
         m_store.deleteLease(licenseId, seatId);
         if (block.count() > 0) {
             result.blockedUntil = now.addSecs(block.count());
-            m_store.putBlock(HolderBlock {licenseId, row->lease.holder, *result.blockedUntil, reason});
+            m_store.putBlock(HolderBlock {
+                .holder = row->lease.holder, .until = *result.blockedUntil, .reason = reason, .licenseId = licenseId});
         }
         record(
             now, EventKind::Revoked, licenseId, seatId, row->lease.holder, actor,

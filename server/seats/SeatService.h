@@ -3,6 +3,7 @@
 #include "ValidationError.h"
 #include "store/LeaseStore.h"
 #include "store/StoreTypes.h"
+#include "wire/ReapResult.h"
 
 #include <QDateTime>
 #include <QList>
@@ -98,14 +99,8 @@ public:
     RevokeResult revoke(const QString &licenseId, const QString &seatId, const QString &reason,
                         std::chrono::seconds block, const QString &actor);
 
-    struct ReapedSeat
-    {
-        QString licenseId;
-        QString seatId;
-        QString holder;
-        QDateTime expiresAt;
-        QDateTime reapableAt;
-    };
+    // What POST /v1/reap reports of each seat: core's wire type, encoded as it is.
+    using ReapedSeat = keyright::ReapedSeat;
     // Deletes every row past expiresAt + reapGrace (isReapable), one `reaped` event each, in
     // transactions of at most reapChunkRows rows (reapChunk until the end). With dryRun, only
     // reports what would go.

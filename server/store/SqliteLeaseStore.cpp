@@ -786,8 +786,10 @@ QList<StoredLease> SqliteLeaseStore::leasesExpiringBy(const QString &licenseId, 
 
 static HolderBlock blockFromRow(const QSqlQuery &q)
 {
-    return HolderBlock {q.value(0).toString(), q.value(1).toString(), fromMs(q.value(2).toLongLong()),
-                        q.value(3).toString()};
+    return HolderBlock {.holder = q.value(1).toString(),
+                        .until = fromMs(q.value(2).toLongLong()),
+                        .reason = q.value(3).toString(),
+                        .licenseId = q.value(0).toString()};
 }
 
 std::optional<HolderBlock> SqliteLeaseStore::block(const QString &licenseId, const QString &holder)

@@ -4,6 +4,8 @@
 #include "SeatLease.h"
 #include "SeatPolicy.h"
 #include "wire/EventKind.h"
+#include "wire/EventRecord.h"
+#include "wire/LeaseList.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -34,27 +36,8 @@ struct StoredLease
     QString requestId;
 };
 
-// A holder kept from checking out on a license until `until` (after an admin revoke).
-struct HolderBlock
-{
-    QString licenseId;
-    QString holder;
-    QDateTime until;
-    QString reason;
-};
-
-// One entry of the audit log. seq is assigned by the store, grows and is never reused.
-struct EventRecord
-{
-    qint64 seq = 0;
-    QDateTime time;
-    EventKind kind = EventKind::Granted; // stored as its wire name
-    QString licenseId;
-    QString seatId;
-    QString holder;
-    QString actor;
-    QJsonObject detail;
-};
+// HolderBlock and EventRecord are core's (wire/LeaseList.h, wire/EventRecord.h): the store keeps
+// exactly what the wire carries, so the server and the client share one type and one codec.
 
 // A named access token for the admin routes. The token itself is never stored, only
 // crypto::hashSecret of it; a revoked token is deleted, so only tokens in force are kept.

@@ -1,10 +1,10 @@
 // AdminClient against the real lease server, and the pure decoders of the admin API's bodies
 // against malformed replies.
 //
-// The server runs as a process (ServerProcess) rather than in this one: server/StoreTypes.h and
-// client/AdminTypes.h both define keyright::HolderBlock, EventRecord and EventQuery with different
-// layouts, and linking both libraries into one binary breaks the one-definition rule (it crashed
-// in SeatService::leaseListing). Each test uses its own license so they share one server.
+// The server runs as a process (ServerProcess) rather than in this one, so the client talks to the
+// binary that ships, over real sockets. (The types both sides share, HolderBlock and EventRecord
+// among them, are core's now: see core/wire.) Each test uses its own license so they share one
+// server.
 
 #include "AdminClient.h"
 #include "AdminJson.h"

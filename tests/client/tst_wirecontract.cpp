@@ -1,9 +1,9 @@
 // The wire contract end to end: every body the real server encodes is decoded by the client's
 // decoders (adminjson, through AdminClient where it has a call), and what the client encodes is
 // read back by the server. The server runs as its own process (ServerProcess), so each side is
-// exactly the code that ships. Where core has the codec (license summaries, the stats snapshot),
-// the decoded value is encoded again and must give the server's document back: nothing dropped,
-// nothing read with another type.
+// exactly the code that ships. Where core has the codec (license summaries, the stats snapshot, the
+// lease listing, the event page, the reap result), the decoded value is encoded again and must give
+// the server's document back: nothing dropped, nothing read with another type.
 
 #include "AdminClient.h"
 #include "AdminJson.h"
@@ -253,6 +253,7 @@ void TestWireContract::serverBodiesDecodeOnTheClient()
         QCOMPARE(list->blocks.size(), 1);
         QCOMPARE(list->blocks.at(0).holder, u"alice@ws-1"_s);
         QCOMPARE(list->blocks.at(0).reason, u"left for the day"_s);
+        QCOMPARE(list->toJson(), json);
         break;
     }
     case Message::Events: {
@@ -262,11 +263,15 @@ void TestWireContract::serverBodiesDecodeOnTheClient()
         QCOMPARE(page->events.size(), raw.size());
         for (qsizetype i = 0; i < raw.size(); ++i)
             QCOMPARE(toWire(page->events.at(i).kind), raw.at(i)["kind"_L1].toString());
+        QCOMPARE(page->toJson(), json);
         break;
     }
-    case Message::ReapPreview:
-        QVERIFY2(adminjson::decodeReapResult(reply.body, true, &error), qPrintable(error));
+    case Message::ReapPreview: {
+        const auto result = adminjson::decodeReapResult(reply.body, true, &error);
+        QVERIFY2(result, qPrintable(error));
+        QCOMPARE(result->toJson(), json);
         break;
+    }
     case Message::Stats: {
         const auto snapshot = adminjson::decodeStats(reply.body, &error);
         QVERIFY2(snapshot, qPrintable(error));

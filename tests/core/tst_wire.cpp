@@ -1,13 +1,16 @@
-// The wire contract's core codecs (core/wire): identifiers, event kinds, the /v1/stats snapshot
-// and the license summary. The server encodes and the client decodes with these same functions, so
-// a round trip here is the round trip between the two sides; the bad-input tables pin what each
-// decoder says, naming the field.
+// The wire contract's core codecs (core/wire): identifiers, event kinds, the /v1/stats snapshot,
+// the license summary, the event page, the lease listing and the reap result. The server encodes and the client decodes
+// with these same functions, so a round trip here is the round trip between the two sides; the bad-input tables pin
+// what each decoder says, naming the field.
 
 #include "Timestamps.h"
 #include "wire/EventKind.h"
+#include "wire/EventRecord.h"
 #include "wire/Identifiers.h"
 #include "wire/JsonReader.h"
+#include "wire/LeaseList.h"
 #include "wire/LicenseSummary.h"
+#include "wire/ReapResult.h"
 #include "wire/StatsSnapshot.h"
 
 #include <QJsonArray>
@@ -46,6 +49,42 @@ StatsSnapshot fullSnapshot()
 LicenseSummary acme()
 {
     return LicenseSummary {u"acme-cad"_s, u"ACME CAD"_s, 10, 2, 60, 5, 15, 3};
+}
+
+EventPage eventPage()
+{
+    return EventPage {
+        {EventRecord {7, noon, EventKind::Granted, u"acme-cad"_s, paris, u"alice@ws-1"_s, u"client 127.0.0.1"_s,
+                      QJsonObject {{u"generation"_s, 3}}},
+         EventRecord {
+             9, noon.addSecs(1), EventKind::LicenseCreated, u"render-farm"_s, {}, {}, u"admin 127.0.0.1"_s, {}}},
+        9};
+}
+
+LeaseList leaseList()
+{
+    const SeatLease lease {u"acme-cad"_s,         paris, u"alice@ws-1"_s, 3, noon.addSecs(-10), noon.addSecs(50),
+                           QByteArray(64, '\x5a')};
+    SeatLease expired = lease;
+    expired.seatId = lyon;
+    expired.holder = u"bob@ws-2"_s;
+    expired.expiresAt = noon.addSecs(-30);
+    LeaseList list;
+    list.licenseId = u"acme-cad"_s;
+    list.serverTime = noon;
+    list.seatCount = 10;
+    list.inUse = 1;
+    list.leases
+        = {LeaseRow {lease, true, noon.addSecs(65), false}, LeaseRow {expired, false, noon.addSecs(-15), false}};
+    list.blocks = {HolderBlock {u"carol@ws-3"_s, noon.addSecs(600), u"left for the day"_s, u"acme-cad"_s},
+                   HolderBlock {u"dave@ws-4"_s, noon.addSecs(60), {}, u"acme-cad"_s}};
+    return list;
+}
+
+ReapResult reapResult()
+{
+    return ReapResult {
+        true, 1, {ReapedSeat {u"acme-cad"_s, lyon, u"bob@ws-2"_s, noon.addSecs(-30), noon.addSecs(-15)}}};
 }
 
 QJsonObject parse(const QByteArray &json)
@@ -332,6 +371,232 @@ private Q_SLOTS:
         QVERIFY2(!json.isEmpty(), body.constData());
         ValidationError error;
         QVERIFY(!LicenseList::fromJson(json, &error));
+        QCOMPARE(error.field, field);
+        QVERIFY2(error.message.startsWith(message), qPrintable(error.message));
+    }
+
+    void eventPageRoundTrips()
+    {
+        const EventPage page = eventPage();
+        const QJsonObject json = page.toJson();
+        // An event about no seat or holder says so with null, not with an empty string.
+        QCOMPARE(QJsonDocument(json.value(u"events"_s).toArray().at(1).toObject()).toJson(QJsonDocument::Compact),
+                 R"({"actor":"admin 127.0.0.1","detail":{},"holder":null,"kind":"license_created",)"
+                 R"("licenseId":"render-farm","seatId":null,"seq":9,"time":"2026-11-29T12:00:01.000Z"})"_ba);
+        ValidationError error;
+        const std::optional<EventPage> decoded = EventPage::fromJson(json, &error);
+        QVERIFY2(decoded, qPrintable(error.message));
+        QCOMPARE(*decoded, page);
+        QCOMPARE(EventRecord::fromJson(page.events.at(0).toJson(), {}, &error),
+                 std::optional<EventRecord>(page.events.at(0)));
+        const EventPage empty {{}, 42};
+        QCOMPARE(EventPage::fromJson(empty.toJson(), &error), std::optional<EventPage>(empty));
+    }
+
+    void eventPageRejects_data()
+    {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+
+        QTest::newRow("kind unknown") << "\"granted\""_ba
+                                      << "\"teleported\""_ba << u"events[0].kind"_s
+                                      << u"events[0].kind is \"teleported\", not an event kind"_s;
+        QTest::newRow("kind empty") << "\"granted\""_ba
+                                    << "\"\""_ba << u"events[0].kind"_s << u"events[0].kind is empty"_s;
+        QTest::newRow("seq not ascending")
+            << "\"seq\":9"_ba
+            << "\"seq\":7"_ba << u"events[1].seq"_s << u"events[1].seq is not ascending (7 after 7)"_s;
+        QTest::newRow("seq fractional") << "\"seq\":7"_ba
+                                        << "\"seq\":7.5"_ba << u"events[0].seq"_s
+                                        << u"events[0].seq is not an integer"_s;
+        QTest::newRow("seq missing") << "\"seq\":7,"_ba
+                                     << ""_ba << u"events[0].seq"_s << u"events[0].seq is missing"_s;
+        QTest::newRow("time without milliseconds") << "\"2026-11-29T12:00:00.000Z\""_ba
+                                                   << "\"2026-11-29T12:00:00Z\""_ba << u"events[0].time"_s
+                                                   << u"events[0].time is not an RFC 3339 UTC timestamp"_s;
+        QTest::newRow("holder a number") << "\"alice@ws-1\""_ba
+                                         << "12"_ba << u"events[0].holder"_s << u"events[0].holder is not a string"_s;
+        QTest::newRow("detail an array") << "{\"generation\":3}"_ba
+                                         << "[3]"_ba << u"events[0].detail"_s << u"events[0].detail is not an object"_s;
+        QTest::newRow("next behind") << "\"next\":9"_ba
+                                     << "\"next\":8"_ba << u"next"_s
+                                     << u"next is 8, before the last event returned (9)"_s;
+        QTest::newRow("next missing") << ",\"next\":9"_ba
+                                      << ""_ba << u"next"_s << u"next is missing"_s;
+        QTest::newRow("events an object") << "\"events\":["_ba
+                                          << "\"events\":{},\"x\":["_ba << u"events"_s << u"events is not an array"_s;
+    }
+
+    void eventPageRejects()
+    {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+
+        QByteArray body = QJsonDocument(eventPage().toJson()).toJson(QJsonDocument::Compact);
+        QVERIFY2(body.contains(from), body.constData());
+        body.replace(body.indexOf(from), from.size(), to);
+        const QJsonObject json = parse(body);
+        QVERIFY2(!json.isEmpty(), body.constData());
+        ValidationError error;
+        QVERIFY(!EventPage::fromJson(json, &error));
+        QCOMPARE(error.field, field);
+        QVERIFY2(error.message.startsWith(message), qPrintable(error.message));
+    }
+
+    void leaseListRoundTrips()
+    {
+        const LeaseList list = leaseList();
+        const QJsonObject json = list.toJson();
+        // What the client computes (signatureValid) and the route's license id are not on the wire.
+        QVERIFY(!json.contains(u"licenseId"_s));
+        QVERIFY(!json.value(u"leases"_s).toArray().at(0).toObject().contains(u"signatureValid"_s));
+        QCOMPARE(QJsonDocument(json.value(u"blocks"_s).toArray().at(1).toObject()).toJson(QJsonDocument::Compact),
+                 R"({"holder":"dave@ws-4","reason":"","until":"2026-11-29T12:01:00.000Z"})"_ba);
+        ValidationError error;
+        const std::optional<LeaseList> decoded = LeaseList::fromJson(json, u"acme-cad"_s, &error);
+        QVERIFY2(decoded, qPrintable(error.message));
+        QCOMPARE(*decoded, list);
+        QCOMPARE(HolderBlock::fromJson(list.blocks.at(0).toJson(), u"acme-cad"_s, {}, &error),
+                 std::optional<HolderBlock>(list.blocks.at(0)));
+
+        // Servers from before holder blocks list none.
+        QJsonObject older = json;
+        older.remove(u"blocks"_s);
+        const std::optional<LeaseList> withoutBlocks = LeaseList::fromJson(older, u"acme-cad"_s, &error);
+        QVERIFY2(withoutBlocks, qPrintable(error.message));
+        QVERIFY(withoutBlocks->blocks.isEmpty());
+        QCOMPARE(withoutBlocks->leases, list.leases);
+    }
+
+    void leaseListRejects_data()
+    {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+
+        QTest::newRow("lease of another license")
+            << "\"licenseId\":\"acme-cad\""_ba
+            << "\"licenseId\":\"render-farm\""_ba << u"leases[0].licenseId"_s
+            << u"leases[0].licenseId is \"render-farm\", not the license asked for (\"acme-cad\")"_s;
+        QTest::newRow("live missing") << "\"live\":true,"_ba
+                                      << ""_ba << u"leases[0].live"_s << u"leases[0].live is missing"_s;
+        QTest::newRow("live a string") << "\"live\":true"_ba
+                                       << "\"live\":\"yes\""_ba << u"leases[0].live"_s
+                                       << u"leases[0].live is not a boolean"_s;
+        QTest::newRow("reapable at not a timestamp") << "\"reapableAt\":\"2026-11-29T12:01:05.000Z\""_ba
+                                                     << "\"reapableAt\":\"soon\""_ba << u"leases[0].reapableAt"_s
+                                                     << u"leases[0].reapableAt is not an RFC 3339 UTC timestamp"_s;
+        QTest::newRow("seat count negative")
+            << "\"seatCount\":10"_ba
+            << "\"seatCount\":-1"_ba << u"seatCount"_s << u"seatCount is -1, outside 0..2147483647"_s;
+        QTest::newRow("in use fractional") << "\"inUse\":1"_ba
+                                           << "\"inUse\":1.5"_ba << u"inUse"_s << u"inUse is not an integer"_s;
+        QTest::newRow("server time missing") << ",\"serverTime\":\"2026-11-29T12:00:00.000Z\""_ba
+                                             << ""_ba << u"serverTime"_s << u"serverTime is missing"_s;
+        QTest::newRow("block holder empty") << "\"carol@ws-3\""_ba
+                                            << "\"\""_ba << u"blocks[0].holder"_s << u"blocks[0].holder is empty"_s;
+        QTest::newRow("block until missing") << "\"until\":\"2026-11-29T12:10:00.000Z\""_ba
+                                             << "\"x\":1"_ba << u"blocks[0].until"_s << u"blocks[0].until is missing"_s;
+        QTest::newRow("block reason a number")
+            << "\"left for the day\""_ba
+            << "3"_ba << u"blocks[0].reason"_s << u"blocks[0].reason is not a string"_s;
+        QTest::newRow("blocks an object") << "\"blocks\":["_ba
+                                          << "\"blocks\":{},\"x\":["_ba << u"blocks"_s << u"blocks is not an array"_s;
+        QTest::newRow("lease not an object")
+            << "\"leases\":[{"_ba
+            << "\"leases\":[3,{"_ba << u"leases[0]"_s << u"leases[0] is not an object"_s;
+    }
+
+    void leaseListRejects()
+    {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+
+        QByteArray body = QJsonDocument(leaseList().toJson()).toJson(QJsonDocument::Compact);
+        QVERIFY2(body.contains(from), body.constData());
+        body.replace(body.indexOf(from), from.size(), to);
+        const QJsonObject json = parse(body);
+        QVERIFY2(!json.isEmpty(), body.constData());
+        ValidationError error;
+        QVERIFY(!LeaseList::fromJson(json, u"acme-cad"_s, &error));
+        QCOMPARE(error.field, field);
+        QVERIFY2(error.message.startsWith(message), qPrintable(error.message));
+    }
+
+    void reapResultRoundTrips()
+    {
+        const ReapResult result = reapResult();
+        const QJsonObject json = result.toJson();
+        QCOMPARE(QJsonDocument(json).toJson(QJsonDocument::Compact),
+                 R"({"dryRun":true,"reaped":1,"seats":[{"expiresAt":"2026-11-29T11:59:30.000Z","holder":"bob@ws-2",)"
+                 R"("licenseId":"acme-cad","reapableAt":"2026-11-29T11:59:45.000Z","seatId":")"_ba
+                     + lyon.toLatin1() + R"("}]})"_ba);
+        ValidationError error;
+        QCOMPARE(ReapResult::fromJson(json, true, &error), std::optional<ReapResult>(result));
+        // A server that does not say whether it was a dry run did what was asked.
+        QJsonObject older = json;
+        older.remove(u"dryRun"_s);
+        QCOMPARE(ReapResult::fromJson(older, true, &error), std::optional<ReapResult>(result));
+    }
+
+    void reapResultRejects_data()
+    {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<bool>("dryRunAsked");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+
+        QTest::newRow("dry run not what was asked")
+            << QByteArray() << QByteArray() << false << u"dryRun"_s << u"dryRun does not match the request"_s;
+        QTest::newRow("dry run a string")
+            << "\"dryRun\":true"_ba
+            << "\"dryRun\":\"true\""_ba << true << u"dryRun"_s << u"dryRun is not a boolean"_s;
+        QTest::newRow("reaped missing") << "\"reaped\":1,"_ba
+                                        << ""_ba << true << u"reaped"_s << u"reaped is missing"_s;
+        QTest::newRow("reaped negative") << "\"reaped\":1"_ba
+                                         << "\"reaped\":-2"_ba << true << u"reaped"_s
+                                         << u"reaped is -2, outside 0..2147483647"_s;
+        QTest::newRow("seats missing") << ",\"seats\":["_ba
+                                       << ",\"x\":["_ba << true << u"seats"_s << u"seats is missing"_s;
+        QTest::newRow("seat id empty") << lyon.toLatin1() << QByteArray() << true << u"seats[0].seatId"_s
+                                       << u"seats[0].seatId is empty"_s;
+        QTest::newRow("license id a number")
+            << "\"acme-cad\""_ba
+            << "5"_ba << true << u"seats[0].licenseId"_s << u"seats[0].licenseId is not a string"_s;
+        QTest::newRow("expires at without milliseconds")
+            << "\"2026-11-29T11:59:30.000Z\""_ba
+            << "\"2026-11-29T11:59:30Z\""_ba << true << u"seats[0].expiresAt"_s
+            << u"seats[0].expiresAt is not an RFC 3339 UTC timestamp"_s;
+        QTest::newRow("reapable at missing")
+            << ",\"reapableAt\":\"2026-11-29T11:59:45.000Z\""_ba
+            << ""_ba << true << u"seats[0].reapableAt"_s << u"seats[0].reapableAt is missing"_s;
+    }
+
+    void reapResultRejects()
+    {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(bool, dryRunAsked);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+
+        QByteArray body = QJsonDocument(reapResult().toJson()).toJson(QJsonDocument::Compact);
+        if (!from.isEmpty()) {
+            QVERIFY2(body.contains(from), body.constData());
+            body.replace(body.indexOf(from), from.size(), to);
+        }
+        const QJsonObject json = parse(body);
+        QVERIFY2(!json.isEmpty(), body.constData());
+        ValidationError error;
+        QVERIFY(!ReapResult::fromJson(json, dryRunAsked, &error));
         QCOMPARE(error.field, field);
         QVERIFY2(error.message.startsWith(message), qPrintable(error.message));
     }

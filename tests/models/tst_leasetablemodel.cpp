@@ -237,7 +237,8 @@ void TestLeaseTableModel::blockRowsShowTheBlock()
     ManualClock clock(t0);
     LeaseTableModel model(clock);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.applyLeases(leases(u"acme"_s, {lease(u"acme"_s, 1)}, {{u"mallory@ws"_s, t0.addSecs(600), u"abuse"_s}}));
+    model.applyLeases(
+        leases(u"acme"_s, {lease(u"acme"_s, 1)}, {{u"mallory@ws"_s, t0.addSecs(600), u"abuse"_s, u"acme"_s}}));
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.index(1, LeaseTableModel::HolderColumn).data().toString(), u"mallory@ws"_s);
     QCOMPARE(model.index(1, LeaseTableModel::StateColumn).data().toString(), u"blocked"_s);

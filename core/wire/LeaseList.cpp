@@ -1,0 +1,110 @@
+#include "wire/LeaseList.h"
+
+#include "LeaseJson.h"
+#include "Timestamps.h"
+#include "wire/JsonReader.h"
+#include "wire/LicenseSummary.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+namespace {
+
+HolderBlock readBlock(JsonReader &reader, const QJsonObject &entry, const QString &licenseId, const QString &path)
+{
+    HolderBlock block;
+    block.licenseId = licenseId;
+    block.holder = reader.string(entry, path, u"holder"_s, false);
+    block.until = reader.timestamp(entry, path, u"until"_s);
+    block.reason = reader.optionalString(entry, path, u"reason"_s);
+    return block;
+}
+
+} // namespace
+
+QJsonObject HolderBlock::toJson() const
+{
+    return QJsonObject {{u"holder"_s, holder}, {u"until"_s, formatTimestamp(until)}, {u"reason"_s, reason}};
+}
+
+std::optional<HolderBlock> HolderBlock::fromJson(const QJsonValue &json, const QString &licenseId, const QString &path,
+                                                 ValidationError *error)
+{
+    JsonReader reader;
+    const QJsonObject entry = reader.object(json, path.isEmpty() ? u"block"_s : path);
+    HolderBlock block;
+    if (!reader.failed())
+        block = readBlock(reader, entry, licenseId, path);
+    if (!reader.report(error))
+        return std::nullopt;
+    return block;
+}
+
+QJsonObject LeaseList::toJson() const
+{
+    QJsonArray rows;
+    for (const LeaseRow &row : leases) {
+        QJsonObject lease = leaseToJson(row.lease);
+        lease.insert(u"live"_s, row.live);
+        lease.insert(u"reapableAt"_s, formatTimestamp(row.reapableAt));
+        rows.append(lease);
+    }
+    QJsonArray holderBlocks;
+    for (const HolderBlock &block : blocks)
+        holderBlocks.append(block.toJson());
+    return QJsonObject {{u"serverTime"_s, formatTimestamp(serverTime)},
+                        {u"seatCount"_s, seatCount},
+                        {u"inUse"_s, inUse},
+                        {u"leases"_s, rows},
+                        {u"blocks"_s, holderBlocks}};
+}
+
+std::optional<LeaseList> LeaseList::fromJson(const QJsonObject &json, const QString &licenseId, ValidationError *error)
+{
+    JsonReader reader;
+    LeaseList list;
+    list.licenseId = licenseId;
+    list.serverTime = reader.timestamp(json, {}, u"serverTime"_s);
+    list.seatCount = int(reader.integer(json, {}, u"seatCount"_s, 0, LicenseSummary::maxCount));
+    list.inUse = int(reader.integer(json, {}, u"inUse"_s, 0, LicenseSummary::maxCount));
+    const QJsonArray leases = reader.array(json, {}, u"leases"_s);
+    for (qsizetype i = 0; i < leases.size() && !reader.failed(); ++i) {
+        const QString path = JsonReader::indexPath(u"leases"_s, i);
+        const QJsonObject entry = reader.object(leases.at(i), path);
+        if (reader.failed())
+            break;
+        ValidationError why;
+        const std::optional<SeatLease> lease = leaseFromJson(entry, &why);
+        if (!lease) {
+            reader.fail(JsonReader::joinPath(path, why.field), why.message);
+            break;
+        }
+        if (lease->licenseId != licenseId) {
+            reader.fail(JsonReader::joinPath(path, u"licenseId"_s),
+                        u"is \"%1\", not the license asked for (\"%2\")"_s.arg(lease->licenseId, licenseId));
+            break;
+        }
+        LeaseRow row;
+        row.lease = *lease;
+        row.live = reader.boolean(entry, path, u"live"_s);
+        row.reapableAt = reader.timestamp(entry, path, u"reapableAt"_s);
+        list.leases.append(row);
+    }
+    if (!reader.failed() && json.contains(u"blocks"_s)) {
+        const QJsonArray blocks = reader.array(json, {}, u"blocks"_s);
+        for (qsizetype i = 0; i < blocks.size() && !reader.failed(); ++i) {
+            const QString path = JsonReader::indexPath(u"blocks"_s, i);
+            const QJsonObject entry = reader.object(blocks.at(i), path);
+            if (!reader.failed())
+                list.blocks.append(readBlock(reader, entry, licenseId, path));
+        }
+    }
+    if (!reader.report(error))
+        return std::nullopt;
+    return list;
+}
+
+} // namespace keyright

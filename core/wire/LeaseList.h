@@ -1,0 +1,69 @@
+#pragma once
+
+#include "SeatLease.h"
+#include "ValidationError.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace keyright {
+
+// A holder kept from checking out on a license until `until` (after an admin revoke). The server's
+// store keeps it as is; on the wire it is a member of its license's listing, so licenseId is not
+// written and a decoder fills it in from the license it asked for.
+struct HolderBlock
+{
+    QString holder;
+    QDateTime until;
+    QString reason; // empty: none given
+    QString licenseId; // not on the wire: the license of the listing
+
+    // holder, until and reason (always written, "" when none).
+    QJsonObject toJson() const;
+    // reason may be absent or null; the error's field is the value's path under `path`.
+    static std::optional<HolderBlock> fromJson(const QJsonValue &json, const QString &licenseId,
+                                               const QString &path = {}, ValidationError *error = nullptr);
+
+    friend bool operator==(const HolderBlock &, const HolderBlock &) = default;
+};
+
+// One row of GET /v1/licenses/{id}/leases: the signed lease (as LeaseJson writes it), whether
+// the seat is live on the server's clock, and when the reaper may delete it.
+struct LeaseRow
+{
+    SeatLease lease;
+    bool live = false;
+    QDateTime reapableAt;
+    // Not on the wire: the client sets it after checking the signature against the server's
+    // public key (AdminClient); the codec leaves it false.
+    bool signatureValid = false;
+
+    friend bool operator==(const LeaseRow &, const LeaseRow &) = default;
+};
+
+// The body of GET /v1/licenses/{id}/leases (docs/API.md): every row of one license, live or
+// not, and the holder blocks in force.
+struct LeaseList
+{
+    QString licenseId; // not on the wire: the license of the route
+    QDateTime serverTime;
+    int seatCount = 0;
+    int inUse = 0;
+    QList<LeaseRow> leases;
+    QList<HolderBlock> blocks;
+
+    QJsonObject toJson() const;
+    // Every lease must be one of `licenseId` (the license asked for). "blocks" may be absent, as
+    // older servers did not list them: none are in force.
+    static std::optional<LeaseList> fromJson(const QJsonObject &json, const QString &licenseId,
+                                             ValidationError *error = nullptr);
+
+    friend bool operator==(const LeaseList &, const LeaseList &) = default;
+};
+
+} // namespace keyright

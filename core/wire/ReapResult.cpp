@@ -1,0 +1,53 @@
+#include "wire/ReapResult.h"
+
+#include "Timestamps.h"
+#include "wire/JsonReader.h"
+#include "wire/LicenseSummary.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+QJsonObject ReapResult::toJson() const
+{
+    QJsonArray list;
+    for (const ReapedSeat &seat : seats)
+        list.append(QJsonObject {{u"licenseId"_s, seat.licenseId},
+                                 {u"seatId"_s, seat.seatId},
+                                 {u"holder"_s, seat.holder},
+                                 {u"expiresAt"_s, formatTimestamp(seat.expiresAt)},
+                                 {u"reapableAt"_s, formatTimestamp(seat.reapableAt)}});
+    return QJsonObject {{u"reaped"_s, reaped}, {u"dryRun"_s, dryRun}, {u"seats"_s, list}};
+}
+
+std::optional<ReapResult> ReapResult::fromJson(const QJsonObject &json, bool dryRunAsked, ValidationError *error)
+{
+    JsonReader reader;
+    ReapResult result;
+    result.dryRun = dryRunAsked;
+    result.reaped = int(reader.integer(json, {}, u"reaped"_s, 0, LicenseSummary::maxCount));
+    if (json.contains(u"dryRun"_s)) {
+        result.dryRun = reader.boolean(json, {}, u"dryRun"_s);
+        if (!reader.failed() && result.dryRun != dryRunAsked)
+            reader.fail(u"dryRun"_s, u"does not match the request"_s);
+    }
+    const QJsonArray seats = reader.array(json, {}, u"seats"_s);
+    for (qsizetype i = 0; i < seats.size() && !reader.failed(); ++i) {
+        const QString path = JsonReader::indexPath(u"seats"_s, i);
+        const QJsonObject entry = reader.object(seats.at(i), path);
+        ReapedSeat seat;
+        seat.licenseId = reader.string(entry, path, u"licenseId"_s, false);
+        seat.seatId = reader.string(entry, path, u"seatId"_s, false);
+        seat.holder = reader.string(entry, path, u"holder"_s);
+        seat.expiresAt = reader.timestamp(entry, path, u"expiresAt"_s);
+        seat.reapableAt = reader.timestamp(entry, path, u"reapableAt"_s);
+        result.seats.append(seat);
+    }
+    if (!reader.report(error))
+        return std::nullopt;
+    return result;
+}
+
+} // namespace keyright

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "ValidationError.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace keyright {
+
+// A lease the reaper deleted (or, in a dry run, would delete).
+struct ReapedSeat
+{
+    QString licenseId;
+    QString seatId;
+    QString holder;
+    QDateTime expiresAt;
+    QDateTime reapableAt;
+
+    friend bool operator==(const ReapedSeat &, const ReapedSeat &) = default;
+};
+
+// The body of POST /v1/reap (docs/API.md). The server's SeatService reports the seats, the
+// HTTP layer encodes them with toJson(), the client decodes them with fromJson().
+struct ReapResult
+{
+    bool dryRun = false;
+    int reaped = 0;
+    QList<ReapedSeat> seats;
+
+    QJsonObject toJson() const;
+    // `dryRunAsked`: what the request asked for. A "dryRun" that says otherwise is an error; an
+    // absent one (older servers) means the server did what was asked.
+    static std::optional<ReapResult> fromJson(const QJsonObject &json, bool dryRunAsked,
+                                              ValidationError *error = nullptr);
+
+    friend bool operator==(const ReapResult &, const ReapResult &) = default;
+};
+
+} // namespace keyright
