@@ -130,13 +130,14 @@ AccessTokenInfo readToken(Reader &reader, const QJsonObject &object, const QStri
     AccessTokenInfo token;
     token.name = reader.string(object, path, u"name"_s, false);
     if (!reader.failed() && !isValidTokenName(token.name))
-        reader.fail(joinPath(path, u"name"_s), u"is not a token name"_s);
+        reader.fail(Reader::joinPath(path, u"name"_s), u"is not a token name"_s);
     const QString role = reader.string(object, path, u"role"_s, false);
     if (!reader.failed()) {
         if (const auto parsed = parseRole(role))
             token.role = *parsed;
         else
-            reader.fail(joinPath(path, u"role"_s), u"is \"%1\", not viewer, operator or admin"_s.arg(role.left(40)));
+            reader.fail(Reader::joinPath(path, u"role"_s),
+                        u"is \"%1\", not viewer, operator or admin"_s.arg(role.left(40)));
     }
     token.createdAt = reader.timestamp(object, path, u"createdAt"_s);
     if (!reader.failed())
@@ -165,7 +166,7 @@ std::optional<TokenList> decodeTokenList(const QByteArray &body, QString *error)
         list.serverTime = reader.timestamp(*object, {}, u"serverTime"_s);
         const QJsonArray tokens = reader.array(*object, {}, u"tokens"_s);
         for (qsizetype i = 0; i < tokens.size() && !reader.failed(); ++i) {
-            const QString path = indexPath(u"tokens"_s, i);
+            const QString path = Reader::indexPath(u"tokens"_s, i);
             const QJsonObject entry = reader.object(tokens.at(i), path);
             if (!reader.failed())
                 list.tokens.append(readToken(reader, entry, path));
