@@ -183,6 +183,21 @@
         </message>
     </context>
     <context>
+        <name>RoleLabel</name>
+        <message>
+            <source>viewer</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>operator</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>admin</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>ScenarioPreset</name>
         <message>
             <source>1. Fast clock</source>
@@ -569,6 +584,14 @@
             <source>Request failed (HTTP %1)</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>Not allowed: this needs the %1 role, and this token has the %2 role.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Token revoked: the server no longer accepts the token "%1". Ask an admin for a new one and connect with it.</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>keyright::DisputePanel</name>
@@ -768,6 +791,14 @@
         </message>
         <message>
             <source>Details</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>token created</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>token revoked</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -1756,6 +1787,26 @@
             <source>Cannot read the admin token of %1</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>Access &amp;tokens…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The token this dashboard uses, and its role</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 · %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The dashboard stopped polling; the data shown is from the last successful poll.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Needs the %1 role; this token (%2) has the %3 role.</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>keyright::ReapDialog</name>
@@ -2412,6 +2463,121 @@
         </message>
         <message>
             <source>%1 s</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>keyright::TokensDialog</name>
+        <message>
+            <source>&amp;Create token</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Revoke…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Copy</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Access tokens</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Name</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Role</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Created</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Last used</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Expires</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>dana</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>never</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>in 30 days</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>in 90 days</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>in a year</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>New token</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Name:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Role:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Expires:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Token copied to the clipboard.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Revoked token %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The tokens could not be listed: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Token %1 was not created: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Token %1 was not revoked: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>A token name is 1 to 64 of a-z, 0-9, '.', '_' and '-'.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Revoke token</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Revoke the token %1? Whoever uses it is refused from their next request on.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Token for %1 (%2). It is shown only now: copy it and give it to %1; the server keeps only its hash.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Created token %1.</source>
             <translation type="unfinished" />
         </message>
     </context>

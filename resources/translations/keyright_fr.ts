@@ -183,6 +183,21 @@
         </message>
     </context>
     <context>
+        <name>RoleLabel</name>
+        <message>
+            <source>viewer</source>
+            <translation>lecteur</translation>
+        </message>
+        <message>
+            <source>operator</source>
+            <translation>opérateur</translation>
+        </message>
+        <message>
+            <source>admin</source>
+            <translation>administrateur</translation>
+        </message>
+    </context>
+    <context>
         <name>ScenarioPreset</name>
         <message>
             <source>1. Fast clock</source>
@@ -569,6 +584,14 @@
             <source>Request failed (HTTP %1)</source>
             <translation>La requête a échoué (HTTP %1)</translation>
         </message>
+        <message>
+            <source>Not allowed: this needs the %1 role, and this token has the %2 role.</source>
+            <translation>Non autorisé : il faut le rôle %1, et ce jeton a le rôle %2.</translation>
+        </message>
+        <message>
+            <source>Token revoked: the server no longer accepts the token "%1". Ask an admin for a new one and connect with it.</source>
+            <translation>Jeton révoqué : le serveur n'accepte plus le jeton « %1 ». Demandez-en un nouveau à un administrateur et connectez-vous avec.</translation>
+        </message>
     </context>
     <context>
         <name>keyright::DisputePanel</name>
@@ -769,6 +792,14 @@
         <message>
             <source>Details</source>
             <translation>Détails</translation>
+        </message>
+        <message>
+            <source>token created</source>
+            <translation>jeton créé</translation>
+        </message>
+        <message>
+            <source>token revoked</source>
+            <translation>jeton révoqué</translation>
         </message>
     </context>
     <context>
@@ -1756,6 +1787,26 @@
             <source>Cannot read the admin token of %1</source>
             <translation>Impossible de lire le jeton d'administration de %1</translation>
         </message>
+        <message>
+            <source>Access &amp;tokens…</source>
+            <translation>&amp;Jetons d'accès…</translation>
+        </message>
+        <message>
+            <source>The token this dashboard uses, and its role</source>
+            <translation>Le jeton qu'utilise ce tableau de bord, et son rôle</translation>
+        </message>
+        <message>
+            <source>%1 · %2</source>
+            <translation>%1 · %2</translation>
+        </message>
+        <message>
+            <source>The dashboard stopped polling; the data shown is from the last successful poll.</source>
+            <translation>Le tableau de bord a cessé d'interroger le serveur ; les données affichées datent de la dernière interrogation réussie.</translation>
+        </message>
+        <message>
+            <source>Needs the %1 role; this token (%2) has the %3 role.</source>
+            <translation>Nécessite le rôle %1 ; ce jeton (%2) a le rôle %3.</translation>
+        </message>
     </context>
     <context>
         <name>keyright::ReapDialog</name>
@@ -2413,6 +2464,121 @@
         <message>
             <source>%1 s</source>
             <translation>%1 s</translation>
+        </message>
+    </context>
+    <context>
+        <name>keyright::TokensDialog</name>
+        <message>
+            <source>&amp;Create token</source>
+            <translation>&amp;Créer le jeton</translation>
+        </message>
+        <message>
+            <source>&amp;Revoke…</source>
+            <translation>&amp;Révoquer…</translation>
+        </message>
+        <message>
+            <source>&amp;Copy</source>
+            <translation>&amp;Copier</translation>
+        </message>
+        <message>
+            <source>Access tokens</source>
+            <translation>Jetons d'accès</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>Nom</translation>
+        </message>
+        <message>
+            <source>Role</source>
+            <translation>Rôle</translation>
+        </message>
+        <message>
+            <source>Created</source>
+            <translation>Créé</translation>
+        </message>
+        <message>
+            <source>Last used</source>
+            <translation>Dernière utilisation</translation>
+        </message>
+        <message>
+            <source>Expires</source>
+            <translation>Expire</translation>
+        </message>
+        <message>
+            <source>dana</source>
+            <translation>dana</translation>
+        </message>
+        <message>
+            <source>never</source>
+            <translation>jamais</translation>
+        </message>
+        <message>
+            <source>in 30 days</source>
+            <translation>dans 30 jours</translation>
+        </message>
+        <message>
+            <source>in 90 days</source>
+            <translation>dans 90 jours</translation>
+        </message>
+        <message>
+            <source>in a year</source>
+            <translation>dans un an</translation>
+        </message>
+        <message>
+            <source>New token</source>
+            <translation>Nouveau jeton</translation>
+        </message>
+        <message>
+            <source>&amp;Name:</source>
+            <translation>&amp;Nom :</translation>
+        </message>
+        <message>
+            <source>&amp;Role:</source>
+            <translation>&amp;Rôle :</translation>
+        </message>
+        <message>
+            <source>&amp;Expires:</source>
+            <translation>&amp;Expire :</translation>
+        </message>
+        <message>
+            <source>Token copied to the clipboard.</source>
+            <translation>Jeton copié dans le presse-papiers.</translation>
+        </message>
+        <message>
+            <source>Revoked token %1.</source>
+            <translation>Jeton %1 révoqué.</translation>
+        </message>
+        <message>
+            <source>The tokens could not be listed: %1</source>
+            <translation>Impossible de lister les jetons : %1</translation>
+        </message>
+        <message>
+            <source>Token %1 was not created: %2</source>
+            <translation>Le jeton %1 n'a pas été créé : %2</translation>
+        </message>
+        <message>
+            <source>Token %1 was not revoked: %2</source>
+            <translation>Le jeton %1 n'a pas été révoqué : %2</translation>
+        </message>
+        <message>
+            <source>A token name is 1 to 64 of a-z, 0-9, '.', '_' and '-'.</source>
+            <translation>Un nom de jeton compte de 1 à 64 caractères parmi a-z, 0-9, « . », « _ » et « - ».</translation>
+        </message>
+        <message>
+            <source>Revoke token</source>
+            <translation>Révoquer le jeton</translation>
+        </message>
+        <message>
+            <source>Revoke the token %1? Whoever uses it is refused from their next request on.</source>
+            <translation>Révoquer le jeton %1 ? Quiconque l'utilise sera refusé dès sa prochaine requête.</translation>
+        </message>
+        <message>
+            <source>Token for %1 (%2). It is shown only now: copy it and give it to %1; the server keeps only its hash.</source>
+            <translation>Jeton pour %1 (%2). Il n'est affiché que maintenant : copiez-le et remettez-le à %1 ; le serveur n'en garde que l'empreinte.</translation>
+        </message>
+        <message>
+            <source>Created token %1.</source>
+            <translation>Jeton %1 créé.</translation>
         </message>
     </context>
     <context>
