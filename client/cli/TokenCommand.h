@@ -1,7 +1,7 @@
 #pragma once
 
-#include "wire/AccessRole.h"
 #include "CliCommand.h"
+#include "wire/AccessRole.h"
 
 #include <QString>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "wire/AccessRole.h"
 #include "SeatLease.h"
 #include "SeatPolicy.h"
+#include "wire/AccessRole.h"
 #include "wire/EventKind.h"
 #include "wire/EventRecord.h"
 #include "wire/LeaseList.h"
