@@ -66,172 +66,107 @@ bool AdminActions::isAllowed(Action action) const
     return !identity || roleAllows(identity->role, requiredRole(action));
 }
 
-bool AdminActions::revoke(const RevokeRequest &request, const QString &holder)
+template <typename Result, typename Send, typename Succeeded>
+bool AdminActions::run(Action action, const QString &subject, Send send, Succeeded succeeded)
 {
     AdminClient *client = m_session.client();
     if (!client)
         return false;
     const quint64 epoch = begin();
-    client->revoke(request, this, [this, epoch, request, holder](const AdminResult<AdminClient::Empty> &result) {
+    send(*client, [this, epoch, action, subject, succeeded](const AdminResult<Result> &result) {
         if (!end(epoch))
             return;
         if (!result.ok()) {
-            Q_EMIT failed(Action::Revoke, holder, DashboardSession::describeError(result.error));
+            Q_EMIT failed(action, subject, DashboardSession::describeError(result.error));
             return;
         }
-        Q_EMIT revoked(request.licenseId, request.seatId, holder);
-        m_session.refresh();
+        succeeded(*result.value);
     });
     return true;
+}
+
+bool AdminActions::revoke(const RevokeRequest &request, const QString &holder)
+{
+    return run<AdminClient::Empty>(
+        Action::Revoke, holder, [this, request](AdminClient &client, auto done) { client.revoke(request, this, done); },
+        [this, request, holder](const AdminClient::Empty &) {
+            Q_EMIT revoked(request.licenseId, request.seatId, holder);
+            m_session.refresh();
+        });
 }
 
 bool AdminActions::previewReap()
 {
-    AdminClient *client = m_session.client();
-    if (!client)
-        return false;
-    const quint64 epoch = begin();
-    client->reap(true, this, [this, epoch](const AdminResult<ReapResult> &result) {
-        if (!end(epoch))
-            return;
-        if (!result.ok()) {
-            Q_EMIT failed(Action::PreviewReap, {}, DashboardSession::describeError(result.error));
-            return;
-        }
-        Q_EMIT reapPreviewed(*result.value);
-    });
-    return true;
+    return run<ReapResult>(
+        Action::PreviewReap, {}, [this](AdminClient &client, auto done) { client.reap(true, this, done); },
+        [this](const ReapResult &preview) { Q_EMIT reapPreviewed(preview); });
 }
 
 bool AdminActions::reap()
 {
-    AdminClient *client = m_session.client();
-    if (!client)
-        return false;
-    const quint64 epoch = begin();
-    client->reap(false, this, [this, epoch](const AdminResult<ReapResult> &result) {
-        if (!end(epoch))
-            return;
-        if (!result.ok()) {
-            Q_EMIT failed(Action::Reap, {}, DashboardSession::describeError(result.error));
-            return;
-        }
-        Q_EMIT reaped(result.value->reaped);
-        m_session.refresh();
-    });
-    return true;
+    return run<ReapResult>(
+        Action::Reap, {}, [this](AdminClient &client, auto done) { client.reap(false, this, done); },
+        [this](const ReapResult &result) {
+            Q_EMIT reaped(result.reaped);
+            m_session.refresh();
+        });
 }
 
 bool AdminActions::createLicense(const LicenseSpec &spec)
 {
-    AdminClient *client = m_session.client();
-    if (!client)
-        return false;
-    const quint64 epoch = begin();
-    client->putLicense(spec, this, [this, epoch, id = spec.id](const AdminResult<LicenseWriteResult> &result) {
-        if (!end(epoch))
-            return;
-        if (!result.ok()) {
-            Q_EMIT failed(Action::CreateLicense, id, DashboardSession::describeError(result.error));
-            return;
-        }
-        m_session.refresh();
-        Q_EMIT licenseCreated(id, result.value->key);
-    });
-    return true;
+    return run<LicenseWriteResult>(
+        Action::CreateLicense, spec.id,
+        [this, spec](AdminClient &client, auto done) { client.putLicense(spec, this, done); },
+        [this, id = spec.id](const LicenseWriteResult &written) {
+            m_session.refresh();
+            Q_EMIT licenseCreated(id, written.key);
+        });
 }
 
 bool AdminActions::editLicense(const LicenseSpec &spec)
 {
-    AdminClient *client = m_session.client();
-    if (!client)
-        return false;
-    const quint64 epoch = begin();
-    client->putLicense(spec, this, [this, epoch, id = spec.id](const AdminResult<LicenseWriteResult> &result) {
-        if (!end(epoch))
-            return;
-        if (!result.ok()) {
-            Q_EMIT failed(Action::EditLicense, id, DashboardSession::describeError(result.error));
-            return;
-        }
-        Q_EMIT licenseSaved(result.value->license.id);
-        m_session.refresh();
-    });
-    return true;
+    return run<LicenseWriteResult>(
+        Action::EditLicense, spec.id,
+        [this, spec](AdminClient &client, auto done) { client.putLicense(spec, this, done); },
+        [this](const LicenseWriteResult &written) {
+            Q_EMIT licenseSaved(written.license.id);
+            m_session.refresh();
+        });
 }
 
 bool AdminActions::rotateKey(const QString &licenseId)
 {
-    AdminClient *client = m_session.client();
-    if (!client)
-        return false;
-    const quint64 epoch = begin();
-    client->rotateKey(licenseId, this, [this, epoch, licenseId](const AdminResult<QString> &result) {
-        if (!end(epoch))
-            return;
-        if (!result.ok()) {
-            Q_EMIT failed(Action::RotateKey, licenseId, DashboardSession::describeError(result.error));
-            return;
-        }
-        Q_EMIT keyRotated(licenseId, *result.value);
-    });
-    return true;
+    return run<QString>(
+        Action::RotateKey, licenseId,
+        [this, licenseId](AdminClient &client, auto done) { client.rotateKey(licenseId, this, done); },
+        [this, licenseId](const QString &key) { Q_EMIT keyRotated(licenseId, key); });
 }
 
 bool AdminActions::listTokens()
 {
-    AdminClient *client = m_session.client();
-    if (!client)
-        return false;
-    const quint64 epoch = begin();
-    client->listTokens(this, [this, epoch](const AdminResult<TokenList> &result) {
-        if (!end(epoch))
-            return;
-        if (!result.ok()) {
-            Q_EMIT failed(Action::ListTokens, {}, DashboardSession::describeError(result.error));
-            return;
-        }
-        Q_EMIT tokensListed(*result.value);
-    });
-    return true;
+    return run<TokenList>(
+        Action::ListTokens, {}, [this](AdminClient &client, auto done) { client.listTokens(this, done); },
+        [this](const TokenList &tokens) { Q_EMIT tokensListed(tokens); });
 }
 
 bool AdminActions::createToken(const TokenSpec &spec)
 {
-    AdminClient *client = m_session.client();
-    if (!client)
-        return false;
-    const quint64 epoch = begin();
-    client->createToken(spec, this, [this, epoch, name = spec.name](const AdminResult<CreatedToken> &result) {
-        if (!end(epoch))
-            return;
-        if (!result.ok()) {
-            Q_EMIT failed(Action::CreateToken, name, DashboardSession::describeError(result.error));
-            return;
-        }
-        Q_EMIT tokenCreated(result.value->token, result.value->secret);
-    });
-    return true;
+    return run<CreatedToken>(
+        Action::CreateToken, spec.name,
+        [this, spec](AdminClient &client, auto done) { client.createToken(spec, this, done); },
+        [this](const CreatedToken &created) { Q_EMIT tokenCreated(created.token, created.secret); });
 }
 
 bool AdminActions::revokeToken(const QString &name)
 {
-    AdminClient *client = m_session.client();
-    if (!client)
-        return false;
-    const quint64 epoch = begin();
-    client->revokeToken(name, this, [this, epoch, name](const AdminResult<AdminClient::Empty> &result) {
-        if (!end(epoch))
-            return;
-        if (!result.ok()) {
-            Q_EMIT failed(Action::RevokeToken, name, DashboardSession::describeError(result.error));
-            return;
-        }
-        Q_EMIT tokenRevoked(name);
-        // Revoking the dashboard's own token shows at the next poll.
-        m_session.refresh();
-    });
-    return true;
+    return run<AdminClient::Empty>(
+        Action::RevokeToken, name,
+        [this, name](AdminClient &client, auto done) { client.revokeToken(name, this, done); },
+        [this, name](const AdminClient::Empty &) {
+            Q_EMIT tokenRevoked(name);
+            // Revoking the dashboard's own token shows at the next poll.
+            m_session.refresh();
+        });
 }
 
 } // namespace keyright

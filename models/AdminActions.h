@@ -81,6 +81,11 @@ private:
     quint64 begin();
     // Counts it out; false when the answer belongs to a server the session has left.
     bool end(quint64 epoch);
+    // The frame every command shares: no client, nothing sent; otherwise counted in, and its answer,
+    // if still wanted, either reported by failed() or handed to `succeeded`. `send(client, done)`
+    // makes the AdminClient call.
+    template <typename Result, typename Send, typename Succeeded>
+    bool run(Action action, const QString &subject, Send send, Succeeded succeeded);
 
     DashboardSession &m_session;
     int m_inFlight = 0;
