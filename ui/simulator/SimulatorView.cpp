@@ -208,7 +208,7 @@ void SimulatorView::buildToolbar(QVBoxLayout *root)
             setNarration(tr("Free play"), m_narration->text());
             return;
         }
-        const auto preset = ScenarioPreset::make(index, m_simulation->licenseTiming(currentLicense()));
+        const auto preset = ScenarioPreset::make(index);
         if (preset)
             setNarration(preset->title, preset->narration);
     });
@@ -438,7 +438,6 @@ void SimulatorView::onLicensePicked()
     const bool hasKey = tryLoadDemoKey(id);
     m_keyButton->setEnabled(!id.isEmpty());
     m_addButton->setEnabled(hasKey);
-    m_playButton->setEnabled(hasKey);
     if (id.isEmpty())
         setStatus(tr("No license listed yet: is the server reachable?"));
     else if (!hasKey)
@@ -449,15 +448,8 @@ void SimulatorView::onLicensePicked()
 
 bool SimulatorView::playPreset(int number)
 {
-    const QString id = currentLicense();
-    if (id.isEmpty() || !m_simulation->hasLicenseKey(id)) {
-        setStatus(id.isEmpty() ? tr("Pick a license first.") : tr("No key for %1: load its key file first.").arg(id),
-                  true);
-        return false;
-    }
-    const ScenarioPreset::Timing timing = m_simulation->licenseTiming(id);
     QString why;
-    const auto preset = ScenarioPreset::make(number, timing, &why);
+    const auto preset = ScenarioPreset::make(number, &why);
     if (!preset) {
         setStatus(why, true);
         return false;
@@ -467,16 +459,11 @@ bool SimulatorView::playPreset(int number)
         m_presetCombo->setCurrentIndex(number);
     }
     setNarration(preset->title, preset->narration);
-
-    const bool needsSandbox = std::any_of(preset->clients.cbegin(), preset->clients.cend(), [](const auto &c) {
-        return c.license != ScenarioPreset::LicenseRole::Picked;
-    });
-    if (needsSandbox)
-        setStatus(tr("Preparing the sandbox licenses…"));
-    const QString title = preset->title;
-    m_simulation->playPreset(*preset, id, [this, title](const QString &error) {
+    setStatus(tr("Preparing the scenario's own licenses…"));
+    const int playing = number;
+    m_simulation->playPreset(*preset, [this, playing](const QString &error) {
         if (error.isEmpty())
-            setStatus(tr("Playing %1.").arg(title));
+            setStatus(tr("Playing %1.").arg(ScenarioPreset::titles().value(playing - 1)));
         else
             setStatus(error, true);
     });
@@ -607,16 +594,27 @@ void SimulatorView::refreshView()
         clocks += tr(" · <b>%1×</b>").arg(m_clock->speed());
     m_clockLabel->setText(clocks);
 
-    const QString id = currentLicense();
-    const auto state = m_simulation->licenseState(id);
-    if (state)
-        m_seatsLabel->setText(tr("Seats in use on %1: <b>%2 / %3</b> (peak %4)")
-                                  .arg(id)
-                                  .arg(state->inUse)
-                                  .arg(state->timing.seatCount)
-                                  .arg(state->maxInUse));
-    else
-        m_seatsLabel->setText(tr("Seats in use: waiting for the server…"));
+    // A scenario counts the seats of its own licenses; free play those of the picked one.
+    QStringList ids;
+    if (const auto preset = m_simulation->preset()) {
+        for (const ScenarioPreset::SandboxLicense &license : preset->licenses)
+            ids.append(license.id);
+    } else {
+        ids.append(currentLicense());
+    }
+    QStringList seats;
+    for (const QString &id : std::as_const(ids)) {
+        const auto state = m_simulation->licenseState(id);
+        if (state)
+            seats.append(tr("Seats in use on %1: <b>%2 / %3</b> (peak %4)")
+                             .arg(id.toHtmlEscaped())
+                             .arg(state->inUse)
+                             .arg(state->timing.seatCount)
+                             .arg(state->maxInUse));
+        else
+            seats.append(tr("Seats in use: waiting for the server…"));
+    }
+    m_seatsLabel->setText(seats.join(u"<br>"_s));
 
     TimelineStrip::Axis axis;
     axis.now = sim;
