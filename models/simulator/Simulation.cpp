@@ -341,6 +341,16 @@ bool Simulation::loadPreset(const ScenarioPreset &preset, const QMap<ScenarioPre
     return true;
 }
 
+void Simulation::renamePresetClients(const ScenarioPreset &preset)
+{
+    if (!m_preset || m_preset->number != preset.number)
+        return;
+    for (qsizetype i = 0; i < m_presetClients.size() && i < preset.clients.size(); ++i)
+        m_presetClients.at(i)->setName(preset.clients.at(i).name);
+    m_preset->title = preset.title;
+    m_preset->narration = preset.narration;
+}
+
 milliseconds Simulation::presetElapsed() const
 {
     if (!m_preset)
@@ -424,6 +434,8 @@ void Simulation::poll(std::function<void()> done)
 
 void Simulation::pollLicenses()
 {
+    // The error of an earlier round is stale once a round goes through; lastError() then reads empty.
+    m_lastError.clear();
     QStringList ids;
     for (SimulatedClient *client : std::as_const(m_clients)) {
         if (!ids.contains(client->licenseId()))

@@ -102,6 +102,9 @@ public:
     bool loadPreset(const ScenarioPreset &preset, const QMap<ScenarioPreset::LicenseRole, QString> &licenses,
                     QString *error = nullptr);
     std::optional<ScenarioPreset> preset() const { return m_preset; }
+    // After a language switch: gives the playing preset's clients the names of `preset` (the
+    // same preset made again in the new language). Their holder labels stay as they were.
+    void renamePresetClients(const ScenarioPreset &preset);
     // Simulated time since the preset started.
     std::chrono::milliseconds presetElapsed() const;
     bool presetFinished() const;
