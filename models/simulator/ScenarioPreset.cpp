@@ -2,6 +2,8 @@
 
 #include "DemoCatalogue.h"
 
+#include <algorithm>
+
 namespace keyright {
 
 using namespace Qt::StringLiterals;
@@ -49,8 +51,19 @@ const ScenarioPreset::SandboxLicense *ScenarioPreset::sandbox(LicenseRole role) 
 
 QStringList ScenarioPreset::titles()
 {
-    return {tr("1. Fast clock"),    tr("2. Slow clock, network cut"), tr("3. Crash"),
-            tr("4. Flaky network"), tr("5. Clock rollback"),          tr("6. Skew tolerance")};
+    return {tr("1. Fast clock"),
+            tr("2. Slow clock, network cut"),
+            tr("3. Crash"),
+            tr("4. Flaky network"),
+            tr("5. Clock rollback"),
+            tr("6. Skew tolerance"),
+            tr("7. The server's clock jumps")};
+}
+
+bool ScenarioPreset::jumpsServerClock() const
+{
+    return std::any_of(actions.cbegin(), actions.cend(),
+                       [](const Action &action) { return action.kind == Kind::ServerClockJump; });
 }
 
 std::optional<ScenarioPreset> ScenarioPreset::make(int number, QString *why)
@@ -196,6 +209,31 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
                          "slow client can still be acting, so the colleague only gets it afterwards. With a skew of "
                          "zero the colleague gets the seat while the slow client still works for a few seconds: two "
                          "people on one seat, the double use the skew tolerance is there to absorb.");
+        break;
+    }
+    case 7: {
+        p.key = u"server-clock-jump"_s;
+        // A full pool and a colleague waiting: a seat freed by mistake would go to the colleague.
+        constexpr int seats = 3;
+        ownLicense(seats);
+        const milliseconds jump = std::chrono::minutes {10};
+        for (int i = 0; i < seats; ++i) {
+            p.clients.append({tr("Holder %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Main});
+            p.actions.append(act(milliseconds {0}, i, Kind::Start));
+        }
+        p.clients.append({tr("Waiting colleague"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main});
+        p.actions.append(act(milliseconds {1000}, seats, Kind::Start));
+        p.actions.append(act(afterBeat, 0, Kind::ServerClockJump, jump));
+        p.actions.append(act(afterBeat + ttl * 2, 0, Kind::ServerClockJump, -jump));
+        p.duration = afterBeat + ttl * 4;
+        p.narration = tr("Three holders fill the pool and a colleague waits for a seat. Then the server's own clock "
+                         "jumps ten minutes forward, and later ten minutes back, as when someone sets the server's "
+                         "time by hand. Going by its wall clock, the server would think every lease ran out at "
+                         "once and hand the seats to the colleague while their holders still work. It does not: "
+                         "it sees each jump (a \"clock jumped\" event), keeps measuring leases with real elapsed "
+                         "time, and never signs an expiry earlier than one it already signed. Every holder keeps "
+                         "its seat, the colleague keeps waiting, and a crashed holder's seat would still come back "
+                         "one TTL plus the skew after its last heartbeat.");
         break;
     }
     default:

@@ -50,7 +50,9 @@ public:
         LicenseRole license = LicenseRole::Main;
     };
 
-    enum class ActionKind { Start, Crash, CutNetwork, ClockBack, SetOffset, Release };
+    // ServerClockJump moves the server's own wall clock by `amount` (signed); it needs a
+    // simulation that can (Simulation::setServerClockJumper), and its `client` is not used.
+    enum class ActionKind { Start, Crash, CutNetwork, ClockBack, SetOffset, Release, ServerClockJump };
 
     struct Action
     {
@@ -69,7 +71,7 @@ public:
         int seatCount = 3;
     };
 
-    static constexpr int count = 6;
+    static constexpr int count = 7;
     // The tolerant skew of preset 6, and its two sandbox licenses.
     static constexpr int sandboxSkewSeconds = 5;
     static QString tolerantSkewLicenseId();
@@ -77,8 +79,9 @@ public:
     // The sandbox license of the preset `key` ("sim-" + key).
     static QString sandboxLicenseId(const QString &key);
 
-    int number = 0; // 1..6
-    QString key; // stable identifier: fast-clock, slow-clock, crash, flaky-network, rollback, skew
+    int number = 0; // 1..count
+    // stable identifier: fast-clock, slow-clock, crash, flaky-network, rollback, skew, server-clock-jump
+    QString key;
     QString title;
     QString narration; // what the room should watch for, a few sentences
     QList<Client> clients;
@@ -94,6 +97,8 @@ public:
     static std::optional<ScenarioPreset> make(int number, QString *why = nullptr);
     // Titles for a picker, in order.
     static QStringList titles();
+    // Whether playing it moves the server's own clock (a ServerClockJump action).
+    bool jumpsServerClock() const;
     // The sandbox license playing `role`, or nullptr.
     const SandboxLicense *sandbox(LicenseRole role) const;
 };

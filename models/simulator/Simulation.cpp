@@ -209,6 +209,11 @@ LicenseSpec Simulation::sandboxSpec(const ScenarioPreset &preset, const Scenario
 
 void Simulation::playPreset(const ScenarioPreset &preset, std::function<void(const QString &)> done)
 {
+    if (preset.jumpsServerClock() && !canJumpServerClock()) {
+        done(tr("This scenario moves the server's own clock, so it plays only on the embedded demo server "
+                "(Server > Use the embedded demo server)."));
+        return;
+    }
     QMap<ScenarioPreset::LicenseRole, QString> roles;
     QList<LicenseSpec> specs;
     for (const ScenarioPreset::SandboxLicense &sandbox : preset.licenses) {
@@ -374,6 +379,11 @@ void Simulation::runDueActions()
 
 void Simulation::runAction(const ScenarioPreset::Action &action)
 {
+    if (action.kind == ScenarioPreset::ActionKind::ServerClockJump) {
+        if (m_serverClockJumper)
+            m_serverClockJumper(action.amount);
+        return;
+    }
     if (action.client < 0 || action.client >= m_presetClients.size())
         return; // the trainer removed that client: the story goes on without it
     SimulatedClient *client = m_presetClients.at(action.client);
@@ -396,6 +406,8 @@ void Simulation::runAction(const ScenarioPreset::Action &action)
     case ScenarioPreset::ActionKind::Release:
         client->release();
         break;
+    case ScenarioPreset::ActionKind::ServerClockJump:
+        break; // above: it needs no client
     }
 }
 

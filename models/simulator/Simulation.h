@@ -119,6 +119,13 @@ public:
     // The estimate every lease list feeds; `estimate` must outlive the simulation. Its local
     // clock is the one round trips are measured on.
     void setServerClock(ServerClockEstimate &estimate);
+
+    // Moves the server's own wall clock by a signed amount: only a server this process runs can
+    // (the embedded demo, a test's). Without one, a preset that jumps the server's clock is
+    // refused with a message saying where it plays.
+    using ServerClockJumper = std::function<void(std::chrono::milliseconds by)>;
+    void setServerClockJumper(ServerClockJumper jumper) { m_serverClockJumper = std::move(jumper); }
+    bool canJumpServerClock() const { return bool(m_serverClockJumper); }
     ServerClockEstimate &serverClock() const { return *m_serverClock; }
 
     // Real-time drivers for the dashboard (on by default): ticking every 100 ms, polling every
@@ -176,6 +183,7 @@ private:
     QList<std::function<void()>> m_pollWaiters;
     QString m_lastError;
     QStringList m_sandboxLicenses;
+    ServerClockJumper m_serverClockJumper;
     quint64 m_playGeneration = 0;
     ServerClockEstimate m_ownServerClock;
     ServerClockEstimate *m_serverClock = &m_ownServerClock;

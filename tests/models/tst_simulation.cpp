@@ -16,6 +16,7 @@
 #include "LeaseClient.h"
 #include "LeasePredicate.h"
 #include "ManualClock.h"
+#include "SkewedClock.h"
 #include "TestServer.h"
 #include "simulator/ScenarioPreset.h"
 #include "simulator/Simulation.h"
@@ -85,6 +86,8 @@ private Q_SLOTS:
     void monotonicNeverActsPastServerExpiry_data();
     void monotonicNeverActsPastServerExpiry();
     void zeroSkewShowsDoubleUseAndTolerantSkewDoesNot();
+    void serverClockJumpsTakeNoSeatFromItsHolders();
+    void serverClockJumpNeedsAServerThatCanJump();
     void replayStartsFromEmptySandboxLicenses();
     void viewerTokenIsToldPlainlyInsteadOfPlaying();
 
@@ -104,6 +107,7 @@ private:
     std::optional<LeaseRow> row(const QString &licenseId, const QString &seatId) const;
 
     std::unique_ptr<ManualClock> m_clock;
+    std::unique_ptr<SkewedClock> m_serverClock;
     std::unique_ptr<TestServer> m_server;
     std::unique_ptr<CountingNetworkAccessManager> m_network;
     std::unique_ptr<AdminClient> m_admin;
@@ -122,7 +126,10 @@ void TestSimulation::initTestCase()
 void TestSimulation::init()
 {
     m_clock = std::make_unique<ManualClock>();
-    m_server = std::make_unique<TestServer>(TestServer::Options {.clock = m_clock.get(), .demo = true});
+    // The server reads the same time through an offset of its own, which only the server-clock
+    // scenario moves (the embedded demo server's clock is one like it).
+    m_serverClock = std::make_unique<SkewedClock>(*m_clock);
+    m_server = std::make_unique<TestServer>(TestServer::Options {.clock = m_serverClock.get(), .demo = true});
     QString error;
     QVERIFY2(m_server->start(&error), qPrintable(error));
     m_verifier = m_server->verifier();
@@ -134,6 +141,8 @@ void TestSimulation::init()
     m_admin->setPublicKey(*m_verifier);
     m_sim = std::make_unique<Simulation>(*m_network, *m_admin, *m_clock);
     m_sim->setAutoRun(false);
+    m_sim->setServerClockJumper(
+        [clock = m_serverClock.get()](milliseconds by) { clock->setOffset(clock->offset() + by); });
     m_invariantFailed = false;
     startDemoHolders();
     // The trainer picked the demo's training license and its key is loaded, as the dashboard does
@@ -223,6 +232,7 @@ void TestSimulation::cleanup()
     m_admin.reset();
     m_network.reset();
     m_server.reset();
+    m_serverClock.reset();
     m_clock.reset();
 }
 
@@ -490,8 +500,11 @@ void TestSimulation::crashedSeatFreesAfterTtlPlusSkewAndIsReapedAfterGrace()
     // No later than one TTL plus the skew after the last heartbeat.
     QVERIFY(freeAfter <= m_clock->now().addSecs(15 + 2));
 
+    // Up to just before the row becomes reapable: the server's clock only moves forward with the
+    // test's (it never follows a clock set back), so the grace is reached by advancing to it.
+    const QDateTime reapable = held.expiresAt.addSecs(5);
     bool sawFree = false;
-    runFor(seconds {20}, [&] {
+    runFor(milliseconds {m_clock->now().msecsTo(reapable)} - seconds {1}, [&] {
         const auto r = row(id, held.seatId);
         QVERIFY2(r, "the crashed seat's row went away before the reaper ran");
         const auto state = m_sim->licenseState(id);
@@ -523,9 +536,7 @@ void TestSimulation::crashedSeatFreesAfterTtlPlusSkewAndIsReapedAfterGrace()
         }
         return seats;
     };
-    const QDateTime reapable = held.expiresAt.addSecs(5);
-    m_clock->setNow(reapable); // exactly at the grace: not yet
-    m_clock->advance(milliseconds {0});
+    m_clock->advance(milliseconds {m_clock->now().msecsTo(reapable)}); // exactly at the grace: not yet
     QCOMPARE(reapNow(false).size(), 0);
     m_clock->advance(milliseconds {1000});
     const QList<ReapedSeat> reaped = reapNow(false);
@@ -538,6 +549,69 @@ void TestSimulation::crashedSeatFreesAfterTtlPlusSkewAndIsReapedAfterGrace()
     QCOMPARE(other->belief(), SimulatedClient::Belief::Acting);
     QCOMPARE(other->serverView().state, ServerSeatView::State::Live);
     QCOMPARE(other->checkouts(), 1);
+}
+
+void TestSimulation::serverClockJumpsTakeNoSeatFromItsHolders()
+{
+    const QString id = playPreset(7);
+    QVERIFY(!id.isEmpty());
+    const QList<SimulatedClient *> clients = m_sim->clients();
+    QCOMPARE(clients.size(), 4);
+    SimulatedClient *waiting = clients.at(3);
+    const QDateTime start = m_clock->now();
+
+    // The whole story: ten minutes forward after the first heartbeat, back two TTLs later. At every
+    // step the holders act on live seats the server counts, the colleague gets none, and each
+    // holder's signed expiries only ever move forward (checkInvariants: never more seats than sold,
+    // no holder with two, every lease signed as shown).
+    QHash<SimulatedClient *, QDateTime> lastExpiry;
+    runFor(m_sim->preset()->duration, [&] {
+        for (int i = 0; i < 3; ++i) {
+            SimulatedClient *holder = clients.at(i);
+            if (m_clock->now() < start.addSecs(2))
+                continue; // still checking out
+            QVERIFY2(holder->serverView().state == ServerSeatView::State::Live,
+                     qPrintable(u"%1 lost its seat at %2 s"_s.arg(holder->name()).arg(start.secsTo(m_clock->now()))));
+            QVERIFY2(holder->keeper().isActing(), qPrintable(holder->name()));
+            const QDateTime expiry = holder->receivedLeases().constLast().expiresAt;
+            QVERIFY2(!lastExpiry.contains(holder) || expiry >= lastExpiry.value(holder),
+                     qPrintable(u"%1: a renewal moved its expiry earlier"_s.arg(holder->name())));
+            lastExpiry.insert(holder, expiry);
+        }
+        QVERIFY2(waiting->receivedLeases().isEmpty(), "the waiting colleague got a seat that was still in use");
+    });
+    for (int i = 0; i < 3; ++i)
+        QCOMPARE(clients.at(i)->checkouts(), 1); // never lost, so never checked out again
+    QCOMPARE(m_sim->licenseState(id)->maxInUse, 3);
+
+    // The server saw both jumps (its clock watch records them within a second of real time).
+    QJsonArray jumps;
+    QVERIFY(waitUntil([&] {
+        jumps = m_server->adminCall("GET", u"/v1/events?kind=clock_jumped"_s).value("events"_L1).toArray();
+        return jumps.size() >= 2;
+    }));
+    QCOMPARE(jumps.size(), 2);
+    QCOMPARE(jumps.at(0)["detail"_L1]["direction"_L1].toString(), u"forward"_s);
+    QCOMPARE(jumps.at(0)["detail"_L1]["sizeMs"_L1].toInteger(), 600000);
+    QCOMPARE(jumps.at(1)["detail"_L1]["direction"_L1].toString(), u"backward"_s);
+    QCOMPARE(jumps.at(1)["detail"_L1]["sizeMs"_L1].toInteger(), -600000);
+}
+
+void TestSimulation::serverClockJumpNeedsAServerThatCanJump()
+{
+    m_sim->setServerClockJumper({});
+    const auto preset = ScenarioPreset::make(7);
+    QVERIFY(preset);
+    QVERIFY(preset->jumpsServerClock());
+    QString error;
+    bool done = false;
+    m_sim->playPreset(*preset, [&](const QString &e) {
+        error = e;
+        done = true;
+    });
+    QVERIFY(waitUntil([&] { return done; }));
+    QVERIFY2(error.contains(u"embedded demo server"_s), qPrintable(error));
+    QVERIFY(m_sim->clients().isEmpty());
 }
 
 void TestSimulation::flakyNetworkGoesUnnoticed()
