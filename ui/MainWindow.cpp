@@ -195,9 +195,10 @@ PageContext MainWindow::pageContext()
     return PageContext {m_session, m_profiles, m_embedded};
 }
 
-void MainWindow::setEmbeddedServer(const QUrl &url, const QString &dataDir)
+void MainWindow::setEmbeddedServer(const QUrl &url, const QString &dataDir,
+                                   std::function<void(std::chrono::milliseconds)> jumpServerClock)
 {
-    m_embedded = EmbeddedServerInfo {url, dataDir};
+    m_embedded = EmbeddedServerInfo {url, dataDir, std::move(jumpServerClock)};
 }
 
 void MainWindow::setLanguageManager(LanguageManager *languages)

@@ -51,7 +51,8 @@ public:
     AdminActions &adminActions() const { return *m_adminActions; }
     ConnectionProfileStore &profiles() { return m_profiles; }
     // The embedded demo server, when the application started one.
-    void setEmbeddedServer(const QUrl &url, const QString &dataDir);
+    void setEmbeddedServer(const QUrl &url, const QString &dataDir,
+                           std::function<void(std::chrono::milliseconds)> jumpServerClock = {});
     const EmbeddedServerInfo &embeddedServer() const { return m_embedded; }
     void setLanguageManager(LanguageManager *languages);
 
