@@ -22,9 +22,15 @@ EmbeddedDemo::EmbeddedDemo(QNetworkAccessManager &network, const Clock &clock, Q
     : QObject(parent)
     , m_network(network)
     , m_clock(clock)
+    , m_serverClock(clock)
 {
     connect(&m_refused, &QTimer::timeout, this, &EmbeddedDemo::tryFullLicense);
     connect(&m_crash, &QTimer::timeout, this, &EmbeddedDemo::crashOne);
+}
+
+void EmbeddedDemo::jumpServerClock(std::chrono::milliseconds by)
+{
+    m_serverClock.setOffset(m_serverClock.offset() + by);
 }
 
 EmbeddedDemo::~EmbeddedDemo()
@@ -73,7 +79,7 @@ bool EmbeddedDemo::start(const QString &dataDir, QString *error)
     config.dataDir = dataDir;
     config.demo = true;
     config.reapInterval = 10s; // expired demo seats do not linger long on screen
-    m_server = std::make_unique<LeaseServer>(config, m_clock);
+    m_server = std::make_unique<LeaseServer>(config, m_serverClock);
     if (!m_server->start(error)) {
         m_server.reset();
         return false;

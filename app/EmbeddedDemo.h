@@ -1,5 +1,7 @@
 #pragma once
 
+#include "SkewedClock.h"
+
 #include <QObject>
 #include <QTimer>
 #include <QUrl>
@@ -42,6 +44,10 @@ public:
     // Gives the demo seats back (bounded wait), so a restart within a TTL does not find them taken.
     void releaseAll(std::chrono::milliseconds timeout);
 
+    // Moves the demo server's own wall clock by a signed amount, for the simulator's "server's
+    // clock jumps" scenario; the demo clients keep the real time.
+    void jumpServerClock(std::chrono::milliseconds by);
+
 private:
     LeaseClient *clientFor(const QString &licenseId, QString *error);
     void addHolder(const QString &licenseId, const QString &holder, std::chrono::milliseconds delay);
@@ -50,6 +56,7 @@ private:
 
     QNetworkAccessManager &m_network;
     const Clock &m_clock;
+    SkewedClock m_serverClock; // m_clock as the server reads it: only jumpServerClock() moves it
     std::unique_ptr<server::LeaseServer> m_server;
     std::vector<std::unique_ptr<LeaseClient>> m_clients;
     std::vector<std::unique_ptr<LeaseKeeper>> m_keepers;

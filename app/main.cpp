@@ -125,7 +125,8 @@ int main(int argc, char *argv[])
                                             error);
             return;
         }
-        window.setEmbeddedServer(demo.url(), demo.dataDir());
+        window.setEmbeddedServer(demo.url(), demo.dataDir(),
+                                 [&demo](std::chrono::milliseconds by) { demo.jumpServerClock(by); });
         session.connectTo(demo.url(), token->view(), QCoreApplication::translate("main", "Embedded demo server"));
     };
     QObject::connect(&window, &MainWindow::embeddedServerRequested, &window, useEmbedded);

@@ -66,4 +66,14 @@ QString DemoCatalogue::crashingHolder()
     return u"kiosk@lab-2"_s;
 }
 
+QString DemoCatalogue::sandboxLicensePrefix()
+{
+    return u"sim-"_s;
+}
+
+bool DemoCatalogue::isSandboxLicense(const QString &licenseId)
+{
+    return licenseId.startsWith(sandboxLicensePrefix());
+}
+
 } // namespace keyright

@@ -40,6 +40,12 @@ public:
     static QString refusedHolder();
     // The holder that takes a training seat and crashes without releasing it.
     static QString crashingHolder();
+
+    // The simulator plays each scenario on licenses of its own whose ids start with "sim-" (a
+    // prefix the license-id rule allows). Their checkouts and denials are staged, so the
+    // dashboard's usage figures (the Fleet counters, the usage chart's choices) leave them out.
+    static QString sandboxLicensePrefix();
+    static bool isSandboxLicense(const QString &licenseId);
 };
 
 } // namespace keyright

@@ -24,6 +24,11 @@ void ManualClock::setNow(const QDateTime &wall)
     m_wallMs.store(wall.toMSecsSinceEpoch());
 }
 
+void ManualClock::setMonotonic(std::chrono::milliseconds reading)
+{
+    m_monotonicMs.store(reading.count());
+}
+
 void ManualClock::advance(std::chrono::milliseconds by)
 {
     // Real time never runs backwards; a negative step would break every elapsed-time measurement

@@ -7,8 +7,10 @@
 namespace keyright {
 
 // A clock that moves only when told to. advance() moves both readings, as real time passing does;
-// setNow() jumps the wall clock alone, as a user changing the system time does. Readings are
-// atomic so a server thread and a test thread can share one.
+// setNow() jumps the wall clock alone, as a user changing the system time does; setMonotonic()
+// sets the monotonic reading alone, to play a machine whose monotonic clock misbehaves (a virtual
+// machine restored from a snapshot, libfaketime). Readings are atomic so a server thread and a
+// test thread can share one.
 class ManualClock final : public Clock
 {
 public:
@@ -18,6 +20,7 @@ public:
     std::chrono::milliseconds monotonic() const override;
 
     void setNow(const QDateTime &wall);
+    void setMonotonic(std::chrono::milliseconds reading);
     void advance(std::chrono::milliseconds by);
 
 private:

@@ -4,7 +4,8 @@
 
 namespace keyright {
 
-// The machine's clocks: QDateTime::currentDateTimeUtc() and std::chrono::steady_clock.
+// The machine's clocks: QDateTime::currentDateTimeUtc(), and CLOCK_BOOTTIME on Linux (time since boot,
+// suspensions included) or std::chrono::steady_clock elsewhere.
 class SystemClock final : public Clock
 {
 public:

@@ -1,5 +1,6 @@
 #include "EventLogModel.h"
 
+#include "Durations.h"
 #include "StatePalette.h"
 #include "Timestamps.h"
 #include "wire/AccessRole.h"
@@ -9,6 +10,7 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <cstdlib>
 
 using namespace Qt::StringLiterals;
 
@@ -57,10 +59,24 @@ QString EventLogModel::kindLabel(EventKind kind)
         return tr("token created");
     case EventKind::TokenRevoked:
         return tr("token revoked");
+    case EventKind::ClockJumped:
+        return tr("clock jumped");
     case EventKind::Amnesia:
         break; // shown by its wire name, as before it had a label
     }
     return toWire(kind);
+}
+
+QString EventLogModel::clockJumpText(const EventRecord &event)
+{
+    const QJsonObject &d = event.detail;
+    const QString size = formatDuration(std::chrono::milliseconds {std::abs(d.value(u"sizeMs"_s).toInteger())});
+    const bool forward = d.value(u"direction"_s).toString() == u"forward";
+    if (d.value(u"clock"_s).toString() == u"monotonic")
+        return forward ? tr("the server's monotonic clock jumped forward by %1").arg(size)
+                       : tr("the server's monotonic clock jumped back by %1").arg(size);
+    return forward ? tr("the server's clock jumped forward by %1").arg(size)
+                   : tr("the server's clock jumped back by %1").arg(size);
 }
 
 QString EventLogModel::describeDetail(const EventRecord &event)
@@ -97,6 +113,8 @@ QString EventLogModel::describeDetail(const EventRecord &event)
         return tr("expired at %1").arg(timeOf(u"expiresAt"));
     if (kind == EventKind::HolderBlocked)
         return tr("blocked until %1").arg(timeOf(u"until"));
+    if (kind == EventKind::ClockJumped)
+        return clockJumpText(event);
     if (kind == EventKind::TokenCreated || kind == EventKind::TokenRevoked)
         return tokenActor(d.value(u"name"_s).toString(),
                           parseRole(d.value(u"role"_s).toString()).value_or(AccessRole::Viewer));
@@ -152,7 +170,7 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
                 return QBrush(StatePalette::colour(StatePalette::Denied));
             if (e.kind == EventKind::Granted)
                 return QBrush(StatePalette::colour(StatePalette::Live));
-            if (e.kind == EventKind::Reaped || e.kind == EventKind::RenewRefused)
+            if (e.kind == EventKind::Reaped || e.kind == EventKind::RenewRefused || e.kind == EventKind::ClockJumped)
                 return QBrush(StatePalette::colour(StatePalette::Pending));
         }
         return {};

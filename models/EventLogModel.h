@@ -61,6 +61,9 @@ public:
     // A short sentence about an event's detail, for the table and the CSV.
     static QString describeDetail(const EventRecord &event);
     static QString kindLabel(EventKind kind);
+    // "the server's clock jumped back by 10m 00s": a clock_jumped event in words (Events page and
+    // the status bar).
+    static QString clockJumpText(const EventRecord &event);
 
 private:
     void trimToCapacity();

@@ -1,7 +1,9 @@
 #include "LeaseServer.h"
 
+#include "ClockWatch.h"
 #include "Crypto.h"
 #include "DemoCatalogue.h"
+#include "JumpGuardedClock.h"
 #include "LeaseSigner.h"
 #include "Metrics.h"
 #include "SecretBuffer.h"
@@ -134,6 +136,11 @@ PeerSync *LeaseServer::peerSync() const
     return m_peerSync.get();
 }
 
+ClockWatch *LeaseServer::clockWatch() const
+{
+    return m_clockWatch.get();
+}
+
 bool LeaseServer::openStats(bool databaseExisted, QString *error)
 {
     // Peers first: a bad --peer or token file is refused before a replica id is made.
@@ -143,7 +150,7 @@ bool LeaseServer::openStats(bool databaseExisted, QString *error)
     const auto identity = ReplicaIdentity::loadOrCreate(m_config.dataDir, databaseExisted, error);
     if (!identity)
         return false;
-    m_stats = std::make_unique<StatsService>(*m_store, identity->id, m_clock);
+    m_stats = std::make_unique<StatsService>(*m_store, identity->id, *m_guardedClock);
     try {
         m_stats->loadAmnesia();
     } catch (const StoreError &failure) {
@@ -335,12 +342,18 @@ bool LeaseServer::start(QString *errorOut)
         m_store = std::make_unique<SqliteLeaseStore>(QDir(m_config.dataDir).filePath(u"keyright.sqlite"_s));
         ok = m_store->open(&error);
     }
+    if (ok) {
+        // The one clock every part decides with: the server's wall clock, guarded against its
+        // jumps. A start reads the wall clock afresh (docs/ARCHITECTURE.md, "Clock jumps").
+        m_guardedClock = std::make_unique<JumpGuardedClock>(m_clock);
+    }
     ok = ok && openStats(databaseExisted, &error);
     if (ok) {
         m_metrics = std::make_unique<Metrics>();
-        m_seats = std::make_unique<SeatService>(*m_store, *m_signer, m_clock, m_metrics.get());
+        m_clockWatch = std::make_unique<ClockWatch>(*m_guardedClock, *m_store, *m_metrics);
+        m_seats = std::make_unique<SeatService>(*m_store, *m_signer, *m_guardedClock, m_metrics.get());
         m_seats->setStats(m_stats.get());
-        m_access = std::make_unique<AccessService>(*m_store, m_clock);
+        m_access = std::make_unique<AccessService>(*m_store, *m_guardedClock);
         try {
             m_access->installBootstrap(adminToken->view());
             ok = !m_config.demo || addDemoLicenses(&error);
@@ -362,6 +375,7 @@ bool LeaseServer::start(QString *errorOut)
     }
     m_reaper = std::make_unique<LeaseReaper>(*m_seats, m_config.reapInterval, m_config.eventRetentionDays);
     m_reaper->start();
+    m_clockWatch->start();
     m_peerSync->start();
     return true;
 }
@@ -370,6 +384,7 @@ void LeaseServer::stop()
 {
     m_peerSync.reset(); // aborts pulls in flight before the store they would merge into closes
     m_reaper.reset();
+    m_clockWatch.reset();
     m_frontend.reset(); // answers the last turn, then closes the listening socket and every connection
     m_turn.reset();
     m_api.reset();
@@ -380,6 +395,7 @@ void LeaseServer::stop()
         m_store->close();
     m_store.reset();
     m_access.reset();
+    m_guardedClock.reset(); // after everything that reads it
     m_signer.reset();
     m_port = 0;
 }

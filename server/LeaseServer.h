@@ -12,12 +12,14 @@
 
 namespace keyright {
 class Clock;
+class JumpGuardedClock;
 class LeaseSigner;
 } // namespace keyright
 
 namespace keyright::server {
 
 class AccessService;
+class ClockWatch;
 class HttpApi;
 class HttpFrontend;
 class LeaseReaper;
@@ -65,6 +67,8 @@ public:
     // The usage statistics (this server's replica id, its G-Counters) and their anti-entropy.
     StatsService *stats() const;
     PeerSync *peerSync() const;
+    // What reports jumps of the server's clock (the guarded clock every part decides with).
+    ClockWatch *clockWatch() const;
 
     // Empty when `config` may be served; otherwise why not (non-loopback without TLS, half a TLS
     // setup).
@@ -80,13 +84,15 @@ private:
     bool openStats(bool databaseExisted, QString *error);
 
     ServerConfig m_config;
-    const Clock &m_clock;
+    const Clock &m_clock; // as given; every part reads m_guardedClock over it
     bool m_createdAdminToken = false;
     quint16 m_port = 0;
     bool m_tls = false;
 
     std::unique_ptr<LeaseSigner> m_signer;
     std::unique_ptr<SqliteLeaseStore> m_store;
+    std::unique_ptr<JumpGuardedClock> m_guardedClock;
+    std::unique_ptr<ClockWatch> m_clockWatch;
     std::unique_ptr<Metrics> m_metrics;
     std::unique_ptr<SeatService> m_seats;
     std::unique_ptr<AccessService> m_access;

@@ -75,6 +75,11 @@ void Metrics::countReaped(const QString &licenseId, int seats)
     m_reaped[licenseId] += quint64(seats);
 }
 
+void Metrics::countClockJump(const QString &clock, const QString &direction)
+{
+    ++m_clockJumps[{clock, direction}];
+}
+
 void Metrics::observeRequest(const QString &route, int status, std::chrono::microseconds duration)
 {
     ++m_requests[{route, status}];
@@ -115,6 +120,15 @@ QByteArray Metrics::render(const QList<LicenseGauge> &gauges) const
     for (auto it = m_authFailures.cbegin(); it != m_authFailures.cend(); ++it)
         out += "keyright_auth_failures_total{reason=\"" + label(it.key()) + "\"} " + QByteArray::number(it.value())
             + '\n';
+
+    header(out, "keyright_clock_jumps_total", "counter",
+           "Jumps of the server's own clock beyond the threshold, by clock (wall, monotonic) and direction.");
+    for (auto it = m_clockJumps.cbegin(); it != m_clockJumps.cend(); ++it)
+        out += "keyright_clock_jumps_total{clock=\"" + label(it.key().first) + "\",direction=\""
+            + label(it.key().second) + "\"} " + QByteArray::number(it.value()) + '\n';
+    header(out, "keyright_clock_offset_seconds", "gauge",
+           "The wall clock minus the guarded clock leases are stamped with: > 0 catching up, < 0 held ahead.");
+    out += "keyright_clock_offset_seconds " + QByteArray::number(double(m_clockOffsetMs) / 1000.0) + '\n';
 
     header(out, "keyright_http_requests_total", "counter", "HTTP requests by route and status.");
     for (auto it = m_requests.cbegin(); it != m_requests.cend(); ++it)

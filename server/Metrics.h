@@ -31,6 +31,11 @@ public:
     // A request refused for its token: reason "missing", "unknown", "expired" or "throttled".
     void countAuthFailure(const QString &reason);
     void observeRequest(const QString &route, int status, std::chrono::microseconds duration);
+    // A jump of the server's own clock: clock "wall" or "monotonic", direction "forward" or
+    // "backward" (JumpGuardedClock).
+    void countClockJump(const QString &clock, const QString &direction);
+    // The wall clock minus the guarded clock the server decides with, in milliseconds.
+    void setClockOffset(std::chrono::milliseconds offset) { m_clockOffsetMs = offset.count(); }
 
     QByteArray render(const QList<LicenseGauge> &gauges) const;
 
@@ -50,6 +55,8 @@ private:
     QMap<QString, quint64> m_revokes;
     QMap<QString, quint64> m_reaped;
     QMap<QString, quint64> m_authFailures; // reason
+    QMap<std::pair<QString, QString>, quint64> m_clockJumps; // (clock, direction)
+    qint64 m_clockOffsetMs = 0;
     QMap<std::pair<QString, int>, quint64> m_requests; // (route, status)
     QMap<QString, Histogram> m_latency; // route
 };

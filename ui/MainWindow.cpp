@@ -5,6 +5,7 @@
 #include "DashboardSession.h"
 #include "Durations.h"
 #include "ErrorBanner.h"
+#include "EventLogModel.h"
 #include "EventsPage.h"
 #include "Icons.h"
 #include "KeyRevealDialog.h"
@@ -93,6 +94,7 @@ MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *
     , m_rttLabel(new QLabel(this))
     , m_offsetLabel(new QLabel(this))
     , m_identityLabel(new QLabel(this))
+    , m_clockJumpLabel(new QLabel(this))
     , m_actions(std::make_unique<Actions>())
 {
     setObjectName(u"mainWindow"_s);
@@ -116,6 +118,10 @@ MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *
     m_serverLabel->setObjectName(u"serverStatus"_s);
     m_offsetLabel->setObjectName(u"offsetStatus"_s);
     m_identityLabel->setObjectName(u"identityStatus"_s);
+    m_clockJumpLabel->setContentsMargins(6, 0, 6, 0);
+    m_clockJumpLabel->setObjectName(u"clockJumpStatus"_s);
+    m_clockJumpLabel->hide();
+    statusBar()->addPermanentWidget(m_clockJumpLabel);
 
     createActions();
     createMenus();
@@ -132,6 +138,11 @@ MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *
         updateStatus();
     });
     connect(&session, &DashboardSession::clockMeasured, this, &MainWindow::updateStatus);
+    connect(&session, &DashboardSession::eventsArrived, this, &MainWindow::noteClockJumps);
+    connect(&session.events(), &QAbstractItemModel::modelReset, this, [this] {
+        m_lastClockJump.reset(); // another server, or the log reloaded
+        updateClockJumpNotice();
+    });
     connect(&session, &DashboardSession::identityChanged, this, [this] {
         updateStatus();
         updateActions();
@@ -184,9 +195,10 @@ PageContext MainWindow::pageContext()
     return PageContext {m_session, m_profiles, m_embedded};
 }
 
-void MainWindow::setEmbeddedServer(const QUrl &url, const QString &dataDir)
+void MainWindow::setEmbeddedServer(const QUrl &url, const QString &dataDir,
+                                   std::function<void(std::chrono::milliseconds)> jumpServerClock)
 {
-    m_embedded = EmbeddedServerInfo {url, dataDir};
+    m_embedded = EmbeddedServerInfo {url, dataDir, std::move(jumpServerClock)};
 }
 
 void MainWindow::setLanguageManager(LanguageManager *languages)
@@ -338,6 +350,7 @@ void MainWindow::retranslate()
 {
     Actions &a = *m_actions;
     setWindowTitle(tr("Keyright admin"));
+    updateClockJumpNotice();
     m_tabs->setTabText(m_tabs->indexOf(m_seats), tr("Seats"));
     m_tabs->setTabText(m_tabs->indexOf(m_events), tr("Events and disputes"));
     for (const auto &[page, title] : std::as_const(m_pageTitles))
@@ -477,6 +490,30 @@ void MainWindow::updateStatus()
     } else {
         m_offsetLabel->setText(tr("Clock offset not measured yet"));
     }
+}
+
+void MainWindow::noteClockJumps(const QList<EventRecord> &events)
+{
+    for (const EventRecord &event : events) {
+        if (event.kind == EventKind::ClockJumped && (!m_lastClockJump || event.seq > m_lastClockJump->seq))
+            m_lastClockJump = event;
+    }
+    updateClockJumpNotice();
+}
+
+void MainWindow::updateClockJumpNotice()
+{
+    if (!m_lastClockJump) {
+        m_clockJumpLabel->hide();
+        return;
+    }
+    m_clockJumpLabel->setText(tr("Clock jump: %1 (%2)")
+                                  .arg(EventLogModel::clockJumpText(*m_lastClockJump),
+                                       m_lastClockJump->time.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s)));
+    m_clockJumpLabel->setToolTip(tr("The server saw its own clock jump. Its leases keep following real elapsed "
+                                    "time; the Events page lists every jump."));
+    m_clockJumpLabel->setStyleSheet(u"color: %1"_s.arg(StatePalette::colour(StatePalette::Pending).name()));
+    m_clockJumpLabel->show();
 }
 
 void MainWindow::updateBanner()

@@ -3,6 +3,7 @@
 #include "AdminActions.h"
 #include "ConnectionProfile.h"
 #include "PageContext.h"
+#include "wire/EventRecord.h"
 
 #include <QMainWindow>
 #include <QUrl>
@@ -10,6 +11,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QActionGroup;
 class QLabel;
@@ -49,7 +51,8 @@ public:
     AdminActions &adminActions() const { return *m_adminActions; }
     ConnectionProfileStore &profiles() { return m_profiles; }
     // The embedded demo server, when the application started one.
-    void setEmbeddedServer(const QUrl &url, const QString &dataDir);
+    void setEmbeddedServer(const QUrl &url, const QString &dataDir,
+                           std::function<void(std::chrono::milliseconds)> jumpServerClock = {});
     const EmbeddedServerInfo &embeddedServer() const { return m_embedded; }
     void setLanguageManager(LanguageManager *languages);
 
@@ -87,6 +90,9 @@ private:
     void updateStatus();
     void updateBanner();
     void updateActions();
+    // The status bar's notice of the latest jump of the server's own clock (hidden until one).
+    void noteClockJumps(const QList<EventRecord> &events);
+    void updateClockJumpNotice();
     void setLanguage(const QString &code);
     void showMessage(const QString &text);
     void connectActionOutcomes();
@@ -112,6 +118,8 @@ private:
     QLabel *m_rttLabel;
     QLabel *m_offsetLabel;
     QLabel *m_identityLabel;
+    QLabel *m_clockJumpLabel;
+    std::optional<EventRecord> m_lastClockJump;
 
     struct Actions;
     std::unique_ptr<Actions> m_actions;

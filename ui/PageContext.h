@@ -3,6 +3,9 @@
 #include <QString>
 #include <QUrl>
 
+#include <chrono>
+#include <functional>
+
 namespace keyright {
 
 class ConnectionProfileStore;
@@ -13,6 +16,8 @@ struct EmbeddedServerInfo
 {
     QUrl url;
     QString dataDir;
+    // Moves the embedded server's own clock (the simulator's "server's clock jumps" scenario).
+    std::function<void(std::chrono::milliseconds)> jumpServerClock {};
 };
 
 // What a page added to the main window may use: the session (its models, admin client, network,

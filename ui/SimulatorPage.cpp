@@ -2,6 +2,7 @@
 
 #include "DashboardSession.h"
 #include "DemoCatalogue.h"
+#include "simulator/Simulation.h"
 #include "simulator/SimulatorView.h"
 
 #include <QDir>
@@ -46,8 +47,11 @@ void SimulatorPage::rebuild(AdminClient *client)
     // The simulator's "server" clock is the dashboard's: one estimate, fed by both.
     auto *view = new SimulatorView(session.network(), *client, session.serverClock(), this);
     const EmbeddedServerInfo &embedded = m_context.embedded;
-    if (session.serverUrl() == embedded.url && !embedded.dataDir.isEmpty())
+    if (session.serverUrl() == embedded.url && !embedded.dataDir.isEmpty()) {
         view->setDemoKeyDirectory(QDir(embedded.dataDir).filePath(DemoCatalogue::keyDirectoryName()));
+        // Only a server this process runs can have its clock moved.
+        view->simulation().setServerClockJumper(embedded.jumpServerClock);
+    }
     m_view = view;
     m_stack->addWidget(view);
     m_stack->setCurrentWidget(view);

@@ -9,10 +9,10 @@ namespace keyright {
 const QList<EventKind> &allEventKinds()
 {
     using K = EventKind;
-    static const QList<EventKind> all {K::Granted,     K::Denied,        K::Released,       K::RenewRefused,
-                                       K::Revoked,     K::Reaped,        K::LicenseCreated, K::LicenseUpdated,
-                                       K::KeyRotated,  K::HolderBlocked, K::Amnesia,        K::TokenCreated,
-                                       K::TokenRevoked};
+    static const QList<EventKind> all {K::Granted,      K::Denied,        K::Released,       K::RenewRefused,
+                                       K::Revoked,      K::Reaped,        K::LicenseCreated, K::LicenseUpdated,
+                                       K::KeyRotated,   K::HolderBlocked, K::Amnesia,        K::TokenCreated,
+                                       K::TokenRevoked, K::ClockJumped};
     return all;
 }
 
@@ -45,6 +45,8 @@ QString toWire(EventKind kind)
         return u"token_created"_s;
     case EventKind::TokenRevoked:
         return u"token_revoked"_s;
+    case EventKind::ClockJumped:
+        return u"clock_jumped"_s;
     }
     return {};
 }

@@ -25,6 +25,7 @@ enum class EventKind {
     Amnesia, // a replicated usage counter went backwards (docs/STATS.md)
     TokenCreated, // an admin made a named access token
     TokenRevoked, // an admin revoked one
+    ClockJumped, // the server's own wall or monotonic clock jumped (detail: clock, sizeMs, direction)
 };
 
 // Every kind, in the order above (the order the API's error message lists them in).

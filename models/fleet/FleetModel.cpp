@@ -1,6 +1,7 @@
 #include "FleetModel.h"
 
 #include "Clock.h"
+#include "DemoCatalogue.h"
 #include "FleetCountersModel.h"
 #include "FleetServersModel.h"
 
@@ -222,6 +223,9 @@ int FleetModel::serverRow(const QUrl &url) const
 void FleetModel::mergeSnapshot(const FleetSnapshot &snapshot, const QDateTime &receivedAt)
 {
     for (auto license = snapshot.counters.cbegin(); license != snapshot.counters.cend(); ++license) {
+        // The simulator's sandbox licenses count staged checkouts and denials, not usage.
+        if (DemoCatalogue::isSandboxLicense(license.key()))
+            continue;
         if (!m_licenses.contains(license.key()))
             m_licenses.append(license.key());
         FleetSnapshot::Counters &held = m_merged[license.key()];

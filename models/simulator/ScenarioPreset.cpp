@@ -1,5 +1,9 @@
 #include "ScenarioPreset.h"
 
+#include "DemoCatalogue.h"
+
+#include <algorithm>
+
 namespace keyright {
 
 using namespace Qt::StringLiterals;
@@ -23,18 +27,48 @@ ScenarioPreset::Action act(milliseconds at, int client, Kind kind, milliseconds 
 
 QString ScenarioPreset::tolerantSkewLicenseId()
 {
-    return u"sim-skew-tolerant"_s;
+    return sandboxLicenseId(u"skew-tolerant"_s);
 }
 
 QString ScenarioPreset::zeroSkewLicenseId()
 {
-    return u"sim-skew-zero"_s;
+    return sandboxLicenseId(u"skew-zero"_s);
+}
+
+QString ScenarioPreset::sandboxLicenseId(const QString &key)
+{
+    return DemoCatalogue::sandboxLicensePrefix() + key;
+}
+
+const ScenarioPreset::SandboxLicense *ScenarioPreset::sandbox(LicenseRole role) const
+{
+    for (const SandboxLicense &license : licenses) {
+        if (license.role == role)
+            return &license;
+    }
+    return nullptr;
 }
 
 QStringList ScenarioPreset::titles()
 {
-    return {tr("1. Fast clock"),    tr("2. Slow clock, network cut"), tr("3. Crash"),
-            tr("4. Flaky network"), tr("5. Clock rollback"),          tr("6. Skew tolerance")};
+    return {tr("1. Fast clock"),
+            tr("2. Slow clock, network cut"),
+            tr("3. Crash"),
+            tr("4. Flaky network"),
+            tr("5. Clock rollback"),
+            tr("6. Skew tolerance"),
+            tr("7. The server's clock jumps")};
+}
+
+bool ScenarioPreset::jumpsServerClock() const
+{
+    return std::any_of(actions.cbegin(), actions.cend(),
+                       [](const Action &action) { return action.kind == Kind::ServerClockJump; });
+}
+
+std::optional<ScenarioPreset> ScenarioPreset::make(int number, QString *why)
+{
+    return make(number, Timing {}, why);
 }
 
 std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &timing, QString *why)
@@ -46,15 +80,22 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
 
     ScenarioPreset p;
     p.number = number;
+    p.timing = timing;
     if (number >= 1 && number <= count)
         p.title = titles().at(number - 1);
+    // The usual case: one license of the preset's own, with a seat to spare, so a client that took two
+    // seats would show in the count instead of hiding behind a refusal.
+    const auto ownLicense = [&p, &timing](int seats) {
+        p.licenses = {{LicenseRole::Main, sandboxLicenseId(p.key), seats, timing.skew}};
+    };
 
     switch (number) {
     case 1: {
         p.key = u"fast-clock"_s;
+        ownLicense(3);
         const milliseconds fast = scaled(ttl, 0.8);
-        p.clients = {{tr("Fast, signed expiry"), fast, Policy::SignedExpiry, LicenseRole::Picked},
-                     {tr("Fast, monotonic"), fast, Policy::Monotonic, LicenseRole::Picked}};
+        p.clients = {{tr("Fast, signed expiry"), fast, Policy::SignedExpiry, LicenseRole::Main},
+                     {tr("Fast, monotonic"), fast, Policy::Monotonic, LicenseRole::Main}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 1, Kind::Start)};
         p.duration = ttl * 3;
         p.narration = tr("Both machines run %1 ahead of the server. The signed-expiry client compares the server's "
@@ -68,9 +109,10 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
     }
     case 2: {
         p.key = u"slow-clock"_s;
+        ownLicense(3);
         const milliseconds slow = -ttl * 2;
-        p.clients = {{tr("Slow, signed expiry"), slow, Policy::SignedExpiry, LicenseRole::Picked},
-                     {tr("Slow, monotonic"), slow, Policy::Monotonic, LicenseRole::Picked}};
+        p.clients = {{tr("Slow, signed expiry"), slow, Policy::SignedExpiry, LicenseRole::Main},
+                     {tr("Slow, monotonic"), slow, Policy::Monotonic, LicenseRole::Main}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 1, Kind::Start),
                      act(afterBeat, 0, Kind::CutNetwork, ttl * 4), act(afterBeat, 1, Kind::CutNetwork, ttl * 4)};
         p.duration = afterBeat + ttl * 4;
@@ -85,8 +127,9 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
     }
     case 3: {
         p.key = u"crash"_s;
-        p.clients = {{tr("Crashes"), milliseconds {0}, Policy::Monotonic, LicenseRole::Picked},
-                     {tr("Keeps running"), milliseconds {0}, Policy::Monotonic, LicenseRole::Picked}};
+        ownLicense(3);
+        p.clients = {{tr("Crashes"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main},
+                     {tr("Keeps running"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 1, Kind::Start),
                      act(afterBeat + milliseconds {1000}, 0, Kind::Crash)};
         p.duration = afterBeat + ttl + timing.skew + timing.reapGrace + milliseconds {10000};
@@ -100,9 +143,10 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
     }
     case 4: {
         p.key = u"flaky-network"_s;
+        ownLicense(3);
         const milliseconds blip = scaled(ttl, 0.4);
-        p.clients = {{tr("Flaky, monotonic"), milliseconds {0}, Policy::Monotonic, LicenseRole::Picked},
-                     {tr("Flaky, signed expiry"), milliseconds {0}, Policy::SignedExpiry, LicenseRole::Picked}};
+        p.clients = {{tr("Flaky, monotonic"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main},
+                     {tr("Flaky, signed expiry"), milliseconds {0}, Policy::SignedExpiry, LicenseRole::Main}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start),           act(milliseconds {0}, 1, Kind::Start),
                      act(afterBeat, 0, Kind::CutNetwork, blip),       act(afterBeat, 1, Kind::CutNetwork, blip),
                      act(afterBeat + ttl, 0, Kind::CutNetwork, blip), act(afterBeat + ttl, 1, Kind::CutNetwork, blip)};
@@ -116,21 +160,17 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
     }
     case 5: {
         p.key = u"rollback"_s;
-        if (timing.seatCount < 2 || timing.seatCount > maxSeatsForRollback()) {
-            if (why)
-                *why = tr("The rollback scenario fills the pool, so it needs a license with 2 to %1 seats, "
-                          "such as training-demo.")
-                           .arg(maxSeatsForRollback());
-            return std::nullopt;
-        }
+        // Three seats: the two who roll back, one colleague at work, two colleagues waiting.
+        constexpr int seats = 3;
+        ownLicense(seats);
         const milliseconds back = std::chrono::minutes {2};
-        p.clients = {{tr("Rolls back, signed expiry"), milliseconds {0}, Policy::SignedExpiry, LicenseRole::Picked},
-                     {tr("Rolls back, monotonic"), milliseconds {0}, Policy::Monotonic, LicenseRole::Picked}};
+        p.clients = {{tr("Rolls back, signed expiry"), milliseconds {0}, Policy::SignedExpiry, LicenseRole::Main},
+                     {tr("Rolls back, monotonic"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 1, Kind::Start)};
         // Fill the rest of the pool, plus two clients waiting for the first seat that frees up.
-        const int fillers = timing.seatCount - 2 + 2;
+        const int fillers = seats - 2 + 2;
         for (int i = 0; i < fillers; ++i) {
-            p.clients.append({tr("Colleague %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Picked});
+            p.clients.append({tr("Colleague %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Main});
             p.actions.append(act(milliseconds {1000}, 2 + i, Kind::Start));
         }
         const milliseconds cut = ttl * 2;
@@ -151,6 +191,9 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
     }
     case 6: {
         p.key = u"skew"_s;
+        p.licenses
+            = {{LicenseRole::TolerantSkew, tolerantSkewLicenseId(), 1, std::chrono::seconds {sandboxSkewSeconds}},
+               {LicenseRole::ZeroSkew, zeroSkewLicenseId(), 1, milliseconds {0}}};
         const milliseconds slow {-4000};
         p.clients = {{tr("Slow, skew 5 s"), slow, Policy::SignedExpiry, LicenseRole::TolerantSkew},
                      {tr("Waiting (skew 5 s)"), milliseconds {0}, Policy::Monotonic, LicenseRole::TolerantSkew},
@@ -166,6 +209,31 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
                          "slow client can still be acting, so the colleague only gets it afterwards. With a skew of "
                          "zero the colleague gets the seat while the slow client still works for a few seconds: two "
                          "people on one seat, the double use the skew tolerance is there to absorb.");
+        break;
+    }
+    case 7: {
+        p.key = u"server-clock-jump"_s;
+        // A full pool and a colleague waiting: a seat freed by mistake would go to the colleague.
+        constexpr int seats = 3;
+        ownLicense(seats);
+        const milliseconds jump = std::chrono::minutes {10};
+        for (int i = 0; i < seats; ++i) {
+            p.clients.append({tr("Holder %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Main});
+            p.actions.append(act(milliseconds {0}, i, Kind::Start));
+        }
+        p.clients.append({tr("Waiting colleague"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main});
+        p.actions.append(act(milliseconds {1000}, seats, Kind::Start));
+        p.actions.append(act(afterBeat, 0, Kind::ServerClockJump, jump));
+        p.actions.append(act(afterBeat + ttl * 2, 0, Kind::ServerClockJump, -jump));
+        p.duration = afterBeat + ttl * 4;
+        p.narration = tr("Three holders fill the pool and a colleague waits for a seat. Then the server's own clock "
+                         "jumps ten minutes forward, and later ten minutes back, as when someone sets the server's "
+                         "time by hand. Going by its wall clock, the server would think every lease ran out at "
+                         "once and hand the seats to the colleague while their holders still work. It does not: "
+                         "it sees each jump (a \"clock jumped\" event), keeps measuring leases with real elapsed "
+                         "time, and never signs an expiry earlier than one it already signed. Every holder keeps "
+                         "its seat, the colleague keeps waiting, and a crashed holder's seat would still come back "
+                         "one TTL plus the skew after its last heartbeat.");
         break;
     }
     default:

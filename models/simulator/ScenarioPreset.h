@@ -11,9 +11,15 @@
 
 namespace keyright {
 
-// A scripted demonstration: the clients to create, what happens to them and when, and what the
-// trainer tells the room. Times are simulated time since the preset started and are derived from
-// the license's own TTL and skew, so a preset plays the same story on any short-TTL license.
+// A scripted demonstration: the clients to create, what happens to them and when, the sandbox
+// licenses it runs on, and what the trainer tells the room. A preset never plays on a license
+// somebody else uses: its clients check out licenses of its own (`licenses`, ids starting with
+// DemoCatalogue::sandboxLicensePrefix()), which the simulation creates with the seats, TTL and
+// skew the story needs, so the narration holds on any server whatever its other holders do.
+// Times are simulated time since the preset started and are derived from the timing's TTL.
+//
+// Adding a preset: a number after the last, a title in titles(), a case in make() that fills
+// `clients`, `actions`, `duration`, `narration` and at least one SandboxLicense per role used.
 struct ScenarioPreset
 {
     Q_DECLARE_TR_FUNCTIONS(ScenarioPreset)
@@ -21,9 +27,19 @@ struct ScenarioPreset
 public:
     // Which license a scripted client checks out against.
     enum class LicenseRole {
-        Picked, // the license the trainer picked
+        Main, // the scenario's own sandbox license
         TolerantSkew, // a one-seat sandbox license whose skew absorbs the slow client's offset
         ZeroSkew, // the same with a skew of zero
+    };
+
+    // A license the preset creates (or takes back, when it exists from an earlier run) and
+    // empties before it starts. TTL and reap grace come from the preset's Timing.
+    struct SandboxLicense
+    {
+        LicenseRole role = LicenseRole::Main;
+        QString id; // sim-...
+        int seatCount = 1;
+        std::chrono::milliseconds skew {0};
     };
 
     struct Client
@@ -31,10 +47,12 @@ public:
         QString name;
         std::chrono::milliseconds offset {0};
         LeaseKeeper::ExpiryPolicy policy = LeaseKeeper::ExpiryPolicy::Monotonic;
-        LicenseRole license = LicenseRole::Picked;
+        LicenseRole license = LicenseRole::Main;
     };
 
-    enum class ActionKind { Start, Crash, CutNetwork, ClockBack, SetOffset, Release };
+    // ServerClockJump moves the server's own wall clock by `amount` (signed); it needs a
+    // simulation that can (Simulation::setServerClockJumper), and its `client` is not used.
+    enum class ActionKind { Start, Crash, CutNetwork, ClockBack, SetOffset, Release, ServerClockJump };
 
     struct Action
     {
@@ -44,7 +62,7 @@ public:
         std::chrono::milliseconds amount {0}; // cut duration, rollback, or new offset
     };
 
-    // The license timing a preset is built for.
+    // The license timing a preset is built for; the defaults are the ones its sandbox licenses get.
     struct Timing
     {
         std::chrono::milliseconds ttl {15000};
@@ -53,26 +71,36 @@ public:
         int seatCount = 3;
     };
 
-    static constexpr int count = 6;
-    // Sandbox licenses of preset 6 (created by the simulator on the connected server).
+    static constexpr int count = 7;
+    // The tolerant skew of preset 6, and its two sandbox licenses.
     static constexpr int sandboxSkewSeconds = 5;
     static QString tolerantSkewLicenseId();
     static QString zeroSkewLicenseId();
+    // The sandbox license of the preset `key` ("sim-" + key).
+    static QString sandboxLicenseId(const QString &key);
 
-    int number = 0; // 1..6
-    QString key; // stable identifier: fast-clock, slow-clock, crash, flaky-network, rollback, skew
+    int number = 0; // 1..count
+    // stable identifier: fast-clock, slow-clock, crash, flaky-network, rollback, skew, server-clock-jump
+    QString key;
     QString title;
     QString narration; // what the room should watch for, a few sentences
     QList<Client> clients;
     QList<Action> actions;
+    QList<SandboxLicense> licenses; // one per role the clients use
+    Timing timing; // of the sandbox licenses
     std::chrono::milliseconds duration {0}; // when the story is told; the simulation runs on
 
-    // The preset `number` (1..6) for a license with `timing`; nullopt for another number or a
-    // license whose seat count the preset cannot fill (rollback fills the pool).
+    // The preset `number` (1..count) on sandbox licenses with `timing` (its seat count is not
+    // used: each sandbox license gets the seats its story needs); nullopt for another number.
     static std::optional<ScenarioPreset> make(int number, const Timing &timing, QString *why = nullptr);
+    // The same with the default Timing, the one the simulator plays on.
+    static std::optional<ScenarioPreset> make(int number, QString *why = nullptr);
     // Titles for a picker, in order.
     static QStringList titles();
-    static int maxSeatsForRollback() { return 6; }
+    // Whether playing it moves the server's own clock (a ServerClockJump action).
+    bool jumpsServerClock() const;
+    // The sandbox license playing `role`, or nullptr.
+    const SandboxLicense *sandbox(LicenseRole role) const;
 };
 
 } // namespace keyright

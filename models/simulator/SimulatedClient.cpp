@@ -33,7 +33,9 @@ SimulatedClient::SimulatedClient(QNetworkAccessManager &network, const QUrl &ser
     m_client->setTransferTimeout(transferTimeout);
 
     m_keeper = new LeaseKeeper(*m_client, m_clock, this);
-    m_keeper->setHolder(holder());
+    // Holders are display labels on the server; the suffix tells support these seats were simulated.
+    m_holder = m_spec.name + u"@simulator"_s;
+    m_keeper->setHolder(m_holder);
     m_keeper->setExpiryPolicy(spec.policy);
     // No jitter: a trainer replays a scenario and the room must see the same thing every time.
     m_keeper->setMaxJitter(milliseconds {0});
@@ -72,8 +74,12 @@ SimulatedClient::~SimulatedClient() = default;
 
 QString SimulatedClient::holder() const
 {
-    // Holders are display labels on the server; the suffix tells support these seats were simulated.
-    return m_spec.name + u"@simulator"_s;
+    return m_holder;
+}
+
+void SimulatedClient::setName(const QString &name)
+{
+    m_spec.name = name;
 }
 
 milliseconds SimulatedClient::offset() const

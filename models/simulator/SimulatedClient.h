@@ -58,6 +58,8 @@ public:
     ~SimulatedClient() override;
 
     QString name() const { return m_spec.name; }
+    // What the room sees; the holder label the server knows is kept.
+    void setName(const QString &name);
     QString holder() const;
     QString licenseId() const { return m_spec.licenseId; }
     LeaseKeeper::ExpiryPolicy policy() const { return m_spec.policy; }
@@ -112,6 +114,7 @@ private:
 
     const Clock &m_base;
     SimulatedClientSpec m_spec;
+    QString m_holder; // from the name it started with
     SkewedClock m_clock;
     LeaseClient *m_client = nullptr;
     LeaseKeeper *m_keeper = nullptr;

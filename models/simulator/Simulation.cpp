@@ -4,6 +4,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <memory>
 
 namespace keyright {
 
@@ -120,7 +121,12 @@ void Simulation::ensureSandboxLicense(const LicenseSpec &spec, std::function<voi
 {
     m_admin.putLicense(spec, this, [this, spec, done = std::move(done)](const AdminResult<LicenseWriteResult> &put) {
         if (!put.ok()) {
-            done(tr("Could not create the license %1: %2").arg(spec.id, put.error.message));
+            if (put.error.kind == ClientError::Kind::Forbidden || put.error.kind == ClientError::Kind::Unauthorized)
+                done(tr("A scenario runs on licenses of its own, which the simulator creates on the server, and "
+                        "this connection's token may not create licenses. Connect with an admin token to play "
+                        "scenarios; free play works on any license whose key you have."));
+            else
+                done(tr("Could not create the license %1: %2").arg(spec.id, put.error.message));
             return;
         }
         ScenarioPreset::Timing timing;
@@ -151,57 +157,103 @@ void Simulation::ensureSandboxLicense(const LicenseSpec &spec, std::function<voi
     });
 }
 
-LicenseSpec Simulation::sandboxSpec(const QString &licenseId, qint64 skewSeconds, const ScenarioPreset::Timing &timing)
+void Simulation::emptySandboxLicense(const QString &licenseId, std::function<void(const QString &)> done)
+{
+    // Seats an earlier run left behind (a crashed client's, a run cut short) would still count for
+    // up to a TTL and change the story: revoke every live one before the new run starts.
+    m_admin.listLeases(licenseId, this, [this, licenseId, done](const AdminResult<LeaseList> &list) {
+        if (!list.ok()) {
+            done(tr("Could not read the seats of %1: %2").arg(licenseId, list.error.message));
+            return;
+        }
+        auto pending = std::make_shared<int>(0);
+        auto firstError = std::make_shared<QString>();
+        for (const LeaseRow &row : list.value->leases) {
+            if (!row.live)
+                continue;
+            ++*pending;
+            RevokeRequest request;
+            request.licenseId = licenseId;
+            request.seatId = row.lease.seatId;
+            request.reason = tr("simulator reset");
+            m_admin.revoke(
+                request, this, [pending, firstError, done, licenseId](const AdminResult<AdminClient::Empty> &r) {
+                    // A seat that went away meanwhile is as good as revoked.
+                    if (!r.ok() && r.error.kind != ClientError::Kind::NotFound
+                        && r.error.kind != ClientError::Kind::Gone && firstError->isEmpty())
+                        *firstError = tr("Could not free the seats of %1: %2").arg(licenseId, r.error.message);
+                    if (--*pending == 0)
+                        done(*firstError);
+                });
+        }
+        if (*pending == 0)
+            done({});
+    });
+}
+
+LicenseSpec Simulation::sandboxSpec(const ScenarioPreset &preset, const ScenarioPreset::SandboxLicense &sandbox)
 {
     using std::chrono::duration_cast;
     using std::chrono::seconds;
     LicenseSpec spec;
-    spec.id = licenseId;
-    spec.name = tr("Simulator sandbox (skew %1 s)").arg(skewSeconds);
-    spec.seatCount = 1;
-    spec.ttlSeconds = std::max<qint64>(10, duration_cast<seconds>(timing.ttl).count());
-    spec.skewSeconds = skewSeconds;
+    spec.id = sandbox.id;
+    // The name says what it is in the Seats list, since the server keeps it after the run.
+    spec.name = tr("Simulator sandbox: %1").arg(preset.title);
+    spec.seatCount = sandbox.seatCount;
+    spec.ttlSeconds = std::max<qint64>(10, duration_cast<seconds>(preset.timing.ttl).count());
+    spec.skewSeconds = duration_cast<seconds>(sandbox.skew).count();
     spec.reapGraceSeconds
-        = std::max<qint64>(ScenarioPreset::sandboxSkewSeconds + 1, duration_cast<seconds>(timing.reapGrace).count());
+        = std::max<qint64>(spec.skewSeconds + 1, duration_cast<seconds>(preset.timing.reapGrace).count());
     return spec;
 }
 
-void Simulation::playPreset(const ScenarioPreset &preset, const QString &pickedLicense,
-                            std::function<void(const QString &)> done)
+void Simulation::playPreset(const ScenarioPreset &preset, std::function<void(const QString &)> done)
 {
-    QMap<ScenarioPreset::LicenseRole, QString> licenses {{ScenarioPreset::LicenseRole::Picked, pickedLicense}};
-    auto start = [this, preset, done](const QMap<ScenarioPreset::LicenseRole, QString> &roles) {
-        QString error;
-        loadPreset(preset, roles, &error);
-        done(error);
-    };
-    const bool needsSandbox = std::any_of(preset.clients.cbegin(), preset.clients.cend(), [](const auto &c) {
-        return c.license != ScenarioPreset::LicenseRole::Picked;
-    });
-    if (!needsSandbox) {
-        start(licenses);
+    if (preset.jumpsServerClock() && !canJumpServerClock()) {
+        done(tr("This scenario moves the server's own clock, so it plays only on the embedded demo server "
+                "(Server > Use the embedded demo server)."));
         return;
     }
-    // Two one-seat licenses that differ only in skew, owned by the simulator.
-    const ScenarioPreset::Timing timing = licenseTiming(pickedLicense);
-    licenses.insert(ScenarioPreset::LicenseRole::TolerantSkew, ScenarioPreset::tolerantSkewLicenseId());
-    licenses.insert(ScenarioPreset::LicenseRole::ZeroSkew, ScenarioPreset::zeroSkewLicenseId());
-    const LicenseSpec tolerant
-        = sandboxSpec(ScenarioPreset::tolerantSkewLicenseId(), ScenarioPreset::sandboxSkewSeconds, timing);
-    const LicenseSpec zero = sandboxSpec(ScenarioPreset::zeroSkewLicenseId(), 0, timing);
-    ensureSandboxLicense(tolerant, [this, zero, licenses, start, done](const QString &error) {
-        if (!error.isEmpty()) {
+    QMap<ScenarioPreset::LicenseRole, QString> roles;
+    QList<LicenseSpec> specs;
+    for (const ScenarioPreset::SandboxLicense &sandbox : preset.licenses) {
+        roles.insert(sandbox.role, sandbox.id);
+        specs.append(sandboxSpec(preset, sandbox));
+    }
+    // The old run's clients go first, so their releases are not mistaken for leftovers.
+    clear();
+    const auto generation = ++m_playGeneration;
+    // One license after the other: create or update it, take its key, empty it; then play. The
+    // step holds itself weakly; the requests in flight hold it strongly, so an abandoned chain
+    // (the simulation went away) frees itself.
+    auto next = std::make_shared<std::function<void(qsizetype)>>();
+    *next = [this, preset, roles, specs, done, weak = std::weak_ptr(next), generation](qsizetype i) {
+        if (generation != m_playGeneration)
+            return; // a newer play took over
+        if (i == specs.size()) {
+            QString error;
+            loadPreset(preset, roles, &error);
             done(error);
             return;
         }
-        ensureSandboxLicense(zero, [licenses, start, done](const QString &zeroError) {
-            if (!zeroError.isEmpty()) {
-                done(zeroError);
+        const auto self = weak.lock();
+        const LicenseSpec spec = specs.at(i);
+        ensureSandboxLicense(spec, [this, spec, done, self, i](const QString &error) {
+            if (!error.isEmpty()) {
+                done(error);
                 return;
             }
-            start(licenses);
+            if (!m_sandboxLicenses.contains(spec.id))
+                m_sandboxLicenses.append(spec.id);
+            emptySandboxLicense(spec.id, [done, self, i](const QString &emptyError) {
+                if (!emptyError.isEmpty())
+                    done(emptyError);
+                else
+                    (*self)(i + 1);
+            });
         });
-    });
+    };
+    (*next)(0);
 }
 
 SimulatedClient *Simulation::addClient(SimulatedClientSpec spec, QString *error)
@@ -294,6 +346,16 @@ bool Simulation::loadPreset(const ScenarioPreset &preset, const QMap<ScenarioPre
     return true;
 }
 
+void Simulation::renamePresetClients(const ScenarioPreset &preset)
+{
+    if (!m_preset || m_preset->number != preset.number)
+        return;
+    for (qsizetype i = 0; i < m_presetClients.size() && i < preset.clients.size(); ++i)
+        m_presetClients.at(i)->setName(preset.clients.at(i).name);
+    m_preset->title = preset.title;
+    m_preset->narration = preset.narration;
+}
+
 milliseconds Simulation::presetElapsed() const
 {
     if (!m_preset)
@@ -317,6 +379,11 @@ void Simulation::runDueActions()
 
 void Simulation::runAction(const ScenarioPreset::Action &action)
 {
+    if (action.kind == ScenarioPreset::ActionKind::ServerClockJump) {
+        if (m_serverClockJumper)
+            m_serverClockJumper(action.amount);
+        return;
+    }
     if (action.client < 0 || action.client >= m_presetClients.size())
         return; // the trainer removed that client: the story goes on without it
     SimulatedClient *client = m_presetClients.at(action.client);
@@ -339,6 +406,8 @@ void Simulation::runAction(const ScenarioPreset::Action &action)
     case ScenarioPreset::ActionKind::Release:
         client->release();
         break;
+    case ScenarioPreset::ActionKind::ServerClockJump:
+        break; // above: it needs no client
     }
 }
 
@@ -377,6 +446,8 @@ void Simulation::poll(std::function<void()> done)
 
 void Simulation::pollLicenses()
 {
+    // The error of an earlier round is stale once a round goes through; lastError() then reads empty.
+    m_lastError.clear();
     QStringList ids;
     for (SimulatedClient *client : std::as_const(m_clients)) {
         if (!ids.contains(client->licenseId()))

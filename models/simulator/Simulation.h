@@ -73,17 +73,22 @@ public:
     void refreshLicenses(std::function<void(const AdminResult<LicenseList> &)> done = {});
     QList<LicenseSummary> licenses() const { return m_licenses; }
 
-    // Creates (or re-keys, when it exists) the one-seat sandbox license `licenseId` with the given
-    // policy, and remembers its key. Used by the skew-tolerance preset.
+    // Creates (or updates and re-keys, when it exists) the sandbox license `spec.id` and remembers
+    // its key. A token that may not create licenses gets a message saying so.
     void ensureSandboxLicense(const LicenseSpec &spec, std::function<void(const QString &error)> done);
-    // The sandbox license `licenseId` with `skewSeconds`, timed like the picked license (`timing`)
-    // but kept long enough to play a scenario and with a grace the sandbox skew fits in.
-    static LicenseSpec sandboxSpec(const QString &licenseId, qint64 skewSeconds, const ScenarioPreset::Timing &timing);
-    // Plays `preset` with `pickedLicense` in the Picked role. A preset that uses the sandbox roles
-    // gets its two sandbox licenses created (or re-keyed) first, one after the other, so `done`
-    // may run later: with an empty string once the preset is playing, else with why it is not.
-    void playPreset(const ScenarioPreset &preset, const QString &pickedLicense,
-                    std::function<void(const QString &error)> done);
+    // Revokes every live seat of the sandbox license `licenseId`.
+    void emptySandboxLicense(const QString &licenseId, std::function<void(const QString &error)> done);
+    // The license `sandbox` of `preset`: its seats and skew, the preset's TTL and grace (at least
+    // 10 s and the skew + 1 s, the server's bounds), and a name that says it is the simulator's.
+    static LicenseSpec sandboxSpec(const ScenarioPreset &preset, const ScenarioPreset::SandboxLicense &sandbox);
+    // Plays `preset` on licenses of its own: clears the board, then creates (or takes back) and
+    // empties each of the preset's sandbox licenses, one after the other, and loads the preset.
+    // `done` runs later, with an empty string once the preset is playing, else with why it is not.
+    // The server has no route to delete a license, so sandbox licenses stay, marked by their
+    // "sim-" ids and names, and are reused by the next run of the same preset.
+    void playPreset(const ScenarioPreset &preset, std::function<void(const QString &error)> done);
+    // The sandbox licenses this simulation created or took back, in order.
+    QStringList sandboxLicenses() const { return m_sandboxLicenses; }
 
     // nullptr with `error` set when the license has no key.
     SimulatedClient *addClient(SimulatedClientSpec spec, QString *error = nullptr);
@@ -97,6 +102,9 @@ public:
     bool loadPreset(const ScenarioPreset &preset, const QMap<ScenarioPreset::LicenseRole, QString> &licenses,
                     QString *error = nullptr);
     std::optional<ScenarioPreset> preset() const { return m_preset; }
+    // After a language switch: gives the playing preset's clients the names of `preset` (the
+    // same preset made again in the new language). Their holder labels stay as they were.
+    void renamePresetClients(const ScenarioPreset &preset);
     // Simulated time since the preset started.
     std::chrono::milliseconds presetElapsed() const;
     bool presetFinished() const;
@@ -111,6 +119,13 @@ public:
     // The estimate every lease list feeds; `estimate` must outlive the simulation. Its local
     // clock is the one round trips are measured on.
     void setServerClock(ServerClockEstimate &estimate);
+
+    // Moves the server's own wall clock by a signed amount: only a server this process runs can
+    // (the embedded demo, a test's). Without one, a preset that jumps the server's clock is
+    // refused with a message saying where it plays.
+    using ServerClockJumper = std::function<void(std::chrono::milliseconds by)>;
+    void setServerClockJumper(ServerClockJumper jumper) { m_serverClockJumper = std::move(jumper); }
+    bool canJumpServerClock() const { return bool(m_serverClockJumper); }
     ServerClockEstimate &serverClock() const { return *m_serverClock; }
 
     // Real-time drivers for the dashboard (on by default): ticking every 100 ms, polling every
@@ -167,6 +182,9 @@ private:
     PollScheduler m_scheduler;
     QList<std::function<void()>> m_pollWaiters;
     QString m_lastError;
+    QStringList m_sandboxLicenses;
+    ServerClockJumper m_serverClockJumper;
+    quint64 m_playGeneration = 0;
     ServerClockEstimate m_ownServerClock;
     ServerClockEstimate *m_serverClock = &m_ownServerClock;
 

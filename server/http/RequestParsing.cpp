@@ -34,6 +34,31 @@ bool hasControlCharacter(QStringView text)
     });
 }
 
+// A text's length in Unicode code points (a pair of UTF-16 surrogates is one), the unit every
+// length limit of the API counts in (docs/API.md). `loneSurrogateAt` is the 1-based code point
+// position of the first surrogate without its partner, 0 when there is none: JSON's \u escapes
+// can spell one, and it is not Unicode text (it would not survive the store's UTF-8).
+struct TextScan
+{
+    qsizetype codePoints = 0;
+    qsizetype loneSurrogateAt = 0;
+};
+
+TextScan scanText(QStringView text)
+{
+    TextScan scan;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        ++scan.codePoints;
+        if (c.isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            ++i;
+        } else if (c.isSurrogate() && scan.loneSurrogateAt == 0) {
+            scan.loneSurrogateAt = scan.codePoints;
+        }
+    }
+    return scan;
+}
+
 // The body as a JSON object. `optional` accepts an empty body as {}.
 std::optional<QJsonObject> parseObject(QByteArrayView body, bool optional, ApiError *error)
 {
@@ -84,12 +109,20 @@ bool optionalText(const QJsonObject &object, const QString &field, int maxLength
         fail<bool>(error, ApiError::invalid(field, u"%1 must not be empty"_s.arg(field)));
         return false;
     }
-    if (text.size() > maxLength) {
+    const TextScan scan = scanText(text);
+    if (scan.loneSurrogateAt > 0) {
+        fail<bool>(error,
+                   ApiError::invalid(field,
+                                     u"%1 is not valid Unicode: a lone surrogate at character %2"_s.arg(
+                                         field, QString::number(scan.loneSurrogateAt))));
+        return false;
+    }
+    if (scan.codePoints > maxLength) {
         fail<bool>(
             error,
             ApiError::invalid(
                 field,
-                u"%1 is %2 characters long; at most %3 are allowed"_s.arg(field).arg(text.size()).arg(maxLength)));
+                u"%1 is %2 characters long; at most %3 are allowed"_s.arg(field).arg(scan.codePoints).arg(maxLength)));
         return false;
     }
     if (hasControlCharacter(text)) {

@@ -16,6 +16,8 @@
 // here touches the store, so a rejected request leaves it as it was.
 namespace keyright::server::request {
 
+// Every text field must be valid Unicode (no lone surrogate); every length below counts code
+// points, as the holder's does (validateHolder).
 constexpr qsizetype maxBodyBytes = 16 * 1024;
 constexpr int maxRequestIdLength = 128;
 constexpr int maxNameLength = 128;

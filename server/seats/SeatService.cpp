@@ -224,7 +224,10 @@ std::optional<SeatService::RenewalPlan> SeatService::decideRenewal(const QString
     }
     RenewalPlan plan {row->lease, row->lease, license->policy.skew()};
     plan.renewed.issuedAt = now;
-    plan.renewed.expiresAt = now.addMSecs(license->policy.ttl().count());
+    // Never earlier than the expiry already signed for this seat: a holder may act on the lease it
+    // holds (rule 2 in docs/ARCHITECTURE.md), so a renewal must not take time back from it, even
+    // after a restart on a wall clock that was set back or a lowered TTL.
+    plan.renewed.expiresAt = std::max(row->lease.expiresAt, now.addMSecs(license->policy.ttl().count()));
     return plan;
 }
 

@@ -173,7 +173,7 @@ private Q_SLOTS:
         // The wire names are the contract (docs/API.md): renaming one breaks every stored event.
         QCOMPARE(eventKindNames(),
                  u"granted, denied, released, renew_refused, revoked, reaped, license_created, license_updated, "
-                 "key_rotated, holder_blocked, amnesia, token_created, token_revoked"_s);
+                 "key_rotated, holder_blocked, amnesia, token_created, token_revoked, clock_jumped"_s);
         QCOMPARE(eventKindFilter({EventKind::Released, EventKind::Reaped}), u"released,reaped"_s);
     }
 

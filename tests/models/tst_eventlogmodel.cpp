@@ -1,3 +1,4 @@
+#include "Durations.h"
 #include "EventCsv.h"
 #include "EventFilterProxyModel.h"
 #include "EventLogModel.h"
@@ -168,6 +169,14 @@ void TestEventLogModel::describesEventsForPeople()
     QCOMPARE(model.index(0, EventLogModel::DetailColumn).data().toString(), u"generation 1, 3 of 10 seats in use"_s);
     QCOMPARE(model.index(1, EventLogModel::KindColumn).data().toString(), u"denied"_s);
     QVERIFY(model.index(1, EventLogModel::DetailColumn).data().toString().contains(u"10"_s));
+
+    EventRecord jump = makeEvent(3, u"clock_jumped"_s, {}, {});
+    jump.detail = QJsonObject {
+        {u"clock"_s, u"wall"_s}, {u"direction"_s, u"backward"_s}, {u"sizeMs"_s, -600000}, {u"offsetMs"_s, -600000}};
+    model.appendEvents({jump});
+    QCOMPARE(model.index(2, EventLogModel::KindColumn).data().toString(), u"clock jumped"_s);
+    QCOMPARE(model.index(2, EventLogModel::DetailColumn).data().toString(),
+             u"the server's clock jumped back by %1"_s.arg(formatDuration(std::chrono::minutes {10})));
 }
 
 QTEST_GUILESS_MAIN(TestEventLogModel)

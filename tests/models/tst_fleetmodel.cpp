@@ -133,6 +133,21 @@ private Q_SLOTS:
                  u"4"_s);
     }
 
+    void sandboxLicensesAreLeftOutOfTheFleet()
+    {
+        // The simulator's staged denials on its sim-... licenses are not usage.
+        QJsonObject body = stats(paris, m_clock->now(), map({{paris, 2}}));
+        QJsonObject counters = body.value(u"counters"_s).toObject();
+        counters.insert(u"sim-rollback"_s,
+                        QJsonObject {{u"granted"_s, GCounter::toJson(map({{paris, 40}}))},
+                                     {u"denied"_s, GCounter::toJson(map({{paris, 60}}))}});
+        body.insert(u"counters"_s, counters);
+        QVERIFY(m_fleet->recordSnapshot(parisUrl, body));
+        QCOMPARE(m_fleet->licenses(), QStringList {u"acme-cad"_s});
+        QCOMPARE(m_fleet->total(u"sim-rollback"_s, u"denied"_s), 0u);
+        QVERIFY(!licenseRow(*m_fleet->countersModel(), u"sim-rollback"_s).isValid());
+    }
+
     void aPollInsertsRowsAndKeepsExistingOnes()
     {
         QSignalSpy inserted(m_fleet->countersModel(), &QAbstractItemModel::rowsInserted);

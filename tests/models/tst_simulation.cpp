@@ -2,17 +2,28 @@
 // and the simulation read one ManualClock, so a step moves server and clients together; every
 // step waits for the round trips it started, then polls the server's admin view and checks the
 // invariants a trainer tells the room about.
+//
+// The server is the embedded demo's: the demo licenses, their holders kept alive by real keepers
+// as app/EmbeddedDemo does (training-demo full at 3/3 with the crashed kiosk), and training-demo
+// picked in the simulator. Each scenario is played the way the dashboard plays it
+// (Simulation::playPreset, on licenses of its own) and must end in the state its narration
+// states, and must leave the demo licenses' seats and events alone.
 
 #include "AdminClient.h"
 #include "CountingNetworkAccessManager.h"
 #include "Crypto.h"
+#include "DemoCatalogue.h"
+#include "LeaseClient.h"
 #include "LeasePredicate.h"
 #include "ManualClock.h"
+#include "SkewedClock.h"
 #include "TestServer.h"
 #include "simulator/ScenarioPreset.h"
 #include "simulator/Simulation.h"
 
 #include <QDeadlineTimer>
+#include <QDir>
+#include <QJsonArray>
 #include <QTest>
 #include <QTimer>
 
@@ -75,10 +86,18 @@ private Q_SLOTS:
     void monotonicNeverActsPastServerExpiry_data();
     void monotonicNeverActsPastServerExpiry();
     void zeroSkewShowsDoubleUseAndTolerantSkewDoesNot();
+    void serverClockJumpsTakeNoSeatFromItsHolders();
+    void serverClockJumpNeedsAServerThatCanJump();
+    void replayStartsFromEmptySandboxLicenses();
+    void viewerTokenIsToldPlainlyInsteadOfPlaying();
 
 private:
     QString createLicense(const QString &id, int seats, qint64 ttl, qint64 skew, qint64 grace);
-    bool loadPreset(int number, const QMap<Role, QString> &licenses);
+    // Plays the preset as the dashboard does; the id of its (first) sandbox license, empty on failure.
+    QString playPreset(int number);
+    void startDemoHolders();
+    // No simulated client ever showed up on a demo license: its events name demo holders only.
+    void checkDemoLicensesUntouched();
     // One step: the clock, the keepers, every round trip, a poll, then the per-step invariants.
     void step(milliseconds by = stepSize);
     void settle();
@@ -88,11 +107,14 @@ private:
     std::optional<LeaseRow> row(const QString &licenseId, const QString &seatId) const;
 
     std::unique_ptr<ManualClock> m_clock;
+    std::unique_ptr<SkewedClock> m_serverClock;
     std::unique_ptr<TestServer> m_server;
     std::unique_ptr<CountingNetworkAccessManager> m_network;
     std::unique_ptr<AdminClient> m_admin;
     std::unique_ptr<Simulation> m_sim;
     std::optional<LeaseVerifier> m_verifier;
+    std::vector<std::unique_ptr<LeaseClient>> m_demoClients;
+    std::vector<std::unique_ptr<LeaseKeeper>> m_demoKeepers;
     bool m_invariantFailed = false;
 };
 
@@ -104,7 +126,10 @@ void TestSimulation::initTestCase()
 void TestSimulation::init()
 {
     m_clock = std::make_unique<ManualClock>();
-    m_server = std::make_unique<TestServer>(TestServer::Options {.clock = m_clock.get(), .demo = true});
+    // The server reads the same time through an offset of its own, which only the server-clock
+    // scenario moves (the embedded demo server's clock is one like it).
+    m_serverClock = std::make_unique<SkewedClock>(*m_clock);
+    m_server = std::make_unique<TestServer>(TestServer::Options {.clock = m_serverClock.get(), .demo = true});
     QString error;
     QVERIFY2(m_server->start(&error), qPrintable(error));
     m_verifier = m_server->verifier();
@@ -116,15 +141,98 @@ void TestSimulation::init()
     m_admin->setPublicKey(*m_verifier);
     m_sim = std::make_unique<Simulation>(*m_network, *m_admin, *m_clock);
     m_sim->setAutoRun(false);
+    m_sim->setServerClockJumper(
+        [clock = m_serverClock.get()](milliseconds by) { clock->setOffset(clock->offset() + by); });
     m_invariantFailed = false;
+    startDemoHolders();
+    // The trainer picked the demo's training license and its key is loaded, as the dashboard does
+    // by default on its embedded server.
+    m_sim->setCurrentLicense(DemoCatalogue::trainingLicenseId());
+    QVERIFY(m_sim->loadLicenseKeyFile(
+        DemoCatalogue::trainingLicenseId(),
+        QDir(m_server->demoKeyDirectory()).filePath(DemoCatalogue::keyFileName(DemoCatalogue::trainingLicenseId()))));
+}
+
+void TestSimulation::startDemoHolders()
+{
+    const QDir keys(m_server->demoKeyDirectory());
+    auto clientFor = [&](const QString &licenseId) -> LeaseClient * {
+        for (const auto &c : m_demoClients) {
+            if (c->licenseId() == licenseId)
+                return c.get();
+        }
+        QString error;
+        const auto key = readSecretFile(keys.filePath(DemoCatalogue::keyFileName(licenseId)), &error);
+        if (!key)
+            return nullptr;
+        auto client = std::make_unique<LeaseClient>(*m_network);
+        client->setServerUrl(m_server->url());
+        client->setLicense(licenseId, key->view());
+        m_demoClients.push_back(std::move(client));
+        return m_demoClients.back().get();
+    };
+    auto keeperFor = [&](const QString &licenseId, const QString &holder) -> LeaseKeeper * {
+        LeaseClient *client = clientFor(licenseId);
+        if (!client)
+            return nullptr;
+        auto keeper = std::make_unique<LeaseKeeper>(*client, *m_clock);
+        keeper->setHolder(holder);
+        keeper->setMaxJitter(milliseconds {0});
+        m_demoKeepers.push_back(std::move(keeper));
+        return m_demoKeepers.back().get();
+    };
+    for (const DemoCatalogue::License &license : DemoCatalogue::licenses()) {
+        for (const QString &holder : license.holders) {
+            LeaseKeeper *keeper = keeperFor(license.id, holder);
+            QVERIFY2(keeper, qPrintable(license.id));
+            keeper->start();
+        }
+    }
+    // The kiosk that takes the last training seat and dies without releasing it.
+    LeaseKeeper *kiosk = keeperFor(DemoCatalogue::trainingLicenseId(), DemoCatalogue::crashingHolder());
+    QVERIFY(kiosk);
+    connect(kiosk, &LeaseKeeper::acquired, kiosk,
+            [kiosk] { QTimer::singleShot(0, kiosk, [kiosk] { kiosk->crash(); }); });
+    kiosk->start();
+    const auto full
+        = [this] { return m_server->leases(DemoCatalogue::trainingLicenseId()).value("inUse"_L1).toInt() == 3; };
+    QVERIFY2(waitUntil(full), "the demo holders did not fill training-demo");
+}
+
+void TestSimulation::checkDemoLicensesUntouched()
+{
+    QSet<QString> demoHolders {DemoCatalogue::crashingHolder(), DemoCatalogue::refusedHolder()};
+    for (const DemoCatalogue::License &license : DemoCatalogue::licenses()) {
+        for (const QString &holder : license.holders)
+            demoHolders.insert(holder);
+    }
+    for (const DemoCatalogue::License &license : DemoCatalogue::licenses()) {
+        int status = 0;
+        const QJsonObject page
+            = m_server->adminCall("GET", u"/v1/events?license=%1&limit=1000"_s.arg(license.id), {}, &status);
+        QCOMPARE(status, 200);
+        for (const QJsonValue &event : page.value("events"_L1).toArray()) {
+            const QString holder = event["holder"_L1].toString();
+            const QString kind = event["kind"_L1].toString();
+            QVERIFY2(holder.isEmpty() || demoHolders.contains(holder),
+                     qPrintable(u"%1 on %2: %3"_s.arg(kind, license.id, holder)));
+            QVERIFY2(kind != u"denied"_s || license.id == DemoCatalogue::fullLicenseId(),
+                     qPrintable(u"a denial on %1"_s.arg(license.id)));
+        }
+    }
 }
 
 void TestSimulation::cleanup()
 {
+    if (m_server && m_server->isRunning() && !QTest::currentTestFailed())
+        checkDemoLicensesUntouched();
+    m_demoKeepers.clear();
+    m_demoClients.clear();
     m_sim.reset();
     m_admin.reset();
     m_network.reset();
     m_server.reset();
+    m_serverClock.reset();
     m_clock.reset();
 }
 
@@ -150,20 +258,30 @@ QString TestSimulation::createLicense(const QString &id, int seats, qint64 ttl, 
     return id;
 }
 
-bool TestSimulation::loadPreset(int number, const QMap<Role, QString> &licenses)
+QString TestSimulation::playPreset(int number)
 {
-    QString why;
-    const auto preset = ScenarioPreset::make(number, m_sim->licenseTiming(licenses.value(Role::Picked)), &why);
-    if (!preset) {
-        qWarning("%s", qPrintable(why));
-        return false;
-    }
-    if (!m_sim->loadPreset(*preset, licenses, &why)) {
-        qWarning("%s", qPrintable(why));
-        return false;
+    const auto preset = ScenarioPreset::make(number);
+    if (!preset)
+        return {};
+    bool done = false;
+    QString error = u"no answer"_s;
+    m_sim->playPreset(*preset, [&](const QString &e) {
+        error = e;
+        done = true;
+    });
+    if (!waitUntil([&] { return done; }) || !error.isEmpty()) {
+        qWarning("playing %d: %s", number, qPrintable(error));
+        return {};
     }
     settle();
-    return true;
+    // Every client checks out a license of the scenario's own, never the one the trainer picked.
+    for (SimulatedClient *c : m_sim->clients()) {
+        if (!DemoCatalogue::isSandboxLicense(c->licenseId()) || DemoCatalogue::license(c->licenseId())) {
+            qWarning("%s checks out %s", qPrintable(c->name()), qPrintable(c->licenseId()));
+            return {};
+        }
+    }
+    return preset->licenses.constFirst().id;
 }
 
 void TestSimulation::settle()
@@ -175,6 +293,10 @@ void TestSimulation::settle()
             return false;
         for (SimulatedClient *c : m_sim->clients()) {
             if (c->keeper().isRequestPending())
+                return false;
+        }
+        for (const auto &k : m_demoKeepers) {
+            if (k->isRequestPending())
                 return false;
         }
         return true;
@@ -194,6 +316,8 @@ void TestSimulation::settle()
 void TestSimulation::step(milliseconds by)
 {
     m_clock->advance(by);
+    for (const auto &k : m_demoKeepers)
+        k->evaluate();
     m_sim->tick();
     settle();
     checkInvariants();
@@ -299,9 +423,8 @@ void TestSimulation::presetsAreWellFormed()
 
 void TestSimulation::fastClockReacquiresWithoutHoldingTwoSeats()
 {
-    const QString id = createLicense(u"fast"_s, 3, 15, 2, 5);
+    const QString id = playPreset(1);
     QVERIFY(!id.isEmpty());
-    QVERIFY(loadPreset(1, {{Role::Picked, id}}));
     SimulatedClient *signedClient = m_sim->clients().at(0);
     SimulatedClient *monotonic = m_sim->clients().at(1);
     QCOMPARE(signedClient->policy(), Policy::SignedExpiry);
@@ -324,9 +447,8 @@ void TestSimulation::fastClockReacquiresWithoutHoldingTwoSeats()
 
 void TestSimulation::slowClockActsPastServerExpiryOnlyWithSignedExpiry()
 {
-    const QString id = createLicense(u"slow"_s, 3, 15, 2, 5);
+    const QString id = playPreset(2);
     QVERIFY(!id.isEmpty());
-    QVERIFY(loadPreset(2, {{Role::Picked, id}}));
     SimulatedClient *signedClient = m_sim->clients().at(0);
     SimulatedClient *monotonic = m_sim->clients().at(1);
     const milliseconds skew = m_sim->licenseTiming(id).skew;
@@ -354,13 +476,17 @@ void TestSimulation::slowClockActsPastServerExpiryOnlyWithSignedExpiry()
              qPrintable(u"acted %1 ms past the server's expiry, expected about %2"_s.arg(signedPastServer.count())
                             .arg(expected.count())));
     QVERIFY(countEvents(monotonic, TimelineEvent::Kind::Degrade) >= 1);
+    // As the narration says: the server column reads "expired" (the reaper is off here), and the
+    // monotonic client stopped.
+    for (SimulatedClient *c : {signedClient, monotonic})
+        QCOMPARE(c->serverView().state, ServerSeatView::State::ExpiredAwaitingReap);
+    QVERIFY(!monotonic->keeper().isActing());
 }
 
 void TestSimulation::crashedSeatFreesAfterTtlPlusSkewAndIsReapedAfterGrace()
 {
-    const QString id = createLicense(u"crash"_s, 3, 15, 2, 5);
+    const QString id = playPreset(3);
     QVERIFY(!id.isEmpty());
-    QVERIFY(loadPreset(3, {{Role::Picked, id}}));
     SimulatedClient *crashing = m_sim->clients().at(0);
     const milliseconds skew {2000};
 
@@ -374,8 +500,11 @@ void TestSimulation::crashedSeatFreesAfterTtlPlusSkewAndIsReapedAfterGrace()
     // No later than one TTL plus the skew after the last heartbeat.
     QVERIFY(freeAfter <= m_clock->now().addSecs(15 + 2));
 
+    // Up to just before the row becomes reapable: the server's clock only moves forward with the
+    // test's (it never follows a clock set back), so the grace is reached by advancing to it.
+    const QDateTime reapable = held.expiresAt.addSecs(5);
     bool sawFree = false;
-    runFor(seconds {20}, [&] {
+    runFor(milliseconds {m_clock->now().msecsTo(reapable)} - seconds {1}, [&] {
         const auto r = row(id, held.seatId);
         QVERIFY2(r, "the crashed seat's row went away before the reaper ran");
         const auto state = m_sim->licenseState(id);
@@ -391,33 +520,104 @@ void TestSimulation::crashedSeatFreesAfterTtlPlusSkewAndIsReapedAfterGrace()
     });
     QVERIFY(sawFree);
 
-    // The reaper deletes the row only after the grace.
-    auto reapNow = [this](bool dryRun) {
+    // The reaper deletes the row only after the grace. (It also sweeps the demo's crashed kiosk on
+    // training-demo: only the scenario's license counts here.)
+    auto reapNow = [this, &id](bool dryRun) {
         std::optional<ReapResult> result;
         m_admin->reap(dryRun, this, [&](const AdminResult<ReapResult> &r) {
             QVERIFY2(r.ok(), qPrintable(r.error.message));
             result = *r.value;
         });
         [&] { QVERIFY(QTest::qWaitFor([&] { return result.has_value(); }, 5000)); }();
-        return result.value_or(ReapResult {});
+        QList<ReapedSeat> seats;
+        for (const ReapedSeat &seat : result.value_or(ReapResult {}).seats) {
+            if (seat.licenseId == id)
+                seats.append(seat);
+        }
+        return seats;
     };
-    const QDateTime reapable = held.expiresAt.addSecs(5);
-    m_clock->setNow(reapable); // exactly at the grace: not yet
-    m_clock->advance(milliseconds {0});
-    QCOMPARE(reapNow(false).reaped, 0);
+    m_clock->advance(milliseconds {m_clock->now().msecsTo(reapable)}); // exactly at the grace: not yet
+    QCOMPARE(reapNow(false).size(), 0);
     m_clock->advance(milliseconds {1000});
-    const ReapResult reaped = reapNow(false);
-    QCOMPARE(reaped.reaped, 1);
-    QCOMPARE(reaped.seats.constFirst().seatId, held.seatId);
+    const QList<ReapedSeat> reaped = reapNow(false);
+    QCOMPARE(reaped.size(), 1);
+    QCOMPARE(reaped.constFirst().seatId, held.seatId);
     step();
     QCOMPARE(crashing->serverView().state, ServerSeatView::State::Reaped);
+    // "The other client keeps beating undisturbed."
+    SimulatedClient *other = m_sim->clients().at(1);
+    QCOMPARE(other->belief(), SimulatedClient::Belief::Acting);
+    QCOMPARE(other->serverView().state, ServerSeatView::State::Live);
+    QCOMPARE(other->checkouts(), 1);
+}
+
+void TestSimulation::serverClockJumpsTakeNoSeatFromItsHolders()
+{
+    const QString id = playPreset(7);
+    QVERIFY(!id.isEmpty());
+    const QList<SimulatedClient *> clients = m_sim->clients();
+    QCOMPARE(clients.size(), 4);
+    SimulatedClient *waiting = clients.at(3);
+    const QDateTime start = m_clock->now();
+
+    // The whole story: ten minutes forward after the first heartbeat, back two TTLs later. At every
+    // step the holders act on live seats the server counts, the colleague gets none, and each
+    // holder's signed expiries only ever move forward (checkInvariants: never more seats than sold,
+    // no holder with two, every lease signed as shown).
+    QHash<SimulatedClient *, QDateTime> lastExpiry;
+    runFor(m_sim->preset()->duration, [&] {
+        for (int i = 0; i < 3; ++i) {
+            SimulatedClient *holder = clients.at(i);
+            if (m_clock->now() < start.addSecs(2))
+                continue; // still checking out
+            QVERIFY2(holder->serverView().state == ServerSeatView::State::Live,
+                     qPrintable(u"%1 lost its seat at %2 s"_s.arg(holder->name()).arg(start.secsTo(m_clock->now()))));
+            QVERIFY2(holder->keeper().isActing(), qPrintable(holder->name()));
+            const QDateTime expiry = holder->receivedLeases().constLast().expiresAt;
+            QVERIFY2(!lastExpiry.contains(holder) || expiry >= lastExpiry.value(holder),
+                     qPrintable(u"%1: a renewal moved its expiry earlier"_s.arg(holder->name())));
+            lastExpiry.insert(holder, expiry);
+        }
+        QVERIFY2(waiting->receivedLeases().isEmpty(), "the waiting colleague got a seat that was still in use");
+    });
+    for (int i = 0; i < 3; ++i)
+        QCOMPARE(clients.at(i)->checkouts(), 1); // never lost, so never checked out again
+    QCOMPARE(m_sim->licenseState(id)->maxInUse, 3);
+
+    // The server saw both jumps (its clock watch records them within a second of real time).
+    QJsonArray jumps;
+    QVERIFY(waitUntil([&] {
+        jumps = m_server->adminCall("GET", u"/v1/events?kind=clock_jumped"_s).value("events"_L1).toArray();
+        return jumps.size() >= 2;
+    }));
+    QCOMPARE(jumps.size(), 2);
+    QCOMPARE(jumps.at(0)["detail"_L1]["direction"_L1].toString(), u"forward"_s);
+    QCOMPARE(jumps.at(0)["detail"_L1]["sizeMs"_L1].toInteger(), 600000);
+    QCOMPARE(jumps.at(1)["detail"_L1]["direction"_L1].toString(), u"backward"_s);
+    QCOMPARE(jumps.at(1)["detail"_L1]["sizeMs"_L1].toInteger(), -600000);
+}
+
+void TestSimulation::serverClockJumpNeedsAServerThatCanJump()
+{
+    m_sim->setServerClockJumper({});
+    const auto preset = ScenarioPreset::make(7);
+    QVERIFY(preset);
+    QVERIFY(preset->jumpsServerClock());
+    QString error;
+    bool done = false;
+    m_sim->playPreset(*preset, [&](const QString &e) {
+        error = e;
+        done = true;
+    });
+    QVERIFY(waitUntil([&] { return done; }));
+    QVERIFY2(error.contains(u"embedded demo server"_s), qPrintable(error));
+    QVERIFY(m_sim->clients().isEmpty());
 }
 
 void TestSimulation::flakyNetworkGoesUnnoticed()
 {
-    const QString id = createLicense(u"flaky"_s, 3, 15, 2, 5);
+    const QString id = playPreset(4);
     QVERIFY(!id.isEmpty());
-    QVERIFY(loadPreset(4, {{Role::Picked, id}}));
     runFor(m_sim->preset()->duration, [&] {
         for (SimulatedClient *c : m_sim->clients()) {
             QCOMPARE(c->belief(), SimulatedClient::Belief::Acting);
@@ -434,9 +634,8 @@ void TestSimulation::flakyNetworkGoesUnnoticed()
 
 void TestSimulation::rollbackNeverYieldsAnUnsignedExpiry()
 {
-    const QString id = createLicense(u"rollback"_s, 3, 15, 2, 5);
+    const QString id = playPreset(5);
     QVERIFY(!id.isEmpty());
-    QVERIFY(loadPreset(5, {{Role::Picked, id}}));
     SimulatedClient *signedClient = m_sim->clients().at(0);
     SimulatedClient *monotonic = m_sim->clients().at(1);
     QCOMPARE(m_sim->clients().size(), 5);
@@ -516,11 +715,9 @@ void TestSimulation::monotonicNeverActsPastServerExpiry()
 
 void TestSimulation::zeroSkewShowsDoubleUseAndTolerantSkewDoesNot()
 {
-    const QString picked = createLicense(u"picked"_s, 3, 15, 2, 5);
-    const QString tolerant = createLicense(ScenarioPreset::tolerantSkewLicenseId(), 1, 15, 5, 6);
-    const QString zero = createLicense(ScenarioPreset::zeroSkewLicenseId(), 1, 15, 0, 5);
-    QVERIFY(!picked.isEmpty() && !tolerant.isEmpty() && !zero.isEmpty());
-    QVERIFY(loadPreset(6, {{Role::Picked, picked}, {Role::TolerantSkew, tolerant}, {Role::ZeroSkew, zero}}));
+    QVERIFY(!playPreset(6).isEmpty());
+    const QString tolerant = ScenarioPreset::tolerantSkewLicenseId();
+    const QString zero = ScenarioPreset::zeroSkewLicenseId();
     const auto clients = m_sim->clients();
     QCOMPARE(clients.size(), 4);
     SimulatedClient *slowTolerant = clients.at(0);
@@ -548,6 +745,51 @@ void TestSimulation::zeroSkewShowsDoubleUseAndTolerantSkewDoesNot()
     // Both colleagues did get their seat in the end: the absence of double use is not a stall.
     QVERIFY(waitingTolerant->checkouts() == 1);
     QVERIFY(waitingZero->checkouts() == 1);
+}
+
+void TestSimulation::replayStartsFromEmptySandboxLicenses()
+{
+    const QString id = playPreset(3);
+    QVERIFY(!id.isEmpty());
+    SimulatedClient *crashing = m_sim->clients().at(0);
+    while (!crashing->isCrashed()) {
+        step();
+        QVERIFY(!QTest::currentTestFailed());
+    }
+    const QString crashedSeat = crashing->receivedLeases().constLast().seatId;
+    // Played again at once, the crashed seat would still count for a TTL: the replay frees it.
+    QCOMPARE(playPreset(3), id);
+    QVERIFY(!row(id, crashedSeat) || !row(id, crashedSeat)->live);
+    step();
+    for (SimulatedClient *c : m_sim->clients())
+        QCOMPARE(c->belief(), SimulatedClient::Belief::Acting);
+    QCOMPARE(m_sim->licenseState(id)->inUse, 2);
+    QCOMPARE(m_sim->sandboxLicenses(), QStringList {id});
+    // The server keeps the license (there is no route to delete one): its name says whose it is.
+    const QJsonObject licenses = m_server->adminCall("GET", u"/v1/licenses"_s);
+    bool named = false;
+    for (const QJsonValue &license : licenses.value("licenses"_L1).toArray()) {
+        if (license["id"_L1].toString() == id)
+            named = license["name"_L1].toString().startsWith(u"Simulator sandbox"_s);
+    }
+    QVERIFY(named);
+}
+
+void TestSimulation::viewerTokenIsToldPlainlyInsteadOfPlaying()
+{
+    int status = 0;
+    const QJsonObject created = m_server->adminCall(
+        "POST", u"/v1/tokens"_s, QJsonObject {{u"name"_s, u"sam"_s}, {u"role"_s, u"viewer"_s}}, &status);
+    QCOMPARE(status, 201);
+    m_admin->setAdminToken(created.value("secret"_L1).toString().toUtf8());
+    const auto preset = ScenarioPreset::make(1);
+    QVERIFY(preset);
+    std::optional<QString> error;
+    m_sim->playPreset(*preset, [&](const QString &e) { error = e; });
+    QVERIFY(waitUntil([&] { return error.has_value(); }));
+    QVERIFY2(error->contains(u"admin token"_s), qPrintable(*error));
+    QVERIFY(m_sim->clients().isEmpty());
+    QVERIFY(!m_sim->preset());
 }
 
 QTEST_GUILESS_MAIN(TestSimulation)

@@ -133,6 +133,33 @@ void TestRequestParsing::checkoutBody_data()
         << R"({"holder":"a","requestId":{}})"_ba << u"requestId"_s << QString() << QString();
     QTest::newRow("requestId too long") << QByteArray(R"({"holder":"a","requestId":")" + QByteArray(129, 'r') + R"("})")
                                         << u"requestId"_s << QString() << QString();
+
+    // Valid Unicode only, lengths in code points for both fields (docs/API.md).
+    QTest::newRow("requestId with a lone high surrogate")
+        << R"({"holder":"a","requestId":"a\ud800b"})"_ba << u"requestId"_s << QString() << QString();
+    QTest::newRow("requestId with a lone low surrogate")
+        << R"({"holder":"a","requestId":"\udc00"})"_ba << u"requestId"_s << QString() << QString();
+    QTest::newRow("requestId ending in a high surrogate")
+        << R"({"holder":"a","requestId":"ab\ud83d"})"_ba << u"requestId"_s << QString() << QString();
+    QTest::newRow("holder with a lone surrogate")
+        << R"({"holder":"a\ud800b"})"_ba << u"holder"_s << QString() << QString();
+    QTest::newRow("body that is not UTF-8") << QByteArray("{\"holder\":\"a\xff\xfe"
+                                                          "b\"}")
+                                            << u"body"_s << QString() << QString();
+    const QString emoji = u"\U0001F600"_s; // one code point, two UTF-16 units
+    const QByteArray emojiUtf8 = emoji.toUtf8();
+    QTest::newRow("requestId with an escaped surrogate pair")
+        << R"({"holder":"a","requestId":"r\ud83d\ude00"})"_ba << QString() << u"a"_s << (u"r"_s + emoji);
+    QTest::newRow("128-code-point requestId of emoji")
+        << QByteArray(R"({"holder":"a","requestId":")" + emojiUtf8.repeated(128) + R"("})") << QString() << u"a"_s
+        << emoji.repeated(128);
+    QTest::newRow("129-code-point requestId of emoji")
+        << QByteArray(R"({"holder":"a","requestId":")" + emojiUtf8.repeated(129) + R"("})") << u"requestId"_s
+        << QString() << QString();
+    QTest::newRow("128-code-point holder of emoji") << QByteArray(R"({"holder":")" + emojiUtf8.repeated(128) + R"("})")
+                                                    << QString() << emoji.repeated(128) << QString();
+    QTest::newRow("129-code-point holder of emoji")
+        << QByteArray(R"({"holder":")" + emojiUtf8.repeated(129) + R"("})") << u"holder"_s << QString() << QString();
 }
 
 void TestRequestParsing::checkoutBody()
@@ -170,6 +197,7 @@ void TestRequestParsing::licenseSpec_data()
     QTest::newRow("empty name") << R"({"name":""})"_ba << u"name"_s;
     QTest::newRow("huge grace") << R"({"reapGraceSeconds":1e15})"_ba << u"reapGraceSeconds"_s;
     QTest::newRow("not an object") << R"(7)"_ba << u"body"_s;
+    QTest::newRow("name with a lone surrogate") << R"({"name":"CAD \udfff"})"_ba << u"name"_s;
 }
 
 void TestRequestParsing::licenseSpec()
@@ -196,6 +224,7 @@ void TestRequestParsing::revokeBody_data()
     QTest::newRow("block over a year") << R"({"blockSeconds":31536001})"_ba << u"blockSeconds"_s << qint64(0);
     QTest::newRow("reason is a number") << R"({"reason":1})"_ba << u"reason"_s << qint64(0);
     QTest::newRow("malformed") << R"({"reason")"_ba << u"body"_s << qint64(0);
+    QTest::newRow("reason with a lone surrogate") << R"({"reason":"\ud800"})"_ba << u"reason"_s << qint64(0);
 }
 
 void TestRequestParsing::revokeBody()

@@ -5,6 +5,7 @@
 #include "StatePalette.h"
 #include "simulator/SimulatedClient.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -95,8 +96,6 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     m_offset->setRange(-300, 300);
     m_offset->setSingleStep(1);
     m_offset->setPageStep(10);
-    m_offset->setToolTip(tr("This machine's clock offset from the server, in seconds. Drag it while the client "
-                            "runs to make its clock jump."));
     m_offsetLabel = new QLabel(this);
 
     auto *identity = new QVBoxLayout;
@@ -130,26 +129,28 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
         badge->setWordWrap(true);
     auto *facts = new QGridLayout;
     facts->setVerticalSpacing(2);
-    facts->addWidget(new QLabel(tr("Local clock"), this), 0, 0);
+    m_localClockCaption = new QLabel(this);
+    m_serverClockCaption = new QLabel(this);
+    m_expiryCaption = new QLabel(this);
+    m_beliefCaption = new QLabel(this);
+    m_serverCaption = new QLabel(this);
+    facts->addWidget(m_localClockCaption, 0, 0);
     facts->addWidget(m_localClock, 0, 1);
-    facts->addWidget(new QLabel(tr("Server clock"), this), 1, 0);
+    facts->addWidget(m_serverClockCaption, 1, 0);
     facts->addWidget(m_serverClock, 1, 1);
-    facts->addWidget(new QLabel(tr("Signed expiry"), this), 2, 0);
+    facts->addWidget(m_expiryCaption, 2, 0);
     facts->addWidget(m_expiry, 2, 1);
-    facts->addWidget(new QLabel(tr("Client"), this), 3, 0);
+    facts->addWidget(m_beliefCaption, 3, 0);
     facts->addWidget(m_belief, 3, 1);
-    facts->addWidget(new QLabel(tr("Server"), this), 4, 0);
+    facts->addWidget(m_serverCaption, 4, 0);
     facts->addWidget(m_server, 4, 1);
 
     m_strip = new TimelineStrip(client, this);
-    m_crash = new QPushButton(tr("Crash"), this);
-    m_crash->setToolTip(tr("Stop without releasing the seat, as a crashed application would."));
+    m_crash = new QPushButton(this);
     m_cutButton = new QPushButton(this);
     m_backButton = new QPushButton(this);
-    m_release = new QPushButton(tr("Release"), this);
-    m_release->setToolTip(tr("Give the seat back, as a closing application does."));
-    m_remove = new QPushButton(tr("Remove"), this);
-    m_remove->setToolTip(tr("Release the seat and take this client off the simulation."));
+    m_release = new QPushButton(this);
+    m_remove = new QPushButton(this);
     auto *buttons = new QHBoxLayout;
     buttons->setSpacing(4);
     for (QPushButton *button : {m_crash, m_cutButton, m_backButton, m_release, m_remove}) {
@@ -169,13 +170,10 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     layout->addLayout(facts, 0);
     layout->addLayout(timeline, 1);
 
-    setActionAmounts(m_cut, m_back);
+    retranslateUi();
 
     if (!client)
         return;
-    m_name->setText(u"<b>"_s + client->name().toHtmlEscaped() + u"</b>"_s);
-    m_policy->setText(client->policy() == LeaseKeeper::ExpiryPolicy::Monotonic ? tr("Monotonic (stopwatch)")
-                                                                               : tr("Signed expiry (wall clock)"));
     m_offset->setValue(static_cast<int>(client->offset().count() / 1000));
     updateOffsetLabel();
     connect(m_offset, &QSlider::valueChanged, this, [this](int seconds) {
@@ -203,6 +201,37 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
         if (m_client)
             Q_EMIT removeRequested(m_client);
     });
+}
+
+void ClientRow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QFrame::changeEvent(event);
+}
+
+void ClientRow::retranslateUi()
+{
+    m_offset->setToolTip(tr("This machine's clock offset from the server, in seconds. Drag it while the client "
+                            "runs to make its clock jump."));
+    m_localClockCaption->setText(tr("Local clock"));
+    m_serverClockCaption->setText(tr("Server clock"));
+    m_expiryCaption->setText(tr("Signed expiry"));
+    m_beliefCaption->setText(tr("Client"));
+    m_serverCaption->setText(tr("Server"));
+    m_crash->setText(tr("Crash"));
+    m_crash->setToolTip(tr("Stop without releasing the seat, as a crashed application would."));
+    m_release->setText(tr("Release"));
+    m_release->setToolTip(tr("Give the seat back, as a closing application does."));
+    m_remove->setText(tr("Remove"));
+    m_remove->setToolTip(tr("Release the seat and take this client off the simulation."));
+    setActionAmounts(m_cut, m_back);
+    if (!m_client)
+        return;
+    m_name->setText(u"<b>"_s + m_client->name().toHtmlEscaped() + u"</b>"_s);
+    m_policy->setText(m_client->policy() == LeaseKeeper::ExpiryPolicy::Monotonic ? tr("Monotonic (stopwatch)")
+                                                                                 : tr("Signed expiry (wall clock)"));
+    updateOffsetLabel();
 }
 
 void ClientRow::setActionAmounts(std::chrono::seconds cut, std::chrono::minutes back)
@@ -272,6 +301,10 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
 {
     if (!m_client)
         return;
+    // The name can change with the language (a scenario's scripted clients).
+    const QString name = u"<b>"_s + m_client->name().toHtmlEscaped() + u"</b>"_s;
+    if (m_name->text() != name)
+        m_name->setText(name);
     const QDateTime local = m_client->localClock().now();
     QString localText = clockText(local);
     if (serverNow.isValid()) {

@@ -37,8 +37,12 @@ public:
 Q_SIGNALS:
     void removeRequested(keyright::SimulatedClient *client);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void updateOffsetLabel();
+    void retranslateUi();
 
     QPointer<SimulatedClient> m_client;
     std::chrono::seconds m_cut {10};
@@ -47,6 +51,11 @@ private:
     QLabel *m_policy = nullptr;
     QSlider *m_offset = nullptr;
     QLabel *m_offsetLabel = nullptr;
+    QLabel *m_localClockCaption = nullptr;
+    QLabel *m_serverClockCaption = nullptr;
+    QLabel *m_expiryCaption = nullptr;
+    QLabel *m_beliefCaption = nullptr;
+    QLabel *m_serverCaption = nullptr;
     QLabel *m_localClock = nullptr;
     QLabel *m_serverClock = nullptr;
     QLabel *m_expiry = nullptr;

@@ -13,9 +13,11 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFrame>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -24,6 +26,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStyle>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -91,7 +94,7 @@ void SimulatorView::build(SimulationClock &clock, bool serverShares)
     m_rowsLayout = new QVBoxLayout(rowsHost);
     m_rowsLayout->setContentsMargins(0, 0, 0, 0);
     m_rowsLayout->setSpacing(4);
-    m_emptyHint = new QLabel(tr("No simulated client yet. Play a scenario, or add a client below."), rowsHost);
+    m_emptyHint = new QLabel(rowsHost);
     m_emptyHint->setAlignment(Qt::AlignCenter);
     m_emptyHint->setWordWrap(true);
     m_rowsLayout->addWidget(m_emptyHint);
@@ -124,21 +127,12 @@ void SimulatorView::build(SimulationClock &clock, bool serverShares)
     connect(m_simulation, &Simulation::clientAdded, this, &SimulatorView::onClientAdded);
     connect(m_simulation, &Simulation::clientAboutToBeRemoved, this, &SimulatorView::onClientRemoved);
     connect(m_simulation, &Simulation::polled, this, &SimulatorView::onPolled);
-    connect(m_simulation, &Simulation::errorOccurred, this,
-            [this](const QString &message) { setStatus(message, true); });
+    connect(m_simulation, &Simulation::errorOccurred, this, [this](const QString &message) {
+        setStatus(message, true);
+        m_statusFromPoll = true;
+    });
     connect(m_simulation, &Simulation::licensesChanged, this, [this] {
-        const QString previous = currentLicense();
-        const QSignalBlocker block(m_licenseCombo);
-        m_licenseCombo->clear();
-        for (const LicenseSummary &license : m_simulation->licenses())
-            m_licenseCombo->addItem(
-                tr("%1 (%2 seats, TTL %3 s)").arg(license.id).arg(license.seatCount).arg(license.ttlSeconds),
-                license.id);
-        // Prefer what was picked, then the short-TTL training license the demo server creates.
-        int index = m_licenseCombo->findData(previous);
-        if (index < 0)
-            index = m_licenseCombo->findData(DemoCatalogue::trainingLicenseId());
-        m_licenseCombo->setCurrentIndex(std::max(0, index));
+        fillLicenseCombo();
         onLicensePicked();
     });
 
@@ -147,10 +141,8 @@ void SimulatorView::build(SimulationClock &clock, bool serverShares)
     connect(m_refreshTimer, &QTimer::timeout, this, &SimulatorView::refreshView);
     m_refreshTimer->start();
 
-    setNarration(tr("Free play"),
-                 tr("Add clients with the bar below: give each one a clock offset and a keeper "
-                    "policy, then crash it, cut its network or set its clock back, and watch "
-                    "its strip. Or pick a scenario above and press Play."));
+    retranslateUi();
+    showFreePlayNarration();
     applyActionAmounts();
     updateRunControls();
     refreshLicenses();
@@ -160,31 +152,30 @@ void SimulatorView::buildToolbar(QVBoxLayout *root)
 {
     auto *bar = new QHBoxLayout;
     bar->setSpacing(6);
-    bar->addWidget(new QLabel(tr("License:"), this));
+    m_licenseLabel = new QLabel(this);
+    bar->addWidget(m_licenseLabel);
     m_licenseCombo = new QComboBox(this);
     m_licenseCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_licenseCombo->setToolTip(tr("The license the simulated clients check out. A short-TTL license such as "
-                                  "%1 plays each scenario in under a minute.")
-                                   .arg(DemoCatalogue::trainingLicenseId()));
     bar->addWidget(m_licenseCombo);
     m_keyButton = new QToolButton(this);
-    m_keyButton->setText(tr("Key file…"));
-    m_keyButton->setToolTip(tr("Load the license key of the picked license from a file (mode 0600)."));
     bar->addWidget(m_keyButton);
     bar->addSpacing(12);
-    bar->addWidget(new QLabel(tr("Scenario:"), this));
+    m_scenarioLabel = new QLabel(this);
+    bar->addWidget(m_scenarioLabel);
     m_presetCombo = new QComboBox(this);
-    m_presetCombo->addItem(tr("Free play"));
-    m_presetCombo->addItems(ScenarioPreset::titles());
+    m_presetCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    for (int i = 0; i <= ScenarioPreset::count; ++i)
+        m_presetCombo->addItem(QString());
     bar->addWidget(m_presetCombo);
-    m_playButton = new QPushButton(tr("▶ Play scenario"), this);
+    // A style icon rather than a "▶" in the text: the projector's fonts may lack media glyphs.
+    m_playButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), QString(), this);
     bar->addWidget(m_playButton);
     bar->addStretch(1);
-    bar->addWidget(new QLabel(tr("Text size:"), this));
+    m_textSizeLabel = new QLabel(this);
+    bar->addWidget(m_textSizeLabel);
     m_fontCombo = new QComboBox(this);
     for (double scale : fontScales)
-        m_fontCombo->addItem(tr("%1 %").arg(qRound(scale * 100)), scale);
-    m_fontCombo->setToolTip(tr("Larger text for a projector: the whole simulator scales."));
+        m_fontCombo->addItem(QString(), scale);
     bar->addWidget(m_fontCombo);
     root->addLayout(bar);
 
@@ -199,16 +190,16 @@ void SimulatorView::buildToolbar(QVBoxLayout *root)
             return;
         QString error;
         if (setLicenseKeyFile(id, path, &error))
-            setStatus(tr("Key loaded for %1.").arg(id));
+            setStatus([id] { return tr("Key loaded for %1.").arg(id); });
         else
             setStatus(error, true);
     });
     connect(m_presetCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (index == freePlay) {
-            setNarration(tr("Free play"), m_narration->text());
+            showFreePlayNarration();
             return;
         }
-        const auto preset = ScenarioPreset::make(index, m_simulation->licenseTiming(currentLicense()));
+        const auto preset = ScenarioPreset::make(index);
         if (preset)
             setNarration(preset->title, preset->narration);
     });
@@ -216,7 +207,7 @@ void SimulatorView::buildToolbar(QVBoxLayout *root)
         const int index = m_presetCombo->currentIndex();
         if (index == freePlay) {
             m_simulation->clear();
-            setStatus(tr("Free play: add clients below."));
+            setStatus([] { return tr("Free play: add clients below."); });
             return;
         }
         playPreset(index);
@@ -262,41 +253,26 @@ QWidget *SimulatorView::buildNarrationPanel()
 
     auto *run = new QHBoxLayout;
     m_runButton = new QPushButton(panel);
-    m_runButton->setToolTip(tr("Pause or resume the simulated clocks."));
-    m_stepButton = new QPushButton(tr("Step 1 s"), panel);
-    m_stepButton->setToolTip(tr("Advance the simulated clocks by one second."));
+    m_stepButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward), QString(), panel);
     m_speedCombo = new QComboBox(panel);
     for (double speed : speeds)
-        m_speedCombo->addItem(tr("%1×").arg(speed), speed);
+        m_speedCombo->addItem(QString(), speed);
     m_speedCombo->setCurrentIndex(1);
-    m_speedCombo->setToolTip(tr("How fast the simulated clocks run."));
     run->addWidget(m_runButton);
     run->addWidget(m_stepButton);
     run->addWidget(m_speedCombo);
     layout->addLayout(run);
-    m_syncButton = new QPushButton(tr("Sync clocks to server"), panel);
-    m_syncButton->setToolTip(tr("Line the simulation's clock up with the server's again after a pause or a "
-                                "speed-up. The clients keep their own offsets."));
+    m_syncButton = new QPushButton(panel);
     layout->addWidget(m_syncButton);
 
     m_honesty = new QLabel(panel);
     m_honesty->setWordWrap(true);
     layout->addWidget(m_honesty);
 
-    auto *legend = new QLabel(panel);
-    legend->setWordWrap(true);
-    legend->setTextFormat(Qt::RichText);
-    legend->setText(tr("<b>Strip</b>: top lane the client (<span style='color:%1'>■</span> acting, "
-                       "<span style='color:%2'>■</span> lapsed, <span style='color:%3'>■</span> degraded, "
-                       "<span style='color:%4'>■</span> acting without a counted seat), bottom lane "
-                       "<span style='color:%5'>■</span> the server counts the seat. Marks: C checkout, "
-                       "· beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, "
-                       "⏏ release, ✖ crash, ⟲ clock changed.")
-                        .arg(SimulatorPalette::belief(SimulatedClient::Belief::Acting).name(),
-                             SimulatorPalette::belief(SimulatedClient::Belief::Lapsed).name(),
-                             SimulatorPalette::belief(SimulatedClient::Belief::Degraded).name(),
-                             SimulatorPalette::doubleUse().name(), SimulatorPalette::serverCounts().name()));
-    layout->addWidget(legend);
+    m_legend = new QLabel(panel);
+    m_legend->setWordWrap(true);
+    m_legend->setTextFormat(Qt::RichText);
+    layout->addWidget(m_legend);
 
     connect(m_runButton, &QPushButton::clicked, this, [this] {
         m_clock->setRunning(!m_clock->isRunning());
@@ -312,11 +288,11 @@ QWidget *SimulatorView::buildNarrationPanel()
     connect(m_syncButton, &QPushButton::clicked, this, [this] {
         const QDateTime server = serverNow();
         if (!server.isValid()) {
-            setStatus(tr("The server has not answered yet."), true);
+            setStatus([] { return tr("The server has not answered yet."); }, true);
             return;
         }
         m_clock->syncWall(server);
-        setStatus(tr("Simulation clock lined up with the server's."));
+        setStatus([] { return tr("Simulation clock lined up with the server's."); });
     });
     return panel;
 }
@@ -325,56 +301,73 @@ QWidget *SimulatorView::buildAddBar()
 {
     auto *bar = new QFrame;
     bar->setFrameShape(QFrame::StyledPanel);
-    auto *layout = new QHBoxLayout(bar);
+    // Two lines, so that at 150 % on a 1280-pixel projector no field is squeezed until its text
+    // is cut: the new client on the first, the amounts of the row actions on the second.
+    auto *layout = new QGridLayout(bar);
     layout->setContentsMargins(6, 4, 6, 4);
-    layout->addWidget(new QLabel(tr("New client:"), bar));
+    auto *client = new QHBoxLayout;
+    m_newClientLabel = new QLabel(bar);
+    client->addWidget(m_newClientLabel);
     m_nameEdit = new QLineEdit(bar);
-    m_nameEdit->setPlaceholderText(tr("name"));
-    m_nameEdit->setMaximumWidth(140);
-    layout->addWidget(m_nameEdit);
-    layout->addWidget(new QLabel(tr("clock"), bar));
+    client->addWidget(m_nameEdit, 1);
+    m_clockCaption = new QLabel(bar);
+    client->addWidget(m_clockCaption);
     m_offsetSlider = new QSlider(Qt::Horizontal, bar);
     m_offsetSlider->setRange(-300, 300);
     m_offsetSlider->setPageStep(10);
-    m_offsetSlider->setMinimumWidth(120);
-    m_offsetSlider->setToolTip(tr("Clock offset from the server, -300 s (slow) to +300 s (fast)."));
-    layout->addWidget(m_offsetSlider, 1);
+    m_offsetSlider->setMinimumWidth(100);
+    client->addWidget(m_offsetSlider, 1);
     m_offsetValue = new QLabel(bar);
-    layout->addWidget(m_offsetValue);
+    client->addWidget(m_offsetValue);
     m_policyCombo = new QComboBox(bar);
-    m_policyCombo->addItem(tr("Monotonic"), QVariant::fromValue(LeaseKeeper::ExpiryPolicy::Monotonic));
-    m_policyCombo->addItem(tr("Signed expiry"), QVariant::fromValue(LeaseKeeper::ExpiryPolicy::SignedExpiry));
-    m_policyCombo->setToolTip(tr("Monotonic: the product's default, times the lease with a stopwatch. Signed "
-                                 "expiry: the naive rule, compares the signed expiry with the wall clock."));
-    layout->addWidget(m_policyCombo);
-    m_addButton = new QPushButton(tr("Add"), bar);
-    layout->addWidget(m_addButton);
-    layout->addSpacing(12);
-    layout->addWidget(new QLabel(tr("Cut"), bar));
+    m_policyCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_policyCombo->addItem(QString(), QVariant::fromValue(LeaseKeeper::ExpiryPolicy::Monotonic));
+    m_policyCombo->addItem(QString(), QVariant::fromValue(LeaseKeeper::ExpiryPolicy::SignedExpiry));
+    client->addWidget(m_policyCombo);
+    m_addButton = new QPushButton(bar);
+    client->addWidget(m_addButton);
+    auto *amounts = new QHBoxLayout;
+    m_cutCaption = new QLabel(bar);
+    amounts->addWidget(m_cutCaption);
     m_cutSpin = new QSpinBox(bar);
     m_cutSpin->setRange(1, 600);
     m_cutSpin->setValue(10);
-    m_cutSpin->setSuffix(tr(" s"));
-    layout->addWidget(m_cutSpin);
-    layout->addWidget(new QLabel(tr("Back"), bar));
+    amounts->addWidget(m_cutSpin);
+    m_backCaption = new QLabel(bar);
+    amounts->addWidget(m_backCaption);
     m_backSpin = new QSpinBox(bar);
     m_backSpin->setRange(1, 60);
     m_backSpin->setValue(2);
-    m_backSpin->setSuffix(tr(" min"));
-    layout->addWidget(m_backSpin);
+    amounts->addWidget(m_backSpin);
+    amounts->addStretch(1);
+    layout->addLayout(client, 0, 0);
+    layout->addLayout(amounts, 1, 0);
 
-    auto showOffset = [this](int seconds) {
-        m_offsetValue->setText(seconds == 0
-                                   ? tr("on time")
-                                   : (seconds > 0 ? tr("%1 s fast").arg(seconds) : tr("%1 s slow").arg(-seconds)));
-    };
-    showOffset(0);
-    connect(m_offsetSlider, &QSlider::valueChanged, this, showOffset);
+    connect(m_offsetSlider, &QSlider::valueChanged, this, &SimulatorView::showOffset);
     connect(m_addButton, &QPushButton::clicked, this, [this] { addClientFromControls(); });
     connect(m_nameEdit, &QLineEdit::returnPressed, this, [this] { addClientFromControls(); });
     connect(m_cutSpin, &QSpinBox::valueChanged, this, &SimulatorView::applyActionAmounts);
     connect(m_backSpin, &QSpinBox::valueChanged, this, &SimulatorView::applyActionAmounts);
     return bar;
+}
+
+void SimulatorView::fillLicenseCombo()
+{
+    const QString previous = currentLicense();
+    const QSignalBlocker block(m_licenseCombo);
+    m_licenseCombo->clear();
+    for (const LicenseSummary &license : m_simulation->licenses()) {
+        // Scenarios make their own sandbox licenses; free play is for the server's real ones.
+        if (DemoCatalogue::isSandboxLicense(license.id))
+            continue;
+        m_licenseCombo->addItem(
+            tr("%1 (%2 seats, TTL %3 s)").arg(license.id).arg(license.seatCount).arg(license.ttlSeconds), license.id);
+    }
+    // Prefer what was picked, then the short-TTL training license the demo server creates.
+    int index = m_licenseCombo->findData(previous);
+    if (index < 0)
+        index = m_licenseCombo->findData(DemoCatalogue::trainingLicenseId());
+    m_licenseCombo->setCurrentIndex(std::max(0, index));
 }
 
 void SimulatorView::setDemoKeyDirectory(const QString &directory)
@@ -438,26 +431,19 @@ void SimulatorView::onLicensePicked()
     const bool hasKey = tryLoadDemoKey(id);
     m_keyButton->setEnabled(!id.isEmpty());
     m_addButton->setEnabled(hasKey);
-    m_playButton->setEnabled(hasKey);
+    const QString url = m_simulation->serverUrl().toDisplayString();
     if (id.isEmpty())
-        setStatus(tr("No license listed yet: is the server reachable?"));
+        setStatus([] { return tr("No license listed yet: is the server reachable?"); });
     else if (!hasKey)
-        setStatus(tr("No key for %1: load its key file to add clients.").arg(id));
+        setStatus([id] { return tr("No key for %1: load its key file to add clients.").arg(id); });
     else
-        setStatus(tr("Clients check out %1 on %2.").arg(id, m_simulation->serverUrl().toDisplayString()));
+        setStatus([id, url] { return tr("Clients check out %1 on %2.").arg(id, url); });
 }
 
 bool SimulatorView::playPreset(int number)
 {
-    const QString id = currentLicense();
-    if (id.isEmpty() || !m_simulation->hasLicenseKey(id)) {
-        setStatus(id.isEmpty() ? tr("Pick a license first.") : tr("No key for %1: load its key file first.").arg(id),
-                  true);
-        return false;
-    }
-    const ScenarioPreset::Timing timing = m_simulation->licenseTiming(id);
     QString why;
-    const auto preset = ScenarioPreset::make(number, timing, &why);
+    const auto preset = ScenarioPreset::make(number, &why);
     if (!preset) {
         setStatus(why, true);
         return false;
@@ -467,16 +453,11 @@ bool SimulatorView::playPreset(int number)
         m_presetCombo->setCurrentIndex(number);
     }
     setNarration(preset->title, preset->narration);
-
-    const bool needsSandbox = std::any_of(preset->clients.cbegin(), preset->clients.cend(), [](const auto &c) {
-        return c.license != ScenarioPreset::LicenseRole::Picked;
-    });
-    if (needsSandbox)
-        setStatus(tr("Preparing the sandbox licenses…"));
-    const QString title = preset->title;
-    m_simulation->playPreset(*preset, id, [this, title](const QString &error) {
+    setStatus([] { return tr("Preparing the scenario's own licenses…"); });
+    const int playing = number;
+    m_simulation->playPreset(*preset, [this, playing](const QString &error) {
         if (error.isEmpty())
-            setStatus(tr("Playing %1.").arg(title));
+            setStatus([playing] { return tr("Playing %1.").arg(ScenarioPreset::titles().value(playing - 1)); });
         else
             setStatus(error, true);
     });
@@ -526,7 +507,8 @@ SimulatedClient *SimulatorView::addClientFromControls()
     }
     client->start();
     m_nameEdit->clear();
-    setStatus(tr("%1 added.").arg(client->name()));
+    const QString name = client->name();
+    setStatus([name] { return tr("%1 added.").arg(name); });
     return client;
 }
 
@@ -556,6 +538,11 @@ void SimulatorView::onClientRemoved(SimulatedClient *client)
 
 void SimulatorView::onPolled()
 {
+    // A poll error is stale once a poll went through: say what is true now instead.
+    if (m_statusFromPoll && m_simulation->lastError().isEmpty()) {
+        m_statusFromPoll = false;
+        onLicensePicked();
+    }
     if (!m_synced && !m_serverSharesClock && m_simulation->serverClock().isMeasured()) {
         // Start the simulated clocks on the server's time, so an offset of 0 means "on time".
         m_clock->syncWall(serverNow());
@@ -581,7 +568,9 @@ void SimulatorView::applyActionAmounts()
 void SimulatorView::updateRunControls()
 {
     const bool running = m_clock->isRunning();
-    m_runButton->setText(running ? tr("⏸ Pause") : tr("▶ Run"));
+    // Style icons, not U+23F8 and friends: Debian's fonts have no pause glyph.
+    m_runButton->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_runButton->setText(running ? tr("Pause") : tr("Run"));
     const QString url = m_simulation->serverUrl().toDisplayString();
     m_honesty->setText(
         m_serverSharesClock
@@ -607,16 +596,27 @@ void SimulatorView::refreshView()
         clocks += tr(" · <b>%1×</b>").arg(m_clock->speed());
     m_clockLabel->setText(clocks);
 
-    const QString id = currentLicense();
-    const auto state = m_simulation->licenseState(id);
-    if (state)
-        m_seatsLabel->setText(tr("Seats in use on %1: <b>%2 / %3</b> (peak %4)")
-                                  .arg(id)
-                                  .arg(state->inUse)
-                                  .arg(state->timing.seatCount)
-                                  .arg(state->maxInUse));
-    else
-        m_seatsLabel->setText(tr("Seats in use: waiting for the server…"));
+    // A scenario counts the seats of its own licenses; free play those of the picked one.
+    QStringList ids;
+    if (const auto preset = m_simulation->preset()) {
+        for (const ScenarioPreset::SandboxLicense &license : preset->licenses)
+            ids.append(license.id);
+    } else {
+        ids.append(currentLicense());
+    }
+    QStringList seats;
+    for (const QString &id : std::as_const(ids)) {
+        const auto state = m_simulation->licenseState(id);
+        if (state)
+            seats.append(tr("Seats in use on %1: <b>%2 / %3</b> (peak %4)")
+                             .arg(id.toHtmlEscaped())
+                             .arg(state->inUse)
+                             .arg(state->timing.seatCount)
+                             .arg(state->maxInUse));
+        else
+            seats.append(tr("Seats in use: waiting for the server…"));
+    }
+    m_seatsLabel->setText(seats.join(u"<br>"_s));
 
     TimelineStrip::Axis axis;
     axis.now = sim;
@@ -625,12 +625,117 @@ void SimulatorView::refreshView()
     updateRunControls();
 }
 
+void SimulatorView::setStatus(std::function<QString()> text, bool error)
+{
+    m_statusSource = std::move(text);
+    m_statusIsError = error;
+    showStatus();
+}
+
 void SimulatorView::setStatus(const QString &text, bool error)
 {
+    // A message made elsewhere (already translated); it is replaced at the next status.
+    setStatus([text] { return text; }, error);
+}
+
+void SimulatorView::showStatus()
+{
+    const QString text = m_statusSource ? m_statusSource() : QString();
+    const bool error = m_statusIsError;
     m_statusText = text;
     m_status->setText(text);
     m_status->setStyleSheet(error ? u"QLabel { color: %1; }"_s.arg(StatePalette::colour(StatePalette::Failed).name())
                                   : QString());
+}
+
+void SimulatorView::showOffset(int seconds)
+{
+    m_offsetValue->setText(seconds == 0 ? tr("on time")
+                                        : (seconds > 0 ? tr("%1 s fast").arg(seconds) : tr("%1 s slow").arg(-seconds)));
+}
+
+void SimulatorView::showFreePlayNarration()
+{
+    setNarration(tr("Free play"),
+                 tr("Add clients with the bar below: give each one a clock offset and a keeper "
+                    "policy, then crash it, cut its network or set its clock back, and watch "
+                    "its strip. Or pick a scenario above and press Play."));
+}
+
+void SimulatorView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void SimulatorView::retranslateUi()
+{
+    m_licenseLabel->setText(tr("License:"));
+    m_licenseCombo->setToolTip(tr("The license the simulated clients check out. A short-TTL license such as "
+                                  "%1 plays each scenario in under a minute.")
+                                   .arg(DemoCatalogue::trainingLicenseId()));
+    fillLicenseCombo();
+    m_keyButton->setText(tr("Key file…"));
+    m_keyButton->setToolTip(tr("Load the license key of the picked license from a file (mode 0600)."));
+    m_scenarioLabel->setText(tr("Scenario:"));
+    m_presetCombo->setItemText(freePlay, tr("Free play"));
+    const QStringList titles = ScenarioPreset::titles();
+    for (int i = 0; i < titles.size(); ++i)
+        m_presetCombo->setItemText(i + 1, titles.at(i));
+    m_playButton->setText(tr("Play scenario"));
+    m_textSizeLabel->setText(tr("Text size:"));
+    for (int i = 0; i < m_fontCombo->count(); ++i)
+        m_fontCombo->setItemText(i, tr("%1 %").arg(qRound(m_fontCombo->itemData(i).toDouble() * 100)));
+    m_fontCombo->setToolTip(tr("Larger text for a projector: the whole simulator scales."));
+    m_emptyHint->setText(tr("No simulated client yet. Play a scenario, or add a client below."));
+
+    m_runButton->setToolTip(tr("Pause or resume the simulated clocks."));
+    m_stepButton->setText(tr("Step 1 s"));
+    m_stepButton->setToolTip(tr("Advance the simulated clocks by one second."));
+    for (int i = 0; i < m_speedCombo->count(); ++i)
+        m_speedCombo->setItemText(i, tr("%1×").arg(m_speedCombo->itemData(i).toDouble()));
+    m_speedCombo->setToolTip(tr("How fast the simulated clocks run."));
+    m_syncButton->setText(tr("Sync clocks to server"));
+    m_syncButton->setToolTip(tr("Line the simulation's clock up with the server's again after a pause or a "
+                                "speed-up. The clients keep their own offsets."));
+    m_legend->setText(tr("<b>Strip</b>: top lane the client (<span style='color:%1'>■</span> acting, "
+                         "<span style='color:%2'>■</span> lapsed, <span style='color:%3'>■</span> degraded, "
+                         "<span style='color:%4'>■</span> acting without a counted seat), bottom lane "
+                         "<span style='color:%5'>■</span> the server counts the seat. Marks: C checkout, "
+                         "· beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, "
+                         "⏏ release, ✖ crash, ⟲ clock changed.")
+                          .arg(SimulatorPalette::belief(SimulatedClient::Belief::Acting).name(),
+                               SimulatorPalette::belief(SimulatedClient::Belief::Lapsed).name(),
+                               SimulatorPalette::belief(SimulatedClient::Belief::Degraded).name(),
+                               SimulatorPalette::doubleUse().name(), SimulatorPalette::serverCounts().name()));
+
+    m_newClientLabel->setText(tr("New client:"));
+    m_nameEdit->setPlaceholderText(tr("name"));
+    m_clockCaption->setText(tr("clock"));
+    m_offsetSlider->setToolTip(tr("Clock offset from the server, -300 s (slow) to +300 s (fast)."));
+    showOffset(m_offsetSlider->value());
+    m_policyCombo->setItemText(0, tr("Monotonic"));
+    m_policyCombo->setItemText(1, tr("Signed expiry"));
+    m_policyCombo->setToolTip(tr("Monotonic: the product's default, times the lease with a stopwatch. Signed "
+                                 "expiry: the naive rule, compares the signed expiry with the wall clock."));
+    m_addButton->setText(tr("Add"));
+    m_cutCaption->setText(tr("Cut"));
+    m_cutSpin->setSuffix(tr(" s"));
+    m_backCaption->setText(tr("Back"));
+    m_backSpin->setSuffix(tr(" min"));
+
+    // The narration and the scripted clients' names in the new language.
+    const int index = m_presetCombo->currentIndex();
+    if (index == freePlay) {
+        showFreePlayNarration();
+    } else if (const auto preset = ScenarioPreset::make(index)) {
+        setNarration(preset->title, preset->narration);
+        m_simulation->renamePresetClients(*preset);
+    }
+    updateRunControls();
+    showStatus();
+    refreshView();
 }
 
 QString SimulatorView::statusText() const

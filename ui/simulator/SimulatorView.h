@@ -7,6 +7,7 @@
 #include <QWidget>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 
 class QCheckBox;
@@ -87,7 +88,17 @@ public:
     QList<ClientRow *> rows() const { return m_rows; }
     QString statusText() const;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi();
+    void fillLicenseCombo();
+    void showOffset(int seconds);
+    void showFreePlayNarration();
+    // The status line is kept as a function, so it reads in the current language after a switch.
+    void setStatus(std::function<QString()> text, bool error = false);
+    void showStatus();
     void build(SimulationClock &clock, bool serverShares);
     void buildToolbar(QVBoxLayout *root);
     QWidget *buildNarrationPanel();
@@ -116,6 +127,14 @@ private:
 
     bool m_synced = false;
 
+    QLabel *m_licenseLabel = nullptr;
+    QLabel *m_scenarioLabel = nullptr;
+    QLabel *m_textSizeLabel = nullptr;
+    QLabel *m_legend = nullptr;
+    QLabel *m_newClientLabel = nullptr;
+    QLabel *m_clockCaption = nullptr;
+    QLabel *m_cutCaption = nullptr;
+    QLabel *m_backCaption = nullptr;
     QComboBox *m_licenseCombo = nullptr;
     QToolButton *m_keyButton = nullptr;
     QComboBox *m_presetCombo = nullptr;
@@ -143,6 +162,9 @@ private:
     QList<ClientRow *> m_rows;
     QTimer *m_refreshTimer = nullptr;
     QString m_statusText;
+    std::function<QString()> m_statusSource;
+    bool m_statusIsError = false;
+    bool m_statusFromPoll = false; // the status shows a poll's error
 };
 
 } // namespace keyright

@@ -68,8 +68,74 @@ void TimelineStrip::setAxis(const Axis &axis)
 
 QSize TimelineStrip::sizeHint() const
 {
+    // Glyphs, client lane, server lane, mark labels, axis labels.
     const int line = fontMetrics().height();
-    return {400, line * 4 + 6};
+    return {400, line * 5 + 8};
+}
+
+QRectF TimelineStrip::clientLaneRect() const
+{
+    const int line = fontMetrics().height();
+    return QRectF(0, line + 2, width(), line);
+}
+
+QRectF TimelineStrip::serverLaneRect() const
+{
+    const int line = fontMetrics().height();
+    return QRectF(0, 2 * line + 4, width(), line * 0.7);
+}
+
+QRectF TimelineStrip::labelRowRect() const
+{
+    const QRectF server = serverLaneRect();
+    return QRectF(0, server.bottom() + 1, width(), fontMetrics().height());
+}
+
+QList<TimelineStrip::Mark> TimelineStrip::visibleMarks() const
+{
+    QList<Mark> marks;
+    if (!m_client || !m_axis.now.isValid())
+        return marks;
+    // The server's instants for the seat this client holds or last held.
+    const ServerSeatView view = m_client->serverView();
+    auto mark = [&](const QDateTime &at, const QColor &colour, const QString &label) {
+        if (!at.isValid())
+            return;
+        const double x = xFor(at);
+        if (x >= 0 && x <= width())
+            marks.append(Mark {x, colour, label, {}});
+    };
+    mark(view.countedUntil, SimulatorPalette::expiryMark(), tr("expiry"));
+    if (view.state == ServerSeatView::State::Reaped)
+        mark(view.endedAt, SimulatorPalette::reapMark(), tr("reaped"));
+    else if (view.state == ServerSeatView::State::ExpiredAwaitingReap || view.state == ServerSeatView::State::Live)
+        mark(view.reapableAt, SimulatorPalette::reapMark(), tr("reap"));
+    std::sort(marks.begin(), marks.end(), [](const Mark &a, const Mark &b) { return a.x < b.x; });
+    const QFontMetrics fm = fontMetrics();
+    QList<MarkSpan> spans;
+    for (const Mark &m : std::as_const(marks))
+        spans.append(MarkSpan {m.x, double(fm.horizontalAdvance(m.label) + 4)});
+    const QList<double> lefts = labelLefts(spans, width());
+    const QRectF row = labelRowRect();
+    for (qsizetype i = 0; i < marks.size(); ++i)
+        marks[i].labelRect = QRectF(lefts.at(i), row.top(), spans.at(i).labelWidth, row.height());
+    return marks;
+}
+
+QList<QRectF> TimelineStrip::markLabelRects() const
+{
+    QList<QRectF> rects;
+    for (const Mark &m : visibleMarks())
+        rects.append(m.labelRect);
+    return rects;
+}
+
+QStringList TimelineStrip::markLabels() const
+{
+    QStringList labels;
+    for (const Mark &m : visibleMarks())
+        labels.append(m.label);
+    return labels;
 }
 
 QSize TimelineStrip::minimumSizeHint() const
@@ -98,7 +164,8 @@ QList<double> TimelineStrip::labelLefts(const QList<MarkSpan> &marks, double wid
         const double previousEnd
             = i == 0 ? 0.0 : std::max(marks.at(i - 1).x, lefts.last() + marks.at(i - 1).labelWidth) + gap;
         const bool roomLeft = left >= 0 && left >= previousEnd;
-        lefts.append((meetsNext || pastEdge) && roomLeft ? left : right);
+        const double chosen = (meetsNext || pastEdge) && roomLeft ? left : right;
+        lefts.append(std::clamp(chosen, 0.0, std::max(0.0, width - m.labelWidth)));
     }
     return lefts;
 }
@@ -114,9 +181,9 @@ void TimelineStrip::paintEvent(QPaintEvent *)
     const QFontMetrics fm = fontMetrics();
     const int line = fm.height();
     const int glyphTop = 0;
-    const QRectF clientLane(0, line + 2, width(), line);
-    const QRectF serverLane(0, 2 * line + 4, width(), line * 0.7);
-    const int axisTop = static_cast<int>(serverLane.bottom()) + 1;
+    const QRectF clientLane = clientLaneRect();
+    const QRectF serverLane = serverLaneRect();
+    const int axisTop = static_cast<int>(labelRowRect().bottom()) + 1;
 
     // Lanes from run-length samples: each sample holds until the next one (or now).
     const QList<SimulatedClient::Sample> samples = m_client->samples();
@@ -144,39 +211,11 @@ void TimelineStrip::paintEvent(QPaintEvent *)
         }
     }
 
-    // The server's instants for the seat this client holds or last held.
-    const ServerSeatView view = m_client->serverView();
-    struct Mark
-    {
-        double x;
-        QColor colour;
-        QString label;
-    };
-    QList<Mark> marks;
-    auto mark = [&](const QDateTime &at, const QColor &colour, const QString &label) {
-        if (!at.isValid())
-            return;
-        const double x = xFor(at);
-        if (x >= 0 && x <= width())
-            marks.append(Mark {x, colour, label});
-    };
-    mark(view.countedUntil, SimulatorPalette::expiryMark(), tr("expiry"));
-    if (view.state == ServerSeatView::State::Reaped)
-        mark(view.endedAt, SimulatorPalette::reapMark(), tr("reaped"));
-    else if (view.state == ServerSeatView::State::ExpiredAwaitingReap || view.state == ServerSeatView::State::Live)
-        mark(view.reapableAt, SimulatorPalette::reapMark(), tr("reap"));
-    std::sort(marks.begin(), marks.end(), [](const Mark &a, const Mark &b) { return a.x < b.x; });
-    QList<MarkSpan> spans;
-    for (const Mark &m : std::as_const(marks))
-        spans.append(MarkSpan {m.x, double(fm.horizontalAdvance(m.label) + 4)});
-    const QList<double> lefts = labelLefts(spans, width());
-    for (qsizetype i = 0; i < marks.size(); ++i) {
-        const Mark &m = marks.at(i);
+    for (const Mark &m : visibleMarks()) {
         p.setPen(QPen(m.colour, 2, Qt::DashLine));
-        p.drawLine(QPointF(m.x, clientLane.top()), QPointF(m.x, serverLane.bottom()));
+        p.drawLine(QPointF(m.x, clientLane.top()), QPointF(m.x, m.labelRect.bottom()));
         p.setPen(m.colour);
-        p.drawText(QRectF(lefts.at(i), serverLane.top() - 1, spans.at(i).labelWidth, line),
-                   Qt::AlignLeft | Qt::AlignVCenter, m.label);
+        p.drawText(m.labelRect, Qt::AlignCenter, m.label);
     }
 
     // Event glyphs above the client lane.
@@ -192,7 +231,9 @@ void TimelineStrip::paintEvent(QPaintEvent *)
         p.drawLine(QPointF(x, clientLane.top()), QPointF(x, clientLane.bottom()));
         const QString glyph = glyphFor(event.kind);
         const int w = fm.horizontalAdvance(glyph) + 2;
-        p.drawText(QRectF(x - w / 2.0, glyphTop, w, line), Qt::AlignCenter, glyph);
+        // Kept inside the strip, so a mark at either edge is not cut in half.
+        const double left = std::clamp(x - w / 2.0, 0.0, std::max(0.0, double(width() - w)));
+        p.drawText(QRectF(left, glyphTop, w, line), Qt::AlignCenter, glyph);
     }
     p.setFont(font());
 

@@ -44,13 +44,31 @@ public:
         double x = 0;
         double labelWidth = 0;
     };
+    // Never left of 0 or past `width`: a label that fits nowhere else is pushed inside the strip.
     static QList<double> labelLefts(const QList<MarkSpan> &marks, double width);
+
+    // Where things are painted, for the paint code and for tests: the two lanes (the bars), and
+    // the vertical marks' labels, which have a row of their own below the server lane so they
+    // never cover a bar.
+    QRectF clientLaneRect() const;
+    QRectF serverLaneRect() const;
+    QList<QRectF> markLabelRects() const;
+    QStringList markLabels() const;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    struct Mark
+    {
+        double x = 0;
+        QColor colour;
+        QString label;
+        QRectF labelRect;
+    };
     double xFor(const QDateTime &time) const;
+    QRectF labelRowRect() const;
+    QList<Mark> visibleMarks() const;
 
     QPointer<SimulatedClient> m_client;
     Axis m_axis;

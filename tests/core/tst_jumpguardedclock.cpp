@@ -1,0 +1,204 @@
+#include "JumpGuardedClock.h"
+#include "ManualClock.h"
+
+#include <QTest>
+
+using namespace keyright;
+using namespace std::chrono_literals;
+using namespace Qt::StringLiterals;
+using std::chrono::milliseconds;
+
+// The server's guarded clock over a manual wall clock and a manual monotonic clock: what a
+// lease's expiry is computed from must follow real elapsed time whatever the machine's clocks do.
+class TestJumpGuardedClock : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void followsTheWallClockWhileNothingJumps();
+    void smallStepsAreNotJumps_data();
+    void smallStepsAreNotJumps();
+    void forwardJumpIsCaughtUpAtMostTwentyPercentFaster();
+    void holderRenewingAtATThirdOfTheTtlSurvivesAForwardJump();
+    void backwardJumpNeverMovesTheClockBack();
+    void monotonicJumpBackKeepsTimePassing();
+    void bothClocksJumpingBackHoldTheReading();
+    void pendingJumpsStayBounded();
+};
+
+void TestJumpGuardedClock::followsTheWallClockWhileNothingJumps()
+{
+    ManualClock base;
+    const JumpGuardedClock clock(base);
+    QCOMPARE(clock.now(), base.now());
+    for (int i = 0; i < 100; ++i) {
+        base.advance(milliseconds {i * 37});
+        QCOMPARE(clock.now(), base.now());
+    }
+    QCOMPARE(clock.offset(), 0ms);
+}
+
+void TestJumpGuardedClock::smallStepsAreNotJumps_data()
+{
+    QTest::addColumn<qint64>("stepMs");
+    QTest::newRow("NTP step of 100 ms forward") << qint64 {100};
+    QTest::newRow("4 s forward") << qint64 {4000};
+    QTest::newRow("exactly the threshold back") << qint64 {-5000};
+}
+
+void TestJumpGuardedClock::smallStepsAreNotJumps()
+{
+    QFETCH(qint64, stepMs);
+    ManualClock base;
+    JumpGuardedClock clock(base);
+    (void)clock.now();
+    base.setNow(base.now().addMSecs(stepMs));
+    (void)clock.now();
+    QVERIFY(clock.takeJumps().isEmpty());
+}
+
+void TestJumpGuardedClock::forwardJumpIsCaughtUpAtMostTwentyPercentFaster()
+{
+    ManualClock base;
+    JumpGuardedClock clock(base);
+    const QDateTime before = clock.now();
+    base.setNow(base.now().addSecs(600));
+    QCOMPARE(clock.now(), before); // no real time passed: the jump is not taken at once
+
+    const QList<JumpGuardedClock::Jump> jumps = clock.takeJumps();
+    QCOMPARE(jumps.size(), 1);
+    QCOMPARE(jumps.constFirst().source, JumpGuardedClock::Jump::Source::Wall);
+    QCOMPARE(jumps.constFirst().size, 600000ms);
+    QCOMPARE(jumps.constFirst().offset, 600000ms);
+    QVERIFY(clock.takeJumps().isEmpty());
+
+    // Every real second moves the guarded clock 1.2 s, read however often, until it has caught up.
+    for (int second = 1; second <= 10; ++second) {
+        for (int i = 0; i < 10; ++i) {
+            base.advance(100ms);
+            (void)clock.now();
+        }
+        QCOMPARE(clock.now(), before.addMSecs(second * 1200));
+    }
+    base.advance(milliseconds {3000 * 1000}); // 50 min absorbs 10 min at 20 %
+    QCOMPARE(clock.now(), base.now());
+    QCOMPARE(clock.offset(), 0ms);
+    base.advance(1000ms);
+    QCOMPARE(clock.now(), base.now());
+}
+
+void TestJumpGuardedClock::holderRenewingAtATThirdOfTheTtlSurvivesAForwardJump()
+{
+    // A lease signed with the guarded clock, renewed every TTL/3 of real time: each renewal comes
+    // before the previous lease ran out by the guarded clock, all through the catch-up.
+    const milliseconds ttl = 30s;
+    ManualClock base;
+    JumpGuardedClock clock(base);
+    QDateTime expiresAt = clock.now().addMSecs(ttl.count());
+    base.setNow(base.now().addSecs(600));
+    for (int renewal = 0; renewal < 300; ++renewal) {
+        base.advance(ttl / 3);
+        const QDateTime now = clock.now();
+        QVERIFY2(now <= expiresAt, qPrintable(u"renewal %1 came after its lease ran out"_s.arg(renewal)));
+        expiresAt = now.addMSecs(ttl.count());
+    }
+    QCOMPARE(clock.now(), base.now());
+}
+
+void TestJumpGuardedClock::backwardJumpNeverMovesTheClockBack()
+{
+    ManualClock base;
+    JumpGuardedClock clock(base);
+    base.advance(1000ms);
+    const QDateTime before = clock.now();
+    base.setNow(base.now().addSecs(-600));
+    QCOMPARE(clock.now(), before);
+    const QList<JumpGuardedClock::Jump> jumps = clock.takeJumps();
+    QCOMPARE(jumps.size(), 1);
+    QCOMPARE(jumps.constFirst().size, -600000ms);
+    QCOMPARE(jumps.constFirst().offset, -600000ms);
+
+    // It keeps real speed from there: a crashed holder's lease runs out after ttl of real time.
+    QDateTime last = before;
+    for (int i = 1; i <= 60; ++i) {
+        base.advance(10s);
+        const QDateTime now = clock.now();
+        QCOMPARE(now, before.addSecs(i * 10));
+        QVERIFY(now >= last);
+        last = now;
+    }
+    QCOMPARE(clock.offset(), -600000ms);
+    QVERIFY(clock.takeJumps().isEmpty());
+
+    // The wall clock set right again: the guarded clock is back on it, with no jump at all.
+    base.setNow(clock.now());
+    QCOMPARE(clock.now(), base.now());
+    QCOMPARE(clock.offset(), 0ms);
+}
+
+void TestJumpGuardedClock::monotonicJumpBackKeepsTimePassing()
+{
+    ManualClock base;
+    JumpGuardedClock clock(base);
+    base.advance(3600s);
+    const QDateTime before = clock.now();
+    const milliseconds monotonicBefore = clock.monotonic();
+    base.setMonotonic(base.monotonic() - 600s);
+    QCOMPARE(clock.now(), before);
+    QCOMPARE(clock.monotonic(), monotonicBefore);
+    for (int i = 1; i <= 5; ++i) {
+        base.advance(1s);
+        QCOMPARE(clock.now(), before.addSecs(i));
+        QCOMPARE(clock.monotonic(), monotonicBefore + milliseconds {i * 1000});
+    }
+    QList<JumpGuardedClock::Jump> jumps = clock.takeJumps();
+    QCOMPARE(jumps.size(), 1);
+    QCOMPARE(jumps.constFirst().source, JumpGuardedClock::Jump::Source::Monotonic);
+    QCOMPARE(jumps.constFirst().size, -600000ms);
+
+    // Jumping back while a second passes: the wall clock's second counts, the jump is the rest.
+    base.setNow(base.now().addSecs(1));
+    base.setMonotonic(base.monotonic() - 599s);
+    QCOMPARE(clock.now(), before.addSecs(6));
+    jumps = clock.takeJumps();
+    QCOMPARE(jumps.size(), 1);
+    QCOMPARE(jumps.constFirst().size, -600000ms);
+}
+
+void TestJumpGuardedClock::bothClocksJumpingBackHoldTheReading()
+{
+    ManualClock base;
+    JumpGuardedClock clock(base);
+    base.advance(3600s);
+    const QDateTime before = clock.now();
+    base.setNow(base.now().addSecs(-600));
+    base.setMonotonic(base.monotonic() - 600s);
+    QCOMPARE(clock.now(), before);
+    base.advance(2s);
+    QCOMPARE(clock.now(), before.addSecs(2));
+    const QList<JumpGuardedClock::Jump> jumps = clock.takeJumps();
+    QCOMPARE(jumps.size(), 2);
+    QCOMPARE(jumps.at(0).source, JumpGuardedClock::Jump::Source::Monotonic);
+    QCOMPARE(jumps.at(1).source, JumpGuardedClock::Jump::Source::Wall);
+    QCOMPARE(jumps.at(1).size, -600000ms);
+}
+
+void TestJumpGuardedClock::pendingJumpsStayBounded()
+{
+    ManualClock base;
+    JumpGuardedClock clock(base);
+    (void)clock.now();
+    for (int i = 0; i < 1000; ++i) {
+        base.setNow(base.now().addSecs(i % 2 ? -60 : 60));
+        (void)clock.now();
+    }
+    const QList<JumpGuardedClock::Jump> jumps = clock.takeJumps();
+    QCOMPARE(jumps.size(), JumpGuardedClock::maxPendingJumps);
+    milliseconds total {0};
+    for (const auto &jump : jumps)
+        total += jump.size;
+    QCOMPARE(total.count(), qint64 {0}); // nothing lost, only merged
+}
+
+QTEST_GUILESS_MAIN(TestJumpGuardedClock)
+#include "tst_jumpguardedclock.moc"
