@@ -1,5 +1,6 @@
 #include "DisputePanel.h"
 
+#include "Durations.h"
 #include "StatePalette.h"
 
 #include <QEvent>
@@ -23,8 +24,10 @@ QString relative(const QDateTime &at, const QDateTime &t)
 {
     if (!at.isValid() || !t.isValid())
         return {};
+    // The one duration format of the dashboard (formatDuration), whole seconds as the countdowns show.
     const qint64 s = at.secsTo(t);
-    return s >= 0 ? DisputePanel::tr("in %1 s").arg(s) : DisputePanel::tr("%1 s ago").arg(-s);
+    const QString span = formatDuration(std::chrono::seconds {s < 0 ? -s : s});
+    return s >= 0 ? DisputePanel::tr("in %1").arg(span) : DisputePanel::tr("%1 ago").arg(span);
 }
 
 } // namespace
@@ -49,12 +52,19 @@ DisputePanel::DisputePanel(QWidget *parent)
     m_seats->setRootIsDecorated(false);
     m_seats->setAlternatingRowColors(true);
     m_seats->header()->setStretchLastSection(true);
+    // The note is a sentence: it wraps in the width left to it instead of ending in "counte…".
+    m_seats->setWordWrap(true);
+    m_seats->setUniformRowHeights(false);
+    m_seats->setTextElideMode(Qt::ElideNone);
+    m_summary->setObjectName(u"disputeSummary"_s);
+    m_title->setObjectName(u"disputeTitle"_s);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
     layout->addWidget(m_summary);
     layout->addWidget(m_seats, 1);
     layout->addWidget(m_note);
+    m_layout = layout;
     retranslate();
 }
 
@@ -88,11 +98,18 @@ void DisputePanel::render()
     m_seats->clear();
     const Dispute &d = m_dispute;
     if (!d.isValid()) {
+        // No title over nothing: the hint alone, in the middle of the panel.
+        m_title->hide();
         m_summary->setText(tr("Select a <b>denied</b> event to see who held every seat at that moment."));
+        m_summary->setAlignment(Qt::AlignCenter);
+        m_layout->setStretchFactor(m_summary, 1);
         m_note->clear();
         m_seats->hide();
         return;
     }
+    m_title->show();
+    m_summary->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_layout->setStretchFactor(m_summary, 0);
     m_seats->show();
     QStringList shares;
     for (const DisputeHolderShare &s : d.shares)
