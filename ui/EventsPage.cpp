@@ -291,7 +291,9 @@ void EventsPage::exportTo(const QString &path)
         QMessageBox::warning(this, tr("Export events"), tr("Could not write %1: %2").arg(path, error));
         return;
     }
-    Q_EMIT statusMessage(tr("Exported %n event(s) to %1.", nullptr, rows).arg(QDir::toNativeSeparators(path)));
+    // The count reuses the "%n event(s)" of the counter above the table, whose plural forms exist.
+    Q_EMIT statusMessage(
+        tr("Exported %1 to %2.").arg(tr("%n event(s)", nullptr, rows), QDir::toNativeSeparators(path)));
 }
 
 void EventsPage::saveState(QSettings &settings) const
