@@ -11,6 +11,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <numeric>
 
 using namespace Qt::StringLiterals;
 
@@ -83,7 +84,7 @@ const QList<int> &changeRoles()
 const QList<int> &tickRoles()
 {
     static const QList<int> roles {Qt::DisplayRole, Qt::ForegroundRole, LeaseTableModel::SortRole,
-                                   LeaseTableModel::RemainingFractionRole, LeaseTableModel::StateRole};
+                                   LeaseTableModel::RemainingFractionRole};
     return roles;
 }
 
@@ -551,15 +552,19 @@ void LeaseTableModel::noteGrant(const QString &seatId, const QDateTime &grantedA
 
 void LeaseTableModel::tick()
 {
+    const QDateTime before = m_now;
     m_now = m_clock.now();
     if (m_rows.isEmpty())
         return;
-    // The state too: it turns "expired" on the same tick as the countdown.
-    Q_EMIT dataChanged(index(0, CountdownColumn), index(int(m_rows.size()) - 1, StateColumn), tickRoles());
+    Q_EMIT dataChanged(index(0, CountdownColumn), index(int(m_rows.size()) - 1, CountdownColumn), tickRoles());
+    QList<int> all(m_rows.size());
+    std::iota(all.begin(), all.end(), 0);
+    emitExpiredSince(before, all);
 }
 
 void LeaseTableModel::tickRows(QList<int> rows)
 {
+    const QDateTime before = m_now;
     m_now = m_clock.now();
     std::sort(rows.begin(), rows.end());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
@@ -571,8 +576,23 @@ void LeaseTableModel::tickRows(QList<int> rows)
         qsizetype j = i;
         while (j + 1 < rows.size() && rows.at(j + 1) == rows.at(j) + 1 && rows.at(j + 1) < m_rows.size())
             ++j;
-        Q_EMIT dataChanged(index(rows.at(i), CountdownColumn), index(rows.at(j), StateColumn), tickRoles());
+        Q_EMIT dataChanged(index(rows.at(i), CountdownColumn), index(rows.at(j), CountdownColumn), tickRoles());
         i = j + 1;
+    }
+    emitExpiredSince(before, rows);
+}
+
+void LeaseTableModel::emitExpiredSince(const QDateTime &before, const QList<int> &rows)
+{
+    // The state turns "expired" on the tick that takes the countdown past zero; only those rows.
+    for (int r : rows) {
+        if (r < 0 || r >= m_rows.size() || m_rows.at(r).kind != HolderRow::Kind::Lease)
+            continue;
+        const QDateTime &expiresAt = m_rows.at(r).lease.lease.expiresAt;
+        if (before <= expiresAt && m_now > expiresAt) {
+            const QModelIndex cell = index(r, StateColumn);
+            Q_EMIT dataChanged(cell, cell, {Qt::DisplayRole, Qt::ToolTipRole, Qt::ForegroundRole, StateRole, SortRole});
+        }
     }
 }
 

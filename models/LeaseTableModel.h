@@ -121,6 +121,7 @@ public:
 
 private:
     void rebuildIndex();
+    void emitExpiredSince(const QDateTime &before, const QList<int> &rows);
     // Removes every row for which `gone` holds, as beginRemoveRows runs, and reindexes.
     void removeRowsWhere(const std::function<bool(int row)> &gone);
     QVariant displayData(const HolderRow &row, int column) const;
