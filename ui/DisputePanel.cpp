@@ -6,6 +6,7 @@
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -52,10 +53,6 @@ DisputePanel::DisputePanel(QWidget *parent)
     m_seats->setRootIsDecorated(false);
     m_seats->setAlternatingRowColors(true);
     m_seats->header()->setStretchLastSection(true);
-    // The note is a sentence: it wraps in the width left to it instead of ending in "counte…".
-    m_seats->setWordWrap(true);
-    m_seats->setUniformRowHeights(false);
-    m_seats->setTextElideMode(Qt::ElideNone);
     m_summary->setObjectName(u"disputeSummary"_s);
     m_title->setObjectName(u"disputeTitle"_s);
     auto *layout = new QVBoxLayout(this);
@@ -158,6 +155,17 @@ void DisputePanel::render()
     }
     for (int c = 0; c < 5; ++c)
         m_seats->resizeColumnToContents(c);
+    // The note column as wide as its longest note, and the list at least as wide as its columns,
+    // so the splitter never leaves the note "counte…" (the list scrolls sideways first).
+    const QFontMetrics metrics(m_seats->font());
+    int noteWidth = QFontMetrics(m_seats->header()->font()).horizontalAdvance(m_seats->headerItem()->text(5)) + 24;
+    for (int i = 0; i < m_seats->topLevelItemCount(); ++i)
+        noteWidth = std::max(noteWidth, metrics.horizontalAdvance(m_seats->topLevelItem(i)->text(5)) + 24);
+    m_seats->setColumnWidth(5, noteWidth);
+    int total = 2 * m_seats->frameWidth() + m_seats->verticalScrollBar()->sizeHint().width();
+    for (int c = 0; c < 6; ++c)
+        total += m_seats->columnWidth(c);
+    m_seats->setMinimumWidth(std::min(total, 900));
     QStringList notes;
     notes << (d.serverListed ? tr("Seats as listed by the server at the denial, checked against the replayed grants "
                                   "and releases.")

@@ -95,14 +95,20 @@ EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     filters->addWidget(m_holder);
     filters->addWidget(m_kindLabel);
     filters->addWidget(m_kind);
-    filters->addSpacing(8);
-    filters->addWidget(m_useFrom);
-    filters->addWidget(m_from);
-    filters->addWidget(m_useTo);
-    filters->addWidget(m_to);
     filters->addStretch(1);
     filters->addWidget(m_count);
     filters->addWidget(m_export);
+    // The time range on a line of its own: in French one line of filters is wider than 1280 px,
+    // and a squeezed combo box cuts its text ("Toutes les licer").
+    auto *range = new QHBoxLayout;
+    range->addWidget(m_useFrom);
+    range->addWidget(m_from);
+    range->addWidget(m_useTo);
+    range->addWidget(m_to);
+    range->addStretch(1);
+    for (QWidget *w :
+         {static_cast<QWidget *>(m_license), static_cast<QWidget *>(m_kind), static_cast<QWidget *>(m_holder)})
+        w->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
 
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
@@ -117,6 +123,7 @@ EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(filters);
+    layout->addLayout(range);
     layout->addWidget(m_splitter, 1);
 
     connect(m_license, &QComboBox::currentIndexChanged, this, &EventsPage::applyFilters);

@@ -451,9 +451,12 @@ void TestAdminFlows::dateRangeFollowsNowUntilEdited()
 void TestAdminFlows::disputePanelShowsWholeNotesAndOneDurationFormat()
 {
     startServer();
-    const QByteArray key = createLicense(u"render-farm"_s, 2, 120);
-    QVERIFY(checkout(u"render-farm"_s, key, u"node-01@farm"_s));
-    QVERIFY(checkout(u"render-farm"_s, key, u"node-02@farm"_s));
+    const QByteArray key = createLicense(u"render-farm"_s, 2, 120, 5, 15);
+    // A kiosk that crashed without releasing: its seat lapsed, and the panel says it did not count.
+    QVERIFY(checkout(u"render-farm"_s, key, u"kiosk-crashed@training-room-projector"_s));
+    m_clock->advance(130s);
+    QVERIFY(checkout(u"render-farm"_s, key, u"node-01@farm.render.example"_s));
+    QVERIFY(checkout(u"render-farm"_s, key, u"node-02@farm.render.example"_s));
     LeaseOutcome refused;
     QVERIFY(!checkout(u"render-farm"_s, key, u"intern@laptop-3"_s, &refused));
     openWindow();
@@ -476,12 +479,15 @@ void TestAdminFlows::disputePanelShowsWholeNotesAndOneDurationFormat()
     QVERIFY(events->selectEvent(denialSeq));
     QVERIFY(panel->findChild<QLabel *>(u"disputeTitle"_s)->isVisible());
     QTreeWidget *seats = panel->seatsView();
-    QCOMPARE(seats->topLevelItemCount(), 2);
+    QVERIFY(seats->topLevelItemCount() >= 2);
     QApplication::processEvents();
+    bool longNote = false;
     for (int i = 0; i < seats->topLevelItemCount(); ++i) {
         QTreeWidgetItem *item = seats->topLevelItem(i);
         // Expiry in the dashboard's one duration format ("in 2m 00s"), not "in 120 s".
-        QVERIFY2(item->text(4).startsWith(u"in "_s) && !item->text(4).endsWith(u" s"_s), qPrintable(item->text(4)));
+        if (!item->text(4).isEmpty())
+            QVERIFY2(item->text(4).startsWith(u"in "_s) && !item->text(4).endsWith(u" s"_s), qPrintable(item->text(4)));
+        longNote = longNote || item->text(5).size() > 20;
         // The note is whole on screen at the default splitter: its row is tall enough for it
         // wrapped into its column.
         const QString note = item->text(5);
@@ -495,6 +501,7 @@ void TestAdminFlows::disputePanelShowsWholeNotesAndOneDurationFormat()
                                 .arg(width)
                                 .arg(row.height())));
     }
+    QVERIFY2(longNote, "no note long enough to be cut");
 }
 
 void TestAdminFlows::chartLegendTellsSeatsOwnedFromDenials()
@@ -517,12 +524,21 @@ void TestAdminFlows::namesAndFrenchTextsAreNotCutAt1280x720()
     for (const QString &holder :
          {u"alice.martin@ws-12.design.example"_s, u"bob@ws-07"_s, u"emil.schneider@laptop-5.sales.example"_s})
         QVERIFY(checkout(u"acme-cad"_s, key, holder));
-    m_languages.apply(u"fr"_s);
-    const auto backToEnglish = qScopeGuard([this] { m_languages.apply(u"en"_s); });
     openWindow();
     QTRY_COMPARE_WITH_TIMEOUT(m_window->seatsPage()->holdersProxy()->rowCount(), 3, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(m_session->clockOffset().has_value(), 5000);
+    // Switched live, as a French admin would after the first start.
+    m_window->pages()->setCurrentWidget(m_window->eventsPage());
     QApplication::processEvents();
+    m_window->pages()->setCurrentWidget(m_window->seatsPage());
+    m_languages.apply(u"fr"_s);
+    const auto backToEnglish = qScopeGuard([this] { m_languages.apply(u"en"_s); });
+    QApplication::processEvents();
+    m_window->updateGeometry();
+    QApplication::processEvents();
+    // The window keeps the size it was given: nothing in it asks for more.
+    QCOMPARE(m_window->width(), 1280);
+    QVERIFY(m_window->minimumSizeHint().width() <= 1280);
 
     // Every holder name whole in its column.
     QTableView *table = m_window->seatsPage()->holdersView();
