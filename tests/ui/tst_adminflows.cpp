@@ -502,6 +502,26 @@ void TestAdminFlows::disputePanelShowsWholeNotesAndOneDurationFormat()
                                 .arg(row.height())));
     }
     QVERIFY2(longNote, "no note long enough to be cut");
+
+    // For docs/: KEYRIGHT_SCREENSHOT_DIR=docs [KEYRIGHT_SCREENSHOT_SIZE=1280x720 QT_FONT_DPI=144]
+    // renders dispute-<size>[-<dpi>]-<language>.png of this view.
+    const QString dir = qEnvironmentVariable("KEYRIGHT_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    const QString size = qEnvironmentVariable("KEYRIGHT_SCREENSHOT_SIZE", u"1440x900"_s);
+    const QStringList wh = size.split(u'x');
+    QCOMPARE(wh.size(), 2);
+    m_window->resize(wh.at(0).toInt(), wh.at(1).toInt());
+    const QString dpi = qEnvironmentVariable("QT_FONT_DPI");
+    for (const QString &language : {u"en"_s, u"fr"_s}) {
+        m_languages.apply(language);
+        QVERIFY(events->selectEvent(denialSeq));
+        QTest::qWait(300);
+        const QString file
+            = u"%1/dispute-%2%3-%4.png"_s.arg(dir, size, dpi.isEmpty() ? QString() : u"-"_s + dpi, language);
+        QVERIFY2(m_window->grab().save(file), qPrintable(file));
+    }
+    m_languages.apply(u"en"_s);
 }
 
 void TestAdminFlows::chartLegendTellsSeatsOwnedFromDenials()
