@@ -458,13 +458,13 @@ void MainWindow::updateStatus()
                                    : s.state() == DashboardSession::State::Failing ? StatePalette::Failed
                                                                                    : StatePalette::Pending)
               .name();
-    // A connection made with --server is labelled with its URL: name it once.
+    // The server once, by its name when it has one (the URL then in the tooltip): with the URL
+    // as well the French status bar was cut at "— connec".
     const QString url = s.serverUrl().toDisplayString();
-    if (s.serverLabel() == url || s.serverLabel().isEmpty())
-        m_serverLabel->setText(tr("<span style=\"color:%1\">●</span> %2 — %3").arg(dot, url.toHtmlEscaped(), state));
-    else
-        m_serverLabel->setText(tr("<span style=\"color:%1\">●</span> %2 (%3) — %4")
-                                   .arg(dot, s.serverLabel().toHtmlEscaped(), url.toHtmlEscaped(), state));
+    const QString name = s.serverLabel().isEmpty() ? url : s.serverLabel();
+    m_serverLabel->setText(tr("<span style=\"color:%1\">●</span> %2 — %3").arg(dot, name.toHtmlEscaped(), state));
+    m_serverLabel->setToolTip(name == url ? tr("The server this dashboard polls")
+                                          : tr("The server this dashboard polls: %1").arg(url));
     if (s.lastPollTime().isValid()) {
         const qint64 ago = s.lastPollTime().secsTo(s.localClock().now());
         m_pollLabel->setText(tr("Last poll %1 (%2 s ago), every %3 s")

@@ -421,6 +421,9 @@ void SeatsPage::retranslate()
 {
     m_licensesTitle->setText(tr("Licenses"));
     m_filter->setPlaceholderText(tr("Filter holders, seats, states… (Ctrl+F)"));
+    // Room for the whole placeholder in every language.
+    m_filter->setMaximumWidth(
+        std::max(280, m_filter->fontMetrics().horizontalAdvance(m_filter->placeholderText()) + 48));
     fitTimeColumns(true);
     fitHolderColumn();
     updateHeader();
