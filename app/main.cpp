@@ -13,6 +13,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPalette>
 #include <QSettings>
@@ -51,15 +52,99 @@ void useDarkPalette()
     QApplication::setPalette(p);
 }
 
+// The options, declared once for the display-free pass and for the real one.
+struct AdminOptions
+{
+    QCommandLineOption server {u"server"_s, QCoreApplication::translate("main", "Connect to this server."), u"url"_s};
+    QCommandLineOption token {
+        u"token-file"_s, QCoreApplication::translate("main", "Admin token file for --server (mode 0600)."), u"file"_s};
+    QCommandLineOption language {u"language"_s, QCoreApplication::translate("main", "Interface language (en, fr)."),
+                                 u"code"_s};
+    QCommandLineOption screenshot {
+        u"screenshot"_s, QCoreApplication::translate("main", "Save a picture of the window to this file and quit."),
+        u"file"_s};
+    QCommandLineOption delay {
+        u"screenshot-delay"_s,
+        QCoreApplication::translate("main", "How long to wait before the picture (default 6s; e.g. 500ms, 10s)."),
+        u"duration"_s, u"6s"_s};
+    QCommandLineOption size {u"window-size"_s, QCoreApplication::translate("main", "Window size, e.g. 1280x720."),
+                             u"WIDTHxHEIGHT"_s};
+    // For the docs and for checking the state colours: Fusion with the usual dark palette.
+    QCommandLineOption dark {u"dark"_s, QCoreApplication::translate("main", "Use a dark Fusion palette.")};
+
+    void addTo(QCommandLineParser &parser) const
+    {
+        parser.setApplicationDescription(QCoreApplication::translate("main", "Keyright administration dashboard"));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOptions({server, token, language, screenshot, delay, size, dark});
+    }
+};
+
+void setApplicationNames()
+{
+    QCoreApplication::setOrganizationName(u"Keyright"_s);
+    QCoreApplication::setApplicationName(u"keyright-admin"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(KEYRIGHT_VERSION));
+}
+
+// --help, --version and usage errors need no display: they are answered before the QApplication
+// exists (which aborts where there is no display), from a terminal. -1 when the window is wanted.
+int answerWithoutDisplay(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    setApplicationNames();
+    QCommandLineParser parser;
+    const AdminOptions options;
+    options.addTo(parser);
+    if (!parser.parse(QCoreApplication::arguments())) {
+        std::fprintf(stderr, "keyright-admin: %s (see keyright-admin --help)\n", qPrintable(parser.errorText()));
+        return 2;
+    }
+    if (parser.isSet(u"help"_s)) {
+        std::fputs(
+            qPrintable(parser.helpText().replace(QCoreApplication::arguments().constFirst(), u"keyright-admin"_s)),
+            stdout);
+        return 0;
+    }
+    if (parser.isSet(u"version"_s)) {
+        std::printf("keyright-admin %s\n", KEYRIGHT_VERSION);
+        return 0;
+    }
+    return -1;
+}
+
+// A problem that stops the dashboard before its window: on stderr for a terminal and in a dialog
+// for a desktop launcher, where stderr goes nowhere. With --screenshot the dialog is pictured and
+// closed, so the path can be checked without a person.
+int startupError(const QString &what, const QString &why, const QString &screenshot, std::chrono::milliseconds delay)
+{
+    std::fprintf(stderr, "keyright-admin: %s: %s\n", qPrintable(what), qPrintable(why));
+    QMessageBox box(QMessageBox::Critical, QCoreApplication::translate("main", "Keyright admin"), what,
+                    QMessageBox::Close);
+    box.setInformativeText(why);
+    box.setTextInteractionFlags(Qt::TextSelectableByMouse);
+    if (!screenshot.isEmpty()) {
+        QTimer::singleShot(delay, &box, [&box, screenshot] {
+            if (!box.grab().save(screenshot))
+                std::fprintf(stderr, "Could not write %s\n", qPrintable(screenshot));
+            box.done(QMessageBox::Close);
+        });
+    }
+    box.exec();
+    return 2;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    if (const int answered = answerWithoutDisplay(argc, argv); answered >= 0)
+        return answered;
+
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(u"Keyright"_s);
-    QApplication::setApplicationName(u"keyright-admin"_s);
+    setApplicationNames();
     QApplication::setApplicationDisplayName(u"Keyright admin"_s);
-    QApplication::setApplicationVersion(QStringLiteral(KEYRIGHT_VERSION));
     QApplication::setDesktopFileName(u"keyright-admin"_s);
     QApplication::setWindowIcon(keyrightIcon(u"keyright"_s));
 
@@ -67,28 +152,16 @@ int main(int argc, char *argv[])
     LanguageManager languages;
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QCoreApplication::translate("main", "Keyright administration dashboard"));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption serverOption(u"server"_s, QCoreApplication::translate("main", "Connect to this server."),
-                                          u"url"_s);
-    const QCommandLineOption tokenOption(
-        u"token-file"_s, QCoreApplication::translate("main", "Admin token file for --server."), u"file"_s);
-    const QCommandLineOption languageOption(
-        u"language"_s, QCoreApplication::translate("main", "Interface language (en, fr)."), u"code"_s);
-    QCommandLineOption screenshotOption(u"screenshot"_s, u"Save a picture of the window and quit."_s, u"file"_s);
-    screenshotOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    QCommandLineOption delayOption(u"screenshot-delay"_s, u"Wait this long before the picture (6s)."_s, u"duration"_s,
-                                   u"6s"_s);
-    delayOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    QCommandLineOption sizeOption(u"window-size"_s, u"Window size, e.g. 1280x720."_s, u"size"_s);
-    sizeOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    // For the docs and for checking the state colours: Fusion with the usual dark palette.
-    QCommandLineOption darkOption(u"dark"_s, u"Use a dark Fusion palette."_s);
-    darkOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions(
-        {serverOption, tokenOption, languageOption, screenshotOption, delayOption, sizeOption, darkOption});
+    const AdminOptions options;
+    options.addTo(parser);
     parser.process(app);
+    const QCommandLineOption &serverOption = options.server;
+    const QCommandLineOption &tokenOption = options.token;
+    const QCommandLineOption &languageOption = options.language;
+    const QCommandLineOption &screenshotOption = options.screenshot;
+    const QCommandLineOption &delayOption = options.delay;
+    const QCommandLineOption &sizeOption = options.size;
+    const QCommandLineOption &darkOption = options.dark;
     if (parser.isSet(darkOption))
         useDarkPalette();
 
@@ -134,11 +207,9 @@ int main(int argc, char *argv[])
     if (parser.isSet(serverOption)) {
         QString error;
         const auto token = readSecretFile(parser.value(tokenOption), &error);
-        if (!token) {
-            std::fprintf(stderr, "%s\n",
-                         qPrintable(QCoreApplication::translate("main", "Cannot read the admin token: %1").arg(error)));
-            return 2;
-        }
+        if (!token)
+            return startupError(QCoreApplication::translate("main", "Cannot read the admin token"), error,
+                                parser.value(screenshotOption), parseDuration(parser.value(delayOption)).value_or(6s));
         session.connectTo(QUrl::fromUserInput(parser.value(serverOption)), token->view());
     } else if (const QString last = window.profiles().lastUsed(); last.isEmpty() || !window.connectToProfile(last)) {
         useEmbedded();

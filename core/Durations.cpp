@@ -1,5 +1,7 @@
 #include "Durations.h"
 
+#include <QCoreApplication>
+
 #include <limits>
 
 using namespace Qt::StringLiterals;
@@ -28,15 +30,26 @@ QString formatDuration(std::chrono::milliseconds duration)
     const QString sign = count < 0 ? u"-"_s : QString();
 
     // Each form truncates: a lease with 59.9 s left shows 59s, never a minute it does not have.
+    // Translated where a translator is installed (the dashboard), so every duration on screen has
+    // one form per language; the CLI installs none and keeps the forms its docs show.
+    QString text;
     if (ms < msPerSecond)
-        return u"%1%2 ms"_s.arg(sign).arg(ms);
-    if (ms < msPerMinute)
-        return u"%1%2s"_s.arg(sign).arg(ms / msPerSecond);
-    if (ms < msPerHour)
-        return u"%1%2m %3s"_s.arg(sign).arg(ms / msPerMinute).arg(twoDigits(ms % msPerMinute / msPerSecond));
-    if (ms < msPerDay)
-        return u"%1%2h %3m"_s.arg(sign).arg(ms / msPerHour).arg(twoDigits(ms % msPerHour / msPerMinute));
-    return u"%1%2d %3h"_s.arg(sign).arg(ms / msPerDay).arg(ms % msPerDay / msPerHour);
+        text = QCoreApplication::translate("keyright::Durations", "%1 ms").arg(ms);
+    else if (ms < msPerMinute)
+        text = QCoreApplication::translate("keyright::Durations", "%1s").arg(ms / msPerSecond);
+    else if (ms < msPerHour)
+        text = QCoreApplication::translate("keyright::Durations", "%1m %2s")
+                   .arg(ms / msPerMinute)
+                   .arg(twoDigits(ms % msPerMinute / msPerSecond));
+    else if (ms < msPerDay)
+        text = QCoreApplication::translate("keyright::Durations", "%1h %2m")
+                   .arg(ms / msPerHour)
+                   .arg(twoDigits(ms % msPerHour / msPerMinute));
+    else
+        text = QCoreApplication::translate("keyright::Durations", "%1d %2h")
+                   .arg(ms / msPerDay)
+                   .arg(ms % msPerDay / msPerHour);
+    return sign + text;
 }
 
 std::optional<std::chrono::milliseconds> parseDuration(QStringView text)

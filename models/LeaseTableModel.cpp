@@ -6,10 +6,12 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QCoreApplication>
 #include <QFont>
 #include <QLocale>
 
 #include <algorithm>
+#include <numeric>
 
 using namespace Qt::StringLiterals;
 
@@ -26,7 +28,7 @@ QString blockKey(const QString &licenseId, const QString &holder)
 QString countdownText(qint64 ms)
 {
     if (ms < 1000)
-        return u"0s"_s;
+        return QCoreApplication::translate("keyright::Durations", "%1s").arg(0);
     return formatDuration(std::chrono::milliseconds {ms - ms % 1000});
 }
 
@@ -134,7 +136,21 @@ LeaseTableModel::HolderState LeaseTableModel::stateOf(const HolderRow &row) cons
 {
     if (row.kind == HolderRow::Kind::Block)
         return HolderState::Blocked;
-    return row.lease.live ? HolderState::Live : HolderState::ExpiredAwaitingReap;
+    // Decided on the same clock as the countdown: a row never reads "expired 1m ago" and "live"
+    // at once, even when the last poll is old (an outage) and the server's word is out of date.
+    if (!row.lease.live || m_now > row.lease.lease.expiresAt)
+        return HolderState::ExpiredAwaitingReap;
+    return HolderState::Live;
+}
+
+void LeaseTableModel::setStaleSince(const QDateTime &asOf)
+{
+    if (m_staleSince == asOf)
+        return;
+    m_staleSince = asOf;
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1),
+                           {Qt::DisplayRole, Qt::ToolTipRole, Qt::ForegroundRole, StateRole});
 }
 
 QVariant LeaseTableModel::data(const QModelIndex &index, int role) const
@@ -149,6 +165,12 @@ QVariant LeaseTableModel::data(const QModelIndex &index, int role) const
     case SortRole:
         return sortData(row, index.column());
     case Qt::ToolTipRole:
+        if (m_staleSince.isValid()) {
+            const QString tip = toolTipData(row, index.column()).toString();
+            const QString age = tr("As of %1: the server has not answered since.")
+                                    .arg(m_staleSince.toLocalTime().toString(u"HH:mm:ss"_s));
+            return tip.isEmpty() ? age : age + u'\n' + tip;
+        }
         return toolTipData(row, index.column());
     case KeyRole:
         return row.key;
@@ -171,6 +193,8 @@ QVariant LeaseTableModel::data(const QModelIndex &index, int role) const
         }
         return {};
     case Qt::ForegroundRole:
+        if (m_staleSince.isValid())
+            return QBrush(StatePalette::colour(StatePalette::Muted)); // nothing here is current
         switch (index.column()) {
         case CountdownColumn:
             if (!isLease)
@@ -268,8 +292,12 @@ QVariant LeaseTableModel::displayData(const HolderRow &row, int column) const
             return countdownText(left);
         return tr("expired %1 ago").arg(countdownText(-left));
     }
-    case StateColumn:
-        return row.lease.live ? tr("live") : tr("expired, awaiting reap");
+    case StateColumn: {
+        const QString state = stateOf(row) == HolderState::Live ? tr("live") : tr("expired, awaiting reap");
+        if (m_staleSince.isValid())
+            return tr("%1 (as of %2)").arg(state, m_staleSince.toLocalTime().toString(u"HH:mm"_s));
+        return state;
+    }
     case SignatureColumn:
         return row.lease.signatureValid ? u"\u2713"_s : u"\u2717"_s;
     default:
@@ -282,7 +310,11 @@ QVariant LeaseTableModel::sortData(const HolderRow &row, int column) const
     const bool isLease = row.kind == HolderRow::Kind::Lease;
     switch (column) {
     case HolderColumn:
-        return row.holder().toLower();
+        // Holder, then held since, then seat: a key no renewal changes, so rows sorted by holder
+        // stay where the pointer found them (a countdown or expiry key moves them every heartbeat).
+        return row.holder().toLower() + QChar(1)
+            + u"%1"_s.arg(isLease ? row.heldSince.toMSecsSinceEpoch() : Q_INT64_C(0), 16, 10, QLatin1Char('0'))
+            + QChar(1) + row.key;
     case LicenseColumn:
         return row.licenseId;
     case SeatColumn:
@@ -330,7 +362,7 @@ QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
     case GenerationColumn:
         return tr("Fencing token: grows with every grant on this license");
     case StateColumn:
-        if (row.lease.live)
+        if (stateOf(row) == HolderState::Live)
             return tr("The seat counts against the license");
         return tr("The lease expired; the seat no longer counts. The reaper deletes the row from %1.")
             .arg(formatTime(row.lease.reapableAt, m_now));
@@ -520,14 +552,19 @@ void LeaseTableModel::noteGrant(const QString &seatId, const QDateTime &grantedA
 
 void LeaseTableModel::tick()
 {
+    const QDateTime before = m_now;
     m_now = m_clock.now();
     if (m_rows.isEmpty())
         return;
     Q_EMIT dataChanged(index(0, CountdownColumn), index(int(m_rows.size()) - 1, CountdownColumn), tickRoles());
+    QList<int> all(m_rows.size());
+    std::iota(all.begin(), all.end(), 0);
+    emitExpiredSince(before, all);
 }
 
 void LeaseTableModel::tickRows(QList<int> rows)
 {
+    const QDateTime before = m_now;
     m_now = m_clock.now();
     std::sort(rows.begin(), rows.end());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
@@ -541,6 +578,21 @@ void LeaseTableModel::tickRows(QList<int> rows)
             ++j;
         Q_EMIT dataChanged(index(rows.at(i), CountdownColumn), index(rows.at(j), CountdownColumn), tickRoles());
         i = j + 1;
+    }
+    emitExpiredSince(before, rows);
+}
+
+void LeaseTableModel::emitExpiredSince(const QDateTime &before, const QList<int> &rows)
+{
+    // The state turns "expired" on the tick that takes the countdown past zero; only those rows.
+    for (int r : rows) {
+        if (r < 0 || r >= m_rows.size() || m_rows.at(r).kind != HolderRow::Kind::Lease)
+            continue;
+        const QDateTime &expiresAt = m_rows.at(r).lease.lease.expiresAt;
+        if (before <= expiresAt && m_now > expiresAt) {
+            const QModelIndex cell = index(r, StateColumn);
+            Q_EMIT dataChanged(cell, cell, {Qt::DisplayRole, Qt::ToolTipRole, Qt::ForegroundRole, StateRole, SortRole});
+        }
     }
 }
 

@@ -114,8 +114,14 @@ public:
     int rowOfKey(const QString &key) const { return m_rowByKey.value(key, -1); }
     HolderState stateOf(const HolderRow &row) const;
 
+    // The rows are what the server said at `asOf` and no poll has succeeded since (invalid: fresh).
+    // Stale rows are greyed and say their age; their states still follow the estimated server time.
+    void setStaleSince(const QDateTime &asOf);
+    QDateTime staleSince() const { return m_staleSince; }
+
 private:
     void rebuildIndex();
+    void emitExpiredSince(const QDateTime &before, const QList<int> &rows);
     // Removes every row for which `gone` holds, as beginRemoveRows runs, and reindexes.
     void removeRowsWhere(const std::function<bool(int row)> &gone);
     QVariant displayData(const HolderRow &row, int column) const;
@@ -124,6 +130,7 @@ private:
 
     const Clock &m_clock;
     QDateTime m_now;
+    QDateTime m_staleSince;
     QList<HolderRow> m_rows;
     QHash<QString, int> m_rowByKey;
     QHash<QString, QDateTime> m_grants;

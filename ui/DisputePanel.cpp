@@ -1,10 +1,12 @@
 #include "DisputePanel.h"
 
+#include "Durations.h"
 #include "StatePalette.h"
 
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -23,8 +25,10 @@ QString relative(const QDateTime &at, const QDateTime &t)
 {
     if (!at.isValid() || !t.isValid())
         return {};
+    // The one duration format of the dashboard (formatDuration), whole seconds as the countdowns show.
     const qint64 s = at.secsTo(t);
-    return s >= 0 ? DisputePanel::tr("in %1 s").arg(s) : DisputePanel::tr("%1 s ago").arg(-s);
+    const QString span = formatDuration(std::chrono::seconds {s < 0 ? -s : s});
+    return s >= 0 ? DisputePanel::tr("in %1").arg(span) : DisputePanel::tr("%1 ago").arg(span);
 }
 
 } // namespace
@@ -49,12 +53,15 @@ DisputePanel::DisputePanel(QWidget *parent)
     m_seats->setRootIsDecorated(false);
     m_seats->setAlternatingRowColors(true);
     m_seats->header()->setStretchLastSection(true);
+    m_summary->setObjectName(u"disputeSummary"_s);
+    m_title->setObjectName(u"disputeTitle"_s);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
     layout->addWidget(m_summary);
     layout->addWidget(m_seats, 1);
     layout->addWidget(m_note);
+    m_layout = layout;
     retranslate();
 }
 
@@ -88,11 +95,18 @@ void DisputePanel::render()
     m_seats->clear();
     const Dispute &d = m_dispute;
     if (!d.isValid()) {
+        // No title over nothing: the hint alone, in the middle of the panel.
+        m_title->hide();
         m_summary->setText(tr("Select a <b>denied</b> event to see who held every seat at that moment."));
+        m_summary->setAlignment(Qt::AlignCenter);
+        m_layout->setStretchFactor(m_summary, 1);
         m_note->clear();
         m_seats->hide();
         return;
     }
+    m_title->show();
+    m_summary->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_layout->setStretchFactor(m_summary, 0);
     m_seats->show();
     QStringList shares;
     for (const DisputeHolderShare &s : d.shares)
@@ -141,6 +155,17 @@ void DisputePanel::render()
     }
     for (int c = 0; c < 5; ++c)
         m_seats->resizeColumnToContents(c);
+    // The note column as wide as its longest note, and the list at least as wide as its columns,
+    // so the splitter never leaves the note "counte…" (the list scrolls sideways first).
+    const QFontMetrics metrics(m_seats->font());
+    int noteWidth = QFontMetrics(m_seats->header()->font()).horizontalAdvance(m_seats->headerItem()->text(5)) + 24;
+    for (int i = 0; i < m_seats->topLevelItemCount(); ++i)
+        noteWidth = std::max(noteWidth, metrics.horizontalAdvance(m_seats->topLevelItem(i)->text(5)) + 24);
+    m_seats->setColumnWidth(5, noteWidth);
+    int total = 2 * m_seats->frameWidth() + m_seats->verticalScrollBar()->sizeHint().width();
+    for (int c = 0; c < 6; ++c)
+        total += m_seats->columnWidth(c);
+    m_seats->setMinimumWidth(std::min(total, 900));
     QStringList notes;
     notes << (d.serverListed ? tr("Seats as listed by the server at the denial, checked against the replayed grants "
                                   "and releases.")

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QLabel;
+class QVBoxLayout;
 class QTreeWidget;
 
 namespace keyright {
@@ -26,6 +27,7 @@ public:
     // The holder shown on each row, in order (tests read it).
     QStringList shownHolders() const;
     QString summaryText() const;
+    QTreeWidget *seatsView() const { return m_seats; }
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -39,6 +41,7 @@ private:
     QLabel *m_summary;
     QTreeWidget *m_seats;
     QLabel *m_note;
+    QVBoxLayout *m_layout = nullptr;
 };
 
 } // namespace keyright

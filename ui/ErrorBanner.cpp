@@ -65,6 +65,11 @@ QString ErrorBanner::message() const
     return m_text->text();
 }
 
+QString ErrorBanner::detail() const
+{
+    return m_detail->text();
+}
+
 void ErrorBanner::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)

@@ -20,6 +20,7 @@ public:
     void showError(const QString &message, const QString &detail = {});
     void clear();
     QString message() const;
+    QString detail() const;
 
 Q_SIGNALS:
     void retryRequested();

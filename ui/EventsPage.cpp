@@ -9,6 +9,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTimeEdit>
+#include <QDir>
 #include <QEvent>
 #include <QFile>
 #include <QFileDialog>
@@ -47,6 +48,7 @@ EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     , m_table(new QTableView(this))
     , m_dispute(new DisputePanel(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
+    , m_empty(new QLabel(this))
 {
     m_table->setObjectName(u"eventsTable"_s);
     m_license->setObjectName(u"eventLicenseFilter"_s);
@@ -72,14 +74,19 @@ EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
         h->resizeSection(column, width);
 
     m_holder->setClearButtonEnabled(true);
-    m_holder->setMaximumWidth(200);
+    // Wide enough for the placeholder in every language, and the license names in full.
+    m_license->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_kind->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     for (QDateTimeEdit *edit : {m_from, m_to}) {
         edit->setCalendarPopup(true);
         edit->setDisplayFormat(u"yyyy-MM-dd HH:mm"_s);
         edit->setEnabled(false);
     }
-    m_from->setDateTime(session.serverClock().now().toLocalTime().addSecs(-3600));
-    m_to->setDateTime(session.serverClock().now().toLocalTime());
+    followNow();
+    m_empty->setObjectName(u"eventsEmpty"_s);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setStyleSheet(u"color: palette(mid); padding: 24px;"_s);
 
     auto *filters = new QHBoxLayout;
     filters->addWidget(m_licenseLabel);
@@ -88,16 +95,27 @@ EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     filters->addWidget(m_holder);
     filters->addWidget(m_kindLabel);
     filters->addWidget(m_kind);
-    filters->addSpacing(8);
-    filters->addWidget(m_useFrom);
-    filters->addWidget(m_from);
-    filters->addWidget(m_useTo);
-    filters->addWidget(m_to);
     filters->addStretch(1);
     filters->addWidget(m_count);
     filters->addWidget(m_export);
+    // The time range on a line of its own: in French one line of filters is wider than 1280 px,
+    // and a squeezed combo box cuts its text ("Toutes les licer").
+    auto *range = new QHBoxLayout;
+    range->addWidget(m_useFrom);
+    range->addWidget(m_from);
+    range->addWidget(m_useTo);
+    range->addWidget(m_to);
+    range->addStretch(1);
+    for (QWidget *w :
+         {static_cast<QWidget *>(m_license), static_cast<QWidget *>(m_kind), static_cast<QWidget *>(m_holder)})
+        w->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
 
-    m_splitter->addWidget(m_table);
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_table, 1);
+    leftLayout->addWidget(m_empty, 1);
+    m_splitter->addWidget(left);
     m_splitter->addWidget(m_dispute);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
@@ -105,6 +123,7 @@ EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(filters);
+    layout->addLayout(range);
     layout->addWidget(m_splitter, 1);
 
     connect(m_license, &QComboBox::currentIndexChanged, this, &EventsPage::applyFilters);
@@ -114,14 +133,23 @@ EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     connect(m_useTo, &QCheckBox::toggled, m_to, &QWidget::setEnabled);
     for (QCheckBox *box : {m_useFrom, m_useTo})
         connect(box, &QCheckBox::toggled, this, &EventsPage::applyFilters);
-    for (QDateTimeEdit *edit : {m_from, m_to})
-        connect(edit, &QDateTimeEdit::dateTimeChanged, this, &EventsPage::applyFilters);
+    for (QDateTimeEdit *edit : {m_from, m_to}) {
+        connect(edit, &QDateTimeEdit::dateTimeChanged, this, [this] {
+            if (!m_settingRange)
+                m_rangeEdited = true;
+            applyFilters();
+        });
+    }
+    connect(&session, &DashboardSession::polled, this, &EventsPage::followNow);
     connect(m_export, &QPushButton::clicked, this, &EventsPage::exportWithDialog);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &EventsPage::selectionChanged);
     connect(&session.licenses(), &QAbstractItemModel::rowsInserted, this, &EventsPage::refreshLicenses);
     connect(&session.licenses(), &QAbstractItemModel::rowsRemoved, this, &EventsPage::refreshLicenses);
     connect(&session.licenses(), &QAbstractItemModel::modelReset, this, &EventsPage::refreshLicenses);
-    const auto updateCount = [this] { m_count->setText(tr("%n event(s)", nullptr, m_proxy->rowCount())); };
+    const auto updateCount = [this] {
+        m_count->setText(tr("%n event(s)", nullptr, m_proxy->rowCount()));
+        updateEmpty();
+    };
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, updateCount);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, updateCount);
@@ -155,14 +183,43 @@ void EventsPage::applyFilters()
     if (since.isValid())
         m_session.loadEarlierEvents(since);
     m_count->setText(tr("%n event(s)", nullptr, m_proxy->rowCount()));
+    updateEmpty();
+}
+
+void EventsPage::followNow()
+{
+    if (m_rangeEdited)
+        return;
+    const QDateTime now = m_session.serverClock().now().toLocalTime();
+    m_settingRange = true;
+    m_from->setDateTime(now.addSecs(-3600));
+    m_to->setDateTime(now);
+    m_settingRange = false;
+}
+
+void EventsPage::updateEmpty()
+{
+    const bool empty = m_proxy->rowCount() == 0;
+    m_table->setVisible(!empty);
+    m_empty->setVisible(empty);
+    if (!empty)
+        return;
+    if (m_session.events().rowCount() == 0)
+        m_empty->setText(m_session.eventsLoaded() ? tr("No events on this server yet.") : tr("Loading the events…"));
+    else
+        m_empty->setText(tr("No event matches these filters. Clear the holder, pick \"All events\" or widen the time "
+                            "range to see more."));
 }
 
 void EventsPage::setTimeRange(const QDateTime &since, const QDateTime &until)
 {
+    m_rangeEdited = m_rangeEdited || since.isValid() || until.isValid();
+    m_settingRange = true;
     if (since.isValid())
         m_from->setDateTime(since.toLocalTime());
     if (until.isValid())
         m_to->setDateTime(until.toLocalTime());
+    m_settingRange = false;
     m_useFrom->setChecked(since.isValid());
     m_useTo->setChecked(until.isValid());
     applyFilters();
@@ -197,13 +254,11 @@ void EventsPage::selectionChanged()
     m_dispute->showDispute(DisputeReconstruction::reconstruct(e, m_session.events().events(), false));
 }
 
-bool EventsPage::exportCsv(const QString &path, QString *error) const
+bool EventsPage::exportCsv(const QString &path, QString *error, int *rowsWritten) const
 {
-    // What the filters show, oldest first, whatever the sort on screen.
-    QList<int> rows;
-    for (int r = 0; r < m_proxy->rowCount(); ++r)
-        rows << m_proxy->mapToSource(m_proxy->index(r, 0)).row();
-    std::sort(rows.begin(), rows.end());
+    // What the filters let through, oldest first, whatever the sort on screen; every attempt of a
+    // folded run, since a spreadsheet counts rows.
+    const QList<int> rows = m_proxy->acceptedSourceRows(true);
     QList<EventRecord> events;
     events.reserve(rows.size());
     for (int r : std::as_const(rows))
@@ -221,6 +276,8 @@ bool EventsPage::exportCsv(const QString &path, QString *error) const
             *error = file.errorString();
         return false;
     }
+    if (rowsWritten)
+        *rowsWritten = int(events.size());
     return true;
 }
 
@@ -230,9 +287,20 @@ void EventsPage::exportWithDialog()
         = QFileDialog::getSaveFileName(this, tr("Export events"), u"keyright-events.csv"_s, tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
+    exportTo(path);
+}
+
+void EventsPage::exportTo(const QString &path)
+{
     QString error;
-    if (!exportCsv(path, &error))
+    int rows = 0;
+    if (!exportCsv(path, &error, &rows)) {
         QMessageBox::warning(this, tr("Export events"), tr("Could not write %1: %2").arg(path, error));
+        return;
+    }
+    // The count reuses the "%n event(s)" of the counter above the table, whose plural forms exist.
+    Q_EMIT statusMessage(
+        tr("Exported %1 to %2.").arg(tr("%n event(s)", nullptr, rows), QDir::toNativeSeparators(path)));
 }
 
 void EventsPage::saveState(QSettings &settings) const
@@ -260,6 +328,8 @@ void EventsPage::retranslate()
     m_holderLabel->setText(tr("Holder:"));
     m_kindLabel->setText(tr("Event:"));
     m_holder->setPlaceholderText(tr("any holder"));
+    m_holder->setMinimumWidth(m_holder->fontMetrics().horizontalAdvance(m_holder->placeholderText()) + 48);
+    m_holder->setMaximumWidth(std::max(200, m_holder->minimumWidth()));
     m_useFrom->setText(tr("From"));
     m_useTo->setText(tr("to"));
     m_export->setText(tr("Export CSV…"));
@@ -286,6 +356,7 @@ void EventsPage::retranslate()
     else
         m_license->setItemText(0, tr("All licenses"));
     m_count->setText(tr("%n event(s)", nullptr, m_proxy->rowCount()));
+    updateEmpty();
 }
 
 } // namespace keyright

@@ -38,13 +38,25 @@ public:
     // Selects the event with this seq (shows its dispute when it is a denial).
     bool selectEvent(qint64 seq);
     void setTimeRange(const QDateTime &since, const QDateTime &until);
-    bool exportCsv(const QString &path, QString *error = nullptr) const;
+    // Writes every event the filters let through (each attempt of a folded run too); the number
+    // written goes to `rows`.
+    bool exportCsv(const QString &path, QString *error = nullptr, int *rows = nullptr) const;
+    // Shown instead of the table when the filters leave nothing (tests read it).
+    QLabel *emptyLabel() const { return m_empty; }
+    QDateTimeEdit *fromEdit() const { return m_from; }
+    QDateTimeEdit *toEdit() const { return m_to; }
+    // Writes to `path` and says so (statusMessage), or warns; the file dialog's second half.
+    void exportTo(const QString &path);
 
     void saveState(QSettings &settings) const;
     void restoreState(QSettings &settings);
 
 public Q_SLOTS:
     void exportWithDialog();
+
+Q_SIGNALS:
+    // A confirmation for the status bar.
+    void statusMessage(const QString &text);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -54,6 +66,9 @@ private:
     void refreshLicenses();
     void applyFilters();
     void selectionChanged();
+    void updateEmpty();
+    // Until the user edits the range, it is the hour up to the server's now, kept current.
+    void followNow();
 
     DashboardSession &m_session;
     EventFilterProxyModel *m_proxy;
@@ -72,6 +87,9 @@ private:
     QTableView *m_table;
     DisputePanel *m_dispute;
     QSplitter *m_splitter;
+    QLabel *m_empty;
+    bool m_rangeEdited = false;
+    bool m_settingRange = false;
 };
 
 } // namespace keyright

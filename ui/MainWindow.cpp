@@ -150,6 +150,7 @@ MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *
     connect(m_banner, &ErrorBanner::retryRequested, &session, &DashboardSession::refresh);
     connect(m_seats, &SeatsPage::revokeRequested, this, &MainWindow::revokeSelected);
     connect(m_seats, &SeatsPage::editLicenseRequested, this, &MainWindow::editLicense);
+    connect(m_events, &EventsPage::statusMessage, this, &MainWindow::showMessage);
     connect(m_seats->holdersView()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MainWindow::updateActions);
     connect(m_seats->licensesView()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
@@ -457,7 +458,10 @@ void MainWindow::updateStatus()
         state = tr("connected");
         break;
     case DashboardSession::State::Failing:
-        state = tr("not answering");
+        // A 401 is an answer: the server is there and refused the token.
+        state = s.lastError().kind == ClientError::Kind::Unauthorized ? tr("the server refused the token")
+            : s.lastError().kind == ClientError::Kind::Transport      ? tr("not answering")
+                                                                      : tr("answering with errors");
         break;
     case DashboardSession::State::Disconnected:
         break;
@@ -467,9 +471,13 @@ void MainWindow::updateStatus()
                                    : s.state() == DashboardSession::State::Failing ? StatePalette::Failed
                                                                                    : StatePalette::Pending)
               .name();
-    m_serverLabel->setText(
-        tr("<span style=\"color:%1\">●</span> %2 (%3) — %4")
-            .arg(dot, s.serverLabel().toHtmlEscaped(), s.serverUrl().toDisplayString().toHtmlEscaped(), state));
+    // The server once, by its name when it has one (the URL then in the tooltip): with the URL
+    // as well the French status bar was cut at "— connec".
+    const QString url = s.serverUrl().toDisplayString();
+    const QString name = s.serverLabel().isEmpty() ? url : s.serverLabel();
+    m_serverLabel->setText(tr("<span style=\"color:%1\">●</span> %2 — %3").arg(dot, name.toHtmlEscaped(), state));
+    m_serverLabel->setToolTip(name == url ? tr("The server this dashboard polls")
+                                          : tr("The server this dashboard polls: %1").arg(url));
     if (s.lastPollTime().isValid()) {
         const qint64 ago = s.lastPollTime().secsTo(s.localClock().now());
         m_pollLabel->setText(tr("Last poll %1 (%2 s ago), every %3 s")
@@ -483,7 +491,8 @@ void MainWindow::updateStatus()
     }
     if (const auto offset = s.clockOffset()) {
         const qint64 ms = offset->offset.count();
-        m_offsetLabel->setText(tr("Server clock %1%2 ms vs this computer (±%3 ms)")
+        // Short: the status bar has room for one line in every language; the tooltip explains.
+        m_offsetLabel->setText(tr("Server clock %1%2 ms (±%3 ms)")
                                    .arg(ms >= 0 ? u"+"_s : QString())
                                    .arg(ms)
                                    .arg(offset->roundTrip.count() / 2));
@@ -523,17 +532,22 @@ void MainWindow::updateBanner()
         m_banner->clear();
         return;
     }
+    // "The last successful poll" only when there was one: otherwise nothing shown is the server's.
+    const QString asOf
+        = s.lastPollTime().isValid() ? s.lastPollTime().toLocalTime().toString(u"HH:mm:ss"_s) : QString();
     if (s.isTokenRevoked()) {
         m_banner->showError(s.lastErrorText(),
-                            tr("The dashboard stopped polling; the data shown is from the last successful poll."));
+                            asOf.isEmpty()
+                                ? tr("The dashboard stopped polling.")
+                                : tr("The dashboard stopped polling; the data shown is as of %1.").arg(asOf));
         return;
     }
     const qint64 retry = s.retryDelay().count() / 1000;
+    const QString retrying
+        = tr("%n failed poll(s) in a row, retrying every %1 s.", nullptr, s.failureCount()).arg(retry);
     m_banner->showError(s.lastErrorText(),
-                        tr("%n failed poll(s) in a row. Retrying every %1 s; the data shown is from the last "
-                           "successful poll.",
-                           nullptr, s.failureCount())
-                            .arg(retry));
+                        asOf.isEmpty() ? retrying + u' ' + tr("No poll has succeeded yet on this connection.")
+                                       : retrying + u' ' + tr("The data shown is as of %1.").arg(asOf));
 }
 
 void MainWindow::updateActions()
@@ -669,7 +683,7 @@ void MainWindow::forceReap()
 {
     if (!m_adminActions->isAvailable() || !m_adminActions->isAllowed(AdminActions::Action::Reap))
         return;
-    auto *dialog = new ReapDialog(*m_adminActions, this);
+    auto *dialog = new ReapDialog(*m_adminActions, m_session, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }

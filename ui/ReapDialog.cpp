@@ -1,12 +1,14 @@
 #include "ReapDialog.h"
 
 #include "AdminActions.h"
+#include "DashboardSession.h"
 #include "Icons.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSet>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -14,13 +16,14 @@ using namespace Qt::StringLiterals;
 
 namespace keyright {
 
-ReapDialog::ReapDialog(AdminActions &actions, QWidget *parent)
+ReapDialog::ReapDialog(AdminActions &actions, DashboardSession &session, QWidget *parent)
     : QDialog(parent)
     , m_actions(actions)
+    , m_session(session)
     , m_status(new QLabel(this))
     , m_list(new QTreeWidget(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this))
-    , m_confirm(new QPushButton(keyrightIcon(u"reap"_s), tr("Reclaim"), this))
+    , m_confirm(new QPushButton(keyrightIcon(u"reap"_s), tr("Delete expired rows"), this))
 {
     setWindowTitle(tr("Force reap"));
     m_status->setObjectName(u"reapStatus"_s);
@@ -55,6 +58,10 @@ ReapDialog::ReapDialog(AdminActions &actions, QWidget *parent)
                     setStage(Stage::Failed);
                 }
             });
+    connect(&session, &DashboardSession::eventsArrived, this, [this] {
+        if (m_stage == Stage::Done && m_reclaimed < m_preview.reaped)
+            explainMissing();
+    });
     resize(680, 360);
     preview();
 }
@@ -62,6 +69,11 @@ ReapDialog::ReapDialog(AdminActions &actions, QWidget *parent)
 QString ReapDialog::statusText() const
 {
     return m_status->text();
+}
+
+QString ReapDialog::confirmText() const
+{
+    return m_confirm->text();
 }
 
 void ReapDialog::setStage(Stage stage)
@@ -97,7 +109,8 @@ void ReapDialog::showPreview(const ReapResult &preview)
         m_status->setText(tr("%n expired lease row(s) would be deleted. None of them counts against its license "
                              "any more; reaping tidies the table and the events say who left without releasing.",
                              nullptr, m_preview.reaped));
-        m_confirm->setText(tr("Reclaim %n seat(s)", nullptr, m_preview.reaped));
+        // What the button does: delete rows. The seats were free already.
+        m_confirm->setText(tr("Delete %n expired row(s)", nullptr, m_preview.reaped));
         m_confirm->setEnabled(true);
     }
     setStage(Stage::Preview);
@@ -115,11 +128,45 @@ void ReapDialog::confirm()
 void ReapDialog::showReaped(int seats)
 {
     m_reclaimed = seats;
-    m_status->setText(tr("%n seat(s) reclaimed.", nullptr, m_reclaimed));
     m_confirm->hide();
     m_buttons->button(QDialogButtonBox::Cancel)->setText(tr("Close"));
     setStage(Stage::Done);
+    if (m_reclaimed < m_preview.reaped)
+        explainMissing();
+    else
+        m_status->setText(tr("%n seat(s) reclaimed.", nullptr, m_reclaimed));
     Q_EMIT reaped(m_reclaimed);
+}
+
+void ReapDialog::explainMissing()
+{
+    // The previewed rows this reap did not delete went between the preview and the confirmation:
+    // their "reaped" event says when and by whom (AdminActions has asked for a poll, which brings
+    // it if it is not loaded yet).
+    QSet<QString> missing;
+    for (const ReapedSeat &seat : std::as_const(m_preview.seats))
+        missing.insert(seat.seatId);
+    const EventRecord *last = nullptr;
+    for (const EventRecord &e : m_session.events().events()) {
+        if (e.kind == EventKind::Reaped && missing.contains(e.seatId)) {
+            if (!last || e.time > last->time)
+                last = &e;
+        }
+    }
+    const int gone = m_preview.reaped - m_reclaimed;
+    QString text = m_reclaimed > 0 ? tr("%n seat(s) reclaimed.", nullptr, m_reclaimed) + u' ' : QString();
+    if (!last) {
+        text
+            += tr("%n previewed row(s) were gone already: another reap deleted them after the preview.", nullptr, gone);
+    } else {
+        const QString at = last->time.toLocalTime().toString(u"HH:mm:ss"_s);
+        if (last->actor == u"reaper"_s)
+            text += tr("%n previewed row(s) were already reclaimed by the periodic reaper at %1.", nullptr, gone)
+                        .arg(at);
+        else
+            text += tr("%n previewed row(s) were already reclaimed by %1 at %2.", nullptr, gone).arg(last->actor, at);
+    }
+    m_status->setText(text);
 }
 
 } // namespace keyright

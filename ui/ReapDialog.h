@@ -12,10 +12,12 @@ class QTreeWidget;
 namespace keyright {
 
 class AdminActions;
+class DashboardSession;
 
 // Force reap in two steps: a dry run lists the expired rows past their grace that would go, the
-// admin confirms, and the dialog reports how many seats were reclaimed. AdminActions sends both;
-// the dialog shows what they answer.
+// admin confirms, and the dialog reports how many rows were deleted. AdminActions sends both;
+// the dialog shows what they answer. Rows the periodic reaper (or another admin) deleted between
+// the two steps are named with the reap event that deleted them, read from the session's events.
 class ReapDialog final : public QDialog
 {
     Q_OBJECT
@@ -25,12 +27,13 @@ public:
     enum class Stage { Previewing, Preview, Reaping, Done, Failed };
     Q_ENUM(Stage)
 
-    ReapDialog(AdminActions &actions, QWidget *parent = nullptr);
+    ReapDialog(AdminActions &actions, DashboardSession &session, QWidget *parent = nullptr);
 
     Stage stage() const { return m_stage; }
     int previewCount() const { return m_preview.reaped; }
     int reclaimed() const { return m_reclaimed; }
     QString statusText() const;
+    QString confirmText() const;
 
 public Q_SLOTS:
     void confirm();
@@ -43,9 +46,12 @@ private:
     void preview();
     void showPreview(const ReapResult &preview);
     void showReaped(int seats);
+    // Says who deleted the previewed rows this reap did not find, once their events are loaded.
+    void explainMissing();
     void setStage(Stage stage);
 
     AdminActions &m_actions;
+    DashboardSession &m_session;
     Stage m_stage = Stage::Previewing;
     ReapResult m_preview;
     int m_reclaimed = 0;

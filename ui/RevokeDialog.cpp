@@ -39,10 +39,11 @@ RevokeDialog::RevokeDialog(const QString &licenseId, const QString &holder, cons
                             this);
     text->setWordWrap(true);
     auto *form = new QFormLayout;
-    form->addRow(tr("&Reason:"), m_reason);
+    form->addRow(tr("R&eason:"), m_reason);
     form->addRow(tr("&Block this holder for:"), m_block);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Revoke"));
+    // Alt+R revokes, and only that: the reason field has its own key (Alt+E).
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("&Revoke"));
     buttons->button(QDialogButtonBox::Ok)->setIcon(keyrightIcon(u"revoke"_s));
     buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
     auto *layout = new QVBoxLayout(this);

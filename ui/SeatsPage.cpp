@@ -98,11 +98,14 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_holders->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_holders->setItemDelegateForColumn(LeaseTableModel::CountdownColumn,
                                         new CountdownDelegate(LeaseTableModel::RemainingFractionRole, this));
-    m_holders->sortByColumn(LeaseTableModel::CountdownColumn, Qt::AscendingOrder);
+    // A key that renewals leave alone: a row never moves between a look and a click.
+    m_holders->sortByColumn(LeaseTableModel::HolderColumn, Qt::AscendingOrder);
     m_holders->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_holders->installEventFilter(this);
     QHeaderView *hh = m_holders->horizontalHeader();
-    hh->setSectionResizeMode(LeaseTableModel::HolderColumn, QHeaderView::Stretch);
+    // The holder is sized to the names shown (fitHolderColumn) and the state takes what is left:
+    // a stretched holder column gave its room to a State column mostly reading "live".
+    hh->setSectionResizeMode(LeaseTableModel::StateColumn, QHeaderView::Stretch);
     const QList<QPair<int, int>> widths {
         {LeaseTableModel::LicenseColumn, 100},   {LeaseTableModel::SeatColumn, 82},
         {LeaseTableModel::GenerationColumn, 48}, {LeaseTableModel::CountdownColumn, 112},
@@ -164,10 +167,19 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
             m_licenses->selectRow(0);
     });
     connect(&session, &DashboardSession::polled, this, [this] {
+        m_session.leases().setStaleSince({});
         updateHeader();
         updateChart();
     });
+    // Rows from the last poll that succeeded stay on screen during an outage, marked with their age.
+    connect(&session, &DashboardSession::pollFailed, this, [this] {
+        m_session.leases().setStaleSince(m_session.lastPollTime());
+        updateHeader();
+    });
+    connect(&session, &DashboardSession::stateChanged, this, &SeatsPage::updateHeader);
     connect(&session.leases(), &QAbstractItemModel::rowsInserted, this, &SeatsPage::updateHeader);
+    connect(m_holdersProxy, &QAbstractItemModel::rowsInserted, this, &SeatsPage::fitHolderColumn);
+    connect(m_holdersProxy, &QAbstractItemModel::modelReset, this, &SeatsPage::fitHolderColumn);
     connect(&session.leases(), &QAbstractItemModel::rowsRemoved, this, &SeatsPage::updateHeader);
     connect(&session.leases(), &QAbstractItemModel::modelReset, this, &SeatsPage::updateHeader);
     session.setVisibleRowsProvider([this] { return visibleHolderRows(); });
@@ -257,6 +269,26 @@ void SeatsPage::fitTimeColumns(bool widenOnly)
     }
 }
 
+void SeatsPage::fitHolderColumn()
+{
+    // Measured over the rows shown (a bounded sample at scale), so names are read whole; the
+    // table scrolls sideways before it cuts a name.
+    const QFontMetrics cells(m_holders->font());
+    QHeaderView *hh = m_holders->horizontalHeader();
+    int width = QFontMetrics(hh->font())
+                    .horizontalAdvance(
+                        m_session.leases().headerData(LeaseTableModel::HolderColumn, Qt::Horizontal).toString())
+        + 30;
+    const int rows = std::min(m_holdersProxy->rowCount(), 2000);
+    for (int r = 0; r < rows; ++r)
+        width = std::max(
+            width,
+            cells.horizontalAdvance(m_holdersProxy->index(r, LeaseTableModel::HolderColumn).data().toString()) + 24);
+    width = std::min(width, 480);
+    if (width != hh->sectionSize(LeaseTableModel::HolderColumn))
+        hh->resizeSection(LeaseTableModel::HolderColumn, width);
+}
+
 void SeatsPage::licenseSelectionChanged()
 {
     const QStringList ids = selectedLicenseIds();
@@ -272,11 +304,26 @@ void SeatsPage::updateHeader()
     const bool any = !ids.isEmpty();
     m_holders->setVisible(any && m_session.leases().rowCount() > 0);
     m_empty->setVisible(!m_holders->isVisible());
+    const ClientError &error = m_session.lastError();
     if (!any) {
         m_holdersTitle->setText(tr("Holders"));
         m_holdersSummary->clear();
-        m_empty->setText(m_session.licenses().rowCount() == 0 ? tr("No licenses on this server yet.")
-                                                              : tr("Select a license to see who holds its seats."));
+        // Nothing listed is not the same as nothing there: say which it is.
+        QString why;
+        if (m_session.licenses().rowCount() > 0)
+            why = tr("Select a license to see who holds its seats.");
+        else if (m_session.state() == DashboardSession::State::Disconnected)
+            why = tr("Not connected to a server.");
+        else if (error.kind == ClientError::Kind::Unauthorized)
+            why = tr("The server refused the token, so the dashboard cannot list its licenses. Connect with a "
+                     "valid token.");
+        else if (error.isError() && !m_session.lastPollTime().isValid())
+            why = tr("The server has not answered yet, so its licenses are not known.");
+        else if (!m_session.lastPollTime().isValid())
+            why = tr("Loading the licenses…");
+        else
+            why = tr("No licenses on this server yet.");
+        m_empty->setText(why);
         return;
     }
     int inUse = 0, seats = 0, denied = 0;
@@ -291,14 +338,29 @@ void SeatsPage::updateHeader()
     }
     m_holdersTitle->setText(ids.size() == 1 ? tr("Holders of %1").arg(names.value(0, ids.first()))
                                             : tr("Holders of %n licenses", nullptr, int(ids.size())));
-    const QString color = SeatBarDelegate::colorFor(inUse, seats).name();
-    QString summary
-        = tr("<span style=\"color:%1\"><b>%2 of %3</b></span> seats in use").arg(color).arg(inUse).arg(seats);
-    if (denied > 0)
-        summary += u" · "_s
-            + tr("<span style=\"color:%1\">%n checkout(s) denied in the last hour</span>", nullptr, denied)
-                  .arg(StatePalette::colour(StatePalette::Denied).name());
-    m_holdersSummary->setText(summary);
+    const QDateTime asOf = m_session.leases().staleSince();
+    if (asOf.isValid()) {
+        // The counts are the server's word at the last poll: greyed and dated, never shown as current.
+        const QString muted = StatePalette::colour(StatePalette::Muted).name();
+        QString summary = tr("<span style=\"color:%1\">As of %2: %3 of %4 seats in use</span>")
+                              .arg(muted, asOf.toLocalTime().toString(u"HH:mm:ss"_s))
+                              .arg(inUse)
+                              .arg(seats);
+        if (denied > 0)
+            summary += u" · "_s
+                + tr("<span style=\"color:%1\">%n checkout(s) denied in the hour before</span>", nullptr, denied)
+                      .arg(muted);
+        m_holdersSummary->setText(summary);
+    } else {
+        const QString color = SeatBarDelegate::colorFor(inUse, seats).name();
+        QString summary
+            = tr("<span style=\"color:%1\"><b>%2 of %3</b></span> seats in use").arg(color).arg(inUse).arg(seats);
+        if (denied > 0)
+            summary += u" · "_s
+                + tr("<span style=\"color:%1\">%n checkout(s) denied in the last hour</span>", nullptr, denied)
+                      .arg(StatePalette::colour(StatePalette::Denied).name());
+        m_holdersSummary->setText(summary);
+    }
     m_empty->setText(tr("Nobody holds a seat of this license right now."));
 }
 
@@ -321,7 +383,7 @@ void SeatsPage::saveState(QSettings &settings) const
     settings.setValue(u"seats/splitter"_s, m_splitter->saveState());
     settings.setValue(u"seats/leftSplitter"_s, m_left->saveState());
     settings.setValue(u"seats/licensesHeader"_s, m_licenses->horizontalHeader()->saveState());
-    settings.setValue(u"seats/holdersHeader"_s, m_holders->horizontalHeader()->saveState());
+    settings.setValue(u"seats/holdersHeader2"_s, m_holders->horizontalHeader()->saveState());
 }
 
 void SeatsPage::restoreState(QSettings &settings)
@@ -329,7 +391,9 @@ void SeatsPage::restoreState(QSettings &settings)
     m_splitter->restoreState(settings.value(u"seats/splitter"_s).toByteArray());
     m_left->restoreState(settings.value(u"seats/leftSplitter"_s).toByteArray());
     m_licenses->horizontalHeader()->restoreState(settings.value(u"seats/licensesHeader"_s).toByteArray());
-    m_holders->horizontalHeader()->restoreState(settings.value(u"seats/holdersHeader"_s).toByteArray());
+    // "holdersHeader2": a header saved before (sorted by countdown, which moves rows under the
+    // pointer at every renewal, and a stretched holder column) is not brought back.
+    m_holders->horizontalHeader()->restoreState(settings.value(u"seats/holdersHeader2"_s).toByteArray());
     // Widths saved before the time columns showed dates would cut the dates off.
     fitTimeColumns(true);
 }
@@ -357,7 +421,11 @@ void SeatsPage::retranslate()
 {
     m_licensesTitle->setText(tr("Licenses"));
     m_filter->setPlaceholderText(tr("Filter holders, seats, states… (Ctrl+F)"));
+    // Room for the whole placeholder in every language.
+    m_filter->setMaximumWidth(
+        std::max(280, m_filter->fontMetrics().horizontalAdvance(m_filter->placeholderText()) + 48));
     fitTimeColumns(true);
+    fitHolderColumn();
     updateHeader();
     updateChart();
 }

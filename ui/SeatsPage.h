@@ -59,6 +59,7 @@ private:
     void retranslate();
     void updateHeader();
     void fitTimeColumns(bool widenOnly);
+    void fitHolderColumn();
     void updateChart();
     void licenseSelectionChanged();
 

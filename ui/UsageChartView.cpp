@@ -38,14 +38,16 @@ UsageChartView::UsageChartView(QWidget *parent)
     QPen usePen(StatePalette::colour(StatePalette::Accent));
     usePen.setWidthF(2);
     m_inUse->setPen(usePen);
-    QPen capPen(StatePalette::colour(StatePalette::Denied));
+    // Muted, not the denials' red: the legend shows a series by its colour alone, and "Seats owned"
+    // is a limit, not an alarm.
+    QPen capPen(StatePalette::colour(StatePalette::Muted));
     capPen.setStyle(Qt::DashLine);
     capPen.setWidthF(1.2);
     m_capacity->setPen(capPen);
     m_denials->setColor(StatePalette::colour(StatePalette::Denied));
     m_denials->setBorderColor(chart->backgroundBrush().color());
     m_denials->setMarkerSize(9);
-    m_denials->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    m_denials->setMarkerShape(QScatterSeries::MarkerShapeCircle);
 
     chart->addSeries(m_inUse);
     chart->addSeries(m_capacity);

@@ -123,6 +123,12 @@ int CliApplication::usageError(const QString &message) const
     return Usage;
 }
 
+int CliApplication::commandUsageError(const QString &command, const QString &message) const
+{
+    CliCommand::printErr(u"keyright %1: %2 (see keyright %1 --help)"_s.arg(command, message));
+    return Usage;
+}
+
 int CliApplication::run(const QStringList &arguments)
 {
     // First pass: the global options and the command name; everything after the command is left
@@ -167,8 +173,14 @@ int CliApplication::run(const QStringList &arguments)
         parser.addOption({u"json"_s, u"Print machine-readable JSON instead of columns."_s});
     parser.addPositionalArgument(name, command->summary());
     command->addOptions(parser);
-    if (!parser.parse(arguments))
-        return usageError(u"%1: %2"_s.arg(name, parser.errorText()));
+    if (!parser.parse(arguments)) {
+        // Qt's "Unknown option 'bogus'." names neither the dashes nor where the right options are.
+        const QStringList unknown = parser.unknownOptionNames();
+        if (!unknown.isEmpty())
+            return commandUsageError(
+                name, u"unknown option %1%2"_s.arg(unknown.first().size() == 1 ? u"-"_s : u"--"_s, unknown.first()));
+        return commandUsageError(name, parser.errorText());
+    }
     if (parser.isSet(u"help"_s)) {
         CliCommand::printOut(helpText(parser, u"keyright [options] %1 %2"_s.arg(name, command->synopsis())) + u"\n\n"_s
                              + epilog());
@@ -179,7 +191,7 @@ int CliApplication::run(const QStringList &arguments)
         return configured;
     const QString problem = command->prepare(parser, parser.positionalArguments().mid(1));
     if (!problem.isEmpty())
-        return usageError(u"%1: %2"_s.arg(name, problem));
+        return commandUsageError(name, problem);
 
     if (command->handlesInterrupt()) {
         m_signalWatcher = new SignalWatcher(this);

@@ -42,6 +42,8 @@ private:
     QString generalHelp(QCommandLineParser &parser) const;
     CliCommand *findCommand(const QString &name) const;
     int usageError(const QString &message) const;
+    // A problem with a command's own arguments: names the command and its help.
+    int commandUsageError(const QString &command, const QString &message) const;
     // Fills the context from the global options and the environment; returns an exit code on
     // failure, or -1 when everything is in place.
     int configure(const QCommandLineParser &parser, const CliCommand &command);

@@ -2,6 +2,7 @@
 
 #include "AdminClient.h"
 #include "AdminJson.h"
+#include "DenialFolding.h"
 #include "Durations.h"
 #include "ExitCode.h"
 #include "LeaseJson.h"
@@ -59,7 +60,7 @@ QString EventsCommand::summary() const
 
 QString EventsCommand::synopsis() const
 {
-    return u"[--license L] [--holder H] [--kind K[,K...]] [--since DURATION] [--follow]"_s;
+    return u"[--license L] [--holder H] [--kind K[,K...]] [--since DURATION] [--follow] [--every-attempt]"_s;
 }
 
 void EventsCommand::addOptions(QCommandLineParser &parser) const
@@ -69,6 +70,9 @@ void EventsCommand::addOptions(QCommandLineParser &parser) const
     parser.addOption({u"kind"_s, u"Only these kinds, comma-separated: %1."_s.arg(eventKindNames()), u"KIND"_s});
     parser.addOption({u"since"_s, u"Only events from this long ago on the server's clock (e.g. 2h)."_s, u"DURATION"_s});
     parser.addOption({u"follow"_s, u"Keep printing new events (polled every 2 s) until Ctrl-C."_s});
+    parser.addOption({u"every-attempt"_s,
+                      u"One row per denial, instead of one row per run of identical "
+                      u"denials of a holder."_s});
 }
 
 QString EventsCommand::prepare(const QCommandLineParser &parser, const QStringList &arguments)
@@ -90,6 +94,7 @@ QString EventsCommand::prepare(const QCommandLineParser &parser, const QStringLi
     }
     m_query.limit = pageSize;
     m_follow = parser.isSet(u"follow"_s);
+    m_fold = !parser.isSet(u"every-attempt"_s);
     return {};
 }
 
@@ -182,9 +187,22 @@ void EventsCommand::printCollected()
         return;
     }
     TextTable table = makeTable();
-    for (const EventRecord &event : std::as_const(m_collected))
+    // A client retrying every few seconds would fill the screen with one denial per try: a run of
+    // them is one row, at its last try, that says how many there were and since when.
+    const DenialFolding folding = m_fold ? DenialFolding(m_collected) : DenialFolding();
+    for (qsizetype i = 0; i < m_collected.size(); ++i) {
+        const EventRecord &event = m_collected.at(i);
+        const int count = folding.count(i);
+        if (count == 0)
+            continue;
+        QString detail = formatDetail(event);
+        if (count > 1)
+            detail = u"attempts=%1 first=%2 %3"_s.arg(count)
+                         .arg(formatTimestamp(m_collected.at(folding.firstOf(i)).time), detail)
+                         .trimmed();
         table.addRow({QString::number(event.seq), formatTimestamp(event.time), toWire(event.kind), event.licenseId,
-                      event.seatId.left(8), event.holder, event.actor, formatDetail(event)});
+                      event.seatId.left(8), event.holder, event.actor, detail});
+    }
     for (const QString &line : table.render())
         printOut(line);
 }

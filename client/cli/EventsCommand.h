@@ -39,6 +39,7 @@ private:
     EventQuery m_query;
     std::optional<std::chrono::milliseconds> m_since;
     bool m_follow = false;
+    bool m_fold = true;
     bool m_headerPrinted = false;
     QList<EventRecord> m_collected;
     QTimer m_pollTimer;

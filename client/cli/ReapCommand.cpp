@@ -7,6 +7,7 @@
 #include "Timestamps.h"
 
 #include <QCommandLineParser>
+#include <QJsonObject>
 
 using namespace Qt::StringLiterals;
 
@@ -47,15 +48,21 @@ void ReapCommand::start()
             return fail(m_dryRun ? u"cannot list reapable seats"_s : u"cannot reap"_s, result.error);
         const ReapResult &reap = *result.value;
         if (context().json) {
-            printJson(adminjson::toJson(reap));
+            // A dry run reaped nothing: its count is what would go, never "reaped".
+            QJsonObject json = adminjson::toJson(reap);
+            if (m_dryRun) {
+                json.remove(u"reaped"_s);
+                json.insert(u"wouldReap"_s, reap.reaped);
+            }
+            printJson(json);
             return finish(Ok);
         }
         if (reap.reaped == 0) {
             printOut(m_dryRun ? u"Nothing to reap."_s : u"Nothing reaped: no seat is past its reap grace."_s);
             return finish(Ok);
         }
-        printOut(m_dryRun ? u"Would reap %1 expired seat(s) (dry run, nothing deleted):"_s.arg(reap.reaped)
-                          : u"Reaped %1 expired seat(s):"_s.arg(reap.reaped));
+        const QString seats = reap.reaped == 1 ? u"1 expired seat"_s : u"%1 expired seats"_s.arg(reap.reaped);
+        printOut(m_dryRun ? u"Would reap %1 (dry run, nothing deleted):"_s.arg(seats) : u"Reaped %1:"_s.arg(seats));
         TextTable table({u"LICENSE"_s, u"SEAT"_s, u"HOLDER"_s, u"EXPIRED AT"_s, u"REAPABLE AT"_s});
         table.setIndent(2);
         for (const ReapedSeat &seat : reap.seats)

@@ -13,6 +13,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 using std::chrono::milliseconds;
 
@@ -228,7 +230,10 @@ void StatusCommand::printText(const QDateTime &serverNow)
                 const QDateTime grantedAt = m_grantedAt.value(row.lease.seatId);
                 const milliseconds expiresIn = between(serverNow, row.lease.expiresAt);
                 QString state;
-                if (row.live && expiresIn + skew >= milliseconds {0}) {
+                const bool live = row.live && expiresIn + skew >= milliseconds {0};
+                // A seat stops being held when its lease expires: a crashed holder's time stops there.
+                const QDateTime heldUntil = live ? serverNow : std::min(serverNow, row.lease.expiresAt);
+                if (live) {
                     state = expiresIn.count() >= 0 ? u"live"_s : u"live (in skew)"_s;
                 } else {
                     const milliseconds reapIn = between(serverNow, row.reapableAt);
@@ -242,7 +247,7 @@ void StatusCommand::printText(const QDateTime &serverNow)
                      grantedAt.isValid() ? shortTime(grantedAt)
                                          : u"before %1"_s.arg(shortTime(
                                              m_offset.serverTime.addMSecs(-milliseconds(grantLookback).count()))),
-                     grantedAt.isValid() ? formatDuration(between(grantedAt, serverNow)) : u"over 1d"_s,
+                     grantedAt.isValid() ? formatDuration(between(grantedAt, heldUntil)) : u"over 1d"_s,
                      formatDuration(expiresIn), state});
             }
             for (const QString &line : table.render())

@@ -19,7 +19,12 @@ QJsonObject ReapResult::toJson() const
                                  {u"holder"_s, seat.holder},
                                  {u"expiresAt"_s, formatTimestamp(seat.expiresAt)},
                                  {u"reapableAt"_s, formatTimestamp(seat.reapableAt)}});
-    return QJsonObject {{u"reaped"_s, reaped}, {u"dryRun"_s, dryRun}, {u"seats"_s, list}};
+    QJsonObject json {{u"reaped"_s, reaped}, {u"dryRun"_s, dryRun}, {u"seats"_s, list}};
+    // A dry run deletes nothing: "wouldReap" says what it found. "reaped" keeps the same count
+    // there for clients written before wouldReap (docs/API.md).
+    if (dryRun)
+        json.insert(u"wouldReap"_s, reaped);
+    return json;
 }
 
 std::optional<ReapResult> ReapResult::fromJson(const QJsonObject &json, bool dryRunAsked, ValidationError *error)
@@ -33,6 +38,8 @@ std::optional<ReapResult> ReapResult::fromJson(const QJsonObject &json, bool dry
         if (!reader.failed() && result.dryRun != dryRunAsked)
             reader.fail(u"dryRun"_s, u"does not match the request"_s);
     }
+    if (result.dryRun && json.contains(u"wouldReap"_s))
+        result.reaped = int(reader.integer(json, {}, u"wouldReap"_s, 0, LicenseSummary::maxCount));
     const QJsonArray seats = reader.array(json, {}, u"seats"_s);
     for (qsizetype i = 0; i < seats.size() && !reader.failed(); ++i) {
         const QString path = JsonReader::indexPath(u"seats"_s, i);

@@ -28,7 +28,7 @@ struct ReapedSeat
 struct ReapResult
 {
     bool dryRun = false;
-    int reaped = 0;
+    int reaped = 0; // deleted; in a dry run, would be deleted ("wouldReap" on the wire)
     QList<ReapedSeat> seats;
 
     QJsonObject toJson() const;

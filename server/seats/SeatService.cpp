@@ -58,6 +58,30 @@ void SeatService::record(const QDateTime &time, EventKind kind, const QString &l
     m_store.appendEvent(EventRecord {0, time, kind, licenseId, seatId, holder, actor, detail});
 }
 
+std::optional<EventRecord> SeatService::seatEnding(const QString &licenseId, const QString &seatId,
+                                                   const QDateTime &now)
+{
+    // Bounded: a day back and a few pages. A heartbeat comes within a lease's TTL of its last one,
+    // so the event is recent unless the client slept; seat ids are never reused, so the first
+    // match is the one.
+    EventQuery query;
+    query.licenseId = licenseId;
+    query.kinds = {EventKind::Revoked, EventKind::Released, EventKind::Reaped};
+    query.since = now.addDays(-1);
+    query.limit = 500;
+    for (int page = 0; page < 8; ++page) {
+        const QList<EventRecord> events = m_store.events(query);
+        for (const EventRecord &e : events) {
+            if (e.seatId == seatId)
+                return e;
+        }
+        if (events.size() < query.limit)
+            break;
+        query.after = events.constLast().seq;
+    }
+    return std::nullopt;
+}
+
 SeatService::LicenseSummary SeatService::summarize(const LicenseRecord &license, const QList<StoredLease> &rows,
                                                    const QDateTime &now, int deniedLastHour) const
 {
@@ -186,9 +210,18 @@ SeatService::HeartbeatResult SeatService::heartbeat(const QString &licenseId, co
                     // A seat that is not live is lost even while its row waits for the reaper:
                     // the counter has already stopped counting it and may have given it to
                     // someone else.
-                    record(refusal.decidedAt, EventKind::RenewRefused, licenseId, seatId,
-                           refusal.row ? refusal.row->lease.holder : QString(), actor,
-                           {{u"reason"_s, refusal.row ? u"expired"_s : u"unknown seat"_s}});
+                    QJsonObject detail {{u"reason"_s, refusal.row ? u"expired"_s : u"unknown seat"_s}};
+                    QString holder = refusal.row ? refusal.row->lease.holder : QString();
+                    if (!refusal.row) {
+                        // The row went with a revoke, release or reap: the event that removed it
+                        // names the holder, so a filter by holder still shows why the app stopped.
+                        if (const auto ended = seatEnding(licenseId, seatId, refusal.decidedAt)) {
+                            holder = ended->holder;
+                            detail.insert(u"endedBy"_s, toWire(ended->kind));
+                            detail.insert(u"endedAt"_s, formatTimestamp(ended->time));
+                        }
+                    }
+                    record(refusal.decidedAt, EventKind::RenewRefused, licenseId, seatId, holder, actor, detail);
                 }
                 return;
             }

@@ -186,6 +186,8 @@ private:
 
     LicenseSummary summarize(const LicenseRecord &license, const QList<StoredLease> &rows, const QDateTime &now,
                              int deniedLastHour) const;
+    // The event that removed a seat's row (revoked, released, reaped), when it is recent.
+    std::optional<EventRecord> seatEnding(const QString &licenseId, const QString &seatId, const QDateTime &now);
     void record(const QDateTime &time, EventKind kind, const QString &licenseId, const QString &seatId,
                 const QString &holder, const QString &actor, const QJsonObject &detail);
 

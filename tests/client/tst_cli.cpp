@@ -59,6 +59,9 @@ private Q_SLOTS:
     void revokeBySeatPrefixFreesAndBlocks();
     void reapDryRunThenReap();
     void eventsFilterAndJson();
+    void unknownOptionPointsToTheCommandsHelp();
+    void repeatedDenialsFoldAndTheHolderFilterTellsTheStory();
+    void heldForStopsAtExpiry();
     void eventsFollowPrintsNewEventsUntilInterrupted();
     void holdRenewsAndReleasesOnSigint();
     void holdOnAFullPoolExitsWithFive();
@@ -78,6 +81,8 @@ private:
     // Checks a seat out as an application would; returns the seat id (empty on failure).
     QString checkout(const QString &licenseId, const QString &keyFile, const QString &holder);
     QJsonObject licenseStatus(const QString &licenseId);
+    // A heartbeat as the application sends it; the HTTP status.
+    int heartbeat(const QString &licenseId, const QString &keyFile, const QString &seatId);
 
     std::unique_ptr<ServerProcess> m_server;
     QTemporaryDir m_files;
@@ -191,6 +196,24 @@ QString TestCli::checkout(const QString &licenseId, const QString &keyFile, cons
         .toString();
 }
 
+int TestCli::heartbeat(const QString &licenseId, const QString &keyFile, const QString &seatId)
+{
+    const std::optional<SecretBuffer> key = readSecretFile(keyFile);
+    if (!key)
+        return 0;
+    QUrl url = m_server->url();
+    url.setPath(u"/v1/licenses/%1/seats/%2/heartbeat"_s.arg(licenseId, seatId));
+    QNetworkRequest request(url);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setRawHeader("Authorization", "License " + key->view().toByteArray());
+    request.setTransferTimeout(5000);
+    QNetworkReply *reply = m_network.post(request, QByteArrayLiteral("{}"));
+    if (!QTest::qWaitFor([reply] { return reply->isFinished(); }, 6000))
+        return 0;
+    reply->deleteLater();
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+}
+
 QJsonObject TestCli::licenseStatus(const QString &licenseId)
 {
     const QJsonObject status = runJson({u"status"_s, licenseId, u"--json"_s});
@@ -250,7 +273,7 @@ void TestCli::usageErrorsExitWithTwo()
     const CliRun result = run(arguments);
     QCOMPARE(result.exitCode, 2);
     QVERIFY(result.out.isEmpty());
-    QVERIFY2(result.err.startsWith(u"keyright: "_s) && result.err.count(u'\n') == 1, qPrintable(result.err));
+    QVERIFY2(result.err.startsWith(u"keyright"_s) && result.err.count(u'\n') == 1, qPrintable(result.err));
     QVERIFY2(result.err.contains(named), qPrintable(result.err));
 }
 
@@ -384,6 +407,11 @@ void TestCli::reapDryRunThenReap()
     QJsonObject dryRun;
     QTRY_VERIFY_WITH_TIMEOUT(listsSeat(dryRun = runJson({u"reap"_s, u"--dry-run"_s, u"--json"_s})), 8000);
     QVERIFY(dryRun.value(u"dryRun"_s).toBool());
+    // A dry run reaped nothing: it says what it would reap.
+    QVERIFY2(!dryRun.contains(u"reaped"_s), QJsonDocument(dryRun).toJson().constData());
+    QCOMPARE(dryRun.value(u"wouldReap"_s).toInt(), int(dryRun.value(u"seats"_s).toArray().size()));
+    const CliRun dryText = run({u"reap"_s, u"--dry-run"_s});
+    QVERIFY2(!dryText.out.contains(u"(s)"_s), qPrintable(dryText.out));
     QCOMPARE(licenseStatus(id).value(u"leases"_s).toArray().size(), 1); // still there
 
     const QJsonObject reaped = runJson({u"reap"_s, u"--json"_s});
@@ -417,6 +445,73 @@ void TestCli::eventsFilterAndJson()
     const CliRun text = run({u"events"_s, u"--license"_s, id, u"--kind"_s, u"denied"_s});
     QCOMPARE(text.exitCode, 0);
     QVERIFY2(text.out.contains(u"holders=alice@ws-1"_s), qPrintable(text.out));
+}
+
+void TestCli::unknownOptionPointsToTheCommandsHelp()
+{
+    const CliRun result = run({u"status"_s, u"--bogus"_s});
+    QCOMPARE(result.exitCode, 2);
+    QCOMPARE(result.err, u"keyright status: unknown option --bogus (see keyright status --help)\n"_s);
+}
+
+void TestCli::repeatedDenialsFoldAndTheHolderFilterTellsTheStory()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 2);
+    const QString seat = checkout(id, keyFile, u"alice@ws-1"_s);
+    QVERIFY(!seat.isEmpty());
+    const CliRun revoked
+        = run({u"revoke"_s, id, seat, u"--block"_s, u"10m"_s, u"--token-file"_s, m_server->adminTokenPath()});
+    QCOMPARE(revoked.exitCode, 0);
+    QCOMPARE(heartbeat(id, keyFile, seat), 410); // the application learns it
+    for (int i = 0; i < 5; ++i)
+        QVERIFY(checkout(id, keyFile, u"alice@ws-1"_s).isEmpty()); // blocked, retried
+
+    // The server keeps every attempt.
+    const QJsonObject json = runJson({u"events"_s, u"--license"_s, id, u"--holder"_s, u"alice@ws-1"_s, u"--json"_s});
+    QStringList kinds;
+    for (const QJsonValue &event : json.value(u"events"_s).toArray())
+        kinds.append(event.toObject().value(u"kind"_s).toString());
+    QCOMPARE(kinds,
+             (QStringList {u"granted"_s, u"revoked"_s, u"renew_refused"_s, u"holder_blocked"_s, u"holder_blocked"_s,
+                           u"holder_blocked"_s, u"holder_blocked"_s, u"holder_blocked"_s}));
+
+    // The listing folds them: the whole story in four rows.
+    const CliRun text = run({u"events"_s, u"--license"_s, id, u"--holder"_s, u"alice@ws-1"_s});
+    QCOMPARE(text.exitCode, 0);
+    QStringList rows = text.out.split(u'\n', Qt::SkipEmptyParts);
+    rows.removeFirst(); // the header
+    QCOMPARE(rows.size(), 4);
+    QVERIFY2(rows.last().contains(u"holder_blocked"_s) && rows.last().contains(u"attempts=5"_s), qPrintable(text.out));
+    QVERIFY2(rows.at(2).contains(u"renew_refused"_s) && rows.at(2).contains(u"alice@ws-1"_s), qPrintable(text.out));
+    const CliRun every = run({u"events"_s, u"--license"_s, id, u"--holder"_s, u"alice@ws-1"_s, u"--every-attempt"_s});
+    QCOMPARE(every.out.count(u"holder_blocked"_s), 5);
+}
+
+void TestCli::heldForStopsAtExpiry()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 2, u"1s"_s, u"0"_s, u"1h"_s);
+    QVERIFY(!checkout(id, keyFile, u"crashed@ws-9"_s).isEmpty());
+    const auto heldFor = [this, &id] {
+        const CliRun text = run({u"status"_s, id});
+        const QStringList lines = text.out.split(u'\n');
+        QStringList header;
+        for (const QString &line : lines) {
+            const QStringList cells = line.trimmed().split(QRegularExpression(u"\\s{2,}"_s));
+            if (cells.contains(u"HELD FOR"_s))
+                header = cells;
+            else if (!header.isEmpty() && line.contains(u"crashed@ws-9"_s) && cells.size() == header.size())
+                return cells.at(header.indexOf(u"HELD FOR"_s));
+        }
+        return u"(not found) "_s + text.out;
+    };
+    // The application crashed at once: its lease expired a second after the grant.
+    QTest::qWait(1500);
+    const QString first = heldFor();
+    QTest::qWait(2100);
+    QCOMPARE(heldFor(), first);
+    QVERIFY2(!first.contains(u"not found"_s) && (first.endsWith(u"ms"_s) || first == u"1s"_s), qPrintable(first));
 }
 
 void TestCli::eventsFollowPrintsNewEventsUntilInterrupted()

@@ -537,7 +537,7 @@ private Q_SLOTS:
         QCOMPARE(QJsonDocument(json).toJson(QJsonDocument::Compact),
                  R"({"dryRun":true,"reaped":1,"seats":[{"expiresAt":"2026-11-29T11:59:30.000Z","holder":"bob@ws-2",)"
                  R"("licenseId":"acme-cad","reapableAt":"2026-11-29T11:59:45.000Z","seatId":")"_ba
-                     + lyon.toLatin1() + R"("}]})"_ba);
+                     + lyon.toLatin1() + R"("}],"wouldReap":1})"_ba);
         ValidationError error;
         QCOMPARE(ReapResult::fromJson(json, true, &error), std::optional<ReapResult>(result));
         // A server that does not say whether it was a dry run did what was asked.

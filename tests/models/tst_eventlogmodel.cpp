@@ -56,6 +56,7 @@ private Q_SLOTS:
     void filtersByLicenseHolderKindAndTime();
     void csvExportQuotesAndNeutralizesFormulas();
     void describesEventsForPeople();
+    void repeatedDenialsFoldAsTheyArrive();
 };
 
 void TestEventLogModel::appendsInsertAtTheEnd_data()
@@ -177,6 +178,44 @@ void TestEventLogModel::describesEventsForPeople()
     QCOMPARE(model.index(2, EventLogModel::KindColumn).data().toString(), u"clock jumped"_s);
     QCOMPARE(model.index(2, EventLogModel::DetailColumn).data().toString(),
              u"the server's clock jumped back by %1"_s.arg(formatDuration(std::chrono::minutes {10})));
+}
+
+void TestEventLogModel::repeatedDenialsFoldAsTheyArrive()
+{
+    EventLogModel log;
+    EventFilterProxyModel proxy;
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&log);
+    // alice is revoked, then blocked on every retry; bob is denied twice in between.
+    log.appendEvents({makeEvent(1, u"granted"_s), makeEvent(2, u"revoked"_s), makeEvent(3, u"renew_refused"_s),
+                      makeEvent(4, u"holder_blocked"_s), makeEvent(5, u"denied"_s, u"acme"_s, u"bob@ws-2"_s),
+                      makeEvent(6, u"holder_blocked"_s)});
+    QCOMPARE(proxy.rowCount(), 5);
+    // A poll brings more retries: still one row for the run, counting them all.
+    log.appendEvents({makeEvent(7, u"holder_blocked"_s), makeEvent(8, u"denied"_s, u"acme"_s, u"bob@ws-2"_s)});
+    QCOMPARE(proxy.rowCount(), 5);
+    QModelIndex blocked;
+    QModelIndex bob;
+    for (int r = 0; r < proxy.rowCount(); ++r) {
+        const QModelIndex kind = proxy.index(r, EventLogModel::KindColumn);
+        if (kind.data(EventLogModel::KindRole).toString() == u"holder_blocked"_s)
+            blocked = kind;
+        if (kind.data(EventLogModel::HolderRole).toString() == u"bob@ws-2"_s)
+            bob = kind;
+    }
+    QCOMPARE(proxy.foldCount(blocked), 3);
+    QCOMPARE(blocked.data(EventLogModel::SeqRole).toLongLong(), 7); // the last try stands for the run
+    QVERIFY2(proxy.index(blocked.row(), EventLogModel::DetailColumn).data().toString().startsWith(u"3 attempts"_s),
+             qPrintable(proxy.index(blocked.row(), EventLogModel::DetailColumn).data().toString()));
+    QCOMPARE(proxy.foldCount(bob), 2);
+    // Something else about alice ends her run: the next block starts a row of its own.
+    log.appendEvents({makeEvent(9, u"granted"_s), makeEvent(10, u"holder_blocked"_s)});
+    QCOMPARE(proxy.rowCount(), 7);
+    // Every attempt is still there for an export, and with folding off.
+    QCOMPARE(proxy.acceptedSourceRows(true).size(), 10);
+    QCOMPARE(proxy.acceptedSourceRows(false).size(), 7);
+    proxy.setFoldRepeats(false);
+    QCOMPARE(proxy.rowCount(), 10);
 }
 
 QTEST_GUILESS_MAIN(TestEventLogModel)

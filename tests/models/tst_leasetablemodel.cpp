@@ -2,8 +2,10 @@
 #include "ManualClock.h"
 #include "ModelSignals.h"
 #include "SkewedClock.h"
+#include "StatePalette.h"
 
 #include <QAbstractItemModelTester>
+#include <QBrush>
 #include <QSortFilterProxyModel>
 #include <QTest>
 
@@ -64,6 +66,8 @@ class TestLeaseTableModel : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void stateFollowsTheCountdownAndStaleRowsSayTheirAge();
+    void holderSortKeyIgnoresRenewals();
     void pollsApplyAsDiffs_data();
     void pollsApplyAsDiffs();
     void otherLicensesAreUntouched();
@@ -340,6 +344,48 @@ void TestLeaseTableModel::switchingServerResets()
     ModelSignals spy(&model);
     model.clear();
     QCOMPARE(spy.log, QStringList {u"reset"_s});
+}
+
+void TestLeaseTableModel::stateFollowsTheCountdownAndStaleRowsSayTheirAge()
+{
+    ManualClock clock(t0);
+    LeaseTableModel model(clock);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.applyLeases(leases(u"acme"_s, {lease(u"acme"_s, 1, 30)}));
+    const QModelIndex state = model.index(0, LeaseTableModel::StateColumn);
+    QCOMPARE(state.data().toString(), u"live"_s);
+
+    // No poll since (an outage): the server's last word says live, the clock says expired.
+    model.setStaleSince(t0);
+    ModelSignals spy(&model);
+    clock.advance(40s);
+    model.tick();
+    QVERIFY2(spy.log.contains(u"change 0,7-0,7"_s), qPrintable(spy.log.join(u"; "_s)));
+    QCOMPARE(model.index(0, LeaseTableModel::CountdownColumn).data().toString(), u"expired 10s ago"_s);
+    QVERIFY2(state.data().toString().startsWith(u"expired"_s), qPrintable(state.data().toString()));
+    QVERIFY(state.data().toString().contains(u"as of %1"_s.arg(t0.toLocalTime().toString(u"HH:mm"_s))));
+    const QColor muted = StatePalette::colour(StatePalette::Muted);
+    for (int column = 0; column < LeaseTableModel::ColumnCount; ++column)
+        QCOMPARE(model.index(0, column).data(Qt::ForegroundRole).value<QBrush>().color(), muted);
+    QVERIFY(state.data(Qt::ToolTipRole).toString().startsWith(u"As of"_s));
+
+    model.setStaleSince({});
+    QCOMPARE(state.data().toString(), u"expired, awaiting reap"_s);
+}
+
+void TestLeaseTableModel::holderSortKeyIgnoresRenewals()
+{
+    ManualClock clock(t0);
+    LeaseTableModel model(clock);
+    LeaseRow row = lease(u"acme"_s, 1, 30);
+    model.applyLeases(leases(u"acme"_s, {row}));
+    const QVariant before = model.index(0, LeaseTableModel::HolderColumn).data(LeaseTableModel::SortRole);
+    clock.advance(20s);
+    row.lease.issuedAt = clock.now();
+    row.lease.expiresAt = clock.now().addSecs(30);
+    model.applyLeases(leases(u"acme"_s, {row}));
+    model.tick();
+    QCOMPARE(model.index(0, LeaseTableModel::HolderColumn).data(LeaseTableModel::SortRole), before);
 }
 
 QTEST_GUILESS_MAIN(TestLeaseTableModel)

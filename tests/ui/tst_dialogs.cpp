@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSet>
 #include <QSpinBox>
 #include <QTest>
 
@@ -25,6 +26,7 @@ private Q_SLOTS:
     void editKeepsTheId();
     void keyIsShownOnceAndCopied();
     void revokeCarriesReasonAndBlock();
+    void revokeMnemonicsEachDoOneThing();
 };
 
 void TestDialogs::licenseDialogValidatesAsYouType_data()
@@ -104,6 +106,36 @@ void TestDialogs::revokeCarriesReasonAndBlock()
     dialog.findChild<QComboBox *>(u"blockDuration"_s)->setCurrentIndex(2);
     QCOMPARE(dialog.reason(), u"seat hoarding"_s);
     QCOMPARE(dialog.blockDuration(), std::chrono::seconds {3600});
+}
+
+void TestDialogs::revokeMnemonicsEachDoOneThing()
+{
+    RevokeDialog dialog(u"acme-cad"_s, u"alice@ws-12"_s, u"0123456789abcdef0123456789abcdef"_s);
+    dialog.show();
+    dialog.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    // Every Alt+letter of the dialog, from its labels and buttons: none twice.
+    QStringList keys;
+    const auto mnemonicOf = [](const QString &text) {
+        const qsizetype at = text.indexOf(u'&');
+        return at >= 0 && at + 1 < text.size() ? text.at(at + 1).toLower() : QChar();
+    };
+    for (const QLabel *label : dialog.findChildren<QLabel *>()) {
+        if (label->buddy() && !mnemonicOf(label->text()).isNull())
+            keys << mnemonicOf(label->text());
+    }
+    for (const QPushButton *button : dialog.findChildren<QPushButton *>()) {
+        if (!mnemonicOf(button->text()).isNull())
+            keys << mnemonicOf(button->text());
+    }
+    const QSet<QString> unique(keys.cbegin(), keys.cend());
+    QCOMPARE(unique.size(), keys.size());
+    // Alt+R is the Revoke button's, and does that alone.
+    QWidget *focus = QApplication::focusWidget();
+    QTest::keyClick(focus ? focus : &dialog, Qt::Key_R, Qt::AltModifier);
+    // A mnemonic clicks its button with an animation: the dialog closes a moment later.
+    QTRY_COMPARE_WITH_TIMEOUT(dialog.result(), int(QDialog::Accepted), 2000);
+    QVERIFY(dialog.isHidden());
 }
 
 QTEST_MAIN(TestDialogs)
