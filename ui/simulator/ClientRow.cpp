@@ -151,13 +151,16 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     m_backButton = new QPushButton(this);
     m_release = new QPushButton(this);
     m_remove = new QPushButton(this);
-    auto *buttons = new QHBoxLayout;
+    // Three buttons a line: five in one line made a row too wide for 1280 pixels at 150 %.
+    auto *buttons = new QGridLayout;
     buttons->setSpacing(4);
+    int column = 0;
     for (QPushButton *button : {m_crash, m_cutButton, m_backButton, m_release, m_remove}) {
         button->setAutoDefault(false);
-        buttons->addWidget(button);
+        buttons->addWidget(button, column / 3, column % 3);
+        ++column;
     }
-    buttons->addStretch();
+    buttons->setColumnStretch(3, 1);
     auto *timeline = new QVBoxLayout;
     timeline->setSpacing(2);
     timeline->addWidget(m_strip);
