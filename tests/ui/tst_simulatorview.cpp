@@ -6,6 +6,7 @@
 #include "CountingNetworkAccessManager.h"
 #include "Crypto.h"
 #include "LanguageManager.h"
+#include "PendingFrench.h"
 #include "SystemClock.h"
 #include "TestServer.h"
 #include "WidgetTextAudit.h"
@@ -28,30 +29,10 @@
 
 using namespace Qt::StringLiterals;
 using namespace keyright;
+using keyright::test::PendingFrench;
 using keyright::test::WidgetTextAudit;
 
 namespace {
-
-// French for the strings this change added, until the lead merges them into keyright_fr.ts
-// (translations are not edited on a branch). Installed after the app's translator, so the real
-// file wins once it has them.
-class PendingFrench final : public QTranslator
-{
-public:
-    QString translate(const char *context, const char *source, const char *, int) const override
-    {
-        static const QHash<QString, QString> fr {
-            {u"keyright::SimulatorView|Play scenario"_s, u"Lancer le scénario"_s},
-            {u"keyright::SimulatorView|Pause"_s, u"Pause"_s},
-            {u"keyright::SimulatorView|Run"_s, u"Reprendre"_s},
-            {u"keyright::SimulatorView|Preparing the scenario's own licenses…"_s,
-             u"Préparation des licences du scénario…"_s},
-            {u"ScenarioPreset|Simulator sandbox: %1"_s, u"Bac à sable du simulateur : %1"_s},
-        };
-        return fr.value(QString::fromUtf8(context) + u'|' + QString::fromUtf8(source));
-    }
-    bool isEmpty() const override { return false; }
-};
 
 // Proper nouns, ids and words spelled the same in both languages.
 const QSet<QString> sameInBothLanguages {

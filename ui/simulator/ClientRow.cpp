@@ -144,6 +144,8 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     facts->addWidget(m_belief, 3, 1);
     facts->addWidget(m_serverCaption, 4, 0);
     facts->addWidget(m_server, 4, 1);
+    // Spare height below the facts, not inside the badges.
+    facts->setRowStretch(5, 1);
 
     m_strip = new TimelineStrip(client, this);
     m_crash = new QPushButton(this);
@@ -165,6 +167,7 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     timeline->setSpacing(2);
     timeline->addWidget(m_strip);
     timeline->addLayout(buttons);
+    timeline->addStretch(1);
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
@@ -210,6 +213,12 @@ void ClientRow::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslateUi();
+    // Labels with a style sheet (the badges) do not follow the row's font on their own: the
+    // projector's text size must reach them too.
+    if (event->type() == QEvent::FontChange) {
+        for (QLabel *badge : {m_belief, m_server, m_network})
+            badge->setFont(font());
+    }
     QFrame::changeEvent(event);
 }
 

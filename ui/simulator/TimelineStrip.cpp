@@ -263,13 +263,25 @@ void TimelineStrip::paintEvent(QPaintEvent *)
     const qint64 stepMs = span > 90000 ? 20000 : (span > 40000 ? 10000 : 5000);
     const qint64 nowMs = m_axis.now.toMSecsSinceEpoch();
     p.setPen(palette().color(QPalette::WindowText));
-    for (qint64 rel = -(m_axis.before.count() / stepMs) * stepMs; rel <= m_axis.after.count(); rel += stepMs) {
+    // "now" first, then the others where they do not run into a label already drawn (a long
+    // French "maintenant" at 150 % on a narrow strip).
+    QList<qint64> ticks;
+    for (qint64 rel = -(m_axis.before.count() / stepMs) * stepMs; rel <= m_axis.after.count(); rel += stepMs)
+        ticks.append(rel);
+    std::stable_sort(ticks.begin(), ticks.end(), [](qint64 a, qint64 b) { return (a == 0) > (b == 0); });
+    QList<QRectF> drawn;
+    for (const qint64 rel : std::as_const(ticks)) {
         const double x = xFor(QDateTime::fromMSecsSinceEpoch(nowMs + rel, Qt::UTC));
         p.drawLine(QPointF(x, axisTop), QPointF(x, axisTop + 4));
         const QString label = rel == 0 ? tr("now") : (rel > 0 ? u"+"_s : QString()) + tr("%1 s").arg(rel / 1000);
         const int w = fm.horizontalAdvance(label);
-        if (x - w / 2.0 >= 0 && x + w / 2.0 <= width())
-            p.drawText(QRectF(x - w / 2.0, axisTop + 3, w, line), Qt::AlignCenter, label);
+        const QRectF box(x - w / 2.0, axisTop + 3, w, line);
+        const bool clear = std::none_of(drawn.cbegin(), drawn.cend(),
+                                        [&](const QRectF &r) { return r.adjusted(-4, 0, 4, 0).intersects(box); });
+        if (box.left() >= 0 && box.right() <= width() && clear) {
+            p.drawText(box, Qt::AlignCenter, label);
+            drawn.append(box);
+        }
     }
 
     // Now.
