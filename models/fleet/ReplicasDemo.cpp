@@ -186,6 +186,21 @@ bool ReplicasDemo::apply(const DemoAction &action)
     return false;
 }
 
+void ReplicasDemo::retranslate()
+{
+    // Presets are built on request in the current language; the actions are the same.
+    const QList<DemoPreset> all = presets();
+    if (m_presetIndex >= 0 && m_presetIndex < all.size())
+        m_preset = all.at(m_presetIndex);
+    if (m_presetIndex < 0)
+        m_narration = defaultNarration();
+    else if (m_stepsDone == 0)
+        m_narration = m_preset.introduction;
+    else if (m_stepsDone <= m_preset.steps.size())
+        m_narration = m_preset.steps.at(m_stepsDone - 1).narration;
+    Q_EMIT changed();
+}
+
 QString ReplicasDemo::defaultNarration() const
 {
     return tr("Add 1 on any replica, take snapshots, then deliver them in any order, twice, or drop them. Each "

@@ -61,6 +61,8 @@ public:
     // Plays every remaining step.
     void runToEnd();
     QString narration() const { return m_narration; }
+    // After a language switch: the narration (and the preset's texts) in the current language.
+    void retranslate();
 
 Q_SIGNALS:
     // Replicas, transit list, preset progress or narration changed.

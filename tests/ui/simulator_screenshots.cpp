@@ -1,12 +1,21 @@
-// Renders the simulator at a projector's 1280x720 with each scenario part-way through and saves
-// docs/simulator-<scenario>.png. The embedded server reads the simulation's clock, which stays
-// paused and is stepped here, so every picture shows the same moment of its story each time.
+// Renders the simulator with each scenario at the end of its story and saves
+// <dir>/simulator-<scenario><suffix>.png. The server is the embedded demo's (demo licenses, their
+// holders kept alive, the crashed kiosk on training-demo) on the simulation's clock, which stays
+// paused and is stepped here, so every picture shows the same moment each time.
 //
-//   QT_QPA_PLATFORM=offscreen keyright-sim-screenshots <output dir> [font scale]
+//   QT_QPA_PLATFORM=offscreen keyright-sim-screenshots <dir> [width height text-scale language suffix [numbers...]]
+//   e.g. keyright-sim-screenshots docs                                (1440x900, 100 %, English, all six)
+//        keyright-sim-screenshots docs 1280 720 1.5 fr -projector-fr 5
 
 #include "AdminClient.h"
 #include "CountingNetworkAccessManager.h"
 #include "Crypto.h"
+#include "DemoCatalogue.h"
+#include "LanguageManager.h"
+#include "LeaseClient.h"
+#include "LeaseKeeper.h"
+#include "PendingFrench.h"
+#include "SecretBuffer.h"
 #include "SystemClock.h"
 #include "TestServer.h"
 #include "simulator/ScenarioPreset.h"
@@ -62,8 +71,23 @@ void settle(CountingNetworkAccessManager &network, Simulation &simulation)
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
-    const QString outDir = argc > 1 ? QString::fromLocal8Bit(argv[1]) : u"docs"_s;
-    const double fontScale = argc > 2 ? QString::fromLocal8Bit(argv[2]).toDouble() : 1.25;
+    const QStringList args = app.arguments();
+    const QString outDir = args.value(1, u"docs"_s);
+    const int width = args.value(2, u"1440"_s).toInt();
+    const int height = args.value(3, u"900"_s).toInt();
+    const double fontScale = args.value(4, u"1.0"_s).toDouble();
+    const QString language = args.value(5, u"en"_s);
+    const QString suffix = args.value(6);
+    QList<int> numbers;
+    for (qsizetype i = 7; i < args.size(); ++i)
+        numbers.append(args.at(i).toInt());
+    if (numbers.isEmpty())
+        numbers = {1, 2, 3, 4, 5, 6};
+    LanguageManager languages;
+    languages.apply(language);
+    keyright::test::PendingFrench pending; // until the new strings are in keyright_fr.ts
+    if (language == u"fr"_s)
+        QCoreApplication::installTranslator(&pending);
     if (!crypto::init()) {
         std::fprintf(stderr, "libsodium is unusable\n");
         return 1;
@@ -82,16 +106,43 @@ int main(int argc, char **argv)
     admin.setServerUrl(server.url());
     admin.setAdminToken(server.adminToken());
 
-    // Where a scenario is worth looking at: seconds into its story.
-    const QList<std::pair<int, int>> moments = {{1, 20}, {2, 40}, {3, 32}, {4, 28}, {5, 34}, {6, 23}};
-    for (const auto &[number, atSeconds] : moments) {
+    // The demo's own holders, as app/EmbeddedDemo keeps them: training-demo is full.
+    std::vector<std::unique_ptr<LeaseClient>> demoClients;
+    std::vector<std::unique_ptr<LeaseKeeper>> demoKeepers;
+    for (const DemoCatalogue::License &license : DemoCatalogue::licenses()) {
+        const auto key
+            = readSecretFile(QDir(server.demoKeyDirectory()).filePath(DemoCatalogue::keyFileName(license.id)), &error);
+        if (!key) {
+            std::fprintf(stderr, "demo key: %s\n", qPrintable(error));
+            return 1;
+        }
+        auto client = std::make_unique<LeaseClient>(network);
+        client->setServerUrl(server.url());
+        client->setLicense(license.id, key->view());
+        QStringList holders = license.holders;
+        if (license.id == DemoCatalogue::trainingLicenseId())
+            holders.append(DemoCatalogue::crashingHolder());
+        for (const QString &holder : std::as_const(holders)) {
+            auto keeper = std::make_unique<LeaseKeeper>(*client, clock);
+            keeper->setHolder(holder);
+            LeaseKeeper *raw = keeper.get();
+            if (holder == DemoCatalogue::crashingHolder())
+                QObject::connect(raw, &LeaseKeeper::acquired, raw, [raw] { raw->crash(); });
+            raw->start();
+            demoKeepers.push_back(std::move(keeper));
+        }
+        demoClients.push_back(std::move(client));
+    }
+    waitFor([&] { return network.pending() == 0; });
+
+    for (const int number : std::as_const(numbers)) {
         SimulatorView view(network, admin, clock);
         view.setDemoKeyDirectory(server.demoKeyDirectory());
         view.simulation().setAutoRun(false);
-        view.resize(1280, 720);
+        view.resize(width, height);
         view.setFontScale(fontScale);
         view.show();
-        if (!waitFor([&] { return view.currentLicense() == u"training-demo"_s; })) {
+        if (!waitFor([&] { return view.currentLicense() == DemoCatalogue::trainingLicenseId(); })) {
             std::fprintf(stderr, "the license list did not arrive\n");
             return 1;
         }
@@ -101,14 +152,19 @@ int main(int argc, char **argv)
             return 1;
         }
         settle(network, view.simulation());
-        for (int ms = 0; ms < atSeconds * 1000; ms += 250) {
+        // The end of the story: the state the narration describes.
+        const auto duration = view.simulation().preset()->duration;
+        for (std::chrono::milliseconds t {0}; t < duration; t += std::chrono::milliseconds {250}) {
             clock.step(std::chrono::milliseconds {250});
+            for (const auto &keeper : demoKeepers)
+                keeper->evaluate();
             view.simulation().tick();
             settle(network, view.simulation());
         }
         QCoreApplication::processEvents();
         waitFor([] { return false; }, 300); // let the 100 ms refresh repaint
-        const QString path = QDir(outDir).filePath(u"simulator-%1.png"_s.arg(view.simulation().preset()->key));
+        const QString path
+            = QDir(outDir).filePath(u"simulator-%1%2.png"_s.arg(view.simulation().preset()->key, suffix));
         if (!view.grab().save(path)) {
             std::fprintf(stderr, "cannot write %s\n", qPrintable(path));
             return 1;

@@ -1,5 +1,6 @@
 // Renders docs/fleet-view.png and docs/replicas-demo.png at 1280x720 when KEYRIGHT_SCREENSHOT_DIR
 // names a directory; skipped otherwise, so the suite never writes into the source tree.
+#include "LanguageManager.h"
 #include "ManualClock.h"
 #include "Timestamps.h"
 #include "fleet/FleetModel.h"
@@ -51,9 +52,9 @@ class TestFleetScreenshots final : public QObject
 private:
     QDir m_dir;
 
-    void save(QWidget &widget, const QString &name)
+    void save(QWidget &widget, const QString &name, QSize size = QSize(1280, 720))
     {
-        widget.resize(1280, 720);
+        widget.resize(size);
         widget.show();
         QVERIFY(QTest::qWaitForWindowExposed(&widget));
         QTest::qWait(50);
@@ -151,24 +152,35 @@ private Q_SLOTS:
         save(view, u"fleet-view.png"_s);
     }
 
+    void replicasDemo_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("large");
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("1440x900 English") << QSize(1440, 900) << false << u"en"_s << u"replicas-demo.png"_s;
+        QTest::newRow("1440x900 French") << QSize(1440, 900) << false << u"fr"_s << u"replicas-demo-fr.png"_s;
+        // A projector: 1280x720 with the demo's Large fonts.
+        QTest::newRow("projector English") << QSize(1280, 720) << true << u"en"_s << u"replicas-demo-projector.png"_s;
+        QTest::newRow("projector French") << QSize(1280, 720) << true << u"fr"_s << u"replicas-demo-projector-fr.png"_s;
+    }
+
     void replicasDemo()
     {
+        QFETCH(QSize, size);
+        QFETCH(bool, large);
+        QFETCH(QString, language);
+        QFETCH(QString, name);
+        keyright::LanguageManager languages;
+        languages.apply(language);
         ReplicasDemoView view;
+        view.setLargeFonts(large);
         ReplicasDemo *demo = view.demo();
         demo->startPreset(0);
         demo->runToEnd();
         view.findChild<QListWidget *>(u"transitList"_s)->setCurrentRow(2);
-        save(view, u"replicas-demo.png"_s);
-    }
-
-    void replicasDemoLargeFonts()
-    {
-        ReplicasDemoView view;
-        view.setLargeFonts(true);
-        ReplicasDemo *demo = view.demo();
-        demo->startPreset(3);
-        demo->runToEnd();
-        save(view, u"replicas-demo-large.png"_s);
+        save(view, name, size);
+        languages.apply(u"en"_s);
     }
 };
 

@@ -1,3 +1,5 @@
+#include "LanguageManager.h"
+#include "WidgetTextAudit.h"
 #include "fleet/ReplicasDemo.h"
 #include "fleet/ReplicasDemoView.h"
 
@@ -161,6 +163,50 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QVERIFY2(view.minimumSizeHint().width() <= 1280, qPrintable(QString::number(view.minimumSizeHint().width())));
         QCOMPARE(view.width(), 1280);
+    }
+
+    void projectorLayoutShowsEveryWordWhole_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("English") << u"en"_s;
+        QTest::newRow("French") << u"fr"_s;
+    }
+
+    // Large fonts is the demo's projector text size; at 1280x720 (what the window leaves the page)
+    // no label, button or combo is cut, in either language, mid-preset with messages in transit.
+    void projectorLayoutShowsEveryWordWhole()
+    {
+        QFETCH(QString, language);
+        keyright::LanguageManager languages;
+        languages.apply(language);
+        QCoreApplication::processEvents();
+        ReplicasDemoView view;
+        view.setLargeFonts(true);
+        view.demo()->startPreset(3);
+        view.demo()->runToEnd();
+        view.resize(1280, 640);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCoreApplication::processEvents();
+        const QStringList problems = keyright::test::WidgetTextAudit::clipped(&view);
+        languages.apply(u"en"_s);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u"\n"_s)));
+    }
+
+    void liveLanguageSwitchLeavesNoWordBehind()
+    {
+        keyright::LanguageManager languages;
+        languages.apply(u"en"_s);
+        m_view->demo()->startPreset(3);
+        QCoreApplication::processEvents();
+        const auto english = keyright::test::WidgetTextAudit::visibleTexts(m_view.get());
+        languages.apply(u"fr"_s);
+        QCoreApplication::processEvents();
+        const QSet<QString> same {u"alice"_s, u"bob"_s, u"carol"_s, u"Map"_s};
+        const QStringList left = keyright::test::WidgetTextAudit::unchanged(english, m_view.get(), same);
+        languages.apply(u"en"_s);
+        QCoreApplication::processEvents();
+        QVERIFY2(left.isEmpty(), qPrintable(u"left in English:\n"_s + left.join(u"\n"_s)));
     }
 };
 

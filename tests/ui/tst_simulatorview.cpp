@@ -5,8 +5,11 @@
 #include "AdminClient.h"
 #include "CountingNetworkAccessManager.h"
 #include "Crypto.h"
+#include "LanguageManager.h"
+#include "PendingFrench.h"
 #include "SystemClock.h"
 #include "TestServer.h"
+#include "WidgetTextAudit.h"
 #include "simulator/ClientRow.h"
 #include "simulator/ScenarioPreset.h"
 #include "simulator/SimulatedClient.h"
@@ -16,12 +19,33 @@
 #include "simulator/TimelineStrip.h"
 
 #include <QComboBox>
+#include <QEvent>
+#include <QLabel>
+#include <QScrollArea>
 #include <QTest>
+#include <QTranslator>
 
 #include <memory>
 
 using namespace Qt::StringLiterals;
 using namespace keyright;
+using keyright::test::PendingFrench;
+using keyright::test::WidgetTextAudit;
+
+namespace {
+
+// Proper nouns, ids and words spelled the same in both languages.
+const QSet<QString> sameInBothLanguages {
+    u"training"_s, u"demo"_s, u"acme"_s,  u"cad"_s,    u"render"_s,     u"farm"_s, u"sim"_s,   u"rollback"_s,
+    u"http"_s,     u"TTL"_s,  u"Pause"_s, u"Client"_s, u"Simulation"_s, u"min"_s,  u"crash"_s, u"simulator"_s};
+
+void switchLanguage(LanguageManager &languages, const QString &code)
+{
+    languages.apply(code);
+    QCoreApplication::processEvents(); // LanguageChange is posted to every widget
+}
+
+} // namespace
 
 class TestSimulatorView : public QObject
 {
@@ -39,6 +63,12 @@ private Q_SLOTS:
     void fontScaleEnlargesTheText();
     void markLabelsDoNotRunIntoTheNextMark_data();
     void markLabelsDoNotRunIntoTheNextMark();
+    void stripLabelsStayInsideAndOffTheBars_data();
+    void stripLabelsStayInsideAndOffTheBars();
+    void projectorLayoutShowsEveryWordWhole_data();
+    void projectorLayoutShowsEveryWordWhole();
+    void liveLanguageSwitchLeavesNoWordBehind();
+    void staleErrorClearsOnTheNextGoodPoll();
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
@@ -175,6 +205,143 @@ void TestSimulatorView::markLabelsDoNotRunIntoTheNextMark()
             QVERIFY2(left >= lefts.at(i - 1) + widths.at(i - 1),
                      qPrintable(u"label %1 overlaps the one before"_s.arg(i)));
     }
+}
+
+void TestSimulatorView::stripLabelsStayInsideAndOffTheBars_data()
+{
+    QTest::addColumn<int>("stripWidth");
+    QTest::addColumn<int>("afterMs"); // how far past now the axis reaches: where the marks land
+    QTest::newRow("marks mid-strip") << 600 << 15000;
+    QTest::newRow("marks at the right edge") << 600 << 0;
+    QTest::newRow("narrow strip, marks at the edge") << 220 << 0;
+}
+
+void TestSimulatorView::stripLabelsStayInsideAndOffTheBars()
+{
+    QFETCH(int, stripWidth);
+    QFETCH(int, afterMs);
+    SimulatedClient *client = m_view->addClientFromControls();
+    QVERIFY2(client, qPrintable(m_view->statusText()));
+    QTRY_COMPARE_WITH_TIMEOUT(client->serverView().state, ServerSeatView::State::Live, 5000);
+    auto *strip = m_view->rows().constFirst()->findChild<TimelineStrip *>();
+    QVERIFY(strip);
+    m_view->setFontScale(1.5);
+    strip->setFixedWidth(stripWidth);
+    // The axis ends just after the expiry so both marks sit at the right edge ("reap" included).
+    TimelineStrip::Axis axis;
+    QTRY_VERIFY_WITH_TIMEOUT(client->serverView().reapableAt.isValid(), 5000); // after a poll
+    const QDateTime reapable = client->serverView().reapableAt;
+    axis.now = reapable.addMSecs(-afterMs - 1);
+    axis.after = std::chrono::milliseconds {afterMs + 2};
+    axis.before = std::chrono::milliseconds {20000};
+    strip->setAxis(axis);
+    const QList<QRectF> labels = strip->markLabelRects();
+    QCOMPARE(labels.size(), 2); // expiry and reap
+    const QRectF inside(QPointF(0, 0), QSizeF(strip->size()));
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        const QRectF r = labels.at(i);
+        QVERIFY2(inside.contains(r), qPrintable(u"label %1 leaves the strip"_s.arg(strip->markLabels().at(i))));
+        QVERIFY2(!r.intersects(strip->clientLaneRect()) && !r.intersects(strip->serverLaneRect()),
+                 qPrintable(u"label %1 is drawn over a bar"_s.arg(strip->markLabels().at(i))));
+        if (i > 0)
+            QVERIFY(!r.intersects(labels.at(i - 1)));
+    }
+    m_view->setFontScale(1.0);
+}
+
+void TestSimulatorView::projectorLayoutShowsEveryWordWhole_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << u"en"_s;
+    QTest::newRow("French") << u"fr"_s;
+}
+
+void TestSimulatorView::projectorLayoutShowsEveryWordWhole()
+{
+    QFETCH(QString, language);
+    LanguageManager languages;
+    PendingFrench pending;
+    switchLanguage(languages, language);
+    QCoreApplication::installTranslator(&pending);
+    QCoreApplication::processEvents();
+
+    // The biggest board: the rollback scenario's five rows, at the text size TRAINING.md asks for,
+    // in what a 1280x720 window leaves the page (the tab bar and the status bar take the rest).
+    QVERIFY(m_view->playPreset(5));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 5, 5000);
+    m_view->setFontScale(1.5);
+    m_view->resize(1280, 640);
+    for (int i = 0; i < 3; ++i) {
+        m_clock->step(std::chrono::seconds {1});
+        m_view->simulation().tick();
+        QTest::qWait(150);
+    }
+    QCoreApplication::processEvents();
+    const QStringList problems = WidgetTextAudit::clipped(m_view.get());
+    QCoreApplication::removeTranslator(&pending);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u"\n"_s)));
+
+    // The narration shows whole: no scroll area of its own, and tall enough for all its lines.
+    QLabel *narration = nullptr;
+    for (QLabel *label : m_view->findChildren<QLabel *>()) {
+        if (label->text() == m_view->narration())
+            narration = label;
+    }
+    QVERIFY(narration);
+    for (QWidget *p = narration->parentWidget(); p && p != m_view.get(); p = p->parentWidget()) {
+        if (auto *area = qobject_cast<QScrollArea *>(p))
+            QVERIFY2(area->objectName() == u"simulatorPanelScroll"_s, "the narration scrolls on its own");
+    }
+    QVERIFY(narration->height() >= narration->heightForWidth(narration->width()));
+    switchLanguage(languages, u"en"_s);
+}
+
+void TestSimulatorView::liveLanguageSwitchLeavesNoWordBehind()
+{
+    LanguageManager languages;
+    PendingFrench pending;
+    switchLanguage(languages, u"en"_s);
+    QVERIFY(m_view->playPreset(2));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 2, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->statusText().startsWith(u"Playing"_s), 5000);
+    QCoreApplication::processEvents();
+    const auto english = WidgetTextAudit::visibleTexts(m_view.get());
+
+    switchLanguage(languages, u"fr"_s);
+    QCoreApplication::installTranslator(&pending);
+    QCoreApplication::processEvents();
+    QTest::qWait(150); // a refresh of the rows
+    const QStringList stillEnglish = WidgetTextAudit::unchanged(english, m_view.get(), sameInBothLanguages);
+    QVERIFY2(stillEnglish.isEmpty(), qPrintable(u"left in English:\n"_s + stillEnglish.join(u"\n"_s)));
+    QCOMPARE(m_view->narration(), ScenarioPreset::make(2)->narration);
+    const auto french = WidgetTextAudit::visibleTexts(m_view.get());
+
+    QCoreApplication::removeTranslator(&pending);
+    switchLanguage(languages, u"en"_s);
+    QTest::qWait(150);
+    const QStringList stillFrench = WidgetTextAudit::unchanged(french, m_view.get(), sameInBothLanguages);
+    QVERIFY2(stillFrench.isEmpty(), qPrintable(u"left in French:\n"_s + stillFrench.join(u"\n"_s)));
+    QCOMPARE(m_view->narration(), ScenarioPreset::make(2)->narration);
+}
+
+void TestSimulatorView::staleErrorClearsOnTheNextGoodPoll()
+{
+    // The server goes away: the status says so.
+    QVERIFY(m_view->addClientFromControls());
+    m_server->stop();
+    m_view->simulation().poll();
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->statusText().contains(u"Could not"_s), 5000);
+    // It comes back: the next poll that goes through replaces the old error.
+    QString error;
+    QVERIFY2(m_server->start(&error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            m_view->simulation().poll();
+            QTest::qWait(50);
+            return !m_view->statusText().contains(u"Could not"_s);
+        }(),
+        5000);
+    QVERIFY(m_view->statusText().contains(u"training-demo"_s));
 }
 
 QTEST_MAIN(TestSimulatorView)

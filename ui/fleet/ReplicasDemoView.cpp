@@ -15,6 +15,8 @@
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace keyright {
@@ -80,6 +82,7 @@ void ReplicasDemoView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
         retranslateUi();
+        m_demo->retranslate(); // the narration; emits changed(), which refreshes
         refresh();
     }
     QWidget::changeEvent(event);
@@ -227,11 +230,14 @@ void ReplicasDemoView::buildUi()
 void ReplicasDemoView::retranslateUi()
 {
     {
+        // Refilled in the new language, on the preset that is playing.
         const QSignalBlocker quiet(m_presetCombo);
+        const int current = std::max(0, m_presetCombo->currentIndex());
         m_presetCombo->clear();
         m_presetCombo->addItem(tr("Free play (no preset)"));
         for (const DemoPreset &preset : m_demo->presets())
             m_presetCombo->addItem(preset.title);
+        m_presetCombo->setCurrentIndex(current);
     }
     m_nextStepButton->setText(tr("Next step"));
     m_resetButton->setText(tr("Reset"));

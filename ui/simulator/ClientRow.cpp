@@ -144,6 +144,8 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     facts->addWidget(m_belief, 3, 1);
     facts->addWidget(m_serverCaption, 4, 0);
     facts->addWidget(m_server, 4, 1);
+    // Spare height below the facts, not inside the badges.
+    facts->setRowStretch(5, 1);
 
     m_strip = new TimelineStrip(client, this);
     m_crash = new QPushButton(this);
@@ -151,17 +153,21 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     m_backButton = new QPushButton(this);
     m_release = new QPushButton(this);
     m_remove = new QPushButton(this);
-    auto *buttons = new QHBoxLayout;
+    // Three buttons a line: five in one line made a row too wide for 1280 pixels at 150 %.
+    auto *buttons = new QGridLayout;
     buttons->setSpacing(4);
+    int column = 0;
     for (QPushButton *button : {m_crash, m_cutButton, m_backButton, m_release, m_remove}) {
         button->setAutoDefault(false);
-        buttons->addWidget(button);
+        buttons->addWidget(button, column / 3, column % 3);
+        ++column;
     }
-    buttons->addStretch();
+    buttons->setColumnStretch(3, 1);
     auto *timeline = new QVBoxLayout;
     timeline->setSpacing(2);
     timeline->addWidget(m_strip);
     timeline->addLayout(buttons);
+    timeline->addStretch(1);
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
@@ -207,6 +213,12 @@ void ClientRow::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslateUi();
+    // Labels with a style sheet (the badges) do not follow the row's font on their own: the
+    // projector's text size must reach them too.
+    if (event->type() == QEvent::FontChange) {
+        for (QLabel *badge : {m_belief, m_server, m_network})
+            badge->setFont(font());
+    }
     QFrame::changeEvent(event);
 }
 

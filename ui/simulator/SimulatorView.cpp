@@ -23,6 +23,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
@@ -152,14 +153,12 @@ void SimulatorView::buildToolbar(QVBoxLayout *root)
 {
     auto *bar = new QHBoxLayout;
     bar->setSpacing(6);
+    // The license picker sits in the add bar: scenarios run on licenses of their own, so the
+    // picked license only matters for the clients the trainer adds by hand.
     m_licenseLabel = new QLabel(this);
-    bar->addWidget(m_licenseLabel);
     m_licenseCombo = new QComboBox(this);
     m_licenseCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    bar->addWidget(m_licenseCombo);
     m_keyButton = new QToolButton(this);
-    bar->addWidget(m_keyButton);
-    bar->addSpacing(12);
     m_scenarioLabel = new QLabel(this);
     bar->addWidget(m_scenarioLabel);
     m_presetCombo = new QComboBox(this);
@@ -176,6 +175,8 @@ void SimulatorView::buildToolbar(QVBoxLayout *root)
     m_fontCombo = new QComboBox(this);
     for (double scale : fontScales)
         m_fontCombo->addItem(QString(), scale);
+    m_fontCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_fontCombo->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     bar->addWidget(m_fontCombo);
     root->addLayout(bar);
 
@@ -218,9 +219,10 @@ void SimulatorView::buildToolbar(QVBoxLayout *root)
 
 QWidget *SimulatorView::buildNarrationPanel()
 {
-    auto *panel = new QFrame;
-    panel->setFrameShape(QFrame::StyledPanel);
-    panel->setMinimumWidth(300);
+    // The right pane scrolls as a whole: at 150 % on a 1280x720 projector the narration, the
+    // clocks, the controls and the legend do not fit one above the other, and a narration in a
+    // scroll box of its own showed three lines at a time.
+    auto *panel = new QWidget;
     auto *layout = new QVBoxLayout(panel);
     layout->setSpacing(6);
 
@@ -230,13 +232,9 @@ QWidget *SimulatorView::buildNarrationPanel()
     m_narration->setWordWrap(true);
     m_narration->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto *narrationScroll = new QScrollArea(panel);
-    narrationScroll->setWidgetResizable(true);
-    narrationScroll->setFrameShape(QFrame::NoFrame);
-    narrationScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    narrationScroll->setWidget(m_narration);
+    m_narrationTitle->setWordWrap(true);
     layout->addWidget(m_narrationTitle);
-    layout->addWidget(narrationScroll, 1);
+    layout->addWidget(m_narration);
 
     auto *line = new QFrame(panel);
     line->setFrameShape(QFrame::HLine);
@@ -258,9 +256,13 @@ QWidget *SimulatorView::buildNarrationPanel()
     for (double speed : speeds)
         m_speedCombo->addItem(QString(), speed);
     m_speedCombo->setCurrentIndex(1);
+    // Short items: never squeezed below them when the pane is narrow.
+    m_speedCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_speedCombo->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     run->addWidget(m_runButton);
     run->addWidget(m_stepButton);
     run->addWidget(m_speedCombo);
+    run->addStretch(1);
     layout->addLayout(run);
     m_syncButton = new QPushButton(panel);
     layout->addWidget(m_syncButton);
@@ -273,6 +275,7 @@ QWidget *SimulatorView::buildNarrationPanel()
     m_legend->setWordWrap(true);
     m_legend->setTextFormat(Qt::RichText);
     layout->addWidget(m_legend);
+    layout->addStretch(1);
 
     connect(m_runButton, &QPushButton::clicked, this, [this] {
         m_clock->setRunning(!m_clock->isRunning());
@@ -294,15 +297,23 @@ QWidget *SimulatorView::buildNarrationPanel()
         m_clock->syncWall(server);
         setStatus([] { return tr("Simulation clock lined up with the server's."); });
     });
-    return panel;
+    m_panel = panel;
+    m_panel->installEventFilter(this);
+    m_panelScroll = new QScrollArea;
+    m_panelScroll->setObjectName(u"simulatorPanelScroll"_s);
+    m_panelScroll->setWidgetResizable(true);
+    m_panelScroll->setFrameShape(QFrame::StyledPanel);
+    m_panelScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_panelScroll->setWidget(panel);
+    return m_panelScroll;
 }
 
 QWidget *SimulatorView::buildAddBar()
 {
     auto *bar = new QFrame;
     bar->setFrameShape(QFrame::StyledPanel);
-    // Two lines, so that at 150 % on a 1280-pixel projector no field is squeezed until its text
-    // is cut: the new client on the first, the amounts of the row actions on the second.
+    // Three lines, so that at 150 % on a 1280-pixel projector no field is squeezed until its text
+    // is cut: the new client, the license hand-added clients check out, the amounts of the row actions.
     auto *layout = new QGridLayout(bar);
     layout->setContentsMargins(6, 4, 6, 4);
     auto *client = new QHBoxLayout;
@@ -326,6 +337,11 @@ QWidget *SimulatorView::buildAddBar()
     client->addWidget(m_policyCombo);
     m_addButton = new QPushButton(bar);
     client->addWidget(m_addButton);
+    auto *license = new QHBoxLayout;
+    license->addWidget(m_licenseLabel);
+    license->addWidget(m_licenseCombo);
+    license->addWidget(m_keyButton);
+    license->addStretch(1);
     auto *amounts = new QHBoxLayout;
     m_cutCaption = new QLabel(bar);
     amounts->addWidget(m_cutCaption);
@@ -341,7 +357,8 @@ QWidget *SimulatorView::buildAddBar()
     amounts->addWidget(m_backSpin);
     amounts->addStretch(1);
     layout->addLayout(client, 0, 0);
-    layout->addLayout(amounts, 1, 0);
+    layout->addLayout(license, 1, 0);
+    layout->addLayout(amounts, 2, 0);
 
     connect(m_offsetSlider, &QSlider::valueChanged, this, &SimulatorView::showOffset);
     connect(m_addButton, &QPushButton::clicked, this, [this] { addClientFromControls(); });
@@ -485,6 +502,7 @@ void SimulatorView::setFontScale(double scale)
     else
         scaled.setPixelSize(qRound(m_baseFont.pixelSize() * scale));
     setFont(scaled);
+    fitPanelWidth();
     for (int i = 0; i < m_fontCombo->count(); ++i) {
         if (qFuzzyCompare(m_fontCombo->itemData(i).toDouble(), scale)) {
             const QSignalBlocker block(m_fontCombo);
@@ -571,6 +589,10 @@ void SimulatorView::updateRunControls()
     // Style icons, not U+23F8 and friends: Debian's fonts have no pause glyph.
     m_runButton->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     m_runButton->setText(running ? tr("Pause") : tr("Run"));
+    if (running != m_shownRunning) {
+        m_shownRunning = running;
+        fitPanelWidth(); // "Reprendre" is longer than "Pause"
+    }
     const QString url = m_simulation->serverUrl().toDisplayString();
     m_honesty->setText(
         m_serverSharesClock
@@ -736,6 +758,28 @@ void SimulatorView::retranslateUi()
     updateRunControls();
     showStatus();
     refreshView();
+    fitPanelWidth();
+}
+
+void SimulatorView::fitPanelWidth()
+{
+    // Wide enough for the widest button row of the pane plus its scroll bar, so a long French
+    // label never needs more than the pane has; the wrapped texts take the width they are given.
+    if (!m_panelScroll)
+        return;
+    const int bar = m_panelScroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_panelScroll);
+    const int frame = 2 * m_panelScroll->frameWidth();
+    const int wanted = std::max(300, m_panel->minimumSizeHint().width() + bar + frame + 2);
+    if (m_panelScroll->minimumWidth() != wanted)
+        m_panelScroll->setMinimumWidth(wanted);
+}
+
+bool SimulatorView::eventFilter(QObject *watched, QEvent *event)
+{
+    // Whatever changed the pane's layout (a longer word, a larger font), its width follows.
+    if (watched == m_panel && event->type() == QEvent::LayoutRequest)
+        QTimer::singleShot(0, this, &SimulatorView::fitPanelWidth);
+    return QWidget::eventFilter(watched, event);
 }
 
 QString SimulatorView::statusText() const

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -16,6 +17,7 @@ class QLabel;
 class QLineEdit;
 class QNetworkAccessManager;
 class QPushButton;
+class QScrollArea;
 class QSlider;
 class QSpinBox;
 class QTimer;
@@ -90,6 +92,7 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void retranslateUi();
@@ -99,6 +102,7 @@ private:
     // The status line is kept as a function, so it reads in the current language after a switch.
     void setStatus(std::function<QString()> text, bool error = false);
     void showStatus();
+    void fitPanelWidth();
     void build(SimulationClock &clock, bool serverShares);
     void buildToolbar(QVBoxLayout *root);
     QWidget *buildNarrationPanel();
@@ -127,6 +131,8 @@ private:
 
     bool m_synced = false;
 
+    QWidget *m_panel = nullptr;
+    QScrollArea *m_panelScroll = nullptr;
     QLabel *m_licenseLabel = nullptr;
     QLabel *m_scenarioLabel = nullptr;
     QLabel *m_textSizeLabel = nullptr;
@@ -164,6 +170,7 @@ private:
     QString m_statusText;
     std::function<QString()> m_statusSource;
     bool m_statusIsError = false;
+    std::optional<bool> m_shownRunning;
     bool m_statusFromPoll = false; // the status shows a poll's error
 };
 

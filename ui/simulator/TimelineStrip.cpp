@@ -154,18 +154,37 @@ QList<double> TimelineStrip::labelLefts(const QList<MarkSpan> &marks, double wid
 {
     constexpr double gap = 3;
     QList<double> lefts;
-    for (qsizetype i = 0; i < marks.size(); ++i) {
-        const MarkSpan &m = marks.at(i);
-        const double right = m.x + gap;
-        const bool meetsNext = i + 1 < marks.size() && right + m.labelWidth > marks.at(i + 1).x - gap;
-        const bool pastEdge = right + m.labelWidth > width;
-        const double left = m.x - gap - m.labelWidth;
-        // Left of the line only if that clears the edge and everything of the previous mark.
-        const double previousEnd
-            = i == 0 ? 0.0 : std::max(marks.at(i - 1).x, lefts.last() + marks.at(i - 1).labelWidth) + gap;
-        const bool roomLeft = left >= 0 && left >= previousEnd;
-        const double chosen = (meetsNext || pastEdge) && roomLeft ? left : right;
-        lefts.append(std::clamp(chosen, 0.0, std::max(0.0, width - m.labelWidth)));
+    // A place is good when the label stays inside the strip, crosses no mark's line and covers no
+    // label placed before it.
+    const auto fits = [&](double left, double w) {
+        if (left < 0 || left + w > width)
+            return false;
+        for (const MarkSpan &other : marks) {
+            if (other.x > left && other.x < left + w)
+                return false;
+        }
+        for (qsizetype j = 0; j < lefts.size(); ++j) {
+            if (left < lefts.at(j) + marks.at(j).labelWidth + gap && lefts.at(j) < left + w + gap)
+                return false;
+        }
+        return true;
+    };
+    for (const MarkSpan &m : marks) {
+        // Right of its line, else left of it, else beside a label already placed (two marks a
+        // grace apart at the strip's right edge: the second label goes left of the first).
+        QList<double> candidates {m.x + gap, m.x - gap - m.labelWidth};
+        for (qsizetype j = lefts.size() - 1; j >= 0; --j) {
+            candidates.append(lefts.at(j) - gap - m.labelWidth);
+            candidates.append(lefts.at(j) + marks.at(j).labelWidth + gap);
+        }
+        double chosen = std::clamp(m.x + gap, 0.0, std::max(0.0, width - m.labelWidth));
+        for (const double c : std::as_const(candidates)) {
+            if (fits(c, m.labelWidth)) {
+                chosen = c;
+                break;
+            }
+        }
+        lefts.append(chosen);
     }
     return lefts;
 }
@@ -244,13 +263,25 @@ void TimelineStrip::paintEvent(QPaintEvent *)
     const qint64 stepMs = span > 90000 ? 20000 : (span > 40000 ? 10000 : 5000);
     const qint64 nowMs = m_axis.now.toMSecsSinceEpoch();
     p.setPen(palette().color(QPalette::WindowText));
-    for (qint64 rel = -(m_axis.before.count() / stepMs) * stepMs; rel <= m_axis.after.count(); rel += stepMs) {
+    // "now" first, then the others where they do not run into a label already drawn (a long
+    // French "maintenant" at 150 % on a narrow strip).
+    QList<qint64> ticks;
+    for (qint64 rel = -(m_axis.before.count() / stepMs) * stepMs; rel <= m_axis.after.count(); rel += stepMs)
+        ticks.append(rel);
+    std::stable_sort(ticks.begin(), ticks.end(), [](qint64 a, qint64 b) { return (a == 0) > (b == 0); });
+    QList<QRectF> drawn;
+    for (const qint64 rel : std::as_const(ticks)) {
         const double x = xFor(QDateTime::fromMSecsSinceEpoch(nowMs + rel, Qt::UTC));
         p.drawLine(QPointF(x, axisTop), QPointF(x, axisTop + 4));
         const QString label = rel == 0 ? tr("now") : (rel > 0 ? u"+"_s : QString()) + tr("%1 s").arg(rel / 1000);
         const int w = fm.horizontalAdvance(label);
-        if (x - w / 2.0 >= 0 && x + w / 2.0 <= width())
-            p.drawText(QRectF(x - w / 2.0, axisTop + 3, w, line), Qt::AlignCenter, label);
+        const QRectF box(x - w / 2.0, axisTop + 3, w, line);
+        const bool clear = std::none_of(drawn.cbegin(), drawn.cend(),
+                                        [&](const QRectF &r) { return r.adjusted(-4, 0, 4, 0).intersects(box); });
+        if (box.left() >= 0 && box.right() <= width() && clear) {
+            p.drawText(box, Qt::AlignCenter, label);
+            drawn.append(box);
+        }
     }
 
     // Now.

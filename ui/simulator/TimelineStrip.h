@@ -36,15 +36,16 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
-    // Where the labels of vertical marks go: right of each mark's line, unless that would run
-    // into the next mark's line (the expiry and reap marks are a grace apart, and a French label
-    // is long), then left of it. `marks` holds each mark's x and label width, sorted by x.
+    // Where the labels of vertical marks go: right of each mark's line, else left of it, else
+    // beside a label already placed, wherever the label stays inside the strip, crosses no line
+    // and covers no other label (the expiry and reap marks are a grace apart, and a French label
+    // is long). `marks` holds each mark's x and label width, sorted by x.
     struct MarkSpan
     {
         double x = 0;
         double labelWidth = 0;
     };
-    // Never left of 0 or past `width`: a label that fits nowhere else is pushed inside the strip.
+    // A label that fits nowhere is still pushed inside the strip.
     static QList<double> labelLefts(const QList<MarkSpan> &marks, double width);
 
     // Where things are painted, for the paint code and for tests: the two lanes (the bars), and
