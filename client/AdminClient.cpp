@@ -244,6 +244,7 @@ struct AdminClient::Private
         QUrlQuery query;
         QByteArray body;
         QList<int> order;
+        bool probe = false; // asked of one named instance
         int position = 0;
         quint64 epoch = 0;
         ClientError lastError;
@@ -266,6 +267,7 @@ struct AdminClient::Private
         attempt->body = body;
         attempt->epoch = instancesEpoch;
         attempt->order = only >= 0 ? QList<int> {only} : instances.attemptOrder();
+        attempt->probe = only >= 0;
         attempt->deliver = [guard, hasContext, handler](const RawReply &raw) {
             if (hasContext && guard.isNull())
                 return;
@@ -336,7 +338,7 @@ struct AdminClient::Private
                              attempt->deliver(lost);
                              return;
                          }
-                         instances.markAnswered(index, clock.monotonic() - sentAt);
+                         instances.markAnswered(index, clock.monotonic() - sentAt, !attempt->probe);
                          Q_EMIT q->instancesChanged();
                          attempt->deliver(raw);
                      });

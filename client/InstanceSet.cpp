@@ -108,7 +108,7 @@ bool InstanceSet::allRefused() const
     return true;
 }
 
-void InstanceSet::markAnswered(int index, milliseconds roundTrip)
+void InstanceSet::markAnswered(int index, milliseconds roundTrip, bool stick)
 {
     Instance &instance = m_instances[index];
     instance.up = true;
@@ -116,7 +116,8 @@ void InstanceSet::markAnswered(int index, milliseconds roundTrip)
     instance.retryAt = milliseconds {0};
     instance.roundTrip = roundTrip;
     instance.lastError.clear();
-    m_sticky = index;
+    if (stick || m_sticky < 0)
+        m_sticky = index;
 }
 
 void InstanceSet::markFailed(int index, const QString &why)

@@ -57,7 +57,9 @@ public:
     // True once every instance is refused (nothing left to try).
     bool allRefused() const;
 
-    void markAnswered(int index, std::chrono::milliseconds roundTrip);
+    // `stick` false: a probe of that one instance (the health view), which must not move the
+    // client's requests to it.
+    void markAnswered(int index, std::chrono::milliseconds roundTrip, bool stick = true);
     void markFailed(int index, const QString &why);
     void markKeyChecked(int index);
     void markRefused(int index, const QString &why);

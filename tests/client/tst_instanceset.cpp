@@ -68,6 +68,10 @@ void TestInstanceSet::answeringInstanceIsSticky()
     QCOMPARE(m_set->at(2).roundTrip, std::optional(3ms));
     m_clock->advance(1h);
     QCOMPARE(m_set->attemptOrder().constFirst(), 2);
+    // A probe of another instance does not move the requests there.
+    m_set->markAnswered(1, 5ms, false);
+    QCOMPARE(m_set->current(), 2);
+    QVERIFY(m_set->at(1).up);
 }
 
 void TestInstanceSet::failedInstanceWaitsOutItsBackoff_data()
