@@ -132,6 +132,7 @@ MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *
         updateStatus();
     });
     connect(&session, &DashboardSession::clockMeasured, this, &MainWindow::updateStatus);
+    connect(&session, &DashboardSession::instancesChanged, this, &MainWindow::updateStatus);
     connect(&session, &DashboardSession::identityChanged, this, [this] {
         updateStatus();
         updateActions();
@@ -457,6 +458,10 @@ void MainWindow::updateStatus()
     m_serverLabel->setText(
         tr("<span style=\"color:%1\">●</span> %2 (%3) — %4")
             .arg(dot, s.serverLabel().toHtmlEscaped(), s.serverUrl().toDisplayString().toHtmlEscaped(), state));
+    // A site of several instances: the URL above is the one that answered; say how many are up.
+    if (s.instanceCount() > 1)
+        m_serverLabel->setText(m_serverLabel->text()
+                               + tr(" · %1 of %2 instances up").arg(s.instancesUp()).arg(s.instanceCount()));
     if (s.lastPollTime().isValid()) {
         const qint64 ago = s.lastPollTime().secsTo(s.localClock().now());
         m_pollLabel->setText(tr("Last poll %1 (%2 s ago), every %3 s")
@@ -709,7 +714,7 @@ bool MainWindow::connectToProfile(const QString &name)
         return false;
     }
     m_profiles.setLastUsed(name);
-    m_session.connectTo(profile->url, token->view(), name);
+    m_session.connectTo(profile->instanceUrls(), token->view(), name);
     return true;
 }
 
