@@ -442,7 +442,23 @@ QUrl AdminClient::serverUrl() const
 void AdminClient::setServerUrls(const QList<QUrl> &urls)
 {
     ++d->instancesEpoch;
-    d->instanceKeyWaiters.clear();
+    // Requests waiting for a key check of the old list end now (their attempt sees the new epoch
+    // and reports), queued so that no caller's callback runs inside this call.
+    const auto waiting = std::exchange(d->instanceKeyWaiters, {});
+    if (!waiting.isEmpty()) {
+        QMetaObject::invokeMethod(
+            this,
+            [waiting] {
+                ClientError changed;
+                changed.kind = ClientError::Kind::Transport;
+                changed.message = u"the list of server instances changed"_s;
+                for (const auto &waiters : waiting) {
+                    for (const auto &waiter : waiters)
+                        waiter(changed);
+                }
+            },
+            Qt::QueuedConnection);
+    }
     d->siteKey.reset();
     d->instances.setUrls(urls);
 }

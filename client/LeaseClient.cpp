@@ -521,7 +521,20 @@ QUrl LeaseClient::serverUrl() const
 void LeaseClient::setServerUrls(const QList<QUrl> &urls)
 {
     ++d->instancesEpoch;
-    d->keyWaiters.clear();
+    // Requests waiting for a key check of the old list end now (their attempt sees the new epoch
+    // and reports), queued so that no caller's callback runs inside this call.
+    const auto waiting = std::exchange(d->keyWaiters, {});
+    if (!waiting.isEmpty()) {
+        QMetaObject::invokeMethod(
+            this,
+            [waiting] {
+                for (const auto &waiters : waiting) {
+                    for (const auto &waiter : waiters)
+                        waiter(tr("the list of server instances changed"), false);
+                }
+            },
+            Qt::QueuedConnection);
+    }
     d->lastAnswered.clear();
     d->instances->setUrls(urls);
 }

@@ -86,6 +86,7 @@ private Q_SLOTS:
     void instanceWithAnotherKeyIsRefused_data();
     void instanceWithAnotherKeyIsRefused();
     void deadInstanceCostsWellUnderASecond();
+    void changingTheListMidRequestStillAnswers();
     void thirtyKeepersSurviveTheBusiestInstanceDying();
     void adminReadsMoveOn();
     void adminCommandIsNeverSentTwice();
@@ -344,6 +345,20 @@ void TestFailover::deadInstanceCostsWellUnderASecond()
     QVERIFY2(std::holds_alternative<outcome::Granted>(granted), qPrintable(describe(granted)));
     qInfo("checkout with the first instance dead: %lld ms", ms);
     QVERIFY2(ms < 1000, qPrintable(u"%1 ms"_s.arg(ms)));
+}
+
+void TestFailover::changingTheListMidRequestStillAnswers()
+{
+    // A keeper waits for every request it sent; one dropped with the old list would hang it.
+    auto client = makeClient(instanceUrls(), m_key);
+    QObject guard;
+    std::optional<LeaseOutcome> answer;
+    client->checkout(u"alice@ws-1"_s, &guard, [&answer](const LeaseOutcome &outcome) { answer = outcome; });
+    client->setServerUrls(instanceUrls(1));
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 5000);
+    // The new list works.
+    const LeaseOutcome granted = checkout(*client, u"bob@ws-2"_s);
+    QVERIFY2(std::holds_alternative<outcome::Granted>(granted), qPrintable(describe(granted)));
 }
 
 void TestFailover::thirtyKeepersSurviveTheBusiestInstanceDying()
