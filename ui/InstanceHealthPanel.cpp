@@ -23,6 +23,7 @@ InstanceHealthPanel::InstanceHealthPanel(DashboardSession &session, QWidget *par
     m_view->setObjectName(u"instanceHealthView"_s);
     m_view->setModel(&session.instanceHealth());
     m_view->setSelectionMode(QAbstractItemView::NoSelection);
+    m_view->setFocusPolicy(Qt::NoFocus); // nothing to select or edit: no focus frame on a cell
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
