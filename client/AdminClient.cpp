@@ -2,6 +2,7 @@
 
 #include "AdminJson.h"
 #include "Clock.h"
+#include "InstanceSet.h"
 #include "SecretBuffer.h"
 #include "Timestamps.h"
 
@@ -10,6 +11,7 @@
 #include <QNetworkRequest>
 #include <QPointer>
 #include <QSet>
+#include <QTimer>
 #include <QUrlQuery>
 
 using namespace Qt::StringLiterals;
@@ -94,24 +96,35 @@ struct AdminClient::Private
     AdminClient *q = nullptr;
     QNetworkAccessManager &network;
     const Clock &clock;
-    QUrl serverUrl {u"http://127.0.0.1:7400"_s};
+    InstanceSet instances;
     SecretBuffer token;
     std::chrono::milliseconds timeout {10000};
+    std::chrono::milliseconds connectTimeout {1000};
     std::optional<LeaseVerifier> verifier;
+    // The key the first instance of this site presented; every other one must present it too. It
+    // is not the pinned verifier: a dashboard pinned to another key still reads the server, and
+    // shows its rows as badly signed.
+    std::optional<LeaseVerifier> siteKey;
     std::optional<ClockOffset> lastOffset;
     QSet<QNetworkReply *> inFlight;
     // Callers waiting for the public key while one fetch is under way.
     QList<std::function<void(const ClientError &)>> keyWaiters;
+    // Per instance: requests waiting for its key check while one is under way.
+    QHash<int, QList<std::function<void(const ClientError &)>>> instanceKeyWaiters;
+    quint64 instancesEpoch = 0;
 
     Private(AdminClient *owner, QNetworkAccessManager &net, const Clock &c)
         : q(owner)
         , network(net)
         , clock(c)
-    { }
-
-    QUrl urlFor(const QString &path, const QUrlQuery &query) const
+        , instances(c)
     {
-        QUrl url = serverUrl;
+        instances.setUrls({QUrl(u"http://127.0.0.1:7400"_s)});
+    }
+
+    static QUrl urlFor(const QUrl &base, const QString &path, const QUrlQuery &query)
+    {
+        QUrl url = base;
         QString prefix = url.path(QUrl::FullyEncoded);
         while (prefix.endsWith(u'/'))
             prefix.chop(1);
@@ -120,10 +133,12 @@ struct AdminClient::Private
         return url;
     }
 
-    void send(const QByteArray &verb, const QString &path, const QUrlQuery &query, const QByteArray &body,
-              QObject *context, std::function<void(const RawReply &)> handler)
+    // One exchange with one instance. `sent` tells the handler whether the request left: until the
+    // connection is open and the request written, the instance cannot have acted on it.
+    void sendOnce(int index, const QByteArray &verb, const QString &path, const QUrlQuery &query,
+                  const QByteArray &body, std::function<void(const RawReply &, bool sent)> handler)
     {
-        QNetworkRequest request(urlFor(path, query));
+        QNetworkRequest request(urlFor(instances.at(index).url, path, query));
         request.setTransferTimeout(int(timeout.count()));
         request.setRawHeader("Accept", "application/json");
         if (!body.isEmpty())
@@ -136,27 +151,197 @@ struct AdminClient::Private
         }
         QNetworkReply *reply = network.sendCustomRequest(request, verb, body);
         inFlight.insert(reply);
+        auto sent = std::make_shared<bool>(false);
+        auto connectTimedOut = std::make_shared<bool>(false);
+        auto *connectTimer = new QTimer(reply);
+        connectTimer->setSingleShot(true);
+        QObject::connect(reply, &QNetworkReply::requestSent, connectTimer, [connectTimer, sent] {
+            *sent = true;
+            connectTimer->stop();
+        });
+        QObject::connect(connectTimer, &QTimer::timeout, reply, [reply, connectTimedOut] {
+            *connectTimedOut = true;
+            reply->abort();
+        });
+        connectTimer->start(connectTimeout);
+        const std::chrono::milliseconds requestTimeout = timeout;
+        const std::chrono::milliseconds connectLimit = connectTimeout;
+        QObject::connect(reply, &QNetworkReply::finished, q,
+                         [this, reply, requestTimeout, connectLimit, sent, connectTimedOut, handler] {
+                             inFlight.remove(reply);
+                             reply->deleteLater();
+                             RawReply raw;
+                             const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+                             if (*connectTimedOut) {
+                                 raw.error.kind = ClientError::Kind::Transport;
+                                 raw.error.message = u"no connection to %1 within %2 ms"_s.arg(
+                                     hostAndPort(reply->url()), QString::number(connectLimit.count()));
+                             } else if (isTransportError(reply->error()) || !status.isValid()) {
+                                 raw.error = reply->error() == QNetworkReply::NoError
+                                     ? protocolError(reply->url().path(), u"no HTTP status"_s)
+                                     : transportError(*reply, requestTimeout);
+                             } else {
+                                 raw.status = status.toInt();
+                                 raw.body = reply->readAll();
+                                 if (raw.status >= 400)
+                                     raw.error = adminjson::decodeErrorReply(raw.status, raw.body);
+                             }
+                             const bool refused = reply->error() == QNetworkReply::ConnectionRefusedError
+                                 || reply->error() == QNetworkReply::HostNotFoundError;
+                             handler(raw, *sent && !refused && !*connectTimedOut);
+                         });
+    }
+
+    // Checks an instance's public key before it is used; the first key learned is pinned.
+    void checkKey(int index, std::function<void(const ClientError &)> then)
+    {
+        if (instances.at(index).keyChecked) {
+            then(ClientError());
+            return;
+        }
+        auto &waiting = instanceKeyWaiters[index];
+        waiting.append(std::move(then));
+        if (waiting.size() > 1)
+            return;
+        const quint64 epoch = instancesEpoch;
+        sendOnce(index, "GET", u"/v1/public-key"_s, {}, {}, [this, index, epoch](const RawReply &raw, bool) {
+            if (epoch != instancesEpoch)
+                return;
+            ClientError error = raw.error;
+            if (!error.isError() && raw.status != 200)
+                error = protocolError(u"GET /v1/public-key"_s, u"unexpected HTTP status %1"_s.arg(raw.status));
+            if (!error.isError()) {
+                QString problem;
+                const std::optional<LeaseVerifier> key = adminjson::decodePublicKey(raw.body, &problem);
+                if (!key) {
+                    error = protocolError(u"GET /v1/public-key"_s, problem);
+                } else if (siteKey && !InstanceSet::sameKey(*siteKey, *key)) {
+                    error.kind = ClientError::Kind::Protocol;
+                    error.code = u"key_mismatch"_s;
+                    error.message = tr("%1 signs with another key than the other instances; it is not used")
+                                        .arg(instances.at(index).url.toDisplayString());
+                    instances.markRefused(index, error.message);
+                    Q_EMIT q->instanceRefused(instances.at(index).url, error.message);
+                    Q_EMIT q->instancesChanged();
+                } else {
+                    if (!siteKey)
+                        siteKey = key;
+                    if (!verifier)
+                        verifier = key;
+                    instances.markKeyChecked(index);
+                }
+            }
+            const auto waiters = instanceKeyWaiters.take(index);
+            for (const auto &waiter : waiters)
+                waiter(error);
+        });
+    }
+
+    struct Attempt
+    {
+        QByteArray verb;
+        QString path;
+        QUrlQuery query;
+        QByteArray body;
+        QList<int> order;
+        bool probe = false; // asked of one named instance
+        int position = 0;
+        quint64 epoch = 0;
+        ClientError lastError;
+        ClientError transportError; // the last failure below HTTP, if any
+        QStringList failures;
+        std::function<void(const RawReply &)> deliver;
+    };
+
+    // Sends a request through the instances (or to the one `only` names). Reads move on after a
+    // transport failure or a 503; a command moves on only while it was not sent.
+    void send(const QByteArray &verb, const QString &path, const QUrlQuery &query, const QByteArray &body,
+              QObject *context, std::function<void(const RawReply &)> handler, int only = -1)
+    {
         const QPointer<QObject> guard(context);
         const bool hasContext = context != nullptr;
-        const std::chrono::milliseconds requestTimeout = timeout;
-        QObject::connect(reply, &QNetworkReply::finished, q, [this, reply, guard, hasContext, requestTimeout, handler] {
-            inFlight.remove(reply);
-            reply->deleteLater();
-            RawReply raw;
-            const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-            if (isTransportError(reply->error()) || !status.isValid()) {
-                raw.error = reply->error() == QNetworkReply::NoError
-                    ? protocolError(reply->url().path(), u"no HTTP status"_s)
-                    : transportError(*reply, requestTimeout);
-            } else {
-                raw.status = status.toInt();
-                raw.body = reply->readAll();
-                if (raw.status >= 400)
-                    raw.error = adminjson::decodeErrorReply(raw.status, raw.body);
-            }
+        auto attempt = std::make_shared<Attempt>();
+        attempt->verb = verb;
+        attempt->path = path;
+        attempt->query = query;
+        attempt->body = body;
+        attempt->epoch = instancesEpoch;
+        attempt->order = only >= 0 ? QList<int> {only} : instances.attemptOrder();
+        attempt->probe = only >= 0;
+        attempt->deliver = [guard, hasContext, handler](const RawReply &raw) {
             if (hasContext && guard.isNull())
                 return;
             handler(raw);
+        };
+        if (attempt->order.isEmpty() || (only >= 0 && instances.at(only).refused)) {
+            RawReply raw;
+            raw.error.kind = ClientError::Kind::Protocol;
+            raw.error.code = u"key_mismatch"_s;
+            raw.error.message = only >= 0 ? instances.at(only).lastError
+                                          : tr("every server instance was refused: they sign with different keys");
+            QMetaObject::invokeMethod(
+                q, [attempt, raw] { attempt->deliver(raw); }, Qt::QueuedConnection);
+            return;
+        }
+        tryNext(attempt);
+    }
+
+    void tryNext(const std::shared_ptr<Attempt> &attempt)
+    {
+        if (attempt->epoch != instancesEpoch || attempt->position >= attempt->order.size()) {
+            RawReply raw;
+            raw.error = attempt->lastError;
+            if (attempt->transportError.isError())
+                raw.error = attempt->transportError; // the request was lost, not refused
+            if (attempt->failures.size() > 1)
+                raw.error.message = attempt->failures.join(u"; "_s);
+            attempt->deliver(raw);
+            return;
+        }
+        const int index = attempt->order.at(attempt->position++);
+        checkKey(index, [this, attempt, index](const ClientError &keyError) {
+            if (attempt->epoch != instancesEpoch) {
+                tryNext(attempt);
+                return;
+            }
+            if (keyError.isError()) {
+                if (!instances.at(index).refused)
+                    instances.markFailed(index, keyError.message);
+                Q_EMIT q->instancesChanged();
+                attempt->lastError = keyError;
+                attempt->failures.append(keyError.message);
+                tryNext(attempt);
+                return;
+            }
+            const std::chrono::milliseconds sentAt = clock.monotonic();
+            sendOnce(index, attempt->verb, attempt->path, attempt->query, attempt->body,
+                     [this, attempt, index, sentAt](const RawReply &raw, bool sent) {
+                         if (attempt->epoch != instancesEpoch) {
+                             attempt->deliver(raw);
+                             return;
+                         }
+                         const bool transport = raw.error.kind == ClientError::Kind::Transport;
+                         if (transport || raw.status == 503) {
+                             instances.markFailed(index, raw.error.message);
+                             Q_EMIT q->instancesChanged();
+                             const bool changes = attempt->verb != "GET";
+                             if (!changes || !sent) {
+                                 attempt->lastError = raw.error;
+                                 if (transport)
+                                     attempt->transportError = raw.error;
+                                 attempt->failures.append(raw.error.message);
+                                 tryNext(attempt);
+                                 return;
+                             }
+                             RawReply lost = raw;
+                             lost.error.mayHaveHappened = transport;
+                             attempt->deliver(lost);
+                             return;
+                         }
+                         instances.markAnswered(index, clock.monotonic() - sentAt, !attempt->probe);
+                         Q_EMIT q->instancesChanged();
+                         attempt->deliver(raw);
+                     });
         });
     }
 
@@ -164,23 +349,26 @@ struct AdminClient::Private
     // as a ClientError naming the route.
     template <typename T, typename Decode>
     void call(const QByteArray &verb, const QString &path, const QUrlQuery &query, const QByteArray &body,
-              QList<int> expectedStatus, QObject *context, Callback<T> done, Decode decode)
+              QList<int> expectedStatus, QObject *context, Callback<T> done, Decode decode, int only = -1)
     {
         const QString what = QString::fromLatin1(verb) + u' ' + path;
-        send(verb, path, query, body, context, [what, expectedStatus, done, decode](const RawReply &raw) {
-            AdminResult<T> result;
-            if (raw.error.isError()) {
-                result.error = raw.error;
-            } else if (!expectedStatus.contains(raw.status)) {
-                result.error = protocolError(what, u"unexpected HTTP status %1"_s.arg(raw.status));
-            } else {
-                QString problem;
-                result.value = decode(raw, &problem);
-                if (!result.value)
-                    result.error = protocolError(what, problem);
-            }
-            done(result);
-        });
+        send(
+            verb, path, query, body, context,
+            [what, expectedStatus, done, decode](const RawReply &raw) {
+                AdminResult<T> result;
+                if (raw.error.isError()) {
+                    result.error = raw.error;
+                } else if (!expectedStatus.contains(raw.status)) {
+                    result.error = protocolError(what, u"unexpected HTTP status %1"_s.arg(raw.status));
+                } else {
+                    QString problem;
+                    result.value = decode(raw, &problem);
+                    if (!result.value)
+                        result.error = protocolError(what, problem);
+                }
+                done(result);
+            },
+            only);
     }
 
     // Runs `next` once the server's public key is known (pinned, or fetched on first need).
@@ -242,12 +430,52 @@ AdminClient::~AdminClient()
 
 void AdminClient::setServerUrl(const QUrl &url)
 {
-    d->serverUrl = url;
+    setServerUrls({url});
 }
 
 QUrl AdminClient::serverUrl() const
 {
-    return d->serverUrl;
+    const int current = d->instances.current();
+    return current >= 0 ? d->instances.at(current).url : QUrl();
+}
+
+void AdminClient::setServerUrls(const QList<QUrl> &urls)
+{
+    ++d->instancesEpoch;
+    // Requests waiting for a key check of the old list end now (their attempt sees the new epoch
+    // and reports), queued so that no caller's callback runs inside this call.
+    const auto waiting = std::exchange(d->instanceKeyWaiters, {});
+    if (!waiting.isEmpty()) {
+        QMetaObject::invokeMethod(
+            this,
+            [waiting] {
+                ClientError changed;
+                changed.kind = ClientError::Kind::Transport;
+                changed.message = u"the list of server instances changed"_s;
+                for (const auto &waiters : waiting) {
+                    for (const auto &waiter : waiters)
+                        waiter(changed);
+                }
+            },
+            Qt::QueuedConnection);
+    }
+    d->siteKey.reset();
+    d->instances.setUrls(urls);
+}
+
+QList<QUrl> AdminClient::serverUrls() const
+{
+    return d->instances.urls();
+}
+
+const InstanceSet &AdminClient::instances() const
+{
+    return d->instances;
+}
+
+void AdminClient::setConnectTimeout(std::chrono::milliseconds timeout)
+{
+    d->connectTimeout = std::max(std::chrono::milliseconds {1}, timeout);
 }
 
 void AdminClient::setAdminToken(QByteArrayView token)
@@ -283,12 +511,17 @@ void AdminClient::health(QObject *context, Callback<QString> done)
 
 void AdminClient::measureClock(QObject *context, Callback<ClockOffset> done)
 {
+    measureClockAt(-1, context, std::move(done));
+}
+
+void AdminClient::measureClockAt(int instance, QObject *context, Callback<ClockOffset> done)
+{
     const std::chrono::milliseconds sentMonotonic = d->clock.monotonic();
     const QDateTime sentWall = d->clock.now();
     d->call<ClockOffset>(
         "GET", u"/v1/time"_s, {}, {}, {200}, context,
-        Callback<ClockOffset>([this, done](const AdminResult<ClockOffset> &result) {
-            if (result.ok())
+        Callback<ClockOffset>([this, instance, done](const AdminResult<ClockOffset> &result) {
+            if (result.ok() && instance < 0)
                 d->lastOffset = result.value;
             done(result);
         }),
@@ -302,7 +535,15 @@ void AdminClient::measureClock(QObject *context, Callback<ClockOffset> done)
             measured.offset = std::chrono::milliseconds {serverNow->toMSecsSinceEpoch() - midpoint};
             measured.serverTime = *serverNow;
             return measured;
-        });
+        },
+        instance);
+}
+
+void AdminClient::statsAt(int instance, QObject *context, Callback<StatsSnapshot> done)
+{
+    d->call<StatsSnapshot>(
+        "GET", u"/v1/stats"_s, {}, {}, {200}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeStats(raw.body, problem); }, instance);
 }
 
 void AdminClient::fetchPublicKey(QObject *context, Callback<LeaseVerifier> done)

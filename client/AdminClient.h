@@ -20,6 +20,8 @@ namespace keyright {
 
 class Clock;
 
+class InstanceSet;
+
 // The outcome of one admin call: a value or an error, never both.
 template <typename T>
 struct AdminResult
@@ -34,6 +36,13 @@ struct AdminResult
 // callback runs on its thread and never after the context is destroyed. Requests carry a transfer
 // timeout; in-flight replies are aborted when the client goes. The server's public key is fetched
 // once (or pinned by setPublicKey()) and every lease received is checked against it.
+//
+// Several instances of one site (setServerUrls): each one's public key is checked on first contact
+// against the first one met, and an instance with another key is refused (instanceRefused) and
+// never used. A read that fails
+// below HTTP or gets a 503 is asked of the next instance; a command that changes something moves on
+// only while it cannot have reached the server (the connection was refused or never opened).
+// Once sent, a command is never sent twice: a lost answer is reported with mayHaveHappened set.
 class AdminClient final : public QObject
 {
     Q_OBJECT
@@ -48,8 +57,14 @@ public:
     AdminClient(QNetworkAccessManager &network, const Clock &clock, QObject *parent = nullptr);
     ~AdminClient() override;
 
-    void setServerUrl(const QUrl &url);
+    void setServerUrl(const QUrl &url); // one instance
+    // The instance that answered last, else the first one configured.
     QUrl serverUrl() const;
+    void setServerUrls(const QList<QUrl> &urls);
+    QList<QUrl> serverUrls() const;
+    const InstanceSet &instances() const;
+    // How long an instance may take to accept the connection before the next is tried (default 1 s).
+    void setConnectTimeout(std::chrono::milliseconds timeout);
     // The bearer token; kept only in wiped memory.
     void setAdminToken(QByteArrayView token);
     void setTransferTimeout(std::chrono::milliseconds timeout);
@@ -76,8 +91,18 @@ public:
     // GET /v1/stats (replicated usage counters), decoded with core's StatsSnapshot codec.
     void stats(QObject *context, Callback<StatsSnapshot> done);
 
+    // The same two questions asked of one instance (the health view probes each one).
+    void measureClockAt(int instance, QObject *context, Callback<ClockOffset> done);
+    void statsAt(int instance, QObject *context, Callback<StatsSnapshot> done);
+
     // The most recent clock measurement, if any.
     std::optional<ClockOffset> lastClockOffset() const;
+
+Q_SIGNALS:
+    // An instance presented a signing key other than the pinned one; it is never used.
+    void instanceRefused(const QUrl &url, const QString &reason);
+    // An instance answered, or failed (its state in instances() changed).
+    void instancesChanged();
 
 private:
     struct Private;

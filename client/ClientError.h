@@ -31,6 +31,10 @@ struct ClientError
     QString requiredRole;
     QString heldRole;
 
+    // A command that changes something was sent to an instance that then gave no answer: it may
+    // have been carried out. It is never sent again to another instance; the caller re-reads.
+    bool mayHaveHappened = false;
+
     bool isError() const { return kind != Kind::None; }
 };
 

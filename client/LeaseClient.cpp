@@ -1,8 +1,10 @@
 #include "LeaseClient.h"
 
 #include "Crypto.h"
+#include "InstanceSet.h"
 #include "LeaseJson.h"
 #include "SecretBuffer.h"
+#include "SystemClock.h"
 #include "Timestamps.h"
 
 #include <QHash>
@@ -35,6 +37,7 @@ struct HttpResult
     QString transportMessage;
     int status = 0;
     QByteArray body;
+    QString keyProblem; // no instance could be used: its public key was malformed or another one
 };
 
 // The error body of the v1 contract: {"error": code, "message": text, ...extra}.
@@ -177,49 +180,51 @@ struct LeaseClient::Private
         QString holder;
         quint64 generation = 0;
     };
+    using KeyCheck = std::function<void(const QString &failure, bool protocolFailure)>;
 
     Private(LeaseClient *owner, QNetworkAccessManager &manager)
         : q(owner)
         , network(manager)
+        , clock(&SystemClock::instance())
+        , instances(std::make_unique<InstanceSet>(*clock))
     { }
 
     LeaseClient *q;
     QNetworkAccessManager &network;
-    QUrl serverUrl;
+    const Clock *clock;
+    std::unique_ptr<InstanceSet> instances;
     QString licenseId;
     SecretBuffer licenseKey;
     std::optional<LeaseVerifier> verifier;
     std::chrono::milliseconds transferTimeout {5000};
+    std::chrono::milliseconds connectTimeout {500};
     int checkoutRetries = 2;
     bool networkCut = false;
     QSet<QNetworkReply *> inFlight;
-    bool fetchingKey = false;
-    QList<std::function<void(const std::optional<LeaseOutcome> &)>> keyWaiters;
+    // Requests waiting for an instance's public key while one fetch from it is under way.
+    QHash<int, QList<KeyCheck>> keyWaiters;
+    quint64 instancesEpoch = 0; // bumped when the list changes: late answers about old indexes are dropped
+    QUrl lastAnswered;
     // Seats this client checked out, so a renewal for another holder or generation is caught.
     QHash<QString, SeatRecord> seats;
 
-    QUrl urlFor(const QString &path) const
+    static QUrl urlFor(const QUrl &base, const QString &path)
     {
-        QUrl url = serverUrl;
-        QString base = url.path();
-        while (base.endsWith(u'/'))
-            base.chop(1);
-        url.setPath(base + path);
+        QUrl url = base;
+        QString prefix = url.path();
+        while (prefix.endsWith(u'/'))
+            prefix.chop(1);
+        url.setPath(prefix + path);
         return url;
     }
 
-    void send(const QByteArray &verb, const QString &path, const QByteArray &body, bool authorized,
-              std::function<void(const HttpResult &)> done)
+    // One exchange with one instance. The connection must be open within connectTimeout: until the
+    // request is sent, giving up on this instance cannot have changed anything on it.
+    void sendTo(int index, const QByteArray &verb, const QString &path, const QByteArray &body, bool authorized,
+                std::function<void(const HttpResult &)> done)
     {
-        if (networkCut || !serverUrl.isValid() || serverUrl.isEmpty()) {
-            HttpResult result;
-            result.transportFailed = true;
-            result.transportMessage = networkCut ? tr("network cut") : tr("no server address configured");
-            QMetaObject::invokeMethod(
-                q, [done = std::move(done), result] { done(result); }, Qt::QueuedConnection);
-            return;
-        }
-        QNetworkRequest request(urlFor(path));
+        const QUrl base = instances->at(index).url;
+        QNetworkRequest request(urlFor(base, path));
         request.setTransferTimeout(int(transferTimeout.count()));
         request.setRawHeader("Accept", "application/json");
         if (authorized) {
@@ -236,61 +241,203 @@ struct LeaseClient::Private
             reply = network.sendCustomRequest(request, verb, body);
         }
         inFlight.insert(reply);
-        const auto timeout = transferTimeout;
-        QObject::connect(reply, &QNetworkReply::finished, q, [this, reply, timeout, done = std::move(done)] {
-            inFlight.remove(reply);
-            reply->deleteLater();
-            HttpResult result;
-            const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-            if (isTransportError(reply->error()) || !status.isValid() || status.toInt() <= 0) {
-                result.transportFailed = true;
-                result.transportMessage = describeNetworkFailure(reply, timeout);
-            } else {
-                result.status = status.toInt();
-                result.body = reply->readAll();
-            }
-            done(result);
+        auto connectTimedOut = std::make_shared<bool>(false);
+        auto *connectTimer = new QTimer(reply);
+        connectTimer->setSingleShot(true);
+        QObject::connect(reply, &QNetworkReply::requestSent, connectTimer, &QTimer::stop);
+        QObject::connect(connectTimer, &QTimer::timeout, reply, [reply, connectTimedOut] {
+            *connectTimedOut = true;
+            reply->abort();
         });
+        connectTimer->start(connectTimeout);
+        const auto timeout = transferTimeout;
+        const auto connectLimit = connectTimeout;
+        QObject::connect(reply, &QNetworkReply::finished, q,
+                         [this, reply, timeout, connectLimit, connectTimedOut, done = std::move(done)] {
+                             inFlight.remove(reply);
+                             reply->deleteLater();
+                             HttpResult result;
+                             const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+                             if (*connectTimedOut) {
+                                 result.transportFailed = true;
+                                 result.transportMessage = tr("no connection to %1 within %2 ms")
+                                                               .arg(reply->url().authority())
+                                                               .arg(connectLimit.count());
+                             } else if (isTransportError(reply->error()) || !status.isValid() || status.toInt() <= 0) {
+                                 result.transportFailed = true;
+                                 result.transportMessage = describeNetworkFailure(reply, timeout);
+                             } else {
+                                 result.status = status.toInt();
+                                 result.body = reply->readAll();
+                             }
+                             done(result);
+                         });
     }
 
-    // Runs `then` once the server's public key is known: pinned, or fetched and pinned now. A
-    // failure to learn it is handed over as the outcome of the whole call.
-    void withPublicKey(std::function<void(const std::optional<LeaseOutcome> &)> then)
+    // Checks an instance's public key once, before anything else is asked of it. The first key
+    // learned is pinned when none was configured; an instance with another key is refused for good.
+    void checkKey(int index, KeyCheck then)
     {
-        if (verifier) {
-            then(std::nullopt);
+        if (instances->at(index).keyChecked) {
+            then({}, false);
             return;
         }
-        keyWaiters.append(std::move(then));
-        if (fetchingKey)
+        QList<KeyCheck> &waiting = keyWaiters[index];
+        waiting.append(std::move(then));
+        if (waiting.size() > 1)
             return;
-        fetchingKey = true;
-        send("GET", u"/v1/public-key"_s, {}, false, [this](const HttpResult &result) {
-            fetchingKey = false;
-            std::optional<LeaseOutcome> failure;
+        const quint64 epoch = instancesEpoch;
+        sendTo(index, "GET", u"/v1/public-key"_s, {}, false, [this, index, epoch](const HttpResult &result) {
+            if (epoch != instancesEpoch)
+                return;
+            QString failure;
+            bool protocol = false;
             if (result.transportFailed) {
-                failure = outcome::Transport {result.transportMessage};
+                failure = result.transportMessage;
             } else if (result.status >= 500) {
-                failure = outcome::Transport {tr("server error %1 fetching its public key").arg(result.status)};
+                failure = tr("server error %1 fetching its public key").arg(result.status);
             } else if (result.status != 200) {
-                failure = outcome::Protocol {tr("public key request answered %1").arg(result.status)};
+                failure = tr("public key request answered %1").arg(result.status);
+                protocol = true;
             } else {
                 const QJsonObject object = QJsonDocument::fromJson(result.body).object();
                 const QString algorithm = object.value("algorithm"_L1).toString();
                 const auto key = LeaseVerifier::fromBase64(object.value("publicKey"_L1).toString().toLatin1());
-                if (algorithm != "Ed25519"_L1 || !key)
-                    failure = outcome::Protocol {tr("the server's public key is not a base64 Ed25519 key")};
-                else if (!verifier)
-                    verifier = key;
+                if (algorithm != "Ed25519"_L1 || !key) {
+                    failure = tr("the server's public key is not a base64 Ed25519 key");
+                    protocol = true;
+                } else if (verifier && !InstanceSet::sameKey(*verifier, *key)) {
+                    const QString reason = tr("%1 signs with another key than the other instances; it is not used")
+                                               .arg(instances->at(index).url.toDisplayString());
+                    instances->markRefused(index, reason);
+                    Q_EMIT q->instanceRefused(instances->at(index).url, reason);
+                    failure = reason;
+                    protocol = true;
+                } else {
+                    if (!verifier)
+                        verifier = key;
+                    instances->markKeyChecked(index);
+                }
             }
-            const auto waiters = std::exchange(keyWaiters, {});
+            const auto waiters = keyWaiters.take(index);
             for (const auto &waiter : waiters)
-                waiter(failure);
+                waiter(failure, protocol);
+        });
+    }
+
+    // Sends one request to the instances in turn until one answers: a transport failure or a 503
+    // moves on to the next instance with the request unchanged; any other status is the answer.
+    void send(const QByteArray &verb, const QString &path, const QByteArray &body, bool authorized,
+              std::function<void(const HttpResult &)> done)
+    {
+        if (networkCut || instances->isEmpty()) {
+            HttpResult result;
+            result.transportFailed = true;
+            result.transportMessage = networkCut ? tr("network cut") : tr("no server address configured");
+            QMetaObject::invokeMethod(
+                q, [done = std::move(done), result] { done(result); }, Qt::QueuedConnection);
+            return;
+        }
+        auto attempt = std::make_shared<Attempt>();
+        attempt->verb = verb;
+        attempt->path = path;
+        attempt->body = body;
+        attempt->authorized = authorized;
+        attempt->order = instances->attemptOrder();
+        attempt->epoch = instancesEpoch;
+        attempt->done = std::move(done);
+        if (attempt->order.isEmpty()) {
+            HttpResult result;
+            result.keyProblem = tr("every server instance was refused: they sign with different keys");
+            QMetaObject::invokeMethod(
+                q, [attempt, result] { attempt->done(result); }, Qt::QueuedConnection);
+            return;
+        }
+        tryNext(attempt);
+    }
+
+    struct Attempt
+    {
+        QByteArray verb;
+        QString path;
+        QByteArray body;
+        bool authorized = false;
+        QList<int> order;
+        int position = 0;
+        quint64 epoch = 0;
+        QStringList failures;
+        QString keyProblem;
+        std::function<void(const HttpResult &)> done;
+    };
+
+    void tryNext(const std::shared_ptr<Attempt> &attempt)
+    {
+        if (attempt->epoch != instancesEpoch || attempt->position >= attempt->order.size()) {
+            HttpResult result;
+            // Only when no instance failed below HTTP is a key problem the answer; otherwise the
+            // request was lost, and the refusal is part of the story.
+            if (attempt->failures.isEmpty()) {
+                result.keyProblem = attempt->keyProblem;
+            } else {
+                if (!attempt->keyProblem.isEmpty())
+                    attempt->failures.append(attempt->keyProblem);
+                result.transportFailed = true;
+                result.transportMessage = attempt->failures.join("; "_L1);
+            }
+            attempt->done(result);
+            return;
+        }
+        const int index = attempt->order.at(attempt->position++);
+        const QString where = instances->at(index).url.authority();
+        checkKey(index, [this, attempt, index, where](const QString &failure, bool protocol) {
+            if (attempt->epoch != instancesEpoch) {
+                tryNext(attempt);
+                return;
+            }
+            if (!failure.isEmpty()) {
+                if (protocol) {
+                    attempt->keyProblem = failure;
+                    if (!instances->at(index).refused)
+                        instances->markFailed(index, failure);
+                } else {
+                    instances->markFailed(index, failure);
+                    attempt->failures.append(failure);
+                }
+                tryNext(attempt);
+                return;
+            }
+            const std::chrono::milliseconds sentAt = clock->monotonic();
+            sendTo(index, attempt->verb, attempt->path, attempt->body, attempt->authorized,
+                   [this, attempt, index, sentAt](const HttpResult &result) {
+                       if (attempt->epoch != instancesEpoch) {
+                           attempt->done(result);
+                           return;
+                       }
+                       if (result.transportFailed || result.status == 503) {
+                           const QString why = result.transportFailed
+                               ? result.transportMessage
+                               : tr("%1 is unavailable: %2")
+                                     .arg(instances->at(index).url.authority(), parseErrorBody(result).message);
+                           instances->markFailed(index, why);
+                           attempt->failures.append(why);
+                           tryNext(attempt);
+                           return;
+                       }
+                       instances->markAnswered(index, clock->monotonic() - sentAt);
+                       const QUrl answered = instances->at(index).url;
+                       if (answered != lastAnswered) {
+                           lastAnswered = answered;
+                           Q_EMIT q->instanceChanged(answered);
+                       }
+                       attempt->done(result);
+                   });
         });
     }
 
     LeaseOutcome leaseOutcome(const HttpResult &result, int successStatus, const Expected &expected) const
     {
+        if (!result.keyProblem.isEmpty())
+            return outcome::Protocol {result.keyProblem};
         if (result.transportFailed)
             return outcome::Transport {result.transportMessage};
         if (result.status != successStatus && result.status != 200 && result.status != 201)
@@ -336,18 +483,11 @@ struct LeaseClient::Private
             if (!hasContext || context)
                 done(result);
         };
-        withPublicKey([this, holder, requestId, finish](const std::optional<LeaseOutcome> &failure) {
-            if (failure) {
-                finish(*failure);
-                return;
-            }
-            const QJsonObject body {{u"holder"_s, holder}, {u"requestId"_s, requestId}};
-            send("POST", u"/v1/licenses/%1/checkout"_s.arg(licenseId),
-                 QJsonDocument(body).toJson(QJsonDocument::Compact), true,
-                 [this, holder, finish](const HttpResult &result) {
-                     finish(leaseOutcome(result, 201, Expected {{}, holder, std::nullopt}));
-                 });
-        });
+        const QJsonObject body {{u"holder"_s, holder}, {u"requestId"_s, requestId}};
+        send("POST", u"/v1/licenses/%1/checkout"_s.arg(licenseId), QJsonDocument(body).toJson(QJsonDocument::Compact),
+             true, [this, holder, finish](const HttpResult &result) {
+                 finish(leaseOutcome(result, 201, Expected {{}, holder, std::nullopt}));
+             });
     }
 };
 
@@ -369,12 +509,57 @@ LeaseClient::~LeaseClient()
 
 void LeaseClient::setServerUrl(const QUrl &url)
 {
-    d->serverUrl = url;
+    setServerUrls({url});
 }
 
 QUrl LeaseClient::serverUrl() const
 {
-    return d->serverUrl;
+    const int current = d->instances->current();
+    return current >= 0 ? d->instances->at(current).url : QUrl();
+}
+
+void LeaseClient::setServerUrls(const QList<QUrl> &urls)
+{
+    ++d->instancesEpoch;
+    // Requests waiting for a key check of the old list end now (their attempt sees the new epoch
+    // and reports), queued so that no caller's callback runs inside this call.
+    const auto waiting = std::exchange(d->keyWaiters, {});
+    if (!waiting.isEmpty()) {
+        QMetaObject::invokeMethod(
+            this,
+            [waiting] {
+                for (const auto &waiters : waiting) {
+                    for (const auto &waiter : waiters)
+                        waiter(tr("the list of server instances changed"), false);
+                }
+            },
+            Qt::QueuedConnection);
+    }
+    d->lastAnswered.clear();
+    d->instances->setUrls(urls);
+}
+
+QList<QUrl> LeaseClient::serverUrls() const
+{
+    return d->instances->urls();
+}
+
+const InstanceSet &LeaseClient::instances() const
+{
+    return *d->instances;
+}
+
+void LeaseClient::setClock(const Clock &clock)
+{
+    const QList<QUrl> urls = d->instances->urls();
+    d->clock = &clock;
+    d->instances = std::make_unique<InstanceSet>(clock);
+    setServerUrls(urls);
+}
+
+void LeaseClient::setConnectTimeout(std::chrono::milliseconds timeout)
+{
+    d->connectTimeout = std::max(std::chrono::milliseconds {1}, timeout);
 }
 
 void LeaseClient::setLicense(const QString &licenseId, QByteArrayView licenseKey)
@@ -392,6 +577,8 @@ QString LeaseClient::licenseId() const
 void LeaseClient::setPublicKey(const LeaseVerifier &verifier)
 {
     d->verifier = verifier;
+    // Instances checked against another key must be checked again against this one.
+    setServerUrls(d->instances->urls());
 }
 
 std::optional<LeaseVerifier> LeaseClient::publicKey() const
@@ -453,24 +640,18 @@ void LeaseClient::heartbeat(const QString &seatId, QObject *context, Callback do
             this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
         return;
     }
-    d->withPublicKey([this, seatId, finish](const std::optional<LeaseOutcome> &failure) {
-        if (failure) {
-            finish(*failure);
-            return;
-        }
-        d->send("POST", u"/v1/licenses/%1/seats/%2/heartbeat"_s.arg(d->licenseId, seatId), {}, true,
-                [this, seatId, finish](const HttpResult &result) {
-                    Private::Expected expected {seatId, {}, std::nullopt};
-                    if (const auto it = d->seats.constFind(seatId); it != d->seats.cend()) {
-                        expected.holder = it->holder;
-                        expected.generation = it->generation;
-                    }
-                    const LeaseOutcome leaseOutcome = d->leaseOutcome(result, 200, expected);
-                    if (std::holds_alternative<outcome::SeatLost>(leaseOutcome))
-                        d->seats.remove(seatId);
-                    finish(leaseOutcome);
-                });
-    });
+    d->send("POST", u"/v1/licenses/%1/seats/%2/heartbeat"_s.arg(d->licenseId, seatId), {}, true,
+            [this, seatId, finish](const HttpResult &result) {
+                Private::Expected expected {seatId, {}, std::nullopt};
+                if (const auto it = d->seats.constFind(seatId); it != d->seats.cend()) {
+                    expected.holder = it->holder;
+                    expected.generation = it->generation;
+                }
+                const LeaseOutcome leaseOutcome = d->leaseOutcome(result, 200, expected);
+                if (std::holds_alternative<outcome::SeatLost>(leaseOutcome))
+                    d->seats.remove(seatId);
+                finish(leaseOutcome);
+            });
 }
 
 void LeaseClient::release(const QString &seatId, QObject *context, ReleaseCallback done)
@@ -489,6 +670,10 @@ void LeaseClient::release(const QString &seatId, QObject *context, ReleaseCallba
     }
     d->send("DELETE", u"/v1/licenses/%1/seats/%2"_s.arg(d->licenseId, seatId), {}, true,
             [this, seatId, finish](const HttpResult &result) {
+                if (!result.keyProblem.isEmpty()) {
+                    finish(outcome::Protocol {result.keyProblem});
+                    return;
+                }
                 if (result.transportFailed) {
                     finish(outcome::Transport {result.transportMessage});
                     return;

@@ -4,6 +4,7 @@
 #include "LeaseVerifier.h"
 #include "SeatLease.h"
 
+#include <QList>
 #include <QObject>
 #include <QUrl>
 
@@ -18,6 +19,7 @@ class QNetworkAccessManager;
 namespace keyright {
 
 class Clock;
+class InstanceSet;
 
 // Typed outcomes of the client routes; a caller switches on them with std::visit or
 // std::get_if.
@@ -66,6 +68,12 @@ QString describe(const LeaseOutcome &outcome);
 // first contact) and rejected as Protocol when it does not verify or does not match what was asked
 // (another license, another seat, another holder). Checkout sends a requestId and retries a
 // transport failure with the same requestId, so a lost response never costs a second seat.
+//
+// A site may run several instances on one database (setServerUrls). Each instance's public key is
+// checked on first contact: one that presents another key is refused (instanceRefused) and never
+// used. A request that fails below HTTP or gets a 503 is sent again, unchanged (same requestId), to
+// the next instance; any other answer, a 4xx included, is the answer. The client stays on the
+// instance that answered last and gives one that failed a short back-off (InstanceSet).
 class LeaseClient final : public QObject
 {
     Q_OBJECT
@@ -78,8 +86,19 @@ public:
     LeaseClient(QNetworkAccessManager &network, QObject *parent = nullptr);
     ~LeaseClient() override;
 
+    // One instance (the same as setServerUrls({url})).
     void setServerUrl(const QUrl &url);
+    // The instance that answered last, else the first one configured.
     QUrl serverUrl() const;
+    void setServerUrls(const QList<QUrl> &urls);
+    QList<QUrl> serverUrls() const;
+    const InstanceSet &instances() const;
+    // The clock the per-instance back-off is measured on (default: the system clock). Resets the
+    // instances' state.
+    void setClock(const Clock &clock);
+    // How long one instance may take to accept the connection before the next one is tried (default
+    // 500 ms): a dead host costs this, not the whole transfer timeout.
+    void setConnectTimeout(std::chrono::milliseconds timeout);
     void setLicense(const QString &licenseId, QByteArrayView licenseKey);
     QString licenseId() const;
     void setPublicKey(const LeaseVerifier &verifier);
@@ -95,6 +114,12 @@ public:
     void checkout(const QString &holder, QObject *context, Callback done);
     void heartbeat(const QString &seatId, QObject *context, Callback done);
     void release(const QString &seatId, QObject *context, ReleaseCallback done);
+
+Q_SIGNALS:
+    // An instance presented a signing key other than the pinned one; it is never used.
+    void instanceRefused(const QUrl &url, const QString &reason);
+    // Another instance than before answered.
+    void instanceChanged(const QUrl &url);
 
 private:
     struct Private;

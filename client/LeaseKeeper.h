@@ -21,6 +21,11 @@ class Clock;
 // the expiry it acts on. One keeper never holds two seats: before re-acquiring while the server may
 // still count its old seat, it releases that seat.
 //
+// A site of several instances: the keeper's client holds the list (LeaseClient::setServerUrls).
+// A heartbeat that fails on one instance is sent to the next inside the same request, so the
+// keeper sees one renewal, or one lost request only when no instance answered; its guarantees do
+// not depend on which instance answers, as every instance serves from the one database.
+//
 // All decisions read the injected Clock; a short real-time tick (setTickInterval) re-evaluates
 // them, so tests drive a ManualClock and the simulator a SkewedClock without waiting.
 class LeaseKeeper final : public QObject

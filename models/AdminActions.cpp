@@ -78,6 +78,9 @@ bool AdminActions::run(Action action, const QString &subject, Send send, Succeed
             return;
         if (!result.ok()) {
             Q_EMIT failed(action, subject, DashboardSession::describeError(result.error));
+            // Sent, then no answer: only a fresh poll shows whether it happened.
+            if (result.error.mayHaveHappened)
+                m_session.refresh();
             return;
         }
         succeeded(*result.value);

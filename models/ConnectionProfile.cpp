@@ -6,11 +6,60 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QSettings>
 
 using namespace Qt::StringLiterals;
 
 namespace keyright {
+
+namespace {
+QStringList instanceStrings(const QList<QUrl> &urls)
+{
+    QStringList strings;
+    for (const QUrl &url : urls)
+        strings.append(url.toString());
+    return strings;
+}
+} // namespace
+
+QString ConnectionProfile::instancesText() const
+{
+    QStringList texts;
+    for (const QUrl &instance : instanceUrls())
+        texts.append(instance.toString());
+    return texts.join(u", "_s);
+}
+
+QList<QUrl> ConnectionProfile::parseInstances(const QString &text, QString *error)
+{
+    static const QRegularExpression separators(u"[,\\s]+"_s);
+    const QStringList parts = text.split(separators, Qt::SkipEmptyParts);
+    if (parts.isEmpty()) {
+        if (error)
+            *error = ConnectionProfileStore::tr("Enter the server URL.");
+        return {};
+    }
+    QList<QUrl> urls;
+    for (const QString &part : parts) {
+        const QUrl url = QUrl::fromUserInput(part);
+        if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https") || url.host().isEmpty()
+            || !part.contains(u"://"_s)) {
+            if (error)
+                *error = ConnectionProfileStore::tr("\"%1\" is not a server URL: use http:// or https:// followed "
+                                                    "by a host.")
+                             .arg(part);
+            return {};
+        }
+        if (urls.contains(url)) {
+            if (error)
+                *error = ConnectionProfileStore::tr("%1 is listed twice.").arg(url.toDisplayString());
+            return {};
+        }
+        urls.append(url);
+    }
+    return urls;
+}
 
 ConnectionProfileStore::ConnectionProfileStore(QSettings &settings, QString tokenDir)
     : m_settings(settings)
@@ -28,6 +77,8 @@ QList<ConnectionProfile> ConnectionProfileStore::profiles() const
         p.url = QUrl(m_settings.value(u"url"_s).toString());
         p.tokenFile = m_settings.value(u"tokenFile"_s).toString();
         p.tokenFileOwned = m_settings.value(u"tokenFileOwned"_s).toBool();
+        for (const QString &other : m_settings.value(u"otherInstances"_s).toStringList())
+            p.otherInstances.append(QUrl(other));
         if (!p.name.isEmpty())
             result << p;
     }
@@ -66,6 +117,7 @@ void ConnectionProfileStore::save(const ConnectionProfile &profile)
         m_settings.setValue(u"url"_s, all.at(i).url.toString());
         m_settings.setValue(u"tokenFile"_s, all.at(i).tokenFile);
         m_settings.setValue(u"tokenFileOwned"_s, all.at(i).tokenFileOwned);
+        m_settings.setValue(u"otherInstances"_s, instanceStrings(all.at(i).otherInstances));
     }
     m_settings.endArray();
     m_settings.sync();
@@ -91,6 +143,7 @@ void ConnectionProfileStore::remove(const QString &name)
         m_settings.setValue(u"url"_s, kept.at(i).url.toString());
         m_settings.setValue(u"tokenFile"_s, kept.at(i).tokenFile);
         m_settings.setValue(u"tokenFileOwned"_s, kept.at(i).tokenFileOwned);
+        m_settings.setValue(u"otherInstances"_s, instanceStrings(kept.at(i).otherInstances));
     }
     m_settings.endArray();
     if (lastUsed() == name)

@@ -16,12 +16,23 @@ class SecretBuffer;
 // A server the dashboard can connect to. The admin token is never kept in the settings: either
 // the profile names the server's own token file, or the token typed in is written to a 0600 file
 // under the application's data location and the profile names that file.
+//
+// A site with several instances on one database lists them all: `url` is the first, the others
+// follow in the order the dashboard tries them.
 struct ConnectionProfile
 {
     QString name;
     QUrl url;
     QString tokenFile;
     bool tokenFileOwned = false; // written by the dashboard (deleted with the profile)
+    QList<QUrl> otherInstances {}; // the braces keep -Wmissing-field-initializers quiet for {name, url, ...}
+
+    QList<QUrl> instanceUrls() const { return QList<QUrl> {url} + otherInstances; }
+    // The URLs as the connection dialog shows them: comma-separated.
+    QString instancesText() const;
+    // Reads a comma- or space-separated list of http(s) URLs. Empty list and `error` naming the
+    // first bad entry when one is not a URL with a host.
+    static QList<QUrl> parseInstances(const QString &text, QString *error = nullptr);
 
     friend bool operator==(const ConnectionProfile &, const ConnectionProfile &) = default;
 };

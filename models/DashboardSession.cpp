@@ -1,6 +1,7 @@
 #include "DashboardSession.h"
 
 #include "Clock.h"
+#include "InstanceSet.h"
 
 #include <QNetworkAccessManager>
 
@@ -35,14 +36,22 @@ DashboardSession::~DashboardSession() = default;
 
 void DashboardSession::connectTo(const QUrl &url, QByteArrayView adminToken, const QString &label)
 {
+    connectTo(QList<QUrl> {url}, adminToken, label);
+}
+
+void DashboardSession::connectTo(const QList<QUrl> &urls, QByteArrayView adminToken, const QString &label)
+{
     ++m_epoch;
     m_scheduler.stop();
     m_client = std::make_unique<AdminClient>(m_network, m_localClock);
-    m_client->setServerUrl(url);
+    m_client->setServerUrls(urls);
     m_client->setAdminToken(adminToken);
     m_client->setTransferTimeout(5s);
-    m_url = url;
-    m_label = label.isEmpty() ? url.toDisplayString() : label;
+    connect(m_client.get(), &AdminClient::instancesChanged, this, &DashboardSession::syncInstances);
+    m_urls = m_client->serverUrls();
+    m_label = label.isEmpty() ? urls.value(0).toDisplayString() : label;
+    m_health.setInstances(m_urls);
+    m_lastProbe.reset();
 
     m_licenses.clear();
     m_leases.clear();
@@ -71,7 +80,8 @@ void DashboardSession::disconnectFromServer()
     ++m_epoch;
     m_scheduler.stop();
     m_client.reset();
-    m_url = {};
+    m_urls.clear();
+    m_health.setInstances({});
     m_label.clear();
     m_licenses.clear();
     m_leases.clear();
@@ -83,6 +93,72 @@ void DashboardSession::disconnectFromServer()
     setState(State::Disconnected);
     Q_EMIT clientChanged(nullptr);
     Q_EMIT identityChanged();
+}
+
+QUrl DashboardSession::serverUrl() const
+{
+    return m_client ? m_client->serverUrl() : QUrl();
+}
+
+void DashboardSession::setHealthInterval(std::chrono::milliseconds interval)
+{
+    m_healthInterval = std::max(std::chrono::milliseconds {0}, interval);
+}
+
+void DashboardSession::syncInstances()
+{
+    if (!m_client)
+        return;
+    const InstanceSet &instances = m_client->instances();
+    const QUrl answering = m_client->serverUrl();
+    for (int i = 0; i < instances.size(); ++i) {
+        const InstanceSet::Instance &instance = instances.at(i);
+        const int row = m_health.indexOf(instance.url);
+        if (row < 0)
+            continue;
+        InstanceHealth health = m_health.at(row);
+        if (instance.refused)
+            health.status = InstanceHealth::Status::Refused;
+        else if (instance.up)
+            health.status = InstanceHealth::Status::Up;
+        else if (instance.failures > 0)
+            health.status = InstanceHealth::Status::Down;
+        health.answering = instance.url == answering && health.status == InstanceHealth::Status::Up;
+        if (instance.roundTrip)
+            health.roundTrip = instance.roundTrip;
+        health.lastError = instance.lastError;
+        m_health.update(health);
+    }
+    Q_EMIT instancesChanged();
+}
+
+void DashboardSession::probeInstances()
+{
+    // One instance alone is what the poll itself measures.
+    if (!m_client || m_urls.size() < 2)
+        return;
+    m_lastProbe = m_localClock.monotonic();
+    const quint64 epoch = m_epoch;
+    for (int i = 0; i < m_urls.size(); ++i) {
+        const QUrl url = m_urls.at(i);
+        m_client->measureClockAt(i, this, [this, epoch, url](const AdminResult<ClockOffset> &result) {
+            const int row = m_health.indexOf(url);
+            if (epoch != m_epoch || row < 0 || !result.ok())
+                return;
+            InstanceHealth health = m_health.at(row);
+            health.clockOffset = result.value->offset;
+            health.roundTrip = result.value->roundTrip;
+            m_health.update(health);
+        });
+        m_client->statsAt(i, this, [this, epoch, url](const AdminResult<StatsSnapshot> &result) {
+            const int row = m_health.indexOf(url);
+            if (epoch != m_epoch || row < 0 || !result.ok())
+                return;
+            InstanceHealth health = m_health.at(row);
+            health.replicaId = result.value->replicaId;
+            m_health.update(health);
+        });
+    }
 }
 
 void DashboardSession::setPollInterval(std::chrono::milliseconds interval)
@@ -137,6 +213,8 @@ QString DashboardSession::describeError(const ClientError &error)
     case ClientError::Kind::None:
         return {};
     case ClientError::Kind::Transport:
+        if (error.mayHaveHappened)
+            return tr("No answer after the command was sent (%1): it may have happened; refreshed.").arg(error.message);
         return tr("Server unreachable: %1").arg(error.message);
     case ClientError::Kind::Tls:
         return tr("TLS error: %1").arg(error.message);
@@ -186,6 +264,8 @@ void DashboardSession::poll()
         measureClock();
     if (!m_identityAsked)
         fetchIdentity();
+    if (!m_lastProbe || m_localClock.monotonic() - *m_lastProbe >= m_healthInterval)
+        probeInstances();
 
     m_scheduler.beginRequest();
     m_client->listLicenses(this, [this, epoch](const AdminResult<LicenseList> &result) {

@@ -2,6 +2,7 @@
 
 #include "AdminClient.h"
 #include "EventLogModel.h"
+#include "InstanceHealthModel.h"
 #include "LeaseTableModel.h"
 #include "LicenseListModel.h"
 #include "PollScheduler.h"
@@ -47,9 +48,21 @@ public:
     // Connects to another server: models are reset, polling starts at once. `label` is what the
     // status bar shows (a profile name).
     void connectTo(const QUrl &url, QByteArrayView adminToken, const QString &label = {});
+    // A site of several instances on one database: polls go to whichever answers (AdminClient
+    // moves on from one that fails), and each instance is probed for the health view.
+    void connectTo(const QList<QUrl> &urls, QByteArrayView adminToken, const QString &label = {});
     void disconnectFromServer();
 
-    QUrl serverUrl() const { return m_url; }
+    // The instance that answered last (the first configured before any answered).
+    QUrl serverUrl() const;
+    QList<QUrl> serverUrls() const { return m_urls; }
+    // Each instance up or down, round trip, clock offset, replica id, last error.
+    InstanceHealthModel &instanceHealth() { return m_health; }
+    const InstanceHealthModel &instanceHealth() const { return m_health; }
+    int instanceCount() const { return int(m_urls.size()); }
+    int instancesUp() const { return m_health.upCount(); }
+    // How often every instance is probed (GET /v1/time and /v1/stats each); 0: with every poll.
+    void setHealthInterval(std::chrono::milliseconds interval);
     QString serverLabel() const { return m_label; }
     // The admin client of the current connection (nullptr when disconnected). It changes with
     // every connectTo(): listen to clientChanged().
@@ -115,6 +128,8 @@ Q_SIGNALS:
     void eventsArrived(const QList<keyright::EventRecord> &events);
     void earlierEventsLoaded();
     void ticked();
+    // An instance's row in instanceHealth() changed (up, down, refused, another one answering).
+    void instancesChanged();
 
 private:
     void poll();
@@ -125,14 +140,19 @@ private:
     void pollDone(bool ok);
     void setState(State state);
     void armTick();
+    void probeInstances();
+    void syncInstances();
     void onTick();
 
     QNetworkAccessManager &m_network;
     const Clock &m_localClock;
     ServerClockEstimate m_serverClock;
     std::unique_ptr<AdminClient> m_client;
-    QUrl m_url;
+    QList<QUrl> m_urls;
     QString m_label;
+    InstanceHealthModel m_health;
+    std::chrono::milliseconds m_healthInterval {10000};
+    std::optional<std::chrono::milliseconds> m_lastProbe; // local monotonic
 
     LicenseListModel m_licenses;
     LeaseTableModel m_leases;

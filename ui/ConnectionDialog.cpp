@@ -29,6 +29,7 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
     , m_tokenFile(new QLineEdit(this))
     , m_token(new QLineEdit(this))
     , m_tokenState(new QLabel(this))
+    , m_urlState(new QLabel(this))
     , m_message(new QLabel(this))
     , m_save(new QPushButton(tr("&Save"), this))
     , m_remove(new QPushButton(tr("&Delete"), this))
@@ -41,6 +42,10 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
     m_token->setObjectName(u"token"_s);
     m_connect->setObjectName(u"connect"_s);
     m_url->setPlaceholderText(tr("https://licenses.example.com:7400"));
+    m_url->setToolTip(tr("One server, or every instance of one site separated by commas: the dashboard uses "
+                         "whichever answers."));
+    m_urlState->setObjectName(u"serverUrlState"_s);
+    m_urlState->setWordWrap(true);
     m_tokenFile->setPlaceholderText(tr("the server's admin-token file"));
     m_token->setEchoMode(QLineEdit::Password);
     m_token->setPlaceholderText(tr("64 hex characters"));
@@ -56,6 +61,7 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
     auto *form = new QFormLayout;
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("Server &URL:"), m_url);
+    form->addRow(QString(), m_urlState);
     form->addRow(m_useFile, fileRow);
     form->addRow(m_useTyped, m_token);
     form->addRow(QString(), m_tokenState);
@@ -132,7 +138,7 @@ void ConnectionDialog::refreshList(const QString &select)
     m_list->clear();
     for (const ConnectionProfile &p : m_store.profiles()) {
         auto *item = new QListWidgetItem(keyrightIcon(u"connect"_s), p.name, m_list);
-        item->setToolTip(p.url.toDisplayString());
+        item->setToolTip(p.instancesText());
         if (p.name == select)
             m_list->setCurrentItem(item);
     }
@@ -144,7 +150,7 @@ void ConnectionDialog::loadProfile(const QString &name)
     m_token->clear();
     const auto profile = name.isEmpty() ? std::nullopt : m_store.profile(name);
     m_name->setText(profile ? profile->name : QString());
-    m_url->setText(profile ? profile->url.toString() : QString());
+    m_url->setText(profile ? profile->instancesText() : QString());
     m_storedTokenFile = profile && profile->tokenFileOwned ? profile->tokenFile : QString();
     if (profile && profile->tokenFileOwned) {
         m_useTyped->setChecked(true);
@@ -160,27 +166,49 @@ void ConnectionDialog::loadProfile(const QString &name)
     updateButtons();
 }
 
+bool ConnectionDialog::validateUrls()
+{
+    if (m_url->text().trimmed().isEmpty()) {
+        m_urlState->clear();
+        return false;
+    }
+    QString error;
+    const QList<QUrl> urls = ConnectionProfile::parseInstances(m_url->text(), &error);
+    if (urls.isEmpty()) {
+        m_urlState->setStyleSheet(u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Failed).name()));
+        m_urlState->setText(error);
+        return false;
+    }
+    m_urlState->setStyleSheet(QString());
+    m_urlState->setText(urls.size() > 1
+                            ? tr("%1 instances of one site; the dashboard uses whichever answers.").arg(urls.size())
+                            : QString());
+    return true;
+}
+
 void ConnectionDialog::updateButtons()
 {
     const bool named = !m_name->text().trimmed().isEmpty();
-    m_save->setEnabled(named);
-    m_connect->setEnabled(named && !m_url->text().trimmed().isEmpty());
+    const bool urlsValid = validateUrls();
+    m_save->setEnabled(named && (urlsValid || m_url->text().trimmed().isEmpty()));
+    m_connect->setEnabled(named && urlsValid);
     m_remove->setEnabled(named && m_store.profile(m_name->text().trimmed()).has_value());
 }
 
 bool ConnectionDialog::saveForm()
 {
     const QString name = m_name->text().trimmed();
-    const QUrl url = QUrl::fromUserInput(m_url->text().trimmed());
     if (name.isEmpty()) {
         m_message->setText(tr("Give the profile a name."));
         return false;
     }
-    if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https") || url.host().isEmpty()) {
-        m_message->setText(tr("The server URL must be http:// or https:// followed by a host."));
+    QString urlError;
+    const QList<QUrl> urls = ConnectionProfile::parseInstances(m_url->text(), &urlError);
+    if (urls.isEmpty()) {
+        m_message->setText(urlError);
         return false;
     }
-    ConnectionProfile profile {name, url, {}, false};
+    ConnectionProfile profile {name, urls.constFirst(), {}, false, urls.mid(1)};
     if (m_useTyped->isChecked()) {
         const QByteArray typed = m_token->text().trimmed().toUtf8();
         if (typed.isEmpty() && m_storedTokenFile.isEmpty()) {

@@ -12,7 +12,8 @@ class QRadioButton;
 
 namespace keyright {
 
-// Connection profiles: name, server URL, and the admin token as a file path or typed in once
+// Connection profiles: name, server URL (or the URLs of every instance of one site, checked as
+// they are typed), and the admin token as a file path or typed in once
 // (then written to a private 0600 file and never shown again). "Connect" asks the main window to
 // switch; "Use the embedded demo server" goes back to the built-in server.
 class ConnectionDialog final : public QDialog
@@ -34,6 +35,8 @@ private:
     void loadProfile(const QString &name);
     void refreshList(const QString &select);
     void updateButtons();
+    // Checks the URL field as it is typed; true when it names at least one valid instance.
+    bool validateUrls();
 
     ConnectionProfileStore &m_store;
     QListWidget *m_list;
@@ -44,6 +47,7 @@ private:
     QLineEdit *m_tokenFile;
     QLineEdit *m_token;
     QLabel *m_tokenState;
+    QLabel *m_urlState; // what is wrong with the URLs typed so far, or how many instances they name
     QLabel *m_message;
     QPushButton *m_save;
     QPushButton *m_remove;

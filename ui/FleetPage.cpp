@@ -3,6 +3,7 @@
 #include "AdminClient.h"
 #include "ConnectionProfile.h"
 #include "DashboardSession.h"
+#include "InstanceHealthPanel.h"
 #include "SecretBuffer.h"
 #include "fleet/AdminStatsFetcher.h"
 #include "fleet/FleetModel.h"
@@ -21,7 +22,8 @@ FleetPage::FleetPage(const PageContext &context, QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(new FleetView(m_model, this));
+    layout->addWidget(new FleetView(m_model, this), 1);
+    layout->addWidget(new InstanceHealthPanel(context.session, this));
 
     m_model->setFetcher(adminStatsFetcher([this](const QUrl &server) { return clientFor(server); }));
     // A new connection may be to a server the list did not have (the embedded one, a new profile).

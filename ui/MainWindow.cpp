@@ -143,6 +143,7 @@ MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *
         m_lastClockJump.reset(); // another server, or the log reloaded
         updateClockJumpNotice();
     });
+    connect(&session, &DashboardSession::instancesChanged, this, &MainWindow::updateStatus);
     connect(&session, &DashboardSession::identityChanged, this, [this] {
         updateStatus();
         updateActions();
@@ -475,7 +476,15 @@ void MainWindow::updateStatus()
     // as well the French status bar was cut at "— connec".
     const QString url = s.serverUrl().toDisplayString();
     const QString name = s.serverLabel().isEmpty() ? url : s.serverLabel();
-    m_serverLabel->setText(tr("<span style=\"color:%1\">●</span> %2 — %3").arg(dot, name.toHtmlEscaped(), state));
+    QString text = tr("<span style=\"color:%1\">●</span> %2 — %3").arg(dot, name.toHtmlEscaped(), state);
+    // A site of several instances: serverUrl() is the one that answered; say which, and how many
+    // of the profile's instances are up.
+    if (s.instanceCount() > 1) {
+        if (name != url)
+            text += tr(" · via %1").arg(url.toHtmlEscaped());
+        text += tr(" · %1 of %2 instances up").arg(s.instancesUp()).arg(s.instanceCount());
+    }
+    m_serverLabel->setText(text);
     m_serverLabel->setToolTip(name == url ? tr("The server this dashboard polls")
                                           : tr("The server this dashboard polls: %1").arg(url));
     if (s.lastPollTime().isValid()) {
@@ -760,7 +769,7 @@ bool MainWindow::connectToProfile(const QString &name)
         return false;
     }
     m_profiles.setLastUsed(name);
-    m_session.connectTo(profile->url, token->view(), name);
+    m_session.connectTo(profile->instanceUrls(), token->view(), name);
     return true;
 }
 

@@ -80,7 +80,8 @@ QString CliApplication::epilog()
   7  forbidden: the token's role may not do this (the message names the role needed)
 
 Environment:
-  KEYRIGHT_SERVER       server URL when --server is not given (default http://127.0.0.1:7400)
+  KEYRIGHT_SERVERS      comma-separated server instance URLs when --server is not given
+  KEYRIGHT_SERVER       server URL when neither is given (default http://127.0.0.1:7400)
   KEYRIGHT_ADMIN_TOKEN  admin token when --token-file is not given
   KEYRIGHT_LICENSE_KEY  license key for hold when --key-file is not given)"_s;
 }
@@ -89,8 +90,10 @@ void CliApplication::addGlobalOptions(QCommandLineParser &parser) const
 {
     parser.addOption({{u"h"_s, u"help"_s}, u"Show help (for a command: keyright COMMAND --help)."_s});
     parser.addOption({u"version"_s, u"Show the version."_s});
-    parser.addOption(
-        {u"server"_s, u"Lease server URL (default: KEYRIGHT_SERVER, else %1)."_s.arg(defaultServer), u"URL"_s});
+    parser.addOption({u"server"_s,
+                      u"Lease server URL; repeat it for every instance of one site, tried in turn (default: "
+                      u"KEYRIGHT_SERVERS, KEYRIGHT_SERVER, else %1)."_s.arg(defaultServer),
+                      u"URL"_s});
     parser.addOption(
         {u"token-file"_s, u"File holding the admin token (mode 0600; default: KEYRIGHT_ADMIN_TOKEN)."_s, u"FILE"_s});
     parser.addOption({u"timeout"_s, u"Give up on a request after this long (default 10s)."_s, u"DURATION"_s});
@@ -205,16 +208,24 @@ int CliApplication::run(const QStringList &arguments)
 
 int CliApplication::configure(const QCommandLineParser &parser, const CliCommand &command)
 {
-    QString server = parser.value(u"server"_s);
-    if (server.isEmpty())
-        server = qEnvironmentVariable("KEYRIGHT_SERVER");
-    if (server.isEmpty())
-        server = defaultServer;
-    const QUrl url(server, QUrl::StrictMode);
-    if (!url.isValid() || (url.scheme() != u"http"_s && url.scheme() != u"https"_s) || url.host().isEmpty())
-        return usageError(u"--server: \"%1\" is not an http:// or https:// URL with a host"_s.arg(server));
-    m_context.serverUrl = url;
-    m_admin->setServerUrl(url);
+    QStringList servers = parser.values(u"server"_s);
+    if (servers.isEmpty())
+        servers = qEnvironmentVariable("KEYRIGHT_SERVERS").split(u',', Qt::SkipEmptyParts);
+    if (servers.isEmpty() && !qEnvironmentVariable("KEYRIGHT_SERVER").isEmpty())
+        servers = {qEnvironmentVariable("KEYRIGHT_SERVER")};
+    if (servers.isEmpty())
+        servers = {defaultServer};
+    QList<QUrl> urls;
+    for (const QString &given : std::as_const(servers)) {
+        const QString server = given.trimmed();
+        const QUrl url(server, QUrl::StrictMode);
+        if (!url.isValid() || (url.scheme() != u"http"_s && url.scheme() != u"https"_s) || url.host().isEmpty())
+            return usageError(u"--server: \"%1\" is not an http:// or https:// URL with a host"_s.arg(server));
+        urls.append(url);
+    }
+    m_context.serverUrl = urls.constFirst();
+    m_context.serverUrls = urls;
+    m_admin->setServerUrls(urls);
 
     if (parser.isSet(u"timeout"_s)) {
         const auto timeout = parseDuration(parser.value(u"timeout"_s));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QUrl>
 
 #include <chrono>
@@ -19,7 +20,8 @@ class SignalWatcher;
 // owned by CliApplication.
 struct CliContext
 {
-    QUrl serverUrl;
+    QUrl serverUrl; // the first instance configured
+    QList<QUrl> serverUrls; // every instance (--server repeated, or KEYRIGHT_SERVERS)
     std::chrono::milliseconds timeout {10000};
     bool json = false;
     QNetworkAccessManager *network = nullptr;

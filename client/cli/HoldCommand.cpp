@@ -131,7 +131,8 @@ void HoldCommand::log(const QString &line) const
 void HoldCommand::start()
 {
     m_client = std::make_unique<LeaseClient>(*context().network);
-    m_client->setServerUrl(context().serverUrl);
+    m_client->setClock(*context().clock);
+    m_client->setServerUrls(context().serverUrls);
     m_client->setLicense(m_licenseId, m_key->view());
     m_client->setTransferTimeout(context().timeout);
     m_key.reset();
@@ -168,7 +169,10 @@ void HoldCommand::start()
     if (context().signalWatcher)
         connect(context().signalWatcher, &SignalWatcher::interrupted, this, &HoldCommand::onInterrupted);
 
-    log(u"checking out a seat of %1 from %2 as %3"_s.arg(m_licenseId, context().serverUrl.toDisplayString(), m_holder));
+    QStringList servers;
+    for (const QUrl &url : std::as_const(context().serverUrls))
+        servers.append(url.toDisplayString());
+    log(u"checking out a seat of %1 from %2 as %3"_s.arg(m_licenseId, servers.join(u", "_s), m_holder));
     m_keeper->start();
 }
 

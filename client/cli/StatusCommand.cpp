@@ -104,7 +104,8 @@ void StatusCommand::listLicenses()
         }
         if (!m_licenseId.isEmpty() && m_licenses.isEmpty())
             return failWith(
-                NotFound, u"license \"%1\" not found on %2"_s.arg(m_licenseId, context().serverUrl.toDisplayString()));
+                NotFound,
+                u"license \"%1\" not found on %2"_s.arg(m_licenseId, context().admin->serverUrl().toDisplayString()));
         listLeases();
     });
 }
@@ -190,7 +191,7 @@ void StatusCommand::printJsonStatus(const QDateTime &serverNow)
         licenses.append(entry);
     }
     printJson(QJsonObject {
-        {u"server"_s, context().serverUrl.toString()},
+        {u"server"_s, context().admin->serverUrl().toString()},
         {u"serverTime"_s, formatTimestamp(m_offset.serverTime)},
         {u"clockOffsetMs"_s, qint64(m_offset.offset.count())},
         {u"roundTripMs"_s, qint64(m_offset.roundTrip.count())},
@@ -201,8 +202,8 @@ void StatusCommand::printJsonStatus(const QDateTime &serverNow)
 void StatusCommand::printText(const QDateTime &serverNow)
 {
     printOut(u"Server %1, time %2 (this machine's clock is %3, ±%4)"_s.arg(
-        context().serverUrl.toDisplayString(), formatTimestamp(m_offset.serverTime), describeOffset(m_offset.offset),
-        formatDuration(m_offset.roundTrip / 2)));
+        context().admin->serverUrl().toDisplayString(), formatTimestamp(m_offset.serverTime),
+        describeOffset(m_offset.offset), formatDuration(m_offset.roundTrip / 2)));
     if (m_licenses.isEmpty()) {
         printOut(u"\nNo licenses on this server."_s);
         return;

@@ -2,11 +2,13 @@
 // output (columns for people, --json parsed back) and its exit code.
 
 #include "AdminJson.h"
+#include "FaultProxy.h"
 #include "SecretBuffer.h"
 #include "ServerProcess.h"
 #include "wire/Identifiers.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -56,6 +58,8 @@ private Q_SLOTS:
     void usageErrorsExitWithTwo();
     void licenseCreateListAndSet();
     void statusShowsEachHolderAndJson();
+    void statusAnswersWithTheFirstInstanceDead_data();
+    void statusAnswersWithTheFirstInstanceDead();
     void revokeBySeatPrefixFreesAndBlocks();
     void reapDryRunThenReap();
     void eventsFilterAndJson();
@@ -327,6 +331,51 @@ void TestCli::licenseCreateListAndSet()
     const QStringList lines = rotated.out.trimmed().split(u'\n');
     QVERIFY(isValidLicenseKey(lines.constLast()));
     QVERIFY(lines.constLast() != QString::fromLatin1(key->view()));
+}
+
+void TestCli::statusAnswersWithTheFirstInstanceDead_data()
+{
+    QTest::addColumn<bool>("fromEnvironment");
+    QTest::newRow("--server three times") << false;
+    QTest::newRow("KEYRIGHT_SERVERS") << true;
+}
+
+void TestCli::statusAnswersWithTheFirstInstanceDead()
+{
+    QFETCH(bool, fromEnvironment);
+    const QString id = nextLicenseId();
+    QVERIFY(!createLicense(id, 3).isEmpty());
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost));
+    const QString dead = u"http://127.0.0.1:%1"_s.arg(probe.serverPort());
+    probe.close();
+    FaultProxy third;
+    QVERIFY(third.start(QHostAddress::LocalHost, m_server->port()));
+    const QStringList servers {dead, m_server->url().toString(), third.url().toString()};
+
+    // The same command against the live instance alone: what starting the binary costs here.
+    QElapsedTimer elapsed;
+    elapsed.start();
+    QCOMPARE(run({u"status"_s, id}).exitCode, 0);
+    const qint64 alone = elapsed.restart();
+    CliRun result;
+    if (fromEnvironment) {
+        result
+            = run({u"status"_s, id}, {{u"KEYRIGHT_SERVER"_s, QString()}, {u"KEYRIGHT_SERVERS"_s, servers.join(u',')}});
+    } else {
+        QStringList arguments;
+        for (const QString &server : servers)
+            arguments << u"--server"_s << server;
+        result = run(arguments + QStringList {u"status"_s, id});
+    }
+    const qint64 withDead = elapsed.elapsed();
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(result.out.contains(u"0 of 3 seats in use"_s), qPrintable(result.out + result.err));
+    // It names the instance that answered.
+    QVERIFY2(result.out.contains(m_server->url().toDisplayString()), qPrintable(result.out));
+    qInfo("status: %lld ms with the first of three instances dead, %lld ms against the live one alone", withDead,
+          alone);
+    QVERIFY2(withDead < alone + 1000, qPrintable(u"%1 ms vs %2 ms"_s.arg(withDead).arg(alone)));
 }
 
 void TestCli::statusShowsEachHolderAndJson()

@@ -1,0 +1,142 @@
+#include "InstanceHealthModel.h"
+
+#include "StatePalette.h"
+
+#include <QBrush>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+InstanceHealthModel::InstanceHealthModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{ }
+
+void InstanceHealthModel::setInstances(const QList<QUrl> &urls)
+{
+    beginResetModel();
+    m_rows.clear();
+    for (const QUrl &url : urls) {
+        InstanceHealth row;
+        row.url = url;
+        m_rows.append(row);
+    }
+    endResetModel();
+}
+
+void InstanceHealthModel::update(const InstanceHealth &health)
+{
+    const int row = indexOf(health.url);
+    if (row < 0 || m_rows.at(row) == health)
+        return;
+    m_rows[row] = health;
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+int InstanceHealthModel::upCount() const
+{
+    return int(std::count_if(m_rows.cbegin(), m_rows.cend(),
+                             [](const InstanceHealth &row) { return row.status == InstanceHealth::Status::Up; }));
+}
+
+int InstanceHealthModel::indexOf(const QUrl &url) const
+{
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).url == url)
+            return i;
+    }
+    return -1;
+}
+
+int InstanceHealthModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int InstanceHealthModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString InstanceHealthModel::statusText(InstanceHealth::Status status)
+{
+    switch (status) {
+    case InstanceHealth::Status::Unknown:
+        return tr("not asked yet");
+    case InstanceHealth::Status::Up:
+        return tr("up");
+    case InstanceHealth::Status::Down:
+        return tr("down");
+    case InstanceHealth::Status::Refused:
+        return tr("refused: another key");
+    }
+    return {};
+}
+
+QVariant InstanceHealthModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() < 0 || index.row() >= m_rows.size())
+        return {};
+    const InstanceHealth &row = m_rows.at(index.row());
+    if (role == StatusRole)
+        return int(row.status);
+    if (role == UrlRole)
+        return row.url;
+    if (role == Qt::ForegroundRole && index.column() == StatusColumn) {
+        switch (row.status) {
+        case InstanceHealth::Status::Up:
+            return QBrush(StatePalette::colour(StatePalette::Live));
+        case InstanceHealth::Status::Down:
+        case InstanceHealth::Status::Refused:
+            return QBrush(StatePalette::colour(StatePalette::Failed));
+        case InstanceHealth::Status::Unknown:
+            return QBrush(StatePalette::colour(StatePalette::Pending));
+        }
+    }
+    if (role == Qt::ToolTipRole && index.column() == ErrorColumn)
+        return row.lastError.isEmpty() ? QVariant() : QVariant(row.lastError);
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case InstanceColumn:
+        return row.answering ? tr("%1 (answering)").arg(row.url.toDisplayString()) : row.url.toDisplayString();
+    case StatusColumn:
+        return statusText(row.status);
+    case RoundTripColumn:
+        return row.roundTrip ? tr("%1 ms").arg(row.roundTrip->count()) : QString();
+    case OffsetColumn:
+        if (!row.clockOffset)
+            return QString();
+        return tr("%1%2 ms").arg(row.clockOffset->count() >= 0 ? u"+"_s : QString()).arg(row.clockOffset->count());
+    case ReplicaColumn:
+        return row.replicaId.left(12);
+    case ErrorColumn:
+        return row.lastError;
+    default:
+        return {};
+    }
+}
+
+QVariant InstanceHealthModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case InstanceColumn:
+        return tr("Instance");
+    case StatusColumn:
+        return tr("State");
+    case RoundTripColumn:
+        return tr("Round trip");
+    case OffsetColumn:
+        return tr("Clock offset");
+    case ReplicaColumn:
+        return tr("Replica");
+    case ErrorColumn:
+        return tr("Last error");
+    default:
+        return {};
+    }
+}
+
+} // namespace keyright

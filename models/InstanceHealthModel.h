@@ -1,0 +1,75 @@
+#pragma once
+
+#include <QAbstractTableModel>
+#include <QList>
+#include <QUrl>
+
+#include <chrono>
+#include <optional>
+
+namespace keyright {
+
+// One server instance of the connected site as the dashboard last saw it.
+struct InstanceHealth
+{
+    enum class Status {
+        Unknown, // not asked yet
+        Up, // answered its last request
+        Down, // its last request failed
+        Refused, // signs with another key: never used
+    };
+
+    QUrl url;
+    Status status = Status::Unknown;
+    bool answering = false; // the instance the dashboard's requests go to now
+    std::optional<std::chrono::milliseconds> roundTrip;
+    std::optional<std::chrono::milliseconds> clockOffset; // its clock minus this computer's
+    QString replicaId;
+    QString lastError;
+
+    friend bool operator==(const InstanceHealth &, const InstanceHealth &) = default;
+};
+
+// The health view's rows: each instance of the connected site, up or down, its round trip, its
+// clock offset, its replica id and its last error. DashboardSession fills it; a poll changes only
+// the rows that changed.
+class InstanceHealthModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(InstanceHealthModel)
+
+public:
+    enum Column {
+        InstanceColumn,
+        StatusColumn,
+        RoundTripColumn,
+        OffsetColumn,
+        ReplicaColumn,
+        ErrorColumn,
+        ColumnCount
+    };
+    enum Roles { StatusRole = Qt::UserRole + 1, UrlRole };
+
+    explicit InstanceHealthModel(QObject *parent = nullptr);
+
+    // A new site: every row replaced.
+    void setInstances(const QList<QUrl> &urls);
+    // Updates the row of that instance; dataChanged only when something changed.
+    void update(const InstanceHealth &health);
+    const InstanceHealth &at(int row) const { return m_rows.at(row); }
+    int instanceCount() const { return int(m_rows.size()); }
+    int upCount() const;
+    int indexOf(const QUrl &url) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    static QString statusText(InstanceHealth::Status status);
+
+private:
+    QList<InstanceHealth> m_rows;
+};
+
+} // namespace keyright

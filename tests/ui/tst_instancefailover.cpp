@@ -1,0 +1,272 @@
+#include "AdminClient.h"
+#include "ConnectionDialog.h"
+#include "DashboardSession.h"
+#include "ErrorBanner.h"
+#include "FaultProxy.h"
+#include "InstanceHealthModel.h"
+#include "InstanceHealthPanel.h"
+#include "LanguageManager.h"
+#include "LeaseClient.h"
+#include "MainWindow.h"
+#include "ManualClock.h"
+#include "SeatsPage.h"
+#include "ServerProcess.h"
+#include "SystemClock.h"
+#include "TestServer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QPushButton>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+using namespace keyright;
+
+// The dashboard connected to a site of three instances (three fault proxies in front of one
+// in-process server: one database, three addresses), one of which dies: the tables keep updating
+// through the others, the health view marks the dead one, the status bar counts two of three up,
+// and no banner appears, because a banner means that nothing answers.
+class TestInstanceFailover : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void oneOfThreeInstancesDies();
+    void noInstanceAnsweringShowsTheBanner();
+    void connectionDialogChecksTheInstanceListAsTyped();
+    void healthViewScreenshotOfThreeProcesses();
+
+private:
+    bool checkout(const QString &holder);
+    void openWindow();
+    int holderRows() const { return m_window->seatsPage()->holdersProxy()->rowCount(); }
+    const InstanceHealthModel &health() const { return m_session->instanceHealth(); }
+
+    LanguageManager m_languages;
+    std::unique_ptr<ManualClock> m_clock;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<TestServer> m_server;
+    std::vector<std::unique_ptr<FaultProxy>> m_proxies;
+    QByteArray m_key;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<DashboardSession> m_session;
+    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<InstanceHealthPanel> m_panel;
+};
+
+void TestInstanceFailover::initTestCase()
+{
+    m_languages.apply(u"en"_s);
+}
+
+void TestInstanceFailover::init()
+{
+    m_clock = std::make_unique<ManualClock>();
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_server = std::make_unique<TestServer>(TestServer::Options {.clock = m_clock.get()});
+    QString error;
+    QVERIFY2(m_server->start(&error), qPrintable(error));
+    m_key = m_server->createLicense(u"acme-cad"_s, 10, 60s, 5s, 15s);
+    QVERIFY(!m_key.isEmpty());
+    for (int i = 0; i < 3; ++i) {
+        auto proxy = std::make_unique<FaultProxy>();
+        QVERIFY2(proxy->start(QHostAddress::LocalHost, m_server->port(), &error), qPrintable(error));
+        m_proxies.push_back(std::move(proxy));
+    }
+    m_network = std::make_unique<QNetworkAccessManager>();
+    m_network->setProxy(QNetworkProxy::NoProxy);
+    m_settings = std::make_unique<QSettings>(m_dir->filePath(u"admin.ini"_s), QSettings::IniFormat);
+}
+
+void TestInstanceFailover::cleanup()
+{
+    m_panel.reset();
+    m_window.reset();
+    m_session.reset();
+    m_network.reset();
+    m_proxies.clear();
+    m_server.reset();
+    m_settings.reset();
+    m_dir.reset();
+}
+
+bool TestInstanceFailover::checkout(const QString &holder)
+{
+    LeaseClient client(*m_network);
+    client.setServerUrl(m_server->url());
+    client.setLicense(u"acme-cad"_s, m_key);
+    std::optional<LeaseOutcome> outcome;
+    client.checkout(holder, this, [&outcome](const LeaseOutcome &o) { outcome = o; });
+    return QTest::qWaitFor([&] { return outcome.has_value(); }, 5000)
+        && std::holds_alternative<outcome::Granted>(*outcome);
+}
+
+void TestInstanceFailover::openWindow()
+{
+    m_session = std::make_unique<DashboardSession>(*m_network, *m_clock);
+    m_window = std::make_unique<MainWindow>(*m_session, *m_settings);
+    m_session->setPollInterval(200ms);
+    m_session->setMaxBackoff(800ms);
+    m_session->setHealthInterval(0ms);
+    m_window->resize(1280, 720);
+    m_window->show();
+    m_panel = std::make_unique<InstanceHealthPanel>(*m_session);
+    m_panel->resize(900, 200);
+    m_panel->show();
+    QList<QUrl> urls;
+    for (const auto &proxy : m_proxies)
+        urls.append(proxy->url());
+    m_session->connectTo(urls, m_server->adminToken(), u"site"_s);
+}
+
+void TestInstanceFailover::oneOfThreeInstancesDies()
+{
+    QVERIFY(checkout(u"alice@ws-12"_s));
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(health().upCount(), 3, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"3 of 3 instances up"_s), 3000);
+    QVERIFY(m_panel->isVisible());
+    for (int row = 0; row < 3; ++row) {
+        QVERIFY(!health().at(row).replicaId.isEmpty());
+        QVERIFY(health().at(row).clockOffset.has_value());
+    }
+    QVERIFY(health().at(0).answering);
+
+    bool bannerSeen = false;
+    QTimer watch;
+    connect(&watch, &QTimer::timeout, this, [&] { bannerSeen = bannerSeen || m_window->errorBanner()->isVisible(); });
+    watch.start(10);
+
+    m_proxies[0]->setRefuse(true);
+    QVERIFY(checkout(u"bob@ws-07"_s));
+    // The holders table follows through the other instances.
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 2, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(health().at(0).status, InstanceHealth::Status::Down, 5000);
+    QVERIFY(!health().at(0).lastError.isEmpty());
+    QCOMPARE(m_panel->view()->model()->index(0, InstanceHealthModel::StatusColumn).data().toString(), u"down"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"2 of 3 instances up"_s), 3000);
+    QVERIFY2(m_window->statusText().contains(m_proxies[1]->url().toDisplayString()),
+             qPrintable(m_window->statusText()));
+    QCOMPARE(m_session->state(), DashboardSession::State::Connected);
+    QVERIFY(!bannerSeen);
+
+    // It comes back: marked up again at the next probe, and nothing else changes.
+    m_proxies[0]->setRefuse(false);
+    m_clock->advance(2s); // past its back-off on the dashboard's clock
+    QTRY_COMPARE_WITH_TIMEOUT(health().upCount(), 3, 5000);
+    QCOMPARE(holderRows(), 2);
+    QVERIFY(!bannerSeen);
+}
+
+void TestInstanceFailover::noInstanceAnsweringShowsTheBanner()
+{
+    QVERIFY(checkout(u"alice@ws-12"_s));
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 1, 5000);
+    for (const auto &proxy : m_proxies)
+        proxy->setRefuse(true);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->errorBanner()->isVisible(), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(health().upCount(), 0, 5000);
+    QCOMPARE(holderRows(), 1);
+    m_proxies[2]->setRefuse(false);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->errorBanner()->isHidden(), 5000);
+}
+
+void TestInstanceFailover::connectionDialogChecksTheInstanceListAsTyped()
+{
+    ConnectionProfileStore store(*m_settings, m_dir->filePath(u"tokens"_s));
+    ConnectionDialog dialog(store, {});
+    auto *name = dialog.findChild<QLineEdit *>(u"profileName"_s);
+    auto *urls = dialog.findChild<QLineEdit *>(u"serverUrl"_s);
+    auto *state = dialog.findChild<QLabel *>(u"serverUrlState"_s);
+    auto *connectButton = dialog.findChild<QPushButton *>(u"connect"_s);
+    auto *tokenFile = dialog.findChild<QLineEdit *>(u"tokenFile"_s);
+    QVERIFY(name && urls && state && connectButton && tokenFile);
+    QTest::keyClicks(name, u"site"_s);
+    QTest::keyClicks(urls, u"https://a.example:7400, b.example"_s);
+    QVERIFY(!connectButton->isEnabled());
+    QVERIFY2(state->text().contains(u"\"b.example\" is not a server URL"_s), qPrintable(state->text()));
+    QTest::keyClicks(urls, u":7400"_s);
+    QVERIFY(!connectButton->isEnabled());
+    urls->setText(u"https://a.example:7400, https://b.example:7400, https://c.example:7400"_s);
+    QVERIFY(connectButton->isEnabled());
+    QVERIFY2(state->text().contains(u"3 instances of one site"_s), qPrintable(state->text()));
+    tokenFile->setText(m_dir->filePath(u"admin-token"_s));
+    QVERIFY(dialog.saveForm());
+    const auto saved = store.profile(u"site"_s);
+    QVERIFY(saved);
+    QCOMPARE(saved->instanceUrls().size(), 3);
+    QCOMPARE(saved->otherInstances.constLast(), QUrl(u"https://c.example:7400"_s));
+}
+
+// docs/instance-health.png, only with KEYRIGHT_SCREENSHOT_DIR: three real keyright-server processes
+// with one key (the second and third start on copies of the first's data directory, each with a
+// replica id of its own), on the system clock, and the first one killed with SIGKILL.
+void TestInstanceFailover::healthViewScreenshotOfThreeProcesses()
+{
+    const QString screenshots = qEnvironmentVariable("KEYRIGHT_SCREENSHOT_DIR");
+    if (screenshots.isEmpty())
+        QSKIP("set KEYRIGHT_SCREENSHOT_DIR to render docs/instance-health.png");
+    QTemporaryDir root;
+    std::vector<std::unique_ptr<ServerProcess>> servers;
+    QString error;
+    for (int i = 0; i < 3; ++i) {
+        const QString dir = root.filePath(QString::number(i));
+        QVERIFY(QDir().mkpath(dir));
+        if (i > 0) {
+            const QDir first(root.filePath(u"0"_s));
+            for (const QString &name : first.entryList(QDir::Files)) {
+                if (name != u"replica-id"_s)
+                    QVERIFY(QFile::copy(first.filePath(name), QDir(dir).filePath(name)));
+            }
+        }
+        auto server = std::make_unique<ServerProcess>();
+        server->setDataDir(dir);
+        server->setExtraArguments({u"--demo"_s});
+        QVERIFY2(server->start(&error), qPrintable(error));
+        if (i == 0)
+            QVERIFY(server->terminate()); // its files are copied while it is stopped
+        servers.push_back(std::move(server));
+    }
+    QVERIFY2(servers[0]->start(&error), qPrintable(error));
+    const SystemClock &clock = SystemClock::instance();
+    DashboardSession session(*m_network, clock);
+    session.setPollInterval(300ms);
+    session.setHealthInterval(0ms);
+    InstanceHealthPanel panel(session);
+    panel.resize(980, 190);
+    panel.show();
+    QList<QUrl> urls;
+    for (const auto &server : servers)
+        urls.append(server->url());
+    session.connectTo(urls, servers[0]->adminToken(), u"site"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(session.instanceHealth().upCount(), 3, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!session.instanceHealth().at(2).replicaId.isEmpty(), 10000);
+    servers[0]->kill();
+    QTRY_COMPARE_WITH_TIMEOUT(session.instanceHealth().at(0).status, InstanceHealth::Status::Down, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(session.state(), DashboardSession::State::Connected, 10000);
+    QTest::qWait(700); // one more round of probes, so the round trips are current
+    panel.view()->resizeColumnsToContents();
+    panel.view()->horizontalHeader()->setStretchLastSection(true);
+    const QString path = QDir(screenshots).filePath(u"instance-health.png"_s);
+    QVERIFY2(panel.grab().save(path), qPrintable(path));
+}
+
+QTEST_MAIN(TestInstanceFailover)
+#include "tst_instancefailover.moc"

@@ -1,0 +1,54 @@
+#include "InstanceHealthPanel.h"
+
+#include "DashboardSession.h"
+#include "InstanceHealthModel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+InstanceHealthPanel::InstanceHealthPanel(DashboardSession &session, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_summary(new QLabel(this))
+    , m_view(new QTableView(this))
+{
+    setObjectName(u"instanceHealth"_s);
+    m_summary->setObjectName(u"instanceHealthSummary"_s);
+    m_view->setObjectName(u"instanceHealthView"_s);
+    m_view->setModel(&session.instanceHealth());
+    m_view->setSelectionMode(QAbstractItemView::NoSelection);
+    m_view->setFocusPolicy(Qt::NoFocus); // nothing to select or edit: no focus frame on a cell
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(InstanceHealthModel::ErrorColumn, QHeaderView::Stretch);
+    m_view->setWordWrap(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_view, 1);
+
+    connect(&session, &DashboardSession::instancesChanged, this, &InstanceHealthPanel::updateSummary);
+    connect(&session, &DashboardSession::clientChanged, this, &InstanceHealthPanel::updateSummary);
+    updateSummary();
+}
+
+void InstanceHealthPanel::updateSummary()
+{
+    const int count = m_session.instanceCount();
+    setVisible(count > 1);
+    // Shown only for two or more instances, so the count needs no singular.
+    m_summary->setText(tr("<b>Instances of this site</b>: %1 of %2 up; requests go to %3.")
+                           .arg(m_session.instancesUp())
+                           .arg(count)
+                           .arg(m_session.serverUrl().toDisplayString().toHtmlEscaped()));
+}
+
+} // namespace keyright
