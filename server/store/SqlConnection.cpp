@@ -11,12 +11,12 @@ namespace {
 
 // SQLSTATEs (PostgreSQL appendix A) that say the connection is gone or the server is going away:
 // class 08 (connection exception) and 57P01-57P03 (shutdown, crash, not accepting connections).
-// From PostgreSQL, no SQLSTATE at all means libpq got no answer from the server. SQLite's codes
-// are numbers and never match.
+// From PostgreSQL, no SQLSTATE at all means libpq got no answer from the server. Only PostgreSQL
+// errors are read this way: Qt's SQLite driver calls a failed step a ConnectionError too.
 bool meansConnectionLost(const QSqlError &error, bool postgres)
 {
     const QString state = error.nativeErrorCode();
-    if (error.type() == QSqlError::ConnectionError || (postgres && state.isEmpty()))
+    if (postgres && (error.type() == QSqlError::ConnectionError || state.isEmpty()))
         return true;
     return state.startsWith(u"08"_s) || state == u"57P01"_s || state == u"57P02"_s || state == u"57P03"_s;
 }

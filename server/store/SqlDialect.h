@@ -19,6 +19,9 @@ struct SqlDialect
     QStringList migrationLock;
     QString beginMigration; // starts the migration's transaction
     QString begin; // starts a unit's (or a batch's) write transaction
+    // Whether BEGIN, COMMIT, SAVEPOINT... can be prepared statements (SQLite: yes, and it saves
+    // parsing them per unit; PostgreSQL cannot PREPARE them).
+    bool prepareTransactionControl = true;
     // Locks one license's row until the end of the transaction (:id); empty when the
     // transaction itself already serializes every writer (SQLite).
     QString lockLicense;

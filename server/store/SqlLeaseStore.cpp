@@ -18,7 +18,7 @@ SqlLeaseStore::SqlLeaseStore(const QString &driver, const QString &description, 
 {
     m_schema = std::make_unique<SqlSchema>(m_connection, m_dialect);
     m_transactions = std::make_unique<SqlTransactions>(
-        m_connection, m_dialect.begin,
+        m_connection, m_dialect.begin, m_dialect.prepareTransactionControl,
         SqlTransactions::Hooks {[this] { dropCaches(); }, [this] { transactionBegan(); }});
     makeParts();
 }

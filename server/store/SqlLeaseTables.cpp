@@ -23,6 +23,7 @@ struct SqlLeaseTables::Statements
         , leases(db)
         , lease(db)
         , insertLease(db)
+        , forgetRequestId(db)
         , renewLease(db)
         , renewLeaseIfUnchanged(db)
         , deleteLease(db)
@@ -35,8 +36,8 @@ struct SqlLeaseTables::Statements
     { }
 
     QSqlQuery lockLicense, licenses, license, insertLicense, updateLicense;
-    QSqlQuery leases, lease, insertLease, renewLease, renewLeaseIfUnchanged, deleteLease, leasesExpiringBy,
-        firstLeasesExpiringBy;
+    QSqlQuery leases, lease, insertLease, forgetRequestId, renewLease, renewLeaseIfUnchanged, deleteLease,
+        leasesExpiringBy, firstLeasesExpiringBy;
     QSqlQuery block, blocks, putBlock, deleteBlocks;
 };
 
@@ -74,6 +75,9 @@ bool SqlLeaseTables::prepare(QString *error)
         {&s->insertLease,
          u"INSERT INTO leases (%1) VALUES (:license, :seat, :holder, :generation, :issued, :expires, :signature, "
          ":request)"_s.arg(leaseColumns)},
+        {&s->forgetRequestId,
+         u"UPDATE leases SET request_id = '' WHERE license_id = :license AND holder = :holder "
+         "AND request_id = :request RETURNING seat_id"_s},
         {&s->renewLease,
          u"UPDATE leases SET issued_at = :issued, expires_at = :expires, signature = :signature "
          "WHERE license_id = :license AND seat_id = :seat"_s},
@@ -236,6 +240,18 @@ std::optional<StoredLease> SqlLeaseTables::lease(const QString &licenseId, const
 
 void SqlLeaseTables::insertLease(const StoredLease &row)
 {
+    if (!row.requestId.isEmpty()) {
+        // The seat logic inserts under a requestId only when the row that had it is no longer
+        // live; that row gives the id up, so the unique index holds one row per requestId.
+        auto &forget = statements().forgetRequestId;
+        forget.bindValue(u":license"_s, row.lease.licenseId);
+        forget.bindValue(u":holder"_s, row.lease.holder);
+        forget.bindValue(u":request"_s, row.requestId);
+        m_connection.exec(forget);
+        while (forget.next())
+            m_leaseCache.remove(leaseKey(row.lease.licenseId, forget.value(0).toString()));
+        forget.finish();
+    }
     auto &q = statements().insertLease;
     SqlRows::bindLease(q, row);
     m_connection.exec(q).finish();

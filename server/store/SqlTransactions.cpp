@@ -14,20 +14,22 @@ namespace keyright::server {
 struct SqlTransactions::Statements
 {
     explicit Statements(const QSqlDatabase &db)
-        : begin(db)
-        , commit(db)
-        , rollback(db)
-        , savepoint(db)
-        , releaseSavepoint(db)
-        , rollbackToSavepoint(db)
-    { }
+        : db(db)
+    {
+        for (int i = 0; i < count; ++i)
+            queries[i] = QSqlQuery(db);
+    }
 
-    QSqlQuery begin, commit, rollback, savepoint, releaseSavepoint, rollbackToSavepoint;
+    static constexpr int count = 6;
+    QSqlDatabase db;
+    QString sql[count];
+    QSqlQuery queries[count]; // prepared, when the dialect allows
 };
 
-SqlTransactions::SqlTransactions(SqlConnection &connection, const QString &beginStatement, Hooks hooks)
+SqlTransactions::SqlTransactions(SqlConnection &connection, const QString &beginStatement, bool prepared, Hooks hooks)
     : m_connection(connection)
     , m_beginStatement(beginStatement)
+    , m_prepared(prepared)
     , m_hooks(std::move(hooks))
 { }
 
@@ -36,16 +38,15 @@ SqlTransactions::~SqlTransactions() = default;
 bool SqlTransactions::prepare(QString *error)
 {
     auto s = std::make_unique<Statements>(m_connection.database());
-    const QList<std::pair<QSqlQuery *, QString>> all {
-        {&s->begin, m_beginStatement},
-        {&s->commit, u"COMMIT"_s},
-        {&s->rollback, u"ROLLBACK"_s},
-        {&s->savepoint, u"SAVEPOINT unit"_s},
-        {&s->releaseSavepoint, u"RELEASE SAVEPOINT unit"_s},
-        {&s->rollbackToSavepoint, u"ROLLBACK TO SAVEPOINT unit"_s},
-    };
-    for (const auto &[query, sql] : all) {
-        if (!m_connection.prepare(*query, sql, error))
+    const QString sql[Statements::count] = {m_beginStatement,
+                                            u"COMMIT"_s,
+                                            u"ROLLBACK"_s,
+                                            u"SAVEPOINT unit"_s,
+                                            u"RELEASE SAVEPOINT unit"_s,
+                                            u"ROLLBACK TO SAVEPOINT unit"_s};
+    for (int i = 0; i < Statements::count; ++i) {
+        s->sql[i] = sql[i];
+        if (m_prepared && !m_connection.prepare(s->queries[i], sql[i], error))
             return false;
     }
     m_statements = std::move(s);
@@ -59,9 +60,27 @@ void SqlTransactions::reset()
     m_inUnit = false;
 }
 
+bool SqlTransactions::control(Control which, QSqlError *failure)
+{
+    const int i = int(which);
+    QSqlQuery &q = m_statements->queries[i];
+    const bool ok = m_prepared ? q.exec() : q.exec(m_statements->sql[i]);
+    if (!ok && failure)
+        *failure = q.lastError();
+    q.finish();
+    return ok;
+}
+
+void SqlTransactions::mustControl(Control which)
+{
+    QSqlError failure;
+    if (!control(which, &failure))
+        throw m_connection.errorFor(failure);
+}
+
 void SqlTransactions::begin()
 {
-    m_connection.exec(m_statements->begin).finish();
+    mustControl(Control::Begin);
     if (!m_hooks.began)
         return;
     try {
@@ -74,13 +93,9 @@ void SqlTransactions::begin()
 
 void SqlTransactions::commit()
 {
-    auto &q = m_statements->commit;
-    if (q.exec()) {
-        q.finish();
+    QSqlError failure;
+    if (control(Control::Commit, &failure))
         return;
-    }
-    const QSqlError failure = q.lastError();
-    q.finish();
     StoreError error = m_connection.errorFor(failure, u"the commit failed"_s);
     if (error.kind() == StoreError::Kind::Conflict)
         throw StoreError(StoreError::Kind::Unavailable, QString::fromUtf8(error.what()));
@@ -89,8 +104,7 @@ void SqlTransactions::commit()
 
 bool SqlTransactions::rollback()
 {
-    const bool undone = m_statements->rollback.exec();
-    m_statements->rollback.finish();
+    const bool undone = control(Control::Rollback);
     if (m_hooks.undone)
         m_hooks.undone();
     return undone;
@@ -99,9 +113,7 @@ bool SqlTransactions::rollback()
 bool SqlTransactions::rollbackToSavepoint()
 {
     // ROLLBACK TO keeps the savepoint open; RELEASE then closes it, its changes already undone.
-    const bool undone = m_statements->rollbackToSavepoint.exec() && m_statements->releaseSavepoint.exec();
-    m_statements->rollbackToSavepoint.finish();
-    m_statements->releaseSavepoint.finish();
+    const bool undone = control(Control::RollbackToSavepoint) && control(Control::Release);
     if (m_hooks.undone)
         m_hooks.undone();
     return undone;
@@ -161,12 +173,12 @@ void SqlTransactions::unitInBatch(const std::function<void()> &work)
     }
     for (int attempt = 1;; ++attempt) {
         // A savepoint per unit: a unit that throws is undone alone and the batch goes on.
-        m_connection.exec(m_statements->savepoint).finish();
+        mustControl(Control::Savepoint);
         m_inUnit = true;
         try {
             work();
             m_inUnit = false;
-            m_connection.exec(m_statements->releaseSavepoint).finish();
+            mustControl(Control::Release);
             return;
         } catch (const StoreError &failure) {
             m_inUnit = false;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QString>
 
@@ -33,7 +34,7 @@ public:
         std::function<void()> began;
     };
 
-    SqlTransactions(SqlConnection &connection, const QString &beginStatement, Hooks hooks);
+    SqlTransactions(SqlConnection &connection, const QString &beginStatement, bool prepared, Hooks hooks);
     ~SqlTransactions();
     SqlTransactions(const SqlTransactions &) = delete;
     SqlTransactions &operator=(const SqlTransactions &) = delete;
@@ -54,6 +55,12 @@ public:
 private:
     struct Statements;
 
+    enum class Control { Begin, Commit, Rollback, Savepoint, Release, RollbackToSavepoint };
+    // Runs one transaction-control statement; false (the error in *failure) when it failed.
+    bool control(Control which, QSqlError *failure = nullptr);
+    // The same, throwing StoreError.
+    void mustControl(Control which);
+
     void unitInTransaction(const std::function<void()> &work);
     void unitInBatch(const std::function<void()> &work);
     void begin();
@@ -64,6 +71,7 @@ private:
 
     SqlConnection &m_connection;
     QString m_beginStatement;
+    bool m_prepared;
     Hooks m_hooks;
     std::unique_ptr<Statements> m_statements;
     enum class Batch {
