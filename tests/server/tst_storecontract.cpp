@@ -244,6 +244,19 @@ void TestStoreContract::renewLeaseIfUnchangedWritesOnlyAnUnchangedRow()
     m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(row.lease, stale); });
     QVERIFY(!written);
     QCOMPARE(m_store->lease(u"alpha"_s, u"s1"_s)->lease.expiresAt, at(150));
+    // Each of generation, issuedAt and expiresAt alone tells a changed row.
+    for (int field = 0; field < 3; ++field) {
+        SeatLease current = first;
+        if (field == 0)
+            current.generation += 1;
+        else if (field == 1)
+            current.issuedAt = current.issuedAt.addMSecs(1);
+        else
+            current.expiresAt = current.expiresAt.addMSecs(1);
+        m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(current, stale); });
+        QVERIFY2(!written, qPrintable(u"field %1"_s.arg(field)));
+    }
+    QCOMPARE(m_store->lease(u"alpha"_s, u"s1"_s)->lease.expiresAt, at(150));
     // A row that is gone is not brought back.
     m_store->withLicense(u"alpha"_s, [&] { m_store->deleteLease(u"alpha"_s, u"s1"_s); });
     m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(first, stale); });
