@@ -7,6 +7,7 @@
 #include "LeaseSigner.h"
 #include "Metrics.h"
 #include "SecretBuffer.h"
+#include "SkewedClock.h"
 #include "access/AccessService.h"
 #include "http/HttpApi.h"
 #include "http/HttpFrontend.h"
@@ -16,6 +17,8 @@
 #include "stats/PeerSync.h"
 #include "stats/ReplicaIdentity.h"
 #include "stats/StatsService.h"
+#include "store/PgConnectionInfo.h"
+#include "store/PgLeaseStore.h"
 #include "store/SqliteLeaseStore.h"
 #include "wire/Identifiers.h"
 
@@ -139,6 +142,56 @@ PeerSync *LeaseServer::peerSync() const
 ClockWatch *LeaseServer::clockWatch() const
 {
     return m_clockWatch.get();
+}
+
+LeaseStore *LeaseServer::store() const
+{
+    return m_store.get();
+}
+
+const Clock &LeaseServer::seatClock() const
+{
+    // One clock for all instances: on a shared database, every instance asks the database.
+    if (m_pgStore)
+        return m_pgStore->clock();
+    return *m_wallClock;
+}
+
+bool LeaseServer::openStore(bool *databaseExisted, QString *error)
+{
+    if (m_config.databaseUrl.isEmpty()) {
+        const QString path = QDir(m_config.dataDir).filePath(u"keyright.sqlite"_s);
+        // Whether the counts of an existing replica id survived (ReplicaIdentity).
+        *databaseExisted = QFileInfo::exists(path);
+        auto store = std::make_unique<SqliteLeaseStore>(path);
+        if (!store->open(error))
+            return false;
+        m_store = std::move(store);
+        return true;
+    }
+    const auto info = PgConnectionInfo::parse(m_config.databaseUrl, error);
+    if (!info)
+        return false;
+    std::optional<SecretBuffer> password;
+    if (!m_config.databasePasswordFile.isEmpty()) {
+        QString why;
+        password = readSecretFile(m_config.databasePasswordFile, &why);
+        if (!password) {
+            *error = u"--database-password-file: %1"_s.arg(why);
+            return false;
+        }
+    }
+    auto store = std::make_unique<PgLeaseStore>(*info, std::move(password), *m_wallClock);
+    if (!store->open(error))
+        return false;
+    // The replica id lives in this instance's data directory, one per instance; its counts are
+    // in the database, so they survived when the schema did.
+    *databaseExisted = !store->createdSchema();
+    if (!store->adoptSigningKey(m_signer->publicKey(), error))
+        return false;
+    m_pgStore = store.get();
+    m_store = std::move(store);
+    return true;
 }
 
 bool LeaseServer::openStats(bool databaseExisted, QString *error)
@@ -326,6 +379,8 @@ bool LeaseServer::start(QString *errorOut)
         error = u"libsodium failed its self-test; refusing to sign leases"_s;
         return false;
     }
+    // The one place this instance's wall clock is chosen.
+    m_wallClock = std::make_unique<SkewedClock>(m_clock, m_config.testClockOffset);
     bool ok = prepareDataDir(&error);
     if (ok) {
         m_signer = LeaseSigner::loadOrCreate(QDir(m_config.dataDir).filePath(u"signing.key"_s), &error);
@@ -336,16 +391,13 @@ bool LeaseServer::start(QString *errorOut)
         adminToken = loadAdminToken(&error);
         ok = adminToken.has_value();
     }
-    // Whether the counts of an existing replica id survived (ReplicaIdentity).
-    const bool databaseExisted = QFileInfo::exists(QDir(m_config.dataDir).filePath(u"keyright.sqlite"_s));
+    bool databaseExisted = false;
+    ok = ok && openStore(&databaseExisted, &error);
     if (ok) {
-        m_store = std::make_unique<SqliteLeaseStore>(QDir(m_config.dataDir).filePath(u"keyright.sqlite"_s));
-        ok = m_store->open(&error);
-    }
-    if (ok) {
-        // The one clock every part decides with: the server's wall clock, guarded against its
-        // jumps. A start reads the wall clock afresh (docs/ARCHITECTURE.md, "Clock jumps").
-        m_guardedClock = std::make_unique<JumpGuardedClock>(m_clock);
+        // The one clock every part decides with: the seat clock (this instance's, or the
+        // database's on PostgreSQL), guarded against its jumps. A start reads it afresh
+        // (docs/ARCHITECTURE.md, "Clock jumps").
+        m_guardedClock = std::make_unique<JumpGuardedClock>(seatClock());
     }
     ok = ok && openStats(databaseExisted, &error);
     if (ok) {
@@ -393,6 +445,7 @@ void LeaseServer::stop()
     m_stats.reset();
     if (m_store)
         m_store->close();
+    m_pgStore = nullptr;
     m_store.reset();
     m_access.reset();
     m_guardedClock.reset(); // after everything that reads it

@@ -14,6 +14,7 @@ namespace keyright {
 class Clock;
 class JumpGuardedClock;
 class LeaseSigner;
+class SkewedClock;
 } // namespace keyright
 
 namespace keyright::server {
@@ -28,10 +29,13 @@ class PeerSync;
 class RequestTurn;
 class SeatService;
 class StatsService;
-class SqliteLeaseStore;
+class SqlLeaseStore;
+class PgLeaseStore;
+class LeaseStore;
 
-// The whole lease server wired together: data directory (signing key, admin token, database),
-// SeatService, HTTP API, the request turn, reaper. Runs on the event loop of the thread that owns
+// The whole lease server wired together: data directory (signing key, admin token, replica id,
+// and the SQLite database unless ServerConfig::databaseUrl names a PostgreSQL one), SeatService,
+// HTTP API, the request turn, reaper. Runs on the event loop of the thread that owns
 // it, which is how keyright-server, the tests and the dashboard's embedded server all use it.
 class LeaseServer final : public QObject
 {
@@ -69,6 +73,10 @@ public:
     PeerSync *peerSync() const;
     // What reports jumps of the server's clock (the guarded clock every part decides with).
     ClockWatch *clockWatch() const;
+    LeaseStore *store() const;
+    // The wall clock liveness is decided on before the jump guard: this instance's wall clock with
+    // SQLite, the database's with PostgreSQL. Every part reads guardedClock() over it.
+    const Clock &seatClock() const;
 
     // Empty when `config` may be served; otherwise why not (non-loopback without TLS, half a TLS
     // setup).
@@ -82,6 +90,8 @@ private:
     bool addDemoLicenses(QString *error);
     bool listen(QString *error);
     bool openStats(bool databaseExisted, QString *error);
+    // Opens the SQLite or PostgreSQL store; *databaseExisted: its data was there before.
+    bool openStore(bool *databaseExisted, QString *error);
 
     ServerConfig m_config;
     const Clock &m_clock; // as given; every part reads m_guardedClock over it
@@ -90,7 +100,10 @@ private:
     bool m_tls = false;
 
     std::unique_ptr<LeaseSigner> m_signer;
-    std::unique_ptr<SqliteLeaseStore> m_store;
+    // This instance's own wall clock: m_clock seen through ServerConfig::testClockOffset.
+    std::unique_ptr<SkewedClock> m_wallClock;
+    std::unique_ptr<SqlLeaseStore> m_store;
+    PgLeaseStore *m_pgStore = nullptr; // m_store, when it is PostgreSQL
     std::unique_ptr<JumpGuardedClock> m_guardedClock;
     std::unique_ptr<ClockWatch> m_clockWatch;
     std::unique_ptr<Metrics> m_metrics;
