@@ -5,6 +5,7 @@
 #include "LeaseSigner.h"
 #include "Metrics.h"
 #include "SecretBuffer.h"
+#include "SkewedClock.h"
 #include "access/AccessService.h"
 #include "http/HttpApi.h"
 #include "http/HttpFrontend.h"
@@ -14,6 +15,8 @@
 #include "stats/PeerSync.h"
 #include "stats/ReplicaIdentity.h"
 #include "stats/StatsService.h"
+#include "store/PgConnectionInfo.h"
+#include "store/PgLeaseStore.h"
 #include "store/SqliteLeaseStore.h"
 #include "wire/Identifiers.h"
 
@@ -134,6 +137,56 @@ PeerSync *LeaseServer::peerSync() const
     return m_peerSync.get();
 }
 
+LeaseStore *LeaseServer::store() const
+{
+    return m_store.get();
+}
+
+const Clock &LeaseServer::seatClock() const
+{
+    // One clock for all instances: on a shared database, every instance asks the database.
+    if (m_pgStore)
+        return m_pgStore->clock();
+    return *m_wallClock;
+}
+
+bool LeaseServer::openStore(bool *databaseExisted, QString *error)
+{
+    if (m_config.databaseUrl.isEmpty()) {
+        const QString path = QDir(m_config.dataDir).filePath(u"keyright.sqlite"_s);
+        // Whether the counts of an existing replica id survived (ReplicaIdentity).
+        *databaseExisted = QFileInfo::exists(path);
+        auto store = std::make_unique<SqliteLeaseStore>(path);
+        if (!store->open(error))
+            return false;
+        m_store = std::move(store);
+        return true;
+    }
+    const auto info = PgConnectionInfo::parse(m_config.databaseUrl, error);
+    if (!info)
+        return false;
+    std::optional<SecretBuffer> password;
+    if (!m_config.databasePasswordFile.isEmpty()) {
+        QString why;
+        password = readSecretFile(m_config.databasePasswordFile, &why);
+        if (!password) {
+            *error = u"--database-password-file: %1"_s.arg(why);
+            return false;
+        }
+    }
+    auto store = std::make_unique<PgLeaseStore>(*info, std::move(password), *m_wallClock);
+    if (!store->open(error))
+        return false;
+    // The replica id lives in this instance's data directory, one per instance; its counts are
+    // in the database, so they survived when the schema did.
+    *databaseExisted = !store->createdSchema();
+    if (!store->adoptSigningKey(m_signer->publicKey(), error))
+        return false;
+    m_pgStore = store.get();
+    m_store = std::move(store);
+    return true;
+}
+
 bool LeaseServer::openStats(bool databaseExisted, QString *error)
 {
     // Peers first: a bad --peer or token file is refused before a replica id is made.
@@ -143,7 +196,7 @@ bool LeaseServer::openStats(bool databaseExisted, QString *error)
     const auto identity = ReplicaIdentity::loadOrCreate(m_config.dataDir, databaseExisted, error);
     if (!identity)
         return false;
-    m_stats = std::make_unique<StatsService>(*m_store, identity->id, m_clock);
+    m_stats = std::make_unique<StatsService>(*m_store, identity->id, *m_wallClock);
     try {
         m_stats->loadAmnesia();
     } catch (const StoreError &failure) {
@@ -319,6 +372,8 @@ bool LeaseServer::start(QString *errorOut)
         error = u"libsodium failed its self-test; refusing to sign leases"_s;
         return false;
     }
+    // The one place this instance's wall clock is chosen.
+    m_wallClock = std::make_unique<SkewedClock>(m_clock, m_config.testClockOffset);
     bool ok = prepareDataDir(&error);
     if (ok) {
         m_signer = LeaseSigner::loadOrCreate(QDir(m_config.dataDir).filePath(u"signing.key"_s), &error);
@@ -329,18 +384,14 @@ bool LeaseServer::start(QString *errorOut)
         adminToken = loadAdminToken(&error);
         ok = adminToken.has_value();
     }
-    // Whether the counts of an existing replica id survived (ReplicaIdentity).
-    const bool databaseExisted = QFileInfo::exists(QDir(m_config.dataDir).filePath(u"keyright.sqlite"_s));
-    if (ok) {
-        m_store = std::make_unique<SqliteLeaseStore>(QDir(m_config.dataDir).filePath(u"keyright.sqlite"_s));
-        ok = m_store->open(&error);
-    }
+    bool databaseExisted = false;
+    ok = ok && openStore(&databaseExisted, &error);
     ok = ok && openStats(databaseExisted, &error);
     if (ok) {
         m_metrics = std::make_unique<Metrics>();
-        m_seats = std::make_unique<SeatService>(*m_store, *m_signer, m_clock, m_metrics.get());
+        m_seats = std::make_unique<SeatService>(*m_store, *m_signer, seatClock(), m_metrics.get());
         m_seats->setStats(m_stats.get());
-        m_access = std::make_unique<AccessService>(*m_store, m_clock);
+        m_access = std::make_unique<AccessService>(*m_store, *m_wallClock);
         try {
             m_access->installBootstrap(adminToken->view());
             ok = !m_config.demo || addDemoLicenses(&error);
@@ -378,6 +429,7 @@ void LeaseServer::stop()
     m_stats.reset();
     if (m_store)
         m_store->close();
+    m_pgStore = nullptr;
     m_store.reset();
     m_access.reset();
     m_signer.reset();

@@ -13,6 +13,7 @@
 namespace keyright {
 class Clock;
 class LeaseSigner;
+class SkewedClock;
 } // namespace keyright
 
 namespace keyright::server {
@@ -26,10 +27,13 @@ class PeerSync;
 class RequestTurn;
 class SeatService;
 class StatsService;
-class SqliteLeaseStore;
+class SqlLeaseStore;
+class PgLeaseStore;
+class LeaseStore;
 
-// The whole lease server wired together: data directory (signing key, admin token, database),
-// SeatService, HTTP API, the request turn, reaper. Runs on the event loop of the thread that owns
+// The whole lease server wired together: data directory (signing key, admin token, replica id,
+// and the SQLite database unless ServerConfig::databaseUrl names a PostgreSQL one), SeatService,
+// HTTP API, the request turn, reaper. Runs on the event loop of the thread that owns
 // it, which is how keyright-server, the tests and the dashboard's embedded server all use it.
 class LeaseServer final : public QObject
 {
@@ -65,6 +69,10 @@ public:
     // The usage statistics (this server's replica id, its G-Counters) and their anti-entropy.
     StatsService *stats() const;
     PeerSync *peerSync() const;
+    LeaseStore *store() const;
+    // The clock every liveness decision takes "now" from (SeatService, the reaper, listings):
+    // this instance's wall clock with SQLite, the database's with PostgreSQL. Only while running.
+    const Clock &seatClock() const;
 
     // Empty when `config` may be served; otherwise why not (non-loopback without TLS, half a TLS
     // setup).
@@ -78,6 +86,8 @@ private:
     bool addDemoLicenses(QString *error);
     bool listen(QString *error);
     bool openStats(bool databaseExisted, QString *error);
+    // Opens the SQLite or PostgreSQL store; *databaseExisted: its data was there before.
+    bool openStore(bool *databaseExisted, QString *error);
 
     ServerConfig m_config;
     const Clock &m_clock;
@@ -86,7 +96,10 @@ private:
     bool m_tls = false;
 
     std::unique_ptr<LeaseSigner> m_signer;
-    std::unique_ptr<SqliteLeaseStore> m_store;
+    // This instance's own wall clock: m_clock seen through ServerConfig::testClockOffset.
+    std::unique_ptr<SkewedClock> m_wallClock;
+    std::unique_ptr<SqlLeaseStore> m_store;
+    PgLeaseStore *m_pgStore = nullptr; // m_store, when it is PostgreSQL
     std::unique_ptr<Metrics> m_metrics;
     std::unique_ptr<SeatService> m_seats;
     std::unique_ptr<AccessService> m_access;

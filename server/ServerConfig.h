@@ -30,6 +30,17 @@ struct ServerConfig
     QList<QUrl> peers;
     QStringList peerTokenFiles;
     std::chrono::milliseconds peerInterval {5000};
+
+    // PostgreSQL instead of the SQLite file in dataDir, so that several instances serve one set of
+    // licenses (docs/DEPLOYMENT.md): a libpq URI postgresql://user@host:port/dbname, never with a
+    // password. The password comes from databasePasswordFile (mode 0600) when given, else from
+    // libpq's PGPASSFILE or ~/.pgpass.
+    QString databaseUrl;
+    QString databasePasswordFile;
+    // Tests only (the hidden --test-clock-offset-ms): this instance's own wall clock runs this far
+    // ahead (negative: behind), as a machine's clock would. With PostgreSQL no liveness decision
+    // may notice, since they all take the database's clock.
+    std::chrono::milliseconds testClockOffset {0};
 };
 
 } // namespace keyright::server

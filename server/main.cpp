@@ -1,5 +1,6 @@
 #include "Durations.h"
 #include "LeaseServer.h"
+#include "LeaseSigner.h"
 #include "ServerConfig.h"
 #include "SystemClock.h"
 #include "http/ListenAddress.h"
@@ -7,6 +8,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QSocketNotifier>
 #include <QStandardPaths>
 
@@ -109,13 +111,40 @@ int main(int argc, char *argv[])
                                           "5s."_s,
                                           u"duration"_s, u"5s"_s);
     parser.addOptions({listen, dataDir, demo, reapInterval, retention, tlsCert, tlsKey, insecureHttp});
+    const QCommandLineOption database(
+        u"database"_s,
+        u"Keep licenses, leases and events in this PostgreSQL database instead of DIR/keyright.sqlite, so that "
+        "several instances serve the same licenses (docs/DEPLOYMENT.md): a URI postgresql://user@host:port/dbname. "
+        "Never put the password in it: libpq reads ~/.pgpass or PGPASSFILE, or give --database-password-file."_s,
+        u"url"_s);
+    const QCommandLineOption databasePasswordFile(
+        u"database-password-file"_s, u"File (mode 0600) holding the PostgreSQL password for --database."_s, u"file"_s);
+    const QCommandLineOption exportPublicKey(
+        u"export-public-key"_s,
+        u"Print the base64 public key of DIR/signing.key (the key clients verify leases with) and exit."_s);
+    // Tests only: shifts this instance's own wall clock, to show that on PostgreSQL no liveness
+    // decision depends on it.
+    QCommandLineOption testClockOffset(u"test-clock-offset-ms"_s, u"For tests."_s, u"ms"_s, u"0"_s);
+    testClockOffset.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({peer, peerTokenFile, peerInterval});
+    parser.addOptions({database, databasePasswordFile, exportPublicKey, testClockOffset});
     parser.process(app);
     if (!parser.positionalArguments().isEmpty())
         return refuse(u"unexpected argument \"%1\"; see --help"_s.arg(parser.positionalArguments().first()));
 
     keyright::server::ServerConfig config;
     QString why;
+    if (parser.isSet(exportPublicKey)) {
+        const QString keyPath = QDir(QDir(parser.value(dataDir)).absolutePath()).filePath(u"signing.key"_s);
+        if (!QFileInfo::exists(keyPath))
+            return refuse(u"there is no signing key at %1 yet: start the server once with this --data-dir, or copy "
+                          "signing.key from the first instance (mode 0600)"_s.arg(keyPath));
+        const auto signer = keyright::LeaseSigner::loadOrCreate(keyPath, &why);
+        if (!signer)
+            return refuse(why);
+        say(QString::fromLatin1(signer->publicKey().toBase64()));
+        return 0;
+    }
     const auto address = keyright::server::ListenAddress::parse(parser.value(listen), &why);
     if (!address)
         return refuse(why);
@@ -145,6 +174,17 @@ int main(int argc, char *argv[])
         return refuse(u"--peer-interval %1: expected a duration above zero such as 5s or 500ms"_s.arg(
             parser.value(peerInterval)));
     config.peerInterval = *pullEvery;
+    config.databaseUrl = parser.value(database);
+    if (parser.isSet(databasePasswordFile)) {
+        if (config.databaseUrl.isEmpty())
+            return refuse(u"--database-password-file goes with --database"_s);
+        config.databasePasswordFile = QDir(parser.value(databasePasswordFile)).absolutePath();
+    }
+    const qint64 offsetMs = parser.value(testClockOffset).toLongLong(&ok);
+    if (!ok)
+        return refuse(
+            u"--test-clock-offset-ms %1: expected a whole number of milliseconds"_s.arg(parser.value(testClockOffset)));
+    config.testClockOffset = std::chrono::milliseconds(offsetMs);
 
     if (const QString policy = keyright::server::LeaseServer::listenPolicyError(config); !policy.isEmpty())
         return refuse(policy);
@@ -154,6 +194,8 @@ int main(int argc, char *argv[])
         return refuse(why);
     say(u"keyright-server %1 listening on %2"_s.arg(QCoreApplication::applicationVersion(), server.url().toString()));
     say(u"data directory: %1"_s.arg(server.dataDir()));
+    if (!config.databaseUrl.isEmpty())
+        say(u"database: %1"_s.arg(config.databaseUrl));
     say(u"admin token: %1%2"_s.arg(server.adminTokenPath(), server.createdAdminToken() ? u" (created)"_s : QString()));
     if (config.demo)
         say(u"demo license keys: %1"_s.arg(QDir(server.dataDir()).filePath(u"demo-keys"_s)));

@@ -1,5 +1,7 @@
 #include "http/ApiError.h"
 
+#include "store/StoreTypes.h"
+
 #include <QJsonDocument>
 
 using namespace Qt::StringLiterals;
@@ -25,6 +27,18 @@ ApiError ApiError::storeFailed()
 {
     return ApiError {
         500, u"internal"_s, u"the server could not store the change; nothing was changed, try again"_s, {}, {}};
+}
+
+ApiError ApiError::storeFailed(const StoreError &failure)
+{
+    if (!failure.isUnavailable())
+        return storeFailed();
+    return ApiError {503,
+                     QString::fromLatin1(databaseUnavailableCode),
+                     u"%1; the request was not carried out (if it was a change, it may or may not have been kept: "
+                     "retry it, with the same requestId for a checkout)"_s.arg(QString::fromUtf8(failure.what())),
+                     {},
+                     {}};
 }
 
 QJsonObject ApiError::toJson() const

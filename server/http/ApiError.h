@@ -6,6 +6,8 @@
 
 namespace keyright::server {
 
+class StoreError;
+
 // An error answer of the v1 API: {"error": code, "message": for a person, "field"?, ...extra}.
 struct ApiError
 {
@@ -18,8 +20,16 @@ struct ApiError
     static ApiError invalid(const QString &field, const QString &message);
     static ApiError unauthorized(const QString &message);
     static ApiError notFound(const QString &code, const QString &message);
+    // The error code of a 503 for database trouble. (The other codes are written where they are
+    // answered; this one is answered from several places.)
+    static constexpr const char *databaseUnavailableCode = "database_unavailable";
+
     // 500: the store refused a change; nothing of the request was kept.
     static ApiError storeFailed();
+    // What `failure` means for the request: a 503 database_unavailable with the store's message
+    // (which names the database) when the database cannot be reached or the outcome of a commit
+    // is unknown, else the 500 of storeFailed(). The instance keeps running either way.
+    static ApiError storeFailed(const StoreError &failure);
 
     QJsonObject toJson() const;
     QByteArray toBody() const;

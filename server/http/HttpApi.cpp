@@ -126,7 +126,7 @@ ApiResponse HttpApi::handle(const ApiRequest &request)
     } catch (const StoreError &failure) {
         qCCritical(lcApi, "%s %ls failed in the store: %s", request.method.constData(), qUtf16Printable(request.path),
                    failure.what());
-        response = error(ApiError::storeFailed());
+        response = error(ApiError::storeFailed(failure));
     }
     response.route = routeName;
     m_metrics.observeRequest(routeName, response.status, std::chrono::microseconds(timer.nsecsElapsed() / 1000));

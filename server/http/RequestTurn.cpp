@@ -15,9 +15,9 @@ namespace {
 
 Q_LOGGING_CATEGORY(lcTurn, "keyright.server.http")
 
-ApiResponse storeFailed()
+ApiResponse storeFailed(const StoreError &cause)
 {
-    const ApiError failure = ApiError::storeFailed();
+    const ApiError failure = ApiError::storeFailed(cause);
     return ApiResponse {failure.status, "application/json", failure.toBody(), {}, {}};
 }
 
@@ -106,7 +106,7 @@ ApiResponse RequestTurn::completeRenewal(Renewal &renewal)
                                        m_seats.heartbeat(route.licenseId, route.seatId, renewal.heartbeat.actor));
     } catch (const StoreError &failure) {
         qCCritical(lcTurn, "heartbeat of %ls failed in the store: %s", qUtf16Printable(route.seatId), failure.what());
-        response = storeFailed();
+        response = storeFailed(failure);
     }
     m_api.countAnswer(response, route.kind, renewal.timer);
     return response;
@@ -124,16 +124,17 @@ void RequestTurn::finish()
         m_renewals.clear();
     }
     bool committed = true;
+    ApiResponse failed;
     try {
         m_store.commitBatch();
     } catch (const StoreError &failure) {
         committed = false;
+        failed = storeFailed(failure);
         qCCritical(lcTurn, "%d answer(s) withheld, their changes were not stored: %s", int(m_requests.size()),
                    failure.what());
     }
     // Taken out first: an answer may start the next turn.
     const QList<Request> requests = std::exchange(m_requests, {});
-    const ApiResponse failed = committed ? ApiResponse() : storeFailed();
     for (const Request &request : requests)
         request.answer(committed ? request.response : failed);
 }

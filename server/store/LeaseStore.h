@@ -50,6 +50,9 @@ public:
     // Every row of the license, live or not, in no particular order.
     virtual QList<StoredLease> leases(const QString &licenseId) = 0;
     virtual std::optional<StoredLease> lease(const QString &licenseId, const QString &seatId) = 0;
+    // A row of the same license and holder that still carries lease.requestId gives it up (it is
+    // no longer live, or the seat logic would have handed it back): the database keeps at most
+    // one row per (license, holder, requestId) and refuses a second (a unique index).
     virtual void insertLease(const StoredLease &lease) = 0;
     // Writes issuedAt, expiresAt and signature of an existing row.
     virtual void renewLease(const SeatLease &lease) = 0;

@@ -63,12 +63,30 @@ struct EventQuery
     int limit = 200;
 };
 
-// Thrown by a store when the database fails (disk full, corrupt file). The transaction it
-// happened in is rolled back; callers answer 500 and nothing is half-written.
+// Thrown by a store when the database fails (disk full, corrupt file, PostgreSQL gone). The
+// transaction it happened in is rolled back and nothing is half-written. The kind says how a
+// caller answers: Failed is a 500; Unavailable (the database cannot be reached, or a commit whose
+// outcome is unknown) a 503 database_unavailable; Conflict (a serialization failure or deadlock
+// before commit) is retried by the store itself and only escapes when the retries ran out.
 class StoreError : public std::runtime_error
 {
 public:
-    using std::runtime_error::runtime_error;
+    enum class Kind { Failed, Unavailable, Conflict };
+
+    explicit StoreError(const std::string &message, Kind kind = Kind::Failed)
+        : std::runtime_error(message)
+        , m_kind(kind)
+    { }
+    StoreError(Kind kind, const QString &message)
+        : std::runtime_error(message.toStdString())
+        , m_kind(kind)
+    { }
+
+    Kind kind() const { return m_kind; }
+    bool isUnavailable() const { return m_kind == Kind::Unavailable; }
+
+private:
+    Kind m_kind = Kind::Failed;
 };
 
 } // namespace keyright::server

@@ -1,0 +1,230 @@
+#include "store/PgLeaseStore.h"
+
+#include <QLoggingCategory>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::server {
+
+namespace {
+
+Q_LOGGING_CATEGORY(lcPgStore, "keyright.server.store")
+
+const QString clockQuery = u"SELECT CAST(floor(extract(epoch FROM clock_timestamp()) * 1000) AS BIGINT)"_s;
+
+} // namespace
+
+SqlDialect PgLeaseStore::dialect()
+{
+    SqlDialect d;
+    d.engine = u"PostgreSQL"_s;
+    // Times in BIGINT milliseconds as in SQLite, so that both stores share every statement.
+    d.migrations = {
+        {
+            u"CREATE TABLE licenses ("
+            "  id TEXT PRIMARY KEY,"
+            "  name TEXT NOT NULL,"
+            "  seat_count BIGINT NOT NULL,"
+            "  ttl_ms BIGINT NOT NULL,"
+            "  skew_ms BIGINT NOT NULL,"
+            "  reap_grace_ms BIGINT NOT NULL,"
+            "  key_hash BYTEA NOT NULL,"
+            "  last_generation BIGINT NOT NULL DEFAULT 0)"_s,
+            u"CREATE TABLE leases ("
+            "  license_id TEXT NOT NULL REFERENCES licenses(id),"
+            "  seat_id TEXT NOT NULL,"
+            "  holder TEXT NOT NULL,"
+            "  generation BIGINT NOT NULL,"
+            "  issued_at BIGINT NOT NULL,"
+            "  expires_at BIGINT NOT NULL,"
+            "  signature BYTEA NOT NULL,"
+            "  request_id TEXT NOT NULL DEFAULT '',"
+            "  PRIMARY KEY (license_id, seat_id))"_s,
+            u"CREATE INDEX leases_by_expiry ON leases(license_id, expires_at)"_s,
+            // A retried checkout finds its seat on any server; the database refuses a second row.
+            u"CREATE UNIQUE INDEX leases_by_request ON leases(license_id, holder, request_id) "
+            "WHERE request_id <> ''"_s,
+            u"CREATE TABLE holder_blocks ("
+            "  license_id TEXT NOT NULL REFERENCES licenses(id),"
+            "  holder TEXT NOT NULL,"
+            "  until_ms BIGINT NOT NULL,"
+            "  reason TEXT NOT NULL DEFAULT '',"
+            "  PRIMARY KEY (license_id, holder))"_s,
+            // An identity never hands out a value twice, even after the retention sweep.
+            u"CREATE TABLE events ("
+            "  seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
+            "  time_ms BIGINT NOT NULL,"
+            "  kind TEXT NOT NULL,"
+            "  license_id TEXT NOT NULL DEFAULT '',"
+            "  seat_id TEXT NOT NULL DEFAULT '',"
+            "  holder TEXT NOT NULL DEFAULT '',"
+            "  actor TEXT NOT NULL,"
+            "  detail TEXT NOT NULL DEFAULT '{}')"_s,
+            u"CREATE INDEX events_by_kind_time ON events(kind, time_ms)"_s,
+            u"CREATE INDEX events_by_time ON events(time_ms)"_s,
+            u"CREATE TABLE stat_components ("
+            "  license_id TEXT NOT NULL,"
+            "  counter TEXT NOT NULL,"
+            "  replica_id TEXT NOT NULL,"
+            "  value BIGINT NOT NULL CHECK (value >= 0),"
+            "  PRIMARY KEY (license_id, counter, replica_id))"_s,
+            u"CREATE TABLE access_tokens ("
+            "  name TEXT PRIMARY KEY,"
+            "  role TEXT NOT NULL,"
+            "  token_hash BYTEA NOT NULL UNIQUE,"
+            "  created_ms BIGINT NOT NULL,"
+            "  expires_ms BIGINT,"
+            "  last_used_ms BIGINT)"_s,
+            // The public key every server of this database signs with (adoptSigningKey).
+            u"CREATE TABLE server_keys ("
+            "  purpose TEXT PRIMARY KEY,"
+            "  public_key BYTEA NOT NULL,"
+            "  recorded_ms BIGINT NOT NULL)"_s,
+        },
+    };
+    d.beginMigration = u"BEGIN"_s;
+    // Transaction-scoped: released by the COMMIT or ROLLBACK that ends the step.
+    d.migrationLock = {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(migrationLockKey)};
+    d.begin = u"BEGIN"_s;
+    d.prepareTransactionControl = false;
+    d.lockLicense = u"SELECT id FROM licenses WHERE id = :id FOR UPDATE"_s;
+    d.greatest = u"GREATEST"_s;
+    d.position = u"strpos"_s;
+    d.skipLocked = u" FOR UPDATE SKIP LOCKED"_s;
+    return d;
+}
+
+PgLeaseStore::PgLeaseStore(PgConnectionInfo info, std::optional<SecretBuffer> password, const Clock &local)
+    : SqlLeaseStore(u"QPSQL"_s, info.description(), dialect(), false)
+    , m_info(std::move(info))
+    , m_password(std::move(password))
+    , m_local(local)
+    , m_clock(local, [this] { return readClock(); })
+{ }
+
+PgLeaseStore::~PgLeaseStore()
+{
+    close();
+}
+
+bool PgLeaseStore::connectAndSetUp(QString *error)
+{
+    const auto configure = [this](QSqlDatabase &db) {
+        db.setHostName(m_info.host);
+        db.setPort(m_info.port);
+        db.setDatabaseName(m_info.databaseName);
+        if (!m_info.user.isEmpty())
+            db.setUserName(m_info.user);
+        // Qt SQL takes the password only as a QString: that copy lives as long as the
+        // connection's settings, the file's bytes are wiped with the SecretBuffer.
+        if (m_password)
+            db.setPassword(QString::fromUtf8(m_password->view()));
+        db.setConnectOptions(m_info.connectOptions);
+    };
+    if (!connection().open(configure, error))
+        return false;
+    // CREATE TABLE IF NOT EXISTS on every start would print a NOTICE to stderr each time.
+    QSqlQuery(connection().database()).exec(u"SET client_min_messages TO warning"_s);
+    return setUp(error);
+}
+
+bool PgLeaseStore::open(QString *error)
+{
+    if (isOpen())
+        return true;
+    if (connectAndSetUp(error))
+        return true;
+    SqlLeaseStore::close();
+    return false;
+}
+
+void PgLeaseStore::close()
+{
+    SqlLeaseStore::close();
+}
+
+void PgLeaseStore::beforeTransaction()
+{
+    if (isOpen() && !connection().isBroken())
+        return;
+    const auto now = m_local.monotonic();
+    if (m_lastReconnect && now - *m_lastReconnect < reconnectPause)
+        throw StoreError(StoreError::Kind::Unavailable, m_lastReconnectError);
+    m_lastReconnect = now;
+    SqlLeaseStore::close();
+    QString why;
+    if (connectAndSetUp(&why)) {
+        qCInfo(lcPgStore, "reconnected to %ls", qUtf16Printable(description()));
+        m_lastReconnect.reset();
+        return;
+    }
+    SqlLeaseStore::close();
+    m_lastReconnectError = why;
+    qCWarning(lcPgStore, "%ls", qUtf16Printable(why));
+    throw StoreError(StoreError::Kind::Unavailable, why);
+}
+
+void PgLeaseStore::transactionBegan()
+{
+    QSqlQuery query(connection().database());
+    if (!query.exec(clockQuery) || !query.next())
+        throw connection().errorFor(query.lastError(), u"cannot read the database clock"_s);
+    m_clock.observe(query.value(0).toLongLong());
+}
+
+std::optional<qint64> PgLeaseStore::readClock()
+{
+    // Inside a transaction the reading taken at its start is fresh enough, and a failed query
+    // would abort the transaction.
+    if (!isOpen() || connection().isBroken() || inTransaction())
+        return std::nullopt;
+    QSqlQuery query(connection().database());
+    if (!query.exec(clockQuery) || !query.next()) {
+        connection().errorFor(query.lastError()); // notes a lost connection
+        return std::nullopt;
+    }
+    return query.value(0).toLongLong();
+}
+
+qint64 PgLeaseStore::backendPid()
+{
+    QSqlQuery query(connection().database());
+    if (!query.exec(u"SELECT pg_backend_pid()"_s) || !query.next())
+        return -1;
+    return query.value(0).toLongLong();
+}
+
+bool PgLeaseStore::adoptSigningKey(const QByteArray &publicKey, QString *error)
+{
+    QByteArray recorded;
+    try {
+        withStore([&] {
+            QSqlQuery insert(connection().database());
+            insert.prepare(u"INSERT INTO server_keys (purpose, public_key, recorded_ms) VALUES ('lease-signing', "
+                           ":key, :now) ON CONFLICT (purpose) DO NOTHING"_s);
+            insert.bindValue(u":key"_s, publicKey);
+            insert.bindValue(u":now"_s, m_clock.now().toMSecsSinceEpoch());
+            connection().exec(insert);
+            QSqlQuery select(connection().database());
+            select.prepare(u"SELECT public_key FROM server_keys WHERE purpose = 'lease-signing'"_s);
+            connection().exec(select);
+            if (select.next())
+                recorded = select.value(0).toByteArray();
+        });
+    } catch (const StoreError &failure) {
+        *error = u"cannot record the signing key: %1"_s.arg(QString::fromUtf8(failure.what()));
+        return false;
+    }
+    if (recorded == publicKey)
+        return true;
+    *error = u"this instance's signing key (%1) differs from the one recorded in %2 (%3): every instance must sign "
+             "with the same key. Copy signing.key from the first instance's data directory into this one's (mode "
+             "0600), or see docs/DEPLOYMENT.md"_s.arg(QString::fromLatin1(publicKey.toBase64()), description(),
+                                                      QString::fromLatin1(recorded.toBase64()));
+    return false;
+}
+
+} // namespace keyright::server

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "SecretBuffer.h"
+#include "store/DatabaseClock.h"
+#include "store/PgConnectionInfo.h"
+#include "store/SqlLeaseStore.h"
+
+#include <QByteArray>
+
+#include <chrono>
+#include <optional>
+
+namespace keyright::server {
+
+// LeaseStore on a PostgreSQL database shared by any number of servers (QPSQL driver).
+//
+// - withLicense() begins with SELECT ... FOR UPDATE on the license's row: the checkouts of one
+//   license serialize across every server, and other licenses never wait (row locks, held only
+//   until the transaction ends; no session-level lock that would break behind a pooler).
+// - Nothing is cached: another server may have changed any row since the last read.
+// - The schema is migrated inside pg_advisory_xact_lock(migrationLockKey), so servers starting
+//   at once migrate once.
+// - A lost connection makes the unit fail with StoreError::Kind::Unavailable, naming the database;
+//   the next unit reconnects (one attempt, then none for reconnectPause, so a dead database costs
+//   each request one short connect timeout at most). Serialization failures and deadlocks are
+//   retried by SqlTransactions, never a failed commit.
+// - clock() is the database's clock (DatabaseClock), for every liveness decision.
+class PgLeaseStore final : public SqlLeaseStore
+{
+public:
+    static constexpr qint64 migrationLockKey = 0x4b65797269676874; // "Keyright"
+    static constexpr std::chrono::milliseconds reconnectPause {1000};
+
+    // `password` empty: libpq's PGPASSFILE / ~/.pgpass (or none). `local` answers monotonic time.
+    PgLeaseStore(PgConnectionInfo info, std::optional<SecretBuffer> password, const Clock &local);
+    ~PgLeaseStore() override;
+
+    static SqlDialect dialect();
+
+    bool open(QString *error = nullptr);
+    void close() override;
+    const PgConnectionInfo &connectionInfo() const { return m_info; }
+    const Clock &clock() const { return m_clock; }
+
+    // The first server to call this records `publicKey` as the one every server signs with;
+    // false with a message when the database already holds a different one.
+    bool adoptSigningKey(const QByteArray &publicKey, QString *error);
+    // The server process behind this store's connection (tests terminate it); -1 on failure.
+    qint64 backendPid();
+
+protected:
+    void beforeTransaction() override;
+    void transactionBegan() override;
+
+private:
+    bool connectAndSetUp(QString *error);
+    std::optional<qint64> readClock();
+
+    PgConnectionInfo m_info;
+    std::optional<SecretBuffer> m_password;
+    const Clock &m_local;
+    DatabaseClock m_clock;
+    std::optional<std::chrono::milliseconds> m_lastReconnect; // local monotonic time
+    QString m_lastReconnectError;
+};
+
+} // namespace keyright::server

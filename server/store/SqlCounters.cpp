@@ -1,0 +1,97 @@
+#include "store/SqlCounters.h"
+
+#include "store/SqlConnection.h"
+#include "store/SqlDialect.h"
+#include "store/SqlRows.h"
+
+#include <QSqlQuery>
+#include <QVariant>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::server {
+
+struct SqlCounters::Statements
+{
+    explicit Statements(const QSqlDatabase &db)
+        : bump(db)
+        , components(db)
+        , merge(db)
+    { }
+
+    QSqlQuery bump, components, merge;
+};
+
+SqlCounters::SqlCounters(SqlConnection &connection, const SqlDialect &dialect)
+    : m_connection(connection)
+    , m_dialect(dialect)
+{ }
+
+SqlCounters::~SqlCounters() = default;
+
+SqlCounters::Statements &SqlCounters::statements()
+{
+    if (!m_statements)
+        throw StoreError(StoreError::Kind::Unavailable, u"%1 is not open"_s.arg(m_connection.description()));
+    return *m_statements;
+}
+
+bool SqlCounters::prepare(QString *error)
+{
+    auto s = std::make_unique<Statements>(m_connection.database());
+    const QList<std::pair<QSqlQuery *, QString>> all {
+        // One statement per counted event, renewals included: insert at `by` or add `by`,
+        // saturating at the largest integer either database stores.
+        {&s->bump,
+         u"INSERT INTO stat_components (%1) VALUES (:license, :counter, :replica, :by) "
+         "ON CONFLICT (license_id, counter, replica_id) DO UPDATE SET value = "
+         "CASE WHEN stat_components.value > 9223372036854775807 - excluded.value THEN 9223372036854775807 "
+         "ELSE stat_components.value + excluded.value END"_s.arg(SqlRows::componentColumns)},
+        {&s->components,
+         u"SELECT %1 FROM stat_components ORDER BY license_id, counter, replica_id"_s.arg(SqlRows::componentColumns)},
+        {&s->merge,
+         u"INSERT INTO stat_components (%1) VALUES (:license, :counter, :replica, :value) "
+         "ON CONFLICT (license_id, counter, replica_id) DO UPDATE SET value = %2(stat_components.value, "
+         "excluded.value)"_s.arg(SqlRows::componentColumns, m_dialect.greatest)},
+    };
+    for (const auto &[query, sql] : all) {
+        if (!m_connection.prepare(*query, sql, error))
+            return false;
+    }
+    m_statements = std::move(s);
+    return true;
+}
+
+void SqlCounters::bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by)
+{
+    auto &q = statements().bump;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":counter"_s, counter);
+    q.bindValue(u":replica"_s, replicaId);
+    q.bindValue(u":by"_s, SqlRows::toStoredCount(by));
+    m_connection.exec(q).finish();
+}
+
+QList<StatComponent> SqlCounters::counterComponents()
+{
+    auto &q = m_connection.exec(statements().components);
+    QList<StatComponent> result;
+    while (q.next())
+        result.append(SqlRows::component(q));
+    q.finish();
+    return result;
+}
+
+void SqlCounters::mergeComponents(const QList<StatComponent> &components)
+{
+    auto &q = statements().merge;
+    for (const StatComponent &component : components) {
+        q.bindValue(u":license"_s, component.licenseId);
+        q.bindValue(u":counter"_s, component.counter);
+        q.bindValue(u":replica"_s, component.replicaId);
+        q.bindValue(u":value"_s, SqlRows::toStoredCount(component.value));
+        m_connection.exec(q).finish();
+    }
+}
+
+} // namespace keyright::server

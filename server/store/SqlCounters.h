@@ -1,0 +1,43 @@
+#pragma once
+
+#include "stats/StatComponent.h"
+
+#include <QList>
+
+#include <memory>
+
+namespace keyright::server {
+
+class SqlConnection;
+struct SqlDialect;
+
+// The stat_components table: G-Counter components per license, counter and replica. Every write
+// is an upsert that only raises a value (bump adds, saturating at the largest 64-bit integer;
+// merge takes the maximum), so components written by several servers into one database never go
+// down and never lose a concurrent increment.
+class SqlCounters
+{
+public:
+    SqlCounters(SqlConnection &connection, const SqlDialect &dialect);
+    ~SqlCounters();
+    SqlCounters(const SqlCounters &) = delete;
+    SqlCounters &operator=(const SqlCounters &) = delete;
+
+    bool prepare(QString *error);
+
+    void bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by);
+    QList<StatComponent> counterComponents();
+    void mergeComponents(const QList<StatComponent> &components);
+
+private:
+    struct Statements;
+
+    // Throws StoreError when the store is not open (never prepared, or its connection was lost).
+    Statements &statements();
+
+    SqlConnection &m_connection;
+    const SqlDialect &m_dialect;
+    std::unique_ptr<Statements> m_statements;
+};
+
+} // namespace keyright::server

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace keyright::server {
+
+// What differs between the SQL of the two stores. Everything else (the statements, the row
+// mapping, the transaction engine) is shared and reads its dialect-dependent parts from here.
+// Each store supplies its own: SqliteLeaseStore::dialect(), PgLeaseStore::dialect().
+struct SqlDialect
+{
+    QString engine; // "SQLite", "PostgreSQL": for messages
+    // Each entry moves the schema from version i to i + 1. Never edit a released entry: append one.
+    QList<QStringList> migrations;
+    // Run right after beginMigration, in the migration's transaction: what keeps two servers
+    // starting at once from both migrating (PostgreSQL's transaction-scoped advisory lock).
+    QStringList migrationLock;
+    QString beginMigration; // starts the migration's transaction
+    QString begin; // starts a unit's (or a batch's) write transaction
+    // Whether BEGIN, COMMIT, SAVEPOINT... can be prepared statements (SQLite: yes, and it saves
+    // parsing them per unit; PostgreSQL cannot PREPARE them).
+    bool prepareTransactionControl = true;
+    // Locks one license's row until the end of the transaction (:id); empty when the
+    // transaction itself already serializes every writer (SQLite).
+    QString lockLicense;
+    QString greatest; // the two-argument maximum: MAX (SQLite), GREATEST (PostgreSQL)
+    QString position; // position of a substring: instr(haystack, needle) or strpos(...)
+    // Appended to the reaper's chunk query: rows another transaction holds are skipped.
+    QString skipLocked;
+};
+
+} // namespace keyright::server

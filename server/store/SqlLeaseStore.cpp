@@ -1,0 +1,290 @@
+#include "store/SqlLeaseStore.h"
+
+#include "store/SqlCounters.h"
+#include "store/SqlEventLog.h"
+#include "store/SqlLeaseTables.h"
+#include "store/SqlSchema.h"
+#include "store/SqlTokens.h"
+#include "store/SqlTransactions.h"
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::server {
+
+SqlLeaseStore::SqlLeaseStore(const QString &driver, const QString &description, SqlDialect dialect, bool caching)
+    : m_connection(driver, description)
+    , m_dialect(std::move(dialect))
+    , m_caching(caching)
+{
+    m_schema = std::make_unique<SqlSchema>(m_connection, m_dialect);
+    m_transactions = std::make_unique<SqlTransactions>(
+        m_connection, m_dialect.begin, m_dialect.prepareTransactionControl,
+        SqlTransactions::Hooks {[this] { dropCaches(); }, [this] { transactionBegan(); }});
+    makeParts();
+}
+
+void SqlLeaseStore::makeParts()
+{
+    // Rebuilt rather than kept when the connection closes: their statements belong to it.
+    m_tables = std::make_unique<SqlLeaseTables>(m_connection, m_dialect, m_caching);
+    m_events = std::make_unique<SqlEventLog>(m_connection, m_dialect);
+    m_counters = std::make_unique<SqlCounters>(m_connection, m_dialect);
+    m_tokens = std::make_unique<SqlTokens>(m_connection, m_caching);
+}
+
+SqlLeaseStore::~SqlLeaseStore()
+{
+    // Statements first, then the connection they were prepared on.
+    m_transactions.reset();
+    m_tables.reset();
+    m_events.reset();
+    m_counters.reset();
+    m_tokens.reset();
+    m_connection.close();
+}
+
+bool SqlLeaseStore::setUp(QString *error)
+{
+    if (!m_schema->migrate(error))
+        return false;
+    m_createdSchema = m_schema->wasEmpty();
+    return prepareStatements(error);
+}
+
+bool SqlLeaseStore::prepareStatements(QString *error)
+{
+    m_prepared = false;
+    m_transactions->reset();
+    m_prepared = m_transactions->prepare(error) && m_tables->prepare(error) && m_events->prepare(error)
+        && m_counters->prepare(error) && m_tokens->prepare(error);
+    return m_prepared;
+}
+
+void SqlLeaseStore::close()
+{
+    m_prepared = false;
+    m_transactions->reset();
+    makeParts();
+    m_connection.close();
+}
+
+bool SqlLeaseStore::isOpen() const
+{
+    return m_prepared;
+}
+
+int SqlLeaseStore::schemaVersion() const
+{
+    return m_schema->newestVersion();
+}
+
+bool SqlLeaseStore::inTransaction() const
+{
+    return m_transactions->inTransaction();
+}
+
+void SqlLeaseStore::dropCaches()
+{
+    m_tables->dropCaches();
+    m_tokens->dropCaches();
+}
+
+void SqlLeaseStore::unit(const std::function<void()> &work)
+{
+    if (!m_transactions->inTransaction() && !m_transactions->inBatch())
+        beforeTransaction();
+    else if (m_transactions->inBatch() && !m_transactions->inTransaction())
+        beforeTransaction(); // a batch whose BEGIN is still to come
+    if (!m_prepared)
+        throw StoreError(StoreError::Kind::Unavailable, u"%1 is not open"_s.arg(m_connection.description()));
+    m_transactions->unit(work);
+}
+
+void SqlLeaseStore::withLicense(const QString &licenseId, const std::function<void()> &work)
+{
+    // SQLite: the one writer connection on one thread, so the transaction itself is the
+    // per-license lock. PostgreSQL: the license's row, locked until the transaction ends; work on
+    // other licenses never waits for it.
+    unit([&] {
+        m_tables->lockLicense(licenseId);
+        work();
+    });
+}
+
+void SqlLeaseStore::withStore(const std::function<void()> &work)
+{
+    unit(work);
+}
+
+void SqlLeaseStore::beginBatch()
+{
+    m_transactions->beginBatch();
+}
+
+void SqlLeaseStore::commitBatch()
+{
+    m_transactions->commitBatch();
+}
+
+void SqlLeaseStore::rollbackBatch()
+{
+    m_transactions->rollbackBatch();
+}
+
+bool SqlLeaseStore::inBatch() const
+{
+    return m_transactions->inBatch();
+}
+
+QList<LicenseRecord> SqlLeaseStore::licenses()
+{
+    return m_tables->licenses();
+}
+
+std::optional<LicenseRecord> SqlLeaseStore::license(const QString &licenseId)
+{
+    return m_tables->license(licenseId);
+}
+
+void SqlLeaseStore::insertLicense(const LicenseRecord &license)
+{
+    m_tables->insertLicense(license);
+}
+
+void SqlLeaseStore::updateLicense(const LicenseRecord &license)
+{
+    m_tables->updateLicense(license);
+}
+
+QList<StoredLease> SqlLeaseStore::leases(const QString &licenseId)
+{
+    return m_tables->leases(licenseId);
+}
+
+std::optional<StoredLease> SqlLeaseStore::lease(const QString &licenseId, const QString &seatId)
+{
+    return m_tables->lease(licenseId, seatId);
+}
+
+void SqlLeaseStore::insertLease(const StoredLease &lease)
+{
+    m_tables->insertLease(lease);
+}
+
+void SqlLeaseStore::renewLease(const SeatLease &lease)
+{
+    m_tables->renewLease(lease);
+}
+
+bool SqlLeaseStore::renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed)
+{
+    return m_tables->renewLeaseIfUnchanged(current, renewed);
+}
+
+bool SqlLeaseStore::deleteLease(const QString &licenseId, const QString &seatId)
+{
+    return m_tables->deleteLease(licenseId, seatId);
+}
+
+QList<StoredLease> SqlLeaseStore::leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry)
+{
+    return m_tables->leasesExpiringBy(licenseId, latestExpiry);
+}
+
+QList<StoredLease> SqlLeaseStore::firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry,
+                                                        int limit)
+{
+    return m_tables->firstLeasesExpiringBy(licenseId, latestExpiry, limit);
+}
+
+std::optional<HolderBlock> SqlLeaseStore::block(const QString &licenseId, const QString &holder)
+{
+    return m_tables->block(licenseId, holder);
+}
+
+QList<HolderBlock> SqlLeaseStore::blocks(const QString &licenseId)
+{
+    return m_tables->blocks(licenseId);
+}
+
+void SqlLeaseStore::putBlock(const HolderBlock &block)
+{
+    m_tables->putBlock(block);
+}
+
+int SqlLeaseStore::deleteBlocksEndedBy(const QDateTime &now)
+{
+    return m_tables->deleteBlocksEndedBy(now);
+}
+
+qint64 SqlLeaseStore::appendEvent(const EventRecord &event)
+{
+    return m_events->appendEvent(event);
+}
+
+QList<EventRecord> SqlLeaseStore::events(const EventQuery &query)
+{
+    return m_events->events(query);
+}
+
+QHash<QString, int> SqlLeaseStore::countEventsSince(EventKind kind, const QDateTime &since)
+{
+    return m_events->countEventsSince(kind, since);
+}
+
+int SqlLeaseStore::deleteEventsBefore(const QDateTime &before)
+{
+    return m_events->deleteEventsBefore(before);
+}
+
+int SqlLeaseStore::deleteFirstEventsBefore(const QDateTime &before, int limit)
+{
+    return m_events->deleteFirstEventsBefore(before, limit);
+}
+
+QList<AccessToken> SqlLeaseStore::tokens()
+{
+    return m_tokens->tokens();
+}
+
+std::optional<AccessToken> SqlLeaseStore::token(const QString &name)
+{
+    return m_tokens->token(name);
+}
+
+std::optional<AccessToken> SqlLeaseStore::tokenByHash(const QByteArray &hash)
+{
+    return m_tokens->tokenByHash(hash);
+}
+
+void SqlLeaseStore::putToken(const AccessToken &token)
+{
+    m_tokens->putToken(token);
+}
+
+bool SqlLeaseStore::deleteToken(const QString &name)
+{
+    return m_tokens->deleteToken(name);
+}
+
+void SqlLeaseStore::touchToken(const QString &name, const QDateTime &lastUsedAt)
+{
+    m_tokens->touchToken(name, lastUsedAt);
+}
+
+void SqlLeaseStore::bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by)
+{
+    m_counters->bumpCounter(licenseId, counter, replicaId, by);
+}
+
+QList<StatComponent> SqlLeaseStore::counterComponents()
+{
+    return m_counters->counterComponents();
+}
+
+void SqlLeaseStore::mergeComponents(const QList<StatComponent> &components)
+{
+    m_counters->mergeComponents(components);
+}
+
+} // namespace keyright::server

@@ -1,0 +1,116 @@
+#pragma once
+
+#include "store/LeaseStore.h"
+#include "store/SqlConnection.h"
+#include "store/SqlDialect.h"
+
+#include <memory>
+
+namespace keyright::server {
+
+class SqlCounters;
+class SqlEventLog;
+class SqlLeaseTables;
+class SqlSchema;
+class SqlTokens;
+class SqlTransactions;
+
+// LeaseStore on a Qt SQL connection: what SqliteLeaseStore and PgLeaseStore share. The work is
+// split by job: SqlSchema (schema and migrations), SqlTransactions (units, savepoints, batches),
+// SqlLeaseTables (licenses, leases, blocks), SqlEventLog (events), SqlCounters and SqlTokens.
+// Each subclass supplies its dialect, opens its connection, and decides whether reads may be
+// cached (only when no other server writes the same database).
+class SqlLeaseStore : public LeaseStore
+{
+public:
+    ~SqlLeaseStore() override;
+    SqlLeaseStore(const SqlLeaseStore &) = delete;
+    SqlLeaseStore &operator=(const SqlLeaseStore &) = delete;
+
+    virtual void close();
+    bool isOpen() const;
+    int schemaVersion() const;
+    // "the database /path/keyright.sqlite", "PostgreSQL at host:port/db": what messages name.
+    QString description() const { return m_connection.description(); }
+    // True when the last open() created the schema (the database was empty).
+    bool createdSchema() const { return m_createdSchema; }
+
+    void withLicense(const QString &licenseId, const std::function<void()> &work) override;
+    void withStore(const std::function<void()> &work) override;
+    void beginBatch() override;
+    void commitBatch() override;
+    void rollbackBatch() override;
+    bool inBatch() const override;
+
+    QList<LicenseRecord> licenses() override;
+    std::optional<LicenseRecord> license(const QString &licenseId) override;
+    void insertLicense(const LicenseRecord &license) override;
+    void updateLicense(const LicenseRecord &license) override;
+
+    QList<StoredLease> leases(const QString &licenseId) override;
+    std::optional<StoredLease> lease(const QString &licenseId, const QString &seatId) override;
+    void insertLease(const StoredLease &lease) override;
+    void renewLease(const SeatLease &lease) override;
+    bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed) override;
+    bool deleteLease(const QString &licenseId, const QString &seatId) override;
+    QList<StoredLease> leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry) override;
+    QList<StoredLease> firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry,
+                                             int limit) override;
+
+    std::optional<HolderBlock> block(const QString &licenseId, const QString &holder) override;
+    QList<HolderBlock> blocks(const QString &licenseId) override;
+    void putBlock(const HolderBlock &block) override;
+    int deleteBlocksEndedBy(const QDateTime &now) override;
+
+    qint64 appendEvent(const EventRecord &event) override;
+    QList<EventRecord> events(const EventQuery &query) override;
+    QHash<QString, int> countEventsSince(EventKind kind, const QDateTime &since) override;
+    int deleteEventsBefore(const QDateTime &before) override;
+    int deleteFirstEventsBefore(const QDateTime &before, int limit) override;
+
+    QList<AccessToken> tokens() override;
+    std::optional<AccessToken> token(const QString &name) override;
+    std::optional<AccessToken> tokenByHash(const QByteArray &hash) override;
+    void putToken(const AccessToken &token) override;
+    bool deleteToken(const QString &name) override;
+    void touchToken(const QString &name, const QDateTime &lastUsedAt) override;
+
+    void bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by) override;
+    QList<StatComponent> counterComponents() override;
+    void mergeComponents(const QList<StatComponent> &components) override;
+
+protected:
+    SqlLeaseStore(const QString &driver, const QString &description, SqlDialect dialect, bool caching);
+
+    SqlConnection &connection() { return m_connection; }
+    // After the connection opened: migrates the schema and prepares every statement.
+    bool setUp(QString *error);
+    // Prepares every statement again on a connection that was reopened.
+    bool prepareStatements(QString *error);
+    bool inTransaction() const;
+
+    // Before a unit that starts a transaction (not one that joins a unit or an open batch): a
+    // store whose connection can be lost reconnects here. Throws StoreError.
+    virtual void beforeTransaction() { }
+    // Inside a transaction that just began.
+    virtual void transactionBegan() { }
+
+private:
+    void makeParts();
+    void dropCaches();
+    void unit(const std::function<void()> &work);
+
+    SqlConnection m_connection;
+    SqlDialect m_dialect;
+    std::unique_ptr<SqlSchema> m_schema;
+    std::unique_ptr<SqlTransactions> m_transactions;
+    std::unique_ptr<SqlLeaseTables> m_tables;
+    std::unique_ptr<SqlEventLog> m_events;
+    std::unique_ptr<SqlCounters> m_counters;
+    std::unique_ptr<SqlTokens> m_tokens;
+    bool m_caching;
+    bool m_prepared = false;
+    bool m_createdSchema = false;
+};
+
+} // namespace keyright::server

@@ -1,0 +1,364 @@
+#include "store/SqlLeaseTables.h"
+
+#include "store/SqlConnection.h"
+#include "store/SqlDialect.h"
+#include "store/SqlRows.h"
+
+#include <QVariant>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::server {
+
+struct SqlLeaseTables::Statements
+{
+    explicit Statements(const QSqlDatabase &db)
+        : lockLicense(db)
+        , licenses(db)
+        , license(db)
+        , insertLicense(db)
+        , updateLicense(db)
+        , leases(db)
+        , lease(db)
+        , insertLease(db)
+        , forgetRequestId(db)
+        , renewLease(db)
+        , renewLeaseIfUnchanged(db)
+        , deleteLease(db)
+        , leasesExpiringBy(db)
+        , firstLeasesExpiringBy(db)
+        , block(db)
+        , blocks(db)
+        , putBlock(db)
+        , deleteBlocks(db)
+    { }
+
+    QSqlQuery lockLicense, licenses, license, insertLicense, updateLicense;
+    QSqlQuery leases, lease, insertLease, forgetRequestId, renewLease, renewLeaseIfUnchanged, deleteLease,
+        leasesExpiringBy, firstLeasesExpiringBy;
+    QSqlQuery block, blocks, putBlock, deleteBlocks;
+};
+
+SqlLeaseTables::SqlLeaseTables(SqlConnection &connection, const SqlDialect &dialect, bool caching)
+    : m_connection(connection)
+    , m_dialect(dialect)
+    , m_caching(caching)
+{ }
+
+SqlLeaseTables::~SqlLeaseTables() = default;
+
+SqlLeaseTables::Statements &SqlLeaseTables::statements()
+{
+    if (!m_statements)
+        throw StoreError(StoreError::Kind::Unavailable, u"%1 is not open"_s.arg(m_connection.description()));
+    return *m_statements;
+}
+
+bool SqlLeaseTables::prepare(QString *error)
+{
+    auto s = std::make_unique<Statements>(m_connection.database());
+    const QString &leaseColumns = SqlRows::leaseColumns;
+    const QString &licenseColumns = SqlRows::licenseColumns;
+    QList<std::pair<QSqlQuery *, QString>> all {
+        {&s->licenses, u"SELECT %1 FROM licenses ORDER BY id"_s.arg(licenseColumns)},
+        {&s->license, u"SELECT %1 FROM licenses WHERE id = :id"_s.arg(licenseColumns)},
+        {&s->insertLicense,
+         u"INSERT INTO licenses (%1) VALUES (:id, :name, :seats, :ttl, :skew, :grace, :hash, :generation)"_s.arg(
+             licenseColumns)},
+        {&s->updateLicense,
+         u"UPDATE licenses SET name = :name, seat_count = :seats, ttl_ms = :ttl, skew_ms = :skew, "
+         "reap_grace_ms = :grace, key_hash = :hash, last_generation = :generation WHERE id = :id"_s},
+        {&s->leases, u"SELECT %1 FROM leases WHERE license_id = :license"_s.arg(leaseColumns)},
+        {&s->lease, u"SELECT %1 FROM leases WHERE license_id = :license AND seat_id = :seat"_s.arg(leaseColumns)},
+        {&s->insertLease,
+         u"INSERT INTO leases (%1) VALUES (:license, :seat, :holder, :generation, :issued, :expires, :signature, "
+         ":request)"_s.arg(leaseColumns)},
+        {&s->forgetRequestId,
+         u"UPDATE leases SET request_id = '' WHERE license_id = :license AND holder = :holder "
+         "AND request_id = :request RETURNING seat_id"_s},
+        {&s->renewLease,
+         u"UPDATE leases SET issued_at = :issued, expires_at = :expires, signature = :signature "
+         "WHERE license_id = :license AND seat_id = :seat"_s},
+        {&s->renewLeaseIfUnchanged,
+         u"UPDATE leases SET issued_at = :issued, expires_at = :expires, signature = :signature "
+         "WHERE license_id = :license AND seat_id = :seat AND generation = :generation "
+         "AND issued_at = :wasIssued AND expires_at = :wasExpiring"_s},
+        {&s->deleteLease, u"DELETE FROM leases WHERE license_id = :license AND seat_id = :seat"_s},
+        {&s->leasesExpiringBy,
+         u"SELECT %1 FROM leases WHERE license_id = :license AND expires_at <= :latest ORDER BY expires_at"_s.arg(
+             leaseColumns)},
+        // The reaper's bounded chunks: leases_by_expiry yields the rows in order. Rows another
+        // server's reaper holds are skipped rather than waited for (and never deleted twice).
+        {&s->firstLeasesExpiringBy,
+         u"SELECT %1 FROM leases WHERE license_id = :license AND expires_at <= :latest ORDER BY expires_at "
+         "LIMIT :limit%2"_s.arg(leaseColumns, m_dialect.skipLocked)},
+        {&s->block,
+         u"SELECT %1 FROM holder_blocks WHERE license_id = :license AND holder = :holder"_s.arg(SqlRows::blockColumns)},
+        {&s->blocks,
+         u"SELECT %1 FROM holder_blocks WHERE license_id = :license ORDER BY until_ms"_s.arg(SqlRows::blockColumns)},
+        {&s->putBlock,
+         u"INSERT INTO holder_blocks (%1) VALUES (:license, :holder, :until, COALESCE(:reason, '')) "
+         "ON CONFLICT (license_id, holder) DO UPDATE SET until_ms = excluded.until_ms, reason = excluded.reason"_s.arg(
+             SqlRows::blockColumns)},
+        {&s->deleteBlocks, u"DELETE FROM holder_blocks WHERE until_ms <= :now"_s},
+    };
+    if (!m_dialect.lockLicense.isEmpty())
+        all.append({&s->lockLicense, m_dialect.lockLicense});
+    for (const auto &[query, sql] : all) {
+        if (!m_connection.prepare(*query, sql, error))
+            return false;
+    }
+    m_statements = std::move(s);
+    dropCaches();
+    return true;
+}
+
+void SqlLeaseTables::lockLicense(const QString &licenseId)
+{
+    if (m_dialect.lockLicense.isEmpty())
+        return;
+    auto &q = statements().lockLicense;
+    q.bindValue(u":id"_s, licenseId);
+    m_connection.exec(q).finish();
+}
+
+QString SqlLeaseTables::leaseKey(const QString &licenseId, const QString &seatId)
+{
+    return licenseId + QChar(u'\n') + seatId; // neither id can hold a line break
+}
+
+void SqlLeaseTables::dropCaches()
+{
+    m_licenseCache.clear();
+    m_leaseCache.clear();
+}
+
+void SqlLeaseTables::cacheLease(const StoredLease &row)
+{
+    if (!m_caching)
+        return;
+    if (m_leaseCache.size() >= maxCachedLeases)
+        m_leaseCache.clear(); // start over rather than grow without bound
+    m_leaseCache.insert(leaseKey(row.lease.licenseId, row.lease.seatId), row);
+}
+
+void SqlLeaseTables::cacheRenewal(const SeatLease &lease)
+{
+    const auto cached = m_leaseCache.find(leaseKey(lease.licenseId, lease.seatId));
+    if (cached == m_leaseCache.end())
+        return;
+    cached->lease.issuedAt = lease.issuedAt;
+    cached->lease.expiresAt = lease.expiresAt;
+    cached->lease.signature = lease.signature;
+}
+
+QList<LicenseRecord> SqlLeaseTables::licenses()
+{
+    auto &q = m_connection.exec(statements().licenses);
+    QList<LicenseRecord> result;
+    while (q.next())
+        result.append(SqlRows::license(q));
+    q.finish();
+    return result;
+}
+
+std::optional<LicenseRecord> SqlLeaseTables::license(const QString &licenseId)
+{
+    if (const auto cached = m_licenseCache.constFind(licenseId); cached != m_licenseCache.cend())
+        return *cached;
+    auto &q = statements().license;
+    q.bindValue(u":id"_s, licenseId);
+    m_connection.exec(q);
+    std::optional<LicenseRecord> result;
+    if (q.next())
+        result = SqlRows::license(q);
+    q.finish();
+    if (result && m_caching)
+        m_licenseCache.insert(licenseId, *result);
+    return result;
+}
+
+void SqlLeaseTables::insertLicense(const LicenseRecord &license)
+{
+    auto &q = statements().insertLicense;
+    SqlRows::bindLicense(q, license);
+    m_connection.exec(q).finish();
+    if (m_caching)
+        m_licenseCache.insert(license.id, license);
+}
+
+void SqlLeaseTables::updateLicense(const LicenseRecord &license)
+{
+    auto &q = statements().updateLicense;
+    SqlRows::bindLicense(q, license);
+    m_connection.exec(q);
+    const int changed = q.numRowsAffected();
+    q.finish();
+    if (changed != 1) {
+        m_licenseCache.remove(license.id);
+        throw StoreError(u"license %1 is not in the database"_s.arg(license.id).toStdString());
+    }
+    if (m_caching)
+        m_licenseCache.insert(license.id, license);
+}
+
+QList<StoredLease> SqlLeaseTables::leaseRows(QSqlQuery &q)
+{
+    m_connection.exec(q);
+    QList<StoredLease> result;
+    while (q.next())
+        result.append(SqlRows::lease(q));
+    q.finish();
+    return result;
+}
+
+QList<StoredLease> SqlLeaseTables::leases(const QString &licenseId)
+{
+    auto &q = statements().leases;
+    q.bindValue(u":license"_s, licenseId);
+    return leaseRows(q);
+}
+
+std::optional<StoredLease> SqlLeaseTables::lease(const QString &licenseId, const QString &seatId)
+{
+    if (const auto cached = m_leaseCache.constFind(leaseKey(licenseId, seatId)); cached != m_leaseCache.cend())
+        return *cached;
+    auto &q = statements().lease;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":seat"_s, seatId);
+    m_connection.exec(q);
+    std::optional<StoredLease> result;
+    if (q.next())
+        result = SqlRows::lease(q);
+    q.finish();
+    if (result)
+        cacheLease(*result);
+    return result;
+}
+
+void SqlLeaseTables::insertLease(const StoredLease &row)
+{
+    if (!row.requestId.isEmpty()) {
+        // The seat logic inserts under a requestId only when the row that had it is no longer
+        // live; that row gives the id up, so the unique index holds one row per requestId.
+        auto &forget = statements().forgetRequestId;
+        forget.bindValue(u":license"_s, row.lease.licenseId);
+        forget.bindValue(u":holder"_s, row.lease.holder);
+        forget.bindValue(u":request"_s, row.requestId);
+        m_connection.exec(forget);
+        while (forget.next())
+            m_leaseCache.remove(leaseKey(row.lease.licenseId, forget.value(0).toString()));
+        forget.finish();
+    }
+    auto &q = statements().insertLease;
+    SqlRows::bindLease(q, row);
+    m_connection.exec(q).finish();
+    cacheLease(row);
+}
+
+bool SqlLeaseTables::writeRenewal(QSqlQuery &q, const SeatLease &renewed)
+{
+    SqlRows::bindRenewal(q, renewed);
+    m_connection.exec(q);
+    const bool written = q.numRowsAffected() == 1;
+    q.finish();
+    if (written)
+        cacheRenewal(renewed);
+    else
+        m_leaseCache.remove(leaseKey(renewed.licenseId, renewed.seatId));
+    return written;
+}
+
+void SqlLeaseTables::renewLease(const SeatLease &lease)
+{
+    if (!writeRenewal(statements().renewLease, lease))
+        throw StoreError(u"seat %1 of %2 is not in the database"_s.arg(lease.seatId, lease.licenseId).toStdString());
+}
+
+bool SqlLeaseTables::renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed)
+{
+    auto &q = statements().renewLeaseIfUnchanged;
+    q.bindValue(u":generation"_s, qint64(current.generation));
+    q.bindValue(u":wasIssued"_s, SqlRows::toMs(current.issuedAt));
+    q.bindValue(u":wasExpiring"_s, SqlRows::toMs(current.expiresAt));
+    return writeRenewal(q, renewed);
+}
+
+bool SqlLeaseTables::deleteLease(const QString &licenseId, const QString &seatId)
+{
+    auto &q = statements().deleteLease;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":seat"_s, seatId);
+    m_connection.exec(q);
+    const bool deleted = q.numRowsAffected() > 0;
+    q.finish();
+    m_leaseCache.remove(leaseKey(licenseId, seatId));
+    return deleted;
+}
+
+QList<StoredLease> SqlLeaseTables::leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry)
+{
+    auto &q = statements().leasesExpiringBy;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":latest"_s, SqlRows::toMs(latestExpiry));
+    return leaseRows(q);
+}
+
+QList<StoredLease> SqlLeaseTables::firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry,
+                                                         int limit)
+{
+    auto &q = statements().firstLeasesExpiringBy;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":latest"_s, SqlRows::toMs(latestExpiry));
+    q.bindValue(u":limit"_s, std::max(limit, 0));
+    return leaseRows(q);
+}
+
+std::optional<HolderBlock> SqlLeaseTables::block(const QString &licenseId, const QString &holder)
+{
+    auto &q = statements().block;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":holder"_s, holder);
+    m_connection.exec(q);
+    std::optional<HolderBlock> result;
+    if (q.next())
+        result = SqlRows::block(q);
+    q.finish();
+    return result;
+}
+
+QList<HolderBlock> SqlLeaseTables::blocks(const QString &licenseId)
+{
+    auto &q = statements().blocks;
+    q.bindValue(u":license"_s, licenseId);
+    m_connection.exec(q);
+    QList<HolderBlock> result;
+    while (q.next())
+        result.append(SqlRows::block(q));
+    q.finish();
+    return result;
+}
+
+void SqlLeaseTables::putBlock(const HolderBlock &block)
+{
+    auto &q = statements().putBlock;
+    q.bindValue(u":license"_s, block.licenseId);
+    q.bindValue(u":holder"_s, block.holder);
+    q.bindValue(u":until"_s, SqlRows::toMs(block.until));
+    q.bindValue(u":reason"_s, block.reason);
+    m_connection.exec(q).finish();
+}
+
+int SqlLeaseTables::deleteBlocksEndedBy(const QDateTime &now)
+{
+    auto &q = statements().deleteBlocks;
+    q.bindValue(u":now"_s, SqlRows::toMs(now));
+    m_connection.exec(q);
+    const int deleted = q.numRowsAffected();
+    q.finish();
+    return deleted;
+}
+
+} // namespace keyright::server

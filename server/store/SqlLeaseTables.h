@@ -1,0 +1,85 @@
+#pragma once
+
+#include "store/StoreTypes.h"
+
+#include <QHash>
+#include <QList>
+#include <QSqlQuery>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace keyright::server {
+
+class SqlConnection;
+struct SqlDialect;
+
+// The licenses, leases and holder_blocks tables: LeaseStore's methods of the same names, as
+// prepared statements on one connection.
+//
+// With caching on (one server owns the database: SQLite), license records and lease rows are
+// kept in memory: every client request needs its license, every heartbeat its row, and both
+// change only through this object. The caches follow every insert, update and delete, and
+// dropCaches() is called whenever a transaction or a unit rolls back. Lease rows are cached as
+// they are read or written, up to maxCachedLeases (then the cache starts over). With caching off
+// (a database shared by several servers), every read goes to the database.
+class SqlLeaseTables
+{
+public:
+    static constexpr qsizetype maxCachedLeases = 250'000;
+
+    SqlLeaseTables(SqlConnection &connection, const SqlDialect &dialect, bool caching);
+    ~SqlLeaseTables();
+    SqlLeaseTables(const SqlLeaseTables &) = delete;
+    SqlLeaseTables &operator=(const SqlLeaseTables &) = delete;
+
+    bool prepare(QString *error);
+    void dropCaches();
+
+    // Takes the dialect's row lock on the license (nothing when it has none).
+    void lockLicense(const QString &licenseId);
+
+    QList<LicenseRecord> licenses();
+    std::optional<LicenseRecord> license(const QString &licenseId);
+    void insertLicense(const LicenseRecord &license);
+    void updateLicense(const LicenseRecord &license);
+
+    QList<StoredLease> leases(const QString &licenseId);
+    std::optional<StoredLease> lease(const QString &licenseId, const QString &seatId);
+    void insertLease(const StoredLease &lease);
+    void renewLease(const SeatLease &lease);
+    bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed);
+    bool deleteLease(const QString &licenseId, const QString &seatId);
+    QList<StoredLease> leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry);
+    QList<StoredLease> firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry, int limit);
+
+    std::optional<HolderBlock> block(const QString &licenseId, const QString &holder);
+    QList<HolderBlock> blocks(const QString &licenseId);
+    void putBlock(const HolderBlock &block);
+    int deleteBlocksEndedBy(const QDateTime &now);
+
+private:
+    struct Statements;
+
+    // Throws StoreError when the store is not open (never prepared, or its connection was lost).
+    Statements &statements();
+
+    static QString leaseKey(const QString &licenseId, const QString &seatId);
+    void cacheLease(const StoredLease &row);
+    void cacheRenewal(const SeatLease &lease);
+    // Binds the renewed times and signature, runs `q` and follows it in the cache; true when it
+    // changed one row.
+    bool writeRenewal(QSqlQuery &q, const SeatLease &renewed);
+    // Runs a bound SELECT of lease columns and returns every row.
+    QList<StoredLease> leaseRows(QSqlQuery &q);
+
+    SqlConnection &m_connection;
+    const SqlDialect &m_dialect;
+    bool m_caching;
+    std::unique_ptr<Statements> m_statements;
+    QHash<QString, LicenseRecord> m_licenseCache;
+    QHash<QString, StoredLease> m_leaseCache; // by leaseKey()
+};
+
+} // namespace keyright::server

@@ -1,0 +1,140 @@
+#include "store/SqlRows.h"
+
+#include <QJsonDocument>
+#include <QVariant>
+
+#include <algorithm>
+#include <limits>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::server {
+
+qint64 SqlRows::toStoredCount(quint64 value)
+{
+    return qint64(std::min<quint64>(value, quint64(std::numeric_limits<qint64>::max())));
+}
+
+LicenseRecord SqlRows::license(const QSqlQuery &query)
+{
+    using std::chrono::milliseconds;
+    ValidationError why;
+    const auto policy = SeatPolicy::create(query.value(2).toLongLong(), milliseconds(query.value(3).toLongLong()),
+                                           milliseconds(query.value(4).toLongLong()),
+                                           milliseconds(query.value(5).toLongLong()), &why);
+    if (!policy)
+        throw StoreError(
+            u"license %1 has an invalid policy in the database: %2"_s.arg(query.value(0).toString(), why.message)
+                .toStdString());
+    return LicenseRecord {query.value(0).toString(), query.value(1).toString(), *policy, query.value(6).toByteArray(),
+                          query.value(7).toULongLong()};
+}
+
+StoredLease SqlRows::lease(const QSqlQuery &query)
+{
+    StoredLease row;
+    row.lease.licenseId = query.value(0).toString();
+    row.lease.seatId = query.value(1).toString();
+    row.lease.holder = query.value(2).toString();
+    row.lease.generation = query.value(3).toULongLong();
+    row.lease.issuedAt = fromMs(query.value(4).toLongLong());
+    row.lease.expiresAt = fromMs(query.value(5).toLongLong());
+    row.lease.signature = query.value(6).toByteArray();
+    row.requestId = query.value(7).toString();
+    return row;
+}
+
+HolderBlock SqlRows::block(const QSqlQuery &query)
+{
+    return HolderBlock {.holder = query.value(1).toString(),
+                        .until = fromMs(query.value(2).toLongLong()),
+                        .reason = query.value(3).toString(),
+                        .licenseId = query.value(0).toString()};
+}
+
+EventRecord SqlRows::event(const QSqlQuery &query)
+{
+    EventRecord event;
+    event.seq = query.value(0).toLongLong();
+    event.time = fromMs(query.value(1).toLongLong());
+    const QString kind = query.value(2).toString();
+    const std::optional<EventKind> known = eventKindFromWire(kind);
+    if (!known)
+        throw StoreError(u"event %1 has the kind \"%2\", which this server does not know (was the database "
+                         "written by a newer version?)"_s.arg(event.seq)
+                             .arg(kind.left(40))
+                             .toStdString());
+    event.kind = *known;
+    event.licenseId = query.value(3).toString();
+    event.seatId = query.value(4).toString();
+    event.holder = query.value(5).toString();
+    event.actor = query.value(6).toString();
+    event.detail = QJsonDocument::fromJson(query.value(7).toString().toUtf8()).object();
+    return event;
+}
+
+AccessToken SqlRows::token(const QSqlQuery &query)
+{
+    AccessToken token;
+    token.name = query.value(0).toString();
+    token.role = parseRole(query.value(1).toString()).value_or(AccessRole::Viewer);
+    token.hash = query.value(2).toByteArray();
+    token.createdAt = fromMs(query.value(3).toLongLong());
+    if (!query.value(4).isNull())
+        token.expiresAt = fromMs(query.value(4).toLongLong());
+    if (!query.value(5).isNull())
+        token.lastUsedAt = fromMs(query.value(5).toLongLong());
+    return token;
+}
+
+StatComponent SqlRows::component(const QSqlQuery &query)
+{
+    return StatComponent {query.value(0).toString(), query.value(1).toString(), query.value(2).toString(),
+                          quint64(std::max<qint64>(query.value(3).toLongLong(), 0))};
+}
+
+void SqlRows::bindLicense(QSqlQuery &q, const LicenseRecord &license)
+{
+    q.bindValue(u":id"_s, license.id);
+    q.bindValue(u":name"_s, license.name);
+    q.bindValue(u":seats"_s, license.policy.seatCount());
+    q.bindValue(u":ttl"_s, qint64(license.policy.ttl().count()));
+    q.bindValue(u":skew"_s, qint64(license.policy.skew().count()));
+    q.bindValue(u":grace"_s, qint64(license.policy.reapGrace().count()));
+    q.bindValue(u":hash"_s, license.keyHash);
+    q.bindValue(u":generation"_s, qint64(license.lastGeneration));
+}
+
+void SqlRows::bindLease(QSqlQuery &q, const StoredLease &row)
+{
+    q.bindValue(u":license"_s, row.lease.licenseId);
+    q.bindValue(u":seat"_s, row.lease.seatId);
+    q.bindValue(u":holder"_s, row.lease.holder);
+    q.bindValue(u":generation"_s, qint64(row.lease.generation));
+    q.bindValue(u":issued"_s, toMs(row.lease.issuedAt));
+    q.bindValue(u":expires"_s, toMs(row.lease.expiresAt));
+    q.bindValue(u":signature"_s, row.lease.signature);
+    // Never NULL: a checkout without requestId stores '', which the unique index leaves out.
+    q.bindValue(u":request"_s, row.requestId.isNull() ? u""_s : row.requestId);
+}
+
+void SqlRows::bindRenewal(QSqlQuery &q, const SeatLease &renewed)
+{
+    q.bindValue(u":license"_s, renewed.licenseId);
+    q.bindValue(u":seat"_s, renewed.seatId);
+    q.bindValue(u":issued"_s, toMs(renewed.issuedAt));
+    q.bindValue(u":expires"_s, toMs(renewed.expiresAt));
+    q.bindValue(u":signature"_s, renewed.signature);
+}
+
+void SqlRows::bindToken(QSqlQuery &q, const AccessToken &token)
+{
+    q.bindValue(u":name"_s, token.name);
+    q.bindValue(u":role"_s, roleName(token.role));
+    q.bindValue(u":hash"_s, token.hash);
+    q.bindValue(u":created"_s, toMs(token.createdAt));
+    q.bindValue(u":expires"_s, token.expiresAt.isValid() ? QVariant(toMs(token.expiresAt)) : QVariant());
+    q.bindValue(u":used"_s, token.lastUsedAt.isValid() ? QVariant(toMs(token.lastUsedAt)) : QVariant());
+}
+
+} // namespace keyright::server
