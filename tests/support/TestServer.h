@@ -134,7 +134,8 @@ private:
         const QString keyrightWhyNot = (fixture).unavailableReason();                                                  \
         if (!keyrightWhyNot.isEmpty()) {                                                                               \
             if (keyright::PgTestDatabase::required())                                                                  \
-                QFAIL(qPrintable(QStringLiteral("PostgreSQL required (KEYRIGHT_REQUIRE_PG=1) but ") + keyrightWhyNot)); \
+                QFAIL(                                                                                                 \
+                    qPrintable(QStringLiteral("PostgreSQL required (KEYRIGHT_REQUIRE_PG=1) but ") + keyrightWhyNot));  \
             QSKIP(qPrintable(keyrightWhyNot));                                                                         \
         }                                                                                                              \
     } while (false)
