@@ -1,5 +1,7 @@
 #include "store/PgLeaseStore.h"
 
+#include "store/SqlSchema.h"
+
 #include <QLoggingCategory>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -21,70 +23,20 @@ SqlDialect PgLeaseStore::dialect()
 {
     SqlDialect d;
     d.engine = u"PostgreSQL"_s;
-    // Times in BIGINT milliseconds as in SQLite, so that both stores share every statement.
-    d.migrations = {
-        {
-            u"CREATE TABLE licenses ("
-            "  id TEXT PRIMARY KEY,"
-            "  name TEXT NOT NULL,"
-            "  seat_count BIGINT NOT NULL,"
-            "  ttl_ms BIGINT NOT NULL,"
-            "  skew_ms BIGINT NOT NULL,"
-            "  reap_grace_ms BIGINT NOT NULL,"
-            "  key_hash BYTEA NOT NULL,"
-            "  last_generation BIGINT NOT NULL DEFAULT 0)"_s,
-            u"CREATE TABLE leases ("
-            "  license_id TEXT NOT NULL REFERENCES licenses(id),"
-            "  seat_id TEXT NOT NULL,"
-            "  holder TEXT NOT NULL,"
-            "  generation BIGINT NOT NULL,"
-            "  issued_at BIGINT NOT NULL,"
-            "  expires_at BIGINT NOT NULL,"
-            "  signature BYTEA NOT NULL,"
-            "  request_id TEXT NOT NULL DEFAULT '',"
-            "  PRIMARY KEY (license_id, seat_id))"_s,
-            u"CREATE INDEX leases_by_expiry ON leases(license_id, expires_at)"_s,
-            // A retried checkout finds its seat on any server; the database refuses a second row.
-            u"CREATE UNIQUE INDEX leases_by_request ON leases(license_id, holder, request_id) "
-            "WHERE request_id <> ''"_s,
-            u"CREATE TABLE holder_blocks ("
-            "  license_id TEXT NOT NULL REFERENCES licenses(id),"
-            "  holder TEXT NOT NULL,"
-            "  until_ms BIGINT NOT NULL,"
-            "  reason TEXT NOT NULL DEFAULT '',"
-            "  PRIMARY KEY (license_id, holder))"_s,
-            // An identity never hands out a value twice, even after the retention sweep.
-            u"CREATE TABLE events ("
-            "  seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
-            "  time_ms BIGINT NOT NULL,"
-            "  kind TEXT NOT NULL,"
-            "  license_id TEXT NOT NULL DEFAULT '',"
-            "  seat_id TEXT NOT NULL DEFAULT '',"
-            "  holder TEXT NOT NULL DEFAULT '',"
-            "  actor TEXT NOT NULL,"
-            "  detail TEXT NOT NULL DEFAULT '{}')"_s,
-            u"CREATE INDEX events_by_kind_time ON events(kind, time_ms)"_s,
-            u"CREATE INDEX events_by_time ON events(time_ms)"_s,
-            u"CREATE TABLE stat_components ("
-            "  license_id TEXT NOT NULL,"
-            "  counter TEXT NOT NULL,"
-            "  replica_id TEXT NOT NULL,"
-            "  value BIGINT NOT NULL CHECK (value >= 0),"
-            "  PRIMARY KEY (license_id, counter, replica_id))"_s,
-            u"CREATE TABLE access_tokens ("
-            "  name TEXT PRIMARY KEY,"
-            "  role TEXT NOT NULL,"
-            "  token_hash BYTEA NOT NULL UNIQUE,"
-            "  created_ms BIGINT NOT NULL,"
-            "  expires_ms BIGINT,"
-            "  last_used_ms BIGINT)"_s,
-            // The public key every server of this database signs with (adoptSigningKey).
-            u"CREATE TABLE server_keys ("
-            "  purpose TEXT PRIMARY KEY,"
-            "  public_key BYTEA NOT NULL,"
-            "  recorded_ms BIGINT NOT NULL)"_s,
-        },
-    };
+    // The same tables as SQLite's, times in BIGINT milliseconds, so that both stores share every
+    // statement.
+    d.migrations = SqlSchema::render(SqlSchema::ColumnTypes {
+        .integer = u"BIGINT"_s,
+        .blob = u"BYTEA"_s,
+        .serialKey = u"BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"_s,
+        .withoutRowid = QString(),
+        .beforeRequestIndex = QString(),
+    });
+    // The public key every server of this database signs with (adoptSigningKey).
+    d.migrations.append(QStringList {u"CREATE TABLE server_keys ("
+                                     "  purpose TEXT PRIMARY KEY,"
+                                     "  public_key BYTEA NOT NULL,"
+                                     "  recorded_ms BIGINT NOT NULL)"_s});
     d.beginMigration = u"BEGIN"_s;
     // Transaction-scoped: released by the COMMIT or ROLLBACK that ends the step.
     d.migrationLock = {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(migrationLockKey)};

@@ -85,18 +85,24 @@ bool SqlLeaseStore::inTransaction() const
 
 void SqlLeaseStore::dropCaches()
 {
+    ready();
     m_tables->dropCaches();
     m_tokens->dropCaches();
 }
 
-void SqlLeaseStore::unit(const std::function<void()> &work)
+void SqlLeaseStore::ready()
 {
-    if (!m_transactions->inTransaction() && !m_transactions->inBatch())
+    // Outside a transaction (a read between units, or the start of one) a lost connection may be
+    // replaced; inside one it may not: what the transaction did is gone with it.
+    if (!m_transactions->inTransaction())
         beforeTransaction();
-    else if (m_transactions->inBatch() && !m_transactions->inTransaction())
-        beforeTransaction(); // a batch whose BEGIN is still to come
     if (!m_prepared)
         throw StoreError(StoreError::Kind::Unavailable, u"%1 is not open"_s.arg(m_connection.description()));
+}
+
+void SqlLeaseStore::unit(const std::function<void()> &work)
+{
+    ready();
     m_transactions->unit(work);
 }
 
@@ -138,152 +144,182 @@ bool SqlLeaseStore::inBatch() const
 
 QList<LicenseRecord> SqlLeaseStore::licenses()
 {
+    ready();
     return m_tables->licenses();
 }
 
 std::optional<LicenseRecord> SqlLeaseStore::license(const QString &licenseId)
 {
+    ready();
     return m_tables->license(licenseId);
 }
 
 void SqlLeaseStore::insertLicense(const LicenseRecord &license)
 {
+    ready();
     m_tables->insertLicense(license);
 }
 
 void SqlLeaseStore::updateLicense(const LicenseRecord &license)
 {
+    ready();
     m_tables->updateLicense(license);
 }
 
 QList<StoredLease> SqlLeaseStore::leases(const QString &licenseId)
 {
+    ready();
     return m_tables->leases(licenseId);
 }
 
 std::optional<StoredLease> SqlLeaseStore::lease(const QString &licenseId, const QString &seatId)
 {
+    ready();
     return m_tables->lease(licenseId, seatId);
 }
 
 void SqlLeaseStore::insertLease(const StoredLease &lease)
 {
+    ready();
     m_tables->insertLease(lease);
 }
 
 void SqlLeaseStore::renewLease(const SeatLease &lease)
 {
+    ready();
     m_tables->renewLease(lease);
 }
 
 bool SqlLeaseStore::renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed)
 {
+    ready();
     return m_tables->renewLeaseIfUnchanged(current, renewed);
 }
 
 bool SqlLeaseStore::deleteLease(const QString &licenseId, const QString &seatId)
 {
+    ready();
     return m_tables->deleteLease(licenseId, seatId);
 }
 
 QList<StoredLease> SqlLeaseStore::leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry)
 {
+    ready();
     return m_tables->leasesExpiringBy(licenseId, latestExpiry);
 }
 
 QList<StoredLease> SqlLeaseStore::firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry,
                                                         int limit)
 {
+    ready();
     return m_tables->firstLeasesExpiringBy(licenseId, latestExpiry, limit);
 }
 
 std::optional<HolderBlock> SqlLeaseStore::block(const QString &licenseId, const QString &holder)
 {
+    ready();
     return m_tables->block(licenseId, holder);
 }
 
 QList<HolderBlock> SqlLeaseStore::blocks(const QString &licenseId)
 {
+    ready();
     return m_tables->blocks(licenseId);
 }
 
 void SqlLeaseStore::putBlock(const HolderBlock &block)
 {
+    ready();
     m_tables->putBlock(block);
 }
 
 int SqlLeaseStore::deleteBlocksEndedBy(const QDateTime &now)
 {
+    ready();
     return m_tables->deleteBlocksEndedBy(now);
 }
 
 qint64 SqlLeaseStore::appendEvent(const EventRecord &event)
 {
+    ready();
     return m_events->appendEvent(event);
 }
 
 QList<EventRecord> SqlLeaseStore::events(const EventQuery &query)
 {
+    ready();
     return m_events->events(query);
 }
 
 QHash<QString, int> SqlLeaseStore::countEventsSince(EventKind kind, const QDateTime &since)
 {
+    ready();
     return m_events->countEventsSince(kind, since);
 }
 
 int SqlLeaseStore::deleteEventsBefore(const QDateTime &before)
 {
+    ready();
     return m_events->deleteEventsBefore(before);
 }
 
 int SqlLeaseStore::deleteFirstEventsBefore(const QDateTime &before, int limit)
 {
+    ready();
     return m_events->deleteFirstEventsBefore(before, limit);
 }
 
 QList<AccessToken> SqlLeaseStore::tokens()
 {
+    ready();
     return m_tokens->tokens();
 }
 
 std::optional<AccessToken> SqlLeaseStore::token(const QString &name)
 {
+    ready();
     return m_tokens->token(name);
 }
 
 std::optional<AccessToken> SqlLeaseStore::tokenByHash(const QByteArray &hash)
 {
+    ready();
     return m_tokens->tokenByHash(hash);
 }
 
 void SqlLeaseStore::putToken(const AccessToken &token)
 {
+    ready();
     m_tokens->putToken(token);
 }
 
 bool SqlLeaseStore::deleteToken(const QString &name)
 {
+    ready();
     return m_tokens->deleteToken(name);
 }
 
 void SqlLeaseStore::touchToken(const QString &name, const QDateTime &lastUsedAt)
 {
+    ready();
     m_tokens->touchToken(name, lastUsedAt);
 }
 
 void SqlLeaseStore::bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by)
 {
+    ready();
     m_counters->bumpCounter(licenseId, counter, replicaId, by);
 }
 
 QList<StatComponent> SqlLeaseStore::counterComponents()
 {
+    ready();
     return m_counters->counterComponents();
 }
 
 void SqlLeaseStore::mergeComponents(const QList<StatComponent> &components)
 {
+    ready();
     m_counters->mergeComponents(components);
 }
 

@@ -98,6 +98,9 @@ protected:
 private:
     void makeParts();
     void dropCaches();
+    // Before every call that reaches the database: reconnects where that is allowed, throws
+    // StoreError when the store cannot serve.
+    void ready();
     void unit(const std::function<void()> &work);
 
     SqlConnection m_connection;

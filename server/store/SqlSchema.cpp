@@ -10,6 +10,102 @@ using namespace Qt::StringLiterals;
 
 namespace keyright::server {
 
+const QList<QStringList> &SqlSchema::tableSteps()
+{
+    // Each entry moves the schema from version i to i + 1. Never edit a released entry: append one.
+    static const QList<QStringList> steps {
+        {
+            u"CREATE TABLE licenses ("
+            "  id TEXT PRIMARY KEY,"
+            "  name TEXT NOT NULL,"
+            "  seat_count {integer} NOT NULL,"
+            "  ttl_ms {integer} NOT NULL,"
+            "  skew_ms {integer} NOT NULL,"
+            "  reap_grace_ms {integer} NOT NULL,"
+            "  key_hash {blob} NOT NULL,"
+            "  last_generation {integer} NOT NULL DEFAULT 0)"_s,
+            u"CREATE TABLE leases ("
+            "  license_id TEXT NOT NULL REFERENCES licenses(id),"
+            "  seat_id TEXT NOT NULL,"
+            "  holder TEXT NOT NULL,"
+            "  generation {integer} NOT NULL,"
+            "  issued_at {integer} NOT NULL,"
+            "  expires_at {integer} NOT NULL,"
+            "  signature {blob} NOT NULL,"
+            "  request_id TEXT NOT NULL DEFAULT '',"
+            "  PRIMARY KEY (license_id, seat_id))"_s,
+            u"CREATE INDEX leases_by_expiry ON leases(license_id, expires_at)"_s,
+            u"CREATE TABLE holder_blocks ("
+            "  license_id TEXT NOT NULL REFERENCES licenses(id),"
+            "  holder TEXT NOT NULL,"
+            "  until_ms {integer} NOT NULL,"
+            "  reason TEXT NOT NULL DEFAULT '',"
+            "  PRIMARY KEY (license_id, holder))"_s,
+            // {serial}: a seq is never reused, even after the retention sweep deleted the
+            // newest events, so `after=` paging can never skip or repeat one.
+            u"CREATE TABLE events ("
+            "  seq {serial},"
+            "  time_ms {integer} NOT NULL,"
+            "  kind TEXT NOT NULL,"
+            "  license_id TEXT NOT NULL DEFAULT '',"
+            "  seat_id TEXT NOT NULL DEFAULT '',"
+            "  holder TEXT NOT NULL DEFAULT '',"
+            "  actor TEXT NOT NULL,"
+            "  detail TEXT NOT NULL DEFAULT '{}')"_s,
+            u"CREATE INDEX events_by_kind_time ON events(kind, time_ms)"_s,
+            u"CREATE INDEX events_by_time ON events(time_ms)"_s,
+        },
+        {
+            // Usage statistics: one G-Counter component per license, counter and replica. No
+            // foreign key to licenses: peers report licenses this server may not have.
+            u"CREATE TABLE stat_components ("
+            "  license_id TEXT NOT NULL,"
+            "  counter TEXT NOT NULL,"
+            "  replica_id TEXT NOT NULL,"
+            "  value {integer} NOT NULL CHECK (value >= 0),"
+            "  PRIMARY KEY (license_id, counter, replica_id)){withoutRowid}"_s,
+        },
+        {
+            // Named access tokens with a role (AccessService). Only the hash of a token is kept;
+            // revoking one deletes its row.
+            u"CREATE TABLE access_tokens ("
+            "  name TEXT PRIMARY KEY,"
+            "  role TEXT NOT NULL,"
+            "  token_hash {blob} NOT NULL UNIQUE,"
+            "  created_ms {integer} NOT NULL,"
+            "  expires_ms {integer},"
+            "  last_used_ms {integer})"_s,
+        },
+        {
+            // A checkout's requestId names one seat of its holder: a retry finds it, on any server,
+            // and the database refuses a second row under it.
+            u"CREATE UNIQUE INDEX leases_by_request ON leases(license_id, holder, request_id) "
+            "WHERE request_id <> ''"_s,
+        },
+    };
+    return steps;
+}
+
+QList<QStringList> SqlSchema::render(const ColumnTypes &types)
+{
+    QList<QStringList> rendered;
+    for (const QStringList &step : tableSteps()) {
+        QStringList statements;
+        for (QString statement : step) {
+            // Before the unique index on requestIds: the rows that would break it (step 4).
+            if (statement.startsWith(u"CREATE UNIQUE INDEX leases_by_request"_s) && !types.beforeRequestIndex.isEmpty())
+                statements.append(types.beforeRequestIndex);
+            statement.replace(u"{integer}"_s, types.integer)
+                .replace(u"{blob}"_s, types.blob)
+                .replace(u"{serial}"_s, types.serialKey)
+                .replace(u"{withoutRowid}"_s, types.withoutRowid);
+            statements.append(statement);
+        }
+        rendered.append(statements);
+    }
+    return rendered;
+}
+
 SqlSchema::SqlSchema(SqlConnection &connection, const SqlDialect &dialect)
     : m_connection(connection)
     , m_dialect(dialect)

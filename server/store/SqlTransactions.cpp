@@ -56,12 +56,17 @@ bool SqlTransactions::prepare(QString *error)
 void SqlTransactions::reset()
 {
     m_statements.reset();
-    m_batch = Batch::None;
+    // A batch that has not begun loses nothing and goes on after a reconnect; one whose
+    // transaction was open lost it, and must not commit as if it had not.
+    if (m_batch == Batch::Open)
+        m_batch = Batch::Broken;
     m_inUnit = false;
 }
 
 bool SqlTransactions::control(Control which, QSqlError *failure)
 {
+    if (!m_statements)
+        return false;
     const int i = int(which);
     QSqlQuery &q = m_statements->queries[i];
     const bool ok = m_prepared ? q.exec() : q.exec(m_statements->sql[i]);

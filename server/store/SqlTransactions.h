@@ -49,7 +49,8 @@ public:
     bool inUnit() const { return m_inUnit; }
     // A transaction of the connection is open (a unit's or a batch's).
     bool inTransaction() const { return m_inUnit || m_batch == Batch::Open || m_batch == Batch::Broken; }
-    // Forgets every state (the connection was closed); nothing is rolled back.
+    // Drops the statements (the connection closes); nothing is rolled back. A batch that had
+    // begun its transaction is Broken from then on.
     void reset();
 
 private:

@@ -1,5 +1,7 @@
 #include "store/SqliteLeaseStore.h"
 
+#include "store/SqlSchema.h"
+
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -11,79 +13,17 @@ SqlDialect SqliteLeaseStore::dialect()
 {
     SqlDialect d;
     d.engine = u"SQLite"_s;
-    d.migrations = {
-        {
-            u"CREATE TABLE licenses ("
-            "  id TEXT PRIMARY KEY,"
-            "  name TEXT NOT NULL,"
-            "  seat_count INTEGER NOT NULL,"
-            "  ttl_ms INTEGER NOT NULL,"
-            "  skew_ms INTEGER NOT NULL,"
-            "  reap_grace_ms INTEGER NOT NULL,"
-            "  key_hash BLOB NOT NULL,"
-            "  last_generation INTEGER NOT NULL DEFAULT 0)"_s,
-            u"CREATE TABLE leases ("
-            "  license_id TEXT NOT NULL REFERENCES licenses(id),"
-            "  seat_id TEXT NOT NULL,"
-            "  holder TEXT NOT NULL,"
-            "  generation INTEGER NOT NULL,"
-            "  issued_at INTEGER NOT NULL,"
-            "  expires_at INTEGER NOT NULL,"
-            "  signature BLOB NOT NULL,"
-            "  request_id TEXT NOT NULL DEFAULT '',"
-            "  PRIMARY KEY (license_id, seat_id))"_s,
-            u"CREATE INDEX leases_by_expiry ON leases(license_id, expires_at)"_s,
-            u"CREATE TABLE holder_blocks ("
-            "  license_id TEXT NOT NULL REFERENCES licenses(id),"
-            "  holder TEXT NOT NULL,"
-            "  until_ms INTEGER NOT NULL,"
-            "  reason TEXT NOT NULL DEFAULT '',"
-            "  PRIMARY KEY (license_id, holder))"_s,
-            // AUTOINCREMENT: a seq is never reused, even after the retention sweep deleted the
-            // newest events, so `after=` paging can never skip or repeat one.
-            u"CREATE TABLE events ("
-            "  seq INTEGER PRIMARY KEY AUTOINCREMENT,"
-            "  time_ms INTEGER NOT NULL,"
-            "  kind TEXT NOT NULL,"
-            "  license_id TEXT NOT NULL DEFAULT '',"
-            "  seat_id TEXT NOT NULL DEFAULT '',"
-            "  holder TEXT NOT NULL DEFAULT '',"
-            "  actor TEXT NOT NULL,"
-            "  detail TEXT NOT NULL DEFAULT '{}')"_s,
-            u"CREATE INDEX events_by_kind_time ON events(kind, time_ms)"_s,
-            u"CREATE INDEX events_by_time ON events(time_ms)"_s,
-        },
-        {
-            // Usage statistics: one G-Counter component per license, counter and replica. No
-            // foreign key to licenses: peers report licenses this server may not have.
-            u"CREATE TABLE stat_components ("
-            "  license_id TEXT NOT NULL,"
-            "  counter TEXT NOT NULL,"
-            "  replica_id TEXT NOT NULL,"
-            "  value INTEGER NOT NULL CHECK (value >= 0),"
-            "  PRIMARY KEY (license_id, counter, replica_id)) WITHOUT ROWID"_s,
-        },
-        {
-            // Named access tokens with a role (AccessService). Only the hash of a token is kept;
-            // revoking one deletes its row.
-            u"CREATE TABLE access_tokens ("
-            "  name TEXT PRIMARY KEY,"
-            "  role TEXT NOT NULL,"
-            "  token_hash BLOB NOT NULL UNIQUE,"
-            "  created_ms INTEGER NOT NULL,"
-            "  expires_ms INTEGER,"
-            "  last_used_ms INTEGER)"_s,
-        },
-        {
-            // A checkout's requestId names one seat of its holder: a retry finds it, and the
-            // database refuses a second row under it. Rows left from before (a seat that expired
-            // and was taken again under the same id) keep only the newest.
-            u"UPDATE leases SET request_id = '' WHERE request_id <> '' AND rowid NOT IN "
-            "(SELECT MAX(rowid) FROM leases WHERE request_id <> '' GROUP BY license_id, holder, request_id)"_s,
-            u"CREATE UNIQUE INDEX leases_by_request ON leases(license_id, holder, request_id) "
-            "WHERE request_id <> ''"_s,
-        },
-    };
+    d.migrations = SqlSchema::render(SqlSchema::ColumnTypes {
+        .integer = u"INTEGER"_s,
+        .blob = u"BLOB"_s,
+        .serialKey = u"INTEGER PRIMARY KEY AUTOINCREMENT"_s,
+        .withoutRowid = u" WITHOUT ROWID"_s,
+        // Rows left from before the index (a seat that expired and was taken again under the
+        // same id) keep the id only on the newest.
+        .beforeRequestIndex
+        = u"UPDATE leases SET request_id = '' WHERE request_id <> '' AND rowid NOT IN "
+          "(SELECT MAX(rowid) FROM leases WHERE request_id <> '' GROUP BY license_id, holder, request_id)"_s,
+    });
     // IMMEDIATE: the write lock is taken at BEGIN, so a transaction never fails half-way for
     // want of it.
     d.beginMigration = u"BEGIN IMMEDIATE"_s;

@@ -1,0 +1,759 @@
+// The LeaseStore contract, run against both stores: every case runs once on SQLite (a file in a
+// temporary directory) and once on PostgreSQL (a fresh database of the lead's PgTestDatabase,
+// skipped with its reason when there is none, failed when KEYRIGHT_REQUIRE_PG=1). Cases that need
+// two connections to one database (lock waits, SKIP LOCKED, two migrations at once, a cut
+// connection) only mean something on PostgreSQL: SQLite allows one server per file by design
+// (locking_mode=EXCLUSIVE), so they skip there and say so.
+
+#include "PgTestDatabase.h"
+#include "SkewedClock.h"
+#include "SystemClock.h"
+#include "store/PgConnectionInfo.h"
+#include "store/PgLeaseStore.h"
+#include "store/SqliteLeaseStore.h"
+
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <limits>
+#include <memory>
+#include <thread>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+
+namespace keyright::server {
+
+namespace {
+
+QDateTime at(qint64 seconds)
+{
+    return QDateTime::fromMSecsSinceEpoch(1'800'000'000'000 + seconds * 1000, Qt::UTC);
+}
+
+LicenseRecord licenseRecord(const QString &id, int seats = 5)
+{
+    return LicenseRecord {id, u"License "_s + id, *SeatPolicy::create(seats, 60s, 5s, 10s), QByteArray(32, 'k'), 0};
+}
+
+StoredLease leaseRow(const QString &licenseId, const QString &seatId, qint64 expiresAt, const QString &holder = {},
+                     const QString &requestId = {})
+{
+    StoredLease row;
+    row.lease.licenseId = licenseId;
+    row.lease.seatId = seatId;
+    row.lease.holder = holder.isEmpty() ? u"holder-"_s + seatId : holder;
+    row.lease.generation = 1;
+    row.lease.issuedAt = at(expiresAt - 60);
+    row.lease.expiresAt = at(expiresAt);
+    row.lease.signature = QByteArray(64, 's');
+    row.requestId = requestId;
+    return row;
+}
+
+EventRecord eventOf(EventKind kind, const QString &licenseId, const QString &holder, qint64 time)
+{
+    EventRecord event;
+    event.time = at(time);
+    event.kind = kind;
+    event.licenseId = licenseId;
+    event.holder = holder;
+    event.actor = u"test"_s;
+    event.detail = QJsonObject {{u"n"_s, time}};
+    return event;
+}
+
+// A PostgreSQL store of its own, made, used and destroyed on the calling thread (Qt SQL
+// connections belong to one thread).
+std::unique_ptr<PgLeaseStore> openPg(const QString &url, QString *error)
+{
+    const auto info = PgConnectionInfo::parse(url, error);
+    if (!info)
+        return nullptr;
+    auto store = std::make_unique<PgLeaseStore>(*info, std::nullopt, SystemClock::instance());
+    if (!store->open(error))
+        return nullptr;
+    return store;
+}
+
+} // namespace
+
+class TestStoreContract : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase_data();
+    void init();
+    void cleanup();
+
+    void licensesRoundTrip();
+    void leaseRowsRoundTrip();
+    void renewLeaseIfUnchangedWritesOnlyAnUnchangedRow();
+    void chunkedExpiryListingComesEarliestFirst();
+    void requestIdNamesOneRow();
+    void failedStatementThrowsAndKeepsNothing();
+    void eventsComeInOrderAndFilter();
+    void eventRetentionDeletesInChunks();
+    void countersNeverGoDownAndSaturate();
+    void tokensRoundTrip();
+    void blocksRoundTrip();
+    void batchUnitRollbackKeepsTheOthers();
+    void batchRollbackKeepsNone();
+    void batchCommitFailureKeepsNone();
+    void migrationIsIdempotent();
+    void twoStoresMigrateOneDatabaseAtOnce();
+    void otherLicensesNeverWaitButTheSameOneDoes();
+    void skipLockedChunksAreDisjoint();
+    void lostConnectionNamesTheDatabaseAndRecovers();
+    void unreachableDatabaseIsNamed();
+    void databaseClockIgnoresTheLocalClock();
+    void signingKeyIsRecordedOnce();
+    void badDatabaseUrisAreRefused_data();
+    void badDatabaseUrisAreRefused();
+
+private:
+    bool isPg() const { return m_isPg; }
+    // A second store object on the same database, opened on this thread.
+    std::unique_ptr<SqlLeaseStore> reopen();
+
+    bool m_isPg = false; // the global data row, taken in init()
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<PgTestDatabase> m_pg;
+    std::unique_ptr<SqlLeaseStore> m_store;
+};
+
+void TestStoreContract::initTestCase_data()
+{
+    QTest::addColumn<QString>("backend");
+    QTest::newRow("sqlite") << u"sqlite"_s;
+    QTest::newRow("postgresql") << u"postgresql"_s;
+}
+
+void TestStoreContract::init()
+{
+    QString error;
+    QFETCH_GLOBAL(QString, backend);
+    m_isPg = backend == u"postgresql"_s;
+    if (isPg()) {
+        m_pg = std::make_unique<PgTestDatabase>();
+        KEYRIGHT_REQUIRE_PG_OR_SKIP(*m_pg);
+        m_store = openPg(m_pg->url(), &error);
+    } else {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        auto store = std::make_unique<SqliteLeaseStore>(m_dir->filePath(u"keyright.sqlite"_s));
+        if (store->open(&error))
+            m_store = std::move(store);
+    }
+    QVERIFY2(m_store, qPrintable(error));
+    m_store->withStore([&] {
+        m_store->insertLicense(licenseRecord(u"alpha"_s));
+        m_store->insertLicense(licenseRecord(u"beta"_s));
+    });
+}
+
+void TestStoreContract::cleanup()
+{
+    m_store.reset();
+    m_pg.reset();
+    m_dir.reset();
+}
+
+std::unique_ptr<SqlLeaseStore> TestStoreContract::reopen()
+{
+    QString error;
+    std::unique_ptr<SqlLeaseStore> store;
+    if (isPg()) {
+        store = openPg(m_pg->url(), &error);
+    } else {
+        m_store.reset(); // one connection per file
+        auto sqlite = std::make_unique<SqliteLeaseStore>(m_dir->filePath(u"keyright.sqlite"_s));
+        if (sqlite->open(&error))
+            store = std::move(sqlite);
+    }
+    if (!store)
+        qWarning("reopen: %s", qPrintable(error));
+    return store;
+}
+
+void TestStoreContract::licensesRoundTrip()
+{
+    LicenseRecord changed = licenseRecord(u"alpha"_s, 7);
+    changed.name = u"Renamed"_s;
+    changed.lastGeneration = 42;
+    m_store->withLicense(u"alpha"_s, [&] { m_store->updateLicense(changed); });
+    const auto read = m_store->license(u"alpha"_s);
+    QVERIFY(read);
+    QCOMPARE(read->name, u"Renamed"_s);
+    QCOMPARE(read->policy.seatCount(), 7);
+    QCOMPARE(read->lastGeneration, quint64(42));
+    QCOMPARE(read->keyHash, QByteArray(32, 'k'));
+    QVERIFY(!m_store->license(u"gamma"_s));
+    QCOMPARE(m_store->licenses().size(), 2);
+    QCOMPARE(m_store->licenses().first().id, u"alpha"_s);
+    QVERIFY_THROWS_EXCEPTION(StoreError,
+                             m_store->withStore([&] { m_store->updateLicense(licenseRecord(u"gamma"_s)); }));
+}
+
+void TestStoreContract::leaseRowsRoundTrip()
+{
+    m_store->withLicense(u"alpha"_s, [&] {
+        m_store->insertLease(leaseRow(u"alpha"_s, u"s1"_s, 100, u"alice"_s, u"req-1"_s));
+        m_store->insertLease(leaseRow(u"alpha"_s, u"s2"_s, 200));
+    });
+    const auto row = m_store->lease(u"alpha"_s, u"s1"_s);
+    QVERIFY(row);
+    QCOMPARE(row->lease.holder, u"alice"_s);
+    QCOMPARE(row->lease.expiresAt, at(100));
+    QCOMPARE(row->lease.signature, QByteArray(64, 's'));
+    QCOMPARE(row->requestId, u"req-1"_s);
+    QCOMPARE(m_store->leases(u"alpha"_s).size(), 2);
+    QVERIFY(m_store->leases(u"beta"_s).isEmpty());
+
+    SeatLease renewed = row->lease;
+    renewed.expiresAt = at(160);
+    m_store->withLicense(u"alpha"_s, [&] { m_store->renewLease(renewed); });
+    QCOMPARE(m_store->lease(u"alpha"_s, u"s1"_s)->lease.expiresAt, at(160));
+
+    bool deleted = false;
+    m_store->withLicense(u"alpha"_s, [&] { deleted = m_store->deleteLease(u"alpha"_s, u"s1"_s); });
+    QVERIFY(deleted);
+    m_store->withLicense(u"alpha"_s, [&] { deleted = m_store->deleteLease(u"alpha"_s, u"s1"_s); });
+    QVERIFY(!deleted);
+    QVERIFY(!m_store->lease(u"alpha"_s, u"s1"_s));
+}
+
+void TestStoreContract::renewLeaseIfUnchangedWritesOnlyAnUnchangedRow()
+{
+    const StoredLease row = leaseRow(u"alpha"_s, u"s1"_s, 100);
+    m_store->withLicense(u"alpha"_s, [&] { m_store->insertLease(row); });
+    SeatLease first = row.lease;
+    first.issuedAt = at(90);
+    first.expiresAt = at(150);
+    bool written = false;
+    m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(row.lease, first); });
+    QVERIFY(written);
+    // The same plan again: the row moved on since, so nothing is written.
+    SeatLease stale = row.lease;
+    stale.expiresAt = at(999);
+    m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(row.lease, stale); });
+    QVERIFY(!written);
+    QCOMPARE(m_store->lease(u"alpha"_s, u"s1"_s)->lease.expiresAt, at(150));
+    // Each of generation, issuedAt and expiresAt alone tells a changed row.
+    for (int field = 0; field < 3; ++field) {
+        SeatLease current = first;
+        if (field == 0)
+            current.generation += 1;
+        else if (field == 1)
+            current.issuedAt = current.issuedAt.addMSecs(1);
+        else
+            current.expiresAt = current.expiresAt.addMSecs(1);
+        m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(current, stale); });
+        QVERIFY2(!written, qPrintable(u"field %1"_s.arg(field)));
+    }
+    QCOMPARE(m_store->lease(u"alpha"_s, u"s1"_s)->lease.expiresAt, at(150));
+    // A row that is gone is not brought back.
+    m_store->withLicense(u"alpha"_s, [&] { m_store->deleteLease(u"alpha"_s, u"s1"_s); });
+    m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(first, stale); });
+    QVERIFY(!written);
+    QVERIFY(!m_store->lease(u"alpha"_s, u"s1"_s));
+}
+
+void TestStoreContract::chunkedExpiryListingComesEarliestFirst()
+{
+    m_store->withLicense(u"alpha"_s, [&] {
+        for (int i = 0; i < 10; ++i)
+            m_store->insertLease(leaseRow(u"alpha"_s, u"s%1"_s.arg(i), 100 - i * 10)); // s9 expires first
+        m_store->insertLease(leaseRow(u"beta"_s, u"other"_s, 0));
+    });
+    const auto chunk = m_store->firstLeasesExpiringBy(u"alpha"_s, at(60), 3);
+    QCOMPARE(chunk.size(), 3);
+    QCOMPARE(chunk.at(0).lease.seatId, u"s9"_s);
+    QCOMPARE(chunk.at(1).lease.seatId, u"s8"_s);
+    QCOMPARE(chunk.at(2).lease.seatId, u"s7"_s);
+    QCOMPARE(m_store->firstLeasesExpiringBy(u"alpha"_s, at(60), 100).size(), 6); // 10..60 inclusive
+    QCOMPARE(m_store->leasesExpiringBy(u"alpha"_s, at(60)).size(), 6);
+    QCOMPARE(m_store->leasesExpiringBy(u"alpha"_s, at(-1)).size(), 0);
+    QCOMPARE(m_store->firstLeasesExpiringBy(u"alpha"_s, at(60), 0).size(), 0);
+}
+
+void TestStoreContract::requestIdNamesOneRow()
+{
+    m_store->withLicense(u"alpha"_s, [&] {
+        m_store->insertLease(leaseRow(u"alpha"_s, u"old"_s, 100, u"alice"_s, u"req-1"_s));
+        // Another holder may use the same id: it names its own seat.
+        m_store->insertLease(leaseRow(u"alpha"_s, u"bobs"_s, 100, u"bob"_s, u"req-1"_s));
+    });
+    // The seat logic takes a new seat under req-1 once the old one is not live: the old row gives
+    // the id up and a retry finds the new seat.
+    m_store->withLicense(u"alpha"_s,
+                         [&] { m_store->insertLease(leaseRow(u"alpha"_s, u"new"_s, 300, u"alice"_s, u"req-1"_s)); });
+    int carrying = 0;
+    for (const StoredLease &row : m_store->leases(u"alpha"_s)) {
+        if (row.lease.holder == u"alice"_s && row.requestId == u"req-1"_s) {
+            ++carrying;
+            QCOMPARE(row.lease.seatId, u"new"_s);
+        }
+    }
+    QCOMPARE(carrying, 1);
+    QCOMPARE(m_store->lease(u"alpha"_s, u"old"_s)->requestId, QString());
+    QCOMPARE(m_store->lease(u"alpha"_s, u"bobs"_s)->requestId, u"req-1"_s);
+}
+
+void TestStoreContract::failedStatementThrowsAndKeepsNothing()
+{
+    // A second row for the same seat: the whole unit goes, the row before it included.
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withLicense(u"alpha"_s, [&] {
+        m_store->insertLease(leaseRow(u"alpha"_s, u"s1"_s, 100));
+        m_store->insertLease(leaseRow(u"alpha"_s, u"s2"_s, 100));
+        m_store->insertLease(leaseRow(u"alpha"_s, u"s2"_s, 100));
+    }));
+    QVERIFY(m_store->leases(u"alpha"_s).isEmpty());
+    // The store goes on working.
+    m_store->withLicense(u"alpha"_s, [&] { m_store->insertLease(leaseRow(u"alpha"_s, u"s3"_s, 100)); });
+    QCOMPARE(m_store->leases(u"alpha"_s).size(), 1);
+}
+
+void TestStoreContract::eventsComeInOrderAndFilter()
+{
+    qint64 last = 0;
+    m_store->withStore([&] {
+        for (int i = 0; i < 6; ++i) {
+            const qint64 seq
+                = m_store->appendEvent(eventOf(i % 2 ? EventKind::Denied : EventKind::Granted,
+                                               i < 3 ? u"alpha"_s : u"beta"_s, i % 3 ? u"alice"_s : u"bob"_s, i * 10));
+            QVERIFY(seq > last);
+            last = seq;
+        }
+        m_store->appendEvent(eventOf(EventKind::Released, {}, {}, 100));
+    });
+    const auto all = m_store->events(EventQuery {});
+    QCOMPARE(all.size(), 7);
+    for (int i = 1; i < all.size(); ++i)
+        QVERIFY(all.at(i).seq > all.at(i - 1).seq);
+    QCOMPARE(all.first().detail.value(u"n"_s).toInt(), 0);
+    QCOMPARE(all.last().licenseId, QString());
+
+    EventQuery query;
+    query.licenseId = u"alpha"_s;
+    QCOMPARE(m_store->events(query).size(), 3);
+    query.holder = u"alice"_s;
+    QCOMPARE(m_store->events(query).size(), 2);
+    query = EventQuery {};
+    query.kinds = {EventKind::Denied};
+    QCOMPARE(m_store->events(query).size(), 3);
+    query.kinds = {EventKind::Denied, EventKind::Released};
+    QCOMPARE(m_store->events(query).size(), 4);
+    query = EventQuery {};
+    query.since = at(20);
+    query.until = at(40);
+    QCOMPARE(m_store->events(query).size(), 3);
+    query = EventQuery {};
+    query.after = all.at(4).seq;
+    QCOMPARE(m_store->events(query).size(), 2);
+    query.after = 0;
+    query.limit = 2;
+    const auto page = m_store->events(query);
+    QCOMPARE(page.size(), 2);
+    QCOMPARE(page.last().seq, all.at(1).seq);
+
+    const auto denied = m_store->countEventsSince(EventKind::Denied, at(0));
+    QCOMPARE(denied.value(u"alpha"_s), 1);
+    QCOMPARE(denied.value(u"beta"_s), 2);
+}
+
+void TestStoreContract::eventRetentionDeletesInChunks()
+{
+    m_store->withStore([&] {
+        for (int i = 0; i < 10; ++i)
+            m_store->appendEvent(eventOf(EventKind::Granted, u"alpha"_s, u"a"_s, i));
+    });
+    int deleted = 0;
+    m_store->withStore([&] { deleted = m_store->deleteFirstEventsBefore(at(7), 4); });
+    QCOMPARE(deleted, 4);
+    m_store->withStore([&] { deleted = m_store->deleteFirstEventsBefore(at(7), 4); });
+    QCOMPARE(deleted, 3); // below the limit: none left
+    QCOMPARE(m_store->events(EventQuery {}).size(), 3);
+    m_store->withStore([&] { deleted = m_store->deleteEventsBefore(at(100)); });
+    QCOMPARE(deleted, 3);
+}
+
+void TestStoreContract::countersNeverGoDownAndSaturate()
+{
+    m_store->withStore([&] {
+        m_store->bumpCounter(u"alpha"_s, u"granted"_s, u"r1"_s, 2);
+        m_store->bumpCounter(u"alpha"_s, u"granted"_s, u"r1"_s, 3);
+        m_store->bumpCounter(u"alpha"_s, u"granted"_s, u"r2"_s, 1);
+    });
+    auto components = m_store->counterComponents();
+    QCOMPARE(components.size(), 2);
+    QCOMPARE(components.at(0).replicaId, u"r1"_s);
+    QCOMPARE(components.at(0).value, quint64(5));
+
+    m_store->withStore([&] {
+        m_store->mergeComponents({StatComponent {u"alpha"_s, u"granted"_s, u"r1"_s, 4}, // lower: ignored
+                                  StatComponent {u"alpha"_s, u"granted"_s, u"r2"_s, 9},
+                                  StatComponent {u"beta"_s, u"denied"_s, u"peer"_s, 7}});
+    });
+    components = m_store->counterComponents();
+    QCOMPARE(components.size(), 3);
+    QCOMPARE(components.at(0).value, quint64(5));
+    QCOMPARE(components.at(1).value, quint64(9));
+    QCOMPARE(components.at(2).licenseId, u"beta"_s);
+
+    const quint64 top = quint64(std::numeric_limits<qint64>::max());
+    m_store->withStore([&] {
+        m_store->bumpCounter(u"alpha"_s, u"granted"_s, u"r1"_s, top - 1);
+        m_store->bumpCounter(u"alpha"_s, u"granted"_s, u"r1"_s, 1000);
+        m_store->bumpCounter(u"alpha"_s, u"granted"_s, u"r3"_s, std::numeric_limits<quint64>::max());
+    });
+    components = m_store->counterComponents();
+    QCOMPARE(components.at(0).value, top);
+    QCOMPARE(components.at(2).value, top);
+}
+
+void TestStoreContract::tokensRoundTrip()
+{
+    AccessToken token {u"ops"_s, AccessRole::Operator, QByteArray(32, 'h'), at(0), at(1000), {}};
+    m_store->withStore([&] {
+        m_store->putToken(token);
+        m_store->putToken(AccessToken {u"view"_s, AccessRole::Viewer, QByteArray(32, 'v'), at(0), {}, {}});
+    });
+    QCOMPARE(m_store->tokens().size(), 2);
+    QCOMPARE(m_store->token(u"ops"_s)->role, AccessRole::Operator);
+    QCOMPARE(m_store->token(u"ops"_s)->expiresAt, at(1000));
+    QVERIFY(!m_store->token(u"view"_s)->expiresAt.isValid());
+    QCOMPARE(m_store->tokenByHash(QByteArray(32, 'v'))->name, u"view"_s);
+    QVERIFY(!m_store->tokenByHash(QByteArray(32, 'x')));
+    m_store->withStore([&] { m_store->touchToken(u"ops"_s, at(50)); });
+    QCOMPARE(m_store->token(u"ops"_s)->lastUsedAt, at(50));
+    token.role = AccessRole::Admin;
+    token.hash = QByteArray(32, 'n');
+    m_store->withStore([&] { m_store->putToken(token); });
+    QCOMPARE(m_store->token(u"ops"_s)->role, AccessRole::Admin);
+    QVERIFY(!m_store->tokenByHash(QByteArray(32, 'h')));
+    bool deleted = false;
+    m_store->withStore([&] { deleted = m_store->deleteToken(u"ops"_s); });
+    QVERIFY(deleted);
+    QVERIFY(!m_store->token(u"ops"_s));
+    QCOMPARE(m_store->tokens().size(), 1);
+}
+
+void TestStoreContract::blocksRoundTrip()
+{
+    m_store->withLicense(u"alpha"_s, [&] {
+        m_store->putBlock(HolderBlock {u"eve"_s, at(100), u"abuse"_s, u"alpha"_s});
+        m_store->putBlock(HolderBlock {u"mallory"_s, at(50), {}, u"alpha"_s});
+        m_store->putBlock(HolderBlock {u"eve"_s, at(200), u"longer"_s, u"alpha"_s}); // replaces
+    });
+    const auto eve = m_store->block(u"alpha"_s, u"eve"_s);
+    QVERIFY(eve);
+    QCOMPARE(eve->until, at(200));
+    QCOMPARE(eve->reason, u"longer"_s);
+    const auto all = m_store->blocks(u"alpha"_s);
+    QCOMPARE(all.size(), 2);
+    QCOMPARE(all.first().holder, u"mallory"_s);
+    QVERIFY(!m_store->block(u"beta"_s, u"eve"_s));
+    int lifted = 0;
+    m_store->withStore([&] { lifted = m_store->deleteBlocksEndedBy(at(50)); });
+    QCOMPARE(lifted, 1);
+    QCOMPARE(m_store->blocks(u"alpha"_s).size(), 1);
+}
+
+void TestStoreContract::batchUnitRollbackKeepsTheOthers()
+{
+    m_store->beginBatch();
+    QVERIFY(m_store->inBatch());
+    m_store->withLicense(u"alpha"_s, [&] { m_store->insertLease(leaseRow(u"alpha"_s, u"kept"_s, 100)); });
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withLicense(u"alpha"_s, [&] {
+        m_store->insertLease(leaseRow(u"alpha"_s, u"undone"_s, 100));
+        m_store->insertLease(leaseRow(u"alpha"_s, u"kept"_s, 100)); // duplicate: the unit fails
+    }));
+    m_store->withLicense(u"beta"_s, [&] { m_store->insertLease(leaseRow(u"beta"_s, u"also"_s, 100)); });
+    m_store->commitBatch();
+    QVERIFY(!m_store->inBatch());
+    QVERIFY(m_store->lease(u"alpha"_s, u"kept"_s));
+    QVERIFY(!m_store->lease(u"alpha"_s, u"undone"_s));
+    QVERIFY(m_store->lease(u"beta"_s, u"also"_s));
+    // What was committed is in the database, not only in this object.
+    const auto fresh = reopen();
+    QVERIFY(fresh);
+    QCOMPARE(fresh->leases(u"alpha"_s).size(), 1);
+    QCOMPARE(fresh->leases(u"beta"_s).size(), 1);
+}
+
+void TestStoreContract::batchRollbackKeepsNone()
+{
+    m_store->beginBatch();
+    m_store->withLicense(u"alpha"_s, [&] { m_store->insertLease(leaseRow(u"alpha"_s, u"a"_s, 100)); });
+    m_store->withStore([&] { m_store->appendEvent(eventOf(EventKind::Granted, u"alpha"_s, u"x"_s, 1)); });
+    m_store->rollbackBatch();
+    QVERIFY(!m_store->inBatch());
+    QVERIFY(m_store->leases(u"alpha"_s).isEmpty());
+    QVERIFY(m_store->events(EventQuery {}).isEmpty());
+}
+
+void TestStoreContract::batchCommitFailureKeepsNone()
+{
+    if (!isPg())
+        QSKIP("a failing SQLite commit is provoked in tst_groupcommit (failedCommitAnswersEveryChangeWith500)");
+    m_store->beginBatch();
+    m_store->withLicense(u"alpha"_s, [&] { m_store->insertLease(leaseRow(u"alpha"_s, u"a"_s, 100)); });
+    m_store->withLicense(u"beta"_s, [&] { m_store->insertLease(leaseRow(u"beta"_s, u"b"_s, 100)); });
+    // The connection is cut before COMMIT: its outcome is "not committed", and it says so.
+    QVERIFY(m_pg->terminateOtherSessions() >= 1);
+    try {
+        m_store->commitBatch();
+        QFAIL("the commit on a cut connection succeeded");
+    } catch (const StoreError &failure) {
+        QVERIFY(failure.isUnavailable());
+        QVERIFY2(QString::fromUtf8(failure.what()).contains(u"PostgreSQL at 127.0.0.1"_s), failure.what());
+    }
+    QVERIFY(!m_store->inBatch());
+    const auto fresh = reopen();
+    QVERIFY(fresh);
+    QVERIFY(fresh->leases(u"alpha"_s).isEmpty());
+    QVERIFY(fresh->leases(u"beta"_s).isEmpty());
+}
+
+void TestStoreContract::migrationIsIdempotent()
+{
+    m_store->withLicense(u"alpha"_s, [&] { m_store->insertLease(leaseRow(u"alpha"_s, u"s1"_s, 100)); });
+    QVERIFY(m_store->createdSchema());
+    const int version = m_store->schemaVersion();
+    m_store->close();
+    for (int i = 0; i < 2; ++i) {
+        auto again = reopen();
+        QVERIFY(again);
+        QVERIFY(!again->createdSchema());
+        QCOMPARE(again->schemaVersion(), version);
+        QCOMPARE(again->licenses().size(), 2);
+        QCOMPARE(again->leases(u"alpha"_s).size(), 1);
+    }
+}
+
+void TestStoreContract::twoStoresMigrateOneDatabaseAtOnce()
+{
+    if (!isPg())
+        QSKIP("one SQLite file has one server (locking_mode=EXCLUSIVE)");
+    // A database of its own, empty, so that both really migrate.
+    PgTestDatabase empty;
+    QVERIFY(empty.isAvailable());
+    const QString url = empty.url();
+    std::atomic<int> opened {0};
+    std::atomic<int> created {0};
+    const auto start = [&] {
+        QString error;
+        auto store = openPg(url, &error);
+        if (!store) {
+            qWarning("%s", qPrintable(error));
+            return;
+        }
+        ++opened;
+        if (store->createdSchema())
+            ++created;
+    };
+    std::thread one(start);
+    std::thread two(start);
+    one.join();
+    two.join();
+    QCOMPARE(opened.load(), 2);
+    QCOMPARE(created.load(), 1); // the other waited for the lock and found the schema made
+    QSqlQuery query(empty.connection());
+    QVERIFY(query.exec(u"SELECT version FROM schema_version"_s));
+    QVERIFY(query.next());
+    QCOMPARE(query.value(0).toInt(), m_store->schemaVersion());
+    QVERIFY(!query.next());
+}
+
+void TestStoreContract::otherLicensesNeverWaitButTheSameOneDoes()
+{
+    if (!isPg())
+        QSKIP("SQLite: one connection on one thread, so nothing ever waits");
+    const QString url = m_pg->url();
+    // Another server's store, on a thread of its own, asked for one license.
+    const auto other = [url](const QString &licenseId) {
+        return std::async(std::launch::async, [url, licenseId] {
+            QString error;
+            auto store = openPg(url, &error);
+            if (!store)
+                return false;
+            store->withLicense(licenseId,
+                               [&] { store->insertLease(leaseRow(licenseId, u"from-other-"_s + licenseId, 100)); });
+            return true;
+        });
+    };
+    std::future<bool> sameLicense;
+    m_store->withLicense(u"alpha"_s, [&] {
+        auto unrelated = other(u"beta"_s);
+        QCOMPARE(unrelated.wait_for(10s), std::future_status::ready);
+        QVERIFY(unrelated.get());
+        sameLicense = other(u"alpha"_s);
+        // Bounded: the other store must still be waiting for alpha's row after this long.
+        QCOMPARE(sameLicense.wait_for(700ms), std::future_status::timeout);
+        m_store->insertLease(leaseRow(u"alpha"_s, u"mine"_s, 100));
+    });
+    QCOMPARE(sameLicense.wait_for(10s), std::future_status::ready);
+    QVERIFY(sameLicense.get());
+    QCOMPARE(m_store->leases(u"alpha"_s).size(), 2);
+    QCOMPARE(m_store->leases(u"beta"_s).size(), 1);
+}
+
+void TestStoreContract::skipLockedChunksAreDisjoint()
+{
+    if (!isPg())
+        QSKIP("SQLite: one connection on one thread, so no chunk is ever held by another");
+    m_store->withStore([&] {
+        for (int i = 0; i < 10; ++i)
+            m_store->insertLease(leaseRow(u"alpha"_s, u"s%1"_s.arg(i), i));
+    });
+    const QString url = m_pg->url();
+    QStringList mine;
+    QStringList theirs;
+    m_store->withStore([&] {
+        for (const StoredLease &row : m_store->firstLeasesExpiringBy(u"alpha"_s, at(100), 4))
+            mine.append(row.lease.seatId);
+        auto other = std::async(std::launch::async, [url] {
+            QStringList seats;
+            QString error;
+            auto store = openPg(url, &error);
+            if (!store)
+                return seats;
+            store->withStore([&] {
+                for (const StoredLease &row : store->firstLeasesExpiringBy(u"alpha"_s, at(100), 4))
+                    seats.append(row.lease.seatId);
+            });
+            return seats;
+        });
+        QCOMPARE(other.wait_for(10s), std::future_status::ready); // skipped, never waited for
+        theirs = other.get();
+    });
+    QCOMPARE(mine, (QStringList {u"s0"_s, u"s1"_s, u"s2"_s, u"s3"_s}));
+    QCOMPARE(theirs, (QStringList {u"s4"_s, u"s5"_s, u"s6"_s, u"s7"_s}));
+}
+
+void TestStoreContract::lostConnectionNamesTheDatabaseAndRecovers()
+{
+    if (!isPg())
+        QSKIP("an SQLite file has no connection to lose");
+    QVERIFY(m_pg->terminateOtherSessions() >= 1);
+    try {
+        m_store->withLicense(u"alpha"_s, [&] { m_store->insertLease(leaseRow(u"alpha"_s, u"lost"_s, 100)); });
+        QFAIL("a unit on a cut connection succeeded");
+    } catch (const StoreError &failure) {
+        QVERIFY(failure.isUnavailable());
+        const QString message = QString::fromUtf8(failure.what());
+        QVERIFY2(message.contains(u"PostgreSQL at 127.0.0.1:"_s) && message.contains(m_pg->name()), failure.what());
+    }
+    // The next unit reconnects by itself.
+    m_store->withLicense(u"alpha"_s, [&] { m_store->insertLease(leaseRow(u"alpha"_s, u"after"_s, 100)); });
+    QCOMPARE(m_store->leases(u"alpha"_s).size(), 1);
+    QVERIFY(m_store->lease(u"alpha"_s, u"after"_s));
+    // A read outside any unit (a request's authentication) meets the cut first, and the next
+    // read reconnects as well.
+    QVERIFY(m_pg->terminateOtherSessions() >= 1);
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->license(u"alpha"_s));
+    QVERIFY(m_store->license(u"alpha"_s));
+}
+
+void TestStoreContract::unreachableDatabaseIsNamed()
+{
+    if (!isPg())
+        QSKIP("PostgreSQL only");
+    // A port nobody listens on: the cluster's own port plus one is as good as any, and refuses.
+    const auto info = PgConnectionInfo::parse(m_pg->url(), nullptr);
+    QVERIFY(info);
+    PgConnectionInfo nowhere = *info;
+    nowhere.port = 1;
+    PgLeaseStore store(nowhere, std::nullopt, SystemClock::instance());
+    QString error;
+    QVERIFY(!store.open(&error));
+    QVERIFY2(error.startsWith(u"PostgreSQL at 127.0.0.1:1/%1 is unreachable"_s.arg(m_pg->name())), qPrintable(error));
+    QVERIFY_THROWS_EXCEPTION(StoreError, store.withStore([] {}));
+}
+
+void TestStoreContract::databaseClockIgnoresTheLocalClock()
+{
+    if (!isPg())
+        QSKIP("with SQLite the server's own clock is the one clock");
+    const SkewedClock ahead(SystemClock::instance(), 30s);
+    const auto info = PgConnectionInfo::parse(m_pg->url(), nullptr);
+    PgLeaseStore store(*info, std::nullopt, ahead);
+    QString error;
+    QVERIFY2(store.open(&error), qPrintable(error));
+    const auto databaseNow = [&] {
+        QSqlQuery query(m_pg->connection());
+        query.exec(u"SELECT CAST(floor(extract(epoch FROM clock_timestamp()) * 1000) AS BIGINT)"_s);
+        query.next();
+        return query.value(0).toLongLong();
+    };
+    const qint64 before = databaseNow();
+    const qint64 outside = store.clock().nowMs();
+    qint64 inside = 0;
+    store.withStore([&] { inside = store.clock().nowMs(); });
+    const qint64 after = databaseNow();
+    QVERIFY2(outside >= before - 5 && outside <= after + 5,
+             qPrintable(u"%1 %2 %3"_s.arg(before).arg(outside).arg(after)));
+    QVERIFY2(inside >= before - 5 && inside <= after + 5, qPrintable(u"%1 %2 %3"_s.arg(before).arg(inside).arg(after)));
+    QVERIFY(ahead.nowMs() - outside > 29'000);
+}
+
+void TestStoreContract::signingKeyIsRecordedOnce()
+{
+    if (!isPg())
+        QSKIP("one SQLite file, one server: its key is the one in its data directory");
+    auto &pg = static_cast<PgLeaseStore &>(*m_store);
+    QString error;
+    const QByteArray first(32, '\x01');
+    QVERIFY2(pg.adoptSigningKey(first, &error), qPrintable(error));
+    QString otherError;
+    auto second = openPg(m_pg->url(), &otherError);
+    QVERIFY2(second, qPrintable(otherError));
+    QVERIFY2(second->adoptSigningKey(first, &error), qPrintable(error));
+    QVERIFY(!second->adoptSigningKey(QByteArray(32, '\x02'), &error));
+    QVERIFY2(error.contains(u"differs from the one recorded"_s)
+                 && error.contains(QString::fromLatin1(first.toBase64())),
+             qPrintable(error));
+}
+
+void TestStoreContract::badDatabaseUrisAreRefused_data()
+{
+    QTest::addColumn<QString>("uri");
+    QTest::addColumn<QString>("named");
+    QTest::newRow("password") << u"postgresql://keyright:secret@db:5432/keyright"_s << u"password"_s;
+    QTest::newRow("password option") << u"postgresql://keyright@db/keyright?password=x"_s << u"password"_s;
+    QTest::newRow("scheme") << u"mysql://keyright@db/keyright"_s << u"scheme"_s;
+    QTest::newRow("no database") << u"postgresql://keyright@db:5432"_s << u"database"_s;
+    QTest::newRow("no host") << u"postgresql:///keyright"_s << u"no host"_s;
+    QTest::newRow("bad port") << u"postgresql://keyright@db:99999/keyright"_s << u"not a valid URI"_s;
+    QTest::newRow("unknown option") << u"postgresql://keyright@db/keyright?colour=blue"_s << u"colour"_s;
+    QTest::newRow("bad timeout") << u"postgresql://keyright@db/keyright?connect_timeout=0"_s << u"connect_timeout"_s;
+}
+
+void TestStoreContract::badDatabaseUrisAreRefused()
+{
+    QFETCH(QString, uri);
+    QFETCH(QString, named);
+    QString error;
+    QVERIFY(!PgConnectionInfo::parse(uri, &error));
+    QVERIFY2(error.contains(named), qPrintable(error));
+    // A good one, for contrast, with the defaults filled in.
+    const auto good = PgConnectionInfo::parse(u"postgresql://keyright@db.example/keyright?sslmode=require"_s, &error);
+    QVERIFY2(good, qPrintable(error));
+    QCOMPARE(good->port, 5432);
+    QCOMPARE(good->user, u"keyright"_s);
+    QCOMPARE(good->databaseName, u"keyright"_s);
+    QVERIFY(good->connectOptions.contains(u"sslmode=require"_s));
+    QVERIFY(good->connectOptions.contains(u"connect_timeout=5"_s));
+    QCOMPARE(good->description(), u"PostgreSQL at db.example:5432/keyright"_s);
+}
+
+} // namespace keyright::server
+
+QTEST_GUILESS_MAIN(keyright::server::TestStoreContract)
+#include "tst_storecontract.moc"
