@@ -106,15 +106,22 @@ fi
 # --- servers: every configuration up at once, so that runs can interleave ------------------------
 declare -A urls # config -> space-separated instance URLs
 declare -A dburl # config -> database URL (PostgreSQL configurations)
-declare -A spids # config -> server pids
 start_instance() { # config index datadir [database-url]
     local config=$1 index=$2 dir=$3 db=${4:-} port
     port=$(free_port)
     local args=(--listen "127.0.0.1:$port" --data-dir "$dir" --reap-interval 0)
     [[ -n $db ]] && args+=(--database "$db")
     timeout -s KILL "$BENCH_MAX_SECONDS" "$server_bin" "${args[@]}" > "$out/server-$config-$index.log" 2>&1 &
-    pids+=($!)
-    spids[$config]="${spids[$config]:-} $!"
+    local wrapper=$! server="" i
+    pids+=("$wrapper")
+    # The server itself, not its timeout wrapper: kill -9 must reach the process that commits.
+    for i in $(seq 50); do
+        server=$(pgrep -P "$wrapper" | head -n1 || true)
+        [[ -n $server ]] && break
+        sleep 0.1
+    done
+    [[ -n $server ]] || die "$config instance $index did not start"
+    pids+=("$server")
     wait_healthy "http://127.0.0.1:$port" || die "$config instance $index did not come up (see $out/server-$config-$index.log)"
     urls[$config]="${urls[$config]:-} http://127.0.0.1:$port"
 }
