@@ -4,6 +4,7 @@
 #
 #   bench/run-pg-bench.sh            # full run: 10 s per case, 3 runs, median (about 6 min)
 #   bench/run-pg-bench.sh --quick    # smoke run: 3 s per case, 1 run
+#   bench/run-pg-bench.sh --summarize DIR   # the table again from the raw outputs in DIR
 #
 # Configurations: sqlite (one instance, its own SQLite file), pg1, pg2, pg3 (1, 2 or 3 instances
 # on one database of a durable throwaway cluster from scripts/pg-cluster.sh, each instance its own
@@ -27,7 +28,52 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
 
-if [[ ${1:-} == --quick ]]; then
+# The table: requests/s summed over an run's wrk processes, median over the runs; p50 and p99 the
+# worst wrk process's, median over the runs.
+summarize() { # results-dir configs cases runs
+    python3 - "$@" << 'EOF'
+import pathlib, re, statistics, sys
+
+out, configs, cases, runs = pathlib.Path(sys.argv[1]), sys.argv[2].split(), sys.argv[3].split(), int(sys.argv[4])
+unit = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+
+def parse(path):
+    text = path.read_text(errors="replace")
+    rate = re.search(r"Requests/sec:\s+([\d.]+)", text)
+    pct = dict((p, float(v) * unit[u]) for p, v, u in re.findall(r"^\s+(50|99)(?:\.000)?%\s+([\d.]+)(us|ms|s)\s*$", text, re.M))
+    bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", text)
+    errors = re.search(r"Socket errors:.*?timeout (\d+)", text)
+    return (float(rate.group(1)) if rate else 0.0, pct.get("50", float("nan")), pct.get("99", float("nan")),
+            int(bad.group(1)) if bad else 0, int(errors.group(1)) if errors else 0)
+
+print("| case | configuration | requests/s (median) | p50 ms | p99 ms | non-2xx | timeouts |")
+print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+for case in cases:
+    for config in configs:
+        rates, p50s, p99s, bad, timeouts = [], [], [], 0, 0
+        for run in range(1, runs + 1):
+            parts = [parse(p) for p in sorted(out.glob(f"raw/{case}.{config}.{run}.*.txt"))]
+            if not parts:
+                continue
+            rates.append(sum(p[0] for p in parts))
+            p50s.append(max(p[1] for p in parts))
+            p99s.append(max(p[2] for p in parts))
+            bad += sum(p[3] for p in parts)
+            timeouts += sum(p[4] for p in parts)
+        if rates:
+            print(f"| {case} | {config} | {statistics.median(rates):,.0f} | {statistics.median(p50s):.2f} | "
+                  f"{statistics.median(p99s):.2f} | {bad} | {timeouts} |")
+EOF
+}
+
+if [[ ${1:-} == --summarize ]]; then
+    dir=${2:?usage: $0 --summarize RESULTS_DIR}
+    configs=$(sed -n 's/^configs=\(.*\) cases=.*/\1/p' "$dir/machine.txt")
+    cases=$(sed -n 's/^configs=.* cases=//p' "$dir/machine.txt")
+    runs=$(sed -n 's/^duration=.* runs=\([0-9]*\) .*/\1/p' "$dir/machine.txt")
+    summarize "$dir" "$configs" "$cases" "$runs"
+    exit 0
+elif [[ ${1:-} == --quick ]]; then
     : "${BENCH_DURATION:=3}" "${BENCH_RUNS:=1}" "${BENCH_WARMUP:=1}"
 elif [[ -n ${1:-} ]]; then
     sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
@@ -219,37 +265,5 @@ for config in $BENCH_CONFIGS; do
 done
 
 # --- summary -----------------------------------------------------------------------------------
-python3 - "$out" "$BENCH_CONFIGS" "$BENCH_CASES" "$BENCH_RUNS" << 'EOF' | tee "$out/table.md"
-import pathlib, re, statistics, sys
-
-out, configs, cases, runs = pathlib.Path(sys.argv[1]), sys.argv[2].split(), sys.argv[3].split(), int(sys.argv[4])
-unit = {"us": 0.001, "ms": 1.0, "s": 1000.0}
-
-def parse(path):
-    text = path.read_text(errors="replace")
-    rate = re.search(r"Requests/sec:\s+([\d.]+)", text)
-    pct = dict((p, float(v) * unit[u]) for p, v, u in re.findall(r"^\s+(50|99)\.000%\s+([\d.]+)(us|ms|s)\s*$", text, re.M))
-    bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", text)
-    errors = re.search(r"Socket errors:.*?timeout (\d+)", text)
-    return (float(rate.group(1)) if rate else 0.0, pct.get("50", float("nan")), pct.get("99", float("nan")),
-            int(bad.group(1)) if bad else 0, int(errors.group(1)) if errors else 0)
-
-print("| case | configuration | requests/s (median) | p50 ms | p99 ms | non-2xx | timeouts |")
-print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
-for case in cases:
-    for config in configs:
-        rates, p50s, p99s, bad, timeouts = [], [], [], 0, 0
-        for run in range(1, runs + 1):
-            parts = [parse(p) for p in sorted(out.glob(f"raw/{case}.{config}.{run}.*.txt"))]
-            if not parts:
-                continue
-            rates.append(sum(p[0] for p in parts))
-            p50s.append(max(p[1] for p in parts))
-            p99s.append(max(p[2] for p in parts))
-            bad += sum(p[3] for p in parts)
-            timeouts += sum(p[4] for p in parts)
-        if rates:
-            print(f"| {case} | {config} | {statistics.median(rates):,.0f} | {statistics.median(p50s):.2f} | "
-                  f"{statistics.median(p99s):.2f} | {bad} | {timeouts} |")
-EOF
+summarize "$out" "$BENCH_CONFIGS" "$BENCH_CASES" "$BENCH_RUNS" | tee "$out/table.md"
 say "raw outputs in $out"
