@@ -38,7 +38,7 @@ TestServer::TestServer(Options options)
 
 bool TestServer::onPostgres()
 {
-    return qEnvironmentVariable("KEYRIGHT_TEST_STORE").compare(u"postgres"_s, Qt::CaseInsensitive) == 0;
+    return storeUnderTestIsPostgres();
 }
 
 QString TestServer::unavailableReason() const

@@ -4,6 +4,7 @@
 #include "LeaseVerifier.h"
 #include "ManualClock.h"
 #include "PgTestDatabase.h"
+#include "StoreUnderTest.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -139,19 +140,3 @@ private:
             QSKIP(qPrintable(keyrightWhyNot));                                                                         \
         }                                                                                                              \
     } while (false)
-
-// main() of a server contract test that also runs on PostgreSQL: with KEYRIGHT_TEST_STORE=postgres
-// it runs TestClass##OnPostgres (a subclass the test declares, adding nothing), so that every
-// case reports as TestClassOnPostgres::name and scripts/run-tests counts it as a PostgreSQL case.
-#define KEYRIGHT_TEST_MAIN_ON_BOTH_STORES(TestClass)                                                                   \
-    int main(int argc, char *argv[])                                                                                   \
-    {                                                                                                                  \
-        QCoreApplication app(argc, argv);                                                                              \
-        QTEST_SET_MAIN_SOURCE_PATH                                                                                     \
-        if (keyright::TestServer::onPostgres()) {                                                                      \
-            TestClass##OnPostgres test;                                                                                \
-            return QTest::qExec(&test, argc, argv);                                                                    \
-        }                                                                                                              \
-        TestClass test;                                                                                                \
-        return QTest::qExec(&test, argc, argv);                                                                        \
-    }
