@@ -73,11 +73,14 @@ void TestReaperChunks::init()
         KEYRIGHT_REQUIRE_PG_OR_SKIP(*m_database);
         const auto info = PgConnectionInfo::parse(m_database->url(), &error);
         QVERIFY2(info, qPrintable(error));
-        m_store = std::make_unique<PgLeaseStore>(*info, std::nullopt, *m_clock);
+        auto store = std::make_unique<PgLeaseStore>(*info, std::nullopt, *m_clock);
+        QVERIFY2(store->open(&error), qPrintable(error));
+        m_store = std::move(store);
     } else {
-        m_store = std::make_unique<SqliteLeaseStore>(m_dir->filePath(u"keyright.sqlite"_s));
+        auto store = std::make_unique<SqliteLeaseStore>(m_dir->filePath(u"keyright.sqlite"_s));
+        QVERIFY2(store->open(&error), qPrintable(error));
+        m_store = std::move(store);
     }
-    QVERIFY2(m_store->open(&error), qPrintable(error));
     m_signer = LeaseSigner::generate();
     QVERIFY(m_signer);
     m_stats = std::make_unique<StatsService>(*m_store, u"replica-under-test"_s, *m_clock);
