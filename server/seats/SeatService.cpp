@@ -238,11 +238,13 @@ bool SeatService::completeRenewal(const RenewalPlan &plan)
     const QString &licenseId = plan.current.licenseId;
     // Live now implies live at every earlier moment for the same expiry: no checkout since the
     // plan can have counted this seat as free. The store checks that the row is still the one
-    // planned from.
-    if (!isLive(plan.current, m_clock.now(), plan.skew))
-        return false;
+    // planned from. "Now" is read with the license held: with several servers on one database, a
+    // checkout elsewhere may have counted the seat as free between a check outside and the write.
     bool stored = false;
     m_store.withLicense(licenseId, [&] {
+        stored = false;
+        if (!isLive(plan.current, m_clock.now(), plan.skew))
+            return;
         stored = m_store.renewLeaseIfUnchanged(plan.current, plan.renewed);
         if (stored && m_stats)
             m_stats->count(licenseId, StatsService::Counter::Renewed);

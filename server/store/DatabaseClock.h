@@ -16,7 +16,8 @@ namespace keyright::server {
 //
 // A round trip per reading would double the cost of a heartbeat, so a reading is kept and moved
 // on by the local monotonic clock: now() = last reading + monotonic time since it. The store
-// takes a fresh reading at the start of every transaction (inside it, observe()); outside a
+// takes a fresh reading at the start of every transaction and once it holds a license's row
+// (inside it, observe()); outside a
 // transaction now() reads again when the last reading is older than maxAge. The error is thus
 // bounded by half a round trip plus the local monotonic clock's drift over at most maxAge (or
 // over one transaction), i.e. well under a millisecond. When the database cannot be read (it is

@@ -127,6 +127,13 @@ void PgLeaseStore::transactionBegan()
     m_clock.observe(query.value(0).toLongLong());
 }
 
+void PgLeaseStore::licenseLocked()
+{
+    // The lock may have been waited for: every decision about the license is made on a reading
+    // taken after it was granted, so it sees time as late as every change made before it.
+    transactionBegan();
+}
+
 std::optional<qint64> PgLeaseStore::readClock()
 {
     // Inside a transaction the reading taken at its start is fresh enough, and a failed query

@@ -51,6 +51,7 @@ public:
 protected:
     void beforeTransaction() override;
     void transactionBegan() override;
+    void licenseLocked() override;
 
 private:
     bool connectAndSetUp(QString *error);

@@ -87,6 +87,15 @@ bool SqlConnection::prepare(QSqlQuery &query, const QString &sql, QString *error
     return false;
 }
 
+bool SqlConnection::prepareAll(const QList<std::pair<QSqlQuery *, QString>> &statements, QString *error)
+{
+    for (const auto &[query, sql] : statements) {
+        if (!prepare(*query, sql, error))
+            return false;
+    }
+    return true;
+}
+
 StoreError SqlConnection::errorFor(const QSqlError &error, const QString &what)
 {
     const QString detail = error.text().trimmed();

@@ -2,11 +2,13 @@
 
 #include "store/StoreTypes.h"
 
+#include <QList>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QString>
 
 #include <functional>
+#include <utility>
 
 class QSqlError;
 
@@ -38,6 +40,8 @@ public:
     // Forward-only: every result is read once, front to back, and Qt SQL would otherwise keep a
     // copy of each row it has read for a later seek().
     bool prepare(QSqlQuery &query, const QString &sql, QString *error);
+    // Prepares each query with its SQL; false at the first that fails.
+    bool prepareAll(const QList<std::pair<QSqlQuery *, QString>> &statements, QString *error);
     // Runs a prepared query; throws StoreError on failure, the query finished.
     QSqlQuery &exec(QSqlQuery &query);
     // Runs one statement that is not kept prepared; throws StoreError on failure.

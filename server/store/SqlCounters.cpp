@@ -54,10 +54,8 @@ bool SqlCounters::prepare(QString *error)
          "ON CONFLICT (license_id, counter, replica_id) DO UPDATE SET value = %2(stat_components.value, "
          "excluded.value)"_s.arg(SqlRows::componentColumns, m_dialect.greatest)},
     };
-    for (const auto &[query, sql] : all) {
-        if (!m_connection.prepare(*query, sql, error))
-            return false;
-    }
+    if (!m_connection.prepareAll(all, error))
+        return false;
     m_statements = std::move(s);
     return true;
 }

@@ -65,10 +65,8 @@ bool SqlEventLog::prepare(QString *error)
         {&s->deleteFirstEvents,
          u"DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE time_ms < :before LIMIT :limit)"_s},
     };
-    for (const auto &[query, sql] : all) {
-        if (!m_connection.prepare(*query, sql, error))
-            return false;
-    }
+    if (!m_connection.prepareAll(all, error))
+        return false;
     m_statements = std::move(s);
     return true;
 }

@@ -113,6 +113,7 @@ void SqlLeaseStore::withLicense(const QString &licenseId, const std::function<vo
     // other licenses never waits for it.
     unit([&] {
         m_tables->lockLicense(licenseId);
+        licenseLocked();
         work();
     });
 }

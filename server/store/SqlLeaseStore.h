@@ -94,6 +94,8 @@ protected:
     virtual void beforeTransaction() { }
     // Inside a transaction that just began.
     virtual void transactionBegan() { }
+    // Inside withLicense(), once the license is held.
+    virtual void licenseLocked() { }
 
 private:
     void makeParts();

@@ -106,10 +106,8 @@ bool SqlLeaseTables::prepare(QString *error)
     };
     if (!m_dialect.lockLicense.isEmpty())
         all.append({&s->lockLicense, m_dialect.lockLicense});
-    for (const auto &[query, sql] : all) {
-        if (!m_connection.prepare(*query, sql, error))
-            return false;
-    }
+    if (!m_connection.prepareAll(all, error))
+        return false;
     m_statements = std::move(s);
     dropCaches();
     return true;

@@ -52,10 +52,8 @@ bool SqlTokens::prepare(QString *error)
         {&s->deleteToken, u"DELETE FROM access_tokens WHERE name = :name"_s},
         {&s->touchToken, u"UPDATE access_tokens SET last_used_ms = :used WHERE name = :name"_s},
     };
-    for (const auto &[query, sql] : all) {
-        if (!m_connection.prepare(*query, sql, error))
-            return false;
-    }
+    if (!m_connection.prepareAll(all, error))
+        return false;
     m_statements = std::move(s);
     dropCaches();
     return true;

@@ -109,6 +109,7 @@ private slots:
     void twoStoresMigrateOneDatabaseAtOnce();
     void otherLicensesNeverWaitButTheSameOneDoes();
     void skipLockedChunksAreDisjoint();
+    void deadlockedUnitIsRetried();
     void lostConnectionNamesTheDatabaseAndRecovers();
     void unreachableDatabaseIsNamed();
     void databaseClockIgnoresTheLocalClock();
@@ -635,6 +636,46 @@ void TestStoreContract::skipLockedChunksAreDisjoint()
     });
     QCOMPARE(mine, (QStringList {u"s0"_s, u"s1"_s, u"s2"_s, u"s3"_s}));
     QCOMPARE(theirs, (QStringList {u"s4"_s, u"s5"_s, u"s6"_s, u"s7"_s}));
+}
+
+void TestStoreContract::deadlockedUnitIsRetried()
+{
+    if (!isPg())
+        QSKIP("SQLite: one connection on one thread, so no transaction ever waits for another");
+    const QString url = m_pg->url();
+    std::atomic<bool> otherHoldsBeta {false};
+    std::future<bool> other;
+    // This store takes alpha then beta, the other beta then alpha: PostgreSQL finds the deadlock
+    // and aborts one of the two; that unit runs again once the other committed, so both succeed.
+    m_store->withLicense(u"alpha"_s, [&] {
+        m_store->insertLease(leaseRow(u"alpha"_s, u"main-a"_s, 100));
+        if (!other.valid()) {
+            other = std::async(std::launch::async, [url, &otherHoldsBeta] {
+                QString error;
+                auto store = openPg(url, &error);
+                if (!store)
+                    return false;
+                try {
+                    store->withLicense(u"beta"_s, [&] {
+                        store->insertLease(leaseRow(u"beta"_s, u"other-b"_s, 100));
+                        otherHoldsBeta = true;
+                        store->withLicense(u"alpha"_s,
+                                           [&] { store->insertLease(leaseRow(u"alpha"_s, u"other-a"_s, 100)); });
+                    });
+                } catch (const StoreError &failure) {
+                    qWarning("other store: %s", failure.what());
+                    return false;
+                }
+                return true;
+            });
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(otherHoldsBeta.load(), 10000);
+        m_store->withLicense(u"beta"_s, [&] { m_store->insertLease(leaseRow(u"beta"_s, u"main-b"_s, 100)); });
+    });
+    QCOMPARE(other.wait_for(20s), std::future_status::ready);
+    QVERIFY(other.get());
+    QCOMPARE(m_store->leases(u"alpha"_s).size(), 2);
+    QCOMPARE(m_store->leases(u"beta"_s).size(), 2);
 }
 
 void TestStoreContract::lostConnectionNamesTheDatabaseAndRecovers()
