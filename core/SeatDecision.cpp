@@ -1,0 +1,135 @@
+#include "SeatDecision.h"
+
+#include "LeasePredicate.h"
+
+#include <algorithm>
+
+namespace keyright {
+
+namespace {
+
+// The live leases, oldest seat first: the order seatUsage() counts them in.
+QList<const SeatLease *> liveByGeneration(const QList<SeatLease> &leases, const QDateTime &now,
+                                          std::chrono::milliseconds skew)
+{
+    QList<const SeatLease *> live;
+    live.reserve(leases.size());
+    for (const SeatLease &lease : leases) {
+        if (isLive(lease, now, skew))
+            live.append(&lease);
+    }
+    std::sort(live.begin(), live.end(), [](const SeatLease *a, const SeatLease *b) {
+        return a->generation < b->generation || (a->generation == b->generation && a->seatId < b->seatId);
+    });
+    return live;
+}
+
+// Counts the live leases into `usage`; calls `counted(lease, reservation index or -1)` for each.
+template <typename Counted>
+void count(SeatUsage &usage, const CompiledSeatRules &rules, const QList<const SeatLease *> &live, Counted counted)
+{
+    for (const SeatLease *lease : live) {
+        const std::optional<int> r = rules.reservationOf(lease->holder);
+        if (r && usage.reservations[*r].used < usage.reservations[*r].seats) {
+            ++usage.reservations[*r].used;
+            counted(*lease, *r);
+        } else {
+            ++usage.sharedUsed;
+            counted(*lease, -1);
+        }
+    }
+}
+
+SeatUsage emptyUsage(int seatCount, const CompiledSeatRules &rules, int inUse)
+{
+    SeatUsage usage;
+    usage.seatCount = seatCount;
+    usage.inUse = inUse;
+    for (const GroupSeats &r : rules.rules().reserve)
+        usage.reservations.append(SeatUsage::Reservation {r.group, r.seats, 0});
+    usage.sharedSeats = std::max(0, seatCount - rules.rules().reservedSeats());
+    return usage;
+}
+
+} // namespace
+
+int SeatUsage::reservedIdle() const
+{
+    int idle = 0;
+    for (const Reservation &r : reservations)
+        idle += r.seats - r.used;
+    return idle;
+}
+
+SeatUsage seatUsage(int seatCount, const CompiledSeatRules &rules, const QList<SeatLease> &leases, const QDateTime &now,
+                    std::chrono::milliseconds skew)
+{
+    const QList<const SeatLease *> live = liveByGeneration(leases, now, skew);
+    SeatUsage usage = emptyUsage(seatCount, rules, int(live.size()));
+    count(usage, rules, live, [](const SeatLease &, int) {});
+    return usage;
+}
+
+QString reservationCountedAgainst(const CompiledSeatRules &rules, const QList<SeatLease> &leases, const QString &seatId,
+                                  const QDateTime &now, std::chrono::milliseconds skew)
+{
+    const QList<const SeatLease *> live = liveByGeneration(leases, now, skew);
+    SeatUsage usage = emptyUsage(0, rules, int(live.size()));
+    QString group;
+    count(usage, rules, live, [&](const SeatLease &lease, int r) {
+        if (lease.seatId == seatId && r >= 0)
+            group = usage.reservations.at(r).group;
+    });
+    return group;
+}
+
+SeatDecision decideCheckout(int seatCount, const CompiledSeatRules &rules, const QList<SeatLease> &leases,
+                            const QString &holder, const QDateTime &now, std::chrono::milliseconds skew)
+{
+    SeatDecision decision;
+    const QList<const SeatLease *> live = liveByGeneration(leases, now, skew);
+    decision.usage = emptyUsage(seatCount, rules, int(live.size()));
+    count(decision.usage, rules, live, [](const SeatLease &, int) {});
+
+    if (const std::optional<QString> entry = rules.denyingEntry(holder)) {
+        decision.outcome = SeatDecision::Outcome::HolderDenied;
+        decision.entry = *entry;
+        return decision;
+    }
+    const std::optional<int> reservation = rules.reservationOf(holder);
+    if (!reservation && !rules.allowListAdmits(holder)) {
+        decision.outcome = SeatDecision::Outcome::HolderNotAllowed;
+        return decision;
+    }
+    for (const int cap : rules.capsOf(holder)) {
+        const GroupSeats &limit = rules.rules().max.at(cap);
+        const auto held = std::count_if(live.cbegin(), live.cend(), [&](const SeatLease *lease) {
+            return rules.inGroup(lease->holder, limit.group);
+        });
+        if (held + 1 > limit.seats) {
+            decision.outcome = SeatDecision::Outcome::GroupCapReached;
+            decision.group = limit.group;
+            decision.cap = limit.seats;
+            decision.groupHeld = int(held);
+            return decision;
+        }
+    }
+    if (reservation) {
+        const SeatUsage::Reservation &own = decision.usage.reservations.at(*reservation);
+        if (own.used < own.seats) {
+            decision.outcome = SeatDecision::Outcome::Granted;
+            decision.group = own.group;
+            return decision;
+        }
+    }
+    if (decision.usage.free() > 0) {
+        decision.outcome = SeatDecision::Outcome::Granted;
+        return decision;
+    }
+    decision.outcome = SeatDecision::Outcome::NoSeatsAvailable;
+    // The holder's own reservation, if any, is full here: every idle reserved seat is someone else's.
+    decision.reservedForOthers = decision.usage.reservedIdle();
+    return decision;
+}
+
+} // namespace keyright

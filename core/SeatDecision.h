@@ -1,0 +1,77 @@
+#pragma once
+
+#include "SeatLease.h"
+#include "SeatRules.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+#include <chrono>
+
+namespace keyright {
+
+class CompiledSeatRules;
+
+// How a license's seats are used at one instant, under its rules: the numbers the dashboard's
+// seat bar shows and every denial quotes.
+struct SeatUsage
+{
+    struct Reservation
+    {
+        QString group;
+        int seats = 0; // reserved
+        int used = 0; // live seats of members counted against it; seats - used are idle
+    };
+    int seatCount = 0;
+    int inUse = 0; // live leases
+    QList<Reservation> reservations; // in the order of the rules
+    int sharedSeats = 0; // seatCount minus every reservation
+    int sharedUsed = 0; // live leases counted against the shared seats
+
+    int reservedIdle() const;
+    int free() const { return sharedSeats - sharedUsed; } // what anyone admitted may take
+};
+
+// The answer to "may this holder take a seat now?". Granted, or the one reason it is not, with the
+// numbers a person needs to understand it.
+struct SeatDecision
+{
+    enum class Outcome {
+        Granted,
+        HolderDenied, // a deny entry matched: `entry`
+        HolderNotAllowed, // allow is set and nothing in it matched
+        GroupCapReached, // `group` holds `groupHeld` of its `cap`
+        NoSeatsAvailable, // every seat is in use, or reserved for groups the holder is not in
+    };
+
+    Outcome outcome = Outcome::NoSeatsAvailable;
+    QString entry; // HolderDenied: the deny entry
+    QString group; // GroupCapReached: the capped group; Granted: the reservation, empty if shared
+    int cap = 0;
+    int groupHeld = 0;
+    SeatUsage usage; // before the decision
+    // NoSeatsAvailable: the idle reserved seats the holder may not take (usage has them by group).
+    int reservedForOthers = 0;
+
+    bool granted() const { return outcome == Outcome::Granted; }
+};
+
+// The rule that decides a checkout, pure and on the caller's "now" like isLive(): given a
+// license's seat count, its compiled rules, its lease rows (live or not: isLive() with `skew`
+// picks the live ones) and the holder asking, grant or deny with the reason. The server's checkout
+// calls it inside the license's serialized step; the dashboard explains past denials with it.
+SeatDecision decideCheckout(int seatCount, const CompiledSeatRules &rules, const QList<SeatLease> &leases,
+                            const QString &holder, const QDateTime &now, std::chrono::milliseconds skew);
+
+// The usage of the seats (live leases only), and which reservation each live lease counts
+// against: leases are counted in the order of their generation (oldest seat first), each against
+// its reservation while it has room, else the shared seats.
+SeatUsage seatUsage(int seatCount, const CompiledSeatRules &rules, const QList<SeatLease> &leases, const QDateTime &now,
+                    std::chrono::milliseconds skew);
+// The reservation group a live lease counts against under seatUsage()'s counting; empty for the
+// shared seats or a lease that is not live.
+QString reservationCountedAgainst(const CompiledSeatRules &rules, const QList<SeatLease> &leases, const QString &seatId,
+                                  const QDateTime &now, std::chrono::milliseconds skew);
+
+} // namespace keyright

@@ -1,0 +1,259 @@
+#include "SeatRules.h"
+
+#include <QSet>
+
+#include <utility>
+
+namespace keyright {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString groupPath(qsizetype i)
+{
+    return u"groups[%1]"_s.arg(i);
+}
+
+bool fail(ValidationError *error, const QString &field, const QString &message)
+{
+    if (error)
+        *error = ValidationError {field, message};
+    return false;
+}
+
+QRegularExpression compilePattern(const QString &pattern)
+{
+    return QRegularExpression(QRegularExpression::wildcardToRegularExpression(pattern));
+}
+
+bool checkEntries(const QStringList &entries, const QString &field, const QSet<QString> &groupNames,
+                  ValidationError *error)
+{
+    if (entries.size() > SeatRules::maxEntries)
+        return fail(
+            error, field,
+            u"%1 has %2 entries; at most %3 are allowed"_s.arg(field).arg(entries.size()).arg(SeatRules::maxEntries));
+    QSet<QString> seen;
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        const QString path = u"%1[%2]"_s.arg(field).arg(i);
+        const QString &entry = entries.at(i);
+        if (seen.contains(entry))
+            return fail(error, path, u"%1 lists \"%2\" twice"_s.arg(field, entry));
+        seen.insert(entry);
+        if (groupNames.contains(entry))
+            continue;
+        const QString problem = patternProblem(entry);
+        if (!problem.isEmpty())
+            return fail(error, path,
+                        u"%1 (\"%2\") is neither a group nor a holder pattern: %3"_s.arg(path, entry, problem));
+    }
+    return true;
+}
+
+bool checkGroupSeats(const QList<GroupSeats> &list, const QString &field, const QSet<QString> &groupNames,
+                     int seatCount, ValidationError *error)
+{
+    if (list.size() > SeatRules::maxEntries)
+        return fail(
+            error, field,
+            u"%1 has %2 entries; at most %3 are allowed"_s.arg(field).arg(list.size()).arg(SeatRules::maxEntries));
+    QSet<QString> seen;
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QString path = u"%1[%2]"_s.arg(field).arg(i);
+        const GroupSeats &item = list.at(i);
+        if (!groupNames.contains(item.group))
+            return fail(error, path + u".group"_s,
+                        u"%1 names the group \"%2\", which does not exist"_s.arg(field, item.group));
+        if (seen.contains(item.group))
+            return fail(error, path + u".group"_s, u"%1 names the group \"%2\" twice"_s.arg(field, item.group));
+        seen.insert(item.group);
+        const int least = field == u"reserve"_s ? 1 : 0;
+        if (item.seats < least || item.seats > seatCount)
+            return fail(error, path + u".seats"_s,
+                        u"%1 for %2 is %3 seats; it must be between %4 and the license's %5"_s.arg(field, item.group)
+                            .arg(item.seats)
+                            .arg(least)
+                            .arg(seatCount));
+    }
+    return true;
+}
+
+} // namespace
+
+int SeatRules::reservedSeats() const
+{
+    int total = 0;
+    for (const GroupSeats &r : reserve)
+        total += r.seats;
+    return total;
+}
+
+bool isValidGroupName(const QString &name)
+{
+    if (name.isEmpty() || name.size() > 32)
+        return false;
+    for (qsizetype i = 0; i < name.size(); ++i) {
+        const QChar c = name.at(i);
+        const bool lowerOrDigit = (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9');
+        if (!lowerOrDigit && (i == 0 || (c != u'-' && c != u'_')))
+            return false;
+    }
+    return true;
+}
+
+QString patternProblem(const QString &pattern)
+{
+    if (pattern.isEmpty())
+        return u"a pattern may not be empty"_s;
+    const auto codePoints = pattern.toUcs4().size();
+    if (codePoints > HolderGroup::maxPatternLength)
+        return u"a pattern is at most %1 characters (this one has %2)"_s.arg(HolderGroup::maxPatternLength)
+            .arg(codePoints);
+    if (!pattern.isValidUtf16())
+        return u"a pattern must be valid Unicode"_s;
+    for (const QChar c : pattern) {
+        if (c.isSpace() || c.category() == QChar::Other_Control)
+            return u"a pattern may not contain spaces or control characters"_s;
+    }
+    if (!compilePattern(pattern).isValid())
+        return u"\"%1\" is not a valid glob (check its [ ] brackets)"_s.arg(pattern);
+    return {};
+}
+
+bool validateGroups(const QList<HolderGroup> &groups, ValidationError *error)
+{
+    if (groups.size() > SeatRules::maxGroups)
+        return fail(error, u"groups"_s,
+                    u"there are %1 groups; at most %2 are allowed"_s.arg(groups.size()).arg(SeatRules::maxGroups));
+    QSet<QString> names;
+    for (qsizetype i = 0; i < groups.size(); ++i) {
+        const HolderGroup &group = groups.at(i);
+        if (!isValidGroupName(group.name))
+            return fail(error, groupPath(i) + u".name"_s,
+                        u"\"%1\" is not a group name: use 1 to 32 lowercase letters, digits, - and _, starting "
+                        "with a letter or digit"_s.arg(group.name));
+        if (names.contains(group.name))
+            return fail(error, groupPath(i) + u".name"_s, u"there are two groups named \"%1\""_s.arg(group.name));
+        names.insert(group.name);
+        if (group.patterns.isEmpty())
+            return fail(error, groupPath(i) + u".patterns"_s,
+                        u"the group \"%1\" has no holder patterns"_s.arg(group.name));
+        if (group.patterns.size() > HolderGroup::maxPatterns)
+            return fail(error, groupPath(i) + u".patterns"_s,
+                        u"the group \"%1\" has %2 patterns; at most %3 are allowed"_s.arg(group.name)
+                            .arg(group.patterns.size())
+                            .arg(HolderGroup::maxPatterns));
+        for (qsizetype j = 0; j < group.patterns.size(); ++j) {
+            const QString problem = patternProblem(group.patterns.at(j));
+            if (!problem.isEmpty())
+                return fail(error, groupPath(i) + u".patterns[%1]"_s.arg(j),
+                            u"pattern %1 of the group \"%2\": %3"_s.arg(j + 1).arg(group.name, problem));
+        }
+    }
+    return true;
+}
+
+bool validateRules(const SeatRules &rules, const QList<HolderGroup> &groups, int seatCount, ValidationError *error)
+{
+    QSet<QString> names;
+    for (const HolderGroup &group : groups)
+        names.insert(group.name);
+    if (!checkEntries(rules.allow, u"allow"_s, names, error) || !checkEntries(rules.deny, u"deny"_s, names, error)
+        || !checkGroupSeats(rules.reserve, u"reserve"_s, names, seatCount, error)
+        || !checkGroupSeats(rules.max, u"max"_s, names, seatCount, error))
+        return false;
+    const int reserved = rules.reservedSeats();
+    if (reserved > seatCount)
+        return fail(error, u"reserve"_s,
+                    u"the reservations add up to %1 seats but the license has %2"_s.arg(reserved).arg(seatCount));
+    for (const GroupSeats &r : rules.reserve) {
+        for (const GroupSeats &m : rules.max) {
+            if (m.group == r.group && r.seats > m.seats)
+                return fail(
+                    error, u"reserve"_s,
+                    u"%1 reserves %2 seats but may hold at most %3 (its max)"_s.arg(r.group).arg(r.seats).arg(m.seats));
+        }
+    }
+    return true;
+}
+
+CompiledSeatRules::CompiledSeatRules(SeatRules rules, const QList<HolderGroup> &groups)
+    : m_rules(std::move(rules))
+{
+    for (const HolderGroup &group : groups) {
+        QList<QRegularExpression> patterns;
+        patterns.reserve(group.patterns.size());
+        for (const QString &pattern : group.patterns)
+            patterns.append(compilePattern(pattern));
+        m_groups.insert(group.name, patterns);
+    }
+    for (const QString &entry : std::as_const(m_rules.allow))
+        m_allow.append(compileEntry(entry));
+    for (const QString &entry : std::as_const(m_rules.deny))
+        m_deny.append(compileEntry(entry));
+}
+
+CompiledSeatRules::Entry CompiledSeatRules::compileEntry(const QString &text) const
+{
+    const auto group = m_groups.constFind(text);
+    if (group != m_groups.constEnd())
+        return Entry {text, *group};
+    return Entry {text, {compilePattern(text)}};
+}
+
+bool CompiledSeatRules::matches(const QList<QRegularExpression> &patterns, const QString &holder)
+{
+    for (const QRegularExpression &pattern : patterns) {
+        if (pattern.match(holder).hasMatch())
+            return true;
+    }
+    return false;
+}
+
+bool CompiledSeatRules::inGroup(const QString &holder, const QString &group) const
+{
+    const auto it = m_groups.constFind(group);
+    return it != m_groups.constEnd() && matches(*it, holder);
+}
+
+std::optional<QString> CompiledSeatRules::denyingEntry(const QString &holder) const
+{
+    for (const Entry &entry : m_deny) {
+        if (matches(entry.patterns, holder))
+            return entry.text;
+    }
+    return std::nullopt;
+}
+
+bool CompiledSeatRules::allowListAdmits(const QString &holder) const
+{
+    if (m_allow.isEmpty())
+        return true;
+    for (const Entry &entry : m_allow) {
+        if (matches(entry.patterns, holder))
+            return true;
+    }
+    return false;
+}
+
+std::optional<int> CompiledSeatRules::reservationOf(const QString &holder) const
+{
+    for (qsizetype i = 0; i < m_rules.reserve.size(); ++i) {
+        if (inGroup(holder, m_rules.reserve.at(i).group))
+            return int(i);
+    }
+    return std::nullopt;
+}
+
+QList<int> CompiledSeatRules::capsOf(const QString &holder) const
+{
+    QList<int> caps;
+    for (qsizetype i = 0; i < m_rules.max.size(); ++i) {
+        if (inGroup(holder, m_rules.max.at(i).group))
+            caps.append(int(i));
+    }
+    return caps;
+}
+
+} // namespace keyright

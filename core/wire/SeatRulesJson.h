@@ -1,0 +1,46 @@
+#pragma once
+
+#include "SeatDecision.h"
+#include "SeatRules.h"
+#include "ValidationError.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+namespace keyright {
+
+// The v1 API's spelling of seat rules, holder groups and rule-based denials (docs/API.md):
+//   "rules":  {"allow": [entry...], "deny": [entry...], "reserve": [{"group", "seats"}...],
+//              "max": [{"group", "seats"}...]}          (every member optional)
+//   "groups": [{"name", "patterns": [glob...]}...]
+// A denial is an error answer whose "error" is one of the codes below, with the numbers of the
+// decision beside it. The decoders check shape only; validateRules()/validateGroups() decide
+// whether the values may be used, so that the server and the dashboard's license dialog refuse
+// the same things in the same words.
+namespace seatrules {
+
+inline constexpr char16_t noSeatsAvailable[] = u"no_seats_available";
+inline constexpr char16_t holderNotAllowed[] = u"holder_not_allowed";
+inline constexpr char16_t groupCapReached[] = u"group_cap_reached";
+
+QJsonObject rulesToJson(const SeatRules &rules);
+std::optional<SeatRules> rulesFromJson(const QJsonValue &json, const QString &path, ValidationError *error = nullptr);
+QJsonArray groupsToJson(const QList<HolderGroup> &groups);
+std::optional<QList<HolderGroup>> groupsFromJson(const QJsonValue &json, const QString &path,
+                                                 ValidationError *error = nullptr);
+
+// The error code of a denial; empty for a grant.
+QString denialCode(SeatDecision::Outcome outcome);
+// The members a denial answer carries beside "error" and "message": "inUse", "seatCount",
+// "reservedForOthers", "reservations" [{"group", "seats", "used"}] for every denial, plus "rule"
+// ("deny" or "allow") and "entry" for holder_not_allowed, "group", "cap" and "held" for
+// group_cap_reached.
+QJsonObject denialToJson(const SeatDecision &decision);
+// The decision a denial answer describes (what a client needs to explain it).
+std::optional<SeatDecision> denialFromJson(const QJsonObject &json, ValidationError *error = nullptr);
+
+} // namespace seatrules
+} // namespace keyright
