@@ -152,7 +152,7 @@ LeaseStore *LeaseServer::store() const
 const Clock &LeaseServer::seatClock() const
 {
     // One clock for all instances: on a shared database, every instance asks the database.
-    if (m_pgStore)
+    if (m_pgStore && m_config.seatClockFromDatabase)
         return m_pgStore->clock();
     return *m_wallClock;
 }

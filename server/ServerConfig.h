@@ -41,6 +41,10 @@ struct ServerConfig
     // ahead (negative: behind), as a machine's clock would. With PostgreSQL no liveness decision
     // may notice, since they all take the database's clock.
     std::chrono::milliseconds testClockOffset {0};
+    // Tests in one process only (TestServer): the seat logic reads the clock LeaseServer was given
+    // even on PostgreSQL, so that a server contract test can move its ManualClock there too.
+    // main.cpp never clears it: a real instance always takes the database's clock.
+    bool seatClockFromDatabase = true;
 };
 
 } // namespace keyright::server

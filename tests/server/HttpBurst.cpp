@@ -48,6 +48,12 @@ QByteArray HttpBurst::request(const QByteArray &verb, const QByteArray &path, co
 QList<HttpBurst::Reply> HttpBurst::send(const QHostAddress &address, quint16 port, const QList<QByteArray> &requests,
                                         std::chrono::milliseconds timeout)
 {
+    return send(address, QList<quint16> {port}, requests, timeout);
+}
+
+QList<HttpBurst::Reply> HttpBurst::send(const QHostAddress &address, const QList<quint16> &ports,
+                                        const QList<QByteArray> &requests, std::chrono::milliseconds timeout)
+{
     const QDeadlineTimer deadline(timeout);
     std::vector<std::unique_ptr<QTcpSocket>> sockets;
     QList<QByteArray> received(requests.size());
@@ -70,7 +76,7 @@ QList<HttpBurst::Reply> HttpBurst::send(const QHostAddress &address, quint16 por
                     loop.quit();
             }
         });
-        raw->connectToHost(address, port);
+        raw->connectToHost(address, ports.at(i % ports.size()));
         sockets.push_back(std::move(socket));
     }
     QTimer guard;

@@ -25,6 +25,10 @@ public:
 
     static QList<Reply> send(const QHostAddress &address, quint16 port, const QList<QByteArray> &requests,
                              std::chrono::milliseconds timeout = std::chrono::seconds {10});
+    // The same burst spread round-robin over several servers: request i goes to ports[i % n].
+    static QList<Reply> send(const QHostAddress &address, const QList<quint16> &ports,
+                             const QList<QByteArray> &requests,
+                             std::chrono::milliseconds timeout = std::chrono::seconds {10});
 };
 
 } // namespace keyright

@@ -31,6 +31,7 @@ private:
 void TestConcurrentCheckout::initTestCase()
 {
     m_server = std::make_unique<TestServer>(TestServer::Options {.reapInterval = 0s});
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(*m_server);
     QString error;
     QVERIFY2(m_server->start(&error), qPrintable(error));
     m_admin = m_server->adminAuthorization();
@@ -81,5 +82,11 @@ void TestConcurrentCheckout::fiftyRacersTenSeats()
     }
 }
 
-QTEST_GUILESS_MAIN(TestConcurrentCheckout)
+// The same cases on PostgreSQL (KEYRIGHT_TEST_STORE=postgres, ctest's tst_concurrentcheckout_postgres).
+class TestConcurrentCheckoutOnPostgres final : public TestConcurrentCheckout
+{
+    Q_OBJECT
+};
+
+KEYRIGHT_TEST_MAIN_ON_BOTH_STORES(TestConcurrentCheckout)
 #include "tst_concurrentcheckout.moc"

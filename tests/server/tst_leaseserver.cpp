@@ -76,6 +76,7 @@ private:
 void TestLeaseServer::init()
 {
     m_fixture = std::make_unique<TestServer>(TestServer::Options {.reapInterval = 0s});
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(*m_fixture);
     QString error;
     QVERIFY2(m_fixture->start(&error), qPrintable(error));
     m_clock = &m_fixture->clock();
@@ -649,5 +650,11 @@ void TestLeaseServer::eventRetentionDropsOldEvents()
     QCOMPARE(kept.first()["kind"_L1].toString(), u"granted"_s);
 }
 
-QTEST_GUILESS_MAIN(TestLeaseServer)
+// The same cases on PostgreSQL (KEYRIGHT_TEST_STORE=postgres, ctest's tst_leaseserver_postgres).
+class TestLeaseServerOnPostgres final : public TestLeaseServer
+{
+    Q_OBJECT
+};
+
+KEYRIGHT_TEST_MAIN_ON_BOTH_STORES(TestLeaseServer)
 #include "tst_leaseserver.moc"

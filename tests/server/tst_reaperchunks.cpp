@@ -1,8 +1,12 @@
 #include "LeaseSigner.h"
 #include "ManualClock.h"
+#include "PgTestDatabase.h"
+#include "StoreUnderTest.h"
 #include "seats/LeaseReaper.h"
 #include "seats/SeatService.h"
 #include "stats/StatsService.h"
+#include "store/PgConnectionInfo.h"
+#include "store/PgLeaseStore.h"
 #include "store/SqliteLeaseStore.h"
 
 #include <QSet>
@@ -25,7 +29,7 @@ using namespace keyright::server;
 // sweep gives the event loop back after every chunk, so a client's heartbeat or checkout is
 // answered while thousands of expired rows are still being deleted, and what the sweep deletes
 // and records is what one big sweep did.
-class TestReaperChunks final : public QObject
+class TestReaperChunks : public QObject
 {
     Q_OBJECT
 
@@ -50,7 +54,8 @@ private:
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<ManualClock> m_clock;
-    std::unique_ptr<SqliteLeaseStore> m_store;
+    std::unique_ptr<PgTestDatabase> m_database; // KEYRIGHT_TEST_STORE=postgres only
+    std::unique_ptr<SqlLeaseStore> m_store;
     std::unique_ptr<LeaseSigner> m_signer;
     std::unique_ptr<StatsService> m_stats;
     std::unique_ptr<SeatService> m_seats;
@@ -61,9 +66,21 @@ void TestReaperChunks::init()
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
     m_clock = std::make_unique<ManualClock>();
-    m_store = std::make_unique<SqliteLeaseStore>(m_dir->filePath(u"keyright.sqlite"_s));
     QString error;
-    QVERIFY2(m_store->open(&error), qPrintable(error));
+    if (storeUnderTestIsPostgres()) {
+        // The same sweeps on PostgreSQL, still on the test's clock: SeatService is given it.
+        m_database = std::make_unique<PgTestDatabase>();
+        KEYRIGHT_REQUIRE_PG_OR_SKIP(*m_database);
+        const auto info = PgConnectionInfo::parse(m_database->url(), &error);
+        QVERIFY2(info, qPrintable(error));
+        auto store = std::make_unique<PgLeaseStore>(*info, std::nullopt, *m_clock);
+        QVERIFY2(store->open(&error), qPrintable(error));
+        m_store = std::move(store);
+    } else {
+        auto store = std::make_unique<SqliteLeaseStore>(m_dir->filePath(u"keyright.sqlite"_s));
+        QVERIFY2(store->open(&error), qPrintable(error));
+        m_store = std::move(store);
+    }
     m_signer = LeaseSigner::generate();
     QVERIFY(m_signer);
     m_stats = std::make_unique<StatsService>(*m_store, u"replica-under-test"_s, *m_clock);
@@ -77,6 +94,7 @@ void TestReaperChunks::cleanup()
     m_stats.reset();
     m_signer.reset();
     m_store.reset();
+    m_database.reset();
     m_clock.reset();
     m_dir.reset();
 }
@@ -310,5 +328,15 @@ void TestReaperChunks::retentionSweepDeletesOldEventsInChunks()
 
 } // namespace keyright
 
-QTEST_GUILESS_MAIN(keyright::TestReaperChunks)
+namespace keyright {
+
+// The same cases on PostgreSQL (KEYRIGHT_TEST_STORE=postgres, ctest's tst_reaperchunks_postgres).
+class TestReaperChunksOnPostgres final : public TestReaperChunks
+{
+    Q_OBJECT
+};
+
+} // namespace keyright
+
+KEYRIGHT_TEST_MAIN_ON_BOTH_STORES(keyright::TestReaperChunks)
 #include "tst_reaperchunks.moc"

@@ -74,6 +74,11 @@ bool ServerProcess::isRunning() const
     return m_process && m_process->state() != QProcess::NotRunning;
 }
 
+qint64 ServerProcess::processId() const
+{
+    return isRunning() ? m_process->processId() : 0;
+}
+
 void ServerProcess::collectOutput()
 {
     if (m_process)
@@ -117,6 +122,10 @@ bool ServerProcess::start(QString *error, std::chrono::milliseconds timeout)
     m_process->setProcessChannelMode(QProcess::MergedChannels);
     connect(m_process.get(), &QProcess::readyRead, this, &ServerProcess::collectOutput);
     QStringList arguments {u"--listen"_s, u"127.0.0.1:%1"_s.arg(m_port), u"--data-dir"_s, m_dataDir};
+    if (!m_database.isEmpty())
+        arguments += {u"--database"_s, m_database};
+    if (m_testClockOffset.count() != 0)
+        arguments += {u"--test-clock-offset-ms"_s, QString::number(m_testClockOffset.count())};
     arguments += m_extraArguments;
     m_process->start(binaryPath(), arguments);
     if (!m_process->waitForStarted(int(timeout.count()))) {

@@ -35,6 +35,13 @@ public:
     // Listen on this port instead of one picked at the first start(): for servers that must know
     // each other's URLs before they start (peers).
     void setPort(quint16 port) { m_port = port; }
+    // Serve from this PostgreSQL database (`--database URL`, the form PgTestDatabase::url() gives)
+    // instead of the SQLite file in the data directory. Empty: SQLite.
+    void setDatabase(const QString &url) { m_database = url; }
+    QString database() const { return m_database; }
+    // Shift this instance's own system clock by `offset` (the hidden --test-clock-offset-ms), as
+    // a machine whose wall clock is off would be: in PostgreSQL mode the database clock must win.
+    void setTestClockOffset(std::chrono::milliseconds offset) { m_testClockOffset = offset; }
     // A loopback port that was free a moment ago (0 when none could be found).
     static quint16 pickFreePort();
 
@@ -46,6 +53,8 @@ public:
     // kill() then start() on the same port and data directory.
     bool restart(QString *error = nullptr);
     bool isRunning() const;
+    // The process id while running, else 0 (for tests that look at the process from outside).
+    qint64 processId() const;
 
     QUrl url() const; // http://127.0.0.1:<port>
     quint16 port() const { return m_port; }
@@ -69,6 +78,8 @@ private:
     std::unique_ptr<QProcess> m_process;
     QString m_dataDir;
     QStringList m_extraArguments;
+    QString m_database;
+    std::chrono::milliseconds m_testClockOffset {0};
     quint16 m_port = 0;
     QByteArray m_adminToken;
     QByteArray m_output;

@@ -28,7 +28,24 @@ TestServer::TestServer(Options options)
         m_dataDir = m_tempDir.emplace().path();
     else
         m_dataDir = m_options.dataDir;
+    if (m_options.databaseUrl.isEmpty() && onPostgres()) {
+        m_database = std::make_unique<PgTestDatabase>();
+        if (m_database->isAvailable())
+            m_options.databaseUrl = m_database->url();
+    }
     m_network.setProxy(QNetworkProxy::NoProxy);
+}
+
+bool TestServer::onPostgres()
+{
+    return storeUnderTestIsPostgres();
+}
+
+QString TestServer::unavailableReason() const
+{
+    if (m_database && !m_database->isAvailable())
+        return m_database->reason();
+    return {};
 }
 
 TestServer::~TestServer()
@@ -45,6 +62,10 @@ bool TestServer::start(QString *error)
         *error = u"cannot create a temporary data directory"_s;
         return false;
     }
+    if (const QString why = unavailableReason(); !why.isEmpty()) {
+        *error = why;
+        return false;
+    }
     stop();
     ServerConfig config;
     config.address = QHostAddress(QHostAddress::LocalHost);
@@ -52,6 +73,9 @@ bool TestServer::start(QString *error)
     config.dataDir = m_dataDir;
     config.demo = m_options.demo;
     config.reapInterval = m_options.reapInterval;
+    config.databaseUrl = m_options.databaseUrl;
+    // The test moves time with its clock, on either store (docs/TESTING.md).
+    config.seatClockFromDatabase = false;
     const Clock &clock = m_options.clock ? *m_options.clock : m_ownClock;
     m_server = std::make_unique<LeaseServer>(config, clock);
     if (!m_server->start(error)) {

@@ -3,6 +3,8 @@
 #include "FaultProxy.h"
 #include "LeaseVerifier.h"
 #include "ManualClock.h"
+#include "PgTestDatabase.h"
+#include "StoreUnderTest.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -48,7 +50,15 @@ public:
         std::chrono::seconds reapInterval = std::chrono::hours {1};
         // A FaultProxy in front of the server, for tests that cut, drop or tamper with traffic.
         bool faultProxy = false;
+        // Serve from this PostgreSQL database (PgTestDatabase::url()) instead of the SQLite file in
+        // the data directory. Empty: SQLite, unless onPostgres() says the whole test runs on
+        // PostgreSQL, where the fixture makes a fresh database of its own.
+        QString databaseUrl {};
     };
+
+    // True when KEYRIGHT_TEST_STORE=postgres: the second ctest registration of a server contract
+    // test (tst_leaseserver_postgres, ...) runs the same cases on PostgreSQL.
+    static bool onPostgres();
 
     TestServer();
     explicit TestServer(Options options);
@@ -60,6 +70,11 @@ public:
     // stop(), starts a new server on the same data directory and port, as an operator restarting
     // a stopped server would; the proxy keeps pointing at it.
     bool start(QString *error);
+    // Why this fixture cannot start here (the PostgreSQL it should use is not there); empty when
+    // it can. KEYRIGHT_REQUIRE_STORE_OR_SKIP turns it into a skip, or a failure in CI.
+    QString unavailableReason() const;
+    // The PostgreSQL database the fixture made for itself (onPostgres()), else null.
+    PgTestDatabase *database() { return m_database.get(); }
     void stop();
     bool isRunning() const;
 
@@ -99,6 +114,7 @@ public:
 
 private:
     Options m_options;
+    std::unique_ptr<PgTestDatabase> m_database; // outlives m_server: declared first
     ManualClock m_ownClock;
     std::optional<QTemporaryDir> m_tempDir;
     QString m_dataDir;
@@ -111,3 +127,16 @@ private:
 };
 
 } // namespace keyright
+
+// Skips the test function when its fixture's store is not available (PostgreSQL runs without a
+// cluster), or fails it where KEYRIGHT_REQUIRE_PG=1.
+#define KEYRIGHT_REQUIRE_STORE_OR_SKIP(fixture)                                                                        \
+    do {                                                                                                               \
+        const QString keyrightWhyNot = (fixture).unavailableReason();                                                  \
+        if (!keyrightWhyNot.isEmpty()) {                                                                               \
+            if (keyright::PgTestDatabase::required())                                                                  \
+                QFAIL(                                                                                                 \
+                    qPrintable(QStringLiteral("PostgreSQL required (KEYRIGHT_REQUIRE_PG=1) but ") + keyrightWhyNot));  \
+            QSKIP(qPrintable(keyrightWhyNot));                                                                         \
+        }                                                                                                              \
+    } while (false)
