@@ -216,13 +216,18 @@ void HttpConnection::checkDeadline(std::chrono::milliseconds now)
         }
         break;
     case State::Closing:
-        m_socket->abort();
-        finishClose();
+        abort();
         break;
     case State::Answering:
     case State::Closed:
         break;
     }
+}
+
+void HttpConnection::abort()
+{
+    m_socket->abort();
+    finishClose();
 }
 
 void HttpConnection::onDisconnected()

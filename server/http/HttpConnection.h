@@ -49,6 +49,10 @@ public:
     // Acts on a deadline that has passed: 408 for a request that is too slow, a close for an
     // idle connection, an abort for one whose close took too long.
     void checkDeadline(std::chrono::milliseconds now);
+    // True while a request is with the turn.
+    bool isAnswering() const { return m_state == State::Answering; }
+    // Closes at once, without an answer.
+    void abort();
 
 signals:
     // The connection is over; the frontend forgets it and deletes it later.

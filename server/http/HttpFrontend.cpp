@@ -86,7 +86,7 @@ void HttpFrontend::acceptPending()
         const QHostAddress peer = socket->peerAddress();
         HttpConnection::Slot slot = HttpConnection::Slot::Regular;
         if (m_regular >= m_limits.maxConnections || m_perAddress.value(peer) >= m_limits.maxConnectionsPerAddress) {
-            if (m_reserved >= m_limits.reservedConnections) {
+            if (m_reserved >= m_limits.reservedConnections && !evictReserved()) {
                 // Full, reserve included: closed at once, so it holds no descriptor.
                 socket->abort();
                 socket->deleteLater();
@@ -104,6 +104,20 @@ void HttpFrontend::acceptPending()
         m_connections.append(connection);
         connect(connection, &HttpConnection::closed, this, [this, connection] { forget(connection); });
     }
+}
+
+bool HttpFrontend::evictReserved()
+{
+    // The oldest reserved connection that has not asked anything yet makes room: a reserved slot
+    // is for one quick request, so under a flood the newest arrival (perhaps a health probe) gets
+    // the chance rather than whoever came first and said nothing.
+    for (HttpConnection *connection : std::as_const(m_connections)) {
+        if (connection->slot() == HttpConnection::Slot::Reserved && !connection->isAnswering()) {
+            connection->abort();
+            return true;
+        }
+    }
+    return false;
 }
 
 void HttpFrontend::forget(HttpConnection *connection)

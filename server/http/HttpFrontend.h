@@ -28,7 +28,8 @@ class RequestTurn;
 //
 // Beyond maxConnections in all, or maxConnectionsPerAddress from one address, a connection takes
 // one of reservedConnections, where only GET /v1/health is answered (anything else gets 503);
-// beyond those it is closed as soon as it is accepted. Every accept is taken off the listening
+// when those are taken too, the oldest that has not sent its request yet gives way, and when
+// none can, the new connection is closed as soon as it is accepted. Every accept is taken off the listening
 // socket, so a full server never spins on it.
 class HttpFrontend final : public QObject
 {
@@ -50,6 +51,8 @@ public:
 private:
     void acceptPending();
     void forget(HttpConnection *connection);
+    // Closes the oldest idle reserved connection; false when none is.
+    bool evictReserved();
 
     RequestTurn &m_turn;
     HttpLimits m_limits;

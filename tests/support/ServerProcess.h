@@ -46,6 +46,8 @@ public:
     // kill() then start() on the same port and data directory.
     bool restart(QString *error = nullptr);
     bool isRunning() const;
+    // The server's process id (0 when not running), for reading its /proc/PID/status.
+    qint64 processId() const { return m_process ? m_process->processId() : 0; }
 
     QUrl url() const; // http://127.0.0.1:<port>
     quint16 port() const { return m_port; }
