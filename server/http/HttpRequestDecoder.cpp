@@ -250,6 +250,7 @@ HttpRequestDecoder::Status HttpRequestDecoder::decode()
             // Stop once the header is parsed, so that it is checked before any of the body is read.
             m_parser->beast.eager(false);
             m_headerChecked = false;
+            m_headerBytes = 0;
         }
         if (offset == m_buffer.size()) {
             keep();
@@ -259,8 +260,24 @@ HttpRequestDecoder::Status HttpRequestDecoder::decode()
         const std::size_t used = m_parser->beast.put(
             boost::asio::const_buffer(m_buffer.constData() + offset, std::size_t(m_buffer.size() - offset)), error);
         offset += qsizetype(used);
+        if (!m_headerChecked)
+            m_headerBytes += qsizetype(used);
+        // Beast applies its header limit to the start line and to the fields apart once the
+        // start line has come in a read of its own, so the total is bounded here, the same
+        // however the bytes were cut (found by tst_fuzzdecoding).
+        const bool headerTooLarge = !m_parser->beast.is_header_done()
+            ? error == http::error::need_more && m_headerBytes + (m_buffer.size() - offset) > m_limits.maxHeaderBytes
+            : !m_headerChecked && m_headerBytes > m_limits.maxHeaderBytes;
+        if (headerTooLarge)
+            error = http::error::header_limit;
         if (error == http::error::need_more) {
             keep();
+            // Beast waits for the end of a chunk-size line, its extensions or a trailer however
+            // long it is; a full buffer would stall the connection until its timeout.
+            if (room() == 0 && m_parser->beast.is_header_done())
+                return reject(
+                    badRequest(u"a line of the chunked body (chunk size, extensions or trailer) is over %1 bytes"_s.arg(
+                        m_limits.maxBufferedBytes)));
             return Status::NeedMore;
         }
         if (error) {

@@ -78,6 +78,7 @@ private:
     QByteArray m_buffer;
     std::unique_ptr<Parser> m_parser; // the request in progress; null between requests
     bool m_headerChecked = false;
+    qsizetype m_headerBytes = 0; // of the request in progress, parsed so far
     bool m_continue = false;
     bool m_rejected = false;
     ApiError m_rejection;
