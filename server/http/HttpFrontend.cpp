@@ -13,6 +13,7 @@
 #endif
 
 #include <algorithm>
+#include <sys/resource.h>
 
 namespace keyright::server {
 
@@ -28,6 +29,17 @@ HttpFrontend::HttpFrontend(RequestTurn &turn, const HttpLimits &limits, const Cl
     , m_limits(limits)
     , m_clock(clock)
 {
+    // The caps must fit the descriptors the process may open, with room for the store and the
+    // listening socket; beyond the limit accept() fails and nothing could be answered at all.
+    rlimit files {};
+    if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY) {
+        const auto available = qint64(files.rlim_cur) - 64 - m_limits.reservedConnections;
+        if (m_limits.maxConnections > available) {
+            qCWarning(lcFrontend, "serving at most %lld connections: the descriptor limit is %lld (ulimit -n)",
+                      qMax<qint64>(1, available), qint64(files.rlim_cur));
+            m_limits.maxConnections = int(qMax<qint64>(1, available));
+        }
+    }
     // Deadlines are checked a few times per shortest timeout: a timeout is late by at most a
     // quarter of itself, and an idle server wakes a few times a second at most.
     const auto shortest = std::min({m_limits.headerTimeout, m_limits.bodyTimeout, m_limits.idleTimeout,
