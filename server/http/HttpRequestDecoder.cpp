@@ -1,7 +1,5 @@
 #include "http/HttpRequestDecoder.h"
 
-#include "http/ApiRoute.h"
-
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -69,17 +67,6 @@ HttpRequestDecoder::HttpRequestDecoder(const HttpLimits &limits, qsizetype maxBo
 
 HttpRequestDecoder::~HttpRequestDecoder() = default;
 
-const QSet<QByteArray> &HttpRequestDecoder::implementedMethods()
-{
-    static const QSet<QByteArray> methods = [] {
-        QSet<QByteArray> all;
-        for (const ApiRoute::Declared &route : ApiRoute::declared())
-            all.insert(route.method);
-        return all;
-    }();
-    return methods;
-}
-
 qsizetype HttpRequestDecoder::room() const
 {
     return std::max<qsizetype>(0, m_limits.maxBufferedBytes - m_buffer.size());
@@ -136,14 +123,17 @@ std::optional<ApiError> HttpRequestDecoder::checkHeader()
     const auto &message = m_parser->beast.get();
     if (message.version() != 10 && message.version() != 11)
         return ApiError {505, u"http_version_not_supported"_s, u"send HTTP/1.1 (or HTTP/1.0)"_s, {}, {}};
-    const std::string_view method(message.method_string().data(), message.method_string().size());
-    if (!implementedMethods().contains(QByteArray(method.data(), qsizetype(method.size()))))
+    // A method HTTP defines reaches the routes, which answer 404 or 405 with the methods the path
+    // has; one it does not define is not implemented anywhere here.
+    if (message.method() == http::verb::unknown) {
+        const std::string_view method(message.method_string().data(), message.method_string().size());
         return ApiError {
             501,
             u"not_implemented"_s,
             u"the method %1 is not implemented; this API uses GET, POST, PUT and DELETE"_s.arg(quoted(method)),
             {},
             {}};
+    }
     if (std::distance(message.begin(), message.end()) > m_limits.maxHeaderFields)
         return ApiError {431,
                          u"headers_too_large"_s,

@@ -6,7 +6,6 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
-#include <QSet>
 
 #include <memory>
 
@@ -17,8 +16,8 @@ namespace keyright::server {
 // directly. The HTTP/1.1 grammar itself is Boost.Beast's strict parser (invalid or duplicate
 // Content-Length, Content-Length with Transfer-Encoding, bad chunks, bad request lines and header
 // lines are its refusals); this class adds what Beast leaves to the server: one transfer coding
-// only ("chunked"), a single Content-Length and Authorization, a header field count, the methods
-// the API implements, origin-form targets, and the mapping of every refusal onto an API error
+// only ("chunked"), a single Content-Length and Authorization, a header field count, methods HTTP
+// defines, origin-form targets, and the mapping of every refusal onto an API error
 // (400, 413, 431, 501, 505) that names the problem.
 //
 // Memory is bounded by the limits: at most maxBufferedBytes of unparsed input (room() says how
@@ -58,9 +57,6 @@ public:
     Phase phase() const;
     // True once for a request whose header asked for "Expect: 100-continue" and was accepted.
     bool takeContinue();
-
-    // The methods some route of the API has; any other is refused with 501.
-    static const QSet<QByteArray> &implementedMethods();
 
 private:
     struct Parser;

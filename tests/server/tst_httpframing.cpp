@@ -154,8 +154,8 @@ void TestHttpFraming::refusals_data()
                               << u"http_version_not_supported"_s << u"HTTP/1.2"_s << QString();
     QTest::newRow("unknown method") << "BREW /v1/health HTTP/1.1\r\nHost: x\r\n\r\n"_ba << 501 << u"not_implemented"_s
                                     << u"BREW"_s << QString();
-    QTest::newRow("known method no route has")
-        << "PATCH /v1/health HTTP/1.1\r\nHost: x\r\n\r\n"_ba << 501 << u"not_implemented"_s << u"PATCH"_s << QString();
+    QTest::newRow("standard method the path lacks") << "PATCH /v1/health HTTP/1.1\r\nHost: x\r\n\r\n"_ba << 405
+                                                    << u"method_not_allowed"_s << u"PATCH"_s << QString();
     QTest::newRow("query parameter without a name") << "POST /v1/reap?= HTTP/1.1\r\nHost: x\r\n\r\n"_ba << 400
                                                     << u"invalid_request"_s << u"without a name"_s << u"query"_s;
 }
@@ -175,6 +175,8 @@ void TestHttpFraming::refusals()
     QCOMPARE(json(response).value(u"error"_s).toString(), code);
     QVERIFY2(json(response).value(u"message"_s).toString().contains(mentions), response.body.constData());
     QCOMPARE(json(response).value(u"field"_s).toString(), field);
+    if (status == 405)
+        return; // a refusal of the API, not of the message: the connection stays usable
     QCOMPARE(response.header("Connection"), "close"_ba);
     QVERIFY(connection.waitClosed(std::chrono::seconds {5}));
 }
