@@ -22,6 +22,8 @@ export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1"
 export LSAN_OPTIONS="suppressions=$root/tests/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export KEYRIGHT_FUZZ_SECONDS=$seconds KEYRIGHT_FUZZ_CRASH_FILE=$out/failing-input.bin
+# QtTest stops a test function after 5 minutes unless told otherwise.
+export QTEST_FUNCTION_TIMEOUT=$(((seconds + 120) * 1000))
 status=0
 (cd "$out" && timeout $((seconds + 300)) nice -n 19 "$binary" > "$out/fuzz.log" 2>&1) || status=$?
 grep -E "fuzz:|FAIL|Totals" "$out/fuzz.log" || true
