@@ -5,11 +5,12 @@ set -euo pipefail
 
 packages=(
     cmake ninja-build g++ pkg-config
-    qt6-base-dev qt6-httpserver-dev qt6-websockets-dev qt6-charts-dev libqt6opengl6-dev
+    qt6-base-dev qt6-websockets-dev qt6-charts-dev libqt6opengl6-dev
     libqt6sql6-sqlite libqt6sql6-psql
     qt6-l10n-tools qt6-tools-dev qt6-tools-dev-tools qt6-translations-l10n
     libsodium-dev
     postgresql
+    libboost1.74-dev
     xvfb xauth fonts-dejavu-core
 )
 

@@ -418,7 +418,7 @@ bool LeaseServer::start(QString *errorOut)
         m_api = std::make_unique<HttpApi>(*m_seats, *m_access, *m_metrics, m_signer->publicKey());
         m_api->setStats(m_stats.get());
         m_turn = std::make_unique<RequestTurn>(*m_api, *m_seats, *m_store);
-        m_frontend = std::make_unique<HttpFrontend>(*m_turn);
+        m_frontend = std::make_unique<HttpFrontend>(*m_turn, m_config.http, m_clock);
         ok = listen(&error);
     }
     if (!ok) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "http/HttpLimits.h"
+
 #include <QHostAddress>
 #include <QList>
 #include <QString>
@@ -23,6 +25,7 @@ struct ServerConfig
     QString tlsCert; // PEM files; both or neither
     QString tlsKey;
     bool insecureHttp = false; // allow plain HTTP on a non-loopback address (and to peers elsewhere)
+    HttpLimits http; // connection caps, header/body/buffer limits and timeouts of the front end
 
     // Usage statistics anti-entropy (docs/STATS.md): pull each peer's GET /v1/stats every
     // peerInterval and merge it. The tokens sent to the peers come from peerTokenFiles: one file

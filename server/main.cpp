@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -110,6 +111,24 @@ int main(int argc, char *argv[])
                                           u"How often to pull each peer's statistics, such as 5s or 500ms. Default "
                                           "5s."_s,
                                           u"duration"_s, u"5s"_s);
+    const keyright::server::HttpLimits defaults;
+    const QCommandLineOption maxConnections(
+        u"max-connections"_s,
+        u"Connections served at once; beyond it only GET /v1/health is answered. Default %1."_s.arg(
+            defaults.maxConnections),
+        u"n"_s, QString::number(defaults.maxConnections));
+    const QCommandLineOption maxPerAddress(
+        u"max-connections-per-address"_s,
+        u"Connections served at once from one client address. Default %1."_s.arg(defaults.maxConnectionsPerAddress),
+        u"n"_s, QString::number(defaults.maxConnectionsPerAddress));
+    const QCommandLineOption headerTimeout(u"header-timeout"_s,
+                                           u"Time a client has to send a request's header, such as 10s. Default "
+                                           "10s."_s,
+                                           u"duration"_s, u"10s"_s);
+    const QCommandLineOption bodyTimeout(
+        u"body-timeout"_s, u"Time a client has to send a request's body. Default 30s."_s, u"duration"_s, u"30s"_s);
+    const QCommandLineOption idleTimeout(
+        u"idle-timeout"_s, u"Close a kept-alive connection idle for this long. Default 2m."_s, u"duration"_s, u"2m"_s);
     parser.addOptions({listen, dataDir, demo, reapInterval, retention, tlsCert, tlsKey, insecureHttp});
     const QCommandLineOption database(
         u"database"_s,
@@ -128,6 +147,7 @@ int main(int argc, char *argv[])
     testClockOffset.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({peer, peerTokenFile, peerInterval});
     parser.addOptions({database, databasePasswordFile, exportPublicKey, testClockOffset});
+    parser.addOptions({maxConnections, maxPerAddress, headerTimeout, bodyTimeout, idleTimeout});
     parser.process(app);
     if (!parser.positionalArguments().isEmpty())
         return refuse(u"unexpected argument \"%1\"; see --help"_s.arg(parser.positionalArguments().first()));
@@ -185,6 +205,22 @@ int main(int argc, char *argv[])
         return refuse(
             u"--test-clock-offset-ms %1: expected a whole number of milliseconds"_s.arg(parser.value(testClockOffset)));
     config.testClockOffset = std::chrono::milliseconds(offsetMs);
+    for (const auto &[option, out] : {std::pair {&maxConnections, &config.http.maxConnections},
+                                      std::pair {&maxPerAddress, &config.http.maxConnectionsPerAddress}}) {
+        *out = parser.value(*option).toInt(&ok);
+        if (!ok || *out < 1)
+            return refuse(u"--%1 %2: expected a whole number, 1 or more"_s.arg(option->names().constFirst(),
+                                                                               parser.value(*option)));
+    }
+    for (const auto &[option, out] :
+         {std::pair {&headerTimeout, &config.http.headerTimeout}, std::pair {&bodyTimeout, &config.http.bodyTimeout},
+          std::pair {&idleTimeout, &config.http.idleTimeout}}) {
+        const auto timeout = keyright::parseDuration(parser.value(*option));
+        if (!timeout || timeout->count() <= 0)
+            return refuse(u"--%1 %2: expected a duration above zero such as 10s or 500ms"_s.arg(
+                option->names().constFirst(), parser.value(*option)));
+        *out = *timeout;
+    }
 
     if (const QString policy = keyright::server::LeaseServer::listenPolicyError(config); !policy.isEmpty())
         return refuse(policy);

@@ -1,164 +1,159 @@
 #include "http/HttpFrontend.h"
 
+#include "Clock.h"
+#include "http/HttpConnection.h"
 #include "http/RequestTurn.h"
 
-#include <QHttpServerRequest>
-#include <QHttpServerResponder>
-#include <QPointer>
+#include <QLoggingCategory>
+#include <QTcpServer>
 #include <QTcpSocket>
 
-using namespace Qt::StringLiterals;
+#if QT_CONFIG(ssl)
+#include <QSslServer>
+#endif
+
+#include <algorithm>
+#include <sys/resource.h>
 
 namespace keyright::server {
 
 namespace {
 
-QByteArray methodName(QHttpServerRequest::Method method)
-{
-    using M = QHttpServerRequest::Method;
-    switch (method) {
-    case M::Get:
-        return "GET";
-    case M::Put:
-        return "PUT";
-    case M::Delete:
-        return "DELETE";
-    case M::Post:
-        return "POST";
-    case M::Head:
-        return "HEAD";
-    case M::Options:
-        return "OPTIONS";
-    case M::Patch:
-        return "PATCH";
-    case M::Connect:
-        return "CONNECT";
-    case M::Trace:
-        return "TRACE";
-    default:
-        return "UNKNOWN";
-    }
-}
-
-// The statuses HttpApi answers with. QHttpServerResponder has the full table but writes to the
-// socket at once, piece by piece, and keeps a reference to the request, so it cannot hold an
-// answer until the turn commits; the answer is built here as one buffer instead.
-QByteArray reasonPhrase(int status)
-{
-    switch (status) {
-    case 200:
-        return "OK";
-    case 201:
-        return "Created";
-    case 204:
-        return "No Content";
-    case 400:
-        return "Bad Request";
-    case 401:
-        return "Unauthorized";
-    case 403:
-        return "Forbidden";
-    case 404:
-        return "Not Found";
-    case 405:
-        return "Method Not Allowed";
-    case 409:
-        return "Conflict";
-    case 410:
-        return "Gone";
-    case 413:
-        return "Request Entity Too Large";
-    case 415:
-        return "Unsupported Media Type";
-    case 422:
-        return "Unprocessable Entity";
-    case 429:
-        return "Too Many Requests";
-    case 500:
-        return "Internal Server Error";
-    case 503:
-        return "Service Unavailable";
-    default:
-        return status < 300 ? "OK" : status < 500 ? "Client Error" : "Server Error";
-    }
-}
+Q_LOGGING_CATEGORY(lcFrontend, "keyright.server.http")
 
 } // namespace
 
-HttpFrontend::HttpFrontend(RequestTurn &turn, QObject *parent)
-    : QAbstractHttpServer(parent)
+HttpFrontend::HttpFrontend(RequestTurn &turn, const HttpLimits &limits, const Clock &clock, QObject *parent)
+    : QObject(parent)
     , m_turn(turn)
-{ }
+    , m_limits(limits)
+    , m_clock(clock)
+{
+    // The caps must fit the descriptors the process may open, with room for the store and the
+    // listening socket; beyond the limit accept() fails and nothing could be answered at all.
+    rlimit files {};
+    if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY) {
+        const auto available = qint64(files.rlim_cur) - 64 - m_limits.reservedConnections;
+        if (m_limits.maxConnections > available) {
+            qCWarning(lcFrontend, "serving at most %lld connections: the descriptor limit is %lld (ulimit -n)",
+                      qMax<qint64>(1, available), qint64(files.rlim_cur));
+            m_limits.maxConnections = int(qMax<qint64>(1, available));
+        }
+    }
+    // Deadlines are checked a few times per shortest timeout: a timeout is late by at most a
+    // quarter of itself, and an idle server wakes a few times a second at most.
+    const auto shortest = std::min({m_limits.headerTimeout, m_limits.bodyTimeout, m_limits.idleTimeout,
+                                    m_limits.reservedTimeout, m_limits.lingerTimeout});
+    m_sweepTimer.setInterval(std::clamp(shortest / 4, std::chrono::milliseconds(50), std::chrono::milliseconds(1000)));
+    connect(&m_sweepTimer, &QTimer::timeout, this, &HttpFrontend::sweep);
+}
 
 HttpFrontend::~HttpFrontend()
 {
     // Whatever the last turn changed is committed and answered before the connections close.
     m_turn.finish();
-}
-
-QByteArray HttpFrontend::serialize(const ApiResponse &response)
-{
-    QByteArray bytes;
-    bytes.reserve(160 + response.body.size());
-    bytes += "HTTP/1.1 ";
-    bytes += QByteArray::number(response.status);
-    bytes += ' ';
-    bytes += reasonPhrase(response.status);
-    bytes += "\r\n";
-    for (const auto &[name, value] : response.headers) {
-        bytes += name;
-        bytes += ": ";
-        bytes += value;
-        bytes += "\r\n";
+    m_sweepTimer.stop();
+    if (m_server)
+        m_server->close();
+    const QList<HttpConnection *> connections = std::exchange(m_connections, {});
+    for (HttpConnection *connection : connections) {
+        disconnect(connection, nullptr, this, nullptr);
+        delete connection;
     }
-    if (response.status != 204) {
-        bytes += "Content-Type: ";
-        bytes += response.contentType;
-        bytes += "\r\nContent-Length: ";
-        bytes += QByteArray::number(response.body.size());
-        bytes += "\r\n";
+}
+
+void HttpFrontend::bind(QTcpServer *server)
+{
+    m_server.reset(server);
+    m_server->setParent(nullptr);
+    // Taken off the listening socket as soon as Qt has them; Qt would stop accepting after
+    // maxPendingConnections were left waiting.
+    connect(m_server.get(), &QTcpServer::pendingConnectionAvailable, this, &HttpFrontend::acceptPending);
+#if QT_CONFIG(ssl)
+    if (auto *ssl = qobject_cast<QSslServer *>(server)) {
+        // A handshake that does not finish is given up as a header that does not.
+        ssl->setHandshakeTimeout(int(m_limits.headerTimeout.count()));
     }
-    bytes += "Cache-Control: no-store\r\n\r\n";
-    bytes += response.body;
-    return bytes;
+#endif
+    connect(m_server.get(), &QTcpServer::acceptError, this, [this](QAbstractSocket::SocketError error) {
+        // Out of file descriptors: Qt pauses accepting. Resume shortly instead of spinning on a
+        // listening socket that stays readable, or staying deaf for good.
+        qCWarning(lcFrontend, "accepting a connection failed (%d): %ls; retrying in 100 ms", int(error),
+                  qUtf16Printable(m_server->errorString()));
+        QTimer::singleShot(100, this, [this] {
+            if (m_server)
+                m_server->resumeAccepting();
+        });
+    });
+    m_sweepTimer.start();
+    acceptPending();
 }
 
-void HttpFrontend::send(QTcpSocket *socket, const QByteArray &bytes)
+void HttpFrontend::acceptPending()
 {
-    if (!socket || socket->state() != QAbstractSocket::ConnectedState)
-        return; // the client left; what it asked for is committed all the same
-    socket->write(bytes);
-    // Hand it to the kernel now rather than on the next turn of the event loop.
-    socket->flush();
-}
-
-bool HttpFrontend::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
-{
-    ApiRequest apiRequest;
-    apiRequest.method = methodName(request.method());
-    apiRequest.path = request.url().path(QUrl::FullyDecoded);
-    apiRequest.query = request.query();
-    for (const auto &[name, value] : request.headers()) {
-        if (name.compare("authorization", Qt::CaseInsensitive) == 0) {
-            apiRequest.authorization = value;
+    while (m_server && m_server->hasPendingConnections()) {
+        QTcpSocket *socket = m_server->nextPendingConnection();
+        if (!socket)
             break;
+        const QHostAddress peer = socket->peerAddress();
+        HttpConnection::Slot slot = HttpConnection::Slot::Regular;
+        if (m_regular >= m_limits.maxConnections || m_perAddress.value(peer) >= m_limits.maxConnectionsPerAddress) {
+            if (m_reserved >= m_limits.reservedConnections && !evictReserved()) {
+                // Full, reserve included: closed at once, so it holds no descriptor.
+                socket->abort();
+                socket->deleteLater();
+                continue;
+            }
+            slot = HttpConnection::Slot::Reserved;
+        }
+        auto *connection = new HttpConnection(socket, slot, m_limits, m_turn, m_clock, this);
+        if (slot == HttpConnection::Slot::Regular) {
+            ++m_regular;
+            ++m_perAddress[peer];
+        } else {
+            ++m_reserved;
+        }
+        m_connections.append(connection);
+        connect(connection, &HttpConnection::closed, this, [this, connection] { forget(connection); });
+    }
+}
+
+bool HttpFrontend::evictReserved()
+{
+    // The oldest reserved connection that has not asked anything yet makes room: a reserved slot
+    // is for one quick request, so under a flood the newest arrival (perhaps a health probe) gets
+    // the chance rather than whoever came first and said nothing.
+    for (HttpConnection *connection : std::as_const(m_connections)) {
+        if (connection->slot() == HttpConnection::Slot::Reserved && !connection->isAnswering()) {
+            connection->abort();
+            return true;
         }
     }
-    apiRequest.body = request.body();
-    apiRequest.remoteAddress = request.remoteAddress();
-
-    m_turn.submit(apiRequest, [socket = QPointer<QTcpSocket>(socket)](const ApiResponse &response) {
-        send(socket, serialize(response));
-    });
-    apiRequest.authorization.fill('\0');
-    return true;
+    return false;
 }
 
-void HttpFrontend::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)
+void HttpFrontend::forget(HttpConnection *connection)
 {
-    // handleRequest() answers everything, including unknown routes; this is only reached if
-    // QtHttpServer itself gives up on a request.
-    makeResponder(request, socket).write(QHttpServerResponder::StatusCode::NotFound);
+    if (!m_connections.removeOne(connection))
+        return;
+    if (connection->slot() == HttpConnection::Slot::Regular) {
+        --m_regular;
+        const QHostAddress peer = connection->peerAddress();
+        if (--m_perAddress[peer] <= 0)
+            m_perAddress.remove(peer);
+    } else {
+        --m_reserved;
+    }
+    connection->deleteLater();
+}
+
+void HttpFrontend::sweep()
+{
+    const auto now = m_clock.monotonic();
+    // A copy: a connection that closes removes itself from the list.
+    const QList<HttpConnection *> connections = m_connections;
+    for (HttpConnection *connection : connections)
+        connection->checkDeadline(now);
 }
 
 } // namespace keyright::server

@@ -1,40 +1,68 @@
 #pragma once
 
-#include "http/ApiMessages.h"
+#include "http/HttpLimits.h"
 
-#include <QAbstractHttpServer>
-#include <QByteArray>
+#include <QHash>
+#include <QHostAddress>
+#include <QObject>
+#include <QTimer>
 
-class QTcpSocket;
+#include <memory>
+
+class QTcpServer;
+
+namespace keyright {
+class Clock;
+}
 
 namespace keyright::server {
 
+class HttpConnection;
 class RequestTurn;
 
-// The transport: bridges QtHttpServer to RequestTurn. It turns each parsed request into an
-// ApiRequest, hands it to the turn on the server's thread (QtHttpServer 6.4 crashes with QFuture
-// routes under load) and writes back, as one buffer, the answer the turn gives it once the turn
-// has committed. Everything between (group commit, renewals, answers held until COMMIT) is
+// The transport: accepts connections on a QTcpServer (or QSslServer, which does the TLS
+// handshake), enforces the connection caps, and gives each connection an HttpConnection, which
+// decodes requests with Boost.Beast's parser, hands them to RequestTurn and writes back the
+// answers. Everything between (group commit, renewals, answers held until COMMIT) is
 // RequestTurn's.
-class HttpFrontend final : public QAbstractHttpServer
+//
+// Beyond maxConnections in all, or maxConnectionsPerAddress from one address, a connection takes
+// one of reservedConnections, where only GET /v1/health is answered (anything else gets 503);
+// when those are taken too, the oldest that has not sent its request yet gives way, and when
+// none can, the new connection is closed as soon as it is accepted. Every accept is taken off the listening
+// socket, so a full server never spins on it.
+class HttpFrontend final : public QObject
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(HttpFrontend)
 
 public:
-    explicit HttpFrontend(RequestTurn &turn, QObject *parent = nullptr);
-    // Finishes the turn in progress while its connections are still open.
+    HttpFrontend(RequestTurn &turn, const HttpLimits &limits, const Clock &clock, QObject *parent = nullptr);
+    // Finishes the turn in progress while its connections are still open, then closes them.
     ~HttpFrontend() override;
 
-protected:
-    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
-    void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
+    // Starts serving the connections of a listening `server`; takes ownership.
+    void bind(QTcpServer *server);
+
+    int connectionCount() const { return int(m_connections.size()); }
+    // Acts on every connection deadline that has passed (a timer calls it; tests may too).
+    void sweep();
 
 private:
-    static QByteArray serialize(const ApiResponse &response);
-    static void send(QTcpSocket *socket, const QByteArray &bytes);
+    void acceptPending();
+    void forget(HttpConnection *connection);
+    // Closes the oldest idle reserved connection; false when none is.
+    bool evictReserved();
 
     RequestTurn &m_turn;
+    HttpLimits m_limits;
+    const Clock &m_clock;
+    std::unique_ptr<QTcpServer> m_server;
+    QTimer m_sweepTimer;
+    QList<HttpConnection *> m_connections;
+    QHash<QHostAddress, int> m_perAddress; // regular connections only
+    int m_regular = 0;
+    int m_reserved = 0;
 };
 
 } // namespace keyright::server

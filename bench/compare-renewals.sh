@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The renewal case of run-server-bench.sh (wrk, keyright-heartbeat.lua, 1,000 held leases renewed
+# round-robin) for two keyright-server binaries side by side, runs alternating so that both see
+# the same machine, medians of each. For a change of the server's hot path (issue 15's front end):
+#
+#   bench/compare-renewals.sh OLD_BINARY NEW_BINARY
+#
+# Knobs (environment): BENCH_DURATION (s per run, 10), BENCH_RUNS (3), BENCH_CONNECTIONS (64),
+# BENCH_THREADS (2). Everything is on 127.0.0.1 in a temporary directory, stopped at the end.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+: "${BENCH_DURATION:=10}" "${BENCH_RUNS:=3}" "${BENCH_CONNECTIONS:=64}" "${BENCH_THREADS:=2}"
+(($# == 2)) || { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+command -v wrk > /dev/null || { echo "wrk is not installed (bench/install-peers.sh)" >&2; exit 1; }
+work=$(mktemp -d)
+pids=()
+server_pids=()
+trap 'for p in "${pids[@]}"; do kill "$p" 2> /dev/null || true; done; wait 2> /dev/null; rm -rf "$work"' EXIT
+clk_tck=$(getconf CLK_TCK)
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+urls=()
+for i in 0 1; do
+    binary=${*:i+1:1}
+    port=$(free_port)
+    mkdir -p "$work/$i"
+    timeout 3600 "$binary" --listen "127.0.0.1:$port" --data-dir "$work/$i" --reap-interval 0 > "$work/$i.log" 2>&1 &
+    pids+=($!)
+    server_pids+=("")
+    urls+=("http://127.0.0.1:$port")
+    for _ in $(seq 100); do curl -fsS "${urls[i]}/v1/health" > /dev/null 2>&1 && break; sleep 0.1; done
+    server_pids[i]=$(pgrep -P "${pids[i]}") # the server, not timeout
+    python3 "$here/peers/setup.py" keyright-licenses "${urls[i]}" "$work/$i/admin-token" "$work/$i-licenses.txt" \
+        --prefix renew --count 10 --seats 100 > /dev/null
+    python3 "$here/peers/setup.py" keyright-checkouts "${urls[i]}" "$work/$i-licenses.txt" --per-license 100 \
+        --out "$work/$i-renew.txt" > /dev/null
+done
+
+for run in $(seq "$BENCH_RUNS"); do
+    for i in 0 1; do
+        t0=$(cpu_ticks "${server_pids[i]}")
+        wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${BENCH_DURATION}s" --timeout 10s --latency \
+            -s "$here/peers/keyright-heartbeat.lua" "${urls[i]}" -- "$work/$i-renew.txt" > "$work/run-$i-$run.txt" 2>&1
+        t1=$(cpu_ticks "${server_pids[i]}")
+        rps=$(awk '/Requests\/sec/ {print $2}' "$work/run-$i-$run.txt")
+        p99=$(awk '$1 == "99%" {print $2}' "$work/run-$i-$run.txt")
+        cpu_us=$(python3 -c "print(round(($t1 - $t0) / $clk_tck / ($rps * $BENCH_DURATION) * 1e6, 1))")
+        non2xx=$(awk '/Non-2xx/ {print $5}' "$work/run-$i-$run.txt")
+        echo "$i $rps $p99 $cpu_us ${non2xx:-0}" >> "$work/results.txt"
+        echo "run $run $([[ $i == 0 ]] && echo old || echo new): $rps renewals/s, p99 $p99, server CPU $cpu_us us/renewal, non-2xx ${non2xx:-0}"
+    done
+done
+python3 - "$work/results.txt" << 'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+for i, name in (("0", "old"), ("1", "new")):
+    mine = [r for r in rows if r[0] == i]
+    print(f"median {name}: {statistics.median(float(r[1]) for r in mine):.0f} renewals/s, "
+          f"server CPU {statistics.median(float(r[3]) for r in mine):.1f} us/renewal")
+PY
