@@ -246,6 +246,13 @@ HttpRequestDecoder::Status HttpRequestDecoder::decode()
             keep();
             return Status::NeedMore;
         }
+        // Beast 1.74 asserts that a chunked body it stopped in at its final chunk comes back with at
+        // least the five bytes "0\r\n\r\n"; a complete message always has them, so wait for them
+        // rather than hand it fewer (a body arriving a byte at a time; found by tst_fuzzdecoding).
+        if (m_parser->beast.is_header_done() && m_parser->beast.chunked() && m_buffer.size() - offset < 5) {
+            keep();
+            return Status::NeedMore;
+        }
         boost::system::error_code error;
         const std::size_t used = m_parser->beast.put(
             boost::asio::const_buffer(m_buffer.constData() + offset, std::size_t(m_buffer.size() - offset)), error);

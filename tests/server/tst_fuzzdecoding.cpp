@@ -45,6 +45,8 @@ class TestFuzzDecoding : public QObject
 
 private slots:
     void initTestCase();
+    void chunkedBodyByteByByte_data();
+    void chunkedBodyByteByByte();
     void mutatedRequestsAreDecodedSafely();
 
 private:
@@ -265,6 +267,38 @@ void TestFuzzDecoding::initTestCase()
 #if defined(__SANITIZE_ADDRESS__)
     __sanitizer_set_death_callback(writeCrashInput);
 #endif
+}
+
+void TestFuzzDecoding::chunkedBodyByteByByte_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QByteArray>("decoded");
+    QTest::newRow("empty") << QByteArray("0\r\n\r\n") << QByteArray();
+    QTest::newRow("one chunk") << QByteArray("3\r\nabc\r\n0\r\n\r\n") << QByteArray("abc");
+}
+
+// Found by the fuzzer (seed 830228678): a chunked body whose last lines arrive a byte at a time.
+// Beast's parser asserted that the final chunk it had already seen came back with at least five
+// bytes; the decoder must only ask it again once that many are there.
+void TestFuzzDecoding::chunkedBodyByteByByte()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QByteArray, decoded);
+    const QByteArray input = "POST /v1/reap HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + body;
+    static const HttpLimits limits;
+    HttpRequestDecoder decoder(limits, request::maxBodyBytes);
+    int requests = 0;
+    for (qsizetype i = 0; i < input.size(); ++i) {
+        decoder.append(QByteArrayView(input).sliced(i, 1));
+        const auto status = decoder.decode();
+        QVERIFY(status != HttpRequestDecoder::Status::Rejected);
+        if (status == HttpRequestDecoder::Status::Request) {
+            QCOMPARE(i, input.size() - 1); // not before the last byte
+            QCOMPARE(decoder.takeRequest().request.body, decoded);
+            ++requests;
+        }
+    }
+    QCOMPARE(requests, 1);
 }
 
 void TestFuzzDecoding::mutatedRequestsAreDecodedSafely()
