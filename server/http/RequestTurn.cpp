@@ -37,8 +37,11 @@ RequestTurn::~RequestTurn()
 
 void RequestTurn::submit(const ApiRequest &request, Answer answer)
 {
-    if (m_requests.isEmpty())
-        m_store.beginBatch();
+    if (m_requests.isEmpty()) {
+        m_batched = m_store.batchesTurns();
+        if (m_batched)
+            m_store.beginBatch();
+    }
     Renewal renewal;
     renewal.timer.start();
     bool planned = false;
@@ -126,7 +129,8 @@ void RequestTurn::finish()
     bool committed = true;
     ApiResponse failed;
     try {
-        m_store.commitBatch();
+        if (m_batched)
+            m_store.commitBatch();
     } catch (const StoreError &failure) {
         committed = false;
         failed = storeFailed(failure);

@@ -19,7 +19,9 @@ class LeaseStore;
 // whatever answer it is given; everything between is here.
 //
 // The requests of a turn share one store transaction (LeaseStore::beginBatch), each in its own
-// unit, so a request that fails is undone alone. Their answers wait in memory and go out only
+// unit, so a request that fails is undone alone. A store that says it must not batch turns
+// (LeaseStore::batchesTurns(): PostgreSQL, shared by several instances) runs each request as its
+// own transaction instead; answers still wait until the end of the turn. Their answers wait in memory and go out only
 // after that transaction has committed: a client never holds an acknowledgement of a change that
 // a crash could still take back, and one commit (one WAL append) serves the whole turn instead of
 // one per request. If the commit fails, every answer of the turn is a 500 and nothing of it is
@@ -84,6 +86,7 @@ private:
     QList<Request> m_requests;
     QList<Renewal> m_renewals;
     bool m_finishQueued = false;
+    bool m_batched = false; // this turn runs as one store batch (LeaseStore::batchesTurns())
 };
 
 } // namespace keyright::server

@@ -40,6 +40,12 @@ public:
     virtual void commitBatch() { }
     virtual void rollbackBatch() { }
     virtual bool inBatch() const { return false; }
+    // Whether RequestTurn should run a turn's requests as one batch. A store shared by several
+    // servers says no: a batch holds the lock of every license its units touched until it
+    // commits, so two instances' batches, locking licenses in their own arrival orders, can
+    // deadlock each other (PostgreSQL then breaks one after deadlock_timeout, a second later).
+    // Units that each lock one license and commit alone never can.
+    virtual bool batchesTurns() const { return true; }
 
     virtual QList<LicenseRecord> licenses() = 0;
     virtual std::optional<LicenseRecord> license(const QString &licenseId) = 0;

@@ -39,6 +39,8 @@ public:
 
     bool open(QString *error = nullptr);
     void close() override;
+    // Each request its own transaction: see LeaseStore::batchesTurns().
+    bool batchesTurns() const override { return false; }
     const PgConnectionInfo &connectionInfo() const { return m_info; }
     const Clock &clock() const { return m_clock; }
 
