@@ -11,6 +11,18 @@
             <source>The profile has no admin token</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>Enter the server URL.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>"%1" is not a server URL: use http:// or https:// followed by a host.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 is listed twice.</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>LanguageManager</name>
@@ -272,10 +284,6 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <source>The rollback scenario fills the pool, so it needs a license with 2 to %1 seats, such as training-demo.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <source>Rolls back, signed expiry</source>
             <translation type="unfinished" />
         </message>
@@ -313,6 +321,33 @@
         </message>
         <message>
             <source>There is no scenario %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>7. The server's clock jumps</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Holder %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Waiting colleague</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Three holders fill the pool and a colleague waits for a seat. Then the server's own clock jumps ten minutes forward, and later ten minutes back, as when someone sets the server's time by hand. Going by its wall clock, the server would think every lease ran out at once and hand the seats to the colleague while their holders still work. It does not: it sees each jump (a "clock jumped" event), keeps measuring leases with real elapsed time, and never signs an expiry earlier than one it already signed. Every holder keeps its seat, the colleague keeps waiting, and a crashed holder's seat would still come back one TTL plus the skew after its last heartbeat.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>keyright::AdminClient</name>
+        <message>
+            <source>%1 signs with another key than the other instances; it is not used</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>every server instance was refused: they sign with different keys</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -542,10 +577,6 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <source>The server URL must be http:// or https:// followed by a host.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <source>Paste the admin token, or choose the token file.</source>
             <translation type="unfinished" />
         </message>
@@ -555,6 +586,14 @@
         </message>
         <message>
             <source>Choose the admin token file, or paste the token.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>One server, or every instance of one site separated by commas: the dashboard uses whichever answers.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 instances of one site; the dashboard uses whichever answers.</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -592,6 +631,10 @@
             <source>Token revoked: the server no longer accepts the token "%1". Ask an admin for a new one and connect with it.</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>No answer after the command was sent (%1): it may have happened; refreshed.</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>keyright::DisputePanel</name>
@@ -615,14 +658,6 @@
                 <numerusform>%n seat granted earlier was never released: its application stopped without releasing; it no longer counted.</numerusform>
                 <numerusform>%n seats granted earlier were never released: their applications stopped without releasing; they no longer counted.</numerusform>
             </translation>
-        </message>
-        <message>
-            <source>in %1 s</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>%1 s ago</source>
-            <translation type="unfinished" />
         </message>
         <message>
             <source>Select a &lt;b&gt;denied&lt;/b&gt; event to see who held every seat at that moment.</source>
@@ -684,6 +719,21 @@
             <source>Note</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>in %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 ago</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>keyright::Durations</name>
+        <message>
+            <source>%1s</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>keyright::EmbeddedDemo</name>
@@ -696,6 +746,20 @@
         <name>keyright::ErrorBanner</name>
         <message>
             <source>Retry now</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>keyright::EventFilterProxyModel</name>
+        <message numerus="yes">
+            <source>%n attempts, %1 to %2</source>
+            <translation>
+                <numerusform>%n attempt, %1 to %2</numerusform>
+                <numerusform>%n attempts, %1 to %2</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1 ×%2</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -801,6 +865,26 @@
             <source>token revoked</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>clock jumped</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>the server's monotonic clock jumped forward by %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>the server's monotonic clock jumped back by %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>the server's clock jumped forward by %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>the server's clock jumped back by %1</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>keyright::EventsPage</name>
@@ -889,6 +973,22 @@
         </message>
         <message>
             <source>All licenses</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>No events on this server yet.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Loading the events…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>No event matches these filters. Clear the holder, pick "All events" or widen the time range to see more.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Exported %1 to %2.</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -1109,6 +1209,68 @@
         </message>
     </context>
     <context>
+        <name>keyright::InstanceHealthModel</name>
+        <message>
+            <source>not asked yet</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>up</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>down</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>refused: another key</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 (answering)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 ms</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1%2 ms</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Instance</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>State</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Round trip</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Clock offset</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Replica</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Last error</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>keyright::InstanceHealthPanel</name>
+        <message>
+            <source>&lt;b&gt;Instances of this site&lt;/b&gt;: %1 of %2 up; requests go to %3.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>keyright::KeyRevealDialog</name>
         <message>
             <source>&amp;Copy</source>
@@ -1277,6 +1439,26 @@
             <source>release answered %1: %2</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>no connection to %1 within %2 ms</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 signs with another key than the other instances; it is not used</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>every server instance was refused: they sign with different keys</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 is unavailable: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>the list of server instances changed</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>keyright::LeaseTableModel</name>
@@ -1378,6 +1560,14 @@
         </message>
         <message>
             <source>Sig.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>As of %1: the server has not answered since.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 (as of %2)</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -1541,13 +1731,6 @@
     </context>
     <context>
         <name>keyright::MainWindow</name>
-        <message numerus="yes">
-            <source>%n failed poll(s) in a row. Retrying every %1 s; the data shown is from the last successful poll.</source>
-            <translation>
-                <numerusform>%n failed poll. Retrying every %1 s; the data shown is from the last successful poll.</numerusform>
-                <numerusform>%n failed polls in a row. Retrying every %1 s; the data shown is from the last successful poll.</numerusform>
-            </translation>
-        </message>
         <message numerus="yes">
             <source>%n seat(s) reclaimed.</source>
             <translation>
@@ -1720,10 +1903,6 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <source>&lt;span style="color:%1"&gt;●&lt;/span&gt; %2 (%3) — %4</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <source>Last poll %1 (%2 s ago), every %3 s</source>
             <translation type="unfinished" />
         </message>
@@ -1733,10 +1912,6 @@
         </message>
         <message>
             <source>No poll yet</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Server clock %1%2 ms vs this computer (±%3 ms)</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -1800,11 +1975,66 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <source>The dashboard stopped polling; the data shown is from the last successful poll.</source>
+            <source>Needs the %1 role; this token (%2) has the %3 role.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <source>Needs the %1 role; this token (%2) has the %3 role.</source>
+            <source>the server refused the token</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>answering with errors</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&lt;span style="color:%1"&gt;●&lt;/span&gt; %2 — %3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source> · via %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source> · %1 of %2 instances up</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The server this dashboard polls: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Server clock %1%2 ms (±%3 ms)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Clock jump: %1 (%2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The server saw its own clock jump. Its leases keep following real elapsed time; the Events page lists every jump.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The dashboard stopped polling.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The dashboard stopped polling; the data shown is as of %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <source>%n failed poll(s) in a row, retrying every %1 s.</source>
+            <translation>
+                <numerusform>%n failed poll, retrying every %1 s.</numerusform>
+                <numerusform>%n failed polls in a row, retrying every %1 s.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>No poll has succeeded yet on this connection.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The data shown is as of %1.</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -1818,22 +2048,11 @@
             </translation>
         </message>
         <message numerus="yes">
-            <source>Reclaim %n seat(s)</source>
-            <translation>
-                <numerusform>Reclaim %n seat</numerusform>
-                <numerusform>Reclaim %n seats</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
             <source>%n seat(s) reclaimed.</source>
             <translation>
                 <numerusform>%n seat reclaimed.</numerusform>
                 <numerusform>%n seats reclaimed.</numerusform>
             </translation>
-        </message>
-        <message>
-            <source>Reclaim</source>
-            <translation type="unfinished" />
         </message>
         <message>
             <source>Force reap</source>
@@ -1878,6 +2097,38 @@
         <message>
             <source>Reap failed: %1</source>
             <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Delete expired rows</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <source>Delete %n expired row(s)</source>
+            <translation>
+                <numerusform>Delete %n expired row</numerusform>
+                <numerusform>Delete %n expired rows</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n previewed row(s) were gone already: another reap deleted them after the preview.</source>
+            <translation>
+                <numerusform>%n previewed row was gone already: another reap deleted it after the preview.</numerusform>
+                <numerusform>%n previewed rows were gone already: another reap deleted them after the preview.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n previewed row(s) were already reclaimed by the periodic reaper at %1.</source>
+            <translation>
+                <numerusform>%n previewed row was already reclaimed by the periodic reaper at %1.</numerusform>
+                <numerusform>%n previewed rows were already reclaimed by the periodic reaper at %1.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n previewed row(s) were already reclaimed by %1 at %2.</source>
+            <translation>
+                <numerusform>%n previewed row was already reclaimed by %1 at %2.</numerusform>
+                <numerusform>%n previewed rows were already reclaimed by %1 at %2.</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -2066,15 +2317,15 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <source>&amp;Reason:</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <source>&amp;Block this holder for:</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <source>Revoke</source>
+            <source>R&amp;eason:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Revoke</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -2124,6 +2375,33 @@
             <translation>
                 <numerusform>&lt;span style="color:%1"&gt;%n checkout denied in the last hour&lt;/span&gt;</numerusform>
                 <numerusform>&lt;span style="color:%1"&gt;%n checkouts denied in the last hour&lt;/span&gt;</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Not connected to a server.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The server refused the token, so the dashboard cannot list its licenses. Connect with a valid token.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The server has not answered yet, so its licenses are not known.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Loading the licenses…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&lt;span style="color:%1"&gt;As of %2: %3 of %4 seats in use&lt;/span&gt;</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <source>&lt;span style="color:%1"&gt;%n checkout(s) denied in the hour before&lt;/span&gt;</source>
+            <translation>
+                <numerusform>&lt;span style="color:%1"&gt;%n checkout denied in the hour before&lt;/span&gt;</numerusform>
+                <numerusform>&lt;span style="color:%1"&gt;%n checkouts denied in the hour before&lt;/span&gt;</numerusform>
             </translation>
         </message>
     </context>
@@ -2193,7 +2471,23 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <source>Simulator sandbox (skew %1 s)</source>
+            <source>A scenario runs on licenses of its own, which the simulator creates on the server, and this connection's token may not create licenses. Connect with an admin token to play scenarios; free play works on any license whose key you have.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>simulator reset</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Could not free the seats of %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Simulator sandbox: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>This scenario moves the server's own clock, so it plays only on the embedded demo server (Server &gt; Use the embedded demo server).</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -2236,10 +2530,6 @@
         </message>
         <message>
             <source>Scenario:</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>▶ Play scenario</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -2383,31 +2673,11 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <source>Pick a license first.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>No key for %1: load its key file first.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <source>Playing %1.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <source>Preparing the sandbox licenses…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <source>%1 added.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>⏸ Pause</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>▶ Run</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -2440,6 +2710,22 @@
         </message>
         <message>
             <source>Every client is a real lease keeper talking to %1 through the real API; only its clock is simulated. The server keeps its own real clock: pause, step and speed move the clients' clocks only, which adds to their offset (in brackets next to each local clock). Use a short-TTL license such as %2, and press Sync after a pause.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Preparing the scenario's own licenses…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Run</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Play scenario</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -2615,10 +2901,6 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <source>Admin token file for --server.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <source>Interface language (en, fr).</source>
             <translation type="unfinished" />
         </message>
@@ -2635,10 +2917,6 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <source>Cannot read the admin token: %1</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <source>Clock-skew simulator</source>
             <translation type="unfinished" />
         </message>
@@ -2648,6 +2926,34 @@
         </message>
         <message>
             <source>Replicas demo</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Admin token file for --server (mode 0600).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Save a picture of the window to this file and quit.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>How long to wait before the picture (default 6s; e.g. 500ms, 10s).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Window size, e.g. 1280x720.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Use a dark Fusion palette.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Keyright admin</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Cannot read the admin token</source>
             <translation type="unfinished" />
         </message>
     </context>

@@ -11,6 +11,18 @@
             <source>The profile has no admin token</source>
             <translation>Le profil n'a pas de jeton d'administration</translation>
         </message>
+        <message>
+            <source>Enter the server URL.</source>
+            <translation>Saisissez l'URL du serveur.</translation>
+        </message>
+        <message>
+            <source>"%1" is not a server URL: use http:// or https:// followed by a host.</source>
+            <translation>« %1 » n'est pas une URL de serveur : utilisez http:// ou https:// suivi d'un hôte.</translation>
+        </message>
+        <message>
+            <source>%1 is listed twice.</source>
+            <translation>%1 figure deux fois.</translation>
+        </message>
     </context>
     <context>
         <name>LanguageManager</name>
@@ -272,10 +284,6 @@
             <translation>Le réseau tombe deux fois, chaque fois pendant %1, moins que ce qui reste au bail. Les battements échouent (les marques « battement perdu ») mais le bail détenu est encore valide : le gardien réessaie simplement quand le réseau revient. L'application ne s'arrête jamais et le serveur ne libère jamais le siège : une requête perdue n'est pas un bail perdu.</translation>
         </message>
         <message>
-            <source>The rollback scenario fills the pool, so it needs a license with 2 to %1 seats, such as training-demo.</source>
-            <translation>Le scénario du recul d'horloge remplit le pool : il lui faut une licence de 2 à %1 sièges, comme training-demo.</translation>
-        </message>
-        <message>
             <source>Rolls back, signed expiry</source>
             <translation>Recule l'horloge, expiration signée</translation>
         </message>
@@ -314,6 +322,33 @@
         <message>
             <source>There is no scenario %1.</source>
             <translation>Il n'existe pas de scénario %1.</translation>
+        </message>
+        <message>
+            <source>7. The server's clock jumps</source>
+            <translation>7. L'horloge du serveur saute</translation>
+        </message>
+        <message>
+            <source>Holder %1</source>
+            <translation>Détenteur %1</translation>
+        </message>
+        <message>
+            <source>Waiting colleague</source>
+            <translation>Collègue en attente</translation>
+        </message>
+        <message>
+            <source>Three holders fill the pool and a colleague waits for a seat. Then the server's own clock jumps ten minutes forward, and later ten minutes back, as when someone sets the server's time by hand. Going by its wall clock, the server would think every lease ran out at once and hand the seats to the colleague while their holders still work. It does not: it sees each jump (a "clock jumped" event), keeps measuring leases with real elapsed time, and never signs an expiry earlier than one it already signed. Every holder keeps its seat, the colleague keeps waiting, and a crashed holder's seat would still come back one TTL plus the skew after its last heartbeat.</source>
+            <translation>Trois détenteurs remplissent le pool et un collègue attend un siège. Puis l'horloge du serveur fait un bond de dix minutes en avant, et plus tard de dix minutes en arrière, comme quand quelqu'un règle l'heure du serveur à la main. S'il se fiait à son horloge murale, le serveur croirait que tous les baux ont expiré d'un coup et donnerait les sièges au collègue alors que leurs détenteurs travaillent encore. Il n'en fait rien : il voit chaque saut (un événement « saut d'horloge »), continue de mesurer les baux avec le temps réellement écoulé et ne signe jamais une expiration plus tôt qu'une expiration déjà signée. Chaque détenteur garde son siège, le collègue continue d'attendre, et le siège d'un détenteur qui plante reviendrait toujours un TTL plus le décalage après son dernier battement.</translation>
+        </message>
+    </context>
+    <context>
+        <name>keyright::AdminClient</name>
+        <message>
+            <source>%1 signs with another key than the other instances; it is not used</source>
+            <translation>%1 signe avec une autre clé que les autres instances ; elle n'est pas utilisée</translation>
+        </message>
+        <message>
+            <source>every server instance was refused: they sign with different keys</source>
+            <translation>toutes les instances du serveur ont été refusées : elles signent avec des clés différentes</translation>
         </message>
     </context>
     <context>
@@ -542,10 +577,6 @@
             <translation>Donnez un nom au profil.</translation>
         </message>
         <message>
-            <source>The server URL must be http:// or https:// followed by a host.</source>
-            <translation>L'URL du serveur doit commencer par http:// ou https:// suivi d'un hôte.</translation>
-        </message>
-        <message>
             <source>Paste the admin token, or choose the token file.</source>
             <translation>Collez le jeton d'administration ou choisissez le fichier du jeton.</translation>
         </message>
@@ -556,6 +587,14 @@
         <message>
             <source>Choose the admin token file, or paste the token.</source>
             <translation>Choisissez le fichier du jeton d'administration ou collez le jeton.</translation>
+        </message>
+        <message>
+            <source>One server, or every instance of one site separated by commas: the dashboard uses whichever answers.</source>
+            <translation>Un serveur, ou toutes les instances d'un même site séparées par des virgules : le tableau de bord utilise celle qui répond.</translation>
+        </message>
+        <message>
+            <source>%1 instances of one site; the dashboard uses whichever answers.</source>
+            <translation>%1 instances d'un même site ; le tableau de bord utilise celle qui répond.</translation>
         </message>
     </context>
     <context>
@@ -592,17 +631,13 @@
             <source>Token revoked: the server no longer accepts the token "%1". Ask an admin for a new one and connect with it.</source>
             <translation>Jeton révoqué : le serveur n'accepte plus le jeton « %1 ». Demandez-en un nouveau à un administrateur et connectez-vous avec.</translation>
         </message>
+        <message>
+            <source>No answer after the command was sent (%1): it may have happened; refreshed.</source>
+            <translation>Pas de réponse après l'envoi de la commande (%1) : elle a peut-être eu lieu ; actualisé.</translation>
+        </message>
     </context>
     <context>
         <name>keyright::DisputePanel</name>
-        <message>
-            <source>in %1 s</source>
-            <translation>dans %1 s</translation>
-        </message>
-        <message>
-            <source>%1 s ago</source>
-            <translation>il y a %1 s</translation>
-        </message>
         <message>
             <source>Select a &lt;b&gt;denied&lt;/b&gt; event to see who held every seat at that moment.</source>
             <translation>Sélectionnez un événement &lt;b&gt;refusé&lt;/b&gt; pour voir qui détenait chaque siège à cet instant.</translation>
@@ -684,6 +719,21 @@
             <source>Note</source>
             <translation>Remarque</translation>
         </message>
+        <message>
+            <source>in %1</source>
+            <translation>dans %1</translation>
+        </message>
+        <message>
+            <source>%1 ago</source>
+            <translation>il y a %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>keyright::Durations</name>
+        <message>
+            <source>%1s</source>
+            <translation>%1 s</translation>
+        </message>
     </context>
     <context>
         <name>keyright::EmbeddedDemo</name>
@@ -697,6 +747,20 @@
         <message>
             <source>Retry now</source>
             <translation>Réessayer</translation>
+        </message>
+    </context>
+    <context>
+        <name>keyright::EventFilterProxyModel</name>
+        <message numerus="yes">
+            <source>%n attempts, %1 to %2</source>
+            <translation>
+                <numerusform>%n tentative, de %1 à %2</numerusform>
+                <numerusform>%n tentatives, de %1 à %2</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1 ×%2</source>
+            <translation>%1 ×%2</translation>
         </message>
     </context>
     <context>
@@ -801,6 +865,26 @@
             <source>token revoked</source>
             <translation>jeton révoqué</translation>
         </message>
+        <message>
+            <source>clock jumped</source>
+            <translation>saut d'horloge</translation>
+        </message>
+        <message>
+            <source>the server's monotonic clock jumped forward by %1</source>
+            <translation>l'horloge monotone du serveur a fait un bond en avant de %1</translation>
+        </message>
+        <message>
+            <source>the server's monotonic clock jumped back by %1</source>
+            <translation>l'horloge monotone du serveur a fait un bond en arrière de %1</translation>
+        </message>
+        <message>
+            <source>the server's clock jumped forward by %1</source>
+            <translation>l'horloge du serveur a fait un bond en avant de %1</translation>
+        </message>
+        <message>
+            <source>the server's clock jumped back by %1</source>
+            <translation>l'horloge du serveur a fait un bond en arrière de %1</translation>
+        </message>
     </context>
     <context>
         <name>keyright::EventsPage</name>
@@ -890,6 +974,22 @@
         <message>
             <source>All licenses</source>
             <translation>Toutes les licences</translation>
+        </message>
+        <message>
+            <source>No events on this server yet.</source>
+            <translation>Aucun événement sur ce serveur pour l'instant.</translation>
+        </message>
+        <message>
+            <source>Loading the events…</source>
+            <translation>Chargement des événements…</translation>
+        </message>
+        <message>
+            <source>No event matches these filters. Clear the holder, pick "All events" or widen the time range to see more.</source>
+            <translation>Aucun événement ne correspond à ces filtres. Videz le détenteur, choisissez « Tous les événements » ou élargissez la période pour en voir plus.</translation>
+        </message>
+        <message>
+            <source>Exported %1 to %2.</source>
+            <translation>Export de %1 dans %2.</translation>
         </message>
     </context>
     <context>
@@ -1109,6 +1209,68 @@
         </message>
     </context>
     <context>
+        <name>keyright::InstanceHealthModel</name>
+        <message>
+            <source>not asked yet</source>
+            <translation>pas encore interrogée</translation>
+        </message>
+        <message>
+            <source>up</source>
+            <translation>en service</translation>
+        </message>
+        <message>
+            <source>down</source>
+            <translation>hors service</translation>
+        </message>
+        <message>
+            <source>refused: another key</source>
+            <translation>refusée : autre clé</translation>
+        </message>
+        <message>
+            <source>%1 (answering)</source>
+            <translation>%1 (répond)</translation>
+        </message>
+        <message>
+            <source>%1 ms</source>
+            <translation>%1 ms</translation>
+        </message>
+        <message>
+            <source>%1%2 ms</source>
+            <translation>%1%2 ms</translation>
+        </message>
+        <message>
+            <source>Instance</source>
+            <translation>Instance</translation>
+        </message>
+        <message>
+            <source>State</source>
+            <translation>État</translation>
+        </message>
+        <message>
+            <source>Round trip</source>
+            <translation>Aller-retour</translation>
+        </message>
+        <message>
+            <source>Clock offset</source>
+            <translation>Décalage d'horloge</translation>
+        </message>
+        <message>
+            <source>Replica</source>
+            <translation>Réplique</translation>
+        </message>
+        <message>
+            <source>Last error</source>
+            <translation>Dernière erreur</translation>
+        </message>
+    </context>
+    <context>
+        <name>keyright::InstanceHealthPanel</name>
+        <message>
+            <source>&lt;b&gt;Instances of this site&lt;/b&gt;: %1 of %2 up; requests go to %3.</source>
+            <translation>&lt;b&gt;Instances de ce site&lt;/b&gt; : %1 sur %2 en service ; les requêtes vont à %3.</translation>
+        </message>
+    </context>
+    <context>
         <name>keyright::KeyRevealDialog</name>
         <message>
             <source>&amp;Copy</source>
@@ -1277,6 +1439,26 @@
             <source>release answered %1: %2</source>
             <translation>la libération a reçu la réponse %1 : %2</translation>
         </message>
+        <message>
+            <source>no connection to %1 within %2 ms</source>
+            <translation>aucune connexion à %1 en %2 ms</translation>
+        </message>
+        <message>
+            <source>%1 signs with another key than the other instances; it is not used</source>
+            <translation>%1 signe avec une autre clé que les autres instances ; elle n'est pas utilisée</translation>
+        </message>
+        <message>
+            <source>every server instance was refused: they sign with different keys</source>
+            <translation>toutes les instances du serveur ont été refusées : elles signent avec des clés différentes</translation>
+        </message>
+        <message>
+            <source>%1 is unavailable: %2</source>
+            <translation>%1 est indisponible : %2</translation>
+        </message>
+        <message>
+            <source>the list of server instances changed</source>
+            <translation>la liste des instances du serveur a changé</translation>
+        </message>
     </context>
     <context>
         <name>keyright::LeaseTableModel</name>
@@ -1379,6 +1561,14 @@
         <message>
             <source>Sig.</source>
             <translation>Sig.</translation>
+        </message>
+        <message>
+            <source>As of %1: the server has not answered since.</source>
+            <translation>Au %1 : le serveur n'a plus répondu depuis.</translation>
+        </message>
+        <message>
+            <source>%1 (as of %2)</source>
+            <translation>%1 (au %2)</translation>
         </message>
     </context>
     <context>
@@ -1706,10 +1896,6 @@
             <translation>ne répond pas</translation>
         </message>
         <message>
-            <source>&lt;span style="color:%1"&gt;●&lt;/span&gt; %2 (%3) — %4</source>
-            <translation>&lt;span style="color:%1"&gt;●&lt;/span&gt; %2 (%3) — %4</translation>
-        </message>
-        <message>
             <source>Last poll %1 (%2 s ago), every %3 s</source>
             <translation>Dernière interrogation %1 (il y a %2 s), toutes les %3 s</translation>
         </message>
@@ -1722,19 +1908,8 @@
             <translation>Aucune interrogation pour l’instant</translation>
         </message>
         <message>
-            <source>Server clock %1%2 ms vs this computer (±%3 ms)</source>
-            <translation>Horloge du serveur %1%2 ms par rapport à cet ordinateur (±%3 ms)</translation>
-        </message>
-        <message>
             <source>Clock offset not measured yet</source>
             <translation>Écart d'horloge pas encore mesuré</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n failed poll(s) in a row. Retrying every %1 s; the data shown is from the last successful poll.</source>
-            <translation>
-                <numerusform>%n interrogation échouée. Nouvel essai toutes les %1 s ; les données affichées datent de la dernière interrogation réussie.</numerusform>
-                <numerusform>%n interrogations échouées d’affilée. Nouvel essai toutes les %1 s ; les données affichées datent de la dernière interrogation réussie.</numerusform>
-            </translation>
         </message>
         <message>
             <source>Revoke seat</source>
@@ -1800,20 +1975,71 @@
             <translation>%1 · %2</translation>
         </message>
         <message>
-            <source>The dashboard stopped polling; the data shown is from the last successful poll.</source>
-            <translation>Le tableau de bord a cessé d'interroger le serveur ; les données affichées datent de la dernière interrogation réussie.</translation>
-        </message>
-        <message>
             <source>Needs the %1 role; this token (%2) has the %3 role.</source>
             <translation>Nécessite le rôle %1 ; ce jeton (%2) a le rôle %3.</translation>
+        </message>
+        <message>
+            <source>the server refused the token</source>
+            <translation>le serveur a refusé le jeton</translation>
+        </message>
+        <message>
+            <source>answering with errors</source>
+            <translation>répond par des erreurs</translation>
+        </message>
+        <message>
+            <source>&lt;span style="color:%1"&gt;●&lt;/span&gt; %2 — %3</source>
+            <translation>&lt;span style="color:%1"&gt;●&lt;/span&gt; %2 — %3</translation>
+        </message>
+        <message>
+            <source> · via %1</source>
+            <translation> · via %1</translation>
+        </message>
+        <message>
+            <source> · %1 of %2 instances up</source>
+            <translation> · %1 instances sur %2 en service</translation>
+        </message>
+        <message>
+            <source>The server this dashboard polls: %1</source>
+            <translation>Le serveur interrogé par ce tableau de bord : %1</translation>
+        </message>
+        <message>
+            <source>Server clock %1%2 ms (±%3 ms)</source>
+            <translation>Horloge serveur %1%2 ms (±%3 ms)</translation>
+        </message>
+        <message>
+            <source>Clock jump: %1 (%2)</source>
+            <translation>Saut d'horloge : %1 (%2)</translation>
+        </message>
+        <message>
+            <source>The server saw its own clock jump. Its leases keep following real elapsed time; the Events page lists every jump.</source>
+            <translation>Le serveur a vu sa propre horloge faire un saut. Ses baux continuent de suivre le temps réellement écoulé ; la page des événements liste chaque saut.</translation>
+        </message>
+        <message>
+            <source>The dashboard stopped polling.</source>
+            <translation>Le tableau de bord a cessé d'interroger le serveur.</translation>
+        </message>
+        <message>
+            <source>The dashboard stopped polling; the data shown is as of %1.</source>
+            <translation>Le tableau de bord a cessé d'interroger le serveur ; les données affichées datent de %1.</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n failed poll(s) in a row, retrying every %1 s.</source>
+            <translation>
+                <numerusform>%n interrogation échouée, nouvel essai toutes les %1 s.</numerusform>
+                <numerusform>%n interrogations échouées de suite, nouvel essai toutes les %1 s.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>No poll has succeeded yet on this connection.</source>
+            <translation>Aucune interrogation n'a encore réussi sur cette connexion.</translation>
+        </message>
+        <message>
+            <source>The data shown is as of %1.</source>
+            <translation>Les données affichées datent de %1.</translation>
         </message>
     </context>
     <context>
         <name>keyright::ReapDialog</name>
-        <message>
-            <source>Reclaim</source>
-            <translation>Récupérer</translation>
-        </message>
         <message>
             <source>Force reap</source>
             <translation>Forcer le nettoyage</translation>
@@ -1861,13 +2087,6 @@
                 <numerusform>%n lignes de baux expirés seraient supprimées. Aucune n'est plus décomptée de sa licence ; le nettoyage range la table et les événements disent qui est parti sans libérer.</numerusform>
             </translation>
         </message>
-        <message numerus="yes">
-            <source>Reclaim %n seat(s)</source>
-            <translation>
-                <numerusform>Récupérer %n siège</numerusform>
-                <numerusform>Récupérer %n sièges</numerusform>
-            </translation>
-        </message>
         <message>
             <source>Reap failed: %1</source>
             <translation>Le nettoyage a échoué : %1</translation>
@@ -1877,6 +2096,38 @@
             <translation>
                 <numerusform>%n siège récupéré.</numerusform>
                 <numerusform>%n sièges récupérés.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Delete expired rows</source>
+            <translation>Supprimer les lignes expirées</translation>
+        </message>
+        <message numerus="yes">
+            <source>Delete %n expired row(s)</source>
+            <translation>
+                <numerusform>Supprimer %n ligne expirée</numerusform>
+                <numerusform>Supprimer %n lignes expirées</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n previewed row(s) were gone already: another reap deleted them after the preview.</source>
+            <translation>
+                <numerusform>%n ligne de l'aperçu avait déjà disparu : un autre nettoyage l'a supprimée après l'aperçu.</numerusform>
+                <numerusform>%n lignes de l'aperçu avaient déjà disparu : un autre nettoyage les a supprimées après l'aperçu.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n previewed row(s) were already reclaimed by the periodic reaper at %1.</source>
+            <translation>
+                <numerusform>%n ligne de l'aperçu était déjà récupérée par le nettoyage périodique à %1.</numerusform>
+                <numerusform>%n lignes de l'aperçu étaient déjà récupérées par le nettoyage périodique à %1.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n previewed row(s) were already reclaimed by %1 at %2.</source>
+            <translation>
+                <numerusform>%n ligne de l'aperçu était déjà récupérée par %1 à %2.</numerusform>
+                <numerusform>%n lignes de l'aperçu étaient déjà récupérées par %1 à %2.</numerusform>
             </translation>
         </message>
     </context>
@@ -2066,16 +2317,16 @@
             <translation>Révoquer le siège de &lt;b&gt;%1&lt;/b&gt; sur &lt;b&gt;%2&lt;/b&gt; (siège %3) ?&lt;br&gt;Le siège est libéré immédiatement ; l’application le perd à son prochain battement. Sans blocage, elle peut en reprendre un aussitôt.</translation>
         </message>
         <message>
-            <source>&amp;Reason:</source>
-            <translation>&amp;Motif :</translation>
-        </message>
-        <message>
             <source>&amp;Block this holder for:</source>
             <translation>&amp;Bloquer ce détenteur pendant :</translation>
         </message>
         <message>
-            <source>Revoke</source>
-            <translation>Révoquer</translation>
+            <source>R&amp;eason:</source>
+            <translation>Moti&amp;f :</translation>
+        </message>
+        <message>
+            <source>&amp;Revoke</source>
+            <translation>&amp;Révoquer</translation>
         </message>
     </context>
     <context>
@@ -2124,6 +2375,33 @@
             <translation>
                 <numerusform>&lt;span style="color:%1"&gt;%n demande refusée dans la dernière heure&lt;/span&gt;</numerusform>
                 <numerusform>&lt;span style="color:%1"&gt;%n demandes refusées dans la dernière heure&lt;/span&gt;</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Not connected to a server.</source>
+            <translation>Non connecté à un serveur.</translation>
+        </message>
+        <message>
+            <source>The server refused the token, so the dashboard cannot list its licenses. Connect with a valid token.</source>
+            <translation>Le serveur a refusé le jeton : le tableau de bord ne peut pas lister ses licences. Connectez-vous avec un jeton valide.</translation>
+        </message>
+        <message>
+            <source>The server has not answered yet, so its licenses are not known.</source>
+            <translation>Le serveur n'a pas encore répondu : ses licences ne sont pas connues.</translation>
+        </message>
+        <message>
+            <source>Loading the licenses…</source>
+            <translation>Chargement des licences…</translation>
+        </message>
+        <message>
+            <source>&lt;span style="color:%1"&gt;As of %2: %3 of %4 seats in use&lt;/span&gt;</source>
+            <translation>&lt;span style="color:%1"&gt;Au %2 : %3 places sur %4 utilisées&lt;/span&gt;</translation>
+        </message>
+        <message numerus="yes">
+            <source>&lt;span style="color:%1"&gt;%n checkout(s) denied in the hour before&lt;/span&gt;</source>
+            <translation>
+                <numerusform>&lt;span style="color:%1"&gt;%n demande refusée dans l'heure précédente&lt;/span&gt;</numerusform>
+                <numerusform>&lt;span style="color:%1"&gt;%n demandes refusées dans l'heure précédente&lt;/span&gt;</numerusform>
             </translation>
         </message>
     </context>
@@ -2193,8 +2471,24 @@
             <translation>Impossible de lire les sièges de %1 : %2</translation>
         </message>
         <message>
-            <source>Simulator sandbox (skew %1 s)</source>
-            <translation>Bac à sable du simulateur (décalage %1 s)</translation>
+            <source>A scenario runs on licenses of its own, which the simulator creates on the server, and this connection's token may not create licenses. Connect with an admin token to play scenarios; free play works on any license whose key you have.</source>
+            <translation>Un scénario se joue sur ses propres licences, que le simulateur crée sur le serveur, et le jeton de cette connexion ne permet pas de créer des licences. Connectez-vous avec un jeton administrateur pour jouer les scénarios ; le jeu libre fonctionne sur toute licence dont vous avez la clé.</translation>
+        </message>
+        <message>
+            <source>simulator reset</source>
+            <translation>réinitialisation du simulateur</translation>
+        </message>
+        <message>
+            <source>Could not free the seats of %1: %2</source>
+            <translation>Impossible de libérer les sièges de %1 : %2</translation>
+        </message>
+        <message>
+            <source>Simulator sandbox: %1</source>
+            <translation>Bac à sable du simulateur : %1</translation>
+        </message>
+        <message>
+            <source>This scenario moves the server's own clock, so it plays only on the embedded demo server (Server &gt; Use the embedded demo server).</source>
+            <translation>Ce scénario déplace l'horloge du serveur lui-même : il ne se joue que sur le serveur de démonstration intégré (Serveur &gt; Utiliser le serveur de démonstration intégré).</translation>
         </message>
     </context>
     <context>
@@ -2237,10 +2531,6 @@
         <message>
             <source>Scenario:</source>
             <translation>Scénario :</translation>
-        </message>
-        <message>
-            <source>▶ Play scenario</source>
-            <translation>▶ Lancer le scénario</translation>
         </message>
         <message>
             <source>Text size:</source>
@@ -2383,32 +2673,12 @@
             <translation>Les clients prennent un siège de %1 sur %2.</translation>
         </message>
         <message>
-            <source>Pick a license first.</source>
-            <translation>Choisissez d'abord une licence.</translation>
-        </message>
-        <message>
-            <source>No key for %1: load its key file first.</source>
-            <translation>Aucune clé pour %1 : chargez d'abord son fichier de clé.</translation>
-        </message>
-        <message>
             <source>Playing %1.</source>
             <translation>Scénario en cours : %1.</translation>
         </message>
         <message>
-            <source>Preparing the sandbox licenses…</source>
-            <translation>Préparation des licences bac à sable…</translation>
-        </message>
-        <message>
             <source>%1 added.</source>
             <translation>%1 ajouté.</translation>
-        </message>
-        <message>
-            <source>⏸ Pause</source>
-            <translation>⏸ Pause</translation>
-        </message>
-        <message>
-            <source>▶ Run</source>
-            <translation>▶ Reprendre</translation>
         </message>
         <message>
             <source>Every client is a real lease keeper talking to %1 through the real API; only its clock is simulated. This server runs on the simulation's clock, so pause, step and speed move the server and the clients together.</source>
@@ -2441,6 +2711,22 @@
         <message>
             <source>Every client is a real lease keeper talking to %1 through the real API; only its clock is simulated. The server keeps its own real clock: pause, step and speed move the clients' clocks only, which adds to their offset (in brackets next to each local clock). Use a short-TTL license such as %2, and press Sync after a pause.</source>
             <translation>Chaque client est un vrai gardien de bail qui parle à %1 par la vraie API ; seule son horloge est simulée. Le serveur garde sa vraie horloge : pause, pas à pas et vitesse ne déplacent que les horloges des clients, ce qui s'ajoute à leur décalage (entre parenthèses à côté de chaque horloge locale). Utilisez une licence à TTL court comme %2, et appuyez sur Caler après une pause.</translation>
+        </message>
+        <message>
+            <source>Preparing the scenario's own licenses…</source>
+            <translation>Préparation des licences du scénario…</translation>
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation>Pause</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>Reprendre</translation>
+        </message>
+        <message>
+            <source>Play scenario</source>
+            <translation>Lancer le scénario</translation>
         </message>
     </context>
     <context>
@@ -2615,10 +2901,6 @@
             <translation>Se connecter à ce serveur.</translation>
         </message>
         <message>
-            <source>Admin token file for --server.</source>
-            <translation>Fichier du jeton d'administration pour --server.</translation>
-        </message>
-        <message>
             <source>Interface language (en, fr).</source>
             <translation>Langue de l'interface (en, fr).</translation>
         </message>
@@ -2635,10 +2917,6 @@
             <translation>Serveur de démonstration intégré</translation>
         </message>
         <message>
-            <source>Cannot read the admin token: %1</source>
-            <translation>Impossible de lire le jeton d'administration : %1</translation>
-        </message>
-        <message>
             <source>Clock-skew simulator</source>
             <translation>Simulateur de décalage d'horloge</translation>
         </message>
@@ -2649,6 +2927,34 @@
         <message>
             <source>Replicas demo</source>
             <translation>Démo des répliques</translation>
+        </message>
+        <message>
+            <source>Admin token file for --server (mode 0600).</source>
+            <translation>Fichier du jeton d'administration pour --server (mode 0600).</translation>
+        </message>
+        <message>
+            <source>Save a picture of the window to this file and quit.</source>
+            <translation>Enregistrer une image de la fenêtre dans ce fichier, puis quitter.</translation>
+        </message>
+        <message>
+            <source>How long to wait before the picture (default 6s; e.g. 500ms, 10s).</source>
+            <translation>Délai avant la capture (6s par défaut ; par ex. 500ms, 10s).</translation>
+        </message>
+        <message>
+            <source>Window size, e.g. 1280x720.</source>
+            <translation>Taille de la fenêtre, par ex. 1280x720.</translation>
+        </message>
+        <message>
+            <source>Use a dark Fusion palette.</source>
+            <translation>Utiliser une palette Fusion sombre.</translation>
+        </message>
+        <message>
+            <source>Keyright admin</source>
+            <translation>Keyright admin</translation>
+        </message>
+        <message>
+            <source>Cannot read the admin token</source>
+            <translation>Impossible de lire le jeton d'administration</translation>
         </message>
     </context>
 </TS>

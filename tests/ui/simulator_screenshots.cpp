@@ -14,7 +14,6 @@
 #include "LanguageManager.h"
 #include "LeaseClient.h"
 #include "LeaseKeeper.h"
-#include "PendingFrench.h"
 #include "SecretBuffer.h"
 #include "SystemClock.h"
 #include "TestServer.h"
@@ -85,9 +84,6 @@ int main(int argc, char **argv)
         numbers = {1, 2, 3, 4, 5, 6};
     LanguageManager languages;
     languages.apply(language);
-    keyright::test::PendingFrench pending; // until the new strings are in keyright_fr.ts
-    if (language == u"fr"_s)
-        QCoreApplication::installTranslator(&pending);
     if (!crypto::init()) {
         std::fprintf(stderr, "libsodium is unusable\n");
         return 1;

@@ -9,7 +9,6 @@
 #include "LanguageManager.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
-#include "PendingFrench.h"
 #include "SimulatorPage.h"
 #include "TestServer.h"
 #include "WidgetTextAudit.h"
@@ -160,13 +159,10 @@ void TestLanguageSwitch::everyPageFollowsALiveSwitch()
     QTRY_COMPARE_WITH_TIMEOUT(simulator->rows().size(), 2, 5000);
     const auto english = textsOfEveryPage();
 
-    keyright::test::PendingFrench pending;
     m_languages.apply(u"fr"_s);
-    QCoreApplication::installTranslator(&pending);
     QCoreApplication::processEvents();
     const QStringList stillEnglish = leftovers(english);
     const auto french = textsOfEveryPage();
-    QCoreApplication::removeTranslator(&pending);
     QVERIFY2(stillEnglish.isEmpty(), qPrintable(u"left in English:\n"_s + stillEnglish.join(u"\n"_s)));
 
     m_languages.apply(u"en"_s);

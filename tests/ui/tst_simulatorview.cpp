@@ -6,7 +6,6 @@
 #include "CountingNetworkAccessManager.h"
 #include "Crypto.h"
 #include "LanguageManager.h"
-#include "PendingFrench.h"
 #include "SystemClock.h"
 #include "TestServer.h"
 #include "WidgetTextAudit.h"
@@ -29,7 +28,6 @@
 
 using namespace Qt::StringLiterals;
 using namespace keyright;
-using keyright::test::PendingFrench;
 using keyright::test::WidgetTextAudit;
 
 namespace {
@@ -260,9 +258,7 @@ void TestSimulatorView::projectorLayoutShowsEveryWordWhole()
 {
     QFETCH(QString, language);
     LanguageManager languages;
-    PendingFrench pending;
     switchLanguage(languages, language);
-    QCoreApplication::installTranslator(&pending);
     QCoreApplication::processEvents();
 
     // The biggest board: the rollback scenario's five rows, at the text size TRAINING.md asks for,
@@ -278,7 +274,6 @@ void TestSimulatorView::projectorLayoutShowsEveryWordWhole()
     }
     QCoreApplication::processEvents();
     const QStringList problems = WidgetTextAudit::clipped(m_view.get());
-    QCoreApplication::removeTranslator(&pending);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u"\n"_s)));
 
     // The narration shows whole: no scroll area of its own, and tall enough for all its lines.
@@ -299,7 +294,6 @@ void TestSimulatorView::projectorLayoutShowsEveryWordWhole()
 void TestSimulatorView::liveLanguageSwitchLeavesNoWordBehind()
 {
     LanguageManager languages;
-    PendingFrench pending;
     switchLanguage(languages, u"en"_s);
     QVERIFY(m_view->playPreset(2));
     QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 2, 5000);
@@ -308,7 +302,6 @@ void TestSimulatorView::liveLanguageSwitchLeavesNoWordBehind()
     const auto english = WidgetTextAudit::visibleTexts(m_view.get());
 
     switchLanguage(languages, u"fr"_s);
-    QCoreApplication::installTranslator(&pending);
     QCoreApplication::processEvents();
     QTest::qWait(150); // a refresh of the rows
     const QStringList stillEnglish = WidgetTextAudit::unchanged(english, m_view.get(), sameInBothLanguages);
@@ -316,7 +309,6 @@ void TestSimulatorView::liveLanguageSwitchLeavesNoWordBehind()
     QCOMPARE(m_view->narration(), ScenarioPreset::make(2)->narration);
     const auto french = WidgetTextAudit::visibleTexts(m_view.get());
 
-    QCoreApplication::removeTranslator(&pending);
     switchLanguage(languages, u"en"_s);
     QTest::qWait(150);
     const QStringList stillFrench = WidgetTextAudit::unchanged(french, m_view.get(), sameInBothLanguages);
