@@ -278,7 +278,7 @@ FR = {
         '<span style="color:%1">%n demandes refusées dans la dernière heure</span>'),
     'Nobody holds a seat of this license right now.': 'Personne ne détient de siège de cette licence en ce moment.',
     'Licenses': 'Licences',
-    'Filter holders, seats, states… (Ctrl+F)': 'Filtrer détenteurs, sièges, états… (Ctrl+F)',
+    'Filter holders, seats, states… (Ctrl+F)': 'Filtrer les détenteurs… (Ctrl+F)',
     # Chart
     'Seats in use': 'Sièges utilisés',
     'Seats owned': 'Sièges achetés',

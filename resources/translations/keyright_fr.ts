@@ -2368,7 +2368,7 @@
         </message>
         <message>
             <source>Filter holders, seats, states… (Ctrl+F)</source>
-            <translation>Filtrer détenteurs, sièges, états… (Ctrl+F)</translation>
+            <translation>Filtrer les détenteurs… (Ctrl+F)</translation>
         </message>
         <message numerus="yes">
             <source>&lt;span style="color:%1"&gt;%n checkout(s) denied in the last hour&lt;/span&gt;</source>
