@@ -61,6 +61,14 @@ QString EventLogModel::kindLabel(EventKind kind)
         return tr("token revoked");
     case EventKind::ClockJumped:
         return tr("clock jumped");
+    case EventKind::RulesChanged:
+        return tr("rules changed");
+    case EventKind::GroupsChanged:
+        return tr("groups changed");
+    case EventKind::Queued:
+        return tr("queued");
+    case EventKind::QueueLeft:
+        return tr("left the queue");
     case EventKind::Amnesia:
         break; // shown by its wire name, as before it had a label
     }

@@ -9,10 +9,10 @@ namespace keyright {
 const QList<EventKind> &allEventKinds()
 {
     using K = EventKind;
-    static const QList<EventKind> all {K::Granted,      K::Denied,        K::Released,       K::RenewRefused,
-                                       K::Revoked,      K::Reaped,        K::LicenseCreated, K::LicenseUpdated,
-                                       K::KeyRotated,   K::HolderBlocked, K::Amnesia,        K::TokenCreated,
-                                       K::TokenRevoked, K::ClockJumped};
+    static const QList<EventKind> all {
+        K::Granted,        K::Denied,         K::Released,     K::RenewRefused,  K::Revoked, K::Reaped,
+        K::LicenseCreated, K::LicenseUpdated, K::KeyRotated,   K::HolderBlocked, K::Amnesia, K::TokenCreated,
+        K::TokenRevoked,   K::ClockJumped,    K::RulesChanged, K::GroupsChanged, K::Queued,  K::QueueLeft};
     return all;
 }
 
@@ -47,6 +47,14 @@ QString toWire(EventKind kind)
         return u"token_revoked"_s;
     case EventKind::ClockJumped:
         return u"clock_jumped"_s;
+    case EventKind::RulesChanged:
+        return u"rules_changed"_s;
+    case EventKind::GroupsChanged:
+        return u"groups_changed"_s;
+    case EventKind::Queued:
+        return u"queued"_s;
+    case EventKind::QueueLeft:
+        return u"queue_left"_s;
     }
     return {};
 }

@@ -26,6 +26,10 @@ enum class EventKind {
     TokenCreated, // an admin made a named access token
     TokenRevoked, // an admin revoked one
     ClockJumped, // the server's own wall or monotonic clock jumped (detail: clock, sizeMs, direction)
+    RulesChanged, // an admin changed a license's seat rules (detail: rules, the new ones whole)
+    GroupsChanged, // an admin changed the server's holder groups (detail: groups, the new ones whole)
+    Queued, // a checkout that asked to wait got a place in the line (detail: ticketId, position)
+    QueueLeft, // a ticket left the line without a seat (detail: ticketId, why, waitedMs)
 };
 
 // Every kind, in the order above (the order the API's error message lists them in).

@@ -40,6 +40,11 @@ bool isValidReplicaId(QStringView replicaId)
     return replicaId.size() == replicaIdLength && isLowercaseHex(replicaId);
 }
 
+bool isValidTicketId(QStringView ticketId)
+{
+    return ticketId.size() == ticketIdLength && isLowercaseHex(ticketId);
+}
+
 bool isValidAdminToken(QByteArrayView token)
 {
     return token.size() == adminTokenLength && isLowercaseHex(token);
@@ -72,6 +77,11 @@ QString seatIdRule()
 QString replicaIdRule()
 {
     return u"%1 lowercase hex digits"_s.arg(replicaIdLength);
+}
+
+QString ticketIdRule()
+{
+    return u"%1 lowercase hex digits"_s.arg(ticketIdLength);
 }
 
 QString adminTokenRule()

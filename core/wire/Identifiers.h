@@ -12,6 +12,7 @@ namespace keyright {
 
 constexpr qsizetype seatIdLength = 32; // 128 random bits as lowercase hex
 constexpr qsizetype replicaIdLength = 32; // 128 random bits as lowercase hex
+constexpr qsizetype ticketIdLength = 32; // 128 random bits as lowercase hex
 constexpr qsizetype adminTokenLength = 64; // 256 random bits as lowercase hex
 constexpr qsizetype licenseKeyHexLength = 64; // 256 random bits after the prefix
 constexpr QLatin1StringView licenseKeyPrefix {"kr1-"};
@@ -27,6 +28,9 @@ bool isValidSeatId(QStringView seatId);
 bool isSeatIdPrefix(QStringView prefix);
 // Replica ids (the usage statistics' writer ids) are 32 lowercase hex digits.
 bool isValidReplicaId(QStringView replicaId);
+// Queue ticket ids (a place in a license's waiting line) are 32 lowercase hex digits.
+bool isValidTicketId(QStringView ticketId);
+
 // Admin tokens are 64 lowercase hex digits.
 bool isValidAdminToken(QByteArrayView token);
 // License keys are "kr1-" and 64 lowercase hex digits.
@@ -36,6 +40,7 @@ bool isValidLicenseId(QStringView licenseId);
 
 QString seatIdRule(); // "32 lowercase hex digits"
 QString replicaIdRule();
+QString ticketIdRule();
 QString adminTokenRule();
 QString licenseKeyRule();
 QString licenseIdRule();

@@ -4,6 +4,7 @@
 #include "Timestamps.h"
 #include "wire/JsonReader.h"
 #include "wire/LicenseSummary.h"
+#include "wire/SeatRulesJson.h"
 
 #include <QJsonArray>
 
@@ -55,11 +56,17 @@ QJsonObject LeaseList::toJson() const
     QJsonArray holderBlocks;
     for (const HolderBlock &block : blocks)
         holderBlocks.append(block.toJson());
+    QJsonArray line;
+    for (const QueueTicket &ticket : queue)
+        line.append(ticket.toJson());
     return QJsonObject {{u"serverTime"_s, formatTimestamp(serverTime)},
                         {u"seatCount"_s, seatCount},
                         {u"inUse"_s, inUse},
                         {u"leases"_s, rows},
-                        {u"blocks"_s, holderBlocks}};
+                        {u"blocks"_s, holderBlocks},
+                        {u"rules"_s, seatrules::rulesToJson(rules)},
+                        {u"groups"_s, seatrules::groupsToJson(groups)},
+                        {u"queue"_s, line}};
 }
 
 std::optional<LeaseList> LeaseList::fromJson(const QJsonObject &json, const QString &licenseId, ValidationError *error)
@@ -100,6 +107,35 @@ std::optional<LeaseList> LeaseList::fromJson(const QJsonObject &json, const QStr
             const QJsonObject entry = reader.object(blocks.at(i), path);
             if (!reader.failed())
                 list.blocks.append(readBlock(reader, entry, licenseId, path));
+        }
+    }
+    if (!reader.failed() && json.contains(u"rules"_s)) {
+        ValidationError why;
+        if (auto rules = seatrules::rulesFromJson(json.value(u"rules"_s), u"rules"_s, &why))
+            list.rules = std::move(*rules);
+        else
+            reader.fail(why);
+    }
+    if (!reader.failed() && json.contains(u"groups"_s)) {
+        ValidationError why;
+        if (auto groups = seatrules::groupsFromJson(json.value(u"groups"_s), u"groups"_s, &why))
+            list.groups = std::move(*groups);
+        else
+            reader.fail(why);
+    }
+    if (!reader.failed() && json.contains(u"queue"_s)) {
+        const QJsonArray line = reader.array(json, {}, u"queue"_s);
+        for (qsizetype i = 0; i < line.size() && !reader.failed(); ++i) {
+            ValidationError why;
+            auto ticket = QueueTicket::fromJson(line.at(i), JsonReader::indexPath(u"queue"_s, i), &why);
+            if (!ticket) {
+                reader.fail(why);
+            } else if (ticket->licenseId != licenseId) {
+                reader.fail(JsonReader::joinPath(JsonReader::indexPath(u"queue"_s, i), u"licenseId"_s),
+                            u"is \"%1\", not the license asked for (\"%2\")"_s.arg(ticket->licenseId, licenseId));
+            } else {
+                list.queue.append(std::move(*ticket));
+            }
         }
     }
     if (!reader.report(error))

@@ -1,7 +1,9 @@
 #pragma once
 
 #include "SeatLease.h"
+#include "SeatRules.h"
 #include "ValidationError.h"
+#include "wire/QueueTicket.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -47,7 +49,9 @@ struct LeaseRow
 };
 
 // The body of GET /v1/licenses/{id}/leases (docs/API.md): every row of one license, live or
-// not, and the holder blocks in force.
+// not, the holder blocks in force, the license's seat rules with the server's holder groups (what
+// seatUsage() and decideCheckout() need to split the seats and explain a denial), and its waiting
+// line in order.
 struct LeaseList
 {
     QString licenseId; // not on the wire: the license of the route
@@ -56,10 +60,13 @@ struct LeaseList
     int inUse = 0;
     QList<LeaseRow> leases;
     QList<HolderBlock> blocks;
+    SeatRules rules; // "rules" (SeatRulesJson)
+    QList<HolderGroup> groups; // "groups": every group of the server
+    QList<QueueTicket> queue; // "queue": waiting and granted tickets, head first
 
     QJsonObject toJson() const;
-    // Every lease must be one of `licenseId` (the license asked for). "blocks" may be absent, as
-    // older servers did not list them: none are in force.
+    // Every lease must be one of `licenseId` (the license asked for). "blocks", "rules", "groups"
+    // and "queue" may be absent, as older servers did not send them: none in force.
     static std::optional<LeaseList> fromJson(const QJsonObject &json, const QString &licenseId,
                                              ValidationError *error = nullptr);
 

@@ -27,6 +27,10 @@ LicenseSummary readLicense(JsonReader &reader, const QJsonObject &object, const 
     license.skewSeconds = reader.integer(object, path, u"skewSeconds"_s, 0, L::maxSeconds);
     license.reapGraceSeconds = reader.integer(object, path, u"reapGraceSeconds"_s, 0, L::maxSeconds);
     license.deniedLastHour = int(reader.integer(object, path, u"deniedLastHour"_s, 0, L::maxCount));
+    if (object.contains(u"reservedSeats"_s))
+        license.reservedSeats = int(reader.integer(object, path, u"reservedSeats"_s, 0, L::maxCount));
+    if (object.contains(u"waiting"_s))
+        license.waiting = int(reader.integer(object, path, u"waiting"_s, 0, L::maxCount));
     return license;
 }
 
@@ -43,6 +47,8 @@ QJsonObject LicenseSummary::toJson() const
         {u"skewSeconds"_s, skewSeconds},
         {u"reapGraceSeconds"_s, reapGraceSeconds},
         {u"deniedLastHour"_s, deniedLastHour},
+        {u"reservedSeats"_s, reservedSeats},
+        {u"waiting"_s, waiting},
     };
 }
 

@@ -24,14 +24,17 @@ struct LicenseSummary
     qint64 skewSeconds = 0;
     qint64 reapGraceSeconds = 0;
     int deniedLastHour = 0;
+    int reservedSeats = 0; // the seats its rules reserve for groups, used or idle
+    int waiting = 0; // tickets waiting in its line
 
     // Bounds a decoder accepts: counts up to INT_MAX, durations up to a century.
     static constexpr qint64 maxCount = 2147483647;
     static constexpr qint64 maxSeconds = qint64(100) * 365 * 24 * 3600;
 
     QJsonObject toJson() const;
-    // Strict: every field present, integers where integers belong, a valid license id. The error's
-    // field is the value's path under `path` ("licenses[2].seatCount") and its message names it.
+    // Strict: every field present (but reservedSeats and waiting, which older servers did not send), integers where
+    // integers belong, a valid license id. The error's field is the value's path under `path` ("licenses[2].seatCount")
+    // and its message names it.
     static std::optional<LicenseSummary> fromJson(const QJsonValue &json, const QString &path = {},
                                                   ValidationError *error = nullptr);
 

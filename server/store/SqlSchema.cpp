@@ -82,6 +82,37 @@ const QList<QStringList> &SqlSchema::tableSteps()
             u"CREATE UNIQUE INDEX leases_by_request ON leases(license_id, holder, request_id) "
             "WHERE request_id <> ''"_s,
         },
+        {
+            // Seat rules (issue 17): the server's holder groups, in the order the admin listed
+            // them, and each license's rules, both as their v1 JSON (core/wire/SeatRulesJson), read
+            // and written whole. A license without a row has no rules.
+            u"CREATE TABLE holder_groups ("
+            "  name TEXT PRIMARY KEY,"
+            "  position {integer} NOT NULL,"
+            "  patterns TEXT NOT NULL)"_s,
+            u"CREATE TABLE license_rules ("
+            "  license_id TEXT PRIMARY KEY REFERENCES licenses(id),"
+            "  rules TEXT NOT NULL)"_s,
+        },
+        {
+            // The waiting line (issue 17). line_seq orders a license's line: taken from the
+            // license's last_generation under its lock, so it is one order for every instance.
+            // seat_id is set once a seat is held for the ticket.
+            u"CREATE TABLE queue_tickets ("
+            "  license_id TEXT NOT NULL REFERENCES licenses(id),"
+            "  ticket_id TEXT NOT NULL,"
+            "  holder TEXT NOT NULL,"
+            "  request_id TEXT NOT NULL DEFAULT '',"
+            "  line_seq {integer} NOT NULL,"
+            "  queued_ms {integer} NOT NULL,"
+            "  expires_ms {integer} NOT NULL,"
+            "  give_up_ms {integer} NOT NULL,"
+            "  seat_id TEXT NOT NULL DEFAULT '',"
+            "  PRIMARY KEY (license_id, ticket_id))"_s,
+            u"CREATE INDEX queue_tickets_in_line ON queue_tickets(license_id, line_seq)"_s,
+            u"CREATE UNIQUE INDEX queue_tickets_by_request ON queue_tickets(license_id, holder, request_id) "
+            "WHERE request_id <> ''"_s,
+        },
     };
     return steps;
 }

@@ -10,6 +10,7 @@
 #include "wire/JsonReader.h"
 #include "wire/LeaseList.h"
 #include "wire/LicenseSummary.h"
+#include "wire/QueueTicket.h"
 #include "wire/ReapResult.h"
 #include "wire/StatsSnapshot.h"
 
@@ -78,6 +79,25 @@ LeaseList leaseList()
         = {LeaseRow {lease, true, noon.addSecs(65), false}, LeaseRow {expired, false, noon.addSecs(-15), false}};
     list.blocks = {HolderBlock {u"carol@ws-3"_s, noon.addSecs(600), u"left for the day"_s, u"acme-cad"_s},
                    HolderBlock {u"dave@ws-4"_s, noon.addSecs(60), {}, u"acme-cad"_s}};
+    list.groups = {HolderGroup {u"render"_s, {u"*@render-*"_s}}};
+    list.rules.reserve = {GroupSeats {u"render"_s, 2}};
+    list.rules.deny = {u"*@contractor-*"_s};
+    QueueTicket waiting;
+    waiting.ticketId = QString(32, u'c');
+    waiting.licenseId = u"acme-cad"_s;
+    waiting.holder = u"erin@ws-5"_s;
+    waiting.position = 1;
+    waiting.waiting = 1;
+    waiting.queuedAt = noon.addSecs(-20);
+    waiting.expiresAt = noon.addSecs(40);
+    waiting.giveUpAt = noon.addSecs(580);
+    QueueTicket granted = waiting;
+    granted.ticketId = QString(32, u'd');
+    granted.holder = u"frank@ws-6"_s;
+    granted.state = QueueTicket::State::Granted;
+    granted.position = 0;
+    granted.seatId = lyon;
+    list.queue = {granted, waiting};
     return list;
 }
 
@@ -173,7 +193,8 @@ private Q_SLOTS:
         // The wire names are the contract (docs/API.md): renaming one breaks every stored event.
         QCOMPARE(eventKindNames(),
                  u"granted, denied, released, renew_refused, revoked, reaped, license_created, license_updated, "
-                 "key_rotated, holder_blocked, amnesia, token_created, token_revoked, clock_jumped"_s);
+                 "key_rotated, holder_blocked, amnesia, token_created, token_revoked, clock_jumped, rules_changed, "
+                 "groups_changed, queued, queue_left"_s);
         QCOMPARE(eventKindFilter({EventKind::Released, EventKind::Reaped}), u"released,reaped"_s);
     }
 
@@ -317,7 +338,7 @@ private Q_SLOTS:
         // Durations are whole numbers on the wire, never 60.0-style doubles with a fraction.
         QCOMPARE(QJsonDocument(json.value(u"licenses"_s).toArray().at(0).toObject()).toJson(QJsonDocument::Compact),
                  R"({"deniedLastHour":3,"id":"acme-cad","inUse":2,"name":"ACME CAD","reapGraceSeconds":15,)"
-                 R"("seatCount":10,"skewSeconds":5,"ttlSeconds":60})"_ba);
+                 R"("reservedSeats":0,"seatCount":10,"skewSeconds":5,"ttlSeconds":60,"waiting":0})"_ba);
         ValidationError error;
         const std::optional<LicenseList> decoded = LicenseList::fromJson(json, &error);
         QVERIFY2(decoded, qPrintable(error.message));
@@ -470,6 +491,61 @@ private Q_SLOTS:
         QVERIFY2(withoutBlocks, qPrintable(error.message));
         QVERIFY(withoutBlocks->blocks.isEmpty());
         QCOMPARE(withoutBlocks->leases, list.leases);
+
+        // Nor rules, groups or a waiting line, before seat rules.
+        for (const QString &member : {u"rules"_s, u"groups"_s, u"queue"_s}) {
+            QJsonObject without = json;
+            without.remove(member);
+            const std::optional<LeaseList> beforeRules = LeaseList::fromJson(without, u"acme-cad"_s, &error);
+            QVERIFY2(beforeRules, qPrintable(error.message));
+            QCOMPARE(beforeRules->leases, list.leases);
+        }
+    }
+
+    void queueTicketsAreChecked_data()
+    {
+        QTest::addColumn<QString>("member");
+        QTest::addColumn<QJsonValue>("value");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("ticket id short") << u"ticketId"_s << QJsonValue(u"abc"_s)
+                                         << u"queue[1].ticketId is not 32 lowercase hex digits"_s;
+        QTest::newRow("unknown state") << u"state"_s << QJsonValue(u"served"_s)
+                                       << u"queue[1].state is \"served\", not waiting or granted"_s;
+        QTest::newRow("waiting with a seat") << u"seatId"_s << QJsonValue(QString(32, u'a'))
+                                             << u"queue[1].seatId is set for a ticket that is still waiting"_s;
+        QTest::newRow("negative position")
+            << u"position"_s << QJsonValue(-1) << u"queue[1].position is -1, outside 0..2147483647"_s;
+        QTest::newRow("another license") << u"licenseId"_s << QJsonValue(u"render-farm"_s)
+                                         << u"queue[1].licenseId is \"render-farm\", not the license asked for "
+                                            "(\"acme-cad\")"_s;
+    }
+
+    void queueTicketsAreChecked()
+    {
+        QFETCH(QString, member);
+        QFETCH(QJsonValue, value);
+        QFETCH(QString, message);
+        QJsonObject json = leaseList().toJson();
+        QJsonArray line = json.value(u"queue"_s).toArray();
+        QJsonObject ticket = line.at(1).toObject();
+        ticket.insert(member, value);
+        line.replace(1, ticket);
+        json.insert(u"queue"_s, line);
+        ValidationError error;
+        QVERIFY(!LeaseList::fromJson(json, u"acme-cad"_s, &error));
+        QCOMPARE(error.message, message);
+    }
+
+    void queueReasonsRoundTrip()
+    {
+        using W = queue::LeftBecause;
+        QStringList names;
+        for (const W why : {W::GaveUp, W::Expired, W::TimedOut, W::Revoked, W::Unknown}) {
+            names.append(queue::toWire(why));
+            QCOMPARE(queue::leftBecauseFromWire(names.last()), std::optional<W>(why));
+        }
+        QCOMPARE(names.join(u','), u"gave_up,expired,timed_out,revoked,unknown"_s);
+        QVERIFY(!queue::leftBecauseFromWire(u"Expired"));
     }
 
     void leaseListRejects_data()
