@@ -104,6 +104,7 @@ private slots:
     void blocksRoundTrip();
     void seatRulesRoundTrip();
     void seatRulesRollBackWithTheirUnit();
+    void heldGroupsMakeAGroupsChangeElsewhereWait();
     void batchUnitRollbackKeepsTheOthers();
     void batchRollbackKeepsNone();
     void batchCommitFailureKeepsNone();
@@ -524,6 +525,47 @@ void TestStoreContract::seatRulesRollBackWithTheirUnit()
     QCOMPARE(m_store->licenseRules(u"alpha"_s), rules);
     // Rules of a license that does not exist are refused by the database.
     QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withStore([&] { m_store->putLicenseRules(u"gamma"_s, rules); }));
+}
+
+void TestStoreContract::heldGroupsMakeAGroupsChangeElsewhereWait()
+{
+    if (!isPg())
+        QSKIP("SQLite: one connection on one thread, so nothing ever waits");
+    // A rules change validated against the groups it read holds them until it commits, so another
+    // instance cannot remove a group those rules name in between; a plain read (every checkout's)
+    // holds nothing.
+    m_store->withStore([&] { m_store->putHolderGroups({{u"render"_s, {u"*@render-*"_s}}}); });
+    const QString url = m_pg->url();
+    const auto replaceGroups = [url](const QList<HolderGroup> &groups) {
+        return std::async(std::launch::async, [url, groups] {
+            QString error;
+            auto store = openPg(url, &error);
+            if (!store)
+                return false;
+            store->withStore([&] { store->putHolderGroups(groups); });
+            return true;
+        });
+    };
+    m_store->withLicense(u"alpha"_s, [&] {
+        QCOMPARE(m_store->holderGroups().size(), 1);
+        auto unheld = replaceGroups({{u"render"_s, {u"*@render-*"_s}}, {u"qa"_s, {u"qa-*"_s}}});
+        QCOMPARE(unheld.wait_for(10s), std::future_status::ready);
+        QVERIFY(unheld.get());
+    });
+    std::future<bool> removal;
+    m_store->withLicense(u"alpha"_s, [&] {
+        const auto held = m_store->holderGroups(LeaseStore::GroupsRead::HeldUntilCommit);
+        QCOMPARE(held.size(), 2);
+        removal = replaceGroups({{u"qa"_s, {u"qa-*"_s}}});
+        // Bounded: the other store must still be waiting for the held rows after this long.
+        QCOMPARE(removal.wait_for(700ms), std::future_status::timeout);
+        SeatRules rules;
+        rules.reserve = {{u"render"_s, 1}};
+        m_store->putLicenseRules(u"alpha"_s, rules);
+    });
+    QCOMPARE(removal.wait_for(10s), std::future_status::ready);
+    QVERIFY(removal.get());
+    QCOMPARE(m_store->holderGroups().size(), 1);
 }
 
 void TestStoreContract::batchUnitRollbackKeepsTheOthers()
