@@ -682,19 +682,20 @@ void TestSimulation::instanceDiesWithoutLosingOrDoublingASeat()
         }
         if (!killedAt && !m_sim->isInstanceUp(0))
             killedAt = m_clock->now();
+        if (killedAt && !revivedAt && m_sim->isInstanceUp(0)) {
+            revivedAt = m_clock->now();
+            QVERIFY2(instances.isUp(0), "the simulation says instance 1 is back, but it does not run");
+            for (SimulatedClient *c : clients) {
+                instancesAtRevival.append(c->instance());
+                seatsAtRevival.append(c->seatIds().join(u","_s));
+            }
+        }
         if (killedAt && !revivedAt) {
             QVERIFY2(!instances.isUp(0), "the simulation says instance 1 is down, but it still runs");
             // Within a heartbeat of the kill, every client talks to a live instance.
             if (killedAt->msecsTo(m_clock->now()) > (beat + stepSize).count()) {
                 for (SimulatedClient *c : clients)
                     QVERIFY2(c->instance() != 0, qPrintable(c->name() + u" is still on the dead instance"_s));
-            }
-        }
-        if (killedAt && !revivedAt && m_sim->isInstanceUp(0)) {
-            revivedAt = m_clock->now();
-            for (SimulatedClient *c : clients) {
-                instancesAtRevival.append(c->instance());
-                seatsAtRevival.append(c->seatIds().join(u","_s));
             }
         }
     });
