@@ -228,30 +228,8 @@ QWidget *SimulatorView::buildNarrationPanel()
     auto *layout = new QVBoxLayout(panel);
     layout->setSpacing(6);
 
-    m_narrationTitle = new QLabel(panel);
-    m_narrationTitle->setTextFormat(Qt::RichText);
-    m_narration = new QLabel(panel);
-    m_narration->setWordWrap(true);
-    m_narration->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_narrationTitle->setWordWrap(true);
-    layout->addWidget(m_narrationTitle);
-    layout->addWidget(m_narration);
-
-    auto *line = new QFrame(panel);
-    line->setFrameShape(QFrame::HLine);
-    layout->addWidget(line);
-
-    m_clockLabel = new QLabel(panel);
-    m_clockLabel->setTextFormat(Qt::RichText);
-    m_clockLabel->setWordWrap(true);
-    layout->addWidget(m_clockLabel);
-    m_seatsLabel = new QLabel(panel);
-    m_seatsLabel->setTextFormat(Qt::RichText);
-    m_seatsLabel->setWordWrap(true);
-    layout->addWidget(m_seatsLabel);
-
-    // Kill and revive buttons, one line per instance, for a scenario on several instances.
+    // Kill and revive buttons, one line per instance, for a scenario on several instances: at the
+    // top, where the trainer finds them without scrolling on a projector.
     m_instancesBox = new QWidget(panel);
     auto *instances = new QGridLayout(m_instancesBox);
     instances->setContentsMargins(0, 0, 0, 0);
@@ -281,6 +259,29 @@ QWidget *SimulatorView::buildNarrationPanel()
     instances->setColumnStretch(1, 1);
     m_instancesBox->hide();
     layout->addWidget(m_instancesBox);
+
+    m_narrationTitle = new QLabel(panel);
+    m_narrationTitle->setTextFormat(Qt::RichText);
+    m_narration = new QLabel(panel);
+    m_narration->setWordWrap(true);
+    m_narration->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_narrationTitle->setWordWrap(true);
+    layout->addWidget(m_narrationTitle);
+    layout->addWidget(m_narration);
+
+    auto *line = new QFrame(panel);
+    line->setFrameShape(QFrame::HLine);
+    layout->addWidget(line);
+
+    m_clockLabel = new QLabel(panel);
+    m_clockLabel->setTextFormat(Qt::RichText);
+    m_clockLabel->setWordWrap(true);
+    layout->addWidget(m_clockLabel);
+    m_seatsLabel = new QLabel(panel);
+    m_seatsLabel->setTextFormat(Qt::RichText);
+    m_seatsLabel->setWordWrap(true);
+    layout->addWidget(m_seatsLabel);
 
     auto *run = new QHBoxLayout;
     m_runButton = new QPushButton(panel);
