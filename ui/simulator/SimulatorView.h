@@ -35,7 +35,7 @@ class SimulationClock;
 
 // The Simulator page: a training view that runs real lease keepers against the connected server
 // with simulated client clocks. The trainer picks a license, adds clients (offset and keeper
-// policy) or plays one of six narrated scenarios, and acts on each client (crash, network cut,
+// policy) or plays one of the narrated scenarios, and acts on each client (crash, network cut,
 // clock rollback, release, remove). Per client, side by side: its clock, the server's, the signed
 // expiry, what it believes and what the server says, and a timeline strip on a shared time axis.
 //
@@ -73,7 +73,7 @@ public:
     // Selects a license by id (when the server listed it).
     bool selectLicense(const QString &licenseId);
 
-    // 1..6; false (with a message in the status line) when it cannot be played.
+    // 1..ScenarioPreset::count; false (with a message in the status line) when it cannot be played.
     bool playPreset(int number);
     QString narration() const;
 
