@@ -33,6 +33,73 @@ void EmbeddedDemo::jumpServerClock(std::chrono::milliseconds by)
     m_serverClock.setOffset(m_serverClock.offset() + by);
 }
 
+QList<QUrl> EmbeddedDemo::startInstances(QString *error)
+{
+    constexpr int count = 3;
+    if (!isRunning()) {
+        if (error)
+            *error = tr("The embedded demo server is not running.");
+        return {};
+    }
+    if (m_instancePorts.isEmpty()) {
+        for (int i = 0; i < count; ++i) {
+            m_instances.push_back(nullptr);
+            m_instancePorts.append(0);
+            if (!setInstanceUp(i, true, error)) {
+                m_instances.clear();
+                m_instancePorts.clear();
+                return {};
+            }
+        }
+    }
+    QList<QUrl> urls;
+    for (const quint16 port : std::as_const(m_instancePorts)) {
+        QUrl url = m_server->url();
+        url.setPort(port);
+        urls.append(url);
+    }
+    return urls;
+}
+
+bool EmbeddedDemo::isInstanceUp(int index) const
+{
+    return index >= 0 && std::size_t(index) < m_instances.size() && m_instances.at(std::size_t(index)) != nullptr;
+}
+
+bool EmbeddedDemo::setInstanceUp(int index, bool up, QString *error)
+{
+    if (index < 0 || index >= m_instancePorts.size() || !isRunning()) {
+        if (error)
+            *error = tr("There is no instance %1.").arg(index + 1);
+        return false;
+    }
+    auto &instance = m_instances.at(std::size_t(index));
+    if (!up) {
+        // Its listener closes and every open connection with it: the clients see a dead process
+        // (refused, reset), not an answer, so their failover path is the real one.
+        instance.reset();
+        return true;
+    }
+    if (instance)
+        return true;
+    ServerConfig config = m_server->config();
+    config.port = m_instancePorts.at(index); // 0 the first time; then the same port again
+    config.dataDir = QDir(m_server->dataDir()).filePath(u"instance-%1"_s.arg(index + 1));
+    config.peers.clear();
+    // The demo server's own clock, not m_serverClock: the clock-jump scenario moves only the
+    // demo server's, and its "clock jumped" events would otherwise come once per instance.
+    auto server = std::make_unique<LeaseServer>(config, m_clock, *m_server);
+    QString why;
+    if (!server->start(&why)) {
+        if (error)
+            *error = tr("Instance %1 did not start: %2").arg(index + 1).arg(why);
+        return false;
+    }
+    m_instancePorts[index] = server->port();
+    instance = std::move(server);
+    return true;
+}
+
 EmbeddedDemo::~EmbeddedDemo()
 {
     m_refused.stop();
@@ -40,6 +107,7 @@ EmbeddedDemo::~EmbeddedDemo()
     m_keepers.clear();
     m_crashing.reset();
     m_clients.clear();
+    m_instances.clear(); // before the server whose store they use
     if (m_server)
         m_server->stop();
 }

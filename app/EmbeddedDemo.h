@@ -2,6 +2,7 @@
 
 #include "SkewedClock.h"
 
+#include <QList>
 #include <QObject>
 #include <QTimer>
 #include <QUrl>
@@ -48,6 +49,16 @@ public:
     // clock jumps" scenario; the demo clients keep the real time.
     void jumpServerClock(std::chrono::milliseconds by);
 
+    // The simulator's "an instance dies" scenario: three more front ends on the demo server's own
+    // store object and signing key (LeaseServer's shared-store constructor), each on its own
+    // loopback port with its own replica id (DATA_DIR/instance-N/). Started on the first call;
+    // empty, with why, when they cannot. The dashboard stays on the demo server itself.
+    QList<QUrl> startInstances(QString *error = nullptr);
+    // Kills instance `index` (its listener and every connection close, as when its process dies)
+    // or brings it back on the same port. True when it is in that state afterwards.
+    bool setInstanceUp(int index, bool up, QString *error = nullptr);
+    bool isInstanceUp(int index) const;
+
 private:
     LeaseClient *clientFor(const QString &licenseId, QString *error);
     void addHolder(const QString &licenseId, const QString &holder, std::chrono::milliseconds delay);
@@ -58,6 +69,9 @@ private:
     const Clock &m_clock;
     SkewedClock m_serverClock; // m_clock as the server reads it: only jumpServerClock() moves it
     std::unique_ptr<server::LeaseServer> m_server;
+    // The instances on m_server's store; a dead one is null and keeps its port in m_instancePorts.
+    std::vector<std::unique_ptr<server::LeaseServer>> m_instances;
+    QList<quint16> m_instancePorts;
     std::vector<std::unique_ptr<LeaseClient>> m_clients;
     std::vector<std::unique_ptr<LeaseKeeper>> m_keepers;
     std::unique_ptr<LeaseKeeper> m_crashing;

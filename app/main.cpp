@@ -198,8 +198,12 @@ int main(int argc, char *argv[])
                                             error);
             return;
         }
-        window.setEmbeddedServer(demo.url(), demo.dataDir(),
-                                 [&demo](std::chrono::milliseconds by) { demo.jumpServerClock(by); });
+        EmbeddedServerInfo embedded {demo.url(), demo.dataDir(),
+                                     [&demo](std::chrono::milliseconds by) { demo.jumpServerClock(by); }};
+        embedded.startInstances = [&demo](QString *why) { return demo.startInstances(why); };
+        embedded.setInstanceUp
+            = [&demo](int index, bool up, QString *why) { return demo.setInstanceUp(index, up, why); };
+        window.setEmbeddedServer(std::move(embedded));
         session.connectTo(demo.url(), token->view(), QCoreApplication::translate("main", "Embedded demo server"));
     };
     QObject::connect(&window, &MainWindow::embeddedServerRequested, &window, useEmbedded);

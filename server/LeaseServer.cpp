@@ -53,6 +53,13 @@ LeaseServer::LeaseServer(ServerConfig config, const Clock &clock, QObject *paren
     , m_clock(clock)
 { }
 
+LeaseServer::LeaseServer(ServerConfig config, const Clock &clock, const LeaseServer &storeOwner, QObject *parent)
+    : LeaseServer(std::move(config), clock, parent)
+{
+    m_storeOwner = &storeOwner;
+    m_config.demo = false; // the owner's licenses are this one's
+}
+
 LeaseServer::~LeaseServer()
 {
     stop();
@@ -91,7 +98,7 @@ QString LeaseServer::dataDir() const
 
 QString LeaseServer::adminTokenPath() const
 {
-    return QDir(m_config.dataDir).filePath(u"admin-token"_s);
+    return QDir(m_storeOwner ? m_storeOwner->dataDir() : m_config.dataDir).filePath(u"admin-token"_s);
 }
 
 quint16 LeaseServer::port() const
@@ -159,6 +166,20 @@ const Clock &LeaseServer::seatClock() const
 
 bool LeaseServer::openStore(bool *databaseExisted, QString *error)
 {
+    if (m_storeOwner) {
+        if (!m_storeOwner->m_store) {
+            *error = u"the server whose database this one shares is not running"_s;
+            return false;
+        }
+        m_store = m_storeOwner->m_store;
+        m_pgStore = m_storeOwner->m_pgStore;
+        // One SQLite connection serving several front ends: a turn's batch would take in the
+        // other front ends' requests, which they answer before it commits.
+        if (!m_pgStore)
+            static_cast<SqliteLeaseStore &>(*m_store).setShared(true);
+        *databaseExisted = true;
+        return true;
+    }
     if (m_config.databaseUrl.isEmpty()) {
         const QString path = QDir(m_config.dataDir).filePath(u"keyright.sqlite"_s);
         // Whether the counts of an existing replica id survived (ReplicaIdentity).
@@ -383,7 +404,8 @@ bool LeaseServer::start(QString *errorOut)
     m_wallClock = std::make_unique<SkewedClock>(m_clock, m_config.testClockOffset);
     bool ok = prepareDataDir(&error);
     if (ok) {
-        m_signer = LeaseSigner::loadOrCreate(QDir(m_config.dataDir).filePath(u"signing.key"_s), &error);
+        const QString keyDir = m_storeOwner ? m_storeOwner->dataDir() : m_config.dataDir;
+        m_signer = LeaseSigner::loadOrCreate(QDir(keyDir).filePath(u"signing.key"_s), &error);
         ok = m_signer != nullptr;
     }
     std::optional<SecretBuffer> adminToken;
@@ -443,7 +465,7 @@ void LeaseServer::stop()
     m_seats.reset();
     m_metrics.reset();
     m_stats.reset();
-    if (m_store)
+    if (m_store && !m_storeOwner)
         m_store->close();
     m_pgStore = nullptr;
     m_store.reset();

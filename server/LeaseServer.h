@@ -44,6 +44,12 @@ class LeaseServer final : public QObject
 
 public:
     LeaseServer(ServerConfig config, const Clock &clock, QObject *parent = nullptr);
+    // Another front end on the store of `storeOwner`, which must be running when this one starts,
+    // as a second instance on one database would be: its own port and reaper, its own replica id
+    // in config.dataDir, and the owner's store object, signing key and admin token. Stopping it
+    // closes its listener and connections and leaves the store open; the owner stops last.
+    // For one process only (the dashboard's embedded instances, tests).
+    LeaseServer(ServerConfig config, const Clock &clock, const LeaseServer &storeOwner, QObject *parent = nullptr);
     ~LeaseServer() override;
 
     // Creates what the data directory lacks, opens the store and starts listening. False with a
@@ -102,7 +108,9 @@ private:
     std::unique_ptr<LeaseSigner> m_signer;
     // This instance's own wall clock: m_clock seen through ServerConfig::testClockOffset.
     std::unique_ptr<SkewedClock> m_wallClock;
-    std::unique_ptr<SqlLeaseStore> m_store;
+    // Shared with the servers built on this one's store (the shared-store constructor).
+    std::shared_ptr<SqlLeaseStore> m_store;
+    const LeaseServer *m_storeOwner = nullptr;
     PgLeaseStore *m_pgStore = nullptr; // m_store, when it is PostgreSQL
     std::unique_ptr<JumpGuardedClock> m_guardedClock;
     std::unique_ptr<ClockWatch> m_clockWatch;

@@ -203,6 +203,11 @@ void MainWindow::setEmbeddedServer(const QUrl &url, const QString &dataDir,
     m_embedded = EmbeddedServerInfo {url, dataDir, std::move(jumpServerClock)};
 }
 
+void MainWindow::setEmbeddedServer(EmbeddedServerInfo info)
+{
+    m_embedded = std::move(info);
+}
+
 void MainWindow::setLanguageManager(LanguageManager *languages)
 {
     m_languages = languages;

@@ -53,6 +53,7 @@ public:
     // The embedded demo server, when the application started one.
     void setEmbeddedServer(const QUrl &url, const QString &dataDir,
                            std::function<void(std::chrono::milliseconds)> jumpServerClock = {});
+    void setEmbeddedServer(EmbeddedServerInfo info);
     const EmbeddedServerInfo &embeddedServer() const { return m_embedded; }
     void setLanguageManager(LanguageManager *languages);
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QString>
 #include <QUrl>
 
@@ -18,6 +19,10 @@ struct EmbeddedServerInfo
     QString dataDir;
     // Moves the embedded server's own clock (the simulator's "server's clock jumps" scenario).
     std::function<void(std::chrono::milliseconds)> jumpServerClock {};
+    // More instances on the embedded server's database, and killing or reviving one (the
+    // simulator's "an instance dies" scenario).
+    std::function<QList<QUrl>(QString *why)> startInstances {};
+    std::function<bool(int index, bool up, QString *why)> setInstanceUp {};
 };
 
 // What a page added to the main window may use: the session (its models, admin client, network,

@@ -57,7 +57,8 @@ QStringList ScenarioPreset::titles()
             tr("4. Flaky network"),
             tr("5. Clock rollback"),
             tr("6. Skew tolerance"),
-            tr("7. The server's clock jumps")};
+            tr("7. The server's clock jumps"),
+            tr("8. An instance dies")};
 }
 
 bool ScenarioPreset::jumpsServerClock() const
@@ -234,6 +235,35 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
                          "time, and never signs an expiry earlier than one it already signed. Every holder keeps "
                          "its seat, the colleague keeps waiting, and a crashed holder's seat would still come back "
                          "one TTL plus the skew after its last heartbeat.");
+        break;
+    }
+    case 8: {
+        p.key = u"instance-dies"_s;
+        // Four clients over three instances: two on the first, which is the one to die, so the
+        // scripted kill has a busiest instance to pick. A seat to spare, so a seat counted twice
+        // would show in the count instead of hiding behind a refusal.
+        constexpr int clients = 4;
+        p.instances = 3;
+        ownLicense(clients + 1);
+        for (int i = 0; i < clients; ++i) {
+            p.clients.append({tr("Desk %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Main});
+            p.actions.append(act(milliseconds {0}, i, Kind::Start));
+        }
+        // Just after a beat plus a second, so the next beat is the first to find the instance dead.
+        const milliseconds kill = afterBeat + milliseconds {1000};
+        p.actions.append(act(kill, ScenarioPreset::busiestInstance, Kind::KillInstance));
+        p.actions.append(act(kill + ttl * 2, ScenarioPreset::busiestInstance, Kind::ReviveInstance));
+        p.duration = kill + ttl * 3;
+        p.narration = tr("Three instances of the server share one database, and the four desks are spread over "
+                         "them: each row says which instance it talks to. A little later the busiest instance dies, "
+                         "as if its process were killed: its port closes and its connections are cut. Each of its "
+                         "desks sends its next heartbeat there, finds nobody, and sends the same heartbeat to the "
+                         "next instance at once: the row moves (the ⇄ mark on its strip) within one heartbeat, its "
+                         "lease never lapses, and the seat count stays where it was: no seat lost, none counted "
+                         "twice, because every instance reads the same seats. Later the instance comes back and "
+                         "nothing changes: the desks stay where they are. You can also kill and bring back an "
+                         "instance yourself with the instance buttons (Ctrl+1 to Ctrl+3); no confirmation is asked, "
+                         "this is a sandbox.");
         break;
     }
     default:

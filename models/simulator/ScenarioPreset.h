@@ -52,12 +52,26 @@ public:
 
     // ServerClockJump moves the server's own wall clock by `amount` (signed); it needs a
     // simulation that can (Simulation::setServerClockJumper), and its `client` is not used.
-    enum class ActionKind { Start, Crash, CutNetwork, ClockBack, SetOffset, Release, ServerClockJump };
+    // KillInstance and ReviveInstance act on the server instance `client` (busiestInstance: the
+    // live one most running clients talk to; for a revival, the last one killed); they need a
+    // simulation with instances (Simulation::setInstanceHooks).
+    enum class ActionKind {
+        Start,
+        Crash,
+        CutNetwork,
+        ClockBack,
+        SetOffset,
+        Release,
+        ServerClockJump,
+        KillInstance,
+        ReviveInstance
+    };
+    static constexpr int busiestInstance = -1;
 
     struct Action
     {
         std::chrono::milliseconds at {0};
-        int client = 0; // index into clients
+        int client = 0; // index into clients, or an instance for the instance actions
         ActionKind kind = ActionKind::Start;
         std::chrono::milliseconds amount {0}; // cut duration, rollback, or new offset
     };
@@ -71,7 +85,7 @@ public:
         int seatCount = 3;
     };
 
-    static constexpr int count = 7;
+    static constexpr int count = 8;
     // The tolerant skew of preset 6, and its two sandbox licenses.
     static constexpr int sandboxSkewSeconds = 5;
     static QString tolerantSkewLicenseId();
@@ -80,7 +94,8 @@ public:
     static QString sandboxLicenseId(const QString &key);
 
     int number = 0; // 1..count
-    // stable identifier: fast-clock, slow-clock, crash, flaky-network, rollback, skew, server-clock-jump
+    // stable identifier: fast-clock, slow-clock, crash, flaky-network, rollback, skew, server-clock-jump,
+    // instance-dies
     QString key;
     QString title;
     QString narration; // what the room should watch for, a few sentences
@@ -88,6 +103,8 @@ public:
     QList<Action> actions;
     QList<SandboxLicense> licenses; // one per role the clients use
     Timing timing; // of the sandbox licenses
+    // More than 1: the clients get every instance's URL, client i starting on instance i % instances.
+    int instances = 1;
     std::chrono::milliseconds duration {0}; // when the story is told; the simulation runs on
 
     // The preset `number` (1..count) on sandbox licenses with `timing` (its seat count is not
@@ -99,6 +116,8 @@ public:
     static QStringList titles();
     // Whether playing it moves the server's own clock (a ServerClockJump action).
     bool jumpsServerClock() const;
+    // Whether it plays on several server instances (instances > 1).
+    bool usesInstances() const { return instances > 1; }
     // The sandbox license playing `role`, or nullptr.
     const SandboxLicense *sandbox(LicenseRole role) const;
 };

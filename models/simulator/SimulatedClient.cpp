@@ -28,7 +28,27 @@ SimulatedClient::SimulatedClient(QNetworkAccessManager &network, const QUrl &ser
     , m_clock(base, spec.offset)
 {
     m_client = new LeaseClient(network, this);
-    m_client->setServerUrl(serverUrl);
+    if (m_spec.instanceUrls.isEmpty()) {
+        m_client->setServerUrl(serverUrl);
+    } else {
+        // The back-off of a dead instance runs on simulated time, like everything else here.
+        m_client->setClock(base);
+        // The list from its first instance on, wrapping round: that is where it starts, and its
+        // failover goes on to the next ones, as a site's clients configured in turn would.
+        QList<QUrl> urls;
+        const auto n = m_spec.instanceUrls.size();
+        for (qsizetype i = 0; i < n; ++i)
+            urls.append(m_spec.instanceUrls.at((m_spec.firstInstance + i) % n));
+        m_client->setServerUrls(urls);
+        connect(m_client, &LeaseClient::instanceChanged, this, [this](const QUrl &url) {
+            const int index = int(m_spec.instanceUrls.indexOf(url));
+            if (index == m_lastInstance)
+                return; // its first answer, from where it started
+            m_lastInstance = index;
+            record(TimelineEvent::Kind::InstanceChanged, tr("now on instance %1").arg(index + 1));
+        });
+        m_lastInstance = int(m_spec.firstInstance % n);
+    }
     m_client->setLicense(spec.licenseId, licenseKey);
     m_client->setTransferTimeout(transferTimeout);
 
@@ -71,6 +91,13 @@ SimulatedClient::SimulatedClient(QNetworkAccessManager &network, const QUrl &ser
 }
 
 SimulatedClient::~SimulatedClient() = default;
+
+int SimulatedClient::instance() const
+{
+    if (m_spec.instanceUrls.isEmpty())
+        return -1;
+    return int(m_spec.instanceUrls.indexOf(m_client->serverUrl()));
+}
 
 QString SimulatedClient::holder() const
 {

@@ -22,6 +22,10 @@ struct SimulatedClientSpec
     QString licenseId; // empty: the simulation's current license
     std::chrono::milliseconds offset {0};
     LeaseKeeper::ExpiryPolicy policy = LeaseKeeper::ExpiryPolicy::Monotonic;
+    // Several instances of one site (the simulation's order): the client fails over between them
+    // and starts on firstInstance. Empty: the one server URL the client is made with.
+    QList<QUrl> instanceUrls;
+    int firstInstance = 0;
 };
 
 // One simulated machine: a real LeaseClient and LeaseKeeper talking to the real server, whose only
@@ -67,6 +71,10 @@ public:
     const LeaseKeeper &keeper() const { return *m_keeper; }
     LeaseClient &leaseClient() { return *m_client; }
     const Clock &localClock() const { return m_clock; }
+    // Index in SimulatedClientSpec::instanceUrls of the instance that answered its keeper last
+    // (before any answer, the one it starts on); -1 without instances.
+    int instance() const;
+    QList<QUrl> instanceUrls() const { return m_spec.instanceUrls; }
 
     std::chrono::milliseconds offset() const;
     void setOffset(std::chrono::milliseconds offset);
@@ -122,6 +130,7 @@ private:
     std::chrono::milliseconds m_skew {0};
     bool m_started = false;
     bool m_crashed = false;
+    int m_lastInstance = -1; // the instance last recorded, for InstanceChanged
     int m_checkouts = 0;
     ServerSeatView m_serverView;
     QStringList m_seatIds;

@@ -214,6 +214,11 @@ void Simulation::playPreset(const ScenarioPreset &preset, std::function<void(con
                 "(Server > Use the embedded demo server)."));
         return;
     }
+    if (preset.usesInstances() && !hasInstances()) {
+        done(tr("This scenario kills and restarts server instances, so it plays only on the embedded demo server "
+                "(Server > Use the embedded demo server)."));
+        return;
+    }
     QMap<ScenarioPreset::LicenseRole, QString> roles;
     QList<LicenseSpec> specs;
     for (const ScenarioPreset::SandboxLicense &sandbox : preset.licenses) {
@@ -304,6 +309,11 @@ void Simulation::removeClient(SimulatedClient *client)
 
 void Simulation::clear()
 {
+    if (!m_instanceUrls.isEmpty()) {
+        m_instanceUrls.clear();
+        m_instanceUp.clear();
+        Q_EMIT instancesChanged();
+    }
     m_preset.reset();
     m_presetClients.clear();
     m_nextAction = 0;
@@ -324,9 +334,35 @@ bool Simulation::loadPreset(const ScenarioPreset &preset, const QMap<ScenarioPre
             return false;
         }
     }
+    QList<QUrl> instances;
+    if (preset.usesInstances()) {
+        if (!hasInstances()) {
+            if (error)
+                *error = tr("This scenario needs several server instances, and this server has only one.");
+            return false;
+        }
+        QString why;
+        instances = m_instanceHooks.start(&why);
+        // A run cut short may have left one dead: every run starts with all of them up.
+        for (int i = 0; i < instances.size() && why.isEmpty(); ++i)
+            m_instanceHooks.setUp(i, true, &why);
+        if (instances.size() < preset.instances || !why.isEmpty()) {
+            if (error)
+                *error = tr("The server instances did not start: %1").arg(why);
+            return false;
+        }
+        instances = instances.mid(0, preset.instances);
+    }
     clear();
-    for (const ScenarioPreset::Client &c : preset.clients) {
+    m_instanceUrls = instances;
+    m_instanceUp = QList<bool>(instances.size(), true);
+    m_lastKilled = -1;
+    Q_EMIT instancesChanged();
+    for (qsizetype i = 0; i < preset.clients.size(); ++i) {
+        const ScenarioPreset::Client &c = preset.clients.at(i);
         SimulatedClientSpec spec;
+        spec.instanceUrls = instances;
+        spec.firstInstance = instances.isEmpty() ? 0 : int(i % instances.size());
         spec.name = c.name;
         spec.licenseId = licenses.value(c.license);
         spec.offset = c.offset;
@@ -384,6 +420,14 @@ void Simulation::runAction(const ScenarioPreset::Action &action)
             m_serverClockJumper(action.amount);
         return;
     }
+    if (action.kind == ScenarioPreset::ActionKind::KillInstance) {
+        setInstanceUp(action.client == ScenarioPreset::busiestInstance ? busiestInstance() : action.client, false);
+        return;
+    }
+    if (action.kind == ScenarioPreset::ActionKind::ReviveInstance) {
+        setInstanceUp(action.client == ScenarioPreset::busiestInstance ? m_lastKilled : action.client, true);
+        return;
+    }
     if (action.client < 0 || action.client >= m_presetClients.size())
         return; // the trainer removed that client: the story goes on without it
     SimulatedClient *client = m_presetClients.at(action.client);
@@ -407,8 +451,59 @@ void Simulation::runAction(const ScenarioPreset::Action &action)
         client->release();
         break;
     case ScenarioPreset::ActionKind::ServerClockJump:
-        break; // above: it needs no client
+    case ScenarioPreset::ActionKind::KillInstance:
+    case ScenarioPreset::ActionKind::ReviveInstance:
+        break; // above: they need no client
     }
+}
+
+bool Simulation::isInstanceUp(int index) const
+{
+    return index >= 0 && index < m_instanceUp.size() && m_instanceUp.at(index);
+}
+
+bool Simulation::setInstanceUp(int index, bool up)
+{
+    if (index < 0 || index >= m_instanceUrls.size() || !hasInstances())
+        return false;
+    if (m_instanceUp.at(index) == up)
+        return true;
+    QString why;
+    if (!m_instanceHooks.setUp(index, up, &why)) {
+        fail(up ? tr("Instance %1 did not come back: %2").arg(index + 1).arg(why)
+                : tr("Instance %1 could not be stopped: %2").arg(index + 1).arg(why));
+        return false;
+    }
+    m_instanceUp[index] = up;
+    if (!up)
+        m_lastKilled = index;
+    Q_EMIT instancesChanged();
+    return true;
+}
+
+int Simulation::clientsOnInstance(int index) const
+{
+    int count = 0;
+    for (const SimulatedClient *client : m_clients) {
+        const auto state = client->keeper().state();
+        if (client->instance() == index && state != LeaseKeeper::State::Stopped && state != LeaseKeeper::State::Idle)
+            ++count;
+    }
+    return count;
+}
+
+int Simulation::busiestInstance() const
+{
+    int busiest = -1;
+    int most = -1;
+    for (int i = 0; i < m_instanceUrls.size(); ++i) {
+        const int count = clientsOnInstance(i);
+        if (m_instanceUp.at(i) && count > most) {
+            busiest = i;
+            most = count;
+        }
+    }
+    return busiest;
 }
 
 void Simulation::tick()

@@ -128,6 +128,28 @@ public:
     bool canJumpServerClock() const { return bool(m_serverClockJumper); }
     ServerClockEstimate &serverClock() const { return *m_serverClock; }
 
+    // Several instances of the server on one database, which only a server this process runs can
+    // offer (the embedded demo, a test's): `start` makes them listen and returns their URLs (empty,
+    // with why, when it cannot); `setUp` kills one (its listener and connections close, as when
+    // its process dies) or brings it back on the same port. Without them, a preset that uses
+    // instances is refused with a message saying where it plays.
+    struct InstanceHooks
+    {
+        std::function<QList<QUrl>(QString *why)> start;
+        std::function<bool(int index, bool up, QString *why)> setUp;
+    };
+    void setInstanceHooks(InstanceHooks hooks) { m_instanceHooks = std::move(hooks); }
+    bool hasInstances() const { return bool(m_instanceHooks.start) && bool(m_instanceHooks.setUp); }
+    // The instances the playing preset uses (empty for the others), in order.
+    QList<QUrl> instanceUrls() const { return m_instanceUrls; }
+    bool isInstanceUp(int index) const;
+    // Kills or brings back an instance of the playing preset; false with a message when it cannot.
+    bool setInstanceUp(int index, bool up);
+    // The live instance most running clients talk to (the lowest on a tie), or -1.
+    int busiestInstance() const;
+    // How many running clients talk to `index` now.
+    int clientsOnInstance(int index) const;
+
     // Real-time drivers for the dashboard (on by default): ticking every 100 ms, polling every
     // `pollInterval`. Tests turn them off.
     void setAutoRun(bool on, std::chrono::milliseconds pollInterval = std::chrono::milliseconds {500});
@@ -141,6 +163,8 @@ Q_SIGNALS:
     void clientAdded(keyright::SimulatedClient *client);
     void clientAboutToBeRemoved(keyright::SimulatedClient *client);
     void presetLoaded();
+    // An instance died or came back, or the preset's instances changed.
+    void instancesChanged();
     void polled();
     void licensesChanged();
     void errorOccurred(const QString &message);
@@ -184,6 +208,10 @@ private:
     QString m_lastError;
     QStringList m_sandboxLicenses;
     ServerClockJumper m_serverClockJumper;
+    InstanceHooks m_instanceHooks;
+    QList<QUrl> m_instanceUrls;
+    QList<bool> m_instanceUp;
+    int m_lastKilled = -1;
     quint64 m_playGeneration = 0;
     ServerClockEstimate m_ownServerClock;
     ServerClockEstimate *m_serverClock = &m_ownServerClock;

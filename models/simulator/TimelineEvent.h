@@ -23,6 +23,7 @@ struct TimelineEvent
         NetworkCut, // the trainer cut its network
         NetworkBack, // the cut ended
         ClockChanged, // the trainer moved its wall clock
+        InstanceChanged, // another server instance than before answered its keeper
     };
 
     Kind kind = Kind::Checkout;

@@ -26,8 +26,14 @@ public:
     bool open(QString *error = nullptr);
     QString path() const { return m_path; }
 
+    // Several LeaseServers in one process serve this store (LeaseServer's shared-store
+    // constructor): each request then commits on its own, as on a database several instances share.
+    void setShared(bool shared) { m_shared = shared; }
+    bool batchesTurns() const override { return !m_shared; }
+
 private:
     QString m_path;
+    bool m_shared = false;
 };
 
 } // namespace keyright::server

@@ -16,6 +16,7 @@
 #include "LeaseClient.h"
 #include "LeasePredicate.h"
 #include "ManualClock.h"
+#include "SharedStoreInstances.h"
 #include "SkewedClock.h"
 #include "TestServer.h"
 #include "simulator/ScenarioPreset.h"
@@ -88,6 +89,8 @@ private Q_SLOTS:
     void zeroSkewShowsDoubleUseAndTolerantSkewDoesNot();
     void serverClockJumpsTakeNoSeatFromItsHolders();
     void serverClockJumpNeedsAServerThatCanJump();
+    void instanceDiesWithoutLosingOrDoublingASeat();
+    void instanceScenarioNeedsInstances();
     void replayStartsFromEmptySandboxLicenses();
     void viewerTokenIsToldPlainlyInsteadOfPlaying();
 
@@ -409,10 +412,19 @@ void TestSimulation::presetsAreWellFormed()
     QCOMPARE(preset->number, number);
     QVERIFY(!preset->narration.isEmpty());
     QVERIFY(!preset->clients.isEmpty());
+    using Kind = ScenarioPreset::ActionKind;
     for (const auto &action : preset->actions) {
-        QVERIFY(action.client >= 0 && action.client < preset->clients.size());
+        if (action.kind == Kind::KillInstance || action.kind == Kind::ReviveInstance)
+            QVERIFY(action.client == ScenarioPreset::busiestInstance
+                    || (action.client >= 0 && action.client < preset->instances));
+        else
+            QVERIFY(action.client >= 0 && action.client < preset->clients.size());
         QVERIFY(action.at <= preset->duration);
     }
+    // A scenario on several instances kills one and brings it back within its story.
+    const bool kills = std::any_of(preset->actions.cbegin(), preset->actions.cend(),
+                                   [](const auto &a) { return a.kind == Kind::KillInstance; });
+    QCOMPARE(kills, preset->usesInstances());
     // Every scripted client is started by the script.
     for (int i = 0; i < preset->clients.size(); ++i) {
         QVERIFY(std::any_of(preset->actions.cbegin(), preset->actions.cend(), [i](const auto &a) {
@@ -603,6 +615,117 @@ void TestSimulation::serverClockJumpNeedsAServerThatCanJump()
     const auto preset = ScenarioPreset::make(7);
     QVERIFY(preset);
     QVERIFY(preset->jumpsServerClock());
+    QString error;
+    bool done = false;
+    m_sim->playPreset(*preset, [&](const QString &e) {
+        error = e;
+        done = true;
+    });
+    QVERIFY(waitUntil([&] { return done; }));
+    QVERIFY2(error.contains(u"embedded demo server"_s), qPrintable(error));
+    QVERIFY(m_sim->clients().isEmpty());
+}
+
+void TestSimulation::instanceDiesWithoutLosingOrDoublingASeat()
+{
+    // Three front ends on the test server's store, as the embedded demo gives the simulator.
+    SharedStoreInstances instances(*m_server, *m_serverClock);
+    QString error;
+    QVERIFY2(instances.start(3, &error), qPrintable(error));
+    Simulation::InstanceHooks hooks;
+    hooks.start = [&instances](QString *) { return instances.urls(); };
+    hooks.setUp = [&instances](int index, bool up, QString *why) {
+        if (up)
+            return instances.revive(index, why);
+        instances.kill(index);
+        return true;
+    };
+    m_sim->setInstanceHooks(hooks);
+
+    const QString id = playPreset(8);
+    QVERIFY(!id.isEmpty());
+    const auto preset = *m_sim->preset();
+    const QList<SimulatedClient *> clients = m_sim->clients();
+    QCOMPARE(clients.size(), 4);
+    QCOMPARE(m_sim->instanceUrls(), instances.urls());
+    const int seatCount = preset.licenses.constFirst().seatCount;
+    QCOMPARE(seatCount, 5);
+    const milliseconds beat = preset.timing.ttl / 3;
+
+    // Spread: client i starts on instance i % 3, so the first instance is the busiest.
+    for (int i = 0; i < clients.size(); ++i)
+        QCOMPARE(clients.at(i)->instance(), i % 3);
+    QCOMPARE(m_sim->busiestInstance(), 0);
+
+    const QDateTime start = m_clock->now();
+    int peak = 0;
+    std::optional<QDateTime> killedAt;
+    std::optional<QDateTime> revivedAt;
+    QList<int> instancesAtRevival;
+    QStringList seatsAtRevival;
+    runFor(preset.duration, [&] {
+        const auto state = m_sim->licenseState(id);
+        QVERIFY(state);
+        const qint64 elapsed = start.msecsTo(m_clock->now());
+        // Never more than the license, and once all four hold a seat, never fewer: no seat lost,
+        // none counted twice.
+        QVERIFY2(state->inUse <= seatCount, qPrintable(u"%1 seats in use at %2 ms"_s.arg(state->inUse).arg(elapsed)));
+        if (peak == int(clients.size()))
+            QVERIFY2(state->inUse == peak,
+                     qPrintable(u"the count dropped to %1 at %2 ms"_s.arg(state->inUse).arg(elapsed)));
+        peak = std::max(peak, state->inUse);
+        for (SimulatedClient *c : clients) {
+            QVERIFY2(countEvents(c, TimelineEvent::Kind::Lapsed) == 0, qPrintable(c->name() + u" lapsed"_s));
+            QVERIFY2(countEvents(c, TimelineEvent::Kind::SeatLost) == 0, qPrintable(c->name() + u" lost its seat"_s));
+            if (elapsed > 2000)
+                QVERIFY2(c->keeper().isActing(), qPrintable(c->name()));
+        }
+        if (!killedAt && !m_sim->isInstanceUp(0))
+            killedAt = m_clock->now();
+        if (killedAt && !revivedAt && m_sim->isInstanceUp(0)) {
+            revivedAt = m_clock->now();
+            QVERIFY2(instances.isUp(0), "the simulation says instance 1 is back, but it does not run");
+            for (SimulatedClient *c : clients) {
+                instancesAtRevival.append(c->instance());
+                seatsAtRevival.append(c->seatIds().join(u","_s));
+            }
+        }
+        if (killedAt && !revivedAt) {
+            QVERIFY2(!instances.isUp(0), "the simulation says instance 1 is down, but it still runs");
+            // Within a heartbeat of the kill, every client talks to a live instance.
+            if (killedAt->msecsTo(m_clock->now()) > (beat + stepSize).count()) {
+                for (SimulatedClient *c : clients)
+                    QVERIFY2(c->instance() != 0, qPrintable(c->name() + u" is still on the dead instance"_s));
+            }
+        }
+    });
+    QVERIFY(!m_invariantFailed);
+    QVERIFY2(killedAt, "the scripted kill never came");
+    QVERIFY2(revivedAt, "the scripted revival never came");
+    QVERIFY(instances.isUp(0));
+    QCOMPARE(peak, int(clients.size()));
+    for (int i = 0; i < clients.size(); ++i) {
+        SimulatedClient *c = clients.at(i);
+        QCOMPARE(c->checkouts(), 1); // the same seat all along
+        // The clients of the dead instance moved once, the others never.
+        QCOMPARE(countEvents(c, TimelineEvent::Kind::InstanceChanged), i % 3 == 0 ? 1 : 0);
+        // Nothing changed when the instance came back.
+        QCOMPARE(c->instance(), instancesAtRevival.at(i));
+        QCOMPARE(c->seatIds().join(u","_s), seatsAtRevival.at(i));
+        QVERIFY(c->instance() != 0);
+    }
+    QCOMPARE(m_sim->licenseState(id)->maxInUse, int(clients.size()));
+    // Free the store's users before the instances go.
+    m_sim->clear();
+    settle();
+    m_sim->setInstanceHooks({});
+}
+
+void TestSimulation::instanceScenarioNeedsInstances()
+{
+    const auto preset = ScenarioPreset::make(8);
+    QVERIFY(preset);
+    QVERIFY(preset->usesInstances());
     QString error;
     bool done = false;
     m_sim->playPreset(*preset, [&](const QString &e) {

@@ -1,10 +1,13 @@
 // Renders the simulator with each scenario at the end of its story and saves
 // <dir>/simulator-<scenario><suffix>.png. The server is the embedded demo's (demo licenses, their
 // holders kept alive, the crashed kiosk on training-demo) on the simulation's clock, which stays
-// paused and is stepped here, so every picture shows the same moment each time.
+// paused and is stepped here, so every picture shows the same moment each time. "An instance dies"
+// plays on three more instances on the server's store and is taken while the instance is dead,
+// just before it comes back: the moment the story is about.
 //
 //   QT_QPA_PLATFORM=offscreen keyright-sim-screenshots <dir> [width height text-scale language suffix [numbers...]]
-//   e.g. keyright-sim-screenshots docs                                (1440x900, 100 %, English, all six)
+//   e.g. keyright-sim-screenshots docs                                (1440x900, 100 %, English, 1-6)
+//        keyright-sim-screenshots docs 1280 720 1.0 en "" 8            (docs/simulator-instance-dies.png)
 //        keyright-sim-screenshots docs 1280 720 1.5 fr -projector-fr 5
 
 #include "AdminClient.h"
@@ -15,6 +18,7 @@
 #include "LeaseClient.h"
 #include "LeaseKeeper.h"
 #include "SecretBuffer.h"
+#include "SharedStoreInstances.h"
 #include "SystemClock.h"
 #include "TestServer.h"
 #include "simulator/ScenarioPreset.h"
@@ -130,11 +134,23 @@ int main(int argc, char **argv)
         demoClients.push_back(std::move(client));
     }
     waitFor([&] { return network.pending() == 0; });
+    SharedStoreInstances instances(server, clock);
+    if (!instances.start(3, &error)) {
+        std::fprintf(stderr, "instances: %s\n", qPrintable(error));
+        return 1;
+    }
 
     for (const int number : std::as_const(numbers)) {
         SimulatorView view(network, admin, clock);
         view.setDemoKeyDirectory(server.demoKeyDirectory());
         view.simulation().setAutoRun(false);
+        view.simulation().setInstanceHooks({[&instances](QString *) { return instances.urls(); },
+                                            [&instances](int index, bool up, QString *why) {
+                                                if (up)
+                                                    return instances.revive(index, why);
+                                                instances.kill(index);
+                                                return true;
+                                            }});
         view.resize(width, height);
         view.setFontScale(fontScale);
         view.show();
@@ -149,7 +165,12 @@ int main(int argc, char **argv)
         }
         settle(network, view.simulation());
         // The end of the story: the state the narration describes.
-        const auto duration = view.simulation().preset()->duration;
+        const ScenarioPreset playing = *view.simulation().preset();
+        auto duration = playing.duration;
+        for (const ScenarioPreset::Action &action : playing.actions) {
+            if (action.kind == ScenarioPreset::ActionKind::ReviveInstance)
+                duration = action.at - std::chrono::seconds {1};
+        }
         for (std::chrono::milliseconds t {0}; t < duration; t += std::chrono::milliseconds {250}) {
             clock.step(std::chrono::milliseconds {250});
             for (const auto &keeper : demoKeepers)

@@ -6,6 +6,7 @@
 #include "CountingNetworkAccessManager.h"
 #include "Crypto.h"
 #include "LanguageManager.h"
+#include "SharedStoreInstances.h"
 #include "SystemClock.h"
 #include "TestServer.h"
 #include "WidgetTextAudit.h"
@@ -20,9 +21,11 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QTest>
 #include <QTranslator>
+#include <QWindow>
 
 #include <memory>
 
@@ -58,6 +61,8 @@ private Q_SLOTS:
     void addingAClientAddsARowThatGetsASeat();
     void presetShowsItsNarrationAndItsClients();
     void presetRunsOnItsOwnLicenseWhateverIsPicked();
+    void instanceButtonsKillAndReviveAndRowsShowTheirInstance();
+    void instanceScenarioSaysWhyItIsUnavailable();
     void fontScaleEnlargesTheText();
     void markLabelsDoNotRunIntoTheNextMark_data();
     void markLabelsDoNotRunIntoTheNextMark();
@@ -153,6 +158,84 @@ void TestSimulatorView::presetRunsOnItsOwnLicenseWhateverIsPicked()
     for (ClientRow *row : m_view->rows())
         QCOMPARE(row->client()->licenseId(), ScenarioPreset::sandboxLicenseId(u"rollback"_s));
     QCOMPARE(m_view->currentLicense(), u"acme-cad"_s);
+}
+
+void TestSimulatorView::instanceButtonsKillAndReviveAndRowsShowTheirInstance()
+{
+    SharedStoreInstances instances(*m_server, *m_clock);
+    QString error;
+    QVERIFY2(instances.start(3, &error), qPrintable(error));
+    Simulation &simulation = m_view->simulation();
+    simulation.setInstanceHooks({[&instances](QString *) { return instances.urls(); },
+                                 [&instances](int index, bool up, QString *why) {
+                                     if (up)
+                                         return instances.revive(index, why);
+                                     instances.kill(index);
+                                     return true;
+                                 }});
+    QPushButton *kill = m_view->instanceButton(0);
+    QVERIFY(kill);
+    QVERIFY(!kill->isVisibleTo(m_view.get())); // only while a scenario on instances plays
+
+    QVERIFY(m_view->playPreset(8));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 4, 5000);
+    const auto instanceLabel = [](ClientRow *row) {
+        auto *label = row->findChild<QLabel *>(u"simulatorInstance"_s);
+        return label && label->isVisibleTo(row) ? label->text() : QString();
+    };
+    // Client i starts on instance i % 3, and its row says so.
+    for (int i = 0; i < 4; ++i)
+        QTRY_VERIFY_WITH_TIMEOUT(instanceLabel(m_view->rows().at(i)).contains(u"Instance %1"_s.arg(i % 3 + 1)), 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(kill->isVisibleTo(m_view.get()), 2000);
+    QCOMPARE(kill->text(), u"Kill instance 1"_s);
+    QCOMPARE(kill->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_1));
+    for (ClientRow *row : m_view->rows())
+        QTRY_COMPARE_WITH_TIMEOUT(row->client()->belief(), SimulatedClient::Belief::Acting, 5000);
+
+    kill->click();
+    QVERIFY(!instances.isUp(0));
+    QVERIFY(!simulation.isInstanceUp(0));
+    QCOMPARE(kill->text(), u"Bring instance 1 back"_s);
+    QCOMPARE(kill->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_1)); // kept across the new text
+
+    // The next heartbeat of the two rows on instance 1 goes to instance 2, and the rows say so.
+    m_clock->step(std::chrono::seconds {6});
+    simulation.tick();
+    QTRY_VERIFY_WITH_TIMEOUT(instanceLabel(m_view->rows().at(0)).contains(u"Instance 2"_s), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(instanceLabel(m_view->rows().at(3)).contains(u"Instance 2"_s), 5000);
+    QVERIFY(instanceLabel(m_view->rows().at(1)).contains(u"Instance 2"_s));
+    QVERIFY(instanceLabel(m_view->rows().at(2)).contains(u"Instance 3"_s));
+    for (ClientRow *row : m_view->rows())
+        QCOMPARE(row->client()->belief(), SimulatedClient::Belief::Acting);
+
+    // On a projector, the instance box and the rows' instance labels show whole.
+    m_view->setFontScale(1.5);
+    m_view->resize(1280, 640);
+    QTest::qWait(150);
+    const QStringList clipped = WidgetTextAudit::clipped(m_view.get());
+    QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(u"\n"_s)));
+    m_view->setFontScale(1.0);
+
+    // The keyboard brings it back.
+    m_view->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_view.get()));
+    // Through the window, as a real key press arrives, so the shortcut map sees it.
+    QTest::keyClick(m_view->windowHandle(), Qt::Key_1, Qt::ControlModifier);
+    QTRY_VERIFY_WITH_TIMEOUT(instances.isUp(0), 2000); // a shortcut clicks after a short animation
+    QVERIFY(simulation.isInstanceUp(0));
+    QCOMPARE(kill->text(), u"Kill instance 1"_s);
+    simulation.clear();
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 0, 2000);
+    QVERIFY(!kill->isVisibleTo(m_view.get()));
+    simulation.setInstanceHooks({});
+}
+
+void TestSimulatorView::instanceScenarioSaysWhyItIsUnavailable()
+{
+    // A configured server: nothing here can kill one of its instances.
+    QVERIFY(m_view->playPreset(8));
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->statusText().contains(u"only on the embedded demo server"_s), 2000);
+    QCOMPARE(m_view->rows().size(), 0);
 }
 
 void TestSimulatorView::fontScaleEnlargesTheText()

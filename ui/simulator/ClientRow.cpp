@@ -92,6 +92,10 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     m_name = new OneLineFirstLabel(this);
     m_name->setTextFormat(Qt::RichText);
     m_policy = new OneLineFirstLabel(this);
+    m_instance = new QLabel(this);
+    m_instance->setObjectName(u"simulatorInstance"_s);
+    m_instance->setTextFormat(Qt::RichText);
+    m_instance->hide();
     m_offset = new QSlider(Qt::Horizontal, this);
     m_offset->setRange(-300, 300);
     m_offset->setSingleStep(1);
@@ -102,6 +106,7 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     identity->setSpacing(2);
     identity->addWidget(m_name);
     identity->addWidget(m_policy);
+    identity->addWidget(m_instance);
     auto *offsetLine = new QHBoxLayout;
     offsetLine->addWidget(m_offset, 1);
     offsetLine->addWidget(m_offsetLabel);
@@ -286,6 +291,13 @@ QString ClientRow::beliefText() const
     return {};
 }
 
+QString ClientRow::instanceText() const
+{
+    if (!m_client || m_client->instance() < 0)
+        return {};
+    return tr("Instance %1").arg(m_client->instance() + 1);
+}
+
 QString ClientRow::serverText() const
 {
     if (!m_client)
@@ -336,6 +348,14 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
         m_expiry->setText(u"—"_s);
 
     setBadge(m_belief, beliefText(), SimulatorPalette::belief(m_client->belief()));
+    if (const QString instance = instanceText(); !instance.isEmpty()) {
+        const QString html = u"<b>"_s + instance.toHtmlEscaped() + u"</b>"_s;
+        if (m_instance->text() != html)
+            m_instance->setText(html);
+        m_instance->show();
+    } else {
+        m_instance->hide();
+    }
     if (m_client->isNetworkCut()) {
         setBadge(m_network, tr("offline %1").arg(formatDuration(m_client->networkCutRemaining())),
                  SimulatorPalette::networkCut());

@@ -33,6 +33,8 @@ public:
 
     QString beliefText() const;
     QString serverText() const;
+    // "Instance 2": the server instance its keeper talks to; empty without instances.
+    QString instanceText() const;
 
 Q_SIGNALS:
     void removeRequested(keyright::SimulatedClient *client);
@@ -49,6 +51,7 @@ private:
     std::chrono::minutes m_back {2};
     QLabel *m_name = nullptr;
     QLabel *m_policy = nullptr;
+    QLabel *m_instance = nullptr;
     QSlider *m_offset = nullptr;
     QLabel *m_offsetLabel = nullptr;
     QLabel *m_localClockCaption = nullptr;

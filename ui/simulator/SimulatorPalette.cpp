@@ -82,6 +82,7 @@ QColor SimulatorPalette::eventColour(TimelineEvent::Kind kind)
     case TimelineEvent::Kind::Checkout:
     case TimelineEvent::Kind::Reacquire:
     case TimelineEvent::Kind::Recover:
+    case TimelineEvent::Kind::InstanceChanged: // the lease carried on elsewhere: a healthy mark
         return StatePalette::colour(StatePalette::Live);
     case TimelineEvent::Kind::Beat:
         return StatePalette::colour(StatePalette::Muted);

@@ -19,6 +19,7 @@
 #include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -128,6 +129,7 @@ void SimulatorView::build(SimulationClock &clock, bool serverShares)
     connect(m_simulation, &Simulation::clientAdded, this, &SimulatorView::onClientAdded);
     connect(m_simulation, &Simulation::clientAboutToBeRemoved, this, &SimulatorView::onClientRemoved);
     connect(m_simulation, &Simulation::polled, this, &SimulatorView::onPolled);
+    connect(m_simulation, &Simulation::instancesChanged, this, &SimulatorView::updateInstanceControls);
     connect(m_simulation, &Simulation::errorOccurred, this, [this](const QString &message) {
         setStatus(message, true);
         m_statusFromPoll = true;
@@ -225,6 +227,38 @@ QWidget *SimulatorView::buildNarrationPanel()
     auto *panel = new QWidget;
     auto *layout = new QVBoxLayout(panel);
     layout->setSpacing(6);
+
+    // Kill and revive buttons, one line per instance, for a scenario on several instances: at the
+    // top, where the trainer finds them without scrolling on a projector.
+    m_instancesBox = new QWidget(panel);
+    auto *instances = new QGridLayout(m_instancesBox);
+    instances->setContentsMargins(0, 0, 0, 0);
+    m_instancesTitle = new QLabel(m_instancesBox);
+    m_instancesTitle->setTextFormat(Qt::RichText);
+    instances->addWidget(m_instancesTitle, 0, 0, 1, 2);
+    constexpr int maxInstances = 3;
+    for (int i = 0; i < maxInstances; ++i) {
+        auto *button = new QPushButton(m_instancesBox);
+        button->setObjectName(u"simulatorInstanceButton%1"_s.arg(i + 1));
+        button->setAutoDefault(false);
+        auto *label = new QLabel(m_instancesBox);
+        instances->addWidget(button, i + 1, 0);
+        instances->addWidget(label, i + 1, 1);
+        m_instanceButtons.append(button);
+        m_instanceLabels.append(label);
+        // No confirmation: it is a sandbox, and the narration says so.
+        connect(button, &QPushButton::clicked, this, [this, i] {
+            m_simulation->setInstanceUp(i, !m_simulation->isInstanceUp(i));
+            updateInstanceControls();
+        });
+    }
+    // Its own line, not the legend's: it means something only while instances are shown.
+    m_instancesLegend = new QLabel(m_instancesBox);
+    m_instancesLegend->setWordWrap(true);
+    instances->addWidget(m_instancesLegend, maxInstances + 1, 0, 1, 2);
+    instances->setColumnStretch(1, 1);
+    m_instancesBox->hide();
+    layout->addWidget(m_instancesBox);
 
     m_narrationTitle = new QLabel(panel);
     m_narrationTitle->setTextFormat(Qt::RichText);
@@ -645,6 +679,40 @@ void SimulatorView::refreshView()
     for (ClientRow *row : std::as_const(m_rows))
         row->refresh(server, axis);
     updateRunControls();
+    updateInstanceControls();
+}
+
+QPushButton *SimulatorView::instanceButton(int index) const
+{
+    return m_instanceButtons.value(index);
+}
+
+void SimulatorView::updateInstanceControls()
+{
+    const qsizetype count = m_simulation->instanceUrls().size();
+    m_instancesBox->setVisible(count > 0);
+    m_instancesTitle->setText(u"<b>"_s + tr("Server instances").toHtmlEscaped() + u"</b>"_s);
+    m_instancesLegend->setText(tr("⇄ on a strip: that client moved to another instance."));
+    for (int i = 0; i < m_instanceButtons.size(); ++i) {
+        QPushButton *button = m_instanceButtons.at(i);
+        QLabel *label = m_instanceLabels.at(i);
+        button->setVisible(i < count);
+        label->setVisible(i < count);
+        if (i >= count)
+            continue;
+        const bool up = m_simulation->isInstanceUp(i);
+        const QString text = up ? tr("Kill instance %1").arg(i + 1) : tr("Bring instance %1 back").arg(i + 1);
+        if (button->text() != text) {
+            button->setText(text);
+            // setText() replaces the shortcut with the text's mnemonic: set it again after.
+            button->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+            button->setToolTip(up ? tr("Stop this instance as if its process died (Ctrl+%1).").arg(i + 1)
+                                  : tr("Start this instance again on the same port (Ctrl+%1).").arg(i + 1));
+        }
+        const QString state = up ? tr("up · clients: %1").arg(m_simulation->clientsOnInstance(i)) : tr("down");
+        if (label->text() != state)
+            label->setText(state);
+    }
 }
 
 void SimulatorView::setStatus(std::function<QString()> text, bool error)

@@ -35,7 +35,7 @@ class SimulationClock;
 
 // The Simulator page: a training view that runs real lease keepers against the connected server
 // with simulated client clocks. The trainer picks a license, adds clients (offset and keeper
-// policy) or plays one of six narrated scenarios, and acts on each client (crash, network cut,
+// policy) or plays one of the narrated scenarios, and acts on each client (crash, network cut,
 // clock rollback, release, remove). Per client, side by side: its clock, the server's, the signed
 // expiry, what it believes and what the server says, and a timeline strip on a shared time axis.
 //
@@ -73,7 +73,7 @@ public:
     // Selects a license by id (when the server listed it).
     bool selectLicense(const QString &licenseId);
 
-    // 1..6; false (with a message in the status line) when it cannot be played.
+    // 1..ScenarioPreset::count; false (with a message in the status line) when it cannot be played.
     bool playPreset(int number);
     QString narration() const;
 
@@ -89,6 +89,9 @@ public:
     SimulationClock &simulationClock() { return *m_clock; }
     QList<ClientRow *> rows() const { return m_rows; }
     QString statusText() const;
+    // The "Kill instance N" / "Bring instance N back" button of instance `index` (0-based), shown
+    // while a scenario on several instances plays; nullptr beyond the last.
+    QPushButton *instanceButton(int index) const;
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -112,6 +115,7 @@ private:
     void onClientRemoved(SimulatedClient *client);
     void onPolled();
     void refreshView();
+    void updateInstanceControls();
     void setStatus(const QString &text, bool error = false);
     void setNarration(const QString &title, const QString &text);
     QDateTime serverNow() const;
@@ -137,6 +141,11 @@ private:
     QLabel *m_scenarioLabel = nullptr;
     QLabel *m_textSizeLabel = nullptr;
     QLabel *m_legend = nullptr;
+    QWidget *m_instancesBox = nullptr;
+    QLabel *m_instancesTitle = nullptr;
+    QLabel *m_instancesLegend = nullptr;
+    QList<QPushButton *> m_instanceButtons;
+    QList<QLabel *> m_instanceLabels;
     QLabel *m_newClientLabel = nullptr;
     QLabel *m_clockCaption = nullptr;
     QLabel *m_cutCaption = nullptr;

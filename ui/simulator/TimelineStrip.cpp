@@ -46,6 +46,8 @@ QString glyphFor(TimelineEvent::Kind kind)
         return u"⌁"_s;
     case TimelineEvent::Kind::ClockChanged:
         return u"⟲"_s;
+    case TimelineEvent::Kind::InstanceChanged:
+        return u"⇄"_s;
     }
     return {};
 }
