@@ -7,6 +7,7 @@
 #include <QThread>
 #include <QtConcurrent/QtConcurrentMap>
 
+#include <algorithm>
 #include <utility>
 
 namespace keyright::server {
@@ -96,23 +97,62 @@ void RequestTurn::signRenewals()
     }
 }
 
-ApiResponse RequestTurn::completeRenewal(Renewal &renewal)
+ApiResponse RequestTurn::completeRenewal(const Renewal &renewal)
 {
     const ApiRoute &route = renewal.heartbeat.route;
-    ApiResponse response;
-    try {
-        // When the seat changed since the plan (released, revoked, expired, renewed by another
-        // heartbeat of this turn), decide afresh: heartbeat() renews it or says it is lost.
-        response = m_seats.completeRenewal(renewal.plan)
-            ? std::move(renewal.renewed)
-            : HttpApi::heartbeatAnswer(route,
-                                       m_seats.heartbeat(route.licenseId, route.seatId, renewal.heartbeat.actor));
-    } catch (const StoreError &failure) {
-        qCCritical(lcTurn, "heartbeat of %ls failed in the store: %s", qUtf16Printable(route.seatId), failure.what());
-        response = storeFailed(failure);
+    // When the seat changed since the plan (released, revoked, expired, renewed by another
+    // heartbeat of this turn), decide afresh: heartbeat() renews it or says it is lost. Copied,
+    // not moved: the license's unit may run again after a serialization failure.
+    return m_seats.completeRenewal(renewal.plan)
+        ? renewal.renewed
+        : HttpApi::heartbeatAnswer(route, m_seats.heartbeat(route.licenseId, route.seatId, renewal.heartbeat.actor));
+}
+
+void RequestTurn::storeRenewals()
+{
+    // Licenses are locked in ascending id order, each once, whatever order the heartbeats came
+    // in: the ordering that makes a turn's transaction unable to deadlock with another instance's
+    // (see the class comment). Stable, so that two heartbeats of one seat keep their order.
+    QList<Renewal *> order;
+    order.reserve(m_renewals.size());
+    for (Renewal &renewal : m_renewals)
+        order.append(&renewal);
+    std::stable_sort(order.begin(), order.end(), [](const Renewal *a, const Renewal *b) {
+        return a->heartbeat.route.licenseId < b->heartbeat.route.licenseId;
+    });
+
+    const bool ownBatch = !m_batched;
+    if (ownBatch)
+        m_store.beginBatch();
+    for (auto first = order.begin(); first != order.end();) {
+        const QString &licenseId = (*first)->heartbeat.route.licenseId;
+        const auto last = std::find_if(first, order.end(),
+                                       [&](const Renewal *r) { return r->heartbeat.route.licenseId != licenseId; });
+        try {
+            // One unit per license: the license is locked and the clock read once for all of its
+            // renewals (SeatService's units inside join this one).
+            m_store.withLicense(licenseId, [&] {
+                for (auto it = first; it != last; ++it)
+                    (*it)->response = completeRenewal(**it);
+            });
+        } catch (const StoreError &failure) {
+            qCCritical(lcTurn, "%d heartbeat(s) of %ls failed in the store: %s", int(last - first),
+                       qUtf16Printable(licenseId), failure.what());
+            for (auto it = first; it != last; ++it)
+                (*it)->response = storeFailed(failure);
+        }
+        first = last;
     }
-    m_api.countAnswer(response, route.kind, renewal.timer);
-    return response;
+    if (!ownBatch)
+        return;
+    try {
+        m_store.commitBatch();
+    } catch (const StoreError &failure) {
+        qCCritical(lcTurn, "%d renewal answer(s) withheld, they were not stored: %s", int(m_renewals.size()),
+                   failure.what());
+        for (Renewal &renewal : m_renewals)
+            renewal.response = storeFailed(failure);
+    }
 }
 
 void RequestTurn::finish()
@@ -122,8 +162,11 @@ void RequestTurn::finish()
         return;
     if (!m_renewals.isEmpty()) {
         signRenewals();
-        for (Renewal &renewal : m_renewals)
-            m_requests[renewal.request].response = completeRenewal(renewal);
+        storeRenewals();
+        for (Renewal &renewal : m_renewals) {
+            m_api.countAnswer(renewal.response, renewal.heartbeat.route.kind, renewal.timer);
+            m_requests[renewal.request].response = std::move(renewal.response);
+        }
         m_renewals.clear();
     }
     bool committed = true;

@@ -40,11 +40,13 @@ public:
     virtual void commitBatch() { }
     virtual void rollbackBatch() { }
     virtual bool inBatch() const { return false; }
-    // Whether RequestTurn should run a turn's requests as one batch. A store shared by several
-    // servers says no: a batch holds the lock of every license its units touched until it
-    // commits, so two instances' batches, locking licenses in their own arrival orders, can
-    // deadlock each other (PostgreSQL then breaks one after deadlock_timeout, a second later).
-    // Units that each lock one license and commit alone never can.
+    // Whether RequestTurn should run a whole turn's requests as one batch. A store shared by
+    // several servers says no: such a batch would hold the lock of every license its units
+    // touched until it commits, so two instances' batches, locking licenses in their own arrival
+    // orders, could deadlock each other (PostgreSQL then breaks one after deadlock_timeout, a
+    // second later). RequestTurn then runs each other request as its own transaction, and batches
+    // only the turn's renewals, locking their licenses in ascending id order (RequestTurn.h says
+    // why that cannot deadlock).
     virtual bool batchesTurns() const { return true; }
 
     virtual QList<LicenseRecord> licenses() = 0;

@@ -107,6 +107,7 @@ void PgLeaseStore::beforeTransaction()
         throw StoreError(StoreError::Kind::Unavailable, m_lastReconnectError);
     m_lastReconnect = now;
     SqlLeaseStore::close();
+    m_recentLicenses.clear();
     QString why;
     if (connectAndSetUp(&why)) {
         qCInfo(lcPgStore, "reconnected to %ls", qUtf16Printable(description()));
@@ -119,8 +120,25 @@ void PgLeaseStore::beforeTransaction()
     throw StoreError(StoreError::Kind::Unavailable, why);
 }
 
+std::optional<LicenseRecord> PgLeaseStore::license(const QString &licenseId)
+{
+    if (inTransaction())
+        return SqlLeaseStore::license(licenseId);
+    const auto now = m_local.monotonic();
+    if (const auto recent = m_recentLicenses.constFind(licenseId);
+        recent != m_recentLicenses.cend() && now - recent->readAt <= licenseReuse)
+        return recent->record;
+    auto record = SqlLeaseStore::license(licenseId);
+    if (m_recentLicenses.size() >= 1024)
+        m_recentLicenses.clear();
+    m_recentLicenses.insert(licenseId, RecentLicense {record, now});
+    return record;
+}
+
 void PgLeaseStore::transactionBegan()
 {
+    // A transaction may change licenses; reads after it must see what it wrote.
+    m_recentLicenses.clear();
     QSqlQuery query(connection().database());
     if (!query.exec(clockQuery) || !query.next())
         throw connection().errorFor(query.lastError(), u"cannot read the database clock"_s);

@@ -4,7 +4,11 @@
 #include "store/SqlConnection.h"
 #include "store/SqlDialect.h"
 
+#include <QSet>
+
+#include <map>
 #include <memory>
+#include <tuple>
 
 namespace keyright::server {
 
@@ -104,6 +108,7 @@ private:
     // StoreError when the store cannot serve.
     void ready();
     void unit(const std::function<void()> &work);
+    void writeUnitBumps();
 
     SqlConnection m_connection;
     SqlDialect m_dialect;
@@ -116,6 +121,9 @@ private:
     bool m_caching;
     bool m_prepared = false;
     bool m_createdSchema = false;
+    QSet<QString> m_unitLicenses; // locked by the outermost unit running now
+    // Counter bumps of the outermost unit running now, (license, counter, replica) -> sum.
+    std::map<std::tuple<QString, QString, QString>, quint64> m_unitBumps;
 };
 
 } // namespace keyright::server
