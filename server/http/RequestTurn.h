@@ -9,6 +9,7 @@
 #include <QObject>
 
 #include <functional>
+#include <optional>
 
 namespace keyright::server {
 
@@ -28,12 +29,13 @@ class LeaseStore;
 // of one per request. If that commit fails, every answer it carried is a 500 and nothing of it is
 // kept.
 //
-// A heartbeat is planned when it arrives (SeatService::planRenewal) and signed at the end of the
-// turn together with the others, on a thread pool where the machine has cores to spare: signing
-// is the largest single cost of a renewal and the only one that needs no shared state. The signed
-// renewals are then stored one license at a time, in ascending license id order, in one unit per
-// license (its row locked once for all its renewals), each renewal completed or decided afresh
-// when the seat changed since its plan.
+// A heartbeat is authorized when it arrives and renewed at the end of the turn together with the
+// others: planned with one read of all their rows (SeatService::planRenewals), signed (on a
+// thread pool where the machine has cores to spare: signing is the largest single cost of a
+// renewal and the only one that needs no shared state), then stored in one unit that first locks
+// every license of the turn's heartbeats in ascending id order, writes every renewal whose seat
+// is unchanged and still live with one statement (SeatService::completeRenewals), and decides
+// the others afresh (SeatService::heartbeat: renewed, or why not).
 //
 // Why the renewal transaction cannot deadlock with another instance's: the only locks it waits
 // for are license rows, taken in one global order (ascending id, the same on every instance), and
@@ -82,20 +84,21 @@ private:
     {
         qsizetype request = 0; // its index in m_requests
         HttpApi::Heartbeat heartbeat;
-        SeatService::RenewalPlan plan;
+        std::optional<SeatService::RenewalPlan> plan; // none: decided afresh when stored
         QElapsedTimer timer; // since the request was read, for the latency metric
         ApiResponse renewed; // the answer if the renewal is stored as planned
         ApiResponse response; // the answer, once stored (or not)
     };
 
-    // Signs every renewal of the turn and builds its answer.
+    // Plans every renewal of the turn with one read (a seat beaten twice is planned once).
+    void planRenewals();
+    // Signs every planned renewal of the turn and builds its answer.
     void signRenewals();
-    // Stores the turn's signed renewals, license by license in ascending id order, and fills in
-    // each one's answer; opens and commits a transaction of their own when the turn is not one.
+    // Stores the turn's renewals (see the class comment) and fills in each one's answer; opens
+    // and commits a transaction of their own when the turn is not one.
     void storeRenewals();
-    // Stores a signed renewal and returns its answer: the prepared one, or a fresh decision when
-    // the seat changed since the plan. Throws StoreError.
-    ApiResponse completeRenewal(const Renewal &renewal);
+    // heartbeat() for a renewal that was not planned or changed since its plan. Throws StoreError.
+    ApiResponse decideAfresh(const Renewal &renewal);
 
     HttpApi &m_api;
     SeatService &m_seats;

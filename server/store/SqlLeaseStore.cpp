@@ -7,6 +7,7 @@
 #include "store/SqlTokens.h"
 #include "store/SqlTransactions.h"
 
+#include <algorithm>
 #include <limits>
 #include <utility>
 
@@ -180,6 +181,39 @@ void SqlLeaseStore::rollbackBatch()
 bool SqlLeaseStore::inBatch() const
 {
     return m_transactions->inBatch();
+}
+
+void SqlLeaseStore::lockLicenses(const QStringList &licenseIds)
+{
+    QStringList ids;
+    for (const QString &id : licenseIds) {
+        if (!m_unitLicenses.contains(id))
+            ids.append(id);
+    }
+    if (ids.isEmpty())
+        return;
+    // Ascending, each once: the order where they are locked one by one; the dialect's single
+    // statement sorts them itself.
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    unit([&] {
+        m_tables->lockLicenses(ids);
+        for (const QString &id : std::as_const(ids))
+            m_unitLicenses.insert(id);
+        licenseLocked();
+    });
+}
+
+QList<std::optional<StoredLease>> SqlLeaseStore::leasesOf(const QList<std::pair<QString, QString>> &seats)
+{
+    ready();
+    return m_tables->leasesOf(seats);
+}
+
+QList<bool> SqlLeaseStore::renewLeasesIfUnchanged(const QList<std::pair<SeatLease, SeatLease>> &renewals)
+{
+    ready();
+    return m_tables->renewLeasesIfUnchanged(renewals);
 }
 
 QList<LicenseRecord> SqlLeaseStore::licenses()

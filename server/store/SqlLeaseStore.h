@@ -45,6 +45,9 @@ public:
     void commitBatch() override;
     void rollbackBatch() override;
     bool inBatch() const override;
+    void lockLicenses(const QStringList &licenseIds) override;
+    QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats) override;
+    QList<bool> renewLeasesIfUnchanged(const QList<std::pair<SeatLease, SeatLease>> &renewals) override;
 
     QList<LicenseRecord> licenses() override;
     std::optional<LicenseRecord> license(const QString &licenseId) override;
