@@ -93,7 +93,7 @@ void runInstance(const QString &url, const QList<Beat> &beats, std::latch &plann
 // arriving in opposite license orders, must both be answered 200 without PostgreSQL having to
 // break a deadlock (which it does only after deadlock_timeout; the loser's work is then undone
 // and tried again, or fails). Real PostgreSQL, two stores on one database, each on its own thread.
-class TestPgTurnOrder final : public QObject
+class TestPostgresTurnOrder final : public QObject
 {
     Q_OBJECT
 
@@ -101,7 +101,7 @@ private Q_SLOTS:
     void oppositeArrivalOrdersNeverDeadlock();
 };
 
-void TestPgTurnOrder::oppositeArrivalOrdersNeverDeadlock()
+void TestPostgresTurnOrder::oppositeArrivalOrdersNeverDeadlock()
 {
     PgTestDatabase pg;
     KEYRIGHT_REQUIRE_PG_OR_SKIP(pg);
@@ -191,5 +191,5 @@ void TestPgTurnOrder::oppositeArrivalOrdersNeverDeadlock()
 
 } // namespace keyright
 
-QTEST_GUILESS_MAIN(keyright::TestPgTurnOrder)
+QTEST_GUILESS_MAIN(keyright::TestPostgresTurnOrder)
 #include "tst_pgturnorder.moc"
