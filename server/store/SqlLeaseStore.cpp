@@ -145,8 +145,8 @@ void SqlLeaseStore::withLicense(const QString &licenseId, const std::function<vo
     // per-license lock. PostgreSQL: the license's row, locked until the transaction ends; work on
     // other licenses never waits for it.
     if (m_transactions->inUnit() && m_unitLicenses.contains(licenseId)) {
-        // Already held by the enclosing unit (RequestTurn completes a license's renewals in one):
-        // locking again would wait for nothing and cost two round trips.
+        // Already held by the enclosing unit (RequestTurn locks a turn's licenses up front,
+        // lockLicenses()): locking again would wait for nothing and cost two round trips.
         work();
         return;
     }
