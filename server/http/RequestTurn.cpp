@@ -4,9 +4,11 @@
 #include "store/LeaseStore.h"
 
 #include <QLoggingCategory>
+#include <QSet>
 #include <QThread>
 #include <QtConcurrent/QtConcurrentMap>
 
+#include <algorithm>
 #include <utility>
 
 namespace keyright::server {
@@ -44,25 +46,22 @@ void RequestTurn::submit(const ApiRequest &request, Answer answer)
     }
     Renewal renewal;
     renewal.timer.start();
-    bool planned = false;
+    bool deferred = false;
     try {
         if (auto heartbeat = m_api.authorizedHeartbeat(request)) {
-            if (auto plan = m_seats.planRenewal(heartbeat->route.licenseId, heartbeat->route.seatId)) {
-                renewal.heartbeat = std::move(*heartbeat);
-                renewal.plan = std::move(*plan);
-                planned = true;
-            }
+            renewal.heartbeat = std::move(*heartbeat);
+            deferred = true;
         }
     } catch (const StoreError &) {
         // handle() below meets the same failure and answers it.
     }
-    if (planned) {
+    if (deferred) {
         renewal.request = m_requests.size();
         m_renewals.append(std::move(renewal));
         m_requests.append(Request {std::move(answer), {}});
     } else {
-        // Everything that is not a renewable heartbeat, including a heartbeat of a seat that is
-        // lost (heartbeat() records why), is decided now, in its own unit of the turn.
+        // Everything that is not an authorized heartbeat is decided now, in its own unit of the
+        // turn (or its own transaction).
         m_requests.append(Request {std::move(answer), m_api.handle(request)});
     }
 
@@ -75,13 +74,41 @@ void RequestTurn::submit(const ApiRequest &request, Answer answer)
     }
 }
 
+void RequestTurn::planRenewals()
+{
+    QList<std::pair<QString, QString>> seats;
+    seats.reserve(m_renewals.size());
+    for (const Renewal &renewal : std::as_const(m_renewals))
+        seats.append({renewal.heartbeat.route.licenseId, renewal.heartbeat.route.seatId});
+    QList<std::optional<SeatService::RenewalPlan>> plans;
+    try {
+        plans = m_seats.planRenewals(seats);
+    } catch (const StoreError &) {
+        return; // none planned: heartbeat() decides each, and answers the failure
+    }
+    // A seat beaten twice in one turn is planned once; the later heartbeats are decided after it
+    // is stored, as they would be one after the other.
+    QSet<QString> planned;
+    for (qsizetype i = 0; i < m_renewals.size(); ++i) {
+        if (!plans[i])
+            continue;
+        const QString seat = seats[i].first + u'\n' + seats[i].second;
+        if (planned.contains(seat))
+            continue;
+        planned.insert(seat);
+        m_renewals[i].plan = std::move(plans[i]);
+    }
+}
+
 void RequestTurn::signRenewals()
 {
     const auto sign = [](Renewal &renewal, const SeatService &seats) {
-        seats.signRenewal(renewal.plan);
+        if (!renewal.plan)
+            return;
+        seats.signRenewal(*renewal.plan);
         renewal.renewed = HttpApi::heartbeatAnswer(
             renewal.heartbeat.route,
-            SeatService::HeartbeatResult {SeatService::HeartbeatResult::Outcome::Renewed, renewal.plan.renewed});
+            SeatService::HeartbeatResult {SeatService::HeartbeatResult::Outcome::Renewed, renewal.plan->renewed});
     };
     // On the thread pool only where there are cores to spare: on 2 cores shared with the
     // clients, handing signatures to other threads cost more than it saved (measured: 13-14k
@@ -96,23 +123,63 @@ void RequestTurn::signRenewals()
     }
 }
 
-ApiResponse RequestTurn::completeRenewal(Renewal &renewal)
+void RequestTurn::storeRenewals()
 {
-    const ApiRoute &route = renewal.heartbeat.route;
-    ApiResponse response;
+    const bool ownBatch = !m_batched;
+    if (ownBatch)
+        m_store.beginBatch();
     try {
-        // When the seat changed since the plan (released, revoked, expired, renewed by another
-        // heartbeat of this turn), decide afresh: heartbeat() renews it or says it is lost.
-        response = m_seats.completeRenewal(renewal.plan)
-            ? std::move(renewal.renewed)
-            : HttpApi::heartbeatAnswer(route,
-                                       m_seats.heartbeat(route.licenseId, route.seatId, renewal.heartbeat.actor));
+        m_store.withStore([&] {
+            // Every license of the turn's heartbeats, locked in ascending id order before
+            // anything else: the ordering that keeps this transaction from deadlocking with
+            // another instance's (see the class comment). SeatService's units inside join this
+            // one and lock nothing again.
+            QStringList licenseIds;
+            for (const Renewal &renewal : std::as_const(m_renewals))
+                licenseIds.append(renewal.heartbeat.route.licenseId);
+            m_store.lockLicenses(licenseIds);
+
+            QList<const SeatService::RenewalPlan *> plans;
+            QList<Renewal *> planned;
+            for (Renewal &renewal : m_renewals) {
+                if (renewal.plan) {
+                    plans.append(&*renewal.plan);
+                    planned.append(&renewal);
+                }
+            }
+            const QList<bool> stored = m_seats.completeRenewals(plans);
+            QSet<const Renewal *> renewed;
+            for (qsizetype i = 0; i < planned.size(); ++i) {
+                if (stored[i])
+                    renewed.insert(planned[i]);
+            }
+            // Copied, not moved: this unit may run again after a serialization failure.
+            for (Renewal &renewal : m_renewals)
+                renewal.response = renewed.contains(&renewal) ? renewal.renewed : decideAfresh(renewal);
+        });
     } catch (const StoreError &failure) {
-        qCCritical(lcTurn, "heartbeat of %ls failed in the store: %s", qUtf16Printable(route.seatId), failure.what());
-        response = storeFailed(failure);
+        qCCritical(lcTurn, "%d heartbeat(s) failed in the store: %s", int(m_renewals.size()), failure.what());
+        for (Renewal &renewal : m_renewals)
+            renewal.response = storeFailed(failure);
     }
-    m_api.countAnswer(response, route.kind, renewal.timer);
-    return response;
+    if (!ownBatch)
+        return;
+    try {
+        m_store.commitBatch();
+    } catch (const StoreError &failure) {
+        qCCritical(lcTurn, "%d renewal answer(s) withheld, they were not stored: %s", int(m_renewals.size()),
+                   failure.what());
+        for (Renewal &renewal : m_renewals)
+            renewal.response = storeFailed(failure);
+    }
+}
+
+ApiResponse RequestTurn::decideAfresh(const Renewal &renewal)
+{
+    // Not planned (the seat is not live, the license is gone, the seat was beaten twice) or
+    // changed since its plan: heartbeat() renews it or says why not.
+    const ApiRoute &route = renewal.heartbeat.route;
+    return HttpApi::heartbeatAnswer(route, m_seats.heartbeat(route.licenseId, route.seatId, renewal.heartbeat.actor));
 }
 
 void RequestTurn::finish()
@@ -121,9 +188,13 @@ void RequestTurn::finish()
     if (m_requests.isEmpty())
         return;
     if (!m_renewals.isEmpty()) {
+        planRenewals();
         signRenewals();
-        for (Renewal &renewal : m_renewals)
-            m_requests[renewal.request].response = completeRenewal(renewal);
+        storeRenewals();
+        for (Renewal &renewal : m_renewals) {
+            m_api.countAnswer(renewal.response, renewal.heartbeat.route.kind, renewal.timer);
+            m_requests[renewal.request].response = std::move(renewal.response);
+        }
         m_renewals.clear();
     }
     bool committed = true;

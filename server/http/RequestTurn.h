@@ -9,6 +9,7 @@
 #include <QObject>
 
 #include <functional>
+#include <optional>
 
 namespace keyright::server {
 
@@ -19,18 +20,32 @@ class LeaseStore;
 // whatever answer it is given; everything between is here.
 //
 // The requests of a turn share one store transaction (LeaseStore::beginBatch), each in its own
-// unit, so a request that fails is undone alone. A store that says it must not batch turns
-// (LeaseStore::batchesTurns(): PostgreSQL, shared by several instances) runs each request as its
-// own transaction instead; answers still wait until the end of the turn. Their answers wait in memory and go out only
-// after that transaction has committed: a client never holds an acknowledgement of a change that
-// a crash could still take back, and one commit (one WAL append) serves the whole turn instead of
-// one per request. If the commit fails, every answer of the turn is a 500 and nothing of it is
+// unit, so a request that fails is undone alone. A store that says it must not batch whole turns
+// (LeaseStore::batchesTurns(): PostgreSQL, shared by several instances) runs each request that is
+// not a renewal as its own transaction when it arrives, and the turn's renewals together as one
+// transaction at its end. Answers wait in memory and go out only after the transaction that holds
+// their change has committed: a client never holds an acknowledgement of a change that a crash
+// could still take back, and one commit (one WAL append, one fsync) serves the whole turn instead
+// of one per request. If that commit fails, every answer it carried is a 500 and nothing of it is
 // kept.
 //
-// A heartbeat is planned when it arrives (SeatService::planRenewal) and signed at the end of the
-// turn together with the others, on a thread pool where the machine has cores to spare: signing
-// is the largest single cost of a renewal and the only one that needs no shared state. Each is
-// then completed in its own unit, or decided afresh when the seat changed since its plan.
+// A heartbeat is authorized when it arrives and renewed at the end of the turn together with the
+// others: planned with one read of all their rows (SeatService::planRenewals), signed (on a
+// thread pool where the machine has cores to spare: signing is the largest single cost of a
+// renewal and the only one that needs no shared state), then stored in one unit that first locks
+// every license of the turn's heartbeats in ascending id order, writes every renewal whose seat
+// is unchanged and still live with one statement (SeatService::completeRenewals), and decides
+// the others afresh (SeatService::heartbeat: renewed, or why not).
+//
+// Why the renewal transaction cannot deadlock with another instance's: the only locks it waits
+// for are license rows, taken in one global order (ascending id, the same on every instance), and
+// rows that only a holder of their license's lock touches (lease rows); its other writes, counter
+// components of this instance's own replica id and appended events, are rows no other instance
+// writes. A cycle of waits would need some transaction to wait for a license lower than one it
+// holds. Requests that are not renewals run transactions of their own that each lock one license (or
+// none) and wait for nothing once they hold it, so they cannot close a cycle either. Whole turns
+// (checkouts and admin requests mixed, in arrival order) are batched only on a store that is not
+// shared.
 class RequestTurn final : public QObject
 {
     Q_OBJECT
@@ -69,16 +84,21 @@ private:
     {
         qsizetype request = 0; // its index in m_requests
         HttpApi::Heartbeat heartbeat;
-        SeatService::RenewalPlan plan;
+        std::optional<SeatService::RenewalPlan> plan; // none: decided afresh when stored
         QElapsedTimer timer; // since the request was read, for the latency metric
         ApiResponse renewed; // the answer if the renewal is stored as planned
+        ApiResponse response; // the answer, once stored (or not)
     };
 
-    // Signs every renewal of the turn and builds its answer.
+    // Plans every renewal of the turn with one read (a seat beaten twice is planned once).
+    void planRenewals();
+    // Signs every planned renewal of the turn and builds its answer.
     void signRenewals();
-    // Stores a signed renewal (on the store's thread) and returns its answer: the prepared one, or
-    // a fresh decision when the seat changed since the plan.
-    ApiResponse completeRenewal(Renewal &renewal);
+    // Stores the turn's renewals (see the class comment) and fills in each one's answer; opens
+    // and commits a transaction of their own when the turn is not one.
+    void storeRenewals();
+    // heartbeat() for a renewal that was not planned or changed since its plan. Throws StoreError.
+    ApiResponse decideAfresh(const Renewal &renewal);
 
     HttpApi &m_api;
     SeatService &m_seats;

@@ -300,13 +300,67 @@ std::optional<SeatService::RenewalPlan> SeatService::decideRenewal(const QString
             *refusal = RenewalRefusal {HeartbeatResult::Outcome::SeatLost, std::move(row), now};
         return std::nullopt;
     }
-    RenewalPlan plan {row->lease, row->lease, license->policy.skew()};
+    return planFrom(*license, row, now);
+}
+
+std::optional<SeatService::RenewalPlan>
+SeatService::planFrom(const LicenseRecord &license, const std::optional<StoredLease> &row, const QDateTime &now)
+{
+    if (!row || !isLive(row->lease, now, license.policy.skew()))
+        return std::nullopt;
+    RenewalPlan plan {row->lease, row->lease, license.policy.skew()};
     plan.renewed.issuedAt = now;
     // Never earlier than the expiry already signed for this seat: a holder may act on the lease it
     // holds (rule 2 in docs/ARCHITECTURE.md), so a renewal must not take time back from it, even
     // after a restart on a wall clock that was set back or a lowered TTL.
-    plan.renewed.expiresAt = std::max(row->lease.expiresAt, now.addMSecs(license->policy.ttl().count()));
+    plan.renewed.expiresAt = std::max(row->lease.expiresAt, now.addMSecs(license.policy.ttl().count()));
     return plan;
+}
+
+QList<std::optional<SeatService::RenewalPlan>>
+SeatService::planRenewals(const QList<std::pair<QString, QString>> &seats)
+{
+    QHash<QString, std::optional<LicenseRecord>> licenses;
+    for (const auto &seat : seats) {
+        if (!licenses.contains(seat.first))
+            licenses.insert(seat.first, m_store.license(seat.first));
+    }
+    const QList<std::optional<StoredLease>> rows = m_store.leasesOf(seats);
+    const QDateTime now = m_clock.now();
+    QList<std::optional<RenewalPlan>> plans;
+    plans.reserve(seats.size());
+    for (qsizetype i = 0; i < seats.size(); ++i) {
+        const auto &license = licenses.value(seats[i].first);
+        plans.append(license ? planFrom(*license, rows[i], now) : std::nullopt);
+    }
+    return plans;
+}
+
+QList<bool> SeatService::completeRenewals(const QList<const RenewalPlan *> &plans)
+{
+    // completeRenewal() for many: "now" read with every license held, then one write for all.
+    QList<bool> stored(plans.size(), false);
+    const QDateTime now = m_clock.now();
+    QList<std::pair<SeatLease, SeatLease>> live;
+    QList<qsizetype> index;
+    for (qsizetype i = 0; i < plans.size(); ++i) {
+        if (isLive(plans[i]->current, now, plans[i]->skew)) {
+            live.append({plans[i]->current, plans[i]->renewed});
+            index.append(i);
+        }
+    }
+    const QList<bool> written = m_store.renewLeasesIfUnchanged(live);
+    for (qsizetype j = 0; j < index.size(); ++j) {
+        if (!written[j])
+            continue;
+        const QString &licenseId = plans[index[j]]->current.licenseId;
+        stored[index[j]] = true;
+        if (m_stats)
+            m_stats->count(licenseId, StatsService::Counter::Renewed);
+        if (m_metrics)
+            m_metrics->countRenewal(licenseId);
+    }
+    return stored;
 }
 
 void SeatService::signRenewal(RenewalPlan &plan) const

@@ -99,6 +99,12 @@ public:
     // the planned one and still live now (a seat that stopped being live may already be someone
     // else's). False when not: call heartbeat(), which decides afresh.
     bool completeRenewal(const RenewalPlan &plan);
+    // The bulk forms, for a turn's heartbeats (one read of all their rows, one write): element i
+    // is planRenewal(seats[i]...), and completeRenewals' element i says whether *plans[i] was
+    // stored, as completeRenewal() would. completeRenewals() runs in the caller's unit, which
+    // must hold the plans' licenses (LeaseStore::lockLicenses); no seat may appear twice.
+    QList<std::optional<RenewalPlan>> planRenewals(const QList<std::pair<QString, QString>> &seats);
+    QList<bool> completeRenewals(const QList<const RenewalPlan *> &plans);
 
     enum class ReleaseOutcome { Released, NotHeld, LicenseNotFound };
     ReleaseOutcome release(const QString &licenseId, const QString &seatId, const QString &actor);
@@ -225,6 +231,8 @@ private:
         QDateTime decidedAt;
     };
     std::optional<RenewalPlan> decideRenewal(const QString &licenseId, const QString &seatId, RenewalRefusal *refusal);
+    static std::optional<RenewalPlan> planFrom(const LicenseRecord &license, const std::optional<StoredLease> &row,
+                                               const QDateTime &now);
 
     LicenseSummary summarize(const LicenseRecord &license, const QList<StoredLease> &rows, const QDateTime &now,
                              int deniedLastHour) const;

@@ -6,9 +6,11 @@
 
 #include <QHash>
 #include <QList>
+#include <QStringList>
 
 #include <functional>
 #include <optional>
+#include <utility>
 
 namespace keyright::server {
 
@@ -41,12 +43,25 @@ public:
     virtual void commitBatch() { }
     virtual void rollbackBatch() { }
     virtual bool inBatch() const { return false; }
-    // Whether RequestTurn should run a turn's requests as one batch. A store shared by several
-    // servers says no: a batch holds the lock of every license its units touched until it
-    // commits, so two instances' batches, locking licenses in their own arrival orders, can
-    // deadlock each other (PostgreSQL then breaks one after deadlock_timeout, a second later).
-    // Units that each lock one license and commit alone never can.
+    // Whether RequestTurn should run a whole turn's requests as one batch. A store shared by
+    // several servers says no: such a batch would hold the lock of every license its units
+    // touched until it commits, so two instances' batches, locking licenses in their own arrival
+    // orders, could deadlock each other (PostgreSQL then breaks one after deadlock_timeout, a
+    // second later). RequestTurn then runs each other request as its own transaction, and batches
+    // only the turn's renewals, locking their licenses in ascending id order (RequestTurn.h says
+    // why that cannot deadlock).
     virtual bool batchesTurns() const { return true; }
+    // The bulk forms a turn's renewals use (RequestTurn, SeatService::planRenewals and
+    // completeRenewals), one statement each where every statement is a round trip.
+    // lockLicenses(), inside a unit: takes withLicense()'s lock on every one of these licenses,
+    // in one fixed order (ascending id) whatever the order given, and reads the clock once they
+    // are held; withLicense() on any of them inside the same unit then locks nothing again.
+    virtual void lockLicenses(const QStringList &licenseIds) = 0;
+    // Element i is lease(seats[i].first, seats[i].second).
+    virtual QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats) = 0;
+    // Element i is renewLeaseIfUnchanged(renewals[i].first, renewals[i].second); no seat may
+    // appear twice.
+    virtual QList<bool> renewLeasesIfUnchanged(const QList<std::pair<SeatLease, SeatLease>> &renewals) = 0;
 
     virtual QList<LicenseRecord> licenses() = 0;
     virtual std::optional<LicenseRecord> license(const QString &licenseId) = 0;

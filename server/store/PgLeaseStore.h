@@ -30,6 +30,8 @@ class PgLeaseStore final : public SqlLeaseStore
 public:
     static constexpr qint64 migrationLockKey = 0x4b65797269676874; // "Keyright"
     static constexpr std::chrono::milliseconds reconnectPause {1000};
+    // How long a license record read outside a transaction answers further such reads.
+    static constexpr std::chrono::milliseconds licenseReuse {2};
 
     // `password` empty: libpq's PGPASSFILE / ~/.pgpass (or none). `local` answers monotonic time.
     PgLeaseStore(PgConnectionInfo info, std::optional<SecretBuffer> password, const Clock &local);
@@ -39,7 +41,8 @@ public:
 
     bool open(QString *error = nullptr);
     void close() override;
-    // Each request its own transaction: see LeaseStore::batchesTurns().
+    // Whole turns are not batched, only their renewals, license by license in ascending order:
+    // see LeaseStore::batchesTurns().
     bool batchesTurns() const override { return false; }
     const PgConnectionInfo &connectionInfo() const { return m_info; }
     const Clock &clock() const { return m_clock; }
@@ -49,6 +52,13 @@ public:
     bool adoptSigningKey(const QByteArray &publicKey, QString *error);
     // The server process behind this store's connection (tests terminate it); -1 on failure.
     qint64 backendPid();
+
+    // Outside a transaction, a record read less than licenseReuse ago (and before this store's
+    // last transaction began) answers again: a heartbeat reads its license twice (its key, then
+    // its policy), and the heartbeats of a turn mostly share a few licenses. That is as fresh as
+    // a read made that long earlier, which a request that came that much earlier would have got;
+    // inside a transaction (every decision made under the license's lock) it reads afresh.
+    std::optional<LicenseRecord> license(const QString &licenseId) override;
 
 protected:
     void beforeTransaction() override;
@@ -64,6 +74,12 @@ private:
     const Clock &m_local;
     DatabaseClock m_clock;
     std::optional<std::chrono::milliseconds> m_lastReconnect; // local monotonic time
+    struct RecentLicense
+    {
+        std::optional<LicenseRecord> record;
+        std::chrono::milliseconds readAt; // local monotonic time
+    };
+    QHash<QString, RecentLicense> m_recentLicenses;
     QString m_lastReconnectError;
 };
 

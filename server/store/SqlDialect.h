@@ -29,6 +29,12 @@ struct SqlDialect
     QString position; // position of a substring: instr(haystack, needle) or strpos(...)
     // Appended to the reaper's chunk query: rows another transaction holds are skipped.
     QString skipLocked;
+    // A turn's renewals in one statement each, where every statement is a round trip
+    // (PostgreSQL; arrays bound as text literals, see SqlLeaseTables). Empty: one statement per
+    // row, which is as fast where statements are calls into a library (SQLite).
+    QString lockLicenses; // :ids; locks them in one fixed order
+    QString leasesOf; // :licenses, :seats
+    QString renewLeasesIfUnchanged; // returns the (license_id, seat_id) of each row written
 };
 
 } // namespace keyright::server

@@ -8,6 +8,10 @@
 #include "store/SqlTokens.h"
 #include "store/SqlTransactions.h"
 
+#include <algorithm>
+#include <limits>
+#include <utility>
+
 using namespace Qt::StringLiterals;
 
 namespace keyright::server {
@@ -110,7 +114,36 @@ void SqlLeaseStore::ready()
 void SqlLeaseStore::unit(const std::function<void()> &work)
 {
     ready();
-    m_transactions->unit(work);
+    if (m_transactions->inUnit()) {
+        m_transactions->unit(work);
+        return;
+    }
+    // The outermost unit: the licenses it locks stay locked until it ends (commit, rollback, or
+    // rollback to its savepoint, which releases them too), so each attempt starts with none.
+    struct Forget
+    {
+        SqlLeaseStore &store;
+        ~Forget()
+        {
+            store.m_unitLicenses.clear();
+            store.m_unitBumps.clear();
+        }
+    } forget {*this};
+    m_transactions->unit([&] {
+        m_unitLicenses.clear();
+        m_unitBumps.clear();
+        work();
+        writeUnitBumps();
+    });
+}
+
+void SqlLeaseStore::writeUnitBumps()
+{
+    // Still inside the unit's transaction: each component is written once, with the sum of what
+    // the unit counted (a turn's renewals of one license: one statement instead of one each).
+    const auto bumps = std::exchange(m_unitBumps, {});
+    for (const auto &[key, by] : bumps)
+        m_counters->bumpCounter(std::get<0>(key), std::get<1>(key), std::get<2>(key), by);
 }
 
 void SqlLeaseStore::withLicense(const QString &licenseId, const std::function<void()> &work)
@@ -118,8 +151,15 @@ void SqlLeaseStore::withLicense(const QString &licenseId, const std::function<vo
     // SQLite: the one writer connection on one thread, so the transaction itself is the
     // per-license lock. PostgreSQL: the license's row, locked until the transaction ends; work on
     // other licenses never waits for it.
+    if (m_transactions->inUnit() && m_unitLicenses.contains(licenseId)) {
+        // Already held by the enclosing unit (RequestTurn locks a turn's licenses up front,
+        // lockLicenses()): locking again would wait for nothing and cost two round trips.
+        work();
+        return;
+    }
     unit([&] {
         m_tables->lockLicense(licenseId);
+        m_unitLicenses.insert(licenseId);
         licenseLocked();
         work();
     });
@@ -148,6 +188,39 @@ void SqlLeaseStore::rollbackBatch()
 bool SqlLeaseStore::inBatch() const
 {
     return m_transactions->inBatch();
+}
+
+void SqlLeaseStore::lockLicenses(const QStringList &licenseIds)
+{
+    QStringList ids;
+    for (const QString &id : licenseIds) {
+        if (!m_unitLicenses.contains(id))
+            ids.append(id);
+    }
+    if (ids.isEmpty())
+        return;
+    // Ascending, each once: the order where they are locked one by one; the dialect's single
+    // statement sorts them itself.
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    unit([&] {
+        m_tables->lockLicenses(ids);
+        for (const QString &id : std::as_const(ids))
+            m_unitLicenses.insert(id);
+        licenseLocked();
+    });
+}
+
+QList<std::optional<StoredLease>> SqlLeaseStore::leasesOf(const QList<std::pair<QString, QString>> &seats)
+{
+    ready();
+    return m_tables->leasesOf(seats);
+}
+
+QList<bool> SqlLeaseStore::renewLeasesIfUnchanged(const QList<std::pair<SeatLease, SeatLease>> &renewals)
+{
+    ready();
+    return m_tables->renewLeasesIfUnchanged(renewals);
 }
 
 QList<LicenseRecord> SqlLeaseStore::licenses()
@@ -346,18 +419,27 @@ void SqlLeaseStore::touchToken(const QString &name, const QDateTime &lastUsedAt)
 void SqlLeaseStore::bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by)
 {
     ready();
-    m_counters->bumpCounter(licenseId, counter, replicaId, by);
+    if (!m_transactions->inUnit()) {
+        m_counters->bumpCounter(licenseId, counter, replicaId, by);
+        return;
+    }
+    // Added up and written when the unit's work is done (writeUnitBumps), saturating as the
+    // statement does.
+    quint64 &sum = m_unitBumps[{licenseId, counter, replicaId}];
+    sum = by > std::numeric_limits<quint64>::max() - sum ? std::numeric_limits<quint64>::max() : sum + by;
 }
 
 QList<StatComponent> SqlLeaseStore::counterComponents()
 {
     ready();
+    writeUnitBumps(); // a unit reads what it counted
     return m_counters->counterComponents();
 }
 
 void SqlLeaseStore::mergeComponents(const QList<StatComponent> &components)
 {
     ready();
+    writeUnitBumps();
     m_counters->mergeComponents(components);
 }
 

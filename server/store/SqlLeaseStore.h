@@ -4,7 +4,11 @@
 #include "store/SqlConnection.h"
 #include "store/SqlDialect.h"
 
+#include <QSet>
+
+#include <map>
 #include <memory>
+#include <tuple>
 
 namespace keyright::server {
 
@@ -43,6 +47,9 @@ public:
     void commitBatch() override;
     void rollbackBatch() override;
     bool inBatch() const override;
+    void lockLicenses(const QStringList &licenseIds) override;
+    QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats) override;
+    QList<bool> renewLeasesIfUnchanged(const QList<std::pair<SeatLease, SeatLease>> &renewals) override;
 
     QList<LicenseRecord> licenses() override;
     std::optional<LicenseRecord> license(const QString &licenseId) override;
@@ -112,6 +119,7 @@ private:
     // StoreError when the store cannot serve.
     void ready();
     void unit(const std::function<void()> &work);
+    void writeUnitBumps();
 
     SqlConnection m_connection;
     SqlDialect m_dialect;
@@ -125,6 +133,9 @@ private:
     bool m_caching;
     bool m_prepared = false;
     bool m_createdSchema = false;
+    QSet<QString> m_unitLicenses; // locked by the outermost unit running now
+    // Counter bumps of the outermost unit running now, (license, counter, replica) -> sum.
+    std::map<std::tuple<QString, QString, QString>, quint64> m_unitBumps;
 };
 
 } // namespace keyright::server

@@ -4,6 +4,7 @@
 #include "store/SqlDialect.h"
 #include "store/SqlRows.h"
 
+#include <QSet>
 #include <QVariant>
 
 #include <algorithm>
@@ -33,12 +34,16 @@ struct SqlLeaseTables::Statements
         , blocks(db)
         , putBlock(db)
         , deleteBlocks(db)
+        , lockLicenses(db)
+        , leasesOf(db)
+        , renewLeasesIfUnchanged(db)
     { }
 
     QSqlQuery lockLicense, licenses, license, insertLicense, updateLicense;
     QSqlQuery leases, lease, insertLease, forgetRequestId, renewLease, renewLeaseIfUnchanged, deleteLease,
         leasesExpiringBy, firstLeasesExpiringBy;
     QSqlQuery block, blocks, putBlock, deleteBlocks;
+    QSqlQuery lockLicenses, leasesOf, renewLeasesIfUnchanged; // prepared where the dialect has them
 };
 
 SqlLeaseTables::SqlLeaseTables(SqlConnection &connection, const SqlDialect &dialect, bool caching)
@@ -106,6 +111,12 @@ bool SqlLeaseTables::prepare(QString *error)
     };
     if (!m_dialect.lockLicense.isEmpty())
         all.append({&s->lockLicense, m_dialect.lockLicense});
+    if (!m_dialect.lockLicenses.isEmpty())
+        all.append({&s->lockLicenses, m_dialect.lockLicenses});
+    if (!m_dialect.leasesOf.isEmpty())
+        all.append({&s->leasesOf, m_dialect.leasesOf.arg(leaseColumns)});
+    if (!m_dialect.renewLeasesIfUnchanged.isEmpty())
+        all.append({&s->renewLeasesIfUnchanged, m_dialect.renewLeasesIfUnchanged});
     if (!m_connection.prepareAll(all, error))
         return false;
     m_statements = std::move(s);
@@ -282,6 +293,106 @@ bool SqlLeaseTables::renewLeaseIfUnchanged(const SeatLease &current, const SeatL
     q.bindValue(u":wasIssued"_s, SqlRows::toMs(current.issuedAt));
     q.bindValue(u":wasExpiring"_s, SqlRows::toMs(current.expiresAt));
     return writeRenewal(q, renewed);
+}
+
+QString SqlLeaseTables::arrayLiteral(const QStringList &elements)
+{
+    QString literal = u"{"_s;
+    for (const QString &element : elements) {
+        if (literal.size() > 1)
+            literal += u',';
+        QString quoted = element;
+        quoted.replace(u'\\', u"\\\\"_s).replace(u'"', u"\\\""_s);
+        literal += u'"' + quoted + u'"';
+    }
+    return literal + u'}';
+}
+
+void SqlLeaseTables::lockLicenses(const QStringList &licenseIds)
+{
+    if (licenseIds.isEmpty())
+        return;
+    if (m_dialect.lockLicenses.isEmpty()) {
+        // One at a time, in the order given (the caller sorts them).
+        for (const QString &id : licenseIds)
+            lockLicense(id);
+        return;
+    }
+    auto &q = statements().lockLicenses;
+    q.bindValue(u":ids"_s, arrayLiteral(licenseIds));
+    m_connection.exec(q).finish();
+}
+
+QList<std::optional<StoredLease>> SqlLeaseTables::leasesOf(const QList<std::pair<QString, QString>> &seats)
+{
+    QList<std::optional<StoredLease>> result;
+    result.reserve(seats.size());
+    if (m_dialect.leasesOf.isEmpty()) {
+        for (const auto &[licenseId, seatId] : seats)
+            result.append(lease(licenseId, seatId));
+        return result;
+    }
+    QStringList licenses;
+    QStringList seatIds;
+    for (const auto &[licenseId, seatId] : seats) {
+        licenses.append(licenseId);
+        seatIds.append(seatId);
+    }
+    auto &q = statements().leasesOf;
+    q.bindValue(u":licenses"_s, arrayLiteral(licenses));
+    q.bindValue(u":seats"_s, arrayLiteral(seatIds));
+    QHash<QString, StoredLease> found;
+    for (StoredLease &row : leaseRows(q))
+        found.insert(leaseKey(row.lease.licenseId, row.lease.seatId), std::move(row));
+    for (const auto &[licenseId, seatId] : seats) {
+        const auto row = found.constFind(leaseKey(licenseId, seatId));
+        result.append(row == found.cend() ? std::nullopt : std::optional<StoredLease>(*row));
+    }
+    return result;
+}
+
+QList<bool> SqlLeaseTables::renewLeasesIfUnchanged(const QList<std::pair<SeatLease, SeatLease>> &renewals)
+{
+    QList<bool> result;
+    result.reserve(renewals.size());
+    if (m_dialect.renewLeasesIfUnchanged.isEmpty()) {
+        for (const auto &[current, renewed] : renewals)
+            result.append(renewLeaseIfUnchanged(current, renewed));
+        return result;
+    }
+    if (renewals.isEmpty())
+        return result;
+    QStringList licenses, seats, generations, wasIssued, wasExpiring, issued, expires, signatures;
+    for (const auto &[current, renewed] : renewals) {
+        licenses.append(renewed.licenseId);
+        seats.append(renewed.seatId);
+        generations.append(QString::number(qint64(current.generation)));
+        wasIssued.append(QString::number(SqlRows::toMs(current.issuedAt)));
+        wasExpiring.append(QString::number(SqlRows::toMs(current.expiresAt)));
+        issued.append(QString::number(SqlRows::toMs(renewed.issuedAt)));
+        expires.append(QString::number(SqlRows::toMs(renewed.expiresAt)));
+        signatures.append(QString::fromLatin1(renewed.signature.toHex()));
+    }
+    auto &q = statements().renewLeasesIfUnchanged;
+    q.bindValue(u":licenses"_s, arrayLiteral(licenses));
+    q.bindValue(u":seats"_s, arrayLiteral(seats));
+    q.bindValue(u":generations"_s, arrayLiteral(generations));
+    q.bindValue(u":wasIssued"_s, arrayLiteral(wasIssued));
+    q.bindValue(u":wasExpiring"_s, arrayLiteral(wasExpiring));
+    q.bindValue(u":issued"_s, arrayLiteral(issued));
+    q.bindValue(u":expires"_s, arrayLiteral(expires));
+    q.bindValue(u":signatures"_s, arrayLiteral(signatures));
+    m_connection.exec(q);
+    QSet<QString> written;
+    while (q.next())
+        written.insert(leaseKey(q.value(0).toString(), q.value(1).toString()));
+    q.finish();
+    for (const auto &[current, renewed] : renewals) {
+        const QString key = leaseKey(renewed.licenseId, renewed.seatId);
+        result.append(written.contains(key));
+        m_leaseCache.remove(key);
+    }
+    return result;
 }
 
 bool SqlLeaseTables::deleteLease(const QString &licenseId, const QString &seatId)

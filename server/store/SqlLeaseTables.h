@@ -6,9 +6,11 @@
 #include <QList>
 #include <QSqlQuery>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
+#include <utility>
 
 namespace keyright::server {
 
@@ -54,6 +56,11 @@ public:
     QList<StoredLease> leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry);
     QList<StoredLease> firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry, int limit);
 
+    // The bulk forms of a turn's renewals (LeaseStore::lockLicenses and friends).
+    void lockLicenses(const QStringList &licenseIds);
+    QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats);
+    QList<bool> renewLeasesIfUnchanged(const QList<std::pair<SeatLease, SeatLease>> &renewals);
+
     std::optional<HolderBlock> block(const QString &licenseId, const QString &holder);
     QList<HolderBlock> blocks(const QString &licenseId);
     void putBlock(const HolderBlock &block);
@@ -65,6 +72,9 @@ private:
     // Throws StoreError when the store is not open (never prepared, or its connection was lost).
     Statements &statements();
 
+    // A PostgreSQL array literal ('{"a","b"}'), bound as text and cast in the statement: Qt SQL
+    // binds no arrays.
+    static QString arrayLiteral(const QStringList &elements);
     static QString leaseKey(const QString &licenseId, const QString &seatId);
     void cacheLease(const StoredLease &row);
     void cacheRenewal(const SeatLease &lease);
