@@ -75,6 +75,8 @@ private:
     std::unique_ptr<Parser> m_parser; // the request in progress; null between requests
     bool m_headerChecked = false;
     qsizetype m_headerBytes = 0; // of the request in progress, parsed so far
+    static constexpr qsizetype maxEmptyLineBytes = 4; // CR and LF bytes skipped before a request line
+    qsizetype m_emptyLineBytes = 0; // skipped so far before the next request
     bool m_continue = false;
     bool m_rejected = false;
     ApiError m_rejection;
