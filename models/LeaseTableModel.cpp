@@ -353,10 +353,14 @@ QString LeaseTableModel::countsAgainstText(const HolderRow &row) const
     // Only a seat the server counts counts against anything; without rules there is nothing to say.
     if (row.kind != HolderRow::Kind::Lease || !row.ruled || stateOf(row) != HolderState::Live)
         return {};
+    // A cap says more than "shared seats" and keeps the column narrow; the tooltip has both.
     QStringList parts;
-    parts << (row.reservation.isEmpty() ? tr("shared seats") : tr("reserved for %1").arg(row.reservation));
+    if (!row.reservation.isEmpty())
+        parts << tr("reserved for %1").arg(row.reservation);
     for (const HolderRow::Cap &cap : row.caps)
         parts << tr("max %1: %2 of %3").arg(cap.group).arg(cap.held).arg(cap.cap);
+    if (parts.isEmpty())
+        parts << tr("shared seats");
     return parts.join(u" · "_s);
 }
 

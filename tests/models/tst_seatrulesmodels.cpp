@@ -176,7 +176,7 @@ void TestSeatRulesModels::eachHolderSaysWhatItCountsAgainst()
     QCOMPARE(leases.index(rowOfHolder(leases, u"alice@ws-12"_s), 0).data(LeaseTableModel::ReservationRole).toString(),
              QString());
     // Both contractors are in the capped group: each shows the cap and what the group holds.
-    QCOMPARE(countsAgainst(leases, u"ann@contractor-3"_s), u"shared seats · max contractors: 2 of 2"_s);
+    QCOMPARE(countsAgainst(leases, u"ann@contractor-3"_s), u"max contractors: 2 of 2"_s);
     QCOMPARE(leases.index(rowOfHolder(leases, u"bo@contractor-4"_s), 0).data(LeaseTableModel::CapsRole).toStringList(),
              QStringList {u"contractors"_s});
     // A seat the server no longer counts counts against nothing.
@@ -288,6 +288,7 @@ void TestSeatRulesModels::theLineShowsGrantedThenWaitingInOrder()
         order << sorted.index(r, QueueTableModel::HolderColumn).data().toString();
     QCOMPARE(order, (QStringList {u"gus@render-1"_s, u"ann@ws-01"_s, u"bob@ws-07"_s}));
     QCOMPARE(sorted.index(1, QueueTableModel::PositionColumn).data().toString(), u"1"_s);
+    QCOMPARE(sorted.index(0, QueueTableModel::PositionColumn).data().toString(), u"\u2713"_s);
     QCOMPARE(sorted.index(0, QueueTableModel::StateColumn).data().toString(), u"seat held for it"_s);
     QCOMPARE(sorted.index(1, QueueTableModel::StateColumn).data().toString(), u"waiting"_s);
     QVERIFY2(sorted.index(1, QueueTableModel::WaitingSinceColumn).data().toString().endsWith(u"(1m 35s)"_s),

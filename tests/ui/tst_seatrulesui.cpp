@@ -14,6 +14,7 @@
 #include "QueueTableModel.h"
 #include "SeatsPage.h"
 #include "StatePalette.h"
+#include "TestServer.h"
 #include "wire/SeatRulesJson.h"
 
 #include <QApplication>
@@ -238,6 +239,7 @@ private Q_SLOTS:
     void viewersSeeTheRulesReadOnly();
     void savingSendsGroupsThenLicenseThenRules();
     void aRefusalStopsTheSaveAndSaysTheServersWords();
+    void theRealServerKeepsWhatIsSavedAndRefusesInItsWords();
     void seatsPageShowsTheSplitAndTheLine();
     void screenshots_data();
     void screenshots();
@@ -482,6 +484,61 @@ void TestSeatRulesUi::aRefusalStopsTheSaveAndSaysTheServersWords()
     QCOMPARE(saved.size(), 0);
 }
 
+void TestSeatRulesUi::theRealServerKeepsWhatIsSavedAndRefusesInItsWords()
+{
+    ManualClock clock(now);
+    TestServer server(TestServer::Options {.clock = &clock, .demo = true});
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    QNetworkAccessManager network;
+    DashboardSession session(network, clock);
+    session.setPollInterval(200ms);
+    session.connectTo(server.url(), server.adminToken());
+    AdminActions actions(session);
+    QSignalSpy saved(&actions, &AdminActions::licenseSaved);
+    QSignalSpy failed(&actions, &AdminActions::failed);
+
+    const QList<HolderGroup> groups {{u"render"_s, {u"*@render-*"_s}}, {u"laptops"_s, {u"*@laptop-*"_s}}};
+    SeatRules rules;
+    rules.reserve = {{u"render"_s, 2}};
+    rules.max = {{u"laptops"_s, 3}};
+    LicenseSpec spec;
+    spec.id = u"acme-cad"_s;
+    spec.name = u"ACME CAD"_s;
+    spec.seatCount = 10;
+    QVERIFY(actions.saveLicense(spec, false, groups, rules));
+    QTRY_VERIFY_WITH_TIMEOUT(saved.size() == 1 || !failed.isEmpty(), 10000);
+    QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(2).toString()));
+    int status = 0;
+    const QJsonObject kept = server.adminCall("GET", u"/v1/licenses/acme-cad/rules"_s, {}, &status);
+    QCOMPARE(status, 200);
+    QCOMPARE(seatrules::rulesFromJson(kept.value(u"rules"_s), u"rules"_s), std::optional<SeatRules>(rules));
+
+    // The listing the Seats page polls carries them: 2 reserved seats, idle, 8 free.
+    session.setSelectedLicenses({u"acme-cad"_s});
+    QTRY_VERIFY_WITH_TIMEOUT(
+        session.leases().detailsOf(u"acme-cad"_s) && session.leases().detailsOf(u"acme-cad"_s)->rules == rules, 10000);
+    QCOMPARE(session.leases().detailsOf(u"acme-cad"_s)->usage.reservedIdle(), 2);
+    QCOMPARE(session.leases().detailsOf(u"acme-cad"_s)->usage.free(), 8);
+
+    // Too many reserved seats: refused by the server with validateRules' own words.
+    SeatRules tooMany = rules;
+    tooMany.reserve = {{u"render"_s, 11}};
+    QVERIFY(actions.saveLicense(spec, false, std::nullopt, tooMany));
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
+    QCOMPARE(failed.at(0).at(0).value<AdminActions::Action>(), AdminActions::Action::EditRules);
+    ValidationError expected;
+    QVERIFY(!validateRules(tooMany, groups, 10, &expected));
+    QVERIFY2(failed.at(0).at(2).toString().contains(expected.message), qPrintable(failed.at(0).at(2).toString()));
+
+    // A group the rules still name cannot go: the server names it and the license.
+    QVERIFY(actions.saveGroups({groups.at(1)}));
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 2, 10000);
+    QCOMPARE(failed.at(1).at(0).value<AdminActions::Action>(), AdminActions::Action::EditGroups);
+    const QString inUse = failed.at(1).at(2).toString();
+    QVERIFY2(inUse.contains(u"render"_s) && inUse.contains(u"acme-cad"_s), qPrintable(inUse));
+}
+
 void TestSeatRulesUi::seatsPageShowsTheSplitAndTheLine()
 {
     QNetworkAccessManager network;
@@ -526,7 +583,7 @@ void TestSeatRulesUi::seatsPageShowsTheSplitAndTheLine()
         against.insert(holders->index(r, LeaseTableModel::HolderColumn).data().toString(),
                        holders->index(r, LeaseTableModel::CountsAgainstColumn).data().toString());
     QCOMPARE(against.value(u"gus@render-1"_s), u"reserved for render"_s);
-    QCOMPARE(against.value(u"ann@contractor-3"_s), u"shared seats · max contractors: 1 of 2"_s);
+    QCOMPARE(against.value(u"ann@contractor-3"_s), u"max contractors: 1 of 2"_s);
     QVERIFY(!page.holdersView()->isColumnHidden(LeaseTableModel::CountsAgainstColumn));
 
     // The line, under the holders: the held seat first, then the waiters in order.
@@ -572,7 +629,7 @@ void TestSeatRulesUi::screenshots()
     SeatsPage page(session);
     page.resize(1280, 720);
     // The holders and what they count against need the room more than the license list does.
-    page.splitter()->setSizes({470, 810});
+    page.splitter()->setSizes({500, 780});
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     feedReservedLicense(session);
