@@ -1,5 +1,6 @@
 #include "EmbeddedDemo.h"
 
+#include "AdminClient.h"
 #include "Clock.h"
 #include "DemoCatalogue.h"
 #include "LeaseClient.h"
@@ -153,6 +154,7 @@ bool EmbeddedDemo::start(const QString &dataDir, QString *error)
         return false;
     }
 
+    applyDemoRules();
     // Staggered, so "held since" and the countdowns differ the way they do in an office.
     int step = 0;
     const auto next = [&step] { return std::chrono::milliseconds {150 * step++}; };
@@ -166,6 +168,35 @@ bool EmbeddedDemo::start(const QString &dataDir, QString *error)
     QTimer::singleShot(2s, this, &EmbeddedDemo::crashOne);
     m_crash.start(60s);
     return true;
+}
+
+void EmbeddedDemo::applyDemoRules()
+{
+    QString error;
+    const auto token = readSecretFile(m_server->adminTokenPath(), &error);
+    if (!token) {
+        qWarning("Embedded demo: no admin token for the seat rules: %s", qUtf8Printable(error));
+        return;
+    }
+    m_admin = std::make_unique<AdminClient>(m_network, m_clock);
+    m_admin->setServerUrl(m_server->url());
+    m_admin->setAdminToken(token->view());
+    // The groups first: the rules name them.
+    m_admin->putGroups(DemoCatalogue::holderGroups(), this, [this](const AdminResult<QList<HolderGroup>> &groups) {
+        if (!groups.ok()) {
+            qWarning("Embedded demo: holder groups not set: %s", qUtf8Printable(groups.error.message));
+            return;
+        }
+        for (const DemoCatalogue::License &license : DemoCatalogue::licenses()) {
+            if (license.rules.isEmpty())
+                continue;
+            m_admin->putRules(license.id, license.rules, this, [id = license.id](const AdminResult<SeatRules> &rules) {
+                if (!rules.ok())
+                    qWarning("Embedded demo: seat rules of %s not set: %s", qUtf8Printable(id),
+                             qUtf8Printable(rules.error.message));
+            });
+        }
+    });
 }
 
 LeaseClient *EmbeddedDemo::clientFor(const QString &licenseId, QString *error)

@@ -15,6 +15,7 @@ class QNetworkAccessManager;
 
 namespace keyright {
 
+class AdminClient;
 class Clock;
 class LeaseClient;
 class LeaseKeeper;
@@ -63,6 +64,8 @@ private:
     LeaseClient *clientFor(const QString &licenseId, QString *error);
     void addHolder(const QString &licenseId, const QString &holder, std::chrono::milliseconds delay);
     void tryFullLicense();
+    // Puts DemoCatalogue's holder groups and seat rules on the demo server (its admin routes).
+    void applyDemoRules();
     void crashOne();
 
     QNetworkAccessManager &m_network;
@@ -73,6 +76,7 @@ private:
     std::vector<std::unique_ptr<server::LeaseServer>> m_instances;
     QList<quint16> m_instancePorts;
     std::vector<std::unique_ptr<LeaseClient>> m_clients;
+    std::unique_ptr<AdminClient> m_admin;
     std::vector<std::unique_ptr<LeaseKeeper>> m_keepers;
     std::unique_ptr<LeaseKeeper> m_crashing;
     QTimer m_refused;

@@ -613,6 +613,36 @@ void AdminClient::revoke(const RevokeRequest &request, QObject *context, Callbac
                    [](const RawReply &, QString *) { return std::optional<Empty>(Empty {}); });
 }
 
+void AdminClient::groups(QObject *context, Callback<QList<HolderGroup>> done)
+{
+    d->call<QList<HolderGroup>>(
+        "GET", u"/v1/groups"_s, {}, {}, {200}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeGroups(raw.body, problem); });
+}
+
+void AdminClient::putGroups(const QList<HolderGroup> &groups, QObject *context, Callback<QList<HolderGroup>> done)
+{
+    d->call<QList<HolderGroup>>(
+        "PUT", u"/v1/groups"_s, {}, adminjson::encodeGroups(groups), {200}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeGroups(raw.body, problem); });
+}
+
+void AdminClient::rules(const QString &licenseId, QObject *context, Callback<SeatRules> done)
+{
+    d->call<SeatRules>("GET", licensePath(licenseId) + u"/rules"_s, {}, {}, {200}, context, std::move(done),
+                       [licenseId](const RawReply &raw, QString *problem) {
+                           return adminjson::decodeRules(raw.body, licenseId, problem);
+                       });
+}
+
+void AdminClient::putRules(const QString &licenseId, const SeatRules &rules, QObject *context, Callback<SeatRules> done)
+{
+    d->call<SeatRules>("PUT", licensePath(licenseId) + u"/rules"_s, {}, adminjson::encodeRules(rules), {200}, context,
+                       std::move(done), [licenseId](const RawReply &raw, QString *problem) {
+                           return adminjson::decodeRules(raw.body, licenseId, problem);
+                       });
+}
+
 void AdminClient::whoami(QObject *context, Callback<AccessTokenInfo> done)
 {
     d->call<AccessTokenInfo>(

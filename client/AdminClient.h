@@ -3,6 +3,7 @@
 #include "AdminTypes.h"
 #include "ClientError.h"
 #include "LeaseVerifier.h"
+#include "SeatRules.h"
 #include "wire/StatsSnapshot.h"
 
 #include <QByteArray>
@@ -81,6 +82,14 @@ public:
     void rotateKey(const QString &licenseId, QObject *context, Callback<QString> done);
     void listLeases(const QString &licenseId, QObject *context, Callback<LeaseList> done);
     void revoke(const RevokeRequest &request, QObject *context, Callback<Empty> done);
+    // The server's holder groups (viewer reads, admin writes) and a license's seat rules. A write
+    // the server refuses reports its words: validateGroups()/validateRules()' field and message
+    // (400), the group and licenses of a group still in use (409 group_in_use), the role (403).
+    // Each answers with what the server now keeps.
+    void groups(QObject *context, Callback<QList<HolderGroup>> done);
+    void putGroups(const QList<HolderGroup> &groups, QObject *context, Callback<QList<HolderGroup>> done);
+    void rules(const QString &licenseId, QObject *context, Callback<SeatRules> done);
+    void putRules(const QString &licenseId, const SeatRules &rules, QObject *context, Callback<SeatRules> done);
     void reap(bool dryRun, QObject *context, Callback<ReapResult> done);
     void events(const EventQuery &query, QObject *context, Callback<EventPage> done);
     // Who the token speaks for, and the tokens themselves (admin only).

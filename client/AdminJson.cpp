@@ -4,6 +4,7 @@
 #include "Timestamps.h"
 #include "wire/Identifiers.h"
 #include "wire/JsonReader.h"
+#include "wire/SeatRulesJson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -325,6 +326,53 @@ QByteArray encodeLicenseSpec(const LicenseSpec &spec)
         {u"reapGraceSeconds"_s, spec.reapGraceSeconds},
     };
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+std::optional<QList<HolderGroup>> decodeGroups(const QByteArray &body, QString *error)
+{
+    Reader reader;
+    QList<HolderGroup> groups;
+    if (const auto object = reader.document(body)) {
+        const QJsonValue value = reader.field(*object, {}, u"groups"_s);
+        if (!reader.failed()) {
+            ValidationError why;
+            if (auto decoded = seatrules::groupsFromJson(value, u"groups"_s, &why))
+                groups = std::move(*decoded);
+            else
+                reader.fail(why);
+        }
+    }
+    return finish(reader, groups, error);
+}
+
+std::optional<SeatRules> decodeRules(const QByteArray &body, const QString &licenseId, QString *error)
+{
+    Reader reader;
+    SeatRules rules;
+    if (const auto object = reader.document(body)) {
+        const QString id = reader.string(*object, {}, u"licenseId"_s, false);
+        if (!reader.failed() && id != licenseId)
+            reader.fail(u"licenseId"_s, u"is \"%1\", not the license asked for (\"%2\")"_s.arg(id, licenseId));
+        const QJsonValue value = reader.field(*object, {}, u"rules"_s);
+        if (!reader.failed()) {
+            ValidationError why;
+            if (auto decoded = seatrules::rulesFromJson(value, u"rules"_s, &why))
+                rules = std::move(*decoded);
+            else
+                reader.fail(why);
+        }
+    }
+    return finish(reader, rules, error);
+}
+
+QByteArray encodeGroups(const QList<HolderGroup> &groups)
+{
+    return QJsonDocument(QJsonObject {{u"groups"_s, seatrules::groupsToJson(groups)}}).toJson(QJsonDocument::Compact);
+}
+
+QByteArray encodeRules(const SeatRules &rules)
+{
+    return QJsonDocument(QJsonObject {{u"rules"_s, seatrules::rulesToJson(rules)}}).toJson(QJsonDocument::Compact);
 }
 
 QByteArray encodeRevoke(const RevokeRequest &request)

@@ -3,6 +3,7 @@
 #include "AdminTypes.h"
 #include "ClientError.h"
 #include "LeaseVerifier.h"
+#include "SeatRules.h"
 #include "wire/StatsSnapshot.h"
 
 #include <QByteArray>
@@ -35,6 +36,11 @@ std::optional<LeaseList> decodeLeaseList(const QByteArray &body, const QString &
 std::optional<ReapResult> decodeReapResult(const QByteArray &body, bool dryRunAsked, QString *error = nullptr);
 std::optional<EventPage> decodeEventPage(const QByteArray &body, QString *error = nullptr);
 
+// GET/PUT /v1/groups: {"groups": [...]}, and GET/PUT /v1/licenses/{id}/rules: {"licenseId", "rules"}
+// (the rules must be those of `licenseId`), through core's SeatRulesJson codecs.
+std::optional<QList<HolderGroup>> decodeGroups(const QByteArray &body, QString *error = nullptr);
+std::optional<SeatRules> decodeRules(const QByteArray &body, const QString &licenseId, QString *error = nullptr);
+
 std::optional<AccessTokenInfo> decodeWhoami(const QByteArray &body, QString *error = nullptr);
 std::optional<TokenList> decodeTokenList(const QByteArray &body, QString *error = nullptr);
 std::optional<CreatedToken> decodeCreatedToken(const QByteArray &body, QString *error = nullptr);
@@ -46,6 +52,8 @@ ClientError decodeErrorReply(int httpStatus, const QByteArray &body);
 QByteArray encodeLicenseSpec(const LicenseSpec &spec);
 QByteArray encodeRevoke(const RevokeRequest &request);
 QByteArray encodeTokenSpec(const TokenSpec &spec);
+QByteArray encodeGroups(const QList<HolderGroup> &groups);
+QByteArray encodeRules(const SeatRules &rules);
 
 // The decoded values back as JSON in the contract's field names, for `keyright --json` and logs.
 QJsonObject toJson(const LicenseSummary &license);

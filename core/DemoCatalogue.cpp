@@ -14,16 +14,32 @@ const QList<DemoCatalogue::License> &DemoCatalogue::licenses()
          5,
          15,
          {u"alice@ws-12"_s, u"alice@ws-12"_s, u"bob@ws-07"_s, u"chen@cad-03"_s, u"dana@ws-21"_s, u"emil@laptop-5"_s,
-          u"farah@ws-02"_s, u"gus@render-1"_s}},
+          u"farah@ws-02"_s, u"gus@render-1"_s},
+         // 2 seats for render (gus holds one: one reserved seat stays idle), at most 3 on laptops.
+         SeatRules {{}, {}, {{u"render"_s, 2}}, {{u"laptops"_s, 3}}}},
         {u"render-farm"_s,
          u"Render farm"_s,
          4,
          120,
          10,
          30,
-         {u"node-01@farm"_s, u"node-02@farm"_s, u"node-03@farm"_s, u"node-04@farm"_s}},
-        {u"training-demo"_s, u"Training demo (short TTL)"_s, 3, 15, 2, 5, {u"trainer@projector"_s, u"student-1@lab"_s}},
+         {u"node-01@farm"_s, u"node-02@farm"_s, u"node-03@farm"_s, u"node-04@farm"_s},
+         {}},
+        {u"training-demo"_s,
+         u"Training demo (short TTL)"_s,
+         3,
+         15,
+         2,
+         5,
+         {u"trainer@projector"_s, u"student-1@lab"_s},
+         {}},
     };
+    return all;
+}
+
+const QList<HolderGroup> &DemoCatalogue::holderGroups()
+{
+    static const QList<HolderGroup> all {{u"render"_s, {u"*@render-*"_s}}, {u"laptops"_s, {u"*@laptop-*"_s}}};
     return all;
 }
 

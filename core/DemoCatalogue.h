@@ -1,5 +1,7 @@
 #pragma once
 
+#include "SeatRules.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -22,9 +24,14 @@ public:
         int skewSeconds = 5;
         int reapGraceSeconds = 15;
         QStringList holders; // checked out by the embedded demo, in this order (one may repeat)
+        SeatRules rules; // naming holderGroups(); empty: none
     };
 
     static const QList<License> &licenses();
+    // The holder groups the demo licenses' rules name. acme-cad reserves seats for render and caps
+    // laptops, so the Seats page shows reserved-and-idle seats and what each holder counts against
+    // without anyone configuring anything.
+    static const QList<HolderGroup> &holderGroups();
     // nullptr when `id` is not a demo license.
     static const License *license(const QString &id);
 

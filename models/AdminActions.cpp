@@ -55,7 +55,11 @@ AccessRole AdminActions::requiredRole(Action action)
     case Action::ListTokens:
     case Action::CreateToken:
     case Action::RevokeToken:
+    case Action::EditGroups:
+    case Action::EditRules:
         return AccessRole::Admin;
+    case Action::ReadRules:
+        return AccessRole::Viewer;
     }
     return AccessRole::Admin;
 }
@@ -169,6 +173,83 @@ bool AdminActions::revokeToken(const QString &name)
             Q_EMIT tokenRevoked(name);
             // Revoking the dashboard's own token shows at the next poll.
             m_session.refresh();
+        });
+}
+
+} // namespace keyright
+
+namespace keyright {
+
+bool AdminActions::loadGroups()
+{
+    return run<QList<HolderGroup>>(
+        Action::ReadRules, {}, [this](AdminClient &client, auto done) { client.groups(this, done); },
+        [this](const QList<HolderGroup> &groups) { Q_EMIT groupsLoaded(groups); });
+}
+
+bool AdminActions::loadRules(const QString &licenseId)
+{
+    return run<QList<HolderGroup>>(
+        Action::ReadRules, licenseId, [this](AdminClient &client, auto done) { client.groups(this, done); },
+        [this, licenseId](const QList<HolderGroup> &groups) {
+            run<SeatRules>(
+                Action::ReadRules, licenseId,
+                [this, licenseId](AdminClient &client, auto done) { client.rules(licenseId, this, done); },
+                [this, licenseId, groups](const SeatRules &rules) { Q_EMIT rulesLoaded(licenseId, rules, groups); });
+        });
+}
+
+bool AdminActions::saveGroups(const QList<HolderGroup> &groups)
+{
+    return run<QList<HolderGroup>>(
+        Action::EditGroups, {},
+        [this, groups](AdminClient &client, auto done) { client.putGroups(groups, this, done); },
+        [this](const QList<HolderGroup> &saved) {
+            Q_EMIT groupsSaved(saved);
+            m_session.refresh();
+        });
+}
+
+bool AdminActions::saveLicense(const LicenseSpec &spec, bool create, const std::optional<QList<HolderGroup>> &groups,
+                               const std::optional<SeatRules> &rules)
+{
+    const auto saveRules = [this, spec, create, rules] {
+        if (!rules) {
+            if (!create)
+                Q_EMIT licenseSaved(spec.id);
+            return;
+        }
+        run<SeatRules>(
+            Action::EditRules, spec.id,
+            [this, id = spec.id, r = *rules](AdminClient &client, auto done) { client.putRules(id, r, this, done); },
+            [this, spec, create](const SeatRules &saved) {
+                Q_EMIT rulesSaved(spec.id, saved);
+                if (!create)
+                    Q_EMIT licenseSaved(spec.id);
+                m_session.refresh();
+            });
+    };
+    const auto saveSpec = [this, spec, create, saveRules] {
+        return run<LicenseWriteResult>(
+            create ? Action::CreateLicense : Action::EditLicense, spec.id,
+            [this, spec](AdminClient &client, auto done) { client.putLicense(spec, this, done); },
+            [this, spec, create, saveRules](const LicenseWriteResult &written) {
+                // The tables show the license even if its rules are refused next.
+                m_session.refresh();
+                // Shown once, so shown now: a refusal of the rules must not lose the new key.
+                if (create)
+                    Q_EMIT licenseCreated(spec.id, written.key);
+                saveRules();
+            });
+    };
+    if (!groups)
+        return saveSpec();
+    return run<QList<HolderGroup>>(
+        Action::EditGroups, spec.id,
+        [this, g = *groups](AdminClient &client, auto done) { client.putGroups(g, this, done); },
+        [this, saveSpec](const QList<HolderGroup> &saved) {
+            Q_EMIT groupsSaved(saved);
+            saveSpec();
         });
 }
 

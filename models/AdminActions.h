@@ -1,6 +1,7 @@
 #pragma once
 
 #include "AdminTypes.h"
+#include "SeatRules.h"
 
 #include <QObject>
 
@@ -30,7 +31,10 @@ public:
         RotateKey,
         ListTokens,
         CreateToken,
-        RevokeToken
+        RevokeToken,
+        ReadRules, // a license's seat rules and the server's holder groups
+        EditGroups,
+        EditRules
     };
     Q_ENUM(Action)
 
@@ -58,6 +62,17 @@ public:
     bool listTokens();
     bool createToken(const TokenSpec &spec);
     bool revokeToken(const QString &name);
+    // Reads the server's groups, then the license's rules: rulesLoaded(). loadGroups(): groupsLoaded().
+    bool loadRules(const QString &licenseId);
+    bool loadGroups();
+    bool saveGroups(const QList<HolderGroup> &groups);
+    // Saves a license with its seat rules in the order the server needs them: the groups (when
+    // given) first, since the rules may name a new group; then the license (a new one, or a seat
+    // count its reservations must fit); then the rules (when given). Each step runs only after
+    // the one before succeeded; a refusal is reported by failed() with that step's action and the
+    // server's words, and stops there. A new license's key is reported as soon as it exists.
+    bool saveLicense(const LicenseSpec &spec, bool create, const std::optional<QList<HolderGroup>> &groups,
+                     const std::optional<SeatRules> &rules);
 
 Q_SIGNALS:
     void busyChanged(bool busy);
@@ -72,6 +87,11 @@ Q_SIGNALS:
     // `secret` is shown once (it is only known now).
     void tokenCreated(const keyright::AccessTokenInfo &token, const QString &secret);
     void tokenRevoked(const QString &name);
+    void rulesLoaded(const QString &licenseId, const keyright::SeatRules &rules,
+                     const QList<keyright::HolderGroup> &groups);
+    void groupsLoaded(const QList<keyright::HolderGroup> &groups);
+    void groupsSaved(const QList<keyright::HolderGroup> &groups);
+    void rulesSaved(const QString &licenseId, const keyright::SeatRules &rules);
     // `subject` is what the command was about (the holder, the license id; empty for a reap);
     // `message` is for a person (DashboardSession::describeError).
     void failed(keyright::AdminActions::Action action, const QString &subject, const QString &message);

@@ -38,6 +38,29 @@ QString fullTimestamp(const QDateTime &time)
     return time.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss t"_s);
 }
 
+// The leases the server counted (its `live` flag, decided on its clock), as seatUsage() takes them:
+// only those, with the listing's time as "now" and a skew just wide enough that each of them is
+// live there. The dashboard does not know the license's skew and must not second-guess the server.
+struct CountedLeases
+{
+    QList<SeatLease> leases;
+    QDateTime now;
+    std::chrono::milliseconds skew {0};
+};
+
+CountedLeases countedLeases(const LeaseList &list, const QDateTime &fallbackNow)
+{
+    CountedLeases counted;
+    counted.now = list.serverTime.isValid() ? list.serverTime : fallbackNow;
+    for (const LeaseRow &row : list.leases) {
+        if (!row.live)
+            continue;
+        counted.leases << row.lease;
+        counted.skew = std::max(counted.skew, std::chrono::milliseconds {row.lease.expiresAt.msecsTo(counted.now)});
+    }
+    return counted;
+}
+
 // Which columns differ between two versions of one row, as a bit per column.
 unsigned changedColumns(const HolderRow &a, const HolderRow &b)
 {
@@ -58,6 +81,10 @@ unsigned changedColumns(const HolderRow &a, const HolderRow &b)
             set(LeaseTableModel::StateColumn);
         if (a.lease.signatureValid != b.lease.signatureValid || x.signature != y.signature)
             set(LeaseTableModel::SignatureColumn);
+        // Without rules the column is empty whatever the liveness: no change to report there.
+        if (a.reservation != b.reservation || a.caps != b.caps || a.ruled != b.ruled
+            || (b.ruled && a.lease.live != b.lease.live))
+            set(LeaseTableModel::CountsAgainstColumn);
     } else {
         if (a.block.until != b.block.until) {
             set(LeaseTableModel::CountdownColumn);
@@ -77,7 +104,9 @@ const QList<int> &changeRoles()
                                    LeaseTableModel::SortRole,
                                    LeaseTableModel::StateRole,
                                    LeaseTableModel::RemainingFractionRole,
-                                   LeaseTableModel::SignatureValidRole};
+                                   LeaseTableModel::SignatureValidRole,
+                                   LeaseTableModel::ReservationRole,
+                                   LeaseTableModel::CapsRole};
     return roles;
 }
 
@@ -184,6 +213,14 @@ QVariant LeaseTableModel::data(const QModelIndex &index, int role) const
         return int(stateOf(row));
     case SignatureValidRole:
         return isLease ? QVariant(row.lease.signatureValid) : QVariant();
+    case ReservationRole:
+        return isLease ? row.reservation : QString();
+    case CapsRole: {
+        QStringList groups;
+        for (const HolderRow::Cap &cap : row.caps)
+            groups << cap.group;
+        return groups;
+    }
     case RemainingFractionRole:
         if (index.column() == CountdownColumn && isLease) {
             const qint64 window = row.lease.lease.issuedAt.msecsTo(row.lease.lease.expiresAt);
@@ -216,6 +253,10 @@ QVariant LeaseTableModel::data(const QModelIndex &index, int role) const
             if (isLease)
                 return QBrush(
                     StatePalette::colour(row.lease.signatureValid ? StatePalette::Live : StatePalette::Failed));
+            return {};
+        case CountsAgainstColumn:
+            if (isLease && !row.reservation.isEmpty())
+                return QBrush(StatePalette::colour(StatePalette::ReservedSeat));
             return {};
         case SeatColumn:
         case HeldSinceColumn:
@@ -300,9 +341,27 @@ QVariant LeaseTableModel::displayData(const HolderRow &row, int column) const
     }
     case SignatureColumn:
         return row.lease.signatureValid ? u"\u2713"_s : u"\u2717"_s;
+    case CountsAgainstColumn:
+        return countsAgainstText(row);
     default:
         return {};
     }
+}
+
+QString LeaseTableModel::countsAgainstText(const HolderRow &row) const
+{
+    // Only a seat the server counts counts against anything; without rules there is nothing to say.
+    if (row.kind != HolderRow::Kind::Lease || !row.ruled || stateOf(row) != HolderState::Live)
+        return {};
+    // A cap says more than "shared seats" and keeps the column narrow; the tooltip has both.
+    QStringList parts;
+    if (!row.reservation.isEmpty())
+        parts << tr("reserved for %1").arg(row.reservation);
+    for (const HolderRow::Cap &cap : row.caps)
+        parts << tr("max %1: %2 of %3").arg(cap.group).arg(cap.held).arg(cap.cap);
+    if (parts.isEmpty())
+        parts << tr("shared seats");
+    return parts.join(u" · "_s);
 }
 
 QVariant LeaseTableModel::sortData(const HolderRow &row, int column) const
@@ -331,6 +390,8 @@ QVariant LeaseTableModel::sortData(const HolderRow &row, int column) const
         return int(stateOf(row));
     case SignatureColumn:
         return isLease ? int(row.lease.signatureValid) : -1;
+    case CountsAgainstColumn:
+        return countsAgainstText(row);
     default:
         return {};
     }
@@ -366,6 +427,17 @@ QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
             return tr("The seat counts against the license");
         return tr("The lease expired; the seat no longer counts. The reaper deletes the row from %1.")
             .arg(formatTime(row.lease.reapableAt, m_now));
+    case CountsAgainstColumn: {
+        if (countsAgainstText(row).isEmpty())
+            return {};
+        QStringList lines;
+        lines << (row.reservation.isEmpty()
+                      ? tr("This seat counts against the shared seats, which anyone admitted may take.")
+                      : tr("This seat counts against the seats reserved for %1.").arg(row.reservation));
+        for (const HolderRow::Cap &cap : row.caps)
+            lines << tr("%1 may hold at most %2 seats; it holds %3.").arg(cap.group).arg(cap.cap).arg(cap.held);
+        return lines.join(u'\n');
+    }
     case SignatureColumn:
         return row.lease.signatureValid
             ? tr("The signature verifies against the server's public key")
@@ -394,6 +466,8 @@ QVariant LeaseTableModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Expires at");
     case CountdownColumn:
         return tr("Expires in");
+    case CountsAgainstColumn:
+        return tr("Counts against");
     case StateColumn:
         return tr("State");
     case SignatureColumn:
@@ -410,14 +484,46 @@ void LeaseTableModel::applyPoll(const QList<LeaseList> &lists)
     QSet<QString> covered;
     QHash<QString, HolderRow> incoming;
     QStringList order; // keeps new rows in the server's order
+    QStringList detailed;
     for (const LeaseList &list : lists) {
         covered.insert(list.licenseId);
+        const CountedLeases counted = countedLeases(list, m_now);
+        const CompiledSeatRules compiled(list.rules, list.groups);
+        const SeatUsage usage = seatUsage(list.seatCount, compiled, counted.leases, counted.now, counted.skew);
+        if (!list.licenseId.isEmpty()) {
+            m_details.insert(list.licenseId,
+                             LicenseDetails {list.seatCount, list.rules, list.groups, list.queue, usage, counted.now});
+            detailed << list.licenseId;
+        }
+        // Live members of each reservation: while they fit, each counts against it, and only an
+        // overflowing reservation needs seatUsage()'s oldest-seat-first order per seat.
+        QList<int> members(list.rules.reserve.size(), 0);
+        QList<int> capHeld(list.rules.max.size(), 0);
+        for (const SeatLease &lease : counted.leases) {
+            if (const auto r = compiled.reservationOf(lease.holder))
+                ++members[*r];
+            for (int c = 0; c < list.rules.max.size(); ++c) {
+                if (compiled.inGroup(lease.holder, list.rules.max.at(c).group))
+                    ++capHeld[c];
+            }
+        }
         for (const LeaseRow &lease : list.leases) {
             HolderRow row;
             row.kind = HolderRow::Kind::Lease;
             row.key = lease.lease.seatId;
             row.licenseId = list.licenseId;
             row.lease = lease;
+            row.ruled = !list.rules.isEmpty();
+            if (lease.live && row.ruled) {
+                if (const auto r = compiled.reservationOf(lease.lease.holder)) {
+                    row.reservation = members.at(*r) <= list.rules.reserve.at(*r).seats
+                        ? list.rules.reserve.at(*r).group
+                        : reservationCountedAgainst(compiled, counted.leases, lease.lease.seatId, counted.now,
+                                                    counted.skew);
+                }
+                for (const int c : compiled.capsOf(lease.lease.holder))
+                    row.caps << HolderRow::Cap {list.rules.max.at(c).group, capHeld.at(c), list.rules.max.at(c).seats};
+            }
             order << row.key;
             incoming.insert(row.key, std::move(row));
         }
@@ -496,12 +602,31 @@ void LeaseTableModel::applyPoll(const QList<LeaseList> &lists)
         }
         endInsertRows();
     }
+    if (!detailed.isEmpty())
+        Q_EMIT detailsChanged(detailed);
+}
+
+const LeaseTableModel::LicenseDetails *LeaseTableModel::detailsOf(const QString &licenseId) const
+{
+    const auto it = m_details.constFind(licenseId);
+    return it == m_details.cend() ? nullptr : &it.value();
 }
 
 void LeaseTableModel::retainLicenses(const QSet<QString> &licenseIds)
 {
     const auto gone = [&](int r) { return !licenseIds.contains(m_rows.at(r).licenseId); };
     removeRowsWhere(gone);
+    QStringList dropped;
+    for (auto it = m_details.begin(); it != m_details.end();) {
+        if (licenseIds.contains(it.key())) {
+            ++it;
+            continue;
+        }
+        dropped << it.key();
+        it = m_details.erase(it);
+    }
+    if (!dropped.isEmpty())
+        Q_EMIT detailsChanged(dropped);
 }
 
 void LeaseTableModel::removeRowsWhere(const std::function<bool(int row)> &gone)
@@ -532,7 +657,11 @@ void LeaseTableModel::clear()
     m_rows.clear();
     m_rowByKey.clear();
     m_grants.clear();
+    const QStringList dropped = m_details.keys();
+    m_details.clear();
     endResetModel();
+    if (!dropped.isEmpty())
+        Q_EMIT detailsChanged(dropped);
 }
 
 void LeaseTableModel::noteGrant(const QString &seatId, const QDateTime &grantedAt)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "AdminTypes.h"
+#include "SeatDecision.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -25,6 +26,18 @@ struct HolderRow
     HolderBlock block;
     QDateTime heldSince; // the grant when known from the events, else the earliest issuedAt seen
     bool heldSinceExact = false;
+    // Under the license's seat rules, for a live lease: the reservation it counts against (empty:
+    // the shared seats) and every cap of a group it is in, with what the group holds.
+    struct Cap
+    {
+        QString group;
+        int held = 0;
+        int cap = 0;
+        friend bool operator==(const Cap &, const Cap &) = default;
+    };
+    QString reservation;
+    QList<Cap> caps;
+    bool ruled = false; // the license has rules: "shared seats" means something
 
     QString holder() const { return kind == Kind::Lease ? lease.lease.holder : block.holder; }
 };
@@ -63,6 +76,7 @@ public:
         CountdownColumn,
         StateColumn,
         SignatureColumn,
+        CountsAgainstColumn, // last, so the columns before keep their numbers; the page shows it before State
         ColumnCount
     };
     Q_ENUM(Column)
@@ -75,6 +89,8 @@ public:
         StateRole, // HolderState as int
         RemainingFractionRole, // countdown: remaining / lease window, 0..1 (negative once expired)
         SignatureValidRole,
+        ReservationRole, // the reservation group a live lease counts against; empty for the shared seats
+        CapsRole, // QStringList: the capped groups the holder is in
     };
     enum class HolderState { Live, ExpiredAwaitingReap, Blocked };
     Q_ENUM(HolderState)
@@ -114,10 +130,29 @@ public:
     int rowOfKey(const QString &key) const { return m_rowByKey.value(key, -1); }
     HolderState stateOf(const HolderRow &row) const;
 
+    // What the last poll of a license said beyond its rows: its seat rules, the server's groups,
+    // its waiting line, and its seats split by seatUsage() over the leases the server counted.
+    struct LicenseDetails
+    {
+        int seatCount = 0;
+        SeatRules rules;
+        QList<HolderGroup> groups;
+        QList<QueueTicket> queue;
+        SeatUsage usage;
+        QDateTime serverTime;
+    };
+    // nullptr while the license is not polled (not selected).
+    const LicenseDetails *detailsOf(const QString &licenseId) const;
+    QStringList detailedLicenses() const { return m_details.keys(); }
+
     // The rows are what the server said at `asOf` and no poll has succeeded since (invalid: fresh).
     // Stale rows are greyed and say their age; their states still follow the estimated server time.
     void setStaleSince(const QDateTime &asOf);
     QDateTime staleSince() const { return m_staleSince; }
+
+Q_SIGNALS:
+    // detailsOf() changed for these licenses (a poll, or they are no longer polled).
+    void detailsChanged(const QStringList &licenseIds);
 
 private:
     void rebuildIndex();
@@ -127,6 +162,7 @@ private:
     QVariant displayData(const HolderRow &row, int column) const;
     QVariant sortData(const HolderRow &row, int column) const;
     QVariant toolTipData(const HolderRow &row, int column) const;
+    QString countsAgainstText(const HolderRow &row) const;
 
     const Clock &m_clock;
     QDateTime m_now;
@@ -134,6 +170,7 @@ private:
     QList<HolderRow> m_rows;
     QHash<QString, int> m_rowByKey;
     QHash<QString, QDateTime> m_grants;
+    QHash<QString, LicenseDetails> m_details;
 };
 
 } // namespace keyright

@@ -26,7 +26,8 @@ QList<int> changedColumns(const LicenseSummary &a, const LicenseSummary &b)
     QList<int> columns;
     if (a.name != b.name)
         columns << LicenseListModel::NameColumn;
-    if (a.seatCount != b.seatCount || a.inUse != b.inUse)
+    if (a.seatCount != b.seatCount || a.inUse != b.inUse || a.reservedSeats != b.reservedSeats
+        || a.waiting != b.waiting)
         columns << LicenseListModel::SeatsColumn;
     if (a.ttlSeconds != b.ttlSeconds)
         columns << LicenseListModel::TtlColumn;
@@ -69,6 +70,12 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
         return l.seatCount;
     case InUseRole:
         return l.inUse;
+    case ReservedIdleRole:
+        return reservedIdle(l);
+    case FreeRole:
+        return std::max(0, l.seatCount - l.inUse - reservedIdle(l));
+    case WaitingRole:
+        return l.waiting;
     case Qt::DisplayRole:
         switch (index.column()) {
         case NameColumn:
@@ -106,7 +113,7 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
         case NameColumn:
             return tr("License id: %1").arg(l.id);
         case SeatsColumn:
-            return tr("%1 of %2 seats in use (live leases only)").arg(l.inUse).arg(l.seatCount);
+            return seatsToolTip(l);
         case TtlColumn:
             return tr("Lease lifetime: a client must renew within this time");
         case SkewColumn:
@@ -182,7 +189,8 @@ void LicenseListModel::applyList(const LicenseList &list)
     if (removed)
         rebuildIndex();
 
-    const QList<int> roles {Qt::DisplayRole, Qt::ToolTipRole, Qt::ForegroundRole, SortRole, SeatCountRole, InUseRole};
+    const QList<int> roles {Qt::DisplayRole, Qt::ToolTipRole,  Qt::ForegroundRole, SortRole,   SeatCountRole,
+                            InUseRole,       ReservedIdleRole, FreeRole,           WaitingRole};
     QList<LicenseSummary> added;
     for (const LicenseSummary &l : list.licenses) {
         const auto it = m_rowById.constFind(l.id);
@@ -214,7 +222,61 @@ void LicenseListModel::clear()
     beginResetModel();
     m_licenses.clear();
     m_rowById.clear();
+    m_usage.clear();
     endResetModel();
+}
+
+void LicenseListModel::setUsage(const QString &licenseId, const std::optional<SeatUsage> &usage)
+{
+    const auto before = m_usage.value(licenseId);
+    const bool same = before.has_value() == usage.has_value()
+        && (!usage
+            || (before->inUse == usage->inUse && before->reservedIdle() == usage->reservedIdle()
+                && before->free() == usage->free() && before->seatCount == usage->seatCount));
+    if (usage)
+        m_usage.insert(licenseId, usage);
+    else
+        m_usage.remove(licenseId);
+    const int row = rowOf(licenseId);
+    if (same || row < 0)
+        return;
+    const QModelIndex cell = index(row, SeatsColumn);
+    Q_EMIT dataChanged(cell, cell, {Qt::ToolTipRole, ReservedIdleRole, FreeRole});
+}
+
+int LicenseListModel::reservedIdle(const LicenseSummary &l) const
+{
+    const std::optional<SeatUsage> usage = m_usage.value(l.id);
+    // The listing and the summary come from the same poll; a summary that disagrees (a newer
+    // seat count) wins over a split made for another one.
+    if (usage && usage->seatCount == l.seatCount && usage->inUse == l.inUse)
+        return usage->reservedIdle();
+    // Every seat in use could count against a reservation: at least this many reserved seats are idle.
+    return std::clamp(l.reservedSeats - l.inUse, 0, std::max(0, l.seatCount - l.inUse));
+}
+
+QString LicenseListModel::seatsToolTip(const LicenseSummary &l) const
+{
+    QString tip = tr("%1 of %2 seats in use (live leases only)").arg(l.inUse).arg(l.seatCount);
+    if (l.reservedSeats > 0) {
+        const std::optional<SeatUsage> usage = m_usage.value(l.id);
+        const int idle = reservedIdle(l);
+        const int free = std::max(0, l.seatCount - l.inUse - idle);
+        if (usage && usage->seatCount == l.seatCount && usage->inUse == l.inUse) {
+            tip += u'\n' + tr("%n reserved and idle: only their group may take them", nullptr, idle);
+            for (const SeatUsage::Reservation &r : usage->reservations)
+                tip += u'\n' + tr("  %1: %2 of %3 reserved seats in use").arg(r.group).arg(r.used).arg(r.seats);
+        } else {
+            tip += u'\n'
+                + tr("At least %1 of the %2 reserved seats idle (select the license for the exact split)")
+                      .arg(idle)
+                      .arg(l.reservedSeats);
+        }
+        tip += u'\n' + tr("%n free for anyone admitted", nullptr, free);
+    }
+    if (l.waiting > 0)
+        tip += u'\n' + tr("%n waiting in line", nullptr, l.waiting);
+    return tip;
 }
 
 const LicenseSummary *LicenseListModel::license(const QString &id) const

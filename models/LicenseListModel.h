@@ -1,6 +1,7 @@
 #pragma once
 
 #include "AdminTypes.h"
+#include "SeatDecision.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -23,6 +24,9 @@ public:
         SeatCountRole,
         InUseRole,
         SortRole, // a value that sorts naturally (numbers as numbers)
+        ReservedIdleRole, // seats reserved for a group and idle (exact when the usage is known, else at least)
+        FreeRole, // seats anyone admitted may take
+        WaitingRole, // tickets waiting in the license's line
     };
 
     explicit LicenseListModel(QObject *parent = nullptr);
@@ -35,6 +39,10 @@ public:
 
     void applyList(const LicenseList &list);
     void clear();
+    // The license's seats split by seatUsage() (from its lease listing); nullopt: not known, the
+    // split is then estimated from the summary (at least the reserved seats beyond those in use).
+    void setUsage(const QString &licenseId, const std::optional<SeatUsage> &usage);
+    std::optional<SeatUsage> usageOf(const QString &licenseId) const { return m_usage.value(licenseId); }
 
     const LicenseSummary *license(const QString &id) const;
     const LicenseSummary &licenseAt(int row) const { return m_licenses.at(row); }
@@ -43,8 +51,11 @@ public:
 
 private:
     void rebuildIndex();
+    int reservedIdle(const LicenseSummary &l) const;
+    QString seatsToolTip(const LicenseSummary &l) const;
 
     QList<LicenseSummary> m_licenses;
+    QHash<QString, std::optional<SeatUsage>> m_usage;
     QHash<QString, int> m_rowById;
 };
 

@@ -31,6 +31,8 @@ constexpr Variants variants[StatePalette::RoleCount] = {
     {0x666666, 0xb0b0b0, 0x607d8b}, // Muted
     {0x1e5aa8, 0x90caf9, 0x1565c0}, // Accent
     {0x6d4c41, 0xc4b4ae, 0x6d4c41}, // Interrupted
+    // Teal: apart in hue from live green, full red and blocked purple, on a projector too.
+    {0x00695c, 0x80cbc4, 0x26a69a}, // ReservedSeat
 };
 
 QColor mix(const QColor &a, const QColor &b, double weightOfA)

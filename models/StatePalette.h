@@ -28,6 +28,7 @@ public:
         Muted, // gone, not applicable
         Accent, // a neutral series (usage in the chart), the seat the server counts
         Interrupted, // a network cut
+        ReservedSeat, // seats a rule reserves for a group (idle ones in the seat bar, a seat counted against one)
         RoleCount
     };
 

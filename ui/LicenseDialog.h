@@ -1,6 +1,7 @@
 #pragma once
 
 #include "AdminTypes.h"
+#include "SeatRules.h"
 
 #include <QDialog>
 #include <QSet>
@@ -8,13 +9,18 @@
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
+class QTableWidget;
 
 namespace keyright {
 
-// Creates or edits a license. Every change re-validates with the server's rules (license id
-// syntax, name, bounds, reap grace above the skew) and says what is wrong under the form; OK is
-// enabled only for a spec the server will accept.
+// Creates or edits a license and its seat rules. Every change re-validates with the server's rules
+// (license id syntax, name, bounds, reap grace above the skew; the seat rules and holder groups with
+// core's validateRules()/validateGroups(), so in the server's words) and says what is wrong next to
+// the field at fault; OK is enabled only for what the server will accept. The holder groups are the
+// server's, shared by every license: "Holder groups…" edits a copy that is saved with the license
+// (groups first, then the license, then its rules). Read-only for a role that may not edit.
 class LicenseDialog final : public QDialog
 {
     Q_OBJECT
@@ -28,12 +34,36 @@ public:
     LicenseSpec spec() const;
     bool isCreate() const { return m_create; }
     QString validationMessage() const;
+
+    // The license's rules and the server's groups as they are now; the dialog edits copies.
+    void setRules(const SeatRules &rules, const QList<HolderGroup> &groups);
+    SeatRules rules() const;
+    QList<HolderGroup> groups() const { return m_groups; }
+    bool groupsChanged() const { return m_groups != m_originalGroups; }
+    bool rulesChanged() const { return rules() != m_originalRules; }
+    // The rules' problem shown now (validateRules()' or validateGroups()' words), or empty.
+    QString rulesMessage() const;
+    // `why` says which role editing needs; empty: editable.
+    void setReadOnly(const QString &why);
+    bool isReadOnly() const { return m_readOnly; }
+
+    QLineEdit *allowEdit() const { return m_allow; }
+    QLineEdit *denyEdit() const { return m_deny; }
+    QTableWidget *reserveTable() const { return m_reserve; }
+    QTableWidget *maxTable() const { return m_max; }
+    // A `reserve N for GROUP` or `max N for GROUP` row.
+    void addSeatsRow(QTableWidget *table, const GroupSeats &row = {});
+    // Opens the holder groups of this dialog for editing (modal).
+    void editGroups();
     // The first problem with `spec`, for a person, or an empty string. Same rules as the server.
     static QString validate(const LicenseSpec &spec, bool create, const QSet<QString> &takenIds,
                             QString *field = nullptr);
 
 private:
     void revalidate();
+    QList<GroupSeats> seatsRows(const QTableWidget *table) const;
+    void refreshGroupChoices();
+    QTableWidget *seatsTable(const QString &objectName);
 
     bool m_create;
     QSet<QString> m_taken;
@@ -45,7 +75,24 @@ private:
     QSpinBox *m_grace;
     QLabel *m_message;
     QLabel *m_heartbeat;
+    QLineEdit *m_allow;
+    QLineEdit *m_deny;
+    QTableWidget *m_reserve;
+    QTableWidget *m_max;
+    QPushButton *m_addReserve;
+    QPushButton *m_addMax;
+    QPushButton *m_editGroups;
+    QLabel *m_groupsSummary;
+    QLabel *m_allowMessage;
+    QLabel *m_denyMessage;
+    QLabel *m_reserveMessage;
+    QLabel *m_maxMessage;
+    QLabel *m_readOnlyNote;
     QDialogButtonBox *m_buttons;
+    QList<HolderGroup> m_groups;
+    QList<HolderGroup> m_originalGroups;
+    SeatRules m_originalRules;
+    bool m_readOnly = false;
 };
 
 } // namespace keyright

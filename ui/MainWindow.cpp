@@ -7,6 +7,7 @@
 #include "ErrorBanner.h"
 #include "EventLogModel.h"
 #include "EventsPage.h"
+#include "GroupsDialog.h"
 #include "Icons.h"
 #include "KeyRevealDialog.h"
 #include "LanguageManager.h"
@@ -53,6 +54,7 @@ struct MainWindow::Actions
     QAction *newLicense = nullptr;
     QAction *editLicense = nullptr;
     QAction *rotateKey = nullptr;
+    QAction *groups = nullptr;
     QAction *revoke = nullptr;
     QAction *reap = nullptr;
     QAction *tokens = nullptr;
@@ -228,6 +230,7 @@ void MainWindow::createActions()
     a.newLicense = new QAction(keyrightIcon(u"add"_s), QString(), this);
     a.editLicense = new QAction(keyrightIcon(u"edit"_s), QString(), this);
     a.rotateKey = new QAction(keyrightIcon(u"key"_s), QString(), this);
+    a.groups = new QAction(this);
     a.revoke = new QAction(keyrightIcon(u"revoke"_s), QString(), this);
     a.reap = new QAction(keyrightIcon(u"reap"_s), QString(), this);
     a.tokens = new QAction(keyrightIcon(u"key"_s), QString(), this);
@@ -240,6 +243,7 @@ void MainWindow::createActions()
     a.newLicense->setObjectName(u"actionNewLicense"_s);
     a.editLicense->setObjectName(u"actionEditLicense"_s);
     a.rotateKey->setObjectName(u"actionRotateKey"_s);
+    a.groups->setObjectName(u"actionGroups"_s);
     a.tokens->setObjectName(u"actionTokens"_s);
 
     a.quit->setShortcut(QKeySequence::Quit);
@@ -247,6 +251,7 @@ void MainWindow::createActions()
     a.filter->setShortcut(QKeySequence::Find);
     a.newLicense->setShortcut(QKeySequence::New);
     a.reap->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    a.groups->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
     a.revoke->setShortcut(QKeySequence(Qt::Key_Delete));
     // Delete revokes only from the holders table, never while typing in a field.
     a.revoke->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -264,6 +269,7 @@ void MainWindow::createActions()
     connect(a.newLicense, &QAction::triggered, this, &MainWindow::newLicense);
     connect(a.editLicense, &QAction::triggered, this, &MainWindow::editLicense);
     connect(a.rotateKey, &QAction::triggered, this, &MainWindow::rotateKey);
+    connect(a.groups, &QAction::triggered, this, &MainWindow::showGroups);
     connect(a.revoke, &QAction::triggered, this, &MainWindow::revokeSelected);
     connect(a.reap, &QAction::triggered, this, &MainWindow::forceReap);
     connect(a.tokens, &QAction::triggered, this, &MainWindow::showTokens);
@@ -330,6 +336,8 @@ void MainWindow::createMenus()
     a.licensesMenu->addAction(a.newLicense);
     a.licensesMenu->addAction(a.editLicense);
     a.licensesMenu->addAction(a.rotateKey);
+    a.licensesMenu->addSeparator();
+    a.licensesMenu->addAction(a.groups);
 
     a.holdersMenu = menuBar()->addMenu(QString());
     a.holdersMenu->addAction(a.revoke);
@@ -383,6 +391,7 @@ void MainWindow::retranslate()
     a.editLicense->setText(tr("&Edit license…"));
     a.editLicense->setIconText(tr("Edit"));
     a.rotateKey->setText(tr("Rotate license &key…"));
+    a.groups->setText(tr("Holder &groups…"));
     a.revoke->setText(tr("&Revoke seat…"));
     a.revoke->setIconText(tr("Revoke"));
     a.revoke->setToolTip(tr("Revoke the selected seat (Delete)"));
@@ -398,7 +407,7 @@ void MainWindow::retranslate()
     m_identityLabel->setToolTip(tr("The token this dashboard uses, and its role"));
     // Each action's own tooltip, for when the role allows it (gate() puts it back); the others
     // show their text. Set afresh here because gate() may have replaced the tooltip meanwhile.
-    for (QAction *action : {a.newLicense, a.editLicense, a.rotateKey, a.tokens})
+    for (QAction *action : {a.newLicense, a.editLicense, a.rotateKey, a.tokens, a.groups})
         action->setProperty("allowedToolTip", QString());
     for (QAction *action : {a.revoke, a.reap})
         action->setProperty("allowedToolTip", action->toolTip());
@@ -575,6 +584,7 @@ void MainWindow::updateActions()
     gate(a.newLicense, connected, A::CreateLicense);
     gate(a.editLicense, connected && oneLicense, A::EditLicense);
     gate(a.rotateKey, connected && oneLicense, A::RotateKey);
+    gate(a.groups, connected, A::ReadRules);
     gate(a.revoke, connected && seatSelected, A::Revoke);
     gate(a.reap, connected, A::Reap);
     gate(a.tokens, connected, A::ListTokens);
@@ -631,31 +641,43 @@ void MainWindow::connectActionOutcomes()
     connect(&actions, &AdminActions::licenseSaved, this,
             [this](const QString &licenseId) { showMessage(tr("Saved %1.").arg(licenseId)); });
     connect(&actions, &AdminActions::keyRotated, this, &MainWindow::revealKey);
-    connect(&actions, &AdminActions::failed, this,
-            [this](AdminActions::Action action, const QString &subject, const QString &message) {
-                switch (action) {
-                case AdminActions::Action::Revoke:
-                    QMessageBox::warning(this, tr("Revoke seat"),
-                                         tr("The seat of %1 was not revoked: %2").arg(subject, message));
-                    break;
-                case AdminActions::Action::CreateLicense:
-                    QMessageBox::warning(this, tr("New license"), tr("The license was not created: %1").arg(message));
-                    break;
-                case AdminActions::Action::EditLicense:
-                    QMessageBox::warning(this, tr("Edit license"), tr("The license was not changed: %1").arg(message));
-                    break;
-                case AdminActions::Action::RotateKey:
-                    QMessageBox::warning(this, tr("Rotate license key"),
-                                         tr("The key was not rotated: %1").arg(message));
-                    break;
-                case AdminActions::Action::PreviewReap:
-                case AdminActions::Action::Reap:
-                case AdminActions::Action::ListTokens:
-                case AdminActions::Action::CreateToken:
-                case AdminActions::Action::RevokeToken:
-                    break; // the reap and tokens dialogs show these
-                }
-            });
+    connect(&actions, &AdminActions::groupsSaved, this, [this] { showMessage(tr("Saved the holder groups.")); });
+    connect(
+        &actions, &AdminActions::failed, this,
+        [this](AdminActions::Action action, const QString &subject, const QString &message) {
+            switch (action) {
+            case AdminActions::Action::Revoke:
+                QMessageBox::warning(this, tr("Revoke seat"),
+                                     tr("The seat of %1 was not revoked: %2").arg(subject, message));
+                break;
+            case AdminActions::Action::CreateLicense:
+                QMessageBox::warning(this, tr("New license"), tr("The license was not created: %1").arg(message));
+                break;
+            case AdminActions::Action::EditLicense:
+                QMessageBox::warning(this, tr("Edit license"), tr("The license was not changed: %1").arg(message));
+                break;
+            case AdminActions::Action::RotateKey:
+                QMessageBox::warning(this, tr("Rotate license key"), tr("The key was not rotated: %1").arg(message));
+                break;
+            case AdminActions::Action::ReadRules:
+                QMessageBox::warning(this, tr("Seat rules"), tr("The seat rules could not be read: %1").arg(message));
+                break;
+            case AdminActions::Action::EditGroups:
+                QMessageBox::warning(this, tr("Holder groups"),
+                                     tr("The holder groups were not saved: %1").arg(message));
+                break;
+            case AdminActions::Action::EditRules:
+                QMessageBox::warning(this, tr("Seat rules"),
+                                     tr("The license was saved but its seat rules were not: %1").arg(message));
+                break;
+            case AdminActions::Action::PreviewReap:
+            case AdminActions::Action::Reap:
+            case AdminActions::Action::ListTokens:
+            case AdminActions::Action::CreateToken:
+            case AdminActions::Action::RevokeToken:
+                break; // the reap and tokens dialogs show these
+            }
+        });
 }
 
 void MainWindow::showTokens()
@@ -702,34 +724,112 @@ void MainWindow::forceReap()
     dialog->open();
 }
 
+void MainWindow::withRules(const QString &licenseId,
+                           std::function<void(const SeatRules &, const QList<HolderGroup> &)> then)
+{
+    // The last poll of a selected license carries both; otherwise they are asked for.
+    if (const auto *details = m_session.leases().detailsOf(licenseId)) {
+        then(details->rules, details->groups);
+        return;
+    }
+    const QStringList polled = m_session.leases().detailedLicenses();
+    if (licenseId.isEmpty() && !polled.isEmpty()) {
+        then({}, m_session.leases().detailsOf(polled.first())->groups);
+        return;
+    }
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    const auto done = [this, connection, then](const SeatRules &rules, const QList<HolderGroup> &groups) {
+        disconnect(*connection);
+        then(rules, groups);
+    };
+    if (licenseId.isEmpty()) {
+        *connection = connect(m_adminActions, &AdminActions::groupsLoaded, this,
+                              [done](const QList<HolderGroup> &groups) { done({}, groups); });
+        if (!m_adminActions->loadGroups())
+            disconnect(*connection);
+        return;
+    }
+    *connection
+        = connect(m_adminActions, &AdminActions::rulesLoaded, this,
+                  [done, licenseId](const QString &id, const SeatRules &rules, const QList<HolderGroup> &groups) {
+                      if (id == licenseId)
+                          done(rules, groups);
+                  });
+    if (!m_adminActions->loadRules(licenseId))
+        disconnect(*connection);
+}
+
+QString MainWindow::readOnlyReason(AdminActions::Action action) const
+{
+    if (m_adminActions->isAllowed(action))
+        return {};
+    const auto identity = m_session.identity();
+    return tr("Read only: editing needs the %1 role; this token (%2) has the %3 role.")
+        .arg(roleLabel(AdminActions::requiredRole(action)), identity ? identity->name : QString(),
+             identity ? roleLabel(identity->role) : QString());
+}
+
+void MainWindow::openLicenseDialog(LicenseDialog *dialog)
+{
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (dialog->isReadOnly())
+            return;
+        const bool create = dialog->isCreate();
+        m_adminActions->saveLicense(dialog->spec(), create,
+                                    dialog->groupsChanged() ? std::optional<QList<HolderGroup>>(dialog->groups())
+                                                            : std::nullopt,
+                                    dialog->rulesChanged() ? std::optional<SeatRules>(dialog->rules()) : std::nullopt);
+    });
+    dialog->open();
+}
+
 void MainWindow::newLicense()
 {
     if (!m_adminActions->isAvailable() || !m_adminActions->isAllowed(AdminActions::Action::CreateLicense))
         return;
-    const QStringList ids = m_session.licenses().licenseIds();
-    auto *dialog = new LicenseDialog(std::nullopt, QSet<QString>(ids.cbegin(), ids.cend()), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] { m_adminActions->createLicense(dialog->spec()); });
-    dialog->open();
+    withRules({}, [this](const SeatRules &, const QList<HolderGroup> &groups) {
+        const QStringList ids = m_session.licenses().licenseIds();
+        auto *dialog = new LicenseDialog(std::nullopt, QSet<QString>(ids.cbegin(), ids.cend()), this);
+        dialog->setRules({}, groups);
+        openLicenseDialog(dialog);
+    });
 }
 
 void MainWindow::editLicense()
 {
     const QStringList ids = m_seats->selectedLicenseIds();
-    // Double-clicking a license asks for this too: a role that may not edit gets the reason.
-    if (!m_adminActions->isAllowed(AdminActions::Action::EditLicense)) {
-        showMessage(m_actions->editLicense->toolTip());
-        return;
-    }
     if (!m_adminActions->isAvailable() || ids.size() != 1)
         return;
-    const LicenseSummary *current = m_session.licenses().license(ids.first());
-    if (!current)
+    if (!m_session.licenses().license(ids.first()))
         return;
-    auto *dialog = new LicenseDialog(*current, {}, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] { m_adminActions->editLicense(dialog->spec()); });
-    dialog->open();
+    // A role that may not edit (double-clicking asks for this too) reads the license and its rules.
+    const QString id = ids.first();
+    withRules(id, [this, id](const SeatRules &rules, const QList<HolderGroup> &groups) {
+        const LicenseSummary *current = m_session.licenses().license(id);
+        if (!current)
+            return;
+        auto *dialog = new LicenseDialog(*current, {}, this);
+        dialog->setRules(rules, groups);
+        dialog->setReadOnly(readOnlyReason(AdminActions::Action::EditLicense));
+        openLicenseDialog(dialog);
+    });
+}
+
+void MainWindow::showGroups()
+{
+    if (!m_adminActions->isAvailable())
+        return;
+    withRules({}, [this](const SeatRules &, const QList<HolderGroup> &groups) {
+        auto *dialog = new GroupsDialog(groups, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->setReadOnly(readOnlyReason(AdminActions::Action::EditGroups));
+        connect(dialog, &QDialog::accepted, this, [this, dialog] {
+            if (!dialog->isReadOnly())
+                m_adminActions->saveGroups(dialog->groups());
+        });
+        dialog->open();
+    });
 }
 
 void MainWindow::rotateKey()

@@ -24,6 +24,7 @@ class DashboardSession;
 class ErrorBanner;
 class EventsPage;
 class LanguageManager;
+class LicenseDialog;
 class SeatsPage;
 
 // The administration dashboard's window: licenses and holders, events and disputes, and any page
@@ -71,6 +72,7 @@ public Q_SLOTS:
     void forceReap();
     void newLicense();
     void editLicense();
+    void showGroups();
     void rotateKey();
     void showConnections();
     void showTokens();
@@ -85,6 +87,12 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    // Runs `then` with the license's seat rules and the server's groups (licenseId empty: the
+    // groups alone), from the last poll when it has them, else read from the server.
+    void withRules(const QString &licenseId, std::function<void(const SeatRules &, const QList<HolderGroup> &)> then);
+    // Empty when the token's role may take `action`; else the read-only note for a dialog.
+    QString readOnlyReason(AdminActions::Action action) const;
+    void openLicenseDialog(LicenseDialog *dialog);
     void createActions();
     void createMenus();
     void retranslate();

@@ -7,10 +7,11 @@
 
 namespace keyright {
 
-SeatBarDelegate::SeatBarDelegate(int inUseRole, int seatCountRole, QObject *parent)
+SeatBarDelegate::SeatBarDelegate(int inUseRole, int seatCountRole, int reservedIdleRole, QObject *parent)
     : QStyledItemDelegate(parent)
     , m_inUseRole(inUseRole)
     , m_seatCountRole(seatCountRole)
+    , m_reservedIdleRole(reservedIdleRole)
 { }
 
 QColor SeatBarDelegate::colorFor(int inUse, int seatCount)
@@ -32,6 +33,7 @@ void SeatBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
     }
     const int inUse = inUseValue.toInt();
     const int seats = seatsValue.toInt();
+    const int reservedIdle = m_reservedIdleRole >= 0 ? std::max(0, index.data(m_reservedIdleRole).toInt()) : 0;
 
     // Background and selection as the style draws them, without the text.
     QStyleOptionViewItem opt = option;
@@ -50,6 +52,13 @@ void SeatBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
     painter->setPen(Qt::NoPen);
     painter->setBrush(StatePalette::background(StatePalette::Muted, option.palette));
     painter->drawRoundedRect(bar, 4, 4);
+    // The reserved part first, from the start, so the used part drawn over it keeps its rounded end.
+    if (seats > 0 && reservedIdle > 0) {
+        QRect reserved = bar;
+        reserved.setWidth(std::max(6, int(bar.width() * std::min(1.0, double(inUse + reservedIdle) / seats))));
+        painter->setBrush(StatePalette::fill(StatePalette::ReservedSeat));
+        painter->drawRoundedRect(reserved, 4, 4);
+    }
     if (seats > 0 && inUse > 0) {
         QRect filled = bar;
         filled.setWidth(std::max(6, int(bar.width() * std::min(1.0, double(inUse) / seats))));

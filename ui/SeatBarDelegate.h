@@ -4,15 +4,18 @@
 
 namespace keyright {
 
-// Seats in use over seats owned, as a bar: green, amber from 80 % (near full), red when full.
-// Reads InUseRole and SeatCountRole; any other cell is painted by the base class.
+// Seats in use over seats owned, as a bar: green, amber from 80 % (near full), red when full. The
+// seats a rule reserves for a group and nobody uses follow in teal (StatePalette::ReservedSeat):
+// outsiders cannot take them, so a license with idle reserved seats looks as full as it is to
+// them; the rest of the bar is free. Reads the in-use, seat-count and (when given) reserved-idle
+// roles; any other cell is painted by the base class.
 class SeatBarDelegate final : public QStyledItemDelegate
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SeatBarDelegate)
 
 public:
-    explicit SeatBarDelegate(int inUseRole, int seatCountRole, QObject *parent = nullptr);
+    SeatBarDelegate(int inUseRole, int seatCountRole, int reservedIdleRole = -1, QObject *parent = nullptr);
 
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
@@ -22,6 +25,7 @@ public:
 private:
     int m_inUseRole;
     int m_seatCountRole;
+    int m_reservedIdleRole;
 };
 
 } // namespace keyright

@@ -2,6 +2,7 @@
 
 #include "CountdownDelegate.h"
 #include "DashboardSession.h"
+#include "QueueTableModel.h"
 #include "SeatBarDelegate.h"
 #include "StatePalette.h"
 #include "UsageChartView.h"
@@ -66,6 +67,13 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     , m_holders(new QTableView(this))
     , m_holdersProxy(new QSortFilterProxyModel(this))
     , m_empty(new QLabel(this))
+    , m_legend(new QLabel(this))
+    , m_right(new QSplitter(Qt::Vertical, this))
+    , m_lineTitle(titleLabel(this))
+    , m_lineEmpty(new QLabel(this))
+    , m_lineModel(new QueueTableModel(session.serverClock(), this))
+    , m_lineProxy(new QSortFilterProxyModel(this))
+    , m_line(new QTableView(this))
 {
     m_licenses->setObjectName(u"licensesTable"_s);
     m_holders->setObjectName(u"holdersTable"_s);
@@ -77,9 +85,10 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_licenses->setModel(m_licensesProxy);
     styleTable(m_licenses);
     m_licenses->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_licenses->setItemDelegateForColumn(
-        LicenseListModel::SeatsColumn,
-        new SeatBarDelegate(LicenseListModel::InUseRole, LicenseListModel::SeatCountRole, this));
+    m_licenses->setItemDelegateForColumn(LicenseListModel::SeatsColumn,
+                                         new SeatBarDelegate(LicenseListModel::InUseRole,
+                                                             LicenseListModel::SeatCountRole,
+                                                             LicenseListModel::ReservedIdleRole, this));
     m_licenses->sortByColumn(LicenseListModel::NameColumn, Qt::AscendingOrder);
     QHeaderView *lh = m_licenses->horizontalHeader();
     lh->setSectionResizeMode(LicenseListModel::NameColumn, QHeaderView::Stretch);
@@ -107,12 +116,16 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     // a stretched holder column gave its room to a State column mostly reading "live".
     hh->setSectionResizeMode(LeaseTableModel::StateColumn, QHeaderView::Stretch);
     const QList<QPair<int, int>> widths {
-        {LeaseTableModel::LicenseColumn, 100},   {LeaseTableModel::SeatColumn, 82},
-        {LeaseTableModel::GenerationColumn, 48}, {LeaseTableModel::CountdownColumn, 112},
-        {LeaseTableModel::StateColumn, 170},     {LeaseTableModel::SignatureColumn, 40}};
+        {LeaseTableModel::LicenseColumn, 100},      {LeaseTableModel::SeatColumn, 82},
+        {LeaseTableModel::GenerationColumn, 48},    {LeaseTableModel::CountdownColumn, 112},
+        {LeaseTableModel::StateColumn, 170},        {LeaseTableModel::SignatureColumn, 40},
+        {LeaseTableModel::CountsAgainstColumn, 150}};
     for (const auto &[column, width] : widths)
         hh->resizeSection(column, width);
     hh->setMinimumSectionSize(40);
+    // What a seat counts against reads with its state: shown just before it.
+    hh->moveSection(hh->visualIndex(LeaseTableModel::CountsAgainstColumn),
+                    hh->visualIndex(LeaseTableModel::StateColumn));
     fitTimeColumns(false);
     m_holders->setColumnHidden(LeaseTableModel::LicenseColumn, true);
 
@@ -122,12 +135,36 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_empty->setWordWrap(true);
     m_empty->setStyleSheet(u"color: palette(mid); padding: 24px;"_s);
     m_holdersSummary->setTextFormat(Qt::RichText);
+    m_legend->setObjectName(u"seatLegend"_s);
+    m_legend->setTextFormat(Qt::RichText);
+    m_legend->setWordWrap(true);
+
+    m_line->setObjectName(u"lineTable"_s);
+    m_lineProxy->setSourceModel(m_lineModel);
+    m_lineProxy->setSortRole(QueueTableModel::SortRole);
+    m_line->setModel(m_lineProxy);
+    styleTable(m_line);
+    m_line->sortByColumn(QueueTableModel::PositionColumn, Qt::AscendingOrder);
+    QHeaderView *qh = m_line->horizontalHeader();
+    qh->setSectionResizeMode(QueueTableModel::StateColumn, QHeaderView::Stretch);
+    qh->setSectionResizeMode(QueueTableModel::HolderColumn, QHeaderView::ResizeToContents);
+    // A line is short: its cells and headers are measured, so no word is cut in either language.
+    for (int c : {QueueTableModel::PositionColumn, QueueTableModel::LicenseColumn, QueueTableModel::WaitingSinceColumn,
+                  QueueTableModel::TicketExpiryColumn})
+        qh->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    m_line->setColumnHidden(QueueTableModel::LicenseColumn, true);
+    // Room for the header and three tickets before the line scrolls.
+    m_line->setMinimumHeight(m_line->horizontalHeader()->sizeHint().height()
+                             + 3 * m_line->verticalHeader()->defaultSectionSize() + 4);
+    m_lineEmpty->setObjectName(u"lineEmpty"_s);
+    m_lineEmpty->setStyleSheet(u"color: palette(mid);"_s);
 
     auto *leftTop = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(leftTop);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(m_licensesTitle);
     leftLayout->addWidget(m_licenses, 1);
+    leftLayout->addWidget(m_legend);
     m_left->addWidget(leftTop);
     m_left->addWidget(m_chart);
     m_left->setStretchFactor(0, 1);
@@ -147,8 +184,20 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     rightLayout->addWidget(m_holders, 1);
     rightLayout->addWidget(m_empty, 1);
 
+    auto *linePane = new QWidget(this);
+    auto *lineLayout = new QVBoxLayout(linePane);
+    lineLayout->setContentsMargins(0, 0, 0, 0);
+    lineLayout->addWidget(m_lineTitle);
+    lineLayout->addWidget(m_lineEmpty);
+    lineLayout->addWidget(m_line, 1);
+    m_right->addWidget(right);
+    m_right->addWidget(linePane);
+    m_right->setStretchFactor(0, 3);
+    m_right->setStretchFactor(1, 1);
+    m_right->setChildrenCollapsible(false);
+
     m_splitter->addWidget(m_left);
-    m_splitter->addWidget(right);
+    m_splitter->addWidget(m_right);
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setSizes({540, 860});
@@ -180,8 +229,14 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     connect(&session.leases(), &QAbstractItemModel::rowsInserted, this, &SeatsPage::updateHeader);
     connect(m_holdersProxy, &QAbstractItemModel::rowsInserted, this, &SeatsPage::fitHolderColumn);
     connect(m_holdersProxy, &QAbstractItemModel::modelReset, this, &SeatsPage::fitHolderColumn);
+    connect(&session.leases(), &LeaseTableModel::detailsChanged, this, &SeatsPage::fitHolderColumn);
     connect(&session.leases(), &QAbstractItemModel::rowsRemoved, this, &SeatsPage::updateHeader);
     connect(&session.leases(), &QAbstractItemModel::modelReset, this, &SeatsPage::updateHeader);
+    connect(&session.leases(), &LeaseTableModel::detailsChanged, this, &SeatsPage::updateDetails);
+    connect(&session, &DashboardSession::ticked, m_lineModel, &QueueTableModel::tick);
+    connect(&session.licenses(), &QAbstractItemModel::rowsInserted, this, &SeatsPage::updateLegend);
+    connect(&session.licenses(), &QAbstractItemModel::dataChanged, this, &SeatsPage::updateLegend);
+    connect(&session.licenses(), &QAbstractItemModel::modelReset, this, &SeatsPage::updateLegend);
     session.setVisibleRowsProvider([this] { return visibleHolderRows(); });
     retranslate();
 }
@@ -287,13 +342,70 @@ void SeatsPage::fitHolderColumn()
     width = std::min(width, 480);
     if (width != hh->sectionSize(LeaseTableModel::HolderColumn))
         hh->resizeSection(LeaseTableModel::HolderColumn, width);
+    // What a seat counts against is read whole too ("shared seats · max laptops: 1 of 3").
+    int against
+        = QFontMetrics(hh->font())
+              .horizontalAdvance(
+                  m_session.leases().headerData(LeaseTableModel::CountsAgainstColumn, Qt::Horizontal).toString())
+        + 30;
+    for (int r = 0; r < rows; ++r)
+        against = std::max(
+            against,
+            cells.horizontalAdvance(m_holdersProxy->index(r, LeaseTableModel::CountsAgainstColumn).data().toString())
+                + 24);
+    hh->resizeSection(LeaseTableModel::CountsAgainstColumn, std::min(against, 360));
+}
+
+void SeatsPage::updateDetails(const QStringList &licenseIds)
+{
+    for (const QString &id : licenseIds) {
+        const LeaseTableModel::LicenseDetails *details = m_session.leases().detailsOf(id);
+        m_session.licenses().setUsage(id, details ? std::optional<SeatUsage>(details->usage) : std::nullopt);
+    }
+    updateLine();
+    updateHeader();
+}
+
+void SeatsPage::updateLine()
+{
+    QList<QueueTicket> tickets;
+    for (const QString &id : selectedLicenseIds()) {
+        if (const LeaseTableModel::LicenseDetails *details = m_session.leases().detailsOf(id))
+            tickets += details->queue;
+    }
+    m_lineModel->applyLine(tickets);
+    const int waiting = m_lineModel->waitingCount();
+    m_lineTitle->setText(waiting > 0 ? tr("Waiting line (%n waiting)", nullptr, waiting) : tr("Waiting line"));
+    m_line->setVisible(m_lineModel->rowCount() > 0);
+    m_lineEmpty->setVisible(m_lineModel->rowCount() == 0);
+    m_lineEmpty->setText(tr("Nobody is waiting for a seat."));
+}
+
+void SeatsPage::updateLegend()
+{
+    // Only where a rule reserves seats: elsewhere the bar is the used/free bar it always was.
+    bool reserved = false;
+    for (int r = 0; r < m_session.licenses().rowCount() && !reserved; ++r)
+        reserved = m_session.licenses().licenseAt(r).reservedSeats > 0;
+    m_legend->setVisible(reserved);
+    const auto swatch
+        = [](const QColor &colour) { return u"<span style=\"color:%1\">\u25A0</span>"_s.arg(colour.name()); };
+    m_legend->setText(
+        tr("%1 in use   %2 reserved for a group, idle   %3 free")
+            .arg(swatch(StatePalette::fill(StatePalette::Live)), swatch(StatePalette::fill(StatePalette::ReservedSeat)),
+                 // An outlined square: the free part of the bar is the bare track.
+                 u"<span style=\"color:%1\">\u25A1</span>"_s.arg(StatePalette::colour(StatePalette::Muted).name())));
+    m_legend->setToolTip(tr("Reserved seats only their group may take, even while nobody uses them: to "
+                            "everyone else the license is full sooner than its seat count says."));
 }
 
 void SeatsPage::licenseSelectionChanged()
 {
     const QStringList ids = selectedLicenseIds();
     m_holders->setColumnHidden(LeaseTableModel::LicenseColumn, ids.size() < 2);
+    m_line->setColumnHidden(QueueTableModel::LicenseColumn, ids.size() < 2);
     m_session.setSelectedLicenses(ids);
+    updateLine();
     updateHeader();
     updateChart();
 }
@@ -326,13 +438,16 @@ void SeatsPage::updateHeader()
         m_empty->setText(why);
         return;
     }
-    int inUse = 0, seats = 0, denied = 0;
+    int inUse = 0, seats = 0, denied = 0, reservedIdle = 0, waiting = 0;
     QStringList names;
     for (const QString &id : ids) {
         if (const LicenseSummary *l = m_session.licenses().license(id)) {
             inUse += l->inUse;
             seats += l->seatCount;
             denied += l->deniedLastHour;
+            waiting += l->waiting;
+            const int row = m_session.licenses().rowOf(id);
+            reservedIdle += m_session.licenses().index(row, 0).data(LicenseListModel::ReservedIdleRole).toInt();
             names << (l->name.isEmpty() ? l->id : l->name);
         }
     }
@@ -355,6 +470,13 @@ void SeatsPage::updateHeader()
         const QString color = SeatBarDelegate::colorFor(inUse, seats).name();
         QString summary
             = tr("<span style=\"color:%1\"><b>%2 of %3</b></span> seats in use").arg(color).arg(inUse).arg(seats);
+        if (reservedIdle > 0)
+            summary += u" · "_s
+                + tr("<span style=\"color:%1\">%n reserved and idle</span>", nullptr, reservedIdle)
+                      .arg(StatePalette::colour(StatePalette::ReservedSeat).name())
+                + u" · "_s + tr("%n free", nullptr, std::max(0, seats - inUse - reservedIdle));
+        if (waiting > 0)
+            summary += u" · "_s + tr("%n waiting", nullptr, waiting);
         if (denied > 0)
             summary += u" · "_s
                 + tr("<span style=\"color:%1\">%n checkout(s) denied in the last hour</span>", nullptr, denied)
@@ -383,7 +505,8 @@ void SeatsPage::saveState(QSettings &settings) const
     settings.setValue(u"seats/splitter"_s, m_splitter->saveState());
     settings.setValue(u"seats/leftSplitter"_s, m_left->saveState());
     settings.setValue(u"seats/licensesHeader"_s, m_licenses->horizontalHeader()->saveState());
-    settings.setValue(u"seats/holdersHeader2"_s, m_holders->horizontalHeader()->saveState());
+    settings.setValue(u"seats/holdersHeader3"_s, m_holders->horizontalHeader()->saveState());
+    settings.setValue(u"seats/rightSplitter"_s, m_right->saveState());
 }
 
 void SeatsPage::restoreState(QSettings &settings)
@@ -391,9 +514,11 @@ void SeatsPage::restoreState(QSettings &settings)
     m_splitter->restoreState(settings.value(u"seats/splitter"_s).toByteArray());
     m_left->restoreState(settings.value(u"seats/leftSplitter"_s).toByteArray());
     m_licenses->horizontalHeader()->restoreState(settings.value(u"seats/licensesHeader"_s).toByteArray());
-    // "holdersHeader2": a header saved before (sorted by countdown, which moves rows under the
-    // pointer at every renewal, and a stretched holder column) is not brought back.
-    m_holders->horizontalHeader()->restoreState(settings.value(u"seats/holdersHeader2"_s).toByteArray());
+    // "holdersHeader3": a header saved before is not brought back: "1" sorted by countdown (rows
+    // moved under the pointer at every renewal) with a stretched holder column, "2" had no Counts
+    // against column and would put its widths on the wrong columns.
+    m_holders->horizontalHeader()->restoreState(settings.value(u"seats/holdersHeader3"_s).toByteArray());
+    m_right->restoreState(settings.value(u"seats/rightSplitter"_s).toByteArray());
     // Widths saved before the time columns showed dates would cut the dates off.
     fitTimeColumns(true);
 }
@@ -426,6 +551,8 @@ void SeatsPage::retranslate()
         std::max(280, m_filter->fontMetrics().horizontalAdvance(m_filter->placeholderText()) + 48));
     fitTimeColumns(true);
     fitHolderColumn();
+    updateLine();
+    updateLegend();
     updateHeader();
     updateChart();
 }

@@ -15,10 +15,12 @@ class QToolButton;
 namespace keyright {
 
 class DashboardSession;
+class QueueTableModel;
 class UsageChartView;
 
-// The main page: licenses with their seat bars (left), the usage chart of the selected license
-// under them, and the holders of the selected licenses with live countdowns (right).
+// The main page: licenses with their seat bars (left: used, reserved and idle, free), the usage
+// chart of the selected license under them, and the holders of the selected licenses with live
+// countdowns and what each counts against under the seat rules (right), above their waiting line.
 class SeatsPage final : public QWidget
 {
     Q_OBJECT
@@ -32,6 +34,9 @@ public:
     QSortFilterProxyModel *holdersProxy() const { return m_holdersProxy; }
     QLineEdit *holderFilter() const { return m_filter; }
     UsageChartView *chart() const { return m_chart; }
+    QTableView *lineView() const { return m_line; }
+    QueueTableModel *lineModel() const { return m_lineModel; }
+    QLabel *seatLegend() const { return m_legend; }
     QSplitter *splitter() const { return m_splitter; }
 
     QStringList selectedLicenseIds() const;
@@ -62,6 +67,9 @@ private:
     void fitHolderColumn();
     void updateChart();
     void licenseSelectionChanged();
+    void updateDetails(const QStringList &licenseIds);
+    void updateLine();
+    void updateLegend();
 
     DashboardSession &m_session;
     QSplitter *m_splitter;
@@ -76,6 +84,13 @@ private:
     QTableView *m_holders;
     QSortFilterProxyModel *m_holdersProxy;
     QLabel *m_empty;
+    QLabel *m_legend;
+    QSplitter *m_right;
+    QLabel *m_lineTitle;
+    QLabel *m_lineEmpty;
+    QueueTableModel *m_lineModel;
+    QSortFilterProxyModel *m_lineProxy;
+    QTableView *m_line;
 };
 
 } // namespace keyright

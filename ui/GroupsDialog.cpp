@@ -1,0 +1,170 @@
+#include "GroupsDialog.h"
+
+#include "StatePalette.h"
+
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+GroupsDialog::GroupsDialog(const QList<HolderGroup> &groups, QWidget *parent)
+    : QDialog(parent)
+    , m_table(new QTableWidget(0, 2, this))
+    , m_add(new QPushButton(tr("&Add group"), this))
+    , m_remove(new QPushButton(tr("&Remove group"), this))
+    , m_message(new QLabel(this))
+    , m_readOnlyNote(new QLabel(this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
+{
+    setWindowTitle(tr("Holder groups"));
+    m_table->setObjectName(u"groupsTable"_s);
+    m_message->setObjectName(u"groupsMessage"_s);
+    m_add->setObjectName(u"addGroup"_s);
+    m_remove->setObjectName(u"removeGroup"_s);
+    m_table->setHorizontalHeaderLabels({tr("Group"), tr("Holder patterns (separated by spaces)")});
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
+    m_table->horizontalHeader()->resizeSection(0, 150);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->verticalHeader()->hide();
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Failed).name()));
+    m_readOnlyNote->setWordWrap(true);
+    m_readOnlyNote->hide();
+
+    auto *intro = new QLabel(tr("A group names the holders it matches: <code>*</code> any characters but "
+                                "<code>/</code>, <code>?</code> one character, <code>[abc]</code> one of a set, "
+                                "e.g. <code>*@render-*</code>. Licenses name groups in their seat rules."),
+                             this);
+    intro->setWordWrap(true);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_add);
+    buttons->addWidget(m_remove);
+    buttons->addStretch(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addWidget(m_table, 1);
+    layout->addLayout(buttons);
+    layout->addWidget(m_message);
+    layout->addWidget(m_readOnlyNote);
+    layout->addWidget(m_buttons);
+
+    connect(m_add, &QPushButton::clicked, this, [this] {
+        addGroupRow();
+        editorAt(m_table->rowCount() - 1, 0)->setFocus();
+    });
+    connect(m_remove, &QPushButton::clicked, this, &GroupsDialog::removeSelectedRow);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    for (const HolderGroup &group : groups)
+        addGroupRow(group);
+    revalidate();
+    resize(640, 420);
+}
+
+QStringList GroupsDialog::splitEntries(const QString &text)
+{
+    static const QRegularExpression spaces(u"\\s+"_s);
+    return text.split(spaces, Qt::SkipEmptyParts);
+}
+
+QLineEdit *GroupsDialog::editorAt(int row, int column) const
+{
+    return qobject_cast<QLineEdit *>(m_table->cellWidget(row, column));
+}
+
+void GroupsDialog::addGroupRow(const HolderGroup &group)
+{
+    const int row = m_table->rowCount();
+    m_table->insertRow(row);
+    auto *name = new QLineEdit(group.name, m_table);
+    auto *patterns = new QLineEdit(group.patterns.join(u' '), m_table);
+    name->setPlaceholderText(tr("e.g. render"));
+    patterns->setPlaceholderText(tr("e.g. *@render-* alice@ws-12"));
+    name->setFrame(false);
+    patterns->setFrame(false);
+    name->setReadOnly(m_readOnly);
+    patterns->setReadOnly(m_readOnly);
+    m_table->setCellWidget(row, 0, name);
+    m_table->setCellWidget(row, 1, patterns);
+    connect(name, &QLineEdit::textChanged, this, &GroupsDialog::revalidate);
+    connect(patterns, &QLineEdit::textChanged, this, &GroupsDialog::revalidate);
+    revalidate();
+}
+
+void GroupsDialog::removeSelectedRow()
+{
+    int row = m_table->currentRow();
+    if (row < 0)
+        row = m_table->rowCount() - 1;
+    if (row < 0)
+        return;
+    m_table->removeRow(row);
+    revalidate();
+}
+
+QList<HolderGroup> GroupsDialog::groups() const
+{
+    QList<HolderGroup> list;
+    for (int row = 0; row < m_table->rowCount(); ++row) {
+        HolderGroup group;
+        group.name = editorAt(row, 0)->text().trimmed();
+        group.patterns = splitEntries(editorAt(row, 1)->text());
+        list << group;
+    }
+    return list;
+}
+
+void GroupsDialog::setReadOnly(const QString &why)
+{
+    m_readOnly = !why.isEmpty();
+    for (int row = 0; row < m_table->rowCount(); ++row) {
+        editorAt(row, 0)->setReadOnly(m_readOnly);
+        editorAt(row, 1)->setReadOnly(m_readOnly);
+    }
+    m_add->setVisible(!m_readOnly);
+    m_remove->setVisible(!m_readOnly);
+    m_readOnlyNote->setText(why);
+    m_readOnlyNote->setVisible(m_readOnly);
+    m_buttons->setStandardButtons(m_readOnly ? QDialogButtonBox::Close
+                                             : QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    revalidate();
+}
+
+QString GroupsDialog::validationMessage() const
+{
+    return m_message->text();
+}
+
+void GroupsDialog::revalidate()
+{
+    ValidationError error;
+    const bool valid = validateGroups(groups(), &error);
+    // The server's words, next to the table; the row and cell at fault are outlined.
+    m_message->setText(valid ? QString() : error.message);
+    m_message->setVisible(!valid);
+    static const QRegularExpression path(u"^groups\\[(\\d+)\\]\\.(name|patterns)"_s);
+    const QRegularExpressionMatch at = path.match(error.field);
+    const QString bad = u"border: 1px solid %1;"_s.arg(StatePalette::colour(StatePalette::Failed).name());
+    for (int row = 0; row < m_table->rowCount(); ++row) {
+        for (int column = 0; column < 2; ++column) {
+            const bool faulty = !valid && at.hasMatch() && at.captured(1).toInt() == row
+                && (column == 0) == (at.captured(2) == u"name");
+            editorAt(row, column)->setStyleSheet(faulty ? bad : QString());
+        }
+    }
+    if (QPushButton *ok = m_buttons->button(QDialogButtonBox::Ok))
+        ok->setEnabled(valid && !m_readOnly);
+}
+
+} // namespace keyright
