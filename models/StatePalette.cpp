@@ -31,6 +31,8 @@ constexpr Variants variants[StatePalette::RoleCount] = {
     {0x666666, 0xb0b0b0, 0x607d8b}, // Muted
     {0x1e5aa8, 0x90caf9, 0x1565c0}, // Accent
     {0x6d4c41, 0xc4b4ae, 0x6d4c41}, // Interrupted
+    {0x00695c, 0x80cbc4, 0x26a69a}, // ReservedIdle
+    {0x3949ab, 0x9fa8da, 0x5c6bc0}, // Waiting
 };
 
 QColor mix(const QColor &a, const QColor &b, double weightOfA)

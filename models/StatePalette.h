@@ -28,6 +28,8 @@ public:
         Muted, // gone, not applicable
         Accent, // a neutral series (usage in the chart), the seat the server counts
         Interrupted, // a network cut
+        ReservedIdle, // seats a reservation keeps for its group while nobody of it uses them
+        Waiting, // a checkout waiting in line for a seat
         RoleCount
     };
 
