@@ -37,6 +37,10 @@ struct ApiRoute
         ListTokens,
         CreateToken,
         RevokeToken,
+        ListGroups,
+        PutGroups,
+        GetRules,
+        PutRules,
     };
 
     // Who may call a route: anyone, the holder of the license key, or a token of at least that

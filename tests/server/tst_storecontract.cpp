@@ -102,6 +102,8 @@ private slots:
     void countersNeverGoDownAndSaturate();
     void tokensRoundTrip();
     void blocksRoundTrip();
+    void seatRulesRoundTrip();
+    void seatRulesRollBackWithTheirUnit();
     void batchUnitRollbackKeepsTheOthers();
     void batchRollbackKeepsNone();
     void batchCommitFailureKeepsNone();
@@ -464,6 +466,64 @@ void TestStoreContract::blocksRoundTrip()
     m_store->withStore([&] { lifted = m_store->deleteBlocksEndedBy(at(50)); });
     QCOMPARE(lifted, 1);
     QCOMPARE(m_store->blocks(u"alpha"_s).size(), 1);
+}
+
+void TestStoreContract::seatRulesRoundTrip()
+{
+    QVERIFY(m_store->holderGroups().isEmpty());
+    QVERIFY(m_store->licenseRules(u"alpha"_s).isEmpty());
+    const QList<HolderGroup> groups {{u"render"_s, {u"*@render-*"_s, u"bob@ws-[0-9]"_s}},
+                                     {u"qa"_s, {u"qa-*"_s}},
+                                     {u"contractors"_s, {u"*@ext-*"_s}}};
+    m_store->withStore([&] { m_store->putHolderGroups(groups); });
+    QCOMPARE(m_store->holderGroups(), groups); // in the order put, not by name
+    QCOMPARE(m_store->holderGroups(LeaseStore::GroupsRead::HeldUntilCommit), groups);
+
+    SeatRules rules;
+    rules.allow = {u"render"_s, u"alice@*"_s};
+    rules.deny = {u"contractors"_s};
+    rules.reserve = {{u"render"_s, 2}, {u"qa"_s, 1}};
+    rules.max = {{u"qa"_s, 3}};
+    m_store->withLicense(u"alpha"_s, [&] { m_store->putLicenseRules(u"alpha"_s, rules); });
+    QCOMPARE(m_store->licenseRules(u"alpha"_s), rules);
+    QVERIFY(m_store->licenseRules(u"beta"_s).isEmpty());
+    QCOMPARE(m_store->rulesOfAllLicenses().keys(), QList<QString> {u"alpha"_s});
+
+    // Both survive a new store object on the same database.
+    auto again = reopen();
+    QVERIFY(again);
+    QCOMPARE(again->holderGroups(), groups);
+    QCOMPARE(again->licenseRules(u"alpha"_s), rules);
+
+    // Replaced whole; empty rules are no row at all.
+    const QList<HolderGroup> fewer {{u"qa"_s, {u"qa-?"_s}}};
+    again->withStore([&] { again->putHolderGroups(fewer); });
+    QCOMPARE(again->holderGroups(), fewer);
+    again->withLicense(u"alpha"_s, [&] { again->putLicenseRules(u"alpha"_s, SeatRules {}); });
+    QVERIFY(again->licenseRules(u"alpha"_s).isEmpty());
+    QVERIFY(again->rulesOfAllLicenses().isEmpty());
+}
+
+void TestStoreContract::seatRulesRollBackWithTheirUnit()
+{
+    const QList<HolderGroup> groups {{u"render"_s, {u"*@render-*"_s}}};
+    SeatRules rules;
+    rules.reserve = {{u"render"_s, 1}};
+    m_store->withStore([&] { m_store->putHolderGroups(groups); });
+    m_store->withLicense(u"alpha"_s, [&] { m_store->putLicenseRules(u"alpha"_s, rules); });
+    // Read inside the unit that changed them, then thrown away with it: nothing of it stays, not
+    // even in a cache.
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withLicense(u"alpha"_s, [&] {
+        m_store->putHolderGroups({});
+        m_store->putLicenseRules(u"alpha"_s, SeatRules {});
+        QVERIFY(m_store->holderGroups().isEmpty());
+        QVERIFY(m_store->licenseRules(u"alpha"_s).isEmpty());
+        m_store->updateLicense(licenseRecord(u"gamma"_s)); // no such license: throws
+    }));
+    QCOMPARE(m_store->holderGroups(), groups);
+    QCOMPARE(m_store->licenseRules(u"alpha"_s), rules);
+    // Rules of a license that does not exist are refused by the database.
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withStore([&] { m_store->putLicenseRules(u"gamma"_s, rules); }));
 }
 
 void TestStoreContract::batchUnitRollbackKeepsTheOthers()
