@@ -28,11 +28,12 @@ constexpr Variants variants[StatePalette::RoleCount] = {
     {0x8a5300, 0xffcc80, 0xf9a825}, // Stale
     {0xc62828, 0xef9a9a, 0xe51c23}, // Failed
     {0x8a5300, 0xffb74d, 0xf59e0b}, // Pending
+    {0x3949ab, 0x9fa8da, 0x5c6bc0}, // Waiting
     {0x666666, 0xb0b0b0, 0x607d8b}, // Muted
     {0x1e5aa8, 0x90caf9, 0x1565c0}, // Accent
     {0x6d4c41, 0xc4b4ae, 0x6d4c41}, // Interrupted
-    {0x00695c, 0x80cbc4, 0x26a69a}, // ReservedIdle
-    {0x3949ab, 0x9fa8da, 0x5c6bc0}, // Waiting
+    // Teal: apart in hue from live green, full red and blocked purple, on a projector too.
+    {0x00695c, 0x80cbc4, 0x26a69a}, // ReservedSeat
 };
 
 QColor mix(const QColor &a, const QColor &b, double weightOfA)

@@ -25,11 +25,11 @@ public:
         Stale, // nothing has shown it alive lately
         Failed, // an error, a bad signature, a server that does not answer
         Pending, // connecting, waiting for an answer, a warning
+        Waiting, // a checkout waiting in line for a seat (the line's length in the chart)
         Muted, // gone, not applicable
         Accent, // a neutral series (usage in the chart), the seat the server counts
         Interrupted, // a network cut
-        ReservedIdle, // seats a reservation keeps for its group while nobody of it uses them
-        Waiting, // a checkout waiting in line for a seat
+        ReservedSeat, // seats a rule reserves for a group (idle ones in the seat bar, a seat counted against one)
         RoleCount
     };
 
