@@ -8,7 +8,8 @@ namespace keyright {
 
 // A blocked or refused client retries every few seconds, and each try is an event: shown one row
 // each, they bury the events that explain the dispute. This folds a run of identical denials
-// (same kind, license and holder, nothing else about that holder on that license in between) into
+// (same kind, reason, license and holder, nothing else about that holder on that license in
+// between) into
 // its last event, which then stands for the whole run. The server keeps and counts every attempt;
 // only the listing folds. The dashboard and the CLI both fold through this class, so they agree.
 class DenialFolding

@@ -57,6 +57,8 @@ void DashboardSession::connectTo(const QList<QUrl> &urls, QByteArrayView adminTo
     m_leases.clear();
     m_events.clear();
     m_usage.clear();
+    m_currentRules.clear();
+    m_rulesFetches.clear();
     m_selected.clear();
     m_serverClock.reset();
     m_lastClockMeasure.reset();
@@ -87,6 +89,8 @@ void DashboardSession::disconnectFromServer()
     m_leases.clear();
     m_events.clear();
     m_usage.clear();
+    m_currentRules.clear();
+    m_rulesFetches.clear();
     m_serverClock.reset();
     m_identity.reset();
     m_tokenRevoked = false;
@@ -251,6 +255,31 @@ void DashboardSession::setState(State state)
     Q_EMIT stateChanged(state);
 }
 
+std::optional<CurrentSeatRules> DashboardSession::currentRules(const QString &licenseId) const
+{
+    const auto it = m_currentRules.constFind(licenseId);
+    if (it == m_currentRules.cend())
+        return std::nullopt;
+    return *it;
+}
+
+void DashboardSession::fetchCurrentRules(const QString &licenseId)
+{
+    if (!m_client || licenseId.isEmpty() || m_rulesFetches.contains(licenseId))
+        return;
+    m_rulesFetches.insert(licenseId);
+    const quint64 epoch = m_epoch;
+    m_client->listLeases(licenseId, this, [this, epoch, licenseId](const AdminResult<LeaseList> &result) {
+        if (epoch != m_epoch)
+            return;
+        m_rulesFetches.remove(licenseId);
+        if (!result.ok())
+            return; // the dispute keeps saying the rules are not known
+        m_currentRules.insert(licenseId, {result.value->rules, result.value->groups});
+        Q_EMIT currentRulesChanged(licenseId);
+    });
+}
+
 void DashboardSession::poll()
 {
     if (!m_client)
@@ -275,7 +304,7 @@ void DashboardSession::poll()
             m_roundTrip = m_localClock.monotonic() - m_pollStarted;
             m_licenses.applyList(*result.value);
             for (const LicenseSummary &l : result.value->licenses)
-                m_usage.addSample(l.id, result.value->serverTime, l.inUse, l.seatCount);
+                m_usage.addSample(l.id, result.value->serverTime, l.inUse, l.seatCount, l.reservedSeats, l.waiting);
         }
         finishRequest(result.error);
     });
@@ -286,9 +315,10 @@ void DashboardSession::poll()
         m_client->listLeases(id, this, [this, epoch](const AdminResult<LeaseList> &result) {
             if (epoch != m_epoch)
                 return;
-            if (result.ok())
+            if (result.ok()) {
                 m_leaseReplies << *result.value;
-            else if (result.error.kind == ClientError::Kind::NotFound)
+                m_currentRules.insert(result.value->licenseId, {result.value->rules, result.value->groups});
+            } else if (result.error.kind == ClientError::Kind::NotFound)
                 m_leaseReplies << LeaseList {}; // the license went; its rows go with the licenses poll
             finishRequest(result.error.kind == ClientError::Kind::NotFound ? ClientError {} : result.error);
         });

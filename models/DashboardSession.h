@@ -1,6 +1,7 @@
 #pragma once
 
 #include "AdminClient.h"
+#include "DisputeReconstruction.h"
 #include "EventLogModel.h"
 #include "InstanceHealthModel.h"
 #include "LeaseTableModel.h"
@@ -11,6 +12,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QTimer>
 
 #include <chrono>
@@ -107,6 +109,11 @@ public:
     LeaseTableModel &leases() { return m_leases; }
     EventLogModel &events() { return m_events; }
     const UsageSeriesBuilder &usage() const { return m_usage; }
+    // A license's seat rules and the server's groups as its last lease listing gave them: what the
+    // dispute view assumes held at a denial no rules change explains. nullopt until listed;
+    // fetchCurrentRules() lists a license the Seats page does not poll (currentRulesChanged).
+    std::optional<CurrentSeatRules> currentRules(const QString &licenseId) const;
+    void fetchCurrentRules(const QString &licenseId);
 
     // How far back the events go: a backfill of `eventHistory` at connection, then every new one.
     void setEventHistory(std::chrono::milliseconds history);
@@ -130,6 +137,7 @@ Q_SIGNALS:
     void ticked();
     // An instance's row in instanceHealth() changed (up, down, refused, another one answering).
     void instancesChanged();
+    void currentRulesChanged(const QString &licenseId);
 
 private:
     void poll();
@@ -158,6 +166,8 @@ private:
     LeaseTableModel m_leases;
     EventLogModel m_events;
     UsageSeriesBuilder m_usage;
+    QHash<QString, CurrentSeatRules> m_currentRules;
+    QSet<QString> m_rulesFetches; // in flight
 
     PollScheduler m_scheduler;
     QTimer m_tickTimer;

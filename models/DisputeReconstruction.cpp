@@ -1,9 +1,11 @@
 #include "DisputeReconstruction.h"
 
 #include "Timestamps.h"
+#include "wire/SeatRulesJson.h"
 
 #include <QHash>
 #include <QJsonArray>
+#include <QLocale>
 
 #include <algorithm>
 
@@ -19,13 +21,172 @@ QDateTime timeField(const QJsonObject &o, const QString &key)
     return parsed ? *parsed : QDateTime();
 }
 
+// The seat rules and holder groups in force at the denial: the last change before it, else the
+// current ones when nothing changed since (as far as the loaded events tell).
+void reconstructRules(Dispute &d, const QList<EventRecord> &history, const std::optional<CurrentSeatRules> &current)
+{
+    const EventRecord *rulesBefore = nullptr;
+    const EventRecord *groupsBefore = nullptr;
+    bool rulesLater = false;
+    bool groupsLater = false;
+    for (const EventRecord &e : history) {
+        const bool before = e.seq < d.denial.seq;
+        if (e.kind == EventKind::RulesChanged && e.licenseId == d.licenseId) {
+            if (before)
+                rulesBefore = &e;
+            else
+                rulesLater = true;
+        } else if (e.kind == EventKind::GroupsChanged) {
+            if (before)
+                groupsBefore = &e;
+            else
+                groupsLater = true;
+        }
+    }
+    const auto sourceWithout = [&current](bool changedLater) {
+        if (changedLater)
+            return Dispute::RulesSource::Unknown;
+        return current ? Dispute::RulesSource::Current : Dispute::RulesSource::None;
+    };
+    d.rulesSource = sourceWithout(rulesLater);
+    d.groupsSource = sourceWithout(groupsLater);
+    if (rulesBefore) {
+        if (const auto rules = seatrules::rulesFromJson(rulesBefore->detail.value(u"rules"_s), u"rules"_s)) {
+            d.rules = *rules;
+            d.rulesSource = Dispute::RulesSource::Event;
+            d.rulesChangedAt = rulesBefore->time;
+        }
+    }
+    if (groupsBefore) {
+        if (const auto groups = seatrules::groupsFromJson(groupsBefore->detail.value(u"groups"_s), u"groups"_s)) {
+            d.groups = *groups;
+            d.groupsSource = Dispute::RulesSource::Event;
+        }
+    }
+    if (d.rulesSource == Dispute::RulesSource::Current)
+        d.rules = current->rules;
+    if (d.groupsSource == Dispute::RulesSource::Current)
+        d.groups = current->groups;
+}
+
+// The line at the denial: tickets queued before it that had not left or been served.
+QList<DisputeTicket> reconstructLine(const Dispute &d, const QList<EventRecord> &history)
+{
+    QList<DisputeTicket> line;
+    for (const EventRecord &e : history) {
+        if (e.seq >= d.denial.seq)
+            break;
+        if (e.licenseId != d.licenseId)
+            continue;
+        const QString ticketId = e.detail.value(u"ticketId"_s).toString();
+        if (ticketId.isEmpty())
+            continue;
+        if (e.kind == EventKind::Queued) {
+            line.append(DisputeTicket {ticketId, e.holder, e.time});
+        } else if (e.kind == EventKind::QueueLeft || e.kind == EventKind::Granted) {
+            line.removeIf([&ticketId](const DisputeTicket &t) { return t.ticketId == ticketId; });
+        }
+    }
+    return line;
+}
+
+// Whether two decisions tell the same story: the same rule, with the same numbers.
+bool sameDecision(const SeatDecision &a, const SeatDecision &b)
+{
+    if (a.outcome != b.outcome || a.usage.inUse != b.usage.inUse || a.usage.seatCount != b.usage.seatCount)
+        return false;
+    switch (a.outcome) {
+    case SeatDecision::Outcome::NoSeatsAvailable:
+        return a.reservedForOthers == b.reservedForOthers;
+    case SeatDecision::Outcome::GroupCapReached:
+        return a.group == b.group && a.cap == b.cap && a.groupHeld == b.groupHeld;
+    case SeatDecision::Outcome::HolderDenied:
+        return a.entry == b.entry;
+    case SeatDecision::Outcome::HolderNotAllowed:
+    case SeatDecision::Outcome::Granted:
+        return true;
+    }
+    return true;
+}
+
+Dispute::Reason reasonOf(const SeatDecision &decision)
+{
+    switch (decision.outcome) {
+    case SeatDecision::Outcome::HolderDenied:
+        return Dispute::Reason::DenyList;
+    case SeatDecision::Outcome::HolderNotAllowed:
+        return Dispute::Reason::NotAllowed;
+    case SeatDecision::Outcome::GroupCapReached:
+        return Dispute::Reason::GroupCap;
+    case SeatDecision::Outcome::NoSeatsAvailable:
+    case SeatDecision::Outcome::Granted:
+        break;
+    }
+    return decision.reservedForOthers > 0 ? Dispute::Reason::ReservedForOthers : Dispute::Reason::NoSeats;
+}
+
+// decideCheckout() on the seats the server counted at the denial, under the reconstructed rules,
+// cross-checked with what the server recorded.
+void reconstructDecision(Dispute &d)
+{
+    // The counted seats were live at that instant (the server's word, or the replay's): each is
+    // given an expiry no earlier than the denial so that liveness needs no skew.
+    QList<SeatLease> leases;
+    for (const DisputeSeat &seat : std::as_const(d.seats)) {
+        if (!seat.counted)
+            continue;
+        SeatLease lease;
+        lease.licenseId = d.licenseId;
+        lease.seatId = seat.seatId;
+        lease.holder = seat.holder;
+        lease.generation = seat.generation;
+        lease.issuedAt = seat.issuedAt;
+        lease.expiresAt = seat.expiresAt.isValid() && seat.expiresAt > d.at ? seat.expiresAt : d.at;
+        leases << lease;
+    }
+    const CompiledSeatRules compiled(d.rules, d.groups);
+    const int seatCount = std::max(d.seatCount, int(leases.size()));
+    const SeatDecision replayed
+        = decideCheckout(seatCount, compiled, leases, d.deniedHolder, d.at, std::chrono::milliseconds {0});
+    for (DisputeSeat &seat : d.seats) {
+        if (seat.counted)
+            seat.reservation
+                = reservationCountedAgainst(compiled, leases, seat.seatId, d.at, std::chrono::milliseconds {0});
+    }
+
+    const QString code = d.denial.detail.value(u"reason"_s).toString();
+    std::optional<SeatDecision> recorded;
+    if (!code.isEmpty()) {
+        QJsonObject answer = d.denial.detail;
+        answer.insert(u"error"_s, code);
+        recorded = seatrules::denialFromJson(answer);
+    }
+    d.recordedByServer = recorded.has_value();
+    if (recorded) {
+        d.incomplete = !sameDecision(replayed, *recorded);
+        d.decision = d.incomplete ? *recorded : replayed;
+    } else if (replayed.granted()) {
+        // A denial the replay would have granted: events are missing. The server said the seats
+        // were taken (an older server has no other reason).
+        d.incomplete = true;
+        d.decision = replayed;
+        d.decision.outcome = SeatDecision::Outcome::NoSeatsAvailable;
+        d.decision.usage.inUse = d.inUse;
+        d.decision.usage.seatCount = d.seatCount;
+        d.decision.reservedForOthers = 0;
+    } else {
+        d.decision = replayed;
+    }
+    d.reason = reasonOf(d.decision);
+}
+
 } // namespace
 
 Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QList<EventRecord> &history,
-                                           bool historyComplete)
+                                           bool historyComplete, const std::optional<CurrentSeatRules> &current)
 {
     Dispute d;
-    if (denial.kind != EventKind::Denied)
+    if (denial.kind != EventKind::Denied && denial.kind != EventKind::HolderBlocked)
         return d;
     d.denial = denial;
     d.licenseId = denial.licenseId;
@@ -57,6 +218,16 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
         } else if (e.kind == EventKind::Released || e.kind == EventKind::Revoked || e.kind == EventKind::Reaped) {
             held.remove(e.seatId);
             order.removeOne(e.seatId);
+        }
+    }
+    if (d.seatCount <= 0) {
+        // A holder_blocked event does not carry the seat count: the license's last one does.
+        for (const EventRecord &e : history) {
+            if (e.seq >= denial.seq)
+                break;
+            if (e.licenseId == denial.licenseId
+                && (e.kind == EventKind::LicenseCreated || e.kind == EventKind::LicenseUpdated))
+                d.seatCount = e.detail.value(u"seatCount"_s).toInt();
         }
     }
 
@@ -118,7 +289,88 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
         d.shares.append({h, perHolder.value(h)});
     std::stable_sort(d.shares.begin(), d.shares.end(),
                      [](const DisputeHolderShare &a, const DisputeHolderShare &b) { return a.seats > b.seats; });
+
+    reconstructRules(d, history, current);
+    d.waiting = reconstructLine(d, history);
+    if (denial.kind == EventKind::HolderBlocked) {
+        if (!denial.detail.contains(u"inUse"_s))
+            d.inUse = int(counted.size());
+        d.reason = Dispute::Reason::HolderBlocked;
+        d.blockedUntil = timeField(denial.detail, u"until"_s);
+        return d;
+    }
+    reconstructDecision(d);
     return d;
+}
+
+QString DisputeReconstruction::sentence(const Dispute &d)
+{
+    if (!d.isValid())
+        return {};
+    const QString &holder = d.deniedHolder;
+    const SeatDecision &decision = d.decision;
+    switch (d.reason) {
+    case Dispute::Reason::HolderBlocked:
+        if (!d.blockedUntil.isValid())
+            return tr("Denied to %1: an admin blocked this holder").arg(holder);
+        return tr("Denied to %1: an admin blocked this holder until %2")
+            .arg(holder, d.blockedUntil.toLocalTime().toString(u"HH:mm:ss"_s));
+    case Dispute::Reason::DenyList:
+        return tr("Denied to %1: the holder matches the deny entry %2").arg(holder, decision.entry);
+    case Dispute::Reason::NotAllowed:
+        if (d.rules.allow.isEmpty())
+            return tr("Denied to %1: the holder is not on the allow list").arg(holder);
+        return tr("Denied to %1: the holder is not on the allow list (%2)").arg(holder, d.rules.allow.join(u", "_s));
+    case Dispute::Reason::GroupCap:
+        return tr("Denied to %1: %2 already holds its cap of %n seat(s)", nullptr, decision.cap)
+            .arg(holder, decision.group);
+    case Dispute::Reason::ReservedForOthers: {
+        QStringList groups;
+        for (const SeatUsage::Reservation &r : decision.usage.reservations) {
+            if (r.seats > r.used)
+                groups << r.group;
+        }
+        return tr("Denied to %1: %2 of %3 seats in use and the other %n are reserved for %4 (idle)", nullptr,
+                  decision.reservedForOthers)
+            .arg(holder)
+            .arg(decision.usage.inUse)
+            .arg(decision.usage.seatCount)
+            .arg(groups.join(u", "_s));
+    }
+    case Dispute::Reason::NoSeats:
+        break;
+    }
+    if (decision.usage.inUse >= decision.usage.seatCount)
+        return tr("Denied to %1: all %n seat(s) in use", nullptr, decision.usage.seatCount).arg(holder);
+    return tr("Denied to %1: %2 of %n seat(s) in use and none free for this holder", nullptr, decision.usage.seatCount)
+        .arg(holder)
+        .arg(decision.usage.inUse);
+}
+
+QString DisputeReconstruction::rulesNote(const Dispute &d)
+{
+    if (!d.isValid() || d.reason == Dispute::Reason::HolderBlocked)
+        return {};
+    QStringList notes;
+    switch (d.rulesSource) {
+    case Dispute::RulesSource::Event:
+        notes << tr("Seat rules at that moment: as changed at %1.")
+                     .arg(d.rulesChangedAt.toLocalTime().toString(u"HH:mm:ss"_s));
+        break;
+    case Dispute::RulesSource::Current:
+        if (!d.rules.isEmpty())
+            notes << tr("Seat rules at that moment: the license's current rules (no change in the loaded events).");
+        break;
+    case Dispute::RulesSource::Unknown:
+        notes << tr("Seat rules at that moment: not known (they changed later and no earlier change is loaded).");
+        break;
+    case Dispute::RulesSource::None:
+        break;
+    }
+    if (d.incomplete)
+        notes << tr("The loaded events do not reproduce the server's decision: the sentence follows the server's "
+                    "record, and the reconstruction is incomplete.");
+    return notes.join(u' ');
 }
 
 } // namespace keyright

@@ -1,10 +1,15 @@
 #pragma once
 
 #include "AdminTypes.h"
+#include "SeatDecision.h"
+#include "SeatRules.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QList>
 #include <QString>
+
+#include <optional>
 
 namespace keyright {
 
@@ -24,6 +29,7 @@ struct DisputeSeat
     bool replayed = false; // the replay of the history also has it held
     // Counted although its signed expiry had passed: only the skew tolerance kept it.
     bool withinSkewOnly = false;
+    QString reservation; // counted: the reservation it counted against under the rules; empty: shared
 };
 
 struct DisputeHolderShare
@@ -32,8 +38,41 @@ struct DisputeHolderShare
     int seats = 0;
 };
 
+// A ticket waiting in the license's line at the moment of the denial.
+struct DisputeTicket
+{
+    QString ticketId;
+    QString holder;
+    QDateTime queuedAt;
+};
+
+// The rules the dashboard knows a license has now (its lease listing): what the reconstruction
+// assumes held at a denial when no rules_changed (groups_changed) event before it says otherwise.
+struct CurrentSeatRules
+{
+    SeatRules rules;
+    QList<HolderGroup> groups;
+};
+
 struct Dispute
 {
+    // Why the checkout was refused, as the sentence tells it.
+    enum class Reason {
+        NoSeats, // every seat in use
+        ReservedForOthers, // the seats not in use are reserved for groups the holder is not in
+        GroupCap, // a group of the holder already holds its cap
+        DenyList, // the holder matches a deny entry
+        NotAllowed, // the license has an allow list and the holder is not on it
+        HolderBlocked, // an admin blocked the holder (revoke with a block)
+    };
+    // Where the rules at that moment come from.
+    enum class RulesSource {
+        Event, // the last rules_changed (groups_changed) before the denial
+        Current, // none in the loaded events, before or after: the license's rules now
+        None, // none known: no change loaded and no current rules given
+        Unknown, // they changed after the denial and no earlier change is loaded
+    };
+
     EventRecord denial;
     QString licenseId;
     QString deniedHolder;
@@ -47,17 +86,44 @@ struct Dispute
     int unexplained = 0; // counted but granted before the loaded history
     bool consistent = true; // every counted seat is explained by the replay
 
+    SeatRules rules; // in force at that moment, as far as known (rulesSource)
+    QList<HolderGroup> groups;
+    RulesSource rulesSource = RulesSource::None;
+    RulesSource groupsSource = RulesSource::None;
+    QDateTime rulesChangedAt; // rulesSource Event: when
+    QList<DisputeTicket> waiting; // the line at that moment, head first
+
+    Reason reason = Reason::NoSeats;
+    // The decision explained: decideCheckout() on the reconstructed leases and rules, or the
+    // server's own record of it (the event's "reason" and numbers) when the two disagree.
+    SeatDecision decision;
+    bool recordedByServer = false; // the event carried the decision ("reason")
+    // The replay does not reproduce the server's recorded decision (events missing, rules not
+    // known): the sentence follows the server's record.
+    bool incomplete = false;
+    QDateTime blockedUntil; // Reason::HolderBlocked
+
     bool isValid() const { return denial.seq > 0; }
 };
 
 class DisputeReconstruction final
 {
+    Q_DECLARE_TR_FUNCTIONS(DisputeReconstruction)
+
 public:
-    // `history` holds events of any license in ascending seq order (those after the denial are
-    // ignored). `historyComplete` says whether it reaches back to the license's creation, which
-    // decides whether an unexplained seat is an inconsistency or just an older grant.
+    // `denial` is a denied or holder_blocked event. `history` holds events of any license in
+    // ascending seq order (those after the denial only tell whether the rules changed later).
+    // `historyComplete` says whether it reaches back to the license's creation, which decides
+    // whether an unexplained seat is an inconsistency or just an older grant. `current` is the
+    // license's rules now, assumed when no change before the denial is loaded.
     static Dispute reconstruct(const EventRecord &denial, const QList<EventRecord> &history,
-                               bool historyComplete = false);
+                               bool historyComplete = false, const std::optional<CurrentSeatRules> &current = {});
+
+    // The denial in one sentence ("Denied to bob@ws-07: 8 of 10 seats in use and the other 2 are
+    // reserved for render (idle)"), in the current language.
+    static QString sentence(const Dispute &dispute);
+    // Where the rules the sentence used come from, in one sentence; empty when there are none.
+    static QString rulesNote(const Dispute &dispute);
 };
 
 } // namespace keyright

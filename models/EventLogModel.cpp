@@ -4,6 +4,8 @@
 #include "StatePalette.h"
 #include "Timestamps.h"
 #include "wire/AccessRole.h"
+#include "wire/QueueTicket.h"
+#include "wire/SeatRulesJson.h"
 
 #include <QBrush>
 #include <QColor>
@@ -87,6 +89,22 @@ QString EventLogModel::clockJumpText(const EventRecord &event)
                    : tr("the server's clock jumped back by %1").arg(size);
 }
 
+QString EventLogModel::rulesText(const SeatRules &rules)
+{
+    if (rules.isEmpty())
+        return tr("no seat rules: every seat shared");
+    QStringList parts;
+    if (!rules.allow.isEmpty())
+        parts << tr("allow %1").arg(rules.allow.join(u", "_s));
+    if (!rules.deny.isEmpty())
+        parts << tr("deny %1").arg(rules.deny.join(u", "_s));
+    for (const GroupSeats &r : rules.reserve)
+        parts << tr("reserve %1 for %2").arg(r.seats).arg(r.group);
+    for (const GroupSeats &m : rules.max)
+        parts << tr("max %1 for %2").arg(m.seats).arg(m.group);
+    return parts.join(u"; "_s);
+}
+
 QString EventLogModel::describeDetail(const EventRecord &event)
 {
     const QJsonObject &d = event.detail;
@@ -95,6 +113,16 @@ QString EventLogModel::describeDetail(const EventRecord &event)
         return parsed ? parsed->toLocalTime().toString(u"HH:mm:ss"_s) : QString();
     };
     const EventKind kind = event.kind;
+    const auto waited = [&d] {
+        return formatDuration(std::chrono::milliseconds {std::max<qint64>(0, d.value(u"waitedMs"_s).toInteger())});
+    };
+    if (kind == EventKind::Granted && d.contains(u"ticketId"_s)) {
+        return tr("from the line after waiting %1, generation %2, %3 of %4 seats in use")
+            .arg(waited())
+            .arg(d.value(u"generation"_s).toVariant().toULongLong())
+            .arg(d.value(u"inUse"_s).toInt())
+            .arg(d.value(u"seatCount"_s).toInt());
+    }
     if (kind == EventKind::Granted) {
         return tr("generation %1, %2 of %3 seats in use")
             .arg(d.value(u"generation"_s).toVariant().toULongLong())
@@ -102,6 +130,22 @@ QString EventLogModel::describeDetail(const EventRecord &event)
             .arg(d.value(u"seatCount"_s).toInt());
     }
     if (kind == EventKind::Denied) {
+        const QString reason = d.value(u"reason"_s).toString();
+        if (reason == QString::fromUtf16(seatrules::groupCapReached))
+            return tr("%1 holds its cap of %2 seats")
+                .arg(d.value(u"group"_s).toString())
+                .arg(d.value(u"cap"_s).toInt());
+        if (reason == QString::fromUtf16(seatrules::holderNotAllowed)) {
+            if (d.value(u"rule"_s).toString() == u"deny"_s)
+                return tr("matches the deny entry %1").arg(d.value(u"entry"_s).toString());
+            return tr("not on the allow list");
+        }
+        if (d.value(u"reservedForOthers"_s).toInt() > 0) {
+            return tr("%1 of %2 seats in use, %3 reserved for others (idle)")
+                .arg(d.value(u"inUse"_s).toInt())
+                .arg(d.value(u"seatCount"_s).toInt())
+                .arg(d.value(u"reservedForOthers"_s).toInt());
+        }
         return tr("all %1 seats taken (%2 in use, %3 holders listed)")
             .arg(d.value(u"seatCount"_s).toInt())
             .arg(d.value(u"inUse"_s).toInt())
@@ -126,6 +170,41 @@ QString EventLogModel::describeDetail(const EventRecord &event)
     if (kind == EventKind::TokenCreated || kind == EventKind::TokenRevoked)
         return tokenActor(d.value(u"name"_s).toString(),
                           parseRole(d.value(u"role"_s).toString()).value_or(AccessRole::Viewer));
+    if (kind == EventKind::RulesChanged) {
+        const std::optional<SeatRules> rules = seatrules::rulesFromJson(d.value(u"rules"_s), u"rules"_s);
+        return rules ? rulesText(*rules) : QString();
+    }
+    if (kind == EventKind::GroupsChanged) {
+        const std::optional<QList<HolderGroup>> groups = seatrules::groupsFromJson(d.value(u"groups"_s), u"groups"_s);
+        if (!groups)
+            return {};
+        if (groups->isEmpty())
+            return tr("no holder groups");
+        QStringList parts;
+        for (const HolderGroup &g : *groups)
+            parts << u"%1 (%2)"_s.arg(g.name, g.patterns.join(u", "_s));
+        return tr("groups now: %1").arg(parts.join(u"; "_s));
+    }
+    if (kind == EventKind::Queued) {
+        return tr("position %1 in line, ticket %2")
+            .arg(d.value(u"position"_s).toInt())
+            .arg(d.value(u"ticketId"_s).toString().left(8));
+    }
+    if (kind == EventKind::QueueLeft) {
+        switch (queue::leftBecauseFromWire(d.value(u"why"_s).toString()).value_or(queue::LeftBecause::Unknown)) {
+        case queue::LeftBecause::GaveUp:
+            return tr("gave up after waiting %1").arg(waited());
+        case queue::LeftBecause::Expired:
+            return tr("ticket expired after waiting %1: the waiter stopped renewing it").arg(waited());
+        case queue::LeftBecause::TimedOut:
+            return tr("waited the longest time it asked for (%1)").arg(waited());
+        case queue::LeftBecause::Revoked:
+            return tr("removed from the line by an admin after waiting %1").arg(waited());
+        case queue::LeftBecause::Unknown:
+            break;
+        }
+        return tr("left the line after waiting %1").arg(waited());
+    }
     if (kind == EventKind::LicenseCreated || kind == EventKind::LicenseUpdated) {
         return tr("%1 seats, TTL %2 s, skew %3 s, grace %4 s")
             .arg(d.value(u"seatCount"_s).toInt())
@@ -167,8 +246,9 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         case SeatColumn:
             return e.seatId;
         case KindColumn:
-            return e.kind == EventKind::Denied ? tr("Select a denial to see who held every seat at that moment")
-                                               : QVariant();
+            return e.kind == EventKind::Denied || e.kind == EventKind::HolderBlocked
+                ? tr("Select a denial to see who held every seat at that moment")
+                : QVariant();
         default:
             return {};
         }
@@ -180,6 +260,8 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
                 return QBrush(StatePalette::colour(StatePalette::Live));
             if (e.kind == EventKind::Reaped || e.kind == EventKind::RenewRefused || e.kind == EventKind::ClockJumped)
                 return QBrush(StatePalette::colour(StatePalette::Pending));
+            if (e.kind == EventKind::Queued || e.kind == EventKind::QueueLeft)
+                return QBrush(StatePalette::colour(StatePalette::Waiting));
         }
         return {};
     case SeqRole:

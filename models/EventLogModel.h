@@ -1,6 +1,7 @@
 #pragma once
 
 #include "AdminTypes.h"
+#include "SeatRules.h"
 
 #include <QAbstractTableModel>
 
@@ -61,6 +62,8 @@ public:
     // A short sentence about an event's detail, for the table and the CSV.
     static QString describeDetail(const EventRecord &event);
     static QString kindLabel(EventKind kind);
+    // A license's seat rules in a line: "allow render, qa; reserve 2 for render; max 3 for qa".
+    static QString rulesText(const SeatRules &rules);
     // "the server's clock jumped back by 10m 00s": a clock_jumped event in words (Events page and
     // the status bar).
     static QString clockJumpText(const EventRecord &event);

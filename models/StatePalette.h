@@ -25,6 +25,7 @@ public:
         Stale, // nothing has shown it alive lately
         Failed, // an error, a bad signature, a server that does not answer
         Pending, // connecting, waiting for an answer, a warning
+        Waiting, // a checkout waiting in line for a seat (the line's length in the chart)
         Muted, // gone, not applicable
         Accent, // a neutral series (usage in the chart), the seat the server counts
         Interrupted, // a network cut

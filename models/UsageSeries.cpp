@@ -1,8 +1,25 @@
 #include "UsageSeries.h"
 
+#include "wire/SeatRulesJson.h"
+
+#include <QJsonArray>
+
 using namespace Qt::StringLiterals;
 
 namespace keyright {
+
+namespace {
+
+QList<LevelPoint> asLevels(const QList<UsagePoint> &points)
+{
+    QList<LevelPoint> levels;
+    levels.reserve(points.size());
+    for (const UsagePoint &p : points)
+        levels.append({p.time, p.inUse});
+    return levels;
+}
+
+} // namespace
 
 void UsageSeriesBuilder::addEvents(const QList<EventRecord> &events)
 {
@@ -17,35 +34,62 @@ void UsageSeriesBuilder::addEvents(const QList<EventRecord> &events)
             if (seats > 0)
                 l.seatCount = seats;
             l.marks.insert(t, {e.kind == EventKind::Denied ? Mark::Denial : Mark::Absolute, inUse});
+            if (e.kind == EventKind::Denied && e.detail.contains(u"reservations"_s)) {
+                // A denial quotes every reservation in force then.
+                int reserved = 0;
+                for (const QJsonValue &r : e.detail.value(u"reservations"_s).toArray())
+                    reserved += r.toObject().value(u"seats"_s).toInt();
+                l.reserved.insert(t, {Mark::Absolute, reserved});
+            }
+            if (e.kind == EventKind::Granted && e.detail.contains(u"ticketId"_s))
+                l.waiting.insert(t, {Mark::Down, 0});
         } else if (e.kind == EventKind::Released || e.kind == EventKind::Revoked) {
             l.marks.insert(t, {Mark::Down, 0});
         } else if (e.kind == EventKind::LicenseCreated || e.kind == EventKind::LicenseUpdated) {
             const int seats = e.detail.value(u"seatCount"_s).toInt();
             if (seats > 0)
                 l.seatCount = seats;
+        } else if (e.kind == EventKind::RulesChanged) {
+            if (const auto rules = seatrules::rulesFromJson(e.detail.value(u"rules"_s), u"rules"_s))
+                l.reserved.insert(t, {Mark::Absolute, rules->reservedSeats()});
+        } else if (e.kind == EventKind::Queued) {
+            // The newcomer joins at the back: its position is the length of the line.
+            l.waiting.insert(t, {Mark::Absolute, e.detail.value(u"position"_s).toInt()});
+        } else if (e.kind == EventKind::QueueLeft) {
+            l.waiting.insert(t, {Mark::Down, 0});
         }
     }
 }
 
-void UsageSeriesBuilder::addSample(const QString &licenseId, const QDateTime &time, int inUse, int seatCount)
+void UsageSeriesBuilder::addAbsolute(Marks &marks, qint64 t, int value)
+{
+    // Polls repeat the same count; keep only the changes, plus the newest sample as the series'
+    // right edge.
+    if (!marks.isEmpty()) {
+        auto last = std::prev(marks.end());
+        if (last.value().type == Mark::Absolute && last.value().inUse == value && last.key() <= t) {
+            // The step is already at this height; remember how far it reaches.
+            auto before = last == marks.begin() ? marks.end() : std::prev(last);
+            if (before != marks.end() && before.value().type == Mark::Absolute && before.value().inUse == value)
+                marks.erase(last);
+        }
+    }
+    marks.insert(t, {Mark::Absolute, value});
+}
+
+void UsageSeriesBuilder::addSample(const QString &licenseId, const QDateTime &time, int inUse, int seatCount,
+                                   int reservedSeats, int waiting)
 {
     if (!time.isValid())
         return;
     License &l = m_licenses[licenseId];
     l.seatCount = seatCount;
-    // Polls repeat the same count; keep only the changes, plus the newest sample as the series'
-    // right edge.
     const qint64 t = time.toMSecsSinceEpoch();
-    if (!l.marks.isEmpty()) {
-        auto last = std::prev(l.marks.end());
-        if (last.value().type == Mark::Absolute && last.value().inUse == inUse && last.key() <= t) {
-            // The step is already at this height; remember how far it reaches.
-            auto before = last == l.marks.begin() ? l.marks.end() : std::prev(last);
-            if (before != l.marks.end() && before.value().type == Mark::Absolute && before.value().inUse == inUse)
-                l.marks.erase(last);
-        }
-    }
-    l.marks.insert(t, {Mark::Absolute, inUse});
+    addAbsolute(l.marks, t, inUse);
+    if (reservedSeats >= 0)
+        addAbsolute(l.reserved, t, reservedSeats);
+    if (waiting >= 0)
+        addAbsolute(l.waiting, t, waiting);
 }
 
 void UsageSeriesBuilder::clear()
@@ -53,18 +97,15 @@ void UsageSeriesBuilder::clear()
     m_licenses.clear();
 }
 
-UsageSeries UsageSeriesBuilder::build(const QString &licenseId, const QDateTime &from, const QDateTime &to) const
+QList<UsagePoint> UsageSeriesBuilder::levels(const Marks &marks, const QDateTime &from, const QDateTime &to,
+                                             QList<UsagePoint> *denials)
 {
-    UsageSeries series;
-    const auto it = m_licenses.constFind(licenseId);
-    if (it == m_licenses.cend())
-        return series;
-    series.seatCount = it->seatCount;
+    QList<UsagePoint> steps;
     const qint64 lo = from.isValid() ? from.toMSecsSinceEpoch() : std::numeric_limits<qint64>::min();
     const qint64 hi = to.isValid() ? to.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max();
 
     int level = -1; // unknown until the first absolute count
-    for (auto m = it->marks.cbegin(); m != it->marks.cend(); ++m) {
+    for (auto m = marks.cbegin(); m != marks.cend(); ++m) {
         const qint64 t = m.key();
         if (t > hi)
             break;
@@ -83,19 +124,32 @@ UsageSeries UsageSeriesBuilder::build(const QString &licenseId, const QDateTime 
             level = next;
             continue;
         }
-        if (series.steps.isEmpty() && level >= 0 && t > lo)
-            series.steps.append({QDateTime::fromMSecsSinceEpoch(lo, Qt::UTC), level});
+        if (steps.isEmpty() && level >= 0 && t > lo)
+            steps.append({QDateTime::fromMSecsSinceEpoch(lo, Qt::UTC), level});
         const QDateTime when = QDateTime::fromMSecsSinceEpoch(t, Qt::UTC);
-        if (m.value().type == Mark::Denial)
-            series.denials.append({when, m.value().inUse});
-        if (next >= 0 && (series.steps.isEmpty() || series.steps.constLast().inUse != next))
-            series.steps.append({when, next});
+        if (m.value().type == Mark::Denial && denials)
+            denials->append({when, m.value().inUse});
+        if (next >= 0 && (steps.isEmpty() || steps.constLast().inUse != next))
+            steps.append({when, next});
         level = next;
     }
-    if (series.steps.isEmpty() && level >= 0 && from.isValid())
-        series.steps.append({from.toUTC(), level});
-    if (!series.steps.isEmpty() && to.isValid() && series.steps.constLast().time < to)
-        series.steps.append({to.toUTC(), series.steps.constLast().inUse});
+    if (steps.isEmpty() && level >= 0 && from.isValid())
+        steps.append({from.toUTC(), level});
+    if (!steps.isEmpty() && to.isValid() && steps.constLast().time < to)
+        steps.append({to.toUTC(), steps.constLast().inUse});
+    return steps;
+}
+
+UsageSeries UsageSeriesBuilder::build(const QString &licenseId, const QDateTime &from, const QDateTime &to) const
+{
+    UsageSeries series;
+    const auto it = m_licenses.constFind(licenseId);
+    if (it == m_licenses.cend())
+        return series;
+    series.seatCount = it->seatCount;
+    series.steps = levels(it->marks, from, to, &series.denials);
+    series.reserved = asLevels(levels(it->reserved, from, to, nullptr));
+    series.waiting = asLevels(levels(it->waiting, from, to, nullptr));
     return series;
 }
 

@@ -36,6 +36,7 @@ QString relative(const QDateTime &at, const QDateTime &t)
 DisputePanel::DisputePanel(QWidget *parent)
     : QWidget(parent)
     , m_title(new QLabel(this))
+    , m_sentence(new QLabel(this))
     , m_summary(new QLabel(this))
     , m_seats(new QTreeWidget(this))
     , m_note(new QLabel(this))
@@ -45,6 +46,13 @@ DisputePanel::DisputePanel(QWidget *parent)
     bold.setBold(true);
     bold.setPointSizeF(bold.pointSizeF() * 1.1);
     m_title->setFont(bold);
+    QFont sentenceFont = m_sentence->font();
+    sentenceFont.setBold(true);
+    m_sentence->setFont(sentenceFont);
+    m_sentence->setWordWrap(true);
+    m_sentence->setTextFormat(Qt::PlainText);
+    m_sentence->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_sentence->setObjectName(u"disputeSentence"_s);
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -58,6 +66,7 @@ DisputePanel::DisputePanel(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
+    layout->addWidget(m_sentence);
     layout->addWidget(m_summary);
     layout->addWidget(m_seats, 1);
     layout->addWidget(m_note);
@@ -90,6 +99,16 @@ QString DisputePanel::summaryText() const
     return m_summary->text();
 }
 
+QString DisputePanel::sentenceText() const
+{
+    return m_sentence->text();
+}
+
+QString DisputePanel::noteText() const
+{
+    return m_note->text();
+}
+
 void DisputePanel::render()
 {
     m_seats->clear();
@@ -97,6 +116,8 @@ void DisputePanel::render()
     if (!d.isValid()) {
         // No title over nothing: the hint alone, in the middle of the panel.
         m_title->hide();
+        m_sentence->hide();
+        m_sentence->clear();
         m_summary->setText(tr("Select a <b>denied</b> event to see who held every seat at that moment."));
         m_summary->setAlignment(Qt::AlignCenter);
         m_layout->setStretchFactor(m_summary, 1);
@@ -105,6 +126,10 @@ void DisputePanel::render()
         return;
     }
     m_title->show();
+    // The answer first, in the words of the rule that refused: the rest of the panel is the evidence.
+    m_sentence->setText(DisputeReconstruction::sentence(d));
+    m_sentence->setStyleSheet(u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Denied, palette()).name()));
+    m_sentence->show();
     m_summary->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     m_layout->setStretchFactor(m_summary, 0);
     m_seats->show();
@@ -124,6 +149,13 @@ void DisputePanel::render()
             + tr("%1 held %2 seats at once: one per running instance, or seats left by sessions that did not end.")
                   .arg(d.shares.first().holder.toHtmlEscaped())
                   .arg(d.shares.first().seats);
+    if (!d.waiting.isEmpty()) {
+        QStringList line;
+        for (const DisputeTicket &t : d.waiting)
+            line << t.holder.toHtmlEscaped();
+        text += u"<br>"_s
+            + tr("%n holder(s) were waiting in line: %1.", nullptr, int(d.waiting.size())).arg(line.join(u", "_s));
+    }
     m_summary->setText(text);
 
     for (const DisputeSeat &seat : d.seats) {
@@ -144,6 +176,8 @@ void DisputePanel::render()
             color = StatePalette::colour(StatePalette::Pending);
         } else if (!seat.replayed) {
             note = tr("granted before the loaded events");
+        } else if (!seat.reservation.isEmpty()) {
+            note = tr("counted against the reservation of %1").arg(seat.reservation);
         } else {
             note = tr("counted");
         }
@@ -174,6 +208,9 @@ void DisputePanel::render()
         notes << tr("%n seat(s) granted earlier were never released: their applications stopped without releasing; "
                     "they no longer counted.",
                     nullptr, d.notReturned);
+    const QString rules = DisputeReconstruction::rulesNote(d);
+    if (!rules.isEmpty())
+        notes << rules;
     m_note->setText(notes.join(u' '));
 }
 

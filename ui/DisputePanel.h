@@ -27,6 +27,9 @@ public:
     // The holder shown on each row, in order (tests read it).
     QStringList shownHolders() const;
     QString summaryText() const;
+    // The denial in one sentence (DisputeReconstruction::sentence), as shown.
+    QString sentenceText() const;
+    QString noteText() const;
     QTreeWidget *seatsView() const { return m_seats; }
 
 protected:
@@ -38,6 +41,7 @@ private:
 
     Dispute m_dispute;
     QLabel *m_title;
+    QLabel *m_sentence;
     QLabel *m_summary;
     QTreeWidget *m_seats;
     QLabel *m_note;

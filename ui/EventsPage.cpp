@@ -143,6 +143,10 @@ EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     connect(&session, &DashboardSession::polled, this, &EventsPage::followNow);
     connect(m_export, &QPushButton::clicked, this, &EventsPage::exportWithDialog);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &EventsPage::selectionChanged);
+    connect(&m_session, &DashboardSession::currentRulesChanged, this, [this](const QString &licenseId) {
+        if (m_dispute->dispute().isValid() && m_dispute->dispute().licenseId == licenseId)
+            selectionChanged();
+    });
     connect(&session.licenses(), &QAbstractItemModel::rowsInserted, this, &EventsPage::refreshLicenses);
     connect(&session.licenses(), &QAbstractItemModel::rowsRemoved, this, &EventsPage::refreshLicenses);
     connect(&session.licenses(), &QAbstractItemModel::modelReset, this, &EventsPage::refreshLicenses);
@@ -247,11 +251,16 @@ void EventsPage::selectionChanged()
     }
     const int sourceRow = m_proxy->mapToSource(rows.first()).row();
     const EventRecord &e = m_session.events().eventAt(sourceRow);
-    if (e.kind != EventKind::Denied) {
+    if (e.kind != EventKind::Denied && e.kind != EventKind::HolderBlocked) {
         m_dispute->clear();
         return;
     }
-    m_dispute->showDispute(DisputeReconstruction::reconstruct(e, m_session.events().events(), false));
+    // The rules at the denial are the license's current ones unless a change is in the events;
+    // for a license the Seats page does not list, they are asked for and the panel redrawn.
+    const std::optional<CurrentSeatRules> current = m_session.currentRules(e.licenseId);
+    if (!current)
+        m_session.fetchCurrentRules(e.licenseId);
+    m_dispute->showDispute(DisputeReconstruction::reconstruct(e, m_session.events().events(), false, current));
 }
 
 bool EventsPage::exportCsv(const QString &path, QString *error, int *rowsWritten) const

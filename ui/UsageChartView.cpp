@@ -9,9 +9,29 @@
 #include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace keyright {
+
+namespace {
+
+// A step function as a line: each level held until the next instant, then a vertical step.
+QList<QPointF> stepPoints(const QList<LevelPoint> &levels)
+{
+    QList<QPointF> points;
+    points.reserve(levels.size() * 2);
+    for (qsizetype i = 0; i < levels.size(); ++i) {
+        const qreal t = qreal(levels.at(i).time.toMSecsSinceEpoch());
+        if (i > 0)
+            points << QPointF(t, points.constLast().y()); // hold the previous level until this instant
+        points << QPointF(t, levels.at(i).value);
+    }
+    return points;
+}
+
+} // namespace
 
 UsageChartView::UsageChartView(QWidget *parent)
     // Built around its own chart: QChartView(parent) would make a default chart that setChart()
@@ -20,6 +40,8 @@ UsageChartView::UsageChartView(QWidget *parent)
     , m_inUse(new QLineSeries)
     , m_capacity(new QLineSeries)
     , m_denials(new QScatterSeries)
+    , m_reserved(new QLineSeries)
+    , m_waiting(new QLineSeries)
     , m_x(new QDateTimeAxis)
     , m_y(new QValueAxis)
 {
@@ -49,8 +71,20 @@ UsageChartView::UsageChartView(QWidget *parent)
     m_denials->setMarkerSize(9);
     m_denials->setMarkerShape(QScatterSeries::MarkerShapeCircle);
 
+    // Reserved seats: a limit like the seats owned, so dotted; the line: a level like the seats in
+    // use, so solid. Each in its own palette colour, which has a dark-theme shade.
+    QPen reservedPen(StatePalette::colour(StatePalette::ReservedSeat));
+    reservedPen.setStyle(Qt::DotLine);
+    reservedPen.setWidthF(2);
+    m_reserved->setPen(reservedPen);
+    QPen waitingPen(StatePalette::colour(StatePalette::Waiting));
+    waitingPen.setWidthF(2);
+    m_waiting->setPen(waitingPen);
+
     chart->addSeries(m_inUse);
     chart->addSeries(m_capacity);
+    chart->addSeries(m_reserved);
+    chart->addSeries(m_waiting);
     chart->addSeries(m_denials);
     m_x->setFormat(u"HH:mm"_s);
     m_x->setTickCount(7);
@@ -60,6 +94,7 @@ UsageChartView::UsageChartView(QWidget *parent)
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
     for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_inUse), static_cast<QAbstractSeries *>(m_capacity),
+                               static_cast<QAbstractSeries *>(m_reserved), static_cast<QAbstractSeries *>(m_waiting),
                                static_cast<QAbstractSeries *>(m_denials)}) {
         s->attachAxis(m_x);
         s->attachAxis(m_y);
@@ -76,15 +111,18 @@ void UsageChartView::setSeries(const QString &title, const UsageSeries &series, 
                                const QDateTime &to)
 {
     m_title = title;
-    QList<QPointF> steps;
-    for (qsizetype i = 0; i < series.steps.size(); ++i) {
-        const UsagePoint &p = series.steps.at(i);
-        const qreal t = qreal(p.time.toMSecsSinceEpoch());
-        if (i > 0)
-            steps << QPointF(t, steps.constLast().y()); // hold the previous level until this instant
-        steps << QPointF(t, p.inUse);
-    }
-    m_inUse->replace(steps);
+    QList<LevelPoint> inUse;
+    for (const UsagePoint &p : series.steps)
+        inUse.append({p.time, p.inUse});
+    m_inUse->replace(stepPoints(inUse));
+    // A license without rules or a line would show two flat lines at zero: left out, legend too.
+    const auto showLevels = [](QLineSeries *line, const QList<LevelPoint> &levels) {
+        const bool any = std::any_of(levels.cbegin(), levels.cend(), [](const LevelPoint &p) { return p.value > 0; });
+        line->replace(any ? stepPoints(levels) : QList<QPointF> {});
+        line->setVisible(any);
+    };
+    showLevels(m_reserved, series.reserved);
+    showLevels(m_waiting, series.waiting);
     QList<QPointF> denials;
     for (const UsagePoint &d : series.denials)
         denials << QPointF(qreal(d.time.toMSecsSinceEpoch()), d.inUse);
@@ -95,6 +133,8 @@ void UsageChartView::setSeries(const QString &title, const UsageSeries &series, 
     int top = series.seatCount;
     for (const UsagePoint &p : series.steps)
         top = std::max(top, p.inUse);
+    for (const LevelPoint &p : series.waiting)
+        top = std::max(top, p.value);
     // Whole seats only: a tick per seat for small licenses, about five ticks for large ones.
     const int range = std::max(1, top + 1);
     const int step = std::max(1, (range + 4) / 5);
@@ -113,6 +153,16 @@ int UsageChartView::denialCount() const
     return int(m_denials->count());
 }
 
+int UsageChartView::reservedPointCount() const
+{
+    return int(m_reserved->count());
+}
+
+int UsageChartView::waitingPointCount() const
+{
+    return int(m_waiting->count());
+}
+
 void UsageChartView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -125,6 +175,8 @@ void UsageChartView::retranslate()
     m_inUse->setName(tr("Seats in use"));
     m_capacity->setName(tr("Seats owned"));
     m_denials->setName(tr("Denials"));
+    m_reserved->setName(tr("Seats reserved"));
+    m_waiting->setName(tr("Waiting in line"));
     chart()->setTitle(m_title.isEmpty() ? tr("Seat usage, last hour") : tr("Seat usage of %1, last hour").arg(m_title));
 }
 

@@ -12,7 +12,9 @@ class QValueAxis;
 namespace keyright {
 
 // Seats in use over time for one license, as steps, with the seats owned as a dashed line and each
-// denial as a red mark: a glance shows whether denials came from a full pool.
+// denial as a red mark: a glance shows whether denials came from a full pool. Where the license
+// has seat rules or a waiting line, the seats reserved for groups and the length of the line are
+// two more steps, so "8 of 10 in use and denied" shows the 2 reserved seats beside it.
 class UsageChartView final : public QChartView
 {
     Q_OBJECT
@@ -24,6 +26,9 @@ public:
     void setSeries(const QString &title, const UsageSeries &series, const QDateTime &from, const QDateTime &to);
     int pointCount() const;
     int denialCount() const;
+    // The points drawn for the reserved seats and the line (0 when hidden: nothing to show).
+    int reservedPointCount() const;
+    int waitingPointCount() const;
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -34,6 +39,8 @@ private:
     QLineSeries *m_inUse;
     QLineSeries *m_capacity;
     QScatterSeries *m_denials;
+    QLineSeries *m_reserved;
+    QLineSeries *m_waiting;
     QDateTimeAxis *m_x;
     QValueAxis *m_y;
     QString m_title;

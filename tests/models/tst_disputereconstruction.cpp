@@ -1,5 +1,6 @@
 #include "DisputeReconstruction.h"
 #include "Timestamps.h"
+#include "wire/SeatRulesJson.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -51,6 +52,54 @@ EventRecord denial(qint64 seq, const QJsonArray &holders, int seats = 3)
     return e;
 }
 
+const HolderGroup render {u"render"_s, {u"*@render-*"_s}};
+
+SeatRules reserveForRender(int seats)
+{
+    SeatRules rules;
+    rules.reserve = {{u"render"_s, seats}};
+    return rules;
+}
+
+EventRecord rulesChanged(qint64 seq, const SeatRules &rules)
+{
+    return ev(seq, u"rules_changed"_s, 0, {}, {{u"rules"_s, seatrules::rulesToJson(rules)}});
+}
+
+EventRecord groupsChanged(qint64 seq, const QList<HolderGroup> &groups)
+{
+    EventRecord e = ev(seq, u"groups_changed"_s, 0, {}, {{u"groups"_s, seatrules::groupsToJson(groups)}});
+    e.licenseId.clear();
+    return e;
+}
+
+// A denial as a server with seat rules records it: its reason and numbers, and who held the seats.
+EventRecord ruledDenial(qint64 seq, const QString &holder, const QJsonArray &holders, int seats, const QString &reason,
+                        QJsonObject numbers)
+{
+    numbers.insert(u"reason"_s, reason);
+    numbers.insert(u"inUse"_s, int(holders.size()));
+    numbers.insert(u"seatCount"_s, seats);
+    numbers.insert(u"holders"_s, holders);
+    return ev(seq, u"denied"_s, 0, holder, numbers);
+}
+
+// Seats 1..n held by alice..., all live at `at`.
+QJsonArray heldBy(int n, const QDateTime &at, int firstSeat = 1)
+{
+    QJsonArray holders;
+    for (int i = 0; i < n; ++i)
+        holders.append(holderJson(firstSeat + i, u"user%1@ws-%1"_s.arg(firstSeat + i), at.addSecs(60)));
+    return holders;
+}
+
+QJsonObject reservedNumbers(int idle, int seats = 2)
+{
+    return {{u"reservedForOthers"_s, idle},
+            {u"reservations"_s,
+             QJsonArray {QJsonObject {{u"group"_s, u"render"_s}, {u"seats"_s, seats}, {u"used"_s, seats - idle}}}}};
+}
+
 } // namespace
 
 class TestDisputeReconstruction : public QObject
@@ -65,6 +114,13 @@ private Q_SLOTS:
     void countedOnlyThanksToTheSkew();
     void ignoresOtherLicensesAndLaterEvents();
     void notADenial();
+    void rulesChangingMidWindow();
+    void currentRulesWhenNoChangeIsLoaded();
+    void rulesUnknownWhenTheyChangedLater();
+    void trustsTheServerWhenTheReplayDisagrees();
+    void groupCapAndListsFromTheRecord();
+    void lineAtTheMomentOfTheDenial();
+    void blockedHolder();
 };
 
 void TestDisputeReconstruction::listsWhoHeldEverySeat()
@@ -164,6 +220,178 @@ void TestDisputeReconstruction::ignoresOtherLicensesAndLaterEvents()
 void TestDisputeReconstruction::notADenial()
 {
     QVERIFY(!DisputeReconstruction::reconstruct(grant(1, 1, u"a@b"_s), {}).isValid());
+}
+
+void TestDisputeReconstruction::rulesChangingMidWindow()
+{
+    // Ten seats, 2 reserved for render from seq 2; at seq 15 the reservation is dropped. The same 8
+    // holders are denied a 9th seat before (the rest is reserved) and after (there is a free seat,
+    // then no seat once the 10th went).
+    QList<EventRecord> history {groupsChanged(1, {render}), rulesChanged(2, reserveForRender(2))};
+    for (int i = 1; i <= 8; ++i)
+        history << grant(2 + i, i, u"user%1@ws-%1"_s.arg(i));
+    const QDateTime at = t0.addSecs(110);
+    const EventRecord before
+        = ruledDenial(11, u"bob@ws-07"_s, heldBy(8, at), 10, u"no_seats_available"_s, reservedNumbers(2));
+    history << before << rulesChanged(12, {}) << grant(13, 9, u"user9@ws-9"_s) << grant(14, 10, u"user10@ws-10"_s);
+    const EventRecord after = ruledDenial(15, u"bob@ws-07"_s, heldBy(10, t0.addSecs(150)), 10, u"no_seats_available"_s,
+                                          {{u"reservedForOthers"_s, 0}, {u"reservations"_s, QJsonArray {}}});
+    history << after;
+
+    const Dispute first = DisputeReconstruction::reconstruct(before, history, true);
+    QCOMPARE(first.rulesSource, Dispute::RulesSource::Event);
+    QCOMPARE(first.rulesChangedAt, t0.addSecs(20));
+    QCOMPARE(first.rules.reservedSeats(), 2);
+    QCOMPARE(first.groupsSource, Dispute::RulesSource::Event);
+    QCOMPARE(first.reason, Dispute::Reason::ReservedForOthers);
+    QCOMPARE(first.decision.reservedForOthers, 2);
+    QCOMPARE(first.decision.usage.inUse, 8);
+    QVERIFY(!first.incomplete);
+
+    const Dispute second = DisputeReconstruction::reconstruct(after, history, true);
+    QCOMPARE(second.rulesSource, Dispute::RulesSource::Event);
+    QCOMPARE(second.rulesChangedAt, t0.addSecs(120));
+    QVERIFY(second.rules.isEmpty());
+    QCOMPARE(second.reason, Dispute::Reason::NoSeats);
+    QCOMPARE(second.decision.usage.inUse, 10);
+    QVERIFY(!second.incomplete);
+}
+
+void TestDisputeReconstruction::currentRulesWhenNoChangeIsLoaded()
+{
+    QList<EventRecord> history;
+    for (int i = 1; i <= 8; ++i)
+        history << grant(i, i, u"user%1@ws-%1"_s.arg(i));
+    const EventRecord d
+        = ruledDenial(9, u"bob@ws-07"_s, heldBy(8, t0.addSecs(90)), 10, u"no_seats_available"_s, reservedNumbers(2));
+    history << d;
+    const Dispute withCurrent
+        = DisputeReconstruction::reconstruct(d, history, true, CurrentSeatRules {reserveForRender(2), {render}});
+    QCOMPARE(withCurrent.rulesSource, Dispute::RulesSource::Current);
+    QCOMPARE(withCurrent.reason, Dispute::Reason::ReservedForOthers);
+    QVERIFY(!withCurrent.incomplete);
+    QVERIFY(DisputeReconstruction::rulesNote(withCurrent).contains(u"current rules"_s));
+}
+
+void TestDisputeReconstruction::rulesUnknownWhenTheyChangedLater()
+{
+    // The rules changed after the denial and nothing earlier is loaded: today's rules say nothing
+    // about that moment, whatever the current ones are.
+    QList<EventRecord> history;
+    for (int i = 1; i <= 8; ++i)
+        history << grant(i, i, u"user%1@ws-%1"_s.arg(i));
+    const EventRecord d
+        = ruledDenial(9, u"bob@ws-07"_s, heldBy(8, t0.addSecs(90)), 10, u"no_seats_available"_s, reservedNumbers(2));
+    history << d << rulesChanged(10, {});
+    const Dispute dispute = DisputeReconstruction::reconstruct(d, history, true, CurrentSeatRules {});
+    QCOMPARE(dispute.rulesSource, Dispute::RulesSource::Unknown);
+    // The server's record still explains it, and the panel says the replay could not.
+    QCOMPARE(dispute.reason, Dispute::Reason::ReservedForOthers);
+    QVERIFY(dispute.incomplete);
+    QVERIFY(DisputeReconstruction::rulesNote(dispute).contains(u"not known"_s));
+}
+
+void TestDisputeReconstruction::trustsTheServerWhenTheReplayDisagrees()
+{
+    // The denial says 2 seats are reserved for render, but the rules change that made them so is
+    // not in the loaded events: the replay alone finds nothing reserved.
+    QList<EventRecord> history;
+    for (int i = 1; i <= 8; ++i)
+        history << grant(i, i, u"user%1@ws-%1"_s.arg(i));
+    const EventRecord d
+        = ruledDenial(9, u"bob@ws-07"_s, heldBy(8, t0.addSecs(90)), 10, u"no_seats_available"_s, reservedNumbers(2));
+    const Dispute dispute = DisputeReconstruction::reconstruct(d, history + QList {d}, true);
+    QVERIFY(dispute.recordedByServer);
+    QVERIFY(dispute.incomplete);
+    QCOMPARE(dispute.reason, Dispute::Reason::ReservedForOthers);
+    QCOMPARE(dispute.decision.reservedForOthers, 2);
+    QCOMPARE(dispute.decision.usage.reservations.size(), 1);
+    QCOMPARE(dispute.decision.usage.reservations.at(0).group, u"render"_s);
+    QVERIFY(DisputeReconstruction::rulesNote(dispute).contains(u"incomplete"_s));
+
+    // An older server's denial (no reason) that the replay would have granted: events are missing.
+    const EventRecord old = ev(9, u"denied"_s, 0, u"bob@ws-07"_s, {{u"inUse"_s, 10}, {u"seatCount"_s, 10}});
+    const Dispute older = DisputeReconstruction::reconstruct(old, history, false);
+    QVERIFY(!older.recordedByServer);
+    QVERIFY(older.incomplete);
+    QCOMPARE(older.reason, Dispute::Reason::NoSeats);
+    QCOMPARE(older.decision.usage.inUse, 10);
+}
+
+void TestDisputeReconstruction::groupCapAndListsFromTheRecord()
+{
+    SeatRules rules;
+    rules.max = {{u"render"_s, 2}};
+    rules.deny = {u"*@contractor-*"_s};
+    const QList<EventRecord> history {groupsChanged(1, {render}), rulesChanged(2, rules), grant(3, 1, u"a@render-1"_s),
+                                      grant(4, 2, u"b@render-2"_s)};
+    QJsonArray held {holderJson(1, u"a@render-1"_s, t0.addSecs(100)), holderJson(2, u"b@render-2"_s, t0.addSecs(100))};
+    const EventRecord capped = ruledDenial(5, u"c@render-3"_s, held, 10, u"group_cap_reached"_s,
+                                           {{u"group"_s, u"render"_s},
+                                            {u"cap"_s, 2},
+                                            {u"held"_s, 2},
+                                            {u"reservedForOthers"_s, 0},
+                                            {u"reservations"_s, QJsonArray {}}});
+    Dispute dispute = DisputeReconstruction::reconstruct(capped, history + QList {capped}, true);
+    QCOMPARE(dispute.reason, Dispute::Reason::GroupCap);
+    QCOMPARE(dispute.decision.group, u"render"_s);
+    QCOMPARE(dispute.decision.cap, 2);
+    QCOMPARE(dispute.decision.groupHeld, 2);
+    QVERIFY(!dispute.incomplete);
+
+    const EventRecord denied = ruledDenial(5, u"d@contractor-1"_s, held, 10, u"holder_not_allowed"_s,
+                                           {{u"rule"_s, u"deny"_s},
+                                            {u"entry"_s, u"*@contractor-*"_s},
+                                            {u"reservedForOthers"_s, 0},
+                                            {u"reservations"_s, QJsonArray {}}});
+    dispute = DisputeReconstruction::reconstruct(denied, history + QList {denied}, true);
+    QCOMPARE(dispute.reason, Dispute::Reason::DenyList);
+    QCOMPARE(dispute.decision.entry, u"*@contractor-*"_s);
+    QVERIFY(!dispute.incomplete);
+
+    // The record says "deny" with another entry than the rules replayed: the record wins.
+    EventRecord other = denied;
+    other.detail.insert(u"entry"_s, u"d@*"_s);
+    dispute = DisputeReconstruction::reconstruct(other, history + QList {other}, true);
+    QVERIFY(dispute.incomplete);
+    QCOMPARE(dispute.decision.entry, u"d@*"_s);
+}
+
+void TestDisputeReconstruction::lineAtTheMomentOfTheDenial()
+{
+    const auto queued = [](qint64 seq, const QString &holder, const QString &ticket, int position) {
+        return ev(seq, u"queued"_s, 0, holder, {{u"ticketId"_s, ticket}, {u"position"_s, position}});
+    };
+    EventRecord served = grant(4, 2, u"bob@ws-2"_s);
+    served.detail.insert(u"ticketId"_s, u"t-bob"_s);
+    const QList<EventRecord> history {
+        grant(1, 1, u"alice@ws-1"_s),
+        queued(2, u"bob@ws-2"_s, u"t-bob"_s, 1),
+        queued(3, u"carol@ws-3"_s, u"t-carol"_s, 2),
+        served,
+        queued(5, u"dave@ws-4"_s, u"t-dave"_s, 2),
+        ev(6, u"queue_left"_s, 0, u"carol@ws-3"_s, {{u"ticketId"_s, u"t-carol"_s}, {u"why"_s, u"gave_up"_s}}),
+        queued(7, u"erin@ws-5"_s, u"t-erin"_s, 2),
+    };
+    const EventRecord d = denial(
+        8, {holderJson(1, u"alice@ws-1"_s, t0.addSecs(100)), holderJson(2, u"bob@ws-2"_s, t0.addSecs(100))}, 2);
+    const Dispute dispute = DisputeReconstruction::reconstruct(d, history + QList {d}, true);
+    QCOMPARE(dispute.waiting.size(), 2);
+    QCOMPARE(dispute.waiting.at(0).holder, u"dave@ws-4"_s);
+    QCOMPARE(dispute.waiting.at(1).holder, u"erin@ws-5"_s);
+}
+
+void TestDisputeReconstruction::blockedHolder()
+{
+    const QDateTime until = t0.addSecs(600);
+    const EventRecord blocked
+        = ev(2, u"holder_blocked"_s, 0, u"mallory@ws-6"_s, {{u"until"_s, formatTimestamp(until)}});
+    const Dispute dispute = DisputeReconstruction::reconstruct(blocked, {grant(1, 1, u"alice@ws-1"_s), blocked}, true);
+    QVERIFY(dispute.isValid());
+    QCOMPARE(dispute.reason, Dispute::Reason::HolderBlocked);
+    QCOMPARE(dispute.blockedUntil, until);
+    QCOMPARE(dispute.inUse, 1);
+    QVERIFY(DisputeReconstruction::sentence(dispute).contains(u"blocked"_s));
 }
 
 QTEST_GUILESS_MAIN(TestDisputeReconstruction)

@@ -3,6 +3,7 @@
 #include "EventFilterProxyModel.h"
 #include "EventLogModel.h"
 #include "ModelSignals.h"
+#include "wire/SeatRulesJson.h"
 
 #include <QAbstractItemModelTester>
 #include <QBuffer>
@@ -57,6 +58,9 @@ private Q_SLOTS:
     void csvExportQuotesAndNeutralizesFormulas();
     void describesEventsForPeople();
     void repeatedDenialsFoldAsTheyArrive();
+    void describesRulesGroupsAndTheLine_data();
+    void describesRulesGroupsAndTheLine();
+    void denialsForAnotherReasonDoNotFold();
 };
 
 void TestEventLogModel::appendsInsertAtTheEnd_data()
@@ -216,6 +220,108 @@ void TestEventLogModel::repeatedDenialsFoldAsTheyArrive()
     QCOMPARE(proxy.acceptedSourceRows(false).size(), 7);
     proxy.setFoldRepeats(false);
     QCOMPARE(proxy.rowCount(), 10);
+}
+
+void TestEventLogModel::describesRulesGroupsAndTheLine_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QJsonObject>("detail");
+    QTest::addColumn<QString>("expected");
+
+    SeatRules rules;
+    rules.allow = {u"render"_s, u"alice@ws-12"_s};
+    rules.deny = {u"*@contractor-*"_s};
+    rules.reserve = {{u"render"_s, 2}};
+    rules.max = {{u"qa"_s, 3}};
+    QTest::newRow("rules changed") << u"rules_changed"_s << QJsonObject {{u"rules"_s, seatrules::rulesToJson(rules)}}
+                                   << u"allow render, alice@ws-12; deny *@contractor-*; reserve 2 for render; max 3 "
+                                      u"for qa"_s;
+    QTest::newRow("rules removed") << u"rules_changed"_s << QJsonObject {{u"rules"_s, seatrules::rulesToJson({})}}
+                                   << u"no seat rules: every seat shared"_s;
+    const QList<HolderGroup> groups {{u"render"_s, {u"*@render-*"_s, u"alice@ws-12"_s}}, {u"qa"_s, {u"*@qa-*"_s}}};
+    QTest::newRow("groups changed") << u"groups_changed"_s
+                                    << QJsonObject {{u"groups"_s, seatrules::groupsToJson(groups)}}
+                                    << u"groups now: render (*@render-*, alice@ws-12); qa (*@qa-*)"_s;
+    QTest::newRow("groups emptied") << u"groups_changed"_s << QJsonObject {{u"groups"_s, seatrules::groupsToJson({})}}
+                                    << u"no holder groups"_s;
+    QTest::newRow("queued") << u"queued"_s << QJsonObject {{u"ticketId"_s, u"0123456789abcdef"_s}, {u"position"_s, 3}}
+                            << u"position 3 in line, ticket 01234567"_s;
+    const QString ninety = formatDuration(std::chrono::seconds {90});
+    const auto left = [](const char *why) {
+        return QJsonObject {{u"ticketId"_s, u"t"_s}, {u"why"_s, QString::fromUtf8(why)}, {u"waitedMs"_s, 90000}};
+    };
+    QTest::newRow("gave up") << u"queue_left"_s << left("gave_up") << u"gave up after waiting %1"_s.arg(ninety);
+    QTest::newRow("expired") << u"queue_left"_s << left("expired")
+                             << u"ticket expired after waiting %1: the waiter stopped renewing it"_s.arg(ninety);
+    QTest::newRow("timed out") << u"queue_left"_s << left("timed_out")
+                               << u"waited the longest time it asked for (%1)"_s.arg(ninety);
+    QTest::newRow("revoked") << u"queue_left"_s << left("revoked")
+                             << u"removed from the line by an admin after waiting %1"_s.arg(ninety);
+    QTest::newRow("granted from the line")
+        << u"granted"_s
+        << QJsonObject {{u"generation"_s, 7},
+                        {u"inUse"_s, 10},
+                        {u"seatCount"_s, 10},
+                        {u"ticketId"_s, u"t"_s},
+                        {u"waitedMs"_s, 90000}}
+        << u"from the line after waiting %1, generation 7, 10 of 10 seats in use"_s.arg(ninety);
+    QTest::newRow("reserved for others") << u"denied"_s
+                                         << QJsonObject {{u"reason"_s, u"no_seats_available"_s},
+                                                         {u"inUse"_s, 8},
+                                                         {u"seatCount"_s, 10},
+                                                         {u"reservedForOthers"_s, 2}}
+                                         << u"8 of 10 seats in use, 2 reserved for others (idle)"_s;
+    QTest::newRow("group cap") << u"denied"_s
+                               << QJsonObject {{u"reason"_s, u"group_cap_reached"_s},
+                                               {u"group"_s, u"render"_s},
+                                               {u"cap"_s, 3},
+                                               {u"held"_s, 3}}
+                               << u"render holds its cap of 3 seats"_s;
+    QTest::newRow("deny entry") << u"denied"_s
+                                << QJsonObject {{u"reason"_s, u"holder_not_allowed"_s},
+                                                {u"rule"_s, u"deny"_s},
+                                                {u"entry"_s, u"*@contractor-*"_s}}
+                                << u"matches the deny entry *@contractor-*"_s;
+    QTest::newRow("allow list") << u"denied"_s
+                                << QJsonObject {{u"reason"_s, u"holder_not_allowed"_s}, {u"rule"_s, u"allow"_s}}
+                                << u"not on the allow list"_s;
+    QTest::newRow("every seat taken") << u"denied"_s
+                                      << QJsonObject {{u"reason"_s, u"no_seats_available"_s},
+                                                      {u"inUse"_s, 3},
+                                                      {u"seatCount"_s, 3},
+                                                      {u"reservedForOthers"_s, 0},
+                                                      {u"holders"_s, QJsonArray {1, 2, 3}}}
+                                      << u"all 3 seats taken (3 in use, 3 holders listed)"_s;
+}
+
+void TestEventLogModel::describesRulesGroupsAndTheLine()
+{
+    QFETCH(QString, kind);
+    QFETCH(QJsonObject, detail);
+    QFETCH(QString, expected);
+    EventRecord e = makeEvent(1, kind);
+    e.detail = detail;
+    QCOMPARE(EventLogModel::describeDetail(e), expected);
+}
+
+void TestEventLogModel::denialsForAnotherReasonDoNotFold()
+{
+    // Bob is refused by render's cap twice, then because every seat is taken twice: two rows, each
+    // telling its own reason, not one row hiding the change.
+    const auto refused = [](qint64 seq, const QString &reason) {
+        EventRecord e = makeEvent(seq, u"denied"_s, u"acme"_s, u"bob@render-2"_s);
+        e.detail.insert(u"reason"_s, reason);
+        return e;
+    };
+    EventLogModel log;
+    EventFilterProxyModel proxy;
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&log);
+    log.appendEvents({refused(1, u"group_cap_reached"_s), refused(2, u"group_cap_reached"_s),
+                      refused(3, u"no_seats_available"_s), refused(4, u"no_seats_available"_s)});
+    QCOMPARE(proxy.rowCount(), 2);
+    QCOMPARE(proxy.foldCount(proxy.index(0, EventLogModel::KindColumn)), 2);
+    QCOMPARE(proxy.foldCount(proxy.index(1, EventLogModel::KindColumn)), 2);
 }
 
 QTEST_GUILESS_MAIN(TestEventLogModel)

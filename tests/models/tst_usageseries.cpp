@@ -1,4 +1,5 @@
 #include "UsageSeries.h"
+#include "wire/SeatRulesJson.h"
 
 #include <QTest>
 
@@ -29,6 +30,21 @@ QList<int> levels(const UsageSeries &s)
     return l;
 }
 
+QList<int> values(const QList<LevelPoint> &points)
+{
+    QList<int> l;
+    for (const LevelPoint &p : points)
+        l << p.value;
+    return l;
+}
+
+EventRecord detailed(int second, const QString &kind, const QJsonObject &detail)
+{
+    EventRecord e = ev(second, kind);
+    e.detail = detail;
+    return e;
+}
+
 } // namespace
 
 class TestUsageSeries : public QObject
@@ -39,6 +55,8 @@ private Q_SLOTS:
     void stepsFromEvents();
     void samplesFromPollsCatchSilentLapses();
     void windowStartsAtTheLevelBeforeIt();
+    void reservedSeatsAndTheLineFromEvents();
+    void reservedSeatsAndTheLineFromPolls();
 };
 
 void TestUsageSeries::stepsFromEvents()
@@ -77,6 +95,47 @@ void TestUsageSeries::windowStartsAtTheLevelBeforeIt()
     QCOMPARE(levels(s), (QList<int> {2, 3, 3}));
     QCOMPARE(s.steps.at(0).time, t0.addSecs(50));
     QCOMPARE(s.steps.at(1).time, t0.addSecs(100));
+}
+
+void TestUsageSeries::reservedSeatsAndTheLineFromEvents()
+{
+    SeatRules two;
+    two.reserve = {{u"render"_s, 2}};
+    SeatRules three = two;
+    three.reserve.append({u"qa"_s, 1});
+    EventRecord served = ev(50, u"granted"_s, 3);
+    served.detail.insert(u"ticketId"_s, u"t-1"_s);
+    UsageSeriesBuilder b;
+    b.addEvents({detailed(10, u"rules_changed"_s, {{u"rules"_s, seatrules::rulesToJson(two)}}),
+                 detailed(20, u"queued"_s, {{u"ticketId"_s, u"t-1"_s}, {u"position"_s, 1}}),
+                 detailed(30, u"queued"_s, {{u"ticketId"_s, u"t-2"_s}, {u"position"_s, 2}}),
+                 detailed(40, u"queued"_s, {{u"ticketId"_s, u"t-3"_s}, {u"position"_s, 3}}), served,
+                 detailed(60, u"queue_left"_s, {{u"ticketId"_s, u"t-2"_s}, {u"why"_s, u"expired"_s}}),
+                 detailed(70, u"rules_changed"_s, {{u"rules"_s, seatrules::rulesToJson(three)}}),
+                 detailed(80, u"rules_changed"_s, {{u"rules"_s, seatrules::rulesToJson({})}})});
+    const UsageSeries s = b.build(u"acme"_s, t0, t0.addSecs(100));
+    QCOMPARE(values(s.reserved), (QList<int> {2, 3, 0, 0}));
+    QCOMPARE(s.reserved.at(0).time, t0.addSecs(10));
+    QCOMPARE(s.reserved.at(1).time, t0.addSecs(70));
+    QCOMPARE(values(s.waiting), (QList<int> {1, 2, 3, 2, 1, 1}));
+    QCOMPARE(s.waiting.at(3).time, t0.addSecs(50)); // served from the line
+    QCOMPARE(s.waiting.constLast().time, t0.addSecs(100));
+    // The seats in use are not disturbed by the line.
+    QCOMPARE(levels(s), (QList<int> {3, 3}));
+}
+
+void TestUsageSeries::reservedSeatsAndTheLineFromPolls()
+{
+    UsageSeriesBuilder b;
+    b.addSample(u"acme"_s, t0, 8, 10, 2, 0);
+    b.addSample(u"acme"_s, t0.addSecs(2), 8, 10, 2, 0);
+    b.addSample(u"acme"_s, t0.addSecs(4), 8, 10, 2, 3);
+    b.addSample(u"acme"_s, t0.addSecs(6), 8, 10, 2, 3);
+    b.addSample(u"acme"_s, t0.addSecs(8), 8, 10); // an older server: nothing known of either
+    const UsageSeries s = b.build(u"acme"_s, t0, t0.addSecs(10));
+    QCOMPARE(values(s.reserved), (QList<int> {2, 2}));
+    QCOMPARE(values(s.waiting), (QList<int> {0, 3, 3}));
+    QCOMPARE(s.waiting.at(1).time, t0.addSecs(4));
 }
 
 QTEST_GUILESS_MAIN(TestUsageSeries)
