@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTest>
 
 #include <memory>
@@ -386,8 +387,8 @@ void TestWaitingLine::queueOfTwentyAcrossProcesses()
     // seat frees, with the waiters of one process crashed (kill -9) after they queued: they are
     // skipped once their tickets' TTL runs out. The one seat is the test's, released at the start;
     // every waiter gives its seat back as soon as it has it, which frees it for the next.
-    // Real time here: the server runs on the machine's clock, with a 3 s TTL; waiters renew every
-    // 300 ms.
+    // Real time here: the server runs on the machine's clock, with a 6 s TTL; waiters renew every
+    // second (a sixth of it: margin for a loaded machine and PostgreSQL under ASan).
     SystemClock wallClock;
     TestServer server(TestServer::Options {.clock = &wallClock, .reapInterval = 0s});
     QString error;
@@ -396,7 +397,7 @@ void TestWaitingLine::queueOfTwentyAcrossProcesses()
     const QByteArray admin = server.adminAuthorization();
     const auto created = http.put(
         u"/v1/licenses/crowd"_s,
-        {{u"seatCount"_s, 1}, {u"ttlSeconds"_s, 3}, {u"skewSeconds"_s, 1}, {u"reapGraceSeconds"_s, 5}}, admin);
+        {{u"seatCount"_s, 1}, {u"ttlSeconds"_s, 6}, {u"skewSeconds"_s, 1}, {u"reapGraceSeconds"_s, 5}}, admin);
     QCOMPARE(created.status, 201);
     const QString key = created.json().value("key"_L1).toString();
     const QByteArray auth = "License " + key.toLatin1();
@@ -407,6 +408,12 @@ void TestWaitingLine::queueOfTwentyAcrossProcesses()
     constexpr int waiters = 20;
     constexpr int crashed = 1; // the process whose waiters crash
     std::vector<std::unique_ptr<QProcess>> children;
+    const auto reapChildren = qScopeGuard([&] {
+        for (const auto &child : children) {
+            child->kill();
+            child->waitForFinished(5000);
+        }
+    });
     std::vector<QByteArray> output(processes);
     const QString helper = QCoreApplication::applicationDirPath() + u"/waitingline-waiter"_s;
     for (int p = 0; p < processes; ++p) {
@@ -414,7 +421,7 @@ void TestWaitingLine::queueOfTwentyAcrossProcesses()
         child->setProcessChannelMode(QProcess::ForwardedErrorChannel);
         QProcess *raw = child.get();
         connect(raw, &QProcess::readyReadStandardOutput, this, [raw, &output, p] { output[p] += raw->readAll(); });
-        child->start(helper, {server.url().toString(), u"crowd"_s, key, u"300"_s});
+        child->start(helper, {server.url().toString(), u"crowd"_s, key, u"1000"_s});
         QVERIFY2(child->waitForStarted(5000), qPrintable(helper));
         children.push_back(std::move(child));
     }
