@@ -38,6 +38,10 @@ const QList<Pattern> &patterns()
         {{u"v1", u"licenses", u"{license}", u"checkout"}, "POST", K::Checkout, license},
         {{u"v1", u"licenses", u"{license}", u"rotate-key"}, "POST", K::RotateKey, admin},
         {{u"v1", u"licenses", u"{license}", u"leases"}, "GET", K::ListLeases, viewer},
+        {{u"v1", u"licenses", u"{license}", u"rules"}, "GET", K::GetRules, viewer},
+        {{u"v1", u"licenses", u"{license}", u"rules"}, "PUT", K::PutRules, admin},
+        {{u"v1", u"groups"}, "GET", K::ListGroups, viewer},
+        {{u"v1", u"groups"}, "PUT", K::PutGroups, admin},
         {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}"}, "DELETE", K::Release, license},
         {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}", u"heartbeat"}, "POST", K::Heartbeat, license},
         {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}", u"revoke"}, "POST", K::Revoke, operator_},
@@ -191,6 +195,14 @@ QString ApiRoute::name(Kind kind)
         return u"ticket_heartbeat"_s;
     case Kind::LeaveQueue:
         return u"leave_queue"_s;
+    case Kind::ListGroups:
+        return u"list_groups"_s;
+    case Kind::PutGroups:
+        return u"put_groups"_s;
+    case Kind::GetRules:
+        return u"get_rules"_s;
+    case Kind::PutRules:
+        return u"put_rules"_s;
     }
     return u"unknown"_s;
 }

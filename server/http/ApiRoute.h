@@ -39,6 +39,10 @@ struct ApiRoute
         RevokeToken,
         TicketHeartbeat,
         LeaveQueue,
+        ListGroups,
+        PutGroups,
+        GetRules,
+        PutRules,
     };
 
     // Who may call a route: anyone, the holder of the license key, or a token of at least that

@@ -16,6 +16,7 @@
 #include "wire/LicenseSummary.h"
 #include "wire/QueueTicket.h"
 #include "wire/ReapResult.h"
+#include "wire/SeatRulesJson.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -45,16 +46,16 @@ qint64 wholeSeconds(std::chrono::milliseconds duration)
 
 LicenseSummary wireSummary(const SeatService::LicenseSummary &license)
 {
-    LicenseSummary summary {license.id,
-                            license.name,
-                            license.seatCount,
-                            license.inUse,
-                            wholeSeconds(license.ttl),
-                            wholeSeconds(license.skew),
-                            wholeSeconds(license.reapGrace),
-                            license.deniedLastHour};
-    summary.waiting = license.waiting;
-    return summary;
+    return LicenseSummary {license.id,
+                           license.name,
+                           license.seatCount,
+                           license.inUse,
+                           wholeSeconds(license.ttl),
+                           wholeSeconds(license.skew),
+                           wholeSeconds(license.reapGrace),
+                           license.deniedLastHour,
+                           license.reservedSeats,
+                           license.waiting};
 }
 
 QJsonObject summaryJson(const SeatService::LicenseSummary &license)
@@ -305,6 +306,14 @@ ApiResponse HttpApi::adminRoute(const ApiRoute &route, const ApiRequest &request
         return createToken(request, actor);
     case K::RevokeToken:
         return revokeToken(route, actor);
+    case K::ListGroups:
+        return listGroups();
+    case K::PutGroups:
+        return putGroups(request, actor);
+    case K::GetRules:
+        return getRules(route);
+    case K::PutRules:
+        return putRules(route, request, actor);
     default:
         return error(ApiError::notFound(u"not_found"_s, u"no such route"_s));
     }
@@ -376,20 +385,10 @@ ApiResponse HttpApi::checkout(const ApiRoute &route, const ApiRequest &request)
         return json(201, {{u"lease"_s, leaseToJson(result.lease)}});
     case O::Queued:
         return json(202, {{QString::fromUtf16(queue::ticketMember), result.ticket.toJson()}});
-    case O::NoSeatsAvailable: {
-        ApiError full {409,
-                       u"no_seats_available"_s,
-                       u"all %1 seats of \"%2\" are in use; one frees up at %3 at the latest unless renewed"_s
-                           .arg(result.seatCount)
-                           .arg(route.licenseId, formatTimestamp(result.nextExpiry)),
-                       {},
-                       {}};
-        full.extra = {{u"seatCount"_s, result.seatCount},
-                      {u"inUse"_s, result.inUse},
-                      {u"nextExpiry"_s,
-                       result.nextExpiry.isValid() ? QJsonValue(formatTimestamp(result.nextExpiry)) : QJsonValue()}};
-        return error(full);
-    }
+    case O::NoSeatsAvailable:
+    case O::GroupCapReached:
+    case O::HolderNotAllowed:
+        return error(checkoutDenial(route, body->holder, result));
     case O::HolderBlocked: {
         ApiError blocked {403,
                           u"holder_blocked"_s,
@@ -404,6 +403,60 @@ ApiResponse HttpApi::checkout(const ApiRoute &route, const ApiRequest &request)
         break;
     }
     return error(licenseNotFound(route.licenseId));
+}
+
+ApiError HttpApi::checkoutDenial(const ApiRoute &route, const QString &holder,
+                                 const SeatService::CheckoutResult &result)
+{
+    const SeatDecision &decision = result.decision;
+    const SeatUsage &usage = decision.usage;
+    const QString nextFree = result.nextExpiry.isValid()
+        ? u"; one frees up at %1 at the latest unless renewed"_s.arg(formatTimestamp(result.nextExpiry))
+        : QString();
+    using O = SeatDecision::Outcome;
+    ApiError denial {409, seatrules::denialCode(decision.outcome), {}, {}, seatrules::denialToJson(decision)};
+    switch (decision.outcome) {
+    case O::HolderDenied:
+        denial.status = 403;
+        denial.message = u"holder \"%1\" may not check out \"%2\": it matches the deny entry \"%3\""_s.arg(
+            holder, route.licenseId, decision.entry);
+        break;
+    case O::HolderNotAllowed:
+        denial.status = 403;
+        denial.message
+            = u"holder \"%1\" may not check out \"%2\": it matches no entry of the license's allow list"_s.arg(
+                holder, route.licenseId);
+        break;
+    case O::GroupCapReached:
+        denial.message = u"the group \"%1\" already holds %2 of its %3 seats on \"%4\"%5"_s.arg(decision.group)
+                             .arg(decision.groupHeld)
+                             .arg(decision.cap)
+                             .arg(route.licenseId, nextFree);
+        break;
+    case O::NoSeatsAvailable:
+    case O::Granted: {
+        if (decision.reservedForOthers > 0) {
+            QStringList idle;
+            for (const SeatUsage::Reservation &r : usage.reservations) {
+                if (r.seats > r.used)
+                    idle.append(u"\"%1\""_s.arg(r.group));
+            }
+            denial.message
+                = u"%1 of the %2 seats of \"%3\" are in use and the other %4 are reserved for %5%6"_s.arg(usage.inUse)
+                      .arg(usage.seatCount)
+                      .arg(route.licenseId)
+                      .arg(decision.reservedForOthers)
+                      .arg(idle.join(u", "_s), nextFree);
+        } else {
+            denial.message
+                = u"all %1 seats of \"%2\" are in use%3"_s.arg(usage.seatCount).arg(route.licenseId, nextFree);
+        }
+        break;
+    }
+    }
+    if (denial.status == 409)
+        denial.extra.insert(u"nextExpiry"_s, timestampOrNull(result.nextExpiry));
+    return denial;
 }
 
 ApiResponse HttpApi::heartbeat(const ApiRoute &route, const QString &actor)
@@ -539,7 +592,71 @@ ApiResponse HttpApi::listLeases(const ApiRoute &route)
                                      reapableAt(row.lease.expiresAt, listing->license.reapGrace), false});
     list.blocks = listing->blocks;
     list.queue = listing->queue;
+    list.rules = listing->rules;
+    list.groups = listing->groups;
     return json(200, list.toJson());
+}
+
+ApiResponse HttpApi::listGroups()
+{
+    return json(200, {{u"groups"_s, seatrules::groupsToJson(m_seats.groups())}});
+}
+
+ApiResponse HttpApi::putGroups(const ApiRequest &request, const QString &actor)
+{
+    ApiError failure;
+    const auto groups = request::parseGroups(request.body, &failure);
+    if (!groups)
+        return error(failure);
+    const auto result = m_seats.putGroups(*groups, actor);
+    using O = SeatService::PutGroupsResult::Outcome;
+    switch (result.outcome) {
+    case O::Saved:
+        return json(200, {{u"groups"_s, seatrules::groupsToJson(*groups)}});
+    case O::GroupInUse: {
+        QStringList quoted;
+        for (const QString &license : result.licenses)
+            quoted.append(u"\"%1\""_s.arg(license));
+        ApiError inUse {
+            409,
+            u"group_in_use"_s,
+            u"the group \"%1\" is named by the rules of %2 %3; take it out of those rules first"_s.arg(
+                result.group, result.licenses.size() == 1 ? u"license"_s : u"licenses"_s, quoted.join(u", "_s)),
+            {},
+            {{u"group"_s, result.group}, {u"licenses"_s, QJsonArray::fromStringList(result.licenses)}}};
+        return error(inUse);
+    }
+    case O::Invalid:
+        break;
+    }
+    return error(ApiError::invalid(result.error.field, result.error.message));
+}
+
+ApiResponse HttpApi::getRules(const ApiRoute &route)
+{
+    const auto rules = m_seats.rules(route.licenseId);
+    if (!rules)
+        return error(licenseNotFound(route.licenseId));
+    return json(200, {{u"licenseId"_s, route.licenseId}, {u"rules"_s, seatrules::rulesToJson(*rules)}});
+}
+
+ApiResponse HttpApi::putRules(const ApiRoute &route, const ApiRequest &request, const QString &actor)
+{
+    ApiError failure;
+    const auto rules = request::parseRules(request.body, &failure);
+    if (!rules)
+        return error(failure);
+    const auto result = m_seats.putRules(route.licenseId, *rules, actor);
+    using O = SeatService::PutRulesResult::Outcome;
+    switch (result.outcome) {
+    case O::Saved:
+        return json(200, {{u"licenseId"_s, route.licenseId}, {u"rules"_s, seatrules::rulesToJson(*rules)}});
+    case O::Invalid:
+        return error(ApiError::invalid(result.error.field, result.error.message));
+    case O::LicenseNotFound:
+        break;
+    }
+    return error(licenseNotFound(route.licenseId));
 }
 
 ApiResponse HttpApi::revoke(const ApiRoute &route, const ApiRequest &request, const QString &actor)

@@ -68,6 +68,13 @@ private:
     ApiResponse putLicense(const ApiRoute &route, const ApiRequest &request, const QString &actor);
     ApiResponse rotateKey(const ApiRoute &route, const QString &actor);
     ApiResponse listLeases(const ApiRoute &route);
+    ApiResponse listGroups();
+    ApiResponse putGroups(const ApiRequest &request, const QString &actor);
+    ApiResponse getRules(const ApiRoute &route);
+    ApiResponse putRules(const ApiRoute &route, const ApiRequest &request, const QString &actor);
+    // The 403/409 answer of a checkout the seat rules refused (docs/API.md, "Rule denials").
+    static ApiError checkoutDenial(const ApiRoute &route, const QString &holder,
+                                   const SeatService::CheckoutResult &result);
     ApiResponse revoke(const ApiRoute &route, const ApiRequest &request, const QString &actor);
     ApiResponse reap(const ApiRequest &request, const QString &actor);
     ApiResponse whoami(const AccessToken &caller);

@@ -4,6 +4,7 @@
 #include "Timestamps.h"
 #include "wire/AccessRole.h"
 #include "wire/QueueTicket.h"
+#include "wire/SeatRulesJson.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -243,6 +244,38 @@ std::optional<RevokeBody> parseRevoke(QByteArrayView body, ApiError *error)
                                                   u"blockSeconds must be between 0 and %1 "
                                                   "(one year)"_s.arg(maxBlockSeconds)));
     return RevokeBody {reason.value_or(QString()), std::chrono::seconds(block.value_or(0))};
+}
+
+std::optional<QList<HolderGroup>> parseGroups(QByteArrayView body, ApiError *error)
+{
+    const auto object = parseObject(body, false, error);
+    if (!object)
+        return std::nullopt;
+    const QJsonValue groups = object->value(u"groups"_s);
+    if (groups.isUndefined() || groups.isNull())
+        return fail<QList<HolderGroup>>(
+            error, ApiError::invalid(u"groups"_s, u"groups is required (a list of {\"name\", \"patterns\"})"_s));
+    ValidationError why;
+    auto parsed = seatrules::groupsFromJson(groups, u"groups"_s, &why);
+    if (!parsed)
+        return fail<QList<HolderGroup>>(error, ApiError::invalid(why.field, why.message));
+    return parsed;
+}
+
+std::optional<SeatRules> parseRules(QByteArrayView body, ApiError *error)
+{
+    const auto object = parseObject(body, false, error);
+    if (!object)
+        return std::nullopt;
+    const QJsonValue rules = object->value(u"rules"_s);
+    if (rules.isUndefined() || rules.isNull())
+        return fail<SeatRules>(
+            error, ApiError::invalid(u"rules"_s, u"rules is required (an object with allow, deny, reserve and max)"_s));
+    ValidationError why;
+    auto parsed = seatrules::rulesFromJson(rules, u"rules"_s, &why);
+    if (!parsed)
+        return fail<SeatRules>(error, ApiError::invalid(why.field, why.message));
+    return parsed;
 }
 
 std::optional<TokenSpec> parseTokenSpec(QByteArrayView body, ApiError *error)

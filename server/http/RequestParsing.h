@@ -1,5 +1,6 @@
 #pragma once
 
+#include "SeatRules.h"
 #include "http/ApiError.h"
 #include "seats/SeatService.h"
 #include "store/StoreTypes.h"
@@ -48,6 +49,11 @@ struct RevokeBody
 };
 // An empty body is a revoke without reason or block.
 std::optional<RevokeBody> parseRevoke(QByteArrayView body, ApiError *error = nullptr);
+
+// PUT /v1/groups: {"groups": [...]}, and PUT /v1/licenses/{id}/rules: {"rules": {...}}. Only
+// their shape is checked here (core/wire/SeatRulesJson); SeatService validates the values.
+std::optional<QList<HolderGroup>> parseGroups(QByteArrayView body, ApiError *error = nullptr);
+std::optional<SeatRules> parseRules(QByteArrayView body, ApiError *error = nullptr);
 
 // POST /v1/tokens: {"name", "role", "expiresInSeconds"?}.
 struct TokenSpec

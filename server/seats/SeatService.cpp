@@ -9,9 +9,11 @@
 #include "Timestamps.h"
 #include "stats/StatsService.h"
 #include "wire/Identifiers.h"
+#include "wire/SeatRulesJson.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
 
@@ -90,19 +92,20 @@ SeatService::LicenseSummary SeatService::summarize(const LicenseRecord &license,
     const auto live = std::count_if(rows.cbegin(), rows.cend(), [&](const StoredLease &row) {
         return isLive(row.lease, now, license.policy.skew());
     });
-    return LicenseSummary {license.id,           license.name,          license.policy.seatCount(), int(live),
-                           license.policy.ttl(), license.policy.skew(), license.policy.reapGrace(), deniedLastHour};
-}
-
-CompiledSeatRules SeatService::lineRules(const QString &licenseId)
-{
-    Q_UNUSED(licenseId);
-    return CompiledSeatRules(SeatRules {}, {}); // until the rules engineer's rulesOf() is merged
+    return LicenseSummary {license.id,
+                           license.name,
+                           license.policy.seatCount(),
+                           int(live),
+                           license.policy.ttl(),
+                           license.policy.skew(),
+                           license.policy.reapGrace(),
+                           deniedLastHour,
+                           m_store.licenseRules(license.id).reservedSeats()};
 }
 
 void SeatService::serveLine(LicenseRecord &license, const QDateTime &now, const QString &actor, int deadLimit)
 {
-    const int granted = m_line.serve(license, lineRules(license.id), now, actor, deadLimit);
+    const int granted = m_line.serve(license, rulesOf(license.id), now, actor, deadLimit);
     if (granted > 0 && m_stats)
         m_stats->count(license.id, StatsService::Counter::Granted, quint64(granted));
 }
@@ -168,40 +171,30 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
             }
         }
 
-        // The decision rests on this license's own rows, read in this serialized transaction.
-        // The replicated usage counters (StatsService) never take part in it: a G-Counter only
-        // learns of other replicas' grants after the fact and cannot hold a capacity such as the
-        // last free seat (docs/ARCHITECTURE.md). They are only incremented below.
-        if (live.size() >= policy.seatCount()) {
-            QDateTime nextExpiry;
-            QJsonArray holders;
-            for (const StoredLease *row : live) {
-                const QDateTime stopsCounting = row->lease.expiresAt.addMSecs(policy.skew().count());
-                if (!nextExpiry.isValid() || stopsCounting < nextExpiry)
-                    nextExpiry = stopsCounting;
-                holders.append(QJsonObject {{u"seatId"_s, row->lease.seatId},
-                                            {u"holder"_s, row->lease.holder},
-                                            {u"generation"_s, qint64(row->lease.generation)},
-                                            {u"issuedAt"_s, formatTimestamp(row->lease.issuedAt)},
-                                            {u"expiresAt"_s, formatTimestamp(row->lease.expiresAt)}});
-            }
-            if (maxWait) {
+        // The decision rests on this license's own rows and rules, read in this serialized
+        // transaction, and is decideCheckout()'s alone (the dashboard explains denials with the
+        // same function). The replicated usage counters (StatsService) never take part in it: a
+        // G-Counter only learns of other replicas' grants after the fact and cannot hold a
+        // capacity such as the last free seat (docs/ARCHITECTURE.md). They are only incremented
+        // below.
+        QList<SeatLease> seats;
+        seats.reserve(rows.size());
+        for (const StoredLease &row : rows)
+            seats.append(row.lease);
+        result.decision = decideCheckout(policy.seatCount(), rulesOf(licenseId), seats, holder, now, policy.skew());
+        if (!result.decision.granted()) {
+            // Only a lack of seats can be outwaited; a holder the lists keep out waits in vain.
+            using D = SeatDecision::Outcome;
+            const bool seatsMayFree
+                = result.decision.outcome == D::NoSeatsAvailable || result.decision.outcome == D::GroupCapReached;
+            if (maxWait && seatsMayFree) {
                 if (auto ticket = m_line.enqueue(*license, holder, requestId, *maxWait, now, actor)) {
                     result.outcome = CheckoutResult::Outcome::Queued;
                     result.ticket = *ticket;
                     return;
                 }
             }
-            result.outcome = CheckoutResult::Outcome::NoSeatsAvailable;
-            result.seatCount = policy.seatCount();
-            result.inUse = int(live.size());
-            result.nextExpiry = nextExpiry;
-            record(now, EventKind::Denied, licenseId, {}, holder, actor,
-                   {{u"inUse"_s, result.inUse}, {u"seatCount"_s, result.seatCount}, {u"holders"_s, holders}});
-            if (m_stats)
-                m_stats->count(licenseId, StatsService::Counter::Denied);
-            if (m_metrics)
-                m_metrics->countDenial(licenseId);
+            refuseCheckout(*license, rows, holder, actor, now, result);
             return;
         }
 
@@ -221,7 +214,8 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
                {{u"generation"_s, qint64(lease.generation)},
                 {u"expiresAt"_s, formatTimestamp(lease.expiresAt)},
                 {u"inUse"_s, int(live.size()) + 1},
-                {u"seatCount"_s, policy.seatCount()}});
+                {u"seatCount"_s, policy.seatCount()},
+                {u"reservation"_s, result.decision.group}});
         if (m_stats)
             m_stats->count(licenseId, StatsService::Counter::Granted);
         result.outcome = CheckoutResult::Outcome::Granted;
@@ -230,6 +224,55 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
     if (m_metrics && result.outcome == CheckoutResult::Outcome::Granted && !result.replayed)
         m_metrics->countGrant(licenseId);
     return result;
+}
+
+void SeatService::refuseCheckout(const LicenseRecord &license, const QList<StoredLease> &rows, const QString &holder,
+                                 const QString &actor, const QDateTime &now, CheckoutResult &result)
+{
+    using O = SeatDecision::Outcome;
+    const milliseconds skew = license.policy.skew();
+    QDateTime nextExpiry;
+    QJsonArray holders;
+    for (const StoredLease &row : rows) {
+        if (!isLive(row.lease, now, skew))
+            continue;
+        const QDateTime stopsCounting = row.lease.expiresAt.addMSecs(skew.count());
+        if (!nextExpiry.isValid() || stopsCounting < nextExpiry)
+            nextExpiry = stopsCounting;
+        holders.append(QJsonObject {{u"seatId"_s, row.lease.seatId},
+                                    {u"holder"_s, row.lease.holder},
+                                    {u"generation"_s, qint64(row.lease.generation)},
+                                    {u"issuedAt"_s, formatTimestamp(row.lease.issuedAt)},
+                                    {u"expiresAt"_s, formatTimestamp(row.lease.expiresAt)}});
+    }
+    const SeatDecision &decision = result.decision;
+    switch (decision.outcome) {
+    case O::HolderDenied:
+    case O::HolderNotAllowed:
+        result.outcome = CheckoutResult::Outcome::HolderNotAllowed;
+        break;
+    case O::GroupCapReached:
+        result.outcome = CheckoutResult::Outcome::GroupCapReached;
+        result.nextExpiry = nextExpiry;
+        break;
+    case O::NoSeatsAvailable:
+    case O::Granted:
+        result.outcome = CheckoutResult::Outcome::NoSeatsAvailable;
+        result.nextExpiry = nextExpiry;
+        break;
+    }
+    result.seatCount = decision.usage.seatCount;
+    result.inUse = decision.usage.inUse;
+    // The members the dashboard has always read (inUse, seatCount, holders), and what
+    // decideCheckout() said, so that a dispute can be explained from the event alone.
+    QJsonObject detail = seatrules::denialToJson(decision);
+    detail.insert(u"reason"_s, seatrules::denialCode(decision.outcome));
+    detail.insert(u"holders"_s, holders);
+    record(now, EventKind::Denied, license.id, {}, holder, actor, detail);
+    if (m_stats)
+        m_stats->count(license.id, StatsService::Counter::Denied);
+    if (m_metrics)
+        m_metrics->countDenial(license.id);
 }
 
 SeatService::HeartbeatResult SeatService::heartbeat(const QString &licenseId, const QString &seatId,
@@ -570,6 +613,20 @@ SeatService::PutLicenseResult SeatService::putLicense(const QString &licenseId, 
             result.error = why;
             return;
         }
+        if (existing) {
+            // The rules' reservations never exceed the seats (validateRules): a license cannot
+            // shrink under them, or reserved seats would be promised that do not exist.
+            const int reserved = m_store.licenseRules(licenseId).reservedSeats();
+            if (seatCount < reserved) {
+                result.error = ValidationError {
+                    u"seatCount"_s,
+                    u"seatCount %1 is below the %2 seats the rules of \"%3\" reserve; lower the reservations "
+                    "first"_s.arg(seatCount)
+                        .arg(reserved)
+                        .arg(licenseId)};
+                return;
+            }
+        }
         const QDateTime now = m_clock.now();
         std::optional<LicenseRecord> saved;
         if (existing) {
@@ -616,6 +673,108 @@ std::optional<LicenseRecord> SeatService::license(const QString &licenseId)
     return m_store.license(licenseId);
 }
 
+QList<HolderGroup> SeatService::groups()
+{
+    return m_store.holderGroups();
+}
+
+namespace {
+
+// Thrown inside putGroups()'s unit to roll back a change that would remove a group in use.
+struct GroupStillUsed
+{ };
+
+// Whether `rules` name `group`: in a reservation, a cap, or as an allow or deny entry (an entry
+// naming a group means the group; without it the entry would silently become a holder pattern).
+bool rulesName(const SeatRules &rules, const QString &group)
+{
+    const auto names = [&](const QList<GroupSeats> &list) {
+        return std::any_of(list.cbegin(), list.cend(), [&](const GroupSeats &g) { return g.group == group; });
+    };
+    return rules.allow.contains(group) || rules.deny.contains(group) || names(rules.reserve) || names(rules.max);
+}
+
+} // namespace
+
+SeatService::PutGroupsResult SeatService::putGroups(const QList<HolderGroup> &groups, const QString &actor)
+{
+    PutGroupsResult result;
+    if (!validateGroups(groups, &result.error))
+        return result;
+    QSet<QString> kept;
+    for (const HolderGroup &group : groups)
+        kept.insert(group.name);
+    try {
+        m_store.withStore([&] {
+            const QList<HolderGroup> before = m_store.holderGroups();
+            // Written first: on a shared database that holds the old rows, so the rules read
+            // next include every rules change that was validated against them.
+            m_store.putHolderGroups(groups);
+            const QHash<QString, SeatRules> all = m_store.rulesOfAllLicenses();
+            for (const HolderGroup &old : before) {
+                if (kept.contains(old.name))
+                    continue;
+                QStringList users;
+                for (auto it = all.cbegin(); it != all.cend(); ++it) {
+                    if (rulesName(it.value(), old.name))
+                        users.append(it.key());
+                }
+                if (!users.isEmpty()) {
+                    users.sort();
+                    result.group = old.name;
+                    result.licenses = users;
+                    throw GroupStillUsed {};
+                }
+            }
+            record(m_clock.now(), EventKind::GroupsChanged, {}, {}, {}, actor,
+                   {{u"groups"_s, seatrules::groupsToJson(groups)}});
+        });
+    } catch (const GroupStillUsed &) {
+        result.outcome = PutGroupsResult::Outcome::GroupInUse;
+        return result;
+    }
+    result.outcome = PutGroupsResult::Outcome::Saved;
+    return result;
+}
+
+std::optional<SeatRules> SeatService::rules(const QString &licenseId)
+{
+    if (!m_store.license(licenseId))
+        return std::nullopt;
+    return m_store.licenseRules(licenseId);
+}
+
+SeatService::PutRulesResult SeatService::putRules(const QString &licenseId, const SeatRules &rules,
+                                                  const QString &actor)
+{
+    PutRulesResult result;
+    m_store.withLicense(licenseId, [&] {
+        result = PutRulesResult {};
+        const auto license = m_store.license(licenseId);
+        if (!license)
+            return;
+        // Held until the commit: a groups change on another instance cannot remove a group these
+        // rules name between this check and the write.
+        const QList<HolderGroup> groups = m_store.holderGroups(LeaseStore::GroupsRead::HeldUntilCommit);
+        ValidationError why;
+        if (!validateRules(rules, groups, license->policy.seatCount(), &why)) {
+            result.outcome = PutRulesResult::Outcome::Invalid;
+            result.error = ValidationError {why.field.isEmpty() ? u"rules"_s : u"rules."_s + why.field, why.message};
+            return;
+        }
+        m_store.putLicenseRules(licenseId, rules);
+        record(m_clock.now(), EventKind::RulesChanged, licenseId, {}, {}, actor,
+               {{u"rules"_s, seatrules::rulesToJson(rules)}});
+        result.outcome = PutRulesResult::Outcome::Saved;
+    });
+    return result;
+}
+
+CompiledSeatRules SeatService::rulesOf(const QString &licenseId)
+{
+    return CompiledSeatRules(m_store.licenseRules(licenseId), m_store.holderGroups());
+}
+
 QList<SeatService::LicenseSummary> SeatService::licenses()
 {
     const QDateTime now = m_clock.now();
@@ -649,6 +808,8 @@ std::optional<SeatService::LeaseListing> SeatService::leaseListing(const QString
     listing.license.waiting = int(std::count_if(listing.queue.cbegin(), listing.queue.cend(), [](const QueueTicket &t) {
         return t.state == QueueTicket::State::Waiting;
     }));
+    listing.rules = m_store.licenseRules(licenseId);
+    listing.groups = m_store.holderGroups();
     return listing;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "SeatDecision.h"
+#include "SeatRules.h"
 #include "ValidationError.h"
 #include "seats/WaitingLine.h"
 #include "store/LeaseStore.h"
@@ -45,18 +47,30 @@ public:
         std::chrono::milliseconds skew {0};
         std::chrono::milliseconds reapGrace {0};
         int deniedLastHour = 0;
+        int reservedSeats = 0; // what the license's rules reserve, used or idle
         int waiting = 0; // tickets waiting in its line
     };
 
     struct CheckoutResult
     {
-        enum class Outcome { Granted, NoSeatsAvailable, HolderBlocked, LicenseNotFound, Queued };
+        enum class Outcome {
+            Granted,
+            NoSeatsAvailable,
+            GroupCapReached,
+            HolderNotAllowed, // a deny entry matched, or the allow list did not admit the holder
+            HolderBlocked,
+            LicenseNotFound,
+            Queued, // asked to wait, refused for want of a seat: a ticket in the line instead
+        };
         Outcome outcome = Outcome::LicenseNotFound;
         SeatLease lease; // Granted
         bool replayed = false; // Granted: the seat an earlier request with this requestId took
-        int seatCount = 0; // NoSeatsAvailable
-        int inUse = 0; // NoSeatsAvailable
-        QDateTime nextExpiry; // NoSeatsAvailable: min(expiresAt) + skew over the live seats
+        // decideCheckout()'s answer, with its numbers: every outcome but HolderBlocked,
+        // LicenseNotFound and a replay.
+        SeatDecision decision;
+        int seatCount = 0; // the denials
+        int inUse = 0; // the denials
+        QDateTime nextExpiry; // NoSeatsAvailable, GroupCapReached: min(expiresAt) + skew over the live seats
         QDateTime blockedUntil; // HolderBlocked
         QueueTicket ticket; // Queued: its place in the line
         QString ticketId; // Granted from the line (the checkout repeated a granted ticket's requestId)
@@ -177,12 +191,41 @@ public:
     std::optional<LicenseRecord> license(const QString &licenseId);
     QList<LicenseSummary> licenses();
 
+    // Seat rules (issue 17): the server's holder groups and each license's rules, validated with
+    // core's validateGroups()/validateRules(), so the words are the dashboard's.
+    QList<HolderGroup> groups();
+    struct PutGroupsResult
+    {
+        enum class Outcome { Saved, Invalid, GroupInUse };
+        Outcome outcome = Outcome::Invalid;
+        ValidationError error; // Invalid
+        QString group; // GroupInUse: the first group that would disappear while rules name it
+        QStringList licenses; // GroupInUse: the licenses whose rules name it
+    };
+    // Replaces every group; records groups_changed with the new list.
+    PutGroupsResult putGroups(const QList<HolderGroup> &groups, const QString &actor);
+    // nullopt for an unknown license; empty rules when it has none.
+    std::optional<SeatRules> rules(const QString &licenseId);
+    struct PutRulesResult
+    {
+        enum class Outcome { Saved, Invalid, LicenseNotFound };
+        Outcome outcome = Outcome::LicenseNotFound;
+        ValidationError error; // Invalid: the field under "rules." ("rules.reserve")
+    };
+    // Replaces the license's rules; records rules_changed with them.
+    PutRulesResult putRules(const QString &licenseId, const SeatRules &rules, const QString &actor);
+    // The license's rules compiled with the server's groups, for decideCheckout(). Call it inside
+    // the license's withLicense() unit, so that the rules are the ones in force for the decision.
+    CompiledSeatRules rulesOf(const QString &licenseId);
+
     struct LeaseListing
     {
         LicenseSummary license;
         QList<StoredLease> leases; // every row, live or not, by expiry
         QList<HolderBlock> blocks; // blocks still in force
         QList<QueueTicket> queue; // granted tickets, then the waiting ones in line order
+        SeatRules rules; // the license's
+        QList<HolderGroup> groups; // every group of the server
     };
     std::optional<LeaseListing> leaseListing(const QString &licenseId);
 
@@ -208,14 +251,15 @@ private:
     };
     std::optional<RenewalPlan> decideRenewal(const QString &licenseId, const QString &seatId, RenewalRefusal *refusal);
 
-    // The rules the waiting line is served by.
-    CompiledSeatRules lineRules(const QString &licenseId);
     // WaitingLine::serve() with the license's rules, counting the seats it grants.
     void serveLine(LicenseRecord &license, const QDateTime &now, const QString &actor,
                    int deadLimit = WaitingLine::maxTickets);
 
     LicenseSummary summarize(const LicenseRecord &license, const QList<StoredLease> &rows, const QDateTime &now,
                              int deniedLastHour) const;
+    // The answer and the `denied` event of a checkout decideCheckout() refused.
+    void refuseCheckout(const LicenseRecord &license, const QList<StoredLease> &rows, const QString &holder,
+                        const QString &actor, const QDateTime &now, CheckoutResult &result);
     // The event that removed a seat's row (revoked, released, reaped), when it is recent.
     std::optional<EventRecord> seatEnding(const QString &licenseId, const QString &seatId, const QDateTime &now);
     void record(const QDateTime &time, EventKind kind, const QString &licenseId, const QString &seatId,

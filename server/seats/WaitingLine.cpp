@@ -104,6 +104,7 @@ int WaitingLine::serve(LicenseRecord &license, const CompiledSeatRules &rules, c
                 {u"expiresAt"_s, formatTimestamp(lease.expiresAt)},
                 {u"inUse"_s, decision.usage.inUse + 1},
                 {u"seatCount"_s, policy.seatCount()},
+                {u"reservation"_s, decision.group},
                 {u"ticketId"_s, waiting.ticketId},
                 {u"waitedMs"_s, waitedMs(waiting, now)}});
     }

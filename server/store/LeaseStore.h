@@ -1,5 +1,6 @@
 #pragma once
 
+#include "SeatRules.h"
 #include "stats/StatComponent.h"
 #include "store/StoreTypes.h"
 
@@ -80,6 +81,20 @@ public:
     virtual void putBlock(const HolderBlock &block) = 0;
     // Removes blocks whose until <= now; returns how many.
     virtual int deleteBlocksEndedBy(const QDateTime &now) = 0;
+
+    // Seat rules (issue 17). The server's holder groups, in the order they were put, and each
+    // license's rules (empty when it has none), read and written whole. With
+    // GroupsRead::HeldUntilCommit the groups read stay as read until the caller's transaction ends:
+    // a rules change validated against them cannot race a groups change on another instance that
+    // removes a group it names (putHolderGroups() holds the rows it replaces in the same way).
+    enum class GroupsRead { Plain, HeldUntilCommit };
+    virtual QList<HolderGroup> holderGroups(GroupsRead read = GroupsRead::Plain) = 0;
+    virtual void putHolderGroups(const QList<HolderGroup> &groups) = 0;
+    virtual SeatRules licenseRules(const QString &licenseId) = 0;
+    // licenseId -> rules, for the licenses that have any.
+    virtual QHash<QString, SeatRules> rulesOfAllLicenses() = 0;
+    // Empty rules delete the license's row.
+    virtual void putLicenseRules(const QString &licenseId, const SeatRules &rules) = 0;
 
     // Returns the new event's seq.
     virtual qint64 appendEvent(const EventRecord &event) = 0;

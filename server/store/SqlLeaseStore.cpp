@@ -5,6 +5,7 @@
 #include "store/SqlLeaseTables.h"
 #include "store/SqlQueueTickets.h"
 #include "store/SqlSchema.h"
+#include "store/SqlSeatRules.h"
 #include "store/SqlTokens.h"
 #include "store/SqlTransactions.h"
 
@@ -32,6 +33,10 @@ void SqlLeaseStore::makeParts()
     m_counters = std::make_unique<SqlCounters>(m_connection, m_dialect);
     m_tokens = std::make_unique<SqlTokens>(m_connection, m_caching);
     m_tickets = std::make_unique<SqlQueueTickets>(m_connection);
+    // A dialect without a license lock serializes every writer in the transaction itself (SQLite):
+    // nothing to hold. Otherwise the groups a rules change was validated against are held.
+    m_seatRules = std::make_unique<SqlSeatRules>(m_connection, m_caching,
+                                                 m_dialect.lockLicense.isEmpty() ? QString() : u" FOR SHARE"_s);
 }
 
 SqlLeaseStore::~SqlLeaseStore()
@@ -43,6 +48,7 @@ SqlLeaseStore::~SqlLeaseStore()
     m_counters.reset();
     m_tokens.reset();
     m_tickets.reset();
+    m_seatRules.reset();
     m_connection.close();
 }
 
@@ -59,7 +65,8 @@ bool SqlLeaseStore::prepareStatements(QString *error)
     m_prepared = false;
     m_transactions->reset();
     m_prepared = m_transactions->prepare(error) && m_tables->prepare(error) && m_events->prepare(error)
-        && m_counters->prepare(error) && m_tokens->prepare(error) && m_tickets->prepare(error);
+        && m_counters->prepare(error) && m_tokens->prepare(error) && m_tickets->prepare(error)
+        && m_seatRules->prepare(error);
     return m_prepared;
 }
 
@@ -91,6 +98,7 @@ void SqlLeaseStore::dropCaches()
     ready();
     m_tables->dropCaches();
     m_tokens->dropCaches();
+    m_seatRules->dropCaches();
 }
 
 void SqlLeaseStore::ready()
@@ -241,6 +249,36 @@ int SqlLeaseStore::deleteBlocksEndedBy(const QDateTime &now)
 {
     ready();
     return m_tables->deleteBlocksEndedBy(now);
+}
+
+QList<HolderGroup> SqlLeaseStore::holderGroups(GroupsRead read)
+{
+    ready();
+    return m_seatRules->holderGroups(read == GroupsRead::HeldUntilCommit);
+}
+
+void SqlLeaseStore::putHolderGroups(const QList<HolderGroup> &groups)
+{
+    ready();
+    m_seatRules->putHolderGroups(groups);
+}
+
+SeatRules SqlLeaseStore::licenseRules(const QString &licenseId)
+{
+    ready();
+    return m_seatRules->licenseRules(licenseId);
+}
+
+QHash<QString, SeatRules> SqlLeaseStore::rulesOfAllLicenses()
+{
+    ready();
+    return m_seatRules->rulesOfAllLicenses();
+}
+
+void SqlLeaseStore::putLicenseRules(const QString &licenseId, const SeatRules &rules)
+{
+    ready();
+    m_seatRules->putLicenseRules(licenseId, rules);
 }
 
 qint64 SqlLeaseStore::appendEvent(const EventRecord &event)

@@ -13,13 +13,14 @@ class SqlEventLog;
 class SqlLeaseTables;
 class SqlQueueTickets;
 class SqlSchema;
+class SqlSeatRules;
 class SqlTokens;
 class SqlTransactions;
 
 // LeaseStore on a Qt SQL connection: what SqliteLeaseStore and PgLeaseStore share. The work is
 // split by job: SqlSchema (schema and migrations), SqlTransactions (units, savepoints, batches),
-// SqlLeaseTables (licenses, leases, blocks), SqlEventLog (events), SqlCounters, SqlTokens and
-// SqlQueueTickets (the waiting line).
+// SqlLeaseTables (licenses, leases, blocks), SqlEventLog (events), SqlCounters, SqlTokens,
+// SqlQueueTickets (the waiting line) and SqlSeatRules (holder groups and license rules).
 // Each subclass supplies its dialect, opens its connection, and decides whether reads may be
 // cached (only when no other server writes the same database).
 class SqlLeaseStore : public LeaseStore
@@ -63,6 +64,12 @@ public:
     QList<HolderBlock> blocks(const QString &licenseId) override;
     void putBlock(const HolderBlock &block) override;
     int deleteBlocksEndedBy(const QDateTime &now) override;
+
+    QList<HolderGroup> holderGroups(GroupsRead read = GroupsRead::Plain) override;
+    void putHolderGroups(const QList<HolderGroup> &groups) override;
+    SeatRules licenseRules(const QString &licenseId) override;
+    QHash<QString, SeatRules> rulesOfAllLicenses() override;
+    void putLicenseRules(const QString &licenseId, const SeatRules &rules) override;
 
     qint64 appendEvent(const EventRecord &event) override;
     QList<EventRecord> events(const EventQuery &query) override;
@@ -127,6 +134,7 @@ private:
     std::unique_ptr<SqlCounters> m_counters;
     std::unique_ptr<SqlTokens> m_tokens;
     std::unique_ptr<SqlQueueTickets> m_tickets;
+    std::unique_ptr<SqlSeatRules> m_seatRules;
     bool m_caching;
     bool m_prepared = false;
     bool m_createdSchema = false;

@@ -24,6 +24,8 @@ private slots:
     void licenseSpec();
     void revokeBody_data();
     void revokeBody();
+    void groupsAndRulesBodies_data();
+    void groupsAndRulesBodies();
     void tokenSpec_data();
     void tokenSpec();
     void eventQuery_data();
@@ -75,6 +77,11 @@ void TestRequestParsing::routes_data()
     QTest::newRow("revoke token") << "DELETE"_ba << u"/v1/tokens/dana.s_1"_s << 0 << int(K::RevokeToken) << QString();
     QTest::newRow("malformed token name") << "DELETE"_ba << u"/v1/tokens/Dana"_s << 400 << 0 << u"name"_s;
     QTest::newRow("put on tokens") << "PUT"_ba << u"/v1/tokens"_s << 405 << 0 << QString();
+    QTest::newRow("groups") << "GET"_ba << u"/v1/groups"_s << 0 << int(K::ListGroups) << QString();
+    QTest::newRow("put groups") << "PUT"_ba << u"/v1/groups"_s << 0 << int(K::PutGroups) << QString();
+    QTest::newRow("rules") << "GET"_ba << u"/v1/licenses/acme-cad/rules"_s << 0 << int(K::GetRules) << QString();
+    QTest::newRow("put rules") << "PUT"_ba << u"/v1/licenses/acme-cad/rules"_s << 0 << int(K::PutRules) << QString();
+    QTest::newRow("post on rules") << "POST"_ba << u"/v1/licenses/acme-cad/rules"_s << 405 << 0 << QString();
 }
 
 void TestRequestParsing::routes()
@@ -239,6 +246,47 @@ void TestRequestParsing::revokeBody()
         QCOMPARE(qint64(parsed->block.count()), blockSeconds);
     else
         QCOMPARE(error.field, field);
+}
+
+void TestRequestParsing::groupsAndRulesBodies_data()
+{
+    // Shape only: whether the groups named exist or the seats add up is SeatService's to say.
+    QTest::addColumn<bool>("groups"); // PUT /v1/groups, else PUT /v1/licenses/{id}/rules
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("field"); // empty: accepted
+
+    QTest::newRow("groups") << true << R"({"groups":[{"name":"render","patterns":["*@render-*"]}]})"_ba << QString();
+    QTest::newRow("no groups") << true << R"({"groups":[]})"_ba << QString();
+    QTest::newRow("groups missing") << true << R"({})"_ba << u"groups"_s;
+    QTest::newRow("groups not a list") << true << R"({"groups":"render"})"_ba << u"groups"_s;
+    QTest::newRow("pattern not text") << true << R"({"groups":[{"name":"a","patterns":[1]}]})"_ba
+                                      << u"groups[0].patterns[0]"_s;
+    QTest::newRow("group without name") << true << R"({"groups":[{"patterns":["x"]}]})"_ba << u"groups[0].name"_s;
+    QTest::newRow("groups body malformed") << true << R"({"groups":)"_ba << u"body"_s;
+    QTest::newRow("rules") << false << R"({"rules":{"deny":["*@ext-*"],"reserve":[{"group":"r","seats":2}]}})"_ba
+                           << QString();
+    QTest::newRow("empty rules") << false << R"({"rules":{}})"_ba << QString();
+    QTest::newRow("rules missing") << false << R"({"allow":[]})"_ba << u"rules"_s;
+    QTest::newRow("rules not an object") << false << R"({"rules":[]})"_ba << u"rules"_s;
+    QTest::newRow("seats not whole") << false << R"({"rules":{"max":[{"group":"r","seats":1.5}]}})"_ba
+                                     << u"rules.max[0].seats"_s;
+    QTest::newRow("allow not a list") << false << R"({"rules":{"allow":"alice"}})"_ba << u"rules.allow"_s;
+}
+
+void TestRequestParsing::groupsAndRulesBodies()
+{
+    QFETCH(bool, groups);
+    QFETCH(QByteArray, body);
+    QFETCH(QString, field);
+    ApiError error;
+    const bool parsed
+        = groups ? request::parseGroups(body, &error).has_value() : request::parseRules(body, &error).has_value();
+    QCOMPARE(parsed, field.isEmpty());
+    if (!parsed) {
+        QCOMPARE(error.status, 400);
+        QCOMPARE(error.field, field);
+        QVERIFY2(error.message.contains(field), qPrintable(error.message));
+    }
 }
 
 void TestRequestParsing::tokenSpec_data()

@@ -274,7 +274,11 @@ void TestRoleMatrix::everyCell()
         QVERIFY(!createToken(name, u"viewer"_s).isEmpty());
         concrete.replace(u"{name}"_s, name);
     }
-    if (method == "PUT")
+    if (method == "PUT" && concrete.endsWith(u"/rules"_s))
+        body = R"({"rules":{"deny":["nobody@*"]}})";
+    else if (method == "PUT" && concrete == u"/v1/groups"_s)
+        body = R"({"groups":[{"name":"render","patterns":["*@render-*"]}]})";
+    else if (method == "PUT")
         body = R"({"seatCount":100000})";
     else if (concrete == u"/v1/tokens"_s && method == "POST")
         body = QJsonDocument(QJsonObject {{u"name"_s, u"made-%1"_s.arg(++m_made)}, {u"role"_s, u"viewer"_s}})

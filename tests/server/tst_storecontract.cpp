@@ -119,6 +119,9 @@ private slots:
     void blocksRoundTrip();
     void queueTicketsRoundTripInLineOrder();
     void deadTicketsComeInChunks();
+    void seatRulesRoundTrip();
+    void seatRulesRollBackWithTheirUnit();
+    void heldGroupsMakeAGroupsChangeElsewhereWait();
     void batchUnitRollbackKeepsTheOthers();
     void batchRollbackKeepsNone();
     void batchCommitFailureKeepsNone();
@@ -561,6 +564,105 @@ void TestStoreContract::deadTicketsComeInChunks()
     QCOMPARE(all.size(), 8);
     QCOMPARE(all.at(0).ticketId, u"timed-out"_s); // in line order
     QVERIFY(m_store->deadTickets(u"beta"_s, at(130), 100).isEmpty());
+}
+
+void TestStoreContract::seatRulesRoundTrip()
+{
+    QVERIFY(m_store->holderGroups().isEmpty());
+    QVERIFY(m_store->licenseRules(u"alpha"_s).isEmpty());
+    const QList<HolderGroup> groups {{u"render"_s, {u"*@render-*"_s, u"bob@ws-[0-9]"_s}},
+                                     {u"qa"_s, {u"qa-*"_s}},
+                                     {u"contractors"_s, {u"*@ext-*"_s}}};
+    m_store->withStore([&] { m_store->putHolderGroups(groups); });
+    QCOMPARE(m_store->holderGroups(), groups); // in the order put, not by name
+    QCOMPARE(m_store->holderGroups(LeaseStore::GroupsRead::HeldUntilCommit), groups);
+
+    SeatRules rules;
+    rules.allow = {u"render"_s, u"alice@*"_s};
+    rules.deny = {u"contractors"_s};
+    rules.reserve = {{u"render"_s, 2}, {u"qa"_s, 1}};
+    rules.max = {{u"qa"_s, 3}};
+    m_store->withLicense(u"alpha"_s, [&] { m_store->putLicenseRules(u"alpha"_s, rules); });
+    QCOMPARE(m_store->licenseRules(u"alpha"_s), rules);
+    QVERIFY(m_store->licenseRules(u"beta"_s).isEmpty());
+    QCOMPARE(m_store->rulesOfAllLicenses().keys(), QList<QString> {u"alpha"_s});
+
+    // Both survive a new store object on the same database.
+    auto again = reopen();
+    QVERIFY(again);
+    QCOMPARE(again->holderGroups(), groups);
+    QCOMPARE(again->licenseRules(u"alpha"_s), rules);
+
+    // Replaced whole; empty rules are no row at all.
+    const QList<HolderGroup> fewer {{u"qa"_s, {u"qa-?"_s}}};
+    again->withStore([&] { again->putHolderGroups(fewer); });
+    QCOMPARE(again->holderGroups(), fewer);
+    again->withLicense(u"alpha"_s, [&] { again->putLicenseRules(u"alpha"_s, SeatRules {}); });
+    QVERIFY(again->licenseRules(u"alpha"_s).isEmpty());
+    QVERIFY(again->rulesOfAllLicenses().isEmpty());
+}
+
+void TestStoreContract::seatRulesRollBackWithTheirUnit()
+{
+    const QList<HolderGroup> groups {{u"render"_s, {u"*@render-*"_s}}};
+    SeatRules rules;
+    rules.reserve = {{u"render"_s, 1}};
+    m_store->withStore([&] { m_store->putHolderGroups(groups); });
+    m_store->withLicense(u"alpha"_s, [&] { m_store->putLicenseRules(u"alpha"_s, rules); });
+    // Read inside the unit that changed them, then thrown away with it: nothing of it stays, not
+    // even in a cache.
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withLicense(u"alpha"_s, [&] {
+        m_store->putHolderGroups({});
+        m_store->putLicenseRules(u"alpha"_s, SeatRules {});
+        QVERIFY(m_store->holderGroups().isEmpty());
+        QVERIFY(m_store->licenseRules(u"alpha"_s).isEmpty());
+        m_store->updateLicense(licenseRecord(u"gamma"_s)); // no such license: throws
+    }));
+    QCOMPARE(m_store->holderGroups(), groups);
+    QCOMPARE(m_store->licenseRules(u"alpha"_s), rules);
+    // Rules of a license that does not exist are refused by the database.
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withStore([&] { m_store->putLicenseRules(u"gamma"_s, rules); }));
+}
+
+void TestStoreContract::heldGroupsMakeAGroupsChangeElsewhereWait()
+{
+    if (!isPg())
+        QSKIP("SQLite: one connection on one thread, so nothing ever waits");
+    // A rules change validated against the groups it read holds them until it commits, so another
+    // instance cannot remove a group those rules name in between; a plain read (every checkout's)
+    // holds nothing.
+    m_store->withStore([&] { m_store->putHolderGroups({{u"render"_s, {u"*@render-*"_s}}}); });
+    const QString url = m_pg->url();
+    const auto replaceGroups = [url](const QList<HolderGroup> &groups) {
+        return std::async(std::launch::async, [url, groups] {
+            QString error;
+            auto store = openPg(url, &error);
+            if (!store)
+                return false;
+            store->withStore([&] { store->putHolderGroups(groups); });
+            return true;
+        });
+    };
+    m_store->withLicense(u"alpha"_s, [&] {
+        QCOMPARE(m_store->holderGroups().size(), 1);
+        auto unheld = replaceGroups({{u"render"_s, {u"*@render-*"_s}}, {u"qa"_s, {u"qa-*"_s}}});
+        QCOMPARE(unheld.wait_for(10s), std::future_status::ready);
+        QVERIFY(unheld.get());
+    });
+    std::future<bool> removal;
+    m_store->withLicense(u"alpha"_s, [&] {
+        const auto held = m_store->holderGroups(LeaseStore::GroupsRead::HeldUntilCommit);
+        QCOMPARE(held.size(), 2);
+        removal = replaceGroups({{u"qa"_s, {u"qa-*"_s}}});
+        // Bounded: the other store must still be waiting for the held rows after this long.
+        QCOMPARE(removal.wait_for(700ms), std::future_status::timeout);
+        SeatRules rules;
+        rules.reserve = {{u"render"_s, 1}};
+        m_store->putLicenseRules(u"alpha"_s, rules);
+    });
+    QCOMPARE(removal.wait_for(10s), std::future_status::ready);
+    QVERIFY(removal.get());
+    QCOMPARE(m_store->holderGroups().size(), 1);
 }
 
 void TestStoreContract::batchUnitRollbackKeepsTheOthers()
