@@ -37,6 +37,8 @@ private slots:
     void unrenewedGrantGivesSeatBack();
     void leavingGivesHeldSeatBack();
     void eventsRecordTheLine();
+    void cappedWaiterDoesNotBlockThoseBehind();
+    void reservedSeatGoesToEligibleWaiter();
     void badWaitValuesAreRefused_data();
     void badWaitValuesAreRefused();
     void queueOfTwentyAcrossProcesses();
@@ -50,6 +52,8 @@ private:
     HttpResult leave(const QString &ticketId);
     HttpResult release(const QString &seatId);
     QJsonObject listing();
+    // The server's holder groups (PUT /v1/groups) and this license's rules (PUT .../rules).
+    void setRules(const QJsonArray &groups, const QJsonObject &rules);
     QList<QJsonObject> eventsOf(const QString &kind);
     static QString ticketOf(const HttpResult &reply);
     static QString seatOf(const HttpResult &reply);
@@ -131,6 +135,14 @@ HttpResult TestWaitingLine::release(const QString &seatId)
 QJsonObject TestWaitingLine::listing()
 {
     return m_http->get(u"/v1/licenses/%1/leases"_s.arg(m_license), m_admin).json();
+}
+
+void TestWaitingLine::setRules(const QJsonArray &groups, const QJsonObject &rules)
+{
+    const auto putGroups = m_http->put(u"/v1/groups"_s, {{u"groups"_s, groups}}, m_admin);
+    QVERIFY2(putGroups.status == 200, putGroups.body.constData());
+    const auto putRules = m_http->put(u"/v1/licenses/%1/rules"_s.arg(m_license), {{u"rules"_s, rules}}, m_admin);
+    QVERIFY2(putRules.status == 200, putRules.body.constData());
 }
 
 QList<QJsonObject> TestWaitingLine::eventsOf(const QString &kind)
@@ -348,6 +360,62 @@ void TestWaitingLine::eventsRecordTheLine()
     QCOMPARE(left.at(0)["detail"_L1]["why"_L1].toString(), u"gave_up"_s);
     QCOMPARE(left.at(0)["detail"_L1]["waitedMs"_L1].toInteger(), 4000);
     QVERIFY(eventsOf(u"denied"_s).isEmpty()); // a checkout that waits is not a denial
+}
+
+void TestWaitingLine::cappedWaiterDoesNotBlockThoseBehind()
+{
+    // render may hold one seat of two. r-2 waits at the head, but a seat that frees cannot be
+    // hers while r-1 holds render's one; o-2, behind her, gets it.
+    makeLicense(2);
+    setRules(QJsonArray {QJsonObject {{u"name"_s, u"render"_s}, {u"patterns"_s, QJsonArray {u"r-*"_s}}}},
+             {{u"max"_s, QJsonArray {QJsonObject {{u"group"_s, u"render"_s}, {u"seats"_s, 1}}}},
+              {u"deny"_s, QJsonArray {u"banned"_s}}});
+    QCOMPARE(checkout(u"r-1"_s).status, 201);
+    const auto other = checkout(u"o-1"_s);
+    QCOMPARE(other.status, 201);
+    const QString render = ticketOf(waitInLine(u"r-2"_s));
+    const QString behind = ticketOf(waitInLine(u"o-2"_s));
+    QVERIFY(!render.isEmpty() && !behind.isEmpty());
+    // Waiting cannot cure a deny: answered as without wait.
+    const auto banned = waitInLine(u"banned"_s);
+    QCOMPARE(banned.status, 403);
+    QCOMPARE(banned.errorCode(), u"holder_not_allowed"_s);
+
+    QCOMPARE(release(seatOf(other)).status, 204);
+    const auto renderBeat = ticketHeartbeat(render);
+    QCOMPARE(renderBeat.status, 202);
+    QCOMPARE(renderBeat.json()["ticket"_L1]["position"_L1].toInt(), 1);
+    const auto behindBeat = ticketHeartbeat(behind);
+    QCOMPARE(behindBeat.status, 200);
+    QCOMPARE(leaseFromJson(behindBeat.json().value("lease"_L1))->holder, u"o-2"_s);
+    QCOMPARE(listing().value("queue"_L1).toArray().size(), 1);
+}
+
+void TestWaitingLine::reservedSeatGoesToEligibleWaiter()
+{
+    // One of two seats is reserved for render. o-2 waits first, r-2 after her; the reserved seat
+    // that frees is r-2's (o-2 may not take it), and no newcomer outside render gets it either.
+    makeLicense(2);
+    setRules(QJsonArray {QJsonObject {{u"name"_s, u"render"_s}, {u"patterns"_s, QJsonArray {u"r-*"_s}}}},
+             {{u"reserve"_s, QJsonArray {QJsonObject {{u"group"_s, u"render"_s}, {u"seats"_s, 1}}}}});
+    QCOMPARE(checkout(u"o-1"_s).status, 201); // the shared seat
+    const auto reserved = checkout(u"r-1"_s);
+    QCOMPARE(reserved.status, 201); // the reserved one
+    const QString outsider = ticketOf(waitInLine(u"o-2"_s));
+    const QString member = ticketOf(waitInLine(u"r-2"_s));
+    QVERIFY(!outsider.isEmpty() && !member.isEmpty());
+
+    QCOMPARE(release(seatOf(reserved)).status, 204);
+    QCOMPARE(checkout(u"o-3"_s).status, 409);
+    const auto outsiderBeat = ticketHeartbeat(outsider);
+    QCOMPARE(outsiderBeat.status, 202);
+    QCOMPARE(outsiderBeat.json()["ticket"_L1]["position"_L1].toInt(), 1);
+    const auto memberBeat = ticketHeartbeat(member);
+    QCOMPARE(memberBeat.status, 200);
+    QCOMPARE(leaseFromJson(memberBeat.json().value("lease"_L1))->holder, u"r-2"_s);
+    const auto granted = eventsOf(u"granted"_s);
+    QCOMPARE(granted.constLast()["detail"_L1]["reservation"_L1].toString(), u"render"_s);
+    QCOMPARE(granted.constLast()["detail"_L1]["ticketId"_L1].toString(), member);
 }
 
 void TestWaitingLine::badWaitValuesAreRefused_data()
