@@ -37,6 +37,8 @@ struct ApiRoute
         ListTokens,
         CreateToken,
         RevokeToken,
+        TicketHeartbeat,
+        LeaveQueue,
         ListGroups,
         PutGroups,
         GetRules,
@@ -51,8 +53,8 @@ struct ApiRoute
         AccessRole role = AccessRole::Viewer; // Token only
     };
 
-    // A route as declared: the method, the path with its "{license}", "{seat}" and "{name}"
-    // parameters, and who may call it.
+    // A route as declared: the method, the path with its "{license}", "{seat}", "{ticket}" and
+    // "{name}" parameters, and who may call it.
     struct Declared
     {
         QByteArray method;
@@ -66,9 +68,10 @@ struct ApiRoute
     QString seatId;
     QString tokenName;
     Access access;
+    QString ticketId;
 
     // Unknown path -> 404 not_found; known path, other method -> 405 method_not_allowed (the
-    // allowed methods in extra "allow"); malformed license or seat id -> 400 naming it.
+    // allowed methods in extra "allow"); malformed license, seat or ticket id -> 400 naming it.
     static std::optional<ApiRoute> match(QByteArrayView method, QStringView path, ApiError *error = nullptr);
 
     // Every route, in the order they are declared.

@@ -3,8 +3,10 @@
 #include "SeatDecision.h"
 #include "SeatRules.h"
 #include "ValidationError.h"
+#include "seats/WaitingLine.h"
 #include "store/LeaseStore.h"
 #include "store/StoreTypes.h"
+#include "wire/QueueTicket.h"
 #include "wire/ReapResult.h"
 
 #include <QDateTime>
@@ -17,6 +19,7 @@
 
 namespace keyright {
 class Clock;
+class CompiledSeatRules;
 class LeaseSigner;
 } // namespace keyright
 
@@ -45,6 +48,7 @@ public:
         std::chrono::milliseconds reapGrace {0};
         int deniedLastHour = 0;
         int reservedSeats = 0; // what the license's rules reserve, used or idle
+        int waiting = 0; // tickets waiting in its line
     };
 
     struct CheckoutResult
@@ -55,7 +59,8 @@ public:
             GroupCapReached,
             HolderNotAllowed, // a deny entry matched, or the allow list did not admit the holder
             HolderBlocked,
-            LicenseNotFound
+            LicenseNotFound,
+            Queued, // asked to wait, refused for want of a seat: a ticket in the line instead
         };
         Outcome outcome = Outcome::LicenseNotFound;
         SeatLease lease; // Granted
@@ -67,9 +72,28 @@ public:
         int inUse = 0; // the denials
         QDateTime nextExpiry; // NoSeatsAvailable, GroupCapReached: min(expiresAt) + skew over the live seats
         QDateTime blockedUntil; // HolderBlocked
+        QueueTicket ticket; // Queued: its place in the line
+        QString ticketId; // Granted from the line (the checkout repeated a granted ticket's requestId)
     };
+    // With maxWait, a checkout refused for want of a seat waits in the license's line instead
+    // (Queued); a checkout repeating the requestId of a ticket gets that ticket, or its seat.
     CheckoutResult checkout(const QString &licenseId, const QString &holder, const QString &requestId,
-                            const QString &actor);
+                            const QString &actor, std::optional<std::chrono::seconds> maxWait = {});
+
+    // The waiting line's ticket heartbeat: keeps the ticket alive and tells its place, or hands
+    // over the seat held for it (the ticket is then gone), or says why it is no longer in line.
+    struct TicketResult
+    {
+        enum class Outcome { Waiting, Granted, Lost, LicenseNotFound };
+        Outcome outcome = Outcome::LicenseNotFound;
+        QueueTicket ticket; // Waiting
+        SeatLease lease; // Granted
+        queue::LeftBecause lost = queue::LeftBecause::Unknown; // Lost
+    };
+    TicketResult ticketHeartbeat(const QString &licenseId, const QString &ticketId, const QString &actor);
+    enum class LeaveOutcome { Left, NotInLine, LicenseNotFound };
+    // The waiter gives up its place (and the seat held for it, if any).
+    LeaveOutcome leaveQueue(const QString &licenseId, const QString &ticketId, const QString &actor);
 
     struct HeartbeatResult
     {
@@ -205,6 +229,7 @@ public:
         LicenseSummary license;
         QList<StoredLease> leases; // every row, live or not, by expiry
         QList<HolderBlock> blocks; // blocks still in force
+        QList<QueueTicket> queue; // granted tickets, then the waiting ones in line order
         SeatRules rules; // the license's
         QList<HolderGroup> groups; // every group of the server
     };
@@ -234,6 +259,10 @@ private:
     static std::optional<RenewalPlan> planFrom(const LicenseRecord &license, const std::optional<StoredLease> &row,
                                                const QDateTime &now);
 
+    // WaitingLine::serve() with the license's rules, counting the seats it grants.
+    void serveLine(LicenseRecord &license, const QDateTime &now, const QString &actor,
+                   int deadLimit = WaitingLine::maxTickets);
+
     LicenseSummary summarize(const LicenseRecord &license, const QList<StoredLease> &rows, const QDateTime &now,
                              int deniedLastHour) const;
     // The answer and the `denied` event of a checkout decideCheckout() refused.
@@ -249,6 +278,7 @@ private:
     const Clock &m_clock;
     Metrics *m_metrics;
     StatsService *m_stats = nullptr;
+    WaitingLine m_line;
 };
 
 } // namespace keyright::server
