@@ -138,7 +138,7 @@ QString HoldCommand::prepare(const QCommandLineParser &parser, const QStringList
         if (!m_wait)
             return why;
         if (m_wait->count() > QueueTicket::maxWaitSecondsLimit)
-            return u"--wait: at most %1"_s.arg(formatSeconds(QueueTicket::maxWaitSecondsLimit));
+            return u"--wait: at most %1h"_s.arg(QueueTicket::maxWaitSecondsLimit / 3600);
     }
 
     if (parser.isSet(u"key-file"_s)) {
