@@ -13,7 +13,7 @@ namespace {
 
 struct Pattern
 {
-    QList<QStringView> segments; // "{license}", "{seat}" and "{name}" capture
+    QList<QStringView> segments; // "{license}", "{seat}", "{ticket}" and "{name}" capture
     QByteArrayView method;
     ApiRoute::Kind kind;
     ApiRoute::Access access;
@@ -49,12 +49,17 @@ const QList<Pattern> &patterns()
         {{u"v1", u"tokens"}, "GET", K::ListTokens, admin},
         {{u"v1", u"tokens"}, "POST", K::CreateToken, admin},
         {{u"v1", u"tokens", u"{name}"}, "DELETE", K::RevokeToken, admin},
+        {{u"v1", u"licenses", u"{license}", u"tickets", u"{ticket}", u"heartbeat"},
+         "POST",
+         K::TicketHeartbeat,
+         license},
+        {{u"v1", u"licenses", u"{license}", u"tickets", u"{ticket}"}, "DELETE", K::LeaveQueue, license},
     };
     return all;
 }
 
 bool segmentsMatch(const Pattern &pattern, const QList<QStringView> &segments, QString *license, QString *seat,
-                   QString *name)
+                   QString *name, QString *ticket)
 {
     if (pattern.segments.size() != segments.size())
         return false;
@@ -66,6 +71,8 @@ bool segmentsMatch(const Pattern &pattern, const QList<QStringView> &segments, Q
             *seat = segments.at(i).toString();
         else if (want == u"{name}")
             *name = segments.at(i).toString();
+        else if (want == u"{ticket}")
+            *ticket = segments.at(i).toString();
         else if (want != segments.at(i))
             return false;
     }
@@ -87,8 +94,8 @@ std::optional<ApiRoute> ApiRoute::match(QByteArrayView method, QStringView path,
 
     QStringList allowed;
     for (const Pattern &pattern : patterns()) {
-        QString license, seat, name;
-        if (!segmentsMatch(pattern, segments, &license, &seat, &name))
+        QString license, seat, name, ticket;
+        if (!segmentsMatch(pattern, segments, &license, &seat, &name, &ticket))
             continue;
         if (pattern.method != method) {
             allowed.append(QString::fromLatin1(pattern.method));
@@ -104,7 +111,10 @@ std::optional<ApiRoute> ApiRoute::match(QByteArrayView method, QStringView path,
         if (pattern.segments.contains(u"{name}") && !isValidTokenName(name))
             return fail(ApiError::invalid(
                 u"name"_s, u"token name \"%1\" is malformed: expected %2"_s.arg(name.left(80), tokenNameRule())));
-        return ApiRoute {pattern.kind, license, seat, name, pattern.access};
+        if (pattern.segments.contains(u"{ticket}") && !isValidTicketId(ticket))
+            return fail(ApiError::invalid(
+                u"ticketId"_s, u"ticketId \"%1\" is malformed: expected %2"_s.arg(ticket.left(80), ticketIdRule())));
+        return ApiRoute {pattern.kind, license, seat, name, pattern.access, ticket};
     }
     if (!allowed.isEmpty()) {
         ApiError e {
@@ -127,9 +137,10 @@ QList<ApiRoute::Declared> ApiRoute::declared()
         QString path;
         for (const QStringView segment : pattern.segments)
             path += u'/'
-                + (segment == u"{license}"    ? u"{id}"_s
-                       : segment == u"{seat}" ? u"{seatId}"_s
-                                              : segment.toString());
+                + (segment == u"{license}"      ? u"{id}"_s
+                       : segment == u"{seat}"   ? u"{seatId}"_s
+                       : segment == u"{ticket}" ? u"{ticketId}"_s
+                                                : segment.toString());
         all.append(Declared {pattern.method.toByteArray(), path, pattern.kind, pattern.access});
     }
     return all;
@@ -176,6 +187,10 @@ QString ApiRoute::name(Kind kind)
         return u"create_token"_s;
     case Kind::RevokeToken:
         return u"revoke_token"_s;
+    case Kind::TicketHeartbeat:
+        return u"ticket_heartbeat"_s;
+    case Kind::LeaveQueue:
+        return u"leave_queue"_s;
     }
     return u"unknown"_s;
 }

@@ -37,6 +37,8 @@ struct ApiRoute
         ListTokens,
         CreateToken,
         RevokeToken,
+        TicketHeartbeat,
+        LeaveQueue,
     };
 
     // Who may call a route: anyone, the holder of the license key, or a token of at least that
@@ -47,8 +49,8 @@ struct ApiRoute
         AccessRole role = AccessRole::Viewer; // Token only
     };
 
-    // A route as declared: the method, the path with its "{license}", "{seat}" and "{name}"
-    // parameters, and who may call it.
+    // A route as declared: the method, the path with its "{license}", "{seat}", "{ticket}" and
+    // "{name}" parameters, and who may call it.
     struct Declared
     {
         QByteArray method;
@@ -62,9 +64,10 @@ struct ApiRoute
     QString seatId;
     QString tokenName;
     Access access;
+    QString ticketId;
 
     // Unknown path -> 404 not_found; known path, other method -> 405 method_not_allowed (the
-    // allowed methods in extra "allow"); malformed license or seat id -> 400 naming it.
+    // allowed methods in extra "allow"); malformed license, seat or ticket id -> 400 naming it.
     static std::optional<ApiRoute> match(QByteArrayView method, QStringView path, ApiError *error = nullptr);
 
     // Every route, in the order they are declared.

@@ -14,6 +14,7 @@
 #include "wire/Identifiers.h"
 #include "wire/LeaseList.h"
 #include "wire/LicenseSummary.h"
+#include "wire/QueueTicket.h"
 #include "wire/ReapResult.h"
 
 #include <QElapsedTimer>
@@ -44,14 +45,16 @@ qint64 wholeSeconds(std::chrono::milliseconds duration)
 
 LicenseSummary wireSummary(const SeatService::LicenseSummary &license)
 {
-    return LicenseSummary {license.id,
-                           license.name,
-                           license.seatCount,
-                           license.inUse,
-                           wholeSeconds(license.ttl),
-                           wholeSeconds(license.skew),
-                           wholeSeconds(license.reapGrace),
-                           license.deniedLastHour};
+    LicenseSummary summary {license.id,
+                            license.name,
+                            license.seatCount,
+                            license.inUse,
+                            wholeSeconds(license.ttl),
+                            wholeSeconds(license.skew),
+                            wholeSeconds(license.reapGrace),
+                            license.deniedLastHour};
+    summary.waiting = license.waiting;
+    return summary;
 }
 
 QJsonObject summaryJson(const SeatService::LicenseSummary &license)
@@ -155,6 +158,8 @@ ApiResponse HttpApi::dispatch(const ApiRequest &request, QString *routeName)
     case K::Checkout:
     case K::Heartbeat:
     case K::Release:
+    case K::TicketHeartbeat:
+    case K::LeaveQueue:
         return clientRoute(*route, request);
     default:
         return adminRoute(*route, request);
@@ -189,6 +194,10 @@ ApiResponse HttpApi::clientRoute(const ApiRoute &route, const ApiRequest &reques
         return checkout(route, request);
     case ApiRoute::Kind::Heartbeat:
         return heartbeat(route, u"client "_s + actorAddress(request.remoteAddress));
+    case ApiRoute::Kind::TicketHeartbeat:
+        return ticketHeartbeat(route, u"client "_s + actorAddress(request.remoteAddress));
+    case ApiRoute::Kind::LeaveQueue:
+        return leaveQueue(route, u"client "_s + actorAddress(request.remoteAddress));
     default:
         return release(route, request);
     }
@@ -358,11 +367,15 @@ ApiResponse HttpApi::checkout(const ApiRoute &route, const ApiRequest &request)
     if (!body)
         return error(failure);
     const auto result = m_seats.checkout(route.licenseId, body->holder, body->requestId,
-                                         u"client "_s + actorAddress(request.remoteAddress));
+                                         u"client "_s + actorAddress(request.remoteAddress), body->maxWait);
     using O = SeatService::CheckoutResult::Outcome;
     switch (result.outcome) {
     case O::Granted:
+        if (!result.ticketId.isEmpty()) // a ticket's seat, claimed by repeating its requestId
+            return json(200, {{u"lease"_s, leaseToJson(result.lease)}, {u"ticketId"_s, result.ticketId}});
         return json(201, {{u"lease"_s, leaseToJson(result.lease)}});
+    case O::Queued:
+        return json(202, {{QString::fromUtf16(queue::ticketMember), result.ticket.toJson()}});
     case O::NoSeatsAvailable: {
         ApiError full {409,
                        u"no_seats_available"_s,
@@ -416,6 +429,55 @@ ApiResponse HttpApi::heartbeatAnswer(const ApiRoute &route, const SeatService::H
         break;
     }
     return error(licenseNotFound(route.licenseId));
+}
+
+ApiResponse HttpApi::ticketHeartbeat(const ApiRoute &route, const QString &actor)
+{
+    const auto result = m_seats.ticketHeartbeat(route.licenseId, route.ticketId, actor);
+    using O = SeatService::TicketResult::Outcome;
+    switch (result.outcome) {
+    case O::Waiting:
+        return json(202, {{QString::fromUtf16(queue::ticketMember), result.ticket.toJson()}});
+    case O::Granted:
+        return json(200, {{u"lease"_s, leaseToJson(result.lease)}, {u"ticketId"_s, route.ticketId}});
+    case O::Lost: {
+        const QString reason = queue::toWire(result.lost);
+        QString why;
+        switch (result.lost) {
+        case queue::LeftBecause::Expired:
+            why = u"it was not renewed within the license's TTL"_s;
+            break;
+        case queue::LeftBecause::TimedOut:
+            why = u"its maximum wait passed"_s;
+            break;
+        case queue::LeftBecause::GaveUp:
+            why = u"its waiter left the line"_s;
+            break;
+        case queue::LeftBecause::Revoked:
+            why = u"an administrator revoked the seat held for it"_s;
+            break;
+        case queue::LeftBecause::Unknown:
+            why = u"the server does not know it"_s;
+            break;
+        }
+        return error(ApiError {410,
+                               QString::fromUtf16(queue::ticketLost),
+                               u"ticket %1 is no longer in the line of \"%2\": %3; check out again"_s.arg(
+                                   route.ticketId, route.licenseId, why),
+                               {},
+                               {{u"reason"_s, reason}}});
+    }
+    case O::LicenseNotFound:
+        break;
+    }
+    return error(licenseNotFound(route.licenseId));
+}
+
+ApiResponse HttpApi::leaveQueue(const ApiRoute &route, const QString &actor)
+{
+    if (m_seats.leaveQueue(route.licenseId, route.ticketId, actor) == SeatService::LeaveOutcome::LicenseNotFound)
+        return error(licenseNotFound(route.licenseId));
+    return noContent(); // leaving a line one is no longer in is not an error, as with a release
 }
 
 ApiResponse HttpApi::release(const ApiRoute &route, const ApiRequest &request)
@@ -476,6 +538,7 @@ ApiResponse HttpApi::listLeases(const ApiRoute &route)
         list.leases.append(LeaseRow {row.lease, isLive(row.lease, list.serverTime, listing->license.skew),
                                      reapableAt(row.lease.expiresAt, listing->license.reapGrace), false});
     list.blocks = listing->blocks;
+    list.queue = listing->queue;
     return json(200, list.toJson());
 }
 

@@ -61,6 +61,8 @@ private:
     ApiResponse checkout(const ApiRoute &route, const ApiRequest &request);
     std::optional<ApiResponse> refuseClient(const ApiRoute &route, const ApiRequest &request);
     ApiResponse heartbeat(const ApiRoute &route, const QString &actor);
+    ApiResponse ticketHeartbeat(const ApiRoute &route, const QString &actor);
+    ApiResponse leaveQueue(const ApiRoute &route, const QString &actor);
     ApiResponse release(const ApiRoute &route, const ApiRequest &request);
     ApiResponse listLicenses();
     ApiResponse putLicense(const ApiRoute &route, const ApiRequest &request, const QString &actor);

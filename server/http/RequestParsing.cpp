@@ -3,6 +3,7 @@
 #include "LeaseJson.h"
 #include "Timestamps.h"
 #include "wire/AccessRole.h"
+#include "wire/QueueTicket.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -181,7 +182,25 @@ std::optional<CheckoutBody> parseCheckout(QByteArrayView body, ApiError *error)
     std::optional<QString> requestId;
     if (!optionalText(*object, u"requestId"_s, maxRequestIdLength, false, &requestId, error))
         return std::nullopt;
-    return CheckoutBody {holder.toString(), requestId.value_or(QString())};
+    CheckoutBody checkout {holder.toString(), requestId.value_or(QString()), std::nullopt};
+    const QString waitField = QString::fromUtf16(queue::waitMember);
+    const QString maxWaitField = QString::fromUtf16(queue::maxWaitMember);
+    const QJsonValue wait = object->value(waitField);
+    if (!wait.isUndefined() && !wait.isNull() && !wait.isBool())
+        return fail<CheckoutBody>(error, ApiError::invalid(waitField, u"wait must be true or false"_s));
+    std::optional<qint64> maxWait;
+    if (!optionalWholeNumber(*object, maxWaitField, &maxWait, error))
+        return std::nullopt;
+    if (maxWait && (*maxWait < 1 || *maxWait > QueueTicket::maxWaitSecondsLimit))
+        return fail<CheckoutBody>(
+            error,
+            ApiError::invalid(maxWaitField,
+                              u"maxWaitSeconds is %1; it must be between 1 and %2 (a day)"_s.arg(
+                                  QString::number(*maxWait), QString::number(QueueTicket::maxWaitSecondsLimit))));
+    // maxWaitSeconds alone is checked but does not make a checkout wait: "wait" says that.
+    if (wait.toBool(false))
+        checkout.maxWait = std::chrono::seconds(maxWait.value_or(QueueTicket::defaultMaxWaitSeconds));
+    return checkout;
 }
 
 std::optional<SeatService::LicenseSpec> parseLicenseSpec(QByteArrayView body, ApiError *error)

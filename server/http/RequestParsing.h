@@ -33,6 +33,9 @@ struct CheckoutBody
 {
     QString holder;
     QString requestId; // empty when absent
+    // "wait": true: how long to wait in line at most ("maxWaitSeconds", else
+    // QueueTicket::defaultMaxWaitSeconds); nullopt without "wait" or with "wait": false.
+    std::optional<std::chrono::seconds> maxWait;
 };
 std::optional<CheckoutBody> parseCheckout(QByteArrayView body, ApiError *error = nullptr);
 

@@ -5,6 +5,7 @@
 #include "LeasePredicate.h"
 #include "LeaseSigner.h"
 #include "Metrics.h"
+#include "SeatRules.h"
 #include "Timestamps.h"
 #include "stats/StatsService.h"
 #include "wire/Identifiers.h"
@@ -45,6 +46,7 @@ SeatService::SeatService(LeaseStore &store, const LeaseSigner &signer, const Clo
     , m_signer(signer)
     , m_clock(clock)
     , m_metrics(metrics)
+    , m_line(store, signer)
 { }
 
 QString SeatService::generateLicenseKey()
@@ -92,8 +94,22 @@ SeatService::LicenseSummary SeatService::summarize(const LicenseRecord &license,
                            license.policy.ttl(), license.policy.skew(), license.policy.reapGrace(), deniedLastHour};
 }
 
+CompiledSeatRules SeatService::lineRules(const QString &licenseId)
+{
+    Q_UNUSED(licenseId);
+    return CompiledSeatRules(SeatRules {}, {}); // until the rules engineer's rulesOf() is merged
+}
+
+void SeatService::serveLine(LicenseRecord &license, const QDateTime &now, const QString &actor, int deadLimit)
+{
+    const int granted = m_line.serve(license, lineRules(license.id), now, actor, deadLimit);
+    if (granted > 0 && m_stats)
+        m_stats->count(license.id, StatsService::Counter::Granted, quint64(granted));
+}
+
 SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, const QString &holder,
-                                                  const QString &requestId, const QString &actor)
+                                                  const QString &requestId, const QString &actor,
+                                                  std::optional<std::chrono::seconds> maxWait)
 {
     CheckoutResult result;
     m_store.withLicense(licenseId, [&] {
@@ -104,6 +120,22 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
         }
         const QDateTime now = m_clock.now();
         const SeatPolicy &policy = license->policy;
+        // The line first: a seat that freed goes to the earliest waiter who may take it, and this
+        // checkout is decided on what is left.
+        serveLine(*license, now, actor);
+        if (const auto again = m_line.renewByRequest(*license, holder, requestId, now, actor);
+            again && again->outcome != WaitingLine::TicketAnswer::Outcome::Lost) {
+            if (again->outcome == WaitingLine::TicketAnswer::Outcome::Granted) {
+                result.outcome = CheckoutResult::Outcome::Granted;
+                result.lease = again->lease;
+                result.ticketId = again->ticket.ticketId;
+                result.replayed = true;
+            } else {
+                result.outcome = CheckoutResult::Outcome::Queued;
+                result.ticket = again->ticket;
+            }
+            return;
+        }
 
         if (const auto block = m_store.block(licenseId, holder); block && now < block->until) {
             result.outcome = CheckoutResult::Outcome::HolderBlocked;
@@ -152,6 +184,13 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
                                             {u"generation"_s, qint64(row->lease.generation)},
                                             {u"issuedAt"_s, formatTimestamp(row->lease.issuedAt)},
                                             {u"expiresAt"_s, formatTimestamp(row->lease.expiresAt)}});
+            }
+            if (maxWait) {
+                if (auto ticket = m_line.enqueue(*license, holder, requestId, *maxWait, now, actor)) {
+                    result.outcome = CheckoutResult::Outcome::Queued;
+                    result.ticket = *ticket;
+                    return;
+                }
             }
             result.outcome = CheckoutResult::Outcome::NoSeatsAvailable;
             result.seatCount = policy.seatCount();
@@ -237,6 +276,47 @@ SeatService::HeartbeatResult SeatService::heartbeat(const QString &licenseId, co
     return result;
 }
 
+SeatService::TicketResult SeatService::ticketHeartbeat(const QString &licenseId, const QString &ticketId,
+                                                       const QString &actor)
+{
+    TicketResult result;
+    m_store.withLicense(licenseId, [&] {
+        result = TicketResult {};
+        auto license = m_store.license(licenseId);
+        if (!license)
+            return;
+        const QDateTime now = m_clock.now();
+        serveLine(*license, now, actor);
+        const auto answer = m_line.renew(*license, ticketId, now, actor);
+        using A = WaitingLine::TicketAnswer::Outcome;
+        result.outcome = answer.outcome == A::Waiting ? TicketResult::Outcome::Waiting
+            : answer.outcome == A::Granted            ? TicketResult::Outcome::Granted
+                                                      : TicketResult::Outcome::Lost;
+        result.ticket = answer.ticket;
+        result.lease = answer.lease;
+        result.lost = answer.lost;
+    });
+    return result;
+}
+
+SeatService::LeaveOutcome SeatService::leaveQueue(const QString &licenseId, const QString &ticketId,
+                                                  const QString &actor)
+{
+    LeaveOutcome outcome = LeaveOutcome::LicenseNotFound;
+    m_store.withLicense(licenseId, [&] {
+        outcome = LeaveOutcome::LicenseNotFound;
+        auto license = m_store.license(licenseId);
+        if (!license)
+            return;
+        const QDateTime now = m_clock.now();
+        outcome = m_line.leave(licenseId, ticketId, now, actor) ? LeaveOutcome::Left : LeaveOutcome::NotInLine;
+        // A seat held for it came back: the next waiter gets it now rather than at its heartbeat.
+        if (outcome == LeaveOutcome::Left)
+            serveLine(*license, now, actor);
+    });
+    return outcome;
+}
+
 std::optional<SeatService::RenewalPlan> SeatService::planRenewal(const QString &licenseId, const QString &seatId)
 {
     return decideRenewal(licenseId, seatId, nullptr);
@@ -301,10 +381,14 @@ SeatService::ReleaseOutcome SeatService::release(const QString &licenseId, const
             outcome = ReleaseOutcome::NotHeld;
             return;
         }
-        record(m_clock.now(), EventKind::Released, licenseId, seatId, row->lease.holder, actor, {});
+        const QDateTime now = m_clock.now();
+        record(now, EventKind::Released, licenseId, seatId, row->lease.holder, actor, {});
         if (m_stats)
             m_stats->count(licenseId, StatsService::Counter::Released);
         outcome = ReleaseOutcome::Released;
+        m_line.seatEnded(licenseId, seatId, queue::LeftBecause::GaveUp, now, actor);
+        if (auto license = m_store.license(licenseId))
+            serveLine(*license, now, actor);
     });
     return outcome;
 }
@@ -337,6 +421,9 @@ SeatService::RevokeResult SeatService::revoke(const QString &licenseId, const QS
         if (m_stats)
             m_stats->count(licenseId, StatsService::Counter::Revoked);
         result.outcome = RevokeResult::Outcome::Revoked;
+        m_line.seatEnded(licenseId, seatId, queue::LeftBecause::Revoked, now, actor);
+        if (auto license = m_store.license(licenseId))
+            serveLine(*license, now, actor);
     });
     if (m_metrics && result.outcome == RevokeResult::Outcome::Revoked)
         m_metrics->countRevoke(licenseId);
@@ -395,7 +482,7 @@ QList<SeatService::ReapedSeat> SeatService::reapChunk(ReapCursor &cursor, int ma
         m_store.withLicense(licenseId, [&] {
             ofLicense.clear();
             licenseDone = true;
-            const auto license = m_store.license(licenseId);
+            auto license = m_store.license(licenseId);
             if (!license)
                 return; // deleted since the reap began
             const QDateTime now = m_clock.now();
@@ -415,6 +502,9 @@ QList<SeatService::ReapedSeat> SeatService::reapChunk(ReapCursor &cursor, int ma
             // The rows come earliest expiry first, so one that is not reapable means none after it
             // is; only a full chunk of reapable rows may have more behind it.
             licenseDone = candidates.size() < budget || ofLicense.size() < candidates.size();
+            // Seats may have come back: the line gets them, and its dead tickets go, in chunks
+            // like the rows.
+            serveLine(*license, now, actor, budget);
             if (m_stats)
                 m_stats->count(licenseId, StatsService::Counter::Reclaimed, quint64(ofLicense.size()));
         });
@@ -530,9 +620,12 @@ QList<SeatService::LicenseSummary> SeatService::licenses()
 {
     const QDateTime now = m_clock.now();
     const QHash<QString, int> denied = m_store.countEventsSince(EventKind::Denied, now.addSecs(-3600));
+    const QHash<QString, int> waiting = m_store.waitingTicketCounts(now);
     QList<LicenseSummary> result;
-    for (const LicenseRecord &license : m_store.licenses())
+    for (const LicenseRecord &license : m_store.licenses()) {
         result.append(summarize(license, m_store.leases(license.id), now, denied.value(license.id)));
+        result.last().waiting = waiting.value(license.id);
+    }
     return result;
 }
 
@@ -552,6 +645,10 @@ std::optional<SeatService::LeaseListing> SeatService::leaseListing(const QString
         if (now < block.until)
             listing.blocks.append(block);
     }
+    listing.queue = m_line.listing(licenseId, now);
+    listing.license.waiting = int(std::count_if(listing.queue.cbegin(), listing.queue.cend(), [](const QueueTicket &t) {
+        return t.state == QueueTicket::State::Waiting;
+    }));
     return listing;
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 
 #include "ValidationError.h"
+#include "seats/WaitingLine.h"
 #include "store/LeaseStore.h"
 #include "store/StoreTypes.h"
+#include "wire/QueueTicket.h"
 #include "wire/ReapResult.h"
 
 #include <QDateTime>
@@ -15,6 +17,7 @@
 
 namespace keyright {
 class Clock;
+class CompiledSeatRules;
 class LeaseSigner;
 } // namespace keyright
 
@@ -42,11 +45,12 @@ public:
         std::chrono::milliseconds skew {0};
         std::chrono::milliseconds reapGrace {0};
         int deniedLastHour = 0;
+        int waiting = 0; // tickets waiting in its line
     };
 
     struct CheckoutResult
     {
-        enum class Outcome { Granted, NoSeatsAvailable, HolderBlocked, LicenseNotFound };
+        enum class Outcome { Granted, NoSeatsAvailable, HolderBlocked, LicenseNotFound, Queued };
         Outcome outcome = Outcome::LicenseNotFound;
         SeatLease lease; // Granted
         bool replayed = false; // Granted: the seat an earlier request with this requestId took
@@ -54,9 +58,28 @@ public:
         int inUse = 0; // NoSeatsAvailable
         QDateTime nextExpiry; // NoSeatsAvailable: min(expiresAt) + skew over the live seats
         QDateTime blockedUntil; // HolderBlocked
+        QueueTicket ticket; // Queued: its place in the line
+        QString ticketId; // Granted from the line (the checkout repeated a granted ticket's requestId)
     };
+    // With maxWait, a checkout refused for want of a seat waits in the license's line instead
+    // (Queued); a checkout repeating the requestId of a ticket gets that ticket, or its seat.
     CheckoutResult checkout(const QString &licenseId, const QString &holder, const QString &requestId,
-                            const QString &actor);
+                            const QString &actor, std::optional<std::chrono::seconds> maxWait = {});
+
+    // The waiting line's ticket heartbeat: keeps the ticket alive and tells its place, or hands
+    // over the seat held for it (the ticket is then gone), or says why it is no longer in line.
+    struct TicketResult
+    {
+        enum class Outcome { Waiting, Granted, Lost, LicenseNotFound };
+        Outcome outcome = Outcome::LicenseNotFound;
+        QueueTicket ticket; // Waiting
+        SeatLease lease; // Granted
+        queue::LeftBecause lost = queue::LeftBecause::Unknown; // Lost
+    };
+    TicketResult ticketHeartbeat(const QString &licenseId, const QString &ticketId, const QString &actor);
+    enum class LeaveOutcome { Left, NotInLine, LicenseNotFound };
+    // The waiter gives up its place (and the seat held for it, if any).
+    LeaveOutcome leaveQueue(const QString &licenseId, const QString &ticketId, const QString &actor);
 
     struct HeartbeatResult
     {
@@ -159,6 +182,7 @@ public:
         LicenseSummary license;
         QList<StoredLease> leases; // every row, live or not, by expiry
         QList<HolderBlock> blocks; // blocks still in force
+        QList<QueueTicket> queue; // granted tickets, then the waiting ones in line order
     };
     std::optional<LeaseListing> leaseListing(const QString &licenseId);
 
@@ -184,6 +208,12 @@ private:
     };
     std::optional<RenewalPlan> decideRenewal(const QString &licenseId, const QString &seatId, RenewalRefusal *refusal);
 
+    // The rules the waiting line is served by.
+    CompiledSeatRules lineRules(const QString &licenseId);
+    // WaitingLine::serve() with the license's rules, counting the seats it grants.
+    void serveLine(LicenseRecord &license, const QDateTime &now, const QString &actor,
+                   int deadLimit = WaitingLine::maxTickets);
+
     LicenseSummary summarize(const LicenseRecord &license, const QList<StoredLease> &rows, const QDateTime &now,
                              int deniedLastHour) const;
     // The event that removed a seat's row (revoked, released, reaped), when it is recent.
@@ -196,6 +226,7 @@ private:
     const Clock &m_clock;
     Metrics *m_metrics;
     StatsService *m_stats = nullptr;
+    WaitingLine m_line;
 };
 
 } // namespace keyright::server

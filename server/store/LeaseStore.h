@@ -104,6 +104,29 @@ public:
     virtual bool deleteToken(const QString &name) = 0;
     virtual void touchToken(const QString &name, const QDateTime &lastUsedAt) = 0;
 
+    // The waiting line (WaitingLine, docs/API.md "The waiting line"): tickets per license, in
+    // line order. Called inside withLicense() of the ticket's license.
+    // The database keeps at most one ticket per (license, holder, requestId) when a requestId is
+    // given (a unique index); a second is refused.
+    virtual void insertTicket(const StoredTicket &ticket) = 0;
+    virtual std::optional<StoredTicket> ticket(const QString &licenseId, const QString &ticketId) = 0;
+    virtual std::optional<StoredTicket> ticketByRequest(const QString &licenseId, const QString &holder,
+                                                        const QString &requestId)
+        = 0;
+    // Every ticket of the license, granted or waiting, in line order (lineSeq ascending).
+    virtual QList<StoredTicket> ticketsInLine(const QString &licenseId) = 0;
+    // Writes expiresAt; false when there is no such ticket.
+    virtual bool renewTicket(const QString &licenseId, const QString &ticketId, const QDateTime &expiresAt) = 0;
+    // Writes the seat held for the ticket; false when there is no such ticket.
+    virtual bool setTicketSeat(const QString &licenseId, const QString &ticketId, const QString &seatId) = 0;
+    // True when a ticket was deleted.
+    virtual bool deleteTicket(const QString &licenseId, const QString &ticketId) = 0;
+    // The first `limit` tickets of the license with expiresAt < now or giveUpAt < now, in line
+    // order: what serving the line and the reaper drop, in bounded chunks.
+    virtual QList<StoredTicket> deadTickets(const QString &licenseId, const QDateTime &now, int limit) = 0;
+    // licenseId -> tickets still waiting (no seat held, neither expired nor given up at `now`).
+    virtual QHash<QString, int> waitingTicketCounts(const QDateTime &now) = 0;
+
     // Usage statistics (StatsService): G-Counter components per license, counter and replica.
     // Adds `by` to one component (created at 0), saturating instead of wrapping. Called inside
     // the transaction of the event it counts, and only for the server's own replica id.

@@ -3,6 +3,7 @@
 #include "store/SqlCounters.h"
 #include "store/SqlEventLog.h"
 #include "store/SqlLeaseTables.h"
+#include "store/SqlQueueTickets.h"
 #include "store/SqlSchema.h"
 #include "store/SqlTokens.h"
 #include "store/SqlTransactions.h"
@@ -30,6 +31,7 @@ void SqlLeaseStore::makeParts()
     m_events = std::make_unique<SqlEventLog>(m_connection, m_dialect);
     m_counters = std::make_unique<SqlCounters>(m_connection, m_dialect);
     m_tokens = std::make_unique<SqlTokens>(m_connection, m_caching);
+    m_tickets = std::make_unique<SqlQueueTickets>(m_connection);
 }
 
 SqlLeaseStore::~SqlLeaseStore()
@@ -40,6 +42,7 @@ SqlLeaseStore::~SqlLeaseStore()
     m_events.reset();
     m_counters.reset();
     m_tokens.reset();
+    m_tickets.reset();
     m_connection.close();
 }
 
@@ -56,7 +59,7 @@ bool SqlLeaseStore::prepareStatements(QString *error)
     m_prepared = false;
     m_transactions->reset();
     m_prepared = m_transactions->prepare(error) && m_tables->prepare(error) && m_events->prepare(error)
-        && m_counters->prepare(error) && m_tokens->prepare(error);
+        && m_counters->prepare(error) && m_tokens->prepare(error) && m_tickets->prepare(error);
     return m_prepared;
 }
 
@@ -304,6 +307,61 @@ void SqlLeaseStore::touchToken(const QString &name, const QDateTime &lastUsedAt)
 {
     ready();
     m_tokens->touchToken(name, lastUsedAt);
+}
+
+void SqlLeaseStore::insertTicket(const StoredTicket &ticket)
+{
+    ready();
+    m_tickets->insertTicket(ticket);
+}
+
+std::optional<StoredTicket> SqlLeaseStore::ticket(const QString &licenseId, const QString &ticketId)
+{
+    ready();
+    return m_tickets->ticket(licenseId, ticketId);
+}
+
+std::optional<StoredTicket> SqlLeaseStore::ticketByRequest(const QString &licenseId, const QString &holder,
+                                                           const QString &requestId)
+{
+    ready();
+    return m_tickets->ticketByRequest(licenseId, holder, requestId);
+}
+
+QList<StoredTicket> SqlLeaseStore::ticketsInLine(const QString &licenseId)
+{
+    ready();
+    return m_tickets->ticketsInLine(licenseId);
+}
+
+bool SqlLeaseStore::renewTicket(const QString &licenseId, const QString &ticketId, const QDateTime &expiresAt)
+{
+    ready();
+    return m_tickets->renewTicket(licenseId, ticketId, expiresAt);
+}
+
+bool SqlLeaseStore::setTicketSeat(const QString &licenseId, const QString &ticketId, const QString &seatId)
+{
+    ready();
+    return m_tickets->setTicketSeat(licenseId, ticketId, seatId);
+}
+
+bool SqlLeaseStore::deleteTicket(const QString &licenseId, const QString &ticketId)
+{
+    ready();
+    return m_tickets->deleteTicket(licenseId, ticketId);
+}
+
+QList<StoredTicket> SqlLeaseStore::deadTickets(const QString &licenseId, const QDateTime &now, int limit)
+{
+    ready();
+    return m_tickets->deadTickets(licenseId, now, limit);
+}
+
+QHash<QString, int> SqlLeaseStore::waitingTicketCounts(const QDateTime &now)
+{
+    ready();
+    return m_tickets->waitingTicketCounts(now);
 }
 
 void SqlLeaseStore::bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by)

@@ -11,13 +11,15 @@ namespace keyright::server {
 class SqlCounters;
 class SqlEventLog;
 class SqlLeaseTables;
+class SqlQueueTickets;
 class SqlSchema;
 class SqlTokens;
 class SqlTransactions;
 
 // LeaseStore on a Qt SQL connection: what SqliteLeaseStore and PgLeaseStore share. The work is
 // split by job: SqlSchema (schema and migrations), SqlTransactions (units, savepoints, batches),
-// SqlLeaseTables (licenses, leases, blocks), SqlEventLog (events), SqlCounters and SqlTokens.
+// SqlLeaseTables (licenses, leases, blocks), SqlEventLog (events), SqlCounters, SqlTokens and
+// SqlQueueTickets (the waiting line).
 // Each subclass supplies its dialect, opens its connection, and decides whether reads may be
 // cached (only when no other server writes the same database).
 class SqlLeaseStore : public LeaseStore
@@ -75,6 +77,17 @@ public:
     bool deleteToken(const QString &name) override;
     void touchToken(const QString &name, const QDateTime &lastUsedAt) override;
 
+    void insertTicket(const StoredTicket &ticket) override;
+    std::optional<StoredTicket> ticket(const QString &licenseId, const QString &ticketId) override;
+    std::optional<StoredTicket> ticketByRequest(const QString &licenseId, const QString &holder,
+                                                const QString &requestId) override;
+    QList<StoredTicket> ticketsInLine(const QString &licenseId) override;
+    bool renewTicket(const QString &licenseId, const QString &ticketId, const QDateTime &expiresAt) override;
+    bool setTicketSeat(const QString &licenseId, const QString &ticketId, const QString &seatId) override;
+    bool deleteTicket(const QString &licenseId, const QString &ticketId) override;
+    QList<StoredTicket> deadTickets(const QString &licenseId, const QDateTime &now, int limit) override;
+    QHash<QString, int> waitingTicketCounts(const QDateTime &now) override;
+
     void bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by) override;
     QList<StatComponent> counterComponents() override;
     void mergeComponents(const QList<StatComponent> &components) override;
@@ -113,6 +126,7 @@ private:
     std::unique_ptr<SqlEventLog> m_events;
     std::unique_ptr<SqlCounters> m_counters;
     std::unique_ptr<SqlTokens> m_tokens;
+    std::unique_ptr<SqlQueueTickets> m_tickets;
     bool m_caching;
     bool m_prepared = false;
     bool m_createdSchema = false;

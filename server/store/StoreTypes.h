@@ -36,6 +36,24 @@ struct StoredLease
     QString requestId;
 };
 
+// A place in a license's waiting line as the store keeps it (the queue_tickets table). The
+// wire's QueueTicket adds what follows from the line as a whole (position, waiting, state); the
+// store adds what only the server needs: the checkout's requestId and the line order.
+struct StoredTicket
+{
+    QString licenseId;
+    QString ticketId;
+    QString holder;
+    QString requestId; // empty when the checkout sent none
+    qint64 lineSeq = 0; // the license's generation when it queued: the order of the line
+    QDateTime queuedAt;
+    QDateTime expiresAt; // dropped unless renewed by then
+    QDateTime giveUpAt; // dropped then whatever happens
+    QString seatId; // the seat held for it once granted; empty while it waits
+
+    bool granted() const { return !seatId.isEmpty(); }
+};
+
 // HolderBlock and EventRecord are core's (wire/LeaseList.h, wire/EventRecord.h): the store keeps
 // exactly what the wire carries, so the server and the client share one type and one codec.
 

@@ -55,6 +55,21 @@ StoredLease leaseRow(const QString &licenseId, const QString &seatId, qint64 exp
     return row;
 }
 
+StoredTicket ticketRow(const QString &licenseId, const QString &ticketId, qint64 lineSeq, qint64 expiresAt,
+                       qint64 giveUpAt = 1000, const QString &requestId = {})
+{
+    StoredTicket t;
+    t.licenseId = licenseId;
+    t.ticketId = ticketId;
+    t.holder = u"waiter-"_s + ticketId;
+    t.requestId = requestId;
+    t.lineSeq = lineSeq;
+    t.queuedAt = at(lineSeq);
+    t.expiresAt = at(expiresAt);
+    t.giveUpAt = at(giveUpAt);
+    return t;
+}
+
 EventRecord eventOf(EventKind kind, const QString &licenseId, const QString &holder, qint64 time)
 {
     EventRecord event;
@@ -102,6 +117,8 @@ private slots:
     void countersNeverGoDownAndSaturate();
     void tokensRoundTrip();
     void blocksRoundTrip();
+    void queueTicketsRoundTripInLineOrder();
+    void deadTicketsComeInChunks();
     void batchUnitRollbackKeepsTheOthers();
     void batchRollbackKeepsNone();
     void batchCommitFailureKeepsNone();
@@ -464,6 +481,86 @@ void TestStoreContract::blocksRoundTrip()
     m_store->withStore([&] { lifted = m_store->deleteBlocksEndedBy(at(50)); });
     QCOMPARE(lifted, 1);
     QCOMPARE(m_store->blocks(u"alpha"_s).size(), 1);
+}
+
+void TestStoreContract::queueTicketsRoundTripInLineOrder()
+{
+    m_store->withLicense(u"alpha"_s, [&] {
+        m_store->insertTicket(ticketRow(u"alpha"_s, u"third"_s, 30, 100));
+        m_store->insertTicket(ticketRow(u"alpha"_s, u"first"_s, 10, 100, 1000, u"r-1"_s));
+        m_store->insertTicket(ticketRow(u"alpha"_s, u"second"_s, 20, 100));
+    });
+    m_store->withLicense(u"beta"_s, [&] { m_store->insertTicket(ticketRow(u"beta"_s, u"other"_s, 5, 100)); });
+    const auto line = m_store->ticketsInLine(u"alpha"_s);
+    QCOMPARE(line.size(), 3);
+    QCOMPARE(line.at(0).ticketId, u"first"_s);
+    QCOMPARE(line.at(1).ticketId, u"second"_s);
+    QCOMPARE(line.at(2).ticketId, u"third"_s);
+    QCOMPARE(line.at(0).requestId, u"r-1"_s);
+    QCOMPARE(line.at(0).queuedAt, at(10));
+    QCOMPARE(line.at(0).expiresAt, at(100));
+    QCOMPARE(line.at(0).giveUpAt, at(1000));
+    QVERIFY(!line.at(0).granted());
+
+    const auto byRequest = m_store->ticketByRequest(u"alpha"_s, u"waiter-first"_s, u"r-1"_s);
+    QVERIFY(byRequest);
+    QCOMPARE(byRequest->ticketId, u"first"_s);
+    QVERIFY(!m_store->ticketByRequest(u"alpha"_s, u"waiter-second"_s, u"r-1"_s));
+    QVERIFY(!m_store->ticketByRequest(u"alpha"_s, u"waiter-second"_s, QString()));
+    // One ticket per (license, holder, requestId): a second is refused and keeps nothing.
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withLicense(u"alpha"_s, [&] {
+        auto twin = ticketRow(u"alpha"_s, u"twin"_s, 40, 100, 1000, u"r-1"_s);
+        twin.holder = u"waiter-first"_s;
+        m_store->insertTicket(twin);
+    }));
+    QCOMPARE(m_store->ticketsInLine(u"alpha"_s).size(), 3);
+
+    m_store->withLicense(u"alpha"_s, [&] {
+        QVERIFY(m_store->renewTicket(u"alpha"_s, u"second"_s, at(300)));
+        QVERIFY(m_store->setTicketSeat(u"alpha"_s, u"first"_s, u"seat-1"_s));
+        QVERIFY(!m_store->renewTicket(u"alpha"_s, u"missing"_s, at(300)));
+        QVERIFY(!m_store->setTicketSeat(u"alpha"_s, u"missing"_s, u"seat-2"_s));
+    });
+    const auto second = m_store->ticket(u"alpha"_s, u"second"_s);
+    QVERIFY(second);
+    QCOMPARE(second->expiresAt, at(300));
+    QCOMPARE(m_store->ticket(u"alpha"_s, u"first"_s)->seatId, u"seat-1"_s);
+    QVERIFY(!m_store->ticket(u"beta"_s, u"first"_s));
+
+    // Counted as waiting: no seat held, neither expired nor given up.
+    const auto counts = m_store->waitingTicketCounts(at(150));
+    QCOMPARE(counts.value(u"alpha"_s), 1); // second (renewed); first is granted, third expired
+    QCOMPARE(counts.value(u"beta"_s), 0);
+    QCOMPARE(m_store->waitingTicketCounts(at(50)).value(u"alpha"_s), 2);
+
+    bool deleted = false;
+    m_store->withLicense(u"alpha"_s, [&] { deleted = m_store->deleteTicket(u"alpha"_s, u"first"_s); });
+    QVERIFY(deleted);
+    m_store->withLicense(u"alpha"_s, [&] { deleted = m_store->deleteTicket(u"alpha"_s, u"first"_s); });
+    QVERIFY(!deleted);
+    QCOMPARE(m_store->ticketsInLine(u"alpha"_s).size(), 2);
+    QCOMPARE(m_store->ticketsInLine(u"beta"_s).size(), 1);
+}
+
+void TestStoreContract::deadTicketsComeInChunks()
+{
+    m_store->withLicense(u"alpha"_s, [&] {
+        for (int i = 0; i < 7; ++i) // expired at 100 + i
+            m_store->insertTicket(ticketRow(u"alpha"_s, u"lapsed-%1"_s.arg(i), 10 + i, 100 + i));
+        m_store->insertTicket(ticketRow(u"alpha"_s, u"timed-out"_s, 5, 500, 120));
+        m_store->insertTicket(ticketRow(u"alpha"_s, u"alive"_s, 1, 500, 500));
+    });
+    // At 104: lapsed-0..3 expired (expiresAt < now), timed-out not yet (giveUpAt 120).
+    const auto first = m_store->deadTickets(u"alpha"_s, at(104), 3);
+    QCOMPARE(first.size(), 3);
+    QCOMPARE(first.at(0).ticketId, u"lapsed-0"_s);
+    QCOMPARE(first.at(2).ticketId, u"lapsed-2"_s);
+    QCOMPARE(m_store->deadTickets(u"alpha"_s, at(104), 100).size(), 4);
+    QCOMPARE(m_store->deadTickets(u"alpha"_s, at(100), 100).size(), 0); // expiresAt == now still counts
+    const auto all = m_store->deadTickets(u"alpha"_s, at(130), 100);
+    QCOMPARE(all.size(), 8);
+    QCOMPARE(all.at(0).ticketId, u"timed-out"_s); // in line order
+    QVERIFY(m_store->deadTickets(u"beta"_s, at(130), 100).isEmpty());
 }
 
 void TestStoreContract::batchUnitRollbackKeepsTheOthers()
