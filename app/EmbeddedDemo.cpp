@@ -272,7 +272,7 @@ void EmbeddedDemo::releaseAll(std::chrono::milliseconds timeout)
     int pending = 0;
     for (const auto &keeper : m_keepers) {
         if (keeper->state() == LeaseKeeper::State::Holding || keeper->state() == LeaseKeeper::State::Acquiring
-            || keeper->state() == LeaseKeeper::State::Degraded) {
+            || keeper->state() == LeaseKeeper::State::Waiting || keeper->state() == LeaseKeeper::State::Degraded) {
             ++pending;
             connect(keeper.get(), &LeaseKeeper::released, &loop, [&pending, &loop] {
                 if (--pending == 0)

@@ -6,6 +6,8 @@
 #include "SecretBuffer.h"
 #include "SystemClock.h"
 #include "Timestamps.h"
+#include "wire/Identifiers.h"
+#include "wire/SeatRulesJson.h"
 
 #include <QHash>
 #include <QJsonDocument>
@@ -95,6 +97,14 @@ LeaseOutcome outcomeForErrorStatus(const HttpResult &result)
     case 401:
         return outcome::Unauthorized {error.message};
     case 403:
+        if (error.code == QStringView(seatrules::holderNotAllowed)) {
+            ValidationError why;
+            const auto decision = seatrules::denialFromJson(error.object, &why);
+            if (!decision)
+                return outcome::Protocol {
+                    LeaseClient::tr("malformed holder_not_allowed reply: %1 (%2)").arg(why.message, why.field)};
+            return outcome::NotAllowed {*decision};
+        }
         if (error.code == "holder_blocked"_L1) {
             const auto until = parseTimestamp(error.object.value("until"_L1).toString());
             if (!until)
@@ -108,12 +118,18 @@ LeaseOutcome outcomeForErrorStatus(const HttpResult &result)
             return outcome::Unauthorized {error.message};
         return outcome::Protocol {LeaseClient::tr("not found: %1").arg(error.message)};
     case 409:
-        if (error.code == "no_seats_available"_L1) {
+        if (error.code == QStringView(seatrules::noSeatsAvailable)
+            || error.code == QStringView(seatrules::groupCapReached)) {
             outcome::NoSeats noSeats;
             const QJsonValue seatCount = error.object.value("seatCount"_L1);
             const QJsonValue inUse = error.object.value("inUse"_L1);
             if (!seatCount.isDouble() || !inUse.isDouble())
-                return outcome::Protocol {LeaseClient::tr("no_seats_available reply without seatCount/inUse")};
+                return outcome::Protocol {LeaseClient::tr("%1 reply without seatCount/inUse").arg(error.code)};
+            ValidationError why;
+            noSeats.decision = seatrules::denialFromJson(error.object, &why);
+            if (!noSeats.decision)
+                return outcome::Protocol {
+                    LeaseClient::tr("malformed %1 reply: %2 (%3)").arg(error.code, why.message, why.field)};
             noSeats.seatCount = seatCount.toInt();
             noSeats.inUse = inUse.toInt();
             if (const auto next = parseTimestamp(error.object.value("nextExpiry"_L1).toString()))
@@ -122,6 +138,13 @@ LeaseOutcome outcomeForErrorStatus(const HttpResult &result)
         }
         return outcome::Protocol {LeaseClient::tr("unexpected conflict: %1").arg(error.message)};
     case 410:
+        if (error.code == QStringView(queue::ticketLost)) {
+            const QString reason = error.object.value("reason"_L1).toString();
+            if (!queue::leftBecauseFromWire(reason))
+                return outcome::Protocol {
+                    LeaseClient::tr("ticket_lost reply with an unknown \"reason\" (\"%1\")").arg(reason)};
+            return outcome::TicketLost {reason};
+        }
         return outcome::SeatLost {};
     default:
         break;
@@ -135,6 +158,23 @@ LeaseOutcome outcomeForErrorStatus(const HttpResult &result)
 
 } // namespace
 
+QString ticketLostReason(const QString &reason)
+{
+    switch (queue::leftBecauseFromWire(reason).value_or(queue::LeftBecause::Unknown)) {
+    case queue::LeftBecause::GaveUp:
+        return LeaseClient::tr("the place was given up");
+    case queue::LeftBecause::Expired:
+        return LeaseClient::tr("the ticket was not renewed in time");
+    case queue::LeftBecause::TimedOut:
+        return LeaseClient::tr("no seat came free within the longest wait asked for");
+    case queue::LeftBecause::Revoked:
+        return LeaseClient::tr("an administrator removed it from the line");
+    case queue::LeftBecause::Unknown:
+        break;
+    }
+    return LeaseClient::tr("the server does not know the ticket");
+}
+
 QString describe(const LeaseOutcome &leaseOutcome)
 {
     return std::visit(
@@ -145,6 +185,16 @@ QString describe(const LeaseOutcome &leaseOutcome)
             },
             [](const outcome::NoSeats &noSeats) {
                 QString text = LeaseClient::tr("all %1 seats are in use").arg(noSeats.seatCount);
+                if (noSeats.decision && noSeats.decision->outcome == SeatDecision::Outcome::GroupCapReached)
+                    text = LeaseClient::tr("group %1 already holds %2 of the %3 seats it may use")
+                               .arg(noSeats.decision->group)
+                               .arg(noSeats.decision->groupHeld)
+                               .arg(noSeats.decision->cap);
+                else if (noSeats.decision && noSeats.decision->reservedForOthers > 0)
+                    text = LeaseClient::tr("%1 of %2 seats are in use and the other %3 are reserved for others")
+                               .arg(noSeats.inUse)
+                               .arg(noSeats.seatCount)
+                               .arg(noSeats.decision->reservedForOthers);
                 if (noSeats.nextExpiry.isValid())
                     text += LeaseClient::tr(" (one may free at %1)").arg(formatTimestamp(noSeats.nextExpiry));
                 return text;
@@ -161,6 +211,22 @@ QString describe(const LeaseOutcome &leaseOutcome)
             },
             [](const outcome::Protocol &protocol) {
                 return LeaseClient::tr("invalid server reply: %1").arg(protocol.message);
+            },
+            [](const outcome::NotAllowed &notAllowed) {
+                if (notAllowed.decision.outcome == SeatDecision::Outcome::HolderDenied)
+                    return LeaseClient::tr("not allowed: the license's rules deny this holder (%1)")
+                        .arg(notAllowed.decision.entry);
+                return LeaseClient::tr("not allowed: this holder is not on the license's allow list");
+            },
+            [](const outcome::Queued &queued) {
+                if (queued.ticket.state == QueueTicket::State::Granted)
+                    return LeaseClient::tr("a seat is held for this place in line");
+                return LeaseClient::tr("waiting in line: position %1 of %2")
+                    .arg(queued.ticket.position)
+                    .arg(queued.ticket.waiting);
+            },
+            [](const outcome::TicketLost &lost) {
+                return LeaseClient::tr("left the line: %1").arg(ticketLostReason(lost.reason));
             },
         },
         leaseOutcome);
@@ -207,6 +273,15 @@ struct LeaseClient::Private
     QUrl lastAnswered;
     // Seats this client checked out, so a renewal for another holder or generation is caught.
     QHash<QString, SeatRecord> seats;
+    // Places in line this client holds: who waits, and the checkout that queued them, repeated
+    // (same requestId) when the server has lost the ticket after turning it into a lease.
+    struct TicketRecord
+    {
+        QString holder;
+        QString requestId;
+        std::chrono::seconds maxWait {0};
+    };
+    QHash<QString, TicketRecord> tickets;
 
     static QUrl urlFor(const QUrl &base, const QString &path)
     {
@@ -465,28 +540,63 @@ struct LeaseClient::Private
         return outcome::Granted {*lease};
     }
 
-    void checkoutAttempt(const QString &holder, const QString &requestId, int attempt, const QPointer<QObject> &context,
-                         bool hasContext, const Callback &done)
+    // A 202 of the waiting line: {"ticket": QueueTicket}, for this license and holder (and, for a
+    // ticket heartbeat, the ticket asked about).
+    LeaseOutcome queuedOutcome(const HttpResult &result, const QString &holder, const QString &ticketId) const
     {
-        auto finish = [this, holder, requestId, attempt, context, hasContext, done](const LeaseOutcome &result) {
-            // The same requestId makes a retry safe: if the first attempt was granted and only its
-            // answer was lost, the server hands back that seat instead of a second one.
+        const QJsonDocument document = QJsonDocument::fromJson(result.body);
+        if (!document.isObject())
+            return outcome::Protocol {tr("the reply is not a JSON object")};
+        const QString member = QString::fromUtf16(queue::ticketMember);
+        ValidationError error;
+        const auto ticket = QueueTicket::fromJson(document.object().value(member), member, &error);
+        if (!ticket)
+            return outcome::Protocol {tr("malformed ticket: %1 (%2)").arg(error.message, error.field)};
+        if (ticket->licenseId != licenseId)
+            return outcome::Protocol {tr("the ticket is for license %1, not %2").arg(ticket->licenseId, licenseId)};
+        if (!holder.isEmpty() && ticket->holder != holder)
+            return outcome::Protocol {tr("the ticket is for holder %1, not %2").arg(ticket->holder, holder)};
+        if (!ticketId.isEmpty() && ticket->ticketId != ticketId)
+            return outcome::Protocol {tr("the answer is about ticket %1, not %2").arg(ticket->ticketId, ticketId)};
+        return outcome::Queued {*ticket};
+    }
+
+    void checkoutAttempt(const QString &holder, const QString &requestId, std::optional<std::chrono::seconds> maxWait,
+                         int attempt, const QPointer<QObject> &context, bool hasContext, const Callback &done)
+    {
+        auto finish = [this, holder, requestId, maxWait, attempt, context, hasContext,
+                       done](const LeaseOutcome &result) {
+            // The same requestId makes a retry safe: if the first attempt was granted (or queued)
+            // and only its answer was lost, the server hands back that seat (or ticket) instead of a
+            // second one.
             if (std::holds_alternative<outcome::Transport>(result) && attempt < checkoutRetries && !networkCut) {
                 const auto backoff = std::chrono::milliseconds(100 * (attempt + 1));
-                QTimer::singleShot(backoff, q, [this, holder, requestId, attempt, context, hasContext, done] {
-                    checkoutAttempt(holder, requestId, attempt + 1, context, hasContext, done);
+                QTimer::singleShot(backoff, q, [this, holder, requestId, maxWait, attempt, context, hasContext, done] {
+                    checkoutAttempt(holder, requestId, maxWait, attempt + 1, context, hasContext, done);
                 });
                 return;
             }
             if (const auto *granted = std::get_if<outcome::Granted>(&result))
                 seats.insert(granted->lease.seatId, SeatRecord {granted->lease.holder, granted->lease.generation});
+            if (const auto *queued = std::get_if<outcome::Queued>(&result); queued && maxWait)
+                tickets.insert(queued->ticket.ticketId, TicketRecord {holder, requestId, *maxWait});
             if (!hasContext || context)
                 done(result);
         };
-        const QJsonObject body {{u"holder"_s, holder}, {u"requestId"_s, requestId}};
+        QJsonObject body {{u"holder"_s, holder}, {u"requestId"_s, requestId}};
+        if (maxWait) {
+            body.insert(QString::fromUtf16(queue::waitMember), true);
+            body.insert(QString::fromUtf16(queue::maxWaitMember), qint64(maxWait->count()));
+        }
         send("POST", u"/v1/licenses/%1/checkout"_s.arg(licenseId), QJsonDocument(body).toJson(QJsonDocument::Compact),
-             true, [this, holder, finish](const HttpResult &result) {
-                 finish(leaseOutcome(result, 201, Expected {{}, holder, std::nullopt}));
+             true, [this, holder, maxWait, finish](const HttpResult &result) {
+                 // Only a checkout that asked to wait may be answered with a place in line.
+                 if (maxWait && result.keyProblem.isEmpty() && !result.transportFailed && result.status == 202)
+                     finish(queuedOutcome(result, holder, {}));
+                 else if (result.status == 202 && result.keyProblem.isEmpty() && !result.transportFailed)
+                     finish(outcome::Protocol {tr("a place in line for a checkout that did not ask to wait")});
+                 else
+                     finish(leaseOutcome(result, 201, Expected {{}, holder, std::nullopt}));
              });
     }
 };
@@ -567,6 +677,7 @@ void LeaseClient::setLicense(const QString &licenseId, QByteArrayView licenseKey
     d->licenseId = licenseId;
     d->licenseKey = SecretBuffer::copyOf(licenseKey);
     d->seats.clear();
+    d->tickets.clear();
 }
 
 QString LeaseClient::licenseId() const
@@ -606,7 +717,8 @@ bool LeaseClient::isNetworkCut() const
     return d->networkCut;
 }
 
-void LeaseClient::checkout(const QString &holder, QObject *context, Callback done)
+void LeaseClient::checkout(const QString &holder, QObject *context, Callback done,
+                           std::optional<std::chrono::seconds> maxWait)
 {
     QString why;
     if (!isValidLicenseId(d->licenseId) || !validateHolder(holder, &why)) {
@@ -622,7 +734,19 @@ void LeaseClient::checkout(const QString &holder, QObject *context, Callback don
             Qt::QueuedConnection);
         return;
     }
-    d->checkoutAttempt(holder, crypto::randomHex(16), 0, QPointer<QObject>(context), context != nullptr,
+    if (maxWait && (maxWait->count() < 1 || maxWait->count() > QueueTicket::maxWaitSecondsLimit)) {
+        const LeaseOutcome invalid = outcome::Protocol {
+            tr("invalid wait of %1 s (1 to %2 s)").arg(maxWait->count()).arg(QueueTicket::maxWaitSecondsLimit)};
+        QMetaObject::invokeMethod(
+            this,
+            [context = QPointer<QObject>(context), hasContext = context != nullptr, done, invalid] {
+                if (!hasContext || context)
+                    done(invalid);
+            },
+            Qt::QueuedConnection);
+        return;
+    }
+    d->checkoutAttempt(holder, crypto::randomHex(16), maxWait, 0, QPointer<QObject>(context), context != nullptr,
                        std::move(done));
 }
 
@@ -691,6 +815,97 @@ void LeaseClient::release(const QString &seatId, QObject *context, ReleaseCallba
                     finish(outcome::Transport {tr("server error %1: %2").arg(result.status).arg(error.message)});
                 else
                     finish(outcome::Protocol {tr("release answered %1: %2").arg(result.status).arg(error.message)});
+            });
+}
+
+void LeaseClient::renewTicket(const QString &ticketId, QObject *context, Callback done)
+{
+    const QPointer<QObject> guard(context);
+    const bool hasContext = context != nullptr;
+    auto finish = [guard, hasContext, done = std::move(done)](const LeaseOutcome &result) {
+        if (!hasContext || guard)
+            done(result);
+    };
+    if (!isValidLicenseId(d->licenseId) || !isValidTicketId(ticketId)) {
+        const LeaseOutcome invalid = outcome::Protocol {tr("invalid license or ticket id")};
+        QMetaObject::invokeMethod(
+            this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
+        return;
+    }
+    // A ticket heartbeat changes nothing but its expiry and, once a seat is held for it, hands out
+    // that one lease: sending it again to another instance is as safe as a seat heartbeat.
+    d->send("POST", u"/v1/licenses/%1/tickets/%2/heartbeat"_s.arg(d->licenseId, ticketId), {}, true,
+            [this, ticketId, finish](const HttpResult &result) {
+                const auto record = d->tickets.constFind(ticketId);
+                const QString holder = record != d->tickets.cend() ? record->holder : QString();
+                if (result.keyProblem.isEmpty() && !result.transportFailed && result.status == 202) {
+                    finish(d->queuedOutcome(result, holder, ticketId));
+                    return;
+                }
+                const LeaseOutcome answer = d->leaseOutcome(result, 200, Private::Expected {{}, holder, std::nullopt});
+                if (const auto *granted = std::get_if<outcome::Granted>(&answer)) {
+                    d->tickets.remove(ticketId);
+                    d->seats.insert(granted->lease.seatId,
+                                    Private::SeatRecord {granted->lease.holder, granted->lease.generation});
+                    finish(answer);
+                    return;
+                }
+                const auto *lost = std::get_if<outcome::TicketLost>(&answer);
+                if (!lost) {
+                    finish(answer);
+                    return;
+                }
+                const std::optional<Private::TicketRecord> known
+                    = record != d->tickets.cend() ? std::optional(*record) : std::nullopt;
+                d->tickets.remove(ticketId);
+                if (known && lost->reason == queue::toWire(queue::LeftBecause::Unknown)) {
+                    // The ticket may have become a lease whose answer was lost: the checkout's
+                    // requestId finds that lease (or queues again) instead of a second seat.
+                    d->checkoutAttempt(known->holder, known->requestId, known->maxWait, 0, nullptr, false, finish);
+                    return;
+                }
+                finish(answer);
+            });
+}
+
+void LeaseClient::leaveQueue(const QString &ticketId, QObject *context, ReleaseCallback done)
+{
+    const QPointer<QObject> guard(context);
+    const bool hasContext = context != nullptr;
+    auto finish = [guard, hasContext, done = std::move(done)](const ReleaseOutcome &result) {
+        if (!hasContext || guard)
+            done(result);
+    };
+    if (!isValidLicenseId(d->licenseId) || !isValidTicketId(ticketId)) {
+        const ReleaseOutcome invalid = outcome::Protocol {tr("invalid license or ticket id")};
+        QMetaObject::invokeMethod(
+            this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
+        return;
+    }
+    d->send("DELETE", u"/v1/licenses/%1/tickets/%2"_s.arg(d->licenseId, ticketId), {}, true,
+            [this, ticketId, finish](const HttpResult &result) {
+                if (!result.keyProblem.isEmpty()) {
+                    finish(outcome::Protocol {result.keyProblem});
+                    return;
+                }
+                if (result.transportFailed) {
+                    finish(outcome::Transport {result.transportMessage});
+                    return;
+                }
+                // Like a release: a ticket the server no longer has is out of the line already.
+                if (result.status == 204 || result.status == 200 || result.status == 410) {
+                    d->tickets.remove(ticketId);
+                    finish(outcome::Released {});
+                    return;
+                }
+                const ErrorBody error = parseErrorBody(result);
+                if (result.status == 401 || result.status == 403)
+                    finish(outcome::Unauthorized {error.message});
+                else if (result.status >= 500)
+                    finish(outcome::Transport {tr("server error %1: %2").arg(result.status).arg(error.message)});
+                else
+                    finish(outcome::Protocol {
+                        tr("leaving the line answered %1: %2").arg(result.status).arg(error.message)});
             });
 }
 

@@ -2,7 +2,9 @@
 
 #include "ClientError.h"
 #include "LeaseVerifier.h"
+#include "SeatDecision.h"
 #include "SeatLease.h"
+#include "wire/QueueTicket.h"
 
 #include <QList>
 #include <QObject>
@@ -33,6 +35,25 @@ struct NoSeats
     int seatCount = 0;
     int inUse = 0;
     QDateTime nextExpiry; // invalid when the server gave none
+    // The server's reason under the license's seat rules: NoSeatsAvailable (with the seats
+    // reserved for others) or GroupCapReached (the holder's group is at its cap).
+    std::optional<SeatDecision> decision;
+};
+// The license's rules never admit this holder (holder_not_allowed): waiting cannot help.
+struct NotAllowed
+{
+    SeatDecision decision; // HolderDenied (with the deny entry) or HolderNotAllowed
+};
+// A place in the waiting line: the answer to a checkout that asked to wait, and to each ticket
+// heartbeat while no seat is held for it.
+struct Queued
+{
+    QueueTicket ticket;
+};
+// The ticket is no longer in the line; `reason` is queue::toWire(LeftBecause).
+struct TicketLost
+{
+    QString reason;
 };
 struct SeatLost
 { };
@@ -56,12 +77,15 @@ struct Released
 { };
 } // namespace outcome
 
-using LeaseOutcome = std::variant<outcome::Granted, outcome::NoSeats, outcome::SeatLost, outcome::HolderBlocked,
-                                  outcome::Unauthorized, outcome::Transport, outcome::Protocol>;
+using LeaseOutcome
+    = std::variant<outcome::Granted, outcome::NoSeats, outcome::SeatLost, outcome::HolderBlocked, outcome::Unauthorized,
+                   outcome::Transport, outcome::Protocol, outcome::NotAllowed, outcome::Queued, outcome::TicketLost>;
 using ReleaseOutcome = std::variant<outcome::Released, outcome::Unauthorized, outcome::Transport, outcome::Protocol>;
 
 // Human-readable one-line description of an outcome (for logs and UIs).
 QString describe(const LeaseOutcome &outcome);
+// Why a ticket left the line, for people, from a TicketLost reason.
+QString ticketLostReason(const QString &reason);
 
 // checkout / heartbeat / release against the v1 client routes, authenticated with a license key.
 // Every lease received is verified against the server's public key (pinned in configuration or on
@@ -74,6 +98,13 @@ QString describe(const LeaseOutcome &outcome);
 // used. A request that fails below HTTP or gets a 503 is sent again, unchanged (same requestId), to
 // the next instance; any other answer, a 4xx included, is the answer. The client stays on the
 // instance that answered last and gives one that failed a short back-off (InstanceSet).
+//
+// Waiting in line (docs/API.md, "The waiting line"): a checkout with a maximum wait answers Queued
+// instead of NoSeats; renewTicket keeps the ticket alive and answers Queued (its position now),
+// Granted once a seat was held for it (the lease verified like any other), or TicketLost. A ticket
+// heartbeat whose answer was lost after the server turned the ticket into a lease finds the
+// ticket gone (410, reason "unknown"): the client then repeats the ticket's checkout with its
+// requestId, which hands back that lease instead of taking a second seat.
 class LeaseClient final : public QObject
 {
     Q_OBJECT
@@ -111,9 +142,16 @@ public:
     void setNetworkCut(bool cut);
     bool isNetworkCut() const;
 
-    void checkout(const QString &holder, QObject *context, Callback done);
+    // With maxWait (1 s to QueueTicket::maxWaitSecondsLimit), a checkout that would be denied for
+    // want of a seat (no_seats_available, group_cap_reached) waits in line: Queued.
+    void checkout(const QString &holder, QObject *context, Callback done,
+                  std::optional<std::chrono::seconds> maxWait = {});
     void heartbeat(const QString &seatId, QObject *context, Callback done);
     void release(const QString &seatId, QObject *context, ReleaseCallback done);
+    // A ticket heartbeat: Queued, Granted, or TicketLost.
+    void renewTicket(const QString &ticketId, QObject *context, Callback done);
+    // Leaves the line (a ticket the server no longer has counts as left): Released.
+    void leaveQueue(const QString &ticketId, QObject *context, ReleaseCallback done);
 
 Q_SIGNALS:
     // An instance presented a signing key other than the pinned one; it is never used.

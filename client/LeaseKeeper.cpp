@@ -45,6 +45,13 @@ struct LeaseKeeper::Private
     quint64 epoch = 0;
     bool crashed = false;
 
+    // Waiting in line.
+    std::optional<std::chrono::seconds> maxWait;
+    std::optional<QueueTicket> ticket;
+    milliseconds ticketWindow {0}; // the ticket's TTL, from the first answer about it
+    milliseconds nextTicketBeatAt {0}; // monotonic
+    std::optional<milliseconds> inLineSince; // monotonic; kept while a lost ticket queues again
+
     milliseconds window() const
     {
         if (!lease)
@@ -134,6 +141,105 @@ struct LeaseKeeper::Private
         });
     }
 
+    void enterLine(const QueueTicket &place, milliseconds sentAt)
+    {
+        const bool moved = !ticket || ticket->position != place.position || ticket->waiting != place.waiting;
+        if (!ticket || ticket->ticketId != place.ticketId) {
+            // The TTL the server gave the ticket: its expiry as first answered, after it was queued.
+            ticketWindow = std::max(milliseconds(place.queuedAt.msecsTo(place.expiresAt)), milliseconds {1000});
+        }
+        if (!inLineSince)
+            inLineSince = clock.monotonic();
+        ticket = place;
+        nextTicketBeatAt = sentAt + ticketWindow / 3 + jitter();
+        setState(State::Waiting);
+        if (moved)
+            Q_EMIT q->positionChanged(place.position, place.waiting);
+    }
+
+    void giveUp(const QString &reason)
+    {
+        ticket.reset();
+        inLineSince.reset();
+        tick.stop();
+        lastError = reason;
+        setState(State::Stopped);
+        Q_EMIT q->gaveUp(reason);
+    }
+
+    void holdGranted(const SeatLease &granted, milliseconds sentAt)
+    {
+        ticket.reset();
+        inLineSince.reset();
+        takeLease(granted, sentAt);
+        lastError.clear();
+        setState(State::Holding);
+        Q_EMIT q->acquired(granted);
+        if (std::exchange(wasDegraded, false))
+            Q_EMIT q->recovered(granted);
+    }
+
+    // An answer that arrived after release(): whatever it holds for a keeper that no longer exists
+    // goes back to the server. A crashed keeper would not have seen it at all.
+    void giveBackLate(const LeaseOutcome &result)
+    {
+        if (state != State::Stopped || crashed)
+            return;
+        if (const auto *granted = std::get_if<outcome::Granted>(&result))
+            client.release(granted->lease.seatId, nullptr, [](const ReleaseOutcome &) {});
+        else if (const auto *queued = std::get_if<outcome::Queued>(&result))
+            client.leaveQueue(queued->ticket.ticketId, nullptr, [](const ReleaseOutcome &) {});
+    }
+
+    void renewTicket()
+    {
+        const milliseconds sentAt = clock.monotonic();
+        const quint64 sentEpoch = epoch;
+        requestInFlight = true;
+        client.renewTicket(ticket->ticketId, q, [this, sentAt, sentEpoch](const LeaseOutcome &result) {
+            if (sentEpoch != epoch) {
+                giveBackLate(result);
+                return;
+            }
+            requestInFlight = false;
+            if (const auto *granted = std::get_if<outcome::Granted>(&result)) {
+                holdGranted(granted->lease, sentAt);
+                return;
+            }
+            if (const auto *queued = std::get_if<outcome::Queued>(&result)) {
+                enterLine(queued->ticket, sentAt);
+                return;
+            }
+            lastError = describe(result);
+            if (const auto *lost = std::get_if<outcome::TicketLost>(&result)) {
+                const auto why = queue::leftBecauseFromWire(lost->reason);
+                if (why == queue::LeftBecause::TimedOut || why == queue::LeftBecause::Revoked) {
+                    giveUp(lastError);
+                    return;
+                }
+                // Dropped because the server did not hear from this waiter in time (an outage):
+                // the waiter still wants a seat, so it takes a new place at the back.
+                ticket.reset();
+                setState(State::Acquiring);
+                nextAcquireAt = clock.monotonic();
+                acquire();
+                return;
+            }
+            if (std::holds_alternative<outcome::NotAllowed>(result)
+                || std::holds_alternative<outcome::HolderBlocked>(result)
+                || std::holds_alternative<outcome::NoSeats>(result)) {
+                // Only the repeated checkout of a ticket the server lost answers these.
+                ticket.reset();
+                acquireFailed(result);
+                return;
+            }
+            // A lost or refused ticket heartbeat: the place is kept until the ticket's TTL, so try
+            // again at the retry interval.
+            nextTicketBeatAt = clock.monotonic() + retryInterval;
+            Q_EMIT q->beatFailed(lastError);
+        });
+    }
+
     void acquire()
     {
         if (requestInFlight)
@@ -159,31 +265,31 @@ struct LeaseKeeper::Private
             return;
         }
         const milliseconds sentAt = clock.monotonic();
-        client.checkout(holder, q, [this, sentAt, sentEpoch](const LeaseOutcome &result) {
-            if (sentEpoch != epoch) {
-                // Granted after release(): nobody will use or renew it, so give it back. A crashed
-                // keeper would not have seen the answer at all.
-                const auto *granted = std::get_if<outcome::Granted>(&result);
-                if (granted && state == State::Stopped && !crashed)
-                    client.release(granted->lease.seatId, nullptr, [](const ReleaseOutcome &) {});
-                return;
-            }
-            requestInFlight = false;
-            if (const auto *granted = std::get_if<outcome::Granted>(&result)) {
-                takeLease(granted->lease, sentAt);
-                lastError.clear();
-                setState(State::Holding);
-                Q_EMIT q->acquired(granted->lease);
-                if (std::exchange(wasDegraded, false))
-                    Q_EMIT q->recovered(granted->lease);
-                return;
-            }
-            acquireFailed(result);
-        });
+        client.checkout(
+            holder, q,
+            [this, sentAt, sentEpoch](const LeaseOutcome &result) {
+                if (sentEpoch != epoch) {
+                    // Granted or queued after release(): nobody will use or renew it, so give it back.
+                    giveBackLate(result);
+                    return;
+                }
+                requestInFlight = false;
+                if (const auto *granted = std::get_if<outcome::Granted>(&result)) {
+                    holdGranted(granted->lease, sentAt);
+                    return;
+                }
+                if (const auto *queued = std::get_if<outcome::Queued>(&result)) {
+                    enterLine(queued->ticket, sentAt);
+                    return;
+                }
+                acquireFailed(result);
+            },
+            maxWait);
     }
 
     void acquireFailed(const LeaseOutcome &result)
     {
+        inLineSince.reset();
         const QString reason = describe(result);
         nextAcquireAt = clock.monotonic() + retryInterval;
         const bool changed = state != State::Degraded || reason != lastError;
@@ -250,11 +356,23 @@ void LeaseKeeper::setRetryInterval(milliseconds interval)
     d->retryInterval = std::max(milliseconds {0}, interval);
 }
 
+void LeaseKeeper::setWaitInLine(std::optional<std::chrono::seconds> maxWait)
+{
+    d->maxWait = maxWait;
+}
+
+std::optional<std::chrono::seconds> LeaseKeeper::waitInLine() const
+{
+    return d->maxWait;
+}
+
 void LeaseKeeper::start()
 {
     if (d->state != State::Idle && d->state != State::Stopped)
         return;
     d->lease.reset();
+    d->ticket.reset();
+    d->inLineSince.reset();
     d->lapseReported = false;
     d->wasDegraded = false;
     d->lastError.clear();
@@ -274,9 +392,17 @@ void LeaseKeeper::release()
     ++d->epoch;
     d->requestInFlight = false;
     QString seatId = d->lease ? d->lease->seatId : d->pendingRelease;
+    const std::optional<QueueTicket> ticket = std::exchange(d->ticket, std::nullopt);
+    d->inLineSince.reset();
     d->lease.reset();
     d->pendingRelease.clear();
     d->setState(State::Stopped);
+    if (ticket) {
+        // Leaving the line frees the place (and a seat the server may already hold for it) now,
+        // not after the ticket's TTL.
+        d->client.leaveQueue(ticket->ticketId, this, [this](const ReleaseOutcome &) { Q_EMIT released(QString()); });
+        return;
+    }
     if (seatId.isEmpty()) {
         QMetaObject::invokeMethod(
             this, [this] { Q_EMIT released(QString()); }, Qt::QueuedConnection);
@@ -292,6 +418,8 @@ void LeaseKeeper::crash()
     ++d->epoch;
     d->requestInFlight = false;
     d->lease.reset();
+    d->ticket.reset();
+    d->inLineSince.reset();
     d->pendingRelease.clear();
     d->setState(State::Stopped);
 }
@@ -331,6 +459,16 @@ bool LeaseKeeper::isRequestPending() const
     return d->requestInFlight;
 }
 
+std::optional<QueueTicket> LeaseKeeper::ticket() const
+{
+    return d->ticket;
+}
+
+milliseconds LeaseKeeper::waitedFor() const
+{
+    return d->inLineSince ? d->clock.monotonic() - *d->inLineSince : milliseconds {0};
+}
+
 void LeaseKeeper::evaluate()
 {
     if (d->state == State::Idle || d->state == State::Stopped || d->requestInFlight)
@@ -343,6 +481,11 @@ void LeaseKeeper::evaluate()
         }
         if (now >= d->nextBeatAt)
             d->beat();
+        return;
+    }
+    if (d->state == State::Waiting) {
+        if (now >= d->nextTicketBeatAt)
+            d->renewTicket();
         return;
     }
     // Acquiring or Degraded.

@@ -26,6 +26,14 @@ class Clock;
 // keeper sees one renewal, or one lost request only when no instance answered; its guarantees do
 // not depend on which instance answers, as every instance serves from the one database.
 //
+// Waiting in line (setWaitInLine): when no seat is free the keeper takes a place in the license's
+// waiting line instead of retrying, renews its ticket at a third of the ticket's window, reports
+// its position, and holds the lease the server hands it when a seat frees for it. It never has a
+// ticket and a lease at once: a granted ticket becomes its one lease, release() and a lost seat
+// leave the line first. A ticket the server dropped because the waiter was not heard from
+// (expired) queues again; one that waited the longest wait asked for (timed_out) or that an
+// administrator removed gives up and says so (gaveUp).
+//
 // All decisions read the injected Clock; a short real-time tick (setTickInterval) re-evaluates
 // them, so tests drive a ManualClock and the simulator a SkewedClock without waiting.
 class LeaseKeeper final : public QObject
@@ -48,6 +56,7 @@ public:
     enum class State {
         Idle, // not started
         Acquiring, // checking out (first time or after a loss)
+        Waiting, // in the license's waiting line (setWaitInLine): no seat yet
         Holding, // holds a lease it believes live: the application may act
         Degraded, // its lease lapsed and re-acquiring failed: the application must not act
         Stopped, // released, or stopped without releasing (crash)
@@ -64,6 +73,10 @@ public:
     void setMaxJitter(std::chrono::milliseconds jitter); // default 2 s; 0 for none
     void setTickInterval(std::chrono::milliseconds interval); // default 250 ms of real time
     void setRetryInterval(std::chrono::milliseconds interval); // re-acquire attempts while degraded
+    // With a wait, a checkout that finds no seat (every seat in use, the holder's group at its
+    // cap) waits in line for at most that long; nullopt (the default) denies at once as before.
+    void setWaitInLine(std::optional<std::chrono::seconds> maxWait);
+    std::optional<std::chrono::seconds> waitInLine() const;
 
     void start();
     // Releases the seat (if any) and stops. Emits released() once the server answered or gave up.
@@ -80,6 +93,10 @@ public:
     QString lastError() const;
     // True while a request to the server is outstanding (tests wait for the round trip to end).
     bool isRequestPending() const;
+    // While Waiting: the place in line as the server last reported it.
+    std::optional<QueueTicket> ticket() const;
+    // How long this keeper has been in line, on its monotonic clock (0 when not waiting).
+    std::chrono::milliseconds waitedFor() const;
 
     // Re-evaluates at once what is due (tests call it after moving the clock).
     void evaluate();
@@ -93,7 +110,11 @@ Q_SIGNALS:
     void lapsed(); // the held lease lapsed for this keeper
     void degraded(const QString &reason); // lapsed and re-acquiring failed
     void recovered(const keyright::SeatLease &lease); // holds a seat again after degrading
-    void released(const QString &seatId); // gave the seat back
+    void released(const QString &seatId); // gave the seat back (empty: held none; left the line)
+    // Waiting: the place in line changed (1 is the head; `waiting` tickets in line in all).
+    void positionChanged(int position, int waiting);
+    // Stopped waiting without a seat: the longest wait passed, or an administrator removed it.
+    void gaveUp(const QString &reason);
 
 private:
     struct Private;

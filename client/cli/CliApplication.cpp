@@ -75,7 +75,8 @@ QString CliApplication::epilog()
      or a value the server refused as invalid
   3  unauthorized: the admin token or license key was refused
   4  not found: unknown license or seat
-  5  no seat: every seat is in use, or the holder is blocked (hold)
+  5  no seat: every seat is in use, the holder is blocked or not allowed,
+     or hold --wait waited its longest (hold)
   6  server unreachable: connection refused, timed out, TLS failure
   7  forbidden: the token's role may not do this (the message names the role needed)
 

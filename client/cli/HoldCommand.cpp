@@ -9,6 +9,10 @@
 #include "Timestamps.h"
 
 #include <QCommandLineParser>
+#include <QJsonDocument>
+
+#include <cstdio>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 using std::chrono::milliseconds;
@@ -30,6 +34,23 @@ QString window(const SeatLease &lease)
 // The keeper reports a failed first checkout as a sentence made by describe(); telling the kinds
 // apart by the sentence each kind starts with keeps the exit code in step with LeaseClient's own
 // wording.
+// "1st", "2nd", "3rd", "4th", ..., "11th", "12th", "13th", "21st".
+QString ordinal(int n)
+{
+    const int lastTwo = n % 100;
+    const int last = n % 10;
+    const char *suffix = "th";
+    if (lastTwo < 11 || lastTwo > 13) {
+        if (last == 1)
+            suffix = "st";
+        else if (last == 2)
+            suffix = "nd";
+        else if (last == 3)
+            suffix = "rd";
+    }
+    return QString::number(n) + QLatin1StringView(suffix);
+}
+
 int exitCodeForFirstFailure(const QString &reason)
 {
     const auto startsLike = [&reason](const LeaseOutcome &sample) {
@@ -74,7 +95,7 @@ QString HoldCommand::summary() const
 
 QString HoldCommand::synopsis() const
 {
-    return u"LICENSE --holder NAME [--key-file FILE] [--policy monotonic|signed-expiry]"_s;
+    return u"LICENSE --holder NAME [--key-file FILE] [--policy monotonic|signed-expiry] [--wait DURATION] [--json]"_s;
 }
 
 void HoldCommand::addOptions(QCommandLineParser &parser) const
@@ -85,6 +106,10 @@ void HoldCommand::addOptions(QCommandLineParser &parser) const
         {u"key-file"_s, u"File holding the license key (mode 0600; default: KEYRIGHT_LICENSE_KEY)."_s, u"FILE"_s});
     parser.addOption({u"policy"_s, u"How the keeper decides its lease lapsed: monotonic (default) or signed-expiry."_s,
                       u"POLICY"_s});
+    parser.addOption({u"wait"_s,
+                      u"When every seat is taken, wait in line for at most this long (e.g. 10m, up to 24h) "
+                      u"instead of exiting 5."_s,
+                      u"DURATION"_s});
 }
 
 QString HoldCommand::prepare(const QCommandLineParser &parser, const QStringList &arguments)
@@ -108,6 +133,14 @@ QString HoldCommand::prepare(const QCommandLineParser &parser, const QStringList
     else
         return u"--policy: \"%1\" is neither monotonic nor signed-expiry"_s.arg(policy);
 
+    if (parser.isSet(u"wait"_s)) {
+        m_wait = parseSeconds(u"wait"_s, parser.value(u"wait"_s), std::chrono::seconds {1}, &why);
+        if (!m_wait)
+            return why;
+        if (m_wait->count() > QueueTicket::maxWaitSecondsLimit)
+            return u"--wait: at most %1h"_s.arg(QueueTicket::maxWaitSecondsLimit / 3600);
+    }
+
     if (parser.isSet(u"key-file"_s)) {
         m_key = readSecretFile(parser.value(u"key-file"_s), &why);
         if (!m_key)
@@ -123,9 +156,62 @@ QString HoldCommand::prepare(const QCommandLineParser &parser, const QStringList
     return {};
 }
 
-void HoldCommand::log(const QString &line) const
+void HoldCommand::log(const QString &line)
 {
+    endLiveLine();
     printOut(u"%1 %2"_s.arg(formatTimestamp(context().clock->now()), line));
+}
+
+void HoldCommand::report(const QString &event, const QString &line, QJsonObject detail)
+{
+    if (!context().json) {
+        log(line);
+        return;
+    }
+    detail.insert(u"event"_s, event);
+    detail.insert(u"at"_s, formatTimestamp(context().clock->now()));
+    printJson(detail, QJsonDocument::Compact);
+}
+
+void HoldCommand::endLiveLine()
+{
+    if (!m_liveLineOpen)
+        return;
+    m_liveLineOpen = false;
+    std::fputs("\n", stdout);
+    std::fflush(stdout);
+}
+
+void HoldCommand::showPlaceInLine(bool changed)
+{
+    const std::optional<QueueTicket> ticket = m_keeper->ticket();
+    if (!ticket)
+        return;
+    const auto waited = std::chrono::duration_cast<std::chrono::seconds>(m_keeper->waitedFor());
+    const QString place = ticket->state == QueueTicket::State::Granted
+        ? u"a seat is held for us"_s
+        : u"%1 of %2"_s.arg(ordinal(ticket->position)).arg(ticket->waiting);
+    const QString text = u"waiting in line: %1, %2 so far"_s.arg(place, formatSeconds(waited.count()));
+    if (context().json) {
+        if (changed)
+            report(u"waiting"_s, text,
+                   {{u"ticketId"_s, ticket->ticketId},
+                    {u"position"_s, ticket->position},
+                    {u"waiting"_s, ticket->waiting},
+                    {u"waitedMs"_s, qint64(m_keeper->waitedFor().count())},
+                    {u"giveUpAt"_s, formatTimestamp(ticket->giveUpAt)}});
+        return;
+    }
+    if (!m_tty) {
+        if (changed)
+            log(text);
+        return;
+    }
+    // One line rewritten in place: carriage return, the text, then erase what a longer line left.
+    const QString line = u"\r%1 %2\x1b[K"_s.arg(formatTimestamp(context().clock->now()), text);
+    std::fputs(line.toLocal8Bit().constData(), stdout);
+    std::fflush(stdout);
+    m_liveLineOpen = true;
 }
 
 void HoldCommand::start()
@@ -140,30 +226,66 @@ void HoldCommand::start()
     m_keeper = std::make_unique<LeaseKeeper>(*m_client, *context().clock);
     m_keeper->setHolder(m_holder);
     m_keeper->setExpiryPolicy(m_policy);
+    m_keeper->setWaitInLine(m_wait);
+    m_tty = !context().json && ::isatty(STDOUT_FILENO) == 1;
+    m_liveTicker.setInterval(std::chrono::seconds {1});
+    connect(&m_liveTicker, &QTimer::timeout, this, [this] { showPlaceInLine(false); });
 
     connect(m_keeper.get(), &LeaseKeeper::acquired, this, [this](const SeatLease &lease) {
         m_everHeld = true;
-        log(u"acquired seat %1 of %2 for %3 (generation %4, lease %5, expires %6)"_s.arg(
-            shortSeat(lease.seatId), lease.licenseId, lease.holder, QString::number(lease.generation), window(lease),
-            formatTimestamp(lease.expiresAt)));
+        m_liveTicker.stop();
+        report(u"acquired"_s,
+               u"acquired seat %1 of %2 for %3 (generation %4, lease %5, expires %6)"_s.arg(
+                   shortSeat(lease.seatId), lease.licenseId, lease.holder, QString::number(lease.generation),
+                   window(lease), formatTimestamp(lease.expiresAt)),
+               {{u"seatId"_s, lease.seatId},
+                {u"licenseId"_s, lease.licenseId},
+                {u"holder"_s, lease.holder},
+                {u"generation"_s, QString::number(lease.generation)},
+                {u"expiresAt"_s, formatTimestamp(lease.expiresAt)}});
     });
     connect(m_keeper.get(), &LeaseKeeper::renewed, this, [this](const SeatLease &lease) {
-        log(u"renewed seat %1 (lease %2, expires %3)"_s.arg(shortSeat(lease.seatId), window(lease),
-                                                            formatTimestamp(lease.expiresAt)));
+        report(u"renewed"_s,
+               u"renewed seat %1 (lease %2, expires %3)"_s.arg(shortSeat(lease.seatId), window(lease),
+                                                               formatTimestamp(lease.expiresAt)),
+               {{u"seatId"_s, lease.seatId}, {u"expiresAt"_s, formatTimestamp(lease.expiresAt)}});
     });
-    connect(m_keeper.get(), &LeaseKeeper::beatFailed, this,
-            [this](const QString &reason) { log(u"heartbeat failed, lease still live: %1"_s.arg(reason)); });
-    connect(m_keeper.get(), &LeaseKeeper::seatLost, this,
-            [this](const QString &reason) { log(u"seat lost: %1; checking out again"_s.arg(reason)); });
-    connect(m_keeper.get(), &LeaseKeeper::lapsed, this, [this] { log(u"lease lapsed"_s); });
+    connect(m_keeper.get(), &LeaseKeeper::beatFailed, this, [this](const QString &reason) {
+        const bool waiting = m_keeper->state() == LeaseKeeper::State::Waiting;
+        report(u"beat_failed"_s,
+               waiting ? u"ticket heartbeat failed, still in line: %1"_s.arg(reason)
+                       : u"heartbeat failed, lease still live: %1"_s.arg(reason),
+               {{u"reason"_s, reason}});
+    });
+    connect(m_keeper.get(), &LeaseKeeper::seatLost, this, [this](const QString &reason) {
+        report(u"seat_lost"_s, u"seat lost: %1; checking out again"_s.arg(reason), {{u"reason"_s, reason}});
+    });
+    connect(m_keeper.get(), &LeaseKeeper::lapsed, this, [this] { report(u"lapsed"_s, u"lease lapsed"_s); });
     connect(m_keeper.get(), &LeaseKeeper::degraded, this, &HoldCommand::onDegraded);
     connect(m_keeper.get(), &LeaseKeeper::recovered, this, [this](const SeatLease &lease) {
-        log(u"recovered with seat %1 (generation %2)"_s.arg(shortSeat(lease.seatId),
-                                                            QString::number(lease.generation)));
+        report(
+            u"recovered"_s,
+            u"recovered with seat %1 (generation %2)"_s.arg(shortSeat(lease.seatId), QString::number(lease.generation)),
+            {{u"seatId"_s, lease.seatId}, {u"generation"_s, QString::number(lease.generation)}});
+    });
+    connect(m_keeper.get(), &LeaseKeeper::positionChanged, this, [this](int, int) {
+        showPlaceInLine(true);
+        if (m_tty && !m_liveTicker.isActive())
+            m_liveTicker.start();
+    });
+    connect(m_keeper.get(), &LeaseKeeper::gaveUp, this, [this](const QString &reason) {
+        m_liveTicker.stop();
+        endLiveLine();
+        if (context().json)
+            report(u"gave_up"_s, reason, {{u"reason"_s, reason}});
+        failWith(NoSeats, u"cannot hold a seat of %1: %2"_s.arg(m_licenseId, reason));
     });
     connect(m_keeper.get(), &LeaseKeeper::released, this, [this](const QString &seatId) {
+        m_liveTicker.stop();
         if (!seatId.isEmpty())
-            log(u"released seat %1"_s.arg(shortSeat(seatId)));
+            report(u"released"_s, u"released seat %1"_s.arg(shortSeat(seatId)), {{u"seatId"_s, seatId}});
+        else if (m_leftLine)
+            report(u"left_line"_s, u"left the line"_s);
         finish(Ok);
     });
     if (context().signalWatcher)
@@ -172,7 +294,13 @@ void HoldCommand::start()
     QStringList servers;
     for (const QUrl &url : std::as_const(context().serverUrls))
         servers.append(url.toDisplayString());
-    log(u"checking out a seat of %1 from %2 as %3"_s.arg(m_licenseId, servers.join(u", "_s), m_holder));
+    QJsonObject detail {{u"licenseId"_s, m_licenseId}, {u"servers"_s, servers.join(u","_s)}, {u"holder"_s, m_holder}};
+    QString line = u"checking out a seat of %1 from %2 as %3"_s.arg(m_licenseId, servers.join(u", "_s), m_holder);
+    if (m_wait) {
+        detail.insert(u"waitSeconds"_s, qint64(m_wait->count()));
+        line += u", waiting in line for at most %1"_s.arg(formatSeconds(m_wait->count()));
+    }
+    report(u"checking_out"_s, line, detail);
     m_keeper->start();
 }
 
@@ -181,9 +309,11 @@ void HoldCommand::onDegraded(const QString &reason)
     if (!m_everHeld) {
         // Nothing was ever held, so nothing needs releasing: report why and stop here.
         m_keeper->crash();
+        m_liveTicker.stop();
+        endLiveLine();
         return failWith(exitCodeForFirstFailure(reason), u"cannot hold a seat of %1: %2"_s.arg(m_licenseId, reason));
     }
-    log(u"DEGRADED, the application must stop: %1"_s.arg(reason));
+    report(u"degraded"_s, u"DEGRADED, the application must stop: %1"_s.arg(reason), {{u"reason"_s, reason}});
 }
 
 void HoldCommand::onInterrupted(int signalNumber)
@@ -191,7 +321,12 @@ void HoldCommand::onInterrupted(int signalNumber)
     if (m_releasing || isFinished())
         return;
     m_releasing = true;
-    log(u"%1 received, releasing"_s.arg(signalNumber == SIGTERM ? u"SIGTERM"_s : u"SIGINT"_s));
+    m_liveTicker.stop();
+    const QString name = signalNumber == SIGTERM ? u"SIGTERM"_s : u"SIGINT"_s;
+    m_leftLine = m_keeper->state() == LeaseKeeper::State::Waiting;
+    report(u"interrupted"_s,
+           m_leftLine ? u"%1 received, leaving the line"_s.arg(name) : u"%1 received, releasing"_s.arg(name),
+           {{u"signal"_s, name}});
     m_releaseDeadline.start(context().timeout + milliseconds {1000});
     m_keeper->release();
     // release() does nothing for a keeper that has not started or already stopped.

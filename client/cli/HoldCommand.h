@@ -4,9 +4,12 @@
 #include "LeaseKeeper.h"
 #include "SecretBuffer.h"
 
+#include <QJsonObject>
 #include <QTimer>
 
+#include <chrono>
 #include <memory>
+#include <optional>
 
 namespace keyright {
 class LeaseClient;
@@ -16,8 +19,10 @@ namespace keyright::cli {
 
 // `keyright hold LICENSE --holder NAME`: takes a seat and keeps it with a LeaseKeeper until SIGINT
 // or SIGTERM, then releases it and exits 0. Each renewal, lost beat, degrade and recovery is one
-// timestamped line. When the very first checkout fails, it exits with that failure's code (5 when
-// every seat is taken) instead of waiting for a seat.
+// timestamped line (with --json, one JSON object per line). When the very first checkout fails, it
+// exits with that failure's code (5 when every seat is taken) instead of waiting for a seat, unless
+// --wait asks it to wait in line: then it shows its place (updated in place on a terminal, a line
+// per change otherwise) until it holds a seat, gives up (5), or Ctrl-C leaves the line.
 class HoldCommand final : public CliCommand
 {
     Q_OBJECT
@@ -32,18 +37,28 @@ public:
     QString synopsis() const override;
     bool needsAdminToken() const override { return false; }
     bool handlesInterrupt() const override { return true; }
+    bool supportsJson() const override { return true; }
     void addOptions(QCommandLineParser &parser) const override;
     QString prepare(const QCommandLineParser &parser, const QStringList &arguments) override;
     void start() override;
 
 private:
-    void log(const QString &line) const;
+    // One event: a timestamped line, or with --json {"event", "at", ...detail}.
+    void report(const QString &event, const QString &line, QJsonObject detail = {});
+    void log(const QString &line);
+    void showPlaceInLine(bool changed);
+    void endLiveLine();
     void onDegraded(const QString &reason);
     void onInterrupted(int signalNumber);
 
     QString m_licenseId;
     QString m_holder;
     LeaseKeeper::ExpiryPolicy m_policy = LeaseKeeper::ExpiryPolicy::Monotonic;
+    std::optional<std::chrono::seconds> m_wait;
+    bool m_tty = false; // stdout is a terminal: the place in line is one line rewritten in place
+    bool m_liveLineOpen = false;
+    bool m_leftLine = false; // interrupted while waiting: the keeper's release() left the line
+    QTimer m_liveTicker; // refreshes "... so far" on a terminal
     std::optional<SecretBuffer> m_key;
     std::unique_ptr<LeaseClient> m_client;
     std::unique_ptr<LeaseKeeper> m_keeper;

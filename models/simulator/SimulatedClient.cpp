@@ -182,6 +182,7 @@ SimulatedClient::Belief SimulatedClient::belief() const
     case LeaseKeeper::State::Idle:
         return Belief::NotStarted;
     case LeaseKeeper::State::Acquiring:
+    case LeaseKeeper::State::Waiting: // the simulator's keepers do not wait in line
         return m_seatIds.isEmpty() ? Belief::Acquiring : Belief::Lapsed;
     case LeaseKeeper::State::Holding:
         return m_keeper->isActing() ? Belief::Acting : Belief::Lapsed;

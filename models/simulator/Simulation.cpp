@@ -293,7 +293,7 @@ void Simulation::removeClient(SimulatedClient *client)
     // whole TTL; the keeper finishes its release request after the row is gone from the view.
     const auto state = client->keeper().state();
     if (state == LeaseKeeper::State::Holding || state == LeaseKeeper::State::Acquiring
-        || state == LeaseKeeper::State::Degraded) {
+        || state == LeaseKeeper::State::Waiting || state == LeaseKeeper::State::Degraded) {
         client->release();
         connect(&client->keeper(), &LeaseKeeper::released, client, &QObject::deleteLater);
         connect(&client->keeper(), &LeaseKeeper::stateChanged, client, [client](LeaseKeeper::State s) {

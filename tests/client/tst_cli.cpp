@@ -5,6 +5,7 @@
 #include "FaultProxy.h"
 #include "SecretBuffer.h"
 #include "ServerProcess.h"
+#include "Timestamps.h"
 #include "wire/Identifiers.h"
 
 #include <QDir>
@@ -69,6 +70,9 @@ private Q_SLOTS:
     void eventsFollowPrintsNewEventsUntilInterrupted();
     void holdRenewsAndReleasesOnSigint();
     void holdOnAFullPoolExitsWithFive();
+    void holdWaitShowsThePlaceInLineThenHolds();
+    void holdWaitJsonAndCtrlCLeavesTheLine();
+    void holdWaitOnATerminalRewritesItsLineThenGivesUp();
     void failuresMapToExitCodes_data();
     void failuresMapToExitCodes();
     void tokenCreateListWhoamiRevoke();
@@ -87,6 +91,8 @@ private:
     QJsonObject licenseStatus(const QString &licenseId);
     // A heartbeat as the application sends it; the HTTP status.
     int heartbeat(const QString &licenseId, const QString &keyFile, const QString &seatId);
+    // The license's waiting line as the admin listing shows it.
+    QJsonArray queueOf(const QString &licenseId);
 
     std::unique_ptr<ServerProcess> m_server;
     QTemporaryDir m_files;
@@ -218,6 +224,23 @@ int TestCli::heartbeat(const QString &licenseId, const QString &keyFile, const Q
     return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
 }
 
+QJsonArray TestCli::queueOf(const QString &licenseId)
+{
+    const std::optional<SecretBuffer> token = readSecretFile(m_server->adminTokenPath());
+    if (!token)
+        return {};
+    QUrl url = m_server->url();
+    url.setPath(u"/v1/licenses/%1/leases"_s.arg(licenseId));
+    QNetworkRequest request(url);
+    request.setRawHeader("Authorization", "Bearer " + token->view().toByteArray());
+    request.setTransferTimeout(5000);
+    QNetworkReply *reply = m_network.get(request);
+    if (!QTest::qWaitFor([reply] { return reply->isFinished(); }, 6000))
+        return {};
+    reply->deleteLater();
+    return QJsonDocument::fromJson(reply->readAll()).object().value(u"queue"_s).toArray();
+}
+
 QJsonObject TestCli::licenseStatus(const QString &licenseId)
 {
     const QJsonObject status = runJson({u"status"_s, licenseId, u"--json"_s});
@@ -249,6 +272,12 @@ void TestCli::usageErrorsExitWithTwo_data()
     QTest::newRow("unknown command") << QStringList {u"lmstat"_s} << u"lmstat"_s;
     QTest::newRow("unknown option") << QStringList {u"status"_s, u"--bogus"_s} << u"bogus"_s;
     QTest::newRow("hold without holder") << QStringList {u"hold"_s, u"acme-cad"_s} << u"--holder"_s;
+    QTest::newRow("hold wait not a duration")
+        << QStringList {u"hold"_s, u"acme-cad"_s, u"--holder"_s, u"a@b"_s, u"--wait"_s, u"soon"_s} << u"--wait"_s;
+    QTest::newRow("hold wait of nothing")
+        << QStringList {u"hold"_s, u"acme-cad"_s, u"--holder"_s, u"a@b"_s, u"--wait"_s, u"0"_s} << u"at least 1s"_s;
+    QTest::newRow("hold wait past a day")
+        << QStringList {u"hold"_s, u"acme-cad"_s, u"--holder"_s, u"a@b"_s, u"--wait"_s, u"2d"_s} << u"--wait"_s;
     QTest::newRow("revoke without seat") << QStringList {u"revoke"_s, u"acme-cad"_s} << u"SEAT"_s;
     QTest::newRow("revoke bad block") << QStringList {u"revoke"_s, u"acme-cad"_s, u"abc1"_s, u"--block"_s, u"soon"_s}
                                       << u"--block"_s;
@@ -629,6 +658,115 @@ void TestCli::holdOnAFullPoolExitsWithFive()
     const CliRun result = run({u"hold"_s, id, u"--holder"_s, u"bob@ws-2"_s, u"--key-file"_s, keyFile});
     QCOMPARE(result.exitCode, 5);
     QVERIFY2(result.err.contains(u"in use"_s), qPrintable(result.err));
+}
+
+void TestCli::holdWaitShowsThePlaceInLineThenHolds()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 1, u"6s"_s, u"1s"_s, u"3s"_s);
+    const QString alice = checkout(id, keyFile, u"alice@ws-1"_s);
+    QVERIFY(!alice.isEmpty());
+    QProcess hold;
+    hold.setProcessEnvironment(environment());
+    hold.start(cliBinary(),
+               {u"hold"_s, id, u"--holder"_s, u"bob@ws-2"_s, u"--key-file"_s, keyFile, u"--wait"_s, u"10m"_s});
+    QVERIFY(hold.waitForStarted(5000));
+    QString out;
+    const auto read = [&] { return out += QString::fromUtf8(hold.readAllStandardOutput()); };
+    QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"waiting in line: 1st of 1"_s), 8000);
+    QVERIFY2(out.contains(u"waiting in line for at most 10m"_s), qPrintable(out));
+    QCOMPARE(queueOf(id).size(), 1);
+    QCOMPARE(hold.state(), QProcess::Running);
+
+    // Alice's seat frees: bob's place in line becomes his seat, then he holds it as usual.
+    QCOMPARE(run({u"revoke"_s, id, alice.left(8)}).exitCode, 0);
+    QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"acquired seat"_s), 8000);
+    QJsonArray leases = licenseStatus(id).value(u"leases"_s).toArray();
+    QCOMPARE(leases.size(), 1);
+    QCOMPARE(leases.at(0).toObject().value(u"holder"_s).toString(), u"bob@ws-2"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"renewed seat"_s), 10000);
+
+    ::kill(pid_t(hold.processId()), SIGINT);
+    QVERIFY(hold.waitForFinished(8000));
+    QCOMPARE(hold.exitCode(), 0);
+    read();
+    QVERIFY2(out.contains(u"released seat"_s), qPrintable(out));
+    // Not a terminal: one line per change, each stamped.
+    for (const QString &line : out.trimmed().split(u'\n'))
+        QVERIFY2(line.size() > 24 && line.at(4) == u'-' && line.at(23) == u'Z', qPrintable(line));
+    QCOMPARE(out.count(u"waiting in line: 1st of 1"_s), 1);
+}
+
+void TestCli::holdWaitJsonAndCtrlCLeavesTheLine()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 1, u"60s"_s);
+    QVERIFY(!checkout(id, keyFile, u"alice@ws-1"_s).isEmpty());
+    QProcess hold;
+    hold.setProcessEnvironment(environment());
+    hold.start(
+        cliBinary(),
+        {u"hold"_s, id, u"--holder"_s, u"bob@ws-2"_s, u"--key-file"_s, keyFile, u"--wait"_s, u"5m"_s, u"--json"_s});
+    QVERIFY(hold.waitForStarted(5000));
+    QString out;
+    const auto read = [&] { return out += QString::fromUtf8(hold.readAllStandardOutput()); };
+    QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"\"waiting\""_s), 8000);
+    QCOMPARE(queueOf(id).size(), 1);
+
+    ::kill(pid_t(hold.processId()), SIGINT);
+    QVERIFY(hold.waitForFinished(8000));
+    QCOMPARE(hold.exitCode(), 0);
+    read();
+    QStringList events;
+    for (const QString &line : out.trimmed().split(u'\n')) {
+        const QJsonObject event = QJsonDocument::fromJson(line.toUtf8()).object();
+        QVERIFY2(!event.isEmpty() && event.contains(u"at"_s), qPrintable(line));
+        events.append(event.value(u"event"_s).toString());
+        if (events.last() == u"waiting"_s) {
+            QCOMPARE(event.value(u"position"_s).toInt(), 1);
+            QCOMPARE(event.value(u"waiting"_s).toInt(), 1);
+            QVERIFY(isValidTicketId(event.value(u"ticketId"_s).toString()));
+        }
+    }
+    QCOMPARE(events, (QStringList {u"checking_out"_s, u"waiting"_s, u"interrupted"_s, u"left_line"_s}));
+    // Ctrl-C left the line at once.
+    QCOMPARE(queueOf(id).size(), 0);
+}
+
+void TestCli::holdWaitOnATerminalRewritesItsLineThenGivesUp()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 1, u"6s"_s, u"1s"_s, u"3s"_s);
+    const QString alice = checkout(id, keyFile, u"alice@ws-1"_s);
+    QVERIFY(!alice.isEmpty());
+    // script(1) runs hold on a pseudo-terminal, as someone at a terminal would see it.
+    const QString command = QStringList {cliBinary(),     u"hold"_s, id,          u"--holder"_s, u"bob@ws-2"_s,
+                                         u"--key-file"_s, keyFile,   u"--wait"_s, u"3s"_s}
+                                .join(u' ');
+    QProcess hold;
+    hold.setProcessEnvironment(environment());
+    hold.start(u"script"_s, {u"-qefc"_s, command, u"/dev/null"_s});
+    QVERIFY(hold.waitForStarted(5000));
+    QElapsedTimer elapsed;
+    elapsed.start();
+    // Alice keeps her seat, so bob waits until his longest wait passes.
+    while (hold.state() != QProcess::NotRunning && elapsed.elapsed() < 20000) {
+        QCOMPARE(heartbeat(id, keyFile, alice), 200);
+        hold.waitForFinished(1000);
+    }
+    QCOMPARE(hold.state(), QProcess::NotRunning);
+    const QString out = QString::fromUtf8(hold.readAllStandardOutput());
+    QCOMPARE(hold.exitCode(), 5);
+    QVERIFY2(out.contains(u"longest wait"_s), qPrintable(out));
+    // The place in line is one line rewritten in place every second ("\r ... \e[K"), not a
+    // line per second.
+    QVERIFY2(out.count(u"\x1b[K"_s) >= 2, qPrintable(out));
+    QVERIFY2(out.contains(u"\r"_s + formatTimestamp(QDateTime::currentDateTimeUtc()).left(10)), qPrintable(out));
+    int placeLines = 0;
+    for (const QString &line : out.split(u'\n'))
+        placeLines += line.contains(u"waiting in line: 1st of 1"_s) ? 1 : 0;
+    QCOMPARE(placeLines, 1);
+    QCOMPARE(queueOf(id).size(), 0);
 }
 
 void TestCli::failuresMapToExitCodes_data()

@@ -1,12 +1,20 @@
 #include "FaultProxy.h"
 #include "LeaseClient.h"
+#include "LeaseJson.h"
+#include "LeaseSigner.h"
 #include "TestServer.h"
+#include "Timestamps.h"
+#include "wire/SeatRulesJson.h"
 
 #include <QEventLoop>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
+#include <QPointer>
 #include <QRegularExpression>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 #include <QTimer>
 
@@ -18,6 +26,116 @@ namespace keyright {
 namespace {
 const QString licenseId = u"cad"_s;
 constexpr int seatCount = 2;
+const QString ticketId = u"0123456789abcdef0123456789abcdef"_s;
+
+// An HTTP server that answers from a script: GET /v1/public-key with its signer's key, every
+// other request with the next canned answer for its method and path (404 when none is left). It
+// records what it was sent, so a test sees the request bodies (and a repeated requestId). For the
+// answers the real server does not give (yet): malformed tickets, unknown reasons, lost grants.
+class CannedServer final : public QObject
+{
+public:
+    struct Answer
+    {
+        int status = 200;
+        QJsonObject body;
+    };
+    struct Request
+    {
+        QByteArray method;
+        QString path;
+        QJsonObject body;
+    };
+
+    CannedServer()
+        : m_signer(LeaseSigner::generate())
+    {
+        QObject::connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *socket = m_server.nextPendingConnection())
+                serve(socket);
+        });
+        m_server.listen(QHostAddress::LocalHost);
+    }
+
+    QUrl url() const { return QUrl(u"http://127.0.0.1:%1"_s.arg(m_server.serverPort())); }
+    const LeaseSigner &signer() const { return *m_signer; }
+    void answer(const QByteArray &method, const QString &path, int status, const QJsonObject &body = {})
+    {
+        m_answers[method + ' ' + path.toUtf8()].append(Answer {status, body});
+    }
+    QList<Request> requests() const { return m_requests; }
+
+private:
+    void serve(QTcpSocket *socket)
+    {
+        auto buffer = std::make_shared<QByteArray>();
+        QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+        QObject::connect(socket, &QTcpSocket::readyRead, this, [this, socket, buffer] {
+            buffer->append(socket->readAll());
+            const qsizetype headerEnd = buffer->indexOf("\r\n\r\n");
+            if (headerEnd < 0)
+                return;
+            const QList<QByteArray> lines = buffer->left(headerEnd).split('\n');
+            qsizetype length = 0;
+            for (const QByteArray &line : lines) {
+                if (line.toLower().startsWith("content-length:"))
+                    length = line.mid(15).trimmed().toLongLong();
+            }
+            if (buffer->size() < headerEnd + 4 + length)
+                return;
+            const QList<QByteArray> start = lines.first().trimmed().split(' ');
+            Request request {start.value(0), QString::fromUtf8(start.value(1)), {}};
+            request.body = QJsonDocument::fromJson(buffer->mid(headerEnd + 4, length)).object();
+            buffer->clear();
+            Answer answer {404, QJsonObject {{u"error"_s, u"not_found"_s}, {u"message"_s, u"no canned answer"_s}}};
+            if (request.path == u"/v1/public-key"_s) {
+                answer = Answer {200,
+                                 QJsonObject {{u"algorithm"_s, u"Ed25519"_s},
+                                              {u"publicKey"_s, QString::fromLatin1(m_signer->publicKey().toBase64())}}};
+            } else {
+                m_requests.append(request);
+                QList<Answer> &queue = m_answers[request.method + ' ' + request.path.toUtf8()];
+                if (!queue.isEmpty())
+                    answer = queue.takeFirst();
+            }
+            const QByteArray body = answer.status == 204 ? QByteArray() : QJsonDocument(answer.body).toJson();
+            socket->write("HTTP/1.1 " + QByteArray::number(answer.status)
+                          + " X\r\nContent-Type: application/json\r\n"
+                            "Connection: close\r\nContent-Length: "
+                          + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+            socket->disconnectFromHost();
+        });
+    }
+
+    QTcpServer m_server;
+    std::unique_ptr<LeaseSigner> m_signer;
+    QHash<QByteArray, QList<Answer>> m_answers;
+    QList<Request> m_requests;
+};
+
+QJsonObject ticketJson(const QString &id, int position, int waiting, const QString &holder = u"alice@ws-1"_s)
+{
+    QueueTicket ticket;
+    ticket.ticketId = id;
+    ticket.licenseId = licenseId;
+    ticket.holder = holder;
+    ticket.position = position;
+    ticket.waiting = waiting;
+    ticket.queuedAt = QDateTime(QDate(2026, 12, 1), QTime(10, 0), Qt::UTC);
+    ticket.expiresAt = ticket.queuedAt.addSecs(60);
+    ticket.giveUpAt = ticket.queuedAt.addSecs(600);
+    return ticket.toJson();
+}
+
+QString checkoutPath()
+{
+    return u"/v1/licenses/%1/checkout"_s.arg(licenseId);
+}
+
+QString ticketPath(const QString &id, bool heartbeat)
+{
+    return u"/v1/licenses/%1/tickets/%2%3"_s.arg(licenseId, id, heartbeat ? u"/heartbeat"_s : QString());
+}
 } // namespace
 
 // LeaseClient against the real server, through the fault proxy: the outcomes a caller switches
@@ -45,7 +163,25 @@ private Q_SLOTS:
     void unreachableServerIsTransport();
     void cutNetworkSendsNothing();
 
+    // The waiting line and the rules' denials, against canned answers.
+    void checkoutThatWaitsIsQueued();
+    void ticketHeartbeatReportsThePositionThenTheLease();
+    void malformedQueueAnswersAreProtocol_data();
+    void malformedQueueAnswersAreProtocol();
+    void ticketLostCarriesItsReason_data();
+    void ticketLostCarriesItsReason();
+    void lostGrantIsRecoveredWithTheSameRequestId();
+    void leavingTheLineIsIdempotent();
+    void ruleDenialsCarryTheirDecision();
+    void malformedDenialIsProtocol();
+    void invalidWaitIsRefusedBeforeSending();
+    void realServerAnswersAWaitThatCannotHelpAsWithout();
+
 private:
+    LeaseOutcome cannedCheckout(CannedServer &canned, std::optional<std::chrono::seconds> maxWait);
+    LeaseOutcome cannedRenew(CannedServer &canned, const QString &id);
+    void useCanned(CannedServer &canned);
+
     LeaseOutcome checkout(const QString &holder);
     LeaseOutcome heartbeat(const QString &seatId);
     ReleaseOutcome release(const QString &seatId);
@@ -311,6 +447,309 @@ void TestLeaseClient::cutNetworkSendsNothing()
     QCOMPARE(m_proxy->acceptedConnections(), before);
     m_client->setNetworkCut(false);
     QVERIFY(std::holds_alternative<outcome::Granted>(checkout(u"alice@ws-1"_s)));
+}
+
+void TestLeaseClient::useCanned(CannedServer &canned)
+{
+    m_client->setServerUrl(canned.url());
+    m_client->setPublicKey(*LeaseVerifier::fromPublicKey(canned.signer().publicKey()));
+    m_client->setCheckoutRetries(0);
+}
+
+LeaseOutcome TestLeaseClient::cannedCheckout(CannedServer &, std::optional<std::chrono::seconds> maxWait)
+{
+    return await<LeaseOutcome>([&](QObject *context, LeaseClient::Callback done) {
+        m_client->checkout(u"alice@ws-1"_s, context, std::move(done), maxWait);
+    });
+}
+
+LeaseOutcome TestLeaseClient::cannedRenew(CannedServer &, const QString &id)
+{
+    return await<LeaseOutcome>(
+        [&](QObject *context, LeaseClient::Callback done) { m_client->renewTicket(id, context, std::move(done)); });
+}
+
+void TestLeaseClient::checkoutThatWaitsIsQueued()
+{
+    CannedServer canned;
+    useCanned(canned);
+    canned.answer("POST", checkoutPath(), 202, {{u"ticket"_s, ticketJson(ticketId, 3, 5)}});
+    const LeaseOutcome result = cannedCheckout(canned, 600s);
+    const auto *queued = std::get_if<outcome::Queued>(&result);
+    QVERIFY2(queued, qPrintable(describe(result)));
+    QCOMPARE(queued->ticket.ticketId, ticketId);
+    QCOMPARE(queued->ticket.position, 3);
+    QCOMPARE(queued->ticket.waiting, 5);
+    QCOMPARE(describe(result), u"waiting in line: position 3 of 5"_s);
+    const QJsonObject sent = canned.requests().constFirst().body;
+    QCOMPARE(sent.value(u"wait"_s), QJsonValue(true));
+    QCOMPARE(sent.value(u"maxWaitSeconds"_s).toInteger(), 600);
+    QCOMPARE(sent.value(u"holder"_s).toString(), u"alice@ws-1"_s);
+
+    // Without a wait the body is as before, and a place in line is not an answer to it.
+    canned.answer("POST", checkoutPath(), 202, {{u"ticket"_s, ticketJson(ticketId, 3, 5)}});
+    const LeaseOutcome unasked = cannedCheckout(canned, std::nullopt);
+    QVERIFY2(std::holds_alternative<outcome::Protocol>(unasked), qPrintable(describe(unasked)));
+    QVERIFY(!canned.requests().last().body.contains(u"wait"_s));
+}
+
+void TestLeaseClient::ticketHeartbeatReportsThePositionThenTheLease()
+{
+    CannedServer canned;
+    useCanned(canned);
+    canned.answer("POST", checkoutPath(), 202, {{u"ticket"_s, ticketJson(ticketId, 2, 2)}});
+    QVERIFY(std::holds_alternative<outcome::Queued>(cannedCheckout(canned, 60s)));
+
+    canned.answer("POST", ticketPath(ticketId, true), 202, {{u"ticket"_s, ticketJson(ticketId, 1, 1)}});
+    const LeaseOutcome moved = cannedRenew(canned, ticketId);
+    QVERIFY2(std::holds_alternative<outcome::Queued>(moved), qPrintable(describe(moved)));
+    QCOMPARE(std::get<outcome::Queued>(moved).ticket.position, 1);
+
+    SeatLease lease;
+    lease.licenseId = licenseId;
+    lease.seatId = u"fedcba9876543210fedcba9876543210"_s;
+    lease.holder = u"alice@ws-1"_s;
+    lease.generation = 7;
+    lease.issuedAt = QDateTime(QDate(2026, 12, 1), QTime(10, 1), Qt::UTC);
+    lease.expiresAt = lease.issuedAt.addSecs(60);
+    QJsonObject grant {{u"lease"_s, leaseToJson(canned.signer().signLease(lease))}, {u"ticketId"_s, ticketId}};
+    canned.answer("POST", ticketPath(ticketId, true), 200, grant);
+    const LeaseOutcome granted = cannedRenew(canned, ticketId);
+    const auto *held = std::get_if<outcome::Granted>(&granted);
+    QVERIFY2(held, qPrintable(describe(granted)));
+    QCOMPARE(held->lease.seatId, lease.seatId);
+    QCOMPARE(held->lease.generation, quint64(7));
+
+    // A granted lease is verified like any other: a tampered one is refused.
+    lease.holder = u"mallory@ws-6"_s;
+    QJsonObject forged = leaseToJson(canned.signer().signLease(lease));
+    forged.insert(u"holder"_s, u"alice@ws-1"_s);
+    canned.answer("POST", ticketPath(ticketId, true), 200, {{u"lease"_s, forged}, {u"ticketId"_s, ticketId}});
+    const LeaseOutcome tampered = cannedRenew(canned, ticketId);
+    QVERIFY2(std::holds_alternative<outcome::Protocol>(tampered), qPrintable(describe(tampered)));
+    QVERIFY(describe(tampered).contains(u"signature"_s));
+}
+
+void TestLeaseClient::malformedQueueAnswersAreProtocol_data()
+{
+    QTest::addColumn<QString>("member");
+    QTest::addColumn<QJsonValue>("value");
+    QTest::addColumn<QString>("named"); // what the Protocol message must name
+    QTest::newRow("position is a string") << u"position"_s << QJsonValue(u"3"_s) << u"ticket.position"_s;
+    QTest::newRow("negative waiting") << u"waiting"_s << QJsonValue(-1) << u"ticket.waiting"_s;
+    QTest::newRow("ticket id not hex") << u"ticketId"_s << QJsonValue(u"XYZ"_s) << u"ticket.ticketId"_s;
+    QTest::newRow("unknown state") << u"state"_s << QJsonValue(u"sleeping"_s) << u"ticket.state"_s;
+    QTest::newRow("expiry missing") << u"expiresAt"_s << QJsonValue(QJsonValue::Undefined) << u"ticket.expiresAt"_s;
+    QTest::newRow("another holder") << u"holder"_s << QJsonValue(u"bob@ws-2"_s) << u"bob@ws-2"_s;
+    QTest::newRow("another license") << u"licenseId"_s << QJsonValue(u"other"_s) << u"license other"_s;
+    QTest::newRow("no ticket at all") << QString() << QJsonValue() << u"ticket"_s;
+}
+
+void TestLeaseClient::malformedQueueAnswersAreProtocol()
+{
+    QFETCH(QString, member);
+    QFETCH(QJsonValue, value);
+    QFETCH(QString, named);
+    CannedServer canned;
+    useCanned(canned);
+    QJsonObject ticket = ticketJson(ticketId, 3, 5);
+    if (member.isEmpty())
+        canned.answer("POST", checkoutPath(), 202, {{u"queued"_s, true}});
+    else {
+        if (value.isUndefined())
+            ticket.remove(member);
+        else
+            ticket.insert(member, value);
+        canned.answer("POST", checkoutPath(), 202, {{u"ticket"_s, ticket}});
+    }
+    const LeaseOutcome result = cannedCheckout(canned, 60s);
+    const auto *protocol = std::get_if<outcome::Protocol>(&result);
+    QVERIFY2(protocol, qPrintable(describe(result)));
+    QVERIFY2(protocol->message.contains(named), qPrintable(protocol->message));
+}
+
+void TestLeaseClient::ticketLostCarriesItsReason_data()
+{
+    QTest::addColumn<QString>("reason");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<QString>("described");
+    QTest::newRow("expired") << u"expired"_s << true << u"left the line: the ticket was not renewed in time"_s;
+    QTest::newRow("timed out") << u"timed_out"_s << true
+                               << u"left the line: no seat came free within the longest wait asked for"_s;
+    QTest::newRow("gave up") << u"gave_up"_s << true << u"left the line: the place was given up"_s;
+    QTest::newRow("revoked") << u"revoked"_s << true << u"left the line: an administrator removed it from the line"_s;
+    QTest::newRow("unknown reason") << u"bored"_s << false << u"reason"_s;
+    QTest::newRow("no reason") << QString() << false << u"reason"_s;
+}
+
+void TestLeaseClient::ticketLostCarriesItsReason()
+{
+    QFETCH(QString, reason);
+    QFETCH(bool, valid);
+    QFETCH(QString, described);
+    CannedServer canned;
+    useCanned(canned);
+    QJsonObject body {{u"error"_s, u"ticket_lost"_s}, {u"message"_s, u"not in the line"_s}};
+    if (!reason.isEmpty())
+        body.insert(u"reason"_s, reason);
+    canned.answer("POST", ticketPath(ticketId, true), 410, body);
+    const LeaseOutcome result = cannedRenew(canned, ticketId);
+    if (valid) {
+        const auto *lost = std::get_if<outcome::TicketLost>(&result);
+        QVERIFY2(lost, qPrintable(describe(result)));
+        QCOMPARE(lost->reason, reason);
+        QCOMPARE(describe(result), described);
+    } else {
+        QVERIFY2(std::holds_alternative<outcome::Protocol>(result), qPrintable(describe(result)));
+        QVERIFY2(describe(result).contains(described), qPrintable(describe(result)));
+    }
+}
+
+void TestLeaseClient::lostGrantIsRecoveredWithTheSameRequestId()
+{
+    CannedServer canned;
+    useCanned(canned);
+    canned.answer("POST", checkoutPath(), 202, {{u"ticket"_s, ticketJson(ticketId, 1, 1)}});
+    QVERIFY(std::holds_alternative<outcome::Queued>(cannedCheckout(canned, 60s)));
+    // The heartbeat that carried the lease was lost; the server no longer knows the ticket. The
+    // client asks again with the checkout's requestId, and the server hands back that lease.
+    canned.answer("POST", ticketPath(ticketId, true), 410,
+                  {{u"error"_s, u"ticket_lost"_s}, {u"message"_s, u"gone"_s}, {u"reason"_s, u"unknown"_s}});
+    SeatLease lease;
+    lease.licenseId = licenseId;
+    lease.seatId = u"fedcba9876543210fedcba9876543210"_s;
+    lease.holder = u"alice@ws-1"_s;
+    lease.generation = 3;
+    lease.issuedAt = QDateTime(QDate(2026, 12, 1), QTime(10, 1), Qt::UTC);
+    lease.expiresAt = lease.issuedAt.addSecs(60);
+    canned.answer("POST", checkoutPath(), 200, {{u"lease"_s, leaseToJson(canned.signer().signLease(lease))}});
+    const LeaseOutcome result = cannedRenew(canned, ticketId);
+    QVERIFY2(std::holds_alternative<outcome::Granted>(result), qPrintable(describe(result)));
+    const QList<CannedServer::Request> sent = canned.requests();
+    QCOMPARE(sent.size(), 3);
+    QCOMPARE(sent.at(2).path, checkoutPath());
+    QCOMPARE(sent.at(2).body.value(u"requestId"_s), sent.at(0).body.value(u"requestId"_s));
+    QCOMPARE(sent.at(2).body.value(u"wait"_s), QJsonValue(true));
+
+    // A ticket this client never had is simply lost: nothing is sent again.
+    canned.answer("POST", ticketPath(u"ffffffffffffffffffffffffffffffff"_s, true), 410,
+                  {{u"error"_s, u"ticket_lost"_s}, {u"message"_s, u"gone"_s}, {u"reason"_s, u"unknown"_s}});
+    const LeaseOutcome unknown = cannedRenew(canned, u"ffffffffffffffffffffffffffffffff"_s);
+    QVERIFY2(std::holds_alternative<outcome::TicketLost>(unknown), qPrintable(describe(unknown)));
+    QCOMPARE(canned.requests().size(), 4);
+}
+
+void TestLeaseClient::leavingTheLineIsIdempotent()
+{
+    CannedServer canned;
+    useCanned(canned);
+    canned.answer("DELETE", ticketPath(ticketId, false), 204);
+    canned.answer("DELETE", ticketPath(ticketId, false), 410,
+                  {{u"error"_s, u"ticket_lost"_s}, {u"message"_s, u"gone"_s}, {u"reason"_s, u"gave_up"_s}});
+    canned.answer("DELETE", ticketPath(ticketId, false), 401,
+                  {{u"error"_s, u"unauthorized"_s}, {u"message"_s, u"bad key"_s}});
+    const auto leave = [&] {
+        return await<ReleaseOutcome>([&](QObject *context, LeaseClient::ReleaseCallback done) {
+            m_client->leaveQueue(ticketId, context, std::move(done));
+        });
+    };
+    QVERIFY(std::holds_alternative<outcome::Released>(leave()));
+    QVERIFY(std::holds_alternative<outcome::Released>(leave()));
+    QVERIFY(std::holds_alternative<outcome::Unauthorized>(leave()));
+    QCOMPARE(canned.requests().size(), 3);
+}
+
+void TestLeaseClient::ruleDenialsCarryTheirDecision()
+{
+    CannedServer canned;
+    useCanned(canned);
+    SeatDecision reserved;
+    reserved.outcome = SeatDecision::Outcome::NoSeatsAvailable;
+    reserved.usage.seatCount = 10;
+    reserved.usage.inUse = 8;
+    reserved.usage.reservations = {{u"render"_s, 4, 2}};
+    reserved.reservedForOthers = 2;
+    QJsonObject body = seatrules::denialToJson(reserved);
+    body.insert(u"error"_s, u"no_seats_available"_s);
+    body.insert(u"message"_s, u"8 of 10 seats are in use and the other 2 are reserved for render"_s);
+    canned.answer("POST", checkoutPath(), 409, body);
+    const LeaseOutcome noSeats = cannedCheckout(canned, std::nullopt);
+    const auto *denied = std::get_if<outcome::NoSeats>(&noSeats);
+    QVERIFY2(denied && denied->decision, qPrintable(describe(noSeats)));
+    QCOMPARE(denied->decision->reservedForOthers, 2);
+    QCOMPARE(denied->decision->usage.reservations.constFirst().group, u"render"_s);
+    QCOMPARE(describe(noSeats), u"8 of 10 seats are in use and the other 2 are reserved for others"_s);
+
+    SeatDecision capped;
+    capped.outcome = SeatDecision::Outcome::GroupCapReached;
+    capped.usage.seatCount = 10;
+    capped.usage.inUse = 5;
+    capped.group = u"contractors"_s;
+    capped.cap = 3;
+    capped.groupHeld = 3;
+    body = seatrules::denialToJson(capped);
+    body.insert(u"error"_s, u"group_cap_reached"_s);
+    body.insert(u"message"_s, u"contractors already holds 3 of 3"_s);
+    canned.answer("POST", checkoutPath(), 409, body);
+    const LeaseOutcome cap = cannedCheckout(canned, std::nullopt);
+    const auto *capDenied = std::get_if<outcome::NoSeats>(&cap);
+    QVERIFY2(capDenied && capDenied->decision, qPrintable(describe(cap)));
+    QCOMPARE(capDenied->decision->outcome, SeatDecision::Outcome::GroupCapReached);
+    QCOMPARE(capDenied->seatCount, 10);
+    QCOMPARE(describe(cap), u"group contractors already holds 3 of the 3 seats it may use"_s);
+
+    SeatDecision deny;
+    deny.outcome = SeatDecision::Outcome::HolderDenied;
+    deny.entry = u"*@kiosk-*"_s;
+    body = seatrules::denialToJson(deny);
+    body.insert(u"error"_s, u"holder_not_allowed"_s);
+    body.insert(u"message"_s, u"denied by *@kiosk-*"_s);
+    canned.answer("POST", checkoutPath(), 403, body);
+    const LeaseOutcome notAllowed = cannedCheckout(canned, 60s);
+    const auto *refused = std::get_if<outcome::NotAllowed>(&notAllowed);
+    QVERIFY2(refused, qPrintable(describe(notAllowed)));
+    QCOMPARE(refused->decision.entry, u"*@kiosk-*"_s);
+    QCOMPARE(describe(notAllowed), u"not allowed: the license's rules deny this holder (*@kiosk-*)"_s);
+}
+
+void TestLeaseClient::malformedDenialIsProtocol()
+{
+    CannedServer canned;
+    useCanned(canned);
+    canned.answer("POST", checkoutPath(), 409,
+                  {{u"error"_s, u"group_cap_reached"_s}, {u"inUse"_s, 5}, {u"seatCount"_s, 10}, {u"cap"_s, 3}});
+    const LeaseOutcome result = cannedCheckout(canned, std::nullopt);
+    const auto *protocol = std::get_if<outcome::Protocol>(&result);
+    QVERIFY2(protocol, qPrintable(describe(result)));
+    QVERIFY2(protocol->message.contains(u"(group)"_s), qPrintable(protocol->message));
+    canned.answer(
+        "POST", checkoutPath(), 403,
+        {{u"error"_s, u"holder_not_allowed"_s}, {u"inUse"_s, 1}, {u"seatCount"_s, 2}, {u"rule"_s, u"maybe"_s}});
+    const LeaseOutcome badRule = cannedCheckout(canned, std::nullopt);
+    QVERIFY2(std::holds_alternative<outcome::Protocol>(badRule), qPrintable(describe(badRule)));
+    QVERIFY2(describe(badRule).contains(u"(rule)"_s), qPrintable(describe(badRule)));
+}
+
+void TestLeaseClient::invalidWaitIsRefusedBeforeSending()
+{
+    CannedServer canned;
+    useCanned(canned);
+    QVERIFY(std::holds_alternative<outcome::Protocol>(cannedCheckout(canned, 0s)));
+    QVERIFY(std::holds_alternative<outcome::Protocol>(
+        cannedCheckout(canned, std::chrono::seconds(QueueTicket::maxWaitSecondsLimit + 1))));
+    QVERIFY(canned.requests().isEmpty());
+}
+
+void TestLeaseClient::realServerAnswersAWaitThatCannotHelpAsWithout()
+{
+    // A holder blocked by a revoke cannot wait it out: the real server answers as without a wait.
+    const LeaseOutcome first = checkout(u"mallory@ws-6"_s);
+    QVERIFY(std::holds_alternative<outcome::Granted>(first));
+    QVERIFY(m_server->revoke(licenseId, std::get<outcome::Granted>(first).lease.seatId, 600s));
+    const LeaseOutcome again = await<LeaseOutcome>([&](QObject *context, LeaseClient::Callback done) {
+        m_client->checkout(u"mallory@ws-6"_s, context, std::move(done), 60s);
+    });
+    QVERIFY2(std::holds_alternative<outcome::HolderBlocked>(again), qPrintable(describe(again)));
 }
 
 } // namespace keyright

@@ -61,7 +61,21 @@ private Q_SLOTS:
     void releaseGivesTheSeatBack();
     void crashLeavesTheSeatToExpire();
 
+    // Waiting in line (setWaitInLine), against the server's waiting line.
+    void waitsInLineReportsItsPlaceAndHoldsWhenASeatFrees();
+    void stopLeavesTheLine();
+    void crashedWaiterIsSkippedAfterItsTicketTtl();
+    void ticketLostInAnOutageQueuesAgain();
+    void longestWaitPassedGivesUp();
+    void withoutWaitAFullPoolStillDegrades();
+    void lostAnswerOfTheGrantStillHoldsOneSeat();
+
 private:
+    QString takeSeat(const QString &who);
+    QString queueRaw(const QString &who);
+    LeaseOutcome renewRaw(const QString &ticketId);
+    void fillThePool();
+    int queueLength() { return int(m_server->leases(licenseId).value("queue"_L1).toArray().size()); }
     void startKeeper(LeaseKeeper::ExpiryPolicy policy = LeaseKeeper::ExpiryPolicy::Monotonic);
     void settle();
     void step(milliseconds by);
@@ -522,6 +536,242 @@ void TestLeaseKeeper::crashLeavesTheSeatToExpire()
     clock().advance(1ms);
     QCOMPARE(liveSeats(), 0);
     QCOMPARE(released.size(), 0);
+}
+
+QString TestLeaseKeeper::takeSeat(const QString &who)
+{
+    std::optional<LeaseOutcome> result;
+    m_client->checkout(who, this, [&result](const LeaseOutcome &outcome) { result = outcome; });
+    [&] { QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 5000); }();
+    if (!result || !std::holds_alternative<outcome::Granted>(*result)) {
+        qWarning("checkout for %s: %s", qPrintable(who), result ? qPrintable(describe(*result)) : "no answer");
+        return {};
+    }
+    return std::get<outcome::Granted>(*result).lease.seatId;
+}
+
+QString TestLeaseKeeper::queueRaw(const QString &who)
+{
+    std::optional<LeaseOutcome> result;
+    m_client->checkout(
+        who, this, [&result](const LeaseOutcome &outcome) { result = outcome; }, 600s);
+    [&] { QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 5000); }();
+    if (!result || !std::holds_alternative<outcome::Queued>(*result)) {
+        qWarning("queueing %s: %s", qPrintable(who), result ? qPrintable(describe(*result)) : "no answer");
+        return {};
+    }
+    return std::get<outcome::Queued>(*result).ticket.ticketId;
+}
+
+LeaseOutcome TestLeaseKeeper::renewRaw(const QString &ticketId)
+{
+    std::optional<LeaseOutcome> result;
+    m_client->renewTicket(ticketId, this, [&result](const LeaseOutcome &outcome) { result = outcome; });
+    [&] { QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 5000); }();
+    return result.value_or(outcome::Transport {u"no answer"_s});
+}
+
+void TestLeaseKeeper::fillThePool()
+{
+    for (int i = 0; i < seatCount; ++i)
+        QVERIFY(!takeSeat(u"other%1@ws-9"_s.arg(i)).isEmpty());
+}
+
+void TestLeaseKeeper::waitsInLineReportsItsPlaceAndHoldsWhenASeatFrees()
+{
+    QStringList seats;
+    for (int i = 0; i < seatCount; ++i)
+        seats.append(takeSeat(u"other%1@ws-9"_s.arg(i)));
+    QVERIFY(!seats.contains(QString()));
+    const QString ahead = queueRaw(u"bob@ws-2"_s);
+    QVERIFY(!ahead.isEmpty());
+
+    m_keeper->setWaitInLine(600s);
+    QSignalSpy positions(m_keeper.get(), &LeaseKeeper::positionChanged);
+    QSignalSpy acquired(m_keeper.get(), &LeaseKeeper::acquired);
+    m_keeper->start();
+    settle();
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Waiting);
+    QVERIFY(!m_keeper->isActing());
+    QCOMPARE(positions.size(), 1);
+    QCOMPARE(positions.last().at(0).toInt(), 2);
+    QCOMPARE(positions.last().at(1).toInt(), 2);
+    QCOMPARE(liveSeats(), 0);
+
+    // Bob gives up his place: the keeper's next ticket heartbeat finds itself at the head.
+    std::optional<ReleaseOutcome> left;
+    m_client->leaveQueue(ahead, this, [&left](const ReleaseOutcome &outcome) { left = outcome; });
+    QTRY_VERIFY_WITH_TIMEOUT(left.has_value(), 5000);
+    step(ttl / 3);
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Waiting);
+    QCOMPARE(positions.size(), 2);
+    QCOMPARE(positions.last().at(0).toInt(), 1);
+    QCOMPARE(positions.last().at(1).toInt(), 1);
+    QCOMPARE(m_keeper->waitedFor(), milliseconds(ttl / 3));
+
+    // A seat frees: the server holds it for the head of the line, the keeper's next heartbeat
+    // brings the signed lease, and from then on it is a seat like any other.
+    std::optional<ReleaseOutcome> released;
+    m_client->release(seats.first(), this, [&released](const ReleaseOutcome &outcome) { released = outcome; });
+    QTRY_VERIFY_WITH_TIMEOUT(released.has_value(), 5000);
+    QCOMPARE(acquired.size(), 0);
+    step(ttl / 3);
+    QCOMPARE(acquired.size(), 1);
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Holding);
+    QVERIFY(m_keeper->isActing());
+    QVERIFY(!m_keeper->ticket());
+    QCOMPARE(m_keeper->lease()->holder, holder);
+    QCOMPARE(liveSeats(), 1);
+    QCOMPARE(queueLength(), 0);
+    const QString heldSeat = m_keeper->lease()->seatId;
+    QSignalSpy renewed(m_keeper.get(), &LeaseKeeper::renewed);
+    for (int i = 0; i < 6; ++i) {
+        step(ttl / 3);
+        QCOMPARE(liveSeats(), 1);
+    }
+    QVERIFY(renewed.size() >= 5);
+    QCOMPARE(m_keeper->lease()->seatId, heldSeat);
+}
+
+void TestLeaseKeeper::stopLeavesTheLine()
+{
+    fillThePool();
+    m_keeper->setWaitInLine(600s);
+    m_keeper->start();
+    settle();
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Waiting);
+    QCOMPARE(queueLength(), 1);
+    QSignalSpy released(m_keeper.get(), &LeaseKeeper::released);
+    m_keeper->release();
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Stopped);
+    QTRY_COMPARE_WITH_TIMEOUT(released.size(), 1, 5000);
+    QCOMPARE(released.first().first().toString(), QString());
+    // Out of the line at once, not after the ticket's TTL: a freed seat goes to the next waiter.
+    QCOMPARE(queueLength(), 0);
+    const QString next = queueRaw(u"bob@ws-2"_s);
+    QVERIFY(!next.isEmpty());
+    const QList<QJsonObject> others = m_server->liveLeasesOf(licenseId, u"other0@ws-9"_s);
+    QCOMPARE(others.size(), 1);
+    QVERIFY(m_server->revoke(licenseId, others.first().value("seatId"_L1).toString()));
+    const LeaseOutcome bob = renewRaw(next);
+    QVERIFY2(std::holds_alternative<outcome::Granted>(bob), qPrintable(describe(bob)));
+    QCOMPARE(liveSeats(), 0);
+}
+
+void TestLeaseKeeper::crashedWaiterIsSkippedAfterItsTicketTtl()
+{
+    fillThePool();
+    m_keeper->setWaitInLine(600s);
+    m_keeper->start();
+    settle();
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Waiting);
+    const QString behind = queueRaw(u"bob@ws-2"_s);
+    QVERIFY(!behind.isEmpty());
+    m_keeper->crash();
+
+    // Bob keeps his ticket alive, the holders their seats; the crashed keeper's ticket lapses
+    // after its TTL.
+    for (auto elapsed = 0s; elapsed <= ttl + skew; elapsed += ttl / 3) {
+        clock().advance(ttl / 3);
+        for (int i = 0; i < seatCount; ++i) {
+            const QString who = u"other%1@ws-9"_s.arg(i);
+            const QString seat = m_server->liveLeasesOf(licenseId, who).value(0).value("seatId"_L1).toString();
+            std::optional<LeaseOutcome> renewed;
+            m_client->heartbeat(seat, this, [&renewed](const LeaseOutcome &outcome) { renewed = outcome; });
+            QTRY_VERIFY_WITH_TIMEOUT(renewed.has_value(), 5000);
+            QVERIFY2(std::holds_alternative<outcome::Granted>(*renewed), qPrintable(describe(*renewed)));
+        }
+        const LeaseOutcome beat = renewRaw(behind);
+        QVERIFY2(std::holds_alternative<outcome::Queued>(beat), qPrintable(describe(beat)));
+    }
+    QCOMPARE(queueLength(), 1);
+    QVERIFY(m_server->revoke(
+        licenseId, m_server->liveLeasesOf(licenseId, u"other0@ws-9"_s).first().value("seatId"_L1).toString()));
+    const LeaseOutcome bob = renewRaw(behind);
+    QVERIFY2(std::holds_alternative<outcome::Granted>(bob), qPrintable(describe(bob)));
+    QCOMPARE(liveSeats(), 0);
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Stopped);
+}
+
+void TestLeaseKeeper::ticketLostInAnOutageQueuesAgain()
+{
+    fillThePool();
+    m_keeper->setWaitInLine(600s);
+    m_keeper->start();
+    settle();
+    QVERIFY(m_keeper->ticket());
+    const QString first = m_keeper->ticket()->ticketId;
+    QSignalSpy beatFailed(m_keeper.get(), &LeaseKeeper::beatFailed);
+    QSignalSpy gaveUp(m_keeper.get(), &LeaseKeeper::gaveUp);
+    m_proxy->setRefuse(true);
+    for (auto elapsed = 0s; elapsed <= ttl + 2s; elapsed += 1s)
+        step(1s);
+    QVERIFY(beatFailed.size() >= 1);
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Waiting);
+    m_proxy->setRefuse(false);
+    // The server dropped the ticket it did not hear about (expired): the keeper queues again.
+    for (int i = 0; i < 3 && m_keeper->ticket() && m_keeper->ticket()->ticketId == first; ++i)
+        step(retryInterval);
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Waiting);
+    QVERIFY(m_keeper->ticket());
+    QVERIFY(m_keeper->ticket()->ticketId != first);
+    QCOMPARE(queueLength(), 1);
+    QCOMPARE(gaveUp.size(), 0);
+}
+
+void TestLeaseKeeper::longestWaitPassedGivesUp()
+{
+    fillThePool();
+    m_keeper->setWaitInLine(20s);
+    QSignalSpy gaveUp(m_keeper.get(), &LeaseKeeper::gaveUp);
+    m_keeper->start();
+    settle();
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Waiting);
+    for (int i = 0; i < 5 && gaveUp.isEmpty(); ++i)
+        step(ttl / 3);
+    QCOMPARE(gaveUp.size(), 1);
+    QVERIFY2(gaveUp.first().first().toString().contains(u"longest wait"_s),
+             qPrintable(gaveUp.first().first().toString()));
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Stopped);
+    QCOMPARE(queueLength(), 0);
+    // Given up means stopped: time passing sends nothing more.
+    const int connections = m_proxy->acceptedConnections();
+    step(ttl);
+    QCOMPARE(m_proxy->acceptedConnections(), connections);
+}
+
+void TestLeaseKeeper::lostAnswerOfTheGrantStillHoldsOneSeat()
+{
+    fillThePool();
+    m_keeper->setWaitInLine(600s);
+    m_keeper->start();
+    settle();
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Waiting);
+    QVERIFY(m_server->revoke(
+        licenseId, m_server->liveLeasesOf(licenseId, u"other0@ws-9"_s).first().value("seatId"_L1).toString()));
+    // The ticket heartbeat that hands over the lease loses its answer: the ticket is gone on the
+    // server, and the seat is this keeper's. It must end up holding that seat, not a second one.
+    m_proxy->dropNextResponse();
+    step(ttl / 3);
+    for (int i = 0; i < 3 && m_keeper->state() != LeaseKeeper::State::Holding; ++i)
+        step(retryInterval);
+    QCOMPARE(m_proxy->droppedResponses(), 1);
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Holding);
+    const QList<QJsonObject> live = m_server->liveLeasesOf(licenseId, holder);
+    QCOMPARE(live.size(), 1);
+    QCOMPARE(live.first().value("seatId"_L1).toString(), m_keeper->lease()->seatId);
+    QCOMPARE(queueLength(), 0);
+}
+
+void TestLeaseKeeper::withoutWaitAFullPoolStillDegrades()
+{
+    fillThePool();
+    QSignalSpy degraded(m_keeper.get(), &LeaseKeeper::degraded);
+    m_keeper->start();
+    settle();
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Degraded);
+    QCOMPARE(degraded.size(), 1);
+    QCOMPARE(queueLength(), 0);
 }
 
 } // namespace keyright
