@@ -25,6 +25,73 @@
         </message>
     </context>
     <context>
+        <name>DisputeReconstruction</name>
+        <message>
+            <source>Denied to %1: an admin blocked this holder</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Denied to %1: an admin blocked this holder until %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Denied to %1: the holder matches the deny entry %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Denied to %1: the holder is not on the allow list</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Denied to %1: the holder is not on the allow list (%2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <source>Denied to %1: %2 already holds its cap of %n seat(s)</source>
+            <translation>
+                <numerusform>Denied to %1: %2 already holds its cap of %n seat</numerusform>
+                <numerusform>Denied to %1: %2 already holds its cap of %n seats</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Denied to %1: %2 of %3 seats in use and the other %n are reserved for %4 (idle)</source>
+            <translation>
+                <numerusform>Denied to %1: %2 of %3 seats in use and the other %n is reserved for %4 (idle)</numerusform>
+                <numerusform>Denied to %1: %2 of %3 seats in use and the other %n are reserved for %4 (idle)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Denied to %1: all %n seat(s) in use</source>
+            <translation>
+                <numerusform>Denied to %1: the only seat is in use</numerusform>
+                <numerusform>Denied to %1: all %n seats in use</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Denied to %1: %2 of %n seat(s) in use and none free for this holder</source>
+            <translation>
+                <numerusform>Denied to %1: %2 of %n seat in use and none free for this holder</numerusform>
+                <numerusform>Denied to %1: %2 of %n seats in use and none free for this holder</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Seat rules at that moment: as changed at %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Seat rules at that moment: the license's current rules (no change in the loaded events).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Seat rules at that moment: not known (they changed later and no earlier change is loaded).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The loaded events do not reproduce the server's decision: the sentence follows the server's record, and the reconstruction is incomplete.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>LanguageManager</name>
         <message>
             <source>System language</source>
@@ -339,6 +406,18 @@
             <source>Three holders fill the pool and a colleague waits for a seat. Then the server's own clock jumps ten minutes forward, and later ten minutes back, as when someone sets the server's time by hand. Going by its wall clock, the server would think every lease ran out at once and hand the seats to the colleague while their holders still work. It does not: it sees each jump (a "clock jumped" event), keeps measuring leases with real elapsed time, and never signs an expiry earlier than one it already signed. Every holder keeps its seat, the colleague keeps waiting, and a crashed holder's seat would still come back one TTL plus the skew after its last heartbeat.</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>8. An instance dies</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Desk %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Three instances of the server share one database, and the four desks are spread over them: each row says which instance it talks to. A little later the busiest instance dies, as if its process were killed: its port closes and its connections are cut. Each of its desks sends its next heartbeat there, finds nobody, and sends the same heartbeat to the next instance at once: the row moves (the ⇄ mark on its strip) within one heartbeat, its lease never lapses, and the seat count stays where it was: no seat lost, none counted twice, because every instance reads the same seats. Later the instance comes back and nothing changes: the desks stay where they are. You can also kill and bring back an instance yourself with the instance buttons (Ctrl+1 to Ctrl+3); no confirmation is asked, this is a sandbox.</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>keyright::AdminClient</name>
@@ -499,6 +578,10 @@
         </message>
         <message>
             <source>offline %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Instance %1</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -727,6 +810,17 @@
             <source>%1 ago</source>
             <translation type="unfinished" />
         </message>
+        <message numerus="yes">
+            <source>%n holder(s) were waiting in line: %1.</source>
+            <translation>
+                <numerusform>%n holder was waiting in line: %1.</numerusform>
+                <numerusform>%n holders were waiting in line: %1.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>counted against the reservation of %1</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>keyright::Durations</name>
@@ -739,6 +833,18 @@
         <name>keyright::EmbeddedDemo</name>
         <message>
             <source>Cannot create the folder %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The embedded demo server is not running.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>There is no instance %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Instance %1 did not start: %2</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -883,6 +989,94 @@
         </message>
         <message>
             <source>the server's clock jumped back by %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>rules changed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>groups changed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>queued</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>left the queue</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>no seat rules: every seat shared</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>allow %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>deny %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>reserve %1 for %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>max %1 for %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>from the line after waiting %1, generation %2, %3 of %4 seats in use</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 holds its cap of %2 seats</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>matches the deny entry %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>not on the allow list</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 of %2 seats in use, %3 reserved for others (idle)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>no holder groups</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>groups now: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>position %1 in line, ticket %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>gave up after waiting %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>ticket expired after waiting %1: the waiter stopped renewing it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>waited the longest time it asked for (%1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>removed from the line by an admin after waiting %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>left the line after waiting %1</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -1209,6 +1403,41 @@
         </message>
     </context>
     <context>
+        <name>keyright::GroupsDialog</name>
+        <message>
+            <source>&amp;Add group</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Remove group</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Holder groups</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Group</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Holder patterns (separated by spaces)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>A group names the holders it matches: &lt;code&gt;*&lt;/code&gt; any characters but &lt;code&gt;/&lt;/code&gt;, &lt;code&gt;?&lt;/code&gt; one character, &lt;code&gt;[abc]&lt;/code&gt; one of a set, e.g. &lt;code&gt;*@render-*&lt;/code&gt;. Licenses name groups in their seat rules.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>e.g. render</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>e.g. *@render-* alice@ws-12</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>keyright::InstanceHealthModel</name>
         <message>
             <source>not asked yet</source>
@@ -1317,10 +1546,6 @@
         </message>
         <message>
             <source>not found: %1</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>no_seats_available reply without seatCount/inUse</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -1459,6 +1684,102 @@
             <source>the list of server instances changed</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>malformed holder_not_allowed reply: %1 (%2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 reply without seatCount/inUse</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>malformed %1 reply: %2 (%3)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>ticket_lost reply with an unknown "reason" ("%1")</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>the place was given up</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>the ticket was not renewed in time</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>no seat came free within the longest wait asked for</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>an administrator removed it from the line</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>the server does not know the ticket</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>group %1 already holds %2 of the %3 seats it may use</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 of %2 seats are in use and the other %3 are reserved for others</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>not allowed: the license's rules deny this holder (%1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>not allowed: this holder is not on the license's allow list</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>a seat is held for this place in line</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>waiting in line: position %1 of %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>left the line: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>malformed ticket: %1 (%2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>the ticket is for license %1, not %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>the ticket is for holder %1, not %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>the answer is about ticket %1, not %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>a place in line for a checkout that did not ask to wait</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>invalid wait of %1 s (1 to %2 s)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>invalid license or ticket id</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>leaving the line answered %1: %2</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>keyright::LeaseTableModel</name>
@@ -1570,6 +1891,34 @@
             <source>%1 (as of %2)</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>reserved for %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>max %1: %2 of %3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>shared seats</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>This seat counts against the shared seats, which anyone admitted may take.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>This seat counts against the seats reserved for %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 may hold at most %2 seats; it holds %3.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Counts against</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>keyright::LicenseDialog</name>
@@ -1669,6 +2018,82 @@
             <source>Clients will renew about every %1 s; a crashed client's seat is free after %2 s and its row is reaped after %3 s.</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>Add a &amp;reservation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Add a ca&amp;p</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Holder gro&amp;ups…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Anyone (or groups and holder patterns, separated by spaces)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Nobody (or groups and holder patterns, separated by spaces)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>When set, only these groups and holders (and members of a reserving group) may check out.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>These groups and holders never get a seat, whatever else matches.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Allow:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Deny:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Reserve:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>At most:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Seat rules</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Deny comes first, then allow, then the caps, then the reservations: a reserved seat never goes to an outsider and a cap is never exceeded.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Group</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Seats</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>No holder groups on this server yet.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Holder groups: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Show holder gro&amp;ups…</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>keyright::LicenseListModel</name>
@@ -1727,6 +2152,35 @@
         <message>
             <source>Denials in the last hour</source>
             <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <source>%n reserved and idle: only their group may take them</source>
+            <translation>
+                <numerusform>%n reserved and idle: only its group may take it</numerusform>
+                <numerusform>%n reserved and idle: only their group may take them</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>  %1: %2 of %3 reserved seats in use</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>At least %1 of the %2 reserved seats idle (select the license for the exact split)</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <source>%n free for anyone admitted</source>
+            <translation>
+                <numerusform>%n free for anyone admitted</numerusform>
+                <numerusform>%n free for anyone admitted</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n waiting in line</source>
+            <translation>
+                <numerusform>%n waiting in line</numerusform>
+                <numerusform>%n waiting in line</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -2035,6 +2489,109 @@
         </message>
         <message>
             <source>The data shown is as of %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Holder &amp;groups…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Saved the holder groups.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Seat rules</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The seat rules could not be read: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Holder groups</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The holder groups were not saved: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The license was saved but its seat rules were not: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Read only: editing needs the %1 role; this token (%2) has the %3 role.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>keyright::QueueTableModel</name>
+        <message>
+            <source>%1 (%2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>in %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>lapsed %1 ago</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>seat held for it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>waiting</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>A seat is held for this ticket; the waiter's next renewal gets the lease</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Position %1 of %2 waiting</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Queued at %1; gives up at %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The ticket is dropped unless its waiter renews it by %1 (a crashed waiter never blocks the line)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Seat %1 is held for this waiter</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Waiting for a seat the rules let this holder take</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>#</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Holder</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>License</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Waiting since</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Ticket expires</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>State</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -2404,6 +2961,50 @@
                 <numerusform>&lt;span style="color:%1"&gt;%n checkouts denied in the hour before&lt;/span&gt;</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>Waiting line (%n waiting)</source>
+            <translation>
+                <numerusform>Waiting line (%n waiting)</numerusform>
+                <numerusform>Waiting line (%n waiting)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Waiting line</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Nobody is waiting for a seat.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 in use   %2 reserved for a group, idle   %3 free</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Reserved seats only their group may take, even while nobody uses them: to everyone else the license is full sooner than its seat count says.</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <source>&lt;span style="color:%1"&gt;%n reserved and idle&lt;/span&gt;</source>
+            <translation>
+                <numerusform>&lt;span style="color:%1"&gt;%n reserved and idle&lt;/span&gt;</numerusform>
+                <numerusform>&lt;span style="color:%1"&gt;%n reserved and idle&lt;/span&gt;</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n free</source>
+            <translation>
+                <numerusform>%n free</numerusform>
+                <numerusform>%n free</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n waiting</source>
+            <translation>
+                <numerusform>%n waiting</numerusform>
+                <numerusform>%n waiting</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>keyright::SimulatedClient</name>
@@ -2429,6 +3030,10 @@
         </message>
         <message>
             <source>for %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>now on instance %1</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -2488,6 +3093,26 @@
         </message>
         <message>
             <source>This scenario moves the server's own clock, so it plays only on the embedded demo server (Server &gt; Use the embedded demo server).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>This scenario kills and restarts server instances, so it plays only on the embedded demo server (Server &gt; Use the embedded demo server).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>This scenario needs several server instances, and this server has only one.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The server instances did not start: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Instance %1 did not come back: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Instance %1 could not be stopped: %2</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -2728,6 +3353,38 @@
             <source>Play scenario</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>Server instances</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>⇄ on a strip: that client moved to another instance.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Kill instance %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Bring instance %1 back</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Stop this instance as if its process died (Ctrl+%1).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Start this instance again on the same port (Ctrl+%1).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>up · clients: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>down</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>keyright::TimelineStrip</name>
@@ -2887,6 +3544,14 @@
         </message>
         <message>
             <source>Seat usage of %1, last hour</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Seats reserved</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Waiting in line</source>
             <translation type="unfinished" />
         </message>
     </context>

@@ -25,6 +25,73 @@
         </message>
     </context>
     <context>
+        <name>DisputeReconstruction</name>
+        <message>
+            <source>Denied to %1: an admin blocked this holder</source>
+            <translation>Refusé à %1 : un administrateur a bloqué ce détenteur</translation>
+        </message>
+        <message>
+            <source>Denied to %1: an admin blocked this holder until %2</source>
+            <translation>Refusé à %1 : un administrateur a bloqué ce détenteur jusqu'à %2</translation>
+        </message>
+        <message>
+            <source>Denied to %1: the holder matches the deny entry %2</source>
+            <translation>Refusé à %1 : le détenteur correspond à l'entrée d'exclusion %2</translation>
+        </message>
+        <message>
+            <source>Denied to %1: the holder is not on the allow list</source>
+            <translation>Refusé à %1 : le détenteur n'est pas sur la liste d'autorisation</translation>
+        </message>
+        <message>
+            <source>Denied to %1: the holder is not on the allow list (%2)</source>
+            <translation>Refusé à %1 : le détenteur n'est pas sur la liste d'autorisation (%2)</translation>
+        </message>
+        <message numerus="yes">
+            <source>Denied to %1: %2 already holds its cap of %n seat(s)</source>
+            <translation>
+                <numerusform>Refusé à %1 : %2 détient déjà son plafond de %n siège</numerusform>
+                <numerusform>Refusé à %1 : %2 détient déjà son plafond de %n sièges</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Denied to %1: %2 of %3 seats in use and the other %n are reserved for %4 (idle)</source>
+            <translation>
+                <numerusform>Refusé à %1 : %2 sièges utilisés sur %3 et le dernier est réservé à %4 (inoccupé)</numerusform>
+                <numerusform>Refusé à %1 : %2 sièges utilisés sur %3 et les %n autres sont réservés à %4 (inoccupés)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Denied to %1: all %n seat(s) in use</source>
+            <translation>
+                <numerusform>Refusé à %1 : le seul siège est utilisé</numerusform>
+                <numerusform>Refusé à %1 : les %n sièges sont tous utilisés</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Denied to %1: %2 of %n seat(s) in use and none free for this holder</source>
+            <translation>
+                <numerusform>Refusé à %1 : %2 siège utilisé sur %n et aucun de libre pour ce détenteur</numerusform>
+                <numerusform>Refusé à %1 : %2 sièges utilisés sur %n et aucun de libre pour ce détenteur</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Seat rules at that moment: as changed at %1.</source>
+            <translation>Règles de sièges à cet instant : celles fixées à %1.</translation>
+        </message>
+        <message>
+            <source>Seat rules at that moment: the license's current rules (no change in the loaded events).</source>
+            <translation>Règles de sièges à cet instant : les règles actuelles de la licence (aucun changement dans les événements chargés).</translation>
+        </message>
+        <message>
+            <source>Seat rules at that moment: not known (they changed later and no earlier change is loaded).</source>
+            <translation>Règles de sièges à cet instant : inconnues (elles ont changé depuis et aucun changement antérieur n'est chargé).</translation>
+        </message>
+        <message>
+            <source>The loaded events do not reproduce the server's decision: the sentence follows the server's record, and the reconstruction is incomplete.</source>
+            <translation>Les événements chargés ne reproduisent pas la décision du serveur : la phrase suit l'enregistrement du serveur, et la reconstitution est incomplète.</translation>
+        </message>
+    </context>
+    <context>
         <name>LanguageManager</name>
         <message>
             <source>System language</source>
@@ -339,6 +406,18 @@
             <source>Three holders fill the pool and a colleague waits for a seat. Then the server's own clock jumps ten minutes forward, and later ten minutes back, as when someone sets the server's time by hand. Going by its wall clock, the server would think every lease ran out at once and hand the seats to the colleague while their holders still work. It does not: it sees each jump (a "clock jumped" event), keeps measuring leases with real elapsed time, and never signs an expiry earlier than one it already signed. Every holder keeps its seat, the colleague keeps waiting, and a crashed holder's seat would still come back one TTL plus the skew after its last heartbeat.</source>
             <translation>Trois détenteurs remplissent le pool et un collègue attend un siège. Puis l'horloge du serveur fait un bond de dix minutes en avant, et plus tard de dix minutes en arrière, comme quand quelqu'un règle l'heure du serveur à la main. S'il se fiait à son horloge murale, le serveur croirait que tous les baux ont expiré d'un coup et donnerait les sièges au collègue alors que leurs détenteurs travaillent encore. Il n'en fait rien : il voit chaque saut (un événement « saut d'horloge »), continue de mesurer les baux avec le temps réellement écoulé et ne signe jamais une expiration plus tôt qu'une expiration déjà signée. Chaque détenteur garde son siège, le collègue continue d'attendre, et le siège d'un détenteur qui plante reviendrait toujours un TTL plus le décalage après son dernier battement.</translation>
         </message>
+        <message>
+            <source>8. An instance dies</source>
+            <translation>8. Une instance meurt</translation>
+        </message>
+        <message>
+            <source>Desk %1</source>
+            <translation>Poste %1</translation>
+        </message>
+        <message>
+            <source>Three instances of the server share one database, and the four desks are spread over them: each row says which instance it talks to. A little later the busiest instance dies, as if its process were killed: its port closes and its connections are cut. Each of its desks sends its next heartbeat there, finds nobody, and sends the same heartbeat to the next instance at once: the row moves (the ⇄ mark on its strip) within one heartbeat, its lease never lapses, and the seat count stays where it was: no seat lost, none counted twice, because every instance reads the same seats. Later the instance comes back and nothing changes: the desks stay where they are. You can also kill and bring back an instance yourself with the instance buttons (Ctrl+1 to Ctrl+3); no confirmation is asked, this is a sandbox.</source>
+            <translation>Trois instances du serveur partagent une même base de données, et les quatre postes sont répartis entre elles : chaque ligne indique à quelle instance elle parle. Un peu plus tard, l'instance la plus chargée meurt, comme si son processus était tué : son port se ferme et ses connexions sont coupées. Chacun de ses postes y envoie son battement suivant, n'y trouve personne et envoie aussitôt le même battement à l'instance suivante : la ligne change d'instance (la marque ⇄ sur sa bande) en un battement, son bail n'expire jamais et le compte de sièges ne bouge pas : aucun siège perdu, aucun compté deux fois, car toutes les instances lisent les mêmes sièges. Plus tard, l'instance revient et rien ne change : les postes restent où ils sont. Vous pouvez aussi tuer puis relancer une instance vous-même avec les boutons des instances (Ctrl+1 à Ctrl+3) ; aucune confirmation n'est demandée, c'est un bac à sable.</translation>
+        </message>
     </context>
     <context>
         <name>keyright::AdminClient</name>
@@ -500,6 +579,10 @@
         <message>
             <source>offline %1</source>
             <translation>hors ligne %1</translation>
+        </message>
+        <message>
+            <source>Instance %1</source>
+            <translation>Instance %1</translation>
         </message>
     </context>
     <context>
@@ -727,6 +810,17 @@
             <source>%1 ago</source>
             <translation>il y a %1</translation>
         </message>
+        <message numerus="yes">
+            <source>%n holder(s) were waiting in line: %1.</source>
+            <translation>
+                <numerusform>%n détenteur attendait dans la file : %1.</numerusform>
+                <numerusform>%n détenteurs attendaient dans la file : %1.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>counted against the reservation of %1</source>
+            <translation>compté sur la réservation de %1</translation>
+        </message>
     </context>
     <context>
         <name>keyright::Durations</name>
@@ -740,6 +834,18 @@
         <message>
             <source>Cannot create the folder %1</source>
             <translation>Impossible de créer le dossier %1</translation>
+        </message>
+        <message>
+            <source>The embedded demo server is not running.</source>
+            <translation>Le serveur de démonstration intégré ne tourne pas.</translation>
+        </message>
+        <message>
+            <source>There is no instance %1.</source>
+            <translation>Il n'y a pas d'instance %1.</translation>
+        </message>
+        <message>
+            <source>Instance %1 did not start: %2</source>
+            <translation>L'instance %1 n'a pas démarré : %2</translation>
         </message>
     </context>
     <context>
@@ -884,6 +990,94 @@
         <message>
             <source>the server's clock jumped back by %1</source>
             <translation>l'horloge du serveur a fait un bond en arrière de %1</translation>
+        </message>
+        <message>
+            <source>rules changed</source>
+            <translation>règles modifiées</translation>
+        </message>
+        <message>
+            <source>groups changed</source>
+            <translation>groupes modifiés</translation>
+        </message>
+        <message>
+            <source>queued</source>
+            <translation>en file d'attente</translation>
+        </message>
+        <message>
+            <source>left the queue</source>
+            <translation>a quitté la file</translation>
+        </message>
+        <message>
+            <source>no seat rules: every seat shared</source>
+            <translation>aucune règle de sièges : tous les sièges sont partagés</translation>
+        </message>
+        <message>
+            <source>allow %1</source>
+            <translation>autoriser %1</translation>
+        </message>
+        <message>
+            <source>deny %1</source>
+            <translation>exclure %1</translation>
+        </message>
+        <message>
+            <source>reserve %1 for %2</source>
+            <translation>réserver %1 pour %2</translation>
+        </message>
+        <message>
+            <source>max %1 for %2</source>
+            <translation>max %1 pour %2</translation>
+        </message>
+        <message>
+            <source>from the line after waiting %1, generation %2, %3 of %4 seats in use</source>
+            <translation>depuis la file après %1 d'attente, génération %2, %3 sièges utilisés sur %4</translation>
+        </message>
+        <message>
+            <source>%1 holds its cap of %2 seats</source>
+            <translation>%1 détient son plafond de %2 sièges</translation>
+        </message>
+        <message>
+            <source>matches the deny entry %1</source>
+            <translation>correspond à l'entrée d'exclusion %1</translation>
+        </message>
+        <message>
+            <source>not on the allow list</source>
+            <translation>absent de la liste d'autorisation</translation>
+        </message>
+        <message>
+            <source>%1 of %2 seats in use, %3 reserved for others (idle)</source>
+            <translation>%1 sièges utilisés sur %2, %3 réservés à d'autres (inoccupés)</translation>
+        </message>
+        <message>
+            <source>no holder groups</source>
+            <translation>aucun groupe de détenteurs</translation>
+        </message>
+        <message>
+            <source>groups now: %1</source>
+            <translation>groupes désormais : %1</translation>
+        </message>
+        <message>
+            <source>position %1 in line, ticket %2</source>
+            <translation>position %1 dans la file, ticket %2</translation>
+        </message>
+        <message>
+            <source>gave up after waiting %1</source>
+            <translation>abandon après %1 d'attente</translation>
+        </message>
+        <message>
+            <source>ticket expired after waiting %1: the waiter stopped renewing it</source>
+            <translation>ticket expiré après %1 d'attente : le demandeur a cessé de le renouveler</translation>
+        </message>
+        <message>
+            <source>waited the longest time it asked for (%1)</source>
+            <translation>a attendu la durée maximale demandée (%1)</translation>
+        </message>
+        <message>
+            <source>removed from the line by an admin after waiting %1</source>
+            <translation>retiré de la file par un administrateur après %1 d'attente</translation>
+        </message>
+        <message>
+            <source>left the line after waiting %1</source>
+            <translation>a quitté la file après %1 d'attente</translation>
         </message>
     </context>
     <context>
@@ -1209,6 +1403,41 @@
         </message>
     </context>
     <context>
+        <name>keyright::GroupsDialog</name>
+        <message>
+            <source>&amp;Add group</source>
+            <translation>&amp;Ajouter un groupe</translation>
+        </message>
+        <message>
+            <source>&amp;Remove group</source>
+            <translation>&amp;Retirer le groupe</translation>
+        </message>
+        <message>
+            <source>Holder groups</source>
+            <translation>Groupes de détenteurs</translation>
+        </message>
+        <message>
+            <source>Group</source>
+            <translation>Groupe</translation>
+        </message>
+        <message>
+            <source>Holder patterns (separated by spaces)</source>
+            <translation>Motifs de détenteurs (séparés par des espaces)</translation>
+        </message>
+        <message>
+            <source>A group names the holders it matches: &lt;code&gt;*&lt;/code&gt; any characters but &lt;code&gt;/&lt;/code&gt;, &lt;code&gt;?&lt;/code&gt; one character, &lt;code&gt;[abc]&lt;/code&gt; one of a set, e.g. &lt;code&gt;*@render-*&lt;/code&gt;. Licenses name groups in their seat rules.</source>
+            <translation>Un groupe désigne les détenteurs qui correspondent à ses motifs : &lt;code&gt;*&lt;/code&gt; n'importe quels caractères sauf &lt;code&gt;/&lt;/code&gt;, &lt;code&gt;?&lt;/code&gt; un caractère, &lt;code&gt;[abc]&lt;/code&gt; un caractère parmi un ensemble, p. ex. &lt;code&gt;*@render-*&lt;/code&gt;. Les licences nomment des groupes dans leurs règles de sièges.</translation>
+        </message>
+        <message>
+            <source>e.g. render</source>
+            <translation>p. ex. render</translation>
+        </message>
+        <message>
+            <source>e.g. *@render-* alice@ws-12</source>
+            <translation>p. ex. *@render-* alice@ws-12</translation>
+        </message>
+    </context>
+    <context>
         <name>keyright::InstanceHealthModel</name>
         <message>
             <source>not asked yet</source>
@@ -1318,10 +1547,6 @@
         <message>
             <source>not found: %1</source>
             <translation>introuvable : %1</translation>
-        </message>
-        <message>
-            <source>no_seats_available reply without seatCount/inUse</source>
-            <translation>réponse no_seats_available sans seatCount/inUse</translation>
         </message>
         <message>
             <source>unexpected conflict: %1</source>
@@ -1459,6 +1684,102 @@
             <source>the list of server instances changed</source>
             <translation>la liste des instances du serveur a changé</translation>
         </message>
+        <message>
+            <source>malformed holder_not_allowed reply: %1 (%2)</source>
+            <translation>réponse holder_not_allowed mal formée : %1 (%2)</translation>
+        </message>
+        <message>
+            <source>%1 reply without seatCount/inUse</source>
+            <translation>réponse %1 sans seatCount/inUse</translation>
+        </message>
+        <message>
+            <source>malformed %1 reply: %2 (%3)</source>
+            <translation>réponse %1 mal formée : %2 (%3)</translation>
+        </message>
+        <message>
+            <source>ticket_lost reply with an unknown "reason" ("%1")</source>
+            <translation>réponse ticket_lost avec un « reason » inconnu (« %1 »)</translation>
+        </message>
+        <message>
+            <source>the place was given up</source>
+            <translation>la place a été abandonnée</translation>
+        </message>
+        <message>
+            <source>the ticket was not renewed in time</source>
+            <translation>le ticket n'a pas été renouvelé à temps</translation>
+        </message>
+        <message>
+            <source>no seat came free within the longest wait asked for</source>
+            <translation>aucun poste ne s'est libéré dans le délai d'attente maximal demandé</translation>
+        </message>
+        <message>
+            <source>an administrator removed it from the line</source>
+            <translation>un administrateur l'a retiré de la file</translation>
+        </message>
+        <message>
+            <source>the server does not know the ticket</source>
+            <translation>le serveur ne connaît pas ce ticket</translation>
+        </message>
+        <message>
+            <source>group %1 already holds %2 of the %3 seats it may use</source>
+            <translation>le groupe %1 occupe déjà %2 des %3 postes auxquels il a droit</translation>
+        </message>
+        <message>
+            <source>%1 of %2 seats are in use and the other %3 are reserved for others</source>
+            <translation>%1 postes sur %2 sont occupés et les %3 autres sont réservés à d'autres</translation>
+        </message>
+        <message>
+            <source>not allowed: the license's rules deny this holder (%1)</source>
+            <translation>non autorisé : les règles de la licence refusent ce détenteur (%1)</translation>
+        </message>
+        <message>
+            <source>not allowed: this holder is not on the license's allow list</source>
+            <translation>non autorisé : ce détenteur n'est pas sur la liste des autorisés de la licence</translation>
+        </message>
+        <message>
+            <source>a seat is held for this place in line</source>
+            <translation>un poste est réservé pour cette place dans la file</translation>
+        </message>
+        <message>
+            <source>waiting in line: position %1 of %2</source>
+            <translation>dans la file d'attente : position %1 sur %2</translation>
+        </message>
+        <message>
+            <source>left the line: %1</source>
+            <translation>sorti de la file d'attente : %1</translation>
+        </message>
+        <message>
+            <source>malformed ticket: %1 (%2)</source>
+            <translation>ticket mal formé : %1 (%2)</translation>
+        </message>
+        <message>
+            <source>the ticket is for license %1, not %2</source>
+            <translation>le ticket concerne la licence %1, pas %2</translation>
+        </message>
+        <message>
+            <source>the ticket is for holder %1, not %2</source>
+            <translation>le ticket concerne le détenteur %1, pas %2</translation>
+        </message>
+        <message>
+            <source>the answer is about ticket %1, not %2</source>
+            <translation>la réponse concerne le ticket %1, pas %2</translation>
+        </message>
+        <message>
+            <source>a place in line for a checkout that did not ask to wait</source>
+            <translation>une place dans la file pour une demande qui n'a pas demandé à attendre</translation>
+        </message>
+        <message>
+            <source>invalid wait of %1 s (1 to %2 s)</source>
+            <translation>attente invalide de %1 s (de 1 à %2 s)</translation>
+        </message>
+        <message>
+            <source>invalid license or ticket id</source>
+            <translation>identifiant de licence ou de ticket invalide</translation>
+        </message>
+        <message>
+            <source>leaving the line answered %1: %2</source>
+            <translation>la sortie de la file a répondu %1 : %2</translation>
+        </message>
     </context>
     <context>
         <name>keyright::LeaseTableModel</name>
@@ -1570,6 +1891,34 @@
             <source>%1 (as of %2)</source>
             <translation>%1 (au %2)</translation>
         </message>
+        <message>
+            <source>reserved for %1</source>
+            <translation>réservé à %1</translation>
+        </message>
+        <message>
+            <source>max %1: %2 of %3</source>
+            <translation>plafond %1 : %2 sur %3</translation>
+        </message>
+        <message>
+            <source>shared seats</source>
+            <translation>sièges partagés</translation>
+        </message>
+        <message>
+            <source>This seat counts against the shared seats, which anyone admitted may take.</source>
+            <translation>Ce siège compte sur les sièges partagés, que toute personne admise peut prendre.</translation>
+        </message>
+        <message>
+            <source>This seat counts against the seats reserved for %1.</source>
+            <translation>Ce siège compte sur les sièges réservés à %1.</translation>
+        </message>
+        <message>
+            <source>%1 may hold at most %2 seats; it holds %3.</source>
+            <translation>%1 peut détenir au plus %2 sièges ; il en détient %3.</translation>
+        </message>
+        <message>
+            <source>Counts against</source>
+            <translation>Compte sur</translation>
+        </message>
     </context>
     <context>
         <name>keyright::LicenseDialog</name>
@@ -1669,6 +2018,82 @@
             <source>Clients will renew about every %1 s; a crashed client's seat is free after %2 s and its row is reaped after %3 s.</source>
             <translation>Les clients renouvelleront environ toutes les %1 s ; le siège d'un client planté est libre au bout de %2 s et sa ligne est nettoyée au bout de %3 s.</translation>
         </message>
+        <message>
+            <source>Add a &amp;reservation</source>
+            <translation>Ajouter une &amp;réservation</translation>
+        </message>
+        <message>
+            <source>Add a ca&amp;p</source>
+            <translation>Ajouter un &amp;plafond</translation>
+        </message>
+        <message>
+            <source>Holder gro&amp;ups…</source>
+            <translation>Gro&amp;upes de détenteurs…</translation>
+        </message>
+        <message>
+            <source>Anyone (or groups and holder patterns, separated by spaces)</source>
+            <translation>Tout le monde (ou groupes et motifs de détenteurs, séparés par des espaces)</translation>
+        </message>
+        <message>
+            <source>Nobody (or groups and holder patterns, separated by spaces)</source>
+            <translation>Personne (ou groupes et motifs de détenteurs, séparés par des espaces)</translation>
+        </message>
+        <message>
+            <source>When set, only these groups and holders (and members of a reserving group) may check out.</source>
+            <translation>Si elle est remplie, seuls ces groupes et détenteurs (et les membres d'un groupe qui réserve) peuvent emprunter un siège.</translation>
+        </message>
+        <message>
+            <source>These groups and holders never get a seat, whatever else matches.</source>
+            <translation>Ces groupes et détenteurs n'obtiennent jamais de siège, quelle que soit la règle qui leur correspond par ailleurs.</translation>
+        </message>
+        <message>
+            <source>&amp;Allow:</source>
+            <translation>&amp;Autoriser :</translation>
+        </message>
+        <message>
+            <source>&amp;Deny:</source>
+            <translation>E&amp;xclure :</translation>
+        </message>
+        <message>
+            <source>Reserve:</source>
+            <translation>Réserver :</translation>
+        </message>
+        <message>
+            <source>At most:</source>
+            <translation>Au plus :</translation>
+        </message>
+        <message>
+            <source>Seat rules</source>
+            <translation>Règles de sièges</translation>
+        </message>
+        <message>
+            <source>Deny comes first, then allow, then the caps, then the reservations: a reserved seat never goes to an outsider and a cap is never exceeded.</source>
+            <translation>L'exclusion passe d'abord, puis l'autorisation, puis les plafonds, puis les réservations : un siège réservé ne va jamais à quelqu'un d'extérieur au groupe et un plafond n'est jamais dépassé.</translation>
+        </message>
+        <message>
+            <source>Group</source>
+            <translation>Groupe</translation>
+        </message>
+        <message>
+            <source>Seats</source>
+            <translation>Sièges</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>Retirer</translation>
+        </message>
+        <message>
+            <source>No holder groups on this server yet.</source>
+            <translation>Pas encore de groupe de détenteurs sur ce serveur.</translation>
+        </message>
+        <message>
+            <source>Holder groups: %1</source>
+            <translation>Groupes de détenteurs : %1</translation>
+        </message>
+        <message>
+            <source>Show holder gro&amp;ups…</source>
+            <translation>Voir les gro&amp;upes de détenteurs…</translation>
+        </message>
     </context>
     <context>
         <name>keyright::LicenseListModel</name>
@@ -1727,6 +2152,35 @@
         <message>
             <source>Denials in the last hour</source>
             <translation>Refus dans la dernière heure</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n reserved and idle: only their group may take them</source>
+            <translation>
+                <numerusform>%n réservé et inoccupé : seul son groupe peut le prendre</numerusform>
+                <numerusform>%n réservés et inoccupés : seul leur groupe peut les prendre</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>  %1: %2 of %3 reserved seats in use</source>
+            <translation>  %1 : %2 sièges réservés utilisés sur %3</translation>
+        </message>
+        <message>
+            <source>At least %1 of the %2 reserved seats idle (select the license for the exact split)</source>
+            <translation>Au moins %1 des %2 sièges réservés inoccupés (sélectionnez la licence pour la répartition exacte)</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n free for anyone admitted</source>
+            <translation>
+                <numerusform>%n libre pour toute personne admise</numerusform>
+                <numerusform>%n libres pour toute personne admise</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n waiting in line</source>
+            <translation>
+                <numerusform>%n en file d'attente</numerusform>
+                <numerusform>%n en file d'attente</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -2036,6 +2490,109 @@
         <message>
             <source>The data shown is as of %1.</source>
             <translation>Les données affichées datent de %1.</translation>
+        </message>
+        <message>
+            <source>Holder &amp;groups…</source>
+            <translation>&amp;Groupes de détenteurs…</translation>
+        </message>
+        <message>
+            <source>Saved the holder groups.</source>
+            <translation>Groupes de détenteurs enregistrés.</translation>
+        </message>
+        <message>
+            <source>Seat rules</source>
+            <translation>Règles de sièges</translation>
+        </message>
+        <message>
+            <source>The seat rules could not be read: %1</source>
+            <translation>Les règles de sièges n'ont pas pu être lues : %1</translation>
+        </message>
+        <message>
+            <source>Holder groups</source>
+            <translation>Groupes de détenteurs</translation>
+        </message>
+        <message>
+            <source>The holder groups were not saved: %1</source>
+            <translation>Les groupes de détenteurs n'ont pas été enregistrés : %1</translation>
+        </message>
+        <message>
+            <source>The license was saved but its seat rules were not: %1</source>
+            <translation>La licence a été enregistrée, mais pas ses règles de sièges : %1</translation>
+        </message>
+        <message>
+            <source>Read only: editing needs the %1 role; this token (%2) has the %3 role.</source>
+            <translation>Lecture seule : la modification demande le rôle %1 ; ce jeton (%2) a le rôle %3.</translation>
+        </message>
+    </context>
+    <context>
+        <name>keyright::QueueTableModel</name>
+        <message>
+            <source>%1 (%2)</source>
+            <translation>%1 (%2)</translation>
+        </message>
+        <message>
+            <source>in %1</source>
+            <translation>dans %1</translation>
+        </message>
+        <message>
+            <source>lapsed %1 ago</source>
+            <translation>échu il y a %1</translation>
+        </message>
+        <message>
+            <source>seat held for it</source>
+            <translation>siège retenu pour lui</translation>
+        </message>
+        <message>
+            <source>waiting</source>
+            <translation>en attente</translation>
+        </message>
+        <message>
+            <source>A seat is held for this ticket; the waiter's next renewal gets the lease</source>
+            <translation>Un siège est retenu pour ce ticket ; le prochain renouvellement du demandeur obtient le bail</translation>
+        </message>
+        <message>
+            <source>Position %1 of %2 waiting</source>
+            <translation>Position %1 sur %2 en attente</translation>
+        </message>
+        <message>
+            <source>Queued at %1; gives up at %2</source>
+            <translation>En file depuis %1 ; abandon à %2</translation>
+        </message>
+        <message>
+            <source>The ticket is dropped unless its waiter renews it by %1 (a crashed waiter never blocks the line)</source>
+            <translation>Le ticket est retiré si son demandeur ne le renouvelle pas avant %1 (un demandeur planté ne bloque jamais la file)</translation>
+        </message>
+        <message>
+            <source>Seat %1 is held for this waiter</source>
+            <translation>Le siège %1 est retenu pour ce demandeur</translation>
+        </message>
+        <message>
+            <source>Waiting for a seat the rules let this holder take</source>
+            <translation>Attend un siège que les règles laissent prendre à ce détenteur</translation>
+        </message>
+        <message>
+            <source>#</source>
+            <translation>N°</translation>
+        </message>
+        <message>
+            <source>Holder</source>
+            <translation>Détenteur</translation>
+        </message>
+        <message>
+            <source>License</source>
+            <translation>Licence</translation>
+        </message>
+        <message>
+            <source>Waiting since</source>
+            <translation>En attente depuis</translation>
+        </message>
+        <message>
+            <source>Ticket expires</source>
+            <translation>Expiration du ticket</translation>
+        </message>
+        <message>
+            <source>State</source>
+            <translation>État</translation>
         </message>
     </context>
     <context>
@@ -2404,6 +2961,50 @@
                 <numerusform>&lt;span style="color:%1"&gt;%n demandes refusées dans l'heure précédente&lt;/span&gt;</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>Waiting line (%n waiting)</source>
+            <translation>
+                <numerusform>File d'attente (%n en attente)</numerusform>
+                <numerusform>File d'attente (%n en attente)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Waiting line</source>
+            <translation>File d'attente</translation>
+        </message>
+        <message>
+            <source>Nobody is waiting for a seat.</source>
+            <translation>Personne n'attend de siège.</translation>
+        </message>
+        <message>
+            <source>%1 in use   %2 reserved for a group, idle   %3 free</source>
+            <translation>%1 utilisés   %2 réservés à un groupe, inoccupés   %3 libres</translation>
+        </message>
+        <message>
+            <source>Reserved seats only their group may take, even while nobody uses them: to everyone else the license is full sooner than its seat count says.</source>
+            <translation>Des sièges réservés que seul leur groupe peut prendre, même quand personne ne les utilise : pour tous les autres, la licence est pleine plus tôt que son nombre de sièges ne le dit.</translation>
+        </message>
+        <message numerus="yes">
+            <source>&lt;span style="color:%1"&gt;%n reserved and idle&lt;/span&gt;</source>
+            <translation>
+                <numerusform>&lt;span style="color:%1"&gt;%n réservé et inoccupé&lt;/span&gt;</numerusform>
+                <numerusform>&lt;span style="color:%1"&gt;%n réservés et inoccupés&lt;/span&gt;</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n free</source>
+            <translation>
+                <numerusform>%n libre</numerusform>
+                <numerusform>%n libres</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n waiting</source>
+            <translation>
+                <numerusform>%n en attente</numerusform>
+                <numerusform>%n en attente</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>keyright::SimulatedClient</name>
@@ -2430,6 +3031,10 @@
         <message>
             <source>for %1</source>
             <translation>pendant %1</translation>
+        </message>
+        <message>
+            <source>now on instance %1</source>
+            <translation>désormais sur l'instance %1</translation>
         </message>
     </context>
     <context>
@@ -2489,6 +3094,26 @@
         <message>
             <source>This scenario moves the server's own clock, so it plays only on the embedded demo server (Server &gt; Use the embedded demo server).</source>
             <translation>Ce scénario déplace l'horloge du serveur lui-même : il ne se joue que sur le serveur de démonstration intégré (Serveur &gt; Utiliser le serveur de démonstration intégré).</translation>
+        </message>
+        <message>
+            <source>This scenario kills and restarts server instances, so it plays only on the embedded demo server (Server &gt; Use the embedded demo server).</source>
+            <translation>Ce scénario tue et relance des instances du serveur : il ne se joue donc que sur le serveur de démonstration intégré (Serveur &gt; Utiliser le serveur de démonstration intégré).</translation>
+        </message>
+        <message>
+            <source>This scenario needs several server instances, and this server has only one.</source>
+            <translation>Ce scénario a besoin de plusieurs instances du serveur, et ce serveur n'en a qu'une.</translation>
+        </message>
+        <message>
+            <source>The server instances did not start: %1</source>
+            <translation>Les instances du serveur n'ont pas démarré : %1</translation>
+        </message>
+        <message>
+            <source>Instance %1 did not come back: %2</source>
+            <translation>L'instance %1 n'est pas revenue : %2</translation>
+        </message>
+        <message>
+            <source>Instance %1 could not be stopped: %2</source>
+            <translation>L'instance %1 n'a pas pu être arrêtée : %2</translation>
         </message>
     </context>
     <context>
@@ -2728,6 +3353,38 @@
             <source>Play scenario</source>
             <translation>Lancer le scénario</translation>
         </message>
+        <message>
+            <source>Server instances</source>
+            <translation>Instances du serveur</translation>
+        </message>
+        <message>
+            <source>⇄ on a strip: that client moved to another instance.</source>
+            <translation>⇄ sur une bande : ce client est passé sur une autre instance.</translation>
+        </message>
+        <message>
+            <source>Kill instance %1</source>
+            <translation>Tuer l'instance %1</translation>
+        </message>
+        <message>
+            <source>Bring instance %1 back</source>
+            <translation>Relancer l'instance %1</translation>
+        </message>
+        <message>
+            <source>Stop this instance as if its process died (Ctrl+%1).</source>
+            <translation>Arrêter cette instance comme si son processus mourait (Ctrl+%1).</translation>
+        </message>
+        <message>
+            <source>Start this instance again on the same port (Ctrl+%1).</source>
+            <translation>Redémarrer cette instance sur le même port (Ctrl+%1).</translation>
+        </message>
+        <message>
+            <source>up · clients: %1</source>
+            <translation>en service · clients : %1</translation>
+        </message>
+        <message>
+            <source>down</source>
+            <translation>hors service</translation>
+        </message>
     </context>
     <context>
         <name>keyright::TimelineStrip</name>
@@ -2888,6 +3545,14 @@
         <message>
             <source>Seat usage of %1, last hour</source>
             <translation>Utilisation des sièges de %1, dernière heure</translation>
+        </message>
+        <message>
+            <source>Seats reserved</source>
+            <translation>Sièges réservés</translation>
+        </message>
+        <message>
+            <source>Waiting in line</source>
+            <translation>En file d'attente</translation>
         </message>
     </context>
     <context>
