@@ -6,7 +6,6 @@
 #include "DashboardSession.h"
 #include "DisputePanel.h"
 #include "DisputeReconstruction.h"
-#include "DisputeTranslations.h"
 #include "EventsPage.h"
 #include "LanguageManager.h"
 #include "LeaseClient.h"
@@ -227,24 +226,21 @@ private Q_SLOTS:
 private:
     void setLanguage(const QString &code);
 
-    test::DisputeTranslations m_fallback;
     LanguageManager m_languages;
 };
 
 void TestDisputeSentences::initTestCase()
 {
-    QCoreApplication::installTranslator(&m_fallback);
     setLanguage(u"en"_s);
 }
 
 void TestDisputeSentences::cleanupTestCase()
 {
-    QCoreApplication::removeTranslator(&m_fallback);
+    setLanguage(u"en"_s);
 }
 
 void TestDisputeSentences::setLanguage(const QString &code)
 {
-    m_fallback.setLanguage(code);
     QCOMPARE(m_languages.apply(code), code);
 }
 

@@ -9,7 +9,6 @@
 #include "LanguageManager.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
-#include "PendingFrenchRules.h"
 #include "SimulatorPage.h"
 #include "TestServer.h"
 #include "WidgetTextAudit.h"
@@ -160,16 +159,12 @@ void TestLanguageSwitch::everyPageFollowsALiveSwitch()
     QTRY_COMPARE_WITH_TIMEOUT(simulator->rows().size(), 2, 5000);
     const auto english = textsOfEveryPage();
 
-    // The seat-rules strings' French until keyright_fr.ts has it (the French only, never in English).
-    test::PendingFrenchRules pendingRules;
-    QCoreApplication::installTranslator(&pendingRules);
     m_languages.apply(u"fr"_s);
     QCoreApplication::processEvents();
     const QStringList stillEnglish = leftovers(english);
     const auto french = textsOfEveryPage();
     QVERIFY2(stillEnglish.isEmpty(), qPrintable(u"left in English:\n"_s + stillEnglish.join(u"\n"_s)));
 
-    QCoreApplication::removeTranslator(&pendingRules);
     m_languages.apply(u"en"_s);
     QCoreApplication::processEvents();
     const QStringList stillFrench = leftovers(french);

@@ -10,7 +10,6 @@
 #include "LeaseTableModel.h"
 #include "LicenseDialog.h"
 #include "ManualClock.h"
-#include "PendingFrenchRules.h"
 #include "QueueTableModel.h"
 #include "SeatsPage.h"
 #include "StatePalette.h"
@@ -618,10 +617,7 @@ void TestSeatRulesUi::screenshots()
     if (dir.isEmpty())
         QSKIP("KEYRIGHT_SCREENSHOT_DIR not set");
     QFETCH(QString, language);
-    test::PendingFrenchRules pending;
     m_languages.apply(language);
-    if (language == u"fr")
-        QCoreApplication::installTranslator(&pending);
 
     QNetworkAccessManager network;
     ManualClock clock(now);
@@ -650,7 +646,6 @@ void TestSeatRulesUi::screenshots()
     seatsOf(dialog.reserveTable(), 0)->setValue(11);
     QTest::qWait(100);
     QVERIFY(dialog.grab().save(QDir(dir).filePath(u"seats-rules-dialog-%1.png"_s.arg(language))));
-    QCoreApplication::removeTranslator(&pending);
 }
 
 QTEST_MAIN(TestSeatRulesUi)
