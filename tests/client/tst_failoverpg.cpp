@@ -499,26 +499,46 @@ void TestFailoverOnPostgres::postgresCliStatusWithTheFirstInstanceKilled()
             arguments << u"--server"_s << url.toString();
     }
     arguments << u"status"_s << licenseId << u"--token-file"_s << m_cluster->instance(1).adminTokenPath();
-    QProcess cli;
-    cli.setProcessEnvironment(environment);
-    QElapsedTimer elapsed;
-    elapsed.start();
-    cli.start(cliBinary(), arguments);
-    const bool finished = cli.waitForFinished(10000);
-    const qint64 ms = elapsed.elapsed();
-    if (!finished) {
-        cli.kill();
-        cli.waitForFinished(2000);
-    }
-    QVERIFY2(finished, "keyright status did not finish within 10 s");
-    const QString out = QString::fromUtf8(cli.readAllStandardOutput());
-    const QString err = QString::fromUtf8(cli.readAllStandardError());
-    QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
-    QVERIFY2(cli.exitCode() == 0, qPrintable(out + err));
-    QVERIFY2(out.contains(u"1 of 3 seats in use"_s) && out.contains(u"alice@ws-1"_s), qPrintable(out));
-    QVERIFY2(out.contains(m_cluster->instance(1).url().toDisplayString()), qPrintable(out));
-    qInfo("keyright status with the first of three instances killed: %lld ms wall time", ms);
-    QVERIFY2(ms < 1000, qPrintable(u"%1 ms"_s.arg(ms)));
+    struct Run
+    {
+        bool finished = false;
+        qint64 ms = 0;
+        int exitCode = -1;
+        QString out;
+        QString err;
+    };
+    const auto run = [&environment](const QStringList &args) {
+        Run result;
+        QProcess cli;
+        cli.setProcessEnvironment(environment);
+        QElapsedTimer elapsed;
+        elapsed.start();
+        cli.start(cliBinary(), args);
+        result.finished = cli.waitForFinished(10000);
+        result.ms = elapsed.elapsed();
+        if (!result.finished) {
+            cli.kill();
+            cli.waitForFinished(2000);
+        }
+        result.exitCode = cli.exitStatus() == QProcess::NormalExit ? cli.exitCode() : -1;
+        result.out = QString::fromUtf8(cli.readAllStandardOutput());
+        result.err = QString::fromUtf8(cli.readAllStandardError());
+        return result;
+    };
+    // What starting the binary costs here: the same command against the live instance alone.
+    const Run alone = run({u"--server"_s, m_cluster->instance(1).url().toString(), u"status"_s, licenseId,
+                           u"--token-file"_s, m_cluster->instance(1).adminTokenPath()});
+    QVERIFY2(alone.exitCode == 0, qPrintable(alone.out + alone.err));
+    const Run withDead = run(arguments);
+    QVERIFY2(withDead.finished, "keyright status did not finish within 10 s");
+    QVERIFY2(withDead.exitCode == 0, qPrintable(withDead.out + withDead.err));
+    QVERIFY2(withDead.out.contains(u"1 of 3 seats in use"_s) && withDead.out.contains(u"alice@ws-1"_s),
+             qPrintable(withDead.out));
+    QVERIFY2(withDead.out.contains(m_cluster->instance(1).url().toDisplayString()), qPrintable(withDead.out));
+    qInfo("keyright status with the first of three instances killed: %lld ms wall time (%lld ms against the live "
+          "one alone)",
+          withDead.ms, alone.ms);
+    QVERIFY2(withDead.ms < 1000, qPrintable(u"%1 ms (%2 ms alone)"_s.arg(withDead.ms).arg(alone.ms)));
 }
 
 // The figure in docs/BENCHMARKS.md (bench/run-failover-bench.sh runs this with
