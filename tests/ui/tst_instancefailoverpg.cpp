@@ -1,0 +1,175 @@
+#include "AdminClient.h"
+#include "DashboardSession.h"
+#include "ErrorBanner.h"
+#include "InstanceCluster.h"
+#include "InstanceHealthModel.h"
+#include "InstanceHealthPanel.h"
+#include "LanguageManager.h"
+#include "LeaseClient.h"
+#include "MainWindow.h"
+#include "PgTestDatabase.h"
+#include "SeatsPage.h"
+#include "SystemClock.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QSet>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+using namespace keyright;
+
+// The dashboard connected to a site of three REAL instances: three keyright-server processes on
+// one PostgreSQL database (InstanceCluster), one of which is killed with SIGKILL and restarted.
+// The tables keep updating through the others, the health view marks the dead one, the status bar
+// counts two of three up and names the instance that answers, and no banner appears, because a
+// banner means that nothing answers. tests/ui/tst_instancefailover shows the same with one
+// in-process server behind three proxies; here the dashboard runs on the system clock, so every
+// wait is bounded in real time.
+class TestInstanceFailoverOnPostgres : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void postgresOneOfThreeRealInstancesDies();
+
+private:
+    bool checkout(int instance, const QString &holder);
+    int holderRows() const { return m_window->seatsPage()->holdersProxy()->rowCount(); }
+    const InstanceHealthModel &health() const { return m_session->instanceHealth(); }
+
+    LanguageManager m_languages;
+    std::unique_ptr<PgTestDatabase> m_db;
+    std::unique_ptr<InstanceCluster> m_cluster;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<DashboardSession> m_session;
+    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<InstanceHealthPanel> m_panel;
+    QByteArray m_key;
+};
+
+void TestInstanceFailoverOnPostgres::initTestCase()
+{
+    m_languages.apply(u"en"_s);
+}
+
+void TestInstanceFailoverOnPostgres::init()
+{
+    m_db = std::make_unique<PgTestDatabase>();
+    KEYRIGHT_REQUIRE_PG_OR_SKIP(*m_db);
+    m_cluster = std::make_unique<InstanceCluster>(3, m_db->url());
+    m_cluster->setExtraArguments({u"--reap-interval"_s, u"1"_s});
+    QString error;
+    QVERIFY2(m_cluster->start(&error), qPrintable(error + m_cluster->output()));
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_network = std::make_unique<QNetworkAccessManager>();
+    m_network->setProxy(QNetworkProxy::NoProxy);
+    m_settings = std::make_unique<QSettings>(m_dir->filePath(u"admin.ini"_s), QSettings::IniFormat);
+
+    AdminClient admin(*m_network, SystemClock::instance());
+    admin.setServerUrl(m_cluster->instance(1).url());
+    admin.setAdminToken(m_cluster->adminToken());
+    std::optional<AdminResult<LicenseWriteResult>> created;
+    admin.putLicense(LicenseSpec {u"acme-cad"_s, u"ACME CAD"_s, 10, 60, 5, 15}, this,
+                     [&created](const AdminResult<LicenseWriteResult> &answer) { created = answer; });
+    QVERIFY(QTest::qWaitFor([&] { return created.has_value(); }, 10000));
+    QVERIFY2(created->ok(), qPrintable(created->error.message));
+    m_key = created->value->key.toUtf8();
+}
+
+void TestInstanceFailoverOnPostgres::cleanup()
+{
+    m_panel.reset();
+    m_window.reset();
+    m_session.reset();
+    m_settings.reset();
+    m_network.reset();
+    m_dir.reset();
+    m_cluster.reset();
+    m_db.reset();
+}
+
+// One checkout through one instance, as an application there would take its seat.
+bool TestInstanceFailoverOnPostgres::checkout(int instance, const QString &holder)
+{
+    LeaseClient client(*m_network);
+    client.setServerUrl(m_cluster->instance(instance).url());
+    client.setLicense(u"acme-cad"_s, m_key);
+    std::optional<LeaseOutcome> outcome;
+    client.checkout(holder, this, [&outcome](const LeaseOutcome &o) { outcome = o; });
+    return QTest::qWaitFor([&] { return outcome.has_value(); }, 10000)
+        && std::holds_alternative<outcome::Granted>(*outcome);
+}
+
+void TestInstanceFailoverOnPostgres::postgresOneOfThreeRealInstancesDies()
+{
+    QVERIFY(checkout(2, u"alice@ws-12"_s));
+    m_session = std::make_unique<DashboardSession>(*m_network, SystemClock::instance());
+    m_window = std::make_unique<MainWindow>(*m_session, *m_settings);
+    m_session->setPollInterval(200ms);
+    m_session->setMaxBackoff(800ms);
+    m_session->setHealthInterval(0ms);
+    m_window->resize(1280, 720);
+    m_window->show();
+    m_panel = std::make_unique<InstanceHealthPanel>(*m_session);
+    m_panel->resize(900, 200);
+    m_panel->show();
+    m_session->connectTo(m_cluster->urls(), m_cluster->adminToken(), u"site"_s);
+
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 1, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(health().upCount(), 3, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"3 of 3 instances up"_s), 5000);
+    QVERIFY2(m_window->statusText().contains(m_cluster->instance(0).url().toDisplayString()),
+             qPrintable(m_window->statusText()));
+    // Three processes, three replica ids: the health view shows them apart.
+    QTRY_VERIFY_WITH_TIMEOUT(!health().at(2).replicaId.isEmpty(), 5000);
+    QSet<QString> replicas;
+    for (int row = 0; row < 3; ++row)
+        replicas.insert(health().at(row).replicaId);
+    QCOMPARE(replicas.size(), 3);
+
+    bool bannerSeen = false;
+    QTimer watch;
+    connect(&watch, &QTimer::timeout, this, [&] { bannerSeen = bannerSeen || m_window->errorBanner()->isVisible(); });
+    watch.start(10);
+
+    // The instance the dashboard polls dies; a seat is taken meanwhile through another one.
+    m_cluster->kill(0);
+    QVERIFY(checkout(1, u"bob@ws-07"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 2, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(health().at(0).status, InstanceHealth::Status::Down, 10000);
+    QVERIFY(!health().at(0).lastError.isEmpty());
+    QCOMPARE(m_panel->view()->model()->index(0, InstanceHealthModel::StatusColumn).data().toString(), u"down"_s);
+    QCOMPARE(m_panel->view()->model()->index(1, InstanceHealthModel::StatusColumn).data().toString(), u"up"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"2 of 3 instances up"_s), 5000);
+    QVERIFY2(!m_window->statusText().contains(m_cluster->instance(0).url().toDisplayString()),
+             qPrintable(m_window->statusText()));
+    QCOMPARE(m_session->state(), DashboardSession::State::Connected);
+    // Still updating: a seat taken through the third instance shows too.
+    QVERIFY(checkout(2, u"carol@ws-03"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 3, 10000);
+    QVERIFY(!bannerSeen);
+
+    // It comes back: marked up again once its back-off has passed, and nothing else changes.
+    QString error;
+    QVERIFY2(m_cluster->restart(0, &error), qPrintable(error));
+    QTRY_COMPARE_WITH_TIMEOUT(health().upCount(), 3, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"3 of 3 instances up"_s), 5000);
+    QCOMPARE(holderRows(), 3);
+    QCOMPARE(m_session->state(), DashboardSession::State::Connected);
+    QVERIFY(!bannerSeen);
+}
+
+QTEST_MAIN(TestInstanceFailoverOnPostgres)
+#include "tst_instancefailoverpg.moc"
