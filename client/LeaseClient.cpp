@@ -156,6 +156,25 @@ LeaseOutcome outcomeForErrorStatus(const HttpResult &result)
     return outcome::Protocol {LeaseClient::tr("unexpected HTTP status %1").arg(result.status)};
 }
 
+// The answer to a DELETE of a seat or of a place in line. Both are idempotent: what the server no
+// longer has is as gone as can be, so a 410 is done too. `refused` ("... answered %1: %2") names
+// the request in any other client error.
+ReleaseOutcome deletionOutcome(const HttpResult &result, const QString &refused)
+{
+    if (!result.keyProblem.isEmpty())
+        return outcome::Protocol {result.keyProblem};
+    if (result.transportFailed)
+        return outcome::Transport {result.transportMessage};
+    if (result.status == 204 || result.status == 200 || result.status == 410)
+        return outcome::Released {};
+    const ErrorBody error = parseErrorBody(result);
+    if (result.status == 401 || result.status == 403)
+        return outcome::Unauthorized {error.message};
+    if (result.status >= 500)
+        return outcome::Transport {LeaseClient::tr("server error %1: %2").arg(result.status).arg(error.message)};
+    return outcome::Protocol {refused.arg(result.status).arg(error.message)};
+}
+
 } // namespace
 
 QString ticketLostReason(const QString &reason)
@@ -794,27 +813,10 @@ void LeaseClient::release(const QString &seatId, QObject *context, ReleaseCallba
     }
     d->send("DELETE", u"/v1/licenses/%1/seats/%2"_s.arg(d->licenseId, seatId), {}, true,
             [this, seatId, finish](const HttpResult &result) {
-                if (!result.keyProblem.isEmpty()) {
-                    finish(outcome::Protocol {result.keyProblem});
-                    return;
-                }
-                if (result.transportFailed) {
-                    finish(outcome::Transport {result.transportMessage});
-                    return;
-                }
-                // Release is idempotent: a seat the server no longer has is as released as can be.
-                if (result.status == 204 || result.status == 200 || result.status == 410) {
+                const ReleaseOutcome answer = deletionOutcome(result, tr("release answered %1: %2"));
+                if (std::holds_alternative<outcome::Released>(answer))
                     d->seats.remove(seatId);
-                    finish(outcome::Released {});
-                    return;
-                }
-                const ErrorBody error = parseErrorBody(result);
-                if (result.status == 401 || result.status == 403)
-                    finish(outcome::Unauthorized {error.message});
-                else if (result.status >= 500)
-                    finish(outcome::Transport {tr("server error %1: %2").arg(result.status).arg(error.message)});
-                else
-                    finish(outcome::Protocol {tr("release answered %1: %2").arg(result.status).arg(error.message)});
+                finish(answer);
             });
 }
 
@@ -884,28 +886,10 @@ void LeaseClient::leaveQueue(const QString &ticketId, QObject *context, ReleaseC
     }
     d->send("DELETE", u"/v1/licenses/%1/tickets/%2"_s.arg(d->licenseId, ticketId), {}, true,
             [this, ticketId, finish](const HttpResult &result) {
-                if (!result.keyProblem.isEmpty()) {
-                    finish(outcome::Protocol {result.keyProblem});
-                    return;
-                }
-                if (result.transportFailed) {
-                    finish(outcome::Transport {result.transportMessage});
-                    return;
-                }
-                // Like a release: a ticket the server no longer has is out of the line already.
-                if (result.status == 204 || result.status == 200 || result.status == 410) {
+                const ReleaseOutcome answer = deletionOutcome(result, tr("leaving the line answered %1: %2"));
+                if (std::holds_alternative<outcome::Released>(answer))
                     d->tickets.remove(ticketId);
-                    finish(outcome::Released {});
-                    return;
-                }
-                const ErrorBody error = parseErrorBody(result);
-                if (result.status == 401 || result.status == 403)
-                    finish(outcome::Unauthorized {error.message});
-                else if (result.status >= 500)
-                    finish(outcome::Transport {tr("server error %1: %2").arg(result.status).arg(error.message)});
-                else
-                    finish(outcome::Protocol {
-                        tr("leaving the line answered %1: %2").arg(result.status).arg(error.message)});
+                finish(answer);
             });
 }
 
