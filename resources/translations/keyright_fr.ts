@@ -828,6 +828,22 @@
         <source>%1s</source>
         <translation>%1 s</translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1m %2s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1h %2m</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1d %2h</source>
+        <translation>%1 j %2 h</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EmbeddedDemo</name>

@@ -15,8 +15,10 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QNetworkAccessManager>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -37,6 +39,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void holdersTableFillsAndCountsDown();
+    void durationsFollowTheLanguage();
     void revokeThroughTheDialogRemovesTheSeat();
     void forceReapPreviewsThenReclaims();
     void selectingADenialShowsItsHolders();
@@ -187,6 +190,38 @@ void TestDashboard::holdersTableFillsAndCountsDown()
     QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"expired 7s ago"_s,
                               3000);
     QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::StateColumn), u"expired, awaiting reap"_s,
+                              3000);
+}
+
+void TestDashboard::durationsFollowTheLanguage()
+{
+    // Every duration on screen comes from core's formatDuration(), translated in context
+    // keyright::Durations: a French admin reads "2 min 00 s", not "2m 00s", and the text fits its column.
+    const QByteArray key = createLicense(u"acme-cad"_s, 10, 120);
+    QVERIFY(!key.isEmpty());
+    QVERIFY(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s));
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 1, 5000);
+    QCOMPARE(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"2m 00s"_s);
+    const QAbstractItemModel *licenses = m_window->seatsPage()->licensesView()->model();
+    QCOMPARE(licenses->index(0, LicenseListModel::TtlColumn).data().toString(), u"2m 00s"_s);
+
+    m_languages.apply(u"fr"_s);
+    const auto english = qScopeGuard([this] { m_languages.apply(u"en"_s); });
+    QApplication::processEvents();
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"2 min 00 s"_s, 3000);
+    QCOMPARE(licenses->index(0, LicenseListModel::TtlColumn).data().toString(), u"2 min 00 s"_s);
+    QCOMPARE(licenses->index(0, LicenseListModel::SkewColumn).data().toString(), u"5 s"_s);
+    QTableView *holders = m_window->seatsPage()->holdersView();
+    const int width = holders->horizontalHeader()->sectionSize(LeaseTableModel::CountdownColumn);
+    QVERIFY2(holders->fontMetrics().horizontalAdvance(u"2 min 00 s"_s) + 8 <= width,
+             qPrintable(QString::number(width)));
+
+    m_clock->advance(125s);
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"expiré depuis 5 s"_s,
+                              3000);
+    m_languages.apply(u"en"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"expired 5s ago"_s,
                               3000);
 }
 
