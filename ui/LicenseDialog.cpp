@@ -254,7 +254,7 @@ void LicenseDialog::addSeatsRow(QTableWidget *table, const GroupSeats &seats)
     count->setValue(seats.seats > 0 || table == m_max ? seats.seats : 1);
     count->setEnabled(!m_readOnly);
     auto *remove = new QToolButton(table);
-    remove->setText(tr("Remove"));
+    remove->setText(tr("Remove", "a group's reservation or cap row"));
     remove->setEnabled(!m_readOnly);
     table->setCellWidget(row, 0, group);
     table->setCellWidget(row, 1, count);

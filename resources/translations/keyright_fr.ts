@@ -457,16 +457,8 @@
         <translation>Horloge du serveur</translation>
     </message>
     <message>
-        <source>Signed expiry</source>
-        <translation>Expiration signée</translation>
-    </message>
-    <message>
         <source>Client</source>
         <translation>Client</translation>
-    </message>
-    <message>
-        <source>Server</source>
-        <translation>Serveur</translation>
     </message>
     <message>
         <source>Crash</source>
@@ -483,10 +475,6 @@
     <message>
         <source>Give the seat back, as a closing application does.</source>
         <translation>Rendre le siège, comme le fait une application qu&apos;on ferme.</translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>Retirer</translation>
     </message>
     <message>
         <source>Release the seat and take this client off the simulation.</source>
@@ -557,18 +545,6 @@
         <translation>expiré · en attente de nettoyage</translation>
     </message>
     <message>
-        <source>released</source>
-        <translation>libéré</translation>
-    </message>
-    <message>
-        <source>reaped</source>
-        <translation>nettoyé</translation>
-    </message>
-    <message>
-        <source>revoked</source>
-        <translation>révoqué</translation>
-    </message>
-    <message>
         <source>row gone</source>
         <translation>ligne disparue</translation>
     </message>
@@ -583,6 +559,36 @@
     <message>
         <source>Instance %1</source>
         <translation>Instance %1</translation>
+    </message>
+    <message>
+        <source>Signed expiry</source>
+        <comment>the expiry the lease carries</comment>
+        <translation>Expiration signée</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <comment>the server&apos;s view of the seat</comment>
+        <translation>Serveur</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <comment>a simulated client</comment>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <comment>seat state on the server</comment>
+        <translation>libéré</translation>
+    </message>
+    <message>
+        <source>reaped</source>
+        <comment>seat state on the server</comment>
+        <translation>nettoyé</translation>
+    </message>
+    <message>
+        <source>revoked</source>
+        <comment>seat state on the server</comment>
+        <translation>révoqué</translation>
     </message>
 </context>
 <context>
@@ -896,20 +902,8 @@
         <translation>refusé</translation>
     </message>
     <message>
-        <source>released</source>
-        <translation>libéré</translation>
-    </message>
-    <message>
         <source>renewal refused</source>
         <translation>renouvellement refusé</translation>
-    </message>
-    <message>
-        <source>revoked</source>
-        <translation>révoqué</translation>
-    </message>
-    <message>
-        <source>reaped</source>
-        <translation>nettoyé</translation>
     </message>
     <message>
         <source>license created</source>
@@ -1094,6 +1088,21 @@
     <message>
         <source>left the line after waiting %1</source>
         <translation>a quitté la file après %1 d&apos;attente</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <comment>event kind</comment>
+        <translation>libéré</translation>
+    </message>
+    <message>
+        <source>revoked</source>
+        <comment>event kind</comment>
+        <translation>révoqué</translation>
+    </message>
+    <message>
+        <source>reaped</source>
+        <comment>event kind</comment>
+        <translation>nettoyé</translation>
     </message>
 </context>
 <context>
@@ -2095,10 +2104,6 @@
         <translation>Sièges</translation>
     </message>
     <message>
-        <source>Remove</source>
-        <translation>Retirer</translation>
-    </message>
-    <message>
         <source>No holder groups on this server yet.</source>
         <translation>Pas encore de groupe de détenteurs sur ce serveur.</translation>
     </message>
@@ -2109,6 +2114,11 @@
     <message>
         <source>Show holder gro&amp;ups…</source>
         <translation>Voir les gro&amp;upes de détenteurs…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <comment>a group&apos;s reservation or cap row</comment>
+        <translation>Retirer</translation>
     </message>
 </context>
 <context>
@@ -3262,10 +3272,6 @@
         <translation>Monotone</translation>
     </message>
     <message>
-        <source>Signed expiry</source>
-        <translation>Expiration signée</translation>
-    </message>
-    <message>
         <source>Monotonic: the product&apos;s default, times the lease with a stopwatch. Signed expiry: the naive rule, compares the signed expiry with the wall clock.</source>
         <translation>Monotone : le choix par défaut du produit, chronomètre le bail. Expiration signée : la règle naïve, compare l&apos;expiration signée à l&apos;horloge murale.</translation>
     </message>
@@ -3401,16 +3407,17 @@
         <source>down</source>
         <translation>hors service</translation>
     </message>
+    <message>
+        <source>Signed expiry</source>
+        <comment>expiry policy of a new client</comment>
+        <translation>Expiration signée</translation>
+    </message>
 </context>
 <context>
     <name>keyright::TimelineStrip</name>
     <message>
         <source>expiry</source>
         <translation>expiration</translation>
-    </message>
-    <message>
-        <source>reaped</source>
-        <translation>nettoyé</translation>
     </message>
     <message>
         <source>reap</source>
@@ -3423,6 +3430,11 @@
     <message>
         <source>%1 s</source>
         <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>reaped</source>
+        <comment>timeline mark</comment>
+        <translation>nettoyé</translation>
     </message>
 </context>
 <context>

@@ -806,7 +806,7 @@ void SimulatorView::retranslateUi()
     m_offsetSlider->setToolTip(tr("Clock offset from the server, -300 s (slow) to +300 s (fast)."));
     showOffset(m_offsetSlider->value());
     m_policyCombo->setItemText(0, tr("Monotonic"));
-    m_policyCombo->setItemText(1, tr("Signed expiry"));
+    m_policyCombo->setItemText(1, tr("Signed expiry", "expiry policy of a new client"));
     m_policyCombo->setToolTip(tr("Monotonic: the product's default, times the lease with a stopwatch. Signed "
                                  "expiry: the naive rule, compares the signed expiry with the wall clock."));
     m_addButton->setText(tr("Add"));
