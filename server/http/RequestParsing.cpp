@@ -3,6 +3,8 @@
 #include "LeaseJson.h"
 #include "Timestamps.h"
 #include "wire/AccessRole.h"
+#include "wire/Identifiers.h"
+#include "wire/JsonReader.h"
 #include "wire/QueueTicket.h"
 #include "wire/SeatRulesJson.h"
 
@@ -129,6 +131,13 @@ bool optionalText(const QJsonObject &object, const QString &field, int maxLength
     }
     if (hasControlCharacter(text)) {
         fail<bool>(error, ApiError::invalid(field, u"%1 must not contain control characters"_s.arg(field)));
+        return false;
+    }
+    if (const auto fault = findTextFault(text)) {
+        fail<bool>(error,
+                   ApiError::invalid(field,
+                                     u"%1 must not contain Unicode non-characters (%2 at character %3)"_s.arg(
+                                         field, codePointName(fault->codePoint), QString::number(fault->position))));
         return false;
     }
     *out = text;
