@@ -688,6 +688,51 @@ private Q_SLOTS:
         QCOMPARE(reader.message(), u"outer.a is not a number"_s);
     }
 
+    // Issue 24: {"holder":"x","holder":"y"} was read as "y". Two readers of one body could
+    // disagree on a member given twice, so every body that has one is refused, naming it.
+    void duplicateMembersAreFound_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("path"); // null: none
+
+        QTest::newRow("none") << R"({"holder":"x","requestId":"y"})"_ba << QString();
+        QTest::newRow("holder twice") << R"({"holder":"x","holder":"y"})"_ba << u"holder"_s;
+        QTest::newRow("same value twice") << R"({"a":1,"b":2,"a":1})"_ba << u"a"_s;
+        QTest::newRow("spelled with an escape") << R"({"holder":"x","\u0068older":"y"})"_ba << u"holder"_s;
+        QTest::newRow("nested") << R"({"rules":{"allow":[],"deny":[],"allow":["a"]}})"_ba << u"rules.allow"_s;
+        QTest::newRow("in an array element")
+            << R"({"rules":{"max":[{"group":"a","seats":1},{"group":"b","group":"c"}]}})"_ba << u"rules.max[1].group"_s;
+        QTest::newRow("same names in sibling objects")
+            << R"({"a":{"x":1},"b":{"x":1},"c":[{"x":1},{"x":2}]})"_ba << QString();
+        QTest::newRow("a name inside a string value")
+            << QJsonDocument(QJsonObject {{u"a"_s, u"\"a\":"_s}, {u"b"_s, u"{\"a\":1,\"a\":2}"_s}})
+                   .toJson(QJsonDocument::Compact)
+            << QString();
+        QTest::newRow("array of strings") << R"({"a":["a","a",{"a":1}]})"_ba << QString();
+        QTest::newRow("case differs") << R"({"holder":"x","Holder":"y"})"_ba << QString();
+        QTest::newRow("empty name twice") << R"({"":1,"":2})"_ba << QString(u""_s.data(), 0);
+    }
+
+    void duplicateMembersAreFound()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, path);
+        QVERIFY2(!QJsonDocument::fromJson(json).isNull(), json.constData());
+        const auto found = JsonReader::duplicateMember(json);
+        if (path.isNull()) {
+            QVERIFY2(!found, qPrintable(found.value_or(QString())));
+            JsonReader reader;
+            QVERIFY(reader.document(json));
+        } else {
+            QVERIFY(found);
+            QCOMPARE(*found, path);
+            JsonReader reader;
+            QVERIFY(!reader.document(json));
+            QCOMPARE(reader.error().field, path);
+            QVERIFY2(reader.message().contains(u"more than once"_s), qPrintable(reader.message()));
+        }
+    }
+
     // Issue 24: SQLite read U+FFFE and U+FFFF back as U+FFFD, so text holding one was signed as
     // sent and stored as something else, and Qt drops a leading U+FEFF from what it decodes.
     // Non-characters and the byte order mark are refused like control characters; everything
