@@ -4,6 +4,7 @@
 #include "http/ListenAddress.h"
 #include "http/RequestParsing.h"
 #include "http/RequestTarget.h"
+#include "store/StoreTypes.h"
 
 #include <QTest>
 
@@ -47,6 +48,7 @@ private slots:
     void decoderAccepts();
     void storedTextIsRefusedWithNonCharacters_data();
     void storedTextIsRefusedWithNonCharacters();
+    void databaseTroubleIsAnsweredForTheCase();
 };
 
 namespace {
@@ -731,6 +733,40 @@ void TestRequestParsing::storedTextIsRefusedWithNonCharacters()
     QCOMPARE(error.status, 400);
     QCOMPARE(error.field, field);
     QVERIFY2(error.message.contains(u"non-character"_s), qPrintable(error.message));
+}
+
+// Issue 24: a caller with a wrong key read the database's host, port and libpq's error text, and
+// every 503 said both "not carried out" and "may or may not have been kept".
+void TestRequestParsing::databaseTroubleIsAnsweredForTheCase()
+{
+    const StoreError unreachable(StoreError::Kind::Unavailable,
+                                 u"PostgreSQL at 10.1.2.3:6543/keyright is unreachable: connection refused"_s);
+    const ApiError anyone = ApiError::storeFailed(unreachable);
+    QCOMPARE(anyone.status, 503);
+    QCOMPARE(anyone.code, u"database_unavailable"_s);
+    QVERIFY2(anyone.message.startsWith(u"database unavailable;"_s), qPrintable(anyone.message));
+    for (const QString &detail : {u"10.1.2.3"_s, u"6543"_s, u"PostgreSQL"_s, u"refused"_s})
+        QVERIFY2(!anyone.message.contains(detail), qPrintable(anyone.message));
+    QVERIFY2(anyone.message.contains(u"not carried out"_s), qPrintable(anyone.message));
+    QVERIFY2(!anyone.message.contains(u"may or may not"_s), qPrintable(anyone.message));
+
+    const ApiError tokenHolder = ApiError::storeFailed(unreachable, true);
+    QCOMPARE(tokenHolder.status, 503);
+    QVERIFY2(tokenHolder.message.contains(u"PostgreSQL at 10.1.2.3:6543/keyright is unreachable: connection refused"_s),
+             qPrintable(tokenHolder.message));
+
+    StoreError inFlight(StoreError::Kind::Unavailable, u"PostgreSQL at 10.1.2.3:6543/keyright is unreachable"_s);
+    inFlight.setOutcomeUnknown();
+    const ApiError unknown = ApiError::storeFailed(inFlight);
+    QCOMPARE(unknown.status, 503);
+    QVERIFY2(unknown.message.contains(u"may or may not have been kept"_s), qPrintable(unknown.message));
+    QVERIFY2(unknown.message.contains(u"requestId"_s), qPrintable(unknown.message));
+    QVERIFY2(!unknown.message.contains(u"not carried out"_s), qPrintable(unknown.message));
+    QVERIFY2(!unknown.message.contains(u"10.1.2.3"_s), qPrintable(unknown.message));
+
+    const ApiError failed = ApiError::storeFailed(StoreError(StoreError::Kind::Failed, u"disk I/O error"_s), true);
+    QCOMPARE(failed.status, 500);
+    QVERIFY(!failed.message.contains(u"disk"_s));
 }
 
 QTEST_GUILESS_MAIN(TestRequestParsing)

@@ -136,6 +136,7 @@ private slots:
     void skipLockedChunksAreDisjoint();
     void deadlockedUnitIsRetried();
     void lostConnectionNamesTheDatabaseAndRecovers();
+    void connectionLostDuringCommitLeavesTheOutcomeUnknown();
     void unreachableDatabaseIsNamed();
     void databaseClockIgnoresTheLocalClock();
     void signingKeyIsRecordedOnce();
@@ -1031,6 +1032,8 @@ void TestStoreContract::lostConnectionNamesTheDatabaseAndRecovers()
         QFAIL("a unit on a cut connection succeeded");
     } catch (const StoreError &failure) {
         QVERIFY(failure.isUnavailable());
+        // Cut before anything of the unit was sent: known to have kept nothing.
+        QVERIFY(!failure.outcomeUnknown());
         const QString message = QString::fromUtf8(failure.what());
         QVERIFY2(message.contains(u"PostgreSQL at 127.0.0.1:"_s) && message.contains(m_pg->name()), failure.what());
     }
@@ -1043,6 +1046,34 @@ void TestStoreContract::lostConnectionNamesTheDatabaseAndRecovers()
     QVERIFY(m_pg->terminateOtherSessions() >= 1);
     QVERIFY_THROWS_EXCEPTION(StoreError, m_store->license(u"alpha"_s));
     QVERIFY(m_store->license(u"alpha"_s));
+}
+
+// Issue 24: the 503 said both "not carried out" and "may or may not have been kept". A connection
+// lost while the COMMIT is in flight is the one case whose outcome the server cannot know.
+void TestStoreContract::connectionLostDuringCommitLeavesTheOutcomeUnknown()
+{
+    if (!isPg())
+        QSKIP("an SQLite file has no connection to lose");
+    m_store->beginBatch();
+    m_store->withLicense(u"alpha"_s, [&] { m_store->insertLease(leaseRow(u"alpha"_s, u"inflight"_s, 100)); });
+    QVERIFY(m_pg->terminateOtherSessions() >= 1);
+    try {
+        m_store->commitBatch();
+        QFAIL("a commit on a cut connection succeeded");
+    } catch (const StoreError &failure) {
+        QVERIFY(failure.isUnavailable());
+        QVERIFY2(failure.outcomeUnknown(), failure.what());
+    }
+    // The next unit reconnects; one on a connection cut before it began kept nothing, and says so.
+    QVERIFY(m_store->leases(u"alpha"_s).isEmpty());
+    QVERIFY(m_pg->terminateOtherSessions() >= 1);
+    try {
+        m_store->withLicense(u"alpha"_s, [&] { m_store->insertLease(leaseRow(u"alpha"_s, u"cut"_s, 100)); });
+        QFAIL("a unit on a cut connection succeeded");
+    } catch (const StoreError &failure) {
+        QVERIFY(failure.isUnavailable());
+        QVERIFY2(!failure.outcomeUnknown(), failure.what());
+    }
 }
 
 void TestStoreContract::unreachableDatabaseIsNamed()
