@@ -200,9 +200,17 @@ int main(int argc, char *argv[])
         }
         EmbeddedServerInfo embedded {demo.url(), demo.dataDir(),
                                      [&demo](std::chrono::milliseconds by) { demo.jumpServerClock(by); }};
-        embedded.startInstances = [&demo](QString *why) { return demo.startInstances(why); };
-        embedded.setInstanceUp
-            = [&demo](int index, bool up, QString *why) { return demo.setInstanceUp(index, up, why); };
+        // The demo answers at once; the simulator takes the answers as they come.
+        embedded.instances.start = [&demo](QObject *, const ScenarioPlayer::InstancesStarted &done) {
+            QString why;
+            const QList<QUrl> urls = demo.startInstances(&why);
+            done(urls, why);
+        };
+        embedded.instances.setUp = [&demo](int index, bool up, QObject *, const ScenarioPlayer::InstanceSet &done) {
+            QString why;
+            const bool ok = demo.setInstanceUp(index, up, &why);
+            done(ok, why);
+        };
         window.setEmbeddedServer(std::move(embedded));
         session.connectTo(demo.url(), token->view(), QCoreApplication::translate("main", "Embedded demo server"));
     };
