@@ -3,20 +3,36 @@
 #include "EmbeddedDemo.h"
 #include "SystemClock.h"
 
+#include <QCoreApplication>
+
 using namespace std::chrono_literals;
 
 namespace keyright {
 
-// Before issue 32: the demo server on the thread that creates it, started synchronously.
-DemoUnderLoad::DemoUnderLoad(QNetworkAccessManager &network)
-    : m_demo(std::make_unique<EmbeddedDemo>(network, SystemClock::instance()))
+// Since issue 32: the demo server on a thread of its own, started asynchronously.
+DemoUnderLoad::DemoUnderLoad(QNetworkAccessManager &)
+    : m_demo(std::make_unique<EmbeddedDemo>(SystemClock::instance()))
 { }
 
 DemoUnderLoad::~DemoUnderLoad() = default;
 
 bool DemoUnderLoad::start(const QString &dataDir, QString *error)
 {
-    return m_demo->start(dataDir, error);
+    bool answered = false;
+    const auto started
+        = QObject::connect(m_demo.get(), &EmbeddedDemo::started, m_demo.get(), [&answered] { answered = true; });
+    const auto failed = QObject::connect(m_demo.get(), &EmbeddedDemo::startFailed, m_demo.get(),
+                                         [&answered, error](const QString &why) {
+                                             answered = true;
+                                             if (error)
+                                                 *error = why;
+                                         });
+    m_demo->start(dataDir);
+    while (!answered)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+    QObject::disconnect(started);
+    QObject::disconnect(failed);
+    return m_demo->isRunning();
 }
 
 QUrl DemoUnderLoad::url() const
@@ -31,7 +47,7 @@ QString DemoUnderLoad::adminTokenPath() const
 
 void DemoUnderLoad::stop()
 {
-    m_demo->releaseAll(1500ms);
+    m_demo->stop(1500ms);
 }
 
 } // namespace keyright
