@@ -34,7 +34,6 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -158,15 +157,13 @@ MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *
             &MainWindow::updateActions);
     connect(m_seats->licensesView()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MainWindow::updateActions);
-    // "Last poll 3 s ago" and the retry countdown stay current between polls.
-    auto *statusTimer = new QTimer(this);
-    statusTimer->setInterval(1s);
-    connect(statusTimer, &QTimer::timeout, this, [this] {
+    // "Last poll 3 s ago" and the retry countdown stay current between polls, on the session's
+    // once-a-second tick (the countdowns' own).
+    connect(&session, &DashboardSession::ticked, this, [this] {
         updateStatus();
         if (m_session.state() == DashboardSession::State::Failing)
             updateBanner();
     });
-    statusTimer->start();
 
     const int interval = settings.value(u"connection/pollIntervalMs"_s, 2000).toInt();
     session.setPollInterval(std::chrono::milliseconds {interval});

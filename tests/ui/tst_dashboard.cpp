@@ -45,6 +45,7 @@ private Q_SLOTS:
     void revokeThroughTheDialogRemovesTheSeat();
     void revokingSeveralSeatsAsksForEachInTurn();
     void rotatingAKeyAsksFirst();
+    void statusBarAgeMovesOnTheSessionTick();
     void forceReapPreviewsThenReclaims();
     void selectingADenialShowsItsHolders();
     void serverGoingAwayShowsTheBannerThenRecovers();
@@ -324,6 +325,20 @@ void TestDashboard::rotatingAKeyAsksFirst()
     LeaseOutcome refused;
     QVERIFY(!checkout(u"acme-cad"_s, key, u"bob@ws-07"_s, &refused));
     QVERIFY2(std::holds_alternative<outcome::Unauthorized>(refused), qPrintable(describe(refused)));
+}
+
+void TestDashboard::statusBarAgeMovesOnTheSessionTick()
+{
+    QVERIFY(!createLicense(u"acme-cad"_s, 10).isEmpty());
+    openWindow();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"(0 s ago)"_s), 5000);
+    // No poll for a while: the age in the status bar still moves, once a second.
+    m_session->setPollInterval(60s);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_session->isPollInFlight(), 2000);
+    m_clock->advance(4s);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"(4 s ago)"_s), 3000);
+    m_clock->advance(3s);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"(7 s ago)"_s), 3000);
 }
 
 void TestDashboard::forceReapPreviewsThenReclaims()
