@@ -311,6 +311,9 @@ void TestSimulatorView::stripLabelsStayInsideAndOffTheBars()
     // The axis ends just after the expiry so both marks sit at the right edge ("reap" included).
     TimelineStrip::Axis axis;
     QTRY_VERIFY_WITH_TIMEOUT(client->serverView().reapableAt.isValid(), 5000); // after a poll
+    // The larger font's row heights and the new width apply at the next layout, which the wait above
+    // need not have run.
+    QTRY_VERIFY_WITH_TIMEOUT(strip->width() == stripWidth && strip->height() >= strip->sizeHint().height(), 2000);
     const QDateTime reapable = client->serverView().reapableAt;
     axis.now = reapable.addMSecs(-afterMs - 1);
     axis.after = std::chrono::milliseconds {afterMs + 2};
