@@ -339,14 +339,19 @@ void LicenseDialog::refreshGroupChoices()
 
 void LicenseDialog::editGroups()
 {
-    GroupsDialog dialog(m_groups, this);
+    // Window-modal over this dialog, and no exec(): the dashboard behind keeps polling.
+    auto *dialog = new GroupsDialog(m_groups, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (m_readOnly)
-        dialog.setReadOnly(m_readOnlyNote->text());
-    if (dialog.exec() != QDialog::Accepted || m_readOnly)
-        return;
-    m_groups = dialog.groups();
-    refreshGroupChoices();
-    revalidate();
+        dialog->setReadOnly(m_readOnlyNote->text());
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (m_readOnly)
+            return;
+        m_groups = dialog->groups();
+        refreshGroupChoices();
+        revalidate();
+    });
+    dialog->open();
 }
 
 void LicenseDialog::setReadOnly(const QString &why)
