@@ -9,6 +9,8 @@
 #include <QRegularExpression>
 #include <QSettings>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace keyright {
@@ -21,7 +23,50 @@ QStringList instanceStrings(const QList<QUrl> &urls)
         strings.append(url.toString());
     return strings;
 }
+
+// "host:port FINGERPRINT" per confirmed certificate.
+QStringList pinStrings(const QMap<QString, QString> &pins)
+{
+    QStringList strings;
+    for (auto it = pins.cbegin(); it != pins.cend(); ++it)
+        strings.append(it.key() + u' ' + it.value());
+    return strings;
+}
+
+QMap<QString, QString> pinsFrom(const QStringList &strings)
+{
+    QMap<QString, QString> pins;
+    for (const QString &entry : strings) {
+        const QStringList parts = entry.split(u' ', Qt::SkipEmptyParts);
+        if (parts.size() == 2)
+            pins.insert(parts.at(0), parts.at(1));
+    }
+    return pins;
+}
 } // namespace
+
+std::optional<TlsTrust> ConnectionProfile::tlsTrust(QString *error) const
+{
+    TlsTrust trust;
+    // OpenSSL's variables are read only for a site that speaks HTTPS, so that a stale one does not
+    // stop a plain-HTTP connection.
+    const QList<QUrl> urls = instanceUrls();
+    if (std::any_of(urls.cbegin(), urls.cend(), [](const QUrl &url) { return url.scheme() == u"https"_s; })) {
+        const auto fromEnvironment = TlsTrust::fromEnvironment(error);
+        if (!fromEnvironment)
+            return std::nullopt;
+        trust.addAuthorities(*fromEnvironment);
+    }
+    if (!caFile.isEmpty()) {
+        const auto authorities = TlsTrust::readCaFile(caFile, error);
+        if (!authorities)
+            return std::nullopt;
+        trust.addAuthorities(*authorities);
+    }
+    for (auto it = trustedCertificates.cbegin(); it != trustedCertificates.cend(); ++it)
+        trust.trustCertificate(QUrl(u"https://"_s + it.key()), it.value());
+    return trust;
+}
 
 QString ConnectionProfile::instancesText() const
 {
@@ -79,6 +124,8 @@ QList<ConnectionProfile> ConnectionProfileStore::profiles() const
         p.tokenFileOwned = m_settings.value(u"tokenFileOwned"_s).toBool();
         for (const QString &other : m_settings.value(u"otherInstances"_s).toStringList())
             p.otherInstances.append(QUrl(other));
+        p.caFile = m_settings.value(u"caFile"_s).toString();
+        p.trustedCertificates = pinsFrom(m_settings.value(u"trustedCertificates"_s).toStringList());
         if (!p.name.isEmpty())
             result << p;
     }
@@ -118,6 +165,8 @@ void ConnectionProfileStore::save(const ConnectionProfile &profile)
         m_settings.setValue(u"tokenFile"_s, all.at(i).tokenFile);
         m_settings.setValue(u"tokenFileOwned"_s, all.at(i).tokenFileOwned);
         m_settings.setValue(u"otherInstances"_s, instanceStrings(all.at(i).otherInstances));
+        m_settings.setValue(u"caFile"_s, all.at(i).caFile);
+        m_settings.setValue(u"trustedCertificates"_s, pinStrings(all.at(i).trustedCertificates));
     }
     m_settings.endArray();
     m_settings.sync();
@@ -144,6 +193,8 @@ void ConnectionProfileStore::remove(const QString &name)
         m_settings.setValue(u"tokenFile"_s, kept.at(i).tokenFile);
         m_settings.setValue(u"tokenFileOwned"_s, kept.at(i).tokenFileOwned);
         m_settings.setValue(u"otherInstances"_s, instanceStrings(kept.at(i).otherInstances));
+        m_settings.setValue(u"caFile"_s, kept.at(i).caFile);
+        m_settings.setValue(u"trustedCertificates"_s, pinStrings(kept.at(i).trustedCertificates));
     }
     m_settings.endArray();
     if (lastUsed() == name)

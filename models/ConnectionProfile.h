@@ -1,7 +1,10 @@
 #pragma once
 
+#include "TlsTrust.h"
+
 #include <QCoreApplication>
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QUrl>
 
@@ -26,6 +29,12 @@ struct ConnectionProfile
     QString tokenFile;
     bool tokenFileOwned = false; // written by the dashboard (deleted with the profile)
     QList<QUrl> otherInstances {}; // the braces keep -Wmissing-field-initializers quiet for {name, url, ...}
+    // PEM certificate authorities (or a self-signed certificate) trusted for its https://
+    // instances, besides the system's and SSL_CERT_FILE/SSL_CERT_DIR.
+    QString caFile {};
+    // Certificates a person confirmed on first use, by instance ("host:port", TlsTrust::instanceKey)
+    // to SHA-256 fingerprint ("AB:CD:..."). Another certificate there is refused.
+    QMap<QString, QString> trustedCertificates {};
 
     QList<QUrl> instanceUrls() const { return QList<QUrl> {url} + otherInstances; }
     // The URLs as the connection dialog shows them: comma-separated.
@@ -33,6 +42,10 @@ struct ConnectionProfile
     // Reads a comma- or space-separated list of http(s) URLs. Empty list and `error` naming the
     // first bad entry when one is not a URL with a host.
     static QList<QUrl> parseInstances(const QString &text, QString *error = nullptr);
+    // What a connection with this profile trusts: SSL_CERT_FILE/SSL_CERT_DIR (for an https://
+    // site), the CA file and the confirmed certificates. nullopt, with `error` naming the file, when
+    // one cannot be read.
+    std::optional<TlsTrust> tlsTrust(QString *error = nullptr) const;
 
     friend bool operator==(const ConnectionProfile &, const ConnectionProfile &) = default;
 };

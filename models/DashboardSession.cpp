@@ -39,7 +39,8 @@ void DashboardSession::connectTo(const QUrl &url, QByteArrayView adminToken, con
     connectTo(QList<QUrl> {url}, adminToken, label);
 }
 
-void DashboardSession::connectTo(const QList<QUrl> &urls, QByteArrayView adminToken, const QString &label)
+void DashboardSession::connectTo(const QList<QUrl> &urls, QByteArrayView adminToken, const QString &label,
+                                 const TlsTrust &tls)
 {
     ++m_epoch;
     m_scheduler.stop();
@@ -47,7 +48,18 @@ void DashboardSession::connectTo(const QList<QUrl> &urls, QByteArrayView adminTo
     m_client->setServerUrls(urls);
     m_client->setAdminToken(adminToken);
     m_client->setTransferTimeout(5s);
+    m_client->setTlsTrust(tls);
+    m_certificatesAsked.clear();
     connect(m_client.get(), &AdminClient::instancesChanged, this, &DashboardSession::syncInstances);
+    connect(m_client.get(), &AdminClient::certificateUntrusted, this,
+            [this](const QUrl &instance, const QSslCertificate &certificate, const QString &problem) {
+                const QString fingerprint = TlsTrust::fingerprint(certificate);
+                const QString asked = instance.toString() + u' ' + fingerprint;
+                if (m_certificatesAsked.contains(asked))
+                    return;
+                m_certificatesAsked.insert(asked);
+                Q_EMIT certificateNeedsTrust(instance, fingerprint, problem);
+            });
     m_urls = m_client->serverUrls();
     m_label = label.isEmpty() ? urls.value(0).toDisplayString() : label;
     m_health.setInstances(m_urls);
@@ -97,6 +109,16 @@ void DashboardSession::disconnectFromServer()
     setState(State::Disconnected);
     Q_EMIT clientChanged(nullptr);
     Q_EMIT identityChanged();
+}
+
+void DashboardSession::trustCertificate(const QUrl &instance, const QString &fingerprint)
+{
+    if (!m_client)
+        return;
+    TlsTrust trust = m_client->tlsTrust();
+    trust.trustCertificate(instance, fingerprint);
+    m_client->setTlsTrust(trust);
+    refresh();
 }
 
 QUrl DashboardSession::serverUrl() const
@@ -233,6 +255,8 @@ QString DashboardSession::describeError(const ClientError &error)
         return tr("The server failed (HTTP %1): %2").arg(error.httpStatus).arg(error.message);
     case ClientError::Kind::Protocol:
         return tr("Unexpected answer from the server: %1").arg(error.message);
+    case ClientError::Kind::KeyMismatch:
+        return tr("Wrong server: %1").arg(error.message);
     default:
         return error.message.isEmpty() ? tr("Request failed (HTTP %1)").arg(error.httpStatus) : error.message;
     }

@@ -8,6 +8,7 @@
 #include "LicenseListModel.h"
 #include "PollScheduler.h"
 #include "ServerClockEstimate.h"
+#include "TlsTrust.h"
 #include "UsageSeries.h"
 
 #include <QObject>
@@ -51,9 +52,14 @@ public:
     // status bar shows (a profile name).
     void connectTo(const QUrl &url, QByteArrayView adminToken, const QString &label = {});
     // A site of several instances on one database: polls go to whichever answers (AdminClient
-    // moves on from one that fails), and each instance is probed for the health view.
-    void connectTo(const QList<QUrl> &urls, QByteArrayView adminToken, const QString &label = {});
+    // moves on from one that fails), and each instance is probed for the health view. `tls`: the
+    // authorities and confirmed certificates trusted for HTTPS instances beyond the system's.
+    void connectTo(const QList<QUrl> &urls, QByteArrayView adminToken, const QString &label = {},
+                   const TlsTrust &tls = {});
     void disconnectFromServer();
+    // A person confirmed the certificate an instance presented (certificateNeedsTrust): it is
+    // trusted on this connection from now on, and the poll runs again at once.
+    void trustCertificate(const QUrl &instance, const QString &fingerprint);
 
     // The instance that answered last (the first configured before any answered).
     QUrl serverUrl() const;
@@ -138,6 +144,10 @@ Q_SIGNALS:
     // An instance's row in instanceHealth() changed (up, down, refused, another one answering).
     void instancesChanged();
     void currentRulesChanged(const QString &licenseId);
+    // An HTTPS instance presented a certificate no authority vouches for: the window may ask the
+    // person to compare its fingerprint and trust it (trustCertificate). Once per certificate and
+    // connection.
+    void certificateNeedsTrust(const QUrl &instance, const QString &fingerprint, const QString &problem);
 
 private:
     void poll();
@@ -158,6 +168,7 @@ private:
     std::unique_ptr<AdminClient> m_client;
     QList<QUrl> m_urls;
     QString m_label;
+    QSet<QString> m_certificatesAsked; // "instance fingerprint", on this connection
     InstanceHealthModel m_health;
     std::chrono::milliseconds m_healthInterval {10000};
     std::optional<std::chrono::milliseconds> m_lastProbe; // local monotonic

@@ -11,6 +11,7 @@ packages=(
     libsodium-dev
     postgresql
     libboost1.74-dev
+    openssl
     xvfb xauth fonts-dejavu-core
 )
 

@@ -29,6 +29,8 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPointer>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -145,6 +147,7 @@ MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *
         updateClockJumpNotice();
     });
     connect(&session, &DashboardSession::instancesChanged, this, &MainWindow::updateStatus);
+    connect(&session, &DashboardSession::certificateNeedsTrust, this, &MainWindow::askToTrustCertificate);
     connect(&session, &DashboardSession::identityChanged, this, [this] {
         updateStatus();
         updateActions();
@@ -885,9 +888,49 @@ bool MainWindow::connectToProfile(const QString &name)
         m_banner->showError(tr("Cannot read the admin token of %1").arg(name), error);
         return false;
     }
+    const std::optional<TlsTrust> tls = profile->tlsTrust(&error);
+    if (!tls) {
+        m_banner->showError(tr("Cannot use the certificate authorities of %1").arg(name), error);
+        return false;
+    }
     m_profiles.setLastUsed(name);
-    m_session.connectTo(profile->instanceUrls(), token->view(), name);
+    m_session.connectTo(profile->instanceUrls(), token->view(), name, *tls);
     return true;
+}
+
+void MainWindow::askToTrustCertificate(const QUrl &instance, const QString &fingerprint, const QString &problem)
+{
+    // The answer may come after the window moved to another server: it then concerns nothing.
+    const QPointer<AdminClient> client = m_session.client();
+    const QString profileName = m_session.serverLabel();
+    const bool saved = m_profiles.profile(profileName).has_value();
+    auto *box = new QMessageBox(this);
+    box->setObjectName(u"trustCertificate"_s);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setIcon(QMessageBox::Warning);
+    box->setWindowTitle(tr("Unknown certificate"));
+    box->setText(tr("%1 presents a certificate that no certificate authority on this computer vouches for.")
+                     .arg(TlsTrust::instanceKey(instance)));
+    box->setInformativeText(
+        tr("SHA-256 fingerprint:\n%1\n\nTrust it only if it is the fingerprint of the server's certificate (on "
+           "the server: openssl x509 -noout -fingerprint -sha256 -in CERTIFICATE). Once trusted, another "
+           "certificate at this address is refused.")
+            .arg(fingerprint));
+    box->setDetailedText(problem);
+    QPushButton *trust = box->addButton(saved ? tr("&Trust for %1").arg(profileName) : tr("&Trust this certificate"),
+                                        QMessageBox::AcceptRole);
+    trust->setObjectName(u"trust"_s);
+    box->setDefaultButton(box->addButton(QMessageBox::Cancel));
+    connect(box, &QMessageBox::finished, this, [this, box, trust, client, instance, fingerprint, profileName] {
+        if (box->clickedButton() != trust || client.isNull() || m_session.client() != client)
+            return;
+        if (auto profile = m_profiles.profile(profileName)) {
+            profile->trustedCertificates.insert(TlsTrust::instanceKey(instance), fingerprint);
+            m_profiles.save(*profile);
+        }
+        m_session.trustCertificate(instance, fingerprint);
+    });
+    box->open();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -113,6 +113,9 @@ private:
     // Enables `action` when `available` and the token's role allows `what`; a role that does not
     // leaves it disabled (not hidden) with a tooltip naming the role needed.
     void gate(QAction *action, bool available, AdminActions::Action what);
+    // Shows an instance's unknown certificate and its fingerprint; when the person trusts it, the
+    // connection profile keeps the fingerprint and the session uses it.
+    void askToTrustCertificate(const QUrl &instance, const QString &fingerprint, const QString &problem);
 
     DashboardSession &m_session;
     QSettings &m_settings;

@@ -420,14 +420,41 @@
     </message>
 </context>
 <context>
-    <name>keyright::AdminClient</name>
+    <name>TlsTrust</name>
     <message>
-        <source>%1 signs with another key than the other instances; it is not used</source>
-        <translation>%1 signe avec une autre clé que les autres instances ; elle n&apos;est pas utilisée</translation>
+        <source>cannot read the CA file %1: %2</source>
+        <translation>impossible de lire le fichier d&apos;autorités %1 : %2</translation>
     </message>
     <message>
-        <source>every server instance was refused: they sign with different keys</source>
-        <translation>toutes les instances du serveur ont été refusées : elles signent avec des clés différentes</translation>
+        <source>the CA file %1 holds no PEM or DER certificate</source>
+        <translation>le fichier d&apos;autorités %1 ne contient aucun certificat PEM ou DER</translation>
+    </message>
+    <message>
+        <source>SSL_CERT_FILE: %1</source>
+        <translation>SSL_CERT_FILE : %1</translation>
+    </message>
+    <message>
+        <source>SSL_CERT_DIR: %1 is not a directory</source>
+        <translation>SSL_CERT_DIR : %1 n&apos;est pas un dossier</translation>
+    </message>
+    <message>
+        <source>SSL_CERT_DIR: %1 holds no PEM certificate</source>
+        <translation>SSL_CERT_DIR : %1 ne contient aucun certificat PEM</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::AdminClient</name>
+    <message>
+        <source>%1: malformed reply: %2</source>
+        <translation>%1 : réponse mal formée : %2</translation>
+    </message>
+    <message>
+        <source>unexpected HTTP status %1</source>
+        <translation>statut HTTP inattendu %1</translation>
+    </message>
+    <message>
+        <source>fetching the server&apos;s public key: %1</source>
+        <translation>lecture de la clé publique du serveur : %1</translation>
     </message>
 </context>
 <context>
@@ -685,6 +712,50 @@
         <source>%1 instances of one site; the dashboard uses whichever answers.</source>
         <translation>%1 instances d&apos;un même site ; le tableau de bord utilise celle qui répond.</translation>
     </message>
+    <message>
+        <source>&amp;Forget</source>
+        <translation>&amp;Oublier</translation>
+    </message>
+    <message>
+        <source>optional: PEM file of a private certificate authority</source>
+        <translation>facultatif : fichier PEM d&apos;une autorité de certification privée</translation>
+    </message>
+    <message>
+        <source>For https:// servers whose certificate a private authority signed, or a self-signed one: the authority&apos;s certificate (or the server&apos;s own) as a PEM file.</source>
+        <translation>Pour les serveurs https:// dont le certificat est signé par une autorité privée, ou auto-signé : le certificat de l&apos;autorité (ou celui du serveur lui-même), en fichier PEM.</translation>
+    </message>
+    <message>
+        <source>Forget the certificates confirmed for this profile: the next connection shows their fingerprints and asks again.</source>
+        <translation>Oublier les certificats confirmés pour ce profil : la prochaine connexion affiche leurs empreintes et redemande.</translation>
+    </message>
+    <message>
+        <source>C&amp;A file:</source>
+        <translation>Fichier d&apos;&amp;autorités :</translation>
+    </message>
+    <message>
+        <source>Trusted certificates:</source>
+        <translation>Certificats de confiance :</translation>
+    </message>
+    <message>
+        <source>Certificate authority file</source>
+        <translation>Fichier d&apos;autorités de certification</translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation>Certificats (*.pem *.crt *.cer);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>%1: SHA-256 %2</source>
+        <translation>%1 : SHA-256 %2</translation>
+    </message>
+    <message>
+        <source>None. A certificate that no authority vouches for is shown with its fingerprint when first met, and trusted only if you confirm it.</source>
+        <translation>Aucun. Un certificat qu&apos;aucune autorité ne garantit est affiché avec son empreinte à la première rencontre, et n&apos;est accepté que si vous le confirmez.</translation>
+    </message>
+    <message>
+        <source>The CA file cannot be used: %1</source>
+        <translation>Le fichier d&apos;autorités est inutilisable : %1</translation>
+    </message>
 </context>
 <context>
     <name>keyright::DashboardSession</name>
@@ -723,6 +794,10 @@
     <message>
         <source>No answer after the command was sent (%1): it may have happened; refreshed.</source>
         <translation>Pas de réponse après l&apos;envoi de la commande (%1) : elle a peut-être eu lieu ; actualisé.</translation>
+    </message>
+    <message>
+        <source>Wrong server: %1</source>
+        <translation>Mauvais serveur : %1</translation>
     </message>
 </context>
 <context>
@@ -1219,6 +1294,101 @@
     </message>
 </context>
 <context>
+    <name>keyright::FailoverTransport</name>
+    <message>
+        <source>%1 timed out after %2 s</source>
+        <translation>%1 : délai dépassé après %2 s</translation>
+    </message>
+    <message>
+        <source>%1 timed out after %2 ms</source>
+        <translation>%1 : délai dépassé après %2 ms</translation>
+    </message>
+    <message>
+        <source>the list of server instances changed</source>
+        <translation>la liste des instances du serveur a changé</translation>
+    </message>
+    <message>
+        <source>network cut</source>
+        <translation>réseau coupé</translation>
+    </message>
+    <message>
+        <source>no server address configured</source>
+        <translation>aucune adresse de serveur configurée</translation>
+    </message>
+    <message>
+        <source>no such server instance</source>
+        <translation>cette instance du serveur n&apos;existe pas</translation>
+    </message>
+    <message>
+        <source>every server instance signs with another key than the one this client was given</source>
+        <translation>toutes les instances du serveur signent avec une autre clé que celle donnée à ce client</translation>
+    </message>
+    <message>
+        <source>%1 is unavailable: %2</source>
+        <translation>%1 est indisponible : %2</translation>
+    </message>
+    <message>
+        <source>%1 signs with another key than the one this client was given; it is not used</source>
+        <translation>%1 signe avec une autre clé que celle donnée à ce client ; elle n&apos;est pas utilisée</translation>
+    </message>
+    <message>
+        <source>%1 signs with another key than %2; it is not used</source>
+        <translation>%1 signe avec une autre clé que %2 ; elle n&apos;est pas utilisée</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 when asked for its public key</source>
+        <translation>%1 a répondu HTTP %2 à la demande de sa clé publique</translation>
+    </message>
+    <message>
+        <source>%1 gave a malformed public key: %2</source>
+        <translation>%1 a donné une clé publique mal formée : %2</translation>
+    </message>
+    <message>
+        <source>%1 (key %2)</source>
+        <translation>%1 (clé %2)</translation>
+    </message>
+    <message>
+        <source>the servers listed disagree on the signing key: %1. They are not instances of one site; nothing is sent to them until the list names the instances of one site only</source>
+        <translation>les serveurs indiqués n&apos;ont pas la même clé de signature : %1. Ce ne sont pas les instances d&apos;un même site ; rien ne leur est envoyé tant que la liste ne nomme pas les instances d&apos;un seul site</translation>
+    </message>
+    <message>
+        <source>the certificate of %1 changed: the one trusted has the SHA-256 fingerprint %2, the one presented %3; it is not used</source>
+        <translation>le certificat de %1 a changé : celui de confiance a l&apos;empreinte SHA-256 %2, celui présenté %3 ; il n&apos;est pas utilisé</translation>
+    </message>
+    <message>
+        <source>no connection to %1 within %2 ms</source>
+        <translation>aucune connexion à %1 en %2 ms</translation>
+    </message>
+    <message>
+        <source>%1 gave no HTTP answer</source>
+        <translation>%1 n&apos;a pas donné de réponse HTTP</translation>
+    </message>
+    <message>
+        <source>connection refused by %1</source>
+        <translation>connexion refusée par %1</translation>
+    </message>
+    <message>
+        <source>host %1 not found</source>
+        <translation>hôte %1 introuvable</translation>
+    </message>
+    <message>
+        <source>connection closed by %1 before it answered</source>
+        <translation>connexion fermée par %1 avant sa réponse</translation>
+    </message>
+    <message>
+        <source>the certificate of %1 is not trusted (%2); its SHA-256 fingerprint is %3</source>
+        <translation>le certificat de %1 n&apos;est pas reconnu (%2) ; son empreinte SHA-256 est %3</translation>
+    </message>
+    <message>
+        <source>TLS with %1 failed: %2</source>
+        <translation>échec de TLS avec %1 : %2</translation>
+    </message>
+    <message>
+        <source>cannot reach %1: %2</source>
+        <translation>impossible de joindre %1 : %2</translation>
+    </message>
+</context>
+<context>
     <name>keyright::FleetCountersModel</name>
     <message>
         <source>Replicas merged: %1. For each replica, the largest count any server reported.</source>
@@ -1557,22 +1727,6 @@
         <translation>statut HTTP %1</translation>
     </message>
     <message>
-        <source>no answer within %1 ms</source>
-        <translation>pas de réponse en %1 ms</translation>
-    </message>
-    <message>
-        <source>connection refused by %1</source>
-        <translation>connexion refusée par %1</translation>
-    </message>
-    <message>
-        <source>connection closed by %1 before an answer</source>
-        <translation>connexion fermée par %1 avant toute réponse</translation>
-    </message>
-    <message>
-        <source>host %1 not found</source>
-        <translation>hôte %1 introuvable</translation>
-    </message>
-    <message>
         <source>holder_blocked reply without a valid &quot;until&quot;</source>
         <translation>réponse holder_blocked sans « until » valide</translation>
     </message>
@@ -1629,26 +1783,6 @@
         <translation>réponse du serveur invalide : %1</translation>
     </message>
     <message>
-        <source>network cut</source>
-        <translation>réseau coupé</translation>
-    </message>
-    <message>
-        <source>no server address configured</source>
-        <translation>aucune adresse de serveur configurée</translation>
-    </message>
-    <message>
-        <source>server error %1 fetching its public key</source>
-        <translation>erreur du serveur %1 en récupérant sa clé publique</translation>
-    </message>
-    <message>
-        <source>public key request answered %1</source>
-        <translation>la demande de clé publique a reçu la réponse %1</translation>
-    </message>
-    <message>
-        <source>the server&apos;s public key is not a base64 Ed25519 key</source>
-        <translation>la clé publique du serveur n&apos;est pas une clé Ed25519 en base64</translation>
-    </message>
-    <message>
         <source>the reply is not a JSON object</source>
         <translation>la réponse n&apos;est pas un objet JSON</translation>
     </message>
@@ -1695,26 +1829,6 @@
     <message>
         <source>release answered %1: %2</source>
         <translation>la libération a reçu la réponse %1 : %2</translation>
-    </message>
-    <message>
-        <source>no connection to %1 within %2 ms</source>
-        <translation>aucune connexion à %1 en %2 ms</translation>
-    </message>
-    <message>
-        <source>%1 signs with another key than the other instances; it is not used</source>
-        <translation>%1 signe avec une autre clé que les autres instances ; elle n&apos;est pas utilisée</translation>
-    </message>
-    <message>
-        <source>every server instance was refused: they sign with different keys</source>
-        <translation>toutes les instances du serveur ont été refusées : elles signent avec des clés différentes</translation>
-    </message>
-    <message>
-        <source>%1 is unavailable: %2</source>
-        <translation>%1 est indisponible : %2</translation>
-    </message>
-    <message>
-        <source>the list of server instances changed</source>
-        <translation>la liste des instances du serveur a changé</translation>
     </message>
     <message>
         <source>malformed holder_not_allowed reply: %1 (%2)</source>
@@ -2555,6 +2669,36 @@
     <message>
         <source>Read only: editing needs the %1 role; this token (%2) has the %3 role.</source>
         <translation>Lecture seule : la modification demande le rôle %1 ; ce jeton (%2) a le rôle %3.</translation>
+    </message>
+    <message>
+        <source>Cannot use the certificate authorities of %1</source>
+        <translation>Impossible d&apos;utiliser les autorités de certification de %1</translation>
+    </message>
+    <message>
+        <source>Unknown certificate</source>
+        <translation>Certificat inconnu</translation>
+    </message>
+    <message>
+        <source>%1 presents a certificate that no certificate authority on this computer vouches for.</source>
+        <translation>%1 présente un certificat qu&apos;aucune autorité de certification de cet ordinateur ne garantit.</translation>
+    </message>
+    <message>
+        <source>SHA-256 fingerprint:
+%1
+
+Trust it only if it is the fingerprint of the server&apos;s certificate (on the server: openssl x509 -noout -fingerprint -sha256 -in CERTIFICATE). Once trusted, another certificate at this address is refused.</source>
+        <translation>Empreinte SHA-256 :
+%1
+
+Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serveur (sur le serveur : openssl x509 -noout -fingerprint -sha256 -in CERTIFICAT). Une fois accepté, tout autre certificat à cette adresse est refusé.</translation>
+    </message>
+    <message>
+        <source>&amp;Trust for %1</source>
+        <translation>&amp;Faire confiance pour %1</translation>
+    </message>
+    <message>
+        <source>&amp;Trust this certificate</source>
+        <translation>&amp;Faire confiance à ce certificat</translation>
     </message>
 </context>
 <context>
