@@ -99,8 +99,11 @@ void SqlTransactions::begin()
 void SqlTransactions::commit()
 {
     QSqlError failure;
-    if (control(Control::Commit, &failure))
+    if (control(Control::Commit, &failure)) {
+        if (m_hooks.ended)
+            m_hooks.ended();
         return;
+    }
     StoreError error = m_connection.errorFor(failure, u"the commit failed"_s);
     if (error.kind() == StoreError::Kind::Conflict)
         throw StoreError(StoreError::Kind::Unavailable, QString::fromUtf8(error.what()));
@@ -112,6 +115,8 @@ bool SqlTransactions::rollback()
     const bool undone = control(Control::Rollback);
     if (m_hooks.undone)
         m_hooks.undone();
+    if (m_hooks.ended)
+        m_hooks.ended();
     return undone;
 }
 

@@ -1,5 +1,6 @@
 #include "store/SqliteLeaseStore.h"
 
+#include "store/SqlClockReference.h"
 #include "store/SqlSchema.h"
 
 #include <QFile>
@@ -85,6 +86,9 @@ SqlDialect SqliteLeaseStore::dialect()
         = u"UPDATE leases SET request_id = '' WHERE request_id <> '' AND rowid NOT IN "
           "(SELECT MAX(rowid) FROM leases WHERE request_id <> '' GROUP BY license_id, holder, request_id)"_s,
     });
+    // Appended after the shared steps (and after PostgreSQL's own, there), so that a step a store
+    // already took keeps its number: the clock as last recorded, which a restart goes on from.
+    d.migrations.append(QStringList {SqlClockReference::createTable(u"INTEGER"_s)});
     // IMMEDIATE: the write lock is taken at BEGIN, so a transaction never fails half-way for
     // want of it.
     d.beginMigration = u"BEGIN IMMEDIATE"_s;
