@@ -4,6 +4,7 @@
 #include "StatePalette.h"
 #include "Timestamps.h"
 #include "wire/AccessRole.h"
+#include "wire/ClockJump.h"
 #include "wire/QueueTicket.h"
 #include "wire/SeatRulesJson.h"
 
@@ -79,12 +80,21 @@ QString EventLogModel::kindLabel(EventKind kind)
 
 QString EventLogModel::clockJumpText(const EventRecord &event)
 {
-    const QJsonObject &d = event.detail;
-    const QString size = formatDuration(std::chrono::milliseconds {std::abs(d.value(u"sizeMs"_s).toInteger())});
-    const bool forward = d.value(u"direction"_s).toString() == u"forward";
-    if (d.value(u"clock"_s).toString() == u"monotonic")
+    const std::optional<ClockJump> jump = ClockJump::fromJson(event.detail);
+    if (!jump)
+        return tr("a clock jumped");
+    const QString size = formatDuration(std::chrono::milliseconds {std::abs(jump->sizeMs)});
+    const bool forward = jump->isForward();
+    switch (jump->clock) {
+    case JumpedClock::Monotonic:
         return forward ? tr("the server's monotonic clock jumped forward by %1").arg(size)
                        : tr("the server's monotonic clock jumped back by %1").arg(size);
+    case JumpedClock::Database:
+        return forward ? tr("the database's clock jumped forward by %1").arg(size)
+                       : tr("the database's clock jumped back by %1").arg(size);
+    case JumpedClock::Wall:
+        break;
+    }
     return forward ? tr("the server's clock jumped forward by %1").arg(size)
                    : tr("the server's clock jumped back by %1").arg(size);
 }

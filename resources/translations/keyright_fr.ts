@@ -1186,6 +1186,18 @@
         <comment>event kind</comment>
         <translation>nettoyé</translation>
     </message>
+    <message>
+        <source>a clock jumped</source>
+        <translation>une horloge a fait un bond</translation>
+    </message>
+    <message>
+        <source>the database&apos;s clock jumped forward by %1</source>
+        <translation>l&apos;horloge de la base de données a fait un bond en avant de %1</translation>
+    </message>
+    <message>
+        <source>the database&apos;s clock jumped back by %1</source>
+        <translation>l&apos;horloge de la base de données a fait un bond en arrière de %1</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>

@@ -99,8 +99,11 @@ void SqlTransactions::begin()
 void SqlTransactions::commit()
 {
     QSqlError failure;
-    if (control(Control::Commit, &failure))
+    if (control(Control::Commit, &failure)) {
+        if (m_hooks.ended)
+            m_hooks.ended();
         return;
+    }
     StoreError error = m_connection.errorFor(failure, u"the commit failed"_s);
     // A conflict at commit was rolled back by the database; a connection lost during the COMMIT
     // leaves its outcome unknown.
@@ -116,6 +119,8 @@ bool SqlTransactions::rollback()
     const bool undone = control(Control::Rollback);
     if (m_hooks.undone)
         m_hooks.undone();
+    if (m_hooks.ended)
+        m_hooks.ended();
     return undone;
 }
 

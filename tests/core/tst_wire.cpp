@@ -4,6 +4,7 @@
 // what each decoder says, naming the field.
 
 #include "Timestamps.h"
+#include "wire/ClockJump.h"
 #include "wire/EventKind.h"
 #include "wire/EventRecord.h"
 #include "wire/Identifiers.h"
@@ -686,6 +687,43 @@ private Q_SLOTS:
         QVERIFY(reader.failed());
         QCOMPARE(reader.error().field, u"outer.a"_s);
         QCOMPARE(reader.message(), u"outer.a is not a number"_s);
+    }
+
+    void clockJumpsRoundTrip()
+    {
+        // A step of the database's clock as the server records it, and as the dashboard reads it.
+        const ClockJump database {JumpedClock::Database, -1'200'000, -1'198'000};
+        const QJsonObject json = database.toJson();
+        QCOMPARE(QJsonDocument(json).toJson(QJsonDocument::Compact),
+                 R"({"clock":"database","direction":"backward","offsetMs":-1198000,"sizeMs":-1200000})"_ba);
+        ValidationError error;
+        QCOMPARE(ClockJump::fromJson(json, &error), std::optional<ClockJump>(database));
+        for (const JumpedClock clock : {JumpedClock::Wall, JumpedClock::Monotonic, JumpedClock::Database}) {
+            QCOMPARE(jumpedClockFromWire(toWire(clock)), std::optional<JumpedClock>(clock));
+            const ClockJump forward {clock, 600'000, 598'000};
+            QCOMPARE(ClockJump::fromJson(forward.toJson()), std::optional<ClockJump>(forward));
+        }
+        QVERIFY(!jumpedClockFromWire(u"Database"_s));
+    }
+
+    void clockJumpsAreChecked_data()
+    {
+        QTest::addColumn<QByteArray>("detail");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("unknown clock") << R"({"clock":"sundial","direction":"forward","sizeMs":6000})"_ba << u"clock"_s;
+        QTest::newRow("no clock") << R"({"direction":"forward","sizeMs":6000})"_ba << u"clock"_s;
+        QTest::newRow("direction against the sign")
+            << R"({"clock":"wall","direction":"forward","sizeMs":-6000})"_ba << u"direction"_s;
+        QTest::newRow("size a string") << R"({"clock":"wall","sizeMs":"6000"})"_ba << u"sizeMs"_s;
+    }
+
+    void clockJumpsAreChecked()
+    {
+        QFETCH(QByteArray, detail);
+        QFETCH(QString, field);
+        ValidationError error;
+        QVERIFY(!ClockJump::fromJson(parse(detail), &error));
+        QCOMPARE(error.field, field);
     }
 
     // Issue 24: {"holder":"x","holder":"y"} was read as "y". Two readers of one body could

@@ -5,6 +5,8 @@
 // connection) only mean something on PostgreSQL: SQLite allows one server per file by design
 // (locking_mode=EXCLUSIVE), so they skip there and say so.
 
+#include "ClockReference.h"
+#include "ManualClock.h"
 #include "PgTestDatabase.h"
 #include "SkewedClock.h"
 #include "SystemClock.h"
@@ -139,6 +141,10 @@ private slots:
     void connectionLostDuringCommitLeavesTheOutcomeUnknown();
     void unreachableDatabaseIsNamed();
     void databaseClockIgnoresTheLocalClock();
+    void clockReferenceRoundTrips();
+    void databaseNowIsTheSharedExtrapolation();
+    void decisionNowNeverGoesBackForALicense();
+    void referenceAdvancesByRealTimeAcrossAStep();
     void signingKeyIsRecordedOnce();
     void badDatabaseUrisAreRefused_data();
     void badDatabaseUrisAreRefused();
@@ -1116,6 +1122,133 @@ void TestStoreContract::databaseClockIgnoresTheLocalClock()
              qPrintable(u"%1 %2 %3"_s.arg(before).arg(outside).arg(after)));
     QVERIFY2(inside >= before - 5 && inside <= after + 5, qPrintable(u"%1 %2 %3"_s.arg(before).arg(inside).arg(after)));
     QVERIFY(ahead.nowMs() - outside > 29'000);
+}
+
+void TestStoreContract::clockReferenceRoundTrips()
+{
+    const ClockReference written {1'795'986'000'000, 1'795'986'600'000, 123'456, u"boot:abc"_s};
+    m_store->withStore([&] { m_store->putClockReference(written); });
+    std::optional<ClockReference> read;
+    m_store->withStore([&] { read = m_store->clockReference(); });
+    QCOMPARE(read, std::optional<ClockReference>(written));
+    // What a restart goes on from.
+    const auto again = reopen();
+    QVERIFY(again);
+    QCOMPARE(again->clockReference(), std::optional<ClockReference>(written));
+}
+
+namespace {
+
+qint64 databaseNowMs(PgTestDatabase &db)
+{
+    QSqlQuery query(db.connection());
+    query.exec(u"SELECT CAST(floor(extract(epoch FROM clock_timestamp()) * 1000) AS BIGINT)"_s);
+    query.next();
+    return query.value(0).toLongLong();
+}
+
+qint64 decidedMs(PgTestDatabase &db, const QString &license)
+{
+    QSqlQuery query(db.connection());
+    query.exec(u"SELECT decided_ms FROM licenses WHERE id = '%1'"_s.arg(license));
+    query.next();
+    return query.value(0).toLongLong();
+}
+
+} // namespace
+
+void TestStoreContract::databaseNowIsTheSharedExtrapolation()
+{
+    if (!isPg())
+        QSKIP("with SQLite the server's own guarded clock is the one clock");
+    auto &pg = static_cast<PgLeaseStore &>(*m_store);
+    // Records relative to the database's clock: (reference, wall) offsets in ms.
+    const std::pair<qint64, qint64> records[] = {
+        {0, 0}, // caught up
+        {-600'000, -500}, // catching up with a clock 10 min ahead
+        {300'000, -300}, // held ahead of a clock set back
+        {0, 60'000}, // the clock went back since the record
+        {-3'600'000, -3'600'000}, // no instance advanced it for an hour
+    };
+    for (const auto &[reference, wall] : records) {
+        const qint64 base = databaseNowMs(*m_pg);
+        const ClockReference record {base + reference, base + wall, 0, QString()};
+        QVERIFY(m_pg->exec(u"UPDATE clock_reference SET reference_ms = %1, wall_ms = %2"_s.arg(record.referenceMs)
+                               .arg(record.wallMs)));
+        const qint64 before = databaseNowMs(*m_pg);
+        const std::optional<qint64> now = pg.readClock();
+        const qint64 after = databaseNowMs(*m_pg);
+        QVERIFY(now);
+        // What PostgreSQL computed is core's clockreference::extrapolate, at some moment of the call.
+        QVERIFY2(*now >= clockreference::extrapolate(record, before)
+                     && *now <= clockreference::extrapolate(record, after),
+                 qPrintable(u"record (%1, %2): %3 not in %4..%5"_s.arg(reference)
+                                .arg(wall)
+                                .arg(*now - base)
+                                .arg(clockreference::extrapolate(record, before) - base)
+                                .arg(clockreference::extrapolate(record, after) - base)));
+    }
+}
+
+void TestStoreContract::decisionNowNeverGoesBackForALicense()
+{
+    if (!isPg())
+        QSKIP("one SQLite server decides with one clock");
+    auto &pg = static_cast<PgLeaseStore &>(*m_store);
+    const qint64 base = databaseNowMs(*m_pg);
+    // Another instance decided alpha with a later "now" (a step back of the database's clock
+    // since): a decision about alpha never takes an earlier one, one about beta is not held back.
+    QVERIFY(m_pg->exec(u"UPDATE licenses SET decided_ms = %1 WHERE id = 'alpha'"_s.arg(base + 3'600'000)));
+    qint64 alpha = 0;
+    qint64 beta = 0;
+    m_store->withLicense(u"alpha"_s, [&] { alpha = pg.clock().nowMs(); });
+    m_store->withLicense(u"beta"_s, [&] { beta = pg.clock().nowMs(); });
+    QCOMPARE(alpha, base + 3'600'000);
+    QVERIFY2(beta >= base && beta < base + 10'000, qPrintable(QString::number(beta - base)));
+    // Each decision is written back for the next one, on any instance.
+    QCOMPARE(decidedMs(*m_pg, u"beta"_s), beta);
+    // Outside a decision, "now" is the shared one again, not alpha's.
+    QVERIFY(pg.clock().nowMs() < base + 10'000);
+    // Licenses locked together decide with one "now", the latest of theirs, written to each.
+    qint64 both = 0;
+    m_store->withStore([&] {
+        m_store->lockLicenses({u"beta"_s, u"alpha"_s});
+        both = pg.clock().nowMs();
+    });
+    QCOMPARE(both, base + 3'600'000);
+    QCOMPARE(decidedMs(*m_pg, u"beta"_s), base + 3'600'000);
+}
+
+void TestStoreContract::referenceAdvancesByRealTimeAcrossAStep()
+{
+    if (!isPg())
+        QSKIP("with SQLite the server records its own guarded clock (tst_clockjump)");
+    auto &pg = static_cast<PgLeaseStore &>(*m_store);
+    ManualClock machine; // the advancing instance's monotonic clock
+    machine.setMonotonicEpoch(u"test-machine"_s);
+    machine.setMonotonic(1'000'000ms);
+    const clockreference::Advance first = pg.advanceClock(machine);
+    QCOMPARE(first.next.monotonicEpoch, u"test-machine"_s);
+    // The database's clock steps 10 min forward between two advances a second apart (as the
+    // reference sees it: its record is 10 min further back).
+    QVERIFY(m_pg->exec(u"UPDATE clock_reference SET wall_ms = wall_ms - 600000"_s));
+    machine.setMonotonic(1'001'000ms);
+    const clockreference::Advance second = pg.advanceClock(machine);
+    QVERIFY(second.measured);
+    QVERIFY2(second.jumpMs >= 599'000 && second.jumpMs < 600'000, qPrintable(QString::number(second.jumpMs)));
+    // "Now" moved by the measured second, or by what a reader may already have taken of the step
+    // (the limit and its catch-up), never by the step.
+    const qint64 moved = second.next.referenceMs - first.next.referenceMs;
+    QVERIFY2(moved >= 1000 && moved <= clockreference::unmeasuredLimitMs * 12 / 10 + 100,
+             qPrintable(QString::number(moved)));
+    // Seen once: the next advance finds no step.
+    machine.setMonotonic(1'002'000ms);
+    const clockreference::Advance third = pg.advanceClock(machine);
+    QVERIFY(qAbs(third.jumpMs) < 5000);
+    QVERIFY(third.next.referenceMs >= second.next.referenceMs);
+    std::optional<ClockReference> stored;
+    m_store->withStore([&] { stored = m_store->clockReference(); });
+    QCOMPARE(stored, std::optional<ClockReference>(third.next));
 }
 
 void TestStoreContract::signingKeyIsRecordedOnce()
