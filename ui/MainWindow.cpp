@@ -728,13 +728,13 @@ void MainWindow::withRules(const QString &licenseId,
                            std::function<void(const SeatRules &, const QList<HolderGroup> &)> then)
 {
     // The last poll of a selected license carries both; otherwise they are asked for.
-    if (const auto *details = m_session.leases().detailsOf(licenseId)) {
+    if (const LicenseDetails *details = m_session.licenseDetails(licenseId)) {
         then(details->rules, details->groups);
         return;
     }
-    const QStringList polled = m_session.leases().detailedLicenses();
+    const QStringList polled = m_session.detailedLicenses();
     if (licenseId.isEmpty() && !polled.isEmpty()) {
-        then({}, m_session.leases().detailsOf(polled.first())->groups);
+        then({}, m_session.licenseDetails(polled.first())->groups);
         return;
     }
     auto connection = std::make_shared<QMetaObject::Connection>();

@@ -229,10 +229,10 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     connect(&session.leases(), &QAbstractItemModel::rowsInserted, this, &SeatsPage::updateHeader);
     connect(m_holdersProxy, &QAbstractItemModel::rowsInserted, this, &SeatsPage::fitHolderColumn);
     connect(m_holdersProxy, &QAbstractItemModel::modelReset, this, &SeatsPage::fitHolderColumn);
-    connect(&session.leases(), &LeaseTableModel::detailsChanged, this, &SeatsPage::fitHolderColumn);
+    connect(&session, &DashboardSession::licenseDetailsChanged, this, &SeatsPage::fitHolderColumn);
     connect(&session.leases(), &QAbstractItemModel::rowsRemoved, this, &SeatsPage::updateHeader);
     connect(&session.leases(), &QAbstractItemModel::modelReset, this, &SeatsPage::updateHeader);
-    connect(&session.leases(), &LeaseTableModel::detailsChanged, this, &SeatsPage::updateDetails);
+    connect(&session, &DashboardSession::licenseDetailsChanged, this, &SeatsPage::updateDetails);
     connect(&session, &DashboardSession::ticked, m_lineModel, &QueueTableModel::tick);
     connect(&session.licenses(), &QAbstractItemModel::rowsInserted, this, &SeatsPage::updateLegend);
     connect(&session.licenses(), &QAbstractItemModel::dataChanged, this, &SeatsPage::updateLegend);
@@ -359,7 +359,7 @@ void SeatsPage::fitHolderColumn()
 void SeatsPage::updateDetails(const QStringList &licenseIds)
 {
     for (const QString &id : licenseIds) {
-        const LeaseTableModel::LicenseDetails *details = m_session.leases().detailsOf(id);
+        const LicenseDetails *details = m_session.licenseDetails(id);
         m_session.licenses().setUsage(id, details ? std::optional<SeatUsage>(details->usage) : std::nullopt);
     }
     updateLine();
@@ -370,7 +370,7 @@ void SeatsPage::updateLine()
 {
     QList<QueueTicket> tickets;
     for (const QString &id : selectedLicenseIds()) {
-        if (const LeaseTableModel::LicenseDetails *details = m_session.leases().detailsOf(id))
+        if (const LicenseDetails *details = m_session.licenseDetails(id))
             tickets += details->queue;
     }
     m_lineModel->applyLine(tickets);

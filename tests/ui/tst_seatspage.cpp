@@ -57,7 +57,7 @@ void feed(DashboardSession &session, int holders, const QDateTime &heldSince)
         list.leases << row;
     }
     list.inUse = holders;
-    session.leases().applyPoll({list});
+    session.applyLeaseLists({list});
 }
 
 class PaintCounter final : public QObject
