@@ -7,10 +7,9 @@
 
 #include <optional>
 
-class QSettings;
-
 namespace keyright {
 
+class DashboardSettings;
 class SecretBuffer;
 
 // A server the dashboard can connect to. The admin token is never kept in the settings: either
@@ -43,7 +42,7 @@ class ConnectionProfileStore final
 
 public:
     // `tokenDir` is where typed-in tokens are written (AppDataLocation/tokens in the app).
-    ConnectionProfileStore(QSettings &settings, QString tokenDir);
+    ConnectionProfileStore(DashboardSettings &settings, QString tokenDir);
 
     QList<ConnectionProfile> profiles() const;
     std::optional<ConnectionProfile> profile(const QString &name) const;
@@ -61,7 +60,7 @@ public:
     void setLastUsed(const QString &name);
 
 private:
-    QSettings &m_settings;
+    DashboardSettings &m_settings;
     QString m_tokenDir;
 };
 
