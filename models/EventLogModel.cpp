@@ -42,13 +42,13 @@ QString EventLogModel::kindLabel(EventKind kind)
     case EventKind::Denied:
         return tr("denied");
     case EventKind::Released:
-        return tr("released");
+        return tr("released", "event kind");
     case EventKind::RenewRefused:
         return tr("renewal refused");
     case EventKind::Revoked:
-        return tr("revoked");
+        return tr("revoked", "event kind");
     case EventKind::Reaped:
-        return tr("reaped");
+        return tr("reaped", "event kind");
     case EventKind::LicenseCreated:
         return tr("license created");
     case EventKind::LicenseUpdated:

@@ -34,7 +34,6 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -158,15 +157,13 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
             &MainWindow::updateActions);
     connect(m_seats->licensesView()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MainWindow::updateActions);
-    // "Last poll 3 s ago" and the retry countdown stay current between polls.
-    auto *statusTimer = new QTimer(this);
-    statusTimer->setInterval(1s);
-    connect(statusTimer, &QTimer::timeout, this, [this] {
+    // "Last poll 3 s ago" and the retry countdown stay current between polls, on the session's
+    // once-a-second tick (the countdowns' own).
+    connect(&session, &DashboardSession::ticked, this, [this] {
         updateStatus();
         if (m_session.state() == DashboardSession::State::Failing)
             updateBanner();
     });
-    statusTimer->start();
 
     session.setPollInterval(std::chrono::milliseconds {settings.value(DashboardSettings::pollIntervalMs)});
 
@@ -700,19 +697,29 @@ void MainWindow::revokeSelected()
 {
     if (!m_adminActions->isAvailable() || !m_adminActions->isAllowed(AdminActions::Action::Revoke))
         return;
-    const QList<HeldSeat> seats = m_seats->selectedSeats();
-    // One dialog per seat keeps the confirmation explicit about whose seat goes.
-    for (const HeldSeat &seat : seats) {
-        RevokeDialog dialog(seat.licenseId, seat.holder, seat.seatId, this);
-        if (dialog.exec() != QDialog::Accepted)
-            return;
+    confirmRevoke(m_seats->selectedSeats());
+}
+
+void MainWindow::confirmRevoke(QList<HeldSeat> seats)
+{
+    if (seats.isEmpty())
+        return;
+    // One dialog per seat keeps the confirmation explicit about whose seat goes; each opens when
+    // the one before was confirmed, and Cancel stops there. Window-modal and never exec(): the
+    // window keeps its event loop (polls, countdowns) while a dialog waits.
+    const HeldSeat seat = seats.takeFirst();
+    auto *dialog = new RevokeDialog(seat.licenseId, seat.holder, seat.seatId, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, seat, rest = std::move(seats)] {
         RevokeRequest request;
         request.licenseId = seat.licenseId;
         request.seatId = seat.seatId;
-        request.reason = dialog.reason();
-        request.block = dialog.blockDuration();
+        request.reason = dialog->reason();
+        request.block = dialog->blockDuration();
         m_adminActions->revoke(request, seat.holder);
-    }
+        confirmRevoke(rest);
+    });
+    dialog->open();
 }
 
 void MainWindow::forceReap()
@@ -839,14 +846,19 @@ void MainWindow::rotateKey()
         || ids.size() != 1)
         return;
     const QString id = ids.first();
-    const auto answer = QMessageBox::question(
-        this, tr("Rotate license key"),
+    // Window-modal, like every confirmation here: the window keeps polling while it waits.
+    auto *confirm = new QMessageBox(
+        QMessageBox::Question, tr("Rotate license key"),
         tr("Give %1 a new key? Applications using the old key can no longer check out or renew seats until they "
            "are given the new one.")
-            .arg(id));
-    if (answer != QMessageBox::Yes)
-        return;
-    m_adminActions->rotateKey(id);
+            .arg(id),
+        QMessageBox::Yes | QMessageBox::No, this);
+    confirm->setAttribute(Qt::WA_DeleteOnClose);
+    connect(confirm, &QMessageBox::finished, this, [this, confirm, id] {
+        if (confirm->clickedButton() == confirm->button(QMessageBox::Yes))
+            m_adminActions->rotateKey(id);
+    });
+    confirm->open();
 }
 
 void MainWindow::showConnections()

@@ -24,6 +24,7 @@ class DashboardSettings;
 class ErrorBanner;
 class EventsPage;
 class LanguageManager;
+struct HeldSeat;
 class LicenseDialog;
 class SeatsPage;
 
@@ -93,6 +94,9 @@ private:
     // Empty when the token's role may take `action`; else the read-only note for a dialog.
     QString readOnlyReason(AdminActions::Action action) const;
     void openLicenseDialog(LicenseDialog *dialog);
+    // Asks about the first of `seats` in a revoke dialog; once confirmed, revokes it and asks about
+    // the next.
+    void confirmRevoke(QList<HeldSeat> seats);
     void createActions();
     void createMenus();
     void retranslate();

@@ -125,12 +125,13 @@ ApiResponse HttpApi::handle(const ApiRequest &request)
     timer.start();
     QString routeName = u"unmatched"_s;
     ApiResponse response;
+    m_callerHasToken = false;
     try {
         response = dispatch(request, &routeName);
     } catch (const StoreError &failure) {
         qCCritical(lcApi, "%s %ls failed in the store: %s", request.method.constData(), qUtf16Printable(request.path),
                    failure.what());
-        response = error(ApiError::storeFailed(failure));
+        response = error(ApiError::storeFailed(failure, m_callerHasToken));
     }
     response.route = routeName;
     m_metrics.observeRequest(routeName, response.status, std::chrono::microseconds(timer.nsecsElapsed() / 1000));
@@ -150,7 +151,7 @@ ApiResponse HttpApi::dispatch(const ApiRequest &request, QString *routeName)
     using K = ApiRoute::Kind;
     switch (route->kind) {
     case K::Health:
-        return json(200, {{u"status"_s, u"ok"_s}, {u"version"_s, QStringLiteral(KEYRIGHT_VERSION)}});
+        return health();
     case K::Time:
         return json(200, {{u"now"_s, formatTimestamp(m_seats.clock().now())}});
     case K::PublicKey:
@@ -165,6 +166,23 @@ ApiResponse HttpApi::dispatch(const ApiRequest &request, QString *routeName)
     default:
         return adminRoute(*route, request);
     }
+}
+
+ApiResponse HttpApi::health()
+{
+    // Still 200 when the database is down: the process is alive and answers (a load balancer
+    // that checks liveness keeps it), and every instance shares the database, so sending the
+    // traffic elsewhere would not help. The body says what is wrong; it is public, so it names no
+    // host (the log does).
+    QJsonObject body {{u"status"_s, u"ok"_s}, {u"version"_s, QStringLiteral(KEYRIGHT_VERSION)}};
+    try {
+        m_seats.checkStore();
+    } catch (const StoreError &failure) {
+        qCWarning(lcApi, "health: the store cannot serve a transaction: %s", failure.what());
+        body.insert(u"status"_s, u"degraded"_s);
+        body.insert(u"reason"_s, failure.isUnavailable() ? u"database unavailable"_s : u"database error"_s);
+    }
+    return json(200, body);
 }
 
 std::optional<ApiResponse> HttpApi::refuseClient(const ApiRoute &route, const ApiRequest &request)
@@ -260,6 +278,7 @@ std::optional<ApiResponse> HttpApi::refuseToken(const ApiRoute &route, const Api
                                  : u"the access token is not valid (unknown or revoked)"_s);
     }
     *caller = *authentication.token;
+    m_callerHasToken = true;
     if (!roleAllows(caller->role, route.access.role)) {
         ApiError forbidden {403,
                             u"forbidden"_s,

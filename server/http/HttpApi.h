@@ -56,6 +56,7 @@ private:
     ApiResponse clientRoute(const ApiRoute &route, const ApiRequest &request);
     ApiResponse adminRoute(const ApiRoute &route, const ApiRequest &request);
     // The token of the request in force with the route's role, or the 401/403/429 answer.
+    ApiResponse health();
     std::optional<ApiResponse> refuseToken(const ApiRoute &route, const ApiRequest &request, AccessToken *caller);
 
     ApiResponse checkout(const ApiRoute &route, const ApiRequest &request);
@@ -95,6 +96,9 @@ private:
     AuthThrottle m_throttle;
     QByteArray m_publicKey;
     StatsService *m_stats = nullptr;
+    // The request being handled showed a valid access token: a database failure may then name
+    // the database to it (ApiError::storeFailed).
+    bool m_callerHasToken = false;
 };
 
 } // namespace keyright::server

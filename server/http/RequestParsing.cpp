@@ -3,6 +3,8 @@
 #include "LeaseJson.h"
 #include "Timestamps.h"
 #include "wire/AccessRole.h"
+#include "wire/Identifiers.h"
+#include "wire/JsonReader.h"
 #include "wire/QueueTicket.h"
 #include "wire/SeatRulesJson.h"
 
@@ -79,6 +81,11 @@ std::optional<QJsonObject> parseObject(QByteArrayView body, bool optional, ApiEr
                                                        .arg(parseError.offset)));
     if (!document.isObject())
         return fail<QJsonObject>(error, ApiError::invalid(u"body"_s, u"the request body must be a JSON object"_s));
+    if (const auto twice = JsonReader::duplicateMember(body))
+        return fail<QJsonObject>(
+            error,
+            ApiError::invalid(*twice,
+                              u"the request body gives the member \"%1\" more than once"_s.arg(twice->left(80))));
     return document.object();
 }
 
@@ -129,6 +136,13 @@ bool optionalText(const QJsonObject &object, const QString &field, int maxLength
     }
     if (hasControlCharacter(text)) {
         fail<bool>(error, ApiError::invalid(field, u"%1 must not contain control characters"_s.arg(field)));
+        return false;
+    }
+    if (const auto fault = findTextFault(text)) {
+        fail<bool>(error,
+                   ApiError::invalid(field,
+                                     u"%1 must not contain Unicode non-characters (%2 at character %3)"_s.arg(
+                                         field, codePointName(fault->codePoint), QString::number(fault->position))));
         return false;
     }
     *out = text;

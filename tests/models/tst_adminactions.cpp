@@ -34,6 +34,7 @@ private Q_SLOTS:
     void aRefusedCommandIsReportedWithItsSubject();
     void nothingIsSentWithoutAServer();
     void anAnswerFromTheLastServerIsIgnored();
+    void overAFixedClientCommandsChainOnTheirAnswers();
 
 private:
     std::optional<SeatLease> checkout(const QString &licenseId, const QByteArray &key, const QString &holder);
@@ -236,6 +237,64 @@ void TestAdminActions::anAnswerFromTheLastServerIsIgnored()
     QCOMPARE(created.size(), 0);
     QVERIFY(!m_actions->isBusy());
     QVERIFY2(m_network->abandoned().isEmpty(), qPrintable(m_network->abandoned().join(u", "_s)));
+}
+
+void TestAdminActions::overAFixedClientCommandsChainOnTheirAnswers()
+{
+    // The simulator's and the embedded demo's: one admin client, no session.
+    AdminClient admin(*m_network, *m_clock);
+    admin.setServerUrl(m_server->url());
+    admin.setAdminToken(m_server->adminToken());
+    AdminActions actions(admin);
+    QVERIFY(actions.isAvailable());
+    QVERIFY(actions.isAllowed(AdminActions::Action::CreateLicense)); // the server decides
+
+    // putLicense creates, with the key in the signal and in `done`...
+    QSignalSpy created(&actions, &AdminActions::licenseCreated);
+    QSignalSpy saved(&actions, &AdminActions::licenseSaved);
+    std::optional<AdminResult<LicenseWriteResult>> put;
+    QVERIFY(actions.putLicense(LicenseSpec {u"sim-lab"_s, u"Sandbox"_s, 2, 30, 2, 6},
+                               [&put](const AdminResult<LicenseWriteResult> &r) { put = r; }));
+    QTRY_VERIFY_WITH_TIMEOUT(put.has_value(), 5000);
+    QVERIFY(put->ok());
+    QVERIFY(put->value->created);
+    QCOMPARE(created.size(), 1);
+    QCOMPARE(created.at(0).at(1).toString(), put->value->key);
+    QVERIFY(checkout(u"sim-lab"_s, put->value->key.toUtf8(), u"ann@lab"_s));
+    // ... and the second time updates, with no key.
+    put.reset();
+    actions.putLicense(LicenseSpec {u"sim-lab"_s, u"Sandbox"_s, 3, 30, 2, 6},
+                       [&put](const AdminResult<LicenseWriteResult> &r) { put = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(put.has_value(), 5000);
+    QVERIFY(put->ok() && !put->value->created && put->value->key.isEmpty());
+    QCOMPARE(saved.size(), 1);
+    QCOMPARE(created.size(), 1);
+
+    // A refusal reaches `done` with the error's kind, after failed().
+    QSignalSpy failed(&actions, &AdminActions::failed);
+    std::optional<AdminResult<QString>> rotated;
+    actions.rotateKey(u"no-such-license"_s, [&](const AdminResult<QString> &r) {
+        QCOMPARE(failed.size(), 1);
+        rotated = r;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(rotated.has_value(), 5000);
+    QVERIFY(!rotated->ok());
+    QCOMPARE(rotated->error.kind, ClientError::Kind::NotFound);
+
+    // Seat rules alone, on an existing license: the server keeps them.
+    QSignalSpy rulesSaved(&actions, &AdminActions::rulesSaved);
+    SeatRules rules;
+    rules.deny = {u"*@kiosk-*"_s};
+    QVERIFY(actions.saveRules(u"sim-lab"_s, rules));
+    QTRY_COMPARE_WITH_TIMEOUT(rulesSaved.size(), 1, 5000);
+    QCOMPARE(rulesSaved.at(0).at(1).value<SeatRules>().deny, rules.deny);
+    std::optional<AdminResult<SeatRules>> read;
+    admin.rules(u"sim-lab"_s, this, [&read](const AdminResult<SeatRules> &r) { read = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(read.has_value(), 5000);
+    QVERIFY(read->ok());
+    QCOMPARE(read->value->deny, rules.deny);
+    QTRY_COMPARE_WITH_TIMEOUT(m_network->pending(), 0, 5000);
+    QVERIFY(!actions.isBusy());
 }
 
 QTEST_GUILESS_MAIN(TestAdminActions)

@@ -4,6 +4,8 @@
 #include "ErrorBanner.h"
 #include "EventFilterProxyModel.h"
 #include "EventsPage.h"
+#include "KeyRevealDialog.h"
+#include "LeaseClient.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "ReapDialog.h"
@@ -11,9 +13,15 @@
 #include "SeatsPage.h"
 #include "TestServer.h"
 
+#include <QAbstractButton>
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QScopeGuard>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTest>
@@ -31,7 +39,11 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void holdersTableFillsAndCountsDown();
+    void durationsFollowTheLanguage();
     void revokeThroughTheDialogRemovesTheSeat();
+    void revokingSeveralSeatsAsksForEachInTurn();
+    void rotatingAKeyAsksFirst();
+    void statusBarAgeMovesOnTheSessionTick();
     void forceReapPreviewsThenReclaims();
     void selectingADenialShowsItsHolders();
     void serverGoingAwayShowsTheBannerThenRecovers();
@@ -142,6 +154,38 @@ void TestDashboard::holdersTableFillsAndCountsDown()
                               3000);
 }
 
+void TestDashboard::durationsFollowTheLanguage()
+{
+    // Every duration on screen comes from core's formatDuration(), translated in context
+    // keyright::Durations: a French admin reads "2 min 00 s", not "2m 00s", and the text fits its column.
+    const QByteArray key = createLicense(u"acme-cad"_s, 10, 120);
+    QVERIFY(!key.isEmpty());
+    QVERIFY(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s));
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 1, 5000);
+    QCOMPARE(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"2m 00s"_s);
+    const QAbstractItemModel *licenses = m_window->seatsPage()->licensesView()->model();
+    QCOMPARE(licenses->index(0, LicenseListModel::TtlColumn).data().toString(), u"2m 00s"_s);
+
+    m_dashboard->languages().apply(u"fr"_s);
+    const auto english = qScopeGuard([this] { m_dashboard->languages().apply(u"en"_s); });
+    QApplication::processEvents();
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"2 min 00 s"_s, 3000);
+    QCOMPARE(licenses->index(0, LicenseListModel::TtlColumn).data().toString(), u"2 min 00 s"_s);
+    QCOMPARE(licenses->index(0, LicenseListModel::SkewColumn).data().toString(), u"5 s"_s);
+    QTableView *holders = m_window->seatsPage()->holdersView();
+    const int width = holders->horizontalHeader()->sectionSize(LeaseTableModel::CountdownColumn);
+    QVERIFY2(holders->fontMetrics().horizontalAdvance(u"2 min 00 s"_s) + 8 <= width,
+             qPrintable(QString::number(width)));
+
+    m_clock->advance(125s);
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"expiré depuis 5 s"_s,
+                              3000);
+    m_dashboard->languages().apply(u"en"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"expired 5s ago"_s,
+                              3000);
+}
+
 void TestDashboard::revokeThroughTheDialogRemovesTheSeat()
 {
     const QByteArray key = createLicense(u"acme-cad"_s, 10);
@@ -157,18 +201,14 @@ void TestDashboard::revokeThroughTheDialogRemovesTheSeat()
         if (proxy->index(r, 0).data().toString() == u"alice@ws-12")
             table->selectRow(r);
     }
-    bool dialogSeen = false;
-    QTimer::singleShot(0, this, [&dialogSeen] {
-        auto *dialog = qobject_cast<RevokeDialog *>(QApplication::activeModalWidget());
-        QVERIFY(dialog);
-        dialogSeen = true;
-        dialog->findChild<QLineEdit *>(u"reason"_s)->setText(u"left the company"_s);
-        dialog->findChild<QComboBox *>(u"blockDuration"_s)->setCurrentIndex(1); // 10 minutes
-        dialog->accept();
-    });
     table->setFocus();
     QTest::keyClick(table, Qt::Key_Delete);
-    QVERIFY(dialogSeen);
+    // Modal over the window, and the key press has returned: the window's own event loop goes on.
+    auto *dialog = qobject_cast<RevokeDialog *>(QApplication::activeModalWidget());
+    QVERIFY(dialog);
+    dialog->findChild<QLineEdit *>(u"reason"_s)->setText(u"left the company"_s);
+    dialog->findChild<QComboBox *>(u"blockDuration"_s)->setCurrentIndex(1); // 10 minutes
+    dialog->accept();
 
     // The row goes at the next poll; a blocked row for alice takes its place.
     QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::StateColumn), u"blocked"_s, 5000);
@@ -183,6 +223,106 @@ void TestDashboard::revokeThroughTheDialogRemovesTheSeat()
     LeaseOutcome again;
     QVERIFY(!checkout(u"acme-cad"_s, key, u"alice@ws-12"_s, &again));
     QVERIFY(std::holds_alternative<outcome::HolderBlocked>(again));
+}
+
+void TestDashboard::revokingSeveralSeatsAsksForEachInTurn()
+{
+    const QByteArray key = createLicense(u"acme-cad"_s, 10);
+    QVERIFY(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s));
+    QVERIFY(checkout(u"acme-cad"_s, key, u"bob@ws-07"_s));
+    QVERIFY(checkout(u"acme-cad"_s, key, u"chen@cad-03"_s));
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 3, 5000);
+
+    QTableView *table = m_window->seatsPage()->holdersView();
+    const QSortFilterProxyModel *proxy = m_window->seatsPage()->holdersProxy();
+    table->clearSelection();
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        if (proxy->index(r, 0).data().toString() != u"chen@cad-03")
+            table->selectionModel()->select(proxy->index(r, 0),
+                                            QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    }
+    QCOMPARE(m_window->seatsPage()->selectedSeats().size(), 2);
+    const auto named = [](const QDialog *dialog) {
+        QString text;
+        for (const QLabel *label : dialog->findChildren<QLabel *>())
+            text += label->text();
+        return text;
+    };
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Delete);
+
+    // One dialog, for one of the two; the other is asked about once this one is confirmed.
+    auto *first = qobject_cast<RevokeDialog *>(QApplication::activeModalWidget());
+    QVERIFY(first);
+    QCOMPARE(m_window->findChildren<RevokeDialog *>().size(), 1);
+    const bool aliceFirst = named(first).contains(u"alice@ws-12"_s);
+    const QString firstHolder = aliceFirst ? u"alice@ws-12"_s : u"bob@ws-07"_s;
+    const QString secondHolder = aliceFirst ? u"bob@ws-07"_s : u"alice@ws-12"_s;
+    QVERIFY2(named(first).contains(firstHolder), qPrintable(named(first)));
+    // While it waits, the window goes on polling: the seats' countdowns follow the server.
+    m_clock->advance(5s);
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"chen@cad-03"_s, LeaseTableModel::CountdownColumn), u"55s"_s, 3000);
+    first->accept();
+
+    QTRY_VERIFY_WITH_TIMEOUT(qobject_cast<RevokeDialog *>(QApplication::activeModalWidget())
+                                 && QApplication::activeModalWidget() != first,
+                             2000);
+    auto *second = qobject_cast<RevokeDialog *>(QApplication::activeModalWidget());
+    QVERIFY2(named(second).contains(secondHolder), qPrintable(named(second)));
+    // Cancel keeps the second seat.
+    second->reject();
+
+    // The revoked row goes at the next poll; the other two stay live.
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 2, 5000);
+    QVERIFY(holderCell(firstHolder, LeaseTableModel::StateColumn).isEmpty());
+    QCOMPARE(holderCell(secondHolder, LeaseTableModel::StateColumn), u"live"_s);
+    QCOMPARE(holderCell(u"chen@cad-03"_s, LeaseTableModel::StateColumn), u"live"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->findChildren<RevokeDialog *>().isEmpty(), 2000);
+}
+
+void TestDashboard::rotatingAKeyAsksFirst()
+{
+    const QByteArray key = createLicense(u"acme-cad"_s, 10);
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->seatsPage()->selectedLicenseIds(), QStringList {u"acme-cad"_s}, 5000);
+    auto *rotate = m_window->findChild<QAction *>(u"actionRotateKey"_s);
+    QVERIFY(rotate);
+    QTRY_VERIFY_WITH_TIMEOUT(rotate->isEnabled(), 5000);
+
+    // The question is modal over the window, without an event loop of its own; No keeps the key.
+    rotate->trigger();
+    auto *question = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+    QVERIFY(question);
+    QVERIFY2(question->text().contains(u"acme-cad"_s), qPrintable(question->text()));
+    QTest::mouseClick(question->button(QMessageBox::No), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->findChildren<QMessageBox *>().isEmpty(), 2000);
+    QVERIFY(m_window->findChildren<KeyRevealDialog *>().isEmpty());
+    QVERIFY(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s));
+
+    // Yes: the new key is shown once, and the old one no longer checks out.
+    rotate->trigger();
+    question = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+    QVERIFY(question);
+    QTest::mouseClick(question->button(QMessageBox::Yes), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->findChild<KeyRevealDialog *>(), 5000);
+    LeaseOutcome refused;
+    QVERIFY(!checkout(u"acme-cad"_s, key, u"bob@ws-07"_s, &refused));
+    QVERIFY2(std::holds_alternative<outcome::Unauthorized>(refused), qPrintable(describe(refused)));
+}
+
+void TestDashboard::statusBarAgeMovesOnTheSessionTick()
+{
+    QVERIFY(!createLicense(u"acme-cad"_s, 10).isEmpty());
+    openWindow();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"(0 s ago)"_s), 5000);
+    // No poll for a while: the age in the status bar still moves, once a second.
+    m_session->setPollInterval(60s);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_session->isPollInFlight(), 2000);
+    m_clock->advance(4s);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"(4 s ago)"_s), 3000);
+    m_clock->advance(3s);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"(7 s ago)"_s), 3000);
 }
 
 void TestDashboard::forceReapPreviewsThenReclaims()

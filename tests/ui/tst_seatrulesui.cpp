@@ -235,6 +235,7 @@ private Q_SLOTS:
     void licenseDialogValidatesRulesAsTyped();
     void loweringTheSeatsBelowTheReservationsIsRefusedAsTyped();
     void groupsDialogValidatesAsTyped();
+    void licenseDialogEditsItsGroupsInAWindowModalDialog();
     void viewersSeeTheRulesReadOnly();
     void savingSendsGroupsThenLicenseThenRules();
     void aRefusalStopsTheSaveAndSaysTheServersWords();
@@ -362,6 +363,41 @@ void TestSeatRulesUi::groupsDialogValidatesAsTyped()
     LicenseDialog license(acme(), {});
     license.setRules({}, serverGroups());
     QVERIFY(!license.groupsChanged());
+}
+
+void TestSeatRulesUi::licenseDialogEditsItsGroupsInAWindowModalDialog()
+{
+    LicenseDialog dialog(acme(), {});
+    dialog.setRules({}, serverGroups());
+    dialog.show();
+    QTest::mouseClick(dialog.findChild<QPushButton *>(u"editGroups"_s), Qt::LeftButton);
+    // The click has returned with the groups dialog open over the license dialog, not in an event
+    // loop of its own.
+    auto *groups = qobject_cast<GroupsDialog *>(QApplication::activeModalWidget());
+    QVERIFY(groups);
+    QCOMPARE(groups->parentWidget(), &dialog);
+    QCOMPARE(groups->windowModality(), Qt::WindowModal);
+    QTest::mouseClick(groups->findChild<QPushButton *>(u"addGroup"_s), Qt::LeftButton);
+    QTest::keyClicks(groups->editorAt(2, 0), u"farm"_s);
+    QTest::keyClicks(groups->editorAt(2, 1), u"*@farm-*"_s);
+    QTest::mouseClick(okButton(*groups), Qt::LeftButton);
+
+    // The license dialog keeps the edited groups, to save with the license, and offers the new one.
+    QVERIFY(dialog.groupsChanged());
+    QCOMPARE(dialog.groups().size(), 3);
+    QCOMPARE(dialog.groups().at(2), (HolderGroup {u"farm"_s, {u"*@farm-*"_s}}));
+    QVERIFY(dialog.findChild<QLabel *>(u"groupsSummary"_s)->text().contains(u"farm"_s));
+    QTest::mouseClick(dialog.findChild<QPushButton *>(u"addReservation"_s), Qt::LeftButton);
+    QVERIFY(groupOf(dialog.reserveTable(), 0)->findText(u"farm"_s) >= 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog.findChild<GroupsDialog *>(), 2000); // closed and gone
+
+    // Cancel keeps what the license dialog had.
+    QTest::mouseClick(dialog.findChild<QPushButton *>(u"editGroups"_s), Qt::LeftButton);
+    groups = qobject_cast<GroupsDialog *>(QApplication::activeModalWidget());
+    QVERIFY(groups);
+    groups->editorAt(2, 0)->setText(u"nodes"_s);
+    groups->reject();
+    QCOMPARE(dialog.groups().at(2).name, u"farm"_s);
 }
 
 void TestSeatRulesUi::viewersSeeTheRulesReadOnly()

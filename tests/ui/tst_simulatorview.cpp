@@ -166,13 +166,13 @@ void TestSimulatorView::instanceButtonsKillAndReviveAndRowsShowTheirInstance()
     QString error;
     QVERIFY2(instances.start(3, &error), qPrintable(error));
     Simulation &simulation = m_view->simulation();
-    simulation.setInstanceHooks({[&instances](QString *) { return instances.urls(); },
-                                 [&instances](int index, bool up, QString *why) {
-                                     if (up)
-                                         return instances.revive(index, why);
-                                     instances.kill(index);
-                                     return true;
-                                 }});
+    simulation.player().setInstanceHooks(
+        {[&instances](QObject *, const ScenarioPlayer::InstancesStarted &done) { done(instances.urls(), {}); },
+         [&instances](int index, bool up, QObject *, const ScenarioPlayer::InstanceSet &done) {
+             QString why;
+             const bool ok = up ? instances.revive(index, &why) : (instances.kill(index), true);
+             done(ok, why);
+         }});
     QPushButton *kill = m_view->instanceButton(0);
     QVERIFY(kill);
     QVERIFY(!kill->isVisibleTo(m_view.get())); // only while a scenario on instances plays
@@ -194,7 +194,7 @@ void TestSimulatorView::instanceButtonsKillAndReviveAndRowsShowTheirInstance()
 
     kill->click();
     QVERIFY(!instances.isUp(0));
-    QVERIFY(!simulation.isInstanceUp(0));
+    QVERIFY(!simulation.player().isInstanceUp(0));
     QCOMPARE(kill->text(), u"Bring instance 1 back"_s);
     QCOMPARE(kill->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_1)); // kept across the new text
 
@@ -222,12 +222,12 @@ void TestSimulatorView::instanceButtonsKillAndReviveAndRowsShowTheirInstance()
     // Through the window, as a real key press arrives, so the shortcut map sees it.
     QTest::keyClick(m_view->windowHandle(), Qt::Key_1, Qt::ControlModifier);
     QTRY_VERIFY_WITH_TIMEOUT(instances.isUp(0), 2000); // a shortcut clicks after a short animation
-    QVERIFY(simulation.isInstanceUp(0));
+    QVERIFY(simulation.player().isInstanceUp(0));
     QCOMPARE(kill->text(), u"Kill instance 1"_s);
     simulation.clear();
     QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 0, 2000);
     QVERIFY(!kill->isVisibleTo(m_view.get()));
-    simulation.setInstanceHooks({});
+    simulation.player().setInstanceHooks({});
 }
 
 void TestSimulatorView::instanceScenarioSaysWhyItIsUnavailable()
@@ -311,6 +311,9 @@ void TestSimulatorView::stripLabelsStayInsideAndOffTheBars()
     // The axis ends just after the expiry so both marks sit at the right edge ("reap" included).
     TimelineStrip::Axis axis;
     QTRY_VERIFY_WITH_TIMEOUT(client->serverView().reapableAt.isValid(), 5000); // after a poll
+    // The larger font's row heights and the new width apply at the next layout, which the wait above
+    // need not have run.
+    QTRY_VERIFY_WITH_TIMEOUT(strip->width() == stripWidth && strip->height() >= strip->sizeHint().height(), 2000);
     const QDateTime reapable = client->serverView().reapableAt;
     axis.now = reapable.addMSecs(-afterMs - 1);
     axis.after = std::chrono::milliseconds {afterMs + 2};
