@@ -854,6 +854,13 @@
 <context>
     <name>keyright::EmbeddedDemo</name>
     <message>
+        <source>The embedded demo server is not running.</source>
+        <translation>Le serveur de démonstration intégré ne tourne pas.</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::EmbeddedDemoWorker</name>
+    <message>
         <source>Cannot create the folder %1</source>
         <translation>Impossible de créer le dossier %1</translation>
     </message>
@@ -2913,6 +2920,56 @@
     </message>
 </context>
 <context>
+    <name>keyright::SandboxProvisioner</name>
+    <message>
+        <source>A scenario runs on licenses of its own, which the simulator creates on the server, and this connection&apos;s token may not create licenses. Connect with an admin token to play scenarios; free play works on any license whose key you have.</source>
+        <translation>Un scénario se joue sur ses propres licences, que le simulateur crée sur le serveur, et le jeton de cette connexion ne permet pas de créer des licences. Connectez-vous avec un jeton administrateur pour jouer les scénarios ; le jeu libre fonctionne sur toute licence dont vous avez la clé.</translation>
+    </message>
+    <message>
+        <source>Could not create the license %1: %2</source>
+        <translation>Impossible de créer la licence %1 : %2</translation>
+    </message>
+    <message>
+        <source>Could not get a key for the license %1: %2</source>
+        <translation>Impossible d&apos;obtenir une clé pour la licence %1 : %2</translation>
+    </message>
+    <message>
+        <source>Could not read the seats of %1: %2</source>
+        <translation>Impossible de lire les sièges de %1 : %2</translation>
+    </message>
+    <message>
+        <source>simulator reset</source>
+        <translation>réinitialisation du simulateur</translation>
+    </message>
+    <message>
+        <source>Could not free the seats of %1: %2</source>
+        <translation>Impossible de libérer les sièges de %1 : %2</translation>
+    </message>
+    <message>
+        <source>Simulator sandbox: %1</source>
+        <translation>Bac à sable du simulateur : %1</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::ScenarioPlayer</name>
+    <message>
+        <source>This scenario needs several server instances, and this server has only one.</source>
+        <translation>Ce scénario a besoin de plusieurs instances du serveur, et ce serveur n&apos;en a qu&apos;une.</translation>
+    </message>
+    <message>
+        <source>The server instances did not start: %1</source>
+        <translation>Les instances du serveur n&apos;ont pas démarré : %1</translation>
+    </message>
+    <message>
+        <source>Instance %1 did not come back: %2</source>
+        <translation>L&apos;instance %1 n&apos;est pas revenue : %2</translation>
+    </message>
+    <message>
+        <source>Instance %1 could not be stopped: %2</source>
+        <translation>L&apos;instance %1 n&apos;a pas pu être arrêtée : %2</translation>
+    </message>
+</context>
+<context>
     <name>keyright::SeatsPage</name>
     <message>
         <source>Holders</source>
@@ -3074,14 +3131,6 @@
         <translation>Impossible de lister les licences : %1</translation>
     </message>
     <message>
-        <source>Could not create the license %1: %2</source>
-        <translation>Impossible de créer la licence %1 : %2</translation>
-    </message>
-    <message>
-        <source>Could not get a key for the license %1: %2</source>
-        <translation>Impossible d&apos;obtenir une clé pour la licence %1 : %2</translation>
-    </message>
-    <message>
         <source>Pick a license first.</source>
         <translation>Choisissez d&apos;abord une licence.</translation>
     </message>
@@ -3102,44 +3151,12 @@
         <translation>Impossible de lire les sièges de %1 : %2</translation>
     </message>
     <message>
-        <source>A scenario runs on licenses of its own, which the simulator creates on the server, and this connection&apos;s token may not create licenses. Connect with an admin token to play scenarios; free play works on any license whose key you have.</source>
-        <translation>Un scénario se joue sur ses propres licences, que le simulateur crée sur le serveur, et le jeton de cette connexion ne permet pas de créer des licences. Connectez-vous avec un jeton administrateur pour jouer les scénarios ; le jeu libre fonctionne sur toute licence dont vous avez la clé.</translation>
-    </message>
-    <message>
-        <source>simulator reset</source>
-        <translation>réinitialisation du simulateur</translation>
-    </message>
-    <message>
-        <source>Could not free the seats of %1: %2</source>
-        <translation>Impossible de libérer les sièges de %1 : %2</translation>
-    </message>
-    <message>
-        <source>Simulator sandbox: %1</source>
-        <translation>Bac à sable du simulateur : %1</translation>
-    </message>
-    <message>
         <source>This scenario moves the server&apos;s own clock, so it plays only on the embedded demo server (Server &gt; Use the embedded demo server).</source>
         <translation>Ce scénario déplace l&apos;horloge du serveur lui-même : il ne se joue que sur le serveur de démonstration intégré (Serveur &gt; Utiliser le serveur de démonstration intégré).</translation>
     </message>
     <message>
         <source>This scenario kills and restarts server instances, so it plays only on the embedded demo server (Server &gt; Use the embedded demo server).</source>
         <translation>Ce scénario tue et relance des instances du serveur : il ne se joue donc que sur le serveur de démonstration intégré (Serveur &gt; Utiliser le serveur de démonstration intégré).</translation>
-    </message>
-    <message>
-        <source>This scenario needs several server instances, and this server has only one.</source>
-        <translation>Ce scénario a besoin de plusieurs instances du serveur, et ce serveur n&apos;en a qu&apos;une.</translation>
-    </message>
-    <message>
-        <source>The server instances did not start: %1</source>
-        <translation>Les instances du serveur n&apos;ont pas démarré : %1</translation>
-    </message>
-    <message>
-        <source>Instance %1 did not come back: %2</source>
-        <translation>L&apos;instance %1 n&apos;est pas revenue : %2</translation>
-    </message>
-    <message>
-        <source>Instance %1 could not be stopped: %2</source>
-        <translation>L&apos;instance %1 n&apos;a pas pu être arrêtée : %2</translation>
     </message>
 </context>
 <context>
