@@ -190,35 +190,35 @@ void TestAdminFlows::forceReapNamesThePeriodicReaperThatCameFirst()
     openWindow();
     QTRY_VERIFY_WITH_TIMEOUT(m_session->state() == DashboardSession::State::Connected, 5000);
     ReapDialog *dialog = nullptr;
+    QString seat; // the one the dialog previews
     for (int attempt = 0; attempt < 6 && !dialog; ++attempt) {
-        QVERIFY(checkout(u"training"_s, key, u"kiosk-%1@lab-2"_s.arg(attempt)));
+        const std::optional<SeatLease> lease = checkout(u"training"_s, key, u"kiosk-%1@lab-2"_s.arg(attempt));
+        QVERIFY(lease);
         m_clock->advance(15s + 5s + 1s); // past expiry and grace: reapable
         auto *candidate = new ReapDialog(m_window->adminActions(), *m_session, m_window);
         QTRY_VERIFY_WITH_TIMEOUT(candidate->stage() == ReapDialog::Stage::Preview, 5000);
-        if (candidate->previewCount() == 1)
-            dialog = candidate; // else the reaper was quicker than the preview: try again
-        else
-            delete candidate;
+        if (candidate->previewCount() == 1) {
+            dialog = candidate;
+            seat = lease->seatId;
+        } else {
+            delete candidate; // the reaper was quicker than the preview: try again
+        }
     }
     QVERIFY2(dialog, "the periodic reaper always beat the preview");
     // The button says what it does.
     // (Its plural comes from the English translation: "row" once that has the entry, "row(s)" before.)
     QVERIFY2(dialog->confirmText().startsWith(u"Delete 1 expired row"_s), qPrintable(dialog->confirmText()));
-    // Wait for the periodic reaper to delete the row, then confirm.
-    QTRY_VERIFY_WITH_TIMEOUT(
-        [&] {
-            for (const EventRecord &e : m_session->events().events()) {
-                if (e.kind == EventKind::Reaped && e.actor == u"reaper"_s)
-                    return true;
-            }
-            return false;
-        }(),
-        8000);
-    QDateTime reapedAt;
-    for (const EventRecord &e : m_session->events().events()) {
-        if (e.kind == EventKind::Reaped && e.actor == u"reaper"_s)
-            reapedAt = e.time;
-    }
+    // Wait for the periodic reaper to delete that row (not the row of an attempt it won), then
+    // confirm.
+    const auto reapedByTheReaper = [&] {
+        for (const EventRecord &e : m_session->events().events()) {
+            if (e.kind == EventKind::Reaped && e.actor == u"reaper"_s && e.seatId == seat)
+                return e.time;
+        }
+        return QDateTime();
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(reapedByTheReaper().isValid(), 8000);
+    const QDateTime reapedAt = reapedByTheReaper();
     dialog->confirm();
     QTRY_COMPARE_WITH_TIMEOUT(dialog->stage(), ReapDialog::Stage::Done, 5000);
     QCOMPARE(dialog->reclaimed(), 0);
