@@ -1,4 +1,5 @@
 #include "DashboardSession.h"
+#include "DashboardSettings.h"
 #include "Durations.h"
 #include "EmbeddedDemo.h"
 #include "ErrorBanner.h"
@@ -16,7 +17,6 @@
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPalette>
-#include <QSettings>
 #include <QStandardPaths>
 #include <QTimer>
 
@@ -148,7 +148,7 @@ int main(int argc, char *argv[])
     QApplication::setDesktopFileName(u"keyright-admin"_s);
     QApplication::setWindowIcon(keyrightIcon(u"keyright"_s));
 
-    QSettings settings;
+    DashboardSettings settings;
     LanguageManager languages;
 
     QCommandLineParser parser;
@@ -166,7 +166,7 @@ int main(int argc, char *argv[])
         useDarkPalette();
 
     languages.apply(parser.isSet(languageOption) ? parser.value(languageOption)
-                                                 : settings.value(u"ui/language"_s).toString());
+                                                 : settings.value(DashboardSettings::language));
 
     QNetworkAccessManager network;
     const Clock &clock = SystemClock::instance();

@@ -1,49 +1,19 @@
 #include "ConnectionProfile.h"
 
 #include "Crypto.h"
+#include "DashboardSettings.h"
 #include "SecretBuffer.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
-#include <QSettings>
 
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
 
 namespace keyright {
-
-namespace {
-QStringList instanceStrings(const QList<QUrl> &urls)
-{
-    QStringList strings;
-    for (const QUrl &url : urls)
-        strings.append(url.toString());
-    return strings;
-}
-
-// "host:port FINGERPRINT" per confirmed certificate.
-QStringList pinStrings(const QMap<QString, QString> &pins)
-{
-    QStringList strings;
-    for (auto it = pins.cbegin(); it != pins.cend(); ++it)
-        strings.append(it.key() + u' ' + it.value());
-    return strings;
-}
-
-QMap<QString, QString> pinsFrom(const QStringList &strings)
-{
-    QMap<QString, QString> pins;
-    for (const QString &entry : strings) {
-        const QStringList parts = entry.split(u' ', Qt::SkipEmptyParts);
-        if (parts.size() == 2)
-            pins.insert(parts.at(0), parts.at(1));
-    }
-    return pins;
-}
-} // namespace
 
 std::optional<TlsTrust> ConnectionProfile::tlsTrust(QString *error) const
 {
@@ -106,31 +76,14 @@ QList<QUrl> ConnectionProfile::parseInstances(const QString &text, QString *erro
     return urls;
 }
 
-ConnectionProfileStore::ConnectionProfileStore(QSettings &settings, QString tokenDir)
+ConnectionProfileStore::ConnectionProfileStore(DashboardSettings &settings, QString tokenDir)
     : m_settings(settings)
     , m_tokenDir(std::move(tokenDir))
 { }
 
 QList<ConnectionProfile> ConnectionProfileStore::profiles() const
 {
-    QList<ConnectionProfile> result;
-    const int count = m_settings.beginReadArray(u"profiles"_s);
-    for (int i = 0; i < count; ++i) {
-        m_settings.setArrayIndex(i);
-        ConnectionProfile p;
-        p.name = m_settings.value(u"name"_s).toString();
-        p.url = QUrl(m_settings.value(u"url"_s).toString());
-        p.tokenFile = m_settings.value(u"tokenFile"_s).toString();
-        p.tokenFileOwned = m_settings.value(u"tokenFileOwned"_s).toBool();
-        for (const QString &other : m_settings.value(u"otherInstances"_s).toStringList())
-            p.otherInstances.append(QUrl(other));
-        p.caFile = m_settings.value(u"caFile"_s).toString();
-        p.trustedCertificates = pinsFrom(m_settings.value(u"trustedCertificates"_s).toStringList());
-        if (!p.name.isEmpty())
-            result << p;
-    }
-    m_settings.endArray();
-    return result;
+    return m_settings.profiles();
 }
 
 std::optional<ConnectionProfile> ConnectionProfileStore::profile(const QString &name) const
@@ -156,28 +109,14 @@ void ConnectionProfileStore::save(const ConnectionProfile &profile)
     }
     if (!replaced)
         all << profile;
-    m_settings.remove(u"profiles"_s);
-    m_settings.beginWriteArray(u"profiles"_s, int(all.size()));
-    for (int i = 0; i < all.size(); ++i) {
-        m_settings.setArrayIndex(i);
-        m_settings.setValue(u"name"_s, all.at(i).name);
-        m_settings.setValue(u"url"_s, all.at(i).url.toString());
-        m_settings.setValue(u"tokenFile"_s, all.at(i).tokenFile);
-        m_settings.setValue(u"tokenFileOwned"_s, all.at(i).tokenFileOwned);
-        m_settings.setValue(u"otherInstances"_s, instanceStrings(all.at(i).otherInstances));
-        m_settings.setValue(u"caFile"_s, all.at(i).caFile);
-        m_settings.setValue(u"trustedCertificates"_s, pinStrings(all.at(i).trustedCertificates));
-    }
-    m_settings.endArray();
+    m_settings.setProfiles(all);
     m_settings.sync();
 }
 
 void ConnectionProfileStore::remove(const QString &name)
 {
-    QList<ConnectionProfile> all = profiles();
-    m_settings.remove(u"profiles"_s);
     QList<ConnectionProfile> kept;
-    for (const ConnectionProfile &p : std::as_const(all)) {
+    for (const ConnectionProfile &p : profiles()) {
         if (p.name == name) {
             if (p.tokenFileOwned)
                 QFile::remove(p.tokenFile);
@@ -185,18 +124,7 @@ void ConnectionProfileStore::remove(const QString &name)
             kept << p;
         }
     }
-    m_settings.beginWriteArray(u"profiles"_s, int(kept.size()));
-    for (int i = 0; i < kept.size(); ++i) {
-        m_settings.setArrayIndex(i);
-        m_settings.setValue(u"name"_s, kept.at(i).name);
-        m_settings.setValue(u"url"_s, kept.at(i).url.toString());
-        m_settings.setValue(u"tokenFile"_s, kept.at(i).tokenFile);
-        m_settings.setValue(u"tokenFileOwned"_s, kept.at(i).tokenFileOwned);
-        m_settings.setValue(u"otherInstances"_s, instanceStrings(kept.at(i).otherInstances));
-        m_settings.setValue(u"caFile"_s, kept.at(i).caFile);
-        m_settings.setValue(u"trustedCertificates"_s, pinStrings(kept.at(i).trustedCertificates));
-    }
-    m_settings.endArray();
+    m_settings.setProfiles(kept);
     if (lastUsed() == name)
         setLastUsed({});
     m_settings.sync();
@@ -232,12 +160,12 @@ std::optional<SecretBuffer> ConnectionProfileStore::readToken(const ConnectionPr
 
 QString ConnectionProfileStore::lastUsed() const
 {
-    return m_settings.value(u"connection/lastProfile"_s).toString();
+    return m_settings.value(DashboardSettings::lastProfile);
 }
 
 void ConnectionProfileStore::setLastUsed(const QString &name)
 {
-    m_settings.setValue(u"connection/lastProfile"_s, name);
+    m_settings.setValue(DashboardSettings::lastProfile, name);
     m_settings.sync();
 }
 

@@ -10,10 +10,9 @@
 
 #include <optional>
 
-class QSettings;
-
 namespace keyright {
 
+class DashboardSettings;
 class SecretBuffer;
 
 // A server the dashboard can connect to. The admin token is never kept in the settings: either
@@ -56,7 +55,7 @@ class ConnectionProfileStore final
 
 public:
     // `tokenDir` is where typed-in tokens are written (AppDataLocation/tokens in the app).
-    ConnectionProfileStore(QSettings &settings, QString tokenDir);
+    ConnectionProfileStore(DashboardSettings &settings, QString tokenDir);
 
     QList<ConnectionProfile> profiles() const;
     std::optional<ConnectionProfile> profile(const QString &name) const;
@@ -74,7 +73,7 @@ public:
     void setLastUsed(const QString &name);
 
 private:
-    QSettings &m_settings;
+    DashboardSettings &m_settings;
     QString m_tokenDir;
 };
 

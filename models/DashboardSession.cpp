@@ -2,6 +2,7 @@
 
 #include "Clock.h"
 #include "InstanceSet.h"
+#include "PollMerge.h"
 
 #include <QNetworkAccessManager>
 
@@ -67,6 +68,7 @@ void DashboardSession::connectTo(const QList<QUrl> &urls, QByteArrayView adminTo
 
     m_licenses.clear();
     m_leases.clear();
+    dropDetails([](const QString &) { return false; });
     m_events.clear();
     m_usage.clear();
     m_currentRules.clear();
@@ -99,6 +101,7 @@ void DashboardSession::disconnectFromServer()
     m_label.clear();
     m_licenses.clear();
     m_leases.clear();
+    dropDetails([](const QString &) { return false; });
     m_events.clear();
     m_usage.clear();
     m_currentRules.clear();
@@ -228,7 +231,9 @@ void DashboardSession::setSelectedLicenses(const QStringList &licenseIds)
     if (licenseIds == m_selected)
         return;
     m_selected = licenseIds;
-    m_leases.retainLicenses(QSet<QString>(licenseIds.cbegin(), licenseIds.cend()));
+    const QSet<QString> kept(licenseIds.cbegin(), licenseIds.cend());
+    m_leases.retainLicenses(kept);
+    dropDetails([&kept](const QString &id) { return kept.contains(id); });
     // Show the new selection's holders now rather than at the next tick of the poll timer.
     refresh();
 }
@@ -285,6 +290,42 @@ std::optional<CurrentSeatRules> DashboardSession::currentRules(const QString &li
     if (it == m_currentRules.cend())
         return std::nullopt;
     return *it;
+}
+
+const LicenseDetails *DashboardSession::licenseDetails(const QString &licenseId) const
+{
+    const auto it = m_details.constFind(licenseId);
+    return it == m_details.cend() ? nullptr : &it.value();
+}
+
+void DashboardSession::applyLeaseLists(const QList<LeaseList> &lists)
+{
+    const QDateTime now = m_serverClock.now();
+    QStringList detailed;
+    for (const LeaseList &list : lists) {
+        if (list.licenseId.isEmpty())
+            continue;
+        m_details.insert(list.licenseId, licenseDetailsOf(list, now));
+        detailed << list.licenseId;
+    }
+    m_leases.applyPoll(lists);
+    if (!detailed.isEmpty())
+        Q_EMIT licenseDetailsChanged(detailed);
+}
+
+void DashboardSession::dropDetails(const std::function<bool(const QString &licenseId)> &keep)
+{
+    QStringList dropped;
+    for (auto it = m_details.begin(); it != m_details.end();) {
+        if (keep(it.key())) {
+            ++it;
+            continue;
+        }
+        dropped << it.key();
+        it = m_details.erase(it);
+    }
+    if (!dropped.isEmpty())
+        Q_EMIT licenseDetailsChanged(dropped);
 }
 
 void DashboardSession::fetchCurrentRules(const QString &licenseId)
@@ -500,7 +541,7 @@ void DashboardSession::pollDone(bool ok)
             lists << list;
     }
     m_leaseReplies.clear();
-    m_leases.applyPoll(lists);
+    applyLeaseLists(lists);
     const QStringList known = m_licenses.licenseIds();
     QStringList stillSelected;
     for (const QString &id : std::as_const(m_selected)) {
@@ -509,7 +550,9 @@ void DashboardSession::pollDone(bool ok)
     }
     if (stillSelected != m_selected) {
         m_selected = stillSelected;
-        m_leases.retainLicenses(QSet<QString>(stillSelected.cbegin(), stillSelected.cend()));
+        const QSet<QString> kept(stillSelected.cbegin(), stillSelected.cend());
+        m_leases.retainLicenses(kept);
+        dropDetails([&kept](const QString &id) { return kept.contains(id); });
     }
     m_lastError = {};
     m_lastPollTime = m_localClock.now();

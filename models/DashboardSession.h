@@ -5,6 +5,7 @@
 #include "EventLogModel.h"
 #include "InstanceHealthModel.h"
 #include "LeaseTableModel.h"
+#include "LicenseDetails.h"
 #include "LicenseListModel.h"
 #include "PollScheduler.h"
 #include "ServerClockEstimate.h"
@@ -113,6 +114,15 @@ public:
 
     LicenseListModel &licenses() { return m_licenses; }
     LeaseTableModel &leases() { return m_leases; }
+    // What the last poll of a selected license said beyond its holder rows: its seat rules, the
+    // server's groups, its waiting line and its seats split by seatUsage(). nullptr while the
+    // license is not polled (not selected); licenseDetailsChanged() says when it changes.
+    const LicenseDetails *licenseDetails(const QString &licenseId) const;
+    QStringList detailedLicenses() const { return m_details.keys(); }
+    // A poll's lease listings, as a complete poll applies them: the licenses' details, then the
+    // holder rows (LeaseTableModel::applyPoll). Public for what feeds listings without a server
+    // (the dashboard benchmark, widget tests).
+    void applyLeaseLists(const QList<LeaseList> &lists);
     EventLogModel &events() { return m_events; }
     const UsageSeriesBuilder &usage() const { return m_usage; }
     // A license's seat rules and the server's groups as its last lease listing gave them: what the
@@ -148,6 +158,8 @@ Q_SIGNALS:
     // person to compare its fingerprint and trust it (trustCertificate). Once per certificate and
     // connection.
     void certificateNeedsTrust(const QUrl &instance, const QString &fingerprint, const QString &problem);
+    // licenseDetails() changed for these licenses (a poll, or they are no longer polled).
+    void licenseDetailsChanged(const QStringList &licenseIds);
 
 private:
     void poll();
@@ -161,6 +173,8 @@ private:
     void probeInstances();
     void syncInstances();
     void onTick();
+    // Forgets the details of licenses no longer polled (every one without `keep`).
+    void dropDetails(const std::function<bool(const QString &licenseId)> &keep);
 
     QNetworkAccessManager &m_network;
     const Clock &m_localClock;
@@ -177,6 +191,7 @@ private:
     LeaseTableModel m_leases;
     EventLogModel m_events;
     UsageSeriesBuilder m_usage;
+    QHash<QString, LicenseDetails> m_details; // polled licenses only
     QHash<QString, CurrentSeatRules> m_currentRules;
     QSet<QString> m_rulesFetches; // in flight
 

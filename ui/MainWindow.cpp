@@ -3,6 +3,7 @@
 #include "AdminActions.h"
 #include "ConnectionDialog.h"
 #include "DashboardSession.h"
+#include "DashboardSettings.h"
 #include "Durations.h"
 #include "ErrorBanner.h"
 #include "EventLogModel.h"
@@ -31,7 +32,6 @@
 #include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
-#include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -82,7 +82,7 @@ QString tokenDir()
 
 } // namespace
 
-MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *parent)
+MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, QWidget *parent)
     : QMainWindow(parent)
     , m_session(session)
     , m_settings(settings)
@@ -168,12 +168,11 @@ MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *
             updateBanner();
     });
 
-    const int interval = settings.value(u"connection/pollIntervalMs"_s, 2000).toInt();
-    session.setPollInterval(std::chrono::milliseconds {interval});
+    session.setPollInterval(std::chrono::milliseconds {settings.value(DashboardSettings::pollIntervalMs)});
 
     resize(1360, 820);
-    restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
-    restoreState(settings.value(u"window/state"_s).toByteArray());
+    restoreGeometry(settings.value(DashboardSettings::windowGeometry));
+    restoreState(settings.value(DashboardSettings::windowState));
     m_seats->restoreState(settings);
     m_events->restoreState(settings);
     retranslate();
@@ -213,7 +212,7 @@ void MainWindow::setEmbeddedServer(EmbeddedServerInfo info)
 void MainWindow::setLanguageManager(LanguageManager *languages)
 {
     m_languages = languages;
-    const QString chosen = m_settings.value(u"ui/language"_s).toString();
+    const QString chosen = m_settings.value(DashboardSettings::language);
     for (QAction *a : m_actions->languages->actions())
         a->setChecked(a->data().toString() == chosen);
 }
@@ -296,16 +295,17 @@ void MainWindow::createActions()
             [this](QAction *action) { setLanguage(action->data().toString()); });
 
     a.pollIntervals = new QActionGroup(this);
-    for (int ms : {1000, 2000, 5000, 10000, 30000}) {
+    const int pollInterval = m_settings.value(DashboardSettings::pollIntervalMs);
+    for (int ms : DashboardSettings::pollIntervalChoices()) {
         auto *action = new QAction(this);
         action->setCheckable(true);
         action->setData(ms);
-        action->setChecked(ms == m_settings.value(u"connection/pollIntervalMs"_s, 2000).toInt());
+        action->setChecked(ms == pollInterval);
         a.pollIntervals->addAction(action);
     }
     connect(a.pollIntervals, &QActionGroup::triggered, this, [this](QAction *action) {
         const int ms = action->data().toInt();
-        m_settings.setValue(u"connection/pollIntervalMs"_s, ms);
+        m_settings.setValue(DashboardSettings::pollIntervalMs, ms);
         m_session.setPollInterval(std::chrono::milliseconds {ms});
         updateStatus();
     });
@@ -437,7 +437,7 @@ void MainWindow::changeEvent(QEvent *event)
 
 void MainWindow::setLanguage(const QString &code)
 {
-    m_settings.setValue(u"ui/language"_s, code);
+    m_settings.setValue(DashboardSettings::language, code);
     if (m_languages)
         m_languages->apply(code);
 }
@@ -738,13 +738,13 @@ void MainWindow::withRules(const QString &licenseId,
                            std::function<void(const SeatRules &, const QList<HolderGroup> &)> then)
 {
     // The last poll of a selected license carries both; otherwise they are asked for.
-    if (const auto *details = m_session.leases().detailsOf(licenseId)) {
+    if (const LicenseDetails *details = m_session.licenseDetails(licenseId)) {
         then(details->rules, details->groups);
         return;
     }
-    const QStringList polled = m_session.leases().detailedLicenses();
+    const QStringList polled = m_session.detailedLicenses();
     if (licenseId.isEmpty() && !polled.isEmpty()) {
-        then({}, m_session.leases().detailsOf(polled.first())->groups);
+        then({}, m_session.licenseDetails(polled.first())->groups);
         return;
     }
     auto connection = std::make_shared<QMetaObject::Connection>();
@@ -935,8 +935,8 @@ void MainWindow::askToTrustCertificate(const QUrl &instance, const QString &fing
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    m_settings.setValue(u"window/geometry"_s, saveGeometry());
-    m_settings.setValue(u"window/state"_s, saveState());
+    m_settings.setValue(DashboardSettings::windowGeometry, saveGeometry());
+    m_settings.setValue(DashboardSettings::windowState, saveState());
     m_seats->saveState(m_settings);
     m_events->saveState(m_settings);
     m_settings.sync();

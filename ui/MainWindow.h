@@ -15,12 +15,12 @@
 
 class QActionGroup;
 class QLabel;
-class QSettings;
 class QTabWidget;
 
 namespace keyright {
 
 class DashboardSession;
+class DashboardSettings;
 class ErrorBanner;
 class EventsPage;
 class LanguageManager;
@@ -38,7 +38,7 @@ class MainWindow final : public QMainWindow
     Q_DISABLE_COPY_MOVE(MainWindow)
 
 public:
-    MainWindow(DashboardSession &session, QSettings &settings, QWidget *parent = nullptr);
+    MainWindow(DashboardSession &session, DashboardSettings &settings, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     // Adds a page after the built-in ones (Seats, Events).
@@ -118,7 +118,7 @@ private:
     void askToTrustCertificate(const QUrl &instance, const QString &fingerprint, const QString &problem);
 
     DashboardSession &m_session;
-    QSettings &m_settings;
+    DashboardSettings &m_settings;
     ConnectionProfileStore m_profiles;
     LanguageManager *m_languages = nullptr;
     EmbeddedServerInfo m_embedded;

@@ -262,7 +262,7 @@ int main(int argc, char *argv[])
 
     session.licenses().applyList(fleet.licenses);
     page.licensesView()->selectAll(); // every license: all 10,000 holders in one table
-    session.leases().applyPoll(fleet.lists);
+    session.applyLeaseLists(fleet.lists);
     QCoreApplication::processEvents();
     std::printf("holders shown: %d across %d licenses\n", page.holdersProxy()->rowCount(),
                 int(session.licenses().rowCount()));
@@ -273,7 +273,7 @@ int main(int argc, char *argv[])
         QElapsedTimer timer;
         timer.start();
         session.licenses().applyList(fleet.licenses);
-        session.leases().applyPoll(fleet.lists);
+        session.applyLeaseLists(fleet.lists);
         QCoreApplication::processEvents();
         page.repaint();
         samples << double(timer.nsecsElapsed()) / 1e6;

@@ -5,6 +5,7 @@
 #include "LeaseClient.h"
 #include "LeaseKeeper.h"
 #include "PgTestDatabase.h"
+#include "ServeEventLoop.h"
 #include "ServerProcess.h"
 #include "SystemClock.h"
 
@@ -41,20 +42,6 @@ QString cliBinary()
 {
     const QString fromEnvironment = qEnvironmentVariable("KEYRIGHT_CLI_BINARY");
     return fromEnvironment.isEmpty() ? QStringLiteral(KEYRIGHT_BINARY_DIR "/client/cli/keyright") : fromEnvironment;
-}
-
-// Serves the event loop until `done` holds or `bound` runs out; returns `done()`.
-bool serveUntil(const std::function<bool()> &done, std::chrono::milliseconds bound)
-{
-    const QDeadlineTimer deadline(bound);
-    while (!done() && !deadline.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
-    return done();
-}
-
-void serveFor(std::chrono::milliseconds span)
-{
-    serveUntil([] { return false; }, span);
 }
 
 template <typename Outcome, typename Start>

@@ -2,6 +2,7 @@
 #include "InstanceCluster.h"
 #include "PgCluster.h"
 #include "PgTestDatabase.h"
+#include "ServeEventLoop.h"
 #include "TestHttp.h"
 #include "Timestamps.h"
 
@@ -99,20 +100,6 @@ QByteArray heartbeatRequest(const QString &license, const QByteArray &key, const
 {
     return HttpBurst::request("POST", "/v1/licenses/" + license.toLatin1() + "/seats/" + seat.toLatin1() + "/heartbeat",
                               key, {});
-}
-
-qint64 msOf(const QJsonValue &timestamp)
-{
-    const auto time = parseTimestamp(timestamp.toString());
-    return time ? time->toMSecsSinceEpoch() : -1;
-}
-
-bool serveUntil(const std::function<bool()> &done, std::chrono::milliseconds bound)
-{
-    const QDeadlineTimer deadline(bound);
-    while (!done() && !deadline.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-    return done();
 }
 
 } // namespace
@@ -229,7 +216,7 @@ bool TestDatabaseClockStep::keepRenewing(std::chrono::milliseconds span, QString
             return false;
         }
         ++m_renewals;
-        serveUntil([] { return false; }, 400ms);
+        serveFor(400ms);
     }
     return true;
 }

@@ -4,6 +4,7 @@
 #include "LeaseJson.h"
 #include "LeaseVerifier.h"
 #include "PgTestDatabase.h"
+#include "ServeEventLoop.h"
 #include "TestHttp.h"
 #include "Timestamps.h"
 #include "wire/Identifiers.h"
@@ -107,26 +108,6 @@ QByteArray heartbeatRequest(const License &license, const QString &seatId)
     return HttpBurst::request("POST",
                               "/v1/licenses/" + license.id.toLatin1() + "/seats/" + seatId.toLatin1() + "/heartbeat",
                               license.auth, {});
-}
-
-QJsonObject jsonOf(const HttpBurst::Reply &reply)
-{
-    return QJsonDocument::fromJson(reply.body).object();
-}
-
-qint64 msOf(const QJsonValue &timestamp)
-{
-    const auto time = parseTimestamp(timestamp.toString());
-    return time ? time->toMSecsSinceEpoch() : -1;
-}
-
-// Serves the event loop until `done` holds or `bound` runs out; returns `done()`.
-bool serveUntil(const std::function<bool()> &done, std::chrono::milliseconds bound)
-{
-    const QDeadlineTimer deadline(bound);
-    while (!done() && !deadline.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
-    return done();
 }
 
 // Every event of one kind for one license, all pages.

@@ -6,6 +6,7 @@
 #include "ConnectionDialog.h"
 #include "ConnectionProfile.h"
 #include "DashboardSession.h"
+#include "DashboardSettings.h"
 #include "ErrorBanner.h"
 #include "LanguageManager.h"
 #include "MainWindow.h"
@@ -20,7 +21,6 @@
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPushButton>
-#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -52,7 +52,7 @@ private:
     LanguageManager m_languages;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<QNetworkAccessManager> m_network;
-    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<DashboardSettings> m_settings;
     std::unique_ptr<DashboardSession> m_session;
     std::unique_ptr<MainWindow> m_window;
 };
@@ -69,7 +69,7 @@ void TestConnectionTrust::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     m_network = std::make_unique<QNetworkAccessManager>();
-    m_settings = std::make_unique<QSettings>(m_dir->filePath(u"admin.ini"_s), QSettings::IniFormat);
+    m_settings = std::make_unique<DashboardSettings>(m_dir->filePath(u"admin.ini"_s));
 }
 
 void TestConnectionTrust::cleanup()

@@ -1,11 +1,10 @@
-#include "AdminClient.h"
+#include "DashboardHarness.h"
 #include "DashboardSession.h"
 #include "DisputePanel.h"
 #include "ErrorBanner.h"
 #include "EventFilterProxyModel.h"
 #include "EventsPage.h"
 #include "KeyRevealDialog.h"
-#include "LanguageManager.h"
 #include "LeaseClient.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
@@ -22,12 +21,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
-#include <QNetworkAccessManager>
 #include <QScopeGuard>
-#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
@@ -40,7 +36,6 @@ class TestDashboard : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase();
     void init();
     void cleanup();
     void holdersTableFillsAndCountsDown();
@@ -59,19 +54,17 @@ private:
     std::optional<SeatLease> checkout(const QString &license, const QByteArray &key, const QString &holder,
                                       LeaseOutcome *outcome = nullptr);
     void openWindow();
-    int holderRows() const;
-    QString holderCell(const QString &holder, int column) const;
+    int holderRows() const { return m_dashboard->holderRows(); }
+    QString holderCell(const QString &holder, int column) const
+    {
+        return m_dashboard->holderCell(holder, column).toString();
+    }
 
-    LanguageManager m_languages;
     std::unique_ptr<ManualClock> m_clock;
-    std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<TestServer> m_server;
-    QByteArray m_token;
-    std::unique_ptr<QNetworkAccessManager> m_network;
-    std::unique_ptr<AdminClient> m_admin;
-    std::unique_ptr<QSettings> m_settings;
-    std::unique_ptr<DashboardSession> m_session;
-    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<DashboardHarness> m_dashboard;
+    MainWindow *m_window = nullptr;
+    DashboardSession *m_session = nullptr;
 };
 
 bool TestDashboard::startServer()
@@ -85,57 +78,37 @@ bool TestDashboard::startServer()
     return true;
 }
 
-void TestDashboard::initTestCase()
-{
-    m_languages.apply(u"en"_s);
-}
-
 void TestDashboard::init()
 {
     m_clock = std::make_unique<ManualClock>();
-    m_dir = std::make_unique<QTemporaryDir>();
+    m_dashboard = std::make_unique<DashboardHarness>(DashboardHarness::Options {.clock = m_clock.get()});
     // The periodic reaper stays off (an hour): the tests reap when they choose.
     m_server = std::make_unique<TestServer>(
-        TestServer::Options {.clock = m_clock.get(), .dataDir = m_dir->filePath(u"server"_s)});
+        TestServer::Options {.clock = m_clock.get(), .dataDir = m_dashboard->filePath(u"server"_s)});
     QVERIFY(startServer());
-    m_token = m_server->adminToken();
-    m_network = std::make_unique<QNetworkAccessManager>();
-    m_admin = std::make_unique<AdminClient>(*m_network, *m_clock);
-    m_admin->setServerUrl(m_server->url());
-    m_admin->setAdminToken(m_token);
-    m_settings = std::make_unique<QSettings>(m_dir->filePath(u"admin.ini"_s), QSettings::IniFormat);
 }
 
 void TestDashboard::cleanup()
 {
-    m_window.reset();
-    m_session.reset();
-    m_admin.reset();
-    m_server.reset();
-    m_network.reset();
-    m_settings.reset();
-    m_dir.reset();
+    m_window = nullptr;
+    m_session = nullptr;
+    m_dashboard->close();
+    m_server.reset(); // its data directory is in the harness's folder
+    m_dashboard.reset();
+    m_clock.reset();
 }
 
 QByteArray TestDashboard::createLicense(const QString &id, int seats, qint64 ttl, qint64 skew, qint64 grace)
 {
-    LicenseSpec spec {id, id.toUpper(), seats, ttl, skew, grace};
-    std::optional<AdminResult<LicenseWriteResult>> result;
-    m_admin->putLicense(spec, this, [&result](const AdminResult<LicenseWriteResult> &r) { result = r; });
-    if (!QTest::qWaitFor([&] { return result.has_value(); }, 5000) || !result->ok())
-        return {};
-    return result->value->key.toUtf8();
+    return m_server->createLicense(id, seats, std::chrono::seconds {ttl}, std::chrono::seconds {skew},
+                                   std::chrono::seconds {grace});
 }
 
 std::optional<SeatLease> TestDashboard::checkout(const QString &license, const QByteArray &key, const QString &holder,
                                                  LeaseOutcome *outcomeOut)
 {
-    LeaseClient client(*m_network);
-    client.setServerUrl(m_server->url());
-    client.setLicense(license, key);
-    std::optional<LeaseOutcome> outcome;
-    client.checkout(holder, this, [&outcome](const LeaseOutcome &o) { outcome = o; });
-    if (!QTest::qWaitFor([&] { return outcome.has_value(); }, 5000))
+    const std::optional<LeaseOutcome> outcome = m_dashboard->checkout(m_server->url(), license, key, holder);
+    if (!outcome)
         return std::nullopt;
     if (outcomeOut)
         *outcomeOut = *outcome;
@@ -146,28 +119,8 @@ std::optional<SeatLease> TestDashboard::checkout(const QString &license, const Q
 
 void TestDashboard::openWindow()
 {
-    m_session = std::make_unique<DashboardSession>(*m_network, *m_clock);
-    m_window = std::make_unique<MainWindow>(*m_session, *m_settings);
-    m_session->setPollInterval(200ms);
-    m_session->setMaxBackoff(800ms);
-    m_window->resize(1280, 720);
-    m_window->show();
-    m_session->connectTo(m_server->url(), m_token, u"test server"_s);
-}
-
-int TestDashboard::holderRows() const
-{
-    return m_window->seatsPage()->holdersProxy()->rowCount();
-}
-
-QString TestDashboard::holderCell(const QString &holder, int column) const
-{
-    const QSortFilterProxyModel *proxy = m_window->seatsPage()->holdersProxy();
-    for (int r = 0; r < proxy->rowCount(); ++r) {
-        if (proxy->index(r, LeaseTableModel::HolderColumn).data().toString() == holder)
-            return proxy->index(r, column).data().toString();
-    }
-    return {};
+    m_window = &m_dashboard->open(m_server->url(), m_server->adminToken());
+    m_session = &m_dashboard->session();
 }
 
 void TestDashboard::holdersTableFillsAndCountsDown()
@@ -214,8 +167,8 @@ void TestDashboard::durationsFollowTheLanguage()
     const QAbstractItemModel *licenses = m_window->seatsPage()->licensesView()->model();
     QCOMPARE(licenses->index(0, LicenseListModel::TtlColumn).data().toString(), u"2m 00s"_s);
 
-    m_languages.apply(u"fr"_s);
-    const auto english = qScopeGuard([this] { m_languages.apply(u"en"_s); });
+    m_dashboard->languages().apply(u"fr"_s);
+    const auto english = qScopeGuard([this] { m_dashboard->languages().apply(u"en"_s); });
     QApplication::processEvents();
     QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"2 min 00 s"_s, 3000);
     QCOMPARE(licenses->index(0, LicenseListModel::TtlColumn).data().toString(), u"2 min 00 s"_s);
@@ -228,7 +181,7 @@ void TestDashboard::durationsFollowTheLanguage()
     m_clock->advance(125s);
     QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"expiré depuis 5 s"_s,
                               3000);
-    m_languages.apply(u"en"_s);
+    m_dashboard->languages().apply(u"en"_s);
     QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"expired 5s ago"_s,
                               3000);
 }
@@ -263,12 +216,8 @@ void TestDashboard::revokeThroughTheDialogRemovesTheSeat()
     QVERIFY(!holderCell(u"bob@ws-07"_s, LeaseTableModel::StateColumn).isEmpty());
 
     // The application holding the seat learns it at its next heartbeat.
-    LeaseClient client(*m_network);
-    client.setServerUrl(m_server->url());
-    client.setLicense(u"acme-cad"_s, key);
-    std::optional<LeaseOutcome> beat;
-    client.heartbeat(alice->seatId, this, [&beat](const LeaseOutcome &o) { beat = o; });
-    QTRY_VERIFY_WITH_TIMEOUT(beat.has_value(), 5000);
+    const std::optional<LeaseOutcome> beat = m_dashboard->heartbeat(m_server->url(), u"acme-cad"_s, key, alice->seatId);
+    QVERIFY(beat);
     QVERIFY2(std::holds_alternative<outcome::SeatLost>(*beat), qPrintable(describe(*beat)));
     // And the block keeps it out.
     LeaseOutcome again;
@@ -386,7 +335,7 @@ void TestDashboard::forceReapPreviewsThenReclaims()
     QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 2, 5000);
     QCOMPARE(holderCell(u"kiosk@lab-2"_s, LeaseTableModel::StateColumn), u"expired, awaiting reap"_s);
 
-    QTest::keyClick(m_window.get(), Qt::Key_R, Qt::ControlModifier);
+    QTest::keyClick(m_window, Qt::Key_R, Qt::ControlModifier);
     ReapDialog *dialog = nullptr;
     QTRY_VERIFY_WITH_TIMEOUT((dialog = m_window->findChild<ReapDialog *>()) != nullptr, 2000);
     QTRY_COMPARE_WITH_TIMEOUT(dialog->stage(), ReapDialog::Stage::Preview, 5000);
@@ -434,7 +383,7 @@ void TestDashboard::selectingADenialShowsItsHolders()
     QVERIFY(panel->summaryText().contains(u"intern@laptop-3"_s));
     QVERIFY(panel->summaryText().contains(u"2 of 2"_s));
 
-    const QString csv = m_dir->filePath(u"events.csv"_s);
+    const QString csv = m_dashboard->filePath(u"events.csv"_s);
     QVERIFY(events->exportCsv(csv));
     QFile file(csv);
     QVERIFY(file.open(QIODevice::ReadOnly));

@@ -220,7 +220,7 @@ void feedReservedLicense(DashboardSession &session)
     list.queue = {ticket(0, u"dana@ws-21"_s, QueueTicket::State::Granted),
                   ticket(1, u"emil@laptop-5"_s, QueueTicket::State::Waiting),
                   ticket(2, u"farah@ws-02"_s, QueueTicket::State::Waiting)};
-    session.leases().applyPoll({list});
+    session.applyLeaseLists({list});
 }
 
 } // namespace
@@ -552,9 +552,9 @@ void TestSeatRulesUi::theRealServerKeepsWhatIsSavedAndRefusesInItsWords()
     // The listing the Seats page polls carries them: 2 reserved seats, idle, 8 free.
     session.setSelectedLicenses({u"acme-cad"_s});
     QTRY_VERIFY_WITH_TIMEOUT(
-        session.leases().detailsOf(u"acme-cad"_s) && session.leases().detailsOf(u"acme-cad"_s)->rules == rules, 10000);
-    QCOMPARE(session.leases().detailsOf(u"acme-cad"_s)->usage.reservedIdle(), 2);
-    QCOMPARE(session.leases().detailsOf(u"acme-cad"_s)->usage.free(), 8);
+        session.licenseDetails(u"acme-cad"_s) && session.licenseDetails(u"acme-cad"_s)->rules == rules, 10000);
+    QCOMPARE(session.licenseDetails(u"acme-cad"_s)->usage.reservedIdle(), 2);
+    QCOMPARE(session.licenseDetails(u"acme-cad"_s)->usage.free(), 8);
 
     // Too many reserved seats: refused by the server with validateRules' own words.
     SeatRules tooMany = rules;
@@ -635,7 +635,7 @@ void TestSeatRulesUi::seatsPageShowsTheSplitAndTheLine()
     empty.licenseId = u"acme-cad"_s;
     empty.serverTime = now;
     empty.seatCount = 10;
-    session.leases().applyPoll({empty});
+    session.applyLeaseLists({empty});
     QVERIFY(!line->isVisible());
     QVERIFY(page.findChild<QLabel *>(u"lineEmpty"_s)->isVisible());
 }
