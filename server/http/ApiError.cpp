@@ -23,6 +23,11 @@ ApiError ApiError::notFound(const QString &code, const QString &message)
     return ApiError {404, code, message, {}, {}};
 }
 
+ApiError ApiError::licenseNotFound(const QString &licenseId)
+{
+    return notFound(u"license_not_found"_s, u"there is no license \"%1\""_s.arg(licenseId));
+}
+
 ApiError ApiError::storeFailed()
 {
     return ApiError {

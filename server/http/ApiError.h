@@ -20,6 +20,8 @@ struct ApiError
     static ApiError invalid(const QString &field, const QString &message);
     static ApiError unauthorized(const QString &message);
     static ApiError notFound(const QString &code, const QString &message);
+    // 404 license_not_found naming the license.
+    static ApiError licenseNotFound(const QString &licenseId);
     // The error code of a 503 for database trouble. (The other codes are written where they are
     // answered; this one is answered from several places.)
     static constexpr const char *databaseUnavailableCode = "database_unavailable";

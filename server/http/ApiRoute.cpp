@@ -17,9 +17,11 @@ struct Pattern
     QByteArrayView method;
     ApiRoute::Kind kind;
     ApiRoute::Access access;
+    ApiRoute::Area area;
 };
 
-// Every route with the role it needs: the one place that says who may do what.
+// Every route with the role it needs and the area that answers it: the one place that says who
+// may do what.
 const QList<Pattern> &patterns()
 {
     using K = ApiRoute::Kind;
@@ -29,35 +31,44 @@ const QList<Pattern> &patterns()
     constexpr ApiRoute::Access viewer {S::Token, AccessRole::Viewer};
     constexpr ApiRoute::Access operator_ {S::Token, AccessRole::Operator};
     constexpr ApiRoute::Access admin {S::Token, AccessRole::Admin};
+    constexpr ApiRoute::Area public_ = ApiRoute::Area::Public;
+    constexpr ApiRoute::Area lease = ApiRoute::Area::Lease;
+    constexpr ApiRoute::Area administration = ApiRoute::Area::Admin;
+    constexpr ApiRoute::Area tokens = ApiRoute::Area::Tokens;
     static const QList<Pattern> all {
-        {{u"v1", u"health"}, "GET", K::Health, open},
-        {{u"v1", u"time"}, "GET", K::Time, open},
-        {{u"v1", u"public-key"}, "GET", K::PublicKey, open},
-        {{u"v1", u"licenses"}, "GET", K::ListLicenses, viewer},
-        {{u"v1", u"licenses", u"{license}"}, "PUT", K::PutLicense, admin},
-        {{u"v1", u"licenses", u"{license}", u"checkout"}, "POST", K::Checkout, license},
-        {{u"v1", u"licenses", u"{license}", u"rotate-key"}, "POST", K::RotateKey, admin},
-        {{u"v1", u"licenses", u"{license}", u"leases"}, "GET", K::ListLeases, viewer},
-        {{u"v1", u"licenses", u"{license}", u"rules"}, "GET", K::GetRules, viewer},
-        {{u"v1", u"licenses", u"{license}", u"rules"}, "PUT", K::PutRules, admin},
-        {{u"v1", u"groups"}, "GET", K::ListGroups, viewer},
-        {{u"v1", u"groups"}, "PUT", K::PutGroups, admin},
-        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}"}, "DELETE", K::Release, license},
-        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}", u"heartbeat"}, "POST", K::Heartbeat, license},
-        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}", u"revoke"}, "POST", K::Revoke, operator_},
-        {{u"v1", u"reap"}, "POST", K::Reap, operator_},
-        {{u"v1", u"events"}, "GET", K::Events, viewer},
-        {{u"metrics"}, "GET", K::Metrics, viewer},
-        {{u"v1", u"stats"}, "GET", K::Stats, viewer},
-        {{u"v1", u"whoami"}, "GET", K::Whoami, viewer},
-        {{u"v1", u"tokens"}, "GET", K::ListTokens, admin},
-        {{u"v1", u"tokens"}, "POST", K::CreateToken, admin},
-        {{u"v1", u"tokens", u"{name}"}, "DELETE", K::RevokeToken, admin},
+        {{u"v1", u"health"}, "GET", K::Health, open, public_},
+        {{u"v1", u"time"}, "GET", K::Time, open, public_},
+        {{u"v1", u"public-key"}, "GET", K::PublicKey, open, public_},
+        {{u"v1", u"licenses"}, "GET", K::ListLicenses, viewer, administration},
+        {{u"v1", u"licenses", u"{license}"}, "PUT", K::PutLicense, admin, administration},
+        {{u"v1", u"licenses", u"{license}", u"checkout"}, "POST", K::Checkout, license, lease},
+        {{u"v1", u"licenses", u"{license}", u"rotate-key"}, "POST", K::RotateKey, admin, administration},
+        {{u"v1", u"licenses", u"{license}", u"leases"}, "GET", K::ListLeases, viewer, administration},
+        {{u"v1", u"licenses", u"{license}", u"rules"}, "GET", K::GetRules, viewer, administration},
+        {{u"v1", u"licenses", u"{license}", u"rules"}, "PUT", K::PutRules, admin, administration},
+        {{u"v1", u"groups"}, "GET", K::ListGroups, viewer, administration},
+        {{u"v1", u"groups"}, "PUT", K::PutGroups, admin, administration},
+        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}"}, "DELETE", K::Release, license, lease},
+        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}", u"heartbeat"}, "POST", K::Heartbeat, license, lease},
+        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}", u"revoke"},
+         "POST",
+         K::Revoke,
+         operator_,
+         administration},
+        {{u"v1", u"reap"}, "POST", K::Reap, operator_, administration},
+        {{u"v1", u"events"}, "GET", K::Events, viewer, administration},
+        {{u"metrics"}, "GET", K::Metrics, viewer, administration},
+        {{u"v1", u"stats"}, "GET", K::Stats, viewer, administration},
+        {{u"v1", u"whoami"}, "GET", K::Whoami, viewer, tokens},
+        {{u"v1", u"tokens"}, "GET", K::ListTokens, admin, tokens},
+        {{u"v1", u"tokens"}, "POST", K::CreateToken, admin, tokens},
+        {{u"v1", u"tokens", u"{name}"}, "DELETE", K::RevokeToken, admin, tokens},
         {{u"v1", u"licenses", u"{license}", u"tickets", u"{ticket}", u"heartbeat"},
          "POST",
          K::TicketHeartbeat,
-         license},
-        {{u"v1", u"licenses", u"{license}", u"tickets", u"{ticket}"}, "DELETE", K::LeaveQueue, license},
+         license,
+         lease},
+        {{u"v1", u"licenses", u"{license}", u"tickets", u"{ticket}"}, "DELETE", K::LeaveQueue, license, lease},
     };
     return all;
 }
@@ -118,7 +129,7 @@ std::optional<ApiRoute> ApiRoute::match(QByteArrayView method, QStringView path,
         if (pattern.segments.contains(u"{ticket}") && !isValidTicketId(ticket))
             return fail(ApiError::invalid(
                 u"ticketId"_s, u"ticketId \"%1\" is malformed: expected %2"_s.arg(ticket.left(80), ticketIdRule())));
-        return ApiRoute {pattern.kind, license, seat, name, pattern.access, ticket};
+        return ApiRoute {pattern.kind, license, seat, name, pattern.access, ticket, pattern.area};
     }
     if (!allowed.isEmpty()) {
         ApiError e {
@@ -145,7 +156,7 @@ QList<ApiRoute::Declared> ApiRoute::declared()
                        : segment == u"{seat}"   ? u"{seatId}"_s
                        : segment == u"{ticket}" ? u"{ticketId}"_s
                                                 : segment.toString());
-        all.append(Declared {pattern.method.toByteArray(), path, pattern.kind, pattern.access});
+        all.append(Declared {pattern.method.toByteArray(), path, pattern.kind, pattern.access, pattern.area});
     }
     return all;
 }

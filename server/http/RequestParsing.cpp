@@ -204,12 +204,12 @@ std::optional<CheckoutBody> parseCheckout(QByteArrayView body, ApiError *error)
     return checkout;
 }
 
-std::optional<SeatService::LicenseSpec> parseLicenseSpec(QByteArrayView body, ApiError *error)
+std::optional<LicenseAdmin::LicenseSpec> parseLicenseSpec(QByteArrayView body, ApiError *error)
 {
     const auto object = parseObject(body, false, error);
     if (!object)
         return std::nullopt;
-    SeatService::LicenseSpec spec;
+    LicenseAdmin::LicenseSpec spec;
     if (!optionalText(*object, u"name"_s, maxNameLength, false, &spec.name, error)
         || !optionalWholeNumber(*object, u"seatCount"_s, &spec.seatCount, error)
         || !optionalWholeNumber(*object, u"ttlSeconds"_s, &spec.ttlSeconds, error)
@@ -222,7 +222,7 @@ std::optional<SeatService::LicenseSpec> parseLicenseSpec(QByteArrayView body, Ap
          {std::pair {u"ttlSeconds"_s, spec.ttlSeconds}, std::pair {u"skewSeconds"_s, spec.skewSeconds},
           std::pair {u"reapGraceSeconds"_s, spec.reapGraceSeconds}}) {
         if (value && (*value < -1'000'000'000LL || *value > 1'000'000'000LL))
-            return fail<SeatService::LicenseSpec>(error, ApiError::invalid(field, u"%1 is out of range"_s.arg(field)));
+            return fail<LicenseAdmin::LicenseSpec>(error, ApiError::invalid(field, u"%1 is out of range"_s.arg(field)));
     }
     return spec;
 }

@@ -2,7 +2,7 @@
 
 #include "SeatRules.h"
 #include "http/ApiError.h"
-#include "seats/SeatService.h"
+#include "seats/LicenseAdmin.h"
 #include "store/StoreTypes.h"
 
 #include <QByteArrayView>
@@ -40,7 +40,7 @@ struct CheckoutBody
 };
 std::optional<CheckoutBody> parseCheckout(QByteArrayView body, ApiError *error = nullptr);
 
-std::optional<SeatService::LicenseSpec> parseLicenseSpec(QByteArrayView body, ApiError *error = nullptr);
+std::optional<LicenseAdmin::LicenseSpec> parseLicenseSpec(QByteArrayView body, ApiError *error = nullptr);
 
 struct RevokeBody
 {
