@@ -304,7 +304,7 @@ bool LeaseServer::addDemoLicenses(QString *error)
         const QString keyPath = QDir(keyDir).filePath(DemoCatalogue::keyFileName(demo.id));
         QString key;
         if (!m_seats->license(demo.id)) {
-            LicenseAdmin::LicenseSpec spec;
+            LicenseSpec spec;
             spec.name = demo.name;
             spec.seatCount = demo.seats;
             spec.ttlSeconds = demo.ttlSeconds;

@@ -1,7 +1,6 @@
 #include "EventsCommand.h"
 
 #include "AdminClient.h"
-#include "AdminJson.h"
 #include "DenialFolding.h"
 #include "Durations.h"
 #include "ExitCode.h"
@@ -84,9 +83,17 @@ QString EventsCommand::prepare(const QCommandLineParser &parser, const QStringLi
     if (!m_query.licenseId.isEmpty() && !isValidLicenseId(m_query.licenseId))
         return u"--license: \"%1\" is not a license id ([a-z0-9][a-z0-9-]{0,63})"_s.arg(m_query.licenseId);
     m_query.holder = parser.value(u"holder"_s);
-    m_query.kind = parser.value(u"kind"_s).remove(u' ');
-    if (parser.isSet(u"kind"_s) && m_query.kind.isEmpty())
-        return u"--kind: give at least one kind"_s;
+    if (parser.isSet(u"kind"_s)) {
+        // Read with the server's own reading of the filter, so a mistyped kind is named in its words.
+        const QString filter = parser.value(u"kind"_s).remove(u' ');
+        if (filter.isEmpty())
+            return u"--kind: give at least one kind"_s;
+        ValidationError why;
+        const auto kinds = EventQuery::kindsFromFilter(filter, &why);
+        if (!kinds)
+            return u"--kind: %1"_s.arg(why.message);
+        m_query.kinds = *kinds;
+    }
     if (parser.isSet(u"since"_s)) {
         m_since = parseDuration(parser.value(u"since"_s));
         if (!m_since)
@@ -154,7 +161,7 @@ void EventsCommand::printFollowed(const QList<EventRecord> &events)
     if (context().json) {
         // One object per line, so a script can read the stream as it comes.
         for (const EventRecord &event : events)
-            printJson(adminjson::toJson(event), QJsonDocument::Compact);
+            printJson(event.toJson(), QJsonDocument::Compact);
         return;
     }
     TextTable table = makeTable();
@@ -176,10 +183,7 @@ void EventsCommand::printFollowed(const QList<EventRecord> &events)
 void EventsCommand::printCollected()
 {
     if (context().json) {
-        QJsonArray events;
-        for (const EventRecord &event : std::as_const(m_collected))
-            events.append(adminjson::toJson(event));
-        printJson(QJsonObject {{u"events"_s, events}, {u"next"_s, m_query.after}});
+        printJson(EventPage {m_collected, m_query.after}.toJson());
         return;
     }
     if (m_collected.isEmpty()) {

@@ -10,13 +10,14 @@
 #include "seats/LicenseAdmin.h"
 #include "seats/SeatService.h"
 #include "stats/StatsService.h"
+#include "wire/ErrorBody.h"
 #include "wire/EventRecord.h"
 #include "wire/LeaseList.h"
+#include "wire/LicenseSpec.h"
 #include "wire/LicenseSummary.h"
 #include "wire/ReapResult.h"
 #include "wire/SeatRulesJson.h"
 
-#include <QJsonArray>
 #include <QStringList>
 
 using namespace Qt::StringLiterals;
@@ -63,7 +64,7 @@ ApiResponse AdminController::handle(const ApiRoute &route, const ApiRequest &req
     default:
         break;
     }
-    return answer::error(ApiError::notFound(u"not_found"_s, u"no such route"_s));
+    return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"no such route"_s));
 }
 
 ApiResponse AdminController::listLicenses()
@@ -84,9 +85,9 @@ ApiResponse AdminController::putLicense(const ApiRoute &route, const ApiRequest 
     using O = LicenseAdmin::PutLicenseResult::Outcome;
     switch (result.outcome) {
     case O::Created:
-        return answer::json(201, {{u"license"_s, result.license.toWire().toJson()}, {u"key"_s, result.key}});
+        return answer::json(201, LicenseWriteResult {result.license.toWire(), true, result.key}.toJson());
     case O::Updated:
-        return answer::json(200, {{u"license"_s, result.license.toWire().toJson()}});
+        return answer::json(200, LicenseWriteResult {result.license.toWire(), false, {}}.toJson());
     case O::Invalid:
         break;
     }
@@ -98,7 +99,7 @@ ApiResponse AdminController::rotateKey(const ApiRoute &route, const QString &act
     const auto key = m_licenses.rotateKey(route.licenseId, actor);
     if (!key)
         return answer::error(ApiError::licenseNotFound(route.licenseId));
-    return answer::json(200, {{u"key"_s, *key}});
+    return answer::json(200, RotatedKey {*key}.toJson());
 }
 
 ApiResponse AdminController::listLeases(const ApiRoute &route)
@@ -123,7 +124,7 @@ ApiResponse AdminController::listLeases(const ApiRoute &route)
 
 ApiResponse AdminController::listGroups()
 {
-    return answer::json(200, {{u"groups"_s, seatrules::groupsToJson(m_licenses.groups())}});
+    return answer::json(200, seatrules::groupsBodyToJson(m_licenses.groups()));
 }
 
 ApiResponse AdminController::putGroups(const ApiRequest &request, const QString &actor)
@@ -136,18 +137,18 @@ ApiResponse AdminController::putGroups(const ApiRequest &request, const QString 
     using O = LicenseAdmin::PutGroupsResult::Outcome;
     switch (result.outcome) {
     case O::Saved:
-        return answer::json(200, {{u"groups"_s, seatrules::groupsToJson(*groups)}});
+        return answer::json(200, seatrules::groupsBodyToJson(*groups));
     case O::GroupInUse: {
         QStringList quoted;
         for (const QString &license : result.licenses)
             quoted.append(u"\"%1\""_s.arg(license));
         ApiError inUse {
             409,
-            u"group_in_use"_s,
+            QString::fromUtf16(errorcode::groupInUse),
             u"the group \"%1\" is named by the rules of %2 %3; take it out of those rules first"_s.arg(
                 result.group, result.licenses.size() == 1 ? u"license"_s : u"licenses"_s, quoted.join(u", "_s)),
             {},
-            {{u"group"_s, result.group}, {u"licenses"_s, QJsonArray::fromStringList(result.licenses)}}};
+            errorextra::GroupInUse {result.group, result.licenses}.toJson()};
         return answer::error(inUse);
     }
     case O::Invalid:
@@ -161,7 +162,7 @@ ApiResponse AdminController::getRules(const ApiRoute &route)
     const auto rules = m_licenses.rules(route.licenseId);
     if (!rules)
         return answer::error(ApiError::licenseNotFound(route.licenseId));
-    return answer::json(200, {{u"licenseId"_s, route.licenseId}, {u"rules"_s, seatrules::rulesToJson(*rules)}});
+    return answer::json(200, seatrules::licenseRulesToJson(route.licenseId, *rules));
 }
 
 ApiResponse AdminController::putRules(const ApiRoute &route, const ApiRequest &request, const QString &actor)
@@ -174,7 +175,7 @@ ApiResponse AdminController::putRules(const ApiRoute &route, const ApiRequest &r
     using O = LicenseAdmin::PutRulesResult::Outcome;
     switch (result.outcome) {
     case O::Saved:
-        return answer::json(200, {{u"licenseId"_s, route.licenseId}, {u"rules"_s, seatrules::rulesToJson(*rules)}});
+        return answer::json(200, seatrules::licenseRulesToJson(route.licenseId, *rules));
     case O::Invalid:
         return answer::error(ApiError::invalid(result.error.field, result.error.message));
     case O::LicenseNotFound:
@@ -195,7 +196,7 @@ ApiResponse AdminController::revoke(const ApiRoute &route, const ApiRequest &req
     case O::Revoked:
         return answer::noContent();
     case O::SeatNotFound:
-        return answer::error(ApiError::notFound(u"seat_not_found"_s,
+        return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::seatNotFound),
                                                 u"license \"%1\" has no seat %2"_s.arg(route.licenseId, route.seatId)));
     case O::LicenseNotFound:
         break;
@@ -234,7 +235,8 @@ ApiResponse AdminController::metrics()
 ApiResponse AdminController::stats()
 {
     if (!m_stats)
-        return answer::error(ApiError::notFound(u"not_found"_s, u"this server keeps no usage statistics"_s));
+        return answer::error(
+            ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"this server keeps no usage statistics"_s));
     return answer::json(200, m_stats->toJson());
 }
 

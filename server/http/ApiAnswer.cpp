@@ -1,6 +1,7 @@
 #include "http/ApiAnswer.h"
 
-#include <QJsonArray>
+#include "wire/ErrorBody.h"
+
 #include <QJsonDocument>
 #include <QStringList>
 
@@ -17,9 +18,7 @@ ApiResponse error(const ApiError &error)
 {
     ApiResponse response {error.status, "application/json", error.toBody(), {}, {}};
     if (error.status == 405) {
-        QStringList allow;
-        for (const QJsonValue &method : error.extra.value(u"allow"_s).toArray())
-            allow.append(method.toString());
+        const QStringList allow = errorextra::MethodNotAllowed::fromJson(error.extra).allow;
         response.headers.append(std::pair<QByteArray, QByteArray>("Allow", allow.join(u", ").toLatin1()));
     }
     return response;

@@ -1,8 +1,7 @@
 #include "http/ApiError.h"
 
 #include "store/StoreTypes.h"
-
-#include <QJsonDocument>
+#include "wire/ErrorBody.h"
 
 using namespace Qt::StringLiterals;
 
@@ -10,12 +9,12 @@ namespace keyright::server {
 
 ApiError ApiError::invalid(const QString &field, const QString &message)
 {
-    return ApiError {400, u"invalid_request"_s, message, field, {}};
+    return ApiError {400, QString::fromUtf16(errorcode::invalidRequest), message, field, {}};
 }
 
 ApiError ApiError::unauthorized(const QString &message)
 {
-    return ApiError {401, u"unauthorized"_s, message, {}, {}};
+    return ApiError {401, QString::fromUtf16(errorcode::unauthorized), message, {}, {}};
 }
 
 ApiError ApiError::notFound(const QString &code, const QString &message)
@@ -25,13 +24,16 @@ ApiError ApiError::notFound(const QString &code, const QString &message)
 
 ApiError ApiError::licenseNotFound(const QString &licenseId)
 {
-    return notFound(u"license_not_found"_s, u"there is no license \"%1\""_s.arg(licenseId));
+    return notFound(QString::fromUtf16(errorcode::licenseNotFound), u"there is no license \"%1\""_s.arg(licenseId));
 }
 
 ApiError ApiError::storeFailed()
 {
-    return ApiError {
-        500, u"internal"_s, u"the server could not store the change; nothing was changed, try again"_s, {}, {}};
+    return ApiError {500,
+                     QString::fromUtf16(errorcode::internal),
+                     u"the server could not store the change; nothing was changed, try again"_s,
+                     {},
+                     {}};
 }
 
 ApiError ApiError::storeFailed(const StoreError &failure)
@@ -39,7 +41,7 @@ ApiError ApiError::storeFailed(const StoreError &failure)
     if (!failure.isUnavailable())
         return storeFailed();
     return ApiError {503,
-                     QString::fromLatin1(databaseUnavailableCode),
+                     QString::fromUtf16(errorcode::databaseUnavailable),
                      u"%1; the request was not carried out (if it was a change, it may or may not have been kept: "
                      "retry it, with the same requestId for a checkout)"_s.arg(QString::fromUtf8(failure.what())),
                      {},
@@ -48,17 +50,12 @@ ApiError ApiError::storeFailed(const StoreError &failure)
 
 QJsonObject ApiError::toJson() const
 {
-    QJsonObject json = extra;
-    json.insert(u"error"_s, code);
-    json.insert(u"message"_s, message);
-    if (!field.isEmpty())
-        json.insert(u"field"_s, field);
-    return json;
+    return ErrorBody {code, message, field, extra}.toJson();
 }
 
 QByteArray ApiError::toBody() const
 {
-    return QJsonDocument(toJson()).toJson(QJsonDocument::Compact);
+    return ErrorBody {code, message, field, extra}.toBody();
 }
 
 } // namespace keyright::server

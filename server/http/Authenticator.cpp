@@ -7,6 +7,7 @@
 #include "http/RequestParsing.h"
 #include "seats/SeatService.h"
 #include "wire/AccessRole.h"
+#include "wire/ErrorBody.h"
 #include "wire/Identifiers.h"
 
 using namespace Qt::StringLiterals;
@@ -49,11 +50,11 @@ std::optional<ApiResponse> Authenticator::refuseToken(const ApiRoute &route, con
         if (const auto wait = m_throttle.recordFailure(request.remoteAddress)) {
             m_metrics.countAuthFailure(u"throttled"_s);
             ApiError throttled {429,
-                                u"too_many_failures"_s,
+                                QString::fromUtf16(errorcode::tooManyFailures),
                                 u"too many requests with a token that is not valid came from this address; try "
                                 "again in %1 s"_s.arg(wait->count()),
                                 {},
-                                {{u"retryAfterSeconds"_s, qint64(wait->count())}}};
+                                errorextra::TooManyFailures {qint64(wait->count())}.toJson()};
             auto response = answer::error(throttled);
             response.headers.append(
                 std::pair<QByteArray, QByteArray>("Retry-After", QByteArray::number(qint64(wait->count()))));
@@ -84,11 +85,11 @@ std::optional<ApiResponse> Authenticator::refuseToken(const ApiRoute &route, con
     *caller = *authentication.token;
     if (!roleAllows(caller->role, route.access.role)) {
         ApiError forbidden {403,
-                            u"forbidden"_s,
+                            QString::fromUtf16(errorcode::forbidden),
                             u"this needs the %1 role; token \"%2\" has the %3 role"_s.arg(
                                 roleName(route.access.role), caller->name, roleName(caller->role)),
                             {},
-                            {{u"needed"_s, roleName(route.access.role)}, {u"role"_s, roleName(caller->role)}}};
+                            errorextra::RoleRefusal {roleName(route.access.role), roleName(caller->role)}.toJson()};
         return answer::error(forbidden);
     }
     return std::nullopt;

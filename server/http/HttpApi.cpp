@@ -2,10 +2,11 @@
 
 #include "Clock.h"
 #include "Metrics.h"
-#include "Timestamps.h"
 #include "http/ApiAnswer.h"
 #include "http/RequestParsing.h"
 #include "wire/AccessRole.h"
+#include "wire/ErrorBody.h"
+#include "wire/ServerInfo.h"
 
 #include <QElapsedTimer>
 #include <QLoggingCategory>
@@ -82,16 +83,15 @@ ApiResponse HttpApi::publicRoute(const ApiRoute &route)
 {
     switch (route.kind) {
     case ApiRoute::Kind::Health:
-        return answer::json(200, {{u"status"_s, u"ok"_s}, {u"version"_s, QStringLiteral(KEYRIGHT_VERSION)}});
+        return answer::json(200, HealthAnswer {QStringLiteral(KEYRIGHT_VERSION)}.toJson());
     case ApiRoute::Kind::Time:
-        return answer::json(200, {{u"now"_s, formatTimestamp(m_seats.clock().now())}});
+        return answer::json(200, TimeAnswer {m_seats.clock().now()}.toJson());
     case ApiRoute::Kind::PublicKey:
-        return answer::json(
-            200, {{u"algorithm"_s, u"Ed25519"_s}, {u"publicKey"_s, QString::fromLatin1(m_publicKey.toBase64())}});
+        return answer::json(200, PublicKeyAnswer {m_publicKey}.toJson());
     default:
         break;
     }
-    return answer::error(ApiError::notFound(u"not_found"_s, u"no such route"_s));
+    return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"no such route"_s));
 }
 
 std::optional<HttpApi::Heartbeat> HttpApi::authorizedHeartbeat(const ApiRequest &request)

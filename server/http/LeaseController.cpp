@@ -1,27 +1,18 @@
 #include "http/LeaseController.h"
 
-#include "LeaseJson.h"
 #include "Timestamps.h"
 #include "http/ApiAnswer.h"
 #include "http/RequestParsing.h"
+#include "wire/ErrorBody.h"
 #include "wire/QueueTicket.h"
+#include "wire/SeatRequests.h"
 #include "wire/SeatRulesJson.h"
 
-#include <QJsonArray>
 #include <QStringList>
 
 using namespace Qt::StringLiterals;
 
 namespace keyright::server {
-
-namespace {
-
-QJsonValue timestampOrNull(const QDateTime &time)
-{
-    return time.isValid() ? QJsonValue(formatTimestamp(time)) : QJsonValue();
-}
-
-} // namespace
 
 LeaseController::LeaseController(SeatService &seats)
     : m_seats(seats)
@@ -43,7 +34,7 @@ ApiResponse LeaseController::handle(const ApiRoute &route, const ApiRequest &req
     default:
         break;
     }
-    return answer::error(ApiError::notFound(u"not_found"_s, u"no such route"_s));
+    return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"no such route"_s));
 }
 
 ApiResponse LeaseController::checkout(const ApiRoute &route, const ApiRequest &request, const QString &actor)
@@ -57,23 +48,22 @@ ApiResponse LeaseController::checkout(const ApiRoute &route, const ApiRequest &r
     switch (result.outcome) {
     case O::Granted:
         if (!result.ticketId.isEmpty()) // a ticket's seat, claimed by repeating its requestId
-            return answer::json(200, {{u"lease"_s, leaseToJson(result.lease)}, {u"ticketId"_s, result.ticketId}});
-        return answer::json(201, {{u"lease"_s, leaseToJson(result.lease)}});
+            return answer::json(200, LeaseAnswer {result.lease, result.ticketId}.toJson());
+        return answer::json(201, LeaseAnswer {result.lease, {}}.toJson());
     case O::Queued:
-        return answer::json(202, {{QString::fromUtf16(queue::ticketMember), result.ticket.toJson()}});
+        return answer::json(202, QueuedAnswer {result.ticket}.toJson());
     case O::NoSeatsAvailable:
     case O::GroupCapReached:
     case O::HolderNotAllowed:
         return answer::error(checkoutDenial(route, body->holder, result));
     case O::HolderBlocked: {
-        ApiError blocked {403,
-                          u"holder_blocked"_s,
-                          u"holder \"%1\" may not check out \"%2\" until %3 (an administrator revoked its seat)"_s.arg(
-                              body->holder, route.licenseId, formatTimestamp(result.blockedUntil)),
-                          {},
-                          {}};
-        blocked.extra = {{u"until"_s, formatTimestamp(result.blockedUntil)}};
-        return answer::error(blocked);
+        return answer::error(
+            ApiError {403,
+                      QString::fromUtf16(errorcode::holderBlocked),
+                      u"holder \"%1\" may not check out \"%2\" until %3 (an administrator revoked its seat)"_s.arg(
+                          body->holder, route.licenseId, formatTimestamp(result.blockedUntil)),
+                      {},
+                      errorextra::HolderBlocked {result.blockedUntil}.toJson()});
     }
     case O::LicenseNotFound:
         break;
@@ -90,15 +80,15 @@ ApiError LeaseController::checkoutDenial(const ApiRoute &route, const QString &h
         ? u"; one frees up at %1 at the latest unless renewed"_s.arg(formatTimestamp(result.nextExpiry))
         : QString();
     using O = SeatDecision::Outcome;
-    ApiError denial {409, seatrules::denialCode(decision.outcome), {}, {}, seatrules::denialToJson(decision)};
+    const errorextra::CheckoutDenial extra {decision, result.nextExpiry};
+    // 409 for a lack of seats, which can be outwaited; 403 for the lists, which cannot.
+    ApiError denial {extra.seatsMayFree() ? 409 : 403, extra.code(), {}, {}, extra.toJson()};
     switch (decision.outcome) {
     case O::HolderDenied:
-        denial.status = 403;
         denial.message = u"holder \"%1\" may not check out \"%2\": it matches the deny entry \"%3\""_s.arg(
             holder, route.licenseId, decision.entry);
         break;
     case O::HolderNotAllowed:
-        denial.status = 403;
         denial.message
             = u"holder \"%1\" may not check out \"%2\": it matches no entry of the license's allow list"_s.arg(
                 holder, route.licenseId);
@@ -130,8 +120,6 @@ ApiError LeaseController::checkoutDenial(const ApiRoute &route, const QString &h
         break;
     }
     }
-    if (denial.status == 409)
-        denial.extra.insert(u"nextExpiry"_s, timestampOrNull(result.nextExpiry));
     return denial;
 }
 
@@ -146,11 +134,11 @@ ApiResponse LeaseController::heartbeatAnswer(const ApiRoute &route, const SeatSe
     using O = SeatService::HeartbeatResult::Outcome;
     switch (result.outcome) {
     case O::Renewed:
-        return answer::json(200, {{u"lease"_s, leaseToJson(result.lease)}});
+        return answer::json(200, LeaseAnswer {result.lease, {}}.toJson());
     case O::SeatLost:
         return answer::error(
             ApiError {410,
-                      u"seat_lost"_s,
+                      QString::fromUtf16(errorcode::seatLost),
                       u"seat %1 is no longer held (expired, revoked, reaped or never granted); check out "
                       "again"_s.arg(route.seatId),
                       {},
@@ -167,11 +155,10 @@ ApiResponse LeaseController::ticketHeartbeat(const ApiRoute &route, const QStrin
     using O = SeatService::TicketResult::Outcome;
     switch (result.outcome) {
     case O::Waiting:
-        return answer::json(202, {{QString::fromUtf16(queue::ticketMember), result.ticket.toJson()}});
+        return answer::json(202, QueuedAnswer {result.ticket}.toJson());
     case O::Granted:
-        return answer::json(200, {{u"lease"_s, leaseToJson(result.lease)}, {u"ticketId"_s, route.ticketId}});
+        return answer::json(200, LeaseAnswer {result.lease, route.ticketId}.toJson());
     case O::Lost: {
-        const QString reason = queue::toWire(result.lost);
         QString why;
         switch (result.lost) {
         case queue::LeftBecause::Expired:
@@ -195,7 +182,7 @@ ApiResponse LeaseController::ticketHeartbeat(const ApiRoute &route, const QStrin
                                        u"ticket %1 is no longer in the line of \"%2\": %3; check out again"_s.arg(
                                            route.ticketId, route.licenseId, why),
                                        {},
-                                       {{u"reason"_s, reason}}});
+                                       errorextra::TicketLost {result.lost}.toJson()});
     }
     case O::LicenseNotFound:
         break;

@@ -1,14 +1,12 @@
 #include "http/TokenController.h"
 
 #include "Clock.h"
-#include "Timestamps.h"
 #include "access/AccessService.h"
 #include "http/ApiAnswer.h"
 #include "http/ApiError.h"
 #include "http/RequestParsing.h"
-#include "wire/AccessRole.h"
-
-#include <QJsonArray>
+#include "wire/AccessTokens.h"
+#include "wire/ErrorBody.h"
 
 using namespace Qt::StringLiterals;
 
@@ -16,18 +14,10 @@ namespace keyright::server {
 
 namespace {
 
-QJsonValue timestampOrNull(const QDateTime &time)
+// A token as the wire describes it: never its hash.
+AccessTokenInfo describe(const AccessToken &token)
 {
-    return time.isValid() ? QJsonValue(formatTimestamp(time)) : QJsonValue();
-}
-
-QJsonObject tokenJson(const AccessToken &token)
-{
-    return QJsonObject {{u"name"_s, token.name},
-                        {u"role"_s, roleName(token.role)},
-                        {u"createdAt"_s, formatTimestamp(token.createdAt)},
-                        {u"expiresAt"_s, timestampOrNull(token.expiresAt)},
-                        {u"lastUsedAt"_s, timestampOrNull(token.lastUsedAt)}};
+    return AccessTokenInfo {token.name, token.role, token.createdAt, token.expiresAt, token.lastUsedAt};
 }
 
 } // namespace
@@ -53,20 +43,20 @@ ApiResponse TokenController::handle(const ApiRoute &route, const ApiRequest &req
     default:
         break;
     }
-    return answer::error(ApiError::notFound(u"not_found"_s, u"no such route"_s));
+    return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"no such route"_s));
 }
 
 ApiResponse TokenController::whoami(const AccessToken &caller)
 {
-    return answer::json(200, tokenJson(caller));
+    return answer::json(200, describe(caller).toJson());
 }
 
 ApiResponse TokenController::listTokens()
 {
-    QJsonArray tokens;
+    TokenList list {m_clock.now(), {}};
     for (const AccessToken &token : m_access.tokens())
-        tokens.append(tokenJson(token));
-    return answer::json(200, {{u"serverTime"_s, formatTimestamp(m_clock.now())}, {u"tokens"_s, tokens}});
+        list.tokens.append(describe(token));
+    return answer::json(200, list.toJson());
 }
 
 ApiResponse TokenController::createToken(const ApiRequest &request, const QString &actor)
@@ -79,11 +69,11 @@ ApiResponse TokenController::createToken(const ApiRequest &request, const QStrin
     if (result.outcome == AccessService::CreateResult::Outcome::NameTaken)
         return answer::error(
             ApiError {409,
-                      u"token_exists"_s,
+                      QString::fromUtf16(errorcode::tokenExists),
                       u"there is already a token named \"%1\"; revoke it first or pick another name"_s.arg(spec->name),
-                      u"name"_s,
+                      QString::fromUtf16(TokenSpec::nameMember),
                       {}});
-    auto response = answer::json(201, {{u"token"_s, tokenJson(result.token)}, {u"secret"_s, result.secret}});
+    auto response = answer::json(201, CreatedToken {describe(result.token), result.secret}.toJson());
     result.secret.fill(u'\0');
     return response;
 }
@@ -96,7 +86,7 @@ ApiResponse TokenController::revokeToken(const ApiRoute &route, const QString &a
     case AccessService::RevokeOutcome::Bootstrap:
         return answer::error(
             ApiError {409,
-                      u"bootstrap_token"_s,
+                      QString::fromUtf16(errorcode::bootstrapToken),
                       u"the bootstrap token is the server's admin-token file; to replace it, delete that "
                       "file and restart the server"_s,
                       {},
@@ -104,7 +94,8 @@ ApiResponse TokenController::revokeToken(const ApiRoute &route, const QString &a
     case AccessService::RevokeOutcome::NotFound:
         break;
     }
-    return answer::error(ApiError::notFound(u"token_not_found"_s, u"there is no token \"%1\""_s.arg(route.tokenName)));
+    return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::tokenNotFound),
+                                            u"there is no token \"%1\""_s.arg(route.tokenName)));
 }
 
 } // namespace keyright::server

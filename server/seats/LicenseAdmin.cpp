@@ -69,26 +69,27 @@ LicenseAdmin::PutLicenseResult LicenseAdmin::putLicense(const QString &licenseId
     m_store.withLicense(licenseId, [&] {
         result = PutLicenseResult {};
         const auto existing = m_store.license(licenseId);
+        using M = LicenseSpec::Member;
         if (!existing) {
-            for (const auto &[field, value] :
-                 {std::pair {u"seatCount"_s, spec.seatCount}, std::pair {u"ttlSeconds"_s, spec.ttlSeconds},
-                  std::pair {u"skewSeconds"_s, spec.skewSeconds},
-                  std::pair {u"reapGraceSeconds"_s, spec.reapGraceSeconds}}) {
-                if (!value) {
+            for (const M member : {M::SeatCount, M::TtlSeconds, M::SkewSeconds, M::ReapGraceSeconds}) {
+                if (!spec.has(member)) {
+                    const QString field = LicenseSpec::memberName(member);
                     result.error = ValidationError {field, u"%1 is required to create a license"_s.arg(field)};
                     return;
                 }
             }
         }
-        // Absent fields keep the current value (which may have sub-second parts set in-process).
-        const auto duration = [&](const std::optional<qint64> &given, milliseconds current) {
-            return given ? milliseconds(seconds(*given)) : current;
+        // Members not given keep the current value (which may have sub-second parts set in-process).
+        const auto duration = [&](M member, qint64 given, milliseconds current) {
+            return spec.has(member) ? milliseconds(seconds(given)) : current;
         };
-        const qint64 seatCount = spec.seatCount ? *spec.seatCount : existing->policy.seatCount();
-        const milliseconds ttlMs = duration(spec.ttlSeconds, existing ? existing->policy.ttl() : milliseconds {});
-        const milliseconds skewMs = duration(spec.skewSeconds, existing ? existing->policy.skew() : milliseconds {});
-        const milliseconds graceMs
-            = duration(spec.reapGraceSeconds, existing ? existing->policy.reapGrace() : milliseconds {});
+        const qint64 seatCount = spec.has(M::SeatCount) ? spec.seatCount : existing->policy.seatCount();
+        const milliseconds ttlMs
+            = duration(M::TtlSeconds, spec.ttlSeconds, existing ? existing->policy.ttl() : milliseconds {});
+        const milliseconds skewMs
+            = duration(M::SkewSeconds, spec.skewSeconds, existing ? existing->policy.skew() : milliseconds {});
+        const milliseconds graceMs = duration(M::ReapGraceSeconds, spec.reapGraceSeconds,
+                                              existing ? existing->policy.reapGrace() : milliseconds {});
         ValidationError why;
         const auto policy = SeatPolicy::create(seatCount, ttlMs, skewMs, graceMs, &why);
         if (!policy) {
@@ -101,7 +102,7 @@ LicenseAdmin::PutLicenseResult LicenseAdmin::putLicense(const QString &licenseId
             const int reserved = m_store.licenseRules(licenseId).reservedSeats();
             if (seatCount < reserved) {
                 result.error = ValidationError {
-                    u"seatCount"_s,
+                    LicenseSpec::memberName(M::SeatCount),
                     u"seatCount %1 is below the %2 seats the rules of \"%3\" reserve; lower the reservations "
                     "first"_s.arg(seatCount)
                         .arg(reserved)
@@ -114,13 +115,13 @@ LicenseAdmin::PutLicenseResult LicenseAdmin::putLicense(const QString &licenseId
         if (existing) {
             saved = *existing;
             saved->policy = *policy;
-            if (spec.name)
-                saved->name = *spec.name;
+            if (spec.has(M::Name))
+                saved->name = spec.name;
             m_store.updateLicense(*saved);
             result.outcome = PutLicenseResult::Outcome::Updated;
         } else {
             result.key = generateLicenseKey();
-            saved = LicenseRecord {licenseId, spec.name.value_or(licenseId), *policy,
+            saved = LicenseRecord {licenseId, spec.has(M::Name) ? spec.name : licenseId, *policy,
                                    crypto::hashSecret(result.key.toUtf8()), 0};
             m_store.insertLicense(*saved);
             result.outcome = PutLicenseResult::Outcome::Created;
@@ -230,7 +231,8 @@ LicenseAdmin::PutRulesResult LicenseAdmin::putRules(const QString &licenseId, co
         ValidationError why;
         if (!validateRules(rules, groups, license->policy.seatCount(), &why)) {
             result.outcome = PutRulesResult::Outcome::Invalid;
-            result.error = ValidationError {why.field.isEmpty() ? u"rules"_s : u"rules."_s + why.field, why.message};
+            const QString member = QString::fromUtf16(seatrules::rulesMember);
+            result.error = ValidationError {why.field.isEmpty() ? member : member + u'.' + why.field, why.message};
             return;
         }
         m_store.putLicenseRules(licenseId, rules);

@@ -5,6 +5,7 @@
 #include "seats/LicenseState.h"
 #include "store/LeaseStore.h"
 #include "store/StoreTypes.h"
+#include "wire/LicenseSpec.h"
 
 #include <QList>
 #include <QString>
@@ -28,16 +29,6 @@ class LicenseAdmin
 public:
     LicenseAdmin(LeaseStore &store, const Clock &clock);
 
-    // Absent fields keep the current value on update; on create, seatCount, ttlSeconds,
-    // skewSeconds and reapGraceSeconds are required and name defaults to the id.
-    struct LicenseSpec
-    {
-        std::optional<QString> name;
-        std::optional<qint64> seatCount;
-        std::optional<qint64> ttlSeconds;
-        std::optional<qint64> skewSeconds;
-        std::optional<qint64> reapGraceSeconds;
-    };
     struct PutLicenseResult
     {
         enum class Outcome { Created, Updated, Invalid };
@@ -46,6 +37,9 @@ public:
         QString key; // Created: the license key, which is not stored and cannot be shown again
         ValidationError error; // Invalid
     };
+    // The members the spec was not given keep the current value on update; on create, seatCount,
+    // ttlSeconds, skewSeconds and reapGraceSeconds are required and name defaults to the id. The
+    // spec's own id is not read: licenseId is the one.
     PutLicenseResult putLicense(const QString &licenseId, const LicenseSpec &spec, const QString &actor);
     // A new key for the license (the old one stops working at once); nullopt for an unknown license.
     std::optional<QString> rotateKey(const QString &licenseId, const QString &actor);

@@ -129,11 +129,7 @@ void TestGroupCommit::cleanup()
 
 bool TestGroupCommit::addLicense(const QString &id, int seatCount)
 {
-    LicenseAdmin::LicenseSpec spec;
-    spec.seatCount = seatCount;
-    spec.ttlSeconds = 60;
-    spec.skewSeconds = 5;
-    spec.reapGraceSeconds = 15;
+    const LicenseSpec spec {id, id, seatCount, 60, 5, 15};
     const auto created = LicenseAdmin(*m_store, *m_clock).putLicense(id, spec, u"test"_s);
     m_licenseKey = "License " + created.key.toLatin1();
     return created.outcome == LicenseAdmin::PutLicenseResult::Outcome::Created;
@@ -466,7 +462,8 @@ void TestGroupCommit::failedCommitKeepsNoUnitOfTheBatch()
     m_store->beginBatch();
     SeatLease second;
     QCOMPARE(checkOut(u"lic"_s, u"second@ws"_s, &second), Granted::Granted);
-    LicenseAdmin::LicenseSpec more;
+    LicenseSpec more;
+    more.given = LicenseSpec::Member::SeatCount; // the rest as it is
     more.seatCount = 5;
     QCOMPARE(LicenseAdmin(*m_store, *m_clock).putLicense(u"lic"_s, more, u"test"_s).outcome,
              LicenseAdmin::PutLicenseResult::Outcome::Updated);
@@ -620,11 +617,7 @@ void TestGroupCommit::deferredHeartbeatAnsweredFromWhatIsStored()
     QFETCH(Meanwhile, meanwhile);
     QFETCH(int, status);
 
-    LicenseAdmin::LicenseSpec spec;
-    spec.seatCount = 1;
-    spec.ttlSeconds = 60;
-    spec.skewSeconds = 5;
-    spec.reapGraceSeconds = 15;
+    const LicenseSpec spec {u"lic"_s, u"lic"_s, 1, 60, 5, 15};
     const auto created = LicenseAdmin(*m_store, *m_clock).putLicense(u"lic"_s, spec, u"test"_s);
     QCOMPARE(created.outcome, LicenseAdmin::PutLicenseResult::Outcome::Created);
     SeatLease seat;

@@ -126,11 +126,7 @@ void TestPostgresTurnOrder::oppositeArrivalOrdersNeverDeadlock()
         SeatService seats(*store, *signer, store->clock());
         LicenseAdmin licenses(*store, store->clock());
         for (const QString &license : {u"lic-a"_s, u"lic-b"_s}) {
-            LicenseAdmin::LicenseSpec spec;
-            spec.seatCount = 10;
-            spec.ttlSeconds = 60;
-            spec.skewSeconds = 5;
-            spec.reapGraceSeconds = 15;
+            const LicenseSpec spec {license, license, 10, 60, 5, 15};
             const auto created = licenses.putLicense(license, spec, u"test"_s);
             QCOMPARE(created.outcome, LicenseAdmin::PutLicenseResult::Outcome::Created);
             keys.insert(license, "License " + created.key.toLatin1());

@@ -105,11 +105,7 @@ void TestReaperChunks::cleanup()
 
 QSet<QString> TestReaperChunks::addExpired(const QString &id, int count)
 {
-    LicenseAdmin::LicenseSpec spec;
-    spec.seatCount = 10000;
-    spec.ttlSeconds = 60;
-    spec.skewSeconds = 5;
-    spec.reapGraceSeconds = 15;
+    const LicenseSpec spec {id, id, 10000, 60, 5, 15};
     if (m_licenses->putLicense(id, spec, u"test"_s).outcome != LicenseAdmin::PutLicenseResult::Outcome::Created)
         return {};
     // Straight into the store in one transaction: checking out thousands of seats one request at
