@@ -2,6 +2,7 @@
 
 #include "Metrics.h"
 #include "store/LeaseStore.h"
+#include "wire/EventDetail.h"
 #include "wire/EventKind.h"
 #include "wire/EventRecord.h"
 
@@ -47,25 +48,21 @@ int ClockWatch::check()
     const QList<JumpGuardedClock::Jump> jumps = m_clock.takeJumps();
     int recorded = 0;
     for (const JumpGuardedClock::Jump &jump : jumps) {
-        const QString clock = jump.source == JumpGuardedClock::Jump::Source::Wall ? u"wall"_s : u"monotonic"_s;
-        const QString direction = jump.size.count() > 0 ? u"forward"_s : u"backward"_s;
+        using Detail = eventdetail::ClockJumped;
+        const Detail detail {jump.source == JumpGuardedClock::Jump::Source::Wall ? Detail::Clock::Wall
+                                                                                 : Detail::Clock::Monotonic,
+                             jump.size.count() > 0 ? Detail::Direction::Forward : Detail::Direction::Backward,
+                             qint64(jump.size.count()), qint64(jump.offset.count())};
+        const QString clock = Detail::toWire(detail.clock);
+        const QString direction = Detail::toWire(detail.direction);
         m_metrics.countClockJump(clock, direction);
         qCWarning(lcClock, "the %ls clock jumped %ls by %lld ms; leases follow real elapsed time (offset now %lld ms)",
                   qUtf16Printable(clock), qUtf16Printable(direction), qint64(std::abs(jump.size.count())),
                   qint64(jump.offset.count()));
         try {
             m_store.withStore([&] {
-                m_store.appendEvent(EventRecord {0,
-                                                 jump.seenAt,
-                                                 EventKind::ClockJumped,
-                                                 {},
-                                                 {},
-                                                 {},
-                                                 u"server"_s,
-                                                 {{u"clock"_s, clock},
-                                                  {u"direction"_s, direction},
-                                                  {u"sizeMs"_s, qint64(jump.size.count())},
-                                                  {u"offsetMs"_s, qint64(jump.offset.count())}}});
+                m_store.appendEvent(
+                    EventRecord {0, jump.seenAt, EventKind::ClockJumped, {}, {}, {}, u"server"_s, detail.toJson()});
             });
             ++recorded;
         } catch (const StoreError &failure) {

@@ -7,6 +7,7 @@
 #include "LeaseJson.h"
 #include "SignalWatcher.h"
 #include "Timestamps.h"
+#include "wire/EventDetail.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -214,13 +215,14 @@ void EventsCommand::printCollected()
 QString EventsCommand::formatDetail(const EventRecord &event)
 {
     QStringList parts;
+    const QString holdersMember = QString::fromUtf16(eventdetail::Denied::holdersMember);
     for (auto it = event.detail.constBegin(); it != event.detail.constEnd(); ++it) {
-        if (it.key() == u"holders"_s && it.value().isArray()) {
+        if (event.kind == EventKind::Denied && it.key() == holdersMember) {
             // A denial lists who held every seat: by name, which is what support asks first.
             QStringList holders;
-            for (const QJsonValue &holder : it.value().toArray())
-                holders.append(holder.toObject().value(u"holder"_s).toString());
-            parts.append(u"holders=%1"_s.arg(holders.join(u',')));
+            for (const eventdetail::HeldSeat &seat : eventdetail::Denied::fromJson(event.detail).holders)
+                holders.append(seat.holder);
+            parts.append(u"%1=%2"_s.arg(it.key(), holders.join(u',')));
             continue;
         }
         QString value = scalar(it.value());

@@ -3,7 +3,7 @@
 #include "Clock.h"
 #include "LeasePredicate.h"
 #include "Metrics.h"
-#include "Timestamps.h"
+#include "wire/EventDetail.h"
 
 #include <QLoggingCategory>
 
@@ -205,14 +205,9 @@ QList<ReapedSeat> LeaseReaper::reapChunk(ReapCursor &cursor, int maxRows, const 
                 ofLicense.append(ReapedSeat {row.lease.licenseId, row.lease.seatId, row.lease.holder,
                                              row.lease.expiresAt, reapableAt(row.lease.expiresAt, grace)});
                 m_store.deleteLease(row.lease.licenseId, row.lease.seatId);
-                m_store.appendEvent(EventRecord {0,
-                                                 now,
-                                                 EventKind::Reaped,
-                                                 row.lease.licenseId,
-                                                 row.lease.seatId,
-                                                 row.lease.holder,
-                                                 actor,
-                                                 {{u"expiresAt"_s, formatTimestamp(row.lease.expiresAt)}}});
+                m_store.appendEvent(EventRecord {0, now, EventKind::Reaped, row.lease.licenseId, row.lease.seatId,
+                                                 row.lease.holder, actor,
+                                                 eventdetail::Reaped {row.lease.expiresAt}.toJson()});
             }
             // The rows come earliest expiry first, so one that is not reapable means none after it
             // is; only a full chunk of reapable rows may have more behind it.

@@ -2,7 +2,7 @@
 
 #include "Clock.h"
 #include "Crypto.h"
-#include "Timestamps.h"
+#include "wire/EventDetail.h"
 #include "wire/Identifiers.h"
 #include "wire/SeatRulesJson.h"
 
@@ -20,18 +20,12 @@ namespace {
 
 constexpr int licenseKeyRandomBytes = licenseKeyHexLength / 2;
 
-qint64 wholeSeconds(milliseconds duration)
+// What license_created and license_updated record: the license as it is now, in whole seconds.
+eventdetail::LicenseChanged changeDetail(const LicenseState &license)
 {
-    return std::chrono::duration_cast<seconds>(duration).count();
-}
-
-QJsonObject summaryDetail(const LicenseState &license)
-{
-    return QJsonObject {{u"name"_s, license.name},
-                        {u"seatCount"_s, license.seatCount},
-                        {u"ttlSeconds"_s, wholeSeconds(license.ttl)},
-                        {u"skewSeconds"_s, wholeSeconds(license.skew)},
-                        {u"reapGraceSeconds"_s, wholeSeconds(license.reapGrace)}};
+    const LicenseSummary summary = license.toWire();
+    return eventdetail::LicenseChanged {summary.name, summary.seatCount, summary.ttlSeconds, summary.skewSeconds,
+                                        summary.reapGraceSeconds};
 }
 
 // Whether `rules` name `group`: in a reservation, a cap, or as an allow or deny entry (an entry
@@ -130,7 +124,7 @@ LicenseAdmin::PutLicenseResult LicenseAdmin::putLicense(const QString &licenseId
         result.license.deniedLastHour
             = m_store.countEventsSince(EventKind::Denied, now.addSecs(-3600)).value(licenseId);
         record(now, existing ? EventKind::LicenseUpdated : EventKind::LicenseCreated, licenseId, actor,
-               summaryDetail(result.license));
+               changeDetail(result.license).toJson());
     });
     return result;
 }
@@ -203,7 +197,7 @@ LicenseAdmin::PutGroupsResult LicenseAdmin::putGroups(const QList<HolderGroup> &
             return;
         }
         m_store.putHolderGroups(groups);
-        record(m_clock.now(), EventKind::GroupsChanged, {}, actor, {{u"groups"_s, seatrules::groupsToJson(groups)}});
+        record(m_clock.now(), EventKind::GroupsChanged, {}, actor, eventdetail::GroupsChanged {groups}.toJson());
         result.outcome = PutGroupsResult::Outcome::Saved;
     });
     return result;
@@ -236,7 +230,7 @@ LicenseAdmin::PutRulesResult LicenseAdmin::putRules(const QString &licenseId, co
             return;
         }
         m_store.putLicenseRules(licenseId, rules);
-        record(m_clock.now(), EventKind::RulesChanged, licenseId, actor, {{u"rules"_s, seatrules::rulesToJson(rules)}});
+        record(m_clock.now(), EventKind::RulesChanged, licenseId, actor, eventdetail::RulesChanged {rules}.toJson());
         result.outcome = PutRulesResult::Outcome::Saved;
     });
     return result;

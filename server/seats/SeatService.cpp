@@ -8,10 +8,9 @@
 #include "SeatRules.h"
 #include "Timestamps.h"
 #include "stats/StatsService.h"
+#include "wire/EventDetail.h"
 #include "wire/Identifiers.h"
 #include "wire/SeatRulesJson.h"
-
-#include <QJsonArray>
 
 #include <algorithm>
 
@@ -100,7 +99,7 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
             result.outcome = CheckoutResult::Outcome::HolderBlocked;
             result.blockedUntil = block->until;
             record(now, EventKind::HolderBlocked, licenseId, {}, holder, actor,
-                   {{u"until"_s, formatTimestamp(block->until)}});
+                   eventdetail::HolderBlocked {block->until}.toJson());
             if (m_metrics)
                 m_metrics->countDenial(licenseId);
             return;
@@ -167,11 +166,14 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
         m_store.updateLicense(*license);
         m_store.insertLease(StoredLease {lease, requestId});
         record(now, EventKind::Granted, licenseId, lease.seatId, holder, actor,
-               {{u"generation"_s, qint64(lease.generation)},
-                {u"expiresAt"_s, formatTimestamp(lease.expiresAt)},
-                {u"inUse"_s, int(live.size()) + 1},
-                {u"seatCount"_s, policy.seatCount()},
-                {u"reservation"_s, result.decision.group}});
+               eventdetail::Granted {lease.generation,
+                                     lease.expiresAt,
+                                     int(live.size()) + 1,
+                                     policy.seatCount(),
+                                     result.decision.group,
+                                     {},
+                                     0}
+                   .toJson());
         if (m_stats)
             m_stats->count(licenseId, StatsService::Counter::Granted);
         result.outcome = CheckoutResult::Outcome::Granted;
@@ -188,18 +190,15 @@ void SeatService::refuseCheckout(const LicenseRecord &license, const QList<Store
     using O = SeatDecision::Outcome;
     const milliseconds skew = license.policy.skew();
     QDateTime nextExpiry;
-    QJsonArray holders;
+    QList<eventdetail::HeldSeat> holders;
     for (const StoredLease &row : rows) {
         if (!isLive(row.lease, now, skew))
             continue;
         const QDateTime stopsCounting = row.lease.expiresAt.addMSecs(skew.count());
         if (!nextExpiry.isValid() || stopsCounting < nextExpiry)
             nextExpiry = stopsCounting;
-        holders.append(QJsonObject {{u"seatId"_s, row.lease.seatId},
-                                    {u"holder"_s, row.lease.holder},
-                                    {u"generation"_s, qint64(row.lease.generation)},
-                                    {u"issuedAt"_s, formatTimestamp(row.lease.issuedAt)},
-                                    {u"expiresAt"_s, formatTimestamp(row.lease.expiresAt)}});
+        holders.append(eventdetail::HeldSeat {row.lease.seatId, row.lease.holder, row.lease.generation,
+                                              row.lease.issuedAt, row.lease.expiresAt});
     }
     const SeatDecision &decision = result.decision;
     switch (decision.outcome) {
@@ -219,12 +218,9 @@ void SeatService::refuseCheckout(const LicenseRecord &license, const QList<Store
     }
     result.seatCount = decision.usage.seatCount;
     result.inUse = decision.usage.inUse;
-    // The members the dashboard has always read (inUse, seatCount, holders), and what
-    // decideCheckout() said, so that a dispute can be explained from the event alone.
-    QJsonObject detail = seatrules::denialToJson(decision);
-    detail.insert(u"reason"_s, seatrules::denialCode(decision.outcome));
-    detail.insert(u"holders"_s, holders);
-    record(now, EventKind::Denied, license.id, {}, holder, actor, detail);
+    // What decideCheckout() said and who held every seat, so that a dispute can be explained from
+    // the event alone.
+    record(now, EventKind::Denied, license.id, {}, holder, actor, eventdetail::Denied::of(decision, holders).toJson());
     if (m_stats)
         m_stats->count(license.id, StatsService::Counter::Denied);
     if (m_metrics)
@@ -248,18 +244,21 @@ SeatService::HeartbeatResult SeatService::heartbeat(const QString &licenseId, co
                     // A seat that is not live is lost even while its row waits for the reaper:
                     // the counter has already stopped counting it and may have given it to
                     // someone else.
-                    QJsonObject detail {{u"reason"_s, refusal.row ? u"expired"_s : u"unknown seat"_s}};
+                    using Refused = eventdetail::RenewRefused;
+                    Refused detail;
+                    detail.reason = QString::fromUtf16(refusal.row ? Refused::expired : Refused::unknownSeat);
                     QString holder = refusal.row ? refusal.row->lease.holder : QString();
                     if (!refusal.row) {
                         // The row went with a revoke, release or reap: the event that removed it
                         // names the holder, so a filter by holder still shows why the app stopped.
                         if (const auto ended = seatEnding(licenseId, seatId, refusal.decidedAt)) {
                             holder = ended->holder;
-                            detail.insert(u"endedBy"_s, toWire(ended->kind));
-                            detail.insert(u"endedAt"_s, formatTimestamp(ended->time));
+                            detail.endedBy = ended->kind;
+                            detail.endedAt = ended->time;
                         }
                     }
-                    record(refusal.decidedAt, EventKind::RenewRefused, licenseId, seatId, holder, actor, detail);
+                    record(refusal.decidedAt, EventKind::RenewRefused, licenseId, seatId, holder, actor,
+                           detail.toJson());
                 }
                 return;
             }
@@ -467,10 +466,7 @@ SeatService::RevokeResult SeatService::revoke(const QString &licenseId, const QS
         }
         record(
             now, EventKind::Revoked, licenseId, seatId, row->lease.holder, actor,
-            {{u"reason"_s, reason},
-             {u"blockSeconds"_s, qint64(block.count())},
-             {u"blockedUntil"_s,
-              result.blockedUntil ? QJsonValue(formatTimestamp(*result.blockedUntil)) : QJsonValue(QJsonValue::Null)}});
+            eventdetail::Revoked {reason, qint64(block.count()), result.blockedUntil.value_or(QDateTime())}.toJson());
         if (m_stats)
             m_stats->count(licenseId, StatsService::Counter::Revoked);
         result.outcome = RevokeResult::Outcome::Revoked;

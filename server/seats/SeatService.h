@@ -30,9 +30,9 @@ class StatsService;
 
 // The seat logic: checkout, heartbeat, release, revoke, the waiting line, and the listings of
 // licenses and seats. No HTTP here: callers pass plain values and get typed results. (Licenses,
-// groups and rules are administered by LicenseAdmin; expired rows are reaped by LeaseReaper.) Every decision about
-// "now" asks the injected clock, and every change is committed to the store, together with the event that records it,
-// before the method returns.
+// groups and rules are administered by LicenseAdmin; expired rows are reaped by LeaseReaper.)
+// Every decision about "now" asks the injected clock, and every change is committed to the store,
+// together with the event that records it, before the method returns.
 class SeatService
 {
 public:

@@ -13,6 +13,7 @@
 #include "SystemClock.h"
 #include "Timestamps.h"
 #include "wire/ErrorBody.h"
+#include "wire/EventDetail.h"
 #include "wire/EventKind.h"
 #include "wire/Identifiers.h"
 #include "wire/LicenseSummary.h"
@@ -72,6 +73,7 @@ private Q_SLOTS:
     void tokenBodiesDecodeOnTheClient();
     void waitingLineBodiesDecodeOnTheClient();
     void rulesAndGroupsTravelWhole();
+    void everyEventDetailReadsTyped();
 
 private:
     template <typename T, typename Start>
@@ -539,6 +541,85 @@ void TestWireContract::rulesAndGroupsTravelWhole()
     QCOMPARE(*putRules.value, rules);
     const RawReply reply = admin("GET", u"/v1/licenses/wire-b/rules"_s);
     QCOMPARE(QJsonDocument::fromJson(reply.body).object(), seatrules::licenseRulesToJson(u"wire-b"_s, rules));
+}
+
+// Every event the server wrote in this test, read with its kind's typed detail and written again,
+// gives the server's detail back: the server writes with the codec the dashboard reads with.
+void TestWireContract::everyEventDetailReadsTyped()
+{
+    namespace detail = eventdetail;
+    const RawReply reply = admin("GET", u"/v1/events?limit=1000"_s);
+    QCOMPARE(reply.status, 200);
+    QString error;
+    const auto page = adminjson::decodeEventPage(reply.body, &error);
+    QVERIFY2(page, qPrintable(error));
+    QList<EventKind> seen;
+    for (const EventRecord &event : page->events) {
+        if (!seen.contains(event.kind))
+            seen.append(event.kind);
+        const QJsonObject &d = event.detail;
+        const QByteArray what = toWire(event.kind).toLatin1() + ' ' + QJsonDocument(d).toJson(QJsonDocument::Compact);
+        switch (event.kind) {
+        case EventKind::Granted:
+            QVERIFY2(detail::Granted::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::Denied: {
+            const auto denied = detail::Denied::fromJson(d);
+            QVERIFY2(denied.decision && denied.listsHolders, what.constData());
+            QVERIFY2(denied.toJson() == d, what.constData());
+            break;
+        }
+        case EventKind::RenewRefused:
+            QVERIFY2(detail::RenewRefused::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::Revoked:
+            QVERIFY2(detail::Revoked::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::Reaped:
+            QVERIFY2(detail::Reaped::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::HolderBlocked:
+            QVERIFY2(detail::HolderBlocked::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::LicenseCreated:
+        case EventKind::LicenseUpdated:
+            QVERIFY2(detail::LicenseChanged::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::RulesChanged:
+            QVERIFY2(detail::RulesChanged::fromJson(d) && detail::RulesChanged::fromJson(d)->toJson() == d,
+                     what.constData());
+            break;
+        case EventKind::GroupsChanged:
+            QVERIFY2(detail::GroupsChanged::fromJson(d) && detail::GroupsChanged::fromJson(d)->toJson() == d,
+                     what.constData());
+            break;
+        case EventKind::Queued:
+            QVERIFY2(detail::Queued::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::QueueLeft:
+            QVERIFY2(detail::QueueLeft::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::TokenCreated:
+        case EventKind::TokenRevoked:
+            QVERIFY2(detail::TokenChanged::fromJson(d).toJson(event.kind) == d, what.constData());
+            break;
+        case EventKind::ClockJumped:
+            QVERIFY2(detail::ClockJumped::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::Amnesia:
+            QVERIFY2(detail::Amnesia::fromJson(d) && detail::Amnesia::fromJson(d)->toJson() == d, what.constData());
+            break;
+        case EventKind::Released:
+        case EventKind::KeyRotated:
+            QVERIFY2(d.isEmpty(), what.constData());
+            break;
+        }
+    }
+    using K = EventKind;
+    for (const EventKind kind :
+         {K::LicenseCreated, K::LicenseUpdated, K::Granted, K::Denied, K::RenewRefused, K::Revoked, K::HolderBlocked,
+          K::Released, K::KeyRotated, K::TokenCreated, K::Queued, K::QueueLeft, K::GroupsChanged, K::RulesChanged})
+        QVERIFY2(seen.contains(kind), qPrintable(toWire(kind)));
 }
 
 } // namespace keyright

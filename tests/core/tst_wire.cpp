@@ -1,8 +1,8 @@
 // The wire contract's core codecs (core/wire): identifiers, event kinds, the /v1/stats snapshot,
 // the license summary, the event page, the lease listing and the reap result; the paths, the error
 // body and its extras, the public routes' answers, every request body and answer (licenses,
-// tokens, the event query, seats, the waiting line, rules and groups). The server encodes and the client
-// decodes with these same functions, so a round trip here is the round trip between the two sides; the
+// tokens, the event query, seats, the waiting line, rules and groups) and every event's detail. The server encodes and
+// the client decodes with these same functions, so a round trip here is the round trip between the two sides; the
 // bad-input tables pin what each decoder says, naming the field.
 
 #include "SeatDecision.h"
@@ -10,6 +10,7 @@
 #include "wire/AccessTokens.h"
 #include "wire/ApiPaths.h"
 #include "wire/ErrorBody.h"
+#include "wire/EventDetail.h"
 #include "wire/EventKind.h"
 #include "wire/EventQuery.h"
 #include "wire/EventRecord.h"
@@ -1063,6 +1064,77 @@ private Q_SLOTS:
         const QJsonObject report = reapResult().toReport();
         QVERIFY(!report.contains(u"reaped"_s));
         QCOMPARE(report.value(u"wouldReap"_s).toInt(), 1);
+    }
+
+    // Every kind's detail, as the server records it and as the dashboard reads it back.
+    void eventDetailsRoundTrip()
+    {
+        namespace detail = eventdetail;
+        const detail::Granted granted {3, noon.addSecs(60), 4, 10, u"render"_s, QString(32, u'c'), 90000};
+        QCOMPARE(detail::Granted::fromJson(granted.toJson()), granted);
+        const detail::Granted checkout {4, noon.addSecs(60), 5, 10, {}, {}, 0};
+        QVERIFY(!checkout.toJson().contains(u"ticketId"_s));
+        QCOMPARE(detail::Granted::fromJson(checkout.toJson()), checkout);
+
+        const detail::RenewRefused lost {QString::fromUtf16(detail::RenewRefused::unknownSeat), EventKind::Revoked,
+                                         noon};
+        QCOMPARE(detail::RenewRefused::fromJson(lost.toJson()), lost);
+        const detail::Revoked revoked {u"left"_s, 600, noon.addSecs(600)};
+        QCOMPARE(detail::Revoked::fromJson(revoked.toJson()), revoked);
+        const detail::Revoked unblocked {u"left"_s, 0, {}};
+        QVERIFY(unblocked.toJson().value(u"blockedUntil"_s).isNull());
+        QCOMPARE(detail::Reaped::fromJson(detail::Reaped {noon}.toJson()), detail::Reaped {noon});
+        QCOMPARE(detail::HolderBlocked::fromJson(detail::HolderBlocked {noon}.toJson()), detail::HolderBlocked {noon});
+        const detail::LicenseChanged license {u"ACME CAD"_s, 10, 60, 5, 15};
+        QCOMPARE(detail::LicenseChanged::fromJson(license.toJson()), license);
+        const LeaseList list = leaseList();
+        QCOMPARE(detail::RulesChanged::fromJson(detail::RulesChanged {list.rules}.toJson()),
+                 std::optional<detail::RulesChanged>(detail::RulesChanged {list.rules}));
+        QCOMPARE(detail::GroupsChanged::fromJson(detail::GroupsChanged {list.groups}.toJson()),
+                 std::optional<detail::GroupsChanged>(detail::GroupsChanged {list.groups}));
+        const detail::Queued queued {QString(32, u'c'), 3, noon.addSecs(600)};
+        QCOMPARE(detail::Queued::fromJson(queued.toJson()), queued);
+        const detail::QueueLeft left {QString(32, u'c'), queue::LeftBecause::Expired, 5000, true};
+        QCOMPARE(detail::QueueLeft::fromJson(left.toJson()), left);
+        QCOMPARE(detail::ticketIdOf(left.toJson()), left.ticketId);
+        const detail::TokenChanged token {u"dana"_s, AccessRole::Operator, noon.addDays(90)};
+        QCOMPARE(detail::TokenChanged::fromJson(token.toJson(EventKind::TokenCreated)), token);
+        QVERIFY(!token.toJson(EventKind::TokenRevoked).contains(u"expiresAt"_s));
+        const detail::ClockJumped jump {detail::ClockJumped::Clock::Monotonic, detail::ClockJumped::Direction::Backward,
+                                        -7000, 120};
+        QCOMPARE(detail::ClockJumped::fromJson(jump.toJson()), jump);
+        const detail::Amnesia amnesia {StatsAmnesia::Kind::OwnComponentAhead, paris, u"granted"_s, 5, 4, u"test"_s};
+        QCOMPARE(detail::Amnesia::fromJson(amnesia.toJson()), std::optional<detail::Amnesia>(amnesia));
+        QVERIFY(!detail::Amnesia::fromJson(QJsonObject {{u"kind"_s, u"forgot"_s}}));
+    }
+
+    void denialDetailsCarryTheDecision()
+    {
+        // A denial records decideCheckout()'s answer the way the checkout's answer carries it, and
+        // reads back to the same decision (seatrules::denialFromJson).
+        const CompiledSeatRules rules(SeatRules {{}, {}, {GroupSeats {u"render"_s, 1}}, {}},
+                                      {HolderGroup {u"render"_s, {u"*@render-*"_s}}});
+        const SeatLease held {u"acme-cad"_s, paris, u"alice@ws-1"_s, 1, noon, noon.addSecs(60), {}};
+        const SeatDecision decision = decideCheckout(2, rules, {held}, u"bob@ws-2"_s, noon, std::chrono::seconds(5));
+        QCOMPARE(decision.outcome, SeatDecision::Outcome::NoSeatsAvailable);
+        const eventdetail::HeldSeat seat {paris, u"alice@ws-1"_s, 1, noon, noon.addSecs(60)};
+        const QJsonObject json = eventdetail::Denied::of(decision, {seat}).toJson();
+        QCOMPARE(json.value(u"reason"_s).toString(), QString::fromUtf16(seatrules::noSeatsAvailable));
+        const eventdetail::Denied read = eventdetail::Denied::fromJson(json);
+        QVERIFY(read.decision);
+        QCOMPARE(seatrules::denialToJson(*read.decision), seatrules::denialToJson(decision));
+        QCOMPARE(read.inUse, 1);
+        QCOMPARE(read.seatCount, 2);
+        QVERIFY(read.listsHolders);
+        QCOMPARE(read.holders, QList<eventdetail::HeldSeat> {seat});
+        QCOMPARE(read.toJson(), json);
+
+        // A denial an older server wrote names no reason: the numbers still read, no decision.
+        const eventdetail::Denied old
+            = eventdetail::Denied::fromJson(QJsonObject {{u"inUse"_s, 10}, {u"seatCount"_s, 10}});
+        QVERIFY(!old.decision);
+        QCOMPARE(old.inUse, 10);
+        QVERIFY(!old.listsHolders);
     }
 };
 
