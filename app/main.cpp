@@ -1,4 +1,5 @@
 #include "DashboardSession.h"
+#include "DashboardSettings.h"
 #include "Durations.h"
 #include "EmbeddedDemo.h"
 #include "ErrorBanner.h"
@@ -16,7 +17,6 @@
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPalette>
-#include <QSettings>
 #include <QStandardPaths>
 #include <QTimer>
 
@@ -148,7 +148,7 @@ int main(int argc, char *argv[])
     QApplication::setDesktopFileName(u"keyright-admin"_s);
     QApplication::setWindowIcon(keyrightIcon(u"keyright"_s));
 
-    QSettings settings;
+    DashboardSettings settings;
     LanguageManager languages;
 
     QCommandLineParser parser;
@@ -166,14 +166,14 @@ int main(int argc, char *argv[])
         useDarkPalette();
 
     languages.apply(parser.isSet(languageOption) ? parser.value(languageOption)
-                                                 : settings.value(u"ui/language"_s).toString());
+                                                 : settings.value(DashboardSettings::language));
 
     QNetworkAccessManager network;
     const Clock &clock = SystemClock::instance();
     DashboardSession session(network, clock);
     MainWindow window(session, settings);
     window.setLanguageManager(&languages);
-    EmbeddedDemo demo(network, clock);
+    EmbeddedDemo demo(clock);
     window.addPage(
         new SimulatorPage(window.pageContext()),
         [] { return QCoreApplication::translate("main", "Clock-skew simulator"); }, keyrightIcon(u"refresh"_s));
@@ -184,14 +184,9 @@ int main(int argc, char *argv[])
         new ReplicasDemoView, [] { return QCoreApplication::translate("main", "Replicas demo"); },
         keyrightIcon(u"copy"_s));
 
-    const auto useEmbedded = [&] {
+    // The demo server starts on its own thread and says when it listens.
+    QObject::connect(&demo, &EmbeddedDemo::started, &window, [&] {
         QString error;
-        const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + u"/embedded-server"_s;
-        if (!demo.start(dir, &error)) {
-            window.errorBanner()->showError(
-                QCoreApplication::translate("main", "The embedded demo server did not start"), error);
-            return;
-        }
         const auto token = readSecretFile(demo.adminTokenPath(), &error);
         if (!token) {
             window.errorBanner()->showError(QCoreApplication::translate("main", "Cannot read the demo server's token"),
@@ -200,11 +195,16 @@ int main(int argc, char *argv[])
         }
         EmbeddedServerInfo embedded {demo.url(), demo.dataDir(),
                                      [&demo](std::chrono::milliseconds by) { demo.jumpServerClock(by); }};
-        embedded.startInstances = [&demo](QString *why) { return demo.startInstances(why); };
-        embedded.setInstanceUp
-            = [&demo](int index, bool up, QString *why) { return demo.setInstanceUp(index, up, why); };
+        embedded.instances = demo.instanceHooks();
         window.setEmbeddedServer(std::move(embedded));
         session.connectTo(demo.url(), token->view(), QCoreApplication::translate("main", "Embedded demo server"));
+    });
+    QObject::connect(&demo, &EmbeddedDemo::startFailed, &window, [&window](const QString &error) {
+        window.errorBanner()->showError(QCoreApplication::translate("main", "The embedded demo server did not start"),
+                                        error);
+    });
+    const auto useEmbedded = [&demo] {
+        demo.start(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + u"/embedded-server"_s);
     };
     QObject::connect(&window, &MainWindow::embeddedServerRequested, &window, useEmbedded);
 
@@ -236,6 +236,7 @@ int main(int argc, char *argv[])
         });
     }
 
-    QObject::connect(&app, &QApplication::aboutToQuit, &demo, [&demo] { demo.releaseAll(1500ms); });
+    // Its seats back before the process goes, so a restart within a TTL finds them free.
+    QObject::connect(&app, &QApplication::aboutToQuit, &demo, [&demo] { demo.stop(1500ms); });
     return app.exec();
 }

@@ -3,7 +3,7 @@
 connections and protocol, each item of the issue's defect list with a figure. Run it against the
 binary before and after a change of the HTTP front end, on the same machine, in the same run:
 
-    bench/probe-http-front.py BINARY [--body-mb 1024] [--json OUT]
+    bench/probe-http-front.py BINARY [--body-mb 1024] [--json OUT] [--framing-only]
 
 Everything listens on 127.0.0.1, in a temporary data directory; every wait is bounded and the
 server is stopped at the end."""
@@ -79,6 +79,18 @@ def framing(port):
     cases["POST /v1/reap?="] = b"POST /v1/reap?= HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n"
     cases["HTTP/1.0"] = b"GET /v1/health HTTP/1.0\r\n\r\n"
     cases["Connection: close"] = b"GET /v1/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    # Issue 24's second probe.
+    cases["obs-fold Transfer-Encoding"] = CHECKOUT + b"Transfer-Encoding:\r\n\tchunked\r\n\r\n0\r\n\r\n" + GET
+    cases["obs-fold Content-Length"] = CHECKOUT + b"Content-Length:\r\n 2\r\n\r\n{}" + GET
+    cases["no Host"] = b"GET /v1/health HTTP/1.1\r\n\r\n"
+    cases["two Hosts"] = b"GET /v1/health HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"
+    cases["raw space in the path"] = b"GET /v1/licenses/acme cad/leases HTTP/1.1\r\nHost: x\r\n\r\n"
+    cases["bare LF line endings"] = b"GET /v1/health HTTP/1.1\nHost: x\n\n"
+    cases["bare-LF chunk lines"] = CHECKOUT + b"Transfer-Encoding: chunked\r\n\r\n2\n{}\n0\n\n"
+    cases["trailer field"] = CHECKOUT + b"Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\nX-A: 1\r\n\r\n"
+    cases["GET /v1/licenses/acme-cad%2Fleases"] = b"GET /v1/licenses/acme-cad%2Fleases HTTP/1.1\r\nHost: x\r\n\r\n"
+    cases["GET /%6Detrics"] = b"GET /%6Detrics HTTP/1.1\r\nHost: x\r\n\r\n"
+    cases["GET /v1/events?holder=%ff"] = b"GET /v1/events?holder=%ff HTTP/1.1\r\nHost: x\r\n\r\n"
     result = {}
     for name, raw in cases.items():
         t = time.time()
@@ -198,10 +210,14 @@ def main():
     ap.add_argument("--parallel", type=int, default=8); ap.add_argument("--parallel-mb", type=int, default=100)
     ap.add_argument("--idle", type=int, default=1100); ap.add_argument("--slowloris-s", type=int, default=30)
     ap.add_argument("--json")
+    ap.add_argument("--framing-only", action="store_true", help="only the framing cases (seconds, not minutes)")
     a = ap.parse_args()
     server = Server(a.binary)
     report = {"framing": framing(server.port)}
     server.stop()
+    if a.framing_only:
+        print(json.dumps(report, indent=1))
+        return
     report["memory"] = memory(a.binary, a.body_mb)
     report["parallel"] = parallel(a.binary, a.parallel, a.parallel_mb)
     report["connections"] = connections(a.binary, a.idle)

@@ -15,13 +15,13 @@
 #include <optional>
 
 class QNetworkAccessManager;
-class QNetworkReply;
+class QSslCertificate;
 
 namespace keyright {
 
 class Clock;
-
 class InstanceSet;
+class TlsTrust;
 
 // The outcome of one admin call: a value or an error, never both.
 template <typename T>
@@ -38,12 +38,13 @@ struct AdminResult
 // timeout; in-flight replies are aborted when the client goes. The server's public key is fetched
 // once (or pinned by setPublicKey()) and every lease received is checked against it.
 //
-// Several instances of one site (setServerUrls): each one's public key is checked on first contact
-// against the first one met, and an instance with another key is refused (instanceRefused) and
-// never used. A read that fails
-// below HTTP or gets a 503 is asked of the next instance; a command that changes something moves on
-// only while it cannot have reached the server (the connection was refused or never opened).
-// Once sent, a command is never sent twice: a lost answer is reported with mayHaveHappened set.
+// Several instances of one site (setServerUrls), through FailoverTransport: the instances' public
+// keys are checked on first contact, all at once, and must agree (else nothing is sent and the
+// error, KeyMismatch, names the servers); an instance met later with another key is refused
+// (instanceRefused) and never used. A read that gets no HTTP answer or a 503 is asked of the next
+// instance; a command that changes something moves on only while it cannot have reached the
+// server (the connection was refused or never opened). Once sent, a command is never sent twice:
+// a lost answer is reported with mayHaveHappened set.
 class AdminClient final : public QObject
 {
     Q_OBJECT
@@ -69,6 +70,9 @@ public:
     // The bearer token; kept only in wiped memory.
     void setAdminToken(QByteArrayView token);
     void setTransferTimeout(std::chrono::milliseconds timeout);
+    // Certificate authorities and confirmed certificates beyond the system's, for HTTPS instances.
+    void setTlsTrust(const TlsTrust &trust);
+    const TlsTrust &tlsTrust() const;
     // Pins the server's Ed25519 public key instead of learning it on first contact.
     void setPublicKey(const LeaseVerifier &verifier);
     std::optional<LeaseVerifier> publicKey() const;
@@ -112,6 +116,9 @@ Q_SIGNALS:
     void instanceRefused(const QUrl &url, const QString &reason);
     // An instance answered, or failed (its state in instances() changed).
     void instancesChanged();
+    // An HTTPS instance presented a certificate that no authority vouches for and no confirmed
+    // fingerprint covers (FailoverTransport::certificateUntrusted).
+    void certificateUntrusted(const QUrl &url, const QSslCertificate &certificate, const QString &problem);
 
 private:
     struct Private;

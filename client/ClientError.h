@@ -20,6 +20,9 @@ struct ClientError
         Gone, // 410
         Server, // 5xx
         Protocol, // the reply was not what the v1 contract says (or a lease failed verification)
+        // The listed instances sign with different keys, or with another key than the pinned one:
+        // nothing was sent, and the message names the servers.
+        KeyMismatch,
     };
 
     Kind kind = Kind::None;

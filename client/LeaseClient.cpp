@@ -1,9 +1,9 @@
 #include "LeaseClient.h"
 
 #include "Crypto.h"
+#include "FailoverTransport.h"
 #include "InstanceSet.h"
 #include "LeaseJson.h"
-#include "SecretBuffer.h"
 #include "SystemClock.h"
 #include "Timestamps.h"
 #include "wire/ApiPaths.h"
@@ -16,11 +16,7 @@
 #include <QHash>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QPointer>
-#include <QSet>
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
@@ -35,16 +31,8 @@ struct Overloaded : Ts...
     using Ts::operator()...;
 };
 
-// What came back from one HTTP exchange: either the server answered with a status, or the
-// exchange failed below HTTP (refused, reset, timed out, cut).
-struct HttpResult
-{
-    bool transportFailed = false;
-    QString transportMessage;
-    int status = 0;
-    QByteArray body;
-    QString keyProblem; // no instance could be used: its public key was malformed or another one
-};
+// What came back: an instance's answer (a status), or why none answered (status 0).
+using HttpResult = FailoverTransport::Reply;
 
 // The error body of the v1 contract (core's ErrorBody), with a message for a person even when
 // the body is not one.
@@ -56,28 +44,18 @@ ErrorBody parseErrorBody(const HttpResult &result)
     return error;
 }
 
-bool isTransportError(QNetworkReply::NetworkError error)
+// No instance answered: a failure below HTTP (or an unwell instance) is lost, not refused; a
+// problem with the instances' keys is one the caller cannot wait out.
+template <typename Outcome>
+Outcome failureOutcome(const ClientError &error)
 {
-    // Connection, proxy and protocol failures say nothing about what the server decided; content
-    // (4xx) and server (5xx) errors come with a status that is judged on its own.
-    const int code = int(error);
-    return (code >= 1 && code < 200) || (code >= 300 && code < 400);
-}
-
-QString describeNetworkFailure(QNetworkReply *reply, std::chrono::milliseconds timeout)
-{
-    switch (reply->error()) {
-    case QNetworkReply::OperationCanceledError:
-    case QNetworkReply::TimeoutError:
-        return LeaseClient::tr("no answer within %1 ms").arg(timeout.count());
-    case QNetworkReply::ConnectionRefusedError:
-        return LeaseClient::tr("connection refused by %1").arg(reply->url().authority());
-    case QNetworkReply::RemoteHostClosedError:
-        return LeaseClient::tr("connection closed by %1 before an answer").arg(reply->url().authority());
-    case QNetworkReply::HostNotFoundError:
-        return LeaseClient::tr("host %1 not found").arg(reply->url().host());
+    switch (error.kind) {
+    case ClientError::Kind::Transport:
+    case ClientError::Kind::Tls:
+    case ClientError::Kind::Server:
+        return outcome::Transport {error.message};
     default:
-        return reply->errorString();
+        return outcome::Protocol {error.message};
     }
 }
 
@@ -150,10 +128,8 @@ LeaseOutcome outcomeForErrorStatus(const HttpResult &result)
 // the request in any other client error.
 ReleaseOutcome deletionOutcome(const HttpResult &result, const QString &refused)
 {
-    if (!result.keyProblem.isEmpty())
-        return outcome::Protocol {result.keyProblem};
-    if (result.transportFailed)
-        return outcome::Transport {result.transportMessage};
+    if (result.status == 0)
+        return failureOutcome<ReleaseOutcome>(result.error);
     if (result.status == 204 || result.status == 200 || result.status == 410)
         return outcome::Released {};
     const ErrorBody error = parseErrorBody(result);
@@ -254,31 +230,21 @@ struct LeaseClient::Private
         QString holder;
         quint64 generation = 0;
     };
-    using KeyCheck = std::function<void(const QString &failure, bool protocolFailure)>;
 
-    Private(LeaseClient *owner, QNetworkAccessManager &manager)
+    Private(LeaseClient *owner, QNetworkAccessManager &network)
         : q(owner)
-        , network(manager)
-        , clock(&SystemClock::instance())
-        , instances(std::make_unique<InstanceSet>(*clock))
-    { }
+        , transport(network, SystemClock::instance())
+    {
+        transport.setTransferTimeout(std::chrono::milliseconds {5000});
+        transport.setConnectTimeout(std::chrono::milliseconds {500});
+        QObject::connect(&transport, &FailoverTransport::instanceRefused, q, &LeaseClient::instanceRefused);
+        QObject::connect(&transport, &FailoverTransport::answeringInstanceChanged, q, &LeaseClient::instanceChanged);
+    }
 
     LeaseClient *q;
-    QNetworkAccessManager &network;
-    const Clock *clock;
-    std::unique_ptr<InstanceSet> instances;
+    FailoverTransport transport;
     QString licenseId;
-    SecretBuffer licenseKey;
-    std::optional<LeaseVerifier> verifier;
-    std::chrono::milliseconds transferTimeout {5000};
-    std::chrono::milliseconds connectTimeout {500};
     int checkoutRetries = 2;
-    bool networkCut = false;
-    QSet<QNetworkReply *> inFlight;
-    // Requests waiting for an instance's public key while one fetch from it is under way.
-    QHash<int, QList<KeyCheck>> keyWaiters;
-    quint64 instancesEpoch = 0; // bumped when the list changes: late answers about old indexes are dropped
-    QUrl lastAnswered;
     // Seats this client checked out, so a renewal for another holder or generation is caught.
     QHash<QString, SeatRecord> seats;
     // Places in line this client holds: who waits, and the checkout that queued them, repeated
@@ -291,237 +257,27 @@ struct LeaseClient::Private
     };
     QHash<QString, TicketRecord> tickets;
 
-    static QUrl urlFor(const QUrl &base, const QString &path)
+    // The key learned from the instances stays this client's when they are replaced (or their
+    // state reset): the seats it holds were verified with it, and new instances must present it.
+    void keepLearnedKey()
     {
-        QUrl url = base;
-        QString prefix = url.path();
-        while (prefix.endsWith(u'/'))
-            prefix.chop(1);
-        url.setPath(prefix + path);
-        return url;
+        if (const std::optional<LeaseVerifier> learned = transport.siteKey())
+            transport.setPinnedKey(learned);
     }
 
-    // One exchange with one instance. The connection must be open within connectTimeout: until the
-    // request is sent, giving up on this instance cannot have changed anything on it.
-    void sendTo(int index, const QByteArray &verb, const QString &path, const QByteArray &body, bool authorized,
-                std::function<void(const HttpResult &)> done)
-    {
-        const QUrl base = instances->at(index).url;
-        QNetworkRequest request(urlFor(base, path));
-        request.setTransferTimeout(int(transferTimeout.count()));
-        request.setRawHeader("Accept", "application/json");
-        if (authorized) {
-            QByteArray header = "License " + licenseKey.view().toByteArray();
-            request.setRawHeader("Authorization", header);
-            header.fill('\0');
-        }
-        QNetworkReply *reply = nullptr;
-        if (verb == "GET") {
-            reply = network.get(request);
-        } else {
-            if (!body.isEmpty())
-                request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json"_ba);
-            reply = network.sendCustomRequest(request, verb, body);
-        }
-        inFlight.insert(reply);
-        auto connectTimedOut = std::make_shared<bool>(false);
-        auto *connectTimer = new QTimer(reply);
-        connectTimer->setSingleShot(true);
-        QObject::connect(reply, &QNetworkReply::requestSent, connectTimer, &QTimer::stop);
-        QObject::connect(connectTimer, &QTimer::timeout, reply, [reply, connectTimedOut] {
-            *connectTimedOut = true;
-            reply->abort();
-        });
-        connectTimer->start(connectTimeout);
-        const auto timeout = transferTimeout;
-        const auto connectLimit = connectTimeout;
-        QObject::connect(reply, &QNetworkReply::finished, q,
-                         [this, reply, timeout, connectLimit, connectTimedOut, done = std::move(done)] {
-                             inFlight.remove(reply);
-                             reply->deleteLater();
-                             HttpResult result;
-                             const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-                             if (*connectTimedOut) {
-                                 result.transportFailed = true;
-                                 result.transportMessage = tr("no connection to %1 within %2 ms")
-                                                               .arg(reply->url().authority())
-                                                               .arg(connectLimit.count());
-                             } else if (isTransportError(reply->error()) || !status.isValid() || status.toInt() <= 0) {
-                                 result.transportFailed = true;
-                                 result.transportMessage = describeNetworkFailure(reply, timeout);
-                             } else {
-                                 result.status = status.toInt();
-                                 result.body = reply->readAll();
-                             }
-                             done(result);
-                         });
-    }
-
-    // Checks an instance's public key once, before anything else is asked of it. The first key
-    // learned is pinned when none was configured; an instance with another key is refused for good.
-    void checkKey(int index, KeyCheck then)
-    {
-        if (instances->at(index).keyChecked) {
-            then({}, false);
-            return;
-        }
-        QList<KeyCheck> &waiting = keyWaiters[index];
-        waiting.append(std::move(then));
-        if (waiting.size() > 1)
-            return;
-        const quint64 epoch = instancesEpoch;
-        const QString path = QString::fromUtf16(apipath::publicKey);
-        sendTo(index, "GET", path, {}, false, [this, index, epoch](const HttpResult &result) {
-            if (epoch != instancesEpoch)
-                return;
-            QString failure;
-            bool protocol = false;
-            if (result.transportFailed) {
-                failure = result.transportMessage;
-            } else if (result.status >= 500) {
-                failure = tr("server error %1 fetching its public key").arg(result.status);
-            } else if (result.status != 200) {
-                failure = tr("public key request answered %1").arg(result.status);
-                protocol = true;
-            } else {
-                const auto key = PublicKeyAnswer::fromJson(QJsonDocument::fromJson(result.body).object());
-                if (!key) {
-                    failure = tr("the server's public key is not a base64 Ed25519 key");
-                    protocol = true;
-                } else if (verifier && !InstanceSet::sameKey(*verifier, *key)) {
-                    const QString reason = tr("%1 signs with another key than the other instances; it is not used")
-                                               .arg(instances->at(index).url.toDisplayString());
-                    instances->markRefused(index, reason);
-                    Q_EMIT q->instanceRefused(instances->at(index).url, reason);
-                    failure = reason;
-                    protocol = true;
-                } else {
-                    if (!verifier)
-                        verifier = key;
-                    instances->markKeyChecked(index);
-                }
-            }
-            const auto waiters = keyWaiters.take(index);
-            for (const auto &waiter : waiters)
-                waiter(failure, protocol);
-        });
-    }
-
-    // Sends one request to the instances in turn until one answers: a transport failure or a 503
-    // moves on to the next instance with the request unchanged; any other status is the answer.
-    void send(const QByteArray &verb, const QString &path, const QByteArray &body, bool authorized,
+    // Every lease route may be sent again to another instance: a heartbeat, a release and leaving
+    // the line are idempotent, and a checkout carries its requestId.
+    void send(const QByteArray &verb, const QString &path, const QByteArray &body,
               std::function<void(const HttpResult &)> done)
     {
-        if (networkCut || instances->isEmpty()) {
-            HttpResult result;
-            result.transportFailed = true;
-            result.transportMessage = networkCut ? tr("network cut") : tr("no server address configured");
-            QMetaObject::invokeMethod(
-                q, [done = std::move(done), result] { done(result); }, Qt::QueuedConnection);
-            return;
-        }
-        auto attempt = std::make_shared<Attempt>();
-        attempt->verb = verb;
-        attempt->path = path;
-        attempt->body = body;
-        attempt->authorized = authorized;
-        attempt->order = instances->attemptOrder();
-        attempt->epoch = instancesEpoch;
-        attempt->done = std::move(done);
-        if (attempt->order.isEmpty()) {
-            HttpResult result;
-            result.keyProblem = tr("every server instance was refused: they sign with different keys");
-            QMetaObject::invokeMethod(
-                q, [attempt, result] { attempt->done(result); }, Qt::QueuedConnection);
-            return;
-        }
-        tryNext(attempt);
-    }
-
-    struct Attempt
-    {
-        QByteArray verb;
-        QString path;
-        QByteArray body;
-        bool authorized = false;
-        QList<int> order;
-        int position = 0;
-        quint64 epoch = 0;
-        QStringList failures;
-        QString keyProblem;
-        std::function<void(const HttpResult &)> done;
-    };
-
-    void tryNext(const std::shared_ptr<Attempt> &attempt)
-    {
-        if (attempt->epoch != instancesEpoch || attempt->position >= attempt->order.size()) {
-            HttpResult result;
-            // Only when no instance failed below HTTP is a key problem the answer; otherwise the
-            // request was lost, and the refusal is part of the story.
-            if (attempt->failures.isEmpty()) {
-                result.keyProblem = attempt->keyProblem;
-            } else {
-                if (!attempt->keyProblem.isEmpty())
-                    attempt->failures.append(attempt->keyProblem);
-                result.transportFailed = true;
-                result.transportMessage = attempt->failures.join("; "_L1);
-            }
-            attempt->done(result);
-            return;
-        }
-        const int index = attempt->order.at(attempt->position++);
-        const QString where = instances->at(index).url.authority();
-        checkKey(index, [this, attempt, index, where](const QString &failure, bool protocol) {
-            if (attempt->epoch != instancesEpoch) {
-                tryNext(attempt);
-                return;
-            }
-            if (!failure.isEmpty()) {
-                if (protocol) {
-                    attempt->keyProblem = failure;
-                    if (!instances->at(index).refused)
-                        instances->markFailed(index, failure);
-                } else {
-                    instances->markFailed(index, failure);
-                    attempt->failures.append(failure);
-                }
-                tryNext(attempt);
-                return;
-            }
-            const std::chrono::milliseconds sentAt = clock->monotonic();
-            sendTo(index, attempt->verb, attempt->path, attempt->body, attempt->authorized,
-                   [this, attempt, index, sentAt](const HttpResult &result) {
-                       if (attempt->epoch != instancesEpoch) {
-                           attempt->done(result);
-                           return;
-                       }
-                       if (result.transportFailed || result.status == 503) {
-                           const QString why = result.transportFailed
-                               ? result.transportMessage
-                               : tr("%1 is unavailable: %2")
-                                     .arg(instances->at(index).url.authority(), parseErrorBody(result).message);
-                           instances->markFailed(index, why);
-                           attempt->failures.append(why);
-                           tryNext(attempt);
-                           return;
-                       }
-                       instances->markAnswered(index, clock->monotonic() - sentAt);
-                       const QUrl answered = instances->at(index).url;
-                       if (answered != lastAnswered) {
-                           lastAnswered = answered;
-                           Q_EMIT q->instanceChanged(answered);
-                       }
-                       attempt->done(result);
-                   });
-        });
+        transport.send(FailoverTransport::Request {verb, path, {}, body, FailoverTransport::Resend::Always, true},
+                       std::move(done));
     }
 
     LeaseOutcome leaseOutcome(const HttpResult &result, int successStatus, const Expected &expected) const
     {
-        if (!result.keyProblem.isEmpty())
-            return outcome::Protocol {result.keyProblem};
-        if (result.transportFailed)
-            return outcome::Transport {result.transportMessage};
+        if (result.status == 0)
+            return failureOutcome<LeaseOutcome>(result.error);
         if (result.status != successStatus && result.status != 200 && result.status != 201)
             return outcomeForErrorStatus(result);
         const QJsonDocument document = QJsonDocument::fromJson(result.body);
@@ -532,6 +288,7 @@ struct LeaseClient::Private
         if (!answer)
             return outcome::Protocol {tr("malformed lease: %1 (%2)").arg(error.message, error.field)};
         const SeatLease &lease = answer->lease;
+        const std::optional<LeaseVerifier> verifier = transport.siteKey();
         if (!verifier || !verifier->verify(lease))
             return outcome::Protocol {tr("the lease signature does not verify against the server's key")};
         if (lease.licenseId != licenseId)
@@ -576,7 +333,8 @@ struct LeaseClient::Private
             // The same requestId makes a retry safe: if the first attempt was granted (or queued)
             // and only its answer was lost, the server hands back that seat (or ticket) instead of a
             // second one.
-            if (std::holds_alternative<outcome::Transport>(result) && attempt < checkoutRetries && !networkCut) {
+            if (std::holds_alternative<outcome::Transport>(result) && attempt < checkoutRetries
+                && !transport.isNetworkCut()) {
                 const auto backoff = std::chrono::milliseconds(100 * (attempt + 1));
                 QTimer::singleShot(backoff, q, [this, holder, requestId, maxWait, attempt, context, hasContext, done] {
                     checkoutAttempt(holder, requestId, maxWait, attempt + 1, context, hasContext, done);
@@ -592,12 +350,12 @@ struct LeaseClient::Private
         };
         const CheckoutRequest body {holder, requestId, maxWait};
         send("POST", apipath::forLicense(apipath::checkout, licenseId),
-             QJsonDocument(body.toJson()).toJson(QJsonDocument::Compact), true,
+             QJsonDocument(body.toJson()).toJson(QJsonDocument::Compact),
              [this, holder, maxWait, finish](const HttpResult &result) {
                  // Only a checkout that asked to wait may be answered with a place in line.
-                 if (maxWait && result.keyProblem.isEmpty() && !result.transportFailed && result.status == 202)
+                 if (maxWait && result.status == 202)
                      finish(queuedOutcome(result, holder, {}));
-                 else if (result.status == 202 && result.keyProblem.isEmpty() && !result.transportFailed)
+                 else if (result.status == 202)
                      finish(outcome::Protocol {tr("a place in line for a checkout that did not ask to wait")});
                  else
                      finish(leaseOutcome(result, 201, Expected {{}, holder, std::nullopt}));
@@ -610,16 +368,7 @@ LeaseClient::LeaseClient(QNetworkAccessManager &network, QObject *parent)
     , d(std::make_unique<Private>(this, network))
 { }
 
-LeaseClient::~LeaseClient()
-{
-    // Aborting emits finished(); the callbacks must not run into a half-destroyed client.
-    const auto replies = std::exchange(d->inFlight, {});
-    for (QNetworkReply *reply : replies) {
-        QObject::disconnect(reply, nullptr, this, nullptr);
-        reply->abort();
-        reply->deleteLater();
-    }
-}
+LeaseClient::~LeaseClient() = default;
 
 void LeaseClient::setServerUrl(const QUrl &url)
 {
@@ -628,58 +377,45 @@ void LeaseClient::setServerUrl(const QUrl &url)
 
 QUrl LeaseClient::serverUrl() const
 {
-    const int current = d->instances->current();
-    return current >= 0 ? d->instances->at(current).url : QUrl();
+    return d->transport.currentUrl();
 }
 
 void LeaseClient::setServerUrls(const QList<QUrl> &urls)
 {
-    ++d->instancesEpoch;
-    // Requests waiting for a key check of the old list end now (their attempt sees the new epoch
-    // and reports), queued so that no caller's callback runs inside this call.
-    const auto waiting = std::exchange(d->keyWaiters, {});
-    if (!waiting.isEmpty()) {
-        QMetaObject::invokeMethod(
-            this,
-            [waiting] {
-                for (const auto &waiters : waiting) {
-                    for (const auto &waiter : waiters)
-                        waiter(tr("the list of server instances changed"), false);
-                }
-            },
-            Qt::QueuedConnection);
-    }
-    d->lastAnswered.clear();
-    d->instances->setUrls(urls);
+    d->keepLearnedKey();
+    d->transport.setUrls(urls);
 }
 
 QList<QUrl> LeaseClient::serverUrls() const
 {
-    return d->instances->urls();
+    return d->transport.urls();
 }
 
 const InstanceSet &LeaseClient::instances() const
 {
-    return *d->instances;
+    return d->transport.instances();
 }
 
 void LeaseClient::setClock(const Clock &clock)
 {
-    const QList<QUrl> urls = d->instances->urls();
-    d->clock = &clock;
-    d->instances = std::make_unique<InstanceSet>(clock);
-    setServerUrls(urls);
+    d->keepLearnedKey();
+    d->transport.setClock(clock);
 }
 
 void LeaseClient::setConnectTimeout(std::chrono::milliseconds timeout)
 {
-    d->connectTimeout = std::max(std::chrono::milliseconds {1}, timeout);
+    d->transport.setConnectTimeout(timeout);
+}
+
+void LeaseClient::setTlsTrust(const TlsTrust &trust)
+{
+    d->transport.setTlsTrust(trust);
 }
 
 void LeaseClient::setLicense(const QString &licenseId, QByteArrayView licenseKey)
 {
     d->licenseId = licenseId;
-    d->licenseKey = SecretBuffer::copyOf(licenseKey);
+    d->transport.setCredential("License", licenseKey);
     d->seats.clear();
     d->tickets.clear();
 }
@@ -691,19 +427,17 @@ QString LeaseClient::licenseId() const
 
 void LeaseClient::setPublicKey(const LeaseVerifier &verifier)
 {
-    d->verifier = verifier;
-    // Instances checked against another key must be checked again against this one.
-    setServerUrls(d->instances->urls());
+    d->transport.setPinnedKey(verifier);
 }
 
 std::optional<LeaseVerifier> LeaseClient::publicKey() const
 {
-    return d->verifier;
+    return d->transport.siteKey();
 }
 
 void LeaseClient::setTransferTimeout(std::chrono::milliseconds timeout)
 {
-    d->transferTimeout = timeout;
+    d->transport.setTransferTimeout(timeout);
 }
 
 void LeaseClient::setCheckoutRetries(int retries)
@@ -713,12 +447,12 @@ void LeaseClient::setCheckoutRetries(int retries)
 
 void LeaseClient::setNetworkCut(bool cut)
 {
-    d->networkCut = cut;
+    d->transport.setNetworkCut(cut);
 }
 
 bool LeaseClient::isNetworkCut() const
 {
-    return d->networkCut;
+    return d->transport.isNetworkCut();
 }
 
 void LeaseClient::checkout(const QString &holder, QObject *context, Callback done,
@@ -768,7 +502,7 @@ void LeaseClient::heartbeat(const QString &seatId, QObject *context, Callback do
             this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
         return;
     }
-    d->send("POST", apipath::forSeat(apipath::seatHeartbeat, d->licenseId, seatId), {}, true,
+    d->send("POST", apipath::forSeat(apipath::seatHeartbeat, d->licenseId, seatId), {},
             [this, seatId, finish](const HttpResult &result) {
                 Private::Expected expected {seatId, {}, std::nullopt};
                 if (const auto it = d->seats.constFind(seatId); it != d->seats.cend()) {
@@ -796,7 +530,7 @@ void LeaseClient::release(const QString &seatId, QObject *context, ReleaseCallba
             this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
         return;
     }
-    d->send("DELETE", apipath::forSeat(apipath::seat, d->licenseId, seatId), {}, true,
+    d->send("DELETE", apipath::forSeat(apipath::seat, d->licenseId, seatId), {},
             [this, seatId, finish](const HttpResult &result) {
                 const ReleaseOutcome answer = deletionOutcome(result, tr("release answered %1: %2"));
                 if (std::holds_alternative<outcome::Released>(answer))
@@ -821,11 +555,11 @@ void LeaseClient::renewTicket(const QString &ticketId, QObject *context, Callbac
     }
     // A ticket heartbeat changes nothing but its expiry and, once a seat is held for it, hands out
     // that one lease: sending it again to another instance is as safe as a seat heartbeat.
-    d->send("POST", apipath::forTicket(apipath::ticketHeartbeat, d->licenseId, ticketId), {}, true,
+    d->send("POST", apipath::forTicket(apipath::ticketHeartbeat, d->licenseId, ticketId), {},
             [this, ticketId, finish](const HttpResult &result) {
                 const auto record = d->tickets.constFind(ticketId);
                 const QString holder = record != d->tickets.cend() ? record->holder : QString();
-                if (result.keyProblem.isEmpty() && !result.transportFailed && result.status == 202) {
+                if (result.status == 202) {
                     finish(d->queuedOutcome(result, holder, ticketId));
                     return;
                 }
@@ -869,7 +603,7 @@ void LeaseClient::leaveQueue(const QString &ticketId, QObject *context, ReleaseC
             this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
         return;
     }
-    d->send("DELETE", apipath::forTicket(apipath::ticket, d->licenseId, ticketId), {}, true,
+    d->send("DELETE", apipath::forTicket(apipath::ticket, d->licenseId, ticketId), {},
             [this, ticketId, finish](const HttpResult &result) {
                 const ReleaseOutcome answer = deletionOutcome(result, tr("leaving the line answered %1: %2"));
                 if (std::holds_alternative<outcome::Released>(answer))

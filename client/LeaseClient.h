@@ -22,6 +22,7 @@ namespace keyright {
 
 class Clock;
 class InstanceSet;
+class TlsTrust;
 
 // Typed outcomes of the client routes; a caller switches on them with std::visit or
 // std::get_if.
@@ -93,11 +94,14 @@ QString ticketLostReason(const QString &reason);
 // (another license, another seat, another holder). Checkout sends a requestId and retries a
 // transport failure with the same requestId, so a lost response never costs a second seat.
 //
-// A site may run several instances on one database (setServerUrls). Each instance's public key is
-// checked on first contact: one that presents another key is refused (instanceRefused) and never
-// used. A request that fails below HTTP or gets a 503 is sent again, unchanged (same requestId), to
-// the next instance; any other answer, a 4xx included, is the answer. The client stays on the
-// instance that answered last and gives one that failed a short back-off (InstanceSet).
+// A site may run several instances on one database (setServerUrls); FailoverTransport sends the
+// requests. Each instance's public key is checked on first contact: with no key pinned, every
+// instance is asked at once and the key is learned only when they agree (else nothing is sent and
+// the Protocol outcome names the servers); one that later presents another key is refused
+// (instanceRefused) and never used. A request that gets no HTTP answer or a 503 is sent again,
+// unchanged (same requestId), to the next instance; any other answer, a 4xx included, is the
+// answer. The client stays on the instance that answered last and gives one that failed a short
+// back-off (InstanceSet).
 //
 // Waiting in line (docs/API.md, "The waiting line"): a checkout with a maximum wait answers Queued
 // instead of NoSeats; renewTicket keeps the ticket alive and answers Queued (its position now),
@@ -130,6 +134,8 @@ public:
     // How long one instance may take to accept the connection before the next one is tried (default
     // 500 ms): a dead host costs this, not the whole transfer timeout.
     void setConnectTimeout(std::chrono::milliseconds timeout);
+    // Certificate authorities and confirmed certificates beyond the system's, for HTTPS instances.
+    void setTlsTrust(const TlsTrust &trust);
     void setLicense(const QString &licenseId, QByteArrayView licenseKey);
     QString licenseId() const;
     void setPublicKey(const LeaseVerifier &verifier);

@@ -17,6 +17,11 @@ public:
 
     virtual QDateTime now() const = 0;
     virtual std::chrono::milliseconds monotonic() const = 0;
+    // Which clock monotonic() reads: two readings under one non-empty epoch come from the same
+    // clock and may be subtracted, even when different processes took them (SystemClock: the
+    // machine's boot id, CLOCK_BOOTTIME counting from that boot). Empty when unknown; such
+    // readings are never compared with another process's.
+    virtual QString monotonicEpoch() const { return {}; }
 
     qint64 nowMs() const { return now().toMSecsSinceEpoch(); }
 };

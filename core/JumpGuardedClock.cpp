@@ -31,6 +31,33 @@ std::chrono::milliseconds JumpGuardedClock::offset() const
     return std::chrono::milliseconds {m_offsetMs};
 }
 
+ClockReference JumpGuardedClock::reference() const
+{
+    const std::lock_guard lock(m_mutex);
+    sample();
+    return ClockReference {m_guardedMs, m_lastWallMs, m_lastMonotonicMs, m_base.monotonicEpoch()};
+}
+
+void JumpGuardedClock::resumeFrom(const ClockReference &last)
+{
+    const std::lock_guard lock(m_mutex);
+    const qint64 wall = m_base.nowMs();
+    const qint64 monotonic = m_base.monotonic().count();
+    const auto measured = clockreference::measuredElapsed(last, monotonic, m_base.monotonicEpoch());
+    const qint64 elapsed
+        = measured ? *measured : std::clamp<qint64>(wall - last.wallMs, 0, clockreference::unmeasuredLimitMs);
+    // As if the previous reading had been `last`, taken `elapsed` ago on this run's monotonic
+    // clock: the next sample() then moves on by `elapsed`, and takes whatever else the wall clock
+    // moved for a jump.
+    m_started = true;
+    m_guardedMs = last.referenceMs;
+    m_lastWallMs = last.wallMs;
+    m_lastMonotonicMs = monotonic - elapsed;
+    m_guardedMonotonicMs = monotonic - elapsed;
+    m_catchUpCarry = 0;
+    sample();
+}
+
 QList<JumpGuardedClock::Jump> JumpGuardedClock::takeJumps()
 {
     const std::lock_guard lock(m_mutex);

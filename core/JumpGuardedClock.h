@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Clock.h"
+#include "ClockReference.h"
 
 #include <QList>
 
@@ -17,8 +18,10 @@ namespace keyright {
 //   catchUpPercent faster than real time until it has caught up, so a lease signed just before the
 //   jump still lasts ttl / 1.2 of real time, well over the TTL/3 a holder renews at;
 // - wall clock behind (a backward jump): the guarded clock keeps running at real speed and stays
-//   ahead; it meets the wall clock again only if the wall catches up, or when the process starts
-//   afresh (docs/ARCHITECTURE.md, "Clock jumps").
+//   ahead; it meets the wall clock again only if the wall catches up (docs/ARCHITECTURE.md,
+//   "Clock jumps").
+// A restart goes on from the reference() an earlier run kept (resumeFrom()) rather than from the
+// wall clock, so a jump made while the server ran, or while it was stopped, is treated the same.
 // monotonic() is the base's, except that it never moves backwards either.
 // Readings are serialized by a mutex, so any thread may read; the base must outlive this clock.
 class JumpGuardedClock final : public Clock
@@ -42,6 +45,19 @@ public:
 
     QDateTime now() const override;
     std::chrono::milliseconds monotonic() const override;
+    QString monotonicEpoch() const override { return m_base.monotonicEpoch(); }
+
+    // A reading, as what a later run resumes from: the guarded reading and the base's readings
+    // it was taken at (the base's own monotonic reading and epoch, which another process on the
+    // same machine can compare with its own).
+    ClockReference reference() const;
+    // Before the first reading: go on from `last`, a reference() an earlier run kept, instead of
+    // starting on the wall clock. The real time since then is what the base's monotonic clock
+    // measured when it is the same clock (same epoch), else the wall clock's move up to
+    // clockreference::unmeasuredLimitMs; what the wall clock moved beyond the real time is a
+    // jump like any other (reported by takeJumps(), caught up at catchUpPercent, or held ahead).
+    // The guarded reading never goes below last.referenceMs.
+    void resumeFrom(const ClockReference &last);
 
     std::chrono::milliseconds threshold() const { return m_threshold; }
     // The base's wall clock minus the guarded reading, as of the last reading: > 0 while catching

@@ -20,11 +20,6 @@ bool fail(ValidationError *error, const QString &field, const QString &message)
     return false;
 }
 
-bool isControl(char32_t c)
-{
-    return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029;
-}
-
 bool readString(const QJsonObject &object, const QString &field, QString *out, ValidationError *error)
 {
     const auto it = object.constFind(field);
@@ -142,23 +137,23 @@ bool validateHolder(const QString &holder, QString *why)
             *why = message;
         return false;
     };
-    // Length counts Unicode code points, so "Zoé" is 3 and an emoji is 1, whatever the encoding.
-    qsizetype codePoints = 0;
-    for (qsizetype i = 0; i < holder.size(); ++i) {
-        const QChar c = holder.at(i);
-        char32_t codePoint = c.unicode();
-        if (c.isHighSurrogate() && i + 1 < holder.size() && holder.at(i + 1).isLowSurrogate()) {
-            codePoint = QChar::surrogateToUcs4(c, holder.at(i + 1));
-            ++i;
-        } else if (c.isSurrogate()) {
-            return reject(u"holder is not valid Unicode (a lone surrogate at position %1)."_s.arg(codePoints + 1));
+    if (const auto fault = findTextFault(holder)) {
+        const QString position = QString::number(fault->position);
+        switch (fault->kind) {
+        case TextFault::Kind::LoneSurrogate:
+            return reject(u"holder is not valid Unicode (a lone surrogate at position %1)."_s.arg(position));
+        case TextFault::Kind::Control:
+            return reject(u"holder must not contain control characters (%1 at position %2)."_s.arg(
+                codePointName(fault->codePoint), position));
+        case TextFault::Kind::Noncharacter:
+            return reject(u"holder must not contain Unicode non-characters (%1 at position %2)."_s.arg(
+                codePointName(fault->codePoint), position));
+        case TextFault::Kind::ByteOrderMark:
+            return reject(u"holder must not contain a byte order mark (U+FEFF at position %1)."_s.arg(position));
         }
-        if (isControl(codePoint))
-            return reject(u"holder must not contain control characters (U+%1 at position %2)."_s.arg(
-                QString::number(static_cast<uint>(codePoint), 16).toUpper().rightJustified(4, u'0'),
-                QString::number(codePoints + 1)));
-        ++codePoints;
     }
+    // Length counts Unicode code points, so "Zoé" is 3 and an emoji is 1, whatever the encoding.
+    const qsizetype codePoints = QStringView(holder).toUcs4().size();
     if (codePoints == 0)
         return reject(u"holder must not be empty."_s);
     if (codePoints > maxHolderLength)

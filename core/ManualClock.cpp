@@ -1,9 +1,12 @@
 #include "ManualClock.h"
 
+#include <QRandomGenerator>
+
 namespace keyright {
 
 ManualClock::ManualClock(const QDateTime &start)
     : m_wallMs(start.toMSecsSinceEpoch())
+    , m_epoch(QStringLiteral("manual:%1").arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0')))
 {
     Q_ASSERT(start.isValid());
 }
@@ -16,6 +19,18 @@ QDateTime ManualClock::now() const
 std::chrono::milliseconds ManualClock::monotonic() const
 {
     return std::chrono::milliseconds {m_monotonicMs.load()};
+}
+
+QString ManualClock::monotonicEpoch() const
+{
+    const std::lock_guard lock(m_epochMutex);
+    return m_epoch;
+}
+
+void ManualClock::setMonotonicEpoch(const QString &epoch)
+{
+    const std::lock_guard lock(m_epochMutex);
+    m_epoch = epoch;
 }
 
 void ManualClock::setNow(const QDateTime &wall)

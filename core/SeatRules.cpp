@@ -1,5 +1,7 @@
 #include "SeatRules.h"
 
+#include "wire/Identifiers.h"
+
 #include <QSet>
 
 #include <utility>
@@ -116,6 +118,11 @@ QString patternProblem(const QString &pattern)
         if (c.isSpace() || c.category() == QChar::Other_Control)
             return u"a pattern may not contain spaces or control characters"_s;
     }
+    // Patterns match holders, which may not hold these either (core/wire/Identifiers).
+    if (const auto fault = findTextFault(pattern);
+        fault && (fault->kind == TextFault::Kind::Noncharacter || fault->kind == TextFault::Kind::ByteOrderMark))
+        return u"a pattern may not contain Unicode non-characters or a byte order mark (%1 at position %2)"_s.arg(
+            codePointName(fault->codePoint), QString::number(fault->position));
     if (!compilePattern(pattern).isValid())
         return u"\"%1\" is not a valid glob (check its [ ] brackets)"_s.arg(pattern);
     return {};

@@ -16,6 +16,7 @@ public:
 
     QDateTime now() const override;
     std::chrono::milliseconds monotonic() const override;
+    QString monotonicEpoch() const override { return m_base.monotonicEpoch(); }
 
     std::chrono::milliseconds offset() const;
     void setOffset(std::chrono::milliseconds offset);

@@ -1,5 +1,6 @@
 #include "SystemClock.h"
 
+#include <QFile>
 #include <QtGlobal>
 
 #ifdef Q_OS_LINUX
@@ -26,6 +27,23 @@ std::chrono::milliseconds SystemClock::monotonic() const
         return std::chrono::milliseconds {qint64(reading.tv_sec) * 1000 + reading.tv_nsec / 1000000};
 #endif
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch());
+}
+
+QString SystemClock::monotonicEpoch() const
+{
+#ifdef Q_OS_LINUX
+    // Read once: it only changes with a reboot, which ends this process too.
+    static const QString bootId = [] {
+        QFile file(QStringLiteral("/proc/sys/kernel/random/boot_id"));
+        if (!file.open(QIODevice::ReadOnly))
+            return QString();
+        const QString id = QString::fromLatin1(file.readAll().trimmed());
+        return id.isEmpty() ? QString() : QStringLiteral("boot:") + id;
+    }();
+    return bootId;
+#else
+    return {};
+#endif
 }
 
 const SystemClock &SystemClock::instance()

@@ -11,6 +11,8 @@ class SystemClock final : public Clock
 public:
     QDateTime now() const override;
     std::chrono::milliseconds monotonic() const override;
+    // The kernel's boot id on Linux (a new one at every boot), else empty.
+    QString monotonicEpoch() const override;
 
     // A process-wide instance for production wiring; code under test receives its clock instead.
     static const SystemClock &instance();

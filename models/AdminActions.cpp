@@ -7,7 +7,7 @@ namespace keyright {
 
 AdminActions::AdminActions(DashboardSession &session, QObject *parent)
     : QObject(parent)
-    , m_session(session)
+    , m_session(&session)
 {
     // Another server: what was in flight went with the previous admin client.
     connect(&session, &DashboardSession::clientChanged, this, [this] {
@@ -19,11 +19,27 @@ AdminActions::AdminActions(DashboardSession &session, QObject *parent)
     });
 }
 
+AdminActions::AdminActions(AdminClient &client, QObject *parent)
+    : QObject(parent)
+    , m_client(&client)
+{ }
+
 AdminActions::~AdminActions() = default;
+
+AdminClient *AdminActions::client() const
+{
+    return m_session ? m_session->client() : m_client;
+}
+
+void AdminActions::refreshView()
+{
+    if (m_session)
+        m_session->refresh();
+}
 
 bool AdminActions::isAvailable() const
 {
-    return m_session.client() != nullptr;
+    return client() != nullptr;
 }
 
 quint64 AdminActions::begin()
@@ -66,40 +82,43 @@ AccessRole AdminActions::requiredRole(Action action)
 
 bool AdminActions::isAllowed(Action action) const
 {
-    const auto identity = m_session.identity();
+    const auto identity = m_session ? m_session->identity() : std::nullopt;
     return !identity || roleAllows(identity->role, requiredRole(action));
 }
 
 template <typename Result, typename Send, typename Succeeded>
-bool AdminActions::run(Action action, const QString &subject, Send send, Succeeded succeeded)
+bool AdminActions::run(Action action, const QString &subject, Send send, Succeeded succeeded, Done<Result> done)
 {
-    AdminClient *client = m_session.client();
-    if (!client)
+    AdminClient *admin = client();
+    if (!admin)
         return false;
     const quint64 epoch = begin();
-    send(*client, [this, epoch, action, subject, succeeded](const AdminResult<Result> &result) {
+    send(*admin, [this, epoch, action, subject, succeeded, done](const AdminResult<Result> &result) {
         if (!end(epoch))
             return;
         if (!result.ok()) {
             Q_EMIT failed(action, subject, DashboardSession::describeError(result.error));
             // Sent, then no answer: only a fresh poll shows whether it happened.
             if (result.error.mayHaveHappened)
-                m_session.refresh();
-            return;
+                refreshView();
+        } else {
+            succeeded(*result.value);
         }
-        succeeded(*result.value);
+        if (done)
+            done(result);
     });
     return true;
 }
 
-bool AdminActions::revoke(const RevokeRequest &request, const QString &holder)
+bool AdminActions::revoke(const RevokeRequest &request, const QString &holder, Done<AdminClient::Empty> done)
 {
     return run<AdminClient::Empty>(
-        Action::Revoke, holder, [this, request](AdminClient &client, auto done) { client.revoke(request, this, done); },
+        Action::Revoke, holder, [this, request](AdminClient &client, auto sent) { client.revoke(request, this, sent); },
         [this, request, holder](const AdminClient::Empty &) {
             Q_EMIT revoked(request.licenseId, request.seatId, holder);
-            m_session.refresh();
-        });
+            refreshView();
+        },
+        std::move(done));
 }
 
 bool AdminActions::previewReap()
@@ -115,7 +134,7 @@ bool AdminActions::reap()
         Action::Reap, {}, [this](AdminClient &client, auto done) { client.reap(false, this, done); },
         [this](const ReapResult &result) {
             Q_EMIT reaped(result.reaped);
-            m_session.refresh();
+            refreshView();
         });
 }
 
@@ -125,7 +144,7 @@ bool AdminActions::createLicense(const LicenseSpec &spec)
         Action::CreateLicense, spec.id,
         [this, spec](AdminClient &client, auto done) { client.putLicense(spec, this, done); },
         [this, id = spec.id](const LicenseWriteResult &written) {
-            m_session.refresh();
+            refreshView();
             Q_EMIT licenseCreated(id, written.key);
         });
 }
@@ -137,16 +156,31 @@ bool AdminActions::editLicense(const LicenseSpec &spec)
         [this, spec](AdminClient &client, auto done) { client.putLicense(spec, this, done); },
         [this](const LicenseWriteResult &written) {
             Q_EMIT licenseSaved(written.license.id);
-            m_session.refresh();
+            refreshView();
         });
 }
 
-bool AdminActions::rotateKey(const QString &licenseId)
+bool AdminActions::putLicense(const LicenseSpec &spec, Done<LicenseWriteResult> done)
+{
+    return run<LicenseWriteResult>(
+        Action::CreateLicense, spec.id,
+        [this, spec](AdminClient &client, auto sent) { client.putLicense(spec, this, sent); },
+        [this, id = spec.id](const LicenseWriteResult &written) {
+            refreshView();
+            if (written.created)
+                Q_EMIT licenseCreated(id, written.key);
+            else
+                Q_EMIT licenseSaved(id);
+        },
+        std::move(done));
+}
+
+bool AdminActions::rotateKey(const QString &licenseId, Done<QString> done)
 {
     return run<QString>(
         Action::RotateKey, licenseId,
-        [this, licenseId](AdminClient &client, auto done) { client.rotateKey(licenseId, this, done); },
-        [this, licenseId](const QString &key) { Q_EMIT keyRotated(licenseId, key); });
+        [this, licenseId](AdminClient &client, auto sent) { client.rotateKey(licenseId, this, sent); },
+        [this, licenseId](const QString &key) { Q_EMIT keyRotated(licenseId, key); }, std::move(done));
 }
 
 bool AdminActions::listTokens()
@@ -172,7 +206,7 @@ bool AdminActions::revokeToken(const QString &name)
         [this, name](const AdminClient::Empty &) {
             Q_EMIT tokenRevoked(name);
             // Revoking the dashboard's own token shows at the next poll.
-            m_session.refresh();
+            refreshView();
         });
 }
 
@@ -206,7 +240,18 @@ bool AdminActions::saveGroups(const QList<HolderGroup> &groups)
         [this, groups](AdminClient &client, auto done) { client.putGroups(groups, this, done); },
         [this](const QList<HolderGroup> &saved) {
             Q_EMIT groupsSaved(saved);
-            m_session.refresh();
+            refreshView();
+        });
+}
+
+bool AdminActions::saveRules(const QString &licenseId, const SeatRules &rules)
+{
+    return run<SeatRules>(
+        Action::EditRules, licenseId,
+        [this, licenseId, rules](AdminClient &client, auto done) { client.putRules(licenseId, rules, this, done); },
+        [this, licenseId](const SeatRules &saved) {
+            Q_EMIT rulesSaved(licenseId, saved);
+            refreshView();
         });
 }
 
@@ -226,7 +271,7 @@ bool AdminActions::saveLicense(const LicenseSpec &spec, bool create, const std::
                 Q_EMIT rulesSaved(spec.id, saved);
                 if (!create)
                     Q_EMIT licenseSaved(spec.id);
-                m_session.refresh();
+                refreshView();
             });
     };
     const auto saveSpec = [this, spec, create, saveRules] {
@@ -235,7 +280,7 @@ bool AdminActions::saveLicense(const LicenseSpec &spec, bool create, const std::
             [this, spec](AdminClient &client, auto done) { client.putLicense(spec, this, done); },
             [this, spec, create, saveRules](const LicenseWriteResult &written) {
                 // The tables show the license even if its rules are refused next.
-                m_session.refresh();
+                refreshView();
                 // Shown once, so shown now: a refusal of the rules must not lose the new key.
                 if (create)
                     Q_EMIT licenseCreated(spec.id, written.key);

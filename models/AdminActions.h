@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AdminClient.h"
 #include "AdminTypes.h"
 #include "SeatRules.h"
 
@@ -10,10 +11,12 @@ namespace keyright {
 class DashboardSession;
 
 // The dashboard's admin commands: revoke a seat, force reap (preview, then confirm), create and
-// edit a license, rotate its key. This class sends each command through the session's current
-// admin client, counts what is in flight, reports every outcome with a signal, and asks the
-// session for a poll after a change so the tables show it. Windows and dialogs call it and show
-// the results; none of them talks to the admin client for these.
+// edit a license, rotate its key, edit holder groups and seat rules, manage access tokens. This
+// class sends each command through the session's current admin client, counts what is in flight,
+// reports every outcome with a signal, and asks the session for a poll after a change so the
+// tables show it. Windows and dialogs call it and show the results; none of them talks to the
+// admin client for these, and neither do the simulator (its sandbox licenses) nor the embedded
+// demo (its seat rules), which each hold one over an admin client of their own.
 //
 // A command sent to a server the session has since left is forgotten: its answer is ignored.
 class AdminActions final : public QObject
@@ -38,7 +41,17 @@ public:
     };
     Q_ENUM(Action)
 
+    // What a command that a caller chains on (revoke, putLicense, rotateKey) hands to its `done`,
+    // after the signals: the answer itself, with the error's kind when it failed.
+    template <typename T>
+    using Done = AdminClient::Callback<T>;
+
+    // The dashboard's: commands go to the session's current admin client.
     explicit AdminActions(DashboardSession &session, QObject *parent = nullptr);
+    // Over one admin client that outlives this object, with no session: no poll is asked for after
+    // a change, and every action counts as allowed (the server decides). The simulator's sandbox
+    // set-up and the embedded demo's seat rules.
+    explicit AdminActions(AdminClient &client, QObject *parent = nullptr);
     ~AdminActions() override;
 
     // False while the session has no server; every command then returns false and sends nothing.
@@ -53,12 +66,16 @@ public:
     bool isAllowed(Action action) const;
 
     // `holder` names the seat in the outcome.
-    bool revoke(const RevokeRequest &request, const QString &holder);
+    bool revoke(const RevokeRequest &request, const QString &holder, Done<AdminClient::Empty> done = {});
     bool previewReap();
     bool reap();
     bool createLicense(const LicenseSpec &spec);
     bool editLicense(const LicenseSpec &spec);
-    bool rotateKey(const QString &licenseId);
+    // Creates the license, or updates it when it exists (the server's PUT), for a caller that does
+    // not know which (the simulator's sandbox licenses): licenseCreated with the new key, or
+    // licenseSaved.
+    bool putLicense(const LicenseSpec &spec, Done<LicenseWriteResult> done = {});
+    bool rotateKey(const QString &licenseId, Done<QString> done = {});
     bool listTokens();
     bool createToken(const TokenSpec &spec);
     bool revokeToken(const QString &name);
@@ -66,6 +83,8 @@ public:
     bool loadRules(const QString &licenseId);
     bool loadGroups();
     bool saveGroups(const QList<HolderGroup> &groups);
+    // A license's seat rules alone (the license exists; its groups are on the server): rulesSaved.
+    bool saveRules(const QString &licenseId, const SeatRules &rules);
     // Saves a license with its seat rules in the order the server needs them: the groups (when
     // given) first, since the rules may name a new group; then the license (a new one, or a seat
     // count its reservations must fit); then the rules (when given). Each step runs only after
@@ -102,12 +121,16 @@ private:
     // Counts it out; false when the answer belongs to a server the session has left.
     bool end(quint64 epoch);
     // The frame every command shares: no client, nothing sent; otherwise counted in, and its answer,
-    // if still wanted, either reported by failed() or handed to `succeeded`. `send(client, done)`
-    // makes the AdminClient call.
+    // if still wanted, either reported by failed() or handed to `succeeded`, then to `done` when
+    // given. `send(client, done)` makes the AdminClient call.
     template <typename Result, typename Send, typename Succeeded>
-    bool run(Action action, const QString &subject, Send send, Succeeded succeeded);
+    bool run(Action action, const QString &subject, Send send, Succeeded succeeded, Done<Result> done = {});
+    AdminClient *client() const;
+    // Asks the session for a poll, so the tables show a change (nothing without a session).
+    void refreshView();
 
-    DashboardSession &m_session;
+    DashboardSession *m_session = nullptr;
+    AdminClient *m_client = nullptr; // the fixed client, without a session
     int m_inFlight = 0;
     quint64 m_epoch = 0;
 };

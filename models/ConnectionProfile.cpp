@@ -1,27 +1,42 @@
 #include "ConnectionProfile.h"
 
 #include "Crypto.h"
+#include "DashboardSettings.h"
 #include "SecretBuffer.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
-#include <QSettings>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
 namespace keyright {
 
-namespace {
-QStringList instanceStrings(const QList<QUrl> &urls)
+std::optional<TlsTrust> ConnectionProfile::tlsTrust(QString *error) const
 {
-    QStringList strings;
-    for (const QUrl &url : urls)
-        strings.append(url.toString());
-    return strings;
+    TlsTrust trust;
+    // OpenSSL's variables are read only for a site that speaks HTTPS, so that a stale one does not
+    // stop a plain-HTTP connection.
+    const QList<QUrl> urls = instanceUrls();
+    if (std::any_of(urls.cbegin(), urls.cend(), [](const QUrl &url) { return url.scheme() == u"https"_s; })) {
+        const auto fromEnvironment = TlsTrust::fromEnvironment(error);
+        if (!fromEnvironment)
+            return std::nullopt;
+        trust.addAuthorities(*fromEnvironment);
+    }
+    if (!caFile.isEmpty()) {
+        const auto authorities = TlsTrust::readCaFile(caFile, error);
+        if (!authorities)
+            return std::nullopt;
+        trust.addAuthorities(*authorities);
+    }
+    for (auto it = trustedCertificates.cbegin(); it != trustedCertificates.cend(); ++it)
+        trust.trustCertificate(QUrl(u"https://"_s + it.key()), it.value());
+    return trust;
 }
-} // namespace
 
 QString ConnectionProfile::instancesText() const
 {
@@ -61,29 +76,14 @@ QList<QUrl> ConnectionProfile::parseInstances(const QString &text, QString *erro
     return urls;
 }
 
-ConnectionProfileStore::ConnectionProfileStore(QSettings &settings, QString tokenDir)
+ConnectionProfileStore::ConnectionProfileStore(DashboardSettings &settings, QString tokenDir)
     : m_settings(settings)
     , m_tokenDir(std::move(tokenDir))
 { }
 
 QList<ConnectionProfile> ConnectionProfileStore::profiles() const
 {
-    QList<ConnectionProfile> result;
-    const int count = m_settings.beginReadArray(u"profiles"_s);
-    for (int i = 0; i < count; ++i) {
-        m_settings.setArrayIndex(i);
-        ConnectionProfile p;
-        p.name = m_settings.value(u"name"_s).toString();
-        p.url = QUrl(m_settings.value(u"url"_s).toString());
-        p.tokenFile = m_settings.value(u"tokenFile"_s).toString();
-        p.tokenFileOwned = m_settings.value(u"tokenFileOwned"_s).toBool();
-        for (const QString &other : m_settings.value(u"otherInstances"_s).toStringList())
-            p.otherInstances.append(QUrl(other));
-        if (!p.name.isEmpty())
-            result << p;
-    }
-    m_settings.endArray();
-    return result;
+    return m_settings.profiles();
 }
 
 std::optional<ConnectionProfile> ConnectionProfileStore::profile(const QString &name) const
@@ -109,26 +109,14 @@ void ConnectionProfileStore::save(const ConnectionProfile &profile)
     }
     if (!replaced)
         all << profile;
-    m_settings.remove(u"profiles"_s);
-    m_settings.beginWriteArray(u"profiles"_s, int(all.size()));
-    for (int i = 0; i < all.size(); ++i) {
-        m_settings.setArrayIndex(i);
-        m_settings.setValue(u"name"_s, all.at(i).name);
-        m_settings.setValue(u"url"_s, all.at(i).url.toString());
-        m_settings.setValue(u"tokenFile"_s, all.at(i).tokenFile);
-        m_settings.setValue(u"tokenFileOwned"_s, all.at(i).tokenFileOwned);
-        m_settings.setValue(u"otherInstances"_s, instanceStrings(all.at(i).otherInstances));
-    }
-    m_settings.endArray();
+    m_settings.setProfiles(all);
     m_settings.sync();
 }
 
 void ConnectionProfileStore::remove(const QString &name)
 {
-    QList<ConnectionProfile> all = profiles();
-    m_settings.remove(u"profiles"_s);
     QList<ConnectionProfile> kept;
-    for (const ConnectionProfile &p : std::as_const(all)) {
+    for (const ConnectionProfile &p : profiles()) {
         if (p.name == name) {
             if (p.tokenFileOwned)
                 QFile::remove(p.tokenFile);
@@ -136,16 +124,7 @@ void ConnectionProfileStore::remove(const QString &name)
             kept << p;
         }
     }
-    m_settings.beginWriteArray(u"profiles"_s, int(kept.size()));
-    for (int i = 0; i < kept.size(); ++i) {
-        m_settings.setArrayIndex(i);
-        m_settings.setValue(u"name"_s, kept.at(i).name);
-        m_settings.setValue(u"url"_s, kept.at(i).url.toString());
-        m_settings.setValue(u"tokenFile"_s, kept.at(i).tokenFile);
-        m_settings.setValue(u"tokenFileOwned"_s, kept.at(i).tokenFileOwned);
-        m_settings.setValue(u"otherInstances"_s, instanceStrings(kept.at(i).otherInstances));
-    }
-    m_settings.endArray();
+    m_settings.setProfiles(kept);
     if (lastUsed() == name)
         setLastUsed({});
     m_settings.sync();
@@ -181,12 +160,12 @@ std::optional<SecretBuffer> ConnectionProfileStore::readToken(const ConnectionPr
 
 QString ConnectionProfileStore::lastUsed() const
 {
-    return m_settings.value(u"connection/lastProfile"_s).toString();
+    return m_settings.value(DashboardSettings::lastProfile);
 }
 
 void ConnectionProfileStore::setLastUsed(const QString &name)
 {
-    m_settings.setValue(u"connection/lastProfile"_s, name);
+    m_settings.setValue(DashboardSettings::lastProfile, name);
     m_settings.sync();
 }
 

@@ -1,16 +1,18 @@
 #pragma once
 
+#include "TlsTrust.h"
+
 #include <QCoreApplication>
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QUrl>
 
 #include <optional>
 
-class QSettings;
-
 namespace keyright {
 
+class DashboardSettings;
 class SecretBuffer;
 
 // A server the dashboard can connect to. The admin token is never kept in the settings: either
@@ -26,6 +28,12 @@ struct ConnectionProfile
     QString tokenFile;
     bool tokenFileOwned = false; // written by the dashboard (deleted with the profile)
     QList<QUrl> otherInstances {}; // the braces keep -Wmissing-field-initializers quiet for {name, url, ...}
+    // PEM certificate authorities (or a self-signed certificate) trusted for its https://
+    // instances, besides the system's and SSL_CERT_FILE/SSL_CERT_DIR.
+    QString caFile {};
+    // Certificates a person confirmed on first use, by instance ("host:port", TlsTrust::instanceKey)
+    // to SHA-256 fingerprint ("AB:CD:..."). Another certificate there is refused.
+    QMap<QString, QString> trustedCertificates {};
 
     QList<QUrl> instanceUrls() const { return QList<QUrl> {url} + otherInstances; }
     // The URLs as the connection dialog shows them: comma-separated.
@@ -33,6 +41,10 @@ struct ConnectionProfile
     // Reads a comma- or space-separated list of http(s) URLs. Empty list and `error` naming the
     // first bad entry when one is not a URL with a host.
     static QList<QUrl> parseInstances(const QString &text, QString *error = nullptr);
+    // What a connection with this profile trusts: SSL_CERT_FILE/SSL_CERT_DIR (for an https://
+    // site), the CA file and the confirmed certificates. nullopt, with `error` naming the file, when
+    // one cannot be read.
+    std::optional<TlsTrust> tlsTrust(QString *error = nullptr) const;
 
     friend bool operator==(const ConnectionProfile &, const ConnectionProfile &) = default;
 };
@@ -43,7 +55,7 @@ class ConnectionProfileStore final
 
 public:
     // `tokenDir` is where typed-in tokens are written (AppDataLocation/tokens in the app).
-    ConnectionProfileStore(QSettings &settings, QString tokenDir);
+    ConnectionProfileStore(DashboardSettings &settings, QString tokenDir);
 
     QList<ConnectionProfile> profiles() const;
     std::optional<ConnectionProfile> profile(const QString &name) const;
@@ -61,7 +73,7 @@ public:
     void setLastUsed(const QString &name);
 
 private:
-    QSettings &m_settings;
+    DashboardSettings &m_settings;
     QString m_tokenDir;
 };
 

@@ -2,6 +2,7 @@
 
 #include "Clock.h"
 #include "InstanceSet.h"
+#include "PollMerge.h"
 
 #include <QNetworkAccessManager>
 
@@ -39,7 +40,8 @@ void DashboardSession::connectTo(const QUrl &url, QByteArrayView adminToken, con
     connectTo(QList<QUrl> {url}, adminToken, label);
 }
 
-void DashboardSession::connectTo(const QList<QUrl> &urls, QByteArrayView adminToken, const QString &label)
+void DashboardSession::connectTo(const QList<QUrl> &urls, QByteArrayView adminToken, const QString &label,
+                                 const TlsTrust &tls)
 {
     ++m_epoch;
     m_scheduler.stop();
@@ -47,7 +49,18 @@ void DashboardSession::connectTo(const QList<QUrl> &urls, QByteArrayView adminTo
     m_client->setServerUrls(urls);
     m_client->setAdminToken(adminToken);
     m_client->setTransferTimeout(5s);
+    m_client->setTlsTrust(tls);
+    m_certificatesAsked.clear();
     connect(m_client.get(), &AdminClient::instancesChanged, this, &DashboardSession::syncInstances);
+    connect(m_client.get(), &AdminClient::certificateUntrusted, this,
+            [this](const QUrl &instance, const QSslCertificate &certificate, const QString &problem) {
+                const QString fingerprint = TlsTrust::fingerprint(certificate);
+                const QString asked = instance.toString() + u' ' + fingerprint;
+                if (m_certificatesAsked.contains(asked))
+                    return;
+                m_certificatesAsked.insert(asked);
+                Q_EMIT certificateNeedsTrust(instance, fingerprint, problem);
+            });
     m_urls = m_client->serverUrls();
     m_label = label.isEmpty() ? urls.value(0).toDisplayString() : label;
     m_health.setInstances(m_urls);
@@ -55,6 +68,7 @@ void DashboardSession::connectTo(const QList<QUrl> &urls, QByteArrayView adminTo
 
     m_licenses.clear();
     m_leases.clear();
+    dropDetails([](const QString &) { return false; });
     m_events.clear();
     m_usage.clear();
     m_currentRules.clear();
@@ -87,6 +101,7 @@ void DashboardSession::disconnectFromServer()
     m_label.clear();
     m_licenses.clear();
     m_leases.clear();
+    dropDetails([](const QString &) { return false; });
     m_events.clear();
     m_usage.clear();
     m_currentRules.clear();
@@ -97,6 +112,16 @@ void DashboardSession::disconnectFromServer()
     setState(State::Disconnected);
     Q_EMIT clientChanged(nullptr);
     Q_EMIT identityChanged();
+}
+
+void DashboardSession::trustCertificate(const QUrl &instance, const QString &fingerprint)
+{
+    if (!m_client)
+        return;
+    TlsTrust trust = m_client->tlsTrust();
+    trust.trustCertificate(instance, fingerprint);
+    m_client->setTlsTrust(trust);
+    refresh();
 }
 
 QUrl DashboardSession::serverUrl() const
@@ -206,7 +231,9 @@ void DashboardSession::setSelectedLicenses(const QStringList &licenseIds)
     if (licenseIds == m_selected)
         return;
     m_selected = licenseIds;
-    m_leases.retainLicenses(QSet<QString>(licenseIds.cbegin(), licenseIds.cend()));
+    const QSet<QString> kept(licenseIds.cbegin(), licenseIds.cend());
+    m_leases.retainLicenses(kept);
+    dropDetails([&kept](const QString &id) { return kept.contains(id); });
     // Show the new selection's holders now rather than at the next tick of the poll timer.
     refresh();
 }
@@ -233,6 +260,8 @@ QString DashboardSession::describeError(const ClientError &error)
         return tr("The server failed (HTTP %1): %2").arg(error.httpStatus).arg(error.message);
     case ClientError::Kind::Protocol:
         return tr("Unexpected answer from the server: %1").arg(error.message);
+    case ClientError::Kind::KeyMismatch:
+        return tr("Wrong server: %1").arg(error.message);
     default:
         return error.message.isEmpty() ? tr("Request failed (HTTP %1)").arg(error.httpStatus) : error.message;
     }
@@ -261,6 +290,42 @@ std::optional<CurrentSeatRules> DashboardSession::currentRules(const QString &li
     if (it == m_currentRules.cend())
         return std::nullopt;
     return *it;
+}
+
+const LicenseDetails *DashboardSession::licenseDetails(const QString &licenseId) const
+{
+    const auto it = m_details.constFind(licenseId);
+    return it == m_details.cend() ? nullptr : &it.value();
+}
+
+void DashboardSession::applyLeaseLists(const QList<LeaseList> &lists)
+{
+    const QDateTime now = m_serverClock.now();
+    QStringList detailed;
+    for (const LeaseList &list : lists) {
+        if (list.licenseId.isEmpty())
+            continue;
+        m_details.insert(list.licenseId, licenseDetailsOf(list, now));
+        detailed << list.licenseId;
+    }
+    m_leases.applyPoll(lists);
+    if (!detailed.isEmpty())
+        Q_EMIT licenseDetailsChanged(detailed);
+}
+
+void DashboardSession::dropDetails(const std::function<bool(const QString &licenseId)> &keep)
+{
+    QStringList dropped;
+    for (auto it = m_details.begin(); it != m_details.end();) {
+        if (keep(it.key())) {
+            ++it;
+            continue;
+        }
+        dropped << it.key();
+        it = m_details.erase(it);
+    }
+    if (!dropped.isEmpty())
+        Q_EMIT licenseDetailsChanged(dropped);
 }
 
 void DashboardSession::fetchCurrentRules(const QString &licenseId)
@@ -476,7 +541,7 @@ void DashboardSession::pollDone(bool ok)
             lists << list;
     }
     m_leaseReplies.clear();
-    m_leases.applyPoll(lists);
+    applyLeaseLists(lists);
     const QStringList known = m_licenses.licenseIds();
     QStringList stillSelected;
     for (const QString &id : std::as_const(m_selected)) {
@@ -485,7 +550,9 @@ void DashboardSession::pollDone(bool ok)
     }
     if (stillSelected != m_selected) {
         m_selected = stillSelected;
-        m_leases.retainLicenses(QSet<QString>(stillSelected.cbegin(), stillSelected.cend()));
+        const QSet<QString> kept(stillSelected.cbegin(), stillSelected.cend());
+        m_leases.retainLicenses(kept);
+        dropDetails([&kept](const QString &id) { return kept.contains(id); });
     }
     m_lastError = {};
     m_lastPollTime = m_localClock.now();

@@ -5,9 +5,11 @@
 #include "EventLogModel.h"
 #include "InstanceHealthModel.h"
 #include "LeaseTableModel.h"
+#include "LicenseDetails.h"
 #include "LicenseListModel.h"
 #include "PollScheduler.h"
 #include "ServerClockEstimate.h"
+#include "TlsTrust.h"
 #include "UsageSeries.h"
 
 #include <QObject>
@@ -51,9 +53,14 @@ public:
     // status bar shows (a profile name).
     void connectTo(const QUrl &url, QByteArrayView adminToken, const QString &label = {});
     // A site of several instances on one database: polls go to whichever answers (AdminClient
-    // moves on from one that fails), and each instance is probed for the health view.
-    void connectTo(const QList<QUrl> &urls, QByteArrayView adminToken, const QString &label = {});
+    // moves on from one that fails), and each instance is probed for the health view. `tls`: the
+    // authorities and confirmed certificates trusted for HTTPS instances beyond the system's.
+    void connectTo(const QList<QUrl> &urls, QByteArrayView adminToken, const QString &label = {},
+                   const TlsTrust &tls = {});
     void disconnectFromServer();
+    // A person confirmed the certificate an instance presented (certificateNeedsTrust): it is
+    // trusted on this connection from now on, and the poll runs again at once.
+    void trustCertificate(const QUrl &instance, const QString &fingerprint);
 
     // The instance that answered last (the first configured before any answered).
     QUrl serverUrl() const;
@@ -107,6 +114,15 @@ public:
 
     LicenseListModel &licenses() { return m_licenses; }
     LeaseTableModel &leases() { return m_leases; }
+    // What the last poll of a selected license said beyond its holder rows: its seat rules, the
+    // server's groups, its waiting line and its seats split by seatUsage(). nullptr while the
+    // license is not polled (not selected); licenseDetailsChanged() says when it changes.
+    const LicenseDetails *licenseDetails(const QString &licenseId) const;
+    QStringList detailedLicenses() const { return m_details.keys(); }
+    // A poll's lease listings, as a complete poll applies them: the licenses' details, then the
+    // holder rows (LeaseTableModel::applyPoll). Public for what feeds listings without a server
+    // (the dashboard benchmark, widget tests).
+    void applyLeaseLists(const QList<LeaseList> &lists);
     EventLogModel &events() { return m_events; }
     const UsageSeriesBuilder &usage() const { return m_usage; }
     // A license's seat rules and the server's groups as its last lease listing gave them: what the
@@ -138,6 +154,12 @@ Q_SIGNALS:
     // An instance's row in instanceHealth() changed (up, down, refused, another one answering).
     void instancesChanged();
     void currentRulesChanged(const QString &licenseId);
+    // An HTTPS instance presented a certificate no authority vouches for: the window may ask the
+    // person to compare its fingerprint and trust it (trustCertificate). Once per certificate and
+    // connection.
+    void certificateNeedsTrust(const QUrl &instance, const QString &fingerprint, const QString &problem);
+    // licenseDetails() changed for these licenses (a poll, or they are no longer polled).
+    void licenseDetailsChanged(const QStringList &licenseIds);
 
 private:
     void poll();
@@ -151,6 +173,8 @@ private:
     void probeInstances();
     void syncInstances();
     void onTick();
+    // Forgets the details of licenses no longer polled (every one without `keep`).
+    void dropDetails(const std::function<bool(const QString &licenseId)> &keep);
 
     QNetworkAccessManager &m_network;
     const Clock &m_localClock;
@@ -158,6 +182,7 @@ private:
     std::unique_ptr<AdminClient> m_client;
     QList<QUrl> m_urls;
     QString m_label;
+    QSet<QString> m_certificatesAsked; // "instance fingerprint", on this connection
     InstanceHealthModel m_health;
     std::chrono::milliseconds m_healthInterval {10000};
     std::optional<std::chrono::milliseconds> m_lastProbe; // local monotonic
@@ -166,6 +191,7 @@ private:
     LeaseTableModel m_leases;
     EventLogModel m_events;
     UsageSeriesBuilder m_usage;
+    QHash<QString, LicenseDetails> m_details; // polled licenses only
     QHash<QString, CurrentSeatRules> m_currentRules;
     QSet<QString> m_rulesFetches; // in flight
 

@@ -4,6 +4,7 @@
 #include "StatePalette.h"
 #include "Timestamps.h"
 #include "wire/AccessRole.h"
+#include "wire/ClockJump.h"
 #include "wire/EventDetail.h"
 #include "wire/QueueTicket.h"
 
@@ -41,13 +42,13 @@ QString EventLogModel::kindLabel(EventKind kind)
     case EventKind::Denied:
         return tr("denied");
     case EventKind::Released:
-        return tr("released");
+        return tr("released", "event kind");
     case EventKind::RenewRefused:
         return tr("renewal refused");
     case EventKind::Revoked:
-        return tr("revoked");
+        return tr("revoked", "event kind");
     case EventKind::Reaped:
-        return tr("reaped");
+        return tr("reaped", "event kind");
     case EventKind::LicenseCreated:
         return tr("license created");
     case EventKind::LicenseUpdated:
@@ -78,13 +79,21 @@ QString EventLogModel::kindLabel(EventKind kind)
 
 QString EventLogModel::clockJumpText(const EventRecord &event)
 {
-    using Jump = eventdetail::ClockJumped;
-    const Jump jump = Jump::fromJson(event.detail);
-    const QString size = formatDuration(std::chrono::milliseconds {std::abs(jump.sizeMs)});
-    const bool forward = jump.direction == Jump::Direction::Forward;
-    if (jump.clock == Jump::Clock::Monotonic)
+    const std::optional<ClockJump> jump = ClockJump::fromJson(event.detail);
+    if (!jump)
+        return tr("a clock jumped");
+    const QString size = formatDuration(std::chrono::milliseconds {std::abs(jump->sizeMs)});
+    const bool forward = jump->isForward();
+    switch (jump->clock) {
+    case JumpedClock::Monotonic:
         return forward ? tr("the server's monotonic clock jumped forward by %1").arg(size)
                        : tr("the server's monotonic clock jumped back by %1").arg(size);
+    case JumpedClock::Database:
+        return forward ? tr("the database's clock jumped forward by %1").arg(size)
+                       : tr("the database's clock jumped back by %1").arg(size);
+    case JumpedClock::Wall:
+        break;
+    }
     return forward ? tr("the server's clock jumped forward by %1").arg(size)
                    : tr("the server's clock jumped back by %1").arg(size);
 }

@@ -2,6 +2,7 @@
 
 #include "Clock.h"
 #include "Durations.h"
+#include "PollMerge.h"
 #include "StatePalette.h"
 
 #include <QBrush>
@@ -19,11 +20,6 @@ namespace keyright {
 
 namespace {
 
-QString blockKey(const QString &licenseId, const QString &holder)
-{
-    return u"block/"_s + licenseId + u'/' + holder;
-}
-
 // Whole seconds: a countdown under a second reads "0s", not "850 ms".
 QString countdownText(qint64 ms)
 {
@@ -36,64 +32,6 @@ QString countdownText(qint64 ms)
 QString fullTimestamp(const QDateTime &time)
 {
     return time.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss t"_s);
-}
-
-// The leases the server counted (its `live` flag, decided on its clock), as seatUsage() takes them:
-// only those, with the listing's time as "now" and a skew just wide enough that each of them is
-// live there. The dashboard does not know the license's skew and must not second-guess the server.
-struct CountedLeases
-{
-    QList<SeatLease> leases;
-    QDateTime now;
-    std::chrono::milliseconds skew {0};
-};
-
-CountedLeases countedLeases(const LeaseList &list, const QDateTime &fallbackNow)
-{
-    CountedLeases counted;
-    counted.now = list.serverTime.isValid() ? list.serverTime : fallbackNow;
-    for (const LeaseRow &row : list.leases) {
-        if (!row.live)
-            continue;
-        counted.leases << row.lease;
-        counted.skew = std::max(counted.skew, std::chrono::milliseconds {row.lease.expiresAt.msecsTo(counted.now)});
-    }
-    return counted;
-}
-
-// Which columns differ between two versions of one row, as a bit per column.
-unsigned changedColumns(const HolderRow &a, const HolderRow &b)
-{
-    unsigned mask = 0;
-    const auto set = [&mask](int column) { mask |= 1u << column; };
-    if (a.kind == HolderRow::Kind::Lease) {
-        const SeatLease &x = a.lease.lease;
-        const SeatLease &y = b.lease.lease;
-        if (x.holder != y.holder)
-            set(LeaseTableModel::HolderColumn);
-        if (x.generation != y.generation)
-            set(LeaseTableModel::GenerationColumn);
-        if (x.expiresAt != y.expiresAt || x.issuedAt != y.issuedAt) {
-            set(LeaseTableModel::ExpiresAtColumn);
-            set(LeaseTableModel::CountdownColumn);
-        }
-        if (a.lease.live != b.lease.live || a.lease.reapableAt != b.lease.reapableAt)
-            set(LeaseTableModel::StateColumn);
-        if (a.lease.signatureValid != b.lease.signatureValid || x.signature != y.signature)
-            set(LeaseTableModel::SignatureColumn);
-        // Without rules the column is empty whatever the liveness: no change to report there.
-        if (a.reservation != b.reservation || a.caps != b.caps || a.ruled != b.ruled
-            || (b.ruled && a.lease.live != b.lease.live))
-            set(LeaseTableModel::CountsAgainstColumn);
-    } else {
-        if (a.block.until != b.block.until) {
-            set(LeaseTableModel::CountdownColumn);
-            set(LeaseTableModel::StateColumn);
-        }
-        if (a.block.reason != b.block.reason)
-            set(LeaseTableModel::StateColumn);
-    }
-    return mask;
 }
 
 const QList<int> &changeRoles()
@@ -480,107 +418,26 @@ QVariant LeaseTableModel::headerData(int section, Qt::Orientation orientation, i
 void LeaseTableModel::applyPoll(const QList<LeaseList> &lists)
 {
     m_now = m_clock.now();
+    PollMerge merge = mergePoll(m_rows, m_rowByKey, lists, m_grants, m_now);
 
-    QSet<QString> covered;
-    QHash<QString, HolderRow> incoming;
-    QStringList order; // keeps new rows in the server's order
-    QStringList detailed;
-    for (const LeaseList &list : lists) {
-        covered.insert(list.licenseId);
-        const CountedLeases counted = countedLeases(list, m_now);
-        const CompiledSeatRules compiled(list.rules, list.groups);
-        const SeatUsage usage = seatUsage(list.seatCount, compiled, counted.leases, counted.now, counted.skew);
-        if (!list.licenseId.isEmpty()) {
-            m_details.insert(list.licenseId,
-                             LicenseDetails {list.seatCount, list.rules, list.groups, list.queue, usage, counted.now});
-            detailed << list.licenseId;
-        }
-        // Live members of each reservation: while they fit, each counts against it, and only an
-        // overflowing reservation needs seatUsage()'s oldest-seat-first order per seat.
-        QList<int> members(list.rules.reserve.size(), 0);
-        QList<int> capHeld(list.rules.max.size(), 0);
-        for (const SeatLease &lease : counted.leases) {
-            if (const auto r = compiled.reservationOf(lease.holder))
-                ++members[*r];
-            for (int c = 0; c < list.rules.max.size(); ++c) {
-                if (compiled.inGroup(lease.holder, list.rules.max.at(c).group))
-                    ++capHeld[c];
-            }
-        }
-        for (const LeaseRow &lease : list.leases) {
-            HolderRow row;
-            row.kind = HolderRow::Kind::Lease;
-            row.key = lease.lease.seatId;
-            row.licenseId = list.licenseId;
-            row.lease = lease;
-            row.ruled = !list.rules.isEmpty();
-            if (lease.live && row.ruled) {
-                if (const auto r = compiled.reservationOf(lease.lease.holder)) {
-                    row.reservation = members.at(*r) <= list.rules.reserve.at(*r).seats
-                        ? list.rules.reserve.at(*r).group
-                        : reservationCountedAgainst(compiled, counted.leases, lease.lease.seatId, counted.now,
-                                                    counted.skew);
-                }
-                for (const int c : compiled.capsOf(lease.lease.holder))
-                    row.caps << HolderRow::Cap {list.rules.max.at(c).group, capHeld.at(c), list.rules.max.at(c).seats};
-            }
-            order << row.key;
-            incoming.insert(row.key, std::move(row));
-        }
-        for (const HolderBlock &block : list.blocks) {
-            HolderRow row;
-            row.kind = HolderRow::Kind::Block;
-            row.key = blockKey(list.licenseId, block.holder);
-            row.licenseId = list.licenseId;
-            row.block = block;
-            order << row.key;
-            incoming.insert(row.key, std::move(row));
-        }
+    for (const auto &[first, last] : std::as_const(merge.removals)) {
+        beginRemoveRows({}, first, last);
+        m_rows.remove(first, last - first + 1);
+        endRemoveRows();
     }
-
-    // Rows that went: removed in runs, last run first so earlier row numbers stay valid.
-    const auto gone = [&](int r) {
-        const HolderRow &row = m_rows.at(r);
-        return covered.contains(row.licenseId) && !incoming.contains(row.key);
-    };
-    removeRowsWhere(gone);
+    if (!merge.removals.isEmpty())
+        rebuildIndex();
 
     // Rows that changed: dataChanged over the changed cells of runs of adjacent changed rows.
-    struct Change
-    {
-        int row;
-        unsigned mask;
-    };
-    QList<Change> changes;
-    QList<HolderRow> added;
-    for (const QString &key : std::as_const(order)) {
-        HolderRow &next = incoming[key];
-        const auto it = m_rowByKey.constFind(key);
-        if (it == m_rowByKey.cend()) {
-            if (next.kind == HolderRow::Kind::Lease) {
-                const auto grant = m_grants.constFind(key);
-                next.heldSinceExact = grant != m_grants.cend();
-                next.heldSince = next.heldSinceExact ? grant.value() : next.lease.lease.issuedAt;
-            }
-            added << std::move(next);
-            continue;
-        }
-        HolderRow &current = m_rows[it.value()];
-        const unsigned mask = changedColumns(current, next);
-        if (mask == 0)
-            continue;
-        next.heldSince = current.heldSince;
-        next.heldSinceExact = current.heldSinceExact;
-        current = std::move(next);
-        changes.append({it.value(), mask});
-    }
-    std::sort(changes.begin(), changes.end(), [](const Change &a, const Change &b) { return a.row < b.row; });
+    for (PollMerge::Change &change : merge.changes)
+        m_rows[change.row] = std::move(change.next);
+    const QList<PollMerge::Change> &changes = merge.changes;
     for (qsizetype i = 0; i < changes.size();) {
         qsizetype j = i;
-        unsigned mask = changes.at(i).mask;
+        unsigned mask = changes.at(i).columns;
         while (j + 1 < changes.size() && changes.at(j + 1).row == changes.at(j).row + 1) {
             ++j;
-            mask |= changes.at(j).mask;
+            mask |= changes.at(j).columns;
         }
         int lo = 0;
         while (!(mask & (1u << lo)))
@@ -592,41 +449,22 @@ void LeaseTableModel::applyPoll(const QList<LeaseList> &lists)
         i = j + 1;
     }
 
-    if (!added.isEmpty()) {
+    if (!merge.additions.isEmpty()) {
         const int first = int(m_rows.size());
-        beginInsertRows({}, first, first + int(added.size()) - 1);
-        m_rows.reserve(m_rows.size() + added.size());
-        for (HolderRow &row : added) {
+        beginInsertRows({}, first, first + int(merge.additions.size()) - 1);
+        m_rows.reserve(m_rows.size() + merge.additions.size());
+        for (HolderRow &row : merge.additions) {
             m_rowByKey.insert(row.key, int(m_rows.size()));
             m_rows.append(std::move(row));
         }
         endInsertRows();
     }
-    if (!detailed.isEmpty())
-        Q_EMIT detailsChanged(detailed);
-}
-
-const LeaseTableModel::LicenseDetails *LeaseTableModel::detailsOf(const QString &licenseId) const
-{
-    const auto it = m_details.constFind(licenseId);
-    return it == m_details.cend() ? nullptr : &it.value();
 }
 
 void LeaseTableModel::retainLicenses(const QSet<QString> &licenseIds)
 {
     const auto gone = [&](int r) { return !licenseIds.contains(m_rows.at(r).licenseId); };
     removeRowsWhere(gone);
-    QStringList dropped;
-    for (auto it = m_details.begin(); it != m_details.end();) {
-        if (licenseIds.contains(it.key())) {
-            ++it;
-            continue;
-        }
-        dropped << it.key();
-        it = m_details.erase(it);
-    }
-    if (!dropped.isEmpty())
-        Q_EMIT detailsChanged(dropped);
 }
 
 void LeaseTableModel::removeRowsWhere(const std::function<bool(int row)> &gone)
@@ -657,11 +495,7 @@ void LeaseTableModel::clear()
     m_rows.clear();
     m_rowByKey.clear();
     m_grants.clear();
-    const QStringList dropped = m_details.keys();
-    m_details.clear();
     endResetModel();
-    if (!dropped.isEmpty())
-        Q_EMIT detailsChanged(dropped);
 }
 
 void LeaseTableModel::noteGrant(const QString &seatId, const QDateTime &grantedAt)

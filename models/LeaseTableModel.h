@@ -1,7 +1,7 @@
 #pragma once
 
 #include "AdminTypes.h"
-#include "SeatDecision.h"
+#include "HolderRow.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -14,34 +14,6 @@ namespace keyright {
 
 class Clock;
 
-// One row of the holders table: a lease (live, or expired and awaiting the reaper) or a block
-// that keeps a revoked holder out of a license.
-struct HolderRow
-{
-    enum class Kind { Lease, Block };
-    Kind kind = Kind::Lease;
-    QString key; // the seat id, or "block/<license>/<holder>"
-    QString licenseId;
-    LeaseRow lease;
-    HolderBlock block;
-    QDateTime heldSince; // the grant when known from the events, else the earliest issuedAt seen
-    bool heldSinceExact = false;
-    // Under the license's seat rules, for a live lease: the reservation it counts against (empty:
-    // the shared seats) and every cap of a group it is in, with what the group holds.
-    struct Cap
-    {
-        QString group;
-        int held = 0;
-        int cap = 0;
-        friend bool operator==(const Cap &, const Cap &) = default;
-    };
-    QString reservation;
-    QList<Cap> caps;
-    bool ruled = false; // the license has rules: "shared seats" means something
-
-    QString holder() const { return kind == Kind::Lease ? lease.lease.holder : block.holder; }
-};
-
 // A seat of the holders table as the actions on it (revoke) need it.
 struct HeldSeat
 {
@@ -50,16 +22,12 @@ struct HeldSeat
     QString holder;
 };
 
-} // namespace keyright
-
-Q_DECLARE_TYPEINFO(keyright::HolderRow, Q_RELOCATABLE_TYPE);
-
-namespace keyright {
-
-// Holders of one or more licenses. A poll (applyPoll) is applied as a diff keyed by seat id:
-// removed and inserted rows for holders that left and came, dataChanged for the changed cells of
-// changed rows only. tick() re-reads the injected clock (the server's clock as estimated by the
-// dashboard) and emits dataChanged on the countdown column alone.
+// Holders of one or more licenses. A poll (applyPoll) is applied as a diff keyed by seat id, as
+// mergePoll() (PollMerge.h) decides it: removed and inserted rows for holders that left and came,
+// dataChanged for the changed cells of changed rows only. What a listing says beyond its rows
+// (rules, groups, waiting line, seat usage) is DashboardSession::licenseDetails(). tick() re-reads
+// the injected clock (the server's clock as estimated by the dashboard) and emits dataChanged on
+// the countdown column alone.
 class LeaseTableModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -130,29 +98,10 @@ public:
     int rowOfKey(const QString &key) const { return m_rowByKey.value(key, -1); }
     HolderState stateOf(const HolderRow &row) const;
 
-    // What the last poll of a license said beyond its rows: its seat rules, the server's groups,
-    // its waiting line, and its seats split by seatUsage() over the leases the server counted.
-    struct LicenseDetails
-    {
-        int seatCount = 0;
-        SeatRules rules;
-        QList<HolderGroup> groups;
-        QList<QueueTicket> queue;
-        SeatUsage usage;
-        QDateTime serverTime;
-    };
-    // nullptr while the license is not polled (not selected).
-    const LicenseDetails *detailsOf(const QString &licenseId) const;
-    QStringList detailedLicenses() const { return m_details.keys(); }
-
     // The rows are what the server said at `asOf` and no poll has succeeded since (invalid: fresh).
     // Stale rows are greyed and say their age; their states still follow the estimated server time.
     void setStaleSince(const QDateTime &asOf);
     QDateTime staleSince() const { return m_staleSince; }
-
-Q_SIGNALS:
-    // detailsOf() changed for these licenses (a poll, or they are no longer polled).
-    void detailsChanged(const QStringList &licenseIds);
 
 private:
     void rebuildIndex();
@@ -170,7 +119,6 @@ private:
     QList<HolderRow> m_rows;
     QHash<QString, int> m_rowByKey;
     QHash<QString, QDateTime> m_grants;
-    QHash<QString, LicenseDetails> m_details;
 };
 
 } // namespace keyright

@@ -5,6 +5,7 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QCoreApplication>
 #include <QSet>
 
 #include <algorithm>
@@ -17,7 +18,8 @@ namespace {
 
 QString seconds(qint64 s)
 {
-    return s < 1 ? u"0s"_s : formatDuration(std::chrono::seconds {s});
+    return s < 1 ? QCoreApplication::translate("keyright::Durations", "%1s").arg(0)
+                 : formatDuration(std::chrono::seconds {s});
 }
 
 // Which columns differ between two versions of one license.

@@ -9,8 +9,9 @@ packages=(
     libqt6sql6-sqlite libqt6sql6-psql
     qt6-l10n-tools qt6-tools-dev qt6-tools-dev-tools qt6-translations-l10n
     libsodium-dev
-    postgresql
+    postgresql faketime libfaketime
     libboost1.74-dev
+    openssl
     xvfb xauth fonts-dejavu-core
 )
 

@@ -3,7 +3,8 @@
 # inside its own directory. PostgreSQL refuses to run as root, so as root the cluster belongs to
 # the `postgres` user the Debian package creates.
 #
-#   pg-cluster.sh start DIR [--durable]  initdb into DIR, start, wait until it accepts connections
+#   pg-cluster.sh start DIR [--durable] [--faketime]
+#                                        initdb into DIR, start, wait until it accepts connections
 #                                        (bounded), print its admin URL (also in DIR/url)
 #   pg-cluster.sh halt DIR               stop the server, keep DIR (a test's database outage)
 #   pg-cluster.sh resume DIR             start it again on the same port
@@ -12,17 +13,29 @@
 # Without --durable the cluster does not fsync: the tests kill keyright-server processes, never
 # PostgreSQL, so they lose nothing by it, and it keeps two cores' worth of tests fast. The
 # benchmarks pass --durable so that their figures include a real commit.
+#
+# With --faketime the server runs under libfaketime (Debian's libfaketime), its wall clock offset by
+# what DIR/faketime says ("+600", "-600": seconds; written by the test, read on every call), its
+# monotonic clock left alone: a test steps the database's clock as an NTP step or a restored
+# virtual machine would (tests/support/PgCluster). halt and resume keep it.
 set -euo pipefail
 
 usage() {
-    echo "usage: $0 start|halt|resume|stop DIR [--durable]" >&2
+    echo "usage: $0 start|halt|resume|stop DIR [--durable] [--faketime]" >&2
     exit 2
 }
 (($# >= 2)) || usage
 command=$1
 dir=$2
 durable=0
-[[ "${3:-}" == "--durable" ]] && durable=1
+faketime=0
+for option in "${@:3}"; do
+    case "$option" in
+    --durable) durable=1 ;;
+    --faketime) faketime=1 ;;
+    *) usage ;;
+    esac
+done
 
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 if [[ -z "$bindir" || ! -x "$bindir/pg_ctl" ]]; then
@@ -39,9 +52,24 @@ as_owner() {
     fi
 }
 
+# The environment that puts the server under libfaketime, when DIR/faketime exists.
+faketime_env=()
+faketime_setup() {
+    [[ -f "$dir/faketime" ]] || return 0
+    local library
+    library=$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -n 1 || true)
+    if [[ -z "$library" ]]; then
+        echo "pg-cluster.sh: libfaketime is not installed (scripts/install-deps.sh installs it)" >&2
+        exit 1
+    fi
+    faketime_env=(env "LD_PRELOAD=$library" "FAKETIME_TIMESTAMP_FILE=$dir/faketime" FAKETIME_NO_CACHE=1
+        FAKETIME_DONT_FAKE_MONOTONIC=1)
+}
+
 pg_ctl_start() {
     local port=$1
-    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
+    faketime_setup
+    as_owner "${faketime_env[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
         -o "-p $port -k $dir -h 127.0.0.1" start >/dev/null
 }
 
@@ -69,6 +97,9 @@ start)
             echo "full_page_writes = off"
         fi
     } | as_owner tee -a "$dir/data/postgresql.conf" >/dev/null
+    if ((faketime == 1)); then
+        echo "+0" | as_owner tee "$dir/faketime" >/dev/null
+    fi
     # A random port, retried when another process holds it.
     for attempt in 1 2 3 4 5 6 7 8; do
         port=$((20000 + RANDOM % 40000))

@@ -2,11 +2,10 @@
 
 #include "Metrics.h"
 #include "store/LeaseStore.h"
-#include "wire/EventDetail.h"
+#include "wire/ClockJump.h"
 #include "wire/EventKind.h"
 #include "wire/EventRecord.h"
 
-#include <QJsonObject>
 #include <QLoggingCategory>
 
 #include <algorithm>
@@ -20,7 +19,7 @@ namespace {
 Q_LOGGING_CATEGORY(lcClock, "keyright.server.clock")
 }
 
-ClockWatch::ClockWatch(JumpGuardedClock &clock, LeaseStore &store, Metrics &metrics, std::chrono::milliseconds interval,
+ClockWatch::ClockWatch(ServerClock &clock, LeaseStore &store, Metrics &metrics, std::chrono::milliseconds interval,
                        QObject *parent)
     : QObject(parent)
     , m_clock(clock)
@@ -43,26 +42,20 @@ void ClockWatch::stop()
 
 int ClockWatch::check()
 {
-    (void)m_clock.now();
+    const QList<ServerClock::Jump> jumps = m_clock.tick();
     m_metrics.setClockOffset(m_clock.offset());
-    const QList<JumpGuardedClock::Jump> jumps = m_clock.takeJumps();
     int recorded = 0;
-    for (const JumpGuardedClock::Jump &jump : jumps) {
-        using Detail = eventdetail::ClockJumped;
-        const Detail detail {jump.source == JumpGuardedClock::Jump::Source::Wall ? Detail::Clock::Wall
-                                                                                 : Detail::Clock::Monotonic,
-                             jump.size.count() > 0 ? Detail::Direction::Forward : Detail::Direction::Backward,
-                             qint64(jump.size.count()), qint64(jump.offset.count())};
-        const QString clock = Detail::toWire(detail.clock);
-        const QString direction = Detail::toWire(detail.direction);
+    for (const ServerClock::Jump &jump : jumps) {
+        const QString clock = toWire(jump.detail.clock);
+        const QString direction = jump.detail.isForward() ? u"forward"_s : u"backward"_s;
         m_metrics.countClockJump(clock, direction);
         qCWarning(lcClock, "the %ls clock jumped %ls by %lld ms; leases follow real elapsed time (offset now %lld ms)",
-                  qUtf16Printable(clock), qUtf16Printable(direction), qint64(std::abs(jump.size.count())),
-                  qint64(jump.offset.count()));
+                  qUtf16Printable(clock), qUtf16Printable(direction), qint64(std::abs(jump.detail.sizeMs)),
+                  qint64(jump.detail.offsetMs));
         try {
             m_store.withStore([&] {
-                m_store.appendEvent(
-                    EventRecord {0, jump.seenAt, EventKind::ClockJumped, {}, {}, {}, u"server"_s, detail.toJson()});
+                m_store.appendEvent(EventRecord {
+                    0, jump.seenAt, EventKind::ClockJumped, {}, {}, {}, u"server"_s, jump.detail.toJson()});
             });
             ++recorded;
         } catch (const StoreError &failure) {

@@ -3,7 +3,7 @@
 #include "ClockWatch.h"
 #include "Crypto.h"
 #include "DemoCatalogue.h"
-#include "JumpGuardedClock.h"
+#include "GuardedWallClock.h"
 #include "LeaseSigner.h"
 #include "Metrics.h"
 #include "SecretBuffer.h"
@@ -162,12 +162,25 @@ LeaseStore *LeaseServer::store() const
     return m_store.get();
 }
 
-const Clock &LeaseServer::seatClock() const
+bool LeaseServer::openClock(QString *error)
 {
-    // One clock for all instances: on a shared database, every instance asks the database.
-    if (m_pgStore && m_config.seatClockFromDatabase)
-        return m_pgStore->clock();
-    return *m_wallClock;
+    // One clock for all instances: on a shared database, every instance takes the database's.
+    if (m_pgStore && m_config.seatClockFromDatabase) {
+        m_serverClock = &m_pgStore->clock();
+        return true;
+    }
+    // Otherwise this instance's wall clock, going on from the last time the store recorded
+    // (docs/ARCHITECTURE.md, "Clock jumps"); on PostgreSQL (TestServer only) that record is the
+    // instances' shared reference, which this clock leaves alone.
+    m_wallGuard = std::make_unique<GuardedWallClock>(*m_wallClock, m_pgStore ? nullptr : m_store.get());
+    try {
+        m_wallGuard->resume();
+    } catch (const StoreError &failure) {
+        *error = u"cannot read the clock recorded in the store: %1"_s.arg(QString::fromUtf8(failure.what()));
+        return false;
+    }
+    m_serverClock = m_wallGuard.get();
+    return true;
 }
 
 bool LeaseServer::openStore(bool *databaseExisted, QString *error)
@@ -230,7 +243,7 @@ bool LeaseServer::openStats(bool databaseExisted, QString *error)
     const auto identity = ReplicaIdentity::loadOrCreate(m_config.dataDir, databaseExisted, error);
     if (!identity)
         return false;
-    m_stats = std::make_unique<StatsService>(*m_store, identity->id, *m_guardedClock);
+    m_stats = std::make_unique<StatsService>(*m_store, identity->id, *m_serverClock);
     try {
         m_stats->loadAmnesia();
     } catch (const StoreError &failure) {
@@ -421,22 +434,17 @@ bool LeaseServer::start(QString *errorOut)
     }
     bool databaseExisted = false;
     ok = ok && openStore(&databaseExisted, &error);
-    if (ok) {
-        // The one clock every part decides with: the seat clock (this instance's, or the
-        // database's on PostgreSQL), guarded against its jumps. A start reads it afresh
-        // (docs/ARCHITECTURE.md, "Clock jumps").
-        m_guardedClock = std::make_unique<JumpGuardedClock>(seatClock());
-    }
+    ok = ok && openClock(&error);
     ok = ok && openStats(databaseExisted, &error);
     if (ok) {
         m_metrics = std::make_unique<Metrics>();
-        m_clockWatch = std::make_unique<ClockWatch>(*m_guardedClock, *m_store, *m_metrics);
-        m_seats = std::make_unique<SeatService>(*m_store, *m_signer, *m_guardedClock, m_metrics.get());
+        m_clockWatch = std::make_unique<ClockWatch>(*m_serverClock, *m_store, *m_metrics);
+        m_seats = std::make_unique<SeatService>(*m_store, *m_signer, *m_serverClock, m_metrics.get());
         m_seats->setStats(m_stats.get());
-        m_licenses = std::make_unique<LicenseAdmin>(*m_store, *m_guardedClock);
+        m_licenses = std::make_unique<LicenseAdmin>(*m_store, *m_serverClock);
         m_reaper = std::make_unique<LeaseReaper>(*m_seats, *m_store, m_metrics.get(), m_config.reapInterval,
                                                  m_config.eventRetentionDays);
-        m_access = std::make_unique<AccessService>(*m_store, *m_guardedClock);
+        m_access = std::make_unique<AccessService>(*m_store, *m_serverClock);
         try {
             m_access->installBootstrap(adminToken->view());
             ok = !m_config.demo || addDemoLicenses(&error);
@@ -458,6 +466,9 @@ bool LeaseServer::start(QString *errorOut)
         return false;
     }
     m_reaper->start();
+    // A first tick at once: the clock's record is brought up to date, and a jump seen while the
+    // server was stopped is reported now.
+    m_clockWatch->check();
     m_clockWatch->start();
     m_peerSync->start();
     return true;
@@ -468,6 +479,8 @@ void LeaseServer::stop()
     m_peerSync.reset(); // aborts pulls in flight before the store they would merge into closes
     if (m_reaper)
         m_reaper->stop(); // no sweep from here on; the last turn may still reap on request
+    if (m_clockWatch)
+        m_clockWatch->check(); // the last time seen, for the next start to go on from
     m_clockWatch.reset();
     m_frontend.reset(); // answers the last turn, then closes the listening socket and every connection
     m_turn.reset();
@@ -482,7 +495,8 @@ void LeaseServer::stop()
     m_pgStore = nullptr;
     m_store.reset();
     m_access.reset();
-    m_guardedClock.reset(); // after everything that reads it
+    m_serverClock = nullptr; // after everything that reads it
+    m_wallGuard.reset();
     m_signer.reset();
     m_port = 0;
 }

@@ -12,7 +12,6 @@
 
 namespace keyright {
 class Clock;
-class JumpGuardedClock;
 class LeaseSigner;
 class SkewedClock;
 } // namespace keyright
@@ -21,6 +20,8 @@ namespace keyright::server {
 
 class AccessService;
 class ClockWatch;
+class GuardedWallClock;
+class ServerClock;
 class HttpApi;
 class HttpFrontend;
 class LeaseReaper;
@@ -80,12 +81,13 @@ public:
     // The usage statistics (this server's replica id, its G-Counters) and their anti-entropy.
     StatsService *stats() const;
     PeerSync *peerSync() const;
-    // What reports jumps of the server's clock (the guarded clock every part decides with).
+    // What ticks the server's clock and reports its jumps.
     ClockWatch *clockWatch() const;
     LeaseStore *store() const;
-    // The wall clock liveness is decided on before the jump guard: this instance's wall clock with
-    // SQLite, the database's with PostgreSQL. Every part reads guardedClock() over it.
-    const Clock &seatClock() const;
+    // The one clock every part decides with (nullptr when not running): this instance's wall
+    // clock guarded against jumps and recorded in the store (GuardedWallClock) with SQLite, the
+    // reference every instance shares (DatabaseClock) with PostgreSQL.
+    ServerClock *serverClock() const { return m_serverClock; }
 
     // Empty when `config` may be served; otherwise why not (non-loopback without TLS, half a TLS
     // setup).
@@ -101,9 +103,11 @@ private:
     bool openStats(bool databaseExisted, QString *error);
     // Opens the SQLite or PostgreSQL store; *databaseExisted: its data was there before.
     bool openStore(bool *databaseExisted, QString *error);
+    // Chooses and sets up serverClock() on the open store.
+    bool openClock(QString *error);
 
     ServerConfig m_config;
-    const Clock &m_clock; // as given; every part reads m_guardedClock over it
+    const Clock &m_clock; // as given; every part reads m_serverClock, which follows it (or the database)
     bool m_createdAdminToken = false;
     quint16 m_port = 0;
     bool m_tls = false;
@@ -115,7 +119,8 @@ private:
     std::shared_ptr<SqlLeaseStore> m_store;
     const LeaseServer *m_storeOwner = nullptr;
     PgLeaseStore *m_pgStore = nullptr; // m_store, when it is PostgreSQL
-    std::unique_ptr<JumpGuardedClock> m_guardedClock;
+    std::unique_ptr<GuardedWallClock> m_wallGuard; // m_serverClock, unless it is the database's
+    ServerClock *m_serverClock = nullptr;
     std::unique_ptr<ClockWatch> m_clockWatch;
     std::unique_ptr<Metrics> m_metrics;
     std::unique_ptr<SeatService> m_seats;

@@ -122,12 +122,14 @@ QByteArray Metrics::render(const QList<LicenseGauge> &gauges) const
             + '\n';
 
     header(out, "keyright_clock_jumps_total", "counter",
-           "Jumps of the server's own clock beyond the threshold, by clock (wall, monotonic) and direction.");
+           "Jumps of a clock leases are decided with beyond the threshold, by clock (wall, monotonic, database) and "
+           "direction.");
     for (auto it = m_clockJumps.cbegin(); it != m_clockJumps.cend(); ++it)
         out += "keyright_clock_jumps_total{clock=\"" + label(it.key().first) + "\",direction=\""
             + label(it.key().second) + "\"} " + QByteArray::number(it.value()) + '\n';
     header(out, "keyright_clock_offset_seconds", "gauge",
-           "The wall clock minus the guarded clock leases are stamped with: > 0 catching up, < 0 held ahead.");
+           "The clock leases follow (wall, or database) minus the one they are stamped with: > 0 catching up, < 0 "
+           "held ahead.");
     out += "keyright_clock_offset_seconds " + QByteArray::number(double(m_clockOffsetMs) / 1000.0) + '\n';
 
     header(out, "keyright_http_requests_total", "counter", "HTTP requests by route and status.");

@@ -31,10 +31,10 @@ public:
     // A request refused for its token: reason "missing", "unknown", "expired" or "throttled".
     void countAuthFailure(const QString &reason);
     void observeRequest(const QString &route, int status, std::chrono::microseconds duration);
-    // A jump of the server's own clock: clock "wall" or "monotonic", direction "forward" or
-    // "backward" (JumpGuardedClock).
+    // A jump of a clock the server decides with: clock "wall", "monotonic" or "database"
+    // (wire/ClockJump), direction "forward" or "backward".
     void countClockJump(const QString &clock, const QString &direction);
-    // The wall clock minus the guarded clock the server decides with, in milliseconds.
+    // The clock "now" follows (the wall clock, or the database's) minus "now", in milliseconds.
     void setClockOffset(std::chrono::milliseconds offset) { m_clockOffsetMs = offset.count(); }
 
     QByteArray render(const QList<LicenseGauge> &gauges) const;

@@ -29,6 +29,9 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
     , m_tokenFile(new QLineEdit(this))
     , m_token(new QLineEdit(this))
     , m_tokenState(new QLabel(this))
+    , m_caFile(new QLineEdit(this))
+    , m_trusted(new QLabel(this))
+    , m_forgetCertificates(new QPushButton(tr("&Forget"), this))
     , m_urlState(new QLabel(this))
     , m_message(new QLabel(this))
     , m_save(new QPushButton(tr("&Save"), this))
@@ -52,6 +55,16 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
     m_message->setWordWrap(true);
     m_message->setStyleSheet(u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Failed).name()));
     m_tokenState->setWordWrap(true);
+    m_caFile->setObjectName(u"caFile"_s);
+    m_caFile->setPlaceholderText(tr("optional: PEM file of a private certificate authority"));
+    m_caFile->setToolTip(tr("For https:// servers whose certificate a private authority signed, or a self-signed "
+                            "one: the authority's certificate (or the server's own) as a PEM file."));
+    m_trusted->setObjectName(u"trustedCertificates"_s);
+    m_trusted->setWordWrap(true);
+    m_trusted->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_forgetCertificates->setObjectName(u"forgetCertificates"_s);
+    m_forgetCertificates->setToolTip(tr("Forget the certificates confirmed for this profile: the next connection "
+                                        "shows their fingerprints and asks again."));
     m_list->setMinimumWidth(170);
 
     auto *browse = new QPushButton(tr("Browse…"), this);
@@ -65,6 +78,15 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
     form->addRow(m_useFile, fileRow);
     form->addRow(m_useTyped, m_token);
     form->addRow(QString(), m_tokenState);
+    auto *browseCa = new QPushButton(tr("Browse…"), this);
+    auto *caRow = new QHBoxLayout;
+    caRow->addWidget(m_caFile, 1);
+    caRow->addWidget(browseCa);
+    form->addRow(tr("C&A file:"), caRow);
+    auto *trustedRow = new QHBoxLayout;
+    trustedRow->addWidget(m_trusted, 1);
+    trustedRow->addWidget(m_forgetCertificates, 0, Qt::AlignTop);
+    form->addRow(tr("Trusted certificates:"), trustedRow);
 
     auto *newButton = new QPushButton(keyrightIcon(u"add"_s), tr("&New"), this);
     auto *left = new QVBoxLayout;
@@ -96,6 +118,16 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
             m_tokenFile->setText(path);
             m_useFile->setChecked(true);
         }
+    });
+    connect(browseCa, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Certificate authority file"), m_caFile->text(),
+                                                          tr("Certificates (*.pem *.crt *.cer);;All files (*)"));
+        if (!path.isEmpty())
+            m_caFile->setText(path);
+    });
+    connect(m_forgetCertificates, &QPushButton::clicked, this, [this] {
+        m_trustedCertificates.clear();
+        showTrustedCertificates();
     });
     connect(m_list, &QListWidget::currentTextChanged, this, &ConnectionDialog::loadProfile);
     connect(newButton, &QPushButton::clicked, this, [this] {
@@ -152,6 +184,9 @@ void ConnectionDialog::loadProfile(const QString &name)
     m_name->setText(profile ? profile->name : QString());
     m_url->setText(profile ? profile->instancesText() : QString());
     m_storedTokenFile = profile && profile->tokenFileOwned ? profile->tokenFile : QString();
+    m_caFile->setText(profile ? profile->caFile : QString());
+    m_trustedCertificates = profile ? profile->trustedCertificates : QMap<QString, QString>();
+    showTrustedCertificates();
     if (profile && profile->tokenFileOwned) {
         m_useTyped->setChecked(true);
         m_tokenFile->clear();
@@ -164,6 +199,17 @@ void ConnectionDialog::loadProfile(const QString &name)
         m_tokenState->clear();
     }
     updateButtons();
+}
+
+void ConnectionDialog::showTrustedCertificates()
+{
+    QStringList lines;
+    for (auto it = m_trustedCertificates.cbegin(); it != m_trustedCertificates.cend(); ++it)
+        lines.append(tr("%1: SHA-256 %2").arg(it.key(), it.value()));
+    m_trusted->setText(lines.isEmpty() ? tr("None. A certificate that no authority vouches for is shown with its "
+                                            "fingerprint when first met, and trusted only if you confirm it.")
+                                       : lines.join(u'\n'));
+    m_forgetCertificates->setEnabled(!lines.isEmpty());
 }
 
 bool ConnectionDialog::validateUrls()
@@ -209,6 +255,15 @@ bool ConnectionDialog::saveForm()
         return false;
     }
     ConnectionProfile profile {name, urls.constFirst(), {}, false, urls.mid(1)};
+    profile.caFile = m_caFile->text().trimmed();
+    if (!profile.caFile.isEmpty()) {
+        QString error;
+        if (!TlsTrust::readCaFile(profile.caFile, &error)) {
+            m_message->setText(tr("The CA file cannot be used: %1").arg(error));
+            return false;
+        }
+    }
+    profile.trustedCertificates = m_trustedCertificates;
     if (m_useTyped->isChecked()) {
         const QByteArray typed = m_token->text().trimmed().toUtf8();
         if (typed.isEmpty() && m_storedTokenFile.isEmpty()) {

@@ -13,8 +13,9 @@ class QRadioButton;
 namespace keyright {
 
 // Connection profiles: name, server URL (or the URLs of every instance of one site, checked as
-// they are typed), and the admin token as a file path or typed in once
-// (then written to a private 0600 file and never shown again). "Connect" asks the main window to
+// they are typed), the admin token as a file path or typed in once (then written to a private
+// 0600 file and never shown again), the CA file trusted for https:// servers, and the
+// certificates confirmed on first use, which can be forgotten. "Connect" asks the main window to
 // switch; "Use the embedded demo server" goes back to the built-in server.
 class ConnectionDialog final : public QDialog
 {
@@ -37,6 +38,7 @@ private:
     void updateButtons();
     // Checks the URL field as it is typed; true when it names at least one valid instance.
     bool validateUrls();
+    void showTrustedCertificates();
 
     ConnectionProfileStore &m_store;
     QListWidget *m_list;
@@ -47,12 +49,16 @@ private:
     QLineEdit *m_tokenFile;
     QLineEdit *m_token;
     QLabel *m_tokenState;
+    QLineEdit *m_caFile;
+    QLabel *m_trusted;
+    QPushButton *m_forgetCertificates;
     QLabel *m_urlState; // what is wrong with the URLs typed so far, or how many instances they name
     QLabel *m_message;
     QPushButton *m_save;
     QPushButton *m_remove;
     QPushButton *m_connect;
     QString m_storedTokenFile; // the private file of a profile whose token was typed in
+    QMap<QString, QString> m_trustedCertificates; // as the form holds them until saved
     QString m_chosen;
     bool m_embedded = false;
 };

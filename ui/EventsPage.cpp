@@ -1,6 +1,7 @@
 #include "EventsPage.h"
 
 #include "DashboardSession.h"
+#include "DashboardSettings.h"
 #include "DisputePanel.h"
 #include "EventCsv.h"
 #include "EventFilterProxyModel.h"
@@ -20,7 +21,6 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
-#include <QSettings>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -312,16 +312,16 @@ void EventsPage::exportTo(const QString &path)
         tr("Exported %1 to %2.").arg(tr("%n event(s)", nullptr, rows), QDir::toNativeSeparators(path)));
 }
 
-void EventsPage::saveState(QSettings &settings) const
+void EventsPage::saveState(DashboardSettings &settings) const
 {
-    settings.setValue(u"events/splitter"_s, m_splitter->saveState());
-    settings.setValue(u"events/header"_s, m_table->horizontalHeader()->saveState());
+    settings.setValue(DashboardSettings::eventsSplitter, m_splitter->saveState());
+    settings.setValue(DashboardSettings::eventsHeader, m_table->horizontalHeader()->saveState());
 }
 
-void EventsPage::restoreState(QSettings &settings)
+void EventsPage::restoreState(const DashboardSettings &settings)
 {
-    m_splitter->restoreState(settings.value(u"events/splitter"_s).toByteArray());
-    m_table->horizontalHeader()->restoreState(settings.value(u"events/header"_s).toByteArray());
+    m_splitter->restoreState(settings.value(DashboardSettings::eventsSplitter));
+    m_table->horizontalHeader()->restoreState(settings.value(DashboardSettings::eventsHeader));
 }
 
 void EventsPage::changeEvent(QEvent *event)

@@ -9,12 +9,12 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSplitter;
-class QSettings;
 class QTableView;
 
 namespace keyright {
 
 class DashboardSession;
+class DashboardSettings;
 class DisputePanel;
 class EventFilterProxyModel;
 
@@ -48,8 +48,8 @@ public:
     // Writes to `path` and says so (statusMessage), or warns; the file dialog's second half.
     void exportTo(const QString &path);
 
-    void saveState(QSettings &settings) const;
-    void restoreState(QSettings &settings);
+    void saveState(DashboardSettings &settings) const;
+    void restoreState(const DashboardSettings &settings);
 
 public Q_SLOTS:
     void exportWithDialog();

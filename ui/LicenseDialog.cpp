@@ -254,7 +254,7 @@ void LicenseDialog::addSeatsRow(QTableWidget *table, const GroupSeats &seats)
     count->setValue(seats.seats > 0 || table == m_max ? seats.seats : 1);
     count->setEnabled(!m_readOnly);
     auto *remove = new QToolButton(table);
-    remove->setText(tr("Remove"));
+    remove->setText(tr("Remove", "a group's reservation or cap row"));
     remove->setEnabled(!m_readOnly);
     table->setCellWidget(row, 0, group);
     table->setCellWidget(row, 1, count);
@@ -339,14 +339,19 @@ void LicenseDialog::refreshGroupChoices()
 
 void LicenseDialog::editGroups()
 {
-    GroupsDialog dialog(m_groups, this);
+    // Window-modal over this dialog, and no exec(): the dashboard behind keeps polling.
+    auto *dialog = new GroupsDialog(m_groups, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (m_readOnly)
-        dialog.setReadOnly(m_readOnlyNote->text());
-    if (dialog.exec() != QDialog::Accepted || m_readOnly)
-        return;
-    m_groups = dialog.groups();
-    refreshGroupChoices();
-    revalidate();
+        dialog->setReadOnly(m_readOnlyNote->text());
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (m_readOnly)
+            return;
+        m_groups = dialog->groups();
+        refreshGroupChoices();
+        revalidate();
+    });
+    dialog->open();
 }
 
 void LicenseDialog::setReadOnly(const QString &why)

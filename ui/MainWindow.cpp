@@ -3,6 +3,7 @@
 #include "AdminActions.h"
 #include "ConnectionDialog.h"
 #include "DashboardSession.h"
+#include "DashboardSettings.h"
 #include "Durations.h"
 #include "ErrorBanner.h"
 #include "EventLogModel.h"
@@ -29,12 +30,12 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QSettings>
+#include <QPointer>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -81,7 +82,7 @@ QString tokenDir()
 
 } // namespace
 
-MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *parent)
+MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, QWidget *parent)
     : QMainWindow(parent)
     , m_session(session)
     , m_settings(settings)
@@ -146,6 +147,7 @@ MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *
         updateClockJumpNotice();
     });
     connect(&session, &DashboardSession::instancesChanged, this, &MainWindow::updateStatus);
+    connect(&session, &DashboardSession::certificateNeedsTrust, this, &MainWindow::askToTrustCertificate);
     connect(&session, &DashboardSession::identityChanged, this, [this] {
         updateStatus();
         updateActions();
@@ -158,22 +160,19 @@ MainWindow::MainWindow(DashboardSession &session, QSettings &settings, QWidget *
             &MainWindow::updateActions);
     connect(m_seats->licensesView()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MainWindow::updateActions);
-    // "Last poll 3 s ago" and the retry countdown stay current between polls.
-    auto *statusTimer = new QTimer(this);
-    statusTimer->setInterval(1s);
-    connect(statusTimer, &QTimer::timeout, this, [this] {
+    // "Last poll 3 s ago" and the retry countdown stay current between polls, on the session's
+    // once-a-second tick (the countdowns' own).
+    connect(&session, &DashboardSession::ticked, this, [this] {
         updateStatus();
         if (m_session.state() == DashboardSession::State::Failing)
             updateBanner();
     });
-    statusTimer->start();
 
-    const int interval = settings.value(u"connection/pollIntervalMs"_s, 2000).toInt();
-    session.setPollInterval(std::chrono::milliseconds {interval});
+    session.setPollInterval(std::chrono::milliseconds {settings.value(DashboardSettings::pollIntervalMs)});
 
     resize(1360, 820);
-    restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
-    restoreState(settings.value(u"window/state"_s).toByteArray());
+    restoreGeometry(settings.value(DashboardSettings::windowGeometry));
+    restoreState(settings.value(DashboardSettings::windowState));
     m_seats->restoreState(settings);
     m_events->restoreState(settings);
     retranslate();
@@ -213,7 +212,7 @@ void MainWindow::setEmbeddedServer(EmbeddedServerInfo info)
 void MainWindow::setLanguageManager(LanguageManager *languages)
 {
     m_languages = languages;
-    const QString chosen = m_settings.value(u"ui/language"_s).toString();
+    const QString chosen = m_settings.value(DashboardSettings::language);
     for (QAction *a : m_actions->languages->actions())
         a->setChecked(a->data().toString() == chosen);
 }
@@ -296,16 +295,17 @@ void MainWindow::createActions()
             [this](QAction *action) { setLanguage(action->data().toString()); });
 
     a.pollIntervals = new QActionGroup(this);
-    for (int ms : {1000, 2000, 5000, 10000, 30000}) {
+    const int pollInterval = m_settings.value(DashboardSettings::pollIntervalMs);
+    for (int ms : DashboardSettings::pollIntervalChoices()) {
         auto *action = new QAction(this);
         action->setCheckable(true);
         action->setData(ms);
-        action->setChecked(ms == m_settings.value(u"connection/pollIntervalMs"_s, 2000).toInt());
+        action->setChecked(ms == pollInterval);
         a.pollIntervals->addAction(action);
     }
     connect(a.pollIntervals, &QActionGroup::triggered, this, [this](QAction *action) {
         const int ms = action->data().toInt();
-        m_settings.setValue(u"connection/pollIntervalMs"_s, ms);
+        m_settings.setValue(DashboardSettings::pollIntervalMs, ms);
         m_session.setPollInterval(std::chrono::milliseconds {ms});
         updateStatus();
     });
@@ -437,7 +437,7 @@ void MainWindow::changeEvent(QEvent *event)
 
 void MainWindow::setLanguage(const QString &code)
 {
-    m_settings.setValue(u"ui/language"_s, code);
+    m_settings.setValue(DashboardSettings::language, code);
     if (m_languages)
         m_languages->apply(code);
 }
@@ -700,19 +700,29 @@ void MainWindow::revokeSelected()
 {
     if (!m_adminActions->isAvailable() || !m_adminActions->isAllowed(AdminActions::Action::Revoke))
         return;
-    const QList<HeldSeat> seats = m_seats->selectedSeats();
-    // One dialog per seat keeps the confirmation explicit about whose seat goes.
-    for (const HeldSeat &seat : seats) {
-        RevokeDialog dialog(seat.licenseId, seat.holder, seat.seatId, this);
-        if (dialog.exec() != QDialog::Accepted)
-            return;
+    confirmRevoke(m_seats->selectedSeats());
+}
+
+void MainWindow::confirmRevoke(QList<HeldSeat> seats)
+{
+    if (seats.isEmpty())
+        return;
+    // One dialog per seat keeps the confirmation explicit about whose seat goes; each opens when
+    // the one before was confirmed, and Cancel stops there. Window-modal and never exec(): the
+    // window keeps its event loop (polls, countdowns) while a dialog waits.
+    const HeldSeat seat = seats.takeFirst();
+    auto *dialog = new RevokeDialog(seat.licenseId, seat.holder, seat.seatId, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, seat, rest = std::move(seats)] {
         RevokeRequest request;
         request.licenseId = seat.licenseId;
         request.seatId = seat.seatId;
-        request.reason = dialog.reason();
-        request.block = dialog.blockDuration();
+        request.reason = dialog->reason();
+        request.block = dialog->blockDuration();
         m_adminActions->revoke(request, seat.holder);
-    }
+        confirmRevoke(rest);
+    });
+    dialog->open();
 }
 
 void MainWindow::forceReap()
@@ -728,13 +738,13 @@ void MainWindow::withRules(const QString &licenseId,
                            std::function<void(const SeatRules &, const QList<HolderGroup> &)> then)
 {
     // The last poll of a selected license carries both; otherwise they are asked for.
-    if (const auto *details = m_session.leases().detailsOf(licenseId)) {
+    if (const LicenseDetails *details = m_session.licenseDetails(licenseId)) {
         then(details->rules, details->groups);
         return;
     }
-    const QStringList polled = m_session.leases().detailedLicenses();
+    const QStringList polled = m_session.detailedLicenses();
     if (licenseId.isEmpty() && !polled.isEmpty()) {
-        then({}, m_session.leases().detailsOf(polled.first())->groups);
+        then({}, m_session.licenseDetails(polled.first())->groups);
         return;
     }
     auto connection = std::make_shared<QMetaObject::Connection>();
@@ -839,14 +849,19 @@ void MainWindow::rotateKey()
         || ids.size() != 1)
         return;
     const QString id = ids.first();
-    const auto answer = QMessageBox::question(
-        this, tr("Rotate license key"),
+    // Window-modal, like every confirmation here: the window keeps polling while it waits.
+    auto *confirm = new QMessageBox(
+        QMessageBox::Question, tr("Rotate license key"),
         tr("Give %1 a new key? Applications using the old key can no longer check out or renew seats until they "
            "are given the new one.")
-            .arg(id));
-    if (answer != QMessageBox::Yes)
-        return;
-    m_adminActions->rotateKey(id);
+            .arg(id),
+        QMessageBox::Yes | QMessageBox::No, this);
+    confirm->setAttribute(Qt::WA_DeleteOnClose);
+    connect(confirm, &QMessageBox::finished, this, [this, confirm, id] {
+        if (confirm->clickedButton() == confirm->button(QMessageBox::Yes))
+            m_adminActions->rotateKey(id);
+    });
+    confirm->open();
 }
 
 void MainWindow::showConnections()
@@ -873,15 +888,55 @@ bool MainWindow::connectToProfile(const QString &name)
         m_banner->showError(tr("Cannot read the admin token of %1").arg(name), error);
         return false;
     }
+    const std::optional<TlsTrust> tls = profile->tlsTrust(&error);
+    if (!tls) {
+        m_banner->showError(tr("Cannot use the certificate authorities of %1").arg(name), error);
+        return false;
+    }
     m_profiles.setLastUsed(name);
-    m_session.connectTo(profile->instanceUrls(), token->view(), name);
+    m_session.connectTo(profile->instanceUrls(), token->view(), name, *tls);
     return true;
+}
+
+void MainWindow::askToTrustCertificate(const QUrl &instance, const QString &fingerprint, const QString &problem)
+{
+    // The answer may come after the window moved to another server: it then concerns nothing.
+    const QPointer<AdminClient> client = m_session.client();
+    const QString profileName = m_session.serverLabel();
+    const bool saved = m_profiles.profile(profileName).has_value();
+    auto *box = new QMessageBox(this);
+    box->setObjectName(u"trustCertificate"_s);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setIcon(QMessageBox::Warning);
+    box->setWindowTitle(tr("Unknown certificate"));
+    box->setText(tr("%1 presents a certificate that no certificate authority on this computer vouches for.")
+                     .arg(TlsTrust::instanceKey(instance)));
+    box->setInformativeText(
+        tr("SHA-256 fingerprint:\n%1\n\nTrust it only if it is the fingerprint of the server's certificate (on "
+           "the server: openssl x509 -noout -fingerprint -sha256 -in CERTIFICATE). Once trusted, another "
+           "certificate at this address is refused.")
+            .arg(fingerprint));
+    box->setDetailedText(problem);
+    QPushButton *trust = box->addButton(saved ? tr("&Trust for %1").arg(profileName) : tr("&Trust this certificate"),
+                                        QMessageBox::AcceptRole);
+    trust->setObjectName(u"trust"_s);
+    box->setDefaultButton(box->addButton(QMessageBox::Cancel));
+    connect(box, &QMessageBox::finished, this, [this, box, trust, client, instance, fingerprint, profileName] {
+        if (box->clickedButton() != trust || client.isNull() || m_session.client() != client)
+            return;
+        if (auto profile = m_profiles.profile(profileName)) {
+            profile->trustedCertificates.insert(TlsTrust::instanceKey(instance), fingerprint);
+            m_profiles.save(*profile);
+        }
+        m_session.trustCertificate(instance, fingerprint);
+    });
+    box->open();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    m_settings.setValue(u"window/geometry"_s, saveGeometry());
-    m_settings.setValue(u"window/state"_s, saveState());
+    m_settings.setValue(DashboardSettings::windowGeometry, saveGeometry());
+    m_settings.setValue(DashboardSettings::windowState, saveState());
     m_seats->saveState(m_settings);
     m_events->saveState(m_settings);
     m_settings.sync();

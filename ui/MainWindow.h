@@ -15,15 +15,16 @@
 
 class QActionGroup;
 class QLabel;
-class QSettings;
 class QTabWidget;
 
 namespace keyright {
 
 class DashboardSession;
+class DashboardSettings;
 class ErrorBanner;
 class EventsPage;
 class LanguageManager;
+struct HeldSeat;
 class LicenseDialog;
 class SeatsPage;
 
@@ -37,7 +38,7 @@ class MainWindow final : public QMainWindow
     Q_DISABLE_COPY_MOVE(MainWindow)
 
 public:
-    MainWindow(DashboardSession &session, QSettings &settings, QWidget *parent = nullptr);
+    MainWindow(DashboardSession &session, DashboardSettings &settings, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     // Adds a page after the built-in ones (Seats, Events).
@@ -93,6 +94,9 @@ private:
     // Empty when the token's role may take `action`; else the read-only note for a dialog.
     QString readOnlyReason(AdminActions::Action action) const;
     void openLicenseDialog(LicenseDialog *dialog);
+    // Asks about the first of `seats` in a revoke dialog; once confirmed, revokes it and asks about
+    // the next.
+    void confirmRevoke(QList<HeldSeat> seats);
     void createActions();
     void createMenus();
     void retranslate();
@@ -109,9 +113,12 @@ private:
     // Enables `action` when `available` and the token's role allows `what`; a role that does not
     // leaves it disabled (not hidden) with a tooltip naming the role needed.
     void gate(QAction *action, bool available, AdminActions::Action what);
+    // Shows an instance's unknown certificate and its fingerprint; when the person trusts it, the
+    // connection profile keeps the fingerprint and the session uses it.
+    void askToTrustCertificate(const QUrl &instance, const QString &fingerprint, const QString &problem);
 
     DashboardSession &m_session;
-    QSettings &m_settings;
+    DashboardSettings &m_settings;
     ConnectionProfileStore m_profiles;
     LanguageManager *m_languages = nullptr;
     EmbeddedServerInfo m_embedded;

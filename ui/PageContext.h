@@ -1,5 +1,7 @@
 #pragma once
 
+#include "simulator/ScenarioPlayer.h"
+
 #include <QList>
 #include <QString>
 #include <QUrl>
@@ -20,9 +22,9 @@ struct EmbeddedServerInfo
     // Moves the embedded server's own clock (the simulator's "server's clock jumps" scenario).
     std::function<void(std::chrono::milliseconds)> jumpServerClock {};
     // More instances on the embedded server's database, and killing or reviving one (the
-    // simulator's "an instance dies" scenario).
-    std::function<QList<QUrl>(QString *why)> startInstances {};
-    std::function<bool(int index, bool up, QString *why)> setInstanceUp {};
+    // simulator's "an instance dies" scenario). The server runs on a thread of its own: both answer
+    // later, on the window's thread.
+    ScenarioPlayer::InstanceHooks instances {};
 };
 
 // What a page added to the main window may use: the session (its models, admin client, network,

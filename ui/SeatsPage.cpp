@@ -2,6 +2,7 @@
 
 #include "CountdownDelegate.h"
 #include "DashboardSession.h"
+#include "DashboardSettings.h"
 #include "QueueTableModel.h"
 #include "SeatBarDelegate.h"
 #include "StatePalette.h"
@@ -15,7 +16,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollBar>
-#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -229,10 +229,10 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     connect(&session.leases(), &QAbstractItemModel::rowsInserted, this, &SeatsPage::updateHeader);
     connect(m_holdersProxy, &QAbstractItemModel::rowsInserted, this, &SeatsPage::fitHolderColumn);
     connect(m_holdersProxy, &QAbstractItemModel::modelReset, this, &SeatsPage::fitHolderColumn);
-    connect(&session.leases(), &LeaseTableModel::detailsChanged, this, &SeatsPage::fitHolderColumn);
+    connect(&session, &DashboardSession::licenseDetailsChanged, this, &SeatsPage::fitHolderColumn);
     connect(&session.leases(), &QAbstractItemModel::rowsRemoved, this, &SeatsPage::updateHeader);
     connect(&session.leases(), &QAbstractItemModel::modelReset, this, &SeatsPage::updateHeader);
-    connect(&session.leases(), &LeaseTableModel::detailsChanged, this, &SeatsPage::updateDetails);
+    connect(&session, &DashboardSession::licenseDetailsChanged, this, &SeatsPage::updateDetails);
     connect(&session, &DashboardSession::ticked, m_lineModel, &QueueTableModel::tick);
     connect(&session.licenses(), &QAbstractItemModel::rowsInserted, this, &SeatsPage::updateLegend);
     connect(&session.licenses(), &QAbstractItemModel::dataChanged, this, &SeatsPage::updateLegend);
@@ -359,7 +359,7 @@ void SeatsPage::fitHolderColumn()
 void SeatsPage::updateDetails(const QStringList &licenseIds)
 {
     for (const QString &id : licenseIds) {
-        const LeaseTableModel::LicenseDetails *details = m_session.leases().detailsOf(id);
+        const LicenseDetails *details = m_session.licenseDetails(id);
         m_session.licenses().setUsage(id, details ? std::optional<SeatUsage>(details->usage) : std::nullopt);
     }
     updateLine();
@@ -370,7 +370,7 @@ void SeatsPage::updateLine()
 {
     QList<QueueTicket> tickets;
     for (const QString &id : selectedLicenseIds()) {
-        if (const LeaseTableModel::LicenseDetails *details = m_session.leases().detailsOf(id))
+        if (const LicenseDetails *details = m_session.licenseDetails(id))
             tickets += details->queue;
     }
     m_lineModel->applyLine(tickets);
@@ -500,25 +500,23 @@ void SeatsPage::updateChart()
                        m_session.usage().build(ids.first(), from, to), from, to);
 }
 
-void SeatsPage::saveState(QSettings &settings) const
+void SeatsPage::saveState(DashboardSettings &settings) const
 {
-    settings.setValue(u"seats/splitter"_s, m_splitter->saveState());
-    settings.setValue(u"seats/leftSplitter"_s, m_left->saveState());
-    settings.setValue(u"seats/licensesHeader"_s, m_licenses->horizontalHeader()->saveState());
-    settings.setValue(u"seats/holdersHeader3"_s, m_holders->horizontalHeader()->saveState());
-    settings.setValue(u"seats/rightSplitter"_s, m_right->saveState());
+    settings.setValue(DashboardSettings::seatsSplitter, m_splitter->saveState());
+    settings.setValue(DashboardSettings::seatsLeftSplitter, m_left->saveState());
+    settings.setValue(DashboardSettings::seatsLicensesHeader, m_licenses->horizontalHeader()->saveState());
+    settings.setValue(DashboardSettings::seatsHoldersHeader, m_holders->horizontalHeader()->saveState());
+    settings.setValue(DashboardSettings::seatsRightSplitter, m_right->saveState());
 }
 
-void SeatsPage::restoreState(QSettings &settings)
+void SeatsPage::restoreState(const DashboardSettings &settings)
 {
-    m_splitter->restoreState(settings.value(u"seats/splitter"_s).toByteArray());
-    m_left->restoreState(settings.value(u"seats/leftSplitter"_s).toByteArray());
-    m_licenses->horizontalHeader()->restoreState(settings.value(u"seats/licensesHeader"_s).toByteArray());
-    // "holdersHeader3": a header saved before is not brought back: "1" sorted by countdown (rows
-    // moved under the pointer at every renewal) with a stretched holder column, "2" had no Counts
-    // against column and would put its widths on the wrong columns.
-    m_holders->horizontalHeader()->restoreState(settings.value(u"seats/holdersHeader3"_s).toByteArray());
-    m_right->restoreState(settings.value(u"seats/rightSplitter"_s).toByteArray());
+    m_splitter->restoreState(settings.value(DashboardSettings::seatsSplitter));
+    m_left->restoreState(settings.value(DashboardSettings::seatsLeftSplitter));
+    m_licenses->horizontalHeader()->restoreState(settings.value(DashboardSettings::seatsLicensesHeader));
+    // A header of an older layout of the table never gets here: DashboardSettings::migrate() drops it.
+    m_holders->horizontalHeader()->restoreState(settings.value(DashboardSettings::seatsHoldersHeader));
+    m_right->restoreState(settings.value(DashboardSettings::seatsRightSplitter));
     // Widths saved before the time columns showed dates would cut the dates off.
     fitTimeColumns(true);
 }

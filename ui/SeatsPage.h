@@ -8,13 +8,13 @@ class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QSplitter;
-class QSettings;
 class QTableView;
 class QToolButton;
 
 namespace keyright {
 
 class DashboardSession;
+class DashboardSettings;
 class QueueTableModel;
 class UsageChartView;
 
@@ -48,8 +48,8 @@ public:
     // Source rows currently on screen: only these tick, which keeps a huge table cheap.
     QList<int> visibleHolderRows() const;
 
-    void saveState(QSettings &settings) const;
-    void restoreState(QSettings &settings);
+    void saveState(DashboardSettings &settings) const;
+    void restoreState(const DashboardSettings &settings);
 
 Q_SIGNALS:
     void revokeRequested();

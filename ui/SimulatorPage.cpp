@@ -50,10 +50,9 @@ void SimulatorPage::rebuild(AdminClient *client)
     if (session.serverUrl() == embedded.url && !embedded.dataDir.isEmpty()) {
         view->setDemoKeyDirectory(QDir(embedded.dataDir).filePath(DemoCatalogue::keyDirectoryName()));
         // Only a server this process runs can have its clock moved.
-        view->simulation().setServerClockJumper(embedded.jumpServerClock);
+        view->simulation().player().setServerClockJumper(embedded.jumpServerClock);
         // And only one that runs here can have instances killed and brought back.
-        if (embedded.startInstances && embedded.setInstanceUp)
-            view->simulation().setInstanceHooks({embedded.startInstances, embedded.setInstanceUp});
+        view->simulation().player().setInstanceHooks(embedded.instances);
     }
     m_view = view;
     m_stack->addWidget(view);

@@ -4,11 +4,24 @@
 //     repainted; the median over repeated polls.
 //  2. One countdown tick, for the rows on screen (what the dashboard does) and for every row: the
 //     median over repeated ticks, each started with no work left over from the previous one.
-//  3. Idle CPU: the window shown (offscreen), no polls, countdowns ticking once a second, measured
+//  3. Input latency: for some seconds, events standing for input are posted to the holders table
+//     from another thread (InputProbe); the wait of each in the window thread's queue.
+//  4. Idle CPU: the window shown (offscreen), no polls, countdowns ticking once a second, measured
 //     with getrusage over a wall-clock interval; it also counts the rows each tick covered and the
 //     repaints of the holders table, so a tick that repainted nothing cannot pass for a cheap one.
+// With --demo-load RATE, all of this runs while keyright-admin's embedded demo server serves its
+// demo holders and, from another thread, RATE heartbeats a second of --load-seats more holders
+// (HeartbeatLoad); a second session polls that demo server as the dashboard would, and the time
+// from asking for a poll to its models being updated is measured too (idle CPU is then left out:
+// it would count the server). Every figure is also printed as a "figure: NAME VALUE" line for
+// bench/compare-dashboard.sh.
 #include "DashboardSession.h"
+#include "DemoUnderLoad.h"
+#include "HeartbeatLoad.h"
+#include "InputProbe.h"
+#include "LicenseListModel.h"
 #include "SeatsPage.h"
+#include "SecretBuffer.h"
 #include "SystemClock.h"
 
 #include <QApplication>
@@ -17,6 +30,8 @@
 #include <QRandomGenerator>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTemporaryDir>
+#include <QThread>
 #include <QTimer>
 #include <QWidget>
 
@@ -134,6 +149,31 @@ double median(QList<double> samples)
     return samples.isEmpty() ? 0.0 : samples.at(samples.size() / 2);
 }
 
+double percentile(QList<double> samples, int p)
+{
+    std::sort(samples.begin(), samples.end());
+    return samples.isEmpty() ? 0.0 : samples.at(std::min<qsizetype>(samples.size() - 1, samples.size() * p / 100));
+}
+
+void figure(const char *name, double value)
+{
+    std::printf("figure: %s %.3f\n", name, value);
+}
+
+// Runs the event loop until `done` or `timeoutMs`.
+template <typename Predicate>
+bool waitFor(Predicate done, int timeoutMs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (!done()) {
+        if (timer.elapsed() > timeoutMs)
+            return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    }
+    return true;
+}
+
 // Paint events reaching one widget.
 class PaintCounter final : public QObject
 {
@@ -157,11 +197,60 @@ int main(int argc, char *argv[])
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     const QStringList args = app.arguments();
-    const int idleSeconds = args.contains(u"--quick"_s) ? 5 : 20;
-    const int polls = args.contains(u"--quick"_s) ? 10 : 40;
+    const bool quick = args.contains(u"--quick"_s);
+    const int idleSeconds = quick ? 5 : 20;
+    const int polls = quick ? 10 : 40;
+    const int inputSeconds = quick ? 5 : 15;
+    const auto intOption = [&args](const QString &name, int fallback) {
+        const qsizetype at = args.indexOf(name);
+        return at >= 0 && at + 1 < args.size() ? args.at(at + 1).toInt() : fallback;
+    };
+    const int loadRate = intOption(u"--demo-load"_s, 0);
+    const int loadSeats = intOption(u"--load-seats"_s, 200);
 
     QNetworkAccessManager network;
     const Clock &clock = SystemClock::instance();
+
+    // The embedded demo and its load, before anything is measured.
+    QTemporaryDir demoDir;
+    std::unique_ptr<DemoUnderLoad> demo;
+    QThread loadThread;
+    HeartbeatLoad *load = nullptr;
+    std::unique_ptr<DashboardSession> demoSession;
+    if (loadRate > 0) {
+        demo = std::make_unique<DemoUnderLoad>(network);
+        QString error;
+        if (!demo->start(demoDir.filePath(u"demo"_s), &error)) {
+            std::fprintf(stderr, "the embedded demo did not start: %s\n", qPrintable(error));
+            return 1;
+        }
+        load = new HeartbeatLoad(demo->url(), demo->adminTokenPath(), loadSeats, loadRate);
+        load->moveToThread(&loadThread);
+        QObject::connect(&loadThread, &QThread::finished, load, &QObject::deleteLater);
+        loadThread.start();
+        QMetaObject::invokeMethod(load, &HeartbeatLoad::start);
+        if (!waitFor([load] { return load->isReady() || load->hasFailed(); }, 60000) || load->hasFailed()) {
+            std::fprintf(stderr, "the load did not start\n");
+            return 1;
+        }
+        const auto token = readSecretFile(demo->adminTokenPath(), &error);
+        if (!token) {
+            std::fprintf(stderr, "%s\n", qPrintable(error));
+            return 1;
+        }
+        // The dashboard's view of the demo: every license selected, polled as the window would.
+        demoSession = std::make_unique<DashboardSession>(network, clock);
+        demoSession->setPollInterval(std::chrono::hours {1}); // polls only when asked below
+        demoSession->connectTo(demo->url(), token->view(), u"Embedded demo server"_s);
+        if (!waitFor([&] { return demoSession->state() == DashboardSession::State::Connected; }, 30000)) {
+            std::fprintf(stderr, "the session did not connect to the demo\n");
+            return 1;
+        }
+        demoSession->setSelectedLicenses(demoSession->licenses().licenseIds());
+        std::printf("embedded demo at %s; load: %d heartbeats/s over %d seats from another thread\n",
+                    qPrintable(demo->url().toString()), loadRate, loadSeats);
+    }
+
     DashboardSession session(network, clock);
     SeatsPage page(session);
     page.resize(1440, 860);
@@ -173,7 +262,7 @@ int main(int argc, char *argv[])
 
     session.licenses().applyList(fleet.licenses);
     page.licensesView()->selectAll(); // every license: all 10,000 holders in one table
-    session.leases().applyPoll(fleet.lists);
+    session.applyLeaseLists(fleet.lists);
     QCoreApplication::processEvents();
     std::printf("holders shown: %d across %d licenses\n", page.holdersProxy()->rowCount(),
                 int(session.licenses().rowCount()));
@@ -184,14 +273,32 @@ int main(int argc, char *argv[])
         QElapsedTimer timer;
         timer.start();
         session.licenses().applyList(fleet.licenses);
-        session.leases().applyPoll(fleet.lists);
+        session.applyLeaseLists(fleet.lists);
         QCoreApplication::processEvents();
         page.repaint();
         samples << double(timer.nsecsElapsed()) / 1e6;
     }
-    std::sort(samples.begin(), samples.end());
-    const double pollMedian = samples.at(samples.size() / 2);
-    const double pollP90 = samples.at(samples.size() * 9 / 10);
+    const double pollMedian = median(samples);
+    const double pollP90 = percentile(samples, 90);
+
+    // A real poll of the demo server: from asking for it to the session's models updated.
+    QList<double> demoPolls;
+    if (demoSession) {
+        int polled = 0;
+        QObject::connect(demoSession.get(), &DashboardSession::polled, &app, [&polled] { ++polled; });
+        for (int i = 0; i < polls / 2; ++i) {
+            waitFor([] { return false; }, 50); // the loop runs in between, as between polls
+            const int before = polled;
+            QElapsedTimer timer;
+            timer.start();
+            demoSession->refresh();
+            if (!waitFor([&] { return polled > before; }, 10000)) {
+                std::fprintf(stderr, "a poll of the demo did not end\n");
+                return 1;
+            }
+            demoPolls << double(timer.nsecsElapsed()) / 1e6;
+        }
+    }
 
     // Ticks. The visible-rows tick first and the full one after it: a full tick leaves deferred
     // work behind, which must not be billed to the next measurement.
@@ -219,26 +326,44 @@ int main(int argc, char *argv[])
     }
     drain();
 
-    // Idle: the session's own once-a-second tick, nothing else. What each tick covered is read off
-    // the model's dataChanged signals, and the repaints off the holders table's viewport.
+    // Input: the window's own loop runs (ticks, and with the demo its server and the load's
+    // requests), and events standing for input arrive from another thread.
+    QList<double> inputWaits;
+    {
+        InputProbe probe(page.holdersView()->viewport());
+        probe.start();
+        QTimer::singleShot(inputSeconds * 1000, &app, &QCoreApplication::quit);
+        app.exec();
+        probe.stop();
+        drain();
+        inputWaits = probe.waitsMs();
+    }
+
+    double idleCpu = -1;
     QList<qsizetype> rowsPerTick;
-    qsizetype rowsThisTick = 0;
-    QObject::connect(&session.leases(), &QAbstractItemModel::dataChanged, &app,
-                     [&rowsThisTick](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
-                         rowsThisTick += bottomRight.row() - topLeft.row() + 1;
-                     });
-    QObject::connect(&session, &DashboardSession::ticked, &app, [&] {
-        rowsPerTick << rowsThisTick;
-        rowsThisTick = 0;
-    });
-    PaintCounter paints;
-    page.holdersView()->viewport()->installEventFilter(&paints);
-    const double cpuBefore = cpuSeconds();
-    QElapsedTimer wall;
-    wall.start();
-    QTimer::singleShot(idleSeconds * 1000, &app, &QCoreApplication::quit);
-    app.exec();
-    const double idleCpu = (cpuSeconds() - cpuBefore) / (double(wall.nsecsElapsed()) / 1e9) * 100.0;
+    int repaints = 0;
+    if (!demo) {
+        // Idle: the session's own once-a-second tick, nothing else. What each tick covered is read
+        // off the model's dataChanged signals, and the repaints off the holders table's viewport.
+        qsizetype rowsThisTick = 0;
+        QObject::connect(&session.leases(), &QAbstractItemModel::dataChanged, &app,
+                         [&rowsThisTick](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
+                             rowsThisTick += bottomRight.row() - topLeft.row() + 1;
+                         });
+        QObject::connect(&session, &DashboardSession::ticked, &app, [&] {
+            rowsPerTick << rowsThisTick;
+            rowsThisTick = 0;
+        });
+        PaintCounter paints;
+        page.holdersView()->viewport()->installEventFilter(&paints);
+        const double cpuBefore = cpuSeconds();
+        QElapsedTimer wall;
+        wall.start();
+        QTimer::singleShot(idleSeconds * 1000, &app, &QCoreApplication::quit);
+        app.exec();
+        idleCpu = (cpuSeconds() - cpuBefore) / (double(wall.nsecsElapsed()) / 1e9) * 100.0;
+        repaints = paints.paints;
+    }
     qsizetype fewest = rowsPerTick.isEmpty() ? 0 : rowsPerTick.first();
     qsizetype most = 0;
     for (qsizetype n : std::as_const(rowsPerTick)) {
@@ -246,15 +371,51 @@ int main(int argc, char *argv[])
         most = std::max(most, n);
     }
 
+    int loadAnswered = 0;
+    int loadRefused = 0;
+    if (load) {
+        loadAnswered = load->answered();
+        loadRefused = load->refused();
+        QMetaObject::invokeMethod(load, &HeartbeatLoad::stop, Qt::BlockingQueuedConnection);
+        loadThread.quit();
+        loadThread.wait();
+        demoSession.reset();
+        demo->stop();
+        demo.reset();
+    }
+
     std::printf("poll to view, 10,000 holders, ~5%% changed: median %.1f ms, p90 %.1f ms over %d polls "
                 "(target < 100 ms)\n",
                 pollMedian, pollP90, polls);
+    figure("poll_to_view_median_ms", pollMedian);
+    figure("poll_to_view_p90_ms", pollP90);
+    if (!demoPolls.isEmpty()) {
+        std::printf("poll of the embedded demo, asked to models updated: median %.1f ms, p90 %.1f ms over %lld "
+                    "polls\n",
+                    median(demoPolls), percentile(demoPolls, 90), static_cast<long long>(demoPolls.size()));
+        figure("demo_poll_median_ms", median(demoPolls));
+        figure("demo_poll_p90_ms", percentile(demoPolls, 90));
+    }
     std::printf("countdown tick, median of %d: visible rows only (%lld rows) %.2f ms; all 10,000 rows %.2f ms\n",
                 tickRepeats, static_cast<long long>(visibleRows), median(visibleSamples), median(fullSamples));
-    std::printf("idle CPU with countdowns ticking: %.2f %% of a core over %d s (target < 2 %%)\n", idleCpu,
-                idleSeconds);
-    std::printf("idle ticks: %lld, each covering %lld to %lld rows on screen; %d repaints of the holders table\n",
-                static_cast<long long>(rowsPerTick.size()), static_cast<long long>(fewest),
-                static_cast<long long>(most), paints.paints);
+    std::printf("input latency over %d s (%lld events): median %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",
+                inputSeconds, static_cast<long long>(inputWaits.size()), median(inputWaits), percentile(inputWaits, 90),
+                percentile(inputWaits, 99), percentile(inputWaits, 100));
+    figure("input_median_ms", median(inputWaits));
+    figure("input_p90_ms", percentile(inputWaits, 90));
+    figure("input_p99_ms", percentile(inputWaits, 99));
+    figure("input_max_ms", percentile(inputWaits, 100));
+    if (load) {
+        std::printf("load answered: %d renewals, %d refused or failed\n", loadAnswered, loadRefused);
+        figure("load_renewed", loadAnswered);
+    }
+    if (idleCpu >= 0) {
+        std::printf("idle CPU with countdowns ticking: %.2f %% of a core over %d s (target < 2 %%)\n", idleCpu,
+                    idleSeconds);
+        std::printf("idle ticks: %lld, each covering %lld to %lld rows on screen; %d repaints of the holders table\n",
+                    static_cast<long long>(rowsPerTick.size()), static_cast<long long>(fewest),
+                    static_cast<long long>(most), repaints);
+        figure("idle_cpu_percent", idleCpu);
+    }
     return 0;
 }

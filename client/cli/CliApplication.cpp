@@ -21,6 +21,8 @@
 #include <QCoreApplication>
 #include <QNetworkAccessManager>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace keyright::cli {
@@ -84,7 +86,9 @@ Environment:
   KEYRIGHT_SERVERS      comma-separated server instance URLs when --server is not given
   KEYRIGHT_SERVER       server URL when neither is given (default http://127.0.0.1:7400)
   KEYRIGHT_ADMIN_TOKEN  admin token when --token-file is not given
-  KEYRIGHT_LICENSE_KEY  license key for hold when --key-file is not given)"_s;
+  KEYRIGHT_LICENSE_KEY  license key for hold when --key-file is not given
+  SSL_CERT_FILE         a PEM file of certificate authorities trusted for https://, besides the system's
+  SSL_CERT_DIR          directories (colon-separated) of such PEM files)"_s;
 }
 
 void CliApplication::addGlobalOptions(QCommandLineParser &parser) const
@@ -98,6 +102,10 @@ void CliApplication::addGlobalOptions(QCommandLineParser &parser) const
     parser.addOption(
         {u"token-file"_s, u"File holding the admin token (mode 0600; default: KEYRIGHT_ADMIN_TOKEN)."_s, u"FILE"_s});
     parser.addOption({u"timeout"_s, u"Give up on a request after this long (default 10s)."_s, u"DURATION"_s});
+    parser.addOption({u"ca-file"_s,
+                      u"PEM file of the certificate authorities (or the self-signed certificate) to trust for "
+                      u"https:// servers, besides the system's and SSL_CERT_FILE/SSL_CERT_DIR."_s,
+                      u"FILE"_s});
 }
 
 QString CliApplication::generalHelp(QCommandLineParser &parser) const
@@ -227,6 +235,30 @@ int CliApplication::configure(const QCommandLineParser &parser, const CliCommand
     m_context.serverUrl = urls.constFirst();
     m_context.serverUrls = urls;
     m_admin->setServerUrls(urls);
+
+    // OpenSSL's variables are read only when a server speaks HTTPS, so that a stale SSL_CERT_FILE
+    // does not stop a plain-HTTP command.
+    const bool https
+        = std::any_of(urls.cbegin(), urls.cend(), [](const QUrl &url) { return url.scheme() == u"https"_s; });
+    if (https) {
+        QString why;
+        const auto fromEnvironment = TlsTrust::fromEnvironment(&why);
+        if (!fromEnvironment) {
+            CliCommand::printErr(u"keyright: cannot use the certificate authorities: %1"_s.arg(why));
+            return Failure;
+        }
+        m_context.tlsTrust.addAuthorities(*fromEnvironment);
+    }
+    if (parser.isSet(u"ca-file"_s)) {
+        QString why;
+        const auto authorities = TlsTrust::readCaFile(parser.value(u"ca-file"_s), &why);
+        if (!authorities) {
+            CliCommand::printErr(u"keyright: --ca-file: %1"_s.arg(why));
+            return Failure;
+        }
+        m_context.tlsTrust.addAuthorities(*authorities);
+    }
+    m_admin->setTlsTrust(m_context.tlsTrust);
 
     if (parser.isSet(u"timeout"_s)) {
         const auto timeout = parseDuration(parser.value(u"timeout"_s));

@@ -48,6 +48,10 @@ void CliCommand::fail(const QString &doing, const ClientError &error)
     case ClientError::Kind::Transport:
         message = u"server unreachable: %1"_s.arg(error.message);
         break;
+    case ClientError::Kind::Tls:
+        message = u"%1 (to trust a private authority or a self-signed certificate, pass --ca-file FILE or set "
+                  u"SSL_CERT_FILE)"_s.arg(error.message);
+        break;
     case ClientError::Kind::Unauthorized:
         message = u"unauthorized: %1 (check --token-file or KEYRIGHT_ADMIN_TOKEN)"_s.arg(error.message);
         break;

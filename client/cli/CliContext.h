@@ -1,5 +1,7 @@
 #pragma once
 
+#include "TlsTrust.h"
+
 #include <QList>
 #include <QUrl>
 
@@ -23,6 +25,8 @@ struct CliContext
     QUrl serverUrl; // the first instance configured
     QList<QUrl> serverUrls; // every instance (--server repeated, or KEYRIGHT_SERVERS)
     std::chrono::milliseconds timeout {10000};
+    // --ca-file, SSL_CERT_FILE and SSL_CERT_DIR: authorities trusted beyond the system's.
+    TlsTrust tlsTrust;
     bool json = false;
     QNetworkAccessManager *network = nullptr;
     AdminClient *admin = nullptr;

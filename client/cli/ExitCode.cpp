@@ -23,6 +23,7 @@ int exitCodeFor(const ClientError &error)
     case ClientError::Kind::Gone:
     case ClientError::Kind::Server:
     case ClientError::Kind::Protocol:
+    case ClientError::Kind::KeyMismatch:
         break;
     }
     return Failure;

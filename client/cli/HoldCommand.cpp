@@ -219,6 +219,7 @@ void HoldCommand::start()
     m_client = std::make_unique<LeaseClient>(*context().network);
     m_client->setClock(*context().clock);
     m_client->setServerUrls(context().serverUrls);
+    m_client->setTlsTrust(context().tlsTrust);
     m_client->setLicense(m_licenseId, m_key->view());
     m_client->setTransferTimeout(context().timeout);
     m_key.reset();

@@ -41,10 +41,6 @@ const QString giveUpAtMember = u"giveUpAt"_s;
 const QString whyMember = u"why"_s;
 const QString grantedMember = u"granted"_s;
 const QString roleMember = u"role"_s;
-const QString clockMember = u"clock"_s;
-const QString directionMember = u"direction"_s;
-const QString sizeMsMember = u"sizeMs"_s;
-const QString offsetMsMember = u"offsetMs"_s;
 const QString kindMember = u"kind"_s;
 const QString replicaIdMember = u"replicaId"_s;
 const QString counterMember = u"counter"_s;
@@ -293,35 +289,6 @@ TokenChanged TokenChanged::fromJson(const QJsonObject &detail)
     return TokenChanged {detail.value(nameMember).toString(),
                          parseRole(detail.value(roleMember).toString()).value_or(AccessRole::Viewer),
                          timeOf(detail, expiresAtMember)};
-}
-
-QString ClockJumped::toWire(Clock clock)
-{
-    return clock == Clock::Monotonic ? u"monotonic"_s : u"wall"_s;
-}
-
-QString ClockJumped::toWire(Direction direction)
-{
-    return direction == Direction::Forward ? u"forward"_s : u"backward"_s;
-}
-
-QJsonObject ClockJumped::toJson() const
-{
-    return QJsonObject {{clockMember, toWire(clock)},
-                        {directionMember, toWire(direction)},
-                        {sizeMsMember, sizeMs},
-                        {offsetMsMember, offsetMs}};
-}
-
-ClockJumped ClockJumped::fromJson(const QJsonObject &detail)
-{
-    ClockJumped jump;
-    jump.clock = detail.value(clockMember).toString() == toWire(Clock::Monotonic) ? Clock::Monotonic : Clock::Wall;
-    jump.direction = detail.value(directionMember).toString() == toWire(Direction::Forward) ? Direction::Forward
-                                                                                            : Direction::Backward;
-    jump.sizeMs = detail.value(sizeMsMember).toInteger();
-    jump.offsetMs = detail.value(offsetMsMember).toInteger();
-    return jump;
 }
 
 QJsonObject Amnesia::toJson() const

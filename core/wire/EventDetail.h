@@ -3,6 +3,7 @@
 #include "SeatDecision.h"
 #include "SeatRules.h"
 #include "wire/AccessRole.h"
+#include "wire/ClockJump.h"
 #include "wire/EventKind.h"
 #include "wire/QueueTicket.h"
 #include "wire/StatsSnapshot.h"
@@ -207,25 +208,9 @@ struct TokenChanged
     friend bool operator==(const TokenChanged &, const TokenChanged &) = default;
 };
 
-// clock_jumped: the server's own clock jumped by more than the threshold.
-struct ClockJumped
-{
-    enum class Clock { Wall, Monotonic };
-    enum class Direction { Forward, Backward };
-
-    Clock clock = Clock::Wall;
-    Direction direction = Direction::Forward;
-    qint64 sizeMs = 0; // signed: forward > 0
-    qint64 offsetMs = 0; // the wall clock minus the clock leases are stamped with, right after
-
-    // "wall", "monotonic"; "forward", "backward": also the labels of the jump metric.
-    static QString toWire(Clock clock);
-    static QString toWire(Direction direction);
-    QJsonObject toJson() const;
-    static ClockJumped fromJson(const QJsonObject &detail);
-
-    friend bool operator==(const ClockJumped &, const ClockJumped &) = default;
-};
+// clock_jumped: core's ClockJump (wire/ClockJump.h), which came first; named here as every
+// other kind's detail is.
+using ClockJumped = ClockJump;
 
 // amnesia: a replicated usage counter went backwards (docs/STATS.md). The record's licenseId and
 // time are the event's own.

@@ -25,7 +25,7 @@ enum class EventKind {
     Amnesia, // a replicated usage counter went backwards (docs/STATS.md)
     TokenCreated, // an admin made a named access token
     TokenRevoked, // an admin revoked one
-    ClockJumped, // the server's own wall or monotonic clock jumped (detail: clock, sizeMs, direction)
+    ClockJumped, // a clock leases are decided with jumped (detail: wire/ClockJump)
     RulesChanged, // an admin changed a license's seat rules (detail: rules, the new ones whole)
     GroupsChanged, // an admin changed the server's holder groups (detail: groups, the new ones whole)
     Queued, // a checkout that asked to wait got a place in the line (detail: ticketId, position)

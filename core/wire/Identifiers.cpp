@@ -99,4 +99,42 @@ QString licenseIdRule()
     return u"1 to %1 of a-z, 0-9 and '-', starting with a letter or digit"_s.arg(maxLicenseIdLength);
 }
 
+bool isControlCharacter(char32_t codePoint)
+{
+    return codePoint < 0x20 || (codePoint >= 0x7f && codePoint <= 0x9f) || codePoint == 0x2028 || codePoint == 0x2029;
+}
+
+bool isNoncharacter(char32_t codePoint)
+{
+    return QChar::isNonCharacter(codePoint);
+}
+
+std::optional<TextFault> findTextFault(QStringView text)
+{
+    qsizetype position = 0;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        ++position;
+        char32_t codePoint = c.unicode();
+        if (c.isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            codePoint = QChar::surrogateToUcs4(c, text.at(i + 1));
+            ++i;
+        } else if (c.isSurrogate()) {
+            return TextFault {TextFault::Kind::LoneSurrogate, codePoint, position};
+        }
+        if (isControlCharacter(codePoint))
+            return TextFault {TextFault::Kind::Control, codePoint, position};
+        if (isNoncharacter(codePoint))
+            return TextFault {TextFault::Kind::Noncharacter, codePoint, position};
+        if (codePoint == 0xfeff)
+            return TextFault {TextFault::Kind::ByteOrderMark, codePoint, position};
+    }
+    return std::nullopt;
+}
+
+QString codePointName(char32_t codePoint)
+{
+    return u"U+"_s + QString::number(uint(codePoint), 16).toUpper().rightJustified(4, u'0');
+}
+
 } // namespace keyright

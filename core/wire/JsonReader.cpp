@@ -4,8 +4,11 @@
 
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QSet>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -52,7 +55,96 @@ std::optional<QJsonObject> JsonReader::document(const QByteArray &body)
         fail({}, u"the body is not a JSON object"_s);
         return std::nullopt;
     }
+    if (const auto twice = duplicateMember(body)) {
+        fail(*twice, u"is given more than once"_s);
+        return std::nullopt;
+    }
     return doc.object();
+}
+
+namespace {
+
+// The index of the quote that closes the JSON string opening at `open`.
+qsizetype stringEnd(QByteArrayView json, qsizetype open)
+{
+    qsizetype i = open + 1;
+    while (i < json.size() && json[i] != '"')
+        i += json[i] == '\\' ? 2 : 1;
+    return i;
+}
+
+// A member name as QJsonDocument reads it: a name written with escapes is decoded by Qt's own
+// parser, so that two spellings of one name are one name here too.
+QString memberName(QByteArrayView quoted)
+{
+    if (!quoted.contains('\\'))
+        return QString::fromUtf8(quoted.sliced(1, quoted.size() - 2));
+    const QByteArray array = '[' + quoted.toByteArray() + ']';
+    return QJsonDocument::fromJson(array).array().at(0).toString();
+}
+
+} // namespace
+
+std::optional<QString> JsonReader::duplicateMember(QByteArrayView json)
+{
+    // A walk over a document Qt has already parsed, so only strings, brackets and commas matter.
+    // Hand-written: Qt's parser has no hook for members and keeps one of two silently, and core
+    // links no other JSON library.
+    struct Frame
+    {
+        bool object = false;
+        QString path;
+        QSet<QString> names; // object: the members seen so far
+        QString name; // object: the member whose value comes next
+        qsizetype index = 0; // array: the element that comes next
+    };
+    std::vector<Frame> stack;
+    bool expectName = false;
+    for (qsizetype i = 0; i < json.size(); ++i) {
+        switch (json[i]) {
+        case '"': {
+            const qsizetype end = stringEnd(json, i);
+            if (expectName && !stack.empty() && stack.back().object) {
+                Frame &frame = stack.back();
+                const QString name = memberName(json.sliced(i, std::min(end, json.size() - 1) - i + 1));
+                if (frame.names.contains(name))
+                    return joinPath(frame.path, name);
+                frame.names.insert(name);
+                frame.name = name;
+                expectName = false;
+            }
+            i = end;
+            break;
+        }
+        case '{':
+        case '[': {
+            QString path;
+            if (!stack.empty())
+                path = stack.back().object ? joinPath(stack.back().path, stack.back().name)
+                                           : indexPath(stack.back().path, stack.back().index);
+            stack.push_back(Frame {json[i] == '{', path, {}, {}, 0});
+            expectName = json[i] == '{';
+            break;
+        }
+        case '}':
+        case ']':
+            if (!stack.empty())
+                stack.pop_back();
+            expectName = false;
+            break;
+        case ',':
+            if (!stack.empty()) {
+                if (stack.back().object)
+                    expectName = true;
+                else
+                    ++stack.back().index;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    return std::nullopt;
 }
 
 QJsonValue JsonReader::field(const QJsonObject &object, const QString &path, const QString &key)

@@ -3,6 +3,7 @@
 #include "ValidationError.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -39,8 +40,15 @@ public:
     // Keeps the error a nested codec reported, unless a problem is already kept.
     void fail(const ValidationError &error);
 
-    // The body as a JSON object.
+    // The body as a JSON object. A member given twice in one object is refused, as it is in every
+    // request body the server reads.
     std::optional<QJsonObject> document(const QByteArray &body);
+
+    // The path of the first member that is given twice in one object of `json` ("holder",
+    // "rules.max[1].group"), or nullopt when there is none. QJsonDocument keeps one of them
+    // silently, so two readers of the same bytes could disagree on the value (issue 24). `json`
+    // must already have parsed as JSON.
+    static std::optional<QString> duplicateMember(QByteArrayView json);
 
     QJsonValue field(const QJsonObject &object, const QString &path, const QString &key);
     QString string(const QJsonObject &object, const QString &path, const QString &key, bool allowEmpty = true);

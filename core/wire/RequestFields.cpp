@@ -1,5 +1,7 @@
 #include "wire/RequestFields.h"
 
+#include "wire/Identifiers.h"
+
 #include <QJsonValue>
 
 #include <algorithm>
@@ -64,6 +66,10 @@ bool optionalText(const QJsonObject &object, const QString &field, int maxLength
             u"%1 is %2 characters long; at most %3 are allowed"_s.arg(field).arg(scan.codePoints).arg(maxLength));
     if (hasControlCharacter(text))
         return refuse(error, field, u"%1 must not contain control characters"_s.arg(field));
+    if (const auto fault = findTextFault(text))
+        return refuse(error, field,
+                      u"%1 must not contain Unicode non-characters (%2 at character %3)"_s.arg(
+                          field, codePointName(fault->codePoint), QString::number(fault->position)));
     *out = text;
     return true;
 }

@@ -27,7 +27,8 @@ TextScan scanText(QStringView text);
 bool hasControlCharacter(QStringView text);
 
 // An optional text member: absent or null -> *out = nullopt and true; a wrong type, an empty text
-// (unless allowEmpty), a lone surrogate, more than maxLength code points or a control character ->
+// (unless allowEmpty), a lone surrogate, more than maxLength code points, a control character or a
+// Unicode non-character (findTextFault) ->
 // false with the refusal in *error.
 bool optionalText(const QJsonObject &object, const QString &field, int maxLength, bool allowEmpty,
                   std::optional<QString> *out, ValidationError *error);

@@ -11,6 +11,8 @@ namespace {
 
 const QString statusMember = u"status"_s;
 const QString statusOk = u"ok"_s;
+const QString statusDegraded = u"degraded"_s;
+const QString reasonMember = u"reason"_s;
 const QString versionMember = u"version"_s;
 const QString nowMember = u"now"_s;
 const QString algorithmMember = u"algorithm"_s;
@@ -21,7 +23,9 @@ const QString publicKeyMember = u"publicKey"_s;
 
 QJsonObject HealthAnswer::toJson() const
 {
-    return QJsonObject {{statusMember, statusOk}, {versionMember, version}};
+    if (degradedBecause.isEmpty())
+        return QJsonObject {{statusMember, statusOk}, {versionMember, version}};
+    return QJsonObject {{statusMember, statusDegraded}, {versionMember, version}, {reasonMember, degradedBecause}};
 }
 
 std::optional<HealthAnswer> HealthAnswer::fromJson(const QJsonObject &json, ValidationError *error)
@@ -30,7 +34,7 @@ std::optional<HealthAnswer> HealthAnswer::fromJson(const QJsonObject &json, Vali
     const QString status = reader.string(json, {}, statusMember);
     if (!reader.failed() && status != statusOk)
         reader.fail(statusMember, u"is \"%1\", not \"ok\""_s.arg(status));
-    HealthAnswer health {reader.string(json, {}, versionMember)};
+    HealthAnswer health {reader.string(json, {}, versionMember), {}};
     if (!reader.report(error))
         return std::nullopt;
     return health;

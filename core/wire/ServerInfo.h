@@ -14,13 +14,19 @@ namespace keyright {
 
 // The bodies of the public routes (docs/API.md): what anyone may ask a server before trusting it.
 
-// GET /v1/health: {"status": "ok", "version"}.
+// GET /v1/health: {"status": "ok", "version"}; while the server cannot serve a transaction,
+// {"status": "degraded", "version", "reason"} (still 200: the process is alive and answers).
 struct HealthAnswer
 {
+    // The reasons a degraded server gives; public, so they name no host.
+    static constexpr char16_t databaseUnavailable[] = u"database unavailable";
+    static constexpr char16_t databaseError[] = u"database error";
+
     QString version;
+    QString degradedBecause; // empty: "ok"
 
     QJsonObject toJson() const;
-    // Refuses a status other than "ok".
+    // Refuses a status other than "ok" (a degraded server too: it cannot serve requests).
     static std::optional<HealthAnswer> fromJson(const QJsonObject &json, ValidationError *error = nullptr);
 };
 

@@ -51,10 +51,10 @@ public:
     };
 
     // ServerClockJump moves the server's own wall clock by `amount` (signed); it needs a
-    // simulation that can (Simulation::setServerClockJumper), and its `client` is not used.
+    // simulation that can (ScenarioPlayer::setServerClockJumper), and its `client` is not used.
     // KillInstance and ReviveInstance act on the server instance `client` (busiestInstance: the
     // live one most running clients talk to; for a revival, the last one killed); they need a
-    // simulation with instances (Simulation::setInstanceHooks).
+    // simulation with instances (ScenarioPlayer::setInstanceHooks).
     enum class ActionKind {
         Start,
         Crash,

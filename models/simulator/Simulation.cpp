@@ -18,6 +18,9 @@ Simulation::Simulation(QNetworkAccessManager &network, AdminClient &admin, const
     , m_base(baseClock)
     , m_ownServerClock(baseClock)
 {
+    m_provisioner = new SandboxProvisioner(admin, this);
+    m_player = new ScenarioPlayer(baseClock, this);
+    connect(m_player, &ScenarioPlayer::failed, this, &Simulation::fail);
     m_tickTimer = new QTimer(this);
     m_tickTimer->setInterval(100);
     connect(m_tickTimer, &QTimer::timeout, this, &Simulation::tick);
@@ -119,102 +122,32 @@ void Simulation::refreshLicenses(std::function<void(const AdminResult<LicenseLis
 
 void Simulation::ensureSandboxLicense(const LicenseSpec &spec, std::function<void(const QString &)> done)
 {
-    m_admin.putLicense(spec, this, [this, spec, done = std::move(done)](const AdminResult<LicenseWriteResult> &put) {
-        if (!put.ok()) {
-            if (put.error.kind == ClientError::Kind::Forbidden || put.error.kind == ClientError::Kind::Unauthorized)
-                done(tr("A scenario runs on licenses of its own, which the simulator creates on the server, and "
-                        "this connection's token may not create licenses. Connect with an admin token to play "
-                        "scenarios; free play works on any license whose key you have."));
-            else
-                done(tr("Could not create the license %1: %2").arg(spec.id, put.error.message));
-            return;
-        }
-        ScenarioPreset::Timing timing;
-        timing.ttl = std::chrono::seconds {spec.ttlSeconds};
-        timing.skew = std::chrono::seconds {spec.skewSeconds};
-        timing.reapGrace = std::chrono::seconds {spec.reapGraceSeconds};
-        timing.seatCount = spec.seatCount;
-        setLicenseTiming(spec.id, timing);
-        if (!put.value->key.isEmpty()) {
-            setLicenseKey(spec.id, put.value->key.toUtf8());
-            done({});
-            return;
-        }
-        if (hasLicenseKey(spec.id)) {
-            done({});
-            return;
-        }
-        // It existed before and its key was shown only once: take a new one. The sandbox license
-        // belongs to the simulator, so nobody else holds its key.
-        m_admin.rotateKey(spec.id, this, [this, spec, done](const AdminResult<QString> &rotated) {
-            if (!rotated.ok()) {
-                done(tr("Could not get a key for the license %1: %2").arg(spec.id, rotated.error.message));
-                return;
-            }
-            setLicenseKey(spec.id, rotated.value->toUtf8());
-            done({});
-        });
-    });
-}
-
-void Simulation::emptySandboxLicense(const QString &licenseId, std::function<void(const QString &)> done)
-{
-    // Seats an earlier run left behind (a crashed client's, a run cut short) would still count for
-    // up to a TTL and change the story: revoke every live one before the new run starts.
-    m_admin.listLeases(licenseId, this, [this, licenseId, done](const AdminResult<LeaseList> &list) {
-        if (!list.ok()) {
-            done(tr("Could not read the seats of %1: %2").arg(licenseId, list.error.message));
-            return;
-        }
-        auto pending = std::make_shared<int>(0);
-        auto firstError = std::make_shared<QString>();
-        for (const LeaseRow &row : list.value->leases) {
-            if (!row.live)
-                continue;
-            ++*pending;
-            RevokeRequest request;
-            request.licenseId = licenseId;
-            request.seatId = row.lease.seatId;
-            request.reason = tr("simulator reset");
-            m_admin.revoke(
-                request, this, [pending, firstError, done, licenseId](const AdminResult<AdminClient::Empty> &r) {
-                    // A seat that went away meanwhile is as good as revoked.
-                    if (!r.ok() && r.error.kind != ClientError::Kind::NotFound
-                        && r.error.kind != ClientError::Kind::Gone && firstError->isEmpty())
-                        *firstError = tr("Could not free the seats of %1: %2").arg(licenseId, r.error.message);
-                    if (--*pending == 0)
-                        done(*firstError);
-                });
-        }
-        if (*pending == 0)
-            done({});
-    });
-}
-
-LicenseSpec Simulation::sandboxSpec(const ScenarioPreset &preset, const ScenarioPreset::SandboxLicense &sandbox)
-{
-    using std::chrono::duration_cast;
-    using std::chrono::seconds;
-    LicenseSpec spec;
-    spec.id = sandbox.id;
-    // The name says what it is in the Seats list, since the server keeps it after the run.
-    spec.name = tr("Simulator sandbox: %1").arg(preset.title);
-    spec.seatCount = sandbox.seatCount;
-    spec.ttlSeconds = std::max<qint64>(10, duration_cast<seconds>(preset.timing.ttl).count());
-    spec.skewSeconds = duration_cast<seconds>(sandbox.skew).count();
-    spec.reapGraceSeconds
-        = std::max<qint64>(spec.skewSeconds + 1, duration_cast<seconds>(preset.timing.reapGrace).count());
-    return spec;
+    m_provisioner->ensureLicense(spec, hasLicenseKey(spec.id),
+                                 [this, spec, done = std::move(done)](const QString &error, QByteArrayView key) {
+                                     if (!error.isEmpty()) {
+                                         done(error);
+                                         return;
+                                     }
+                                     ScenarioPreset::Timing timing;
+                                     timing.ttl = std::chrono::seconds {spec.ttlSeconds};
+                                     timing.skew = std::chrono::seconds {spec.skewSeconds};
+                                     timing.reapGrace = std::chrono::seconds {spec.reapGraceSeconds};
+                                     timing.seatCount = spec.seatCount;
+                                     setLicenseTiming(spec.id, timing);
+                                     if (!key.isEmpty())
+                                         setLicenseKey(spec.id, key);
+                                     done({});
+                                 });
 }
 
 void Simulation::playPreset(const ScenarioPreset &preset, std::function<void(const QString &)> done)
 {
-    if (preset.jumpsServerClock() && !canJumpServerClock()) {
+    if (preset.jumpsServerClock() && !m_player->canJumpServerClock()) {
         done(tr("This scenario moves the server's own clock, so it plays only on the embedded demo server "
                 "(Server > Use the embedded demo server)."));
         return;
     }
-    if (preset.usesInstances() && !hasInstances()) {
+    if (preset.usesInstances() && !m_player->hasInstances()) {
         done(tr("This scenario kills and restarts server instances, so it plays only on the embedded demo server "
                 "(Server > Use the embedded demo server)."));
         return;
@@ -223,7 +156,7 @@ void Simulation::playPreset(const ScenarioPreset &preset, std::function<void(con
     QList<LicenseSpec> specs;
     for (const ScenarioPreset::SandboxLicense &sandbox : preset.licenses) {
         roles.insert(sandbox.role, sandbox.id);
-        specs.append(sandboxSpec(preset, sandbox));
+        specs.append(SandboxProvisioner::sandboxSpec(preset, sandbox));
     }
     // The old run's clients go first, so their releases are not mistaken for leftovers.
     clear();
@@ -236,9 +169,7 @@ void Simulation::playPreset(const ScenarioPreset &preset, std::function<void(con
         if (generation != m_playGeneration)
             return; // a newer play took over
         if (i == specs.size()) {
-            QString error;
-            loadPreset(preset, roles, &error);
-            done(error);
+            startPreset(preset, roles, generation, done);
             return;
         }
         const auto self = weak.lock();
@@ -248,9 +179,7 @@ void Simulation::playPreset(const ScenarioPreset &preset, std::function<void(con
                 done(error);
                 return;
             }
-            if (!m_sandboxLicenses.contains(spec.id))
-                m_sandboxLicenses.append(spec.id);
-            emptySandboxLicense(spec.id, [done, self, i](const QString &emptyError) {
+            m_provisioner->emptyLicense(spec.id, [done, self, i](const QString &emptyError) {
                 if (!emptyError.isEmpty())
                     done(emptyError);
                 else
@@ -259,6 +188,21 @@ void Simulation::playPreset(const ScenarioPreset &preset, std::function<void(con
         });
     };
     (*next)(0);
+}
+
+void Simulation::startPreset(const ScenarioPreset &preset, const QMap<ScenarioPreset::LicenseRole, QString> &licenses,
+                             quint64 generation, std::function<void(const QString &)> done)
+{
+    if (!preset.usesInstances()) {
+        done(loadPreset(preset, licenses, {}));
+        return;
+    }
+    m_player->prepareInstances(
+        preset.instances, [this, preset, licenses, generation, done](const QList<QUrl> &urls, const QString &error) {
+            if (generation != m_playGeneration)
+                return; // a newer play took over
+            done(error.isEmpty() ? loadPreset(preset, licenses, urls) : error);
+        });
 }
 
 SimulatedClient *Simulation::addClient(SimulatedClientSpec spec, QString *error)
@@ -288,7 +232,7 @@ void Simulation::removeClient(SimulatedClient *client)
         return;
     Q_EMIT clientAboutToBeRemoved(client);
     m_clients.removeOne(client);
-    m_presetClients.removeOne(client);
+    m_player->forget(client);
     // Give the seat back before going, so removing a client does not leave the pool short for a
     // whole TTL; the keeper finishes its release request after the row is gone from the view.
     const auto state = client->keeper().state();
@@ -309,55 +253,23 @@ void Simulation::removeClient(SimulatedClient *client)
 
 void Simulation::clear()
 {
-    if (!m_instanceUrls.isEmpty()) {
-        m_instanceUrls.clear();
-        m_instanceUp.clear();
-        Q_EMIT instancesChanged();
-    }
-    m_preset.reset();
-    m_presetClients.clear();
-    m_nextAction = 0;
+    m_player->stop();
     const auto all = m_clients;
     for (SimulatedClient *client : all)
         removeClient(client);
 }
 
-bool Simulation::loadPreset(const ScenarioPreset &preset, const QMap<ScenarioPreset::LicenseRole, QString> &licenses,
-                            QString *error)
+QString Simulation::loadPreset(const ScenarioPreset &preset, const QMap<ScenarioPreset::LicenseRole, QString> &licenses,
+                               const QList<QUrl> &instances)
 {
     for (const ScenarioPreset::Client &c : preset.clients) {
         const QString id = licenses.value(c.license);
-        if (id.isEmpty() || !hasLicenseKey(id)) {
-            if (error)
-                *error = id.isEmpty() ? tr("Pick a license first.")
-                                      : tr("There is no key for the license %1: load its key file first.").arg(id);
-            return false;
-        }
-    }
-    QList<QUrl> instances;
-    if (preset.usesInstances()) {
-        if (!hasInstances()) {
-            if (error)
-                *error = tr("This scenario needs several server instances, and this server has only one.");
-            return false;
-        }
-        QString why;
-        instances = m_instanceHooks.start(&why);
-        // A run cut short may have left one dead: every run starts with all of them up.
-        for (int i = 0; i < instances.size() && why.isEmpty(); ++i)
-            m_instanceHooks.setUp(i, true, &why);
-        if (instances.size() < preset.instances || !why.isEmpty()) {
-            if (error)
-                *error = tr("The server instances did not start: %1").arg(why);
-            return false;
-        }
-        instances = instances.mid(0, preset.instances);
+        if (id.isEmpty() || !hasLicenseKey(id))
+            return id.isEmpty() ? tr("Pick a license first.")
+                                : tr("There is no key for the license %1: load its key file first.").arg(id);
     }
     clear();
-    m_instanceUrls = instances;
-    m_instanceUp = QList<bool>(instances.size(), true);
-    m_lastKilled = -1;
-    Q_EMIT instancesChanged();
+    QList<SimulatedClient *> clients;
     for (qsizetype i = 0; i < preset.clients.size(); ++i) {
         const ScenarioPreset::Client &c = preset.clients.at(i);
         SimulatedClientSpec spec;
@@ -367,148 +279,26 @@ bool Simulation::loadPreset(const ScenarioPreset &preset, const QMap<ScenarioPre
         spec.licenseId = licenses.value(c.license);
         spec.offset = c.offset;
         spec.policy = c.policy;
-        SimulatedClient *client = addClient(spec, error);
+        QString error;
+        SimulatedClient *client = addClient(spec, &error);
         if (!client)
-            return false;
-        m_presetClients.append(client);
+            return error;
+        clients.append(client);
     }
-    m_preset = preset;
-    std::stable_sort(m_preset->actions.begin(), m_preset->actions.end(),
-                     [](const auto &a, const auto &b) { return a.at < b.at; });
-    m_presetStart = m_base.monotonic();
-    m_nextAction = 0;
+    m_player->play(preset, clients, instances);
     Q_EMIT presetLoaded();
-    runDueActions();
-    return true;
+    m_player->runDueActions();
+    return {};
 }
 
-void Simulation::renamePresetClients(const ScenarioPreset &preset)
+std::optional<ScenarioPreset> Simulation::preset() const
 {
-    if (!m_preset || m_preset->number != preset.number)
-        return;
-    for (qsizetype i = 0; i < m_presetClients.size() && i < preset.clients.size(); ++i)
-        m_presetClients.at(i)->setName(preset.clients.at(i).name);
-    m_preset->title = preset.title;
-    m_preset->narration = preset.narration;
-}
-
-milliseconds Simulation::presetElapsed() const
-{
-    if (!m_preset)
-        return milliseconds {0};
-    return m_base.monotonic() - m_presetStart;
-}
-
-bool Simulation::presetFinished() const
-{
-    return m_preset && presetElapsed() >= m_preset->duration;
-}
-
-void Simulation::runDueActions()
-{
-    if (!m_preset)
-        return;
-    const milliseconds elapsed = presetElapsed();
-    while (m_nextAction < m_preset->actions.size() && m_preset->actions.at(m_nextAction).at <= elapsed)
-        runAction(m_preset->actions.at(m_nextAction++));
-}
-
-void Simulation::runAction(const ScenarioPreset::Action &action)
-{
-    if (action.kind == ScenarioPreset::ActionKind::ServerClockJump) {
-        if (m_serverClockJumper)
-            m_serverClockJumper(action.amount);
-        return;
-    }
-    if (action.kind == ScenarioPreset::ActionKind::KillInstance) {
-        setInstanceUp(action.client == ScenarioPreset::busiestInstance ? busiestInstance() : action.client, false);
-        return;
-    }
-    if (action.kind == ScenarioPreset::ActionKind::ReviveInstance) {
-        setInstanceUp(action.client == ScenarioPreset::busiestInstance ? m_lastKilled : action.client, true);
-        return;
-    }
-    if (action.client < 0 || action.client >= m_presetClients.size())
-        return; // the trainer removed that client: the story goes on without it
-    SimulatedClient *client = m_presetClients.at(action.client);
-    switch (action.kind) {
-    case ScenarioPreset::ActionKind::Start:
-        client->start();
-        break;
-    case ScenarioPreset::ActionKind::Crash:
-        client->crash();
-        break;
-    case ScenarioPreset::ActionKind::CutNetwork:
-        client->cutNetwork(action.amount);
-        break;
-    case ScenarioPreset::ActionKind::ClockBack:
-        client->setClockBack(action.amount);
-        break;
-    case ScenarioPreset::ActionKind::SetOffset:
-        client->setOffset(action.amount);
-        break;
-    case ScenarioPreset::ActionKind::Release:
-        client->release();
-        break;
-    case ScenarioPreset::ActionKind::ServerClockJump:
-    case ScenarioPreset::ActionKind::KillInstance:
-    case ScenarioPreset::ActionKind::ReviveInstance:
-        break; // above: they need no client
-    }
-}
-
-bool Simulation::isInstanceUp(int index) const
-{
-    return index >= 0 && index < m_instanceUp.size() && m_instanceUp.at(index);
-}
-
-bool Simulation::setInstanceUp(int index, bool up)
-{
-    if (index < 0 || index >= m_instanceUrls.size() || !hasInstances())
-        return false;
-    if (m_instanceUp.at(index) == up)
-        return true;
-    QString why;
-    if (!m_instanceHooks.setUp(index, up, &why)) {
-        fail(up ? tr("Instance %1 did not come back: %2").arg(index + 1).arg(why)
-                : tr("Instance %1 could not be stopped: %2").arg(index + 1).arg(why));
-        return false;
-    }
-    m_instanceUp[index] = up;
-    if (!up)
-        m_lastKilled = index;
-    Q_EMIT instancesChanged();
-    return true;
-}
-
-int Simulation::clientsOnInstance(int index) const
-{
-    int count = 0;
-    for (const SimulatedClient *client : m_clients) {
-        const auto state = client->keeper().state();
-        if (client->instance() == index && state != LeaseKeeper::State::Stopped && state != LeaseKeeper::State::Idle)
-            ++count;
-    }
-    return count;
-}
-
-int Simulation::busiestInstance() const
-{
-    int busiest = -1;
-    int most = -1;
-    for (int i = 0; i < m_instanceUrls.size(); ++i) {
-        const int count = clientsOnInstance(i);
-        if (m_instanceUp.at(i) && count > most) {
-            busiest = i;
-            most = count;
-        }
-    }
-    return busiest;
+    return m_player->preset();
 }
 
 void Simulation::tick()
 {
-    runDueActions();
+    m_player->runDueActions();
     const auto all = m_clients;
     for (SimulatedClient *client : all)
         client->tick();

@@ -2,6 +2,8 @@
 
 #include "AdminClient.h"
 #include "PollScheduler.h"
+#include "SandboxProvisioner.h"
+#include "ScenarioPlayer.h"
 #include "ScenarioPreset.h"
 #include "SecretBuffer.h"
 #include "ServerClockEstimate.h"
@@ -24,9 +26,11 @@ class QTimer;
 namespace keyright {
 
 // The simulator's state: the simulated clients, the base clock they all read through their own
-// SkewedClocks, the scripted preset being played, and the server's view of every seat, polled
+// SkewedClocks, their licenses' keys and timings, and the server's view of every seat, polled
 // through the admin API. Nothing here is faked on the server side: clients check out through the
 // v1 client routes and the server view comes from GET /v1/licenses/{id}/leases and /v1/events.
+// A preset is coordinated here (playPreset): its SandboxProvisioner sets up the sandbox licenses,
+// and its ScenarioPlayer plays the script on the clients made for it.
 //
 // In the dashboard, a timer ticks the clients and a PollScheduler polls the server; tests turn them
 // off and call tick() and poll() after moving a ManualClock that the server shares. Every lease
@@ -73,22 +77,23 @@ public:
     void refreshLicenses(std::function<void(const AdminResult<LicenseList> &)> done = {});
     QList<LicenseSummary> licenses() const { return m_licenses; }
 
-    // Creates (or updates and re-keys, when it exists) the sandbox license `spec.id` and remembers
-    // its key. A token that may not create licenses gets a message saying so.
+    // Creates (or updates and re-keys, when it exists) the sandbox license `spec.id` through the
+    // provisioner, and remembers its key and timing. A token that may not create licenses gets a
+    // message saying so.
     void ensureSandboxLicense(const LicenseSpec &spec, std::function<void(const QString &error)> done);
-    // Revokes every live seat of the sandbox license `licenseId`.
-    void emptySandboxLicense(const QString &licenseId, std::function<void(const QString &error)> done);
-    // The license `sandbox` of `preset`: its seats and skew, the preset's TTL and grace (at least
-    // 10 s and the skew + 1 s, the server's bounds), and a name that says it is the simulator's.
-    static LicenseSpec sandboxSpec(const ScenarioPreset &preset, const ScenarioPreset::SandboxLicense &sandbox);
-    // Plays `preset` on licenses of its own: clears the board, then creates (or takes back) and
-    // empties each of the preset's sandbox licenses, one after the other, and loads the preset.
-    // `done` runs later, with an empty string once the preset is playing, else with why it is not.
-    // The server has no route to delete a license, so sandbox licenses stay, marked by their
-    // "sim-" ids and names, and are reused by the next run of the same preset.
+    // Plays `preset` on licenses of its own: clears the board, then has the provisioner create (or
+    // take back) and empty each of the preset's sandbox licenses, one after the other, starts the
+    // instances it uses, adds its clients and hands them to the player. `done` runs later, with an
+    // empty string once the preset is playing, else with why it is not. The server has no route to
+    // delete a license, so sandbox licenses stay, marked by their "sim-" ids and names, and are
+    // reused by the next run of the same preset.
     void playPreset(const ScenarioPreset &preset, std::function<void(const QString &error)> done);
-    // The sandbox licenses this simulation created or took back, in order.
-    QStringList sandboxLicenses() const { return m_sandboxLicenses; }
+
+    // Who sets up a preset's sandbox licenses, and who plays its script (and its instances).
+    SandboxProvisioner &provisioner() { return *m_provisioner; }
+    const SandboxProvisioner &provisioner() const { return *m_provisioner; }
+    ScenarioPlayer &player() { return *m_player; }
+    const ScenarioPlayer &player() const { return *m_player; }
 
     // nullptr with `error` set when the license has no key.
     SimulatedClient *addClient(SimulatedClientSpec spec, QString *error = nullptr);
@@ -97,17 +102,8 @@ public:
     void clear();
     QList<SimulatedClient *> clients() const { return m_clients; }
 
-    // Plays `preset`: clears the simulation, adds its clients and runs its actions at their times.
-    // `licenses` maps each role the preset uses to a license with a key.
-    bool loadPreset(const ScenarioPreset &preset, const QMap<ScenarioPreset::LicenseRole, QString> &licenses,
-                    QString *error = nullptr);
-    std::optional<ScenarioPreset> preset() const { return m_preset; }
-    // After a language switch: gives the playing preset's clients the names of `preset` (the
-    // same preset made again in the new language). Their holder labels stay as they were.
-    void renamePresetClients(const ScenarioPreset &preset);
-    // Simulated time since the preset started.
-    std::chrono::milliseconds presetElapsed() const;
-    bool presetFinished() const;
+    // The playing preset (the player's), if any.
+    std::optional<ScenarioPreset> preset() const;
 
     // Runs due scripted actions, restores cut networks, and lets every keeper evaluate.
     void tick();
@@ -120,35 +116,7 @@ public:
     // clock is the one round trips are measured on.
     void setServerClock(ServerClockEstimate &estimate);
 
-    // Moves the server's own wall clock by a signed amount: only a server this process runs can
-    // (the embedded demo, a test's). Without one, a preset that jumps the server's clock is
-    // refused with a message saying where it plays.
-    using ServerClockJumper = std::function<void(std::chrono::milliseconds by)>;
-    void setServerClockJumper(ServerClockJumper jumper) { m_serverClockJumper = std::move(jumper); }
-    bool canJumpServerClock() const { return bool(m_serverClockJumper); }
     ServerClockEstimate &serverClock() const { return *m_serverClock; }
-
-    // Several instances of the server on one database, which only a server this process runs can
-    // offer (the embedded demo, a test's): `start` makes them listen and returns their URLs (empty,
-    // with why, when it cannot); `setUp` kills one (its listener and connections close, as when
-    // its process dies) or brings it back on the same port. Without them, a preset that uses
-    // instances is refused with a message saying where it plays.
-    struct InstanceHooks
-    {
-        std::function<QList<QUrl>(QString *why)> start;
-        std::function<bool(int index, bool up, QString *why)> setUp;
-    };
-    void setInstanceHooks(InstanceHooks hooks) { m_instanceHooks = std::move(hooks); }
-    bool hasInstances() const { return bool(m_instanceHooks.start) && bool(m_instanceHooks.setUp); }
-    // The instances the playing preset uses (empty for the others), in order.
-    QList<QUrl> instanceUrls() const { return m_instanceUrls; }
-    bool isInstanceUp(int index) const;
-    // Kills or brings back an instance of the playing preset; false with a message when it cannot.
-    bool setInstanceUp(int index, bool up);
-    // The live instance most running clients talk to (the lowest on a tie), or -1.
-    int busiestInstance() const;
-    // How many running clients talk to `index` now.
-    int clientsOnInstance(int index) const;
 
     // Real-time drivers for the dashboard (on by default): ticking every 100 ms, polling every
     // `pollInterval`. Tests turn them off.
@@ -163,8 +131,6 @@ Q_SIGNALS:
     void clientAdded(keyright::SimulatedClient *client);
     void clientAboutToBeRemoved(keyright::SimulatedClient *client);
     void presetLoaded();
-    // An instance died or came back, or the preset's instances changed.
-    void instancesChanged();
     void polled();
     void licensesChanged();
     void errorOccurred(const QString &message);
@@ -176,8 +142,12 @@ private:
         QDateTime at;
     };
 
-    void runDueActions();
-    void runAction(const ScenarioPreset::Action &action);
+    // After its licenses are ready: the instances, then the clients, then the player.
+    void startPreset(const ScenarioPreset &preset, const QMap<ScenarioPreset::LicenseRole, QString> &licenses,
+                     quint64 generation, std::function<void(const QString &error)> done);
+    // Clears the board and adds the preset's clients on `instances`, or says why not.
+    QString loadPreset(const ScenarioPreset &preset, const QMap<ScenarioPreset::LicenseRole, QString> &licenses,
+                       const QList<QUrl> &instances);
     void pollLicense(const QString &licenseId);
     void applyLeases(const QString &licenseId, const LeaseList &list);
     void updateServerView(SimulatedClient *client);
@@ -195,10 +165,8 @@ private:
     QList<LicenseSummary> m_licenses;
     QList<SimulatedClient *> m_clients;
 
-    std::optional<ScenarioPreset> m_preset;
-    QList<SimulatedClient *> m_presetClients;
-    std::chrono::milliseconds m_presetStart {0};
-    qsizetype m_nextAction = 0;
+    SandboxProvisioner *m_provisioner = nullptr;
+    ScenarioPlayer *m_player = nullptr;
 
     QHash<QString, qint64> m_eventCursor; // license -> last event seq seen
     QHash<QString, SeatFate> m_seatFates; // seat id -> why its row went away
@@ -206,12 +174,6 @@ private:
     PollScheduler m_scheduler;
     QList<std::function<void()>> m_pollWaiters;
     QString m_lastError;
-    QStringList m_sandboxLicenses;
-    ServerClockJumper m_serverClockJumper;
-    InstanceHooks m_instanceHooks;
-    QList<QUrl> m_instanceUrls;
-    QList<bool> m_instanceUp;
-    int m_lastKilled = -1;
     quint64 m_playGeneration = 0;
     ServerClockEstimate m_ownServerClock;
     ServerClockEstimate *m_serverClock = &m_ownServerClock;

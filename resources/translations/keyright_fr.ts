@@ -1,3625 +1,3826 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
-    <context>
-        <name>ConnectionProfileStore</name>
-        <message>
-            <source>Cannot create the folder %1</source>
-            <translation>Impossible de créer le dossier %1</translation>
-        </message>
-        <message>
-            <source>The profile has no admin token</source>
-            <translation>Le profil n'a pas de jeton d'administration</translation>
-        </message>
-        <message>
-            <source>Enter the server URL.</source>
-            <translation>Saisissez l'URL du serveur.</translation>
-        </message>
-        <message>
-            <source>"%1" is not a server URL: use http:// or https:// followed by a host.</source>
-            <translation>« %1 » n'est pas une URL de serveur : utilisez http:// ou https:// suivi d'un hôte.</translation>
-        </message>
-        <message>
-            <source>%1 is listed twice.</source>
-            <translation>%1 figure deux fois.</translation>
-        </message>
-    </context>
-    <context>
-        <name>DisputeReconstruction</name>
-        <message>
-            <source>Denied to %1: an admin blocked this holder</source>
-            <translation>Refusé à %1 : un administrateur a bloqué ce détenteur</translation>
-        </message>
-        <message>
-            <source>Denied to %1: an admin blocked this holder until %2</source>
-            <translation>Refusé à %1 : un administrateur a bloqué ce détenteur jusqu'à %2</translation>
-        </message>
-        <message>
-            <source>Denied to %1: the holder matches the deny entry %2</source>
-            <translation>Refusé à %1 : le détenteur correspond à l'entrée d'exclusion %2</translation>
-        </message>
-        <message>
-            <source>Denied to %1: the holder is not on the allow list</source>
-            <translation>Refusé à %1 : le détenteur n'est pas sur la liste d'autorisation</translation>
-        </message>
-        <message>
-            <source>Denied to %1: the holder is not on the allow list (%2)</source>
-            <translation>Refusé à %1 : le détenteur n'est pas sur la liste d'autorisation (%2)</translation>
-        </message>
-        <message numerus="yes">
-            <source>Denied to %1: %2 already holds its cap of %n seat(s)</source>
-            <translation>
-                <numerusform>Refusé à %1 : %2 détient déjà son plafond de %n siège</numerusform>
-                <numerusform>Refusé à %1 : %2 détient déjà son plafond de %n sièges</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>Denied to %1: %2 of %3 seats in use and the other %n are reserved for %4 (idle)</source>
-            <translation>
-                <numerusform>Refusé à %1 : %2 sièges utilisés sur %3 et le dernier est réservé à %4 (inoccupé)</numerusform>
-                <numerusform>Refusé à %1 : %2 sièges utilisés sur %3 et les %n autres sont réservés à %4 (inoccupés)</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>Denied to %1: all %n seat(s) in use</source>
-            <translation>
-                <numerusform>Refusé à %1 : le seul siège est utilisé</numerusform>
-                <numerusform>Refusé à %1 : les %n sièges sont tous utilisés</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>Denied to %1: %2 of %n seat(s) in use and none free for this holder</source>
-            <translation>
-                <numerusform>Refusé à %1 : %2 siège utilisé sur %n et aucun de libre pour ce détenteur</numerusform>
-                <numerusform>Refusé à %1 : %2 sièges utilisés sur %n et aucun de libre pour ce détenteur</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Seat rules at that moment: as changed at %1.</source>
-            <translation>Règles de sièges à cet instant : celles fixées à %1.</translation>
-        </message>
-        <message>
-            <source>Seat rules at that moment: the license's current rules (no change in the loaded events).</source>
-            <translation>Règles de sièges à cet instant : les règles actuelles de la licence (aucun changement dans les événements chargés).</translation>
-        </message>
-        <message>
-            <source>Seat rules at that moment: not known (they changed later and no earlier change is loaded).</source>
-            <translation>Règles de sièges à cet instant : inconnues (elles ont changé depuis et aucun changement antérieur n'est chargé).</translation>
-        </message>
-        <message>
-            <source>The loaded events do not reproduce the server's decision: the sentence follows the server's record, and the reconstruction is incomplete.</source>
-            <translation>Les événements chargés ne reproduisent pas la décision du serveur : la phrase suit l'enregistrement du serveur, et la reconstitution est incomplète.</translation>
-        </message>
-    </context>
-    <context>
-        <name>LanguageManager</name>
-        <message>
-            <source>System language</source>
-            <translation>Langue du système</translation>
-        </message>
-    </context>
-    <context>
-        <name>ReplicasPresets</name>
-        <message>
-            <source>Partition and reconnection</source>
-            <translation>Coupure et reconnexion</translation>
-        </message>
-        <message>
-            <source>Three replicas start empty and connected. Watch the three columns: the G-Counter map, and the two naive rules fed with exactly the same messages.</source>
-            <translation>Trois répliques partent vides et connectées. Observez les trois colonnes : la table du G-Counter, et les deux règles naïves nourries exactement des mêmes messages.</translation>
-        </message>
-        <message>
-            <source>Before the cut, alice and bob each add 1. Each knows only its own increment.</source>
-            <translation>Avant la coupure, alice et bob ajoutent chacun 1. Chacun ne connaît que son propre ajout.</translation>
-        </message>
-        <message>
-            <source>Both take a snapshot: a copy of their state, now waiting in the transit list.</source>
-            <translation>Tous deux prennent un instantané : une copie de leur état, qui attend maintenant dans la liste des messages en transit.</translation>
-        </message>
-        <message>
-            <source>Everything is delivered. The maps agree on alice 1, bob 1: total 2. The naive maximum already shows 1: of two equal totals it keeps one.</source>
-            <translation>Tout est livré. Les tables s'accordent sur alice 1, bob 1 : total 2. Le maximum naïf affiche déjà 1 : de deux totaux égaux, il n'en garde qu'un.</translation>
-        </message>
-        <message>
-            <source>The network is cut. Nobody waits: alice adds 1, bob adds 2, carol adds 1. Each total is right for what its replica knows, and none is the true total of 6.</source>
-            <translation>Le réseau est coupé. Personne n'attend : alice ajoute 1, bob ajoute 2, carol ajoute 1. Chaque total est juste pour ce que sa réplique sait, et aucun n'est le vrai total, 6.</translation>
-        </message>
-        <message>
-            <source>Snapshots taken during the cut wait in transit: nothing has been merged yet.</source>
-            <translation>Les instantanés pris pendant la coupure attendent en transit : rien n'a encore été fusionné.</translation>
-        </message>
-        <message>
-            <source>The link is back. alice's snapshot arrives first. bob and carol keep, for each writer, the larger count: nothing is counted twice. The naive sum adds alice's whole total, including the part they already had.</source>
-            <translation>La liaison revient. L'instantané d'alice arrive en premier. bob et carol gardent, pour chaque auteur, le plus grand compte : rien n'est compté deux fois. La somme naïve ajoute tout le total d'alice, y compris la part qu'ils avaient déjà.</translation>
-        </message>
-        <message>
-            <source>carol's snapshot overtakes bob's: the order of arrival does not matter to the maps.</source>
-            <translation>L'instantané de carol double celui de bob : l'ordre d'arrivée ne change rien aux tables.</translation>
-        </message>
-        <message>
-            <source>bob's snapshot arrives last. Every map is now alice 2, bob 3, carol 1: total 6 everywhere.</source>
-            <translation>L'instantané de bob arrive en dernier. Toutes les tables valent maintenant alice 2, bob 3, carol 1 : total 6 partout.</translation>
-        </message>
-        <message>
-            <source>The network delivers bob's snapshot to alice a second time. The map does not move; the naive sum counts bob's contributions once more. The naive maximum stays at 3 and has lost three increments.</source>
-            <translation>Le réseau livre une deuxième fois l'instantané de bob à alice. La table ne bouge pas ; la somme naïve compte encore une fois les contributions de bob. Le maximum naïf reste à 3 et a perdu trois ajouts.</translation>
-        </message>
-        <message>
-            <source>Relay through a third replica</source>
-            <translation>Relais par une troisième réplique</translation>
-        </message>
-        <message>
-            <source>carol will never receive anything from alice. Can she still learn about alice's increments?</source>
-            <translation>carol ne recevra jamais rien d'alice. Peut-elle quand même connaître les ajouts d'alice ?</translation>
-        </message>
-        <message>
-            <source>alice adds 2, bob adds 1, carol adds nothing.</source>
-            <translation>alice ajoute 2, bob ajoute 1, carol n'ajoute rien.</translation>
-        </message>
-        <message>
-            <source>bob takes a snapshot, then receives alice's. He now knows alice 2, bob 1.</source>
-            <translation>bob prend un instantané, puis reçoit celui d'alice. Il connaît maintenant alice 2, bob 1.</translation>
-        </message>
-        <message>
-            <source>carol receives bob's early snapshot: she learns bob 1 and nothing about alice. A snapshot is a copy; it does not follow what bob learns afterwards.</source>
-            <translation>carol reçoit le premier instantané de bob : elle apprend bob 1 et rien sur alice. Un instantané est une copie ; il ne suit pas ce que bob apprend ensuite.</translation>
-        </message>
-        <message>
-            <source>bob's new snapshot carries what he merged. carol now knows alice 2 without ever hearing from her.</source>
-            <translation>Le nouveau instantané de bob transporte ce qu'il a fusionné. carol connaît maintenant alice 2 sans jamais avoir eu de ses nouvelles.</translation>
-        </message>
-        <message>
-            <source>The same snapshot reaches alice. All three maps are alice 2, bob 1: total 3. The naive sum shows 5 at alice: her own increments came back to her through bob.</source>
-            <translation>Le même instantané atteint alice. Les trois tables valent alice 2, bob 1 : total 3. La somme naïve affiche 5 chez alice : ses propres ajouts lui sont revenus par bob.</translation>
-        </message>
-        <message>
-            <source>Stale snapshot after convergence</source>
-            <translation>Ancien instantané après convergence</translation>
-        </message>
-        <message>
-            <source>An old snapshot can arrive long after newer ones. Should a replica ignore it?</source>
-            <translation>Un ancien instantané peut arriver longtemps après de plus récents. Une réplique doit-elle l'ignorer ?</translation>
-        </message>
-        <message>
-            <source>alice adds 2, bob adds 1 and sends his snapshot to alice: she knows alice 2, bob 1.</source>
-            <translation>alice ajoute 2, bob ajoute 1 et envoie son instantané à alice : elle connaît alice 2, bob 1.</translation>
-        </message>
-        <message>
-            <source>alice takes a snapshot, "old". The network holds it back.</source>
-            <translation>alice prend un instantané, « old ». Le réseau le retient.</translation>
-        </message>
-        <message>
-            <source>Both add 1 more and exchange fresh snapshots: alice and bob agree on alice 3, bob 2, total 5.</source>
-            <translation>Tous deux ajoutent encore 1 et échangent des instantanés récents : alice et bob s'accordent sur alice 3, bob 2, total 5.</translation>
-        </message>
-        <message>
-            <source>A duplicate of bob's snapshot reaches alice: the map does not change.</source>
-            <translation>Un doublon de l'instantané de bob atteint alice : la table ne change pas.</translation>
-        </message>
-        <message>
-            <source>The old snapshot finally reaches bob: alice 2, bob 1. For each writer the larger count wins, so bob stays at alice 3, bob 2. The naive sum has now counted far more than 5.</source>
-            <translation>L'ancien instantané atteint enfin bob : alice 2, bob 1. Pour chaque auteur, le plus grand compte l'emporte : bob reste à alice 3, bob 2. La somme naïve a maintenant compté bien plus que 5.</translation>
-        </message>
-        <message>
-            <source>The same old snapshot is news for carol, who had nothing: she learns alice 2, bob 1. An old message is not useless; it only never takes anything away.</source>
-            <translation>Ce même ancien instantané est une nouvelle pour carol, qui n'avait rien : elle apprend alice 2, bob 1. Un ancien message n'est pas inutile ; simplement, il n'enlève jamais rien.</translation>
-        </message>
-        <message>
-            <source>bob's fresh snapshot reaches carol: total 5 on every replica.</source>
-            <translation>L'instantané récent de bob atteint carol : total 5 sur chaque réplique.</translation>
-        </message>
-        <message>
-            <source>Restart under the same id</source>
-            <translation>Redémarrage sous le même identifiant</translation>
-        </message>
-        <message>
-            <source>A replica's state lives in memory. What if alice restarts from zero and keeps her old id?</source>
-            <translation>L'état d'une réplique vit en mémoire. Que se passe-t-il si alice redémarre à zéro en gardant son ancien identifiant ?</translation>
-        </message>
-        <message>
-            <source>alice adds 2 and sends her snapshot: bob knows alice 2.</source>
-            <translation>alice ajoute 2 et envoie son instantané : bob connaît alice 2.</translation>
-        </message>
-        <message>
-            <source>alice's process restarts with an empty state, under the same id "alice".</source>
-            <translation>Le processus d'alice redémarre avec un état vide, sous le même identifiant « alice ».</translation>
-        </message>
-        <message>
-            <source>alice adds 1. Her map says alice 1, although alice has counted 3 in all.</source>
-            <translation>alice ajoute 1. Sa table indique alice 1, alors qu'alice a compté 3 en tout.</translation>
-        </message>
-        <message>
-            <source>bob receives alice 1. He already holds alice 2, and the larger count wins: the new increment vanishes. The true total is 3; bob shows 2.</source>
-            <translation>bob reçoit alice 1. Il détient déjà alice 2, et le plus grand compte l'emporte : le nouvel ajout disparaît. Le vrai total est 3 ; bob affiche 2.</translation>
-        </message>
-        <message>
-            <source>bob's snapshot brings alice 2 back to alice, which hides her own new increment: one increment is lost for good, on every replica. Compare with the restart under a new identity.</source>
-            <translation>L'instantané de bob ramène alice 2 chez alice, ce qui masque son propre nouvel ajout : un ajout est perdu pour de bon, sur chaque réplique. Comparez avec le redémarrage sous une nouvelle identité.</translation>
-        </message>
-        <message>
-            <source>Restart with a new identity</source>
-            <translation>Redémarrage avec une nouvelle identité</translation>
-        </message>
-        <message>
-            <source>The same story, but alice restarts under a new id, as a lost data directory must.</source>
-            <translation>La même histoire, mais alice redémarre sous un nouvel identifiant, comme doit le faire un répertoire de données perdu.</translation>
-        </message>
-        <message>
-            <source>alice's process restarts with an empty state and a new id, "alice-2".</source>
-            <translation>Le processus d'alice redémarre avec un état vide et un nouvel identifiant, « alice-2 ».</translation>
-        </message>
-        <message>
-            <source>alice adds 1, under her new id: alice-2 1.</source>
-            <translation>alice ajoute 1, sous son nouvel identifiant : alice-2 1.</translation>
-        </message>
-        <message>
-            <source>bob keeps alice 2 and adds a component alice-2 1: total 3, nothing lost.</source>
-            <translation>bob garde alice 2 et ajoute une composante alice-2 1 : total 3, rien n'est perdu.</translation>
-        </message>
-        <message>
-            <source>alice learns her old incarnation's count back from bob: total 3 on both. A new identity costs one more entry in the map and loses nothing.</source>
-            <translation>alice réapprend de bob le compte de son ancienne incarnation : total 3 chez les deux. Une nouvelle identité coûte une entrée de plus dans la table et ne perd rien.</translation>
-        </message>
-    </context>
-    <context>
-        <name>RoleLabel</name>
-        <message>
-            <source>viewer</source>
-            <translation>lecteur</translation>
-        </message>
-        <message>
-            <source>operator</source>
-            <translation>opérateur</translation>
-        </message>
-        <message>
-            <source>admin</source>
-            <translation>administrateur</translation>
-        </message>
-    </context>
-    <context>
-        <name>ScenarioPreset</name>
-        <message>
-            <source>1. Fast clock</source>
-            <translation>1. Horloge en avance</translation>
-        </message>
-        <message>
-            <source>2. Slow clock, network cut</source>
-            <translation>2. Horloge en retard, réseau coupé</translation>
-        </message>
-        <message>
-            <source>3. Crash</source>
-            <translation>3. Plantage</translation>
-        </message>
-        <message>
-            <source>4. Flaky network</source>
-            <translation>4. Réseau instable</translation>
-        </message>
-        <message>
-            <source>5. Clock rollback</source>
-            <translation>5. Recul d'horloge</translation>
-        </message>
-        <message>
-            <source>6. Skew tolerance</source>
-            <translation>6. Tolérance de décalage</translation>
-        </message>
-        <message>
-            <source>Fast, signed expiry</source>
-            <translation>En avance, expiration signée</translation>
-        </message>
-        <message>
-            <source>Fast, monotonic</source>
-            <translation>En avance, monotone</translation>
-        </message>
-        <message>
-            <source>Both machines run %1 ahead of the server. The signed-expiry client compares the server's expiry with its own fast clock, so it decides its lease is over before its next heartbeat: it gives the seat back and checks out a new one. Watch the re-acquire marks on its strip: each one is an extra checkout, but the old seat is released first, so the server never counts two seats for it and the user loses nothing. The monotonic client measures the lease with a stopwatch instead of the wall clock and is not affected at all.</source>
-            <translation>Les deux machines ont %1 d'avance sur le serveur. Le client à expiration signée compare l'expiration fixée par le serveur à sa propre horloge, qui avance : il conclut que son bail est terminé avant son prochain battement, rend le siège et en prend un nouveau. Regardez les marques de réacquisition sur sa bande : chacune est une demande de siège de plus, mais l'ancien siège est libéré d'abord, si bien que le serveur ne lui compte jamais deux sièges et que l'utilisateur ne perd rien. Le client monotone mesure son bail au chronomètre plutôt qu'à l'horloge murale : il n'est pas touché du tout.</translation>
-        </message>
-        <message>
-            <source>Slow, signed expiry</source>
-            <translation>En retard, expiration signée</translation>
-        </message>
-        <message>
-            <source>Slow, monotonic</source>
-            <translation>En retard, monotone</translation>
-        </message>
-        <message>
-            <source>Both machines run %1 behind the server, and both lose the network just after a heartbeat. The server stops counting their seats on time, at the signed expiry plus the skew, whatever the clients believe: watch the server column turn to "expired" and later "reaped". The signed-expiry client keeps acting for %1 more, because its slow clock has not reached the expiry yet: the red stretch on its strip is time spent working without a seat. The monotonic client stops on time.</source>
-            <translation>Les deux machines ont %1 de retard sur le serveur, et toutes deux perdent le réseau juste après un battement. Le serveur cesse de compter leurs sièges à l'heure, à l'expiration signée plus le décalage toléré, quoi que croient les clients : regardez la colonne serveur passer à « expiré » puis à « nettoyé ». Le client à expiration signée continue de travailler %1 de plus, car son horloge en retard n'a pas encore atteint l'expiration : le tronçon rouge sur sa bande, c'est du travail sans siège. Le client monotone s'arrête à l'heure.</translation>
-        </message>
-        <message>
-            <source>Crashes</source>
-            <translation>Plante</translation>
-        </message>
-        <message>
-            <source>Keeps running</source>
-            <translation>Continue de tourner</translation>
-        </message>
-        <message>
-            <source>One application crashes without releasing its seat. Nobody tells the server, and nobody has to: the seat stays taken only until its signed expiry plus the skew, at most one TTL plus the skew after the last heartbeat, then it counts as free again. The row is deleted later, after the reap grace, by the server's reaper (it runs every few seconds on the real server, so the "reaped" mark can come a little after the grace). The other client keeps beating undisturbed.</source>
-            <translation>Une application plante sans libérer son siège. Personne ne prévient le serveur, et personne n'a à le faire : le siège reste pris seulement jusqu'à son expiration signée plus le décalage, au plus un TTL plus le décalage après le dernier battement, puis il redevient libre. La ligne est supprimée plus tard, après le délai de grâce, par le nettoyeur du serveur (sur le vrai serveur il passe toutes les quelques secondes, la marque « nettoyé » peut donc arriver un peu après la grâce). L'autre client continue de battre sans être dérangé.</translation>
-        </message>
-        <message>
-            <source>Flaky, monotonic</source>
-            <translation>Réseau instable, monotone</translation>
-        </message>
-        <message>
-            <source>Flaky, signed expiry</source>
-            <translation>Réseau instable, expiration signée</translation>
-        </message>
-        <message>
-            <source>The network drops twice, each time for %1, less than the lease has left to run. Heartbeats fail (the "beat lost" marks) but the held lease is still live, so the keeper simply tries again when the network is back. The application never stops and the server never frees the seat: a lost request is not a lost lease.</source>
-            <translation>Le réseau tombe deux fois, chaque fois pendant %1, moins que ce qui reste au bail. Les battements échouent (les marques « battement perdu ») mais le bail détenu est encore valide : le gardien réessaie simplement quand le réseau revient. L'application ne s'arrête jamais et le serveur ne libère jamais le siège : une requête perdue n'est pas un bail perdu.</translation>
-        </message>
-        <message>
-            <source>Rolls back, signed expiry</source>
-            <translation>Recule l'horloge, expiration signée</translation>
-        </message>
-        <message>
-            <source>Rolls back, monotonic</source>
-            <translation>Recule l'horloge, monotone</translation>
-        </message>
-        <message>
-            <source>Colleague %1</source>
-            <translation>Collègue %1</translation>
-        </message>
-        <message>
-            <source>The pool is full and two colleagues are waiting for a seat. Two users go offline and set their clocks back two minutes, hoping to stretch their leases. The server does not care: it frees both seats at the signed expiry plus the skew, and the waiting colleagues take them. Offline, the signed-expiry client is fooled and keeps working on its stale lease (red on its strip); the monotonic client is not. When the network comes back, the server answers "seat lost" and refuses a new checkout because the pool is full: only the server's signature ever moves an expiry, and no lease it did not sign appears anywhere.</source>
-            <translation>Le pool est plein et deux collègues attendent un siège. Deux utilisateurs se mettent hors ligne et reculent leur horloge de deux minutes, dans l'espoir d'étirer leur bail. Le serveur n'en a cure : il libère les deux sièges à l'expiration signée plus le décalage, et les collègues en attente les prennent. Hors ligne, le client à expiration signée est dupé et continue de travailler sur son bail périmé (en rouge sur sa bande) ; le client monotone ne l'est pas. Quand le réseau revient, le serveur répond « siège perdu » et refuse une nouvelle demande de siège car le pool est plein : seule la signature du serveur déplace une expiration, et aucun bail qu'il n'a pas signé n'apparaît nulle part.</translation>
-        </message>
-        <message>
-            <source>Slow, skew 5 s</source>
-            <translation>En retard, décalage 5 s</translation>
-        </message>
-        <message>
-            <source>Waiting (skew 5 s)</source>
-            <translation>En attente (décalage 5 s)</translation>
-        </message>
-        <message>
-            <source>Slow, skew 0</source>
-            <translation>En retard, décalage 0</translation>
-        </message>
-        <message>
-            <source>Waiting (skew 0)</source>
-            <translation>En attente (décalage 0)</translation>
-        </message>
-        <message>
-            <source>Two one-seat licenses, identical except for the skew: 5 s on one, zero on the other. On each, a client whose clock is 4 s slow holds the seat and loses its network, and a colleague waits for the seat. With a skew of 5 s the server keeps counting the seat for as long as the slow client can still be acting, so the colleague only gets it afterwards. With a skew of zero the colleague gets the seat while the slow client still works for a few seconds: two people on one seat, the double use the skew tolerance is there to absorb.</source>
-            <translation>Deux licences d'un siège, identiques sauf pour le décalage toléré : 5 s pour l'une, zéro pour l'autre. Sur chacune, un client dont l'horloge retarde de 4 s tient le siège et perd son réseau, et un collègue attend le siège. Avec un décalage de 5 s, le serveur continue de compter le siège tant que le client en retard peut encore travailler : le collègue ne l'obtient qu'après. Avec un décalage de zéro, le collègue obtient le siège alors que le client en retard travaille encore quelques secondes : deux personnes sur un siège, le double usage que la tolérance de décalage est là pour absorber.</translation>
-        </message>
-        <message>
-            <source>There is no scenario %1.</source>
-            <translation>Il n'existe pas de scénario %1.</translation>
-        </message>
-        <message>
-            <source>7. The server's clock jumps</source>
-            <translation>7. L'horloge du serveur saute</translation>
-        </message>
-        <message>
-            <source>Holder %1</source>
-            <translation>Détenteur %1</translation>
-        </message>
-        <message>
-            <source>Waiting colleague</source>
-            <translation>Collègue en attente</translation>
-        </message>
-        <message>
-            <source>Three holders fill the pool and a colleague waits for a seat. Then the server's own clock jumps ten minutes forward, and later ten minutes back, as when someone sets the server's time by hand. Going by its wall clock, the server would think every lease ran out at once and hand the seats to the colleague while their holders still work. It does not: it sees each jump (a "clock jumped" event), keeps measuring leases with real elapsed time, and never signs an expiry earlier than one it already signed. Every holder keeps its seat, the colleague keeps waiting, and a crashed holder's seat would still come back one TTL plus the skew after its last heartbeat.</source>
-            <translation>Trois détenteurs remplissent le pool et un collègue attend un siège. Puis l'horloge du serveur fait un bond de dix minutes en avant, et plus tard de dix minutes en arrière, comme quand quelqu'un règle l'heure du serveur à la main. S'il se fiait à son horloge murale, le serveur croirait que tous les baux ont expiré d'un coup et donnerait les sièges au collègue alors que leurs détenteurs travaillent encore. Il n'en fait rien : il voit chaque saut (un événement « saut d'horloge »), continue de mesurer les baux avec le temps réellement écoulé et ne signe jamais une expiration plus tôt qu'une expiration déjà signée. Chaque détenteur garde son siège, le collègue continue d'attendre, et le siège d'un détenteur qui plante reviendrait toujours un TTL plus le décalage après son dernier battement.</translation>
-        </message>
-        <message>
-            <source>8. An instance dies</source>
-            <translation>8. Une instance meurt</translation>
-        </message>
-        <message>
-            <source>Desk %1</source>
-            <translation>Poste %1</translation>
-        </message>
-        <message>
-            <source>Three instances of the server share one database, and the four desks are spread over them: each row says which instance it talks to. A little later the busiest instance dies, as if its process were killed: its port closes and its connections are cut. Each of its desks sends its next heartbeat there, finds nobody, and sends the same heartbeat to the next instance at once: the row moves (the ⇄ mark on its strip) within one heartbeat, its lease never lapses, and the seat count stays where it was: no seat lost, none counted twice, because every instance reads the same seats. Later the instance comes back and nothing changes: the desks stay where they are. You can also kill and bring back an instance yourself with the instance buttons (Ctrl+1 to Ctrl+3); no confirmation is asked, this is a sandbox.</source>
-            <translation>Trois instances du serveur partagent une même base de données, et les quatre postes sont répartis entre elles : chaque ligne indique à quelle instance elle parle. Un peu plus tard, l'instance la plus chargée meurt, comme si son processus était tué : son port se ferme et ses connexions sont coupées. Chacun de ses postes y envoie son battement suivant, n'y trouve personne et envoie aussitôt le même battement à l'instance suivante : la ligne change d'instance (la marque ⇄ sur sa bande) en un battement, son bail n'expire jamais et le compte de sièges ne bouge pas : aucun siège perdu, aucun compté deux fois, car toutes les instances lisent les mêmes sièges. Plus tard, l'instance revient et rien ne change : les postes restent où ils sont. Vous pouvez aussi tuer puis relancer une instance vous-même avec les boutons des instances (Ctrl+1 à Ctrl+3) ; aucune confirmation n'est demandée, c'est un bac à sable.</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::AdminClient</name>
-        <message>
-            <source>%1 signs with another key than the other instances; it is not used</source>
-            <translation>%1 signe avec une autre clé que les autres instances ; elle n'est pas utilisée</translation>
-        </message>
-        <message>
-            <source>every server instance was refused: they sign with different keys</source>
-            <translation>toutes les instances du serveur ont été refusées : elles signent avec des clés différentes</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::ClientRow</name>
-        <message>
-            <source>on time</source>
-            <translation>à l'heure</translation>
-        </message>
-        <message>
-            <source>%1 s fast</source>
-            <translation>%1 s en avance</translation>
-        </message>
-        <message>
-            <source>%1 s slow</source>
-            <translation>%1 s en retard</translation>
-        </message>
-        <message>
-            <source>This machine's clock offset from the server, in seconds. Drag it while the client runs to make its clock jump.</source>
-            <translation>Le décalage de l'horloge de cette machine par rapport au serveur, en secondes. Faites-le glisser pendant que le client tourne pour faire sauter son horloge.</translation>
-        </message>
-        <message>
-            <source>Local clock</source>
-            <translation>Horloge locale</translation>
-        </message>
-        <message>
-            <source>Server clock</source>
-            <translation>Horloge du serveur</translation>
-        </message>
-        <message>
-            <source>Signed expiry</source>
-            <translation>Expiration signée</translation>
-        </message>
-        <message>
-            <source>Client</source>
-            <translation>Client</translation>
-        </message>
-        <message>
-            <source>Server</source>
-            <translation>Serveur</translation>
-        </message>
-        <message>
-            <source>Crash</source>
-            <translation>Planter</translation>
-        </message>
-        <message>
-            <source>Stop without releasing the seat, as a crashed application would.</source>
-            <translation>S'arrêter sans libérer le siège, comme une application plantée.</translation>
-        </message>
-        <message>
-            <source>Release</source>
-            <translation>Libérer</translation>
-        </message>
-        <message>
-            <source>Give the seat back, as a closing application does.</source>
-            <translation>Rendre le siège, comme le fait une application qu'on ferme.</translation>
-        </message>
-        <message>
-            <source>Remove</source>
-            <translation>Retirer</translation>
-        </message>
-        <message>
-            <source>Release the seat and take this client off the simulation.</source>
-            <translation>Libérer le siège et retirer ce client de la simulation.</translation>
-        </message>
-        <message>
-            <source>Monotonic (stopwatch)</source>
-            <translation>Monotone (chronomètre)</translation>
-        </message>
-        <message>
-            <source>Signed expiry (wall clock)</source>
-            <translation>Expiration signée (horloge murale)</translation>
-        </message>
-        <message>
-            <source>Cut %1 s</source>
-            <translation>Couper %1 s</translation>
-        </message>
-        <message>
-            <source>Every request of this client fails as if the cable were pulled, for %1 seconds of simulated time.</source>
-            <translation>Toutes les requêtes de ce client échouent comme si le câble était débranché, pendant %1 secondes de temps simulé.</translation>
-        </message>
-        <message>
-            <source>−%1 min</source>
-            <translation>−%1 min</translation>
-        </message>
-        <message>
-            <source>Set this machine's clock back by %1 minutes: the rollback trick.</source>
-            <translation>Reculer l'horloge de cette machine de %1 minutes : la ruse du recul d'horloge.</translation>
-        </message>
-        <message>
-            <source>not started</source>
-            <translation>pas démarré</translation>
-        </message>
-        <message>
-            <source>checking out…</source>
-            <translation>demande un siège…</translation>
-        </message>
-        <message>
-            <source>live · acting</source>
-            <translation>valide · en service</translation>
-        </message>
-        <message>
-            <source>lapsed · re-acquiring</source>
-            <translation>expiré · réacquisition</translation>
-        </message>
-        <message>
-            <source>lapsed · degraded</source>
-            <translation>expiré · dégradé</translation>
-        </message>
-        <message>
-            <source>crashed</source>
-            <translation>planté</translation>
-        </message>
-        <message>
-            <source>released · stopped</source>
-            <translation>libéré · arrêté</translation>
-        </message>
-        <message>
-            <source>no seat</source>
-            <translation>aucun siège</translation>
-        </message>
-        <message>
-            <source>live · counted</source>
-            <translation>valide · compté</translation>
-        </message>
-        <message>
-            <source>expired · awaiting reap</source>
-            <translation>expiré · en attente de nettoyage</translation>
-        </message>
-        <message>
-            <source>released</source>
-            <translation>libéré</translation>
-        </message>
-        <message>
-            <source>reaped</source>
-            <translation>nettoyé</translation>
-        </message>
-        <message>
-            <source>revoked</source>
-            <translation>révoqué</translation>
-        </message>
-        <message>
-            <source>row gone</source>
-            <translation>ligne disparue</translation>
-        </message>
-        <message>
-            <source>%1 (old)</source>
-            <translation>%1 (ancien)</translation>
-        </message>
-        <message>
-            <source>offline %1</source>
-            <translation>hors ligne %1</translation>
-        </message>
-        <message>
-            <source>Instance %1</source>
-            <translation>Instance %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::ConnectionDialog</name>
-        <message>
-            <source>Token &amp;file:</source>
-            <translation>&amp;Fichier du jeton :</translation>
-        </message>
-        <message>
-            <source>&amp;Paste the token:</source>
-            <translation>&amp;Coller le jeton :</translation>
-        </message>
-        <message>
-            <source>&amp;Save</source>
-            <translation>&amp;Enregistrer</translation>
-        </message>
-        <message>
-            <source>&amp;Delete</source>
-            <translation>&amp;Supprimer</translation>
-        </message>
-        <message>
-            <source>&amp;Connect</source>
-            <translation>Se &amp;connecter</translation>
-        </message>
-        <message>
-            <source>Connect to a lease server</source>
-            <translation>Se connecter à un serveur de baux</translation>
-        </message>
-        <message>
-            <source>https://licenses.example.com:7400</source>
-            <translation>https://licences.exemple.fr:7400</translation>
-        </message>
-        <message>
-            <source>the server's admin-token file</source>
-            <translation>le fichier admin-token du serveur</translation>
-        </message>
-        <message>
-            <source>64 hex characters</source>
-            <translation>64 caractères hexadécimaux</translation>
-        </message>
-        <message>
-            <source>Browse…</source>
-            <translation>Parcourir…</translation>
-        </message>
-        <message>
-            <source>&amp;Name:</source>
-            <translation>&amp;Nom :</translation>
-        </message>
-        <message>
-            <source>Server &amp;URL:</source>
-            <translation>&amp;URL du serveur :</translation>
-        </message>
-        <message>
-            <source>&amp;New</source>
-            <translation>&amp;Nouveau</translation>
-        </message>
-        <message>
-            <source>Use the &amp;embedded demo server</source>
-            <translation>Utiliser le serveur de démonstration &amp;intégré</translation>
-        </message>
-        <message>
-            <source>Admin token file</source>
-            <translation>Fichier du jeton d'administration</translation>
-        </message>
-        <message>
-            <source>stored privately; type a new one to replace it</source>
-            <translation>conservé en privé ; saisissez-en un nouveau pour le remplacer</translation>
-        </message>
-        <message>
-            <source>The token is kept in a private file and is not shown.</source>
-            <translation>Le jeton est conservé dans un fichier privé et n'est pas affiché.</translation>
-        </message>
-        <message>
-            <source>Give the profile a name.</source>
-            <translation>Donnez un nom au profil.</translation>
-        </message>
-        <message>
-            <source>Paste the admin token, or choose the token file.</source>
-            <translation>Collez le jeton d'administration ou choisissez le fichier du jeton.</translation>
-        </message>
-        <message>
-            <source>Could not store the token: %1</source>
-            <translation>Impossible d'enregistrer le jeton : %1</translation>
-        </message>
-        <message>
-            <source>Choose the admin token file, or paste the token.</source>
-            <translation>Choisissez le fichier du jeton d'administration ou collez le jeton.</translation>
-        </message>
-        <message>
-            <source>One server, or every instance of one site separated by commas: the dashboard uses whichever answers.</source>
-            <translation>Un serveur, ou toutes les instances d'un même site séparées par des virgules : le tableau de bord utilise celle qui répond.</translation>
-        </message>
-        <message>
-            <source>%1 instances of one site; the dashboard uses whichever answers.</source>
-            <translation>%1 instances d'un même site ; le tableau de bord utilise celle qui répond.</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::DashboardSession</name>
-        <message>
-            <source>Server unreachable: %1</source>
-            <translation>Serveur injoignable : %1</translation>
-        </message>
-        <message>
-            <source>TLS error: %1</source>
-            <translation>Erreur TLS : %1</translation>
-        </message>
-        <message>
-            <source>Unauthorized: the server refused the admin token. Check the connection profile.</source>
-            <translation>Accès refusé : le serveur a rejeté le jeton d'administration. Vérifiez le profil de connexion.</translation>
-        </message>
-        <message>
-            <source>The server failed (HTTP %1): %2</source>
-            <translation>Le serveur a échoué (HTTP %1) : %2</translation>
-        </message>
-        <message>
-            <source>Unexpected answer from the server: %1</source>
-            <translation>Réponse inattendue du serveur : %1</translation>
-        </message>
-        <message>
-            <source>Request failed (HTTP %1)</source>
-            <translation>La requête a échoué (HTTP %1)</translation>
-        </message>
-        <message>
-            <source>Not allowed: this needs the %1 role, and this token has the %2 role.</source>
-            <translation>Non autorisé : il faut le rôle %1, et ce jeton a le rôle %2.</translation>
-        </message>
-        <message>
-            <source>Token revoked: the server no longer accepts the token "%1". Ask an admin for a new one and connect with it.</source>
-            <translation>Jeton révoqué : le serveur n'accepte plus le jeton « %1 ». Demandez-en un nouveau à un administrateur et connectez-vous avec.</translation>
-        </message>
-        <message>
-            <source>No answer after the command was sent (%1): it may have happened; refreshed.</source>
-            <translation>Pas de réponse après l'envoi de la commande (%1) : elle a peut-être eu lieu ; actualisé.</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::DisputePanel</name>
-        <message>
-            <source>Select a &lt;b&gt;denied&lt;/b&gt; event to see who held every seat at that moment.</source>
-            <translation>Sélectionnez un événement &lt;b&gt;refusé&lt;/b&gt; pour voir qui détenait chaque siège à cet instant.</translation>
-        </message>
-        <message numerus="yes">
-            <source>%1 (%n seat(s))</source>
-            <translation>
-                <numerusform>%1 (%n siège)</numerusform>
-                <numerusform>%1 (%n sièges)</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %5&lt;/b&gt; seats were held, by %n holder(s): %6.</source>
-            <translation>
-                <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : &lt;b&gt;%4 sur %5&lt;/b&gt; sièges étaient pris, par %n détenteur : %6.</numerusform>
-                <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : &lt;b&gt;%4 sur %5&lt;/b&gt; sièges étaient pris, par %n détenteurs : %6.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>%1 held %2 seats at once: one per running instance, or seats left by sessions that did not end.</source>
-            <translation>%1 détenait %2 sièges à la fois : un par instance lancée, ou des sièges laissés par des sessions mal terminées.</translation>
-        </message>
-        <message>
-            <source>not counted: lapsed without a release</source>
-            <translation>non compté : expiré sans libération</translation>
-        </message>
-        <message>
-            <source>counted within the skew tolerance</source>
-            <translation>compté grâce à la tolérance de décalage</translation>
-        </message>
-        <message>
-            <source>granted before the loaded events</source>
-            <translation>accordé avant les événements chargés</translation>
-        </message>
-        <message>
-            <source>counted</source>
-            <translation>compté</translation>
-        </message>
-        <message>
-            <source>Seats as listed by the server at the denial, checked against the replayed grants and releases.</source>
-            <translation>Sièges tels que le serveur les a listés au moment du refus, recoupés avec les attributions et libérations rejouées.</translation>
-        </message>
-        <message>
-            <source>Rebuilt from the grants, releases, revocations and reaps before the denial.</source>
-            <translation>Reconstitué à partir des attributions, libérations, révocations et nettoyages antérieurs au refus.</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n seat(s) granted earlier were never released: their applications stopped without releasing; they no longer counted.</source>
-            <translation>
-                <numerusform>%n siège attribué plus tôt n'a jamais été libéré : son application s'est arrêtée sans le rendre ; il n'était plus compté.</numerusform>
-                <numerusform>%n sièges attribués plus tôt n'ont jamais été libérés : leurs applications se sont arrêtées sans les rendre ; ils n'étaient plus comptés.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Who held the seats</source>
-            <translation>Qui détenait les sièges</translation>
-        </message>
-        <message>
-            <source>Holder</source>
-            <translation>Détenteur</translation>
-        </message>
-        <message>
-            <source>Seat</source>
-            <translation>Siège</translation>
-        </message>
-        <message>
-            <source>Gen.</source>
-            <translation>Gén.</translation>
-        </message>
-        <message>
-            <source>Since</source>
-            <translation>Depuis</translation>
-        </message>
-        <message>
-            <source>Expiry</source>
-            <translation>Expiration</translation>
-        </message>
-        <message>
-            <source>Note</source>
-            <translation>Remarque</translation>
-        </message>
-        <message>
-            <source>in %1</source>
-            <translation>dans %1</translation>
-        </message>
-        <message>
-            <source>%1 ago</source>
-            <translation>il y a %1</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n holder(s) were waiting in line: %1.</source>
-            <translation>
-                <numerusform>%n détenteur attendait dans la file : %1.</numerusform>
-                <numerusform>%n détenteurs attendaient dans la file : %1.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>counted against the reservation of %1</source>
-            <translation>compté sur la réservation de %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::Durations</name>
-        <message>
-            <source>%1s</source>
-            <translation>%1 s</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::EmbeddedDemo</name>
-        <message>
-            <source>Cannot create the folder %1</source>
-            <translation>Impossible de créer le dossier %1</translation>
-        </message>
-        <message>
-            <source>The embedded demo server is not running.</source>
-            <translation>Le serveur de démonstration intégré ne tourne pas.</translation>
-        </message>
-        <message>
-            <source>There is no instance %1.</source>
-            <translation>Il n'y a pas d'instance %1.</translation>
-        </message>
-        <message>
-            <source>Instance %1 did not start: %2</source>
-            <translation>L'instance %1 n'a pas démarré : %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::ErrorBanner</name>
-        <message>
-            <source>Retry now</source>
-            <translation>Réessayer</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::EventFilterProxyModel</name>
-        <message numerus="yes">
-            <source>%n attempts, %1 to %2</source>
-            <translation>
-                <numerusform>%n tentative, de %1 à %2</numerusform>
-                <numerusform>%n tentatives, de %1 à %2</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>%1 ×%2</source>
-            <translation>%1 ×%2</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::EventLogModel</name>
-        <message>
-            <source>granted</source>
-            <translation>accordé</translation>
-        </message>
-        <message>
-            <source>denied</source>
-            <translation>refusé</translation>
-        </message>
-        <message>
-            <source>released</source>
-            <translation>libéré</translation>
-        </message>
-        <message>
-            <source>renewal refused</source>
-            <translation>renouvellement refusé</translation>
-        </message>
-        <message>
-            <source>revoked</source>
-            <translation>révoqué</translation>
-        </message>
-        <message>
-            <source>reaped</source>
-            <translation>nettoyé</translation>
-        </message>
-        <message>
-            <source>license created</source>
-            <translation>licence créée</translation>
-        </message>
-        <message>
-            <source>license updated</source>
-            <translation>licence modifiée</translation>
-        </message>
-        <message>
-            <source>key rotated</source>
-            <translation>clé renouvelée</translation>
-        </message>
-        <message>
-            <source>holder blocked</source>
-            <translation>détenteur bloqué</translation>
-        </message>
-        <message>
-            <source>generation %1, %2 of %3 seats in use</source>
-            <translation>génération %1, %2 sièges utilisés sur %3</translation>
-        </message>
-        <message>
-            <source>all %1 seats taken (%2 in use, %3 holders listed)</source>
-            <translation>les %1 sièges sont pris (%2 utilisés, %3 détenteurs listés)</translation>
-        </message>
-        <message>
-            <source>blocked until %1</source>
-            <translation>bloqué jusqu'à %1</translation>
-        </message>
-        <message>
-            <source>expired at %1</source>
-            <translation>expiré à %1</translation>
-        </message>
-        <message>
-            <source>%1 seats, TTL %2 s, skew %3 s, grace %4 s</source>
-            <translation>%1 sièges, durée %2 s, décalage %3 s, délai de grâce %4 s</translation>
-        </message>
-        <message>
-            <source>Select a denial to see who held every seat at that moment</source>
-            <translation>Sélectionnez un refus pour voir qui détenait chaque siège à cet instant</translation>
-        </message>
-        <message>
-            <source>Time</source>
-            <translation>Heure</translation>
-        </message>
-        <message>
-            <source>Event</source>
-            <translation>Événement</translation>
-        </message>
-        <message>
-            <source>License</source>
-            <translation>Licence</translation>
-        </message>
-        <message>
-            <source>Holder</source>
-            <translation>Détenteur</translation>
-        </message>
-        <message>
-            <source>Seat</source>
-            <translation>Siège</translation>
-        </message>
-        <message>
-            <source>By</source>
-            <translation>Par</translation>
-        </message>
-        <message>
-            <source>Details</source>
-            <translation>Détails</translation>
-        </message>
-        <message>
-            <source>token created</source>
-            <translation>jeton créé</translation>
-        </message>
-        <message>
-            <source>token revoked</source>
-            <translation>jeton révoqué</translation>
-        </message>
-        <message>
-            <source>clock jumped</source>
-            <translation>saut d'horloge</translation>
-        </message>
-        <message>
-            <source>the server's monotonic clock jumped forward by %1</source>
-            <translation>l'horloge monotone du serveur a fait un bond en avant de %1</translation>
-        </message>
-        <message>
-            <source>the server's monotonic clock jumped back by %1</source>
-            <translation>l'horloge monotone du serveur a fait un bond en arrière de %1</translation>
-        </message>
-        <message>
-            <source>the server's clock jumped forward by %1</source>
-            <translation>l'horloge du serveur a fait un bond en avant de %1</translation>
-        </message>
-        <message>
-            <source>the server's clock jumped back by %1</source>
-            <translation>l'horloge du serveur a fait un bond en arrière de %1</translation>
-        </message>
-        <message>
-            <source>rules changed</source>
-            <translation>règles modifiées</translation>
-        </message>
-        <message>
-            <source>groups changed</source>
-            <translation>groupes modifiés</translation>
-        </message>
-        <message>
-            <source>queued</source>
-            <translation>en file d'attente</translation>
-        </message>
-        <message>
-            <source>left the queue</source>
-            <translation>a quitté la file</translation>
-        </message>
-        <message>
-            <source>no seat rules: every seat shared</source>
-            <translation>aucune règle de sièges : tous les sièges sont partagés</translation>
-        </message>
-        <message>
-            <source>allow %1</source>
-            <translation>autoriser %1</translation>
-        </message>
-        <message>
-            <source>deny %1</source>
-            <translation>exclure %1</translation>
-        </message>
-        <message>
-            <source>reserve %1 for %2</source>
-            <translation>réserver %1 pour %2</translation>
-        </message>
-        <message>
-            <source>max %1 for %2</source>
-            <translation>max %1 pour %2</translation>
-        </message>
-        <message>
-            <source>from the line after waiting %1, generation %2, %3 of %4 seats in use</source>
-            <translation>depuis la file après %1 d'attente, génération %2, %3 sièges utilisés sur %4</translation>
-        </message>
-        <message>
-            <source>%1 holds its cap of %2 seats</source>
-            <translation>%1 détient son plafond de %2 sièges</translation>
-        </message>
-        <message>
-            <source>matches the deny entry %1</source>
-            <translation>correspond à l'entrée d'exclusion %1</translation>
-        </message>
-        <message>
-            <source>not on the allow list</source>
-            <translation>absent de la liste d'autorisation</translation>
-        </message>
-        <message>
-            <source>%1 of %2 seats in use, %3 reserved for others (idle)</source>
-            <translation>%1 sièges utilisés sur %2, %3 réservés à d'autres (inoccupés)</translation>
-        </message>
-        <message>
-            <source>no holder groups</source>
-            <translation>aucun groupe de détenteurs</translation>
-        </message>
-        <message>
-            <source>groups now: %1</source>
-            <translation>groupes désormais : %1</translation>
-        </message>
-        <message>
-            <source>position %1 in line, ticket %2</source>
-            <translation>position %1 dans la file, ticket %2</translation>
-        </message>
-        <message>
-            <source>gave up after waiting %1</source>
-            <translation>abandon après %1 d'attente</translation>
-        </message>
-        <message>
-            <source>ticket expired after waiting %1: the waiter stopped renewing it</source>
-            <translation>ticket expiré après %1 d'attente : le demandeur a cessé de le renouveler</translation>
-        </message>
-        <message>
-            <source>waited the longest time it asked for (%1)</source>
-            <translation>a attendu la durée maximale demandée (%1)</translation>
-        </message>
-        <message>
-            <source>removed from the line by an admin after waiting %1</source>
-            <translation>retiré de la file par un administrateur après %1 d'attente</translation>
-        </message>
-        <message>
-            <source>left the line after waiting %1</source>
-            <translation>a quitté la file après %1 d'attente</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::EventsPage</name>
-        <message numerus="yes">
-            <source>%n event(s)</source>
-            <translation>
-                <numerusform>%n événement</numerusform>
-                <numerusform>%n événements</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Export events</source>
-            <translation>Exporter les événements</translation>
-        </message>
-        <message>
-            <source>CSV files (*.csv)</source>
-            <translation>Fichiers CSV (*.csv)</translation>
-        </message>
-        <message>
-            <source>Could not write %1: %2</source>
-            <translation>Impossible d'écrire %1 : %2</translation>
-        </message>
-        <message>
-            <source>License:</source>
-            <translation>Licence :</translation>
-        </message>
-        <message>
-            <source>Holder:</source>
-            <translation>Détenteur :</translation>
-        </message>
-        <message>
-            <source>Event:</source>
-            <translation>Événement :</translation>
-        </message>
-        <message>
-            <source>any holder</source>
-            <translation>n'importe quel détenteur</translation>
-        </message>
-        <message>
-            <source>From</source>
-            <translation>Du</translation>
-        </message>
-        <message>
-            <source>to</source>
-            <translation>au</translation>
-        </message>
-        <message>
-            <source>Export CSV…</source>
-            <translation>Exporter en CSV…</translation>
-        </message>
-        <message>
-            <source>Save the events the filters show as a CSV file</source>
-            <translation>Enregistrer les événements affichés par les filtres dans un fichier CSV</translation>
-        </message>
-        <message>
-            <source>All events</source>
-            <translation>Tous les événements</translation>
-        </message>
-        <message>
-            <source>Denials</source>
-            <translation>Refus</translation>
-        </message>
-        <message>
-            <source>Grants</source>
-            <translation>Attributions</translation>
-        </message>
-        <message>
-            <source>Releases</source>
-            <translation>Libérations</translation>
-        </message>
-        <message>
-            <source>Revocations and blocks</source>
-            <translation>Révocations et blocages</translation>
-        </message>
-        <message>
-            <source>Reaps and refused renewals</source>
-            <translation>Nettoyages et renouvellements refusés</translation>
-        </message>
-        <message>
-            <source>Seats changing hands</source>
-            <translation>Sièges qui changent de mains</translation>
-        </message>
-        <message>
-            <source>License changes</source>
-            <translation>Modifications de licence</translation>
-        </message>
-        <message>
-            <source>All licenses</source>
-            <translation>Toutes les licences</translation>
-        </message>
-        <message>
-            <source>No events on this server yet.</source>
-            <translation>Aucun événement sur ce serveur pour l'instant.</translation>
-        </message>
-        <message>
-            <source>Loading the events…</source>
-            <translation>Chargement des événements…</translation>
-        </message>
-        <message>
-            <source>No event matches these filters. Clear the holder, pick "All events" or widen the time range to see more.</source>
-            <translation>Aucun événement ne correspond à ces filtres. Videz le détenteur, choisissez « Tous les événements » ou élargissez la période pour en voir plus.</translation>
-        </message>
-        <message>
-            <source>Exported %1 to %2.</source>
-            <translation>Export de %1 dans %2.</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::FleetCountersModel</name>
-        <message>
-            <source>Replicas merged: %1. For each replica, the largest count any server reported.</source>
-            <translation>Répliques fusionnées : %1. Pour chaque réplique, la plus grande valeur signalée par un serveur.</translation>
-        </message>
-        <message>
-            <source>%1… (stale)</source>
-            <translation>%1… (sans nouvelles)</translation>
-        </message>
-        <message>
-            <source>Replica %1: no contact data; its counts arrived through other servers.</source>
-            <translation>Réplique %1 : aucune donnée de contact ; ses comptes sont arrivés par d'autres serveurs.</translation>
-        </message>
-        <message>
-            <source>Replica %1: stale, last heard from %2.</source>
-            <translation>Réplique %1 : sans nouvelles, dernier contact %2.</translation>
-        </message>
-        <message>
-            <source>Replica %1: last heard from %2.</source>
-            <translation>Réplique %1 : dernier contact %2.</translation>
-        </message>
-        <message>
-            <source>License / replica</source>
-            <translation>Licence / réplique</translation>
-        </message>
-        <message>
-            <source>Granted</source>
-            <translation>Accordés</translation>
-        </message>
-        <message>
-            <source>Denied</source>
-            <translation>Refusés</translation>
-        </message>
-        <message>
-            <source>Released</source>
-            <translation>Libérés</translation>
-        </message>
-        <message>
-            <source>Revoked</source>
-            <translation>Révoqués</translation>
-        </message>
-        <message>
-            <source>Reclaimed</source>
-            <translation>Récupérés</translation>
-        </message>
-        <message>
-            <source>Renewed</source>
-            <translation>Renouvelés</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::FleetModel</name>
-        <message>
-            <source>No admin connection is configured for this server.</source>
-            <translation>Aucune connexion d'administration n'est configurée pour ce serveur.</translation>
-        </message>
-        <message>
-            <source>The server's statistics are not in the expected form: %1</source>
-            <translation>Les statistiques du serveur n'ont pas la forme attendue : %1</translation>
-        </message>
-        <message>
-            <source>never</source>
-            <translation>jamais</translation>
-        </message>
-        <message>
-            <source>just now</source>
-            <translation>à l'instant</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n s ago</source>
-            <translation>
-                <numerusform>il y a %n s</numerusform>
-                <numerusform>il y a %n s</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n min ago</source>
-            <translation>
-                <numerusform>il y a %n min</numerusform>
-                <numerusform>il y a %n min</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n h ago</source>
-            <translation>
-                <numerusform>il y a %n h</numerusform>
-                <numerusform>il y a %n h</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n days ago</source>
-            <translation>
-                <numerusform>il y a %n jour</numerusform>
-                <numerusform>il y a %n jours</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::FleetServersModel</name>
-        <message>
-            <source>asking…</source>
-            <translation>interrogation…</translation>
-        </message>
-        <message>
-            <source>not polled yet</source>
-            <translation>pas encore interrogé</translation>
-        </message>
-        <message>
-            <source>answered, but not lately</source>
-            <translation>a répondu, mais pas récemment</translation>
-        </message>
-        <message>
-            <source>answered</source>
-            <translation>a répondu</translation>
-        </message>
-        <message>
-            <source>no answer: %1</source>
-            <translation>pas de réponse : %1</translation>
-        </message>
-        <message>
-            <source>unknown</source>
-            <translation>inconnue</translation>
-        </message>
-        <message>
-            <source>Server</source>
-            <translation>Serveur</translation>
-        </message>
-        <message>
-            <source>Status</source>
-            <translation>État</translation>
-        </message>
-        <message>
-            <source>Replica</source>
-            <translation>Réplique</translation>
-        </message>
-        <message>
-            <source>Last poll</source>
-            <translation>Dernière interrogation</translation>
-        </message>
-        <message>
-            <source>Last answer</source>
-            <translation>Dernière réponse</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::FleetView</name>
-        <message>
-            <source>Poll now</source>
-            <translation>Interroger maintenant</translation>
-        </message>
-        <message>
-            <source>Stale after:</source>
-            <translation>Sans nouvelles après :</translation>
-        </message>
-        <message>
-            <source> min</source>
-            <translation> min</translation>
-        </message>
-        <message>
-            <source>Large fonts</source>
-            <translation>Grands caractères</translation>
-        </message>
-        <message>
-            <source>Servers</source>
-            <translation>Serveurs</translation>
-        </message>
-        <message>
-            <source>Counters per license, merged from every server</source>
-            <translation>Compteurs par licence, fusionnés depuis tous les serveurs</translation>
-        </message>
-        <message>
-            <source>Each total is merged with the G-Counter rule: for each replica the largest count any server reported, then the sum. A repeated or late poll never adds anything. Replicas in amber italics are stale: nothing has shown them alive lately.</source>
-            <translation>Chaque total est fusionné selon la règle du G-Counter : pour chaque réplique, la plus grande valeur signalée par un serveur, puis la somme. Une interrogation répétée ou tardive n'ajoute jamais rien. Les répliques en italique orangé sont sans nouvelles : rien ne les a montrées actives récemment.</translation>
-        </message>
-        <message>
-            <source>Amnesia</source>
-            <translation>Amnésie</translation>
-        </message>
-        <message>
-            <source>No server reported a replica that forgot its counts.</source>
-            <translation>Aucun serveur n'a signalé de réplique ayant oublié ses comptes.</translation>
-        </message>
-        <message>
-            <source>Replica</source>
-            <translation>Réplique</translation>
-        </message>
-        <message>
-            <source>License</source>
-            <translation>Licence</translation>
-        </message>
-        <message>
-            <source>Counter</source>
-            <translation>Compteur</translation>
-        </message>
-        <message>
-            <source>Held</source>
-            <translation>Détenu</translation>
-        </message>
-        <message>
-            <source>Reported</source>
-            <translation>Signalé</translation>
-        </message>
-        <message>
-            <source>When</source>
-            <translation>Quand</translation>
-        </message>
-        <message>
-            <source>Reported by</source>
-            <translation>Signalé par</translation>
-        </message>
-        <message>
-            <source>Servers answering: %1 of %2</source>
-            <translation>Serveurs qui répondent : %1 sur %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::GroupsDialog</name>
-        <message>
-            <source>&amp;Add group</source>
-            <translation>&amp;Ajouter un groupe</translation>
-        </message>
-        <message>
-            <source>&amp;Remove group</source>
-            <translation>&amp;Retirer le groupe</translation>
-        </message>
-        <message>
-            <source>Holder groups</source>
-            <translation>Groupes de détenteurs</translation>
-        </message>
-        <message>
-            <source>Group</source>
-            <translation>Groupe</translation>
-        </message>
-        <message>
-            <source>Holder patterns (separated by spaces)</source>
-            <translation>Motifs de détenteurs (séparés par des espaces)</translation>
-        </message>
-        <message>
-            <source>A group names the holders it matches: &lt;code&gt;*&lt;/code&gt; any characters but &lt;code&gt;/&lt;/code&gt;, &lt;code&gt;?&lt;/code&gt; one character, &lt;code&gt;[abc]&lt;/code&gt; one of a set, e.g. &lt;code&gt;*@render-*&lt;/code&gt;. Licenses name groups in their seat rules.</source>
-            <translation>Un groupe désigne les détenteurs qui correspondent à ses motifs : &lt;code&gt;*&lt;/code&gt; n'importe quels caractères sauf &lt;code&gt;/&lt;/code&gt;, &lt;code&gt;?&lt;/code&gt; un caractère, &lt;code&gt;[abc]&lt;/code&gt; un caractère parmi un ensemble, p. ex. &lt;code&gt;*@render-*&lt;/code&gt;. Les licences nomment des groupes dans leurs règles de sièges.</translation>
-        </message>
-        <message>
-            <source>e.g. render</source>
-            <translation>p. ex. render</translation>
-        </message>
-        <message>
-            <source>e.g. *@render-* alice@ws-12</source>
-            <translation>p. ex. *@render-* alice@ws-12</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::InstanceHealthModel</name>
-        <message>
-            <source>not asked yet</source>
-            <translation>pas encore interrogée</translation>
-        </message>
-        <message>
-            <source>up</source>
-            <translation>en service</translation>
-        </message>
-        <message>
-            <source>down</source>
-            <translation>hors service</translation>
-        </message>
-        <message>
-            <source>refused: another key</source>
-            <translation>refusée : autre clé</translation>
-        </message>
-        <message>
-            <source>%1 (answering)</source>
-            <translation>%1 (répond)</translation>
-        </message>
-        <message>
-            <source>%1 ms</source>
-            <translation>%1 ms</translation>
-        </message>
-        <message>
-            <source>%1%2 ms</source>
-            <translation>%1%2 ms</translation>
-        </message>
-        <message>
-            <source>Instance</source>
-            <translation>Instance</translation>
-        </message>
-        <message>
-            <source>State</source>
-            <translation>État</translation>
-        </message>
-        <message>
-            <source>Round trip</source>
-            <translation>Aller-retour</translation>
-        </message>
-        <message>
-            <source>Clock offset</source>
-            <translation>Décalage d'horloge</translation>
-        </message>
-        <message>
-            <source>Replica</source>
-            <translation>Réplique</translation>
-        </message>
-        <message>
-            <source>Last error</source>
-            <translation>Dernière erreur</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::InstanceHealthPanel</name>
-        <message>
-            <source>&lt;b&gt;Instances of this site&lt;/b&gt;: %1 of %2 up; requests go to %3.</source>
-            <translation>&lt;b&gt;Instances de ce site&lt;/b&gt; : %1 sur %2 en service ; les requêtes vont à %3.</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::KeyRevealDialog</name>
-        <message>
-            <source>&amp;Copy</source>
-            <translation>&amp;Copier</translation>
-        </message>
-        <message>
-            <source>License key for %1</source>
-            <translation>Clé de licence de %1</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;Copy this key now.&lt;/b&gt; It is shown only once: the server keeps only a hash of it. Applications use it to check out seats of &lt;b&gt;%1&lt;/b&gt;.</source>
-            <translation>&lt;b&gt;Copiez cette clé maintenant.&lt;/b&gt; Elle n'est affichée qu'une fois : le serveur n'en garde qu'une empreinte. Les applications s'en servent pour prendre des sièges de &lt;b&gt;%1&lt;/b&gt;.</translation>
-        </message>
-        <message>
-            <source>Copied</source>
-            <translation>Copiée</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::LeaseClient</name>
-        <message>
-            <source>HTTP status %1</source>
-            <translation>statut HTTP %1</translation>
-        </message>
-        <message>
-            <source>no answer within %1 ms</source>
-            <translation>pas de réponse en %1 ms</translation>
-        </message>
-        <message>
-            <source>connection refused by %1</source>
-            <translation>connexion refusée par %1</translation>
-        </message>
-        <message>
-            <source>connection closed by %1 before an answer</source>
-            <translation>connexion fermée par %1 avant toute réponse</translation>
-        </message>
-        <message>
-            <source>host %1 not found</source>
-            <translation>hôte %1 introuvable</translation>
-        </message>
-        <message>
-            <source>holder_blocked reply without a valid "until"</source>
-            <translation>réponse holder_blocked sans « until » valide</translation>
-        </message>
-        <message>
-            <source>not found: %1</source>
-            <translation>introuvable : %1</translation>
-        </message>
-        <message>
-            <source>unexpected conflict: %1</source>
-            <translation>conflit inattendu : %1</translation>
-        </message>
-        <message>
-            <source>server error %1: %2</source>
-            <translation>erreur du serveur %1 : %2</translation>
-        </message>
-        <message>
-            <source>request rejected: %1</source>
-            <translation>requête rejetée : %1</translation>
-        </message>
-        <message>
-            <source>unexpected HTTP status %1</source>
-            <translation>statut HTTP inattendu %1</translation>
-        </message>
-        <message>
-            <source>granted seat %1 until %2</source>
-            <translation>siège %1 accordé jusqu'à %2</translation>
-        </message>
-        <message>
-            <source>all %1 seats are in use</source>
-            <translation>les %1 sièges sont tous occupés</translation>
-        </message>
-        <message>
-            <source> (one may free at %1)</source>
-            <translation> (un siège peut se libérer à %1)</translation>
-        </message>
-        <message>
-            <source>the server no longer holds this seat</source>
-            <translation>le serveur n'attribue plus ce siège</translation>
-        </message>
-        <message>
-            <source>blocked by an administrator until %1</source>
-            <translation>bloqué par un administrateur jusqu'à %1</translation>
-        </message>
-        <message>
-            <source>license key refused: %1</source>
-            <translation>clé de licence refusée : %1</translation>
-        </message>
-        <message>
-            <source>server unreachable: %1</source>
-            <translation>serveur injoignable : %1</translation>
-        </message>
-        <message>
-            <source>invalid server reply: %1</source>
-            <translation>réponse du serveur invalide : %1</translation>
-        </message>
-        <message>
-            <source>network cut</source>
-            <translation>réseau coupé</translation>
-        </message>
-        <message>
-            <source>no server address configured</source>
-            <translation>aucune adresse de serveur configurée</translation>
-        </message>
-        <message>
-            <source>server error %1 fetching its public key</source>
-            <translation>erreur du serveur %1 en récupérant sa clé publique</translation>
-        </message>
-        <message>
-            <source>public key request answered %1</source>
-            <translation>la demande de clé publique a reçu la réponse %1</translation>
-        </message>
-        <message>
-            <source>the server's public key is not a base64 Ed25519 key</source>
-            <translation>la clé publique du serveur n'est pas une clé Ed25519 en base64</translation>
-        </message>
-        <message>
-            <source>the reply is not a JSON object</source>
-            <translation>la réponse n'est pas un objet JSON</translation>
-        </message>
-        <message>
-            <source>malformed lease: %1 (%2)</source>
-            <translation>bail mal formé : %1 (%2)</translation>
-        </message>
-        <message>
-            <source>the lease signature does not verify against the server's key</source>
-            <translation>la signature du bail ne correspond pas à la clé du serveur</translation>
-        </message>
-        <message>
-            <source>the lease is for license %1, not %2</source>
-            <translation>le bail porte sur la licence %1 et non %2</translation>
-        </message>
-        <message>
-            <source>the lease is for seat %1, not %2</source>
-            <translation>le bail porte sur le siège %1 et non %2</translation>
-        </message>
-        <message>
-            <source>the lease is for holder %1, not %2</source>
-            <translation>le bail porte sur le détenteur %1 et non %2</translation>
-        </message>
-        <message>
-            <source>the renewal changed the seat's generation</source>
-            <translation>le renouvellement a changé la génération du siège</translation>
-        </message>
-        <message>
-            <source>the lease expires before it is issued</source>
-            <translation>le bail expire avant d'avoir été émis</translation>
-        </message>
-        <message>
-            <source>invalid holder: %1</source>
-            <translation>détenteur invalide : %1</translation>
-        </message>
-        <message>
-            <source>invalid license id "%1"</source>
-            <translation>identifiant de licence invalide « %1 »</translation>
-        </message>
-        <message>
-            <source>invalid license or seat id</source>
-            <translation>identifiant de licence ou de siège invalide</translation>
-        </message>
-        <message>
-            <source>release answered %1: %2</source>
-            <translation>la libération a reçu la réponse %1 : %2</translation>
-        </message>
-        <message>
-            <source>no connection to %1 within %2 ms</source>
-            <translation>aucune connexion à %1 en %2 ms</translation>
-        </message>
-        <message>
-            <source>%1 signs with another key than the other instances; it is not used</source>
-            <translation>%1 signe avec une autre clé que les autres instances ; elle n'est pas utilisée</translation>
-        </message>
-        <message>
-            <source>every server instance was refused: they sign with different keys</source>
-            <translation>toutes les instances du serveur ont été refusées : elles signent avec des clés différentes</translation>
-        </message>
-        <message>
-            <source>%1 is unavailable: %2</source>
-            <translation>%1 est indisponible : %2</translation>
-        </message>
-        <message>
-            <source>the list of server instances changed</source>
-            <translation>la liste des instances du serveur a changé</translation>
-        </message>
-        <message>
-            <source>malformed holder_not_allowed reply: %1 (%2)</source>
-            <translation>réponse holder_not_allowed mal formée : %1 (%2)</translation>
-        </message>
-        <message>
-            <source>%1 reply without seatCount/inUse</source>
-            <translation>réponse %1 sans seatCount/inUse</translation>
-        </message>
-        <message>
-            <source>malformed %1 reply: %2 (%3)</source>
-            <translation>réponse %1 mal formée : %2 (%3)</translation>
-        </message>
-        <message>
-            <source>ticket_lost reply with an unknown "reason" ("%1")</source>
-            <translation>réponse ticket_lost avec un « reason » inconnu (« %1 »)</translation>
-        </message>
-        <message>
-            <source>the place was given up</source>
-            <translation>la place a été abandonnée</translation>
-        </message>
-        <message>
-            <source>the ticket was not renewed in time</source>
-            <translation>le ticket n'a pas été renouvelé à temps</translation>
-        </message>
-        <message>
-            <source>no seat came free within the longest wait asked for</source>
-            <translation>aucun poste ne s'est libéré dans le délai d'attente maximal demandé</translation>
-        </message>
-        <message>
-            <source>an administrator removed it from the line</source>
-            <translation>un administrateur l'a retiré de la file</translation>
-        </message>
-        <message>
-            <source>the server does not know the ticket</source>
-            <translation>le serveur ne connaît pas ce ticket</translation>
-        </message>
-        <message>
-            <source>group %1 already holds %2 of the %3 seats it may use</source>
-            <translation>le groupe %1 occupe déjà %2 des %3 postes auxquels il a droit</translation>
-        </message>
-        <message>
-            <source>%1 of %2 seats are in use and the other %3 are reserved for others</source>
-            <translation>%1 postes sur %2 sont occupés et les %3 autres sont réservés à d'autres</translation>
-        </message>
-        <message>
-            <source>not allowed: the license's rules deny this holder (%1)</source>
-            <translation>non autorisé : les règles de la licence refusent ce détenteur (%1)</translation>
-        </message>
-        <message>
-            <source>not allowed: this holder is not on the license's allow list</source>
-            <translation>non autorisé : ce détenteur n'est pas sur la liste des autorisés de la licence</translation>
-        </message>
-        <message>
-            <source>a seat is held for this place in line</source>
-            <translation>un poste est réservé pour cette place dans la file</translation>
-        </message>
-        <message>
-            <source>waiting in line: position %1 of %2</source>
-            <translation>dans la file d'attente : position %1 sur %2</translation>
-        </message>
-        <message>
-            <source>left the line: %1</source>
-            <translation>sorti de la file d'attente : %1</translation>
-        </message>
-        <message>
-            <source>malformed ticket: %1 (%2)</source>
-            <translation>ticket mal formé : %1 (%2)</translation>
-        </message>
-        <message>
-            <source>the ticket is for license %1, not %2</source>
-            <translation>le ticket concerne la licence %1, pas %2</translation>
-        </message>
-        <message>
-            <source>the ticket is for holder %1, not %2</source>
-            <translation>le ticket concerne le détenteur %1, pas %2</translation>
-        </message>
-        <message>
-            <source>the answer is about ticket %1, not %2</source>
-            <translation>la réponse concerne le ticket %1, pas %2</translation>
-        </message>
-        <message>
-            <source>a place in line for a checkout that did not ask to wait</source>
-            <translation>une place dans la file pour une demande qui n'a pas demandé à attendre</translation>
-        </message>
-        <message>
-            <source>invalid wait of %1 s (1 to %2 s)</source>
-            <translation>attente invalide de %1 s (de 1 à %2 s)</translation>
-        </message>
-        <message>
-            <source>invalid license or ticket id</source>
-            <translation>identifiant de licence ou de ticket invalide</translation>
-        </message>
-        <message>
-            <source>leaving the line answered %1: %2</source>
-            <translation>la sortie de la file a répondu %1 : %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::LeaseTableModel</name>
-        <message>
-            <source>%1 left</source>
-            <translation>encore %1</translation>
-        </message>
-        <message>
-            <source>blocked</source>
-            <translation>bloqué</translation>
-        </message>
-        <message>
-            <source>expired %1 ago</source>
-            <translation>expiré depuis %1</translation>
-        </message>
-        <message>
-            <source>live</source>
-            <translation>actif</translation>
-        </message>
-        <message>
-            <source>expired, awaiting reap</source>
-            <translation>expiré, en attente de nettoyage</translation>
-        </message>
-        <message>
-            <source>%1 is blocked from this license until %2</source>
-            <translation>%1 est exclu de cette licence jusqu'au %2</translation>
-        </message>
-        <message>
-            <source>%1 is blocked from this license until %2: %3</source>
-            <translation>%1 est exclu de cette licence jusqu'au %2 : %3</translation>
-        </message>
-        <message>
-            <source>Seat granted at %1</source>
-            <translation>Siège accordé le %1</translation>
-        </message>
-        <message>
-            <source>Held since at least %1 (the grant is older than the events loaded)</source>
-            <translation>Détenu depuis au moins le %1 (l'attribution est plus ancienne que les événements chargés)</translation>
-        </message>
-        <message>
-            <source>Signed expiry, UTC: %1</source>
-            <translation>Expiration signée, UTC : %1</translation>
-        </message>
-        <message>
-            <source>Time left before the signed expiry, on the server's clock</source>
-            <translation>Temps restant avant l'expiration signée, selon l'horloge du serveur</translation>
-        </message>
-        <message>
-            <source>Fencing token: grows with every grant on this license</source>
-            <translation>Jeton d'exclusion : augmente à chaque attribution sur cette licence</translation>
-        </message>
-        <message>
-            <source>The seat counts against the license</source>
-            <translation>Le siège est décompté de la licence</translation>
-        </message>
-        <message>
-            <source>The lease expired; the seat no longer counts. The reaper deletes the row from %1.</source>
-            <translation>Le bail a expiré ; le siège n'est plus compté. Le nettoyeur supprime la ligne à partir du %1.</translation>
-        </message>
-        <message>
-            <source>The signature verifies against the server's public key</source>
-            <translation>La signature est valide pour la clé publique du serveur</translation>
-        </message>
-        <message>
-            <source>The signature does NOT verify against the server's public key: this lease was altered</source>
-            <translation>La signature n'est PAS valide pour la clé publique du serveur : ce bail a été modifié</translation>
-        </message>
-        <message>
-            <source>Holder</source>
-            <translation>Détenteur</translation>
-        </message>
-        <message>
-            <source>License</source>
-            <translation>Licence</translation>
-        </message>
-        <message>
-            <source>Seat</source>
-            <translation>Siège</translation>
-        </message>
-        <message>
-            <source>Gen.</source>
-            <translation>Gén.</translation>
-        </message>
-        <message>
-            <source>Held since</source>
-            <translation>Détenu depuis</translation>
-        </message>
-        <message>
-            <source>Expires at</source>
-            <translation>Expire le</translation>
-        </message>
-        <message>
-            <source>Expires in</source>
-            <translation>Expire dans</translation>
-        </message>
-        <message>
-            <source>State</source>
-            <translation>État</translation>
-        </message>
-        <message>
-            <source>Sig.</source>
-            <translation>Sig.</translation>
-        </message>
-        <message>
-            <source>As of %1: the server has not answered since.</source>
-            <translation>Au %1 : le serveur n'a plus répondu depuis.</translation>
-        </message>
-        <message>
-            <source>%1 (as of %2)</source>
-            <translation>%1 (au %2)</translation>
-        </message>
-        <message>
-            <source>reserved for %1</source>
-            <translation>réservé à %1</translation>
-        </message>
-        <message>
-            <source>max %1: %2 of %3</source>
-            <translation>plafond %1 : %2 sur %3</translation>
-        </message>
-        <message>
-            <source>shared seats</source>
-            <translation>sièges partagés</translation>
-        </message>
-        <message>
-            <source>This seat counts against the shared seats, which anyone admitted may take.</source>
-            <translation>Ce siège compte sur les sièges partagés, que toute personne admise peut prendre.</translation>
-        </message>
-        <message>
-            <source>This seat counts against the seats reserved for %1.</source>
-            <translation>Ce siège compte sur les sièges réservés à %1.</translation>
-        </message>
-        <message>
-            <source>%1 may hold at most %2 seats; it holds %3.</source>
-            <translation>%1 peut détenir au plus %2 sièges ; il en détient %3.</translation>
-        </message>
-        <message>
-            <source>Counts against</source>
-            <translation>Compte sur</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::LicenseDialog</name>
-        <message>
-            <source> s</source>
-            <translation> s</translation>
-        </message>
-        <message>
-            <source>New license</source>
-            <translation>Nouvelle licence</translation>
-        </message>
-        <message>
-            <source>Edit license %1</source>
-            <translation>Modifier la licence %1</translation>
-        </message>
-        <message>
-            <source>e.g. acme-cad</source>
-            <translation>par ex. acme-cad</translation>
-        </message>
-        <message>
-            <source>e.g. ACME CAD</source>
-            <translation>par ex. ACME CAD</translation>
-        </message>
-        <message>
-            <source>License &amp;id:</source>
-            <translation>&amp;Identifiant de licence :</translation>
-        </message>
-        <message>
-            <source>&amp;Name:</source>
-            <translation>&amp;Nom :</translation>
-        </message>
-        <message>
-            <source>&amp;Seats:</source>
-            <translation>&amp;Sièges :</translation>
-        </message>
-        <message>
-            <source>Lease &amp;TTL:</source>
-            <translation>&amp;Durée du bail :</translation>
-        </message>
-        <message>
-            <source>Clock s&amp;kew tolerated:</source>
-            <translation>Décalage d’horloge &amp;toléré :</translation>
-        </message>
-        <message>
-            <source>Reap &amp;grace:</source>
-            <translation>Délai de &amp;grâce avant nettoyage :</translation>
-        </message>
-        <message>
-            <source>How long a lease lasts without a heartbeat. Clients renew at about a third of it.</source>
-            <translation>Durée de vie d’un bail sans battement. Les clients le renouvellent vers le tiers de cette durée.</translation>
-        </message>
-        <message>
-            <source>How long an expired lease still counts, to absorb clock differences.</source>
-            <translation>Combien de temps un bail expiré compte encore, pour absorber les écarts d’horloge.</translation>
-        </message>
-        <message>
-            <source>How long after its expiry the reaper deletes a lease row. Must exceed the skew.</source>
-            <translation>Délai après l’expiration au bout duquel le nettoyeur supprime la ligne du bail. Doit dépasser le décalage.</translation>
-        </message>
-        <message>
-            <source>Create</source>
-            <translation>Créer</translation>
-        </message>
-        <message>
-            <source>Save</source>
-            <translation>Enregistrer</translation>
-        </message>
-        <message>
-            <source>Enter a license id.</source>
-            <translation>Saisissez un identifiant de licence.</translation>
-        </message>
-        <message>
-            <source>The license id may use lowercase letters, digits and dashes (not first), at most 64 characters.</source>
-            <translation>L'identifiant de licence peut contenir des minuscules, des chiffres et des tirets (pas en premier), 64 caractères au plus.</translation>
-        </message>
-        <message>
-            <source>A license with the id "%1" already exists.</source>
-            <translation>Une licence d'identifiant « %1 » existe déjà.</translation>
-        </message>
-        <message>
-            <source>Enter a name people will recognize.</source>
-            <translation>Saisissez un nom que chacun reconnaîtra.</translation>
-        </message>
-        <message>
-            <source>The name may have at most %1 characters.</source>
-            <translation>Le nom peut compter au plus %1 caractères.</translation>
-        </message>
-        <message>
-            <source>The name may not contain control characters.</source>
-            <translation>Le nom ne doit pas contenir de caractères de contrôle.</translation>
-        </message>
-        <message>
-            <source>The reap grace (%1 s) must be longer than the skew (%2 s): otherwise the reaper could delete a seat the server still counts.</source>
-            <translation>Le délai de grâce (%1 s) doit dépasser le décalage toléré (%2 s) : sinon le nettoyeur pourrait supprimer un siège que le serveur compte encore.</translation>
-        </message>
-        <message>
-            <source>Clients will renew about every %1 s; a crashed client's seat is free after %2 s and its row is reaped after %3 s.</source>
-            <translation>Les clients renouvelleront environ toutes les %1 s ; le siège d'un client planté est libre au bout de %2 s et sa ligne est nettoyée au bout de %3 s.</translation>
-        </message>
-        <message>
-            <source>Add a &amp;reservation</source>
-            <translation>Ajouter une &amp;réservation</translation>
-        </message>
-        <message>
-            <source>Add a ca&amp;p</source>
-            <translation>Ajouter un &amp;plafond</translation>
-        </message>
-        <message>
-            <source>Holder gro&amp;ups…</source>
-            <translation>Gro&amp;upes de détenteurs…</translation>
-        </message>
-        <message>
-            <source>Anyone (or groups and holder patterns, separated by spaces)</source>
-            <translation>Tout le monde (ou groupes et motifs de détenteurs, séparés par des espaces)</translation>
-        </message>
-        <message>
-            <source>Nobody (or groups and holder patterns, separated by spaces)</source>
-            <translation>Personne (ou groupes et motifs de détenteurs, séparés par des espaces)</translation>
-        </message>
-        <message>
-            <source>When set, only these groups and holders (and members of a reserving group) may check out.</source>
-            <translation>Si elle est remplie, seuls ces groupes et détenteurs (et les membres d'un groupe qui réserve) peuvent emprunter un siège.</translation>
-        </message>
-        <message>
-            <source>These groups and holders never get a seat, whatever else matches.</source>
-            <translation>Ces groupes et détenteurs n'obtiennent jamais de siège, quelle que soit la règle qui leur correspond par ailleurs.</translation>
-        </message>
-        <message>
-            <source>&amp;Allow:</source>
-            <translation>&amp;Autoriser :</translation>
-        </message>
-        <message>
-            <source>&amp;Deny:</source>
-            <translation>E&amp;xclure :</translation>
-        </message>
-        <message>
-            <source>Reserve:</source>
-            <translation>Réserver :</translation>
-        </message>
-        <message>
-            <source>At most:</source>
-            <translation>Au plus :</translation>
-        </message>
-        <message>
-            <source>Seat rules</source>
-            <translation>Règles de sièges</translation>
-        </message>
-        <message>
-            <source>Deny comes first, then allow, then the caps, then the reservations: a reserved seat never goes to an outsider and a cap is never exceeded.</source>
-            <translation>L'exclusion passe d'abord, puis l'autorisation, puis les plafonds, puis les réservations : un siège réservé ne va jamais à quelqu'un d'extérieur au groupe et un plafond n'est jamais dépassé.</translation>
-        </message>
-        <message>
-            <source>Group</source>
-            <translation>Groupe</translation>
-        </message>
-        <message>
-            <source>Seats</source>
-            <translation>Sièges</translation>
-        </message>
-        <message>
-            <source>Remove</source>
-            <translation>Retirer</translation>
-        </message>
-        <message>
-            <source>No holder groups on this server yet.</source>
-            <translation>Pas encore de groupe de détenteurs sur ce serveur.</translation>
-        </message>
-        <message>
-            <source>Holder groups: %1</source>
-            <translation>Groupes de détenteurs : %1</translation>
-        </message>
-        <message>
-            <source>Show holder gro&amp;ups…</source>
-            <translation>Voir les gro&amp;upes de détenteurs…</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::LicenseListModel</name>
-        <message>
-            <source>%1 / %2</source>
-            <translation>%1 / %2</translation>
-        </message>
-        <message>
-            <source>License id: %1</source>
-            <translation>Identifiant de licence : %1</translation>
-        </message>
-        <message>
-            <source>%1 of %2 seats in use (live leases only)</source>
-            <translation>%1 sièges utilisés sur %2 (baux actifs seulement)</translation>
-        </message>
-        <message>
-            <source>Lease lifetime: a client must renew within this time</source>
-            <translation>Durée du bail : un client doit le renouveler dans ce délai</translation>
-        </message>
-        <message>
-            <source>Clock skew tolerated: a lease still counts this long after it expires</source>
-            <translation>Décalage d'horloge toléré : un bail compte encore tout ce temps après son expiration</translation>
-        </message>
-        <message>
-            <source>Reap grace: an expired row is deleted this long after it expires</source>
-            <translation>Délai de grâce : une ligne expirée est supprimée tout ce temps après son expiration</translation>
-        </message>
-        <message>
-            <source>Checkouts refused in the last hour because every seat was taken</source>
-            <translation>Demandes de siège refusées dans la dernière heure faute de siège libre</translation>
-        </message>
-        <message>
-            <source>License</source>
-            <translation>Licence</translation>
-        </message>
-        <message>
-            <source>Seats</source>
-            <translation>Sièges</translation>
-        </message>
-        <message>
-            <source>TTL</source>
-            <translation>Durée</translation>
-        </message>
-        <message>
-            <source>Skew</source>
-            <translation>Décalage</translation>
-        </message>
-        <message>
-            <source>Grace</source>
-            <translation>Grâce</translation>
-        </message>
-        <message>
-            <source>Denied (1 h)</source>
-            <translation>Refus (1 h)</translation>
-        </message>
-        <message>
-            <source>Denials in the last hour</source>
-            <translation>Refus dans la dernière heure</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n reserved and idle: only their group may take them</source>
-            <translation>
-                <numerusform>%n réservé et inoccupé : seul son groupe peut le prendre</numerusform>
-                <numerusform>%n réservés et inoccupés : seul leur groupe peut les prendre</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>  %1: %2 of %3 reserved seats in use</source>
-            <translation>  %1 : %2 sièges réservés utilisés sur %3</translation>
-        </message>
-        <message>
-            <source>At least %1 of the %2 reserved seats idle (select the license for the exact split)</source>
-            <translation>Au moins %1 des %2 sièges réservés inoccupés (sélectionnez la licence pour la répartition exacte)</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n free for anyone admitted</source>
-            <translation>
-                <numerusform>%n libre pour toute personne admise</numerusform>
-                <numerusform>%n libres pour toute personne admise</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n waiting in line</source>
-            <translation>
-                <numerusform>%n en file d'attente</numerusform>
-                <numerusform>%n en file d'attente</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::MainWindow</name>
-        <message>
-            <source>About Keyright admin</source>
-            <translation>À propos de Keyright admin</translation>
-        </message>
-        <message>
-            <source>&lt;h3&gt;Keyright admin %1&lt;/h3&gt;&lt;p&gt;Floating-license seats as signed leases: who holds each seat, until when, and why a checkout was refused.&lt;/p&gt;</source>
-            <translation>&lt;h3&gt;Keyright admin %1&lt;/h3&gt;&lt;p&gt;Les sièges de licence flottante sous forme de baux signés : qui détient chaque siège, jusqu'à quand, et pourquoi une demande a été refusée.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>Keyright admin</source>
-            <translation>Keyright admin</translation>
-        </message>
-        <message>
-            <source>Seats</source>
-            <translation>Sièges</translation>
-        </message>
-        <message>
-            <source>Events and disputes</source>
-            <translation>Événements et litiges</translation>
-        </message>
-        <message>
-            <source>&amp;Server</source>
-            <translation>&amp;Serveur</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>&amp;Affichage</translation>
-        </message>
-        <message>
-            <source>&amp;Licenses</source>
-            <translation>&amp;Licences</translation>
-        </message>
-        <message>
-            <source>&amp;Holders</source>
-            <translation>&amp;Détenteurs</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>&amp;Aide</translation>
-        </message>
-        <message>
-            <source>&amp;Poll every</source>
-            <translation>&amp;Interroger toutes les</translation>
-        </message>
-        <message>
-            <source>&amp;Language</source>
-            <translation>&amp;Langue</translation>
-        </message>
-        <message>
-            <source>Main toolbar</source>
-            <translation>Barre d'outils principale</translation>
-        </message>
-        <message>
-            <source>&amp;Connect to a server…</source>
-            <translation>Se &amp;connecter à un serveur…</translation>
-        </message>
-        <message>
-            <source>Connect</source>
-            <translation>Connexion</translation>
-        </message>
-        <message>
-            <source>Use the &amp;embedded demo server</source>
-            <translation>Utiliser le serveur de démonstration &amp;intégré</translation>
-        </message>
-        <message>
-            <source>&amp;Export events as CSV…</source>
-            <translation>&amp;Exporter les événements en CSV…</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>&amp;Quitter</translation>
-        </message>
-        <message>
-            <source>&amp;Refresh</source>
-            <translation>&amp;Actualiser</translation>
-        </message>
-        <message>
-            <source>Poll the server now (F5)</source>
-            <translation>Interroger le serveur maintenant (F5)</translation>
-        </message>
-        <message>
-            <source>&amp;Filter holders</source>
-            <translation>&amp;Filtrer les détenteurs</translation>
-        </message>
-        <message>
-            <source>&amp;New license…</source>
-            <translation>&amp;Nouvelle licence…</translation>
-        </message>
-        <message>
-            <source>New license</source>
-            <translation>Nouvelle licence</translation>
-        </message>
-        <message>
-            <source>&amp;Edit license…</source>
-            <translation>&amp;Modifier la licence…</translation>
-        </message>
-        <message>
-            <source>Edit</source>
-            <translation>Modifier</translation>
-        </message>
-        <message>
-            <source>Rotate license &amp;key…</source>
-            <translation>Renouveler la &amp;clé de licence…</translation>
-        </message>
-        <message>
-            <source>&amp;Revoke seat…</source>
-            <translation>&amp;Révoquer le siège…</translation>
-        </message>
-        <message>
-            <source>Revoke</source>
-            <translation>Révoquer</translation>
-        </message>
-        <message>
-            <source>Revoke the selected seat (Delete)</source>
-            <translation>Révoquer le siège sélectionné (Suppr)</translation>
-        </message>
-        <message>
-            <source>&amp;Force reap…</source>
-            <translation>&amp;Forcer le nettoyage…</translation>
-        </message>
-        <message>
-            <source>Force reap</source>
-            <translation>Forcer le nettoyage</translation>
-        </message>
-        <message>
-            <source>Reclaim expired seats now (Ctrl+R)</source>
-            <translation>Récupérer maintenant les sièges expirés (Ctrl+R)</translation>
-        </message>
-        <message>
-            <source>&amp;About Keyright admin</source>
-            <translation>À &amp;propos de Keyright admin</translation>
-        </message>
-        <message>
-            <source>System language</source>
-            <translation>Langue du système</translation>
-        </message>
-        <message>
-            <source>%1 s</source>
-            <translation>%1 s</translation>
-        </message>
-        <message>
-            <source>The server this dashboard polls</source>
-            <translation>Le serveur interrogé par ce tableau de bord</translation>
-        </message>
-        <message>
-            <source>The server's clock minus this computer's, measured from the round trip of GET /v1/time. Countdowns use the server's clock.</source>
-            <translation>L'horloge du serveur moins celle de cet ordinateur, mesurée sur l'aller-retour de GET /v1/time. Les comptes à rebours suivent l'horloge du serveur.</translation>
-        </message>
-        <message>
-            <source>Not connected</source>
-            <translation>Non connecté</translation>
-        </message>
-        <message>
-            <source>connecting</source>
-            <translation>connexion en cours</translation>
-        </message>
-        <message>
-            <source>connected</source>
-            <translation>connecté</translation>
-        </message>
-        <message>
-            <source>not answering</source>
-            <translation>ne répond pas</translation>
-        </message>
-        <message>
-            <source>Last poll %1 (%2 s ago), every %3 s</source>
-            <translation>Dernière interrogation %1 (il y a %2 s), toutes les %3 s</translation>
-        </message>
-        <message>
-            <source>Round trip %1 ms</source>
-            <translation>Aller-retour %1 ms</translation>
-        </message>
-        <message>
-            <source>No poll yet</source>
-            <translation>Aucune interrogation pour l’instant</translation>
-        </message>
-        <message>
-            <source>Clock offset not measured yet</source>
-            <translation>Écart d'horloge pas encore mesuré</translation>
-        </message>
-        <message>
-            <source>Revoke seat</source>
-            <translation>Révoquer le siège</translation>
-        </message>
-        <message>
-            <source>The seat of %1 was not revoked: %2</source>
-            <translation>Le siège de %1 n'a pas été révoqué : %2</translation>
-        </message>
-        <message>
-            <source>Revoked the seat of %1.</source>
-            <translation>Siège de %1 révoqué.</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n seat(s) reclaimed.</source>
-            <translation>
-                <numerusform>%n siège récupéré.</numerusform>
-                <numerusform>%n sièges récupérés.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>The license was not created: %1</source>
-            <translation>La licence n'a pas été créée : %1</translation>
-        </message>
-        <message>
-            <source>Edit license</source>
-            <translation>Modifier la licence</translation>
-        </message>
-        <message>
-            <source>The license was not changed: %1</source>
-            <translation>La licence n'a pas été modifiée : %1</translation>
-        </message>
-        <message>
-            <source>Saved %1.</source>
-            <translation>%1 enregistrée.</translation>
-        </message>
-        <message>
-            <source>Rotate license key</source>
-            <translation>Renouveler la clé de licence</translation>
-        </message>
-        <message>
-            <source>Give %1 a new key? Applications using the old key can no longer check out or renew seats until they are given the new one.</source>
-            <translation>Donner une nouvelle clé à %1 ? Les applications qui utilisent l'ancienne ne pourront plus prendre ni renouveler de sièges tant qu'elles n'auront pas la nouvelle.</translation>
-        </message>
-        <message>
-            <source>The key was not rotated: %1</source>
-            <translation>La clé n'a pas été renouvelée : %1</translation>
-        </message>
-        <message>
-            <source>Cannot read the admin token of %1</source>
-            <translation>Impossible de lire le jeton d'administration de %1</translation>
-        </message>
-        <message>
-            <source>Access &amp;tokens…</source>
-            <translation>&amp;Jetons d'accès…</translation>
-        </message>
-        <message>
-            <source>The token this dashboard uses, and its role</source>
-            <translation>Le jeton qu'utilise ce tableau de bord, et son rôle</translation>
-        </message>
-        <message>
-            <source>%1 · %2</source>
-            <translation>%1 · %2</translation>
-        </message>
-        <message>
-            <source>Needs the %1 role; this token (%2) has the %3 role.</source>
-            <translation>Nécessite le rôle %1 ; ce jeton (%2) a le rôle %3.</translation>
-        </message>
-        <message>
-            <source>the server refused the token</source>
-            <translation>le serveur a refusé le jeton</translation>
-        </message>
-        <message>
-            <source>answering with errors</source>
-            <translation>répond par des erreurs</translation>
-        </message>
-        <message>
-            <source>&lt;span style="color:%1"&gt;●&lt;/span&gt; %2 — %3</source>
-            <translation>&lt;span style="color:%1"&gt;●&lt;/span&gt; %2 — %3</translation>
-        </message>
-        <message>
-            <source> · via %1</source>
-            <translation> · via %1</translation>
-        </message>
-        <message>
-            <source> · %1 of %2 instances up</source>
-            <translation> · %1 instances sur %2 en service</translation>
-        </message>
-        <message>
-            <source>The server this dashboard polls: %1</source>
-            <translation>Le serveur interrogé par ce tableau de bord : %1</translation>
-        </message>
-        <message>
-            <source>Server clock %1%2 ms (±%3 ms)</source>
-            <translation>Horloge serveur %1%2 ms (±%3 ms)</translation>
-        </message>
-        <message>
-            <source>Clock jump: %1 (%2)</source>
-            <translation>Saut d'horloge : %1 (%2)</translation>
-        </message>
-        <message>
-            <source>The server saw its own clock jump. Its leases keep following real elapsed time; the Events page lists every jump.</source>
-            <translation>Le serveur a vu sa propre horloge faire un saut. Ses baux continuent de suivre le temps réellement écoulé ; la page des événements liste chaque saut.</translation>
-        </message>
-        <message>
-            <source>The dashboard stopped polling.</source>
-            <translation>Le tableau de bord a cessé d'interroger le serveur.</translation>
-        </message>
-        <message>
-            <source>The dashboard stopped polling; the data shown is as of %1.</source>
-            <translation>Le tableau de bord a cessé d'interroger le serveur ; les données affichées datent de %1.</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n failed poll(s) in a row, retrying every %1 s.</source>
-            <translation>
-                <numerusform>%n interrogation échouée, nouvel essai toutes les %1 s.</numerusform>
-                <numerusform>%n interrogations échouées de suite, nouvel essai toutes les %1 s.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>No poll has succeeded yet on this connection.</source>
-            <translation>Aucune interrogation n'a encore réussi sur cette connexion.</translation>
-        </message>
-        <message>
-            <source>The data shown is as of %1.</source>
-            <translation>Les données affichées datent de %1.</translation>
-        </message>
-        <message>
-            <source>Holder &amp;groups…</source>
-            <translation>&amp;Groupes de détenteurs…</translation>
-        </message>
-        <message>
-            <source>Saved the holder groups.</source>
-            <translation>Groupes de détenteurs enregistrés.</translation>
-        </message>
-        <message>
-            <source>Seat rules</source>
-            <translation>Règles de sièges</translation>
-        </message>
-        <message>
-            <source>The seat rules could not be read: %1</source>
-            <translation>Les règles de sièges n'ont pas pu être lues : %1</translation>
-        </message>
-        <message>
-            <source>Holder groups</source>
-            <translation>Groupes de détenteurs</translation>
-        </message>
-        <message>
-            <source>The holder groups were not saved: %1</source>
-            <translation>Les groupes de détenteurs n'ont pas été enregistrés : %1</translation>
-        </message>
-        <message>
-            <source>The license was saved but its seat rules were not: %1</source>
-            <translation>La licence a été enregistrée, mais pas ses règles de sièges : %1</translation>
-        </message>
-        <message>
-            <source>Read only: editing needs the %1 role; this token (%2) has the %3 role.</source>
-            <translation>Lecture seule : la modification demande le rôle %1 ; ce jeton (%2) a le rôle %3.</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::QueueTableModel</name>
-        <message>
-            <source>%1 (%2)</source>
-            <translation>%1 (%2)</translation>
-        </message>
-        <message>
-            <source>in %1</source>
-            <translation>dans %1</translation>
-        </message>
-        <message>
-            <source>lapsed %1 ago</source>
-            <translation>échu il y a %1</translation>
-        </message>
-        <message>
-            <source>seat held for it</source>
-            <translation>siège retenu pour lui</translation>
-        </message>
-        <message>
-            <source>waiting</source>
-            <translation>en attente</translation>
-        </message>
-        <message>
-            <source>A seat is held for this ticket; the waiter's next renewal gets the lease</source>
-            <translation>Un siège est retenu pour ce ticket ; le prochain renouvellement du demandeur obtient le bail</translation>
-        </message>
-        <message>
-            <source>Position %1 of %2 waiting</source>
-            <translation>Position %1 sur %2 en attente</translation>
-        </message>
-        <message>
-            <source>Queued at %1; gives up at %2</source>
-            <translation>En file depuis %1 ; abandon à %2</translation>
-        </message>
-        <message>
-            <source>The ticket is dropped unless its waiter renews it by %1 (a crashed waiter never blocks the line)</source>
-            <translation>Le ticket est retiré si son demandeur ne le renouvelle pas avant %1 (un demandeur planté ne bloque jamais la file)</translation>
-        </message>
-        <message>
-            <source>Seat %1 is held for this waiter</source>
-            <translation>Le siège %1 est retenu pour ce demandeur</translation>
-        </message>
-        <message>
-            <source>Waiting for a seat the rules let this holder take</source>
-            <translation>Attend un siège que les règles laissent prendre à ce détenteur</translation>
-        </message>
-        <message>
-            <source>#</source>
-            <translation>N°</translation>
-        </message>
-        <message>
-            <source>Holder</source>
-            <translation>Détenteur</translation>
-        </message>
-        <message>
-            <source>License</source>
-            <translation>Licence</translation>
-        </message>
-        <message>
-            <source>Waiting since</source>
-            <translation>En attente depuis</translation>
-        </message>
-        <message>
-            <source>Ticket expires</source>
-            <translation>Expiration du ticket</translation>
-        </message>
-        <message>
-            <source>State</source>
-            <translation>État</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::ReapDialog</name>
-        <message>
-            <source>Force reap</source>
-            <translation>Forcer le nettoyage</translation>
-        </message>
-        <message>
-            <source>License</source>
-            <translation>Licence</translation>
-        </message>
-        <message>
-            <source>Holder</source>
-            <translation>Détenteur</translation>
-        </message>
-        <message>
-            <source>Seat</source>
-            <translation>Siège</translation>
-        </message>
-        <message>
-            <source>Expired at</source>
-            <translation>Expiré le</translation>
-        </message>
-        <message>
-            <source>Reapable since</source>
-            <translation>Nettoyable depuis</translation>
-        </message>
-        <message>
-            <source>Looking for expired leases past their reap grace…</source>
-            <translation>Recherche des baux expirés au-delà de leur délai de grâce…</translation>
-        </message>
-        <message>
-            <source>Could not preview: %1</source>
-            <translation>Impossible d'afficher l'aperçu : %1</translation>
-        </message>
-        <message>
-            <source>Nothing to reclaim: no lease is past its expiry and reap grace.</source>
-            <translation>Rien à récupérer : aucun bail n'a dépassé son expiration et son délai de grâce.</translation>
-        </message>
-        <message>
-            <source>Close</source>
-            <translation>Fermer</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n expired lease row(s) would be deleted. None of them counts against its license any more; reaping tidies the table and the events say who left without releasing.</source>
-            <translation>
-                <numerusform>%n ligne de bail expiré serait supprimée. Elle n'est plus décomptée de sa licence ; le nettoyage range la table et les événements disent qui est parti sans libérer.</numerusform>
-                <numerusform>%n lignes de baux expirés seraient supprimées. Aucune n'est plus décomptée de sa licence ; le nettoyage range la table et les événements disent qui est parti sans libérer.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Reap failed: %1</source>
-            <translation>Le nettoyage a échoué : %1</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n seat(s) reclaimed.</source>
-            <translation>
-                <numerusform>%n siège récupéré.</numerusform>
-                <numerusform>%n sièges récupérés.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Delete expired rows</source>
-            <translation>Supprimer les lignes expirées</translation>
-        </message>
-        <message numerus="yes">
-            <source>Delete %n expired row(s)</source>
-            <translation>
-                <numerusform>Supprimer %n ligne expirée</numerusform>
-                <numerusform>Supprimer %n lignes expirées</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n previewed row(s) were gone already: another reap deleted them after the preview.</source>
-            <translation>
-                <numerusform>%n ligne de l'aperçu avait déjà disparu : un autre nettoyage l'a supprimée après l'aperçu.</numerusform>
-                <numerusform>%n lignes de l'aperçu avaient déjà disparu : un autre nettoyage les a supprimées après l'aperçu.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n previewed row(s) were already reclaimed by the periodic reaper at %1.</source>
-            <translation>
-                <numerusform>%n ligne de l'aperçu était déjà récupérée par le nettoyage périodique à %1.</numerusform>
-                <numerusform>%n lignes de l'aperçu étaient déjà récupérées par le nettoyage périodique à %1.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n previewed row(s) were already reclaimed by %1 at %2.</source>
-            <translation>
-                <numerusform>%n ligne de l'aperçu était déjà récupérée par %1 à %2.</numerusform>
-                <numerusform>%n lignes de l'aperçu étaient déjà récupérées par %1 à %2.</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::ReplicasDemo</name>
-        <message>
-            <source>Add 1 on any replica, take snapshots, then deliver them in any order, twice, or drop them. Each replica keeps one count per writer and merges by taking the larger count per writer.</source>
-            <translation>Ajoutez 1 sur n'importe quelle réplique, prenez des instantanés, puis livrez-les dans n'importe quel ordre, deux fois, ou perdez-les. Chaque réplique garde un compte par auteur et fusionne en gardant, pour chaque auteur, le plus grand compte.</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::ReplicasDemoView</name>
-        <message>
-            <source>(empty)</source>
-            <translation>(vide)</translation>
-        </message>
-        <message>
-            <source>Free play (no preset)</source>
-            <translation>Jeu libre (sans scénario)</translation>
-        </message>
-        <message>
-            <source>Next step</source>
-            <translation>Étape suivante</translation>
-        </message>
-        <message>
-            <source>Reset</source>
-            <translation>Réinitialiser</translation>
-        </message>
-        <message>
-            <source>Large fonts</source>
-            <translation>Grands caractères</translation>
-        </message>
-        <message>
-            <source>In transit</source>
-            <translation>En transit</translation>
-        </message>
-        <message>
-            <source>Total:</source>
-            <translation>Total :</translation>
-        </message>
-        <message>
-            <source>+1</source>
-            <translation>+1</translation>
-        </message>
-        <message>
-            <source>%1 counts one more, in its own component only.</source>
-            <translation>%1 compte un de plus, dans sa propre composante uniquement.</translation>
-        </message>
-        <message>
-            <source>Take snapshot</source>
-            <translation>Prendre un instantané</translation>
-        </message>
-        <message>
-            <source>Puts a copy of %1's map in transit.</source>
-            <translation>Met en transit une copie de la table de %1.</translation>
-        </message>
-        <message>
-            <source>Restart, same id</source>
-            <translation>Redémarrer, même id</translation>
-        </message>
-        <message>
-            <source>%1 loses its memory and counts again under its old id.</source>
-            <translation>%1 perd sa mémoire et recompte sous son ancien identifiant.</translation>
-        </message>
-        <message>
-            <source>Restart, new id</source>
-            <translation>Redémarrer, nouvel id</translation>
-        </message>
-        <message>
-            <source>%1 loses its memory and counts under a new id.</source>
-            <translation>%1 perd sa mémoire et compte sous un nouvel identifiant.</translation>
-        </message>
-        <message>
-            <source>Deliver the selected snapshot to %1.</source>
-            <translation>Livrer l'instantané sélectionné à %1.</translation>
-        </message>
-        <message>
-            <source>Deliver the selected snapshot to:</source>
-            <translation>Livrer l'instantané sélectionné à :</translation>
-        </message>
-        <message>
-            <source>Deliver twice</source>
-            <translation>Livrer deux fois</translation>
-        </message>
-        <message>
-            <source>Drop</source>
-            <translation>Perdre</translation>
-        </message>
-        <message>
-            <source>Naive sum: adds every total received to its own. Naive max: keeps the largest total seen. Red: the naive rule disagrees with the map for the same deliveries.</source>
-            <translation>Somme naïve : ajoute chaque total reçu au sien. Maximum naïf : garde le plus grand total vu. En rouge : la règle naïve contredit la table pour les mêmes livraisons.</translation>
-        </message>
-        <message>
-            <source>True total: %1</source>
-            <translation>Vrai total : %1</translation>
-        </message>
-        <message>
-            <source>Writes as: %1</source>
-            <translation>Écrit sous : %1</translation>
-        </message>
-        <message>
-            <source>Map: %1</source>
-            <translation>Table : %1</translation>
-        </message>
-        <message>
-            <source>= true total</source>
-            <translation>= vrai total</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n short of the true total</source>
-            <translation>
-                <numerusform>%n de moins que le vrai total</numerusform>
-                <numerusform>%n de moins que le vrai total</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Naive sum: %1</source>
-            <translation>Somme naïve : %1</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n more than the map: something was added twice.</source>
-            <translation>
-                <numerusform>%n de plus que la table : quelque chose a été ajouté deux fois.</numerusform>
-                <numerusform>%n de plus que la table : quelque chose a été ajouté deux fois.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Naive max: %1</source>
-            <translation>Maximum naïf : %1</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n fewer than the map: increments were lost.</source>
-            <translation>
-                <numerusform>%n de moins que la table : des ajouts ont été perdus.</numerusform>
-                <numerusform>%n de moins que la table : des ajouts ont été perdus.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Step %1 of %2</source>
-            <translation>Étape %1 sur %2</translation>
-        </message>
-        <message>
-            <source>%1 — from %2: %3 (total %4)</source>
-            <translation>%1 — de %2 : %3 (total %4)</translation>
-        </message>
-        <message>
-            <source>delivered to %1</source>
-            <translation>livré à %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::RevokeDialog</name>
-        <message>
-            <source>Revoke seat</source>
-            <translation>Révoquer le siège</translation>
-        </message>
-        <message>
-            <source>Optional, recorded in the events</source>
-            <translation>Facultatif, consigné dans les événements</translation>
-        </message>
-        <message>
-            <source>Do not block</source>
-            <translation>Ne pas bloquer</translation>
-        </message>
-        <message>
-            <source>10 minutes</source>
-            <translation>10 minutes</translation>
-        </message>
-        <message>
-            <source>1 hour</source>
-            <translation>1 heure</translation>
-        </message>
-        <message>
-            <source>8 hours</source>
-            <translation>8 heures</translation>
-        </message>
-        <message>
-            <source>1 day</source>
-            <translation>1 jour</translation>
-        </message>
-        <message>
-            <source>7 days</source>
-            <translation>7 jours</translation>
-        </message>
-        <message>
-            <source>Revoke the seat of &lt;b&gt;%1&lt;/b&gt; on &lt;b&gt;%2&lt;/b&gt; (seat %3)?&lt;br&gt;The seat is free at once; the application loses it at its next heartbeat. Without a block it may check out again straight away.</source>
-            <translation>Révoquer le siège de &lt;b&gt;%1&lt;/b&gt; sur &lt;b&gt;%2&lt;/b&gt; (siège %3) ?&lt;br&gt;Le siège est libéré immédiatement ; l’application le perd à son prochain battement. Sans blocage, elle peut en reprendre un aussitôt.</translation>
-        </message>
-        <message>
-            <source>&amp;Block this holder for:</source>
-            <translation>&amp;Bloquer ce détenteur pendant :</translation>
-        </message>
-        <message>
-            <source>R&amp;eason:</source>
-            <translation>Moti&amp;f :</translation>
-        </message>
-        <message>
-            <source>&amp;Revoke</source>
-            <translation>&amp;Révoquer</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::SeatsPage</name>
-        <message>
-            <source>Holders</source>
-            <translation>Détenteurs</translation>
-        </message>
-        <message>
-            <source>No licenses on this server yet.</source>
-            <translation>Aucune licence sur ce serveur pour l'instant.</translation>
-        </message>
-        <message>
-            <source>Select a license to see who holds its seats.</source>
-            <translation>Sélectionnez une licence pour voir qui détient ses sièges.</translation>
-        </message>
-        <message>
-            <source>Holders of %1</source>
-            <translation>Détenteurs de %1</translation>
-        </message>
-        <message numerus="yes">
-            <source>Holders of %n licenses</source>
-            <translation>
-                <numerusform>Détenteurs de %n licence</numerusform>
-                <numerusform>Détenteurs de %n licences</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>&lt;span style="color:%1"&gt;&lt;b&gt;%2 of %3&lt;/b&gt;&lt;/span&gt; seats in use</source>
-            <translation>&lt;span style="color:%1"&gt;&lt;b&gt;%2 sur %3&lt;/b&gt;&lt;/span&gt; sièges utilisés</translation>
-        </message>
-        <message>
-            <source>Nobody holds a seat of this license right now.</source>
-            <translation>Personne ne détient de siège de cette licence en ce moment.</translation>
-        </message>
-        <message>
-            <source>Licenses</source>
-            <translation>Licences</translation>
-        </message>
-        <message>
-            <source>Filter holders, seats, states… (Ctrl+F)</source>
-            <translation>Filtrer les détenteurs… (Ctrl+F)</translation>
-        </message>
-        <message numerus="yes">
-            <source>&lt;span style="color:%1"&gt;%n checkout(s) denied in the last hour&lt;/span&gt;</source>
-            <translation>
-                <numerusform>&lt;span style="color:%1"&gt;%n demande refusée dans la dernière heure&lt;/span&gt;</numerusform>
-                <numerusform>&lt;span style="color:%1"&gt;%n demandes refusées dans la dernière heure&lt;/span&gt;</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Not connected to a server.</source>
-            <translation>Non connecté à un serveur.</translation>
-        </message>
-        <message>
-            <source>The server refused the token, so the dashboard cannot list its licenses. Connect with a valid token.</source>
-            <translation>Le serveur a refusé le jeton : le tableau de bord ne peut pas lister ses licences. Connectez-vous avec un jeton valide.</translation>
-        </message>
-        <message>
-            <source>The server has not answered yet, so its licenses are not known.</source>
-            <translation>Le serveur n'a pas encore répondu : ses licences ne sont pas connues.</translation>
-        </message>
-        <message>
-            <source>Loading the licenses…</source>
-            <translation>Chargement des licences…</translation>
-        </message>
-        <message>
-            <source>&lt;span style="color:%1"&gt;As of %2: %3 of %4 seats in use&lt;/span&gt;</source>
-            <translation>&lt;span style="color:%1"&gt;Au %2 : %3 places sur %4 utilisées&lt;/span&gt;</translation>
-        </message>
-        <message numerus="yes">
-            <source>&lt;span style="color:%1"&gt;%n checkout(s) denied in the hour before&lt;/span&gt;</source>
-            <translation>
-                <numerusform>&lt;span style="color:%1"&gt;%n demande refusée dans l'heure précédente&lt;/span&gt;</numerusform>
-                <numerusform>&lt;span style="color:%1"&gt;%n demandes refusées dans l'heure précédente&lt;/span&gt;</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>Waiting line (%n waiting)</source>
-            <translation>
-                <numerusform>File d'attente (%n en attente)</numerusform>
-                <numerusform>File d'attente (%n en attente)</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Waiting line</source>
-            <translation>File d'attente</translation>
-        </message>
-        <message>
-            <source>Nobody is waiting for a seat.</source>
-            <translation>Personne n'attend de siège.</translation>
-        </message>
-        <message>
-            <source>%1 in use   %2 reserved for a group, idle   %3 free</source>
-            <translation>%1 utilisés   %2 réservés à un groupe, inoccupés   %3 libres</translation>
-        </message>
-        <message>
-            <source>Reserved seats only their group may take, even while nobody uses them: to everyone else the license is full sooner than its seat count says.</source>
-            <translation>Des sièges réservés que seul leur groupe peut prendre, même quand personne ne les utilise : pour tous les autres, la licence est pleine plus tôt que son nombre de sièges ne le dit.</translation>
-        </message>
-        <message numerus="yes">
-            <source>&lt;span style="color:%1"&gt;%n reserved and idle&lt;/span&gt;</source>
-            <translation>
-                <numerusform>&lt;span style="color:%1"&gt;%n réservé et inoccupé&lt;/span&gt;</numerusform>
-                <numerusform>&lt;span style="color:%1"&gt;%n réservés et inoccupés&lt;/span&gt;</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n free</source>
-            <translation>
-                <numerusform>%n libre</numerusform>
-                <numerusform>%n libres</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n waiting</source>
-            <translation>
-                <numerusform>%n en attente</numerusform>
-                <numerusform>%n en attente</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::SimulatedClient</name>
-        <message>
-            <source>seat %1, generation %2</source>
-            <translation>siège %1, génération %2</translation>
-        </message>
-        <message>
-            <source>signed until %1</source>
-            <translation>signé jusqu'à %1</translation>
-        </message>
-        <message>
-            <source>seat %1</source>
-            <translation>siège %1</translation>
-        </message>
-        <message>
-            <source>offset %1 → %2</source>
-            <translation>décalage %1 → %2</translation>
-        </message>
-        <message>
-            <source>stopped without releasing</source>
-            <translation>arrêté sans libérer</translation>
-        </message>
-        <message>
-            <source>for %1</source>
-            <translation>pendant %1</translation>
-        </message>
-        <message>
-            <source>now on instance %1</source>
-            <translation>désormais sur l'instance %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::Simulation</name>
-        <message>
-            <source>The key file %1 is empty.</source>
-            <translation>Le fichier de clé %1 est vide.</translation>
-        </message>
-        <message>
-            <source>Could not list the licenses: %1</source>
-            <translation>Impossible de lister les licences : %1</translation>
-        </message>
-        <message>
-            <source>Could not create the license %1: %2</source>
-            <translation>Impossible de créer la licence %1 : %2</translation>
-        </message>
-        <message>
-            <source>Could not get a key for the license %1: %2</source>
-            <translation>Impossible d'obtenir une clé pour la licence %1 : %2</translation>
-        </message>
-        <message>
-            <source>Pick a license first.</source>
-            <translation>Choisissez d'abord une licence.</translation>
-        </message>
-        <message>
-            <source>There is no key for the license %1: load its key file first.</source>
-            <translation>Aucune clé pour la licence %1 : chargez d'abord son fichier de clé.</translation>
-        </message>
-        <message>
-            <source>Client %1</source>
-            <translation>Client %1</translation>
-        </message>
-        <message>
-            <source>Could not read the server's events: %1</source>
-            <translation>Impossible de lire les événements du serveur : %1</translation>
-        </message>
-        <message>
-            <source>Could not read the seats of %1: %2</source>
-            <translation>Impossible de lire les sièges de %1 : %2</translation>
-        </message>
-        <message>
-            <source>A scenario runs on licenses of its own, which the simulator creates on the server, and this connection's token may not create licenses. Connect with an admin token to play scenarios; free play works on any license whose key you have.</source>
-            <translation>Un scénario se joue sur ses propres licences, que le simulateur crée sur le serveur, et le jeton de cette connexion ne permet pas de créer des licences. Connectez-vous avec un jeton administrateur pour jouer les scénarios ; le jeu libre fonctionne sur toute licence dont vous avez la clé.</translation>
-        </message>
-        <message>
-            <source>simulator reset</source>
-            <translation>réinitialisation du simulateur</translation>
-        </message>
-        <message>
-            <source>Could not free the seats of %1: %2</source>
-            <translation>Impossible de libérer les sièges de %1 : %2</translation>
-        </message>
-        <message>
-            <source>Simulator sandbox: %1</source>
-            <translation>Bac à sable du simulateur : %1</translation>
-        </message>
-        <message>
-            <source>This scenario moves the server's own clock, so it plays only on the embedded demo server (Server &gt; Use the embedded demo server).</source>
-            <translation>Ce scénario déplace l'horloge du serveur lui-même : il ne se joue que sur le serveur de démonstration intégré (Serveur &gt; Utiliser le serveur de démonstration intégré).</translation>
-        </message>
-        <message>
-            <source>This scenario kills and restarts server instances, so it plays only on the embedded demo server (Server &gt; Use the embedded demo server).</source>
-            <translation>Ce scénario tue et relance des instances du serveur : il ne se joue donc que sur le serveur de démonstration intégré (Serveur &gt; Utiliser le serveur de démonstration intégré).</translation>
-        </message>
-        <message>
-            <source>This scenario needs several server instances, and this server has only one.</source>
-            <translation>Ce scénario a besoin de plusieurs instances du serveur, et ce serveur n'en a qu'une.</translation>
-        </message>
-        <message>
-            <source>The server instances did not start: %1</source>
-            <translation>Les instances du serveur n'ont pas démarré : %1</translation>
-        </message>
-        <message>
-            <source>Instance %1 did not come back: %2</source>
-            <translation>L'instance %1 n'est pas revenue : %2</translation>
-        </message>
-        <message>
-            <source>Instance %1 could not be stopped: %2</source>
-            <translation>L'instance %1 n'a pas pu être arrêtée : %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::SimulatorPage</name>
-        <message>
-            <source>Connect to a lease server to run simulated clients against it.</source>
-            <translation>Connectez-vous à un serveur de baux pour y faire tourner des clients simulés.</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::SimulatorView</name>
-        <message>
-            <source>No simulated client yet. Play a scenario, or add a client below.</source>
-            <translation>Aucun client simulé pour le moment. Lancez un scénario ou ajoutez un client ci-dessous.</translation>
-        </message>
-        <message>
-            <source>%1 (%2 seats, TTL %3 s)</source>
-            <translation>%1 (%2 sièges, TTL %3 s)</translation>
-        </message>
-        <message>
-            <source>Free play</source>
-            <translation>Jeu libre</translation>
-        </message>
-        <message>
-            <source>Add clients with the bar below: give each one a clock offset and a keeper policy, then crash it, cut its network or set its clock back, and watch its strip. Or pick a scenario above and press Play.</source>
-            <translation>Ajoutez des clients avec la barre ci-dessous : donnez à chacun un décalage d'horloge et une politique de gardien, puis faites-le planter, coupez son réseau ou reculez son horloge, et regardez sa bande. Ou choisissez un scénario en haut et appuyez sur Lancer.</translation>
-        </message>
-        <message>
-            <source>License:</source>
-            <translation>Licence :</translation>
-        </message>
-        <message>
-            <source>Key file…</source>
-            <translation>Fichier de clé…</translation>
-        </message>
-        <message>
-            <source>Load the license key of the picked license from a file (mode 0600).</source>
-            <translation>Charger la clé de la licence choisie depuis un fichier (mode 0600).</translation>
-        </message>
-        <message>
-            <source>Scenario:</source>
-            <translation>Scénario :</translation>
-        </message>
-        <message>
-            <source>Text size:</source>
-            <translation>Taille du texte :</translation>
-        </message>
-        <message>
-            <source>%1 %</source>
-            <translation>%1 %</translation>
-        </message>
-        <message>
-            <source>Larger text for a projector: the whole simulator scales.</source>
-            <translation>Texte plus grand pour un projecteur : tout le simulateur s'agrandit.</translation>
-        </message>
-        <message>
-            <source>License key of %1</source>
-            <translation>Clé de licence de %1</translation>
-        </message>
-        <message>
-            <source>Key files (*.key);;All files (*)</source>
-            <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
-        </message>
-        <message>
-            <source>Key loaded for %1.</source>
-            <translation>Clé chargée pour %1.</translation>
-        </message>
-        <message>
-            <source>Free play: add clients below.</source>
-            <translation>Jeu libre : ajoutez des clients ci-dessous.</translation>
-        </message>
-        <message>
-            <source>Pause or resume the simulated clocks.</source>
-            <translation>Mettre en pause ou reprendre les horloges simulées.</translation>
-        </message>
-        <message>
-            <source>Step 1 s</source>
-            <translation>Avancer d’1 s</translation>
-        </message>
-        <message>
-            <source>Advance the simulated clocks by one second.</source>
-            <translation>Avancer les horloges simulées d'une seconde.</translation>
-        </message>
-        <message>
-            <source>%1×</source>
-            <translation>%1×</translation>
-        </message>
-        <message>
-            <source>How fast the simulated clocks run.</source>
-            <translation>La vitesse des horloges simulées.</translation>
-        </message>
-        <message>
-            <source>Sync clocks to server</source>
-            <translation>Caler les horloges sur le serveur</translation>
-        </message>
-        <message>
-            <source>Line the simulation's clock up with the server's again after a pause or a speed-up. The clients keep their own offsets.</source>
-            <translation>Recaler l'horloge de la simulation sur celle du serveur après une pause ou une accélération. Les clients gardent leur propre décalage.</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;Strip&lt;/b&gt;: top lane the client (&lt;span style='color:%1'&gt;■&lt;/span&gt; acting, &lt;span style='color:%2'&gt;■&lt;/span&gt; lapsed, &lt;span style='color:%3'&gt;■&lt;/span&gt; degraded, &lt;span style='color:%4'&gt;■&lt;/span&gt; acting without a counted seat), bottom lane &lt;span style='color:%5'&gt;■&lt;/span&gt; the server counts the seat. Marks: C checkout, · beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, ⏏ release, ✖ crash, ⟲ clock changed.</source>
-            <translation>&lt;b&gt;Bande&lt;/b&gt; : en haut le client (&lt;span style='color:%1'&gt;■&lt;/span&gt; en service, &lt;span style='color:%2'&gt;■&lt;/span&gt; bail expiré, &lt;span style='color:%3'&gt;■&lt;/span&gt; dégradé, &lt;span style='color:%4'&gt;■&lt;/span&gt; en service sans siège compté), en bas &lt;span style='color:%5'&gt;■&lt;/span&gt; le serveur compte le siège. Marques : C demande de siège, · battement, × battement perdu, ! siège perdu, L bail expiré, R réacquisition, D dégradation, ✓ rétablissement, ⏏ libération, ✖ plantage, ⟲ horloge modifiée.</translation>
-        </message>
-        <message>
-            <source>The server has not answered yet.</source>
-            <translation>Le serveur n'a pas encore répondu.</translation>
-        </message>
-        <message>
-            <source>Simulation clock lined up with the server's.</source>
-            <translation>Horloge de la simulation calée sur celle du serveur.</translation>
-        </message>
-        <message>
-            <source>New client:</source>
-            <translation>Nouveau client :</translation>
-        </message>
-        <message>
-            <source>name</source>
-            <translation>nom</translation>
-        </message>
-        <message>
-            <source>clock</source>
-            <translation>horloge</translation>
-        </message>
-        <message>
-            <source>Clock offset from the server, -300 s (slow) to +300 s (fast).</source>
-            <translation>Décalage d'horloge par rapport au serveur, de -300 s (en retard) à +300 s (en avance).</translation>
-        </message>
-        <message>
-            <source>Monotonic</source>
-            <translation>Monotone</translation>
-        </message>
-        <message>
-            <source>Signed expiry</source>
-            <translation>Expiration signée</translation>
-        </message>
-        <message>
-            <source>Monotonic: the product's default, times the lease with a stopwatch. Signed expiry: the naive rule, compares the signed expiry with the wall clock.</source>
-            <translation>Monotone : le choix par défaut du produit, chronomètre le bail. Expiration signée : la règle naïve, compare l'expiration signée à l'horloge murale.</translation>
-        </message>
-        <message>
-            <source>Add</source>
-            <translation>Ajouter</translation>
-        </message>
-        <message>
-            <source>Cut</source>
-            <translation>Coupure</translation>
-        </message>
-        <message>
-            <source> s</source>
-            <translation> s</translation>
-        </message>
-        <message>
-            <source>Back</source>
-            <translation>Recul</translation>
-        </message>
-        <message>
-            <source> min</source>
-            <translation> min</translation>
-        </message>
-        <message>
-            <source>on time</source>
-            <translation>à l'heure</translation>
-        </message>
-        <message>
-            <source>%1 s fast</source>
-            <translation>%1 s en avance</translation>
-        </message>
-        <message>
-            <source>%1 s slow</source>
-            <translation>%1 s en retard</translation>
-        </message>
-        <message>
-            <source>No license listed yet: is the server reachable?</source>
-            <translation>Aucune licence listée pour l'instant : le serveur est-il joignable ?</translation>
-        </message>
-        <message>
-            <source>No key for %1: load its key file to add clients.</source>
-            <translation>Aucune clé pour %1 : chargez son fichier de clé pour ajouter des clients.</translation>
-        </message>
-        <message>
-            <source>Clients check out %1 on %2.</source>
-            <translation>Les clients prennent un siège de %1 sur %2.</translation>
-        </message>
-        <message>
-            <source>Playing %1.</source>
-            <translation>Scénario en cours : %1.</translation>
-        </message>
-        <message>
-            <source>%1 added.</source>
-            <translation>%1 ajouté.</translation>
-        </message>
-        <message>
-            <source>Every client is a real lease keeper talking to %1 through the real API; only its clock is simulated. This server runs on the simulation's clock, so pause, step and speed move the server and the clients together.</source>
-            <translation>Chaque client est un vrai gardien de bail qui parle à %1 par la vraie API ; seule son horloge est simulée. Ce serveur tourne sur l'horloge de la simulation : pause, pas à pas et vitesse déplacent ensemble le serveur et les clients.</translation>
-        </message>
-        <message>
-            <source>Server &lt;b&gt;%1&lt;/b&gt; · Simulation &lt;b&gt;%2&lt;/b&gt;</source>
-            <translation>Serveur &lt;b&gt;%1&lt;/b&gt; · Simulation &lt;b&gt;%2&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <source> · &lt;b&gt;paused&lt;/b&gt;</source>
-            <translation> · &lt;b&gt;en pause&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <source> · &lt;b&gt;%1×&lt;/b&gt;</source>
-            <translation> · &lt;b&gt;%1×&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <source>Seats in use on %1: &lt;b&gt;%2 / %3&lt;/b&gt; (peak %4)</source>
-            <translation>Sièges occupés sur %1 : &lt;b&gt;%2 / %3&lt;/b&gt; (pic %4)</translation>
-        </message>
-        <message>
-            <source>Seats in use: waiting for the server…</source>
-            <translation>Sièges occupés : en attente du serveur…</translation>
-        </message>
-        <message>
-            <source>The license the simulated clients check out. A short-TTL license such as %1 plays each scenario in under a minute.</source>
-            <translation>La licence sur laquelle les clients simulés prennent un siège. Une licence à TTL court comme %1 déroule chaque scénario en moins d'une minute.</translation>
-        </message>
-        <message>
-            <source>Every client is a real lease keeper talking to %1 through the real API; only its clock is simulated. The server keeps its own real clock: pause, step and speed move the clients' clocks only, which adds to their offset (in brackets next to each local clock). Use a short-TTL license such as %2, and press Sync after a pause.</source>
-            <translation>Chaque client est un vrai gardien de bail qui parle à %1 par la vraie API ; seule son horloge est simulée. Le serveur garde sa vraie horloge : pause, pas à pas et vitesse ne déplacent que les horloges des clients, ce qui s'ajoute à leur décalage (entre parenthèses à côté de chaque horloge locale). Utilisez une licence à TTL court comme %2, et appuyez sur Caler après une pause.</translation>
-        </message>
-        <message>
-            <source>Preparing the scenario's own licenses…</source>
-            <translation>Préparation des licences du scénario…</translation>
-        </message>
-        <message>
-            <source>Pause</source>
-            <translation>Pause</translation>
-        </message>
-        <message>
-            <source>Run</source>
-            <translation>Reprendre</translation>
-        </message>
-        <message>
-            <source>Play scenario</source>
-            <translation>Lancer le scénario</translation>
-        </message>
-        <message>
-            <source>Server instances</source>
-            <translation>Instances du serveur</translation>
-        </message>
-        <message>
-            <source>⇄ on a strip: that client moved to another instance.</source>
-            <translation>⇄ sur une bande : ce client est passé sur une autre instance.</translation>
-        </message>
-        <message>
-            <source>Kill instance %1</source>
-            <translation>Tuer l'instance %1</translation>
-        </message>
-        <message>
-            <source>Bring instance %1 back</source>
-            <translation>Relancer l'instance %1</translation>
-        </message>
-        <message>
-            <source>Stop this instance as if its process died (Ctrl+%1).</source>
-            <translation>Arrêter cette instance comme si son processus mourait (Ctrl+%1).</translation>
-        </message>
-        <message>
-            <source>Start this instance again on the same port (Ctrl+%1).</source>
-            <translation>Redémarrer cette instance sur le même port (Ctrl+%1).</translation>
-        </message>
-        <message>
-            <source>up · clients: %1</source>
-            <translation>en service · clients : %1</translation>
-        </message>
-        <message>
-            <source>down</source>
-            <translation>hors service</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::TimelineStrip</name>
-        <message>
-            <source>expiry</source>
-            <translation>expiration</translation>
-        </message>
-        <message>
-            <source>reaped</source>
-            <translation>nettoyé</translation>
-        </message>
-        <message>
-            <source>reap</source>
-            <translation>nettoyage</translation>
-        </message>
-        <message>
-            <source>now</source>
-            <translation>maintenant</translation>
-        </message>
-        <message>
-            <source>%1 s</source>
-            <translation>%1 s</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::TokensDialog</name>
-        <message>
-            <source>&amp;Create token</source>
-            <translation>&amp;Créer le jeton</translation>
-        </message>
-        <message>
-            <source>&amp;Revoke…</source>
-            <translation>&amp;Révoquer…</translation>
-        </message>
-        <message>
-            <source>&amp;Copy</source>
-            <translation>&amp;Copier</translation>
-        </message>
-        <message>
-            <source>Access tokens</source>
-            <translation>Jetons d'accès</translation>
-        </message>
-        <message>
-            <source>Name</source>
-            <translation>Nom</translation>
-        </message>
-        <message>
-            <source>Role</source>
-            <translation>Rôle</translation>
-        </message>
-        <message>
-            <source>Created</source>
-            <translation>Créé</translation>
-        </message>
-        <message>
-            <source>Last used</source>
-            <translation>Dernière utilisation</translation>
-        </message>
-        <message>
-            <source>Expires</source>
-            <translation>Expire</translation>
-        </message>
-        <message>
-            <source>dana</source>
-            <translation>dana</translation>
-        </message>
-        <message>
-            <source>never</source>
-            <translation>jamais</translation>
-        </message>
-        <message>
-            <source>in 30 days</source>
-            <translation>dans 30 jours</translation>
-        </message>
-        <message>
-            <source>in 90 days</source>
-            <translation>dans 90 jours</translation>
-        </message>
-        <message>
-            <source>in a year</source>
-            <translation>dans un an</translation>
-        </message>
-        <message>
-            <source>New token</source>
-            <translation>Nouveau jeton</translation>
-        </message>
-        <message>
-            <source>&amp;Name:</source>
-            <translation>&amp;Nom :</translation>
-        </message>
-        <message>
-            <source>&amp;Role:</source>
-            <translation>&amp;Rôle :</translation>
-        </message>
-        <message>
-            <source>&amp;Expires:</source>
-            <translation>&amp;Expire :</translation>
-        </message>
-        <message>
-            <source>Token copied to the clipboard.</source>
-            <translation>Jeton copié dans le presse-papiers.</translation>
-        </message>
-        <message>
-            <source>Revoked token %1.</source>
-            <translation>Jeton %1 révoqué.</translation>
-        </message>
-        <message>
-            <source>The tokens could not be listed: %1</source>
-            <translation>Impossible de lister les jetons : %1</translation>
-        </message>
-        <message>
-            <source>Token %1 was not created: %2</source>
-            <translation>Le jeton %1 n'a pas été créé : %2</translation>
-        </message>
-        <message>
-            <source>Token %1 was not revoked: %2</source>
-            <translation>Le jeton %1 n'a pas été révoqué : %2</translation>
-        </message>
-        <message>
-            <source>A token name is 1 to 64 of a-z, 0-9, '.', '_' and '-'.</source>
-            <translation>Un nom de jeton compte de 1 à 64 caractères parmi a-z, 0-9, « . », « _ » et « - ».</translation>
-        </message>
-        <message>
-            <source>Revoke token</source>
-            <translation>Révoquer le jeton</translation>
-        </message>
-        <message>
-            <source>Revoke the token %1? Whoever uses it is refused from their next request on.</source>
-            <translation>Révoquer le jeton %1 ? Quiconque l'utilise sera refusé dès sa prochaine requête.</translation>
-        </message>
-        <message>
-            <source>Token for %1 (%2). It is shown only now: copy it and give it to %1; the server keeps only its hash.</source>
-            <translation>Jeton pour %1 (%2). Il n'est affiché que maintenant : copiez-le et remettez-le à %1 ; le serveur n'en garde que l'empreinte.</translation>
-        </message>
-        <message>
-            <source>Created token %1.</source>
-            <translation>Jeton %1 créé.</translation>
-        </message>
-    </context>
-    <context>
-        <name>keyright::UsageChartView</name>
-        <message>
-            <source>Seats in use</source>
-            <translation>Sièges utilisés</translation>
-        </message>
-        <message>
-            <source>Seats owned</source>
-            <translation>Sièges achetés</translation>
-        </message>
-        <message>
-            <source>Denials</source>
-            <translation>Refus</translation>
-        </message>
-        <message>
-            <source>Seat usage, last hour</source>
-            <translation>Utilisation des sièges, dernière heure</translation>
-        </message>
-        <message>
-            <source>Seat usage of %1, last hour</source>
-            <translation>Utilisation des sièges de %1, dernière heure</translation>
-        </message>
-        <message>
-            <source>Seats reserved</source>
-            <translation>Sièges réservés</translation>
-        </message>
-        <message>
-            <source>Waiting in line</source>
-            <translation>En file d'attente</translation>
-        </message>
-    </context>
-    <context>
-        <name>main</name>
-        <message>
-            <source>Keyright administration dashboard</source>
-            <translation>Tableau de bord d'administration Keyright</translation>
-        </message>
-        <message>
-            <source>Connect to this server.</source>
-            <translation>Se connecter à ce serveur.</translation>
-        </message>
-        <message>
-            <source>Interface language (en, fr).</source>
-            <translation>Langue de l'interface (en, fr).</translation>
-        </message>
-        <message>
-            <source>The embedded demo server did not start</source>
-            <translation>Le serveur de démonstration intégré n'a pas démarré</translation>
-        </message>
-        <message>
-            <source>Cannot read the demo server's token</source>
-            <translation>Impossible de lire le jeton du serveur de démonstration</translation>
-        </message>
-        <message>
-            <source>Embedded demo server</source>
-            <translation>Serveur de démonstration intégré</translation>
-        </message>
-        <message>
-            <source>Clock-skew simulator</source>
-            <translation>Simulateur de décalage d'horloge</translation>
-        </message>
-        <message>
-            <source>Fleet</source>
-            <translation>Parc de serveurs</translation>
-        </message>
-        <message>
-            <source>Replicas demo</source>
-            <translation>Démo des répliques</translation>
-        </message>
-        <message>
-            <source>Admin token file for --server (mode 0600).</source>
-            <translation>Fichier du jeton d'administration pour --server (mode 0600).</translation>
-        </message>
-        <message>
-            <source>Save a picture of the window to this file and quit.</source>
-            <translation>Enregistrer une image de la fenêtre dans ce fichier, puis quitter.</translation>
-        </message>
-        <message>
-            <source>How long to wait before the picture (default 6s; e.g. 500ms, 10s).</source>
-            <translation>Délai avant la capture (6s par défaut ; par ex. 500ms, 10s).</translation>
-        </message>
-        <message>
-            <source>Window size, e.g. 1280x720.</source>
-            <translation>Taille de la fenêtre, par ex. 1280x720.</translation>
-        </message>
-        <message>
-            <source>Use a dark Fusion palette.</source>
-            <translation>Utiliser une palette Fusion sombre.</translation>
-        </message>
-        <message>
-            <source>Keyright admin</source>
-            <translation>Keyright admin</translation>
-        </message>
-        <message>
-            <source>Cannot read the admin token</source>
-            <translation>Impossible de lire le jeton d'administration</translation>
-        </message>
-    </context>
+<context>
+    <name>ConnectionProfileStore</name>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>Impossible de créer le dossier %1</translation>
+    </message>
+    <message>
+        <source>The profile has no admin token</source>
+        <translation>Le profil n&apos;a pas de jeton d&apos;administration</translation>
+    </message>
+    <message>
+        <source>Enter the server URL.</source>
+        <translation>Saisissez l&apos;URL du serveur.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a server URL: use http:// or https:// followed by a host.</source>
+        <translation>« %1 » n&apos;est pas une URL de serveur : utilisez http:// ou https:// suivi d&apos;un hôte.</translation>
+    </message>
+    <message>
+        <source>%1 is listed twice.</source>
+        <translation>%1 figure deux fois.</translation>
+    </message>
+</context>
+<context>
+    <name>DisputeReconstruction</name>
+    <message>
+        <source>Denied to %1: an admin blocked this holder</source>
+        <translation>Refusé à %1 : un administrateur a bloqué ce détenteur</translation>
+    </message>
+    <message>
+        <source>Denied to %1: an admin blocked this holder until %2</source>
+        <translation>Refusé à %1 : un administrateur a bloqué ce détenteur jusqu&apos;à %2</translation>
+    </message>
+    <message>
+        <source>Denied to %1: the holder matches the deny entry %2</source>
+        <translation>Refusé à %1 : le détenteur correspond à l&apos;entrée d&apos;exclusion %2</translation>
+    </message>
+    <message>
+        <source>Denied to %1: the holder is not on the allow list</source>
+        <translation>Refusé à %1 : le détenteur n&apos;est pas sur la liste d&apos;autorisation</translation>
+    </message>
+    <message>
+        <source>Denied to %1: the holder is not on the allow list (%2)</source>
+        <translation>Refusé à %1 : le détenteur n&apos;est pas sur la liste d&apos;autorisation (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Denied to %1: %2 already holds its cap of %n seat(s)</source>
+        <translation>
+            <numerusform>Refusé à %1 : %2 détient déjà son plafond de %n siège</numerusform>
+            <numerusform>Refusé à %1 : %2 détient déjà son plafond de %n sièges</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Denied to %1: %2 of %3 seats in use and the other %n are reserved for %4 (idle)</source>
+        <translation>
+            <numerusform>Refusé à %1 : %2 sièges utilisés sur %3 et le dernier est réservé à %4 (inoccupé)</numerusform>
+            <numerusform>Refusé à %1 : %2 sièges utilisés sur %3 et les %n autres sont réservés à %4 (inoccupés)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Denied to %1: all %n seat(s) in use</source>
+        <translation>
+            <numerusform>Refusé à %1 : le seul siège est utilisé</numerusform>
+            <numerusform>Refusé à %1 : les %n sièges sont tous utilisés</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Denied to %1: %2 of %n seat(s) in use and none free for this holder</source>
+        <translation>
+            <numerusform>Refusé à %1 : %2 siège utilisé sur %n et aucun de libre pour ce détenteur</numerusform>
+            <numerusform>Refusé à %1 : %2 sièges utilisés sur %n et aucun de libre pour ce détenteur</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Seat rules at that moment: as changed at %1.</source>
+        <translation>Règles de sièges à cet instant : celles fixées à %1.</translation>
+    </message>
+    <message>
+        <source>Seat rules at that moment: the license&apos;s current rules (no change in the loaded events).</source>
+        <translation>Règles de sièges à cet instant : les règles actuelles de la licence (aucun changement dans les événements chargés).</translation>
+    </message>
+    <message>
+        <source>Seat rules at that moment: not known (they changed later and no earlier change is loaded).</source>
+        <translation>Règles de sièges à cet instant : inconnues (elles ont changé depuis et aucun changement antérieur n&apos;est chargé).</translation>
+    </message>
+    <message>
+        <source>The loaded events do not reproduce the server&apos;s decision: the sentence follows the server&apos;s record, and the reconstruction is incomplete.</source>
+        <translation>Les événements chargés ne reproduisent pas la décision du serveur : la phrase suit l&apos;enregistrement du serveur, et la reconstitution est incomplète.</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageManager</name>
+    <message>
+        <source>System language</source>
+        <translation>Langue du système</translation>
+    </message>
+</context>
+<context>
+    <name>ReplicasPresets</name>
+    <message>
+        <source>Partition and reconnection</source>
+        <translation>Coupure et reconnexion</translation>
+    </message>
+    <message>
+        <source>Three replicas start empty and connected. Watch the three columns: the G-Counter map, and the two naive rules fed with exactly the same messages.</source>
+        <translation>Trois répliques partent vides et connectées. Observez les trois colonnes : la table du G-Counter, et les deux règles naïves nourries exactement des mêmes messages.</translation>
+    </message>
+    <message>
+        <source>Before the cut, alice and bob each add 1. Each knows only its own increment.</source>
+        <translation>Avant la coupure, alice et bob ajoutent chacun 1. Chacun ne connaît que son propre ajout.</translation>
+    </message>
+    <message>
+        <source>Both take a snapshot: a copy of their state, now waiting in the transit list.</source>
+        <translation>Tous deux prennent un instantané : une copie de leur état, qui attend maintenant dans la liste des messages en transit.</translation>
+    </message>
+    <message>
+        <source>Everything is delivered. The maps agree on alice 1, bob 1: total 2. The naive maximum already shows 1: of two equal totals it keeps one.</source>
+        <translation>Tout est livré. Les tables s&apos;accordent sur alice 1, bob 1 : total 2. Le maximum naïf affiche déjà 1 : de deux totaux égaux, il n&apos;en garde qu&apos;un.</translation>
+    </message>
+    <message>
+        <source>The network is cut. Nobody waits: alice adds 1, bob adds 2, carol adds 1. Each total is right for what its replica knows, and none is the true total of 6.</source>
+        <translation>Le réseau est coupé. Personne n&apos;attend : alice ajoute 1, bob ajoute 2, carol ajoute 1. Chaque total est juste pour ce que sa réplique sait, et aucun n&apos;est le vrai total, 6.</translation>
+    </message>
+    <message>
+        <source>Snapshots taken during the cut wait in transit: nothing has been merged yet.</source>
+        <translation>Les instantanés pris pendant la coupure attendent en transit : rien n&apos;a encore été fusionné.</translation>
+    </message>
+    <message>
+        <source>The link is back. alice&apos;s snapshot arrives first. bob and carol keep, for each writer, the larger count: nothing is counted twice. The naive sum adds alice&apos;s whole total, including the part they already had.</source>
+        <translation>La liaison revient. L&apos;instantané d&apos;alice arrive en premier. bob et carol gardent, pour chaque auteur, le plus grand compte : rien n&apos;est compté deux fois. La somme naïve ajoute tout le total d&apos;alice, y compris la part qu&apos;ils avaient déjà.</translation>
+    </message>
+    <message>
+        <source>carol&apos;s snapshot overtakes bob&apos;s: the order of arrival does not matter to the maps.</source>
+        <translation>L&apos;instantané de carol double celui de bob : l&apos;ordre d&apos;arrivée ne change rien aux tables.</translation>
+    </message>
+    <message>
+        <source>bob&apos;s snapshot arrives last. Every map is now alice 2, bob 3, carol 1: total 6 everywhere.</source>
+        <translation>L&apos;instantané de bob arrive en dernier. Toutes les tables valent maintenant alice 2, bob 3, carol 1 : total 6 partout.</translation>
+    </message>
+    <message>
+        <source>The network delivers bob&apos;s snapshot to alice a second time. The map does not move; the naive sum counts bob&apos;s contributions once more. The naive maximum stays at 3 and has lost three increments.</source>
+        <translation>Le réseau livre une deuxième fois l&apos;instantané de bob à alice. La table ne bouge pas ; la somme naïve compte encore une fois les contributions de bob. Le maximum naïf reste à 3 et a perdu trois ajouts.</translation>
+    </message>
+    <message>
+        <source>Relay through a third replica</source>
+        <translation>Relais par une troisième réplique</translation>
+    </message>
+    <message>
+        <source>carol will never receive anything from alice. Can she still learn about alice&apos;s increments?</source>
+        <translation>carol ne recevra jamais rien d&apos;alice. Peut-elle quand même connaître les ajouts d&apos;alice ?</translation>
+    </message>
+    <message>
+        <source>alice adds 2, bob adds 1, carol adds nothing.</source>
+        <translation>alice ajoute 2, bob ajoute 1, carol n&apos;ajoute rien.</translation>
+    </message>
+    <message>
+        <source>bob takes a snapshot, then receives alice&apos;s. He now knows alice 2, bob 1.</source>
+        <translation>bob prend un instantané, puis reçoit celui d&apos;alice. Il connaît maintenant alice 2, bob 1.</translation>
+    </message>
+    <message>
+        <source>carol receives bob&apos;s early snapshot: she learns bob 1 and nothing about alice. A snapshot is a copy; it does not follow what bob learns afterwards.</source>
+        <translation>carol reçoit le premier instantané de bob : elle apprend bob 1 et rien sur alice. Un instantané est une copie ; il ne suit pas ce que bob apprend ensuite.</translation>
+    </message>
+    <message>
+        <source>bob&apos;s new snapshot carries what he merged. carol now knows alice 2 without ever hearing from her.</source>
+        <translation>Le nouveau instantané de bob transporte ce qu&apos;il a fusionné. carol connaît maintenant alice 2 sans jamais avoir eu de ses nouvelles.</translation>
+    </message>
+    <message>
+        <source>The same snapshot reaches alice. All three maps are alice 2, bob 1: total 3. The naive sum shows 5 at alice: her own increments came back to her through bob.</source>
+        <translation>Le même instantané atteint alice. Les trois tables valent alice 2, bob 1 : total 3. La somme naïve affiche 5 chez alice : ses propres ajouts lui sont revenus par bob.</translation>
+    </message>
+    <message>
+        <source>Stale snapshot after convergence</source>
+        <translation>Ancien instantané après convergence</translation>
+    </message>
+    <message>
+        <source>An old snapshot can arrive long after newer ones. Should a replica ignore it?</source>
+        <translation>Un ancien instantané peut arriver longtemps après de plus récents. Une réplique doit-elle l&apos;ignorer ?</translation>
+    </message>
+    <message>
+        <source>alice adds 2, bob adds 1 and sends his snapshot to alice: she knows alice 2, bob 1.</source>
+        <translation>alice ajoute 2, bob ajoute 1 et envoie son instantané à alice : elle connaît alice 2, bob 1.</translation>
+    </message>
+    <message>
+        <source>alice takes a snapshot, &quot;old&quot;. The network holds it back.</source>
+        <translation>alice prend un instantané, « old ». Le réseau le retient.</translation>
+    </message>
+    <message>
+        <source>Both add 1 more and exchange fresh snapshots: alice and bob agree on alice 3, bob 2, total 5.</source>
+        <translation>Tous deux ajoutent encore 1 et échangent des instantanés récents : alice et bob s&apos;accordent sur alice 3, bob 2, total 5.</translation>
+    </message>
+    <message>
+        <source>A duplicate of bob&apos;s snapshot reaches alice: the map does not change.</source>
+        <translation>Un doublon de l&apos;instantané de bob atteint alice : la table ne change pas.</translation>
+    </message>
+    <message>
+        <source>The old snapshot finally reaches bob: alice 2, bob 1. For each writer the larger count wins, so bob stays at alice 3, bob 2. The naive sum has now counted far more than 5.</source>
+        <translation>L&apos;ancien instantané atteint enfin bob : alice 2, bob 1. Pour chaque auteur, le plus grand compte l&apos;emporte : bob reste à alice 3, bob 2. La somme naïve a maintenant compté bien plus que 5.</translation>
+    </message>
+    <message>
+        <source>The same old snapshot is news for carol, who had nothing: she learns alice 2, bob 1. An old message is not useless; it only never takes anything away.</source>
+        <translation>Ce même ancien instantané est une nouvelle pour carol, qui n&apos;avait rien : elle apprend alice 2, bob 1. Un ancien message n&apos;est pas inutile ; simplement, il n&apos;enlève jamais rien.</translation>
+    </message>
+    <message>
+        <source>bob&apos;s fresh snapshot reaches carol: total 5 on every replica.</source>
+        <translation>L&apos;instantané récent de bob atteint carol : total 5 sur chaque réplique.</translation>
+    </message>
+    <message>
+        <source>Restart under the same id</source>
+        <translation>Redémarrage sous le même identifiant</translation>
+    </message>
+    <message>
+        <source>A replica&apos;s state lives in memory. What if alice restarts from zero and keeps her old id?</source>
+        <translation>L&apos;état d&apos;une réplique vit en mémoire. Que se passe-t-il si alice redémarre à zéro en gardant son ancien identifiant ?</translation>
+    </message>
+    <message>
+        <source>alice adds 2 and sends her snapshot: bob knows alice 2.</source>
+        <translation>alice ajoute 2 et envoie son instantané : bob connaît alice 2.</translation>
+    </message>
+    <message>
+        <source>alice&apos;s process restarts with an empty state, under the same id &quot;alice&quot;.</source>
+        <translation>Le processus d&apos;alice redémarre avec un état vide, sous le même identifiant « alice ».</translation>
+    </message>
+    <message>
+        <source>alice adds 1. Her map says alice 1, although alice has counted 3 in all.</source>
+        <translation>alice ajoute 1. Sa table indique alice 1, alors qu&apos;alice a compté 3 en tout.</translation>
+    </message>
+    <message>
+        <source>bob receives alice 1. He already holds alice 2, and the larger count wins: the new increment vanishes. The true total is 3; bob shows 2.</source>
+        <translation>bob reçoit alice 1. Il détient déjà alice 2, et le plus grand compte l&apos;emporte : le nouvel ajout disparaît. Le vrai total est 3 ; bob affiche 2.</translation>
+    </message>
+    <message>
+        <source>bob&apos;s snapshot brings alice 2 back to alice, which hides her own new increment: one increment is lost for good, on every replica. Compare with the restart under a new identity.</source>
+        <translation>L&apos;instantané de bob ramène alice 2 chez alice, ce qui masque son propre nouvel ajout : un ajout est perdu pour de bon, sur chaque réplique. Comparez avec le redémarrage sous une nouvelle identité.</translation>
+    </message>
+    <message>
+        <source>Restart with a new identity</source>
+        <translation>Redémarrage avec une nouvelle identité</translation>
+    </message>
+    <message>
+        <source>The same story, but alice restarts under a new id, as a lost data directory must.</source>
+        <translation>La même histoire, mais alice redémarre sous un nouvel identifiant, comme doit le faire un répertoire de données perdu.</translation>
+    </message>
+    <message>
+        <source>alice&apos;s process restarts with an empty state and a new id, &quot;alice-2&quot;.</source>
+        <translation>Le processus d&apos;alice redémarre avec un état vide et un nouvel identifiant, « alice-2 ».</translation>
+    </message>
+    <message>
+        <source>alice adds 1, under her new id: alice-2 1.</source>
+        <translation>alice ajoute 1, sous son nouvel identifiant : alice-2 1.</translation>
+    </message>
+    <message>
+        <source>bob keeps alice 2 and adds a component alice-2 1: total 3, nothing lost.</source>
+        <translation>bob garde alice 2 et ajoute une composante alice-2 1 : total 3, rien n&apos;est perdu.</translation>
+    </message>
+    <message>
+        <source>alice learns her old incarnation&apos;s count back from bob: total 3 on both. A new identity costs one more entry in the map and loses nothing.</source>
+        <translation>alice réapprend de bob le compte de son ancienne incarnation : total 3 chez les deux. Une nouvelle identité coûte une entrée de plus dans la table et ne perd rien.</translation>
+    </message>
+</context>
+<context>
+    <name>RoleLabel</name>
+    <message>
+        <source>viewer</source>
+        <translation>lecteur</translation>
+    </message>
+    <message>
+        <source>operator</source>
+        <translation>opérateur</translation>
+    </message>
+    <message>
+        <source>admin</source>
+        <translation>administrateur</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioPreset</name>
+    <message>
+        <source>1. Fast clock</source>
+        <translation>1. Horloge en avance</translation>
+    </message>
+    <message>
+        <source>2. Slow clock, network cut</source>
+        <translation>2. Horloge en retard, réseau coupé</translation>
+    </message>
+    <message>
+        <source>3. Crash</source>
+        <translation>3. Plantage</translation>
+    </message>
+    <message>
+        <source>4. Flaky network</source>
+        <translation>4. Réseau instable</translation>
+    </message>
+    <message>
+        <source>5. Clock rollback</source>
+        <translation>5. Recul d&apos;horloge</translation>
+    </message>
+    <message>
+        <source>6. Skew tolerance</source>
+        <translation>6. Tolérance de décalage</translation>
+    </message>
+    <message>
+        <source>Fast, signed expiry</source>
+        <translation>En avance, expiration signée</translation>
+    </message>
+    <message>
+        <source>Fast, monotonic</source>
+        <translation>En avance, monotone</translation>
+    </message>
+    <message>
+        <source>Both machines run %1 ahead of the server. The signed-expiry client compares the server&apos;s expiry with its own fast clock, so it decides its lease is over before its next heartbeat: it gives the seat back and checks out a new one. Watch the re-acquire marks on its strip: each one is an extra checkout, but the old seat is released first, so the server never counts two seats for it and the user loses nothing. The monotonic client measures the lease with a stopwatch instead of the wall clock and is not affected at all.</source>
+        <translation>Les deux machines ont %1 d&apos;avance sur le serveur. Le client à expiration signée compare l&apos;expiration fixée par le serveur à sa propre horloge, qui avance : il conclut que son bail est terminé avant son prochain battement, rend le siège et en prend un nouveau. Regardez les marques de réacquisition sur sa bande : chacune est une demande de siège de plus, mais l&apos;ancien siège est libéré d&apos;abord, si bien que le serveur ne lui compte jamais deux sièges et que l&apos;utilisateur ne perd rien. Le client monotone mesure son bail au chronomètre plutôt qu&apos;à l&apos;horloge murale : il n&apos;est pas touché du tout.</translation>
+    </message>
+    <message>
+        <source>Slow, signed expiry</source>
+        <translation>En retard, expiration signée</translation>
+    </message>
+    <message>
+        <source>Slow, monotonic</source>
+        <translation>En retard, monotone</translation>
+    </message>
+    <message>
+        <source>Both machines run %1 behind the server, and both lose the network just after a heartbeat. The server stops counting their seats on time, at the signed expiry plus the skew, whatever the clients believe: watch the server column turn to &quot;expired&quot; and later &quot;reaped&quot;. The signed-expiry client keeps acting for %1 more, because its slow clock has not reached the expiry yet: the red stretch on its strip is time spent working without a seat. The monotonic client stops on time.</source>
+        <translation>Les deux machines ont %1 de retard sur le serveur, et toutes deux perdent le réseau juste après un battement. Le serveur cesse de compter leurs sièges à l&apos;heure, à l&apos;expiration signée plus le décalage toléré, quoi que croient les clients : regardez la colonne serveur passer à « expiré » puis à « nettoyé ». Le client à expiration signée continue de travailler %1 de plus, car son horloge en retard n&apos;a pas encore atteint l&apos;expiration : le tronçon rouge sur sa bande, c&apos;est du travail sans siège. Le client monotone s&apos;arrête à l&apos;heure.</translation>
+    </message>
+    <message>
+        <source>Crashes</source>
+        <translation>Plante</translation>
+    </message>
+    <message>
+        <source>Keeps running</source>
+        <translation>Continue de tourner</translation>
+    </message>
+    <message>
+        <source>One application crashes without releasing its seat. Nobody tells the server, and nobody has to: the seat stays taken only until its signed expiry plus the skew, at most one TTL plus the skew after the last heartbeat, then it counts as free again. The row is deleted later, after the reap grace, by the server&apos;s reaper (it runs every few seconds on the real server, so the &quot;reaped&quot; mark can come a little after the grace). The other client keeps beating undisturbed.</source>
+        <translation>Une application plante sans libérer son siège. Personne ne prévient le serveur, et personne n&apos;a à le faire : le siège reste pris seulement jusqu&apos;à son expiration signée plus le décalage, au plus un TTL plus le décalage après le dernier battement, puis il redevient libre. La ligne est supprimée plus tard, après le délai de grâce, par le nettoyeur du serveur (sur le vrai serveur il passe toutes les quelques secondes, la marque « nettoyé » peut donc arriver un peu après la grâce). L&apos;autre client continue de battre sans être dérangé.</translation>
+    </message>
+    <message>
+        <source>Flaky, monotonic</source>
+        <translation>Réseau instable, monotone</translation>
+    </message>
+    <message>
+        <source>Flaky, signed expiry</source>
+        <translation>Réseau instable, expiration signée</translation>
+    </message>
+    <message>
+        <source>The network drops twice, each time for %1, less than the lease has left to run. Heartbeats fail (the &quot;beat lost&quot; marks) but the held lease is still live, so the keeper simply tries again when the network is back. The application never stops and the server never frees the seat: a lost request is not a lost lease.</source>
+        <translation>Le réseau tombe deux fois, chaque fois pendant %1, moins que ce qui reste au bail. Les battements échouent (les marques « battement perdu ») mais le bail détenu est encore valide : le gardien réessaie simplement quand le réseau revient. L&apos;application ne s&apos;arrête jamais et le serveur ne libère jamais le siège : une requête perdue n&apos;est pas un bail perdu.</translation>
+    </message>
+    <message>
+        <source>Rolls back, signed expiry</source>
+        <translation>Recule l&apos;horloge, expiration signée</translation>
+    </message>
+    <message>
+        <source>Rolls back, monotonic</source>
+        <translation>Recule l&apos;horloge, monotone</translation>
+    </message>
+    <message>
+        <source>Colleague %1</source>
+        <translation>Collègue %1</translation>
+    </message>
+    <message>
+        <source>The pool is full and two colleagues are waiting for a seat. Two users go offline and set their clocks back two minutes, hoping to stretch their leases. The server does not care: it frees both seats at the signed expiry plus the skew, and the waiting colleagues take them. Offline, the signed-expiry client is fooled and keeps working on its stale lease (red on its strip); the monotonic client is not. When the network comes back, the server answers &quot;seat lost&quot; and refuses a new checkout because the pool is full: only the server&apos;s signature ever moves an expiry, and no lease it did not sign appears anywhere.</source>
+        <translation>Le pool est plein et deux collègues attendent un siège. Deux utilisateurs se mettent hors ligne et reculent leur horloge de deux minutes, dans l&apos;espoir d&apos;étirer leur bail. Le serveur n&apos;en a cure : il libère les deux sièges à l&apos;expiration signée plus le décalage, et les collègues en attente les prennent. Hors ligne, le client à expiration signée est dupé et continue de travailler sur son bail périmé (en rouge sur sa bande) ; le client monotone ne l&apos;est pas. Quand le réseau revient, le serveur répond « siège perdu » et refuse une nouvelle demande de siège car le pool est plein : seule la signature du serveur déplace une expiration, et aucun bail qu&apos;il n&apos;a pas signé n&apos;apparaît nulle part.</translation>
+    </message>
+    <message>
+        <source>Slow, skew 5 s</source>
+        <translation>En retard, décalage 5 s</translation>
+    </message>
+    <message>
+        <source>Waiting (skew 5 s)</source>
+        <translation>En attente (décalage 5 s)</translation>
+    </message>
+    <message>
+        <source>Slow, skew 0</source>
+        <translation>En retard, décalage 0</translation>
+    </message>
+    <message>
+        <source>Waiting (skew 0)</source>
+        <translation>En attente (décalage 0)</translation>
+    </message>
+    <message>
+        <source>Two one-seat licenses, identical except for the skew: 5 s on one, zero on the other. On each, a client whose clock is 4 s slow holds the seat and loses its network, and a colleague waits for the seat. With a skew of 5 s the server keeps counting the seat for as long as the slow client can still be acting, so the colleague only gets it afterwards. With a skew of zero the colleague gets the seat while the slow client still works for a few seconds: two people on one seat, the double use the skew tolerance is there to absorb.</source>
+        <translation>Deux licences d&apos;un siège, identiques sauf pour le décalage toléré : 5 s pour l&apos;une, zéro pour l&apos;autre. Sur chacune, un client dont l&apos;horloge retarde de 4 s tient le siège et perd son réseau, et un collègue attend le siège. Avec un décalage de 5 s, le serveur continue de compter le siège tant que le client en retard peut encore travailler : le collègue ne l&apos;obtient qu&apos;après. Avec un décalage de zéro, le collègue obtient le siège alors que le client en retard travaille encore quelques secondes : deux personnes sur un siège, le double usage que la tolérance de décalage est là pour absorber.</translation>
+    </message>
+    <message>
+        <source>There is no scenario %1.</source>
+        <translation>Il n&apos;existe pas de scénario %1.</translation>
+    </message>
+    <message>
+        <source>7. The server&apos;s clock jumps</source>
+        <translation>7. L&apos;horloge du serveur saute</translation>
+    </message>
+    <message>
+        <source>Holder %1</source>
+        <translation>Détenteur %1</translation>
+    </message>
+    <message>
+        <source>Waiting colleague</source>
+        <translation>Collègue en attente</translation>
+    </message>
+    <message>
+        <source>Three holders fill the pool and a colleague waits for a seat. Then the server&apos;s own clock jumps ten minutes forward, and later ten minutes back, as when someone sets the server&apos;s time by hand. Going by its wall clock, the server would think every lease ran out at once and hand the seats to the colleague while their holders still work. It does not: it sees each jump (a &quot;clock jumped&quot; event), keeps measuring leases with real elapsed time, and never signs an expiry earlier than one it already signed. Every holder keeps its seat, the colleague keeps waiting, and a crashed holder&apos;s seat would still come back one TTL plus the skew after its last heartbeat.</source>
+        <translation>Trois détenteurs remplissent le pool et un collègue attend un siège. Puis l&apos;horloge du serveur fait un bond de dix minutes en avant, et plus tard de dix minutes en arrière, comme quand quelqu&apos;un règle l&apos;heure du serveur à la main. S&apos;il se fiait à son horloge murale, le serveur croirait que tous les baux ont expiré d&apos;un coup et donnerait les sièges au collègue alors que leurs détenteurs travaillent encore. Il n&apos;en fait rien : il voit chaque saut (un événement « saut d&apos;horloge »), continue de mesurer les baux avec le temps réellement écoulé et ne signe jamais une expiration plus tôt qu&apos;une expiration déjà signée. Chaque détenteur garde son siège, le collègue continue d&apos;attendre, et le siège d&apos;un détenteur qui plante reviendrait toujours un TTL plus le décalage après son dernier battement.</translation>
+    </message>
+    <message>
+        <source>8. An instance dies</source>
+        <translation>8. Une instance meurt</translation>
+    </message>
+    <message>
+        <source>Desk %1</source>
+        <translation>Poste %1</translation>
+    </message>
+    <message>
+        <source>Three instances of the server share one database, and the four desks are spread over them: each row says which instance it talks to. A little later the busiest instance dies, as if its process were killed: its port closes and its connections are cut. Each of its desks sends its next heartbeat there, finds nobody, and sends the same heartbeat to the next instance at once: the row moves (the ⇄ mark on its strip) within one heartbeat, its lease never lapses, and the seat count stays where it was: no seat lost, none counted twice, because every instance reads the same seats. Later the instance comes back and nothing changes: the desks stay where they are. You can also kill and bring back an instance yourself with the instance buttons (Ctrl+1 to Ctrl+3); no confirmation is asked, this is a sandbox.</source>
+        <translation>Trois instances du serveur partagent une même base de données, et les quatre postes sont répartis entre elles : chaque ligne indique à quelle instance elle parle. Un peu plus tard, l&apos;instance la plus chargée meurt, comme si son processus était tué : son port se ferme et ses connexions sont coupées. Chacun de ses postes y envoie son battement suivant, n&apos;y trouve personne et envoie aussitôt le même battement à l&apos;instance suivante : la ligne change d&apos;instance (la marque ⇄ sur sa bande) en un battement, son bail n&apos;expire jamais et le compte de sièges ne bouge pas : aucun siège perdu, aucun compté deux fois, car toutes les instances lisent les mêmes sièges. Plus tard, l&apos;instance revient et rien ne change : les postes restent où ils sont. Vous pouvez aussi tuer puis relancer une instance vous-même avec les boutons des instances (Ctrl+1 à Ctrl+3) ; aucune confirmation n&apos;est demandée, c&apos;est un bac à sable.</translation>
+    </message>
+</context>
+<context>
+    <name>TlsTrust</name>
+    <message>
+        <source>cannot read the CA file %1: %2</source>
+        <translation>impossible de lire le fichier d&apos;autorités %1 : %2</translation>
+    </message>
+    <message>
+        <source>the CA file %1 holds no PEM or DER certificate</source>
+        <translation>le fichier d&apos;autorités %1 ne contient aucun certificat PEM ou DER</translation>
+    </message>
+    <message>
+        <source>SSL_CERT_FILE: %1</source>
+        <translation>SSL_CERT_FILE : %1</translation>
+    </message>
+    <message>
+        <source>SSL_CERT_DIR: %1 is not a directory</source>
+        <translation>SSL_CERT_DIR : %1 n&apos;est pas un dossier</translation>
+    </message>
+    <message>
+        <source>SSL_CERT_DIR: %1 holds no PEM certificate</source>
+        <translation>SSL_CERT_DIR : %1 ne contient aucun certificat PEM</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::AdminClient</name>
+    <message>
+        <source>%1: malformed reply: %2</source>
+        <translation>%1 : réponse mal formée : %2</translation>
+    </message>
+    <message>
+        <source>unexpected HTTP status %1</source>
+        <translation>statut HTTP inattendu %1</translation>
+    </message>
+    <message>
+        <source>fetching the server&apos;s public key: %1</source>
+        <translation>lecture de la clé publique du serveur : %1</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::ClientRow</name>
+    <message>
+        <source>on time</source>
+        <translation>à l&apos;heure</translation>
+    </message>
+    <message>
+        <source>%1 s fast</source>
+        <translation>%1 s en avance</translation>
+    </message>
+    <message>
+        <source>%1 s slow</source>
+        <translation>%1 s en retard</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s clock offset from the server, in seconds. Drag it while the client runs to make its clock jump.</source>
+        <translation>Le décalage de l&apos;horloge de cette machine par rapport au serveur, en secondes. Faites-le glisser pendant que le client tourne pour faire sauter son horloge.</translation>
+    </message>
+    <message>
+        <source>Local clock</source>
+        <translation>Horloge locale</translation>
+    </message>
+    <message>
+        <source>Server clock</source>
+        <translation>Horloge du serveur</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>Crash</source>
+        <translation>Planter</translation>
+    </message>
+    <message>
+        <source>Stop without releasing the seat, as a crashed application would.</source>
+        <translation>S&apos;arrêter sans libérer le siège, comme une application plantée.</translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation>Libérer</translation>
+    </message>
+    <message>
+        <source>Give the seat back, as a closing application does.</source>
+        <translation>Rendre le siège, comme le fait une application qu&apos;on ferme.</translation>
+    </message>
+    <message>
+        <source>Release the seat and take this client off the simulation.</source>
+        <translation>Libérer le siège et retirer ce client de la simulation.</translation>
+    </message>
+    <message>
+        <source>Monotonic (stopwatch)</source>
+        <translation>Monotone (chronomètre)</translation>
+    </message>
+    <message>
+        <source>Signed expiry (wall clock)</source>
+        <translation>Expiration signée (horloge murale)</translation>
+    </message>
+    <message>
+        <source>Cut %1 s</source>
+        <translation>Couper %1 s</translation>
+    </message>
+    <message>
+        <source>Every request of this client fails as if the cable were pulled, for %1 seconds of simulated time.</source>
+        <translation>Toutes les requêtes de ce client échouent comme si le câble était débranché, pendant %1 secondes de temps simulé.</translation>
+    </message>
+    <message>
+        <source>−%1 min</source>
+        <translation>−%1 min</translation>
+    </message>
+    <message>
+        <source>Set this machine&apos;s clock back by %1 minutes: the rollback trick.</source>
+        <translation>Reculer l&apos;horloge de cette machine de %1 minutes : la ruse du recul d&apos;horloge.</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>pas démarré</translation>
+    </message>
+    <message>
+        <source>checking out…</source>
+        <translation>demande un siège…</translation>
+    </message>
+    <message>
+        <source>live · acting</source>
+        <translation>valide · en service</translation>
+    </message>
+    <message>
+        <source>lapsed · re-acquiring</source>
+        <translation>expiré · réacquisition</translation>
+    </message>
+    <message>
+        <source>lapsed · degraded</source>
+        <translation>expiré · dégradé</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>planté</translation>
+    </message>
+    <message>
+        <source>released · stopped</source>
+        <translation>libéré · arrêté</translation>
+    </message>
+    <message>
+        <source>no seat</source>
+        <translation>aucun siège</translation>
+    </message>
+    <message>
+        <source>live · counted</source>
+        <translation>valide · compté</translation>
+    </message>
+    <message>
+        <source>expired · awaiting reap</source>
+        <translation>expiré · en attente de nettoyage</translation>
+    </message>
+    <message>
+        <source>row gone</source>
+        <translation>ligne disparue</translation>
+    </message>
+    <message>
+        <source>%1 (old)</source>
+        <translation>%1 (ancien)</translation>
+    </message>
+    <message>
+        <source>offline %1</source>
+        <translation>hors ligne %1</translation>
+    </message>
+    <message>
+        <source>Instance %1</source>
+        <translation>Instance %1</translation>
+    </message>
+    <message>
+        <source>Signed expiry</source>
+        <comment>the expiry the lease carries</comment>
+        <translation>Expiration signée</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <comment>the server&apos;s view of the seat</comment>
+        <translation>Serveur</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <comment>a simulated client</comment>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <comment>seat state on the server</comment>
+        <translation>libéré</translation>
+    </message>
+    <message>
+        <source>reaped</source>
+        <comment>seat state on the server</comment>
+        <translation>nettoyé</translation>
+    </message>
+    <message>
+        <source>revoked</source>
+        <comment>seat state on the server</comment>
+        <translation>révoqué</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::ConnectionDialog</name>
+    <message>
+        <source>Token &amp;file:</source>
+        <translation>&amp;Fichier du jeton :</translation>
+    </message>
+    <message>
+        <source>&amp;Paste the token:</source>
+        <translation>&amp;Coller le jeton :</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Enregistrer</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Supprimer</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>Se &amp;connecter</translation>
+    </message>
+    <message>
+        <source>Connect to a lease server</source>
+        <translation>Se connecter à un serveur de baux</translation>
+    </message>
+    <message>
+        <source>https://licenses.example.com:7400</source>
+        <translation>https://licences.exemple.fr:7400</translation>
+    </message>
+    <message>
+        <source>the server&apos;s admin-token file</source>
+        <translation>le fichier admin-token du serveur</translation>
+    </message>
+    <message>
+        <source>64 hex characters</source>
+        <translation>64 caractères hexadécimaux</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nom :</translation>
+    </message>
+    <message>
+        <source>Server &amp;URL:</source>
+        <translation>&amp;URL du serveur :</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;Nouveau</translation>
+    </message>
+    <message>
+        <source>Use the &amp;embedded demo server</source>
+        <translation>Utiliser le serveur de démonstration &amp;intégré</translation>
+    </message>
+    <message>
+        <source>Admin token file</source>
+        <translation>Fichier du jeton d&apos;administration</translation>
+    </message>
+    <message>
+        <source>stored privately; type a new one to replace it</source>
+        <translation>conservé en privé ; saisissez-en un nouveau pour le remplacer</translation>
+    </message>
+    <message>
+        <source>The token is kept in a private file and is not shown.</source>
+        <translation>Le jeton est conservé dans un fichier privé et n&apos;est pas affiché.</translation>
+    </message>
+    <message>
+        <source>Give the profile a name.</source>
+        <translation>Donnez un nom au profil.</translation>
+    </message>
+    <message>
+        <source>Paste the admin token, or choose the token file.</source>
+        <translation>Collez le jeton d&apos;administration ou choisissez le fichier du jeton.</translation>
+    </message>
+    <message>
+        <source>Could not store the token: %1</source>
+        <translation>Impossible d&apos;enregistrer le jeton : %1</translation>
+    </message>
+    <message>
+        <source>Choose the admin token file, or paste the token.</source>
+        <translation>Choisissez le fichier du jeton d&apos;administration ou collez le jeton.</translation>
+    </message>
+    <message>
+        <source>One server, or every instance of one site separated by commas: the dashboard uses whichever answers.</source>
+        <translation>Un serveur, ou toutes les instances d&apos;un même site séparées par des virgules : le tableau de bord utilise celle qui répond.</translation>
+    </message>
+    <message>
+        <source>%1 instances of one site; the dashboard uses whichever answers.</source>
+        <translation>%1 instances d&apos;un même site ; le tableau de bord utilise celle qui répond.</translation>
+    </message>
+    <message>
+        <source>&amp;Forget</source>
+        <translation>&amp;Oublier</translation>
+    </message>
+    <message>
+        <source>optional: PEM file of a private certificate authority</source>
+        <translation>facultatif : fichier PEM d&apos;une autorité de certification privée</translation>
+    </message>
+    <message>
+        <source>For https:// servers whose certificate a private authority signed, or a self-signed one: the authority&apos;s certificate (or the server&apos;s own) as a PEM file.</source>
+        <translation>Pour les serveurs https:// dont le certificat est signé par une autorité privée, ou auto-signé : le certificat de l&apos;autorité (ou celui du serveur lui-même), en fichier PEM.</translation>
+    </message>
+    <message>
+        <source>Forget the certificates confirmed for this profile: the next connection shows their fingerprints and asks again.</source>
+        <translation>Oublier les certificats confirmés pour ce profil : la prochaine connexion affiche leurs empreintes et redemande.</translation>
+    </message>
+    <message>
+        <source>C&amp;A file:</source>
+        <translation>Fichier d&apos;&amp;autorités :</translation>
+    </message>
+    <message>
+        <source>Trusted certificates:</source>
+        <translation>Certificats de confiance :</translation>
+    </message>
+    <message>
+        <source>Certificate authority file</source>
+        <translation>Fichier d&apos;autorités de certification</translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation>Certificats (*.pem *.crt *.cer);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>%1: SHA-256 %2</source>
+        <translation>%1 : SHA-256 %2</translation>
+    </message>
+    <message>
+        <source>None. A certificate that no authority vouches for is shown with its fingerprint when first met, and trusted only if you confirm it.</source>
+        <translation>Aucun. Un certificat qu&apos;aucune autorité ne garantit est affiché avec son empreinte à la première rencontre, et n&apos;est accepté que si vous le confirmez.</translation>
+    </message>
+    <message>
+        <source>The CA file cannot be used: %1</source>
+        <translation>Le fichier d&apos;autorités est inutilisable : %1</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::DashboardSession</name>
+    <message>
+        <source>Server unreachable: %1</source>
+        <translation>Serveur injoignable : %1</translation>
+    </message>
+    <message>
+        <source>TLS error: %1</source>
+        <translation>Erreur TLS : %1</translation>
+    </message>
+    <message>
+        <source>Unauthorized: the server refused the admin token. Check the connection profile.</source>
+        <translation>Accès refusé : le serveur a rejeté le jeton d&apos;administration. Vérifiez le profil de connexion.</translation>
+    </message>
+    <message>
+        <source>The server failed (HTTP %1): %2</source>
+        <translation>Le serveur a échoué (HTTP %1) : %2</translation>
+    </message>
+    <message>
+        <source>Unexpected answer from the server: %1</source>
+        <translation>Réponse inattendue du serveur : %1</translation>
+    </message>
+    <message>
+        <source>Request failed (HTTP %1)</source>
+        <translation>La requête a échoué (HTTP %1)</translation>
+    </message>
+    <message>
+        <source>Not allowed: this needs the %1 role, and this token has the %2 role.</source>
+        <translation>Non autorisé : il faut le rôle %1, et ce jeton a le rôle %2.</translation>
+    </message>
+    <message>
+        <source>Token revoked: the server no longer accepts the token &quot;%1&quot;. Ask an admin for a new one and connect with it.</source>
+        <translation>Jeton révoqué : le serveur n&apos;accepte plus le jeton « %1 ». Demandez-en un nouveau à un administrateur et connectez-vous avec.</translation>
+    </message>
+    <message>
+        <source>No answer after the command was sent (%1): it may have happened; refreshed.</source>
+        <translation>Pas de réponse après l&apos;envoi de la commande (%1) : elle a peut-être eu lieu ; actualisé.</translation>
+    </message>
+    <message>
+        <source>Wrong server: %1</source>
+        <translation>Mauvais serveur : %1</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::DisputePanel</name>
+    <message>
+        <source>Select a &lt;b&gt;denied&lt;/b&gt; event to see who held every seat at that moment.</source>
+        <translation>Sélectionnez un événement &lt;b&gt;refusé&lt;/b&gt; pour voir qui détenait chaque siège à cet instant.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n seat(s))</source>
+        <translation>
+            <numerusform>%1 (%n siège)</numerusform>
+            <numerusform>%1 (%n sièges)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %5&lt;/b&gt; seats were held, by %n holder(s): %6.</source>
+        <translation>
+            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : &lt;b&gt;%4 sur %5&lt;/b&gt; sièges étaient pris, par %n détenteur : %6.</numerusform>
+            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : &lt;b&gt;%4 sur %5&lt;/b&gt; sièges étaient pris, par %n détenteurs : %6.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 held %2 seats at once: one per running instance, or seats left by sessions that did not end.</source>
+        <translation>%1 détenait %2 sièges à la fois : un par instance lancée, ou des sièges laissés par des sessions mal terminées.</translation>
+    </message>
+    <message>
+        <source>not counted: lapsed without a release</source>
+        <translation>non compté : expiré sans libération</translation>
+    </message>
+    <message>
+        <source>counted within the skew tolerance</source>
+        <translation>compté grâce à la tolérance de décalage</translation>
+    </message>
+    <message>
+        <source>granted before the loaded events</source>
+        <translation>accordé avant les événements chargés</translation>
+    </message>
+    <message>
+        <source>counted</source>
+        <translation>compté</translation>
+    </message>
+    <message>
+        <source>Seats as listed by the server at the denial, checked against the replayed grants and releases.</source>
+        <translation>Sièges tels que le serveur les a listés au moment du refus, recoupés avec les attributions et libérations rejouées.</translation>
+    </message>
+    <message>
+        <source>Rebuilt from the grants, releases, revocations and reaps before the denial.</source>
+        <translation>Reconstitué à partir des attributions, libérations, révocations et nettoyages antérieurs au refus.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) granted earlier were never released: their applications stopped without releasing; they no longer counted.</source>
+        <translation>
+            <numerusform>%n siège attribué plus tôt n&apos;a jamais été libéré : son application s&apos;est arrêtée sans le rendre ; il n&apos;était plus compté.</numerusform>
+            <numerusform>%n sièges attribués plus tôt n&apos;ont jamais été libérés : leurs applications se sont arrêtées sans les rendre ; ils n&apos;étaient plus comptés.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Who held the seats</source>
+        <translation>Qui détenait les sièges</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>Détenteur</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>Siège</translation>
+    </message>
+    <message>
+        <source>Gen.</source>
+        <translation>Gén.</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>Depuis</translation>
+    </message>
+    <message>
+        <source>Expiry</source>
+        <translation>Expiration</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Remarque</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>dans %1</translation>
+    </message>
+    <message>
+        <source>%1 ago</source>
+        <translation>il y a %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n holder(s) were waiting in line: %1.</source>
+        <translation>
+            <numerusform>%n détenteur attendait dans la file : %1.</numerusform>
+            <numerusform>%n détenteurs attendaient dans la file : %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>counted against the reservation of %1</source>
+        <translation>compté sur la réservation de %1</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::Durations</name>
+    <message>
+        <source>%1s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1m %2s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1h %2m</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1d %2h</source>
+        <translation>%1 j %2 h</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::EmbeddedDemo</name>
+    <message>
+        <source>The embedded demo server is not running.</source>
+        <translation>Le serveur de démonstration intégré ne tourne pas.</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::EmbeddedDemoWorker</name>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>Impossible de créer le dossier %1</translation>
+    </message>
+    <message>
+        <source>The embedded demo server is not running.</source>
+        <translation>Le serveur de démonstration intégré ne tourne pas.</translation>
+    </message>
+    <message>
+        <source>There is no instance %1.</source>
+        <translation>Il n&apos;y a pas d&apos;instance %1.</translation>
+    </message>
+    <message>
+        <source>Instance %1 did not start: %2</source>
+        <translation>L&apos;instance %1 n&apos;a pas démarré : %2</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::ErrorBanner</name>
+    <message>
+        <source>Retry now</source>
+        <translation>Réessayer</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::EventFilterProxyModel</name>
+    <message numerus="yes">
+        <source>%n attempts, %1 to %2</source>
+        <translation>
+            <numerusform>%n tentative, de %1 à %2</numerusform>
+            <numerusform>%n tentatives, de %1 à %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::EventLogModel</name>
+    <message>
+        <source>granted</source>
+        <translation>accordé</translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <translation>refusé</translation>
+    </message>
+    <message>
+        <source>renewal refused</source>
+        <translation>renouvellement refusé</translation>
+    </message>
+    <message>
+        <source>license created</source>
+        <translation>licence créée</translation>
+    </message>
+    <message>
+        <source>license updated</source>
+        <translation>licence modifiée</translation>
+    </message>
+    <message>
+        <source>key rotated</source>
+        <translation>clé renouvelée</translation>
+    </message>
+    <message>
+        <source>holder blocked</source>
+        <translation>détenteur bloqué</translation>
+    </message>
+    <message>
+        <source>generation %1, %2 of %3 seats in use</source>
+        <translation>génération %1, %2 sièges utilisés sur %3</translation>
+    </message>
+    <message>
+        <source>all %1 seats taken (%2 in use, %3 holders listed)</source>
+        <translation>les %1 sièges sont pris (%2 utilisés, %3 détenteurs listés)</translation>
+    </message>
+    <message>
+        <source>blocked until %1</source>
+        <translation>bloqué jusqu&apos;à %1</translation>
+    </message>
+    <message>
+        <source>expired at %1</source>
+        <translation>expiré à %1</translation>
+    </message>
+    <message>
+        <source>%1 seats, TTL %2 s, skew %3 s, grace %4 s</source>
+        <translation>%1 sièges, durée %2 s, décalage %3 s, délai de grâce %4 s</translation>
+    </message>
+    <message>
+        <source>Select a denial to see who held every seat at that moment</source>
+        <translation>Sélectionnez un refus pour voir qui détenait chaque siège à cet instant</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Heure</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Événement</translation>
+    </message>
+    <message>
+        <source>License</source>
+        <translation>Licence</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>Détenteur</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>Siège</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>Par</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Détails</translation>
+    </message>
+    <message>
+        <source>token created</source>
+        <translation>jeton créé</translation>
+    </message>
+    <message>
+        <source>token revoked</source>
+        <translation>jeton révoqué</translation>
+    </message>
+    <message>
+        <source>clock jumped</source>
+        <translation>saut d&apos;horloge</translation>
+    </message>
+    <message>
+        <source>the server&apos;s monotonic clock jumped forward by %1</source>
+        <translation>l&apos;horloge monotone du serveur a fait un bond en avant de %1</translation>
+    </message>
+    <message>
+        <source>the server&apos;s monotonic clock jumped back by %1</source>
+        <translation>l&apos;horloge monotone du serveur a fait un bond en arrière de %1</translation>
+    </message>
+    <message>
+        <source>the server&apos;s clock jumped forward by %1</source>
+        <translation>l&apos;horloge du serveur a fait un bond en avant de %1</translation>
+    </message>
+    <message>
+        <source>the server&apos;s clock jumped back by %1</source>
+        <translation>l&apos;horloge du serveur a fait un bond en arrière de %1</translation>
+    </message>
+    <message>
+        <source>rules changed</source>
+        <translation>règles modifiées</translation>
+    </message>
+    <message>
+        <source>groups changed</source>
+        <translation>groupes modifiés</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>en file d&apos;attente</translation>
+    </message>
+    <message>
+        <source>left the queue</source>
+        <translation>a quitté la file</translation>
+    </message>
+    <message>
+        <source>no seat rules: every seat shared</source>
+        <translation>aucune règle de sièges : tous les sièges sont partagés</translation>
+    </message>
+    <message>
+        <source>allow %1</source>
+        <translation>autoriser %1</translation>
+    </message>
+    <message>
+        <source>deny %1</source>
+        <translation>exclure %1</translation>
+    </message>
+    <message>
+        <source>reserve %1 for %2</source>
+        <translation>réserver %1 pour %2</translation>
+    </message>
+    <message>
+        <source>max %1 for %2</source>
+        <translation>max %1 pour %2</translation>
+    </message>
+    <message>
+        <source>from the line after waiting %1, generation %2, %3 of %4 seats in use</source>
+        <translation>depuis la file après %1 d&apos;attente, génération %2, %3 sièges utilisés sur %4</translation>
+    </message>
+    <message>
+        <source>%1 holds its cap of %2 seats</source>
+        <translation>%1 détient son plafond de %2 sièges</translation>
+    </message>
+    <message>
+        <source>matches the deny entry %1</source>
+        <translation>correspond à l&apos;entrée d&apos;exclusion %1</translation>
+    </message>
+    <message>
+        <source>not on the allow list</source>
+        <translation>absent de la liste d&apos;autorisation</translation>
+    </message>
+    <message>
+        <source>%1 of %2 seats in use, %3 reserved for others (idle)</source>
+        <translation>%1 sièges utilisés sur %2, %3 réservés à d&apos;autres (inoccupés)</translation>
+    </message>
+    <message>
+        <source>no holder groups</source>
+        <translation>aucun groupe de détenteurs</translation>
+    </message>
+    <message>
+        <source>groups now: %1</source>
+        <translation>groupes désormais : %1</translation>
+    </message>
+    <message>
+        <source>position %1 in line, ticket %2</source>
+        <translation>position %1 dans la file, ticket %2</translation>
+    </message>
+    <message>
+        <source>gave up after waiting %1</source>
+        <translation>abandon après %1 d&apos;attente</translation>
+    </message>
+    <message>
+        <source>ticket expired after waiting %1: the waiter stopped renewing it</source>
+        <translation>ticket expiré après %1 d&apos;attente : le demandeur a cessé de le renouveler</translation>
+    </message>
+    <message>
+        <source>waited the longest time it asked for (%1)</source>
+        <translation>a attendu la durée maximale demandée (%1)</translation>
+    </message>
+    <message>
+        <source>removed from the line by an admin after waiting %1</source>
+        <translation>retiré de la file par un administrateur après %1 d&apos;attente</translation>
+    </message>
+    <message>
+        <source>left the line after waiting %1</source>
+        <translation>a quitté la file après %1 d&apos;attente</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <comment>event kind</comment>
+        <translation>libéré</translation>
+    </message>
+    <message>
+        <source>revoked</source>
+        <comment>event kind</comment>
+        <translation>révoqué</translation>
+    </message>
+    <message>
+        <source>reaped</source>
+        <comment>event kind</comment>
+        <translation>nettoyé</translation>
+    </message>
+    <message>
+        <source>a clock jumped</source>
+        <translation>une horloge a fait un bond</translation>
+    </message>
+    <message>
+        <source>the database&apos;s clock jumped forward by %1</source>
+        <translation>l&apos;horloge de la base de données a fait un bond en avant de %1</translation>
+    </message>
+    <message>
+        <source>the database&apos;s clock jumped back by %1</source>
+        <translation>l&apos;horloge de la base de données a fait un bond en arrière de %1</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::EventsPage</name>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n événement</numerusform>
+            <numerusform>%n événements</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export events</source>
+        <translation>Exporter les événements</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Fichiers CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>Impossible d&apos;écrire %1 : %2</translation>
+    </message>
+    <message>
+        <source>License:</source>
+        <translation>Licence :</translation>
+    </message>
+    <message>
+        <source>Holder:</source>
+        <translation>Détenteur :</translation>
+    </message>
+    <message>
+        <source>Event:</source>
+        <translation>Événement :</translation>
+    </message>
+    <message>
+        <source>any holder</source>
+        <translation>n&apos;importe quel détenteur</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Du</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>au</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Exporter en CSV…</translation>
+    </message>
+    <message>
+        <source>Save the events the filters show as a CSV file</source>
+        <translation>Enregistrer les événements affichés par les filtres dans un fichier CSV</translation>
+    </message>
+    <message>
+        <source>All events</source>
+        <translation>Tous les événements</translation>
+    </message>
+    <message>
+        <source>Denials</source>
+        <translation>Refus</translation>
+    </message>
+    <message>
+        <source>Grants</source>
+        <translation>Attributions</translation>
+    </message>
+    <message>
+        <source>Releases</source>
+        <translation>Libérations</translation>
+    </message>
+    <message>
+        <source>Revocations and blocks</source>
+        <translation>Révocations et blocages</translation>
+    </message>
+    <message>
+        <source>Reaps and refused renewals</source>
+        <translation>Nettoyages et renouvellements refusés</translation>
+    </message>
+    <message>
+        <source>Seats changing hands</source>
+        <translation>Sièges qui changent de mains</translation>
+    </message>
+    <message>
+        <source>License changes</source>
+        <translation>Modifications de licence</translation>
+    </message>
+    <message>
+        <source>All licenses</source>
+        <translation>Toutes les licences</translation>
+    </message>
+    <message>
+        <source>No events on this server yet.</source>
+        <translation>Aucun événement sur ce serveur pour l&apos;instant.</translation>
+    </message>
+    <message>
+        <source>Loading the events…</source>
+        <translation>Chargement des événements…</translation>
+    </message>
+    <message>
+        <source>No event matches these filters. Clear the holder, pick &quot;All events&quot; or widen the time range to see more.</source>
+        <translation>Aucun événement ne correspond à ces filtres. Videz le détenteur, choisissez « Tous les événements » ou élargissez la période pour en voir plus.</translation>
+    </message>
+    <message>
+        <source>Exported %1 to %2.</source>
+        <translation>Export de %1 dans %2.</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::FailoverTransport</name>
+    <message>
+        <source>%1 timed out after %2 s</source>
+        <translation>%1 : délai dépassé après %2 s</translation>
+    </message>
+    <message>
+        <source>%1 timed out after %2 ms</source>
+        <translation>%1 : délai dépassé après %2 ms</translation>
+    </message>
+    <message>
+        <source>the list of server instances changed</source>
+        <translation>la liste des instances du serveur a changé</translation>
+    </message>
+    <message>
+        <source>network cut</source>
+        <translation>réseau coupé</translation>
+    </message>
+    <message>
+        <source>no server address configured</source>
+        <translation>aucune adresse de serveur configurée</translation>
+    </message>
+    <message>
+        <source>no such server instance</source>
+        <translation>cette instance du serveur n&apos;existe pas</translation>
+    </message>
+    <message>
+        <source>every server instance signs with another key than the one this client was given</source>
+        <translation>toutes les instances du serveur signent avec une autre clé que celle donnée à ce client</translation>
+    </message>
+    <message>
+        <source>%1 is unavailable: %2</source>
+        <translation>%1 est indisponible : %2</translation>
+    </message>
+    <message>
+        <source>%1 signs with another key than the one this client was given; it is not used</source>
+        <translation>%1 signe avec une autre clé que celle donnée à ce client ; elle n&apos;est pas utilisée</translation>
+    </message>
+    <message>
+        <source>%1 signs with another key than %2; it is not used</source>
+        <translation>%1 signe avec une autre clé que %2 ; elle n&apos;est pas utilisée</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 when asked for its public key</source>
+        <translation>%1 a répondu HTTP %2 à la demande de sa clé publique</translation>
+    </message>
+    <message>
+        <source>%1 gave a malformed public key: %2</source>
+        <translation>%1 a donné une clé publique mal formée : %2</translation>
+    </message>
+    <message>
+        <source>%1 (key %2)</source>
+        <translation>%1 (clé %2)</translation>
+    </message>
+    <message>
+        <source>the servers listed disagree on the signing key: %1. They are not instances of one site; nothing is sent to them until the list names the instances of one site only</source>
+        <translation>les serveurs indiqués n&apos;ont pas la même clé de signature : %1. Ce ne sont pas les instances d&apos;un même site ; rien ne leur est envoyé tant que la liste ne nomme pas les instances d&apos;un seul site</translation>
+    </message>
+    <message>
+        <source>the certificate of %1 changed: the one trusted has the SHA-256 fingerprint %2, the one presented %3; it is not used</source>
+        <translation>le certificat de %1 a changé : celui de confiance a l&apos;empreinte SHA-256 %2, celui présenté %3 ; il n&apos;est pas utilisé</translation>
+    </message>
+    <message>
+        <source>no connection to %1 within %2 ms</source>
+        <translation>aucune connexion à %1 en %2 ms</translation>
+    </message>
+    <message>
+        <source>%1 gave no HTTP answer</source>
+        <translation>%1 n&apos;a pas donné de réponse HTTP</translation>
+    </message>
+    <message>
+        <source>connection refused by %1</source>
+        <translation>connexion refusée par %1</translation>
+    </message>
+    <message>
+        <source>host %1 not found</source>
+        <translation>hôte %1 introuvable</translation>
+    </message>
+    <message>
+        <source>connection closed by %1 before it answered</source>
+        <translation>connexion fermée par %1 avant sa réponse</translation>
+    </message>
+    <message>
+        <source>the certificate of %1 is not trusted (%2); its SHA-256 fingerprint is %3</source>
+        <translation>le certificat de %1 n&apos;est pas reconnu (%2) ; son empreinte SHA-256 est %3</translation>
+    </message>
+    <message>
+        <source>TLS with %1 failed: %2</source>
+        <translation>échec de TLS avec %1 : %2</translation>
+    </message>
+    <message>
+        <source>cannot reach %1: %2</source>
+        <translation>impossible de joindre %1 : %2</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::FleetCountersModel</name>
+    <message>
+        <source>Replicas merged: %1. For each replica, the largest count any server reported.</source>
+        <translation>Répliques fusionnées : %1. Pour chaque réplique, la plus grande valeur signalée par un serveur.</translation>
+    </message>
+    <message>
+        <source>%1… (stale)</source>
+        <translation>%1… (sans nouvelles)</translation>
+    </message>
+    <message>
+        <source>Replica %1: no contact data; its counts arrived through other servers.</source>
+        <translation>Réplique %1 : aucune donnée de contact ; ses comptes sont arrivés par d&apos;autres serveurs.</translation>
+    </message>
+    <message>
+        <source>Replica %1: stale, last heard from %2.</source>
+        <translation>Réplique %1 : sans nouvelles, dernier contact %2.</translation>
+    </message>
+    <message>
+        <source>Replica %1: last heard from %2.</source>
+        <translation>Réplique %1 : dernier contact %2.</translation>
+    </message>
+    <message>
+        <source>License / replica</source>
+        <translation>Licence / réplique</translation>
+    </message>
+    <message>
+        <source>Granted</source>
+        <translation>Accordés</translation>
+    </message>
+    <message>
+        <source>Denied</source>
+        <translation>Refusés</translation>
+    </message>
+    <message>
+        <source>Released</source>
+        <translation>Libérés</translation>
+    </message>
+    <message>
+        <source>Revoked</source>
+        <translation>Révoqués</translation>
+    </message>
+    <message>
+        <source>Reclaimed</source>
+        <translation>Récupérés</translation>
+    </message>
+    <message>
+        <source>Renewed</source>
+        <translation>Renouvelés</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::FleetModel</name>
+    <message>
+        <source>No admin connection is configured for this server.</source>
+        <translation>Aucune connexion d&apos;administration n&apos;est configurée pour ce serveur.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s statistics are not in the expected form: %1</source>
+        <translation>Les statistiques du serveur n&apos;ont pas la forme attendue : %1</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>jamais</translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>à l&apos;instant</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s ago</source>
+        <translation>
+            <numerusform>il y a %n s</numerusform>
+            <numerusform>il y a %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>il y a %n min</numerusform>
+            <numerusform>il y a %n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>il y a %n h</numerusform>
+            <numerusform>il y a %n h</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n days ago</source>
+        <translation>
+            <numerusform>il y a %n jour</numerusform>
+            <numerusform>il y a %n jours</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>keyright::FleetServersModel</name>
+    <message>
+        <source>asking…</source>
+        <translation>interrogation…</translation>
+    </message>
+    <message>
+        <source>not polled yet</source>
+        <translation>pas encore interrogé</translation>
+    </message>
+    <message>
+        <source>answered, but not lately</source>
+        <translation>a répondu, mais pas récemment</translation>
+    </message>
+    <message>
+        <source>answered</source>
+        <translation>a répondu</translation>
+    </message>
+    <message>
+        <source>no answer: %1</source>
+        <translation>pas de réponse : %1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>inconnue</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Serveur</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>Réplique</translation>
+    </message>
+    <message>
+        <source>Last poll</source>
+        <translation>Dernière interrogation</translation>
+    </message>
+    <message>
+        <source>Last answer</source>
+        <translation>Dernière réponse</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::FleetView</name>
+    <message>
+        <source>Poll now</source>
+        <translation>Interroger maintenant</translation>
+    </message>
+    <message>
+        <source>Stale after:</source>
+        <translation>Sans nouvelles après :</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Large fonts</source>
+        <translation>Grands caractères</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Serveurs</translation>
+    </message>
+    <message>
+        <source>Counters per license, merged from every server</source>
+        <translation>Compteurs par licence, fusionnés depuis tous les serveurs</translation>
+    </message>
+    <message>
+        <source>Each total is merged with the G-Counter rule: for each replica the largest count any server reported, then the sum. A repeated or late poll never adds anything. Replicas in amber italics are stale: nothing has shown them alive lately.</source>
+        <translation>Chaque total est fusionné selon la règle du G-Counter : pour chaque réplique, la plus grande valeur signalée par un serveur, puis la somme. Une interrogation répétée ou tardive n&apos;ajoute jamais rien. Les répliques en italique orangé sont sans nouvelles : rien ne les a montrées actives récemment.</translation>
+    </message>
+    <message>
+        <source>Amnesia</source>
+        <translation>Amnésie</translation>
+    </message>
+    <message>
+        <source>No server reported a replica that forgot its counts.</source>
+        <translation>Aucun serveur n&apos;a signalé de réplique ayant oublié ses comptes.</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>Réplique</translation>
+    </message>
+    <message>
+        <source>License</source>
+        <translation>Licence</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>Compteur</translation>
+    </message>
+    <message>
+        <source>Held</source>
+        <translation>Détenu</translation>
+    </message>
+    <message>
+        <source>Reported</source>
+        <translation>Signalé</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Quand</translation>
+    </message>
+    <message>
+        <source>Reported by</source>
+        <translation>Signalé par</translation>
+    </message>
+    <message>
+        <source>Servers answering: %1 of %2</source>
+        <translation>Serveurs qui répondent : %1 sur %2</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::GroupsDialog</name>
+    <message>
+        <source>&amp;Add group</source>
+        <translation>&amp;Ajouter un groupe</translation>
+    </message>
+    <message>
+        <source>&amp;Remove group</source>
+        <translation>&amp;Retirer le groupe</translation>
+    </message>
+    <message>
+        <source>Holder groups</source>
+        <translation>Groupes de détenteurs</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Groupe</translation>
+    </message>
+    <message>
+        <source>Holder patterns (separated by spaces)</source>
+        <translation>Motifs de détenteurs (séparés par des espaces)</translation>
+    </message>
+    <message>
+        <source>A group names the holders it matches: &lt;code&gt;*&lt;/code&gt; any characters but &lt;code&gt;/&lt;/code&gt;, &lt;code&gt;?&lt;/code&gt; one character, &lt;code&gt;[abc]&lt;/code&gt; one of a set, e.g. &lt;code&gt;*@render-*&lt;/code&gt;. Licenses name groups in their seat rules.</source>
+        <translation>Un groupe désigne les détenteurs qui correspondent à ses motifs : &lt;code&gt;*&lt;/code&gt; n&apos;importe quels caractères sauf &lt;code&gt;/&lt;/code&gt;, &lt;code&gt;?&lt;/code&gt; un caractère, &lt;code&gt;[abc]&lt;/code&gt; un caractère parmi un ensemble, p. ex. &lt;code&gt;*@render-*&lt;/code&gt;. Les licences nomment des groupes dans leurs règles de sièges.</translation>
+    </message>
+    <message>
+        <source>e.g. render</source>
+        <translation>p. ex. render</translation>
+    </message>
+    <message>
+        <source>e.g. *@render-* alice@ws-12</source>
+        <translation>p. ex. *@render-* alice@ws-12</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::InstanceHealthModel</name>
+    <message>
+        <source>not asked yet</source>
+        <translation>pas encore interrogée</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>en service</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>hors service</translation>
+    </message>
+    <message>
+        <source>refused: another key</source>
+        <translation>refusée : autre clé</translation>
+    </message>
+    <message>
+        <source>%1 (answering)</source>
+        <translation>%1 (répond)</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1%2 ms</source>
+        <translation>%1%2 ms</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>Instance</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>Round trip</source>
+        <translation>Aller-retour</translation>
+    </message>
+    <message>
+        <source>Clock offset</source>
+        <translation>Décalage d&apos;horloge</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>Réplique</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>Dernière erreur</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::InstanceHealthPanel</name>
+    <message>
+        <source>&lt;b&gt;Instances of this site&lt;/b&gt;: %1 of %2 up; requests go to %3.</source>
+        <translation>&lt;b&gt;Instances de ce site&lt;/b&gt; : %1 sur %2 en service ; les requêtes vont à %3.</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::KeyRevealDialog</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copier</translation>
+    </message>
+    <message>
+        <source>License key for %1</source>
+        <translation>Clé de licence de %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Copy this key now.&lt;/b&gt; It is shown only once: the server keeps only a hash of it. Applications use it to check out seats of &lt;b&gt;%1&lt;/b&gt;.</source>
+        <translation>&lt;b&gt;Copiez cette clé maintenant.&lt;/b&gt; Elle n&apos;est affichée qu&apos;une fois : le serveur n&apos;en garde qu&apos;une empreinte. Les applications s&apos;en servent pour prendre des sièges de &lt;b&gt;%1&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copiée</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::LeaseClient</name>
+    <message>
+        <source>HTTP status %1</source>
+        <translation>statut HTTP %1</translation>
+    </message>
+    <message>
+        <source>holder_blocked reply without a valid &quot;until&quot;</source>
+        <translation>réponse holder_blocked sans « until » valide</translation>
+    </message>
+    <message>
+        <source>not found: %1</source>
+        <translation>introuvable : %1</translation>
+    </message>
+    <message>
+        <source>unexpected conflict: %1</source>
+        <translation>conflit inattendu : %1</translation>
+    </message>
+    <message>
+        <source>server error %1: %2</source>
+        <translation>erreur du serveur %1 : %2</translation>
+    </message>
+    <message>
+        <source>request rejected: %1</source>
+        <translation>requête rejetée : %1</translation>
+    </message>
+    <message>
+        <source>unexpected HTTP status %1</source>
+        <translation>statut HTTP inattendu %1</translation>
+    </message>
+    <message>
+        <source>granted seat %1 until %2</source>
+        <translation>siège %1 accordé jusqu&apos;à %2</translation>
+    </message>
+    <message>
+        <source>all %1 seats are in use</source>
+        <translation>les %1 sièges sont tous occupés</translation>
+    </message>
+    <message>
+        <source> (one may free at %1)</source>
+        <translation> (un siège peut se libérer à %1)</translation>
+    </message>
+    <message>
+        <source>the server no longer holds this seat</source>
+        <translation>le serveur n&apos;attribue plus ce siège</translation>
+    </message>
+    <message>
+        <source>blocked by an administrator until %1</source>
+        <translation>bloqué par un administrateur jusqu&apos;à %1</translation>
+    </message>
+    <message>
+        <source>license key refused: %1</source>
+        <translation>clé de licence refusée : %1</translation>
+    </message>
+    <message>
+        <source>server unreachable: %1</source>
+        <translation>serveur injoignable : %1</translation>
+    </message>
+    <message>
+        <source>invalid server reply: %1</source>
+        <translation>réponse du serveur invalide : %1</translation>
+    </message>
+    <message>
+        <source>the reply is not a JSON object</source>
+        <translation>la réponse n&apos;est pas un objet JSON</translation>
+    </message>
+    <message>
+        <source>malformed lease: %1 (%2)</source>
+        <translation>bail mal formé : %1 (%2)</translation>
+    </message>
+    <message>
+        <source>the lease signature does not verify against the server&apos;s key</source>
+        <translation>la signature du bail ne correspond pas à la clé du serveur</translation>
+    </message>
+    <message>
+        <source>the lease is for license %1, not %2</source>
+        <translation>le bail porte sur la licence %1 et non %2</translation>
+    </message>
+    <message>
+        <source>the lease is for seat %1, not %2</source>
+        <translation>le bail porte sur le siège %1 et non %2</translation>
+    </message>
+    <message>
+        <source>the lease is for holder %1, not %2</source>
+        <translation>le bail porte sur le détenteur %1 et non %2</translation>
+    </message>
+    <message>
+        <source>the renewal changed the seat&apos;s generation</source>
+        <translation>le renouvellement a changé la génération du siège</translation>
+    </message>
+    <message>
+        <source>the lease expires before it is issued</source>
+        <translation>le bail expire avant d&apos;avoir été émis</translation>
+    </message>
+    <message>
+        <source>invalid holder: %1</source>
+        <translation>détenteur invalide : %1</translation>
+    </message>
+    <message>
+        <source>invalid license id &quot;%1&quot;</source>
+        <translation>identifiant de licence invalide « %1 »</translation>
+    </message>
+    <message>
+        <source>invalid license or seat id</source>
+        <translation>identifiant de licence ou de siège invalide</translation>
+    </message>
+    <message>
+        <source>release answered %1: %2</source>
+        <translation>la libération a reçu la réponse %1 : %2</translation>
+    </message>
+    <message>
+        <source>malformed holder_not_allowed reply: %1 (%2)</source>
+        <translation>réponse holder_not_allowed mal formée : %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 reply without seatCount/inUse</source>
+        <translation>réponse %1 sans seatCount/inUse</translation>
+    </message>
+    <message>
+        <source>malformed %1 reply: %2 (%3)</source>
+        <translation>réponse %1 mal formée : %2 (%3)</translation>
+    </message>
+    <message>
+        <source>ticket_lost reply with an unknown &quot;reason&quot; (&quot;%1&quot;)</source>
+        <translation>réponse ticket_lost avec un « reason » inconnu (« %1 »)</translation>
+    </message>
+    <message>
+        <source>the place was given up</source>
+        <translation>la place a été abandonnée</translation>
+    </message>
+    <message>
+        <source>the ticket was not renewed in time</source>
+        <translation>le ticket n&apos;a pas été renouvelé à temps</translation>
+    </message>
+    <message>
+        <source>no seat came free within the longest wait asked for</source>
+        <translation>aucun poste ne s&apos;est libéré dans le délai d&apos;attente maximal demandé</translation>
+    </message>
+    <message>
+        <source>an administrator removed it from the line</source>
+        <translation>un administrateur l&apos;a retiré de la file</translation>
+    </message>
+    <message>
+        <source>the server does not know the ticket</source>
+        <translation>le serveur ne connaît pas ce ticket</translation>
+    </message>
+    <message>
+        <source>group %1 already holds %2 of the %3 seats it may use</source>
+        <translation>le groupe %1 occupe déjà %2 des %3 postes auxquels il a droit</translation>
+    </message>
+    <message>
+        <source>%1 of %2 seats are in use and the other %3 are reserved for others</source>
+        <translation>%1 postes sur %2 sont occupés et les %3 autres sont réservés à d&apos;autres</translation>
+    </message>
+    <message>
+        <source>not allowed: the license&apos;s rules deny this holder (%1)</source>
+        <translation>non autorisé : les règles de la licence refusent ce détenteur (%1)</translation>
+    </message>
+    <message>
+        <source>not allowed: this holder is not on the license&apos;s allow list</source>
+        <translation>non autorisé : ce détenteur n&apos;est pas sur la liste des autorisés de la licence</translation>
+    </message>
+    <message>
+        <source>a seat is held for this place in line</source>
+        <translation>un poste est réservé pour cette place dans la file</translation>
+    </message>
+    <message>
+        <source>waiting in line: position %1 of %2</source>
+        <translation>dans la file d&apos;attente : position %1 sur %2</translation>
+    </message>
+    <message>
+        <source>left the line: %1</source>
+        <translation>sorti de la file d&apos;attente : %1</translation>
+    </message>
+    <message>
+        <source>malformed ticket: %1 (%2)</source>
+        <translation>ticket mal formé : %1 (%2)</translation>
+    </message>
+    <message>
+        <source>the ticket is for license %1, not %2</source>
+        <translation>le ticket concerne la licence %1, pas %2</translation>
+    </message>
+    <message>
+        <source>the ticket is for holder %1, not %2</source>
+        <translation>le ticket concerne le détenteur %1, pas %2</translation>
+    </message>
+    <message>
+        <source>the answer is about ticket %1, not %2</source>
+        <translation>la réponse concerne le ticket %1, pas %2</translation>
+    </message>
+    <message>
+        <source>a place in line for a checkout that did not ask to wait</source>
+        <translation>une place dans la file pour une demande qui n&apos;a pas demandé à attendre</translation>
+    </message>
+    <message>
+        <source>invalid wait of %1 s (1 to %2 s)</source>
+        <translation>attente invalide de %1 s (de 1 à %2 s)</translation>
+    </message>
+    <message>
+        <source>invalid license or ticket id</source>
+        <translation>identifiant de licence ou de ticket invalide</translation>
+    </message>
+    <message>
+        <source>leaving the line answered %1: %2</source>
+        <translation>la sortie de la file a répondu %1 : %2</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::LeaseTableModel</name>
+    <message>
+        <source>%1 left</source>
+        <translation>encore %1</translation>
+    </message>
+    <message>
+        <source>blocked</source>
+        <translation>bloqué</translation>
+    </message>
+    <message>
+        <source>expired %1 ago</source>
+        <translation>expiré depuis %1</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>actif</translation>
+    </message>
+    <message>
+        <source>expired, awaiting reap</source>
+        <translation>expiré, en attente de nettoyage</translation>
+    </message>
+    <message>
+        <source>%1 is blocked from this license until %2</source>
+        <translation>%1 est exclu de cette licence jusqu&apos;au %2</translation>
+    </message>
+    <message>
+        <source>%1 is blocked from this license until %2: %3</source>
+        <translation>%1 est exclu de cette licence jusqu&apos;au %2 : %3</translation>
+    </message>
+    <message>
+        <source>Seat granted at %1</source>
+        <translation>Siège accordé le %1</translation>
+    </message>
+    <message>
+        <source>Held since at least %1 (the grant is older than the events loaded)</source>
+        <translation>Détenu depuis au moins le %1 (l&apos;attribution est plus ancienne que les événements chargés)</translation>
+    </message>
+    <message>
+        <source>Signed expiry, UTC: %1</source>
+        <translation>Expiration signée, UTC : %1</translation>
+    </message>
+    <message>
+        <source>Time left before the signed expiry, on the server&apos;s clock</source>
+        <translation>Temps restant avant l&apos;expiration signée, selon l&apos;horloge du serveur</translation>
+    </message>
+    <message>
+        <source>Fencing token: grows with every grant on this license</source>
+        <translation>Jeton d&apos;exclusion : augmente à chaque attribution sur cette licence</translation>
+    </message>
+    <message>
+        <source>The seat counts against the license</source>
+        <translation>Le siège est décompté de la licence</translation>
+    </message>
+    <message>
+        <source>The lease expired; the seat no longer counts. The reaper deletes the row from %1.</source>
+        <translation>Le bail a expiré ; le siège n&apos;est plus compté. Le nettoyeur supprime la ligne à partir du %1.</translation>
+    </message>
+    <message>
+        <source>The signature verifies against the server&apos;s public key</source>
+        <translation>La signature est valide pour la clé publique du serveur</translation>
+    </message>
+    <message>
+        <source>The signature does NOT verify against the server&apos;s public key: this lease was altered</source>
+        <translation>La signature n&apos;est PAS valide pour la clé publique du serveur : ce bail a été modifié</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>Détenteur</translation>
+    </message>
+    <message>
+        <source>License</source>
+        <translation>Licence</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>Siège</translation>
+    </message>
+    <message>
+        <source>Gen.</source>
+        <translation>Gén.</translation>
+    </message>
+    <message>
+        <source>Held since</source>
+        <translation>Détenu depuis</translation>
+    </message>
+    <message>
+        <source>Expires at</source>
+        <translation>Expire le</translation>
+    </message>
+    <message>
+        <source>Expires in</source>
+        <translation>Expire dans</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>Sig.</source>
+        <translation>Sig.</translation>
+    </message>
+    <message>
+        <source>As of %1: the server has not answered since.</source>
+        <translation>Au %1 : le serveur n&apos;a plus répondu depuis.</translation>
+    </message>
+    <message>
+        <source>%1 (as of %2)</source>
+        <translation>%1 (au %2)</translation>
+    </message>
+    <message>
+        <source>reserved for %1</source>
+        <translation>réservé à %1</translation>
+    </message>
+    <message>
+        <source>max %1: %2 of %3</source>
+        <translation>plafond %1 : %2 sur %3</translation>
+    </message>
+    <message>
+        <source>shared seats</source>
+        <translation>sièges partagés</translation>
+    </message>
+    <message>
+        <source>This seat counts against the shared seats, which anyone admitted may take.</source>
+        <translation>Ce siège compte sur les sièges partagés, que toute personne admise peut prendre.</translation>
+    </message>
+    <message>
+        <source>This seat counts against the seats reserved for %1.</source>
+        <translation>Ce siège compte sur les sièges réservés à %1.</translation>
+    </message>
+    <message>
+        <source>%1 may hold at most %2 seats; it holds %3.</source>
+        <translation>%1 peut détenir au plus %2 sièges ; il en détient %3.</translation>
+    </message>
+    <message>
+        <source>Counts against</source>
+        <translation>Compte sur</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::LicenseDialog</name>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>New license</source>
+        <translation>Nouvelle licence</translation>
+    </message>
+    <message>
+        <source>Edit license %1</source>
+        <translation>Modifier la licence %1</translation>
+    </message>
+    <message>
+        <source>e.g. acme-cad</source>
+        <translation>par ex. acme-cad</translation>
+    </message>
+    <message>
+        <source>e.g. ACME CAD</source>
+        <translation>par ex. ACME CAD</translation>
+    </message>
+    <message>
+        <source>License &amp;id:</source>
+        <translation>&amp;Identifiant de licence :</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nom :</translation>
+    </message>
+    <message>
+        <source>&amp;Seats:</source>
+        <translation>&amp;Sièges :</translation>
+    </message>
+    <message>
+        <source>Lease &amp;TTL:</source>
+        <translation>&amp;Durée du bail :</translation>
+    </message>
+    <message>
+        <source>Clock s&amp;kew tolerated:</source>
+        <translation>Décalage d’horloge &amp;toléré :</translation>
+    </message>
+    <message>
+        <source>Reap &amp;grace:</source>
+        <translation>Délai de &amp;grâce avant nettoyage :</translation>
+    </message>
+    <message>
+        <source>How long a lease lasts without a heartbeat. Clients renew at about a third of it.</source>
+        <translation>Durée de vie d’un bail sans battement. Les clients le renouvellent vers le tiers de cette durée.</translation>
+    </message>
+    <message>
+        <source>How long an expired lease still counts, to absorb clock differences.</source>
+        <translation>Combien de temps un bail expiré compte encore, pour absorber les écarts d’horloge.</translation>
+    </message>
+    <message>
+        <source>How long after its expiry the reaper deletes a lease row. Must exceed the skew.</source>
+        <translation>Délai après l’expiration au bout duquel le nettoyeur supprime la ligne du bail. Doit dépasser le décalage.</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Créer</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <source>Enter a license id.</source>
+        <translation>Saisissez un identifiant de licence.</translation>
+    </message>
+    <message>
+        <source>The license id may use lowercase letters, digits and dashes (not first), at most 64 characters.</source>
+        <translation>L&apos;identifiant de licence peut contenir des minuscules, des chiffres et des tirets (pas en premier), 64 caractères au plus.</translation>
+    </message>
+    <message>
+        <source>A license with the id &quot;%1&quot; already exists.</source>
+        <translation>Une licence d&apos;identifiant « %1 » existe déjà.</translation>
+    </message>
+    <message>
+        <source>Enter a name people will recognize.</source>
+        <translation>Saisissez un nom que chacun reconnaîtra.</translation>
+    </message>
+    <message>
+        <source>The name may have at most %1 characters.</source>
+        <translation>Le nom peut compter au plus %1 caractères.</translation>
+    </message>
+    <message>
+        <source>The name may not contain control characters.</source>
+        <translation>Le nom ne doit pas contenir de caractères de contrôle.</translation>
+    </message>
+    <message>
+        <source>The reap grace (%1 s) must be longer than the skew (%2 s): otherwise the reaper could delete a seat the server still counts.</source>
+        <translation>Le délai de grâce (%1 s) doit dépasser le décalage toléré (%2 s) : sinon le nettoyeur pourrait supprimer un siège que le serveur compte encore.</translation>
+    </message>
+    <message>
+        <source>Clients will renew about every %1 s; a crashed client&apos;s seat is free after %2 s and its row is reaped after %3 s.</source>
+        <translation>Les clients renouvelleront environ toutes les %1 s ; le siège d&apos;un client planté est libre au bout de %2 s et sa ligne est nettoyée au bout de %3 s.</translation>
+    </message>
+    <message>
+        <source>Add a &amp;reservation</source>
+        <translation>Ajouter une &amp;réservation</translation>
+    </message>
+    <message>
+        <source>Add a ca&amp;p</source>
+        <translation>Ajouter un &amp;plafond</translation>
+    </message>
+    <message>
+        <source>Holder gro&amp;ups…</source>
+        <translation>Gro&amp;upes de détenteurs…</translation>
+    </message>
+    <message>
+        <source>Anyone (or groups and holder patterns, separated by spaces)</source>
+        <translation>Tout le monde (ou groupes et motifs de détenteurs, séparés par des espaces)</translation>
+    </message>
+    <message>
+        <source>Nobody (or groups and holder patterns, separated by spaces)</source>
+        <translation>Personne (ou groupes et motifs de détenteurs, séparés par des espaces)</translation>
+    </message>
+    <message>
+        <source>When set, only these groups and holders (and members of a reserving group) may check out.</source>
+        <translation>Si elle est remplie, seuls ces groupes et détenteurs (et les membres d&apos;un groupe qui réserve) peuvent emprunter un siège.</translation>
+    </message>
+    <message>
+        <source>These groups and holders never get a seat, whatever else matches.</source>
+        <translation>Ces groupes et détenteurs n&apos;obtiennent jamais de siège, quelle que soit la règle qui leur correspond par ailleurs.</translation>
+    </message>
+    <message>
+        <source>&amp;Allow:</source>
+        <translation>&amp;Autoriser :</translation>
+    </message>
+    <message>
+        <source>&amp;Deny:</source>
+        <translation>E&amp;xclure :</translation>
+    </message>
+    <message>
+        <source>Reserve:</source>
+        <translation>Réserver :</translation>
+    </message>
+    <message>
+        <source>At most:</source>
+        <translation>Au plus :</translation>
+    </message>
+    <message>
+        <source>Seat rules</source>
+        <translation>Règles de sièges</translation>
+    </message>
+    <message>
+        <source>Deny comes first, then allow, then the caps, then the reservations: a reserved seat never goes to an outsider and a cap is never exceeded.</source>
+        <translation>L&apos;exclusion passe d&apos;abord, puis l&apos;autorisation, puis les plafonds, puis les réservations : un siège réservé ne va jamais à quelqu&apos;un d&apos;extérieur au groupe et un plafond n&apos;est jamais dépassé.</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Groupe</translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation>Sièges</translation>
+    </message>
+    <message>
+        <source>No holder groups on this server yet.</source>
+        <translation>Pas encore de groupe de détenteurs sur ce serveur.</translation>
+    </message>
+    <message>
+        <source>Holder groups: %1</source>
+        <translation>Groupes de détenteurs : %1</translation>
+    </message>
+    <message>
+        <source>Show holder gro&amp;ups…</source>
+        <translation>Voir les gro&amp;upes de détenteurs…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <comment>a group&apos;s reservation or cap row</comment>
+        <translation>Retirer</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::LicenseListModel</name>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>License id: %1</source>
+        <translation>Identifiant de licence : %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 seats in use (live leases only)</source>
+        <translation>%1 sièges utilisés sur %2 (baux actifs seulement)</translation>
+    </message>
+    <message>
+        <source>Lease lifetime: a client must renew within this time</source>
+        <translation>Durée du bail : un client doit le renouveler dans ce délai</translation>
+    </message>
+    <message>
+        <source>Clock skew tolerated: a lease still counts this long after it expires</source>
+        <translation>Décalage d&apos;horloge toléré : un bail compte encore tout ce temps après son expiration</translation>
+    </message>
+    <message>
+        <source>Reap grace: an expired row is deleted this long after it expires</source>
+        <translation>Délai de grâce : une ligne expirée est supprimée tout ce temps après son expiration</translation>
+    </message>
+    <message>
+        <source>Checkouts refused in the last hour because every seat was taken</source>
+        <translation>Demandes de siège refusées dans la dernière heure faute de siège libre</translation>
+    </message>
+    <message>
+        <source>License</source>
+        <translation>Licence</translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation>Sièges</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>Durée</translation>
+    </message>
+    <message>
+        <source>Skew</source>
+        <translation>Décalage</translation>
+    </message>
+    <message>
+        <source>Grace</source>
+        <translation>Grâce</translation>
+    </message>
+    <message>
+        <source>Denied (1 h)</source>
+        <translation>Refus (1 h)</translation>
+    </message>
+    <message>
+        <source>Denials in the last hour</source>
+        <translation>Refus dans la dernière heure</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n reserved and idle: only their group may take them</source>
+        <translation>
+            <numerusform>%n réservé et inoccupé : seul son groupe peut le prendre</numerusform>
+            <numerusform>%n réservés et inoccupés : seul leur groupe peut les prendre</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>  %1: %2 of %3 reserved seats in use</source>
+        <translation>  %1 : %2 sièges réservés utilisés sur %3</translation>
+    </message>
+    <message>
+        <source>At least %1 of the %2 reserved seats idle (select the license for the exact split)</source>
+        <translation>Au moins %1 des %2 sièges réservés inoccupés (sélectionnez la licence pour la répartition exacte)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n free for anyone admitted</source>
+        <translation>
+            <numerusform>%n libre pour toute personne admise</numerusform>
+            <numerusform>%n libres pour toute personne admise</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting in line</source>
+        <translation>
+            <numerusform>%n en file d&apos;attente</numerusform>
+            <numerusform>%n en file d&apos;attente</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>keyright::MainWindow</name>
+    <message>
+        <source>About Keyright admin</source>
+        <translation>À propos de Keyright admin</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Keyright admin %1&lt;/h3&gt;&lt;p&gt;Floating-license seats as signed leases: who holds each seat, until when, and why a checkout was refused.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Keyright admin %1&lt;/h3&gt;&lt;p&gt;Les sièges de licence flottante sous forme de baux signés : qui détient chaque siège, jusqu&apos;à quand, et pourquoi une demande a été refusée.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Keyright admin</source>
+        <translation>Keyright admin</translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation>Sièges</translation>
+    </message>
+    <message>
+        <source>Events and disputes</source>
+        <translation>Événements et litiges</translation>
+    </message>
+    <message>
+        <source>&amp;Server</source>
+        <translation>&amp;Serveur</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <source>&amp;Licenses</source>
+        <translation>&amp;Licences</translation>
+    </message>
+    <message>
+        <source>&amp;Holders</source>
+        <translation>&amp;Détenteurs</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Aide</translation>
+    </message>
+    <message>
+        <source>&amp;Poll every</source>
+        <translation>&amp;Interroger toutes les</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Langue</translation>
+    </message>
+    <message>
+        <source>Main toolbar</source>
+        <translation>Barre d&apos;outils principale</translation>
+    </message>
+    <message>
+        <source>&amp;Connect to a server…</source>
+        <translation>Se &amp;connecter à un serveur…</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Connexion</translation>
+    </message>
+    <message>
+        <source>Use the &amp;embedded demo server</source>
+        <translation>Utiliser le serveur de démonstration &amp;intégré</translation>
+    </message>
+    <message>
+        <source>&amp;Export events as CSV…</source>
+        <translation>&amp;Exporter les événements en CSV…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Actualiser</translation>
+    </message>
+    <message>
+        <source>Poll the server now (F5)</source>
+        <translation>Interroger le serveur maintenant (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Filter holders</source>
+        <translation>&amp;Filtrer les détenteurs</translation>
+    </message>
+    <message>
+        <source>&amp;New license…</source>
+        <translation>&amp;Nouvelle licence…</translation>
+    </message>
+    <message>
+        <source>New license</source>
+        <translation>Nouvelle licence</translation>
+    </message>
+    <message>
+        <source>&amp;Edit license…</source>
+        <translation>&amp;Modifier la licence…</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Modifier</translation>
+    </message>
+    <message>
+        <source>Rotate license &amp;key…</source>
+        <translation>Renouveler la &amp;clé de licence…</translation>
+    </message>
+    <message>
+        <source>&amp;Revoke seat…</source>
+        <translation>&amp;Révoquer le siège…</translation>
+    </message>
+    <message>
+        <source>Revoke</source>
+        <translation>Révoquer</translation>
+    </message>
+    <message>
+        <source>Revoke the selected seat (Delete)</source>
+        <translation>Révoquer le siège sélectionné (Suppr)</translation>
+    </message>
+    <message>
+        <source>&amp;Force reap…</source>
+        <translation>&amp;Forcer le nettoyage…</translation>
+    </message>
+    <message>
+        <source>Force reap</source>
+        <translation>Forcer le nettoyage</translation>
+    </message>
+    <message>
+        <source>Reclaim expired seats now (Ctrl+R)</source>
+        <translation>Récupérer maintenant les sièges expirés (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>&amp;About Keyright admin</source>
+        <translation>À &amp;propos de Keyright admin</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Langue du système</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>The server this dashboard polls</source>
+        <translation>Le serveur interrogé par ce tableau de bord</translation>
+    </message>
+    <message>
+        <source>The server&apos;s clock minus this computer&apos;s, measured from the round trip of GET /v1/time. Countdowns use the server&apos;s clock.</source>
+        <translation>L&apos;horloge du serveur moins celle de cet ordinateur, mesurée sur l&apos;aller-retour de GET /v1/time. Les comptes à rebours suivent l&apos;horloge du serveur.</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Non connecté</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>connexion en cours</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>connecté</translation>
+    </message>
+    <message>
+        <source>not answering</source>
+        <translation>ne répond pas</translation>
+    </message>
+    <message>
+        <source>Last poll %1 (%2 s ago), every %3 s</source>
+        <translation>Dernière interrogation %1 (il y a %2 s), toutes les %3 s</translation>
+    </message>
+    <message>
+        <source>Round trip %1 ms</source>
+        <translation>Aller-retour %1 ms</translation>
+    </message>
+    <message>
+        <source>No poll yet</source>
+        <translation>Aucune interrogation pour l’instant</translation>
+    </message>
+    <message>
+        <source>Clock offset not measured yet</source>
+        <translation>Écart d&apos;horloge pas encore mesuré</translation>
+    </message>
+    <message>
+        <source>Revoke seat</source>
+        <translation>Révoquer le siège</translation>
+    </message>
+    <message>
+        <source>The seat of %1 was not revoked: %2</source>
+        <translation>Le siège de %1 n&apos;a pas été révoqué : %2</translation>
+    </message>
+    <message>
+        <source>Revoked the seat of %1.</source>
+        <translation>Siège de %1 révoqué.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) reclaimed.</source>
+        <translation>
+            <numerusform>%n siège récupéré.</numerusform>
+            <numerusform>%n sièges récupérés.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The license was not created: %1</source>
+        <translation>La licence n&apos;a pas été créée : %1</translation>
+    </message>
+    <message>
+        <source>Edit license</source>
+        <translation>Modifier la licence</translation>
+    </message>
+    <message>
+        <source>The license was not changed: %1</source>
+        <translation>La licence n&apos;a pas été modifiée : %1</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 enregistrée.</translation>
+    </message>
+    <message>
+        <source>Rotate license key</source>
+        <translation>Renouveler la clé de licence</translation>
+    </message>
+    <message>
+        <source>Give %1 a new key? Applications using the old key can no longer check out or renew seats until they are given the new one.</source>
+        <translation>Donner une nouvelle clé à %1 ? Les applications qui utilisent l&apos;ancienne ne pourront plus prendre ni renouveler de sièges tant qu&apos;elles n&apos;auront pas la nouvelle.</translation>
+    </message>
+    <message>
+        <source>The key was not rotated: %1</source>
+        <translation>La clé n&apos;a pas été renouvelée : %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the admin token of %1</source>
+        <translation>Impossible de lire le jeton d&apos;administration de %1</translation>
+    </message>
+    <message>
+        <source>Access &amp;tokens…</source>
+        <translation>&amp;Jetons d&apos;accès…</translation>
+    </message>
+    <message>
+        <source>The token this dashboard uses, and its role</source>
+        <translation>Le jeton qu&apos;utilise ce tableau de bord, et son rôle</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Needs the %1 role; this token (%2) has the %3 role.</source>
+        <translation>Nécessite le rôle %1 ; ce jeton (%2) a le rôle %3.</translation>
+    </message>
+    <message>
+        <source>the server refused the token</source>
+        <translation>le serveur a refusé le jeton</translation>
+    </message>
+    <message>
+        <source>answering with errors</source>
+        <translation>répond par des erreurs</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&quot;color:%1&quot;&gt;●&lt;/span&gt; %2 — %3</source>
+        <translation>&lt;span style=&quot;color:%1&quot;&gt;●&lt;/span&gt; %2 — %3</translation>
+    </message>
+    <message>
+        <source> · via %1</source>
+        <translation> · via %1</translation>
+    </message>
+    <message>
+        <source> · %1 of %2 instances up</source>
+        <translation> · %1 instances sur %2 en service</translation>
+    </message>
+    <message>
+        <source>The server this dashboard polls: %1</source>
+        <translation>Le serveur interrogé par ce tableau de bord : %1</translation>
+    </message>
+    <message>
+        <source>Server clock %1%2 ms (±%3 ms)</source>
+        <translation>Horloge serveur %1%2 ms (±%3 ms)</translation>
+    </message>
+    <message>
+        <source>Clock jump: %1 (%2)</source>
+        <translation>Saut d&apos;horloge : %1 (%2)</translation>
+    </message>
+    <message>
+        <source>The server saw its own clock jump. Its leases keep following real elapsed time; the Events page lists every jump.</source>
+        <translation>Le serveur a vu sa propre horloge faire un saut. Ses baux continuent de suivre le temps réellement écoulé ; la page des événements liste chaque saut.</translation>
+    </message>
+    <message>
+        <source>The dashboard stopped polling.</source>
+        <translation>Le tableau de bord a cessé d&apos;interroger le serveur.</translation>
+    </message>
+    <message>
+        <source>The dashboard stopped polling; the data shown is as of %1.</source>
+        <translation>Le tableau de bord a cessé d&apos;interroger le serveur ; les données affichées datent de %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed poll(s) in a row, retrying every %1 s.</source>
+        <translation>
+            <numerusform>%n interrogation échouée, nouvel essai toutes les %1 s.</numerusform>
+            <numerusform>%n interrogations échouées de suite, nouvel essai toutes les %1 s.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No poll has succeeded yet on this connection.</source>
+        <translation>Aucune interrogation n&apos;a encore réussi sur cette connexion.</translation>
+    </message>
+    <message>
+        <source>The data shown is as of %1.</source>
+        <translation>Les données affichées datent de %1.</translation>
+    </message>
+    <message>
+        <source>Holder &amp;groups…</source>
+        <translation>&amp;Groupes de détenteurs…</translation>
+    </message>
+    <message>
+        <source>Saved the holder groups.</source>
+        <translation>Groupes de détenteurs enregistrés.</translation>
+    </message>
+    <message>
+        <source>Seat rules</source>
+        <translation>Règles de sièges</translation>
+    </message>
+    <message>
+        <source>The seat rules could not be read: %1</source>
+        <translation>Les règles de sièges n&apos;ont pas pu être lues : %1</translation>
+    </message>
+    <message>
+        <source>Holder groups</source>
+        <translation>Groupes de détenteurs</translation>
+    </message>
+    <message>
+        <source>The holder groups were not saved: %1</source>
+        <translation>Les groupes de détenteurs n&apos;ont pas été enregistrés : %1</translation>
+    </message>
+    <message>
+        <source>The license was saved but its seat rules were not: %1</source>
+        <translation>La licence a été enregistrée, mais pas ses règles de sièges : %1</translation>
+    </message>
+    <message>
+        <source>Read only: editing needs the %1 role; this token (%2) has the %3 role.</source>
+        <translation>Lecture seule : la modification demande le rôle %1 ; ce jeton (%2) a le rôle %3.</translation>
+    </message>
+    <message>
+        <source>Cannot use the certificate authorities of %1</source>
+        <translation>Impossible d&apos;utiliser les autorités de certification de %1</translation>
+    </message>
+    <message>
+        <source>Unknown certificate</source>
+        <translation>Certificat inconnu</translation>
+    </message>
+    <message>
+        <source>%1 presents a certificate that no certificate authority on this computer vouches for.</source>
+        <translation>%1 présente un certificat qu&apos;aucune autorité de certification de cet ordinateur ne garantit.</translation>
+    </message>
+    <message>
+        <source>SHA-256 fingerprint:
+%1
+
+Trust it only if it is the fingerprint of the server&apos;s certificate (on the server: openssl x509 -noout -fingerprint -sha256 -in CERTIFICATE). Once trusted, another certificate at this address is refused.</source>
+        <translation>Empreinte SHA-256 :
+%1
+
+Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serveur (sur le serveur : openssl x509 -noout -fingerprint -sha256 -in CERTIFICAT). Une fois accepté, tout autre certificat à cette adresse est refusé.</translation>
+    </message>
+    <message>
+        <source>&amp;Trust for %1</source>
+        <translation>&amp;Faire confiance pour %1</translation>
+    </message>
+    <message>
+        <source>&amp;Trust this certificate</source>
+        <translation>&amp;Faire confiance à ce certificat</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::QueueTableModel</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>dans %1</translation>
+    </message>
+    <message>
+        <source>lapsed %1 ago</source>
+        <translation>échu il y a %1</translation>
+    </message>
+    <message>
+        <source>seat held for it</source>
+        <translation>siège retenu pour lui</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>en attente</translation>
+    </message>
+    <message>
+        <source>A seat is held for this ticket; the waiter&apos;s next renewal gets the lease</source>
+        <translation>Un siège est retenu pour ce ticket ; le prochain renouvellement du demandeur obtient le bail</translation>
+    </message>
+    <message>
+        <source>Position %1 of %2 waiting</source>
+        <translation>Position %1 sur %2 en attente</translation>
+    </message>
+    <message>
+        <source>Queued at %1; gives up at %2</source>
+        <translation>En file depuis %1 ; abandon à %2</translation>
+    </message>
+    <message>
+        <source>The ticket is dropped unless its waiter renews it by %1 (a crashed waiter never blocks the line)</source>
+        <translation>Le ticket est retiré si son demandeur ne le renouvelle pas avant %1 (un demandeur planté ne bloque jamais la file)</translation>
+    </message>
+    <message>
+        <source>Seat %1 is held for this waiter</source>
+        <translation>Le siège %1 est retenu pour ce demandeur</translation>
+    </message>
+    <message>
+        <source>Waiting for a seat the rules let this holder take</source>
+        <translation>Attend un siège que les règles laissent prendre à ce détenteur</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>N°</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>Détenteur</translation>
+    </message>
+    <message>
+        <source>License</source>
+        <translation>Licence</translation>
+    </message>
+    <message>
+        <source>Waiting since</source>
+        <translation>En attente depuis</translation>
+    </message>
+    <message>
+        <source>Ticket expires</source>
+        <translation>Expiration du ticket</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::ReapDialog</name>
+    <message>
+        <source>Force reap</source>
+        <translation>Forcer le nettoyage</translation>
+    </message>
+    <message>
+        <source>License</source>
+        <translation>Licence</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>Détenteur</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>Siège</translation>
+    </message>
+    <message>
+        <source>Expired at</source>
+        <translation>Expiré le</translation>
+    </message>
+    <message>
+        <source>Reapable since</source>
+        <translation>Nettoyable depuis</translation>
+    </message>
+    <message>
+        <source>Looking for expired leases past their reap grace…</source>
+        <translation>Recherche des baux expirés au-delà de leur délai de grâce…</translation>
+    </message>
+    <message>
+        <source>Could not preview: %1</source>
+        <translation>Impossible d&apos;afficher l&apos;aperçu : %1</translation>
+    </message>
+    <message>
+        <source>Nothing to reclaim: no lease is past its expiry and reap grace.</source>
+        <translation>Rien à récupérer : aucun bail n&apos;a dépassé son expiration et son délai de grâce.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n expired lease row(s) would be deleted. None of them counts against its license any more; reaping tidies the table and the events say who left without releasing.</source>
+        <translation>
+            <numerusform>%n ligne de bail expiré serait supprimée. Elle n&apos;est plus décomptée de sa licence ; le nettoyage range la table et les événements disent qui est parti sans libérer.</numerusform>
+            <numerusform>%n lignes de baux expirés seraient supprimées. Aucune n&apos;est plus décomptée de sa licence ; le nettoyage range la table et les événements disent qui est parti sans libérer.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reap failed: %1</source>
+        <translation>Le nettoyage a échoué : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) reclaimed.</source>
+        <translation>
+            <numerusform>%n siège récupéré.</numerusform>
+            <numerusform>%n sièges récupérés.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete expired rows</source>
+        <translation>Supprimer les lignes expirées</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n expired row(s)</source>
+        <translation>
+            <numerusform>Supprimer %n ligne expirée</numerusform>
+            <numerusform>Supprimer %n lignes expirées</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n previewed row(s) were gone already: another reap deleted them after the preview.</source>
+        <translation>
+            <numerusform>%n ligne de l&apos;aperçu avait déjà disparu : un autre nettoyage l&apos;a supprimée après l&apos;aperçu.</numerusform>
+            <numerusform>%n lignes de l&apos;aperçu avaient déjà disparu : un autre nettoyage les a supprimées après l&apos;aperçu.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n previewed row(s) were already reclaimed by the periodic reaper at %1.</source>
+        <translation>
+            <numerusform>%n ligne de l&apos;aperçu était déjà récupérée par le nettoyage périodique à %1.</numerusform>
+            <numerusform>%n lignes de l&apos;aperçu étaient déjà récupérées par le nettoyage périodique à %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n previewed row(s) were already reclaimed by %1 at %2.</source>
+        <translation>
+            <numerusform>%n ligne de l&apos;aperçu était déjà récupérée par %1 à %2.</numerusform>
+            <numerusform>%n lignes de l&apos;aperçu étaient déjà récupérées par %1 à %2.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>keyright::ReplicasDemo</name>
+    <message>
+        <source>Add 1 on any replica, take snapshots, then deliver them in any order, twice, or drop them. Each replica keeps one count per writer and merges by taking the larger count per writer.</source>
+        <translation>Ajoutez 1 sur n&apos;importe quelle réplique, prenez des instantanés, puis livrez-les dans n&apos;importe quel ordre, deux fois, ou perdez-les. Chaque réplique garde un compte par auteur et fusionne en gardant, pour chaque auteur, le plus grand compte.</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::ReplicasDemoView</name>
+    <message>
+        <source>(empty)</source>
+        <translation>(vide)</translation>
+    </message>
+    <message>
+        <source>Free play (no preset)</source>
+        <translation>Jeu libre (sans scénario)</translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation>Étape suivante</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Réinitialiser</translation>
+    </message>
+    <message>
+        <source>Large fonts</source>
+        <translation>Grands caractères</translation>
+    </message>
+    <message>
+        <source>In transit</source>
+        <translation>En transit</translation>
+    </message>
+    <message>
+        <source>Total:</source>
+        <translation>Total :</translation>
+    </message>
+    <message>
+        <source>+1</source>
+        <translation>+1</translation>
+    </message>
+    <message>
+        <source>%1 counts one more, in its own component only.</source>
+        <translation>%1 compte un de plus, dans sa propre composante uniquement.</translation>
+    </message>
+    <message>
+        <source>Take snapshot</source>
+        <translation>Prendre un instantané</translation>
+    </message>
+    <message>
+        <source>Puts a copy of %1&apos;s map in transit.</source>
+        <translation>Met en transit une copie de la table de %1.</translation>
+    </message>
+    <message>
+        <source>Restart, same id</source>
+        <translation>Redémarrer, même id</translation>
+    </message>
+    <message>
+        <source>%1 loses its memory and counts again under its old id.</source>
+        <translation>%1 perd sa mémoire et recompte sous son ancien identifiant.</translation>
+    </message>
+    <message>
+        <source>Restart, new id</source>
+        <translation>Redémarrer, nouvel id</translation>
+    </message>
+    <message>
+        <source>%1 loses its memory and counts under a new id.</source>
+        <translation>%1 perd sa mémoire et compte sous un nouvel identifiant.</translation>
+    </message>
+    <message>
+        <source>Deliver the selected snapshot to %1.</source>
+        <translation>Livrer l&apos;instantané sélectionné à %1.</translation>
+    </message>
+    <message>
+        <source>Deliver the selected snapshot to:</source>
+        <translation>Livrer l&apos;instantané sélectionné à :</translation>
+    </message>
+    <message>
+        <source>Deliver twice</source>
+        <translation>Livrer deux fois</translation>
+    </message>
+    <message>
+        <source>Drop</source>
+        <translation>Perdre</translation>
+    </message>
+    <message>
+        <source>Naive sum: adds every total received to its own. Naive max: keeps the largest total seen. Red: the naive rule disagrees with the map for the same deliveries.</source>
+        <translation>Somme naïve : ajoute chaque total reçu au sien. Maximum naïf : garde le plus grand total vu. En rouge : la règle naïve contredit la table pour les mêmes livraisons.</translation>
+    </message>
+    <message>
+        <source>True total: %1</source>
+        <translation>Vrai total : %1</translation>
+    </message>
+    <message>
+        <source>Writes as: %1</source>
+        <translation>Écrit sous : %1</translation>
+    </message>
+    <message>
+        <source>Map: %1</source>
+        <translation>Table : %1</translation>
+    </message>
+    <message>
+        <source>= true total</source>
+        <translation>= vrai total</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n short of the true total</source>
+        <translation>
+            <numerusform>%n de moins que le vrai total</numerusform>
+            <numerusform>%n de moins que le vrai total</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Naive sum: %1</source>
+        <translation>Somme naïve : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more than the map: something was added twice.</source>
+        <translation>
+            <numerusform>%n de plus que la table : quelque chose a été ajouté deux fois.</numerusform>
+            <numerusform>%n de plus que la table : quelque chose a été ajouté deux fois.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Naive max: %1</source>
+        <translation>Maximum naïf : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fewer than the map: increments were lost.</source>
+        <translation>
+            <numerusform>%n de moins que la table : des ajouts ont été perdus.</numerusform>
+            <numerusform>%n de moins que la table : des ajouts ont été perdus.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>Étape %1 sur %2</translation>
+    </message>
+    <message>
+        <source>%1 — from %2: %3 (total %4)</source>
+        <translation>%1 — de %2 : %3 (total %4)</translation>
+    </message>
+    <message>
+        <source>delivered to %1</source>
+        <translation>livré à %1</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::RevokeDialog</name>
+    <message>
+        <source>Revoke seat</source>
+        <translation>Révoquer le siège</translation>
+    </message>
+    <message>
+        <source>Optional, recorded in the events</source>
+        <translation>Facultatif, consigné dans les événements</translation>
+    </message>
+    <message>
+        <source>Do not block</source>
+        <translation>Ne pas bloquer</translation>
+    </message>
+    <message>
+        <source>10 minutes</source>
+        <translation>10 minutes</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 heure</translation>
+    </message>
+    <message>
+        <source>8 hours</source>
+        <translation>8 heures</translation>
+    </message>
+    <message>
+        <source>1 day</source>
+        <translation>1 jour</translation>
+    </message>
+    <message>
+        <source>7 days</source>
+        <translation>7 jours</translation>
+    </message>
+    <message>
+        <source>Revoke the seat of &lt;b&gt;%1&lt;/b&gt; on &lt;b&gt;%2&lt;/b&gt; (seat %3)?&lt;br&gt;The seat is free at once; the application loses it at its next heartbeat. Without a block it may check out again straight away.</source>
+        <translation>Révoquer le siège de &lt;b&gt;%1&lt;/b&gt; sur &lt;b&gt;%2&lt;/b&gt; (siège %3) ?&lt;br&gt;Le siège est libéré immédiatement ; l’application le perd à son prochain battement. Sans blocage, elle peut en reprendre un aussitôt.</translation>
+    </message>
+    <message>
+        <source>&amp;Block this holder for:</source>
+        <translation>&amp;Bloquer ce détenteur pendant :</translation>
+    </message>
+    <message>
+        <source>R&amp;eason:</source>
+        <translation>Moti&amp;f :</translation>
+    </message>
+    <message>
+        <source>&amp;Revoke</source>
+        <translation>&amp;Révoquer</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::SandboxProvisioner</name>
+    <message>
+        <source>A scenario runs on licenses of its own, which the simulator creates on the server, and this connection&apos;s token may not create licenses. Connect with an admin token to play scenarios; free play works on any license whose key you have.</source>
+        <translation>Un scénario se joue sur ses propres licences, que le simulateur crée sur le serveur, et le jeton de cette connexion ne permet pas de créer des licences. Connectez-vous avec un jeton administrateur pour jouer les scénarios ; le jeu libre fonctionne sur toute licence dont vous avez la clé.</translation>
+    </message>
+    <message>
+        <source>Could not create the license %1: %2</source>
+        <translation>Impossible de créer la licence %1 : %2</translation>
+    </message>
+    <message>
+        <source>Could not get a key for the license %1: %2</source>
+        <translation>Impossible d&apos;obtenir une clé pour la licence %1 : %2</translation>
+    </message>
+    <message>
+        <source>Could not read the seats of %1: %2</source>
+        <translation>Impossible de lire les sièges de %1 : %2</translation>
+    </message>
+    <message>
+        <source>simulator reset</source>
+        <translation>réinitialisation du simulateur</translation>
+    </message>
+    <message>
+        <source>Could not free the seats of %1: %2</source>
+        <translation>Impossible de libérer les sièges de %1 : %2</translation>
+    </message>
+    <message>
+        <source>Simulator sandbox: %1</source>
+        <translation>Bac à sable du simulateur : %1</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::ScenarioPlayer</name>
+    <message>
+        <source>This scenario needs several server instances, and this server has only one.</source>
+        <translation>Ce scénario a besoin de plusieurs instances du serveur, et ce serveur n&apos;en a qu&apos;une.</translation>
+    </message>
+    <message>
+        <source>The server instances did not start: %1</source>
+        <translation>Les instances du serveur n&apos;ont pas démarré : %1</translation>
+    </message>
+    <message>
+        <source>Instance %1 did not come back: %2</source>
+        <translation>L&apos;instance %1 n&apos;est pas revenue : %2</translation>
+    </message>
+    <message>
+        <source>Instance %1 could not be stopped: %2</source>
+        <translation>L&apos;instance %1 n&apos;a pas pu être arrêtée : %2</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::SeatsPage</name>
+    <message>
+        <source>Holders</source>
+        <translation>Détenteurs</translation>
+    </message>
+    <message>
+        <source>No licenses on this server yet.</source>
+        <translation>Aucune licence sur ce serveur pour l&apos;instant.</translation>
+    </message>
+    <message>
+        <source>Select a license to see who holds its seats.</source>
+        <translation>Sélectionnez une licence pour voir qui détient ses sièges.</translation>
+    </message>
+    <message>
+        <source>Holders of %1</source>
+        <translation>Détenteurs de %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Holders of %n licenses</source>
+        <translation>
+            <numerusform>Détenteurs de %n licence</numerusform>
+            <numerusform>Détenteurs de %n licences</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 of %3&lt;/b&gt;&lt;/span&gt; seats in use</source>
+        <translation>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 sur %3&lt;/b&gt;&lt;/span&gt; sièges utilisés</translation>
+    </message>
+    <message>
+        <source>Nobody holds a seat of this license right now.</source>
+        <translation>Personne ne détient de siège de cette licence en ce moment.</translation>
+    </message>
+    <message>
+        <source>Licenses</source>
+        <translation>Licences</translation>
+    </message>
+    <message>
+        <source>Filter holders, seats, states… (Ctrl+F)</source>
+        <translation>Filtrer les détenteurs… (Ctrl+F)</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;span style=&quot;color:%1&quot;&gt;%n checkout(s) denied in the last hour&lt;/span&gt;</source>
+        <translation>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n demande refusée dans la dernière heure&lt;/span&gt;</numerusform>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n demandes refusées dans la dernière heure&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not connected to a server.</source>
+        <translation>Non connecté à un serveur.</translation>
+    </message>
+    <message>
+        <source>The server refused the token, so the dashboard cannot list its licenses. Connect with a valid token.</source>
+        <translation>Le serveur a refusé le jeton : le tableau de bord ne peut pas lister ses licences. Connectez-vous avec un jeton valide.</translation>
+    </message>
+    <message>
+        <source>The server has not answered yet, so its licenses are not known.</source>
+        <translation>Le serveur n&apos;a pas encore répondu : ses licences ne sont pas connues.</translation>
+    </message>
+    <message>
+        <source>Loading the licenses…</source>
+        <translation>Chargement des licences…</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&quot;color:%1&quot;&gt;As of %2: %3 of %4 seats in use&lt;/span&gt;</source>
+        <translation>&lt;span style=&quot;color:%1&quot;&gt;Au %2 : %3 places sur %4 utilisées&lt;/span&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;span style=&quot;color:%1&quot;&gt;%n checkout(s) denied in the hour before&lt;/span&gt;</source>
+        <translation>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n demande refusée dans l&apos;heure précédente&lt;/span&gt;</numerusform>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n demandes refusées dans l&apos;heure précédente&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Waiting line (%n waiting)</source>
+        <translation>
+            <numerusform>File d&apos;attente (%n en attente)</numerusform>
+            <numerusform>File d&apos;attente (%n en attente)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Waiting line</source>
+        <translation>File d&apos;attente</translation>
+    </message>
+    <message>
+        <source>Nobody is waiting for a seat.</source>
+        <translation>Personne n&apos;attend de siège.</translation>
+    </message>
+    <message>
+        <source>%1 in use   %2 reserved for a group, idle   %3 free</source>
+        <translation>%1 utilisés   %2 réservés à un groupe, inoccupés   %3 libres</translation>
+    </message>
+    <message>
+        <source>Reserved seats only their group may take, even while nobody uses them: to everyone else the license is full sooner than its seat count says.</source>
+        <translation>Des sièges réservés que seul leur groupe peut prendre, même quand personne ne les utilise : pour tous les autres, la licence est pleine plus tôt que son nombre de sièges ne le dit.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;span style=&quot;color:%1&quot;&gt;%n reserved and idle&lt;/span&gt;</source>
+        <translation>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n réservé et inoccupé&lt;/span&gt;</numerusform>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n réservés et inoccupés&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n free</source>
+        <translation>
+            <numerusform>%n libre</numerusform>
+            <numerusform>%n libres</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting</source>
+        <translation>
+            <numerusform>%n en attente</numerusform>
+            <numerusform>%n en attente</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>keyright::SimulatedClient</name>
+    <message>
+        <source>seat %1, generation %2</source>
+        <translation>siège %1, génération %2</translation>
+    </message>
+    <message>
+        <source>signed until %1</source>
+        <translation>signé jusqu&apos;à %1</translation>
+    </message>
+    <message>
+        <source>seat %1</source>
+        <translation>siège %1</translation>
+    </message>
+    <message>
+        <source>offset %1 → %2</source>
+        <translation>décalage %1 → %2</translation>
+    </message>
+    <message>
+        <source>stopped without releasing</source>
+        <translation>arrêté sans libérer</translation>
+    </message>
+    <message>
+        <source>for %1</source>
+        <translation>pendant %1</translation>
+    </message>
+    <message>
+        <source>now on instance %1</source>
+        <translation>désormais sur l&apos;instance %1</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::Simulation</name>
+    <message>
+        <source>The key file %1 is empty.</source>
+        <translation>Le fichier de clé %1 est vide.</translation>
+    </message>
+    <message>
+        <source>Could not list the licenses: %1</source>
+        <translation>Impossible de lister les licences : %1</translation>
+    </message>
+    <message>
+        <source>Pick a license first.</source>
+        <translation>Choisissez d&apos;abord une licence.</translation>
+    </message>
+    <message>
+        <source>There is no key for the license %1: load its key file first.</source>
+        <translation>Aucune clé pour la licence %1 : chargez d&apos;abord son fichier de clé.</translation>
+    </message>
+    <message>
+        <source>Client %1</source>
+        <translation>Client %1</translation>
+    </message>
+    <message>
+        <source>Could not read the server&apos;s events: %1</source>
+        <translation>Impossible de lire les événements du serveur : %1</translation>
+    </message>
+    <message>
+        <source>Could not read the seats of %1: %2</source>
+        <translation>Impossible de lire les sièges de %1 : %2</translation>
+    </message>
+    <message>
+        <source>This scenario moves the server&apos;s own clock, so it plays only on the embedded demo server (Server &gt; Use the embedded demo server).</source>
+        <translation>Ce scénario déplace l&apos;horloge du serveur lui-même : il ne se joue que sur le serveur de démonstration intégré (Serveur &gt; Utiliser le serveur de démonstration intégré).</translation>
+    </message>
+    <message>
+        <source>This scenario kills and restarts server instances, so it plays only on the embedded demo server (Server &gt; Use the embedded demo server).</source>
+        <translation>Ce scénario tue et relance des instances du serveur : il ne se joue donc que sur le serveur de démonstration intégré (Serveur &gt; Utiliser le serveur de démonstration intégré).</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::SimulatorPage</name>
+    <message>
+        <source>Connect to a lease server to run simulated clients against it.</source>
+        <translation>Connectez-vous à un serveur de baux pour y faire tourner des clients simulés.</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::SimulatorView</name>
+    <message>
+        <source>No simulated client yet. Play a scenario, or add a client below.</source>
+        <translation>Aucun client simulé pour le moment. Lancez un scénario ou ajoutez un client ci-dessous.</translation>
+    </message>
+    <message>
+        <source>%1 (%2 seats, TTL %3 s)</source>
+        <translation>%1 (%2 sièges, TTL %3 s)</translation>
+    </message>
+    <message>
+        <source>Free play</source>
+        <translation>Jeu libre</translation>
+    </message>
+    <message>
+        <source>Add clients with the bar below: give each one a clock offset and a keeper policy, then crash it, cut its network or set its clock back, and watch its strip. Or pick a scenario above and press Play.</source>
+        <translation>Ajoutez des clients avec la barre ci-dessous : donnez à chacun un décalage d&apos;horloge et une politique de gardien, puis faites-le planter, coupez son réseau ou reculez son horloge, et regardez sa bande. Ou choisissez un scénario en haut et appuyez sur Lancer.</translation>
+    </message>
+    <message>
+        <source>License:</source>
+        <translation>Licence :</translation>
+    </message>
+    <message>
+        <source>Key file…</source>
+        <translation>Fichier de clé…</translation>
+    </message>
+    <message>
+        <source>Load the license key of the picked license from a file (mode 0600).</source>
+        <translation>Charger la clé de la licence choisie depuis un fichier (mode 0600).</translation>
+    </message>
+    <message>
+        <source>Scenario:</source>
+        <translation>Scénario :</translation>
+    </message>
+    <message>
+        <source>Text size:</source>
+        <translation>Taille du texte :</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Larger text for a projector: the whole simulator scales.</source>
+        <translation>Texte plus grand pour un projecteur : tout le simulateur s&apos;agrandit.</translation>
+    </message>
+    <message>
+        <source>License key of %1</source>
+        <translation>Clé de licence de %1</translation>
+    </message>
+    <message>
+        <source>Key files (*.key);;All files (*)</source>
+        <translation>Fichiers de clé (*.key);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Key loaded for %1.</source>
+        <translation>Clé chargée pour %1.</translation>
+    </message>
+    <message>
+        <source>Free play: add clients below.</source>
+        <translation>Jeu libre : ajoutez des clients ci-dessous.</translation>
+    </message>
+    <message>
+        <source>Pause or resume the simulated clocks.</source>
+        <translation>Mettre en pause ou reprendre les horloges simulées.</translation>
+    </message>
+    <message>
+        <source>Step 1 s</source>
+        <translation>Avancer d’1 s</translation>
+    </message>
+    <message>
+        <source>Advance the simulated clocks by one second.</source>
+        <translation>Avancer les horloges simulées d&apos;une seconde.</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>How fast the simulated clocks run.</source>
+        <translation>La vitesse des horloges simulées.</translation>
+    </message>
+    <message>
+        <source>Sync clocks to server</source>
+        <translation>Caler les horloges sur le serveur</translation>
+    </message>
+    <message>
+        <source>Line the simulation&apos;s clock up with the server&apos;s again after a pause or a speed-up. The clients keep their own offsets.</source>
+        <translation>Recaler l&apos;horloge de la simulation sur celle du serveur après une pause ou une accélération. Les clients gardent leur propre décalage.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Strip&lt;/b&gt;: top lane the client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; acting, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; lapsed, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; degraded, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; acting without a counted seat), bottom lane &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; the server counts the seat. Marks: C checkout, · beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, ⏏ release, ✖ crash, ⟲ clock changed.</source>
+        <translation>&lt;b&gt;Bande&lt;/b&gt; : en haut le client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; en service, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; bail expiré, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; dégradé, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; en service sans siège compté), en bas &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; le serveur compte le siège. Marques : C demande de siège, · battement, × battement perdu, ! siège perdu, L bail expiré, R réacquisition, D dégradation, ✓ rétablissement, ⏏ libération, ✖ plantage, ⟲ horloge modifiée.</translation>
+    </message>
+    <message>
+        <source>The server has not answered yet.</source>
+        <translation>Le serveur n&apos;a pas encore répondu.</translation>
+    </message>
+    <message>
+        <source>Simulation clock lined up with the server&apos;s.</source>
+        <translation>Horloge de la simulation calée sur celle du serveur.</translation>
+    </message>
+    <message>
+        <source>New client:</source>
+        <translation>Nouveau client :</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>nom</translation>
+    </message>
+    <message>
+        <source>clock</source>
+        <translation>horloge</translation>
+    </message>
+    <message>
+        <source>Clock offset from the server, -300 s (slow) to +300 s (fast).</source>
+        <translation>Décalage d&apos;horloge par rapport au serveur, de -300 s (en retard) à +300 s (en avance).</translation>
+    </message>
+    <message>
+        <source>Monotonic</source>
+        <translation>Monotone</translation>
+    </message>
+    <message>
+        <source>Monotonic: the product&apos;s default, times the lease with a stopwatch. Signed expiry: the naive rule, compares the signed expiry with the wall clock.</source>
+        <translation>Monotone : le choix par défaut du produit, chronomètre le bail. Expiration signée : la règle naïve, compare l&apos;expiration signée à l&apos;horloge murale.</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Ajouter</translation>
+    </message>
+    <message>
+        <source>Cut</source>
+        <translation>Coupure</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Recul</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>on time</source>
+        <translation>à l&apos;heure</translation>
+    </message>
+    <message>
+        <source>%1 s fast</source>
+        <translation>%1 s en avance</translation>
+    </message>
+    <message>
+        <source>%1 s slow</source>
+        <translation>%1 s en retard</translation>
+    </message>
+    <message>
+        <source>No license listed yet: is the server reachable?</source>
+        <translation>Aucune licence listée pour l&apos;instant : le serveur est-il joignable ?</translation>
+    </message>
+    <message>
+        <source>No key for %1: load its key file to add clients.</source>
+        <translation>Aucune clé pour %1 : chargez son fichier de clé pour ajouter des clients.</translation>
+    </message>
+    <message>
+        <source>Clients check out %1 on %2.</source>
+        <translation>Les clients prennent un siège de %1 sur %2.</translation>
+    </message>
+    <message>
+        <source>Playing %1.</source>
+        <translation>Scénario en cours : %1.</translation>
+    </message>
+    <message>
+        <source>%1 added.</source>
+        <translation>%1 ajouté.</translation>
+    </message>
+    <message>
+        <source>Every client is a real lease keeper talking to %1 through the real API; only its clock is simulated. This server runs on the simulation&apos;s clock, so pause, step and speed move the server and the clients together.</source>
+        <translation>Chaque client est un vrai gardien de bail qui parle à %1 par la vraie API ; seule son horloge est simulée. Ce serveur tourne sur l&apos;horloge de la simulation : pause, pas à pas et vitesse déplacent ensemble le serveur et les clients.</translation>
+    </message>
+    <message>
+        <source>Server &lt;b&gt;%1&lt;/b&gt; · Simulation &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>Serveur &lt;b&gt;%1&lt;/b&gt; · Simulation &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · &lt;b&gt;paused&lt;/b&gt;</source>
+        <translation> · &lt;b&gt;en pause&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · &lt;b&gt;%1×&lt;/b&gt;</source>
+        <translation> · &lt;b&gt;%1×&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Seats in use on %1: &lt;b&gt;%2 / %3&lt;/b&gt; (peak %4)</source>
+        <translation>Sièges occupés sur %1 : &lt;b&gt;%2 / %3&lt;/b&gt; (pic %4)</translation>
+    </message>
+    <message>
+        <source>Seats in use: waiting for the server…</source>
+        <translation>Sièges occupés : en attente du serveur…</translation>
+    </message>
+    <message>
+        <source>The license the simulated clients check out. A short-TTL license such as %1 plays each scenario in under a minute.</source>
+        <translation>La licence sur laquelle les clients simulés prennent un siège. Une licence à TTL court comme %1 déroule chaque scénario en moins d&apos;une minute.</translation>
+    </message>
+    <message>
+        <source>Every client is a real lease keeper talking to %1 through the real API; only its clock is simulated. The server keeps its own real clock: pause, step and speed move the clients&apos; clocks only, which adds to their offset (in brackets next to each local clock). Use a short-TTL license such as %2, and press Sync after a pause.</source>
+        <translation>Chaque client est un vrai gardien de bail qui parle à %1 par la vraie API ; seule son horloge est simulée. Le serveur garde sa vraie horloge : pause, pas à pas et vitesse ne déplacent que les horloges des clients, ce qui s&apos;ajoute à leur décalage (entre parenthèses à côté de chaque horloge locale). Utilisez une licence à TTL court comme %2, et appuyez sur Caler après une pause.</translation>
+    </message>
+    <message>
+        <source>Preparing the scenario&apos;s own licenses…</source>
+        <translation>Préparation des licences du scénario…</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Reprendre</translation>
+    </message>
+    <message>
+        <source>Play scenario</source>
+        <translation>Lancer le scénario</translation>
+    </message>
+    <message>
+        <source>Server instances</source>
+        <translation>Instances du serveur</translation>
+    </message>
+    <message>
+        <source>⇄ on a strip: that client moved to another instance.</source>
+        <translation>⇄ sur une bande : ce client est passé sur une autre instance.</translation>
+    </message>
+    <message>
+        <source>Kill instance %1</source>
+        <translation>Tuer l&apos;instance %1</translation>
+    </message>
+    <message>
+        <source>Bring instance %1 back</source>
+        <translation>Relancer l&apos;instance %1</translation>
+    </message>
+    <message>
+        <source>Stop this instance as if its process died (Ctrl+%1).</source>
+        <translation>Arrêter cette instance comme si son processus mourait (Ctrl+%1).</translation>
+    </message>
+    <message>
+        <source>Start this instance again on the same port (Ctrl+%1).</source>
+        <translation>Redémarrer cette instance sur le même port (Ctrl+%1).</translation>
+    </message>
+    <message>
+        <source>up · clients: %1</source>
+        <translation>en service · clients : %1</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>hors service</translation>
+    </message>
+    <message>
+        <source>Signed expiry</source>
+        <comment>expiry policy of a new client</comment>
+        <translation>Expiration signée</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::TimelineStrip</name>
+    <message>
+        <source>expiry</source>
+        <translation>expiration</translation>
+    </message>
+    <message>
+        <source>reap</source>
+        <translation>nettoyage</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>maintenant</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>reaped</source>
+        <comment>timeline mark</comment>
+        <translation>nettoyé</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::TokensDialog</name>
+    <message>
+        <source>&amp;Create token</source>
+        <translation>&amp;Créer le jeton</translation>
+    </message>
+    <message>
+        <source>&amp;Revoke…</source>
+        <translation>&amp;Révoquer…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copier</translation>
+    </message>
+    <message>
+        <source>Access tokens</source>
+        <translation>Jetons d&apos;accès</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Rôle</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Créé</translation>
+    </message>
+    <message>
+        <source>Last used</source>
+        <translation>Dernière utilisation</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Expire</translation>
+    </message>
+    <message>
+        <source>dana</source>
+        <translation>dana</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>jamais</translation>
+    </message>
+    <message>
+        <source>in 30 days</source>
+        <translation>dans 30 jours</translation>
+    </message>
+    <message>
+        <source>in 90 days</source>
+        <translation>dans 90 jours</translation>
+    </message>
+    <message>
+        <source>in a year</source>
+        <translation>dans un an</translation>
+    </message>
+    <message>
+        <source>New token</source>
+        <translation>Nouveau jeton</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nom :</translation>
+    </message>
+    <message>
+        <source>&amp;Role:</source>
+        <translation>&amp;Rôle :</translation>
+    </message>
+    <message>
+        <source>&amp;Expires:</source>
+        <translation>&amp;Expire :</translation>
+    </message>
+    <message>
+        <source>Token copied to the clipboard.</source>
+        <translation>Jeton copié dans le presse-papiers.</translation>
+    </message>
+    <message>
+        <source>Revoked token %1.</source>
+        <translation>Jeton %1 révoqué.</translation>
+    </message>
+    <message>
+        <source>The tokens could not be listed: %1</source>
+        <translation>Impossible de lister les jetons : %1</translation>
+    </message>
+    <message>
+        <source>Token %1 was not created: %2</source>
+        <translation>Le jeton %1 n&apos;a pas été créé : %2</translation>
+    </message>
+    <message>
+        <source>Token %1 was not revoked: %2</source>
+        <translation>Le jeton %1 n&apos;a pas été révoqué : %2</translation>
+    </message>
+    <message>
+        <source>A token name is 1 to 64 of a-z, 0-9, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <translation>Un nom de jeton compte de 1 à 64 caractères parmi a-z, 0-9, « . », « _ » et « - ».</translation>
+    </message>
+    <message>
+        <source>Revoke token</source>
+        <translation>Révoquer le jeton</translation>
+    </message>
+    <message>
+        <source>Revoke the token %1? Whoever uses it is refused from their next request on.</source>
+        <translation>Révoquer le jeton %1 ? Quiconque l&apos;utilise sera refusé dès sa prochaine requête.</translation>
+    </message>
+    <message>
+        <source>Token for %1 (%2). It is shown only now: copy it and give it to %1; the server keeps only its hash.</source>
+        <translation>Jeton pour %1 (%2). Il n&apos;est affiché que maintenant : copiez-le et remettez-le à %1 ; le serveur n&apos;en garde que l&apos;empreinte.</translation>
+    </message>
+    <message>
+        <source>Created token %1.</source>
+        <translation>Jeton %1 créé.</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::UsageChartView</name>
+    <message>
+        <source>Seats in use</source>
+        <translation>Sièges utilisés</translation>
+    </message>
+    <message>
+        <source>Seats owned</source>
+        <translation>Sièges achetés</translation>
+    </message>
+    <message>
+        <source>Denials</source>
+        <translation>Refus</translation>
+    </message>
+    <message>
+        <source>Seat usage, last hour</source>
+        <translation>Utilisation des sièges, dernière heure</translation>
+    </message>
+    <message>
+        <source>Seat usage of %1, last hour</source>
+        <translation>Utilisation des sièges de %1, dernière heure</translation>
+    </message>
+    <message>
+        <source>Seats reserved</source>
+        <translation>Sièges réservés</translation>
+    </message>
+    <message>
+        <source>Waiting in line</source>
+        <translation>En file d&apos;attente</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Keyright administration dashboard</source>
+        <translation>Tableau de bord d&apos;administration Keyright</translation>
+    </message>
+    <message>
+        <source>Connect to this server.</source>
+        <translation>Se connecter à ce serveur.</translation>
+    </message>
+    <message>
+        <source>Interface language (en, fr).</source>
+        <translation>Langue de l&apos;interface (en, fr).</translation>
+    </message>
+    <message>
+        <source>The embedded demo server did not start</source>
+        <translation>Le serveur de démonstration intégré n&apos;a pas démarré</translation>
+    </message>
+    <message>
+        <source>Cannot read the demo server&apos;s token</source>
+        <translation>Impossible de lire le jeton du serveur de démonstration</translation>
+    </message>
+    <message>
+        <source>Embedded demo server</source>
+        <translation>Serveur de démonstration intégré</translation>
+    </message>
+    <message>
+        <source>Clock-skew simulator</source>
+        <translation>Simulateur de décalage d&apos;horloge</translation>
+    </message>
+    <message>
+        <source>Fleet</source>
+        <translation>Parc de serveurs</translation>
+    </message>
+    <message>
+        <source>Replicas demo</source>
+        <translation>Démo des répliques</translation>
+    </message>
+    <message>
+        <source>Admin token file for --server (mode 0600).</source>
+        <translation>Fichier du jeton d&apos;administration pour --server (mode 0600).</translation>
+    </message>
+    <message>
+        <source>Save a picture of the window to this file and quit.</source>
+        <translation>Enregistrer une image de la fenêtre dans ce fichier, puis quitter.</translation>
+    </message>
+    <message>
+        <source>How long to wait before the picture (default 6s; e.g. 500ms, 10s).</source>
+        <translation>Délai avant la capture (6s par défaut ; par ex. 500ms, 10s).</translation>
+    </message>
+    <message>
+        <source>Window size, e.g. 1280x720.</source>
+        <translation>Taille de la fenêtre, par ex. 1280x720.</translation>
+    </message>
+    <message>
+        <source>Use a dark Fusion palette.</source>
+        <translation>Utiliser une palette Fusion sombre.</translation>
+    </message>
+    <message>
+        <source>Keyright admin</source>
+        <translation>Keyright admin</translation>
+    </message>
+    <message>
+        <source>Cannot read the admin token</source>
+        <translation>Impossible de lire le jeton d&apos;administration</translation>
+    </message>
+</context>
 </TS>

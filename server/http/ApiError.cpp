@@ -36,16 +36,17 @@ ApiError ApiError::storeFailed()
                      {}};
 }
 
-ApiError ApiError::storeFailed(const StoreError &failure)
+ApiError ApiError::storeFailed(const StoreError &failure, bool detailed)
 {
     if (!failure.isUnavailable())
         return storeFailed();
-    return ApiError {503,
-                     QString::fromUtf16(errorcode::databaseUnavailable),
-                     u"%1; the request was not carried out (if it was a change, it may or may not have been kept: "
-                     "retry it, with the same requestId for a checkout)"_s.arg(QString::fromUtf8(failure.what())),
-                     {},
-                     {}};
+    const QString cause
+        = detailed ? u"database unavailable (%1)"_s.arg(QString::fromUtf8(failure.what())) : u"database unavailable"_s;
+    const QString outcome = failure.outcomeUnknown()
+        ? u"the connection was lost while the change was being committed, so it may or may not have been kept: "
+          "retry it (a checkout with the same requestId finds its seat)"_s
+        : u"the request was not carried out: retry it"_s;
+    return ApiError {503, QString::fromUtf16(errorcode::databaseUnavailable), cause + u"; "_s + outcome, {}, {}};
 }
 
 QJsonObject ApiError::toJson() const

@@ -26,10 +26,13 @@ struct ApiError
     static ApiError licenseNotFound(const QString &licenseId);
     // 500: the store refused a change; nothing of the request was kept.
     static ApiError storeFailed();
-    // What `failure` means for the request: a 503 database_unavailable with the store's message
-    // (which names the database) when the database cannot be reached or the outcome of a commit
-    // is unknown, else the 500 of storeFailed(). The instance keeps running either way.
-    static ApiError storeFailed(const StoreError &failure);
+    // What `failure` means for the request: a 503 database_unavailable when the database cannot
+    // be reached or the outcome of a commit is unknown, saying which of the two it was (nothing
+    // kept, or perhaps kept), else the 500 of storeFailed(). The store's message, which names the
+    // database's host, port and the driver's error, is added only for a caller that proved who it
+    // is (`detailed`: a valid access token); anyone else reads "database unavailable" alone, and
+    // the log keeps the details. The instance keeps running either way.
+    static ApiError storeFailed(const StoreError &failure, bool detailed = false);
 
     QJsonObject toJson() const;
     QByteArray toBody() const;

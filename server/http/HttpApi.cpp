@@ -37,12 +37,13 @@ ApiResponse HttpApi::handle(const ApiRequest &request)
     timer.start();
     QString routeName = u"unmatched"_s;
     ApiResponse response;
+    m_callerHasToken = false;
     try {
         response = dispatch(request, &routeName);
     } catch (const StoreError &failure) {
         qCCritical(lcApi, "%s %ls failed in the store: %s", request.method.constData(), qUtf16Printable(request.path),
                    failure.what());
-        response = answer::error(ApiError::storeFailed(failure));
+        response = answer::error(ApiError::storeFailed(failure, m_callerHasToken));
     }
     response.route = routeName;
     m_metrics.observeRequest(routeName, response.status, std::chrono::microseconds(timer.nsecsElapsed() / 1000));
@@ -73,6 +74,7 @@ ApiResponse HttpApi::dispatch(const ApiRequest &request, QString *routeName)
     AccessToken caller;
     if (auto refused = m_auth.refuseToken(*route, request, &caller))
         return *refused;
+    m_callerHasToken = true;
     const QString actor = tokenActor(caller.name, caller.role);
     if (route->area == ApiRoute::Area::Tokens)
         return m_tokens.handle(*route, request, caller, actor);
@@ -83,7 +85,7 @@ ApiResponse HttpApi::publicRoute(const ApiRoute &route)
 {
     switch (route.kind) {
     case ApiRoute::Kind::Health:
-        return answer::json(200, HealthAnswer {QStringLiteral(KEYRIGHT_VERSION)}.toJson());
+        return health();
     case ApiRoute::Kind::Time:
         return answer::json(200, TimeAnswer {m_seats.clock().now()}.toJson());
     case ApiRoute::Kind::PublicKey:
@@ -92,6 +94,23 @@ ApiResponse HttpApi::publicRoute(const ApiRoute &route)
         break;
     }
     return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"no such route"_s));
+}
+
+ApiResponse HttpApi::health()
+{
+    // Still 200 when the database is down: the process is alive and answers (a load balancer
+    // that checks liveness keeps it), and every instance shares the database, so sending the
+    // traffic elsewhere would not help. The body says what is wrong; it is public, so it names no
+    // host (the log does).
+    HealthAnswer health {QStringLiteral(KEYRIGHT_VERSION), {}};
+    try {
+        m_seats.checkStore();
+    } catch (const StoreError &failure) {
+        qCWarning(lcApi, "health: the store cannot serve a transaction: %s", failure.what());
+        health.degradedBecause = QString::fromUtf16(failure.isUnavailable() ? HealthAnswer::databaseUnavailable
+                                                                            : HealthAnswer::databaseError);
+    }
+    return answer::json(200, health.toJson());
 }
 
 std::optional<HttpApi::Heartbeat> HttpApi::authorizedHeartbeat(const ApiRequest &request)

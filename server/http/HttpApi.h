@@ -68,6 +68,7 @@ public:
 private:
     ApiResponse dispatch(const ApiRequest &request, QString *routeName);
     ApiResponse publicRoute(const ApiRoute &route);
+    ApiResponse health();
 
     SeatService &m_seats;
     Metrics &m_metrics;
@@ -76,6 +77,9 @@ private:
     LeaseController m_lease;
     AdminController m_admin;
     TokenController m_tokens;
+    // The request being handled showed a valid access token: a database failure may then name
+    // the database to it (ApiError::storeFailed).
+    bool m_callerHasToken = false;
 };
 
 } // namespace keyright::server

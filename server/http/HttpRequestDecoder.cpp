@@ -2,13 +2,12 @@
 
 #include "wire/ErrorBody.h"
 
-#include <QUrl>
-#include <QUrlQuery>
-
 #include <algorithm>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <cctype>
+#include <functional>
 
 using namespace Qt::StringLiterals;
 
@@ -18,7 +17,25 @@ namespace http = boost::beast::http;
 
 struct HttpRequestDecoder::Parser
 {
+    Parser()
+    {
+        onChunkHeader = [this](std::uint64_t size, boost::beast::string_view, boost::system::error_code &) {
+            announced += size;
+            if (size > 0)
+                ++dataChunks;
+        };
+        beast.on_chunk_header(onChunkHeader);
+    }
+    Parser(const Parser &) = delete;
+    Parser &operator=(const Parser &) = delete;
+
+    // Whether the next bytes of a chunked body are a chunk's data rather than one of its lines.
+    bool inChunkData() { return beast.get().body().size() < announced; }
+
     http::request_parser<http::string_body> beast;
+    std::uint64_t announced = 0; // bytes of chunk data announced by the chunk-size lines so far
+    std::uint64_t dataChunks = 0; // chunks with data, so far
+    std::function<void(std::uint64_t, boost::beast::string_view, boost::system::error_code &)> onChunkHeader;
 };
 
 namespace {
@@ -102,13 +119,22 @@ HttpRequestDecoder::Status HttpRequestDecoder::reject(ApiError error)
 
 ApiError HttpRequestDecoder::versionRejection() const
 {
-    // The request line, as far as it is buffered: METHOD SP TARGET SP HTTP/x.y
+    // The request line, as far as it is buffered: METHOD SP TARGET SP HTTP/x.y CRLF. Beast only
+    // says the version is bad; it also says so when the target has a space in it ("GET /a b
+    // HTTP/1.1" reads as the target "/a" and the version "b HTTP/1.1") or the line does not end
+    // right after the version.
     const qsizetype end = m_buffer.indexOf('\n');
     QByteArrayView line = QByteArrayView(m_buffer).first(end < 0 ? m_buffer.size() : end);
     if (line.endsWith('\r'))
         line.chop(1);
-    const qsizetype space = line.lastIndexOf(' ');
-    const QByteArrayView version = space < 0 ? QByteArrayView() : line.sliced(space + 1);
+    const qsizetype afterMethod = line.indexOf(' ');
+    const qsizetype afterTarget = afterMethod < 0 ? -1 : line.indexOf(' ', afterMethod + 1);
+    const QByteArrayView version = afterTarget < 0 ? QByteArrayView() : line.sliced(afterTarget + 1);
+    if (version.contains(' '))
+        return badRequest(u"malformed request line: the request target has a space in it (send it as %20), or the "
+                          "parts are not separated by single spaces"_s);
+    if (version == "HTTP/1.1" || version == "HTTP/1.0")
+        return badRequest(u"malformed request line: it must end in CRLF right after the HTTP version"_s);
     const auto digit = [](char c) { return c >= '0' && c <= '9'; };
     if (version.size() == 8 && version.startsWith("HTTP/") && digit(version[5]) && version[6] == '.'
         && digit(version[7]))
@@ -118,6 +144,71 @@ ApiError HttpRequestDecoder::versionRejection() const
                          {},
                          {}};
     return badRequest(u"malformed request line: the HTTP version must be HTTP/1.1 or HTTP/1.0"_s);
+}
+
+std::optional<ApiError> HttpRequestDecoder::scanHeaderLines(qsizetype from)
+{
+    // What Beast reads leniently in a header, looked at before Beast sees the bytes: it unfolds a
+    // field continued on the next line (obs-fold) into one value, where a proxy in front may read
+    // two fields or refuse it, and it waits for a CRLF that a client ending its lines in a bare LF
+    // never sends. Each byte of a header is looked at once, however the bytes were cut into reads.
+    for (qsizetype i = std::max(from, m_scan.next); i < m_buffer.size() && !m_scan.headerEnded; ++i) {
+        const char c = m_buffer.at(i);
+        if (c == '\n') {
+            if (m_scan.previous != '\r')
+                return badRequest(u"malformed request: a line ends in a bare LF; lines must end in CRLF"_s);
+            m_scan.headerEnded = m_scan.lineBytes == 0 && !m_scan.firstLine;
+            m_scan.firstLine = false;
+            m_scan.lineBytes = 0;
+        } else {
+            if (m_scan.previous == '\n' && (c == ' ' || c == '\t'))
+                return badRequest(u"malformed header: a header field is folded onto a line starting with a space or "
+                                  "tab (obs-fold); send each field on one line"_s);
+            if (c != '\r')
+                ++m_scan.lineBytes;
+        }
+        m_scan.previous = c;
+        m_scan.next = i + 1;
+    }
+    return std::nullopt;
+}
+
+ApiError HttpRequestDecoder::trailerRefusal()
+{
+    return badRequest(u"trailer fields after a chunked body are not accepted; send them as header fields"_s);
+}
+
+std::optional<ApiError> HttpRequestDecoder::checkChunkLine(QByteArrayView rest) const
+{
+    // At a chunk boundary Beast waits for a CRLF however long a bare-LF line goes on, until the
+    // body timeout; and it adds trailer fields to the header after checkHeader() has looked at it.
+    const auto malformed
+        = [] { return badRequest(u"malformed chunked body: its lines must end in CRLF, and chunk data in CRLF"_s); };
+    if (m_parser->dataChunks > 0) {
+        // The CRLF that ends the previous chunk's data.
+        if ((rest.size() >= 1 && rest[0] != '\r') || (rest.size() >= 2 && rest[1] != '\n'))
+            return malformed();
+        rest = rest.sliced(std::min<qsizetype>(2, rest.size()));
+    }
+    const qsizetype end = rest.indexOf('\n');
+    if (end < 0)
+        return std::nullopt;
+    if (end == 0 || rest[end - 1] != '\r')
+        return malformed();
+    qsizetype zeros = 0;
+    while (zeros < end && rest[zeros] == '0')
+        ++zeros;
+    const bool lastChunk = zeros > 0 && !std::isxdigit(uchar(rest[zeros]));
+    if (!lastChunk)
+        return std::nullopt;
+    const QByteArrayView after = rest.sliced(end + 1);
+    if (after.isEmpty())
+        return std::nullopt;
+    if (after[0] != '\r' && after[0] != '\n')
+        return trailerRefusal();
+    if (after[0] != '\r' || (after.size() >= 2 && after[1] != '\n'))
+        return malformed();
+    return std::nullopt;
 }
 
 std::optional<ApiError> HttpRequestDecoder::checkHeader()
@@ -137,7 +228,8 @@ std::optional<ApiError> HttpRequestDecoder::checkHeader()
             {},
             {}};
     }
-    if (std::distance(message.begin(), message.end()) > m_limits.maxHeaderFields)
+    m_headerFields = std::distance(message.begin(), message.end());
+    if (m_headerFields > m_limits.maxHeaderFields)
         return ApiError {431,
                          QString::fromUtf16(errorcode::headersTooLarge),
                          u"the request has more than %1 header fields"_s.arg(m_limits.maxHeaderFields),
@@ -167,11 +259,34 @@ std::optional<ApiError> HttpRequestDecoder::checkHeader()
     const auto credentials = message.equal_range(http::field::authorization);
     if (std::distance(credentials.first, credentials.second) > 1)
         return badRequest(u"Authorization is given more than once"_s);
+    // RFC 9112, 3.2: exactly one Host in HTTP/1.1, at most one in HTTP/1.0.
+    const auto hosts = message.equal_range(http::field::host);
+    const auto hostCount = std::distance(hosts.first, hosts.second);
+    if (hostCount > 1)
+        return badRequest(u"Host is given more than once"_s);
+    if (hostCount == 0 && message.version() == 11)
+        return badRequest(u"the request has no Host header field; HTTP/1.1 requires one"_s);
+    if (hostCount == 1) {
+        const auto value = hosts.first->value();
+        const std::string_view host = trimmed(std::string_view(value.data(), value.size()));
+        const bool valid = std::all_of(host.begin(), host.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                || std::string_view("-._~!$&'()*+,;=:[]%").find(c) != std::string_view::npos;
+        });
+        if (!valid)
+            return badRequest(u"Host \"%1\" is not a host name or address with an optional port"_s.arg(quoted(host)));
+    }
 
     const auto target = message.target();
     if (target.empty() || target.front() != '/')
         return badRequest(u"the request target \"%1\" is not a path such as /v1/health"_s.arg(
             quoted(std::string_view(target.data(), target.size()))));
+    // Decoded now, so that a target read two ways is refused before any of the body is read.
+    ApiError refusal;
+    auto decoded = RequestTarget::decode(QByteArrayView(target.data(), qsizetype(target.size())), &refusal);
+    if (!decoded)
+        return refusal;
+    m_target = std::move(*decoded);
 
     const auto expect = message.find(http::field::expect);
     if (expect != message.end() && !m_parser->beast.is_done()) {
@@ -184,24 +299,8 @@ std::optional<ApiError> HttpRequestDecoder::checkHeader()
 std::optional<ApiError> HttpRequestDecoder::buildRequest()
 {
     auto message = m_parser->beast.release();
-    const auto target = message.target();
-    const QByteArray encoded(target.data(), qsizetype(target.size()));
-    const qsizetype question = encoded.indexOf('?');
-    const QByteArray encodedPath = question < 0 ? encoded : encoded.first(question);
-    if (encoded.contains('#'))
-        return badRequest(u"the request target must not have a fragment (#)"_s);
-
     ApiRequest &request = m_decoded.request;
     request = ApiRequest();
-    request.method = QByteArray(message.method_string().data(), qsizetype(message.method_string().size()));
-    request.path = QUrl::fromPercentEncoding(encodedPath);
-    if (question >= 0) {
-        request.query = QUrlQuery(QString::fromUtf8(encoded.sliced(question + 1)));
-        for (const auto &[key, value] : request.query.queryItems(QUrl::FullyDecoded)) {
-            if (key.isEmpty())
-                return ApiError::invalid(u"query"_s, u"the query has a parameter without a name"_s);
-        }
-    }
     if (const auto authorization = message.find(http::field::authorization); authorization != message.end()) {
         const auto value = authorization->value();
         request.authorization = QByteArray(value.data(), qsizetype(value.size()));
@@ -209,6 +308,10 @@ std::optional<ApiError> HttpRequestDecoder::buildRequest()
         // in decode()); the storage is Beast's own allocation, not a constant.
         std::fill_n(const_cast<char *>(value.data()), value.size(), '\0');
     }
+    request.method = QByteArray(message.method_string().data(), qsizetype(message.method_string().size()));
+    request.path = std::move(m_target.path);
+    request.query = std::move(m_target.query);
+    m_target = RequestTarget();
     std::string &body = message.body();
     request.body = QByteArray(body.data(), qsizetype(body.size()));
     m_decoded.version = int(message.version());
@@ -226,6 +329,7 @@ HttpRequestDecoder::Status HttpRequestDecoder::decode()
         if (offset > 0) {
             std::fill_n(m_buffer.data(), offset, '\0');
             m_buffer.remove(0, offset);
+            m_scan.next = std::max<qsizetype>(0, m_scan.next - offset);
         }
     };
     for (;;) {
@@ -249,6 +353,20 @@ HttpRequestDecoder::Status HttpRequestDecoder::decode()
             m_parser->beast.eager(false);
             m_headerChecked = false;
             m_headerBytes = 0;
+            m_scan = HeaderScan {};
+            m_scan.next = offset;
+        }
+        if (!m_scan.headerEnded) {
+            if (auto refused = scanHeaderLines(offset)) {
+                keep();
+                return reject(std::move(*refused));
+            }
+        }
+        if (m_parser->beast.is_header_done() && m_parser->beast.chunked() && !m_parser->inChunkData()) {
+            if (auto refused = checkChunkLine(QByteArrayView(m_buffer).sliced(offset))) {
+                keep();
+                return reject(std::move(*refused));
+            }
         }
         if (offset == m_buffer.size()) {
             keep();
@@ -277,6 +395,11 @@ HttpRequestDecoder::Status HttpRequestDecoder::decode()
             error = http::error::header_limit;
         if (error == http::error::need_more) {
             keep();
+            // Beast may have stopped at a chunk line after reading chunks in this call.
+            if (m_parser->beast.is_header_done() && m_parser->beast.chunked() && !m_parser->inChunkData()) {
+                if (auto refused = checkChunkLine(m_buffer))
+                    return reject(std::move(*refused));
+            }
             // Beast waits for the end of a chunk-size line, its extensions or a trailer however
             // long it is; a full buffer would stall the connection until its timeout.
             if (room() == 0 && m_parser->beast.is_header_done())
@@ -330,6 +453,14 @@ HttpRequestDecoder::Status HttpRequestDecoder::decode()
         }
         if (m_parser->beast.is_done()) {
             keep();
+            // Beast adds the trailer fields of a chunked body to the header checkHeader() has
+            // checked (a second Authorization, a Host); a body read in one go reaches here
+            // without checkChunkLine() seeing its end.
+            const auto &message = m_parser->beast.get();
+            if (std::distance(message.begin(), message.end()) != m_headerFields) {
+                m_parser.reset();
+                return reject(trailerRefusal());
+            }
             auto refused = buildRequest();
             m_parser.reset();
             m_emptyLineBytes = 0;

@@ -3,6 +3,7 @@
 #include "http/ApiError.h"
 #include "http/ApiMessages.h"
 #include "http/HttpLimits.h"
+#include "http/RequestTarget.h"
 
 #include <QByteArray>
 #include <QByteArrayView>
@@ -68,6 +69,11 @@ private:
     // A refusal of the request line that Beast calls "bad version": 505 when the version is
     // well-formed but not 1.0 or 1.1, 400 when it is malformed.
     ApiError versionRejection() const;
+    // Obs-fold and bare LF in the header of the request in progress, from m_buffer[from] on.
+    std::optional<ApiError> scanHeaderLines(qsizetype from);
+    // A bare LF or a trailer at a chunk boundary; `rest` is the unparsed input from there.
+    std::optional<ApiError> checkChunkLine(QByteArrayView rest) const;
+    static ApiError trailerRefusal();
 
     HttpLimits m_limits;
     qsizetype m_maxBodyBytes;
@@ -75,12 +81,23 @@ private:
     std::unique_ptr<Parser> m_parser; // the request in progress; null between requests
     bool m_headerChecked = false;
     qsizetype m_headerBytes = 0; // of the request in progress, parsed so far
+    std::ptrdiff_t m_headerFields = 0; // of the request in progress, once its header is checked
     static constexpr qsizetype maxEmptyLineBytes = 4; // CR and LF bytes skipped before a request line
     qsizetype m_emptyLineBytes = 0; // skipped so far before the next request
+    struct HeaderScan
+    {
+        qsizetype next = 0; // index in m_buffer of the next byte to look at
+        char previous = 0;
+        qsizetype lineBytes = 0; // of the line so far, CR not counted
+        bool firstLine = true; // the request line
+        bool headerEnded = false; // the empty line was seen
+    };
+    HeaderScan m_scan;
     bool m_continue = false;
     bool m_rejected = false;
     ApiError m_rejection;
     Decoded m_decoded;
+    RequestTarget m_target; // of the request in progress, once its header is checked
 };
 
 } // namespace keyright::server

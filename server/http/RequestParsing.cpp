@@ -1,6 +1,7 @@
 #include "http/RequestParsing.h"
 
 #include "wire/ErrorBody.h"
+#include "wire/JsonReader.h"
 #include "wire/ReapResult.h"
 #include "wire/SeatRulesJson.h"
 
@@ -40,6 +41,11 @@ std::optional<QJsonObject> parseObject(QByteArrayView body, bool optional, ApiEr
                                                        .arg(parseError.offset)));
     if (!document.isObject())
         return fail<QJsonObject>(error, ApiError::invalid(u"body"_s, u"the request body must be a JSON object"_s));
+    if (const auto twice = JsonReader::duplicateMember(body))
+        return fail<QJsonObject>(
+            error,
+            ApiError::invalid(*twice,
+                              u"the request body gives the member \"%1\" more than once"_s.arg(twice->left(80))));
     return document.object();
 }
 

@@ -156,6 +156,13 @@ public:
 
     const Clock &clock() const { return m_clock; }
 
+    // Runs an empty transaction, so that GET /v1/health reports a database that cannot serve one
+    // (PostgreSQL down, with its reconnect pause). Throws StoreError.
+    void checkStore()
+    {
+        m_store.withStore([] {});
+    }
+
     // Counts granted, denied, released, revoked, reclaimed and renewed seats into `stats` (the
     // server's own G-Counter components), each in the transaction of the event it counts.
     // nullptr (the default) counts nothing.

@@ -4,6 +4,7 @@
 #include "stats/StatsService.h"
 #include "store/StoreTypes.h"
 #include "wire/ApiPaths.h"
+#include "wire/JsonReader.h"
 
 #include <QHostAddress>
 #include <QJsonDocument>
@@ -209,9 +210,12 @@ QString PeerSync::mergeReply(qsizetype index, QNetworkReply *reply)
             QString::number(status), QString::fromUtf16(apipath::stats));
 
     QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(reply->readAll(), &parseError);
+    const QByteArray body = reply->readAll();
+    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
     if (!document.isObject())
         return u"the peer's answer is not a JSON object: %1"_s.arg(parseError.errorString());
+    if (const auto twice = JsonReader::duplicateMember(body))
+        return u"the peer's answer gives %1 more than once"_s.arg(*twice);
     QString why;
     const auto snapshot = StatsService::snapshotFromJson(document.object(), &why);
     if (!snapshot)

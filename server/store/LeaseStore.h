@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ClockReference.h"
 #include "SeatRules.h"
 #include "stats/StatComponent.h"
 #include "store/StoreTypes.h"
@@ -158,6 +159,11 @@ public:
     virtual QList<StoredTicket> deadTickets(const QString &licenseId, const QDateTime &now, int limit) = 0;
     // licenseId -> tickets still waiting (no seat held, neither expired nor given up at `now`).
     virtual QHash<QString, int> waitingTicketCounts(const QDateTime &now) = 0;
+
+    // The server's clock as last recorded (GuardedWallClock; docs/ARCHITECTURE.md, "Clock
+    // jumps"): what a restart goes on from. nullopt before the first record.
+    virtual std::optional<ClockReference> clockReference() = 0;
+    virtual void putClockReference(const ClockReference &reference) = 0;
 
     // Usage statistics (StatsService): G-Counter components per license, counter and replica.
     // Adds `by` to one component (created at 0), saturating instead of wrapping. Called inside

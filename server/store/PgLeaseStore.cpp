@@ -1,5 +1,7 @@
 #include "store/PgLeaseStore.h"
 
+#include "store/SqlClockReference.h"
+#include "store/SqlLeaseTables.h"
 #include "store/SqlSchema.h"
 
 #include <QLoggingCategory>
@@ -15,9 +17,37 @@ namespace {
 
 Q_LOGGING_CATEGORY(lcPgStore, "keyright.server.store")
 
-const QString clockQuery = u"SELECT CAST(floor(extract(epoch FROM clock_timestamp()) * 1000) AS BIGINT)"_s;
+// The database's clock in milliseconds, read when the statement gets to it (not the time the
+// transaction began).
+const QString wallNow = u"CAST(floor(extract(epoch FROM clock_timestamp()) * 1000) AS BIGINT)"_s;
+
+// "Now" as every instance computes it: n = clockreference::extrapolate(clock_reference row, w),
+// with w the database's clock, in the same integer arithmetic (tst_storecontract compares the
+// two). e is how far the reference follows the database's clock since it was advanced: never
+// backwards, at most unmeasuredLimitMs; on top of it, the catch-up towards a clock ahead.
+QString readingQuery()
+{
+    return u"SELECT x.reference_ms + x.e + LEAST(GREATEST(x.w - x.reference_ms - x.e, 0), x.e * %1 / 100) AS n, "
+           "x.w AS w FROM (SELECT r.reference_ms, t.w, LEAST(GREATEST(t.w - r.wall_ms, 0), %2) AS e "
+           "FROM clock_reference AS r CROSS JOIN (SELECT %3 AS w) AS t WHERE r.id = 1) AS x"_s.arg(
+               QString::number(clockreference::catchUpPercent), QString::number(clockreference::unmeasuredLimitMs),
+               wallNow);
+}
 
 } // namespace
+
+struct PgLeaseStore::ClockStatements
+{
+    explicit ClockStatements(const QSqlDatabase &db)
+        : read(db)
+        , decide(db)
+        , lockReference(db)
+        , readReference(db)
+        , writeReference(db)
+    { }
+
+    QSqlQuery read, decide, lockReference, readReference, writeReference;
+};
 
 SqlDialect PgLeaseStore::dialect()
 {
@@ -37,6 +67,11 @@ SqlDialect PgLeaseStore::dialect()
                                      "  purpose TEXT PRIMARY KEY,"
                                      "  public_key BYTEA NOT NULL,"
                                      "  recorded_ms BIGINT NOT NULL)"_s});
+    // One "now" for every instance (DatabaseClock): the reference they all advance, and each
+    // license's last "now" a decision was made with, so that no later decision on it takes an
+    // earlier one.
+    d.migrations.append(QStringList {SqlClockReference::createTable(u"BIGINT"_s),
+                                     u"ALTER TABLE licenses ADD COLUMN decided_ms BIGINT NOT NULL DEFAULT 0"_s});
     d.beginMigration = u"BEGIN"_s;
     // Transaction-scoped: released by the COMMIT or ROLLBACK that ends the step.
     d.migrationLock = {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(migrationLockKey)};
@@ -71,12 +106,19 @@ PgLeaseStore::PgLeaseStore(PgConnectionInfo info, std::optional<SecretBuffer> pa
     , m_info(std::move(info))
     , m_password(std::move(password))
     , m_local(local)
-    , m_clock(local, [this] { return readClock(); })
+    , m_clock(local, *this)
 { }
 
 PgLeaseStore::~PgLeaseStore()
 {
     close();
+}
+
+PgLeaseStore::ClockStatements &PgLeaseStore::clockStatements()
+{
+    if (!m_clockStatements)
+        throw StoreError(StoreError::Kind::Unavailable, u"%1 is not open"_s.arg(description()));
+    return *m_clockStatements;
 }
 
 bool PgLeaseStore::connectAndSetUp(QString *error)
@@ -97,7 +139,48 @@ bool PgLeaseStore::connectAndSetUp(QString *error)
         return false;
     // CREATE TABLE IF NOT EXISTS on every start would print a NOTICE to stderr each time.
     QSqlQuery(connection().database()).exec(u"SET client_min_messages TO warning"_s);
-    return setUp(error);
+    if (!setUp(error))
+        return false;
+    auto s = std::make_unique<ClockStatements>(connection().database());
+    const QString reading = readingQuery();
+    const QList<std::pair<QSqlQuery *, QString>> all {
+        {&s->read, reading},
+        // A decision about these licenses (they are locked): the greater of "now" and the last
+        // "now" any of them was decided with, written back to each, so that no later decision
+        // about one of them, on any instance, takes an earlier one.
+        {&s->decide,
+         u"WITH ids AS (SELECT CAST(:ids AS TEXT[]) AS a), reading AS (%1), "
+         "decided AS (SELECT GREATEST(reading.n, COALESCE((SELECT MAX(l.decided_ms) FROM licenses AS l, ids "
+         "WHERE l.id = ANY(ids.a)), 0)) AS ms FROM reading), "
+         "written AS (UPDATE licenses AS l SET decided_ms = decided.ms FROM decided, ids "
+         "WHERE l.id = ANY(ids.a) AND l.decided_ms < decided.ms RETURNING 1) "
+         "SELECT ms FROM decided"_s.arg(reading)},
+        {&s->lockReference, u"SELECT id FROM clock_reference WHERE id = 1 FOR UPDATE"_s},
+        // Read once the row is held (a statement of its own, so that it sees the row as the last
+        // advance left it, and the database's clock as it is now).
+        {&s->readReference,
+         u"SELECT r.reference_ms, r.wall_ms, r.monotonic_ms, r.monotonic_epoch, t.w, "
+         "(SELECT COALESCE(MAX(decided_ms), 0) FROM licenses) FROM clock_reference AS r "
+         "CROSS JOIN (SELECT %1 AS w) AS t WHERE r.id = 1"_s.arg(wallNow)},
+        {&s->writeReference,
+         u"UPDATE clock_reference SET reference_ms = :reference, wall_ms = :wall, monotonic_ms = :monotonic, "
+         "monotonic_epoch = :epoch WHERE id = 1"_s},
+    };
+    if (!connection().prepareAll(all, error))
+        return false;
+    // The first instance on the database starts the reference at the database's clock (or at
+    // the latest "now" a license was decided with, if later); later ones find it there.
+    QSqlQuery ensure(connection().database());
+    if (!ensure.exec(u"INSERT INTO clock_reference (id, reference_ms, wall_ms, monotonic_ms, monotonic_epoch) "
+                     "SELECT 1, GREATEST(t.w, (SELECT COALESCE(MAX(decided_ms), 0) FROM licenses)), t.w, 0, '' "
+                     "FROM (SELECT %1 AS w) AS t ON CONFLICT (id) DO NOTHING"_s.arg(wallNow))) {
+        if (error)
+            *error = u"cannot set up the clock reference in %1: %2"_s.arg(description(),
+                                                                          ensure.lastError().text().trimmed());
+        return false;
+    }
+    m_clockStatements = std::move(s);
+    return true;
 }
 
 bool PgLeaseStore::open(QString *error)
@@ -106,12 +189,13 @@ bool PgLeaseStore::open(QString *error)
         return true;
     if (connectAndSetUp(error))
         return true;
-    SqlLeaseStore::close();
+    close();
     return false;
 }
 
 void PgLeaseStore::close()
 {
+    m_clockStatements.reset(); // its statements belong to the connection
     SqlLeaseStore::close();
 }
 
@@ -123,7 +207,7 @@ void PgLeaseStore::beforeTransaction()
     if (m_lastReconnect && now - *m_lastReconnect < reconnectPause)
         throw StoreError(StoreError::Kind::Unavailable, m_lastReconnectError);
     m_lastReconnect = now;
-    SqlLeaseStore::close();
+    close();
     m_recentLicenses.clear();
     QString why;
     if (connectAndSetUp(&why)) {
@@ -131,7 +215,7 @@ void PgLeaseStore::beforeTransaction()
         m_lastReconnect.reset();
         return;
     }
-    SqlLeaseStore::close();
+    close();
     m_lastReconnectError = why;
     qCWarning(lcPgStore, "%ls", qUtf16Printable(why));
     throw StoreError(StoreError::Kind::Unavailable, why);
@@ -156,31 +240,89 @@ void PgLeaseStore::transactionBegan()
 {
     // A transaction may change licenses; reads after it must see what it wrote.
     m_recentLicenses.clear();
-    QSqlQuery query(connection().database());
-    if (!query.exec(clockQuery) || !query.next())
-        throw connection().errorFor(query.lastError(), u"cannot read the database clock"_s);
-    m_clock.observe(query.value(0).toLongLong());
+    auto &q = clockStatements().read;
+    const qint64 sent = m_clock.monotonicMs();
+    if (!q.exec() || !q.next()) {
+        const QSqlError failure = q.lastError();
+        q.finish();
+        throw connection().errorFor(failure, u"cannot read the database clock"_s);
+    }
+    const qint64 reading = q.value(0).toLongLong();
+    q.finish();
+    m_clock.hold(reading, true, (sent + m_clock.monotonicMs()) / 2);
 }
 
-void PgLeaseStore::licenseLocked()
+void PgLeaseStore::licensesLocked(const QStringList &licenseIds)
 {
-    // The lock may have been waited for: every decision about the license is made on a reading
-    // taken after it was granted, so it sees time as late as every change made before it.
-    transactionBegan();
+    // The locks may have been waited for: every decision about these licenses is made with a
+    // "now" read after they were granted, never earlier than the one any instance last decided
+    // them with (docs/ARCHITECTURE.md, "One now for every instance").
+    auto &q = clockStatements().decide;
+    q.bindValue(u":ids"_s, SqlLeaseTables::arrayLiteral(licenseIds));
+    const qint64 sent = m_clock.monotonicMs();
+    connection().exec(q);
+    if (!q.next()) {
+        q.finish();
+        throw StoreError(StoreError::Kind::Failed,
+                         u"%1 has no clock reference (table clock_reference is empty)"_s.arg(description()));
+    }
+    const qint64 decided = q.value(0).toLongLong();
+    q.finish();
+    m_clock.hold(decided, false, (sent + m_clock.monotonicMs()) / 2);
+}
+
+void PgLeaseStore::transactionEnded()
+{
+    m_clock.release();
 }
 
 std::optional<qint64> PgLeaseStore::readClock()
 {
-    // Inside a transaction the reading taken at its start is fresh enough, and a failed query
-    // would abort the transaction.
-    if (!isOpen() || connection().isBroken() || inTransaction())
+    // Inside a transaction the reading it holds answers, and a failed query would abort it.
+    if (!isOpen() || connection().isBroken() || inTransaction() || !m_clockStatements)
         return std::nullopt;
-    QSqlQuery query(connection().database());
-    if (!query.exec(clockQuery) || !query.next()) {
-        connection().errorFor(query.lastError()); // notes a lost connection
+    auto &q = m_clockStatements->read;
+    if (!q.exec() || !q.next()) {
+        connection().errorFor(q.lastError()); // notes a lost connection
+        q.finish();
         return std::nullopt;
     }
-    return query.value(0).toLongLong();
+    const qint64 reading = q.value(0).toLongLong();
+    q.finish();
+    return reading;
+}
+
+clockreference::Advance PgLeaseStore::advanceClock(const Clock &local)
+{
+    clockreference::Advance advance;
+    withStore([&] {
+        ClockStatements &s = clockStatements();
+        connection().exec(s.lockReference).finish();
+        // The monotonic clock read right after the database's, and trusted to measure with only
+        // when the two readings cannot be further apart than clockreference::agreementMs.
+        const qint64 sent = local.monotonic().count();
+        auto &read = connection().exec(s.readReference);
+        if (!read.next()) {
+            read.finish();
+            throw StoreError(StoreError::Kind::Failed,
+                             u"%1 has no clock reference (table clock_reference is empty)"_s.arg(description()));
+        }
+        const ClockReference last {read.value(0).toLongLong(), read.value(1).toLongLong(), read.value(2).toLongLong(),
+                                   read.value(3).toString()};
+        const qint64 wall = read.value(4).toLongLong();
+        const qint64 latestDecided = read.value(5).toLongLong();
+        read.finish();
+        const qint64 monotonic = local.monotonic().count();
+        advance = clockreference::advance(last, wall, monotonic, local.monotonicEpoch(), latestDecided,
+                                          monotonic - sent <= clockreference::agreementMs);
+        auto &write = s.writeReference;
+        write.bindValue(u":reference"_s, advance.next.referenceMs);
+        write.bindValue(u":wall"_s, advance.next.wallMs);
+        write.bindValue(u":monotonic"_s, advance.next.monotonicMs);
+        write.bindValue(u":epoch"_s, advance.next.monotonicEpoch);
+        connection().exec(write).finish();
+    });
+    return advance;
 }
 
 qint64 PgLeaseStore::backendPid()

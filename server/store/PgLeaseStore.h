@@ -8,6 +8,7 @@
 #include <QByteArray>
 
 #include <chrono>
+#include <memory>
 #include <optional>
 
 namespace keyright::server {
@@ -24,7 +25,9 @@ namespace keyright::server {
 //   the next unit reconnects (one attempt, then none for reconnectPause, so a dead database costs
 //   each request one short connect timeout at most). Serialization failures and deadlocks are
 //   retried by SqlTransactions, never a failed commit.
-// - clock() is the database's clock (DatabaseClock), for every liveness decision.
+// - clock() is one "now" for every instance (DatabaseClock), for every liveness decision: computed
+//   by the database from the clock_reference row, and for a license never earlier than the last
+//   "now" it was decided with (licenses.decided_ms).
 class PgLeaseStore final : public SqlLeaseStore
 {
 public:
@@ -45,7 +48,15 @@ public:
     // see LeaseStore::batchesTurns().
     bool batchesTurns() const override { return false; }
     const PgConnectionInfo &connectionInfo() const { return m_info; }
-    const Clock &clock() const { return m_clock; }
+    DatabaseClock &clock() { return m_clock; }
+
+    // DatabaseClock's readings. readClock(): "now" outside a transaction (nullopt inside one, or
+    // when the database cannot be read). advanceClock(): advances the reference in a transaction
+    // of its own (clockreference::advance with `local`'s monotonic reading, taken as close as
+    // possible to the database's: right after it, with the row held) and returns what it did.
+    // Throws StoreError.
+    std::optional<qint64> readClock();
+    clockreference::Advance advanceClock(const Clock &local);
 
     // The first server to call this records `publicKey` as the one every server signs with;
     // false with a message when the database already holds a different one.
@@ -63,16 +74,20 @@ public:
 protected:
     void beforeTransaction() override;
     void transactionBegan() override;
-    void licenseLocked() override;
+    void licensesLocked(const QStringList &licenseIds) override;
+    void transactionEnded() override;
 
 private:
+    struct ClockStatements;
+
     bool connectAndSetUp(QString *error);
-    std::optional<qint64> readClock();
+    ClockStatements &clockStatements();
 
     PgConnectionInfo m_info;
     std::optional<SecretBuffer> m_password;
     const Clock &m_local;
     DatabaseClock m_clock;
+    std::unique_ptr<ClockStatements> m_clockStatements;
     std::optional<std::chrono::milliseconds> m_lastReconnect; // local monotonic time
     struct RecentLicense
     {

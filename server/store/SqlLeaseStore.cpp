@@ -1,5 +1,6 @@
 #include "store/SqlLeaseStore.h"
 
+#include "store/SqlClockReference.h"
 #include "store/SqlCounters.h"
 #include "store/SqlEventLog.h"
 #include "store/SqlLeaseTables.h"
@@ -25,7 +26,8 @@ SqlLeaseStore::SqlLeaseStore(const QString &driver, const QString &description, 
     m_schema = std::make_unique<SqlSchema>(m_connection, m_dialect);
     m_transactions = std::make_unique<SqlTransactions>(
         m_connection, m_dialect.begin, m_dialect.prepareTransactionControl,
-        SqlTransactions::Hooks {[this] { dropCaches(); }, [this] { transactionBegan(); }});
+        SqlTransactions::Hooks {[this] { dropCaches(); }, [this] { transactionBegan(); },
+                                [this] { transactionEnded(); }});
     makeParts();
 }
 
@@ -42,6 +44,7 @@ void SqlLeaseStore::makeParts()
     const bool serialized = m_dialect.lockLicense.isEmpty();
     m_seatRules = std::make_unique<SqlSeatRules>(m_connection, m_caching, serialized ? QString() : u" FOR SHARE"_s,
                                                  serialized ? QString() : u" FOR UPDATE"_s);
+    m_clockReference = std::make_unique<SqlClockReference>(m_connection);
 }
 
 SqlLeaseStore::~SqlLeaseStore()
@@ -54,6 +57,7 @@ SqlLeaseStore::~SqlLeaseStore()
     m_tokens.reset();
     m_tickets.reset();
     m_seatRules.reset();
+    m_clockReference.reset();
     m_connection.close();
 }
 
@@ -71,7 +75,7 @@ bool SqlLeaseStore::prepareStatements(QString *error)
     m_transactions->reset();
     m_prepared = m_transactions->prepare(error) && m_tables->prepare(error) && m_events->prepare(error)
         && m_counters->prepare(error) && m_tokens->prepare(error) && m_tickets->prepare(error)
-        && m_seatRules->prepare(error);
+        && m_seatRules->prepare(error) && m_clockReference->prepare(error);
     return m_prepared;
 }
 
@@ -165,7 +169,7 @@ void SqlLeaseStore::withLicense(const QString &licenseId, const std::function<vo
     unit([&] {
         m_tables->lockLicense(licenseId);
         m_unitLicenses.insert(licenseId);
-        licenseLocked();
+        licensesLocked({licenseId});
         work();
     });
 }
@@ -212,7 +216,7 @@ void SqlLeaseStore::lockLicenses(const QStringList &licenseIds)
         m_tables->lockLicenses(ids);
         for (const QString &id : std::as_const(ids))
             m_unitLicenses.insert(id);
-        licenseLocked();
+        licensesLocked(ids);
     });
 }
 
@@ -474,6 +478,18 @@ QHash<QString, int> SqlLeaseStore::waitingTicketCounts(const QDateTime &now)
 {
     ready();
     return m_tickets->waitingTicketCounts(now);
+}
+
+std::optional<ClockReference> SqlLeaseStore::clockReference()
+{
+    ready();
+    return m_clockReference->read();
+}
+
+void SqlLeaseStore::putClockReference(const ClockReference &reference)
+{
+    ready();
+    m_clockReference->write(reference);
 }
 
 void SqlLeaseStore::bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by)

@@ -12,6 +12,7 @@
 
 namespace keyright::server {
 
+class SqlClockReference;
 class SqlCounters;
 class SqlEventLog;
 class SqlLeaseTables;
@@ -102,6 +103,9 @@ public:
     QList<StoredTicket> deadTickets(const QString &licenseId, const QDateTime &now, int limit) override;
     QHash<QString, int> waitingTicketCounts(const QDateTime &now) override;
 
+    std::optional<ClockReference> clockReference() override;
+    void putClockReference(const ClockReference &reference) override;
+
     void bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by) override;
     QList<StatComponent> counterComponents() override;
     void mergeComponents(const QList<StatComponent> &components) override;
@@ -121,8 +125,10 @@ protected:
     virtual void beforeTransaction() { }
     // Inside a transaction that just began.
     virtual void transactionBegan() { }
-    // Inside withLicense(), once the license is held.
-    virtual void licenseLocked() { }
+    // Inside withLicense() or lockLicenses(), once these licenses are held.
+    virtual void licensesLocked(const QStringList &licenseIds) { Q_UNUSED(licenseIds); }
+    // Right after a transaction ended (committed or rolled back).
+    virtual void transactionEnded() { }
 
 private:
     void makeParts();
@@ -143,6 +149,7 @@ private:
     std::unique_ptr<SqlTokens> m_tokens;
     std::unique_ptr<SqlQueueTickets> m_tickets;
     std::unique_ptr<SqlSeatRules> m_seatRules;
+    std::unique_ptr<SqlClockReference> m_clockReference;
     bool m_caching;
     bool m_prepared = false;
     bool m_createdSchema = false;

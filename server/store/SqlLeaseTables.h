@@ -66,15 +66,16 @@ public:
     void putBlock(const HolderBlock &block);
     int deleteBlocksEndedBy(const QDateTime &now);
 
+    // A PostgreSQL array literal ('{"a","b"}'), bound as text and cast in the statement: Qt SQL
+    // binds no arrays.
+    static QString arrayLiteral(const QStringList &elements);
+
 private:
     struct Statements;
 
     // Throws StoreError when the store is not open (never prepared, or its connection was lost).
     Statements &statements();
 
-    // A PostgreSQL array literal ('{"a","b"}'), bound as text and cast in the statement: Qt SQL
-    // binds no arrays.
-    static QString arrayLiteral(const QStringList &elements);
     static QString leaseKey(const QString &licenseId, const QString &seatId);
     void cacheLease(const StoredLease &row);
     void cacheRenewal(const SeatLease &lease);

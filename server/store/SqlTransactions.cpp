@@ -99,11 +99,18 @@ void SqlTransactions::begin()
 void SqlTransactions::commit()
 {
     QSqlError failure;
-    if (control(Control::Commit, &failure))
+    if (control(Control::Commit, &failure)) {
+        if (m_hooks.ended)
+            m_hooks.ended();
         return;
+    }
     StoreError error = m_connection.errorFor(failure, u"the commit failed"_s);
+    // A conflict at commit was rolled back by the database; a connection lost during the COMMIT
+    // leaves its outcome unknown.
     if (error.kind() == StoreError::Kind::Conflict)
         throw StoreError(StoreError::Kind::Unavailable, QString::fromUtf8(error.what()));
+    if (error.kind() == StoreError::Kind::Unavailable)
+        error.setOutcomeUnknown();
     throw error;
 }
 
@@ -112,6 +119,8 @@ bool SqlTransactions::rollback()
     const bool undone = control(Control::Rollback);
     if (m_hooks.undone)
         m_hooks.undone();
+    if (m_hooks.ended)
+        m_hooks.ended();
     return undone;
 }
 
@@ -227,6 +236,10 @@ void SqlTransactions::commitBatch()
         commit();
     } catch (const StoreError &failure) {
         rollback();
+        if (failure.outcomeUnknown())
+            throw StoreError(failure.kind(),
+                             u"the batch may not have been committed: %1"_s.arg(QString::fromUtf8(failure.what())))
+                .setOutcomeUnknown();
         throw StoreError(failure.kind(), u"the batch was not committed: %1"_s.arg(QString::fromUtf8(failure.what())));
     }
 }

@@ -32,6 +32,8 @@ public:
         std::function<void()> undone;
         // Called right after a transaction began, inside it (PostgreSQL reads its clock there).
         std::function<void()> began;
+        // Called right after a transaction ended, committed or rolled back (not a savepoint).
+        std::function<void()> ended;
     };
 
     SqlTransactions(SqlConnection &connection, const QString &beginStatement, bool prepared, Hooks hooks);

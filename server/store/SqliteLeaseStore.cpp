@@ -1,13 +1,75 @@
 #include "store/SqliteLeaseStore.h"
 
+#include "store/SqlClockReference.h"
 #include "store/SqlSchema.h"
 
+#include <QFile>
+#include <QLoggingCategory>
 #include <QSqlError>
 #include <QSqlQuery>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
 namespace keyright::server {
+
+namespace {
+
+Q_LOGGING_CATEGORY(lcSqliteStore, "keyright.server.store")
+
+QString modeText(mode_t mode)
+{
+    return u"0%1"_s.arg(int(mode & 07777), 3, 8, QChar(u'0'));
+}
+
+QString systemError(int error)
+{
+    return QString::fromLocal8Bit(std::strerror(error));
+}
+
+} // namespace
+
+bool SqliteLeaseStore::secureFiles(const QString &path, QString *error)
+{
+    // The database holds license key and token hashes and every holder's name: its owner alone
+    // may read it, as the secret files beside it. SQLite creates its WAL and journal with the mode
+    // of the database file, so a database made 0600 from the first instant keeps them 0600 too.
+    const QByteArray native = QFile::encodeName(path);
+    const int fd = ::open(native.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, S_IRUSR | S_IWUSR);
+    if (fd >= 0) {
+        ::close(fd); // an empty file is an empty SQLite database
+    } else if (errno != EEXIST) {
+        if (error)
+            *error = u"cannot create the database %1: %2"_s.arg(path, systemError(errno));
+        return false;
+    }
+    // A store made by an earlier version (0644), or files a person loosened: tightened, or
+    // refused when that is not possible.
+    for (const QString &suffix : {QString(), u"-wal"_s, u"-shm"_s, u"-journal"_s}) {
+        const QString file = path + suffix;
+        struct stat status
+        { };
+        if (::stat(QFile::encodeName(file).constData(), &status) != 0 || !S_ISREG(status.st_mode))
+            continue;
+        if ((status.st_mode & (S_IRWXG | S_IRWXO)) == 0)
+            continue;
+        if (::chmod(QFile::encodeName(file).constData(), S_IRUSR | S_IWUSR) != 0) {
+            if (error)
+                *error = u"%1 can be read by other users (mode %2) and could not be made private: %3. It holds key "
+                         "and token hashes and holder names: run chmod 600 %1 as its owner"_s.arg(
+                             file, modeText(status.st_mode), systemError(errno));
+            return false;
+        }
+        qCWarning(lcSqliteStore, "%ls could be read by other users (mode %ls); made it 0600", qUtf16Printable(file),
+                  qUtf16Printable(modeText(status.st_mode)));
+    }
+    return true;
+}
 
 SqlDialect SqliteLeaseStore::dialect()
 {
@@ -24,6 +86,9 @@ SqlDialect SqliteLeaseStore::dialect()
         = u"UPDATE leases SET request_id = '' WHERE request_id <> '' AND rowid NOT IN "
           "(SELECT MAX(rowid) FROM leases WHERE request_id <> '' GROUP BY license_id, holder, request_id)"_s,
     });
+    // Appended after the shared steps (and after PostgreSQL's own, there), so that a step a store
+    // already took keeps its number: the clock as last recorded, which a restart goes on from.
+    d.migrations.append(QStringList {SqlClockReference::createTable(u"INTEGER"_s)});
     // IMMEDIATE: the write lock is taken at BEGIN, so a transaction never fails half-way for
     // want of it.
     d.beginMigration = u"BEGIN IMMEDIATE"_s;
@@ -47,6 +112,8 @@ bool SqliteLeaseStore::open(QString *error)
 {
     if (isOpen())
         return true;
+    if (!secureFiles(m_path, error))
+        return false;
     if (!connection().open([this](QSqlDatabase &db) { db.setDatabaseName(m_path); }, error))
         return false;
     // Durability: WAL with synchronous=NORMAL. A commit has been appended to the WAL file with

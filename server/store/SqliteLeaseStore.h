@@ -23,6 +23,8 @@ public:
     static SqlDialect dialect();
 
     // Opens (creating if needed) and migrates the database. False with a reason on failure.
+    // The file and its WAL are the owner's alone (0600): made so, or tightened when an existing
+    // store is looser (refused, with the chmod to run, when that fails).
     bool open(QString *error = nullptr);
     QString path() const { return m_path; }
 
@@ -32,6 +34,8 @@ public:
     bool batchesTurns() const override { return !m_shared; }
 
 private:
+    static bool secureFiles(const QString &path, QString *error);
+
     QString m_path;
     bool m_shared = false;
 };

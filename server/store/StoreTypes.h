@@ -95,8 +95,19 @@ public:
     Kind kind() const { return m_kind; }
     bool isUnavailable() const { return m_kind == Kind::Unavailable; }
 
+    // Whether the change may have been kept: the connection was lost while a COMMIT was in
+    // flight, so the database may have committed it before the answer was lost. Every other
+    // failure is known to have kept nothing.
+    bool outcomeUnknown() const { return m_outcomeUnknown; }
+    StoreError &setOutcomeUnknown(bool unknown = true)
+    {
+        m_outcomeUnknown = unknown;
+        return *this;
+    }
+
 private:
     Kind m_kind = Kind::Failed;
+    bool m_outcomeUnknown = false;
 };
 
 } // namespace keyright::server

@@ -15,12 +15,15 @@
 #include "ServerProcess.h"
 #include "SkewedClock.h"
 #include "SystemClock.h"
+#include "TestCertificates.h"
 #include "Timestamps.h"
+#include "TlsTrust.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QSignalSpy>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -64,6 +67,7 @@ private Q_SLOTS:
     void destructorAbortsInFlightRequests();
     void tokensCreateListWhoamiAndRevoke();
     void viewerIsForbiddenWithTheRoleNamed();
+    void httpsCertificateTrustedOnFirstUseAndChangesRefused();
 
     void decodeLeaseListRejectsMalformedRows_data();
     void decodeLeaseListRejectsMalformedRows();
@@ -655,6 +659,90 @@ void TestAdminClient::viewerIsForbiddenWithTheRoleNamed()
     QCOMPARE(reap.error.kind, ClientError::Kind::Forbidden);
     QCOMPARE(reap.error.code, u"forbidden"_s);
     QVERIFY2(reap.error.message.contains(u"operator role"_s), qPrintable(reap.error.message));
+}
+
+// A server with a self-signed certificate: refused with its fingerprint named and reported for a
+// person to confirm; trusted once confirmed; refused, before anything is sent, when it presents
+// another certificate later, self-signed or even one an authority the client trusts signed.
+void TestAdminClient::httpsCertificateTrustedOnFirstUseAndChangesRefused()
+{
+    TestCertificates certificates;
+    QVERIFY2(certificates.unavailableReason().isEmpty(), qPrintable(certificates.unavailableReason()));
+    QString error;
+    const auto first = certificates.selfSigned(u"first"_s, &error);
+    QVERIFY2(first, qPrintable(error));
+    const auto second = certificates.selfSigned(u"second"_s, &error);
+    QVERIFY2(second, qPrintable(error));
+    const auto issued = certificates.issue(u"issued"_s, &error);
+    QVERIFY2(issued, qPrintable(error));
+    const auto authorities = TlsTrust::readCaFile(certificates.authority()->certificate, &error);
+    QVERIFY2(authorities, qPrintable(error));
+    const std::optional<QString> firstPrint = certificates.fingerprint(first->certificate, &error);
+    const std::optional<QString> secondPrint = certificates.fingerprint(second->certificate, &error);
+    const std::optional<QString> issuedPrint = certificates.fingerprint(issued->certificate, &error);
+    QVERIFY2(firstPrint && secondPrint && issuedPrint, qPrintable(error));
+
+    ServerProcess server;
+    server.setTls(first->certificate, first->key);
+    QVERIFY2(server.start(&error), qPrintable(error));
+    AdminClient admin(*m_network, m_clock);
+    admin.setServerUrl(server.url());
+    admin.setAdminToken(server.adminToken());
+    admin.setTransferTimeout(5s);
+    QSignalSpy untrusted(&admin, &AdminClient::certificateUntrusted);
+    const auto list = [&] { return wait<LicenseList>([&](auto done) { admin.listLicenses(this, done); }); };
+
+    const auto refused = list();
+    QCOMPARE(refused.error.kind, ClientError::Kind::Tls);
+    QVERIFY2(refused.error.message.contains(u"not trusted"_s) && refused.error.message.contains(*firstPrint),
+             qPrintable(refused.error.message + u" / "_s + *firstPrint));
+    QVERIFY(!untrusted.isEmpty());
+    QCOMPARE(untrusted.constFirst().at(0).toUrl(), server.url());
+    QCOMPARE(TlsTrust::fingerprint(untrusted.constFirst().at(1).value<QSslCertificate>()), *firstPrint);
+
+    TlsTrust trust;
+    trust.trustCertificate(server.url(), *firstPrint);
+    admin.setTlsTrust(trust);
+    const auto confirmed = list();
+    QVERIFY2(confirmed.ok(), qPrintable(confirmed.error.message));
+
+    // The same address presents another certificate: refused, naming both fingerprints, and not
+    // offered for trust again.
+    const qsizetype offered = untrusted.size();
+    QVERIFY(server.terminate());
+    server.setTls(second->certificate, second->key);
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const auto changed = list();
+    QCOMPARE(changed.error.kind, ClientError::Kind::Tls);
+    QVERIFY2(changed.error.message.contains(u"changed"_s) && changed.error.message.contains(*firstPrint)
+                 && changed.error.message.contains(*secondPrint),
+             qPrintable(changed.error.message));
+    QCOMPARE(untrusted.size(), offered);
+
+    // Even a certificate an authority the client trusts vouches for.
+    QVERIFY(server.terminate());
+    server.setTls(issued->certificate, issued->key);
+    QVERIFY2(server.start(&error), qPrintable(error));
+    trust.addAuthorities(*authorities);
+    admin.setTlsTrust(trust);
+    const auto vouched = list();
+    QCOMPARE(vouched.error.kind, ClientError::Kind::Tls);
+    QVERIFY2(vouched.error.message.contains(u"changed"_s) && vouched.error.message.contains(*issuedPrint),
+             qPrintable(vouched.error.message));
+    // Refused before the request (and the token) left: a command there cannot have happened.
+    const auto command = wait<LicenseWriteResult>([&](auto done) {
+        admin.putLicense(LicenseSpec {u"tls-probe"_s, u"Probe"_s, 1, 60, 5, 15}, this, done);
+    });
+    QCOMPARE(command.error.kind, ClientError::Kind::Tls);
+    QVERIFY(!command.error.mayHaveHappened);
+    // Forgotten, the authority decides.
+    trust.forgetCertificate(server.url());
+    admin.setTlsTrust(trust);
+    const auto byAuthority = list();
+    QVERIFY2(byAuthority.ok(), qPrintable(byAuthority.error.message));
+    for (const LicenseSummary &license : byAuthority.value->licenses)
+        QVERIFY(license.id != u"tls-probe"_s);
+    QVERIFY(server.terminate());
 }
 
 void TestAdminClient::decodeTokenListRejectsMalformedTokens_data()

@@ -5,6 +5,7 @@
 #include "FaultProxy.h"
 #include "SecretBuffer.h"
 #include "ServerProcess.h"
+#include "TestCertificates.h"
 #include "Timestamps.h"
 #include "wire/Identifiers.h"
 
@@ -77,6 +78,10 @@ private Q_SLOTS:
     void failuresMapToExitCodes();
     void tokenCreateListWhoamiRevoke();
     void viewerTokenCannotRevokeAndExitsWithSeven();
+    void serversThatDisagreeOnTheKeyAreNamed_data();
+    void serversThatDisagreeOnTheKeyAreNamed();
+    void httpsServerIsTrustedThroughItsAuthority_data();
+    void httpsServerIsTrustedThroughItsAuthority();
 
 private:
     QProcessEnvironment environment(const QMap<QString, QString> &extra = {}) const;
@@ -120,7 +125,8 @@ void TestCli::cleanupTestCase()
 QProcessEnvironment TestCli::environment(const QMap<QString, QString> &extra) const
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const QString &name : {u"KEYRIGHT_SERVER"_s, u"KEYRIGHT_ADMIN_TOKEN"_s, u"KEYRIGHT_LICENSE_KEY"_s})
+    for (const QString &name : {u"KEYRIGHT_SERVER"_s, u"KEYRIGHT_SERVERS"_s, u"KEYRIGHT_ADMIN_TOKEN"_s,
+                                u"KEYRIGHT_LICENSE_KEY"_s, u"SSL_CERT_FILE"_s, u"SSL_CERT_DIR"_s})
         env.remove(name);
     env.insert(u"KEYRIGHT_SERVER"_s, m_server->url().toString());
     for (auto it = extra.cbegin(); it != extra.cend(); ++it) {
@@ -892,6 +898,120 @@ void TestCli::viewerTokenCannotRevokeAndExitsWithSeven()
     QCOMPARE(revoke.exitCode, 7);
     QVERIFY2(revoke.err.contains(u"forbidden"_s) && revoke.err.contains(u"operator role"_s), qPrintable(revoke.err));
     QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(), 1);
+}
+
+void TestCli::serversThatDisagreeOnTheKeyAreNamed_data()
+{
+    QTest::addColumn<bool>("hold");
+    QTest::newRow("status") << false;
+    QTest::newRow("hold") << true;
+}
+
+// `keyright --server FOREIGN --server GOOD status`, FOREIGN being another site's server (so
+// another signing key): it used to answer "unauthorized: the access token is not valid" from
+// FOREIGN. With no key pinned, the CLI cannot know which of the two is right: it says they
+// disagree and names both, and asks neither anything else.
+void TestCli::serversThatDisagreeOnTheKeyAreNamed()
+{
+    QFETCH(bool, hold);
+    ServerProcess foreign;
+    foreign.setExtraArguments({u"--reap-interval"_s, u"0"_s});
+    QString error;
+    QVERIFY2(foreign.start(&error), qPrintable(error));
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 2);
+    QVERIFY(!keyFile.isEmpty());
+    const QStringList servers {u"--server"_s, foreign.url().toString(), u"--server"_s, m_server->url().toString()};
+    const CliRun result = hold
+        ? run(servers + QStringList {u"hold"_s, id, u"--holder"_s, u"alice@ws-1"_s, u"--key-file"_s, keyFile})
+        : run(servers + QStringList {u"status"_s});
+    QCOMPARE(result.exitCode, 1);
+    const QString err = result.err.trimmed();
+    QVERIFY2(err.startsWith(u"keyright: "_s) && !err.contains(u'\n'), qPrintable(result.err));
+    QVERIFY2(err.contains(u"disagree on the signing key"_s), qPrintable(err));
+    QVERIFY2(err.contains(foreign.url().toDisplayString()) && err.contains(m_server->url().toDisplayString()),
+             qPrintable(err));
+    QVERIFY2(!err.contains(u"unauthorized"_s), qPrintable(err));
+    QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(-1), 0);
+    QVERIFY(foreign.terminate());
+}
+
+void TestCli::httpsServerIsTrustedThroughItsAuthority_data()
+{
+    QTest::addColumn<bool>("selfSigned"); // the server's certificate
+    QTest::addColumn<QString>("trust"); // how the CLI is told to trust it
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("named"); // in stderr, when it fails
+    QTest::newRow("private CA, system authorities only") << false << u"none"_s << u"status"_s << 6 << u"not trusted"_s;
+    QTest::newRow("private CA, --ca-file") << false << u"ca-file"_s << u"status"_s << 0 << QString();
+    QTest::newRow("private CA, SSL_CERT_FILE") << false << u"cert-file"_s << u"status"_s << 0 << QString();
+    QTest::newRow("private CA, SSL_CERT_DIR") << false << u"cert-dir"_s << u"status"_s << 0 << QString();
+    QTest::newRow("self-signed, untrusted") << true << u"none"_s << u"status"_s << 6 << u"not trusted"_s;
+    QTest::newRow("self-signed, itself as --ca-file") << true << u"ca-file"_s << u"status"_s << 0 << QString();
+    QTest::newRow("hold, untrusted") << false << u"none"_s << u"hold"_s << 6 << u"not trusted"_s;
+    // The server is reached and refuses the key: the TLS part worked.
+    QTest::newRow("hold, --ca-file") << false << u"ca-file"_s << u"hold"_s << 3 << u"refused"_s;
+    QTest::newRow("a --ca-file that holds no certificate")
+        << false << u"bad-ca-file"_s << u"status"_s << 1 << u"no PEM or DER certificate"_s;
+}
+
+void TestCli::httpsServerIsTrustedThroughItsAuthority()
+{
+    QFETCH(bool, selfSigned);
+    QFETCH(QString, trust);
+    QFETCH(QString, command);
+    QFETCH(int, exitCode);
+    QFETCH(QString, named);
+    TestCertificates certificates;
+    QVERIFY2(certificates.unavailableReason().isEmpty(), qPrintable(certificates.unavailableReason()));
+    QString error;
+    const auto pair
+        = selfSigned ? certificates.selfSigned(u"server"_s, &error) : certificates.issue(u"server"_s, &error);
+    QVERIFY2(pair, qPrintable(error));
+    const auto authority = certificates.authority(&error);
+    QVERIFY2(authority, qPrintable(error));
+    const QString trusted = selfSigned ? pair->certificate : authority->certificate;
+    const auto fingerprint = certificates.fingerprint(pair->certificate, &error);
+    QVERIFY2(fingerprint, qPrintable(error));
+    ServerProcess server;
+    server.setTls(pair->certificate, pair->key);
+    QVERIFY2(server.start(&error), qPrintable(error));
+    QCOMPARE(server.url().scheme(), u"https"_s);
+
+    QStringList arguments {u"--server"_s, server.url().toString()};
+    QMap<QString, QString> environment;
+    if (trust == u"ca-file"_s) {
+        arguments << u"--ca-file"_s << trusted;
+    } else if (trust == u"bad-ca-file"_s) {
+        arguments << u"--ca-file"_s << server.adminTokenPath();
+    } else if (trust == u"cert-file"_s) {
+        environment.insert(u"SSL_CERT_FILE"_s, trusted);
+    } else if (trust == u"cert-dir"_s) {
+        const QString dir = QDir(certificates.directory()).filePath(u"authorities"_s);
+        QVERIFY(QDir().mkpath(dir));
+        QVERIFY(QFile::copy(trusted, QDir(dir).filePath(u"private-ca.pem"_s)));
+        environment.insert(u"SSL_CERT_DIR"_s, dir);
+    }
+    if (command == u"hold"_s) {
+        arguments << u"hold"_s << u"acme-cad"_s << u"--holder"_s << u"alice@ws-1"_s;
+        environment.insert(u"KEYRIGHT_LICENSE_KEY"_s, u"kr1-"_s + QString(64, u'f'));
+    } else {
+        arguments << u"status"_s << u"--token-file"_s << server.adminTokenPath();
+    }
+    const CliRun result = run(arguments, environment);
+    QVERIFY2(result.exitCode == exitCode, qPrintable(u"exit %1: %2"_s.arg(result.exitCode).arg(result.err)));
+    if (exitCode == 0) {
+        QVERIFY2(result.out.startsWith(u"Server %1"_s.arg(server.url().toDisplayString())), qPrintable(result.out));
+        return;
+    }
+    QVERIFY2(result.err.contains(named), qPrintable(result.err));
+    if (named == u"not trusted"_s) {
+        // The fingerprint a person can compare with `openssl x509 -fingerprint -sha256` on the server.
+        QVERIFY2(result.err.contains(*fingerprint), qPrintable(result.err + u" / "_s + *fingerprint));
+        if (command == u"status"_s)
+            QVERIFY2(result.err.contains(u"--ca-file"_s), qPrintable(result.err));
+    }
 }
 
 } // namespace keyright

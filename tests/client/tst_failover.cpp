@@ -15,8 +15,14 @@
 #include <QNetworkProxy>
 #include <QSignalSpy>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 #include <QTimer>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
@@ -83,9 +89,13 @@ private Q_SLOTS:
     void lostCheckoutAnswerRetriedElsewhereTakesOneSeat();
     void clientErrorIsAnAnswer();
     void serviceUnavailableMovesOn();
+    void answeredStatusIsTheAnswerWhateverQtCallsIt_data();
+    void answeredStatusIsTheAnswerWhateverQtCallsIt();
     void instanceWithAnotherKeyIsRefused_data();
     void instanceWithAnotherKeyIsRefused();
+    void unpinnedClientsNameBothServersWhenKeysDisagree();
     void deadInstanceCostsWellUnderASecond();
+    void hostThatNeverAcceptsCostsTheConnectTimeout();
     void changingTheListMidRequestStillAnswers();
     void thirtyKeepersSurviveTheBusiestInstanceDying();
     void adminReadsMoveOn();
@@ -262,6 +272,8 @@ void TestFailover::lostCheckoutAnswerRetriedElsewhereTakesOneSeat()
 void TestFailover::clientErrorIsAnAnswer()
 {
     auto client = makeClient(instanceUrls(), "kr1-" + QByteArray(64, 'a'));
+    // Pinned, so that the other instances are not even asked for their keys.
+    client->setPublicKey(m_server->verifier());
     const LeaseOutcome refused = checkout(*client, u"alice@ws-1"_s);
     QVERIFY2(std::holds_alternative<outcome::Unauthorized>(refused), qPrintable(describe(refused)));
     QCOMPARE(answeredBy(1), 0);
@@ -286,11 +298,82 @@ void TestFailover::serviceUnavailableMovesOn()
     QVERIFY(client->instances().at(0).lastError.contains(u"the database is unreachable"_s));
 }
 
+// The instance's answer is the answer when it has an HTTP status, whatever Qt's error code for
+// it: Qt reports a 400 as ProtocolInvalidOperationError (one of its 300-399 "protocol" codes), and
+// LeaseClient used to take it for a transport failure, sending the request to every other
+// instance and calling the server unreachable. What has no status at all moves on, in both
+// clients alike.
+void TestFailover::answeredStatusIsTheAnswerWhateverQtCallsIt_data()
+{
+    QTest::addColumn<QByteArray>("response");
+    QTest::addColumn<bool>("movesOn");
+    const QByteArray body = R"({"error":"invalid_request","message":"the request was refused here","field":"holder"})";
+    QTest::newRow("400, Qt's ProtocolInvalidOperationError")
+        << "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: "
+            + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body
+        << false;
+    QTest::newRow("a redirect, not followed")
+        << QByteArray("HTTP/1.1 301 Moved Permanently\r\nLocation: http://elsewhere.example/\r\nContent-Length: "
+                      "0\r\nConnection: close\r\n\r\n")
+        << false;
+    QTest::newRow("no HTTP status at all") << QByteArray("this is not HTTP\r\n\r\n") << true;
+}
+
+void TestFailover::answeredStatusIsTheAnswerWhateverQtCallsIt()
+{
+    QFETCH(QByteArray, response);
+    QFETCH(bool, movesOn);
+    auto client = makeClient(instanceUrls(), m_key);
+    AdminClient admin(*m_network, m_server->clock());
+    admin.setServerUrls(instanceUrls());
+    admin.setAdminToken(m_server->adminToken());
+    // Both clients know the site and stick to instance 0 before it answers strangely.
+    const LeaseOutcome first = checkout(*client, u"alice@ws-1"_s);
+    QVERIFY2(std::holds_alternative<outcome::Granted>(first), qPrintable(describe(first)));
+    const QString seatId = std::get<outcome::Granted>(first).lease.seatId;
+    const auto listed = awaitAdmin<LicenseList>(
+        [&](QObject *context, AdminClient::Callback<LicenseList> done) { admin.listLicenses(context, done); });
+    QVERIFY2(listed.ok(), qPrintable(listed.error.message));
+    QCOMPARE(client->serverUrl(), m_proxies[0]->url());
+    QCOMPARE(admin.serverUrl(), m_proxies[0]->url());
+
+    m_proxies[0]->tamperResponses([response](const QByteArray &) { return response; });
+    const int answersOf1 = answeredBy(1);
+    const LeaseOutcome beat = heartbeat(*client, seatId);
+    const auto read = awaitAdmin<LicenseList>(
+        [&](QObject *context, AdminClient::Callback<LicenseList> done) { admin.listLicenses(context, done); });
+    if (movesOn) {
+        QVERIFY2(std::holds_alternative<outcome::Granted>(beat), qPrintable(describe(beat)));
+        QVERIFY2(read.ok(), qPrintable(read.error.message));
+        QCOMPARE(client->serverUrl(), m_proxies[1]->url());
+        QCOMPARE(admin.serverUrl(), m_proxies[1]->url());
+        QCOMPARE(answeredBy(1), answersOf1 + 2);
+        return;
+    }
+    // The answer, from instance 0, and nothing sent elsewhere.
+    QCOMPARE(answeredBy(1), answersOf1);
+    QCOMPARE(client->serverUrl(), m_proxies[0]->url());
+    QCOMPARE(admin.serverUrl(), m_proxies[0]->url());
+    const auto *protocol = std::get_if<outcome::Protocol>(&beat);
+    QVERIFY2(protocol, qPrintable(describe(beat)));
+    QVERIFY(!read.ok());
+    QVERIFY(read.error.kind != ClientError::Kind::Transport);
+    if (response.contains(" 400 ")) {
+        QVERIFY2(protocol->message.contains(u"the request was refused here"_s), qPrintable(protocol->message));
+        QCOMPARE(read.error.kind, ClientError::Kind::BadRequest);
+        QCOMPARE(read.error.message, u"the request was refused here"_s);
+    } else {
+        QVERIFY2(protocol->message.contains(u"301"_s), qPrintable(protocol->message));
+        QCOMPARE(read.error.kind, ClientError::Kind::Protocol);
+        QVERIFY2(read.error.message.contains(u"301"_s), qPrintable(read.error.message));
+    }
+}
+
 void TestFailover::instanceWithAnotherKeyIsRefused_data()
 {
     QTest::addColumn<bool>("pinned");
     QTest::newRow("key pinned, the other key listed first") << true;
-    QTest::newRow("key learned, the other key met on failover") << false;
+    QTest::newRow("key learned while the other was down, the other key met on failover") << false;
 }
 
 void TestFailover::instanceWithAnotherKeyIsRefused()
@@ -301,11 +384,14 @@ void TestFailover::instanceWithAnotherKeyIsRefused()
     auto client = makeClient(urls, m_key);
     if (pinned)
         client->setPublicKey(m_server->verifier());
+    else
+        m_rogueProxy->setRefuse(true); // down when the site's key is learned
     QSignalSpy refused(client.get(), &LeaseClient::instanceRefused);
     const LeaseOutcome first = checkout(*client, u"alice@ws-1"_s);
     QVERIFY2(std::holds_alternative<outcome::Granted>(first), qPrintable(describe(first)));
     const QString seatId = std::get<outcome::Granted>(first).lease.seatId;
     if (!pinned) {
+        m_rogueProxy->setRefuse(false);
         m_proxies[0]->setRefuse(true);
         const LeaseOutcome beat = heartbeat(*client, seatId);
         // Lost, not lapsed: the keeper keeps its live lease; the message says why the other
@@ -318,6 +404,10 @@ void TestFailover::instanceWithAnotherKeyIsRefused()
     const QString reason = refused.constFirst().at(1).toString();
     QVERIFY2(reason.contains(m_rogueProxy->url().toDisplayString()) && reason.contains(u"another key"_s),
              qPrintable(reason));
+    // Both servers named: the refused one, and the one whose key the client holds (or "the one
+    // this client was given" when it was pinned).
+    if (!pinned)
+        QVERIFY2(reason.contains(m_proxies[0]->url().toDisplayString()), qPrintable(reason));
     const int rogueIndex = client->instances().indexOf(m_rogueProxy->url());
     QVERIFY(client->instances().at(rogueIndex).refused);
     // Asked for its key, and nothing else, ever.
@@ -327,6 +417,49 @@ void TestFailover::instanceWithAnotherKeyIsRefused()
     QCOMPARE(m_rogueAnswers, 1);
     QCOMPARE(m_rogue->leases(licenseId).value("inUse"_L1).toInt(-1), 0);
     QCOMPARE(refused.size(), 1);
+}
+
+// `keyright --server FOREIGN --server GOOD status` as a new user types it: FOREIGN signs with
+// another key. Without a pinned key no client can know which one is the site, so neither is used,
+// and the error names both servers and their keys instead of relaying FOREIGN's refusal of a
+// token or license key it has never seen.
+void TestFailover::unpinnedClientsNameBothServersWhenKeysDisagree()
+{
+    const QList<QUrl> urls {m_rogueProxy->url(), m_proxies[0]->url()};
+    const auto named = [&](const QString &message) {
+        return message.contains(u"disagree"_s) && message.contains(m_rogueProxy->url().toDisplayString())
+            && message.contains(m_proxies[0]->url().toDisplayString())
+            && message.contains(QString::fromLatin1(m_rogue->verifier().publicKey().toBase64().left(16)))
+            && message.contains(QString::fromLatin1(m_server->verifier().publicKey().toBase64().left(16)));
+    };
+    auto client = makeClient(urls, m_key);
+    const LeaseOutcome refused = checkout(*client, u"alice@ws-1"_s);
+    const auto *protocol = std::get_if<outcome::Protocol>(&refused);
+    QVERIFY2(protocol, qPrintable(describe(refused)));
+    QVERIFY2(named(protocol->message), qPrintable(protocol->message));
+    QVERIFY(!client->publicKey());
+
+    AdminClient admin(*m_network, m_server->clock());
+    admin.setServerUrls(urls);
+    admin.setAdminToken(m_server->adminToken());
+    const auto read = awaitAdmin<LicenseList>(
+        [&](QObject *context, AdminClient::Callback<LicenseList> done) { admin.listLicenses(context, done); });
+    QCOMPARE(read.error.kind, ClientError::Kind::KeyMismatch);
+    QVERIFY2(named(read.error.message), qPrintable(read.error.message));
+    // The health view says it for both.
+    QCOMPARE(admin.instances().at(0).lastError, read.error.message);
+    QCOMPARE(admin.instances().at(1).lastError, read.error.message);
+
+    // Nothing but the key was asked of either; no seat was taken anywhere.
+    QCOMPARE(m_rogueAnswers, 2);
+    QCOMPARE(answeredBy(0), 2);
+    QCOMPARE(inUse(), 0);
+    QCOMPARE(m_rogue->leases(licenseId).value("inUse"_L1).toInt(-1), 0);
+
+    // The list fixed, the same client works.
+    client->setServerUrls({m_proxies[0]->url()});
+    QVERIFY(std::holds_alternative<outcome::Granted>(checkout(*client, u"alice@ws-1"_s)));
+    QCOMPARE(client->publicKey()->publicKey(), m_server->verifier().publicKey());
 }
 
 void TestFailover::deadInstanceCostsWellUnderASecond()
@@ -345,6 +478,46 @@ void TestFailover::deadInstanceCostsWellUnderASecond()
     QVERIFY2(std::holds_alternative<outcome::Granted>(granted), qPrintable(describe(granted)));
     qInfo("checkout with the first instance dead: %lld ms", ms);
     QVERIFY2(ms < 1000, qPrintable(u"%1 ms"_s.arg(ms)));
+}
+
+// A host whose connections are never accepted (a machine gone, a firewall dropping packets): the
+// connect timeout, counted from when the socket starts connecting, gives up on it long before the
+// transfer timeout. A listening socket whose accept queue is full plays it: the kernel drops the
+// new connection's SYNs and the client waits.
+void TestFailover::hostThatNeverAcceptsCostsTheConnectTimeout()
+{
+    const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+    QVERIFY(listener >= 0);
+    sockaddr_in address {};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    QVERIFY(::bind(listener, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0);
+    QVERIFY(::listen(listener, 0) == 0);
+    socklen_t length = sizeof address;
+    QVERIFY(::getsockname(listener, reinterpret_cast<sockaddr *>(&address), &length) == 0);
+    const quint16 port = ntohs(address.sin_port);
+    // Fill the accept queue: these connections complete in the kernel and are never accepted.
+    std::vector<std::unique_ptr<QTcpSocket>> fillers;
+    for (int i = 0; i < 2; ++i) {
+        fillers.push_back(std::make_unique<QTcpSocket>());
+        fillers.back()->connectToHost(QHostAddress::LocalHost, port);
+    }
+    QTest::qWait(200);
+    const QUrl stuck(u"http://127.0.0.1:%1"_s.arg(port));
+    auto client = makeClient({stuck, m_proxies[0]->url()}, m_key);
+    client->setPublicKey(m_server->verifier());
+    client->setTransferTimeout(10s);
+    QElapsedTimer elapsed;
+    elapsed.start();
+    const LeaseOutcome granted = checkout(*client, u"alice@ws-1"_s);
+    const qint64 ms = elapsed.elapsed();
+    QVERIFY2(std::holds_alternative<outcome::Granted>(granted), qPrintable(describe(granted)));
+    QVERIFY2(client->instances().at(0).lastError.contains(u"no connection to 127.0.0.1:%1 within 500 ms"_s.arg(port)),
+             qPrintable(client->instances().at(0).lastError));
+    qInfo("checkout with the first instance never accepting: %lld ms", ms);
+    QVERIFY2(ms < 5000, qPrintable(u"%1 ms"_s.arg(ms)));
+    fillers.clear();
+    ::close(listener);
 }
 
 void TestFailover::changingTheListMidRequestStillAnswers()

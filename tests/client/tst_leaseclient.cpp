@@ -1,9 +1,14 @@
+#include "AdminClient.h"
 #include "FaultProxy.h"
 #include "LeaseClient.h"
 #include "LeaseJson.h"
 #include "LeaseSigner.h"
+#include "ServerProcess.h"
+#include "SystemClock.h"
+#include "TestCertificates.h"
 #include "TestServer.h"
 #include "Timestamps.h"
+#include "TlsTrust.h"
 #include "wire/SeatRulesJson.h"
 
 #include <QEventLoop>
@@ -162,6 +167,7 @@ private Q_SLOTS:
     void unreachableServerIsTransport_data();
     void unreachableServerIsTransport();
     void cutNetworkSendsNothing();
+    void httpsServerIsReachedOnceItsAuthorityIsTrusted();
 
     // The waiting line and the rules' denials, against canned answers.
     void checkoutThatWaitsIsQueued();
@@ -447,6 +453,54 @@ void TestLeaseClient::cutNetworkSendsNothing()
     QCOMPARE(m_proxy->acceptedConnections(), before);
     m_client->setNetworkCut(false);
     QVERIFY(std::holds_alternative<outcome::Granted>(checkout(u"alice@ws-1"_s)));
+}
+
+// An application's client towards a server whose certificate a private authority signed: refused
+// (as unreachable, naming the certificate's fingerprint) until the authority is trusted.
+void TestLeaseClient::httpsServerIsReachedOnceItsAuthorityIsTrusted()
+{
+    TestCertificates certificates;
+    QVERIFY2(certificates.unavailableReason().isEmpty(), qPrintable(certificates.unavailableReason()));
+    QString error;
+    const auto pair = certificates.issue(u"server"_s, &error);
+    QVERIFY2(pair, qPrintable(error));
+    const auto authorities = TlsTrust::readCaFile(certificates.authority()->certificate, &error);
+    QVERIFY2(authorities, qPrintable(error));
+    const auto fingerprint = certificates.fingerprint(pair->certificate, &error);
+    QVERIFY2(fingerprint, qPrintable(error));
+    ServerProcess server;
+    server.setTls(pair->certificate, pair->key);
+    QVERIFY2(server.start(&error), qPrintable(error));
+    TlsTrust trust;
+    trust.addAuthorities(*authorities);
+
+    // A manager of its own: Qt shares a manager's connections between its requests whatever their
+    // TLS configuration, so a connection the trusting admin client opened would carry the untrusting
+    // client's checkout without a handshake of its own.
+    QNetworkAccessManager adminNetwork;
+    AdminClient admin(adminNetwork, SystemClock::instance());
+    admin.setServerUrl(server.url());
+    admin.setAdminToken(server.adminToken());
+    admin.setTlsTrust(trust);
+    std::optional<AdminResult<LicenseWriteResult>> created;
+    admin.putLicense(LicenseSpec {licenseId, u"CAD"_s, 2, 60, 5, 15}, this,
+                     [&created](const AdminResult<LicenseWriteResult> &result) { created = result; });
+    QTRY_VERIFY_WITH_TIMEOUT(created.has_value(), 10000);
+    QVERIFY2(created->ok(), qPrintable(created->error.message));
+
+    m_client->setServerUrl(server.url());
+    m_client->setLicense(licenseId, created->value->key.toUtf8());
+    m_client->setCheckoutRetries(0);
+    const LeaseOutcome untrusted = checkout(u"alice@ws-1"_s);
+    QVERIFY2(std::holds_alternative<outcome::Transport>(untrusted), qPrintable(describe(untrusted)));
+    QVERIFY2(describe(untrusted).contains(u"not trusted"_s) && describe(untrusted).contains(*fingerprint),
+             qPrintable(describe(untrusted)));
+
+    m_client->setTlsTrust(trust);
+    const LeaseOutcome granted = checkout(u"alice@ws-1"_s);
+    QVERIFY2(std::holds_alternative<outcome::Granted>(granted), qPrintable(describe(granted)));
+    QVERIFY(std::holds_alternative<outcome::Released>(release(std::get<outcome::Granted>(granted).lease.seatId)));
+    QVERIFY(server.terminate());
 }
 
 void TestLeaseClient::useCanned(CannedServer &canned)

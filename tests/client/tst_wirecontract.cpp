@@ -240,7 +240,7 @@ void TestWireContract::serverBodiesDecodeOnTheClient()
     case Message::Health: {
         const auto version = adminjson::decodeHealth(reply.body, &error);
         QVERIFY2(version, qPrintable(error));
-        QCOMPARE(HealthAnswer {*version}.toJson(), json);
+        QCOMPARE(HealthAnswer {*version, {}}.toJson(), json);
         break;
     }
     case Message::Time: {
@@ -604,7 +604,8 @@ void TestWireContract::everyEventDetailReadsTyped()
             QVERIFY2(detail::TokenChanged::fromJson(d).toJson(event.kind) == d, what.constData());
             break;
         case EventKind::ClockJumped:
-            QVERIFY2(detail::ClockJumped::fromJson(d).toJson() == d, what.constData());
+            QVERIFY2(detail::ClockJumped::fromJson(d) && detail::ClockJumped::fromJson(d)->toJson() == d,
+                     what.constData());
             break;
         case EventKind::Amnesia:
             QVERIFY2(detail::Amnesia::fromJson(d) && detail::Amnesia::fromJson(d)->toJson() == d, what.constData());

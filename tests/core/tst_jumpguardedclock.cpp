@@ -1,3 +1,4 @@
+#include "ClockReference.h"
 #include "JumpGuardedClock.h"
 #include "ManualClock.h"
 
@@ -24,6 +25,9 @@ private slots:
     void monotonicJumpBackKeepsTimePassing();
     void bothClocksJumpingBackHoldTheReading();
     void pendingJumpsStayBounded();
+    void restartGoesOnFromTheRecordedTime_data();
+    void restartGoesOnFromTheRecordedTime();
+    void restartAfterAJumpSeenWhileRunningKeepsCatchingUp();
 };
 
 void TestJumpGuardedClock::followsTheWallClockWhileNothingJumps()
@@ -198,6 +202,87 @@ void TestJumpGuardedClock::pendingJumpsStayBounded()
     for (const auto &jump : jumps)
         total += jump.size;
     QCOMPARE(total.count(), qint64 {0}); // nothing lost, only merged
+}
+
+void TestJumpGuardedClock::restartGoesOnFromTheRecordedTime_data()
+{
+    QTest::addColumn<qint64>("stepMs"); // the wall clock's step while the server was stopped
+    QTest::addColumn<bool>("reboot"); // the machine restarted too: the downtime cannot be measured
+    QTest::addColumn<qint64>("expectedMs"); // the first reading after the restart, from the record
+    QTest::addColumn<qint64>("jumpMs"); // the jump reported, 0 for none
+
+    // 30 s stopped. Same machine: the monotonic clock measures the 30 s; 20 % of them catch up.
+    QTest::newRow("no step") << qint64 {0} << false << qint64 {30'000} << qint64 {0};
+    QTest::newRow("an hour ahead") << qint64 {3'600'000} << false << qint64 {36'000} << qint64 {3'600'000};
+    QTest::newRow("10 min back") << qint64 {-600'000} << false << qint64 {30'000} << qint64 {-600'000};
+    // After a reboot: the wall clock's move is believed up to 2 s, the rest is a jump.
+    QTest::newRow("reboot, an hour ahead") << qint64 {3'600'000} << true << qint64 {2400} << qint64 {3'628'000};
+    QTest::newRow("reboot, 10 min back") << qint64 {-600'000} << true << qint64 {0} << qint64 {-570'000};
+    QTest::newRow("reboot, 1 s") << qint64 {-29'000} << true << qint64 {1000} << qint64 {0};
+}
+
+void TestJumpGuardedClock::restartGoesOnFromTheRecordedTime()
+{
+    QFETCH(qint64, stepMs);
+    QFETCH(bool, reboot);
+    QFETCH(qint64, expectedMs);
+    QFETCH(qint64, jumpMs);
+    ManualClock base;
+    ClockReference recorded;
+    {
+        const JumpGuardedClock before(base);
+        base.advance(10s);
+        recorded = before.reference();
+        QCOMPARE(recorded.referenceMs, base.nowMs());
+        QCOMPARE(recorded.monotonicEpoch, base.monotonicEpoch());
+    }
+    base.advance(30s);
+    base.setNow(base.now().addMSecs(stepMs));
+    if (reboot) {
+        base.setMonotonicEpoch(u"after-reboot"_s);
+        base.setMonotonic(5s);
+    }
+    JumpGuardedClock after(base);
+    after.resumeFrom(recorded);
+    QCOMPARE(after.nowMs() - recorded.referenceMs, expectedMs);
+    const QList<JumpGuardedClock::Jump> jumps = after.takeJumps();
+    if (jumpMs == 0) {
+        QVERIFY(jumps.isEmpty());
+    } else {
+        QCOMPARE(jumps.size(), 1);
+        QCOMPARE(jumps.constFirst().source, JumpGuardedClock::Jump::Source::Wall);
+        QCOMPARE(jumps.constFirst().size.count(), jumpMs);
+    }
+    // From then on it runs with real time, catching up or held ahead as after any jump.
+    const qint64 first = after.nowMs();
+    base.advance(10s);
+    const qint64 moved = after.nowMs() - first;
+    QVERIFY2(moved >= 10'000 && moved <= 12'000, qPrintable(QString::number(moved)));
+}
+
+void TestJumpGuardedClock::restartAfterAJumpSeenWhileRunningKeepsCatchingUp()
+{
+    // The case: the clock is an hour ahead, the server saw it and is catching up, and it
+    // restarts. The record carries where it was, so no lease ends at once.
+    ManualClock base;
+    ClockReference recorded;
+    qint64 guardedBefore = 0;
+    {
+        const JumpGuardedClock before(base);
+        (void)before.now();
+        base.setNow(base.now().addSecs(3600));
+        base.advance(60s);
+        guardedBefore = before.nowMs();
+        recorded = before.reference();
+        QCOMPARE(recorded.referenceMs, guardedBefore);
+        QVERIFY(recorded.wallMs - recorded.referenceMs > 3'500'000);
+    }
+    base.advance(5s);
+    JumpGuardedClock after(base);
+    after.resumeFrom(recorded);
+    QCOMPARE(after.nowMs(), guardedBefore + 6000); // 5 s, and 20 % of them to catch up
+    QVERIFY(after.takeJumps().isEmpty()); // seen and reported before the restart
+    QVERIFY(after.offset().count() > 3'500'000);
 }
 
 QTEST_GUILESS_MAIN(TestJumpGuardedClock)

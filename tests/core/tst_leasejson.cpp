@@ -236,6 +236,15 @@ void TestLeaseJson::validatesHolder_data()
     QTest::newRow("C1 CSI") << u"a\u009bb"_s << false;
     QTest::newRow("line separator") << u"a\u2028b"_s << false;
     QTest::newRow("paragraph separator") << u"a\u2029b"_s << false;
+    // Issue 24: SQLite gave U+FFFE and U+FFFF back as U+FFFD, a holder other than the one signed.
+    QTest::newRow("non-character U+FFFE") << u"a\ufffe"_s << false;
+    QTest::newRow("non-character U+FFFF") << u"\uffffb"_s << false;
+    QTest::newRow("non-character U+FDD0") << u"a\ufdd0"_s << false;
+    QTest::newRow("non-character U+10FFFF") << u"a\U0010FFFF"_s << false;
+    QTest::newRow("byte order mark first (Qt drops it when decoding)") << u"\ufeffa"_s << false;
+    QTest::newRow("byte order mark inside") << u"a\ufeffb"_s << false;
+    QTest::newRow("replacement character U+FFFD") << u"a\ufffd"_s << true;
+    QTest::newRow("private use U+E000") << u"a\ue000"_s << true;
     QTest::newRow("lone high surrogate") << QString(QChar(0xd83d)) << false;
     QTest::newRow("lone low surrogate") << (u"a"_s + QChar(0xde00)) << false;
 }

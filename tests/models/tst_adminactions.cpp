@@ -34,6 +34,7 @@ private Q_SLOTS:
     void aRefusedCommandIsReportedWithItsSubject();
     void nothingIsSentWithoutAServer();
     void anAnswerFromTheLastServerIsIgnored();
+    void overAFixedClientCommandsChainOnTheirAnswers();
 
 private:
     std::optional<SeatLease> checkout(const QString &licenseId, const QByteArray &key, const QString &holder);
@@ -221,14 +222,79 @@ void TestAdminActions::anAnswerFromTheLastServerIsIgnored()
     QSignalSpy busy(m_actions.get(), &AdminActions::busyChanged);
     QVERIFY(m_actions->createLicense(LicenseSpec {u"lab-cad"_s, u"Lab CAD"_s, 2, 30, 2, 6}));
     QVERIFY(m_actions->isBusy());
+    const quint64 sentBefore = m_network->sentSoFar();
     // Connecting again (another profile, the same server here) leaves the command behind.
     m_session->connectTo(m_server->url(), m_server->adminToken(), u"again"_s);
     QVERIFY(!m_actions->isBusy());
     QCOMPARE(busy.size(), 2);
-    // Once every request has been answered (or aborted), the license was still never reported.
-    QTRY_COMPARE_WITH_TIMEOUT(m_network->pending(), 0, 5000);
+    // The old connection's requests end with it (aborted, not left to an answer nobody reads),
+    // whatever the new one goes on sending.
+    const QStringList leftOpen = m_network->openAmongFirst(sentBefore);
+    QVERIFY2(leftOpen.isEmpty(), qPrintable(leftOpen.join(u", "_s)));
+    // The new connection's first poll lists the licenses; the command's answer was still never
+    // reported, and no request was dropped without an end.
+    QTRY_COMPARE_WITH_TIMEOUT(m_session->state(), DashboardSession::State::Connected, 10000);
     QCOMPARE(created.size(), 0);
     QVERIFY(!m_actions->isBusy());
+    QVERIFY2(m_network->abandoned().isEmpty(), qPrintable(m_network->abandoned().join(u", "_s)));
+}
+
+void TestAdminActions::overAFixedClientCommandsChainOnTheirAnswers()
+{
+    // The simulator's and the embedded demo's: one admin client, no session.
+    AdminClient admin(*m_network, *m_clock);
+    admin.setServerUrl(m_server->url());
+    admin.setAdminToken(m_server->adminToken());
+    AdminActions actions(admin);
+    QVERIFY(actions.isAvailable());
+    QVERIFY(actions.isAllowed(AdminActions::Action::CreateLicense)); // the server decides
+
+    // putLicense creates, with the key in the signal and in `done`...
+    QSignalSpy created(&actions, &AdminActions::licenseCreated);
+    QSignalSpy saved(&actions, &AdminActions::licenseSaved);
+    std::optional<AdminResult<LicenseWriteResult>> put;
+    QVERIFY(actions.putLicense(LicenseSpec {u"sim-lab"_s, u"Sandbox"_s, 2, 30, 2, 6},
+                               [&put](const AdminResult<LicenseWriteResult> &r) { put = r; }));
+    QTRY_VERIFY_WITH_TIMEOUT(put.has_value(), 5000);
+    QVERIFY(put->ok());
+    QVERIFY(put->value->created);
+    QCOMPARE(created.size(), 1);
+    QCOMPARE(created.at(0).at(1).toString(), put->value->key);
+    QVERIFY(checkout(u"sim-lab"_s, put->value->key.toUtf8(), u"ann@lab"_s));
+    // ... and the second time updates, with no key.
+    put.reset();
+    actions.putLicense(LicenseSpec {u"sim-lab"_s, u"Sandbox"_s, 3, 30, 2, 6},
+                       [&put](const AdminResult<LicenseWriteResult> &r) { put = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(put.has_value(), 5000);
+    QVERIFY(put->ok() && !put->value->created && put->value->key.isEmpty());
+    QCOMPARE(saved.size(), 1);
+    QCOMPARE(created.size(), 1);
+
+    // A refusal reaches `done` with the error's kind, after failed().
+    QSignalSpy failed(&actions, &AdminActions::failed);
+    std::optional<AdminResult<QString>> rotated;
+    actions.rotateKey(u"no-such-license"_s, [&](const AdminResult<QString> &r) {
+        QCOMPARE(failed.size(), 1);
+        rotated = r;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(rotated.has_value(), 5000);
+    QVERIFY(!rotated->ok());
+    QCOMPARE(rotated->error.kind, ClientError::Kind::NotFound);
+
+    // Seat rules alone, on an existing license: the server keeps them.
+    QSignalSpy rulesSaved(&actions, &AdminActions::rulesSaved);
+    SeatRules rules;
+    rules.deny = {u"*@kiosk-*"_s};
+    QVERIFY(actions.saveRules(u"sim-lab"_s, rules));
+    QTRY_COMPARE_WITH_TIMEOUT(rulesSaved.size(), 1, 5000);
+    QCOMPARE(rulesSaved.at(0).at(1).value<SeatRules>().deny, rules.deny);
+    std::optional<AdminResult<SeatRules>> read;
+    admin.rules(u"sim-lab"_s, this, [&read](const AdminResult<SeatRules> &r) { read = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(read.has_value(), 5000);
+    QVERIFY(read->ok());
+    QCOMPARE(read->value->deny, rules.deny);
+    QTRY_COMPARE_WITH_TIMEOUT(m_network->pending(), 0, 5000);
+    QVERIFY(!actions.isBusy());
 }
 
 QTEST_GUILESS_MAIN(TestAdminActions)

@@ -1,8 +1,8 @@
 #include "ConnectionProfile.h"
+#include "DashboardSettings.h"
 #include "SecretBuffer.h"
 
 #include <QFile>
-#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -27,7 +27,7 @@ void TestConnectionProfiles::typedTokenLivesInAPrivateFileNotTheSettings()
     const QString ini = dir.filePath(u"admin.ini"_s);
     const QByteArray token = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
     {
-        QSettings settings(ini, QSettings::IniFormat);
+        DashboardSettings settings(ini);
         ConnectionProfileStore store(settings, dir.filePath(u"tokens"_s));
         QString error;
         const QString path = store.storeToken(u"Production"_s, token, &error);
@@ -48,7 +48,7 @@ void TestConnectionProfiles::typedTokenLivesInAPrivateFileNotTheSettings()
 void TestConnectionProfiles::profilesRoundTripAndRemove()
 {
     QTemporaryDir dir;
-    QSettings settings(dir.filePath(u"admin.ini"_s), QSettings::IniFormat);
+    DashboardSettings settings(dir.filePath(u"admin.ini"_s));
     ConnectionProfileStore store(settings, dir.filePath(u"tokens"_s));
     const QString owned = store.storeToken(u"lab"_s, "secret-token");
     store.save({u"lab"_s, QUrl(u"http://127.0.0.1:7400"_s), owned, true});
@@ -68,7 +68,7 @@ void TestConnectionProfiles::profilesRoundTripAndRemove()
 void TestConnectionProfiles::instancesOfOneSiteRoundTrip()
 {
     QTemporaryDir dir;
-    QSettings settings(dir.filePath(u"admin.ini"_s), QSettings::IniFormat);
+    DashboardSettings settings(dir.filePath(u"admin.ini"_s));
     ConnectionProfileStore store(settings, dir.filePath(u"tokens"_s));
     const QList<QUrl> others {QUrl(u"https://b.example:7400"_s), QUrl(u"https://c.example:7400"_s)};
     store.save({u"site"_s, QUrl(u"https://a.example:7400"_s), u"/etc/keyright/admin-token"_s, false, others});

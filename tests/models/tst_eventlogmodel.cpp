@@ -182,6 +182,14 @@ void TestEventLogModel::describesEventsForPeople()
     QCOMPARE(model.index(2, EventLogModel::KindColumn).data().toString(), u"clock jumped"_s);
     QCOMPARE(model.index(2, EventLogModel::DetailColumn).data().toString(),
              u"the server's clock jumped back by %1"_s.arg(formatDuration(std::chrono::minutes {10})));
+
+    // On PostgreSQL it is the database's clock that every instance decides with.
+    EventRecord databaseJump = makeEvent(4, u"clock_jumped"_s, {}, {});
+    databaseJump.detail = QJsonObject {
+        {u"clock"_s, u"database"_s}, {u"direction"_s, u"forward"_s}, {u"sizeMs"_s, 600000}, {u"offsetMs"_s, 598000}};
+    model.appendEvents({databaseJump});
+    QCOMPARE(model.index(3, EventLogModel::DetailColumn).data().toString(),
+             u"the database's clock jumped forward by %1"_s.arg(formatDuration(std::chrono::minutes {10})));
 }
 
 void TestEventLogModel::repeatedDenialsFoldAsTheyArrive()

@@ -1,12 +1,15 @@
 // The Seats page's models under seat rules (issue 17): the seat split of a license (used, reserved
 // and idle, free) and what each holder counts against, from a lease listing; the waiting line.
+#include "DashboardSession.h"
 #include "LeaseTableModel.h"
 #include "LicenseListModel.h"
 #include "ManualClock.h"
 #include "ModelSignals.h"
+#include "PollMerge.h"
 #include "QueueTableModel.h"
 
 #include <QAbstractItemModelTester>
+#include <QNetworkAccessManager>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTest>
@@ -136,21 +139,18 @@ void TestSeatRulesModels::seatsSplitIntoUsedReservedIdleAndFree()
     QAbstractItemModelTester licensesTester(&licenses, QAbstractItemModelTester::FailureReportingMode::QtTest);
     licenses.applyList(LicenseList {t0, {summary(4, 3)}});
 
-    QSignalSpy details(&leases, &LeaseTableModel::detailsChanged);
-    leases.applyPoll({listing({lease(1, u"gus@render-1"_s), lease(2, u"alice@ws-12"_s), lease(3, u"bob@ws-07"_s),
-                               lease(4, u"ann@contractor-3"_s), lease(5, u"old@ws-01"_s, false)},
-                              renderAndContractors())});
-    QCOMPARE(details.size(), 1);
-    QCOMPARE(details.at(0).at(0).toStringList(), QStringList {license});
-    const LeaseTableModel::LicenseDetails *d = leases.detailsOf(license);
-    QVERIFY(d);
+    const LeaseList list = listing({lease(1, u"gus@render-1"_s), lease(2, u"alice@ws-12"_s), lease(3, u"bob@ws-07"_s),
+                                    lease(4, u"ann@contractor-3"_s), lease(5, u"old@ws-01"_s, false)},
+                                   renderAndContractors());
+    leases.applyPoll({list});
+    const LicenseDetails d = licenseDetailsOf(list, t0);
     // 4 live (the expired row does not count), 1 of them against render's 3: 2 reserved seats
     // stand idle, and only 4 are free to anyone else.
-    QCOMPARE(d->usage.inUse, 4);
-    QCOMPARE(d->usage.reservedIdle(), 2);
-    QCOMPARE(d->usage.free(), 4);
+    QCOMPARE(d.usage.inUse, 4);
+    QCOMPARE(d.usage.reservedIdle(), 2);
+    QCOMPARE(d.usage.free(), 4);
 
-    licenses.setUsage(license, d->usage);
+    licenses.setUsage(license, d.usage);
     const QModelIndex seats = licenses.index(0, LicenseListModel::SeatsColumn);
     QCOMPARE(seats.data(LicenseListModel::InUseRole).toInt(), 4);
     QCOMPARE(seats.data(LicenseListModel::ReservedIdleRole).toInt(), 2);
@@ -194,24 +194,26 @@ void TestSeatRulesModels::anOverflowingReservationCountsTheOldestSeatsFirst()
     LeaseTableModel leases(clock);
     // One seat reserved for render, three render holders: the oldest seat (lowest generation)
     // counts against it, the others against the shared seats, as the server counts them.
-    leases.applyPoll(
-        {listing({lease(7, u"late@render-7"_s), lease(2, u"first@render-2"_s), lease(5, u"mid@render-5"_s)},
-                 renderAndContractors(1))});
+    const LeaseList list
+        = listing({lease(7, u"late@render-7"_s), lease(2, u"first@render-2"_s), lease(5, u"mid@render-5"_s)},
+                  renderAndContractors(1));
+    leases.applyPoll({list});
     QCOMPARE(countsAgainst(leases, u"first@render-2"_s), u"reserved for render"_s);
     QCOMPARE(countsAgainst(leases, u"mid@render-5"_s), u"shared seats"_s);
     QCOMPARE(countsAgainst(leases, u"late@render-7"_s), u"shared seats"_s);
-    QCOMPARE(leases.detailsOf(license)->usage.reservedIdle(), 0);
-    QCOMPARE(leases.detailsOf(license)->usage.free(), 7);
+    QCOMPARE(licenseDetailsOf(list, t0).usage.reservedIdle(), 0);
+    QCOMPARE(licenseDetailsOf(list, t0).usage.free(), 7);
 }
 
 void TestSeatRulesModels::aLicenseWithoutRulesSaysNothing()
 {
     ManualClock clock(t0);
     LeaseTableModel leases(clock);
-    leases.applyPoll({listing({lease(1, u"gus@render-1"_s)}, SeatRules {})});
+    const LeaseList list = listing({lease(1, u"gus@render-1"_s)}, SeatRules {});
+    leases.applyPoll({list});
     QCOMPARE(countsAgainst(leases, u"gus@render-1"_s), QString());
-    QCOMPARE(leases.detailsOf(license)->usage.reservedIdle(), 0);
-    QCOMPARE(leases.detailsOf(license)->usage.free(), 9);
+    QCOMPARE(licenseDetailsOf(list, t0).usage.reservedIdle(), 0);
+    QCOMPARE(licenseDetailsOf(list, t0).usage.free(), 9);
 }
 
 void TestSeatRulesModels::aChangedCountingIsADataChangeOfThatColumn()
@@ -258,13 +260,23 @@ void TestSeatRulesModels::unpolledLicensesShowAtLeastTheIdleReservedSeats()
 
 void TestSeatRulesModels::detailsGoWithTheSelection()
 {
+    // The session keeps the details of the licenses it polls, and only those.
     ManualClock clock(t0);
-    LeaseTableModel leases(clock);
-    leases.applyPoll({listing({lease(1, u"gus@render-1"_s)}, renderAndContractors())});
-    QVERIFY(leases.detailsOf(license));
-    QSignalSpy details(&leases, &LeaseTableModel::detailsChanged);
-    leases.retainLicenses({});
-    QVERIFY(!leases.detailsOf(license));
+    QNetworkAccessManager network; // never used: no server
+    DashboardSession session(network, clock);
+    session.setSelectedLicenses({license});
+    QSignalSpy details(&session, &DashboardSession::licenseDetailsChanged);
+    session.applyLeaseLists({listing({lease(1, u"gus@render-1"_s)}, renderAndContractors())});
+    QCOMPARE(details.size(), 1);
+    QCOMPARE(details.at(0).at(0).toStringList(), QStringList {license});
+    QVERIFY(session.licenseDetails(license));
+    QCOMPARE(session.licenseDetails(license)->rules, renderAndContractors());
+    QCOMPARE(session.licenseDetails(license)->usage.reservedIdle(), 2);
+    QCOMPARE(session.leases().rowCount(), 1);
+    details.clear();
+    session.setSelectedLicenses({});
+    QVERIFY(!session.licenseDetails(license));
+    QCOMPARE(session.leases().rowCount(), 0);
     QCOMPARE(details.size(), 1);
     QCOMPARE(details.at(0).at(0).toStringList(), QStringList {license});
 }

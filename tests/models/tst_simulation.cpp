@@ -144,7 +144,7 @@ void TestSimulation::init()
     m_admin->setPublicKey(*m_verifier);
     m_sim = std::make_unique<Simulation>(*m_network, *m_admin, *m_clock);
     m_sim->setAutoRun(false);
-    m_sim->setServerClockJumper(
+    m_sim->player().setServerClockJumper(
         [clock = m_serverClock.get()](milliseconds by) { clock->setOffset(clock->offset() + by); });
     m_invariantFailed = false;
     startDemoHolders();
@@ -611,7 +611,7 @@ void TestSimulation::serverClockJumpsTakeNoSeatFromItsHolders()
 
 void TestSimulation::serverClockJumpNeedsAServerThatCanJump()
 {
-    m_sim->setServerClockJumper({});
+    m_sim->player().setServerClockJumper({});
     const auto preset = ScenarioPreset::make(7);
     QVERIFY(preset);
     QVERIFY(preset->jumpsServerClock());
@@ -632,22 +632,27 @@ void TestSimulation::instanceDiesWithoutLosingOrDoublingASeat()
     SharedStoreInstances instances(*m_server, *m_serverClock);
     QString error;
     QVERIFY2(instances.start(3, &error), qPrintable(error));
-    Simulation::InstanceHooks hooks;
-    hooks.start = [&instances](QString *) { return instances.urls(); };
-    hooks.setUp = [&instances](int index, bool up, QString *why) {
-        if (up)
-            return instances.revive(index, why);
+    // They answer at once, as the embedded demo's do a moment later from its server's thread.
+    ScenarioPlayer::InstanceHooks hooks;
+    hooks.start = [&instances](QObject *, const ScenarioPlayer::InstancesStarted &done) { done(instances.urls(), {}); };
+    hooks.setUp = [&instances](int index, bool up, QObject *, const ScenarioPlayer::InstanceSet &done) {
+        QString why;
+        if (up) {
+            const bool ok = instances.revive(index, &why);
+            done(ok, why);
+            return;
+        }
         instances.kill(index);
-        return true;
+        done(true, {});
     };
-    m_sim->setInstanceHooks(hooks);
+    m_sim->player().setInstanceHooks(hooks);
 
     const QString id = playPreset(8);
     QVERIFY(!id.isEmpty());
     const auto preset = *m_sim->preset();
     const QList<SimulatedClient *> clients = m_sim->clients();
     QCOMPARE(clients.size(), 4);
-    QCOMPARE(m_sim->instanceUrls(), instances.urls());
+    QCOMPARE(m_sim->player().instanceUrls(), instances.urls());
     const int seatCount = preset.licenses.constFirst().seatCount;
     QCOMPARE(seatCount, 5);
     const milliseconds beat = preset.timing.ttl / 3;
@@ -655,7 +660,7 @@ void TestSimulation::instanceDiesWithoutLosingOrDoublingASeat()
     // Spread: client i starts on instance i % 3, so the first instance is the busiest.
     for (int i = 0; i < clients.size(); ++i)
         QCOMPARE(clients.at(i)->instance(), i % 3);
-    QCOMPARE(m_sim->busiestInstance(), 0);
+    QCOMPARE(m_sim->player().busiestInstance(), 0);
 
     const QDateTime start = m_clock->now();
     int peak = 0;
@@ -680,9 +685,9 @@ void TestSimulation::instanceDiesWithoutLosingOrDoublingASeat()
             if (elapsed > 2000)
                 QVERIFY2(c->keeper().isActing(), qPrintable(c->name()));
         }
-        if (!killedAt && !m_sim->isInstanceUp(0))
+        if (!killedAt && !m_sim->player().isInstanceUp(0))
             killedAt = m_clock->now();
-        if (killedAt && !revivedAt && m_sim->isInstanceUp(0)) {
+        if (killedAt && !revivedAt && m_sim->player().isInstanceUp(0)) {
             revivedAt = m_clock->now();
             QVERIFY2(instances.isUp(0), "the simulation says instance 1 is back, but it does not run");
             for (SimulatedClient *c : clients) {
@@ -718,7 +723,7 @@ void TestSimulation::instanceDiesWithoutLosingOrDoublingASeat()
     // Free the store's users before the instances go.
     m_sim->clear();
     settle();
-    m_sim->setInstanceHooks({});
+    m_sim->player().setInstanceHooks({});
 }
 
 void TestSimulation::instanceScenarioNeedsInstances()
@@ -887,7 +892,7 @@ void TestSimulation::replayStartsFromEmptySandboxLicenses()
     for (SimulatedClient *c : m_sim->clients())
         QCOMPARE(c->belief(), SimulatedClient::Belief::Acting);
     QCOMPARE(m_sim->licenseState(id)->inUse, 2);
-    QCOMPARE(m_sim->sandboxLicenses(), QStringList {id});
+    QCOMPARE(m_sim->provisioner().sandboxLicenses(), QStringList {id});
     // The server keeps the license (there is no route to delete one): its name says whose it is.
     const QJsonObject licenses = m_server->adminCall("GET", u"/v1/licenses"_s);
     bool named = false;

@@ -2,6 +2,7 @@
 
 #include <QDeadlineTimer>
 #include <QEventLoop>
+#include <QJsonDocument>
 #include <QTcpSocket>
 #include <QTimer>
 
@@ -92,6 +93,11 @@ QList<HttpBurst::Reply> HttpBurst::send(const QHostAddress &address, const QList
         loop.exec();
     }
     return replies;
+}
+
+QJsonObject jsonOf(const HttpBurst::Reply &reply)
+{
+    return QJsonDocument::fromJson(reply.body).object();
 }
 
 } // namespace keyright

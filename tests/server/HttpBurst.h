@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QHostAddress>
+#include <QJsonObject>
 #include <QList>
 
 #include <chrono>
@@ -30,5 +31,8 @@ public:
                              const QList<QByteArray> &requests,
                              std::chrono::milliseconds timeout = std::chrono::seconds {10});
 };
+
+// The JSON object of a reply's body (empty when it is not one).
+QJsonObject jsonOf(const HttpBurst::Reply &reply);
 
 } // namespace keyright

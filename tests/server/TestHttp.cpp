@@ -1,5 +1,7 @@
 #include "TestHttp.h"
 
+#include "Timestamps.h"
+
 #include <QEventLoop>
 #include <QJsonDocument>
 #include <QNetworkProxy>
@@ -83,6 +85,12 @@ HttpResult TestHttp::put(const QString &pathAndQuery, const QJsonObject &body, c
 HttpResult TestHttp::del(const QString &pathAndQuery, const QByteArray &authorization)
 {
     return call("DELETE", pathAndQuery, {}, authorization);
+}
+
+qint64 msOf(const QJsonValue &timestamp)
+{
+    const auto time = parseTimestamp(timestamp.toString());
+    return time ? time->toMSecsSinceEpoch() : -1;
 }
 
 } // namespace keyright

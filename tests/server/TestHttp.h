@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QList>
 #include <QNetworkAccessManager>
 #include <QUrl>
@@ -41,5 +42,9 @@ private:
     QNetworkAccessManager m_network;
     QUrl m_base;
 };
+
+// A timestamp member of an answer ("expiresAt", "serverTime") in ms since the epoch; -1 when it
+// is not a timestamp.
+qint64 msOf(const QJsonValue &timestamp);
 
 } // namespace keyright

@@ -130,7 +130,15 @@ const QList<QByteArray> &dictionary()
                                           "2026-11-29T21:00:00.000Z",
                                           "\xc3\x28",
                                           "\xed\xa0\x80",
-                                          "\xf4\x90\x80\x80"};
+                                          "\xf4\x90\x80\x80",
+                                          "Host: x\r\n",
+                                          "\r\n ",
+                                          "\r\n\t",
+                                          "%6D",
+                                          "/../",
+                                          "\\uffff",
+                                          "\xef\xbf\xbe",
+                                          "\r\nX-Trailer: 1\r\n"};
     return words;
 }
 

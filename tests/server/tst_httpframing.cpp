@@ -32,6 +32,8 @@ private slots:
     void chunkedBodyIsRefusedOnceOverTheLimit();
     void closesAfterAnswer_data();
     void closesAfterAnswer();
+    void percentEncodedDelimitersReachNoRoute_data();
+    void percentEncodedDelimitersReachNoRoute();
     void keepAliveAndPipelining();
     void tlsStillWorks();
 
@@ -97,6 +99,27 @@ void TestHttpFraming::badFramingGetsOneAnswerAndClose_data()
     QTest::newRow("duplicate Authorization")
         << checkout + "Authorization: License a\r\nAuthorization: License b\r\nContent-Length: 2\r\n\r\n{}"
         << u"Authorization"_s;
+
+    // Issue 24's second probe. Today's answers: the folded Transfer-Encoding was unfolded and read
+    // as chunked (201 with a key; here 401, then 200 for the GET behind it), the others as noted.
+    QTest::newRow("obs-fold in Transfer-Encoding")
+        << checkout + "Transfer-Encoding:\r\n\tchunked\r\n\r\n0\r\n\r\n" + embeddedGet << u"obs-fold"_s;
+    QTest::newRow("obs-fold in Content-Length")
+        << checkout + "Content-Length:\r\n 2\r\n\r\n{}" + embeddedGet << u"obs-fold"_s;
+    QTest::newRow("no Host (200)") << "GET /v1/health HTTP/1.1\r\n\r\n"_ba << u"Host"_s;
+    QTest::newRow("two Hosts (200)") << "GET /v1/health HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"_ba << u"Host"_s;
+    QTest::newRow("raw space in the path (505)")
+        << "GET /v1/licenses/acme cad/leases HTTP/1.1\r\nHost: x\r\n\r\n"_ba << u"space"_s;
+    QTest::newRow("bare LF line endings (505)") << "GET /v1/health HTTP/1.1\nHost: x\n\n"_ba << u"bare LF"_s;
+    QTest::newRow("encoded slash in the path (200)")
+        << "GET /v1/licenses/acme-cad%2Fleases HTTP/1.1\r\nHost: x\r\n\r\n"_ba << u"%2F"_s;
+    QTest::newRow("encoded letter in the path (200)") << "GET /%6Detrics HTTP/1.1\r\nHost: x\r\n\r\n"_ba << u"%6D"_s;
+    // Answered 408 only at the 30 s body timeout; readUntilClosed waits 5 s.
+    QTest::newRow("bare LF chunk-size lines (408 after 30 s)") << checkout
+            + "Transfer-Encoding: chunked\r\n\r\n2\n{}\n0\n\n" << u"chunked"_s;
+    QTest::newRow("trailer after a chunked body")
+        << checkout + "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\nAuthorization: License x\r\n\r\n"
+        << u"trailer"_s;
 }
 
 void TestHttpFraming::badFramingGetsOneAnswerAndClose()
@@ -158,6 +181,10 @@ void TestHttpFraming::refusals_data()
                                                     << u"method_not_allowed"_s << u"PATCH"_s << QString();
     QTest::newRow("query parameter without a name") << "POST /v1/reap?= HTTP/1.1\r\nHost: x\r\n\r\n"_ba << 400
                                                     << u"invalid_request"_s << u"without a name"_s << u"query"_s;
+    // Issue 24: read as U+FFFD and answered 200 (here 401: no token); a body that is not UTF-8 is
+    // a 400, and so is this.
+    QTest::newRow("query parameter that is not UTF-8") << "GET /v1/events?holder=%ff HTTP/1.1\r\nHost: x\r\n\r\n"_ba
+                                                       << 400 << u"invalid_request"_s << u"UTF-8"_s << u"holder"_s;
 }
 
 void TestHttpFraming::refusals()
@@ -236,6 +263,39 @@ void TestHttpFraming::closesAfterAnswer()
     QVERIFY2(received.startsWith(statusLine), received.constData());
     QVERIFY(received.contains("Connection: close\r\n"));
     QCOMPARE(RawConnection::countResponses(received), 1);
+}
+
+void TestHttpFraming::percentEncodedDelimitersReachNoRoute_data()
+{
+    QTest::addColumn<QByteArray>("target");
+    QTest::addColumn<QByteArray>("method");
+    QTest::addColumn<QString>("mentions");
+    // Issue 24, with the admin token: 200 (the lease listing), 200 (the metrics) and 409 (the
+    // token route, for /v1/tokens/bootstrap).
+    QTest::newRow("licenses/acme-cad%2Fleases") << "/v1/licenses/acme-cad%2Fleases"_ba
+                                                << "GET"_ba << u"%2F"_s;
+    QTest::newRow("%6Detrics") << "/%6Detrics"_ba
+                               << "GET"_ba << u"%6D"_s;
+    QTest::newRow("tokens%2Fbootstrap") << "/v1/tokens%2Fbootstrap"_ba
+                                        << "DELETE"_ba << u"%2F"_s;
+    QTest::newRow("licenses/../metrics") << "/v1/licenses/../../metrics"_ba
+                                         << "GET"_ba << u".."_s;
+}
+
+void TestHttpFraming::percentEncodedDelimitersReachNoRoute()
+{
+    QFETCH(QByteArray, target);
+    QFETCH(QByteArray, method);
+    QFETCH(QString, mentions);
+    RawConnection connection;
+    QVERIFY(connection.open(m_server.port()));
+    QVERIFY(connection.send(method + ' ' + target + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer "
+                            + m_server.adminToken() + "\r\n\r\n"));
+    const auto response = connection.readResponse();
+    QCOMPARE(response.status, 400);
+    QCOMPARE(json(response).value(u"error"_s).toString(), u"bad_request"_s);
+    QVERIFY2(json(response).value(u"message"_s).toString().contains(mentions), response.body.constData());
+    QVERIFY(connection.waitClosed(std::chrono::seconds {5}));
 }
 
 void TestHttpFraming::keepAliveAndPipelining()

@@ -2,6 +2,7 @@
 #include "KeepAliveClient.h"
 #include "LeaseJson.h"
 #include "LeaseVerifier.h"
+#include "ServeEventLoop.h"
 #include "ServerProcess.h"
 #include "SystemClock.h"
 #include "TestHttp.h"
@@ -41,26 +42,6 @@ private slots:
 namespace {
 
 constexpr auto requestTimeout = 5s;
-
-QJsonObject jsonOf(const HttpBurst::Reply &reply)
-{
-    return QJsonDocument::fromJson(reply.body).object();
-}
-
-qint64 msOf(const QJsonValue &timestamp)
-{
-    const auto time = parseTimestamp(timestamp.toString());
-    return time ? time->toMSecsSinceEpoch() : -1;
-}
-
-// Serves the event loop until `done` holds or `bound` runs out; returns `done()`.
-bool serveUntil(const std::function<bool()> &done, std::chrono::milliseconds bound)
-{
-    const QDeadlineTimer deadline(bound);
-    while (!done() && !deadline.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
-    return done();
-}
 
 QString latencySummary(std::vector<qint64> samples)
 {

@@ -4,8 +4,10 @@
 #include "LeaseJson.h"
 #include "LeaseVerifier.h"
 #include "PgTestDatabase.h"
+#include "ServeEventLoop.h"
 #include "TestHttp.h"
 #include "Timestamps.h"
+#include "wire/Identifiers.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -14,6 +16,7 @@
 #include <QJsonDocument>
 #include <QMap>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QSet>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -51,6 +54,7 @@ private slots:
     void postgresKillOneInstanceLosesNothingAcknowledged();
     void postgresSkewedInstancesAgreeOnTheDatabaseClock();
     void postgresOutageAnswers503AndRecovers();
+    void postgresOutageIsReportedWithoutTheInfrastructure();
     void postgresTwoReapersReapBacklogOnce();
 
 private:
@@ -104,26 +108,6 @@ QByteArray heartbeatRequest(const License &license, const QString &seatId)
     return HttpBurst::request("POST",
                               "/v1/licenses/" + license.id.toLatin1() + "/seats/" + seatId.toLatin1() + "/heartbeat",
                               license.auth, {});
-}
-
-QJsonObject jsonOf(const HttpBurst::Reply &reply)
-{
-    return QJsonDocument::fromJson(reply.body).object();
-}
-
-qint64 msOf(const QJsonValue &timestamp)
-{
-    const auto time = parseTimestamp(timestamp.toString());
-    return time ? time->toMSecsSinceEpoch() : -1;
-}
-
-// Serves the event loop until `done` holds or `bound` runs out; returns `done()`.
-bool serveUntil(const std::function<bool()> &done, std::chrono::milliseconds bound)
-{
-    const QDeadlineTimer deadline(bound);
-    while (!done() && !deadline.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
-    return done();
 }
 
 // Every event of one kind for one license, all pages.
@@ -639,8 +623,11 @@ void TestMultiInstance::postgresOutageAnswers503AndRecovers()
             if (reply.status == 503) {
                 const QJsonObject body = jsonOf(reply);
                 const QString message = body.value("message"_L1).toString();
-                if (body.value("error"_L1).toString() != databaseUnavailable || !message.contains(u"PostgreSQL"_s))
-                    problems.append(u"a 503 that does not name the database: %1"_s.arg(QString::fromUtf8(reply.body)));
+                // License-key callers read "database unavailable", never where the database is.
+                if (body.value("error"_L1).toString() != databaseUnavailable
+                    || !message.startsWith(u"database unavailable"_s) || message.contains(u"PostgreSQL"_s))
+                    problems.append(
+                        u"a 503 that names the database, or not the problem: %1"_s.arg(QString::fromUtf8(reply.body)));
                 if (checkout)
                     refusedRequests.insert(requestId);
             } else if (!ok && !(phase != Phase::Before && reply.status == 0)) {
@@ -720,6 +707,84 @@ void TestMultiInstance::postgresOutageAnswers503AndRecovers()
         QVERIFY2(retried.status == 201, qPrintable(QString::fromUtf8(retried.body)));
         QCOMPARE(scalar(*m_db, u"SELECT count(*) FROM leases WHERE request_id = '%1'"_s.arg(requestId)), 1);
     }
+}
+
+// Issue 24: during an outage a request with a wrong key or token got a 503 naming the database's
+// host, port and libpq's error text, and GET /v1/health said "ok". Now nobody who has not proved
+// who it is reads anything about the infrastructure (the log keeps it), the 503 says the request
+// was not carried out, and the health route reports the outage, still with 200.
+void TestMultiInstance::postgresOutageIsReportedWithoutTheInfrastructure()
+{
+    InstanceCluster cluster(1, m_db->url());
+    QString error;
+    QVERIFY2(cluster.start(&error), qPrintable(error + cluster.output()));
+    const QByteArray admin = cluster.adminAuthorization();
+    const auto http = httpFor(cluster);
+    const License license = createLicense(*http[0], admin, u"outage"_s, 3, 300, 5, 15);
+    QVERIFY(!license.auth.isEmpty());
+    const auto healthy = http[0]->get(u"/v1/health"_s);
+    QCOMPARE(healthy.status, 200);
+    QCOMPARE(healthy.json().value("status"_L1).toString(), u"ok"_s);
+    QVERIFY(!healthy.json().contains("reason"_L1));
+
+    AdminSession adminSession;
+    const qint64 ownSession = scalar(*m_db, u"SELECT pg_backend_pid()"_s);
+    QVERIFY(ownSession > 0);
+    QVERIFY2(adminSession.exec(u"ALTER DATABASE %1 ALLOW_CONNECTIONS false"_s.arg(m_db->name()), &error),
+             qPrintable(error));
+    const auto reopen = qScopeGuard([&] {
+        QString ignored;
+        adminSession.exec(u"ALTER DATABASE %1 ALLOW_CONNECTIONS true"_s.arg(m_db->name()), &ignored);
+    });
+    QVERIFY2(adminSession.exec(u"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '%1' "
+                               "AND pid <> %2"_s.arg(m_db->name())
+                                   .arg(ownSession),
+                               &error),
+             qPrintable(error));
+
+    // What the infrastructure is called.
+    const QUrl database(m_db->url());
+    const QStringList infrastructure {
+        database.host(), u":%1"_s.arg(database.port()), m_db->name(), u"PostgreSQL"_s, u"libpq"_s, u"connection"_s};
+    const auto revealed = [&](const HttpResult &reply) {
+        QStringList found;
+        for (const QString &word : infrastructure) {
+            if (QString::fromUtf8(reply.body).contains(word, Qt::CaseInsensitive))
+                found.append(word);
+        }
+        return found.join(u", "_s);
+    };
+
+    const auto degraded = http[0]->get(u"/v1/health"_s);
+    QCOMPARE(degraded.status, 200);
+    QCOMPARE(degraded.json().value("status"_L1).toString(), u"degraded"_s);
+    QCOMPARE(degraded.json().value("reason"_L1).toString(), u"database unavailable"_s);
+    QVERIFY2(revealed(degraded).isEmpty(), degraded.body.constData());
+
+    const QByteArray wrongKey = "License " + licenseKeyPrefix.toString().toLatin1() + QByteArray(64, '0');
+    const QList<HttpResult> refused {
+        http[0]->get(u"/v1/licenses"_s, "Bearer " + QByteArray(64, '0')), // a wrong token
+        http[0]->post(u"/v1/licenses/outage/checkout"_s, {{u"holder"_s, u"x"_s}}, wrongKey), // a wrong key
+        http[0]->post(u"/v1/licenses/outage/checkout"_s, {{u"holder"_s, u"x"_s}}, license.auth), // the right key
+        http[0]->get(u"/v1/licenses"_s, admin), // the right token, which cannot be checked now
+    };
+    for (const HttpResult &reply : refused) {
+        QCOMPARE(reply.status, 503);
+        QCOMPARE(reply.errorCode(), QString(databaseUnavailable));
+        const QString message = reply.json().value("message"_L1).toString();
+        QVERIFY2(message.startsWith(u"database unavailable;"_s), reply.body.constData());
+        QVERIFY2(message.contains(u"not carried out"_s), reply.body.constData());
+        QVERIFY2(!message.contains(u"may or may not"_s), reply.body.constData());
+        QVERIFY2(revealed(reply).isEmpty(), qPrintable(revealed(reply) + u": "_s + QString::fromUtf8(reply.body)));
+    }
+    // The log keeps the details for the operator.
+    QTRY_VERIFY2_WITH_TIMEOUT(cluster.output().contains(m_db->name()), qPrintable(cluster.output().right(2000)), 5000);
+
+    QVERIFY2(adminSession.exec(u"ALTER DATABASE %1 ALLOW_CONNECTIONS true"_s.arg(m_db->name()), &error),
+             qPrintable(error));
+    QVERIFY2(serveUntil([&] { return http[0]->get(u"/v1/health"_s).json().value("status"_L1) == u"ok"_s; }, 15s),
+             qPrintable(cluster.output().right(2000)));
+    QCOMPARE(http[0]->post(u"/v1/licenses/outage/checkout"_s, {{u"holder"_s, u"x"_s}}, license.auth).status, 201);
 }
 
 // Ten thousand expired rows, written straight into the database, reaped by two instances'

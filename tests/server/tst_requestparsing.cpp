@@ -1,6 +1,10 @@
 #include "http/ApiRoute.h"
+#include "http/HttpLimits.h"
+#include "http/HttpRequestDecoder.h"
 #include "http/ListenAddress.h"
 #include "http/RequestParsing.h"
+#include "http/RequestTarget.h"
+#include "store/StoreTypes.h"
 
 #include <QTest>
 
@@ -36,6 +40,15 @@ private slots:
     void credential();
     void listenAddress_data();
     void listenAddress();
+    void requestTarget_data();
+    void requestTarget();
+    void decoderRefuses_data();
+    void decoderRefuses();
+    void decoderAccepts_data();
+    void decoderAccepts();
+    void storedTextIsRefusedWithNonCharacters_data();
+    void storedTextIsRefusedWithNonCharacters();
+    void databaseTroubleIsAnsweredForTheCase();
 };
 
 namespace {
@@ -167,6 +180,27 @@ void TestRequestParsing::checkoutBody_data()
                                                     << QString() << emoji.repeated(128) << QString();
     QTest::newRow("129-code-point holder of emoji")
         << QByteArray(R"({"holder":")" + emojiUtf8.repeated(129) + R"("})") << u"holder"_s << QString() << QString();
+
+    // Issue 24: the last of two was taken, where another reader may take the first.
+    QTest::newRow("holder given twice") << R"({"holder":"x","holder":"y"})"_ba << u"holder"_s << QString() << QString();
+    QTest::newRow("holder given twice, once escaped")
+        << R"({"holder":"x","\u0068older":"y"})"_ba << u"holder"_s << QString() << QString();
+    QTest::newRow("requestId given twice with one value")
+        << R"({"holder":"x","requestId":"r","requestId":"r"})"_ba << u"requestId"_s << QString() << QString();
+    // Issue 24: stored as U+FFFD by SQLite, so a retry with the same requestId took a second seat.
+    QTest::newRow("holder with U+FFFE") << "{\"holder\":\"a\xef\xbf\xbe\"}"_ba << u"holder"_s << QString() << QString();
+    QTest::newRow("holder with U+FFFF, escaped")
+        << R"({"holder":"a\uffff"})"_ba << u"holder"_s << QString() << QString();
+    QTest::newRow("requestId with U+FFFE")
+        << R"({"holder":"a","requestId":"r\ufffe"})"_ba << u"requestId"_s << QString() << QString();
+    QTest::newRow("requestId with U+FDD0")
+        << R"({"holder":"a","requestId":"\ufdd0"})"_ba << u"requestId"_s << QString() << QString();
+    QTest::newRow("requestId with U+10FFFF")
+        << R"({"holder":"a","requestId":"\udbff\udfff"})"_ba << u"requestId"_s << QString() << QString();
+    QTest::newRow("holder starting with a byte order mark")
+        << R"({"holder":"\ufeffalice"})"_ba << u"holder"_s << QString() << QString();
+    QTest::newRow("holder with U+FFFD, the replacement character")
+        << R"({"holder":"a\ufffd"})"_ba << QString() << u"a\ufffd"_s << QString();
 }
 
 void TestRequestParsing::checkoutBody()
@@ -453,6 +487,286 @@ void TestRequestParsing::listenAddress()
     } else {
         QVERIFY(error.contains(u"--listen"_s));
     }
+}
+
+void TestRequestParsing::requestTarget_data()
+{
+    QTest::addColumn<QByteArray>("target");
+    QTest::addColumn<QString>("path"); // null: refused
+    QTest::addColumn<QString>("query"); // fully decoded "key=value&..."
+    QTest::addColumn<QString>("mentions"); // refused: a word of the message
+    QTest::addColumn<QString>("field");
+
+    const QString refused;
+    QTest::newRow("plain") << "/v1/licenses/acme-cad/leases"_ba << u"/v1/licenses/acme-cad/leases"_s << QString()
+                           << QString() << QString();
+    QTest::newRow("query") << "/v1/events?holder=al%C3%A9&limit=5"_ba << u"/v1/events"_s << u"holder=al\u00e9&limit=5"_s
+                           << QString() << QString();
+    QTest::newRow("encoded space stays in its segment")
+        << "/v1/licenses/a%20b/leases"_ba << u"/v1/licenses/a b/leases"_s << QString() << QString() << QString();
+    QTest::newRow("encoded UTF-8 in a segment")
+        << "/v1/tokens/caf%C3%A9"_ba << u"/v1/tokens/caf\u00e9"_s << QString() << QString() << QString();
+    QTest::newRow("trailing slash") << "/v1/health/"_ba << u"/v1/health/"_s << QString() << QString() << QString();
+    // Issue 24: each of these reached a route a proxy in front would not have seen.
+    QTest::newRow("encoded slash in a license id")
+        << "/v1/licenses/acme-cad%2Fleases"_ba << refused << QString() << u"%2F"_s << QString();
+    QTest::newRow("encoded slash, lower case")
+        << "/v1/tokens%2fbootstrap"_ba << refused << QString() << u"%2F"_s << QString();
+    QTest::newRow("encoded letter") << "/%6Detrics"_ba << refused << QString() << u"%6D"_s << QString();
+    QTest::newRow("encoded dash") << "/v1/licenses/acme%2Dcad/leases"_ba << refused << QString() << u"%2D"_s
+                                  << QString();
+    QTest::newRow("encoded dot") << "/v1/%2E%2E/metrics"_ba << refused << QString() << u"%2E"_s << QString();
+    QTest::newRow("dot-dot segment") << "/v1/licenses/../../metrics"_ba << refused << QString() << u"\"..\""_s
+                                     << QString();
+    QTest::newRow("dot segment") << "/v1/./health"_ba << refused << QString() << u"\".\""_s << QString();
+    QTest::newRow("malformed escape") << "/v1/health%zz"_ba << refused << QString() << u"%zz"_s << QString();
+    QTest::newRow("escape cut short") << "/v1/health%4"_ba << refused << QString() << u"%4"_s << QString();
+    QTest::newRow("segment not UTF-8") << "/v1/tokens/%ff"_ba << refused << QString() << u"UTF-8"_s << QString();
+    QTest::newRow("encoded surrogate") << "/v1/tokens/%ED%A0%80"_ba << refused << QString() << u"UTF-8"_s << QString();
+    QTest::newRow("raw byte outside ASCII")
+        << "/v1/tokens/caf\xc3\xa9"_ba << refused << QString() << u"ASCII"_s << QString();
+    QTest::newRow("fragment") << "/v1/health#x"_ba << refused << QString() << u"fragment"_s << QString();
+    // Issue 24: ?holder=%ff was read as U+FFFD; a body that is not UTF-8 is refused, so is this.
+    QTest::newRow("query value not UTF-8")
+        << "/v1/events?holder=%ff"_ba << refused << QString() << u"holder"_s << u"holder"_s;
+    QTest::newRow("query value overlong")
+        << "/v1/events?holder=%C0%AF"_ba << refused << QString() << u"UTF-8"_s << u"holder"_s;
+    QTest::newRow("query name not UTF-8") << "/v1/events?%ff=1"_ba << refused << QString() << u"UTF-8"_s << u"query"_s;
+    QTest::newRow("query malformed escape")
+        << "/v1/events?holder=%g1"_ba << refused << QString() << u"%g1"_s << u"query"_s;
+    QTest::newRow("query parameter without a name")
+        << "/v1/reap?="_ba << refused << QString() << u"without a name"_s << u"query"_s;
+}
+
+void TestRequestParsing::requestTarget()
+{
+    QFETCH(QByteArray, target);
+    QFETCH(QString, path);
+    QFETCH(QString, query);
+    QFETCH(QString, mentions);
+    QFETCH(QString, field);
+    ApiError error;
+    const auto decoded = RequestTarget::decode(target, &error);
+    if (!path.isNull()) {
+        QVERIFY2(decoded, qPrintable(error.message));
+        QCOMPARE(decoded->path, path);
+        QCOMPARE(decoded->query.toString(QUrl::FullyDecoded), query);
+        return;
+    }
+    QVERIFY(!decoded);
+    QCOMPARE(error.status, 400);
+    QCOMPARE(error.code, field.isEmpty() ? u"bad_request"_s : u"invalid_request"_s);
+    QCOMPARE(error.field, field);
+    QVERIFY2(error.message.contains(mentions, Qt::CaseInsensitive), qPrintable(error.message));
+}
+
+namespace {
+
+struct DecoderVerdict
+{
+    HttpRequestDecoder::Status status = HttpRequestDecoder::Status::NeedMore;
+    ApiError rejection;
+    QList<ApiRequest> requests;
+};
+
+// Feeds `input` whole, or a byte at a time, to a decoder with the server's limits.
+DecoderVerdict decodeAll(const QByteArray &input, bool byteByByte)
+{
+    static const HttpLimits limits;
+    HttpRequestDecoder decoder(limits, request::maxBodyBytes);
+    DecoderVerdict verdict;
+    const qsizetype step = byteByByte ? 1 : input.size();
+    for (qsizetype i = 0; i < input.size(); i += step) {
+        decoder.append(QByteArrayView(input).sliced(i, std::min(step, input.size() - i)));
+        for (;;) {
+            verdict.status = decoder.decode();
+            if (verdict.status == HttpRequestDecoder::Status::Request) {
+                verdict.requests.append(decoder.takeRequest().request);
+                continue;
+            }
+            if (verdict.status == HttpRequestDecoder::Status::Rejected) {
+                verdict.rejection = decoder.rejection();
+                return verdict;
+            }
+            break;
+        }
+    }
+    return verdict;
+}
+
+const QByteArray chunkedPut = "PUT /v1/licenses/x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
+
+} // namespace
+
+void TestRequestParsing::decoderRefuses_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("mentions");
+
+    // Issue 24, each answered today as noted.
+    QTest::newRow("obs-fold in Transfer-Encoding (201)")
+        << "POST /v1/licenses/acme-cad/checkout HTTP/1.1\r\nHost: x\r\nTransfer-Encoding:\r\n\tchunked\r\n\r\n"
+           "0\r\n\r\n"_ba
+        << 400 << u"obs-fold"_s;
+    QTest::newRow("obs-fold in Content-Length")
+        << "POST /v1/reap HTTP/1.1\r\nHost: x\r\nContent-Length:\r\n 2\r\n\r\n{}"_ba << 400 << u"obs-fold"_s;
+    QTest::newRow("obs-fold in another field")
+        << "GET /v1/health HTTP/1.1\r\nHost: x\r\nX-A: 1\r\n 2\r\n\r\n"_ba << 400 << u"obs-fold"_s;
+    QTest::newRow("space before the first field")
+        << "GET /v1/health HTTP/1.1\r\n Host: x\r\n\r\n"_ba << 400 << u"obs-fold"_s;
+    QTest::newRow("no Host (200)") << "GET /v1/health HTTP/1.1\r\n\r\n"_ba << 400 << u"Host"_s;
+    QTest::newRow("two Hosts (200)") << "GET /v1/health HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"_ba << 400 << u"Host"_s;
+    QTest::newRow("two Hosts in HTTP/1.0")
+        << "GET /v1/health HTTP/1.0\r\nHost: a\r\nHost: a\r\n\r\n"_ba << 400 << u"Host"_s;
+    QTest::newRow("Host that is not a host") << "GET /v1/health HTTP/1.1\r\nHost: a/b@c\r\n\r\n"_ba << 400 << u"Host"_s;
+    QTest::newRow("raw space in the path (505)")
+        << "GET /v1/licenses/acme cad/leases HTTP/1.1\r\nHost: x\r\n\r\n"_ba << 400 << u"space"_s;
+    QTest::newRow("bare LF after the request line (505)")
+        << "GET /v1/health HTTP/1.1\nHost: x\n\n"_ba << 400 << u"bare LF"_s;
+    QTest::newRow("bare LF after a field") << "GET /v1/health HTTP/1.1\r\nHost: x\n\r\n"_ba << 400 << u"bare LF"_s;
+    QTest::newRow("bare LF ending the header") << "GET /v1/health HTTP/1.1\r\nHost: x\r\n\n"_ba << 400 << u"bare LF"_s;
+    QTest::newRow("bare LF chunk-size line (408 after 30 s)") << chunkedPut + "2\n{}\n0\n\n" << 400 << u"chunked"_s;
+    QTest::newRow("bare LF after chunk data") << chunkedPut + "2\r\n{}\n0\r\n\r\n" << 400 << u"chunked"_s;
+    QTest::newRow("bare LF last chunk") << chunkedPut + "0\n\n" << 400 << u"chunked"_s;
+    QTest::newRow("bare LF after the last chunk") << chunkedPut + "2\r\n{}\r\n0\r\n\n" << 400 << u"chunked"_s;
+    QTest::newRow("trailer field") << chunkedPut + "2\r\n{}\r\n0\r\nAuthorization: Bearer x\r\n\r\n"
+                                   << 400 << u"trailer"_s;
+    QTest::newRow("encoded slash in the path")
+        << "GET /v1/licenses/acme-cad%2Fleases HTTP/1.1\r\nHost: x\r\n\r\n"_ba << 400 << u"%2F"_s;
+    QTest::newRow("encoded letter in the path") << "GET /%6Detrics HTTP/1.1\r\nHost: x\r\n\r\n"_ba << 400 << u"%6D"_s;
+    QTest::newRow("query not UTF-8 (200)")
+        << "GET /v1/events?holder=%ff HTTP/1.1\r\nHost: x\r\n\r\n"_ba << 400 << u"UTF-8"_s;
+    // Still as before.
+    QTest::newRow("HTTP/2.0") << "GET /v1/health HTTP/2.0\r\nHost: x\r\n\r\n"_ba << 505 << u"HTTP/2.0"_s;
+    QTest::newRow("HTTP/1.10") << "GET /v1/health HTTP/1.10\r\nHost: x\r\n\r\n"_ba << 400 << u"version"_s;
+}
+
+// Each refusal is the same whole or a byte at a time, and comes at once: never a wait for bytes
+// a client that sent these will not send.
+void TestRequestParsing::decoderRefuses()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(int, status);
+    QFETCH(QString, mentions);
+    for (const bool byteByByte : {false, true}) {
+        const DecoderVerdict verdict = decodeAll(input, byteByByte);
+        QVERIFY2(verdict.status == HttpRequestDecoder::Status::Rejected,
+                 byteByByte ? "a byte at a time: not refused" : "whole: not refused");
+        QVERIFY(verdict.requests.isEmpty());
+        QCOMPARE(verdict.rejection.status, status);
+        QVERIFY2(verdict.rejection.message.contains(mentions), qPrintable(verdict.rejection.message));
+    }
+}
+
+void TestRequestParsing::decoderAccepts_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QByteArray>("body");
+
+    QTest::newRow("HTTP/1.0 without Host") << "GET /v1/health HTTP/1.0\r\n\r\n"_ba << u"/v1/health"_s << QByteArray();
+    QTest::newRow("Host with a port") << "GET /v1/health HTTP/1.1\r\nHost: [::1]:7400\r\n\r\n"_ba << u"/v1/health"_s
+                                      << QByteArray();
+    QTest::newRow("empty Host") << "GET /v1/health HTTP/1.1\r\nHost:\r\n\r\n"_ba << u"/v1/health"_s << QByteArray();
+    QTest::newRow("tab inside a field value")
+        << "GET /v1/health HTTP/1.1\r\nHost: x\r\nX-A: 1\t2\r\n\r\n"_ba << u"/v1/health"_s << QByteArray();
+    QTest::newRow("chunked body with lines in its data") << chunkedPut + "5\r\n{\n \r\n\r\n2;ext=1\r\n\n}\r\n0\r\n\r\n"
+                                                         << u"/v1/licenses/x"_s << "{\n \r\n\n}"_ba;
+    QTest::newRow("chunked body then a pipelined request")
+        << chunkedPut + "2\r\n{}\r\n0\r\n\r\nGET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n"
+        << u"/v1/licenses/x"_s << "{}"_ba;
+    QTest::newRow("body starting with a space after the header")
+        << "PUT /v1/licenses/x HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\n {}"_ba << u"/v1/licenses/x"_s
+        << " {}"_ba;
+    QTest::newRow("empty lines before the request")
+        << "\r\nGET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n"_ba << u"/v1/health"_s << QByteArray();
+}
+
+void TestRequestParsing::decoderAccepts()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(QString, path);
+    QFETCH(QByteArray, body);
+    for (const bool byteByByte : {false, true}) {
+        const DecoderVerdict verdict = decodeAll(input, byteByByte);
+        QVERIFY2(verdict.status != HttpRequestDecoder::Status::Rejected, qPrintable(verdict.rejection.message));
+        QVERIFY(!verdict.requests.isEmpty());
+        QCOMPARE(verdict.requests.first().path, path);
+        QCOMPARE(verdict.requests.first().body, body);
+    }
+}
+
+void TestRequestParsing::storedTextIsRefusedWithNonCharacters_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<int>("parser");
+    QTest::addColumn<QString>("field");
+
+    // Every text the server stores: license names, revoke reasons, holder patterns (and holders
+    // and requestIds above).
+    QTest::newRow("license name") << R"({"name":"CAD \uffff"})"_ba << 0 << u"name"_s;
+    QTest::newRow("revoke reason") << R"({"reason":"left \ufffe"})"_ba << 1 << u"reason"_s;
+    QTest::newRow("holder pattern") << R"({"groups":[{"name":"a","patterns":["*@\ufdd0"]}]})"_ba << 2
+                                    << u"groups[0].patterns[0]"_s;
+}
+
+void TestRequestParsing::storedTextIsRefusedWithNonCharacters()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(int, parser);
+    QFETCH(QString, field);
+    ApiError error;
+    bool parsed = false;
+    if (parser == 0) {
+        parsed = request::parseLicenseSpec(body, &error).has_value();
+    } else if (parser == 1) {
+        parsed = request::parseRevoke(body, &error).has_value();
+    } else {
+        const auto groups = request::parseGroups(body, &error);
+        ValidationError why;
+        parsed = groups && validateGroups(*groups, &why);
+        if (groups && !parsed)
+            error = ApiError::invalid(why.field, why.message);
+    }
+    QVERIFY(!parsed);
+    QCOMPARE(error.status, 400);
+    QCOMPARE(error.field, field);
+    QVERIFY2(error.message.contains(u"non-character"_s), qPrintable(error.message));
+}
+
+// Issue 24: a caller with a wrong key read the database's host, port and libpq's error text, and
+// every 503 said both "not carried out" and "may or may not have been kept".
+void TestRequestParsing::databaseTroubleIsAnsweredForTheCase()
+{
+    const StoreError unreachable(StoreError::Kind::Unavailable,
+                                 u"PostgreSQL at 10.1.2.3:6543/keyright is unreachable: connection refused"_s);
+    const ApiError anyone = ApiError::storeFailed(unreachable);
+    QCOMPARE(anyone.status, 503);
+    QCOMPARE(anyone.code, u"database_unavailable"_s);
+    QVERIFY2(anyone.message.startsWith(u"database unavailable;"_s), qPrintable(anyone.message));
+    for (const QString &detail : {u"10.1.2.3"_s, u"6543"_s, u"PostgreSQL"_s, u"refused"_s})
+        QVERIFY2(!anyone.message.contains(detail), qPrintable(anyone.message));
+    QVERIFY2(anyone.message.contains(u"not carried out"_s), qPrintable(anyone.message));
+    QVERIFY2(!anyone.message.contains(u"may or may not"_s), qPrintable(anyone.message));
+
+    const ApiError tokenHolder = ApiError::storeFailed(unreachable, true);
+    QCOMPARE(tokenHolder.status, 503);
+    QVERIFY2(tokenHolder.message.contains(u"PostgreSQL at 10.1.2.3:6543/keyright is unreachable: connection refused"_s),
+             qPrintable(tokenHolder.message));
+
+    StoreError inFlight(StoreError::Kind::Unavailable, u"PostgreSQL at 10.1.2.3:6543/keyright is unreachable"_s);
+    inFlight.setOutcomeUnknown();
+    const ApiError unknown = ApiError::storeFailed(inFlight);
+    QCOMPARE(unknown.status, 503);
+    QVERIFY2(unknown.message.contains(u"may or may not have been kept"_s), qPrintable(unknown.message));
+    QVERIFY2(unknown.message.contains(u"requestId"_s), qPrintable(unknown.message));
+    QVERIFY2(!unknown.message.contains(u"not carried out"_s), qPrintable(unknown.message));
+    QVERIFY2(!unknown.message.contains(u"10.1.2.3"_s), qPrintable(unknown.message));
+
+    const ApiError failed = ApiError::storeFailed(StoreError(StoreError::Kind::Failed, u"disk I/O error"_s), true);
+    QCOMPARE(failed.status, 500);
+    QVERIFY(!failed.message.contains(u"disk"_s));
 }
 
 QTEST_GUILESS_MAIN(TestRequestParsing)

@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QTest>
 
@@ -19,6 +20,7 @@ class TestServerProcess : public QObject
 private slots:
     void firstStartCreatesPrivateToken();
     void restartAfterKillKeepsEverything();
+    void storeFilesAreTheOwnersAlone();
     void demoLicensesAndKeys();
     void refusesNonLoopbackWithoutTls();
     void helpListsEveryOption();
@@ -79,6 +81,60 @@ void TestServerProcess::restartAfterKillKeepsEverything()
     // The generation counter survived too: the next seat gets a higher one.
     const auto next = http.post(u"/v1/licenses/survivor/checkout"_s, {{u"holder"_s, u"bob"_s}}, key);
     QVERIFY(quint64(next.json()["lease"_L1]["generation"_L1].toInteger()) > generation);
+}
+
+namespace {
+
+// The mode bits group and others have on each store file that exists ("keyright.sqlite 0644").
+QStringList looseStoreFiles(const QString &dataDir)
+{
+    QStringList loose;
+    for (const QString &suffix : {QString(), u"-wal"_s, u"-shm"_s, u"-journal"_s}) {
+        const QString path = QDir(dataDir).filePath(u"keyright.sqlite"_s + suffix);
+        if (!QFile::exists(path))
+            continue;
+        const QFileDevice::Permissions others = QFile::permissions(path)
+            & (QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup | QFile::ReadOther | QFile::WriteOther
+               | QFile::ExeOther);
+        if (others != QFileDevice::Permissions())
+            loose.append(u"%1 (group/other bits %2)"_s.arg(QFileInfo(path).fileName()).arg(int(others), 0, 16));
+    }
+    return loose;
+}
+
+} // namespace
+
+void TestServerProcess::storeFilesAreTheOwnersAlone()
+{
+    // keyright.sqlite holds key and token hashes and every holder's name: 0600 from the start,
+    // its WAL too, whatever the umask lets through.
+    ServerProcess server;
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    TestHttp http(server.url());
+    const QByteArray admin = "Bearer " + server.adminToken();
+    const auto created = http.put(
+        u"/v1/licenses/private"_s,
+        {{u"seatCount"_s, 2}, {u"ttlSeconds"_s, 600}, {u"skewSeconds"_s, 5}, {u"reapGraceSeconds"_s, 30}}, admin);
+    QCOMPARE(created.status, 201);
+    const QString database = QDir(server.dataDir()).filePath(u"keyright.sqlite"_s);
+    QVERIFY(QFile::exists(database));
+    QVERIFY2(QFile::exists(database + u"-wal"_s), "no WAL to check while the server runs");
+    QVERIFY2(looseStoreFiles(server.dataDir()).isEmpty(), qPrintable(looseStoreFiles(server.dataDir()).join(u", "_s)));
+
+    // A store an older version left readable by others is made private at the next start, and
+    // the log says so, naming the file.
+    server.kill();
+    const QFileDevice::Permissions loose = QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther;
+    QVERIFY(QFile::setPermissions(database, loose));
+    if (QFile::exists(database + u"-wal"_s))
+        QVERIFY(QFile::setPermissions(database + u"-wal"_s, loose));
+    QVERIFY(!looseStoreFiles(server.dataDir()).isEmpty());
+    QVERIFY2(server.start(&error), qPrintable(error));
+    QVERIFY2(looseStoreFiles(server.dataDir()).isEmpty(), qPrintable(looseStoreFiles(server.dataDir()).join(u", "_s)));
+    QVERIFY2(server.output().contains(database + u" could be read by other users (mode 0644); made it 0600"_s),
+             qPrintable(server.output()));
+    QCOMPARE(http.get(u"/v1/licenses/private/leases"_s, admin).status, 200);
 }
 
 void TestServerProcess::demoLicensesAndKeys()

@@ -47,9 +47,9 @@ QSqlDatabase PgTestDatabase::open(const QUrl &url, const QString &connectionName
     return db;
 }
 
-PgTestDatabase::PgTestDatabase()
+PgTestDatabase::PgTestDatabase(const QString &clusterUrl)
 {
-    const QString admin = adminUrl();
+    const QString &admin = clusterUrl;
     if (admin.isEmpty()) {
         m_reason = QStringLiteral("no PostgreSQL for this test: KEYRIGHT_TEST_PG is not set "
                                   "(run it through scripts/with-postgres or scripts/run-tests)");

@@ -17,7 +17,8 @@ namespace keyright {
 class PgTestDatabase
 {
 public:
-    PgTestDatabase();
+    // On the cluster of KEYRIGHT_TEST_PG, or on the one whose admin URL is given (PgCluster).
+    explicit PgTestDatabase(const QString &clusterUrl = adminUrl());
     ~PgTestDatabase();
     PgTestDatabase(const PgTestDatabase &) = delete;
     PgTestDatabase &operator=(const PgTestDatabase &) = delete;

@@ -63,10 +63,16 @@ QString ServerProcess::adminTokenPath() const
 QUrl ServerProcess::url() const
 {
     QUrl url;
-    url.setScheme(u"http"_s);
+    url.setScheme(m_tlsCertificate.isEmpty() ? u"http"_s : u"https"_s);
     url.setHost(u"127.0.0.1"_s);
     url.setPort(m_port);
     return url;
+}
+
+void ServerProcess::setTls(const QString &certificateFile, const QString &keyFile)
+{
+    m_tlsCertificate = certificateFile;
+    m_tlsKey = keyFile;
 }
 
 bool ServerProcess::isRunning() const
@@ -124,6 +130,8 @@ bool ServerProcess::start(QString *error, std::chrono::milliseconds timeout)
     QStringList arguments {u"--listen"_s, u"127.0.0.1:%1"_s.arg(m_port), u"--data-dir"_s, m_dataDir};
     if (!m_database.isEmpty())
         arguments += {u"--database"_s, m_database};
+    if (!m_tlsCertificate.isEmpty())
+        arguments += {u"--tls-cert"_s, m_tlsCertificate, u"--tls-key"_s, m_tlsKey};
     if (m_testClockOffset.count() != 0)
         arguments += {u"--test-clock-offset-ms"_s, QString::number(m_testClockOffset.count())};
     arguments += m_extraArguments;
@@ -163,6 +171,8 @@ bool ServerProcess::waitForHealth(std::chrono::milliseconds timeout, QString *er
         QNetworkRequest request(health);
         request.setTransferTimeout(1000);
         QNetworkReply *reply = network.get(request);
+        if (!m_tlsCertificate.isEmpty())
+            reply->ignoreSslErrors();
         QEventLoop loop;
         connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
         loop.exec();

@@ -42,6 +42,10 @@ public:
     // Shift this instance's own system clock by `offset` (the hidden --test-clock-offset-ms), as
     // a machine whose wall clock is off would be: in PostgreSQL mode the database clock must win.
     void setTestClockOffset(std::chrono::milliseconds offset) { m_testClockOffset = offset; }
+    // Serve HTTPS with this PEM certificate (chain) and key (--tls-cert, --tls-key) from the next
+    // start() on; url() is then https://. The fixture's own start-up probe accepts any certificate:
+    // what a client trusts is the test's business. Empty strings: plain HTTP again.
+    void setTls(const QString &certificateFile, const QString &keyFile);
     // A loopback port that was free a moment ago (0 when none could be found).
     static quint16 pickFreePort();
 
@@ -56,7 +60,7 @@ public:
     // The process id while running, else 0 (for tests that look at the process from outside).
     qint64 processId() const;
 
-    QUrl url() const; // http://127.0.0.1:<port>
+    QUrl url() const; // http://127.0.0.1:<port>, or https:// with setTls()
     quint16 port() const { return m_port; }
     QString dataDir() const { return m_dataDir; }
     QString adminTokenPath() const;
@@ -79,6 +83,8 @@ private:
     QString m_dataDir;
     QStringList m_extraArguments;
     QString m_database;
+    QString m_tlsCertificate;
+    QString m_tlsKey;
     std::chrono::milliseconds m_testClockOffset {0};
     quint16 m_port = 0;
     QByteArray m_adminToken;

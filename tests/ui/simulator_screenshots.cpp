@@ -144,13 +144,13 @@ int main(int argc, char **argv)
         SimulatorView view(network, admin, clock);
         view.setDemoKeyDirectory(server.demoKeyDirectory());
         view.simulation().setAutoRun(false);
-        view.simulation().setInstanceHooks({[&instances](QString *) { return instances.urls(); },
-                                            [&instances](int index, bool up, QString *why) {
-                                                if (up)
-                                                    return instances.revive(index, why);
-                                                instances.kill(index);
-                                                return true;
-                                            }});
+        view.simulation().player().setInstanceHooks(
+            {[&instances](QObject *, const ScenarioPlayer::InstancesStarted &done) { done(instances.urls(), {}); },
+             [&instances](int index, bool up, QObject *, const ScenarioPlayer::InstanceSet &done) {
+                 QString why;
+                 const bool ok = up ? instances.revive(index, &why) : (instances.kill(index), true);
+                 done(ok, why);
+             }});
         view.resize(width, height);
         view.setFontScale(fontScale);
         view.show();

@@ -1,14 +1,12 @@
 // What an admin and a support engineer meet in the first minutes against a real server: rows that
 // stay under the pointer, a force reap that lost the race to the periodic reaper, an outage and a
 // wrong token that say what they are, the events of a blocked holder folded, and the dispute view.
-#include "AdminClient.h"
+#include "DashboardHarness.h"
 #include "DashboardSession.h"
 #include "DisputePanel.h"
 #include "ErrorBanner.h"
 #include "EventFilterProxyModel.h"
 #include "EventsPage.h"
-#include "LanguageManager.h"
-#include "LeaseClient.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "ReapDialog.h"
@@ -26,14 +24,11 @@
 #include <QLabel>
 #include <QLegendMarker>
 #include <QLineEdit>
-#include <QNetworkAccessManager>
 #include <QPushButton>
 #include <QScopeGuard>
-#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QTreeWidget>
@@ -47,7 +42,6 @@ class TestAdminFlows : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase();
     void init();
     void cleanup();
     void deleteRevokesTheHolderSelectedDespiteRenewals();
@@ -69,74 +63,51 @@ private:
                                       LeaseOutcome *outcome = nullptr);
     std::optional<LeaseOutcome> heartbeat(const QString &license, const QByteArray &key, const QString &seatId);
     void openWindow(const QByteArray &token = {}, const QString &label = u"test server"_s);
-    int proxyRowOf(const QString &holder) const;
+    int proxyRowOf(const QString &holder) const { return m_dashboard->holderRow(holder); }
     QString holderCell(const QString &holder, int column, int role = Qt::DisplayRole) const;
 
-    LanguageManager m_languages;
     std::unique_ptr<ManualClock> m_clock;
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<DashboardHarness> m_dashboard;
     std::unique_ptr<TestServer> m_server;
-    std::unique_ptr<QNetworkAccessManager> m_network;
-    std::unique_ptr<AdminClient> m_admin;
-    std::unique_ptr<QSettings> m_settings;
-    std::unique_ptr<DashboardSession> m_session;
-    std::unique_ptr<MainWindow> m_window;
+    MainWindow *m_window = nullptr;
+    DashboardSession *m_session = nullptr;
 };
-
-void TestAdminFlows::initTestCase()
-{
-    m_languages.apply(u"en"_s);
-}
 
 void TestAdminFlows::init()
 {
     m_clock = std::make_unique<ManualClock>();
-    m_dir = std::make_unique<QTemporaryDir>();
-    m_network = std::make_unique<QNetworkAccessManager>();
-    m_settings = std::make_unique<QSettings>(m_dir->filePath(u"admin.ini"_s), QSettings::IniFormat);
+    m_dashboard = std::make_unique<DashboardHarness>(DashboardHarness::Options {.clock = m_clock.get()});
 }
 
 void TestAdminFlows::startServer(std::chrono::seconds reapInterval)
 {
     m_server = std::make_unique<TestServer>(TestServer::Options {
-        .clock = m_clock.get(), .dataDir = m_dir->filePath(u"server"_s), .reapInterval = reapInterval});
+        .clock = m_clock.get(), .dataDir = m_dashboard->filePath(u"server"_s), .reapInterval = reapInterval});
     QString error;
     QVERIFY2(m_server->start(&error), qPrintable(error));
-    m_admin = std::make_unique<AdminClient>(*m_network, *m_clock);
-    m_admin->setServerUrl(m_server->url());
-    m_admin->setAdminToken(m_server->adminToken());
 }
 
 void TestAdminFlows::cleanup()
 {
-    m_window.reset();
-    m_session.reset();
-    m_admin.reset();
-    m_server.reset();
-    m_network.reset();
-    m_settings.reset();
-    m_dir.reset();
+    m_window = nullptr;
+    m_session = nullptr;
+    m_dashboard->close();
+    m_server.reset(); // its data directory is in the harness's folder
+    m_dashboard.reset();
+    m_clock.reset();
 }
 
 QByteArray TestAdminFlows::createLicense(const QString &id, int seats, qint64 ttl, qint64 skew, qint64 grace)
 {
-    LicenseSpec spec {id, id.toUpper(), seats, ttl, skew, grace};
-    std::optional<AdminResult<LicenseWriteResult>> result;
-    m_admin->putLicense(spec, this, [&result](const AdminResult<LicenseWriteResult> &r) { result = r; });
-    if (!QTest::qWaitFor([&] { return result.has_value(); }, 5000) || !result->ok())
-        return {};
-    return result->value->key.toUtf8();
+    return m_server->createLicense(id, seats, std::chrono::seconds {ttl}, std::chrono::seconds {skew},
+                                   std::chrono::seconds {grace});
 }
 
 std::optional<SeatLease> TestAdminFlows::checkout(const QString &license, const QByteArray &key, const QString &holder,
                                                   LeaseOutcome *outcomeOut)
 {
-    LeaseClient client(*m_network);
-    client.setServerUrl(m_server->url());
-    client.setLicense(license, key);
-    std::optional<LeaseOutcome> outcome;
-    client.checkout(holder, this, [&outcome](const LeaseOutcome &o) { outcome = o; });
-    if (!QTest::qWaitFor([&] { return outcome.has_value(); }, 5000))
+    const std::optional<LeaseOutcome> outcome = m_dashboard->checkout(m_server->url(), license, key, holder);
+    if (!outcome)
         return std::nullopt;
     if (outcomeOut)
         *outcomeOut = *outcome;
@@ -148,35 +119,13 @@ std::optional<SeatLease> TestAdminFlows::checkout(const QString &license, const 
 std::optional<LeaseOutcome> TestAdminFlows::heartbeat(const QString &license, const QByteArray &key,
                                                       const QString &seatId)
 {
-    LeaseClient client(*m_network);
-    client.setServerUrl(m_server->url());
-    client.setLicense(license, key);
-    std::optional<LeaseOutcome> outcome;
-    client.heartbeat(seatId, this, [&outcome](const LeaseOutcome &o) { outcome = o; });
-    if (!QTest::qWaitFor([&] { return outcome.has_value(); }, 5000))
-        return std::nullopt;
-    return outcome;
+    return m_dashboard->heartbeat(m_server->url(), license, key, seatId);
 }
 
 void TestAdminFlows::openWindow(const QByteArray &token, const QString &label)
 {
-    m_session = std::make_unique<DashboardSession>(*m_network, *m_clock);
-    m_window = std::make_unique<MainWindow>(*m_session, *m_settings);
-    m_session->setPollInterval(200ms);
-    m_session->setMaxBackoff(800ms);
-    m_window->resize(1280, 720);
-    m_window->show();
-    m_session->connectTo(m_server->url(), token.isEmpty() ? m_server->adminToken() : token, label);
-}
-
-int TestAdminFlows::proxyRowOf(const QString &holder) const
-{
-    const QSortFilterProxyModel *proxy = m_window->seatsPage()->holdersProxy();
-    for (int r = 0; r < proxy->rowCount(); ++r) {
-        if (proxy->index(r, LeaseTableModel::HolderColumn).data().toString() == holder)
-            return r;
-    }
-    return -1;
+    m_window = &m_dashboard->open(m_server->url(), token.isEmpty() ? m_server->adminToken() : token, label);
+    m_session = &m_dashboard->session();
 }
 
 QString TestAdminFlows::holderCell(const QString &holder, int column, int role) const
@@ -220,16 +169,14 @@ void TestAdminFlows::deleteRevokesTheHolderSelectedDespiteRenewals()
 
     // The row under the pointer is still bob's, and Delete names bob.
     QCOMPARE(table->indexAt(underPointer.center()).data().toString(), u"bob@ws-07"_s);
-    QString named;
-    QTimer::singleShot(0, this, [&named] {
-        auto *dialog = qobject_cast<RevokeDialog *>(QApplication::activeModalWidget());
-        QVERIFY(dialog);
-        for (const QLabel *label : dialog->findChildren<QLabel *>())
-            named += label->text();
-        dialog->reject();
-    });
     table->setFocus();
     QTest::keyClick(table, Qt::Key_Delete);
+    auto *dialog = qobject_cast<RevokeDialog *>(QApplication::activeModalWidget());
+    QVERIFY(dialog);
+    QString named;
+    for (const QLabel *label : dialog->findChildren<QLabel *>())
+        named += label->text();
+    dialog->reject();
     QVERIFY2(named.contains(u"bob@ws-07"_s), qPrintable(named));
     QVERIFY(!named.contains(u"emil"_s));
 }
@@ -243,35 +190,35 @@ void TestAdminFlows::forceReapNamesThePeriodicReaperThatCameFirst()
     openWindow();
     QTRY_VERIFY_WITH_TIMEOUT(m_session->state() == DashboardSession::State::Connected, 5000);
     ReapDialog *dialog = nullptr;
+    QString seat; // the one the dialog previews
     for (int attempt = 0; attempt < 6 && !dialog; ++attempt) {
-        QVERIFY(checkout(u"training"_s, key, u"kiosk-%1@lab-2"_s.arg(attempt)));
+        const std::optional<SeatLease> lease = checkout(u"training"_s, key, u"kiosk-%1@lab-2"_s.arg(attempt));
+        QVERIFY(lease);
         m_clock->advance(15s + 5s + 1s); // past expiry and grace: reapable
-        auto *candidate = new ReapDialog(m_window->adminActions(), *m_session, m_window.get());
+        auto *candidate = new ReapDialog(m_window->adminActions(), *m_session, m_window);
         QTRY_VERIFY_WITH_TIMEOUT(candidate->stage() == ReapDialog::Stage::Preview, 5000);
-        if (candidate->previewCount() == 1)
-            dialog = candidate; // else the reaper was quicker than the preview: try again
-        else
-            delete candidate;
+        if (candidate->previewCount() == 1) {
+            dialog = candidate;
+            seat = lease->seatId;
+        } else {
+            delete candidate; // the reaper was quicker than the preview: try again
+        }
     }
     QVERIFY2(dialog, "the periodic reaper always beat the preview");
     // The button says what it does.
     // (Its plural comes from the English translation: "row" once that has the entry, "row(s)" before.)
     QVERIFY2(dialog->confirmText().startsWith(u"Delete 1 expired row"_s), qPrintable(dialog->confirmText()));
-    // Wait for the periodic reaper to delete the row, then confirm.
-    QTRY_VERIFY_WITH_TIMEOUT(
-        [&] {
-            for (const EventRecord &e : m_session->events().events()) {
-                if (e.kind == EventKind::Reaped && e.actor == u"reaper"_s)
-                    return true;
-            }
-            return false;
-        }(),
-        8000);
-    QDateTime reapedAt;
-    for (const EventRecord &e : m_session->events().events()) {
-        if (e.kind == EventKind::Reaped && e.actor == u"reaper"_s)
-            reapedAt = e.time;
-    }
+    // Wait for the periodic reaper to delete that row (not the row of an attempt it won), then
+    // confirm.
+    const auto reapedByTheReaper = [&] {
+        for (const EventRecord &e : m_session->events().events()) {
+            if (e.kind == EventKind::Reaped && e.actor == u"reaper"_s && e.seatId == seat)
+                return e.time;
+        }
+        return QDateTime();
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(reapedByTheReaper().isValid(), 8000);
+    const QDateTime reapedAt = reapedByTheReaper();
     dialog->confirm();
     QTRY_COMPARE_WITH_TIMEOUT(dialog->stage(), ReapDialog::Stage::Done, 5000);
     QCOMPARE(dialog->reclaimed(), 0);
@@ -354,15 +301,7 @@ void TestAdminFlows::blockedRetriesFoldIntoOneRowAndTheHolderFilterTellsTheStory
     const auto alice = checkout(u"acme-cad"_s, key, u"alice@ws-12"_s);
     QVERIFY(alice);
     QVERIFY(checkout(u"acme-cad"_s, key, u"bob@ws-07"_s));
-    RevokeRequest revoke;
-    revoke.licenseId = u"acme-cad"_s;
-    revoke.seatId = alice->seatId;
-    revoke.reason = u"abuse"_s;
-    revoke.block = 600s;
-    std::optional<bool> revoked;
-    m_admin->revoke(revoke, this, [&revoked](const AdminResult<AdminClient::Empty> &r) { revoked = r.ok(); });
-    QTRY_VERIFY_WITH_TIMEOUT(revoked.has_value(), 5000);
-    QVERIFY(*revoked);
+    QVERIFY(m_server->revoke(u"acme-cad"_s, alice->seatId, 600s));
     // Her application learns it at its next heartbeat, then retries a checkout every 5 s.
     const auto lost = heartbeat(u"acme-cad"_s, key, alice->seatId);
     QVERIFY(lost && std::holds_alternative<outcome::SeatLost>(*lost));
@@ -396,7 +335,7 @@ void TestAdminFlows::blockedRetriesFoldIntoOneRowAndTheHolderFilterTellsTheStory
     QCOMPARE(blockedCount, 6);
 
     // An export keeps every attempt: a spreadsheet counts them.
-    const QString csv = m_dir->filePath(u"alice.csv"_s);
+    const QString csv = m_dashboard->filePath(u"alice.csv"_s);
     int rows = 0;
     QVERIFY(events->exportCsv(csv, nullptr, &rows));
     QCOMPARE(rows, 9);
@@ -420,7 +359,7 @@ void TestAdminFlows::eventsPageSaysWhenNothingMatchesAndExportConfirms()
     events->holderFilter()->clear();
     QVERIFY(!events->emptyLabel()->isVisible());
 
-    const QString csv = m_dir->filePath(u"events.csv"_s);
+    const QString csv = m_dashboard->filePath(u"events.csv"_s);
     events->exportTo(csv);
     const QString message = m_window->statusBar()->currentMessage();
     QVERIFY2(message.contains(QDir::toNativeSeparators(csv)), qPrintable(message));
@@ -514,14 +453,14 @@ void TestAdminFlows::disputePanelShowsWholeNotesAndOneDurationFormat()
     m_window->resize(wh.at(0).toInt(), wh.at(1).toInt());
     const QString dpi = qEnvironmentVariable("QT_FONT_DPI");
     for (const QString &language : {u"en"_s, u"fr"_s}) {
-        m_languages.apply(language);
+        m_dashboard->languages().apply(language);
         QVERIFY(events->selectEvent(denialSeq));
         QTest::qWait(300);
         const QString file
             = u"%1/dispute-%2%3-%4.png"_s.arg(dir, size, dpi.isEmpty() ? QString() : u"-"_s + dpi, language);
         QVERIFY2(m_window->grab().save(file), qPrintable(file));
     }
-    m_languages.apply(u"en"_s);
+    m_dashboard->languages().apply(u"en"_s);
 }
 
 void TestAdminFlows::chartLegendTellsSeatsOwnedFromDenials()
@@ -551,8 +490,8 @@ void TestAdminFlows::namesAndFrenchTextsAreNotCutAt1280x720()
     m_window->pages()->setCurrentWidget(m_window->eventsPage());
     QApplication::processEvents();
     m_window->pages()->setCurrentWidget(m_window->seatsPage());
-    m_languages.apply(u"fr"_s);
-    const auto backToEnglish = qScopeGuard([this] { m_languages.apply(u"en"_s); });
+    m_dashboard->languages().apply(u"fr"_s);
+    const auto backToEnglish = qScopeGuard([this] { m_dashboard->languages().apply(u"en"_s); });
     QApplication::processEvents();
     m_window->updateGeometry();
     QApplication::processEvents();

@@ -1,17 +1,14 @@
+#include "DashboardHarness.h"
 #include "DashboardSession.h"
 #include "EventFilterProxyModel.h"
 #include "EventLogModel.h"
 #include "EventsPage.h"
-#include "LanguageManager.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "TestServer.h"
 
 #include <QApplication>
 #include <QLabel>
-#include <QNetworkAccessManager>
-#include <QSettings>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -27,20 +24,13 @@ class TestClockJumpNotice : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase();
     void serverClockJumpsShowInTheStatusBarAndEvents();
 
 private:
     QString eventDetail(const QString &kindLabel, int nth) const;
 
-    LanguageManager m_languages;
-    std::unique_ptr<MainWindow> m_window;
+    MainWindow *m_window = nullptr;
 };
-
-void TestClockJumpNotice::initTestCase()
-{
-    m_languages.apply(u"en"_s);
-}
 
 QString TestClockJumpNotice::eventDetail(const QString &kindLabel, int nth) const
 {
@@ -56,18 +46,12 @@ QString TestClockJumpNotice::eventDetail(const QString &kindLabel, int nth) cons
 void TestClockJumpNotice::serverClockJumpsShowInTheStatusBarAndEvents()
 {
     ManualClock clock;
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    TestServer server(TestServer::Options {.clock = &clock, .dataDir = dir.filePath(u"server"_s)});
+    TestServer server(TestServer::Options {.clock = &clock});
     QString error;
     QVERIFY2(server.start(&error), qPrintable(error));
-    QNetworkAccessManager network;
-    QSettings settings(dir.filePath(u"admin.ini"_s), QSettings::IniFormat);
-    DashboardSession session(network, clock);
-    m_window = std::make_unique<MainWindow>(session, settings);
-    session.setPollInterval(200ms);
-    m_window->show();
-    session.connectTo(server.url(), server.adminToken(), u"test server"_s);
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock});
+    m_window = &dashboard.open(server.url(), server.adminToken());
+    DashboardSession &session = dashboard.session();
 
     auto *notice = m_window->findChild<QLabel *>(u"clockJumpStatus"_s);
     QVERIFY(notice);
@@ -85,8 +69,7 @@ void TestClockJumpNotice::serverClockJumpsShowInTheStatusBarAndEvents()
     clock.setNow(clock.now().addSecs(-600));
     QTRY_VERIFY_WITH_TIMEOUT(notice->text().contains(u"the server's clock jumped back by 10m"_s), 10000);
     QTRY_VERIFY_WITH_TIMEOUT(!eventDetail(u"clock jumped"_s, 1).isEmpty(), 5000);
-
-    m_window.reset();
+    m_window = nullptr;
 }
 
 QTEST_MAIN(TestClockJumpNotice)

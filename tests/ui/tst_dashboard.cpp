@@ -1,10 +1,10 @@
-#include "AdminClient.h"
+#include "DashboardHarness.h"
 #include "DashboardSession.h"
 #include "DisputePanel.h"
 #include "ErrorBanner.h"
 #include "EventFilterProxyModel.h"
 #include "EventsPage.h"
-#include "LanguageManager.h"
+#include "KeyRevealDialog.h"
 #include "LeaseClient.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
@@ -13,14 +13,17 @@
 #include "SeatsPage.h"
 #include "TestServer.h"
 
+#include <QAbstractButton>
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
-#include <QNetworkAccessManager>
-#include <QSettings>
+#include <QMessageBox>
+#include <QScopeGuard>
 #include <QSortFilterProxyModel>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
@@ -33,11 +36,14 @@ class TestDashboard : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase();
     void init();
     void cleanup();
     void holdersTableFillsAndCountsDown();
+    void durationsFollowTheLanguage();
     void revokeThroughTheDialogRemovesTheSeat();
+    void revokingSeveralSeatsAsksForEachInTurn();
+    void rotatingAKeyAsksFirst();
+    void statusBarAgeMovesOnTheSessionTick();
     void forceReapPreviewsThenReclaims();
     void selectingADenialShowsItsHolders();
     void serverGoingAwayShowsTheBannerThenRecovers();
@@ -48,19 +54,17 @@ private:
     std::optional<SeatLease> checkout(const QString &license, const QByteArray &key, const QString &holder,
                                       LeaseOutcome *outcome = nullptr);
     void openWindow();
-    int holderRows() const;
-    QString holderCell(const QString &holder, int column) const;
+    int holderRows() const { return m_dashboard->holderRows(); }
+    QString holderCell(const QString &holder, int column) const
+    {
+        return m_dashboard->holderCell(holder, column).toString();
+    }
 
-    LanguageManager m_languages;
     std::unique_ptr<ManualClock> m_clock;
-    std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<TestServer> m_server;
-    QByteArray m_token;
-    std::unique_ptr<QNetworkAccessManager> m_network;
-    std::unique_ptr<AdminClient> m_admin;
-    std::unique_ptr<QSettings> m_settings;
-    std::unique_ptr<DashboardSession> m_session;
-    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<DashboardHarness> m_dashboard;
+    MainWindow *m_window = nullptr;
+    DashboardSession *m_session = nullptr;
 };
 
 bool TestDashboard::startServer()
@@ -74,57 +78,37 @@ bool TestDashboard::startServer()
     return true;
 }
 
-void TestDashboard::initTestCase()
-{
-    m_languages.apply(u"en"_s);
-}
-
 void TestDashboard::init()
 {
     m_clock = std::make_unique<ManualClock>();
-    m_dir = std::make_unique<QTemporaryDir>();
+    m_dashboard = std::make_unique<DashboardHarness>(DashboardHarness::Options {.clock = m_clock.get()});
     // The periodic reaper stays off (an hour): the tests reap when they choose.
     m_server = std::make_unique<TestServer>(
-        TestServer::Options {.clock = m_clock.get(), .dataDir = m_dir->filePath(u"server"_s)});
+        TestServer::Options {.clock = m_clock.get(), .dataDir = m_dashboard->filePath(u"server"_s)});
     QVERIFY(startServer());
-    m_token = m_server->adminToken();
-    m_network = std::make_unique<QNetworkAccessManager>();
-    m_admin = std::make_unique<AdminClient>(*m_network, *m_clock);
-    m_admin->setServerUrl(m_server->url());
-    m_admin->setAdminToken(m_token);
-    m_settings = std::make_unique<QSettings>(m_dir->filePath(u"admin.ini"_s), QSettings::IniFormat);
 }
 
 void TestDashboard::cleanup()
 {
-    m_window.reset();
-    m_session.reset();
-    m_admin.reset();
-    m_server.reset();
-    m_network.reset();
-    m_settings.reset();
-    m_dir.reset();
+    m_window = nullptr;
+    m_session = nullptr;
+    m_dashboard->close();
+    m_server.reset(); // its data directory is in the harness's folder
+    m_dashboard.reset();
+    m_clock.reset();
 }
 
 QByteArray TestDashboard::createLicense(const QString &id, int seats, qint64 ttl, qint64 skew, qint64 grace)
 {
-    LicenseSpec spec {id, id.toUpper(), seats, ttl, skew, grace};
-    std::optional<AdminResult<LicenseWriteResult>> result;
-    m_admin->putLicense(spec, this, [&result](const AdminResult<LicenseWriteResult> &r) { result = r; });
-    if (!QTest::qWaitFor([&] { return result.has_value(); }, 5000) || !result->ok())
-        return {};
-    return result->value->key.toUtf8();
+    return m_server->createLicense(id, seats, std::chrono::seconds {ttl}, std::chrono::seconds {skew},
+                                   std::chrono::seconds {grace});
 }
 
 std::optional<SeatLease> TestDashboard::checkout(const QString &license, const QByteArray &key, const QString &holder,
                                                  LeaseOutcome *outcomeOut)
 {
-    LeaseClient client(*m_network);
-    client.setServerUrl(m_server->url());
-    client.setLicense(license, key);
-    std::optional<LeaseOutcome> outcome;
-    client.checkout(holder, this, [&outcome](const LeaseOutcome &o) { outcome = o; });
-    if (!QTest::qWaitFor([&] { return outcome.has_value(); }, 5000))
+    const std::optional<LeaseOutcome> outcome = m_dashboard->checkout(m_server->url(), license, key, holder);
+    if (!outcome)
         return std::nullopt;
     if (outcomeOut)
         *outcomeOut = *outcome;
@@ -135,28 +119,8 @@ std::optional<SeatLease> TestDashboard::checkout(const QString &license, const Q
 
 void TestDashboard::openWindow()
 {
-    m_session = std::make_unique<DashboardSession>(*m_network, *m_clock);
-    m_window = std::make_unique<MainWindow>(*m_session, *m_settings);
-    m_session->setPollInterval(200ms);
-    m_session->setMaxBackoff(800ms);
-    m_window->resize(1280, 720);
-    m_window->show();
-    m_session->connectTo(m_server->url(), m_token, u"test server"_s);
-}
-
-int TestDashboard::holderRows() const
-{
-    return m_window->seatsPage()->holdersProxy()->rowCount();
-}
-
-QString TestDashboard::holderCell(const QString &holder, int column) const
-{
-    const QSortFilterProxyModel *proxy = m_window->seatsPage()->holdersProxy();
-    for (int r = 0; r < proxy->rowCount(); ++r) {
-        if (proxy->index(r, LeaseTableModel::HolderColumn).data().toString() == holder)
-            return proxy->index(r, column).data().toString();
-    }
-    return {};
+    m_window = &m_dashboard->open(m_server->url(), m_server->adminToken());
+    m_session = &m_dashboard->session();
 }
 
 void TestDashboard::holdersTableFillsAndCountsDown()
@@ -190,6 +154,38 @@ void TestDashboard::holdersTableFillsAndCountsDown()
                               3000);
 }
 
+void TestDashboard::durationsFollowTheLanguage()
+{
+    // Every duration on screen comes from core's formatDuration(), translated in context
+    // keyright::Durations: a French admin reads "2 min 00 s", not "2m 00s", and the text fits its column.
+    const QByteArray key = createLicense(u"acme-cad"_s, 10, 120);
+    QVERIFY(!key.isEmpty());
+    QVERIFY(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s));
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 1, 5000);
+    QCOMPARE(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"2m 00s"_s);
+    const QAbstractItemModel *licenses = m_window->seatsPage()->licensesView()->model();
+    QCOMPARE(licenses->index(0, LicenseListModel::TtlColumn).data().toString(), u"2m 00s"_s);
+
+    m_dashboard->languages().apply(u"fr"_s);
+    const auto english = qScopeGuard([this] { m_dashboard->languages().apply(u"en"_s); });
+    QApplication::processEvents();
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"2 min 00 s"_s, 3000);
+    QCOMPARE(licenses->index(0, LicenseListModel::TtlColumn).data().toString(), u"2 min 00 s"_s);
+    QCOMPARE(licenses->index(0, LicenseListModel::SkewColumn).data().toString(), u"5 s"_s);
+    QTableView *holders = m_window->seatsPage()->holdersView();
+    const int width = holders->horizontalHeader()->sectionSize(LeaseTableModel::CountdownColumn);
+    QVERIFY2(holders->fontMetrics().horizontalAdvance(u"2 min 00 s"_s) + 8 <= width,
+             qPrintable(QString::number(width)));
+
+    m_clock->advance(125s);
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"expiré depuis 5 s"_s,
+                              3000);
+    m_dashboard->languages().apply(u"en"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::CountdownColumn), u"expired 5s ago"_s,
+                              3000);
+}
+
 void TestDashboard::revokeThroughTheDialogRemovesTheSeat()
 {
     const QByteArray key = createLicense(u"acme-cad"_s, 10);
@@ -205,18 +201,14 @@ void TestDashboard::revokeThroughTheDialogRemovesTheSeat()
         if (proxy->index(r, 0).data().toString() == u"alice@ws-12")
             table->selectRow(r);
     }
-    bool dialogSeen = false;
-    QTimer::singleShot(0, this, [&dialogSeen] {
-        auto *dialog = qobject_cast<RevokeDialog *>(QApplication::activeModalWidget());
-        QVERIFY(dialog);
-        dialogSeen = true;
-        dialog->findChild<QLineEdit *>(u"reason"_s)->setText(u"left the company"_s);
-        dialog->findChild<QComboBox *>(u"blockDuration"_s)->setCurrentIndex(1); // 10 minutes
-        dialog->accept();
-    });
     table->setFocus();
     QTest::keyClick(table, Qt::Key_Delete);
-    QVERIFY(dialogSeen);
+    // Modal over the window, and the key press has returned: the window's own event loop goes on.
+    auto *dialog = qobject_cast<RevokeDialog *>(QApplication::activeModalWidget());
+    QVERIFY(dialog);
+    dialog->findChild<QLineEdit *>(u"reason"_s)->setText(u"left the company"_s);
+    dialog->findChild<QComboBox *>(u"blockDuration"_s)->setCurrentIndex(1); // 10 minutes
+    dialog->accept();
 
     // The row goes at the next poll; a blocked row for alice takes its place.
     QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"alice@ws-12"_s, LeaseTableModel::StateColumn), u"blocked"_s, 5000);
@@ -224,17 +216,113 @@ void TestDashboard::revokeThroughTheDialogRemovesTheSeat()
     QVERIFY(!holderCell(u"bob@ws-07"_s, LeaseTableModel::StateColumn).isEmpty());
 
     // The application holding the seat learns it at its next heartbeat.
-    LeaseClient client(*m_network);
-    client.setServerUrl(m_server->url());
-    client.setLicense(u"acme-cad"_s, key);
-    std::optional<LeaseOutcome> beat;
-    client.heartbeat(alice->seatId, this, [&beat](const LeaseOutcome &o) { beat = o; });
-    QTRY_VERIFY_WITH_TIMEOUT(beat.has_value(), 5000);
+    const std::optional<LeaseOutcome> beat = m_dashboard->heartbeat(m_server->url(), u"acme-cad"_s, key, alice->seatId);
+    QVERIFY(beat);
     QVERIFY2(std::holds_alternative<outcome::SeatLost>(*beat), qPrintable(describe(*beat)));
     // And the block keeps it out.
     LeaseOutcome again;
     QVERIFY(!checkout(u"acme-cad"_s, key, u"alice@ws-12"_s, &again));
     QVERIFY(std::holds_alternative<outcome::HolderBlocked>(again));
+}
+
+void TestDashboard::revokingSeveralSeatsAsksForEachInTurn()
+{
+    const QByteArray key = createLicense(u"acme-cad"_s, 10);
+    QVERIFY(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s));
+    QVERIFY(checkout(u"acme-cad"_s, key, u"bob@ws-07"_s));
+    QVERIFY(checkout(u"acme-cad"_s, key, u"chen@cad-03"_s));
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 3, 5000);
+
+    QTableView *table = m_window->seatsPage()->holdersView();
+    const QSortFilterProxyModel *proxy = m_window->seatsPage()->holdersProxy();
+    table->clearSelection();
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        if (proxy->index(r, 0).data().toString() != u"chen@cad-03")
+            table->selectionModel()->select(proxy->index(r, 0),
+                                            QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    }
+    QCOMPARE(m_window->seatsPage()->selectedSeats().size(), 2);
+    const auto named = [](const QDialog *dialog) {
+        QString text;
+        for (const QLabel *label : dialog->findChildren<QLabel *>())
+            text += label->text();
+        return text;
+    };
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Delete);
+
+    // One dialog, for one of the two; the other is asked about once this one is confirmed.
+    auto *first = qobject_cast<RevokeDialog *>(QApplication::activeModalWidget());
+    QVERIFY(first);
+    QCOMPARE(m_window->findChildren<RevokeDialog *>().size(), 1);
+    const bool aliceFirst = named(first).contains(u"alice@ws-12"_s);
+    const QString firstHolder = aliceFirst ? u"alice@ws-12"_s : u"bob@ws-07"_s;
+    const QString secondHolder = aliceFirst ? u"bob@ws-07"_s : u"alice@ws-12"_s;
+    QVERIFY2(named(first).contains(firstHolder), qPrintable(named(first)));
+    // While it waits, the window goes on polling: the seats' countdowns follow the server.
+    m_clock->advance(5s);
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"chen@cad-03"_s, LeaseTableModel::CountdownColumn), u"55s"_s, 3000);
+    first->accept();
+
+    QTRY_VERIFY_WITH_TIMEOUT(qobject_cast<RevokeDialog *>(QApplication::activeModalWidget())
+                                 && QApplication::activeModalWidget() != first,
+                             2000);
+    auto *second = qobject_cast<RevokeDialog *>(QApplication::activeModalWidget());
+    QVERIFY2(named(second).contains(secondHolder), qPrintable(named(second)));
+    // Cancel keeps the second seat.
+    second->reject();
+
+    // The revoked row goes at the next poll; the other two stay live.
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 2, 5000);
+    QVERIFY(holderCell(firstHolder, LeaseTableModel::StateColumn).isEmpty());
+    QCOMPARE(holderCell(secondHolder, LeaseTableModel::StateColumn), u"live"_s);
+    QCOMPARE(holderCell(u"chen@cad-03"_s, LeaseTableModel::StateColumn), u"live"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->findChildren<RevokeDialog *>().isEmpty(), 2000);
+}
+
+void TestDashboard::rotatingAKeyAsksFirst()
+{
+    const QByteArray key = createLicense(u"acme-cad"_s, 10);
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->seatsPage()->selectedLicenseIds(), QStringList {u"acme-cad"_s}, 5000);
+    auto *rotate = m_window->findChild<QAction *>(u"actionRotateKey"_s);
+    QVERIFY(rotate);
+    QTRY_VERIFY_WITH_TIMEOUT(rotate->isEnabled(), 5000);
+
+    // The question is modal over the window, without an event loop of its own; No keeps the key.
+    rotate->trigger();
+    auto *question = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+    QVERIFY(question);
+    QVERIFY2(question->text().contains(u"acme-cad"_s), qPrintable(question->text()));
+    QTest::mouseClick(question->button(QMessageBox::No), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->findChildren<QMessageBox *>().isEmpty(), 2000);
+    QVERIFY(m_window->findChildren<KeyRevealDialog *>().isEmpty());
+    QVERIFY(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s));
+
+    // Yes: the new key is shown once, and the old one no longer checks out.
+    rotate->trigger();
+    question = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+    QVERIFY(question);
+    QTest::mouseClick(question->button(QMessageBox::Yes), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->findChild<KeyRevealDialog *>(), 5000);
+    LeaseOutcome refused;
+    QVERIFY(!checkout(u"acme-cad"_s, key, u"bob@ws-07"_s, &refused));
+    QVERIFY2(std::holds_alternative<outcome::Unauthorized>(refused), qPrintable(describe(refused)));
+}
+
+void TestDashboard::statusBarAgeMovesOnTheSessionTick()
+{
+    QVERIFY(!createLicense(u"acme-cad"_s, 10).isEmpty());
+    openWindow();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"(0 s ago)"_s), 5000);
+    // No poll for a while: the age in the status bar still moves, once a second.
+    m_session->setPollInterval(60s);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_session->isPollInFlight(), 2000);
+    m_clock->advance(4s);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"(4 s ago)"_s), 3000);
+    m_clock->advance(3s);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"(7 s ago)"_s), 3000);
 }
 
 void TestDashboard::forceReapPreviewsThenReclaims()
@@ -247,7 +335,7 @@ void TestDashboard::forceReapPreviewsThenReclaims()
     QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 2, 5000);
     QCOMPARE(holderCell(u"kiosk@lab-2"_s, LeaseTableModel::StateColumn), u"expired, awaiting reap"_s);
 
-    QTest::keyClick(m_window.get(), Qt::Key_R, Qt::ControlModifier);
+    QTest::keyClick(m_window, Qt::Key_R, Qt::ControlModifier);
     ReapDialog *dialog = nullptr;
     QTRY_VERIFY_WITH_TIMEOUT((dialog = m_window->findChild<ReapDialog *>()) != nullptr, 2000);
     QTRY_COMPARE_WITH_TIMEOUT(dialog->stage(), ReapDialog::Stage::Preview, 5000);
@@ -295,7 +383,7 @@ void TestDashboard::selectingADenialShowsItsHolders()
     QVERIFY(panel->summaryText().contains(u"intern@laptop-3"_s));
     QVERIFY(panel->summaryText().contains(u"2 of 2"_s));
 
-    const QString csv = m_dir->filePath(u"events.csv"_s);
+    const QString csv = m_dashboard->filePath(u"events.csv"_s);
     QVERIFY(events->exportCsv(csv));
     QFile file(csv);
     QVERIFY(file.open(QIODevice::ReadOnly));

@@ -3,12 +3,12 @@
 // allow list, a blocked holder. Then the same sentence in the dispute panel and on the Events page
 // of the real window, and the usage chart's reserved seats and waiting line with their legend.
 
+#include "DashboardHarness.h"
 #include "DashboardSession.h"
 #include "DisputePanel.h"
 #include "DisputeReconstruction.h"
 #include "EventsPage.h"
 #include "LanguageManager.h"
-#include "LeaseClient.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "StatePalette.h"
@@ -20,10 +20,7 @@
 #include <QApplication>
 #include <QJsonArray>
 #include <QLabel>
-#include <QNetworkAccessManager>
-#include <QSettings>
 #include <QTabWidget>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
 #include <QtCharts/QChart>
@@ -362,16 +359,10 @@ void TestDisputeSentences::eventsPageExplainsAReservationDenialInBothLanguages()
     server.adminCall("PUT", u"/v1/licenses/%1/rules"_s.arg(license), {{u"rules"_s, seatrules::rulesToJson(rules)}},
                      &status);
     QCOMPARE(status, 200);
-    QNetworkAccessManager network;
-    const auto checkout = [&](const QString &holder) {
-        LeaseClient client(network);
-        client.setServerUrl(server.url());
-        client.setLicense(license, key);
-        std::optional<LeaseOutcome> outcome;
-        client.checkout(holder, this, [&outcome](const LeaseOutcome &o) { outcome = o; });
-        return QTest::qWaitFor([&] { return outcome.has_value(); }, 5000)
-            && std::holds_alternative<outcome::Granted>(*outcome);
-    };
+    // The languages are this test's own (setLanguage): the harness leaves them alone.
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock, .language = QString()});
+    const auto checkout
+        = [&](const QString &holder) { return dashboard.takeSeat(server.url(), license, key, holder).has_value(); };
     for (const QString &holder : {u"alice.martin@ws-12"_s, u"carol@ws-02"_s, u"emil@laptop-5"_s, u"farid@ws-21"_s,
                                   u"gwen@ws-08"_s, u"hugo@ws-14"_s, u"ines@ws-03"_s, u"jon@ws-19"_s}) {
         QVERIFY2(checkout(holder), qPrintable(holder));
@@ -379,15 +370,9 @@ void TestDisputeSentences::eventsPageExplainsAReservationDenialInBothLanguages()
     }
     QVERIFY(!checkout(u"bob@ws-07"_s));
 
-    QTemporaryDir dir;
-    QSettings settings(dir.filePath(u"admin.ini"_s), QSettings::IniFormat);
-    DashboardSession session(network, clock);
-    MainWindow window(session, settings);
-    window.resize(1280, 720);
-    window.show();
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    session.setPollInterval(std::chrono::milliseconds {200});
-    session.connectTo(server.url(), server.adminToken(), u"test server"_s);
+    DashboardSession &session = dashboard.session();
     qint64 denialSeq = 0;
     QTRY_VERIFY_WITH_TIMEOUT(
         [&] {

@@ -1,12 +1,10 @@
-#include "AdminClient.h"
 #include "ConnectionDialog.h"
+#include "DashboardHarness.h"
 #include "DashboardSession.h"
 #include "ErrorBanner.h"
 #include "FaultProxy.h"
 #include "InstanceHealthModel.h"
 #include "InstanceHealthPanel.h"
-#include "LanguageManager.h"
-#include "LeaseClient.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "SeatsPage.h"
@@ -19,10 +17,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QNetworkAccessManager>
-#include <QNetworkProxy>
 #include <QPushButton>
-#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -42,7 +37,6 @@ class TestInstanceFailover : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase();
     void init();
     void cleanup();
     void oneOfThreeInstancesDies();
@@ -51,33 +45,27 @@ private Q_SLOTS:
     void healthViewScreenshotOfThreeProcesses();
 
 private:
-    bool checkout(const QString &holder);
+    bool checkout(const QString &holder)
+    {
+        return m_dashboard->takeSeat(m_server->url(), u"acme-cad"_s, m_key, holder).has_value();
+    }
     void openWindow();
-    int holderRows() const { return m_window->seatsPage()->holdersProxy()->rowCount(); }
+    int holderRows() const { return m_dashboard->holderRows(); }
     const InstanceHealthModel &health() const { return m_session->instanceHealth(); }
 
-    LanguageManager m_languages;
     std::unique_ptr<ManualClock> m_clock;
-    std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<TestServer> m_server;
     std::vector<std::unique_ptr<FaultProxy>> m_proxies;
     QByteArray m_key;
-    std::unique_ptr<QNetworkAccessManager> m_network;
-    std::unique_ptr<QSettings> m_settings;
-    std::unique_ptr<DashboardSession> m_session;
-    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<DashboardHarness> m_dashboard;
+    MainWindow *m_window = nullptr;
+    DashboardSession *m_session = nullptr;
     std::unique_ptr<InstanceHealthPanel> m_panel;
 };
-
-void TestInstanceFailover::initTestCase()
-{
-    m_languages.apply(u"en"_s);
-}
 
 void TestInstanceFailover::init()
 {
     m_clock = std::make_unique<ManualClock>();
-    m_dir = std::make_unique<QTemporaryDir>();
     m_server = std::make_unique<TestServer>(TestServer::Options {.clock = m_clock.get()});
     QString error;
     QVERIFY2(m_server->start(&error), qPrintable(error));
@@ -88,49 +76,30 @@ void TestInstanceFailover::init()
         QVERIFY2(proxy->start(QHostAddress::LocalHost, m_server->port(), &error), qPrintable(error));
         m_proxies.push_back(std::move(proxy));
     }
-    m_network = std::make_unique<QNetworkAccessManager>();
-    m_network->setProxy(QNetworkProxy::NoProxy);
-    m_settings = std::make_unique<QSettings>(m_dir->filePath(u"admin.ini"_s), QSettings::IniFormat);
+    m_dashboard = std::make_unique<DashboardHarness>(
+        DashboardHarness::Options {.clock = m_clock.get(), .healthInterval = std::chrono::milliseconds {0}});
 }
 
 void TestInstanceFailover::cleanup()
 {
     m_panel.reset();
-    m_window.reset();
-    m_session.reset();
-    m_network.reset();
+    m_window = nullptr;
+    m_session = nullptr;
+    m_dashboard.reset();
     m_proxies.clear();
     m_server.reset();
-    m_settings.reset();
-    m_dir.reset();
-}
-
-bool TestInstanceFailover::checkout(const QString &holder)
-{
-    LeaseClient client(*m_network);
-    client.setServerUrl(m_server->url());
-    client.setLicense(u"acme-cad"_s, m_key);
-    std::optional<LeaseOutcome> outcome;
-    client.checkout(holder, this, [&outcome](const LeaseOutcome &o) { outcome = o; });
-    return QTest::qWaitFor([&] { return outcome.has_value(); }, 5000)
-        && std::holds_alternative<outcome::Granted>(*outcome);
 }
 
 void TestInstanceFailover::openWindow()
 {
-    m_session = std::make_unique<DashboardSession>(*m_network, *m_clock);
-    m_window = std::make_unique<MainWindow>(*m_session, *m_settings);
-    m_session->setPollInterval(200ms);
-    m_session->setMaxBackoff(800ms);
-    m_session->setHealthInterval(0ms);
-    m_window->resize(1280, 720);
-    m_window->show();
-    m_panel = std::make_unique<InstanceHealthPanel>(*m_session);
-    m_panel->resize(900, 200);
-    m_panel->show();
     QList<QUrl> urls;
     for (const auto &proxy : m_proxies)
         urls.append(proxy->url());
+    m_window = &m_dashboard->build();
+    m_session = &m_dashboard->session();
+    m_panel = std::make_unique<InstanceHealthPanel>(*m_session);
+    m_panel->resize(900, 200);
+    m_panel->show();
     m_session->connectTo(urls, m_server->adminToken(), u"site"_s);
 }
 
@@ -190,7 +159,7 @@ void TestInstanceFailover::noInstanceAnsweringShowsTheBanner()
 
 void TestInstanceFailover::connectionDialogChecksTheInstanceListAsTyped()
 {
-    ConnectionProfileStore store(*m_settings, m_dir->filePath(u"tokens"_s));
+    ConnectionProfileStore store(m_dashboard->settings(), m_dashboard->filePath(u"tokens"_s));
     ConnectionDialog dialog(store, {});
     auto *name = dialog.findChild<QLineEdit *>(u"profileName"_s);
     auto *urls = dialog.findChild<QLineEdit *>(u"serverUrl"_s);
@@ -207,7 +176,7 @@ void TestInstanceFailover::connectionDialogChecksTheInstanceListAsTyped()
     urls->setText(u"https://a.example:7400, https://b.example:7400, https://c.example:7400"_s);
     QVERIFY(connectButton->isEnabled());
     QVERIFY2(state->text().contains(u"3 instances of one site"_s), qPrintable(state->text()));
-    tokenFile->setText(m_dir->filePath(u"admin-token"_s));
+    tokenFile->setText(m_dashboard->filePath(u"admin-token"_s));
     QVERIFY(dialog.saveForm());
     const auto saved = store.profile(u"site"_s);
     QVERIFY(saved);
@@ -246,7 +215,7 @@ void TestInstanceFailover::healthViewScreenshotOfThreeProcesses()
     }
     QVERIFY2(servers[0]->start(&error), qPrintable(error));
     const SystemClock &clock = SystemClock::instance();
-    DashboardSession session(*m_network, clock);
+    DashboardSession session(m_dashboard->network(), clock);
     session.setPollInterval(300ms);
     session.setHealthInterval(0ms);
     InstanceHealthPanel panel(session);

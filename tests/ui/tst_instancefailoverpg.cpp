@@ -1,23 +1,18 @@
 #include "AdminClient.h"
+#include "DashboardHarness.h"
 #include "DashboardSession.h"
 #include "ErrorBanner.h"
 #include "InstanceCluster.h"
 #include "InstanceHealthModel.h"
 #include "InstanceHealthPanel.h"
-#include "LanguageManager.h"
-#include "LeaseClient.h"
 #include "MainWindow.h"
 #include "PgTestDatabase.h"
 #include "SeatsPage.h"
 #include "SystemClock.h"
 
-#include <QNetworkAccessManager>
-#include <QNetworkProxy>
 #include <QSet>
-#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
@@ -37,32 +32,27 @@ class TestInstanceFailoverOnPostgres : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase();
     void init();
     void cleanup();
     void postgresOneOfThreeRealInstancesDies();
 
 private:
-    bool checkout(int instance, const QString &holder);
-    int holderRows() const { return m_window->seatsPage()->holdersProxy()->rowCount(); }
+    bool checkout(int instance, const QString &holder)
+    {
+        return m_dashboard->takeSeat(m_cluster->instance(instance).url(), u"acme-cad"_s, m_key, holder, 10s)
+            .has_value();
+    }
+    int holderRows() const { return m_dashboard->holderRows(); }
     const InstanceHealthModel &health() const { return m_session->instanceHealth(); }
 
-    LanguageManager m_languages;
     std::unique_ptr<PgTestDatabase> m_db;
     std::unique_ptr<InstanceCluster> m_cluster;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<QNetworkAccessManager> m_network;
-    std::unique_ptr<QSettings> m_settings;
-    std::unique_ptr<DashboardSession> m_session;
-    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<DashboardHarness> m_dashboard;
+    MainWindow *m_window = nullptr;
+    DashboardSession *m_session = nullptr;
     std::unique_ptr<InstanceHealthPanel> m_panel;
     QByteArray m_key;
 };
-
-void TestInstanceFailoverOnPostgres::initTestCase()
-{
-    m_languages.apply(u"en"_s);
-}
 
 void TestInstanceFailoverOnPostgres::init()
 {
@@ -72,12 +62,11 @@ void TestInstanceFailoverOnPostgres::init()
     m_cluster->setExtraArguments({u"--reap-interval"_s, u"1"_s});
     QString error;
     QVERIFY2(m_cluster->start(&error), qPrintable(error + m_cluster->output()));
-    m_dir = std::make_unique<QTemporaryDir>();
-    m_network = std::make_unique<QNetworkAccessManager>();
-    m_network->setProxy(QNetworkProxy::NoProxy);
-    m_settings = std::make_unique<QSettings>(m_dir->filePath(u"admin.ini"_s), QSettings::IniFormat);
+    // On the system clock: the instances are real processes.
+    m_dashboard = std::make_unique<DashboardHarness>(
+        DashboardHarness::Options {.healthInterval = std::chrono::milliseconds {0}});
 
-    AdminClient admin(*m_network, SystemClock::instance());
+    AdminClient admin(m_dashboard->network(), SystemClock::instance());
     admin.setServerUrl(m_cluster->instance(1).url());
     admin.setAdminToken(m_cluster->adminToken());
     std::optional<AdminResult<LicenseWriteResult>> created;
@@ -91,37 +80,18 @@ void TestInstanceFailoverOnPostgres::init()
 void TestInstanceFailoverOnPostgres::cleanup()
 {
     m_panel.reset();
-    m_window.reset();
-    m_session.reset();
-    m_settings.reset();
-    m_network.reset();
-    m_dir.reset();
+    m_window = nullptr;
+    m_session = nullptr;
+    m_dashboard.reset();
     m_cluster.reset();
     m_db.reset();
-}
-
-// One checkout through one instance, as an application there would take its seat.
-bool TestInstanceFailoverOnPostgres::checkout(int instance, const QString &holder)
-{
-    LeaseClient client(*m_network);
-    client.setServerUrl(m_cluster->instance(instance).url());
-    client.setLicense(u"acme-cad"_s, m_key);
-    std::optional<LeaseOutcome> outcome;
-    client.checkout(holder, this, [&outcome](const LeaseOutcome &o) { outcome = o; });
-    return QTest::qWaitFor([&] { return outcome.has_value(); }, 10000)
-        && std::holds_alternative<outcome::Granted>(*outcome);
 }
 
 void TestInstanceFailoverOnPostgres::postgresOneOfThreeRealInstancesDies()
 {
     QVERIFY(checkout(2, u"alice@ws-12"_s));
-    m_session = std::make_unique<DashboardSession>(*m_network, SystemClock::instance());
-    m_window = std::make_unique<MainWindow>(*m_session, *m_settings);
-    m_session->setPollInterval(200ms);
-    m_session->setMaxBackoff(800ms);
-    m_session->setHealthInterval(0ms);
-    m_window->resize(1280, 720);
-    m_window->show();
+    m_window = &m_dashboard->build();
+    m_session = &m_dashboard->session();
     m_panel = std::make_unique<InstanceHealthPanel>(*m_session);
     m_panel->resize(900, 200);
     m_panel->show();

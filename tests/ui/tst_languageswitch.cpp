@@ -3,10 +3,10 @@
 // English to French and back. No visible widget of any page may keep the other language's text,
 // except the proper nouns and ids on an explicit list.
 
+#include "DashboardHarness.h"
 #include "DashboardSession.h"
 #include "DemoCatalogue.h"
 #include "FleetPage.h"
-#include "LanguageManager.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "SimulatorPage.h"
@@ -15,11 +15,8 @@
 #include "fleet/ReplicasDemoView.h"
 #include "simulator/SimulatorView.h"
 
-#include <QNetworkAccessManager>
 #include <QRegularExpression>
-#include <QSettings>
 #include <QTabWidget>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -44,51 +41,39 @@ private:
     QStringList leftovers(const QHash<QWidget *, QString> &before);
     QSet<QString> allowedWords() const;
 
-    LanguageManager m_languages;
     std::unique_ptr<ManualClock> m_clock;
-    std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<TestServer> m_server;
-    std::unique_ptr<QNetworkAccessManager> m_network;
-    std::unique_ptr<QSettings> m_settings;
-    std::unique_ptr<DashboardSession> m_session;
-    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<DashboardHarness> m_dashboard;
+    MainWindow *m_window = nullptr;
+    DashboardSession *m_session = nullptr;
 };
 
 void TestLanguageSwitch::init()
 {
-    m_languages.apply(u"en"_s);
     m_clock = std::make_unique<ManualClock>();
-    m_dir = std::make_unique<QTemporaryDir>();
     m_server = std::make_unique<TestServer>(TestServer::Options {.clock = m_clock.get(), .demo = true});
     QString error;
     QVERIFY2(m_server->start(&error), qPrintable(error));
-    m_network = std::make_unique<QNetworkAccessManager>();
-    m_settings = std::make_unique<QSettings>(m_dir->filePath(u"admin.ini"_s), QSettings::IniFormat);
-    m_session = std::make_unique<DashboardSession>(*m_network, *m_clock);
-    m_window = std::make_unique<MainWindow>(*m_session, *m_settings);
-    m_window->setLanguageManager(&m_languages);
+    m_dashboard
+        = std::make_unique<DashboardHarness>(DashboardHarness::Options {.clock = m_clock.get(), .size = {1440, 900}});
+    m_window = &m_dashboard->build();
+    m_session = &m_dashboard->session();
     // The pages app/main.cpp adds.
     m_window->addPage(new SimulatorPage(m_window->pageContext()),
                       [] { return QCoreApplication::translate("main", "Clock-skew simulator"); });
     m_window->addPage(new FleetPage(m_window->pageContext()),
                       [] { return QCoreApplication::translate("main", "Fleet"); });
     m_window->addPage(new ReplicasDemoView, [] { return QCoreApplication::translate("main", "Replicas demo"); });
-    m_session->setPollInterval(200ms);
-    m_window->resize(1440, 900);
-    m_window->show();
     m_session->connectTo(m_server->url(), m_server->adminToken(), u"test server"_s);
 }
 
 void TestLanguageSwitch::cleanup()
 {
-    m_window.reset();
-    m_session.reset();
-    m_settings.reset();
-    m_network.reset();
+    m_window = nullptr;
+    m_session = nullptr;
+    m_dashboard.reset(); // back to English with its language manager
     m_server.reset();
-    m_dir.reset();
     m_clock.reset();
-    m_languages.apply(u"en"_s);
 }
 
 QSet<QString> TestLanguageSwitch::allowedWords() const
@@ -122,7 +107,7 @@ QHash<QWidget *, QString> TestLanguageSwitch::textsOfEveryPage()
     for (int i = 0; i < tabs->count(); ++i) {
         tabs->setCurrentIndex(i);
         QTest::qWait(300); // a poll or two lands, rows fill
-        const auto texts = WidgetTextAudit::visibleTexts(m_window.get());
+        const auto texts = WidgetTextAudit::visibleTexts(m_window);
         for (auto it = texts.cbegin(); it != texts.cend(); ++it)
             all.insert(it.key(), it.value());
     }
@@ -138,7 +123,7 @@ QStringList TestLanguageSwitch::leftovers(const QHash<QWidget *, QString> &befor
     for (int i = 0; i < tabs->count(); ++i) {
         tabs->setCurrentIndex(i);
         QTest::qWait(300);
-        for (const QString &line : WidgetTextAudit::unchanged(before, m_window.get(), allowedWords())) {
+        for (const QString &line : WidgetTextAudit::unchanged(before, m_window, allowedWords())) {
             const QString entry = tabs->tabText(i) + u": "_s + line;
             if (!left.contains(entry))
                 left.append(entry);
@@ -159,13 +144,13 @@ void TestLanguageSwitch::everyPageFollowsALiveSwitch()
     QTRY_COMPARE_WITH_TIMEOUT(simulator->rows().size(), 2, 5000);
     const auto english = textsOfEveryPage();
 
-    m_languages.apply(u"fr"_s);
+    m_dashboard->languages().apply(u"fr"_s);
     QCoreApplication::processEvents();
     const QStringList stillEnglish = leftovers(english);
     const auto french = textsOfEveryPage();
     QVERIFY2(stillEnglish.isEmpty(), qPrintable(u"left in English:\n"_s + stillEnglish.join(u"\n"_s)));
 
-    m_languages.apply(u"en"_s);
+    m_dashboard->languages().apply(u"en"_s);
     QCoreApplication::processEvents();
     const QStringList stillFrench = leftovers(french);
     QVERIFY2(stillFrench.isEmpty(), qPrintable(u"left in French:\n"_s + stillFrench.join(u"\n"_s)));

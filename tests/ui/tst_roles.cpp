@@ -2,10 +2,9 @@
 // revoked token are shown, and the Tokens dialog, against the real in-process server.
 
 #include "AdminActions.h"
+#include "DashboardHarness.h"
 #include "DashboardSession.h"
 #include "ErrorBanner.h"
-#include "LanguageManager.h"
-#include "LeaseClient.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "SeatsPage.h"
@@ -19,13 +18,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
-#include <QNetworkAccessManager>
 #include <QPushButton>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -41,7 +37,6 @@ class TestRoles final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase();
     void init();
     void cleanup();
 
@@ -59,53 +54,35 @@ private:
     // Saves the window or dialog into docs/ when KEYRIGHT_SCREENSHOT_DIR is set.
     void screenshot(QWidget *widget, const QString &file);
 
-    LanguageManager m_languages;
     std::unique_ptr<ManualClock> m_clock;
     std::unique_ptr<TestServer> m_server;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<QNetworkAccessManager> m_network;
-    std::unique_ptr<QSettings> m_settings;
-    std::unique_ptr<DashboardSession> m_session;
-    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<DashboardHarness> m_dashboard;
+    MainWindow *m_window = nullptr;
+    DashboardSession *m_session = nullptr;
 };
-
-void TestRoles::initTestCase()
-{
-    m_languages.apply(u"en"_s);
-}
 
 void TestRoles::init()
 {
     m_clock = std::make_unique<ManualClock>();
-    m_dir = std::make_unique<QTemporaryDir>();
     m_server = std::make_unique<TestServer>(TestServer::Options {.clock = m_clock.get(), .demo = true});
     QString error;
     QVERIFY2(m_server->start(&error), qPrintable(error));
-    m_network = std::make_unique<QNetworkAccessManager>();
-    m_settings = std::make_unique<QSettings>(m_dir->filePath(u"admin.ini"_s), QSettings::IniFormat);
+    m_dashboard = std::make_unique<DashboardHarness>(DashboardHarness::Options {.clock = m_clock.get()});
 
     // Two holders on acme-cad, so that there is a seat to revoke.
     QFile keyFile(QDir(m_server->demoKeyDirectory()).filePath(u"acme-cad.key"_s));
     QVERIFY(keyFile.open(QIODevice::ReadOnly));
     const QByteArray key = keyFile.readAll().trimmed();
-    for (const QString &holder : {u"alice@ws-12"_s, u"bob@ws-07"_s}) {
-        LeaseClient client(*m_network);
-        client.setServerUrl(m_server->url());
-        client.setLicense(u"acme-cad"_s, key);
-        bool done = false;
-        client.checkout(holder, this, [&done](const LeaseOutcome &) { done = true; });
-        QVERIFY(QTest::qWaitFor([&] { return done; }, 5000));
-    }
+    for (const QString &holder : {u"alice@ws-12"_s, u"bob@ws-07"_s})
+        QVERIFY(m_dashboard->takeSeat(m_server->url(), u"acme-cad"_s, key, holder));
 }
 
 void TestRoles::cleanup()
 {
-    m_window.reset();
-    m_session.reset();
+    m_window = nullptr;
+    m_session = nullptr;
+    m_dashboard.reset();
     m_server.reset();
-    m_network.reset();
-    m_settings.reset();
-    m_dir.reset();
 }
 
 QByteArray TestRoles::createToken(const QString &name, const QString &role)
@@ -118,13 +95,8 @@ QByteArray TestRoles::createToken(const QString &name, const QString &role)
 
 void TestRoles::openWindow(const QByteArray &token)
 {
-    m_session = std::make_unique<DashboardSession>(*m_network, *m_clock);
-    m_window = std::make_unique<MainWindow>(*m_session, *m_settings);
-    m_session->setPollInterval(200ms);
-    m_session->setMaxBackoff(800ms);
-    m_window->resize(1280, 720);
-    m_window->show();
-    m_session->connectTo(m_server->url(), token, u"licenses.example"_s);
+    m_window = &m_dashboard->open(m_server->url(), token, u"licenses.example"_s);
+    m_session = &m_dashboard->session();
 }
 
 QAction *TestRoles::action(const char *name) const
@@ -174,7 +146,7 @@ void TestRoles::viewerSeesEverythingButMayChangeNothing()
     // Delete on the holders table must not open a revoke dialog either.
     m_window->revokeSelected();
     QVERIFY(m_window->findChildren<QDialog *>().isEmpty());
-    screenshot(m_window.get(), u"roles-viewer-dashboard.png"_s);
+    screenshot(m_window, u"roles-viewer-dashboard.png"_s);
 }
 
 void TestRoles::operatorMayRevokeButNotEditLicenses()
@@ -193,9 +165,9 @@ void TestRoles::operatorMayRevokeButNotEditLicenses()
         QVERIFY2(a->toolTip().contains(u"Needs the admin role"_s), qPrintable(a->toolTip()));
     }
     // A change of language keeps each action's own tooltip and the role reason apart.
-    m_languages.apply(u"fr"_s);
+    m_dashboard->languages().apply(u"fr"_s);
     QCoreApplication::processEvents();
-    m_languages.apply(u"en"_s);
+    m_dashboard->languages().apply(u"en"_s);
     QCoreApplication::processEvents();
     QTRY_COMPARE(action("actionRevoke")->toolTip(), u"Revoke the selected seat (Delete)"_s);
     QVERIFY2(action("actionEditLicense")->toolTip().contains(u"Needs the admin role"_s),
@@ -244,7 +216,7 @@ void TestRoles::tokensDialogCreatesShowsOnceAndRevokes()
     openWindow(m_server->adminToken());
     QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"bootstrap · admin"_s), 5000);
     QTRY_VERIFY(action("actionTokens")->isEnabled());
-    TokensDialog dialog(m_window->adminActions(), m_window.get());
+    TokensDialog dialog(m_window->adminActions(), m_window);
     dialog.show();
     const auto names = [&dialog] {
         QStringList all;

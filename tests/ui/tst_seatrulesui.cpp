@@ -220,7 +220,7 @@ void feedReservedLicense(DashboardSession &session)
     list.queue = {ticket(0, u"dana@ws-21"_s, QueueTicket::State::Granted),
                   ticket(1, u"emil@laptop-5"_s, QueueTicket::State::Waiting),
                   ticket(2, u"farah@ws-02"_s, QueueTicket::State::Waiting)};
-    session.leases().applyPoll({list});
+    session.applyLeaseLists({list});
 }
 
 } // namespace
@@ -235,6 +235,7 @@ private Q_SLOTS:
     void licenseDialogValidatesRulesAsTyped();
     void loweringTheSeatsBelowTheReservationsIsRefusedAsTyped();
     void groupsDialogValidatesAsTyped();
+    void licenseDialogEditsItsGroupsInAWindowModalDialog();
     void viewersSeeTheRulesReadOnly();
     void savingSendsGroupsThenLicenseThenRules();
     void aRefusalStopsTheSaveAndSaysTheServersWords();
@@ -362,6 +363,41 @@ void TestSeatRulesUi::groupsDialogValidatesAsTyped()
     LicenseDialog license(acme(), {});
     license.setRules({}, serverGroups());
     QVERIFY(!license.groupsChanged());
+}
+
+void TestSeatRulesUi::licenseDialogEditsItsGroupsInAWindowModalDialog()
+{
+    LicenseDialog dialog(acme(), {});
+    dialog.setRules({}, serverGroups());
+    dialog.show();
+    QTest::mouseClick(dialog.findChild<QPushButton *>(u"editGroups"_s), Qt::LeftButton);
+    // The click has returned with the groups dialog open over the license dialog, not in an event
+    // loop of its own.
+    auto *groups = qobject_cast<GroupsDialog *>(QApplication::activeModalWidget());
+    QVERIFY(groups);
+    QCOMPARE(groups->parentWidget(), &dialog);
+    QCOMPARE(groups->windowModality(), Qt::WindowModal);
+    QTest::mouseClick(groups->findChild<QPushButton *>(u"addGroup"_s), Qt::LeftButton);
+    QTest::keyClicks(groups->editorAt(2, 0), u"farm"_s);
+    QTest::keyClicks(groups->editorAt(2, 1), u"*@farm-*"_s);
+    QTest::mouseClick(okButton(*groups), Qt::LeftButton);
+
+    // The license dialog keeps the edited groups, to save with the license, and offers the new one.
+    QVERIFY(dialog.groupsChanged());
+    QCOMPARE(dialog.groups().size(), 3);
+    QCOMPARE(dialog.groups().at(2), (HolderGroup {u"farm"_s, {u"*@farm-*"_s}}));
+    QVERIFY(dialog.findChild<QLabel *>(u"groupsSummary"_s)->text().contains(u"farm"_s));
+    QTest::mouseClick(dialog.findChild<QPushButton *>(u"addReservation"_s), Qt::LeftButton);
+    QVERIFY(groupOf(dialog.reserveTable(), 0)->findText(u"farm"_s) >= 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog.findChild<GroupsDialog *>(), 2000); // closed and gone
+
+    // Cancel keeps what the license dialog had.
+    QTest::mouseClick(dialog.findChild<QPushButton *>(u"editGroups"_s), Qt::LeftButton);
+    groups = qobject_cast<GroupsDialog *>(QApplication::activeModalWidget());
+    QVERIFY(groups);
+    groups->editorAt(2, 0)->setText(u"nodes"_s);
+    groups->reject();
+    QCOMPARE(dialog.groups().at(2).name, u"farm"_s);
 }
 
 void TestSeatRulesUi::viewersSeeTheRulesReadOnly()
@@ -516,9 +552,9 @@ void TestSeatRulesUi::theRealServerKeepsWhatIsSavedAndRefusesInItsWords()
     // The listing the Seats page polls carries them: 2 reserved seats, idle, 8 free.
     session.setSelectedLicenses({u"acme-cad"_s});
     QTRY_VERIFY_WITH_TIMEOUT(
-        session.leases().detailsOf(u"acme-cad"_s) && session.leases().detailsOf(u"acme-cad"_s)->rules == rules, 10000);
-    QCOMPARE(session.leases().detailsOf(u"acme-cad"_s)->usage.reservedIdle(), 2);
-    QCOMPARE(session.leases().detailsOf(u"acme-cad"_s)->usage.free(), 8);
+        session.licenseDetails(u"acme-cad"_s) && session.licenseDetails(u"acme-cad"_s)->rules == rules, 10000);
+    QCOMPARE(session.licenseDetails(u"acme-cad"_s)->usage.reservedIdle(), 2);
+    QCOMPARE(session.licenseDetails(u"acme-cad"_s)->usage.free(), 8);
 
     // Too many reserved seats: refused by the server with validateRules' own words.
     SeatRules tooMany = rules;
@@ -599,7 +635,7 @@ void TestSeatRulesUi::seatsPageShowsTheSplitAndTheLine()
     empty.licenseId = u"acme-cad"_s;
     empty.serverTime = now;
     empty.seatCount = 10;
-    session.leases().applyPoll({empty});
+    session.applyLeaseLists({empty});
     QVERIFY(!line->isVisible());
     QVERIFY(page.findChild<QLabel *>(u"lineEmpty"_s)->isVisible());
 }

@@ -1,6 +1,7 @@
 // The Seats page on its own, fed the way a poll feeds it (no server): what the holders table shows
 // and what the once-a-second countdown tick repaints.
 #include "DashboardSession.h"
+#include "DashboardSettings.h"
 #include "LeaseTableModel.h"
 #include "ManualClock.h"
 #include "SeatsPage.h"
@@ -9,9 +10,11 @@
 #include <QHeaderView>
 #include <QNetworkAccessManager>
 #include <QSet>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -57,7 +60,7 @@ void feed(DashboardSession &session, int holders, const QDateTime &heldSince)
         list.leases << row;
     }
     list.inUse = holders;
-    session.leases().applyPoll({list});
+    session.applyLeaseLists({list});
 }
 
 class PaintCounter final : public QObject
@@ -85,6 +88,8 @@ private Q_SLOTS:
     void tickRepaintsTheRowsOnScreen();
     void heldSinceOnAnotherDayIsReadable_data();
     void heldSinceOnAnotherDayIsReadable();
+    void theHoldersLayoutOfTheLastVersionComesBack_data();
+    void theHoldersLayoutOfTheLastVersionComesBack();
 };
 
 void TestSeatsPage::cleanup()
@@ -166,6 +171,62 @@ void TestSeatsPage::heldSinceOnAnotherDayIsReadable()
     QVERIFY2(view->columnWidth(LeaseTableModel::HeldSinceColumn) >= needed,
              qPrintable(u"%1 < %2"_s.arg(view->columnWidth(LeaseTableModel::HeldSinceColumn)).arg(needed)));
     QVERIFY(cell.data(Qt::ToolTipRole).toString().contains(u"2026-09-29 23:40:00"_s));
+}
+
+void TestSeatsPage::theHoldersLayoutOfTheLastVersionComesBack_data()
+{
+    QTest::addColumn<QString>("savedUnder");
+    QTest::addColumn<bool>("restored");
+    // The key the dashboard used for the holders table before its settings had a version.
+    QTest::newRow("the last layout (holdersHeader3)") << u"seats/holdersHeader3"_s << true;
+    // A layout of other columns would put its widths on the wrong ones: the table starts afresh.
+    QTest::newRow("an older layout (holdersHeader2)") << u"seats/holdersHeader2"_s << false;
+}
+
+void TestSeatsPage::theHoldersLayoutOfTheLastVersionComesBack()
+{
+    // A person who widened the Gen. column and sorted by seat, with the dashboard of before,
+    // finds the table as they left it after the upgrade.
+    QFETCH(QString, savedUnder);
+    QFETCH(bool, restored);
+    QTemporaryDir dir;
+    const QString ini = dir.filePath(u"admin.ini"_s);
+    QNetworkAccessManager network;
+    ManualClock clock(now);
+    int defaultWidth = 0;
+    {
+        DashboardSession session(network, clock);
+        SeatsPage before(session);
+        before.resize(1280, 720);
+        before.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&before));
+        QHeaderView *header = before.holdersView()->horizontalHeader();
+        defaultWidth = header->sectionSize(LeaseTableModel::GenerationColumn);
+        header->resizeSection(LeaseTableModel::GenerationColumn, defaultWidth + 97);
+        header->setSortIndicator(LeaseTableModel::SeatColumn, Qt::DescendingOrder);
+        QSettings old(ini, QSettings::IniFormat);
+        old.setValue(savedUnder, header->saveState());
+    }
+
+    DashboardSettings settings(ini);
+    QNetworkAccessManager network2;
+    DashboardSession session(network2, clock);
+    SeatsPage after(session);
+    after.resize(1280, 720);
+    after.restoreState(settings);
+    after.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&after));
+    feed(session, 3, now.addSecs(-30));
+    QTRY_COMPARE_WITH_TIMEOUT(after.holdersProxy()->rowCount(), 3, 2000);
+    const QHeaderView *header = after.holdersView()->horizontalHeader();
+    if (restored) {
+        QCOMPARE(header->sectionSize(LeaseTableModel::GenerationColumn), defaultWidth + 97);
+        QCOMPARE(header->sortIndicatorSection(), int(LeaseTableModel::SeatColumn));
+        QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+    } else {
+        QCOMPARE(header->sectionSize(LeaseTableModel::GenerationColumn), defaultWidth);
+        QVERIFY(header->sortIndicatorSection() != int(LeaseTableModel::SeatColumn));
+    }
 }
 
 QTEST_MAIN(TestSeatsPage)

@@ -233,14 +233,14 @@ void ClientRow::retranslateUi()
                             "runs to make its clock jump."));
     m_localClockCaption->setText(tr("Local clock"));
     m_serverClockCaption->setText(tr("Server clock"));
-    m_expiryCaption->setText(tr("Signed expiry"));
+    m_expiryCaption->setText(tr("Signed expiry", "the expiry the lease carries"));
     m_beliefCaption->setText(tr("Client"));
-    m_serverCaption->setText(tr("Server"));
+    m_serverCaption->setText(tr("Server", "the server's view of the seat"));
     m_crash->setText(tr("Crash"));
     m_crash->setToolTip(tr("Stop without releasing the seat, as a crashed application would."));
     m_release->setText(tr("Release"));
     m_release->setToolTip(tr("Give the seat back, as a closing application does."));
-    m_remove->setText(tr("Remove"));
+    m_remove->setText(tr("Remove", "a simulated client"));
     m_remove->setToolTip(tr("Release the seat and take this client off the simulation."));
     setActionAmounts(m_cut, m_back);
     if (!m_client)
@@ -310,11 +310,11 @@ QString ClientRow::serverText() const
     case ServerSeatView::State::ExpiredAwaitingReap:
         return tr("expired · awaiting reap");
     case ServerSeatView::State::Released:
-        return tr("released");
+        return tr("released", "seat state on the server");
     case ServerSeatView::State::Reaped:
-        return tr("reaped");
+        return tr("reaped", "seat state on the server");
     case ServerSeatView::State::Revoked:
-        return tr("revoked");
+        return tr("revoked", "seat state on the server");
     case ServerSeatView::State::Gone:
         return tr("row gone");
     }

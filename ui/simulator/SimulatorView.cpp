@@ -129,7 +129,7 @@ void SimulatorView::build(SimulationClock &clock, bool serverShares)
     connect(m_simulation, &Simulation::clientAdded, this, &SimulatorView::onClientAdded);
     connect(m_simulation, &Simulation::clientAboutToBeRemoved, this, &SimulatorView::onClientRemoved);
     connect(m_simulation, &Simulation::polled, this, &SimulatorView::onPolled);
-    connect(m_simulation, &Simulation::instancesChanged, this, &SimulatorView::updateInstanceControls);
+    connect(&m_simulation->player(), &ScenarioPlayer::instancesChanged, this, &SimulatorView::updateInstanceControls);
     connect(m_simulation, &Simulation::errorOccurred, this, [this](const QString &message) {
         setStatus(message, true);
         m_statusFromPoll = true;
@@ -248,7 +248,7 @@ QWidget *SimulatorView::buildNarrationPanel()
         m_instanceLabels.append(label);
         // No confirmation: it is a sandbox, and the narration says so.
         connect(button, &QPushButton::clicked, this, [this, i] {
-            m_simulation->setInstanceUp(i, !m_simulation->isInstanceUp(i));
+            m_simulation->player().setInstanceUp(i, !m_simulation->player().isInstanceUp(i));
             updateInstanceControls();
         });
     }
@@ -689,7 +689,7 @@ QPushButton *SimulatorView::instanceButton(int index) const
 
 void SimulatorView::updateInstanceControls()
 {
-    const qsizetype count = m_simulation->instanceUrls().size();
+    const qsizetype count = m_simulation->player().instanceUrls().size();
     m_instancesBox->setVisible(count > 0);
     m_instancesTitle->setText(u"<b>"_s + tr("Server instances").toHtmlEscaped() + u"</b>"_s);
     m_instancesLegend->setText(tr("⇄ on a strip: that client moved to another instance."));
@@ -700,7 +700,7 @@ void SimulatorView::updateInstanceControls()
         label->setVisible(i < count);
         if (i >= count)
             continue;
-        const bool up = m_simulation->isInstanceUp(i);
+        const bool up = m_simulation->player().isInstanceUp(i);
         const QString text = up ? tr("Kill instance %1").arg(i + 1) : tr("Bring instance %1 back").arg(i + 1);
         if (button->text() != text) {
             button->setText(text);
@@ -709,7 +709,7 @@ void SimulatorView::updateInstanceControls()
             button->setToolTip(up ? tr("Stop this instance as if its process died (Ctrl+%1).").arg(i + 1)
                                   : tr("Start this instance again on the same port (Ctrl+%1).").arg(i + 1));
         }
-        const QString state = up ? tr("up · clients: %1").arg(m_simulation->clientsOnInstance(i)) : tr("down");
+        const QString state = up ? tr("up · clients: %1").arg(m_simulation->player().clientsOnInstance(i)) : tr("down");
         if (label->text() != state)
             label->setText(state);
     }
@@ -806,7 +806,7 @@ void SimulatorView::retranslateUi()
     m_offsetSlider->setToolTip(tr("Clock offset from the server, -300 s (slow) to +300 s (fast)."));
     showOffset(m_offsetSlider->value());
     m_policyCombo->setItemText(0, tr("Monotonic"));
-    m_policyCombo->setItemText(1, tr("Signed expiry"));
+    m_policyCombo->setItemText(1, tr("Signed expiry", "expiry policy of a new client"));
     m_policyCombo->setToolTip(tr("Monotonic: the product's default, times the lease with a stopwatch. Signed "
                                  "expiry: the naive rule, compares the signed expiry with the wall clock."));
     m_addButton->setText(tr("Add"));
@@ -821,7 +821,7 @@ void SimulatorView::retranslateUi()
         showFreePlayNarration();
     } else if (const auto preset = ScenarioPreset::make(index)) {
         setNarration(preset->title, preset->narration);
-        m_simulation->renamePresetClients(*preset);
+        m_simulation->player().renameClients(*preset);
     }
     updateRunControls();
     showStatus();

@@ -109,7 +109,7 @@ QList<TimelineStrip::Mark> TimelineStrip::visibleMarks() const
     };
     mark(view.countedUntil, SimulatorPalette::expiryMark(), tr("expiry"));
     if (view.state == ServerSeatView::State::Reaped)
-        mark(view.endedAt, SimulatorPalette::reapMark(), tr("reaped"));
+        mark(view.endedAt, SimulatorPalette::reapMark(), tr("reaped", "timeline mark"));
     else if (view.state == ServerSeatView::State::ExpiredAwaitingReap || view.state == ServerSeatView::State::Live)
         mark(view.reapableAt, SimulatorPalette::reapMark(), tr("reap"));
     std::sort(marks.begin(), marks.end(), [](const Mark &a, const Mark &b) { return a.x < b.x; });

@@ -1,0 +1,106 @@
+#include "SandboxProvisioner.h"
+
+#include "AdminClient.h"
+
+#include <algorithm>
+#include <memory>
+
+namespace keyright {
+
+SandboxProvisioner::SandboxProvisioner(AdminClient &admin, QObject *parent)
+    : QObject(parent)
+    , m_admin(admin)
+    , m_actions(admin)
+{ }
+
+SandboxProvisioner::~SandboxProvisioner() = default;
+
+void SandboxProvisioner::ensureLicense(const LicenseSpec &spec, bool haveKey, Ensured done)
+{
+    m_actions.putLicense(spec, [this, spec, haveKey, done](const AdminResult<LicenseWriteResult> &put) {
+        if (!put.ok()) {
+            if (put.error.kind == ClientError::Kind::Forbidden || put.error.kind == ClientError::Kind::Unauthorized)
+                done(tr("A scenario runs on licenses of its own, which the simulator creates on the server, and "
+                        "this connection's token may not create licenses. Connect with an admin token to play "
+                        "scenarios; free play works on any license whose key you have."),
+                     {});
+            else
+                done(tr("Could not create the license %1: %2").arg(spec.id, put.error.message), {});
+            return;
+        }
+        if (!m_sandboxLicenses.contains(spec.id))
+            m_sandboxLicenses.append(spec.id);
+        if (!put.value->key.isEmpty()) {
+            done({}, put.value->key.toUtf8());
+            return;
+        }
+        if (haveKey) {
+            done({}, {});
+            return;
+        }
+        // It existed before and its key was shown only once: take a new one. The sandbox license
+        // belongs to the simulator, so nobody else holds its key.
+        m_actions.rotateKey(spec.id, [spec, done](const AdminResult<QString> &rotated) {
+            if (!rotated.ok()) {
+                done(tr("Could not get a key for the license %1: %2").arg(spec.id, rotated.error.message), {});
+                return;
+            }
+            done({}, rotated.value->toUtf8());
+        });
+    });
+}
+
+void SandboxProvisioner::emptyLicense(const QString &licenseId, std::function<void(const QString &)> done)
+{
+    // Seats an earlier run left behind (a crashed client's, a run cut short) would still count for
+    // up to a TTL and change the story: revoke every live one before the new run starts.
+    m_admin.listLeases(licenseId, this, [this, licenseId, done](const AdminResult<LeaseList> &list) {
+        if (!list.ok()) {
+            done(tr("Could not read the seats of %1: %2").arg(licenseId, list.error.message));
+            return;
+        }
+        auto pending = std::make_shared<int>(0);
+        auto firstError = std::make_shared<QString>();
+        for (const LeaseRow &row : list.value->leases) {
+            if (!row.live)
+                continue;
+            RevokeRequest request;
+            request.licenseId = licenseId;
+            request.seatId = row.lease.seatId;
+            request.reason = tr("simulator reset");
+            ++*pending;
+            const bool sent = m_actions.revoke(
+                request, row.lease.holder,
+                [pending, firstError, done, licenseId](const AdminResult<AdminClient::Empty> &r) {
+                    // A seat that went away meanwhile is as good as revoked.
+                    if (!r.ok() && r.error.kind != ClientError::Kind::NotFound
+                        && r.error.kind != ClientError::Kind::Gone && firstError->isEmpty())
+                        *firstError = tr("Could not free the seats of %1: %2").arg(licenseId, r.error.message);
+                    if (--*pending == 0)
+                        done(*firstError);
+                });
+            if (!sent)
+                --*pending;
+        }
+        if (*pending == 0)
+            done({});
+    });
+}
+
+LicenseSpec SandboxProvisioner::sandboxSpec(const ScenarioPreset &preset, const ScenarioPreset::SandboxLicense &sandbox)
+{
+    using std::chrono::duration_cast;
+    using std::chrono::seconds;
+    LicenseSpec spec;
+    spec.id = sandbox.id;
+    // The name says what it is in the Seats list, since the server keeps it after the run.
+    spec.name = tr("Simulator sandbox: %1").arg(preset.title);
+    spec.seatCount = sandbox.seatCount;
+    spec.ttlSeconds = std::max<qint64>(10, duration_cast<seconds>(preset.timing.ttl).count());
+    spec.skewSeconds = duration_cast<seconds>(sandbox.skew).count();
+    spec.reapGraceSeconds
+        = std::max<qint64>(spec.skewSeconds + 1, duration_cast<seconds>(preset.timing.reapGrace).count());
+    return spec;
+}
+
+} // namespace keyright

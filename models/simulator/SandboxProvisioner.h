@@ -1,0 +1,53 @@
+#pragma once
+
+#include "AdminActions.h"
+#include "ScenarioPreset.h"
+
+#include <QByteArrayView>
+#include <QObject>
+#include <QStringList>
+
+#include <functional>
+
+namespace keyright {
+
+class AdminClient;
+
+// The simulator's sandbox licenses (`sim-...`, declared by each ScenarioPreset): creating one, or
+// updating it and taking a new key when it exists from an earlier run, and revoking the seats an
+// earlier run left on it. Every change goes through an AdminActions of its own over the
+// simulation's admin client; reading the seats is a plain admin read. Simulation decides when
+// (Simulation::playPreset) and keeps the keys.
+class SandboxProvisioner final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SandboxProvisioner)
+
+public:
+    // `admin` must outlive this object.
+    explicit SandboxProvisioner(AdminClient &admin, QObject *parent = nullptr);
+    ~SandboxProvisioner() override;
+
+    // `error` is empty once the license is on the server with `spec`'s policy; `newKey` is the
+    // license's key when one was given out now (a new license, or a rotation because the caller
+    // said it has none), else empty.
+    using Ensured = std::function<void(const QString &error, QByteArrayView newKey)>;
+    // Creates (or updates and, without `haveKey`, re-keys) the license `spec.id`. A token that may
+    // not create licenses gets a message saying so.
+    void ensureLicense(const LicenseSpec &spec, bool haveKey, Ensured done);
+    // Revokes every live seat of the license `licenseId`; `done` gets why not, or nothing.
+    void emptyLicense(const QString &licenseId, std::function<void(const QString &error)> done);
+
+    // The license `sandbox` of `preset`: its seats and skew, the preset's TTL and grace (at least
+    // 10 s and the skew + 1 s, the server's bounds), and a name that says it is the simulator's.
+    static LicenseSpec sandboxSpec(const ScenarioPreset &preset, const ScenarioPreset::SandboxLicense &sandbox);
+    // The licenses ensureLicense() created or took back, in order.
+    QStringList sandboxLicenses() const { return m_sandboxLicenses; }
+
+private:
+    AdminClient &m_admin;
+    AdminActions m_actions;
+    QStringList m_sandboxLicenses;
+};
+
+} // namespace keyright

@@ -1,0 +1,282 @@
+// What the dashboard trusts when it connects: an HTTPS server's certificate shown by its
+// fingerprint on first use and trusted only when the person confirms it, a changed certificate
+// refused with a clear message, the connection profile's CA file and forgotten certificates, and
+// listed servers that sign with different keys named in the banner.
+
+#include "ConnectionDialog.h"
+#include "ConnectionProfile.h"
+#include "DashboardSession.h"
+#include "DashboardSettings.h"
+#include "ErrorBanner.h"
+#include "LanguageManager.h"
+#include "MainWindow.h"
+#include "ServerProcess.h"
+#include "SystemClock.h"
+#include "TestCertificates.h"
+#include "TestServer.h"
+
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QNetworkAccessManager>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+
+namespace keyright {
+
+class TestConnectionTrust final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void unknownCertificateIsTrustedOnlyOnceConfirmed();
+    void serversThatDisagreeOnTheKeyAreNamedInTheBanner();
+    void connectionDialogKeepsTheCaFileAndForgetsCertificates();
+    void profileCaFileTrustsAPrivateAuthority();
+
+private:
+    void openWindow();
+    QMessageBox *trustQuestion() const;
+
+    LanguageManager m_languages;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<DashboardSettings> m_settings;
+    std::unique_ptr<DashboardSession> m_session;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestConnectionTrust::initTestCase()
+{
+    m_languages.apply(u"en"_s);
+    // What a profile trusts is what these tests give it, whatever this machine's environment says.
+    qunsetenv("SSL_CERT_FILE");
+    qunsetenv("SSL_CERT_DIR");
+}
+
+void TestConnectionTrust::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_network = std::make_unique<QNetworkAccessManager>();
+    m_settings = std::make_unique<DashboardSettings>(m_dir->filePath(u"admin.ini"_s));
+}
+
+void TestConnectionTrust::cleanup()
+{
+    m_window.reset();
+    m_session.reset();
+    m_network.reset();
+    m_settings.reset();
+    m_dir.reset();
+}
+
+void TestConnectionTrust::openWindow()
+{
+    m_session = std::make_unique<DashboardSession>(*m_network, SystemClock::instance());
+    m_window = std::make_unique<MainWindow>(*m_session, *m_settings);
+    m_session->setPollInterval(200ms);
+    m_session->setMaxBackoff(800ms);
+    m_window->resize(1280, 720);
+    m_window->show();
+}
+
+QMessageBox *TestConnectionTrust::trustQuestion() const
+{
+    auto *box = m_window->findChild<QMessageBox *>(u"trustCertificate"_s);
+    return box && box->isVisible() ? box : nullptr;
+}
+
+void TestConnectionTrust::unknownCertificateIsTrustedOnlyOnceConfirmed()
+{
+    TestCertificates certificates;
+    QVERIFY2(certificates.unavailableReason().isEmpty(), qPrintable(certificates.unavailableReason()));
+    QString error;
+    const auto first = certificates.selfSigned(u"first"_s, &error);
+    const auto second = certificates.selfSigned(u"second"_s, &error);
+    QVERIFY2(first && second, qPrintable(error));
+    const auto firstPrint = certificates.fingerprint(first->certificate, &error);
+    const auto secondPrint = certificates.fingerprint(second->certificate, &error);
+    QVERIFY2(firstPrint && secondPrint, qPrintable(error));
+    ServerProcess server;
+    server.setTls(first->certificate, first->key);
+    QVERIFY2(server.start(&error), qPrintable(error));
+
+    openWindow();
+    m_window->profiles().save({u"lab"_s, server.url(), server.adminTokenPath(), false});
+    QVERIFY(m_window->connectToProfile(u"lab"_s));
+
+    // Asked, with the fingerprint to compare; nothing is trusted until the person says so.
+    QTRY_VERIFY_WITH_TIMEOUT(trustQuestion(), 10000);
+    QMessageBox *box = trustQuestion();
+    QVERIFY2(box->informativeText().contains(*firstPrint), qPrintable(box->informativeText() + u" / "_s + *firstPrint));
+    QVERIFY2(box->text().contains(u"127.0.0.1:%1"_s.arg(server.port())), qPrintable(box->text()));
+    QTest::keyClick(box, Qt::Key_Escape);
+    QTRY_VERIFY(!trustQuestion());
+    QTRY_COMPARE_WITH_TIMEOUT(m_session->state(), DashboardSession::State::Failing, 5000);
+    QVERIFY2(m_window->errorBanner()->message().contains(*firstPrint), qPrintable(m_window->errorBanner()->message()));
+    QVERIFY(m_window->profiles().profile(u"lab"_s)->trustedCertificates.isEmpty());
+    // Declined: not asked again on every poll of this connection.
+    const int failures = m_session->failureCount();
+    QTRY_VERIFY_WITH_TIMEOUT(m_session->failureCount() > failures + 1, 10000);
+    QVERIFY(!trustQuestion());
+
+    // Connecting again asks again; trusted, it connects and the profile keeps the fingerprint.
+    QVERIFY(m_window->connectToProfile(u"lab"_s));
+    QTRY_VERIFY_WITH_TIMEOUT(trustQuestion(), 10000);
+    auto *trust = trustQuestion()->findChild<QPushButton *>(u"trust"_s);
+    QVERIFY(trust);
+    QTest::mouseClick(trust, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_session->state(), DashboardSession::State::Connected, 10000);
+    const auto saved = m_window->profiles().profile(u"lab"_s);
+    QCOMPARE(saved->trustedCertificates.value(u"127.0.0.1:%1"_s.arg(server.port())), *firstPrint);
+
+    // The server comes back with another certificate: refused, both fingerprints named, no question.
+    QVERIFY(server.terminate());
+    server.setTls(second->certificate, second->key);
+    QVERIFY2(server.start(&error), qPrintable(error));
+    m_session->refresh();
+    // (Polls while the server was down say it was unreachable.)
+    const auto bannerSays = [this](const QString &text) { return m_window->errorBanner()->message().contains(text); };
+    QTRY_VERIFY2_WITH_TIMEOUT(bannerSays(u"changed"_s), qPrintable(m_window->errorBanner()->message()), 10000);
+    const QString message = m_window->errorBanner()->message();
+    QVERIFY2(message.contains(*firstPrint) && message.contains(*secondPrint), qPrintable(message));
+    QCOMPARE(m_session->state(), DashboardSession::State::Failing);
+    QTest::qWait(500);
+    QVERIFY(!trustQuestion());
+
+    // A fresh start of the dashboard on the saved profile refuses it too.
+    m_window.reset();
+    m_session.reset();
+    openWindow();
+    QVERIFY(m_window->connectToProfile(u"lab"_s));
+    QTRY_VERIFY2_WITH_TIMEOUT(bannerSays(u"changed"_s), qPrintable(m_window->errorBanner()->message()), 10000);
+    QCOMPARE(m_session->state(), DashboardSession::State::Failing);
+    QVERIFY(!trustQuestion());
+    QVERIFY(server.terminate());
+}
+
+void TestConnectionTrust::serversThatDisagreeOnTheKeyAreNamedInTheBanner()
+{
+    TestServer good;
+    TestServer foreign;
+    QString error;
+    QVERIFY2(good.start(&error), qPrintable(error));
+    QVERIFY2(foreign.start(&error), qPrintable(error));
+    QVERIFY(good.verifier().publicKey() != foreign.verifier().publicKey());
+    openWindow();
+    m_session->connectTo({foreign.url(), good.url()}, good.adminToken(), u"site"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(m_session->state(), DashboardSession::State::Failing, 10000);
+    const QString message = m_window->errorBanner()->message();
+    QVERIFY2(message.contains(u"disagree on the signing key"_s) && message.contains(foreign.url().toDisplayString())
+                 && message.contains(good.url().toDisplayString()),
+             qPrintable(message));
+    QVERIFY2(!message.contains(u"Unauthorized"_s), qPrintable(message));
+}
+
+void TestConnectionTrust::connectionDialogKeepsTheCaFileAndForgetsCertificates()
+{
+    TestCertificates certificates;
+    QVERIFY2(certificates.unavailableReason().isEmpty(), qPrintable(certificates.unavailableReason()));
+    QString error;
+    const auto authority = certificates.authority(&error);
+    QVERIFY2(authority, qPrintable(error));
+    ConnectionProfileStore store(*m_settings, m_dir->filePath(u"tokens"_s));
+    const QString tokenFile = m_dir->filePath(u"admin-token"_s);
+    QFile token(tokenFile);
+    QVERIFY(token.open(QIODevice::WriteOnly));
+    token.write("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n");
+    token.close();
+    ConnectionProfile profile {u"site"_s, QUrl(u"https://127.0.0.1:7443"_s), tokenFile, false};
+    profile.trustedCertificates.insert(u"127.0.0.1:7443"_s, u"AB:CD:EF"_s);
+    store.save(profile);
+
+    ConnectionDialog dialog(store, u"site"_s);
+    dialog.show();
+    auto *caFile = dialog.findChild<QLineEdit *>(u"caFile"_s);
+    auto *trusted = dialog.findChild<QLabel *>(u"trustedCertificates"_s);
+    auto *forget = dialog.findChild<QPushButton *>(u"forgetCertificates"_s);
+    QVERIFY(caFile && trusted && forget);
+    QVERIFY2(trusted->text().contains(u"127.0.0.1:7443"_s) && trusted->text().contains(u"AB:CD:EF"_s),
+             qPrintable(trusted->text()));
+    QVERIFY(forget->isEnabled());
+
+    // A file that holds no certificate is refused, by name, and nothing is saved.
+    caFile->clear();
+    QTest::keyClicks(caFile, tokenFile);
+    QVERIFY(!dialog.saveForm());
+    QStringList shown;
+    for (const QLabel *label : dialog.findChildren<QLabel *>())
+        shown.append(label->text());
+    QVERIFY2(shown.join(u'|').contains(u"The CA file cannot be used: the CA file %1 holds no PEM or DER "
+                                       u"certificate"_s.arg(tokenFile)),
+             qPrintable(shown.join(u'|')));
+    QVERIFY(store.profile(u"site"_s)->caFile.isEmpty());
+
+    caFile->clear();
+    QTest::keyClicks(caFile, authority->certificate);
+    QTest::mouseClick(forget, Qt::LeftButton);
+    QVERIFY2(trusted->text().startsWith(u"None"_s), qPrintable(trusted->text()));
+    QVERIFY(!forget->isEnabled());
+    QVERIFY(dialog.saveForm());
+    const auto saved = store.profile(u"site"_s);
+    QCOMPARE(saved->caFile, authority->certificate);
+    QVERIFY(saved->trustedCertificates.isEmpty());
+    const auto trust = saved->tlsTrust(&error);
+    QVERIFY2(trust, qPrintable(error));
+    QCOMPARE(trust->authorities(), TlsTrust::readCaFile(authority->certificate).value_or(QList<QSslCertificate>()));
+}
+
+// A server whose certificate a private authority signed: a profile without the authority's file
+// is asked about the certificate; one with it (typed into the connection dialog) connects at once,
+// and nothing is asked or pinned.
+void TestConnectionTrust::profileCaFileTrustsAPrivateAuthority()
+{
+    TestCertificates certificates;
+    QVERIFY2(certificates.unavailableReason().isEmpty(), qPrintable(certificates.unavailableReason()));
+    QString error;
+    const auto pair = certificates.issue(u"server"_s, &error);
+    QVERIFY2(pair, qPrintable(error));
+    const auto authority = certificates.authority(&error);
+    QVERIFY2(authority, qPrintable(error));
+    ServerProcess server;
+    server.setTls(pair->certificate, pair->key);
+    QVERIFY2(server.start(&error), qPrintable(error));
+
+    openWindow();
+    m_window->profiles().save({u"private"_s, server.url(), server.adminTokenPath(), false});
+    QVERIFY(m_window->connectToProfile(u"private"_s));
+    QTRY_VERIFY_WITH_TIMEOUT(trustQuestion(), 10000);
+    QTest::keyClick(trustQuestion(), Qt::Key_Escape);
+    QTRY_VERIFY(!trustQuestion());
+
+    {
+        ConnectionDialog dialog(m_window->profiles(), u"private"_s);
+        dialog.show();
+        auto *caFile = dialog.findChild<QLineEdit *>(u"caFile"_s);
+        QVERIFY(caFile);
+        QTest::keyClicks(caFile, authority->certificate);
+        QVERIFY(dialog.saveForm());
+    }
+    QCOMPARE(m_window->profiles().profile(u"private"_s)->caFile, authority->certificate);
+    QVERIFY(m_window->connectToProfile(u"private"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(m_session->state(), DashboardSession::State::Connected, 10000);
+    QVERIFY(!trustQuestion());
+    QVERIFY(m_window->profiles().profile(u"private"_s)->trustedCertificates.isEmpty());
+    QVERIFY(server.terminate());
+}
+
+} // namespace keyright
+
+QTEST_MAIN(keyright::TestConnectionTrust)
+#include "tst_connectiontrust.moc"
