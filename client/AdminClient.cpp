@@ -5,6 +5,7 @@
 #include "FailoverTransport.h"
 #include "InstanceSet.h"
 #include "Timestamps.h"
+#include "wire/ApiPaths.h"
 
 #include <QPointer>
 #include <QUrlQuery>
@@ -120,7 +121,7 @@ struct AdminClient::Private
         if (keyWaiters.size() > 1)
             return;
         call<LeaseVerifier>(
-            "GET", u"/v1/public-key"_s, {}, {}, {200}, q,
+            "GET", QString::fromUtf16(apipath::publicKey), {}, {}, {200}, q,
             Callback<LeaseVerifier>([this](const AdminResult<LeaseVerifier> &result) {
                 ClientError error = result.error;
                 if (result.ok() && !verifier)
@@ -134,15 +135,6 @@ struct AdminClient::Private
             [](const RawReply &raw, QString *problem) { return adminjson::decodePublicKey(raw.body, problem); });
     }
 };
-
-namespace {
-
-QString licensePath(const QString &licenseId)
-{
-    return u"/v1/licenses/"_s + QString::fromLatin1(QUrl::toPercentEncoding(licenseId));
-}
-
-} // namespace
 
 AdminClient::AdminClient(QNetworkAccessManager &network, const Clock &clock, QObject *parent)
     : QObject(parent)
@@ -218,7 +210,7 @@ std::optional<ClockOffset> AdminClient::lastClockOffset() const
 
 void AdminClient::health(QObject *context, Callback<QString> done)
 {
-    d->call<QString>("GET", u"/v1/health"_s, {}, {}, {200}, context, std::move(done),
+    d->call<QString>("GET", QString::fromUtf16(apipath::health), {}, {}, {200}, context, std::move(done),
                      [](const RawReply &raw, QString *problem) { return adminjson::decodeHealth(raw.body, problem); });
 }
 
@@ -233,7 +225,7 @@ void AdminClient::measureClockAt(int instance, QObject *context, Callback<ClockO
     const std::chrono::milliseconds sentMonotonic = clock->monotonic();
     const QDateTime sentWall = clock->now();
     d->call<ClockOffset>(
-        "GET", u"/v1/time"_s, {}, {}, {200}, context,
+        "GET", QString::fromUtf16(apipath::time), {}, {}, {200}, context,
         Callback<ClockOffset>([this, instance, done](const AdminResult<ClockOffset> &result) {
             if (result.ok() && instance < 0)
                 d->lastOffset = result.value;
@@ -256,14 +248,14 @@ void AdminClient::measureClockAt(int instance, QObject *context, Callback<ClockO
 void AdminClient::statsAt(int instance, QObject *context, Callback<StatsSnapshot> done)
 {
     d->call<StatsSnapshot>(
-        "GET", u"/v1/stats"_s, {}, {}, {200}, context, std::move(done),
+        "GET", QString::fromUtf16(apipath::stats), {}, {}, {200}, context, std::move(done),
         [](const RawReply &raw, QString *problem) { return adminjson::decodeStats(raw.body, problem); }, instance);
 }
 
 void AdminClient::fetchPublicKey(QObject *context, Callback<LeaseVerifier> done)
 {
     d->call<LeaseVerifier>(
-        "GET", u"/v1/public-key"_s, {}, {}, {200}, context,
+        "GET", QString::fromUtf16(apipath::publicKey), {}, {}, {200}, context,
         Callback<LeaseVerifier>([this, done](const AdminResult<LeaseVerifier> &result) {
             if (result.ok() && !d->verifier)
                 d->verifier = result.value;
@@ -275,14 +267,15 @@ void AdminClient::fetchPublicKey(QObject *context, Callback<LeaseVerifier> done)
 void AdminClient::listLicenses(QObject *context, Callback<LicenseList> done)
 {
     d->call<LicenseList>(
-        "GET", u"/v1/licenses"_s, {}, {}, {200}, context, std::move(done),
+        "GET", QString::fromUtf16(apipath::licenses), {}, {}, {200}, context, std::move(done),
         [](const RawReply &raw, QString *problem) { return adminjson::decodeLicenseList(raw.body, problem); });
 }
 
 void AdminClient::putLicense(const LicenseSpec &spec, QObject *context, Callback<LicenseWriteResult> done)
 {
-    d->call<LicenseWriteResult>("PUT", licensePath(spec.id), {}, adminjson::encodeLicenseSpec(spec), {200, 201},
-                                context, std::move(done), [](const RawReply &raw, QString *problem) {
+    d->call<LicenseWriteResult>("PUT", apipath::forLicense(apipath::license, spec.id), {},
+                                adminjson::encodeLicenseSpec(spec), {200, 201}, context, std::move(done),
+                                [](const RawReply &raw, QString *problem) {
                                     return adminjson::decodeLicenseWrite(raw.body, raw.status == 201, problem);
                                 });
 }
@@ -290,7 +283,7 @@ void AdminClient::putLicense(const LicenseSpec &spec, QObject *context, Callback
 void AdminClient::rotateKey(const QString &licenseId, QObject *context, Callback<QString> done)
 {
     d->call<QString>(
-        "POST", licensePath(licenseId) + u"/rotate-key"_s, {}, {}, {200}, context, std::move(done),
+        "POST", apipath::forLicense(apipath::rotateKey, licenseId), {}, {}, {200}, context, std::move(done),
         [](const RawReply &raw, QString *problem) { return adminjson::decodeRotatedKey(raw.body, problem); });
 }
 
@@ -307,7 +300,7 @@ void AdminClient::listLeases(const QString &licenseId, QObject *context, Callbac
         }
         if (hasContext && guard.isNull())
             return;
-        d->call<LeaseList>("GET", licensePath(licenseId) + u"/leases"_s, {}, {}, {200}, guard.data(), done,
+        d->call<LeaseList>("GET", apipath::forLicense(apipath::leases, licenseId), {}, {}, {200}, guard.data(), done,
                            [this, licenseId](const RawReply &raw, QString *problem) {
                                std::optional<LeaseList> list = adminjson::decodeLeaseList(raw.body, licenseId, problem);
                                if (list) {
@@ -321,8 +314,7 @@ void AdminClient::listLeases(const QString &licenseId, QObject *context, Callbac
 
 void AdminClient::revoke(const RevokeRequest &request, QObject *context, Callback<Empty> done)
 {
-    const QString path = licensePath(request.licenseId) + u"/seats/"_s
-        + QString::fromLatin1(QUrl::toPercentEncoding(request.seatId)) + u"/revoke"_s;
+    const QString path = apipath::forSeat(apipath::revoke, request.licenseId, request.seatId);
     d->call<Empty>("POST", path, {}, adminjson::encodeRevoke(request), {200, 204}, context, std::move(done),
                    [](const RawReply &, QString *) { return std::optional<Empty>(Empty {}); });
 }
@@ -330,20 +322,21 @@ void AdminClient::revoke(const RevokeRequest &request, QObject *context, Callbac
 void AdminClient::groups(QObject *context, Callback<QList<HolderGroup>> done)
 {
     d->call<QList<HolderGroup>>(
-        "GET", u"/v1/groups"_s, {}, {}, {200}, context, std::move(done),
+        "GET", QString::fromUtf16(apipath::groups), {}, {}, {200}, context, std::move(done),
         [](const RawReply &raw, QString *problem) { return adminjson::decodeGroups(raw.body, problem); });
 }
 
 void AdminClient::putGroups(const QList<HolderGroup> &groups, QObject *context, Callback<QList<HolderGroup>> done)
 {
-    d->call<QList<HolderGroup>>(
-        "PUT", u"/v1/groups"_s, {}, adminjson::encodeGroups(groups), {200}, context, std::move(done),
-        [](const RawReply &raw, QString *problem) { return adminjson::decodeGroups(raw.body, problem); });
+    d->call<QList<HolderGroup>>("PUT", QString::fromUtf16(apipath::groups), {}, adminjson::encodeGroups(groups), {200},
+                                context, std::move(done), [](const RawReply &raw, QString *problem) {
+                                    return adminjson::decodeGroups(raw.body, problem);
+                                });
 }
 
 void AdminClient::rules(const QString &licenseId, QObject *context, Callback<SeatRules> done)
 {
-    d->call<SeatRules>("GET", licensePath(licenseId) + u"/rules"_s, {}, {}, {200}, context, std::move(done),
+    d->call<SeatRules>("GET", apipath::forLicense(apipath::rules, licenseId), {}, {}, {200}, context, std::move(done),
                        [licenseId](const RawReply &raw, QString *problem) {
                            return adminjson::decodeRules(raw.body, licenseId, problem);
                        });
@@ -351,8 +344,8 @@ void AdminClient::rules(const QString &licenseId, QObject *context, Callback<Sea
 
 void AdminClient::putRules(const QString &licenseId, const SeatRules &rules, QObject *context, Callback<SeatRules> done)
 {
-    d->call<SeatRules>("PUT", licensePath(licenseId) + u"/rules"_s, {}, adminjson::encodeRules(rules), {200}, context,
-                       std::move(done), [licenseId](const RawReply &raw, QString *problem) {
+    d->call<SeatRules>("PUT", apipath::forLicense(apipath::rules, licenseId), {}, adminjson::encodeRules(rules), {200},
+                       context, std::move(done), [licenseId](const RawReply &raw, QString *problem) {
                            return adminjson::decodeRules(raw.body, licenseId, problem);
                        });
 }
@@ -360,66 +353,50 @@ void AdminClient::putRules(const QString &licenseId, const SeatRules &rules, QOb
 void AdminClient::whoami(QObject *context, Callback<AccessTokenInfo> done)
 {
     d->call<AccessTokenInfo>(
-        "GET", u"/v1/whoami"_s, {}, {}, {200}, context, std::move(done),
+        "GET", QString::fromUtf16(apipath::whoami), {}, {}, {200}, context, std::move(done),
         [](const RawReply &raw, QString *problem) { return adminjson::decodeWhoami(raw.body, problem); });
 }
 
 void AdminClient::listTokens(QObject *context, Callback<TokenList> done)
 {
     d->call<TokenList>(
-        "GET", u"/v1/tokens"_s, {}, {}, {200}, context, std::move(done),
+        "GET", QString::fromUtf16(apipath::tokens), {}, {}, {200}, context, std::move(done),
         [](const RawReply &raw, QString *problem) { return adminjson::decodeTokenList(raw.body, problem); });
 }
 
 void AdminClient::createToken(const TokenSpec &spec, QObject *context, Callback<CreatedToken> done)
 {
-    d->call<CreatedToken>(
-        "POST", u"/v1/tokens"_s, {}, adminjson::encodeTokenSpec(spec), {201}, context, std::move(done),
-        [](const RawReply &raw, QString *problem) { return adminjson::decodeCreatedToken(raw.body, problem); });
+    d->call<CreatedToken>("POST", QString::fromUtf16(apipath::tokens), {}, adminjson::encodeTokenSpec(spec), {201},
+                          context, std::move(done), [](const RawReply &raw, QString *problem) {
+                              return adminjson::decodeCreatedToken(raw.body, problem);
+                          });
 }
 
 void AdminClient::revokeToken(const QString &name, QObject *context, Callback<Empty> done)
 {
-    d->call<Empty>("DELETE", u"/v1/tokens/"_s + QString::fromLatin1(QUrl::toPercentEncoding(name)), {}, {}, {204},
-                   context, std::move(done),
+    d->call<Empty>("DELETE", apipath::forToken(name), {}, {}, {204}, context, std::move(done),
                    [](const RawReply &, QString *) { return std::optional<Empty>(Empty {}); });
 }
 
 void AdminClient::reap(bool dryRun, QObject *context, Callback<ReapResult> done)
 {
-    QUrlQuery query;
-    if (dryRun)
-        query.addQueryItem(u"dryRun"_s, u"true"_s);
-    d->call<ReapResult>("POST", u"/v1/reap"_s, query, {}, {200}, context, std::move(done),
-                        [dryRun](const RawReply &raw, QString *problem) {
+    d->call<ReapResult>("POST", QString::fromUtf16(apipath::reap), ReapResult::query(dryRun), {}, {200}, context,
+                        std::move(done), [dryRun](const RawReply &raw, QString *problem) {
                             return adminjson::decodeReapResult(raw.body, dryRun, problem);
                         });
 }
 
 void AdminClient::events(const EventQuery &query, QObject *context, Callback<EventPage> done)
 {
-    QUrlQuery items;
-    items.addQueryItem(u"after"_s, QString::number(query.after));
-    if (!query.licenseId.isEmpty())
-        items.addQueryItem(u"license"_s, QString::fromLatin1(QUrl::toPercentEncoding(query.licenseId)));
-    if (!query.holder.isEmpty())
-        items.addQueryItem(u"holder"_s, QString::fromLatin1(QUrl::toPercentEncoding(query.holder)));
-    if (!query.kind.isEmpty())
-        items.addQueryItem(u"kind"_s, QString::fromLatin1(QUrl::toPercentEncoding(query.kind, ",")));
-    if (query.since.isValid())
-        items.addQueryItem(u"since"_s, QString::fromLatin1(QUrl::toPercentEncoding(formatTimestamp(query.since))));
-    if (query.until.isValid())
-        items.addQueryItem(u"until"_s, QString::fromLatin1(QUrl::toPercentEncoding(formatTimestamp(query.until))));
-    items.addQueryItem(u"limit"_s, QString::number(query.limit));
     d->call<EventPage>(
-        "GET", u"/v1/events"_s, items, {}, {200}, context, std::move(done),
+        "GET", QString::fromUtf16(apipath::events), query.toQuery(), {}, {200}, context, std::move(done),
         [](const RawReply &raw, QString *problem) { return adminjson::decodeEventPage(raw.body, problem); });
 }
 
 void AdminClient::stats(QObject *context, Callback<StatsSnapshot> done)
 {
     d->call<StatsSnapshot>(
-        "GET", u"/v1/stats"_s, {}, {}, {200}, context, std::move(done),
+        "GET", QString::fromUtf16(apipath::stats), {}, {}, {200}, context, std::move(done),
         [](const RawReply &raw, QString *problem) { return adminjson::decodeStats(raw.body, problem); });
 }
 

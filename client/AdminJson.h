@@ -13,10 +13,10 @@
 #include <optional>
 
 // The admin API's bodies, decoded and encoded by pure functions so that every malformed reply can be
-// tested without a server. What the server encodes with core's codecs (license summaries, the
-// stats snapshot, identifiers, event kinds) is decoded here with the same codecs. Decoders are strict: a missing field,
-// a wrong type, a bad timestamp or an out-of-range number fails, and the error names the field by its path
-// ("licenses[2].seatCount is not an integer").
+// tested without a server. Each body's codec is core's (core/wire), the one the server encodes and
+// decodes with; these functions parse the body and report the codec's error as the client's text.
+// Decoders are strict: a missing field, a wrong type, a bad timestamp or an out-of-range number
+// fails, and the error names the field by its path ("licenses[2].seatCount is not an integer").
 namespace keyright::adminjson {
 
 std::optional<QString> decodeHealth(const QByteArray &body, QString *error = nullptr); // the version
@@ -25,8 +25,6 @@ std::optional<LeaseVerifier> decodePublicKey(const QByteArray &body, QString *er
 // GET /v1/stats, through core's StatsSnapshot codec (the one the server encodes with).
 std::optional<StatsSnapshot> decodeStats(const QByteArray &body, QString *error = nullptr);
 
-std::optional<LicenseSummary> decodeLicenseSummary(const QJsonValue &json, const QString &path,
-                                                   QString *error = nullptr);
 std::optional<LicenseList> decodeLicenseList(const QByteArray &body, QString *error = nullptr);
 // `created`: the server answered 201, so the body must carry the new license key.
 std::optional<LicenseWriteResult> decodeLicenseWrite(const QByteArray &body, bool created, QString *error = nullptr);
@@ -54,13 +52,5 @@ QByteArray encodeRevoke(const RevokeRequest &request);
 QByteArray encodeTokenSpec(const TokenSpec &spec);
 QByteArray encodeGroups(const QList<HolderGroup> &groups);
 QByteArray encodeRules(const SeatRules &rules);
-
-// The decoded values back as JSON in the contract's field names, for `keyright --json` and logs.
-QJsonObject toJson(const LicenseSummary &license);
-QJsonObject toJson(const LeaseRow &row);
-QJsonObject toJson(const HolderBlock &block);
-QJsonObject toJson(const ReapResult &result);
-QJsonObject toJson(const EventRecord &event);
-QJsonObject toJson(const AccessTokenInfo &token);
 
 } // namespace keyright::adminjson

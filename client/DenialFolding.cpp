@@ -1,5 +1,7 @@
 #include "DenialFolding.h"
 
+#include "wire/EventDetail.h"
+
 #include <QHash>
 
 using namespace Qt::StringLiterals;
@@ -30,7 +32,7 @@ DenialFolding::DenialFolding(const QList<EventRecord> &events)
             open.remove(key); // anything else about the holder ends the run: it is part of the story
             continue;
         }
-        const QString reason = e.detail.value(u"reason"_s).toString();
+        const QString reason = eventdetail::Denied::fromJson(e.detail).reason;
         const auto it = open.find(key);
         if (it != open.end() && it->kind == e.kind && it->reason == reason) {
             m_count[i] = m_count.at(it->last) + 1;

@@ -3,6 +3,7 @@
 #include "AdminJson.h"
 #include "Clock.h"
 #include "InstanceSet.h"
+#include "wire/ApiPaths.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -17,8 +18,6 @@ using std::chrono::milliseconds;
 namespace keyright {
 
 namespace {
-
-const QString publicKeyPath = u"/v1/public-key"_s;
 
 // How long the first request waits for the other instances' keys once one has answered: a healthy
 // instance answers in milliseconds, and one that accepts connections but does not answer must not
@@ -424,7 +423,8 @@ void FailoverTransport::fetchKey(int index, std::function<void(const KeyAnswer &
         return;
     const quint64 epoch = m_epoch;
     // Unauthorized: the credential goes only to an instance whose key was checked.
-    exchange(index, "GET", publicKeyPath, {}, {}, false, [this, index, epoch](const Exchange &answer) {
+    const QString path = QString::fromUtf16(apipath::publicKey);
+    exchange(index, "GET", path, {}, {}, false, [this, index, epoch](const Exchange &answer) {
         if (epoch != m_epoch)
             return; // its waiters were told when the list changed
         const QString where = hostAndPort(m_instances->at(index).url);

@@ -6,8 +6,12 @@
 #include "LeaseJson.h"
 #include "SystemClock.h"
 #include "Timestamps.h"
+#include "wire/ApiPaths.h"
+#include "wire/ErrorBody.h"
 #include "wire/Identifiers.h"
+#include "wire/SeatRequests.h"
 #include "wire/SeatRulesJson.h"
+#include "wire/ServerInfo.h"
 
 #include <QHash>
 #include <QJsonDocument>
@@ -30,23 +34,11 @@ struct Overloaded : Ts...
 // What came back: an instance's answer (a status), or why none answered (status 0).
 using HttpResult = FailoverTransport::Reply;
 
-// The error body of the v1 contract: {"error": code, "message": text, ...extra}.
-struct ErrorBody
-{
-    QString code;
-    QString message;
-    QJsonObject object;
-};
-
+// The error body of the v1 contract (core's ErrorBody), with a message for a person even when
+// the body is not one.
 ErrorBody parseErrorBody(const HttpResult &result)
 {
-    ErrorBody error;
-    const QJsonDocument document = QJsonDocument::fromJson(result.body);
-    if (document.isObject()) {
-        error.object = document.object();
-        error.code = error.object.value("error"_L1).toString();
-        error.message = error.object.value("message"_L1).toString();
-    }
+    ErrorBody error = ErrorBody::fromJson(result.body).value_or(ErrorBody {});
     if (error.message.isEmpty())
         error.message = LeaseClient::tr("HTTP status %1").arg(result.status);
     return error;
@@ -77,51 +69,48 @@ LeaseOutcome outcomeForErrorStatus(const HttpResult &result)
     case 403:
         if (error.code == QStringView(seatrules::holderNotAllowed)) {
             ValidationError why;
-            const auto decision = seatrules::denialFromJson(error.object, &why);
-            if (!decision)
+            const auto denial = errorextra::CheckoutDenial::fromJson(error.code, error.extra, &why);
+            if (!denial)
                 return outcome::Protocol {
-                    LeaseClient::tr("malformed holder_not_allowed reply: %1 (%2)").arg(why.message, why.field)};
-            return outcome::NotAllowed {*decision};
+                    LeaseClient::tr("malformed %1 reply: %2 (%3)").arg(error.code, why.message, why.field)};
+            return outcome::NotAllowed {denial->decision};
         }
-        if (error.code == "holder_blocked"_L1) {
-            const auto until = parseTimestamp(error.object.value("until"_L1).toString());
-            if (!until)
-                return outcome::Protocol {LeaseClient::tr("holder_blocked reply without a valid \"until\"")};
-            return outcome::HolderBlocked {*until};
+        if (error.code == QStringView(errorcode::holderBlocked)) {
+            const auto blocked = errorextra::HolderBlocked::fromJson(error.extra);
+            if (!blocked)
+                return outcome::Protocol {LeaseClient::tr("%1 reply without a valid time it ends").arg(error.code)};
+            return outcome::HolderBlocked {blocked->until};
         }
         return outcome::Unauthorized {error.message};
     case 404:
         // A license key cannot be good for a license the server does not have.
-        if (error.code == "license_not_found"_L1)
+        if (error.code == QStringView(errorcode::licenseNotFound))
             return outcome::Unauthorized {error.message};
         return outcome::Protocol {LeaseClient::tr("not found: %1").arg(error.message)};
     case 409:
         if (error.code == QStringView(seatrules::noSeatsAvailable)
             || error.code == QStringView(seatrules::groupCapReached)) {
-            outcome::NoSeats noSeats;
-            const QJsonValue seatCount = error.object.value("seatCount"_L1);
-            const QJsonValue inUse = error.object.value("inUse"_L1);
-            if (!seatCount.isDouble() || !inUse.isDouble())
-                return outcome::Protocol {LeaseClient::tr("%1 reply without seatCount/inUse").arg(error.code)};
             ValidationError why;
-            noSeats.decision = seatrules::denialFromJson(error.object, &why);
-            if (!noSeats.decision)
+            const auto denial = errorextra::CheckoutDenial::fromJson(error.code, error.extra, &why);
+            if (!denial)
                 return outcome::Protocol {
                     LeaseClient::tr("malformed %1 reply: %2 (%3)").arg(error.code, why.message, why.field)};
-            noSeats.seatCount = seatCount.toInt();
-            noSeats.inUse = inUse.toInt();
-            if (const auto next = parseTimestamp(error.object.value("nextExpiry"_L1).toString()))
-                noSeats.nextExpiry = *next;
+            outcome::NoSeats noSeats;
+            noSeats.decision = denial->decision;
+            noSeats.seatCount = denial->decision.usage.seatCount;
+            noSeats.inUse = denial->decision.usage.inUse;
+            noSeats.nextExpiry = denial->nextExpiry;
             return noSeats;
         }
         return outcome::Protocol {LeaseClient::tr("unexpected conflict: %1").arg(error.message)};
     case 410:
         if (error.code == QStringView(queue::ticketLost)) {
-            const QString reason = error.object.value("reason"_L1).toString();
-            if (!queue::leftBecauseFromWire(reason))
+            QString reason;
+            const auto lost = errorextra::TicketLost::fromJson(error.extra, &reason);
+            if (!lost)
                 return outcome::Protocol {
-                    LeaseClient::tr("ticket_lost reply with an unknown \"reason\" (\"%1\")").arg(reason)};
-            return outcome::TicketLost {reason};
+                    LeaseClient::tr("%1 reply with an unknown reason (\"%2\")").arg(error.code, reason)};
+            return outcome::TicketLost {queue::toWire(lost->why)};
         }
         return outcome::SeatLost {};
     default:
@@ -291,28 +280,28 @@ struct LeaseClient::Private
             return failureOutcome<LeaseOutcome>(result.error);
         if (result.status != successStatus && result.status != 200 && result.status != 201)
             return outcomeForErrorStatus(result);
-        QJsonParseError parseError;
-        const QJsonDocument document = QJsonDocument::fromJson(result.body, &parseError);
+        const QJsonDocument document = QJsonDocument::fromJson(result.body);
         if (!document.isObject())
             return outcome::Protocol {tr("the reply is not a JSON object")};
         ValidationError error;
-        const auto lease = leaseFromJson(document.object().value("lease"_L1), &error);
-        if (!lease)
+        const auto answer = LeaseAnswer::fromJson(document.object(), &error);
+        if (!answer)
             return outcome::Protocol {tr("malformed lease: %1 (%2)").arg(error.message, error.field)};
+        const SeatLease &lease = answer->lease;
         const std::optional<LeaseVerifier> verifier = transport.siteKey();
-        if (!verifier || !verifier->verify(*lease))
+        if (!verifier || !verifier->verify(lease))
             return outcome::Protocol {tr("the lease signature does not verify against the server's key")};
-        if (lease->licenseId != licenseId)
-            return outcome::Protocol {tr("the lease is for license %1, not %2").arg(lease->licenseId, licenseId)};
-        if (!expected.seatId.isEmpty() && lease->seatId != expected.seatId)
-            return outcome::Protocol {tr("the lease is for seat %1, not %2").arg(lease->seatId, expected.seatId)};
-        if (!expected.holder.isEmpty() && lease->holder != expected.holder)
-            return outcome::Protocol {tr("the lease is for holder %1, not %2").arg(lease->holder, expected.holder)};
-        if (expected.generation && lease->generation != *expected.generation)
+        if (lease.licenseId != licenseId)
+            return outcome::Protocol {tr("the lease is for license %1, not %2").arg(lease.licenseId, licenseId)};
+        if (!expected.seatId.isEmpty() && lease.seatId != expected.seatId)
+            return outcome::Protocol {tr("the lease is for seat %1, not %2").arg(lease.seatId, expected.seatId)};
+        if (!expected.holder.isEmpty() && lease.holder != expected.holder)
+            return outcome::Protocol {tr("the lease is for holder %1, not %2").arg(lease.holder, expected.holder)};
+        if (expected.generation && lease.generation != *expected.generation)
             return outcome::Protocol {tr("the renewal changed the seat's generation")};
-        if (!(lease->expiresAt > lease->issuedAt))
+        if (!(lease.expiresAt > lease.issuedAt))
             return outcome::Protocol {tr("the lease expires before it is issued")};
-        return outcome::Granted {*lease};
+        return outcome::Granted {lease};
     }
 
     // A 202 of the waiting line: {"ticket": QueueTicket}, for this license and holder (and, for a
@@ -322,18 +311,18 @@ struct LeaseClient::Private
         const QJsonDocument document = QJsonDocument::fromJson(result.body);
         if (!document.isObject())
             return outcome::Protocol {tr("the reply is not a JSON object")};
-        const QString member = QString::fromUtf16(queue::ticketMember);
         ValidationError error;
-        const auto ticket = QueueTicket::fromJson(document.object().value(member), member, &error);
-        if (!ticket)
+        const auto queued = QueuedAnswer::fromJson(document.object(), &error);
+        if (!queued)
             return outcome::Protocol {tr("malformed ticket: %1 (%2)").arg(error.message, error.field)};
-        if (ticket->licenseId != licenseId)
-            return outcome::Protocol {tr("the ticket is for license %1, not %2").arg(ticket->licenseId, licenseId)};
-        if (!holder.isEmpty() && ticket->holder != holder)
-            return outcome::Protocol {tr("the ticket is for holder %1, not %2").arg(ticket->holder, holder)};
-        if (!ticketId.isEmpty() && ticket->ticketId != ticketId)
-            return outcome::Protocol {tr("the answer is about ticket %1, not %2").arg(ticket->ticketId, ticketId)};
-        return outcome::Queued {*ticket};
+        const QueueTicket &ticket = queued->ticket;
+        if (ticket.licenseId != licenseId)
+            return outcome::Protocol {tr("the ticket is for license %1, not %2").arg(ticket.licenseId, licenseId)};
+        if (!holder.isEmpty() && ticket.holder != holder)
+            return outcome::Protocol {tr("the ticket is for holder %1, not %2").arg(ticket.holder, holder)};
+        if (!ticketId.isEmpty() && ticket.ticketId != ticketId)
+            return outcome::Protocol {tr("the answer is about ticket %1, not %2").arg(ticket.ticketId, ticketId)};
+        return outcome::Queued {ticket};
     }
 
     void checkoutAttempt(const QString &holder, const QString &requestId, std::optional<std::chrono::seconds> maxWait,
@@ -359,12 +348,9 @@ struct LeaseClient::Private
             if (!hasContext || context)
                 done(result);
         };
-        QJsonObject body {{u"holder"_s, holder}, {u"requestId"_s, requestId}};
-        if (maxWait) {
-            body.insert(QString::fromUtf16(queue::waitMember), true);
-            body.insert(QString::fromUtf16(queue::maxWaitMember), qint64(maxWait->count()));
-        }
-        send("POST", u"/v1/licenses/%1/checkout"_s.arg(licenseId), QJsonDocument(body).toJson(QJsonDocument::Compact),
+        const CheckoutRequest body {holder, requestId, maxWait};
+        send("POST", apipath::forLicense(apipath::checkout, licenseId),
+             QJsonDocument(body.toJson()).toJson(QJsonDocument::Compact),
              [this, holder, maxWait, finish](const HttpResult &result) {
                  // Only a checkout that asked to wait may be answered with a place in line.
                  if (maxWait && result.status == 202)
@@ -516,7 +502,7 @@ void LeaseClient::heartbeat(const QString &seatId, QObject *context, Callback do
             this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
         return;
     }
-    d->send("POST", u"/v1/licenses/%1/seats/%2/heartbeat"_s.arg(d->licenseId, seatId), {},
+    d->send("POST", apipath::forSeat(apipath::seatHeartbeat, d->licenseId, seatId), {},
             [this, seatId, finish](const HttpResult &result) {
                 Private::Expected expected {seatId, {}, std::nullopt};
                 if (const auto it = d->seats.constFind(seatId); it != d->seats.cend()) {
@@ -544,7 +530,7 @@ void LeaseClient::release(const QString &seatId, QObject *context, ReleaseCallba
             this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
         return;
     }
-    d->send("DELETE", u"/v1/licenses/%1/seats/%2"_s.arg(d->licenseId, seatId), {},
+    d->send("DELETE", apipath::forSeat(apipath::seat, d->licenseId, seatId), {},
             [this, seatId, finish](const HttpResult &result) {
                 const ReleaseOutcome answer = deletionOutcome(result, tr("release answered %1: %2"));
                 if (std::holds_alternative<outcome::Released>(answer))
@@ -569,7 +555,7 @@ void LeaseClient::renewTicket(const QString &ticketId, QObject *context, Callbac
     }
     // A ticket heartbeat changes nothing but its expiry and, once a seat is held for it, hands out
     // that one lease: sending it again to another instance is as safe as a seat heartbeat.
-    d->send("POST", u"/v1/licenses/%1/tickets/%2/heartbeat"_s.arg(d->licenseId, ticketId), {},
+    d->send("POST", apipath::forTicket(apipath::ticketHeartbeat, d->licenseId, ticketId), {},
             [this, ticketId, finish](const HttpResult &result) {
                 const auto record = d->tickets.constFind(ticketId);
                 const QString holder = record != d->tickets.cend() ? record->holder : QString();
@@ -617,7 +603,7 @@ void LeaseClient::leaveQueue(const QString &ticketId, QObject *context, ReleaseC
             this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
         return;
     }
-    d->send("DELETE", u"/v1/licenses/%1/tickets/%2"_s.arg(d->licenseId, ticketId), {},
+    d->send("DELETE", apipath::forTicket(apipath::ticket, d->licenseId, ticketId), {},
             [this, ticketId, finish](const HttpResult &result) {
                 const ReleaseOutcome answer = deletionOutcome(result, tr("leaving the line answered %1: %2"));
                 if (std::holds_alternative<outcome::Released>(answer))

@@ -22,6 +22,8 @@ struct SeatUsage
         QString group;
         int seats = 0; // reserved
         int used = 0; // live seats of members counted against it; seats - used are idle
+
+        friend bool operator==(const Reservation &, const Reservation &) = default;
     };
     int seatCount = 0;
     int inUse = 0; // live leases
@@ -31,6 +33,8 @@ struct SeatUsage
 
     int reservedIdle() const;
     int free() const { return sharedSeats - sharedUsed; } // what anyone admitted may take
+
+    friend bool operator==(const SeatUsage &, const SeatUsage &) = default;
 };
 
 // The answer to "may this holder take a seat now?". Granted, or the one reason it is not, with the
@@ -55,6 +59,8 @@ struct SeatDecision
     int reservedForOthers = 0;
 
     bool granted() const { return outcome == Outcome::Granted; }
+
+    friend bool operator==(const SeatDecision &, const SeatDecision &) = default;
 };
 
 // The rule that decides a checkout, pure and on the caller's "now" like isLive(): given a

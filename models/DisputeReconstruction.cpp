@@ -1,10 +1,9 @@
 #include "DisputeReconstruction.h"
 
 #include "Timestamps.h"
-#include "wire/SeatRulesJson.h"
+#include "wire/EventDetail.h"
 
 #include <QHash>
-#include <QJsonArray>
 #include <QLocale>
 
 #include <algorithm>
@@ -14,12 +13,6 @@ using namespace Qt::StringLiterals;
 namespace keyright {
 
 namespace {
-
-QDateTime timeField(const QJsonObject &o, const QString &key)
-{
-    const auto parsed = parseTimestamp(o.value(key).toString());
-    return parsed ? *parsed : QDateTime();
-}
 
 // The seat rules and holder groups in force at the denial: the last change before it, else the
 // current ones when nothing changed since (as far as the loaded events tell).
@@ -51,15 +44,15 @@ void reconstructRules(Dispute &d, const QList<EventRecord> &history, const std::
     d.rulesSource = sourceWithout(rulesLater);
     d.groupsSource = sourceWithout(groupsLater);
     if (rulesBefore) {
-        if (const auto rules = seatrules::rulesFromJson(rulesBefore->detail.value(u"rules"_s), u"rules"_s)) {
-            d.rules = *rules;
+        if (const auto changed = eventdetail::RulesChanged::fromJson(rulesBefore->detail)) {
+            d.rules = changed->rules;
             d.rulesSource = Dispute::RulesSource::Event;
             d.rulesChangedAt = rulesBefore->time;
         }
     }
     if (groupsBefore) {
-        if (const auto groups = seatrules::groupsFromJson(groupsBefore->detail.value(u"groups"_s), u"groups"_s)) {
-            d.groups = *groups;
+        if (const auto changed = eventdetail::GroupsChanged::fromJson(groupsBefore->detail)) {
+            d.groups = changed->groups;
             d.groupsSource = Dispute::RulesSource::Event;
         }
     }
@@ -78,7 +71,7 @@ QList<DisputeTicket> reconstructLine(const Dispute &d, const QList<EventRecord> 
             break;
         if (e.licenseId != d.licenseId)
             continue;
-        const QString ticketId = e.detail.value(u"ticketId"_s).toString();
+        const QString ticketId = eventdetail::ticketIdOf(e.detail);
         if (ticketId.isEmpty())
             continue;
         if (e.kind == EventKind::Queued) {
@@ -154,13 +147,8 @@ void reconstructDecision(Dispute &d)
                 = reservationCountedAgainst(compiled, leases, seat.seatId, d.at, std::chrono::milliseconds {0});
     }
 
-    const QString code = d.denial.detail.value(u"reason"_s).toString();
-    std::optional<SeatDecision> recorded;
-    if (!code.isEmpty()) {
-        QJsonObject answer = d.denial.detail;
-        answer.insert(u"error"_s, code);
-        recorded = seatrules::denialFromJson(answer);
-    }
+    // What the server recorded it decided (an older server recorded no reason).
+    const std::optional<SeatDecision> recorded = eventdetail::Denied::fromJson(d.denial.detail).decision;
     d.recordedByServer = recorded.has_value();
     if (recorded) {
         d.incomplete = !sameDecision(replayed, *recorded);
@@ -192,8 +180,12 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
     d.licenseId = denial.licenseId;
     d.deniedHolder = denial.holder;
     d.at = denial.time;
-    d.seatCount = denial.detail.value(u"seatCount"_s).toInt();
-    d.inUse = denial.detail.value(u"inUse"_s).toInt();
+    // A holder_blocked event carries neither the seat count nor the seats: they come from the
+    // replay below.
+    const eventdetail::Denied denied
+        = denial.kind == EventKind::Denied ? eventdetail::Denied::fromJson(denial.detail) : eventdetail::Denied {};
+    d.seatCount = denied.seatCount;
+    d.inUse = denied.inUse;
 
     // Replay: seats granted and not yet given back when the denial happened.
     QHash<QString, DisputeSeat> held;
@@ -207,10 +199,11 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
             DisputeSeat seat;
             seat.seatId = e.seatId;
             seat.holder = e.holder;
-            seat.generation = e.detail.value(u"generation"_s).toVariant().toULongLong();
+            const auto granted = eventdetail::Granted::fromJson(e.detail);
+            seat.generation = granted.generation;
             seat.issuedAt = e.time;
             seat.grantedAt = e.time;
-            seat.expiresAt = timeField(e.detail, u"expiresAt"_s);
+            seat.expiresAt = granted.expiresAt;
             seat.replayed = true;
             if (!held.contains(e.seatId))
                 order << e.seatId;
@@ -227,21 +220,19 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
                 break;
             if (e.licenseId == denial.licenseId
                 && (e.kind == EventKind::LicenseCreated || e.kind == EventKind::LicenseUpdated))
-                d.seatCount = e.detail.value(u"seatCount"_s).toInt();
+                d.seatCount = eventdetail::LicenseChanged::fromJson(e.detail).seatCount;
         }
     }
 
     QList<DisputeSeat> counted;
-    const QJsonArray holders = denial.detail.value(u"holders"_s).toArray();
-    d.serverListed = denial.detail.contains(u"holders"_s);
-    for (const QJsonValue &v : holders) {
-        const QJsonObject h = v.toObject();
+    d.serverListed = denied.listsHolders;
+    for (const eventdetail::HeldSeat &listed : denied.holders) {
         DisputeSeat seat;
-        seat.seatId = h.value(u"seatId"_s).toString();
-        seat.holder = h.value(u"holder"_s).toString();
-        seat.generation = h.value(u"generation"_s).toVariant().toULongLong();
-        seat.issuedAt = timeField(h, u"issuedAt"_s);
-        seat.expiresAt = timeField(h, u"expiresAt"_s);
+        seat.seatId = listed.seatId;
+        seat.holder = listed.holder;
+        seat.generation = listed.generation;
+        seat.issuedAt = listed.issuedAt;
+        seat.expiresAt = listed.expiresAt;
         seat.counted = true;
         seat.withinSkewOnly = seat.expiresAt.isValid() && d.at.isValid() && seat.expiresAt < d.at;
         const auto it = held.constFind(seat.seatId);
@@ -293,10 +284,9 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
     reconstructRules(d, history, current);
     d.waiting = reconstructLine(d, history);
     if (denial.kind == EventKind::HolderBlocked) {
-        if (!denial.detail.contains(u"inUse"_s))
-            d.inUse = int(counted.size());
+        d.inUse = int(counted.size());
         d.reason = Dispute::Reason::HolderBlocked;
-        d.blockedUntil = timeField(denial.detail, u"until"_s);
+        d.blockedUntil = eventdetail::HolderBlocked::fromJson(denial.detail).until;
         return d;
     }
     reconstructDecision(d);

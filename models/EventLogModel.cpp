@@ -5,12 +5,11 @@
 #include "Timestamps.h"
 #include "wire/AccessRole.h"
 #include "wire/ClockJump.h"
+#include "wire/EventDetail.h"
 #include "wire/QueueTicket.h"
-#include "wire/SeatRulesJson.h"
 
 #include <QBrush>
 #include <QColor>
-#include <QJsonArray>
 
 #include <algorithm>
 #include <cstdlib>
@@ -117,110 +116,118 @@ QString EventLogModel::rulesText(const SeatRules &rules)
 
 QString EventLogModel::describeDetail(const EventRecord &event)
 {
+    namespace detail = eventdetail;
     const QJsonObject &d = event.detail;
-    const auto timeOf = [&d](const char16_t *key) {
-        const auto parsed = parseTimestamp(d.value(QStringView(key)).toString());
-        return parsed ? parsed->toLocalTime().toString(u"HH:mm:ss"_s) : QString();
-    };
-    const EventKind kind = event.kind;
-    const auto waited = [&d] {
-        return formatDuration(std::chrono::milliseconds {std::max<qint64>(0, d.value(u"waitedMs"_s).toInteger())});
-    };
-    if (kind == EventKind::Granted && d.contains(u"ticketId"_s)) {
-        return tr("from the line after waiting %1, generation %2, %3 of %4 seats in use")
-            .arg(waited())
-            .arg(d.value(u"generation"_s).toVariant().toULongLong())
-            .arg(d.value(u"inUse"_s).toInt())
-            .arg(d.value(u"seatCount"_s).toInt());
+    const auto timeOf
+        = [](const QDateTime &time) { return time.isValid() ? time.toLocalTime().toString(u"HH:mm:ss"_s) : QString(); };
+    const auto waited
+        = [](qint64 waitedMs) { return formatDuration(std::chrono::milliseconds {std::max<qint64>(0, waitedMs)}); };
+    switch (event.kind) {
+    case EventKind::Granted: {
+        const auto granted = detail::Granted::fromJson(d);
+        QString text = granted.fromLine() ? tr("from the line after waiting %1, generation %2, %3 of %4 seats in use")
+                                                .arg(waited(granted.waitedMs))
+                                                .arg(granted.generation)
+                                                .arg(granted.inUse)
+                                                .arg(granted.seatCount)
+                                          : tr("generation %1, %2 of %3 seats in use")
+                                                .arg(granted.generation)
+                                                .arg(granted.inUse)
+                                                .arg(granted.seatCount);
+        if (!granted.reservation.isEmpty())
+            text += tr(", a seat reserved for %1").arg(granted.reservation);
+        return text;
     }
-    if (kind == EventKind::Granted) {
-        return tr("generation %1, %2 of %3 seats in use")
-            .arg(d.value(u"generation"_s).toVariant().toULongLong())
-            .arg(d.value(u"inUse"_s).toInt())
-            .arg(d.value(u"seatCount"_s).toInt());
-    }
-    if (kind == EventKind::Denied) {
-        const QString reason = d.value(u"reason"_s).toString();
-        if (reason == QString::fromUtf16(seatrules::groupCapReached))
-            return tr("%1 holds its cap of %2 seats")
-                .arg(d.value(u"group"_s).toString())
-                .arg(d.value(u"cap"_s).toInt());
-        if (reason == QString::fromUtf16(seatrules::holderNotAllowed)) {
-            if (d.value(u"rule"_s).toString() == u"deny"_s)
-                return tr("matches the deny entry %1").arg(d.value(u"entry"_s).toString());
+    case EventKind::Denied: {
+        const auto denied = detail::Denied::fromJson(d);
+        using O = SeatDecision::Outcome;
+        if (denied.decision && denied.decision->outcome == O::GroupCapReached)
+            return tr("%1 holds its cap of %2 seats").arg(denied.decision->group).arg(denied.decision->cap);
+        if (denied.decision && denied.decision->outcome == O::HolderDenied)
+            return tr("matches the deny entry %1").arg(denied.decision->entry);
+        if (denied.decision && denied.decision->outcome == O::HolderNotAllowed)
             return tr("not on the allow list");
-        }
-        if (d.value(u"reservedForOthers"_s).toInt() > 0) {
+        if (denied.decision && denied.decision->reservedForOthers > 0) {
             return tr("%1 of %2 seats in use, %3 reserved for others (idle)")
-                .arg(d.value(u"inUse"_s).toInt())
-                .arg(d.value(u"seatCount"_s).toInt())
-                .arg(d.value(u"reservedForOthers"_s).toInt());
+                .arg(denied.inUse)
+                .arg(denied.seatCount)
+                .arg(denied.decision->reservedForOthers);
         }
         return tr("all %1 seats taken (%2 in use, %3 holders listed)")
-            .arg(d.value(u"seatCount"_s).toInt())
-            .arg(d.value(u"inUse"_s).toInt())
-            .arg(d.value(u"holders"_s).toArray().size());
+            .arg(denied.seatCount)
+            .arg(denied.inUse)
+            .arg(denied.holders.size());
     }
-    if (kind == EventKind::RenewRefused)
-        return d.value(u"reason"_s).toString();
-    if (kind == EventKind::Revoked) {
-        QString text = d.value(u"reason"_s).toString();
-        if (d.value(u"blockSeconds"_s).toInteger() > 0) {
-            const QString blocked = tr("blocked until %1").arg(timeOf(u"blockedUntil"));
+    case EventKind::RenewRefused:
+        return detail::RenewRefused::fromJson(d).reason;
+    case EventKind::Revoked: {
+        const auto revoked = detail::Revoked::fromJson(d);
+        QString text = revoked.reason;
+        if (revoked.blockSeconds > 0) {
+            const QString blocked = tr("blocked until %1").arg(timeOf(revoked.blockedUntil));
             text = text.isEmpty() ? blocked : text + u"; "_s + blocked;
         }
         return text;
     }
-    if (kind == EventKind::Reaped)
-        return tr("expired at %1").arg(timeOf(u"expiresAt"));
-    if (kind == EventKind::HolderBlocked)
-        return tr("blocked until %1").arg(timeOf(u"until"));
-    if (kind == EventKind::ClockJumped)
+    case EventKind::Reaped:
+        return tr("expired at %1").arg(timeOf(detail::Reaped::fromJson(d).expiresAt));
+    case EventKind::HolderBlocked:
+        return tr("blocked until %1").arg(timeOf(detail::HolderBlocked::fromJson(d).until));
+    case EventKind::ClockJumped:
         return clockJumpText(event);
-    if (kind == EventKind::TokenCreated || kind == EventKind::TokenRevoked)
-        return tokenActor(d.value(u"name"_s).toString(),
-                          parseRole(d.value(u"role"_s).toString()).value_or(AccessRole::Viewer));
-    if (kind == EventKind::RulesChanged) {
-        const std::optional<SeatRules> rules = seatrules::rulesFromJson(d.value(u"rules"_s), u"rules"_s);
-        return rules ? rulesText(*rules) : QString();
+    case EventKind::TokenCreated:
+    case EventKind::TokenRevoked: {
+        const auto token = detail::TokenChanged::fromJson(d);
+        return tokenActor(token.name, token.role);
     }
-    if (kind == EventKind::GroupsChanged) {
-        const std::optional<QList<HolderGroup>> groups = seatrules::groupsFromJson(d.value(u"groups"_s), u"groups"_s);
-        if (!groups)
+    case EventKind::RulesChanged: {
+        const auto changed = detail::RulesChanged::fromJson(d);
+        return changed ? rulesText(changed->rules) : QString();
+    }
+    case EventKind::GroupsChanged: {
+        const auto changed = detail::GroupsChanged::fromJson(d);
+        if (!changed)
             return {};
-        if (groups->isEmpty())
+        if (changed->groups.isEmpty())
             return tr("no holder groups");
         QStringList parts;
-        for (const HolderGroup &g : *groups)
+        for (const HolderGroup &g : changed->groups)
             parts << u"%1 (%2)"_s.arg(g.name, g.patterns.join(u", "_s));
         return tr("groups now: %1").arg(parts.join(u"; "_s));
     }
-    if (kind == EventKind::Queued) {
-        return tr("position %1 in line, ticket %2")
-            .arg(d.value(u"position"_s).toInt())
-            .arg(d.value(u"ticketId"_s).toString().left(8));
+    case EventKind::Queued: {
+        const auto queued = detail::Queued::fromJson(d);
+        return tr("position %1 in line, ticket %2").arg(queued.position).arg(queued.ticketId.left(8));
     }
-    if (kind == EventKind::QueueLeft) {
-        switch (queue::leftBecauseFromWire(d.value(u"why"_s).toString()).value_or(queue::LeftBecause::Unknown)) {
+    case EventKind::QueueLeft: {
+        const auto left = detail::QueueLeft::fromJson(d);
+        switch (left.why) {
         case queue::LeftBecause::GaveUp:
-            return tr("gave up after waiting %1").arg(waited());
+            return tr("gave up after waiting %1").arg(waited(left.waitedMs));
         case queue::LeftBecause::Expired:
-            return tr("ticket expired after waiting %1: the waiter stopped renewing it").arg(waited());
+            return tr("ticket expired after waiting %1: the waiter stopped renewing it").arg(waited(left.waitedMs));
         case queue::LeftBecause::TimedOut:
-            return tr("waited the longest time it asked for (%1)").arg(waited());
+            return tr("waited the longest time it asked for (%1)").arg(waited(left.waitedMs));
         case queue::LeftBecause::Revoked:
-            return tr("removed from the line by an admin after waiting %1").arg(waited());
+            return tr("removed from the line by an admin after waiting %1").arg(waited(left.waitedMs));
         case queue::LeftBecause::Unknown:
             break;
         }
-        return tr("left the line after waiting %1").arg(waited());
+        return tr("left the line after waiting %1").arg(waited(left.waitedMs));
     }
-    if (kind == EventKind::LicenseCreated || kind == EventKind::LicenseUpdated) {
+    case EventKind::LicenseCreated:
+    case EventKind::LicenseUpdated: {
+        const auto license = detail::LicenseChanged::fromJson(d);
         return tr("%1 seats, TTL %2 s, skew %3 s, grace %4 s")
-            .arg(d.value(u"seatCount"_s).toInt())
-            .arg(d.value(u"ttlSeconds"_s).toInteger())
-            .arg(d.value(u"skewSeconds"_s).toInteger())
-            .arg(d.value(u"reapGraceSeconds"_s).toInteger());
+            .arg(license.seatCount)
+            .arg(license.ttlSeconds)
+            .arg(license.skewSeconds)
+            .arg(license.reapGraceSeconds);
+    }
+    case EventKind::Released:
+    case EventKind::KeyRotated:
+    case EventKind::Amnesia:
+        break;
     }
     return {};
 }

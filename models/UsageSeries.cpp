@@ -1,8 +1,6 @@
 #include "UsageSeries.h"
 
-#include "wire/SeatRulesJson.h"
-
-#include <QJsonArray>
+#include "wire/EventDetail.h"
 
 using namespace Qt::StringLiterals;
 
@@ -28,33 +26,37 @@ void UsageSeriesBuilder::addEvents(const QList<EventRecord> &events)
             continue;
         License &l = m_licenses[e.licenseId];
         const qint64 t = e.time.toMSecsSinceEpoch();
-        if (e.kind == EventKind::Granted || e.kind == EventKind::Denied) {
-            const int inUse = e.detail.value(u"inUse"_s).toInt();
-            const int seats = e.detail.value(u"seatCount"_s).toInt();
-            if (seats > 0)
-                l.seatCount = seats;
-            l.marks.insert(t, {e.kind == EventKind::Denied ? Mark::Denial : Mark::Absolute, inUse});
-            if (e.kind == EventKind::Denied && e.detail.contains(u"reservations"_s)) {
+        if (e.kind == EventKind::Granted) {
+            const auto granted = eventdetail::Granted::fromJson(e.detail);
+            if (granted.seatCount > 0)
+                l.seatCount = granted.seatCount;
+            l.marks.insert(t, {Mark::Absolute, granted.inUse});
+            if (granted.fromLine())
+                l.waiting.insert(t, {Mark::Down, 0});
+        } else if (e.kind == EventKind::Denied) {
+            const auto denied = eventdetail::Denied::fromJson(e.detail);
+            if (denied.seatCount > 0)
+                l.seatCount = denied.seatCount;
+            l.marks.insert(t, {Mark::Denial, denied.inUse});
+            if (denied.decision && denied.listsReservations) {
                 // A denial quotes every reservation in force then.
                 int reserved = 0;
-                for (const QJsonValue &r : e.detail.value(u"reservations"_s).toArray())
-                    reserved += r.toObject().value(u"seats"_s).toInt();
+                for (const SeatUsage::Reservation &r : std::as_const(denied.decision->usage.reservations))
+                    reserved += r.seats;
                 l.reserved.insert(t, {Mark::Absolute, reserved});
             }
-            if (e.kind == EventKind::Granted && e.detail.contains(u"ticketId"_s))
-                l.waiting.insert(t, {Mark::Down, 0});
         } else if (e.kind == EventKind::Released || e.kind == EventKind::Revoked) {
             l.marks.insert(t, {Mark::Down, 0});
         } else if (e.kind == EventKind::LicenseCreated || e.kind == EventKind::LicenseUpdated) {
-            const int seats = e.detail.value(u"seatCount"_s).toInt();
+            const int seats = eventdetail::LicenseChanged::fromJson(e.detail).seatCount;
             if (seats > 0)
                 l.seatCount = seats;
         } else if (e.kind == EventKind::RulesChanged) {
-            if (const auto rules = seatrules::rulesFromJson(e.detail.value(u"rules"_s), u"rules"_s))
-                l.reserved.insert(t, {Mark::Absolute, rules->reservedSeats()});
+            if (const auto changed = eventdetail::RulesChanged::fromJson(e.detail))
+                l.reserved.insert(t, {Mark::Absolute, changed->rules.reservedSeats()});
         } else if (e.kind == EventKind::Queued) {
             // The newcomer joins at the back: its position is the length of the line.
-            l.waiting.insert(t, {Mark::Absolute, e.detail.value(u"position"_s).toInt()});
+            l.waiting.insert(t, {Mark::Absolute, eventdetail::Queued::fromJson(e.detail).position});
         } else if (e.kind == EventKind::QueueLeft) {
             l.waiting.insert(t, {Mark::Down, 0});
         }

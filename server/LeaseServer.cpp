@@ -13,6 +13,7 @@
 #include "http/HttpFrontend.h"
 #include "http/RequestTurn.h"
 #include "seats/LeaseReaper.h"
+#include "seats/LicenseAdmin.h"
 #include "seats/SeatService.h"
 #include "stats/PeerSync.h"
 #include "stats/ReplicaIdentity.h"
@@ -129,6 +130,11 @@ QByteArray LeaseServer::publicKey() const
 SeatService *LeaseServer::seats() const
 {
     return m_seats.get();
+}
+
+LicenseAdmin *LeaseServer::licenseAdmin() const
+{
+    return m_licenses.get();
 }
 
 LeaseReaper *LeaseServer::reaper() const
@@ -311,14 +317,14 @@ bool LeaseServer::addDemoLicenses(QString *error)
         const QString keyPath = QDir(keyDir).filePath(DemoCatalogue::keyFileName(demo.id));
         QString key;
         if (!m_seats->license(demo.id)) {
-            SeatService::LicenseSpec spec;
+            LicenseSpec spec;
             spec.name = demo.name;
             spec.seatCount = demo.seats;
             spec.ttlSeconds = demo.ttlSeconds;
             spec.skewSeconds = demo.skewSeconds;
             spec.reapGraceSeconds = demo.reapGraceSeconds;
-            const auto created = m_seats->putLicense(demo.id, spec, u"server"_s);
-            if (created.outcome != SeatService::PutLicenseResult::Outcome::Created) {
+            const auto created = m_licenses->putLicense(demo.id, spec, u"server"_s);
+            if (created.outcome != LicenseAdmin::PutLicenseResult::Outcome::Created) {
                 *error = u"cannot create demo license %1: %2"_s.arg(demo.id, created.error.message);
                 return false;
             }
@@ -326,7 +332,7 @@ bool LeaseServer::addDemoLicenses(QString *error)
         } else if (!QFileInfo::exists(keyPath)) {
             // The key is only known when made; without its file the demo clients could not use
             // the license, so give it a fresh one.
-            key = m_seats->rotateKey(demo.id, u"server"_s).value_or(QString());
+            key = m_licenses->rotateKey(demo.id, u"server"_s).value_or(QString());
             qCWarning(lcServer, "demo license %ls had no key file; rotated its key into %ls", qUtf16Printable(demo.id),
                       qUtf16Printable(keyPath));
         }
@@ -435,6 +441,9 @@ bool LeaseServer::start(QString *errorOut)
         m_clockWatch = std::make_unique<ClockWatch>(*m_serverClock, *m_store, *m_metrics);
         m_seats = std::make_unique<SeatService>(*m_store, *m_signer, *m_serverClock, m_metrics.get());
         m_seats->setStats(m_stats.get());
+        m_licenses = std::make_unique<LicenseAdmin>(*m_store, *m_serverClock);
+        m_reaper = std::make_unique<LeaseReaper>(*m_seats, *m_store, m_metrics.get(), m_config.reapInterval,
+                                                 m_config.eventRetentionDays);
         m_access = std::make_unique<AccessService>(*m_store, *m_serverClock);
         try {
             m_access->installBootstrap(adminToken->view());
@@ -445,7 +454,8 @@ bool LeaseServer::start(QString *errorOut)
         }
     }
     if (ok) {
-        m_api = std::make_unique<HttpApi>(*m_seats, *m_access, *m_metrics, m_signer->publicKey());
+        m_api = std::make_unique<HttpApi>(HttpApi::Services {*m_seats, *m_licenses, *m_reaper, *m_access, *m_metrics},
+                                          m_signer->publicKey());
         m_api->setStats(m_stats.get());
         m_turn = std::make_unique<RequestTurn>(*m_api, *m_seats, *m_store);
         m_frontend = std::make_unique<HttpFrontend>(*m_turn, m_config.http, m_clock);
@@ -455,7 +465,6 @@ bool LeaseServer::start(QString *errorOut)
         stop();
         return false;
     }
-    m_reaper = std::make_unique<LeaseReaper>(*m_seats, m_config.reapInterval, m_config.eventRetentionDays);
     m_reaper->start();
     // A first tick at once: the clock's record is brought up to date, and a jump seen while the
     // server was stopped is reported now.
@@ -468,13 +477,16 @@ bool LeaseServer::start(QString *errorOut)
 void LeaseServer::stop()
 {
     m_peerSync.reset(); // aborts pulls in flight before the store they would merge into closes
-    m_reaper.reset();
+    if (m_reaper)
+        m_reaper->stop(); // no sweep from here on; the last turn may still reap on request
     if (m_clockWatch)
         m_clockWatch->check(); // the last time seen, for the next start to go on from
     m_clockWatch.reset();
     m_frontend.reset(); // answers the last turn, then closes the listening socket and every connection
     m_turn.reset();
     m_api.reset();
+    m_reaper.reset();
+    m_licenses.reset();
     m_seats.reset();
     m_metrics.reset();
     m_stats.reset();

@@ -25,6 +25,7 @@ class ServerClock;
 class HttpApi;
 class HttpFrontend;
 class LeaseReaper;
+class LicenseAdmin;
 class Metrics;
 class PeerSync;
 class RequestTurn;
@@ -72,6 +73,8 @@ public:
 
     // For in-process users (tests, the dashboard); nullptr when not running.
     SeatService *seats() const;
+    // Licenses, holder groups and seat rules.
+    LicenseAdmin *licenseAdmin() const;
     LeaseReaper *reaper() const;
     // The named access tokens.
     AccessService *access() const;
@@ -121,6 +124,7 @@ private:
     std::unique_ptr<ClockWatch> m_clockWatch;
     std::unique_ptr<Metrics> m_metrics;
     std::unique_ptr<SeatService> m_seats;
+    std::unique_ptr<LicenseAdmin> m_licenses;
     std::unique_ptr<AccessService> m_access;
     std::unique_ptr<HttpApi> m_api;
     std::unique_ptr<RequestTurn> m_turn;

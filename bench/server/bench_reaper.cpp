@@ -17,6 +17,7 @@
 #include "ServerConfig.h"
 #include "SystemClock.h"
 #include "seats/LeaseReaper.h"
+#include "seats/LicenseAdmin.h"
 #include "seats/SeatService.h"
 #include "store/SqliteLeaseStore.h"
 
@@ -75,7 +76,7 @@ bool prepareStore(const QString &path, int count, QString *error)
     try {
         store.withStore([&] {
             store.insertLicense({reapLicenseId, u"Reaper benchmark"_s, *policy,
-                                 crypto::hashSecret(SeatService::generateLicenseKey().toUtf8()),
+                                 crypto::hashSecret(LicenseAdmin::generateLicenseKey().toUtf8()),
                                  static_cast<quint64>(count)});
             for (int i = 0; i < count; ++i) {
                 SeatLease lease;
@@ -162,7 +163,7 @@ int run(int argc, char **argv)
     int leases = 100000;
     int connections = 16;
     int settleMs = 2000;
-    int chunkRows = SeatService::reapChunkRows;
+    int chunkRows = LeaseReaper::reapChunkRows;
     bool yielding = true;
     const QStringList args = app.arguments();
     for (qsizetype i = 1; i + 1 < args.size(); i += 2) {

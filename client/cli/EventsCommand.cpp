@@ -1,13 +1,13 @@
 #include "EventsCommand.h"
 
 #include "AdminClient.h"
-#include "AdminJson.h"
 #include "DenialFolding.h"
 #include "Durations.h"
 #include "ExitCode.h"
 #include "LeaseJson.h"
 #include "SignalWatcher.h"
 #include "Timestamps.h"
+#include "wire/EventDetail.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -84,9 +84,17 @@ QString EventsCommand::prepare(const QCommandLineParser &parser, const QStringLi
     if (!m_query.licenseId.isEmpty() && !isValidLicenseId(m_query.licenseId))
         return u"--license: \"%1\" is not a license id ([a-z0-9][a-z0-9-]{0,63})"_s.arg(m_query.licenseId);
     m_query.holder = parser.value(u"holder"_s);
-    m_query.kind = parser.value(u"kind"_s).remove(u' ');
-    if (parser.isSet(u"kind"_s) && m_query.kind.isEmpty())
-        return u"--kind: give at least one kind"_s;
+    if (parser.isSet(u"kind"_s)) {
+        // Read with the server's own reading of the filter, so a mistyped kind is named in its words.
+        const QString filter = parser.value(u"kind"_s).remove(u' ');
+        if (filter.isEmpty())
+            return u"--kind: give at least one kind"_s;
+        ValidationError why;
+        const auto kinds = EventQuery::kindsFromFilter(filter, &why);
+        if (!kinds)
+            return u"--kind: %1"_s.arg(why.message);
+        m_query.kinds = *kinds;
+    }
     if (parser.isSet(u"since"_s)) {
         m_since = parseDuration(parser.value(u"since"_s));
         if (!m_since)
@@ -154,7 +162,7 @@ void EventsCommand::printFollowed(const QList<EventRecord> &events)
     if (context().json) {
         // One object per line, so a script can read the stream as it comes.
         for (const EventRecord &event : events)
-            printJson(adminjson::toJson(event), QJsonDocument::Compact);
+            printJson(event.toJson(), QJsonDocument::Compact);
         return;
     }
     TextTable table = makeTable();
@@ -176,10 +184,7 @@ void EventsCommand::printFollowed(const QList<EventRecord> &events)
 void EventsCommand::printCollected()
 {
     if (context().json) {
-        QJsonArray events;
-        for (const EventRecord &event : std::as_const(m_collected))
-            events.append(adminjson::toJson(event));
-        printJson(QJsonObject {{u"events"_s, events}, {u"next"_s, m_query.after}});
+        printJson(EventPage {m_collected, m_query.after}.toJson());
         return;
     }
     if (m_collected.isEmpty()) {
@@ -210,13 +215,14 @@ void EventsCommand::printCollected()
 QString EventsCommand::formatDetail(const EventRecord &event)
 {
     QStringList parts;
+    const QString holdersMember = QString::fromUtf16(eventdetail::Denied::holdersMember);
     for (auto it = event.detail.constBegin(); it != event.detail.constEnd(); ++it) {
-        if (it.key() == u"holders"_s && it.value().isArray()) {
+        if (event.kind == EventKind::Denied && it.key() == holdersMember) {
             // A denial lists who held every seat: by name, which is what support asks first.
             QStringList holders;
-            for (const QJsonValue &holder : it.value().toArray())
-                holders.append(holder.toObject().value(u"holder"_s).toString());
-            parts.append(u"holders=%1"_s.arg(holders.join(u',')));
+            for (const eventdetail::HeldSeat &seat : eventdetail::Denied::fromJson(event.detail).holders)
+                holders.append(seat.holder);
+            parts.append(u"%1=%2"_s.arg(it.key(), holders.join(u',')));
             continue;
         }
         QString value = scalar(it.value());

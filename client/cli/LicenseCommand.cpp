@@ -1,7 +1,6 @@
 #include "LicenseCommand.h"
 
 #include "AdminClient.h"
-#include "AdminJson.h"
 #include "ExitCode.h"
 #include "LeaseJson.h"
 #include "SeatPolicy.h"
@@ -249,11 +248,7 @@ void LicenseCommand::list()
         if (!result.ok())
             return fail(u"cannot list licenses"_s, result.error);
         if (context().json) {
-            QJsonArray licenses;
-            for (const LicenseSummary &license : result.value->licenses)
-                licenses.append(adminjson::toJson(license));
-            printJson(
-                QJsonObject {{u"serverTime"_s, formatTimestamp(result.value->serverTime)}, {u"licenses"_s, licenses}});
+            printJson(result.value->toJson());
             return finish(Ok);
         }
         if (result.value->licenses.isEmpty()) {

@@ -1,7 +1,6 @@
 #include "ReapCommand.h"
 
 #include "AdminClient.h"
-#include "AdminJson.h"
 #include "ExitCode.h"
 #include "TextTable.h"
 #include "Timestamps.h"
@@ -48,13 +47,7 @@ void ReapCommand::start()
             return fail(m_dryRun ? u"cannot list reapable seats"_s : u"cannot reap"_s, result.error);
         const ReapResult &reap = *result.value;
         if (context().json) {
-            // A dry run reaped nothing: its count is what would go, never "reaped".
-            QJsonObject json = adminjson::toJson(reap);
-            if (m_dryRun) {
-                json.remove(u"reaped"_s);
-                json.insert(u"wouldReap"_s, reap.reaped);
-            }
-            printJson(json);
+            printJson(reap.toReport());
             return finish(Ok);
         }
         if (reap.reaped == 0) {

@@ -1,7 +1,6 @@
 #include "StatusCommand.h"
 
 #include "AdminClient.h"
-#include "AdminJson.h"
 #include "Clock.h"
 #include "Durations.h"
 #include "ExitCode.h"
@@ -139,7 +138,7 @@ void StatusCommand::findGrantTimes(qint64 after, int pagesLeft)
 {
     EventQuery query;
     query.after = after;
-    query.kind = toWire(EventKind::Granted);
+    query.kinds = {EventKind::Granted};
     query.licenseId = m_licenseId;
     query.since = m_offset.serverTime.addMSecs(-milliseconds(grantLookback).count());
     query.limit = grantPageSize;
@@ -169,34 +168,35 @@ void StatusCommand::print()
 
 void StatusCommand::printJsonStatus(const QDateTime &serverNow)
 {
+    // The contract's shapes (a license summary with the listing's seats, each lease row and block
+    // as GET /v1/licenses/{id}/leases has it), with what only this command knows added.
     QJsonArray licenses;
     for (const LicenseSummary &license : std::as_const(m_licenses)) {
         const LeaseList list = m_leases.value(license.id);
-        QJsonObject entry = adminjson::toJson(license);
-        entry.insert(u"seatCount"_s, list.seatCount);
-        entry.insert(u"inUse"_s, list.inUse);
+        LicenseSummary seats = license;
+        seats.seatCount = list.seatCount;
+        seats.inUse = list.inUse;
+        QJsonObject entry = seats.toJson();
         QJsonArray leases;
         for (const LeaseRow &row : list.leases) {
-            QJsonObject lease = adminjson::toJson(row);
+            QJsonObject lease = row.toJson();
             const QDateTime grantedAt = m_grantedAt.value(row.lease.seatId);
+            lease.insert(u"signatureValid"_s, row.signatureValid);
             lease.insert(u"heldSince"_s, grantedAt.isValid() ? QJsonValue(formatTimestamp(grantedAt)) : QJsonValue());
             lease.insert(u"expiresInMs"_s, qint64(between(serverNow, row.lease.expiresAt).count()));
             leases.append(lease);
         }
-        entry.insert(u"leases"_s, leases);
-        QJsonArray blocks;
-        for (const HolderBlock &block : list.blocks)
-            blocks.append(adminjson::toJson(block));
-        entry.insert(u"blocks"_s, blocks);
+        entry.insert(QString::fromUtf16(LeaseList::leasesMember), leases);
+        const QString blocks = QString::fromUtf16(LeaseList::blocksMember);
+        entry.insert(blocks, list.toJson().value(blocks));
         licenses.append(entry);
     }
-    printJson(QJsonObject {
-        {u"server"_s, context().admin->serverUrl().toString()},
-        {u"serverTime"_s, formatTimestamp(m_offset.serverTime)},
-        {u"clockOffsetMs"_s, qint64(m_offset.offset.count())},
-        {u"roundTripMs"_s, qint64(m_offset.roundTrip.count())},
-        {u"licenses"_s, licenses},
-    });
+    QJsonObject status = LicenseList {m_offset.serverTime, {}}.toJson();
+    status.insert(QString::fromUtf16(LicenseList::licensesMember), licenses);
+    status.insert(u"server"_s, context().admin->serverUrl().toString());
+    status.insert(u"clockOffsetMs"_s, qint64(m_offset.offset.count()));
+    status.insert(u"roundTripMs"_s, qint64(m_offset.roundTrip.count()));
+    printJson(status);
 }
 
 void StatusCommand::printText(const QDateTime &serverNow)

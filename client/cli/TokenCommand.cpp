@@ -1,7 +1,6 @@
 #include "TokenCommand.h"
 
 #include "AdminClient.h"
-#include "AdminJson.h"
 #include "ExitCode.h"
 #include "TextTable.h"
 #include "Timestamps.h"
@@ -135,10 +134,7 @@ void TokenCommand::list()
         if (!result.ok())
             return fail(u"cannot list tokens"_s, result.error);
         if (context().json) {
-            QJsonArray tokens;
-            for (const AccessTokenInfo &token : result.value->tokens)
-                tokens.append(adminjson::toJson(token));
-            printJson({{u"serverTime"_s, formatTimestamp(result.value->serverTime)}, {u"tokens"_s, tokens}});
+            printJson(result.value->toJson());
             return finish(Ok);
         }
         TextTable table({u"NAME"_s, u"ROLE"_s, u"CREATED"_s, u"LAST USED"_s, u"EXPIRES"_s});

@@ -1,7 +1,6 @@
 #include "WhoamiCommand.h"
 
 #include "AdminClient.h"
-#include "AdminJson.h"
 #include "ExitCode.h"
 #include "Timestamps.h"
 
@@ -40,7 +39,7 @@ void WhoamiCommand::start()
             return fail(u"cannot ask who this token is"_s, result.error);
         const AccessTokenInfo &token = *result.value;
         if (context().json) {
-            printJson(adminjson::toJson(token));
+            printJson(token.toJson());
             return finish(Ok);
         }
         printOut(u"%1 (%2)"_s.arg(token.name, roleName(token.role)));

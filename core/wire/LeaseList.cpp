@@ -44,15 +44,19 @@ std::optional<HolderBlock> HolderBlock::fromJson(const QJsonValue &json, const Q
     return block;
 }
 
+QJsonObject LeaseRow::toJson() const
+{
+    QJsonObject json = leaseToJson(lease);
+    json.insert(u"live"_s, live);
+    json.insert(u"reapableAt"_s, formatTimestamp(reapableAt));
+    return json;
+}
+
 QJsonObject LeaseList::toJson() const
 {
     QJsonArray rows;
-    for (const LeaseRow &row : leases) {
-        QJsonObject lease = leaseToJson(row.lease);
-        lease.insert(u"live"_s, row.live);
-        lease.insert(u"reapableAt"_s, formatTimestamp(row.reapableAt));
-        rows.append(lease);
-    }
+    for (const LeaseRow &row : leases)
+        rows.append(row.toJson());
     QJsonArray holderBlocks;
     for (const HolderBlock &block : blocks)
         holderBlocks.append(block.toJson());
@@ -62,8 +66,8 @@ QJsonObject LeaseList::toJson() const
     return QJsonObject {{u"serverTime"_s, formatTimestamp(serverTime)},
                         {u"seatCount"_s, seatCount},
                         {u"inUse"_s, inUse},
-                        {u"leases"_s, rows},
-                        {u"blocks"_s, holderBlocks},
+                        {QString::fromUtf16(leasesMember), rows},
+                        {QString::fromUtf16(blocksMember), holderBlocks},
                         {u"rules"_s, seatrules::rulesToJson(rules)},
                         {u"groups"_s, seatrules::groupsToJson(groups)},
                         {u"queue"_s, line}};

@@ -45,6 +45,9 @@ struct LeaseRow
     // public key (AdminClient); the codec leaves it false.
     bool signatureValid = false;
 
+    // The lease's members (LeaseJson), "live" and "reapableAt": one element of "leases".
+    QJsonObject toJson() const;
+
     friend bool operator==(const LeaseRow &, const LeaseRow &) = default;
 };
 
@@ -54,6 +57,10 @@ struct LeaseRow
 // line in order.
 struct LeaseList
 {
+    // The members a tool that shows a listing in its own report takes over as they are.
+    static constexpr char16_t leasesMember[] = u"leases";
+    static constexpr char16_t blocksMember[] = u"blocks";
+
     QString licenseId; // not on the wire: the license of the route
     QDateTime serverTime;
     int seatCount = 0;

@@ -70,7 +70,7 @@ QJsonObject LicenseList::toJson() const
     QJsonArray array;
     for (const LicenseSummary &license : licenses)
         array.append(license.toJson());
-    return QJsonObject {{u"serverTime"_s, formatTimestamp(serverTime)}, {u"licenses"_s, array}};
+    return QJsonObject {{u"serverTime"_s, formatTimestamp(serverTime)}, {QString::fromUtf16(licensesMember), array}};
 }
 
 std::optional<LicenseList> LicenseList::fromJson(const QJsonObject &json, ValidationError *error)

@@ -44,6 +44,9 @@ struct LicenseSummary
 // The body of GET /v1/licenses.
 struct LicenseList
 {
+    // The member that lists the licenses, for a tool's report built around the list.
+    static constexpr char16_t licensesMember[] = u"licenses";
+
     QDateTime serverTime;
     QList<LicenseSummary> licenses;
 

@@ -3,12 +3,57 @@
 #include "Timestamps.h"
 #include "wire/JsonReader.h"
 #include "wire/LicenseSummary.h"
+#include "wire/RequestFields.h"
 
 #include <QJsonArray>
+#include <QUrl>
 
 using namespace Qt::StringLiterals;
 
 namespace keyright {
+
+namespace {
+
+const QString dryRunParameter = u"dryRun"_s;
+
+} // namespace
+
+QJsonObject ReapResult::toReport() const
+{
+    QJsonObject json = toJson();
+    if (dryRun)
+        json.remove(u"reaped"_s);
+    return json;
+}
+
+QUrlQuery ReapResult::query(bool dryRun)
+{
+    QUrlQuery query;
+    if (dryRun)
+        query.addQueryItem(dryRunParameter, u"true"_s);
+    return query;
+}
+
+std::optional<bool> ReapResult::dryRunFromQuery(const QUrlQuery &query, ValidationError *error)
+{
+    bool dryRun = false;
+    for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
+        if (key != dryRunParameter) {
+            requestfields::refuse(error, key.left(64),
+                                  u"unknown query parameter \"%1\"; known: dryRun"_s.arg(key.left(64)));
+            return std::nullopt;
+        }
+        if (value == u"true" || value == u"1" || value.isEmpty()) {
+            dryRun = true;
+        } else if (value == u"false" || value == u"0") {
+            dryRun = false;
+        } else {
+            requestfields::refuse(error, dryRunParameter, u"dryRun must be true or false"_s);
+            return std::nullopt;
+        }
+    }
+    return dryRun;
+}
 
 QJsonObject ReapResult::toJson() const
 {

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QUrlQuery>
 
 #include <optional>
 
@@ -32,10 +33,19 @@ struct ReapResult
     QList<ReapedSeat> seats;
 
     QJsonObject toJson() const;
+    // As a person's tool reports it (keyright reap --json): a dry run deleted nothing, so it has
+    // "wouldReap" and no "reaped".
+    QJsonObject toReport() const;
     // `dryRunAsked`: what the request asked for. A "dryRun" that says otherwise is an error; an
     // absent one (older servers) means the server did what was asked.
     static std::optional<ReapResult> fromJson(const QJsonObject &json, bool dryRunAsked,
                                               ValidationError *error = nullptr);
+
+    // The query of POST /v1/reap: "dryRun=true" for a dry run, nothing otherwise.
+    static QUrlQuery query(bool dryRun);
+    // dryRun: true/false/1/0 (or empty: true); absent: false. Any other parameter or value is
+    // refused in the words of every request refusal, naming it.
+    static std::optional<bool> dryRunFromQuery(const QUrlQuery &query, ValidationError *error = nullptr);
 
     friend bool operator==(const ReapResult &, const ReapResult &) = default;
 };

@@ -136,6 +136,63 @@ QString denialCode(SeatDecision::Outcome outcome)
     return {};
 }
 
+namespace {
+
+const QString groupsBodyMember = QString::fromUtf16(groupsMember);
+const QString rulesBodyMember = QString::fromUtf16(rulesMember);
+const QString licenseIdMember = u"licenseId"_s;
+
+} // namespace
+
+QJsonObject groupsBodyToJson(const QList<HolderGroup> &groups)
+{
+    return QJsonObject {{groupsBodyMember, groupsToJson(groups)}};
+}
+
+std::optional<QList<HolderGroup>> groupsBodyFromJson(const QJsonObject &json, ValidationError *error)
+{
+    const QJsonValue groups = json.value(groupsBodyMember);
+    if (groups.isUndefined() || groups.isNull()) {
+        if (error)
+            *error = ValidationError {groupsBodyMember, u"groups is required (a list of {\"name\", \"patterns\"})"_s};
+        return std::nullopt;
+    }
+    return groupsFromJson(groups, groupsBodyMember, error);
+}
+
+QJsonObject rulesBodyToJson(const SeatRules &rules)
+{
+    return QJsonObject {{rulesBodyMember, rulesToJson(rules)}};
+}
+
+std::optional<SeatRules> rulesBodyFromJson(const QJsonObject &json, ValidationError *error)
+{
+    const QJsonValue rules = json.value(rulesBodyMember);
+    if (rules.isUndefined() || rules.isNull()) {
+        if (error)
+            *error = ValidationError {rulesBodyMember,
+                                      u"rules is required (an object with allow, deny, reserve and max)"_s};
+        return std::nullopt;
+    }
+    return rulesFromJson(rules, rulesBodyMember, error);
+}
+
+QJsonObject licenseRulesToJson(const QString &licenseId, const SeatRules &rules)
+{
+    return QJsonObject {{licenseIdMember, licenseId}, {rulesBodyMember, rulesToJson(rules)}};
+}
+
+std::optional<SeatRules> licenseRulesFromJson(const QJsonObject &json, const QString &licenseId, ValidationError *error)
+{
+    JsonReader reader;
+    const QString id = reader.string(json, {}, licenseIdMember, false);
+    if (!reader.failed() && id != licenseId)
+        reader.fail(licenseIdMember, u"is \"%1\", not the license asked for (\"%2\")"_s.arg(id, licenseId));
+    if (!reader.report(error))
+        return std::nullopt;
+    return rulesBodyFromJson(json, error);
+}
+
 QJsonObject denialToJson(const SeatDecision &decision)
 {
     QJsonArray reservations;

@@ -25,12 +25,28 @@ namespace seatrules {
 inline constexpr char16_t noSeatsAvailable[] = u"no_seats_available";
 inline constexpr char16_t holderNotAllowed[] = u"holder_not_allowed";
 inline constexpr char16_t groupCapReached[] = u"group_cap_reached";
+// The members that carry them in a body: {"rules": ...}, {"groups": ...}.
+inline constexpr char16_t rulesMember[] = u"rules";
+inline constexpr char16_t groupsMember[] = u"groups";
 
 QJsonObject rulesToJson(const SeatRules &rules);
 std::optional<SeatRules> rulesFromJson(const QJsonValue &json, const QString &path, ValidationError *error = nullptr);
 QJsonArray groupsToJson(const QList<HolderGroup> &groups);
 std::optional<QList<HolderGroup>> groupsFromJson(const QJsonValue &json, const QString &path,
                                                  ValidationError *error = nullptr);
+
+// The bodies that carry them whole. {"groups": [...]}: PUT /v1/groups asks with it, GET and PUT
+// /v1/groups answer with it. {"rules": {...}}: PUT /v1/licenses/{id}/rules asks with it;
+// {"licenseId", "rules"} is how GET and PUT of a license's rules answer. The decoders refuse a
+// body without the member in the words of every request refusal, and a "licenseId" other than
+// the license asked for.
+QJsonObject groupsBodyToJson(const QList<HolderGroup> &groups);
+std::optional<QList<HolderGroup>> groupsBodyFromJson(const QJsonObject &json, ValidationError *error = nullptr);
+QJsonObject rulesBodyToJson(const SeatRules &rules);
+std::optional<SeatRules> rulesBodyFromJson(const QJsonObject &json, ValidationError *error = nullptr);
+QJsonObject licenseRulesToJson(const QString &licenseId, const SeatRules &rules);
+std::optional<SeatRules> licenseRulesFromJson(const QJsonObject &json, const QString &licenseId,
+                                              ValidationError *error = nullptr);
 
 // The error code of a denial; empty for a grant.
 QString denialCode(SeatDecision::Outcome outcome);

@@ -351,7 +351,7 @@ void Simulation::pollLicense(const QString &licenseId)
     EventQuery query;
     query.after = m_eventCursor.value(licenseId);
     query.licenseId = licenseId;
-    query.kind = eventKindFilter({EventKind::Released, EventKind::Reaped, EventKind::Revoked});
+    query.kinds = {EventKind::Released, EventKind::Reaped, EventKind::Revoked};
     query.limit = 1000;
     m_admin.events(query, this, [this, licenseId](const AdminResult<EventPage> &page) {
         if (!page.ok()) {

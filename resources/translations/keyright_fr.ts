@@ -1198,6 +1198,10 @@
         <source>the database&apos;s clock jumped back by %1</source>
         <translation>l&apos;horloge de la base de données a fait un bond en arrière de %1</translation>
     </message>
+    <message>
+        <source>, a seat reserved for %1</source>
+        <translation>, un siège réservé à %1</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>
@@ -1739,10 +1743,6 @@
         <translation>statut HTTP %1</translation>
     </message>
     <message>
-        <source>holder_blocked reply without a valid &quot;until&quot;</source>
-        <translation>réponse holder_blocked sans « until » valide</translation>
-    </message>
-    <message>
         <source>not found: %1</source>
         <translation>introuvable : %1</translation>
     </message>
@@ -1843,20 +1843,8 @@
         <translation>la libération a reçu la réponse %1 : %2</translation>
     </message>
     <message>
-        <source>malformed holder_not_allowed reply: %1 (%2)</source>
-        <translation>réponse holder_not_allowed mal formée : %1 (%2)</translation>
-    </message>
-    <message>
-        <source>%1 reply without seatCount/inUse</source>
-        <translation>réponse %1 sans seatCount/inUse</translation>
-    </message>
-    <message>
         <source>malformed %1 reply: %2 (%3)</source>
         <translation>réponse %1 mal formée : %2 (%3)</translation>
-    </message>
-    <message>
-        <source>ticket_lost reply with an unknown &quot;reason&quot; (&quot;%1&quot;)</source>
-        <translation>réponse ticket_lost avec un « reason » inconnu (« %1 »)</translation>
     </message>
     <message>
         <source>the place was given up</source>
@@ -1937,6 +1925,14 @@
     <message>
         <source>leaving the line answered %1: %2</source>
         <translation>la sortie de la file a répondu %1 : %2</translation>
+    </message>
+    <message>
+        <source>%1 reply without a valid time it ends</source>
+        <translation>réponse %1 sans heure de fin valide</translation>
+    </message>
+    <message>
+        <source>%1 reply with an unknown reason (&quot;%2&quot;)</source>
+        <translation>réponse %1 avec un motif inconnu (« %2 »)</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "Crypto.h"
 #include "Timestamps.h"
 #include "store/LeaseStore.h"
+#include "wire/EventDetail.h"
 #include "wire/EventKind.h"
 
 #include <QJsonObject>
@@ -83,18 +84,15 @@ AccessService::CreateResult AccessService::create(const QString &name, AccessRol
         if (lifetime)
             token.expiresAt = now.addSecs(lifetime->count());
         m_store.putToken(token);
-        m_store.appendEvent(EventRecord {
-            0,
-            now,
-            EventKind::TokenCreated,
-            {},
-            {},
-            {},
-            actor,
-            QJsonObject {{u"name"_s, name},
-                         {u"role"_s, roleName(role)},
-                         {u"expiresAt"_s,
-                          token.expiresAt.isValid() ? QJsonValue(formatTimestamp(token.expiresAt)) : QJsonValue()}}});
+        m_store.appendEvent(
+            EventRecord {0,
+                         now,
+                         EventKind::TokenCreated,
+                         {},
+                         {},
+                         {},
+                         actor,
+                         eventdetail::TokenChanged {name, role, token.expiresAt}.toJson(EventKind::TokenCreated)});
         result.token = token;
         result.secret = QString::fromLatin1(secret);
         secret.fill('\0');
@@ -111,14 +109,15 @@ AccessService::RevokeOutcome AccessService::revoke(const QString &name, const QS
         const auto token = m_store.token(name);
         if (!token || !m_store.deleteToken(name))
             return;
-        m_store.appendEvent(EventRecord {0,
-                                         m_clock.now(),
-                                         EventKind::TokenRevoked,
-                                         {},
-                                         {},
-                                         {},
-                                         actor,
-                                         QJsonObject {{u"name"_s, name}, {u"role"_s, roleName(token->role)}}});
+        m_store.appendEvent(
+            EventRecord {0,
+                         m_clock.now(),
+                         EventKind::TokenRevoked,
+                         {},
+                         {},
+                         {},
+                         actor,
+                         eventdetail::TokenChanged {name, token->role, {}}.toJson(EventKind::TokenRevoked)});
         outcome = RevokeOutcome::Revoked;
     });
     return outcome;

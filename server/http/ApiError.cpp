@@ -1,8 +1,7 @@
 #include "http/ApiError.h"
 
 #include "store/StoreTypes.h"
-
-#include <QJsonDocument>
+#include "wire/ErrorBody.h"
 
 using namespace Qt::StringLiterals;
 
@@ -10,12 +9,12 @@ namespace keyright::server {
 
 ApiError ApiError::invalid(const QString &field, const QString &message)
 {
-    return ApiError {400, u"invalid_request"_s, message, field, {}};
+    return ApiError {400, QString::fromUtf16(errorcode::invalidRequest), message, field, {}};
 }
 
 ApiError ApiError::unauthorized(const QString &message)
 {
-    return ApiError {401, u"unauthorized"_s, message, {}, {}};
+    return ApiError {401, QString::fromUtf16(errorcode::unauthorized), message, {}, {}};
 }
 
 ApiError ApiError::notFound(const QString &code, const QString &message)
@@ -23,10 +22,18 @@ ApiError ApiError::notFound(const QString &code, const QString &message)
     return ApiError {404, code, message, {}, {}};
 }
 
+ApiError ApiError::licenseNotFound(const QString &licenseId)
+{
+    return notFound(QString::fromUtf16(errorcode::licenseNotFound), u"there is no license \"%1\""_s.arg(licenseId));
+}
+
 ApiError ApiError::storeFailed()
 {
-    return ApiError {
-        500, u"internal"_s, u"the server could not store the change; nothing was changed, try again"_s, {}, {}};
+    return ApiError {500,
+                     QString::fromUtf16(errorcode::internal),
+                     u"the server could not store the change; nothing was changed, try again"_s,
+                     {},
+                     {}};
 }
 
 ApiError ApiError::storeFailed(const StoreError &failure, bool detailed)
@@ -39,22 +46,17 @@ ApiError ApiError::storeFailed(const StoreError &failure, bool detailed)
         ? u"the connection was lost while the change was being committed, so it may or may not have been kept: "
           "retry it (a checkout with the same requestId finds its seat)"_s
         : u"the request was not carried out: retry it"_s;
-    return ApiError {503, QString::fromLatin1(databaseUnavailableCode), cause + u"; "_s + outcome, {}, {}};
+    return ApiError {503, QString::fromUtf16(errorcode::databaseUnavailable), cause + u"; "_s + outcome, {}, {}};
 }
 
 QJsonObject ApiError::toJson() const
 {
-    QJsonObject json = extra;
-    json.insert(u"error"_s, code);
-    json.insert(u"message"_s, message);
-    if (!field.isEmpty())
-        json.insert(u"field"_s, field);
-    return json;
+    return ErrorBody {code, message, field, extra}.toJson();
 }
 
 QByteArray ApiError::toBody() const
 {
-    return QJsonDocument(toJson()).toJson(QJsonDocument::Compact);
+    return ErrorBody {code, message, field, extra}.toBody();
 }
 
 } // namespace keyright::server

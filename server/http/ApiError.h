@@ -8,22 +8,22 @@ namespace keyright::server {
 
 class StoreError;
 
-// An error answer of the v1 API: {"error": code, "message": for a person, "field"?, ...extra}.
+// An error answer of the v1 API with its HTTP status: the body is core's ErrorBody
+// ({"error": code, "message": for a person, "field"?, ...extra}); the codes are core's too
+// (wire/ErrorBody.h, errorcode).
 struct ApiError
 {
     int status = 500;
     QString code;
     QString message;
     QString field; // invalid_request: the field at fault
-    QJsonObject extra; // further members, e.g. seatCount/inUse/nextExpiry for no_seats_available
+    QJsonObject extra; // further members (errorextra in wire/ErrorBody.h)
 
     static ApiError invalid(const QString &field, const QString &message);
     static ApiError unauthorized(const QString &message);
     static ApiError notFound(const QString &code, const QString &message);
-    // The error code of a 503 for database trouble. (The other codes are written where they are
-    // answered; this one is answered from several places.)
-    static constexpr const char *databaseUnavailableCode = "database_unavailable";
-
+    // 404 license_not_found naming the license.
+    static ApiError licenseNotFound(const QString &licenseId);
     // 500: the store refused a change; nothing of the request was kept.
     static ApiError storeFailed();
     // What `failure` means for the request: a 503 database_unavailable when the database cannot

@@ -1,8 +1,9 @@
 #include "http/ApiRoute.h"
 
 #include "LeaseJson.h"
+#include "wire/ApiPaths.h"
+#include "wire/ErrorBody.h"
 
-#include <QJsonArray>
 #include <QList>
 
 using namespace Qt::StringLiterals;
@@ -13,52 +14,59 @@ namespace {
 
 struct Pattern
 {
-    QList<QStringView> segments; // "{license}", "{seat}", "{ticket}" and "{name}" capture
+    QStringView path; // core's template (wire/ApiPaths.h)
     QByteArrayView method;
     ApiRoute::Kind kind;
     ApiRoute::Access access;
+    ApiRoute::Area area;
+    QList<QStringView> segments; // of the path: "{license}", "{seat}", "{ticket}" and "{name}" capture
 };
 
-// Every route with the role it needs: the one place that says who may do what.
+// Every route with the role it needs and the area that answers it: the one place that says who
+// may do what. The paths are core's, which the clients build their requests with.
 const QList<Pattern> &patterns()
 {
     using K = ApiRoute::Kind;
     using S = ApiRoute::Access::Scheme;
+    using A = ApiRoute::Area;
     constexpr ApiRoute::Access open {S::Public, AccessRole::Viewer};
-    constexpr ApiRoute::Access license {S::LicenseKey, AccessRole::Viewer};
+    constexpr ApiRoute::Access licenseKey {S::LicenseKey, AccessRole::Viewer};
     constexpr ApiRoute::Access viewer {S::Token, AccessRole::Viewer};
     constexpr ApiRoute::Access operator_ {S::Token, AccessRole::Operator};
     constexpr ApiRoute::Access admin {S::Token, AccessRole::Admin};
-    static const QList<Pattern> all {
-        {{u"v1", u"health"}, "GET", K::Health, open},
-        {{u"v1", u"time"}, "GET", K::Time, open},
-        {{u"v1", u"public-key"}, "GET", K::PublicKey, open},
-        {{u"v1", u"licenses"}, "GET", K::ListLicenses, viewer},
-        {{u"v1", u"licenses", u"{license}"}, "PUT", K::PutLicense, admin},
-        {{u"v1", u"licenses", u"{license}", u"checkout"}, "POST", K::Checkout, license},
-        {{u"v1", u"licenses", u"{license}", u"rotate-key"}, "POST", K::RotateKey, admin},
-        {{u"v1", u"licenses", u"{license}", u"leases"}, "GET", K::ListLeases, viewer},
-        {{u"v1", u"licenses", u"{license}", u"rules"}, "GET", K::GetRules, viewer},
-        {{u"v1", u"licenses", u"{license}", u"rules"}, "PUT", K::PutRules, admin},
-        {{u"v1", u"groups"}, "GET", K::ListGroups, viewer},
-        {{u"v1", u"groups"}, "PUT", K::PutGroups, admin},
-        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}"}, "DELETE", K::Release, license},
-        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}", u"heartbeat"}, "POST", K::Heartbeat, license},
-        {{u"v1", u"licenses", u"{license}", u"seats", u"{seat}", u"revoke"}, "POST", K::Revoke, operator_},
-        {{u"v1", u"reap"}, "POST", K::Reap, operator_},
-        {{u"v1", u"events"}, "GET", K::Events, viewer},
-        {{u"metrics"}, "GET", K::Metrics, viewer},
-        {{u"v1", u"stats"}, "GET", K::Stats, viewer},
-        {{u"v1", u"whoami"}, "GET", K::Whoami, viewer},
-        {{u"v1", u"tokens"}, "GET", K::ListTokens, admin},
-        {{u"v1", u"tokens"}, "POST", K::CreateToken, admin},
-        {{u"v1", u"tokens", u"{name}"}, "DELETE", K::RevokeToken, admin},
-        {{u"v1", u"licenses", u"{license}", u"tickets", u"{ticket}", u"heartbeat"},
-         "POST",
-         K::TicketHeartbeat,
-         license},
-        {{u"v1", u"licenses", u"{license}", u"tickets", u"{ticket}"}, "DELETE", K::LeaveQueue, license},
-    };
+    static const QList<Pattern> all = [&] {
+        namespace p = apipath;
+        QList<Pattern> table {
+            {p::health, "GET", K::Health, open, A::Public, {}},
+            {p::time, "GET", K::Time, open, A::Public, {}},
+            {p::publicKey, "GET", K::PublicKey, open, A::Public, {}},
+            {p::licenses, "GET", K::ListLicenses, viewer, A::Admin, {}},
+            {p::license, "PUT", K::PutLicense, admin, A::Admin, {}},
+            {p::checkout, "POST", K::Checkout, licenseKey, A::Lease, {}},
+            {p::rotateKey, "POST", K::RotateKey, admin, A::Admin, {}},
+            {p::leases, "GET", K::ListLeases, viewer, A::Admin, {}},
+            {p::rules, "GET", K::GetRules, viewer, A::Admin, {}},
+            {p::rules, "PUT", K::PutRules, admin, A::Admin, {}},
+            {p::groups, "GET", K::ListGroups, viewer, A::Admin, {}},
+            {p::groups, "PUT", K::PutGroups, admin, A::Admin, {}},
+            {p::seat, "DELETE", K::Release, licenseKey, A::Lease, {}},
+            {p::seatHeartbeat, "POST", K::Heartbeat, licenseKey, A::Lease, {}},
+            {p::revoke, "POST", K::Revoke, operator_, A::Admin, {}},
+            {p::reap, "POST", K::Reap, operator_, A::Admin, {}},
+            {p::events, "GET", K::Events, viewer, A::Admin, {}},
+            {p::metrics, "GET", K::Metrics, viewer, A::Admin, {}},
+            {p::stats, "GET", K::Stats, viewer, A::Admin, {}},
+            {p::whoami, "GET", K::Whoami, viewer, A::Tokens, {}},
+            {p::tokens, "GET", K::ListTokens, admin, A::Tokens, {}},
+            {p::tokens, "POST", K::CreateToken, admin, A::Tokens, {}},
+            {p::token, "DELETE", K::RevokeToken, admin, A::Tokens, {}},
+            {p::ticketHeartbeat, "POST", K::TicketHeartbeat, licenseKey, A::Lease, {}},
+            {p::ticket, "DELETE", K::LeaveQueue, licenseKey, A::Lease, {}},
+        };
+        for (Pattern &pattern : table)
+            pattern.segments = pattern.path.mid(1).split(u'/');
+        return table;
+    }();
     return all;
 }
 
@@ -69,13 +77,13 @@ bool segmentsMatch(const Pattern &pattern, const QList<QStringView> &segments, Q
         return false;
     for (qsizetype i = 0; i < segments.size(); ++i) {
         const QStringView want = pattern.segments.at(i);
-        if (want == u"{license}")
+        if (want == apipath::licenseParameter)
             *license = segments.at(i).toString();
-        else if (want == u"{seat}")
+        else if (want == apipath::seatParameter)
             *seat = segments.at(i).toString();
-        else if (want == u"{name}")
+        else if (want == apipath::nameParameter)
             *name = segments.at(i).toString();
-        else if (want == u"{ticket}")
+        else if (want == apipath::ticketParameter)
             *ticket = segments.at(i).toString();
         else if (want != segments.at(i))
             return false;
@@ -92,8 +100,9 @@ std::optional<ApiRoute> ApiRoute::match(QByteArrayView method, QStringView path,
             *error = std::move(e);
         return std::nullopt;
     };
+    const QString notFound = QString::fromUtf16(errorcode::notFound);
     if (!path.startsWith(u'/'))
-        return fail(ApiError::notFound(u"not_found"_s, u"no such route: %1"_s.arg(path.left(200))));
+        return fail(ApiError::notFound(notFound, u"no such route: %1"_s.arg(path.left(200))));
     const QList<QStringView> segments = path.mid(1).split(u'/');
 
     QStringList allowed;
@@ -105,33 +114,35 @@ std::optional<ApiRoute> ApiRoute::match(QByteArrayView method, QStringView path,
             allowed.append(QString::fromLatin1(pattern.method));
             continue;
         }
-        if (pattern.segments.contains(u"{license}") && !isValidLicenseId(license))
+        if (pattern.segments.contains(apipath::licenseParameter) && !isValidLicenseId(license))
             return fail(ApiError::invalid(
-                u"licenseId"_s,
+                apipath::parameterField(apipath::licenseParameter),
                 u"licenseId \"%1\" is malformed: expected %2"_s.arg(license.left(80), licenseIdRule())));
-        if (pattern.segments.contains(u"{seat}") && !isValidSeatId(seat))
+        if (pattern.segments.contains(apipath::seatParameter) && !isValidSeatId(seat))
+            return fail(
+                ApiError::invalid(apipath::parameterField(apipath::seatParameter),
+                                  u"seatId \"%1\" is malformed: expected %2"_s.arg(seat.left(80), seatIdRule())));
+        if (pattern.segments.contains(apipath::nameParameter) && !isValidTokenName(name))
             return fail(ApiError::invalid(
-                u"seatId"_s, u"seatId \"%1\" is malformed: expected %2"_s.arg(seat.left(80), seatIdRule())));
-        if (pattern.segments.contains(u"{name}") && !isValidTokenName(name))
-            return fail(ApiError::invalid(
-                u"name"_s, u"token name \"%1\" is malformed: expected %2"_s.arg(name.left(80), tokenNameRule())));
-        if (pattern.segments.contains(u"{ticket}") && !isValidTicketId(ticket))
-            return fail(ApiError::invalid(
-                u"ticketId"_s, u"ticketId \"%1\" is malformed: expected %2"_s.arg(ticket.left(80), ticketIdRule())));
-        return ApiRoute {pattern.kind, license, seat, name, pattern.access, ticket};
+                apipath::parameterField(apipath::nameParameter),
+                u"token name \"%1\" is malformed: expected %2"_s.arg(name.left(80), tokenNameRule())));
+        if (pattern.segments.contains(apipath::ticketParameter) && !isValidTicketId(ticket))
+            return fail(
+                ApiError::invalid(apipath::parameterField(apipath::ticketParameter),
+                                  u"ticketId \"%1\" is malformed: expected %2"_s.arg(ticket.left(80), ticketIdRule())));
+        return ApiRoute {pattern.kind, license, seat, name, pattern.access, ticket, pattern.area};
     }
     if (!allowed.isEmpty()) {
         ApiError e {
             405,
-            u"method_not_allowed"_s,
+            QString::fromUtf16(errorcode::methodNotAllowed),
             u"%1 is not allowed on %2; use %3"_s.arg(QString::fromLatin1(method), path.left(200), allowed.join(u", ")),
             {},
-            {}};
-        e.extra.insert(u"allow"_s, QJsonArray::fromStringList(allowed));
+            errorextra::MethodNotAllowed {allowed}.toJson()};
         return fail(std::move(e));
     }
     return fail(ApiError::notFound(
-        u"not_found"_s, u"no such route: %1 %2"_s.arg(QString::fromLatin1(method).left(20), path.left(200))));
+        notFound, u"no such route: %1 %2"_s.arg(QString::fromLatin1(method).left(20), path.left(200))));
 }
 
 QList<ApiRoute::Declared> ApiRoute::declared()
@@ -141,15 +152,14 @@ QList<ApiRoute::Declared> ApiRoute::declared()
         QString path;
         for (const QStringView segment : pattern.segments)
             path += u'/'
-                + (segment == u"{license}"      ? u"{id}"_s
-                       : segment == u"{seat}"   ? u"{seatId}"_s
-                       : segment == u"{ticket}" ? u"{ticketId}"_s
-                                                : segment.toString());
-        all.append(Declared {pattern.method.toByteArray(), path, pattern.kind, pattern.access});
+                + (segment == apipath::licenseParameter      ? u"{id}"_s
+                       : segment == apipath::seatParameter   ? u"{seatId}"_s
+                       : segment == apipath::ticketParameter ? u"{ticketId}"_s
+                                                             : segment.toString());
+        all.append(Declared {pattern.method.toByteArray(), path, pattern.kind, pattern.access, pattern.area});
     }
     return all;
 }
-
 QString ApiRoute::name(Kind kind)
 {
     switch (kind) {

@@ -53,14 +53,20 @@ struct ApiRoute
         AccessRole role = AccessRole::Viewer; // Token only
     };
 
+    // Which part of HttpApi answers a route, as qBittorrent's web API hands each action to its
+    // controller: the public routes (HttpApi itself), the lease routes of the clients
+    // (LeaseController), the administration (AdminController), the tokens (TokenController).
+    enum class Area { Public, Lease, Admin, Tokens };
+
     // A route as declared: the method, the path with its "{license}", "{seat}", "{ticket}" and
-    // "{name}" parameters, and who may call it.
+    // "{name}" parameters, who may call it and the area that answers it.
     struct Declared
     {
         QByteArray method;
         QString path;
         Kind kind;
         Access access;
+        Area area;
     };
 
     Kind kind = Kind::Health;
@@ -69,6 +75,7 @@ struct ApiRoute
     QString tokenName;
     Access access;
     QString ticketId;
+    Area area = Area::Public;
 
     // Unknown path -> 404 not_found; known path, other method -> 405 method_not_allowed (the
     // allowed methods in extra "allow"); malformed license, seat or ticket id -> 400 naming it.

@@ -5,6 +5,7 @@
 #include "http/HttpResponseWriter.h"
 #include "http/RequestParsing.h"
 #include "http/RequestTurn.h"
+#include "wire/ErrorBody.h"
 
 #include <QPointer>
 #include <QTcpSocket>
@@ -127,7 +128,7 @@ void HttpConnection::dispatch(HttpRequestDecoder::Decoded decoded)
             request.authorization.fill('\0');
             answer(HttpResponseWriter::errorResponse(
                        ApiError {503,
-                                 u"server_busy"_s,
+                                 QString::fromUtf16(errorcode::serverBusy),
                                  u"the server is serving as many connections as it allows; try again in a moment"_s,
                                  {},
                                  {}}),
@@ -211,8 +212,11 @@ void HttpConnection::checkDeadline(std::chrono::milliseconds now)
             const auto limit = m_slot == Slot::Reserved                  ? m_limits.reservedTimeout
                 : m_decoder.phase() == HttpRequestDecoder::Phase::Header ? m_limits.headerTimeout
                                                                          : m_limits.bodyTimeout;
-            refuse(ApiError {
-                408, u"request_timeout"_s, u"the request was not complete within %1 ms"_s.arg(limit.count()), {}, {}});
+            refuse(ApiError {408,
+                             QString::fromUtf16(errorcode::requestTimeout),
+                             u"the request was not complete within %1 ms"_s.arg(limit.count()),
+                             {},
+                             {}});
         }
         break;
     case State::Closing:

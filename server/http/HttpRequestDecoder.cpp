@@ -1,5 +1,7 @@
 #include "http/HttpRequestDecoder.h"
 
+#include "wire/ErrorBody.h"
+
 #include <algorithm>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/parser.hpp>
@@ -40,7 +42,7 @@ namespace {
 
 ApiError badRequest(const QString &message)
 {
-    return ApiError {400, u"bad_request"_s, message, {}, {}};
+    return ApiError {400, QString::fromUtf16(errorcode::badRequest), message, {}, {}};
 }
 
 // What the client sent, made safe to quote in a message: printable ASCII, at most 40 bytes.
@@ -137,7 +139,7 @@ ApiError HttpRequestDecoder::versionRejection() const
     if (version.size() == 8 && version.startsWith("HTTP/") && digit(version[5]) && version[6] == '.'
         && digit(version[7]))
         return ApiError {505,
-                         u"http_version_not_supported"_s,
+                         QString::fromUtf16(errorcode::httpVersionNotSupported),
                          u"%1 is not supported; send HTTP/1.1 (or HTTP/1.0)"_s.arg(QString::fromLatin1(version)),
                          {},
                          {}};
@@ -213,14 +215,15 @@ std::optional<ApiError> HttpRequestDecoder::checkHeader()
 {
     const auto &message = m_parser->beast.get();
     if (message.version() != 10 && message.version() != 11)
-        return ApiError {505, u"http_version_not_supported"_s, u"send HTTP/1.1 (or HTTP/1.0)"_s, {}, {}};
+        return ApiError {
+            505, QString::fromUtf16(errorcode::httpVersionNotSupported), u"send HTTP/1.1 (or HTTP/1.0)"_s, {}, {}};
     // A method HTTP defines reaches the routes, which answer 404 or 405 with the methods the path
     // has; one it does not define is not implemented anywhere here.
     if (message.method() == http::verb::unknown) {
         const std::string_view method(message.method_string().data(), message.method_string().size());
         return ApiError {
             501,
-            u"not_implemented"_s,
+            QString::fromUtf16(errorcode::notImplemented),
             u"the method %1 is not implemented; this API uses GET, POST, PUT and DELETE"_s.arg(quoted(method)),
             {},
             {}};
@@ -228,7 +231,7 @@ std::optional<ApiError> HttpRequestDecoder::checkHeader()
     m_headerFields = std::distance(message.begin(), message.end());
     if (m_headerFields > m_limits.maxHeaderFields)
         return ApiError {431,
-                         u"headers_too_large"_s,
+                         QString::fromUtf16(errorcode::headersTooLarge),
                          u"the request has more than %1 header fields"_s.arg(m_limits.maxHeaderFields),
                          {},
                          {}};
@@ -410,13 +413,13 @@ HttpRequestDecoder::Status HttpRequestDecoder::decode()
             if (error == http::error::header_limit)
                 return reject(
                     ApiError {431,
-                              u"headers_too_large"_s,
+                              QString::fromUtf16(errorcode::headersTooLarge),
                               u"the request line and header fields are over %1 bytes"_s.arg(m_limits.maxHeaderBytes),
                               {},
                               {}});
             if (error == http::error::body_limit)
                 return reject(ApiError {413,
-                                        u"payload_too_large"_s,
+                                        QString::fromUtf16(errorcode::payloadTooLarge),
                                         u"the request body is over %1 bytes, the most accepted"_s.arg(m_maxBodyBytes),
                                         {},
                                         {}});

@@ -2,8 +2,10 @@
 
 #include "SeatRules.h"
 #include "http/ApiError.h"
-#include "seats/SeatService.h"
-#include "store/StoreTypes.h"
+#include "wire/AccessTokens.h"
+#include "wire/EventQuery.h"
+#include "wire/LicenseSpec.h"
+#include "wire/SeatRequests.h"
 
 #include <QByteArrayView>
 #include <QString>
@@ -14,55 +16,29 @@
 
 // Pure, socket-free parsing and validation of what clients send. Each function either returns a
 // complete value or fills `error` with the status and a message that names the problem; nothing
-// here touches the store, so a rejected request leaves it as it was.
+// here touches the store, so a rejected request leaves it as it was. What a body or a query means
+// is core's (core/wire: the codec the clients write it with); here a body becomes a JSON object and
+// a codec's refusal a 400 invalid_request naming the field.
 namespace keyright::server::request {
 
-// Every text field must be valid Unicode (no lone surrogate); every length below counts code
-// points, as the holder's does (validateHolder).
+// Every text field must be valid Unicode (no lone surrogate); every length counts code points, as
+// the holder's does (validateHolder). The limits of each body are its type's, in core/wire.
 constexpr qsizetype maxBodyBytes = 16 * 1024;
-constexpr int maxRequestIdLength = 128;
-constexpr int maxNameLength = 128;
-constexpr int maxReasonLength = 500;
-constexpr qint64 maxBlockSeconds = 365LL * 24 * 3600;
-constexpr int maxEventLimit = 1000;
-constexpr int defaultEventLimit = 200;
 
 // 413 payload_too_large when the body exceeds maxBodyBytes.
 std::optional<ApiError> checkBodySize(qsizetype bytes);
 
-struct CheckoutBody
-{
-    QString holder;
-    QString requestId; // empty when absent
-    // "wait": true: how long to wait in line at most ("maxWaitSeconds", else
-    // QueueTicket::defaultMaxWaitSeconds); nullopt without "wait" or with "wait": false.
-    std::optional<std::chrono::seconds> maxWait;
-};
-std::optional<CheckoutBody> parseCheckout(QByteArrayView body, ApiError *error = nullptr);
-
-std::optional<SeatService::LicenseSpec> parseLicenseSpec(QByteArrayView body, ApiError *error = nullptr);
-
-struct RevokeBody
-{
-    QString reason;
-    std::chrono::seconds block {0};
-};
-// An empty body is a revoke without reason or block.
-std::optional<RevokeBody> parseRevoke(QByteArrayView body, ApiError *error = nullptr);
+std::optional<CheckoutRequest> parseCheckout(QByteArrayView body, ApiError *error = nullptr);
+std::optional<LicenseSpec> parseLicenseSpec(QByteArrayView body, ApiError *error = nullptr);
+// An empty body is a revoke without reason or block; licenseId and seatId are the route's.
+std::optional<RevokeRequest> parseRevoke(QByteArrayView body, ApiError *error = nullptr);
 
 // PUT /v1/groups: {"groups": [...]}, and PUT /v1/licenses/{id}/rules: {"rules": {...}}. Only
-// their shape is checked here (core/wire/SeatRulesJson); SeatService validates the values.
+// their shape is checked here (core/wire/SeatRulesJson); LicenseAdmin validates the values.
 std::optional<QList<HolderGroup>> parseGroups(QByteArrayView body, ApiError *error = nullptr);
 std::optional<SeatRules> parseRules(QByteArrayView body, ApiError *error = nullptr);
 
 // POST /v1/tokens: {"name", "role", "expiresInSeconds"?}.
-struct TokenSpec
-{
-    QString name;
-    AccessRole role = AccessRole::Viewer;
-    std::optional<std::chrono::seconds> lifetime; // nullopt: never expires
-};
-constexpr qint64 maxTokenLifetimeSeconds = 10LL * 365 * 24 * 3600;
 std::optional<TokenSpec> parseTokenSpec(QByteArrayView body, ApiError *error = nullptr);
 
 // after, license, holder, kind (comma-separated), since, until, limit.

@@ -1,5 +1,7 @@
 #include "http/RequestTarget.h"
 
+#include "wire/ErrorBody.h"
+
 #include <QStringDecoder>
 
 using namespace Qt::StringLiterals;
@@ -10,7 +12,7 @@ namespace {
 
 ApiError badTarget(const QString &message)
 {
-    return ApiError {400, u"bad_request"_s, message, {}, {}};
+    return ApiError {400, QString::fromUtf16(errorcode::badRequest), message, {}, {}};
 }
 
 int hexValue(char c)

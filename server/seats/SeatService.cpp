@@ -8,12 +8,9 @@
 #include "SeatRules.h"
 #include "Timestamps.h"
 #include "stats/StatsService.h"
+#include "wire/EventDetail.h"
 #include "wire/Identifiers.h"
 #include "wire/SeatRulesJson.h"
-
-#include <QJsonArray>
-#include <QRegularExpression>
-#include <QSet>
 
 #include <algorithm>
 
@@ -23,26 +20,6 @@ using std::chrono::seconds;
 
 namespace keyright::server {
 
-namespace {
-
-constexpr int licenseKeyRandomBytes = licenseKeyHexLength / 2;
-
-qint64 wholeSeconds(milliseconds duration)
-{
-    return std::chrono::duration_cast<seconds>(duration).count();
-}
-
-QJsonObject summaryDetail(const SeatService::LicenseSummary &license)
-{
-    return QJsonObject {{u"name"_s, license.name},
-                        {u"seatCount"_s, license.seatCount},
-                        {u"ttlSeconds"_s, wholeSeconds(license.ttl)},
-                        {u"skewSeconds"_s, wholeSeconds(license.skew)},
-                        {u"reapGraceSeconds"_s, wholeSeconds(license.reapGrace)}};
-}
-
-} // namespace
-
 SeatService::SeatService(LeaseStore &store, const LeaseSigner &signer, const Clock &clock, Metrics *metrics)
     : m_store(store)
     , m_signer(signer)
@@ -50,11 +27,6 @@ SeatService::SeatService(LeaseStore &store, const LeaseSigner &signer, const Clo
     , m_metrics(metrics)
     , m_line(store, signer)
 { }
-
-QString SeatService::generateLicenseKey()
-{
-    return licenseKeyPrefix + crypto::randomHex(licenseKeyRandomBytes);
-}
 
 void SeatService::record(const QDateTime &time, EventKind kind, const QString &licenseId, const QString &seatId,
                          const QString &holder, const QString &actor, const QJsonObject &detail)
@@ -84,23 +56,6 @@ std::optional<EventRecord> SeatService::seatEnding(const QString &licenseId, con
         query.after = events.constLast().seq;
     }
     return std::nullopt;
-}
-
-SeatService::LicenseSummary SeatService::summarize(const LicenseRecord &license, const QList<StoredLease> &rows,
-                                                   const QDateTime &now, int deniedLastHour) const
-{
-    const auto live = std::count_if(rows.cbegin(), rows.cend(), [&](const StoredLease &row) {
-        return isLive(row.lease, now, license.policy.skew());
-    });
-    return LicenseSummary {license.id,
-                           license.name,
-                           license.policy.seatCount(),
-                           int(live),
-                           license.policy.ttl(),
-                           license.policy.skew(),
-                           license.policy.reapGrace(),
-                           deniedLastHour,
-                           m_store.licenseRules(license.id).reservedSeats()};
 }
 
 void SeatService::serveLine(LicenseRecord &license, const QDateTime &now, const QString &actor, int deadLimit)
@@ -144,7 +99,7 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
             result.outcome = CheckoutResult::Outcome::HolderBlocked;
             result.blockedUntil = block->until;
             record(now, EventKind::HolderBlocked, licenseId, {}, holder, actor,
-                   {{u"until"_s, formatTimestamp(block->until)}});
+                   eventdetail::HolderBlocked {block->until}.toJson());
             if (m_metrics)
                 m_metrics->countDenial(licenseId);
             return;
@@ -211,11 +166,14 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
         m_store.updateLicense(*license);
         m_store.insertLease(StoredLease {lease, requestId});
         record(now, EventKind::Granted, licenseId, lease.seatId, holder, actor,
-               {{u"generation"_s, qint64(lease.generation)},
-                {u"expiresAt"_s, formatTimestamp(lease.expiresAt)},
-                {u"inUse"_s, int(live.size()) + 1},
-                {u"seatCount"_s, policy.seatCount()},
-                {u"reservation"_s, result.decision.group}});
+               eventdetail::Granted {lease.generation,
+                                     lease.expiresAt,
+                                     int(live.size()) + 1,
+                                     policy.seatCount(),
+                                     result.decision.group,
+                                     {},
+                                     0}
+                   .toJson());
         if (m_stats)
             m_stats->count(licenseId, StatsService::Counter::Granted);
         result.outcome = CheckoutResult::Outcome::Granted;
@@ -232,18 +190,15 @@ void SeatService::refuseCheckout(const LicenseRecord &license, const QList<Store
     using O = SeatDecision::Outcome;
     const milliseconds skew = license.policy.skew();
     QDateTime nextExpiry;
-    QJsonArray holders;
+    QList<eventdetail::HeldSeat> holders;
     for (const StoredLease &row : rows) {
         if (!isLive(row.lease, now, skew))
             continue;
         const QDateTime stopsCounting = row.lease.expiresAt.addMSecs(skew.count());
         if (!nextExpiry.isValid() || stopsCounting < nextExpiry)
             nextExpiry = stopsCounting;
-        holders.append(QJsonObject {{u"seatId"_s, row.lease.seatId},
-                                    {u"holder"_s, row.lease.holder},
-                                    {u"generation"_s, qint64(row.lease.generation)},
-                                    {u"issuedAt"_s, formatTimestamp(row.lease.issuedAt)},
-                                    {u"expiresAt"_s, formatTimestamp(row.lease.expiresAt)}});
+        holders.append(eventdetail::HeldSeat {row.lease.seatId, row.lease.holder, row.lease.generation,
+                                              row.lease.issuedAt, row.lease.expiresAt});
     }
     const SeatDecision &decision = result.decision;
     switch (decision.outcome) {
@@ -263,12 +218,9 @@ void SeatService::refuseCheckout(const LicenseRecord &license, const QList<Store
     }
     result.seatCount = decision.usage.seatCount;
     result.inUse = decision.usage.inUse;
-    // The members the dashboard has always read (inUse, seatCount, holders), and what
-    // decideCheckout() said, so that a dispute can be explained from the event alone.
-    QJsonObject detail = seatrules::denialToJson(decision);
-    detail.insert(u"reason"_s, seatrules::denialCode(decision.outcome));
-    detail.insert(u"holders"_s, holders);
-    record(now, EventKind::Denied, license.id, {}, holder, actor, detail);
+    // What decideCheckout() said and who held every seat, so that a dispute can be explained from
+    // the event alone.
+    record(now, EventKind::Denied, license.id, {}, holder, actor, eventdetail::Denied::of(decision, holders).toJson());
     if (m_stats)
         m_stats->count(license.id, StatsService::Counter::Denied);
     if (m_metrics)
@@ -292,18 +244,21 @@ SeatService::HeartbeatResult SeatService::heartbeat(const QString &licenseId, co
                     // A seat that is not live is lost even while its row waits for the reaper:
                     // the counter has already stopped counting it and may have given it to
                     // someone else.
-                    QJsonObject detail {{u"reason"_s, refusal.row ? u"expired"_s : u"unknown seat"_s}};
+                    using Refused = eventdetail::RenewRefused;
+                    Refused detail;
+                    detail.reason = QString::fromUtf16(refusal.row ? Refused::expired : Refused::unknownSeat);
                     QString holder = refusal.row ? refusal.row->lease.holder : QString();
                     if (!refusal.row) {
                         // The row went with a revoke, release or reap: the event that removed it
                         // names the holder, so a filter by holder still shows why the app stopped.
                         if (const auto ended = seatEnding(licenseId, seatId, refusal.decidedAt)) {
                             holder = ended->holder;
-                            detail.insert(u"endedBy"_s, toWire(ended->kind));
-                            detail.insert(u"endedAt"_s, formatTimestamp(ended->time));
+                            detail.endedBy = ended->kind;
+                            detail.endedAt = ended->time;
                         }
                     }
-                    record(refusal.decidedAt, EventKind::RenewRefused, licenseId, seatId, holder, actor, detail);
+                    record(refusal.decidedAt, EventKind::RenewRefused, licenseId, seatId, holder, actor,
+                           detail.toJson());
                 }
                 return;
             }
@@ -511,10 +466,7 @@ SeatService::RevokeResult SeatService::revoke(const QString &licenseId, const QS
         }
         record(
             now, EventKind::Revoked, licenseId, seatId, row->lease.holder, actor,
-            {{u"reason"_s, reason},
-             {u"blockSeconds"_s, qint64(block.count())},
-             {u"blockedUntil"_s,
-              result.blockedUntil ? QJsonValue(formatTimestamp(*result.blockedUntil)) : QJsonValue(QJsonValue::Null)}});
+            eventdetail::Revoked {reason, qint64(block.count()), result.blockedUntil.value_or(QDateTime())}.toJson());
         if (m_stats)
             m_stats->count(licenseId, StatsService::Counter::Revoked);
         result.outcome = RevokeResult::Outcome::Revoked;
@@ -527,199 +479,14 @@ SeatService::RevokeResult SeatService::revoke(const QString &licenseId, const QS
     return result;
 }
 
-QList<SeatService::ReapedSeat> SeatService::reap(bool dryRun, const QString &actor)
+void SeatService::reclaim(LicenseRecord &license, int reclaimed, const QDateTime &now, const QString &actor,
+                          int deadLimit)
 {
-    QList<ReapedSeat> reaped;
-    if (!dryRun) {
-        // do-while: with no license at all, the one chunk still lifts the blocks that ended.
-        ReapCursor cursor = beginReap();
-        do {
-            reaped += reapChunk(cursor, reapChunkRows, actor);
-        } while (!cursor.atEnd());
-        return reaped;
-    }
-    for (const LicenseRecord &listed : m_store.licenses()) {
-        QList<ReapedSeat> ofLicense;
-        m_store.withLicense(listed.id, [&] {
-            ofLicense.clear();
-            const auto license = m_store.license(listed.id);
-            if (!license)
-                return;
-            const QDateTime now = m_clock.now();
-            const milliseconds grace = license->policy.reapGrace();
-            // The SQL bound only narrows the rows read; isReapable() alone decides.
-            for (const StoredLease &row : m_store.leasesExpiringBy(license->id, now.addMSecs(-grace.count()))) {
-                if (isReapable(row.lease, now, grace))
-                    ofLicense.append(ReapedSeat {row.lease.licenseId, row.lease.seatId, row.lease.holder,
-                                                 row.lease.expiresAt, reapableAt(row.lease.expiresAt, grace)});
-            }
-        });
-        reaped += ofLicense;
-    }
-    return reaped;
-}
-
-SeatService::ReapCursor SeatService::beginReap()
-{
-    ReapCursor cursor;
-    for (const LicenseRecord &license : m_store.licenses())
-        cursor.licenseIds.append(license.id);
-    return cursor;
-}
-
-QList<SeatService::ReapedSeat> SeatService::reapChunk(ReapCursor &cursor, int maxRows, const QString &actor)
-{
-    maxRows = std::max(maxRows, 1);
-    QList<ReapedSeat> reaped;
-    while (!cursor.atEnd() && reaped.size() < maxRows) {
-        const QString licenseId = cursor.licenseIds.at(cursor.next);
-        const int budget = maxRows - int(reaped.size());
-        QList<ReapedSeat> ofLicense;
-        bool licenseDone = true;
-        m_store.withLicense(licenseId, [&] {
-            ofLicense.clear();
-            licenseDone = true;
-            auto license = m_store.license(licenseId);
-            if (!license)
-                return; // deleted since the reap began
-            const QDateTime now = m_clock.now();
-            const milliseconds grace = license->policy.reapGrace();
-            // The SQL bound only narrows the rows read; isReapable() alone decides.
-            const QList<StoredLease> candidates
-                = m_store.firstLeasesExpiringBy(licenseId, now.addMSecs(-grace.count()), budget);
-            for (const StoredLease &row : candidates) {
-                if (!isReapable(row.lease, now, grace))
-                    continue;
-                ofLicense.append(ReapedSeat {row.lease.licenseId, row.lease.seatId, row.lease.holder,
-                                             row.lease.expiresAt, reapableAt(row.lease.expiresAt, grace)});
-                m_store.deleteLease(row.lease.licenseId, row.lease.seatId);
-                record(now, EventKind::Reaped, row.lease.licenseId, row.lease.seatId, row.lease.holder, actor,
-                       {{u"expiresAt"_s, formatTimestamp(row.lease.expiresAt)}});
-            }
-            // The rows come earliest expiry first, so one that is not reapable means none after it
-            // is; only a full chunk of reapable rows may have more behind it.
-            licenseDone = candidates.size() < budget || ofLicense.size() < candidates.size();
-            // Seats may have come back: the line gets them, and its dead tickets go, in chunks
-            // like the rows.
-            serveLine(*license, now, actor, budget);
-            if (m_stats)
-                m_stats->count(licenseId, StatsService::Counter::Reclaimed, quint64(ofLicense.size()));
-        });
-        if (m_metrics && !ofLicense.isEmpty())
-            m_metrics->countReaped(licenseId, int(ofLicense.size()));
-        reaped += ofLicense;
-        if (licenseDone)
-            ++cursor.next;
-    }
-    if (cursor.atEnd())
-        m_store.withStore([&] { m_store.deleteBlocksEndedBy(m_clock.now()); });
-    return reaped;
-}
-
-int SeatService::sweepEvents(int retentionDays)
-{
-    int deleted = 0;
-    for (int chunk = reapChunkRows; chunk == reapChunkRows;) {
-        chunk = sweepEventsChunk(retentionDays, reapChunkRows);
-        deleted += chunk;
-    }
-    return deleted;
-}
-
-int SeatService::sweepEventsChunk(int retentionDays, int maxRows)
-{
-    int deleted = 0;
-    m_store.withStore([&] {
-        deleted = m_store.deleteFirstEventsBefore(m_clock.now().addDays(-retentionDays), std::max(maxRows, 1));
-    });
-    return deleted;
-}
-
-SeatService::PutLicenseResult SeatService::putLicense(const QString &licenseId, const LicenseSpec &spec,
-                                                      const QString &actor)
-{
-    PutLicenseResult result;
-    m_store.withLicense(licenseId, [&] {
-        const auto existing = m_store.license(licenseId);
-        if (!existing) {
-            for (const auto &[field, value] :
-                 {std::pair {u"seatCount"_s, spec.seatCount}, std::pair {u"ttlSeconds"_s, spec.ttlSeconds},
-                  std::pair {u"skewSeconds"_s, spec.skewSeconds},
-                  std::pair {u"reapGraceSeconds"_s, spec.reapGraceSeconds}}) {
-                if (!value) {
-                    result.error = ValidationError {field, u"%1 is required to create a license"_s.arg(field)};
-                    return;
-                }
-            }
-        }
-        // Absent fields keep the current value (which may have sub-second parts set in-process).
-        const auto duration = [&](const std::optional<qint64> &given, milliseconds current) {
-            return given ? milliseconds(seconds(*given)) : current;
-        };
-        const qint64 seatCount = spec.seatCount ? *spec.seatCount : existing->policy.seatCount();
-        const milliseconds ttlMs = duration(spec.ttlSeconds, existing ? existing->policy.ttl() : milliseconds {});
-        const milliseconds skewMs = duration(spec.skewSeconds, existing ? existing->policy.skew() : milliseconds {});
-        const milliseconds graceMs
-            = duration(spec.reapGraceSeconds, existing ? existing->policy.reapGrace() : milliseconds {});
-        ValidationError why;
-        const auto policy = SeatPolicy::create(seatCount, ttlMs, skewMs, graceMs, &why);
-        if (!policy) {
-            result.error = why;
-            return;
-        }
-        if (existing) {
-            // The rules' reservations never exceed the seats (validateRules): a license cannot
-            // shrink under them, or reserved seats would be promised that do not exist.
-            const int reserved = m_store.licenseRules(licenseId).reservedSeats();
-            if (seatCount < reserved) {
-                result.error = ValidationError {
-                    u"seatCount"_s,
-                    u"seatCount %1 is below the %2 seats the rules of \"%3\" reserve; lower the reservations "
-                    "first"_s.arg(seatCount)
-                        .arg(reserved)
-                        .arg(licenseId)};
-                return;
-            }
-        }
-        const QDateTime now = m_clock.now();
-        std::optional<LicenseRecord> saved;
-        if (existing) {
-            saved = *existing;
-            saved->policy = *policy;
-            if (spec.name)
-                saved->name = *spec.name;
-            m_store.updateLicense(*saved);
-            result.outcome = PutLicenseResult::Outcome::Updated;
-        } else {
-            result.key = generateLicenseKey();
-            saved = LicenseRecord {licenseId, spec.name.value_or(licenseId), *policy,
-                                   crypto::hashSecret(result.key.toUtf8()), 0};
-            m_store.insertLicense(*saved);
-            result.outcome = PutLicenseResult::Outcome::Created;
-        }
-        result.license = summarize(*saved, m_store.leases(licenseId), now, 0);
-        result.license.deniedLastHour
-            = m_store.countEventsSince(EventKind::Denied, now.addSecs(-3600)).value(licenseId);
-        record(now, existing ? EventKind::LicenseUpdated : EventKind::LicenseCreated, licenseId, {}, {}, actor,
-               summaryDetail(result.license));
-    });
-    return result;
-}
-
-std::optional<QString> SeatService::rotateKey(const QString &licenseId, const QString &actor)
-{
-    std::optional<QString> key;
-    m_store.withLicense(licenseId, [&] {
-        auto license = m_store.license(licenseId);
-        if (!license)
-            return;
-        const QString fresh = generateLicenseKey();
-        license->keyHash = crypto::hashSecret(fresh.toUtf8());
-        m_store.updateLicense(*license);
-        record(m_clock.now(), EventKind::KeyRotated, licenseId, {}, {}, actor, {});
-        key = fresh;
-    });
-    return key;
+    // Seats may have come back: the line gets them, and its dead tickets go, in chunks like the
+    // rows.
+    serveLine(license, now, actor, deadLimit);
+    if (m_stats && reclaimed > 0)
+        m_stats->count(license.id, StatsService::Counter::Reclaimed, quint64(reclaimed));
 }
 
 std::optional<LicenseRecord> SeatService::license(const QString &licenseId)
@@ -727,116 +494,19 @@ std::optional<LicenseRecord> SeatService::license(const QString &licenseId)
     return m_store.license(licenseId);
 }
 
-QList<HolderGroup> SeatService::groups()
-{
-    return m_store.holderGroups();
-}
-
-namespace {
-
-// Thrown inside putGroups()'s unit to roll back a change that would remove a group in use.
-struct GroupStillUsed
-{ };
-
-// Whether `rules` name `group`: in a reservation, a cap, or as an allow or deny entry (an entry
-// naming a group means the group; without it the entry would silently become a holder pattern).
-bool rulesName(const SeatRules &rules, const QString &group)
-{
-    const auto names = [&](const QList<GroupSeats> &list) {
-        return std::any_of(list.cbegin(), list.cend(), [&](const GroupSeats &g) { return g.group == group; });
-    };
-    return rules.allow.contains(group) || rules.deny.contains(group) || names(rules.reserve) || names(rules.max);
-}
-
-} // namespace
-
-SeatService::PutGroupsResult SeatService::putGroups(const QList<HolderGroup> &groups, const QString &actor)
-{
-    PutGroupsResult result;
-    if (!validateGroups(groups, &result.error))
-        return result;
-    QSet<QString> kept;
-    for (const HolderGroup &group : groups)
-        kept.insert(group.name);
-    try {
-        m_store.withStore([&] {
-            const QList<HolderGroup> before = m_store.holderGroups();
-            // Written first: on a shared database that holds the old rows, so the rules read
-            // next include every rules change that was validated against them.
-            m_store.putHolderGroups(groups);
-            const QHash<QString, SeatRules> all = m_store.rulesOfAllLicenses();
-            for (const HolderGroup &old : before) {
-                if (kept.contains(old.name))
-                    continue;
-                QStringList users;
-                for (auto it = all.cbegin(); it != all.cend(); ++it) {
-                    if (rulesName(it.value(), old.name))
-                        users.append(it.key());
-                }
-                if (!users.isEmpty()) {
-                    users.sort();
-                    result.group = old.name;
-                    result.licenses = users;
-                    throw GroupStillUsed {};
-                }
-            }
-            record(m_clock.now(), EventKind::GroupsChanged, {}, {}, {}, actor,
-                   {{u"groups"_s, seatrules::groupsToJson(groups)}});
-        });
-    } catch (const GroupStillUsed &) {
-        result.outcome = PutGroupsResult::Outcome::GroupInUse;
-        return result;
-    }
-    result.outcome = PutGroupsResult::Outcome::Saved;
-    return result;
-}
-
-std::optional<SeatRules> SeatService::rules(const QString &licenseId)
-{
-    if (!m_store.license(licenseId))
-        return std::nullopt;
-    return m_store.licenseRules(licenseId);
-}
-
-SeatService::PutRulesResult SeatService::putRules(const QString &licenseId, const SeatRules &rules,
-                                                  const QString &actor)
-{
-    PutRulesResult result;
-    m_store.withLicense(licenseId, [&] {
-        result = PutRulesResult {};
-        const auto license = m_store.license(licenseId);
-        if (!license)
-            return;
-        // Held until the commit: a groups change on another instance cannot remove a group these
-        // rules name between this check and the write.
-        const QList<HolderGroup> groups = m_store.holderGroups(LeaseStore::GroupsRead::HeldUntilCommit);
-        ValidationError why;
-        if (!validateRules(rules, groups, license->policy.seatCount(), &why)) {
-            result.outcome = PutRulesResult::Outcome::Invalid;
-            result.error = ValidationError {why.field.isEmpty() ? u"rules"_s : u"rules."_s + why.field, why.message};
-            return;
-        }
-        m_store.putLicenseRules(licenseId, rules);
-        record(m_clock.now(), EventKind::RulesChanged, licenseId, {}, {}, actor,
-               {{u"rules"_s, seatrules::rulesToJson(rules)}});
-        result.outcome = PutRulesResult::Outcome::Saved;
-    });
-    return result;
-}
-
 CompiledSeatRules SeatService::rulesOf(const QString &licenseId)
 {
     return CompiledSeatRules(m_store.licenseRules(licenseId), m_store.holderGroups());
 }
 
-QList<SeatService::LicenseSummary> SeatService::licenses()
+QList<LicenseState> SeatService::licenses()
 {
     const QDateTime now = m_clock.now();
     const QHash<QString, int> denied = m_store.countEventsSince(EventKind::Denied, now.addSecs(-3600));
     const QHash<QString, int> waiting = m_store.waitingTicketCounts(now);
-    QList<LicenseSummary> result;
+    QList<LicenseState> result;
     for (const LicenseRecord &license : m_store.licenses()) {
-        result.append(summarize(license, m_store.leases(license.id), now, denied.value(license.id)));
+        result.append(LicenseState::of(m_store, license, m_store.leases(license.id), now, denied.value(license.id)));
         result.last().waiting = waiting.value(license.id);
     }
     return result;
@@ -852,8 +522,9 @@ std::optional<SeatService::LeaseListing> SeatService::leaseListing(const QString
     listing.leases = m_store.leases(licenseId);
     std::sort(listing.leases.begin(), listing.leases.end(),
               [](const StoredLease &a, const StoredLease &b) { return a.lease.expiresAt < b.lease.expiresAt; });
-    listing.license = summarize(*license, listing.leases, now,
-                                m_store.countEventsSince(EventKind::Denied, now.addSecs(-3600)).value(licenseId));
+    listing.license
+        = LicenseState::of(m_store, *license, listing.leases, now,
+                           m_store.countEventsSince(EventKind::Denied, now.addSecs(-3600)).value(licenseId));
     for (const HolderBlock &block : m_store.blocks(licenseId)) {
         if (now < block.until)
             listing.blocks.append(block);

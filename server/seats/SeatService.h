@@ -3,11 +3,11 @@
 #include "SeatDecision.h"
 #include "SeatRules.h"
 #include "ValidationError.h"
+#include "seats/LicenseState.h"
 #include "seats/WaitingLine.h"
 #include "store/LeaseStore.h"
 #include "store/StoreTypes.h"
 #include "wire/QueueTicket.h"
-#include "wire/ReapResult.h"
 
 #include <QDateTime>
 #include <QList>
@@ -28,28 +28,15 @@ namespace keyright::server {
 class Metrics;
 class StatsService;
 
-// The seat logic: checkout, heartbeat, release, revoke, reap and license administration. No
-// HTTP here: callers pass plain values and get typed results. Every decision about "now" asks the
-// injected clock, and every change is committed to the store, together with the event that
-// records it, before the method returns.
+// The seat logic: checkout, heartbeat, release, revoke, the waiting line, and the listings of
+// licenses and seats. No HTTP here: callers pass plain values and get typed results. (Licenses,
+// groups and rules are administered by LicenseAdmin; expired rows are reaped by LeaseReaper.)
+// Every decision about "now" asks the injected clock, and every change is committed to the store,
+// together with the event that records it, before the method returns.
 class SeatService
 {
 public:
     SeatService(LeaseStore &store, const LeaseSigner &signer, const Clock &clock, Metrics *metrics = nullptr);
-
-    struct LicenseSummary
-    {
-        QString id;
-        QString name;
-        int seatCount = 0;
-        int inUse = 0; // live leases
-        std::chrono::milliseconds ttl {0};
-        std::chrono::milliseconds skew {0};
-        std::chrono::milliseconds reapGrace {0};
-        int deniedLastHour = 0;
-        int reservedSeats = 0; // what the license's rules reserve, used or idle
-        int waiting = 0; // tickets waiting in its line
-    };
 
     struct CheckoutResult
     {
@@ -142,91 +129,21 @@ public:
     RevokeResult revoke(const QString &licenseId, const QString &seatId, const QString &reason,
                         std::chrono::seconds block, const QString &actor);
 
-    // What POST /v1/reap reports of each seat: core's wire type, encoded as it is.
-    using ReapedSeat = keyright::ReapedSeat;
-    // Deletes every row past expiresAt + reapGrace (isReapable), one `reaped` event each, in
-    // transactions of at most reapChunkRows rows (reapChunk until the end). With dryRun, only
-    // reports what would go.
-    QList<ReapedSeat> reap(bool dryRun, const QString &actor);
-    // Deletes events older than retentionDays, in chunks of reapChunkRows; returns how many.
-    int sweepEvents(int retentionDays);
-
-    // Rows per transaction of a reap or a retention sweep: a request that arrives meanwhile waits
-    // for one chunk at most, never for the whole sweep. 200 rows take about 10 ms on the benchmark
-    // machine; smaller chunks made the sweep slower without shortening the worst wait.
-    static constexpr int reapChunkRows = 200;
-
-    // Where a reap goes on from: LeaseReaper returns to the event loop between chunks.
-    struct ReapCursor
-    {
-        QStringList licenseIds; // taken when the reap began, in order
-        qsizetype next = 0; // the license the next chunk starts with; it may have rows left
-        bool atEnd() const { return next >= licenseIds.size(); }
-    };
-    ReapCursor beginReap();
-    // Deletes at most maxRows reapable rows, going on license by license from the cursor, each
-    // license in its own transaction together with its `reaped` events and its Reclaimed count.
-    // The chunk that reaches the end also lifts the holder blocks that ended.
-    QList<ReapedSeat> reapChunk(ReapCursor &cursor, int maxRows, const QString &actor);
-    // Deletes at most maxRows events older than retentionDays in one transaction; returns how
-    // many. Fewer than maxRows means none is left.
-    int sweepEventsChunk(int retentionDays, int maxRows);
-
-    // Absent fields keep the current value on update; on create, seatCount, ttlSeconds,
-    // skewSeconds and reapGraceSeconds are required and name defaults to the id.
-    struct LicenseSpec
-    {
-        std::optional<QString> name;
-        std::optional<qint64> seatCount;
-        std::optional<qint64> ttlSeconds;
-        std::optional<qint64> skewSeconds;
-        std::optional<qint64> reapGraceSeconds;
-    };
-    struct PutLicenseResult
-    {
-        enum class Outcome { Created, Updated, Invalid };
-        Outcome outcome = Outcome::Invalid;
-        LicenseSummary license;
-        QString key; // Created: the license key, which is not stored and cannot be shown again
-        ValidationError error; // Invalid
-    };
-    PutLicenseResult putLicense(const QString &licenseId, const LicenseSpec &spec, const QString &actor);
-    // A new key for the license (the old one stops working at once); nullopt for an unknown license.
-    std::optional<QString> rotateKey(const QString &licenseId, const QString &actor);
+    // The reaper deleted `reclaimed` of the license's rows in the current unit (LeaseReaper):
+    // counts them as reclaimed and hands the seats that came back to the license's line, which
+    // drops at most `deadLimit` lapsed tickets in this unit.
+    void reclaim(LicenseRecord &license, int reclaimed, const QDateTime &now, const QString &actor, int deadLimit);
 
     std::optional<LicenseRecord> license(const QString &licenseId);
-    QList<LicenseSummary> licenses();
+    QList<LicenseState> licenses();
 
-    // Seat rules (issue 17): the server's holder groups and each license's rules, validated with
-    // core's validateGroups()/validateRules(), so the words are the dashboard's.
-    QList<HolderGroup> groups();
-    struct PutGroupsResult
-    {
-        enum class Outcome { Saved, Invalid, GroupInUse };
-        Outcome outcome = Outcome::Invalid;
-        ValidationError error; // Invalid
-        QString group; // GroupInUse: the first group that would disappear while rules name it
-        QStringList licenses; // GroupInUse: the licenses whose rules name it
-    };
-    // Replaces every group; records groups_changed with the new list.
-    PutGroupsResult putGroups(const QList<HolderGroup> &groups, const QString &actor);
-    // nullopt for an unknown license; empty rules when it has none.
-    std::optional<SeatRules> rules(const QString &licenseId);
-    struct PutRulesResult
-    {
-        enum class Outcome { Saved, Invalid, LicenseNotFound };
-        Outcome outcome = Outcome::LicenseNotFound;
-        ValidationError error; // Invalid: the field under "rules." ("rules.reserve")
-    };
-    // Replaces the license's rules; records rules_changed with them.
-    PutRulesResult putRules(const QString &licenseId, const SeatRules &rules, const QString &actor);
     // The license's rules compiled with the server's groups, for decideCheckout(). Call it inside
     // the license's withLicense() unit, so that the rules are the ones in force for the decision.
     CompiledSeatRules rulesOf(const QString &licenseId);
 
     struct LeaseListing
     {
-        LicenseSummary license;
+        LicenseState license;
         QList<StoredLease> leases; // every row, live or not, by expiry
         QList<HolderBlock> blocks; // blocks still in force
         QList<QueueTicket> queue; // granted tickets, then the waiting ones in line order
@@ -251,9 +168,6 @@ public:
     // nullptr (the default) counts nothing.
     void setStats(StatsService *stats) { m_stats = stats; }
 
-    // "kr1-" and 64 lowercase hex digits (256 random bits).
-    static QString generateLicenseKey();
-
 private:
     // Why a heartbeat is not renewed: LicenseNotFound, or SeatLost with the row if there is one.
     struct RenewalRefusal
@@ -270,8 +184,6 @@ private:
     void serveLine(LicenseRecord &license, const QDateTime &now, const QString &actor,
                    int deadLimit = WaitingLine::maxTickets);
 
-    LicenseSummary summarize(const LicenseRecord &license, const QList<StoredLease> &rows, const QDateTime &now,
-                             int deniedLastHour) const;
     // The answer and the `denied` event of a checkout decideCheckout() refused.
     void refuseCheckout(const LicenseRecord &license, const QList<StoredLease> &rows, const QString &holder,
                         const QString &actor, const QDateTime &now, CheckoutResult &result);

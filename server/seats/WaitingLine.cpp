@@ -5,7 +5,7 @@
 #include "LeaseSigner.h"
 #include "SeatDecision.h"
 #include "SeatRules.h"
-#include "Timestamps.h"
+#include "wire/EventDetail.h"
 #include "wire/Identifiers.h"
 
 #include <algorithm>
@@ -49,10 +49,7 @@ void WaitingLine::drop(const StoredTicket &ticket, queue::LeftBecause why, const
     if (ticket.granted())
         m_store.deleteLease(ticket.licenseId, ticket.seatId);
     record(now, EventKind::QueueLeft, ticket, actor,
-           {{u"ticketId"_s, ticket.ticketId},
-            {u"why"_s, queue::toWire(why)},
-            {u"waitedMs"_s, waitedMs(ticket, now)},
-            {u"granted"_s, ticket.granted()}});
+           eventdetail::QueueLeft {ticket.ticketId, why, waitedMs(ticket, now), ticket.granted()}.toJson());
 }
 
 int WaitingLine::serve(LicenseRecord &license, const CompiledSeatRules &rules, const QDateTime &now,
@@ -100,13 +97,9 @@ int WaitingLine::serve(LicenseRecord &license, const CompiledSeatRules &rules, c
         StoredTicket held = waiting;
         held.seatId = lease.seatId;
         record(now, EventKind::Granted, held, actor,
-               {{u"generation"_s, qint64(lease.generation)},
-                {u"expiresAt"_s, formatTimestamp(lease.expiresAt)},
-                {u"inUse"_s, decision.usage.inUse + 1},
-                {u"seatCount"_s, policy.seatCount()},
-                {u"reservation"_s, decision.group},
-                {u"ticketId"_s, waiting.ticketId},
-                {u"waitedMs"_s, waitedMs(waiting, now)}});
+               eventdetail::Granted {lease.generation, lease.expiresAt, decision.usage.inUse + 1, policy.seatCount(),
+                                     decision.group, waiting.ticketId, waitedMs(waiting, now)}
+                   .toJson());
     }
     return granted;
 }
@@ -135,9 +128,7 @@ std::optional<QueueTicket> WaitingLine::enqueue(LicenseRecord &license, const QS
     line.append(ticket);
     const QueueTicket answer = view(ticket, line, now);
     record(now, EventKind::Queued, ticket, actor,
-           {{u"ticketId"_s, ticket.ticketId},
-            {u"position"_s, answer.position},
-            {u"giveUpAt"_s, formatTimestamp(ticket.giveUpAt)}});
+           eventdetail::Queued {ticket.ticketId, answer.position, ticket.giveUpAt}.toJson());
     return answer;
 }
 
@@ -268,9 +259,8 @@ queue::LeftBecause WaitingLine::whyGone(const QString &licenseId, const QString 
     for (int page = 0; page < 8; ++page) {
         const QList<EventRecord> events = m_store.events(query);
         for (const EventRecord &e : events) {
-            if (e.detail.value(u"ticketId"_s).toString() == ticketId)
-                return queue::leftBecauseFromWire(e.detail.value(u"why"_s).toString())
-                    .value_or(queue::LeftBecause::Unknown);
+            if (const auto left = eventdetail::QueueLeft::fromJson(e.detail); left.ticketId == ticketId)
+                return left.why;
         }
         if (events.size() < query.limit)
             break;

@@ -3,6 +3,7 @@
 #include "ServerConfig.h"
 #include "stats/StatsService.h"
 #include "store/StoreTypes.h"
+#include "wire/ApiPaths.h"
 #include "wire/JsonReader.h"
 
 #include <QHostAddress>
@@ -34,7 +35,7 @@ QUrl statsUrl(const QUrl &base)
     QString path = url.path();
     while (path.endsWith(u'/'))
         path.chop(1);
-    url.setPath(path + u"/v1/stats"_s);
+    url.setPath(path + QString::fromUtf16(apipath::stats));
     return url;
 }
 
@@ -205,8 +206,8 @@ QString PeerSync::mergeReply(qsizetype index, QNetworkReply *reply)
     if (status == 0)
         return u"cannot reach the peer: %1"_s.arg(reply->errorString());
     if (status != 200)
-        return u"the peer answered HTTP %1 to GET /v1/stats (is it a keyright-server with usage statistics?)"_s.arg(
-            status);
+        return u"the peer answered HTTP %1 to GET %2 (is it a keyright-server with usage statistics?)"_s.arg(
+            QString::number(status), QString::fromUtf16(apipath::stats));
 
     QJsonParseError parseError;
     const QByteArray body = reply->readAll();

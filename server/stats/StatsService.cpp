@@ -3,6 +3,7 @@
 #include "Clock.h"
 #include "stats/StatComponent.h"
 #include "store/LeaseStore.h"
+#include "wire/EventDetail.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -23,12 +24,6 @@ QString componentKey(const QString &licenseId, const QString &counter, const QSt
     return licenseId + u'\n' + counter + u'\n' + replicaId;
 }
 
-// Within JSON's exact integers; a count past 2^53 is not a count anyone made.
-qint64 jsonCount(quint64 value)
-{
-    return qint64(std::min<quint64>(value, (quint64 {1} << 53) - 1));
-}
-
 EventRecord amnesiaEvent(const StatsService::Amnesia &record)
 {
     return EventRecord {0,
@@ -38,29 +33,18 @@ EventRecord amnesiaEvent(const StatsService::Amnesia &record)
                         {},
                         {},
                         u"server"_s,
-                        {{u"kind"_s, StatsAmnesia::kindName(record.kind)},
-                         {u"replicaId"_s, record.replicaId},
-                         {u"counter"_s, record.counter},
-                         {u"held"_s, jsonCount(record.held)},
-                         {u"reported"_s, jsonCount(record.reported)},
-                         {u"source"_s, record.source}}};
+                        eventdetail::Amnesia {record.kind, record.replicaId, record.counter, record.held,
+                                              record.reported, record.source}
+                            .toJson()};
 }
 
 std::optional<StatsService::Amnesia> amnesiaFromEvent(const EventRecord &event)
 {
-    using Amnesia = StatsService::Amnesia;
-    const QJsonObject &detail = event.detail;
-    const std::optional<Amnesia::Kind> kind = StatsAmnesia::kindFromName(detail.value(u"kind"_s).toString());
-    if (!kind)
+    const auto detail = eventdetail::Amnesia::fromJson(event.detail);
+    if (!detail)
         return std::nullopt;
-    return Amnesia {*kind,
-                    detail.value(u"replicaId"_s).toString(),
-                    event.licenseId,
-                    detail.value(u"counter"_s).toString(),
-                    quint64(std::max<qint64>(detail.value(u"held"_s).toInteger(), 0)),
-                    quint64(std::max<qint64>(detail.value(u"reported"_s).toInteger(), 0)),
-                    event.time,
-                    detail.value(u"source"_s).toString()};
+    return StatsService::Amnesia {detail->kind, detail->replicaId, event.licenseId, detail->counter,
+                                  detail->held, detail->reported,  event.time,      detail->source};
 }
 
 } // namespace

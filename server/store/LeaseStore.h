@@ -102,8 +102,10 @@ public:
     // license's rules (empty when it has none), read and written whole. With
     // GroupsRead::HeldUntilCommit the groups read stay as read until the caller's transaction ends:
     // a rules change validated against them cannot race a groups change on another instance that
-    // removes a group it names (putHolderGroups() holds the rows it replaces in the same way).
-    enum class GroupsRead { Plain, HeldUntilCommit };
+    // removes a group it names (putHolderGroups() holds the rows it replaces in the same way). With
+    // GroupsRead::HeldForChange they are locked as putHolderGroups() would lock them, so that a
+    // groups change can check the rules before it writes anything.
+    enum class GroupsRead { Plain, HeldUntilCommit, HeldForChange };
     virtual QList<HolderGroup> holderGroups(GroupsRead read = GroupsRead::Plain) = 0;
     virtual void putHolderGroups(const QList<HolderGroup> &groups) = 0;
     virtual SeatRules licenseRules(const QString &licenseId) = 0;

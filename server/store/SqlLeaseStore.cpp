@@ -41,8 +41,9 @@ void SqlLeaseStore::makeParts()
     m_tickets = std::make_unique<SqlQueueTickets>(m_connection);
     // A dialect without a license lock serializes every writer in the transaction itself (SQLite):
     // nothing to hold. Otherwise the groups a rules change was validated against are held.
-    m_seatRules = std::make_unique<SqlSeatRules>(m_connection, m_caching,
-                                                 m_dialect.lockLicense.isEmpty() ? QString() : u" FOR SHARE"_s);
+    const bool serialized = m_dialect.lockLicense.isEmpty();
+    m_seatRules = std::make_unique<SqlSeatRules>(m_connection, m_caching, serialized ? QString() : u" FOR SHARE"_s,
+                                                 serialized ? QString() : u" FOR UPDATE"_s);
     m_clockReference = std::make_unique<SqlClockReference>(m_connection);
 }
 
@@ -331,7 +332,7 @@ int SqlLeaseStore::deleteBlocksEndedBy(const QDateTime &now)
 QList<HolderGroup> SqlLeaseStore::holderGroups(GroupsRead read)
 {
     ready();
-    return m_seatRules->holderGroups(read == GroupsRead::HeldUntilCommit);
+    return m_seatRules->holderGroups(read);
 }
 
 void SqlLeaseStore::putHolderGroups(const QList<HolderGroup> &groups)

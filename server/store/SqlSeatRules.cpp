@@ -17,6 +17,7 @@ struct SqlSeatRules::Statements
     explicit Statements(const QSqlDatabase &db)
         : groups(db)
         , heldGroups(db)
+        , lockedGroups(db)
         , deleteGroups(db)
         , insertGroup(db)
         , rules(db)
@@ -25,13 +26,14 @@ struct SqlSeatRules::Statements
         , deleteRules(db)
     { }
 
-    QSqlQuery groups, heldGroups, deleteGroups, insertGroup, rules, allRules, putRules, deleteRules;
+    QSqlQuery groups, heldGroups, lockedGroups, deleteGroups, insertGroup, rules, allRules, putRules, deleteRules;
 };
 
-SqlSeatRules::SqlSeatRules(SqlConnection &connection, bool caching, QString holdGroups)
+SqlSeatRules::SqlSeatRules(SqlConnection &connection, bool caching, QString holdGroups, QString lockGroups)
     : m_connection(connection)
     , m_caching(caching)
     , m_holdGroups(std::move(holdGroups))
+    , m_lockGroups(std::move(lockGroups))
 { }
 
 SqlSeatRules::~SqlSeatRules() = default;
@@ -50,6 +52,7 @@ bool SqlSeatRules::prepare(QString *error)
     const QList<std::pair<QSqlQuery *, QString>> all {
         {&s->groups, groups},
         {&s->heldGroups, groups + m_holdGroups},
+        {&s->lockedGroups, groups + m_lockGroups},
         {&s->deleteGroups, u"DELETE FROM holder_groups"_s},
         {&s->insertGroup,
          u"INSERT INTO holder_groups (name, position, patterns) VALUES (:name, :position, :patterns)"_s},
@@ -79,11 +82,14 @@ void SqlSeatRules::corrupt(const QString &what, const QString &why) const
                      u"%1 in %2 cannot be read: %3"_s.arg(what, m_connection.description(), why));
 }
 
-QList<HolderGroup> SqlSeatRules::holderGroups(bool holdUntilCommit)
+QList<HolderGroup> SqlSeatRules::holderGroups(LeaseStore::GroupsRead read)
 {
-    if (m_caching && m_groups && !holdUntilCommit)
+    using R = LeaseStore::GroupsRead;
+    if (m_caching && m_groups && read == R::Plain)
         return *m_groups;
-    auto &q = m_connection.exec(holdUntilCommit ? statements().heldGroups : statements().groups);
+    auto &q = m_connection.exec(read == R::HeldUntilCommit     ? statements().heldGroups
+                                    : read == R::HeldForChange ? statements().lockedGroups
+                                                               : statements().groups);
     QList<HolderGroup> groups;
     while (q.next()) {
         HolderGroup group;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "SeatRules.h"
+#include "store/LeaseStore.h"
 #include "store/StoreTypes.h"
 
 #include <QHash>
@@ -23,9 +24,9 @@ class SqlSeatRules
 {
 public:
     // `holdGroups` is appended to the groups query when the caller wants the rows held until the
-    // end of its transaction (" FOR SHARE"), empty where the transaction already serializes every
-    // writer.
-    SqlSeatRules(SqlConnection &connection, bool caching, QString holdGroups);
+    // end of its transaction (" FOR SHARE"), `lockGroups` when it is about to replace them
+    // (" FOR UPDATE"); both are empty where the transaction already serializes every writer.
+    SqlSeatRules(SqlConnection &connection, bool caching, QString holdGroups, QString lockGroups);
     ~SqlSeatRules();
     SqlSeatRules(const SqlSeatRules &) = delete;
     SqlSeatRules &operator=(const SqlSeatRules &) = delete;
@@ -33,7 +34,7 @@ public:
     bool prepare(QString *error);
     void dropCaches();
 
-    QList<HolderGroup> holderGroups(bool holdUntilCommit);
+    QList<HolderGroup> holderGroups(LeaseStore::GroupsRead read);
     void putHolderGroups(const QList<HolderGroup> &groups);
     SeatRules licenseRules(const QString &licenseId);
     QHash<QString, SeatRules> rulesOfAllLicenses();
@@ -50,6 +51,7 @@ private:
     SqlConnection &m_connection;
     bool m_caching;
     QString m_holdGroups;
+    QString m_lockGroups;
     std::unique_ptr<Statements> m_statements;
     std::optional<QList<HolderGroup>> m_groups; // cached, caching only
     QHash<QString, SeatRules> m_rules; // cached by license (an empty SeatRules for none), caching only

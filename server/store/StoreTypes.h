@@ -4,6 +4,7 @@
 #include "SeatPolicy.h"
 #include "wire/AccessRole.h"
 #include "wire/EventKind.h"
+#include "wire/EventQuery.h"
 #include "wire/EventRecord.h"
 #include "wire/LeaseList.h"
 
@@ -69,17 +70,8 @@ struct AccessToken
     QDateTime lastUsedAt; // invalid: never used; written at most once a minute (AccessService)
 };
 
-// A page of the audit log: events with seq > after that match every filter given, ascending.
-struct EventQuery
-{
-    qint64 after = 0;
-    QString licenseId; // empty: any
-    QString holder; // empty: any
-    QList<EventKind> kinds; // empty: any
-    std::optional<QDateTime> since;
-    std::optional<QDateTime> until;
-    int limit = 200;
-};
+// A page of the audit log is core's EventQuery (wire/EventQuery.h): the query string the client
+// writes is what the store runs.
 
 // Thrown by a store when the database fails (disk full, corrupt file, PostgreSQL gone). The
 // transaction it happened in is rolled back and nothing is half-written. The kind says how a

@@ -132,7 +132,7 @@ std::optional<LicenseSummary> TestEmbeddedDemo::license(const QString &id)
 QList<EventRecord> TestEmbeddedDemo::events(EventKind kind, const QString &licenseId)
 {
     EventQuery query;
-    query.kind = toWire(kind);
+    query.kinds = {kind};
     query.licenseId = licenseId;
     query.limit = 1000;
     std::optional<AdminResult<EventPage>> page;

@@ -466,7 +466,7 @@ void TestAdminClient::eventsPageInOrderAndFilterByKind()
 
     EventQuery filtered;
     filtered.licenseId = license;
-    filtered.kind = u"granted,denied"_s;
+    filtered.kinds = {EventKind::Granted, EventKind::Denied};
     filtered.holder = u"bob smith+1@ws-2"_s; // a space and a plus survive the query string
     const auto bobs = wait<EventPage>([&](auto done) { m_admin->events(filtered, this, done); });
     QVERIFY2(bobs.ok(), qPrintable(bobs.error.message));

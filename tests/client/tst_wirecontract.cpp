@@ -1,9 +1,9 @@
 // The wire contract end to end: every body the real server encodes is decoded by the client's
 // decoders (adminjson, through AdminClient where it has a call), and what the client encodes is
 // read back by the server. The server runs as its own process (ServerProcess), so each side is
-// exactly the code that ships. Where core has the codec (license summaries, the stats snapshot, the
-// lease listing, the event page, the reap result), the decoded value is encoded again and must give
-// the server's document back: nothing dropped, nothing read with another type.
+// exactly the code that ships. Every message has its codec in core: the decoded value is encoded
+// again and must give the server's document back (the answers, the error bodies and their extras,
+// every event's detail): nothing dropped, nothing read with another type.
 
 #include "AdminClient.h"
 #include "AdminJson.h"
@@ -12,9 +12,14 @@
 #include "ServerProcess.h"
 #include "SystemClock.h"
 #include "Timestamps.h"
+#include "wire/ErrorBody.h"
+#include "wire/EventDetail.h"
 #include "wire/EventKind.h"
 #include "wire/Identifiers.h"
 #include "wire/LicenseSummary.h"
+#include "wire/SeatRequests.h"
+#include "wire/SeatRulesJson.h"
+#include "wire/ServerInfo.h"
 #include "wire/StatsSnapshot.h"
 
 #include <QJsonArray>
@@ -61,6 +66,14 @@ private Q_SLOTS:
     void licenseSpecEncodedByTheClientIsWhatTheServerKeeps();
     void revokeEncodedByTheClientIsWhatTheServerRecords();
     void statsArriveTyped();
+    // After every test above: they count the events and denials the set-up made.
+    void errorBodiesDecodeOnTheClient_data();
+    void errorBodiesDecodeOnTheClient();
+    void refusalsCarryTheirExtras();
+    void tokenBodiesDecodeOnTheClient();
+    void waitingLineBodiesDecodeOnTheClient();
+    void rulesAndGroupsTravelWhole();
+    void everyEventDetailReadsTyped();
 
 private:
     template <typename T, typename Start>
@@ -224,15 +237,24 @@ void TestWireContract::serverBodiesDecodeOnTheClient()
     const QJsonObject json = QJsonDocument::fromJson(reply.body).object();
     QString error;
     switch (Message(message)) {
-    case Message::Health:
-        QVERIFY2(adminjson::decodeHealth(reply.body, &error), qPrintable(error));
+    case Message::Health: {
+        const auto version = adminjson::decodeHealth(reply.body, &error);
+        QVERIFY2(version, qPrintable(error));
+        QCOMPARE(HealthAnswer {*version, {}}.toJson(), json);
         break;
-    case Message::Time:
-        QVERIFY2(adminjson::decodeServerTime(reply.body, &error), qPrintable(error));
+    }
+    case Message::Time: {
+        const auto now = adminjson::decodeServerTime(reply.body, &error);
+        QVERIFY2(now, qPrintable(error));
+        QCOMPARE(TimeAnswer {*now}.toJson(), json);
         break;
-    case Message::PublicKey:
-        QVERIFY2(adminjson::decodePublicKey(reply.body, &error), qPrintable(error));
+    }
+    case Message::PublicKey: {
+        const auto key = adminjson::decodePublicKey(reply.body, &error);
+        QVERIFY2(key, qPrintable(error));
+        QCOMPARE(PublicKeyAnswer {key->publicKey()}.toJson(), json);
         break;
+    }
     case Message::Licenses: {
         const auto list = adminjson::decodeLicenseList(reply.body, &error);
         QVERIFY2(list, qPrintable(error));
@@ -302,7 +324,7 @@ void TestWireContract::everyEventKindTheServerWritesDecodes()
         QVERIFY2(seen.contains(kind), qPrintable(toWire(kind)));
 
     // The filter the client builds is one the server accepts and applies.
-    query.kind = eventKindFilter({K::Revoked, K::HolderBlocked});
+    query.kinds = {K::Revoked, K::HolderBlocked};
     const auto filtered = wait<EventPage>([&](auto done) { m_admin->events(query, this, done); });
     QVERIFY2(filtered.ok(), qPrintable(filtered.error.message));
     QCOMPARE(filtered.value->events.size(), 2);
@@ -324,6 +346,18 @@ void TestWireContract::licenseSpecEncodedByTheClientIsWhatTheServerKeeps()
     const auto listed = wait<LicenseList>([&](auto done) { m_admin->listLicenses(this, done); });
     QVERIFY2(listed.ok(), qPrintable(listed.error.message));
     QVERIFY(listed.value->licenses.contains(expected));
+
+    // A spec that gives only the seat count changes only that: the server keeps the rest.
+    LicenseSpec seatsOnly;
+    seatsOnly.given = LicenseSpec::Member::SeatCount;
+    seatsOnly.seatCount = 9;
+    const RawReply updated = admin("PUT", u"/v1/licenses/wire-b"_s, adminjson::encodeLicenseSpec(seatsOnly));
+    QCOMPARE(updated.status, 200);
+    const auto changed = adminjson::decodeLicenseWrite(updated.body, false, &error);
+    QVERIFY2(changed, qPrintable(error));
+    LicenseSummary nine = expected;
+    nine.seatCount = 9;
+    QCOMPARE(changed->license, nine);
 }
 
 void TestWireContract::revokeEncodedByTheClientIsWhatTheServerRecords()
@@ -340,7 +374,7 @@ void TestWireContract::revokeEncodedByTheClientIsWhatTheServerRecords()
 
     EventQuery query;
     query.licenseId = licenseId;
-    query.kind = toWire(EventKind::Revoked);
+    query.kinds = {EventKind::Revoked};
     const auto events = wait<EventPage>([&](auto done) { m_admin->events(query, this, done); });
     QVERIFY2(events.ok(), qPrintable(events.error.message));
     QCOMPARE(events.value->events.size(), 1);
@@ -357,6 +391,236 @@ void TestWireContract::statsArriveTyped()
     QCOMPARE(granted.keys(), QStringList {stats.value->replicaId});
     QCOMPARE(GCounter::value(stats.value->counters.value(licenseId).value(toWire(UsageCounter::Denied))),
              1u); // bob; a blocked holder is not counted
+}
+
+void TestWireContract::errorBodiesDecodeOnTheClient_data()
+{
+    QTest::addColumn<QByteArray>("verb");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("code");
+
+    QTest::newRow("license not found") << "GET"_ba << u"/v1/licenses/no-such/leases"_s << 404
+                                       << QString::fromUtf16(errorcode::licenseNotFound);
+    QTest::newRow("method not allowed") << "DELETE"_ba << u"/v1/licenses"_s << 405
+                                        << QString::fromUtf16(errorcode::methodNotAllowed);
+    QTest::newRow("invalid request") << "GET"_ba << u"/v1/events?limit=0"_s << 400
+                                     << QString::fromUtf16(errorcode::invalidRequest);
+    QTest::newRow("no such route") << "GET"_ba << u"/v1/nothing"_s << 404 << QString::fromUtf16(errorcode::notFound);
+}
+
+void TestWireContract::errorBodiesDecodeOnTheClient()
+{
+    QFETCH(QByteArray, verb);
+    QFETCH(QString, path);
+    QFETCH(int, status);
+    QFETCH(QString, code);
+
+    const RawReply reply = admin(verb, path);
+    QCOMPARE(reply.status, status);
+    const auto error = ErrorBody::fromJson(reply.body);
+    QVERIFY2(error, reply.body.constData());
+    QCOMPARE(error->code, code);
+    QVERIFY(!error->message.isEmpty());
+    QCOMPARE(QJsonDocument::fromJson(error->toBody()).object(), QJsonDocument::fromJson(reply.body).object());
+    const ClientError decoded = adminjson::decodeErrorReply(reply.status, reply.body);
+    QCOMPARE(decoded.code, code);
+    QCOMPARE(decoded.message, error->message);
+    if (status == 405)
+        QCOMPARE(errorextra::MethodNotAllowed::fromJson(error->extra).allow, QStringList {u"GET"_s});
+    if (code == QStringView(errorcode::invalidRequest))
+        QCOMPARE(decoded.field, u"limit"_s);
+}
+
+void TestWireContract::refusalsCarryTheirExtras()
+{
+    // A viewer's token, made through the client's TokenSpec, refused an operator's route.
+    const auto viewer = wait<CreatedToken>([&](auto done) {
+        m_admin->createToken(TokenSpec {u"wire-viewer"_s, AccessRole::Viewer, std::chrono::seconds(3600)}, this, done);
+    });
+    QVERIFY2(viewer.ok(), qPrintable(viewer.error.message));
+    RawReply reply = call("POST", u"/v1/reap?dryRun=true"_s, "Bearer " + viewer.value->secret.toLatin1());
+    QCOMPARE(reply.status, 403);
+    const ClientError forbidden = adminjson::decodeErrorReply(reply.status, reply.body);
+    QCOMPARE(forbidden.code, QString::fromUtf16(errorcode::forbidden));
+    QCOMPARE(forbidden.requiredRole, u"operator"_s);
+    QCOMPARE(forbidden.heldRole, u"viewer"_s);
+
+    // alice was revoked with a ten-minute block: the block's end travels with the refusal.
+    reply = asClient("POST", u"/v1/licenses/%1/checkout"_s.arg(licenseId), {{u"holder"_s, u"alice@ws-1"_s}});
+    QCOMPARE(reply.status, 403);
+    auto error = ErrorBody::fromJson(reply.body);
+    QVERIFY(error);
+    QCOMPARE(error->code, QString::fromUtf16(errorcode::holderBlocked));
+    const auto blocked = errorextra::HolderBlocked::fromJson(error->extra);
+    QVERIFY(blocked);
+    QVERIFY(blocked->until > QDateTime::currentDateTimeUtc().addSecs(5 * 60));
+    QCOMPARE(blocked->toJson(), error->extra);
+
+    // The one seat is dave's: bob is told how full the license is and when a seat frees up.
+    reply = asClient("POST", u"/v1/licenses/%1/checkout"_s.arg(licenseId), {{u"holder"_s, u"bob@ws-2"_s}});
+    QCOMPARE(reply.status, 409);
+    error = ErrorBody::fromJson(reply.body);
+    QVERIFY(error);
+    QCOMPARE(error->code, QString::fromUtf16(seatrules::noSeatsAvailable));
+    ValidationError why;
+    const auto denial = errorextra::CheckoutDenial::fromJson(error->code, error->extra, &why);
+    QVERIFY2(denial, qPrintable(why.message));
+    QCOMPARE(denial->decision.usage.seatCount, 1);
+    QCOMPARE(denial->decision.usage.inUse, 1);
+    QVERIFY(denial->nextExpiry.isValid());
+    QCOMPARE(denial->toJson(), error->extra);
+
+    // A seat the server does not hold, and a place in line it never gave.
+    reply = asClient("POST", u"/v1/licenses/%1/seats/%2/heartbeat"_s.arg(licenseId, QString(32, u'0')));
+    QCOMPARE(reply.status, 410);
+    QCOMPARE(ErrorBody::fromJson(reply.body)->code, QString::fromUtf16(errorcode::seatLost));
+    reply = asClient("POST", u"/v1/licenses/%1/tickets/%2/heartbeat"_s.arg(licenseId, QString(32, u'0')));
+    QCOMPARE(reply.status, 410);
+    error = ErrorBody::fromJson(reply.body);
+    QCOMPARE(error->code, QString::fromUtf16(queue::ticketLost));
+    QCOMPARE(errorextra::TicketLost::fromJson(error->extra),
+             std::optional<errorextra::TicketLost>(errorextra::TicketLost {queue::LeftBecause::Unknown}));
+}
+
+void TestWireContract::tokenBodiesDecodeOnTheClient()
+{
+    RawReply reply = admin("GET", u"/v1/tokens"_s);
+    QCOMPARE(reply.status, 200);
+    const QJsonObject json = QJsonDocument::fromJson(reply.body).object();
+    QString error;
+    const auto list = adminjson::decodeTokenList(reply.body, &error);
+    QVERIFY2(list, qPrintable(error));
+    QVERIFY(!list->tokens.isEmpty());
+    QCOMPARE(list->toJson(), json);
+
+    reply = admin("GET", u"/v1/whoami"_s);
+    QCOMPARE(reply.status, 200);
+    const auto me = adminjson::decodeWhoami(reply.body, &error);
+    QVERIFY2(me, qPrintable(error));
+    QCOMPARE(me->role, AccessRole::Admin);
+    QCOMPARE(me->toJson(), QJsonDocument::fromJson(reply.body).object());
+
+    reply = admin("POST", u"/v1/tokens"_s,
+                  adminjson::encodeTokenSpec(TokenSpec {u"wire-ops"_s, AccessRole::Operator, std::nullopt}));
+    QCOMPARE(reply.status, 201);
+    const auto created = adminjson::decodeCreatedToken(reply.body, &error);
+    QVERIFY2(created, qPrintable(error));
+    QCOMPARE(created->token.name, u"wire-ops"_s);
+    QVERIFY(!created->token.expiresAt.isValid());
+    QCOMPARE(created->toJson(), QJsonDocument::fromJson(reply.body).object());
+}
+
+void TestWireContract::waitingLineBodiesDecodeOnTheClient()
+{
+    // The one seat is dave's: a checkout that waits gets a place in line, then gives it up.
+    const RawReply reply
+        = asClient("POST", u"/v1/licenses/%1/checkout"_s.arg(licenseId),
+                   CheckoutRequest {u"erin@ws-5"_s, QString(32, u'9'), std::chrono::seconds(60)}.toJson());
+    QCOMPARE(reply.status, 202);
+    const QJsonObject json = QJsonDocument::fromJson(reply.body).object();
+    ValidationError error;
+    const auto queued = QueuedAnswer::fromJson(json, &error);
+    QVERIFY2(queued, qPrintable(error.message));
+    QCOMPARE(queued->ticket.holder, u"erin@ws-5"_s);
+    QCOMPARE(queued->ticket.position, 1);
+    QCOMPARE(queued->toJson(), json);
+    QCOMPARE(asClient("DELETE", u"/v1/licenses/%1/tickets/%2"_s.arg(licenseId, queued->ticket.ticketId)).status, 204);
+}
+
+void TestWireContract::rulesAndGroupsTravelWhole()
+{
+    const QList<HolderGroup> groups {{u"wire"_s, {u"*@ws-*"_s}}};
+    const auto putGroups = wait<QList<HolderGroup>>([&](auto done) { m_admin->putGroups(groups, this, done); });
+    QVERIFY2(putGroups.ok(), qPrintable(putGroups.error.message));
+    QCOMPARE(*putGroups.value, groups);
+    SeatRules rules;
+    rules.max = {GroupSeats {u"wire"_s, 1}};
+    const auto putRules = wait<SeatRules>([&](auto done) { m_admin->putRules(u"wire-b"_s, rules, this, done); });
+    QVERIFY2(putRules.ok(), qPrintable(putRules.error.message));
+    QCOMPARE(*putRules.value, rules);
+    const RawReply reply = admin("GET", u"/v1/licenses/wire-b/rules"_s);
+    QCOMPARE(QJsonDocument::fromJson(reply.body).object(), seatrules::licenseRulesToJson(u"wire-b"_s, rules));
+}
+
+// Every event the server wrote in this test, read with its kind's typed detail and written again,
+// gives the server's detail back: the server writes with the codec the dashboard reads with.
+void TestWireContract::everyEventDetailReadsTyped()
+{
+    namespace detail = eventdetail;
+    const RawReply reply = admin("GET", u"/v1/events?limit=1000"_s);
+    QCOMPARE(reply.status, 200);
+    QString error;
+    const auto page = adminjson::decodeEventPage(reply.body, &error);
+    QVERIFY2(page, qPrintable(error));
+    QList<EventKind> seen;
+    for (const EventRecord &event : page->events) {
+        if (!seen.contains(event.kind))
+            seen.append(event.kind);
+        const QJsonObject &d = event.detail;
+        const QByteArray what = toWire(event.kind).toLatin1() + ' ' + QJsonDocument(d).toJson(QJsonDocument::Compact);
+        switch (event.kind) {
+        case EventKind::Granted:
+            QVERIFY2(detail::Granted::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::Denied: {
+            const auto denied = detail::Denied::fromJson(d);
+            QVERIFY2(denied.decision && denied.listsHolders, what.constData());
+            QVERIFY2(denied.toJson() == d, what.constData());
+            break;
+        }
+        case EventKind::RenewRefused:
+            QVERIFY2(detail::RenewRefused::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::Revoked:
+            QVERIFY2(detail::Revoked::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::Reaped:
+            QVERIFY2(detail::Reaped::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::HolderBlocked:
+            QVERIFY2(detail::HolderBlocked::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::LicenseCreated:
+        case EventKind::LicenseUpdated:
+            QVERIFY2(detail::LicenseChanged::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::RulesChanged:
+            QVERIFY2(detail::RulesChanged::fromJson(d) && detail::RulesChanged::fromJson(d)->toJson() == d,
+                     what.constData());
+            break;
+        case EventKind::GroupsChanged:
+            QVERIFY2(detail::GroupsChanged::fromJson(d) && detail::GroupsChanged::fromJson(d)->toJson() == d,
+                     what.constData());
+            break;
+        case EventKind::Queued:
+            QVERIFY2(detail::Queued::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::QueueLeft:
+            QVERIFY2(detail::QueueLeft::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::TokenCreated:
+        case EventKind::TokenRevoked:
+            QVERIFY2(detail::TokenChanged::fromJson(d).toJson(event.kind) == d, what.constData());
+            break;
+        case EventKind::ClockJumped:
+            QVERIFY2(detail::ClockJumped::fromJson(d) && detail::ClockJumped::fromJson(d)->toJson() == d,
+                     what.constData());
+            break;
+        case EventKind::Amnesia:
+            QVERIFY2(detail::Amnesia::fromJson(d) && detail::Amnesia::fromJson(d)->toJson() == d, what.constData());
+            break;
+        case EventKind::Released:
+        case EventKind::KeyRotated:
+            QVERIFY2(d.isEmpty(), what.constData());
+            break;
+        }
+    }
+    using K = EventKind;
+    for (const EventKind kind :
+         {K::LicenseCreated, K::LicenseUpdated, K::Granted, K::Denied, K::RenewRefused, K::Revoked, K::HolderBlocked,
+          K::Released, K::KeyRotated, K::TokenCreated, K::Queued, K::QueueLeft, K::GroupsChanged, K::RulesChanged})
+        QVERIFY2(seen.contains(kind), qPrintable(toWire(kind)));
 }
 
 } // namespace keyright

@@ -1,18 +1,30 @@
 // The wire contract's core codecs (core/wire): identifiers, event kinds, the /v1/stats snapshot,
-// the license summary, the event page, the lease listing and the reap result. The server encodes and the client decodes
-// with these same functions, so a round trip here is the round trip between the two sides; the bad-input tables pin
-// what each decoder says, naming the field.
+// the license summary, the event page, the lease listing and the reap result; the paths, the error
+// body and its extras, the public routes' answers, every request body and answer (licenses,
+// tokens, the event query, seats, the waiting line, rules and groups) and every event's detail. The server encodes and
+// the client decodes with these same functions, so a round trip here is the round trip between the two sides; the
+// bad-input tables pin what each decoder says, naming the field.
 
+#include "SeatDecision.h"
 #include "Timestamps.h"
+#include "wire/AccessTokens.h"
+#include "wire/ApiPaths.h"
 #include "wire/ClockJump.h"
+#include "wire/ErrorBody.h"
+#include "wire/EventDetail.h"
 #include "wire/EventKind.h"
+#include "wire/EventQuery.h"
 #include "wire/EventRecord.h"
 #include "wire/Identifiers.h"
 #include "wire/JsonReader.h"
 #include "wire/LeaseList.h"
+#include "wire/LicenseSpec.h"
 #include "wire/LicenseSummary.h"
 #include "wire/QueueTicket.h"
 #include "wire/ReapResult.h"
+#include "wire/SeatRequests.h"
+#include "wire/SeatRulesJson.h"
+#include "wire/ServerInfo.h"
 #include "wire/StatsSnapshot.h"
 
 #include <QJsonArray>
@@ -687,6 +699,442 @@ private Q_SLOTS:
         QVERIFY(reader.failed());
         QCOMPARE(reader.error().field, u"outer.a"_s);
         QCOMPARE(reader.message(), u"outer.a is not a number"_s);
+    }
+
+    // --- the paths, the error body and the bodies of every request and answer ---
+
+    void pathsAreFilledAndEncoded()
+    {
+        QCOMPARE(apipath::forSeat(apipath::revoke, u"acme-cad"_s, paris),
+                 u"/v1/licenses/acme-cad/seats/%1/revoke"_s.arg(paris));
+        QCOMPARE(apipath::forTicket(apipath::ticketHeartbeat, u"acme-cad"_s, lyon),
+                 u"/v1/licenses/acme-cad/tickets/%1/heartbeat"_s.arg(lyon));
+        QCOMPARE(apipath::forToken(u"dana.ops"_s), u"/v1/tokens/dana.ops"_s);
+        QCOMPARE(apipath::forLicense(apipath::rules, u"acme-cad"_s), u"/v1/licenses/acme-cad/rules"_s);
+        // Whatever an admin typed stays inside its segment.
+        QCOMPARE(apipath::forLicense(apipath::leases, u"a b/c"_s), u"/v1/licenses/a%20b%2Fc/leases"_s);
+        QCOMPARE(QString::fromUtf16(apipath::publicKey), u"/v1/public-key"_s);
+    }
+
+    void errorBodyRoundTrips()
+    {
+        ErrorBody error {QString::fromUtf16(errorcode::invalidRequest), u"holder must be a string"_s, u"holder"_s, {}};
+        QCOMPARE(error.toBody(),
+                 R"({"error":"invalid_request","field":"holder","message":"holder must be a string"})"_ba);
+        QCOMPARE(ErrorBody::fromJson(error.toBody()), std::optional<ErrorBody>(error));
+        // Without a field, none is written; extra members travel beside the three.
+        error = ErrorBody {QString::fromUtf16(errorcode::forbidden),
+                           u"needs admin"_s,
+                           {},
+                           errorextra::RoleRefusal {u"admin"_s, u"viewer"_s}.toJson()};
+        QCOMPARE(error.toBody(),
+                 R"({"error":"forbidden","message":"needs admin","needed":"admin","role":"viewer"})"_ba);
+        const auto decoded = ErrorBody::fromJson(error.toBody());
+        QVERIFY(decoded);
+        QCOMPARE(errorextra::RoleRefusal::fromJson(decoded->extra),
+                 (errorextra::RoleRefusal {u"admin"_s, u"viewer"_s}));
+        QVERIFY(!ErrorBody::fromJson("<html>bad gateway</html>"));
+        QVERIFY(!ErrorBody::fromJson("[1]"));
+    }
+
+    void errorExtrasRoundTrip()
+    {
+        using namespace errorextra;
+        const HolderBlocked blocked {noon.addSecs(600)};
+        QCOMPARE(HolderBlocked::fromJson(blocked.toJson()), std::optional<HolderBlocked>(blocked));
+        QVERIFY(!HolderBlocked::fromJson({}));
+        QCOMPARE(TicketLost::fromJson(TicketLost {queue::LeftBecause::TimedOut}.toJson()),
+                 std::optional<TicketLost>(TicketLost {queue::LeftBecause::TimedOut}));
+        QString reason;
+        QVERIFY(!TicketLost::fromJson(QJsonObject {{u"reason"_s, u"eaten"_s}}, &reason));
+        QCOMPARE(reason, u"eaten"_s);
+        QCOMPARE(TooManyFailures::fromJson(TooManyFailures {42}.toJson()), TooManyFailures {42});
+        const MethodNotAllowed allow {{u"GET"_s, u"PUT"_s}};
+        QCOMPARE(MethodNotAllowed::fromJson(allow.toJson()), allow);
+        const GroupInUse inUse {u"render"_s, {u"acme-cad"_s, u"render-farm"_s}};
+        QCOMPARE(GroupInUse::fromJson(inUse.toJson()), inUse);
+    }
+
+    void checkoutDenialsRoundTrip_data()
+    {
+        QTest::addColumn<int>("outcome");
+        QTest::addColumn<bool>("nextExpiry");
+        using O = SeatDecision::Outcome;
+        QTest::newRow("every seat taken") << int(O::NoSeatsAvailable) << true;
+        QTest::newRow("every seat taken, none held") << int(O::NoSeatsAvailable) << false;
+        QTest::newRow("group cap") << int(O::GroupCapReached) << true;
+        QTest::newRow("deny entry") << int(O::HolderDenied) << false;
+        QTest::newRow("not on the allow list") << int(O::HolderNotAllowed) << false;
+    }
+
+    void checkoutDenialsRoundTrip()
+    {
+        QFETCH(int, outcome);
+        QFETCH(bool, nextExpiry);
+        errorextra::CheckoutDenial denial;
+        denial.decision.outcome = SeatDecision::Outcome(outcome);
+        denial.decision.usage.seatCount = 10;
+        denial.decision.usage.inUse = 8;
+        denial.decision.usage.reservations = {{u"render"_s, 2, 0}};
+        denial.decision.usage.sharedSeats = 8;
+        denial.decision.usage.sharedUsed = 8;
+        denial.decision.reservedForOthers = 2;
+        denial.decision.entry = denial.decision.outcome == SeatDecision::Outcome::HolderDenied ? u"ext"_s : QString();
+        if (denial.decision.outcome == SeatDecision::Outcome::GroupCapReached) {
+            denial.decision.group = u"qa"_s;
+            denial.decision.cap = 2;
+            denial.decision.groupHeld = 2;
+        }
+        if (nextExpiry)
+            denial.nextExpiry = noon.addSecs(65);
+        const QJsonObject json = denial.toJson();
+        // The 409s say when a seat frees up, null when none is held; the 403s cannot be outwaited.
+        QCOMPARE(json.contains(u"nextExpiry"_s), denial.seatsMayFree());
+        if (denial.seatsMayFree() && !nextExpiry)
+            QVERIFY(json.value(u"nextExpiry"_s).isNull());
+        ValidationError error;
+        const auto decoded = errorextra::CheckoutDenial::fromJson(denial.code(), json, &error);
+        QVERIFY2(decoded, qPrintable(error.message));
+        QCOMPARE(*decoded, denial);
+        // The numbers are required: a denial without them is no denial a client can explain.
+        QJsonObject withoutCount = json;
+        withoutCount.remove(u"seatCount"_s);
+        QVERIFY(!errorextra::CheckoutDenial::fromJson(denial.code(), withoutCount, &error));
+        QCOMPARE(error.field, u"seatCount"_s);
+    }
+
+    void serverInfoRoundTrips()
+    {
+        QCOMPARE(HealthAnswer::fromJson(HealthAnswer {u"1.2.3"_s, {}}.toJson())->version, u"1.2.3"_s);
+        ValidationError error;
+        QVERIFY(!HealthAnswer::fromJson(QJsonObject {{u"status"_s, u"degraded"_s}, {u"version"_s, u"1"_s}}, &error));
+        QCOMPARE(error.message, u"status is \"degraded\", not \"ok\""_s);
+        QCOMPARE(TimeAnswer::fromJson(TimeAnswer {noon}.toJson())->now, noon);
+
+        const QByteArray key(32, '\x11');
+        const QJsonObject json = PublicKeyAnswer {key}.toJson();
+        const auto verifier = PublicKeyAnswer::fromJson(json, &error);
+        QVERIFY2(verifier, qPrintable(error.message));
+        QCOMPARE(verifier->publicKey(), key);
+        QJsonObject other = json;
+        other.insert(u"algorithm"_s, u"RSA"_s);
+        QVERIFY(!PublicKeyAnswer::fromJson(other, &error));
+        QCOMPARE(error.field, u"algorithm"_s);
+        other = json;
+        other.insert(u"publicKey"_s, QString::fromLatin1(QByteArray(31, '\x11').toBase64()));
+        QVERIFY(!PublicKeyAnswer::fromJson(other, &error));
+        QCOMPARE(error.message, u"publicKey is not 32 bytes of base64"_s);
+        other.insert(u"publicKey"_s, u"not*base64"_s);
+        QVERIFY(!PublicKeyAnswer::fromJson(other, &error));
+        QCOMPARE(error.field, u"publicKey"_s);
+    }
+
+    void licenseSpecRoundTrips()
+    {
+        const LicenseSpec full {u"acme-cad"_s, u"ACME CAD"_s, 10, 60, 5, 15};
+        QCOMPARE(QJsonDocument(full.toJson()).toJson(QJsonDocument::Compact),
+                 R"({"name":"ACME CAD","reapGraceSeconds":15,"seatCount":10,"skewSeconds":5,"ttlSeconds":60})"_ba);
+        ValidationError error;
+        auto decoded = LicenseSpec::fromJson(full.toJson(), &error);
+        QVERIFY2(decoded, qPrintable(error.message));
+        LicenseSpec expected = full;
+        expected.id.clear(); // the path's, not the body's
+        QCOMPARE(*decoded, expected);
+
+        // An update that changes one member says only that one; the server keeps the others.
+        LicenseSpec seatsOnly;
+        seatsOnly.seatCount = 12;
+        seatsOnly.given = LicenseSpec::Member::SeatCount;
+        QCOMPARE(seatsOnly.toJson(), (QJsonObject {{u"seatCount"_s, 12}}));
+        decoded = LicenseSpec::fromJson(seatsOnly.toJson(), &error);
+        QVERIFY(decoded);
+        QCOMPARE(decoded->given, LicenseSpec::Members(LicenseSpec::Member::SeatCount));
+        QCOMPARE(decoded->seatCount, 12);
+        QVERIFY(!decoded->has(LicenseSpec::Member::Name));
+    }
+
+    void licenseSpecRejects_data()
+    {
+        QTest::addColumn<QJsonObject>("json");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("empty name") << QJsonObject {{u"name"_s, u""_s}} << u"name"_s << u"name must not be empty"_s;
+        QTest::newRow("name too long") << QJsonObject {{u"name"_s, QString(129, u'x')}} << u"name"_s
+                                       << u"name is 129 characters long; at most 128 are allowed"_s;
+        QTest::newRow("name with a control character") << QJsonObject {{u"name"_s, u"a"_s + QChar(0x7) + u"b"_s}}
+                                                       << u"name"_s << u"name must not contain control characters"_s;
+        QTest::newRow("lone surrogate") << QJsonObject {{u"name"_s, QString(QChar(0xd800))}} << u"name"_s
+                                        << u"name is not valid Unicode: a lone surrogate at character 1"_s;
+        QTest::newRow("fractional seats")
+            << QJsonObject {{u"seatCount"_s, 1.5}} << u"seatCount"_s << u"seatCount must be a whole number"_s;
+        QTest::newRow("ttl out of range")
+            << QJsonObject {{u"ttlSeconds"_s, 2e9}} << u"ttlSeconds"_s << u"ttlSeconds is out of range"_s;
+    }
+
+    void licenseSpecRejects()
+    {
+        QFETCH(QJsonObject, json);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+        ValidationError error;
+        QVERIFY(!LicenseSpec::fromJson(json, &error));
+        QCOMPARE(error.field, field);
+        QCOMPARE(error.message, message);
+    }
+
+    void licenseAnswersRoundTrip()
+    {
+        const QString key = u"kr1-"_s + QString(64, u'a');
+        const LicenseWriteResult created {acme(), true, key};
+        ValidationError error;
+        auto decoded = LicenseWriteResult::fromJson(created.toJson(), true, &error);
+        QVERIFY2(decoded, qPrintable(error.message));
+        QCOMPARE(decoded->license, acme());
+        QCOMPARE(decoded->key, key);
+        // A 201 without a key would leave the admin with a license nobody can use.
+        QVERIFY(!LicenseWriteResult::fromJson(LicenseWriteResult {acme(), false, {}}.toJson(), true, &error));
+        QCOMPARE(error.field, u"key"_s);
+        QCOMPARE(RotatedKey::fromJson(RotatedKey {key}.toJson())->key, key);
+        QVERIFY(!RotatedKey::fromJson(RotatedKey {u"kr1-short"_s}.toJson(), &error));
+        QCOMPARE(error.field, u"key"_s);
+    }
+
+    void tokensRoundTrip()
+    {
+        const AccessTokenInfo dana {u"dana"_s, AccessRole::Operator, noon, noon.addDays(90), {}};
+        QCOMPARE(dana.toJson().value(u"lastUsedAt"_s), QJsonValue(QJsonValue::Null));
+        ValidationError error;
+        QCOMPARE(AccessTokenInfo::fromJson(dana.toJson(), {}, &error), std::optional<AccessTokenInfo>(dana));
+        const TokenList list {noon, {dana, AccessTokenInfo {u"sam"_s, AccessRole::Viewer, noon, {}, noon}}};
+        QCOMPARE(TokenList::fromJson(list.toJson(), &error), std::optional<TokenList>(list));
+        QJsonObject badRole = list.toJson();
+        QJsonArray tokens = badRole.value(u"tokens"_s).toArray();
+        QJsonObject second = tokens.at(1).toObject();
+        second.insert(u"role"_s, u"root"_s);
+        tokens.replace(1, second);
+        badRole.insert(u"tokens"_s, tokens);
+        QVERIFY(!TokenList::fromJson(badRole, &error));
+        QCOMPARE(error.field, u"tokens[1].role"_s);
+
+        const CreatedToken created {dana, u"krt-"_s + QString(64, u'f')};
+        const auto decoded = CreatedToken::fromJson(created.toJson(), &error);
+        QVERIFY2(decoded, qPrintable(error.message));
+        QCOMPARE(decoded->token, dana);
+        QCOMPARE(decoded->secret, created.secret);
+    }
+
+    void tokenSpecRoundTrips()
+    {
+        const TokenSpec spec {u"dana"_s, AccessRole::Operator, std::chrono::seconds(3600)};
+        QCOMPARE(QJsonDocument(spec.toJson()).toJson(QJsonDocument::Compact),
+                 R"({"expiresInSeconds":3600,"name":"dana","role":"operator"})"_ba);
+        QCOMPARE(TokenSpec::fromJson(spec.toJson()), std::optional<TokenSpec>(spec));
+        const TokenSpec lasting {u"sam"_s, AccessRole::Viewer, std::nullopt};
+        QVERIFY(!lasting.toJson().contains(u"expiresInSeconds"_s));
+        QCOMPARE(TokenSpec::fromJson(lasting.toJson()), std::optional<TokenSpec>(lasting));
+
+        ValidationError error;
+        QVERIFY(!TokenSpec::fromJson(QJsonObject {{u"role"_s, u"viewer"_s}}, &error));
+        QCOMPARE(error.message, u"name is required"_s);
+        QVERIFY(!TokenSpec::fromJson(QJsonObject {{u"name"_s, u"sam"_s}, {u"role"_s, u"root"_s}}, &error));
+        QCOMPARE(error.message, u"role must be one of viewer, operator, admin"_s);
+        QVERIFY(!TokenSpec::fromJson(
+            QJsonObject {{u"name"_s, u"sam"_s}, {u"role"_s, u"viewer"_s}, {u"expiresInSeconds"_s, 0}}, &error));
+        QCOMPARE(error.field, u"expiresInSeconds"_s);
+    }
+
+    void eventQueryRoundTrips()
+    {
+        EventQuery query;
+        query.after = 41;
+        query.licenseId = u"acme-cad"_s;
+        query.holder = u"zoé smith+1@ws-1"_s;
+        query.kinds = {EventKind::Denied, EventKind::HolderBlocked};
+        query.since = noon.addSecs(-3600);
+        query.until = noon;
+        query.limit = 50;
+        const QUrlQuery wire = query.toQuery();
+        QCOMPARE(wire.queryItemValue(u"kind"_s), u"denied,holder_blocked"_s);
+        ValidationError error;
+        QCOMPARE(EventQuery::fromQuery(QUrlQuery(wire.toString(QUrl::FullyEncoded)), &error),
+                 std::optional<EventQuery>(query));
+
+        // What the client leaves out the server fills in the same way.
+        const EventQuery plain;
+        QCOMPARE(EventQuery::fromQuery(plain.toQuery()), std::optional<EventQuery>(plain));
+        QCOMPARE(EventQuery::fromQuery(QUrlQuery())->limit, EventQuery::defaultLimit);
+    }
+
+    void eventQueryRejects_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown parameter")
+            << u"colour=red"_s << u"colour"_s
+            << u"unknown query parameter \"colour\"; known: after, license, holder, kind, "
+               "since, until, limit"_s;
+        QTest::newRow("twice") << u"limit=5&limit=6"_s << u"limit"_s << u"limit is given more than once"_s;
+        QTest::newRow("limit zero") << u"limit=0"_s << u"limit"_s << u"limit must be a whole number from 1 to 1000"_s;
+        QTest::newRow("unknown kind") << u"kind=granted,eaten"_s << u"kind"_s
+                                      << u"unknown event kind \"eaten\"; known: %1"_s.arg(eventKindNames());
+        QTest::newRow("since without milliseconds")
+            << u"since=2026-11-29T12:00:00Z"_s << u"since"_s
+            << u"since must be an RFC 3339 UTC timestamp with milliseconds, such as 2026-11-29T21:00:00.000Z"_s;
+    }
+
+    void eventQueryRejects()
+    {
+        QFETCH(QString, query);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+        ValidationError error;
+        QVERIFY(!EventQuery::fromQuery(QUrlQuery(query), &error));
+        QCOMPARE(error.field, field);
+        QCOMPARE(error.message, message);
+    }
+
+    void seatRequestsRoundTrip()
+    {
+        const CheckoutRequest plain {u"alice@ws-1"_s, QString(32, u'e'), std::nullopt};
+        QCOMPARE(CheckoutRequest::fromJson(plain.toJson()), std::optional<CheckoutRequest>(plain));
+        const CheckoutRequest waiting {u"alice@ws-1"_s, QString(32, u'e'), std::chrono::seconds(90)};
+        QCOMPARE(waiting.toJson().value(u"wait"_s), QJsonValue(true));
+        QCOMPARE(CheckoutRequest::fromJson(waiting.toJson()), std::optional<CheckoutRequest>(waiting));
+        ValidationError error;
+        QVERIFY(!CheckoutRequest::fromJson(QJsonObject {{u"requestId"_s, u"r"_s}}, &error));
+        QCOMPARE(error.message, u"holder is required (such as \"alice@ws-12\")"_s);
+        QVERIFY(!CheckoutRequest::fromJson(
+            QJsonObject {{u"holder"_s, u"a@b"_s}, {u"wait"_s, true}, {u"maxWaitSeconds"_s, 86401}}, &error));
+        QCOMPARE(error.field, u"maxWaitSeconds"_s);
+
+        const RevokeRequest revoke {u"acme-cad"_s, paris, u"left for the day"_s, std::chrono::seconds(600)};
+        QCOMPARE(revoke.toJson(), (QJsonObject {{u"reason"_s, u"left for the day"_s}, {u"blockSeconds"_s, 600}}));
+        auto body = RevokeRequest::fromJson(revoke.toJson(), &error);
+        QVERIFY(body);
+        QCOMPARE(body->reason, revoke.reason);
+        QCOMPARE(body->block, revoke.block);
+        QVERIFY(RevokeRequest {}.toJson().isEmpty());
+        QVERIFY(!RevokeRequest::fromJson(QJsonObject {{u"blockSeconds"_s, -1}}, &error));
+        QCOMPARE(error.message, u"blockSeconds must be between 0 and 31536000 (one year)"_s);
+    }
+
+    void leaseAnswersRoundTrip()
+    {
+        const LeaseList list = leaseList();
+        const LeaseAnswer fromLine {list.leases.at(0).lease, QString(32, u'd')};
+        ValidationError error;
+        const auto decoded = LeaseAnswer::fromJson(fromLine.toJson(), &error);
+        QVERIFY2(decoded, qPrintable(error.message));
+        QCOMPARE(decoded->lease, fromLine.lease);
+        QCOMPARE(decoded->ticketId, fromLine.ticketId);
+        const LeaseAnswer checkedOut {fromLine.lease, {}};
+        QVERIFY(!checkedOut.toJson().contains(u"ticketId"_s));
+        QVERIFY(!LeaseAnswer::fromJson(QJsonObject {{u"lease"_s, 5}}, &error));
+
+        const QueuedAnswer queued {list.queue.at(1)};
+        QCOMPARE(QueuedAnswer::fromJson(queued.toJson())->ticket, queued.ticket);
+        QVERIFY(!QueuedAnswer::fromJson(QJsonObject {}, &error));
+        QCOMPARE(error.field, u"ticket"_s);
+    }
+
+    void rulesAndGroupsBodiesRoundTrip()
+    {
+        const LeaseList list = leaseList();
+        ValidationError error;
+        QCOMPARE(seatrules::groupsBodyFromJson(seatrules::groupsBodyToJson(list.groups), &error),
+                 std::optional<QList<HolderGroup>>(list.groups));
+        QCOMPARE(seatrules::rulesBodyFromJson(seatrules::rulesBodyToJson(list.rules), &error),
+                 std::optional<SeatRules>(list.rules));
+        const QJsonObject answer = seatrules::licenseRulesToJson(u"acme-cad"_s, list.rules);
+        QCOMPARE(seatrules::licenseRulesFromJson(answer, u"acme-cad"_s, &error), std::optional<SeatRules>(list.rules));
+        QVERIFY(!seatrules::licenseRulesFromJson(answer, u"render-farm"_s, &error));
+        QCOMPARE(error.field, u"licenseId"_s);
+        QVERIFY(!seatrules::groupsBodyFromJson(QJsonObject {}, &error));
+        QCOMPARE(error.message, u"groups is required (a list of {\"name\", \"patterns\"})"_s);
+    }
+
+    void reapQueryRoundTrips()
+    {
+        QCOMPARE(ReapResult::dryRunFromQuery(ReapResult::query(true)), std::optional<bool>(true));
+        QCOMPARE(ReapResult::dryRunFromQuery(ReapResult::query(false)), std::optional<bool>(false));
+        ValidationError error;
+        QVERIFY(!ReapResult::dryRunFromQuery(QUrlQuery(u"dryRun=maybe"_s), &error));
+        QCOMPARE(error.message, u"dryRun must be true or false"_s);
+        // A person reading a dry run sees what would go, never a count of what was reaped.
+        const QJsonObject report = reapResult().toReport();
+        QVERIFY(!report.contains(u"reaped"_s));
+        QCOMPARE(report.value(u"wouldReap"_s).toInt(), 1);
+    }
+
+    // Every kind's detail, as the server records it and as the dashboard reads it back.
+    void eventDetailsRoundTrip()
+    {
+        namespace detail = eventdetail;
+        const detail::Granted granted {3, noon.addSecs(60), 4, 10, u"render"_s, QString(32, u'c'), 90000};
+        QCOMPARE(detail::Granted::fromJson(granted.toJson()), granted);
+        const detail::Granted checkout {4, noon.addSecs(60), 5, 10, {}, {}, 0};
+        QVERIFY(!checkout.toJson().contains(u"ticketId"_s));
+        QCOMPARE(detail::Granted::fromJson(checkout.toJson()), checkout);
+
+        const detail::RenewRefused lost {QString::fromUtf16(detail::RenewRefused::unknownSeat), EventKind::Revoked,
+                                         noon};
+        QCOMPARE(detail::RenewRefused::fromJson(lost.toJson()), lost);
+        const detail::Revoked revoked {u"left"_s, 600, noon.addSecs(600)};
+        QCOMPARE(detail::Revoked::fromJson(revoked.toJson()), revoked);
+        const detail::Revoked unblocked {u"left"_s, 0, {}};
+        QVERIFY(unblocked.toJson().value(u"blockedUntil"_s).isNull());
+        QCOMPARE(detail::Reaped::fromJson(detail::Reaped {noon}.toJson()), detail::Reaped {noon});
+        QCOMPARE(detail::HolderBlocked::fromJson(detail::HolderBlocked {noon}.toJson()), detail::HolderBlocked {noon});
+        const detail::LicenseChanged license {u"ACME CAD"_s, 10, 60, 5, 15};
+        QCOMPARE(detail::LicenseChanged::fromJson(license.toJson()), license);
+        const LeaseList list = leaseList();
+        QCOMPARE(detail::RulesChanged::fromJson(detail::RulesChanged {list.rules}.toJson()),
+                 std::optional<detail::RulesChanged>(detail::RulesChanged {list.rules}));
+        QCOMPARE(detail::GroupsChanged::fromJson(detail::GroupsChanged {list.groups}.toJson()),
+                 std::optional<detail::GroupsChanged>(detail::GroupsChanged {list.groups}));
+        const detail::Queued queued {QString(32, u'c'), 3, noon.addSecs(600)};
+        QCOMPARE(detail::Queued::fromJson(queued.toJson()), queued);
+        const detail::QueueLeft left {QString(32, u'c'), queue::LeftBecause::Expired, 5000, true};
+        QCOMPARE(detail::QueueLeft::fromJson(left.toJson()), left);
+        QCOMPARE(detail::ticketIdOf(left.toJson()), left.ticketId);
+        const detail::TokenChanged token {u"dana"_s, AccessRole::Operator, noon.addDays(90)};
+        QCOMPARE(detail::TokenChanged::fromJson(token.toJson(EventKind::TokenCreated)), token);
+        QVERIFY(!token.toJson(EventKind::TokenRevoked).contains(u"expiresAt"_s));
+        const detail::ClockJumped jump {JumpedClock::Monotonic, -7000, 120};
+        QCOMPARE(detail::ClockJumped::fromJson(jump.toJson()), std::optional<detail::ClockJumped>(jump));
+        const detail::Amnesia amnesia {StatsAmnesia::Kind::OwnComponentAhead, paris, u"granted"_s, 5, 4, u"test"_s};
+        QCOMPARE(detail::Amnesia::fromJson(amnesia.toJson()), std::optional<detail::Amnesia>(amnesia));
+        QVERIFY(!detail::Amnesia::fromJson(QJsonObject {{u"kind"_s, u"forgot"_s}}));
+    }
+
+    void denialDetailsCarryTheDecision()
+    {
+        // A denial records decideCheckout()'s answer the way the checkout's answer carries it, and
+        // reads back to the same decision (seatrules::denialFromJson).
+        const CompiledSeatRules rules(SeatRules {{}, {}, {GroupSeats {u"render"_s, 1}}, {}},
+                                      {HolderGroup {u"render"_s, {u"*@render-*"_s}}});
+        const SeatLease held {u"acme-cad"_s, paris, u"alice@ws-1"_s, 1, noon, noon.addSecs(60), {}};
+        const SeatDecision decision = decideCheckout(2, rules, {held}, u"bob@ws-2"_s, noon, std::chrono::seconds(5));
+        QCOMPARE(decision.outcome, SeatDecision::Outcome::NoSeatsAvailable);
+        const eventdetail::HeldSeat seat {paris, u"alice@ws-1"_s, 1, noon, noon.addSecs(60)};
+        const QJsonObject json = eventdetail::Denied::of(decision, {seat}).toJson();
+        QCOMPARE(json.value(u"reason"_s).toString(), QString::fromUtf16(seatrules::noSeatsAvailable));
+        const eventdetail::Denied read = eventdetail::Denied::fromJson(json);
+        QVERIFY(read.decision);
+        QCOMPARE(seatrules::denialToJson(*read.decision), seatrules::denialToJson(decision));
+        QCOMPARE(read.inUse, 1);
+        QCOMPARE(read.seatCount, 2);
+        QVERIFY(read.listsHolders);
+        QCOMPARE(read.holders, QList<eventdetail::HeldSeat> {seat});
+        QCOMPARE(read.toJson(), json);
+
+        // A denial an older server wrote names no reason: the numbers still read, no decision.
+        const eventdetail::Denied old
+            = eventdetail::Denied::fromJson(QJsonObject {{u"inUse"_s, 10}, {u"seatCount"_s, 10}});
+        QVERIFY(!old.decision);
+        QCOMPARE(old.inUse, 10);
+        QVERIFY(!old.listsHolders);
     }
 
     void clockJumpsRoundTrip()

@@ -273,6 +273,15 @@ void TestEventLogModel::describesRulesGroupsAndTheLine_data()
                         {u"ticketId"_s, u"t"_s},
                         {u"waitedMs"_s, 90000}}
         << u"from the line after waiting %1, generation 7, 10 of 10 seats in use"_s.arg(ninety);
+    // What a grant counted against: the reservation of a group, or the shared seats.
+    QTest::newRow("granted a reserved seat")
+        << u"granted"_s
+        << QJsonObject {{u"generation"_s, 4}, {u"inUse"_s, 6}, {u"seatCount"_s, 10}, {u"reservation"_s, u"render"_s}}
+        << u"generation 4, 6 of 10 seats in use, a seat reserved for render"_s;
+    QTest::newRow("granted a shared seat")
+        << u"granted"_s
+        << QJsonObject {{u"generation"_s, 5}, {u"inUse"_s, 7}, {u"seatCount"_s, 10}, {u"reservation"_s, u""_s}}
+        << u"generation 5, 7 of 10 seats in use"_s;
     QTest::newRow("reserved for others") << u"denied"_s
                                          << QJsonObject {{u"reason"_s, u"no_seats_available"_s},
                                                          {u"inUse"_s, 8},
@@ -281,17 +290,24 @@ void TestEventLogModel::describesRulesGroupsAndTheLine_data()
                                          << u"8 of 10 seats in use, 2 reserved for others (idle)"_s;
     QTest::newRow("group cap") << u"denied"_s
                                << QJsonObject {{u"reason"_s, u"group_cap_reached"_s},
+                                               {u"inUse"_s, 5},
+                                               {u"seatCount"_s, 10},
                                                {u"group"_s, u"render"_s},
                                                {u"cap"_s, 3},
                                                {u"held"_s, 3}}
                                << u"render holds its cap of 3 seats"_s;
     QTest::newRow("deny entry") << u"denied"_s
                                 << QJsonObject {{u"reason"_s, u"holder_not_allowed"_s},
+                                                {u"inUse"_s, 5},
+                                                {u"seatCount"_s, 10},
                                                 {u"rule"_s, u"deny"_s},
                                                 {u"entry"_s, u"*@contractor-*"_s}}
                                 << u"matches the deny entry *@contractor-*"_s;
     QTest::newRow("allow list") << u"denied"_s
-                                << QJsonObject {{u"reason"_s, u"holder_not_allowed"_s}, {u"rule"_s, u"allow"_s}}
+                                << QJsonObject {{u"reason"_s, u"holder_not_allowed"_s},
+                                                {u"inUse"_s, 5},
+                                                {u"seatCount"_s, 10},
+                                                {u"rule"_s, u"allow"_s}}
                                 << u"not on the allow list"_s;
     QTest::newRow("every seat taken") << u"denied"_s
                                       << QJsonObject {{u"reason"_s, u"no_seats_available"_s},

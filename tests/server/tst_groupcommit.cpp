@@ -11,6 +11,8 @@
 #include "access/AccessService.h"
 #include "http/HttpApi.h"
 #include "http/RequestTurn.h"
+#include "seats/LeaseReaper.h"
+#include "seats/LicenseAdmin.h"
 #include "seats/SeatService.h"
 #include "store/SqliteLeaseStore.h"
 
@@ -127,14 +129,10 @@ void TestGroupCommit::cleanup()
 
 bool TestGroupCommit::addLicense(const QString &id, int seatCount)
 {
-    SeatService::LicenseSpec spec;
-    spec.seatCount = seatCount;
-    spec.ttlSeconds = 60;
-    spec.skewSeconds = 5;
-    spec.reapGraceSeconds = 15;
-    const auto created = m_seats->putLicense(id, spec, u"test"_s);
+    const LicenseSpec spec {id, id, seatCount, 60, 5, 15};
+    const auto created = LicenseAdmin(*m_store, *m_clock).putLicense(id, spec, u"test"_s);
     m_licenseKey = "License " + created.key.toLatin1();
-    return created.outcome == SeatService::PutLicenseResult::Outcome::Created;
+    return created.outcome == LicenseAdmin::PutLicenseResult::Outcome::Created;
 }
 
 ApiRequest TestGroupCommit::clientRequest(const QByteArray &method, const QString &path, const QByteArray &body) const
@@ -464,9 +462,11 @@ void TestGroupCommit::failedCommitKeepsNoUnitOfTheBatch()
     m_store->beginBatch();
     SeatLease second;
     QCOMPARE(checkOut(u"lic"_s, u"second@ws"_s, &second), Granted::Granted);
-    SeatService::LicenseSpec more;
+    LicenseSpec more;
+    more.given = LicenseSpec::Member::SeatCount; // the rest as it is
     more.seatCount = 5;
-    QCOMPARE(m_seats->putLicense(u"lic"_s, more, u"test"_s).outcome, SeatService::PutLicenseResult::Outcome::Updated);
+    QCOMPARE(LicenseAdmin(*m_store, *m_clock).putLicense(u"lic"_s, more, u"test"_s).outcome,
+             LicenseAdmin::PutLicenseResult::Outcome::Updated);
     QCOMPARE(m_seats->release(u"lic"_s, first.seatId, u"test"_s), SeatService::ReleaseOutcome::Released);
     bool threw = false;
     try {
@@ -617,20 +617,18 @@ void TestGroupCommit::deferredHeartbeatAnsweredFromWhatIsStored()
     QFETCH(Meanwhile, meanwhile);
     QFETCH(int, status);
 
-    SeatService::LicenseSpec spec;
-    spec.seatCount = 1;
-    spec.ttlSeconds = 60;
-    spec.skewSeconds = 5;
-    spec.reapGraceSeconds = 15;
-    const auto created = m_seats->putLicense(u"lic"_s, spec, u"test"_s);
-    QCOMPARE(created.outcome, SeatService::PutLicenseResult::Outcome::Created);
+    const LicenseSpec spec {u"lic"_s, u"lic"_s, 1, 60, 5, 15};
+    const auto created = LicenseAdmin(*m_store, *m_clock).putLicense(u"lic"_s, spec, u"test"_s);
+    QCOMPARE(created.outcome, LicenseAdmin::PutLicenseResult::Outcome::Created);
     SeatLease seat;
     QCOMPARE(checkOut(u"lic"_s, u"holder@ws"_s, &seat), Granted::Granted);
     m_clock->advance(50s);
 
     AccessService access(*m_store, *m_clock);
     Metrics metrics;
-    HttpApi api(*m_seats, access, metrics, m_signer->publicKey());
+    LicenseAdmin licenses(*m_store, *m_clock);
+    LeaseReaper reaper(*m_seats, *m_store, nullptr, 0ms, 0);
+    HttpApi api({*m_seats, licenses, reaper, access, metrics}, m_signer->publicKey());
     ApiRequest heartbeat;
     heartbeat.method = "POST";
     heartbeat.path = u"/v1/licenses/lic/seats/%1/heartbeat"_s.arg(seat.seatId);
@@ -729,8 +727,12 @@ void TestGroupCommit::singleHeartbeatAnswersAndStoresAsABatchedOne()
     AccessService twinAccess(twin, *m_clock);
     Metrics metrics;
     Metrics twinMetrics;
-    HttpApi single(*m_seats, access, metrics, m_signer->publicKey());
-    HttpApi batched(twinSeats, twinAccess, twinMetrics, m_signer->publicKey());
+    LicenseAdmin licenses(*m_store, *m_clock);
+    LicenseAdmin twinLicenses(twin, *m_clock);
+    LeaseReaper reaper(*m_seats, *m_store, nullptr, 0ms, 0);
+    LeaseReaper twinReaper(twinSeats, twin, nullptr, 0ms, 0);
+    HttpApi single({*m_seats, licenses, reaper, access, metrics}, m_signer->publicKey());
+    HttpApi batched({twinSeats, twinLicenses, twinReaper, twinAccess, twinMetrics}, m_signer->publicKey());
 
     m_clock->advance(beat == Beat::ExpiredPastSkew ? 35s + 1ms : 20s);
     const QString license = beat == Beat::UnknownLicense ? u"nope"_s : u"lic"_s;
@@ -805,7 +807,9 @@ void TestGroupCommit::turnAnswersOnlyOnceCommitted()
     m_clock->advance(20s);
     AccessService access(*m_store, *m_clock);
     Metrics metrics;
-    HttpApi api(*m_seats, access, metrics, m_signer->publicKey());
+    LicenseAdmin licenses(*m_store, *m_clock);
+    LeaseReaper reaper(*m_seats, *m_store, nullptr, 0ms, 0);
+    HttpApi api({*m_seats, licenses, reaper, access, metrics}, m_signer->publicKey());
     RequestTurn turn(api, *m_seats, *m_store);
 
     // Each answer notes whether the store was still inside the turn's transaction when it came.

@@ -5,6 +5,8 @@
 #include "access/AccessService.h"
 #include "http/HttpApi.h"
 #include "http/RequestTurn.h"
+#include "seats/LeaseReaper.h"
+#include "seats/LicenseAdmin.h"
 #include "seats/SeatService.h"
 #include "store/PgLeaseStore.h"
 
@@ -69,9 +71,11 @@ void runInstance(const QString &url, const QList<Beat> &beats, std::latch &plann
     }
     const auto signer = LeaseSigner::generate();
     SeatService seats(*store, *signer, store->clock());
+    LicenseAdmin licenses(*store, store->clock());
+    LeaseReaper reaper(seats, *store, nullptr, std::chrono::milliseconds {0}, 0);
     AccessService access(*store, store->clock());
     Metrics metrics;
-    HttpApi api(seats, access, metrics, signer->publicKey());
+    HttpApi api({seats, licenses, reaper, access, metrics}, signer->publicKey());
     RequestTurn turn(api, seats, *store);
     for (const Beat &beat : beats) {
         ApiRequest request;
@@ -120,14 +124,11 @@ void TestPostgresTurnOrder::oppositeArrivalOrdersNeverDeadlock()
         const auto signer = LeaseSigner::generate();
         QVERIFY(signer);
         SeatService seats(*store, *signer, store->clock());
+        LicenseAdmin licenses(*store, store->clock());
         for (const QString &license : {u"lic-a"_s, u"lic-b"_s}) {
-            SeatService::LicenseSpec spec;
-            spec.seatCount = 10;
-            spec.ttlSeconds = 60;
-            spec.skewSeconds = 5;
-            spec.reapGraceSeconds = 15;
-            const auto created = seats.putLicense(license, spec, u"test"_s);
-            QCOMPARE(created.outcome, SeatService::PutLicenseResult::Outcome::Created);
+            const LicenseSpec spec {license, license, 10, 60, 5, 15};
+            const auto created = licenses.putLicense(license, spec, u"test"_s);
+            QCOMPARE(created.outcome, LicenseAdmin::PutLicenseResult::Outcome::Created);
             keys.insert(license, "License " + created.key.toLatin1());
             for (const QString &instance : {u"one"_s, u"two"_s}) {
                 const auto seat = seats.checkout(license, instance + u"@ws"_s, {}, u"test"_s);

@@ -3,6 +3,7 @@
 #include "PgTestDatabase.h"
 #include "StoreUnderTest.h"
 #include "seats/LeaseReaper.h"
+#include "seats/LicenseAdmin.h"
 #include "seats/SeatService.h"
 #include "stats/StatsService.h"
 #include "store/PgConnectionInfo.h"
@@ -59,6 +60,7 @@ private:
     std::unique_ptr<LeaseSigner> m_signer;
     std::unique_ptr<StatsService> m_stats;
     std::unique_ptr<SeatService> m_seats;
+    std::unique_ptr<LicenseAdmin> m_licenses;
 };
 
 void TestReaperChunks::init()
@@ -86,10 +88,12 @@ void TestReaperChunks::init()
     m_stats = std::make_unique<StatsService>(*m_store, u"replica-under-test"_s, *m_clock);
     m_seats = std::make_unique<SeatService>(*m_store, *m_signer, *m_clock);
     m_seats->setStats(m_stats.get());
+    m_licenses = std::make_unique<LicenseAdmin>(*m_store, *m_clock);
 }
 
 void TestReaperChunks::cleanup()
 {
+    m_licenses.reset();
     m_seats.reset();
     m_stats.reset();
     m_signer.reset();
@@ -101,12 +105,8 @@ void TestReaperChunks::cleanup()
 
 QSet<QString> TestReaperChunks::addExpired(const QString &id, int count)
 {
-    SeatService::LicenseSpec spec;
-    spec.seatCount = 10000;
-    spec.ttlSeconds = 60;
-    spec.skewSeconds = 5;
-    spec.reapGraceSeconds = 15;
-    if (m_seats->putLicense(id, spec, u"test"_s).outcome != SeatService::PutLicenseResult::Outcome::Created)
+    const LicenseSpec spec {id, id, 10000, 60, 5, 15};
+    if (m_licenses->putLicense(id, spec, u"test"_s).outcome != LicenseAdmin::PutLicenseResult::Outcome::Created)
         return {};
     // Straight into the store in one transaction: checking out thousands of seats one request at
     // a time would only slow the test down.
@@ -172,7 +172,7 @@ void TestReaperChunks::periodicSweepAnswersRequestsBetweenChunks()
     QVERIFY(!inGrace.seatId.isEmpty() && !alice.seatId.isEmpty() && !bob.seatId.isEmpty());
     QCOMPARE(rowCount(u"acme"_s), expired + 3);
 
-    LeaseReaper reaper(*m_seats, 20ms, 0);
+    LeaseReaper reaper(*m_seats, *m_store, nullptr, 20ms, 0);
     reaper.setChunkRows(chunk);
     QSignalSpy swept(&reaper, &LeaseReaper::swept);
     // One sweep is what this test watches; later ticks would only find nothing left.
@@ -240,7 +240,7 @@ void TestReaperChunks::tickDuringSweepDoesNotStartAnother()
     const QSet<QString> second = addExpired(u"second"_s, 400);
     m_clock->advance(1s);
     // Ticks every millisecond, chunks far longer than that: ticks keep coming during the sweep.
-    LeaseReaper reaper(*m_seats, 1ms, 0);
+    LeaseReaper reaper(*m_seats, *m_store, nullptr, 1ms, 0);
     reaper.setChunkRows(50);
     QSignalSpy swept(&reaper, &LeaseReaper::swept);
     reaper.start();
@@ -262,7 +262,7 @@ void TestReaperChunks::synchronousSweepReapsEverything()
 {
     addExpired(u"acme"_s, 1100);
     const SeatLease live = checkOut(u"acme"_s, u"alice@ws"_s);
-    LeaseReaper reaper(*m_seats, 0ms, 0);
+    LeaseReaper reaper(*m_seats, *m_store, nullptr, 0ms, 0);
     reaper.setChunkRows(500);
     QSignalSpy swept(&reaper, &LeaseReaper::swept);
 
@@ -280,17 +280,18 @@ void TestReaperChunks::synchronousSweepReapsEverything()
 void TestReaperChunks::forceReapListsEveryRowAcrossChunks()
 {
     // More rows than two chunks: the admin's reap still answers with every one of them.
-    const int expired = 2 * SeatService::reapChunkRows + 50;
+    const int expired = 2 * LeaseReaper::reapChunkRows + 50;
     const QSet<QString> expiredSeats = addExpired(u"acme"_s, expired);
     const SeatLease live = checkOut(u"acme"_s, u"alice@ws"_s);
 
-    const auto preview = m_seats->reap(true, u"admin"_s);
+    LeaseReaper reaper(*m_seats, *m_store, nullptr, 0ms, 0);
+    const auto preview = reaper.reap(true, u"admin"_s);
     QCOMPARE(preview.size(), expired);
     QCOMPARE(rowCount(u"acme"_s), expired + 1);
 
-    const auto reaped = m_seats->reap(false, u"admin"_s);
+    const auto reaped = reaper.reap(false, u"admin"_s);
     QSet<QString> reapedSeats;
-    for (const SeatService::ReapedSeat &seat : reaped)
+    for (const ReapedSeat &seat : reaped)
         reapedSeats.insert(seat.seatId);
     QCOMPARE(reaped.size(), expired);
     QCOMPARE(reapedSeats, expiredSeats);
@@ -312,7 +313,7 @@ void TestReaperChunks::retentionSweepDeletesOldEventsInChunks()
         m_store->appendEvent(
             EventRecord {0, m_clock->now(), EventKind::Granted, u"acme"_s, u"recent"_s, u"h@ws"_s, u"test"_s, {}});
     });
-    LeaseReaper reaper(*m_seats, 20ms, 30);
+    LeaseReaper reaper(*m_seats, *m_store, nullptr, 20ms, 30);
     reaper.setChunkRows(500);
     QSignalSpy swept(&reaper, &LeaseReaper::swept);
     reaper.start();

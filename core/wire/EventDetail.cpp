@@ -1,0 +1,317 @@
+#include "wire/EventDetail.h"
+
+#include "Timestamps.h"
+#include "wire/SeatRulesJson.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::eventdetail {
+
+namespace {
+
+const QString generationMember = u"generation"_s;
+const QString expiresAtMember = u"expiresAt"_s;
+const QString inUseMember = u"inUse"_s;
+const QString seatCountMember = u"seatCount"_s;
+const QString reservationMember = u"reservation"_s;
+const QString reservationsMember = u"reservations"_s;
+const QString ticketIdMember = u"ticketId"_s;
+const QString waitedMsMember = u"waitedMs"_s;
+const QString reasonMember = u"reason"_s;
+const QString seatIdMember = u"seatId"_s;
+const QString holderMember = u"holder"_s;
+const QString issuedAtMember = u"issuedAt"_s;
+const QString endedByMember = u"endedBy"_s;
+const QString endedAtMember = u"endedAt"_s;
+const QString blockSecondsMember = u"blockSeconds"_s;
+const QString blockedUntilMember = u"blockedUntil"_s;
+const QString untilMember = u"until"_s;
+const QString nameMember = u"name"_s;
+const QString ttlMember = u"ttlSeconds"_s;
+const QString skewMember = u"skewSeconds"_s;
+const QString reapGraceMember = u"reapGraceSeconds"_s;
+const QString rulesMember = u"rules"_s;
+const QString groupsMember = u"groups"_s;
+const QString positionMember = u"position"_s;
+const QString giveUpAtMember = u"giveUpAt"_s;
+const QString whyMember = u"why"_s;
+const QString grantedMember = u"granted"_s;
+const QString roleMember = u"role"_s;
+const QString kindMember = u"kind"_s;
+const QString replicaIdMember = u"replicaId"_s;
+const QString counterMember = u"counter"_s;
+const QString heldMember = u"held"_s;
+const QString reportedMember = u"reported"_s;
+const QString sourceMember = u"source"_s;
+const QString errorMember = u"error"_s;
+
+QString timestamp(const QDateTime &time)
+{
+    return formatTimestamp(time);
+}
+
+QJsonValue timestampOrNull(const QDateTime &time)
+{
+    return time.isValid() ? QJsonValue(formatTimestamp(time)) : QJsonValue(QJsonValue::Null);
+}
+
+QDateTime timeOf(const QJsonObject &detail, const QString &member)
+{
+    return parseTimestamp(detail.value(member).toString()).value_or(QDateTime());
+}
+
+quint64 unsignedOf(const QJsonObject &detail, const QString &member)
+{
+    return detail.value(member).toVariant().toULongLong();
+}
+
+// Within JSON's exact integers; a count past 2^53 is not a count anyone made.
+qint64 exactCount(quint64 value)
+{
+    return qint64(std::min<quint64>(value, (quint64 {1} << 53) - 1));
+}
+
+} // namespace
+
+QJsonObject Granted::toJson() const
+{
+    QJsonObject json {{generationMember, qint64(generation)},
+                      {expiresAtMember, timestamp(expiresAt)},
+                      {inUseMember, inUse},
+                      {seatCountMember, seatCount},
+                      {reservationMember, reservation}};
+    if (fromLine()) {
+        json.insert(ticketIdMember, ticketId);
+        json.insert(waitedMsMember, waitedMs);
+    }
+    return json;
+}
+
+Granted Granted::fromJson(const QJsonObject &detail)
+{
+    return Granted {unsignedOf(detail, generationMember),       timeOf(detail, expiresAtMember),
+                    detail.value(inUseMember).toInt(),          detail.value(seatCountMember).toInt(),
+                    detail.value(reservationMember).toString(), detail.value(ticketIdMember).toString(),
+                    detail.value(waitedMsMember).toInteger()};
+}
+
+QJsonObject Denied::toJson() const
+{
+    QJsonObject json = seatrules::denialToJson(decision.value_or(SeatDecision {}));
+    json.insert(reasonMember, reason);
+    QJsonArray list;
+    for (const HeldSeat &seat : holders)
+        list.append(QJsonObject {{seatIdMember, seat.seatId},
+                                 {holderMember, seat.holder},
+                                 {generationMember, qint64(seat.generation)},
+                                 {issuedAtMember, timestamp(seat.issuedAt)},
+                                 {expiresAtMember, timestamp(seat.expiresAt)}});
+    json.insert(QString::fromUtf16(Denied::holdersMember), list);
+    return json;
+}
+
+Denied Denied::of(const SeatDecision &decision, const QList<HeldSeat> &holders)
+{
+    Denied denied;
+    denied.reason = seatrules::denialCode(decision.outcome);
+    denied.inUse = decision.usage.inUse;
+    denied.seatCount = decision.usage.seatCount;
+    denied.decision = decision;
+    denied.listsReservations = true;
+    denied.holders = holders;
+    denied.listsHolders = true;
+    return denied;
+}
+
+Denied Denied::fromJson(const QJsonObject &detail)
+{
+    Denied denied;
+    denied.reason = detail.value(reasonMember).toString();
+    denied.inUse = detail.value(inUseMember).toInt();
+    denied.seatCount = detail.value(seatCountMember).toInt();
+    if (!denied.reason.isEmpty()) {
+        // The denial answer's members, with the code where the answer has it.
+        QJsonObject answer = detail;
+        answer.insert(errorMember, denied.reason);
+        denied.decision = seatrules::denialFromJson(answer);
+    }
+    denied.listsReservations = detail.contains(reservationsMember);
+    denied.listsHolders = detail.contains(QString::fromUtf16(Denied::holdersMember));
+    for (const QJsonValue &value : detail.value(QString::fromUtf16(Denied::holdersMember)).toArray()) {
+        const QJsonObject h = value.toObject();
+        denied.holders.append(HeldSeat {h.value(seatIdMember).toString(), h.value(holderMember).toString(),
+                                        unsignedOf(h, generationMember), timeOf(h, issuedAtMember),
+                                        timeOf(h, expiresAtMember)});
+    }
+    return denied;
+}
+
+QJsonObject RenewRefused::toJson() const
+{
+    QJsonObject json {{reasonMember, reason}};
+    if (endedBy) {
+        json.insert(endedByMember, keyright::toWire(*endedBy));
+        json.insert(endedAtMember, timestamp(endedAt));
+    }
+    return json;
+}
+
+RenewRefused RenewRefused::fromJson(const QJsonObject &detail)
+{
+    RenewRefused refused;
+    refused.reason = detail.value(reasonMember).toString();
+    refused.endedBy = eventKindFromWire(detail.value(endedByMember).toString());
+    refused.endedAt = timeOf(detail, endedAtMember);
+    return refused;
+}
+
+QJsonObject Revoked::toJson() const
+{
+    return QJsonObject {{reasonMember, reason},
+                        {blockSecondsMember, blockSeconds},
+                        {blockedUntilMember, timestampOrNull(blockedUntil)}};
+}
+
+Revoked Revoked::fromJson(const QJsonObject &detail)
+{
+    return Revoked {detail.value(reasonMember).toString(), detail.value(blockSecondsMember).toInteger(),
+                    timeOf(detail, blockedUntilMember)};
+}
+
+QJsonObject Reaped::toJson() const
+{
+    return QJsonObject {{expiresAtMember, timestamp(expiresAt)}};
+}
+
+Reaped Reaped::fromJson(const QJsonObject &detail)
+{
+    return Reaped {timeOf(detail, expiresAtMember)};
+}
+
+QJsonObject HolderBlocked::toJson() const
+{
+    return QJsonObject {{untilMember, timestamp(until)}};
+}
+
+HolderBlocked HolderBlocked::fromJson(const QJsonObject &detail)
+{
+    return HolderBlocked {timeOf(detail, untilMember)};
+}
+
+QJsonObject LicenseChanged::toJson() const
+{
+    return QJsonObject {{nameMember, name},
+                        {seatCountMember, seatCount},
+                        {ttlMember, ttlSeconds},
+                        {skewMember, skewSeconds},
+                        {reapGraceMember, reapGraceSeconds}};
+}
+
+LicenseChanged LicenseChanged::fromJson(const QJsonObject &detail)
+{
+    return LicenseChanged {detail.value(nameMember).toString(), detail.value(seatCountMember).toInt(),
+                           detail.value(ttlMember).toInteger(), detail.value(skewMember).toInteger(),
+                           detail.value(reapGraceMember).toInteger()};
+}
+
+QJsonObject RulesChanged::toJson() const
+{
+    return QJsonObject {{rulesMember, seatrules::rulesToJson(rules)}};
+}
+
+std::optional<RulesChanged> RulesChanged::fromJson(const QJsonObject &detail)
+{
+    const auto rules = seatrules::rulesFromJson(detail.value(rulesMember), rulesMember);
+    if (!rules)
+        return std::nullopt;
+    return RulesChanged {*rules};
+}
+
+QJsonObject GroupsChanged::toJson() const
+{
+    return QJsonObject {{groupsMember, seatrules::groupsToJson(groups)}};
+}
+
+std::optional<GroupsChanged> GroupsChanged::fromJson(const QJsonObject &detail)
+{
+    const auto groups = seatrules::groupsFromJson(detail.value(groupsMember), groupsMember);
+    if (!groups)
+        return std::nullopt;
+    return GroupsChanged {*groups};
+}
+
+QJsonObject Queued::toJson() const
+{
+    return QJsonObject {{ticketIdMember, ticketId}, {positionMember, position}, {giveUpAtMember, timestamp(giveUpAt)}};
+}
+
+Queued Queued::fromJson(const QJsonObject &detail)
+{
+    return Queued {detail.value(ticketIdMember).toString(), detail.value(positionMember).toInt(),
+                   timeOf(detail, giveUpAtMember)};
+}
+
+QJsonObject QueueLeft::toJson() const
+{
+    return QJsonObject {{ticketIdMember, ticketId},
+                        {whyMember, queue::toWire(why)},
+                        {waitedMsMember, waitedMs},
+                        {grantedMember, granted}};
+}
+
+QueueLeft QueueLeft::fromJson(const QJsonObject &detail)
+{
+    return QueueLeft {
+        detail.value(ticketIdMember).toString(),
+        queue::leftBecauseFromWire(detail.value(whyMember).toString()).value_or(queue::LeftBecause::Unknown),
+        detail.value(waitedMsMember).toInteger(), detail.value(grantedMember).toBool()};
+}
+
+QString ticketIdOf(const QJsonObject &detail)
+{
+    return detail.value(ticketIdMember).toString();
+}
+
+QJsonObject TokenChanged::toJson(EventKind kind) const
+{
+    QJsonObject json {{nameMember, name}, {roleMember, roleName(role)}};
+    if (kind == EventKind::TokenCreated)
+        json.insert(expiresAtMember, timestampOrNull(expiresAt));
+    return json;
+}
+
+TokenChanged TokenChanged::fromJson(const QJsonObject &detail)
+{
+    return TokenChanged {detail.value(nameMember).toString(),
+                         parseRole(detail.value(roleMember).toString()).value_or(AccessRole::Viewer),
+                         timeOf(detail, expiresAtMember)};
+}
+
+QJsonObject Amnesia::toJson() const
+{
+    return QJsonObject {{kindMember, StatsAmnesia::kindName(kind)},
+                        {replicaIdMember, replicaId},
+                        {counterMember, counter},
+                        {heldMember, exactCount(held)},
+                        {reportedMember, exactCount(reported)},
+                        {sourceMember, source}};
+}
+
+std::optional<Amnesia> Amnesia::fromJson(const QJsonObject &detail)
+{
+    const auto kind = StatsAmnesia::kindFromName(detail.value(kindMember).toString());
+    if (!kind)
+        return std::nullopt;
+    return Amnesia {*kind,
+                    detail.value(replicaIdMember).toString(),
+                    detail.value(counterMember).toString(),
+                    quint64(std::max<qint64>(detail.value(heldMember).toInteger(), 0)),
+                    quint64(std::max<qint64>(detail.value(reportedMember).toInteger(), 0)),
+                    detail.value(sourceMember).toString()};
+}
+
+} // namespace keyright::eventdetail

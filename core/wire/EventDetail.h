@@ -1,0 +1,233 @@
+#pragma once
+
+#include "SeatDecision.h"
+#include "SeatRules.h"
+#include "wire/AccessRole.h"
+#include "wire/ClockJump.h"
+#include "wire/EventKind.h"
+#include "wire/QueueTicket.h"
+#include "wire/StatsSnapshot.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+// The `detail` of each kind of audit event (docs/API.md, "GET /v1/events"), one type per kind.
+// The server records an event's detail with toJson(); the dashboard, the CLI and the server itself
+// (reading its own log back) read it with fromJson(). The decoders are lenient: they read what an
+// event of any server version holds, and a member that is absent, or of another type, keeps its
+// default, so an old log still shows. Kinds without a detail (released, key_rotated) have no type:
+// their detail is {}.
+namespace keyright::eventdetail {
+
+// granted: a checkout took a seat, or the waiting line gave one to a ticket.
+struct Granted
+{
+    quint64 generation = 0;
+    QDateTime expiresAt;
+    int inUse = 0; // after the grant
+    int seatCount = 0;
+    QString reservation; // the group whose reserved seat it took; empty: a shared seat
+    QString ticketId; // the ticket the line gave it to; empty: a checkout
+    qint64 waitedMs = 0; // from the line: how long the ticket waited
+
+    bool fromLine() const { return !ticketId.isEmpty(); }
+    QJsonObject toJson() const;
+    static Granted fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const Granted &, const Granted &) = default;
+};
+
+// A live lease as a denial lists it.
+struct HeldSeat
+{
+    QString seatId;
+    QString holder;
+    quint64 generation = 0;
+    QDateTime issuedAt;
+    QDateTime expiresAt;
+
+    friend bool operator==(const HeldSeat &, const HeldSeat &) = default;
+};
+
+// denied: a checkout refused by the seat count or the rules. The members of the rule denial
+// answer (seatrules::denialToJson), "reason" (its code) and "holders", every live lease then.
+struct Denied
+{
+    static constexpr char16_t holdersMember[] = u"holders";
+
+    QString reason; // the denial code; empty from a server before seat rules
+    int inUse = 0;
+    int seatCount = 0;
+    // What decideCheckout() said, with its numbers (seatrules::denialFromJson); nullopt without a
+    // reason or when its members do not make a decision.
+    std::optional<SeatDecision> decision;
+    bool listsReservations = false; // the reservations in force are listed (decision->usage)
+    QList<HeldSeat> holders;
+    bool listsHolders = false; // older servers did not list them
+
+    QJsonObject toJson() const; // needs the decision
+    static Denied fromJson(const QJsonObject &detail);
+    static Denied of(const SeatDecision &decision, const QList<HeldSeat> &holders);
+};
+
+// renew_refused: a heartbeat found its seat not live.
+struct RenewRefused
+{
+    static constexpr char16_t expired[] = u"expired"; // the row is there, not live
+    static constexpr char16_t unknownSeat[] = u"unknown seat"; // no row
+
+    QString reason; // expired or unknownSeat
+    std::optional<EventKind> endedBy; // no row: the event that removed it (revoked, released, reaped)
+    QDateTime endedAt;
+
+    QJsonObject toJson() const;
+    static RenewRefused fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const RenewRefused &, const RenewRefused &) = default;
+};
+
+// revoked: an admin revoked a seat.
+struct Revoked
+{
+    QString reason;
+    qint64 blockSeconds = 0;
+    QDateTime blockedUntil; // invalid: no block (null)
+
+    QJsonObject toJson() const;
+    static Revoked fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const Revoked &, const Revoked &) = default;
+};
+
+// reaped: the reaper deleted an expired row.
+struct Reaped
+{
+    QDateTime expiresAt;
+
+    QJsonObject toJson() const;
+    static Reaped fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const Reaped &, const Reaped &) = default;
+};
+
+// holder_blocked: a checkout refused by an admin's block.
+struct HolderBlocked
+{
+    QDateTime until;
+
+    QJsonObject toJson() const;
+    static HolderBlocked fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const HolderBlocked &, const HolderBlocked &) = default;
+};
+
+// license_created, license_updated: the license as it is now, durations in whole seconds.
+struct LicenseChanged
+{
+    QString name;
+    int seatCount = 0;
+    qint64 ttlSeconds = 0;
+    qint64 skewSeconds = 0;
+    qint64 reapGraceSeconds = 0;
+
+    QJsonObject toJson() const;
+    static LicenseChanged fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const LicenseChanged &, const LicenseChanged &) = default;
+};
+
+// rules_changed: a license's new seat rules, whole.
+struct RulesChanged
+{
+    SeatRules rules;
+
+    QJsonObject toJson() const;
+    // nullopt when the rules do not decode.
+    static std::optional<RulesChanged> fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const RulesChanged &, const RulesChanged &) = default;
+};
+
+// groups_changed: the server's new holder groups, whole.
+struct GroupsChanged
+{
+    QList<HolderGroup> groups;
+
+    QJsonObject toJson() const;
+    // nullopt when the groups do not decode.
+    static std::optional<GroupsChanged> fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const GroupsChanged &, const GroupsChanged &) = default;
+};
+
+// queued: a checkout that asked to wait got a ticket.
+struct Queued
+{
+    QString ticketId;
+    int position = 0; // the length of the line with it
+    QDateTime giveUpAt;
+
+    QJsonObject toJson() const;
+    static Queued fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const Queued &, const Queued &) = default;
+};
+
+// queue_left: a ticket left the line without its waiter taking the seat.
+struct QueueLeft
+{
+    QString ticketId;
+    queue::LeftBecause why = queue::LeftBecause::Unknown;
+    qint64 waitedMs = 0;
+    bool granted = false; // a seat was held for it, now given back
+
+    QJsonObject toJson() const;
+    static QueueLeft fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const QueueLeft &, const QueueLeft &) = default;
+};
+
+// The ticket an event of the line (queued, queue_left, granted from the line) is about; empty for
+// any other event.
+QString ticketIdOf(const QJsonObject &detail);
+
+// token_created, token_revoked: the token, never its secret.
+struct TokenChanged
+{
+    QString name;
+    AccessRole role = AccessRole::Viewer;
+    QDateTime expiresAt; // token_created only; invalid: never (null)
+
+    QJsonObject toJson(EventKind kind) const; // expiresAt for token_created only
+    static TokenChanged fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const TokenChanged &, const TokenChanged &) = default;
+};
+
+// clock_jumped: core's ClockJump (wire/ClockJump.h), which came first; named here as every
+// other kind's detail is.
+using ClockJumped = ClockJump;
+
+// amnesia: a replicated usage counter went backwards (docs/STATS.md). The record's licenseId and
+// time are the event's own.
+struct Amnesia
+{
+    StatsAmnesia::Kind kind = StatsAmnesia::Kind::PeerRegressed;
+    QString replicaId;
+    QString counter;
+    quint64 held = 0;
+    quint64 reported = 0;
+    QString source;
+
+    QJsonObject toJson() const;
+    // nullopt without a known kind.
+    static std::optional<Amnesia> fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const Amnesia &, const Amnesia &) = default;
+};
+
+} // namespace keyright::eventdetail

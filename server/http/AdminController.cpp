@@ -1,0 +1,243 @@
+#include "http/AdminController.h"
+
+#include "Clock.h"
+#include "LeasePredicate.h"
+#include "Metrics.h"
+#include "http/ApiAnswer.h"
+#include "http/ApiError.h"
+#include "http/RequestParsing.h"
+#include "seats/LeaseReaper.h"
+#include "seats/LicenseAdmin.h"
+#include "seats/SeatService.h"
+#include "stats/StatsService.h"
+#include "wire/ErrorBody.h"
+#include "wire/EventRecord.h"
+#include "wire/LeaseList.h"
+#include "wire/LicenseSpec.h"
+#include "wire/LicenseSummary.h"
+#include "wire/ReapResult.h"
+#include "wire/SeatRulesJson.h"
+
+#include <QStringList>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::server {
+
+AdminController::AdminController(SeatService &seats, LicenseAdmin &licenses, LeaseReaper &reaper, Metrics &metrics)
+    : m_seats(seats)
+    , m_licenses(licenses)
+    , m_reaper(reaper)
+    , m_metrics(metrics)
+{ }
+
+ApiResponse AdminController::handle(const ApiRoute &route, const ApiRequest &request, const QString &actor)
+{
+    using K = ApiRoute::Kind;
+    switch (route.kind) {
+    case K::ListLicenses:
+        return listLicenses();
+    case K::PutLicense:
+        return putLicense(route, request, actor);
+    case K::RotateKey:
+        return rotateKey(route, actor);
+    case K::ListLeases:
+        return listLeases(route);
+    case K::Revoke:
+        return revoke(route, request, actor);
+    case K::Reap:
+        return reap(request, actor);
+    case K::Events:
+        return events(request);
+    case K::Metrics:
+        return metrics();
+    case K::Stats:
+        return stats();
+    case K::ListGroups:
+        return listGroups();
+    case K::PutGroups:
+        return putGroups(request, actor);
+    case K::GetRules:
+        return getRules(route);
+    case K::PutRules:
+        return putRules(route, request, actor);
+    default:
+        break;
+    }
+    return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"no such route"_s));
+}
+
+ApiResponse AdminController::listLicenses()
+{
+    LicenseList list {m_seats.clock().now(), {}};
+    for (const auto &license : m_seats.licenses())
+        list.licenses.append(license.toWire());
+    return answer::json(200, list.toJson());
+}
+
+ApiResponse AdminController::putLicense(const ApiRoute &route, const ApiRequest &request, const QString &actor)
+{
+    ApiError failure;
+    const auto spec = request::parseLicenseSpec(request.body, &failure);
+    if (!spec)
+        return answer::error(failure);
+    const auto result = m_licenses.putLicense(route.licenseId, *spec, actor);
+    using O = LicenseAdmin::PutLicenseResult::Outcome;
+    switch (result.outcome) {
+    case O::Created:
+        return answer::json(201, LicenseWriteResult {result.license.toWire(), true, result.key}.toJson());
+    case O::Updated:
+        return answer::json(200, LicenseWriteResult {result.license.toWire(), false, {}}.toJson());
+    case O::Invalid:
+        break;
+    }
+    return answer::error(ApiError::invalid(result.error.field, result.error.message));
+}
+
+ApiResponse AdminController::rotateKey(const ApiRoute &route, const QString &actor)
+{
+    const auto key = m_licenses.rotateKey(route.licenseId, actor);
+    if (!key)
+        return answer::error(ApiError::licenseNotFound(route.licenseId));
+    return answer::json(200, RotatedKey {*key}.toJson());
+}
+
+ApiResponse AdminController::listLeases(const ApiRoute &route)
+{
+    const auto listing = m_seats.leaseListing(route.licenseId);
+    if (!listing)
+        return answer::error(ApiError::licenseNotFound(route.licenseId));
+    LeaseList list;
+    list.licenseId = route.licenseId;
+    list.serverTime = m_seats.clock().now();
+    list.seatCount = listing->license.seatCount;
+    list.inUse = listing->license.inUse;
+    for (const StoredLease &row : listing->leases)
+        list.leases.append(LeaseRow {row.lease, isLive(row.lease, list.serverTime, listing->license.skew),
+                                     reapableAt(row.lease.expiresAt, listing->license.reapGrace), false});
+    list.blocks = listing->blocks;
+    list.queue = listing->queue;
+    list.rules = listing->rules;
+    list.groups = listing->groups;
+    return answer::json(200, list.toJson());
+}
+
+ApiResponse AdminController::listGroups()
+{
+    return answer::json(200, seatrules::groupsBodyToJson(m_licenses.groups()));
+}
+
+ApiResponse AdminController::putGroups(const ApiRequest &request, const QString &actor)
+{
+    ApiError failure;
+    const auto groups = request::parseGroups(request.body, &failure);
+    if (!groups)
+        return answer::error(failure);
+    const auto result = m_licenses.putGroups(*groups, actor);
+    using O = LicenseAdmin::PutGroupsResult::Outcome;
+    switch (result.outcome) {
+    case O::Saved:
+        return answer::json(200, seatrules::groupsBodyToJson(*groups));
+    case O::GroupInUse: {
+        QStringList quoted;
+        for (const QString &license : result.licenses)
+            quoted.append(u"\"%1\""_s.arg(license));
+        ApiError inUse {
+            409,
+            QString::fromUtf16(errorcode::groupInUse),
+            u"the group \"%1\" is named by the rules of %2 %3; take it out of those rules first"_s.arg(
+                result.group, result.licenses.size() == 1 ? u"license"_s : u"licenses"_s, quoted.join(u", "_s)),
+            {},
+            errorextra::GroupInUse {result.group, result.licenses}.toJson()};
+        return answer::error(inUse);
+    }
+    case O::Invalid:
+        break;
+    }
+    return answer::error(ApiError::invalid(result.error.field, result.error.message));
+}
+
+ApiResponse AdminController::getRules(const ApiRoute &route)
+{
+    const auto rules = m_licenses.rules(route.licenseId);
+    if (!rules)
+        return answer::error(ApiError::licenseNotFound(route.licenseId));
+    return answer::json(200, seatrules::licenseRulesToJson(route.licenseId, *rules));
+}
+
+ApiResponse AdminController::putRules(const ApiRoute &route, const ApiRequest &request, const QString &actor)
+{
+    ApiError failure;
+    const auto rules = request::parseRules(request.body, &failure);
+    if (!rules)
+        return answer::error(failure);
+    const auto result = m_licenses.putRules(route.licenseId, *rules, actor);
+    using O = LicenseAdmin::PutRulesResult::Outcome;
+    switch (result.outcome) {
+    case O::Saved:
+        return answer::json(200, seatrules::licenseRulesToJson(route.licenseId, *rules));
+    case O::Invalid:
+        return answer::error(ApiError::invalid(result.error.field, result.error.message));
+    case O::LicenseNotFound:
+        break;
+    }
+    return answer::error(ApiError::licenseNotFound(route.licenseId));
+}
+
+ApiResponse AdminController::revoke(const ApiRoute &route, const ApiRequest &request, const QString &actor)
+{
+    ApiError failure;
+    const auto body = request::parseRevoke(request.body, &failure);
+    if (!body)
+        return answer::error(failure);
+    const auto result = m_seats.revoke(route.licenseId, route.seatId, body->reason, body->block, actor);
+    using O = SeatService::RevokeResult::Outcome;
+    switch (result.outcome) {
+    case O::Revoked:
+        return answer::noContent();
+    case O::SeatNotFound:
+        return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::seatNotFound),
+                                                u"license \"%1\" has no seat %2"_s.arg(route.licenseId, route.seatId)));
+    case O::LicenseNotFound:
+        break;
+    }
+    return answer::error(ApiError::licenseNotFound(route.licenseId));
+}
+
+ApiResponse AdminController::reap(const ApiRequest &request, const QString &actor)
+{
+    ApiError failure;
+    const auto dryRun = request::parseDryRun(request.query, &failure);
+    if (!dryRun)
+        return answer::error(failure);
+    const auto reaped = m_reaper.reap(*dryRun, actor);
+    return answer::json(200, ReapResult {*dryRun, int(reaped.size()), reaped}.toJson());
+}
+
+ApiResponse AdminController::events(const ApiRequest &request)
+{
+    ApiError failure;
+    const auto query = request::parseEventQuery(request.query, &failure);
+    if (!query)
+        return answer::error(failure);
+    const auto events = m_seats.events(*query);
+    return answer::json(200, EventPage {events, events.isEmpty() ? query->after : events.last().seq}.toJson());
+}
+
+ApiResponse AdminController::metrics()
+{
+    QList<Metrics::LicenseGauge> gauges;
+    for (const auto &license : m_seats.licenses())
+        gauges.append({license.id, license.seatCount, license.inUse});
+    return ApiResponse {200, "text/plain; version=0.0.4; charset=utf-8", m_metrics.render(gauges), {}, {}};
+}
+
+ApiResponse AdminController::stats()
+{
+    if (!m_stats)
+        return answer::error(
+            ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"this server keeps no usage statistics"_s));
+    return answer::json(200, m_stats->toJson());
+}
+
+} // namespace keyright::server

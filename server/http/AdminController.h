@@ -1,0 +1,53 @@
+#pragma once
+
+#include "http/ApiMessages.h"
+#include "http/ApiRoute.h"
+
+#include <QString>
+
+namespace keyright::server {
+
+class LeaseReaper;
+class LicenseAdmin;
+class Metrics;
+class SeatService;
+class StatsService;
+
+// The administration routes, once Authenticator has accepted the token for the route's role:
+// licenses and their keys, seat listings, holder groups and seat rules (LicenseAdmin), revoking
+// a seat (SeatService), reaping (LeaseReaper), the audit log, the metrics and the usage
+// statistics. Parses each request and turns the typed results into the answers of docs/API.md.
+class AdminController
+{
+public:
+    AdminController(SeatService &seats, LicenseAdmin &licenses, LeaseReaper &reaper, Metrics &metrics);
+
+    // Answers a route of ApiRoute::Area::Admin for `actor` ("dana (operator)"). Throws StoreError.
+    ApiResponse handle(const ApiRoute &route, const ApiRequest &request, const QString &actor);
+
+    // Serves GET /v1/stats from `stats`; without it the route answers 404 not_found.
+    void setStats(StatsService *stats) { m_stats = stats; }
+
+private:
+    ApiResponse listLicenses();
+    ApiResponse putLicense(const ApiRoute &route, const ApiRequest &request, const QString &actor);
+    ApiResponse rotateKey(const ApiRoute &route, const QString &actor);
+    ApiResponse listLeases(const ApiRoute &route);
+    ApiResponse listGroups();
+    ApiResponse putGroups(const ApiRequest &request, const QString &actor);
+    ApiResponse getRules(const ApiRoute &route);
+    ApiResponse putRules(const ApiRoute &route, const ApiRequest &request, const QString &actor);
+    ApiResponse revoke(const ApiRoute &route, const ApiRequest &request, const QString &actor);
+    ApiResponse reap(const ApiRequest &request, const QString &actor);
+    ApiResponse events(const ApiRequest &request);
+    ApiResponse metrics();
+    ApiResponse stats();
+
+    SeatService &m_seats;
+    LicenseAdmin &m_licenses;
+    LeaseReaper &m_reaper;
+    Metrics &m_metrics;
+    StatsService *m_stats = nullptr;
+};
+
+} // namespace keyright::server

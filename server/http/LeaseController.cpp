@@ -1,0 +1,208 @@
+#include "http/LeaseController.h"
+
+#include "Timestamps.h"
+#include "http/ApiAnswer.h"
+#include "http/RequestParsing.h"
+#include "wire/ErrorBody.h"
+#include "wire/QueueTicket.h"
+#include "wire/SeatRequests.h"
+#include "wire/SeatRulesJson.h"
+
+#include <QStringList>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::server {
+
+LeaseController::LeaseController(SeatService &seats)
+    : m_seats(seats)
+{ }
+
+ApiResponse LeaseController::handle(const ApiRoute &route, const ApiRequest &request, const QString &actor)
+{
+    switch (route.kind) {
+    case ApiRoute::Kind::Checkout:
+        return checkout(route, request, actor);
+    case ApiRoute::Kind::Heartbeat:
+        return heartbeat(route, actor);
+    case ApiRoute::Kind::TicketHeartbeat:
+        return ticketHeartbeat(route, actor);
+    case ApiRoute::Kind::LeaveQueue:
+        return leaveQueue(route, actor);
+    case ApiRoute::Kind::Release:
+        return release(route, actor);
+    default:
+        break;
+    }
+    return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"no such route"_s));
+}
+
+ApiResponse LeaseController::checkout(const ApiRoute &route, const ApiRequest &request, const QString &actor)
+{
+    ApiError failure;
+    const auto body = request::parseCheckout(request.body, &failure);
+    if (!body)
+        return answer::error(failure);
+    const auto result = m_seats.checkout(route.licenseId, body->holder, body->requestId, actor, body->maxWait);
+    using O = SeatService::CheckoutResult::Outcome;
+    switch (result.outcome) {
+    case O::Granted:
+        if (!result.ticketId.isEmpty()) // a ticket's seat, claimed by repeating its requestId
+            return answer::json(200, LeaseAnswer {result.lease, result.ticketId}.toJson());
+        return answer::json(201, LeaseAnswer {result.lease, {}}.toJson());
+    case O::Queued:
+        return answer::json(202, QueuedAnswer {result.ticket}.toJson());
+    case O::NoSeatsAvailable:
+    case O::GroupCapReached:
+    case O::HolderNotAllowed:
+        return answer::error(checkoutDenial(route, body->holder, result));
+    case O::HolderBlocked: {
+        return answer::error(
+            ApiError {403,
+                      QString::fromUtf16(errorcode::holderBlocked),
+                      u"holder \"%1\" may not check out \"%2\" until %3 (an administrator revoked its seat)"_s.arg(
+                          body->holder, route.licenseId, formatTimestamp(result.blockedUntil)),
+                      {},
+                      errorextra::HolderBlocked {result.blockedUntil}.toJson()});
+    }
+    case O::LicenseNotFound:
+        break;
+    }
+    return answer::error(ApiError::licenseNotFound(route.licenseId));
+}
+
+ApiError LeaseController::checkoutDenial(const ApiRoute &route, const QString &holder,
+                                         const SeatService::CheckoutResult &result)
+{
+    const SeatDecision &decision = result.decision;
+    const SeatUsage &usage = decision.usage;
+    const QString nextFree = result.nextExpiry.isValid()
+        ? u"; one frees up at %1 at the latest unless renewed"_s.arg(formatTimestamp(result.nextExpiry))
+        : QString();
+    using O = SeatDecision::Outcome;
+    const errorextra::CheckoutDenial extra {decision, result.nextExpiry};
+    // 409 for a lack of seats, which can be outwaited; 403 for the lists, which cannot.
+    ApiError denial {extra.seatsMayFree() ? 409 : 403, extra.code(), {}, {}, extra.toJson()};
+    switch (decision.outcome) {
+    case O::HolderDenied:
+        denial.message = u"holder \"%1\" may not check out \"%2\": it matches the deny entry \"%3\""_s.arg(
+            holder, route.licenseId, decision.entry);
+        break;
+    case O::HolderNotAllowed:
+        denial.message
+            = u"holder \"%1\" may not check out \"%2\": it matches no entry of the license's allow list"_s.arg(
+                holder, route.licenseId);
+        break;
+    case O::GroupCapReached:
+        denial.message = u"the group \"%1\" already holds %2 of its %3 seats on \"%4\"%5"_s.arg(decision.group)
+                             .arg(decision.groupHeld)
+                             .arg(decision.cap)
+                             .arg(route.licenseId, nextFree);
+        break;
+    case O::NoSeatsAvailable:
+    case O::Granted: {
+        if (decision.reservedForOthers > 0) {
+            QStringList idle;
+            for (const SeatUsage::Reservation &r : usage.reservations) {
+                if (r.seats > r.used)
+                    idle.append(u"\"%1\""_s.arg(r.group));
+            }
+            denial.message
+                = u"%1 of the %2 seats of \"%3\" are in use and the other %4 are reserved for %5%6"_s.arg(usage.inUse)
+                      .arg(usage.seatCount)
+                      .arg(route.licenseId)
+                      .arg(decision.reservedForOthers)
+                      .arg(idle.join(u", "_s), nextFree);
+        } else {
+            denial.message
+                = u"all %1 seats of \"%2\" are in use%3"_s.arg(usage.seatCount).arg(route.licenseId, nextFree);
+        }
+        break;
+    }
+    }
+    return denial;
+}
+
+ApiResponse LeaseController::heartbeat(const ApiRoute &route, const QString &actor)
+{
+    // The body is ignored on purpose: nothing a client sends can move an expiry.
+    return heartbeatAnswer(route, m_seats.heartbeat(route.licenseId, route.seatId, actor));
+}
+
+ApiResponse LeaseController::heartbeatAnswer(const ApiRoute &route, const SeatService::HeartbeatResult &result)
+{
+    using O = SeatService::HeartbeatResult::Outcome;
+    switch (result.outcome) {
+    case O::Renewed:
+        return answer::json(200, LeaseAnswer {result.lease, {}}.toJson());
+    case O::SeatLost:
+        return answer::error(
+            ApiError {410,
+                      QString::fromUtf16(errorcode::seatLost),
+                      u"seat %1 is no longer held (expired, revoked, reaped or never granted); check out "
+                      "again"_s.arg(route.seatId),
+                      {},
+                      {}});
+    case O::LicenseNotFound:
+        break;
+    }
+    return answer::error(ApiError::licenseNotFound(route.licenseId));
+}
+
+ApiResponse LeaseController::ticketHeartbeat(const ApiRoute &route, const QString &actor)
+{
+    const auto result = m_seats.ticketHeartbeat(route.licenseId, route.ticketId, actor);
+    using O = SeatService::TicketResult::Outcome;
+    switch (result.outcome) {
+    case O::Waiting:
+        return answer::json(202, QueuedAnswer {result.ticket}.toJson());
+    case O::Granted:
+        return answer::json(200, LeaseAnswer {result.lease, route.ticketId}.toJson());
+    case O::Lost: {
+        QString why;
+        switch (result.lost) {
+        case queue::LeftBecause::Expired:
+            why = u"it was not renewed within the license's TTL"_s;
+            break;
+        case queue::LeftBecause::TimedOut:
+            why = u"its maximum wait passed"_s;
+            break;
+        case queue::LeftBecause::GaveUp:
+            why = u"its waiter left the line"_s;
+            break;
+        case queue::LeftBecause::Revoked:
+            why = u"an administrator revoked the seat held for it"_s;
+            break;
+        case queue::LeftBecause::Unknown:
+            why = u"the server does not know it"_s;
+            break;
+        }
+        return answer::error(ApiError {410,
+                                       QString::fromUtf16(queue::ticketLost),
+                                       u"ticket %1 is no longer in the line of \"%2\": %3; check out again"_s.arg(
+                                           route.ticketId, route.licenseId, why),
+                                       {},
+                                       errorextra::TicketLost {result.lost}.toJson()});
+    }
+    case O::LicenseNotFound:
+        break;
+    }
+    return answer::error(ApiError::licenseNotFound(route.licenseId));
+}
+
+ApiResponse LeaseController::leaveQueue(const ApiRoute &route, const QString &actor)
+{
+    if (m_seats.leaveQueue(route.licenseId, route.ticketId, actor) == SeatService::LeaveOutcome::LicenseNotFound)
+        return answer::error(ApiError::licenseNotFound(route.licenseId));
+    return answer::noContent(); // leaving a line one is no longer in is not an error, as with a release
+}
+
+ApiResponse LeaseController::release(const ApiRoute &route, const QString &actor)
+{
+    const auto outcome = m_seats.release(route.licenseId, route.seatId, actor);
+    if (outcome == SeatService::ReleaseOutcome::LicenseNotFound)
+        return answer::error(ApiError::licenseNotFound(route.licenseId));
+    return answer::noContent(); // releasing a seat that is already gone is not an error
+}
+
+} // namespace keyright::server

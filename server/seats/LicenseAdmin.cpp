@@ -1,0 +1,239 @@
+#include "seats/LicenseAdmin.h"
+
+#include "Clock.h"
+#include "Crypto.h"
+#include "wire/EventDetail.h"
+#include "wire/Identifiers.h"
+#include "wire/SeatRulesJson.h"
+
+#include <QSet>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+
+namespace keyright::server {
+
+namespace {
+
+constexpr int licenseKeyRandomBytes = licenseKeyHexLength / 2;
+
+// What license_created and license_updated record: the license as it is now, in whole seconds.
+eventdetail::LicenseChanged changeDetail(const LicenseState &license)
+{
+    const LicenseSummary summary = license.toWire();
+    return eventdetail::LicenseChanged {summary.name, summary.seatCount, summary.ttlSeconds, summary.skewSeconds,
+                                        summary.reapGraceSeconds};
+}
+
+// Whether `rules` name `group`: in a reservation, a cap, or as an allow or deny entry (an entry
+// naming a group means the group; without it the entry would silently become a holder pattern).
+bool rulesName(const SeatRules &rules, const QString &group)
+{
+    const auto names = [&](const QList<GroupSeats> &list) {
+        return std::any_of(list.cbegin(), list.cend(), [&](const GroupSeats &g) { return g.group == group; });
+    };
+    return rules.allow.contains(group) || rules.deny.contains(group) || names(rules.reserve) || names(rules.max);
+}
+
+} // namespace
+
+LicenseAdmin::LicenseAdmin(LeaseStore &store, const Clock &clock)
+    : m_store(store)
+    , m_clock(clock)
+{ }
+
+QString LicenseAdmin::generateLicenseKey()
+{
+    return licenseKeyPrefix + crypto::randomHex(licenseKeyRandomBytes);
+}
+
+void LicenseAdmin::record(const QDateTime &time, EventKind kind, const QString &licenseId, const QString &actor,
+                          const QJsonObject &detail)
+{
+    m_store.appendEvent(EventRecord {0, time, kind, licenseId, {}, {}, actor, detail});
+}
+
+LicenseAdmin::PutLicenseResult LicenseAdmin::putLicense(const QString &licenseId, const LicenseSpec &spec,
+                                                        const QString &actor)
+{
+    PutLicenseResult result;
+    m_store.withLicense(licenseId, [&] {
+        result = PutLicenseResult {};
+        const auto existing = m_store.license(licenseId);
+        using M = LicenseSpec::Member;
+        if (!existing) {
+            for (const M member : {M::SeatCount, M::TtlSeconds, M::SkewSeconds, M::ReapGraceSeconds}) {
+                if (!spec.has(member)) {
+                    const QString field = LicenseSpec::memberName(member);
+                    result.error = ValidationError {field, u"%1 is required to create a license"_s.arg(field)};
+                    return;
+                }
+            }
+        }
+        // Members not given keep the current value (which may have sub-second parts set in-process).
+        const auto duration = [&](M member, qint64 given, milliseconds current) {
+            return spec.has(member) ? milliseconds(seconds(given)) : current;
+        };
+        const qint64 seatCount = spec.has(M::SeatCount) ? spec.seatCount : existing->policy.seatCount();
+        const milliseconds ttlMs
+            = duration(M::TtlSeconds, spec.ttlSeconds, existing ? existing->policy.ttl() : milliseconds {});
+        const milliseconds skewMs
+            = duration(M::SkewSeconds, spec.skewSeconds, existing ? existing->policy.skew() : milliseconds {});
+        const milliseconds graceMs = duration(M::ReapGraceSeconds, spec.reapGraceSeconds,
+                                              existing ? existing->policy.reapGrace() : milliseconds {});
+        ValidationError why;
+        const auto policy = SeatPolicy::create(seatCount, ttlMs, skewMs, graceMs, &why);
+        if (!policy) {
+            result.error = why;
+            return;
+        }
+        if (existing) {
+            // The rules' reservations never exceed the seats (validateRules): a license cannot
+            // shrink under them, or reserved seats would be promised that do not exist.
+            const int reserved = m_store.licenseRules(licenseId).reservedSeats();
+            if (seatCount < reserved) {
+                result.error = ValidationError {
+                    LicenseSpec::memberName(M::SeatCount),
+                    u"seatCount %1 is below the %2 seats the rules of \"%3\" reserve; lower the reservations "
+                    "first"_s.arg(seatCount)
+                        .arg(reserved)
+                        .arg(licenseId)};
+                return;
+            }
+        }
+        const QDateTime now = m_clock.now();
+        std::optional<LicenseRecord> saved;
+        if (existing) {
+            saved = *existing;
+            saved->policy = *policy;
+            if (spec.has(M::Name))
+                saved->name = spec.name;
+            m_store.updateLicense(*saved);
+            result.outcome = PutLicenseResult::Outcome::Updated;
+        } else {
+            result.key = generateLicenseKey();
+            saved = LicenseRecord {licenseId, spec.has(M::Name) ? spec.name : licenseId, *policy,
+                                   crypto::hashSecret(result.key.toUtf8()), 0};
+            m_store.insertLicense(*saved);
+            result.outcome = PutLicenseResult::Outcome::Created;
+        }
+        result.license = LicenseState::of(m_store, *saved, m_store.leases(licenseId), now, 0);
+        result.license.deniedLastHour
+            = m_store.countEventsSince(EventKind::Denied, now.addSecs(-3600)).value(licenseId);
+        record(now, existing ? EventKind::LicenseUpdated : EventKind::LicenseCreated, licenseId, actor,
+               changeDetail(result.license).toJson());
+    });
+    return result;
+}
+
+std::optional<QString> LicenseAdmin::rotateKey(const QString &licenseId, const QString &actor)
+{
+    std::optional<QString> key;
+    m_store.withLicense(licenseId, [&] {
+        key.reset();
+        auto license = m_store.license(licenseId);
+        if (!license)
+            return;
+        const QString fresh = generateLicenseKey();
+        license->keyHash = crypto::hashSecret(fresh.toUtf8());
+        m_store.updateLicense(*license);
+        record(m_clock.now(), EventKind::KeyRotated, licenseId, actor, {});
+        key = fresh;
+    });
+    return key;
+}
+
+QList<HolderGroup> LicenseAdmin::groups()
+{
+    return m_store.holderGroups();
+}
+
+std::optional<std::pair<QString, QStringList>> LicenseAdmin::removedGroupInUse(const QList<HolderGroup> &before,
+                                                                               const QList<HolderGroup> &kept)
+{
+    QSet<QString> keptNames;
+    for (const HolderGroup &group : kept)
+        keptNames.insert(group.name);
+    QHash<QString, SeatRules> all;
+    bool rulesRead = false;
+    for (const HolderGroup &old : before) {
+        if (keptNames.contains(old.name))
+            continue;
+        if (!rulesRead) {
+            all = m_store.rulesOfAllLicenses();
+            rulesRead = true;
+        }
+        QStringList users;
+        for (auto it = all.cbegin(); it != all.cend(); ++it) {
+            if (rulesName(it.value(), old.name))
+                users.append(it.key());
+        }
+        if (!users.isEmpty()) {
+            users.sort();
+            return std::pair {old.name, users};
+        }
+    }
+    return std::nullopt;
+}
+
+LicenseAdmin::PutGroupsResult LicenseAdmin::putGroups(const QList<HolderGroup> &groups, const QString &actor)
+{
+    PutGroupsResult result;
+    if (!validateGroups(groups, &result.error))
+        return result;
+    m_store.withStore([&] {
+        result = PutGroupsResult {};
+        // Held for the change until the commit: on a shared database a rules change validated
+        // against these groups waits for this unit, and one that came first is among the rules
+        // read next. So no removed group can be named by rules the check below did not see.
+        const QList<HolderGroup> before = m_store.holderGroups(LeaseStore::GroupsRead::HeldForChange);
+        if (const auto inUse = removedGroupInUse(before, groups)) {
+            result.outcome = PutGroupsResult::Outcome::GroupInUse;
+            result.group = inUse->first;
+            result.licenses = inUse->second;
+            return;
+        }
+        m_store.putHolderGroups(groups);
+        record(m_clock.now(), EventKind::GroupsChanged, {}, actor, eventdetail::GroupsChanged {groups}.toJson());
+        result.outcome = PutGroupsResult::Outcome::Saved;
+    });
+    return result;
+}
+
+std::optional<SeatRules> LicenseAdmin::rules(const QString &licenseId)
+{
+    if (!m_store.license(licenseId))
+        return std::nullopt;
+    return m_store.licenseRules(licenseId);
+}
+
+LicenseAdmin::PutRulesResult LicenseAdmin::putRules(const QString &licenseId, const SeatRules &rules,
+                                                    const QString &actor)
+{
+    PutRulesResult result;
+    m_store.withLicense(licenseId, [&] {
+        result = PutRulesResult {};
+        const auto license = m_store.license(licenseId);
+        if (!license)
+            return;
+        // Held until the commit: a groups change on another instance cannot remove a group these
+        // rules name between this check and the write.
+        const QList<HolderGroup> groups = m_store.holderGroups(LeaseStore::GroupsRead::HeldUntilCommit);
+        ValidationError why;
+        if (!validateRules(rules, groups, license->policy.seatCount(), &why)) {
+            result.outcome = PutRulesResult::Outcome::Invalid;
+            const QString member = QString::fromUtf16(seatrules::rulesMember);
+            result.error = ValidationError {why.field.isEmpty() ? member : member + u'.' + why.field, why.message};
+            return;
+        }
+        m_store.putLicenseRules(licenseId, rules);
+        record(m_clock.now(), EventKind::RulesChanged, licenseId, actor, eventdetail::RulesChanged {rules}.toJson());
+        result.outcome = PutRulesResult::Outcome::Saved;
+    });
+    return result;
+}
+
+} // namespace keyright::server
