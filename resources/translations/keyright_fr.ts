@@ -626,7 +626,7 @@
     </message>
     <message>
         <source>&amp;Paste the token:</source>
-        <translation>&amp;Coller le jeton :</translation>
+        <translation>Co&amp;ller le jeton :</translation>
     </message>
     <message>
         <source>&amp;Save</source>
@@ -669,10 +669,6 @@
         <translation>&amp;URL du serveur :</translation>
     </message>
     <message>
-        <source>&amp;New</source>
-        <translation>&amp;Nouveau</translation>
-    </message>
-    <message>
         <source>Use the &amp;embedded demo server</source>
         <translation>Utiliser le serveur de démonstration &amp;intégré</translation>
     </message>
@@ -713,10 +709,6 @@
         <translation>%1 instances d&apos;un même site ; le tableau de bord utilise celle qui répond.</translation>
     </message>
     <message>
-        <source>&amp;Forget</source>
-        <translation>&amp;Oublier</translation>
-    </message>
-    <message>
         <source>optional: PEM file of a private certificate authority</source>
         <translation>facultatif : fichier PEM d&apos;une autorité de certification privée</translation>
     </message>
@@ -755,6 +747,14 @@
     <message>
         <source>The CA file cannot be used: %1</source>
         <translation>Le fichier d&apos;autorités est inutilisable : %1</translation>
+    </message>
+    <message>
+        <source>F&amp;orget</source>
+        <translation>&amp;Oublier</translation>
+    </message>
+    <message>
+        <source>Ne&amp;w</source>
+        <translation>Nou&amp;veau</translation>
     </message>
 </context>
 <context>
