@@ -21,6 +21,7 @@ private slots:
     void firstStartCreatesPrivateToken();
     void restartAfterKillKeepsEverything();
     void restartUnderAFakedBootClockKeepsEveryLease();
+    void secondServerOnTheSameDataDirIsRefused();
     void storeFilesAreTheOwnersAlone();
     void demoLicensesAndKeys();
     void refusesNonLoopbackWithoutTls();
@@ -135,6 +136,29 @@ void TestServerProcess::restartUnderAFakedBootClockKeepsEveryLease()
     // The log says why the downtime was not measured.
     QVERIFY2(server.output().contains(u"CLOCK_BOOTTIME"_s), qPrintable(server.output()));
     QVERIFY(server.terminate());
+}
+
+void TestServerProcess::secondServerOnTheSameDataDirIsRefused()
+{
+    // It used to start, then fail on "PRAGMA journal_mode=WAL: database is locked", which names
+    // neither the directory nor the other server.
+    ServerProcess first;
+    QString error;
+    QVERIFY2(first.start(&error), qPrintable(error));
+    ServerProcess second;
+    second.setDataDir(first.dataDir());
+    QVERIFY(!second.start(&error));
+    QVERIFY2(error.contains(u"the data directory %1 is in use by another keyright-server (process %2 "_s
+                                .arg(QDir(first.dataDir()).absolutePath())
+                                .arg(first.processId())),
+             qPrintable(error));
+    QVERIFY2(!error.contains(u"database is locked"_s), qPrintable(error));
+    TestHttp http(first.url());
+    QCOMPARE(http.get(u"/v1/health"_s).status, 200);
+    // Once the first is gone, even killed without a chance to clean up, the directory is free.
+    first.kill();
+    QVERIFY2(second.start(&error), qPrintable(error));
+    QVERIFY(second.terminate());
 }
 
 namespace {
