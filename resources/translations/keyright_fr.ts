@@ -441,6 +441,10 @@
         <source>SSL_CERT_DIR: %1 holds no PEM certificate</source>
         <translation>SSL_CERT_DIR : %1 ne contient aucun certificat PEM</translation>
     </message>
+    <message>
+        <source>SSL_CERT_DIR: %1 does not exist; skipped</source>
+        <translation>SSL_CERT_DIR : %1 n&apos;existe pas ; ignoré</translation>
+    </message>
 </context>
 <context>
     <name>keyright::AdminClient</name>
@@ -1937,6 +1941,10 @@
     <message>
         <source>leaving the line answered %1: %2</source>
         <translation>la sortie de la file a répondu %1 : %2</translation>
+    </message>
+    <message>
+        <source>server not trusted: %1</source>
+        <translation>serveur non reconnu : %1</translation>
     </message>
 </context>
 <context>
