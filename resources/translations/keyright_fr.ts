@@ -1403,6 +1403,10 @@
         <source>cannot reach %1: %2</source>
         <translation>impossible de joindre %1 : %2</translation>
     </message>
+    <message>
+        <source>the signing keys of the servers listed cannot be compared: %1. Nothing is sent to any of them until that server&apos;s certificate is trusted or it is removed from the list</source>
+        <translation>les clés de signature des serveurs indiqués ne peuvent pas être comparées : %1. Rien n&apos;est envoyé à aucun d&apos;eux tant que le certificat de ce serveur n&apos;est pas reconnu ou qu&apos;il n&apos;est pas retiré de la liste</translation>
+    </message>
 </context>
 <context>
     <name>keyright::FleetCountersModel</name>

@@ -80,6 +80,8 @@ private Q_SLOTS:
     void viewerTokenCannotRevokeAndExitsWithSeven();
     void serversThatDisagreeOnTheKeyAreNamed_data();
     void serversThatDisagreeOnTheKeyAreNamed();
+    void aServerRefusedForTlsStopsTheKeyCheck_data();
+    void aServerRefusedForTlsStopsTheKeyCheck();
     void httpsServerIsTrustedThroughItsAuthority_data();
     void httpsServerIsTrustedThroughItsAuthority();
 
@@ -934,6 +936,46 @@ void TestCli::serversThatDisagreeOnTheKeyAreNamed()
     QVERIFY2(!err.contains(u"unauthorized"_s), qPrintable(err));
     QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(-1), 0);
     QVERIFY(foreign.terminate());
+}
+
+void TestCli::aServerRefusedForTlsStopsTheKeyCheck_data()
+{
+    QTest::addColumn<bool>("hold");
+    QTest::newRow("status") << false;
+    QTest::newRow("hold") << true;
+}
+
+// `keyright --server https://SITE --server FOREIGN status`, SITE's certificate not trusted (its
+// authority not given): SITE's key could not be read, FOREIGN's key was taken for the site's
+// alone, and the token went to FOREIGN ("unauthorized"). A server refused for TLS counts as one
+// whose key is unknown: nothing is sent to either, and the message names SITE and why.
+void TestCli::aServerRefusedForTlsStopsTheKeyCheck()
+{
+    QFETCH(bool, hold);
+    TestCertificates certificates;
+    QVERIFY2(certificates.unavailableReason().isEmpty(), qPrintable(certificates.unavailableReason()));
+    QString error;
+    const auto pair = certificates.issue(u"site"_s, &error);
+    QVERIFY2(pair, qPrintable(error));
+    ServerProcess site;
+    site.setTls(pair->certificate, pair->key);
+    QVERIFY2(site.start(&error), qPrintable(error));
+    const QString where = u"127.0.0.1:%1"_s.arg(site.port());
+
+    QStringList arguments {u"--server"_s, site.url().toString(), u"--server"_s, m_server->url().toString()};
+    QMap<QString, QString> environment;
+    if (hold) {
+        arguments << u"hold"_s << u"acme-cad"_s << u"--holder"_s << u"alice@ws-1"_s;
+        environment.insert(u"KEYRIGHT_LICENSE_KEY"_s, u"kr1-"_s + QString(64, u'f'));
+    } else {
+        arguments << u"status"_s << u"--token-file"_s << site.adminTokenPath();
+    }
+    const CliRun result = run(arguments, environment);
+    QVERIFY2(result.exitCode == 6, qPrintable(u"exit %1: %2"_s.arg(result.exitCode).arg(result.err)));
+    QVERIFY2(result.err.contains(where) && result.err.contains(u"not trusted"_s), qPrintable(result.err));
+    QVERIFY2(result.err.contains(u"--ca-file"_s) && result.err.contains(u"SSL_CERT_DIR"_s), qPrintable(result.err));
+    QVERIFY2(!result.err.contains(u"unauthorized"_s) && !result.err.contains(u"refused:"_s), qPrintable(result.err));
+    QVERIFY(site.terminate());
 }
 
 void TestCli::httpsServerIsTrustedThroughItsAuthority_data()
