@@ -496,6 +496,9 @@ void FailoverTransport::concludeSurvey(SurveyState &state)
     QList<std::pair<QByteArray, QList<int>>> groups;
     ClientError lastLost;
     QStringList failures;
+    // Instances that answered but whose key could not be read because TLS refused them: they may
+    // be the site, or another one, and nobody can tell.
+    QStringList unverified;
     for (int index = 0; index < m_instances->size(); ++index) {
         const auto answer = state.answers.constFind(index);
         if (answer == state.answers.cend())
@@ -503,6 +506,8 @@ void FailoverTransport::concludeSurvey(SurveyState &state)
         if (!answer->key) {
             survey.failed.insert(index, answer->error);
             failures.append(answer->error.message);
+            if (answer->error.kind == ClientError::Kind::Tls)
+                unverified.append(answer->error.message);
             if (isLost(answer->error) || !lastLost.isError())
                 lastLost = answer->error;
             continue;
@@ -520,6 +525,20 @@ void FailoverTransport::concludeSurvey(SurveyState &state)
             for (const int index : group.second)
                 m_instances->markFailed(index, survey.error.message);
         }
+    } else if (!groups.isEmpty() && !unverified.isEmpty()) {
+        // Unlike an instance that is down, one refused for TLS is there and may sign with another
+        // key: learning the site's key from the others alone could send the credential to a
+        // foreign server. Its key counts as unknown, and nothing is sent until it can be checked.
+        survey.error = errorOf(ClientError::Kind::Tls,
+                               tr("the signing keys of the servers listed cannot be compared: %1. Nothing is sent to "
+                                  "any of them until that server's certificate is trusted or it is removed from the "
+                                  "list")
+                                   .arg(unverified.join(u"; "_s)));
+        for (const int index : groups.constFirst().second)
+            m_instances->markFailed(index, survey.error.message);
+        for (auto failed = survey.failed.cbegin(); failed != survey.failed.cend(); ++failed)
+            m_instances->markFailed(failed.key(), failed->message);
+        survey.failed.clear();
     } else if (groups.isEmpty()) {
         survey.error = lastLost;
         if (failures.size() > 1)

@@ -38,7 +38,10 @@ class InstanceSet;
 // nothing is sent,
 // and the request fails with Kind::KeyMismatch naming each server and its key: the client cannot
 // tell which one is the site, and the first to answer would otherwise decide. An instance that was
-// not reachable then and later presents another key is refused for good (instanceRefused).
+// not reachable then and later presents another key is refused for good (instanceRefused). An
+// instance that TLS refused (an untrusted or changed certificate) is not like one that is down:
+// it is there, and its key is unknown. While one is, no key is learned from the others, and the
+// request fails with Kind::Tls naming it and why, nothing sent to any instance.
 //
 // What moves a request on. An exchange that got no HTTP status (connection refused, reset or not
 // opened in time, TLS refused, no answer within the transfer timeout, a reply that is not HTTP) is

@@ -50,8 +50,9 @@ template <typename Outcome>
 Outcome failureOutcome(const ClientError &error)
 {
     switch (error.kind) {
-    case ClientError::Kind::Transport:
     case ClientError::Kind::Tls:
+        return outcome::Transport {error.message, true};
+    case ClientError::Kind::Transport:
     case ClientError::Kind::Server:
         return outcome::Transport {error.message};
     default:
@@ -191,6 +192,8 @@ QString describe(const LeaseOutcome &leaseOutcome)
                 return LeaseClient::tr("license key refused: %1").arg(unauthorized.message);
             },
             [](const outcome::Transport &transport) {
+                if (transport.tls)
+                    return LeaseClient::tr("server not trusted: %1").arg(transport.message);
                 return LeaseClient::tr("server unreachable: %1").arg(transport.message);
             },
             [](const outcome::Protocol &protocol) {

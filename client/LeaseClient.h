@@ -69,6 +69,7 @@ struct Unauthorized
 struct Transport
 {
     QString message;
+    bool tls = false; // TLS refused the server (a certificate nobody vouches for, or a changed one)
 };
 struct Protocol
 {

@@ -253,7 +253,7 @@ struct LeaseKeeper::Private
                     return;
                 requestInFlight = false;
                 if (const auto *transport = std::get_if<outcome::Transport>(&result)) {
-                    acquireFailed(outcome::Transport {transport->message});
+                    acquireFailed(*transport);
                     return;
                 }
                 // Released, or refused for good (a rotated key): either way it cannot be released

@@ -89,7 +89,7 @@ std::optional<QList<QSslCertificate>> TlsTrust::readCaFile(const QString &path, 
     return certificates;
 }
 
-std::optional<QList<QSslCertificate>> TlsTrust::fromEnvironment(QString *error)
+std::optional<QList<QSslCertificate>> TlsTrust::fromEnvironment(QString *error, QStringList *warnings)
 {
     QList<QSslCertificate> certificates;
     const QString file = qEnvironmentVariable("SSL_CERT_FILE");
@@ -106,6 +106,11 @@ std::optional<QList<QSslCertificate>> TlsTrust::fromEnvironment(QString *error)
     const QStringList directories = qEnvironmentVariable("SSL_CERT_DIR").split(u':', Qt::SkipEmptyParts);
     for (const QString &directory : directories) {
         const QDir dir(directory);
+        if (!QFileInfo::exists(directory)) {
+            if (warnings)
+                warnings->append(tr("SSL_CERT_DIR: %1 does not exist; skipped").arg(directory));
+            continue;
+        }
         if (!QFileInfo(directory).isDir()) {
             if (error)
                 *error = tr("SSL_CERT_DIR: %1 is not a directory").arg(directory);

@@ -53,8 +53,11 @@ public:
     static std::optional<QList<QSslCertificate>> readCaFile(const QString &path, QString *error = nullptr);
     // The certificates OpenSSL's variables name: the file SSL_CERT_FILE and every certificate file
     // in the directories of SSL_CERT_DIR (colon-separated). Qt itself reads neither. Empty when
-    // neither is set; nullopt with `error` when one names nothing usable.
-    static std::optional<QList<QSslCertificate>> fromEnvironment(QString *error = nullptr);
+    // neither is set; nullopt with `error` when one names nothing usable. A directory of
+    // SSL_CERT_DIR that does not exist is skipped, as OpenSSL does, with a line in `warnings`
+    // naming it: one list may serve machines that lay their certificates out differently.
+    static std::optional<QList<QSslCertificate>> fromEnvironment(QString *error = nullptr,
+                                                                 QStringList *warnings = nullptr);
 
 private:
     static QString normalized(const QString &fingerprint);

@@ -1,6 +1,7 @@
 #include "SystemClock.h"
 
 #include <QFile>
+#include <QLoggingCategory>
 #include <QtGlobal>
 
 #ifdef Q_OS_LINUX
@@ -8,6 +9,10 @@
 #endif
 
 namespace keyright {
+
+namespace {
+Q_LOGGING_CATEGORY(lcClock, "keyright.clock")
+}
 
 // The only place in the project that reads the machine's wall clock.
 QDateTime SystemClock::now() const
@@ -29,18 +34,42 @@ std::chrono::milliseconds SystemClock::monotonic() const
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch());
 }
 
+QString SystemClock::epochFor(const QString &bootId, qint64 bootClockMs, std::optional<qint64> kernelUptimeMs)
+{
+    if (bootId.isEmpty() || !kernelUptimeMs || qAbs(bootClockMs - *kernelUptimeMs) > bootClockToleranceMs)
+        return {};
+    return QStringLiteral("boot:") + bootId;
+}
+
 QString SystemClock::monotonicEpoch() const
 {
 #ifdef Q_OS_LINUX
     // Read once: it only changes with a reboot, which ends this process too.
-    static const QString bootId = [] {
-        QFile file(QStringLiteral("/proc/sys/kernel/random/boot_id"));
-        if (!file.open(QIODevice::ReadOnly))
-            return QString();
-        const QString id = QString::fromLatin1(file.readAll().trimmed());
-        return id.isEmpty() ? QString() : QStringLiteral("boot:") + id;
+    static const QString epoch = [this] {
+        QFile idFile(QStringLiteral("/proc/sys/kernel/random/boot_id"));
+        const QString bootId
+            = idFile.open(QIODevice::ReadOnly) ? QString::fromLatin1(idFile.readAll().trimmed()) : QString();
+        // The kernel's own count of the time since boot (a file read, which a library faking
+        // the clock calls does not intercept), read right after this process's boot clock.
+        const qint64 bootClockMs = monotonic().count();
+        std::optional<qint64> uptimeMs;
+        QFile uptimeFile(QStringLiteral("/proc/uptime"));
+        if (uptimeFile.open(QIODevice::ReadOnly)) {
+            bool ok = false;
+            const double seconds = uptimeFile.readLine().split(' ').value(0).toDouble(&ok);
+            if (ok)
+                uptimeMs = qint64(seconds * 1000);
+        }
+        const QString result = epochFor(bootId, bootClockMs, uptimeMs);
+        if (result.isEmpty() && !bootId.isEmpty())
+            qCWarning(lcClock,
+                      "the monotonic clock (CLOCK_BOOTTIME) reads %lld ms but the kernel reports %lld ms since boot "
+                      "(a faked clock, such as libfaketime without FAKETIME_DONT_FAKE_MONOTONIC=1?): "
+                      "its readings are not compared with other runs'",
+                      static_cast<long long>(bootClockMs), static_cast<long long>(uptimeMs.value_or(-1)));
+        return result;
     }();
-    return bootId;
+    return epoch;
 #else
     return {};
 #endif

@@ -26,6 +26,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLockFile>
 #include <QLoggingCategory>
 #include <QTcpServer>
 
@@ -269,7 +270,27 @@ bool LeaseServer::prepareDataDir(QString *error)
         // Only the server's user needs to look inside: it holds the signing key and the token.
         QFile::setPermissions(m_config.dataDir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     }
-    return true;
+    if (!m_config.lockDataDir || m_storeOwner)
+        return true;
+    // Two servers on one directory would share its SQLite file (the second one answering
+    // "database is locked" at some statement), its replica id and its admin token. QLockFile
+    // records this process and host; a lock whose process is gone (kill -9) is taken over.
+    auto lock = std::make_unique<QLockFile>(dir.filePath(u"keyright-server.lock"_s));
+    lock->setStaleLockTime(0); // held for as long as the server runs: never stale by age
+    if (lock->tryLock(0)) {
+        m_dataDirLock = std::move(lock);
+        return true;
+    }
+    qint64 pid = 0;
+    QString host;
+    QString application;
+    if (lock->error() == QLockFile::LockFailedError && lock->getLockInfo(&pid, &host, &application))
+        *error = u"the data directory %1 is in use by another keyright-server (process %2 on %3); stop it, or give "
+                 "this server another --data-dir"_s.arg(m_config.dataDir, QString::number(pid), host);
+    else
+        *error = u"cannot lock the data directory %1 (%2): another keyright-server may be using it, or the "
+                 "directory is not writable"_s.arg(m_config.dataDir, dir.filePath(u"keyright-server.lock"_s));
+    return false;
 }
 
 AccessService *LeaseServer::access() const
@@ -498,6 +519,7 @@ void LeaseServer::stop()
     m_serverClock = nullptr; // after everything that reads it
     m_wallGuard.reset();
     m_signer.reset();
+    m_dataDirLock.reset(); // last: another server may take the directory from here on
     m_port = 0;
 }
 

@@ -10,6 +10,8 @@
 #include <memory>
 #include <optional>
 
+class QLockFile;
+
 namespace keyright {
 class Clock;
 class LeaseSigner;
@@ -112,6 +114,7 @@ private:
     quint16 m_port = 0;
     bool m_tls = false;
 
+    std::unique_ptr<QLockFile> m_dataDirLock; // ServerConfig::lockDataDir
     std::unique_ptr<LeaseSigner> m_signer;
     // This instance's own wall clock: m_clock seen through ServerConfig::testClockOffset.
     std::unique_ptr<SkewedClock> m_wallClock;

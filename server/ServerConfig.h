@@ -20,6 +20,10 @@ struct ServerConfig
     quint16 port = 7400; // 0 picks any free port; LeaseServer::port() tells which
     QString dataDir;
     bool demo = false; // add the demo licenses when absent
+    // Hold a lock file in dataDir while serving (keyright-server does): a second server started on
+    // the same directory is refused at once, naming the directory and the process that holds it.
+    // Off for servers a test or the dashboard runs in one process.
+    bool lockDataDir = false;
     std::chrono::seconds reapInterval {30};
     int eventRetentionDays = 90;
     QString tlsCert; // PEM files; both or neither

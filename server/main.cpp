@@ -171,6 +171,7 @@ int main(int argc, char *argv[])
     config.address = address->address;
     config.port = address->port;
     config.dataDir = QDir(parser.value(dataDir)).absolutePath();
+    config.lockDataDir = true;
     config.demo = parser.isSet(demo);
     const auto interval = keyright::parseDuration(parser.value(reapInterval));
     if (!interval)

@@ -31,7 +31,7 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
     , m_tokenState(new QLabel(this))
     , m_caFile(new QLineEdit(this))
     , m_trusted(new QLabel(this))
-    , m_forgetCertificates(new QPushButton(tr("&Forget"), this))
+    , m_forgetCertificates(new QPushButton(tr("F&orget"), this))
     , m_urlState(new QLabel(this))
     , m_message(new QLabel(this))
     , m_save(new QPushButton(tr("&Save"), this))
@@ -82,13 +82,17 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
     auto *caRow = new QHBoxLayout;
     caRow->addWidget(m_caFile, 1);
     caRow->addWidget(browseCa);
-    form->addRow(tr("C&A file:"), caRow);
+    // A row given as a layout gets no buddy from QFormLayout: without one the label would show its
+    // "&" instead of underlining the key that reaches the field.
+    auto *caLabel = new QLabel(tr("C&A file:"), this);
+    caLabel->setBuddy(m_caFile);
+    form->addRow(caLabel, caRow);
     auto *trustedRow = new QHBoxLayout;
     trustedRow->addWidget(m_trusted, 1);
     trustedRow->addWidget(m_forgetCertificates, 0, Qt::AlignTop);
     form->addRow(tr("Trusted certificates:"), trustedRow);
 
-    auto *newButton = new QPushButton(keyrightIcon(u"add"_s), tr("&New"), this);
+    auto *newButton = new QPushButton(keyrightIcon(u"add"_s), tr("Ne&w"), this);
     auto *left = new QVBoxLayout;
     left->addWidget(m_list, 1);
     left->addWidget(newButton);

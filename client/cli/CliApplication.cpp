@@ -104,7 +104,8 @@ void CliApplication::addGlobalOptions(QCommandLineParser &parser) const
     parser.addOption({u"timeout"_s, u"Give up on a request after this long (default 10s)."_s, u"DURATION"_s});
     parser.addOption({u"ca-file"_s,
                       u"PEM file of the certificate authorities (or the self-signed certificate) to trust for "
-                      u"https:// servers, besides the system's and SSL_CERT_FILE/SSL_CERT_DIR."_s,
+                      u"https:// servers, besides the system's and SSL_CERT_FILE/SSL_CERT_DIR; repeat it for "
+                      u"several files."_s,
                       u"FILE"_s});
 }
 
@@ -242,16 +243,21 @@ int CliApplication::configure(const QCommandLineParser &parser, const CliCommand
         = std::any_of(urls.cbegin(), urls.cend(), [](const QUrl &url) { return url.scheme() == u"https"_s; });
     if (https) {
         QString why;
-        const auto fromEnvironment = TlsTrust::fromEnvironment(&why);
+        QStringList warnings;
+        const auto fromEnvironment = TlsTrust::fromEnvironment(&why, &warnings);
+        for (const QString &warning : std::as_const(warnings))
+            CliCommand::printErr(u"keyright: warning: %1"_s.arg(warning));
         if (!fromEnvironment) {
             CliCommand::printErr(u"keyright: cannot use the certificate authorities: %1"_s.arg(why));
             return Failure;
         }
         m_context.tlsTrust.addAuthorities(*fromEnvironment);
     }
-    if (parser.isSet(u"ca-file"_s)) {
+    // Every --ca-file given is trusted, not only the last: each instance of a site may have its
+    // own authority.
+    for (const QString &caFile : parser.values(u"ca-file"_s)) {
         QString why;
-        const auto authorities = TlsTrust::readCaFile(parser.value(u"ca-file"_s), &why);
+        const auto authorities = TlsTrust::readCaFile(caFile, &why);
         if (!authorities) {
             CliCommand::printErr(u"keyright: --ca-file: %1"_s.arg(why));
             return Failure;

@@ -41,6 +41,12 @@ void CliCommand::finish(int exitCode)
     Q_EMIT finished(exitCode);
 }
 
+QString CliCommand::tlsHint()
+{
+    return u" (to trust a private authority or a self-signed certificate, pass --ca-file FILE, or set "
+           u"SSL_CERT_FILE to a PEM file or SSL_CERT_DIR to a directory of them)"_s;
+}
+
 void CliCommand::fail(const QString &doing, const ClientError &error)
 {
     QString message = error.message;
@@ -49,8 +55,7 @@ void CliCommand::fail(const QString &doing, const ClientError &error)
         message = u"server unreachable: %1"_s.arg(error.message);
         break;
     case ClientError::Kind::Tls:
-        message = u"%1 (to trust a private authority or a self-signed certificate, pass --ca-file FILE or set "
-                  u"SSL_CERT_FILE)"_s.arg(error.message);
+        message = error.message + tlsHint();
         break;
     case ClientError::Kind::Unauthorized:
         message = u"unauthorized: %1 (check --token-file or KEYRIGHT_ADMIN_TOKEN)"_s.arg(error.message);

@@ -48,6 +48,8 @@ public:
     // sees each line as it happens.
     static void printOut(const QString &line);
     static void printErr(const QString &line);
+    // What a message about a server TLS refused ends with: how to trust its certificate.
+    static QString tlsHint();
 
 Q_SIGNALS:
     void finished(int exitCode);

@@ -51,6 +51,14 @@ QString ordinal(int n)
     return QString::number(n) + QLatin1StringView(suffix);
 }
 
+// The reason, with how to trust the server's certificate when TLS refused it (as every other
+// command says).
+QString withTlsHint(const QString &reason)
+{
+    const QString prefix = describe(outcome::Transport {{}, true}).trimmed();
+    return reason.startsWith(prefix) ? reason + CliCommand::tlsHint() : reason;
+}
+
 int exitCodeForFirstFailure(const QString &reason)
 {
     const auto startsLike = [&reason](const LeaseOutcome &sample) {
@@ -58,7 +66,7 @@ int exitCodeForFirstFailure(const QString &reason)
         // describe() ends the sample with its (empty) detail; compare the fixed part only.
         return !prefix.isEmpty() && reason.startsWith(prefix.trimmed());
     };
-    if (startsLike(outcome::Transport {}))
+    if (startsLike(outcome::Transport {}) || startsLike(outcome::Transport {{}, true}))
         return Unreachable;
     if (startsLike(outcome::Unauthorized {}))
         return Unauthorized;
@@ -279,7 +287,7 @@ void HoldCommand::start()
         endLiveLine();
         if (context().json)
             report(u"gave_up"_s, reason, {{u"reason"_s, reason}});
-        failWith(NoSeats, u"cannot hold a seat of %1: %2"_s.arg(m_licenseId, reason));
+        failWith(NoSeats, u"cannot hold a seat of %1: %2"_s.arg(m_licenseId, withTlsHint(reason)));
     });
     connect(m_keeper.get(), &LeaseKeeper::released, this, [this](const QString &seatId) {
         m_liveTicker.stop();
@@ -312,9 +320,11 @@ void HoldCommand::onDegraded(const QString &reason)
         m_keeper->crash();
         m_liveTicker.stop();
         endLiveLine();
-        return failWith(exitCodeForFirstFailure(reason), u"cannot hold a seat of %1: %2"_s.arg(m_licenseId, reason));
+        return failWith(exitCodeForFirstFailure(reason),
+                        u"cannot hold a seat of %1: %2"_s.arg(m_licenseId, withTlsHint(reason)));
     }
-    report(u"degraded"_s, u"DEGRADED, the application must stop: %1"_s.arg(reason), {{u"reason"_s, reason}});
+    report(u"degraded"_s, u"DEGRADED, the application must stop: %1"_s.arg(withTlsHint(reason)),
+           {{u"reason"_s, reason}});
 }
 
 void HoldCommand::onInterrupted(int signalNumber)

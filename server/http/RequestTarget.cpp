@@ -38,7 +38,7 @@ struct Decoded
 {
     QByteArray bytes;
     QByteArray escapedUnreserved; // the first escape of an unreserved character ("%6D"), if any
-    bool escapedSlash = false;
+    QByteArray escapedSlash; // the first escape of "/" as sent ("%2F" or "%2f"), if any
 };
 std::optional<Decoded> percentDecoded(QByteArrayView text, QByteArray *malformed)
 {
@@ -56,9 +56,10 @@ std::optional<Decoded> percentDecoded(QByteArrayView text, QByteArray *malformed
             return std::nullopt;
         }
         const char byte = char(high * 16 + low);
-        if (byte == '/')
-            out.escapedSlash = true;
-        else if (isUnreserved(byte) && out.escapedUnreserved.isEmpty())
+        if (byte == '/') {
+            if (out.escapedSlash.isEmpty())
+                out.escapedSlash = text.sliced(i, 3).toByteArray();
+        } else if (isUnreserved(byte) && out.escapedUnreserved.isEmpty())
             out.escapedUnreserved = text.sliced(i, 3).toByteArray();
         out.bytes.append(byte);
         i += 2;
@@ -111,9 +112,10 @@ std::optional<RequestTarget> RequestTarget::decode(QByteArrayView target, ApiErr
         if (!bytes)
             return fail(badTarget(u"the path has a malformed percent-encoding \"%1\": a \"%\" must be followed by two "
                                   "hex digits"_s.arg(QString::fromLatin1(malformed))));
-        if (bytes->escapedSlash)
-            return fail(badTarget(u"the path has an encoded \"/\" (%2F) inside a segment; no route or identifier of "
-                                  "this API has one"_s));
+        if (!bytes->escapedSlash.isEmpty())
+            // As sent: a message quoting "%2F" to someone who typed "%2f" looks like another request.
+            return fail(badTarget(u"the path has an encoded \"/\" (%1) inside a segment; no route or identifier of "
+                                  "this API has one"_s.arg(QString::fromLatin1(bytes->escapedSlash))));
         if (!bytes->escapedUnreserved.isEmpty())
             return fail(badTarget(
                 u"the path sends \"%1\" percent-encoded as %2; send letters, digits and - . _ ~ "

@@ -80,6 +80,8 @@ private Q_SLOTS:
     void viewerTokenCannotRevokeAndExitsWithSeven();
     void serversThatDisagreeOnTheKeyAreNamed_data();
     void serversThatDisagreeOnTheKeyAreNamed();
+    void aServerRefusedForTlsStopsTheKeyCheck_data();
+    void aServerRefusedForTlsStopsTheKeyCheck();
     void httpsServerIsTrustedThroughItsAuthority_data();
     void httpsServerIsTrustedThroughItsAuthority();
 
@@ -936,6 +938,46 @@ void TestCli::serversThatDisagreeOnTheKeyAreNamed()
     QVERIFY(foreign.terminate());
 }
 
+void TestCli::aServerRefusedForTlsStopsTheKeyCheck_data()
+{
+    QTest::addColumn<bool>("hold");
+    QTest::newRow("status") << false;
+    QTest::newRow("hold") << true;
+}
+
+// `keyright --server https://SITE --server FOREIGN status`, SITE's certificate not trusted (its
+// authority not given): SITE's key could not be read, FOREIGN's key was taken for the site's
+// alone, and the token went to FOREIGN ("unauthorized"). A server refused for TLS counts as one
+// whose key is unknown: nothing is sent to either, and the message names SITE and why.
+void TestCli::aServerRefusedForTlsStopsTheKeyCheck()
+{
+    QFETCH(bool, hold);
+    TestCertificates certificates;
+    QVERIFY2(certificates.unavailableReason().isEmpty(), qPrintable(certificates.unavailableReason()));
+    QString error;
+    const auto pair = certificates.issue(u"site"_s, &error);
+    QVERIFY2(pair, qPrintable(error));
+    ServerProcess site;
+    site.setTls(pair->certificate, pair->key);
+    QVERIFY2(site.start(&error), qPrintable(error));
+    const QString where = u"127.0.0.1:%1"_s.arg(site.port());
+
+    QStringList arguments {u"--server"_s, site.url().toString(), u"--server"_s, m_server->url().toString()};
+    QMap<QString, QString> environment;
+    if (hold) {
+        arguments << u"hold"_s << u"acme-cad"_s << u"--holder"_s << u"alice@ws-1"_s;
+        environment.insert(u"KEYRIGHT_LICENSE_KEY"_s, u"kr1-"_s + QString(64, u'f'));
+    } else {
+        arguments << u"status"_s << u"--token-file"_s << site.adminTokenPath();
+    }
+    const CliRun result = run(arguments, environment);
+    QVERIFY2(result.exitCode == 6, qPrintable(u"exit %1: %2"_s.arg(result.exitCode).arg(result.err)));
+    QVERIFY2(result.err.contains(where) && result.err.contains(u"not trusted"_s), qPrintable(result.err));
+    QVERIFY2(result.err.contains(u"--ca-file"_s) && result.err.contains(u"SSL_CERT_DIR"_s), qPrintable(result.err));
+    QVERIFY2(!result.err.contains(u"unauthorized"_s) && !result.err.contains(u"refused:"_s), qPrintable(result.err));
+    QVERIFY(site.terminate());
+}
+
 void TestCli::httpsServerIsTrustedThroughItsAuthority_data()
 {
     QTest::addColumn<bool>("selfSigned"); // the server's certificate
@@ -947,6 +989,11 @@ void TestCli::httpsServerIsTrustedThroughItsAuthority_data()
     QTest::newRow("private CA, --ca-file") << false << u"ca-file"_s << u"status"_s << 0 << QString();
     QTest::newRow("private CA, SSL_CERT_FILE") << false << u"cert-file"_s << u"status"_s << 0 << QString();
     QTest::newRow("private CA, SSL_CERT_DIR") << false << u"cert-dir"_s << u"status"_s << 0 << QString();
+    // One directory of the list missing: skipped with a warning naming it, the others read.
+    QTest::newRow("private CA, SSL_CERT_DIR with a missing directory")
+        << false << u"cert-dir-missing"_s << u"status"_s << 0 << QString();
+    // Every --ca-file counts, not only the last.
+    QTest::newRow("private CA, second of two --ca-file") << false << u"two-ca-files"_s << u"status"_s << 0 << QString();
     QTest::newRow("self-signed, untrusted") << true << u"none"_s << u"status"_s << 6 << u"not trusted"_s;
     QTest::newRow("self-signed, itself as --ca-file") << true << u"ca-file"_s << u"status"_s << 0 << QString();
     QTest::newRow("hold, untrusted") << false << u"none"_s << u"hold"_s << 6 << u"not trusted"_s;
@@ -987,11 +1034,15 @@ void TestCli::httpsServerIsTrustedThroughItsAuthority()
         arguments << u"--ca-file"_s << server.adminTokenPath();
     } else if (trust == u"cert-file"_s) {
         environment.insert(u"SSL_CERT_FILE"_s, trusted);
-    } else if (trust == u"cert-dir"_s) {
+    } else if (trust == u"two-ca-files"_s) {
+        const auto other = certificates.selfSigned(u"other"_s, &error);
+        QVERIFY2(other, qPrintable(error));
+        arguments << u"--ca-file"_s << trusted << u"--ca-file"_s << other->certificate;
+    } else if (trust == u"cert-dir"_s || trust == u"cert-dir-missing"_s) {
         const QString dir = QDir(certificates.directory()).filePath(u"authorities"_s);
         QVERIFY(QDir().mkpath(dir));
         QVERIFY(QFile::copy(trusted, QDir(dir).filePath(u"private-ca.pem"_s)));
-        environment.insert(u"SSL_CERT_DIR"_s, dir);
+        environment.insert(u"SSL_CERT_DIR"_s, trust == u"cert-dir"_s ? dir : u"/nonexistent-keyright-certs:"_s + dir);
     }
     if (command == u"hold"_s) {
         arguments << u"hold"_s << u"acme-cad"_s << u"--holder"_s << u"alice@ws-1"_s;
@@ -1003,14 +1054,18 @@ void TestCli::httpsServerIsTrustedThroughItsAuthority()
     QVERIFY2(result.exitCode == exitCode, qPrintable(u"exit %1: %2"_s.arg(result.exitCode).arg(result.err)));
     if (exitCode == 0) {
         QVERIFY2(result.out.startsWith(u"Server %1"_s.arg(server.url().toDisplayString())), qPrintable(result.out));
+        if (trust == u"cert-dir-missing"_s)
+            QVERIFY2(result.err.contains(u"keyright: warning: SSL_CERT_DIR: /nonexistent-keyright-certs does not "
+                                         u"exist; skipped"_s),
+                     qPrintable(result.err));
         return;
     }
     QVERIFY2(result.err.contains(named), qPrintable(result.err));
     if (named == u"not trusted"_s) {
         // The fingerprint a person can compare with `openssl x509 -fingerprint -sha256` on the server.
         QVERIFY2(result.err.contains(*fingerprint), qPrintable(result.err + u" / "_s + *fingerprint));
-        if (command == u"status"_s)
-            QVERIFY2(result.err.contains(u"--ca-file"_s), qPrintable(result.err));
+        // How to trust it, from every command (hold said nothing).
+        QVERIFY2(result.err.contains(u"--ca-file"_s) && result.err.contains(u"SSL_CERT_DIR"_s), qPrintable(result.err));
     }
 }
 

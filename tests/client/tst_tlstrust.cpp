@@ -155,9 +155,17 @@ void TestTlsTrust::environmentVariablesAreRead()
     QVERIFY(readme.open(QIODevice::WriteOnly));
     readme.write("not a certificate\n");
     readme.close();
+    // A directory of the list that does not exist is skipped with a warning naming it; the
+    // others are still read.
     qputenv("SSL_CERT_DIR", (u"/nonexistent-dir:"_s + dir).toLocal8Bit());
+    QStringList warnings;
+    const auto skipping = TlsTrust::fromEnvironment(&error, &warnings);
+    QVERIFY2(skipping && skipping->size() == 1, qPrintable(error));
+    QCOMPARE(warnings, QStringList {u"SSL_CERT_DIR: /nonexistent-dir does not exist; skipped"_s});
+    // A path that is there but is no directory is a mistake worth stopping for.
+    qputenv("SSL_CERT_DIR", m_first.certificate.toLocal8Bit());
     QVERIFY(!TlsTrust::fromEnvironment(&error));
-    QCOMPARE(error, u"SSL_CERT_DIR: /nonexistent-dir is not a directory"_s);
+    QCOMPARE(error, u"SSL_CERT_DIR: %1 is not a directory"_s.arg(m_first.certificate));
     qputenv("SSL_CERT_DIR", dir.toLocal8Bit());
     const auto fromDir = TlsTrust::fromEnvironment(&error);
     QVERIFY2(fromDir && fromDir->size() == 1, qPrintable(error));

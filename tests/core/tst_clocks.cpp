@@ -6,6 +6,7 @@
 
 #include <thread>
 
+using namespace Qt::StringLiterals;
 using namespace keyright;
 using namespace std::chrono_literals;
 
@@ -25,6 +26,8 @@ private slots:
     void skewedClockOffsetChangesAtRunTime();
     void skewedClockFollowsItsBase();
     void systemClockReadsUtcAndMovesForward();
+    void systemClockEpochNeedsTheKernelsBootClock_data();
+    void systemClockEpochNeedsTheKernelsBootClock();
 };
 
 void TestClocks::manualClockStartsAtTheDocumentedInstant()
@@ -167,4 +170,29 @@ void TestClocks::systemClockReadsUtcAndMovesForward()
 }
 
 QTEST_GUILESS_MAIN(TestClocks)
+void TestClocks::systemClockEpochNeedsTheKernelsBootClock_data()
+{
+    QTest::addColumn<QString>("bootId");
+    QTest::addColumn<qint64>("bootClockMs");
+    QTest::addColumn<qint64>("uptimeMs"); // < 0: /proc/uptime unreadable
+    QTest::addColumn<QString>("epoch");
+    const QString id = u"0f9e2c6a-1d2b-4c3d-8e4f-5a6b7c8d9e0f"_s;
+    QTest::newRow("the kernel's clock") << id << qint64(25247778) << qint64(25247770) << u"boot:"_s + id;
+    QTest::newRow("a second apart") << id << qint64(25248770) << qint64(25247770) << u"boot:"_s + id;
+    // libfaketime '+1 hour' without FAKETIME_DONT_FAKE_MONOTONIC: the boot clock reads the epoch.
+    QTest::newRow("faked") << id << qint64(1796194386835) << qint64(25249770) << QString();
+    QTest::newRow("faked behind") << id << qint64(1000) << qint64(25249770) << QString();
+    QTest::newRow("no uptime") << id << qint64(25247778) << qint64(-1) << QString();
+    QTest::newRow("no boot id") << QString() << qint64(25247778) << qint64(25247770) << QString();
+}
+
+void TestClocks::systemClockEpochNeedsTheKernelsBootClock()
+{
+    QFETCH(QString, bootId);
+    QFETCH(qint64, bootClockMs);
+    QFETCH(qint64, uptimeMs);
+    QFETCH(QString, epoch);
+    QCOMPARE(SystemClock::epochFor(bootId, bootClockMs, uptimeMs < 0 ? std::nullopt : std::optional(uptimeMs)), epoch);
+}
+
 #include "tst_clocks.moc"

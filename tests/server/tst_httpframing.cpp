@@ -113,6 +113,9 @@ void TestHttpFraming::badFramingGetsOneAnswerAndClose_data()
     QTest::newRow("bare LF line endings (505)") << "GET /v1/health HTTP/1.1\nHost: x\n\n"_ba << u"bare LF"_s;
     QTest::newRow("encoded slash in the path (200)")
         << "GET /v1/licenses/acme-cad%2Fleases HTTP/1.1\r\nHost: x\r\n\r\n"_ba << u"%2F"_s;
+    // The message quotes the escape as sent, not upper-cased ("%2f" was echoed as "%2F").
+    QTest::newRow("encoded slash in lower case")
+        << "GET /v1/licenses/acme-cad%2fleases HTTP/1.1\r\nHost: x\r\n\r\n"_ba << u"(%2f)"_s;
     QTest::newRow("encoded letter in the path (200)") << "GET /%6Detrics HTTP/1.1\r\nHost: x\r\n\r\n"_ba << u"%6D"_s;
     // Answered 408 only at the 30 s body timeout; readUntilClosed waits 5 s.
     QTest::newRow("bare LF chunk-size lines (408 after 30 s)") << checkout

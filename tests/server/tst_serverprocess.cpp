@@ -20,6 +20,8 @@ class TestServerProcess : public QObject
 private slots:
     void firstStartCreatesPrivateToken();
     void restartAfterKillKeepsEverything();
+    void restartUnderAFakedBootClockKeepsEveryLease();
+    void secondServerOnTheSameDataDirIsRefused();
     void storeFilesAreTheOwnersAlone();
     void demoLicensesAndKeys();
     void refusesNonLoopbackWithoutTls();
@@ -81,6 +83,82 @@ void TestServerProcess::restartAfterKillKeepsEverything()
     // The generation counter survived too: the next seat gets a higher one.
     const auto next = http.post(u"/v1/licenses/survivor/checkout"_s, {{u"holder"_s, u"bob"_s}}, key);
     QVERIFY(quint64(next.json()["lease"_L1]["generation"_L1].toInteger()) > generation);
+}
+
+void TestServerProcess::restartUnderAFakedBootClockKeepsEveryLease()
+{
+    // An operator restarts the server under `faketime '+1 hour'`, which fakes the monotonic
+    // clocks too: the boot id is the same, but the boot clock reads about 57 years. Trusted, that
+    // reading put the server's "now" in 2083, ended every lease and reported the wall clock as
+    // jumping backward. The hour must be a forward jump of the wall clock, leases kept.
+    if (ServerProcess::fakeTimeLibrary().isEmpty())
+        QSKIP("libfaketime is not installed (scripts/install-deps.sh installs it)");
+    ServerProcess server;
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    TestHttp http(server.url());
+    const QByteArray admin = "Bearer " + server.adminToken();
+    const auto created = http.put(
+        u"/v1/licenses/faked"_s,
+        {{u"seatCount"_s, 1}, {u"ttlSeconds"_s, 600}, {u"skewSeconds"_s, 5}, {u"reapGraceSeconds"_s, 30}}, admin);
+    QCOMPARE(created.status, 201);
+    const QByteArray key = "License " + created.json().value("key"_L1).toString().toLatin1();
+    const auto granted = http.post(u"/v1/licenses/faked/checkout"_s, {{u"holder"_s, u"alice"_s}}, key);
+    QCOMPARE(granted.status, 201);
+    const QString seatId = granted.json()["lease"_L1]["seatId"_L1].toString();
+    const QDateTime expiresBefore
+        = QDateTime::fromString(granted.json()["lease"_L1]["expiresAt"_L1].toString(), Qt::ISODateWithMs);
+    QVERIFY(expiresBefore.isValid());
+
+    QVERIFY(server.terminate());
+    server.setFakeTime(u"+3600"_s);
+    QVERIFY2(server.start(&error), qPrintable(error));
+
+    const auto beat = http.call("POST", u"/v1/licenses/faked/seats/%1/heartbeat"_s.arg(seatId), {}, key);
+    QCOMPARE(beat.status, 200);
+    const QDateTime expiresAfter
+        = QDateTime::fromString(beat.json()["lease"_L1]["expiresAt"_L1].toString(), Qt::ISODateWithMs);
+    // Renewed for 600 s from a "now" at most a few seconds past the restart (the hour is caught
+    // up at 20 %, not taken at once), and certainly not decades ahead.
+    QVERIFY2(expiresAfter.isValid() && expiresAfter < expiresBefore.addSecs(120),
+             qPrintable(u"renewed until %1, first granted until %2"_s.arg(expiresAfter.toString(Qt::ISODate),
+                                                                          expiresBefore.toString(Qt::ISODate))));
+    QCOMPARE(http.post(u"/v1/licenses/faked/checkout"_s, {{u"holder"_s, u"bob"_s}}, key).status, 409);
+
+    const QJsonArray jumps = http.get(u"/v1/events?kind=clock_jumped"_s, admin).json().value("events"_L1).toArray();
+    QCOMPARE(jumps.size(), 1);
+    const QJsonObject detail = jumps.at(0)["detail"_L1].toObject();
+    QCOMPARE(detail.value("clock"_L1).toString(), u"wall"_s);
+    QCOMPARE(detail.value("direction"_L1).toString(), u"forward"_s);
+    // The hour, less the 2 s a start believes when the downtime cannot be measured.
+    const qint64 size = detail.value("sizeMs"_L1).toInteger();
+    QVERIFY2(size > 3590000 && size <= 3600000 + 30000, qPrintable(QString::number(size)));
+    // The log says why the downtime was not measured.
+    QVERIFY2(server.output().contains(u"CLOCK_BOOTTIME"_s), qPrintable(server.output()));
+    QVERIFY(server.terminate());
+}
+
+void TestServerProcess::secondServerOnTheSameDataDirIsRefused()
+{
+    // It used to start, then fail on "PRAGMA journal_mode=WAL: database is locked", which names
+    // neither the directory nor the other server.
+    ServerProcess first;
+    QString error;
+    QVERIFY2(first.start(&error), qPrintable(error));
+    ServerProcess second;
+    second.setDataDir(first.dataDir());
+    QVERIFY(!second.start(&error));
+    QVERIFY2(error.contains(u"the data directory %1 is in use by another keyright-server (process %2 "_s
+                                .arg(QDir(first.dataDir()).absolutePath())
+                                .arg(first.processId())),
+             qPrintable(error));
+    QVERIFY2(!error.contains(u"database is locked"_s), qPrintable(error));
+    TestHttp http(first.url());
+    QCOMPARE(http.get(u"/v1/health"_s).status, 200);
+    // Once the first is gone, even killed without a chance to clean up, the directory is free.
+    first.kill();
+    QVERIFY2(second.start(&error), qPrintable(error));
+    QVERIFY(second.terminate());
 }
 
 namespace {

@@ -99,6 +99,16 @@ QString ServerProcess::output() const
     return QString::fromLocal8Bit(all);
 }
 
+QString ServerProcess::fakeTimeLibrary()
+{
+    for (const QString &dir : QDir(u"/usr/lib"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QString path = u"/usr/lib/%1/faketime/libfaketime.so.1"_s.arg(dir);
+        if (QFileInfo::exists(path))
+            return path;
+    }
+    return {};
+}
+
 bool ServerProcess::start(QString *error, std::chrono::milliseconds timeout)
 {
     QString ignored;
@@ -135,6 +145,22 @@ bool ServerProcess::start(QString *error, std::chrono::milliseconds timeout)
     if (m_testClockOffset.count() != 0)
         arguments += {u"--test-clock-offset-ms"_s, QString::number(m_testClockOffset.count())};
     arguments += m_extraArguments;
+    if (!m_fakeTime.isEmpty()) {
+        const QString library = fakeTimeLibrary();
+        if (library.isEmpty()) {
+            why = u"libfaketime is not installed (scripts/install-deps.sh installs it)"_s;
+            return false;
+        }
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(u"LD_PRELOAD"_s, library);
+        environment.insert(u"FAKETIME"_s, m_fakeTime);
+        // Under the sanitizers libfaketime comes before the ASan runtime in the load order, which
+        // ASan refuses by default; interposing clock calls is all libfaketime does.
+        const QString asan = environment.value(u"ASAN_OPTIONS"_s);
+        environment.insert(u"ASAN_OPTIONS"_s,
+                           (asan.isEmpty() ? QString() : asan + u':') + u"verify_asan_link_order=0"_s);
+        m_process->setProcessEnvironment(environment);
+    }
     m_process->start(binaryPath(), arguments);
     if (!m_process->waitForStarted(int(timeout.count()))) {
         why = u"keyright-server did not start: %1"_s.arg(m_process->errorString());

@@ -42,6 +42,12 @@ public:
     // Shift this instance's own system clock by `offset` (the hidden --test-clock-offset-ms), as
     // a machine whose wall clock is off would be: in PostgreSQL mode the database clock must win.
     void setTestClockOffset(std::chrono::milliseconds offset) { m_testClockOffset = offset; }
+    // Run the binary under libfaketime with this FAKETIME specification (such as "+3600", an hour
+    // ahead) from the next start() on, its monotonic clocks faked too as libfaketime does by
+    // default. Empty: the real clocks again.
+    void setFakeTime(const QString &specification) { m_fakeTime = specification; }
+    // The libfaketime library to preload, or an empty string when it is not installed.
+    static QString fakeTimeLibrary();
     // Serve HTTPS with this PEM certificate (chain) and key (--tls-cert, --tls-key) from the next
     // start() on; url() is then https://. The fixture's own start-up probe accepts any certificate:
     // what a client trusts is the test's business. Empty strings: plain HTTP again.
@@ -85,6 +91,7 @@ private:
     QString m_database;
     QString m_tlsCertificate;
     QString m_tlsKey;
+    QString m_fakeTime;
     std::chrono::milliseconds m_testClockOffset {0};
     quint16 m_port = 0;
     QByteArray m_adminToken;

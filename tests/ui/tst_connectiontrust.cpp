@@ -15,12 +15,15 @@
 #include "TestCertificates.h"
 #include "TestServer.h"
 
+#include <QAbstractButton>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMap>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -44,6 +47,8 @@ private Q_SLOTS:
     void serversThatDisagreeOnTheKeyAreNamedInTheBanner();
     void connectionDialogKeepsTheCaFileAndForgetsCertificates();
     void profileCaFileTrustsAPrivateAuthority();
+    void eachAltKeyOfTheConnectionDialogReachesOneControl_data();
+    void eachAltKeyOfTheConnectionDialogReachesOneControl();
 
 private:
     void openWindow();
@@ -274,6 +279,59 @@ void TestConnectionTrust::profileCaFileTrustsAPrivateAuthority()
     QVERIFY(!trustQuestion());
     QVERIFY(m_window->profiles().profile(u"private"_s)->trustedCertificates.isEmpty());
     QVERIFY(server.terminate());
+}
+
+void TestConnectionTrust::eachAltKeyOfTheConnectionDialogReachesOneControl_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << u"en"_s;
+    QTest::newRow("French") << u"fr"_s;
+}
+
+// The dialog is filled in from the keyboard: every underlined letter leads to one control, and a
+// label's "&" is an underline, never a character on the screen.
+void TestConnectionTrust::eachAltKeyOfTheConnectionDialogReachesOneControl()
+{
+    QFETCH(QString, language);
+    m_languages.apply(language);
+    const auto restore = qScopeGuard([this] { m_languages.apply(u"en"_s); });
+    ConnectionProfileStore store(*m_settings, m_dir->filePath(u"tokens"_s));
+    ConnectionDialog dialog(store, {});
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+
+    QMap<QChar, QStringList> owners;
+    const auto keyOf = [](const QString &text) -> QChar {
+        const qsizetype at = text.indexOf(u'&');
+        return at >= 0 && at + 1 < text.size() ? text.at(at + 1).toLower() : QChar();
+    };
+    for (QLabel *label : dialog.findChildren<QLabel *>()) {
+        if (!label->isVisible() || keyOf(label->text()).isNull())
+            continue;
+        QVERIFY2(label->buddy(), qPrintable(u"the label \"%1\" shows its & (no buddy)"_s.arg(label->text())));
+        owners[keyOf(label->text())] << label->text();
+    }
+    for (QAbstractButton *button : dialog.findChildren<QAbstractButton *>()) {
+        if (button->isVisible() && !keyOf(button->text()).isNull())
+            owners[keyOf(button->text())] << button->text();
+    }
+    for (auto it = owners.cbegin(); it != owners.cend(); ++it)
+        QVERIFY2(it.value().size() == 1,
+                 qPrintable(u"Alt+%1 is taken by %2"_s.arg(it.key(), it.value().join(u", "_s))));
+
+    // The CA file's key reaches its field.
+    auto *caFile = dialog.findChild<QLineEdit *>(u"caFile"_s);
+    QVERIFY(caFile);
+    QChar caKey;
+    for (QLabel *label : dialog.findChildren<QLabel *>()) {
+        if (label->buddy() == caFile)
+            caKey = keyOf(label->text());
+    }
+    QVERIFY(!caKey.isNull());
+    dialog.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    QTest::keyClick(&dialog, Qt::Key(Qt::Key_A + (caKey.unicode() - u'a')), Qt::AltModifier);
+    QTRY_VERIFY(caFile->hasFocus());
 }
 
 } // namespace keyright
