@@ -1868,7 +1868,7 @@
     </message>
     <message>
         <source>no seat came free within the longest wait asked for</source>
-        <translation>aucun poste ne s&apos;est libéré dans le délai d&apos;attente maximal demandé</translation>
+        <translation>aucun siège ne s&apos;est libéré dans le délai d&apos;attente maximal demandé</translation>
     </message>
     <message>
         <source>an administrator removed it from the line</source>
@@ -1880,11 +1880,11 @@
     </message>
     <message>
         <source>group %1 already holds %2 of the %3 seats it may use</source>
-        <translation>le groupe %1 occupe déjà %2 des %3 postes auxquels il a droit</translation>
+        <translation>le groupe %1 occupe déjà %2 des %3 sièges auxquels il a droit</translation>
     </message>
     <message>
         <source>%1 of %2 seats are in use and the other %3 are reserved for others</source>
-        <translation>%1 postes sur %2 sont occupés et les %3 autres sont réservés à d&apos;autres</translation>
+        <translation>%1 sièges sur %2 sont occupés et les %3 autres sont réservés à d&apos;autres</translation>
     </message>
     <message>
         <source>not allowed: the license&apos;s rules deny this holder (%1)</source>
@@ -1896,7 +1896,7 @@
     </message>
     <message>
         <source>a seat is held for this place in line</source>
-        <translation>un poste est réservé pour cette place dans la file</translation>
+        <translation>un siège est réservé pour cette place dans la file</translation>
     </message>
     <message>
         <source>waiting in line: position %1 of %2</source>
@@ -3191,7 +3191,7 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>&lt;span style=&quot;color:%1&quot;&gt;As of %2: %3 of %4 seats in use&lt;/span&gt;</source>
-        <translation>&lt;span style=&quot;color:%1&quot;&gt;Au %2 : %3 places sur %4 utilisées&lt;/span&gt;</translation>
+        <translation>&lt;span style=&quot;color:%1&quot;&gt;Au %2 : %3 sièges sur %4 utilisés&lt;/span&gt;</translation>
     </message>
     <message numerus="yes">
         <source>&lt;span style=&quot;color:%1&quot;&gt;%n checkout(s) denied in the hour before&lt;/span&gt;</source>
