@@ -756,6 +756,18 @@
         <source>Ne&amp;w</source>
         <translation>Nou&amp;veau</translation>
     </message>
+    <message>
+        <source>Delete connection profile</source>
+        <translation>Supprimer le profil de connexion</translation>
+    </message>
+    <message>
+        <source>Delete the connection profile &quot;%1&quot;?</source>
+        <translation>Supprimer le profil de connexion « %1 » ?</translation>
+    </message>
+    <message>
+        <source>Its address, CA file and trusted certificates are forgotten, and so is the token stored for it. A token file of your own is left where it is.</source>
+        <translation>Son adresse, son fichier d&apos;autorités et ses certificats de confiance sont oubliés, de même que le jeton conservé pour lui. Un fichier de jeton à vous reste où il est.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::DashboardSession</name>

@@ -16,6 +16,7 @@
 #include "TestServer.h"
 
 #include <QAbstractButton>
+#include <QApplication>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -49,6 +50,8 @@ private Q_SLOTS:
     void profileCaFileTrustsAPrivateAuthority();
     void eachAltKeyOfTheConnectionDialogReachesOneControl_data();
     void eachAltKeyOfTheConnectionDialogReachesOneControl();
+    void deletingAProfileAsksFirst();
+    void enterAfterForgetConnectsAndDeletesNothing();
 
 private:
     void openWindow();
@@ -332,6 +335,87 @@ void TestConnectionTrust::eachAltKeyOfTheConnectionDialogReachesOneControl()
     QVERIFY(QTest::qWaitForWindowActive(&dialog));
     QTest::keyClick(&dialog, Qt::Key(Qt::Key_A + (caKey.unicode() - u'a')), Qt::AltModifier);
     QTRY_VERIFY(caFile->hasFocus());
+}
+
+namespace {
+
+ConnectionProfile savedProfile(ConnectionProfileStore &store, const QString &tokenFile)
+{
+    QFile token(tokenFile);
+    if (token.open(QIODevice::WriteOnly))
+        token.write("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n");
+    token.close();
+    ConnectionProfile profile {u"site"_s, QUrl(u"https://127.0.0.1:7443"_s), tokenFile, false};
+    profile.trustedCertificates.insert(u"127.0.0.1:7443"_s, u"AB:CD:EF"_s);
+    store.save(profile);
+    return profile;
+}
+
+QMessageBox *openDeleteQuestion(const QDialog &dialog)
+{
+    auto *box = dialog.findChild<QMessageBox *>(u"confirmDeleteProfile"_s);
+    return box && box->isVisible() ? box : nullptr;
+}
+
+} // namespace
+
+// Delete asks, naming the profile; Enter and Escape keep it; only the Delete of the question
+// deletes it.
+void TestConnectionTrust::deletingAProfileAsksFirst()
+{
+    ConnectionProfileStore store(*m_settings, m_dir->filePath(u"tokens"_s));
+    savedProfile(store, m_dir->filePath(u"admin-token"_s));
+    ConnectionDialog dialog(store, u"site"_s);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *remove = dialog.findChild<QPushButton *>(u"deleteProfile"_s);
+    QVERIFY(remove && remove->isEnabled());
+
+    for (const Qt::Key key : {Qt::Key_Return, Qt::Key_Escape}) {
+        QTest::mouseClick(remove, Qt::LeftButton);
+        QTRY_VERIFY(openDeleteQuestion(dialog));
+        QMessageBox *box = openDeleteQuestion(dialog);
+        QVERIFY2(box->text().contains(u"\"site\""_s), qPrintable(box->text()));
+        QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel));
+        QTest::keyClick(box, key);
+        QTRY_VERIFY(!openDeleteQuestion(dialog));
+        QVERIFY(store.profile(u"site"_s).has_value());
+    }
+
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QTRY_VERIFY(openDeleteQuestion(dialog));
+    auto *confirm = openDeleteQuestion(dialog)->findChild<QPushButton *>(u"delete"_s);
+    QVERIFY(confirm);
+    QTest::mouseClick(confirm, Qt::LeftButton);
+    QTRY_VERIFY(!store.profile(u"site"_s).has_value());
+    QVERIFY(!dialog.findChild<QPushButton *>(u"deleteProfile"_s)->isEnabled());
+}
+
+// Forget, from the keyboard, then Enter: Forget greys itself out, and the focus must not fall on
+// Delete for Enter to press it (the walk-through lost a profile that way). Enter connects.
+void TestConnectionTrust::enterAfterForgetConnectsAndDeletesNothing()
+{
+    ConnectionProfileStore store(*m_settings, m_dir->filePath(u"tokens"_s));
+    savedProfile(store, m_dir->filePath(u"admin-token"_s));
+    ConnectionDialog dialog(store, u"site"_s);
+    dialog.show();
+    dialog.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    auto *forget = dialog.findChild<QPushButton *>(u"forgetCertificates"_s);
+    QVERIFY(forget && forget->isEnabled());
+    forget->setFocus();
+    QTest::keyClick(forget, Qt::Key_Space);
+    QVERIFY(!forget->isEnabled());
+    QWidget *focused = QApplication::focusWidget();
+    QVERIFY(focused);
+    QVERIFY2(focused != dialog.findChild<QPushButton *>(u"deleteProfile"_s), "the focus fell on Delete");
+    QTest::keyClick(focused, Qt::Key_Return);
+    QVERIFY(!openDeleteQuestion(dialog));
+    QTRY_COMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dialog.chosenProfile(), u"site"_s);
+    const auto kept = store.profile(u"site"_s);
+    QVERIFY(kept.has_value());
+    QVERIFY(kept->trustedCertificates.isEmpty());
 }
 
 } // namespace keyright
