@@ -5,6 +5,7 @@
 #include "DashboardSession.h"
 #include "DashboardSettings.h"
 #include "Durations.h"
+#include "ElidedLabel.h"
 #include "ErrorBanner.h"
 #include "EventLogModel.h"
 #include "EventsPage.h"
@@ -32,12 +33,15 @@
 #include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
+#include <QScreen>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
@@ -93,11 +97,11 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     , m_events(new EventsPage(session, this))
     , m_banner(new ErrorBanner(this))
     , m_serverLabel(new QLabel(this))
-    , m_pollLabel(new QLabel(this))
-    , m_rttLabel(new QLabel(this))
-    , m_offsetLabel(new QLabel(this))
-    , m_identityLabel(new QLabel(this))
-    , m_clockJumpLabel(new QLabel(this))
+    , m_pollLabel(new ElidedLabel(this))
+    , m_rttLabel(new ElidedLabel(this))
+    , m_offsetLabel(new ElidedLabel(this))
+    , m_identityLabel(new ElidedLabel(this))
+    , m_clockJumpLabel(new ElidedLabel(this))
     , m_actions(std::make_unique<Actions>())
 {
     setObjectName(u"mainWindow"_s);
@@ -114,6 +118,8 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
+    // All but the server's state give up width in a narrow window (shortened, whole in their
+    // tooltip).
     for (QLabel *label : {m_identityLabel, m_serverLabel, m_pollLabel, m_rttLabel, m_offsetLabel}) {
         label->setContentsMargins(6, 0, 6, 0);
         statusBar()->addPermanentWidget(label);
@@ -173,6 +179,9 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     resize(1360, 820);
     restoreGeometry(settings.value(DashboardSettings::windowGeometry));
     restoreState(settings.value(DashboardSettings::windowState));
+    // The default, or a size saved on a larger screen, may not fit this one (1280x720 at 150 %
+    // is 853x480).
+    resizeWithinScreen(size());
     m_seats->restoreState(settings);
     m_events->restoreState(settings);
     retranslate();
@@ -209,12 +218,42 @@ void MainWindow::setEmbeddedServer(EmbeddedServerInfo info)
     m_embedded = std::move(info);
 }
 
-void MainWindow::setLanguageManager(LanguageManager *languages)
+void MainWindow::setLanguageManager(LanguageManager *languages, const QString &chosen)
 {
     m_languages = languages;
-    const QString chosen = m_settings.value(DashboardSettings::language);
-    for (QAction *a : m_actions->languages->actions())
-        a->setChecked(a->data().toString() == chosen);
+    const QString code = chosen.isEmpty() ? m_settings.value(DashboardSettings::language) : chosen;
+    bool ticked = false;
+    for (QAction *a : m_actions->languages->actions()) {
+        a->setChecked(a->data().toString() == code);
+        ticked = ticked || a->isChecked();
+    }
+    // A code the menu does not list ("en_GB"): the language that is in effect.
+    if (!ticked && languages) {
+        for (QAction *a : m_actions->languages->actions())
+            a->setChecked(!a->data().toString().isEmpty() && a->data().toString() == languages->current());
+    }
+}
+
+void MainWindow::resizeWithinScreen(QSize wanted)
+{
+    const QScreen *screen = this->screen();
+    if (!screen) {
+        resize(wanted);
+        return;
+    }
+    const QRect available = screen->availableGeometry();
+    // Before the first show the frame is not known yet: leave room for a usual title bar.
+    const QSize frame = isVisible() ? frameGeometry().size() - geometry().size() : QSize(16, 40);
+    const QSize room = (available.size() - frame).expandedTo(minimumSizeHint());
+    resize(wanted.boundedTo(room));
+    QRect placed = frameGeometry();
+    if (!available.contains(placed)) {
+        placed.moveLeft(std::clamp(placed.left(), available.left(),
+                                   std::max(available.left(), available.right() - placed.width() + 1)));
+        placed.moveTop(std::clamp(placed.top(), available.top(),
+                                  std::max(available.top(), available.bottom() - placed.height() + 1)));
+        move(placed.topLeft());
+    }
 }
 
 void MainWindow::createActions()

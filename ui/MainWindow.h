@@ -57,7 +57,11 @@ public:
                            std::function<void(std::chrono::milliseconds)> jumpServerClock = {});
     void setEmbeddedServer(EmbeddedServerInfo info);
     const EmbeddedServerInfo &embeddedServer() const { return m_embedded; }
-    void setLanguageManager(LanguageManager *languages);
+    // `chosen`: the language asked for on the command line, when it was (else the saved choice).
+    void setLanguageManager(LanguageManager *languages, const QString &chosen = QString());
+    // Resizes the window to `size`, or as near as the screen it is on allows: the whole window,
+    // frame included, stays inside the screen's available area.
+    void resizeWithinScreen(QSize size);
 
     SeatsPage *seatsPage() const { return m_seats; }
     EventsPage *eventsPage() const { return m_events; }

@@ -3834,5 +3834,13 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>Cannot read the admin token</source>
         <translation>Impossible de lire le jeton d&apos;administration</translation>
     </message>
+    <message>
+        <source>Cannot use --window-size</source>
+        <translation>Impossible d&apos;utiliser --window-size</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a size such as 1280x720.</source>
+        <translation>« %1 » n&apos;est pas une taille comme 1280x720.</translation>
+    </message>
 </context>
 </TS>
