@@ -1,6 +1,8 @@
 #include "MainWindow.h"
 
 #include "AdminActions.h"
+#include "AdminClient.h"
+#include "ClientError.h"
 #include "ConnectionDialog.h"
 #include "DashboardSession.h"
 #include "DashboardSettings.h"
@@ -154,6 +156,11 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     });
     connect(&session, &DashboardSession::instancesChanged, this, &MainWindow::updateStatus);
     connect(&session, &DashboardSession::certificateNeedsTrust, this, &MainWindow::askToTrustCertificate);
+    connect(&session, &DashboardSession::clientChanged, this, [this] {
+        m_certificateDeclined = false; // a new connection asks again
+        updateBanner();
+        updateStatus();
+    });
     connect(&session, &DashboardSession::identityChanged, this, [this] {
         updateStatus();
         updateActions();
@@ -513,9 +520,21 @@ void MainWindow::updateStatus()
         break;
     case DashboardSession::State::Failing:
         // A 401 is an answer: the server is there and refused the token.
-        state = s.lastError().kind == ClientError::Kind::Unauthorized ? tr("the server refused the token")
-            : s.lastError().kind == ClientError::Kind::Transport      ? tr("not answering")
-                                                                      : tr("answering with errors");
+        switch (s.lastError().kind) {
+        case ClientError::Kind::Unauthorized:
+            state = tr("the server refused the token");
+            break;
+        case ClientError::Kind::Transport:
+            state = tr("not answering");
+            break;
+        case ClientError::Kind::Tls:
+            // No request reached it: the dashboard refused the connection.
+            state = tr("connection refused: certificate not trusted");
+            break;
+        default:
+            state = tr("answering with errors");
+            break;
+        }
         break;
     case DashboardSession::State::Disconnected:
         break;
@@ -603,6 +622,28 @@ void MainWindow::updateBanner()
                                 ? tr("The dashboard stopped polling.")
                                 : tr("The dashboard stopped polling; the data shown is as of %1.").arg(asOf));
         return;
+    }
+    if (s.lastError().kind == ClientError::Kind::Tls) {
+        // While the person is asked about the certificate, the question is the news; a count of
+        // failed polls beside it would only say that it is not answered yet.
+        if (m_trustQuestionsOpen > 0) {
+            m_banner->clear();
+            return;
+        }
+        const QString pinned
+            = m_session.client() ? m_session.client()->tlsTrust().trustedFingerprint(s.serverUrl()) : QString();
+        QString how;
+        if (!pinned.isEmpty())
+            how = tr("If the server's certificate was replaced on purpose, open Server → Connect to a server… "
+                     "(Ctrl+K), select this server and press Forget under Trusted certificates, then connect: "
+                     "the new certificate is shown with its fingerprint to confirm.");
+        else if (m_certificateDeclined)
+            how = tr("You did not trust this certificate. To be asked again, connect again with Server → Connect "
+                     "to a server… (Ctrl+K), or give the profile the CA file that signed it.");
+        if (!how.isEmpty()) {
+            m_banner->showError(s.lastErrorText(), how);
+            return;
+        }
     }
     const qint64 retry = s.retryDelay().count() / 1000;
     const QString retrying
@@ -960,8 +1001,18 @@ void MainWindow::askToTrustCertificate(const QUrl &instance, const QString &fing
                                         QMessageBox::AcceptRole);
     trust->setObjectName(u"trust"_s);
     box->setDefaultButton(box->addButton(QMessageBox::Cancel));
+    ++m_trustQuestionsOpen;
+    updateBanner();
     connect(box, &QMessageBox::finished, this, [this, box, trust, client, instance, fingerprint, profileName] {
-        if (box->clickedButton() != trust || client.isNull() || m_session.client() != client)
+        --m_trustQuestionsOpen;
+        const bool current = !client.isNull() && m_session.client() == client;
+        if (box->clickedButton() != trust) {
+            m_certificateDeclined = m_certificateDeclined || current;
+            updateBanner();
+            return;
+        }
+        updateBanner();
+        if (!current)
             return;
         if (auto profile = m_profiles.profile(profileName)) {
             profile->trustedCertificates.insert(TlsTrust::instanceKey(instance), fingerprint);

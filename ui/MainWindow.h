@@ -140,6 +140,10 @@ private:
     QLabel *m_identityLabel;
     QLabel *m_clockJumpLabel;
     std::optional<EventRecord> m_lastClockJump;
+    // The certificate questions open now, and whether one was declined on this connection: the
+    // banner waits for the answer, then says how to trust the certificate later.
+    int m_trustQuestionsOpen = 0;
+    bool m_certificateDeclined = false;
 
     struct Actions;
     std::unique_ptr<Actions> m_actions;

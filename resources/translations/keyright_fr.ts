@@ -2724,6 +2724,18 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>&amp;Trust this certificate</source>
         <translation>&amp;Faire confiance à ce certificat</translation>
     </message>
+    <message>
+        <source>connection refused: certificate not trusted</source>
+        <translation>connexion refusée : certificat non approuvé</translation>
+    </message>
+    <message>
+        <source>If the server&apos;s certificate was replaced on purpose, open Server → Connect to a server… (Ctrl+K), select this server and press Forget under Trusted certificates, then connect: the new certificate is shown with its fingerprint to confirm.</source>
+        <translation>Si le certificat du serveur a été remplacé exprès, ouvrez Serveur → Se connecter à un serveur… (Ctrl+K), sélectionnez ce serveur et appuyez sur Oublier à côté de Certificats de confiance, puis connectez-vous : le nouveau certificat s&apos;affiche avec son empreinte à confirmer.</translation>
+    </message>
+    <message>
+        <source>You did not trust this certificate. To be asked again, connect again with Server → Connect to a server… (Ctrl+K), or give the profile the CA file that signed it.</source>
+        <translation>Vous n&apos;avez pas fait confiance à ce certificat. Pour que la question revienne, reconnectez-vous avec Serveur → Se connecter à un serveur… (Ctrl+K), ou donnez au profil le fichier d&apos;autorités qui l&apos;a signé.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::QueueTableModel</name>

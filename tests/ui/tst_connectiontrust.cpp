@@ -129,10 +129,21 @@ void TestConnectionTrust::unknownCertificateIsTrustedOnlyOnceConfirmed()
     QMessageBox *box = trustQuestion();
     QVERIFY2(box->informativeText().contains(*firstPrint), qPrintable(box->informativeText() + u" / "_s + *firstPrint));
     QVERIFY2(box->text().contains(u"127.0.0.1:%1"_s.arg(server.port())), qPrintable(box->text()));
+    // While the question is open it is the only news: no banner counting failed polls beside it.
+    const int whileAsked = m_session->failureCount();
+    QTRY_VERIFY_WITH_TIMEOUT(m_session->failureCount() > whileAsked + 1, 10000);
+    QVERIFY2(m_window->errorBanner()->isHidden(), qPrintable(m_window->errorBanner()->detail()));
     QTest::keyClick(box, Qt::Key_Escape);
     QTRY_VERIFY(!trustQuestion());
     QTRY_COMPARE_WITH_TIMEOUT(m_session->state(), DashboardSession::State::Failing, 5000);
+    QTRY_VERIFY(m_window->errorBanner()->isVisible());
     QVERIFY2(m_window->errorBanner()->message().contains(*firstPrint), qPrintable(m_window->errorBanner()->message()));
+    // Declined: the banner says how to be asked again, and the status bar why nothing is shown.
+    QVERIFY2(m_window->errorBanner()->detail().contains(u"connect again"_s)
+                 && m_window->errorBanner()->detail().contains(u"Server → Connect to a server…"_s),
+             qPrintable(m_window->errorBanner()->detail()));
+    QVERIFY2(m_window->statusText().contains(u"certificate not trusted"_s), qPrintable(m_window->statusText()));
+    QVERIFY2(!m_window->statusText().contains(u"answering with errors"_s), qPrintable(m_window->statusText()));
     QVERIFY(m_window->profiles().profile(u"lab"_s)->trustedCertificates.isEmpty());
     // Declined: not asked again on every poll of this connection.
     const int failures = m_session->failureCount();
@@ -159,6 +170,8 @@ void TestConnectionTrust::unknownCertificateIsTrustedOnlyOnceConfirmed()
     QTRY_VERIFY2_WITH_TIMEOUT(bannerSays(u"changed"_s), qPrintable(m_window->errorBanner()->message()), 10000);
     const QString message = m_window->errorBanner()->message();
     QVERIFY2(message.contains(*firstPrint) && message.contains(*secondPrint), qPrintable(message));
+    // Where to forget the old one, if the new one is expected.
+    QVERIFY2(m_window->errorBanner()->detail().contains(u"Forget"_s), qPrintable(m_window->errorBanner()->detail()));
     QCOMPARE(m_session->state(), DashboardSession::State::Failing);
     QTest::qWait(500);
     QVERIFY(!trustQuestion());
