@@ -15,6 +15,7 @@
 #include "Icons.h"
 #include "KeyRevealDialog.h"
 #include "LanguageManager.h"
+#include "LeaseTableModel.h"
 #include "LicenseDialog.h"
 #include "ReapDialog.h"
 #include "RevokeDialog.h"
@@ -23,6 +24,7 @@
 #include "SecretBuffer.h"
 #include "StatePalette.h"
 #include "TokensDialog.h"
+#include "wire/ClockJump.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -597,12 +599,39 @@ void MainWindow::updateClockJumpNotice()
         m_clockJumpLabel->hide();
         return;
     }
-    m_clockJumpLabel->setText(tr("Clock jump: %1 (%2)")
-                                  .arg(EventLogModel::clockJumpText(*m_lastClockJump),
-                                       m_lastClockJump->time.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s)));
-    m_clockJumpLabel->setToolTip(tr("The server saw its own clock jump. Its leases keep following real elapsed "
-                                    "time; the Events page lists every jump."));
-    m_clockJumpLabel->setStyleSheet(u"color: %1"_s.arg(StatePalette::colour(StatePalette::Pending).name()));
+    const EventRecord &jump = *m_lastClockJump;
+    // Short in the status bar, where the other labels need their room at any width; the whole
+    // sentence, and which clock it was, in the tooltip.
+    const QString when = LeaseTableModel::formatTime(jump.time, m_session.serverClock().now());
+    const std::optional<ClockJump> detail = ClockJump::fromJson(jump.detail);
+    const JumpedClock clock = detail ? detail->clock : JumpedClock::Wall;
+    QString text;
+    QString why;
+    switch (clock) {
+    case JumpedClock::Database:
+        text = tr("Database clock jumped (%1)").arg(when);
+        why = tr("The database's clock jumped: every instance on this database decides leases with it. Leases keep "
+                 "following real elapsed time; the Events page lists every jump.");
+        break;
+    case JumpedClock::Monotonic:
+        text = tr("Server's monotonic clock jumped (%1)").arg(when);
+        why = tr("The server saw its own monotonic clock go back. Its leases keep following real elapsed time; the "
+                 "Events page lists every jump.");
+        break;
+    case JumpedClock::Wall:
+        text = tr("Server clock jumped (%1)").arg(when);
+        why = tr("The server saw its own clock jump. Its leases keep following real elapsed time; the Events page "
+                 "lists every jump.");
+        break;
+    }
+    m_clockJumpLabel->setText(text);
+    m_clockJumpLabel->setToolTip(
+        tr("Clock jump: %1 (%2)")
+            .arg(EventLogModel::clockJumpText(jump), jump.time.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s))
+        + u"\n"_s + why);
+    QPalette amber = m_clockJumpLabel->palette();
+    amber.setColor(QPalette::WindowText, StatePalette::colour(StatePalette::Pending));
+    m_clockJumpLabel->setPalette(amber);
     m_clockJumpLabel->show();
 }
 

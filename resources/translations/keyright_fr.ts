@@ -1210,6 +1210,16 @@
         <source>the database&apos;s clock jumped back by %1</source>
         <translation>l&apos;horloge de la base de données a fait un bond en arrière de %1</translation>
     </message>
+    <message>
+        <source>server</source>
+        <comment>the actor of an event the server caused</comment>
+        <translation>serveur</translation>
+    </message>
+    <message>
+        <source>client %1</source>
+        <comment>the actor of an event a lease client caused: its address</comment>
+        <translation>client %1</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>
@@ -2727,6 +2737,26 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>connection refused: certificate not trusted</source>
         <translation>connexion refusée : certificat non approuvé</translation>
+    </message>
+    <message>
+        <source>Database clock jumped (%1)</source>
+        <translation>L&apos;horloge de la base de données a sauté (%1)</translation>
+    </message>
+    <message>
+        <source>The database&apos;s clock jumped: every instance on this database decides leases with it. Leases keep following real elapsed time; the Events page lists every jump.</source>
+        <translation>L&apos;horloge de la base de données a fait un saut : chaque instance sur cette base de données décide des baux avec elle. Les baux continuent de suivre le temps réellement écoulé ; la page des événements liste chaque saut.</translation>
+    </message>
+    <message>
+        <source>Server&apos;s monotonic clock jumped (%1)</source>
+        <translation>L&apos;horloge monotone du serveur a sauté (%1)</translation>
+    </message>
+    <message>
+        <source>The server saw its own monotonic clock go back. Its leases keep following real elapsed time; the Events page lists every jump.</source>
+        <translation>Le serveur a vu sa propre horloge monotone reculer. Ses baux continuent de suivre le temps réellement écoulé ; la page des événements liste chaque saut.</translation>
+    </message>
+    <message>
+        <source>Server clock jumped (%1)</source>
+        <translation>L&apos;horloge du serveur a sauté (%1)</translation>
     </message>
     <message>
         <source>If the server&apos;s certificate was replaced on purpose, open Server → Connect to a server… (Ctrl+K), select this server and press Forget under Trusted certificates, then connect: the new certificate is shown with its fingerprint to confirm.</source>
