@@ -163,6 +163,7 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
         updateBanner();
         updateStatus();
     });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateFilterAction);
     connect(&session, &DashboardSession::identityChanged, this, [this] {
         updateStatus();
         updateActions();
@@ -293,6 +294,9 @@ void MainWindow::createActions()
     a.groups->setObjectName(u"actionGroups"_s);
     a.tokens->setObjectName(u"actionTokens"_s);
 
+    // Ctrl+K: Ctrl+O, the usual "open", is what a reader of the menus might guess, but K is
+    // free everywhere and keeps O for an Open should the dashboard ever open files.
+    a.connectTo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
     a.quit->setShortcut(QKeySequence::Quit);
     a.refresh->setShortcut(QKeySequence(Qt::Key_F5));
     a.filter->setShortcut(QKeySequence::Find);
@@ -428,12 +432,13 @@ void MainWindow::retranslate()
     a.toolBar->setWindowTitle(tr("Main toolbar"));
     a.connectTo->setText(tr("&Connect to a server…"));
     a.connectTo->setIconText(tr("Connect"));
+    a.connectTo->setToolTip(tr("Connect to a server (Ctrl+K)"));
     a.embedded->setText(tr("Use the &embedded demo server"));
     a.exportCsv->setText(tr("&Export events as CSV…"));
     a.quit->setText(tr("&Quit"));
     a.refresh->setText(tr("&Refresh"));
     a.refresh->setToolTip(tr("Poll the server now (F5)"));
-    a.filter->setText(tr("&Filter holders"));
+    updateFilterAction();
     a.newLicense->setText(tr("&New license…"));
     a.newLicense->setIconText(tr("New license"));
     a.editLicense->setText(tr("&Edit license…"));
@@ -464,6 +469,18 @@ void MainWindow::retranslate()
                                  "GET /v1/time. Countdowns use the server's clock."));
     updateStatus();
     updateBanner();
+}
+
+void MainWindow::updateFilterAction()
+{
+    Actions &a = *m_actions;
+    if (m_tabs->currentWidget() == m_events) {
+        a.filter->setText(tr("&Filter events by holder"));
+        a.filter->setToolTip(tr("Filter the events by holder (Ctrl+F)"));
+    } else {
+        a.filter->setText(tr("&Filter holders"));
+        a.filter->setToolTip(tr("Filter the holders of the selected licenses (Ctrl+F)"));
+    }
 }
 
 void MainWindow::changeEvent(QEvent *event)

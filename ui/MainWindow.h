@@ -110,6 +110,8 @@ private:
     // The status bar's notice of the latest jump of the server's own clock (hidden until one).
     void noteClockJumps(const QList<EventRecord> &events);
     void updateClockJumpNotice();
+    // The View menu's Filter names what the current page filters.
+    void updateFilterAction();
     void setLanguage(const QString &code);
     void showMessage(const QString &text);
     void connectActionOutcomes();

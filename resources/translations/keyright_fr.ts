@@ -2735,6 +2735,22 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>&amp;Faire confiance à ce certificat</translation>
     </message>
     <message>
+        <source>Connect to a server (Ctrl+K)</source>
+        <translation>Se connecter à un serveur (Ctrl+K)</translation>
+    </message>
+    <message>
+        <source>&amp;Filter events by holder</source>
+        <translation>&amp;Filtrer les événements par détenteur</translation>
+    </message>
+    <message>
+        <source>Filter the events by holder (Ctrl+F)</source>
+        <translation>Filtrer les événements par détenteur (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Filter the holders of the selected licenses (Ctrl+F)</source>
+        <translation>Filtrer les détenteurs des licences sélectionnées (Ctrl+F)</translation>
+    </message>
+    <message>
         <source>connection refused: certificate not trusted</source>
         <translation>connexion refusée : certificat non approuvé</translation>
     </message>
