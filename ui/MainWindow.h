@@ -41,7 +41,8 @@ public:
     MainWindow(DashboardSession &session, DashboardSettings &settings, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Adds a page after the built-in ones (Seats, Events).
+    // Adds a page after the built-in ones (Seats, Events), in a scroll area: a page larger than a
+    // small screen scrolls instead of making the window larger than the screen.
     void addPage(QWidget *page, const QString &title, const QIcon &icon = {});
     // The same, with a title that is asked again when the language changes.
     void addPage(QWidget *page, std::function<QString()> title, const QIcon &icon = {});
