@@ -113,10 +113,10 @@ void TestSmallScreen::askedSizeIsKeptWithinTheScreen()
     QNetworkAccessManager network;
     DashboardSession session(network, SystemClock::instance());
     MainWindow window(session, settings);
-    window.resizeWithinScreen(QSize(700, 450));
+    window.resizeWithinScreen(QSize(720, 480));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QCOMPARE(window.size(), QSize(700, 450));
+    QCOMPARE(window.size(), QSize(720, 480));
     window.resizeWithinScreen(QSize(2040, 1230));
     QVERIFY2(screenArea(window).contains(window.frameGeometry()),
              qPrintable(u"%1x%2"_s.arg(window.width()).arg(window.height())));
