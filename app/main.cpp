@@ -21,6 +21,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
@@ -80,6 +81,21 @@ struct AdminOptions
         parser.addOptions({server, token, language, screenshot, delay, size, dark});
     }
 };
+
+// "1280x720" (logical pixels); nullopt for anything else.
+std::optional<QSize> parseWindowSize(const QString &text)
+{
+    const QStringList parts = text.trimmed().toLower().split(u'x');
+    if (parts.size() != 2)
+        return std::nullopt;
+    bool wideOk = false;
+    bool highOk = false;
+    const int wide = parts.at(0).toInt(&wideOk);
+    const int high = parts.at(1).toInt(&highOk);
+    if (!wideOk || !highOk || wide <= 0 || high <= 0)
+        return std::nullopt;
+    return QSize(wide, high);
+}
 
 void setApplicationNames()
 {
@@ -172,7 +188,7 @@ int main(int argc, char *argv[])
     const Clock &clock = SystemClock::instance();
     DashboardSession session(network, clock);
     MainWindow window(session, settings);
-    window.setLanguageManager(&languages);
+    window.setLanguageManager(&languages, parser.value(languageOption));
     EmbeddedDemo demo(clock);
     window.addPage(
         new SimulatorPage(window.pageContext()),
@@ -220,9 +236,13 @@ int main(int argc, char *argv[])
     }
 
     if (parser.isSet(sizeOption)) {
-        const QStringList wh = parser.value(sizeOption).split(u'x');
-        if (wh.size() == 2)
-            window.resize(wh.at(0).toInt(), wh.at(1).toInt());
+        const std::optional<QSize> size = parseWindowSize(parser.value(sizeOption));
+        if (!size)
+            return startupError(QCoreApplication::translate("main", "Cannot use --window-size"),
+                                QCoreApplication::translate("main", "\"%1\" is not a size such as 1280x720.")
+                                    .arg(parser.value(sizeOption)),
+                                parser.value(screenshotOption), parseDuration(parser.value(delayOption)).value_or(6s));
+        window.resizeWithinScreen(*size);
     }
     window.show();
 

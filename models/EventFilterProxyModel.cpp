@@ -1,6 +1,7 @@
 #include "EventFilterProxyModel.h"
 
 #include "EventLogModel.h"
+#include "LeaseTableModel.h"
 
 #include <QLocale>
 
@@ -140,8 +141,12 @@ QVariant EventFilterProxyModel::data(const QModelIndex &index, int role) const
         const int row = mapToSource(index).row();
         const QDateTime first = log->eventAt(int(m_folding.firstOf(row))).time.toLocalTime();
         const QDateTime last = log->eventAt(row).time.toLocalTime();
+        // The times of day; with their dates when the run spans midnight (the row's Time column
+        // has the first one's date).
+        const bool oneDay = first.date() == last.date();
         const QString span = tr("%n attempts, %1 to %2", nullptr, count)
-                                 .arg(first.toString(u"HH:mm:ss"_s), last.toString(u"HH:mm:ss"_s));
+                                 .arg(LeaseTableModel::formatTime(first, oneDay ? first : QDateTime()),
+                                      LeaseTableModel::formatTime(last, oneDay ? last : QDateTime()));
         if (index.column() == EventLogModel::KindColumn)
             return role == Qt::DisplayRole
                 ? tr("%1 ×%2").arg(QSortFilterProxyModel::data(index, role).toString()).arg(count)

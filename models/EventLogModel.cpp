@@ -1,10 +1,12 @@
 #include "EventLogModel.h"
 
 #include "Durations.h"
+#include "LeaseTableModel.h"
 #include "StatePalette.h"
 #include "Timestamps.h"
 #include "wire/AccessRole.h"
 #include "wire/ClockJump.h"
+#include "wire/EventActor.h"
 #include "wire/EventDetail.h"
 #include "wire/QueueTicket.h"
 
@@ -77,6 +79,16 @@ QString EventLogModel::kindLabel(EventKind kind)
     return toWire(kind);
 }
 
+QString EventLogModel::actorLabel(const QString &actor)
+{
+    if (actor == QStringView(serverActor))
+        return tr("server", "the actor of an event the server caused");
+    if (actor.startsWith(QStringView(clientActorPrefix)))
+        return tr("client %1", "the actor of an event a lease client caused: its address")
+            .arg(actor.mid(QStringView(clientActorPrefix).size()));
+    return actor; // a token's name and role, or an older "admin <address>"
+}
+
 QString EventLogModel::clockJumpText(const EventRecord &event)
 {
     const std::optional<ClockJump> jump = ClockJump::fromJson(event.detail);
@@ -118,8 +130,11 @@ QString EventLogModel::describeDetail(const EventRecord &event)
 {
     namespace detail = eventdetail;
     const QJsonObject &d = event.detail;
-    const auto timeOf
-        = [](const QDateTime &time) { return time.isValid() ? time.toLocalTime().toString(u"HH:mm:ss"_s) : QString(); };
+    // The time of day, with the date when it is not the event's own day ("blocked until" a
+    // later day, or an event read in another year).
+    const auto timeOf = [&event](const QDateTime &time) {
+        return time.isValid() ? LeaseTableModel::formatTime(time, event.time) : QString();
+    };
     const auto waited
         = [](qint64 waitedMs) { return formatDuration(std::chrono::milliseconds {std::max<qint64>(0, waitedMs)}); };
     switch (event.kind) {
@@ -251,13 +266,21 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         case SeatColumn:
             return e.seatId.left(8);
         case ActorColumn:
-            return e.actor;
+            return actorLabel(e.actor);
         case DetailColumn:
             return describeDetail(e);
         }
         return {};
     case Qt::ToolTipRole:
         switch (index.column()) {
+        case ActorColumn:
+            // As the server recorded it, for a search of its log or a CSV.
+            return e.actor.isEmpty() || e.actor == actorLabel(e.actor) ? QVariant() : QVariant(e.actor);
+        case DetailColumn: {
+            // The column is often too narrow for the whole sentence (a clock jump, seat rules).
+            const QString detail = describeDetail(e);
+            return detail.isEmpty() ? QVariant() : QVariant(detail);
+        }
         case TimeColumn:
             return formatTimestamp(e.time);
         case SeatColumn:

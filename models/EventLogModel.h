@@ -67,6 +67,9 @@ public:
     // "the server's clock jumped back by 10m 00s": a clock_jumped event in words (Events page and
     // the status bar).
     static QString clockJumpText(const EventRecord &event);
+    // Who caused an event, in the interface's language ("server", "client 10.0.0.5"); a token's
+    // name is shown as recorded. The table's tooltip keeps the recorded actor.
+    static QString actorLabel(const QString &actor);
 
 private:
     void trimToCapacity();

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QVBoxLayout>
@@ -66,6 +67,11 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
     m_forgetCertificates->setToolTip(tr("Forget the certificates confirmed for this profile: the next connection "
                                         "shows their fingerprints and asks again."));
     m_list->setMinimumWidth(170);
+    // Enter means Connect wherever the focus is; the buttons that lose something never take it.
+    m_remove->setObjectName(u"deleteProfile"_s);
+    m_remove->setAutoDefault(false);
+    m_forgetCertificates->setAutoDefault(false);
+    m_connect->setDefault(true);
 
     auto *browse = new QPushButton(tr("Browse…"), this);
     auto *fileRow = new QHBoxLayout;
@@ -132,6 +138,9 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
     connect(m_forgetCertificates, &QPushButton::clicked, this, [this] {
         m_trustedCertificates.clear();
         showTrustedCertificates();
+        // Forget disables itself: the focus would fall to the next button, Delete, for Enter to
+        // press. It goes to Connect, which Enter means anyway.
+        (m_connect->isEnabled() ? m_connect : m_save)->setFocus();
     });
     connect(m_list, &QListWidget::currentTextChanged, this, &ConnectionDialog::loadProfile);
     connect(newButton, &QPushButton::clicked, this, [this] {
@@ -141,11 +150,7 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
         m_name->setFocus();
     });
     connect(m_save, &QPushButton::clicked, this, [this] { saveForm(); });
-    connect(m_remove, &QPushButton::clicked, this, [this] {
-        m_store.remove(m_name->text().trimmed());
-        refreshList({});
-        loadProfile({});
-    });
+    connect(m_remove, &QPushButton::clicked, this, &ConnectionDialog::confirmRemove);
     connect(m_connect, &QPushButton::clicked, this, [this] {
         if (!saveForm())
             return;
@@ -167,6 +172,32 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
     if (m_list->count() == 0)
         loadProfile({});
     resize(720, 340);
+}
+
+void ConnectionDialog::confirmRemove()
+{
+    const QString name = m_name->text().trimmed();
+    if (!m_store.profile(name))
+        return;
+    auto *confirm = new QMessageBox(QMessageBox::Question, tr("Delete connection profile"),
+                                    tr("Delete the connection profile \"%1\"?").arg(name), QMessageBox::Cancel, this);
+    confirm->setObjectName(u"confirmDeleteProfile"_s);
+    confirm->setInformativeText(tr("Its address, CA file and trusted certificates are forgotten, and so is the "
+                                   "token stored for it. A token file of your own is left where it is."));
+    QPushButton *remove = confirm->addButton(tr("&Delete"), QMessageBox::DestructiveRole);
+    remove->setObjectName(u"delete"_s);
+    confirm->setDefaultButton(QMessageBox::Cancel);
+    confirm->setEscapeButton(QMessageBox::Cancel);
+    confirm->setAttribute(Qt::WA_DeleteOnClose);
+    connect(confirm, &QMessageBox::finished, this, [this, confirm, remove, name] {
+        if (confirm->clickedButton() != remove)
+            return;
+        m_store.remove(name);
+        refreshList({});
+        loadProfile({});
+        m_list->setFocus();
+    });
+    confirm->open();
 }
 
 void ConnectionDialog::refreshList(const QString &select)

@@ -36,6 +36,8 @@ private:
     void loadProfile(const QString &name);
     void refreshList(const QString &select);
     void updateButtons();
+    // Asks before deleting the profile shown (Cancel is the default); deletes it when confirmed.
+    void confirmRemove();
     // Checks the URL field as it is typed; true when it names at least one valid instance.
     bool validateUrls();
     void showTrustedCertificates();

@@ -1,6 +1,7 @@
 #include "DisputePanel.h"
 
 #include "Durations.h"
+#include "LeaseTableModel.h"
 #include "StatePalette.h"
 
 #include <QEvent>
@@ -16,9 +17,11 @@ namespace keyright {
 
 namespace {
 
-QString timeText(const QDateTime &t)
+// The time of day, with the date when it is not the disputed moment's day (a seat granted the
+// day before, or a year before).
+QString timeText(const QDateTime &t, const QDateTime &moment)
 {
-    return t.isValid() ? t.toLocalTime().toString(u"HH:mm:ss"_s) : QString();
+    return LeaseTableModel::formatTime(t, moment);
 }
 
 QString relative(const QDateTime &at, const QDateTime &t)
@@ -164,7 +167,7 @@ void DisputePanel::render()
         item->setText(1, seat.seatId.left(8));
         item->setToolTip(1, seat.seatId);
         item->setText(2, QString::number(seat.generation));
-        item->setText(3, timeText(seat.grantedAt.isValid() ? seat.grantedAt : seat.issuedAt));
+        item->setText(3, timeText(seat.grantedAt.isValid() ? seat.grantedAt : seat.issuedAt, d.at));
         item->setText(4, seat.counted ? relative(d.at, seat.expiresAt) : QString());
         QString note;
         QColor color;

@@ -92,15 +92,16 @@ EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     filters->addWidget(m_licenseLabel);
     filters->addWidget(m_license);
     filters->addWidget(m_holderLabel);
-    filters->addWidget(m_holder);
-    filters->addWidget(m_kindLabel);
-    filters->addWidget(m_kind);
+    filters->addWidget(m_holder, 1);
     filters->addStretch(1);
     filters->addWidget(m_count);
     filters->addWidget(m_export);
-    // The time range on a line of its own: in French one line of filters is wider than 1280 px,
-    // and a squeezed combo box cuts its text ("Toutes les licer").
+    // The kind of event and the time range on a line of their own: in French one line of every
+    // filter is wider than 1280 px, and at 1280x720 and 150 % (853 px) even two of them were too
+    // wide for their labels, which then overlapped the fields ("Événement :" over the holder).
     auto *range = new QHBoxLayout;
+    range->addWidget(m_kindLabel);
+    range->addWidget(m_kind);
     range->addWidget(m_useFrom);
     range->addWidget(m_from);
     range->addWidget(m_useTo);

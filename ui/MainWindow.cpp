@@ -1,10 +1,13 @@
 #include "MainWindow.h"
 
 #include "AdminActions.h"
+#include "AdminClient.h"
+#include "ClientError.h"
 #include "ConnectionDialog.h"
 #include "DashboardSession.h"
 #include "DashboardSettings.h"
 #include "Durations.h"
+#include "ElidedLabel.h"
 #include "ErrorBanner.h"
 #include "EventLogModel.h"
 #include "EventsPage.h"
@@ -12,6 +15,7 @@
 #include "Icons.h"
 #include "KeyRevealDialog.h"
 #include "LanguageManager.h"
+#include "LeaseTableModel.h"
 #include "LicenseDialog.h"
 #include "ReapDialog.h"
 #include "RevokeDialog.h"
@@ -20,6 +24,7 @@
 #include "SecretBuffer.h"
 #include "StatePalette.h"
 #include "TokensDialog.h"
+#include "wire/ClockJump.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -32,12 +37,16 @@
 #include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
@@ -93,11 +102,11 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     , m_events(new EventsPage(session, this))
     , m_banner(new ErrorBanner(this))
     , m_serverLabel(new QLabel(this))
-    , m_pollLabel(new QLabel(this))
-    , m_rttLabel(new QLabel(this))
-    , m_offsetLabel(new QLabel(this))
-    , m_identityLabel(new QLabel(this))
-    , m_clockJumpLabel(new QLabel(this))
+    , m_pollLabel(new ElidedLabel(this))
+    , m_rttLabel(new ElidedLabel(this))
+    , m_offsetLabel(new ElidedLabel(this))
+    , m_identityLabel(new ElidedLabel(this))
+    , m_clockJumpLabel(new ElidedLabel(this))
     , m_actions(std::make_unique<Actions>())
 {
     setObjectName(u"mainWindow"_s);
@@ -114,6 +123,8 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
+    // All but the server's state give up width in a narrow window (shortened, whole in their
+    // tooltip).
     for (QLabel *label : {m_identityLabel, m_serverLabel, m_pollLabel, m_rttLabel, m_offsetLabel}) {
         label->setContentsMargins(6, 0, 6, 0);
         statusBar()->addPermanentWidget(label);
@@ -148,6 +159,12 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     });
     connect(&session, &DashboardSession::instancesChanged, this, &MainWindow::updateStatus);
     connect(&session, &DashboardSession::certificateNeedsTrust, this, &MainWindow::askToTrustCertificate);
+    connect(&session, &DashboardSession::clientChanged, this, [this] {
+        m_certificateDeclined = false; // a new connection asks again
+        updateBanner();
+        updateStatus();
+    });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateFilterAction);
     connect(&session, &DashboardSession::identityChanged, this, [this] {
         updateStatus();
         updateActions();
@@ -173,6 +190,9 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     resize(1360, 820);
     restoreGeometry(settings.value(DashboardSettings::windowGeometry));
     restoreState(settings.value(DashboardSettings::windowState));
+    // The default, or a size saved on a larger screen, may not fit this one (1280x720 at 150 %
+    // is 853x480).
+    resizeWithinScreen(size());
     m_seats->restoreState(settings);
     m_events->restoreState(settings);
     retranslate();
@@ -182,15 +202,32 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
 
 MainWindow::~MainWindow() = default;
 
+namespace {
+
+// An added page (simulator, fleet, replicas demo) scrolls inside its tab rather than making the
+// whole window as large as its own minimum: at 1280x720 and 150 % they asked for 985x760.
+QWidget *scrolling(QWidget *page)
+{
+    auto *scroll = new QScrollArea;
+    scroll->setObjectName(page->objectName() + u"Scroll"_s);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(page);
+    return scroll;
+}
+
+} // namespace
+
 void MainWindow::addPage(QWidget *page, const QString &title, const QIcon &icon)
 {
-    m_tabs->addTab(page, icon, title);
+    m_tabs->addTab(scrolling(page), icon, title);
 }
 
 void MainWindow::addPage(QWidget *page, std::function<QString()> title, const QIcon &icon)
 {
-    m_tabs->addTab(page, icon, title());
-    m_pageTitles.append({page, std::move(title)});
+    QWidget *tab = scrolling(page);
+    m_tabs->addTab(tab, icon, title());
+    m_pageTitles.append({tab, std::move(title)});
 }
 
 PageContext MainWindow::pageContext()
@@ -209,12 +246,42 @@ void MainWindow::setEmbeddedServer(EmbeddedServerInfo info)
     m_embedded = std::move(info);
 }
 
-void MainWindow::setLanguageManager(LanguageManager *languages)
+void MainWindow::setLanguageManager(LanguageManager *languages, const QString &chosen)
 {
     m_languages = languages;
-    const QString chosen = m_settings.value(DashboardSettings::language);
-    for (QAction *a : m_actions->languages->actions())
-        a->setChecked(a->data().toString() == chosen);
+    const QString code = chosen.isEmpty() ? m_settings.value(DashboardSettings::language) : chosen;
+    bool ticked = false;
+    for (QAction *a : m_actions->languages->actions()) {
+        a->setChecked(a->data().toString() == code);
+        ticked = ticked || a->isChecked();
+    }
+    // A code the menu does not list ("en_GB"): the language that is in effect.
+    if (!ticked && languages) {
+        for (QAction *a : m_actions->languages->actions())
+            a->setChecked(!a->data().toString().isEmpty() && a->data().toString() == languages->current());
+    }
+}
+
+void MainWindow::resizeWithinScreen(QSize wanted)
+{
+    const QScreen *screen = this->screen();
+    if (!screen) {
+        resize(wanted);
+        return;
+    }
+    const QRect available = screen->availableGeometry();
+    // Before the first show the frame is not known yet: leave room for a usual title bar.
+    const QSize frame = isVisible() ? frameGeometry().size() - geometry().size() : QSize(16, 40);
+    const QSize room = (available.size() - frame).expandedTo(minimumSizeHint());
+    resize(wanted.boundedTo(room));
+    QRect placed = frameGeometry();
+    if (!available.contains(placed)) {
+        placed.moveLeft(std::clamp(placed.left(), available.left(),
+                                   std::max(available.left(), available.right() - placed.width() + 1)));
+        placed.moveTop(std::clamp(placed.top(), available.top(),
+                                  std::max(available.top(), available.bottom() - placed.height() + 1)));
+        move(placed.topLeft());
+    }
 }
 
 void MainWindow::createActions()
@@ -245,6 +312,9 @@ void MainWindow::createActions()
     a.groups->setObjectName(u"actionGroups"_s);
     a.tokens->setObjectName(u"actionTokens"_s);
 
+    // Ctrl+K: Ctrl+O, the usual "open", is what a reader of the menus might guess, but K is
+    // free everywhere and keeps O for an Open should the dashboard ever open files.
+    a.connectTo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
     a.quit->setShortcut(QKeySequence::Quit);
     a.refresh->setShortcut(QKeySequence(Qt::Key_F5));
     a.filter->setShortcut(QKeySequence::Find);
@@ -380,12 +450,13 @@ void MainWindow::retranslate()
     a.toolBar->setWindowTitle(tr("Main toolbar"));
     a.connectTo->setText(tr("&Connect to a server…"));
     a.connectTo->setIconText(tr("Connect"));
+    a.connectTo->setToolTip(tr("Connect to a server (Ctrl+K)"));
     a.embedded->setText(tr("Use the &embedded demo server"));
     a.exportCsv->setText(tr("&Export events as CSV…"));
     a.quit->setText(tr("&Quit"));
     a.refresh->setText(tr("&Refresh"));
     a.refresh->setToolTip(tr("Poll the server now (F5)"));
-    a.filter->setText(tr("&Filter holders"));
+    updateFilterAction();
     a.newLicense->setText(tr("&New license…"));
     a.newLicense->setIconText(tr("New license"));
     a.editLicense->setText(tr("&Edit license…"));
@@ -416,6 +487,18 @@ void MainWindow::retranslate()
                                  "GET /v1/time. Countdowns use the server's clock."));
     updateStatus();
     updateBanner();
+}
+
+void MainWindow::updateFilterAction()
+{
+    Actions &a = *m_actions;
+    if (m_tabs->currentWidget() == m_events) {
+        a.filter->setText(tr("&Filter events by holder"));
+        a.filter->setToolTip(tr("Filter the events by holder (Ctrl+F)"));
+    } else {
+        a.filter->setText(tr("&Filter holders"));
+        a.filter->setToolTip(tr("Filter the holders of the selected licenses (Ctrl+F)"));
+    }
 }
 
 void MainWindow::changeEvent(QEvent *event)
@@ -474,9 +557,21 @@ void MainWindow::updateStatus()
         break;
     case DashboardSession::State::Failing:
         // A 401 is an answer: the server is there and refused the token.
-        state = s.lastError().kind == ClientError::Kind::Unauthorized ? tr("the server refused the token")
-            : s.lastError().kind == ClientError::Kind::Transport      ? tr("not answering")
-                                                                      : tr("answering with errors");
+        switch (s.lastError().kind) {
+        case ClientError::Kind::Unauthorized:
+            state = tr("the server refused the token");
+            break;
+        case ClientError::Kind::Transport:
+            state = tr("not answering");
+            break;
+        case ClientError::Kind::Tls:
+            // No request reached it: the dashboard refused the connection.
+            state = tr("connection refused: certificate not trusted");
+            break;
+        default:
+            state = tr("answering with errors");
+            break;
+        }
         break;
     case DashboardSession::State::Disconnected:
         break;
@@ -539,12 +634,39 @@ void MainWindow::updateClockJumpNotice()
         m_clockJumpLabel->hide();
         return;
     }
-    m_clockJumpLabel->setText(tr("Clock jump: %1 (%2)")
-                                  .arg(EventLogModel::clockJumpText(*m_lastClockJump),
-                                       m_lastClockJump->time.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s)));
-    m_clockJumpLabel->setToolTip(tr("The server saw its own clock jump. Its leases keep following real elapsed "
-                                    "time; the Events page lists every jump."));
-    m_clockJumpLabel->setStyleSheet(u"color: %1"_s.arg(StatePalette::colour(StatePalette::Pending).name()));
+    const EventRecord &jump = *m_lastClockJump;
+    // Short in the status bar, where the other labels need their room at any width; the whole
+    // sentence, and which clock it was, in the tooltip.
+    const QString when = LeaseTableModel::formatTime(jump.time, m_session.serverClock().now());
+    const std::optional<ClockJump> detail = ClockJump::fromJson(jump.detail);
+    const JumpedClock clock = detail ? detail->clock : JumpedClock::Wall;
+    QString text;
+    QString why;
+    switch (clock) {
+    case JumpedClock::Database:
+        text = tr("Database clock jumped (%1)").arg(when);
+        why = tr("The database's clock jumped: every instance on this database decides leases with it. Leases keep "
+                 "following real elapsed time; the Events page lists every jump.");
+        break;
+    case JumpedClock::Monotonic:
+        text = tr("Server's monotonic clock jumped (%1)").arg(when);
+        why = tr("The server saw its own monotonic clock go back. Its leases keep following real elapsed time; the "
+                 "Events page lists every jump.");
+        break;
+    case JumpedClock::Wall:
+        text = tr("Server clock jumped (%1)").arg(when);
+        why = tr("The server saw its own clock jump. Its leases keep following real elapsed time; the Events page "
+                 "lists every jump.");
+        break;
+    }
+    m_clockJumpLabel->setText(text);
+    m_clockJumpLabel->setToolTip(
+        tr("Clock jump: %1 (%2)")
+            .arg(EventLogModel::clockJumpText(jump), jump.time.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s))
+        + u"\n"_s + why);
+    QPalette amber = m_clockJumpLabel->palette();
+    amber.setColor(QPalette::WindowText, StatePalette::colour(StatePalette::Pending));
+    m_clockJumpLabel->setPalette(amber);
     m_clockJumpLabel->show();
 }
 
@@ -564,6 +686,28 @@ void MainWindow::updateBanner()
                                 ? tr("The dashboard stopped polling.")
                                 : tr("The dashboard stopped polling; the data shown is as of %1.").arg(asOf));
         return;
+    }
+    if (s.lastError().kind == ClientError::Kind::Tls) {
+        // While the person is asked about the certificate, the question is the news; a count of
+        // failed polls beside it would only say that it is not answered yet.
+        if (m_trustQuestionsOpen > 0) {
+            m_banner->clear();
+            return;
+        }
+        const QString pinned
+            = m_session.client() ? m_session.client()->tlsTrust().trustedFingerprint(s.serverUrl()) : QString();
+        QString how;
+        if (!pinned.isEmpty())
+            how = tr("If the server's certificate was replaced on purpose, open Server → Connect to a server… "
+                     "(Ctrl+K), select this server and press Forget under Trusted certificates, then connect: "
+                     "the new certificate is shown with its fingerprint to confirm.");
+        else if (m_certificateDeclined)
+            how = tr("You did not trust this certificate. To be asked again, connect again with Server → Connect "
+                     "to a server… (Ctrl+K), or give the profile the CA file that signed it.");
+        if (!how.isEmpty()) {
+            m_banner->showError(s.lastErrorText(), how);
+            return;
+        }
     }
     const qint64 retry = s.retryDelay().count() / 1000;
     const QString retrying
@@ -921,8 +1065,18 @@ void MainWindow::askToTrustCertificate(const QUrl &instance, const QString &fing
                                         QMessageBox::AcceptRole);
     trust->setObjectName(u"trust"_s);
     box->setDefaultButton(box->addButton(QMessageBox::Cancel));
+    ++m_trustQuestionsOpen;
+    updateBanner();
     connect(box, &QMessageBox::finished, this, [this, box, trust, client, instance, fingerprint, profileName] {
-        if (box->clickedButton() != trust || client.isNull() || m_session.client() != client)
+        --m_trustQuestionsOpen;
+        const bool current = !client.isNull() && m_session.client() == client;
+        if (box->clickedButton() != trust) {
+            m_certificateDeclined = m_certificateDeclined || current;
+            updateBanner();
+            return;
+        }
+        updateBanner();
+        if (!current)
             return;
         if (auto profile = m_profiles.profile(profileName)) {
             profile->trustedCertificates.insert(TlsTrust::instanceKey(instance), fingerprint);

@@ -41,7 +41,8 @@ public:
     MainWindow(DashboardSession &session, DashboardSettings &settings, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Adds a page after the built-in ones (Seats, Events).
+    // Adds a page after the built-in ones (Seats, Events), in a scroll area: a page larger than a
+    // small screen scrolls instead of making the window larger than the screen.
     void addPage(QWidget *page, const QString &title, const QIcon &icon = {});
     // The same, with a title that is asked again when the language changes.
     void addPage(QWidget *page, std::function<QString()> title, const QIcon &icon = {});
@@ -57,7 +58,11 @@ public:
                            std::function<void(std::chrono::milliseconds)> jumpServerClock = {});
     void setEmbeddedServer(EmbeddedServerInfo info);
     const EmbeddedServerInfo &embeddedServer() const { return m_embedded; }
-    void setLanguageManager(LanguageManager *languages);
+    // `chosen`: the language asked for on the command line, when it was (else the saved choice).
+    void setLanguageManager(LanguageManager *languages, const QString &chosen = QString());
+    // Resizes the window to `size`, or as near as the screen it is on allows: the whole window,
+    // frame included, stays inside the screen's available area.
+    void resizeWithinScreen(QSize size);
 
     SeatsPage *seatsPage() const { return m_seats; }
     EventsPage *eventsPage() const { return m_events; }
@@ -106,6 +111,8 @@ private:
     // The status bar's notice of the latest jump of the server's own clock (hidden until one).
     void noteClockJumps(const QList<EventRecord> &events);
     void updateClockJumpNotice();
+    // The View menu's Filter names what the current page filters.
+    void updateFilterAction();
     void setLanguage(const QString &code);
     void showMessage(const QString &text);
     void connectActionOutcomes();
@@ -136,6 +143,10 @@ private:
     QLabel *m_identityLabel;
     QLabel *m_clockJumpLabel;
     std::optional<EventRecord> m_lastClockJump;
+    // The certificate questions open now, and whether one was declined on this connection: the
+    // banner waits for the answer, then says how to trust the certificate later.
+    int m_trustQuestionsOpen = 0;
+    bool m_certificateDeclined = false;
 
     struct Actions;
     std::unique_ptr<Actions> m_actions;

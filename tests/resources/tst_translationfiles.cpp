@@ -142,6 +142,7 @@ private Q_SLOTS:
     void translationsKeepPlaceholdersShortcutsAndMarkup_data();
     void translationsKeepPlaceholdersShortcutsAndMarkup();
     void filesAreUpToDateWithTheSources();
+    void frenchCallsASeatASiege();
 };
 
 void TestTranslationFiles::frenchTranslatesEveryMessage()
@@ -166,6 +167,31 @@ void TestTranslationFiles::frenchTranslatesEveryMessage()
     QVERIFY2(problems.isEmpty(),
              qPrintable(u"keyright_fr.ts is not complete (%1 message(s)):\n"_s.arg(problems.size())
                         + problems.join(u'\n') + updateHint()));
+}
+
+// One word for one thing: a seat is a "siège" everywhere. "place" is a place in the waiting line
+// and "poste" a desk (the replicas demo's workstations), so a message about seats alone may use
+// neither.
+void TestTranslationFiles::frenchCallsASeatASiege()
+{
+    QString error;
+    const auto messages = readTs(tsPath(u"keyright_fr.ts"_s), &error);
+    QVERIFY2(messages, qPrintable(error));
+    static const QRegularExpression seat(u"\\bseats?\\b"_s, QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression place(u"\\bplaces?\\b"_s, QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression poste(u"\\bpostes?\\b"_s, QRegularExpression::CaseInsensitiveOption);
+    QStringList problems;
+    for (const Message &m : *messages) {
+        if (!m.source.contains(seat))
+            continue;
+        const QString french = m.forms.join(u' ');
+        const bool otherPlace = m.source.contains(u"place"_s, Qt::CaseInsensitive)
+            || m.source.contains(u"line"_s, Qt::CaseInsensitive) || m.source.contains(u"position"_s);
+        const bool desk = m.source.contains(u"desk"_s, Qt::CaseInsensitive);
+        if ((french.contains(place) && !otherPlace) || (french.contains(poste) && !desk))
+            problems.append(m.name() + u" -> "_s + french);
+    }
+    QVERIFY2(problems.isEmpty(), qPrintable(u"a seat is a \"siège\":\n"_s + problems.join(u'\n')));
 }
 
 void TestTranslationFiles::englishHoldsOnlyThePluralForms()

@@ -46,6 +46,7 @@ private Q_SLOTS:
     void helpNeedsNoDisplay();
     void unknownOptionIsAUsageError();
     void unreadableTokenIsADialogWithTheFix();
+    void windowSizeIsTakenWithinTheScreen();
 };
 
 void TestAdminStartup::helpNeedsNoDisplay()
@@ -103,6 +104,52 @@ void TestAdminStartup::unreadableTokenIsADialogWithTheFix()
     const QImage shot(picture);
     QVERIFY2(!shot.isNull(), "no dialog was shown");
     QVERIFY(shot.width() > 100 && shot.height() > 50);
+}
+
+// --window-size WxH sizes the window (the picture is the window); a size the screen has no room
+// for is made to fit it, and a value that is not a size is a start-up error naming the option.
+void TestAdminStartup::windowSizeIsTakenWithinTheScreen()
+{
+    QTemporaryDir dir;
+    const QString token = dir.filePath(u"admin.token"_s);
+    {
+        QFile file(token);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n");
+    }
+    QVERIFY(QFile::setPermissions(token, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s); // one screen of 800x800
+    environment.insert(u"XDG_CONFIG_HOME"_s, dir.filePath(u"config"_s));
+    environment.insert(u"XDG_DATA_HOME"_s, dir.filePath(u"data"_s));
+    const auto picture = [&](const QString &size, const QString &file) {
+        QStringList arguments {u"--server"_s,     u"http://127.0.0.1:9"_s, u"--token-file"_s,       token,
+                               u"--screenshot"_s, dir.filePath(file),      u"--screenshot-delay"_s, u"300ms"_s};
+        if (!size.isEmpty())
+            arguments << u"--window-size"_s << size;
+        return runAdmin(arguments, environment);
+    };
+
+    // No size asked, nothing saved: the first start fits the screen too.
+    Run run = picture({}, u"first.png"_s);
+    QCOMPARE(run.exitCode, 0);
+    const QImage first(dir.filePath(u"first.png"_s));
+    QVERIFY2(!first.isNull() && first.width() <= 800 && first.height() <= 800,
+             qPrintable(u"%1x%2"_s.arg(first.width()).arg(first.height())));
+
+    run = picture(u"720x480"_s, u"asked.png"_s);
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(QImage(dir.filePath(u"asked.png"_s)).size(), QSize(720, 480));
+
+    run = picture(u"2040x1230"_s, u"large.png"_s);
+    QCOMPARE(run.exitCode, 0);
+    const QImage large(dir.filePath(u"large.png"_s));
+    QVERIFY2(!large.isNull() && large.width() <= 800 && large.height() <= 800,
+             qPrintable(u"%1x%2"_s.arg(large.width()).arg(large.height())));
+
+    run = picture(u"huge"_s, u"bad.png"_s);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(u"--window-size"_s) && run.err.contains(u"huge"_s), qPrintable(run.err));
 }
 
 QTEST_GUILESS_MAIN(TestAdminStartup)

@@ -16,6 +16,7 @@
 #include "TestServer.h"
 
 #include <QAbstractButton>
+#include <QApplication>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -49,6 +50,8 @@ private Q_SLOTS:
     void profileCaFileTrustsAPrivateAuthority();
     void eachAltKeyOfTheConnectionDialogReachesOneControl_data();
     void eachAltKeyOfTheConnectionDialogReachesOneControl();
+    void deletingAProfileAsksFirst();
+    void enterAfterForgetConnectsAndDeletesNothing();
 
 private:
     void openWindow();
@@ -126,10 +129,21 @@ void TestConnectionTrust::unknownCertificateIsTrustedOnlyOnceConfirmed()
     QMessageBox *box = trustQuestion();
     QVERIFY2(box->informativeText().contains(*firstPrint), qPrintable(box->informativeText() + u" / "_s + *firstPrint));
     QVERIFY2(box->text().contains(u"127.0.0.1:%1"_s.arg(server.port())), qPrintable(box->text()));
+    // While the question is open it is the only news: no banner counting failed polls beside it.
+    const int whileAsked = m_session->failureCount();
+    QTRY_VERIFY_WITH_TIMEOUT(m_session->failureCount() > whileAsked + 1, 10000);
+    QVERIFY2(m_window->errorBanner()->isHidden(), qPrintable(m_window->errorBanner()->detail()));
     QTest::keyClick(box, Qt::Key_Escape);
     QTRY_VERIFY(!trustQuestion());
     QTRY_COMPARE_WITH_TIMEOUT(m_session->state(), DashboardSession::State::Failing, 5000);
+    QTRY_VERIFY(m_window->errorBanner()->isVisible());
     QVERIFY2(m_window->errorBanner()->message().contains(*firstPrint), qPrintable(m_window->errorBanner()->message()));
+    // Declined: the banner says how to be asked again, and the status bar why nothing is shown.
+    QVERIFY2(m_window->errorBanner()->detail().contains(u"connect again"_s)
+                 && m_window->errorBanner()->detail().contains(u"Server → Connect to a server…"_s),
+             qPrintable(m_window->errorBanner()->detail()));
+    QVERIFY2(m_window->statusText().contains(u"certificate not trusted"_s), qPrintable(m_window->statusText()));
+    QVERIFY2(!m_window->statusText().contains(u"answering with errors"_s), qPrintable(m_window->statusText()));
     QVERIFY(m_window->profiles().profile(u"lab"_s)->trustedCertificates.isEmpty());
     // Declined: not asked again on every poll of this connection.
     const int failures = m_session->failureCount();
@@ -156,6 +170,8 @@ void TestConnectionTrust::unknownCertificateIsTrustedOnlyOnceConfirmed()
     QTRY_VERIFY2_WITH_TIMEOUT(bannerSays(u"changed"_s), qPrintable(m_window->errorBanner()->message()), 10000);
     const QString message = m_window->errorBanner()->message();
     QVERIFY2(message.contains(*firstPrint) && message.contains(*secondPrint), qPrintable(message));
+    // Where to forget the old one, if the new one is expected.
+    QVERIFY2(m_window->errorBanner()->detail().contains(u"Forget"_s), qPrintable(m_window->errorBanner()->detail()));
     QCOMPARE(m_session->state(), DashboardSession::State::Failing);
     QTest::qWait(500);
     QVERIFY(!trustQuestion());
@@ -332,6 +348,87 @@ void TestConnectionTrust::eachAltKeyOfTheConnectionDialogReachesOneControl()
     QVERIFY(QTest::qWaitForWindowActive(&dialog));
     QTest::keyClick(&dialog, Qt::Key(Qt::Key_A + (caKey.unicode() - u'a')), Qt::AltModifier);
     QTRY_VERIFY(caFile->hasFocus());
+}
+
+namespace {
+
+ConnectionProfile savedProfile(ConnectionProfileStore &store, const QString &tokenFile)
+{
+    QFile token(tokenFile);
+    if (token.open(QIODevice::WriteOnly))
+        token.write("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n");
+    token.close();
+    ConnectionProfile profile {u"site"_s, QUrl(u"https://127.0.0.1:7443"_s), tokenFile, false};
+    profile.trustedCertificates.insert(u"127.0.0.1:7443"_s, u"AB:CD:EF"_s);
+    store.save(profile);
+    return profile;
+}
+
+QMessageBox *openDeleteQuestion(const QDialog &dialog)
+{
+    auto *box = dialog.findChild<QMessageBox *>(u"confirmDeleteProfile"_s);
+    return box && box->isVisible() ? box : nullptr;
+}
+
+} // namespace
+
+// Delete asks, naming the profile; Enter and Escape keep it; only the Delete of the question
+// deletes it.
+void TestConnectionTrust::deletingAProfileAsksFirst()
+{
+    ConnectionProfileStore store(*m_settings, m_dir->filePath(u"tokens"_s));
+    savedProfile(store, m_dir->filePath(u"admin-token"_s));
+    ConnectionDialog dialog(store, u"site"_s);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *remove = dialog.findChild<QPushButton *>(u"deleteProfile"_s);
+    QVERIFY(remove && remove->isEnabled());
+
+    for (const Qt::Key key : {Qt::Key_Return, Qt::Key_Escape}) {
+        QTest::mouseClick(remove, Qt::LeftButton);
+        QTRY_VERIFY(openDeleteQuestion(dialog));
+        QMessageBox *box = openDeleteQuestion(dialog);
+        QVERIFY2(box->text().contains(u"\"site\""_s), qPrintable(box->text()));
+        QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel));
+        QTest::keyClick(box, key);
+        QTRY_VERIFY(!openDeleteQuestion(dialog));
+        QVERIFY(store.profile(u"site"_s).has_value());
+    }
+
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QTRY_VERIFY(openDeleteQuestion(dialog));
+    auto *confirm = openDeleteQuestion(dialog)->findChild<QPushButton *>(u"delete"_s);
+    QVERIFY(confirm);
+    QTest::mouseClick(confirm, Qt::LeftButton);
+    QTRY_VERIFY(!store.profile(u"site"_s).has_value());
+    QVERIFY(!dialog.findChild<QPushButton *>(u"deleteProfile"_s)->isEnabled());
+}
+
+// Forget, from the keyboard, then Enter: Forget greys itself out, and the focus must not fall on
+// Delete for Enter to press it (the walk-through lost a profile that way). Enter connects.
+void TestConnectionTrust::enterAfterForgetConnectsAndDeletesNothing()
+{
+    ConnectionProfileStore store(*m_settings, m_dir->filePath(u"tokens"_s));
+    savedProfile(store, m_dir->filePath(u"admin-token"_s));
+    ConnectionDialog dialog(store, u"site"_s);
+    dialog.show();
+    dialog.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    auto *forget = dialog.findChild<QPushButton *>(u"forgetCertificates"_s);
+    QVERIFY(forget && forget->isEnabled());
+    forget->setFocus();
+    QTest::keyClick(forget, Qt::Key_Space);
+    QVERIFY(!forget->isEnabled());
+    QWidget *focused = QApplication::focusWidget();
+    QVERIFY(focused);
+    QVERIFY2(focused != dialog.findChild<QPushButton *>(u"deleteProfile"_s), "the focus fell on Delete");
+    QTest::keyClick(focused, Qt::Key_Return);
+    QVERIFY(!openDeleteQuestion(dialog));
+    QTRY_COMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dialog.chosenProfile(), u"site"_s);
+    const auto kept = store.profile(u"site"_s);
+    QVERIFY(kept.has_value());
+    QVERIFY(kept->trustedCertificates.isEmpty());
 }
 
 } // namespace keyright

@@ -1,0 +1,11 @@
+#pragma once
+
+namespace keyright {
+
+// The `actor` of an event the server itself caused (a reap, a clock jump, the demo licenses), and
+// the start of the actor of an event a lease client caused ("client 10.0.0.5"), docs/API.md. An
+// admin action names its token instead (tokenActor()).
+inline constexpr char16_t serverActor[] = u"server";
+inline constexpr char16_t clientActorPrefix[] = u"client ";
+
+} // namespace keyright

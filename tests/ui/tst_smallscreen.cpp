@@ -1,0 +1,220 @@
+// The dashboard on a small screen: 1280x720 at 150 % leaves 853x480 logical pixels, and the
+// offscreen platform's one screen (800x800) is as narrow. The window opens inside the screen, in
+// English and in French; no label of the Events page's filters overlaps a field; the status bar's
+// labels stay inside the window, shortened with their whole text in a tooltip; a long TLS error
+// in the banner wraps inside it.
+
+#include "DashboardHarness.h"
+#include "DashboardSession.h"
+#include "DashboardSettings.h"
+#include "ElidedLabel.h"
+#include "ErrorBanner.h"
+#include "EventsPage.h"
+#include "FleetPage.h"
+#include "LanguageManager.h"
+#include "MainWindow.h"
+#include "ManualClock.h"
+#include "SimulatorPage.h"
+#include "SystemClock.h"
+#include "TestServer.h"
+#include "fleet/ReplicasDemoView.h"
+#include "wire/ClockJump.h"
+
+#include <QLabel>
+#include <QNetworkAccessManager>
+#include <QScopeGuard>
+#include <QScreen>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+using namespace keyright;
+
+class TestSmallScreen final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void firstStartFitsTheScreen_data();
+    void firstStartFitsTheScreen();
+    void askedSizeIsKeptWithinTheScreen();
+    void narrowWindowShowsEveryLabelWhole_data();
+    void narrowWindowShowsEveryLabelWhole();
+};
+
+namespace {
+
+QRect screenArea(const QWidget &window)
+{
+    return window.screen()->availableGeometry();
+}
+
+EventRecord databaseClockJump(qint64 seq, const QDateTime &at)
+{
+    ClockJump jump;
+    jump.clock = JumpedClock::Database;
+    jump.sizeMs = 600'000;
+    jump.offsetMs = 600'000;
+    EventRecord event;
+    event.seq = seq;
+    event.time = at;
+    event.kind = EventKind::ClockJumped;
+    event.actor = u"server"_s;
+    event.detail = jump.toJson();
+    return event;
+}
+
+} // namespace
+
+void TestSmallScreen::firstStartFitsTheScreen_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << u"en"_s;
+    QTest::newRow("French") << u"fr"_s;
+}
+
+// No saved geometry, as on a first start: the default size (1360x820) is larger than the screen.
+void TestSmallScreen::firstStartFitsTheScreen()
+{
+    QFETCH(QString, language);
+    LanguageManager languages;
+    languages.apply(language);
+    QTemporaryDir dir;
+    DashboardSettings settings(dir.filePath(u"admin.ini"_s));
+    QNetworkAccessManager network;
+    DashboardSession session(network, SystemClock::instance());
+    MainWindow window(session, settings);
+    // The pages app/main.cpp adds.
+    window.addPage(new SimulatorPage(window.pageContext()), u"Clock-skew simulator"_s);
+    window.addPage(new FleetPage(window.pageContext()), u"Fleet"_s);
+    window.addPage(new ReplicasDemoView, u"Replicas demo"_s);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // As keyright-admin --server starts when the server is not there: the banner shows.
+    session.connectTo(QUrl(u"http://127.0.0.1:9"_s), QByteArray(64, 'a'));
+    QTRY_COMPARE_WITH_TIMEOUT(session.state(), DashboardSession::State::Failing, 10000);
+    QTest::qWait(50);
+    const QRect screen = screenArea(window);
+    QVERIFY2(screen.width() < 1360, "the offscreen screen is expected narrower than the default size");
+    QVERIFY2(screen.contains(window.frameGeometry()),
+             qPrintable(u"window %1x%2 at %3,%4 on a screen of %5x%6"_s.arg(window.width())
+                            .arg(window.height())
+                            .arg(window.x())
+                            .arg(window.y())
+                            .arg(screen.width())
+                            .arg(screen.height())));
+    // And it could be that small: nothing inside insists on more.
+    QVERIFY2(
+        window.minimumSizeHint().width() <= screen.width() && window.minimumSizeHint().height() <= screen.height(),
+        qPrintable(u"minimum %1x%2"_s.arg(window.minimumSizeHint().width()).arg(window.minimumSizeHint().height())));
+    window.pages()->setCurrentWidget(window.eventsPage());
+    QVERIFY2(window.minimumSizeHint().width() <= screen.width(),
+             qPrintable(u"minimum width on the Events page %1"_s.arg(window.minimumSizeHint().width())));
+}
+
+// --window-size: taken as asked when the screen has room, made to fit when it has not.
+void TestSmallScreen::askedSizeIsKeptWithinTheScreen()
+{
+    QTemporaryDir dir;
+    DashboardSettings settings(dir.filePath(u"admin.ini"_s));
+    QNetworkAccessManager network;
+    DashboardSession session(network, SystemClock::instance());
+    MainWindow window(session, settings);
+    window.resizeWithinScreen(QSize(720, 480));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.size(), QSize(720, 480));
+    window.resizeWithinScreen(QSize(2040, 1230));
+    QVERIFY2(screenArea(window).contains(window.frameGeometry()),
+             qPrintable(u"%1x%2"_s.arg(window.width()).arg(window.height())));
+}
+
+void TestSmallScreen::narrowWindowShowsEveryLabelWhole_data()
+{
+    firstStartFitsTheScreen_data();
+}
+
+void TestSmallScreen::narrowWindowShowsEveryLabelWhole()
+{
+    QFETCH(QString, language);
+    ManualClock clock;
+    TestServer server(TestServer::Options {.clock = &clock});
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock, .size = {853, 480}, .language = language});
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    DashboardSession &session = dashboard.session();
+    QTRY_VERIFY_WITH_TIMEOUT(session.state() == DashboardSession::State::Connected, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(session.lastPollTime().isValid(), 5000);
+    Q_EMIT session.eventsArrived({databaseClockJump(1000, clock.now())});
+    window.pages()->setCurrentWidget(window.eventsPage());
+    QTest::qWait(50);
+    QCOMPARE(window.width(), 853);
+
+    // The Events page's filters: each label whole, over no other widget.
+    QList<QWidget *> row;
+    for (QWidget *w : window.eventsPage()->findChildren<QWidget *>()) {
+        if (w->isVisible() && w->parentWidget() == window.eventsPage())
+            row.append(w);
+    }
+    for (QWidget *w : std::as_const(row)) {
+        auto *label = qobject_cast<QLabel *>(w);
+        if (!label || label->text().isEmpty())
+            continue;
+        QVERIFY2(label->width() >= label->sizeHint().width(),
+                 qPrintable(u"\"%1\" is %2 px wide, needs %3"_s.arg(label->text())
+                                .arg(label->width())
+                                .arg(label->sizeHint().width())));
+        for (QWidget *other : std::as_const(row)) {
+            if (other != label)
+                QVERIFY2(!label->geometry().intersects(other->geometry()),
+                         qPrintable(u"\"%1\" overlaps %2"_s.arg(label->text(), other->objectName())));
+        }
+    }
+
+    // The status bar: every label inside the window; one that does not fit says it all in its
+    // tooltip.
+    auto *jump = window.findChild<QLabel *>(u"clockJumpStatus"_s);
+    QVERIFY(jump && jump->isVisible());
+    for (QLabel *label : window.statusBar()->findChildren<QLabel *>()) {
+        if (!label->isVisible() || label->text().isEmpty())
+            continue;
+        const QRect inWindow(label->mapTo(&window, QPoint(0, 0)), label->size());
+        QVERIFY2(window.rect().contains(inWindow),
+                 qPrintable(u"\"%1\" ends at %2 in a window %3 wide"_s.arg(label->text())
+                                .arg(inWindow.right())
+                                .arg(window.width())));
+        if (auto *elided = qobject_cast<ElidedLabel *>(label); elided && elided->isElided())
+            QVERIFY2(elided->shownText().endsWith(u'…'), qPrintable(elided->shownText()));
+    }
+    QVERIFY2(jump->toolTip().contains(language == u"en"_s ? u"the database's clock jumped forward by 10m"_s
+                                                          : u"l'horloge de la base de données"_s),
+             qPrintable(jump->toolTip()));
+
+    // A certificate error: the fingerprints are long words; the banner wraps them inside itself.
+    const QString print = u"B9:67:12:B0:99:C8:75:69:1C:80:23:79:00:1D:E1:26:02:57:62:E4:17:67:0E:D3:80:2B:F0:D1:"
+                          "4F:3C:11:9C"_s;
+    window.errorBanner()->showError(
+        u"TLS error: the certificate of 127.0.0.1:7442 changed: the one trusted has the SHA-256 fingerprint %1, "
+        "the one presented %1; it is not used"_s.arg(print),
+        u"detail"_s);
+    QTest::qWait(50);
+    QCOMPARE(window.width(), 853);
+    const QRect banner(window.errorBanner()->mapTo(&window, QPoint(0, 0)), window.errorBanner()->size());
+    QVERIFY2(window.rect().contains(banner), qPrintable(u"banner %1 wide"_s.arg(banner.width())));
+    for (QLabel *label : window.errorBanner()->findChildren<QLabel *>()) {
+        if (label->isVisible())
+            QVERIFY2(window.errorBanner()->rect().contains(label->geometry()),
+                     qPrintable(u"\"%1\" ends at %2 in a banner %3 wide"_s.arg(label->text().left(30))
+                                    .arg(label->geometry().right())
+                                    .arg(window.errorBanner()->width())));
+    }
+}
+
+QTEST_MAIN(TestSmallScreen)
+#include "tst_smallscreen.moc"
