@@ -3585,6 +3585,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <comment>expiry policy of a new client</comment>
         <translation>Expiration signée</translation>
     </message>
+    <message>
+        <source>Stopped %1. Press Play scenario to start the one shown.</source>
+        <translation>Scénario arrêté : %1. Appuyez sur « Lancer le scénario » pour lancer celui qui est affiché.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::TimelineStrip</name>

@@ -32,6 +32,7 @@
 using namespace Qt::StringLiterals;
 using namespace keyright;
 using keyright::test::WidgetTextAudit;
+using std::chrono::milliseconds;
 
 namespace {
 
@@ -72,6 +73,9 @@ private Q_SLOTS:
     void projectorLayoutShowsEveryWordWhole();
     void liveLanguageSwitchLeavesNoWordBehind();
     void staleErrorClearsOnTheNextGoodPoll();
+    void choosingAnotherScenarioStopsTheOneThatPlays();
+    void choosingAnotherScenarioCancelsOneBeingSetUp();
+    void aZeroOffsetHasNoSign();
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
@@ -424,6 +428,69 @@ void TestSimulatorView::staleErrorClearsOnTheNextGoodPoll()
         }(),
         5000);
     QVERIFY(m_view->statusText().contains(u"training-demo"_s));
+}
+
+void TestSimulatorView::choosingAnotherScenarioStopsTheOneThatPlays()
+{
+    auto *combo = m_view->findChild<QComboBox *>(u"simulatorScenarioCombo"_s);
+    QVERIFY(combo);
+    QVERIFY(m_view->playPreset(3));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 2, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->statusText().startsWith(u"Playing 3."_s), 5000);
+
+    // The trainer picks the next scenario with the keyboard, without pressing Play yet.
+    combo->setFocus();
+    QTest::keyClick(combo, Qt::Key_Down);
+    QCOMPARE(combo->currentIndex(), 4);
+    const auto next = ScenarioPreset::make(4);
+    QVERIFY(next);
+    QCOMPARE(m_view->narration(), next->narration);
+    // What the narration tells is what plays: scenario 3's clients are gone, nothing else runs.
+    QVERIFY(!m_view->simulation().preset());
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 0, 2000);
+    QVERIFY2(m_view->statusText().contains(u"Stopped 3. Crash."_s), qPrintable(m_view->statusText()));
+
+    // Play starts the one shown.
+    QTest::mouseClick(m_view->findChild<QPushButton *>(u"simulatorPlayButton"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), next->clients.size(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->statusText().startsWith(u"Playing 4."_s), 5000);
+    QCOMPARE(m_view->simulation().preset()->number, 4);
+}
+
+void TestSimulatorView::choosingAnotherScenarioCancelsOneBeingSetUp()
+{
+    auto *combo = m_view->findChild<QComboBox *>(u"simulatorScenarioCombo"_s);
+    QVERIFY(combo);
+    // Scenario 3 is still creating its sandbox license when the trainer moves on.
+    QVERIFY(m_view->playPreset(3));
+    combo->setFocus();
+    QTest::keyClick(combo, Qt::Key_Down);
+    QTRY_COMPARE_WITH_TIMEOUT(m_network->pending(), 0, 5000);
+    QCoreApplication::processEvents();
+    QVERIFY(!m_view->simulation().preset());
+    QCOMPARE(m_view->rows().size(), 0);
+    QVERIFY2(m_view->statusText().contains(u"Stopped 3. Crash."_s), qPrintable(m_view->statusText()));
+}
+
+void TestSimulatorView::aZeroOffsetHasNoSign()
+{
+    // The server reads the simulation's clock: a client 20 ms behind is "on time" to a tenth.
+    const auto cases
+        = {std::pair {milliseconds {-20}, u"(0.0 s)"_s}, std::pair {milliseconds {0}, u"(0.0 s)"_s},
+           std::pair {milliseconds {1500}, u"(+1.5 s)"_s}, std::pair {milliseconds {-1500}, u"(−1.5 s)"_s}};
+    for (const auto &[offset, shown] : cases) {
+        SimulatedClientSpec spec;
+        spec.offset = offset;
+        QString error;
+        QVERIFY2(m_view->simulation().addClient(spec, &error), qPrintable(error));
+    }
+    QCOMPARE(m_view->rows().size(), qsizetype(cases.size()));
+    qsizetype i = 0;
+    for (const auto &[offset, shown] : cases) {
+        ClientRow *row = m_view->rows().at(i++);
+        QTRY_VERIFY2_WITH_TIMEOUT(row->localClockText().endsWith(shown),
+                                  qPrintable(u"%1 ms: %2"_s.arg(offset.count()).arg(row->localClockText())), 2000);
+    }
 }
 
 QTEST_MAIN(TestSimulatorView)

@@ -33,6 +33,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace keyright {
 
 using namespace Qt::StringLiterals;
@@ -164,12 +166,14 @@ void SimulatorView::buildToolbar(QVBoxLayout *root)
     m_scenarioLabel = new QLabel(this);
     bar->addWidget(m_scenarioLabel);
     m_presetCombo = new QComboBox(this);
+    m_presetCombo->setObjectName(u"simulatorScenarioCombo"_s);
     m_presetCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     for (int i = 0; i <= ScenarioPreset::count; ++i)
         m_presetCombo->addItem(QString());
     bar->addWidget(m_presetCombo);
     // A style icon rather than a "▶" in the text: the projector's fonts may lack media glyphs.
     m_playButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), QString(), this);
+    m_playButton->setObjectName(u"simulatorPlayButton"_s);
     bar->addWidget(m_playButton);
     bar->addStretch(1);
     m_textSizeLabel = new QLabel(this);
@@ -198,6 +202,16 @@ void SimulatorView::buildToolbar(QVBoxLayout *root)
             setStatus(error, true);
     });
     connect(m_presetCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        // The narration always tells what plays: choosing another scenario stops the one playing
+        // (or being set up), whose clients would otherwise run on under the new story.
+        if (m_playing != 0 && index != m_playing) {
+            const int stopped = std::exchange(m_playing, 0);
+            m_simulation->stop();
+            setStatus([stopped] {
+                return tr("Stopped %1. Press Play scenario to start the one shown.")
+                    .arg(ScenarioPreset::titles().value(stopped - 1));
+            });
+        }
         if (index == freePlay) {
             showFreePlayNarration();
             return;
@@ -209,7 +223,8 @@ void SimulatorView::buildToolbar(QVBoxLayout *root)
     connect(m_playButton, &QPushButton::clicked, this, [this] {
         const int index = m_presetCombo->currentIndex();
         if (index == freePlay) {
-            m_simulation->clear();
+            m_playing = 0;
+            m_simulation->stop();
             setStatus([] { return tr("Free play: add clients below."); });
             return;
         }
@@ -506,7 +521,12 @@ bool SimulatorView::playPreset(int number)
     setNarration(preset->title, preset->narration);
     setStatus([] { return tr("Preparing the scenario's own licenses…"); });
     const int playing = number;
+    m_playing = number;
     m_simulation->playPreset(*preset, [this, playing](const QString &error) {
+        if (playing != m_playing)
+            return; // stopped since
+        if (!error.isEmpty())
+            m_playing = 0;
         if (error.isEmpty())
             setStatus([playing] { return tr("Playing %1.").arg(ScenarioPreset::titles().value(playing - 1)); });
         else

@@ -134,6 +134,7 @@ private:
     QFont m_baseFont;
 
     bool m_synced = false;
+    int m_playing = 0; // the scenario playing or being set up, 0 for none
 
     QWidget *m_panel = nullptr;
     QScrollArea *m_panelScroll = nullptr;
