@@ -3613,6 +3613,11 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <comment>timeline mark</comment>
         <translation>nettoyé</translation>
     </message>
+    <message>
+        <source>%1 ×%2</source>
+        <comment>a timeline glyph repeated %2 times</comment>
+        <translation>%1 ×%2</translation>
+    </message>
 </context>
 <context>
     <name>keyright::TokensDialog</name>

@@ -76,6 +76,7 @@ private Q_SLOTS:
     void choosingAnotherScenarioStopsTheOneThatPlays();
     void choosingAnotherScenarioCancelsOneBeingSetUp();
     void aZeroOffsetHasNoSign();
+    void glyphsAtOneInstantNeitherHideNorPileUp();
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
@@ -264,34 +265,63 @@ void TestSimulatorView::markLabelsDoNotRunIntoTheNextMark_data()
     // Mark x positions and label widths on a 600-px strip, as the expiry and reap marks are drawn.
     QTest::addColumn<QList<double>>("xs");
     QTest::addColumn<QList<double>>("widths");
+    QTest::addColumn<QList<double>>("glyphs"); // left, width of each glyph in the top row
 
-    QTest::newRow("far apart") << QList<double> {100, 400} << QList<double> {60, 60};
-    QTest::newRow("a grace apart, long French label") << QList<double> {300, 340} << QList<double> {70, 60};
-    QTest::newRow("second mark near the right edge") << QList<double> {300, 580} << QList<double> {60, 60};
-    QTest::newRow("one mark near the right edge") << QList<double> {590} << QList<double> {60};
+    QTest::newRow("far apart") << QList<double> {100, 400} << QList<double> {60, 60} << QList<double> {};
+    QTest::newRow("a grace apart, long French label")
+        << QList<double> {300, 340} << QList<double> {70, 60} << QList<double> {};
+    QTest::newRow("second mark near the right edge")
+        << QList<double> {300, 580} << QList<double> {60, 60} << QList<double> {};
+    QTest::newRow("one mark near the right edge") << QList<double> {590} << QList<double> {60} << QList<double> {};
+    // "expiration" and "nettoyage" at 150 %, a grace apart at the right edge: no room for both
+    // below the lanes, so the second one goes above, still at its line.
+    QTest::newRow("French labels at the right edge")
+        << QList<double> {540, 590} << QList<double> {90, 90} << QList<double> {440, 12};
+    QTest::newRow("French labels at the right edge, glyphs just before")
+        << QList<double> {540, 590} << QList<double> {90, 90} << QList<double> {460, 12, 474, 12};
 }
 
 void TestSimulatorView::markLabelsDoNotRunIntoTheNextMark()
 {
     QFETCH(QList<double>, xs);
     QFETCH(QList<double>, widths);
+    QFETCH(QList<double>, glyphs);
     const double width = 600;
+    const double gap = TimelineStrip::labelGap;
     QList<TimelineStrip::MarkSpan> marks;
     for (qsizetype i = 0; i < xs.size(); ++i)
         marks.append(TimelineStrip::MarkSpan {xs.at(i), widths.at(i)});
+    QList<TimelineStrip::MarkSpan> taken;
+    for (qsizetype i = 0; i + 1 < glyphs.size(); i += 2)
+        taken.append(TimelineStrip::MarkSpan {glyphs.at(i), glyphs.at(i + 1)});
 
-    const QList<double> lefts = TimelineStrip::labelLefts(marks, width);
-    QCOMPARE(lefts.size(), marks.size());
+    const QList<TimelineStrip::LabelPlace> places = TimelineStrip::placeLabels(marks, width, taken);
+    QCOMPARE(places.size(), marks.size());
     for (qsizetype i = 0; i < marks.size(); ++i) {
-        const double left = lefts.at(i);
+        const double left = places.at(i).left;
         const double right = left + widths.at(i);
-        QVERIFY2(left >= 0 && right <= width, qPrintable(u"label %1 leaves the strip"_s.arg(i)));
-        // A label never crosses a mark's line, its own or another's.
-        for (const double x : xs)
-            QVERIFY2(right <= x || left >= x, qPrintable(u"label %1 crosses the line at %2"_s.arg(i).arg(x)));
-        if (i > 0)
-            QVERIFY2(left >= lefts.at(i - 1) + widths.at(i - 1),
-                     qPrintable(u"label %1 overlaps the one before"_s.arg(i)));
+        const QString name = u"label %1"_s.arg(i);
+        QVERIFY2(left >= 0 && right <= width, qPrintable(name + u" leaves the strip"_s));
+        // At its own line, right or left of it.
+        QVERIFY2(qFuzzyCompare(left, xs.at(i) + gap) || qFuzzyCompare(right, xs.at(i) - gap),
+                 qPrintable(name
+                            + u" is %1 px from its line"_s.arg(
+                                std::min(std::abs(left - xs.at(i)), std::abs(right - xs.at(i))))));
+        // Below the lanes a label never crosses a line, its own or another's.
+        if (!places.at(i).topRow) {
+            for (const double x : xs)
+                QVERIFY2(right <= x || left >= x, qPrintable(name + u" crosses the line at %1"_s.arg(x)));
+        } else {
+            for (const TimelineStrip::MarkSpan &glyph : taken)
+                QVERIFY2(right <= glyph.x || left >= glyph.x + glyph.labelWidth,
+                         qPrintable(name + u" covers a glyph"_s));
+        }
+        for (qsizetype j = 0; j < i; ++j) {
+            if (places.at(j).topRow != places.at(i).topRow)
+                continue;
+            QVERIFY2(left >= places.at(j).left + widths.at(j) || right <= places.at(j).left,
+                     qPrintable(name + u" overlaps label %1"_s.arg(j)));
+        }
     }
 }
 
@@ -327,15 +357,25 @@ void TestSimulatorView::stripLabelsStayInsideAndOffTheBars()
     axis.before = std::chrono::milliseconds {20000};
     strip->setAxis(axis);
     const QList<QRectF> labels = strip->markLabelRects();
+    const QList<double> lines = strip->markLines();
     QCOMPARE(labels.size(), 2); // expiry and reap
     const QRectF inside(QPointF(0, 0), QSizeF(strip->size()));
     for (qsizetype i = 0; i < labels.size(); ++i) {
         const QRectF r = labels.at(i);
-        QVERIFY2(inside.contains(r), qPrintable(u"label %1 leaves the strip"_s.arg(strip->markLabels().at(i))));
+        const QString name = strip->markLabels().at(i);
+        QVERIFY2(inside.contains(r), qPrintable(u"label %1 leaves the strip"_s.arg(name)));
         QVERIFY2(!r.intersects(strip->clientLaneRect()) && !r.intersects(strip->serverLaneRect()),
-                 qPrintable(u"label %1 is drawn over a bar"_s.arg(strip->markLabels().at(i))));
+                 qPrintable(u"label %1 is drawn over a bar"_s.arg(name)));
+        // Beside its own line, never somewhere along the strip.
+        const double x = lines.at(i);
+        QVERIFY2(std::abs(r.left() - (x + TimelineStrip::labelGap)) < 0.5
+                     || std::abs(r.right() - (x - TimelineStrip::labelGap)) < 0.5,
+                 qPrintable(u"label %1 sits %2 px from its line"_s.arg(name).arg(
+                     std::min(std::abs(r.left() - x), std::abs(r.right() - x)))));
         if (i > 0)
             QVERIFY(!r.intersects(labels.at(i - 1)));
+        for (const TimelineStrip::Glyph &glyph : strip->glyphs())
+            QVERIFY2(!r.intersects(glyph.rect), qPrintable(u"label %1 covers %2"_s.arg(name, glyph.text)));
     }
     m_view->setFontScale(1.0);
 }
@@ -491,6 +531,57 @@ void TestSimulatorView::aZeroOffsetHasNoSign()
         QTRY_VERIFY2_WITH_TIMEOUT(row->localClockText().endsWith(shown),
                                   qPrintable(u"%1 ms: %2"_s.arg(offset.count()).arg(row->localClockText())), 2000);
     }
+}
+
+void TestSimulatorView::glyphsAtOneInstantNeitherHideNorPileUp()
+{
+    // The clock is paused: everything below happens at one instant, as an L and its R do, or a
+    // "seat lost" and its retries.
+    SimulatedClient *client = m_view->addClientFromControls();
+    QVERIFY2(client, qPrintable(m_view->statusText()));
+    QTRY_COMPARE_WITH_TIMEOUT(client->belief(), SimulatedClient::Belief::Acting, 5000);
+    ClientRow *row = m_view->rows().constFirst();
+    const auto button = [row](const QString &prefix) -> QPushButton * {
+        for (QPushButton *b : row->findChildren<QPushButton *>()) {
+            if (b->text().startsWith(prefix))
+                return b;
+        }
+        return nullptr;
+    };
+    QPushButton *cut = button(u"Cut"_s);
+    QPushButton *back = button(u"−"_s);
+    QPushButton *crash = button(u"Crash"_s);
+    QVERIFY(cut && back && crash);
+    for (int i = 0; i < 10; ++i)
+        QTest::mouseClick(cut, Qt::LeftButton);
+    QTest::mouseClick(back, Qt::LeftButton);
+    QTest::mouseClick(crash, Qt::LeftButton);
+
+    auto *strip = row->findChild<TimelineStrip *>();
+    QVERIFY(strip);
+    QTRY_VERIFY_WITH_TIMEOUT(strip->glyphs().size() >= 4, 2000); // checkout, cut, clock, crash
+    const QList<TimelineStrip::Glyph> glyphs = strip->glyphs();
+    const QRectF inside(QPointF(0, 0), QSizeF(strip->size()));
+    int folded = 0;
+    for (qsizetype i = 0; i < glyphs.size(); ++i) {
+        const TimelineStrip::Glyph &g = glyphs.at(i);
+        QVERIFY2(inside.contains(g.rect), qPrintable(g.text));
+        for (qsizetype j = 0; j < i; ++j)
+            QVERIFY2(!g.rect.intersects(glyphs.at(j).rect),
+                     qPrintable(u"%1 is drawn over %2"_s.arg(g.text, glyphs.at(j).text)));
+        if (g.kind == TimelineEvent::Kind::NetworkCut) {
+            ++folded;
+            QCOMPARE(g.count, 10);
+            QVERIFY2(g.text.contains(u"10"_s), qPrintable(g.text));
+        }
+    }
+    QCOMPARE(folded, 1); // ten cuts, one glyph that says so
+    // Each glyph stays near its instant: side by side, not spread along the strip.
+    double total = 0;
+    for (const TimelineStrip::Glyph &g : glyphs)
+        total += g.rect.width() + 1;
+    for (const TimelineStrip::Glyph &g : glyphs)
+        QVERIFY2(std::abs(g.rect.center().x() - g.x) <= total, qPrintable(g.text));
 }
 
 QTEST_MAIN(TestSimulatorView)
