@@ -18,13 +18,18 @@
 #include "simulator/SimulatorView.h"
 #include "simulator/TimelineStrip.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QEvent>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QSlider>
+#include <QSpontaneKeyEvent>
 #include <QTest>
 #include <QTranslator>
+#include <QWheelEvent>
 #include <QWindow>
 
 #include <memory>
@@ -77,6 +82,9 @@ private Q_SLOTS:
     void choosingAnotherScenarioCancelsOneBeingSetUp();
     void aZeroOffsetHasNoSign();
     void glyphsAtOneInstantNeitherHideNorPileUp();
+    void wheelOverAClockSliderScrollsTheRowsUntilItIsFocused();
+    void runControlsStayInReachOnAProjector_data();
+    void runControlsStayInReachOnAProjector();
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
@@ -582,6 +590,100 @@ void TestSimulatorView::glyphsAtOneInstantNeitherHideNorPileUp()
         total += g.rect.width() + 1;
     for (const TimelineStrip::Glyph &g : glyphs)
         QVERIFY2(std::abs(g.rect.center().x() - g.x) <= total, qPrintable(g.text));
+}
+
+namespace {
+
+// What a mouse wheel notch down over `widget` sends (QTest has no wheel helper). Delivered as
+// QTest delivers its mouse events, as if from the window system: only such a wheel event goes on
+// to the parents when a widget ignores it.
+bool wheelDown(QWidget *widget)
+{
+    const QPointF at = QRectF(widget->rect()).center();
+    QWheelEvent event(at, widget->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QSpontaneKeyEvent::setSpontaneous(&event);
+    return qApp->notify(widget, &event);
+}
+
+QScrollArea *scrollAreaAround(QWidget *widget)
+{
+    for (QWidget *p = widget->parentWidget(); p; p = p->parentWidget()) {
+        if (auto *area = qobject_cast<QScrollArea *>(p))
+            return area;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+void TestSimulatorView::wheelOverAClockSliderScrollsTheRowsUntilItIsFocused()
+{
+    // The rollback scenario's five rows at the projector's text size: more than the page shows.
+    QVERIFY(m_view->playPreset(5));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 5, 5000);
+    m_view->setFontScale(1.5);
+    m_view->resize(1280, 640);
+    QScrollArea *rows = scrollAreaAround(m_view->rows().constFirst());
+    QVERIFY(rows);
+    QScrollBar *scroll = rows->verticalScrollBar();
+    QTRY_VERIFY_WITH_TIMEOUT(scroll->maximum() > 0, 2000);
+    QCOMPARE(scroll->value(), 0);
+
+    ClientRow *first = m_view->rows().constFirst();
+    auto *slider = first->findChild<QSlider *>();
+    QVERIFY(slider);
+    QVERIFY(!slider->hasFocus());
+    const int offset = slider->value();
+    const auto clientOffset = first->client()->offset();
+    wheelDown(slider);
+    QVERIFY2(scroll->value() > 0, "the wheel over a clock slider did not scroll the rows");
+    QCOMPARE(slider->value(), offset);
+    QCOMPARE(first->client()->offset(), clientOffset); // nobody's clock moved
+
+    // Once the trainer clicked it, the slider is theirs: the wheel moves the clock.
+    rows->ensureWidgetVisible(slider);
+    QTest::mouseClick(slider, Qt::LeftButton, Qt::NoModifier, slider->rect().center());
+    QVERIFY(slider->hasFocus());
+    const int clicked = slider->value();
+    const int scrolled = scroll->value();
+    wheelDown(slider);
+    QVERIFY(slider->value() != clicked);
+    QCOMPARE(scroll->value(), scrolled);
+}
+
+void TestSimulatorView::runControlsStayInReachOnAProjector_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << u"en"_s;
+    QTest::newRow("French") << u"fr"_s;
+}
+
+void TestSimulatorView::runControlsStayInReachOnAProjector()
+{
+    QFETCH(QString, language);
+    LanguageManager languages;
+    switchLanguage(languages, language);
+    // The longest narration at the text size TRAINING.md asks for, in what a 1280x720 window
+    // leaves the page.
+    QVERIFY(m_view->playPreset(5));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 5, 5000);
+    m_view->setFontScale(1.5);
+    m_view->resize(1280, 640);
+    for (const QString &name : {u"simulatorRunButton"_s, u"simulatorStepButton"_s, u"simulatorSyncButton"_s}) {
+        auto *button = m_view->findChild<QPushButton *>(name);
+        QVERIFY2(button, qPrintable(name));
+        // Whole on screen without scrolling anything.
+        QTRY_VERIFY2_WITH_TIMEOUT(button->isVisible() && button->visibleRegion().boundingRect() == button->rect(),
+                                  qPrintable(name + u" is cut or scrolled away"_s), 2000);
+        const QRect inView(button->mapTo(m_view.get(), QPoint(0, 0)), button->size());
+        QVERIFY2(m_view->rect().contains(inView), qPrintable(name));
+    }
+    // Step works from there with a click.
+    const QDateTime before = m_clock->now();
+    QTest::mouseClick(m_view->findChild<QPushButton *>(u"simulatorStepButton"_s), Qt::LeftButton);
+    QCOMPARE(before.msecsTo(m_clock->now()), 1000);
+    switchLanguage(languages, u"en"_s);
 }
 
 QTEST_MAIN(TestSimulatorView)

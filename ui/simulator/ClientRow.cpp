@@ -1,6 +1,7 @@
 #include "ClientRow.h"
 
 #include "Durations.h"
+#include "OffsetSlider.h"
 #include "SimulatorPalette.h"
 #include "StatePalette.h"
 #include "simulator/SimulatedClient.h"
@@ -99,7 +100,7 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     m_instance->setObjectName(u"simulatorInstance"_s);
     m_instance->setTextFormat(Qt::RichText);
     m_instance->hide();
-    m_offset = new QSlider(Qt::Horizontal, this);
+    m_offset = new OffsetSlider(this);
     m_offset->setRange(-300, 300);
     m_offset->setSingleStep(1);
     m_offset->setPageStep(10);

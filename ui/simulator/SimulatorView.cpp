@@ -3,6 +3,7 @@
 #include "AdminClient.h"
 #include "ClientRow.h"
 #include "DemoCatalogue.h"
+#include "OffsetSlider.h"
 #include "ServerClockEstimate.h"
 #include "SimulatorPalette.h"
 #include "StatePalette.h"
@@ -298,10 +299,18 @@ QWidget *SimulatorView::buildNarrationPanel()
     m_seatsLabel->setWordWrap(true);
     layout->addWidget(m_seatsLabel);
 
+    // Pause, Step, speed and Sync stay below the scrolling pane, never scrolled out of reach: at
+    // 150 % on a 1280x720 projector a long narration pushed them under the bottom edge.
+    auto *runBar = new QWidget;
+    runBar->setObjectName(u"simulatorRunBar"_s);
+    auto *runLayout = new QVBoxLayout(runBar);
+    runLayout->setContentsMargins(0, 4, 0, 0);
     auto *run = new QHBoxLayout;
-    m_runButton = new QPushButton(panel);
-    m_stepButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward), QString(), panel);
-    m_speedCombo = new QComboBox(panel);
+    m_runButton = new QPushButton(runBar);
+    m_runButton->setObjectName(u"simulatorRunButton"_s);
+    m_stepButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward), QString(), runBar);
+    m_stepButton->setObjectName(u"simulatorStepButton"_s);
+    m_speedCombo = new QComboBox(runBar);
     for (double speed : speeds)
         m_speedCombo->addItem(QString(), speed);
     m_speedCombo->setCurrentIndex(1);
@@ -312,9 +321,10 @@ QWidget *SimulatorView::buildNarrationPanel()
     run->addWidget(m_stepButton);
     run->addWidget(m_speedCombo);
     run->addStretch(1);
-    layout->addLayout(run);
-    m_syncButton = new QPushButton(panel);
-    layout->addWidget(m_syncButton);
+    runLayout->addLayout(run);
+    m_syncButton = new QPushButton(runBar);
+    m_syncButton->setObjectName(u"simulatorSyncButton"_s);
+    runLayout->addWidget(m_syncButton);
 
     m_honesty = new QLabel(panel);
     m_honesty->setWordWrap(true);
@@ -354,7 +364,15 @@ QWidget *SimulatorView::buildNarrationPanel()
     m_panelScroll->setFrameShape(QFrame::StyledPanel);
     m_panelScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_panelScroll->setWidget(panel);
-    return m_panelScroll;
+    m_runBar = runBar;
+    m_runBar->installEventFilter(this);
+    auto *column = new QWidget;
+    auto *columnLayout = new QVBoxLayout(column);
+    columnLayout->setContentsMargins(0, 0, 0, 0);
+    columnLayout->setSpacing(0);
+    columnLayout->addWidget(m_panelScroll, 1);
+    columnLayout->addWidget(m_runBar);
+    return column;
 }
 
 QWidget *SimulatorView::buildAddBar()
@@ -372,7 +390,7 @@ QWidget *SimulatorView::buildAddBar()
     client->addWidget(m_nameEdit, 1);
     m_clockCaption = new QLabel(bar);
     client->addWidget(m_clockCaption);
-    m_offsetSlider = new QSlider(Qt::Horizontal, bar);
+    m_offsetSlider = new OffsetSlider(bar);
     m_offsetSlider->setRange(-300, 300);
     m_offsetSlider->setPageStep(10);
     m_offsetSlider->setMinimumWidth(100);
@@ -857,7 +875,8 @@ void SimulatorView::fitPanelWidth()
         return;
     const int bar = m_panelScroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_panelScroll);
     const int frame = 2 * m_panelScroll->frameWidth();
-    const int wanted = std::max(300, m_panel->minimumSizeHint().width() + bar + frame + 2);
+    const int content = std::max(m_panel->minimumSizeHint().width(), m_runBar->minimumSizeHint().width());
+    const int wanted = std::max(300, content + bar + frame + 2);
     if (m_panelScroll->minimumWidth() != wanted)
         m_panelScroll->setMinimumWidth(wanted);
 }
@@ -865,7 +884,7 @@ void SimulatorView::fitPanelWidth()
 bool SimulatorView::eventFilter(QObject *watched, QEvent *event)
 {
     // Whatever changed the pane's layout (a longer word, a larger font), its width follows.
-    if (watched == m_panel && event->type() == QEvent::LayoutRequest)
+    if ((watched == m_panel || watched == m_runBar) && event->type() == QEvent::LayoutRequest)
         QTimer::singleShot(0, this, &SimulatorView::fitPanelWidth);
     return QWidget::eventFilter(watched, event);
 }

@@ -138,6 +138,7 @@ private:
 
     QWidget *m_panel = nullptr;
     QScrollArea *m_panelScroll = nullptr;
+    QWidget *m_runBar = nullptr; // Pause, Step, speed, Sync: below the pane, never scrolled away
     QLabel *m_licenseLabel = nullptr;
     QLabel *m_scenarioLabel = nullptr;
     QLabel *m_textSizeLabel = nullptr;
