@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <utility>
 
 namespace keyright {
 
@@ -20,6 +21,7 @@ ScenarioPlayer::~ScenarioPlayer() = default;
 void ScenarioPlayer::play(const ScenarioPreset &preset, const QList<SimulatedClient *> &clients,
                           const QList<QUrl> &instances)
 {
+    undoServerClockJumps();
     ++m_generation;
     m_preset = preset;
     std::stable_sort(m_preset->actions.begin(), m_preset->actions.end(),
@@ -36,6 +38,7 @@ void ScenarioPlayer::play(const ScenarioPreset &preset, const QList<SimulatedCli
 
 void ScenarioPlayer::stop()
 {
+    undoServerClockJumps();
     ++m_generation;
     m_preset.reset();
     m_clients.clear();
@@ -46,6 +49,13 @@ void ScenarioPlayer::stop()
         m_instanceUp.clear();
         Q_EMIT instancesChanged();
     }
+}
+
+void ScenarioPlayer::undoServerClockJumps()
+{
+    const milliseconds moved = std::exchange(m_serverClockMoved, milliseconds {0});
+    if (moved.count() != 0 && m_serverClockJumper)
+        m_serverClockJumper(-moved);
 }
 
 void ScenarioPlayer::forget(SimulatedClient *client)
@@ -88,8 +98,10 @@ void ScenarioPlayer::runAction(const ScenarioPreset::Action &action)
 {
     switch (action.kind) {
     case ScenarioPreset::ActionKind::ServerClockJump:
-        if (m_serverClockJumper)
+        if (m_serverClockJumper) {
             m_serverClockJumper(action.amount);
+            m_serverClockMoved += action.amount;
+        }
         return;
     case ScenarioPreset::ActionKind::KillInstance:
         setInstanceUp(action.client == ScenarioPreset::busiestInstance ? busiestInstance() : action.client, false);

@@ -35,7 +35,8 @@ public:
     // instances it plays on (empty unless it uses some, all up). The actions due at the start run
     // at the next runDueActions().
     void play(const ScenarioPreset &preset, const QList<SimulatedClient *> &clients, const QList<QUrl> &instances);
-    // Forgets the preset, its clients and its instances.
+    // Forgets the preset, its clients and its instances, and takes back whatever it moved the
+    // server's clock by: a scenario leaves the server's clock as it found it.
     void stop();
     // The trainer removed `client`: the story goes on without it.
     void forget(SimulatedClient *client);
@@ -51,10 +52,13 @@ public:
 
     // Moves the server's own wall clock by a signed amount: only a server this process runs can
     // (the embedded demo, a test's). Without one, a preset that jumps the server's clock is
-    // refused with a message saying where it plays.
+    // refused with a message saying where it plays. What the playing preset moved in all is
+    // undone at stop() (or when another preset is played).
     using ServerClockJumper = std::function<void(std::chrono::milliseconds by)>;
     void setServerClockJumper(ServerClockJumper jumper) { m_serverClockJumper = std::move(jumper); }
     bool canJumpServerClock() const { return bool(m_serverClockJumper); }
+    // How far the playing preset has moved the server's clock so far (0 once stopped).
+    std::chrono::milliseconds serverClockMoved() const { return m_serverClockMoved; }
 
     // Several instances of the server on one database, which only a server this process runs can
     // offer (the embedded demo, a test's). Both hooks answer later (the embedded demo's server has
@@ -94,6 +98,8 @@ Q_SIGNALS:
 
 private:
     void runAction(const ScenarioPreset::Action &action);
+    // Moves the server's clock back by what the playing preset moved it.
+    void undoServerClockJumps();
 
     const Clock &m_clock;
     std::optional<ScenarioPreset> m_preset;
@@ -102,6 +108,7 @@ private:
     qsizetype m_nextAction = 0;
 
     ServerClockJumper m_serverClockJumper;
+    std::chrono::milliseconds m_serverClockMoved {0};
     InstanceHooks m_instanceHooks;
     QList<QUrl> m_instanceUrls;
     QList<bool> m_instanceUp;

@@ -224,17 +224,25 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
         }
         p.clients.append({tr("Waiting colleague"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main});
         p.actions.append(act(milliseconds {1000}, seats, Kind::Start));
-        p.actions.append(act(afterBeat, 0, Kind::ServerClockJump, jump));
-        p.actions.append(act(afterBeat + ttl * 2, 0, Kind::ServerClockJump, -jump));
+        // Back first, then forward to the right time again: the server never runs its clock
+        // backwards, so a forward jump first would leave it ahead by what it caught up in between
+        // (a fifth of the time between the jumps) for good. This way the wall clock only ever
+        // returns to where the server already is, and the scenario leaves the server's clock as
+        // it found it (ScenarioPlayer also undoes a jump still pending when it stops).
+        p.actions.append(act(afterBeat, 0, Kind::ServerClockJump, -jump));
+        p.actions.append(act(afterBeat + ttl * 2, 0, Kind::ServerClockJump, jump));
         p.duration = afterBeat + ttl * 4;
         p.narration = tr("Three holders fill the pool and a colleague waits for a seat. Then the server's own clock "
-                         "jumps ten minutes forward, and later ten minutes back, as when someone sets the server's "
-                         "time by hand. Going by its wall clock, the server would think every lease ran out at "
-                         "once and hand the seats to the colleague while their holders still work. It does not: "
-                         "it sees each jump (a \"clock jumped\" event), keeps measuring leases with real elapsed "
-                         "time, and never signs an expiry earlier than one it already signed. Every holder keeps "
-                         "its seat, the colleague keeps waiting, and a crashed holder's seat would still come back "
-                         "one TTL plus the skew after its last heartbeat.");
+                         "jumps ten minutes back, and later ten minutes forward to the right time again, as when "
+                         "someone sets the server's time wrong by hand and then corrects it. Going by its wall clock, "
+                         "the server would sign leases ten minutes short while its clock is wrong, and once the clock "
+                         "is put right it would think every one of them ran out at once and hand the seats to the "
+                         "colleague while their holders still work. It does not: it sees each jump (a \"clock "
+                         "jumped\" event), keeps measuring leases with real elapsed time, and never signs an expiry "
+                         "earlier than one it already signed. Every holder keeps its seat, the colleague keeps "
+                         "waiting, and a crashed holder's seat would still come back one TTL plus the skew after its "
+                         "last heartbeat. When the scenario ends or another one starts, the server's clock is where "
+                         "it was before.");
         break;
     }
     case 8: {

@@ -174,12 +174,16 @@ void Simulation::playPreset(const ScenarioPreset &preset, std::function<void(con
         }
         const auto self = weak.lock();
         const LicenseSpec spec = specs.at(i);
-        ensureSandboxLicense(spec, [this, spec, done, self, i](const QString &error) {
+        ensureSandboxLicense(spec, [this, spec, done, self, i, generation](const QString &error) {
+            if (generation != m_playGeneration)
+                return; // stopped, or a newer play took over
             if (!error.isEmpty()) {
                 done(error);
                 return;
             }
-            m_provisioner->emptyLicense(spec.id, [done, self, i](const QString &emptyError) {
+            m_provisioner->emptyLicense(spec.id, [this, done, self, i, generation](const QString &emptyError) {
+                if (generation != m_playGeneration)
+                    return;
                 if (!emptyError.isEmpty())
                     done(emptyError);
                 else
@@ -249,6 +253,12 @@ void Simulation::removeClient(SimulatedClient *client)
     } else {
         client->deleteLater();
     }
+}
+
+void Simulation::stop()
+{
+    ++m_playGeneration;
+    clear();
 }
 
 void Simulation::clear()

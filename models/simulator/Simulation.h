@@ -100,6 +100,9 @@ public:
     void removeClient(SimulatedClient *client);
     // Removes every client; their seats are released first so a reset does not hold the pool.
     void clear();
+    // Stops the preset that plays or is being set up (its licenses are not touched): clear(), and
+    // a playPreset() still under way never starts and never calls its `done`.
+    void stop();
     QList<SimulatedClient *> clients() const { return m_clients; }
 
     // The playing preset (the player's), if any.

@@ -403,10 +403,6 @@
         <translation>Collègue en attente</translation>
     </message>
     <message>
-        <source>Three holders fill the pool and a colleague waits for a seat. Then the server&apos;s own clock jumps ten minutes forward, and later ten minutes back, as when someone sets the server&apos;s time by hand. Going by its wall clock, the server would think every lease ran out at once and hand the seats to the colleague while their holders still work. It does not: it sees each jump (a &quot;clock jumped&quot; event), keeps measuring leases with real elapsed time, and never signs an expiry earlier than one it already signed. Every holder keeps its seat, the colleague keeps waiting, and a crashed holder&apos;s seat would still come back one TTL plus the skew after its last heartbeat.</source>
-        <translation>Trois détenteurs remplissent le pool et un collègue attend un siège. Puis l&apos;horloge du serveur fait un bond de dix minutes en avant, et plus tard de dix minutes en arrière, comme quand quelqu&apos;un règle l&apos;heure du serveur à la main. S&apos;il se fiait à son horloge murale, le serveur croirait que tous les baux ont expiré d&apos;un coup et donnerait les sièges au collègue alors que leurs détenteurs travaillent encore. Il n&apos;en fait rien : il voit chaque saut (un événement « saut d&apos;horloge »), continue de mesurer les baux avec le temps réellement écoulé et ne signe jamais une expiration plus tôt qu&apos;une expiration déjà signée. Chaque détenteur garde son siège, le collègue continue d&apos;attendre, et le siège d&apos;un détenteur qui plante reviendrait toujours un TTL plus le décalage après son dernier battement.</translation>
-    </message>
-    <message>
         <source>8. An instance dies</source>
         <translation>8. Une instance meurt</translation>
     </message>
@@ -417,6 +413,10 @@
     <message>
         <source>Three instances of the server share one database, and the four desks are spread over them: each row says which instance it talks to. A little later the busiest instance dies, as if its process were killed: its port closes and its connections are cut. Each of its desks sends its next heartbeat there, finds nobody, and sends the same heartbeat to the next instance at once: the row moves (the ⇄ mark on its strip) within one heartbeat, its lease never lapses, and the seat count stays where it was: no seat lost, none counted twice, because every instance reads the same seats. Later the instance comes back and nothing changes: the desks stay where they are. You can also kill and bring back an instance yourself with the instance buttons (Ctrl+1 to Ctrl+3); no confirmation is asked, this is a sandbox.</source>
         <translation>Trois instances du serveur partagent une même base de données, et les quatre postes sont répartis entre elles : chaque ligne indique à quelle instance elle parle. Un peu plus tard, l&apos;instance la plus chargée meurt, comme si son processus était tué : son port se ferme et ses connexions sont coupées. Chacun de ses postes y envoie son battement suivant, n&apos;y trouve personne et envoie aussitôt le même battement à l&apos;instance suivante : la ligne change d&apos;instance (la marque ⇄ sur sa bande) en un battement, son bail n&apos;expire jamais et le compte de sièges ne bouge pas : aucun siège perdu, aucun compté deux fois, car toutes les instances lisent les mêmes sièges. Plus tard, l&apos;instance revient et rien ne change : les postes restent où ils sont. Vous pouvez aussi tuer puis relancer une instance vous-même avec les boutons des instances (Ctrl+1 à Ctrl+3) ; aucune confirmation n&apos;est demandée, c&apos;est un bac à sable.</translation>
+    </message>
+    <message>
+        <source>Three holders fill the pool and a colleague waits for a seat. Then the server&apos;s own clock jumps ten minutes back, and later ten minutes forward to the right time again, as when someone sets the server&apos;s time wrong by hand and then corrects it. Going by its wall clock, the server would sign leases ten minutes short while its clock is wrong, and once the clock is put right it would think every one of them ran out at once and hand the seats to the colleague while their holders still work. It does not: it sees each jump (a &quot;clock jumped&quot; event), keeps measuring leases with real elapsed time, and never signs an expiry earlier than one it already signed. Every holder keeps its seat, the colleague keeps waiting, and a crashed holder&apos;s seat would still come back one TTL plus the skew after its last heartbeat. When the scenario ends or another one starts, the server&apos;s clock is where it was before.</source>
+        <translation>Trois détenteurs remplissent le pool et un collègue attend un siège. Puis l&apos;horloge du serveur fait un bond de dix minutes en arrière, et plus tard de dix minutes en avant pour revenir à la bonne heure, comme quand quelqu&apos;un règle mal l&apos;heure du serveur à la main puis la corrige. S&apos;il se fiait à son horloge murale, le serveur signerait des baux trop courts de dix minutes tant que son horloge est fausse, et une fois l&apos;horloge remise à l&apos;heure il croirait qu&apos;ils ont tous expiré d&apos;un coup et donnerait les sièges au collègue alors que leurs détenteurs travaillent encore. Il n&apos;en fait rien : il voit chaque saut (un événement « saut d&apos;horloge »), continue de mesurer les baux avec le temps réellement écoulé et ne signe jamais une expiration plus tôt qu&apos;une expiration déjà signée. Chaque détenteur garde son siège, le collègue continue d&apos;attendre, et le siège d&apos;un détenteur qui plante reviendrait toujours un TTL plus le décalage après son dernier battement. Quand le scénario se termine ou qu&apos;un autre commence, l&apos;horloge du serveur est là où elle était avant.</translation>
     </message>
 </context>
 <context>
@@ -3581,6 +3581,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <comment>expiry policy of a new client</comment>
         <translation>Expiration signée</translation>
     </message>
+    <message>
+        <source>Stopped %1. Press Play scenario to start the one shown.</source>
+        <translation>Scénario arrêté : %1. Appuyez sur « Lancer le scénario » pour lancer celui qui est affiché.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::TimelineStrip</name>
@@ -3604,6 +3608,11 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>reaped</source>
         <comment>timeline mark</comment>
         <translation>nettoyé</translation>
+    </message>
+    <message>
+        <source>%1 ×%2</source>
+        <comment>a timeline glyph repeated %2 times</comment>
+        <translation>%1 ×%2</translation>
     </message>
 </context>
 <context>

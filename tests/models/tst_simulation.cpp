@@ -88,6 +88,8 @@ private Q_SLOTS:
     void monotonicNeverActsPastServerExpiry();
     void zeroSkewShowsDoubleUseAndTolerantSkewDoesNot();
     void serverClockJumpsTakeNoSeatFromItsHolders();
+    void serverClockJumpLeavesTheServerClockAsFound_data();
+    void serverClockJumpLeavesTheServerClockAsFound();
     void serverClockJumpNeedsAServerThatCanJump();
     void instanceDiesWithoutLosingOrDoublingASeat();
     void instanceScenarioNeedsInstances();
@@ -603,10 +605,51 @@ void TestSimulation::serverClockJumpsTakeNoSeatFromItsHolders()
         return jumps.size() >= 2;
     }));
     QCOMPARE(jumps.size(), 2);
-    QCOMPARE(jumps.at(0)["detail"_L1]["direction"_L1].toString(), u"forward"_s);
-    QCOMPARE(jumps.at(0)["detail"_L1]["sizeMs"_L1].toInteger(), 600000);
-    QCOMPARE(jumps.at(1)["detail"_L1]["direction"_L1].toString(), u"backward"_s);
-    QCOMPARE(jumps.at(1)["detail"_L1]["sizeMs"_L1].toInteger(), -600000);
+    QCOMPARE(jumps.at(0)["detail"_L1]["direction"_L1].toString(), u"backward"_s);
+    QCOMPARE(jumps.at(0)["detail"_L1]["sizeMs"_L1].toInteger(), -600000);
+    QCOMPARE(jumps.at(1)["detail"_L1]["direction"_L1].toString(), u"forward"_s);
+    QCOMPARE(jumps.at(1)["detail"_L1]["sizeMs"_L1].toInteger(), 600000);
+}
+
+void TestSimulation::serverClockJumpLeavesTheServerClockAsFound_data()
+{
+    QTest::addColumn<bool>("toTheEnd");
+    QTest::newRow("played to the end") << true;
+    QTest::newRow("stopped between the jumps") << false;
+}
+
+void TestSimulation::serverClockJumpLeavesTheServerClockAsFound()
+{
+    QFETCH(bool, toTheEnd);
+    QVERIFY(!playPreset(7).isEmpty());
+    const auto preset = *m_sim->preset();
+    // Between the jumps: just after the first one.
+    const milliseconds firstJump = preset.actions.at(preset.actions.size() - 2).at;
+    QCOMPARE(preset.actions.at(preset.actions.size() - 2).kind, ScenarioPreset::ActionKind::ServerClockJump);
+    runFor(toTheEnd ? preset.duration : firstJump + seconds {2});
+    // Ten minutes back still pending when stopped between the jumps; none at the end.
+    QCOMPARE(m_sim->player().serverClockMoved(),
+             toTheEnd ? milliseconds {0} : -milliseconds {std::chrono::minutes {10}});
+
+    // The trainer goes on with scenario 1: the server reads the true time again, so the clients
+    // set "on time" are on time, and the status bar says the server's clock is right.
+    const QString id = playPreset(1);
+    QVERIFY(!id.isEmpty());
+    QCOMPARE(m_serverClock->offset(), milliseconds {0});
+    QCOMPARE(m_sim->player().serverClockMoved(), milliseconds {0});
+    for (int i = 0; i < 4; ++i)
+        step();
+    const auto state = m_sim->licenseState(id);
+    QVERIFY(state);
+    QCOMPARE(state->serverTime, m_clock->now());
+    const auto estimate = m_sim->serverClock().offset();
+    QVERIFY(estimate);
+    QVERIFY2(std::chrono::abs(estimate->offset) < milliseconds {100},
+             qPrintable(u"the server's clock is off by %1 ms"_s.arg(estimate->offset.count())));
+    for (SimulatedClient *client : m_sim->clients()) {
+        // Scenario 1's clients are 12 s fast by design, measured against the server's time.
+        QCOMPARE(client->localClock().now(), state->serverTime.addMSecs(client->offset().count()));
+    }
 }
 
 void TestSimulation::serverClockJumpNeedsAServerThatCanJump()

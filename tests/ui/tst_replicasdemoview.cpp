@@ -68,9 +68,7 @@ private Q_SLOTS:
         click(u"snapshotButton_bob"_s);
         auto *list = find<QListWidget>(u"transitList"_s);
         QCOMPARE(list->count(), 1);
-        QVERIFY(!find<QPushButton>(u"deliverButton_carol"_s)->isEnabled()); // nothing selected yet
-        selectMessage(0);
-        QVERIFY(find<QPushButton>(u"deliverButton_carol"_s)->isEnabled());
+        QVERIFY(find<QPushButton>(u"deliverButton_carol"_s)->isEnabled()); // the new snapshot is selected
 
         find<QCheckBox>(u"deliverTwiceCheck"_s)->setChecked(true);
         click(u"deliverButton_carol"_s);
@@ -81,6 +79,34 @@ private Q_SLOTS:
         QVERIFY(!highlightedWrong(u"naiveMaxLabel_carol"_s));
         QVERIFY(list->item(0)->text().contains(u"delivered to carol, carol"_s));
         QCOMPARE(list->currentRow(), 0); // the selection survives the refresh
+    }
+
+    void aNewSnapshotIsSelectedReadyToDeliver()
+    {
+        auto *list = find<QListWidget>(u"transitList"_s);
+        click(u"incrementButton_alice"_s);
+        click(u"snapshotButton_alice"_s);
+        QCOMPARE(list->currentRow(), 0);
+        // Straight to a delivery, without clicking the list first.
+        click(u"deliverButton_bob"_s);
+        QCOMPARE(text(u"totalLabel_bob"_s), u"1"_s);
+        QCOMPARE(list->currentRow(), 0); // a delivery is no new snapshot: the selection stays
+
+        click(u"incrementButton_carol"_s);
+        click(u"incrementButton_carol"_s);
+        click(u"snapshotButton_carol"_s);
+        QCOMPARE(list->count(), 2);
+        QCOMPARE(list->currentRow(), 1); // the newest one
+        click(u"deliverButton_alice"_s);
+        QCOMPARE(text(u"totalLabel_alice"_s), u"3"_s);
+
+        // After a reset the numbering starts again; the first new snapshot is still selected.
+        click(u"resetButton"_s);
+        QCOMPARE(list->count(), 0);
+        QVERIFY(!find<QPushButton>(u"deliverButton_alice"_s)->isEnabled());
+        click(u"snapshotButton_bob"_s);
+        QCOMPARE(list->currentRow(), 0);
+        QVERIFY(find<QPushButton>(u"deliverButton_alice"_s)->isEnabled());
     }
 
     void dropRemovesTheMessage()

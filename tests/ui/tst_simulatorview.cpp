@@ -18,13 +18,18 @@
 #include "simulator/SimulatorView.h"
 #include "simulator/TimelineStrip.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QEvent>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QSlider>
+#include <QSpontaneKeyEvent>
 #include <QTest>
 #include <QTranslator>
+#include <QWheelEvent>
 #include <QWindow>
 
 #include <memory>
@@ -32,6 +37,7 @@
 using namespace Qt::StringLiterals;
 using namespace keyright;
 using keyright::test::WidgetTextAudit;
+using std::chrono::milliseconds;
 
 namespace {
 
@@ -72,6 +78,13 @@ private Q_SLOTS:
     void projectorLayoutShowsEveryWordWhole();
     void liveLanguageSwitchLeavesNoWordBehind();
     void staleErrorClearsOnTheNextGoodPoll();
+    void choosingAnotherScenarioStopsTheOneThatPlays();
+    void choosingAnotherScenarioCancelsOneBeingSetUp();
+    void aZeroOffsetHasNoSign();
+    void glyphsAtOneInstantNeitherHideNorPileUp();
+    void wheelOverAClockSliderScrollsTheRowsUntilItIsFocused();
+    void runControlsStayInReachOnAProjector_data();
+    void runControlsStayInReachOnAProjector();
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
@@ -260,34 +273,63 @@ void TestSimulatorView::markLabelsDoNotRunIntoTheNextMark_data()
     // Mark x positions and label widths on a 600-px strip, as the expiry and reap marks are drawn.
     QTest::addColumn<QList<double>>("xs");
     QTest::addColumn<QList<double>>("widths");
+    QTest::addColumn<QList<double>>("glyphs"); // left, width of each glyph in the top row
 
-    QTest::newRow("far apart") << QList<double> {100, 400} << QList<double> {60, 60};
-    QTest::newRow("a grace apart, long French label") << QList<double> {300, 340} << QList<double> {70, 60};
-    QTest::newRow("second mark near the right edge") << QList<double> {300, 580} << QList<double> {60, 60};
-    QTest::newRow("one mark near the right edge") << QList<double> {590} << QList<double> {60};
+    QTest::newRow("far apart") << QList<double> {100, 400} << QList<double> {60, 60} << QList<double> {};
+    QTest::newRow("a grace apart, long French label")
+        << QList<double> {300, 340} << QList<double> {70, 60} << QList<double> {};
+    QTest::newRow("second mark near the right edge")
+        << QList<double> {300, 580} << QList<double> {60, 60} << QList<double> {};
+    QTest::newRow("one mark near the right edge") << QList<double> {590} << QList<double> {60} << QList<double> {};
+    // "expiration" and "nettoyage" at 150 %, a grace apart at the right edge: no room for both
+    // below the lanes, so the second one goes above, still at its line.
+    QTest::newRow("French labels at the right edge")
+        << QList<double> {540, 590} << QList<double> {90, 90} << QList<double> {440, 12};
+    QTest::newRow("French labels at the right edge, glyphs just before")
+        << QList<double> {540, 590} << QList<double> {90, 90} << QList<double> {460, 12, 474, 12};
 }
 
 void TestSimulatorView::markLabelsDoNotRunIntoTheNextMark()
 {
     QFETCH(QList<double>, xs);
     QFETCH(QList<double>, widths);
+    QFETCH(QList<double>, glyphs);
     const double width = 600;
+    const double gap = TimelineStrip::labelGap;
     QList<TimelineStrip::MarkSpan> marks;
     for (qsizetype i = 0; i < xs.size(); ++i)
         marks.append(TimelineStrip::MarkSpan {xs.at(i), widths.at(i)});
+    QList<TimelineStrip::MarkSpan> taken;
+    for (qsizetype i = 0; i + 1 < glyphs.size(); i += 2)
+        taken.append(TimelineStrip::MarkSpan {glyphs.at(i), glyphs.at(i + 1)});
 
-    const QList<double> lefts = TimelineStrip::labelLefts(marks, width);
-    QCOMPARE(lefts.size(), marks.size());
+    const QList<TimelineStrip::LabelPlace> places = TimelineStrip::placeLabels(marks, width, taken);
+    QCOMPARE(places.size(), marks.size());
     for (qsizetype i = 0; i < marks.size(); ++i) {
-        const double left = lefts.at(i);
+        const double left = places.at(i).left;
         const double right = left + widths.at(i);
-        QVERIFY2(left >= 0 && right <= width, qPrintable(u"label %1 leaves the strip"_s.arg(i)));
-        // A label never crosses a mark's line, its own or another's.
-        for (const double x : xs)
-            QVERIFY2(right <= x || left >= x, qPrintable(u"label %1 crosses the line at %2"_s.arg(i).arg(x)));
-        if (i > 0)
-            QVERIFY2(left >= lefts.at(i - 1) + widths.at(i - 1),
-                     qPrintable(u"label %1 overlaps the one before"_s.arg(i)));
+        const QString name = u"label %1"_s.arg(i);
+        QVERIFY2(left >= 0 && right <= width, qPrintable(name + u" leaves the strip"_s));
+        // At its own line, right or left of it.
+        QVERIFY2(qFuzzyCompare(left, xs.at(i) + gap) || qFuzzyCompare(right, xs.at(i) - gap),
+                 qPrintable(name
+                            + u" is %1 px from its line"_s.arg(
+                                std::min(std::abs(left - xs.at(i)), std::abs(right - xs.at(i))))));
+        // Below the lanes a label never crosses a line, its own or another's.
+        if (!places.at(i).topRow) {
+            for (const double x : xs)
+                QVERIFY2(right <= x || left >= x, qPrintable(name + u" crosses the line at %1"_s.arg(x)));
+        } else {
+            for (const TimelineStrip::MarkSpan &glyph : taken)
+                QVERIFY2(right <= glyph.x || left >= glyph.x + glyph.labelWidth,
+                         qPrintable(name + u" covers a glyph"_s));
+        }
+        for (qsizetype j = 0; j < i; ++j) {
+            if (places.at(j).topRow != places.at(i).topRow)
+                continue;
+            QVERIFY2(left >= places.at(j).left + widths.at(j) || right <= places.at(j).left,
+                     qPrintable(name + u" overlaps label %1"_s.arg(j)));
+        }
     }
 }
 
@@ -323,15 +365,25 @@ void TestSimulatorView::stripLabelsStayInsideAndOffTheBars()
     axis.before = std::chrono::milliseconds {20000};
     strip->setAxis(axis);
     const QList<QRectF> labels = strip->markLabelRects();
+    const QList<double> lines = strip->markLines();
     QCOMPARE(labels.size(), 2); // expiry and reap
     const QRectF inside(QPointF(0, 0), QSizeF(strip->size()));
     for (qsizetype i = 0; i < labels.size(); ++i) {
         const QRectF r = labels.at(i);
-        QVERIFY2(inside.contains(r), qPrintable(u"label %1 leaves the strip"_s.arg(strip->markLabels().at(i))));
+        const QString name = strip->markLabels().at(i);
+        QVERIFY2(inside.contains(r), qPrintable(u"label %1 leaves the strip"_s.arg(name)));
         QVERIFY2(!r.intersects(strip->clientLaneRect()) && !r.intersects(strip->serverLaneRect()),
-                 qPrintable(u"label %1 is drawn over a bar"_s.arg(strip->markLabels().at(i))));
+                 qPrintable(u"label %1 is drawn over a bar"_s.arg(name)));
+        // Beside its own line, never somewhere along the strip.
+        const double x = lines.at(i);
+        QVERIFY2(std::abs(r.left() - (x + TimelineStrip::labelGap)) < 0.5
+                     || std::abs(r.right() - (x - TimelineStrip::labelGap)) < 0.5,
+                 qPrintable(u"label %1 sits %2 px from its line"_s.arg(name).arg(
+                     std::min(std::abs(r.left() - x), std::abs(r.right() - x)))));
         if (i > 0)
             QVERIFY(!r.intersects(labels.at(i - 1)));
+        for (const TimelineStrip::Glyph &glyph : strip->glyphs())
+            QVERIFY2(!r.intersects(glyph.rect), qPrintable(u"label %1 covers %2"_s.arg(name, glyph.text)));
     }
     m_view->setFontScale(1.0);
 }
@@ -424,6 +476,214 @@ void TestSimulatorView::staleErrorClearsOnTheNextGoodPoll()
         }(),
         5000);
     QVERIFY(m_view->statusText().contains(u"training-demo"_s));
+}
+
+void TestSimulatorView::choosingAnotherScenarioStopsTheOneThatPlays()
+{
+    auto *combo = m_view->findChild<QComboBox *>(u"simulatorScenarioCombo"_s);
+    QVERIFY(combo);
+    QVERIFY(m_view->playPreset(3));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 2, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->statusText().startsWith(u"Playing 3."_s), 5000);
+
+    // The trainer picks the next scenario with the keyboard, without pressing Play yet.
+    combo->setFocus();
+    QTest::keyClick(combo, Qt::Key_Down);
+    QCOMPARE(combo->currentIndex(), 4);
+    const auto next = ScenarioPreset::make(4);
+    QVERIFY(next);
+    QCOMPARE(m_view->narration(), next->narration);
+    // What the narration tells is what plays: scenario 3's clients are gone, nothing else runs.
+    QVERIFY(!m_view->simulation().preset());
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 0, 2000);
+    QVERIFY2(m_view->statusText().contains(u"Stopped 3. Crash."_s), qPrintable(m_view->statusText()));
+
+    // Play starts the one shown.
+    QTest::mouseClick(m_view->findChild<QPushButton *>(u"simulatorPlayButton"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), next->clients.size(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->statusText().startsWith(u"Playing 4."_s), 5000);
+    QCOMPARE(m_view->simulation().preset()->number, 4);
+}
+
+void TestSimulatorView::choosingAnotherScenarioCancelsOneBeingSetUp()
+{
+    auto *combo = m_view->findChild<QComboBox *>(u"simulatorScenarioCombo"_s);
+    QVERIFY(combo);
+    // Scenario 3 is still creating its sandbox license when the trainer moves on.
+    QVERIFY(m_view->playPreset(3));
+    combo->setFocus();
+    QTest::keyClick(combo, Qt::Key_Down);
+    QTRY_COMPARE_WITH_TIMEOUT(m_network->pending(), 0, 5000);
+    QCoreApplication::processEvents();
+    QVERIFY(!m_view->simulation().preset());
+    QCOMPARE(m_view->rows().size(), 0);
+    QVERIFY2(m_view->statusText().contains(u"Stopped 3. Crash."_s), qPrintable(m_view->statusText()));
+}
+
+void TestSimulatorView::aZeroOffsetHasNoSign()
+{
+    // The server reads the simulation's clock: a client 20 ms behind is "on time" to a tenth.
+    const auto cases
+        = {std::pair {milliseconds {-20}, u"(0.0 s)"_s}, std::pair {milliseconds {0}, u"(0.0 s)"_s},
+           std::pair {milliseconds {1500}, u"(+1.5 s)"_s}, std::pair {milliseconds {-1500}, u"(−1.5 s)"_s}};
+    for (const auto &[offset, shown] : cases) {
+        SimulatedClientSpec spec;
+        spec.offset = offset;
+        QString error;
+        QVERIFY2(m_view->simulation().addClient(spec, &error), qPrintable(error));
+    }
+    QCOMPARE(m_view->rows().size(), qsizetype(cases.size()));
+    qsizetype i = 0;
+    for (const auto &[offset, shown] : cases) {
+        ClientRow *row = m_view->rows().at(i++);
+        QTRY_VERIFY2_WITH_TIMEOUT(row->localClockText().endsWith(shown),
+                                  qPrintable(u"%1 ms: %2"_s.arg(offset.count()).arg(row->localClockText())), 2000);
+    }
+}
+
+void TestSimulatorView::glyphsAtOneInstantNeitherHideNorPileUp()
+{
+    // The clock is paused: everything below happens at one instant, as an L and its R do, or a
+    // "seat lost" and its retries.
+    SimulatedClient *client = m_view->addClientFromControls();
+    QVERIFY2(client, qPrintable(m_view->statusText()));
+    QTRY_COMPARE_WITH_TIMEOUT(client->belief(), SimulatedClient::Belief::Acting, 5000);
+    ClientRow *row = m_view->rows().constFirst();
+    const auto button = [row](const QString &prefix) -> QPushButton * {
+        for (QPushButton *b : row->findChildren<QPushButton *>()) {
+            if (b->text().startsWith(prefix))
+                return b;
+        }
+        return nullptr;
+    };
+    QPushButton *cut = button(u"Cut"_s);
+    QPushButton *back = button(u"−"_s);
+    QPushButton *crash = button(u"Crash"_s);
+    QVERIFY(cut && back && crash);
+    for (int i = 0; i < 10; ++i)
+        QTest::mouseClick(cut, Qt::LeftButton);
+    QTest::mouseClick(back, Qt::LeftButton);
+    QTest::mouseClick(crash, Qt::LeftButton);
+
+    auto *strip = row->findChild<TimelineStrip *>();
+    QVERIFY(strip);
+    QTRY_VERIFY_WITH_TIMEOUT(strip->glyphs().size() >= 4, 2000); // checkout, cut, clock, crash
+    const QList<TimelineStrip::Glyph> glyphs = strip->glyphs();
+    const QRectF inside(QPointF(0, 0), QSizeF(strip->size()));
+    int folded = 0;
+    for (qsizetype i = 0; i < glyphs.size(); ++i) {
+        const TimelineStrip::Glyph &g = glyphs.at(i);
+        QVERIFY2(inside.contains(g.rect), qPrintable(g.text));
+        for (qsizetype j = 0; j < i; ++j)
+            QVERIFY2(!g.rect.intersects(glyphs.at(j).rect),
+                     qPrintable(u"%1 is drawn over %2"_s.arg(g.text, glyphs.at(j).text)));
+        if (g.kind == TimelineEvent::Kind::NetworkCut) {
+            ++folded;
+            QCOMPARE(g.count, 10);
+            QVERIFY2(g.text.contains(u"10"_s), qPrintable(g.text));
+        }
+    }
+    QCOMPARE(folded, 1); // ten cuts, one glyph that says so
+    // Each glyph stays near its instant: side by side, not spread along the strip.
+    double total = 0;
+    for (const TimelineStrip::Glyph &g : glyphs)
+        total += g.rect.width() + 1;
+    for (const TimelineStrip::Glyph &g : glyphs)
+        QVERIFY2(std::abs(g.rect.center().x() - g.x) <= total, qPrintable(g.text));
+}
+
+namespace {
+
+// What a mouse wheel notch down over `widget` sends (QTest has no wheel helper). Delivered as
+// QTest delivers its mouse events, as if from the window system: only such a wheel event goes on
+// to the parents when a widget ignores it.
+bool wheelDown(QWidget *widget)
+{
+    const QPointF at = QRectF(widget->rect()).center();
+    QWheelEvent event(at, widget->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QSpontaneKeyEvent::setSpontaneous(&event);
+    return qApp->notify(widget, &event);
+}
+
+QScrollArea *scrollAreaAround(QWidget *widget)
+{
+    for (QWidget *p = widget->parentWidget(); p; p = p->parentWidget()) {
+        if (auto *area = qobject_cast<QScrollArea *>(p))
+            return area;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+void TestSimulatorView::wheelOverAClockSliderScrollsTheRowsUntilItIsFocused()
+{
+    // The rollback scenario's five rows at the projector's text size: more than the page shows.
+    QVERIFY(m_view->playPreset(5));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 5, 5000);
+    m_view->setFontScale(1.5);
+    m_view->resize(1280, 640);
+    QScrollArea *rows = scrollAreaAround(m_view->rows().constFirst());
+    QVERIFY(rows);
+    QScrollBar *scroll = rows->verticalScrollBar();
+    QTRY_VERIFY_WITH_TIMEOUT(scroll->maximum() > 0, 2000);
+    QCOMPARE(scroll->value(), 0);
+
+    ClientRow *first = m_view->rows().constFirst();
+    auto *slider = first->findChild<QSlider *>();
+    QVERIFY(slider);
+    QVERIFY(!slider->hasFocus());
+    const int offset = slider->value();
+    const auto clientOffset = first->client()->offset();
+    wheelDown(slider);
+    QVERIFY2(scroll->value() > 0, "the wheel over a clock slider did not scroll the rows");
+    QCOMPARE(slider->value(), offset);
+    QCOMPARE(first->client()->offset(), clientOffset); // nobody's clock moved
+
+    // Once the trainer clicked it, the slider is theirs: the wheel moves the clock.
+    rows->ensureWidgetVisible(slider);
+    QTest::mouseClick(slider, Qt::LeftButton, Qt::NoModifier, slider->rect().center());
+    QVERIFY(slider->hasFocus());
+    const int clicked = slider->value();
+    const int scrolled = scroll->value();
+    wheelDown(slider);
+    QVERIFY(slider->value() != clicked);
+    QCOMPARE(scroll->value(), scrolled);
+}
+
+void TestSimulatorView::runControlsStayInReachOnAProjector_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << u"en"_s;
+    QTest::newRow("French") << u"fr"_s;
+}
+
+void TestSimulatorView::runControlsStayInReachOnAProjector()
+{
+    QFETCH(QString, language);
+    LanguageManager languages;
+    switchLanguage(languages, language);
+    // The longest narration at the text size TRAINING.md asks for, in what a 1280x720 window
+    // leaves the page.
+    QVERIFY(m_view->playPreset(5));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 5, 5000);
+    m_view->setFontScale(1.5);
+    m_view->resize(1280, 640);
+    for (const QString &name : {u"simulatorRunButton"_s, u"simulatorStepButton"_s, u"simulatorSyncButton"_s}) {
+        auto *button = m_view->findChild<QPushButton *>(name);
+        QVERIFY2(button, qPrintable(name));
+        // Whole on screen without scrolling anything.
+        QTRY_VERIFY2_WITH_TIMEOUT(button->isVisible() && button->visibleRegion().boundingRect() == button->rect(),
+                                  qPrintable(name + u" is cut or scrolled away"_s), 2000);
+        const QRect inView(button->mapTo(m_view.get(), QPoint(0, 0)), button->size());
+        QVERIFY2(m_view->rect().contains(inView), qPrintable(name));
+    }
+    // Step works from there with a click.
+    const QDateTime before = m_clock->now();
+    QTest::mouseClick(m_view->findChild<QPushButton *>(u"simulatorStepButton"_s), Qt::LeftButton);
+    QCOMPARE(before.msecsTo(m_clock->now()), 1000);
+    switchLanguage(languages, u"en"_s);
 }
 
 QTEST_MAIN(TestSimulatorView)

@@ -312,7 +312,16 @@ void ReplicasDemoView::refresh()
 
 void ReplicasDemoView::refreshTransit()
 {
-    const int selected = selectedMessage();
+    // A snapshot just put in transit is selected, so the trainer can deliver it at once;
+    // otherwise the selection stays on the message it was on.
+    int selected = selectedMessage();
+    QSet<int> shown;
+    for (const DemoMessage &message : m_demo->transit()) {
+        if (!m_shownMessages.contains(message.id))
+            selected = message.id;
+        shown.insert(message.id);
+    }
+    m_shownMessages = shown;
     const QSignalBlocker quiet(m_transitList);
     m_transitList->clear();
     int selectedRow = -1;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QSet>
 #include <QWidget>
 
 class QCheckBox;
@@ -76,6 +77,7 @@ private:
     QCheckBox *m_deliverTwiceCheck = nullptr;
     QPushButton *m_dropButton = nullptr;
     QLabel *m_legendLabel = nullptr;
+    QSet<int> m_shownMessages; // the ids the transit list shows: one not among them is new
 };
 
 } // namespace keyright

@@ -1,6 +1,7 @@
 #include "ClientRow.h"
 
 #include "Durations.h"
+#include "OffsetSlider.h"
 #include "SimulatorPalette.h"
 #include "StatePalette.h"
 #include "simulator/SimulatedClient.h"
@@ -14,6 +15,9 @@
 #include <QTextDocument>
 #include <QVBoxLayout>
 #include <QtMath>
+
+#include <cmath>
+#include <cstdlib>
 
 namespace keyright {
 
@@ -96,7 +100,7 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     m_instance->setObjectName(u"simulatorInstance"_s);
     m_instance->setTextFormat(Qt::RichText);
     m_instance->hide();
-    m_offset = new QSlider(Qt::Horizontal, this);
+    m_offset = new OffsetSlider(this);
     m_offset->setRange(-300, 300);
     m_offset->setSingleStep(1);
     m_offset->setPageStep(10);
@@ -298,6 +302,11 @@ QString ClientRow::instanceText() const
     return tr("Instance %1").arg(m_client->instance() + 1);
 }
 
+QString ClientRow::localClockText() const
+{
+    return m_localClock->text();
+}
+
 QString ClientRow::serverText() const
 {
     if (!m_client)
@@ -333,9 +342,10 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
     QString localText = clockText(local);
     if (serverNow.isValid()) {
         // The offset the room actually sees, including what pause and speed-up added.
-        const qint64 delta = serverNow.msecsTo(local);
-        localText += u"  ("_s + (delta >= 0 ? u"+"_s : u"−"_s)
-            + QString::number(std::abs(static_cast<double>(delta)) / 1000.0, 'f', 1) + u" s)"_s;
+        // Signed by what is printed: a few milliseconds either way read "0.0 s", never "−0.0 s".
+        const qint64 tenths = std::llround(static_cast<double>(serverNow.msecsTo(local)) / 100.0);
+        const QString sign = tenths > 0 ? u"+"_s : (tenths < 0 ? u"−"_s : QString());
+        localText += u"  ("_s + sign + QString::number(static_cast<double>(std::abs(tenths)) / 10.0, 'f', 1) + u" s)"_s;
     }
     m_localClock->setText(localText);
     m_serverClock->setText(clockText(serverNow));

@@ -33,6 +33,8 @@ public:
 
     QString beliefText() const;
     QString serverText() const;
+    // The local clock as shown, with its offset from the server in brackets ("(+1.5 s)").
+    QString localClockText() const;
     // "Instance 2": the server instance its keeper talks to; empty without instances.
     QString instanceText() const;
 

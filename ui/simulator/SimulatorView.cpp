@@ -3,6 +3,7 @@
 #include "AdminClient.h"
 #include "ClientRow.h"
 #include "DemoCatalogue.h"
+#include "OffsetSlider.h"
 #include "ServerClockEstimate.h"
 #include "SimulatorPalette.h"
 #include "StatePalette.h"
@@ -32,6 +33,8 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace keyright {
 
@@ -164,12 +167,14 @@ void SimulatorView::buildToolbar(QVBoxLayout *root)
     m_scenarioLabel = new QLabel(this);
     bar->addWidget(m_scenarioLabel);
     m_presetCombo = new QComboBox(this);
+    m_presetCombo->setObjectName(u"simulatorScenarioCombo"_s);
     m_presetCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     for (int i = 0; i <= ScenarioPreset::count; ++i)
         m_presetCombo->addItem(QString());
     bar->addWidget(m_presetCombo);
     // A style icon rather than a "▶" in the text: the projector's fonts may lack media glyphs.
     m_playButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), QString(), this);
+    m_playButton->setObjectName(u"simulatorPlayButton"_s);
     bar->addWidget(m_playButton);
     bar->addStretch(1);
     m_textSizeLabel = new QLabel(this);
@@ -198,6 +203,16 @@ void SimulatorView::buildToolbar(QVBoxLayout *root)
             setStatus(error, true);
     });
     connect(m_presetCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        // The narration always tells what plays: choosing another scenario stops the one playing
+        // (or being set up), whose clients would otherwise run on under the new story.
+        if (m_playing != 0 && index != m_playing) {
+            const int stopped = std::exchange(m_playing, 0);
+            m_simulation->stop();
+            setStatus([stopped] {
+                return tr("Stopped %1. Press Play scenario to start the one shown.")
+                    .arg(ScenarioPreset::titles().value(stopped - 1));
+            });
+        }
         if (index == freePlay) {
             showFreePlayNarration();
             return;
@@ -209,7 +224,8 @@ void SimulatorView::buildToolbar(QVBoxLayout *root)
     connect(m_playButton, &QPushButton::clicked, this, [this] {
         const int index = m_presetCombo->currentIndex();
         if (index == freePlay) {
-            m_simulation->clear();
+            m_playing = 0;
+            m_simulation->stop();
             setStatus([] { return tr("Free play: add clients below."); });
             return;
         }
@@ -283,10 +299,18 @@ QWidget *SimulatorView::buildNarrationPanel()
     m_seatsLabel->setWordWrap(true);
     layout->addWidget(m_seatsLabel);
 
+    // Pause, Step, speed and Sync stay below the scrolling pane, never scrolled out of reach: at
+    // 150 % on a 1280x720 projector a long narration pushed them under the bottom edge.
+    auto *runBar = new QWidget;
+    runBar->setObjectName(u"simulatorRunBar"_s);
+    auto *runLayout = new QVBoxLayout(runBar);
+    runLayout->setContentsMargins(0, 4, 0, 0);
     auto *run = new QHBoxLayout;
-    m_runButton = new QPushButton(panel);
-    m_stepButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward), QString(), panel);
-    m_speedCombo = new QComboBox(panel);
+    m_runButton = new QPushButton(runBar);
+    m_runButton->setObjectName(u"simulatorRunButton"_s);
+    m_stepButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward), QString(), runBar);
+    m_stepButton->setObjectName(u"simulatorStepButton"_s);
+    m_speedCombo = new QComboBox(runBar);
     for (double speed : speeds)
         m_speedCombo->addItem(QString(), speed);
     m_speedCombo->setCurrentIndex(1);
@@ -297,9 +321,10 @@ QWidget *SimulatorView::buildNarrationPanel()
     run->addWidget(m_stepButton);
     run->addWidget(m_speedCombo);
     run->addStretch(1);
-    layout->addLayout(run);
-    m_syncButton = new QPushButton(panel);
-    layout->addWidget(m_syncButton);
+    runLayout->addLayout(run);
+    m_syncButton = new QPushButton(runBar);
+    m_syncButton->setObjectName(u"simulatorSyncButton"_s);
+    runLayout->addWidget(m_syncButton);
 
     m_honesty = new QLabel(panel);
     m_honesty->setWordWrap(true);
@@ -339,7 +364,15 @@ QWidget *SimulatorView::buildNarrationPanel()
     m_panelScroll->setFrameShape(QFrame::StyledPanel);
     m_panelScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_panelScroll->setWidget(panel);
-    return m_panelScroll;
+    m_runBar = runBar;
+    m_runBar->installEventFilter(this);
+    auto *column = new QWidget;
+    auto *columnLayout = new QVBoxLayout(column);
+    columnLayout->setContentsMargins(0, 0, 0, 0);
+    columnLayout->setSpacing(0);
+    columnLayout->addWidget(m_panelScroll, 1);
+    columnLayout->addWidget(m_runBar);
+    return column;
 }
 
 QWidget *SimulatorView::buildAddBar()
@@ -357,7 +390,7 @@ QWidget *SimulatorView::buildAddBar()
     client->addWidget(m_nameEdit, 1);
     m_clockCaption = new QLabel(bar);
     client->addWidget(m_clockCaption);
-    m_offsetSlider = new QSlider(Qt::Horizontal, bar);
+    m_offsetSlider = new OffsetSlider(bar);
     m_offsetSlider->setRange(-300, 300);
     m_offsetSlider->setPageStep(10);
     m_offsetSlider->setMinimumWidth(100);
@@ -506,7 +539,12 @@ bool SimulatorView::playPreset(int number)
     setNarration(preset->title, preset->narration);
     setStatus([] { return tr("Preparing the scenario's own licenses…"); });
     const int playing = number;
+    m_playing = number;
     m_simulation->playPreset(*preset, [this, playing](const QString &error) {
+        if (playing != m_playing)
+            return; // stopped since
+        if (!error.isEmpty())
+            m_playing = 0;
         if (error.isEmpty())
             setStatus([playing] { return tr("Playing %1.").arg(ScenarioPreset::titles().value(playing - 1)); });
         else
@@ -837,7 +875,8 @@ void SimulatorView::fitPanelWidth()
         return;
     const int bar = m_panelScroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_panelScroll);
     const int frame = 2 * m_panelScroll->frameWidth();
-    const int wanted = std::max(300, m_panel->minimumSizeHint().width() + bar + frame + 2);
+    const int content = std::max(m_panel->minimumSizeHint().width(), m_runBar->minimumSizeHint().width());
+    const int wanted = std::max(300, content + bar + frame + 2);
     if (m_panelScroll->minimumWidth() != wanted)
         m_panelScroll->setMinimumWidth(wanted);
 }
@@ -845,7 +884,7 @@ void SimulatorView::fitPanelWidth()
 bool SimulatorView::eventFilter(QObject *watched, QEvent *event)
 {
     // Whatever changed the pane's layout (a longer word, a larger font), its width follows.
-    if (watched == m_panel && event->type() == QEvent::LayoutRequest)
+    if ((watched == m_panel || watched == m_runBar) && event->type() == QEvent::LayoutRequest)
         QTimer::singleShot(0, this, &SimulatorView::fitPanelWidth);
     return QWidget::eventFilter(watched, event);
 }

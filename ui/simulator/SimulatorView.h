@@ -134,9 +134,11 @@ private:
     QFont m_baseFont;
 
     bool m_synced = false;
+    int m_playing = 0; // the scenario playing or being set up, 0 for none
 
     QWidget *m_panel = nullptr;
     QScrollArea *m_panelScroll = nullptr;
+    QWidget *m_runBar = nullptr; // Pause, Step, speed, Sync: below the pane, never scrolled away
     QLabel *m_licenseLabel = nullptr;
     QLabel *m_scenarioLabel = nullptr;
     QLabel *m_textSizeLabel = nullptr;

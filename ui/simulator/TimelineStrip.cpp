@@ -7,6 +7,7 @@
 #include <QPainterPath>
 
 #include <algorithm>
+#include <optional>
 
 namespace keyright {
 
@@ -117,11 +118,90 @@ QList<TimelineStrip::Mark> TimelineStrip::visibleMarks() const
     QList<MarkSpan> spans;
     for (const Mark &m : std::as_const(marks))
         spans.append(MarkSpan {m.x, double(fm.horizontalAdvance(m.label) + 4)});
-    const QList<double> lefts = labelLefts(spans, width());
-    const QRectF row = labelRowRect();
-    for (qsizetype i = 0; i < marks.size(); ++i)
-        marks[i].labelRect = QRectF(lefts.at(i), row.top(), spans.at(i).labelWidth, row.height());
+    QList<MarkSpan> taken;
+    for (const Glyph &glyph : glyphs())
+        taken.append(MarkSpan {glyph.rect.left(), glyph.rect.width()});
+    const QList<LabelPlace> places = placeLabels(spans, width(), taken);
+    const QRectF below = labelRowRect();
+    const QRectF above = glyphRowRect();
+    for (qsizetype i = 0; i < marks.size(); ++i) {
+        const QRectF &row = places.at(i).topRow ? above : below;
+        marks[i].labelRect = QRectF(places.at(i).left, row.top(), spans.at(i).labelWidth, row.height());
+    }
     return marks;
+}
+
+QRectF TimelineStrip::glyphRowRect() const
+{
+    return QRectF(0, 0, width(), fontMetrics().height());
+}
+
+QFont TimelineStrip::glyphFont() const
+{
+    QFont bold = font();
+    bold.setBold(true);
+    return bold;
+}
+
+QList<TimelineStrip::Glyph> TimelineStrip::glyphs() const
+{
+    QList<Glyph> glyphs;
+    if (!m_client || !m_axis.now.isValid())
+        return glyphs;
+    const QFontMetricsF fm(glyphFont());
+    const double w = width();
+    struct Group
+    {
+        TimelineEvent::Kind kind;
+        double x;
+        double lastX;
+        int count;
+    };
+    QList<Group> groups;
+    QList<TimelineEvent> events = m_client->events();
+    std::stable_sort(events.begin(), events.end(),
+                     [](const TimelineEvent &a, const TimelineEvent &b) { return a.at < b.at; });
+    for (const TimelineEvent &event : std::as_const(events)) {
+        const double x = xFor(event.at);
+        if (x < -4 || x > w + 4)
+            continue;
+        // A repeat of a kind whose glyph would land on the previous one's (a retry a second, a
+        // beat every few pixels at high speed) adds to its count instead of a glyph of its own.
+        const double span = fm.horizontalAdvance(glyphFor(event.kind)) + 2;
+        auto same = std::find_if(groups.rbegin(), groups.rend(), [&](const Group &g) { return g.kind == event.kind; });
+        if (same != groups.rend() && x - same->lastX < span) {
+            ++same->count;
+            same->lastX = x;
+            continue;
+        }
+        groups.append(Group {event.kind, x, x, 1});
+    }
+    for (const Group &g : std::as_const(groups)) {
+        const QString glyph = glyphFor(g.kind);
+        const QString text
+            = g.count > 1 ? tr("%1 ×%2", "a timeline glyph repeated %2 times").arg(glyph).arg(g.count) : glyph;
+        const double textWidth = fm.horizontalAdvance(text) + 2;
+        glyphs.append(Glyph {g.x, g.kind, text, g.count, QRectF(g.x - textWidth / 2.0, 0, textWidth, fm.height())});
+    }
+    std::stable_sort(glyphs.begin(), glyphs.end(), [](const Glyph &a, const Glyph &b) { return a.x < b.x; });
+    // Left to right, each one clear of the one before; then back from the right edge, so the last
+    // ones stay inside the strip.
+    constexpr double spacing = 1;
+    for (qsizetype i = 0; i < glyphs.size(); ++i) {
+        QRectF &r = glyphs[i].rect;
+        double left = std::max(r.left(), 0.0);
+        if (i > 0)
+            left = std::max(left, glyphs.at(i - 1).rect.right() + spacing);
+        r.moveLeft(left);
+    }
+    for (qsizetype i = glyphs.size() - 1; i >= 0; --i) {
+        QRectF &r = glyphs[i].rect;
+        double right = std::min(r.right(), w);
+        if (i + 1 < glyphs.size())
+            right = std::min(right, glyphs.at(i + 1).rect.left() - spacing);
+        r.moveRight(right);
+    }
+    return glyphs;
 }
 
 QList<QRectF> TimelineStrip::markLabelRects() const
@@ -130,6 +210,14 @@ QList<QRectF> TimelineStrip::markLabelRects() const
     for (const Mark &m : visibleMarks())
         rects.append(m.labelRect);
     return rects;
+}
+
+QList<double> TimelineStrip::markLines() const
+{
+    QList<double> lines;
+    for (const Mark &m : visibleMarks())
+        lines.append(m.x);
+    return lines;
 }
 
 QStringList TimelineStrip::markLabels() const
@@ -152,43 +240,63 @@ double TimelineStrip::xFor(const QDateTime &time) const
     return static_cast<double>(time.toMSecsSinceEpoch() - start) * width() / static_cast<double>(span);
 }
 
-QList<double> TimelineStrip::labelLefts(const QList<MarkSpan> &marks, double width)
+QList<TimelineStrip::LabelPlace> TimelineStrip::placeLabels(const QList<MarkSpan> &marks, double width,
+                                                            const QList<MarkSpan> &glyphs)
 {
-    constexpr double gap = 3;
-    QList<double> lefts;
-    // A place is good when the label stays inside the strip, crosses no mark's line and covers no
-    // label placed before it.
-    const auto fits = [&](double left, double w) {
+    constexpr double gap = labelGap;
+    QList<LabelPlace> places;
+    const auto overlaps = [&](double left, double w, double otherLeft, double otherWidth) {
+        return left < otherLeft + otherWidth + gap && otherLeft < left + w + gap;
+    };
+    // Whether a label of mark `i` at `left` in that row stays inside, covers no label placed there
+    // and (below the lanes, where every line runs) crosses no other mark's line; above the lanes
+    // only the lines of labels up there run, and no glyph may be covered.
+    const auto fits = [&](qsizetype i, double left, bool topRow, bool mayCrossLines) {
+        const double w = marks.at(i).labelWidth;
         if (left < 0 || left + w > width)
             return false;
-        for (const MarkSpan &other : marks) {
-            if (other.x > left && other.x < left + w)
+        for (qsizetype j = 0; j < marks.size(); ++j) {
+            if (j == i || mayCrossLines)
+                continue;
+            const bool lineInRow = !topRow || (j < places.size() && places.at(j).topRow);
+            if (lineInRow && marks.at(j).x > left && marks.at(j).x < left + w)
                 return false;
         }
-        for (qsizetype j = 0; j < lefts.size(); ++j) {
-            if (left < lefts.at(j) + marks.at(j).labelWidth + gap && lefts.at(j) < left + w + gap)
+        for (qsizetype j = 0; j < places.size(); ++j) {
+            if (places.at(j).topRow == topRow && overlaps(left, w, places.at(j).left, marks.at(j).labelWidth))
                 return false;
+        }
+        if (topRow) {
+            for (const MarkSpan &glyph : glyphs) {
+                if (overlaps(left, w, glyph.x, glyph.labelWidth))
+                    return false;
+            }
         }
         return true;
     };
-    for (const MarkSpan &m : marks) {
-        // Right of its line, else left of it, else beside a label already placed (two marks a
-        // grace apart at the strip's right edge: the second label goes left of the first).
-        QList<double> candidates {m.x + gap, m.x - gap - m.labelWidth};
-        for (qsizetype j = lefts.size() - 1; j >= 0; --j) {
-            candidates.append(lefts.at(j) - gap - m.labelWidth);
-            candidates.append(lefts.at(j) + marks.at(j).labelWidth + gap);
-        }
-        double chosen = std::clamp(m.x + gap, 0.0, std::max(0.0, width - m.labelWidth));
-        for (const double c : std::as_const(candidates)) {
-            if (fits(c, m.labelWidth)) {
+    for (qsizetype i = 0; i < marks.size(); ++i) {
+        const MarkSpan &m = marks.at(i);
+        const double right = m.x + gap;
+        const double left = m.x - gap - m.labelWidth;
+        // Right of the line, else left of it; below the lanes, else above; at worst below across
+        // another line.
+        const QList<LabelPlace> candidates {{right, false}, {left, false}, {right, true}, {left, true}};
+        std::optional<LabelPlace> chosen;
+        for (const LabelPlace &c : candidates) {
+            if (fits(i, c.left, c.topRow, false)) {
                 chosen = c;
                 break;
             }
         }
-        lefts.append(chosen);
+        for (const LabelPlace &c : {LabelPlace {right, false}, LabelPlace {left, false}}) {
+            if (!chosen && fits(i, c.left, c.topRow, true))
+                chosen = c;
+        }
+        if (!chosen)
+            chosen = LabelPlace {std::clamp(right, 0.0, std::max(0.0, width - m.labelWidth)), false};
+        places.append(*chosen);
     }
-    return lefts;
+    return places;
 }
 
 void TimelineStrip::paintEvent(QPaintEvent *)
@@ -201,7 +309,6 @@ void TimelineStrip::paintEvent(QPaintEvent *)
 
     const QFontMetrics fm = fontMetrics();
     const int line = fm.height();
-    const int glyphTop = 0;
     const QRectF clientLane = clientLaneRect();
     const QRectF serverLane = serverLaneRect();
     const int axisTop = static_cast<int>(labelRowRect().bottom()) + 1;
@@ -234,15 +341,13 @@ void TimelineStrip::paintEvent(QPaintEvent *)
 
     for (const Mark &m : visibleMarks()) {
         p.setPen(QPen(m.colour, 2, Qt::DashLine));
-        p.drawLine(QPointF(m.x, clientLane.top()), QPointF(m.x, m.labelRect.bottom()));
+        p.drawLine(QPointF(m.x, std::min(clientLane.top(), m.labelRect.top())),
+                   QPointF(m.x, std::max(serverLane.bottom(), m.labelRect.bottom())));
         p.setPen(m.colour);
         p.drawText(m.labelRect, Qt::AlignCenter, m.label);
     }
 
-    // Event glyphs above the client lane.
-    QFont glyphFont = font();
-    glyphFont.setBold(true);
-    p.setFont(glyphFont);
+    // Event ticks on the client lane, each at its instant.
     const QList<TimelineEvent> events = m_client->events();
     for (const TimelineEvent &event : events) {
         const double x = xFor(event.at);
@@ -250,11 +355,12 @@ void TimelineStrip::paintEvent(QPaintEvent *)
             continue;
         p.setPen(SimulatorPalette::eventColour(event.kind));
         p.drawLine(QPointF(x, clientLane.top()), QPointF(x, clientLane.bottom()));
-        const QString glyph = glyphFor(event.kind);
-        const int w = fm.horizontalAdvance(glyph) + 2;
-        // Kept inside the strip, so a mark at either edge is not cut in half.
-        const double left = std::clamp(x - w / 2.0, 0.0, std::max(0.0, double(width() - w)));
-        p.drawText(QRectF(left, glyphTop, w, line), Qt::AlignCenter, glyph);
+    }
+    // Their glyphs above it, side by side where instants are close.
+    p.setFont(glyphFont());
+    for (const Glyph &glyph : glyphs()) {
+        p.setPen(SimulatorPalette::eventColour(glyph.kind));
+        p.drawText(glyph.rect, Qt::AlignCenter, glyph.text);
     }
     p.setFont(font());
 

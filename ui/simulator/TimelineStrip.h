@@ -1,5 +1,7 @@
 #pragma once
 
+#include "simulator/TimelineEvent.h"
+
 #include <QDateTime>
 #include <QPointer>
 #include <QWidget>
@@ -36,25 +38,47 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
-    // Where the labels of vertical marks go: right of each mark's line, else left of it, else
-    // beside a label already placed, wherever the label stays inside the strip, crosses no line
-    // and covers no other label (the expiry and reap marks are a grace apart, and a French label
-    // is long). `marks` holds each mark's x and label width, sorted by x.
+    // Where the labels of vertical marks go. A label always sits at its own line, right of it
+    // (else left of it), inside the strip: in the label row below the lanes where it crosses no
+    // other line and covers no other label, else in the glyph row above the lanes where it covers
+    // no glyph and no label there (the expiry and reap marks are a grace apart, and French labels
+    // are long). `marks` holds each mark's x and label width, sorted by x; `glyphs` the spans the
+    // event glyphs take in the top row. A label that fits nowhere goes to the label row anyway.
     struct MarkSpan
     {
         double x = 0;
         double labelWidth = 0;
     };
-    // A label that fits nowhere is still pushed inside the strip.
-    static QList<double> labelLefts(const QList<MarkSpan> &marks, double width);
+    struct LabelPlace
+    {
+        double left = 0;
+        bool topRow = false; // in the glyph row above the lanes, not the label row below them
+    };
+    static constexpr double labelGap = 3; // between a label and its line
+    static QList<LabelPlace> placeLabels(const QList<MarkSpan> &marks, double width,
+                                         const QList<MarkSpan> &glyphs = {});
+
+    // The event glyphs above the client lane: each where its event happened, repeats of one kind
+    // whose glyphs would pile up folded into one ("D ×10"), and pushed aside so none covers
+    // another, all inside the strip.
+    struct Glyph
+    {
+        double x = 0; // the (first) event's instant
+        TimelineEvent::Kind kind = TimelineEvent::Kind::Checkout;
+        QString text;
+        int count = 1; // events folded into it
+        QRectF rect;
+    };
+    QList<Glyph> glyphs() const;
 
     // Where things are painted, for the paint code and for tests: the two lanes (the bars), and
-    // the vertical marks' labels, which have a row of their own below the server lane so they
-    // never cover a bar.
+    // the vertical marks' lines and labels; the labels have a row of their own below the server
+    // lane so they never cover a bar.
     QRectF clientLaneRect() const;
     QRectF serverLaneRect() const;
     QList<QRectF> markLabelRects() const;
     QStringList markLabels() const;
+    QList<double> markLines() const;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -69,6 +93,8 @@ private:
     };
     double xFor(const QDateTime &time) const;
     QRectF labelRowRect() const;
+    QRectF glyphRowRect() const;
+    QFont glyphFont() const;
     QList<Mark> visibleMarks() const;
 
     QPointer<SimulatedClient> m_client;
