@@ -3,6 +3,7 @@
 #include "Metrics.h"
 #include "store/LeaseStore.h"
 #include "wire/ClockJump.h"
+#include "wire/EventActor.h"
 #include "wire/EventKind.h"
 #include "wire/EventRecord.h"
 
@@ -54,8 +55,14 @@ int ClockWatch::check()
                   qint64(jump.detail.offsetMs));
         try {
             m_store.withStore([&] {
-                m_store.appendEvent(EventRecord {
-                    0, jump.seenAt, EventKind::ClockJumped, {}, {}, {}, u"server"_s, jump.detail.toJson()});
+                m_store.appendEvent(EventRecord {0,
+                                                 jump.seenAt,
+                                                 EventKind::ClockJumped,
+                                                 {},
+                                                 {},
+                                                 {},
+                                                 QString::fromUtf16(serverActor),
+                                                 jump.detail.toJson()});
             });
             ++recorded;
         } catch (const StoreError &failure) {

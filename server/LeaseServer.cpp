@@ -21,6 +21,7 @@
 #include "store/PgConnectionInfo.h"
 #include "store/PgLeaseStore.h"
 #include "store/SqliteLeaseStore.h"
+#include "wire/EventActor.h"
 #include "wire/Identifiers.h"
 
 #include <QDir>
@@ -344,7 +345,7 @@ bool LeaseServer::addDemoLicenses(QString *error)
             spec.ttlSeconds = demo.ttlSeconds;
             spec.skewSeconds = demo.skewSeconds;
             spec.reapGraceSeconds = demo.reapGraceSeconds;
-            const auto created = m_licenses->putLicense(demo.id, spec, u"server"_s);
+            const auto created = m_licenses->putLicense(demo.id, spec, QString::fromUtf16(serverActor));
             if (created.outcome != LicenseAdmin::PutLicenseResult::Outcome::Created) {
                 *error = u"cannot create demo license %1: %2"_s.arg(demo.id, created.error.message);
                 return false;
@@ -353,7 +354,7 @@ bool LeaseServer::addDemoLicenses(QString *error)
         } else if (!QFileInfo::exists(keyPath)) {
             // The key is only known when made; without its file the demo clients could not use
             // the license, so give it a fresh one.
-            key = m_licenses->rotateKey(demo.id, u"server"_s).value_or(QString());
+            key = m_licenses->rotateKey(demo.id, QString::fromUtf16(serverActor)).value_or(QString());
             qCWarning(lcServer, "demo license %ls had no key file; rotated its key into %ls", qUtf16Printable(demo.id),
                       qUtf16Printable(keyPath));
         }

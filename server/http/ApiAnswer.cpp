@@ -1,6 +1,7 @@
 #include "http/ApiAnswer.h"
 
 #include "wire/ErrorBody.h"
+#include "wire/EventActor.h"
 
 #include <QJsonDocument>
 #include <QStringList>
@@ -33,7 +34,7 @@ QString clientActor(const QHostAddress &address)
 {
     bool isV4 = false;
     const quint32 v4 = address.toIPv4Address(&isV4);
-    return u"client "_s + (isV4 ? QHostAddress(v4).toString() : address.toString());
+    return QString::fromUtf16(clientActorPrefix) + (isV4 ? QHostAddress(v4).toString() : address.toString());
 }
 
 } // namespace keyright::server::answer

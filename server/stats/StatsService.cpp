@@ -3,6 +3,7 @@
 #include "Clock.h"
 #include "stats/StatComponent.h"
 #include "store/LeaseStore.h"
+#include "wire/EventActor.h"
 #include "wire/EventDetail.h"
 
 #include <QHash>
@@ -32,7 +33,7 @@ EventRecord amnesiaEvent(const StatsService::Amnesia &record)
                         record.licenseId,
                         {},
                         {},
-                        u"server"_s,
+                        QString::fromUtf16(serverActor),
                         eventdetail::Amnesia {record.kind, record.replicaId, record.counter, record.held,
                                               record.reported, record.source}
                             .toJson()};
