@@ -11,7 +11,6 @@
 #include "wire/Identifiers.h"
 #include "wire/SeatRequests.h"
 #include "wire/SeatRulesJson.h"
-#include "wire/ServerInfo.h"
 
 #include <QHash>
 #include <QJsonDocument>
