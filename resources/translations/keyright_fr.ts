@@ -441,6 +441,10 @@
         <source>SSL_CERT_DIR: %1 holds no PEM certificate</source>
         <translation>SSL_CERT_DIR : %1 ne contient aucun certificat PEM</translation>
     </message>
+    <message>
+        <source>SSL_CERT_DIR: %1 does not exist; skipped</source>
+        <translation>SSL_CERT_DIR : %1 n&apos;existe pas ; ignoré</translation>
+    </message>
 </context>
 <context>
     <name>keyright::AdminClient</name>
@@ -626,7 +630,7 @@
     </message>
     <message>
         <source>&amp;Paste the token:</source>
-        <translation>&amp;Coller le jeton :</translation>
+        <translation>Co&amp;ller le jeton :</translation>
     </message>
     <message>
         <source>&amp;Save</source>
@@ -669,10 +673,6 @@
         <translation>&amp;URL du serveur :</translation>
     </message>
     <message>
-        <source>&amp;New</source>
-        <translation>&amp;Nouveau</translation>
-    </message>
-    <message>
         <source>Use the &amp;embedded demo server</source>
         <translation>Utiliser le serveur de démonstration &amp;intégré</translation>
     </message>
@@ -713,10 +713,6 @@
         <translation>%1 instances d&apos;un même site ; le tableau de bord utilise celle qui répond.</translation>
     </message>
     <message>
-        <source>&amp;Forget</source>
-        <translation>&amp;Oublier</translation>
-    </message>
-    <message>
         <source>optional: PEM file of a private certificate authority</source>
         <translation>facultatif : fichier PEM d&apos;une autorité de certification privée</translation>
     </message>
@@ -755,6 +751,26 @@
     <message>
         <source>The CA file cannot be used: %1</source>
         <translation>Le fichier d&apos;autorités est inutilisable : %1</translation>
+    </message>
+    <message>
+        <source>F&amp;orget</source>
+        <translation>&amp;Oublier</translation>
+    </message>
+    <message>
+        <source>Ne&amp;w</source>
+        <translation>Nou&amp;veau</translation>
+    </message>
+    <message>
+        <source>Delete connection profile</source>
+        <translation>Supprimer le profil de connexion</translation>
+    </message>
+    <message>
+        <source>Delete the connection profile &quot;%1&quot;?</source>
+        <translation>Supprimer le profil de connexion « %1 » ?</translation>
+    </message>
+    <message>
+        <source>Its address, CA file and trusted certificates are forgotten, and so is the token stored for it. A token file of your own is left where it is.</source>
+        <translation>Son adresse, son fichier d&apos;autorités et ses certificats de confiance sont oubliés, de même que le jeton conservé pour lui. Un fichier de jeton à vous reste où il est.</translation>
     </message>
 </context>
 <context>
@@ -1202,6 +1218,16 @@
         <source>, a seat reserved for %1</source>
         <translation>, un siège réservé à %1</translation>
     </message>
+    <message>
+        <source>server</source>
+        <comment>the actor of an event the server caused</comment>
+        <translation>serveur</translation>
+    </message>
+    <message>
+        <source>client %1</source>
+        <comment>the actor of an event a lease client caused: its address</comment>
+        <translation>client %1</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>
@@ -1402,6 +1428,10 @@
     <message>
         <source>cannot reach %1: %2</source>
         <translation>impossible de joindre %1 : %2</translation>
+    </message>
+    <message>
+        <source>the signing keys of the servers listed cannot be compared: %1. Nothing is sent to any of them until that server&apos;s certificate is trusted or it is removed from the list</source>
+        <translation>les clés de signature des serveurs indiqués ne peuvent pas être comparées : %1. Rien n&apos;est envoyé à aucun d&apos;eux tant que le certificat de ce serveur n&apos;est pas reconnu ou qu&apos;il n&apos;est pas retiré de la liste</translation>
     </message>
 </context>
 <context>
@@ -1856,7 +1886,7 @@
     </message>
     <message>
         <source>no seat came free within the longest wait asked for</source>
-        <translation>aucun poste ne s&apos;est libéré dans le délai d&apos;attente maximal demandé</translation>
+        <translation>aucun siège ne s&apos;est libéré dans le délai d&apos;attente maximal demandé</translation>
     </message>
     <message>
         <source>an administrator removed it from the line</source>
@@ -1868,11 +1898,11 @@
     </message>
     <message>
         <source>group %1 already holds %2 of the %3 seats it may use</source>
-        <translation>le groupe %1 occupe déjà %2 des %3 postes auxquels il a droit</translation>
+        <translation>le groupe %1 occupe déjà %2 des %3 sièges auxquels il a droit</translation>
     </message>
     <message>
         <source>%1 of %2 seats are in use and the other %3 are reserved for others</source>
-        <translation>%1 postes sur %2 sont occupés et les %3 autres sont réservés à d&apos;autres</translation>
+        <translation>%1 sièges sur %2 sont occupés et les %3 autres sont réservés à d&apos;autres</translation>
     </message>
     <message>
         <source>not allowed: the license&apos;s rules deny this holder (%1)</source>
@@ -1884,7 +1914,7 @@
     </message>
     <message>
         <source>a seat is held for this place in line</source>
-        <translation>un poste est réservé pour cette place dans la file</translation>
+        <translation>un siège est réservé pour cette place dans la file</translation>
     </message>
     <message>
         <source>waiting in line: position %1 of %2</source>
@@ -1933,6 +1963,10 @@
     <message>
         <source>%1 reply with an unknown reason (&quot;%2&quot;)</source>
         <translation>réponse %1 avec un motif inconnu (« %2 »)</translation>
+    </message>
+    <message>
+        <source>server not trusted: %1</source>
+        <translation>serveur non reconnu : %1</translation>
     </message>
 </context>
 <context>
@@ -2708,6 +2742,54 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>&amp;Trust this certificate</source>
         <translation>&amp;Faire confiance à ce certificat</translation>
     </message>
+    <message>
+        <source>Connect to a server (Ctrl+K)</source>
+        <translation>Se connecter à un serveur (Ctrl+K)</translation>
+    </message>
+    <message>
+        <source>&amp;Filter events by holder</source>
+        <translation>&amp;Filtrer les événements par détenteur</translation>
+    </message>
+    <message>
+        <source>Filter the events by holder (Ctrl+F)</source>
+        <translation>Filtrer les événements par détenteur (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Filter the holders of the selected licenses (Ctrl+F)</source>
+        <translation>Filtrer les détenteurs des licences sélectionnées (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>connection refused: certificate not trusted</source>
+        <translation>connexion refusée : certificat non approuvé</translation>
+    </message>
+    <message>
+        <source>Database clock jumped (%1)</source>
+        <translation>L&apos;horloge de la base de données a sauté (%1)</translation>
+    </message>
+    <message>
+        <source>The database&apos;s clock jumped: every instance on this database decides leases with it. Leases keep following real elapsed time; the Events page lists every jump.</source>
+        <translation>L&apos;horloge de la base de données a fait un saut : chaque instance sur cette base de données décide des baux avec elle. Les baux continuent de suivre le temps réellement écoulé ; la page des événements liste chaque saut.</translation>
+    </message>
+    <message>
+        <source>Server&apos;s monotonic clock jumped (%1)</source>
+        <translation>L&apos;horloge monotone du serveur a sauté (%1)</translation>
+    </message>
+    <message>
+        <source>The server saw its own monotonic clock go back. Its leases keep following real elapsed time; the Events page lists every jump.</source>
+        <translation>Le serveur a vu sa propre horloge monotone reculer. Ses baux continuent de suivre le temps réellement écoulé ; la page des événements liste chaque saut.</translation>
+    </message>
+    <message>
+        <source>Server clock jumped (%1)</source>
+        <translation>L&apos;horloge du serveur a sauté (%1)</translation>
+    </message>
+    <message>
+        <source>If the server&apos;s certificate was replaced on purpose, open Server → Connect to a server… (Ctrl+K), select this server and press Forget under Trusted certificates, then connect: the new certificate is shown with its fingerprint to confirm.</source>
+        <translation>Si le certificat du serveur a été remplacé exprès, ouvrez Serveur → Se connecter à un serveur… (Ctrl+K), sélectionnez ce serveur et appuyez sur Oublier à côté de Certificats de confiance, puis connectez-vous : le nouveau certificat s&apos;affiche avec son empreinte à confirmer.</translation>
+    </message>
+    <message>
+        <source>You did not trust this certificate. To be asked again, connect again with Server → Connect to a server… (Ctrl+K), or give the profile the CA file that signed it.</source>
+        <translation>Vous n&apos;avez pas fait confiance à ce certificat. Pour que la question revienne, reconnectez-vous avec Serveur → Se connecter à un serveur… (Ctrl+K), ou donnez au profil le fichier d&apos;autorités qui l&apos;a signé.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::QueueTableModel</name>
@@ -3187,7 +3269,7 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>&lt;span style=&quot;color:%1&quot;&gt;As of %2: %3 of %4 seats in use&lt;/span&gt;</source>
-        <translation>&lt;span style=&quot;color:%1&quot;&gt;Au %2 : %3 places sur %4 utilisées&lt;/span&gt;</translation>
+        <translation>&lt;span style=&quot;color:%1&quot;&gt;Au %2 : %3 sièges sur %4 utilisés&lt;/span&gt;</translation>
     </message>
     <message numerus="yes">
         <source>&lt;span style=&quot;color:%1&quot;&gt;%n checkout(s) denied in the hour before&lt;/span&gt;</source>
@@ -3826,6 +3908,14 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Cannot read the admin token</source>
         <translation>Impossible de lire le jeton d&apos;administration</translation>
+    </message>
+    <message>
+        <source>Cannot use --window-size</source>
+        <translation>Impossible d&apos;utiliser --window-size</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a size such as 1280x720.</source>
+        <translation>« %1 » n&apos;est pas une taille comme 1280x720.</translation>
     </message>
 </context>
 </TS>
