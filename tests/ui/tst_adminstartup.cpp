@@ -137,9 +137,9 @@ void TestAdminStartup::windowSizeIsTakenWithinTheScreen()
     QVERIFY2(!first.isNull() && first.width() <= 800 && first.height() <= 800,
              qPrintable(u"%1x%2"_s.arg(first.width()).arg(first.height())));
 
-    run = picture(u"720x480"_s, u"asked.png"_s);
+    run = picture(u"720x560"_s, u"asked.png"_s);
     QCOMPARE(run.exitCode, 0);
-    QCOMPARE(QImage(dir.filePath(u"asked.png"_s)).size(), QSize(720, 480));
+    QCOMPARE(QImage(dir.filePath(u"asked.png"_s)).size(), QSize(720, 560));
 
     run = picture(u"2040x1230"_s, u"large.png"_s);
     QCOMPARE(run.exitCode, 0);
