@@ -240,7 +240,7 @@ void TestWireContract::serverBodiesDecodeOnTheClient()
     case Message::Health: {
         const auto version = adminjson::decodeHealth(reply.body, &error);
         QVERIFY2(version, qPrintable(error));
-        QCOMPARE(HealthAnswer {*version, {}}.toJson(), json);
+        QCOMPARE((HealthAnswer {*version, {}}.toJson()), json);
         break;
     }
     case Message::Time: {
