@@ -319,7 +319,7 @@ clockreference::Advance PgLeaseStore::advanceClock(const Clock &local)
         write.bindValue(u":reference"_s, advance.next.referenceMs);
         write.bindValue(u":wall"_s, advance.next.wallMs);
         write.bindValue(u":monotonic"_s, advance.next.monotonicMs);
-        write.bindValue(u":epoch"_s, advance.next.monotonicEpoch);
+        write.bindValue(u":epoch"_s, SqlClockReference::storedEpoch(advance.next.monotonicEpoch));
         connection().exec(write).finish();
     });
     return advance;

@@ -73,13 +73,18 @@ std::optional<ClockReference> SqlClockReference::read()
     return result;
 }
 
+QString SqlClockReference::storedEpoch(const QString &epoch)
+{
+    return epoch.isNull() ? QString(u""_s) : epoch;
+}
+
 void SqlClockReference::write(const ClockReference &reference)
 {
     auto &q = statements().write;
     q.bindValue(u":reference"_s, reference.referenceMs);
     q.bindValue(u":wall"_s, reference.wallMs);
     q.bindValue(u":monotonic"_s, reference.monotonicMs);
-    q.bindValue(u":epoch"_s, reference.monotonicEpoch);
+    q.bindValue(u":epoch"_s, storedEpoch(reference.monotonicEpoch));
     m_connection.exec(q).finish();
 }
 

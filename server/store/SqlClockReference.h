@@ -29,6 +29,9 @@ public:
     // The statement that makes the table (a migration step of each store; `integer` is its
     // 64-bit type).
     static QString createTable(const QString &integer);
+    // The column's value for an epoch: an unknown one (a null QString, as a faked boot clock
+    // gives) is stored as '' rather than bound as SQL NULL, which the NOT NULL column refuses.
+    static QString storedEpoch(const QString &epoch);
 
 private:
     struct Statements;

@@ -1135,6 +1135,15 @@ void TestStoreContract::clockReferenceRoundTrips()
     const auto again = reopen();
     QVERIFY(again);
     QCOMPARE(again->clockReference(), std::optional<ClockReference>(written));
+
+    // A server whose boot clock is not the kernel's (faked) records no epoch: that record is kept
+    // too, or the next start would go on from an older one and "now" would step back.
+    const ClockReference unknownEpoch {1'795'986'001'000, 1'795'986'601'000, 124'456, QString()};
+    again->withStore([&] { again->putClockReference(unknownEpoch); });
+    const std::optional<ClockReference> kept = again->clockReference();
+    QVERIFY(kept);
+    QCOMPARE(kept->referenceMs, unknownEpoch.referenceMs);
+    QVERIFY(kept->monotonicEpoch.isEmpty());
 }
 
 namespace {
@@ -1249,6 +1258,16 @@ void TestStoreContract::referenceAdvancesByRealTimeAcrossAStep()
     std::optional<ClockReference> stored;
     m_store->withStore([&] { stored = m_store->clockReference(); });
     QCOMPARE(stored, std::optional<ClockReference>(third.next));
+
+    // An instance whose boot clock is faked knows no epoch; its advance is recorded all the same.
+    ManualClock faked;
+    faked.setMonotonicEpoch(QString());
+    faked.setMonotonic(5'000ms);
+    const clockreference::Advance unknown = pg.advanceClock(faked);
+    QVERIFY(unknown.next.monotonicEpoch.isEmpty());
+    m_store->withStore([&] { stored = m_store->clockReference(); });
+    QVERIFY(stored);
+    QCOMPARE(stored->referenceMs, unknown.next.referenceMs);
 }
 
 void TestStoreContract::signingKeyIsRecordedOnce()
