@@ -97,6 +97,14 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
     trustedRow->addWidget(m_trusted, 1);
     trustedRow->addWidget(m_forgetCertificates, 0, Qt::AlignTop);
     form->addRow(tr("Trusted certificates:"), trustedRow);
+    // Each way of giving the token is followed by its own field: Tab from "Paste the token" must
+    // not land in the file field, where a pasted token would be saved as a path.
+    setTabOrder(m_url, m_useFile);
+    setTabOrder(m_useFile, m_tokenFile);
+    setTabOrder(m_tokenFile, browse);
+    setTabOrder(browse, m_useTyped);
+    setTabOrder(m_useTyped, m_token);
+    setTabOrder(m_token, m_caFile);
 
     auto *newButton = new QPushButton(keyrightIcon(u"add"_s), tr("Ne&w"), this);
     auto *left = new QVBoxLayout;

@@ -24,6 +24,7 @@
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
@@ -52,6 +53,7 @@ private Q_SLOTS:
     void eachAltKeyOfTheConnectionDialogReachesOneControl();
     void deletingAProfileAsksFirst();
     void enterAfterForgetConnectsAndDeletesNothing();
+    void tabFromATokenChoiceReachesItsOwnField();
 
 private:
     void openWindow();
@@ -429,6 +431,40 @@ void TestConnectionTrust::enterAfterForgetConnectsAndDeletesNothing()
     const auto kept = store.profile(u"site"_s);
     QVERIFY(kept.has_value());
     QVERIFY(kept->trustedCertificates.isEmpty());
+}
+
+// A keyboard user picks "Paste the token" and presses Tab: the next field must be the token's own,
+// not the token file's (the walk-through typed a token there and saved it as a file path).
+void TestConnectionTrust::tabFromATokenChoiceReachesItsOwnField()
+{
+    ConnectionProfileStore store(*m_settings, m_dir->filePath(u"tokens"_s));
+    ConnectionDialog dialog(store, {});
+    dialog.show();
+    dialog.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    auto *tokenFile = dialog.findChild<QLineEdit *>(u"tokenFile"_s);
+    auto *token = dialog.findChild<QLineEdit *>(u"token"_s);
+    QVERIFY(tokenFile && token);
+    QRadioButton *useFile = nullptr;
+    QRadioButton *useTyped = nullptr;
+    for (QRadioButton *radio : dialog.findChildren<QRadioButton *>())
+        (radio->text().contains(u"Paste"_s) ? useTyped : useFile) = radio;
+    QVERIFY(useFile && useTyped);
+
+    QTest::mouseClick(useTyped, Qt::LeftButton);
+    QVERIFY(useTyped->isChecked());
+    QVERIFY(useTyped->hasFocus());
+    QTest::keyClick(useTyped, Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), token);
+    QTest::keyClicks(token, u"krt-0123"_s);
+    QCOMPARE(token->text(), u"krt-0123"_s);
+    QVERIFY(tokenFile->text().isEmpty());
+    QVERIFY(useTyped->isChecked());
+
+    QTest::mouseClick(useFile, Qt::LeftButton);
+    QVERIFY(useFile->hasFocus());
+    QTest::keyClick(useFile, Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), tokenFile);
 }
 
 } // namespace keyright
