@@ -1021,7 +1021,7 @@
     </message>
     <message>
         <source>generation %1, %2 of %3 seats in use</source>
-        <translation>génération %1, %2 sièges utilisés sur %3</translation>
+        <translation>génération %1, sièges utilisés : %2 sur %3</translation>
     </message>
     <message>
         <source>all %1 seats taken (%2 in use, %3 holders listed)</source>
@@ -1137,7 +1137,7 @@
     </message>
     <message>
         <source>from the line after waiting %1, generation %2, %3 of %4 seats in use</source>
-        <translation>depuis la file après %1 d&apos;attente, génération %2, %3 sièges utilisés sur %4</translation>
+        <translation>depuis la file après %1 d&apos;attente, génération %2, sièges utilisés : %3 sur %4</translation>
     </message>
     <message>
         <source>%1 holds its cap of %2 seats</source>
@@ -1153,7 +1153,7 @@
     </message>
     <message>
         <source>%1 of %2 seats in use, %3 reserved for others (idle)</source>
-        <translation>%1 sièges utilisés sur %2, %3 réservés à d&apos;autres (inoccupés)</translation>
+        <translation>sièges utilisés : %1 sur %2 ; réservés à d&apos;autres (inoccupés) : %3</translation>
     </message>
     <message>
         <source>no holder groups</source>
@@ -2296,7 +2296,7 @@
     </message>
     <message>
         <source>%1 of %2 seats in use (live leases only)</source>
-        <translation>%1 sièges utilisés sur %2 (baux actifs seulement)</translation>
+        <translation>sièges utilisés : %1 sur %2 (baux actifs seulement)</translation>
     </message>
     <message>
         <source>Lease lifetime: a client must renew within this time</source>
@@ -2351,7 +2351,7 @@
     </message>
     <message>
         <source>  %1: %2 of %3 reserved seats in use</source>
-        <translation>  %1 : %2 sièges réservés utilisés sur %3</translation>
+        <translation>  %1 : sièges réservés utilisés : %2 sur %3</translation>
     </message>
     <message>
         <source>At least %1 of the %2 reserved seats idle (select the license for the exact split)</source>
