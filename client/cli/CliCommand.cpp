@@ -70,7 +70,11 @@ void CliCommand::fail(const QString &doing, const ClientError &error)
     default:
         break;
     }
-    failWith(exitCodeFor(error), doing.isEmpty() ? message : u"%1: %2"_s.arg(doing, message));
+    // A failure to reach the server, to trust it or to agree on its key says nothing about the
+    // step that met it: whatever the command does first would be named, and mislead.
+    const bool connection = error.kind == ClientError::Kind::Transport || error.kind == ClientError::Kind::Tls
+        || error.kind == ClientError::Kind::KeyMismatch;
+    failWith(exitCodeFor(error), doing.isEmpty() || connection ? message : u"%1: %2"_s.arg(doing, message));
 }
 
 void CliCommand::failWith(int exitCode, const QString &message)
