@@ -7,11 +7,29 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
 namespace keyright {
+
+namespace {
+
+// A SHA-256 fingerprint is one 95-character word: two of them in a certificate error made the
+// banner, and the window with it, taller than a 1280x720 screen at 150 %. The banner shows the
+// first and last four bytes, the way people compare fingerprints; the tooltip has the whole text,
+// and the connection dialog and the trust question show the fingerprints whole.
+QString shortenFingerprints(const QString &text)
+{
+    static const QRegularExpression fingerprint(
+        uR"(\b((?:[0-9A-Fa-f]{2}:){3}[0-9A-Fa-f]{2})(?::[0-9A-Fa-f]{2}){8,}:((?:[0-9A-Fa-f]{2}:){3}[0-9A-Fa-f]{2})\b)"_s);
+    QString shown = text;
+    shown.replace(fingerprint, u"\\1…\\2"_s);
+    return shown;
+}
+
+} // namespace
 
 ErrorBanner::ErrorBanner(QWidget *parent)
     : QFrame(parent)
@@ -48,7 +66,10 @@ ErrorBanner::ErrorBanner(QWidget *parent)
 
 void ErrorBanner::showError(const QString &message, const QString &detail)
 {
-    m_text->setText(message);
+    m_message = message;
+    m_detailText = detail;
+    m_text->setText(shortenFingerprints(message));
+    m_text->setToolTip(m_text->text() == message ? QString() : message);
     m_detail->setText(detail);
     m_detail->setVisible(!detail.isEmpty());
     show();
@@ -57,17 +78,24 @@ void ErrorBanner::showError(const QString &message, const QString &detail)
 void ErrorBanner::clear()
 {
     m_text->clear();
+    m_message.clear();
+    m_detailText.clear();
     hide();
 }
 
 QString ErrorBanner::message() const
+{
+    return m_message;
+}
+
+QString ErrorBanner::shownMessage() const
 {
     return m_text->text();
 }
 
 QString ErrorBanner::detail() const
 {
-    return m_detail->text();
+    return m_detailText;
 }
 
 void ErrorBanner::changeEvent(QEvent *event)

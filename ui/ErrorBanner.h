@@ -19,7 +19,8 @@ public:
 
     void showError(const QString &message, const QString &detail = {});
     void clear();
-    QString message() const;
+    QString message() const; // whole, as given
+    QString shownMessage() const; // as shown: long fingerprints shortened
     QString detail() const;
 
 Q_SIGNALS:
@@ -35,6 +36,8 @@ private:
     QLabel *m_text;
     QLabel *m_detail;
     QPushButton *m_retry;
+    QString m_message;
+    QString m_detailText;
 };
 
 } // namespace keyright

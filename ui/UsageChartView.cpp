@@ -3,6 +3,8 @@
 #include "StatePalette.h"
 
 #include <QEvent>
+#include <QFontMetrics>
+#include <QResizeEvent>
 #include <QtCharts/QChart>
 #include <QtCharts/QDateTimeAxis>
 #include <QtCharts/QLineSeries>
@@ -103,7 +105,9 @@ UsageChartView::UsageChartView(QWidget *parent)
     titleFont.setBold(true);
     chart->setTitleFont(titleFont);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(240);
+    // Enough for the axes and a readable line; more would take the rows of the Licenses table
+    // above it on a 1280x720 screen at 150 % (853x480).
+    setMinimumHeight(150);
     retranslate();
 }
 
@@ -135,12 +139,46 @@ void UsageChartView::setSeries(const QString &title, const UsageSeries &series, 
         top = std::max(top, p.inUse);
     for (const LevelPoint &p : series.waiting)
         top = std::max(top, p.value);
-    // Whole seats only: a tick per seat for small licenses, about five ticks for large ones.
-    const int range = std::max(1, top + 1);
-    const int step = std::max(1, (range + 4) / 5);
-    m_y->setRange(0, step * ((range + step - 1) / step));
-    m_y->setTickCount((range + step - 1) / step + 1);
+    m_top = top;
+    updateSeatsAxis();
     retranslate();
+}
+
+void UsageChartView::updateSeatsAxis()
+{
+    // Whole seats only, with room above the highest value. The plot is the view less the title,
+    // the legend, the time labels and the margins: about six lines of text.
+    const int range = std::max(1, m_top + 1);
+    const int line = QFontMetrics(m_y->labelsFont()).height();
+    const int plot = height() - 6 * line - 24;
+    const int fits = std::clamp(plot / (2 * line), 2, 6);
+    int step = 1;
+    for (int magnitude = 1; (range + step - 1) / step + 1 > fits; magnitude *= 10) {
+        for (const int m : {1, 2, 5}) {
+            step = m * magnitude;
+            if ((range + step - 1) / step + 1 <= fits)
+                break;
+        }
+    }
+    const int ticks = (range + step - 1) / step;
+    m_y->setRange(0, step * ticks);
+    m_y->setTickCount(ticks + 1);
+}
+
+void UsageChartView::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    updateSeatsAxis();
+}
+
+int UsageChartView::yTop() const
+{
+    return int(m_y->max());
+}
+
+int UsageChartView::yStep() const
+{
+    return m_y->tickCount() > 1 ? int(m_y->max()) / (m_y->tickCount() - 1) : 0;
 }
 
 int UsageChartView::pointCount() const

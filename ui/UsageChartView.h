@@ -30,11 +30,19 @@ public:
     int reservedPointCount() const;
     int waitingPointCount() const;
 
+    // The seats axis: 0 to its top, one tick per step.
+    int yTop() const;
+    int yStep() const;
+
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void retranslate();
+    // Ticks on round numbers (1, 2 or 5 times a power of ten), no closer than two label heights,
+    // so a short chart (a 1280x720 screen at 150 %) shows fewer labels rather than "…".
+    void updateSeatsAxis();
 
     QLineSeries *m_inUse;
     QLineSeries *m_capacity;
@@ -44,6 +52,7 @@ private:
     QDateTimeAxis *m_x;
     QValueAxis *m_y;
     QString m_title;
+    int m_top = 1; // the largest value the axis must show
 };
 
 } // namespace keyright

@@ -199,12 +199,29 @@ void TestSmallScreen::narrowWindowShowsEveryLabelWhole()
     // A certificate error: the fingerprints are long words; the banner wraps them inside itself.
     const QString print = u"B9:67:12:B0:99:C8:75:69:1C:80:23:79:00:1D:E1:26:02:57:62:E4:17:67:0E:D3:80:2B:F0:D1:"
                           "4F:3C:11:9C"_s;
+    const QString other = u"4F:3C:11:9C:80:2B:F0:D1:17:67:0E:D3:02:57:62:E4:1C:80:23:79:00:1D:E1:26:99:C8:75:69:"
+                          "B9:67:12:B0"_s;
+    const QString message = u"TLS error: the certificate of 127.0.0.1:7442 changed: the one trusted has the SHA-256 "
+                            "fingerprint %1, the one presented %2; it is not used"_s.arg(print, other);
+    // As long as the advice MainWindow gives with it.
     window.errorBanner()->showError(
-        u"TLS error: the certificate of 127.0.0.1:7442 changed: the one trusted has the SHA-256 fingerprint %1, "
-        "the one presented %1; it is not used"_s.arg(print),
-        u"detail"_s);
+        message,
+        u"If the server's certificate was replaced on purpose, open Server → Connect to a server… (Ctrl+K), "
+        "select this server and press Forget under Trusted certificates, then connect: the new certificate "
+        "is shown with its fingerprint to confirm."_s);
     QTest::qWait(50);
     QCOMPARE(window.width(), 853);
+    // The window kept its height: the fingerprints are shortened on screen, whole in the tooltip.
+    QCOMPARE(window.height(), 480);
+    QVERIFY2(window.minimumSizeHint().height() <= 480, qPrintable(QString::number(window.minimumSizeHint().height())));
+    QVERIFY2(window.errorBanner()->shownMessage().contains(u"B9:67:12:B0…4F:3C:11:9C"_s),
+             qPrintable(window.errorBanner()->shownMessage()));
+    QVERIFY(!window.errorBanner()->shownMessage().contains(print));
+    QCOMPARE(window.errorBanner()->message(), message);
+    bool tooltipWhole = false;
+    for (QLabel *label : window.errorBanner()->findChildren<QLabel *>())
+        tooltipWhole = tooltipWhole || label->toolTip() == message;
+    QVERIFY(tooltipWhole);
     const QRect banner(window.errorBanner()->mapTo(&window, QPoint(0, 0)), window.errorBanner()->size());
     QVERIFY2(window.rect().contains(banner), qPrintable(u"banner %1 wide"_s.arg(banner.width())));
     for (QLabel *label : window.errorBanner()->findChildren<QLabel *>()) {
