@@ -3,6 +3,7 @@
 #include "CountdownDelegate.h"
 #include "DashboardSession.h"
 #include "DashboardSettings.h"
+#include "ElidedLabel.h"
 #include "QueueTableModel.h"
 #include "SeatBarDelegate.h"
 #include "StatePalette.h"
@@ -40,9 +41,10 @@ void styleTable(QTableView *view)
     view->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
 }
 
+// Shortened with "…" (whole in its tooltip) rather than taking the room of the widgets beside it.
 QLabel *titleLabel(QWidget *parent)
 {
-    auto *label = new QLabel(parent);
+    auto *label = new ElidedLabel(parent);
     QFont f = label->font();
     f.setBold(true);
     f.setPointSizeF(f.pointSizeF() * 1.15);
@@ -91,11 +93,13 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
                                                              LicenseListModel::ReservedIdleRole, this));
     m_licenses->sortByColumn(LicenseListModel::NameColumn, Qt::AscendingOrder);
     QHeaderView *lh = m_licenses->horizontalHeader();
-    lh->setSectionResizeMode(LicenseListModel::NameColumn, QHeaderView::Stretch);
+    // The name is sized to the names and the last column takes what is left: a stretched name
+    // was squeezed to "…" first in a narrow window, the one column that says which license it is.
+    lh->setStretchLastSection(true);
     lh->resizeSection(LicenseListModel::SeatsColumn, 140);
-    for (int c : {LicenseListModel::TtlColumn, LicenseListModel::SkewColumn, LicenseListModel::GraceColumn})
-        lh->resizeSection(c, 58);
-    lh->resizeSection(LicenseListModel::DeniedColumn, 88);
+    fitLicenseColumns(false);
+    connect(m_licensesProxy, &QAbstractItemModel::rowsInserted, this, [this] { fitLicenseColumns(true); });
+    connect(m_licensesProxy, &QAbstractItemModel::modelReset, this, [this] { fitLicenseColumns(true); });
     m_licenses->setContextMenuPolicy(Qt::ActionsContextMenu);
 
     m_holdersProxy->setSourceModel(&session.leases());
@@ -130,6 +134,7 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_holders->setColumnHidden(LeaseTableModel::LicenseColumn, true);
 
     m_filter->setClearButtonEnabled(true);
+    m_filter->installEventFilter(this);
     m_filter->setMaximumWidth(280);
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
@@ -167,9 +172,10 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     leftLayout->addWidget(m_legend);
     m_left->addWidget(leftTop);
     m_left->addWidget(m_chart);
-    m_left->setStretchFactor(0, 1);
-    m_left->setStretchFactor(1, 1);
-    m_left->setSizes({360, 340});
+    // The licenses first: on a short screen they keep their rows and the chart gives way.
+    m_left->setStretchFactor(0, 3);
+    m_left->setStretchFactor(1, 2);
+    m_left->setSizes({420, 280});
     m_left->setChildrenCollapsible(false);
 
     auto *right = new QWidget(this);
@@ -321,6 +327,42 @@ void SeatsPage::fitTimeColumns(bool widenOnly)
         if (widenOnly)
             width = std::max(width, hh->sectionSize(column));
         hh->resizeSection(column, width);
+    }
+}
+
+void SeatsPage::fitLicenseColumns(bool widenOnly)
+{
+    // The short columns take their header's width in the interface's language ("Décalage" is
+    // longer than "Skew") and their longest value, so neither is cut. Few rows: read them all.
+    QHeaderView *lh = m_licenses->horizontalHeader();
+    const QFontMetrics header(lh->font());
+    const QFontMetrics cells(m_licenses->font());
+    const QList<QPair<int, int>> columns {{LicenseListModel::TtlColumn, 58},
+                                          {LicenseListModel::SkewColumn, 58},
+                                          {LicenseListModel::GraceColumn, 58},
+                                          {LicenseListModel::DeniedColumn, 88}};
+    const int rows = std::min(m_licensesProxy->rowCount(), 1000);
+    int name
+        = header.horizontalAdvance(m_licensesProxy->headerData(LicenseListModel::NameColumn, Qt::Horizontal).toString())
+        + 30;
+    for (int r = 0; r < rows; ++r)
+        name = std::max(
+            name,
+            cells.horizontalAdvance(m_licensesProxy->index(r, LicenseListModel::NameColumn).data().toString()) + 16);
+    name = std::clamp(name, 120, 260);
+    if (widenOnly)
+        name = std::max(name, lh->sectionSize(LicenseListModel::NameColumn));
+    lh->resizeSection(LicenseListModel::NameColumn, name);
+    for (const auto &[column, least] : columns) {
+        // Room for the sort arrow beside the title.
+        int width = std::max(
+            least, header.horizontalAdvance(m_licensesProxy->headerData(column, Qt::Horizontal).toString()) + 30);
+        for (int r = 0; r < rows; ++r)
+            width = std::max(width, cells.horizontalAdvance(m_licensesProxy->index(r, column).data().toString()) + 16);
+        if (widenOnly)
+            width = std::max(width, lh->sectionSize(column));
+        if (width != lh->sectionSize(column))
+            lh->resizeSection(column, width);
     }
 }
 
@@ -517,8 +559,10 @@ void SeatsPage::restoreState(const DashboardSettings &settings)
     // A header of an older layout of the table never gets here: DashboardSettings::migrate() drops it.
     m_holders->horizontalHeader()->restoreState(settings.value(DashboardSettings::seatsHoldersHeader));
     m_right->restoreState(settings.value(DashboardSettings::seatsRightSplitter));
-    // Widths saved before the time columns showed dates would cut the dates off.
+    // Widths saved before the time columns showed dates would cut the dates off, and widths saved
+    // in one language may cut the titles of another.
     fitTimeColumns(true);
+    fitLicenseColumns(true);
 }
 
 void SeatsPage::changeEvent(QEvent *event)
@@ -528,8 +572,24 @@ void SeatsPage::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
+void SeatsPage::fitFilterPlaceholder()
+{
+    // A narrow window (1280x720 at 150 %) squeezes the field: a shorter word whole rather than
+    // the long one cut to "Fil…".
+    const QString full = tr("Filter holders, seats, states… (Ctrl+F)");
+    const bool fits = m_filter->fontMetrics().horizontalAdvance(full) + 40 <= m_filter->width();
+    const QString shown = fits ? full : tr("Filter (Ctrl+F)");
+    // Never narrower than the short word: the title beside it gives way first.
+    m_filter->setMinimumWidth(m_filter->fontMetrics().horizontalAdvance(tr("Filter (Ctrl+F)")) + 40);
+    if (m_filter->placeholderText() != shown)
+        m_filter->setPlaceholderText(shown);
+    m_filter->setToolTip(full);
+}
+
 bool SeatsPage::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_filter && event->type() == QEvent::Resize)
+        fitFilterPlaceholder();
     if (watched == m_holders && event->type() == QEvent::KeyPress) {
         const auto *key = static_cast<QKeyEvent *>(event);
         if (key->key() == Qt::Key_Delete || key->key() == Qt::Key_Backspace) {
@@ -543,11 +603,12 @@ bool SeatsPage::eventFilter(QObject *watched, QEvent *event)
 void SeatsPage::retranslate()
 {
     m_licensesTitle->setText(tr("Licenses"));
-    m_filter->setPlaceholderText(tr("Filter holders, seats, states… (Ctrl+F)"));
     // Room for the whole placeholder in every language.
     m_filter->setMaximumWidth(
-        std::max(280, m_filter->fontMetrics().horizontalAdvance(m_filter->placeholderText()) + 48));
+        std::max(280, m_filter->fontMetrics().horizontalAdvance(tr("Filter holders, seats, states… (Ctrl+F)")) + 48));
+    fitFilterPlaceholder();
     fitTimeColumns(true);
+    fitLicenseColumns(true);
     fitHolderColumn();
     updateLine();
     updateLegend();

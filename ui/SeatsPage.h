@@ -64,6 +64,8 @@ private:
     void retranslate();
     void updateHeader();
     void fitTimeColumns(bool widenOnly);
+    void fitLicenseColumns(bool widenOnly);
+    void fitFilterPlaceholder();
     void fitHolderColumn();
     void updateChart();
     void licenseSelectionChanged();

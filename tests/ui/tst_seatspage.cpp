@@ -2,13 +2,18 @@
 // and what the once-a-second countdown tick repaints.
 #include "DashboardSession.h"
 #include "DashboardSettings.h"
+#include "LanguageManager.h"
 #include "LeaseTableModel.h"
+#include "LicenseListModel.h"
 #include "ManualClock.h"
 #include "SeatsPage.h"
+#include "UsageChartView.h"
 
 #include <QApplication>
 #include <QHeaderView>
+#include <QLineEdit>
 #include <QNetworkAccessManager>
+#include <QScopeGuard>
 #include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
@@ -16,6 +21,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QtCharts/QAbstractAxis>
+#include <QtCharts/QChart>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
@@ -89,6 +96,11 @@ private Q_SLOTS:
     void heldSinceOnAnotherDayIsReadable_data();
     void heldSinceOnAnotherDayIsReadable();
     void theHoldersLayoutOfTheLastVersionComesBack_data();
+    void licenseTitlesAreWholeInEveryLanguage_data();
+    void licenseTitlesAreWholeInEveryLanguage();
+    void narrowPageKeepsNamesAndFilterWords();
+    void usageChartTicksAreRoundAndReadable_data();
+    void usageChartTicksAreRoundAndReadable();
     void theHoldersLayoutOfTheLastVersionComesBack();
 };
 
@@ -171,6 +183,121 @@ void TestSeatsPage::heldSinceOnAnotherDayIsReadable()
     QVERIFY2(view->columnWidth(LeaseTableModel::HeldSinceColumn) >= needed,
              qPrintable(u"%1 < %2"_s.arg(view->columnWidth(LeaseTableModel::HeldSinceColumn)).arg(needed)));
     QVERIFY(cell.data(Qt::ToolTipRole).toString().contains(u"2026-09-29 23:40:00"_s));
+}
+
+void TestSeatsPage::licenseTitlesAreWholeInEveryLanguage_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << u"en"_s;
+    QTest::newRow("French") << u"fr"_s;
+}
+
+// The Licenses table's short columns (TTL, Skew, Grace, Denied) show their titles whole, also in
+// French ("Durée", "Décalage"), and also after the language is switched with the page open.
+void TestSeatsPage::licenseTitlesAreWholeInEveryLanguage()
+{
+    QFETCH(QString, language);
+    LanguageManager languages;
+    QNetworkAccessManager network;
+    ManualClock clock(now);
+    DashboardSession session(network, clock);
+    SeatsPage page(session);
+    page.resize(1440, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    feed(session, 3, now.addSecs(-30));
+    QCOMPARE(languages.apply(language), language);
+    QTableView *view = page.licensesView();
+    const QFontMetrics header(view->horizontalHeader()->font());
+    for (int column : {LicenseListModel::TtlColumn, LicenseListModel::SkewColumn, LicenseListModel::GraceColumn,
+                       LicenseListModel::DeniedColumn}) {
+        QTRY_COMPARE(view->model()->headerData(LicenseListModel::TtlColumn, Qt::Horizontal).toString(),
+                     language == u"en"_s ? u"TTL"_s : u"Durée"_s);
+        const QString title = view->model()->headerData(column, Qt::Horizontal).toString();
+        // The title, the header's margins and the sort arrow's room.
+        const int needed = header.horizontalAdvance(title) + 24;
+        // (The language change reaches the page as a posted event.)
+        QTRY_VERIFY2(view->columnWidth(column) >= needed,
+                     qPrintable(u"\"%1\" in %2 px, needs %3"_s.arg(title).arg(view->columnWidth(column)).arg(needed)));
+    }
+    QCOMPARE(languages.apply(u"en"_s), u"en"_s);
+}
+
+// The page as a 1280x720 screen at 150 % leaves it (853 px, in French, the longer language): the
+// license's name is whole (the table scrolls sideways first) and the holders filter says what it
+// is for in words that fit, not "Fil…".
+void TestSeatsPage::narrowPageKeepsNamesAndFilterWords()
+{
+    LanguageManager languages;
+    QCOMPARE(languages.apply(u"fr"_s), u"fr"_s);
+    const auto restore = qScopeGuard([&languages] { languages.apply(u"en"_s); });
+    QNetworkAccessManager network;
+    ManualClock clock(now);
+    DashboardSession session(network, clock);
+    SeatsPage page(session);
+    page.resize(853, 380);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    feed(session, 3, now.addSecs(-30));
+    QTableView *licenses = page.licensesView();
+    QTRY_COMPARE(licenses->model()->rowCount(), 1);
+    const QString name = licenses->model()->index(0, LicenseListModel::NameColumn).data().toString();
+    QCOMPARE(name, u"ACME CAD"_s);
+    const int needed = QFontMetrics(licenses->font()).horizontalAdvance(name) + 12;
+    QTRY_VERIFY2(
+        licenses->columnWidth(LicenseListModel::NameColumn) >= needed,
+        qPrintable(
+            u"%1 px for the name, needs %2"_s.arg(licenses->columnWidth(LicenseListModel::NameColumn)).arg(needed)));
+    auto *filter = page.findChild<QLineEdit *>(u"holderFilter"_s);
+    QVERIFY(filter);
+    QTRY_VERIFY2(filter->fontMetrics().horizontalAdvance(filter->placeholderText()) + 16 <= filter->width(),
+                 qPrintable(u"\"%1\" in a field %2 px wide"_s.arg(filter->placeholderText()).arg(filter->width())));
+    QVERIFY(filter->placeholderText().startsWith(u"Filtrer"_s));
+    QVERIFY(filter->placeholderText().contains(u"Ctrl+F"_s));
+    // Widened, the field says it all again.
+    page.resize(1600, 380);
+    QTRY_VERIFY2(filter->placeholderText().contains(u"détenteurs"_s), qPrintable(filter->placeholderText()));
+}
+
+void TestSeatsPage::usageChartTicksAreRoundAndReadable_data()
+{
+    QTest::addColumn<int>("seats");
+    QTest::addColumn<int>("height");
+    QTest::newRow("10 seats, a tall chart") << 10 << 340;
+    QTest::newRow("10 seats, a short chart (1280x720 at 150 %)") << 10 << 150;
+    QTest::newRow("2,500 seats") << 2500 << 340;
+    QTest::newRow("2,500 seats, a short chart") << 2500 << 150;
+}
+
+// The usage chart's seat axis: ticks on round numbers (never 501, 1002, …), above the seats
+// owned, and never so close that their labels are cut to "…".
+void TestSeatsPage::usageChartTicksAreRoundAndReadable()
+{
+    QFETCH(int, seats);
+    QFETCH(int, height);
+    UsageChartView chart;
+    chart.resize(600, height);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    UsageSeries series;
+    series.seatCount = seats;
+    series.steps = {UsagePoint {now.addSecs(-1800), seats / 2}, UsagePoint {now.addSecs(-60), seats}};
+    chart.setSeries(u"ACME CAD"_s, series, now.addSecs(-3600), now);
+    QCoreApplication::processEvents();
+
+    const int step = chart.yStep();
+    QVERIFY(step > 0);
+    int magnitude = 1;
+    while (step / magnitude >= 10)
+        magnitude *= 10;
+    QVERIFY2(step % magnitude == 0 && QList<int>({1, 2, 5}).contains(step / magnitude),
+             qPrintable(u"a tick every %1 seats"_s.arg(step)));
+    QVERIFY2(chart.yTop() > seats && chart.yTop() % step == 0, qPrintable(QString::number(chart.yTop())));
+    const int labelHeight = QFontMetrics(chart.chart()->axes(Qt::Vertical).constFirst()->labelsFont()).height();
+    const qreal plot = chart.chart()->plotArea().height();
+    const int gaps = chart.yTop() / step;
+    QVERIFY2(plot / gaps >= 1.5 * labelHeight,
+             qPrintable(u"%1 ticks over %2 px, labels %3 px high"_s.arg(gaps + 1).arg(plot).arg(labelHeight)));
 }
 
 void TestSeatsPage::theHoldersLayoutOfTheLastVersionComesBack_data()
