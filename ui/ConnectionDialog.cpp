@@ -13,6 +13,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -244,11 +245,45 @@ void ConnectionDialog::loadProfile(const QString &name)
     updateButtons();
 }
 
+bool ConnectionDialog::event(QEvent *event)
+{
+    const bool handled = QDialog::event(event);
+    // A label's text changed (a message, the trusted certificates): the layout was redone.
+    if (event->type() == QEvent::LayoutRequest)
+        fitHeight();
+    return handled;
+}
+
+void ConnectionDialog::resizeEvent(QResizeEvent *event)
+{
+    QDialog::resizeEvent(event);
+    if (event->size().width() != event->oldSize().width())
+        fitHeight();
+}
+
+void ConnectionDialog::fitHeight()
+{
+    if (!layout() || !layout()->hasHeightForWidth())
+        return;
+    const int needed = layout()->totalHeightForWidth(width());
+    if (needed <= 0 || needed == minimumHeight())
+        return;
+    setMinimumHeight(needed);
+    if (height() < needed)
+        resize(width(), needed);
+}
+
 void ConnectionDialog::showTrustedCertificates()
 {
     QStringList lines;
-    for (auto it = m_trustedCertificates.cbegin(); it != m_trustedCertificates.cend(); ++it)
-        lines.append(tr("%1: SHA-256 %2").arg(it.key(), it.value()));
+    for (auto it = m_trustedCertificates.cbegin(); it != m_trustedCertificates.cend(); ++it) {
+        // A fingerprint is one word of 95 characters: on two lines of 16 bytes it fits the dialog
+        // at 150 % and is still read and compared whole.
+        QString print = it.value();
+        if (print.size() == 95 && print.at(47) == u':')
+            print = print.left(47) + u'\n' + print.mid(48);
+        lines.append(tr("%1: SHA-256\n%2").arg(it.key(), print));
+    }
     m_trusted->setText(lines.isEmpty() ? tr("None. A certificate that no authority vouches for is shown with its "
                                             "fingerprint when first met, and trusted only if you confirm it.")
                                        : lines.join(u'\n'));

@@ -32,7 +32,14 @@ public:
     // Saves what the form holds (typed token included); false with the reason shown in the form.
     bool saveForm();
 
+protected:
+    bool event(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    // A dialog window gets no height for its width from Qt: with the wrapped explanations at
+    // 150 % its rows were squeezed and cut. Keeps the height the current width needs.
+    void fitHeight();
     void loadProfile(const QString &name);
     void refreshList(const QString &select);
     void updateButtons();

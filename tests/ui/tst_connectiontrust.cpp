@@ -19,6 +19,7 @@
 #include <QApplication>
 #include <QFile>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QMap>
 #include <QMessageBox>
@@ -54,6 +55,8 @@ private Q_SLOTS:
     void deletingAProfileAsksFirst();
     void enterAfterForgetConnectsAndDeletesNothing();
     void tabFromATokenChoiceReachesItsOwnField();
+    void trustedCertificatesAreShownWhole_data();
+    void trustedCertificatesAreShownWhole();
 
 private:
     void openWindow();
@@ -465,6 +468,61 @@ void TestConnectionTrust::tabFromATokenChoiceReachesItsOwnField()
     QVERIFY(useFile->hasFocus());
     QTest::keyClick(useFile, Qt::Key_Tab);
     QCOMPARE(QApplication::focusWidget(), tokenFile);
+}
+
+void TestConnectionTrust::trustedCertificatesAreShownWhole_data()
+{
+    eachAltKeyOfTheConnectionDialogReachesOneControl_data();
+}
+
+// The trusted certificates and the explanation that replaces them once forgotten are read whole,
+// in a dialog that fits a 1280x720 screen at 150 % (853x480): no line cut at the bottom or the
+// side, the fingerprint whole.
+void TestConnectionTrust::trustedCertificatesAreShownWhole()
+{
+    QFETCH(QString, language);
+    m_languages.apply(language);
+    const auto restore = qScopeGuard([this] { m_languages.apply(u"en"_s); });
+    const QString print = u"B9:67:12:B0:99:C8:75:69:1C:80:23:79:00:1D:E1:26:02:57:62:E4:17:67:0E:D3:80:2B:F0:D1:"
+                          "4F:3C:11:9C"_s;
+    ConnectionProfileStore store(*m_settings, m_dir->filePath(u"tokens"_s));
+    ConnectionProfile profile {u"site"_s, QUrl(u"https://127.0.0.1:7443"_s), m_dir->filePath(u"token"_s), false};
+    profile.trustedCertificates.insert(u"127.0.0.1:7443"_s, print);
+    profile.trustedCertificates.insert(u"127.0.0.1:7444"_s, print);
+    store.save(profile);
+    ConnectionDialog dialog(store, u"site"_s);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *trusted = dialog.findChild<QLabel *>(u"trustedCertificates"_s);
+    auto *forget = dialog.findChild<QPushButton *>(u"forgetCertificates"_s);
+    QVERIFY(trusted && forget);
+
+    const auto checkWhole = [&] {
+        QTRY_VERIFY(!dialog.layout()->geometry().isEmpty());
+        QCoreApplication::sendPostedEvents(); // the layout's own request
+        QVERIFY2(dialog.width() <= 853 && dialog.height() <= 480,
+                 qPrintable(u"dialog %1x%2"_s.arg(dialog.width()).arg(dialog.height())));
+        const QRect inDialog(trusted->mapTo(&dialog, QPoint(0, 0)), trusted->size());
+        QVERIFY2(dialog.rect().contains(inDialog),
+                 qPrintable(u"label at %1,%2 %3x%4 in a dialog %5x%6"_s.arg(inDialog.x())
+                                .arg(inDialog.y())
+                                .arg(inDialog.width())
+                                .arg(inDialog.height())
+                                .arg(dialog.width())
+                                .arg(dialog.height())));
+        QVERIFY2(trusted->height() >= trusted->heightForWidth(trusted->width()),
+                 qPrintable(u"\"%1\" gets %2 px of height, needs %3"_s.arg(trusted->text().left(40))
+                                .arg(trusted->height())
+                                .arg(trusted->heightForWidth(trusted->width()))));
+    };
+    // Each fingerprint on two lines, read whole.
+    QCOMPARE(trusted->text().replace(u'\n', u':').count(print), 2);
+    checkWhole();
+    if (QTest::currentTestFailed())
+        return;
+    QTest::mouseClick(forget, Qt::LeftButton);
+    QVERIFY(!trusted->text().contains(print));
+    checkWhole();
 }
 
 } // namespace keyright
