@@ -720,7 +720,11 @@ void MainWindow::updateBanner()
 void MainWindow::updateActions()
 {
     Actions &a = *m_actions;
-    const bool connected = m_adminActions->isAvailable();
+    // Connected means answered once on this connection: before that (a server that is down, a
+    // certificate refused) nothing asked of it could be carried out. An outage after that keeps
+    // the actions, whose errors then say what happened.
+    const bool connected
+        = m_adminActions->isAvailable() && m_session.lastPollTime().isValid() && !m_session.isTokenRevoked();
     const bool oneLicense = m_seats->selectedLicenseIds().size() == 1;
     const bool seatSelected = !m_seats->selectedSeats().isEmpty();
     a.refresh->setEnabled(connected);

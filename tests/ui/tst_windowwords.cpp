@@ -20,6 +20,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QTabWidget>
+#include <QTcpServer>
 #include <QTest>
 #include <QTimer>
 
@@ -32,6 +33,7 @@ class TestWindowWords final : public QObject
 
 private Q_SLOTS:
     void connectHasAShortcutOfItsOwn();
+    void nothingIsAskedOfAServerThatNeverAnswered();
     void filterNamesWhatThePageFilters();
     void languageOptionIsTickedInTheMenu();
     void eventsTableTranslatesTheActorAndDatesOtherDays();
@@ -93,6 +95,32 @@ void TestWindowWords::connectHasAShortcutOfItsOwn()
     closer.start();
     QTest::keyClick(&window, Qt::Key(key[0].key()), key[0].keyboardModifiers());
     QTRY_VERIFY(opened);
+}
+
+// A server that is down from the start (or whose certificate was refused): New license and Force
+// reap cannot be carried out, so they are not offered, by menu or by key.
+void TestWindowWords::nothingIsAskedOfAServerThatNeverAnswered()
+{
+    quint16 closedPort = 0;
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+        closedPort = probe.serverPort();
+    }
+    DashboardHarness dashboard;
+    MainWindow &window = dashboard.open(QUrl(u"http://127.0.0.1:%1"_s.arg(closedPort)), QByteArray(64, 'a'));
+    QTRY_COMPARE_WITH_TIMEOUT(dashboard.session().state(), DashboardSession::State::Failing, 10000);
+    for (const char *name : {"actionNewLicense", "actionReap", "actionGroups", "actionTokens", "actionRefresh"}) {
+        auto *action = window.findChild<QAction *>(QString::fromLatin1(name));
+        QVERIFY2(action, name);
+        QVERIFY2(!action->isEnabled(), name);
+    }
+    // Ctrl+R, Force reap's key, opens no dialog.
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    // (The dialog would open within the key's own event: nothing to wait for.)
+    QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
+    QCOMPARE(QApplication::activeModalWidget(), nullptr);
 }
 
 void TestWindowWords::filterNamesWhatThePageFilters()
