@@ -56,8 +56,8 @@
     <message numerus="yes">
         <source>Denied to %1: %2 of %3 seats in use and the other %n are reserved for %4 (idle)</source>
         <translation>
-            <numerusform>Refusé à %1 : %2 sièges utilisés sur %3 et le dernier est réservé à %4 (inoccupé)</numerusform>
-            <numerusform>Refusé à %1 : %2 sièges utilisés sur %3 et les %n autres sont réservés à %4 (inoccupés)</numerusform>
+            <numerusform>Refusé à %1 (sièges utilisés : %2 sur %3) : le dernier est réservé à %4 (inoccupé)</numerusform>
+            <numerusform>Refusé à %1 (sièges utilisés : %2 sur %3) : les %n autres sont réservés à %4 (inoccupés)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -70,8 +70,8 @@
     <message numerus="yes">
         <source>Denied to %1: %2 of %n seat(s) in use and none free for this holder</source>
         <translation>
-            <numerusform>Refusé à %1 : %2 siège utilisé sur %n et aucun de libre pour ce détenteur</numerusform>
-            <numerusform>Refusé à %1 : %2 sièges utilisés sur %n et aucun de libre pour ce détenteur</numerusform>
+            <numerusform>Refusé à %1 (sièges utilisés : %2 sur %n) : aucun n&apos;est libre pour ce détenteur</numerusform>
+            <numerusform>Refusé à %1 (sièges utilisés : %2 sur %n) : aucun n&apos;est libre pour ce détenteur</numerusform>
         </translation>
     </message>
     <message>
@@ -741,10 +741,6 @@
         <translation>Certificats (*.pem *.crt *.cer);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <source>%1: SHA-256 %2</source>
-        <translation>%1 : SHA-256 %2</translation>
-    </message>
-    <message>
         <source>None. A certificate that no authority vouches for is shown with its fingerprint when first met, and trusted only if you confirm it.</source>
         <translation>Aucun. Un certificat qu&apos;aucune autorité ne garantit est affiché avec son empreinte à la première rencontre, et n&apos;est accepté que si vous le confirmez.</translation>
     </message>
@@ -771,6 +767,12 @@
     <message>
         <source>Its address, CA file and trusted certificates are forgotten, and so is the token stored for it. A token file of your own is left where it is.</source>
         <translation>Son adresse, son fichier d&apos;autorités et ses certificats de confiance sont oubliés, de même que le jeton conservé pour lui. Un fichier de jeton à vous reste où il est.</translation>
+    </message>
+    <message>
+        <source>%1: SHA-256
+%2</source>
+        <translation>%1 : SHA-256
+%2</translation>
     </message>
 </context>
 <context>
@@ -3321,6 +3323,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
             <numerusform>%n en attente</numerusform>
             <numerusform>%n en attente</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Filter (Ctrl+F)</source>
+        <translation>Filtrer (Ctrl+F)</translation>
     </message>
 </context>
 <context>
