@@ -1,6 +1,7 @@
 #include "ConnectionDialog.h"
 
 #include "Icons.h"
+#include "ScreenFit.h"
 #include "StatePalette.h"
 
 #include <QDialogButtonBox>
@@ -180,7 +181,7 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
     refreshList(current);
     if (m_list->count() == 0)
         loadProfile({});
-    resize(720, 340);
+    resizeWithinScreen(this, QSize(720, 340));
 }
 
 void ConnectionDialog::confirmRemove()

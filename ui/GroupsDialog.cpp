@@ -1,5 +1,6 @@
 #include "GroupsDialog.h"
 
+#include "ScreenFit.h"
 #include "StatePalette.h"
 
 #include <QDialogButtonBox>
@@ -69,7 +70,7 @@ GroupsDialog::GroupsDialog(const QList<HolderGroup> &groups, QWidget *parent)
     for (const HolderGroup &group : groups)
         addGroupRow(group);
     revalidate();
-    resize(640, 420);
+    resizeWithinScreen(this, QSize(640, 420));
 }
 
 QStringList GroupsDialog::splitEntries(const QString &text)

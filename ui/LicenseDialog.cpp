@@ -2,6 +2,7 @@
 
 #include "GroupsDialog.h"
 #include "LeaseJson.h"
+#include "ScreenFit.h"
 #include "SeatPolicy.h"
 #include "StatePalette.h"
 
@@ -218,7 +219,7 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     connect(m_addMax, &QPushButton::clicked, this, [this] { addSeatsRow(m_max); });
     connect(m_editGroups, &QPushButton::clicked, this, &LicenseDialog::editGroups);
     setRules({}, {});
-    resize(960, 540);
+    resizeWithinScreen(this, QSize(960, 540));
 }
 
 QTableWidget *LicenseDialog::seatsTable(const QString &objectName)

@@ -20,6 +20,7 @@
 #include "ReapDialog.h"
 #include "RevokeDialog.h"
 #include "RoleLabel.h"
+#include "ScreenFit.h"
 #include "SeatsPage.h"
 #include "SecretBuffer.h"
 #include "StatePalette.h"
@@ -264,24 +265,7 @@ void MainWindow::setLanguageManager(LanguageManager *languages, const QString &c
 
 void MainWindow::resizeWithinScreen(QSize wanted)
 {
-    const QScreen *screen = this->screen();
-    if (!screen) {
-        resize(wanted);
-        return;
-    }
-    const QRect available = screen->availableGeometry();
-    // Before the first show the frame is not known yet: leave room for a usual title bar.
-    const QSize frame = isVisible() ? frameGeometry().size() - geometry().size() : QSize(16, 40);
-    const QSize room = (available.size() - frame).expandedTo(minimumSizeHint());
-    resize(wanted.boundedTo(room));
-    QRect placed = frameGeometry();
-    if (!available.contains(placed)) {
-        placed.moveLeft(std::clamp(placed.left(), available.left(),
-                                   std::max(available.left(), available.right() - placed.width() + 1)));
-        placed.moveTop(std::clamp(placed.top(), available.top(),
-                                  std::max(available.top(), available.bottom() - placed.height() + 1)));
-        move(placed.topLeft());
-    }
+    keyright::resizeWithinScreen(this, wanted);
 }
 
 void MainWindow::createActions()

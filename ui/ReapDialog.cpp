@@ -3,6 +3,7 @@
 #include "AdminActions.h"
 #include "DashboardSession.h"
 #include "Icons.h"
+#include "ScreenFit.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -62,7 +63,7 @@ ReapDialog::ReapDialog(AdminActions &actions, DashboardSession &session, QWidget
         if (m_stage == Stage::Done && m_reclaimed < m_preview.reaped)
             explainMissing();
     });
-    resize(680, 360);
+    resizeWithinScreen(this, QSize(680, 360));
     preview();
 }
 

@@ -2,6 +2,7 @@
 
 #include "AdminActions.h"
 #include "RoleLabel.h"
+#include "ScreenFit.h"
 
 #include <QClipboard>
 #include <QComboBox>
@@ -135,7 +136,7 @@ TokensDialog::TokensDialog(AdminActions &actions, QWidget *parent)
                     break;
                 }
             });
-    resize(720, 520);
+    resizeWithinScreen(this, QSize(720, 520));
     refresh();
 }
 

@@ -11,7 +11,9 @@
 #include "ErrorBanner.h"
 #include "EventsPage.h"
 #include "FleetPage.h"
+#include "GroupsDialog.h"
 #include "LanguageManager.h"
+#include "LicenseDialog.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "SimulatorPage.h"
@@ -43,6 +45,7 @@ private Q_SLOTS:
     void firstStartFitsTheScreen_data();
     void firstStartFitsTheScreen();
     void askedSizeIsKeptWithinTheScreen();
+    void dialogsOpenWithinTheScreen();
     void narrowWindowShowsEveryLabelWhole_data();
     void narrowWindowShowsEveryLabelWhole();
 };
@@ -132,6 +135,27 @@ void TestSmallScreen::askedSizeIsKeptWithinTheScreen()
     window.resizeWithinScreen(QSize(2040, 1230));
     QVERIFY2(screenArea(window).contains(window.frameGeometry()),
              qPrintable(u"%1x%2"_s.arg(window.width()).arg(window.height())));
+}
+
+// The license dialog asked for 960x540 whatever the screen: at 1280x720 and 150 % its Create
+// button was off the screen. Every dialog with a default size opens within the screen.
+void TestSmallScreen::dialogsOpenWithinTheScreen()
+{
+    LicenseDialog license(std::nullopt, {});
+    GroupsDialog groups({});
+    for (QDialog *dialog : {static_cast<QDialog *>(&license), static_cast<QDialog *>(&groups)}) {
+        dialog->show();
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        const QRect screen = dialog->screen()->availableGeometry();
+        QVERIFY2(
+            dialog->width() <= screen.width() && dialog->height() <= screen.height(),
+            qPrintable(u"%1 is %2x%3 on a screen of %4x%5"_s.arg(QString::fromLatin1(dialog->metaObject()->className()))
+                           .arg(dialog->width())
+                           .arg(dialog->height())
+                           .arg(screen.width())
+                           .arg(screen.height())));
+        dialog->hide();
+    }
 }
 
 void TestSmallScreen::narrowWindowShowsEveryLabelWhole_data()
