@@ -56,8 +56,8 @@
     <message numerus="yes">
         <source>Denied to %1: %2 of %3 seats in use and the other %n are reserved for %4 (idle)</source>
         <translation>
-            <numerusform>Refusé à %1 (sièges utilisés : %2 sur %3) : le dernier est réservé à %4 (inoccupé)</numerusform>
-            <numerusform>Refusé à %1 (sièges utilisés : %2 sur %3) : les %n autres sont réservés à %4 (inoccupés)</numerusform>
+            <numerusform>Refusé à %1 (sièges utilisés : %2 sur %3) : %n siège est réservé à %4 (inoccupé)</numerusform>
+            <numerusform>Refusé à %1 (sièges utilisés : %2 sur %3) : %n sièges sont réservés à %4 (inoccupés)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -834,8 +834,8 @@
     <message numerus="yes">
         <source>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %5&lt;/b&gt; seats were held, by %n holder(s): %6.</source>
         <translation>
-            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : &lt;b&gt;%4 sur %5&lt;/b&gt; sièges étaient pris, par %n détenteur : %6.</numerusform>
-            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : &lt;b&gt;%4 sur %5&lt;/b&gt; sièges étaient pris, par %n détenteurs : %6.</numerusform>
+            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : sièges pris : &lt;b&gt;%4 sur %5&lt;/b&gt;, par %n détenteur : %6.</numerusform>
+            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : sièges pris : &lt;b&gt;%4 sur %5&lt;/b&gt;, par %n détenteurs : %6.</numerusform>
         </translation>
     </message>
     <message>
@@ -1039,7 +1039,7 @@
     </message>
     <message>
         <source>%1 seats, TTL %2 s, skew %3 s, grace %4 s</source>
-        <translation>%1 sièges, durée %2 s, décalage %3 s, délai de grâce %4 s</translation>
+        <translation>sièges : %1, durée %2 s, décalage %3 s, délai de grâce %4 s</translation>
     </message>
     <message>
         <source>Select a denial to see who held every seat at that moment</source>
@@ -1904,7 +1904,7 @@
     </message>
     <message>
         <source>%1 of %2 seats are in use and the other %3 are reserved for others</source>
-        <translation>%1 sièges sur %2 sont occupés et les %3 autres sont réservés à d&apos;autres</translation>
+        <translation>sièges occupés : %1 sur %2 ; réservés à d&apos;autres : %3</translation>
     </message>
     <message>
         <source>not allowed: the license&apos;s rules deny this holder (%1)</source>
@@ -3414,7 +3414,7 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>%1 (%2 seats, TTL %3 s)</source>
-        <translation>%1 (%2 sièges, TTL %3 s)</translation>
+        <translation>%1 (sièges : %2, TTL %3 s)</translation>
     </message>
     <message>
         <source>Free play</source>

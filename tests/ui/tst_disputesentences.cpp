@@ -258,13 +258,13 @@ void TestDisputeSentences::oneSentencePerReason_data()
         u"Denied to bob@ws-07: 8 of 10 seats in use and the other 2 are reserved for render (idle)"_s,
         Dispute::Reason::ReservedForOthers);
     row("reserved for others", u"fr"_s,
-        u"Refusé à bob@ws-07 (sièges utilisés : 8 sur 10) : les 2 autres sont réservés à render (inoccupés)"_s,
+        u"Refusé à bob@ws-07 (sièges utilisés : 8 sur 10) : 2 sièges sont réservés à render (inoccupés)"_s,
         Dispute::Reason::ReservedForOthers);
     row("one reserved for others", u"en"_s,
         u"Denied to bob@ws-07: 9 of 10 seats in use and the other 1 is reserved for render (idle)"_s,
         Dispute::Reason::ReservedForOthers);
     row("one reserved for others", u"fr"_s,
-        u"Refusé à bob@ws-07 (sièges utilisés : 9 sur 10) : le dernier est réservé à render (inoccupé)"_s,
+        u"Refusé à bob@ws-07 (sièges utilisés : 9 sur 10) : 1 siège est réservé à render (inoccupé)"_s,
         Dispute::Reason::ReservedForOthers);
     row("group cap", u"en"_s, u"Denied to node-4@render-04: render already holds its cap of 3 seats"_s,
         Dispute::Reason::GroupCap);
@@ -331,7 +331,7 @@ void TestDisputeSentences::panelShowsTheSentenceTheLineAndTheReservation()
     const auto english = qScopeGuard([this] { setLanguage(u"en"_s); });
     QTRY_COMPARE_WITH_TIMEOUT(
         sentence->text(),
-        u"Refusé à bob@ws-07 (sièges utilisés : 9 sur 10) : le dernier est réservé à render (inoccupé)"_s, 2000);
+        u"Refusé à bob@ws-07 (sièges utilisés : 9 sur 10) : 1 siège est réservé à render (inoccupé)"_s, 2000);
     QVERIFY2(panel.summaryText().contains(u"1 détenteur attendait dans la file : dana@ws-30."_s),
              qPrintable(panel.summaryText()));
 
@@ -402,7 +402,7 @@ void TestDisputeSentences::eventsPageExplainsAReservationDenialInBothLanguages()
         if (language == u"fr")
             QTRY_COMPARE_WITH_TIMEOUT(
                 panel->sentenceText(),
-                u"Refusé à bob@ws-07 (sièges utilisés : 8 sur 10) : les 2 autres sont réservés à render (inoccupés)"_s,
+                u"Refusé à bob@ws-07 (sièges utilisés : 8 sur 10) : 2 sièges sont réservés à render (inoccupés)"_s,
                 2000);
         if (!shots.isEmpty()) {
             QTest::qWait(300);
