@@ -78,6 +78,7 @@ void DashboardSession::connectTo(const QList<QUrl> &urls, QByteArrayView adminTo
     m_lastClockMeasure.reset();
     m_lastError = {};
     m_lastPollTime = {};
+    m_nextTryAt = {};
     m_eventCursor = 0;
     m_eventsSince = {};
     m_eventsLoaded = false;
@@ -109,6 +110,7 @@ void DashboardSession::disconnectFromServer()
     m_serverClock.reset();
     m_identity.reset();
     m_tokenRevoked = false;
+    m_nextTryAt = {};
     setState(State::Disconnected);
     Q_EMIT clientChanged(nullptr);
     Q_EMIT identityChanged();
@@ -530,6 +532,7 @@ void DashboardSession::pollDone(bool ok)
             m_tokenRevoked = true;
             m_scheduler.pause();
         }
+        m_nextTryAt = m_tokenRevoked ? QDateTime() : m_localClock.now().addMSecs(retryDelay().count());
         setState(State::Failing);
         Q_EMIT pollFailed(m_lastError);
         return;
@@ -555,6 +558,7 @@ void DashboardSession::pollDone(bool ok)
         dropDetails([&kept](const QString &id) { return kept.contains(id); });
     }
     m_lastError = {};
+    m_nextTryAt = {};
     m_lastPollTime = m_localClock.now();
     setState(State::Connected);
     Q_EMIT polled();

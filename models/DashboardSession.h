@@ -107,6 +107,9 @@ public:
     std::chrono::milliseconds lastRoundTrip() const { return m_roundTrip; }
     int failureCount() const { return m_scheduler.failureCount(); }
     std::chrono::milliseconds retryDelay() const { return m_scheduler.retryDelay(); }
+    // When the next poll after a failed one is due, on the local clock (invalid when polling is
+    // not failing or is stopped).
+    QDateTime nextTryAt() const { return m_nextTryAt; }
     bool isPollInFlight() const { return m_scheduler.isInFlight(); }
 
     void setSelectedLicenses(const QStringList &licenseIds);
@@ -209,6 +212,7 @@ private:
     bool m_tokenRevoked = false;
     ClientError m_pollError;
     QDateTime m_lastPollTime;
+    QDateTime m_nextTryAt;
     quint64 m_epoch = 0; // bumped per connection, so a late answer from the previous server is ignored
     std::chrono::milliseconds m_pollStarted {0};
     QStringList m_selected;

@@ -142,7 +142,19 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     createMenus();
     connectActionOutcomes();
 
-    connect(&session, &DashboardSession::stateChanged, this, [this] {
+    connect(&session, &DashboardSession::stateChanged, this, [this](DashboardSession::State state) {
+        // The banner goes when the server answers again; the status bar says so, and for how
+        // long it had not answered, so a vanished banner is not mistaken for a closed one.
+        if (state == DashboardSession::State::Failing && !m_failingSince.isValid()
+            && m_session.lastPollTime().isValid())
+            m_failingSince = m_session.localClock().now();
+        else if (state == DashboardSession::State::Connected && m_failingSince.isValid()) {
+            const qint64 silent = std::max<qint64>(1, m_failingSince.secsTo(m_session.localClock().now()));
+            m_failingSince = {};
+            showMessage(
+                tr("The server answers again after %1 s without an answer; the data shown is current.").arg(silent));
+        } else if (state != DashboardSession::State::Failing)
+            m_failingSince = {};
         updateBanner();
         updateStatus();
         updateActions();
@@ -693,9 +705,13 @@ void MainWindow::updateBanner()
             return;
         }
     }
-    const qint64 retry = s.retryDelay().count() / 1000;
-    const QString retrying
-        = tr("%n failed poll(s) in a row, retrying every %1 s.", nullptr, s.failureCount()).arg(retry);
+    // The time until the next try, counted down on the session's once-a-second tick; "now" once
+    // it is due and under way.
+    const QDateTime next = s.nextTryAt();
+    const qint64 leftMs = next.isValid() ? std::max<qint64>(0, m_session.localClock().now().msecsTo(next)) : 0;
+    const QString retrying = leftMs >= 1000
+        ? tr("%n failed poll(s) in a row; next try in %1 s.", nullptr, s.failureCount()).arg((leftMs + 999) / 1000)
+        : tr("%n failed poll(s) in a row; trying again now.", nullptr, s.failureCount());
     m_banner->showError(s.lastErrorText(),
                         asOf.isEmpty() ? retrying + u' ' + tr("No poll has succeeded yet on this connection.")
                                        : retrying + u' ' + tr("The data shown is as of %1.").arg(asOf));

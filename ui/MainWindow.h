@@ -5,6 +5,7 @@
 #include "PageContext.h"
 #include "wire/EventRecord.h"
 
+#include <QDateTime>
 #include <QMainWindow>
 #include <QUrl>
 
@@ -147,6 +148,8 @@ private:
     // banner waits for the answer, then says how to trust the certificate later.
     int m_trustQuestionsOpen = 0;
     bool m_certificateDeclined = false;
+    // Since when the server has not answered (on the local clock), to say "answers again" after.
+    QDateTime m_failingSince;
 
     struct Actions;
     std::unique_ptr<Actions> m_actions;

@@ -148,10 +148,17 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n failed poll(s) in a row, retrying every %1 s.</source>
+        <source>%n failed poll(s) in a row; next try in %1 s.</source>
         <translation>
-            <numerusform>%n failed poll, retrying every %1 s.</numerusform>
-            <numerusform>%n failed polls in a row, retrying every %1 s.</numerusform>
+            <numerusform>%n failed poll in a row; next try in %1 s.</numerusform>
+            <numerusform>%n failed polls in a row; next try in %1 s.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed poll(s) in a row; trying again now.</source>
+        <translation>
+            <numerusform>%n failed poll in a row; trying again now.</numerusform>
+            <numerusform>%n failed polls in a row; trying again now.</numerusform>
         </translation>
     </message>
 </context>

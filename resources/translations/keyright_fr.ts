@@ -2667,13 +2667,6 @@
         <source>The dashboard stopped polling; the data shown is as of %1.</source>
         <translation>Le tableau de bord a cessé d&apos;interroger le serveur ; les données affichées datent de %1.</translation>
     </message>
-    <message numerus="yes">
-        <source>%n failed poll(s) in a row, retrying every %1 s.</source>
-        <translation>
-            <numerusform>%n interrogation échouée, nouvel essai toutes les %1 s.</numerusform>
-            <numerusform>%n interrogations échouées de suite, nouvel essai toutes les %1 s.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>No poll has succeeded yet on this connection.</source>
         <translation>Aucune interrogation n&apos;a encore réussi sur cette connexion.</translation>
@@ -2791,6 +2784,24 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>You did not trust this certificate. To be asked again, connect again with Server → Connect to a server… (Ctrl+K), or give the profile the CA file that signed it.</source>
         <translation>Vous n&apos;avez pas fait confiance à ce certificat. Pour que la question revienne, reconnectez-vous avec Serveur → Se connecter à un serveur… (Ctrl+K), ou donnez au profil le fichier d&apos;autorités qui l&apos;a signé.</translation>
+    </message>
+    <message>
+        <source>The server answers again after %1 s without an answer; the data shown is current.</source>
+        <translation>Le serveur répond de nouveau après %1 s sans réponse ; les données affichées sont à jour.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed poll(s) in a row; next try in %1 s.</source>
+        <translation>
+            <numerusform>%n interrogation échouée d&apos;affilée ; prochain essai dans %1 s.</numerusform>
+            <numerusform>%n interrogations échouées d&apos;affilée ; prochain essai dans %1 s.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed poll(s) in a row; trying again now.</source>
+        <translation>
+            <numerusform>%n interrogation échouée d&apos;affilée ; nouvel essai en cours.</numerusform>
+            <numerusform>%n interrogations échouées d&apos;affilée ; nouvel essai en cours.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -23,6 +23,7 @@
 #include <QMessageBox>
 #include <QScopeGuard>
 #include <QSortFilterProxyModel>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTest>
 #include <QTimer>
@@ -410,6 +411,11 @@ void TestDashboard::serverGoingAwayShowsTheBannerThenRecovers()
     QVERIFY2(m_window->errorBanner()->message().contains(u"unreachable"_s),
              qPrintable(m_window->errorBanner()->message()));
     QCOMPARE(m_session->state(), DashboardSession::State::Failing);
+    // It says when the next try is, as a countdown (the session's clock stands still here).
+    const QString detail = m_window->errorBanner()->detail();
+    QVERIFY2(detail.contains(u"failed poll"_s)
+                 && (detail.contains(u"next try in "_s) || detail.contains(u"trying again now"_s)),
+             qPrintable(detail));
     // The last known holders stay on screen, and the event loop keeps running.
     QCOMPARE(holderRows(), 1);
     const int before = ticks;
@@ -421,6 +427,9 @@ void TestDashboard::serverGoingAwayShowsTheBannerThenRecovers()
     QTRY_VERIFY_WITH_TIMEOUT(m_window->errorBanner()->isHidden(), 5000);
     QCOMPARE(m_session->state(), DashboardSession::State::Connected);
     QCOMPARE(holderRows(), 1);
+    // The banner did not just vanish: the status bar says the server is back.
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(u"answers again"_s),
+             qPrintable(m_window->statusBar()->currentMessage()));
 }
 
 QTEST_MAIN(TestDashboard)
