@@ -397,7 +397,11 @@ bool LeaseServer::listen(QString *error)
         }
         pem.fill('\0');
         if (key.isNull()) {
-            *error = u"%1 is not an unencrypted PEM private key (RSA or EC)"_s.arg(m_config.tlsKey);
+            // Qt's TLS backends take RSA and EC keys; an Ed25519 or Ed448 key (openssl's
+            // -newkey ed25519) is as unreadable to it as a damaged file, so both are named.
+            *error = u"%1 is not an RSA or EC private key in unencrypted PEM (Ed25519 and Ed448 keys cannot be "
+                     "used for TLS here; make an EC key with: openssl req -x509 -newkey ec -pkeyopt "
+                     "ec_paramgen_curve:P-256 -nodes ...)"_s.arg(m_config.tlsKey);
             return false;
         }
         QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();

@@ -36,6 +36,7 @@ private slots:
     void percentEncodedDelimitersReachNoRoute();
     void keepAliveAndPipelining();
     void tlsStillWorks();
+    void anEd25519TlsKeyIsRefusedByItsKind();
 
 private:
     ServerProcess m_server;
@@ -367,6 +368,34 @@ void TestHttpFraming::tlsStillWorks()
     QVERIFY2(received.startsWith("HTTP/1.1 400"), received.constData());
     server.terminate();
     QVERIFY(server.waitForFinished(10000));
+}
+
+void TestHttpFraming::anEd25519TlsKeyIsRefusedByItsKind()
+{
+    // Qt's TLS takes RSA and EC keys only; an Ed25519 key (what `openssl req -newkey ed25519`
+    // makes) was refused as "not an unencrypted PEM private key", which it is.
+    const QString openssl = QStandardPaths::findExecutable(u"openssl"_s);
+    if (openssl.isEmpty())
+        QSKIP("openssl is not installed; it makes the test certificate");
+    QTemporaryDir dir;
+    const QString cert = QDir(dir.path()).filePath(u"cert.pem"_s);
+    const QString key = QDir(dir.path()).filePath(u"key.pem"_s);
+    QProcess make;
+    make.start(openssl,
+               {u"req"_s, u"-x509"_s, u"-newkey"_s, u"ed25519"_s, u"-nodes"_s, u"-days"_s, u"1"_s, u"-subj"_s,
+                u"/CN=127.0.0.1"_s, u"-keyout"_s, key, u"-out"_s, cert});
+    QVERIFY(make.waitForFinished(20000));
+    QCOMPARE(make.exitCode(), 0);
+    QProcess server;
+    server.setProcessChannelMode(QProcess::MergedChannels);
+    server.start(ServerProcess::binaryPath(),
+                 {u"--listen"_s, u"127.0.0.1:%1"_s.arg(ServerProcess::pickFreePort()), u"--data-dir"_s,
+                  QDir(dir.path()).filePath(u"data"_s), u"--tls-cert"_s, cert, u"--tls-key"_s, key});
+    QVERIFY(server.waitForFinished(20000));
+    const QString said = QString::fromUtf8(server.readAll());
+    QVERIFY(server.exitCode() != 0);
+    QVERIFY2(said.contains(key) && said.contains(u"Ed25519"_s) && said.contains(u"ec_paramgen_curve:P-256"_s),
+             qPrintable(said));
 }
 
 QTEST_GUILESS_MAIN(TestHttpFraming)
