@@ -281,6 +281,12 @@ int CliApplication::configure(const QCommandLineParser &parser, const CliCommand
         QString why;
         const std::optional<SecretBuffer> token = readSecretFile(parser.value(u"token-file"_s), &why);
         if (!token) {
+            // The reason is a sentence of its own ("Refusing secret file ..."): as the end of this
+            // one it starts in lower case and loses its full stop.
+            if (!why.isEmpty())
+                why[0] = why.at(0).toLower();
+            if (why.endsWith(u'.'))
+                why.chop(1);
             CliCommand::printErr(u"keyright: cannot use the token file: %1"_s.arg(why));
             return Failure;
         }

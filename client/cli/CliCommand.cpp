@@ -58,7 +58,7 @@ void CliCommand::fail(const QString &doing, const ClientError &error)
         message = error.message + tlsHint();
         break;
     case ClientError::Kind::Unauthorized:
-        message = u"unauthorized: %1 (check --token-file or KEYRIGHT_ADMIN_TOKEN)"_s.arg(error.message);
+        message = u"unauthorized: %1; check --token-file or KEYRIGHT_ADMIN_TOKEN"_s.arg(error.message);
         break;
     case ClientError::Kind::Forbidden:
         message = u"forbidden: %1"_s.arg(error.message);
@@ -70,10 +70,10 @@ void CliCommand::fail(const QString &doing, const ClientError &error)
     default:
         break;
     }
-    // A failure to reach the server, to trust it or to agree on its key says nothing about the
-    // step that met it: whatever the command does first would be named, and mislead.
+    // A failure to reach the server, to trust it, to agree on its key or to be let in says nothing
+    // about the step that met it: whatever the command does first would be named, and mislead.
     const bool connection = error.kind == ClientError::Kind::Transport || error.kind == ClientError::Kind::Tls
-        || error.kind == ClientError::Kind::KeyMismatch;
+        || error.kind == ClientError::Kind::KeyMismatch || error.kind == ClientError::Kind::Unauthorized;
     failWith(exitCodeFor(error), doing.isEmpty() || connection ? message : u"%1: %2"_s.arg(doing, message));
 }
 

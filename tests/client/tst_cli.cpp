@@ -786,9 +786,12 @@ void TestCli::failuresMapToExitCodes_data()
     QTest::newRow("unreachable server") << u"unreachable"_s << 6
                                         << u"keyright: server unreachable: connection refused"_s;
     QTest::newRow("hold with the server unreachable") << u"hold-unreachable"_s << 6 << u"connection refused"_s;
-    QTest::newRow("wrong token file") << u"bad-token-file"_s << 3 << u"unauthorized"_s;
-    QTest::newRow("wrong token in environment") << u"bad-token-env"_s << 3 << u"unauthorized"_s;
-    QTest::newRow("token file readable by others") << u"open-token-file"_s << 1 << u"token file"_s;
+    QTest::newRow("wrong token file") << u"bad-token-file"_s << 3 << u"keyright: unauthorized: "_s;
+    QTest::newRow("wrong token in environment")
+        << u"bad-token-env"_s << 3
+        << u"keyright: unauthorized: the access token is not valid (unknown or revoked); check --token-file"_s;
+    QTest::newRow("token file readable by others")
+        << u"open-token-file"_s << 1 << u"cannot use the token file: refusing secret file"_s;
     QTest::newRow("unknown license status") << u"unknown-status"_s << 4 << u"no-such-license"_s;
     QTest::newRow("unknown license set") << u"unknown-set"_s << 4 << u"no-such-license"_s;
     QTest::newRow("hold with a wrong key") << u"hold-bad-key"_s << 3 << u"refused"_s;
