@@ -216,6 +216,9 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     connect(m_licenses->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &SeatsPage::licenseSelectionChanged);
     connect(m_licenses, &QTableView::doubleClicked, this, &SeatsPage::editLicenseRequested);
+    // A reset (another server) empties the selection without a selectionChanged: the chart and
+    // the line would go on showing the last server's license.
+    connect(m_licensesProxy, &QAbstractItemModel::modelReset, this, &SeatsPage::licenseSelectionChanged);
     // The first licenses of a fresh connection: select one so the page is never empty.
     connect(m_licensesProxy, &QAbstractItemModel::rowsInserted, this, [this] {
         if (!m_licenses->selectionModel()->hasSelection() && m_licensesProxy->rowCount() > 0)

@@ -99,6 +99,7 @@ private Q_SLOTS:
     void licenseTitlesAreWholeInEveryLanguage_data();
     void licenseTitlesAreWholeInEveryLanguage();
     void narrowPageKeepsNamesAndFilterWords();
+    void chartForgetsTheLastServer();
     void usageChartTicksAreRoundAndReadable_data();
     void usageChartTicksAreRoundAndReadable();
     void theHoldersLayoutOfTheLastVersionComesBack();
@@ -257,6 +258,27 @@ void TestSeatsPage::narrowPageKeepsNamesAndFilterWords()
     // Widened, the field says it all again.
     page.resize(1600, 380);
     QTRY_VERIFY2(filter->placeholderText().contains(u"détenteurs"_s), qPrintable(filter->placeholderText()));
+}
+
+// Server → Connect to another server empties the tables: the usage chart no longer shows the
+// last server's license either.
+void TestSeatsPage::chartForgetsTheLastServer()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(now);
+    DashboardSession session(network, clock);
+    SeatsPage page(session);
+    page.resize(1280, 720);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    feed(session, 3, now.addSecs(-30));
+    auto *chart = page.findChild<UsageChartView *>();
+    QVERIFY(chart);
+    QTRY_VERIFY2(chart->chart()->title().contains(u"ACME CAD"_s), qPrintable(chart->chart()->title()));
+    session.connectTo(QUrl(u"http://127.0.0.1:9"_s), QByteArray(64, 'a'), u"another"_s);
+    QCOMPARE(page.licensesView()->model()->rowCount(), 0);
+    QVERIFY2(!chart->chart()->title().contains(u"ACME CAD"_s), qPrintable(chart->chart()->title()));
+    session.disconnectFromServer();
 }
 
 void TestSeatsPage::usageChartTicksAreRoundAndReadable_data()
