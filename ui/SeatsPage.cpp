@@ -93,9 +93,14 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
                                                              LicenseListModel::ReservedIdleRole, this));
     m_licenses->sortByColumn(LicenseListModel::NameColumn, Qt::AscendingOrder);
     QHeaderView *lh = m_licenses->horizontalHeader();
-    // The name is sized to the names and the last column takes what is left: a stretched name
-    // was squeezed to "…" first in a narrow window, the one column that says which license it is.
-    lh->setStretchLastSection(true);
+    // No column stretches: a stretched name was squeezed to "…" first in a narrow window (the one
+    // column that says which license it is), a stretched last column to "Den". The name takes
+    // what the others leave, never less than the names need; the table scrolls sideways first.
+    m_licenses->viewport()->installEventFilter(this);
+    connect(lh, &QHeaderView::sectionResized, this, [this](int column) {
+        if (column != LicenseListModel::NameColumn)
+            spreadLicenseColumns();
+    });
     lh->resizeSection(LicenseListModel::SeatsColumn, 140);
     fitLicenseColumns(false);
     connect(m_licensesProxy, &QAbstractItemModel::rowsInserted, this, [this] { fitLicenseColumns(true); });
@@ -352,10 +357,8 @@ void SeatsPage::fitLicenseColumns(bool widenOnly)
         name = std::max(
             name,
             cells.horizontalAdvance(m_licensesProxy->index(r, LicenseListModel::NameColumn).data().toString()) + 16);
-    name = std::clamp(name, 120, 260);
-    if (widenOnly)
-        name = std::max(name, lh->sectionSize(LicenseListModel::NameColumn));
-    lh->resizeSection(LicenseListModel::NameColumn, name);
+    m_licenseNameWidth = std::clamp(name, 120, 260);
+    (void)widenOnly; // the name is laid out by spreadLicenseColumns()
     for (const auto &[column, least] : columns) {
         // Room for the sort arrow beside the title.
         int width = std::max(
@@ -367,6 +370,20 @@ void SeatsPage::fitLicenseColumns(bool widenOnly)
         if (width != lh->sectionSize(column))
             lh->resizeSection(column, width);
     }
+    spreadLicenseColumns();
+}
+
+void SeatsPage::spreadLicenseColumns()
+{
+    QHeaderView *lh = m_licenses->horizontalHeader();
+    int others = 0;
+    for (int c = 0; c < lh->count(); ++c) {
+        if (c != LicenseListModel::NameColumn && !lh->isSectionHidden(c))
+            others += lh->sectionSize(c);
+    }
+    const int name = std::max(m_licenseNameWidth, m_licenses->viewport()->width() - others);
+    if (name != lh->sectionSize(LicenseListModel::NameColumn))
+        lh->resizeSection(LicenseListModel::NameColumn, name);
 }
 
 void SeatsPage::fitHolderColumn()
@@ -593,6 +610,8 @@ bool SeatsPage::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_filter && event->type() == QEvent::Resize)
         fitFilterPlaceholder();
+    if (watched == m_licenses->viewport() && event->type() == QEvent::Resize)
+        spreadLicenseColumns();
     if (watched == m_holders && event->type() == QEvent::KeyPress) {
         const auto *key = static_cast<QKeyEvent *>(event);
         if (key->key() == Qt::Key_Delete || key->key() == Qt::Key_Backspace) {

@@ -65,6 +65,8 @@ private:
     void updateHeader();
     void fitTimeColumns(bool widenOnly);
     void fitLicenseColumns(bool widenOnly);
+    // The name column takes the width the others leave, at least what the names need.
+    void spreadLicenseColumns();
     void fitFilterPlaceholder();
     void fitHolderColumn();
     void updateChart();
@@ -93,6 +95,7 @@ private:
     QueueTableModel *m_lineModel;
     QSortFilterProxyModel *m_lineProxy;
     QTableView *m_line;
+    int m_licenseNameWidth = 120; // what the longest name (or the title) needs
 };
 
 } // namespace keyright

@@ -249,6 +249,14 @@ void TestSeatsPage::narrowPageKeepsNamesAndFilterWords()
         licenses->columnWidth(LicenseListModel::NameColumn) >= needed,
         qPrintable(
             u"%1 px for the name, needs %2"_s.arg(licenses->columnWidth(LicenseListModel::NameColumn)).arg(needed)));
+    // And every other title of the table whole too (the table scrolls sideways instead).
+    const QFontMetrics header(licenses->horizontalHeader()->font());
+    for (int column : {LicenseListModel::TtlColumn, LicenseListModel::SkewColumn, LicenseListModel::GraceColumn,
+                       LicenseListModel::DeniedColumn}) {
+        const QString title = licenses->model()->headerData(column, Qt::Horizontal).toString();
+        QVERIFY2(licenses->columnWidth(column) >= header.horizontalAdvance(title) + 24,
+                 qPrintable(u"\"%1\" in %2 px"_s.arg(title).arg(licenses->columnWidth(column))));
+    }
     auto *filter = page.findChild<QLineEdit *>(u"holderFilter"_s);
     QVERIFY(filter);
     QTRY_VERIFY2(filter->fontMetrics().horizontalAdvance(filter->placeholderText()) + 16 <= filter->width(),
