@@ -778,7 +778,9 @@ void MainWindow::connectActionOutcomes()
     });
     connect(&actions, &AdminActions::reaped, this,
             [this](int seats) { showMessage(tr("%n seat(s) reclaimed.", nullptr, seats)); });
+    // A new license's groups are saved before it: its own message comes after theirs and stays.
     connect(&actions, &AdminActions::licenseCreated, this, [this](const QString &licenseId, const QString &key) {
+        showMessage(tr("Created the license %1.").arg(licenseId));
         if (!key.isEmpty())
             revealKey(licenseId, key);
     });

@@ -657,10 +657,6 @@
         <translation>le fichier admin-token du serveur</translation>
     </message>
     <message>
-        <source>64 hex characters</source>
-        <translation>64 caractères hexadécimaux</translation>
-    </message>
-    <message>
         <source>Browse…</source>
         <translation>Parcourir…</translation>
     </message>
@@ -771,6 +767,10 @@
     <message>
         <source>Its address, CA file and trusted certificates are forgotten, and so is the token stored for it. A token file of your own is left where it is.</source>
         <translation>Son adresse, son fichier d&apos;autorités et ses certificats de confiance sont oubliés, de même que le jeton conservé pour lui. Un fichier de jeton à vous reste où il est.</translation>
+    </message>
+    <message>
+        <source>64 hex characters</source>
+        <translation>64 caractères hexadécimaux</translation>
     </message>
 </context>
 <context>
@@ -2283,6 +2283,14 @@
         <comment>a group&apos;s reservation or cap row</comment>
         <translation>Retirer</translation>
     </message>
+    <message>
+        <source>Every holder group already has a row here: add a group with &quot;Holder groups…&quot; first.</source>
+        <translation>Chaque groupe de détenteurs a déjà sa ligne ici : ajoutez d&apos;abord un groupe avec « Groupes de détenteurs… ».</translation>
+    </message>
+    <message>
+        <source>At most 0 seats shuts out %1: none of its members can check out, as with Deny. Raise the cap to let them in.</source>
+        <translation>Au plus 0 siège exclut %1 : aucun de ses membres ne peut obtenir de siège, comme avec Exclure. Relevez le plafond pour les laisser entrer.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::LicenseListModel</name>
@@ -2789,6 +2797,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>You did not trust this certificate. To be asked again, connect again with Server → Connect to a server… (Ctrl+K), or give the profile the CA file that signed it.</source>
         <translation>Vous n&apos;avez pas fait confiance à ce certificat. Pour que la question revienne, reconnectez-vous avec Serveur → Se connecter à un serveur… (Ctrl+K), ou donnez au profil le fichier d&apos;autorités qui l&apos;a signé.</translation>
+    </message>
+    <message>
+        <source>Created the license %1.</source>
+        <translation>Licence %1 créée.</translation>
     </message>
 </context>
 <context>
