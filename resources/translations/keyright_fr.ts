@@ -769,8 +769,12 @@
         <translation>Son adresse, son fichier d&apos;autorités et ses certificats de confiance sont oubliés, de même que le jeton conservé pour lui. Un fichier de jeton à vous reste où il est.</translation>
     </message>
     <message>
-        <source>64 hex characters</source>
-        <translation>64 caractères hexadécimaux</translation>
+        <source>krt- and 64 hex digits, or 64 hex digits</source>
+        <translation>krt- et 64 chiffres hexa, ou 64 chiffres hexa</translation>
+    </message>
+    <message>
+        <source>A named access token: krt- followed by 64 hex digits, shown once when it was created. Or the server&apos;s bootstrap admin token: the 64 hex digits of its admin-token file.</source>
+        <translation>Un jeton d&apos;accès nommé : krt- suivi de 64 chiffres hexadécimaux, affiché une seule fois à sa création. Ou le jeton d&apos;administration initial du serveur : les 64 chiffres hexadécimaux de son fichier admin-token.</translation>
     </message>
 </context>
 <context>
@@ -2801,6 +2805,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Created the license %1.</source>
         <translation>Licence %1 créée.</translation>
+    </message>
+    <message>
+        <source>Revoking a seat needs the %1 role; this token (%2) has the %3 role.</source>
+        <translation>Révoquer un siège nécessite le rôle %1 ; ce jeton (%2) a le rôle %3.</translation>
     </message>
 </context>
 <context>

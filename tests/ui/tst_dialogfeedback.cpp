@@ -1,30 +1,47 @@
-// Issue 23's pass over the license dialog: a new reservation or cap row starts valid (a group, one
-// seat), a cap of 0 is explained, the Remove button of a row shows whole on a screen of 853x480
-// (1280x720 at 150 %), and Create says in the status bar that the license was created.
+// Issue 23's pass over the license and token dialogs: a new reservation or cap row starts valid
+// (a group, one seat), a cap of 0 is explained, the Remove button of a row shows whole on a
+// screen of 853x480 (1280x720 at 150 %), and Create says in the status bar that the license was
+// created. A viewer pressing Delete on a seat is told the role it needs; the Tokens dialog writes
+// ISO dates; the pasted-token field describes both kinds of token the server accepts.
 // Offscreen, real widgets, against the in-process server where the window needs one.
 
+#include "AdminActions.h"
+#include "ConnectionDialog.h"
 #include "DashboardHarness.h"
+#include "DashboardSession.h"
+#include "DashboardSettings.h"
 #include "GroupsDialog.h"
 #include "KeyRevealDialog.h"
 #include "LanguageManager.h"
 #include "LicenseDialog.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
+#include "SeatsPage.h"
 #include "TestServer.h"
+#include "TokensDialog.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFile>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QNetworkAccessManager>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScreen>
+#include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QTreeWidget>
 
 #include <memory>
 
@@ -79,6 +96,11 @@ private Q_SLOTS:
     void removeButtonShowsWholeOnASmallScreen_data();
     void removeButtonShowsWholeOnASmallScreen();
     void createSaysTheLicenseWasCreated();
+
+    void viewerPressingDeleteIsToldTheRoleNeeded();
+    void tokenDatesAreIso();
+    void pastedTokenFieldDescribesBothForms_data();
+    void pastedTokenFieldDescribesBothForms();
 
 private:
     LanguageManager m_languages;
@@ -251,6 +273,95 @@ void TestDialogFeedback::createSaysTheLicenseWasCreated()
     QTRY_VERIFY_WITH_TIMEOUT(window.findChild<KeyRevealDialog *>(), 5000);
     const QString message = window.statusBar()->currentMessage();
     QVERIFY2(message.contains(u"Created the license acme-new"_s), qPrintable(message));
+}
+
+void TestDialogFeedback::viewerPressingDeleteIsToldTheRoleNeeded()
+{
+    ManualClock clock;
+    TestServer server(TestServer::Options {.clock = &clock, .demo = true});
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock});
+    QFile keyFile(QDir(server.demoKeyDirectory()).filePath(u"acme-cad.key"_s));
+    QVERIFY(keyFile.open(QIODevice::ReadOnly));
+    QVERIFY(dashboard.takeSeat(server.url(), u"acme-cad"_s, keyFile.readAll().trimmed(), u"alice@ws-12"_s));
+    int status = 0;
+    const QJsonObject created
+        = server.adminCall("POST", u"/v1/tokens"_s, {{u"name"_s, u"sam"_s}, {u"role"_s, u"viewer"_s}}, &status);
+    QCOMPARE(status, 201);
+    MainWindow &window = dashboard.open(server.url(), created.value(u"secret"_s).toString().toLatin1());
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTRY_VERIFY_WITH_TIMEOUT(window.statusText().contains(u"sam · viewer"_s), 5000);
+    QTableView *holders = window.seatsPage()->holdersView();
+    QTRY_COMPARE_WITH_TIMEOUT(window.seatsPage()->holdersProxy()->rowCount(), 1, 5000);
+    holders->setFocus();
+    holders->selectRow(0);
+    QTRY_VERIFY(!window.seatsPage()->selectedSeats().isEmpty());
+    QVERIFY(holders->hasFocus());
+
+    QTest::keyClick(holders, Qt::Key_Delete);
+    const QString message = window.statusBar()->currentMessage();
+    QVERIFY2(message.contains(u"operator role"_s) && message.contains(u"viewer role"_s) && message.contains(u"sam"_s),
+             qPrintable(message));
+    QVERIFY(window.findChildren<QDialog *>().isEmpty());
+}
+
+void TestDialogFeedback::tokenDatesAreIso()
+{
+    QNetworkAccessManager network;
+    ManualClock clock;
+    DashboardSession session(network, clock);
+    AdminActions actions(session);
+    TokensDialog dialog(actions);
+    dialog.show();
+    // 1 December: 01/12 in one country, 12/01 in another.
+    const QDateTime created(QDate(2026, 12, 1), QTime(9, 30), Qt::UTC);
+    const QDateTime expires(QDate(2027, 3, 1), QTime(9, 30), Qt::UTC);
+    TokenList list;
+    list.serverTime = created;
+    list.tokens = {AccessTokenInfo {u"dana"_s, AccessRole::Operator, created, expires, {}}};
+    Q_EMIT actions.tokensListed(list);
+    QCOMPARE(dialog.list()->topLevelItemCount(), 1);
+    const QTreeWidgetItem *dana = dialog.list()->topLevelItem(0);
+    const QRegularExpression iso(u"^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$"_s);
+    for (const int column : {int(TokensDialog::CreatedColumn), int(TokensDialog::ExpiresColumn)})
+        QVERIFY2(iso.match(dana->text(column)).hasMatch(), qPrintable(dana->text(column)));
+    QCOMPARE(dana->text(TokensDialog::CreatedColumn), created.toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s));
+    QCOMPARE(dana->text(TokensDialog::LastUsedColumn), u"never"_s);
+}
+
+void TestDialogFeedback::pastedTokenFieldDescribesBothForms_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("bothForms");
+    QTest::newRow("English") << u"en"_s << u"krt- and 64 hex digits, or 64 hex digits"_s;
+    QTest::newRow("French") << u"fr"_s << u"krt- et 64 chiffres hexa, ou 64 chiffres hexa"_s;
+}
+
+void TestDialogFeedback::pastedTokenFieldDescribesBothForms()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, bothForms);
+    m_languages.apply(language);
+    QTemporaryDir dir;
+    DashboardSettings settings(dir.filePath(u"admin.ini"_s));
+    ConnectionProfileStore store(settings, dir.filePath(u"tokens"_s));
+    ConnectionDialog dialog(store, {});
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *token = dialog.findChild<QLineEdit *>(u"token"_s);
+    QVERIFY(token);
+    // A named token is krt- and 64 hex digits; the bootstrap admin-token file holds 64 hex digits.
+    const QString placeholder = token->placeholderText();
+    QCOMPARE(placeholder, bothForms);
+    QVERIFY2(token->toolTip().contains(u"krt-"_s) && token->toolTip().contains(u"admin-token"_s),
+             qPrintable(token->toolTip()));
+    // Read whole in the empty field.
+    QVERIFY2(
+        token->fontMetrics().horizontalAdvance(placeholder) < token->width() - 8,
+        qPrintable(
+            u"%1 px in a field of %2"_s.arg(token->fontMetrics().horizontalAdvance(placeholder)).arg(token->width())));
 }
 
 QTEST_MAIN(TestDialogFeedback)
