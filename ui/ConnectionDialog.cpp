@@ -54,7 +54,9 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
     m_urlState->setWordWrap(true);
     m_tokenFile->setPlaceholderText(tr("the server's admin-token file"));
     m_token->setEchoMode(QLineEdit::Password);
-    m_token->setPlaceholderText(tr("64 hex characters"));
+    m_token->setPlaceholderText(tr("krt- and 64 hex digits, or 64 hex digits"));
+    m_token->setToolTip(tr("A named access token: krt- followed by 64 hex digits, shown once when it was created. "
+                           "Or the server's bootstrap admin token: the 64 hex digits of its admin-token file."));
     m_message->setWordWrap(true);
     m_message->setStyleSheet(u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Failed).name()));
     m_tokenState->setWordWrap(true);
@@ -240,7 +242,7 @@ void ConnectionDialog::loadProfile(const QString &name)
     } else {
         m_useFile->setChecked(true);
         m_tokenFile->setText(profile ? profile->tokenFile : QString());
-        m_token->setPlaceholderText(tr("64 hex characters"));
+        m_token->setPlaceholderText(tr("krt- and 64 hex digits, or 64 hex digits"));
         m_tokenState->clear();
     }
     updateButtons();

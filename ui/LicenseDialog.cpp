@@ -84,6 +84,7 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     , m_denyMessage(fieldMessage(u"denyMessage"_s, this))
     , m_reserveMessage(fieldMessage(u"reserveMessage"_s, this))
     , m_maxMessage(fieldMessage(u"maxMessage"_s, this))
+    , m_maxNote(new QLabel(this))
     , m_readOnlyNote(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
@@ -145,6 +146,11 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     m_allow->setToolTip(tr("When set, only these groups and holders (and members of a reserving group) may check "
                            "out."));
     m_deny->setToolTip(tr("These groups and holders never get a seat, whatever else matches."));
+    // Not an error (the server accepts it), but a cap of 0 shuts its group out: said in words.
+    m_maxNote->setObjectName(u"maxNote"_s);
+    m_maxNote->setWordWrap(true);
+    m_maxNote->setStyleSheet(u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Pending).name()));
+    m_maxNote->hide();
     m_readOnlyNote->setObjectName(u"readOnlyNote"_s);
     m_readOnlyNote->setWordWrap(true);
     m_readOnlyNote->hide();
@@ -162,7 +168,7 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
         v->addWidget(message);
         return box;
     };
-    const auto tableWithButton = [this](QTableWidget *table, QPushButton *add, QLabel *message) {
+    const auto tableWithButton = [this](QTableWidget *table, QPushButton *add, QLabel *message, QLabel *note) {
         auto *box = new QWidget(this);
         auto *v = new QVBoxLayout(box);
         v->setContentsMargins(0, 0, 0, 0);
@@ -173,13 +179,15 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
         h->addStretch(1);
         v->addLayout(h);
         v->addWidget(message);
+        if (note)
+            v->addWidget(note);
         v->addStretch(1); // spare height below the message, not between the table and it
         return box;
     };
     rulesForm->addRow(tr("&Allow:"), withMessage(m_allow, m_allowMessage));
     rulesForm->addRow(tr("&Deny:"), withMessage(m_deny, m_denyMessage));
-    rulesForm->addRow(tr("Reserve:"), tableWithButton(m_reserve, m_addReserve, m_reserveMessage));
-    rulesForm->addRow(tr("At most:"), tableWithButton(m_max, m_addMax, m_maxMessage));
+    rulesForm->addRow(tr("Reserve:"), tableWithButton(m_reserve, m_addReserve, m_reserveMessage, nullptr));
+    rulesForm->addRow(tr("At most:"), tableWithButton(m_max, m_addMax, m_maxMessage, m_maxNote));
     auto *rulesBox = new QGroupBox(tr("Seat rules"), this);
     rulesBox->setObjectName(u"rulesBox"_s);
     auto *rulesLayout = new QVBoxLayout(rulesBox);
@@ -237,11 +245,30 @@ QTableWidget *LicenseDialog::seatsTable(const QString &objectName)
     return table;
 }
 
-void LicenseDialog::addSeatsRow(QTableWidget *table, const GroupSeats &seats)
+QString LicenseDialog::freeGroup(const QTableWidget *table) const
 {
-    const int row = table->rowCount();
-    table->insertRow(row);
-    table->setRowHeight(row, fontMetrics().height() + 14);
+    QSet<QString> taken;
+    for (const GroupSeats &row : seatsRows(table))
+        taken.insert(row.group);
+    for (const HolderGroup &g : std::as_const(m_groups)) {
+        if (!taken.contains(g.name))
+            return g.name;
+    }
+    return {};
+}
+
+void LicenseDialog::addSeatsRow(QTableWidget *table, const GroupSeats &row)
+{
+    GroupSeats seats = row;
+    if (seats.group.isEmpty()) {
+        // A new row starts valid: a group that has no row here yet, and one seat (a cap of 0 would
+        // shut the group out before anyone chose to).
+        seats.group = freeGroup(table);
+        seats.seats = std::max(seats.seats, 1);
+    }
+    const int at = table->rowCount();
+    table->insertRow(at);
+    table->setRowHeight(at, fontMetrics().height() + 14);
     auto *group = new QComboBox(table);
     group->setEditable(true);
     group->setObjectName(u"group"_s);
@@ -257,9 +284,13 @@ void LicenseDialog::addSeatsRow(QTableWidget *table, const GroupSeats &seats)
     auto *remove = new QToolButton(table);
     remove->setText(tr("Remove", "a group's reservation or cap row"));
     remove->setEnabled(!m_readOnly);
-    table->setCellWidget(row, 0, group);
-    table->setCellWidget(row, 1, count);
-    table->setCellWidget(row, 2, remove);
+    table->setCellWidget(at, 0, group);
+    table->setCellWidget(at, 1, count);
+    table->setCellWidget(at, 2, remove);
+    // The header sized these columns when the row was inserted, before it had its widgets: a first
+    // row added to an empty table had a Remove button cut to "emov".
+    table->resizeColumnToContents(1);
+    table->resizeColumnToContents(2);
     connect(group, &QComboBox::currentTextChanged, this, &LicenseDialog::revalidate);
     connect(count, &QSpinBox::valueChanged, this, &LicenseDialog::revalidate);
     connect(remove, &QToolButton::clicked, this, [this, table, remove] {
@@ -473,6 +504,25 @@ void LicenseDialog::revalidate()
     }
     if (QPushButton *ok = m_buttons->button(QDialogButtonBox::Ok))
         ok->setEnabled(message.isEmpty() && rulesValid && !m_readOnly);
+    // A new row needs a group of its own: without one left, say where groups are made.
+    for (QPushButton *add : {m_addReserve, m_addMax}) {
+        const bool room = !freeGroup(add == m_addReserve ? m_reserve : m_max).isEmpty();
+        add->setEnabled(room);
+        add->setToolTip(room ? QString()
+                             : tr("Every holder group already has a row here: add a group with "
+                                  "\"Holder groups…\" first."));
+    }
+    QStringList shutOut;
+    for (const GroupSeats &cap : seatsRows(m_max)) {
+        if (cap.seats == 0 && !cap.group.isEmpty())
+            shutOut << cap.group;
+    }
+    m_maxNote->setText(shutOut.isEmpty()
+                           ? QString()
+                           : tr("At most 0 seats shuts out %1: none of its members can check out, as with Deny. "
+                                "Raise the cap to let them in.")
+                                 .arg(shutOut.join(u", "_s)));
+    m_maxNote->setVisible(!shutOut.isEmpty());
     const QString bad = u"border: 1px solid %1;"_s.arg(StatePalette::colour(StatePalette::Failed).name());
     m_allow->setStyleSheet(list == u"allow" ? bad : QString());
     m_deny->setStyleSheet(list == u"deny" ? bad : QString());

@@ -51,7 +51,8 @@ public:
     QLineEdit *denyEdit() const { return m_deny; }
     QTableWidget *reserveTable() const { return m_reserve; }
     QTableWidget *maxTable() const { return m_max; }
-    // A `reserve N for GROUP` or `max N for GROUP` row.
+    // A `reserve N for GROUP` or `max N for GROUP` row. Without a group, a new row: the first group
+    // that has no row in `table` yet, and one seat.
     void addSeatsRow(QTableWidget *table, const GroupSeats &row = {});
     // Opens the holder groups of this dialog for editing (modal).
     void editGroups();
@@ -63,6 +64,8 @@ private:
     void revalidate();
     QList<GroupSeats> seatsRows(const QTableWidget *table) const;
     void refreshGroupChoices();
+    // The first holder group without a row in `table`, or empty when every group has one.
+    QString freeGroup(const QTableWidget *table) const;
     QTableWidget *seatsTable(const QString &objectName);
 
     bool m_create;
@@ -87,6 +90,7 @@ private:
     QLabel *m_denyMessage;
     QLabel *m_reserveMessage;
     QLabel *m_maxMessage;
+    QLabel *m_maxNote;
     QLabel *m_readOnlyNote;
     QDialogButtonBox *m_buttons;
     QList<HolderGroup> m_groups;

@@ -782,7 +782,9 @@ void MainWindow::connectActionOutcomes()
     });
     connect(&actions, &AdminActions::reaped, this,
             [this](int seats) { showMessage(tr("%n seat(s) reclaimed.", nullptr, seats)); });
+    // A new license's groups are saved before it: its own message comes after theirs and stays.
     connect(&actions, &AdminActions::licenseCreated, this, [this](const QString &licenseId, const QString &key) {
+        showMessage(tr("Created the license %1.").arg(licenseId));
         if (!key.isEmpty())
             revealKey(licenseId, key);
     });
@@ -846,8 +848,17 @@ void MainWindow::revealKey(const QString &licenseId, const QString &key)
 
 void MainWindow::revokeSelected()
 {
-    if (!m_adminActions->isAvailable() || !m_adminActions->isAllowed(AdminActions::Action::Revoke))
+    if (!m_adminActions->isAvailable())
         return;
+    // Delete on the holders table reaches here even while the action is disabled: say why nothing
+    // happens, as the disabled action's tooltip does.
+    if (!m_adminActions->isAllowed(AdminActions::Action::Revoke)) {
+        const auto identity = m_session.identity();
+        showMessage(tr("Revoking a seat needs the %1 role; this token (%2) has the %3 role.")
+                        .arg(roleLabel(AdminActions::requiredRole(AdminActions::Action::Revoke)),
+                             identity ? identity->name : QString(), identity ? roleLabel(identity->role) : QString()));
+        return;
+    }
     confirmRevoke(m_seats->selectedSeats());
 }
 

@@ -26,9 +26,11 @@ namespace keyright {
 
 namespace {
 
+// ISO dates in local time, as the Events page and the reap preview write them: a locale's short
+// date (01/12/2026) reads as January in one country and December in another.
 QString when(const QDateTime &time, const QString &otherwise)
 {
-    return time.isValid() ? QLocale().toString(time.toLocalTime(), QLocale::ShortFormat) : otherwise;
+    return time.isValid() ? time.toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s) : otherwise;
 }
 
 } // namespace

@@ -657,10 +657,6 @@
         <translation>le fichier admin-token du serveur</translation>
     </message>
     <message>
-        <source>64 hex characters</source>
-        <translation>64 caractères hexadécimaux</translation>
-    </message>
-    <message>
         <source>Browse…</source>
         <translation>Parcourir…</translation>
     </message>
@@ -773,6 +769,14 @@
 %2</source>
         <translation>%1 : SHA-256
 %2</translation>
+    </message>
+    <message>
+        <source>krt- and 64 hex digits, or 64 hex digits</source>
+        <translation>krt- et 64 chiffres hexa, ou 64 chiffres hexa</translation>
+    </message>
+    <message>
+        <source>A named access token: krt- followed by 64 hex digits, shown once when it was created. Or the server&apos;s bootstrap admin token: the 64 hex digits of its admin-token file.</source>
+        <translation>Un jeton d&apos;accès nommé : krt- suivi de 64 chiffres hexadécimaux, affiché une seule fois à sa création. Ou le jeton d&apos;administration initial du serveur : les 64 chiffres hexadécimaux de son fichier admin-token.</translation>
     </message>
 </context>
 <context>
@@ -2285,6 +2289,14 @@
         <comment>a group&apos;s reservation or cap row</comment>
         <translation>Retirer</translation>
     </message>
+    <message>
+        <source>Every holder group already has a row here: add a group with &quot;Holder groups…&quot; first.</source>
+        <translation>Chaque groupe de détenteurs a déjà sa ligne ici : ajoutez d&apos;abord un groupe avec « Groupes de détenteurs… ».</translation>
+    </message>
+    <message>
+        <source>At most 0 seats shuts out %1: none of its members can check out, as with Deny. Raise the cap to let them in.</source>
+        <translation>Au plus 0 siège exclut %1 : aucun de ses membres ne peut obtenir de siège, comme avec Exclure. Relevez le plafond pour les laisser entrer.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::LicenseListModel</name>
@@ -2802,6 +2814,14 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
             <numerusform>%n interrogation échouée d&apos;affilée ; nouvel essai en cours.</numerusform>
             <numerusform>%n interrogations échouées d&apos;affilée ; nouvel essai en cours.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Created the license %1.</source>
+        <translation>Licence %1 créée.</translation>
+    </message>
+    <message>
+        <source>Revoking a seat needs the %1 role; this token (%2) has the %3 role.</source>
+        <translation>Révoquer un siège nécessite le rôle %1 ; ce jeton (%2) a le rôle %3.</translation>
     </message>
 </context>
 <context>
