@@ -19,8 +19,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QMouseEvent>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -64,6 +66,10 @@ EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 10);
     m_table->sortByColumn(EventLogModel::TimeColumn, Qt::DescendingOrder);
+    // Per pixel, so a row kept in place while others arrive above it stays exactly where it was.
+    m_table->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_table->viewport()->setMouseTracking(true);
+    m_table->viewport()->installEventFilter(this);
     QHeaderView *h = m_table->horizontalHeader();
     h->setStretchLastSection(true);
     h->setHighlightSections(false);
@@ -146,8 +152,18 @@ EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &EventsPage::selectionChanged);
     connect(&m_session, &DashboardSession::currentRulesChanged, this, [this](const QString &licenseId) {
         if (m_dispute->dispute().isValid() && m_dispute->dispute().licenseId == licenseId)
-            selectionChanged();
+            explainSelection();
     });
+    // A poll that brings the next attempt of the selected run: the row stays selected (the proxy
+    // maps a run to its first attempt) and in its place, and the panel explains the new attempt.
+    connect(m_proxy, &QAbstractItemModel::rowsAboutToBeInserted, this, &EventsPage::captureAnchor);
+    connect(m_proxy, &QAbstractItemModel::rowsAboutToBeRemoved, this, &EventsPage::captureAnchor);
+    connect(m_proxy, &QAbstractItemModel::layoutAboutToBeChanged, this, &EventsPage::captureAnchor);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &EventsPage::restoreAnchor);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &EventsPage::restoreAnchor);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &EventsPage::restoreAnchor);
+    connect(m_proxy, &QAbstractItemModel::dataChanged, this, &EventsPage::followSelection);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &EventsPage::followSelection);
     connect(&session.licenses(), &QAbstractItemModel::rowsInserted, this, &EventsPage::refreshLicenses);
     connect(&session.licenses(), &QAbstractItemModel::rowsRemoved, this, &EventsPage::refreshLicenses);
     connect(&session.licenses(), &QAbstractItemModel::modelReset, this, &EventsPage::refreshLicenses);
@@ -232,10 +248,8 @@ void EventsPage::setTimeRange(const QDateTime &since, const QDateTime &until)
 
 bool EventsPage::selectEvent(qint64 seq)
 {
-    const int sourceRow = m_session.events().rowOfSeq(seq);
-    if (sourceRow < 0)
-        return false;
-    const QModelIndex index = m_proxy->mapFromSource(m_session.events().index(sourceRow, 0));
+    // An attempt folded into a run selects the run's row.
+    const QModelIndex index = m_proxy->indexOfEvent(m_session.events().rowOfSeq(seq));
     if (!index.isValid())
         return false;
     m_table->selectRow(index.row());
@@ -245,13 +259,30 @@ bool EventsPage::selectEvent(qint64 seq)
 
 void EventsPage::selectionChanged()
 {
+    holdRuns();
+    explainSelection();
+}
+
+void EventsPage::followSelection()
+{
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    if (rows.isEmpty()) {
+    const int sourceRow = rows.isEmpty() ? -1 : m_proxy->eventRow(rows.first());
+    const qint64 seq = sourceRow < 0 ? 0 : m_session.events().eventAt(sourceRow).seq;
+    if (seq != m_explained)
+        explainSelection();
+}
+
+void EventsPage::explainSelection()
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    const int sourceRow = rows.isEmpty() ? -1 : m_proxy->eventRow(rows.first());
+    if (sourceRow < 0) {
+        m_explained = 0;
         m_dispute->clear();
         return;
     }
-    const int sourceRow = m_proxy->mapToSource(rows.first()).row();
     const EventRecord &e = m_session.events().eventAt(sourceRow);
+    m_explained = e.seq;
     if (e.kind != EventKind::Denied && e.kind != EventKind::HolderBlocked) {
         m_dispute->clear();
         return;
@@ -262,6 +293,80 @@ void EventsPage::selectionChanged()
     if (!current)
         m_session.fetchCurrentRules(e.licenseId);
     m_dispute->showDispute(DisputeReconstruction::reconstruct(e, m_session.events().events(), false, current));
+}
+
+QModelIndex EventsPage::rowUnderPointer() const
+{
+    return m_pointerIn ? m_table->indexAt(m_pointer) : QModelIndex();
+}
+
+void EventsPage::holdRuns()
+{
+    // A run is held by its first attempt, the event its row is mapped to.
+    const auto firstSeq
+        = [this](const QModelIndex &row) { return m_session.events().eventAt(m_proxy->mapToSource(row).row()).seq; };
+    QList<qint64> runs;
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (!rows.isEmpty())
+        runs << firstSeq(rows.first());
+    const QModelIndex pointed = rowUnderPointer();
+    if (pointed.isValid())
+        runs << firstSeq(pointed);
+    m_proxy->setHeldRuns(runs);
+}
+
+void EventsPage::captureAnchor()
+{
+    m_anchor = QPersistentModelIndex();
+    QModelIndex row = rowUnderPointer();
+    if (!row.isValid()) {
+        const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+        row = rows.isEmpty() ? QModelIndex() : rows.first();
+    }
+    if (!row.isValid() || !m_table->isVisible())
+        return;
+    const QRect rect = m_table->visualRect(row);
+    if (!rect.intersects(m_table->viewport()->rect()))
+        return;
+    m_anchor = row;
+    m_anchorY = rect.top();
+}
+
+void EventsPage::restoreAnchor()
+{
+    if (!m_anchor.isValid())
+        return;
+    const QModelIndex row = m_anchor;
+    m_anchor = QPersistentModelIndex();
+    m_table->doItemsLayout(); // the scroll range with the new rows
+    const int moved = m_table->visualRect(row).top() - m_anchorY;
+    if (moved != 0)
+        m_table->verticalScrollBar()->setValue(m_table->verticalScrollBar()->value() + moved);
+}
+
+bool EventsPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table->viewport()) {
+        switch (event->type()) {
+        case QEvent::MouseMove:
+        case QEvent::MouseButtonPress:
+        case QEvent::MouseButtonRelease: {
+            const QModelIndex before = rowUnderPointer();
+            m_pointer = static_cast<QMouseEvent *>(event)->position().toPoint();
+            m_pointerIn = true;
+            if (rowUnderPointer().row() != before.row())
+                holdRuns();
+            break;
+        }
+        case QEvent::Leave:
+            m_pointerIn = false;
+            holdRuns();
+            break;
+        default:
+            break;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 bool EventsPage::exportCsv(const QString &path, QString *error, int *rowsWritten) const
