@@ -163,6 +163,12 @@ EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &EventsPage::restoreAnchor);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &EventsPage::restoreAnchor);
     connect(m_proxy, &QAbstractItemModel::dataChanged, this, &EventsPage::followSelection);
+    // A reset of the events is another connection (DashboardSession::connectTo, disconnect): the
+    // view drops its selection without a word, so the panel is cleared here.
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &EventsPage::forgetSelection);
+    connect(&session, &DashboardSession::clientChanged, this, &EventsPage::forgetSelection);
+    // Earlier events loaded for a wider range: the selected denial is explained again with them.
+    connect(&session, &DashboardSession::earlierEventsLoaded, this, &EventsPage::explainSelection);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &EventsPage::followSelection);
     connect(&session.licenses(), &QAbstractItemModel::rowsInserted, this, &EventsPage::refreshLicenses);
     connect(&session.licenses(), &QAbstractItemModel::rowsRemoved, this, &EventsPage::refreshLicenses);
@@ -293,6 +299,15 @@ void EventsPage::explainSelection()
     if (!current)
         m_session.fetchCurrentRules(e.licenseId);
     m_dispute->showDispute(DisputeReconstruction::reconstruct(e, m_session.events().events(), false, current));
+}
+
+void EventsPage::forgetSelection()
+{
+    m_anchor = QPersistentModelIndex();
+    m_table->clearSelection();
+    m_proxy->setHeldRuns({});
+    m_explained = 0;
+    m_dispute->clear();
 }
 
 QModelIndex EventsPage::rowUnderPointer() const

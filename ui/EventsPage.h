@@ -75,6 +75,9 @@ private:
     void followSelection();
     // The selected run and the one under the pointer keep their place while they grow.
     void holdRuns();
+    // Another connection (or the same server connected again): its events are not those the
+    // panel explained, nor the selection.
+    void forgetSelection();
     QModelIndex rowUnderPointer() const;
     // Around every change of the rows: the row under the pointer, else the selected one, stays at
     // the same height in the view (the view scrolls by what came or went above it).

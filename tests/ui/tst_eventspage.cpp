@@ -12,6 +12,7 @@
 #include <QApplication>
 #include <QHeaderView>
 #include <QJsonArray>
+#include <QLineEdit>
 #include <QNetworkAccessManager>
 #include <QProxyStyle>
 #include <QScrollBar>
@@ -118,6 +119,7 @@ class TestEventsPage final : public QObject
 
 private Q_SLOTS:
     void aGrowingRunKeepsItsSelectionAndItsPlace();
+    void theExplanationBelongsToOneConnection();
 };
 
 void TestEventsPage::aGrowingRunKeepsItsSelectionAndItsPlace()
@@ -195,6 +197,71 @@ void TestEventsPage::aGrowingRunKeepsItsSelectionAndItsPlace()
     QVERIFY2(
         rowOf(page, u"intern@laptop-3"_s) < rowOf(page, u"judy@ws-11"_s),
         qPrintable(u"intern %1, judy %2"_s.arg(rowOf(page, u"intern@laptop-3"_s)).arg(rowOf(page, u"judy@ws-11"_s))));
+}
+
+void TestEventsPage::theExplanationBelongsToOneConnection()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(t0.addSecs(3600));
+    DashboardSession session(network, clock);
+    EventsPage page(session);
+    page.resize(1440, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    DisputePanel *panel = page.disputePanel();
+    const QString hint = u"Select a <b>denied</b> event"_s;
+
+    Log log;
+    QList<EventRecord> events;
+    for (const QString &holder : {u"alice@ws-12"_s, u"bob@ws-07"_s, u"carol@ws-3"_s})
+        events << log.grant(u"acme-cad"_s, holder);
+    events << log.deny(u"acme-cad"_s, u"intern@laptop-3"_s) << log.grant(u"render-farm"_s, u"node-1@render-01"_s);
+    session.events().appendEvents(events);
+    QApplication::processEvents();
+    QTest::mouseClick(page.table()->viewport(), Qt::LeftButton, {}, centreOf(page, rowOf(page, u"intern@laptop-3"_s)));
+    QCOMPARE(panel->dispute().licenseId, u"acme-cad"_s);
+
+    // A filter that hides the denial takes its explanation away; back to every license, nothing
+    // is selected and nothing explained.
+    QTest::keyClicks(page.holderFilter(), u"node-1"_s);
+    QCOMPARE(page.proxy()->rowCount(), 1);
+    QVERIFY(!panel->dispute().isValid());
+    QVERIFY(panel->sentenceText().isEmpty());
+    page.holderFilter()->clear();
+    QCOMPARE(page.proxy()->rowCount(), 5);
+    QVERIFY(!panel->dispute().isValid());
+    QTest::mouseClick(page.table()->viewport(), Qt::LeftButton, {}, centreOf(page, rowOf(page, u"intern@laptop-3"_s)));
+    QCOMPARE(panel->dispute().deniedHolder, u"intern@laptop-3"_s);
+
+    // Server > Connect to another server: the table empties, and so does the panel.
+    session.connectTo(QUrl(u"http://127.0.0.1:1"_s), "another-token", u"another server"_s);
+    QApplication::processEvents();
+    QCOMPARE(page.proxy()->rowCount(), 0);
+    QVERIFY2(!panel->dispute().isValid(), qPrintable(panel->sentenceText()));
+    QVERIFY2(panel->sentenceText().isEmpty(), qPrintable(panel->sentenceText()));
+    QVERIFY2(panel->summaryText().contains(hint), qPrintable(panel->summaryText()));
+    QCOMPARE(panel->seatsView()->topLevelItemCount(), 0);
+
+    // Its own events come (numbered from 1 as well): nothing is selected until someone picks one.
+    Log other;
+    session.events().appendEvents(
+        {other.grant(u"solver"_s, u"zoe@hpc-1"_s, 1), other.deny(u"solver"_s, u"yann@hpc-2"_s)});
+    QApplication::processEvents();
+    QVERIFY(page.table()->selectionModel()->selectedRows().isEmpty());
+    QVERIFY(!panel->dispute().isValid());
+    QTest::mouseClick(page.table()->viewport(), Qt::LeftButton, {}, centreOf(page, rowOf(page, u"yann@hpc-2"_s)));
+    QCOMPARE(panel->dispute().licenseId, u"solver"_s);
+
+    // The same after a disconnection, and a connection again to the server (after an outage).
+    session.disconnectFromServer();
+    QApplication::processEvents();
+    QVERIFY(!panel->dispute().isValid());
+    QVERIFY(panel->summaryText().contains(hint));
+    session.connectTo(QUrl(u"http://127.0.0.1:1"_s), "another-token", u"another server"_s);
+    session.events().appendEvents({other.grant(u"solver"_s, u"zoe@hpc-1"_s, 1)});
+    QApplication::processEvents();
+    QVERIFY(!panel->dispute().isValid());
+    session.disconnectFromServer();
 }
 
 QTEST_MAIN(TestEventsPage)
