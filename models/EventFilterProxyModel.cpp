@@ -257,6 +257,8 @@ QVariant EventFilterProxyModel::data(const QModelIndex &index, int role) const
     const int row = eventRow(index);
     const QModelIndex source = sourceModel()->index(row, index.column());
     const int count = foldCount(index);
+    if (role == FoldCountRole)
+        return count;
     if (count > 1 && (role == Qt::DisplayRole || role == Qt::ToolTipRole)
         && (index.column() == EventLogModel::DetailColumn || index.column() == EventLogModel::KindColumn)) {
         const auto *log = qobject_cast<const EventLogModel *>(sourceModel());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "DenialFolding.h"
+#include "EventLogModel.h"
 #include "wire/EventKind.h"
 
 #include <QDateTime>
@@ -25,6 +26,11 @@ class EventFilterProxyModel final : public QSortFilterProxyModel
     Q_DISABLE_COPY_MOVE(EventFilterProxyModel)
 
 public:
+    enum Role {
+        // How many attempts the row stands for (int).
+        FoldCountRole = EventLogModel::SortRole + 1,
+    };
+
     explicit EventFilterProxyModel(QObject *parent = nullptr);
     ~EventFilterProxyModel() override;
 

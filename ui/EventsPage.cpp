@@ -7,6 +7,7 @@
 #include "EventFilterProxyModel.h"
 #include "Icons.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTimeEdit>
@@ -24,12 +25,50 @@
 #include <QSaveFile>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
 namespace keyright {
+
+namespace {
+
+// The Event column of a folded row elides the kind, never its count: "holder bl… ×18", where the
+// plain elision left "holder blocked …" and lost how many attempts the row stands for.
+class KindDelegate final : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        QStyleOptionViewItem opt = option;
+        initStyleOption(&opt, index);
+        const QWidget *widget = opt.widget;
+        QStyle *style = widget ? widget->style() : QApplication::style();
+        const int count = index.data(EventFilterProxyModel::FoldCountRole).toInt();
+        const std::optional<EventKind> kind = eventKindFromWire(index.data(EventLogModel::KindRole).toString());
+        if (count > 1 && kind) {
+            // The width the style writes the text in, as it elides it (its margins off).
+            const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
+            const int width = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget).width() - 2 * margin;
+            const QFontMetrics &metrics = opt.fontMetrics;
+            // The kind shortened until the style would not elide the whole (the pieces measured
+            // apart are a little narrower than together).
+            const QString label = EventLogModel::kindLabel(*kind);
+            int room = width - metrics.horizontalAdvance(EventFilterProxyModel::foldedKind(QString(), count));
+            while (room > 0 && metrics.elidedText(opt.text, Qt::ElideRight, width) != opt.text) {
+                opt.text = EventFilterProxyModel::foldedKind(metrics.elidedText(label, Qt::ElideRight, room), count);
+                room -= std::max(1, metrics.averageCharWidth() / 2);
+            }
+        }
+        style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+    }
+};
+
+} // namespace
 
 EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     : QWidget(parent)
@@ -70,6 +109,7 @@ EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     m_table->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_table->viewport()->setMouseTracking(true);
     m_table->viewport()->installEventFilter(this);
+    m_table->setItemDelegateForColumn(EventLogModel::KindColumn, new KindDelegate(m_table));
     QHeaderView *h = m_table->horizontalHeader();
     h->setStretchLastSection(true);
     h->setHighlightSections(false);

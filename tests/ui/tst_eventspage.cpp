@@ -66,6 +66,12 @@ public:
                     {u"holders"_s, holders}};
         return e;
     }
+    EventRecord block(const QString &license, const QString &holder)
+    {
+        EventRecord e = make(EventKind::HolderBlocked, license, holder);
+        e.detail = {{u"until"_s, formatTimestamp(t0.addSecs(7200))}};
+        return e;
+    }
     EventRecord release(const QString &license, const QString &holder)
     {
         return make(EventKind::Released, license, holder);
@@ -111,6 +117,36 @@ QString holderAt(const EventsPage &page, const QPoint &point)
     return page.table()->indexAt(point).siblingAtColumn(EventLogModel::HolderColumn).data().toString();
 }
 
+// Records the text of every Event cell as the style leaves it on screen: elided to the room the
+// style gives it, as QCommonStyle does.
+class ShownText final : public QProxyStyle
+{
+public:
+    void drawControl(ControlElement element, const QStyleOption *option, QPainter *painter,
+                     const QWidget *widget) const override
+    {
+        const auto *item = qstyleoption_cast<const QStyleOptionViewItem *>(option);
+        if (element == CE_ItemViewItem && item && item->index.column() == EventLogModel::KindColumn) {
+            const int margin = pixelMetric(PM_FocusFrameHMargin, nullptr, widget) + 1;
+            const int width = subElementRect(SE_ItemViewItemText, item, widget).width() - 2 * margin;
+            shown.insert(item->index.row(), item->fontMetrics.elidedText(item->text, item->textElideMode, width));
+        }
+        QProxyStyle::drawControl(element, option, painter, widget);
+    }
+
+    mutable QHash<int, QString> shown;
+};
+
+// The layouts settle as they do before the next paint: a widget's new minimum reaches the splitter
+// through posted layout requests.
+void settle()
+{
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::sendPostedEvents();
+        QApplication::processEvents();
+    }
+}
+
 } // namespace
 
 class TestEventsPage final : public QObject
@@ -120,6 +156,8 @@ class TestEventsPage final : public QObject
 private Q_SLOTS:
     void aGrowingRunKeepsItsSelectionAndItsPlace();
     void theExplanationBelongsToOneConnection();
+    void theDisputePanelKeepsItsWidth();
+    void aFoldedRowShowsItsCount();
 };
 
 void TestEventsPage::aGrowingRunKeepsItsSelectionAndItsPlace()
@@ -262,6 +300,100 @@ void TestEventsPage::theExplanationBelongsToOneConnection()
     QApplication::processEvents();
     QVERIFY(!panel->dispute().isValid());
     session.disconnectFromServer();
+}
+
+void TestEventsPage::theDisputePanelKeepsItsWidth()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(t0.addSecs(3600));
+    DashboardSession session(network, clock);
+    EventsPage page(session);
+    page.resize(1440, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+
+    // A denial among short names, and one among the long names of a render farm.
+    Log log;
+    QList<EventRecord> events;
+    for (const QString &holder : {u"al@ws-1"_s, u"bo@ws-2"_s})
+        events << log.grant(u"cad"_s, holder, 2);
+    events << log.deny(u"cad"_s, u"cy@ws-3"_s);
+    for (const QString &holder :
+         {u"kiosk-crashed@training-room-projector.example.com"_s, u"node-01@farm.render.example.com"_s})
+        events << log.grant(u"render-farm-2026-floating"_s, holder, 2);
+    events << log.deny(u"render-farm-2026-floating"_s, u"intern@laptop-3.render.example.com"_s);
+    session.events().appendEvents(events);
+    settle();
+    QTableView *table = page.table();
+    DisputePanel *panel = page.disputePanel();
+
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, centreOf(page, rowOf(page, u"cy@ws-3"_s)));
+    settle();
+    QCOMPARE(panel->dispute().deniedHolder, u"cy@ws-3"_s);
+    const int width = panel->width();
+    QVERIFY(!table->horizontalScrollBar()->isVisible());
+
+    // The long names: the panel keeps its width, the table its columns (By and Details in view).
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                      centreOf(page, rowOf(page, u"intern@laptop-3.render.example.com"_s)));
+    settle();
+    QCOMPARE(panel->dispute().deniedHolder, u"intern@laptop-3.render.example.com"_s);
+    QCOMPARE(panel->width(), width);
+    QVERIFY(!table->horizontalScrollBar()->isVisible());
+    const QHeaderView *header = table->horizontalHeader();
+    QVERIFY(header->sectionViewportPosition(EventLogModel::DetailColumn) < table->viewport()->width());
+
+    // The user still widens the panel with the splitter's handle, and it stays that wide.
+    auto *splitter = page.findChild<QSplitter *>();
+    QVERIFY(splitter);
+    QWidget *handle = splitter->handle(1);
+    const QPoint grip = handle->rect().center();
+    QTest::mousePress(handle, Qt::LeftButton, {}, grip);
+    QTest::mouseMove(handle, grip - QPoint(120, 0));
+    QTest::mouseRelease(handle, Qt::LeftButton, {}, grip - QPoint(120, 0));
+    settle();
+    const int widened = panel->width();
+    QVERIFY2(widened >= width + 100, qPrintable(u"%1 -> %2"_s.arg(width).arg(widened)));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, centreOf(page, rowOf(page, u"cy@ws-3"_s)));
+    settle();
+    QCOMPARE(panel->width(), widened);
+}
+
+void TestEventsPage::aFoldedRowShowsItsCount()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(t0.addSecs(3600));
+    DashboardSession session(network, clock);
+    ShownText style;
+    EventsPage page(session);
+    page.resize(1440, 900);
+    page.table()->setStyle(&style);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+
+    // A blocked holder and a denied one, each retrying thirteen times.
+    Log log;
+    QList<EventRecord> events;
+    for (int i = 0; i < 3; ++i)
+        events << log.grant(u"acme-cad"_s, u"user%1@ws-%1"_s.arg(i));
+    for (int i = 0; i < 13; ++i)
+        events << log.block(u"acme-cad"_s, u"mallory@ws-66"_s) << log.deny(u"acme-cad"_s, u"intern@laptop-3"_s);
+    session.events().appendEvents(events);
+    QApplication::processEvents();
+    const int blocked = rowOf(page, u"mallory@ws-66"_s, EventKind::HolderBlocked);
+    const int denied = rowOf(page, u"intern@laptop-3"_s);
+    QVERIFY(blocked >= 0 && denied >= 0);
+    QCOMPARE(page.proxy()->index(blocked, EventLogModel::KindColumn).data().toString(), u"holder blocked ×13"_s);
+
+    // The Event column at its width: the count is on screen; a narrower column elides the kind.
+    for (int width : {page.table()->columnWidth(EventLogModel::KindColumn), 90}) {
+        page.table()->setColumnWidth(EventLogModel::KindColumn, width);
+        style.shown.clear();
+        page.table()->viewport()->grab();
+        const QString blockedText = style.shown.value(blocked);
+        QVERIFY2(blockedText.endsWith(u" ×13"_s) && blockedText.startsWith(u"holder"_s), qPrintable(blockedText));
+        QVERIFY2(style.shown.value(denied).endsWith(u" ×13"_s), qPrintable(style.shown.value(denied)));
+    }
 }
 
 QTEST_MAIN(TestEventsPage)
