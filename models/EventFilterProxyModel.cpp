@@ -54,9 +54,33 @@ bool EventFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &s
 {
     if (sourceParent.isValid())
         return false;
-    if (m_fold && !startsRun(sourceRow))
+    if (m_fold && (!startsRun(sourceRow) || m_moving.contains(sourceRow)))
         return false;
     return acceptsEvent(leaderOf(sourceRow));
+}
+
+void EventFilterProxyModel::move(const QList<int> &firsts)
+{
+    // Out and in again, the row is placed by its new key: sorting the whole table again
+    // (invalidate()) took five times as long, at each poll that brought a retry. A row a view holds
+    // on to (its current row, one under the pointer) would lose its persistent index that way, so
+    // for such a row the whole table is sorted again after all.
+    if (firsts.isEmpty())
+        return;
+    const QModelIndexList kept = persistentIndexList();
+    for (int first : firsts) {
+        const int row = mapFromSource(sourceModel()->index(first, 0)).row();
+        for (const QModelIndex &index : kept) {
+            if (row >= 0 && index.row() == row) {
+                invalidate();
+                return;
+            }
+        }
+    }
+    m_moving = QSet<int>(firsts.cbegin(), firsts.cend());
+    invalidateRowsFilter();
+    m_moving.clear();
+    invalidateRowsFilter();
 }
 
 bool EventFilterProxyModel::startsRun(int sourceRow) const
@@ -117,14 +141,15 @@ void EventFilterProxyModel::setHeldRuns(const QList<qint64> &firstSeqs)
     if (held == m_held)
         return;
     // A run let go that grew while held goes where its last attempt sorts.
-    bool moves = false;
-    for (auto it = m_held.cbegin(); it != m_held.cend() && !moves; ++it) {
+    QList<int> moving;
+    for (auto it = m_held.cbegin(); it != m_held.cend(); ++it) {
         const int row = log && !held.contains(it.key()) ? log->rowOfSeq(it.key()) : -1;
-        moves = row >= 0 && unheldTimeKey(row) != it.value();
+        if (row >= 0 && unheldTimeKey(row) != it.value())
+            moving << row;
     }
     m_held = std::move(held);
-    if (moves && m_fold && sortColumn() == EventLogModel::TimeColumn)
-        invalidate();
+    if (m_fold && sortColumn() == EventLogModel::TimeColumn)
+        move(moving);
 }
 
 bool EventFilterProxyModel::acceptsEvent(int sourceRow) const
@@ -159,22 +184,22 @@ void EventFilterProxyModel::setSourceModel(QAbstractItemModel *source)
     if (sourceModel())
         disconnect(sourceModel(), nullptr, this, nullptr);
     QSortFilterProxyModel::setSourceModel(source);
-    refold(false, 0);
+    refold(Change::Other, 0);
     if (!source)
         return;
     // Connected after the base class, so these run once it has placed the new rows.
     connect(source, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first, int last) {
         const int before = sourceModel()->rowCount() - (last - first + 1);
-        refold(first == before, before);
+        refold(first == before ? Change::Appended : Change::Other, before);
     });
-    connect(source, &QAbstractItemModel::rowsRemoved, this, [this] { refold(false, 0); });
+    connect(source, &QAbstractItemModel::rowsRemoved, this, [this] { refold(Change::Trimmed, 0); });
     connect(source, &QAbstractItemModel::modelReset, this, [this] {
         m_held.clear(); // another server's events: its seqs are not those held
-        refold(false, 0);
+        refold(Change::Other, 0);
     });
 }
 
-void EventFilterProxyModel::refold(bool appended, int oldRows)
+void EventFilterProxyModel::refold(Change change, int oldRows)
 {
     const auto *log = qobject_cast<const EventLogModel *>(sourceModel());
     DenialFolding next = log ? DenialFolding(log->events()) : DenialFolding();
@@ -186,38 +211,49 @@ void EventFilterProxyModel::refold(bool appended, int oldRows)
     }
     // New events at the end were filtered as rows of their own; those that joined a run leave the
     // table, and the run they joined grew (its row shows the new last attempt). Rows already shown
-    // stay, mapped to the same first attempts. Anything else (a backfill, the oldest trimmed)
-    // renumbered the rows: everything is filtered and sorted again.
+    // stay, mapped to the same first attempts. The oldest trimmed: a run that lost its first
+    // attempt is now mapped to its next one, in the same place (it sorts by its last). Anything
+    // else (a backfill) renumbered the rows: everything is filtered and sorted again.
+    const bool appended = change == Change::Appended;
     bool joined = false;
     QList<int> grown;
+    QSet<int> seen;
     for (int r = oldRows; appended && r < rows; ++r) {
         if (leader.at(r) >= 0)
             continue;
         joined = true;
+        // The run's row was placed by its own attempt (a run of new events) or its last one
+        // before these: it now sorts by this one.
         const int first = int(next.firstOf(r));
-        if (first < oldRows && !grown.contains(first))
+        if (!seen.contains(first)) {
+            seen.insert(first);
             grown << first;
+        }
     }
     m_folding = std::move(next);
     m_leader = std::move(leader);
     if (!m_fold)
         return;
+    if (change == Change::Trimmed) {
+        invalidateRowsFilter();
+        return;
+    }
     if (!appended) {
         if (rows > 0) // emptied, nothing to sort
             invalidate();
         return;
     }
-    bool moves = false;
+    // The runs that grew go to their last attempt's place, unless held.
+    QList<int> moving;
     if (sortColumn() == EventLogModel::TimeColumn) {
-        for (int first : std::as_const(grown))
-            moves = moves || !m_held.contains(log->eventAt(first).seq);
+        for (int first : std::as_const(grown)) {
+            if (!m_held.contains(log->eventAt(first).seq))
+                moving << first;
+        }
     }
-    if (moves) {
-        invalidate(); // the runs that grew go to their last attempt's place
-        return;
-    }
-    if (joined)
+    if (joined || !moving.isEmpty())
         invalidateRowsFilter();
+    move(moving);
     for (int first : std::as_const(grown)) {
         const QModelIndex row = mapFromSource(log->index(first, 0));
         if (row.isValid())

@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QHash>
 #include <QList>
+#include <QSet>
 #include <QSortFilterProxyModel>
 
 namespace keyright {
@@ -75,7 +76,10 @@ protected:
 
 private:
     bool acceptsEvent(int sourceRow) const;
-    void refold(bool appended, int oldRows);
+    enum class Change { Appended, Trimmed, Other };
+    void refold(Change change, int oldRows);
+    // Places the rows of these runs (source rows of their first attempts) by their sort key again.
+    void move(const QList<int> &firsts);
     // The source row a row mapped to `sourceRow` shows (the last attempt of its run).
     int leaderOf(int sourceRow) const;
     // False for an attempt folded into the row of its run's first attempt.
@@ -91,6 +95,8 @@ private:
     // The held runs: their first attempt's seq, and the seq they sort by (their last attempt's
     // when they were held).
     QHash<qint64, qint64> m_held;
+    // Runs on their way to another place (move()).
+    QSet<int> m_moving;
     bool m_fold = true;
     QString m_license;
     QString m_holder;
