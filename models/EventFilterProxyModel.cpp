@@ -54,9 +54,102 @@ bool EventFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &s
 {
     if (sourceParent.isValid())
         return false;
-    if (m_fold && !m_folding.isShown(sourceRow))
+    if (m_fold && (!startsRun(sourceRow) || m_moving.contains(sourceRow)))
         return false;
-    return acceptsEvent(sourceRow);
+    return acceptsEvent(leaderOf(sourceRow));
+}
+
+void EventFilterProxyModel::move(const QList<int> &firsts)
+{
+    // Out and in again, the row is placed by its new key: sorting the whole table again
+    // (invalidate()) took five times as long, at each poll that brought a retry. A row a view holds
+    // on to (its current row, one under the pointer) would lose its persistent index that way, so
+    // for such a row the whole table is sorted again after all.
+    if (firsts.isEmpty())
+        return;
+    const QModelIndexList kept = persistentIndexList();
+    for (int first : firsts) {
+        const int row = mapFromSource(sourceModel()->index(first, 0)).row();
+        for (const QModelIndex &index : kept) {
+            if (row >= 0 && index.row() == row) {
+                invalidate();
+                return;
+            }
+        }
+    }
+    m_moving = QSet<int>(firsts.cbegin(), firsts.cend());
+    invalidateRowsFilter();
+    m_moving.clear();
+    invalidateRowsFilter();
+}
+
+bool EventFilterProxyModel::startsRun(int sourceRow) const
+{
+    // A row the folding does not know yet (just appended, refold() comes next) stands alone.
+    return sourceRow < 0 || sourceRow >= m_leader.size() || m_leader.at(sourceRow) >= 0;
+}
+
+int EventFilterProxyModel::leaderOf(int sourceRow) const
+{
+    if (!m_fold || sourceRow < 0 || sourceRow >= m_leader.size())
+        return sourceRow;
+    const int leader = m_leader.at(sourceRow);
+    const int rows = sourceModel() ? sourceModel()->rowCount() : 0;
+    return leader >= 0 && leader < rows ? leader : sourceRow;
+}
+
+qint64 EventFilterProxyModel::unheldTimeKey(int sourceRow) const
+{
+    const auto *log = qobject_cast<const EventLogModel *>(sourceModel());
+    const int row = leaderOf(sourceRow);
+    return log && row >= 0 && row < log->rowCount() ? log->eventAt(row).seq : 0;
+}
+
+qint64 EventFilterProxyModel::timeKey(int sourceRow) const
+{
+    if (!m_held.isEmpty()) {
+        const auto *log = qobject_cast<const EventLogModel *>(sourceModel());
+        if (log && sourceRow >= 0 && sourceRow < log->rowCount()) {
+            const auto held = m_held.constFind(log->eventAt(sourceRow).seq);
+            if (held != m_held.cend())
+                return *held;
+        }
+    }
+    return unheldTimeKey(sourceRow);
+}
+
+bool EventFilterProxyModel::lessThan(const QModelIndex &sourceLeft, const QModelIndex &sourceRight) const
+{
+    // The time column sorts by seq, a folded row by its last attempt's (the held run by the one it
+    // had when it was held); every other column by what the row shows.
+    if (sourceLeft.column() == EventLogModel::TimeColumn)
+        return timeKey(sourceLeft.row()) < timeKey(sourceRight.row());
+    const QAbstractItemModel *source = sourceModel();
+    return QSortFilterProxyModel::lessThan(source->index(leaderOf(sourceLeft.row()), sourceLeft.column()),
+                                           source->index(leaderOf(sourceRight.row()), sourceRight.column()));
+}
+
+void EventFilterProxyModel::setHeldRuns(const QList<qint64> &firstSeqs)
+{
+    const auto *log = qobject_cast<const EventLogModel *>(sourceModel());
+    QHash<qint64, qint64> held;
+    for (qint64 seq : firstSeqs) {
+        const int row = log && seq != 0 ? log->rowOfSeq(seq) : -1;
+        if (row >= 0)
+            held.insert(seq, m_held.value(seq, unheldTimeKey(row)));
+    }
+    if (held == m_held)
+        return;
+    // A run let go that grew while held goes where its last attempt sorts.
+    QList<int> moving;
+    for (auto it = m_held.cbegin(); it != m_held.cend(); ++it) {
+        const int row = log && !held.contains(it.key()) ? log->rowOfSeq(it.key()) : -1;
+        if (row >= 0 && unheldTimeKey(row) != it.value())
+            moving << row;
+    }
+    m_held = std::move(held);
+    if (m_fold && sortColumn() == EventLogModel::TimeColumn)
+        move(moving);
 }
 
 bool EventFilterProxyModel::acceptsEvent(int sourceRow) const
@@ -83,7 +176,7 @@ void EventFilterProxyModel::setFoldRepeats(bool fold)
     if (m_fold == fold)
         return;
     m_fold = fold;
-    invalidateRowsFilter();
+    invalidate(); // a folded row shows its last attempt and sorts by it
 }
 
 void EventFilterProxyModel::setSourceModel(QAbstractItemModel *source)
@@ -91,70 +184,134 @@ void EventFilterProxyModel::setSourceModel(QAbstractItemModel *source)
     if (sourceModel())
         disconnect(sourceModel(), nullptr, this, nullptr);
     QSortFilterProxyModel::setSourceModel(source);
-    refold(false, 0);
+    refold(Change::Other, 0);
     if (!source)
         return;
     // Connected after the base class, so these run once it has placed the new rows.
     connect(source, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first, int last) {
         const int before = sourceModel()->rowCount() - (last - first + 1);
-        refold(first == before, before);
+        refold(first == before ? Change::Appended : Change::Other, before);
     });
-    connect(source, &QAbstractItemModel::rowsRemoved, this, [this] { refold(false, 0); });
-    connect(source, &QAbstractItemModel::modelReset, this, [this] { refold(false, 0); });
+    connect(source, &QAbstractItemModel::rowsRemoved, this, [this] { refold(Change::Trimmed, 0); });
+    connect(source, &QAbstractItemModel::modelReset, this, [this] {
+        m_held.clear(); // another server's events: its seqs are not those held
+        refold(Change::Other, 0);
+    });
 }
 
-void EventFilterProxyModel::refold(bool appended, int oldRows)
+void EventFilterProxyModel::refold(Change change, int oldRows)
 {
     const auto *log = qobject_cast<const EventLogModel *>(sourceModel());
     DenialFolding next = log ? DenialFolding(log->events()) : DenialFolding();
-    // New events at the end were filtered with the old folding, where they stood alone; only a
-    // row that now folds into a newer one needs the filter run again. Anything else moved rows.
-    bool changed = !appended;
-    if (appended) {
-        for (int r = 0; r < oldRows && !changed; ++r)
-            changed = m_folding.isShown(r) != next.isShown(r);
-        const int rows = log ? log->rowCount() : 0;
-        for (int r = oldRows; r < rows && !changed; ++r)
-            changed = !next.isShown(r);
+    const int rows = log ? log->rowCount() : 0;
+    QList<int> leader(rows, -1);
+    for (int r = 0; r < rows; ++r) {
+        if (next.isShown(r))
+            leader[int(next.firstOf(r))] = r;
+    }
+    // New events at the end were filtered as rows of their own; those that joined a run leave the
+    // table, and the run they joined grew (its row shows the new last attempt). Rows already shown
+    // stay, mapped to the same first attempts. The oldest trimmed: a run that lost its first
+    // attempt is now mapped to its next one, in the same place (it sorts by its last). Anything
+    // else (a backfill) renumbered the rows: everything is filtered and sorted again.
+    const bool appended = change == Change::Appended;
+    bool joined = false;
+    QList<int> grown;
+    QSet<int> seen;
+    for (int r = oldRows; appended && r < rows; ++r) {
+        if (leader.at(r) >= 0)
+            continue;
+        joined = true;
+        // The run's row was placed by its own attempt (a run of new events) or its last one
+        // before these: it now sorts by this one.
+        const int first = int(next.firstOf(r));
+        if (!seen.contains(first)) {
+            seen.insert(first);
+            grown << first;
+        }
     }
     m_folding = std::move(next);
-    if (changed && m_fold)
+    m_leader = std::move(leader);
+    if (!m_fold)
+        return;
+    if (change == Change::Trimmed) {
         invalidateRowsFilter();
-    else if (m_fold && rowCount() > 0) // a leader's count may have grown
-        Q_EMIT dataChanged(index(0, EventLogModel::DetailColumn), index(rowCount() - 1, EventLogModel::DetailColumn),
-                           {Qt::DisplayRole});
+        return;
+    }
+    if (!appended) {
+        if (rows > 0) // emptied, nothing to sort
+            invalidate();
+        return;
+    }
+    // The runs that grew go to their last attempt's place, unless held.
+    QList<int> moving;
+    if (sortColumn() == EventLogModel::TimeColumn) {
+        for (int first : std::as_const(grown)) {
+            if (!m_held.contains(log->eventAt(first).seq))
+                moving << first;
+        }
+    }
+    if (joined || !moving.isEmpty())
+        invalidateRowsFilter();
+    move(moving);
+    for (int first : std::as_const(grown)) {
+        const QModelIndex row = mapFromSource(log->index(first, 0));
+        if (row.isValid())
+            Q_EMIT dataChanged(row, index(row.row(), EventLogModel::ColumnCount - 1));
+    }
+}
+
+int EventFilterProxyModel::eventRow(const QModelIndex &index) const
+{
+    return index.isValid() ? leaderOf(mapToSource(index).row()) : -1;
+}
+
+QModelIndex EventFilterProxyModel::indexOfEvent(int sourceRow) const
+{
+    if (!sourceModel() || sourceRow < 0 || sourceRow >= sourceModel()->rowCount())
+        return {};
+    const int row = m_fold ? int(m_folding.firstOf(sourceRow)) : sourceRow;
+    return mapFromSource(sourceModel()->index(row, 0));
 }
 
 int EventFilterProxyModel::foldCount(const QModelIndex &index) const
 {
     if (!index.isValid() || !m_fold)
         return 1;
-    return m_folding.count(mapToSource(index).row());
+    return std::max(1, m_folding.count(eventRow(index)));
+}
+
+QString EventFilterProxyModel::foldedKind(const QString &kind, int count)
+{
+    return tr("%1 ×%2").arg(kind).arg(count);
 }
 
 QVariant EventFilterProxyModel::data(const QModelIndex &index, int role) const
 {
+    if (!index.isValid() || !sourceModel())
+        return {};
+    const int row = eventRow(index);
+    const QModelIndex source = sourceModel()->index(row, index.column());
     const int count = foldCount(index);
+    if (role == FoldCountRole)
+        return count;
     if (count > 1 && (role == Qt::DisplayRole || role == Qt::ToolTipRole)
         && (index.column() == EventLogModel::DetailColumn || index.column() == EventLogModel::KindColumn)) {
         const auto *log = qobject_cast<const EventLogModel *>(sourceModel());
-        const int row = mapToSource(index).row();
         const QDateTime first = log->eventAt(int(m_folding.firstOf(row))).time.toLocalTime();
         const QDateTime last = log->eventAt(row).time.toLocalTime();
         // The times of day; with their dates when the run spans midnight (the row's Time column
-        // has the first one's date).
+        // has the last one's date).
         const bool oneDay = first.date() == last.date();
         const QString span = tr("%n attempts, %1 to %2", nullptr, count)
                                  .arg(LeaseTableModel::formatTime(first, oneDay ? first : QDateTime()),
                                       LeaseTableModel::formatTime(last, oneDay ? last : QDateTime()));
         if (index.column() == EventLogModel::KindColumn)
-            return role == Qt::DisplayRole
-                ? tr("%1 ×%2").arg(QSortFilterProxyModel::data(index, role).toString()).arg(count)
-                : QVariant(span);
-        const QString detail = QSortFilterProxyModel::data(index, role).toString();
+            return role == Qt::DisplayRole ? QVariant(foldedKind(source.data(role).toString(), count)) : QVariant(span);
+        const QString detail = source.data(role).toString();
         return detail.isEmpty() ? span : span + u" · "_s + detail;
     }
-    return QSortFilterProxyModel::data(index, role);
+    return source.data(role);
 }
 
 QList<int> EventFilterProxyModel::acceptedSourceRows(bool expandFolded) const

@@ -192,17 +192,15 @@ void DisputePanel::render()
     }
     for (int c = 0; c < 5; ++c)
         m_seats->resizeColumnToContents(c);
-    // The note column as wide as its longest note, and the list at least as wide as its columns,
-    // so the splitter never leaves the note "counte…" (the list scrolls sideways first).
+    // The note column as wide as its longest note, so the splitter never leaves the note
+    // "counte…": the list scrolls sideways instead. The list's width does not follow its columns:
+    // it pushed the splitter at each selection, and the events table's last columns behind a
+    // scroll bar.
     const QFontMetrics metrics(m_seats->font());
     int noteWidth = QFontMetrics(m_seats->header()->font()).horizontalAdvance(m_seats->headerItem()->text(5)) + 24;
     for (int i = 0; i < m_seats->topLevelItemCount(); ++i)
         noteWidth = std::max(noteWidth, metrics.horizontalAdvance(m_seats->topLevelItem(i)->text(5)) + 24);
     m_seats->setColumnWidth(5, noteWidth);
-    int total = 2 * m_seats->frameWidth() + m_seats->verticalScrollBar()->sizeHint().width();
-    for (int c = 0; c < 6; ++c)
-        total += m_seats->columnWidth(c);
-    m_seats->setMinimumWidth(std::min(total, 900));
     QStringList notes;
     notes << (d.serverListed ? tr("Seats as listed by the server at the denial, checked against the replayed grants "
                                   "and releases.")
@@ -226,6 +224,9 @@ void DisputePanel::changeEvent(QEvent *event)
 
 void DisputePanel::retranslate()
 {
+    // A width of its own, the same for every denial (the splitter's handle still moves it), not
+    // that of the longest holder name or note shown: a long one no longer widens the panel.
+    setMinimumWidth(fontMetrics().averageCharWidth() * 32);
     m_title->setText(tr("Who held the seats"));
     m_seats->setHeaderLabels({tr("Holder"), tr("Seat"), tr("Gen."), tr("Since"), tr("Expiry"), tr("Note")});
     render();

@@ -7,6 +7,7 @@
 #include "EventFilterProxyModel.h"
 #include "Icons.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTimeEdit>
@@ -19,15 +20,55 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QMouseEvent>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollBar>
 #include <QSplitter>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
 namespace keyright {
+
+namespace {
+
+// The Event column of a folded row elides the kind, never its count: "holder bl… ×18", where the
+// plain elision left "holder blocked …" and lost how many attempts the row stands for.
+class KindDelegate final : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        QStyleOptionViewItem opt = option;
+        initStyleOption(&opt, index);
+        const QWidget *widget = opt.widget;
+        QStyle *style = widget ? widget->style() : QApplication::style();
+        const int count = index.data(EventFilterProxyModel::FoldCountRole).toInt();
+        const std::optional<EventKind> kind = eventKindFromWire(index.data(EventLogModel::KindRole).toString());
+        if (count > 1 && kind) {
+            // The width the style writes the text in, as it elides it (its margins off).
+            const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
+            const int width = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget).width() - 2 * margin;
+            const QFontMetrics &metrics = opt.fontMetrics;
+            // The kind shortened until the style would not elide the whole (the pieces measured
+            // apart are a little narrower than together).
+            const QString label = EventLogModel::kindLabel(*kind);
+            int room = width - metrics.horizontalAdvance(EventFilterProxyModel::foldedKind(QString(), count));
+            while (room > 0 && metrics.elidedText(opt.text, Qt::ElideRight, width) != opt.text) {
+                opt.text = EventFilterProxyModel::foldedKind(metrics.elidedText(label, Qt::ElideRight, room), count);
+                room -= std::max(1, metrics.averageCharWidth() / 2);
+            }
+        }
+        style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+    }
+};
+
+} // namespace
 
 EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     : QWidget(parent)
@@ -64,6 +105,11 @@ EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 10);
     m_table->sortByColumn(EventLogModel::TimeColumn, Qt::DescendingOrder);
+    // Per pixel, so a row kept in place while others arrive above it stays exactly where it was.
+    m_table->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_table->viewport()->setMouseTracking(true);
+    m_table->viewport()->installEventFilter(this);
+    m_table->setItemDelegateForColumn(EventLogModel::KindColumn, new KindDelegate(m_table));
     QHeaderView *h = m_table->horizontalHeader();
     h->setStretchLastSection(true);
     h->setHighlightSections(false);
@@ -146,8 +192,24 @@ EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &EventsPage::selectionChanged);
     connect(&m_session, &DashboardSession::currentRulesChanged, this, [this](const QString &licenseId) {
         if (m_dispute->dispute().isValid() && m_dispute->dispute().licenseId == licenseId)
-            selectionChanged();
+            explainSelection();
     });
+    // A poll that brings the next attempt of the selected run: the row stays selected (the proxy
+    // maps a run to its first attempt) and in its place, and the panel explains the new attempt.
+    connect(m_proxy, &QAbstractItemModel::rowsAboutToBeInserted, this, &EventsPage::captureAnchor);
+    connect(m_proxy, &QAbstractItemModel::rowsAboutToBeRemoved, this, &EventsPage::captureAnchor);
+    connect(m_proxy, &QAbstractItemModel::layoutAboutToBeChanged, this, &EventsPage::captureAnchor);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &EventsPage::restoreAnchor);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &EventsPage::restoreAnchor);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &EventsPage::restoreAnchor);
+    connect(m_proxy, &QAbstractItemModel::dataChanged, this, &EventsPage::followSelection);
+    // A reset of the events is another connection (DashboardSession::connectTo, disconnect): the
+    // view drops its selection without a word, so the panel is cleared here.
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &EventsPage::forgetSelection);
+    connect(&session, &DashboardSession::clientChanged, this, &EventsPage::forgetSelection);
+    // Earlier events loaded for a wider range: the selected denial is explained again with them.
+    connect(&session, &DashboardSession::earlierEventsLoaded, this, &EventsPage::explainSelection);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &EventsPage::followSelection);
     connect(&session.licenses(), &QAbstractItemModel::rowsInserted, this, &EventsPage::refreshLicenses);
     connect(&session.licenses(), &QAbstractItemModel::rowsRemoved, this, &EventsPage::refreshLicenses);
     connect(&session.licenses(), &QAbstractItemModel::modelReset, this, &EventsPage::refreshLicenses);
@@ -232,10 +294,8 @@ void EventsPage::setTimeRange(const QDateTime &since, const QDateTime &until)
 
 bool EventsPage::selectEvent(qint64 seq)
 {
-    const int sourceRow = m_session.events().rowOfSeq(seq);
-    if (sourceRow < 0)
-        return false;
-    const QModelIndex index = m_proxy->mapFromSource(m_session.events().index(sourceRow, 0));
+    // An attempt folded into a run selects the run's row.
+    const QModelIndex index = m_proxy->indexOfEvent(m_session.events().rowOfSeq(seq));
     if (!index.isValid())
         return false;
     m_table->selectRow(index.row());
@@ -245,13 +305,30 @@ bool EventsPage::selectEvent(qint64 seq)
 
 void EventsPage::selectionChanged()
 {
+    holdRuns();
+    explainSelection();
+}
+
+void EventsPage::followSelection()
+{
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    if (rows.isEmpty()) {
+    const int sourceRow = rows.isEmpty() ? -1 : m_proxy->eventRow(rows.first());
+    const qint64 seq = sourceRow < 0 ? 0 : m_session.events().eventAt(sourceRow).seq;
+    if (seq != m_explained)
+        explainSelection();
+}
+
+void EventsPage::explainSelection()
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    const int sourceRow = rows.isEmpty() ? -1 : m_proxy->eventRow(rows.first());
+    if (sourceRow < 0) {
+        m_explained = 0;
         m_dispute->clear();
         return;
     }
-    const int sourceRow = m_proxy->mapToSource(rows.first()).row();
     const EventRecord &e = m_session.events().eventAt(sourceRow);
+    m_explained = e.seq;
     if (e.kind != EventKind::Denied && e.kind != EventKind::HolderBlocked) {
         m_dispute->clear();
         return;
@@ -262,6 +339,89 @@ void EventsPage::selectionChanged()
     if (!current)
         m_session.fetchCurrentRules(e.licenseId);
     m_dispute->showDispute(DisputeReconstruction::reconstruct(e, m_session.events().events(), false, current));
+}
+
+void EventsPage::forgetSelection()
+{
+    m_anchor = QPersistentModelIndex();
+    m_table->clearSelection();
+    m_proxy->setHeldRuns({});
+    m_explained = 0;
+    m_dispute->clear();
+}
+
+QModelIndex EventsPage::rowUnderPointer() const
+{
+    return m_pointerIn ? m_table->indexAt(m_pointer) : QModelIndex();
+}
+
+void EventsPage::holdRuns()
+{
+    // A run is held by its first attempt, the event its row is mapped to.
+    const auto firstSeq
+        = [this](const QModelIndex &row) { return m_session.events().eventAt(m_proxy->mapToSource(row).row()).seq; };
+    QList<qint64> runs;
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (!rows.isEmpty())
+        runs << firstSeq(rows.first());
+    const QModelIndex pointed = rowUnderPointer();
+    if (pointed.isValid())
+        runs << firstSeq(pointed);
+    m_proxy->setHeldRuns(runs);
+}
+
+void EventsPage::captureAnchor()
+{
+    m_anchor = QPersistentModelIndex();
+    QModelIndex row = rowUnderPointer();
+    if (!row.isValid()) {
+        const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+        row = rows.isEmpty() ? QModelIndex() : rows.first();
+    }
+    if (!row.isValid() || !m_table->isVisible())
+        return;
+    const QRect rect = m_table->visualRect(row);
+    if (!rect.intersects(m_table->viewport()->rect()))
+        return;
+    m_anchor = row;
+    m_anchorY = rect.top();
+}
+
+void EventsPage::restoreAnchor()
+{
+    if (!m_anchor.isValid())
+        return;
+    const QModelIndex row = m_anchor;
+    m_anchor = QPersistentModelIndex();
+    m_table->doItemsLayout(); // the scroll range with the new rows
+    const int moved = m_table->visualRect(row).top() - m_anchorY;
+    if (moved != 0)
+        m_table->verticalScrollBar()->setValue(m_table->verticalScrollBar()->value() + moved);
+}
+
+bool EventsPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table->viewport()) {
+        switch (event->type()) {
+        case QEvent::MouseMove:
+        case QEvent::MouseButtonPress:
+        case QEvent::MouseButtonRelease: {
+            const QModelIndex before = rowUnderPointer();
+            m_pointer = static_cast<QMouseEvent *>(event)->position().toPoint();
+            m_pointerIn = true;
+            if (rowUnderPointer().row() != before.row())
+                holdRuns();
+            break;
+        }
+        case QEvent::Leave:
+            m_pointerIn = false;
+            holdRuns();
+            break;
+        default:
+            break;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 bool EventsPage::exportCsv(const QString &path, QString *error, int *rowsWritten) const

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QPersistentModelIndex>
+#include <QPoint>
 #include <QWidget>
 
 class QCheckBox;
@@ -60,12 +62,27 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void retranslate();
     void refreshLicenses();
     void applyFilters();
     void selectionChanged();
+    // The panel explains the event of the selected row (the last attempt of a folded run).
+    void explainSelection();
+    // Explains again when the selected row now shows another event (its run grew).
+    void followSelection();
+    // The selected run and the one under the pointer keep their place while they grow.
+    void holdRuns();
+    // Another connection (or the same server connected again): its events are not those the
+    // panel explained, nor the selection.
+    void forgetSelection();
+    QModelIndex rowUnderPointer() const;
+    // Around every change of the rows: the row under the pointer, else the selected one, stays at
+    // the same height in the view (the view scrolls by what came or went above it).
+    void captureAnchor();
+    void restoreAnchor();
     void updateEmpty();
     // Until the user edits the range, it is the hour up to the server's now, kept current.
     void followNow();
@@ -88,6 +105,11 @@ private:
     DisputePanel *m_dispute;
     QSplitter *m_splitter;
     QLabel *m_empty;
+    QPersistentModelIndex m_anchor;
+    int m_anchorY = 0;
+    QPoint m_pointer; // in the table's viewport
+    bool m_pointerIn = false;
+    qint64 m_explained = 0; // the seq of the event the panel was last given
     bool m_rangeEdited = false;
     bool m_settingRange = false;
 };

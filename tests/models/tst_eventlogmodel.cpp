@@ -58,6 +58,7 @@ private Q_SLOTS:
     void csvExportQuotesAndNeutralizesFormulas();
     void describesEventsForPeople();
     void repeatedDenialsFoldAsTheyArrive();
+    void aGrowingRunMovesUnlessHeld();
     void describesRulesGroupsAndTheLine_data();
     void describesRulesGroupsAndTheLine();
     void denialsForAnotherReasonDoNotFold();
@@ -346,6 +347,47 @@ void TestEventLogModel::denialsForAnotherReasonDoNotFold()
     QCOMPARE(proxy.rowCount(), 2);
     QCOMPARE(proxy.foldCount(proxy.index(0, EventLogModel::KindColumn)), 2);
     QCOMPARE(proxy.foldCount(proxy.index(1, EventLogModel::KindColumn)), 2);
+}
+
+void TestEventLogModel::aGrowingRunMovesUnlessHeld()
+{
+    EventLogModel log;
+    EventFilterProxyModel proxy;
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&log);
+    proxy.sort(EventLogModel::TimeColumn, Qt::DescendingOrder);
+    const auto bob = [](qint64 seq) { return makeEvent(seq, u"denied"_s, u"acme"_s, u"bob@ws-2"_s); };
+    const auto holderAt = [&proxy](int row) { return proxy.index(row, 0).data(EventLogModel::HolderRole).toString(); };
+    log.appendEvents(
+        {bob(1), makeEvent(2, u"granted"_s), bob(3), makeEvent(4, u"granted"_s, u"acme"_s, u"carol@ws-3"_s)});
+    QCOMPARE(proxy.rowCount(), 3);
+    QCOMPARE(holderAt(1), u"bob@ws-2"_s);
+    const QPersistentModelIndex run = proxy.index(1, 0);
+
+    // Newest first: the next attempt takes the run to the top, the same row (its persistent index).
+    log.appendEvents({bob(5)});
+    QCOMPARE(proxy.rowCount(), 3);
+    QCOMPARE(run.row(), 0);
+    QCOMPARE(proxy.foldCount(run), 3);
+    QCOMPARE(run.data(EventLogModel::SeqRole).toLongLong(), 5);
+
+    // Held, it keeps its place while others arrive above it and it grows.
+    proxy.setHeldRuns({1});
+    log.appendEvents({makeEvent(6, u"granted"_s, u"acme"_s, u"dave@ws-4"_s), bob(7)});
+    QCOMPARE(run.row(), 1);
+    QCOMPARE(proxy.foldCount(run), 4);
+    QCOMPARE(run.data(EventLogModel::SeqRole).toLongLong(), 7);
+    // Let go, it is the newest.
+    proxy.setHeldRuns({});
+    QCOMPARE(run.row(), 0);
+
+    // Its first attempt trimmed away: the run goes on as one row, counting what is left.
+    log.setCapacity(6);
+    QCOMPARE(log.firstSeq(), 2);
+    QCOMPARE(proxy.rowCount(), 4);
+    QCOMPARE(holderAt(0), u"bob@ws-2"_s);
+    QCOMPARE(proxy.foldCount(proxy.index(0, 0)), 3);
+    QCOMPARE(proxy.indexOfEvent(log.rowOfSeq(5)).row(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestEventLogModel)

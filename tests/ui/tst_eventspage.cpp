@@ -1,0 +1,400 @@
+// The Events page on its own, fed the way a poll feeds it (no server): a folded run of denials
+// that grows while a support engineer looks at it, the dispute panel across another connection,
+// and the panel's width and the folded count on a screen of 1440x900 (issue 23).
+#include "DashboardSession.h"
+#include "DisputePanel.h"
+#include "EventFilterProxyModel.h"
+#include "EventLogModel.h"
+#include "EventsPage.h"
+#include "ManualClock.h"
+#include "Timestamps.h"
+
+#include <QApplication>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QLineEdit>
+#include <QNetworkAccessManager>
+#include <QProxyStyle>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QStyleOptionViewItem>
+#include <QTableView>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace Qt::StringLiterals;
+using namespace keyright;
+
+namespace {
+
+const QDateTime t0 = QDateTime(QDate(2026, 12, 1), QTime(10, 0, 0), Qt::UTC);
+
+QString seatIdOf(int n)
+{
+    return u"%1"_s.arg(n, 32, 16, QLatin1Char('0'));
+}
+
+// The events of a few licenses as the server records them, in seq order.
+class Log
+{
+public:
+    EventRecord grant(const QString &license, const QString &holder, int seats = 3)
+    {
+        EventRecord e = make(EventKind::Granted, license, holder);
+        e.seatId = seatIdOf(int(e.seq));
+        e.detail = {{u"generation"_s, e.seq},
+                    {u"inUse"_s, 1},
+                    {u"seatCount"_s, seats},
+                    {u"expiresAt"_s, formatTimestamp(e.time.addSecs(3600))}};
+        m_held[license] << e;
+        return e;
+    }
+    // Every seat of the license taken: the holders listed with the denial, as the server does.
+    EventRecord deny(const QString &license, const QString &holder)
+    {
+        EventRecord e = make(EventKind::Denied, license, holder);
+        QJsonArray holders;
+        for (const EventRecord &g : std::as_const(m_held[license]))
+            holders.append(QJsonObject {{u"seatId"_s, g.seatId},
+                                        {u"holder"_s, g.holder},
+                                        {u"generation"_s, g.seq},
+                                        {u"issuedAt"_s, formatTimestamp(g.time)},
+                                        {u"expiresAt"_s, formatTimestamp(g.time.addSecs(3600))}});
+        e.detail = {{u"reason"_s, u"no_seats_available"_s},
+                    {u"inUse"_s, int(holders.size())},
+                    {u"seatCount"_s, int(holders.size())},
+                    {u"holders"_s, holders}};
+        return e;
+    }
+    EventRecord block(const QString &license, const QString &holder)
+    {
+        EventRecord e = make(EventKind::HolderBlocked, license, holder);
+        e.detail = {{u"until"_s, formatTimestamp(t0.addSecs(7200))}};
+        return e;
+    }
+    EventRecord release(const QString &license, const QString &holder)
+    {
+        return make(EventKind::Released, license, holder);
+    }
+
+private:
+    EventRecord make(EventKind kind, const QString &license, const QString &holder)
+    {
+        EventRecord e;
+        e.seq = ++m_seq;
+        e.time = t0.addSecs(5 * m_seq);
+        e.kind = kind;
+        e.licenseId = license;
+        e.holder = holder;
+        e.actor = u"client:10.0.0.%1"_s.arg(m_seq % 200);
+        return e;
+    }
+
+    qint64 m_seq = 0;
+    QHash<QString, QList<EventRecord>> m_held;
+};
+
+// The row the table shows for `holder`'s `kind` events (-1 when none).
+int rowOf(const EventsPage &page, const QString &holder, EventKind kind = EventKind::Denied)
+{
+    const EventFilterProxyModel *proxy = page.proxy();
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        const QModelIndex index = proxy->index(r, EventLogModel::KindColumn);
+        if (index.data(EventLogModel::HolderRole).toString() == holder
+            && index.data(EventLogModel::KindRole).toString() == toWire(kind))
+            return r;
+    }
+    return -1;
+}
+
+QPoint centreOf(const EventsPage &page, int row)
+{
+    return page.table()->visualRect(page.proxy()->index(row, EventLogModel::HolderColumn)).center();
+}
+
+QString holderAt(const EventsPage &page, const QPoint &point)
+{
+    return page.table()->indexAt(point).siblingAtColumn(EventLogModel::HolderColumn).data().toString();
+}
+
+// Records the text of every Event cell as the style leaves it on screen: elided to the room the
+// style gives it, as QCommonStyle does.
+class ShownText final : public QProxyStyle
+{
+public:
+    void drawControl(ControlElement element, const QStyleOption *option, QPainter *painter,
+                     const QWidget *widget) const override
+    {
+        const auto *item = qstyleoption_cast<const QStyleOptionViewItem *>(option);
+        if (element == CE_ItemViewItem && item && item->index.column() == EventLogModel::KindColumn) {
+            const int margin = pixelMetric(PM_FocusFrameHMargin, nullptr, widget) + 1;
+            const int width = subElementRect(SE_ItemViewItemText, item, widget).width() - 2 * margin;
+            shown.insert(item->index.row(), item->fontMetrics.elidedText(item->text, item->textElideMode, width));
+        }
+        QProxyStyle::drawControl(element, option, painter, widget);
+    }
+
+    mutable QHash<int, QString> shown;
+};
+
+// The layouts settle as they do before the next paint: a widget's new minimum reaches the splitter
+// through posted layout requests.
+void settle()
+{
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::sendPostedEvents();
+        QApplication::processEvents();
+    }
+}
+
+} // namespace
+
+class TestEventsPage final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void aGrowingRunKeepsItsSelectionAndItsPlace();
+    void theExplanationBelongsToOneConnection();
+    void theDisputePanelKeepsItsWidth();
+    void aFoldedRowShowsItsCount();
+};
+
+void TestEventsPage::aGrowingRunKeepsItsSelectionAndItsPlace()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(t0.addSecs(3600));
+    DashboardSession session(network, clock);
+    EventsPage page(session);
+    page.resize(1440, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+
+    // A busy morning on the render farm (more rows than the table shows), then three seats of
+    // acme-cad taken and their denials: the intern's application retries, others are refused in
+    // between.
+    Log log;
+    QList<EventRecord> events;
+    for (int i = 0; i < 30; ++i) {
+        events << log.grant(u"render-farm"_s, u"node-%1@render-%1"_s.arg(i), 100);
+        events << log.release(u"render-farm"_s, u"node-%1@render-%1"_s.arg(i));
+    }
+    for (const QString &holder : {u"alice@ws-12"_s, u"bob@ws-07"_s, u"carol@ws-3"_s})
+        events << log.grant(u"acme-cad"_s, holder);
+    events << log.deny(u"acme-cad"_s, u"dave@ws-4"_s) << log.deny(u"acme-cad"_s, u"intern@laptop-3"_s)
+           << log.deny(u"acme-cad"_s, u"erin@ws-5"_s) << log.deny(u"acme-cad"_s, u"intern@laptop-3"_s)
+           << log.deny(u"acme-cad"_s, u"frank@ws-6"_s) << log.deny(u"acme-cad"_s, u"intern@laptop-3"_s)
+           << log.deny(u"acme-cad"_s, u"gina@ws-8"_s) << log.deny(u"acme-cad"_s, u"harry@ws-9"_s);
+    session.events().appendEvents(events);
+    QApplication::processEvents();
+
+    // The engineer clicks the intern's folded row: the panel explains the intern's denial.
+    const int internRow = rowOf(page, u"intern@laptop-3"_s);
+    QVERIFY(internRow > 0);
+    QCOMPARE(page.proxy()->foldCount(page.proxy()->index(internRow, 0)), 3);
+    const QPoint pointer = centreOf(page, internRow);
+    QTest::mouseClick(page.table()->viewport(), Qt::LeftButton, {}, pointer);
+    QCOMPARE(page.disputePanel()->dispute().deniedHolder, u"intern@laptop-3"_s);
+
+    // The intern's next attempt: the row under the pointer is still the intern's, selected, now
+    // counting four attempts, and the panel explains that last attempt.
+    const EventRecord fourth = log.deny(u"acme-cad"_s, u"intern@laptop-3"_s);
+    session.events().appendEvents({fourth});
+    QApplication::processEvents();
+    QCOMPARE(holderAt(page, pointer), u"intern@laptop-3"_s);
+    const QModelIndex pointed = page.table()->indexAt(pointer);
+    QCOMPARE(pointed.siblingAtColumn(EventLogModel::KindColumn).data().toString(), u"denied ×4"_s);
+    QVERIFY(page.table()->selectionModel()->isRowSelected(pointed.row(), {}));
+    QCOMPARE(page.table()->selectionModel()->selectedRows().size(), 1);
+    QCOMPARE(page.disputePanel()->dispute().deniedHolder, u"intern@laptop-3"_s);
+    QCOMPARE(page.disputePanel()->dispute().denial.seq, fourth.seq);
+
+    // Others are refused meanwhile, newest first above it: the intern's row does not move either.
+    session.events().appendEvents({log.deny(u"acme-cad"_s, u"ivan@ws-10"_s), log.deny(u"acme-cad"_s, u"judy@ws-11"_s),
+                                   log.deny(u"acme-cad"_s, u"intern@laptop-3"_s)});
+    QApplication::processEvents();
+    QCOMPARE(holderAt(page, pointer), u"intern@laptop-3"_s);
+    QCOMPARE(page.table()->indexAt(pointer).siblingAtColumn(EventLogModel::KindColumn).data().toString(),
+             u"denied ×5"_s);
+
+    // The click that was coming lands on the row the engineer aimed at.
+    QTest::mouseClick(page.table()->viewport(), Qt::LeftButton, {}, pointer);
+    QCOMPARE(page.disputePanel()->dispute().deniedHolder, u"intern@laptop-3"_s);
+    QCOMPARE(page.table()->selectionModel()->selectedRows().size(), 1);
+
+    // Another row picked: that one stays under the pointer, the panel explains it, and the
+    // intern's run, let go, is among the newest again.
+    const int daveRow = rowOf(page, u"dave@ws-4"_s);
+    QVERIFY(daveRow >= 0);
+    const QPoint davePointer = centreOf(page, daveRow);
+    QVERIFY(page.table()->viewport()->rect().contains(davePointer));
+    QTest::mouseClick(page.table()->viewport(), Qt::LeftButton, {}, davePointer);
+    QApplication::processEvents();
+    QCOMPARE(page.disputePanel()->dispute().deniedHolder, u"dave@ws-4"_s);
+    QCOMPARE(holderAt(page, davePointer), u"dave@ws-4"_s);
+    QVERIFY2(
+        rowOf(page, u"intern@laptop-3"_s) < rowOf(page, u"judy@ws-11"_s),
+        qPrintable(u"intern %1, judy %2"_s.arg(rowOf(page, u"intern@laptop-3"_s)).arg(rowOf(page, u"judy@ws-11"_s))));
+}
+
+void TestEventsPage::theExplanationBelongsToOneConnection()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(t0.addSecs(3600));
+    DashboardSession session(network, clock);
+    EventsPage page(session);
+    page.resize(1440, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    DisputePanel *panel = page.disputePanel();
+    const QString hint = u"Select a <b>denied</b> event"_s;
+
+    Log log;
+    QList<EventRecord> events;
+    for (const QString &holder : {u"alice@ws-12"_s, u"bob@ws-07"_s, u"carol@ws-3"_s})
+        events << log.grant(u"acme-cad"_s, holder);
+    events << log.deny(u"acme-cad"_s, u"intern@laptop-3"_s) << log.grant(u"render-farm"_s, u"node-1@render-01"_s);
+    session.events().appendEvents(events);
+    QApplication::processEvents();
+    QTest::mouseClick(page.table()->viewport(), Qt::LeftButton, {}, centreOf(page, rowOf(page, u"intern@laptop-3"_s)));
+    QCOMPARE(panel->dispute().licenseId, u"acme-cad"_s);
+
+    // A filter that hides the denial takes its explanation away; back to every license, nothing
+    // is selected and nothing explained.
+    QTest::keyClicks(page.holderFilter(), u"node-1"_s);
+    QCOMPARE(page.proxy()->rowCount(), 1);
+    QVERIFY(!panel->dispute().isValid());
+    QVERIFY(panel->sentenceText().isEmpty());
+    page.holderFilter()->clear();
+    QCOMPARE(page.proxy()->rowCount(), 5);
+    QVERIFY(!panel->dispute().isValid());
+    QTest::mouseClick(page.table()->viewport(), Qt::LeftButton, {}, centreOf(page, rowOf(page, u"intern@laptop-3"_s)));
+    QCOMPARE(panel->dispute().deniedHolder, u"intern@laptop-3"_s);
+
+    // Server > Connect to another server: the table empties, and so does the panel.
+    session.connectTo(QUrl(u"http://127.0.0.1:1"_s), "another-token", u"another server"_s);
+    QApplication::processEvents();
+    QCOMPARE(page.proxy()->rowCount(), 0);
+    QVERIFY2(!panel->dispute().isValid(), qPrintable(panel->sentenceText()));
+    QVERIFY2(panel->sentenceText().isEmpty(), qPrintable(panel->sentenceText()));
+    QVERIFY2(panel->summaryText().contains(hint), qPrintable(panel->summaryText()));
+    QCOMPARE(panel->seatsView()->topLevelItemCount(), 0);
+
+    // Its own events come (numbered from 1 as well): nothing is selected until someone picks one.
+    Log other;
+    session.events().appendEvents(
+        {other.grant(u"solver"_s, u"zoe@hpc-1"_s, 1), other.deny(u"solver"_s, u"yann@hpc-2"_s)});
+    QApplication::processEvents();
+    QVERIFY(page.table()->selectionModel()->selectedRows().isEmpty());
+    QVERIFY(!panel->dispute().isValid());
+    QTest::mouseClick(page.table()->viewport(), Qt::LeftButton, {}, centreOf(page, rowOf(page, u"yann@hpc-2"_s)));
+    QCOMPARE(panel->dispute().licenseId, u"solver"_s);
+
+    // The same after a disconnection, and a connection again to the server (after an outage).
+    session.disconnectFromServer();
+    QApplication::processEvents();
+    QVERIFY(!panel->dispute().isValid());
+    QVERIFY(panel->summaryText().contains(hint));
+    session.connectTo(QUrl(u"http://127.0.0.1:1"_s), "another-token", u"another server"_s);
+    session.events().appendEvents({other.grant(u"solver"_s, u"zoe@hpc-1"_s, 1)});
+    QApplication::processEvents();
+    QVERIFY(!panel->dispute().isValid());
+    session.disconnectFromServer();
+}
+
+void TestEventsPage::theDisputePanelKeepsItsWidth()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(t0.addSecs(3600));
+    DashboardSession session(network, clock);
+    EventsPage page(session);
+    page.resize(1440, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+
+    // A denial among short names, and one among the long names of a render farm.
+    Log log;
+    QList<EventRecord> events;
+    for (const QString &holder : {u"al@ws-1"_s, u"bo@ws-2"_s})
+        events << log.grant(u"cad"_s, holder, 2);
+    events << log.deny(u"cad"_s, u"cy@ws-3"_s);
+    for (const QString &holder :
+         {u"kiosk-crashed@training-room-projector.example.com"_s, u"node-01@farm.render.example.com"_s})
+        events << log.grant(u"render-farm-2026-floating"_s, holder, 2);
+    events << log.deny(u"render-farm-2026-floating"_s, u"intern@laptop-3.render.example.com"_s);
+    session.events().appendEvents(events);
+    settle();
+    QTableView *table = page.table();
+    DisputePanel *panel = page.disputePanel();
+
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, centreOf(page, rowOf(page, u"cy@ws-3"_s)));
+    settle();
+    QCOMPARE(panel->dispute().deniedHolder, u"cy@ws-3"_s);
+    const int width = panel->width();
+    QVERIFY(!table->horizontalScrollBar()->isVisible());
+
+    // The long names: the panel keeps its width, the table its columns (By and Details in view).
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                      centreOf(page, rowOf(page, u"intern@laptop-3.render.example.com"_s)));
+    settle();
+    QCOMPARE(panel->dispute().deniedHolder, u"intern@laptop-3.render.example.com"_s);
+    QCOMPARE(panel->width(), width);
+    QVERIFY(!table->horizontalScrollBar()->isVisible());
+    const QHeaderView *header = table->horizontalHeader();
+    QVERIFY(header->sectionViewportPosition(EventLogModel::DetailColumn) < table->viewport()->width());
+
+    // The user still widens the panel with the splitter's handle, and it stays that wide.
+    auto *splitter = page.findChild<QSplitter *>();
+    QVERIFY(splitter);
+    QWidget *handle = splitter->handle(1);
+    const QPoint grip = handle->rect().center();
+    QTest::mousePress(handle, Qt::LeftButton, {}, grip);
+    QTest::mouseMove(handle, grip - QPoint(120, 0));
+    QTest::mouseRelease(handle, Qt::LeftButton, {}, grip - QPoint(120, 0));
+    settle();
+    const int widened = panel->width();
+    QVERIFY2(widened >= width + 100, qPrintable(u"%1 -> %2"_s.arg(width).arg(widened)));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, centreOf(page, rowOf(page, u"cy@ws-3"_s)));
+    settle();
+    QCOMPARE(panel->width(), widened);
+}
+
+void TestEventsPage::aFoldedRowShowsItsCount()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(t0.addSecs(3600));
+    DashboardSession session(network, clock);
+    ShownText style;
+    EventsPage page(session);
+    page.resize(1440, 900);
+    page.table()->setStyle(&style);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+
+    // A blocked holder and a denied one, each retrying thirteen times.
+    Log log;
+    QList<EventRecord> events;
+    for (int i = 0; i < 3; ++i)
+        events << log.grant(u"acme-cad"_s, u"user%1@ws-%1"_s.arg(i));
+    for (int i = 0; i < 13; ++i)
+        events << log.block(u"acme-cad"_s, u"mallory@ws-66"_s) << log.deny(u"acme-cad"_s, u"intern@laptop-3"_s);
+    session.events().appendEvents(events);
+    QApplication::processEvents();
+    const int blocked = rowOf(page, u"mallory@ws-66"_s, EventKind::HolderBlocked);
+    const int denied = rowOf(page, u"intern@laptop-3"_s);
+    QVERIFY(blocked >= 0 && denied >= 0);
+    QCOMPARE(page.proxy()->index(blocked, EventLogModel::KindColumn).data().toString(), u"holder blocked ×13"_s);
+
+    // The Event column at its width: the count is on screen; a narrower column elides the kind.
+    for (int width : {page.table()->columnWidth(EventLogModel::KindColumn), 90}) {
+        page.table()->setColumnWidth(EventLogModel::KindColumn, width);
+        style.shown.clear();
+        page.table()->viewport()->grab();
+        const QString blockedText = style.shown.value(blocked);
+        QVERIFY2(blockedText.endsWith(u" ×13"_s) && blockedText.startsWith(u"holder"_s), qPrintable(blockedText));
+        QVERIFY2(style.shown.value(denied).endsWith(u" ×13"_s), qPrintable(style.shown.value(denied)));
+    }
+}
+
+QTEST_MAIN(TestEventsPage)
+#include "tst_eventspage.moc"
