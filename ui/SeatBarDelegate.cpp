@@ -3,7 +3,10 @@
 #include "StatePalette.h"
 
 #include <QApplication>
+#include <QFontMetrics>
 #include <QPainter>
+
+#include <algorithm>
 
 namespace keyright {
 
@@ -45,10 +48,9 @@ void SeatBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
 
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing);
-    const QRect cell = option.rect.adjusted(4, 4, -4, -4);
     const QString text = index.data(Qt::DisplayRole).toString();
-    const int textWidth = option.fontMetrics.horizontalAdvance(QStringLiteral("000 / 000")) + 6;
-    const QRect bar(cell.left(), cell.center().y() - 5, std::max(10, cell.width() - textWidth), 10);
+    const QRect bar = barRect(option.rect, option.fontMetrics, text);
+    const QRect cell = option.rect.adjusted(4, 4, -4, -4);
     painter->setPen(Qt::NoPen);
     painter->setBrush(StatePalette::background(StatePalette::Muted, option.palette));
     painter->drawRoundedRect(bar, 4, 4);
@@ -72,10 +74,27 @@ void SeatBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
     painter->restore();
 }
 
+QRect SeatBarDelegate::barRect(const QRect &cellRect, const QFontMetrics &metrics, const QString &text)
+{
+    // The count keeps its whole width ("2000 / 2500" is wider than the usual "000 / 000"); the bar
+    // takes the rest and gives way first, down to a stub.
+    const QRect cell = cellRect.adjusted(4, 4, -4, -4);
+    const int textWidth
+        = std::max(metrics.horizontalAdvance(QStringLiteral("000 / 000")), metrics.horizontalAdvance(text)) + 6;
+    return {cell.left(), cell.center().y() - 5, std::max(10, cell.width() - textWidth), 10};
+}
+
+int SeatBarDelegate::widthFor(const QFontMetrics &metrics, const QString &text)
+{
+    // Margins, a bar of at least 60 px, the gap and the count.
+    return 8 + 60 + 6
+        + std::max(metrics.horizontalAdvance(QStringLiteral("000 / 000")), metrics.horizontalAdvance(text)) + 6;
+}
+
 QSize SeatBarDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
     QSize size = QStyledItemDelegate::sizeHint(option, index);
-    size.setWidth(std::max(size.width(), 150));
+    size.setWidth(std::max({size.width(), 150, widthFor(option.fontMetrics, index.data(Qt::DisplayRole).toString())}));
     return size;
 }
 

@@ -21,6 +21,10 @@ public:
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
     static QColor colorFor(int inUse, int seatCount);
+    // Where the bar goes in a cell showing `text` ("8 / 10"): the count is never covered.
+    static QRect barRect(const QRect &cell, const QFontMetrics &metrics, const QString &text);
+    // The width a cell needs to show `text` whole beside a bar of a useful length.
+    static int widthFor(const QFontMetrics &metrics, const QString &text);
 
 private:
     int m_inUseRole;

@@ -358,6 +358,16 @@ void SeatsPage::fitLicenseColumns(bool widenOnly)
             name,
             cells.horizontalAdvance(m_licensesProxy->index(r, LicenseListModel::NameColumn).data().toString()) + 16);
     m_licenseNameWidth = std::clamp(name, 120, 260);
+    // The seats column: wide enough for the largest count ("2000 / 2500") beside its bar.
+    int seats = 140;
+    for (int r = 0; r < rows; ++r)
+        seats = std::max(seats,
+                         SeatBarDelegate::widthFor(
+                             cells, m_licensesProxy->index(r, LicenseListModel::SeatsColumn).data().toString()));
+    if (widenOnly)
+        seats = std::max(seats, lh->sectionSize(LicenseListModel::SeatsColumn));
+    if (seats != lh->sectionSize(LicenseListModel::SeatsColumn))
+        lh->resizeSection(LicenseListModel::SeatsColumn, seats);
     (void)widenOnly; // the name is laid out by spreadLicenseColumns()
     for (const auto &[column, least] : columns) {
         // Room for the sort arrow beside the title.

@@ -6,6 +6,7 @@
 #include "LeaseTableModel.h"
 #include "LicenseListModel.h"
 #include "ManualClock.h"
+#include "SeatBarDelegate.h"
 #include "SeatsPage.h"
 #include "UsageChartView.h"
 
@@ -100,6 +101,7 @@ private Q_SLOTS:
     void licenseTitlesAreWholeInEveryLanguage();
     void narrowPageKeepsNamesAndFilterWords();
     void chartForgetsTheLastServer();
+    void aFourDigitCountIsNeverCovered();
     void usageChartTicksAreRoundAndReadable_data();
     void usageChartTicksAreRoundAndReadable();
     void theHoldersLayoutOfTheLastVersionComesBack();
@@ -287,6 +289,35 @@ void TestSeatsPage::chartForgetsTheLastServer()
     QCOMPARE(page.licensesView()->model()->rowCount(), 0);
     QVERIFY2(!chart->chart()->title().contains(u"ACME CAD"_s), qPrintable(chart->chart()->title()));
     session.disconnectFromServer();
+}
+
+// "00 / 2500": the seat bar drew over the first digits of a four-digit count. The column is as
+// wide as its widest count needs, and the bar ends before the count begins.
+void TestSeatsPage::aFourDigitCountIsNeverCovered()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(now);
+    DashboardSession session(network, clock);
+    SeatsPage page(session);
+    page.resize(1440, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    feed(session, 2000, now.addSecs(-30));
+    QTableView *licenses = page.licensesView();
+    QTRY_COMPARE(licenses->model()->rowCount(), 1);
+    const QModelIndex cell = licenses->model()->index(0, LicenseListModel::SeatsColumn);
+    const QString count = cell.data().toString();
+    QCOMPARE(count, u"2000 / 2005"_s);
+    const QFontMetrics metrics(licenses->font());
+    QTRY_VERIFY2(licenses->columnWidth(LicenseListModel::SeatsColumn) >= SeatBarDelegate::widthFor(metrics, count),
+                 qPrintable(QString::number(licenses->columnWidth(LicenseListModel::SeatsColumn))));
+    const QRect rect = licenses->visualRect(cell);
+    const QRect bar = SeatBarDelegate::barRect(rect, metrics, count);
+    QVERIFY2(bar.width() >= 60, qPrintable(QString::number(bar.width())));
+    QVERIFY2(bar.right() + 6 + metrics.horizontalAdvance(count) <= rect.right() - 4,
+             qPrintable(u"bar ends at %1, the count needs %2 px before %3"_s.arg(bar.right())
+                            .arg(metrics.horizontalAdvance(count))
+                            .arg(rect.right())));
 }
 
 void TestSeatsPage::usageChartTicksAreRoundAndReadable_data()
