@@ -1,5 +1,7 @@
 #include "DashboardSettings.h"
 
+#include "PollScheduler.h"
+
 #include <QSettings>
 #include <QStringList>
 #include <QUrl>
@@ -32,7 +34,8 @@ constexpr auto holdersHeader3 = "seats/holdersHeader3"_L1; // the columns of ver
 
 } // namespace
 
-const DashboardSettings::Key<int> DashboardSettings::pollIntervalMs {"connection/pollIntervalMs"_L1, 2000,
+const DashboardSettings::Key<int> DashboardSettings::pollIntervalMs {"connection/pollIntervalMs"_L1,
+                                                                     int(PollScheduler::defaultInterval.count()),
                                                                      [](const int &ms) { return ms >= 100; }};
 const DashboardSettings::Key<QString> DashboardSettings::language {"ui/language"_L1};
 const DashboardSettings::Key<QString> DashboardSettings::lastProfile {"connection/lastProfile"_L1};

@@ -27,6 +27,9 @@ public:
     // an injected timer calls due() when it fires.
     using ArmTimer = std::function<void(std::chrono::milliseconds delay)>;
 
+    // How often the dashboard polls unless its user chose otherwise (View > Poll every).
+    static constexpr std::chrono::milliseconds defaultInterval {2000};
+
     explicit PollScheduler(QObject *parent = nullptr);
     explicit PollScheduler(ArmTimer armTimer, QObject *parent = nullptr);
     ~PollScheduler() override;
@@ -79,7 +82,7 @@ private:
     ArmTimer m_armTimer;
     QTimer m_timer;
     std::function<void()> m_poll;
-    std::chrono::milliseconds m_interval {2000};
+    std::chrono::milliseconds m_interval {defaultInterval};
     std::chrono::milliseconds m_maxBackoff {30000};
     std::chrono::milliseconds m_retryDelay {0};
     std::chrono::milliseconds m_armedDelay {0};
