@@ -61,7 +61,7 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore &store, const QString 
     m_message->setStyleSheet(u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Failed).name()));
     m_tokenState->setWordWrap(true);
     m_caFile->setObjectName(u"caFile"_s);
-    m_caFile->setPlaceholderText(tr("optional: PEM file of a private certificate authority"));
+    m_caFile->setPlaceholderText(tr("optional: a CA certificate (PEM)"));
     m_caFile->setToolTip(tr("For https:// servers whose certificate a private authority signed, or a self-signed "
                             "one: the authority's certificate (or the server's own) as a PEM file."));
     m_trusted->setObjectName(u"trustedCertificates"_s);

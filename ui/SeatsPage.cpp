@@ -145,6 +145,9 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_empty->setWordWrap(true);
     m_empty->setStyleSheet(u"color: palette(mid); padding: 24px;"_s);
     m_holdersSummary->setTextFormat(Qt::RichText);
+    // Wrapped: a long summary (a license with rules) would otherwise widen the holders' side and
+    // squeeze the licenses whenever that license is selected.
+    m_holdersSummary->setWordWrap(true);
     m_legend->setObjectName(u"seatLegend"_s);
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setWordWrap(true);
@@ -211,7 +214,8 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_splitter->addWidget(m_right);
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 1);
-    m_splitter->setSizes({540, 860});
+    // Room for every column of the Licenses table at 1440x900 without scrolling sideways.
+    m_splitter->setSizes({640, 760});
     m_splitter->setChildrenCollapsible(false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);

@@ -709,8 +709,8 @@
         <translation>%1 instances d&apos;un même site ; le tableau de bord utilise celle qui répond.</translation>
     </message>
     <message>
-        <source>optional: PEM file of a private certificate authority</source>
-        <translation>facultatif : fichier PEM d&apos;une autorité de certification privée</translation>
+        <source>optional: a CA certificate (PEM)</source>
+        <translation>facultatif : un certificat d&apos;autorité (PEM)</translation>
     </message>
     <message>
         <source>For https:// servers whose certificate a private authority signed, or a self-signed one: the authority&apos;s certificate (or the server&apos;s own) as a PEM file.</source>
