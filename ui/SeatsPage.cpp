@@ -214,8 +214,7 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_splitter->addWidget(m_right);
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 1);
-    // Room for every column of the Licenses table at 1440x900 without scrolling sideways.
-    m_splitter->setSizes({640, 760});
+    m_splitter->setSizes({540, 860}); // until the first show (showEvent) knows the width
     m_splitter->setChildrenCollapsible(false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -384,6 +383,7 @@ void SeatsPage::fitLicenseColumns(bool widenOnly)
         if (width != lh->sectionSize(column))
             lh->resizeSection(column, width);
     }
+    chooseSplit();
     spreadLicenseColumns();
 }
 
@@ -585,9 +585,36 @@ void SeatsPage::saveState(DashboardSettings &settings) const
     settings.setValue(DashboardSettings::seatsRightSplitter, m_right->saveState());
 }
 
+void SeatsPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    chooseSplit();
+}
+
+void SeatsPage::chooseSplit()
+{
+    // Once, when the page is on screen and the first licenses have sized their columns.
+    if (m_splitChosen || !isVisible() || m_licensesProxy->rowCount() == 0)
+        return;
+    m_splitChosen = true;
+    // The licenses get what their columns need, up to half the page: every column at 1440x900,
+    // and at 1280x720 and 150 % half of it each, the table scrolling sideways, the holders whole.
+    QHeaderView *lh = m_licenses->horizontalHeader();
+    int columns
+        = m_licenseNameWidth + m_licenses->verticalScrollBar()->sizeHint().width() + 2 * m_licenses->frameWidth();
+    for (int c = 0; c < lh->count(); ++c) {
+        if (c != LicenseListModel::NameColumn && !lh->isSectionHidden(c))
+            columns += lh->sectionSize(c);
+    }
+    const int total = m_splitter->width() - m_splitter->handleWidth();
+    const int left = std::min(columns, total / 2);
+    m_splitter->setSizes({left, total - left});
+}
+
 void SeatsPage::restoreState(const DashboardSettings &settings)
 {
-    m_splitter->restoreState(settings.value(DashboardSettings::seatsSplitter));
+    // The person's own split, when there is one, is kept.
+    m_splitChosen = m_splitter->restoreState(settings.value(DashboardSettings::seatsSplitter));
     m_left->restoreState(settings.value(DashboardSettings::seatsLeftSplitter));
     m_licenses->horizontalHeader()->restoreState(settings.value(DashboardSettings::seatsLicensesHeader));
     // A header of an older layout of the table never gets here: DashboardSettings::migrate() drops it.

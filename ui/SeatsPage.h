@@ -58,6 +58,7 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
@@ -67,6 +68,8 @@ private:
     void fitLicenseColumns(bool widenOnly);
     // The name column takes the width the others leave, at least what the names need.
     void spreadLicenseColumns();
+    // The first split between licenses and holders, when none was saved (see showEvent).
+    void chooseSplit();
     void fitFilterPlaceholder();
     void fitHolderColumn();
     void updateChart();
@@ -96,6 +99,7 @@ private:
     QSortFilterProxyModel *m_lineProxy;
     QTableView *m_line;
     int m_licenseNameWidth = 120; // what the longest name (or the title) needs
+    bool m_splitChosen = false; // restored from the settings, or chosen at the first show
 };
 
 } // namespace keyright

@@ -654,7 +654,7 @@
     </message>
     <message>
         <source>the server&apos;s admin-token file</source>
-        <translation>le fichier admin-token du serveur</translation>
+        <translation>fichier admin-token du serveur</translation>
     </message>
     <message>
         <source>Browse…</source>
@@ -710,7 +710,7 @@
     </message>
     <message>
         <source>optional: a CA certificate (PEM)</source>
-        <translation>facultatif : un certificat d&apos;autorité (PEM)</translation>
+        <translation>facultatif : certificat CA (PEM)</translation>
     </message>
     <message>
         <source>For https:// servers whose certificate a private authority signed, or a self-signed one: the authority&apos;s certificate (or the server&apos;s own) as a PEM file.</source>

@@ -15,10 +15,12 @@
 #include <QLineEdit>
 #include <QNetworkAccessManager>
 #include <QScopeGuard>
+#include <QScrollBar>
 #include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -102,6 +104,8 @@ private Q_SLOTS:
     void narrowPageKeepsNamesAndFilterWords();
     void chartForgetsTheLastServer();
     void aFourDigitCountIsNeverCovered();
+    void theFirstSplitFitsTheLicensesAndLeavesTheHolders_data();
+    void theFirstSplitFitsTheLicensesAndLeavesTheHolders();
     void usageChartTicksAreRoundAndReadable_data();
     void usageChartTicksAreRoundAndReadable();
     void theHoldersLayoutOfTheLastVersionComesBack();
@@ -318,6 +322,36 @@ void TestSeatsPage::aFourDigitCountIsNeverCovered()
              qPrintable(u"bar ends at %1, the count needs %2 px before %3"_s.arg(bar.right())
                             .arg(metrics.horizontalAdvance(count))
                             .arg(rect.right())));
+}
+
+void TestSeatsPage::theFirstSplitFitsTheLicensesAndLeavesTheHolders_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::newRow("1440x900") << 1420;
+    QTest::newRow("1280x720 at 150 %") << 840;
+}
+
+// With no split saved, the first one gives the licenses what their columns need (every column in
+// view at 1440x900) but never more than half the page: at 150 % the holders kept only 300 px.
+void TestSeatsPage::theFirstSplitFitsTheLicensesAndLeavesTheHolders()
+{
+    QFETCH(int, width);
+    QNetworkAccessManager network;
+    ManualClock clock(now);
+    DashboardSession session(network, clock);
+    SeatsPage page(session);
+    page.resize(width, 600);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    feed(session, 3, now.addSecs(-30));
+    QTRY_COMPARE(page.licensesView()->model()->rowCount(), 1);
+    auto *splitter = page.findChild<QSplitter *>(u"seatsSplitter"_s);
+    QVERIFY(splitter);
+    const QList<int> sizes = splitter->sizes();
+    QVERIFY2(sizes.at(1) * 2 >= width - 40, qPrintable(u"holders %1 px of %2"_s.arg(sizes.at(1)).arg(width)));
+    if (width >= 1400) {
+        QTRY_COMPARE(page.licensesView()->horizontalScrollBar()->maximum(), 0);
+    }
 }
 
 void TestSeatsPage::usageChartTicksAreRoundAndReadable_data()
