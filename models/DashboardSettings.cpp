@@ -84,7 +84,9 @@ void DashboardSettings::migrate()
         if (current.isValid())
             m_settings->setValue(seatsHoldersHeader.name, current);
     }
-    // A step for version 2 goes here: `if (m_openedVersion < 2) { ... }`.
+    // Version 2 orders the holders' columns anew; the page moves those of an older header itself
+    // (openedVersion() < 2), keeping their widths and sort, so nothing is to be done here.
+    // A step for version 3 goes here: `if (m_openedVersion < 3) { ... }`.
     if (m_openedVersion != currentVersion)
         m_settings->setValue(versionKey, currentVersion);
 }

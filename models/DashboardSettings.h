@@ -37,8 +37,9 @@ public:
     };
 
     // 0: the layout before this class (no version key). 1: the holders table's header under
-    // "seats/holdersHeader" (it was "seats/holdersHeader3"), the version written.
-    static constexpr int currentVersion = 1;
+    // "seats/holdersHeader" (it was "seats/holdersHeader3"). 2: the holders' columns in a new order
+    // (state, signature and countdown first), the version written.
+    static constexpr int currentVersion = 2;
 
     static const Key<int> pollIntervalMs;
     static const Key<QString> language; // a LanguageManager code; empty: the system's language

@@ -110,6 +110,36 @@ LeaseTableModel::HolderState LeaseTableModel::stateOf(const HolderRow &row) cons
     return HolderState::Live;
 }
 
+QString LeaseTableModel::stateText(HolderState state, const QDateTime &asOf)
+{
+    QString text;
+    switch (state) {
+    case HolderState::Live:
+        text = tr("live");
+        break;
+    case HolderState::ExpiredAwaitingReap:
+        text = tr("expired, awaiting reap");
+        break;
+    case HolderState::Blocked:
+        text = tr("blocked");
+        break;
+    }
+    if (asOf.isValid())
+        return tr("%1 (as of %2)").arg(text, asOf.toLocalTime().toString(u"HH:mm"_s));
+    return text;
+}
+
+QHash<QString, int> LeaseTableModel::liveSeatsByLicense() const
+{
+    QHash<QString, int> live;
+    for (const HolderRow &row : m_rows) {
+        int &count = live[row.licenseId]; // a license whose seats all expired still reads 0
+        if (row.kind == HolderRow::Kind::Lease && stateOf(row) == HolderState::Live)
+            ++count;
+    }
+    return live;
+}
+
 void LeaseTableModel::setStaleSince(const QDateTime &asOf)
 {
     if (m_staleSince == asOf)
@@ -246,7 +276,7 @@ QVariant LeaseTableModel::displayData(const HolderRow &row, int column) const
         case ExpiresAtColumn:
             return formatTime(row.block.until, m_now);
         case StateColumn:
-            return tr("blocked");
+            return stateText(HolderState::Blocked, m_staleSince);
         default:
             return {};
         }
@@ -271,12 +301,8 @@ QVariant LeaseTableModel::displayData(const HolderRow &row, int column) const
             return countdownText(left);
         return tr("expired %1 ago").arg(countdownText(-left));
     }
-    case StateColumn: {
-        const QString state = stateOf(row) == HolderState::Live ? tr("live") : tr("expired, awaiting reap");
-        if (m_staleSince.isValid())
-            return tr("%1 (as of %2)").arg(state, m_staleSince.toLocalTime().toString(u"HH:mm"_s));
-        return state;
-    }
+    case StateColumn:
+        return stateText(stateOf(row), m_staleSince);
     case SignatureColumn:
         return row.lease.signatureValid ? u"\u2713"_s : u"\u2717"_s;
     case CountsAgainstColumn:

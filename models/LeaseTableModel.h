@@ -97,6 +97,10 @@ public:
     std::optional<HeldSeat> seatAt(int row) const;
     int rowOfKey(const QString &key) const { return m_rowByKey.value(key, -1); }
     HolderState stateOf(const HolderRow &row) const;
+    // What the State column reads; with `asOf`, the rows are from the last poll at that time.
+    static QString stateText(HolderState state, const QDateTime &asOf = {});
+    // Per license listed, its seats whose leases are live at the model's clock (the rows that read "live").
+    QHash<QString, int> liveSeatsByLicense() const;
 
     // The rows are what the server said at `asOf` and no poll has succeeded since (invalid: fresh).
     // Stale rows are greyed and say their age; their states still follow the estimated server time.

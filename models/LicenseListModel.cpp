@@ -71,11 +71,11 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
     case SeatCountRole:
         return l.seatCount;
     case InUseRole:
-        return l.inUse;
+        return inUseShown(l);
     case ReservedIdleRole:
         return reservedIdle(l);
     case FreeRole:
-        return std::max(0, l.seatCount - l.inUse - reservedIdle(l));
+        return std::max(0, l.seatCount - inUseShown(l) - reservedIdle(l));
     case WaitingRole:
         return l.waiting;
     case Qt::DisplayRole:
@@ -83,7 +83,7 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
         case NameColumn:
             return l.name.isEmpty() ? l.id : l.name;
         case SeatsColumn:
-            return tr("%1 / %2").arg(l.inUse).arg(l.seatCount);
+            return tr("%1 / %2").arg(inUseShown(l)).arg(l.seatCount);
         case TtlColumn:
             return seconds(l.ttlSeconds);
         case SkewColumn:
@@ -99,7 +99,7 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
         case NameColumn:
             return (l.name.isEmpty() ? l.id : l.name).toLower();
         case SeatsColumn:
-            return l.seatCount > 0 ? double(l.inUse) / l.seatCount : 0.0;
+            return l.seatCount > 0 ? double(inUseShown(l)) / l.seatCount : 0.0;
         case TtlColumn:
             return l.ttlSeconds;
         case SkewColumn:
@@ -111,6 +111,14 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
         }
         break;
     case Qt::ToolTipRole:
+        if (m_staleSince.isValid()) {
+            QString tip = tr("As of %1: the server has not answered since.")
+                              .arg(m_staleSince.toLocalTime().toString(u"HH:mm:ss"_s));
+            if (index.column() == SeatsColumn && m_liveNow.contains(l.id))
+                tip += u'\n'
+                    + tr("%1 in use then; %n still live now by their last leases", nullptr, inUseShown(l)).arg(l.inUse);
+            return tip;
+        }
         switch (index.column()) {
         case NameColumn:
             return tr("License id: %1").arg(l.id);
@@ -131,6 +139,8 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         break;
     case Qt::ForegroundRole:
+        if (m_staleSince.isValid())
+            return QBrush(StatePalette::colour(StatePalette::Muted)); // nothing here is current
         if (index.column() == DeniedColumn && l.deniedLastHour > 0)
             return QBrush(StatePalette::colour(StatePalette::Denied));
         break;
@@ -225,7 +235,27 @@ void LicenseListModel::clear()
     m_licenses.clear();
     m_rowById.clear();
     m_usage.clear();
+    m_staleSince = {};
+    m_liveNow.clear();
     endResetModel();
+}
+
+void LicenseListModel::setStale(const QDateTime &asOf, const QHash<QString, int> &liveNow)
+{
+    const QHash<QString, int> shown = asOf.isValid() ? liveNow : QHash<QString, int> {};
+    if (m_staleSince == asOf && m_liveNow == shown)
+        return;
+    m_staleSince = asOf;
+    m_liveNow = shown;
+    if (!m_licenses.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(int(m_licenses.size()) - 1, ColumnCount - 1),
+                           {Qt::DisplayRole, Qt::ToolTipRole, Qt::ForegroundRole, SortRole, InUseRole, FreeRole});
+}
+
+int LicenseListModel::inUseShown(const LicenseSummary &l) const
+{
+    const auto it = m_liveNow.constFind(l.id);
+    return it == m_liveNow.cend() ? l.inUse : std::min(l.inUse, it.value());
 }
 
 void LicenseListModel::setUsage(const QString &licenseId, const std::optional<SeatUsage> &usage)

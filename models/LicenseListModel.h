@@ -4,6 +4,7 @@
 #include "SeatDecision.h"
 
 #include <QAbstractTableModel>
+#include <QDateTime>
 #include <QHash>
 
 namespace keyright {
@@ -43,6 +44,11 @@ public:
     // split is then estimated from the summary (at least the reserved seats beyond those in use).
     void setUsage(const QString &licenseId, const std::optional<SeatUsage> &usage);
     std::optional<SeatUsage> usageOf(const QString &licenseId) const { return m_usage.value(licenseId); }
+    // During an outage: the rows are the server's word as of `asOf` (greyed, dated in the tooltip),
+    // and a license in `liveNow` counts only the seats whose last leases are still live, as the
+    // holders table shows them, so bar and table never disagree. An invalid `asOf`: current again.
+    void setStale(const QDateTime &asOf, const QHash<QString, int> &liveNow = {});
+    QDateTime staleSince() const { return m_staleSince; }
 
     const LicenseSummary *license(const QString &id) const;
     const LicenseSummary &licenseAt(int row) const { return m_licenses.at(row); }
@@ -53,10 +59,13 @@ private:
     void rebuildIndex();
     int reservedIdle(const LicenseSummary &l) const;
     QString seatsToolTip(const LicenseSummary &l) const;
+    int inUseShown(const LicenseSummary &l) const;
 
     QList<LicenseSummary> m_licenses;
     QHash<QString, std::optional<SeatUsage>> m_usage;
     QHash<QString, int> m_rowById;
+    QDateTime m_staleSince;
+    QHash<QString, int> m_liveNow;
 };
 
 } // namespace keyright

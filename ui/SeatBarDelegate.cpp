@@ -3,6 +3,7 @@
 #include "StatePalette.h"
 
 #include <QApplication>
+#include <QBrush>
 #include <QFontMetrics>
 #include <QPainter>
 
@@ -68,8 +69,12 @@ void SeatBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
         painter->drawRoundedRect(filled, 4, 4);
     }
     const QRect textRect(bar.right() + 6, cell.top(), cell.right() - bar.right() - 6, cell.height());
-    painter->setPen(opt.state & QStyle::State_Selected ? opt.palette.color(QPalette::HighlightedText)
-                                                       : opt.palette.color(QPalette::Text));
+    // A model that greys its rows (data out of date) greys the count too.
+    const QVariant foreground = index.data(Qt::ForegroundRole);
+    QColor textColor = opt.palette.color(QPalette::Text);
+    if (foreground.canConvert<QBrush>() && foreground.value<QBrush>().style() != Qt::NoBrush)
+        textColor = foreground.value<QBrush>().color();
+    painter->setPen(opt.state & QStyle::State_Selected ? opt.palette.color(QPalette::HighlightedText) : textColor);
     painter->drawText(textRect, Qt::AlignRight | Qt::AlignVCenter, text);
     painter->restore();
 }

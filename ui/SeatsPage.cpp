@@ -121,21 +121,22 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_holders->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_holders->installEventFilter(this);
     QHeaderView *hh = m_holders->horizontalHeader();
-    // The holder is sized to the names shown (fitHolderColumn) and the state takes what is left:
-    // a stretched holder column gave its room to a State column mostly reading "live".
-    hh->setSectionResizeMode(LeaseTableModel::StateColumn, QHeaderView::Stretch);
+    // Each column is sized to what it shows (fitHolderColumn, fitStateColumn, fitTimeColumns); the
+    // last one takes what is left.
+    hh->setStretchLastSection(true);
     const QList<QPair<int, int>> widths {
-        {LeaseTableModel::LicenseColumn, 100},      {LeaseTableModel::SeatColumn, 82},
-        {LeaseTableModel::GenerationColumn, 48},    {LeaseTableModel::CountdownColumn, 112},
-        {LeaseTableModel::StateColumn, 170},        {LeaseTableModel::SignatureColumn, 40},
-        {LeaseTableModel::CountsAgainstColumn, 150}};
+        {LeaseTableModel::LicenseColumn, 100},   {LeaseTableModel::SeatColumn, 82},
+        {LeaseTableModel::GenerationColumn, 48}, {LeaseTableModel::CountdownColumn, 112},
+        {LeaseTableModel::SignatureColumn, 40},  {LeaseTableModel::CountsAgainstColumn, 150}};
     for (const auto &[column, width] : widths)
         hh->resizeSection(column, width);
     hh->setMinimumSectionSize(40);
-    // What a seat counts against reads with its state: shown just before it.
-    hh->moveSection(hh->visualIndex(LeaseTableModel::CountsAgainstColumn),
-                    hh->visualIndex(LeaseTableModel::StateColumn));
+    // What support reads first comes first, so a narrow pane (1280x720 at 150 %) shows it without
+    // scrolling: who, the state and its signature, the time left and what the seat counts against;
+    // then the times, and the seat id and generation, which matter in a dispute.
+    orderHolderColumns();
     fitTimeColumns(false);
+    fitStateColumn(false);
     m_holders->setColumnHidden(LeaseTableModel::LicenseColumn, true);
 
     m_filter->setClearButtonEnabled(true);
@@ -234,13 +235,21 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     });
     connect(&session, &DashboardSession::polled, this, [this] {
         m_session.leases().setStaleSince({});
+        m_session.licenses().setStale({});
+        fitStateColumn(false);
         updateHeader();
         updateChart();
     });
     // Rows from the last poll that succeeded stay on screen during an outage, marked with their age.
     connect(&session, &DashboardSession::pollFailed, this, [this] {
         m_session.leases().setStaleSince(m_session.lastPollTime());
-        updateHeader();
+        fitStateColumn(false);
+        markLicensesStale();
+    });
+    // Leases go on expiring while the server is away: the seat bars follow the holders' states.
+    connect(&session, &DashboardSession::ticked, this, [this] {
+        if (m_session.leases().staleSince().isValid())
+            markLicensesStale();
     });
     connect(&session, &DashboardSession::stateChanged, this, &SeatsPage::updateHeader);
     connect(&session.leases(), &QAbstractItemModel::rowsInserted, this, &SeatsPage::updateHeader);
@@ -339,6 +348,55 @@ void SeatsPage::fitTimeColumns(bool widenOnly)
             width = std::max(width, hh->sectionSize(column));
         hh->resizeSection(column, width);
     }
+}
+
+void SeatsPage::markLicensesStale()
+{
+    const QHash<QString, int> liveNow = m_session.leases().liveSeatsByLicense();
+    QHash<QString, int> known; // only the licenses whose leases the dashboard holds can be recounted
+    for (auto it = liveNow.cbegin(); it != liveNow.cend(); ++it) {
+        if (m_session.licenseDetails(it.key()))
+            known.insert(it.key(), it.value());
+    }
+    m_session.licenses().setStale(m_session.leases().staleSince(), known);
+    updateHeader();
+}
+
+void SeatsPage::orderHolderColumns()
+{
+    QHeaderView *hh = m_holders->horizontalHeader();
+    const QList<int> order {LeaseTableModel::HolderColumn,    LeaseTableModel::LicenseColumn,
+                            LeaseTableModel::StateColumn,     LeaseTableModel::SignatureColumn,
+                            LeaseTableModel::CountdownColumn, LeaseTableModel::CountsAgainstColumn,
+                            LeaseTableModel::ExpiresAtColumn, LeaseTableModel::HeldSinceColumn,
+                            LeaseTableModel::SeatColumn,      LeaseTableModel::GenerationColumn};
+    for (int visual = 0; visual < order.size(); ++visual)
+        hh->moveSection(hh->visualIndex(order.at(visual)), visual);
+}
+
+void SeatsPage::fitStateColumn(bool widenOnly)
+{
+    // The longest state in the interface's language, dated during an outage ("live (as of 10:41)"),
+    // and the title: a state is never cut. Only when the dating changes, so a width the user chose
+    // stays between polls.
+    const bool stale = m_session.leases().staleSince().isValid();
+    if (m_stateFitted && m_stateFittedStale == stale)
+        return;
+    m_stateFitted = true;
+    m_stateFittedStale = stale;
+    const QDateTime asOf = stale ? QDateTime(QDate(2000, 1, 1), QTime(23, 59)) : QDateTime();
+    QHeaderView *hh = m_holders->horizontalHeader();
+    const QFontMetrics cells(m_holders->font());
+    int width
+        = QFontMetrics(hh->font())
+              .horizontalAdvance(m_session.leases().headerData(LeaseTableModel::StateColumn, Qt::Horizontal).toString())
+        + 30;
+    for (const auto state : {LeaseTableModel::HolderState::Live, LeaseTableModel::HolderState::ExpiredAwaitingReap,
+                             LeaseTableModel::HolderState::Blocked})
+        width = std::max(width, cells.horizontalAdvance(LeaseTableModel::stateText(state, asOf)) + 16);
+    if (widenOnly)
+        width = std::max(width, hh->sectionSize(LeaseTableModel::StateColumn));
+    hh->resizeSection(LeaseTableModel::StateColumn, width);
 }
 
 void SeatsPage::fitLicenseColumns(bool widenOnly)
@@ -514,15 +572,16 @@ void SeatsPage::updateHeader()
         m_empty->setText(why);
         return;
     }
-    int inUse = 0, seats = 0, denied = 0, reservedIdle = 0, waiting = 0;
+    int inUse = 0, liveNow = 0, seats = 0, denied = 0, reservedIdle = 0, waiting = 0;
     QStringList names;
     for (const QString &id : ids) {
         if (const LicenseSummary *l = m_session.licenses().license(id)) {
             inUse += l->inUse;
+            const int row = m_session.licenses().rowOf(id);
+            liveNow += m_session.licenses().index(row, 0).data(LicenseListModel::InUseRole).toInt();
             seats += l->seatCount;
             denied += l->deniedLastHour;
             waiting += l->waiting;
-            const int row = m_session.licenses().rowOf(id);
             reservedIdle += m_session.licenses().index(row, 0).data(LicenseListModel::ReservedIdleRole).toInt();
             names << (l->name.isEmpty() ? l->id : l->name);
         }
@@ -537,6 +596,10 @@ void SeatsPage::updateHeader()
                               .arg(muted, asOf.toLocalTime().toString(u"HH:mm:ss"_s))
                               .arg(inUse)
                               .arg(seats);
+        if (liveNow != inUse)
+            summary += u" · "_s
+                + tr("<span style=\"color:%1\">%n still live now by their last leases</span>", nullptr, liveNow)
+                      .arg(muted);
         if (denied > 0)
             summary += u" · "_s
                 + tr("<span style=\"color:%1\">%n checkout(s) denied in the hour before</span>", nullptr, denied)
@@ -619,10 +682,16 @@ void SeatsPage::restoreState(const DashboardSettings &settings)
     m_licenses->horizontalHeader()->restoreState(settings.value(DashboardSettings::seatsLicensesHeader));
     // A header of an older layout of the table never gets here: DashboardSettings::migrate() drops it.
     m_holders->horizontalHeader()->restoreState(settings.value(DashboardSettings::seatsHoldersHeader));
+    // Saved before version 2, the columns are in the old order (state and signature last, out of
+    // view in a narrow pane): moved into the new one, with their widths and sort.
+    if (settings.openedVersion() < 2)
+        orderHolderColumns();
     m_right->restoreState(settings.value(DashboardSettings::seatsRightSplitter));
     // Widths saved before the time columns showed dates would cut the dates off, and widths saved
     // in one language may cut the titles of another.
     fitTimeColumns(true);
+    m_stateFitted = false;
+    fitStateColumn(true);
     fitLicenseColumns(true);
 }
 
@@ -671,6 +740,8 @@ void SeatsPage::retranslate()
         std::max(280, m_filter->fontMetrics().horizontalAdvance(tr("Filter holders, seats, states… (Ctrl+F)")) + 48));
     fitFilterPlaceholder();
     fitTimeColumns(true);
+    m_stateFitted = false; // the states read differently in another language
+    fitStateColumn(true);
     fitLicenseColumns(true);
     fitHolderColumn();
     updateLine();

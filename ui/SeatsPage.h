@@ -66,6 +66,9 @@ private:
     void updateHeader();
     void fitTimeColumns(bool widenOnly);
     void fitLicenseColumns(bool widenOnly);
+    void markLicensesStale();
+    void fitStateColumn(bool widenOnly);
+    void orderHolderColumns();
     // The name column takes the width the others leave, at least what the names need.
     void spreadLicenseColumns();
     // The first split between licenses and holders, when none was saved (see showEvent).
@@ -100,6 +103,8 @@ private:
     QTableView *m_line;
     int m_licenseNameWidth = 120; // what the longest name (or the title) needs
     bool m_splitChosen = false; // restored from the settings, or chosen at the first show
+    bool m_stateFitted = false; // the State column sized for the current language and dating
+    bool m_stateFittedStale = false;
 };
 
 } // namespace keyright

@@ -137,6 +137,13 @@
             <numerusform>%n waiting in line</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 in use then; %n still live now by their last leases</source>
+        <translation>
+            <numerusform>%1 in use then; %n still live now by its last lease</numerusform>
+            <numerusform>%1 in use then; %n still live now by their last leases</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::MainWindow</name>
@@ -280,6 +287,13 @@
         <translation>
             <numerusform>%n waiting</numerusform>
             <numerusform>%n waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;span style=&quot;color:%1&quot;&gt;%n still live now by their last leases&lt;/span&gt;</source>
+        <translation>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n still live now by its last lease&lt;/span&gt;</numerusform>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n still live now by their last leases&lt;/span&gt;</numerusform>
         </translation>
     </message>
 </context>

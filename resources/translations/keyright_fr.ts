@@ -2385,6 +2385,17 @@
             <numerusform>%n en file d&apos;attente</numerusform>
         </translation>
     </message>
+    <message>
+        <source>As of %1: the server has not answered since.</source>
+        <translation>Au %1 : le serveur n&apos;a plus répondu depuis.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 in use then; %n still live now by their last leases</source>
+        <translation>
+            <numerusform>%1 utilisés alors ; %n encore actif selon son dernier bail</numerusform>
+            <numerusform>%1 utilisés alors ; %n encore actifs selon leurs derniers baux</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::MainWindow</name>
@@ -3358,6 +3369,13 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Filter (Ctrl+F)</source>
         <translation>Filtrer (Ctrl+F)</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;span style=&quot;color:%1&quot;&gt;%n still live now by their last leases&lt;/span&gt;</source>
+        <translation>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n encore actif selon son dernier bail&lt;/span&gt;</numerusform>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n encore actifs selon leurs derniers baux&lt;/span&gt;</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "ErrorBanner.h"
 #include "EventFilterProxyModel.h"
 #include "EventsPage.h"
+#include "LicenseListModel.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "ReapDialog.h"
@@ -258,7 +259,20 @@ void TestAdminFlows::outageMarksEveryNumberStale()
     for (int column : {LeaseTableModel::HolderColumn, LeaseTableModel::CountdownColumn, LeaseTableModel::StateColumn})
         QCOMPARE(holderCell(u"alice@ws-12"_s, column, Qt::ForegroundRole), muted);
     QVERIFY2(summary->text().contains(u"As of"_s), qPrintable(summary->text()));
+    QVERIFY2(summary->text().contains(u"0 still live now"_s), qPrintable(summary->text()));
     QVERIFY(m_window->errorBanner()->detail().contains(u"as of"_s));
+    // The dated state is read whole ("live (as of …" was cut).
+    const QTableView *holders = m_window->seatsPage()->holdersView();
+    QVERIFY2(holders->columnWidth(LeaseTableModel::StateColumn)
+                 >= QFontMetrics(holders->font()).horizontalAdvance(state) + 8,
+             qPrintable(u"\"%1\" in %2 px"_s.arg(state).arg(holders->columnWidth(LeaseTableModel::StateColumn))));
+    // The license's bar agrees with its rows: alice's seat no longer counts once her lease ran out
+    // (it kept "1 / 10"), greyed, and its tooltip says what the server last said.
+    const QModelIndex seats = m_window->seatsPage()->licensesView()->model()->index(0, LicenseListModel::SeatsColumn);
+    QTRY_COMPARE_WITH_TIMEOUT(seats.data().toString(), u"0 / 10"_s, 3000);
+    QCOMPARE(seats.data(Qt::ForegroundRole).value<QBrush>().color().name(), muted);
+    QVERIFY2(seats.data(Qt::ToolTipRole).toString().contains(u"1 in use then"_s),
+             qPrintable(seats.data(Qt::ToolTipRole).toString()));
     QVERIFY(m_window->statusText().contains(u"not answering"_s));
 }
 

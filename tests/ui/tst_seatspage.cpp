@@ -109,6 +109,7 @@ private Q_SLOTS:
     void usageChartTicksAreRoundAndReadable_data();
     void usageChartTicksAreRoundAndReadable();
     void theHoldersLayoutOfTheLastVersionComesBack();
+    void aNarrowPaneShowsStateAndSignature();
 };
 
 void TestSeatsPage::cleanup()
@@ -407,7 +408,7 @@ void TestSeatsPage::theHoldersLayoutOfTheLastVersionComesBack_data()
 
 void TestSeatsPage::theHoldersLayoutOfTheLastVersionComesBack()
 {
-    // A person who widened the Gen. column and sorted by seat, with the dashboard of before,
+    // A person who widened the Seat column and sorted by seat, with the dashboard of before,
     // finds the table as they left it after the upgrade.
     QFETCH(QString, savedUnder);
     QFETCH(bool, restored);
@@ -423,8 +424,8 @@ void TestSeatsPage::theHoldersLayoutOfTheLastVersionComesBack()
         before.show();
         QVERIFY(QTest::qWaitForWindowExposed(&before));
         QHeaderView *header = before.holdersView()->horizontalHeader();
-        defaultWidth = header->sectionSize(LeaseTableModel::GenerationColumn);
-        header->resizeSection(LeaseTableModel::GenerationColumn, defaultWidth + 97);
+        defaultWidth = header->sectionSize(LeaseTableModel::SeatColumn);
+        header->resizeSection(LeaseTableModel::SeatColumn, defaultWidth + 97);
         header->setSortIndicator(LeaseTableModel::SeatColumn, Qt::DescendingOrder);
         QSettings old(ini, QSettings::IniFormat);
         old.setValue(savedUnder, header->saveState());
@@ -442,13 +443,45 @@ void TestSeatsPage::theHoldersLayoutOfTheLastVersionComesBack()
     QTRY_COMPARE_WITH_TIMEOUT(after.holdersProxy()->rowCount(), 3, 2000);
     const QHeaderView *header = after.holdersView()->horizontalHeader();
     if (restored) {
-        QCOMPARE(header->sectionSize(LeaseTableModel::GenerationColumn), defaultWidth + 97);
+        QCOMPARE(header->sectionSize(LeaseTableModel::SeatColumn), defaultWidth + 97);
+        // Saved in the old order (state and signature last): moved where a narrow pane shows them.
+        QCOMPARE(header->visualIndex(LeaseTableModel::StateColumn), 2);
+        QCOMPARE(header->visualIndex(LeaseTableModel::SignatureColumn), 3);
         QCOMPARE(header->sortIndicatorSection(), int(LeaseTableModel::SeatColumn));
         QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
     } else {
-        QCOMPARE(header->sectionSize(LeaseTableModel::GenerationColumn), defaultWidth);
+        QCOMPARE(header->sectionSize(LeaseTableModel::SeatColumn), defaultWidth);
         QVERIFY(header->sortIndicatorSection() != int(LeaseTableModel::SeatColumn));
     }
+}
+
+// At 1280x720 and 150 % the holders' pane is about 420 px wide: the State and Sig. columns were
+// the last ones, reachable only by scrolling sideways. What support reads first is in view.
+void TestSeatsPage::aNarrowPaneShowsStateAndSignature()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(now);
+    DashboardSession session(network, clock);
+    SeatsPage page(session);
+    page.resize(840, 600);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    feed(session, 3, now.addSecs(-30));
+    QTRY_COMPARE(page.holdersProxy()->rowCount(), 3);
+    QTableView *holders = page.holdersView();
+    QCOMPARE(holders->horizontalScrollBar()->value(), 0);
+    for (int column : {LeaseTableModel::HolderColumn, LeaseTableModel::StateColumn, LeaseTableModel::SignatureColumn}) {
+        const int right = holders->columnViewportPosition(column) + holders->columnWidth(column);
+        QVERIFY2(right <= holders->viewport()->width(),
+                 qPrintable(u"column %1 ends at %2 px in a %3 px pane"_s.arg(column).arg(right).arg(
+                     holders->viewport()->width())));
+    }
+    // And the state is read whole.
+    const QString state = holders->model()->index(0, LeaseTableModel::StateColumn).data().toString();
+    QCOMPARE(state, u"live"_s);
+    QVERIFY(holders->columnWidth(LeaseTableModel::StateColumn)
+            >= QFontMetrics(holders->font())
+                   .horizontalAdvance(LeaseTableModel::stateText(LeaseTableModel::HolderState::ExpiredAwaitingReap)));
 }
 
 QTEST_MAIN(TestSeatsPage)
