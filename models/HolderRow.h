@@ -32,6 +32,9 @@ struct HolderRow
     QString reservation;
     QList<Cap> caps;
     bool ruled = false; // the license has rules: "shared seats" means something
+    // The Holder column's sort key (holder, held since, key), made when first asked for; cleared
+    // by whoever changes the holder or held since of a row in place.
+    mutable QString holderSortKey;
 
     QString holder() const { return kind == Kind::Lease ? lease.lease.holder : block.holder; }
 };

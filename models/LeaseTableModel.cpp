@@ -335,9 +335,12 @@ QVariant LeaseTableModel::sortData(const HolderRow &row, int column) const
     case HolderColumn:
         // Holder, then held since, then seat: a key no renewal changes, so rows sorted by holder
         // stay where the pointer found them (a countdown or expiry key moves them every heartbeat).
-        return row.holder().toLower() + QChar(1)
-            + u"%1"_s.arg(isLease ? row.heldSince.toMSecsSinceEpoch() : Q_INT64_C(0), 16, 10, QLatin1Char('0'))
-            + QChar(1) + row.key;
+        // Built once per row (sorting asks for it a dozen times per inserted row).
+        if (row.holderSortKey.isEmpty())
+            row.holderSortKey = row.holder().toLower() + QChar(1)
+                + u"%1"_s.arg(isLease ? row.heldSince.toMSecsSinceEpoch() : Q_INT64_C(0), 16, 10, QLatin1Char('0'))
+                + QChar(1) + row.key;
+        return row.holderSortKey;
     case LicenseColumn:
         return row.licenseId;
     case SeatColumn:
@@ -535,6 +538,7 @@ void LeaseTableModel::noteGrant(const QString &seatId, const QDateTime &grantedA
         return;
     row.heldSince = grantedAt;
     row.heldSinceExact = true;
+    row.holderSortKey.clear();
     const QModelIndex cell = index(r, HeldSinceColumn);
     Q_EMIT dataChanged(cell, cell, {Qt::DisplayRole, Qt::ToolTipRole, Qt::ForegroundRole, SortRole});
 }

@@ -252,12 +252,15 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
             markLicensesStale();
     });
     connect(&session, &DashboardSession::stateChanged, this, &SeatsPage::updateHeader);
-    connect(&session.leases(), &QAbstractItemModel::rowsInserted, this, &SeatsPage::updateHeader);
-    connect(m_holdersProxy, &QAbstractItemModel::rowsInserted, this, &SeatsPage::fitHolderColumn);
-    connect(m_holdersProxy, &QAbstractItemModel::modelReset, this, &SeatsPage::fitHolderColumn);
-    connect(&session, &DashboardSession::licenseDetailsChanged, this, &SeatsPage::fitHolderColumn);
-    connect(&session.leases(), &QAbstractItemModel::rowsRemoved, this, &SeatsPage::updateHeader);
-    connect(&session.leases(), &QAbstractItemModel::modelReset, this, &SeatsPage::updateHeader);
+    // A poll inserts and removes rows in as many runs as licenses: the header and the holder
+    // columns are brought up to date once, after the poll, not at every run (which measured
+    // thousands of texts a hundred times per poll, issue 23 item 16).
+    connect(&session.leases(), &QAbstractItemModel::rowsInserted, this, &SeatsPage::scheduleHolderLayout);
+    connect(m_holdersProxy, &QAbstractItemModel::rowsInserted, this, &SeatsPage::scheduleHolderLayout);
+    connect(m_holdersProxy, &QAbstractItemModel::modelReset, this, &SeatsPage::scheduleHolderLayout);
+    connect(&session, &DashboardSession::licenseDetailsChanged, this, &SeatsPage::scheduleHolderLayout);
+    connect(&session.leases(), &QAbstractItemModel::rowsRemoved, this, &SeatsPage::scheduleHolderLayout);
+    connect(&session.leases(), &QAbstractItemModel::modelReset, this, &SeatsPage::scheduleHolderLayout);
     connect(&session, &DashboardSession::licenseDetailsChanged, this, &SeatsPage::updateDetails);
     connect(&session, &DashboardSession::ticked, m_lineModel, &QueueTableModel::tick);
     connect(&session.licenses(), &QAbstractItemModel::rowsInserted, this, &SeatsPage::updateLegend);
@@ -458,6 +461,34 @@ void SeatsPage::spreadLicenseColumns()
         lh->resizeSection(LicenseListModel::NameColumn, name);
 }
 
+void SeatsPage::scheduleHolderLayout()
+{
+    if (m_holderLayoutPending)
+        return;
+    m_holderLayoutPending = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_holderLayoutPending = false;
+            fitHolderColumn();
+            updateHeader();
+        },
+        Qt::QueuedConnection);
+}
+
+int SeatsPage::cellTextWidth(const QFontMetrics &metrics, const QString &text)
+{
+    // Most texts come back at every poll (the same holders, "shared seats"): measured once.
+    const auto it = m_textWidths.constFind(text);
+    if (it != m_textWidths.cend())
+        return it.value();
+    if (m_textWidths.size() >= 20000)
+        m_textWidths.clear(); // bounded, whatever the holders' names
+    const int width = metrics.horizontalAdvance(text);
+    m_textWidths.insert(text, width);
+    return width;
+}
+
 void SeatsPage::fitHolderColumn()
 {
     // Measured over the rows shown (a bounded sample at scale), so names are read whole; the
@@ -470,9 +501,9 @@ void SeatsPage::fitHolderColumn()
         + 30;
     const int rows = std::min(m_holdersProxy->rowCount(), 2000);
     for (int r = 0; r < rows; ++r)
-        width = std::max(
-            width,
-            cells.horizontalAdvance(m_holdersProxy->index(r, LeaseTableModel::HolderColumn).data().toString()) + 24);
+        width = std::max(width,
+                         cellTextWidth(cells, m_holdersProxy->index(r, LeaseTableModel::HolderColumn).data().toString())
+                             + 24);
     width = std::min(width, 480);
     if (width != hh->sectionSize(LeaseTableModel::HolderColumn))
         hh->resizeSection(LeaseTableModel::HolderColumn, width);
@@ -485,7 +516,7 @@ void SeatsPage::fitHolderColumn()
     for (int r = 0; r < rows; ++r)
         against = std::max(
             against,
-            cells.horizontalAdvance(m_holdersProxy->index(r, LeaseTableModel::CountsAgainstColumn).data().toString())
+            cellTextWidth(cells, m_holdersProxy->index(r, LeaseTableModel::CountsAgainstColumn).data().toString())
                 + 24);
     hh->resizeSection(LeaseTableModel::CountsAgainstColumn, std::min(against, 360));
 }
@@ -699,6 +730,8 @@ void SeatsPage::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    if (event->type() == QEvent::FontChange)
+        m_textWidths.clear();
     QWidget::changeEvent(event);
 }
 

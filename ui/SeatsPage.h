@@ -2,8 +2,10 @@
 
 #include "LeaseTableModel.h"
 
+#include <QHash>
 #include <QWidget>
 
+class QFontMetrics;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
@@ -75,6 +77,8 @@ private:
     void chooseSplit();
     void fitFilterPlaceholder();
     void fitHolderColumn();
+    void scheduleHolderLayout();
+    int cellTextWidth(const QFontMetrics &metrics, const QString &text);
     void updateChart();
     void licenseSelectionChanged();
     void updateDetails(const QStringList &licenseIds);
@@ -103,6 +107,8 @@ private:
     QTableView *m_line;
     int m_licenseNameWidth = 120; // what the longest name (or the title) needs
     bool m_splitChosen = false; // restored from the settings, or chosen at the first show
+    bool m_holderLayoutPending = false;
+    QHash<QString, int> m_textWidths; // cell texts measured in the table's font (cleared with it)
     bool m_stateFitted = false; // the State column sized for the current language and dating
     bool m_stateFittedStale = false;
 };
