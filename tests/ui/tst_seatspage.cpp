@@ -73,6 +73,22 @@ void feed(DashboardSession &session, int holders, const QDateTime &heldSince)
     session.applyLeaseLists({list});
 }
 
+// A Seats page on screen, with its own session on a manual clock and no server.
+struct ShownPage
+{
+    ShownPage(int width, int height)
+    {
+        page.resize(width, height);
+        page.show();
+    }
+    bool exposed() { return QTest::qWaitForWindowExposed(&page); }
+
+    QNetworkAccessManager network;
+    ManualClock clock {now};
+    DashboardSession session {network, clock};
+    SeatsPage page {session};
+};
+
 class PaintCounter final : public QObject
 {
 public:
@@ -119,13 +135,10 @@ void TestSeatsPage::cleanup()
 
 void TestSeatsPage::tickRepaintsTheRowsOnScreen()
 {
-    QNetworkAccessManager network;
-    ManualClock clock(now);
-    DashboardSession session(network, clock);
-    SeatsPage page(session);
-    page.resize(1280, 720);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    ShownPage shown(1280, 720);
+    QVERIFY(shown.exposed());
+    DashboardSession &session = shown.session;
+    SeatsPage &page = shown.page;
     feed(session, 300, now.addSecs(-30));
     QTRY_COMPARE_WITH_TIMEOUT(page.holdersProxy()->rowCount(), 300, 2000);
     QTableView *view = page.holdersView();
@@ -137,7 +150,7 @@ void TestSeatsPage::tickRepaintsTheRowsOnScreen()
     QSignalSpy ticked(&session, &DashboardSession::ticked);
     PaintCounter paints;
     view->viewport()->installEventFilter(&paints);
-    clock.advance(5s);
+    shown.clock.advance(5s);
     QVERIFY(ticked.wait(2500));
     QSet<int> covered;
     for (const QList<QVariant> &args : std::as_const(changed)) {
@@ -173,13 +186,10 @@ void TestSeatsPage::heldSinceOnAnotherDayIsReadable()
     QFETCH(QLocale, locale);
     QFETCH(QString, shown);
     QLocale::setDefault(locale);
-    QNetworkAccessManager network;
-    ManualClock clock(now);
-    DashboardSession session(network, clock);
-    SeatsPage page(session);
-    page.resize(1280, 720);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    ShownPage onScreen(1280, 720);
+    QVERIFY(onScreen.exposed());
+    DashboardSession &session = onScreen.session;
+    SeatsPage &page = onScreen.page;
     feed(session, 3, QDateTime(QDate(2026, 9, 29), QTime(23, 40), Qt::LocalTime));
     QTRY_COMPARE_WITH_TIMEOUT(page.holdersProxy()->rowCount(), 3, 2000);
 
@@ -206,13 +216,10 @@ void TestSeatsPage::licenseTitlesAreWholeInEveryLanguage()
 {
     QFETCH(QString, language);
     LanguageManager languages;
-    QNetworkAccessManager network;
-    ManualClock clock(now);
-    DashboardSession session(network, clock);
-    SeatsPage page(session);
-    page.resize(1440, 900);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    ShownPage shown(1440, 900);
+    QVERIFY(shown.exposed());
+    DashboardSession &session = shown.session;
+    SeatsPage &page = shown.page;
     feed(session, 3, now.addSecs(-30));
     QCOMPARE(languages.apply(language), language);
     QTableView *view = page.licensesView();
@@ -239,13 +246,10 @@ void TestSeatsPage::narrowPageKeepsNamesAndFilterWords()
     LanguageManager languages;
     QCOMPARE(languages.apply(u"fr"_s), u"fr"_s);
     const auto restore = qScopeGuard([&languages] { languages.apply(u"en"_s); });
-    QNetworkAccessManager network;
-    ManualClock clock(now);
-    DashboardSession session(network, clock);
-    SeatsPage page(session);
-    page.resize(853, 380);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    ShownPage shown(853, 380);
+    QVERIFY(shown.exposed());
+    DashboardSession &session = shown.session;
+    SeatsPage &page = shown.page;
     feed(session, 3, now.addSecs(-30));
     QTableView *licenses = page.licensesView();
     QTRY_COMPARE(licenses->model()->rowCount(), 1);
@@ -279,13 +283,10 @@ void TestSeatsPage::narrowPageKeepsNamesAndFilterWords()
 // last server's license either.
 void TestSeatsPage::chartForgetsTheLastServer()
 {
-    QNetworkAccessManager network;
-    ManualClock clock(now);
-    DashboardSession session(network, clock);
-    SeatsPage page(session);
-    page.resize(1280, 720);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    ShownPage shown(1280, 720);
+    QVERIFY(shown.exposed());
+    DashboardSession &session = shown.session;
+    SeatsPage &page = shown.page;
     feed(session, 3, now.addSecs(-30));
     auto *chart = page.findChild<UsageChartView *>();
     QVERIFY(chart);
@@ -300,13 +301,10 @@ void TestSeatsPage::chartForgetsTheLastServer()
 // wide as its widest count needs, and the bar ends before the count begins.
 void TestSeatsPage::aFourDigitCountIsNeverCovered()
 {
-    QNetworkAccessManager network;
-    ManualClock clock(now);
-    DashboardSession session(network, clock);
-    SeatsPage page(session);
-    page.resize(1440, 900);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    ShownPage shown(1440, 900);
+    QVERIFY(shown.exposed());
+    DashboardSession &session = shown.session;
+    SeatsPage &page = shown.page;
     feed(session, 2000, now.addSecs(-30));
     QTableView *licenses = page.licensesView();
     QTRY_COMPARE(licenses->model()->rowCount(), 1);
@@ -337,13 +335,10 @@ void TestSeatsPage::theFirstSplitFitsTheLicensesAndLeavesTheHolders_data()
 void TestSeatsPage::theFirstSplitFitsTheLicensesAndLeavesTheHolders()
 {
     QFETCH(int, width);
-    QNetworkAccessManager network;
-    ManualClock clock(now);
-    DashboardSession session(network, clock);
-    SeatsPage page(session);
-    page.resize(width, 600);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    ShownPage shown(width, 600);
+    QVERIFY(shown.exposed());
+    DashboardSession &session = shown.session;
+    SeatsPage &page = shown.page;
     feed(session, 3, now.addSecs(-30));
     QTRY_COMPARE(page.licensesView()->model()->rowCount(), 1);
     auto *splitter = page.findChild<QSplitter *>(u"seatsSplitter"_s);
@@ -459,13 +454,10 @@ void TestSeatsPage::theHoldersLayoutOfTheLastVersionComesBack()
 // the last ones, reachable only by scrolling sideways. What support reads first is in view.
 void TestSeatsPage::aNarrowPaneShowsStateAndSignature()
 {
-    QNetworkAccessManager network;
-    ManualClock clock(now);
-    DashboardSession session(network, clock);
-    SeatsPage page(session);
-    page.resize(840, 600);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    ShownPage shown(840, 600);
+    QVERIFY(shown.exposed());
+    DashboardSession &session = shown.session;
+    SeatsPage &page = shown.page;
     feed(session, 3, now.addSecs(-30));
     QTRY_COMPARE(page.holdersProxy()->rowCount(), 3);
     QTableView *holders = page.holdersView();
