@@ -432,7 +432,6 @@ void SeatsPage::fitLicenseColumns(bool widenOnly)
         seats = std::max(seats, lh->sectionSize(LicenseListModel::SeatsColumn));
     if (seats != lh->sectionSize(LicenseListModel::SeatsColumn))
         lh->resizeSection(LicenseListModel::SeatsColumn, seats);
-    (void)widenOnly; // the name is laid out by spreadLicenseColumns()
     for (const auto &[column, least] : columns) {
         // Room for the sort arrow beside the title.
         int width = std::max(
