@@ -67,7 +67,6 @@ ErrorBanner::ErrorBanner(QWidget *parent)
 void ErrorBanner::showError(const QString &message, const QString &detail)
 {
     m_message = message;
-    m_detailText = detail;
     m_text->setText(shortenFingerprints(message));
     m_text->setToolTip(m_text->text() == message ? QString() : message);
     m_detail->setText(detail);
@@ -79,7 +78,7 @@ void ErrorBanner::clear()
 {
     m_text->clear();
     m_message.clear();
-    m_detailText.clear();
+    m_detail->clear();
     hide();
 }
 
@@ -95,7 +94,7 @@ QString ErrorBanner::shownMessage() const
 
 QString ErrorBanner::detail() const
 {
-    return m_detailText;
+    return m_detail->text();
 }
 
 void ErrorBanner::changeEvent(QEvent *event)

@@ -37,7 +37,6 @@ private:
     QLabel *m_detail;
     QPushButton *m_retry;
     QString m_message;
-    QString m_detailText;
 };
 
 } // namespace keyright
