@@ -50,6 +50,16 @@ QString TlsTrust::fingerprint(const QSslCertificate &certificate)
     return QString::fromLatin1(digest);
 }
 
+QString TlsTrust::fingerprintOnTwoLines(const QString &fingerprint)
+{
+    // 32 pairs and 31 colons; the 16th colon ends the first line.
+    constexpr qsizetype length = 32 * 3 - 1;
+    constexpr qsizetype middle = 16 * 3 - 1;
+    if (fingerprint.size() != length || fingerprint.at(middle) != u':')
+        return fingerprint;
+    return fingerprint.left(middle) + u'\n' + fingerprint.mid(middle + 1);
+}
+
 QString TlsTrust::instanceKey(const QUrl &instance)
 {
     const int defaultPort = instance.scheme() == u"https"_s ? 443 : 80;

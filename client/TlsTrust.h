@@ -44,6 +44,9 @@ public:
     // The SHA-256 digest of the certificate's DER bytes, as upper-case hex pairs joined by colons
     // (what `openssl x509 -noout -fingerprint -sha256` prints after "=").
     static QString fingerprint(const QSslCertificate &certificate);
+    // A fingerprint as fingerprint() writes it, its 32 bytes on two lines of 16 (one 95-character
+    // word is too wide for a dialog at 150 %); any other text unchanged.
+    static QString fingerprintOnTwoLines(const QString &fingerprint);
     // "host:port" of an instance (the scheme's default port when the URL has none): what a
     // confirmed fingerprint is kept under.
     static QString instanceKey(const QUrl &instance);

@@ -3,6 +3,7 @@
 #include "Icons.h"
 #include "ScreenFit.h"
 #include "StatePalette.h"
+#include "TlsTrust.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -280,12 +281,8 @@ void ConnectionDialog::showTrustedCertificates()
 {
     QStringList lines;
     for (auto it = m_trustedCertificates.cbegin(); it != m_trustedCertificates.cend(); ++it) {
-        // A fingerprint is one word of 95 characters: on two lines of 16 bytes it fits the dialog
-        // at 150 % and is still read and compared whole.
-        QString print = it.value();
-        if (print.size() == 95 && print.at(47) == u':')
-            print = print.left(47) + u'\n' + print.mid(48);
-        lines.append(tr("%1: SHA-256\n%2").arg(it.key(), print));
+        // On two lines it fits the dialog at 150 % and is still read and compared whole.
+        lines.append(tr("%1: SHA-256\n%2").arg(it.key(), TlsTrust::fingerprintOnTwoLines(it.value())));
     }
     m_trusted->setText(lines.isEmpty() ? tr("None. A certificate that no authority vouches for is shown with its "
                                             "fingerprint when first met, and trusted only if you confirm it.")

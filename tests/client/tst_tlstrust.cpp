@@ -60,7 +60,14 @@ void TestTlsTrust::fingerprintIsOpenSslsSha256()
         const auto read = TlsTrust::readCaFile(file, &error);
         QVERIFY2(read && read->size() == 1, qPrintable(error));
         QCOMPARE(TlsTrust::fingerprint(read->constFirst()), *expected);
+        // Shown on two lines of 16 bytes, nothing lost.
+        const QStringList lines = TlsTrust::fingerprintOnTwoLines(*expected).split(u'\n');
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines.at(0).split(u':').size(), 16);
+        QCOMPARE(lines.at(1).split(u':').size(), 16);
+        QCOMPARE(lines.join(u':'), *expected);
     }
+    QCOMPARE(TlsTrust::fingerprintOnTwoLines(u"AB:CD"_s), u"AB:CD"_s);
 }
 
 void TestTlsTrust::confirmedFingerprintBindsOneInstance()
