@@ -33,6 +33,23 @@
     </message>
 </context>
 <context>
+    <name>keyright::DashboardSession</name>
+    <message numerus="yes">
+        <source>The group %1 is still named by the seat rules of %n license(s) (%2): take it out of those rules first.</source>
+        <translation>
+            <numerusform>The group %1 is still named by the seat rules of %n license (%2): take it out of those rules first.</numerusform>
+            <numerusform>The group %1 is still named by the seat rules of %n licenses (%2): take it out of those rules first.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Too many refused tokens from this address: the server answers again in %n second(s).</source>
+        <translation>
+            <numerusform>Too many refused tokens from this address: the server answers again in %n second.</numerusform>
+            <numerusform>Too many refused tokens from this address: the server answers again in %n seconds.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>keyright::DisputePanel</name>
     <message numerus="yes">
         <source>%1 (%n seat(s))</source>
@@ -111,6 +128,16 @@
         <translation>
             <numerusform>%n day ago</numerusform>
             <numerusform>%n days ago</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>keyright::GroupsDialog</name>
+    <message numerus="yes">
+        <source>The group %1 cannot go: the seat rules of %n license(s) use it: %2. Take it out of those rules first, or keep the group.</source>
+        <translation>
+            <numerusform>The group %1 cannot go: the seat rules of %n license use it: %2. Take it out of those rules first, or keep the group.</numerusform>
+            <numerusform>The group %1 cannot go: the seat rules of %n licenses use it: %2. Take it out of those rules first, or keep the group.</numerusform>
         </translation>
     </message>
 </context>

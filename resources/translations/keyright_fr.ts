@@ -821,6 +821,89 @@
         <source>Wrong server: %1</source>
         <translation>Mauvais serveur : %1</translation>
     </message>
+    <message>
+        <source>A group that some license&apos;s seat rules name cannot be removed: take it out of those rules first.</source>
+        <translation>Un groupe que nomment les règles de sièges d&apos;une licence ne peut pas être supprimé : retirez-le d&apos;abord de ces règles.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The group %1 is still named by the seat rules of %n license(s) (%2): take it out of those rules first.</source>
+        <translation>
+            <numerusform>Le groupe %1 est encore nommé par les règles de sièges de %n licence (%2) : retirez-le d&apos;abord de ces règles.</numerusform>
+            <numerusform>Le groupe %1 est encore nommé par les règles de sièges de %n licences (%2) : retirez-le d&apos;abord de ces règles.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The license does not exist (any more) on this server.</source>
+        <translation>Cette licence n&apos;existe pas (ou plus) sur ce serveur.</translation>
+    </message>
+    <message>
+        <source>The seat is no longer held: it was released, reaped or revoked already.</source>
+        <translation>Ce siège n&apos;est plus détenu : il a déjà été libéré, récupéré ou révoqué.</translation>
+    </message>
+    <message>
+        <source>There is no access token of that name on this server.</source>
+        <translation>Aucun jeton d&apos;accès ne porte ce nom sur ce serveur.</translation>
+    </message>
+    <message>
+        <source>An access token of that name exists already: choose another name.</source>
+        <translation>Un jeton d&apos;accès porte déjà ce nom : choisissez-en un autre.</translation>
+    </message>
+    <message>
+        <source>The bootstrap token is the server&apos;s admin-token file: it cannot be revoked here.</source>
+        <translation>Le jeton d&apos;administration initial est le fichier admin-token du serveur : il ne peut pas être révoqué ici.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Too many refused tokens from this address: the server answers again in %n second(s).</source>
+        <translation>
+            <numerusform>Trop de jetons refusés depuis cette adresse : le serveur répondra de nouveau dans %n seconde.</numerusform>
+            <numerusform>Trop de jetons refusés depuis cette adresse : le serveur répondra de nouveau dans %n secondes.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server is busy (too many connections): try again in a moment.</source>
+        <translation>Le serveur est occupé (trop de connexions) : réessayez dans un instant.</translation>
+    </message>
+    <message>
+        <source>The server cannot reach its database: retry when it is back.</source>
+        <translation>Le serveur n&apos;atteint pas sa base de données : réessayez quand elle sera revenue.</translation>
+    </message>
+    <message>
+        <source>The server failed on an internal error: its log says more.</source>
+        <translation>Le serveur a échoué sur une erreur interne : son journal en dit plus.</translation>
+    </message>
+    <message>
+        <source>The request is larger than the server accepts.</source>
+        <translation>La requête dépasse la taille que le serveur accepte.</translation>
+    </message>
+    <message>
+        <source>The request did not reach the server in time.</source>
+        <translation>La requête n&apos;est pas arrivée à temps au serveur.</translation>
+    </message>
+    <message>
+        <source>The server refused the request as invalid.</source>
+        <translation>Le serveur a refusé la requête comme invalide.</translation>
+    </message>
+    <message>
+        <source>The server refused the value of %1.</source>
+        <translation>Le serveur a refusé la valeur de %1.</translation>
+    </message>
+    <message>
+        <source>The seat is no longer live (expired, revoked, reaped or released).</source>
+        <translation>Ce siège n&apos;est plus actif (expiré, révoqué, récupéré ou libéré).</translation>
+    </message>
+    <message>
+        <source>An admin blocked this holder.</source>
+        <translation>Un administrateur a bloqué ce détenteur.</translation>
+    </message>
+    <message>
+        <source>This server does not offer that request (an older or newer version?).</source>
+        <translation>Ce serveur ne propose pas cette requête (version plus ancienne ou plus récente ?).</translation>
+    </message>
+    <message>
+        <source>%1 (The server said: %2)</source>
+        <extracomment>A translated error sentence, then what the server answered, in its own (English) words.</extracomment>
+        <translation>%1 (Le serveur a répondu : %2)</translation>
+    </message>
 </context>
 <context>
     <name>keyright::DisputePanel</name>
@@ -1689,6 +1772,38 @@
     <message>
         <source>e.g. *@render-* alice@ws-12</source>
         <translation>p. ex. *@render-* alice@ws-12</translation>
+    </message>
+    <message>
+        <source>The holder groups were not saved. %1</source>
+        <translation>Les groupes de détenteurs n&apos;ont pas été enregistrés. %1</translation>
+    </message>
+    <message>
+        <source>reservation</source>
+        <translation>réservation</translation>
+    </message>
+    <message>
+        <source>cap</source>
+        <translation>plafond</translation>
+    </message>
+    <message>
+        <source>allow list</source>
+        <translation>liste d&apos;autorisation</translation>
+    </message>
+    <message>
+        <source>deny list</source>
+        <translation>liste d&apos;exclusion</translation>
+    </message>
+    <message numerus="yes">
+        <source>The group %1 cannot go: the seat rules of %n license(s) use it: %2. Take it out of those rules first, or keep the group.</source>
+        <translation>
+            <numerusform>Le groupe %1 ne peut pas disparaître : les règles de sièges de %n licence l&apos;utilisent : %2. Retirez-le d&apos;abord de ces règles, ou gardez le groupe.</numerusform>
+            <numerusform>Le groupe %1 ne peut pas disparaître : les règles de sièges de %n licences l&apos;utilisent : %2. Retirez-le d&apos;abord de ces règles, ou gardez le groupe.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>between two licenses of a list</comment>
+        <translation> ; </translation>
     </message>
 </context>
 <context>
@@ -2822,6 +2937,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Revoking a seat needs the %1 role; this token (%2) has the %3 role.</source>
         <translation>Révoquer un siège nécessite le rôle %1 ; ce jeton (%2) a le rôle %3.</translation>
+    </message>
+    <message>
+        <source>The dashboard is not connected to a server.</source>
+        <translation>Le tableau de bord n&apos;est connecté à aucun serveur.</translation>
     </message>
 </context>
 <context>
