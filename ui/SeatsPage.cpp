@@ -672,6 +672,7 @@ void SeatsPage::retranslate()
     fitFilterPlaceholder();
     fitTimeColumns(true);
     fitLicenseColumns(true);
+    m_licenses->viewport()->update(); // names the model words in the language (simulator sandboxes)
     fitHolderColumn();
     updateLine();
     updateLegend();

@@ -3509,6 +3509,11 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>now on instance %1</source>
         <translation>désormais sur l&apos;instance %1</translation>
     </message>
+    <message>
+        <source>%1@simulator</source>
+        <extracomment>A simulated client&apos;s holder name on the server: its name, then a suffix that says &quot;simulator&quot;.</extracomment>
+        <translation>%1@simulateur</translation>
+    </message>
 </context>
 <context>
     <name>keyright::Simulation</name>
