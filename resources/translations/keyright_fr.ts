@@ -90,6 +90,13 @@
         <source>The loaded events do not reproduce the server&apos;s decision: the sentence follows the server&apos;s record, and the reconstruction is incomplete.</source>
         <translation>Les événements chargés ne reproduisent pas la décision du serveur : la phrase suit l&apos;enregistrement du serveur, et la reconstitution est incomplète.</translation>
     </message>
+    <message numerus="yes">
+        <source>Denied to %1: none of the %n seat(s) is in use, but all are reserved for %2 (idle)</source>
+        <translation>
+            <numerusform>Refusé à %1 : le seul siège est réservé à %2 (inoccupé)</numerusform>
+            <numerusform>Refusé à %1 : aucun des %n sièges n&apos;est utilisé, mais tous sont réservés à %2 (inoccupés)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LanguageManager</name>
@@ -918,13 +925,6 @@
             <numerusform>%1 (%n sièges)</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %5&lt;/b&gt; seats were held, by %n holder(s): %6.</source>
-        <translation>
-            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : sièges pris : &lt;b&gt;%4 sur %5&lt;/b&gt;, par %n détenteur : %6.</numerusform>
-            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : sièges pris : &lt;b&gt;%4 sur %5&lt;/b&gt;, par %n détenteurs : %6.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 held %2 seats at once: one per running instance, or seats left by sessions that did not end.</source>
         <translation>%1 détenait %2 sièges à la fois : un par instance lancée, ou des sièges laissés par des sessions mal terminées.</translation>
@@ -1006,6 +1006,34 @@
     <message>
         <source>counted against the reservation of %1</source>
         <translation>compté sur la réservation de %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt; while none of its %n seat(s) was held.</source>
+        <translation>
+            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; alors que personne ne détenait son unique siège.</numerusform>
+            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; alors qu’aucun de ses %n sièges n’était pris.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %n&lt;/b&gt; seat(s) were held.</source>
+        <translation>
+            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : sièges pris : &lt;b&gt;%4 sur %n&lt;/b&gt;.</numerusform>
+            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : sièges pris : &lt;b&gt;%4 sur %n&lt;/b&gt;.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %n&lt;/b&gt; seat(s) were held, by %5.</source>
+        <translation>
+            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : sièges pris : &lt;b&gt;%4 sur %n&lt;/b&gt;, par %5.</numerusform>
+            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : sièges pris : &lt;b&gt;%4 sur %n&lt;/b&gt;, par %5.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n holder(s): %1</source>
+        <translation>
+            <numerusform>%n détenteur : %1</numerusform>
+            <numerusform>%n détenteurs : %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1918,10 +1946,6 @@
         <translation>siège %1 accordé jusqu&apos;à %2</translation>
     </message>
     <message>
-        <source>all %1 seats are in use</source>
-        <translation>les %1 sièges sont tous occupés</translation>
-    </message>
-    <message>
         <source> (one may free at %1)</source>
         <translation> (un siège peut se libérer à %1)</translation>
     </message>
@@ -2022,10 +2046,6 @@
         <translation>le groupe %1 occupe déjà %2 des %3 sièges auxquels il a droit</translation>
     </message>
     <message>
-        <source>%1 of %2 seats are in use and the other %3 are reserved for others</source>
-        <translation>sièges occupés : %1 sur %2 ; réservés à d&apos;autres : %3</translation>
-    </message>
-    <message>
         <source>not allowed: the license&apos;s rules deny this holder (%1)</source>
         <translation>non autorisé : les règles de la licence refusent ce détenteur (%1)</translation>
     </message>
@@ -2088,6 +2108,30 @@
     <message>
         <source>server not trusted: %1</source>
         <translation>serveur non reconnu : %1</translation>
+    </message>
+    <message>
+        <source>all %1 seats are in use</source>
+        <translation>les %1 sièges sont tous occupés</translation>
+    </message>
+    <message>
+        <source>%1 of %2 seats are in use and the other %3 are reserved for others</source>
+        <translation>sièges occupés : %1 sur %2 ; réservés à d&apos;autres : %3</translation>
+    </message>
+    <message>
+        <source>the only seat is in use</source>
+        <translation>le seul siège est occupé</translation>
+    </message>
+    <message>
+        <source>the only seat is reserved for others</source>
+        <translation>le seul siège est réservé à d&apos;autres</translation>
+    </message>
+    <message>
+        <source>none of the %1 seats is in use, but all are reserved for others</source>
+        <translation>aucun des %1 sièges n&apos;est occupé, mais tous sont réservés à d&apos;autres</translation>
+    </message>
+    <message>
+        <source>%1 of %2 seats are in use and the other one is reserved for others</source>
+        <translation>sièges occupés : %1 sur %2 ; le dernier est réservé à d&apos;autres</translation>
     </message>
 </context>
 <context>
