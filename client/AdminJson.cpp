@@ -175,6 +175,7 @@ ClientError decodeErrorReply(int httpStatus, const QByteArray &body)
         error.code = answer->code;
         error.field = answer->field;
         error.message = answer->message;
+        error.extra = answer->extra;
         if (error.code == QStringView(errorcode::forbidden)) {
             const auto roles = errorextra::RoleRefusal::fromJson(answer->extra);
             error.requiredRole = roles.needed;

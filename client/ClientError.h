@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonObject>
 #include <QString>
 
 namespace keyright {
@@ -33,6 +34,9 @@ struct ClientError
     // 403 forbidden: the role the route needs and the role the token has ("operator", "viewer").
     QString requiredRole;
     QString heldRole;
+    // The error object's other members (docs/API.md, "Errors": group_in_use's group and licenses,
+    // too_many_failures' retryAfterSeconds, ...), for a caller that reads a code's details.
+    QJsonObject extra;
 
     // A command that changes something was sent to an instance that then gave no answer: it may
     // have been carried out. It is never sent again to another instance; the caller re-reads.

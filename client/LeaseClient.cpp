@@ -168,17 +168,30 @@ QString describe(const LeaseOutcome &leaseOutcome)
                     .arg(granted.lease.seatId, formatTimestamp(granted.lease.expiresAt));
             },
             [](const outcome::NoSeats &noSeats) {
-                QString text = LeaseClient::tr("all %1 seats are in use").arg(noSeats.seatCount);
+                // Whole sentences for one seat, not "1 seats": the CLI has no plural forms to lean on.
+                const int reservedForOthers = noSeats.decision ? noSeats.decision->reservedForOthers : 0;
+                QString text = noSeats.seatCount == 1
+                    ? LeaseClient::tr("the only seat is in use")
+                    : LeaseClient::tr("all %1 seats are in use").arg(noSeats.seatCount);
                 if (noSeats.decision && noSeats.decision->outcome == SeatDecision::Outcome::GroupCapReached)
                     text = LeaseClient::tr("group %1 already holds %2 of the %3 seats it may use")
                                .arg(noSeats.decision->group)
                                .arg(noSeats.decision->groupHeld)
                                .arg(noSeats.decision->cap);
-                else if (noSeats.decision && noSeats.decision->reservedForOthers > 0)
+                else if (reservedForOthers > 0 && noSeats.inUse == 0)
+                    text = noSeats.seatCount == 1
+                        ? LeaseClient::tr("the only seat is reserved for others")
+                        : LeaseClient::tr("none of the %1 seats is in use, but all are reserved for others")
+                              .arg(noSeats.seatCount);
+                else if (reservedForOthers == 1)
+                    text = LeaseClient::tr("%1 of %2 seats are in use and the other one is reserved for others")
+                               .arg(noSeats.inUse)
+                               .arg(noSeats.seatCount);
+                else if (reservedForOthers > 0)
                     text = LeaseClient::tr("%1 of %2 seats are in use and the other %3 are reserved for others")
                                .arg(noSeats.inUse)
                                .arg(noSeats.seatCount)
-                               .arg(noSeats.decision->reservedForOthers);
+                               .arg(reservedForOthers);
                 if (noSeats.nextExpiry.isValid())
                     text += LeaseClient::tr(" (one may free at %1)").arg(formatTimestamp(noSeats.nextExpiry));
                 return text;

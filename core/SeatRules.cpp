@@ -4,6 +4,7 @@
 
 #include <QSet>
 
+#include <algorithm>
 #include <utility>
 
 namespace keyright {
@@ -89,6 +90,14 @@ int SeatRules::reservedSeats() const
     for (const GroupSeats &r : reserve)
         total += r.seats;
     return total;
+}
+
+bool SeatRules::namesGroup(const QString &group) const
+{
+    const auto names = [&](const QList<GroupSeats> &list) {
+        return std::any_of(list.cbegin(), list.cend(), [&](const GroupSeats &g) { return g.group == group; });
+    };
+    return allow.contains(group) || deny.contains(group) || names(reserve) || names(max);
 }
 
 bool isValidGroupName(const QString &name)

@@ -61,6 +61,10 @@ struct SeatRules
 
     bool isEmpty() const { return allow.isEmpty() && deny.isEmpty() && reserve.isEmpty() && max.isEmpty(); }
     int reservedSeats() const;
+    // Whether the rules name `group`: in a reservation, a cap, or as an allow or deny entry (an
+    // entry naming a group means the group; without it the entry would silently become a holder
+    // pattern). The server refuses to remove a group some license's rules name (group_in_use).
+    bool namesGroup(const QString &group) const;
 
     friend bool operator==(const SeatRules &, const SeatRules &) = default;
 };

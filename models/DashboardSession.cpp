@@ -3,6 +3,7 @@
 #include "Clock.h"
 #include "InstanceSet.h"
 #include "PollMerge.h"
+#include "wire/ErrorBody.h"
 
 #include <QNetworkAccessManager>
 
@@ -240,8 +241,76 @@ void DashboardSession::setSelectedLicenses(const QStringList &licenseIds)
     refresh();
 }
 
+QString DashboardSession::errorSentence(const ClientError &error)
+{
+    namespace code = errorcode;
+    const QString &c = error.code;
+    if (c.isEmpty())
+        return {};
+    if (c == QStringView(code::groupInUse)) {
+        const auto inUse = errorextra::GroupInUse::fromJson(error.extra);
+        if (inUse.group.isEmpty())
+            return tr("A group that some license's seat rules name cannot be removed: take it out of those rules "
+                      "first.");
+        return tr("The group %1 is still named by the seat rules of %n license(s) (%2): take it out of those "
+                  "rules first.",
+                  nullptr, int(inUse.licenses.size()))
+            .arg(inUse.group, inUse.licenses.join(u", "_s));
+    }
+    if (c == QStringView(code::licenseNotFound))
+        return tr("The license does not exist (any more) on this server.");
+    if (c == QStringView(code::seatNotFound))
+        return tr("The seat is no longer held: it was released, reaped or revoked already.");
+    if (c == QStringView(code::tokenNotFound))
+        return tr("There is no access token of that name on this server.");
+    if (c == QStringView(code::tokenExists))
+        return tr("An access token of that name exists already: choose another name.");
+    if (c == QStringView(code::bootstrapToken))
+        return tr("The bootstrap token is the server's admin-token file: it cannot be revoked here.");
+    if (c == QStringView(code::tooManyFailures)) {
+        const auto wait = errorextra::TooManyFailures::fromJson(error.extra);
+        return tr("Too many refused tokens from this address: the server answers again in %n second(s).", nullptr,
+                  int(std::clamp<qint64>(wait.retryAfterSeconds, 0, 86400)));
+    }
+    if (c == QStringView(code::serverBusy))
+        return tr("The server is busy (too many connections): try again in a moment.");
+    if (c == QStringView(code::databaseUnavailable))
+        return tr("The server cannot reach its database: retry when it is back.");
+    if (c == QStringView(code::internal))
+        return tr("The server failed on an internal error: its log says more.");
+    if (c == QStringView(code::payloadTooLarge))
+        return tr("The request is larger than the server accepts.");
+    if (c == QStringView(code::requestTimeout))
+        return tr("The request did not reach the server in time.");
+    if (c == QStringView(code::invalidRequest)) {
+        if (error.field.isEmpty())
+            return tr("The server refused the request as invalid.");
+        return tr("The server refused the value of %1.").arg(error.field);
+    }
+    if (c == QStringView(code::seatLost))
+        return tr("The seat is no longer live (expired, revoked, reaped or released).");
+    if (c == QStringView(code::holderBlocked))
+        return tr("An admin blocked this holder.");
+    if (c == QStringView(code::notFound) || c == QStringView(code::methodNotAllowed)
+        || c == QStringView(code::notImplemented))
+        return tr("This server does not offer that request (an older or newer version?).");
+    return {};
+}
+
 QString DashboardSession::describeError(const ClientError &error)
 {
+    // A code the dashboard knows is said in the interface's language; the server's own words
+    // (English) follow only as detail.
+    const bool rolesNamed = error.kind == ClientError::Kind::Forbidden && !error.requiredRole.isEmpty();
+    if (!rolesNamed && error.kind != ClientError::Kind::Unauthorized) {
+        const QString sentence = errorSentence(error);
+        if (!sentence.isEmpty()) {
+            if (error.message.isEmpty())
+                return sentence;
+            //: A translated error sentence, then what the server answered, in its own (English) words.
+            return tr("%1 (The server said: %2)").arg(sentence, error.message);
+        }
+    }
     switch (error.kind) {
     case ClientError::Kind::None:
         return {};

@@ -92,7 +92,11 @@ public:
 
     State state() const { return m_state; }
     ClientError lastError() const { return m_lastError; }
+    // An error for a person, in the interface's language. A code of the v1 API the dashboard knows
+    // (errorcode::) is said in a sentence of its own, the server's words after it as detail.
     static QString describeError(const ClientError &error);
+    // That sentence alone; empty for a code the dashboard does not know (or none).
+    static QString errorSentence(const ClientError &error);
     // The last error for a person: describeError(), or "token revoked" when the server stopped
     // accepting a token it had accepted on this connection.
     QString lastErrorText() const;

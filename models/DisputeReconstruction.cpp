@@ -320,6 +320,11 @@ QString DisputeReconstruction::sentence(const Dispute &d)
             if (r.seats > r.used)
                 groups << r.group;
         }
+        // No seat in use: "0 of 1 seats" would be no sentence; the seats are all reserved.
+        if (decision.usage.inUse == 0)
+            return tr("Denied to %1: none of the %n seat(s) is in use, but all are reserved for %2 (idle)", nullptr,
+                      decision.usage.seatCount)
+                .arg(holder, groups.join(u", "_s));
         return tr("Denied to %1: %2 of %3 seats in use and the other %n are reserved for %4 (idle)", nullptr,
                   decision.reservedForOthers)
             .arg(holder)

@@ -2,6 +2,7 @@
 
 #include "Durations.h"
 #include "StatePalette.h"
+#include "simulator/SandboxProvisioner.h"
 
 #include <QBrush>
 #include <QColor>
@@ -81,7 +82,7 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case NameColumn:
-            return l.name.isEmpty() ? l.id : l.name;
+            return displayName(l);
         case SeatsColumn:
             return tr("%1 / %2").arg(inUseShown(l)).arg(l.seatCount);
         case TtlColumn:
@@ -97,7 +98,7 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
     case SortRole:
         switch (index.column()) {
         case NameColumn:
-            return (l.name.isEmpty() ? l.id : l.name).toLower();
+            return displayName(l).toLower();
         case SeatsColumn:
             return l.seatCount > 0 ? double(inUseShown(l)) / l.seatCount : 0.0;
         case TtlColumn:
@@ -285,6 +286,13 @@ int LicenseListModel::reservedIdle(const LicenseSummary &l) const
         return usage->reservedIdle();
     // Every seat in use could count against a reservation: at least this many reserved seats are idle.
     return std::clamp(l.reservedSeats - l.inUse, 0, std::max(0, l.seatCount - l.inUse));
+}
+
+QString LicenseListModel::displayName(const LicenseSummary &l)
+{
+    if (const QString sandbox = SandboxProvisioner::sandboxName(l.id); !sandbox.isEmpty())
+        return sandbox;
+    return l.name.isEmpty() ? l.id : l.name;
 }
 
 QString LicenseListModel::seatsToolTip(const LicenseSummary &l) const

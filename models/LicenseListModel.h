@@ -60,6 +60,9 @@ private:
     int reservedIdle(const LicenseSummary &l) const;
     QString seatsToolTip(const LicenseSummary &l) const;
     int inUseShown(const LicenseSummary &l) const;
+    // The name to show: a simulator sandbox's in the current language (the server keeps the one
+    // of its last run), otherwise the server's, or the id when it has none.
+    static QString displayName(const LicenseSummary &l);
 
     QList<LicenseSummary> m_licenses;
     QHash<QString, std::optional<SeatUsage>> m_usage;

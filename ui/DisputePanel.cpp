@@ -139,14 +139,23 @@ void DisputePanel::render()
     QStringList shares;
     for (const DisputeHolderShare &s : d.shares)
         shares << tr("%1 (%n seat(s))", nullptr, s.seats).arg(s.holder.toHtmlEscaped());
-    QString text = tr("At <b>%1</b>, <b>%2</b> was refused a seat of <b>%3</b>: <b>%4 of %5</b> seats were held, by "
-                      "%n holder(s): %6.",
-                      nullptr, int(d.shares.size()))
-                       .arg(d.at.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s), d.deniedHolder.toHtmlEscaped(),
-                            d.licenseId.toHtmlEscaped())
-                       .arg(d.inUse)
-                       .arg(d.seatCount)
-                       .arg(shares.join(u", "_s));
+    const QString at = d.at.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss"_s);
+    QString text;
+    // Nobody held a seat (the seats were reserved, or the rules refused): said so, not "by 0 holders: .".
+    if (d.inUse == 0 && d.shares.isEmpty())
+        text = tr("At <b>%1</b>, <b>%2</b> was refused a seat of <b>%3</b> while none of its %n seat(s) was held.",
+                  nullptr, d.seatCount)
+                   .arg(at, d.deniedHolder.toHtmlEscaped(), d.licenseId.toHtmlEscaped());
+    else if (d.shares.isEmpty())
+        text = tr("At <b>%1</b>, <b>%2</b> was refused a seat of <b>%3</b>: <b>%4 of %n</b> seat(s) were held.",
+                  nullptr, d.seatCount)
+                   .arg(at, d.deniedHolder.toHtmlEscaped(), d.licenseId.toHtmlEscaped(), QString::number(d.inUse));
+    else
+        text = tr("At <b>%1</b>, <b>%2</b> was refused a seat of <b>%3</b>: <b>%4 of %n</b> seat(s) were held, by "
+                  "%5.",
+                  nullptr, d.seatCount)
+                   .arg(at, d.deniedHolder.toHtmlEscaped(), d.licenseId.toHtmlEscaped(), QString::number(d.inUse),
+                        tr("%n holder(s): %1", nullptr, int(d.shares.size())).arg(shares.join(u", "_s)));
     if (!d.shares.isEmpty() && d.shares.first().seats > 1)
         text += u"<br>"_s
             + tr("%1 held %2 seats at once: one per running instance, or seats left by sessions that did not end.")

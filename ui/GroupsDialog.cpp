@@ -10,8 +10,11 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -23,12 +26,15 @@ GroupsDialog::GroupsDialog(const QList<HolderGroup> &groups, QWidget *parent)
     , m_add(new QPushButton(tr("&Add group"), this))
     , m_remove(new QPushButton(tr("&Remove group"), this))
     , m_message(new QLabel(this))
+    , m_refusal(new QLabel(this))
     , m_readOnlyNote(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
+    , m_original(groups)
 {
     setWindowTitle(tr("Holder groups"));
     m_table->setObjectName(u"groupsTable"_s);
     m_message->setObjectName(u"groupsMessage"_s);
+    m_refusal->setObjectName(u"groupsRefusal"_s);
     m_add->setObjectName(u"addGroup"_s);
     m_remove->setObjectName(u"removeGroup"_s);
     m_table->setHorizontalHeaderLabels({tr("Group"), tr("Holder patterns (separated by spaces)")});
@@ -40,6 +46,10 @@ GroupsDialog::GroupsDialog(const QList<HolderGroup> &groups, QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_message->setWordWrap(true);
     m_message->setStyleSheet(u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Failed).name()));
+    m_refusal->setWordWrap(true);
+    m_refusal->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_refusal->setStyleSheet(m_message->styleSheet());
+    m_refusal->hide();
     m_readOnlyNote->setWordWrap(true);
     m_readOnlyNote->hide();
 
@@ -57,6 +67,7 @@ GroupsDialog::GroupsDialog(const QList<HolderGroup> &groups, QWidget *parent)
     layout->addWidget(m_table, 1);
     layout->addLayout(buttons);
     layout->addWidget(m_message);
+    layout->addWidget(m_refusal);
     layout->addWidget(m_readOnlyNote);
     layout->addWidget(m_buttons);
 
@@ -65,7 +76,7 @@ GroupsDialog::GroupsDialog(const QList<HolderGroup> &groups, QWidget *parent)
         editorAt(m_table->rowCount() - 1, 0)->setFocus();
     });
     connect(m_remove, &QPushButton::clicked, this, &GroupsDialog::removeSelectedRow);
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &GroupsDialog::okClicked);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     for (const HolderGroup &group : groups)
         addGroupRow(group);
@@ -147,13 +158,107 @@ QString GroupsDialog::validationMessage() const
     return m_message->text();
 }
 
+void GroupsDialog::setLicenseRules(const QHash<QString, SeatRules> &rulesByLicense)
+{
+    m_licenseRules = rulesByLicense;
+    revalidate();
+}
+
+void GroupsDialog::addLicenseRules(const QString &licenseId, const SeatRules &rules)
+{
+    m_licenseRules.insert(licenseId, rules);
+    revalidate();
+}
+
+void GroupsDialog::setSavesBeforeClosing(bool saves)
+{
+    m_savesBeforeClosing = saves;
+}
+
+void GroupsDialog::okClicked()
+{
+    if (!m_savesBeforeClosing || m_readOnly) {
+        accept();
+        return;
+    }
+    m_saving = true;
+    m_refusal->clear();
+    m_refusal->hide();
+    revalidate();
+    Q_EMIT saveRequested(groups());
+}
+
+void GroupsDialog::saveSucceeded()
+{
+    m_saving = false;
+    accept();
+}
+
+void GroupsDialog::saveRefused(const QString &message)
+{
+    m_saving = false;
+    m_refusal->setText(tr("The holder groups were not saved. %1").arg(message));
+    m_refusal->show();
+    revalidate();
+}
+
+QString GroupsDialog::refusalMessage() const
+{
+    return m_refusal->text();
+}
+
+QString GroupsDialog::groupInUseProblem(const QList<HolderGroup> &edited) const
+{
+    QSet<QString> kept;
+    for (const HolderGroup &group : edited)
+        kept.insert(group.name);
+    QStringList licenses = m_licenseRules.keys();
+    licenses.sort();
+    // The server's own order: the first group of its list that would go while rules name it.
+    for (const HolderGroup &old : m_original) {
+        if (kept.contains(old.name))
+            continue;
+        QStringList users;
+        for (const QString &licenseId : std::as_const(licenses)) {
+            const SeatRules &rules = m_licenseRules.value(licenseId);
+            if (!rules.namesGroup(old.name))
+                continue;
+            QStringList where;
+            if (std::any_of(rules.reserve.cbegin(), rules.reserve.cend(),
+                            [&](const GroupSeats &g) { return g.group == old.name; }))
+                where << tr("reservation");
+            if (std::any_of(rules.max.cbegin(), rules.max.cend(),
+                            [&](const GroupSeats &g) { return g.group == old.name; }))
+                where << tr("cap");
+            if (rules.allow.contains(old.name))
+                where << tr("allow list");
+            if (rules.deny.contains(old.name))
+                where << tr("deny list");
+            users << u"%1 (%2)"_s.arg(licenseId, where.join(u", "_s));
+        }
+        if (!users.isEmpty())
+            return tr("The group %1 cannot go: the seat rules of %n license(s) use it: %2. Take it out of those "
+                      "rules first, or keep the group.",
+                      nullptr, int(users.size()))
+                .arg(old.name, users.join(tr("; ", "between two licenses of a list")));
+    }
+    return {};
+}
+
 void GroupsDialog::revalidate()
 {
     ValidationError error;
-    const bool valid = validateGroups(groups(), &error);
-    // The server's words, next to the table; the row and cell at fault are outlined.
-    m_message->setText(valid ? QString() : error.message);
-    m_message->setVisible(!valid);
+    const QList<HolderGroup> edited = groups();
+    bool valid = validateGroups(edited, &error);
+    // The server's words, next to the table; the row and cell at fault are outlined. Then what the
+    // server would refuse next: a group the licenses' rules still name.
+    QString message = valid ? QString() : error.message;
+    if (valid && !m_readOnly) {
+        message = groupInUseProblem(edited);
+        valid = message.isEmpty();
+    }
+    m_message->setText(message);
+    m_message->setVisible(!message.isEmpty());
     static const QRegularExpression path(u"^groups\\[(\\d+)\\]\\.(name|patterns)"_s);
     const QRegularExpressionMatch at = path.match(error.field);
     const QString bad = u"border: 1px solid %1;"_s.arg(StatePalette::colour(StatePalette::Failed).name());
@@ -165,7 +270,7 @@ void GroupsDialog::revalidate()
         }
     }
     if (QPushButton *ok = m_buttons->button(QDialogButtonBox::Ok))
-        ok->setEnabled(valid && !m_readOnly);
+        ok->setEnabled(valid && !m_readOnly && !m_saving);
 }
 
 } // namespace keyright

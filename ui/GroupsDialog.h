@@ -3,6 +3,7 @@
 #include "SeatRules.h"
 
 #include <QDialog>
+#include <QHash>
 
 class QDialogButtonBox;
 class QLabel;
@@ -15,7 +16,14 @@ namespace keyright {
 // Edits the server's holder groups: a name and holder patterns (globs, separated by spaces) per
 // row. Every keystroke re-validates the whole list with core's validateGroups(), the server's
 // own check, and the message naming the group or pattern at fault shows under the table; OK is
-// enabled only for a list the server accepts. Read-only for a role that may not change them.
+// enabled only for a list the server accepts. With the licenses' seat rules in hand
+// (setLicenseRules), a group that some license's rules name may not go either: removing or
+// renaming it is said at once, as the server would refuse it (group_in_use). Read-only for a
+// role that may not change them.
+//
+// With setSavesBeforeClosing(), OK asks for the save (saveRequested) and the dialog stays open
+// until the owner says how it went: saveSucceeded() closes it, saveRefused() keeps every edit and
+// shows why.
 class GroupsDialog final : public QDialog
 {
     Q_OBJECT
@@ -30,6 +38,19 @@ public:
     bool isReadOnly() const { return m_readOnly; }
     QString validationMessage() const;
 
+    // The seat rules of the licenses the dashboard knows, by license id; more may come later
+    // (setLicenseRules again, or addLicenseRules for one).
+    void setLicenseRules(const QHash<QString, SeatRules> &rulesByLicense);
+    void addLicenseRules(const QString &licenseId, const SeatRules &rules);
+
+    void setSavesBeforeClosing(bool saves);
+    bool isSaving() const { return m_saving; }
+    void saveSucceeded();
+    // The server's refusal, for a person (DashboardSession::describeError): shown under the table
+    // until the next save; the edits stay.
+    void saveRefused(const QString &message);
+    QString refusalMessage() const;
+
     // Patterns as typed: whitespace separates them (a pattern may not contain spaces).
     static QStringList splitEntries(const QString &text);
 
@@ -38,17 +59,29 @@ public:
     QLineEdit *editorAt(int row, int column) const;
     void addGroupRow(const HolderGroup &group = {});
 
+Q_SIGNALS:
+    void saveRequested(const QList<keyright::HolderGroup> &groups);
+
 private:
     void revalidate();
     void removeSelectedRow();
+    void okClicked();
+    // A group of the server's list that is gone from the edited one while license rules name it,
+    // in one sentence; empty when none.
+    QString groupInUseProblem(const QList<HolderGroup> &edited) const;
 
     QTableWidget *m_table;
     QPushButton *m_add;
     QPushButton *m_remove;
     QLabel *m_message;
+    QLabel *m_refusal;
     QLabel *m_readOnlyNote;
     QDialogButtonBox *m_buttons;
     bool m_readOnly = false;
+    QList<HolderGroup> m_original; // the server's, as the dialog opened
+    QHash<QString, SeatRules> m_licenseRules;
+    bool m_savesBeforeClosing = false;
+    bool m_saving = false;
 };
 
 } // namespace keyright

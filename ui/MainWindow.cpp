@@ -791,7 +791,11 @@ void MainWindow::connectActionOutcomes()
     connect(&actions, &AdminActions::licenseSaved, this,
             [this](const QString &licenseId) { showMessage(tr("Saved %1.").arg(licenseId)); });
     connect(&actions, &AdminActions::keyRotated, this, &MainWindow::revealKey);
-    connect(&actions, &AdminActions::groupsSaved, this, [this] { showMessage(tr("Saved the holder groups.")); });
+    connect(&actions, &AdminActions::groupsSaved, this, [this] {
+        if (m_groupsDialog && m_groupsDialog->isSaving())
+            m_groupsDialog->saveSucceeded();
+        showMessage(tr("Saved the holder groups."));
+    });
     connect(
         &actions, &AdminActions::failed, this,
         [this](AdminActions::Action action, const QString &subject, const QString &message) {
@@ -813,6 +817,15 @@ void MainWindow::connectActionOutcomes()
                 QMessageBox::warning(this, tr("Seat rules"), tr("The seat rules could not be read: %1").arg(message));
                 break;
             case AdminActions::Action::EditGroups:
+                // The groups dialog stays open with every edit and says why.
+                if (m_groupsDialog && m_groupsDialog->isSaving()) {
+                    m_groupsDialog->saveRefused(message);
+                    // Rules may have changed since the dialog opened: ask again, so that it says
+                    // as typed what the server just refused.
+                    for (const QString &id : m_session.licenses().licenseIds())
+                        m_session.fetchCurrentRules(id);
+                    break;
+                }
                 QMessageBox::warning(this, tr("Holder groups"),
                                      tr("The holder groups were not saved: %1").arg(message));
                 break;
@@ -991,11 +1004,35 @@ void MainWindow::showGroups()
         return;
     withRules({}, [this](const SeatRules &, const QList<HolderGroup> &groups) {
         auto *dialog = new GroupsDialog(groups, this);
+        m_groupsDialog = dialog;
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->setReadOnly(readOnlyReason(AdminActions::Action::EditGroups));
-        connect(dialog, &QDialog::accepted, this, [this, dialog] {
-            if (!dialog->isReadOnly())
-                m_adminActions->saveGroups(dialog->groups());
+        // Every license's rules the dashboard has, so that removing a group they name is said as
+        // typed; those of the licenses not listed yet are asked for and join as they come.
+        QHash<QString, SeatRules> rules;
+        for (const QString &id : m_session.licenses().licenseIds()) {
+            if (const LicenseDetails *details = m_session.licenseDetails(id))
+                rules.insert(id, details->rules);
+            else if (const auto current = m_session.currentRules(id))
+                rules.insert(id, current->rules);
+            else
+                m_session.fetchCurrentRules(id);
+        }
+        dialog->setLicenseRules(rules);
+        connect(&m_session, &DashboardSession::currentRulesChanged, dialog, [this, dialog](const QString &id) {
+            if (const auto current = m_session.currentRules(id))
+                dialog->addLicenseRules(id, current->rules);
+        });
+        connect(&m_session, &DashboardSession::licenseDetailsChanged, dialog, [this, dialog](const QStringList &ids) {
+            for (const QString &id : ids) {
+                if (const LicenseDetails *details = m_session.licenseDetails(id))
+                    dialog->addLicenseRules(id, details->rules);
+            }
+        });
+        dialog->setSavesBeforeClosing(true);
+        connect(dialog, &GroupsDialog::saveRequested, this, [this, dialog](const QList<HolderGroup> &edited) {
+            if (!m_adminActions->saveGroups(edited))
+                dialog->saveRefused(tr("The dashboard is not connected to a server."));
         });
         dialog->open();
     });

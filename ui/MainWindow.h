@@ -7,6 +7,7 @@
 
 #include <QDateTime>
 #include <QMainWindow>
+#include <QPointer>
 #include <QUrl>
 
 #include <chrono>
@@ -24,6 +25,7 @@ class DashboardSession;
 class DashboardSettings;
 class ErrorBanner;
 class EventsPage;
+class GroupsDialog;
 class LanguageManager;
 struct HeldSeat;
 class LicenseDialog;
@@ -131,6 +133,8 @@ private:
     LanguageManager *m_languages = nullptr;
     EmbeddedServerInfo m_embedded;
     AdminActions *m_adminActions;
+    // The holder groups dialog while open: it stays open over a save, and its outcome goes to it.
+    QPointer<GroupsDialog> m_groupsDialog;
 
     QTabWidget *m_tabs;
     QList<std::pair<QWidget *, std::function<QString()>>> m_pageTitles;

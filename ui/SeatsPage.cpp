@@ -775,6 +775,7 @@ void SeatsPage::retranslate()
     m_stateFitted = false; // the states read differently in another language
     fitStateColumn(true);
     fitLicenseColumns(true);
+    m_licenses->viewport()->update(); // names the model words in the language (simulator sandboxes)
     fitHolderColumn();
     updateLine();
     updateLegend();

@@ -111,6 +111,11 @@ std::optional<std::chrono::seconds> CliCommand::parseSeconds(const QString &opti
     return seconds;
 }
 
+QString CliCommand::countOf(qint64 count, const QString &one, const QString &many)
+{
+    return u"%1 %2"_s.arg(count).arg(count == 1 ? one : many);
+}
+
 QString CliCommand::formatSeconds(qint64 seconds)
 {
     if (seconds == 0)

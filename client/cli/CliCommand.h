@@ -66,6 +66,8 @@ protected:
     static std::optional<std::chrono::seconds> parseSeconds(const QString &option, const QString &text,
                                                             std::chrono::seconds minimum, QString *error);
     static QString formatSeconds(qint64 seconds);
+    // "1 seat", "0 seats", "3 seats": a count with its noun in the right number.
+    static QString countOf(qint64 count, const QString &one, const QString &many);
 
 private:
     CliContext &m_context;

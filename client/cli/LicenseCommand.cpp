@@ -149,8 +149,8 @@ void LicenseCommand::start()
 
 QString LicenseCommand::describe(const LicenseSummary &license)
 {
-    return u"%1 \"%2\": %3 seats, ttl %4, skew %5, reap grace %6"_s.arg(license.id, license.name)
-        .arg(license.seatCount)
+    return u"%1 \"%2\": %3, ttl %4, skew %5, reap grace %6"_s.arg(license.id, license.name)
+        .arg(countOf(license.seatCount, u"seat"_s, u"seats"_s))
         .arg(formatSeconds(license.ttlSeconds), formatSeconds(license.skewSeconds),
              formatSeconds(license.reapGraceSeconds));
 }

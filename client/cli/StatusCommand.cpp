@@ -211,10 +211,10 @@ void StatusCommand::printText(const QDateTime &serverNow)
     for (const LicenseSummary &license : std::as_const(m_licenses)) {
         const LeaseList list = m_leases.value(license.id);
         printOut(QString());
-        printOut(u"%1 (%2): %3 of %4 seats in use; ttl %5, skew %6, reap grace %7; %8 denied in the last hour"_s
+        printOut(u"%1 (%2): %3 of %4 in use; ttl %5, skew %6, reap grace %7; %8 denied in the last hour"_s
                      .arg(license.id, license.name)
                      .arg(list.inUse)
-                     .arg(list.seatCount)
+                     .arg(countOf(list.seatCount, u"seat"_s, u"seats"_s))
                      .arg(formatSeconds(license.ttlSeconds), formatSeconds(license.skewSeconds),
                           formatSeconds(license.reapGraceSeconds))
                      .arg(license.deniedLastHour));

@@ -1,6 +1,7 @@
 #include "SandboxProvisioner.h"
 
 #include "AdminClient.h"
+#include "DemoCatalogue.h"
 
 #include <algorithm>
 #include <memory>
@@ -101,6 +102,22 @@ LicenseSpec SandboxProvisioner::sandboxSpec(const ScenarioPreset &preset, const 
     spec.reapGraceSeconds
         = std::max<qint64>(spec.skewSeconds + 1, duration_cast<seconds>(preset.timing.reapGrace).count());
     return spec;
+}
+
+QString SandboxProvisioner::sandboxName(const QString &licenseId)
+{
+    if (!DemoCatalogue::isSandboxLicense(licenseId))
+        return {};
+    for (int number = 1; number <= ScenarioPreset::count; ++number) {
+        const auto preset = ScenarioPreset::make(number);
+        if (!preset)
+            continue;
+        for (const ScenarioPreset::SandboxLicense &sandbox : preset->licenses) {
+            if (sandbox.id == licenseId)
+                return sandboxSpec(*preset, sandbox).name;
+        }
+    }
+    return {};
 }
 
 } // namespace keyright

@@ -41,6 +41,10 @@ public:
     // The license `sandbox` of `preset`: its seats and skew, the preset's TTL and grace (at least
     // 10 s and the skew + 1 s, the server's bounds), and a name that says it is the simulator's.
     static LicenseSpec sandboxSpec(const ScenarioPreset &preset, const ScenarioPreset::SandboxLicense &sandbox);
+    // The name sandboxSpec() gives the license `licenseId` in the current language; empty when no
+    // scenario plays on it. The server keeps the name of the language of the last run: the
+    // dashboard shows this one.
+    static QString sandboxName(const QString &licenseId);
     // The licenses ensureLicense() created or took back, in order.
     QStringList sandboxLicenses() const { return m_sandboxLicenses; }
 

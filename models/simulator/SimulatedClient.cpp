@@ -53,8 +53,10 @@ SimulatedClient::SimulatedClient(QNetworkAccessManager &network, const QUrl &ser
     m_client->setTransferTimeout(transferTimeout);
 
     m_keeper = new LeaseKeeper(*m_client, m_clock, this);
-    // Holders are display labels on the server; the suffix tells support these seats were simulated.
-    m_holder = m_spec.name + u"@simulator"_s;
+    // Holders are display labels on the server; the suffix tells support these seats were
+    // simulated. Both in the language the client started in: the server knows the holder by it.
+    //: A simulated client's holder name on the server: its name, then a suffix that says "simulator".
+    m_holder = tr("%1@simulator").arg(m_spec.name);
     m_keeper->setHolder(m_holder);
     m_keeper->setExpiryPolicy(spec.policy);
     // No jitter: a trainer replays a scenario and the room must see the same thing every time.

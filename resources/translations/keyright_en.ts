@@ -31,6 +31,30 @@
             <numerusform>Denied to %1: %2 of %n seats in use and none free for this holder</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Denied to %1: none of the %n seat(s) is in use, but all are reserved for %2 (idle)</source>
+        <translation>
+            <numerusform>Denied to %1: the only seat is reserved for %2 (idle)</numerusform>
+            <numerusform>Denied to %1: none of the %n seats is in use, but all are reserved for %2 (idle)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>keyright::DashboardSession</name>
+    <message numerus="yes">
+        <source>The group %1 is still named by the seat rules of %n license(s) (%2): take it out of those rules first.</source>
+        <translation>
+            <numerusform>The group %1 is still named by the seat rules of %n license (%2): take it out of those rules first.</numerusform>
+            <numerusform>The group %1 is still named by the seat rules of %n licenses (%2): take it out of those rules first.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Too many refused tokens from this address: the server answers again in %n second(s).</source>
+        <translation>
+            <numerusform>Too many refused tokens from this address: the server answers again in %n second.</numerusform>
+            <numerusform>Too many refused tokens from this address: the server answers again in %n seconds.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::DisputePanel</name>
@@ -39,13 +63,6 @@
         <translation>
             <numerusform>%1 (%n seat)</numerusform>
             <numerusform>%1 (%n seats)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %5&lt;/b&gt; seats were held, by %n holder(s): %6.</source>
-        <translation>
-            <numerusform>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %5&lt;/b&gt; seats were held, by %n holder: %6.</numerusform>
-            <numerusform>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %5&lt;/b&gt; seats were held, by %n holders: %6.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -60,6 +77,34 @@
         <translation>
             <numerusform>%n holder was waiting in line: %1.</numerusform>
             <numerusform>%n holders were waiting in line: %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt; while none of its %n seat(s) was held.</source>
+        <translation>
+            <numerusform>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt; while nobody held its only seat.</numerusform>
+            <numerusform>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt; while none of its %n seats was held.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %n&lt;/b&gt; seat(s) were held.</source>
+        <translation>
+            <numerusform>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %n&lt;/b&gt; seat was held.</numerusform>
+            <numerusform>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %n&lt;/b&gt; seats were held.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %n&lt;/b&gt; seat(s) were held, by %5.</source>
+        <translation>
+            <numerusform>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %n&lt;/b&gt; seat was held, by %5.</numerusform>
+            <numerusform>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %n&lt;/b&gt; seats were held, by %5.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n holder(s): %1</source>
+        <translation>
+            <numerusform>%n holder: %1</numerusform>
+            <numerusform>%n holders: %1</numerusform>
         </translation>
     </message>
 </context>
@@ -111,6 +156,16 @@
         <translation>
             <numerusform>%n day ago</numerusform>
             <numerusform>%n days ago</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>keyright::GroupsDialog</name>
+    <message numerus="yes">
+        <source>The group %1 cannot go: the seat rules of %n license(s) use it: %2. Take it out of those rules first, or keep the group.</source>
+        <translation>
+            <numerusform>The group %1 cannot go: the seat rules of %n license use it: %2. Take it out of those rules first, or keep the group.</numerusform>
+            <numerusform>The group %1 cannot go: the seat rules of %n licenses use it: %2. Take it out of those rules first, or keep the group.</numerusform>
         </translation>
     </message>
 </context>

@@ -90,6 +90,13 @@
         <source>The loaded events do not reproduce the server&apos;s decision: the sentence follows the server&apos;s record, and the reconstruction is incomplete.</source>
         <translation>Les événements chargés ne reproduisent pas la décision du serveur : la phrase suit l&apos;enregistrement du serveur, et la reconstitution est incomplète.</translation>
     </message>
+    <message numerus="yes">
+        <source>Denied to %1: none of the %n seat(s) is in use, but all are reserved for %2 (idle)</source>
+        <translation>
+            <numerusform>Refusé à %1 : le seul siège est réservé à %2 (inoccupé)</numerusform>
+            <numerusform>Refusé à %1 : aucun des %n sièges n&apos;est utilisé, mais tous sont réservés à %2 (inoccupés)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LanguageManager</name>
@@ -821,6 +828,89 @@
         <source>Wrong server: %1</source>
         <translation>Mauvais serveur : %1</translation>
     </message>
+    <message>
+        <source>A group that some license&apos;s seat rules name cannot be removed: take it out of those rules first.</source>
+        <translation>Un groupe que nomment les règles de sièges d&apos;une licence ne peut pas être supprimé : retirez-le d&apos;abord de ces règles.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The group %1 is still named by the seat rules of %n license(s) (%2): take it out of those rules first.</source>
+        <translation>
+            <numerusform>Le groupe %1 est encore nommé par les règles de sièges de %n licence (%2) : retirez-le d&apos;abord de ces règles.</numerusform>
+            <numerusform>Le groupe %1 est encore nommé par les règles de sièges de %n licences (%2) : retirez-le d&apos;abord de ces règles.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The license does not exist (any more) on this server.</source>
+        <translation>Cette licence n&apos;existe pas (ou plus) sur ce serveur.</translation>
+    </message>
+    <message>
+        <source>The seat is no longer held: it was released, reaped or revoked already.</source>
+        <translation>Ce siège n&apos;est plus détenu : il a déjà été libéré, récupéré ou révoqué.</translation>
+    </message>
+    <message>
+        <source>There is no access token of that name on this server.</source>
+        <translation>Aucun jeton d&apos;accès ne porte ce nom sur ce serveur.</translation>
+    </message>
+    <message>
+        <source>An access token of that name exists already: choose another name.</source>
+        <translation>Un jeton d&apos;accès porte déjà ce nom : choisissez-en un autre.</translation>
+    </message>
+    <message>
+        <source>The bootstrap token is the server&apos;s admin-token file: it cannot be revoked here.</source>
+        <translation>Le jeton d&apos;administration initial est le fichier admin-token du serveur : il ne peut pas être révoqué ici.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Too many refused tokens from this address: the server answers again in %n second(s).</source>
+        <translation>
+            <numerusform>Trop de jetons refusés depuis cette adresse : le serveur répondra de nouveau dans %n seconde.</numerusform>
+            <numerusform>Trop de jetons refusés depuis cette adresse : le serveur répondra de nouveau dans %n secondes.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server is busy (too many connections): try again in a moment.</source>
+        <translation>Le serveur est occupé (trop de connexions) : réessayez dans un instant.</translation>
+    </message>
+    <message>
+        <source>The server cannot reach its database: retry when it is back.</source>
+        <translation>Le serveur n&apos;atteint pas sa base de données : réessayez quand elle sera revenue.</translation>
+    </message>
+    <message>
+        <source>The server failed on an internal error: its log says more.</source>
+        <translation>Le serveur a échoué sur une erreur interne : son journal en dit plus.</translation>
+    </message>
+    <message>
+        <source>The request is larger than the server accepts.</source>
+        <translation>La requête dépasse la taille que le serveur accepte.</translation>
+    </message>
+    <message>
+        <source>The request did not reach the server in time.</source>
+        <translation>La requête n&apos;est pas arrivée à temps au serveur.</translation>
+    </message>
+    <message>
+        <source>The server refused the request as invalid.</source>
+        <translation>Le serveur a refusé la requête comme invalide.</translation>
+    </message>
+    <message>
+        <source>The server refused the value of %1.</source>
+        <translation>Le serveur a refusé la valeur de %1.</translation>
+    </message>
+    <message>
+        <source>The seat is no longer live (expired, revoked, reaped or released).</source>
+        <translation>Ce siège n&apos;est plus actif (expiré, révoqué, récupéré ou libéré).</translation>
+    </message>
+    <message>
+        <source>An admin blocked this holder.</source>
+        <translation>Un administrateur a bloqué ce détenteur.</translation>
+    </message>
+    <message>
+        <source>This server does not offer that request (an older or newer version?).</source>
+        <translation>Ce serveur ne propose pas cette requête (version plus ancienne ou plus récente ?).</translation>
+    </message>
+    <message>
+        <source>%1 (The server said: %2)</source>
+        <extracomment>A translated error sentence, then what the server answered, in its own (English) words.</extracomment>
+        <translation>%1 (Le serveur a répondu : %2)</translation>
+    </message>
 </context>
 <context>
     <name>keyright::DisputePanel</name>
@@ -833,13 +923,6 @@
         <translation>
             <numerusform>%1 (%n siège)</numerusform>
             <numerusform>%1 (%n sièges)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %5&lt;/b&gt; seats were held, by %n holder(s): %6.</source>
-        <translation>
-            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : sièges pris : &lt;b&gt;%4 sur %5&lt;/b&gt;, par %n détenteur : %6.</numerusform>
-            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : sièges pris : &lt;b&gt;%4 sur %5&lt;/b&gt;, par %n détenteurs : %6.</numerusform>
         </translation>
     </message>
     <message>
@@ -923,6 +1006,34 @@
     <message>
         <source>counted against the reservation of %1</source>
         <translation>compté sur la réservation de %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt; while none of its %n seat(s) was held.</source>
+        <translation>
+            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; alors que personne ne détenait son unique siège.</numerusform>
+            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; alors qu’aucun de ses %n sièges n’était pris.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %n&lt;/b&gt; seat(s) were held.</source>
+        <translation>
+            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : sièges pris : &lt;b&gt;%4 sur %n&lt;/b&gt;.</numerusform>
+            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : sièges pris : &lt;b&gt;%4 sur %n&lt;/b&gt;.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>At &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; was refused a seat of &lt;b&gt;%3&lt;/b&gt;: &lt;b&gt;%4 of %n&lt;/b&gt; seat(s) were held, by %5.</source>
+        <translation>
+            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : sièges pris : &lt;b&gt;%4 sur %n&lt;/b&gt;, par %5.</numerusform>
+            <numerusform>Le &lt;b&gt;%1&lt;/b&gt;, &lt;b&gt;%2&lt;/b&gt; s’est vu refuser un siège de &lt;b&gt;%3&lt;/b&gt; : sièges pris : &lt;b&gt;%4 sur %n&lt;/b&gt;, par %5.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n holder(s): %1</source>
+        <translation>
+            <numerusform>%n détenteur : %1</numerusform>
+            <numerusform>%n détenteurs : %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1690,6 +1801,38 @@
         <source>e.g. *@render-* alice@ws-12</source>
         <translation>p. ex. *@render-* alice@ws-12</translation>
     </message>
+    <message>
+        <source>The holder groups were not saved. %1</source>
+        <translation>Les groupes de détenteurs n&apos;ont pas été enregistrés. %1</translation>
+    </message>
+    <message>
+        <source>reservation</source>
+        <translation>réservation</translation>
+    </message>
+    <message>
+        <source>cap</source>
+        <translation>plafond</translation>
+    </message>
+    <message>
+        <source>allow list</source>
+        <translation>liste d&apos;autorisation</translation>
+    </message>
+    <message>
+        <source>deny list</source>
+        <translation>liste d&apos;exclusion</translation>
+    </message>
+    <message numerus="yes">
+        <source>The group %1 cannot go: the seat rules of %n license(s) use it: %2. Take it out of those rules first, or keep the group.</source>
+        <translation>
+            <numerusform>Le groupe %1 ne peut pas disparaître : les règles de sièges de %n licence l&apos;utilisent : %2. Retirez-le d&apos;abord de ces règles, ou gardez le groupe.</numerusform>
+            <numerusform>Le groupe %1 ne peut pas disparaître : les règles de sièges de %n licences l&apos;utilisent : %2. Retirez-le d&apos;abord de ces règles, ou gardez le groupe.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>between two licenses of a list</comment>
+        <translation> ; </translation>
+    </message>
 </context>
 <context>
     <name>keyright::InstanceHealthModel</name>
@@ -1803,10 +1946,6 @@
         <translation>siège %1 accordé jusqu&apos;à %2</translation>
     </message>
     <message>
-        <source>all %1 seats are in use</source>
-        <translation>les %1 sièges sont tous occupés</translation>
-    </message>
-    <message>
         <source> (one may free at %1)</source>
         <translation> (un siège peut se libérer à %1)</translation>
     </message>
@@ -1907,10 +2046,6 @@
         <translation>le groupe %1 occupe déjà %2 des %3 sièges auxquels il a droit</translation>
     </message>
     <message>
-        <source>%1 of %2 seats are in use and the other %3 are reserved for others</source>
-        <translation>sièges occupés : %1 sur %2 ; réservés à d&apos;autres : %3</translation>
-    </message>
-    <message>
         <source>not allowed: the license&apos;s rules deny this holder (%1)</source>
         <translation>non autorisé : les règles de la licence refusent ce détenteur (%1)</translation>
     </message>
@@ -1973,6 +2108,30 @@
     <message>
         <source>server not trusted: %1</source>
         <translation>serveur non reconnu : %1</translation>
+    </message>
+    <message>
+        <source>all %1 seats are in use</source>
+        <translation>les %1 sièges sont tous occupés</translation>
+    </message>
+    <message>
+        <source>%1 of %2 seats are in use and the other %3 are reserved for others</source>
+        <translation>sièges occupés : %1 sur %2 ; réservés à d&apos;autres : %3</translation>
+    </message>
+    <message>
+        <source>the only seat is in use</source>
+        <translation>le seul siège est occupé</translation>
+    </message>
+    <message>
+        <source>the only seat is reserved for others</source>
+        <translation>le seul siège est réservé à d&apos;autres</translation>
+    </message>
+    <message>
+        <source>none of the %1 seats is in use, but all are reserved for others</source>
+        <translation>aucun des %1 sièges n&apos;est occupé, mais tous sont réservés à d&apos;autres</translation>
+    </message>
+    <message>
+        <source>%1 of %2 seats are in use and the other one is reserved for others</source>
+        <translation>sièges occupés : %1 sur %2 ; le dernier est réservé à d&apos;autres</translation>
     </message>
 </context>
 <context>
@@ -2834,6 +2993,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>Revoking a seat needs the %1 role; this token (%2) has the %3 role.</source>
         <translation>Révoquer un siège nécessite le rôle %1 ; ce jeton (%2) a le rôle %3.</translation>
     </message>
+    <message>
+        <source>The dashboard is not connected to a server.</source>
+        <translation>Le tableau de bord n&apos;est connecté à aucun serveur.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::QueueTableModel</name>
@@ -3407,6 +3570,11 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>now on instance %1</source>
         <translation>désormais sur l&apos;instance %1</translation>
+    </message>
+    <message>
+        <source>%1@simulator</source>
+        <extracomment>A simulated client&apos;s holder name on the server: its name, then a suffix that says &quot;simulator&quot;.</extracomment>
+        <translation>%1@simulateur</translation>
     </message>
 </context>
 <context>

@@ -8,8 +8,6 @@
 
 #include <QSet>
 
-#include <algorithm>
-
 using namespace Qt::StringLiterals;
 using std::chrono::milliseconds;
 using std::chrono::seconds;
@@ -26,16 +24,6 @@ eventdetail::LicenseChanged changeDetail(const LicenseState &license)
     const LicenseSummary summary = license.toWire();
     return eventdetail::LicenseChanged {summary.name, summary.seatCount, summary.ttlSeconds, summary.skewSeconds,
                                         summary.reapGraceSeconds};
-}
-
-// Whether `rules` name `group`: in a reservation, a cap, or as an allow or deny entry (an entry
-// naming a group means the group; without it the entry would silently become a holder pattern).
-bool rulesName(const SeatRules &rules, const QString &group)
-{
-    const auto names = [&](const QList<GroupSeats> &list) {
-        return std::any_of(list.cbegin(), list.cend(), [&](const GroupSeats &g) { return g.group == group; });
-    };
-    return rules.allow.contains(group) || rules.deny.contains(group) || names(rules.reserve) || names(rules.max);
 }
 
 } // namespace
@@ -168,7 +156,7 @@ std::optional<std::pair<QString, QStringList>> LicenseAdmin::removedGroupInUse(c
         }
         QStringList users;
         for (auto it = all.cbegin(); it != all.cend(); ++it) {
-            if (rulesName(it.value(), old.name))
+            if (it.value().namesGroup(old.name))
                 users.append(it.key());
         }
         if (!users.isEmpty()) {

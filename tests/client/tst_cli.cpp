@@ -71,6 +71,7 @@ private Q_SLOTS:
     void eventsFollowPrintsNewEventsUntilInterrupted();
     void holdRenewsAndReleasesOnSigint();
     void holdOnAFullPoolExitsWithFive();
+    void oneSeatIsSaidInTheSingular();
     void holdWaitShowsThePlaceInLineThenHolds();
     void holdWaitJsonAndCtrlCLeavesTheLine();
     void holdWaitOnATerminalRewritesItsLineThenGivesUp();
@@ -666,6 +667,26 @@ void TestCli::holdOnAFullPoolExitsWithFive()
     const CliRun result = run({u"hold"_s, id, u"--holder"_s, u"bob@ws-2"_s, u"--key-file"_s, keyFile});
     QCOMPARE(result.exitCode, 5);
     QVERIFY2(result.err.contains(u"in use"_s), qPrintable(result.err));
+    // One seat is said in the singular, not "all 1 seats are in use".
+    QVERIFY2(result.err.contains(u"the only seat is in use"_s), qPrintable(result.err));
+}
+
+void TestCli::oneSeatIsSaidInTheSingular()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = m_files.filePath(id + u".key"_s);
+    const CliRun created
+        = run({u"license"_s, u"create"_s, id, u"--name"_s, u"Solo"_s, u"--seats"_s, u"1"_s, u"--key-file"_s, keyFile});
+    QCOMPARE(created.exitCode, 0);
+    QVERIFY2(created.out.contains(u"\"Solo\": 1 seat, ttl"_s), qPrintable(created.out));
+    const CliRun status = run({u"status"_s, id});
+    QCOMPARE(status.exitCode, 0);
+    QVERIFY2(status.out.contains(u"0 of 1 seat in use;"_s), qPrintable(status.out));
+    const CliRun list = run({u"license"_s, u"set"_s, id, u"--seats"_s, u"2"_s});
+    QCOMPARE(list.exitCode, 0);
+    QVERIFY2(list.out.contains(u": 2 seats, ttl"_s), qPrintable(list.out));
+    for (const QString &out : {created.out, status.out, list.out})
+        QVERIFY2(!out.contains(u"1 seats"_s), qPrintable(out));
 }
 
 void TestCli::holdWaitShowsThePlaceInLineThenHolds()

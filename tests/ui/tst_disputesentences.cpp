@@ -162,6 +162,18 @@ History scenario(const QString &name)
         h.deny(u"bob@ws-07"_s);
         return h;
     }
+    if (name == u"the only seat reserved" || name == u"every seat reserved") {
+        // Nobody holds a seat, and every seat is reserved for render: "0 of 1 seats in use and the
+        // other 1 is reserved" was no sentence.
+        const int seats = name == u"every seat reserved" ? 2 : 1;
+        History h(seats);
+        h.groups({render});
+        SeatRules rules;
+        rules.reserve = {{u"render"_s, seats}};
+        h.rules(rules);
+        h.deny(u"bob@ws-07"_s);
+        return h;
+    }
     if (name == u"group cap") {
         History h(10);
         h.groups({render});
@@ -216,6 +228,8 @@ private Q_SLOTS:
     void oneSentencePerReason_data();
     void oneSentencePerReason();
     void panelShowsTheSentenceTheLineAndTheReservation();
+    void panelSaysWhenNobodyHeldASeat_data();
+    void panelSaysWhenNobodyHeldASeat();
     void eventsPageExplainsAReservationDenialInBothLanguages();
     void chartShowsReservedSeatsAndTheLine();
     void chartColoursReadInTheDarkTheme();
@@ -266,6 +280,16 @@ void TestDisputeSentences::oneSentencePerReason_data()
     row("one reserved for others", u"fr"_s,
         u"Refusé à bob@ws-07 (sièges utilisés : 9 sur 10) : 1 siège est réservé à render (inoccupé)"_s,
         Dispute::Reason::ReservedForOthers);
+    row("the only seat reserved", u"en"_s, u"Denied to bob@ws-07: the only seat is reserved for render (idle)"_s,
+        Dispute::Reason::ReservedForOthers);
+    row("the only seat reserved", u"fr"_s, u"Refusé à bob@ws-07 : le seul siège est réservé à render (inoccupé)"_s,
+        Dispute::Reason::ReservedForOthers);
+    row("every seat reserved", u"en"_s,
+        u"Denied to bob@ws-07: none of the 2 seats is in use, but all are reserved for render (idle)"_s,
+        Dispute::Reason::ReservedForOthers);
+    row("every seat reserved", u"fr"_s,
+        u"Refusé à bob@ws-07 : aucun des 2 sièges n'est utilisé, mais tous sont réservés à render (inoccupés)"_s,
+        Dispute::Reason::ReservedForOthers);
     row("group cap", u"en"_s, u"Denied to node-4@render-04: render already holds its cap of 3 seats"_s,
         Dispute::Reason::GroupCap);
     row("group cap", u"fr"_s, u"Refusé à node-4@render-04 : render détient déjà son plafond de 3 sièges"_s,
@@ -303,6 +327,54 @@ void TestDisputeSentences::oneSentencePerReason()
     setLanguage(language);
     const auto english = qScopeGuard([this] { setLanguage(u"en"_s); });
     QCOMPARE(DisputeReconstruction::sentence(dispute), expected);
+}
+
+void TestDisputeSentences::panelSaysWhenNobodyHeldASeat_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("one seat, English") << u"the only seat reserved"_s << u"en"_s
+                                       << u"was refused a seat of <b>acme-cad</b> while nobody held its only seat."_s;
+    QTest::newRow("one seat, French") << u"the only seat reserved"_s << u"fr"_s
+                                      << u"s’est vu refuser un siège de <b>acme-cad</b> alors que personne ne détenait "
+                                         "son unique siège."_s;
+    QTest::newRow("two seats, English") << u"every seat reserved"_s << u"en"_s
+                                        << u"was refused a seat of <b>acme-cad</b> while none of its 2 seats was "
+                                           "held."_s;
+    QTest::newRow("two seats, French") << u"every seat reserved"_s << u"fr"_s
+                                       << u"s’est vu refuser un siège de <b>acme-cad</b> alors qu’aucun de ses 2 "
+                                          "sièges n’était pris."_s;
+    QTest::newRow("the only seat held, English")
+        << u"the only seat held"_s << u"en"_s << u"<b>1 of 1</b> seat was held, by 1 holder: alice@ws-12 (1 seat)."_s;
+    QTest::newRow("the only seat held, French") << u"the only seat held"_s << u"fr"_s
+                                                << u"sièges pris : <b>1 sur 1</b>, par 1 détenteur : alice@ws-12 (1 "
+                                                   "siège)."_s;
+}
+
+void TestDisputeSentences::panelSaysWhenNobodyHeldASeat()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QString, language);
+    QFETCH(QString, expected);
+    History history = ::scenario(u"the only seat reserved"_s);
+    if (scenario == u"every seat reserved"_s) {
+        history = ::scenario(scenario);
+    } else if (scenario == u"the only seat held"_s) {
+        history = History(1);
+        history.grant(u"alice@ws-12"_s);
+        history.deny(u"carol@ws-3"_s);
+    }
+    setLanguage(language);
+    const auto english = qScopeGuard([this] { setLanguage(u"en"_s); });
+    DisputePanel panel;
+    panel.resize(900, 600);
+    panel.show();
+    panel.showDispute(DisputeReconstruction::reconstruct(history.last(), history.events(), true));
+    const QString summary = panel.summaryText();
+    QVERIFY2(summary.contains(expected), qPrintable(summary));
+    // Never an empty list, in either language.
+    QVERIFY2(!summary.contains(u": ."_s) && !summary.contains(u" 0 "_s), qPrintable(summary));
 }
 
 void TestDisputeSentences::panelShowsTheSentenceTheLineAndTheReservation()

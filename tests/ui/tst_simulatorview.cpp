@@ -6,6 +6,7 @@
 #include "CountingNetworkAccessManager.h"
 #include "Crypto.h"
 #include "LanguageManager.h"
+#include "LicenseListModel.h"
 #include "SharedStoreInstances.h"
 #include "SystemClock.h"
 #include "TestServer.h"
@@ -23,6 +24,7 @@
 #include <QEvent>
 #include <QLabel>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSlider>
@@ -81,6 +83,7 @@ private Q_SLOTS:
     void choosingAnotherScenarioStopsTheOneThatPlays();
     void choosingAnotherScenarioCancelsOneBeingSetUp();
     void aZeroOffsetHasNoSign();
+    void simulatedHoldersAndSandboxNamesSpeakTheInterfacesLanguage();
     void glyphsAtOneInstantNeitherHideNorPileUp();
     void wheelOverAClockSliderScrollsTheRowsUntilItIsFocused();
     void runControlsStayInReachOnAProjector_data();
@@ -518,6 +521,44 @@ void TestSimulatorView::choosingAnotherScenarioCancelsOneBeingSetUp()
     QVERIFY(!m_view->simulation().preset());
     QCOMPARE(m_view->rows().size(), 0);
     QVERIFY2(m_view->statusText().contains(u"Stopped 3. Crash."_s), qPrintable(m_view->statusText()));
+}
+
+void TestSimulatorView::simulatedHoldersAndSandboxNamesSpeakTheInterfacesLanguage()
+{
+    LanguageManager languages;
+    switchLanguage(languages, u"fr"_s);
+    const auto english = qScopeGuard([&languages] { switchLanguage(languages, u"en"_s); });
+
+    // Scenario 5 played in French: its holders are French on the server too, suffix included.
+    QVERIFY(m_view->playPreset(5));
+    const auto preset = ScenarioPreset::make(5);
+    QVERIFY(preset);
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), preset->clients.size(), 5000);
+    QStringList holders;
+    for (ClientRow *row : m_view->rows())
+        holders << row->client()->holder();
+    QVERIFY2(holders.contains(u"Collègue 1@simulateur"_s), qPrintable(holders.join(u", "_s)));
+    QVERIFY2(holders.contains(u"Recule l'horloge, monotone@simulateur"_s), qPrintable(holders.join(u", "_s)));
+
+    // A sandbox license the server named in English (an earlier run) reads in French in the list,
+    // and in English again after a switch back; any other license keeps the server's name.
+    LicenseListModel licenses;
+    LicenseSummary sandbox;
+    sandbox.id = ScenarioPreset::sandboxLicenseId(u"rollback"_s);
+    sandbox.name = u"Simulator sandbox: 5. Clock rollback"_s;
+    sandbox.seatCount = 3;
+    LicenseSummary other;
+    other.id = u"acme-cad"_s;
+    other.name = u"ACME CAD"_s;
+    other.seatCount = 10;
+    licenses.applyList(LicenseList {QDateTime::currentDateTimeUtc(), {sandbox, other}});
+    const auto nameOf = [&licenses](const QString &id) {
+        return licenses.index(licenses.rowOf(id), LicenseListModel::NameColumn).data().toString();
+    };
+    QCOMPARE(nameOf(sandbox.id), u"Bac à sable du simulateur : 5. Recul d'horloge"_s);
+    QCOMPARE(nameOf(u"acme-cad"_s), u"ACME CAD"_s);
+    switchLanguage(languages, u"en"_s);
+    QCOMPARE(nameOf(sandbox.id), sandbox.name);
 }
 
 void TestSimulatorView::aZeroOffsetHasNoSign()
