@@ -502,7 +502,7 @@ CompiledSeatRules SeatService::rulesOf(const QString &licenseId)
 QList<LicenseState> SeatService::licenses()
 {
     const QDateTime now = m_clock.now();
-    const QHash<QString, int> denied = m_store.countEventsSince(EventKind::Denied, now.addSecs(-3600));
+    const QHash<QString, int> denied = m_store.countEventsSince(denialKinds(), now.addSecs(-3600));
     const QHash<QString, int> waiting = m_store.waitingTicketCounts(now);
     QList<LicenseState> result;
     for (const LicenseRecord &license : m_store.licenses()) {
@@ -522,9 +522,8 @@ std::optional<SeatService::LeaseListing> SeatService::leaseListing(const QString
     listing.leases = m_store.leases(licenseId);
     std::sort(listing.leases.begin(), listing.leases.end(),
               [](const StoredLease &a, const StoredLease &b) { return a.lease.expiresAt < b.lease.expiresAt; });
-    listing.license
-        = LicenseState::of(m_store, *license, listing.leases, now,
-                           m_store.countEventsSince(EventKind::Denied, now.addSecs(-3600)).value(licenseId));
+    listing.license = LicenseState::of(m_store, *license, listing.leases, now,
+                                       m_store.countEventsSince(denialKinds(), now.addSecs(-3600)).value(licenseId));
     for (const HolderBlock &block : m_store.blocks(licenseId)) {
         if (now < block.until)
             listing.blocks.append(block);
