@@ -511,12 +511,15 @@ void EventsPage::retranslate()
     using K = EventKind;
     const auto kinds = [](QList<EventKind> list) { return QVariant::fromValue(list); };
     m_kind->addItem(tr("All events"), kinds({}));
-    m_kind->addItem(tr("Denials"), kinds({K::Denied}));
+    // Every refused checkout, a blocked holder's too: the Details column and the dispute panel
+    // say what refused it.
+    m_kind->addItem(tr("Denials"), kinds(denialKinds()));
     m_kind->addItem(tr("Grants"), kinds({K::Granted}));
     m_kind->addItem(tr("Releases"), kinds({K::Released}));
     m_kind->addItem(tr("Revocations and blocks"), kinds({K::Revoked, K::HolderBlocked}));
     m_kind->addItem(tr("Reaps and refused renewals"), kinds({K::Reaped, K::RenewRefused}));
-    m_kind->addItem(tr("Seats changing hands"), kinds({K::Granted, K::Denied, K::Released, K::Revoked, K::Reaped}));
+    m_kind->addItem(tr("Seats changing hands"),
+                    kinds({K::Granted, K::Denied, K::HolderBlocked, K::Released, K::Revoked, K::Reaped}));
     m_kind->addItem(tr("License changes"), kinds({K::LicenseCreated, K::LicenseUpdated, K::KeyRotated}));
     m_kind->setCurrentIndex(kindIndex);
 

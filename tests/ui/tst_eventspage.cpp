@@ -10,11 +10,14 @@
 #include "Timestamps.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QHeaderView>
 #include <QJsonArray>
+#include <QLabel>
 #include <QLineEdit>
 #include <QNetworkAccessManager>
 #include <QProxyStyle>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStyleOptionViewItem>
@@ -158,6 +161,7 @@ private Q_SLOTS:
     void theExplanationBelongsToOneConnection();
     void theDisputePanelKeepsItsWidth();
     void aFoldedRowShowsItsCount();
+    void denialsIncludeBlockedRefusals();
 };
 
 void TestEventsPage::aGrowingRunKeepsItsSelectionAndItsPlace()
@@ -394,6 +398,51 @@ void TestEventsPage::aFoldedRowShowsItsCount()
         QVERIFY2(blockedText.endsWith(u" ×13"_s) && blockedText.startsWith(u"holder"_s), qPrintable(blockedText));
         QVERIFY2(style.shown.value(denied).endsWith(u" ×13"_s), qPrintable(style.shown.value(denied)));
     }
+}
+
+void TestEventsPage::denialsIncludeBlockedRefusals()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(t0.addSecs(3600));
+    DashboardSession session(network, clock);
+    EventsPage page(session);
+    page.resize(1440, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+
+    // "I could not start the app": one holder refused for want of a seat, another because an admin
+    // blocked it, among grants and a release.
+    Log log;
+    QList<EventRecord> events;
+    for (const QString &holder : {u"alice@ws-12"_s, u"bob@ws-07"_s, u"carol@ws-3"_s})
+        events << log.grant(u"acme-cad"_s, holder);
+    events << log.deny(u"acme-cad"_s, u"dave@ws-4"_s) << log.block(u"acme-cad"_s, u"mallory@ws-66"_s)
+           << log.release(u"acme-cad"_s, u"carol@ws-3"_s);
+    session.events().appendEvents(events);
+    QApplication::processEvents();
+
+    // Support picks "Denials", as docs/DASHBOARD.md tells them: both refusals are there, each
+    // with its reason in Details.
+    auto *kind = page.findChild<QComboBox *>(u"eventKindFilter"_s);
+    QVERIFY(kind);
+    const int denials = kind->findText(u"Denials"_s);
+    QVERIFY(denials > 0);
+    kind->setFocus();
+    while (kind->currentIndex() < denials)
+        QTest::keyClick(kind, Qt::Key_Down);
+    QCOMPARE(kind->currentText(), u"Denials"_s);
+    QCOMPARE(page.proxy()->rowCount(), 2);
+    const int blocked = rowOf(page, u"mallory@ws-66"_s, EventKind::HolderBlocked);
+    QVERIFY2(blocked >= 0, "the blocked refusal is not among the denials");
+    QVERIFY(rowOf(page, u"dave@ws-4"_s) >= 0);
+    QVERIFY2(page.proxy()->index(blocked, EventLogModel::DetailColumn).data().toString().startsWith(u"blocked until"_s),
+             qPrintable(page.proxy()->index(blocked, EventLogModel::DetailColumn).data().toString()));
+
+    // Selected, it explains itself as a block.
+    QTest::mouseClick(page.table()->viewport(), Qt::LeftButton, {}, centreOf(page, blocked));
+    QCOMPARE(page.disputePanel()->dispute().reason, Dispute::Reason::HolderBlocked);
+    QVERIFY2(page.disputePanel()->sentenceText().contains(u"an admin blocked this holder"_s),
+             qPrintable(page.disputePanel()->sentenceText()));
 }
 
 QTEST_MAIN(TestEventsPage)
