@@ -169,6 +169,8 @@ void DisputePanel::render()
         item->setText(2, QString::number(seat.generation));
         item->setText(3, timeText(seat.grantedAt.isValid() ? seat.grantedAt : seat.issuedAt, d.at));
         item->setText(4, seat.counted ? relative(d.at, seat.expiresAt) : QString());
+        if (seat.expiryUnknown)
+            item->setToolTip(4, tr("Renewals leave no event: the expiry this seat had then is not known."));
         QString note;
         QColor color;
         if (!seat.counted) {
@@ -179,6 +181,8 @@ void DisputePanel::render()
             color = StatePalette::colour(StatePalette::Pending);
         } else if (!seat.replayed) {
             note = tr("granted before the loaded events");
+        } else if (seat.expiryUnknown) {
+            note = tr("counted: held since its grant, expiry then not known");
         } else if (!seat.reservation.isEmpty()) {
             note = tr("counted against the reservation of %1").arg(seat.reservation);
         } else {

@@ -924,6 +924,14 @@
         <source>counted against the reservation of %1</source>
         <translation>compté sur la réservation de %1</translation>
     </message>
+    <message>
+        <source>Renewals leave no event: the expiry this seat had then is not known.</source>
+        <translation>Les renouvellements ne laissent pas d&apos;événement : l&apos;expiration de ce siège à ce moment-là n&apos;est pas connue.</translation>
+    </message>
+    <message>
+        <source>counted: held since its grant, expiry then not known</source>
+        <translation>compté : détenu depuis son attribution, expiration à ce moment-là inconnue</translation>
+    </message>
 </context>
 <context>
     <name>keyright::Durations</name>
