@@ -21,6 +21,7 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStyleOptionViewItem>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 #include <QTreeWidget>
@@ -162,6 +163,7 @@ private Q_SLOTS:
     void theDisputePanelKeepsItsWidth();
     void aFoldedRowShowsItsCount();
     void denialsIncludeBlockedRefusals();
+    void theDisputePanelShowsItsLastLineOnASmallScreen();
 };
 
 void TestEventsPage::aGrowingRunKeepsItsSelectionAndItsPlace()
@@ -443,6 +445,70 @@ void TestEventsPage::denialsIncludeBlockedRefusals()
     QCOMPARE(page.disputePanel()->dispute().reason, Dispute::Reason::HolderBlocked);
     QVERIFY2(page.disputePanel()->sentenceText().contains(u"an admin blocked this holder"_s),
              qPrintable(page.disputePanel()->sentenceText()));
+}
+
+void TestEventsPage::theDisputePanelShowsItsLastLineOnASmallScreen()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(t0.addSecs(3600));
+    DashboardSession session(network, clock);
+    // In a tab as in the main window, at the room 1280x720 and 150 % leave it (853x440 in all,
+    // the menu, tool and status bars taken): the window does not grow with the panel's texts.
+    QTabWidget window;
+    auto *page = new EventsPage(session);
+    window.addTab(page, u"Events and disputes"_s);
+    window.resize(853, 330);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+    // Ten seats held by seven holders, one of them with three: a summary and a note of several
+    // lines each in a narrow panel.
+    Log log;
+    QList<EventRecord> events;
+    for (const QString &holder : {u"alice@ws-12"_s, u"alice@ws-12"_s, u"alice@ws-12"_s, u"bob@ws-07"_s, u"bob@ws-07"_s,
+                                  u"carol@ws-3"_s, u"dave@ws-4"_s, u"erin@ws-5"_s, u"farah@ws-02"_s, u"gus@render-1"_s})
+        events << log.grant(u"acme-cad"_s, holder, 10);
+    events << log.deny(u"acme-cad"_s, u"intern@laptop-3"_s);
+    session.events().appendEvents(events);
+    settle();
+    QTest::mouseClick(page->table()->viewport(), Qt::LeftButton, {},
+                      centreOf(*page, rowOf(*page, u"intern@laptop-3"_s)));
+    settle();
+    DisputePanel *panel = page->disputePanel();
+    QCOMPARE(panel->dispute().deniedHolder, u"intern@laptop-3"_s);
+    QCOMPARE(window.height(), 330);
+
+    // Every text of the panel gets the lines its width needs (none is cut), and the person can
+    // bring the note's last line into view: the panel scrolls when it is too short.
+    for (QLabel *label : panel->findChildren<QLabel *>()) {
+        if (!label->isVisible() || label->text().isEmpty())
+            continue;
+        QVERIFY2(label->height() >= label->heightForWidth(label->width()),
+                 qPrintable(u"%1 px for %2 px of \"%3\""_s.arg(label->height())
+                                .arg(label->heightForWidth(label->width()))
+                                .arg(label->text())));
+    }
+    QLabel *note = nullptr;
+    for (QLabel *label : panel->findChildren<QLabel *>()) {
+        if (!label->text().isEmpty() && label->text() == panel->noteText())
+            note = label;
+    }
+    QVERIFY(note && note->isVisible());
+    if (auto *scroll = panel->findChild<QScrollArea *>()) {
+        // Scrolled to the end with the wheel, as the person would.
+        const QPoint inside = scroll->viewport()->rect().bottomLeft() + QPoint(4, -4);
+        for (int i = 0; i < 20; ++i) {
+            QWheelEvent wheel(inside, scroll->viewport()->mapToGlobal(inside), QPoint(), QPoint(0, -120), Qt::NoButton,
+                              Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(scroll->viewport(), &wheel);
+        }
+        settle();
+    }
+    const QRect shown = QRect(note->mapTo(panel, QPoint(0, 0)), note->size());
+    QVERIFY2(panel->rect().contains(shown),
+             qPrintable(u"note at y %1, %2 px high, in a panel %3 px high"_s.arg(shown.y())
+                            .arg(shown.height())
+                            .arg(panel->height())));
 }
 
 QTEST_MAIN(TestEventsPage)
