@@ -164,6 +164,7 @@ private Q_SLOTS:
     void aFoldedRowShowsItsCount();
     void denialsIncludeBlockedRefusals();
     void theDisputePanelShowsItsLastLineOnASmallScreen();
+    void clickingTheNinthRowWhileEveryRunGrows();
 };
 
 void TestEventsPage::aGrowingRunKeepsItsSelectionAndItsPlace()
@@ -509,6 +510,59 @@ void TestEventsPage::theDisputePanelShowsItsLastLineOnASmallScreen()
              qPrintable(u"note at y %1, %2 px high, in a panel %3 px high"_s.arg(shown.y())
                             .arg(shown.height())
                             .arg(panel->height())));
+}
+
+void TestEventsPage::clickingTheNinthRowWhileEveryRunGrows()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(t0.addSecs(3600));
+    DashboardSession session(network, clock);
+    QTabWidget window;
+    auto *page = new EventsPage(session);
+    window.addTab(page, u"Events and disputes"_s);
+    window.resize(853, 440);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+    // As in the embedded demo, every refused holder retries each second; the ninth row, near the
+    // top of the list, is the one clicked (at 1280x720 and 150 % it jumped away under the pointer:
+    // while a growing run left the table for its new place, the list could not scroll above its top
+    // and the row under the pointer was not put back).
+    Log log;
+    QList<EventRecord> events;
+    for (int i = 0; i < 4; ++i)
+        events << log.grant(u"acme-cad"_s, u"user%1@ws-%1"_s.arg(i), 4);
+    const auto round = [&] {
+        QList<EventRecord> attempts;
+        for (int i = 0; i < 12; ++i)
+            attempts << log.deny(u"acme-cad"_s, u"holder%1@ws-%1"_s.arg(10 + i));
+        return attempts;
+    };
+    session.events().appendEvents(events + round());
+    settle();
+    session.events().appendEvents(round());
+    settle();
+    QTableView *table = page->table();
+    const QPoint pointer = centreOf(*page, 8);
+    QVERIFY(table->viewport()->rect().contains(pointer));
+    QTest::mouseMove(table->viewport(), pointer);
+    settle();
+    const QString aimed = holderAt(*page, pointer);
+    // The next second's attempts: the run under the pointer keeps its place there, all the others
+    // go to the top, above it.
+    session.events().appendEvents(round());
+    settle();
+    QCOMPARE(holderAt(*page, pointer), aimed);
+    // The click selects that row, which stays under the pointer, and so it does as the runs grow.
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, pointer);
+    settle();
+    QCOMPARE(page->disputePanel()->dispute().deniedHolder, aimed);
+    QCOMPARE(holderAt(*page, pointer), aimed);
+    QVERIFY(table->selectionModel()->isRowSelected(table->indexAt(pointer).row(), {}));
+    session.events().appendEvents(round());
+    settle();
+    QCOMPARE(holderAt(*page, pointer), aimed);
+    QCOMPARE(page->disputePanel()->dispute().deniedHolder, aimed);
 }
 
 QTEST_MAIN(TestEventsPage)
