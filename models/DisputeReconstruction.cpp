@@ -118,12 +118,11 @@ Dispute::Reason reasonOf(const SeatDecision &decision)
     return decision.reservedForOthers > 0 ? Dispute::Reason::ReservedForOthers : Dispute::Reason::NoSeats;
 }
 
-// decideCheckout() on the seats the server counted at the denial, under the reconstructed rules,
-// cross-checked with what the server recorded.
-void reconstructDecision(Dispute &d)
+// The seats counted at the refusal as the leases decideCheckout() takes: they were live at that
+// instant (the server's word, or the replay's), so each is given an expiry no earlier than the
+// refusal and liveness needs no skew.
+QList<SeatLease> countedLeases(const Dispute &d)
 {
-    // The counted seats were live at that instant (the server's word, or the replay's): each is
-    // given an expiry no earlier than the denial so that liveness needs no skew.
     QList<SeatLease> leases;
     for (const DisputeSeat &seat : std::as_const(d.seats)) {
         if (!seat.counted)
@@ -137,15 +136,30 @@ void reconstructDecision(Dispute &d)
         lease.expiresAt = seat.expiresAt.isValid() && seat.expiresAt > d.at ? seat.expiresAt : d.at;
         leases << lease;
     }
+    return leases;
+}
+
+// Which reservation each counted seat counted against under the rules then, whatever refused.
+void reconstructReservations(Dispute &d)
+{
+    const QList<SeatLease> leases = countedLeases(d);
     const CompiledSeatRules compiled(d.rules, d.groups);
-    const int seatCount = std::max(d.seatCount, int(leases.size()));
-    const SeatDecision replayed
-        = decideCheckout(seatCount, compiled, leases, d.deniedHolder, d.at, std::chrono::milliseconds {0});
     for (DisputeSeat &seat : d.seats) {
         if (seat.counted)
             seat.reservation
                 = reservationCountedAgainst(compiled, leases, seat.seatId, d.at, std::chrono::milliseconds {0});
     }
+}
+
+// decideCheckout() on the seats the server counted at the denial, under the reconstructed rules,
+// cross-checked with what the server recorded.
+void reconstructDecision(Dispute &d)
+{
+    const QList<SeatLease> leases = countedLeases(d);
+    const CompiledSeatRules compiled(d.rules, d.groups);
+    const int seatCount = std::max(d.seatCount, int(leases.size()));
+    const SeatDecision replayed
+        = decideCheckout(seatCount, compiled, leases, d.deniedHolder, d.at, std::chrono::milliseconds {0});
 
     // What the server recorded it decided (an older server recorded no reason).
     const std::optional<SeatDecision> recorded = eventdetail::Denied::fromJson(d.denial.detail).decision;
@@ -180,12 +194,25 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
     d.licenseId = denial.licenseId;
     d.deniedHolder = denial.holder;
     d.at = denial.time;
-    // A holder_blocked event carries neither the seat count nor the seats: they come from the
-    // replay below.
-    const eventdetail::Denied denied
-        = denial.kind == EventKind::Denied ? eventdetail::Denied::fromJson(denial.detail) : eventdetail::Denied {};
-    d.seatCount = denied.seatCount;
-    d.inUse = denied.inUse;
+    // Either kind of refusal lists every live lease at that instant, with the expiry its last
+    // renewal signed (heartbeats leave no event, so a grant's expiry is long past for a seat
+    // renewed since). A server before seat listings in holder_blocked recorded only the block:
+    // then, as for a denial of an older server, the replay below is all there is.
+    QList<eventdetail::HeldSeat> listedSeats;
+    if (denial.kind == EventKind::Denied) {
+        const eventdetail::Denied denied = eventdetail::Denied::fromJson(denial.detail);
+        d.seatCount = denied.seatCount;
+        d.inUse = denied.inUse;
+        d.serverListed = denied.listsHolders;
+        listedSeats = denied.holders;
+    } else {
+        const eventdetail::HolderBlocked blocked = eventdetail::HolderBlocked::fromJson(denial.detail);
+        d.seatCount = blocked.seatCount;
+        d.inUse = blocked.inUse;
+        d.serverListed = blocked.listsHolders;
+        listedSeats = blocked.holders;
+        d.blockedUntil = blocked.until;
+    }
 
     // Replay: seats granted and not yet given back when the denial happened.
     QHash<QString, DisputeSeat> held;
@@ -214,7 +241,8 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
         }
     }
     if (d.seatCount <= 0) {
-        // A holder_blocked event does not carry the seat count: the license's last one does.
+        // An older server's holder_blocked event does not carry the seat count: the license's last
+        // one does.
         for (const EventRecord &e : history) {
             if (e.seq >= denial.seq)
                 break;
@@ -225,8 +253,7 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
     }
 
     QList<DisputeSeat> counted;
-    d.serverListed = denied.listsHolders;
-    for (const eventdetail::HeldSeat &listed : denied.holders) {
+    for (const eventdetail::HeldSeat &listed : std::as_const(listedSeats)) {
         DisputeSeat seat;
         seat.seatId = listed.seatId;
         seat.holder = listed.holder;
@@ -247,10 +274,16 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
         counted << seat;
     }
     if (!d.serverListed) {
-        // An older server: the replay is all there is. Seats count if they were not returned.
+        // An older server: the replay is all there is. Seats count if they were not returned. A
+        // grant's expiry that had passed says nothing of the seat then: renewed since (no event)
+        // or lapsed, the events cannot tell, so it is not shown as the seat's expiry.
         for (const QString &id : std::as_const(order)) {
             DisputeSeat seat = held.value(id);
             seat.counted = true;
+            if (seat.expiresAt.isValid() && d.at.isValid() && seat.expiresAt < d.at) {
+                seat.expiresAt = QDateTime();
+                seat.expiryUnknown = true;
+            }
             counted << seat;
         }
         held.clear();
@@ -283,10 +316,12 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
 
     reconstructRules(d, history, current);
     d.waiting = reconstructLine(d, history);
+    reconstructReservations(d);
     if (denial.kind == EventKind::HolderBlocked) {
-        d.inUse = int(counted.size());
+        // The block refused, before any seat was counted: there is no decision to replay.
+        if (!d.serverListed)
+            d.inUse = int(counted.size());
         d.reason = Dispute::Reason::HolderBlocked;
-        d.blockedUntil = eventdetail::HolderBlocked::fromJson(denial.detail).until;
         return d;
     }
     reconstructDecision(d);

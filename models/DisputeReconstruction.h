@@ -23,12 +23,17 @@ struct DisputeSeat
     QString holder;
     quint64 generation = 0;
     QDateTime issuedAt;
-    QDateTime expiresAt; // as signed at the moment of the denial (from the denial) or at the grant
+    // As signed at the moment of the refusal (listed with it), else at the grant; invalid when the
+    // grant's had passed by then (expiryUnknown).
+    QDateTime expiresAt;
     QDateTime grantedAt; // from the replayed grant, when it was in the history
     bool counted = false; // listed by the server in the denial: it counted against the license
     bool replayed = false; // the replay of the history also has it held
     // Counted although its signed expiry had passed: only the skew tolerance kept it.
     bool withinSkewOnly = false;
+    // Replayed only (an older server listed nothing) and its grant's expiry had passed at the
+    // refusal: renewed since, or lapsed; renewals leave no event, so its expiry then is not known.
+    bool expiryUnknown = false;
     QString reservation; // counted: the reservation it counted against under the rules; empty: shared
 };
 
@@ -79,7 +84,7 @@ struct Dispute
     QDateTime at;
     int seatCount = 0;
     int inUse = 0;
-    bool serverListed = false; // the denial carried the holders (otherwise: replay only)
+    bool serverListed = false; // the refusal (denied or holder_blocked) carried the holders (otherwise: replay only)
     QList<DisputeSeat> seats; // counted ones first, by grant time
     QList<DisputeHolderShare> shares; // counted seats per holder, most first
     int notReturned = 0; // replayed as held but not counted: lapsed without a release

@@ -7,6 +7,7 @@
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -66,7 +67,18 @@ DisputePanel::DisputePanel(QWidget *parent)
     m_seats->header()->setStretchLastSection(true);
     m_summary->setObjectName(u"disputeSummary"_s);
     m_title->setObjectName(u"disputeTitle"_s);
-    auto *layout = new QVBoxLayout(this);
+    m_note->setObjectName(u"disputeNote"_s);
+    // The texts wrap to the panel's width and take the height they need: in the main window
+    // (whose tabs do not pass a height-for-width on) a short screen, 1280x720 at 150 %, cut the
+    // summary and the note's last line. Now the panel scrolls instead, and the list keeps room for
+    // a few seats and grows with the rest.
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(u"disputeScroll"_s);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto *content = new QWidget(m_scroll);
+    auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
     layout->addWidget(m_sentence);
@@ -74,6 +86,10 @@ DisputePanel::DisputePanel(QWidget *parent)
     layout->addWidget(m_seats, 1);
     layout->addWidget(m_note);
     m_layout = layout;
+    m_scroll->setWidget(content);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_scroll);
     retranslate();
 }
 
@@ -178,6 +194,8 @@ void DisputePanel::render()
         item->setText(2, QString::number(seat.generation));
         item->setText(3, timeText(seat.grantedAt.isValid() ? seat.grantedAt : seat.issuedAt, d.at));
         item->setText(4, seat.counted ? relative(d.at, seat.expiresAt) : QString());
+        if (seat.expiryUnknown)
+            item->setToolTip(4, tr("Renewals leave no event: the expiry this seat had then is not known."));
         QString note;
         QColor color;
         if (!seat.counted) {
@@ -188,6 +206,8 @@ void DisputePanel::render()
             color = StatePalette::colour(StatePalette::Pending);
         } else if (!seat.replayed) {
             note = tr("granted before the loaded events");
+        } else if (seat.expiryUnknown) {
+            note = tr("counted: held since its grant, expiry then not known");
         } else if (!seat.reservation.isEmpty()) {
             note = tr("counted against the reservation of %1").arg(seat.reservation);
         } else {
@@ -236,6 +256,8 @@ void DisputePanel::retranslate()
     // A width of its own, the same for every denial (the splitter's handle still moves it), not
     // that of the longest holder name or note shown: a long one no longer widens the panel.
     setMinimumWidth(fontMetrics().averageCharWidth() * 32);
+    // The header and three seats at least.
+    m_seats->setMinimumHeight(m_seats->fontMetrics().height() * 6);
     m_title->setText(tr("Who held the seats"));
     m_seats->setHeaderLabels({tr("Holder"), tr("Seat"), tr("Gen."), tr("Since"), tr("Expiry"), tr("Note")});
     render();

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QLabel;
+class QScrollArea;
 class QVBoxLayout;
 class QTreeWidget;
 
@@ -45,6 +46,7 @@ private:
     QLabel *m_summary;
     QTreeWidget *m_seats;
     QLabel *m_note;
+    QScrollArea *m_scroll = nullptr;
     QVBoxLayout *m_layout = nullptr;
 };
 

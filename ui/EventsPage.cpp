@@ -27,6 +27,7 @@
 #include <QSplitter>
 #include <QStyledItemDelegate>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -372,6 +373,9 @@ void EventsPage::holdRuns()
 
 void EventsPage::captureAnchor()
 {
+    if (m_anchorPending && m_anchor.isValid())
+        return;
+    m_anchorPending = false;
     m_anchor = QPersistentModelIndex();
     QModelIndex row = rowUnderPointer();
     if (!row.isValid()) {
@@ -392,11 +396,20 @@ void EventsPage::restoreAnchor()
     if (!m_anchor.isValid())
         return;
     const QModelIndex row = m_anchor;
-    m_anchor = QPersistentModelIndex();
     m_table->doItemsLayout(); // the scroll range with the new rows
-    const int moved = m_table->visualRect(row).top() - m_anchorY;
-    if (moved != 0)
-        m_table->verticalScrollBar()->setValue(m_table->verticalScrollBar()->value() + moved);
+    QScrollBar *bar = m_table->verticalScrollBar();
+    const int wanted = bar->value() + m_table->visualRect(row).top() - m_anchorY;
+    bar->setValue(wanted);
+    // A run moving to its new place leaves the table and comes back: while it is out, the rows
+    // above the anchor may be too few to keep it in place (the list at its top), and the scroll
+    // bar stops at 0. The anchor waits for the rows that come back instead of being taken again
+    // where the list stopped, which moved the row under the pointer as it was clicked.
+    m_anchorPending = wanted != bar->value();
+    if (m_anchorPending) {
+        QTimer::singleShot(0, this, [this] { m_anchorPending = false; });
+        return;
+    }
+    m_anchor = QPersistentModelIndex();
 }
 
 bool EventsPage::eventFilter(QObject *watched, QEvent *event)
@@ -511,12 +524,15 @@ void EventsPage::retranslate()
     using K = EventKind;
     const auto kinds = [](QList<EventKind> list) { return QVariant::fromValue(list); };
     m_kind->addItem(tr("All events"), kinds({}));
-    m_kind->addItem(tr("Denials"), kinds({K::Denied}));
+    // Every refused checkout, a blocked holder's too: the Details column and the dispute panel
+    // say what refused it.
+    m_kind->addItem(tr("Denials"), kinds(denialKinds()));
     m_kind->addItem(tr("Grants"), kinds({K::Granted}));
     m_kind->addItem(tr("Releases"), kinds({K::Released}));
     m_kind->addItem(tr("Revocations and blocks"), kinds({K::Revoked, K::HolderBlocked}));
     m_kind->addItem(tr("Reaps and refused renewals"), kinds({K::Reaped, K::RenewRefused}));
-    m_kind->addItem(tr("Seats changing hands"), kinds({K::Granted, K::Denied, K::Released, K::Revoked, K::Reaped}));
+    m_kind->addItem(tr("Seats changing hands"),
+                    kinds({K::Granted, K::Denied, K::HolderBlocked, K::Released, K::Revoked, K::Reaped}));
     m_kind->addItem(tr("License changes"), kinds({K::LicenseCreated, K::LicenseUpdated, K::KeyRotated}));
     m_kind->setCurrentIndex(kindIndex);
 

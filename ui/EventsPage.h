@@ -107,6 +107,9 @@ private:
     QLabel *m_empty;
     QPersistentModelIndex m_anchor;
     int m_anchorY = 0;
+    // The anchor could not be put back yet (the list was at its top or bottom while rows left in
+    // the middle of a move): the rows that come back next put it back.
+    bool m_anchorPending = false;
     QPoint m_pointer; // in the table's viewport
     bool m_pointerIn = false;
     qint64 m_explained = 0; // the seq of the event the panel was last given

@@ -217,10 +217,13 @@ QString EventsCommand::formatDetail(const EventRecord &event)
     QStringList parts;
     const QString holdersMember = QString::fromUtf16(eventdetail::Denied::holdersMember);
     for (auto it = event.detail.constBegin(); it != event.detail.constEnd(); ++it) {
-        if (event.kind == EventKind::Denied && it.key() == holdersMember) {
-            // A denial lists who held every seat: by name, which is what support asks first.
+        if (isDenial(event.kind) && it.key() == holdersMember) {
+            // A refusal lists who held every seat: by name, which is what support asks first.
+            const QList<eventdetail::HeldSeat> seats = event.kind == EventKind::Denied
+                ? eventdetail::Denied::fromJson(event.detail).holders
+                : eventdetail::HolderBlocked::fromJson(event.detail).holders;
             QStringList holders;
-            for (const eventdetail::HeldSeat &seat : eventdetail::Denied::fromJson(event.detail).holders)
+            for (const eventdetail::HeldSeat &seat : seats)
                 holders.append(seat.holder);
             parts.append(u"%1=%2"_s.arg(it.key(), holders.join(u',')));
             continue;

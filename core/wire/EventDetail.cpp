@@ -99,10 +99,11 @@ Granted Granted::fromJson(const QJsonObject &detail)
                     detail.value(waitedMsMember).toInteger()};
 }
 
-QJsonObject Denied::toJson() const
+namespace {
+
+// The live leases a refusal lists (denied, holder_blocked).
+QJsonArray heldSeatsToJson(const QList<HeldSeat> &holders)
 {
-    QJsonObject json = seatrules::denialToJson(decision.value_or(SeatDecision {}));
-    json.insert(reasonMember, reason);
     QJsonArray list;
     for (const HeldSeat &seat : holders)
         list.append(QJsonObject {{seatIdMember, seat.seatId},
@@ -110,7 +111,28 @@ QJsonObject Denied::toJson() const
                                  {generationMember, qint64(seat.generation)},
                                  {issuedAtMember, timestamp(seat.issuedAt)},
                                  {expiresAtMember, timestamp(seat.expiresAt)}});
-    json.insert(QString::fromUtf16(Denied::holdersMember), list);
+    return list;
+}
+
+QList<HeldSeat> heldSeatsFromJson(const QJsonObject &detail)
+{
+    QList<HeldSeat> holders;
+    for (const QJsonValue &value : detail.value(QString::fromUtf16(Denied::holdersMember)).toArray()) {
+        const QJsonObject h = value.toObject();
+        holders.append(HeldSeat {h.value(seatIdMember).toString(), h.value(holderMember).toString(),
+                                 unsignedOf(h, generationMember), timeOf(h, issuedAtMember),
+                                 timeOf(h, expiresAtMember)});
+    }
+    return holders;
+}
+
+} // namespace
+
+QJsonObject Denied::toJson() const
+{
+    QJsonObject json = seatrules::denialToJson(decision.value_or(SeatDecision {}));
+    json.insert(reasonMember, reason);
+    json.insert(QString::fromUtf16(Denied::holdersMember), heldSeatsToJson(holders));
     return json;
 }
 
@@ -141,12 +163,7 @@ Denied Denied::fromJson(const QJsonObject &detail)
     }
     denied.listsReservations = detail.contains(reservationsMember);
     denied.listsHolders = detail.contains(QString::fromUtf16(Denied::holdersMember));
-    for (const QJsonValue &value : detail.value(QString::fromUtf16(Denied::holdersMember)).toArray()) {
-        const QJsonObject h = value.toObject();
-        denied.holders.append(HeldSeat {h.value(seatIdMember).toString(), h.value(holderMember).toString(),
-                                        unsignedOf(h, generationMember), timeOf(h, issuedAtMember),
-                                        timeOf(h, expiresAtMember)});
-    }
+    denied.holders = heldSeatsFromJson(detail);
     return denied;
 }
 
@@ -194,12 +211,24 @@ Reaped Reaped::fromJson(const QJsonObject &detail)
 
 QJsonObject HolderBlocked::toJson() const
 {
-    return QJsonObject {{untilMember, timestamp(until)}};
+    QJsonObject json {{untilMember, timestamp(until)}};
+    if (listsHolders) {
+        json.insert(inUseMember, inUse);
+        json.insert(seatCountMember, seatCount);
+        json.insert(QString::fromUtf16(Denied::holdersMember), heldSeatsToJson(holders));
+    }
+    return json;
 }
 
 HolderBlocked HolderBlocked::fromJson(const QJsonObject &detail)
 {
-    return HolderBlocked {timeOf(detail, untilMember)};
+    HolderBlocked blocked;
+    blocked.until = timeOf(detail, untilMember);
+    blocked.inUse = detail.value(inUseMember).toInt();
+    blocked.seatCount = detail.value(seatCountMember).toInt();
+    blocked.listsHolders = detail.contains(QString::fromUtf16(Denied::holdersMember));
+    blocked.holders = heldSeatsFromJson(detail);
+    return blocked;
 }
 
 QJsonObject LicenseChanged::toJson() const

@@ -114,10 +114,16 @@ struct Reaped
     friend bool operator==(const Reaped &, const Reaped &) = default;
 };
 
-// holder_blocked: a checkout refused by an admin's block.
+// holder_blocked: a checkout refused by an admin's block. Like a denial it lists every live lease
+// then, with the license's numbers, so that the refusal is explained from the event alone (a
+// server before issue 23 recorded only `until`).
 struct HolderBlocked
 {
     QDateTime until;
+    int inUse = 0;
+    int seatCount = 0;
+    QList<HeldSeat> holders;
+    bool listsHolders = false; // toJson() writes inUse, seatCount and holders only with it
 
     QJsonObject toJson() const;
     static HolderBlocked fromJson(const QJsonObject &detail);

@@ -16,6 +16,12 @@ const QList<EventKind> &allEventKinds()
     return all;
 }
 
+const QList<EventKind> &denialKinds()
+{
+    static const QList<EventKind> kinds {EventKind::Denied, EventKind::HolderBlocked};
+    return kinds;
+}
+
 QString toWire(EventKind kind)
 {
     switch (kind) {

@@ -35,6 +35,15 @@ enum class EventKind {
 // Every kind, in the order above (the order the API's error message lists them in).
 const QList<EventKind> &allEventKinds();
 
+// The kinds that record a refused checkout, whatever refused it (the seat count or the rules:
+// denied; an admin's block: holder_blocked). Each is a denial to the people who count them: the
+// licenses' deniedLastHour and the dashboard's "Denials".
+const QList<EventKind> &denialKinds();
+inline bool isDenial(EventKind kind)
+{
+    return kind == EventKind::Denied || kind == EventKind::HolderBlocked;
+}
+
 QString toWire(EventKind kind);
 // nullopt for a name that is not a kind (names are case-sensitive).
 std::optional<EventKind> eventKindFromWire(QStringView name);

@@ -23,7 +23,7 @@ struct LicenseSummary
     qint64 ttlSeconds = 0;
     qint64 skewSeconds = 0;
     qint64 reapGraceSeconds = 0;
-    int deniedLastHour = 0;
+    int deniedLastHour = 0; // refused checkouts, blocked holders' included, in the last hour
     int reservedSeats = 0; // the seats its rules reserve for groups, used or idle
     int waiting = 0; // tickets waiting in its line
 

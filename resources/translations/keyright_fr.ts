@@ -1035,6 +1035,14 @@
             <numerusform>%n détenteurs : %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Renewals leave no event: the expiry this seat had then is not known.</source>
+        <translation>Les renouvellements ne laissent pas d&apos;événement : l&apos;expiration de ce siège à ce moment-là n&apos;est pas connue.</translation>
+    </message>
+    <message>
+        <source>counted: held since its grant, expiry then not known</source>
+        <translation>compté : détenu depuis son attribution, expiration à ce moment-là inconnue</translation>
+    </message>
 </context>
 <context>
     <name>keyright::Durations</name>

@@ -109,8 +109,7 @@ LicenseAdmin::PutLicenseResult LicenseAdmin::putLicense(const QString &licenseId
             result.outcome = PutLicenseResult::Outcome::Created;
         }
         result.license = LicenseState::of(m_store, *saved, m_store.leases(licenseId), now, 0);
-        result.license.deniedLastHour
-            = m_store.countEventsSince(EventKind::Denied, now.addSecs(-3600)).value(licenseId);
+        result.license.deniedLastHour = m_store.countEventsSince(denialKinds(), now.addSecs(-3600)).value(licenseId);
         record(now, existing ? EventKind::LicenseUpdated : EventKind::LicenseCreated, licenseId, actor,
                changeDetail(result.license).toJson());
     });

@@ -24,7 +24,7 @@ struct LicenseState
     std::chrono::milliseconds ttl {0};
     std::chrono::milliseconds skew {0};
     std::chrono::milliseconds reapGrace {0};
-    int deniedLastHour = 0;
+    int deniedLastHour = 0; // refused checkouts (denialKinds()) in the hour before now
     int reservedSeats = 0; // what the license's rules reserve, used or idle
     int waiting = 0; // tickets waiting in its line
 

@@ -65,6 +65,28 @@ void SeatService::serveLine(LicenseRecord &license, const QDateTime &now, const 
         m_stats->count(license.id, StatsService::Counter::Granted, quint64(granted));
 }
 
+namespace {
+
+// The live leases a refusal lists (denied, holder_blocked), and when the first of them stops
+// counting.
+QList<eventdetail::HeldSeat> liveSeats(const QList<StoredLease> &rows, const QDateTime &now, milliseconds skew,
+                                       QDateTime *nextExpiry)
+{
+    QList<eventdetail::HeldSeat> holders;
+    for (const StoredLease &row : rows) {
+        if (!isLive(row.lease, now, skew))
+            continue;
+        const QDateTime stopsCounting = row.lease.expiresAt.addMSecs(skew.count());
+        if (nextExpiry && (!nextExpiry->isValid() || stopsCounting < *nextExpiry))
+            *nextExpiry = stopsCounting;
+        holders.append(eventdetail::HeldSeat {row.lease.seatId, row.lease.holder, row.lease.generation,
+                                              row.lease.issuedAt, row.lease.expiresAt});
+    }
+    return holders;
+}
+
+} // namespace
+
 SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, const QString &holder,
                                                   const QString &requestId, const QString &actor,
                                                   std::optional<std::chrono::seconds> maxWait)
@@ -98,8 +120,15 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
         if (const auto block = m_store.block(licenseId, holder); block && now < block->until) {
             result.outcome = CheckoutResult::Outcome::HolderBlocked;
             result.blockedUntil = block->until;
-            record(now, EventKind::HolderBlocked, licenseId, {}, holder, actor,
-                   eventdetail::HolderBlocked {block->until}.toJson());
+            // Who held every seat then, as a denial lists them: the dispute panel explains a
+            // blocked refusal from the event alone, with the expiries the last renewals signed.
+            eventdetail::HolderBlocked detail;
+            detail.until = block->until;
+            detail.holders = liveSeats(m_store.leases(licenseId), now, policy.skew(), nullptr);
+            detail.inUse = int(detail.holders.size());
+            detail.seatCount = policy.seatCount();
+            detail.listsHolders = true;
+            record(now, EventKind::HolderBlocked, licenseId, {}, holder, actor, detail.toJson());
             if (m_metrics)
                 m_metrics->countDenial(licenseId);
             return;
@@ -188,18 +217,8 @@ void SeatService::refuseCheckout(const LicenseRecord &license, const QList<Store
                                  const QString &actor, const QDateTime &now, CheckoutResult &result)
 {
     using O = SeatDecision::Outcome;
-    const milliseconds skew = license.policy.skew();
     QDateTime nextExpiry;
-    QList<eventdetail::HeldSeat> holders;
-    for (const StoredLease &row : rows) {
-        if (!isLive(row.lease, now, skew))
-            continue;
-        const QDateTime stopsCounting = row.lease.expiresAt.addMSecs(skew.count());
-        if (!nextExpiry.isValid() || stopsCounting < nextExpiry)
-            nextExpiry = stopsCounting;
-        holders.append(eventdetail::HeldSeat {row.lease.seatId, row.lease.holder, row.lease.generation,
-                                              row.lease.issuedAt, row.lease.expiresAt});
-    }
+    const QList<eventdetail::HeldSeat> holders = liveSeats(rows, now, license.policy.skew(), &nextExpiry);
     const SeatDecision &decision = result.decision;
     switch (decision.outcome) {
     case O::HolderDenied:
@@ -502,7 +521,7 @@ CompiledSeatRules SeatService::rulesOf(const QString &licenseId)
 QList<LicenseState> SeatService::licenses()
 {
     const QDateTime now = m_clock.now();
-    const QHash<QString, int> denied = m_store.countEventsSince(EventKind::Denied, now.addSecs(-3600));
+    const QHash<QString, int> denied = m_store.countEventsSince(denialKinds(), now.addSecs(-3600));
     const QHash<QString, int> waiting = m_store.waitingTicketCounts(now);
     QList<LicenseState> result;
     for (const LicenseRecord &license : m_store.licenses()) {
@@ -522,9 +541,8 @@ std::optional<SeatService::LeaseListing> SeatService::leaseListing(const QString
     listing.leases = m_store.leases(licenseId);
     std::sort(listing.leases.begin(), listing.leases.end(),
               [](const StoredLease &a, const StoredLease &b) { return a.lease.expiresAt < b.lease.expiresAt; });
-    listing.license
-        = LicenseState::of(m_store, *license, listing.leases, now,
-                           m_store.countEventsSince(EventKind::Denied, now.addSecs(-3600)).value(licenseId));
+    listing.license = LicenseState::of(m_store, *license, listing.leases, now,
+                                       m_store.countEventsSince(denialKinds(), now.addSecs(-3600)).value(licenseId));
     for (const HolderBlock &block : m_store.blocks(licenseId)) {
         if (now < block.until)
             listing.blocks.append(block);

@@ -117,8 +117,8 @@ public:
     // Returns the new event's seq.
     virtual qint64 appendEvent(const EventRecord &event) = 0;
     virtual QList<EventRecord> events(const EventQuery &query) = 0;
-    // licenseId -> number of events of `kind` with time > since.
-    virtual QHash<QString, int> countEventsSince(EventKind kind, const QDateTime &since) = 0;
+    // licenseId -> number of events of any of `kinds` with time > since.
+    virtual QHash<QString, int> countEventsSince(const QList<EventKind> &kinds, const QDateTime &since) = 0;
     // Returns how many events older than `before` were deleted.
     virtual int deleteEventsBefore(const QDateTime &before) = 0;
     // Deletes at most `limit` of the events older than `before`; returns how many. A result below

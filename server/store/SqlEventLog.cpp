@@ -108,16 +108,19 @@ QList<EventRecord> SqlEventLog::events(const EventQuery &query)
     return result;
 }
 
-QHash<QString, int> SqlEventLog::countEventsSince(EventKind kind, const QDateTime &since)
+QHash<QString, int> SqlEventLog::countEventsSince(const QList<EventKind> &kinds, const QDateTime &since)
 {
+    // One kind at a time, each on events_by_kind_time, the counts added up per license.
     auto &q = statements().countEvents;
-    q.bindValue(u":kind"_s, toWire(kind));
-    q.bindValue(u":since"_s, SqlRows::toMs(since));
-    m_connection.exec(q);
     QHash<QString, int> result;
-    while (q.next())
-        result.insert(q.value(0).toString(), q.value(1).toInt());
-    q.finish();
+    for (EventKind kind : kinds) {
+        q.bindValue(u":kind"_s, toWire(kind));
+        q.bindValue(u":since"_s, SqlRows::toMs(since));
+        m_connection.exec(q);
+        while (q.next())
+            result[q.value(0).toString()] += q.value(1).toInt();
+        q.finish();
+    }
     return result;
 }
 

@@ -27,7 +27,7 @@ public:
 
     qint64 appendEvent(const EventRecord &event);
     QList<EventRecord> events(const EventQuery &query);
-    QHash<QString, int> countEventsSince(EventKind kind, const QDateTime &since);
+    QHash<QString, int> countEventsSince(const QList<EventKind> &kinds, const QDateTime &since);
     int deleteEventsBefore(const QDateTime &before);
     int deleteFirstEventsBefore(const QDateTime &before, int limit);
 

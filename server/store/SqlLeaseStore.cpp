@@ -371,10 +371,10 @@ QList<EventRecord> SqlLeaseStore::events(const EventQuery &query)
     return m_events->events(query);
 }
 
-QHash<QString, int> SqlLeaseStore::countEventsSince(EventKind kind, const QDateTime &since)
+QHash<QString, int> SqlLeaseStore::countEventsSince(const QList<EventKind> &kinds, const QDateTime &since)
 {
     ready();
-    return m_events->countEventsSince(kind, since);
+    return m_events->countEventsSince(kinds, since);
 }
 
 int SqlLeaseStore::deleteEventsBefore(const QDateTime &before)

@@ -81,7 +81,7 @@ public:
 
     qint64 appendEvent(const EventRecord &event) override;
     QList<EventRecord> events(const EventQuery &query) override;
-    QHash<QString, int> countEventsSince(EventKind kind, const QDateTime &since) override;
+    QHash<QString, int> countEventsSince(const QList<EventKind> &kinds, const QDateTime &since) override;
     int deleteEventsBefore(const QDateTime &before) override;
     int deleteFirstEventsBefore(const QDateTime &before, int limit) override;
 

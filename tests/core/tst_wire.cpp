@@ -1085,7 +1085,16 @@ private Q_SLOTS:
         const detail::Revoked unblocked {u"left"_s, 0, {}};
         QVERIFY(unblocked.toJson().value(u"blockedUntil"_s).isNull());
         QCOMPARE(detail::Reaped::fromJson(detail::Reaped {noon}.toJson()), detail::Reaped {noon});
-        QCOMPARE(detail::HolderBlocked::fromJson(detail::HolderBlocked {noon}.toJson()), detail::HolderBlocked {noon});
+        // An older server's block (until alone), and one that lists the live leases as a denial does.
+        detail::HolderBlocked blocked;
+        blocked.until = noon;
+        QCOMPARE(detail::HolderBlocked::fromJson(blocked.toJson()), blocked);
+        QCOMPARE(blocked.toJson().keys(), QStringList {u"until"_s});
+        blocked.inUse = 1;
+        blocked.seatCount = 3;
+        blocked.holders = {detail::HeldSeat {u"ab"_s, u"alice@ws-1"_s, 7, noon.addSecs(-30), noon.addSecs(30)}};
+        blocked.listsHolders = true;
+        QCOMPARE(detail::HolderBlocked::fromJson(blocked.toJson()), blocked);
         const detail::LicenseChanged license {u"ACME CAD"_s, 10, 60, 5, 15};
         QCOMPARE(detail::LicenseChanged::fromJson(license.toJson()), license);
         const LeaseList list = leaseList();

@@ -121,6 +121,8 @@ private Q_SLOTS:
     void groupCapAndListsFromTheRecord();
     void lineAtTheMomentOfTheDenial();
     void blockedHolder();
+    void blockedRefusalListsTheSeatsAsRenewed();
+    void olderBlockedRefusalKeepsNoStaleExpiry();
 };
 
 void TestDisputeReconstruction::listsWhoHeldEverySeat()
@@ -392,6 +394,60 @@ void TestDisputeReconstruction::blockedHolder()
     QCOMPARE(dispute.blockedUntil, until);
     QCOMPARE(dispute.inUse, 1);
     QVERIFY(DisputeReconstruction::sentence(dispute).contains(u"blocked"_s));
+}
+
+void TestDisputeReconstruction::blockedRefusalListsTheSeatsAsRenewed()
+{
+    // Alice and bob took their seats at 10 s and 20 s with a minute's lease and renewed them ever
+    // since (heartbeats leave no event); mallory, blocked, tries again 3m 30s later. The refusal
+    // lists the live leases as a denial does, with the expiries the last renewals signed.
+    const QDateTime until = t0.addSecs(600);
+    const QDateTime at = t0.addSecs(230);
+    EventRecord blocked = ev(
+        23, u"holder_blocked"_s, 0, u"mallory@ws-6"_s,
+        {{u"until"_s, formatTimestamp(until)},
+         {u"inUse"_s, 2},
+         {u"seatCount"_s, 3},
+         {u"holders"_s,
+          QJsonArray {holderJson(1, u"alice@ws-1"_s, at.addSecs(50)), holderJson(2, u"bob@ws-2"_s, at.addSecs(40))}}});
+    const QList<EventRecord> history {grant(1, 1, u"alice@ws-1"_s), grant(2, 2, u"bob@ws-2"_s), blocked};
+    const Dispute dispute = DisputeReconstruction::reconstruct(blocked, history, true);
+    QCOMPARE(dispute.reason, Dispute::Reason::HolderBlocked);
+    QCOMPARE(dispute.blockedUntil, until);
+    QVERIFY(dispute.serverListed);
+    QCOMPARE(dispute.seatCount, 3);
+    QCOMPARE(dispute.inUse, 2);
+    QVERIFY(dispute.consistent);
+    QCOMPARE(dispute.seats.size(), 2);
+    QCOMPARE(dispute.notReturned, 0);
+    for (const DisputeSeat &seat : dispute.seats) {
+        // Live then, as the panel shows it: counted, "in 50s" / "in 40s", not "3m 20s ago".
+        QVERIFY2(seat.counted && seat.replayed, qPrintable(seat.holder));
+        QVERIFY2(!seat.withinSkewOnly, qPrintable(seat.holder));
+        QVERIFY2(seat.expiresAt > at, qPrintable(seat.holder + u' ' + formatTimestamp(seat.expiresAt)));
+    }
+    QCOMPARE(dispute.seats.at(0).holder, u"alice@ws-1"_s);
+    QCOMPARE(dispute.seats.at(0).expiresAt, at.addSecs(50));
+    QCOMPARE(dispute.seats.at(0).grantedAt, t0.addSecs(10));
+    QCOMPARE(dispute.seats.at(1).expiresAt, at.addSecs(40));
+    QVERIFY(DisputeReconstruction::sentence(dispute).contains(u"blocked"_s));
+}
+
+void TestDisputeReconstruction::olderBlockedRefusalKeepsNoStaleExpiry()
+{
+    // A server that recorded only the block: the replay is all there is, and a grant's expiry long
+    // past is not the seat's expiry at the refusal (renewed since, or lapsed: no event says).
+    const EventRecord blocked
+        = ev(23, u"holder_blocked"_s, 0, u"mallory@ws-6"_s, {{u"until"_s, formatTimestamp(t0.addSecs(600))}});
+    const Dispute dispute = DisputeReconstruction::reconstruct(
+        blocked, {grant(1, 1, u"alice@ws-1"_s), grant(2, 2, u"bob@ws-2"_s), blocked}, true);
+    QVERIFY(!dispute.serverListed);
+    QCOMPARE(dispute.inUse, 2);
+    QCOMPARE(dispute.seats.size(), 2);
+    for (const DisputeSeat &seat : dispute.seats) {
+        QVERIFY2(seat.counted, qPrintable(seat.holder));
+        QVERIFY2(!seat.expiresAt.isValid(), qPrintable(seat.holder + u' ' + formatTimestamp(seat.expiresAt)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestDisputeReconstruction)

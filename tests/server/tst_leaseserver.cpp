@@ -332,6 +332,11 @@ void TestLeaseServer::blockedHolderRefusedUntilBlockEnds()
     QCOMPARE(blocks.at(0)["holder"_L1].toString(), u"mallory"_s);
     QCOMPARE(events(u"kind=holder_blocked"_s).size(), 1);
 
+    // A refusal all the same: the licenses' "denied in the last hour" counts it (the Licenses
+    // table's Denied (1 h)).
+    const auto list = m_http->get(u"/v1/licenses"_s, admin()).json().value("licenses"_L1).toArray();
+    QCOMPARE(list.at(0)["deniedLastHour"_L1].toInt(), 1);
+
     m_clock->advance(599s);
     QCOMPARE(checkout(u"acme"_s, key, u"mallory"_s).status, 403);
     m_clock->advance(1s);

@@ -534,9 +534,21 @@ void TestStoreContract::eventsComeInOrderAndFilter()
     QCOMPARE(page.size(), 2);
     QCOMPARE(page.last().seq, all.at(1).seq);
 
-    const auto denied = m_store->countEventsSince(EventKind::Denied, at(0));
+    const auto denied = m_store->countEventsSince({EventKind::Denied}, at(0));
     QCOMPARE(denied.value(u"alpha"_s), 1);
     QCOMPARE(denied.value(u"beta"_s), 2);
+
+    // Every refused checkout, a blocked holder's too, counted in one answer per license; alpha's
+    // denial at `since` itself is not after it.
+    m_store->withStore([&] {
+        m_store->appendEvent(eventOf(EventKind::HolderBlocked, u"alpha"_s, u"mallory"_s, 110));
+        m_store->appendEvent(eventOf(EventKind::HolderBlocked, u"gamma"_s, u"mallory"_s, 120));
+    });
+    const auto refused = m_store->countEventsSince({EventKind::Denied, EventKind::HolderBlocked}, at(10));
+    QCOMPARE(refused.value(u"alpha"_s), 1);
+    QCOMPARE(refused.value(u"beta"_s), 2);
+    QCOMPARE(refused.value(u"gamma"_s), 1);
+    QCOMPARE(refused.size(), 3);
 }
 
 void TestStoreContract::eventRetentionDeletesInChunks()

@@ -7,6 +7,7 @@
 #include "DashboardSession.h"
 #include "DisputePanel.h"
 #include "DisputeReconstruction.h"
+#include "Durations.h"
 #include "EventsPage.h"
 #include "LanguageManager.h"
 #include "MainWindow.h"
@@ -231,6 +232,7 @@ private Q_SLOTS:
     void panelSaysWhenNobodyHeldASeat_data();
     void panelSaysWhenNobodyHeldASeat();
     void eventsPageExplainsAReservationDenialInBothLanguages();
+    void blockedRefusalShowsTheSeatsLiveAsRenewed();
     void chartShowsReservedSeatsAndTheLine();
     void chartColoursReadInTheDarkTheme();
 
@@ -482,6 +484,64 @@ void TestDisputeSentences::eventsPageExplainsAReservationDenialInBothLanguages()
             QVERIFY2(window.grab().save(file), qPrintable(file));
         }
     }
+}
+
+void TestDisputeSentences::blockedRefusalShowsTheSeatsLiveAsRenewed()
+{
+    // A real server: alice and bob work on, their applications renewing a one-minute lease every
+    // 30 s; mallory was revoked with a block and tries again 3m 30s later.
+    ManualClock clock;
+    TestServer server(TestServer::Options {.clock = &clock});
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QByteArray key = server.createLicense(license, 3, std::chrono::seconds {60}, std::chrono::seconds {5},
+                                                std::chrono::seconds {15});
+    QVERIFY(!key.isEmpty());
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock, .language = QString()});
+    const auto alice = dashboard.takeSeat(server.url(), license, key, u"alice@ws-12"_s);
+    const auto bob = dashboard.takeSeat(server.url(), license, key, u"bob@ws-07"_s);
+    const auto mallory = dashboard.takeSeat(server.url(), license, key, u"mallory@ws-66"_s);
+    QVERIFY(alice && bob && mallory);
+    QVERIFY(server.revoke(license, mallory->seatId, std::chrono::seconds {600}));
+    for (int i = 0; i < 7; ++i) {
+        clock.advance(std::chrono::seconds {30});
+        for (const SeatLease &lease : {*alice, *bob})
+            QVERIFY(dashboard.heartbeat(server.url(), license, key, lease.seatId).has_value());
+    }
+    QVERIFY(!dashboard.takeSeat(server.url(), license, key, u"mallory@ws-66"_s));
+
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    qint64 blockedSeq = 0;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            for (const EventRecord &e : dashboard.session().events().events()) {
+                if (e.kind == EventKind::HolderBlocked)
+                    blockedSeq = e.seq;
+            }
+            return blockedSeq > 0;
+        }(),
+        5000);
+    EventsPage *events = window.eventsPage();
+    window.pages()->setCurrentWidget(events);
+    QVERIFY(events->selectEvent(blockedSeq));
+    DisputePanel *panel = events->disputePanel();
+    QVERIFY2(panel->sentenceText().startsWith(u"Denied to mallory@ws-66: an admin blocked this holder until"_s),
+             qPrintable(panel->sentenceText()));
+
+    // The seats as they were then: alice's and bob's, live, each renewed just now for a minute.
+    QTreeWidget *seats = panel->seatsView();
+    QCOMPARE(seats->topLevelItemCount(), 2);
+    const QString inAMinute = u"in %1"_s.arg(formatDuration(std::chrono::seconds {60}));
+    for (int i = 0; i < 2; ++i) {
+        const QTreeWidgetItem *seat = seats->topLevelItem(i);
+        QCOMPARE(seat->text(4), inAMinute);
+        QCOMPARE(seat->text(5), u"counted"_s);
+    }
+    QCOMPARE(QSet<QString>({seats->topLevelItem(0)->text(0), seats->topLevelItem(1)->text(0)}),
+             QSet<QString>({u"alice@ws-12"_s, u"bob@ws-07"_s}));
+    QVERIFY2(panel->summaryText().contains(u"<b>2 of 3</b>"_s), qPrintable(panel->summaryText()));
+    QVERIFY2(panel->noteText().startsWith(u"Seats as listed by the server"_s), qPrintable(panel->noteText()));
 }
 
 void TestDisputeSentences::chartShowsReservedSeatsAndTheLine()
