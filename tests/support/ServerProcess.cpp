@@ -5,10 +5,12 @@
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileInfo>
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
 #include <QNetworkReply>
+#include <QRandomGenerator>
 #include <QTcpServer>
 #include <QThread>
 #include <QTimer>
@@ -19,8 +21,35 @@ namespace keyright {
 
 namespace {
 
+// The first port of the kernel's ephemeral range (the local ports of outgoing connections and
+// of listen(0)).
+int firstEphemeralPort()
+{
+    QFile file(u"/proc/sys/net/ipv4/ip_local_port_range"_s);
+    if (file.open(QIODevice::ReadOnly)) {
+        const QList<QByteArray> bounds = file.readAll().simplified().split(' ');
+        if (bounds.size() == 2 && bounds.at(0).toInt() > 0)
+            return bounds.at(0).toInt();
+    }
+    return 32768; // Linux's default
+}
+
 quint16 freeLoopbackPort()
 {
+    // Below the ephemeral range: a port handed out by listen(0) could be taken, between a site's
+    // stop and its restart on the same port, by any connection another test opens at that moment
+    // (seen under load: "the bound address is already in use"). No connection is given a port
+    // down here, and tests pick at random among thousands, checking each.
+    const int ephemeralLow = firstEphemeralPort();
+    constexpr int low = 10000;
+    if (ephemeralLow - low >= 1000) {
+        for (int attempt = 0; attempt < 200; ++attempt) {
+            const auto port = quint16(QRandomGenerator::global()->bounded(low, ephemeralLow));
+            QTcpServer probe;
+            if (probe.listen(QHostAddress::LocalHost, port))
+                return port;
+        }
+    }
     QTcpServer probe;
     if (!probe.listen(QHostAddress::LocalHost, 0))
         return 0;

@@ -52,7 +52,8 @@ public:
     // start() on; url() is then https://. The fixture's own start-up probe accepts any certificate:
     // what a client trusts is the test's business. Empty strings: plain HTTP again.
     void setTls(const QString &certificateFile, const QString &keyFile);
-    // A loopback port that was free a moment ago (0 when none could be found).
+    // A loopback port that was free a moment ago, below the kernel's ephemeral range so that no
+    // connection takes it while a test restarts a server on it (0 when none could be found).
     static quint16 pickFreePort();
 
     bool start(QString *error = nullptr, std::chrono::milliseconds timeout = std::chrono::seconds {15});

@@ -3,6 +3,7 @@
 #include "LeaseServer.h"
 #include "SecretBuffer.h"
 #include "ServerConfig.h"
+#include "ServerProcess.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -69,7 +70,11 @@ bool TestServer::start(QString *error)
     stop();
     ServerConfig config;
     config.address = QHostAddress(QHostAddress::LocalHost);
-    config.port = m_port; // 0 the first time; a restart comes back on the same address
+    // A restart comes back on the same address. The first start takes a port below the kernel's
+    // ephemeral range, which no connection of another test can hold when this one restarts; if
+    // another test picked the same port meanwhile, the kernel's choice.
+    const bool firstStart = m_port == 0;
+    config.port = firstStart ? ServerProcess::pickFreePort() : m_port;
     config.dataDir = m_dataDir;
     config.demo = m_options.demo;
     config.reapInterval = m_options.reapInterval;
@@ -78,7 +83,14 @@ bool TestServer::start(QString *error)
     config.seatClockFromDatabase = false;
     const Clock &clock = m_options.clock ? *m_options.clock : m_ownClock;
     m_server = std::make_unique<LeaseServer>(config, clock);
-    if (!m_server->start(error)) {
+    bool started = m_server->start(error);
+    if (!started && firstStart && config.port != 0) {
+        m_server.reset();
+        config.port = 0;
+        m_server = std::make_unique<LeaseServer>(config, clock);
+        started = m_server->start(error);
+    }
+    if (!started) {
         m_server.reset();
         return false;
     }
