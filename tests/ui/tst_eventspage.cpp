@@ -151,6 +151,25 @@ void settle()
     }
 }
 
+// The page in a tab, as the main window holds it (so it can be squeezed), with its own session
+// an hour after t0 on a manual clock and no server.
+struct TabbedPage
+{
+    TabbedPage(int width, int height)
+    {
+        window.addTab(page, u"Events and disputes"_s);
+        window.resize(width, height);
+        window.show();
+    }
+    bool exposed() { return QTest::qWaitForWindowExposed(&window); }
+
+    QNetworkAccessManager network;
+    ManualClock clock {t0.addSecs(3600)};
+    DashboardSession session {network, clock};
+    QTabWidget window;
+    EventsPage *page = new EventsPage(session); // owned by the window once added
+};
+
 } // namespace
 
 class TestEventsPage final : public QObject
@@ -450,17 +469,13 @@ void TestEventsPage::denialsIncludeBlockedRefusals()
 
 void TestEventsPage::theDisputePanelShowsItsLastLineOnASmallScreen()
 {
-    QNetworkAccessManager network;
-    ManualClock clock(t0.addSecs(3600));
-    DashboardSession session(network, clock);
     // In a tab as in the main window, at the room 1280x720 and 150 % leave it (853x440 in all,
     // the menu, tool and status bars taken): the window does not grow with the panel's texts.
-    QTabWidget window;
-    auto *page = new EventsPage(session);
-    window.addTab(page, u"Events and disputes"_s);
-    window.resize(853, 330);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    TabbedPage tabbed(853, 330);
+    QVERIFY(tabbed.exposed());
+    DashboardSession &session = tabbed.session;
+    QTabWidget &window = tabbed.window;
+    EventsPage *page = tabbed.page;
 
     // Ten seats held by seven holders, one of them with three: a summary and a note of several
     // lines each in a narrow panel.
@@ -514,15 +529,10 @@ void TestEventsPage::theDisputePanelShowsItsLastLineOnASmallScreen()
 
 void TestEventsPage::clickingTheNinthRowWhileEveryRunGrows()
 {
-    QNetworkAccessManager network;
-    ManualClock clock(t0.addSecs(3600));
-    DashboardSession session(network, clock);
-    QTabWidget window;
-    auto *page = new EventsPage(session);
-    window.addTab(page, u"Events and disputes"_s);
-    window.resize(853, 440);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    TabbedPage tabbed(853, 440);
+    QVERIFY(tabbed.exposed());
+    DashboardSession &session = tabbed.session;
+    EventsPage *page = tabbed.page;
 
     // As in the embedded demo, every refused holder retries each second; the ninth row, near the
     // top of the list, is the one clicked (at 1280x720 and 150 % it jumped away under the pointer:
