@@ -449,6 +449,14 @@ void LeaseTableModel::applyPoll(const QList<LeaseList> &lists)
     m_now = m_clock.now();
     PollMerge merge = mergePoll(m_rows, m_rowByKey, lists, m_grants, m_now);
 
+    // Each run of removed rows costs the proxy and the views a renumbering of every row after it:
+    // a poll of a large server that removes rows here and there in many licenses is applied as
+    // one layout change instead, with the persistent indexes (selection, current row) moved.
+    if (merge.removals.size() > kMaxRemovalRuns) {
+        applyAsLayoutChange(merge);
+        return;
+    }
+
     for (const auto &[first, last] : std::as_const(merge.removals)) {
         beginRemoveRows({}, first, last);
         m_rows.remove(first, last - first + 1);
@@ -488,6 +496,41 @@ void LeaseTableModel::applyPoll(const QList<LeaseList> &lists)
         }
         endInsertRows();
     }
+}
+
+void LeaseTableModel::applyAsLayoutChange(PollMerge &merge)
+{
+    Q_EMIT layoutAboutToBeChanged();
+    const int before = int(m_rows.size());
+    QList<int> newRow(before, 0);
+    for (const auto &[first, last] : std::as_const(merge.removals))
+        for (int r = first; r <= last; ++r)
+            newRow[r] = -1;
+    int kept = 0;
+    for (int r = 0; r < before; ++r) {
+        if (newRow.at(r) < 0)
+            continue;
+        if (kept != r)
+            m_rows[kept] = std::move(m_rows[r]);
+        newRow[r] = kept++;
+    }
+    m_rows.resize(kept);
+    for (PollMerge::Change &change : merge.changes)
+        m_rows[change.row] = std::move(change.next);
+    m_rows.reserve(m_rows.size() + merge.additions.size());
+    for (HolderRow &row : merge.additions)
+        m_rows.append(std::move(row));
+    rebuildIndex();
+
+    const QModelIndexList from = persistentIndexList();
+    QModelIndexList to;
+    to.reserve(from.size());
+    for (const QModelIndex &index : from) {
+        const int row = index.row() < before ? newRow.at(index.row()) : -1;
+        to << (row < 0 ? QModelIndex() : this->index(row, index.column()));
+    }
+    changePersistentIndexList(from, to);
+    Q_EMIT layoutChanged();
 }
 
 void LeaseTableModel::retainLicenses(const QSet<QString> &licenseIds)

@@ -13,6 +13,7 @@
 namespace keyright {
 
 class Clock;
+struct PollMerge;
 
 // A seat of the holders table as the actions on it (revoke) need it.
 struct HeldSeat
@@ -108,6 +109,10 @@ public:
     QDateTime staleSince() const { return m_staleSince; }
 
 private:
+    // Above this many runs of removed rows, a poll is applied as one layout change.
+    static constexpr qsizetype kMaxRemovalRuns = 16;
+
+    void applyAsLayoutChange(PollMerge &merge);
     void rebuildIndex();
     void emitExpiredSince(const QDateTime &before, const QList<int> &rows);
     // Removes every row for which `gone` holds, as beginRemoveRows runs, and reindexes.

@@ -260,6 +260,7 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     connect(m_holdersProxy, &QAbstractItemModel::modelReset, this, &SeatsPage::scheduleHolderLayout);
     connect(&session, &DashboardSession::licenseDetailsChanged, this, &SeatsPage::scheduleHolderLayout);
     connect(&session.leases(), &QAbstractItemModel::rowsRemoved, this, &SeatsPage::scheduleHolderLayout);
+    connect(&session.leases(), &QAbstractItemModel::layoutChanged, this, &SeatsPage::scheduleHolderLayout);
     connect(&session.leases(), &QAbstractItemModel::modelReset, this, &SeatsPage::scheduleHolderLayout);
     connect(&session, &DashboardSession::licenseDetailsChanged, this, &SeatsPage::updateDetails);
     connect(&session, &DashboardSession::ticked, m_lineModel, &QueueTableModel::tick);

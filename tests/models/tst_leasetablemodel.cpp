@@ -80,6 +80,7 @@ private Q_SLOTS:
     void timesOnAnotherDayShowTheirDate_data();
     void timesOnAnotherDayShowTheirDate();
     void proxySelectionSurvivesAPoll();
+    void manyScatteredDeparturesAreOneLayoutChange();
     void switchingServerResets();
 };
 
@@ -333,6 +334,55 @@ void TestLeaseTableModel::proxySelectionSurvivesAPoll()
     QVERIFY(selected.isValid());
     QCOMPARE(selected.data().toString(), u"user2@ws"_s);
     QCOMPARE(proxy.index(0, 0).data().toString(), u"user4@ws"_s);
+}
+
+void TestLeaseTableModel::manyScatteredDeparturesAreOneLayoutChange()
+{
+    // A large server's poll: every other holder of 60 leaves (30 runs), one renews, two arrive.
+    ManualClock clock(t0);
+    LeaseTableModel model(clock);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(LeaseTableModel::SortRole);
+    proxy.sort(LeaseTableModel::HolderColumn, Qt::DescendingOrder);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QList<LeaseRow> first;
+    for (int n = 1; n <= 60; ++n)
+        first << lease(u"acme"_s, n);
+    model.applyLeases(leases(u"acme"_s, first));
+
+    const auto inProxy = [&](const QString &holder) {
+        for (int r = 0; r < proxy.rowCount(); ++r)
+            if (proxy.index(r, 0).data().toString() == holder)
+                return QPersistentModelIndex(proxy.index(r, 0));
+        return QPersistentModelIndex();
+    };
+    const QPersistentModelIndex stays = inProxy(u"user10@ws"_s);
+    const QPersistentModelIndex leaves = inProxy(u"user11@ws"_s);
+    const QPersistentModelIndex renews = inProxy(u"user40@ws"_s);
+    QVERIFY(stays.isValid() && leaves.isValid() && renews.isValid());
+
+    QList<LeaseRow> second;
+    for (int n = 2; n <= 60; n += 2)
+        second << (n == 40 ? lease(u"acme"_s, n, 90) : lease(u"acme"_s, n));
+    second << lease(u"acme"_s, 61) << lease(u"acme"_s, 62);
+    ModelSignals spy(&model);
+    model.applyLeases(leases(u"acme"_s, second));
+
+    QCOMPARE(spy.log, QStringList {u"layout"_s});
+    QCOMPARE(model.rowCount(), 32);
+    for (int r = 0; r < model.rowCount(); ++r)
+        QCOMPARE(model.rowOfKey(model.rowAt(r).key), r);
+    QCOMPARE(holders(model).first(), u"user2@ws"_s);
+    QCOMPARE(holders(model).last(), u"user62@ws"_s);
+    // What the views hold on to follows its holder; a departed holder's index is gone.
+    QVERIFY(stays.isValid());
+    QCOMPARE(stays.data().toString(), u"user10@ws"_s);
+    QVERIFY(!leaves.isValid());
+    QCOMPARE(renews.data().toString(), u"user40@ws"_s);
+    QCOMPARE(model.rowAt(19).lease.lease.expiresAt, t0.addSecs(90));
+    QCOMPARE(proxy.rowCount(), 32);
 }
 
 void TestLeaseTableModel::switchingServerResets()

@@ -35,16 +35,16 @@ namespace {
 
 const QDateTime now(QDate(2026, 11, 30), QTime(10, 0), Qt::LocalTime);
 
-// One license with `holders` leases, each taken at `heldSince`.
-void feed(DashboardSession &session, int holders, const QDateTime &heldSince)
+// One license whose holders are user<n> for each n of `numbers`, each taken at `heldSince`.
+void feedNumbers(DashboardSession &session, const QList<int> &numbers, const QDateTime &heldSince)
 {
     LicenseList licenses;
     licenses.serverTime = now;
     LicenseSummary summary;
     summary.id = u"acme-cad"_s;
     summary.name = u"ACME CAD"_s;
-    summary.seatCount = holders + 5;
-    summary.inUse = holders;
+    summary.seatCount = int(numbers.size()) + 5;
+    summary.inUse = int(numbers.size());
     summary.ttlSeconds = 60;
     summary.skewSeconds = 5;
     summary.reapGraceSeconds = 15;
@@ -55,7 +55,7 @@ void feed(DashboardSession &session, int holders, const QDateTime &heldSince)
     list.licenseId = summary.id;
     list.serverTime = now;
     list.seatCount = summary.seatCount;
-    for (int n = 1; n <= holders; ++n) {
+    for (const int n : numbers) {
         LeaseRow row;
         row.lease.licenseId = list.licenseId;
         row.lease.seatId = u"%1"_s.arg(n, 32, 16, QLatin1Char('0'));
@@ -69,8 +69,17 @@ void feed(DashboardSession &session, int holders, const QDateTime &heldSince)
         row.signatureValid = true;
         list.leases << row;
     }
-    list.inUse = holders;
+    list.inUse = int(numbers.size());
     session.applyLeaseLists({list});
+}
+
+// One license with `holders` leases, each taken at `heldSince`.
+void feed(DashboardSession &session, int holders, const QDateTime &heldSince)
+{
+    QList<int> numbers;
+    for (int n = 1; n <= holders; ++n)
+        numbers << n;
+    feedNumbers(session, numbers, heldSince);
 }
 
 // A Seats page on screen, with its own session on a manual clock and no server.
@@ -126,6 +135,7 @@ private Q_SLOTS:
     void usageChartTicksAreRoundAndReadable();
     void theHoldersLayoutOfTheLastVersionComesBack();
     void aNarrowPaneShowsStateAndSignature();
+    void theClickedHolderStaysSelectedWhenManyLeave();
 };
 
 void TestSeatsPage::cleanup()
@@ -474,6 +484,47 @@ void TestSeatsPage::aNarrowPaneShowsStateAndSignature()
     QVERIFY(holders->columnWidth(LeaseTableModel::StateColumn)
             >= QFontMetrics(holders->font())
                    .horizontalAdvance(LeaseTableModel::stateText(LeaseTableModel::HolderState::ExpiredAwaitingReap)));
+}
+
+void TestSeatsPage::theClickedHolderStaysSelectedWhenManyLeave()
+{
+    ShownPage shown(1440, 900);
+    QVERIFY(shown.exposed());
+    SeatsPage &page = shown.page;
+    feed(shown.session, 300, now.addSecs(-30));
+    QTRY_COMPARE_WITH_TIMEOUT(page.holdersProxy()->rowCount(), 300, 2000);
+    QTableView *view = page.holdersView();
+    QTRY_VERIFY_WITH_TIMEOUT(view->isVisible(), 2000);
+
+    // The support engineer scrolls to the middle and clicks a holder.
+    view->scrollTo(page.holdersProxy()->index(150, 0), QAbstractItemView::PositionAtTop);
+    const QModelIndex target = view->indexAt(QPoint(5, view->rowHeight(0) * 3 + 2));
+    QVERIFY(target.isValid());
+    const QString clicked = target.siblingAtColumn(LeaseTableModel::HolderColumn).data().toString();
+    const QRect cell = view->visualRect(target);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center());
+    QCOMPARE(page.selectedSeats().size(), 1);
+    QCOMPARE(page.selectedSeats().constFirst().holder, clicked);
+
+    // A poll where a third of the holders left, scattered over the table, and a few came.
+    QList<int> numbers;
+    for (int n = 1; n <= 300; ++n)
+        if (n % 3 != 0 || u"user%1@ws-%2"_s.arg(n).arg(n % 13) == clicked)
+            numbers << n;
+    numbers << 301 << 302;
+    feedNumbers(shown.session, numbers, now.addSecs(-30));
+    QTRY_COMPARE_WITH_TIMEOUT(page.holdersProxy()->rowCount(), int(numbers.size()), 2000);
+
+    QCOMPARE(page.selectedSeats().size(), 1);
+    QCOMPARE(page.selectedSeats().constFirst().holder, clicked);
+    QCOMPARE(view->currentIndex().siblingAtColumn(LeaseTableModel::HolderColumn).data().toString(), clicked);
+    // The next click still lands on the row under the pointer.
+    const QModelIndex other = view->indexAt(QPoint(5, view->rowHeight(0) * 5 + 2));
+    QVERIFY(other.isValid());
+    const QString otherHolder = other.siblingAtColumn(LeaseTableModel::HolderColumn).data().toString();
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(other).center());
+    QCOMPARE(page.selectedSeats().size(), 1);
+    QCOMPARE(page.selectedSeats().constFirst().holder, otherHolder);
 }
 
 QTEST_MAIN(TestSeatsPage)
