@@ -9,6 +9,28 @@ using namespace Qt::StringLiterals;
 
 namespace keyright {
 
+// Marks a change of the proxy's rows; the last one to end applies the held runs asked for during it.
+class EventFilterProxyModel::ChangeScope
+{
+public:
+    explicit ChangeScope(EventFilterProxyModel &proxy)
+        : m_proxy(proxy)
+    {
+        ++m_proxy.m_changing;
+    }
+    ~ChangeScope()
+    {
+        if (--m_proxy.m_changing > 0 || !m_proxy.m_pendingHeld)
+            return;
+        const QList<qint64> runs = *std::exchange(m_proxy.m_pendingHeld, std::nullopt);
+        m_proxy.setHeldRuns(runs);
+    }
+    Q_DISABLE_COPY_MOVE(ChangeScope)
+
+private:
+    EventFilterProxyModel &m_proxy;
+};
+
 EventFilterProxyModel::EventFilterProxyModel(QObject *parent)
     : QSortFilterProxyModel(parent)
 {
@@ -22,6 +44,7 @@ void EventFilterProxyModel::setLicenseFilter(const QString &licenseId)
     if (m_license == licenseId)
         return;
     m_license = licenseId;
+    const ChangeScope scope(*this);
     invalidateRowsFilter();
 }
 
@@ -30,6 +53,7 @@ void EventFilterProxyModel::setHolderFilter(const QString &text)
     if (m_holder == text)
         return;
     m_holder = text;
+    const ChangeScope scope(*this);
     invalidateRowsFilter();
 }
 
@@ -38,6 +62,7 @@ void EventFilterProxyModel::setKindFilter(const QList<EventKind> &kinds)
     if (m_kinds == kinds)
         return;
     m_kinds = kinds;
+    const ChangeScope scope(*this);
     invalidateRowsFilter();
 }
 
@@ -47,6 +72,7 @@ void EventFilterProxyModel::setTimeRange(const QDateTime &since, const QDateTime
         return;
     m_since = since;
     m_until = until;
+    const ChangeScope scope(*this);
     invalidateRowsFilter();
 }
 
@@ -67,6 +93,7 @@ void EventFilterProxyModel::move(const QList<int> &firsts)
     // for such a row the whole table is sorted again after all.
     if (firsts.isEmpty())
         return;
+    const ChangeScope scope(*this);
     const QModelIndexList kept = persistentIndexList();
     for (int first : firsts) {
         const int row = mapFromSource(sourceModel()->index(first, 0)).row();
@@ -131,6 +158,10 @@ bool EventFilterProxyModel::lessThan(const QModelIndex &sourceLeft, const QModel
 
 void EventFilterProxyModel::setHeldRuns(const QList<qint64> &firstSeqs)
 {
+    if (m_changing > 0) {
+        m_pendingHeld = firstSeqs;
+        return;
+    }
     const auto *log = qobject_cast<const EventLogModel *>(sourceModel());
     QHash<qint64, qint64> held;
     for (qint64 seq : firstSeqs) {
@@ -176,6 +207,7 @@ void EventFilterProxyModel::setFoldRepeats(bool fold)
     if (m_fold == fold)
         return;
     m_fold = fold;
+    const ChangeScope scope(*this);
     invalidate(); // a folded row shows its last attempt and sorts by it
 }
 
@@ -201,6 +233,7 @@ void EventFilterProxyModel::setSourceModel(QAbstractItemModel *source)
 
 void EventFilterProxyModel::refold(Change change, int oldRows)
 {
+    const ChangeScope scope(*this);
     const auto *log = qobject_cast<const EventLogModel *>(sourceModel());
     DenialFolding next = log ? DenialFolding(log->events()) : DenialFolding();
     const int rows = log ? log->rowCount() : 0;

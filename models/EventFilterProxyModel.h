@@ -10,6 +10,8 @@
 #include <QSet>
 #include <QSortFilterProxyModel>
 
+#include <optional>
+
 namespace keyright {
 
 // The Events view's filters over an EventLogModel: license, holder (part of the name, any case),
@@ -97,6 +99,14 @@ private:
     QHash<qint64, qint64> m_held;
     // Runs on their way to another place (move()).
     QSet<int> m_moving;
+    // Above zero while the proxy filters or sorts its rows again. The views react to the rows
+    // that leave and come back (a selection model re-emits its selection) and may ask to hold
+    // other runs from inside that change; what they ask is applied once it is over, as a change
+    // started inside another one corrupts the proxy's mapping (a crash, walk of issue 23).
+    int m_changing = 0;
+    std::optional<QList<qint64>> m_pendingHeld;
+    class ChangeScope;
+    friend class ChangeScope;
     bool m_fold = true;
     QString m_license;
     QString m_holder;

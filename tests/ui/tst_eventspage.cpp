@@ -9,6 +9,7 @@
 #include "ManualClock.h"
 #include "Timestamps.h"
 
+#include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
 #include <QHeaderView>
@@ -184,6 +185,7 @@ private Q_SLOTS:
     void denialsIncludeBlockedRefusals();
     void theDisputePanelShowsItsLastLineOnASmallScreen();
     void clickingTheNinthRowWhileEveryRunGrows();
+    void aSelectedBlockedRunSurvivesAttemptsArriving();
 };
 
 void TestEventsPage::aGrowingRunKeepsItsSelectionAndItsPlace()
@@ -573,6 +575,61 @@ void TestEventsPage::clickingTheNinthRowWhileEveryRunGrows()
     settle();
     QCOMPARE(holderAt(*page, pointer), aimed);
     QCOMPARE(page->disputePanel()->dispute().deniedHolder, aimed);
+}
+
+void TestEventsPage::aSelectedBlockedRunSurvivesAttemptsArriving()
+{
+    TabbedPage tabbed(1440, 900);
+    QVERIFY(tabbed.exposed());
+    EventsPage &page = *tabbed.page;
+    DashboardSession &session = tabbed.session;
+    QAbstractItemModelTester tester(page.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+    // The walk that crashed the dashboard: bob is blocked and his keeper retries; the intern is
+    // refused every few seconds on the render farm; seats are granted and released in between.
+    Log log;
+    QList<EventRecord> events;
+    for (int i = 0; i < 3; ++i)
+        events << log.grant(u"render-farm"_s, u"node-%1@render"_s.arg(i), 3);
+    events << log.block(u"acme-cad"_s, u"bob@ws-07"_s) << log.deny(u"render-farm"_s, u"intern@laptop-3"_s)
+           << log.block(u"acme-cad"_s, u"bob@ws-07"_s);
+    session.events().appendEvents(events);
+    settle();
+
+    const int blocked = rowOf(page, u"bob@ws-07"_s, EventKind::HolderBlocked);
+    QVERIFY(blocked >= 0);
+    QTest::mouseClick(page.table()->viewport(), Qt::LeftButton, {}, centreOf(page, blocked));
+    QCOMPARE(page.disputePanel()->dispute().deniedHolder, u"bob@ws-07"_s);
+
+    for (int round = 0; round < 40; ++round) {
+        QList<EventRecord> next;
+        switch (round % 4) {
+        case 0:
+            next << log.deny(u"render-farm"_s, u"intern@laptop-3"_s);
+            break;
+        case 1:
+            next << log.block(u"acme-cad"_s, u"bob@ws-07"_s) << log.grant(u"acme-cad"_s, u"carol@ws-3"_s);
+            break;
+        case 2:
+            next << log.deny(u"render-farm"_s, u"intern@laptop-3"_s) << log.release(u"acme-cad"_s, u"carol@ws-3"_s)
+                 << log.block(u"acme-cad"_s, u"bob@ws-07"_s);
+            break;
+        default:
+            next << log.grant(u"acme-cad"_s, u"dave@ws-4"_s) << log.deny(u"render-farm"_s, u"intern@laptop-3"_s);
+            break;
+        }
+        session.events().appendEvents(next);
+        // The pointer wanders over the rows, as a person's does while reading.
+        const int row = round % std::max(1, page.proxy()->rowCount());
+        QTest::mouseMove(page.table()->viewport(), centreOf(page, row));
+        settle();
+        QCOMPARE(page.table()->selectionModel()->selectedRows().size(), 1);
+        QCOMPARE(page.disputePanel()->dispute().deniedHolder, u"bob@ws-07"_s);
+    }
+    // Bob's row is the one selected, and it counts all his attempts.
+    const QModelIndex selected = page.table()->selectionModel()->selectedRows().constFirst();
+    QCOMPARE(selected.siblingAtColumn(EventLogModel::HolderColumn).data().toString(), u"bob@ws-07"_s);
+    QCOMPARE(page.proxy()->foldCount(selected), 22);
 }
 
 QTEST_MAIN(TestEventsPage)
