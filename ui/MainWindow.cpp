@@ -105,7 +105,7 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     , m_serverLabel(new QLabel(this))
     , m_pollLabel(new ElidedLabel(this))
     , m_rttLabel(new ElidedLabel(this))
-    , m_offsetLabel(new ElidedLabel(this))
+    , m_offsetLabel(new QLabel(this))
     , m_identityLabel(new ElidedLabel(this))
     , m_clockJumpLabel(new ElidedLabel(this))
     , m_actions(std::make_unique<Actions>())
@@ -124,8 +124,8 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
-    // All but the server's state give up width in a narrow window (shortened, whole in their
-    // tooltip).
+    // All but the server's state and its clock give up width in a narrow window (shortened, whole
+    // in their tooltip): the trainer reads the clock offset from the back of the room.
     for (QLabel *label : {m_identityLabel, m_serverLabel, m_pollLabel, m_rttLabel, m_offsetLabel}) {
         label->setContentsMargins(6, 0, 6, 0);
         statusBar()->addPermanentWidget(label);

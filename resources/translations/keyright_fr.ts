@@ -2162,7 +2162,7 @@
     </message>
     <message>
         <source>expired, awaiting reap</source>
-        <translation>expiré, en attente de nettoyage</translation>
+        <translation>expiré, à nettoyer</translation>
     </message>
     <message>
         <source>%1 is blocked from this license until %2</source>

@@ -134,6 +134,7 @@ private Q_SLOTS:
     void usageChartTicksAreRoundAndReadable_data();
     void usageChartTicksAreRoundAndReadable();
     void theHoldersLayoutOfTheLastVersionComesBack();
+    void aNarrowPaneShowsStateAndSignature_data();
     void aNarrowPaneShowsStateAndSignature();
     void theClickedHolderStaysSelectedWhenManyLeave();
 };
@@ -462,8 +463,21 @@ void TestSeatsPage::theHoldersLayoutOfTheLastVersionComesBack()
 
 // At 1280x720 and 150 % the holders' pane is about 420 px wide: the State and Sig. columns were
 // the last ones, reachable only by scrolling sideways. What support reads first is in view.
+void TestSeatsPage::aNarrowPaneShowsStateAndSignature_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("live");
+    QTest::newRow("English") << u"en"_s << u"live"_s;
+    QTest::newRow("French") << u"fr"_s << u"actif"_s;
+}
+
 void TestSeatsPage::aNarrowPaneShowsStateAndSignature()
 {
+    QFETCH(QString, language);
+    QFETCH(QString, live);
+    LanguageManager languages;
+    QCOMPARE(languages.apply(language), language);
+    const auto restore = qScopeGuard([&] { languages.apply(u"en"_s); });
     ShownPage shown(840, 600);
     QVERIFY(shown.exposed());
     DashboardSession &session = shown.session;
@@ -480,7 +494,7 @@ void TestSeatsPage::aNarrowPaneShowsStateAndSignature()
     }
     // And the state is read whole.
     const QString state = holders->model()->index(0, LeaseTableModel::StateColumn).data().toString();
-    QCOMPARE(state, u"live"_s);
+    QCOMPARE(state, live);
     QVERIFY(holders->columnWidth(LeaseTableModel::StateColumn)
             >= QFontMetrics(holders->font())
                    .horizontalAdvance(LeaseTableModel::stateText(LeaseTableModel::HolderState::ExpiredAwaitingReap)));

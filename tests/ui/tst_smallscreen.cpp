@@ -216,6 +216,15 @@ void TestSmallScreen::narrowWindowShowsEveryLabelWhole()
         if (auto *elided = qobject_cast<ElidedLabel *>(label); elided && elided->isElided())
             QVERIFY2(elided->shownText().endsWith(u'…'), qPrintable(elided->shownText()));
     }
+    // The server's clock offset, which the simulator's trainer points at, is whole.
+    auto *offset = window.findChild<QLabel *>(u"offsetStatus"_s);
+    QVERIFY(offset);
+    QTRY_VERIFY(offset->text().startsWith(language == u"en"_s ? u"Server clock"_s : u"Horloge serveur"_s));
+    QVERIFY2(offset->width() >= offset->sizeHint().width(),
+             qPrintable(u"\"%1\" is %2 px wide, needs %3"_s.arg(offset->text())
+                            .arg(offset->width())
+                            .arg(offset->sizeHint().width())));
+    QVERIFY(!qobject_cast<ElidedLabel *>(offset) || !qobject_cast<ElidedLabel *>(offset)->isElided());
     QVERIFY2(jump->toolTip().contains(language == u"en"_s ? u"the database's clock jumped forward by 10m"_s
                                                           : u"l'horloge de la base de données"_s),
              qPrintable(jump->toolTip()));
