@@ -272,8 +272,13 @@ void EventsPage::updateEmpty()
     m_empty->setVisible(empty);
     if (!empty)
         return;
-    if (m_session.events().rowCount() == 0)
-        m_empty->setText(m_session.eventsLoaded() ? tr("No events on this server yet.") : tr("Loading the events…"));
+    // Nothing loaded says since when: the dashboard loads the last day's events (and earlier ones
+    // for a range that asks), so an older log is not "nothing on this server".
+    if (m_session.events().rowCount() == 0 && !m_session.eventsLoaded())
+        m_empty->setText(tr("Loading the events…"));
+    else if (m_session.events().rowCount() == 0)
+        m_empty->setText(tr("No events on this server since %1.")
+                             .arg(m_session.eventsLoadedSince().toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s)));
     else
         m_empty->setText(tr("No event matches these filters. Clear the holder, pick \"All events\" or widen the time "
                             "range to see more."));

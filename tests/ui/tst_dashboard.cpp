@@ -47,6 +47,7 @@ private Q_SLOTS:
     void statusBarAgeMovesOnTheSessionTick();
     void forceReapPreviewsThenReclaims();
     void selectingADenialShowsItsHolders();
+    void noEventsLoadedSaysSinceWhen();
     void serverGoingAwayShowsTheBannerThenRecovers();
 
 private:
@@ -350,6 +351,25 @@ void TestDashboard::forceReapPreviewsThenReclaims()
     QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 1, 5000);
     QVERIFY(holderCell(u"kiosk@lab-2"_s, LeaseTableModel::StateColumn).isEmpty());
     dialog->close();
+}
+
+void TestDashboard::noEventsLoadedSaysSinceWhen()
+{
+    // A server whose license was created two days ago, nobody refused since. Support picks
+    // "Denials": the dashboard loaded the last day's events, none.
+    QVERIFY(!createLicense(u"render-farm"_s, 2).isEmpty());
+    m_clock->advance(48h);
+    openWindow();
+    EventsPage *events = m_window->eventsPage();
+    m_window->pages()->setCurrentWidget(events);
+    QTRY_VERIFY_WITH_TIMEOUT(m_session->eventsLoaded(), 5000);
+    events->kindFilter()->setFocus();
+    QTest::keyClick(events->kindFilter(), Qt::Key_Down);
+    QCOMPARE(events->kindFilter()->currentText(), u"Denials"_s);
+    QTRY_VERIFY(events->emptyLabel()->isVisible());
+    // The server has events (the license's creation): the page says since when it has none.
+    const QString since = m_session->eventsLoadedSince().toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s);
+    QCOMPARE(events->emptyLabel()->text(), u"No events on this server since %1."_s.arg(since));
 }
 
 void TestDashboard::selectingADenialShowsItsHolders()
