@@ -383,6 +383,7 @@ void LicenseDialog::editGroups()
         refreshGroupChoices();
         revalidate();
     });
+    Q_EMIT groupsDialogOpened(dialog);
     dialog->open();
 }
 

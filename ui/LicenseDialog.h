@@ -15,6 +15,8 @@ class QTableWidget;
 
 namespace keyright {
 
+class GroupsDialog;
+
 // Creates or edits a license and its seat rules. Every change re-validates with the server's rules
 // (license id syntax, name, bounds, reap grace above the skew; the seat rules and holder groups with
 // core's validateRules()/validateGroups(), so in the server's words) and says what is wrong next to
@@ -59,6 +61,11 @@ public:
     // The first problem with `spec`, for a person, or an empty string. Same rules as the server.
     static QString validate(const LicenseSpec &spec, bool create, const QSet<QString> &takenIds,
                             QString *field = nullptr);
+
+Q_SIGNALS:
+    // editGroups() made `dialog` and is about to show it: the owner may give it the licenses'
+    // seat rules (GroupsDialog::setLicenseRules).
+    void groupsDialogOpened(keyright::GroupsDialog *dialog);
 
 private:
     void revalidate();
