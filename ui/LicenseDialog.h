@@ -19,10 +19,11 @@ class GroupsDialog;
 
 // Creates or edits a license and its seat rules. Every change re-validates with the server's rules
 // (license id syntax, name, bounds, reap grace above the skew; the seat rules and holder groups with
-// core's validateRules()/validateGroups(), so in the server's words) and says what is wrong next to
-// the field at fault; OK is enabled only for what the server will accept. The holder groups are the
-// server's, shared by every license: "Holder groups…" edits a copy that is saved with the license
-// (groups first, then the license, then its rules). Read-only for a role that may not edit.
+// core's validateRules()/validateGroups(), the server's own checks, said in the interface's
+// language) and says what is wrong next to the field at fault; OK is enabled only for what the
+// server will accept. The holder groups are the server's, shared by every license: "Holder
+// groups…" edits a copy that is saved with the license (groups first, then the license, then its
+// rules). Read-only for a role that may not edit.
 class LicenseDialog final : public QDialog
 {
     Q_OBJECT

@@ -4075,6 +4075,105 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
 </context>
 <context>
+    <name>keyright::Validation</name>
+    <message>
+        <source>allow</source>
+        <translation>Autoriser</translation>
+    </message>
+    <message>
+        <source>deny</source>
+        <translation>Exclure</translation>
+    </message>
+    <message>
+        <source>reserve</source>
+        <translation>Réserver</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>Au plus</translation>
+    </message>
+    <message>
+        <source>%1 has %2 entries; at most %3 are allowed</source>
+        <translation>la liste %1 a %2 entrées ; %3 au plus sont permises</translation>
+    </message>
+    <message>
+        <source>%1 lists &quot;%2&quot; twice</source>
+        <translation>la liste %1 contient « %2 » deux fois</translation>
+    </message>
+    <message>
+        <source>%1 (&quot;%2&quot;) is neither a group nor a holder pattern: %3</source>
+        <translation>%1 (« %2 ») n&apos;est ni un groupe ni un motif de détenteurs : %3</translation>
+    </message>
+    <message>
+        <source>%1 names the group &quot;%2&quot;, which does not exist</source>
+        <translation>la règle %1 nomme le groupe « %2 », qui n&apos;existe pas</translation>
+    </message>
+    <message>
+        <source>%1 names the group &quot;%2&quot; twice</source>
+        <translation>la règle %1 nomme deux fois le groupe « %2 »</translation>
+    </message>
+    <message>
+        <source>%1 for %2 is %3 seats; it must be between %4 and the license&apos;s %5</source>
+        <translation>la règle %1 pour %2 compte %3 sièges ; il en faut entre %4 et %5 (les sièges de la licence)</translation>
+    </message>
+    <message>
+        <source>a pattern may not be empty</source>
+        <translation>un motif ne peut pas être vide</translation>
+    </message>
+    <message>
+        <source>a pattern is at most %1 characters (this one has %2)</source>
+        <translation>un motif a au plus %1 caractères (celui-ci en a %2)</translation>
+    </message>
+    <message>
+        <source>a pattern must be valid Unicode</source>
+        <translation>un motif doit être de l&apos;Unicode valide</translation>
+    </message>
+    <message>
+        <source>a pattern may not contain spaces or control characters</source>
+        <translation>un motif ne peut contenir ni espaces ni caractères de contrôle</translation>
+    </message>
+    <message>
+        <source>a pattern may not contain Unicode non-characters or a byte order mark (%1 at position %2)</source>
+        <translation>un motif ne peut contenir ni non-caractères Unicode ni indicateur d&apos;ordre des octets (%1 à la position %2)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid glob (check its [ ] brackets)</source>
+        <translation>« %1 » n&apos;est pas un motif valide (vérifiez ses crochets [ ])</translation>
+    </message>
+    <message>
+        <source>there are %1 groups; at most %2 are allowed</source>
+        <translation>il y a %1 groupes ; %2 au plus sont permis</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a group name: use 1 to 32 lowercase letters, digits, - and _, starting with a letter or digit</source>
+        <translation>« %1 » n&apos;est pas un nom de groupe : utilisez de 1 à 32 lettres minuscules, chiffres, - et _, en commençant par une lettre ou un chiffre</translation>
+    </message>
+    <message>
+        <source>there are two groups named &quot;%1&quot;</source>
+        <translation>deux groupes s&apos;appellent « %1 »</translation>
+    </message>
+    <message>
+        <source>the group &quot;%1&quot; has no holder patterns</source>
+        <translation>le groupe « %1 » n&apos;a aucun motif de détenteurs</translation>
+    </message>
+    <message>
+        <source>the group &quot;%1&quot; has %2 patterns; at most %3 are allowed</source>
+        <translation>le groupe « %1 » a %2 motifs ; %3 au plus sont permis</translation>
+    </message>
+    <message>
+        <source>pattern %1 of the group &quot;%2&quot;: %3</source>
+        <translation>motif %1 du groupe « %2 » : %3</translation>
+    </message>
+    <message>
+        <source>the reservations add up to %1 seats but the license has %2</source>
+        <translation>les réservations totalisent %1 sièges mais la licence n&apos;en a que %2</translation>
+    </message>
+    <message>
+        <source>%1 reserves %2 seats but may hold at most %3 (its max)</source>
+        <translation>%1 réserve des sièges (%2) mais ne peut en détenir que %3 au plus (son plafond)</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Keyright administration dashboard</source>

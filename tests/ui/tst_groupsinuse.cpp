@@ -67,6 +67,7 @@ private Q_SLOTS:
     void removingAGroupTheRulesUseIsSaidAsTyped();
     void aRefusalKeepsTheDialogOpenWithEveryEdit();
     void theLicenseDialogsGroupsKnowTheRules();
+    void coreChecksAreSaidInTheInterfacesLanguage();
     void knownErrorCodesAreSaidInTheInterfacesLanguage_data();
     void knownErrorCodesAreSaidInTheInterfacesLanguage();
 
@@ -260,6 +261,43 @@ void TestGroupsInUse::theLicenseDialogsGroupsKnowTheRules()
     QVERIFY(!okButton(*groups)->isEnabled());
     // No license is polled here: nothing listed a license's leases to learn its rules.
     QVERIFY(!dashboard.session().currentRules(u"acme-cad"_s).has_value());
+}
+
+// What core's checks (validateGroups, validateRules) find is said in French in a French dialog;
+// the same checks keep their English words for the server and the command line.
+void TestGroupsInUse::coreChecksAreSaidInTheInterfacesLanguage()
+{
+    QCOMPARE(m_languages.apply(u"fr"_s), u"fr"_s);
+    GroupsDialog groups(twoGroups());
+    groups.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&groups));
+    QLineEdit *name = groups.editorAt(0, 0);
+    name->setFocus();
+    QTest::keyClick(name, Qt::Key_End);
+    QTest::keyClicks(name, u"X"_s);
+    QCOMPARE(groups.validationMessage(),
+             u"« renderX » n'est pas un nom de groupe : utilisez de 1 à 32 lettres minuscules, chiffres, - et _, en "
+             "commençant par une lettre ou un chiffre"_s);
+    QVERIFY(!okButton(groups)->isEnabled());
+
+    LicenseDialog license(std::nullopt, {});
+    license.setRules({}, twoGroups());
+    license.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&license));
+    QTest::keyClicks(license.denyEdit(), u"render a["_s);
+    QCOMPARE(license.rulesMessage(),
+             u"deny[1] (« a[ ») n'est ni un groupe ni un motif de détenteurs : « a[ » n'est "
+             "pas un motif valide (vérifiez ses crochets [ ])"_s);
+    QTest::keyClick(license.denyEdit(), Qt::Key_Backspace);
+    QTest::keyClicks(license.denyEdit(), u" render"_s);
+    QCOMPARE(license.rulesMessage(), u"la liste Exclure contient « render » deux fois"_s);
+
+    // The server's words stay English, whatever the dashboard's language.
+    SeatRules twice;
+    twice.deny = {u"render"_s, u"render"_s};
+    ValidationError error;
+    QVERIFY(!validateRules(twice, twoGroups(), 10, &error));
+    QCOMPARE(error.message, u"deny lists \"render\" twice"_s);
 }
 
 void TestGroupsInUse::knownErrorCodesAreSaidInTheInterfacesLanguage_data()
