@@ -1145,24 +1145,12 @@
         <translation>détenteur bloqué</translation>
     </message>
     <message>
-        <source>generation %1, %2 of %3 seats in use</source>
-        <translation>génération %1, sièges utilisés : %2 sur %3</translation>
-    </message>
-    <message>
-        <source>all %1 seats taken (%2 in use, %3 holders listed)</source>
-        <translation>les %1 sièges sont pris (%2 utilisés, %3 détenteurs listés)</translation>
-    </message>
-    <message>
         <source>blocked until %1</source>
         <translation>bloqué jusqu&apos;à %1</translation>
     </message>
     <message>
         <source>expired at %1</source>
         <translation>expiré à %1</translation>
-    </message>
-    <message>
-        <source>%1 seats, TTL %2 s, skew %3 s, grace %4 s</source>
-        <translation>sièges : %1, durée %2 s, décalage %3 s, délai de grâce %4 s</translation>
     </message>
     <message>
         <source>Select a denial to see who held every seat at that moment</source>
@@ -1261,24 +1249,12 @@
         <translation>max %1 pour %2</translation>
     </message>
     <message>
-        <source>from the line after waiting %1, generation %2, %3 of %4 seats in use</source>
-        <translation>depuis la file après %1 d&apos;attente, génération %2, sièges utilisés : %3 sur %4</translation>
-    </message>
-    <message>
-        <source>%1 holds its cap of %2 seats</source>
-        <translation>%1 détient son plafond de %2 sièges</translation>
-    </message>
-    <message>
         <source>matches the deny entry %1</source>
         <translation>correspond à l&apos;entrée d&apos;exclusion %1</translation>
     </message>
     <message>
         <source>not on the allow list</source>
         <translation>absent de la liste d&apos;autorisation</translation>
-    </message>
-    <message>
-        <source>%1 of %2 seats in use, %3 reserved for others (idle)</source>
-        <translation>sièges utilisés : %1 sur %2 ; réservés à d&apos;autres (inoccupés) : %3</translation>
     </message>
     <message>
         <source>no holder groups</source>
@@ -1352,6 +1328,48 @@
         <source>client %1</source>
         <comment>the actor of an event a lease client caused: its address</comment>
         <translation>client %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>from the line after waiting %1, generation %2, %3 of %n seat(s) in use</source>
+        <translation>
+            <numerusform>depuis la file après %1 d&apos;attente, génération %2, %3 siège utilisé sur %n</numerusform>
+            <numerusform>depuis la file après %1 d&apos;attente, génération %2, sièges utilisés : %3 sur %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>generation %1, %2 of %n seat(s) in use</source>
+        <translation>
+            <numerusform>génération %1, %2 siège utilisé sur %n</numerusform>
+            <numerusform>génération %1, sièges utilisés : %2 sur %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds its cap of %n seat(s)</source>
+        <translation>
+            <numerusform>%1 détient son plafond de %n siège</numerusform>
+            <numerusform>%1 détient son plafond de %n sièges</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n seat(s) in use, %2 reserved for others (idle)</source>
+        <translation>
+            <numerusform>%1 siège utilisé sur %n ; réservés à d&apos;autres (inoccupés) : %2</numerusform>
+            <numerusform>sièges utilisés : %1 sur %n ; réservés à d&apos;autres (inoccupés) : %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n seat(s) taken (%1 in use, %2 holders listed)</source>
+        <translation>
+            <numerusform>le seul siège est pris (%1 utilisé, détenteurs listés : %2)</numerusform>
+            <numerusform>les %n sièges sont pris (%1 utilisés, détenteurs listés : %2)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s), TTL %1 s, skew %2 s, grace %3 s</source>
+        <translation>
+            <numerusform>%n siège, durée %1 s, décalage %2 s, délai de grâce %3 s</numerusform>
+            <numerusform>%n sièges, durée %1 s, décalage %2 s, délai de grâce %3 s</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2273,12 +2291,15 @@
         <translation>Ce siège compte sur les sièges réservés à %1.</translation>
     </message>
     <message>
-        <source>%1 may hold at most %2 seats; it holds %3.</source>
-        <translation>%1 peut détenir au plus %2 sièges ; il en détient %3.</translation>
-    </message>
-    <message>
         <source>Counts against</source>
         <translation>Compte sur</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 may hold at most %n seat(s); it holds %2.</source>
+        <translation>
+            <numerusform>%1 peut détenir au plus %n siège ; il en détient %2.</numerusform>
+            <numerusform>%1 peut détenir au plus %n sièges ; il en détient %2.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2476,10 +2497,6 @@
         <translation>Identifiant de licence : %1</translation>
     </message>
     <message>
-        <source>%1 of %2 seats in use (live leases only)</source>
-        <translation>sièges utilisés : %1 sur %2 (baux actifs seulement)</translation>
-    </message>
-    <message>
         <source>Lease lifetime: a client must renew within this time</source>
         <translation>Durée du bail : un client doit le renouveler dans ce délai</translation>
     </message>
@@ -2530,14 +2547,6 @@
             <numerusform>%n réservés et inoccupés : seul leur groupe peut les prendre</numerusform>
         </translation>
     </message>
-    <message>
-        <source>  %1: %2 of %3 reserved seats in use</source>
-        <translation>  %1 : sièges réservés utilisés : %2 sur %3</translation>
-    </message>
-    <message>
-        <source>At least %1 of the %2 reserved seats idle (select the license for the exact split)</source>
-        <translation>Au moins %1 des %2 sièges réservés inoccupés (sélectionnez la licence pour la répartition exacte)</translation>
-    </message>
     <message numerus="yes">
         <source>%n free for anyone admitted</source>
         <translation>
@@ -2561,6 +2570,27 @@
         <translation>
             <numerusform>%1 utilisés alors ; %n encore actif selon son dernier bail</numerusform>
             <numerusform>%1 utilisés alors ; %n encore actifs selon leurs derniers baux</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n seat(s) in use (live leases only)</source>
+        <translation>
+            <numerusform>%1 siège utilisé sur %n (baux actifs seulement)</numerusform>
+            <numerusform>sièges utilisés : %1 sur %n (baux actifs seulement)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>  %1: %2 of %n reserved seat(s) in use</source>
+        <translation>
+            <numerusform>  %1 : %2 siège réservé utilisé sur %n</numerusform>
+            <numerusform>  %1 : sièges réservés utilisés : %2 sur %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>At least %1 of the %n reserved seat(s) idle (select the license for the exact split)</source>
+        <translation>
+            <numerusform>Au moins %1 siège réservé inoccupé sur %n (sélectionnez la licence pour la répartition exacte)</numerusform>
+            <numerusform>Au moins %1 des %n sièges réservés inoccupés (sélectionnez la licence pour la répartition exacte)</numerusform>
         </translation>
     </message>
 </context>
@@ -3444,10 +3474,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         </translation>
     </message>
     <message>
-        <source>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 of %3&lt;/b&gt;&lt;/span&gt; seats in use</source>
-        <translation>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 sur %3&lt;/b&gt;&lt;/span&gt; sièges utilisés</translation>
-    </message>
-    <message>
         <source>Nobody holds a seat of this license right now.</source>
         <translation>Personne ne détient de siège de cette licence en ce moment.</translation>
     </message>
@@ -3481,10 +3507,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Loading the licenses…</source>
         <translation>Chargement des licences…</translation>
-    </message>
-    <message>
-        <source>&lt;span style=&quot;color:%1&quot;&gt;As of %2: %3 of %4 seats in use&lt;/span&gt;</source>
-        <translation>&lt;span style=&quot;color:%1&quot;&gt;Au %2 : %3 sièges sur %4 utilisés&lt;/span&gt;</translation>
     </message>
     <message numerus="yes">
         <source>&lt;span style=&quot;color:%1&quot;&gt;%n checkout(s) denied in the hour before&lt;/span&gt;</source>
@@ -3546,6 +3568,20 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>
             <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n encore actif selon son dernier bail&lt;/span&gt;</numerusform>
             <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n encore actifs selon leurs derniers baux&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;span style=&quot;color:%1&quot;&gt;As of %2: %3 of %n seat(s) in use&lt;/span&gt;</source>
+        <translation>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;Au %2 : %3 siège sur %n utilisé&lt;/span&gt;</numerusform>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;Au %2 : %3 sièges sur %n utilisés&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 of %n&lt;/b&gt;&lt;/span&gt; seat(s) in use</source>
+        <translation>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 sur %n&lt;/b&gt;&lt;/span&gt; siège utilisé</numerusform>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 sur %n&lt;/b&gt;&lt;/span&gt; sièges utilisés</numerusform>
         </translation>
     </message>
 </context>
@@ -3636,10 +3672,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>No simulated client yet. Play a scenario, or add a client below.</source>
         <translation>Aucun client simulé pour le moment. Lancez un scénario ou ajoutez un client ci-dessous.</translation>
-    </message>
-    <message>
-        <source>%1 (%2 seats, TTL %3 s)</source>
-        <translation>%1 (sièges : %2, TTL %3 s)</translation>
     </message>
     <message>
         <source>Free play</source>
@@ -3897,6 +3929,13 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Stopped %1. Press Play scenario to start the one shown.</source>
         <translation>Scénario arrêté : %1. Appuyez sur « Lancer le scénario » pour lancer celui qui est affiché.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n seat(s), TTL %2 s)</source>
+        <translation>
+            <numerusform>%1 (%n siège, TTL %2 s)</numerusform>
+            <numerusform>%1 (%n sièges, TTL %2 s)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
