@@ -83,6 +83,8 @@ QString EventLogModel::actorLabel(const QString &actor)
 {
     if (actor == QStringView(serverActor))
         return tr("server", "the actor of an event the server caused");
+    if (actor == QStringView(reaperActor))
+        return tr("reaper", "the actor of the seats the server's periodic reaper deleted");
     if (actor.startsWith(QStringView(clientActorPrefix)))
         return tr("client %1", "the actor of an event a lease client caused: its address")
             .arg(actor.mid(QStringView(clientActorPrefix).size()));

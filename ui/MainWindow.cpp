@@ -580,7 +580,10 @@ void MainWindow::updateStatus()
     // The server once, by its name when it has one (the URL then in the tooltip): with the URL
     // as well the French status bar was cut at "— connec".
     const QString url = s.serverUrl().toDisplayString();
-    const QString name = s.serverLabel().isEmpty() ? url : s.serverLabel();
+    // The embedded demo server is named in the interface's language, also after a switch (the
+    // label it was connected with stays in the language of that moment).
+    const bool embedded = m_embedded.url.isValid() && s.serverUrl() == m_embedded.url;
+    const QString name = embedded ? tr("Embedded demo server") : s.serverLabel().isEmpty() ? url : s.serverLabel();
     QString text = tr("<span style=\"color:%1\">●</span> %2 — %3").arg(dot, name.toHtmlEscaped(), state);
     // A site of several instances: serverUrl() is the one that answered; say which, and how many
     // of the profile's instances are up.

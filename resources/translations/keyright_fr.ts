@@ -1371,6 +1371,11 @@
             <numerusform>%n sièges, durée %1 s, décalage %2 s, délai de grâce %3 s</numerusform>
         </translation>
     </message>
+    <message>
+        <source>reaper</source>
+        <comment>the actor of the seats the server&apos;s periodic reaper deleted</comment>
+        <translation>nettoyage automatique</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>
@@ -2638,7 +2643,7 @@
     </message>
     <message>
         <source>&amp;Poll every</source>
-        <translation>&amp;Interroger toutes les</translation>
+        <translation>&amp;Intervalle d&apos;interrogation</translation>
     </message>
     <message>
         <source>&amp;Language</source>
@@ -3034,6 +3039,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>The dashboard is not connected to a server.</source>
         <translation>Le tableau de bord n&apos;est connecté à aucun serveur.</translation>
+    </message>
+    <message>
+        <source>Embedded demo server</source>
+        <translation>Serveur de démonstration intégré</translation>
     </message>
 </context>
 <context>

@@ -75,6 +75,7 @@ private Q_SLOTS:
     void denialsForAnotherReasonDoNotFold();
     void seatCountsAgreeWithTheirNoun_data();
     void seatCountsAgreeWithTheirNoun();
+    void theByColumnIsSaidInTheLanguage();
 
 private:
     QTranslator m_translator;
@@ -444,6 +445,25 @@ void TestEventLogModel::seatCountsAgreeWithTheirNoun()
     EventRecord e = makeEvent(1, kind);
     e.detail = detail;
     QCOMPARE(EventLogModel::describeDetail(e), expected);
+}
+
+// The By column says who acted in the interface's language (the data keeps the server's words).
+void TestEventLogModel::theByColumnIsSaidInTheLanguage()
+{
+    EventLogModel model;
+    EventRecord reaped = makeEvent(1, u"reaped"_s);
+    reaped.actor = u"reaper"_s;
+    EventRecord jumped = makeEvent(2, u"granted"_s);
+    jumped.actor = u"server"_s;
+    EventRecord granted = makeEvent(3, u"granted"_s);
+    model.appendEvents({reaped, jumped, granted});
+    const auto by = [&model](int row) { return model.index(row, EventLogModel::ActorColumn).data().toString(); };
+    QCOMPARE(by(0), u"reaper"_s);
+    QVERIFY(useLanguage(m_translator, u"fr"_s));
+    QCOMPARE(by(0), u"nettoyage automatique"_s);
+    QCOMPARE(by(1), u"serveur"_s);
+    QCOMPARE(by(2), u"client 127.0.0.1"_s);
+    QCOMPARE(model.eventAt(0).actor, u"reaper"_s);
 }
 
 QTEST_GUILESS_MAIN(TestEventLogModel)
