@@ -2,6 +2,7 @@
 
 #include "wire/Identifiers.h"
 
+#include <QCoreApplication>
 #include <QSet>
 
 #include <algorithm>
@@ -18,11 +19,27 @@ QString groupPath(qsizetype i)
     return u"groups[%1]"_s.arg(i);
 }
 
-bool fail(ValidationError *error, const QString &field, const QString &message)
+using Text = ValidationText;
+
+bool fail(ValidationError *error, const QString &field, Text text)
 {
     if (error)
-        *error = ValidationError {field, message};
+        *error = ValidationError {field, text.english(), std::move(text)};
     return false;
+}
+
+// A list of the rules by its name in the v1 API ("allow"), as a word the dashboard translates.
+Text listName(const QString &field)
+{
+    if (field == u"allow")
+        return Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "allow"));
+    if (field == u"deny")
+        return Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "deny"));
+    if (field == u"reserve")
+        return Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "reserve"));
+    if (field == u"max")
+        return Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "max"));
+    return Text::plain(field);
 }
 
 QRegularExpression compilePattern(const QString &pattern)
@@ -30,26 +47,34 @@ QRegularExpression compilePattern(const QString &pattern)
     return QRegularExpression(QRegularExpression::wildcardToRegularExpression(pattern));
 }
 
+// Empty when `pattern` is a usable glob; otherwise why not (patternProblem(), to translate).
+ValidationText patternProblemText(const QString &pattern);
+
 bool checkEntries(const QStringList &entries, const QString &field, const QSet<QString> &groupNames,
                   ValidationError *error)
 {
     if (entries.size() > SeatRules::maxEntries)
         return fail(
             error, field,
-            u"%1 has %2 entries; at most %3 are allowed"_s.arg(field).arg(entries.size()).arg(SeatRules::maxEntries));
+            Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "%1 has %2 entries; at most %3 are allowed"),
+                           {listName(field), Text::plain(entries.size()), Text::plain(SeatRules::maxEntries)}));
     QSet<QString> seen;
     for (qsizetype i = 0; i < entries.size(); ++i) {
         const QString path = u"%1[%2]"_s.arg(field).arg(i);
         const QString &entry = entries.at(i);
         if (seen.contains(entry))
-            return fail(error, path, u"%1 lists \"%2\" twice"_s.arg(field, entry));
+            return fail(error, path,
+                        Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "%1 lists \"%2\" twice"),
+                                       {listName(field), Text::plain(entry)}));
         seen.insert(entry);
         if (groupNames.contains(entry))
             continue;
-        const QString problem = patternProblem(entry);
+        Text problem = patternProblemText(entry);
         if (!problem.isEmpty())
             return fail(error, path,
-                        u"%1 (\"%2\") is neither a group nor a holder pattern: %3"_s.arg(path, entry, problem));
+                        Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation",
+                                                         "%1 (\"%2\") is neither a group nor a holder pattern: %3"),
+                                       {Text::plain(path), Text::plain(entry), std::move(problem)}));
     }
     return true;
 }
@@ -60,24 +85,30 @@ bool checkGroupSeats(const QList<GroupSeats> &list, const QString &field, const 
     if (list.size() > SeatRules::maxEntries)
         return fail(
             error, field,
-            u"%1 has %2 entries; at most %3 are allowed"_s.arg(field).arg(list.size()).arg(SeatRules::maxEntries));
+            Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "%1 has %2 entries; at most %3 are allowed"),
+                           {listName(field), Text::plain(list.size()), Text::plain(SeatRules::maxEntries)}));
     QSet<QString> seen;
     for (qsizetype i = 0; i < list.size(); ++i) {
         const QString path = u"%1[%2]"_s.arg(field).arg(i);
         const GroupSeats &item = list.at(i);
         if (!groupNames.contains(item.group))
             return fail(error, path + u".group"_s,
-                        u"%1 names the group \"%2\", which does not exist"_s.arg(field, item.group));
+                        Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation",
+                                                         "%1 names the group \"%2\", which does not exist"),
+                                       {listName(field), Text::plain(item.group)}));
         if (seen.contains(item.group))
-            return fail(error, path + u".group"_s, u"%1 names the group \"%2\" twice"_s.arg(field, item.group));
+            return fail(error, path + u".group"_s,
+                        Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "%1 names the group \"%2\" twice"),
+                                       {listName(field), Text::plain(item.group)}));
         seen.insert(item.group);
         const int least = field == u"reserve"_s ? 1 : 0;
         if (item.seats < least || item.seats > seatCount)
             return fail(error, path + u".seats"_s,
-                        u"%1 for %2 is %3 seats; it must be between %4 and the license's %5"_s.arg(field, item.group)
-                            .arg(item.seats)
-                            .arg(least)
-                            .arg(seatCount));
+                        Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation",
+                                                         "%1 for %2 is %3 seats; it must be between %4 and the "
+                                                         "license's %5"),
+                                       {listName(field), Text::plain(item.group), Text::plain(item.seats),
+                                        Text::plain(least), Text::plain(seatCount)}));
     }
     return true;
 }
@@ -113,58 +144,84 @@ bool isValidGroupName(const QString &name)
     return true;
 }
 
-QString patternProblem(const QString &pattern)
+namespace {
+
+Text patternProblemText(const QString &pattern)
 {
     if (pattern.isEmpty())
-        return u"a pattern may not be empty"_s;
+        return Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "a pattern may not be empty"));
     const auto codePoints = pattern.toUcs4().size();
     if (codePoints > HolderGroup::maxPatternLength)
-        return u"a pattern is at most %1 characters (this one has %2)"_s.arg(HolderGroup::maxPatternLength)
-            .arg(codePoints);
+        return Text::sentence(
+            QT_TRANSLATE_NOOP("keyright::Validation", "a pattern is at most %1 characters (this one has %2)"),
+            {Text::plain(HolderGroup::maxPatternLength), Text::plain(codePoints)});
     if (!pattern.isValidUtf16())
-        return u"a pattern must be valid Unicode"_s;
+        return Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "a pattern must be valid Unicode"));
     for (const QChar c : pattern) {
         if (c.isSpace() || c.category() == QChar::Other_Control)
-            return u"a pattern may not contain spaces or control characters"_s;
+            return Text::sentence(
+                QT_TRANSLATE_NOOP("keyright::Validation", "a pattern may not contain spaces or control characters"));
     }
     // Patterns match holders, which may not hold these either (core/wire/Identifiers).
     if (const auto fault = findTextFault(pattern);
         fault && (fault->kind == TextFault::Kind::Noncharacter || fault->kind == TextFault::Kind::ByteOrderMark))
-        return u"a pattern may not contain Unicode non-characters or a byte order mark (%1 at position %2)"_s.arg(
-            codePointName(fault->codePoint), QString::number(fault->position));
+        return Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation",
+                                                "a pattern may not contain Unicode non-characters or a byte order "
+                                                "mark (%1 at position %2)"),
+                              {Text::plain(codePointName(fault->codePoint)), Text::plain(fault->position)});
     if (!compilePattern(pattern).isValid())
-        return u"\"%1\" is not a valid glob (check its [ ] brackets)"_s.arg(pattern);
+        return Text::sentence(
+            QT_TRANSLATE_NOOP("keyright::Validation", "\"%1\" is not a valid glob (check its [ ] brackets)"),
+            {Text::plain(pattern)});
     return {};
+}
+
+} // namespace
+
+QString patternProblem(const QString &pattern)
+{
+    return patternProblemText(pattern).english();
 }
 
 bool validateGroups(const QList<HolderGroup> &groups, ValidationError *error)
 {
     if (groups.size() > SeatRules::maxGroups)
-        return fail(error, u"groups"_s,
-                    u"there are %1 groups; at most %2 are allowed"_s.arg(groups.size()).arg(SeatRules::maxGroups));
+        return fail(
+            error, u"groups"_s,
+            Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "there are %1 groups; at most %2 are allowed"),
+                           {Text::plain(groups.size()), Text::plain(SeatRules::maxGroups)}));
     QSet<QString> names;
     for (qsizetype i = 0; i < groups.size(); ++i) {
         const HolderGroup &group = groups.at(i);
         if (!isValidGroupName(group.name))
             return fail(error, groupPath(i) + u".name"_s,
-                        u"\"%1\" is not a group name: use 1 to 32 lowercase letters, digits, - and _, starting "
-                        "with a letter or digit"_s.arg(group.name));
+                        Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation",
+                                                         "\"%1\" is not a group name: use 1 to 32 lowercase letters, "
+                                                         "digits, - and _, starting with a letter or digit"),
+                                       {Text::plain(group.name)}));
         if (names.contains(group.name))
-            return fail(error, groupPath(i) + u".name"_s, u"there are two groups named \"%1\""_s.arg(group.name));
+            return fail(error, groupPath(i) + u".name"_s,
+                        Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "there are two groups named \"%1\""),
+                                       {Text::plain(group.name)}));
         names.insert(group.name);
         if (group.patterns.isEmpty())
-            return fail(error, groupPath(i) + u".patterns"_s,
-                        u"the group \"%1\" has no holder patterns"_s.arg(group.name));
+            return fail(
+                error, groupPath(i) + u".patterns"_s,
+                Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "the group \"%1\" has no holder patterns"),
+                               {Text::plain(group.name)}));
         if (group.patterns.size() > HolderGroup::maxPatterns)
             return fail(error, groupPath(i) + u".patterns"_s,
-                        u"the group \"%1\" has %2 patterns; at most %3 are allowed"_s.arg(group.name)
-                            .arg(group.patterns.size())
-                            .arg(HolderGroup::maxPatterns));
+                        Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation",
+                                                         "the group \"%1\" has %2 patterns; at most %3 are allowed"),
+                                       {Text::plain(group.name), Text::plain(group.patterns.size()),
+                                        Text::plain(HolderGroup::maxPatterns)}));
         for (qsizetype j = 0; j < group.patterns.size(); ++j) {
-            const QString problem = patternProblem(group.patterns.at(j));
+            Text problem = patternProblemText(group.patterns.at(j));
             if (!problem.isEmpty())
-                return fail(error, groupPath(i) + u".patterns[%1]"_s.arg(j),
-                            u"pattern %1 of the group \"%2\": %3"_s.arg(j + 1).arg(group.name, problem));
+                return fail(
+                    error, groupPath(i) + u".patterns[%1]"_s.arg(j),
+                    Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "pattern %1 of the group \"%2\": %3"),
+                                   {Text::plain(j + 1), Text::plain(group.name), std::move(problem)}));
         }
     }
     return true;
@@ -182,13 +239,16 @@ bool validateRules(const SeatRules &rules, const QList<HolderGroup> &groups, int
     const int reserved = rules.reservedSeats();
     if (reserved > seatCount)
         return fail(error, u"reserve"_s,
-                    u"the reservations add up to %1 seats but the license has %2"_s.arg(reserved).arg(seatCount));
+                    Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation",
+                                                     "the reservations add up to %1 seats but the license has %2"),
+                                   {Text::plain(reserved), Text::plain(seatCount)}));
     for (const GroupSeats &r : rules.reserve) {
         for (const GroupSeats &m : rules.max) {
             if (m.group == r.group && r.seats > m.seats)
-                return fail(
-                    error, u"reserve"_s,
-                    u"%1 reserves %2 seats but may hold at most %3 (its max)"_s.arg(r.group).arg(r.seats).arg(m.seats));
+                return fail(error, u"reserve"_s,
+                            Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation",
+                                                             "%1 reserves %2 seats but may hold at most %3 (its max)"),
+                                           {Text::plain(r.group), Text::plain(r.seats), Text::plain(m.seats)}));
         }
     }
     return true;

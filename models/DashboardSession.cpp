@@ -74,6 +74,7 @@ void DashboardSession::connectTo(const QList<QUrl> &urls, QByteArrayView adminTo
     m_usage.clear();
     m_currentRules.clear();
     m_rulesFetches.clear();
+    m_licenseRulesFetches.clear();
     m_selected.clear();
     m_serverClock.reset();
     m_lastClockMeasure.reset();
@@ -108,6 +109,7 @@ void DashboardSession::disconnectFromServer()
     m_usage.clear();
     m_currentRules.clear();
     m_rulesFetches.clear();
+    m_licenseRulesFetches.clear();
     m_serverClock.reset();
     m_identity.reset();
     m_tokenRevoked = false;
@@ -413,6 +415,21 @@ void DashboardSession::fetchCurrentRules(const QString &licenseId)
             return; // the dispute keeps saying the rules are not known
         m_currentRules.insert(licenseId, {result.value->rules, result.value->groups});
         Q_EMIT currentRulesChanged(licenseId);
+    });
+}
+
+void DashboardSession::fetchLicenseRules(const QString &licenseId)
+{
+    if (!m_client || licenseId.isEmpty() || m_licenseRulesFetches.contains(licenseId))
+        return;
+    m_licenseRulesFetches.insert(licenseId);
+    const quint64 epoch = m_epoch;
+    m_client->rules(licenseId, this, [this, epoch, licenseId](const AdminResult<SeatRules> &result) {
+        if (epoch != m_epoch)
+            return;
+        m_licenseRulesFetches.remove(licenseId);
+        if (result.ok())
+            Q_EMIT licenseRulesFetched(licenseId, *result.value);
     });
 }
 

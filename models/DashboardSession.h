@@ -137,6 +137,9 @@ public:
     // fetchCurrentRules() lists a license the Seats page does not poll (currentRulesChanged).
     std::optional<CurrentSeatRules> currentRules(const QString &licenseId) const;
     void fetchCurrentRules(const QString &licenseId);
+    // Asks for a license's seat rules alone (its rules, not its lease listing), for what needs
+    // only them (the holder groups dialog): licenseRulesFetched().
+    void fetchLicenseRules(const QString &licenseId);
 
     // How far back the events go: a backfill of `eventHistory` at connection, then every new one.
     void setEventHistory(std::chrono::milliseconds history);
@@ -161,6 +164,7 @@ Q_SIGNALS:
     // An instance's row in instanceHealth() changed (up, down, refused, another one answering).
     void instancesChanged();
     void currentRulesChanged(const QString &licenseId);
+    void licenseRulesFetched(const QString &licenseId, const keyright::SeatRules &rules);
     // An HTTPS instance presented a certificate no authority vouches for: the window may ask the
     // person to compare its fingerprint and trust it (trustCertificate). Once per certificate and
     // connection.
@@ -201,6 +205,7 @@ private:
     QHash<QString, LicenseDetails> m_details; // polled licenses only
     QHash<QString, CurrentSeatRules> m_currentRules;
     QSet<QString> m_rulesFetches; // in flight
+    QSet<QString> m_licenseRulesFetches; // in flight
 
     PollScheduler m_scheduler;
     QTimer m_tickTimer;

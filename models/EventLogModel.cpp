@@ -83,6 +83,8 @@ QString EventLogModel::actorLabel(const QString &actor)
 {
     if (actor == QStringView(serverActor))
         return tr("server", "the actor of an event the server caused");
+    if (actor == QStringView(reaperActor))
+        return tr("reaper", "the actor of the seats the server's periodic reaper deleted");
     if (actor.startsWith(QStringView(clientActorPrefix)))
         return tr("client %1", "the actor of an event a lease client caused: its address")
             .arg(actor.mid(QStringView(clientActorPrefix).size()));
@@ -140,15 +142,14 @@ QString EventLogModel::describeDetail(const EventRecord &event)
     switch (event.kind) {
     case EventKind::Granted: {
         const auto granted = detail::Granted::fromJson(d);
-        QString text = granted.fromLine() ? tr("from the line after waiting %1, generation %2, %3 of %4 seats in use")
-                                                .arg(waited(granted.waitedMs))
-                                                .arg(granted.generation)
-                                                .arg(granted.inUse)
-                                                .arg(granted.seatCount)
-                                          : tr("generation %1, %2 of %3 seats in use")
-                                                .arg(granted.generation)
-                                                .arg(granted.inUse)
-                                                .arg(granted.seatCount);
+        QString text = granted.fromLine()
+            ? tr("from the line after waiting %1, generation %2, %3 of %n seat(s) in use", nullptr, granted.seatCount)
+                  .arg(waited(granted.waitedMs))
+                  .arg(granted.generation)
+                  .arg(granted.inUse)
+            : tr("generation %1, %2 of %n seat(s) in use", nullptr, granted.seatCount)
+                  .arg(granted.generation)
+                  .arg(granted.inUse);
         if (!granted.reservation.isEmpty())
             text += tr(", a seat reserved for %1").arg(granted.reservation);
         return text;
@@ -157,19 +158,17 @@ QString EventLogModel::describeDetail(const EventRecord &event)
         const auto denied = detail::Denied::fromJson(d);
         using O = SeatDecision::Outcome;
         if (denied.decision && denied.decision->outcome == O::GroupCapReached)
-            return tr("%1 holds its cap of %2 seats").arg(denied.decision->group).arg(denied.decision->cap);
+            return tr("%1 holds its cap of %n seat(s)", nullptr, denied.decision->cap).arg(denied.decision->group);
         if (denied.decision && denied.decision->outcome == O::HolderDenied)
             return tr("matches the deny entry %1").arg(denied.decision->entry);
         if (denied.decision && denied.decision->outcome == O::HolderNotAllowed)
             return tr("not on the allow list");
         if (denied.decision && denied.decision->reservedForOthers > 0) {
-            return tr("%1 of %2 seats in use, %3 reserved for others (idle)")
+            return tr("%1 of %n seat(s) in use, %2 reserved for others (idle)", nullptr, denied.seatCount)
                 .arg(denied.inUse)
-                .arg(denied.seatCount)
                 .arg(denied.decision->reservedForOthers);
         }
-        return tr("all %1 seats taken (%2 in use, %3 holders listed)")
-            .arg(denied.seatCount)
+        return tr("all %n seat(s) taken (%1 in use, %2 holders listed)", nullptr, denied.seatCount)
             .arg(denied.inUse)
             .arg(denied.holders.size());
     }
@@ -233,8 +232,7 @@ QString EventLogModel::describeDetail(const EventRecord &event)
     case EventKind::LicenseCreated:
     case EventKind::LicenseUpdated: {
         const auto license = detail::LicenseChanged::fromJson(d);
-        return tr("%1 seats, TTL %2 s, skew %3 s, grace %4 s")
-            .arg(license.seatCount)
+        return tr("%n seat(s), TTL %1 s, skew %2 s, grace %3 s", nullptr, license.seatCount)
             .arg(license.ttlSeconds)
             .arg(license.skewSeconds)
             .arg(license.reapGraceSeconds);

@@ -402,7 +402,7 @@ QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
                       ? tr("This seat counts against the shared seats, which anyone admitted may take.")
                       : tr("This seat counts against the seats reserved for %1.").arg(row.reservation));
         for (const HolderRow::Cap &cap : row.caps)
-            lines << tr("%1 may hold at most %2 seats; it holds %3.").arg(cap.group).arg(cap.cap).arg(cap.held);
+            lines << tr("%1 may hold at most %n seat(s); it holds %2.", nullptr, cap.cap).arg(cap.group).arg(cap.held);
         return lines.join(u'\n');
     }
     case SignatureColumn:

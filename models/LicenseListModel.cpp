@@ -297,7 +297,7 @@ QString LicenseListModel::displayName(const LicenseSummary &l)
 
 QString LicenseListModel::seatsToolTip(const LicenseSummary &l) const
 {
-    QString tip = tr("%1 of %2 seats in use (live leases only)").arg(l.inUse).arg(l.seatCount);
+    QString tip = tr("%1 of %n seat(s) in use (live leases only)", nullptr, l.seatCount).arg(l.inUse);
     if (l.reservedSeats > 0) {
         const std::optional<SeatUsage> usage = m_usage.value(l.id);
         const int idle = reservedIdle(l);
@@ -305,12 +305,12 @@ QString LicenseListModel::seatsToolTip(const LicenseSummary &l) const
         if (usage && usage->seatCount == l.seatCount && usage->inUse == l.inUse) {
             tip += u'\n' + tr("%n reserved and idle: only their group may take them", nullptr, idle);
             for (const SeatUsage::Reservation &r : usage->reservations)
-                tip += u'\n' + tr("  %1: %2 of %3 reserved seats in use").arg(r.group).arg(r.used).arg(r.seats);
+                tip += u'\n' + tr("  %1: %2 of %n reserved seat(s) in use", nullptr, r.seats).arg(r.group).arg(r.used);
         } else {
             tip += u'\n'
-                + tr("At least %1 of the %2 reserved seats idle (select the license for the exact split)")
-                      .arg(idle)
-                      .arg(l.reservedSeats);
+                + tr("At least %1 of the %n reserved seat(s) idle (select the license for the exact split)", nullptr,
+                     l.reservedSeats)
+                      .arg(idle);
         }
         tip += u'\n' + tr("%n free for anyone admitted", nullptr, free);
     }

@@ -250,9 +250,9 @@ void GroupsDialog::revalidate()
     ValidationError error;
     const QList<HolderGroup> edited = groups();
     bool valid = validateGroups(edited, &error);
-    // The server's words, next to the table; the row and cell at fault are outlined. Then what the
-    // server would refuse next: a group the licenses' rules still name.
-    QString message = valid ? QString() : error.message;
+    // The server's check, said in the interface's language next to the table; the row and cell at
+    // fault are outlined. Then what the server would refuse next: a group the licenses' rules still name.
+    QString message = valid ? QString() : error.localizedMessage();
     if (valid && !m_readOnly) {
         message = groupInUseProblem(edited);
         valid = message.isEmpty();

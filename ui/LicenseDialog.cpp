@@ -383,6 +383,7 @@ void LicenseDialog::editGroups()
         refreshGroupChoices();
         revalidate();
     });
+    Q_EMIT groupsDialogOpened(dialog);
     dialog->open();
 }
 
@@ -482,10 +483,11 @@ void LicenseDialog::revalidate()
     QString field;
     const LicenseSpec s = spec();
     QString message = validate(s, m_create, m_taken, &field);
-    // The groups first: the rules are judged against them. Both in the server's own words.
+    // The groups first: the rules are judged against them. Both as the server judges them, said in
+    // the interface's language.
     ValidationError groupsError;
     if (message.isEmpty() && !validateGroups(m_groups, &groupsError))
-        message = groupsError.message;
+        message = groupsError.localizedMessage();
     m_message->setText(message);
     m_message->setVisible(!message.isEmpty());
     ValidationError rulesError;
@@ -499,7 +501,7 @@ void LicenseDialog::revalidate()
     for (const auto &[name, label] : messages) {
         const bool here = !rulesValid && (list == name || (!shown && name == u"max"_s));
         shown = shown || here;
-        label->setText(here ? rulesError.message : QString());
+        label->setText(here ? rulesError.localizedMessage() : QString());
         label->setVisible(here);
     }
     if (QPushButton *ok = m_buttons->button(QDialogButtonBox::Ok))

@@ -15,12 +15,15 @@ class QTableWidget;
 
 namespace keyright {
 
+class GroupsDialog;
+
 // Creates or edits a license and its seat rules. Every change re-validates with the server's rules
 // (license id syntax, name, bounds, reap grace above the skew; the seat rules and holder groups with
-// core's validateRules()/validateGroups(), so in the server's words) and says what is wrong next to
-// the field at fault; OK is enabled only for what the server will accept. The holder groups are the
-// server's, shared by every license: "Holder groups…" edits a copy that is saved with the license
-// (groups first, then the license, then its rules). Read-only for a role that may not edit.
+// core's validateRules()/validateGroups(), the server's own checks, said in the interface's
+// language) and says what is wrong next to the field at fault; OK is enabled only for what the
+// server will accept. The holder groups are the server's, shared by every license: "Holder
+// groups…" edits a copy that is saved with the license (groups first, then the license, then its
+// rules). Read-only for a role that may not edit.
 class LicenseDialog final : public QDialog
 {
     Q_OBJECT
@@ -59,6 +62,11 @@ public:
     // The first problem with `spec`, for a person, or an empty string. Same rules as the server.
     static QString validate(const LicenseSpec &spec, bool create, const QSet<QString> &takenIds,
                             QString *field = nullptr);
+
+Q_SIGNALS:
+    // editGroups() made `dialog` and is about to show it: the owner may give it the licenses'
+    // seat rules (GroupsDialog::setLicenseRules).
+    void groupsDialogOpened(keyright::GroupsDialog *dialog);
 
 private:
     void revalidate();

@@ -580,7 +580,10 @@ void MainWindow::updateStatus()
     // The server once, by its name when it has one (the URL then in the tooltip): with the URL
     // as well the French status bar was cut at "— connec".
     const QString url = s.serverUrl().toDisplayString();
-    const QString name = s.serverLabel().isEmpty() ? url : s.serverLabel();
+    // The embedded demo server is named in the interface's language, also after a switch (the
+    // label it was connected with stays in the language of that moment).
+    const bool embedded = m_embedded.url.isValid() && s.serverUrl() == m_embedded.url;
+    const QString name = embedded ? tr("Embedded demo server") : s.serverLabel().isEmpty() ? url : s.serverLabel();
     QString text = tr("<span style=\"color:%1\">●</span> %2 — %3").arg(dot, name.toHtmlEscaped(), state);
     // A site of several instances: serverUrl() is the one that answered; say which, and how many
     // of the profile's instances are up.
@@ -823,7 +826,7 @@ void MainWindow::connectActionOutcomes()
                     // Rules may have changed since the dialog opened: ask again, so that it says
                     // as typed what the server just refused.
                     for (const QString &id : m_session.licenses().licenseIds())
-                        m_session.fetchCurrentRules(id);
+                        m_session.fetchLicenseRules(id);
                     break;
                 }
                 QMessageBox::warning(this, tr("Holder groups"),
@@ -954,6 +957,7 @@ QString MainWindow::readOnlyReason(AdminActions::Action action) const
 void MainWindow::openLicenseDialog(LicenseDialog *dialog)
 {
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &LicenseDialog::groupsDialogOpened, this, &MainWindow::giveLicenseRules);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         if (dialog->isReadOnly())
             return;
@@ -998,6 +1002,33 @@ void MainWindow::editLicense()
     });
 }
 
+void MainWindow::giveLicenseRules(GroupsDialog *dialog)
+{
+    // The polled licenses' rules are at hand; the others are asked for (their rules, not their
+    // leases) and join as they come.
+    QHash<QString, SeatRules> rules;
+    for (const QString &id : m_session.licenses().licenseIds()) {
+        if (const LicenseDetails *details = m_session.licenseDetails(id))
+            rules.insert(id, details->rules);
+        else if (const auto current = m_session.currentRules(id))
+            rules.insert(id, current->rules);
+        else
+            m_session.fetchLicenseRules(id);
+    }
+    dialog->setLicenseRules(rules);
+    connect(&m_session, &DashboardSession::licenseRulesFetched, dialog, &GroupsDialog::addLicenseRules);
+    connect(&m_session, &DashboardSession::currentRulesChanged, dialog, [this, dialog](const QString &id) {
+        if (const auto current = m_session.currentRules(id))
+            dialog->addLicenseRules(id, current->rules);
+    });
+    connect(&m_session, &DashboardSession::licenseDetailsChanged, dialog, [this, dialog](const QStringList &ids) {
+        for (const QString &id : ids) {
+            if (const LicenseDetails *details = m_session.licenseDetails(id))
+                dialog->addLicenseRules(id, details->rules);
+        }
+    });
+}
+
 void MainWindow::showGroups()
 {
     if (!m_adminActions->isAvailable())
@@ -1007,28 +1038,7 @@ void MainWindow::showGroups()
         m_groupsDialog = dialog;
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->setReadOnly(readOnlyReason(AdminActions::Action::EditGroups));
-        // Every license's rules the dashboard has, so that removing a group they name is said as
-        // typed; those of the licenses not listed yet are asked for and join as they come.
-        QHash<QString, SeatRules> rules;
-        for (const QString &id : m_session.licenses().licenseIds()) {
-            if (const LicenseDetails *details = m_session.licenseDetails(id))
-                rules.insert(id, details->rules);
-            else if (const auto current = m_session.currentRules(id))
-                rules.insert(id, current->rules);
-            else
-                m_session.fetchCurrentRules(id);
-        }
-        dialog->setLicenseRules(rules);
-        connect(&m_session, &DashboardSession::currentRulesChanged, dialog, [this, dialog](const QString &id) {
-            if (const auto current = m_session.currentRules(id))
-                dialog->addLicenseRules(id, current->rules);
-        });
-        connect(&m_session, &DashboardSession::licenseDetailsChanged, dialog, [this, dialog](const QStringList &ids) {
-            for (const QString &id : ids) {
-                if (const LicenseDetails *details = m_session.licenseDetails(id))
-                    dialog->addLicenseRules(id, details->rules);
-            }
-        });
+        giveLicenseRules(dialog);
         dialog->setSavesBeforeClosing(true);
         connect(dialog, &GroupsDialog::saveRequested, this, [this, dialog](const QList<HolderGroup> &edited) {
             if (!m_adminActions->saveGroups(edited))

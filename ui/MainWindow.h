@@ -102,6 +102,10 @@ private:
     // Empty when the token's role may take `action`; else the read-only note for a dialog.
     QString readOnlyReason(AdminActions::Action action) const;
     void openLicenseDialog(LicenseDialog *dialog);
+    // Gives a holder groups dialog the seat rules of every license, those the dashboard has and
+    // those it asks for (each license's rules alone), so that removing a group they name is said as
+    // typed wherever the dialog was opened from.
+    void giveLicenseRules(GroupsDialog *dialog);
     // Asks about the first of `seats` in a revoke dialog; once confirmed, revokes it and asks about
     // the next.
     void confirmRevoke(QList<HeldSeat> seats);

@@ -145,6 +145,7 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
     m_empty->setStyleSheet(u"color: palette(mid); padding: 24px;"_s);
+    m_holdersSummary->setObjectName(u"holdersSummary"_s);
     m_holdersSummary->setTextFormat(Qt::RichText);
     // Wrapped: a long summary (a license with rules) would otherwise widen the holders' side and
     // squeeze the licenses whenever that license is selected.
@@ -623,10 +624,9 @@ void SeatsPage::updateHeader()
     if (asOf.isValid()) {
         // The counts are the server's word at the last poll: greyed and dated, never shown as current.
         const QString muted = StatePalette::colour(StatePalette::Muted).name();
-        QString summary = tr("<span style=\"color:%1\">As of %2: %3 of %4 seats in use</span>")
+        QString summary = tr("<span style=\"color:%1\">As of %2: %3 of %n seat(s) in use</span>", nullptr, seats)
                               .arg(muted, asOf.toLocalTime().toString(u"HH:mm:ss"_s))
-                              .arg(inUse)
-                              .arg(seats);
+                              .arg(inUse);
         if (liveNow != inUse)
             summary += u" · "_s
                 + tr("<span style=\"color:%1\">%n still live now by their last leases</span>", nullptr, liveNow)
@@ -638,8 +638,9 @@ void SeatsPage::updateHeader()
         m_holdersSummary->setText(summary);
     } else {
         const QString color = SeatBarDelegate::colorFor(inUse, seats).name();
-        QString summary
-            = tr("<span style=\"color:%1\"><b>%2 of %3</b></span> seats in use").arg(color).arg(inUse).arg(seats);
+        QString summary = tr("<span style=\"color:%1\"><b>%2 of %n</b></span> seat(s) in use", nullptr, seats)
+                              .arg(color)
+                              .arg(inUse);
         if (reservedIdle > 0)
             summary += u" · "_s
                 + tr("<span style=\"color:%1\">%n reserved and idle</span>", nullptr, reservedIdle)

@@ -6,6 +6,8 @@ namespace keyright {
 // the start of the actor of an event a lease client caused ("client 10.0.0.5"), docs/API.md. An
 // admin action names its token instead (tokenActor()).
 inline constexpr char16_t serverActor[] = u"server";
+// The actor of the seats the periodic reaper deleted (a forced reap names the admin's token).
+inline constexpr char16_t reaperActor[] = u"reaper";
 inline constexpr char16_t clientActorPrefix[] = u"client ";
 
 } // namespace keyright

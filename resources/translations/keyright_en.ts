@@ -119,6 +119,51 @@
     </message>
 </context>
 <context>
+    <name>keyright::EventLogModel</name>
+    <message numerus="yes">
+        <source>from the line after waiting %1, generation %2, %3 of %n seat(s) in use</source>
+        <translation>
+            <numerusform>from the line after waiting %1, generation %2, %3 of %n seat in use</numerusform>
+            <numerusform>from the line after waiting %1, generation %2, %3 of %n seats in use</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>generation %1, %2 of %n seat(s) in use</source>
+        <translation>
+            <numerusform>generation %1, %2 of %n seat in use</numerusform>
+            <numerusform>generation %1, %2 of %n seats in use</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds its cap of %n seat(s)</source>
+        <translation>
+            <numerusform>%1 holds its cap of %n seat</numerusform>
+            <numerusform>%1 holds its cap of %n seats</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n seat(s) in use, %2 reserved for others (idle)</source>
+        <translation>
+            <numerusform>%1 of %n seat in use, %2 reserved for others (idle)</numerusform>
+            <numerusform>%1 of %n seats in use, %2 reserved for others (idle)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n seat(s) taken (%1 in use, %2 holders listed)</source>
+        <translation>
+            <numerusform>the only seat taken (%1 in use, %2 holders listed)</numerusform>
+            <numerusform>all %n seats taken (%1 in use, %2 holders listed)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s), TTL %1 s, skew %2 s, grace %3 s</source>
+        <translation>
+            <numerusform>%n seat, TTL %1 s, skew %2 s, grace %3 s</numerusform>
+            <numerusform>%n seats, TTL %1 s, skew %2 s, grace %3 s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>keyright::EventsPage</name>
     <message numerus="yes">
         <source>%n event(s)</source>
@@ -170,6 +215,16 @@
     </message>
 </context>
 <context>
+    <name>keyright::LeaseTableModel</name>
+    <message numerus="yes">
+        <source>%1 may hold at most %n seat(s); it holds %2.</source>
+        <translation>
+            <numerusform>%1 may hold at most %n seat; it holds %2.</numerusform>
+            <numerusform>%1 may hold at most %n seats; it holds %2.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>keyright::LicenseListModel</name>
     <message numerus="yes">
         <source>%n reserved and idle: only their group may take them</source>
@@ -197,6 +252,27 @@
         <translation>
             <numerusform>%1 in use then; %n still live now by its last lease</numerusform>
             <numerusform>%1 in use then; %n still live now by their last leases</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n seat(s) in use (live leases only)</source>
+        <translation>
+            <numerusform>%1 of %n seat in use (live leases only)</numerusform>
+            <numerusform>%1 of %n seats in use (live leases only)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>  %1: %2 of %n reserved seat(s) in use</source>
+        <translation>
+            <numerusform>  %1: %2 of %n reserved seat in use</numerusform>
+            <numerusform>  %1: %2 of %n reserved seats in use</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>At least %1 of the %n reserved seat(s) idle (select the license for the exact split)</source>
+        <translation>
+            <numerusform>At least %1 of the %n reserved seat idle (select the license for the exact split)</numerusform>
+            <numerusform>At least %1 of the %n reserved seats idle (select the license for the exact split)</numerusform>
         </translation>
     </message>
 </context>
@@ -349,6 +425,30 @@
         <translation>
             <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n still live now by its last lease&lt;/span&gt;</numerusform>
             <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n still live now by their last leases&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;span style=&quot;color:%1&quot;&gt;As of %2: %3 of %n seat(s) in use&lt;/span&gt;</source>
+        <translation>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;As of %2: %3 of %n seat in use&lt;/span&gt;</numerusform>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;As of %2: %3 of %n seats in use&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 of %n&lt;/b&gt;&lt;/span&gt; seat(s) in use</source>
+        <translation>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 of %n&lt;/b&gt;&lt;/span&gt; seat in use</numerusform>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 of %n&lt;/b&gt;&lt;/span&gt; seats in use</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>keyright::SimulatorView</name>
+    <message numerus="yes">
+        <source>%1 (%n seat(s), TTL %2 s)</source>
+        <translation>
+            <numerusform>%1 (%n seat, TTL %2 s)</numerusform>
+            <numerusform>%1 (%n seats, TTL %2 s)</numerusform>
         </translation>
     </message>
 </context>

@@ -1145,24 +1145,12 @@
         <translation>détenteur bloqué</translation>
     </message>
     <message>
-        <source>generation %1, %2 of %3 seats in use</source>
-        <translation>génération %1, sièges utilisés : %2 sur %3</translation>
-    </message>
-    <message>
-        <source>all %1 seats taken (%2 in use, %3 holders listed)</source>
-        <translation>les %1 sièges sont pris (%2 utilisés, %3 détenteurs listés)</translation>
-    </message>
-    <message>
         <source>blocked until %1</source>
         <translation>bloqué jusqu&apos;à %1</translation>
     </message>
     <message>
         <source>expired at %1</source>
         <translation>expiré à %1</translation>
-    </message>
-    <message>
-        <source>%1 seats, TTL %2 s, skew %3 s, grace %4 s</source>
-        <translation>sièges : %1, durée %2 s, décalage %3 s, délai de grâce %4 s</translation>
     </message>
     <message>
         <source>Select a denial to see who held every seat at that moment</source>
@@ -1261,24 +1249,12 @@
         <translation>max %1 pour %2</translation>
     </message>
     <message>
-        <source>from the line after waiting %1, generation %2, %3 of %4 seats in use</source>
-        <translation>depuis la file après %1 d&apos;attente, génération %2, sièges utilisés : %3 sur %4</translation>
-    </message>
-    <message>
-        <source>%1 holds its cap of %2 seats</source>
-        <translation>%1 détient son plafond de %2 sièges</translation>
-    </message>
-    <message>
         <source>matches the deny entry %1</source>
         <translation>correspond à l&apos;entrée d&apos;exclusion %1</translation>
     </message>
     <message>
         <source>not on the allow list</source>
         <translation>absent de la liste d&apos;autorisation</translation>
-    </message>
-    <message>
-        <source>%1 of %2 seats in use, %3 reserved for others (idle)</source>
-        <translation>sièges utilisés : %1 sur %2 ; réservés à d&apos;autres (inoccupés) : %3</translation>
     </message>
     <message>
         <source>no holder groups</source>
@@ -1352,6 +1328,53 @@
         <source>client %1</source>
         <comment>the actor of an event a lease client caused: its address</comment>
         <translation>client %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>from the line after waiting %1, generation %2, %3 of %n seat(s) in use</source>
+        <translation>
+            <numerusform>depuis la file après %1 d&apos;attente, génération %2, %3 siège utilisé sur %n</numerusform>
+            <numerusform>depuis la file après %1 d&apos;attente, génération %2, sièges utilisés : %3 sur %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>generation %1, %2 of %n seat(s) in use</source>
+        <translation>
+            <numerusform>génération %1, %2 siège utilisé sur %n</numerusform>
+            <numerusform>génération %1, sièges utilisés : %2 sur %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds its cap of %n seat(s)</source>
+        <translation>
+            <numerusform>%1 détient son plafond de %n siège</numerusform>
+            <numerusform>%1 détient son plafond de %n sièges</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n seat(s) in use, %2 reserved for others (idle)</source>
+        <translation>
+            <numerusform>%1 siège utilisé sur %n ; réservés à d&apos;autres (inoccupés) : %2</numerusform>
+            <numerusform>sièges utilisés : %1 sur %n ; réservés à d&apos;autres (inoccupés) : %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n seat(s) taken (%1 in use, %2 holders listed)</source>
+        <translation>
+            <numerusform>le seul siège est pris (%1 utilisé, détenteurs listés : %2)</numerusform>
+            <numerusform>les %n sièges sont pris (%1 utilisés, détenteurs listés : %2)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s), TTL %1 s, skew %2 s, grace %3 s</source>
+        <translation>
+            <numerusform>%n siège, durée %1 s, décalage %2 s, délai de grâce %3 s</numerusform>
+            <numerusform>%n sièges, durée %1 s, décalage %2 s, délai de grâce %3 s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>reaper</source>
+        <comment>the actor of the seats the server&apos;s periodic reaper deleted</comment>
+        <translation>nettoyage automatique</translation>
     </message>
 </context>
 <context>
@@ -2273,12 +2296,15 @@
         <translation>Ce siège compte sur les sièges réservés à %1.</translation>
     </message>
     <message>
-        <source>%1 may hold at most %2 seats; it holds %3.</source>
-        <translation>%1 peut détenir au plus %2 sièges ; il en détient %3.</translation>
-    </message>
-    <message>
         <source>Counts against</source>
         <translation>Compte sur</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 may hold at most %n seat(s); it holds %2.</source>
+        <translation>
+            <numerusform>%1 peut détenir au plus %n siège ; il en détient %2.</numerusform>
+            <numerusform>%1 peut détenir au plus %n sièges ; il en détient %2.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2476,10 +2502,6 @@
         <translation>Identifiant de licence : %1</translation>
     </message>
     <message>
-        <source>%1 of %2 seats in use (live leases only)</source>
-        <translation>sièges utilisés : %1 sur %2 (baux actifs seulement)</translation>
-    </message>
-    <message>
         <source>Lease lifetime: a client must renew within this time</source>
         <translation>Durée du bail : un client doit le renouveler dans ce délai</translation>
     </message>
@@ -2530,14 +2552,6 @@
             <numerusform>%n réservés et inoccupés : seul leur groupe peut les prendre</numerusform>
         </translation>
     </message>
-    <message>
-        <source>  %1: %2 of %3 reserved seats in use</source>
-        <translation>  %1 : sièges réservés utilisés : %2 sur %3</translation>
-    </message>
-    <message>
-        <source>At least %1 of the %2 reserved seats idle (select the license for the exact split)</source>
-        <translation>Au moins %1 des %2 sièges réservés inoccupés (sélectionnez la licence pour la répartition exacte)</translation>
-    </message>
     <message numerus="yes">
         <source>%n free for anyone admitted</source>
         <translation>
@@ -2561,6 +2575,27 @@
         <translation>
             <numerusform>%1 utilisés alors ; %n encore actif selon son dernier bail</numerusform>
             <numerusform>%1 utilisés alors ; %n encore actifs selon leurs derniers baux</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n seat(s) in use (live leases only)</source>
+        <translation>
+            <numerusform>%1 siège utilisé sur %n (baux actifs seulement)</numerusform>
+            <numerusform>sièges utilisés : %1 sur %n (baux actifs seulement)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>  %1: %2 of %n reserved seat(s) in use</source>
+        <translation>
+            <numerusform>  %1 : %2 siège réservé utilisé sur %n</numerusform>
+            <numerusform>  %1 : sièges réservés utilisés : %2 sur %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>At least %1 of the %n reserved seat(s) idle (select the license for the exact split)</source>
+        <translation>
+            <numerusform>Au moins %1 siège réservé inoccupé sur %n (sélectionnez la licence pour la répartition exacte)</numerusform>
+            <numerusform>Au moins %1 des %n sièges réservés inoccupés (sélectionnez la licence pour la répartition exacte)</numerusform>
         </translation>
     </message>
 </context>
@@ -2608,7 +2643,7 @@
     </message>
     <message>
         <source>&amp;Poll every</source>
-        <translation>&amp;Interroger toutes les</translation>
+        <translation>&amp;Intervalle d&apos;interrogation</translation>
     </message>
     <message>
         <source>&amp;Language</source>
@@ -3004,6 +3039,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>The dashboard is not connected to a server.</source>
         <translation>Le tableau de bord n&apos;est connecté à aucun serveur.</translation>
+    </message>
+    <message>
+        <source>Embedded demo server</source>
+        <translation>Serveur de démonstration intégré</translation>
     </message>
 </context>
 <context>
@@ -3444,10 +3483,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         </translation>
     </message>
     <message>
-        <source>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 of %3&lt;/b&gt;&lt;/span&gt; seats in use</source>
-        <translation>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 sur %3&lt;/b&gt;&lt;/span&gt; sièges utilisés</translation>
-    </message>
-    <message>
         <source>Nobody holds a seat of this license right now.</source>
         <translation>Personne ne détient de siège de cette licence en ce moment.</translation>
     </message>
@@ -3481,10 +3516,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Loading the licenses…</source>
         <translation>Chargement des licences…</translation>
-    </message>
-    <message>
-        <source>&lt;span style=&quot;color:%1&quot;&gt;As of %2: %3 of %4 seats in use&lt;/span&gt;</source>
-        <translation>&lt;span style=&quot;color:%1&quot;&gt;Au %2 : %3 sièges sur %4 utilisés&lt;/span&gt;</translation>
     </message>
     <message numerus="yes">
         <source>&lt;span style=&quot;color:%1&quot;&gt;%n checkout(s) denied in the hour before&lt;/span&gt;</source>
@@ -3546,6 +3577,20 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>
             <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n encore actif selon son dernier bail&lt;/span&gt;</numerusform>
             <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n encore actifs selon leurs derniers baux&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;span style=&quot;color:%1&quot;&gt;As of %2: %3 of %n seat(s) in use&lt;/span&gt;</source>
+        <translation>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;Au %2 : %3 siège sur %n utilisé&lt;/span&gt;</numerusform>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;Au %2 : %3 sièges sur %n utilisés&lt;/span&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 of %n&lt;/b&gt;&lt;/span&gt; seat(s) in use</source>
+        <translation>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 sur %n&lt;/b&gt;&lt;/span&gt; siège utilisé</numerusform>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 sur %n&lt;/b&gt;&lt;/span&gt; sièges utilisés</numerusform>
         </translation>
     </message>
 </context>
@@ -3636,10 +3681,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>No simulated client yet. Play a scenario, or add a client below.</source>
         <translation>Aucun client simulé pour le moment. Lancez un scénario ou ajoutez un client ci-dessous.</translation>
-    </message>
-    <message>
-        <source>%1 (%2 seats, TTL %3 s)</source>
-        <translation>%1 (sièges : %2, TTL %3 s)</translation>
     </message>
     <message>
         <source>Free play</source>
@@ -3898,6 +3939,13 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>Stopped %1. Press Play scenario to start the one shown.</source>
         <translation>Scénario arrêté : %1. Appuyez sur « Lancer le scénario » pour lancer celui qui est affiché.</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 (%n seat(s), TTL %2 s)</source>
+        <translation>
+            <numerusform>%1 (%n siège, TTL %2 s)</numerusform>
+            <numerusform>%1 (%n sièges, TTL %2 s)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::TimelineStrip</name>
@@ -4072,6 +4120,105 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Waiting in line</source>
         <translation>En file d&apos;attente</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::Validation</name>
+    <message>
+        <source>allow</source>
+        <translation>Autoriser</translation>
+    </message>
+    <message>
+        <source>deny</source>
+        <translation>Exclure</translation>
+    </message>
+    <message>
+        <source>reserve</source>
+        <translation>Réserver</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>Au plus</translation>
+    </message>
+    <message>
+        <source>%1 has %2 entries; at most %3 are allowed</source>
+        <translation>la liste %1 a %2 entrées ; %3 au plus sont permises</translation>
+    </message>
+    <message>
+        <source>%1 lists &quot;%2&quot; twice</source>
+        <translation>la liste %1 contient « %2 » deux fois</translation>
+    </message>
+    <message>
+        <source>%1 (&quot;%2&quot;) is neither a group nor a holder pattern: %3</source>
+        <translation>%1 (« %2 ») n&apos;est ni un groupe ni un motif de détenteurs : %3</translation>
+    </message>
+    <message>
+        <source>%1 names the group &quot;%2&quot;, which does not exist</source>
+        <translation>la règle %1 nomme le groupe « %2 », qui n&apos;existe pas</translation>
+    </message>
+    <message>
+        <source>%1 names the group &quot;%2&quot; twice</source>
+        <translation>la règle %1 nomme deux fois le groupe « %2 »</translation>
+    </message>
+    <message>
+        <source>%1 for %2 is %3 seats; it must be between %4 and the license&apos;s %5</source>
+        <translation>la règle %1 pour %2 compte %3 sièges ; il en faut entre %4 et %5 (les sièges de la licence)</translation>
+    </message>
+    <message>
+        <source>a pattern may not be empty</source>
+        <translation>un motif ne peut pas être vide</translation>
+    </message>
+    <message>
+        <source>a pattern is at most %1 characters (this one has %2)</source>
+        <translation>un motif a au plus %1 caractères (celui-ci en a %2)</translation>
+    </message>
+    <message>
+        <source>a pattern must be valid Unicode</source>
+        <translation>un motif doit être de l&apos;Unicode valide</translation>
+    </message>
+    <message>
+        <source>a pattern may not contain spaces or control characters</source>
+        <translation>un motif ne peut contenir ni espaces ni caractères de contrôle</translation>
+    </message>
+    <message>
+        <source>a pattern may not contain Unicode non-characters or a byte order mark (%1 at position %2)</source>
+        <translation>un motif ne peut contenir ni non-caractères Unicode ni indicateur d&apos;ordre des octets (%1 à la position %2)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid glob (check its [ ] brackets)</source>
+        <translation>« %1 » n&apos;est pas un motif valide (vérifiez ses crochets [ ])</translation>
+    </message>
+    <message>
+        <source>there are %1 groups; at most %2 are allowed</source>
+        <translation>il y a %1 groupes ; %2 au plus sont permis</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a group name: use 1 to 32 lowercase letters, digits, - and _, starting with a letter or digit</source>
+        <translation>« %1 » n&apos;est pas un nom de groupe : utilisez de 1 à 32 lettres minuscules, chiffres, - et _, en commençant par une lettre ou un chiffre</translation>
+    </message>
+    <message>
+        <source>there are two groups named &quot;%1&quot;</source>
+        <translation>deux groupes s&apos;appellent « %1 »</translation>
+    </message>
+    <message>
+        <source>the group &quot;%1&quot; has no holder patterns</source>
+        <translation>le groupe « %1 » n&apos;a aucun motif de détenteurs</translation>
+    </message>
+    <message>
+        <source>the group &quot;%1&quot; has %2 patterns; at most %3 are allowed</source>
+        <translation>le groupe « %1 » a %2 motifs ; %3 au plus sont permis</translation>
+    </message>
+    <message>
+        <source>pattern %1 of the group &quot;%2&quot;: %3</source>
+        <translation>motif %1 du groupe « %2 » : %3</translation>
+    </message>
+    <message>
+        <source>the reservations add up to %1 seats but the license has %2</source>
+        <translation>les réservations totalisent %1 sièges mais la licence n&apos;en a que %2</translation>
+    </message>
+    <message>
+        <source>%1 reserves %2 seats but may hold at most %3 (its max)</source>
+        <translation>%1 réserve des sièges (%2) mais ne peut en détenir que %3 au plus (son plafond)</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "Clock.h"
 #include "LeasePredicate.h"
 #include "Metrics.h"
+#include "wire/EventActor.h"
 #include "wire/EventDetail.h"
 
 #include <QLoggingCategory>
@@ -112,7 +113,7 @@ LeaseReaper::Step LeaseReaper::step()
         if (m_phase == Phase::Seats) {
             if (!m_cursor)
                 m_cursor = beginReap();
-            m_reaped += int(reapChunk(*m_cursor, m_chunkRows, u"reaper"_s).size());
+            m_reaped += int(reapChunk(*m_cursor, m_chunkRows, QString::fromUtf16(reaperActor)).size());
             if (!m_cursor->atEnd())
                 return Step::More;
             if (m_retentionDays > 0) {

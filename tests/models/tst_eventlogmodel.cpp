@@ -7,8 +7,10 @@
 
 #include <QAbstractItemModelTester>
 #include <QBuffer>
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QTest>
+#include <QTranslator>
 
 using namespace Qt::StringLiterals;
 using namespace keyright;
@@ -43,6 +45,14 @@ QList<EventRecord> range(qint64 from, qint64 to, const QString &kind = u"granted
     return list;
 }
 
+// The dashboard's translations of `language` ("en": its plural forms), as LanguageManager loads them.
+bool useLanguage(QTranslator &translator, const QString &language)
+{
+    QCoreApplication::removeTranslator(&translator);
+    return translator.load(u":/i18n/keyright_"_s + language + u".qm"_s)
+        && QCoreApplication::installTranslator(&translator);
+}
+
 } // namespace
 
 class TestEventLogModel : public QObject
@@ -50,6 +60,7 @@ class TestEventLogModel : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void init() { QVERIFY(useLanguage(m_translator, u"en"_s)); }
     void appendsInsertAtTheEnd_data();
     void appendsInsertAtTheEnd();
     void olderEventsGoInFront();
@@ -62,6 +73,12 @@ private Q_SLOTS:
     void describesRulesGroupsAndTheLine_data();
     void describesRulesGroupsAndTheLine();
     void denialsForAnotherReasonDoNotFold();
+    void seatCountsAgreeWithTheirNoun_data();
+    void seatCountsAgreeWithTheirNoun();
+    void theByColumnIsSaidInTheLanguage();
+
+private:
+    QTranslator m_translator;
 };
 
 void TestEventLogModel::appendsInsertAtTheEnd_data()
@@ -388,6 +405,65 @@ void TestEventLogModel::aGrowingRunMovesUnlessHeld()
     QCOMPARE(holderAt(0), u"bob@ws-2"_s);
     QCOMPARE(proxy.foldCount(proxy.index(0, 0)), 3);
     QCOMPARE(proxy.indexOfEvent(log.rowOfSeq(5)).row(), 0);
+}
+
+void TestEventLogModel::seatCountsAgreeWithTheirNoun_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QJsonObject>("detail");
+    QTest::addColumn<QString>("expected");
+    const QJsonObject grantedOne {{u"generation"_s, 1}, {u"inUse"_s, 1}, {u"seatCount"_s, 1}};
+    const QJsonObject deniedOne {{u"reason"_s, u"no_seats_available"_s},
+                                 {u"inUse"_s, 1},
+                                 {u"seatCount"_s, 1},
+                                 {u"reservedForOthers"_s, 0},
+                                 {u"holders"_s, QJsonArray {1}}};
+    const QJsonObject licenseOne {
+        {u"seatCount"_s, 1}, {u"ttlSeconds"_s, 30}, {u"skewSeconds"_s, 5}, {u"reapGraceSeconds"_s, 10}};
+    QTest::newRow("granted, English") << u"en"_s << u"granted"_s << grantedOne << u"generation 1, 1 of 1 seat in use"_s;
+    QTest::newRow("granted, French") << u"fr"_s << u"granted"_s << grantedOne
+                                     << u"génération 1, 1 siège utilisé sur 1"_s;
+    QTest::newRow("denied, English") << u"en"_s << u"denied"_s << deniedOne
+                                     << u"the only seat taken (1 in use, 1 holders listed)"_s;
+    QTest::newRow("denied, French") << u"fr"_s << u"denied"_s << deniedOne
+                                    << u"le seul siège est pris (1 utilisé, détenteurs listés : 1)"_s;
+    QTest::newRow("license, English") << u"en"_s << u"license_created"_s << licenseOne
+                                      << u"1 seat, TTL 30 s, skew 5 s, grace 10 s"_s;
+    QTest::newRow("license, French") << u"fr"_s << u"license_created"_s << licenseOne
+                                     << u"1 siège, durée 30 s, décalage 5 s, délai de grâce 10 s"_s;
+}
+
+// "1 of 1 seats" is never said: the noun agrees with the count, in English and in French.
+void TestEventLogModel::seatCountsAgreeWithTheirNoun()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, kind);
+    QFETCH(QJsonObject, detail);
+    QFETCH(QString, expected);
+    QVERIFY(useLanguage(m_translator, language));
+    EventRecord e = makeEvent(1, kind);
+    e.detail = detail;
+    QCOMPARE(EventLogModel::describeDetail(e), expected);
+}
+
+// The By column says who acted in the interface's language (the data keeps the server's words).
+void TestEventLogModel::theByColumnIsSaidInTheLanguage()
+{
+    EventLogModel model;
+    EventRecord reaped = makeEvent(1, u"reaped"_s);
+    reaped.actor = u"reaper"_s;
+    EventRecord jumped = makeEvent(2, u"granted"_s);
+    jumped.actor = u"server"_s;
+    EventRecord granted = makeEvent(3, u"granted"_s);
+    model.appendEvents({reaped, jumped, granted});
+    const auto by = [&model](int row) { return model.index(row, EventLogModel::ActorColumn).data().toString(); };
+    QCOMPARE(by(0), u"reaper"_s);
+    QVERIFY(useLanguage(m_translator, u"fr"_s));
+    QCOMPARE(by(0), u"nettoyage automatique"_s);
+    QCOMPARE(by(1), u"serveur"_s);
+    QCOMPARE(by(2), u"client 127.0.0.1"_s);
+    QCOMPARE(model.eventAt(0).actor, u"reaper"_s);
 }
 
 QTEST_GUILESS_MAIN(TestEventLogModel)

@@ -9,10 +9,12 @@
 #include "QueueTableModel.h"
 
 #include <QAbstractItemModelTester>
+#include <QCoreApplication>
 #include <QNetworkAccessManager>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTest>
+#include <QTranslator>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
@@ -112,6 +114,14 @@ QueueTicket ticket(const QString &id, const QString &holder, int position, Queue
     return t;
 }
 
+// The dashboard's translations of `language` ("en": its plural forms), as LanguageManager loads them.
+bool useLanguage(QTranslator &translator, const QString &language)
+{
+    QCoreApplication::removeTranslator(&translator);
+    return translator.load(u":/i18n/keyright_"_s + language + u".qm"_s)
+        && QCoreApplication::installTranslator(&translator);
+}
+
 } // namespace
 
 class TestSeatRulesModels : public QObject
@@ -119,6 +129,7 @@ class TestSeatRulesModels : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void init() { QVERIFY(useLanguage(m_translator, u"en"_s)); }
     void seatsSplitIntoUsedReservedIdleAndFree();
     void eachHolderSaysWhatItCountsAgainst();
     void anOverflowingReservationCountsTheOldestSeatsFirst();
@@ -128,6 +139,10 @@ private Q_SLOTS:
     void detailsGoWithTheSelection();
     void theLineShowsGrantedThenWaitingInOrder();
     void theLineTicksAndAppliesPollsAsDiffs();
+    void aOneSeatLicenseSaysSeat();
+
+private:
+    QTranslator m_translator;
 };
 
 void TestSeatRulesModels::seatsSplitIntoUsedReservedIdleAndFree()
@@ -337,6 +352,22 @@ void TestSeatRulesModels::theLineTicksAndAppliesPollsAsDiffs()
     line.applyLine({b});
     QCOMPARE(emitted.log, (QStringList {u"remove 0-0"_s, u"change 0,0-0,%1"_s.arg(QueueTableModel::ColumnCount - 1)}));
     QCOMPARE(line.index(0, QueueTableModel::PositionColumn).data().toString(), u"1"_s);
+}
+
+// The Licenses table's seat tooltip of a one-seat license: "1 of 1 seat", in English and French.
+void TestSeatRulesModels::aOneSeatLicenseSaysSeat()
+{
+    LicenseListModel licenses;
+    LicenseSummary l = summary(1, 1);
+    l.seatCount = 1;
+    licenses.applyList(LicenseList {t0, {l}});
+    const QModelIndex seats = licenses.index(0, LicenseListModel::SeatsColumn);
+    QString tip = seats.data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.startsWith(u"1 of 1 seat in use (live leases only)"_s), qPrintable(tip));
+    QVERIFY2(tip.contains(u"At least 0 of the 1 reserved seat idle"_s), qPrintable(tip));
+    QVERIFY(useLanguage(m_translator, u"fr"_s));
+    tip = seats.data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.startsWith(u"1 siège utilisé sur 1 (baux actifs seulement)"_s), qPrintable(tip));
 }
 
 QTEST_GUILESS_MAIN(TestSeatRulesModels)

@@ -10,6 +10,7 @@
 #include "DashboardSession.h"
 #include "GroupsDialog.h"
 #include "LanguageManager.h"
+#include "LicenseDialog.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "TestServer.h"
@@ -25,6 +26,7 @@
 #include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QTest>
@@ -64,6 +66,8 @@ private Q_SLOTS:
     void removingAGroupTheRulesUseIsSaidAsTyped_data();
     void removingAGroupTheRulesUseIsSaidAsTyped();
     void aRefusalKeepsTheDialogOpenWithEveryEdit();
+    void theLicenseDialogsGroupsKnowTheRules();
+    void coreChecksAreSaidInTheInterfacesLanguage();
     void knownErrorCodesAreSaidInTheInterfacesLanguage_data();
     void knownErrorCodesAreSaidInTheInterfacesLanguage();
 
@@ -159,10 +163,15 @@ void TestGroupsInUse::aRefusalKeepsTheDialogOpenWithEveryEdit()
     MainWindow &window = dashboard.open(server.url(), server.adminToken());
     auto *action = window.findChild<QAction *>(u"actionGroups"_s);
     QTRY_VERIFY_WITH_TIMEOUT(action->isEnabled(), 5000);
+    QSignalSpy rulesFetched(&dashboard.session(), &DashboardSession::licenseRulesFetched);
     action->trigger();
     QPointer<GroupsDialog> dialog;
     QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<GroupsDialog *>()) != nullptr, 5000);
-    QTRY_VERIFY_WITH_TIMEOUT(dashboard.session().currentRules(u"acme-cad"_s).has_value(), 5000);
+    const auto fetched = [&rulesFetched](const QString &id) {
+        return std::any_of(rulesFetched.cbegin(), rulesFetched.cend(),
+                           [&id](const QList<QVariant> &args) { return args.at(0).toString() == id; });
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(fetched(u"acme-cad"_s), 5000);
     QCOMPARE(dialog->table()->rowCount(), 2);
 
     // Edits: a new group, and laptops removed (no license uses it yet).
@@ -209,6 +218,86 @@ void TestGroupsInUse::aRefusalKeepsTheDialogOpenWithEveryEdit()
     QCOMPARE(kept.value(u"groups"_s).toArray().size(), 3);
     QVERIFY2(window.statusBar()->currentMessage().contains(u"Groupes de détenteurs enregistrés"_s),
              qPrintable(window.statusBar()->currentMessage()));
+}
+
+// The groups dialog opened from the License dialog ("Holder groups…") knows the licenses' rules
+// as the one of the View menu does: removing a group another license's rules use is said as typed.
+// The rules are asked for alone, not with each license's lease listing.
+void TestGroupsInUse::theLicenseDialogsGroupsKnowTheRules()
+{
+    ManualClock clock;
+    TestServer server(TestServer::Options {.clock = &clock, .demo = true});
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    int status = 0;
+    server.adminCall("PUT", u"/v1/groups"_s, {{u"groups"_s, seatrules::groupsToJson(twoGroups())}}, &status);
+    QCOMPARE(status, 200);
+    SeatRules rules;
+    rules.reserve = {{u"render"_s, 1}};
+    server.adminCall("PUT", u"/v1/licenses/acme-cad/rules"_s, {{u"rules"_s, seatrules::rulesToJson(rules)}}, &status);
+    QCOMPARE(status, 200);
+
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock, .pollInterval = 1h, .language = u"fr"_s});
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    auto *newLicense = window.findChild<QAction *>(u"actionNewLicense"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(newLicense->isEnabled(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard.session().licenses().licenseIds().contains(u"acme-cad"_s), 5000);
+    newLicense->trigger();
+    LicenseDialog *license = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((license = window.findChild<LicenseDialog *>()) != nullptr, 5000);
+    QTest::mouseClick(license->findChild<QPushButton *>(u"editGroups"_s), Qt::LeftButton);
+    auto *groups = license->findChild<GroupsDialog *>();
+    QVERIFY(groups);
+    QVERIFY(QTest::qWaitForWindowExposed(groups));
+
+    clickRow(*groups, 0);
+    QTest::mouseClick(groups->findChild<QPushButton *>(u"removeGroup"_s), Qt::LeftButton);
+    QCOMPARE(groups->table()->rowCount(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(groups->validationMessage(),
+                              u"Le groupe render ne peut pas disparaître : les règles de sièges de 1 licence "
+                              "l'utilisent : acme-cad (réservation). Retirez-le d'abord de ces règles, ou gardez le "
+                              "groupe."_s,
+                              5000);
+    QVERIFY(!okButton(*groups)->isEnabled());
+    // No license is polled here: nothing listed a license's leases to learn its rules.
+    QVERIFY(!dashboard.session().currentRules(u"acme-cad"_s).has_value());
+}
+
+// What core's checks (validateGroups, validateRules) find is said in French in a French dialog;
+// the same checks keep their English words for the server and the command line.
+void TestGroupsInUse::coreChecksAreSaidInTheInterfacesLanguage()
+{
+    QCOMPARE(m_languages.apply(u"fr"_s), u"fr"_s);
+    GroupsDialog groups(twoGroups());
+    groups.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&groups));
+    QLineEdit *name = groups.editorAt(0, 0);
+    name->setFocus();
+    QTest::keyClick(name, Qt::Key_End);
+    QTest::keyClicks(name, u"X"_s);
+    QCOMPARE(groups.validationMessage(),
+             u"« renderX » n'est pas un nom de groupe : utilisez de 1 à 32 lettres minuscules, chiffres, - et _, en "
+             "commençant par une lettre ou un chiffre"_s);
+    QVERIFY(!okButton(groups)->isEnabled());
+
+    LicenseDialog license(std::nullopt, {});
+    license.setRules({}, twoGroups());
+    license.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&license));
+    QTest::keyClicks(license.denyEdit(), u"render a["_s);
+    QCOMPARE(license.rulesMessage(),
+             u"deny[1] (« a[ ») n'est ni un groupe ni un motif de détenteurs : « a[ » n'est "
+             "pas un motif valide (vérifiez ses crochets [ ])"_s);
+    QTest::keyClick(license.denyEdit(), Qt::Key_Backspace);
+    QTest::keyClicks(license.denyEdit(), u" render"_s);
+    QCOMPARE(license.rulesMessage(), u"la liste Exclure contient « render » deux fois"_s);
+
+    // The server's words stay English, whatever the dashboard's language.
+    SeatRules twice;
+    twice.deny = {u"render"_s, u"render"_s};
+    ValidationError error;
+    QVERIFY(!validateRules(twice, twoGroups(), 10, &error));
+    QCOMPARE(error.message, u"deny lists \"render\" twice"_s);
 }
 
 void TestGroupsInUse::knownErrorCodesAreSaidInTheInterfacesLanguage_data()

@@ -15,6 +15,9 @@
 #include "fleet/ReplicasDemoView.h"
 #include "simulator/SimulatorView.h"
 
+#include <QAction>
+#include <QMenu>
+#include <QMenuBar>
 #include <QRegularExpression>
 #include <QTabWidget>
 #include <QTest>
@@ -34,6 +37,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void everyPageFollowsALiveSwitch();
+    void theEmbeddedServerAndThePollMenuAreWhollyFrench();
 
 private:
     // Visits every page so each shows its data, then collects the visible texts of all of them.
@@ -154,6 +158,31 @@ void TestLanguageSwitch::everyPageFollowsALiveSwitch()
     QCoreApplication::processEvents();
     const QStringList stillFrench = leftovers(french);
     QVERIFY2(stillFrench.isEmpty(), qPrintable(u"left in French:\n"_s + stillFrench.join(u"\n"_s)));
+}
+
+// Once in French, the status bar names the embedded demo server in French too (its label was
+// given in English at start), and the View menu's poll interval reads as a whole French phrase.
+void TestLanguageSwitch::theEmbeddedServerAndThePollMenuAreWhollyFrench()
+{
+    m_window->setEmbeddedServer(m_server->url(), QString(), {});
+    m_session->connectTo(m_server->url(), m_server->adminToken(), u"Embedded demo server"_s);
+    QTRY_VERIFY2_WITH_TIMEOUT(m_window->statusText().contains(u"Embedded demo server — connected"_s),
+                              qPrintable(m_window->statusText()), 5000);
+
+    m_dashboard->languages().apply(u"fr"_s);
+    QTRY_VERIFY2(m_window->statusText().contains(u"Serveur de démonstration intégré — connecté"_s),
+                 qPrintable(m_window->statusText()));
+    QVERIFY2(!m_window->statusText().contains(u"Embedded"_s), qPrintable(m_window->statusText()));
+
+    QStringList viewMenu;
+    for (QAction *action : m_window->menuBar()->actions()) {
+        if (action->text() == u"&Affichage"_s && action->menu()) {
+            for (QAction *item : action->menu()->actions())
+                viewMenu << item->text();
+        }
+    }
+    QVERIFY2(viewMenu.contains(u"&Intervalle d'interrogation"_s), qPrintable(viewMenu.join(u" | "_s)));
+    m_dashboard->languages().apply(u"en"_s);
 }
 
 QTEST_MAIN(TestLanguageSwitch)

@@ -12,6 +12,7 @@
 
 #include <QApplication>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QNetworkAccessManager>
 #include <QScopeGuard>
@@ -24,6 +25,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocumentFragment>
 #include <QtCharts/QAbstractAxis>
 #include <QtCharts/QChart>
 
@@ -137,6 +139,8 @@ private Q_SLOTS:
     void aNarrowPaneShowsStateAndSignature_data();
     void aNarrowPaneShowsStateAndSignature();
     void theClickedHolderStaysSelectedWhenManyLeave();
+    void aOneSeatLicenseSaysSeat_data();
+    void aOneSeatLicenseSaysSeat();
 };
 
 void TestSeatsPage::cleanup()
@@ -539,6 +543,40 @@ void TestSeatsPage::theClickedHolderStaysSelectedWhenManyLeave()
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(other).center());
     QCOMPARE(page.selectedSeats().size(), 1);
     QCOMPARE(page.selectedSeats().constFirst().holder, otherHolder);
+}
+
+void TestSeatsPage::aOneSeatLicenseSaysSeat_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("English") << u"en"_s << u"1 of 1 seat in use"_s;
+    QTest::newRow("French") << u"fr"_s << u"1 sur 1 siège utilisé"_s;
+}
+
+// The summary over the holders of a one-seat license says "seat", not "1 of 1 seats".
+void TestSeatsPage::aOneSeatLicenseSaysSeat()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, expected);
+    LanguageManager languages;
+    QCOMPARE(languages.apply(language), language);
+    ShownPage shown(1440, 900);
+    QVERIFY(shown.exposed());
+    feed(shown.session, 1, now.addSecs(-30));
+    LicenseList licenses;
+    licenses.serverTime = now;
+    LicenseSummary one = *shown.session.licenses().license(u"acme-cad"_s);
+    one.seatCount = 1;
+    licenses.licenses << one;
+    shown.session.licenses().applyList(licenses);
+    QTableView *view = shown.page.licensesView();
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(view->model()->index(0, 0)).center());
+    QCOMPARE(shown.page.selectedLicenseIds(), QStringList {u"acme-cad"_s});
+    auto *summary = shown.page.findChild<QLabel *>(u"holdersSummary"_s);
+    QVERIFY(summary);
+    QTRY_VERIFY2(QTextDocumentFragment::fromHtml(summary->text()).toPlainText().startsWith(expected),
+                 qPrintable(summary->text()));
+    QCOMPARE(languages.apply(u"en"_s), u"en"_s);
 }
 
 QTEST_MAIN(TestSeatsPage)

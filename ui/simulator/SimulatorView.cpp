@@ -445,7 +445,8 @@ void SimulatorView::fillLicenseCombo()
         if (DemoCatalogue::isSandboxLicense(license.id))
             continue;
         m_licenseCombo->addItem(
-            tr("%1 (%2 seats, TTL %3 s)").arg(license.id).arg(license.seatCount).arg(license.ttlSeconds), license.id);
+            tr("%1 (%n seat(s), TTL %2 s)", nullptr, license.seatCount).arg(license.id).arg(license.ttlSeconds),
+            license.id);
     }
     // Prefer what was picked, then the short-TTL training license the demo server creates.
     int index = m_licenseCombo->findData(previous);
