@@ -1467,10 +1467,6 @@
         <translation>Toutes les licences</translation>
     </message>
     <message>
-        <source>No events on this server yet.</source>
-        <translation>Aucun événement sur ce serveur pour l&apos;instant.</translation>
-    </message>
-    <message>
         <source>Loading the events…</source>
         <translation>Chargement des événements…</translation>
     </message>
@@ -1481,6 +1477,10 @@
     <message>
         <source>Exported %1 to %2.</source>
         <translation>Export de %1 dans %2.</translation>
+    </message>
+    <message>
+        <source>No events on this server since %1.</source>
+        <translation>Aucun événement sur ce serveur depuis le %1.</translation>
     </message>
 </context>
 <context>
