@@ -88,6 +88,10 @@ private Q_SLOTS:
     void wheelOverAClockSliderScrollsTheRowsUntilItIsFocused();
     void runControlsStayInReachOnAProjector_data();
     void runControlsStayInReachOnAProjector();
+    void crowdedLineLabelsNeverRunIntoEachOther_data();
+    void crowdedLineLabelsNeverRunIntoEachOther();
+    void smallWindowShowsTwoWholeRows_data();
+    void smallWindowShowsTwoWholeRows();
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
@@ -334,6 +338,127 @@ void TestSimulatorView::markLabelsDoNotRunIntoTheNextMark()
                      qPrintable(name + u" overlaps label %1"_s.arg(j)));
         }
     }
+}
+
+void TestSimulatorView::crowdedLineLabelsNeverRunIntoEachOther_data()
+{
+    QTest::addColumn<double>("width");
+    QTest::addColumn<QList<double>>("xs");
+    QTest::addColumn<QList<double>>("widths");
+    QTest::addColumn<QList<double>>("glyphs"); // left, width of each glyph in the top row
+
+    // The expiry and reap lines a grace apart near the left end of a narrow strip, the glyph row
+    // full: neither side of the second line has room, and "expiration" ran into "nettoyé".
+    QTest::newRow("close lines, glyph row full")
+        << 230.0 << QList<double> {35, 58} << QList<double> {62, 52} << QList<double> {0, 230};
+    QTest::newRow("close lines at the right edge, glyph row full")
+        << 230.0 << QList<double> {190, 215} << QList<double> {62, 52} << QList<double> {0, 230};
+    QTest::newRow("close lines, glyph row free")
+        << 230.0 << QList<double> {35, 58} << QList<double> {62, 52} << QList<double> {};
+}
+
+// Wherever the lines are, the labels drawn beside them never cover one another.
+void TestSimulatorView::crowdedLineLabelsNeverRunIntoEachOther()
+{
+    QFETCH(double, width);
+    QFETCH(QList<double>, xs);
+    QFETCH(QList<double>, widths);
+    QFETCH(QList<double>, glyphs);
+    QList<TimelineStrip::MarkSpan> marks;
+    for (qsizetype i = 0; i < xs.size(); ++i)
+        marks.append(TimelineStrip::MarkSpan {xs.at(i), widths.at(i)});
+    QList<TimelineStrip::MarkSpan> taken;
+    for (qsizetype i = 0; i + 1 < glyphs.size(); i += 2)
+        taken.append(TimelineStrip::MarkSpan {glyphs.at(i), glyphs.at(i + 1)});
+    const QList<TimelineStrip::LabelPlace> places = TimelineStrip::placeLabels(marks, width, taken);
+    QCOMPARE(places.size(), marks.size());
+    for (qsizetype i = 0; i < marks.size(); ++i) {
+        const QRectF r(places.at(i).left, places.at(i).topRow ? 0 : 1, widths.at(i), 1);
+        QVERIFY2(r.left() >= 0 && r.right() <= width, qPrintable(u"label %1 leaves the strip"_s.arg(i)));
+        for (qsizetype j = 0; j < i; ++j) {
+            const QRectF other(places.at(j).left, places.at(j).topRow ? 0 : 1, widths.at(j), 1);
+            QVERIFY2(!r.intersects(other),
+                     qPrintable(u"label %1 [%2, %3] runs into label %4 [%5, %6]"_s.arg(i)
+                                    .arg(r.left())
+                                    .arg(r.right())
+                                    .arg(j)
+                                    .arg(other.left())
+                                    .arg(other.right())));
+        }
+    }
+}
+
+void TestSimulatorView::smallWindowShowsTwoWholeRows_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << u"en"_s;
+    QTest::newRow("French") << u"fr"_s;
+}
+
+// 1280x720 at 150 % (QT_SCALE_FACTOR=1.5) leaves the window 853x480 logical pixels, the page about
+// 838x360 once the menu, the tool bar, the tabs and the status bar have theirs: the rollback
+// scenario shows two whole rows, each with its strip, its buttons and a slider one can drag; the
+// names say the rest in a tooltip; the strip's line labels never cover one another.
+void TestSimulatorView::smallWindowShowsTwoWholeRows()
+{
+    QFETCH(QString, language);
+    LanguageManager languages;
+    switchLanguage(languages, language);
+    const auto restore = qScopeGuard([&] { switchLanguage(languages, u"en"_s); });
+    QCoreApplication::processEvents();
+    m_view->resize(838, 360);
+    QVERIFY(m_view->playPreset(5));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 5, 5000);
+    // Far enough that the first client's expiry and reap lines are both on its strip.
+    auto *strip = m_view->rows().constFirst()->findChild<TimelineStrip *>();
+    QVERIFY(strip);
+    for (int i = 0; i < 60 && strip->markLines().size() < 2; ++i) {
+        m_clock->step(std::chrono::seconds {1});
+        m_view->simulation().tick();
+        QTest::qWait(60);
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(strip->markLines().size(), 2, 3000);
+    QTest::qWait(100);
+
+    auto *scroll
+        = qobject_cast<QScrollArea *>(m_view->rows().constFirst()->parentWidget()->parentWidget()->parentWidget());
+    QVERIFY(scroll);
+    QWidget *viewport = scroll->viewport();
+    const QRect shown = viewport->rect();
+    const auto inViewport = [&](QWidget *w) { return QRect(w->mapTo(viewport, QPoint(0, 0)), w->size()); };
+    const auto describe
+        = [](const QRect &r) { return u"%1,%2 %3x%4"_s.arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height()); };
+    for (int i = 0; i < 2; ++i) {
+        ClientRow *row = m_view->rows().at(i);
+        const QString name = u"row %1"_s.arg(i + 1);
+        QVERIFY2(shown.contains(inViewport(row)),
+                 qPrintable(name + u" at "_s + describe(inViewport(row)) + u" in a list of "_s + describe(shown)));
+        for (QPushButton *button : row->findChildren<QPushButton *>()) {
+            QVERIFY2(shown.contains(inViewport(button)),
+                     qPrintable(name + u": \""_s + button->text() + u"\" at "_s + describe(inViewport(button))
+                                + u" in a list of "_s + describe(shown)));
+        }
+        auto *rowStrip = row->findChild<TimelineStrip *>();
+        QVERIFY2(shown.contains(inViewport(rowStrip)),
+                 qPrintable(name + u": strip at "_s + describe(inViewport(rowStrip))));
+        auto *slider = row->findChild<QSlider *>();
+        QVERIFY2(slider->width() >= 80, qPrintable(name + u": slider %1 px wide"_s.arg(slider->width())));
+        // The name in two lines at most, whole in its tooltip.
+        auto *nameLabel = row->findChild<QLabel *>(u"simulatorClientName"_s);
+        QVERIFY(nameLabel);
+        QVERIFY2(nameLabel->height() <= 2 * nameLabel->fontMetrics().lineSpacing() + 4,
+                 qPrintable(name + u": name %1 px tall"_s.arg(nameLabel->height())));
+        QCOMPARE(nameLabel->toolTip(), row->client()->name());
+    }
+    // The line labels as drawn: none covers another.
+    const QList<QRectF> labels = strip->markLabelRects();
+    QCOMPARE(labels.size(), 2);
+    QVERIFY2(!labels.at(0).intersects(labels.at(1)),
+             qPrintable(
+                 u"\"%1\" and \"%2\" run into each other"_s.arg(strip->markLabels().at(0), strip->markLabels().at(1))));
+    const QRectF inside(QPointF(0, 0), QSizeF(strip->size()));
+    for (const QRectF &r : labels)
+        QVERIFY(inside.contains(r));
 }
 
 void TestSimulatorView::stripLabelsStayInsideAndOffTheBars_data()

@@ -12,9 +12,8 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSlider>
-#include <QTextDocument>
+#include <QTextLayout>
 #include <QVBoxLayout>
-#include <QtMath>
 
 #include <cmath>
 #include <cstdlib>
@@ -56,30 +55,104 @@ void setBadge(QLabel *label, const QString &text, const QColor &background)
         label->setStyleSheet(style);
 }
 
-// A word-wrapping label that asks for one line: QLabel's own wrapped size hint picks a narrow
-// block and wraps even where there is room; this one wraps only when the layout gives it less.
-class OneLineFirstLabel final : public QLabel
+// A client's name (two lines at most, bold) or its policy (one line): a long one is cut at the end
+// of its last line with "…", and the whole text goes to the tooltip. A name wrapped onto four lines
+// made a row taller than the list on a 1280x720 projector at 150 %.
+class ElidingLabel final : public QLabel
 {
 public:
-    explicit OneLineFirstLabel(QWidget *parent)
+    ElidingLabel(QWidget *parent, int maxLines, bool bold)
         : QLabel(parent)
+        , m_maxLines(maxLines)
+        , m_bold(bold)
     {
-        setWordWrap(true);
+        setTextFormat(Qt::RichText);
+        setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
     }
+
+    void setName(const QString &name)
+    {
+        if (name == m_name)
+            return;
+        m_name = name;
+        setToolTip(name);
+        updateGeometry();
+        relayout();
+    }
+    QString name() const { return m_name; }
 
     QSize sizeHint() const override
     {
-        QTextDocument document;
-        document.setDefaultFont(font());
-        document.setDocumentMargin(0);
-        if (Qt::mightBeRichText(text()) || textFormat() == Qt::RichText)
-            document.setHtml(text());
-        else
-            document.setPlainText(text());
-        const QMargins m = contentsMargins();
-        return QSize(qCeil(document.idealWidth()) + m.left() + m.right() + 2 * margin(),
-                     heightForWidth(qCeil(document.idealWidth()) + m.left() + m.right() + 2 * margin()));
+        // As wide as the name on one line, up to a width the identity column can spare.
+        const QFontMetrics fm(bold());
+        const int w = std::min(fm.horizontalAdvance(m_name) + 2, fm.averageCharWidth() * 13);
+        return {w, heightForWidth(w)};
     }
+    QSize minimumSizeHint() const override
+    {
+        const int w = QFontMetrics(bold()).averageCharWidth() * 8;
+        return {w, heightForWidth(w)};
+    }
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override { return linesFor(width) * QFontMetrics(bold()).lineSpacing(); }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QLabel::resizeEvent(event);
+        relayout();
+    }
+    void changeEvent(QEvent *event) override
+    {
+        QLabel::changeEvent(event);
+        if (event->type() == QEvent::FontChange)
+            relayout();
+    }
+
+private:
+    // The first line as it wraps at `width`, and what is left.
+    std::pair<QString, QString> split(int width) const
+    {
+        QTextLayout layout(m_name, bold());
+        layout.beginLayout();
+        QTextLine first = layout.createLine();
+        if (!first.isValid()) {
+            layout.endLayout();
+            return {m_name, {}};
+        }
+        first.setLineWidth(std::max(1, width));
+        layout.endLayout();
+        const int cut = first.textLength();
+        return {m_name.left(cut).trimmed(), m_name.mid(cut).trimmed()};
+    }
+    QFont bold() const
+    {
+        QFont f = font();
+        f.setBold(m_bold);
+        return f;
+    }
+    int linesFor(int width) const { return m_maxLines == 1 || split(width).second.isEmpty() ? 1 : 2; }
+    void relayout()
+    {
+        const QFontMetrics fm(bold());
+        QString shown;
+        if (m_maxLines == 1) {
+            shown = fm.elidedText(m_name, Qt::ElideRight, width()).toHtmlEscaped();
+        } else {
+            const auto [first, rest] = split(width());
+            shown = fm.elidedText(first, Qt::ElideRight, width()).toHtmlEscaped();
+            if (!rest.isEmpty())
+                shown += u"<br>"_s + fm.elidedText(rest, Qt::ElideRight, width()).toHtmlEscaped();
+        }
+        if (m_bold)
+            shown = u"<b>"_s + shown + u"</b>"_s;
+        if (text() != shown)
+            QLabel::setText(shown);
+    }
+
+    QString m_name;
+    int m_maxLines = 2;
+    bool m_bold = false;
 };
 
 } // namespace
@@ -93,9 +166,9 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
 
     // Long names and French policies wrap rather than push the buttons off the row's right end,
     // but only when the row is short of room.
-    m_name = new OneLineFirstLabel(this);
-    m_name->setTextFormat(Qt::RichText);
-    m_policy = new OneLineFirstLabel(this);
+    m_name = new ElidingLabel(this, 2, true);
+    m_name->setObjectName(u"simulatorClientName"_s);
+    m_policy = new ElidingLabel(this, 1, false);
     m_instance = new QLabel(this);
     m_instance->setObjectName(u"simulatorInstance"_s);
     m_instance->setTextFormat(Qt::RichText);
@@ -111,20 +184,16 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     identity->addWidget(m_name);
     identity->addWidget(m_policy);
     identity->addWidget(m_instance);
-    auto *offsetLine = new QHBoxLayout;
-    offsetLine->addWidget(m_offset, 1);
-    offsetLine->addWidget(m_offsetLabel);
-    identity->addLayout(offsetLine);
-    // The network cut gets its own badge here, under the clock slider, rather than a longer
-    // client badge: a wider facts column squeezed the buttons of an offline row until the last
-    // one was cut off.
+    // The slider over its value, not beside it: side by side in a narrow column the slider was
+    // squeezed to a handle that looked like a check box.
+    m_offset->setMinimumWidth(QFontMetrics(font()).averageCharWidth() * 12);
+    identity->addWidget(m_offset);
+    identity->addWidget(m_offsetLabel);
+    // The network cut gets its own badge on the buttons' line rather than a longer client badge:
+    // a wider facts column squeezed the strip of an offline row.
     m_network = new QLabel(this);
     m_network->setTextFormat(Qt::RichText);
     m_network->hide();
-    auto *networkLine = new QHBoxLayout;
-    networkLine->addWidget(m_network);
-    networkLine->addStretch();
-    identity->addLayout(networkLine);
     identity->addStretch();
 
     m_localClock = new QLabel(this);
@@ -138,6 +207,7 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
         badge->setWordWrap(true);
     auto *facts = new QGridLayout;
     facts->setVerticalSpacing(2);
+    facts->setHorizontalSpacing(8);
     m_localClockCaption = new QLabel(this);
     m_serverClockCaption = new QLabel(this);
     m_expiryCaption = new QLabel(this);
@@ -162,28 +232,27 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     m_backButton = new QPushButton(this);
     m_release = new QPushButton(this);
     m_remove = new QPushButton(this);
-    // Three buttons a line: five in one line made a row too wide for 1280 pixels at 150 %.
-    auto *buttons = new QGridLayout;
+    // The buttons on one line under the whole row, not under the strip: three a line under it
+    // made the row too tall for two rows to show on a 1280x720 projector at 150 %, and the
+    // strip too wide for its pane.
+    auto *buttons = new QHBoxLayout;
     buttons->setSpacing(4);
-    int column = 0;
     for (QPushButton *button : {m_crash, m_cutButton, m_backButton, m_release, m_remove}) {
         button->setAutoDefault(false);
-        buttons->addWidget(button, column / 3, column % 3);
-        ++column;
+        buttons->addWidget(button);
     }
-    buttons->setColumnStretch(3, 1);
-    auto *timeline = new QVBoxLayout;
-    timeline->setSpacing(2);
-    timeline->addWidget(m_strip);
-    timeline->addLayout(buttons);
-    timeline->addStretch(1);
+    buttons->addWidget(m_network);
+    buttons->addStretch(1);
 
-    auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(6, 4, 6, 4);
+    auto *layout = new QGridLayout(this);
+    layout->setContentsMargins(6, 3, 6, 3);
+    layout->setVerticalSpacing(2);
     // The strip takes what is left: on a 1280-pixel projector it must never push "now" off screen.
-    layout->addLayout(identity, 0);
-    layout->addLayout(facts, 0);
-    layout->addLayout(timeline, 1);
+    layout->addLayout(identity, 0, 0);
+    layout->addLayout(facts, 0, 1);
+    layout->addWidget(m_strip, 0, 2, Qt::AlignTop);
+    layout->addLayout(buttons, 1, 0, 1, 3);
+    layout->setColumnStretch(2, 1);
 
     retranslateUi();
 
@@ -249,9 +318,10 @@ void ClientRow::retranslateUi()
     setActionAmounts(m_cut, m_back);
     if (!m_client)
         return;
-    m_name->setText(u"<b>"_s + m_client->name().toHtmlEscaped() + u"</b>"_s);
-    m_policy->setText(m_client->policy() == LeaseKeeper::ExpiryPolicy::Monotonic ? tr("Monotonic (stopwatch)")
-                                                                                 : tr("Signed expiry (wall clock)"));
+    static_cast<ElidingLabel *>(m_name)->setName(m_client->name());
+    static_cast<ElidingLabel *>(m_policy)->setName(m_client->policy() == LeaseKeeper::ExpiryPolicy::Monotonic
+                                                       ? tr("Monotonic (stopwatch)")
+                                                       : tr("Signed expiry (wall clock)"));
     updateOffsetLabel();
 }
 
@@ -335,9 +405,7 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
     if (!m_client)
         return;
     // The name can change with the language (a scenario's scripted clients).
-    const QString name = u"<b>"_s + m_client->name().toHtmlEscaped() + u"</b>"_s;
-    if (m_name->text() != name)
-        m_name->setText(name);
+    static_cast<ElidingLabel *>(m_name)->setName(m_client->name());
     const QDateTime local = m_client->localClock().now();
     QString localText = clockText(local);
     if (serverNow.isValid()) {

@@ -105,6 +105,7 @@ void SimulatorView::build(SimulationClock &clock, bool serverShares)
     m_rowsLayout->addWidget(m_emptyHint);
     m_rowsLayout->addStretch();
     auto *scroll = new QScrollArea;
+    m_rowsScroll = scroll;
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     // Rows fit the width (the strips shrink) rather than hide their right end, where "now" is.
@@ -115,7 +116,9 @@ void SimulatorView::build(SimulationClock &clock, bool serverShares)
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(scroll, 1);
-    leftLayout->addWidget(buildAddBar());
+    m_addBar = buildAddBar();
+    leftLayout->addWidget(m_addBar);
+    m_leftLayout = leftLayout;
     m_status = new QLabel(left);
     m_status->setWordWrap(true);
     leftLayout->addWidget(m_status);
@@ -124,9 +127,12 @@ void SimulatorView::build(SimulationClock &clock, bool serverShares)
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(left);
     splitter->addWidget(buildNarrationPanel());
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 1);
+    // The rows take the width a window gains or loses; the pane keeps what its buttons need.
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 0);
     splitter->setSizes({900, 340});
+    m_splitter = splitter;
+    connect(splitter, &QSplitter::splitterMoved, this, [this] { m_splitterMoved = true; });
     root->addWidget(splitter, 1);
 
     connect(m_simulation, &Simulation::clientAdded, this, &SimulatorView::onClientAdded);
@@ -319,9 +325,14 @@ QWidget *SimulatorView::buildNarrationPanel()
     m_speedCombo->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     run->addWidget(m_runButton);
     run->addWidget(m_stepButton);
-    run->addWidget(m_speedCombo);
     run->addStretch(1);
     runLayout->addLayout(run);
+    // The speed on a line of its own, not after Step: three on a line kept the pane too wide for
+    // the rows' strips on a 1280x720 projector at 150 %.
+    auto *speed = new QHBoxLayout;
+    speed->addWidget(m_speedCombo);
+    speed->addStretch(1);
+    runLayout->addLayout(speed);
     m_syncButton = new QPushButton(runBar);
     m_syncButton->setObjectName(u"simulatorSyncButton"_s);
     runLayout->addWidget(m_syncButton);
@@ -607,8 +618,8 @@ void SimulatorView::onClientAdded(SimulatedClient *client)
 {
     auto *row = new ClientRow(client);
     m_rows.append(row);
-    // Before the trailing stretch.
-    m_rowsLayout->insertWidget(m_rowsLayout->count() - 1, row);
+    // Before the trailing stretch (and the add bar when it scrolls with the rows).
+    m_rowsLayout->insertWidget(m_rowsLayout->count() - (m_addBarScrolls ? 2 : 1), row);
     m_emptyHint->setVisible(false);
     connect(row, &ClientRow::removeRequested, this, [this](SimulatedClient *c) { m_simulation->removeClient(c); });
     applyActionAmounts();
@@ -877,9 +888,40 @@ void SimulatorView::fitPanelWidth()
     const int bar = m_panelScroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_panelScroll);
     const int frame = 2 * m_panelScroll->frameWidth();
     const int content = std::max(m_panel->minimumSizeHint().width(), m_runBar->minimumSizeHint().width());
-    const int wanted = std::max(300, content + bar + frame + 2);
+    const int wanted = std::max(200, content + bar + frame + 2);
     if (m_panelScroll->minimumWidth() != wanted)
         m_panelScroll->setMinimumWidth(wanted);
+}
+
+void SimulatorView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    placeAddBar();
+    // The rows get 900 pixels before the pane gets more than it needs: on a 1280x720 projector at
+    // 150 % the pane took 40 % of the width and cut the rows' strips. Until the trainer drags it.
+    if (m_splitter && !m_splitterMoved) {
+        const int total = width() - 12 - m_splitter->handleWidth();
+        const int paneMin = m_splitter->widget(1)->minimumSizeHint().width();
+        const int pane = std::max(paneMin, std::min(340, total - 900));
+        m_splitter->setSizes({total - pane, pane});
+    }
+}
+
+void SimulatorView::placeAddBar()
+{
+    // On a short window (1280x720 at 150 %) the add bar below the list left it room for less
+    // than one row: there it scrolls with the rows, after the last one.
+    if (!m_addBar)
+        return;
+    const bool scrolls = height() < 560;
+    if (scrolls == m_addBarScrolls)
+        return;
+    m_addBarScrolls = scrolls;
+    if (scrolls)
+        m_rowsLayout->addWidget(m_addBar);
+    else
+        m_leftLayout->insertWidget(1, m_addBar);
+    m_addBar->show();
 }
 
 bool SimulatorView::eventFilter(QObject *watched, QEvent *event)

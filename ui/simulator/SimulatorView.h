@@ -18,6 +18,7 @@ class QLineEdit;
 class QNetworkAccessManager;
 class QPushButton;
 class QScrollArea;
+class QSplitter;
 class QSlider;
 class QSpinBox;
 class QTimer;
@@ -96,6 +97,7 @@ public:
 protected:
     void changeEvent(QEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void retranslateUi();
@@ -168,6 +170,13 @@ private:
     QLabel *m_honesty = nullptr;
     QLabel *m_status = nullptr;
     QVBoxLayout *m_rowsLayout = nullptr;
+    QScrollArea *m_rowsScroll = nullptr;
+    QVBoxLayout *m_leftLayout = nullptr;
+    QWidget *m_addBar = nullptr;
+    bool m_addBarScrolls = false;
+    QSplitter *m_splitter = nullptr;
+    bool m_splitterMoved = false;
+    void placeAddBar();
     QLabel *m_emptyHint = nullptr;
     QLineEdit *m_nameEdit = nullptr;
     QSlider *m_offsetSlider = nullptr;

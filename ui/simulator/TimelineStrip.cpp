@@ -292,6 +292,34 @@ QList<TimelineStrip::LabelPlace> TimelineStrip::placeLabels(const QList<MarkSpan
             if (!chosen && fits(i, c.left, c.topRow, true))
                 chosen = c;
         }
+        // No room at its line: offset along the label row, as near the line as it goes without
+        // covering a label ("expiration" and "nettoyé" ran into each other when their lines were
+        // close), else in the glyph row the same way, over glyphs rather than over a label.
+        for (const bool topRow : {false, true}) {
+            if (chosen)
+                break;
+            QList<double> starts {right, left};
+            for (qsizetype j = 0; j < places.size(); ++j) {
+                if (places.at(j).topRow != topRow)
+                    continue;
+                starts.append(places.at(j).left + marks.at(j).labelWidth + gap + 1);
+                starts.append(places.at(j).left - gap - 1 - m.labelWidth);
+            }
+            std::optional<double> best;
+            for (double start : std::as_const(starts)) {
+                start = std::clamp(start, 0.0, std::max(0.0, width - m.labelWidth));
+                bool clear = true;
+                for (qsizetype j = 0; j < places.size(); ++j) {
+                    if (places.at(j).topRow == topRow
+                        && overlaps(start, m.labelWidth, places.at(j).left, marks.at(j).labelWidth))
+                        clear = false;
+                }
+                if (clear && (!best || std::abs(start - right) < std::abs(*best - right)))
+                    best = start;
+            }
+            if (best)
+                chosen = LabelPlace {*best, topRow};
+        }
         if (!chosen)
             chosen = LabelPlace {std::clamp(right, 0.0, std::max(0.0, width - m.labelWidth)), false};
         places.append(*chosen);

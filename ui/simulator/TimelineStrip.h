@@ -38,12 +38,13 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
-    // Where the labels of vertical marks go. A label always sits at its own line, right of it
+    // Where the labels of vertical marks go. A label sits at its own line, right of it
     // (else left of it), inside the strip: in the label row below the lanes where it crosses no
     // other line and covers no other label, else in the glyph row above the lanes where it covers
     // no glyph and no label there (the expiry and reap marks are a grace apart, and French labels
     // are long). `marks` holds each mark's x and label width, sorted by x; `glyphs` the spans the
-    // event glyphs take in the top row. A label that fits nowhere goes to the label row anyway.
+    // event glyphs take in the top row. A label that fits nowhere by its line moves along the
+    // label row (else the glyph row) to the nearest place where it covers no other label.
     struct MarkSpan
     {
         double x = 0;
