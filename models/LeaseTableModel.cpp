@@ -328,19 +328,56 @@ QString LeaseTableModel::countsAgainstText(const HolderRow &row) const
     return parts.join(u" · "_s);
 }
 
+const QString &LeaseTableModel::holderSortKey(const HolderRow &row) const
+{
+    // Holder, then held since, then seat: a key no renewal changes, so rows sorted by holder stay
+    // where the pointer found them (a countdown or expiry key moves them every heartbeat). Built
+    // once per row (sorting asks for it a dozen times per inserted row).
+    if (row.holderSortKey.isEmpty()) {
+        const bool isLease = row.kind == HolderRow::Kind::Lease;
+        row.holderSortKey = row.holder().toLower() + QChar(1)
+            + u"%1"_s.arg(isLease ? row.heldSince.toMSecsSinceEpoch() : Q_INT64_C(0), 16, 10, QLatin1Char('0'))
+            + QChar(1) + row.key;
+    }
+    return row.holderSortKey;
+}
+
+bool LeaseTableModel::sortsBefore(int left, int right, int column) const
+{
+    const HolderRow &a = m_rows.at(left);
+    const HolderRow &b = m_rows.at(right);
+    const bool aLease = a.kind == HolderRow::Kind::Lease;
+    const bool bLease = b.kind == HolderRow::Kind::Lease;
+    switch (column) {
+    case HolderColumn:
+        return holderSortKey(a).compare(holderSortKey(b)) < 0;
+    case LicenseColumn:
+        return a.licenseId.compare(b.licenseId) < 0;
+    case SeatColumn:
+        return (aLease ? a.lease.lease.seatId : QString()).compare(bLease ? b.lease.lease.seatId : QString()) < 0;
+    case GenerationColumn:
+        return (aLease ? a.lease.lease.generation : 0) < (bLease ? b.lease.lease.generation : 0);
+    case HeldSinceColumn:
+        return (aLease ? a.heldSince.toMSecsSinceEpoch() : 0) < (bLease ? b.heldSince.toMSecsSinceEpoch() : 0);
+    case ExpiresAtColumn:
+    case CountdownColumn: // the same order: now minus the same moment for every row
+        return (aLease ? a.lease.lease.expiresAt : a.block.until).toMSecsSinceEpoch()
+            < (bLease ? b.lease.lease.expiresAt : b.block.until).toMSecsSinceEpoch();
+    case StateColumn:
+        return int(stateOf(a)) < int(stateOf(b));
+    case SignatureColumn:
+        return (aLease ? int(a.lease.signatureValid) : -1) < (bLease ? int(b.lease.signatureValid) : -1);
+    default:
+        return sortData(a, column).toString().compare(sortData(b, column).toString()) < 0;
+    }
+}
+
 QVariant LeaseTableModel::sortData(const HolderRow &row, int column) const
 {
     const bool isLease = row.kind == HolderRow::Kind::Lease;
     switch (column) {
     case HolderColumn:
-        // Holder, then held since, then seat: a key no renewal changes, so rows sorted by holder
-        // stay where the pointer found them (a countdown or expiry key moves them every heartbeat).
-        // Built once per row (sorting asks for it a dozen times per inserted row).
-        if (row.holderSortKey.isEmpty())
-            row.holderSortKey = row.holder().toLower() + QChar(1)
-                + u"%1"_s.arg(isLease ? row.heldSince.toMSecsSinceEpoch() : Q_INT64_C(0), 16, 10, QLatin1Char('0'))
-                + QChar(1) + row.key;
-        return row.holderSortKey;
+        return holderSortKey(row);
     case LicenseColumn:
         return row.licenseId;
     case SeatColumn:

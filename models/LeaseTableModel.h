@@ -98,6 +98,9 @@ public:
     std::optional<HeldSeat> seatAt(int row) const;
     int rowOfKey(const QString &key) const { return m_rowByKey.value(key, -1); }
     HolderState stateOf(const HolderRow &row) const;
+    // Whether `left` sorts before `right` by `column`, as SortRole's values compare, without
+    // building them as QVariants (HolderSortProxy: a poll of 50,000 rows sorts in one go).
+    bool sortsBefore(int left, int right, int column) const;
     // What the State column reads; with `asOf`, the rows are from the last poll at that time.
     static QString stateText(HolderState state, const QDateTime &asOf = {});
     // Per license listed, its seats whose leases are live at the model's clock (the rows that read "live").
@@ -119,6 +122,7 @@ private:
     void removeRowsWhere(const std::function<bool(int row)> &gone);
     QVariant displayData(const HolderRow &row, int column) const;
     QVariant sortData(const HolderRow &row, int column) const;
+    const QString &holderSortKey(const HolderRow &row) const;
     QVariant toolTipData(const HolderRow &row, int column) const;
     QString countsAgainstText(const HolderRow &row) const;
 

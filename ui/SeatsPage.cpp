@@ -4,6 +4,7 @@
 #include "DashboardSession.h"
 #include "DashboardSettings.h"
 #include "ElidedLabel.h"
+#include "HolderSortProxy.h"
 #include "QueueTableModel.h"
 #include "SeatBarDelegate.h"
 #include "StatePalette.h"
@@ -67,7 +68,7 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     , m_holdersSummary(new QLabel(this))
     , m_filter(new QLineEdit(this))
     , m_holders(new QTableView(this))
-    , m_holdersProxy(new QSortFilterProxyModel(this))
+    , m_holdersProxy(new HolderSortProxy(this))
     , m_empty(new QLabel(this))
     , m_legend(new QLabel(this))
     , m_right(new QSplitter(Qt::Vertical, this))

@@ -1,3 +1,4 @@
+#include "HolderSortProxy.h"
 #include "LeaseTableModel.h"
 #include "ManualClock.h"
 #include "ModelSignals.h"
@@ -81,6 +82,7 @@ private Q_SLOTS:
     void timesOnAnotherDayShowTheirDate();
     void proxySelectionSurvivesAPoll();
     void manyScatteredDeparturesAreOneLayoutChange();
+    void typedSortAgreesWithTheSortRole();
     void switchingServerResets();
 };
 
@@ -383,6 +385,53 @@ void TestLeaseTableModel::manyScatteredDeparturesAreOneLayoutChange()
     QCOMPARE(renews.data().toString(), u"user40@ws"_s);
     QCOMPARE(model.rowAt(19).lease.lease.expiresAt, t0.addSecs(90));
     QCOMPARE(proxy.rowCount(), 32);
+}
+
+void TestLeaseTableModel::typedSortAgreesWithTheSortRole()
+{
+    // The holders proxy sorts by typed keys; every column must order the rows exactly as the
+    // SortRole values do (what a QSortFilterProxyModel would show), both ways.
+    ManualClock clock(t0);
+    LeaseTableModel model(clock);
+    QList<LeaseRow> rows;
+    for (int n = 1; n <= 40; ++n) {
+        LeaseRow row = lease(u"acme"_s, n, 30 + (n * 37) % 90, n % 7 != 0);
+        row.lease.holder = u"%1@ws-%2"_s.arg(n % 3 == 0 ? u"Bob"_s : n % 3 == 1 ? u"alice"_s : u"carol"_s).arg(n % 5);
+        row.lease.generation = quint64((n * 13) % 17);
+        row.lease.issuedAt = t0.addSecs(-(n * 11) % 50);
+        row.signatureValid = n % 9 != 0;
+        rows << row;
+    }
+    HolderBlock block;
+    block.licenseId = u"acme"_s;
+    block.holder = u"mallory@ws-66"_s;
+    block.until = t0.addSecs(45);
+    model.applyLeases(leases(u"acme"_s, rows, {block}));
+    clock.advance(40s);
+    model.tick();
+
+    QSortFilterProxyModel plain;
+    HolderSortProxy typed;
+    for (QSortFilterProxyModel *proxy : {&plain, static_cast<QSortFilterProxyModel *>(&typed)}) {
+        proxy->setSourceModel(&model);
+        proxy->setSortRole(LeaseTableModel::SortRole);
+    }
+    for (int column = 0; column < LeaseTableModel::ColumnCount; ++column) {
+        for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            plain.sort(column, order);
+            typed.sort(column, order);
+            for (int r = 0; r < model.rowCount(); ++r) {
+                const QModelIndex p = plain.index(r, column);
+                const QModelIndex t = typed.index(r, column);
+                QVERIFY2(p.data(LeaseTableModel::SortRole) == t.data(LeaseTableModel::SortRole),
+                         qPrintable(u"column %1, order %2, row %3: %4 against %5"_s.arg(column)
+                                        .arg(int(order))
+                                        .arg(r)
+                                        .arg(p.data(LeaseTableModel::SortRole).toString(),
+                                             t.data(LeaseTableModel::SortRole).toString())));
+            }
+        }
+    }
 }
 
 void TestLeaseTableModel::switchingServerResets()
