@@ -172,8 +172,17 @@ QString EventLogModel::describeDetail(const EventRecord &event)
             .arg(denied.inUse)
             .arg(denied.holders.size());
     }
-    case EventKind::RenewRefused:
-        return detail::RenewRefused::fromJson(d).reason;
+    case EventKind::RenewRefused: {
+        // The reason is a wire word ("expired", "unknown seat"): said in the interface's language.
+        const auto refused = detail::RenewRefused::fromJson(d);
+        if (refused.reason == QStringView(detail::RenewRefused::expired))
+            return tr("the lease had expired");
+        if (refused.reason != QStringView(detail::RenewRefused::unknownSeat))
+            return refused.reason;
+        if (refused.endedBy && refused.endedAt.isValid())
+            return tr("no such seat: %1 at %2").arg(kindLabel(*refused.endedBy), timeOf(refused.endedAt));
+        return tr("no such seat");
+    }
     case EventKind::Revoked: {
         const auto revoked = detail::Revoked::fromJson(d);
         QString text = revoked.reason;

@@ -1376,6 +1376,18 @@
         <comment>the actor of the seats the server&apos;s periodic reaper deleted</comment>
         <translation>nettoyage automatique</translation>
     </message>
+    <message>
+        <source>the lease had expired</source>
+        <translation>le bail avait expiré</translation>
+    </message>
+    <message>
+        <source>no such seat: %1 at %2</source>
+        <translation>siège inconnu : %1 à %2</translation>
+    </message>
+    <message>
+        <source>no such seat</source>
+        <translation>siège inconnu</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>

@@ -3,6 +3,7 @@
 #include "EventFilterProxyModel.h"
 #include "EventLogModel.h"
 #include "ModelSignals.h"
+#include "wire/EventDetail.h"
 #include "wire/SeatRulesJson.h"
 
 #include <QAbstractItemModelTester>
@@ -76,6 +77,7 @@ private Q_SLOTS:
     void seatCountsAgreeWithTheirNoun_data();
     void seatCountsAgreeWithTheirNoun();
     void theByColumnIsSaidInTheLanguage();
+    void aRefusedRenewalSaysWhyInTheLanguage();
 
 private:
     QTranslator m_translator;
@@ -448,6 +450,30 @@ void TestEventLogModel::seatCountsAgreeWithTheirNoun()
 }
 
 // The By column says who acted in the interface's language (the data keeps the server's words).
+void TestEventLogModel::aRefusedRenewalSaysWhyInTheLanguage()
+{
+    // Two heartbeats refused: one for a lease that had expired, one for a seat its holder had
+    // released. Details says why in words, not the wire's "expired" / "unknown seat".
+    EventLogModel model;
+    EventRecord expired = makeEvent(1, u"renew_refused"_s);
+    eventdetail::RenewRefused lapsed;
+    lapsed.reason = QString::fromUtf16(eventdetail::RenewRefused::expired);
+    expired.detail = lapsed.toJson();
+    EventRecord released = makeEvent(2, u"renew_refused"_s);
+    eventdetail::RenewRefused gone;
+    gone.reason = QString::fromUtf16(eventdetail::RenewRefused::unknownSeat);
+    gone.endedBy = EventKind::Released;
+    gone.endedAt = t0;
+    released.detail = gone.toJson();
+    model.appendEvents({expired, released});
+    const auto details = [&model](int row) { return model.index(row, EventLogModel::DetailColumn).data().toString(); };
+    QCOMPARE(details(0), u"the lease had expired"_s);
+    QVERIFY2(details(1).startsWith(u"no such seat: released at "_s), qPrintable(details(1)));
+    QVERIFY(useLanguage(m_translator, u"fr"_s));
+    QCOMPARE(details(0), u"le bail avait expiré"_s);
+    QVERIFY2(details(1).startsWith(u"siège inconnu : libéré à "_s), qPrintable(details(1)));
+}
+
 void TestEventLogModel::theByColumnIsSaidInTheLanguage()
 {
     EventLogModel model;
