@@ -34,6 +34,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPointer>
@@ -600,7 +601,7 @@ void MainWindow::updateStatus()
         m_pollLabel->setText(tr("Last poll %1 (%2 s ago), every %3 s")
                                  .arg(s.lastPollTime().toLocalTime().toString(u"HH:mm:ss"_s))
                                  .arg(std::max<qint64>(0, ago))
-                                 .arg(double(s.pollInterval().count()) / 1000.0));
+                                 .arg(QLocale().toString(double(s.pollInterval().count()) / 1000.0)));
         m_rttLabel->setText(tr("Round trip %1 ms").arg(s.lastRoundTrip().count()));
     } else {
         m_pollLabel->setText(tr("No poll yet"));

@@ -182,7 +182,13 @@ void TestLanguageSwitch::theEmbeddedServerAndThePollMenuAreWhollyFrench()
         }
     }
     QVERIFY2(viewMenu.contains(u"&Intervalle d'interrogation"_s), qPrintable(viewMenu.join(u" | "_s)));
+
+    // A poll every half second is said with a French decimal comma.
+    m_session->setPollInterval(std::chrono::milliseconds {500});
+    QTRY_VERIFY2_WITH_TIMEOUT(m_window->statusText().contains(u"toutes les 0,5 s"_s),
+                              qPrintable(m_window->statusText()), 5000);
     m_dashboard->languages().apply(u"en"_s);
+    QTRY_VERIFY2(m_window->statusText().contains(u"every 0.5 s"_s), qPrintable(m_window->statusText()));
 }
 
 QTEST_MAIN(TestLanguageSwitch)
