@@ -45,6 +45,21 @@ void DashboardSession::connectTo(const QList<QUrl> &urls, QByteArrayView adminTo
                                  const TlsTrust &tls)
 {
     ++m_epoch;
+    // What the last connection learned goes first: clearing the models below emits signals, and a
+    // page answering one can start a poll on the new client at once (a poll with the old
+    // server's event cursor skipped the new server's first events, walk of issue 23).
+    m_serverClock.reset();
+    m_lastClockMeasure.reset();
+    m_lastError = {};
+    m_lastPollTime = {};
+    m_nextTryAt = {};
+    m_eventCursor = 0;
+    m_eventsSince = {};
+    m_eventsLoaded = false;
+    m_eventsInFlight = false;
+    m_identity.reset();
+    m_identityAsked = false;
+    m_tokenRevoked = false;
     m_scheduler.stop();
     m_client = std::make_unique<AdminClient>(m_network, m_localClock);
     m_client->setServerUrls(urls);
@@ -76,18 +91,6 @@ void DashboardSession::connectTo(const QList<QUrl> &urls, QByteArrayView adminTo
     m_rulesFetches.clear();
     m_licenseRulesFetches.clear();
     m_selected.clear();
-    m_serverClock.reset();
-    m_lastClockMeasure.reset();
-    m_lastError = {};
-    m_lastPollTime = {};
-    m_nextTryAt = {};
-    m_eventCursor = 0;
-    m_eventsSince = {};
-    m_eventsLoaded = false;
-    m_eventsInFlight = false;
-    m_identity.reset();
-    m_identityAsked = false;
-    m_tokenRevoked = false;
     setState(State::Connecting);
     Q_EMIT identityChanged();
     Q_EMIT clientChanged(m_client.get());

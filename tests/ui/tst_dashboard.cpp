@@ -48,6 +48,7 @@ private Q_SLOTS:
     void forceReapPreviewsThenReclaims();
     void selectingADenialShowsItsHolders();
     void noEventsLoadedSaysSinceWhen();
+    void eventsLoadAfterConnectingToAnotherServer();
     void serverGoingAwayShowsTheBannerThenRecovers();
 
 private:
@@ -370,6 +371,27 @@ void TestDashboard::noEventsLoadedSaysSinceWhen()
     // The server has events (the license's creation): the page says since when it has none.
     const QString since = m_session->eventsLoadedSince().toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s);
     QCOMPARE(events->emptyLabel()->text(), u"No events on this server since %1."_s.arg(since));
+}
+
+void TestDashboard::eventsLoadAfterConnectingToAnotherServer()
+{
+    // The support engineer starts on one server, then connects to another (Server → Connect):
+    // the other server's events are listed, with the time they are loaded from.
+    QVERIFY(!createLicense(u"render-farm"_s, 2).isEmpty());
+    openWindow();
+    QTRY_VERIFY_WITH_TIMEOUT(m_session->eventsLoaded(), 5000);
+    QVERIFY(m_session->events().rowCount() > 0);
+
+    TestServer other(TestServer::Options {.clock = m_clock.get()});
+    QString error;
+    QVERIFY2(other.start(&error), qPrintable(error));
+    other.createLicense(u"cad-pro"_s, 5, std::chrono::seconds {60}, std::chrono::seconds {5},
+                        std::chrono::seconds {15});
+    m_session->connectTo(other.url(), other.adminToken(), u"other"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(m_session->eventsLoaded(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_session->events().rowCount() > 0, 5000);
+    QCOMPARE(m_session->events().eventAt(0).licenseId, u"cad-pro"_s);
+    QVERIFY(m_session->eventsLoadedSince().isValid());
 }
 
 void TestDashboard::selectingADenialShowsItsHolders()
