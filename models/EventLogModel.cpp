@@ -168,9 +168,9 @@ QString EventLogModel::describeDetail(const EventRecord &event)
                 .arg(denied.inUse)
                 .arg(denied.decision->reservedForOthers);
         }
-        return tr("all %n seat(s) taken (%1 in use, %2 holders listed)", nullptr, denied.seatCount)
+        return tr("all %n seat(s) taken (%1 in use, %2)", nullptr, denied.seatCount)
             .arg(denied.inUse)
-            .arg(denied.holders.size());
+            .arg(tr("%n holder(s) listed", nullptr, int(denied.holders.size())));
     }
     case EventKind::RenewRefused: {
         // The reason is a wire word ("expired", "unknown seat"): said in the interface's language.

@@ -149,17 +149,24 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>all %n seat(s) taken (%1 in use, %2 holders listed)</source>
-        <translation>
-            <numerusform>the only seat taken (%1 in use, %2 holders listed)</numerusform>
-            <numerusform>all %n seats taken (%1 in use, %2 holders listed)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n seat(s), TTL %1 s, skew %2 s, grace %3 s</source>
         <translation>
             <numerusform>%n seat, TTL %1 s, skew %2 s, grace %3 s</numerusform>
             <numerusform>%n seats, TTL %1 s, skew %2 s, grace %3 s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n seat(s) taken (%1 in use, %2)</source>
+        <translation>
+            <numerusform>the only seat taken (%1 in use, %2)</numerusform>
+            <numerusform>all %n seats taken (%1 in use, %2)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n holder(s) listed</source>
+        <translation>
+            <numerusform>%n holder listed</numerusform>
+            <numerusform>%n holders listed</numerusform>
         </translation>
     </message>
 </context>

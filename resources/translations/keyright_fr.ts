@@ -1358,13 +1358,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>all %n seat(s) taken (%1 in use, %2 holders listed)</source>
-        <translation>
-            <numerusform>le seul siège est pris (%1 utilisé, détenteurs listés : %2)</numerusform>
-            <numerusform>les %n sièges sont pris (%1 utilisés, détenteurs listés : %2)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n seat(s), TTL %1 s, skew %2 s, grace %3 s</source>
         <translation>
             <numerusform>%n siège, durée %1 s, décalage %2 s, délai de grâce %3 s</numerusform>
@@ -1387,6 +1380,20 @@
     <message>
         <source>no such seat</source>
         <translation>siège inconnu</translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n seat(s) taken (%1 in use, %2)</source>
+        <translation>
+            <numerusform>le seul siège est pris (%1 utilisé, %2)</numerusform>
+            <numerusform>les %n sièges sont pris (%1 utilisés, %2)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n holder(s) listed</source>
+        <translation>
+            <numerusform>%n détenteur listé</numerusform>
+            <numerusform>%n détenteurs listés</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -427,9 +427,9 @@ void TestEventLogModel::seatCountsAgreeWithTheirNoun_data()
     QTest::newRow("granted, French") << u"fr"_s << u"granted"_s << grantedOne
                                      << u"génération 1, 1 siège utilisé sur 1"_s;
     QTest::newRow("denied, English") << u"en"_s << u"denied"_s << deniedOne
-                                     << u"the only seat taken (1 in use, 1 holders listed)"_s;
+                                     << u"the only seat taken (1 in use, 1 holder listed)"_s;
     QTest::newRow("denied, French") << u"fr"_s << u"denied"_s << deniedOne
-                                    << u"le seul siège est pris (1 utilisé, détenteurs listés : 1)"_s;
+                                    << u"le seul siège est pris (1 utilisé, 1 détenteur listé)"_s;
     QTest::newRow("license, English") << u"en"_s << u"license_created"_s << licenseOne
                                       << u"1 seat, TTL 30 s, skew 5 s, grace 10 s"_s;
     QTest::newRow("license, French") << u"fr"_s << u"license_created"_s << licenseOne
