@@ -45,6 +45,9 @@ void UsageSeriesBuilder::addEvents(const QList<EventRecord> &events)
                     reserved += r.seats;
                 l.reserved.insert(t, {Mark::Absolute, reserved});
             }
+        } else if (e.kind == EventKind::HolderBlocked) {
+            // Every refused checkout is a denial (as "Denied (1 h)" counts them); a block says no count.
+            l.marks.insert(t, {Mark::Refusal, 0});
         } else if (e.kind == EventKind::Released || e.kind == EventKind::Revoked) {
             l.marks.insert(t, {Mark::Down, 0});
         } else if (e.kind == EventKind::LicenseCreated || e.kind == EventKind::LicenseUpdated) {
@@ -121,6 +124,8 @@ QList<UsagePoint> UsageSeriesBuilder::levels(const Marks &marks, const QDateTime
             if (level > 0)
                 next = level - 1;
             break;
+        case Mark::Refusal:
+            break;
         }
         if (t < lo) {
             level = next;
@@ -131,6 +136,8 @@ QList<UsagePoint> UsageSeriesBuilder::levels(const Marks &marks, const QDateTime
         const QDateTime when = QDateTime::fromMSecsSinceEpoch(t, Qt::UTC);
         if (m.value().type == Mark::Denial && denials)
             denials->append({when, m.value().inUse});
+        if (m.value().type == Mark::Refusal && denials)
+            denials->append({when, std::max(level, 0)});
         if (next >= 0 && (steps.isEmpty() || steps.constLast().inUse != next))
             steps.append({when, next});
         level = next;

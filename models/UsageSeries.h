@@ -56,7 +56,9 @@ public:
 private:
     struct Mark
     {
-        enum Type { Absolute, Down, Denial };
+        // Denial: a refusal that says the seats in use then; Refusal: one that does not (a blocked
+        // holder's), drawn at the level it happened at.
+        enum Type { Absolute, Down, Denial, Refusal };
         Type type;
         int inUse;
     };

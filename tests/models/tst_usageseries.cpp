@@ -57,6 +57,7 @@ private Q_SLOTS:
     void windowStartsAtTheLevelBeforeIt();
     void reservedSeatsAndTheLineFromEvents();
     void reservedSeatsAndTheLineFromPolls();
+    void aBlockedHoldersRefusalsAreDenialsOnTheChart();
 };
 
 void TestUsageSeries::stepsFromEvents()
@@ -70,6 +71,23 @@ void TestUsageSeries::stepsFromEvents()
     QCOMPARE(s.denials.size(), 1);
     QCOMPARE(s.denials.at(0).time, t0.addSecs(4));
     QCOMPARE(s.denials.at(0).inUse, 3);
+}
+
+void TestUsageSeries::aBlockedHoldersRefusalsAreDenialsOnTheChart()
+{
+    // Two seats taken, then a blocked holder retries twice and one seat is released: the chart
+    // marks both refusals (the license's "denied in the last hour" counts them) at the level they
+    // happened at, and the level itself is unchanged by them.
+    UsageSeriesBuilder b;
+    b.addEvents({ev(1, u"granted"_s, 1), ev(2, u"granted"_s, 2), ev(3, u"holder_blocked"_s), ev(4, u"released"_s),
+                 ev(5, u"holder_blocked"_s)});
+    const UsageSeries s = b.build(u"acme"_s, {}, {});
+    QCOMPARE(levels(s), (QList<int> {1, 2, 1}));
+    QCOMPARE(s.denials.size(), 2);
+    QCOMPARE(s.denials.at(0).time, t0.addSecs(3));
+    QCOMPARE(s.denials.at(0).inUse, 2);
+    QCOMPARE(s.denials.at(1).time, t0.addSecs(5));
+    QCOMPARE(s.denials.at(1).inUse, 1);
 }
 
 void TestUsageSeries::samplesFromPollsCatchSilentLapses()
