@@ -280,8 +280,26 @@ void EventsPage::updateEmpty()
         m_empty->setText(tr("No events on this server since %1.")
                              .arg(m_session.eventsLoadedSince().toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s)));
     else
-        m_empty->setText(tr("No event matches these filters. Clear the holder, pick \"All events\" or widen the time "
-                            "range to see more."));
+        m_empty->setText(noMatchText());
+}
+
+QString EventsPage::noMatchText() const
+{
+    // The advice names the filters that are narrowing the list, and only those.
+    QStringList ways;
+    if (!m_proxy->licenseFilter().isEmpty())
+        ways << tr("pick \"All licenses\"");
+    if (!m_proxy->holderFilter().isEmpty())
+        ways << tr("clear the holder");
+    if (!m_proxy->kindFilter().isEmpty())
+        ways << tr("pick \"All events\"");
+    if (m_proxy->since().isValid() || m_proxy->until().isValid())
+        ways << tr("widen the time range");
+    if (ways.isEmpty())
+        return tr("No event matches these filters.");
+    const QString last = ways.takeLast();
+    const QString all = ways.isEmpty() ? last : tr("%1 or %2").arg(ways.join(tr(", ")), last);
+    return tr("No event matches these filters. To see more: %1.").arg(all);
 }
 
 void EventsPage::setTimeRange(const QDateTime &since, const QDateTime &until)

@@ -84,6 +84,7 @@ private:
     void captureAnchor();
     void restoreAnchor();
     void updateEmpty();
+    QString noMatchText() const;
     // Until the user edits the range, it is the hour up to the server's now, kept current.
     void followNow();
 

@@ -1490,16 +1490,44 @@
         <translation>Chargement des événements…</translation>
     </message>
     <message>
-        <source>No event matches these filters. Clear the holder, pick &quot;All events&quot; or widen the time range to see more.</source>
-        <translation>Aucun événement ne correspond à ces filtres. Videz le détenteur, choisissez « Tous les événements » ou élargissez la période pour en voir plus.</translation>
-    </message>
-    <message>
         <source>Exported %1 to %2.</source>
         <translation>Export de %1 dans %2.</translation>
     </message>
     <message>
         <source>No events on this server since %1.</source>
         <translation>Aucun événement sur ce serveur depuis le %1.</translation>
+    </message>
+    <message>
+        <source>pick &quot;All licenses&quot;</source>
+        <translation>choisissez « Toutes les licences »</translation>
+    </message>
+    <message>
+        <source>clear the holder</source>
+        <translation>videz le détenteur</translation>
+    </message>
+    <message>
+        <source>pick &quot;All events&quot;</source>
+        <translation>choisissez « Tous les événements »</translation>
+    </message>
+    <message>
+        <source>widen the time range</source>
+        <translation>élargissez la période</translation>
+    </message>
+    <message>
+        <source>No event matches these filters.</source>
+        <translation>Aucun événement ne correspond à ces filtres.</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1 ou %2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>No event matches these filters. To see more: %1.</source>
+        <translation>Aucun événement ne correspond à ces filtres. Pour en voir plus : %1.</translation>
     </message>
 </context>
 <context>

@@ -186,6 +186,7 @@ private Q_SLOTS:
     void theDisputePanelShowsItsLastLineOnASmallScreen();
     void clickingTheNinthRowWhileEveryRunGrows();
     void aSelectedBlockedRunSurvivesAttemptsArriving();
+    void theEmptyTextNamesTheFiltersInTheWay();
 };
 
 void TestEventsPage::aGrowingRunKeepsItsSelectionAndItsPlace()
@@ -630,6 +631,36 @@ void TestEventsPage::aSelectedBlockedRunSurvivesAttemptsArriving()
     const QModelIndex selected = page.table()->selectionModel()->selectedRows().constFirst();
     QCOMPARE(selected.siblingAtColumn(EventLogModel::HolderColumn).data().toString(), u"bob@ws-07"_s);
     QCOMPARE(page.proxy()->foldCount(selected), 22);
+}
+
+void TestEventsPage::theEmptyTextNamesTheFiltersInTheWay()
+{
+    TabbedPage tabbed(1440, 900);
+    QVERIFY(tabbed.exposed());
+    EventsPage &page = *tabbed.page;
+    Log log;
+    tabbed.session.events().appendEvents(
+        {log.grant(u"acme-cad"_s, u"alice@ws-12"_s), log.deny(u"acme-cad"_s, u"dave@ws-4"_s)});
+    settle();
+
+    // Support types a holder nobody is, then picks "Denials": the page says which two filters
+    // hide everything, not the license or the time range, which are not set.
+    auto *holder = page.findChild<QLineEdit *>(u"eventHolderFilter"_s);
+    QVERIFY(holder);
+    QTest::keyClicks(holder, u"zed"_s);
+    auto *kind = page.findChild<QComboBox *>(u"eventKindFilter"_s);
+    kind->setFocus();
+    QTest::keyClick(kind, Qt::Key_Down);
+    QCOMPARE(kind->currentText(), u"Denials"_s);
+    settle();
+    QVERIFY(page.emptyLabel()->isVisible());
+    QCOMPARE(page.emptyLabel()->text(),
+             u"No event matches these filters. To see more: clear the holder or pick \"All events\"."_s);
+
+    // The holder cleared: only the kind is in the way (dave's denial is there, so not empty).
+    holder->clear();
+    settle();
+    QVERIFY(!page.emptyLabel()->isVisible());
 }
 
 QTEST_MAIN(TestEventsPage)
