@@ -40,6 +40,7 @@ const QString positionMember = u"position"_s;
 const QString giveUpAtMember = u"giveUpAt"_s;
 const QString whyMember = u"why"_s;
 const QString grantedMember = u"granted"_s;
+const QString seatExpiresAtMember = u"seatExpiresAt"_s;
 const QString roleMember = u"role"_s;
 const QString kindMember = u"kind"_s;
 const QString replicaIdMember = u"replicaId"_s;
@@ -186,17 +187,33 @@ RenewRefused RenewRefused::fromJson(const QJsonObject &detail)
     return refused;
 }
 
+QJsonObject Released::toJson() const
+{
+    QJsonObject json;
+    if (expiresAt.isValid())
+        json.insert(expiresAtMember, timestamp(expiresAt));
+    return json;
+}
+
+Released Released::fromJson(const QJsonObject &detail)
+{
+    return Released {timeOf(detail, expiresAtMember)};
+}
+
 QJsonObject Revoked::toJson() const
 {
-    return QJsonObject {{reasonMember, reason},
-                        {blockSecondsMember, blockSeconds},
-                        {blockedUntilMember, timestampOrNull(blockedUntil)}};
+    QJsonObject json {{reasonMember, reason},
+                      {blockSecondsMember, blockSeconds},
+                      {blockedUntilMember, timestampOrNull(blockedUntil)}};
+    if (expiresAt.isValid())
+        json.insert(expiresAtMember, timestamp(expiresAt));
+    return json;
 }
 
 Revoked Revoked::fromJson(const QJsonObject &detail)
 {
     return Revoked {detail.value(reasonMember).toString(), detail.value(blockSecondsMember).toInteger(),
-                    timeOf(detail, blockedUntilMember)};
+                    timeOf(detail, blockedUntilMember), timeOf(detail, expiresAtMember)};
 }
 
 QJsonObject Reaped::toJson() const
@@ -286,10 +303,13 @@ Queued Queued::fromJson(const QJsonObject &detail)
 
 QJsonObject QueueLeft::toJson() const
 {
-    return QJsonObject {{ticketIdMember, ticketId},
-                        {whyMember, queue::toWire(why)},
-                        {waitedMsMember, waitedMs},
-                        {grantedMember, granted}};
+    QJsonObject json {{ticketIdMember, ticketId},
+                      {whyMember, queue::toWire(why)},
+                      {waitedMsMember, waitedMs},
+                      {grantedMember, granted}};
+    if (granted && seatExpiresAt.isValid())
+        json.insert(seatExpiresAtMember, timestamp(seatExpiresAt));
+    return json;
 }
 
 QueueLeft QueueLeft::fromJson(const QJsonObject &detail)
@@ -297,7 +317,8 @@ QueueLeft QueueLeft::fromJson(const QJsonObject &detail)
     return QueueLeft {
         detail.value(ticketIdMember).toString(),
         queue::leftBecauseFromWire(detail.value(whyMember).toString()).value_or(queue::LeftBecause::Unknown),
-        detail.value(waitedMsMember).toInteger(), detail.value(grantedMember).toBool()};
+        detail.value(waitedMsMember).toInteger(), detail.value(grantedMember).toBool(),
+        timeOf(detail, seatExpiresAtMember)};
 }
 
 QString ticketIdOf(const QJsonObject &detail)

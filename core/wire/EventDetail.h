@@ -19,7 +19,7 @@
 // The server records an event's detail with toJson(); the dashboard, the CLI and the server itself
 // (reading its own log back) read it with fromJson(). The decoders are lenient: they read what an
 // event of any server version holds, and a member that is absent, or of another type, keeps its
-// default, so an old log still shows. Kinds without a detail (released, key_rotated) have no type:
+// default, so an old log still shows. Kinds without a detail (key_rotated) have no type:
 // their detail is {}.
 namespace keyright::eventdetail {
 
@@ -90,12 +90,25 @@ struct RenewRefused
     friend bool operator==(const RenewRefused &, const RenewRefused &) = default;
 };
 
+// released: the holder gave its seat back. A server before issue 25 recorded {}.
+struct Released
+{
+    QDateTime expiresAt; // the lease's expiry then (usage history: a seat released after it ran
+                         // out stopped counting at expiresAt + skew); invalid: not recorded
+
+    QJsonObject toJson() const;
+    static Released fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const Released &, const Released &) = default;
+};
+
 // revoked: an admin revoked a seat.
 struct Revoked
 {
     QString reason;
     qint64 blockSeconds = 0;
     QDateTime blockedUntil; // invalid: no block (null)
+    QDateTime expiresAt; // the lease's expiry then, as Released's; invalid: not recorded
 
     QJsonObject toJson() const;
     static Revoked fromJson(const QJsonObject &detail);
@@ -190,6 +203,7 @@ struct QueueLeft
     queue::LeftBecause why = queue::LeftBecause::Unknown;
     qint64 waitedMs = 0;
     bool granted = false; // a seat was held for it, now given back
+    QDateTime seatExpiresAt; // granted: the held lease's expiry then; invalid: not recorded
 
     QJsonObject toJson() const;
     static QueueLeft fromJson(const QJsonObject &detail);

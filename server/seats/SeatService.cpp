@@ -453,7 +453,8 @@ SeatService::ReleaseOutcome SeatService::release(const QString &licenseId, const
             return;
         }
         const QDateTime now = m_clock.now();
-        record(now, EventKind::Released, licenseId, seatId, row->lease.holder, actor, {});
+        record(now, EventKind::Released, licenseId, seatId, row->lease.holder, actor,
+               eventdetail::Released {row->lease.expiresAt}.toJson());
         if (m_stats)
             m_stats->count(licenseId, StatsService::Counter::Released);
         outcome = ReleaseOutcome::Released;
@@ -485,7 +486,9 @@ SeatService::RevokeResult SeatService::revoke(const QString &licenseId, const QS
         }
         record(
             now, EventKind::Revoked, licenseId, seatId, row->lease.holder, actor,
-            eventdetail::Revoked {reason, qint64(block.count()), result.blockedUntil.value_or(QDateTime())}.toJson());
+            eventdetail::Revoked {reason, qint64(block.count()), result.blockedUntil.value_or(QDateTime()),
+                                  row->lease.expiresAt}
+                .toJson());
         if (m_stats)
             m_stats->count(licenseId, StatsService::Counter::Revoked);
         result.outcome = RevokeResult::Outcome::Revoked;

@@ -46,10 +46,15 @@ void WaitingLine::drop(const StoredTicket &ticket, queue::LeftBecause why, const
     // The waiter never saw the lease held for it (the lease only leaves the server with the next
     // ticket heartbeat), so nobody can be using that seat: it comes back at once rather than when
     // the held lease would have run out.
-    if (ticket.granted())
+    QDateTime seatExpiresAt;
+    if (ticket.granted()) {
+        if (const auto held = m_store.lease(ticket.licenseId, ticket.seatId))
+            seatExpiresAt = held->lease.expiresAt;
         m_store.deleteLease(ticket.licenseId, ticket.seatId);
+    }
     record(now, EventKind::QueueLeft, ticket, actor,
-           eventdetail::QueueLeft {ticket.ticketId, why, waitedMs(ticket, now), ticket.granted()}.toJson());
+           eventdetail::QueueLeft {ticket.ticketId, why, waitedMs(ticket, now), ticket.granted(), seatExpiresAt}
+               .toJson());
 }
 
 int WaitingLine::serve(LicenseRecord &license, const CompiledSeatRules &rules, const QDateTime &now,
