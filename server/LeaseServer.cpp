@@ -21,6 +21,8 @@
 #include "store/PgConnectionInfo.h"
 #include "store/PgLeaseStore.h"
 #include "store/SqliteLeaseStore.h"
+#include "usage/UsageCloser.h"
+#include "usage/UsageReports.h"
 #include "wire/EventActor.h"
 #include "wire/Identifiers.h"
 
@@ -142,6 +144,18 @@ LicenseAdmin *LeaseServer::licenseAdmin() const
 LeaseReaper *LeaseServer::reaper() const
 {
     return m_reaper.get();
+}
+
+UsageSettings LeaseServer::usageSettings() const
+{
+    UsageSettings settings = m_config.usage;
+    settings.spanDays = std::max(settings.spanDays, m_config.eventRetentionDays);
+    return settings;
+}
+
+UsageCloser *LeaseServer::usageCloser() const
+{
+    return m_usageCloser.get();
 }
 
 StatsService *LeaseServer::stats() const
@@ -471,8 +485,17 @@ bool LeaseServer::start(QString *errorOut)
         m_reaper = std::make_unique<LeaseReaper>(*m_seats, *m_store, m_metrics.get(), m_config.reapInterval,
                                                  m_config.eventRetentionDays);
         m_access = std::make_unique<AccessService>(*m_store, *m_serverClock);
+        m_usageCloser = std::make_unique<UsageCloser>(*m_store, *m_serverClock, usageSettings());
+        m_usageReports = std::make_unique<UsageReports>(*m_store, *m_serverClock, usageSettings());
         try {
-            m_access->installBootstrap(adminToken->view());
+            m_usageCloser->backfill();
+        } catch (const StoreError &failure) {
+            error = u"cannot turn the event log into usage history: %1"_s.arg(QString::fromUtf8(failure.what()));
+            ok = false;
+        }
+        try {
+            if (ok)
+                m_access->installBootstrap(adminToken->view());
             ok = !m_config.demo || addDemoLicenses(&error);
         } catch (const StoreError &failure) {
             error = u"cannot add the demo licenses: %1"_s.arg(QString::fromUtf8(failure.what()));
@@ -483,6 +506,7 @@ bool LeaseServer::start(QString *errorOut)
         m_api = std::make_unique<HttpApi>(HttpApi::Services {*m_seats, *m_licenses, *m_reaper, *m_access, *m_metrics},
                                           m_signer->publicKey());
         m_api->setStats(m_stats.get());
+        m_api->setUsage(m_usageReports.get());
         m_turn = std::make_unique<RequestTurn>(*m_api, *m_seats, *m_store);
         m_frontend = std::make_unique<HttpFrontend>(*m_turn, m_config.http, m_clock);
         ok = listen(&error);
@@ -497,12 +521,16 @@ bool LeaseServer::start(QString *errorOut)
     m_clockWatch->check();
     m_clockWatch->start();
     m_peerSync->start();
+    if (m_config.usageInterval.count() > 0)
+        m_usageCloser->start(m_config.usageInterval);
     return true;
 }
 
 void LeaseServer::stop()
 {
     m_peerSync.reset(); // aborts pulls in flight before the store they would merge into closes
+    m_usageCloser.reset();
+    m_usageReports.reset();
     if (m_reaper)
         m_reaper->stop(); // no sweep from here on; the last turn may still reap on request
     if (m_clockWatch)

@@ -33,6 +33,9 @@ class PeerSync;
 class RequestTurn;
 class SeatService;
 class StatsService;
+class UsageCloser;
+class UsageReports;
+struct UsageSettings;
 class SqlLeaseStore;
 class PgLeaseStore;
 class LeaseStore;
@@ -82,6 +85,10 @@ public:
     AccessService *access() const;
     // The usage statistics (this server's replica id, its G-Counters) and their anti-entropy.
     StatsService *stats() const;
+    // Closes the usage history's buckets (issue 25); null while stopped.
+    UsageCloser *usageCloser() const;
+    // The usage settings of the config, spans kept at least as long as the events.
+    UsageSettings usageSettings() const;
     PeerSync *peerSync() const;
     // What ticks the server's clock and reports its jumps.
     ClockWatch *clockWatch() const;
@@ -135,6 +142,8 @@ private:
     std::unique_ptr<LeaseReaper> m_reaper;
     std::unique_ptr<StatsService> m_stats;
     std::unique_ptr<PeerSync> m_peerSync;
+    std::unique_ptr<UsageCloser> m_usageCloser;
+    std::unique_ptr<UsageReports> m_usageReports;
 };
 
 } // namespace keyright::server

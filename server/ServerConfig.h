@@ -1,6 +1,7 @@
 #pragma once
 
 #include "http/HttpLimits.h"
+#include "usage/UsageCloser.h"
 
 #include <QHostAddress>
 #include <QList>
@@ -26,6 +27,10 @@ struct ServerConfig
     bool lockDataDir = false;
     std::chrono::seconds reapInterval {30};
     int eventRetentionDays = 90;
+    // Usage history (docs/STATS.md, "Usage history"): retention per resolution and the true-denial
+    // window; buckets are closed every usageInterval (0: only when a test calls the closer).
+    UsageSettings usage;
+    std::chrono::milliseconds usageInterval {20'000};
     QString tlsCert; // PEM files; both or neither
     QString tlsKey;
     bool insecureHttp = false; // allow plain HTTP on a non-loopback address (and to peers elsewhere)

@@ -10,6 +10,7 @@
 #include "seats/LicenseAdmin.h"
 #include "seats/SeatService.h"
 #include "stats/StatsService.h"
+#include "usage/UsageReports.h"
 #include "wire/ErrorBody.h"
 #include "wire/EventRecord.h"
 #include "wire/LeaseList.h"
@@ -61,6 +62,8 @@ ApiResponse AdminController::handle(const ApiRoute &route, const ApiRequest &req
         return getRules(route);
     case K::PutRules:
         return putRules(route, request, actor);
+    case K::Usage:
+        return usage(route, request);
     default:
         break;
     }
@@ -222,6 +225,24 @@ ApiResponse AdminController::events(const ApiRequest &request)
         return answer::error(failure);
     const auto events = m_seats.events(*query);
     return answer::json(200, EventPage {events, events.isEmpty() ? query->after : events.last().seq}.toJson());
+}
+
+ApiResponse AdminController::usage(const ApiRoute &route, const ApiRequest &request)
+{
+    if (!m_usage)
+        return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"no such route"_s));
+    ApiError failure;
+    const auto query = request::parseUsageQuery(request.query, &failure);
+    if (!query)
+        return answer::error(failure);
+    UsageReports::Problem problem = UsageReports::Problem::None;
+    QString detail;
+    const auto report = m_usage->report(route.licenseId, *query, &problem, &detail);
+    if (problem == UsageReports::Problem::LicenseNotFound)
+        return answer::error(ApiError::licenseNotFound(route.licenseId));
+    if (!report)
+        return answer::error(ApiError::invalid(u"step"_s, detail));
+    return answer::json(200, report->toJson());
 }
 
 ApiResponse AdminController::metrics()

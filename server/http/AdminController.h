@@ -12,6 +12,7 @@ class LicenseAdmin;
 class Metrics;
 class SeatService;
 class StatsService;
+class UsageReports;
 
 // The administration routes, once Authenticator has accepted the token for the route's role:
 // licenses and their keys, seat listings, holder groups and seat rules (LicenseAdmin), revoking
@@ -27,6 +28,8 @@ public:
 
     // Serves GET /v1/stats from `stats`; without it the route answers 404 not_found.
     void setStats(StatsService *stats) { m_stats = stats; }
+    // Serves GET /v1/licenses/{id}/usage; without it the route answers 404 not_found.
+    void setUsage(UsageReports *usage) { m_usage = usage; }
 
 private:
     ApiResponse listLicenses();
@@ -42,12 +45,14 @@ private:
     ApiResponse events(const ApiRequest &request);
     ApiResponse metrics();
     ApiResponse stats();
+    ApiResponse usage(const ApiRoute &route, const ApiRequest &request);
 
     SeatService &m_seats;
     LicenseAdmin &m_licenses;
     LeaseReaper &m_reaper;
     Metrics &m_metrics;
     StatsService *m_stats = nullptr;
+    UsageReports *m_usage = nullptr;
 };
 
 } // namespace keyright::server

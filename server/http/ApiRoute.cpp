@@ -54,6 +54,7 @@ const QList<Pattern> &patterns()
             {p::revoke, "POST", K::Revoke, operator_, A::Admin, {}},
             {p::reap, "POST", K::Reap, operator_, A::Admin, {}},
             {p::events, "GET", K::Events, viewer, A::Admin, {}},
+            {p::usage, "GET", K::Usage, viewer, A::Admin, {}},
             {p::metrics, "GET", K::Metrics, viewer, A::Admin, {}},
             {p::stats, "GET", K::Stats, viewer, A::Admin, {}},
             {p::whoami, "GET", K::Whoami, viewer, A::Tokens, {}},
@@ -213,6 +214,8 @@ QString ApiRoute::name(Kind kind)
         return u"get_rules"_s;
     case Kind::PutRules:
         return u"put_rules"_s;
+    case Kind::Usage:
+        return u"usage"_s;
     }
     return u"unknown"_s;
 }

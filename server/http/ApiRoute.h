@@ -43,6 +43,7 @@ struct ApiRoute
         PutGroups,
         GetRules,
         PutRules,
+        Usage,
     };
 
     // Who may call a route: anyone, the holder of the license key, or a token of at least that

@@ -129,6 +129,15 @@ std::optional<EventQuery> parseEventQuery(const QUrlQuery &query, ApiError *erro
     return parsed;
 }
 
+std::optional<UsageQuery> parseUsageQuery(const QUrlQuery &query, ApiError *error)
+{
+    ValidationError why;
+    auto parsed = UsageQuery::fromQuery(query, &why);
+    if (!parsed)
+        return refused<UsageQuery>(error, why);
+    return parsed;
+}
+
 std::optional<bool> parseDryRun(const QUrlQuery &query, ApiError *error)
 {
     ValidationError why;

@@ -4,6 +4,7 @@
 #include "http/ApiError.h"
 #include "wire/AccessTokens.h"
 #include "wire/EventQuery.h"
+#include "wire/UsageReport.h"
 #include "wire/LicenseSpec.h"
 #include "wire/SeatRequests.h"
 
@@ -43,6 +44,7 @@ std::optional<TokenSpec> parseTokenSpec(QByteArrayView body, ApiError *error = n
 
 // after, license, holder, kind (comma-separated), since, until, limit.
 std::optional<EventQuery> parseEventQuery(const QUrlQuery &query, ApiError *error = nullptr);
+std::optional<UsageQuery> parseUsageQuery(const QUrlQuery &query, ApiError *error = nullptr);
 
 // dryRun: true/false/1/0, absent = false.
 std::optional<bool> parseDryRun(const QUrlQuery &query, ApiError *error = nullptr);

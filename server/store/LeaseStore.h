@@ -2,6 +2,7 @@
 
 #include "ClockReference.h"
 #include "SeatRules.h"
+#include "UsageHistory.h"
 #include "stats/StatComponent.h"
 #include "store/StoreTypes.h"
 
@@ -175,6 +176,40 @@ public:
     // Raises each given component to its value where that is higher (per-replica maximum); a
     // component never goes down.
     virtual void mergeComponents(const QList<StatComponent> &components) = 0;
+
+    // Usage history (issue 25; server/usage/UsageCloser, docs/STATS.md "Usage history").
+    // appendEvent() keeps the spans of seats and waits itself, from the events that start and
+    // end them. Every license's activity overlapping [fromMs, toMs), with its grants up to
+    // grantsUntilMs (what its true denials need).
+    virtual QHash<QString, usage::LicenseActivity> usageActivity(qint64 fromMs, qint64 toMs, qint64 grantsUntilMs,
+                                                                 qint64 trueDenialWindowMs)
+        = 0;
+    // Where closing `resolution` stands: every bucket before it is written; nullopt before the
+    // first. Inside a unit; on a shared database the row stays locked until the unit ends, so
+    // that instances close one after the other.
+    virtual std::optional<qint64> usageClosedUntil(usage::Resolution resolution) = 0;
+    // Writes the buckets (one already there is kept: each is written once) and moves the
+    // resolution's progress to closedUntilMs, in the caller's unit.
+    virtual void putUsageBuckets(usage::Resolution resolution, const QList<std::pair<QString, usage::Bucket>> &buckets,
+                                 qint64 closedUntilMs)
+        = 0;
+    // The license's stored buckets whose start is in [fromMs, toMs), in time order.
+    virtual QList<usage::Bucket> usageBuckets(const QString &licenseId, usage::Resolution resolution, qint64 fromMs,
+                                              qint64 toMs)
+        = 0;
+    // The earliest moment any span or event records; nullopt when there is none.
+    virtual std::optional<qint64> usageEarliestMs() = 0;
+    virtual int deleteUsageBucketsBefore(usage::Resolution resolution, qint64 beforeMs) = 0;
+    virtual int deleteUsageSpansEndedBefore(qint64 beforeMs) = 0;
+    // Whether the events from before the usage tables existed still have to become spans
+    // (inside a unit; held like usageClosedUntil), and the mark that they have.
+    virtual bool usageBackfillPending() = 0;
+    virtual void markUsageBackfilled() = 0;
+    // Replays stored events with seq > afterSeq into the spans (at most `limit`); returns the
+    // last seq replayed, afterSeq when none was left.
+    virtual qint64 replayEventsIntoUsage(qint64 afterSeq, int limit) = 0;
+    // What the license's buckets of `resolution` take in the database, in bytes (the benchmark).
+    virtual qint64 usageStoredBytes(const QString &licenseId, usage::Resolution resolution) = 0;
 };
 
 } // namespace keyright::server

@@ -3,6 +3,7 @@
 #include "store/SqlClockReference.h"
 #include "store/SqlLeaseTables.h"
 #include "store/SqlSchema.h"
+#include "store/SqlUsageHistory.h"
 
 #include <QLoggingCategory>
 #include <QSqlError>
@@ -72,6 +73,8 @@ SqlDialect PgLeaseStore::dialect()
     // earlier one.
     d.migrations.append(QStringList {SqlClockReference::createTable(u"BIGINT"_s),
                                      u"ALTER TABLE licenses ADD COLUMN decided_ms BIGINT NOT NULL DEFAULT 0"_s});
+    // Usage history (issue 25).
+    d.migrations.append(SqlUsageHistory::createTables(u"BIGINT"_s));
     d.beginMigration = u"BEGIN"_s;
     // Transaction-scoped: released by the COMMIT or ROLLBACK that ends the step.
     d.migrationLock = {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(migrationLockKey)};

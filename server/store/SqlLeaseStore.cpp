@@ -9,6 +9,7 @@
 #include "store/SqlSeatRules.h"
 #include "store/SqlTokens.h"
 #include "store/SqlTransactions.h"
+#include "store/SqlUsageHistory.h"
 
 #include <algorithm>
 #include <limits>
@@ -45,6 +46,7 @@ void SqlLeaseStore::makeParts()
     m_seatRules = std::make_unique<SqlSeatRules>(m_connection, m_caching, serialized ? QString() : u" FOR SHARE"_s,
                                                  serialized ? QString() : u" FOR UPDATE"_s);
     m_clockReference = std::make_unique<SqlClockReference>(m_connection);
+    m_usage = std::make_unique<SqlUsageHistory>(m_connection, m_dialect);
 }
 
 SqlLeaseStore::~SqlLeaseStore()
@@ -58,6 +60,7 @@ SqlLeaseStore::~SqlLeaseStore()
     m_tickets.reset();
     m_seatRules.reset();
     m_clockReference.reset();
+    m_usage.reset();
     m_connection.close();
 }
 
@@ -75,7 +78,7 @@ bool SqlLeaseStore::prepareStatements(QString *error)
     m_transactions->reset();
     m_prepared = m_transactions->prepare(error) && m_tables->prepare(error) && m_events->prepare(error)
         && m_counters->prepare(error) && m_tokens->prepare(error) && m_tickets->prepare(error)
-        && m_seatRules->prepare(error) && m_clockReference->prepare(error);
+        && m_seatRules->prepare(error) && m_clockReference->prepare(error) && m_usage->prepare(error);
     return m_prepared;
 }
 
@@ -362,7 +365,9 @@ void SqlLeaseStore::putLicenseRules(const QString &licenseId, const SeatRules &r
 qint64 SqlLeaseStore::appendEvent(const EventRecord &event)
 {
     ready();
-    return m_events->appendEvent(event);
+    const qint64 seq = m_events->appendEvent(event);
+    m_usage->noteEvent(event);
+    return seq;
 }
 
 QList<EventRecord> SqlLeaseStore::events(const EventQuery &query)
@@ -517,6 +522,89 @@ void SqlLeaseStore::mergeComponents(const QList<StatComponent> &components)
     ready();
     writeUnitBumps();
     m_counters->mergeComponents(components);
+}
+
+QHash<QString, usage::LicenseActivity> SqlLeaseStore::usageActivity(qint64 fromMs, qint64 toMs, qint64 grantsUntilMs,
+                                                                    qint64 trueDenialWindowMs)
+{
+    ready();
+    const QHash<QString, SeatRules> rules = m_seatRules->rulesOfAllLicenses();
+    QList<SqlUsageHistory::LicenseNow> now;
+    for (const LicenseRecord &license : m_tables->licenses())
+        now.append({license.id, license.policy.seatCount(), rules.value(license.id).reserve});
+    return m_usage->activity(fromMs, toMs, grantsUntilMs, trueDenialWindowMs, now);
+}
+
+std::optional<qint64> SqlLeaseStore::usageClosedUntil(usage::Resolution resolution)
+{
+    ready();
+    return m_usage->closedUntil(resolution);
+}
+
+void SqlLeaseStore::putUsageBuckets(usage::Resolution resolution,
+                                    const QList<std::pair<QString, usage::Bucket>> &buckets, qint64 closedUntilMs)
+{
+    ready();
+    m_usage->putBuckets(resolution, buckets, closedUntilMs);
+}
+
+QList<usage::Bucket> SqlLeaseStore::usageBuckets(const QString &licenseId, usage::Resolution resolution, qint64 fromMs,
+                                                 qint64 toMs)
+{
+    ready();
+    return m_usage->buckets(licenseId, resolution, fromMs, toMs);
+}
+
+std::optional<qint64> SqlLeaseStore::usageEarliestMs()
+{
+    ready();
+    return m_usage->earliestMs();
+}
+
+int SqlLeaseStore::deleteUsageBucketsBefore(usage::Resolution resolution, qint64 beforeMs)
+{
+    ready();
+    return m_usage->deleteBucketsBefore(resolution, beforeMs);
+}
+
+int SqlLeaseStore::deleteUsageSpansEndedBefore(qint64 beforeMs)
+{
+    ready();
+    return m_usage->deleteSpansEndedBefore(beforeMs);
+}
+
+bool SqlLeaseStore::usageBackfillPending()
+{
+    ready();
+    return m_usage->backfillPending();
+}
+
+void SqlLeaseStore::markUsageBackfilled()
+{
+    ready();
+    m_usage->markBackfilled();
+}
+
+qint64 SqlLeaseStore::replayEventsIntoUsage(qint64 afterSeq, int limit)
+{
+    ready();
+    EventQuery query;
+    query.after = afterSeq;
+    query.kinds = {EventKind::Granted, EventKind::Released, EventKind::Revoked,
+                   EventKind::Reaped,  EventKind::Queued,   EventKind::QueueLeft};
+    query.limit = limit;
+    qint64 last = afterSeq;
+    for (const EventRecord &event : m_events->events(query)) {
+        m_usage->noteEvent(event);
+        last = event.seq;
+    }
+    return last;
+}
+
+qint64 SqlLeaseStore::usageStoredBytes(const QString &licenseId, usage::Resolution resolution)
+{
+    ready();
+    return m_usage->storedBytes(licenseId, resolution);
 }
 
 } // namespace keyright::server

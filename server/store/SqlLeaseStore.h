@@ -21,6 +21,7 @@ class SqlSchema;
 class SqlSeatRules;
 class SqlTokens;
 class SqlTransactions;
+class SqlUsageHistory;
 
 // LeaseStore on a Qt SQL connection: what SqliteLeaseStore and PgLeaseStore share. The work is
 // split by job: SqlSchema (schema and migrations), SqlTransactions (units, savepoints, batches),
@@ -110,6 +111,21 @@ public:
     QList<StatComponent> counterComponents() override;
     void mergeComponents(const QList<StatComponent> &components) override;
 
+    QHash<QString, usage::LicenseActivity> usageActivity(qint64 fromMs, qint64 toMs, qint64 grantsUntilMs,
+                                                         qint64 trueDenialWindowMs) override;
+    std::optional<qint64> usageClosedUntil(usage::Resolution resolution) override;
+    void putUsageBuckets(usage::Resolution resolution, const QList<std::pair<QString, usage::Bucket>> &buckets,
+                         qint64 closedUntilMs) override;
+    QList<usage::Bucket> usageBuckets(const QString &licenseId, usage::Resolution resolution, qint64 fromMs,
+                                      qint64 toMs) override;
+    std::optional<qint64> usageEarliestMs() override;
+    int deleteUsageBucketsBefore(usage::Resolution resolution, qint64 beforeMs) override;
+    int deleteUsageSpansEndedBefore(qint64 beforeMs) override;
+    bool usageBackfillPending() override;
+    void markUsageBackfilled() override;
+    qint64 replayEventsIntoUsage(qint64 afterSeq, int limit) override;
+    qint64 usageStoredBytes(const QString &licenseId, usage::Resolution resolution) override;
+
 protected:
     SqlLeaseStore(const QString &driver, const QString &description, SqlDialect dialect, bool caching);
 
@@ -150,6 +166,7 @@ private:
     std::unique_ptr<SqlQueueTickets> m_tickets;
     std::unique_ptr<SqlSeatRules> m_seatRules;
     std::unique_ptr<SqlClockReference> m_clockReference;
+    std::unique_ptr<SqlUsageHistory> m_usage;
     bool m_caching;
     bool m_prepared = false;
     bool m_createdSchema = false;

@@ -2,6 +2,7 @@
 
 #include "store/SqlClockReference.h"
 #include "store/SqlSchema.h"
+#include "store/SqlUsageHistory.h"
 
 #include <QFile>
 #include <QLoggingCategory>
@@ -89,6 +90,8 @@ SqlDialect SqliteLeaseStore::dialect()
     // Appended after the shared steps (and after PostgreSQL's own, there), so that a step a store
     // already took keeps its number: the clock as last recorded, which a restart goes on from.
     d.migrations.append(QStringList {SqlClockReference::createTable(u"INTEGER"_s)});
+    // Usage history (issue 25).
+    d.migrations.append(SqlUsageHistory::createTables(u"INTEGER"_s));
     // IMMEDIATE: the write lock is taken at BEGIN, so a transaction never fails half-way for
     // want of it.
     d.beginMigration = u"BEGIN IMMEDIATE"_s;

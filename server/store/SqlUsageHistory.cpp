@@ -1,0 +1,552 @@
+#include "store/SqlUsageHistory.h"
+
+#include "store/SqlConnection.h"
+#include "store/SqlDialect.h"
+#include "store/SqlRows.h"
+#include "wire/EventDetail.h"
+#include "wire/SeatRulesJson.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QVariant>
+
+#include <algorithm>
+#include <limits>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::server {
+
+namespace {
+
+constexpr QChar seatKind = u's';
+constexpr QChar waitKind = u'w';
+const QString backfillRow = u"backfill"_s;
+constexpr qint64 unset = -1;
+
+QJsonObject msMap(const QMap<QString, qint64> &map)
+{
+    QJsonObject json;
+    for (auto it = map.cbegin(); it != map.cend(); ++it)
+        json.insert(it.key(), it.value());
+    return json;
+}
+
+QMap<QString, qint64> msMapOf(const QJsonObject &json)
+{
+    QMap<QString, qint64> map;
+    for (auto it = json.begin(); it != json.end(); ++it)
+        map.insert(it.key(), it.value().toInteger());
+    return map;
+}
+
+QString mapsOf(const usage::Bucket &bucket)
+{
+    QJsonObject levels;
+    for (auto it = bucket.levelMs.cbegin(); it != bucket.levelMs.cend(); ++it)
+        levels.insert(QString::number(it.key()), it.value());
+    QJsonObject denials;
+    for (auto it = bucket.denials.cbegin(); it != bucket.denials.cend(); ++it)
+        denials.insert(it.key(), it.value());
+    QJsonObject json {{u"l"_s, levels}, {u"d"_s, denials}};
+    if (!bucket.reservedIdleSeatMs.isEmpty())
+        json.insert(u"r"_s, msMap(bucket.reservedIdleSeatMs));
+    if (!bucket.holderSeatMs.isEmpty())
+        json.insert(u"h"_s, msMap(bucket.holderSeatMs));
+    return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact));
+}
+
+void readMaps(const QString &text, usage::Bucket &bucket)
+{
+    const QJsonObject json = QJsonDocument::fromJson(text.toUtf8()).object();
+    const QJsonObject levels = json.value(u"l"_s).toObject();
+    for (auto it = levels.begin(); it != levels.end(); ++it)
+        bucket.levelMs.insert(it.key().toInt(), it.value().toInteger());
+    const QJsonObject denials = json.value(u"d"_s).toObject();
+    for (auto it = denials.begin(); it != denials.end(); ++it)
+        bucket.denials.insert(it.key(), it.value().toInt());
+    bucket.reservedIdleSeatMs = msMapOf(json.value(u"r"_s).toObject());
+    bucket.holderSeatMs = msMapOf(json.value(u"h"_s).toObject());
+}
+
+} // namespace
+
+struct SqlUsageHistory::Statements
+{
+    explicit Statements(const QSqlDatabase &db)
+        : openSpan(db)
+        , endSpan(db)
+        , spans(db)
+        , openSpans(db)
+        , eventsOfKind(db)
+        , changes(db)
+        , progress(db)
+        , setProgress(db)
+        , putBucket(db)
+        , buckets(db)
+        , earliestSpan(db)
+        , earliestEvent(db)
+        , deleteBuckets(db)
+        , deleteSpans(db)
+        , storedBytes(db)
+    { }
+
+    QSqlQuery openSpan, endSpan, spans, openSpans, eventsOfKind, changes, progress, setProgress, putBucket, buckets,
+        earliestSpan, earliestEvent, deleteBuckets, deleteSpans, storedBytes;
+};
+
+SqlUsageHistory::SqlUsageHistory(SqlConnection &connection, const SqlDialect &dialect)
+    : m_connection(connection)
+    , m_dialect(dialect)
+{ }
+
+SqlUsageHistory::~SqlUsageHistory() = default;
+
+QStringList SqlUsageHistory::createTables(const QString &integer)
+{
+    return {
+        u"CREATE TABLE usage_spans ("
+        "  license_id TEXT NOT NULL,"
+        "  kind TEXT NOT NULL,"
+        "  id TEXT NOT NULL,"
+        "  holder TEXT NOT NULL,"
+        "  grp TEXT NOT NULL DEFAULT '',"
+        "  start_ms %1 NOT NULL,"
+        "  end_ms %1,"
+        "  expires_ms %1,"
+        "  served %1 NOT NULL DEFAULT 0,"
+        "  PRIMARY KEY (license_id, kind, id))"_s.arg(integer),
+        u"CREATE INDEX usage_spans_by_end ON usage_spans(end_ms)"_s,
+        u"CREATE TABLE usage_buckets ("
+        "  license_id TEXT NOT NULL,"
+        "  resolution TEXT NOT NULL,"
+        "  start_ms %1 NOT NULL,"
+        "  length_ms %1 NOT NULL,"
+        "  seats_owned %1 NOT NULL,"
+        "  owned_seat_ms %1 NOT NULL,"
+        "  peak %1 NOT NULL,"
+        "  peak_at_ms %1 NOT NULL,"
+        "  used_seat_ms %1 NOT NULL,"
+        "  waiting_peak %1 NOT NULL,"
+        "  longest_wait_ms %1 NOT NULL,"
+        "  granted %1 NOT NULL,"
+        "  true_denials %1 NOT NULL,"
+        "  maps TEXT NOT NULL,"
+        "  PRIMARY KEY (license_id, resolution, start_ms))"_s.arg(integer),
+        u"CREATE INDEX usage_buckets_by_age ON usage_buckets(resolution, start_ms)"_s,
+        u"CREATE TABLE usage_progress ("
+        "  resolution TEXT PRIMARY KEY,"
+        "  closed_until_ms %1 NOT NULL)"_s.arg(integer),
+        // -1: nothing closed yet; the backfill row is 0 until the events from before this step
+        // have been turned into spans.
+        u"INSERT INTO usage_progress (resolution, closed_until_ms) VALUES ('minute', -1), ('hour', -1), "
+        "('day', -1), ('backfill', 0)"_s,
+    };
+}
+
+SqlUsageHistory::Statements &SqlUsageHistory::statements()
+{
+    if (!m_statements)
+        throw StoreError(StoreError::Kind::Unavailable, u"%1 is not open"_s.arg(m_connection.description()));
+    return *m_statements;
+}
+
+bool SqlUsageHistory::prepare(QString *error)
+{
+    auto s = std::make_unique<Statements>(m_connection.database());
+    const QString forUpdate = m_dialect.lockLicense.isEmpty() ? QString() : u" FOR UPDATE"_s;
+    const QString spanColumns = u"s.license_id, s.kind, s.id, s.holder, s.grp, s.start_ms, s.end_ms, s.expires_ms, "
+                                "s.served, l.skew_ms, le.expires_at FROM usage_spans AS s "
+                                "JOIN licenses AS l ON l.id = s.license_id "
+                                "LEFT JOIN leases AS le ON s.kind = 's' AND le.license_id = s.license_id "
+                                "AND le.seat_id = s.id"_s;
+    const QList<std::pair<QSqlQuery *, QString>> all {
+        {&s->openSpan,
+         u"INSERT INTO usage_spans (license_id, kind, id, holder, grp, start_ms) "
+         "VALUES (:license, :kind, :id, :holder, :grp, :start) ON CONFLICT DO NOTHING"_s},
+        {&s->endSpan,
+         u"UPDATE usage_spans SET end_ms = :end, expires_ms = :expires, served = :served "
+         "WHERE license_id = :license AND kind = :kind AND id = :id AND end_ms IS NULL"_s},
+        // A span's end as stored is an upper bound of its real one (expires_ms + skew may come
+        // first), so the ones ending after :from are a superset of those that overlap.
+        {&s->spans, u"SELECT %1 WHERE s.end_ms > :from AND s.start_ms < :to"_s.arg(spanColumns)},
+        {&s->openSpans, u"SELECT %1 WHERE s.end_ms IS NULL AND s.start_ms < :to"_s.arg(spanColumns)},
+        {&s->eventsOfKind,
+         u"SELECT time_ms, license_id, holder, detail FROM events WHERE kind = :kind "
+         "AND time_ms >= :from AND time_ms < :until ORDER BY time_ms, seq"_s},
+        {&s->changes,
+         u"SELECT time_ms, license_id, kind, detail FROM events WHERE (kind = :a OR kind = :b) "
+         "AND time_ms < :until ORDER BY seq"_s},
+        {&s->progress, u"SELECT closed_until_ms FROM usage_progress WHERE resolution = :resolution%1"_s.arg(forUpdate)},
+        {&s->setProgress, u"UPDATE usage_progress SET closed_until_ms = :until WHERE resolution = :resolution"_s},
+        {&s->putBucket,
+         u"INSERT INTO usage_buckets (license_id, resolution, start_ms, length_ms, seats_owned, owned_seat_ms, peak, "
+         "peak_at_ms, used_seat_ms, waiting_peak, longest_wait_ms, granted, true_denials, maps) VALUES (:license, "
+         ":resolution, :start, :length, :owned, :ownedMs, :peak, :peakAt, :used, :waiting, :longest, :granted, "
+         ":trueDenials, :maps) ON CONFLICT DO NOTHING"_s},
+        {&s->buckets,
+         u"SELECT start_ms, length_ms, seats_owned, owned_seat_ms, peak, peak_at_ms, used_seat_ms, "
+         "waiting_peak, longest_wait_ms, granted, true_denials, maps FROM usage_buckets "
+         "WHERE license_id = :license AND resolution = :resolution AND start_ms >= :from "
+         "AND start_ms < :to ORDER BY start_ms"_s},
+        {&s->earliestSpan, u"SELECT MIN(start_ms) FROM usage_spans"_s},
+        {&s->earliestEvent, u"SELECT MIN(time_ms) FROM events"_s},
+        {&s->deleteBuckets, u"DELETE FROM usage_buckets WHERE resolution = :resolution AND start_ms < :before"_s},
+        {&s->deleteSpans, u"DELETE FROM usage_spans WHERE end_ms < :before"_s},
+        {&s->storedBytes,
+         u"SELECT COALESCE(SUM(LENGTH(license_id) + LENGTH(resolution) + LENGTH(maps) + 11 * 8), 0) "
+         "FROM usage_buckets WHERE license_id = :license AND resolution = :resolution"_s},
+    };
+    if (!m_connection.prepareAll(all, error))
+        return false;
+    m_statements = std::move(s);
+    return true;
+}
+
+void SqlUsageHistory::openSpan(const QString &licenseId, QChar kind, const QString &id, const QString &holder,
+                               const QString &group, qint64 startMs)
+{
+    if (licenseId.isEmpty() || id.isEmpty())
+        return; // not a seat or a ticket (an event of an older server, or of a test)
+    // A null QString binds as NULL: the columns are NOT NULL.
+    const auto text = [](const QString &value) { return value.isNull() ? u""_s : value; };
+    auto &q = statements().openSpan;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":kind"_s, QString(kind));
+    q.bindValue(u":id"_s, id);
+    q.bindValue(u":holder"_s, text(holder));
+    q.bindValue(u":grp"_s, text(group));
+    q.bindValue(u":start"_s, startMs);
+    m_connection.exec(q);
+    q.finish();
+}
+
+void SqlUsageHistory::endSpan(const QString &licenseId, QChar kind, const QString &id, qint64 endMs,
+                              std::optional<qint64> expiresMs, bool served)
+{
+    if (licenseId.isEmpty() || id.isEmpty())
+        return;
+    auto &q = statements().endSpan;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":kind"_s, QString(kind));
+    q.bindValue(u":id"_s, id);
+    q.bindValue(u":end"_s, endMs);
+    q.bindValue(u":expires"_s, expiresMs ? QVariant(*expiresMs) : QVariant(QMetaType::fromType<qint64>()));
+    q.bindValue(u":served"_s, served ? 1 : 0);
+    m_connection.exec(q);
+    q.finish();
+}
+
+void SqlUsageHistory::noteEvent(const EventRecord &event)
+{
+    const qint64 at = SqlRows::toMs(event.time);
+    const auto expiry = [](const QDateTime &expiresAt) {
+        return expiresAt.isValid() ? std::optional<qint64>(SqlRows::toMs(expiresAt)) : std::nullopt;
+    };
+    switch (event.kind) {
+    case EventKind::Granted: {
+        const auto granted = eventdetail::Granted::fromJson(event.detail);
+        openSpan(event.licenseId, seatKind, event.seatId, event.holder, granted.reservation, at);
+        if (granted.fromLine())
+            endSpan(event.licenseId, waitKind, granted.ticketId, at, std::nullopt, true);
+        break;
+    }
+    case EventKind::Released:
+        endSpan(event.licenseId, seatKind, event.seatId, at,
+                expiry(eventdetail::Released::fromJson(event.detail).expiresAt), false);
+        break;
+    case EventKind::Revoked:
+        endSpan(event.licenseId, seatKind, event.seatId, at,
+                expiry(eventdetail::Revoked::fromJson(event.detail).expiresAt), false);
+        break;
+    case EventKind::Reaped:
+        endSpan(event.licenseId, seatKind, event.seatId, at,
+                expiry(eventdetail::Reaped::fromJson(event.detail).expiresAt), false);
+        break;
+    case EventKind::Queued:
+        openSpan(event.licenseId, waitKind, eventdetail::Queued::fromJson(event.detail).ticketId, event.holder, {}, at);
+        break;
+    case EventKind::QueueLeft: {
+        const auto left = eventdetail::QueueLeft::fromJson(event.detail);
+        endSpan(event.licenseId, waitKind, left.ticketId, at, std::nullopt, false);
+        if (left.granted && !event.seatId.isEmpty())
+            endSpan(event.licenseId, seatKind, event.seatId, at, expiry(left.seatExpiresAt), false);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+qint64 SqlUsageHistory::progress(const QString &row)
+{
+    auto &q = statements().progress;
+    q.bindValue(u":resolution"_s, row);
+    m_connection.exec(q);
+    const qint64 value = q.next() ? q.value(0).toLongLong() : unset;
+    q.finish();
+    return value;
+}
+
+void SqlUsageHistory::setProgress(const QString &row, qint64 value)
+{
+    auto &p = statements().setProgress;
+    p.bindValue(u":until"_s, value);
+    p.bindValue(u":resolution"_s, row);
+    m_connection.exec(p);
+    p.finish();
+}
+
+bool SqlUsageHistory::backfillPending()
+{
+    return progress(backfillRow) == 0;
+}
+
+void SqlUsageHistory::markBackfilled()
+{
+    setProgress(backfillRow, 1);
+}
+
+std::optional<qint64> SqlUsageHistory::closedUntil(usage::Resolution resolution)
+{
+    const qint64 value = progress(usage::toWire(resolution));
+    return value == unset ? std::nullopt : std::optional<qint64>(value);
+}
+
+void SqlUsageHistory::putBuckets(usage::Resolution resolution, const QList<std::pair<QString, usage::Bucket>> &buckets,
+                                 qint64 closedUntilMs)
+{
+    auto &q = statements().putBucket;
+    const QString name = usage::toWire(resolution);
+    for (const auto &[licenseId, bucket] : buckets) {
+        q.bindValue(u":license"_s, licenseId);
+        q.bindValue(u":resolution"_s, name);
+        q.bindValue(u":start"_s, bucket.startMs);
+        q.bindValue(u":length"_s, bucket.lengthMs);
+        q.bindValue(u":owned"_s, bucket.seatsOwned);
+        q.bindValue(u":ownedMs"_s, bucket.ownedSeatMs);
+        q.bindValue(u":peak"_s, bucket.peak);
+        q.bindValue(u":peakAt"_s, bucket.peakAtMs);
+        q.bindValue(u":used"_s, bucket.usedSeatMs);
+        q.bindValue(u":waiting"_s, bucket.waitingPeak);
+        q.bindValue(u":longest"_s, bucket.longestWaitMs);
+        q.bindValue(u":granted"_s, bucket.granted);
+        q.bindValue(u":trueDenials"_s, bucket.trueDenials);
+        q.bindValue(u":maps"_s, mapsOf(bucket));
+        m_connection.exec(q);
+        q.finish();
+    }
+    setProgress(name, closedUntilMs);
+}
+
+QList<usage::Bucket> SqlUsageHistory::buckets(const QString &licenseId, usage::Resolution resolution, qint64 fromMs,
+                                              qint64 toMs)
+{
+    auto &q = statements().buckets;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":resolution"_s, usage::toWire(resolution));
+    q.bindValue(u":from"_s, fromMs);
+    q.bindValue(u":to"_s, toMs);
+    m_connection.exec(q);
+    QList<usage::Bucket> out;
+    while (q.next()) {
+        usage::Bucket bucket;
+        bucket.startMs = q.value(0).toLongLong();
+        bucket.lengthMs = q.value(1).toLongLong();
+        bucket.seatsOwned = q.value(2).toInt();
+        bucket.ownedSeatMs = q.value(3).toLongLong();
+        bucket.peak = q.value(4).toInt();
+        bucket.peakAtMs = q.value(5).toLongLong();
+        bucket.usedSeatMs = q.value(6).toLongLong();
+        bucket.waitingPeak = q.value(7).toInt();
+        bucket.longestWaitMs = q.value(8).toLongLong();
+        bucket.granted = q.value(9).toInt();
+        bucket.trueDenials = q.value(10).toInt();
+        readMaps(q.value(11).toString(), bucket);
+        out.append(bucket);
+    }
+    q.finish();
+    return out;
+}
+
+QHash<QString, usage::LicenseActivity> SqlUsageHistory::activity(qint64 fromMs, qint64 toMs, qint64 grantsUntilMs,
+                                                                 qint64 trueDenialWindowMs,
+                                                                 const QList<LicenseNow> &licenses)
+{
+    QHash<QString, usage::LicenseActivity> out;
+    for (const LicenseNow &license : licenses)
+        out[license.id].seatCount = {{std::numeric_limits<qint64>::min(), license.seatCount}};
+    const auto readSpans = [&](QSqlQuery &q) {
+        m_connection.exec(q);
+        while (q.next()) {
+            const QString licenseId = q.value(0).toString();
+            const bool seat = q.value(1).toString() == QString(seatKind);
+            const qint64 start = q.value(5).toLongLong();
+            const qint64 skew = q.value(9).toLongLong();
+            qint64 end = usage::openEnd;
+            if (!q.value(6).isNull()) {
+                end = q.value(6).toLongLong();
+                if (seat && !q.value(7).isNull())
+                    end = std::min(end, q.value(7).toLongLong() + skew);
+            } else if (seat) {
+                // Still open: the seat counts while its lease is live; a row gone without an
+                // event that ended it never counted.
+                end = q.value(10).isNull() ? start : q.value(10).toLongLong() + skew;
+            }
+            if (end <= fromMs || start >= toMs)
+                continue;
+            usage::LicenseActivity &activity = out[licenseId];
+            if (seat)
+                activity.seats.append(
+                    {q.value(2).toString(), q.value(3).toString(), q.value(4).toString(), start, end});
+            else
+                activity.waits.append(
+                    {q.value(2).toString(), q.value(3).toString(), start, end, q.value(8).toInt() != 0});
+        }
+        q.finish();
+    };
+    auto &spans = statements().spans;
+    spans.bindValue(u":from"_s, fromMs);
+    spans.bindValue(u":to"_s, toMs);
+    readSpans(spans);
+    auto &open = statements().openSpans;
+    open.bindValue(u":to"_s, toMs);
+    readSpans(open);
+
+    auto &q = statements().eventsOfKind;
+    const auto eachEvent = [&](EventKind kind, qint64 until, const auto &take) {
+        q.bindValue(u":kind"_s, toWire(kind));
+        q.bindValue(u":from"_s, fromMs);
+        q.bindValue(u":until"_s, until);
+        m_connection.exec(q);
+        while (q.next())
+            take(q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(), q.value(3).toString());
+        q.finish();
+    };
+    eachEvent(EventKind::Granted, grantsUntilMs,
+              [&](qint64 at, const QString &license, const QString &holder, const QString &) {
+                  out[license].grants.append({at, holder});
+              });
+    eachEvent(EventKind::Denied, toMs,
+              [&](qint64 at, const QString &license, const QString &holder, const QString &detail) {
+                  QString reason = QJsonDocument::fromJson(detail.toUtf8()).object().value(u"reason"_s).toString();
+                  if (reason.isEmpty())
+                      reason = seatrules::denialCode(SeatDecision::Outcome::NoSeatsAvailable);
+                  out[license].refusals.append({at, holder, reason});
+              });
+    eachEvent(EventKind::HolderBlocked, toMs,
+              [&](qint64 at, const QString &license, const QString &holder, const QString &) {
+                  out[license].refusals.append({at, holder, toWire(EventKind::HolderBlocked)});
+              });
+
+    auto &c = statements().changes;
+    const auto eachChange = [&](EventKind a, EventKind b, const auto &take) {
+        c.bindValue(u":a"_s, toWire(a));
+        c.bindValue(u":b"_s, toWire(b));
+        c.bindValue(u":until"_s, toMs);
+        m_connection.exec(c);
+        while (c.next())
+            take(c.value(0).toLongLong(), c.value(1).toString(), c.value(2).toString(),
+                 QJsonDocument::fromJson(c.value(3).toString().toUtf8()).object());
+        c.finish();
+    };
+    QHash<QString, QList<usage::Change>> seatCounts;
+    eachChange(EventKind::LicenseCreated, EventKind::LicenseUpdated,
+               [&](qint64 at, const QString &license, const QString &kind, const QJsonObject &detail) {
+                   QList<usage::Change> &changes = seatCounts[license];
+                   // Before it was created a license owned no seats.
+                   if (changes.isEmpty() && kind == toWire(EventKind::LicenseCreated))
+                       changes.append({std::numeric_limits<qint64>::min(), 0});
+                   changes.append({at, eventdetail::LicenseChanged::fromJson(detail).seatCount});
+               });
+    QHash<QString, QList<std::pair<qint64, QList<GroupSeats>>>> reservations;
+    eachChange(EventKind::RulesChanged, EventKind::RulesChanged,
+               [&](qint64 at, const QString &license, const QString &, const QJsonObject &detail) {
+                   if (const auto changed = eventdetail::RulesChanged::fromJson(detail))
+                       reservations[license].append({at, changed->rules.reserve});
+               });
+    for (auto it = seatCounts.cbegin(); it != seatCounts.cend(); ++it) {
+        if (out.contains(it.key()))
+            out[it.key()].seatCount = it.value();
+    }
+    // A license whose rules never changed within the event log has its rules of now throughout.
+    for (const LicenseNow &license : licenses) {
+        if (reservations.contains(license.id))
+            continue;
+        for (const GroupSeats &seats : license.reserve)
+            out[license.id].reserved[seats.group] = {{std::numeric_limits<qint64>::min(), seats.seats}};
+    }
+    for (auto it = reservations.cbegin(); it != reservations.cend(); ++it) {
+        if (!out.contains(it.key()))
+            continue;
+        QMap<QString, QList<usage::Change>> &reserved = out[it.key()].reserved;
+        for (const auto &[at, list] : it.value()) {
+            // Every group named so far changes at once: the ones left out reserve nothing now.
+            for (auto group = reserved.begin(); group != reserved.end(); ++group)
+                group->append({at, 0});
+            for (const GroupSeats &seats : list) {
+                QList<usage::Change> &changes = reserved[seats.group];
+                if (changes.isEmpty() && at > std::numeric_limits<qint64>::min())
+                    changes.append({std::numeric_limits<qint64>::min(), 0});
+                if (!changes.isEmpty() && changes.last().fromMs == at)
+                    changes.last().value = seats.seats;
+                else
+                    changes.append({at, seats.seats});
+            }
+        }
+    }
+    for (usage::LicenseActivity &activity : out) {
+        activity.trueDenialWindowMs = trueDenialWindowMs;
+        std::sort(activity.grants.begin(), activity.grants.end(),
+                  [](const usage::Grant &a, const usage::Grant &b) { return a.timeMs < b.timeMs; });
+    }
+    return out;
+}
+
+std::optional<qint64> SqlUsageHistory::earliestMs()
+{
+    std::optional<qint64> earliest;
+    for (QSqlQuery *q : {&statements().earliestSpan, &statements().earliestEvent}) {
+        m_connection.exec(*q);
+        if (q->next() && !q->value(0).isNull()) {
+            const qint64 value = q->value(0).toLongLong();
+            earliest = earliest ? std::min(*earliest, value) : value;
+        }
+        q->finish();
+    }
+    return earliest;
+}
+
+int SqlUsageHistory::deleteBucketsBefore(usage::Resolution resolution, qint64 beforeMs)
+{
+    auto &q = statements().deleteBuckets;
+    q.bindValue(u":resolution"_s, usage::toWire(resolution));
+    q.bindValue(u":before"_s, beforeMs);
+    m_connection.exec(q);
+    const int deleted = q.numRowsAffected();
+    q.finish();
+    return deleted;
+}
+
+int SqlUsageHistory::deleteSpansEndedBefore(qint64 beforeMs)
+{
+    auto &q = statements().deleteSpans;
+    q.bindValue(u":before"_s, beforeMs);
+    m_connection.exec(q);
+    const int deleted = q.numRowsAffected();
+    q.finish();
+    return deleted;
+}
+
+qint64 SqlUsageHistory::storedBytes(const QString &licenseId, usage::Resolution resolution)
+{
+    auto &q = statements().storedBytes;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":resolution"_s, usage::toWire(resolution));
+    m_connection.exec(q);
+    const qint64 bytes = q.next() ? q.value(0).toLongLong() : 0;
+    q.finish();
+    return bytes;
+}
+
+} // namespace keyright::server

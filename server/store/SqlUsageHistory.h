@@ -1,0 +1,86 @@
+#pragma once
+
+#include "SeatRules.h"
+#include "UsageHistory.h"
+#include "store/StoreTypes.h"
+
+#include <QHash>
+#include <QList>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+
+namespace keyright::server {
+
+class SqlConnection;
+struct SqlDialect;
+
+// The usage history's tables (issue 25, docs/STATS.md "Usage history"), one SQL for both stores:
+// - usage_spans: every seat from its grant to its end and every ticket from queued to gone, kept
+//   from the events that start and end them (noteEvent, in the event's own transaction), so that
+//   a bucket never depends on the event log's retention, nor on a scan of it;
+// - usage_buckets: the closed buckets, per license, resolution and start, written once;
+// - usage_progress: per resolution, the end of the last bucket closed (the row an instance locks
+//   while it closes, so that instances close one after the other), and the backfill marker.
+class SqlUsageHistory
+{
+public:
+    SqlUsageHistory(SqlConnection &connection, const SqlDialect &dialect);
+    ~SqlUsageHistory();
+    SqlUsageHistory(const SqlUsageHistory &) = delete;
+    SqlUsageHistory &operator=(const SqlUsageHistory &) = delete;
+
+    // The schema step that adds the tables; `integer` is the dialect's 64-bit integer type.
+    static QStringList createTables(const QString &integer);
+
+    bool prepare(QString *error);
+
+    // Opens or ends the spans an event starts or ends (granted, released, revoked, reaped,
+    // queued, queue_left); other events change nothing.
+    void noteEvent(const EventRecord &event);
+    // Whether the events from before the tables existed are still to be turned into spans
+    // (the marker the migration left); markBackfilled() clears it. Inside a unit: on a shared
+    // database the marker stays locked until the unit ends.
+    bool backfillPending();
+    void markBackfilled();
+
+    // A license as it is now: what its history falls back on where the event log no longer says
+    // (its seat count before the oldest license event, its reservations without rules events).
+    struct LicenseNow
+    {
+        QString id;
+        int seatCount = 0;
+        QList<GroupSeats> reserve;
+    };
+    // Every license's activity overlapping [fromMs, toMs) (each of `licenses` has one, even
+    // without any): its spans, its refusals in the range and its grants up to grantsUntilMs.
+    QHash<QString, usage::LicenseActivity> activity(qint64 fromMs, qint64 toMs, qint64 grantsUntilMs,
+                                                    qint64 trueDenialWindowMs, const QList<LicenseNow> &licenses);
+    std::optional<qint64> closedUntil(usage::Resolution resolution);
+    void putBuckets(usage::Resolution resolution, const QList<std::pair<QString, usage::Bucket>> &buckets,
+                    qint64 closedUntilMs);
+    QList<usage::Bucket> buckets(const QString &licenseId, usage::Resolution resolution, qint64 fromMs, qint64 toMs);
+    std::optional<qint64> earliestMs();
+    int deleteBucketsBefore(usage::Resolution resolution, qint64 beforeMs);
+    int deleteSpansEndedBefore(qint64 beforeMs);
+    // The bytes a license's buckets take in the table (the benchmark's bytes per license-year):
+    // the sum of the stored values' lengths, as the database reports them.
+    qint64 storedBytes(const QString &licenseId, usage::Resolution resolution);
+
+private:
+    struct Statements;
+    qint64 progress(const QString &row);
+    void setProgress(const QString &row, qint64 value);
+    Statements &statements();
+    void openSpan(const QString &licenseId, QChar kind, const QString &id, const QString &holder, const QString &group,
+                  qint64 startMs);
+    void endSpan(const QString &licenseId, QChar kind, const QString &id, qint64 endMs, std::optional<qint64> expiresMs,
+                 bool served);
+
+    SqlConnection &m_connection;
+    const SqlDialect &m_dialect;
+    std::unique_ptr<Statements> m_statements;
+};
+
+} // namespace keyright::server

@@ -1,0 +1,111 @@
+#include "usage/UsageReports.h"
+
+#include "Clock.h"
+#include "UsageSummary.h"
+
+#include <QTimeZone>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::server {
+
+namespace {
+
+constexpr qint64 dayMs = 24 * 3'600'000LL;
+
+} // namespace
+
+UsageReports::UsageReports(LeaseStore &store, const Clock &clock, const UsageSettings &settings)
+    : m_store(store)
+    , m_clock(clock)
+    , m_settings(settings)
+{ }
+
+QList<usage::Bucket> UsageReports::bucketsOf(const QString &licenseId, usage::Resolution resolution, qint64 fromMs,
+                                             qint64 toMs, qint64 *closedUntilMs)
+{
+    const qint64 length = usage::lengthMs(resolution);
+    QList<usage::Bucket> out;
+    m_store.withStore([&] {
+        const qint64 closed = m_store.usageClosedUntil(resolution).value_or(fromMs);
+        *closedUntilMs = closed;
+        out = m_store.usageBuckets(licenseId, resolution, fromMs, std::min(toMs, closed));
+        const qint64 openFrom = std::max(fromMs, closed);
+        if (openFrom >= toMs)
+            return;
+        // The buckets not closed yet (their true denials may still change): computed now from the
+        // same spans and events the closer will read.
+        const qint64 window = qint64(m_settings.trueDenialWindow.count()) * 60'000;
+        const auto activity = m_store.usageActivity(openFrom, toMs, toMs + window, window);
+        const auto it = activity.constFind(licenseId);
+        if (it == activity.cend())
+            return;
+        for (qint64 at = openFrom; at < toMs; at += length)
+            out.append(usage::computeBucket(*it, at, length, resolution == usage::Resolution::Day));
+    });
+    return out;
+}
+
+std::optional<UsageReport> UsageReports::report(const QString &licenseId, const UsageQuery &query, Problem *problem,
+                                                QString *detail)
+{
+    *problem = Problem::None;
+    bool known = false;
+    m_store.withStore([&] { known = m_store.license(licenseId).has_value(); });
+    if (!known) {
+        *problem = Problem::LicenseNotFound;
+        return std::nullopt;
+    }
+    const qint64 now = m_clock.now().toMSecsSinceEpoch();
+    const QTimeZone zone = query.timeZone.isEmpty() ? QTimeZone::utc() : QTimeZone(query.timeZone.toUtf8());
+
+    // Minutes for a minute step; hours for the others while hours are kept (days, weeks and
+    // months then follow the site's midnight), the stored UTC days beyond.
+    const qint64 requestedTo = query.to.isValid() ? query.to.toMSecsSinceEpoch() : now;
+    const qint64 requestedFrom = query.from.isValid() ? query.from.toMSecsSinceEpoch() : requestedTo - 30 * dayMs;
+    usage::Resolution source = usage::Resolution::Hour;
+    if (query.step == UsageStep::Minute)
+        source = usage::Resolution::Minute;
+    else if (query.step != UsageStep::Hour && requestedFrom < now - qint64(m_settings.hourDays) * dayMs)
+        source = usage::Resolution::Day;
+    const qint64 length = usage::lengthMs(source);
+    const qint64 fromMs = usage::floorTo(source, requestedFrom);
+    // The bucket holding `to` is included, up to the present.
+    const qint64 toMs
+        = std::min(usage::floorTo(source, requestedTo - 1) + length, usage::floorTo(source, now) + length);
+    const qint64 count = (toMs - fromMs) / length;
+    if (count > UsageQuery::maxBuckets) {
+        *problem = Problem::TooManyBuckets;
+        *detail = u"the range holds %1 %2 buckets, more than %3; ask for a shorter range or a larger step"_s.arg(count)
+                      .arg(usage::toWire(source))
+                      .arg(UsageQuery::maxBuckets);
+        return std::nullopt;
+    }
+
+    UsageReport report;
+    report.licenseId = licenseId;
+    report.step = query.step;
+    report.timeZone = query.timeZone;
+    qint64 closedUntil = 0;
+    const QList<usage::Bucket> buckets
+        = fromMs < toMs ? bucketsOf(licenseId, source, fromMs, toMs, &closedUntil) : QList<usage::Bucket>();
+    report.closedUntil = QDateTime::fromMSecsSinceEpoch(closedUntil, Qt::UTC);
+    // Holders by whole UTC days (only the day buckets keep them).
+    qint64 ignored = 0;
+    const qint64 firstDay = usage::floorTo(usage::Resolution::Day, fromMs);
+    const qint64 lastDay = usage::floorTo(usage::Resolution::Day, toMs - 1) + dayMs;
+    const QList<usage::Bucket> days = source == usage::Resolution::Day
+        ? buckets
+        : bucketsOf(licenseId, usage::Resolution::Day, firstDay, lastDay, &ignored);
+    QList<HolderGroup> groups;
+    m_store.withStore([&] { groups = m_store.holderGroups(); });
+    report.summary = usage::summarize(buckets, days, zone, {query.workStartHour, query.workEndHour}, groups);
+    report.buckets = usage::regroup(buckets, query.step, zone);
+    report.from = QDateTime::fromMSecsSinceEpoch(fromMs, Qt::UTC);
+    report.to = QDateTime::fromMSecsSinceEpoch(toMs, Qt::UTC);
+    return report;
+}
+
+} // namespace keyright::server

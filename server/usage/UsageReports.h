@@ -1,0 +1,40 @@
+#pragma once
+
+#include "usage/UsageCloser.h"
+#include "wire/UsageReport.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace keyright {
+class Clock;
+}
+
+namespace keyright::server {
+
+// Answers GET /v1/licenses/{id}/usage: the closed buckets of the range from the store, the part
+// after the last closed bucket computed on request the same way (marked by the report's
+// closedUntil), regrouped into the step asked for in the site's time zone, and the summary of
+// the range (core's usage::summarize).
+class UsageReports
+{
+public:
+    UsageReports(LeaseStore &store, const Clock &clock, const UsageSettings &settings);
+
+    enum class Problem { None, LicenseNotFound, TooManyBuckets };
+    // nullopt with `problem` set when the license is unknown or the range holds more buckets of
+    // the step than UsageQuery::maxBuckets (`detail` then says how many and what to ask instead).
+    std::optional<UsageReport> report(const QString &licenseId, const UsageQuery &query, Problem *problem,
+                                      QString *detail);
+
+private:
+    QList<usage::Bucket> bucketsOf(const QString &licenseId, usage::Resolution resolution, qint64 fromMs, qint64 toMs,
+                                   qint64 *closedUntilMs);
+
+    LeaseStore &m_store;
+    const Clock &m_clock;
+    UsageSettings m_settings;
+};
+
+} // namespace keyright::server
