@@ -393,6 +393,13 @@ void AdminClient::events(const EventQuery &query, QObject *context, Callback<Eve
         [](const RawReply &raw, QString *problem) { return adminjson::decodeEventPage(raw.body, problem); });
 }
 
+void AdminClient::usage(const QString &licenseId, const UsageQuery &query, QObject *context, Callback<UsageReport> done)
+{
+    d->call<UsageReport>(
+        "GET", apipath::forLicense(apipath::usage, licenseId), query.toQuery(), {}, {200}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeUsageReport(raw.body, problem); });
+}
+
 void AdminClient::stats(QObject *context, Callback<StatsSnapshot> done)
 {
     d->call<StatsSnapshot>(

@@ -5,6 +5,7 @@
 #include "LeaseVerifier.h"
 #include "SeatRules.h"
 #include "wire/StatsSnapshot.h"
+#include "wire/UsageReport.h"
 
 #include <QByteArray>
 #include <QObject>
@@ -96,6 +97,8 @@ public:
     void putRules(const QString &licenseId, const SeatRules &rules, QObject *context, Callback<SeatRules> done);
     void reap(bool dryRun, QObject *context, Callback<ReapResult> done);
     void events(const EventQuery &query, QObject *context, Callback<EventPage> done);
+    // GET /v1/licenses/{id}/usage: the usage history of a range (viewer).
+    void usage(const QString &licenseId, const UsageQuery &query, QObject *context, Callback<UsageReport> done);
     // Who the token speaks for, and the tokens themselves (admin only).
     void whoami(QObject *context, Callback<AccessTokenInfo> done);
     void listTokens(QObject *context, Callback<TokenList> done);

@@ -136,6 +136,12 @@ std::optional<EventPage> decodeEventPage(const QByteArray &body, QString *error)
         body, error, [](const QJsonObject &json, ValidationError *why) { return EventPage::fromJson(json, why); });
 }
 
+std::optional<UsageReport> decodeUsageReport(const QByteArray &body, QString *error)
+{
+    return decodeWith<UsageReport>(
+        body, error, [](const QJsonObject &json, ValidationError *why) { return UsageReport::fromJson(json, why); });
+}
+
 std::optional<QList<HolderGroup>> decodeGroups(const QByteArray &body, QString *error)
 {
     return decodeWith<QList<HolderGroup>>(body, error, [](const QJsonObject &json, ValidationError *why) {

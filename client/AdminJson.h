@@ -5,6 +5,7 @@
 #include "LeaseVerifier.h"
 #include "SeatRules.h"
 #include "wire/StatsSnapshot.h"
+#include "wire/UsageReport.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -33,6 +34,7 @@ std::optional<QString> decodeRotatedKey(const QByteArray &body, QString *error =
 std::optional<LeaseList> decodeLeaseList(const QByteArray &body, const QString &licenseId, QString *error = nullptr);
 std::optional<ReapResult> decodeReapResult(const QByteArray &body, bool dryRunAsked, QString *error = nullptr);
 std::optional<EventPage> decodeEventPage(const QByteArray &body, QString *error = nullptr);
+std::optional<UsageReport> decodeUsageReport(const QByteArray &body, QString *error = nullptr);
 
 // GET/PUT /v1/groups: {"groups": [...]}, and GET/PUT /v1/licenses/{id}/rules: {"licenseId", "rules"}
 // (the rules must be those of `licenseId`), through core's SeatRulesJson codecs.
