@@ -8,6 +8,7 @@
 #include "HoldCommand.h"
 #include "LicenseCommand.h"
 #include "ReapCommand.h"
+#include "ReportCommand.h"
 #include "RevokeCommand.h"
 #include "SecretBuffer.h"
 #include "SignalWatcher.h"
@@ -53,9 +54,9 @@ CliApplication::CliApplication(QObject *parent)
     m_context.admin = m_admin.get();
     m_context.clock = &SystemClock::instance();
     m_commands = {
-        new StatusCommand(m_context, this), new HoldCommand(m_context, this),   new RevokeCommand(m_context, this),
-        new ReapCommand(m_context, this),   new EventsCommand(m_context, this), new LicenseCommand(m_context, this),
-        new TokenCommand(m_context, this),  new WhoamiCommand(m_context, this),
+        new StatusCommand(m_context, this),  new HoldCommand(m_context, this),   new RevokeCommand(m_context, this),
+        new ReapCommand(m_context, this),    new EventsCommand(m_context, this), new ReportCommand(m_context, this),
+        new LicenseCommand(m_context, this), new TokenCommand(m_context, this),  new WhoamiCommand(m_context, this),
     };
 }
 
