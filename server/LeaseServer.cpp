@@ -32,6 +32,7 @@
 #include <QLockFile>
 #include <QLoggingCategory>
 #include <QTcpServer>
+#include <QTimeZone>
 
 #if QT_CONFIG(ssl)
 #include <QSslCertificate>
@@ -497,6 +498,8 @@ bool LeaseServer::start(QString *errorOut)
             if (ok)
                 m_access->installBootstrap(adminToken->view());
             ok = !m_config.demo || addDemoLicenses(&error);
+            if (ok && m_config.demo)
+                m_usageCloser->addDemoHistory(DemoCatalogue::licenses(), QTimeZone::systemTimeZone());
         } catch (const StoreError &failure) {
             error = u"cannot add the demo licenses: %1"_s.arg(QString::fromUtf8(failure.what()));
             ok = false;

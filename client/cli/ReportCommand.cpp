@@ -152,6 +152,9 @@ QStringList ReportCommand::summaryLines(const UsageReport &report)
     lines.append(u"%1, %2 to %3 (%4)"_s.arg(report.licenseId, localTime(report.from, zone, false),
                                             localTime(report.to.addMSecs(-1), zone, false),
                                             report.timeZone.isEmpty() ? u"UTC"_s : report.timeZone));
+    if (report.demoUntil.isValid() && report.demoUntil > report.from)
+        lines.append(u"Demo history: the figures before %1 are made up by the demo server."_s.arg(
+            localTime(report.demoUntil, zone)));
     lines.append(u"Seats owned: %1. Peak: %2%3. p95: %4 over all hours, %5 over working hours."_s.arg(s.seatsOwned)
                      .arg(s.peak)
                      .arg(s.peak > 0 ? u" on %1"_s.arg(localTime(s.peakAt, zone)) : QString())

@@ -358,6 +358,7 @@ QJsonObject UsageReport::toJson() const
                         {u"step"_s, toWire(step)},
                         {u"timeZone"_s, timeZone.isEmpty() ? u"UTC"_s : timeZone},
                         {u"closedUntil"_s, formatTimestamp(closedUntil)},
+                        {u"demoUntil"_s, demoUntil.isValid() ? QJsonValue(formatTimestamp(demoUntil)) : QJsonValue()},
                         {u"buckets"_s, bucketsJson},
                         {u"summary"_s, summary.toJson()}};
 }
@@ -378,6 +379,8 @@ std::optional<UsageReport> UsageReport::fromJson(const QJsonObject &json, Valida
     if (report.timeZone == u"UTC"_s)
         report.timeZone.clear();
     report.closedUntil = reader.timestamp(json, {}, u"closedUntil"_s);
+    if (json.contains(u"demoUntil"_s) && !json.value(u"demoUntil"_s).isNull())
+        report.demoUntil = reader.timestamp(json, {}, u"demoUntil"_s);
     const QJsonArray buckets = json.value(u"buckets"_s).toArray();
     for (qsizetype i = 0; i < buckets.size() && !reader.failed(); ++i) {
         ValidationError bucketError;

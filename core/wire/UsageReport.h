@@ -98,6 +98,9 @@ struct UsageReport
     // Everything before it is closed history; the buckets after it (the last hour or so) are
     // computed on request from the seats and events of the moment, and may still change.
     QDateTime closedUntil;
+    // A server started with --demo made up the history before this moment (docs/STATS.md); invalid:
+    // every bucket is real.
+    QDateTime demoUntil;
     QList<usage::Bucket> buckets;
     UsageSummary summary;
 

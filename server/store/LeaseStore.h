@@ -210,6 +210,11 @@ public:
     virtual qint64 replayEventsIntoUsage(qint64 afterSeq, int limit) = 0;
     // What the license's buckets of `resolution` take in the database, in bytes (the benchmark).
     virtual qint64 usageStoredBytes(const QString &licenseId, usage::Resolution resolution) = 0;
+    // The demo history (--demo): made-up spans of one license, and the moment the made-up history
+    // ends (nullopt: there is none).
+    virtual void putDemoUsage(const QString &licenseId, const usage::LicenseActivity &activity) = 0;
+    virtual std::optional<qint64> usageDemoUntil() = 0;
+    virtual void setUsageDemoUntil(qint64 ms) = 0;
 };
 
 } // namespace keyright::server

@@ -366,7 +366,7 @@ qint64 SqlLeaseStore::appendEvent(const EventRecord &event)
 {
     ready();
     const qint64 seq = m_events->appendEvent(event);
-    m_usage->noteEvent(event);
+    m_usage->noteEvent(event, seq);
     return seq;
 }
 
@@ -590,12 +590,12 @@ qint64 SqlLeaseStore::replayEventsIntoUsage(qint64 afterSeq, int limit)
     ready();
     EventQuery query;
     query.after = afterSeq;
-    query.kinds = {EventKind::Granted, EventKind::Released, EventKind::Revoked,
-                   EventKind::Reaped,  EventKind::Queued,   EventKind::QueueLeft};
+    query.kinds = {EventKind::Granted, EventKind::Released,  EventKind::Revoked, EventKind::Reaped,
+                   EventKind::Queued,  EventKind::QueueLeft, EventKind::Denied,  EventKind::HolderBlocked};
     query.limit = limit;
     qint64 last = afterSeq;
     for (const EventRecord &event : m_events->events(query)) {
-        m_usage->noteEvent(event);
+        m_usage->noteEvent(event, event.seq);
         last = event.seq;
     }
     return last;
@@ -605,6 +605,24 @@ qint64 SqlLeaseStore::usageStoredBytes(const QString &licenseId, usage::Resoluti
 {
     ready();
     return m_usage->storedBytes(licenseId, resolution);
+}
+
+void SqlLeaseStore::putDemoUsage(const QString &licenseId, const usage::LicenseActivity &activity)
+{
+    ready();
+    m_usage->putDemoActivity(licenseId, activity);
+}
+
+std::optional<qint64> SqlLeaseStore::usageDemoUntil()
+{
+    ready();
+    return m_usage->demoUntil();
+}
+
+void SqlLeaseStore::setUsageDemoUntil(qint64 ms)
+{
+    ready();
+    m_usage->setDemoUntil(ms);
 }
 
 } // namespace keyright::server

@@ -125,6 +125,9 @@ public:
     void markUsageBackfilled() override;
     qint64 replayEventsIntoUsage(qint64 afterSeq, int limit) override;
     qint64 usageStoredBytes(const QString &licenseId, usage::Resolution resolution) override;
+    void putDemoUsage(const QString &licenseId, const usage::LicenseActivity &activity) override;
+    std::optional<qint64> usageDemoUntil() override;
+    void setUsageDemoUntil(qint64 ms) override;
 
 protected:
     SqlLeaseStore(const QString &driver, const QString &description, SqlDialect dialect, bool caching);

@@ -21,6 +21,8 @@ namespace {
 
 constexpr QChar seatKind = u's';
 constexpr QChar waitKind = u'w';
+// A refusal: a span of no length whose grp is the reason's code.
+constexpr QChar refusalKind = u'r';
 const QString backfillRow = u"backfill"_s;
 constexpr qint64 unset = -1;
 
@@ -117,6 +119,7 @@ QStringList SqlUsageHistory::createTables(const QString &integer)
         "  served %1 NOT NULL DEFAULT 0,"
         "  PRIMARY KEY (license_id, kind, id))"_s.arg(integer),
         u"CREATE INDEX usage_spans_by_end ON usage_spans(end_ms)"_s,
+        u"CREATE INDEX usage_spans_by_start ON usage_spans(kind, start_ms)"_s,
         u"CREATE TABLE usage_buckets ("
         "  license_id TEXT NOT NULL,"
         "  resolution TEXT NOT NULL,"
@@ -140,7 +143,7 @@ QStringList SqlUsageHistory::createTables(const QString &integer)
         // -1: nothing closed yet; the backfill row is 0 until the events from before this step
         // have been turned into spans.
         u"INSERT INTO usage_progress (resolution, closed_until_ms) VALUES ('minute', -1), ('hour', -1), "
-        "('day', -1), ('backfill', 0)"_s,
+        "('day', -1), ('backfill', 0), ('demo', -1)"_s,
     };
 }
 
@@ -169,11 +172,12 @@ bool SqlUsageHistory::prepare(QString *error)
          "WHERE license_id = :license AND kind = :kind AND id = :id AND end_ms IS NULL"_s},
         // A span's end as stored is an upper bound of its real one (expires_ms + skew may come
         // first), so the ones ending after :from are a superset of those that overlap.
-        {&s->spans, u"SELECT %1 WHERE s.end_ms > :from AND s.start_ms < :to"_s.arg(spanColumns)},
+        {&s->spans, u"SELECT %1 WHERE s.end_ms > :from AND s.start_ms < :to AND s.kind <> 'r'"_s.arg(spanColumns)},
         {&s->openSpans, u"SELECT %1 WHERE s.end_ms IS NULL AND s.start_ms < :to"_s.arg(spanColumns)},
+        // Grants are the starts of seat spans; refusals are spans of their own.
         {&s->eventsOfKind,
-         u"SELECT time_ms, license_id, holder, detail FROM events WHERE kind = :kind "
-         "AND time_ms >= :from AND time_ms < :until ORDER BY time_ms, seq"_s},
+         u"SELECT start_ms, license_id, holder, grp FROM usage_spans WHERE kind = :kind "
+         "AND start_ms >= :from AND start_ms < :until ORDER BY start_ms, id"_s},
         {&s->changes,
          u"SELECT time_ms, license_id, kind, detail FROM events WHERE (kind = :a OR kind = :b) "
          "AND time_ms < :until ORDER BY seq"_s},
@@ -237,7 +241,14 @@ void SqlUsageHistory::endSpan(const QString &licenseId, QChar kind, const QStrin
     q.finish();
 }
 
-void SqlUsageHistory::noteEvent(const EventRecord &event)
+void SqlUsageHistory::noteRefusal(const QString &licenseId, const QString &id, const QString &holder,
+                                  const QString &reason, qint64 atMs)
+{
+    openSpan(licenseId, refusalKind, id, holder, reason, atMs);
+    endSpan(licenseId, refusalKind, id, atMs, std::nullopt, false);
+}
+
+void SqlUsageHistory::noteEvent(const EventRecord &event, qint64 seq)
 {
     const qint64 at = SqlRows::toMs(event.time);
     const auto expiry = [](const QDateTime &expiresAt) {
@@ -262,6 +273,16 @@ void SqlUsageHistory::noteEvent(const EventRecord &event)
     case EventKind::Reaped:
         endSpan(event.licenseId, seatKind, event.seatId, at,
                 expiry(eventdetail::Reaped::fromJson(event.detail).expiresAt), false);
+        break;
+    case EventKind::Denied: {
+        QString reason = event.detail.value(u"reason"_s).toString();
+        if (reason.isEmpty())
+            reason = seatrules::denialCode(SeatDecision::Outcome::NoSeatsAvailable);
+        noteRefusal(event.licenseId, QString::number(seq), event.holder, reason, at);
+        break;
+    }
+    case EventKind::HolderBlocked:
+        noteRefusal(event.licenseId, QString::number(seq), event.holder, toWire(EventKind::HolderBlocked), at);
         break;
     case EventKind::Queued:
         openSpan(event.licenseId, waitKind, eventdetail::Queued::fromJson(event.detail).ticketId, event.holder, {}, at);
@@ -305,6 +326,36 @@ bool SqlUsageHistory::backfillPending()
 void SqlUsageHistory::markBackfilled()
 {
     setProgress(backfillRow, 1);
+}
+
+std::optional<qint64> SqlUsageHistory::demoUntil()
+{
+    const qint64 value = progress(u"demo"_s);
+    return value == unset ? std::nullopt : std::optional<qint64>(value);
+}
+
+void SqlUsageHistory::setDemoUntil(qint64 ms)
+{
+    setProgress(u"demo"_s, ms);
+}
+
+void SqlUsageHistory::putDemoActivity(const QString &licenseId, const usage::LicenseActivity &activity)
+{
+    int n = 0;
+    const auto id = [&n] { return u"demo-%1"_s.arg(++n); };
+    for (const usage::SeatSpan &span : activity.seats) {
+        const QString seat = id();
+        openSpan(licenseId, seatKind, seat, span.holder, span.reservation, span.startMs);
+        if (span.endMs != usage::openEnd)
+            endSpan(licenseId, seatKind, seat, span.endMs, std::nullopt, false);
+    }
+    for (const usage::WaitSpan &wait : activity.waits) {
+        const QString ticket = id();
+        openSpan(licenseId, waitKind, ticket, wait.holder, {}, wait.startMs);
+        endSpan(licenseId, waitKind, ticket, wait.endMs, std::nullopt, wait.served);
+    }
+    for (const usage::Refusal &refusal : activity.refusals)
+        noteRefusal(licenseId, id(), refusal.holder, refusal.reason, refusal.timeMs);
 }
 
 std::optional<qint64> SqlUsageHistory::closedUntil(usage::Resolution resolution)
@@ -414,8 +465,8 @@ QHash<QString, usage::LicenseActivity> SqlUsageHistory::activity(qint64 fromMs, 
     readSpans(open);
 
     auto &q = statements().eventsOfKind;
-    const auto eachEvent = [&](EventKind kind, qint64 until, const auto &take) {
-        q.bindValue(u":kind"_s, toWire(kind));
+    const auto eachEvent = [&](QChar kind, qint64 until, const auto &take) {
+        q.bindValue(u":kind"_s, QString(kind));
         q.bindValue(u":from"_s, fromMs);
         q.bindValue(u":until"_s, until);
         m_connection.exec(q);
@@ -423,21 +474,12 @@ QHash<QString, usage::LicenseActivity> SqlUsageHistory::activity(qint64 fromMs, 
             take(q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(), q.value(3).toString());
         q.finish();
     };
-    eachEvent(EventKind::Granted, grantsUntilMs,
-              [&](qint64 at, const QString &license, const QString &holder, const QString &) {
-                  out[license].grants.append({at, holder});
-              });
-    eachEvent(EventKind::Denied, toMs,
-              [&](qint64 at, const QString &license, const QString &holder, const QString &detail) {
-                  QString reason = QJsonDocument::fromJson(detail.toUtf8()).object().value(u"reason"_s).toString();
-                  if (reason.isEmpty())
-                      reason = seatrules::denialCode(SeatDecision::Outcome::NoSeatsAvailable);
-                  out[license].refusals.append({at, holder, reason});
-              });
-    eachEvent(EventKind::HolderBlocked, toMs,
-              [&](qint64 at, const QString &license, const QString &holder, const QString &) {
-                  out[license].refusals.append({at, holder, toWire(EventKind::HolderBlocked)});
-              });
+    eachEvent(seatKind, grantsUntilMs, [&](qint64 at, const QString &license, const QString &holder, const QString &) {
+        out[license].grants.append({at, holder});
+    });
+    eachEvent(refusalKind, toMs, [&](qint64 at, const QString &license, const QString &holder, const QString &reason) {
+        out[license].refusals.append({at, holder, reason});
+    });
 
     auto &c = statements().changes;
     const auto eachChange = [&](EventKind a, EventKind b, const auto &take) {

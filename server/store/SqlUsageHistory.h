@@ -17,7 +17,8 @@ class SqlConnection;
 struct SqlDialect;
 
 // The usage history's tables (issue 25, docs/STATS.md "Usage history"), one SQL for both stores:
-// - usage_spans: every seat from its grant to its end and every ticket from queued to gone, kept
+// - usage_spans: every seat from its grant to its end, every ticket from queued to gone and every
+//   refusal (a span of no length whose grp is the reason's code), kept
 //   from the events that start and end them (noteEvent, in the event's own transaction), so that
 //   a bucket never depends on the event log's retention, nor on a scan of it;
 // - usage_buckets: the closed buckets, per license, resolution and start, written once;
@@ -38,7 +39,15 @@ public:
 
     // Opens or ends the spans an event starts or ends (granted, released, revoked, reaped,
     // queued, queue_left); other events change nothing.
-    void noteEvent(const EventRecord &event);
+    void noteEvent(const EventRecord &event, qint64 seq);
+    // A refusal as a span of no length (`id` unique within the license).
+    void noteRefusal(const QString &licenseId, const QString &id, const QString &holder, const QString &reason,
+                     qint64 atMs);
+    // The demo history's marker: the end of the history --demo made up; nullopt when none.
+    std::optional<qint64> demoUntil();
+    void setDemoUntil(qint64 ms);
+    // Inserts made-up spans (seats, waits, refusals) for one license, ids prefixed "demo-".
+    void putDemoActivity(const QString &licenseId, const usage::LicenseActivity &activity);
     // Whether the events from before the tables existed are still to be turned into spans
     // (the marker the migration left); markBackfilled() clears it. Inside a unit: on a shared
     // database the marker stays locked until the unit ends.

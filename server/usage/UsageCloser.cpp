@@ -1,6 +1,7 @@
 #include "usage/UsageCloser.h"
 
 #include "Clock.h"
+#include "DemoHistory.h"
 #include "store/StoreTypes.h"
 
 #include <QLoggingCategory>
@@ -85,6 +86,58 @@ void UsageCloser::backfill(int chunkEvents)
         m_store.markUsageBackfilled();
         if (chunks > 0)
             qCInfo(lcUsage, "usage history: the events up to seq %lld became seat and wait spans", after);
+    });
+}
+
+void UsageCloser::addDemoHistory(const QList<DemoCatalogue::License> &licenses, const QTimeZone &zone)
+{
+    const qint64 now = m_clock.now().toMSecsSinceEpoch();
+    m_store.withStore([&] {
+        if (m_store.usageDemoUntil() || m_store.usageClosedUntil(usage::Resolution::Hour))
+            return;
+        const qint64 from = usage::floorTo(usage::Resolution::Day, now - qint64(DemoHistory::days) * dayMs);
+        const qint64 minutesFrom = usage::floorTo(usage::Resolution::Minute, now - m_settings.minuteDays * dayMs);
+        QHash<usage::Resolution, QList<std::pair<QString, usage::Bucket>>> buckets;
+        for (const DemoCatalogue::License &license : licenses) {
+            const usage::LicenseActivity activity = DemoHistory::activity(license, from, now, zone);
+            m_store.putDemoUsage(license.id, activity);
+            for (usage::Resolution resolution : resolutions()) {
+                const qint64 length = usage::lengthMs(resolution);
+                const qint64 start = resolution == usage::Resolution::Minute ? minutesFrom : from;
+                const qint64 end = usage::floorTo(resolution, now);
+                // A day's worth of spans at a time: each bucket looks only at the spans near it.
+                for (qint64 window = start; window < end; window += dayMs) {
+                    const qint64 windowEnd = std::min(end, window + dayMs);
+                    usage::LicenseActivity near;
+                    near.seatCount = activity.seatCount;
+                    near.reserved = activity.reserved;
+                    near.trueDenialWindowMs = activity.trueDenialWindowMs;
+                    const qint64 reach = near.trueDenialWindowMs;
+                    for (const auto &span : activity.seats) {
+                        if (span.startMs < windowEnd + reach && span.endMs > window)
+                            near.seats.append(span);
+                    }
+                    for (const auto &wait : activity.waits) {
+                        if (wait.startMs < windowEnd && wait.endMs > window)
+                            near.waits.append(wait);
+                    }
+                    for (const auto &grant : activity.grants) {
+                        if (grant.timeMs >= window && grant.timeMs < windowEnd + reach)
+                            near.grants.append(grant);
+                    }
+                    for (const auto &refusal : activity.refusals) {
+                        if (refusal.timeMs >= window && refusal.timeMs < windowEnd)
+                            near.refusals.append(refusal);
+                    }
+                    for (qint64 at = window; at < windowEnd; at += length)
+                        buckets[resolution].append(
+                            {license.id, usage::computeBucket(near, at, length, resolution == usage::Resolution::Day)});
+                }
+            }
+        }
+        for (usage::Resolution resolution : resolutions())
+            m_store.putUsageBuckets(resolution, buckets.value(resolution), usage::floorTo(resolution, now));
+        m_store.setUsageDemoUntil(now);
     });
 }
 

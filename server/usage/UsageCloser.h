@@ -1,9 +1,11 @@
 #pragma once
 
+#include "DemoCatalogue.h"
 #include "UsageHistory.h"
 #include "store/LeaseStore.h"
 
 #include <QObject>
+#include <QTimeZone>
 #include <QTimer>
 
 #include <chrono>
@@ -45,6 +47,11 @@ public:
     // Turns the events recorded before the usage tables existed into spans (an upgrade), in chunks
     // of `chunkEvents`, once per database. Called at start, before the server serves.
     void backfill(int chunkEvents = 5000);
+
+    // The demo's made-up history (DemoHistory) for these licenses over the DemoHistory::days
+    // before now, once per database and only while it has no history of its own: spans, and
+    // the buckets of every resolution up to the last one that ends before now.
+    void addDemoHistory(const QList<DemoCatalogue::License> &licenses, const QTimeZone &zone);
 
     // Closes every bucket that is due, chunk after chunk; returns how many buckets it wrote.
     int closeDue();

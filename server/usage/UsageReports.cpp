@@ -100,7 +100,11 @@ std::optional<UsageReport> UsageReports::report(const QString &licenseId, const 
         ? buckets
         : bucketsOf(licenseId, usage::Resolution::Day, firstDay, lastDay, &ignored);
     QList<HolderGroup> groups;
-    m_store.withStore([&] { groups = m_store.holderGroups(); });
+    m_store.withStore([&] {
+        groups = m_store.holderGroups();
+        if (const auto demo = m_store.usageDemoUntil())
+            report.demoUntil = QDateTime::fromMSecsSinceEpoch(*demo, Qt::UTC);
+    });
     report.summary = usage::summarize(buckets, days, zone, {query.workStartHour, query.workEndHour}, groups);
     report.buckets = usage::regroup(buckets, query.step, zone);
     report.from = QDateTime::fromMSecsSinceEpoch(fromMs, Qt::UTC);
