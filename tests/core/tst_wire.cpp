@@ -26,10 +26,12 @@
 #include "wire/SeatRulesJson.h"
 #include "wire/ServerInfo.h"
 #include "wire/StatsSnapshot.h"
+#include "wire/UsageReport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
+#include <QUrlQuery>
 
 using namespace Qt::StringLiterals;
 
@@ -1080,10 +1082,15 @@ private Q_SLOTS:
         const detail::RenewRefused lost {QString::fromUtf16(detail::RenewRefused::unknownSeat), EventKind::Revoked,
                                          noon};
         QCOMPARE(detail::RenewRefused::fromJson(lost.toJson()), lost);
-        const detail::Revoked revoked {u"left"_s, 600, noon.addSecs(600)};
+        const detail::Revoked revoked {u"left"_s, 600, noon.addSecs(600), noon.addSecs(40)};
         QCOMPARE(detail::Revoked::fromJson(revoked.toJson()), revoked);
-        const detail::Revoked unblocked {u"left"_s, 0, {}};
+        const detail::Revoked unblocked {u"left"_s, 0, {}, {}};
         QVERIFY(unblocked.toJson().value(u"blockedUntil"_s).isNull());
+        // Before issue 25 a release recorded {} and a revoke no expiry: both still decode.
+        QVERIFY(!unblocked.toJson().contains(u"expiresAt"_s));
+        QCOMPARE(detail::Released::fromJson(QJsonObject {}), detail::Released {});
+        const detail::Released released {noon.addSecs(45)};
+        QCOMPARE(detail::Released::fromJson(released.toJson()), released);
         QCOMPARE(detail::Reaped::fromJson(detail::Reaped {noon}.toJson()), detail::Reaped {noon});
         // An older server's block (until alone), and one that lists the live leases as a denial does.
         detail::HolderBlocked blocked;
@@ -1104,7 +1111,7 @@ private Q_SLOTS:
                  std::optional<detail::GroupsChanged>(detail::GroupsChanged {list.groups}));
         const detail::Queued queued {QString(32, u'c'), 3, noon.addSecs(600)};
         QCOMPARE(detail::Queued::fromJson(queued.toJson()), queued);
-        const detail::QueueLeft left {QString(32, u'c'), queue::LeftBecause::Expired, 5000, true};
+        const detail::QueueLeft left {QString(32, u'c'), queue::LeftBecause::Expired, 5000, true, noon};
         QCOMPARE(detail::QueueLeft::fromJson(left.toJson()), left);
         QCOMPARE(detail::ticketIdOf(left.toJson()), left.ticketId);
         const detail::TokenChanged token {u"dana"_s, AccessRole::Operator, noon.addDays(90)};
@@ -1305,6 +1312,92 @@ private Q_SLOTS:
         QCOMPARE(count, 66);
         QCOMPARE(codePointName(0xfffe), u"U+FFFE"_s);
         QCOMPARE(codePointName(0x7), u"U+0007"_s);
+    }
+
+    // GET /v1/licenses/{id}/usage: what the server writes is what the dashboard and the CLI read.
+    void usageReportRoundTrips()
+    {
+        const QDateTime noon = QDateTime(QDate(2026, 11, 30), QTime(12, 0), Qt::UTC);
+        usage::Bucket bucket;
+        bucket.startMs = noon.toMSecsSinceEpoch();
+        bucket.lengthMs = 3'600'000;
+        bucket.seatsOwned = 10;
+        bucket.ownedSeatMs = 36'000'000;
+        bucket.peak = 7;
+        bucket.peakAtMs = bucket.startMs + 61'000;
+        bucket.usedSeatMs = 18'000'000;
+        bucket.levelMs = {{0, 600'000}, {5, 2'400'000}, {7, 600'000}};
+        bucket.reservedIdleSeatMs = {{u"render"_s, 3'600'000}};
+        bucket.waitingPeak = 2;
+        bucket.longestWaitMs = 420'000;
+        bucket.granted = 12;
+        bucket.denials = {{u"no_seats_available"_s, 3}, {u"holder_blocked"_s, 1}};
+        bucket.trueDenials = 1;
+        bucket.holderSeatMs = {{u"alice@ws-12"_s, 3'600'000}};
+        QCOMPARE(usage::bucketFromJson(usage::toJson(bucket)), std::optional<usage::Bucket>(bucket));
+
+        UsageReport report;
+        report.licenseId = u"acme-cad"_s;
+        report.from = noon;
+        report.to = noon.addSecs(3600);
+        report.step = UsageStep::Hour;
+        report.timeZone = u"Europe/Paris"_s;
+        report.closedUntil = noon;
+        report.demoUntil = noon.addDays(-1);
+        report.buckets = {bucket};
+        report.summary.seatsOwned = 10;
+        report.summary.peak = 7;
+        report.summary.peakAt = noon.addSecs(61);
+        report.summary.p95 = 7;
+        report.summary.p95WorkingHours = 5;
+        report.summary.usedSeatHours = 5;
+        report.summary.ownedSeatHours = 10;
+        report.summary.utilization = 0.5;
+        report.summary.atLeast = {0.8, 0.8, 0.8, 0.8, 0.8, 0.2, 0.2};
+        report.summary.heatmapMean = QList<QList<double>>(7, QList<double>(24, 0.5));
+        report.summary.heatmapPeak = QList<QList<int>>(7, QList<int>(24, 3));
+        report.summary.granted = 12;
+        report.summary.denials = bucket.denials;
+        report.summary.trueDenials = 1;
+        report.summary.trueDenialHours = {{noon, 1}};
+        report.summary.topHolders = {{u"alice@ws-12"_s, 1.0}};
+        report.summary.topGroups = {{u"render"_s, 1.0}};
+        report.summary.reservedIdleSeatHours = {{u"render"_s, 1.0}};
+        QCOMPARE(UsageReport::fromJson(report.toJson()), std::optional<UsageReport>(report));
+
+        // A bucket that is not one names what is wrong with it.
+        QJsonObject json = report.toJson();
+        QJsonArray buckets = json.value(u"buckets"_s).toArray();
+        QJsonObject broken = buckets.at(0).toObject();
+        broken.insert(u"peak"_s, u"seven"_s);
+        buckets.replace(0, broken);
+        json.insert(u"buckets"_s, buckets);
+        ValidationError why;
+        QVERIFY(!UsageReport::fromJson(json, &why));
+        QCOMPARE(why.field, u"buckets[0].peak"_s);
+    }
+
+    void usageQueryIsStrict()
+    {
+        UsageQuery query;
+        query.from = QDateTime(QDate(2026, 9, 1), QTime(0, 0), Qt::UTC);
+        query.to = QDateTime(QDate(2026, 12, 1), QTime(0, 0), Qt::UTC);
+        query.step = UsageStep::Week;
+        query.timeZone = u"Europe/Paris"_s;
+        QCOMPARE(UsageQuery::fromQuery(query.toQuery()), std::optional<UsageQuery>(query));
+        const auto refused = [](const QString &text) {
+            ValidationError why;
+            const bool ok = UsageQuery::fromQuery(QUrlQuery(text), &why).has_value();
+            return ok ? QString() : why.field;
+        };
+        QCOMPARE(refused(u"step=year"_s), u"step"_s);
+        QCOMPARE(refused(u"tz=Mars/Olympus"_s), u"tz"_s);
+        QCOMPARE(refused(u"from=yesterday"_s), u"from"_s);
+        QCOMPARE(refused(u"workStart=18&workEnd=8"_s), u"workEnd"_s);
+        QCOMPARE(refused(u"step=day&step=hour"_s), u"step"_s);
+        QCOMPARE(refused(u"license=acme-cad"_s), u"license"_s);
+        QCOMPARE(refused(u"from=2026-12-01T00:00:00.000Z&to=2026-11-01T00:00:00.000Z"_s), u"to"_s);
+        QCOMPARE(refused(u"step=hour&tz=Europe/Paris"_s), QString());
     }
 };
 
