@@ -190,16 +190,59 @@ struct Profile
     int live = 0;
 };
 
-// The demand's holders as numbers and its first asks in time order, shared by the replays of
-// whatIf().
+// What decideCheckout() looks at in the holder asking: its profile, and whether a deny entry or
+// the allow list keeps it out.
+struct AskerClass
+{
+    int profile = 0;
+    bool denied = false;
+    bool admitted = true;
+
+    friend bool operator==(const AskerClass &, const AskerClass &) = default;
+};
+
+// The demand's holders as numbers with their profiles and classes under the rules, and its first
+// asks in time order: shared by the replays of whatIf().
 struct Prepared
 {
     std::vector<QString> holders;
     std::vector<int> holderOf; // per attempt
     std::vector<qsizetype> order; // attempts by time, then position
+    std::vector<Profile> profiles; // none live
+    std::vector<int> profileOf; // per holder
+    std::vector<AskerClass> classes;
+    std::vector<int> classOf; // per holder
+
+    void addHolder(const CompiledSeatRules &rules, const QString &holder)
+    {
+        holders.push_back(holder);
+        Profile profile;
+        profile.reservation = rules.reservationOf(holder).value_or(-1);
+        const QList<GroupSeats> &caps = rules.rules().max;
+        for (qsizetype c = 0; c < caps.size(); ++c) {
+            if (rules.inGroup(holder, caps.at(c).group))
+                profile.caps |= quint64(1) << c;
+        }
+        const auto same = std::find_if(profiles.cbegin(), profiles.cend(), [&](const Profile &p) {
+            return p.reservation == profile.reservation && p.caps == profile.caps;
+        });
+        int profileIndex = int(same - profiles.cbegin());
+        if (same == profiles.cend()) {
+            profile.holder = holder;
+            profiles.push_back(profile);
+            profileIndex = int(profiles.size() - 1);
+        }
+        profileOf.push_back(profileIndex);
+
+        const AskerClass asker {profileIndex, rules.denyingEntry(holder).has_value(), rules.allowListAdmits(holder)};
+        const auto known = std::find(classes.cbegin(), classes.cend(), asker);
+        classOf.push_back(int(known - classes.cbegin()));
+        if (known == classes.cend())
+            classes.push_back(asker);
+    }
 };
 
-Prepared prepare(const QList<Attempt> &demand)
+Prepared prepare(const QList<Attempt> &demand, const CompiledSeatRules &rules)
 {
     Prepared prepared;
     QHash<QString, int> ids;
@@ -210,7 +253,7 @@ Prepared prepare(const QList<Attempt> &demand)
         auto it = ids.constFind(holder);
         if (it == ids.cend()) {
             it = ids.insert(holder, int(prepared.holders.size()));
-            prepared.holders.push_back(holder);
+            prepared.addHolder(rules, holder);
         }
         prepared.holderOf.push_back(*it);
         prepared.order.push_back(i);
@@ -232,13 +275,17 @@ public:
         , m_seats(seats)
         , m_rules(rules)
         , m_window(window)
+        , m_profileOf(prepared.profileOf)
+        , m_profiles(prepared.profiles)
+        , m_classes(prepared.classes)
+        , m_classOf(prepared.classOf)
     {
         m_row.seats = seats;
         m_row.attempts = int(demand.size());
         m_reservationLive.assign(std::size_t(rules.rules().reserve.size()), 0);
         m_capHeld.assign(std::size_t(rules.rules().max.size()), 0);
-        for (const QString &holder : m_holderNames)
-            addHolder(holder);
+        m_pendingRefusals.resize(m_holderNames.size());
+        m_pendingHead.assign(m_holderNames.size(), 0);
         m_askState.assign(std::size_t(demand.size()), State {});
     }
 
@@ -295,14 +342,6 @@ private:
         qint64 queuedMs = 0;
         bool waiting = true;
     };
-    struct AskerClass
-    {
-        int profile = 0;
-        bool denied = false;
-        bool admitted = true;
-
-        friend bool operator==(const AskerClass &, const AskerClass &) = default;
-    };
     using Situation = std::tuple<int, quint64, bool, bool>; // class, caps reached, room, shared free
     struct AskView
     {
@@ -324,37 +363,6 @@ private:
         if (!m_asks.empty() && (!next || m_asks.top() < *next))
             next = m_asks.top();
         return next;
-    }
-
-    void addHolder(const QString &holder)
-    {
-        m_pendingRefusals.emplace_back();
-        m_pendingHead.push_back(0);
-
-        Profile profile;
-        profile.reservation = m_rules.reservationOf(holder).value_or(-1);
-        const QList<GroupSeats> &caps = m_rules.rules().max;
-        for (qsizetype c = 0; c < caps.size(); ++c) {
-            if (m_rules.inGroup(holder, caps.at(c).group))
-                profile.caps |= quint64(1) << c;
-        }
-        const auto same = std::find_if(m_profiles.cbegin(), m_profiles.cend(), [&](const Profile &p) {
-            return p.reservation == profile.reservation && p.caps == profile.caps;
-        });
-        int profileIndex = int(same - m_profiles.cbegin());
-        if (same == m_profiles.cend()) {
-            profile.holder = holder;
-            m_profiles.push_back(profile);
-            profileIndex = int(m_profiles.size() - 1);
-        }
-        m_profileOf.push_back(profileIndex);
-
-        const AskerClass asker {profileIndex, m_rules.denyingEntry(holder).has_value(),
-                                m_rules.allowListAdmits(holder)};
-        const auto known = std::find(m_classes.cbegin(), m_classes.cend(), asker);
-        m_classOf.push_back(int(known - m_classes.cbegin()));
-        if (known == m_classes.cend())
-            m_classes.push_back(asker);
     }
 
     AskView askOf(qsizetype attempt, int ask) const
@@ -565,15 +573,15 @@ private:
     const qint64 m_window;
     WhatIfRow m_row;
 
-    std::vector<int> m_profileOf; // per holder
+    const std::vector<int> &m_profileOf; // per holder
     std::vector<Profile> m_profiles;
     std::vector<int> m_reservationLive; // live leases of each reserving group's members
     int m_reservedUsed = 0; // live leases counted against a reservation
     std::vector<int> m_capHeld; // live leases of each capped group's members
     quint64 m_capped = 0; // the caps reached
     int m_live = 0;
-    std::vector<AskerClass> m_classes;
-    std::vector<int> m_classOf; // per holder
+    const std::vector<AskerClass> &m_classes;
+    const std::vector<int> &m_classOf; // per holder
     std::map<Situation, SeatDecision::Outcome> m_known;
     QList<SeatLease> m_leases;
 
@@ -584,16 +592,26 @@ private:
     std::vector<std::size_t> m_pendingHead;
     std::vector<qint64> m_waits;
 
-    std::priority_queue<Timed, std::vector<Timed>, std::greater<>> m_ends;
+    // Ends and give-ups of one instant are all handled before anything else happens: their order
+    // among themselves does not matter, only their time is compared.
+    struct Later
+    {
+        template <typename T>
+        bool operator()(const T &a, const T &b) const
+        {
+            return a.first > b.first;
+        }
+    };
+    std::priority_queue<Timed, std::vector<Timed>, Later> m_ends;
     std::priority_queue<AskKey, std::vector<AskKey>, std::greater<>> m_asks;
-    std::priority_queue<TimedTicket, std::vector<TimedTicket>, std::greater<>> m_giveUps;
+    std::priority_queue<TimedTicket, std::vector<TimedTicket>, Later> m_giveUps;
 };
 
 } // namespace
 
 WhatIfRow replay(const QList<Attempt> &demand, int seats, const CompiledSeatRules &rules, qint64 trueDenialWindowMs)
 {
-    return Replay(demand, prepare(demand), seats, rules, trueDenialWindowMs).run();
+    return Replay(demand, prepare(demand, rules), seats, rules, trueDenialWindowMs).run();
 }
 
 QList<WhatIfRow> whatIf(const QList<Attempt> &demand, const CompiledSeatRules &rules, int peak, qint64 windowMs)
@@ -601,7 +619,7 @@ QList<WhatIfRow> whatIf(const QList<Attempt> &demand, const CompiledSeatRules &r
     // Blocked holders and those the lists keep out are refused at any count: a count "starts
     // denying" when it refuses more than the peak does.
     const int lowest = std::max(1, rules.rules().reservedSeats());
-    const Prepared prepared = prepare(demand);
+    const Prepared prepared = prepare(demand, rules);
     QList<WhatIfRow> rows;
     int below = -1;
     for (int k = std::max(peak, lowest); k >= lowest && below < 2; --k) {

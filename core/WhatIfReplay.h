@@ -42,16 +42,17 @@ struct Attempt
 // - A seat granted at once is an ask that does not wait (we cannot know whether it would have),
 //   holding its real span (an open span holds to toMs).
 // - A ticket served by the line asks when it was queued (a seat belongs to the range its ask is
-//   in) and holds its real span. It waits as long
-//   as it really did, and at least the true-denial window: it was still willing when served, and
-//   the window is how long we assume a person keeps wanting a seat.
+//   in) and holds its real span. It waits as long as it really did, and at least the true-denial
+//   window: it was still willing when served, and the window is how long we assume a person keeps
+//   wanting a seat.
 // - A ticket that gave up waits exactly as long as it really did.
-// - A refusal, or a ticket that gave up, followed within the true-denial window by a seat for the
-//   same holder (asked for after it), is one demand with that seat: it asks at the refusal's time,
-//   holding until the later seat's span ends, and asks again as it really did (the later refusals
-//   of the chain, then the ask that got the seat). More seats then grant it once, not twice.
-// - Any other refusal or gave-up ticket is a true denial: it holds for the median hold of that
-//   holder's seats granted in the range, else of the license's, else one hour.
+// - A refusal, or a ticket that gave up, followed within the true-denial window (from the refusal,
+//   or from giving up) by a seat for the same holder asked for after it, is one demand with that
+//   seat: it asks at the refusal's time, holding until the later seat's span ends, and asks again
+//   as it really did (the later refusals of the chain, then the ask that got the seat). More seats
+//   then grant it once, not twice; the real seat count refuses it as it really was.
+// - Any other refusal or gave-up ticket is a true denial: it holds for the median hold (the lower
+//   middle) of that holder's seats granted in the range, else of the license's, else one hour.
 // - Only asks in the range start a demand; a seat whose chain began before fromMs is a demand of
 //   its own. A refusal with reason "holder_blocked" is blocked.
 QList<Attempt> demandOf(const LicenseActivity &activity, qint64 fromMs, qint64 toMs);
