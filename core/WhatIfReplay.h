@@ -84,8 +84,10 @@ struct WhatIfRow
 // least 1 ms. `seats` below the rules' reservations gives what decideCheckout() gives.
 WhatIfRow replay(const QList<Attempt> &demand, int seats, const CompiledSeatRules &rules, qint64 trueDenialWindowMs);
 
-// Rows from `peak` seats down to the first count with a refusal, and two more below it, never
-// below one seat nor below the seats the rules reserve.
+// Rows from `peak` seats down to the first count that refuses (or lets a ticket give up) more than
+// the peak does, and two more below it, never below one seat nor below the seats the rules
+// reserve. Blocked holders and those the lists keep out are refused at any count, so they do not
+// count as the seats running out.
 QList<WhatIfRow> whatIf(const QList<Attempt> &demand, const CompiledSeatRules &rules, int peak, qint64 windowMs);
 
 } // namespace keyright::usage

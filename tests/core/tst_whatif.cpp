@@ -403,6 +403,23 @@ private slots:
         QCOMPARE(replay(demand, 3, noRules(), 1000).waited, 0);
     }
 
+    void aRangeHoldsTheAsksMadeInIt()
+    {
+        LicenseActivity activity;
+        activity.trueDenialWindowMs = 1000;
+        activity.seats = {SeatSpan {u"s1"_s, u"alice"_s, {}, 50, 400}, SeatSpan {u"s2"_s, u"bob"_s, {}, 150, 260},
+                          SeatSpan {u"s3"_s, u"carol"_s, {}, 400, 500}};
+        activity.waits = {WaitSpan {u"t1"_s, u"carol"_s, 180, 400, true}};
+        activity.refusals
+            = {Refusal {90, u"dave"_s, u"no_seats_available"_s}, Refusal {120, u"erin"_s, u"no_seats_available"_s}};
+        const QList<Attempt> demand = demandOf(activity, 100, 300);
+        // alice and dave asked before the range; carol's ticket was queued in it, served after it.
+        QCOMPARE(demand.size(), 3);
+        QCOMPARE(demand[0].holder, u"erin"_s);
+        QCOMPARE(demand[1].holder, u"bob"_s);
+        QCOMPARE(demand[2], (Attempt {180, u"carol"_s, 100, 1000, false, {}}));
+    }
+
     // Random demand against the brute-force simulator, for every seat count around the peak.
     void randomDemandMatchesBruteForce()
     {
