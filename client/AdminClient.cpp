@@ -400,6 +400,15 @@ void AdminClient::usage(const QString &licenseId, const UsageQuery &query, QObje
         [](const RawReply &raw, QString *problem) { return adminjson::decodeUsageReport(raw.body, problem); });
 }
 
+void AdminClient::whatIf(const QString &licenseId, const UsageQuery &query, QObject *context,
+                         Callback<WhatIfReport> done)
+{
+    d->call<WhatIfReport>("GET", apipath::forLicense(apipath::usageWhatIf, licenseId), query.toQuery(), {}, {200},
+                          context, std::move(done), [](const RawReply &raw, QString *problem) {
+                              return adminjson::decodeWhatIf(raw.body, problem);
+                          });
+}
+
 void AdminClient::stats(QObject *context, Callback<StatsSnapshot> done)
 {
     d->call<StatsSnapshot>(

@@ -99,6 +99,8 @@ public:
     void events(const EventQuery &query, QObject *context, Callback<EventPage> done);
     // GET /v1/licenses/{id}/usage: the usage history of a range (viewer).
     void usage(const QString &licenseId, const UsageQuery &query, QObject *context, Callback<UsageReport> done);
+    // GET /v1/licenses/{id}/usage/what-if: the range's demand replayed at each number of seats.
+    void whatIf(const QString &licenseId, const UsageQuery &query, QObject *context, Callback<WhatIfReport> done);
     // Who the token speaks for, and the tokens themselves (admin only).
     void whoami(QObject *context, Callback<AccessTokenInfo> done);
     void listTokens(QObject *context, Callback<TokenList> done);

@@ -142,6 +142,12 @@ std::optional<UsageReport> decodeUsageReport(const QByteArray &body, QString *er
         body, error, [](const QJsonObject &json, ValidationError *why) { return UsageReport::fromJson(json, why); });
 }
 
+std::optional<WhatIfReport> decodeWhatIf(const QByteArray &body, QString *error)
+{
+    return decodeWith<WhatIfReport>(
+        body, error, [](const QJsonObject &json, ValidationError *why) { return WhatIfReport::fromJson(json, why); });
+}
+
 std::optional<QList<HolderGroup>> decodeGroups(const QByteArray &body, QString *error)
 {
     return decodeWith<QList<HolderGroup>>(body, error, [](const QJsonObject &json, ValidationError *why) {

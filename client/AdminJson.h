@@ -35,6 +35,7 @@ std::optional<LeaseList> decodeLeaseList(const QByteArray &body, const QString &
 std::optional<ReapResult> decodeReapResult(const QByteArray &body, bool dryRunAsked, QString *error = nullptr);
 std::optional<EventPage> decodeEventPage(const QByteArray &body, QString *error = nullptr);
 std::optional<UsageReport> decodeUsageReport(const QByteArray &body, QString *error = nullptr);
+std::optional<WhatIfReport> decodeWhatIf(const QByteArray &body, QString *error = nullptr);
 
 // GET/PUT /v1/groups: {"groups": [...]}, and GET/PUT /v1/licenses/{id}/rules: {"licenseId", "rules"}
 // (the rules must be those of `licenseId`), through core's SeatRulesJson codecs.

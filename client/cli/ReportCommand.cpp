@@ -6,6 +6,7 @@
 #include "TextTable.h"
 #include "Timestamps.h"
 #include "UsageCsv.h"
+#include "WhatIfSentence.h"
 #include "wire/Identifiers.h"
 
 #include <QCommandLineParser>
@@ -57,7 +58,8 @@ QString ReportCommand::summary() const
 
 QString ReportCommand::synopsis() const
 {
-    return u"LICENSE [--since DURATION | --from TIME --to TIME] [--by hour|day|week|month] [--tz ZONE] [--csv]"_s;
+    return u"LICENSE [--since DURATION | --from TIME --to TIME] [--by hour|day|week|month] [--tz ZONE] [--what-if] "
+           u"[--csv]"_s;
 }
 
 void ReportCommand::addOptions(QCommandLineParser &parser) const
@@ -71,6 +73,9 @@ void ReportCommand::addOptions(QCommandLineParser &parser) const
     parser.addOption(
         {u"tz"_s, u"The site's time zone for days, weeks and working hours (default: this machine's)."_s, u"ZONE"_s});
     parser.addOption({u"csv"_s, u"One CSV row per bucket, as the dashboard exports them."_s});
+    parser.addOption({u"what-if"_s,
+                      u"Replay the range's demand at fewer (and more) seats: refusals, true denials and waits "
+                      u"for each number of seats, and the seats the range needed."_s});
 }
 
 QString ReportCommand::prepare(const QCommandLineParser &parser, const QStringList &arguments)
@@ -115,6 +120,9 @@ QString ReportCommand::prepare(const QCommandLineParser &parser, const QStringLi
     if (!QTimeZone(m_query.timeZone.toUtf8()).isValid())
         return u"--tz: \"%1\" is not a time zone (an IANA name such as Europe/Paris)"_s.arg(m_query.timeZone);
     m_csv = parser.isSet(u"csv"_s);
+    m_whatIf = parser.isSet(u"what-if"_s);
+    if (m_whatIf && m_csv)
+        return u"--what-if prints a table of its own: it does not go with --csv"_s;
     if (m_csv && context().json)
         return u"--csv and --json are two formats: use one"_s;
     return {};
@@ -140,8 +148,47 @@ void ReportCommand::fetch()
         if (!result.ok())
             return fail(u"cannot read the usage of %1"_s.arg(m_licenseId), result.error);
         print(*result.value);
+        if (!m_whatIf)
+            return finish(Ok);
+        m_report = *result.value;
+        fetchWhatIf();
+    });
+}
+
+void ReportCommand::fetchWhatIf()
+{
+    UsageQuery range;
+    range.from = m_report.from;
+    range.to = std::min(m_report.to, m_query.to.isValid() ? m_query.to : m_report.to);
+    context().admin->whatIf(m_licenseId, range, this, [this](const AdminResult<WhatIfReport> &result) {
+        if (!result.ok())
+            return fail(u"cannot replay the demand of %1"_s.arg(m_licenseId), result.error);
+        printWhatIf(*result.value);
         finish(Ok);
     });
+}
+
+void ReportCommand::printWhatIf(const WhatIfReport &whatIf)
+{
+    if (context().json)
+        return printJson(whatIf.toJson());
+    const QTimeZone zone = usageZone(m_report);
+    printOut(QString());
+    printOut(whatIfSentence(
+        whatIf,
+        u"from %1 to %2"_s.arg(localTime(whatIf.from, zone, false), localTime(whatIf.to.addMSecs(-1), zone, false))));
+    TextTable table({u"SEATS"_s, u"CHECKOUTS"_s, u"GRANTED"_s, u"WAITED"_s, u"REFUSED"_s, u"TRUE DENIALS"_s,
+                     u"GAVE UP"_s, u"MEDIAN WAIT"_s, u"LONGEST WAIT"_s});
+    for (int column = 0; column <= 8; ++column)
+        table.setRightAligned(column);
+    for (const usage::WhatIfRow &row : whatIf.rows)
+        table.addRow({QString::number(row.seats) + (row.seats == whatIf.seatsOwned ? u" (owned)"_s : QString()),
+                      QString::number(row.attempts), QString::number(row.granted), QString::number(row.waited),
+                      QString::number(row.refused), QString::number(row.trueDenials), QString::number(row.gaveUp),
+                      row.waited > 0 ? waitText(row.medianWaitMs) : u"-"_s,
+                      row.waited > 0 ? waitText(row.longestWaitMs) : u"-"_s});
+    for (const QString &line : table.render())
+        printOut(line);
 }
 
 QStringList ReportCommand::summaryLines(const UsageReport &report)
@@ -176,8 +223,10 @@ QStringList ReportCommand::summaryLines(const UsageReport &report)
 void ReportCommand::print(const UsageReport &report)
 {
     const QTimeZone zone = usageZone(report);
-    if (context().json)
+    if (context().json) {
+        // With --what-if the report and the replay are two JSON documents, one after the other.
         return printJson(report.toJson());
+    }
     if (m_csv) {
         const QByteArray csv = usageCsv(report, zone);
         std::fwrite(csv.constData(), 1, size_t(csv.size()), stdout);

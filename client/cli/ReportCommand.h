@@ -8,8 +8,8 @@
 
 namespace keyright::cli {
 
-// `keyright report LICENSE [--since 90d | --from T --to T] [--by hour|day|week|month] [--json |
-// --csv]`: a license's usage history over a range (GET /v1/licenses/{id}/usage), in the site's
+// `keyright report LICENSE [--since 90d | --from T --to T] [--by hour|day|week|month] [--what-if]
+// [--json | --csv]`: a license's usage history over a range (GET /v1/licenses/{id}/usage), in the site's
 // time zone: the figures that answer "how many seats do we need?", one line per bucket, the
 // concurrency histogram and the top holders. The same numbers as the dashboard's Usage page.
 class ReportCommand final : public CliCommand
@@ -33,12 +33,16 @@ public:
 
 private:
     void fetch();
+    void fetchWhatIf();
     void print(const UsageReport &report);
+    void printWhatIf(const WhatIfReport &whatIf);
 
     QString m_licenseId;
     UsageQuery m_query;
     std::optional<std::chrono::milliseconds> m_since;
     bool m_csv = false;
+    bool m_whatIf = false;
+    UsageReport m_report;
 };
 
 } // namespace keyright::cli

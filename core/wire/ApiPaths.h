@@ -19,6 +19,7 @@ inline constexpr char16_t rotateKey[] = u"/v1/licenses/{license}/rotate-key";
 inline constexpr char16_t leases[] = u"/v1/licenses/{license}/leases";
 inline constexpr char16_t rules[] = u"/v1/licenses/{license}/rules";
 inline constexpr char16_t usage[] = u"/v1/licenses/{license}/usage";
+inline constexpr char16_t usageWhatIf[] = u"/v1/licenses/{license}/usage/what-if";
 inline constexpr char16_t seat[] = u"/v1/licenses/{license}/seats/{seat}";
 inline constexpr char16_t seatHeartbeat[] = u"/v1/licenses/{license}/seats/{seat}/heartbeat";
 inline constexpr char16_t revoke[] = u"/v1/licenses/{license}/seats/{seat}/revoke";
@@ -47,7 +48,8 @@ QString parameterField(QStringView parameter);
 QString fill(QStringView pattern, const QString &licenseId = {}, const QString &second = {});
 
 // The paths of one license, seat, ticket or token.
-QString forLicense(QStringView pattern, const QString &licenseId); // license, checkout, rotateKey, leases, rules, usage
+QString forLicense(QStringView pattern,
+                   const QString &licenseId); // license, checkout, rotateKey, leases, rules, usage, usageWhatIf
 QString forSeat(QStringView pattern, const QString &licenseId, const QString &seatId); // seat, seatHeartbeat, revoke
 QString forTicket(QStringView pattern, const QString &licenseId, const QString &ticketId); // ticket, ticketHeartbeat
 QString forToken(const QString &name);

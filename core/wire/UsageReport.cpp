@@ -403,4 +403,82 @@ std::optional<UsageReport> UsageReport::fromJson(const QJsonObject &json, Valida
     return report;
 }
 
+const usage::WhatIfRow *WhatIfReport::row(int seats) const
+{
+    for (const usage::WhatIfRow &candidate : rows) {
+        if (candidate.seats == seats)
+            return &candidate;
+    }
+    return nullptr;
+}
+
+int WhatIfReport::neededSeats() const
+{
+    if (rows.isEmpty())
+        return 0;
+    const usage::WhatIfRow &most = rows.first();
+    int needed = most.seats;
+    for (const usage::WhatIfRow &candidate : rows) {
+        if (candidate.refused <= most.refused && candidate.trueDenials <= most.trueDenials
+            && candidate.gaveUp <= most.gaveUp)
+            needed = std::min(needed, candidate.seats);
+    }
+    return needed;
+}
+
+QJsonObject WhatIfReport::toJson() const
+{
+    QJsonArray rowsJson;
+    for (const usage::WhatIfRow &r : rows)
+        rowsJson.append(QJsonObject {{u"seats"_s, r.seats},
+                                     {u"attempts"_s, r.attempts},
+                                     {u"granted"_s, r.granted},
+                                     {u"waited"_s, r.waited},
+                                     {u"refused"_s, r.refused},
+                                     {u"gaveUp"_s, r.gaveUp},
+                                     {u"trueDenials"_s, r.trueDenials},
+                                     {u"medianWaitMs"_s, r.medianWaitMs},
+                                     {u"longestWaitMs"_s, r.longestWaitMs}});
+    return QJsonObject {{u"licenseId"_s, licenseId},
+                        {u"from"_s, formatTimestamp(from)},
+                        {u"to"_s, formatTimestamp(to)},
+                        {u"seatsOwned"_s, seatsOwned},
+                        {u"peak"_s, peak},
+                        {u"demoUntil"_s, demoUntil.isValid() ? QJsonValue(formatTimestamp(demoUntil)) : QJsonValue()},
+                        {u"neededSeats"_s, neededSeats()},
+                        {u"rows"_s, rowsJson}};
+}
+
+std::optional<WhatIfReport> WhatIfReport::fromJson(const QJsonObject &json, ValidationError *error)
+{
+    JsonReader reader;
+    WhatIfReport report;
+    report.licenseId = reader.string(json, {}, u"licenseId"_s, false);
+    report.from = reader.timestamp(json, {}, u"from"_s);
+    report.to = reader.timestamp(json, {}, u"to"_s);
+    report.seatsOwned = int(reader.integer(json, {}, u"seatsOwned"_s, 0, 1'000'000'000));
+    report.peak = int(reader.integer(json, {}, u"peak"_s, 0, 1'000'000'000));
+    if (json.contains(u"demoUntil"_s) && !json.value(u"demoUntil"_s).isNull())
+        report.demoUntil = reader.timestamp(json, {}, u"demoUntil"_s);
+    const QJsonArray rows = json.value(u"rows"_s).toArray();
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        const QString at = JsonReader::indexPath(u"rows"_s, i);
+        const QJsonObject r = rows.at(i).toObject();
+        usage::WhatIfRow row;
+        row.seats = int(reader.integer(r, at, u"seats"_s, 0, 1'000'000'000));
+        row.attempts = int(reader.integer(r, at, u"attempts"_s, 0, maxMs));
+        row.granted = int(reader.integer(r, at, u"granted"_s, 0, maxMs));
+        row.waited = int(reader.integer(r, at, u"waited"_s, 0, maxMs));
+        row.refused = int(reader.integer(r, at, u"refused"_s, 0, maxMs));
+        row.gaveUp = int(reader.integer(r, at, u"gaveUp"_s, 0, maxMs));
+        row.trueDenials = int(reader.integer(r, at, u"trueDenials"_s, 0, maxMs));
+        row.medianWaitMs = reader.integer(r, at, u"medianWaitMs"_s, 0, maxMs);
+        row.longestWaitMs = reader.integer(r, at, u"longestWaitMs"_s, 0, maxMs);
+        report.rows.append(row);
+    }
+    if (!reader.report(error))
+        return std::nullopt;
+    return report;
+}
+
 } // namespace keyright

@@ -2,6 +2,7 @@
 
 #include "UsageHistory.h"
 #include "ValidationError.h"
+#include "WhatIfReplay.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -107,6 +108,29 @@ struct UsageReport
     QJsonObject toJson() const;
     static std::optional<UsageReport> fromJson(const QJsonObject &json, ValidationError *error = nullptr);
     friend bool operator==(const UsageReport &, const UsageReport &) = default;
+};
+
+// The body of GET /v1/licenses/{id}/usage/what-if: the range's recorded demand replayed at each
+// number of seats (core's usage::replay), the most first.
+struct WhatIfReport
+{
+    QString licenseId;
+    QDateTime from;
+    QDateTime to;
+    int seatsOwned = 0; // the license's seat count now
+    int peak = 0; // the range's real peak
+    QDateTime demoUntil; // as UsageReport's
+    QList<usage::WhatIfRow> rows; // seats descending
+
+    // The row for `seats`, or null.
+    const usage::WhatIfRow *row(int seats) const;
+    // The fewest seats that refuse and truly deny no more than the most seats replayed do: what
+    // the range needed. 0 without rows.
+    int neededSeats() const;
+
+    QJsonObject toJson() const;
+    static std::optional<WhatIfReport> fromJson(const QJsonObject &json, ValidationError *error = nullptr);
+    friend bool operator==(const WhatIfReport &, const WhatIfReport &) = default;
 };
 
 namespace usage {

@@ -64,6 +64,8 @@ ApiResponse AdminController::handle(const ApiRoute &route, const ApiRequest &req
         return putRules(route, request, actor);
     case K::Usage:
         return usage(route, request);
+    case K::UsageWhatIf:
+        return whatIf(route, request);
     default:
         break;
     }
@@ -242,6 +244,20 @@ ApiResponse AdminController::usage(const ApiRoute &route, const ApiRequest &requ
         return answer::error(ApiError::licenseNotFound(route.licenseId));
     if (!report)
         return answer::error(ApiError::invalid(u"step"_s, detail));
+    return answer::json(200, report->toJson());
+}
+
+ApiResponse AdminController::whatIf(const ApiRoute &route, const ApiRequest &request)
+{
+    if (!m_usage)
+        return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"no such route"_s));
+    ApiError failure;
+    const auto query = request::parseUsageQuery(request.query, &failure);
+    if (!query)
+        return answer::error(failure);
+    const auto report = m_usage->whatIf(route.licenseId, *query);
+    if (!report)
+        return answer::error(ApiError::licenseNotFound(route.licenseId));
     return answer::json(200, report->toJson());
 }
 

@@ -46,6 +46,7 @@ private:
     ApiResponse metrics();
     ApiResponse stats();
     ApiResponse usage(const ApiRoute &route, const ApiRequest &request);
+    ApiResponse whatIf(const ApiRoute &route, const ApiRequest &request);
 
     SeatService &m_seats;
     LicenseAdmin &m_licenses;

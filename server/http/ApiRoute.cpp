@@ -55,6 +55,7 @@ const QList<Pattern> &patterns()
             {p::reap, "POST", K::Reap, operator_, A::Admin, {}},
             {p::events, "GET", K::Events, viewer, A::Admin, {}},
             {p::usage, "GET", K::Usage, viewer, A::Admin, {}},
+            {p::usageWhatIf, "GET", K::UsageWhatIf, viewer, A::Admin, {}},
             {p::metrics, "GET", K::Metrics, viewer, A::Admin, {}},
             {p::stats, "GET", K::Stats, viewer, A::Admin, {}},
             {p::whoami, "GET", K::Whoami, viewer, A::Tokens, {}},
@@ -216,6 +217,8 @@ QString ApiRoute::name(Kind kind)
         return u"put_rules"_s;
     case Kind::Usage:
         return u"usage"_s;
+    case Kind::UsageWhatIf:
+        return u"usage_what_if"_s;
     }
     return u"unknown"_s;
 }

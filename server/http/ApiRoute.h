@@ -44,6 +44,7 @@ struct ApiRoute
         GetRules,
         PutRules,
         Usage,
+        UsageWhatIf,
     };
 
     // Who may call a route: anyone, the holder of the license key, or a token of at least that

@@ -4,9 +4,9 @@
 #include "http/ApiError.h"
 #include "wire/AccessTokens.h"
 #include "wire/EventQuery.h"
-#include "wire/UsageReport.h"
 #include "wire/LicenseSpec.h"
 #include "wire/SeatRequests.h"
+#include "wire/UsageReport.h"
 
 #include <QByteArrayView>
 #include <QString>

@@ -485,7 +485,9 @@ QHash<QString, usage::LicenseActivity> SqlUsageHistory::activity(qint64 fromMs, 
     const auto eachChange = [&](EventKind a, EventKind b, const auto &take) {
         c.bindValue(u":a"_s, toWire(a));
         c.bindValue(u":b"_s, toWire(b));
-        c.bindValue(u":until"_s, toMs);
+        // Every change there is, also those after the range: a change after it is not in force
+        // inside it, and without it a rule made later would pass for one held all along.
+        c.bindValue(u":until"_s, std::numeric_limits<qint64>::max());
         m_connection.exec(c);
         while (c.next())
             take(c.value(0).toLongLong(), c.value(1).toString(), c.value(2).toString(),

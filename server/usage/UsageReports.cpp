@@ -48,6 +48,49 @@ QList<usage::Bucket> UsageReports::bucketsOf(const QString &licenseId, usage::Re
     return out;
 }
 
+std::optional<WhatIfReport> UsageReports::whatIf(const QString &licenseId, const UsageQuery &query)
+{
+    const qint64 now = m_clock.now().toMSecsSinceEpoch();
+    const qint64 toMs = std::min(query.to.isValid() ? query.to.toMSecsSinceEpoch() : now, now);
+    const qint64 fromMs = query.from.isValid() ? query.from.toMSecsSinceEpoch() : toMs - 30 * dayMs;
+    const qint64 window = qint64(m_settings.trueDenialWindow.count()) * 60'000;
+    std::optional<WhatIfReport> report;
+    usage::LicenseActivity activity;
+    SeatRules rules;
+    QList<HolderGroup> groups;
+    m_store.withStore([&] {
+        const auto license = m_store.license(licenseId);
+        if (!license)
+            return;
+        report = WhatIfReport {};
+        report->seatsOwned = license->policy.seatCount();
+        if (const auto demo = m_store.usageDemoUntil())
+            report->demoUntil = QDateTime::fromMSecsSinceEpoch(*demo, Qt::UTC);
+        activity = m_store.usageActivity(fromMs, toMs, toMs + window, window).value(licenseId);
+        rules = m_store.licenseRules(licenseId);
+        groups = m_store.holderGroups();
+    });
+    if (!report)
+        return report;
+    report->licenseId = licenseId;
+    report->from = QDateTime::fromMSecsSinceEpoch(fromMs, Qt::UTC);
+    report->to = QDateTime::fromMSecsSinceEpoch(toMs, Qt::UTC);
+    if (toMs <= fromMs)
+        return report;
+    activity.trueDenialWindowMs = window;
+    report->peak = usage::computeBucket(activity, fromMs, toMs - fromMs, false).peak;
+    const CompiledSeatRules compiled(rules, groups);
+    const QList<usage::Attempt> demand = usage::demandOf(activity, fromMs, toMs);
+    report->rows = usage::whatIf(demand, compiled, std::max(report->peak, 1), window);
+    // The license's own seat count too: at it the replay gives what really happened.
+    if (!report->row(report->seatsOwned) && report->seatsOwned > 0) {
+        report->rows.append(usage::replay(demand, report->seatsOwned, compiled, window));
+        std::sort(report->rows.begin(), report->rows.end(),
+                  [](const usage::WhatIfRow &a, const usage::WhatIfRow &b) { return a.seats > b.seats; });
+    }
+    return report;
+}
+
 std::optional<UsageReport> UsageReports::report(const QString &licenseId, const UsageQuery &query, Problem *problem,
                                                 QString *detail)
 {

@@ -28,6 +28,11 @@ public:
     std::optional<UsageReport> report(const QString &licenseId, const UsageQuery &query, Problem *problem,
                                       QString *detail);
 
+    // The range's recorded demand replayed at each number of seats (core's usage::whatIf, under
+    // the license's rules of now), with a row for the license's own seat count; nullopt when the
+    // license is unknown. Only `from` and `to` of the query count.
+    std::optional<WhatIfReport> whatIf(const QString &licenseId, const UsageQuery &query);
+
 private:
     QList<usage::Bucket> bucketsOf(const QString &licenseId, usage::Resolution resolution, qint64 fromMs, qint64 toMs,
                                    qint64 *closedUntilMs);

@@ -611,6 +611,8 @@ void TestWireContract::everyEventDetailReadsTyped()
             QVERIFY2(detail::Amnesia::fromJson(d) && detail::Amnesia::fromJson(d)->toJson() == d, what.constData());
             break;
         case EventKind::Released:
+            QVERIFY2(detail::Released::fromJson(d).toJson() == d && d.contains(u"expiresAt"_s), what.constData());
+            break;
         case EventKind::KeyRotated:
             QVERIFY2(d.isEmpty(), what.constData());
             break;
