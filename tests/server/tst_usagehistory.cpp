@@ -17,6 +17,7 @@
 #include <QJsonArray>
 #include <QMap>
 #include <QRandomGenerator>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -361,6 +362,7 @@ struct Interval
 {
     qint64 start = 0;
     qint64 end = openEnd;
+    QString group {}; // a seat's reservation: the group whose reserved seat it took
 };
 
 struct Refused
@@ -377,6 +379,7 @@ struct Truth
     QList<std::pair<qint64, QString>> grants;
     QList<Refused> refusals;
     QList<std::pair<qint64, int>> seatCount; // ascending
+    QList<std::pair<qint64, QMap<QString, int>>> reserved; // the seats each group reserves from then on
 };
 
 QList<QJsonObject> allEvents(TestHttp &http, const QByteArray &admin)
@@ -433,7 +436,7 @@ QHash<QString, Truth> rebuild(const QList<QJsonObject> &events, const QList<Lice
         const auto it = waits[license].find(ticket);
         if (it == waits[license].end())
             return;
-        truth[license].waits.append({it->start, at});
+        truth[license].waits.append({it->start, at, {}});
         waits[license].erase(it);
     };
     for (const QJsonObject &event : events) {
@@ -444,7 +447,7 @@ QHash<QString, Truth> rebuild(const QList<QJsonObject> &events, const QList<Lice
         const QJsonObject detail = event["detail"_L1].toObject();
         const qint64 at = msOf(event["time"_L1]);
         if (kind == "granted"_L1) {
-            seats[license].insert(seat, {at, openEnd});
+            seats[license].insert(seat, {at, openEnd, detail["reservation"_L1].toString()});
             truth[license].grants.append({at, holder});
             if (!detail["ticketId"_L1].toString().isEmpty())
                 endWait(license, detail["ticketId"_L1].toString(), at);
@@ -463,6 +466,11 @@ QHash<QString, Truth> rebuild(const QList<QJsonObject> &events, const QList<Lice
             truth[license].refusals.append({at, holder, reason});
         } else if (kind == "holder_blocked"_L1) {
             truth[license].refusals.append({at, holder, u"holder_blocked"_s});
+        } else if (kind == "rules_changed"_L1) {
+            QMap<QString, int> reserve;
+            for (const QJsonValue &entry : detail["rules"_L1]["reserve"_L1].toArray())
+                reserve.insert(entry["group"_L1].toString(), entry["seats"_L1].toInt());
+            truth[license].reserved.append({at, reserve});
         } else if (kind == "license_created"_L1 || kind == "license_updated"_L1) {
             truth[license].seatCount.append({at, detail["seatCount"_L1].toInt()});
         }
@@ -472,7 +480,7 @@ QHash<QString, Truth> rebuild(const QList<QJsonObject> &events, const QList<Lice
         for (auto seat = license->cbegin(); seat != license->cend(); ++seat) {
             const auto row = rows.value(license.key()).constFind(seat.key());
             const qint64 end = row == rows.value(license.key()).cend() ? seat->start : *row + skew.value(license.key());
-            truth[license.key()].seats.append({seat->start, end});
+            truth[license.key()].seats.append({seat->start, end, seat->group});
         }
     }
     for (auto license = waits.cbegin(); license != waits.cend(); ++license) {
@@ -549,6 +557,47 @@ usage::Bucket bruteBucket(const Truth &truth, qint64 from, qint64 to)
         bucket.usedSeatMs += std::max<qint64>(0, std::min(seat.end, to) - std::max(seat.start, from));
     std::tie(bucket.peak, bucket.peakAtMs) = peakOf(truth.seats, from, to, &bucket.levelMs);
     bucket.waitingPeak = peakOf(truth.waits, from, to, nullptr).first;
+    for (const Interval &wait : truth.waits) {
+        if (wait.start < to && wait.end > from)
+            bucket.longestWaitMs = std::max(bucket.longestWaitMs, std::min(wait.end, to) - wait.start);
+    }
+    // Reserved seats nobody of the group used: both sides are constant between these moments.
+    QList<qint64> moments {from};
+    for (const Interval &seat : truth.seats) {
+        for (qint64 at : {seat.start, seat.end}) {
+            if (at > from && at < to)
+                moments.append(at);
+        }
+    }
+    QSet<QString> groups;
+    for (const auto &[at, reserve] : truth.reserved) {
+        if (at > from && at < to)
+            moments.append(at);
+        for (auto it = reserve.cbegin(); it != reserve.cend(); ++it)
+            groups.insert(it.key());
+    }
+    std::sort(moments.begin(), moments.end());
+    moments.erase(std::unique(moments.begin(), moments.end()), moments.end());
+    for (const QString &group : std::as_const(groups)) {
+        qint64 idle = 0;
+        for (qsizetype i = 0; i < moments.size(); ++i) {
+            const qint64 at = moments.at(i);
+            const qint64 until = i + 1 < moments.size() ? moments.at(i + 1) : to;
+            int reserved = 0;
+            for (const auto &[since, reserve] : truth.reserved) {
+                if (since <= at)
+                    reserved = reserve.value(group);
+            }
+            int used = 0;
+            for (const Interval &seat : truth.seats) {
+                if (seat.group == group && seat.start <= at && seat.end > at)
+                    ++used;
+            }
+            idle += qint64(std::max(0, reserved - used)) * (until - at);
+        }
+        if (idle > 0)
+            bucket.reservedIdleSeatMs.insert(group, idle);
+    }
     for (const auto &[at, holder] : truth.grants) {
         if (at >= from && at < to)
             ++bucket.granted;
@@ -581,17 +630,23 @@ QString describe(const usage::Bucket &b)
     QStringList levels;
     for (auto it = b.levelMs.cbegin(); it != b.levelMs.cend(); ++it)
         levels.append(u"%1:%2"_s.arg(it.key()).arg(it.value()));
-    return u"start %1 owned %2 peak %3 at %4 used %5 waiting %6 granted %7 denials {%8} true %9 levels {%10}"_s
-        .arg(formatTimestamp(QDateTime::fromMSecsSinceEpoch(b.startMs, Qt::UTC)))
-        .arg(b.seatsOwned)
-        .arg(b.peak)
-        .arg(formatTimestamp(QDateTime::fromMSecsSinceEpoch(b.peakAtMs, Qt::UTC)))
-        .arg(b.usedSeatMs)
-        .arg(b.waitingPeak)
-        .arg(b.granted)
-        .arg(denials.join(u' '))
-        .arg(b.trueDenials)
-        .arg(levels.join(u' '));
+    QStringList idle;
+    for (auto it = b.reservedIdleSeatMs.cbegin(); it != b.reservedIdleSeatMs.cend(); ++it)
+        idle.append(u"%1:%2"_s.arg(it.key()).arg(it.value()));
+    return u"start %1 owned %2 peak %3 at %4 used %5 waiting %6 granted %7 denials {%8} true %9 levels {%10} "
+           "longest wait %11 reserved idle {%12}"_s
+               .arg(formatTimestamp(QDateTime::fromMSecsSinceEpoch(b.startMs, Qt::UTC)))
+               .arg(b.seatsOwned)
+               .arg(b.peak)
+               .arg(formatTimestamp(QDateTime::fromMSecsSinceEpoch(b.peakAtMs, Qt::UTC)))
+               .arg(b.usedSeatMs)
+               .arg(b.waitingPeak)
+               .arg(b.granted)
+               .arg(denials.join(u' '))
+               .arg(b.trueDenials)
+               .arg(levels.join(u' '))
+               .arg(b.longestWaitMs)
+               .arg(idle.join(u' '));
 }
 
 // The fields the brute force knows, side by side; empty when they agree.
@@ -600,8 +655,9 @@ QString differences(const usage::Bucket &server, const usage::Bucket &brute)
     const bool same = server.startMs == brute.startMs && server.seatsOwned == brute.seatsOwned
         && server.peak == brute.peak && server.peakAtMs == brute.peakAtMs && server.usedSeatMs == brute.usedSeatMs
         && withoutEmptyLevels(server.levelMs) == withoutEmptyLevels(brute.levelMs)
-        && server.waitingPeak == brute.waitingPeak && server.granted == brute.granted && server.denials == brute.denials
-        && server.trueDenials == brute.trueDenials;
+        && server.waitingPeak == brute.waitingPeak && server.longestWaitMs == brute.longestWaitMs
+        && server.reservedIdleSeatMs == brute.reservedIdleSeatMs && server.granted == brute.granted
+        && server.denials == brute.denials && server.trueDenials == brute.trueDenials;
     return same ? QString() : u"\n  server: %1\n  events: %2"_s.arg(describe(server), describe(brute));
 }
 
@@ -722,6 +778,7 @@ private slots:
 
     void closedHoursEqualTheEvents();
     void refusalServedAfterItsHourEndedIsNoTrueDenial();
+    void reservationMadeAfterAnHourLeavesItsIdleSeatsAlone();
     void instancesOnOneDatabaseCloseEachBucketOnce();
     void killedWhileClosingLosesNothing();
 
@@ -845,6 +902,62 @@ void TestUsageHistory::refusalServedAfterItsHourEndedIsNoTrueDenial()
     QVERIFY(
         compareWithEvents(http, server.adminAuthorization(), {License {u"solo"_s, auth, 1, 10'000}}, UsageStep::Hour)
         > 0);
+}
+
+// A group reserves a seat from 23:05 on; the hour 22:00 is closed at 23:17, after the change but
+// with its chunk ending at 23:00. Nothing was reserved during that hour: no reserved seat sat idle
+// then, in the hour and in its minutes.
+void TestUsageHistory::reservationMadeAfterAnHourLeavesItsIdleSeatsAlone()
+{
+    TestServer server(TestServer::Options {.reapInterval = 0s, .usageInterval = 0ms});
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    TestHttp http(server.url());
+    ManualClock &clock = server.clock();
+    const qint64 hour = (clock.now().toMSecsSinceEpoch() / hourMs + 1) * hourMs;
+    const auto moveTo = [&](qint64 offset) {
+        clock.advance(std::chrono::milliseconds(hour + offset - clock.now().toMSecsSinceEpoch()));
+    };
+    moveTo(5 * minuteMs);
+    const QByteArray key = server.createLicense(u"cad"_s, 2, 2h, 10s, 60s);
+    QVERIFY(!key.isEmpty());
+    QCOMPARE(http.post(u"/v1/licenses/cad/checkout"_s, {{u"holder"_s, u"ann@ws-1"_s}}, "License " + key).status, 201);
+    const QByteArray admin = server.adminAuthorization();
+    moveTo(65 * minuteMs);
+    const auto groups = http.put(
+        u"/v1/groups"_s,
+        {{u"groups"_s,
+          QJsonArray {QJsonObject {{u"name"_s, u"render"_s}, {u"patterns"_s, QJsonArray {u"*@render-*"_s}}}}}},
+        admin);
+    QCOMPARE(groups.status, 200);
+    const auto rules = http.put(
+        u"/v1/licenses/cad/rules"_s,
+        {{u"rules"_s,
+          QJsonObject {{u"reserve"_s, QJsonArray {QJsonObject {{u"group"_s, u"render"_s}, {u"seats"_s, 1}}}}}}},
+        admin);
+    QCOMPARE(rules.status, 200);
+    moveTo(77 * minuteMs);
+    server.leaseServer().usageCloser()->closeDue();
+
+    for (UsageStep step : {UsageStep::Hour, UsageStep::Minute}) {
+        // The minutes are kept from the first event on, 22:05.
+        const qint64 from = step == UsageStep::Hour ? hour : hour + 5 * minuteMs;
+        const auto report = usageReport(http, admin, u"cad"_s, step, from, hour + hourMs);
+        QVERIFY(report);
+        QVERIFY(report->closedUntil.toMSecsSinceEpoch() >= hour + hourMs);
+        QCOMPARE(report->buckets.size(), step == UsageStep::Hour ? 1 : 55);
+        for (const usage::Bucket &bucket : report->buckets)
+            QVERIFY2(bucket.reservedIdleSeatMs.isEmpty(), qPrintable(toWire(step) + u": "_s + describe(bucket)));
+        QCOMPARE(report->summary.reservedIdleSeatHours, (QMap<QString, double> {}));
+    }
+    // The next hour, closed with the change inside its chunk, counts the reserved seat from 23:05.
+    moveTo(3 * hourMs);
+    server.leaseServer().usageCloser()->closeDue();
+    const auto next = usageReport(http, admin, u"cad"_s, UsageStep::Hour, hour + hourMs, hour + 2 * hourMs);
+    QVERIFY(next);
+    QCOMPARE(next->buckets.size(), 1);
+    QCOMPARE(next->buckets.at(0).reservedIdleSeatMs, (QMap<QString, qint64> {{u"render"_s, 55 * minuteMs}}));
 }
 
 // Two instances on one PostgreSQL database and one clock, traffic on both, closing the same
