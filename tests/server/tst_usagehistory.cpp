@@ -1214,5 +1214,10 @@ void TestUsageHistory::killedWhileClosingLosesNothing()
     QVERIFY(compareWithEvents(killedHttp, admin, licenses, UsageStep::Hour) >= 3 * 4 * 24);
 }
 
-QTEST_GUILESS_MAIN(TestUsageHistory)
+class TestUsageHistoryOnPostgres : public TestUsageHistory
+{
+    Q_OBJECT
+};
+
+KEYRIGHT_TEST_MAIN_ON_BOTH_STORES(TestUsageHistory)
 #include "tst_usagehistory.moc"
