@@ -79,6 +79,7 @@ bool TestServer::start(QString *error)
     config.demo = m_options.demo;
     config.reapInterval = m_options.reapInterval;
     config.databaseUrl = m_options.databaseUrl;
+    config.usageInterval = m_options.usageInterval;
     // The test moves time with its clock, on either store (docs/TESTING.md).
     config.seatClockFromDatabase = false;
     const Clock &clock = m_options.clock ? *m_options.clock : m_ownClock;

@@ -54,6 +54,9 @@ public:
         // the data directory. Empty: SQLite, unless onPostgres() says the whole test runs on
         // PostgreSQL, where the fixture makes a fresh database of its own.
         QString databaseUrl {};
+        // How often the server closes usage buckets (ServerConfig::usageInterval), on real time;
+        // 0 turns the timer off and the test closes them itself (LeaseServer::usageCloser()).
+        std::chrono::milliseconds usageInterval {20'000};
     };
 
     // True when KEYRIGHT_TEST_STORE=postgres: the second ctest registration of a server contract
