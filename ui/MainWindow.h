@@ -30,6 +30,7 @@ class LanguageManager;
 struct HeldSeat;
 class LicenseDialog;
 class SeatsPage;
+class UsagePage;
 
 // The administration dashboard's window: licenses and holders, events and disputes, and any page
 // the application adds (simulator, fleet, ...). Everything it shows comes from the session; the
@@ -69,6 +70,7 @@ public:
 
     SeatsPage *seatsPage() const { return m_seats; }
     EventsPage *eventsPage() const { return m_events; }
+    UsagePage *usagePage() const { return m_usage; }
     ErrorBanner *errorBanner() const { return m_banner; }
     QString statusText() const; // the status bar, for tests and screenshots
 
@@ -86,6 +88,8 @@ public Q_SLOTS:
     void showConnections();
     void showTokens();
     void focusFilter();
+    // Shows the Usage page (Ctrl+U).
+    void showUsage();
 
 Q_SIGNALS:
     // The user asked for the embedded demo server (the application starts it and connects).
@@ -144,6 +148,7 @@ private:
     QList<std::pair<QWidget *, std::function<QString()>>> m_pageTitles;
     SeatsPage *m_seats;
     EventsPage *m_events;
+    UsagePage *m_usage;
     ErrorBanner *m_banner;
     QLabel *m_serverLabel;
     QLabel *m_pollLabel;
