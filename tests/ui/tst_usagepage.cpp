@@ -1,0 +1,295 @@
+#include "DashboardHarness.h"
+#include "DashboardSession.h"
+#include "MainWindow.h"
+#include "ManualClock.h"
+#include "TestServer.h"
+#include "UsageHeatmap.h"
+#include "UsagePage.h"
+#include "UsageReportModel.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDateEdit>
+#include <QFile>
+#include <QFileDialog>
+#include <QGroupBox>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTest>
+#include <QtCharts/QChartView>
+
+#include <cstdlib>
+#include <ctime>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+using namespace keyright;
+
+// The Usage page (issue 25) on a real server with a history made by real checkouts on its manual
+// clock, read with a viewer's token: opened with Ctrl+U, the range changed with the keyboard, the
+// figures, the chart, the histogram, the heatmap and the top holders checked against numbers worked
+// out by hand and against the server's own report, then the CSV and the PDF exported with their
+// shortcuts through the file dialog and read back.
+class TestUsagePage : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void usageOfALicenseOverAWeek();
+
+private:
+    // The report the server gives for `query`, asked with the admin token.
+    static std::optional<UsageReport> serverReport(TestServer &server, const QString &licenseId,
+                                                   const UsageQuery &query);
+    // Fills in and accepts the export dialog the page opened.
+    static bool acceptExportDialog(MainWindow &window, const QString &path);
+};
+
+std::optional<UsageReport> TestUsagePage::serverReport(TestServer &server, const QString &licenseId,
+                                                       const UsageQuery &query)
+{
+    int status = 0;
+    const QJsonObject json = server.adminCall(
+        "GET", u"/v1/licenses/%1/usage?%2"_s.arg(licenseId, query.toQuery().toString(QUrl::FullyEncoded)), {}, &status);
+    if (status != 200)
+        return std::nullopt;
+    return UsageReport::fromJson(json);
+}
+
+bool TestUsagePage::acceptExportDialog(MainWindow &window, const QString &path)
+{
+    QFileDialog *dialog = nullptr;
+    if (!QTest::qWaitFor(
+            [&] {
+                return (dialog = window.findChild<QFileDialog *>(u"usageExportDialog"_s)) != nullptr
+                    && dialog->isVisible();
+            },
+            5000))
+        return false;
+    // The path in the dialog's file name field (set whole: typing it letter by letter opens the
+    // field's completer, which takes the Enter), then Enter, as a person would.
+    auto *name = dialog->findChild<QLineEdit *>(u"fileNameEdit"_s);
+    if (!name)
+        return false;
+    name->setFocus();
+    name->setText(path);
+    QTest::keyClick(name, Qt::Key_Return);
+    return true;
+}
+
+void TestUsagePage::usageOfALicenseOverAWeek()
+{
+    // Monday 30 November 2026, 09:00 UTC (the test runs in UTC: see main()).
+    ManualClock clock(QDateTime(QDate(2026, 11, 30), QTime(9, 0), QTimeZone::utc()));
+    TestServer server(TestServer::Options {.clock = &clock});
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    int status = 0;
+    const QJsonObject created = server.adminCall("PUT", u"/v1/licenses/cad"_s,
+                                                 {{u"name"_s, u"Acme CAD Pro"_s},
+                                                  {u"seatCount"_s, 2},
+                                                  {u"ttlSeconds"_s, 4 * 3600},
+                                                  {u"skewSeconds"_s, 10},
+                                                  {u"reapGraceSeconds"_s, 3600}},
+                                                 &status);
+    QCOMPARE(status, 201);
+    const QByteArray key = created.value("key"_L1).toString().toLatin1();
+    const QJsonObject token
+        = server.adminCall("POST", u"/v1/tokens"_s, {{u"name"_s, u"vera"_s}, {u"role"_s, u"viewer"_s}}, &status);
+    QCOMPARE(status, 201);
+
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock});
+    MainWindow &window = dashboard.open(server.url(), token.value("secret"_L1).toString().toLatin1());
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard.session().state() == DashboardSession::State::Connected, 5000);
+
+    // Monday 09:00-10:00: alice and bob hold both seats and carol is refused (and gets none later:
+    // a true denial); alice keeps hers until 11:00. Tuesday 09:00-10:00: alice alone. 4 seat-hours
+    // in all, peak 2 for one hour.
+    const QUrl url = server.url();
+    const auto alice = dashboard.takeSeat(url, u"cad"_s, key, u"alice@ws-1"_s);
+    const auto bob = dashboard.takeSeat(url, u"cad"_s, key, u"bob@ws-2"_s);
+    QVERIFY(alice && bob);
+    const auto carol = dashboard.checkout(url, u"cad"_s, key, u"carol@ws-3"_s);
+    QVERIFY(carol && std::holds_alternative<outcome::NoSeats>(*carol));
+    clock.advance(1h);
+    QVERIFY(server.revoke(u"cad"_s, bob->seatId));
+    clock.advance(1h);
+    QVERIFY(server.revoke(u"cad"_s, alice->seatId));
+    clock.advance(22h);
+    const auto alice2 = dashboard.takeSeat(url, u"cad"_s, key, u"alice@ws-1"_s);
+    QVERIFY(alice2);
+    clock.advance(1h);
+    QVERIFY(server.revoke(u"cad"_s, alice2->seatId));
+    // Thursday 3 December 12:00: Monday to Wednesday are closed days.
+    clock.advance(
+        std::chrono::milliseconds(clock.now().msecsTo(QDateTime(QDate(2026, 12, 3), QTime(12, 0), QTimeZone::utc()))));
+    QVERIFY(server.closeUsage() > 0);
+
+    // Ctrl+U opens the page; it asks for the license's last 30 days by days.
+    QTest::keyClick(&window, Qt::Key_U, Qt::ControlModifier);
+    auto *page = window.usagePage();
+    QVERIFY(page);
+    QCOMPARE(window.pages()->currentWidget(), page);
+    QTRY_COMPARE_WITH_TIMEOUT(page->licenseId(), u"cad"_s, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(page->model().report() && !page->model().isLoading(), 10000);
+    QCOMPARE(page->rangeChooser()->currentData().value<UsagePage::Range>(), UsagePage::Range::Last30Days);
+    QCOMPARE(page->stepChooser()->currentData().value<UsageStep>(), UsageStep::Day);
+
+    // Up in the range chooser: the last 7 days, still by days, asked again.
+    page->rangeChooser()->setFocus();
+    QTest::keyClick(page->rangeChooser(), Qt::Key_Up);
+    QCOMPARE(page->rangeChooser()->currentData().value<UsagePage::Range>(), UsagePage::Range::Last7Days);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->model().isLoading() && page->model().report()
+                                 && page->model().report()->from.daysTo(page->model().report()->to) <= 8,
+                             10000);
+    const UsageReport shown = *page->model().report();
+    QCOMPARE(shown.step, UsageStep::Day);
+    QVERIFY2(shown.timeZone.isEmpty() || shown.timeZone == u"UTC"_s, qPrintable(shown.timeZone));
+
+    // What the server says for the same query, asked apart from the page.
+    const std::optional<UsageReport> expected = serverReport(server, u"cad"_s, page->model().requestedQuery());
+    QVERIFY(expected);
+    const UsageSummary &s = expected->summary;
+    // The history as made above.
+    QCOMPARE(s.peak, 2);
+    QCOMPARE(s.trueDenials, 1);
+    QCOMPARE(s.seatsOwned, 2);
+    QVERIFY2(qAbs(s.usedSeatHours - 4.0) < 0.01, qPrintable(QString::number(s.usedSeatHours)));
+
+    // The key figures as the person reads them.
+    const auto figure = [page](UsagePage::Figure f) { return page->figure(f)->text(); };
+    QCOMPARE(figure(UsagePage::Figure::SeatsOwned), u"2"_s);
+    QCOMPARE(figure(UsagePage::Figure::Peak), u"2"_s);
+    QCOMPARE(figure(UsagePage::Figure::P95), QString::number(s.p95));
+    QCOMPARE(figure(UsagePage::Figure::P95WorkingHours), QString::number(s.p95WorkingHours));
+    QCOMPARE(figure(UsagePage::Figure::Utilization), QLocale().toString(s.utilization * 100.0, 'f', 1) + u" %"_s);
+    QVERIFY(s.utilization > 0);
+    QCOMPARE(figure(UsagePage::Figure::TrueDenials), u"1"_s);
+    // Mostly idle, so the working hours' p95 is below the peak; carol went without a seat at the
+    // peak, so the suggestion is the peak.
+    QVERIFY(s.p95WorkingHours < 2);
+    QCOMPARE(figure(UsagePage::Figure::Suggested), u"2"_s);
+    QVERIFY(page->figure(UsagePage::Figure::Suggested)->toolTip().contains(u"never below the peak"_s));
+
+    // The chart: one peak and one mean per day, Monday's true denial marked.
+    QCOMPARE(page->chartBucketCount(), int(expected->buckets.size()));
+    int denialBuckets = 0;
+    int monday = -1;
+    for (int i = 0; i < expected->buckets.size(); ++i) {
+        const usage::Bucket &b = expected->buckets.at(i);
+        QCOMPARE(page->chartPeakAt(i), double(b.peak));
+        QVERIFY(qAbs(page->chartMeanAt(i) - UsageReportModel::meanInUse(b)) < 1e-9);
+        denialBuckets += b.trueDenials > 0 ? 1 : 0;
+        if (QDateTime::fromMSecsSinceEpoch(b.startMs, QTimeZone::utc()).date() == QDate(2026, 11, 30))
+            monday = i;
+    }
+    QVERIFY(monday >= 0);
+    QCOMPARE(expected->buckets.at(monday).peak, 2);
+    QCOMPARE(expected->buckets.at(monday).usedSeatMs, qint64(3 * 3600 * 1000));
+    QCOMPARE(denialBuckets, 1);
+    QCOMPARE(page->trueDenialMarkCount(), 1);
+
+    // Concurrency: at least 1 seat and at least 2 seats, with the server's shares.
+    QTableWidget *histogram = page->histogramTable();
+    QCOMPARE(histogram->rowCount(), 2);
+    QCOMPARE(histogram->item(0, 0)->text(), u"At least 1 seat in use"_s);
+    QCOMPARE(histogram->item(1, 0)->text(), u"At least 2 seats in use"_s);
+    for (int k = 0; k < 2; ++k)
+        QCOMPARE(histogram->item(k, 1)->text(),
+                 QLocale().toString(s.atLeast.at(k) * 100.0, 'f', 1) + u" % of the time"_s);
+    // 3 hours with at least one seat busy, 1 with both.
+    QVERIFY(qAbs(s.atLeast.at(0) / s.atLeast.at(1) - 3.0) < 0.01);
+
+    // The heatmap: Monday 09:00 both seats, 10:00 one, Tuesday 09:00 one.
+    QCOMPARE(page->heatmap()->peakAt(0, 9), 2);
+    QCOMPARE(page->heatmap()->peakAt(0, 10), 1);
+    QCOMPARE(page->heatmap()->peakAt(1, 9), 1);
+    QCOMPARE(page->heatmap()->peakAt(2, 9), 0);
+    QVERIFY(page->heatmap()->meanAt(0, 9) > 0);
+    QVERIFY(page->heatmap()->cellText(0, 9).contains(u"at most 2"_s));
+
+    // Top holders: alice 3 seat-hours, bob 1.
+    QTableWidget *holders = page->holdersTable();
+    QCOMPARE(holders->rowCount(), 2);
+    QCOMPARE(holders->item(0, 0)->text(), u"alice@ws-1"_s);
+    QCOMPARE(holders->item(0, 1)->text(), QLocale().toString(3.0, 'f', 1));
+    QCOMPARE(holders->item(1, 0)->text(), u"bob@ws-2"_s);
+    QCOMPARE(holders->item(1, 1)->text(), QLocale().toString(1.0, 'f', 1));
+    QCOMPARE(page->reservationsTable()->rowCount(), 0);
+    // The what-if table's place is kept.
+    QVERIFY(page->whatIfBox()->isVisible());
+
+    // Ctrl+E: the CSV, one line per bucket, read back.
+    page->setNativeFileDialogs(false);
+    const QString csvPath = dashboard.filePath(u"usage.csv"_s);
+    page->chartView()->setFocus();
+    QTest::keyClick(page->chartView(), Qt::Key_E, Qt::ControlModifier);
+    QVERIFY(acceptExportDialog(window, csvPath));
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(csvPath), 5000);
+    QFile csv(csvPath);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split(u"\r\n"_s, Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), expected->buckets.size() + 1);
+    QCOMPARE(lines.first(),
+             u"start,seats_owned,peak,mean_in_use,seat_hours,granted,denials,true_denials,"
+             "waiting_peak,longest_wait_s"_s);
+    double seatHours = 0;
+    for (int i = 0; i < expected->buckets.size(); ++i) {
+        const usage::Bucket &b = expected->buckets.at(i);
+        const QStringList f = lines.at(i + 1).split(u',');
+        QCOMPARE(f.size(), 10);
+        QCOMPARE(QDateTime::fromString(f.at(0), Qt::ISODate).toMSecsSinceEpoch(), b.startMs);
+        QCOMPARE(f.at(1).toInt(), b.seatsOwned);
+        QCOMPARE(f.at(2).toInt(), b.peak);
+        QVERIFY(qAbs(f.at(3).toDouble() - UsageReportModel::meanInUse(b)) < 0.001);
+        QVERIFY(qAbs(f.at(4).toDouble() - b.usedSeatHours()) < 0.001);
+        QCOMPARE(f.at(5).toInt(), b.granted);
+        QCOMPARE(f.at(6).toInt(), b.denialCount());
+        QCOMPARE(f.at(7).toInt(), b.trueDenials);
+        QCOMPARE(f.at(8).toInt(), b.waitingPeak);
+        QCOMPARE(f.at(9).toLongLong(), b.longestWaitMs / 1000);
+        seatHours += f.at(4).toDouble();
+    }
+    QVERIFY(qAbs(seatHours - 4.0) < 0.01);
+    QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().contains(u"usage.csv"_s), 5000);
+
+    // Ctrl+P: the one-page A4 PDF.
+    const QString pdfPath = dashboard.filePath(u"usage.pdf"_s);
+    QTest::keyClick(page->chartView(), Qt::Key_P, Qt::ControlModifier);
+    QVERIFY(acceptExportDialog(window, pdfPath));
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(pdfPath) && QFileInfo(pdfPath).size() > 1000, 5000);
+    QFile pdf(pdfPath);
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    const QByteArray bytes = pdf.readAll();
+    QVERIFY(bytes.startsWith("%PDF"));
+    const qsizetype pages = bytes.count("/Type /Page") - bytes.count("/Type /Pages");
+    QCOMPARE(pages, 1);
+    // A4 portrait: 595 x 842 points.
+    const QRegularExpressionMatch box
+        = QRegularExpression(u"/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]"_s).match(QString::fromLatin1(bytes));
+    QVERIFY(box.hasMatch());
+    QVERIFY2(qAbs(box.captured(1).toDouble() - 595.3) < 1 && qAbs(box.captured(2).toDouble() - 841.9) < 1,
+             qPrintable(box.captured(0)));
+    // The page's text is glyphs; the document's title names the license (UTF-16 in the info).
+    QByteArray utf16;
+    for (QChar c : u"Acme CAD Pro"_s)
+        utf16 += char(c.unicode() >> 8), utf16 += char(c.unicode() & 0xff);
+    QVERIFY2(bytes.contains(utf16) || bytes.contains("Acme CAD Pro"), "the PDF does not name the license");
+}
+
+int main(int argc, char **argv)
+{
+    // Local time is UTC, so days and the hour-of-week are those of the history above.
+    qputenv("TZ", "UTC");
+    tzset();
+    QApplication app(argc, argv);
+    TestUsagePage test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_usagepage.moc"
