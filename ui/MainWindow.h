@@ -45,7 +45,7 @@ public:
     MainWindow(DashboardSession &session, DashboardSettings &settings, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Adds a page after the built-in ones (Seats, Events), in a scroll area: a page larger than a
+    // Adds a page after the built-in ones (Seats, Events, Usage), in a scroll area: a page larger than a
     // small screen scrolls instead of making the window larger than the screen.
     void addPage(QWidget *page, const QString &title, const QIcon &icon = {});
     // The same, with a title that is asked again when the language changes.
@@ -149,6 +149,7 @@ private:
     SeatsPage *m_seats;
     EventsPage *m_events;
     UsagePage *m_usage;
+    QWidget *m_usageTab; // its scroll area
     ErrorBanner *m_banner;
     QLabel *m_serverLabel;
     QLabel *m_pollLabel;

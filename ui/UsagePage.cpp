@@ -435,10 +435,15 @@ void UsagePage::refreshLicenses()
         current = m_session.selectedLicenses().constFirst();
     QStringList ids = licenses.licenseIds();
     std::sort(ids.begin(), ids.end());
+    QStringList listed;
+    for (int i = 0; i < m_license->count(); ++i)
+        listed << m_license->itemData(i).toString();
     m_settingControls = true;
-    m_license->clear();
-    for (const QString &id : std::as_const(ids))
-        m_license->addItem(licenseTitle(id), id);
+    if (listed != ids) { // else an open list stays open
+        m_license->clear();
+        for (const QString &id : std::as_const(ids))
+            m_license->addItem(licenseTitle(id), id);
+    }
     int index = m_license->findData(current);
     if (index < 0 && m_license->count() > 0)
         index = 0;

@@ -134,7 +134,8 @@ void TestUsagePage::usageOfALicenseOverAWeek()
     QTest::keyClick(&window, Qt::Key_U, Qt::ControlModifier);
     auto *page = window.usagePage();
     QVERIFY(page);
-    QCOMPARE(window.pages()->currentWidget(), page);
+    QCOMPARE(window.pages()->tabText(window.pages()->currentIndex()), u"Usage"_s);
+    QVERIFY(page->isVisible());
     QTRY_COMPARE_WITH_TIMEOUT(page->licenseId(), u"cad"_s, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(page->model().report() && !page->model().isLoading(), 10000);
     QCOMPARE(page->rangeChooser()->currentData().value<UsagePage::Range>(), UsagePage::Range::Last30Days);
