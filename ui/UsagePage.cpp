@@ -569,8 +569,12 @@ void UsagePage::fillChart(const UsageReport &report)
         const QTimeZone zone = zoneOf(report);
         m_x->setRange(QDateTime::fromMSecsSinceEpoch(qint64(start), zone).toLocalTime(),
                       QDateTime::fromMSecsSinceEpoch(qint64(end), zone).toLocalTime());
-        m_x->setFormat(report.step == UsageStep::Hour || report.step == UsageStep::Minute ? u"MM-dd HH:mm"_s
-                                                                                          : u"yyyy-MM-dd"_s);
+        // A tick at each bucket's edge while there are few (days on days), else seven.
+        m_x->setTickCount(report.buckets.size() <= 12 ? int(report.buckets.size()) + 1 : 7);
+        // Hours where a tick may fall inside a day: hour steps, and ranges of a few days.
+        const bool hours
+            = report.step == UsageStep::Hour || report.step == UsageStep::Minute || end - start <= 4 * 86'400'000.0;
+        m_x->setFormat(hours ? u"MM-dd HH:mm"_s : u"yyyy-MM-dd"_s);
     } else {
         m_p95->clear();
     }

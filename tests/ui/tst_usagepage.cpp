@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -41,6 +42,7 @@ class TestUsagePage : public QObject
 
 private Q_SLOTS:
     void usageOfALicenseOverAWeek();
+    void aNewerRequestWinsAndAnotherConnectionForgets();
 
 private:
     // The report the server gives for `query`, asked with the admin token.
@@ -225,6 +227,14 @@ void TestUsagePage::usageOfALicenseOverAWeek()
     // The what-if table's place is kept.
     QVERIFY(page->whatIfBox()->isVisible());
 
+    // With KEYRIGHT_SCREENSHOT_DIR set: docs/usage-page-en.png, the window at 1280x720.
+    if (const QString dir = qEnvironmentVariable("KEYRIGHT_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QVERIFY(window.grab().save(dir + u"/usage-page-en.png"_s));
+        page->findChild<QTabWidget *>(u"usageDetails"_s)->setCurrentIndex(1);
+        QVERIFY(window.grab().save(dir + u"/usage-heatmap-en.png"_s));
+        page->findChild<QTabWidget *>(u"usageDetails"_s)->setCurrentIndex(0);
+    }
+
     // Ctrl+E: the CSV, one line per bucket, read back.
     page->setNativeFileDialogs(false);
     const QString csvPath = dashboard.filePath(u"usage.csv"_s);
@@ -281,6 +291,52 @@ void TestUsagePage::usageOfALicenseOverAWeek()
     for (QChar c : u"Acme CAD Pro"_s)
         utf16 += char(c.unicode() >> 8), utf16 += char(c.unicode() & 0xff);
     QVERIFY2(bytes.contains(utf16) || bytes.contains("Acme CAD Pro"), "the PDF does not name the license");
+}
+
+// Two requests in flight: only the later one's answer is shown. Connecting to another server
+// forgets the report (the figures go back to "—") before that server's report comes.
+void TestUsagePage::aNewerRequestWinsAndAnotherConnectionForgets()
+{
+    ManualClock clock(QDateTime(QDate(2026, 11, 30), QTime(9, 0), QTimeZone::utc()));
+    TestServer server(TestServer::Options {.clock = &clock});
+    TestServer other(TestServer::Options {.clock = &clock});
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    QVERIFY2(other.start(&error), qPrintable(error));
+    const QByteArray cad = server.createLicense(u"cad"_s, 3, 4h, 10s, 1h);
+    QVERIFY(!server.createLicense(u"cam"_s, 5, 4h, 10s, 1h).isEmpty());
+    QVERIFY(!other.createLicense(u"erp"_s, 7, 4h, 10s, 1h).isEmpty());
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock});
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_COMPARE_WITH_TIMEOUT(dashboard.session().licenses().rowCount(), 2, 5000);
+    QVERIFY(dashboard.takeSeat(server.url(), u"cad"_s, cad, u"alice@ws-1"_s));
+    clock.advance(2h);
+
+    QTest::keyClick(&window, Qt::Key_U, Qt::ControlModifier);
+    UsagePage *page = window.usagePage();
+    QTRY_VERIFY_WITH_TIMEOUT(page->model().report() && !page->model().isLoading(), 10000);
+    QCOMPARE(page->model().report()->licenseId, u"cad"_s);
+    QCOMPARE(page->figure(UsagePage::Figure::SeatsOwned)->text(), u"3"_s);
+    QCOMPARE(page->figure(UsagePage::Figure::Peak)->text(), u"1"_s);
+
+    // cad, then cam at once: the first answer is dropped, cam's is shown.
+    QSignalSpy reports(&page->model(), &UsageReportModel::reportChanged);
+    page->model().fetch(u"cad"_s, page->query());
+    page->model().fetch(u"cam"_s, page->query());
+    QTRY_VERIFY_WITH_TIMEOUT(!page->model().isLoading(), 10000);
+    QTest::qWait(200); // cad's answer, had it been kept, would be in by now
+    QCOMPARE(reports.count(), 1);
+    QCOMPARE(page->model().report()->licenseId, u"cam"_s);
+    QCOMPARE(page->figure(UsagePage::Figure::SeatsOwned)->text(), u"5"_s);
+
+    // Another server: nothing of the first one stays, then its own license's report comes.
+    dashboard.session().connectTo(other.url(), other.adminToken(), u"other"_s);
+    QVERIFY(!page->model().report());
+    QCOMPARE(page->figure(UsagePage::Figure::SeatsOwned)->text(), u"—"_s);
+    QCOMPARE(page->histogramTable()->rowCount(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(page->licenseId(), u"erp"_s, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(page->model().report() && page->model().report()->licenseId == u"erp"_s, 10000);
+    QCOMPARE(page->figure(UsagePage::Figure::SeatsOwned)->text(), u"7"_s);
 }
 
 int main(int argc, char **argv)
