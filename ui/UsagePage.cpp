@@ -859,7 +859,7 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
                    tr("At least %n seat(s)", nullptr, k + 1));
         const double share = s.atLeast.at(k);
         p.fillRect(QRect(barLeft, y + rowHeight / 5, int(barWidth * share), rowHeight * 3 / 5),
-                   QColor(0x2b, 0x6c, 0xb0));
+                   StatePalette::fill(StatePalette::Accent));
         p.drawText(QRect(barLeft + barWidth, y, percentWidth, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
                    tr("%1 %").arg(l.toString(share * 100.0, 'f', 1)));
         y += rowHeight;

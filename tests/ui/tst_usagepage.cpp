@@ -291,6 +291,30 @@ void TestUsagePage::usageOfALicenseOverAWeek()
     for (QChar c : u"Acme CAD Pro"_s)
         utf16 += char(c.unicode() >> 8), utf16 += char(c.unicode() & 0xff);
     QVERIFY2(bytes.contains(utf16) || bytes.contains("Acme CAD Pro"), "the PDF does not name the license");
+
+    // Typing a From date makes the range a custom one; a day and a half is shown by hours.
+    QDateEdit *from = page->fromEdit();
+    from->setFocus();
+    from->selectAll();
+    QTest::keyClicks(from, u"2026-12-02"_s);
+    QTest::keyClick(from, Qt::Key_Tab);
+    QCOMPARE(from->date(), QDate(2026, 12, 2));
+    QCOMPARE(page->rangeChooser()->currentData().value<UsagePage::Range>(), UsagePage::Range::Custom);
+    QCOMPARE(page->stepChooser()->currentData().value<UsageStep>(), UsageStep::Hour);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !page->model().isLoading() && page->model().report() && page->model().report()->step == UsageStep::Hour, 10000);
+    // Wednesday 00:00 to Thursday 12:00: 36 hours, nobody held a seat.
+    QCOMPARE(page->chartBucketCount(), 36);
+    QCOMPARE(page->figure(UsagePage::Figure::Peak)->text(), u"0"_s);
+    QCOMPARE(page->trueDenialMarkCount(), 0);
+    QCOMPARE(page->figure(UsagePage::Figure::Suggested)->text(), u"0"_s);
+
+    // The step chosen with the keyboard stays until the range changes.
+    page->stepChooser()->setFocus();
+    QTest::keyClick(page->stepChooser(), Qt::Key_Down);
+    QCOMPARE(page->stepChooser()->currentData().value<UsageStep>(), UsageStep::Day);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->model().isLoading() && page->model().report()->step == UsageStep::Day, 10000);
+    QCOMPARE(page->chartBucketCount(), 2);
 }
 
 // Two requests in flight: only the later one's answer is shown. Connecting to another server
