@@ -780,6 +780,9 @@ void MainWindow::showMessage(const QString &text)
 void MainWindow::refresh()
 {
     m_session.refresh();
+    // The usage report is not polled: F5 on its page asks for it again too.
+    if (m_tabs->currentWidget() == m_usageTab)
+        m_usage->reload();
 }
 
 void MainWindow::showUsage()

@@ -284,10 +284,8 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     layout->addWidget(m_status);
     layout->addWidget(splitter, 1);
 
-    connect(m_license, &QComboBox::activated, this, [this] {
-        m_licensePicked = true;
-        reload();
-    });
+    // A license chosen here (not one the page followed) stays; the index change asks for it.
+    connect(m_license, &QComboBox::activated, this, [this] { m_licensePicked = true; });
     connect(m_license, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_settingControls)
             reload();
