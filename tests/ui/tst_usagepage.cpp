@@ -6,6 +6,7 @@
 #include "UsageHeatmap.h"
 #include "UsagePage.h"
 #include "UsageReportModel.h"
+#include "wire/SeatRulesJson.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -330,6 +331,15 @@ void TestUsagePage::aNewerRequestWinsAndAnotherConnectionForgets()
     const QByteArray cad = server.createLicense(u"cad"_s, 3, 4h, 10s, 1h);
     QVERIFY(!server.createLicense(u"cam"_s, 5, 4h, 10s, 1h).isEmpty());
     QVERIFY(!other.createLicense(u"erp"_s, 7, 4h, 10s, 1h).isEmpty());
+    // cam reserves 2 of its 5 seats for render, whom nobody of render uses.
+    int status = 0;
+    server.adminCall("PUT", u"/v1/groups"_s,
+                     {{u"groups"_s, seatrules::groupsToJson({HolderGroup {u"render"_s, {u"*@render-*"_s}}})}}, &status);
+    QCOMPARE(status, 200);
+    SeatRules rules;
+    rules.reserve = {{u"render"_s, 2}};
+    server.adminCall("PUT", u"/v1/licenses/cam/rules"_s, {{u"rules"_s, seatrules::rulesToJson(rules)}}, &status);
+    QCOMPARE(status, 200);
     DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock});
     MainWindow &window = dashboard.open(server.url(), server.adminToken());
     QTRY_COMPARE_WITH_TIMEOUT(dashboard.session().licenses().rowCount(), 2, 5000);
@@ -352,6 +362,11 @@ void TestUsagePage::aNewerRequestWinsAndAnotherConnectionForgets()
     QCOMPARE(reports.count(), 1);
     QCOMPARE(page->model().report()->licenseId, u"cam"_s);
     QCOMPARE(page->figure(UsagePage::Figure::SeatsOwned)->text(), u"5"_s);
+    // Its two reserved seats sat idle the whole two hours: 4 seat-hours nobody else could use.
+    QCOMPARE(page->model().report()->summary.reservedIdleSeatHours.value(u"render"_s), 4.0);
+    QCOMPARE(page->reservationsTable()->rowCount(), 1);
+    QCOMPARE(page->reservationsTable()->item(0, 0)->text(), u"render"_s);
+    QCOMPARE(page->reservationsTable()->item(0, 1)->text(), QLocale().toString(4.0, 'f', 1));
 
     // Another server: nothing of the first one stays, then its own license's report comes.
     dashboard.session().connectTo(other.url(), other.adminToken(), u"other"_s);
