@@ -30,6 +30,7 @@ class LanguageManager;
 struct HeldSeat;
 class LicenseDialog;
 class SeatsPage;
+class UsagePage;
 
 // The administration dashboard's window: licenses and holders, events and disputes, and any page
 // the application adds (simulator, fleet, ...). Everything it shows comes from the session; the
@@ -44,7 +45,7 @@ public:
     MainWindow(DashboardSession &session, DashboardSettings &settings, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Adds a page after the built-in ones (Seats, Events), in a scroll area: a page larger than a
+    // Adds a page after the built-in ones (Seats, Events, Usage), in a scroll area: a page larger than a
     // small screen scrolls instead of making the window larger than the screen.
     void addPage(QWidget *page, const QString &title, const QIcon &icon = {});
     // The same, with a title that is asked again when the language changes.
@@ -69,6 +70,7 @@ public:
 
     SeatsPage *seatsPage() const { return m_seats; }
     EventsPage *eventsPage() const { return m_events; }
+    UsagePage *usagePage() const { return m_usage; }
     ErrorBanner *errorBanner() const { return m_banner; }
     QString statusText() const; // the status bar, for tests and screenshots
 
@@ -86,6 +88,8 @@ public Q_SLOTS:
     void showConnections();
     void showTokens();
     void focusFilter();
+    // Shows the Usage page (Ctrl+U).
+    void showUsage();
 
 Q_SIGNALS:
     // The user asked for the embedded demo server (the application starts it and connects).
@@ -144,6 +148,8 @@ private:
     QList<std::pair<QWidget *, std::function<QString()>>> m_pageTitles;
     SeatsPage *m_seats;
     EventsPage *m_events;
+    UsagePage *m_usage;
+    QWidget *m_usageTab; // its scroll area
     ErrorBanner *m_banner;
     QLabel *m_serverLabel;
     QLabel *m_pollLabel;

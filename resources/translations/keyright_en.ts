@@ -459,4 +459,35 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>keyright::UsagePage</name>
+    <message numerus="yes">
+        <source>At least %n seat(s) in use</source>
+        <translation>
+            <numerusform>At least %n seat in use</numerusform>
+            <numerusform>At least %n seats in use</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n checkout(s) refused in all; the true denials are those whose holder got no seat soon after.</source>
+        <translation>
+            <numerusform>%n checkout refused in all; the true denials are those whose holder got no seat soon after.</numerusform>
+            <numerusform>%n checkouts refused in all; the true denials are those whose holder got no seat soon after.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>At least %n seat(s)</source>
+        <translation>
+            <numerusform>At least %n seat</numerusform>
+            <numerusform>At least %n seats</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n bucket(s) of usage to %1.</source>
+        <translation>
+            <numerusform>Saved %n bucket of usage to %1.</numerusform>
+            <numerusform>Saved %n buckets of usage to %1.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -3091,6 +3091,18 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>Embedded demo server</source>
         <translation>Serveur de démonstration intégré</translation>
     </message>
+    <message>
+        <source>Usage</source>
+        <translation>Utilisation</translation>
+    </message>
+    <message>
+        <source>&amp;Usage history</source>
+        <translation>Historique d&apos;&amp;utilisation</translation>
+    </message>
+    <message>
+        <source>Usage of a license over days or months, and the seats it needs (Ctrl+U)</source>
+        <translation>Utilisation d&apos;une licence sur des jours ou des mois, et les sièges dont elle a besoin (Ctrl+U)</translation>
+    </message>
 </context>
 <context>
     <name>keyright::QueueTableModel</name>
@@ -4167,6 +4179,353 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Waiting in line</source>
         <translation>En file d&apos;attente</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::UsageHeatmap</name>
+    <message>
+        <source>%1 %2–%3: %4 seats in use on average, at most %5</source>
+        <extracomment>A cell of the hour-of-week heatmap: &quot;Tuesday 14:00–15:00: 3.2 seats in use on average, at most 5&quot;</extracomment>
+        <translation>%1 %2–%3 : %4 sièges utilisés en moyenne, au plus %5</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::UsagePage</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Asking the server for the usage of %1…</source>
+        <translation>Demande au serveur de l&apos;utilisation de %1…</translation>
+    </message>
+    <message>
+        <source>The usage of %1 could not be read: %2</source>
+        <translation>Impossible de lire l&apos;utilisation de %1 : %2</translation>
+    </message>
+    <message>
+        <source>No license to show.</source>
+        <translation>Aucune licence à afficher.</translation>
+    </message>
+    <message>
+        <source>No usage shown yet.</source>
+        <translation>Aucune utilisation affichée pour l&apos;instant.</translation>
+    </message>
+    <message>
+        <source>%1, %2 to %3 (%4)</source>
+        <translation>%1, du %2 au %3 (%4)</translation>
+    </message>
+    <message numerus="yes">
+        <source>At least %n seat(s) in use</source>
+        <translation>
+            <numerusform>Au moins %n siège utilisé</numerusform>
+            <numerusform>Au moins %n sièges utilisés</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 % of the time</source>
+        <translation>%1 % du temps</translation>
+    </message>
+    <message>
+        <source>First reached at %1</source>
+        <translation>Atteint pour la première fois le %1</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n checkout(s) refused in all; the true denials are those whose holder got no seat soon after.</source>
+        <translation>
+            <numerusform>%n demande refusée en tout ; les vrais refus sont ceux dont le détenteur n&apos;a pas obtenu de siège peu après.</numerusform>
+            <numerusform>%n demandes refusées en tout ; les vrais refus sont ceux dont le détenteur n&apos;a pas obtenu de siège peu après.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;License:</source>
+        <translation>&amp;Licence :</translation>
+    </message>
+    <message>
+        <source>&amp;Range:</source>
+        <translation>&amp;Période :</translation>
+    </message>
+    <message>
+        <source>&amp;From</source>
+        <translation>&amp;Du</translation>
+    </message>
+    <message>
+        <source>&amp;to</source>
+        <translation>&amp;au</translation>
+    </message>
+    <message>
+        <source>S&amp;tep:</source>
+        <translation>P&amp;as :</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>7 derniers jours</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>30 derniers jours</translation>
+    </message>
+    <message>
+        <source>Last 90 days</source>
+        <translation>90 derniers jours</translation>
+    </message>
+    <message>
+        <source>Last 365 days</source>
+        <translation>365 derniers jours</translation>
+    </message>
+    <message>
+        <source>Custom dates</source>
+        <translation>Dates choisies</translation>
+    </message>
+    <message>
+        <source>Hour</source>
+        <translation>Heure</translation>
+    </message>
+    <message>
+        <source>Day</source>
+        <translation>Jour</translation>
+    </message>
+    <message>
+        <source>Week</source>
+        <translation>Semaine</translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation>Mois</translation>
+    </message>
+    <message>
+        <source>The size of each bar of the chart; picked from the range (hours up to 2 days, days up to 120, weeks beyond) until you choose one.</source>
+        <translation>La durée de chaque barre du graphique ; choisie d&apos;après la période (heures jusqu&apos;à 2 jours, jours jusqu&apos;à 120, semaines au-delà) tant que vous n&apos;en choisissez pas une.</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Actualiser</translation>
+    </message>
+    <message>
+        <source>Ask the server again for this range</source>
+        <translation>Redemander cette période au serveur</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Exporter en CSV…</translation>
+    </message>
+    <message>
+        <source>Export PDF…</source>
+        <translation>Exporter en PDF…</translation>
+    </message>
+    <message>
+        <source>One line per bar of the chart, for a spreadsheet (Ctrl+E)</source>
+        <translation>Une ligne par barre du graphique, pour un tableur (Ctrl+E)</translation>
+    </message>
+    <message>
+        <source>A one-page A4 report for a budget meeting (Ctrl+P)</source>
+        <translation>Un rapport d&apos;une page A4 pour une réunion budgétaire (Ctrl+P)</translation>
+    </message>
+    <message>
+        <source>Key figures</source>
+        <translation>Chiffres clés</translation>
+    </message>
+    <message>
+        <source>What if</source>
+        <translation>Et si</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>Simultanéité</translation>
+    </message>
+    <message>
+        <source>Hour of week</source>
+        <translation>Heure de la semaine</translation>
+    </message>
+    <message>
+        <source>Top holders</source>
+        <translation>Principaux détenteurs</translation>
+    </message>
+    <message>
+        <source>Top groups</source>
+        <translation>Principaux groupes</translation>
+    </message>
+    <message>
+        <source>Idle reservations</source>
+        <translation>Réservations inoccupées</translation>
+    </message>
+    <message>
+        <source>Seats busy</source>
+        <translation>Sièges occupés</translation>
+    </message>
+    <message>
+        <source>Share of the time</source>
+        <translation>Part du temps</translation>
+    </message>
+    <message>
+        <source>How often at least so many seats were in use at once over the range</source>
+        <translation>Combien de temps au moins autant de sièges étaient utilisés à la fois sur la période</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>Détenteur</translation>
+    </message>
+    <message>
+        <source>Seat-hours</source>
+        <translation>Heures-sièges</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Groupe</translation>
+    </message>
+    <message>
+        <source>Reserved seat-hours left idle</source>
+        <translation>Heures-sièges réservées restées inoccupées</translation>
+    </message>
+    <message>
+        <source>Seats a group&apos;s reservation kept for it while nobody of the group used them</source>
+        <translation>Sièges que la réservation d&apos;un groupe lui gardait sans que personne du groupe ne les utilise</translation>
+    </message>
+    <message>
+        <source>Seats owned</source>
+        <translation>Sièges achetés</translation>
+    </message>
+    <message>
+        <source>Peak in use</source>
+        <translation>Pic d&apos;utilisation</translation>
+    </message>
+    <message>
+        <source>95th percentile</source>
+        <translation>95e centile</translation>
+    </message>
+    <message>
+        <source>95th percentile, working hours</source>
+        <translation>95e centile, heures ouvrées</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>Taux d&apos;utilisation</translation>
+    </message>
+    <message>
+        <source>True denials</source>
+        <translation>Vrais refus</translation>
+    </message>
+    <message>
+        <source>Longest wait</source>
+        <translation>Attente la plus longue</translation>
+    </message>
+    <message>
+        <source>Suggested seat count</source>
+        <translation>Nombre de sièges conseillé</translation>
+    </message>
+    <message>
+        <source>The seat count at the end of the range</source>
+        <translation>Le nombre de sièges à la fin de la période</translation>
+    </message>
+    <message>
+        <source>The most seats in use at any moment of the range, however short</source>
+        <translation>Le plus grand nombre de sièges utilisés à un moment de la période, si bref soit-il</translation>
+    </message>
+    <message>
+        <source>Seats in use no more than 95 % of the time</source>
+        <translation>Sièges utilisés au plus 95 % du temps</translation>
+    </message>
+    <message>
+        <source>Seats in use no more than 95 % of the working hours (Monday to Friday, 8:00 to 18:00)</source>
+        <translation>Sièges utilisés au plus 95 % des heures ouvrées (du lundi au vendredi, de 8 h à 18 h)</translation>
+    </message>
+    <message>
+        <source>Seat-hours used over seat-hours owned</source>
+        <translation>Heures-sièges utilisées rapportées aux heures-sièges achetées</translation>
+    </message>
+    <message>
+        <source>Refused checkouts whose holder got no seat within 15 minutes after</source>
+        <translation>Demandes refusées dont le détenteur n&apos;a pas obtenu de siège dans les 15 minutes suivantes</translation>
+    </message>
+    <message>
+        <source>The longest time a checkout waited in line for a seat</source>
+        <translation>Le plus long temps d&apos;attente d&apos;une demande dans la file pour un siège</translation>
+    </message>
+    <message>
+        <source>The 95th percentile of the working hours (whole seats, so rounded up), but never below the peak when the range had true denials: then someone went without a seat at the peak.</source>
+        <translation>Le 95e centile des heures ouvrées (en sièges entiers, donc arrondi au-dessus), mais jamais moins que le pic quand la période a connu de vrais refus : quelqu&apos;un s&apos;est alors passé de siège au moment du pic.</translation>
+    </message>
+    <message>
+        <source>Mean in use</source>
+        <translation>Utilisation moyenne</translation>
+    </message>
+    <message>
+        <source>Seats in use, %1</source>
+        <translation>Sièges utilisés, %1</translation>
+    </message>
+    <message>
+        <source>Seats in use</source>
+        <translation>Sièges utilisés</translation>
+    </message>
+    <message>
+        <source>There is no usage report to export.</source>
+        <translation>Aucun rapport d&apos;utilisation à exporter.</translation>
+    </message>
+    <message>
+        <source>Seat usage of %1</source>
+        <translation>Utilisation des sièges de %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>Impossible d&apos;écrire %1.</translation>
+    </message>
+    <message>
+        <source>Seat-hours used</source>
+        <translation>Heures-sièges utilisées</translation>
+    </message>
+    <message>
+        <source>Suggested seat count: %1</source>
+        <translation>Nombre de sièges conseillé : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>At least %n seat(s)</source>
+        <translation>
+            <numerusform>Au moins %n siège</numerusform>
+            <numerusform>Au moins %n sièges</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Top holders (seat-hours)</source>
+        <translation>Principaux détenteurs (heures-sièges)</translation>
+    </message>
+    <message>
+        <source>Keyright admin, %1</source>
+        <translation>Keyright admin, %1</translation>
+    </message>
+    <message>
+        <source>Export the usage report as PDF</source>
+        <translation>Exporter le rapport d&apos;utilisation en PDF</translation>
+    </message>
+    <message>
+        <source>Export usage as CSV</source>
+        <translation>Exporter l&apos;utilisation en CSV</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>Fichiers PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Fichiers CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Saved the usage report to %1.</source>
+        <translation>Rapport d&apos;utilisation enregistré dans %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n bucket(s) of usage to %1.</source>
+        <translation>
+            <numerusform>%n intervalle d&apos;utilisation enregistré dans %1.</numerusform>
+            <numerusform>%n intervalles d&apos;utilisation enregistrés dans %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not export to %1: %2</source>
+        <translation>Impossible d&apos;exporter vers %1 : %2</translation>
     </message>
 </context>
 <context>

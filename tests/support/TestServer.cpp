@@ -170,6 +170,12 @@ LeaseServer &TestServer::leaseServer()
     return *m_server;
 }
 
+int TestServer::closeUsage()
+{
+    server::UsageCloser *closer = m_server ? m_server->usageCloser() : nullptr;
+    return closer ? closer->closeDue() : -1;
+}
+
 QJsonObject TestServer::adminCall(const QByteArray &verb, const QString &path, const QJsonObject &body, int *status)
 {
     QUrl url = m_server->url();

@@ -111,6 +111,10 @@ public:
     // POST .../revoke; true on 204.
     bool revoke(const QString &licenseId, const QString &seatId, std::chrono::seconds block = {});
 
+    // Closes every usage bucket that is due on the server's clock now (the closer's periodic work,
+    // done at once: UsageCloser::closeDue); returns the buckets written, -1 without a closer.
+    int closeUsage();
+
     // One admin request, waited for; status 0 when it did not complete.
     QJsonObject adminCall(const QByteArray &verb, const QString &path, const QJsonObject &body = {},
                           int *status = nullptr);

@@ -141,7 +141,7 @@ void TestLanguageSwitch::everyPageFollowsALiveSwitch()
 {
     QTRY_VERIFY_WITH_TIMEOUT(m_session->licenses().rowCount() > 0, 5000);
     // The simulator plays a scenario, so its rows, strips and narration are on screen too.
-    auto *simulator = m_window->pages()->widget(2)->findChild<SimulatorView *>();
+    auto *simulator = m_window->pages()->findChild<SimulatorView *>();
     QVERIFY(simulator);
     QTRY_VERIFY_WITH_TIMEOUT(simulator->currentLicense() == DemoCatalogue::trainingLicenseId(), 5000);
     QVERIFY(simulator->playPreset(2));

@@ -1,0 +1,126 @@
+#include "UsageReportModel.h"
+
+#include "AdminClient.h"
+#include "DashboardSession.h"
+#include "EventCsv.h"
+
+#include <QIODevice>
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+UsageReportModel::UsageReportModel(DashboardSession &session, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+{
+    // Another server (or the same one connected again, or none): its report is not this one.
+    connect(&session, &DashboardSession::clientChanged, this, &UsageReportModel::clear);
+}
+
+void UsageReportModel::fetch(const QString &licenseId, const UsageQuery &query)
+{
+    const quint64 generation = ++m_generation;
+    m_licenseId = licenseId;
+    m_query = query;
+    AdminClient *client = m_session.client();
+    if (!client || licenseId.isEmpty()) {
+        setLoading(false);
+        return;
+    }
+    setLoading(true);
+    client->usage(licenseId, query, this, [this, generation](const AdminResult<UsageReport> &result) {
+        if (generation != m_generation)
+            return; // superseded by a newer request, or cleared
+        setLoading(false);
+        if (!result.ok()) {
+            m_error = result.error;
+            Q_EMIT failed(m_error);
+            return;
+        }
+        m_error = {};
+        m_report = *result.value;
+        Q_EMIT reportChanged();
+    });
+}
+
+void UsageReportModel::clear()
+{
+    ++m_generation;
+    m_error = {};
+    m_licenseId.clear();
+    setLoading(false);
+    if (m_report) {
+        m_report.reset();
+        Q_EMIT reportChanged();
+    }
+}
+
+void UsageReportModel::setLoading(bool loading)
+{
+    if (m_loading == loading)
+        return;
+    m_loading = loading;
+    Q_EMIT loadingChanged(loading);
+}
+
+int UsageReportModel::suggestedSeats(const UsageSummary &summary)
+{
+    int seats = summary.p95WorkingHours;
+    if (summary.trueDenials > 0)
+        seats = std::max(seats, summary.peak);
+    return seats;
+}
+
+double UsageReportModel::meanInUse(const usage::Bucket &bucket)
+{
+    return bucket.lengthMs > 0 ? double(bucket.usedSeatMs) / double(bucket.lengthMs) : 0.0;
+}
+
+QString UsageReportModel::csvHeader()
+{
+    return u"start,seats_owned,peak,mean_in_use,seat_hours,granted,denials,true_denials,waiting_peak,"
+           "longest_wait_s"_s;
+}
+
+QString UsageReportModel::csvLine(const usage::Bucket &bucket, const QTimeZone &zone)
+{
+    // Numbers in the C locale whatever the interface's language: a spreadsheet reads them as such.
+    const QLocale c = QLocale::c();
+    const QDateTime start = QDateTime::fromMSecsSinceEpoch(bucket.startMs, zone);
+    const QStringList fields {
+        start.toString(Qt::ISODate),
+        QString::number(bucket.seatsOwned),
+        QString::number(bucket.peak),
+        c.toString(meanInUse(bucket), 'f', 3),
+        c.toString(bucket.usedSeatHours(), 'f', 3),
+        QString::number(bucket.granted),
+        QString::number(bucket.denialCount()),
+        QString::number(bucket.trueDenials),
+        QString::number(bucket.waitingPeak),
+        QString::number(bucket.longestWaitMs / 1000),
+    };
+    QStringList escaped;
+    for (const QString &f : fields)
+        escaped << EventCsv::escape(f);
+    return escaped.join(u',');
+}
+
+bool UsageReportModel::writeCsv(QIODevice &device, const UsageReport &report, const QTimeZone &zone, QString *error)
+{
+    QByteArray out = csvHeader().toUtf8() + "\r\n";
+    for (const usage::Bucket &bucket : report.buckets)
+        out += csvLine(bucket, zone).toUtf8() + "\r\n";
+    if (device.write(out) != out.size()) {
+        if (error)
+            *error = device.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace keyright

@@ -1,0 +1,391 @@
+#include "DashboardHarness.h"
+#include "DashboardSession.h"
+#include "MainWindow.h"
+#include "ManualClock.h"
+#include "TestServer.h"
+#include "UsageHeatmap.h"
+#include "UsagePage.h"
+#include "UsageReportModel.h"
+#include "wire/SeatRulesJson.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDateEdit>
+#include <QFile>
+#include <QFileDialog>
+#include <QGroupBox>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTest>
+#include <QtCharts/QChartView>
+
+#include <cstdlib>
+#include <ctime>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+using namespace keyright;
+
+// The Usage page (issue 25) on a real server with a history made by real checkouts on its manual
+// clock, read with a viewer's token: opened with Ctrl+U, the range changed with the keyboard, the
+// figures, the chart, the histogram, the heatmap and the top holders checked against numbers worked
+// out by hand and against the server's own report, then the CSV and the PDF exported with their
+// shortcuts through the file dialog and read back.
+class TestUsagePage : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void usageOfALicenseOverAWeek();
+    void aNewerRequestWinsAndAnotherConnectionForgets();
+
+private:
+    // The report the server gives for `query`, asked with the admin token.
+    static std::optional<UsageReport> serverReport(TestServer &server, const QString &licenseId,
+                                                   const UsageQuery &query);
+    // Fills in and accepts the export dialog the page opened.
+    static bool acceptExportDialog(MainWindow &window, const QString &path);
+};
+
+std::optional<UsageReport> TestUsagePage::serverReport(TestServer &server, const QString &licenseId,
+                                                       const UsageQuery &query)
+{
+    int status = 0;
+    const QJsonObject json = server.adminCall(
+        "GET", u"/v1/licenses/%1/usage?%2"_s.arg(licenseId, query.toQuery().toString(QUrl::FullyEncoded)), {}, &status);
+    if (status != 200)
+        return std::nullopt;
+    return UsageReport::fromJson(json);
+}
+
+bool TestUsagePage::acceptExportDialog(MainWindow &window, const QString &path)
+{
+    QFileDialog *dialog = nullptr;
+    if (!QTest::qWaitFor(
+            [&] {
+                return (dialog = window.findChild<QFileDialog *>(u"usageExportDialog"_s)) != nullptr
+                    && dialog->isVisible();
+            },
+            5000))
+        return false;
+    // The path in the dialog's file name field (set whole: typing it letter by letter opens the
+    // field's completer, which takes the Enter), then Enter, as a person would.
+    auto *name = dialog->findChild<QLineEdit *>(u"fileNameEdit"_s);
+    if (!name)
+        return false;
+    name->setFocus();
+    name->setText(path);
+    QTest::keyClick(name, Qt::Key_Return);
+    return true;
+}
+
+void TestUsagePage::usageOfALicenseOverAWeek()
+{
+    // Monday 30 November 2026, 09:00 UTC (the test runs in UTC: see main()).
+    ManualClock clock(QDateTime(QDate(2026, 11, 30), QTime(9, 0), QTimeZone::utc()));
+    TestServer server(TestServer::Options {.clock = &clock});
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    int status = 0;
+    const QJsonObject created = server.adminCall("PUT", u"/v1/licenses/cad"_s,
+                                                 {{u"name"_s, u"Acme CAD Pro"_s},
+                                                  {u"seatCount"_s, 2},
+                                                  {u"ttlSeconds"_s, 4 * 3600},
+                                                  {u"skewSeconds"_s, 10},
+                                                  {u"reapGraceSeconds"_s, 3600}},
+                                                 &status);
+    QCOMPARE(status, 201);
+    const QByteArray key = created.value("key"_L1).toString().toLatin1();
+    const QJsonObject token
+        = server.adminCall("POST", u"/v1/tokens"_s, {{u"name"_s, u"vera"_s}, {u"role"_s, u"viewer"_s}}, &status);
+    QCOMPARE(status, 201);
+
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock});
+    MainWindow &window = dashboard.open(server.url(), token.value("secret"_L1).toString().toLatin1());
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard.session().state() == DashboardSession::State::Connected, 5000);
+
+    // Monday 09:00-10:00: alice and bob hold both seats and carol is refused (and gets none later:
+    // a true denial); alice keeps hers until 11:00. Tuesday 09:00-10:00: alice alone. 4 seat-hours
+    // in all, peak 2 for one hour.
+    const QUrl url = server.url();
+    const auto alice = dashboard.takeSeat(url, u"cad"_s, key, u"alice@ws-1"_s);
+    const auto bob = dashboard.takeSeat(url, u"cad"_s, key, u"bob@ws-2"_s);
+    QVERIFY(alice && bob);
+    const auto carol = dashboard.checkout(url, u"cad"_s, key, u"carol@ws-3"_s);
+    QVERIFY(carol && std::holds_alternative<outcome::NoSeats>(*carol));
+    clock.advance(1h);
+    QVERIFY(server.revoke(u"cad"_s, bob->seatId));
+    clock.advance(1h);
+    QVERIFY(server.revoke(u"cad"_s, alice->seatId));
+    clock.advance(22h);
+    const auto alice2 = dashboard.takeSeat(url, u"cad"_s, key, u"alice@ws-1"_s);
+    QVERIFY(alice2);
+    clock.advance(1h);
+    QVERIFY(server.revoke(u"cad"_s, alice2->seatId));
+    // Thursday 3 December 12:00: Monday to Wednesday are closed days.
+    clock.advance(
+        std::chrono::milliseconds(clock.now().msecsTo(QDateTime(QDate(2026, 12, 3), QTime(12, 0), QTimeZone::utc()))));
+    QVERIFY(server.closeUsage() > 0);
+
+    // Ctrl+U opens the page; it asks for the license's last 30 days by days.
+    QTest::keyClick(&window, Qt::Key_U, Qt::ControlModifier);
+    auto *page = window.usagePage();
+    QVERIFY(page);
+    QCOMPARE(window.pages()->tabText(window.pages()->currentIndex()), u"Usage"_s);
+    QVERIFY(page->isVisible());
+    QTRY_COMPARE_WITH_TIMEOUT(page->licenseId(), u"cad"_s, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(page->model().report() && !page->model().isLoading(), 10000);
+    QCOMPARE(page->rangeChooser()->currentData().value<UsagePage::Range>(), UsagePage::Range::Last30Days);
+    QCOMPARE(page->stepChooser()->currentData().value<UsageStep>(), UsageStep::Day);
+
+    // Up in the range chooser: the last 7 days, still by days, asked again.
+    page->rangeChooser()->setFocus();
+    QTest::keyClick(page->rangeChooser(), Qt::Key_Up);
+    QCOMPARE(page->rangeChooser()->currentData().value<UsagePage::Range>(), UsagePage::Range::Last7Days);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->model().isLoading() && page->model().report()
+                                 && page->model().report()->from.daysTo(page->model().report()->to) <= 8,
+                             10000);
+    const UsageReport shown = *page->model().report();
+    QCOMPARE(shown.step, UsageStep::Day);
+    QVERIFY2(shown.timeZone.isEmpty() || shown.timeZone == u"UTC"_s, qPrintable(shown.timeZone));
+
+    // What the server says for the same query, asked apart from the page.
+    const std::optional<UsageReport> expected = serverReport(server, u"cad"_s, page->model().requestedQuery());
+    QVERIFY(expected);
+    const UsageSummary &s = expected->summary;
+    // The history as made above.
+    QCOMPARE(s.peak, 2);
+    QCOMPARE(s.trueDenials, 1);
+    QCOMPARE(s.seatsOwned, 2);
+    QVERIFY2(qAbs(s.usedSeatHours - 4.0) < 0.01, qPrintable(QString::number(s.usedSeatHours)));
+
+    // The key figures as the person reads them.
+    const auto figure = [page](UsagePage::Figure f) { return page->figure(f)->text(); };
+    QCOMPARE(figure(UsagePage::Figure::SeatsOwned), u"2"_s);
+    QCOMPARE(figure(UsagePage::Figure::Peak), u"2"_s);
+    QCOMPARE(figure(UsagePage::Figure::P95), QString::number(s.p95));
+    QCOMPARE(figure(UsagePage::Figure::P95WorkingHours), QString::number(s.p95WorkingHours));
+    QCOMPARE(figure(UsagePage::Figure::Utilization), QLocale().toString(s.utilization * 100.0, 'f', 1) + u" %"_s);
+    QVERIFY(s.utilization > 0);
+    QCOMPARE(figure(UsagePage::Figure::TrueDenials), u"1"_s);
+    // Mostly idle, so the working hours' p95 is below the peak; carol went without a seat at the
+    // peak, so the suggestion is the peak.
+    QVERIFY(s.p95WorkingHours < 2);
+    QCOMPARE(figure(UsagePage::Figure::Suggested), u"2"_s);
+    QVERIFY(page->figure(UsagePage::Figure::Suggested)->toolTip().contains(u"never below the peak"_s));
+
+    // The chart: one peak and one mean per day, Monday's true denial marked.
+    QCOMPARE(page->chartBucketCount(), int(expected->buckets.size()));
+    int denialBuckets = 0;
+    int monday = -1;
+    for (int i = 0; i < expected->buckets.size(); ++i) {
+        const usage::Bucket &b = expected->buckets.at(i);
+        QCOMPARE(page->chartPeakAt(i), double(b.peak));
+        QVERIFY(qAbs(page->chartMeanAt(i) - UsageReportModel::meanInUse(b)) < 1e-9);
+        denialBuckets += b.trueDenials > 0 ? 1 : 0;
+        if (QDateTime::fromMSecsSinceEpoch(b.startMs, QTimeZone::utc()).date() == QDate(2026, 11, 30))
+            monday = i;
+    }
+    QVERIFY(monday >= 0);
+    QCOMPARE(expected->buckets.at(monday).peak, 2);
+    QCOMPARE(expected->buckets.at(monday).usedSeatMs, qint64(3 * 3600 * 1000));
+    QCOMPARE(denialBuckets, 1);
+    QCOMPARE(page->trueDenialMarkCount(), 1);
+
+    // Concurrency: at least 1 seat and at least 2 seats, with the server's shares.
+    QTableWidget *histogram = page->histogramTable();
+    QCOMPARE(histogram->rowCount(), 2);
+    QCOMPARE(histogram->item(0, 0)->text(), u"At least 1 seat in use"_s);
+    QCOMPARE(histogram->item(1, 0)->text(), u"At least 2 seats in use"_s);
+    for (int k = 0; k < 2; ++k)
+        QCOMPARE(histogram->item(k, 1)->text(),
+                 QLocale().toString(s.atLeast.at(k) * 100.0, 'f', 1) + u" % of the time"_s);
+    // 3 hours with at least one seat busy, 1 with both.
+    QVERIFY(qAbs(s.atLeast.at(0) / s.atLeast.at(1) - 3.0) < 0.01);
+
+    // The heatmap: Monday 09:00 both seats, 10:00 one, Tuesday 09:00 one.
+    QCOMPARE(page->heatmap()->peakAt(0, 9), 2);
+    QCOMPARE(page->heatmap()->peakAt(0, 10), 1);
+    QCOMPARE(page->heatmap()->peakAt(1, 9), 1);
+    QCOMPARE(page->heatmap()->peakAt(2, 9), 0);
+    QVERIFY(page->heatmap()->meanAt(0, 9) > 0);
+    QVERIFY(page->heatmap()->cellText(0, 9).contains(u"at most 2"_s));
+
+    // Top holders: alice 3 seat-hours, bob 1.
+    QTableWidget *holders = page->holdersTable();
+    QCOMPARE(holders->rowCount(), 2);
+    QCOMPARE(holders->item(0, 0)->text(), u"alice@ws-1"_s);
+    QCOMPARE(holders->item(0, 1)->text(), QLocale().toString(3.0, 'f', 1));
+    QCOMPARE(holders->item(1, 0)->text(), u"bob@ws-2"_s);
+    QCOMPARE(holders->item(1, 1)->text(), QLocale().toString(1.0, 'f', 1));
+    QCOMPARE(page->reservationsTable()->rowCount(), 0);
+    // The what-if table's place is kept.
+    QVERIFY(page->whatIfBox()->isVisible());
+
+    // With KEYRIGHT_SCREENSHOT_DIR set: docs/usage-page-en.png, the window at 1280x720.
+    if (const QString dir = qEnvironmentVariable("KEYRIGHT_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QVERIFY(window.grab().save(dir + u"/usage-page-en.png"_s));
+        page->findChild<QTabWidget *>(u"usageDetails"_s)->setCurrentIndex(1);
+        QVERIFY(window.grab().save(dir + u"/usage-heatmap-en.png"_s));
+        page->findChild<QTabWidget *>(u"usageDetails"_s)->setCurrentIndex(0);
+    }
+
+    // Ctrl+E: the CSV, one line per bucket, read back.
+    page->setNativeFileDialogs(false);
+    const QString csvPath = dashboard.filePath(u"usage.csv"_s);
+    page->chartView()->setFocus();
+    QTest::keyClick(page->chartView(), Qt::Key_E, Qt::ControlModifier);
+    QVERIFY(acceptExportDialog(window, csvPath));
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(csvPath), 5000);
+    QFile csv(csvPath);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split(u"\r\n"_s, Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), expected->buckets.size() + 1);
+    QCOMPARE(lines.first(),
+             u"start,seats_owned,peak,mean_in_use,seat_hours,granted,denials,true_denials,"
+             "waiting_peak,longest_wait_s"_s);
+    double seatHours = 0;
+    for (int i = 0; i < expected->buckets.size(); ++i) {
+        const usage::Bucket &b = expected->buckets.at(i);
+        const QStringList f = lines.at(i + 1).split(u',');
+        QCOMPARE(f.size(), 10);
+        QCOMPARE(QDateTime::fromString(f.at(0), Qt::ISODate).toMSecsSinceEpoch(), b.startMs);
+        QCOMPARE(f.at(1).toInt(), b.seatsOwned);
+        QCOMPARE(f.at(2).toInt(), b.peak);
+        QVERIFY(qAbs(f.at(3).toDouble() - UsageReportModel::meanInUse(b)) < 0.001);
+        QVERIFY(qAbs(f.at(4).toDouble() - b.usedSeatHours()) < 0.001);
+        QCOMPARE(f.at(5).toInt(), b.granted);
+        QCOMPARE(f.at(6).toInt(), b.denialCount());
+        QCOMPARE(f.at(7).toInt(), b.trueDenials);
+        QCOMPARE(f.at(8).toInt(), b.waitingPeak);
+        QCOMPARE(f.at(9).toLongLong(), b.longestWaitMs / 1000);
+        seatHours += f.at(4).toDouble();
+    }
+    QVERIFY(qAbs(seatHours - 4.0) < 0.01);
+    QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().contains(u"usage.csv"_s), 5000);
+
+    // Ctrl+P: the one-page A4 PDF.
+    const QString pdfPath = dashboard.filePath(u"usage.pdf"_s);
+    QTest::keyClick(page->chartView(), Qt::Key_P, Qt::ControlModifier);
+    QVERIFY(acceptExportDialog(window, pdfPath));
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(pdfPath) && QFileInfo(pdfPath).size() > 1000, 5000);
+    QFile pdf(pdfPath);
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    const QByteArray bytes = pdf.readAll();
+    QVERIFY(bytes.startsWith("%PDF"));
+    const qsizetype pages = bytes.count("/Type /Page") - bytes.count("/Type /Pages");
+    QCOMPARE(pages, 1);
+    // A4 portrait: 595 x 842 points.
+    const QRegularExpressionMatch box
+        = QRegularExpression(u"/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]"_s).match(QString::fromLatin1(bytes));
+    QVERIFY(box.hasMatch());
+    QVERIFY2(qAbs(box.captured(1).toDouble() - 595.3) < 1 && qAbs(box.captured(2).toDouble() - 841.9) < 1,
+             qPrintable(box.captured(0)));
+    // The page's text is glyphs; the document's title names the license (UTF-16 in the info).
+    QByteArray utf16;
+    for (QChar c : u"Acme CAD Pro"_s)
+        utf16 += char(c.unicode() >> 8), utf16 += char(c.unicode() & 0xff);
+    QVERIFY2(bytes.contains(utf16) || bytes.contains("Acme CAD Pro"), "the PDF does not name the license");
+
+    // Typing a From date makes the range a custom one; a day and a half is shown by hours.
+    QDateEdit *from = page->fromEdit();
+    from->setFocus();
+    from->selectAll();
+    QTest::keyClicks(from, u"2026-12-02"_s);
+    QTest::keyClick(from, Qt::Key_Tab);
+    QCOMPARE(from->date(), QDate(2026, 12, 2));
+    QCOMPARE(page->rangeChooser()->currentData().value<UsagePage::Range>(), UsagePage::Range::Custom);
+    QCOMPARE(page->stepChooser()->currentData().value<UsageStep>(), UsageStep::Hour);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !page->model().isLoading() && page->model().report() && page->model().report()->step == UsageStep::Hour, 10000);
+    // Wednesday 00:00 to Thursday 12:00: 36 hours, nobody held a seat.
+    QCOMPARE(page->chartBucketCount(), 36);
+    QCOMPARE(page->figure(UsagePage::Figure::Peak)->text(), u"0"_s);
+    QCOMPARE(page->trueDenialMarkCount(), 0);
+    QCOMPARE(page->figure(UsagePage::Figure::Suggested)->text(), u"0"_s);
+
+    // The step chosen with the keyboard stays until the range changes.
+    page->stepChooser()->setFocus();
+    QTest::keyClick(page->stepChooser(), Qt::Key_Down);
+    QCOMPARE(page->stepChooser()->currentData().value<UsageStep>(), UsageStep::Day);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->model().isLoading() && page->model().report()->step == UsageStep::Day, 10000);
+    QCOMPARE(page->chartBucketCount(), 2);
+}
+
+// Two requests in flight: only the later one's answer is shown. Connecting to another server
+// forgets the report (the figures go back to "—") before that server's report comes.
+void TestUsagePage::aNewerRequestWinsAndAnotherConnectionForgets()
+{
+    ManualClock clock(QDateTime(QDate(2026, 11, 30), QTime(9, 0), QTimeZone::utc()));
+    TestServer server(TestServer::Options {.clock = &clock});
+    TestServer other(TestServer::Options {.clock = &clock});
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    QVERIFY2(other.start(&error), qPrintable(error));
+    const QByteArray cad = server.createLicense(u"cad"_s, 3, 4h, 10s, 1h);
+    QVERIFY(!server.createLicense(u"cam"_s, 5, 4h, 10s, 1h).isEmpty());
+    QVERIFY(!other.createLicense(u"erp"_s, 7, 4h, 10s, 1h).isEmpty());
+    // cam reserves 2 of its 5 seats for render, whom nobody of render uses.
+    int status = 0;
+    server.adminCall("PUT", u"/v1/groups"_s,
+                     {{u"groups"_s, seatrules::groupsToJson({HolderGroup {u"render"_s, {u"*@render-*"_s}}})}}, &status);
+    QCOMPARE(status, 200);
+    SeatRules rules;
+    rules.reserve = {{u"render"_s, 2}};
+    server.adminCall("PUT", u"/v1/licenses/cam/rules"_s, {{u"rules"_s, seatrules::rulesToJson(rules)}}, &status);
+    QCOMPARE(status, 200);
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock});
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_COMPARE_WITH_TIMEOUT(dashboard.session().licenses().rowCount(), 2, 5000);
+    QVERIFY(dashboard.takeSeat(server.url(), u"cad"_s, cad, u"alice@ws-1"_s));
+    clock.advance(2h);
+
+    QTest::keyClick(&window, Qt::Key_U, Qt::ControlModifier);
+    UsagePage *page = window.usagePage();
+    QTRY_VERIFY_WITH_TIMEOUT(page->model().report() && !page->model().isLoading(), 10000);
+    QCOMPARE(page->model().report()->licenseId, u"cad"_s);
+    QCOMPARE(page->figure(UsagePage::Figure::SeatsOwned)->text(), u"3"_s);
+    QCOMPARE(page->figure(UsagePage::Figure::Peak)->text(), u"1"_s);
+
+    // cad, then cam at once: the first answer is dropped, cam's is shown.
+    QSignalSpy reports(&page->model(), &UsageReportModel::reportChanged);
+    page->model().fetch(u"cad"_s, page->query());
+    page->model().fetch(u"cam"_s, page->query());
+    QTRY_VERIFY_WITH_TIMEOUT(!page->model().isLoading(), 10000);
+    QTest::qWait(200); // cad's answer, had it been kept, would be in by now
+    QCOMPARE(reports.count(), 1);
+    QCOMPARE(page->model().report()->licenseId, u"cam"_s);
+    QCOMPARE(page->figure(UsagePage::Figure::SeatsOwned)->text(), u"5"_s);
+    // Its two reserved seats sat idle the whole two hours: 4 seat-hours nobody else could use.
+    QCOMPARE(page->model().report()->summary.reservedIdleSeatHours.value(u"render"_s), 4.0);
+    QCOMPARE(page->reservationsTable()->rowCount(), 1);
+    QCOMPARE(page->reservationsTable()->item(0, 0)->text(), u"render"_s);
+    QCOMPARE(page->reservationsTable()->item(0, 1)->text(), QLocale().toString(4.0, 'f', 1));
+
+    // Another server: nothing of the first one stays, then its own license's report comes.
+    dashboard.session().connectTo(other.url(), other.adminToken(), u"other"_s);
+    QVERIFY(!page->model().report());
+    QCOMPARE(page->figure(UsagePage::Figure::SeatsOwned)->text(), u"—"_s);
+    QCOMPARE(page->histogramTable()->rowCount(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(page->licenseId(), u"erp"_s, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(page->model().report() && page->model().report()->licenseId == u"erp"_s, 10000);
+    QCOMPARE(page->figure(UsagePage::Figure::SeatsOwned)->text(), u"7"_s);
+}
+
+int main(int argc, char **argv)
+{
+    // Local time is UTC, so days and the hour-of-week are those of the history above.
+    qputenv("TZ", "UTC");
+    tzset();
+    QApplication app(argc, argv);
+    TestUsagePage test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_usagepage.moc"

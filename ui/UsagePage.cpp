@@ -1,0 +1,933 @@
+#include "UsagePage.h"
+
+#include "DashboardSession.h"
+#include "Durations.h"
+#include "LicenseListModel.h"
+#include "StatePalette.h"
+#include "UsageHeatmap.h"
+#include "UsageReportModel.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDateEdit>
+#include <QDir>
+#include <QEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGraphicsScene>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMetaEnum>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTimeZone>
+#include <QVBoxLayout>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QDateTimeAxis>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QScatterSeries>
+#include <QtCharts/QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+namespace {
+
+constexpr int figureCount = 8;
+
+QTableWidget *makeTable(QWidget *parent, const QString &name)
+{
+    auto *table = new QTableWidget(0, 2, parent);
+    table->setObjectName(name);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    return table;
+}
+
+void setRow(QTableWidget *table, int row, const QString &name, const QString &value)
+{
+    auto *first = new QTableWidgetItem(name);
+    auto *second = new QTableWidgetItem(value);
+    second->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    table->setItem(row, 0, first);
+    table->setItem(row, 1, second);
+}
+
+QTimeZone zoneOf(const UsageReport &report)
+{
+    if (!report.timeZone.isEmpty()) {
+        const QTimeZone zone(report.timeZone.toUtf8());
+        if (zone.isValid())
+            return zone;
+    }
+    return QTimeZone::utc();
+}
+
+} // namespace
+
+UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_model(new UsageReportModel(session, this))
+    , m_license(new QComboBox(this))
+    , m_range(new QComboBox(this))
+    , m_from(new QDateEdit(this))
+    , m_to(new QDateEdit(this))
+    , m_step(new QComboBox(this))
+    , m_refresh(new QPushButton(this))
+    , m_csvButton(new QPushButton(this))
+    , m_pdfButton(new QPushButton(this))
+    , m_status(new QLabel(this))
+    , m_licenseLabel(new QLabel(this))
+    , m_rangeLabel(new QLabel(this))
+    , m_fromLabel(new QLabel(this))
+    , m_toLabel(new QLabel(this))
+    , m_stepLabel(new QLabel(this))
+    , m_chartView(new QChartView(new QChart, this))
+    , m_peak(new QLineSeries)
+    , m_mean(new QLineSeries)
+    , m_owned(new QLineSeries)
+    , m_p95(new QLineSeries)
+    , m_denied(new QScatterSeries)
+    , m_x(new QDateTimeAxis)
+    , m_y(new QValueAxis)
+    , m_figuresBox(new QGroupBox(this))
+    , m_whatIf(new QGroupBox(this))
+    , m_whatIfPlaceholder(new QLabel(u"—"_s, m_whatIf))
+    , m_details(new QTabWidget(this))
+    , m_histogram(makeTable(this, u"usageHistogram"_s))
+    , m_heatmap(new UsageHeatmap(this))
+    , m_holders(makeTable(this, u"usageHolders"_s))
+    , m_groups(makeTable(this, u"usageGroups"_s))
+    , m_reservations(makeTable(this, u"usageReservations"_s))
+    , m_exportCsv(new QAction(this))
+    , m_exportPdf(new QAction(this))
+{
+    setObjectName(u"usagePage"_s);
+    m_license->setObjectName(u"usageLicense"_s);
+    m_range->setObjectName(u"usageRange"_s);
+    m_from->setObjectName(u"usageFrom"_s);
+    m_to->setObjectName(u"usageTo"_s);
+    m_step->setObjectName(u"usageStep"_s);
+    m_refresh->setObjectName(u"usageRefresh"_s);
+    m_status->setObjectName(u"usageStatus"_s);
+    m_chartView->setObjectName(u"usageChart"_s);
+    m_whatIf->setObjectName(u"usageWhatIf"_s);
+    m_whatIfPlaceholder->setObjectName(u"usageWhatIfPlaceholder"_s);
+    m_exportCsv->setObjectName(u"actionUsageExportCsv"_s);
+    m_exportPdf->setObjectName(u"actionUsageExportPdf"_s);
+
+    m_license->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    for (int i = 0; i < 5; ++i)
+        m_range->addItem(QString(), QVariant::fromValue(Range(i)));
+    for (UsageStep step : {UsageStep::Hour, UsageStep::Day, UsageStep::Week, UsageStep::Month})
+        m_step->addItem(QString(), QVariant::fromValue(step));
+    for (QDateEdit *edit : {m_from, m_to}) {
+        edit->setDisplayFormat(u"yyyy-MM-dd"_s);
+        edit->setCalendarPopup(true);
+    }
+    m_range->setCurrentIndex(int(Range::Last30Days));
+    m_licenseLabel->setBuddy(m_license);
+    m_rangeLabel->setBuddy(m_range);
+    m_fromLabel->setBuddy(m_from);
+    m_toLabel->setBuddy(m_to);
+    m_stepLabel->setBuddy(m_step);
+
+    // Ctrl+E and Ctrl+P act on this page only (the Events page has its own export).
+    m_exportCsv->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_exportPdf->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+    for (QAction *a : {m_exportCsv, m_exportPdf}) {
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        addAction(a);
+    }
+    connect(m_exportCsv, &QAction::triggered, this, &UsagePage::exportCsvWithDialog);
+    connect(m_exportPdf, &QAction::triggered, this, &UsagePage::exportPdfWithDialog);
+    connect(m_csvButton, &QPushButton::clicked, m_exportCsv, &QAction::trigger);
+    connect(m_pdfButton, &QPushButton::clicked, m_exportPdf, &QAction::trigger);
+    connect(m_refresh, &QPushButton::clicked, this, &UsagePage::reload);
+
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(m_licenseLabel);
+    controls->addWidget(m_license);
+    controls->addSpacing(8);
+    controls->addWidget(m_rangeLabel);
+    controls->addWidget(m_range);
+    controls->addWidget(m_fromLabel);
+    controls->addWidget(m_from);
+    controls->addWidget(m_toLabel);
+    controls->addWidget(m_to);
+    controls->addSpacing(8);
+    controls->addWidget(m_stepLabel);
+    controls->addWidget(m_step);
+    controls->addWidget(m_refresh);
+    controls->addStretch(1);
+    controls->addWidget(m_csvButton);
+    controls->addWidget(m_pdfButton);
+
+    // The chart: each bucket's peak and mean in use as steps, the seats owned dashed, the range's
+    // p95 dotted, and a red mark on each bucket with true denials.
+    QChart *chart = m_chartView->chart();
+    chart->setTheme(StatePalette::isDark(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setBackgroundRoundness(0);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    QPen peakPen(StatePalette::colour(StatePalette::Accent));
+    peakPen.setWidthF(2);
+    m_peak->setPen(peakPen);
+    QPen meanPen(StatePalette::colour(StatePalette::Live));
+    meanPen.setWidthF(1.5);
+    m_mean->setPen(meanPen);
+    QPen ownedPen(StatePalette::colour(StatePalette::Muted));
+    ownedPen.setStyle(Qt::DashLine);
+    ownedPen.setWidthF(1.2);
+    m_owned->setPen(ownedPen);
+    QPen p95Pen(StatePalette::colour(StatePalette::Pending));
+    p95Pen.setStyle(Qt::DotLine);
+    p95Pen.setWidthF(1.5);
+    m_p95->setPen(p95Pen);
+    m_denied->setColor(StatePalette::colour(StatePalette::Denied));
+    m_denied->setBorderColor(chart->backgroundBrush().color());
+    m_denied->setMarkerSize(9);
+    m_denied->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_peak), static_cast<QAbstractSeries *>(m_mean),
+                               static_cast<QAbstractSeries *>(m_owned), static_cast<QAbstractSeries *>(m_p95),
+                               static_cast<QAbstractSeries *>(m_denied)})
+        chart->addSeries(s);
+    m_x->setTickCount(7);
+    m_y->setLabelFormat(u"%d"_s);
+    chart->addAxis(m_x, Qt::AlignBottom);
+    chart->addAxis(m_y, Qt::AlignLeft);
+    for (QAbstractSeries *s : chart->series()) {
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+    }
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setMinimumHeight(180);
+
+    auto *figures = new QGridLayout(m_figuresBox);
+    for (int i = 0; i < figureCount; ++i) {
+        auto *caption = new QLabel(m_figuresBox);
+        auto *value = new QLabel(m_figuresBox);
+        value->setObjectName(u"usageFigure"_s + QString::fromLatin1(QMetaEnum::fromType<Figure>().key(i)));
+        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        QFont bold = value->font();
+        bold.setBold(true);
+        value->setFont(bold);
+        figures->addWidget(caption, i % 4, (i / 4) * 2);
+        figures->addWidget(value, i % 4, (i / 4) * 2 + 1);
+        m_figures.append(std::pair {caption, value});
+    }
+    figures->setColumnStretch(0, 1);
+    figures->setColumnStretch(2, 1);
+    {
+        // The suggestion is what an admin takes to the budget meeting: larger.
+        QLabel *suggested = figure(Figure::Suggested);
+        QFont big = suggested->font();
+        big.setPointSizeF(big.pointSizeF() * 1.3);
+        suggested->setFont(big);
+    }
+
+    // The what-if table comes later; its place is kept.
+    auto *whatIfLayout = new QVBoxLayout(m_whatIf);
+    m_whatIfPlaceholder->setAlignment(Qt::AlignCenter);
+    whatIfLayout->addWidget(m_whatIfPlaceholder);
+
+    m_details->setObjectName(u"usageDetails"_s);
+    m_details->addTab(m_histogram, QString());
+    m_details->addTab(m_heatmap, QString());
+    m_details->addTab(m_holders, QString());
+    m_details->addTab(m_groups, QString());
+    m_details->addTab(m_reservations, QString());
+
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_chartView, 1);
+    leftLayout->addWidget(m_figuresBox);
+    auto *right = new QWidget(this);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(m_details, 1);
+    rightLayout->addWidget(m_whatIf);
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(u"usageSplitter"_s);
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(left);
+    splitter->addWidget(right);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 4, 0, 0);
+    layout->addLayout(controls);
+    layout->addWidget(m_status);
+    layout->addWidget(splitter, 1);
+
+    // A license chosen here (not one the page followed) stays; the index change asks for it.
+    connect(m_license, &QComboBox::activated, this, [this] { m_licensePicked = true; });
+    connect(m_license, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_settingControls)
+            reload();
+    });
+    connect(m_range, &QComboBox::currentIndexChanged, this, &UsagePage::rangeChosen);
+    connect(m_from, &QDateEdit::dateChanged, this, &UsagePage::datesEdited);
+    connect(m_to, &QDateEdit::dateChanged, this, &UsagePage::datesEdited);
+    connect(m_step, &QComboBox::currentIndexChanged, this, &UsagePage::stepChosen);
+    connect(&session.licenses(), &QAbstractItemModel::modelReset, this, &UsagePage::refreshLicenses);
+    connect(&session.licenses(), &QAbstractItemModel::rowsInserted, this, &UsagePage::refreshLicenses);
+    connect(&session.licenses(), &QAbstractItemModel::rowsRemoved, this, &UsagePage::refreshLicenses);
+    connect(m_model, &UsageReportModel::reportChanged, this, &UsagePage::showReport);
+    connect(m_model, &UsageReportModel::loadingChanged, this, &UsagePage::showStatus);
+    connect(m_model, &UsageReportModel::failed, this, &UsagePage::showStatus);
+    // Another connection: the report went with it; the next one is asked for when the page shows.
+    connect(&session, &DashboardSession::clientChanged, this, [this] {
+        m_licensePicked = false;
+        refreshLicenses();
+    });
+
+    rangeChosen();
+    retranslate();
+    showReport();
+}
+
+UsagePage::~UsagePage() = default;
+
+QLabel *UsagePage::figure(Figure which) const
+{
+    return m_figures.value(int(which)).second;
+}
+
+QString UsagePage::licenseId() const
+{
+    return m_license->currentData().toString();
+}
+
+UsageStep UsagePage::automaticStep(double days)
+{
+    if (days <= 2.0)
+        return UsageStep::Hour;
+    if (days <= 120.0)
+        return UsageStep::Day;
+    return UsageStep::Week;
+}
+
+std::pair<QDateTime, QDateTime> UsagePage::rangeEnds() const
+{
+    const Range range = m_range->currentData().value<Range>();
+    const QDateTime now = m_session.serverClock().now();
+    // Today and the days before it, from local midnight: the day buckets are whole days.
+    const auto last = [&](int days) {
+        return std::pair {now.toLocalTime().date().addDays(1 - days).startOfDay().toUTC(), now};
+    };
+    switch (range) {
+    case Range::Last7Days:
+        return last(7);
+    case Range::Last30Days:
+        return last(30);
+    case Range::Last90Days:
+        return last(90);
+    case Range::Last365Days:
+        return last(365);
+    case Range::Custom:
+        break;
+    }
+    // Whole local days, from the start of the first to the end of the last (no later than now).
+    QDateTime from = m_from->date().startOfDay();
+    QDateTime to = m_to->date().addDays(1).startOfDay();
+    if (to > now)
+        to = now;
+    if (from >= to)
+        from = to.addDays(-1);
+    return {from.toUTC(), to.toUTC()};
+}
+
+UsageQuery UsagePage::query() const
+{
+    UsageQuery q;
+    const auto [from, to] = rangeEnds();
+    q.from = from.toUTC();
+    q.to = to.toUTC();
+    q.step = m_step->currentData().value<UsageStep>();
+    // The site's zone is this computer's: days, weeks and the hour-of-week heatmap in local time.
+    const QByteArray zone = QTimeZone::systemTimeZoneId();
+    q.timeZone = QTimeZone(zone).isValid() ? QString::fromUtf8(zone) : QString();
+    return q;
+}
+
+void UsagePage::rangeChosen()
+{
+    const Range range = m_range->currentData().value<Range>();
+    if (range != Range::Custom) {
+        const auto [from, to] = rangeEnds();
+        m_settingControls = true;
+        m_from->setDate(from.toLocalTime().date());
+        m_to->setDate(to.toLocalTime().date());
+        m_settingControls = false;
+    }
+    m_stepPicked = false;
+    pickStep();
+    reload();
+}
+
+void UsagePage::datesEdited()
+{
+    if (m_settingControls)
+        return;
+    // Editing a date makes the range a custom one.
+    if (m_range->currentData().value<Range>() != Range::Custom) {
+        const QSignalBlocker block(m_range);
+        m_range->setCurrentIndex(int(Range::Custom));
+    }
+    m_stepPicked = false;
+    pickStep();
+    reload();
+}
+
+void UsagePage::stepChosen()
+{
+    if (m_settingControls)
+        return;
+    m_stepPicked = true;
+    reload();
+}
+
+void UsagePage::pickStep()
+{
+    if (m_stepPicked)
+        return;
+    const auto [from, to] = rangeEnds();
+    const double days = double(from.msecsTo(to)) / 86'400'000.0;
+    const int index = m_step->findData(QVariant::fromValue(automaticStep(days)));
+    m_settingControls = true;
+    m_step->setCurrentIndex(index);
+    m_settingControls = false;
+}
+
+void UsagePage::refreshLicenses()
+{
+    const LicenseListModel &licenses = m_session.licenses();
+    QString current = m_license->currentData().toString();
+    // Until the person picks one here, the page shows the license selected on the Seats page.
+    if (!m_licensePicked && !m_session.selectedLicenses().isEmpty())
+        current = m_session.selectedLicenses().constFirst();
+    QStringList ids = licenses.licenseIds();
+    std::sort(ids.begin(), ids.end());
+    QStringList listed;
+    for (int i = 0; i < m_license->count(); ++i)
+        listed << m_license->itemData(i).toString();
+    m_settingControls = true;
+    if (listed != ids) { // else an open list stays open
+        m_license->clear();
+        for (const QString &id : std::as_const(ids))
+            m_license->addItem(licenseTitle(id), id);
+    }
+    int index = m_license->findData(current);
+    if (index < 0 && m_license->count() > 0)
+        index = 0;
+    m_license->setCurrentIndex(index);
+    m_settingControls = false;
+    if (licenseId() != m_model->requestedLicense() && isVisible())
+        reload();
+}
+
+QString UsagePage::licenseTitle(const QString &licenseId) const
+{
+    const LicenseSummary *license = m_session.licenses().license(licenseId);
+    if (!license || license->name.isEmpty() || license->name == licenseId)
+        return licenseId;
+    return tr("%1 (%2)").arg(license->name, licenseId);
+}
+
+void UsagePage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!m_licensePicked && !m_session.selectedLicenses().isEmpty()
+        && m_session.selectedLicenses().constFirst() != licenseId()) {
+        const int index = m_license->findData(m_session.selectedLicenses().constFirst());
+        if (index >= 0) {
+            m_settingControls = true;
+            m_license->setCurrentIndex(index);
+            m_settingControls = false;
+        }
+    }
+    // A preset range ends now: shown again, it is asked for again.
+    if (m_range->currentData().value<Range>() != Range::Custom || !m_model->report()
+        || m_model->requestedLicense() != licenseId())
+        reload();
+}
+
+void UsagePage::reload()
+{
+    if (m_settingControls)
+        return;
+    if (licenseId().isEmpty() || !isVisible()) {
+        showStatus();
+        return;
+    }
+    m_model->fetch(licenseId(), query());
+    showStatus();
+}
+
+void UsagePage::showStatus()
+{
+    if (m_model->isLoading())
+        m_status->setText(tr("Asking the server for the usage of %1…").arg(m_model->requestedLicense()));
+    else if (m_model->hasError())
+        m_status->setText(tr("The usage of %1 could not be read: %2")
+                              .arg(m_model->requestedLicense(), DashboardSession::describeError(m_model->error())));
+    else if (!m_model->report())
+        m_status->setText(m_license->count() == 0 ? tr("No license to show.") : tr("No usage shown yet."));
+    else
+        m_status->setText(rangeText(*m_model->report()));
+    QPalette pal = m_status->palette();
+    pal.setColor(QPalette::WindowText,
+                 m_model->hasError() ? StatePalette::colour(StatePalette::Failed)
+                                     : palette().color(QPalette::WindowText));
+    m_status->setPalette(pal);
+}
+
+QString UsagePage::rangeText(const UsageReport &report) const
+{
+    const QTimeZone zone = zoneOf(report);
+    const QString format = u"yyyy-MM-dd HH:mm"_s;
+    return tr("%1, %2 to %3 (%4)")
+        .arg(licenseTitle(report.licenseId), report.from.toTimeZone(zone).toString(format),
+             report.to.toTimeZone(zone).toString(format), report.timeZone.isEmpty() ? u"UTC"_s : report.timeZone);
+}
+
+void UsagePage::showReport()
+{
+    const std::optional<UsageReport> &report = m_model->report();
+    m_exportCsv->setEnabled(report.has_value());
+    m_exportPdf->setEnabled(report.has_value());
+    m_csvButton->setEnabled(report.has_value());
+    m_pdfButton->setEnabled(report.has_value());
+    if (!report) {
+        fillChart(UsageReport {});
+        fillTables(UsageSummary {});
+        for (const auto &[caption, value] : std::as_const(m_figures)) {
+            value->setText(u"—"_s);
+            value->setToolTip(QString());
+        }
+        m_heatmap->setData({}, {});
+        showStatus();
+        return;
+    }
+    fillChart(*report);
+    fillTables(report->summary);
+    fillFigures(*report);
+    m_heatmap->setData(report->summary.heatmapMean, report->summary.heatmapPeak);
+    showStatus();
+}
+
+void UsagePage::fillChart(const UsageReport &report)
+{
+    QList<QPointF> peak, mean, owned, denied;
+    int top = 1;
+    for (const usage::Bucket &b : report.buckets) {
+        const qreal start = qreal(b.startMs);
+        const qreal end = qreal(b.startMs + b.lengthMs);
+        peak << QPointF(start, b.peak) << QPointF(end, b.peak);
+        const double m = UsageReportModel::meanInUse(b);
+        mean << QPointF(start, m) << QPointF(end, m);
+        owned << QPointF(start, b.seatsOwned) << QPointF(end, b.seatsOwned);
+        if (b.trueDenials > 0)
+            denied << QPointF((start + end) / 2, b.peak);
+        top = std::max({top, b.peak, b.seatsOwned});
+    }
+    m_peak->replace(peak);
+    m_mean->replace(mean);
+    m_owned->replace(owned);
+    m_denied->replace(denied);
+    if (!report.buckets.isEmpty()) {
+        const qreal start = qreal(report.buckets.constFirst().startMs);
+        const qreal end = qreal(report.buckets.constLast().startMs + report.buckets.constLast().lengthMs);
+        m_p95->replace({QPointF(start, report.summary.p95), QPointF(end, report.summary.p95)});
+        const QTimeZone zone = zoneOf(report);
+        m_x->setRange(QDateTime::fromMSecsSinceEpoch(qint64(start), zone).toLocalTime(),
+                      QDateTime::fromMSecsSinceEpoch(qint64(end), zone).toLocalTime());
+        // A tick at each bucket's edge while there are few (days on days), else seven.
+        m_x->setTickCount(report.buckets.size() <= 12 ? int(report.buckets.size()) + 1 : 7);
+        // Hours where a tick may fall inside a day: hour steps, and ranges of a few days.
+        const bool hours
+            = report.step == UsageStep::Hour || report.step == UsageStep::Minute || end - start <= 4 * 86'400'000.0;
+        m_x->setFormat(hours ? u"MM-dd HH:mm"_s : u"yyyy-MM-dd"_s);
+    } else {
+        m_p95->clear();
+    }
+    // Whole seats, with a little room above the highest value.
+    const int step = top <= 10 ? 1 : top <= 25 ? 5 : top <= 100 ? 10 : int(std::pow(10, std::floor(std::log10(top))));
+    const int ticks = (top + step) / step;
+    m_y->setRange(0, ticks * step);
+    m_y->setTickCount(std::min(ticks + 1, 12));
+    retranslate();
+}
+
+int UsagePage::chartBucketCount() const
+{
+    return int(m_peak->count() / 2);
+}
+
+int UsagePage::trueDenialMarkCount() const
+{
+    return int(m_denied->count());
+}
+
+double UsagePage::chartPeakAt(int bucket) const
+{
+    return m_peak->at(bucket * 2).y();
+}
+
+double UsagePage::chartMeanAt(int bucket) const
+{
+    return m_mean->at(bucket * 2).y();
+}
+
+void UsagePage::fillTables(const UsageSummary &summary)
+{
+    const QLocale l = locale();
+    m_histogram->setRowCount(int(summary.atLeast.size()));
+    for (int k = 0; k < summary.atLeast.size(); ++k)
+        setRow(m_histogram, k, tr("At least %n seat(s) in use", nullptr, k + 1),
+               tr("%1 % of the time").arg(l.toString(summary.atLeast.at(k) * 100.0, 'f', 1)));
+    const auto fillShares = [&l](QTableWidget *table, const QList<UsageSummary::Share> &shares) {
+        table->setRowCount(int(shares.size()));
+        for (int r = 0; r < shares.size(); ++r)
+            setRow(table, r, shares.at(r).name, l.toString(shares.at(r).seatHours, 'f', 1));
+    };
+    fillShares(m_holders, summary.topHolders);
+    fillShares(m_groups, summary.topGroups);
+    m_reservations->setRowCount(int(summary.reservedIdleSeatHours.size()));
+    int r = 0;
+    for (auto it = summary.reservedIdleSeatHours.cbegin(); it != summary.reservedIdleSeatHours.cend(); ++it, ++r)
+        setRow(m_reservations, r, it.key(), l.toString(it.value(), 'f', 1));
+}
+
+void UsagePage::fillFigures(const UsageReport &report)
+{
+    const UsageSummary &s = report.summary;
+    const QLocale l = locale();
+    const QTimeZone zone = zoneOf(report);
+    figure(Figure::SeatsOwned)->setText(QString::number(s.seatsOwned));
+    figure(Figure::Peak)->setText(QString::number(s.peak));
+    figure(Figure::Peak)
+        ->setToolTip(s.peakAt.isValid()
+                         ? tr("First reached at %1").arg(s.peakAt.toTimeZone(zone).toString(u"yyyy-MM-dd HH:mm"_s))
+                         : QString());
+    figure(Figure::P95)->setText(QString::number(s.p95));
+    figure(Figure::P95WorkingHours)->setText(QString::number(s.p95WorkingHours));
+    figure(Figure::Utilization)->setText(tr("%1 %").arg(l.toString(s.utilization * 100.0, 'f', 1)));
+    figure(Figure::TrueDenials)->setText(QString::number(s.trueDenials));
+    figure(Figure::TrueDenials)
+        ->setToolTip(tr("%n checkout(s) refused in all; the true denials are those whose holder got no seat soon "
+                        "after.",
+                        nullptr, s.denialCount()));
+    figure(Figure::LongestWait)
+        ->setText(s.longestWaitMs > 0 ? formatDuration(std::chrono::milliseconds(s.longestWaitMs)) : u"—"_s);
+    figure(Figure::Suggested)->setText(QString::number(UsageReportModel::suggestedSeats(s)));
+}
+
+void UsagePage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        if (m_model->report())
+            showReport();
+    }
+    QWidget::changeEvent(event);
+}
+
+void UsagePage::retranslate()
+{
+    m_licenseLabel->setText(tr("&License:"));
+    m_rangeLabel->setText(tr("&Range:"));
+    m_fromLabel->setText(tr("&From"));
+    m_toLabel->setText(tr("&to"));
+    m_stepLabel->setText(tr("S&tep:"));
+    m_range->setItemText(int(Range::Last7Days), tr("Last 7 days"));
+    m_range->setItemText(int(Range::Last30Days), tr("Last 30 days"));
+    m_range->setItemText(int(Range::Last90Days), tr("Last 90 days"));
+    m_range->setItemText(int(Range::Last365Days), tr("Last 365 days"));
+    m_range->setItemText(int(Range::Custom), tr("Custom dates"));
+    m_step->setItemText(m_step->findData(QVariant::fromValue(UsageStep::Hour)), tr("Hour"));
+    m_step->setItemText(m_step->findData(QVariant::fromValue(UsageStep::Day)), tr("Day"));
+    m_step->setItemText(m_step->findData(QVariant::fromValue(UsageStep::Week)), tr("Week"));
+    m_step->setItemText(m_step->findData(QVariant::fromValue(UsageStep::Month)), tr("Month"));
+    m_step->setToolTip(tr("The size of each bar of the chart; picked from the range (hours up to 2 days, days up to "
+                          "120, weeks beyond) until you choose one."));
+    m_refresh->setText(tr("Refresh"));
+    m_refresh->setToolTip(tr("Ask the server again for this range"));
+    m_exportCsv->setText(tr("Export CSV…"));
+    m_exportPdf->setText(tr("Export PDF…"));
+    m_csvButton->setText(tr("Export CSV…"));
+    m_csvButton->setToolTip(tr("One line per bar of the chart, for a spreadsheet (Ctrl+E)"));
+    m_pdfButton->setText(tr("Export PDF…"));
+    m_pdfButton->setToolTip(tr("A one-page A4 report for a budget meeting (Ctrl+P)"));
+    m_figuresBox->setTitle(tr("Key figures"));
+    m_whatIf->setTitle(tr("What if"));
+    m_details->setTabText(0, tr("Concurrency"));
+    m_details->setTabText(1, tr("Hour of week"));
+    m_details->setTabText(2, tr("Top holders"));
+    m_details->setTabText(3, tr("Top groups"));
+    m_details->setTabText(4, tr("Idle reservations"));
+    m_histogram->setHorizontalHeaderLabels({tr("Seats busy"), tr("Share of the time")});
+    m_histogram->setToolTip(tr("How often at least so many seats were in use at once over the range"));
+    m_holders->setHorizontalHeaderLabels({tr("Holder"), tr("Seat-hours")});
+    m_groups->setHorizontalHeaderLabels({tr("Group"), tr("Seat-hours")});
+    m_reservations->setHorizontalHeaderLabels({tr("Group"), tr("Reserved seat-hours left idle")});
+    m_reservations->setToolTip(tr("Seats a group's reservation kept for it while nobody of the group used them"));
+
+    const QStringList captions {
+        tr("Seats owned"), tr("Peak in use"),  tr("95th percentile"), tr("95th percentile, working hours"),
+        tr("Utilization"), tr("True denials"), tr("Longest wait"),    tr("Suggested seat count")};
+    const QStringList tips {
+        tr("The seat count at the end of the range"),
+        tr("The most seats in use at any moment of the range, however short"),
+        tr("Seats in use no more than 95 % of the time"),
+        tr("Seats in use no more than 95 % of the working hours (Monday to Friday, 8:00 to 18:00)"),
+        tr("Seat-hours used over seat-hours owned"),
+        tr("Refused checkouts whose holder got no seat within 15 minutes after"),
+        tr("The longest time a checkout waited in line for a seat"),
+        tr("The 95th percentile of the working hours (whole seats, so rounded up), but never below the peak when "
+           "the range had true denials: then someone went without a seat at the peak."),
+    };
+    for (int i = 0; i < figureCount; ++i) {
+        m_figures.at(i).first->setText(captions.at(i));
+        m_figures.at(i).first->setToolTip(tips.at(i));
+        if (Figure(i) != Figure::Peak && Figure(i) != Figure::TrueDenials)
+            m_figures.at(i).second->setToolTip(tips.at(i));
+    }
+
+    m_peak->setName(tr("Peak in use"));
+    m_mean->setName(tr("Mean in use"));
+    m_owned->setName(tr("Seats owned"));
+    m_p95->setName(tr("95th percentile"));
+    m_denied->setName(tr("True denials"));
+    const std::optional<UsageReport> &report = m_model->report();
+    m_chartView->chart()->setTitle(report ? tr("Seats in use, %1").arg(licenseTitle(report->licenseId))
+                                          : tr("Seats in use"));
+}
+
+bool UsagePage::exportCsv(const QString &path, QString *error) const
+{
+    const std::optional<UsageReport> &report = m_model->report();
+    if (!report) {
+        if (error)
+            *error = tr("There is no usage report to export.");
+        return false;
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    if (!UsageReportModel::writeCsv(file, *report, zoneOf(*report), error))
+        return false;
+    if (!file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+bool UsagePage::exportPdf(const QString &path, QString *error) const
+{
+    const std::optional<UsageReport> &report = m_model->report();
+    if (!report) {
+        if (error)
+            *error = tr("There is no usage report to export.");
+        return false;
+    }
+    const UsageSummary &s = report->summary;
+    const QString title = tr("Seat usage of %1").arg(licenseTitle(report->licenseId));
+    QPdfWriter writer(path);
+    writer.setPageSize(QPageSize(QPageSize::A4));
+    writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
+    writer.setResolution(150);
+    writer.setTitle(title);
+    writer.setCreator(u"Keyright admin"_s);
+    QPainter p;
+    if (!p.begin(&writer)) {
+        if (error)
+            *error = tr("Cannot write %1.").arg(QDir::toNativeSeparators(path));
+        return false;
+    }
+    const QRect page(0, 0, writer.width(), writer.height());
+    const QLocale l = locale();
+    QFont body(u"Sans Serif"_s);
+    body.setPointSizeF(10);
+    QFont heading = body;
+    heading.setBold(true);
+    heading.setPointSizeF(12);
+    QFont titleFont = body;
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(18);
+    p.setPen(Qt::black);
+
+    int y = 0;
+    const auto line = [&](const QFont &font, const QString &text, int x = 0, int width = -1) {
+        p.setFont(font);
+        const int height = QFontMetrics(font, &writer).height();
+        p.drawText(QRect(x, y, width < 0 ? page.width() - x : width, height), Qt::AlignLeft | Qt::AlignVCenter, text);
+        y += height;
+    };
+    line(titleFont, title);
+    line(body, rangeText(*report));
+    y += QFontMetrics(body, &writer).height() / 2;
+
+    // Key figures in two columns.
+    line(heading, tr("Key figures"));
+    const QList<std::pair<QString, QString>> figures {
+        {tr("Seats owned"), QString::number(s.seatsOwned)},
+        {tr("Peak in use"), QString::number(s.peak)},
+        {tr("95th percentile"), QString::number(s.p95)},
+        {tr("95th percentile, working hours"), QString::number(s.p95WorkingHours)},
+        {tr("Utilization"), tr("%1 %").arg(l.toString(s.utilization * 100.0, 'f', 1))},
+        {tr("True denials"), QString::number(s.trueDenials)},
+        {tr("Longest wait"), s.longestWaitMs > 0 ? formatDuration(std::chrono::milliseconds(s.longestWaitMs)) : u"—"_s},
+        {tr("Seat-hours used"), l.toString(s.usedSeatHours, 'f', 1)},
+    };
+    const int half = page.width() / 2;
+    const int rowHeight = QFontMetrics(body, &writer).height();
+    const int figuresTop = y;
+    for (int i = 0; i < figures.size(); ++i) {
+        y = figuresTop + (i % 4) * rowHeight;
+        const int x = (i / 4) * half;
+        p.setFont(body);
+        p.drawText(QRect(x, y, half * 2 / 3, rowHeight), Qt::AlignLeft | Qt::AlignVCenter, figures.at(i).first);
+        p.drawText(QRect(x + half * 2 / 3, y, half / 4, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
+                   figures.at(i).second);
+    }
+    y = figuresTop + 4 * rowHeight + rowHeight / 2;
+    QFont suggestion = heading;
+    suggestion.setPointSizeF(14);
+    line(suggestion, tr("Suggested seat count: %1").arg(UsageReportModel::suggestedSeats(s)));
+    QFont small = body;
+    small.setPointSizeF(8);
+    p.setFont(small);
+    const QRect ruleRect(0, y, page.width(), 2 * QFontMetrics(small, &writer).height() + 4);
+    p.drawText(ruleRect, Qt::TextWordWrap,
+               tr("The 95th percentile of the working hours (whole seats, so rounded up), but never below the peak "
+                  "when the range had true denials: then someone went without a seat at the peak."));
+    y = ruleRect.bottom() + rowHeight / 2;
+
+    // The chart as the page shows it, drawn again as vectors at the width of the page.
+    const QRectF source = m_chartView->chart()->geometry();
+    if (source.width() > 1 && source.height() > 1) {
+        const int height = std::min(page.height() * 3 / 10, int(page.width() * source.height() / source.width()));
+        const QRect target(0, y, int(height * source.width() / source.height()), height);
+        m_chartView->scene()->render(&p, target, source);
+        y = target.bottom() + rowHeight;
+    }
+
+    // The histogram and the top holders side by side.
+    const int sectionTop = y;
+    line(heading, tr("Concurrency"), 0, half - rowHeight);
+    const int barLeft = half * 2 / 5;
+    const int percentWidth = QFontMetrics(body, &writer).horizontalAdvance(u"100.0 %"_s) + rowHeight / 2;
+    const int barWidth = half - barLeft - percentWidth - 2 * rowHeight;
+    const int maxRows = std::max(1, (page.height() - y) / rowHeight - 1);
+    const int histogramRows = std::min<int>(int(s.atLeast.size()), maxRows);
+    for (int k = 0; k < histogramRows; ++k) {
+        p.setFont(body);
+        p.drawText(QRect(0, y, barLeft, rowHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                   tr("At least %n seat(s)", nullptr, k + 1));
+        const double share = s.atLeast.at(k);
+        p.fillRect(QRect(barLeft, y + rowHeight / 5, int(barWidth * share), rowHeight * 3 / 5),
+                   StatePalette::fill(StatePalette::Accent));
+        p.drawText(QRect(barLeft + barWidth, y, percentWidth, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
+                   tr("%1 %").arg(l.toString(share * 100.0, 'f', 1)));
+        y += rowHeight;
+    }
+    const int histogramBottom = y;
+    y = sectionTop;
+    line(heading, tr("Top holders (seat-hours)"), half);
+    const int holderRows = std::min<int>(int(s.topHolders.size()), maxRows);
+    for (int r = 0; r < holderRows; ++r) {
+        p.setFont(body);
+        p.drawText(QRect(half, y, half * 2 / 3, rowHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                   QFontMetrics(body, &writer).elidedText(s.topHolders.at(r).name, Qt::ElideMiddle, half * 2 / 3));
+        p.drawText(QRect(half + half * 2 / 3, y, half / 3, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
+                   l.toString(s.topHolders.at(r).seatHours, 'f', 1));
+        y += rowHeight;
+    }
+    y = std::max(y, histogramBottom) + rowHeight;
+    if (y + rowHeight < page.height()) {
+        p.setFont(small);
+        p.drawText(QRect(0, page.height() - rowHeight, page.width(), rowHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                   tr("Keyright admin, %1").arg(m_session.serverLabel()));
+    }
+    if (!p.end()) {
+        if (error)
+            *error = tr("Cannot write %1.").arg(QDir::toNativeSeparators(path));
+        return false;
+    }
+    return QFileInfo(path).size() > 0;
+}
+
+void UsagePage::exportCsvWithDialog()
+{
+    exportWithDialog(false);
+}
+
+void UsagePage::exportPdfWithDialog()
+{
+    exportWithDialog(true);
+}
+
+void UsagePage::exportWithDialog(bool pdf)
+{
+    if (!m_model->report()) {
+        Q_EMIT statusMessage(tr("There is no usage report to export."));
+        return;
+    }
+    const QString base = u"keyright-usage-%1"_s.arg(m_model->report()->licenseId);
+    auto *dialog = new QFileDialog(this, pdf ? tr("Export the usage report as PDF") : tr("Export usage as CSV"),
+                                   base + (pdf ? u".pdf"_s : u".csv"_s),
+                                   pdf ? tr("PDF files (*.pdf)") : tr("CSV files (*.csv)"));
+    dialog->setObjectName(u"usageExportDialog"_s);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setDefaultSuffix(pdf ? u"pdf"_s : u"csv"_s);
+    dialog->setOption(QFileDialog::DontUseNativeDialog, !m_nativeDialogs);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    connect(dialog, &QFileDialog::fileSelected, this, [this, pdf](const QString &path) { exportTo(path, pdf); });
+    dialog->open();
+}
+
+void UsagePage::exportTo(const QString &path, bool pdf)
+{
+    QString error;
+    if (pdf ? exportPdf(path, &error) : exportCsv(path, &error))
+        Q_EMIT statusMessage(
+            pdf ? tr("Saved the usage report to %1.").arg(QDir::toNativeSeparators(path))
+                : tr("Saved %n bucket(s) of usage to %1.", nullptr, int(m_model->report()->buckets.size()))
+                      .arg(QDir::toNativeSeparators(path)));
+    else
+        Q_EMIT statusMessage(tr("Could not export to %1: %2").arg(QDir::toNativeSeparators(path), error));
+}
+
+} // namespace keyright

@@ -1,0 +1,161 @@
+#pragma once
+
+#include "wire/UsageReport.h"
+
+#include <QWidget>
+
+class QAction;
+class QComboBox;
+class QDateEdit;
+class QDateTimeAxis;
+class QGroupBox;
+class QLabel;
+class QLineSeries;
+class QPushButton;
+class QScatterSeries;
+class QTabWidget;
+class QTableWidget;
+class QValueAxis;
+class QChartView;
+
+namespace keyright {
+
+class DashboardSession;
+class UsageHeatmap;
+class UsageReportModel;
+
+// Usage history and right-sizing (issue 25; docs/DASHBOARD.md, "The Usage page"): one license's
+// usage over a range, as a chart of each bucket's peak and mean against the seats owned (buckets
+// with true denials marked), the concurrency histogram, the hour-of-week heatmap, the top holders
+// and groups, the reserved seats left idle, the key figures and the suggested seat count; exported
+// as CSV (one line per bucket) and as a one-page PDF report. It asks the server only when the
+// license, the range or the step changes, or on Refresh: a report is computed, not polled.
+class UsagePage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(UsagePage)
+
+public:
+    enum class Range { Last7Days, Last30Days, Last90Days, Last365Days, Custom };
+    Q_ENUM(Range)
+    // The values shown under "Key figures", by name (tests read them).
+    enum class Figure { SeatsOwned, Peak, P95, P95WorkingHours, Utilization, TrueDenials, LongestWait, Suggested };
+    Q_ENUM(Figure)
+
+    explicit UsagePage(DashboardSession &session, QWidget *parent = nullptr);
+    ~UsagePage() override;
+
+    UsageReportModel &model() const { return *m_model; }
+    QComboBox *licenseChooser() const { return m_license; }
+    QComboBox *rangeChooser() const { return m_range; }
+    QComboBox *stepChooser() const { return m_step; }
+    QDateEdit *fromEdit() const { return m_from; }
+    QDateEdit *toEdit() const { return m_to; }
+    QChartView *chartView() const { return m_chartView; }
+    UsageHeatmap *heatmap() const { return m_heatmap; }
+    QTableWidget *histogramTable() const { return m_histogram; }
+    QTableWidget *holdersTable() const { return m_holders; }
+    QTableWidget *groupsTable() const { return m_groups; }
+    QTableWidget *reservationsTable() const { return m_reservations; }
+    QGroupBox *whatIfBox() const { return m_whatIf; }
+    QLabel *figure(Figure which) const;
+    QLabel *statusLabel() const { return m_status; }
+    QAction *exportCsvAction() const { return m_exportCsv; }
+    QAction *exportPdfAction() const { return m_exportPdf; }
+
+    // The license shown (asked for), and the query the page sends for the controls as they are.
+    QString licenseId() const;
+    UsageQuery query() const;
+    // The chart's points: one peak per bucket, and a mark per bucket with true denials.
+    int chartBucketCount() const;
+    int trueDenialMarkCount() const;
+    double chartPeakAt(int bucket) const;
+    double chartMeanAt(int bucket) const;
+
+    // Non-native file dialogs (the widget tests fill them in).
+    void setNativeFileDialogs(bool native) { m_nativeDialogs = native; }
+    // Writes the report shown; false (and why in `error`) when there is none or the file fails.
+    bool exportCsv(const QString &path, QString *error = nullptr) const;
+    bool exportPdf(const QString &path, QString *error = nullptr) const;
+
+    // The step the page picks for a range of `days` days: hours up to 2 days, days up to 120,
+    // weeks beyond.
+    static UsageStep automaticStep(double days);
+
+public Q_SLOTS:
+    // Asks the server again for the report of the controls as they are.
+    void reload();
+    void exportCsvWithDialog();
+    void exportPdfWithDialog();
+
+Q_SIGNALS:
+    // A confirmation for the status bar.
+    void statusMessage(const QString &text);
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void retranslate();
+    void refreshLicenses();
+    void rangeChosen();
+    void datesEdited();
+    void stepChosen();
+    // Sets the step for the range unless the person chose one for it.
+    void pickStep();
+    void showReport();
+    void showStatus();
+    void fillChart(const UsageReport &report);
+    void fillTables(const UsageSummary &summary);
+    void fillFigures(const UsageReport &report);
+    QString licenseTitle(const QString &licenseId) const;
+    // The range's ends: the last N days up to the server's now, or whole local days.
+    std::pair<QDateTime, QDateTime> rangeEnds() const;
+    QString rangeText(const UsageReport &report) const;
+    void exportWithDialog(bool pdf);
+    void exportTo(const QString &path, bool pdf);
+
+    DashboardSession &m_session;
+    UsageReportModel *m_model;
+    QComboBox *m_license;
+    QComboBox *m_range;
+    QDateEdit *m_from;
+    QDateEdit *m_to;
+    QComboBox *m_step;
+    QPushButton *m_refresh;
+    QPushButton *m_csvButton;
+    QPushButton *m_pdfButton;
+    QLabel *m_status;
+    QLabel *m_licenseLabel;
+    QLabel *m_rangeLabel;
+    QLabel *m_fromLabel;
+    QLabel *m_toLabel;
+    QLabel *m_stepLabel;
+    QChartView *m_chartView;
+    QLineSeries *m_peak;
+    QLineSeries *m_mean;
+    QLineSeries *m_owned;
+    QLineSeries *m_p95;
+    QScatterSeries *m_denied;
+    QDateTimeAxis *m_x;
+    QValueAxis *m_y;
+    QGroupBox *m_figuresBox;
+    QList<std::pair<QLabel *, QLabel *>> m_figures; // caption, value; by Figure
+    QGroupBox *m_whatIf;
+    QLabel *m_whatIfPlaceholder;
+    QTabWidget *m_details;
+    QTableWidget *m_histogram;
+    UsageHeatmap *m_heatmap;
+    QTableWidget *m_holders;
+    QTableWidget *m_groups;
+    QTableWidget *m_reservations;
+    QAction *m_exportCsv;
+    QAction *m_exportPdf;
+    bool m_nativeDialogs = true;
+    bool m_licensePicked = false; // the person chose a license here: it no longer follows the Seats page
+    bool m_stepPicked = false; // the person chose the step for this range
+    bool m_settingControls = false;
+};
+
+} // namespace keyright
