@@ -7,15 +7,10 @@ namespace keyright {
 
 namespace {
 
-QString tr(const char *text, int n = -1)
-{
-    return QCoreApplication::translate("WhatIf", text, nullptr, n);
-}
-
 QString minutes(qint64 ms)
 {
     const int count = int((ms + 59'999) / 60'000);
-    return tr("%n minute(s)", count);
+    return QCoreApplication::translate("WhatIf", "%n minute(s)", nullptr, count);
 }
 
 } // namespace
@@ -23,28 +18,37 @@ QString minutes(qint64 ms)
 QString whatIfSentence(const WhatIfReport &report, const QString &range)
 {
     if (report.rows.isEmpty())
-        return tr("No checkouts were recorded %1: there is nothing to replay.").arg(range);
+        return QCoreApplication::translate("WhatIf", "No checkouts were recorded %1: there is nothing to replay.")
+            .arg(range);
     const int needed = report.neededSeats();
     const usage::WhatIfRow *enough = report.row(needed);
     const usage::WhatIfRow *fewer = report.row(needed - 1);
     const QLocale locale;
     QString first;
     if (enough->waited == 0)
-        first = tr("With %n seat(s), none of the %1 checkouts %2 would have waited", enough->seats)
+        first = QCoreApplication::translate("WhatIf", "With %n seat(s), none of the %1 checkouts %2 would have waited",
+                                            nullptr, enough->seats)
                     .arg(locale.toString(enough->attempts), range);
     else
-        first = tr("With %n seat(s), %1 of the %2 checkouts %3 would have waited, none longer than %4", enough->seats)
+        first = QCoreApplication::translate(
+                    "WhatIf", "With %n seat(s), %1 of the %2 checkouts %3 would have waited, none longer than %4",
+                    nullptr, enough->seats)
                     .arg(locale.toString(enough->waited), locale.toString(enough->attempts), range,
                          minutes(enough->longestWaitMs));
     if (enough->refused > 0)
-        first += tr(" (%n refusal(s) whatever the seats: holders the rules or a block keep out)", enough->refused);
+        first += QCoreApplication::translate(
+            "WhatIf", " (%n refusal(s) whatever the seats: holders the rules or a block keep out)", nullptr,
+            enough->refused);
     if (!fewer)
         return first + QLatin1Char('.');
     const int extra = fewer->refused - enough->refused;
     if (extra > 0)
-        return first + tr("; with %1, %n more would have been refused.", extra).arg(locale.toString(fewer->seats));
+        return first
+            + QCoreApplication::translate("WhatIf", "; with %1, %n more would have been refused.", nullptr, extra)
+                  .arg(locale.toString(fewer->seats));
     return first
-        + tr("; with %1, %n ticket(s) would have given up waiting.", fewer->gaveUp - enough->gaveUp)
+        + QCoreApplication::translate("WhatIf", "; with %1, %n ticket(s) would have given up waiting.", nullptr,
+                                      fewer->gaveUp - enough->gaveUp)
               .arg(locale.toString(fewer->seats));
 }
 

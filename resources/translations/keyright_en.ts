@@ -40,6 +40,51 @@
     </message>
 </context>
 <context>
+    <name>WhatIf</name>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n minute</numerusform>
+            <numerusform>%n minutes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>With %n seat(s), none of the %1 checkouts %2 would have waited</source>
+        <translation>
+            <numerusform>With %n seat, none of the %1 checkouts %2 would have waited</numerusform>
+            <numerusform>With %n seats, none of the %1 checkouts %2 would have waited</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>With %n seat(s), %1 of the %2 checkouts %3 would have waited, none longer than %4</source>
+        <translation>
+            <numerusform>With %n seat, %1 of the %2 checkouts %3 would have waited, none longer than %4</numerusform>
+            <numerusform>With %n seats, %1 of the %2 checkouts %3 would have waited, none longer than %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n refusal(s) whatever the seats: holders the rules or a block keep out)</source>
+        <translation>
+            <numerusform> (%n refusal whatever the seats: a holder the rules or a block keep out)</numerusform>
+            <numerusform> (%n refusals whatever the seats: holders the rules or a block keep out)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; with %1, %n more would have been refused.</source>
+        <translation>
+            <numerusform>; with %1, %n more would have been refused.</numerusform>
+            <numerusform>; with %1, %n more would have been refused.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; with %1, %n ticket(s) would have given up waiting.</source>
+        <translation>
+            <numerusform>; with %1, %n ticket would have given up waiting.</numerusform>
+            <numerusform>; with %1, %n tickets would have given up waiting.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>keyright::DashboardSession</name>
     <message numerus="yes">
         <source>The group %1 is still named by the seat rules of %n license(s) (%2): take it out of those rules first.</source>

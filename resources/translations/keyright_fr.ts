@@ -454,6 +454,55 @@
     </message>
 </context>
 <context>
+    <name>WhatIf</name>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n minute</numerusform>
+            <numerusform>%n minutes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No checkouts were recorded %1: there is nothing to replay.</source>
+        <translation>Aucun emprunt n&apos;a été enregistré %1 : il n&apos;y a rien à rejouer.</translation>
+    </message>
+    <message numerus="yes">
+        <source>With %n seat(s), none of the %1 checkouts %2 would have waited</source>
+        <translation>
+            <numerusform>Avec %n siège, aucun des %1 emprunts %2 n&apos;aurait attendu</numerusform>
+            <numerusform>Avec %n sièges, aucun des %1 emprunts %2 n&apos;aurait attendu</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>With %n seat(s), %1 of the %2 checkouts %3 would have waited, none longer than %4</source>
+        <translation>
+            <numerusform>Avec %n siège, %1 des %2 emprunts %3 auraient attendu, aucun plus de %4</numerusform>
+            <numerusform>Avec %n sièges, %1 des %2 emprunts %3 auraient attendu, aucun plus de %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n refusal(s) whatever the seats: holders the rules or a block keep out)</source>
+        <translation>
+            <numerusform> (%n refus quel que soit le nombre de sièges : des titulaires que les règles ou un blocage écartent)</numerusform>
+            <numerusform> (%n refus quel que soit le nombre de sièges : des titulaires que les règles ou un blocage écartent)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; with %1, %n more would have been refused.</source>
+        <translation>
+            <numerusform>; avec %1, %n de plus aurait été refusé.</numerusform>
+            <numerusform>; avec %1, %n de plus auraient été refusés.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; with %1, %n ticket(s) would have given up waiting.</source>
+        <translation>
+            <numerusform>; avec %1, %n ticket aurait renoncé à attendre.</numerusform>
+            <numerusform>; avec %1, %n tickets auraient renoncé à attendre.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>keyright::AdminClient</name>
     <message>
         <source>%1: malformed reply: %2</source>
