@@ -7,10 +7,19 @@ namespace keyright {
 
 namespace {
 
+// Without a translator (the CLI) Qt hands back a plural message's source text, "%n seat(s)": it
+// is made English here. Translated text never holds "(s)".
+QString plural(QString text, int n)
+{
+    if (text.contains(QLatin1String("(s)")))
+        text.replace(QLatin1String("(s)"), n == 1 ? QString() : QStringLiteral("s"));
+    return text;
+}
+
 QString minutes(qint64 ms)
 {
     const int count = int((ms + 59'999) / 60'000);
-    return QCoreApplication::translate("WhatIf", "%n minute(s)", nullptr, count);
+    return plural(QCoreApplication::translate("WhatIf", "%n minute(s)", nullptr, count), count);
 }
 
 } // namespace
@@ -26,29 +35,37 @@ QString whatIfSentence(const WhatIfReport &report, const QString &range)
     const QLocale locale;
     QString first;
     if (enough->waited == 0)
-        first = QCoreApplication::translate("WhatIf", "With %n seat(s), none of the %1 checkouts %2 would have waited",
-                                            nullptr, enough->seats)
+        first = plural(QCoreApplication::translate("WhatIf",
+                                                   "With %n seat(s), none of the %1 checkouts %2 would have waited",
+                                                   nullptr, enough->seats),
+                       enough->seats)
                     .arg(locale.toString(enough->attempts), range);
     else
-        first = QCoreApplication::translate(
-                    "WhatIf", "With %n seat(s), %1 of the %2 checkouts %3 would have waited, none longer than %4",
-                    nullptr, enough->seats)
-                    .arg(locale.toString(enough->waited), locale.toString(enough->attempts), range,
-                         minutes(enough->longestWaitMs));
+        first
+            = plural(QCoreApplication::translate(
+                         "WhatIf", "With %n seat(s), %1 of the %2 checkouts %3 would have waited, none longer than %4",
+                         nullptr, enough->seats),
+                     enough->seats)
+                  .arg(locale.toString(enough->waited), locale.toString(enough->attempts), range,
+                       minutes(enough->longestWaitMs));
     if (enough->refused > 0)
-        first += QCoreApplication::translate(
-            "WhatIf", " (%n refusal(s) whatever the seats: holders the rules or a block keep out)", nullptr,
-            enough->refused);
+        first += plural(QCoreApplication::translate(
+                            "WhatIf", " (%n refusal(s) whatever the seats: holders the rules or a block keep out)",
+                            nullptr, enough->refused),
+                        enough->refused);
     if (!fewer)
         return first + QLatin1Char('.');
     const int extra = fewer->refused - enough->refused;
     if (extra > 0)
         return first
-            + QCoreApplication::translate("WhatIf", "; with %1, %n more would have been refused.", nullptr, extra)
+            + plural(
+                  QCoreApplication::translate("WhatIf", "; with %1, %n more would have been refused.", nullptr, extra),
+                  extra)
                   .arg(locale.toString(fewer->seats));
     return first
-        + QCoreApplication::translate("WhatIf", "; with %1, %n ticket(s) would have given up waiting.", nullptr,
-                                      fewer->gaveUp - enough->gaveUp)
+        + plural(QCoreApplication::translate("WhatIf", "; with %1, %n ticket(s) would have given up waiting.", nullptr,
+                                             fewer->gaveUp - enough->gaveUp),
+                 fewer->gaveUp - enough->gaveUp)
               .arg(locale.toString(fewer->seats));
 }
 

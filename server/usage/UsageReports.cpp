@@ -14,6 +14,8 @@ namespace keyright::server {
 namespace {
 
 constexpr qint64 dayMs = 24 * 3'600'000LL;
+// How far above the real peak a what-if looks for the seats that would have refused nobody.
+constexpr int maxRowsAbovePeak = 64;
 
 } // namespace
 
@@ -82,6 +84,18 @@ std::optional<WhatIfReport> UsageReports::whatIf(const QString &licenseId, const
     const CompiledSeatRules compiled(rules, groups);
     const QList<usage::Attempt> demand = usage::demandOf(activity, fromMs, toMs);
     report->rows = usage::whatIf(demand, compiled, std::max(report->peak, 1), window);
+    // Above the peak too, while more seats still refuse less: the first row is then as many seats
+    // as would have helped, and what it still refuses is refused whatever the seats (the lists, a
+    // block, a cap).
+    for (int more = 0; more < maxRowsAbovePeak && !report->rows.isEmpty(); ++more) {
+        const usage::WhatIfRow &top = report->rows.first();
+        if (top.refused == 0 && top.gaveUp == 0)
+            break;
+        const usage::WhatIfRow above = usage::replay(demand, top.seats + 1, compiled, window);
+        if (above.refused >= top.refused && above.trueDenials >= top.trueDenials && above.gaveUp >= top.gaveUp)
+            break;
+        report->rows.prepend(above);
+    }
     // The license's own seat count too: at it the replay gives what really happened.
     if (!report->row(report->seatsOwned) && report->seatsOwned > 0) {
         report->rows.append(usage::replay(demand, report->seatsOwned, compiled, window));
