@@ -28,10 +28,17 @@ void UsageReportModel::fetch(const QString &licenseId, const UsageQuery &query)
     m_licenseId = licenseId;
     m_query = query;
     AdminClient *client = m_session.client();
+    // The what-if shown was another range's: it goes while the new one is asked for.
+    m_whatIf.reset();
+    m_whatIfError = {};
+    m_whatIfLoading = false;
     if (!client || licenseId.isEmpty()) {
         setLoading(false);
+        Q_EMIT whatIfChanged();
         return;
     }
+    m_whatIfLoading = true;
+    Q_EMIT whatIfChanged();
     setLoading(true);
     client->usage(licenseId, query, this, [this, generation](const AdminResult<UsageReport> &result) {
         if (generation != m_generation)
@@ -46,6 +53,18 @@ void UsageReportModel::fetch(const QString &licenseId, const UsageQuery &query)
         m_report = *result.value;
         Q_EMIT reportChanged();
     });
+    client->whatIf(licenseId, query, this, [this, generation](const AdminResult<WhatIfReport> &result) {
+        if (generation != m_generation)
+            return; // superseded by a newer request, or cleared
+        m_whatIfLoading = false;
+        if (result.ok()) {
+            m_whatIfError = {};
+            m_whatIf = *result.value;
+        } else {
+            m_whatIfError = result.error;
+        }
+        Q_EMIT whatIfChanged();
+    });
 }
 
 void UsageReportModel::clear()
@@ -54,6 +73,12 @@ void UsageReportModel::clear()
     m_error = {};
     m_licenseId.clear();
     setLoading(false);
+    const bool hadWhatIf = m_whatIf || m_whatIfLoading || hasWhatIfError();
+    m_whatIf.reset();
+    m_whatIfError = {};
+    m_whatIfLoading = false;
+    if (hadWhatIf)
+        Q_EMIT whatIfChanged();
     if (m_report) {
         m_report.reset();
         Q_EMIT reportChanged();

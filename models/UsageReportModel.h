@@ -17,10 +17,11 @@ namespace keyright {
 class AdminClient;
 class DashboardSession;
 
-// The Usage page's data (issue 25): one license's usage report over a range, fetched through the
-// session's admin client. Asynchronous; a new request supersedes the one in flight (its answer is
-// dropped), and another connection (DashboardSession::clientChanged) forgets the report, as the
-// other panels forget theirs.
+// The Usage page's data (issue 25): one license's usage report over a range, and the what-if
+// replay of the same license and range (other seat counts), fetched together through the session's
+// admin client. Asynchronous; a new request supersedes both in flight (their answers are dropped),
+// and another connection (DashboardSession::clientChanged) forgets them, as the other panels
+// forget theirs.
 class UsageReportModel final : public QObject
 {
     Q_OBJECT
@@ -29,9 +30,9 @@ class UsageReportModel final : public QObject
 public:
     explicit UsageReportModel(DashboardSession &session, QObject *parent = nullptr);
 
-    // Asks the server for the report of `licenseId` over `query`.
+    // Asks the server for the report of `licenseId` over `query`, and for its what-if.
     void fetch(const QString &licenseId, const UsageQuery &query);
-    // Forgets the report, the error and whatever is in flight.
+    // Forgets the report, the what-if, the errors and whatever is in flight.
     void clear();
 
     const std::optional<UsageReport> &report() const { return m_report; }
@@ -42,6 +43,13 @@ public:
     // The last request's failure; none once a report came.
     const ClientError &error() const { return m_error; }
     bool hasError() const { return m_error.kind != ClientError::Kind::None; }
+
+    // The what-if of the last request, its loading and its failure (apart from the report's: an
+    // older server without the replay still shows its report).
+    const std::optional<WhatIfReport> &whatIf() const { return m_whatIf; }
+    bool isWhatIfLoading() const { return m_whatIfLoading; }
+    const ClientError &whatIfError() const { return m_whatIfError; }
+    bool hasWhatIfError() const { return m_whatIfError.kind != ClientError::Kind::None; }
 
     // The seats to buy (docs/DASHBOARD.md, "Usage"): the p95 over working hours (a whole number of
     // seats, so already rounded up), but never below the peak when the range had true denials:
@@ -61,6 +69,8 @@ Q_SIGNALS:
     void reportChanged();
     void loadingChanged(bool loading);
     void failed(const keyright::ClientError &error);
+    // A new what-if, none (cleared or asked again), or its failure.
+    void whatIfChanged();
 
 private:
     void setLoading(bool loading);
@@ -71,6 +81,9 @@ private:
     UsageQuery m_query;
     ClientError m_error;
     bool m_loading = false;
+    std::optional<WhatIfReport> m_whatIf;
+    ClientError m_whatIfError;
+    bool m_whatIfLoading = false;
     quint64 m_generation = 0; // bumped by every request and clear(): older answers are dropped
 };
 

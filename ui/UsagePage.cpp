@@ -6,6 +6,7 @@
 #include "StatePalette.h"
 #include "UsageHeatmap.h"
 #include "UsageReportModel.h"
+#include "WhatIfSentence.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -21,6 +22,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QMetaEnum>
 #include <QPainter>
 #include <QPdfWriter>
@@ -49,6 +51,7 @@ namespace keyright {
 namespace {
 
 constexpr int figureCount = 8;
+constexpr int whatIfColumnCount = 8;
 
 QTableWidget *makeTable(QWidget *parent, const QString &name)
 {
@@ -112,7 +115,9 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     , m_y(new QValueAxis)
     , m_figuresBox(new QGroupBox(this))
     , m_whatIf(new QGroupBox(this))
-    , m_whatIfPlaceholder(new QLabel(u"—"_s, m_whatIf))
+    , m_whatIfStatus(new QLabel(u"—"_s, m_whatIf))
+    , m_whatIfSentence(new QLabel(m_whatIf))
+    , m_whatIfTable(new QTableWidget(0, whatIfColumnCount, m_whatIf))
     , m_details(new QTabWidget(this))
     , m_histogram(makeTable(this, u"usageHistogram"_s))
     , m_heatmap(new UsageHeatmap(this))
@@ -132,7 +137,9 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     m_status->setObjectName(u"usageStatus"_s);
     m_chartView->setObjectName(u"usageChart"_s);
     m_whatIf->setObjectName(u"usageWhatIf"_s);
-    m_whatIfPlaceholder->setObjectName(u"usageWhatIfPlaceholder"_s);
+    m_whatIfStatus->setObjectName(u"usageWhatIfStatus"_s);
+    m_whatIfSentence->setObjectName(u"usageWhatIfSentence"_s);
+    m_whatIfTable->setObjectName(u"usageWhatIfTable"_s);
     m_exportCsv->setObjectName(u"actionUsageExportCsv"_s);
     m_exportPdf->setObjectName(u"actionUsageExportPdf"_s);
 
@@ -250,8 +257,19 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
 
     // The what-if table comes later; its place is kept.
     auto *whatIfLayout = new QVBoxLayout(m_whatIf);
-    m_whatIfPlaceholder->setAlignment(Qt::AlignCenter);
-    whatIfLayout->addWidget(m_whatIfPlaceholder);
+    m_whatIfStatus->setAlignment(Qt::AlignCenter);
+    m_whatIfStatus->setWordWrap(true);
+    m_whatIfSentence->setWordWrap(true);
+    m_whatIfSentence->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_whatIfTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_whatIfTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_whatIfTable->verticalHeader()->hide();
+    m_whatIfTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_whatIfTable->horizontalHeader()->setStretchLastSection(true);
+    m_whatIfTable->setMinimumHeight(120);
+    whatIfLayout->addWidget(m_whatIfStatus);
+    whatIfLayout->addWidget(m_whatIfSentence);
+    whatIfLayout->addWidget(m_whatIfTable, 1);
 
     m_details->setObjectName(u"usageDetails"_s);
     m_details->addTab(m_histogram, QString());
@@ -300,6 +318,7 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     connect(m_model, &UsageReportModel::reportChanged, this, &UsagePage::showReport);
     connect(m_model, &UsageReportModel::loadingChanged, this, &UsagePage::showStatus);
     connect(m_model, &UsageReportModel::failed, this, &UsagePage::showStatus);
+    connect(m_model, &UsageReportModel::whatIfChanged, this, &UsagePage::showWhatIf);
     // Another connection: the report went with it; the next one is asked for when the page shows.
     connect(&session, &DashboardSession::clientChanged, this, [this] {
         m_licensePicked = false;
@@ -309,6 +328,7 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     rangeChosen();
     retranslate();
     showReport();
+    showWhatIf();
 }
 
 UsagePage::~UsagePage() = default;
@@ -648,12 +668,91 @@ void UsagePage::fillFigures(const UsageReport &report)
     figure(Figure::Suggested)->setText(QString::number(UsageReportModel::suggestedSeats(s)));
 }
 
+QString UsagePage::whatIfRangeText(const WhatIfReport &report) const
+{
+    const QLocale l = locale();
+    // The range's end is exclusive: a range up to midnight ends the day before.
+    const QDate from = report.from.toLocalTime().date();
+    const QDate to = report.to.addMSecs(-1).toLocalTime().date();
+    const QString format = from.year() == to.year() && to.year() == m_session.serverClock().now().date().year()
+        ? u"d MMM"_s
+        : u"d MMM yyyy"_s;
+    return tr("from %1 to %2").arg(l.toString(from, format), l.toString(to, format));
+}
+
+void UsagePage::showWhatIf()
+{
+    const std::optional<WhatIfReport> &report = m_model->whatIf();
+    QString status;
+    if (m_model->isWhatIfLoading())
+        status = tr("Replaying the range at other seat counts…");
+    else if (m_model->hasWhatIfError())
+        status = tr("The range could not be replayed: %1").arg(DashboardSession::describeError(m_model->whatIfError()));
+    else if (!report)
+        status = u"—"_s;
+    m_whatIfStatus->setText(status);
+    m_whatIfStatus->setVisible(!status.isEmpty());
+    QPalette pal = m_whatIfStatus->palette();
+    pal.setColor(QPalette::WindowText,
+                 m_model->hasWhatIfError() ? StatePalette::colour(StatePalette::Failed)
+                                           : palette().color(QPalette::WindowText));
+    m_whatIfStatus->setPalette(pal);
+
+    const bool shown = report && status.isEmpty();
+    m_whatIfSentence->setVisible(shown);
+    m_whatIfTable->setVisible(shown && !report->rows.isEmpty());
+    if (!shown) {
+        m_whatIfSentence->clear();
+        m_whatIfTable->setRowCount(0);
+        return;
+    }
+    m_whatIfSentence->setText(whatIfSentence(*report, whatIfRangeText(*report)));
+
+    const QLocale l = locale();
+    const int needed = report->neededSeats();
+    const auto wait = [](qint64 ms) { return ms > 0 ? formatDuration(std::chrono::milliseconds(ms)) : u"—"_s; };
+    // The seats that were enough stand out in the palette's "good" tint, readable in either theme.
+    const QColor neededText = StatePalette::colour(StatePalette::Live, palette());
+    const QColor neededBackground = StatePalette::background(StatePalette::Live, palette());
+    m_whatIfTable->setRowCount(int(report->rows.size()));
+    for (int r = 0; r < report->rows.size(); ++r) {
+        const usage::WhatIfRow &row = report->rows.at(r);
+        const QString seats
+            = row.seats == report->seatsOwned ? tr("%1 (owned)").arg(l.toString(row.seats)) : l.toString(row.seats);
+        const QStringList cells {seats,
+                                 l.toString(row.attempts),
+                                 l.toString(row.waited),
+                                 l.toString(row.refused),
+                                 l.toString(row.trueDenials),
+                                 l.toString(row.gaveUp),
+                                 wait(row.medianWaitMs),
+                                 wait(row.longestWaitMs)};
+        for (int c = 0; c < whatIfColumnCount; ++c) {
+            auto *item = new QTableWidgetItem(cells.at(c));
+            item->setTextAlignment((c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+            if (row.seats == report->seatsOwned) {
+                QFont bold = item->font();
+                bold.setBold(true);
+                item->setFont(bold);
+            }
+            if (row.seats == needed) {
+                item->setForeground(neededText);
+                item->setBackground(neededBackground);
+                item->setToolTip(tr("The fewest seats that would have refused and denied no more than the most "
+                                    "seats replayed: what the range needed"));
+            }
+            m_whatIfTable->setItem(r, c, item);
+        }
+    }
+}
+
 void UsagePage::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
         if (m_model->report())
             showReport();
+        showWhatIf();
     }
     QWidget::changeEvent(event);
 }
@@ -686,6 +785,11 @@ void UsagePage::retranslate()
     m_pdfButton->setToolTip(tr("A one-page A4 report for a budget meeting (Ctrl+P)"));
     m_figuresBox->setTitle(tr("Key figures"));
     m_whatIf->setTitle(tr("What if"));
+    m_whatIfTable->setHorizontalHeaderLabels({tr("Seats"), tr("Checkouts"), tr("Waited"), tr("Refused"),
+                                              tr("True denials"), tr("Gave up"), tr("Median wait"),
+                                              tr("Longest wait")});
+    m_whatIfTable->setToolTip(tr("The range's checkouts replayed at each number of seats, as the server would have "
+                                 "answered them"));
     m_details->setTabText(0, tr("Concurrency"));
     m_details->setTabText(1, tr("Hour of week"));
     m_details->setTabText(2, tr("Top holders"));

@@ -27,7 +27,8 @@ class UsageReportModel;
 // Usage history and right-sizing (issue 25; docs/DASHBOARD.md, "The Usage page"): one license's
 // usage over a range, as a chart of each bucket's peak and mean against the seats owned (buckets
 // with true denials marked), the concurrency histogram, the hour-of-week heatmap, the top holders
-// and groups, the reserved seats left idle, the key figures and the suggested seat count; exported
+// and groups, the reserved seats left idle, the key figures and the suggested seat count, the
+// range replayed at other seat counts ("What if"); exported
 // as CSV (one line per bucket) and as a one-page PDF report. It asks the server only when the
 // license, the range or the step changes, or on Refresh: a report is computed, not polled.
 class UsagePage final : public QWidget
@@ -58,6 +59,11 @@ public:
     QTableWidget *groupsTable() const { return m_groups; }
     QTableWidget *reservationsTable() const { return m_reservations; }
     QGroupBox *whatIfBox() const { return m_whatIf; }
+    // In the What if box: its state ("—", asking, the failure), the one-sentence summary, and the
+    // table of seat counts (the owned one marked, the needed one highlighted).
+    QLabel *whatIfStatus() const { return m_whatIfStatus; }
+    QLabel *whatIfSentenceLabel() const { return m_whatIfSentence; }
+    QTableWidget *whatIfTable() const { return m_whatIfTable; }
     QLabel *figure(Figure which) const;
     QLabel *statusLabel() const { return m_status; }
     QAction *exportCsvAction() const { return m_exportCsv; }
@@ -109,6 +115,9 @@ private:
     void fillChart(const UsageReport &report);
     void fillTables(const UsageSummary &summary);
     void fillFigures(const UsageReport &report);
+    void showWhatIf();
+    // "from 4 Sep to 3 Dec", in the interface's language and this computer's local days.
+    QString whatIfRangeText(const WhatIfReport &report) const;
     QString licenseTitle(const QString &licenseId) const;
     // The range's ends: the last N days up to the server's now, or whole local days.
     std::pair<QDateTime, QDateTime> rangeEnds() const;
@@ -143,7 +152,9 @@ private:
     QGroupBox *m_figuresBox;
     QList<std::pair<QLabel *, QLabel *>> m_figures; // caption, value; by Figure
     QGroupBox *m_whatIf;
-    QLabel *m_whatIfPlaceholder;
+    QLabel *m_whatIfStatus;
+    QLabel *m_whatIfSentence;
+    QTableWidget *m_whatIfTable;
     QTabWidget *m_details;
     QTableWidget *m_histogram;
     UsageHeatmap *m_heatmap;

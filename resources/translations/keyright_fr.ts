@@ -4576,6 +4576,54 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>Could not export to %1: %2</source>
         <translation>Impossible d&apos;exporter vers %1 : %2</translation>
     </message>
+    <message>
+        <source>from %1 to %2</source>
+        <translation>du %1 au %2</translation>
+    </message>
+    <message>
+        <source>Replaying the range at other seat counts…</source>
+        <translation>Rejeu de la période avec d&apos;autres nombres de sièges…</translation>
+    </message>
+    <message>
+        <source>The range could not be replayed: %1</source>
+        <translation>La période n&apos;a pas pu être rejouée : %1</translation>
+    </message>
+    <message>
+        <source>%1 (owned)</source>
+        <translation>%1 (possédés)</translation>
+    </message>
+    <message>
+        <source>The fewest seats that would have refused and denied no more than the most seats replayed: what the range needed</source>
+        <translation>Le moins de sièges qui n&apos;auraient pas refusé davantage que le plus grand nombre rejoué : ce dont la période avait besoin</translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation>Sièges</translation>
+    </message>
+    <message>
+        <source>Checkouts</source>
+        <translation>Emprunts</translation>
+    </message>
+    <message>
+        <source>Waited</source>
+        <translation>Ont attendu</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Refusés</translation>
+    </message>
+    <message>
+        <source>Gave up</source>
+        <translation>Abandons</translation>
+    </message>
+    <message>
+        <source>Median wait</source>
+        <translation>Attente médiane</translation>
+    </message>
+    <message>
+        <source>The range&apos;s checkouts replayed at each number of seats, as the server would have answered them</source>
+        <translation>Les emprunts de la période rejoués pour chaque nombre de sièges, comme le serveur y aurait répondu</translation>
+    </message>
 </context>
 <context>
     <name>keyright::Validation</name>

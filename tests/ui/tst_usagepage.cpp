@@ -2,10 +2,12 @@
 #include "DashboardSession.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
+#include "StatePalette.h"
 #include "TestServer.h"
 #include "UsageHeatmap.h"
 #include "UsagePage.h"
 #include "UsageReportModel.h"
+#include "WhatIfSentence.h"
 #include "wire/SeatRulesJson.h"
 
 #include <QApplication>
@@ -225,8 +227,43 @@ void TestUsagePage::usageOfALicenseOverAWeek()
     QCOMPARE(holders->item(1, 0)->text(), u"bob@ws-2"_s);
     QCOMPARE(holders->item(1, 1)->text(), QLocale().toString(1.0, 'f', 1));
     QCOMPARE(page->reservationsTable()->rowCount(), 0);
-    // The what-if table's place is kept.
+    // What if: the week replayed at other seat counts. The row of the two seats owned is marked and
+    // refuses carol, as the server did; the seats that were enough are highlighted; one sentence
+    // sums it up with the range in words.
     QVERIFY(page->whatIfBox()->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(page->model().whatIf() && !page->model().isWhatIfLoading(), 10000);
+    QVERIFY(!page->whatIfStatus()->isVisible());
+    QTableWidget *whatIf = page->whatIfTable();
+    QVERIFY(whatIf->isVisible());
+    QCOMPARE(whatIf->horizontalHeaderItem(3)->text(), u"Refused"_s);
+    QCOMPARE(whatIf->horizontalHeaderItem(4)->text(), u"True denials"_s);
+    int ownedRow = -1;
+    for (int r = 0; r < whatIf->rowCount(); ++r)
+        if (whatIf->item(r, 0)->text() == u"2 (owned)"_s)
+            ownedRow = r;
+    QVERIFY2(ownedRow >= 0, "no row for the two seats owned");
+    QCOMPARE(whatIf->item(ownedRow, 3)->text(), QString::number(s.denialCount()));
+    QCOMPARE(whatIf->item(ownedRow, 3)->text(), u"1"_s);
+    QCOMPARE(whatIf->item(ownedRow, 4)->text(), u"1"_s);
+    QVERIFY(whatIf->item(ownedRow, 0)->font().bold());
+    // The replay goes no higher than the seats owned here: two was all the week could be given,
+    // so the owned row is the needed one, highlighted; one seat would have refused bob as well.
+    const int needed = page->model().whatIf()->neededSeats();
+    QCOMPARE(needed, 2);
+    QCOMPARE(whatIf->item(ownedRow, 0)->background().color(),
+             StatePalette::background(StatePalette::Live, page->palette()));
+    int oneRow = -1;
+    for (int r = 0; r < whatIf->rowCount(); ++r)
+        if (whatIf->item(r, 0)->text() == u"1"_s)
+            oneRow = r;
+    QVERIFY(oneRow > ownedRow);
+    QCOMPARE(whatIf->item(oneRow, 3)->text(), u"2"_s);
+    QVERIFY(whatIf->item(oneRow, 0)->background().style() == Qt::NoBrush);
+    QLabel *sentence = page->whatIfSentenceLabel();
+    QVERIFY(sentence->isVisible());
+    QVERIFY(sentence->wordWrap());
+    QCOMPARE(sentence->text(), whatIfSentence(*page->model().whatIf(), u"from 27 Nov to 3 Dec"_s));
+    QVERIFY2(sentence->text().startsWith(u"With %1 seats"_s.arg(needed)), qPrintable(sentence->text()));
 
     // With KEYRIGHT_SCREENSHOT_DIR set: docs/usage-page-en.png, the window at 1280x720.
     if (const QString dir = qEnvironmentVariable("KEYRIGHT_SCREENSHOT_DIR"); !dir.isEmpty()) {
@@ -373,6 +410,9 @@ void TestUsagePage::aNewerRequestWinsAndAnotherConnectionForgets()
     QVERIFY(!page->model().report());
     QCOMPARE(page->figure(UsagePage::Figure::SeatsOwned)->text(), u"—"_s);
     QCOMPARE(page->histogramTable()->rowCount(), 0);
+    QVERIFY(!page->model().whatIf());
+    QCOMPARE(page->whatIfTable()->rowCount(), 0);
+    QVERIFY(!page->whatIfSentenceLabel()->isVisible());
     QTRY_COMPARE_WITH_TIMEOUT(page->licenseId(), u"erp"_s, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(page->model().report() && page->model().report()->licenseId == u"erp"_s, 10000);
     QCOMPARE(page->figure(UsagePage::Figure::SeatsOwned)->text(), u"7"_s);
