@@ -9,7 +9,7 @@ namespace keyright {
 QStringList usageCsvHeader()
 {
     return {u"start"_s,   u"seats_owned"_s, u"peak"_s,         u"mean_in_use"_s,  u"seat_hours"_s,
-            u"granted"_s, u"denials"_s,     u"true_denials"_s, u"waiting_peak"_s, u"longest_wait_minutes"_s};
+            u"granted"_s, u"denials"_s,     u"true_denials"_s, u"waiting_peak"_s, u"longest_wait_s"_s};
 }
 
 QStringList usageCsvRow(const usage::Bucket &bucket, const QTimeZone &zone)
@@ -18,13 +18,13 @@ QStringList usageCsvRow(const usage::Bucket &bucket, const QTimeZone &zone)
     return {QDateTime::fromMSecsSinceEpoch(bucket.startMs, zone).toString(Qt::ISODate),
             QString::number(bucket.seatsOwned),
             QString::number(bucket.peak),
-            QString::number(mean, 'f', 2),
-            QString::number(bucket.usedSeatHours(), 'f', 2),
+            QString::number(mean, 'f', 3),
+            QString::number(bucket.usedSeatHours(), 'f', 3),
             QString::number(bucket.granted),
             QString::number(bucket.denialCount()),
             QString::number(bucket.trueDenials),
             QString::number(bucket.waitingPeak),
-            QString::number(double(bucket.longestWaitMs) / 60'000.0, 'f', 1)};
+            QString::number(bucket.longestWaitMs / 1000)};
 }
 
 QByteArray usageCsv(const UsageReport &report, const QTimeZone &zone)

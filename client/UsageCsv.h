@@ -11,7 +11,8 @@ namespace keyright {
 // A usage report as CSV, one row per bucket, the same columns for the dashboard's export and
 // `keyright report --csv`: start (local time in `zone`, ISO 8601 with its offset), seats owned,
 // peak, mean seats in use, seat-hours used, checkouts granted, denials, true denials, waiting
-// peak, longest wait in minutes. RFC 4180: comma-separated, CRLF line ends, a header row.
+// peak, longest wait in whole seconds. Numbers in the C locale, whatever the interface's language. RFC 4180:
+// comma-separated, CRLF line ends, a header row.
 QStringList usageCsvHeader();
 QStringList usageCsvRow(const usage::Bucket &bucket, const QTimeZone &zone);
 QByteArray usageCsv(const UsageReport &report, const QTimeZone &zone);

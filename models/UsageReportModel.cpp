@@ -2,7 +2,7 @@
 
 #include "AdminClient.h"
 #include "DashboardSession.h"
-#include "EventCsv.h"
+#include "UsageCsv.h"
 
 #include <QIODevice>
 #include <QLocale>
@@ -108,31 +108,13 @@ double UsageReportModel::meanInUse(const usage::Bucket &bucket)
 
 QString UsageReportModel::csvHeader()
 {
-    return u"start,seats_owned,peak,mean_in_use,seat_hours,granted,denials,true_denials,waiting_peak,"
-           "longest_wait_s"_s;
+    return usageCsvHeader().join(u',');
 }
 
 QString UsageReportModel::csvLine(const usage::Bucket &bucket, const QTimeZone &zone)
 {
-    // Numbers in the C locale whatever the interface's language: a spreadsheet reads them as such.
-    const QLocale c = QLocale::c();
-    const QDateTime start = QDateTime::fromMSecsSinceEpoch(bucket.startMs, zone);
-    const QStringList fields {
-        start.toString(Qt::ISODate),
-        QString::number(bucket.seatsOwned),
-        QString::number(bucket.peak),
-        c.toString(meanInUse(bucket), 'f', 3),
-        c.toString(bucket.usedSeatHours(), 'f', 3),
-        QString::number(bucket.granted),
-        QString::number(bucket.denialCount()),
-        QString::number(bucket.trueDenials),
-        QString::number(bucket.waitingPeak),
-        QString::number(bucket.longestWaitMs / 1000),
-    };
-    QStringList escaped;
-    for (const QString &f : fields)
-        escaped << EventCsv::escape(f);
-    return escaped.join(u',');
+    // The CLI's --csv writes the same rows (client/UsageCsv).
+    return usageCsvRow(bucket, zone).join(u',');
 }
 
 bool UsageReportModel::writeCsv(QIODevice &device, const UsageReport &report, const QTimeZone &zone, QString *error)

@@ -246,12 +246,20 @@ void TestUsagePage::usageOfALicenseOverAWeek()
     QCOMPARE(whatIf->item(ownedRow, 3)->text(), u"1"_s);
     QCOMPARE(whatIf->item(ownedRow, 4)->text(), u"1"_s);
     QVERIFY(whatIf->item(ownedRow, 0)->font().bold());
-    // The replay goes no higher than the seats owned here: two was all the week could be given,
-    // so the owned row is the needed one, highlighted; one seat would have refused bob as well.
+    // A third seat would have served carol: the replay goes above the two owned while more seats
+    // still refuse less, and that row is the needed one, highlighted; one seat would have refused
+    // bob as well.
     const int needed = page->model().whatIf()->neededSeats();
-    QCOMPARE(needed, 2);
-    QCOMPARE(whatIf->item(ownedRow, 0)->background().color(),
+    QCOMPARE(needed, 3);
+    int neededRow = -1;
+    for (int r = 0; r < whatIf->rowCount(); ++r)
+        if (whatIf->item(r, 0)->text() == u"3"_s)
+            neededRow = r;
+    QVERIFY2(neededRow >= 0 && neededRow < ownedRow, "no row for three seats above the owned one");
+    QCOMPARE(whatIf->item(neededRow, 3)->text(), u"0"_s);
+    QCOMPARE(whatIf->item(neededRow, 0)->background().color(),
              StatePalette::background(StatePalette::Live, page->palette()));
+    QVERIFY(whatIf->item(ownedRow, 0)->background().style() == Qt::NoBrush);
     int oneRow = -1;
     for (int r = 0; r < whatIf->rowCount(); ++r)
         if (whatIf->item(r, 0)->text() == u"1"_s)
