@@ -19,6 +19,8 @@ Q_LOGGING_CATEGORY(lcUsage, "keyright.server.usage")
 constexpr qint64 dayMs = 24 * 3'600'000LL;
 // Transactions still in flight when a bucket ends (their events carry an earlier time).
 constexpr qint64 inFlightMarginMs = 60'000;
+// How many days of minute buckets the demo's made-up history has.
+constexpr int demoMinuteDays = 2;
 
 // How much of a resolution one transaction closes.
 qint64 chunkMs(usage::Resolution resolution)
@@ -96,7 +98,10 @@ void UsageCloser::addDemoHistory(const QList<DemoCatalogue::License> &licenses, 
         if (m_store.usageDemoUntil() || m_store.usageClosedUntil(usage::Resolution::Hour))
             return;
         const qint64 from = usage::floorTo(usage::Resolution::Day, now - qint64(DemoHistory::days) * dayMs);
-        const qint64 minutesFrom = usage::floorTo(usage::Resolution::Minute, now - m_settings.minuteDays * dayMs);
+        // Minutes for the last two days only: a demo shows the zoom on yesterday, and every server
+        // started with --demo (each test fixture) would otherwise make 60,000 of them.
+        const qint64 minutesFrom
+            = usage::floorTo(usage::Resolution::Minute, now - std::min(m_settings.minuteDays, demoMinuteDays) * dayMs);
         QHash<usage::Resolution, QList<std::pair<QString, usage::Bucket>>> buckets;
         for (const DemoCatalogue::License &license : licenses) {
             const usage::LicenseActivity activity = DemoHistory::activity(license, from, now, zone);
