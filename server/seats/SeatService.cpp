@@ -484,11 +484,10 @@ SeatService::RevokeResult SeatService::revoke(const QString &licenseId, const QS
             m_store.putBlock(HolderBlock {
                 .holder = row->lease.holder, .until = *result.blockedUntil, .reason = reason, .licenseId = licenseId});
         }
-        record(
-            now, EventKind::Revoked, licenseId, seatId, row->lease.holder, actor,
-            eventdetail::Revoked {reason, qint64(block.count()), result.blockedUntil.value_or(QDateTime()),
-                                  row->lease.expiresAt}
-                .toJson());
+        record(now, EventKind::Revoked, licenseId, seatId, row->lease.holder, actor,
+               eventdetail::Revoked {reason, qint64(block.count()), result.blockedUntil.value_or(QDateTime()),
+                                     row->lease.expiresAt}
+                   .toJson());
         if (m_stats)
             m_stats->count(licenseId, StatsService::Counter::Revoked);
         result.outcome = RevokeResult::Outcome::Revoked;
