@@ -93,8 +93,16 @@ void UsageReportModel::setLoading(bool loading)
     Q_EMIT loadingChanged(loading);
 }
 
-int UsageReportModel::suggestedSeats(const UsageSummary &summary)
+bool UsageReportModel::replayed(const std::optional<WhatIfReport> &whatIf)
 {
+    // A range without a single checkout replays to nothing worth suggesting.
+    return whatIf && !whatIf->rows.isEmpty() && whatIf->rows.first().attempts > 0;
+}
+
+int UsageReportModel::suggestedSeats(const UsageSummary &summary, const std::optional<WhatIfReport> &whatIf)
+{
+    if (replayed(whatIf))
+        return whatIf->neededSeats();
     int seats = summary.p95WorkingHours;
     if (summary.trueDenials > 0)
         seats = std::max(seats, summary.peak);

@@ -54,7 +54,12 @@ public:
     // The seats to buy (docs/DASHBOARD.md, "Usage"): the p95 over working hours (a whole number of
     // seats, so already rounded up), but never below the peak when the range had true denials:
     // someone then went without a seat at the peak.
-    static int suggestedSeats(const UsageSummary &summary);
+    // Whether `whatIf` replayed any demand at all.
+    static bool replayed(const std::optional<WhatIfReport> &whatIf);
+    // The seats to suggest: the what-if's needed seats once it is in (the fewest that refuse no
+    // more than any more seats would), else the 95th percentile of the working hours, never below
+    // the peak when the range had true denials.
+    static int suggestedSeats(const UsageSummary &summary, const std::optional<WhatIfReport> &whatIf = std::nullopt);
     // Mean seats in use over a bucket: its seat-time over its length.
     static double meanInUse(const usage::Bucket &bucket);
 

@@ -665,7 +665,31 @@ void UsagePage::fillFigures(const UsageReport &report)
                         nullptr, s.denialCount()));
     figure(Figure::LongestWait)
         ->setText(s.longestWaitMs > 0 ? formatDuration(std::chrono::milliseconds(s.longestWaitMs)) : u"—"_s);
-    figure(Figure::Suggested)->setText(QString::number(UsageReportModel::suggestedSeats(s)));
+    showSuggestion();
+}
+
+void UsagePage::showSuggestion()
+{
+    const std::optional<UsageReport> &report = m_model->report();
+    if (!report)
+        return;
+    figure(Figure::Suggested)
+        ->setText(QString::number(UsageReportModel::suggestedSeats(report->summary, m_model->whatIf())));
+    figure(Figure::Suggested)
+        ->setToolTip(UsageReportModel::replayed(m_model->whatIf()) ? suggestionFromReplay()
+                                                                   : suggestionFromPercentile());
+}
+
+QString UsagePage::suggestionFromReplay()
+{
+    return tr("The fewest seats with which the replay of this range's own demand refuses no more checkouts than "
+              "with any more seats (What if, below).");
+}
+
+QString UsagePage::suggestionFromPercentile()
+{
+    return tr("Until the replay is in: the 95th percentile of the working hours (whole seats, so rounded up), but "
+              "never below the peak when the range had true denials: then someone went without a seat at the peak.");
 }
 
 QString UsagePage::whatIfRangeText(const WhatIfReport &report) const
@@ -682,6 +706,7 @@ QString UsagePage::whatIfRangeText(const WhatIfReport &report) const
 
 void UsagePage::showWhatIf()
 {
+    showSuggestion();
     const std::optional<WhatIfReport> &report = m_model->whatIf();
     QString status;
     if (m_model->isWhatIfLoading())
@@ -813,8 +838,7 @@ void UsagePage::retranslate()
         tr("Seat-hours used over seat-hours owned"),
         tr("Refused checkouts whose holder got no seat within 15 minutes after"),
         tr("The longest time a checkout waited in line for a seat"),
-        tr("The 95th percentile of the working hours (whole seats, so rounded up), but never below the peak when "
-           "the range had true denials: then someone went without a seat at the peak."),
+        suggestionFromPercentile(),
     };
     for (int i = 0; i < figureCount; ++i) {
         m_figures.at(i).first->setText(captions.at(i));
@@ -928,14 +952,13 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
     y = figuresTop + 4 * rowHeight + rowHeight / 2;
     QFont suggestion = heading;
     suggestion.setPointSizeF(14);
-    line(suggestion, tr("Suggested seat count: %1").arg(UsageReportModel::suggestedSeats(s)));
+    line(suggestion, tr("Suggested seat count: %1").arg(UsageReportModel::suggestedSeats(s, m_model->whatIf())));
     QFont small = body;
     small.setPointSizeF(8);
     p.setFont(small);
     const QRect ruleRect(0, y, page.width(), 2 * QFontMetrics(small, &writer).height() + 4);
     p.drawText(ruleRect, Qt::TextWordWrap,
-               tr("The 95th percentile of the working hours (whole seats, so rounded up), but never below the peak "
-                  "when the range had true denials: then someone went without a seat at the peak."));
+               UsageReportModel::replayed(m_model->whatIf()) ? suggestionFromReplay() : suggestionFromPercentile());
     y = ruleRect.bottom() + rowHeight / 2;
 
     // The chart as the page shows it, drawn again as vectors at the width of the page.

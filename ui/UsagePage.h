@@ -116,6 +116,9 @@ private:
     void fillTables(const UsageSummary &summary);
     void fillFigures(const UsageReport &report);
     void showWhatIf();
+    void showSuggestion();
+    static QString suggestionFromReplay();
+    static QString suggestionFromPercentile();
     // "from 4 Sep to 3 Dec", in the interface's language and this computer's local days.
     QString whatIfRangeText(const WhatIfReport &report) const;
     QString licenseTitle(const QString &licenseId) const;

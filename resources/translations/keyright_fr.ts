@@ -4495,10 +4495,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>Le plus long temps d&apos;attente d&apos;une demande dans la file pour un siège</translation>
     </message>
     <message>
-        <source>The 95th percentile of the working hours (whole seats, so rounded up), but never below the peak when the range had true denials: then someone went without a seat at the peak.</source>
-        <translation>Le 95e centile des heures ouvrées (en sièges entiers, donc arrondi au-dessus), mais jamais moins que le pic quand la période a connu de vrais refus : quelqu&apos;un s&apos;est alors passé de siège au moment du pic.</translation>
-    </message>
-    <message>
         <source>Mean in use</source>
         <translation>Utilisation moyenne</translation>
     </message>
@@ -4623,6 +4619,14 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>The range&apos;s checkouts replayed at each number of seats, as the server would have answered them</source>
         <translation>Les emprunts de la période rejoués pour chaque nombre de sièges, comme le serveur y aurait répondu</translation>
+    </message>
+    <message>
+        <source>The fewest seats with which the replay of this range&apos;s own demand refuses no more checkouts than with any more seats (What if, below).</source>
+        <translation>Le plus petit nombre de sièges avec lequel le rejeu de la demande réelle de cette période ne refuse pas plus d&apos;emprunts qu&apos;avec davantage de sièges (Et si, ci-dessous).</translation>
+    </message>
+    <message>
+        <source>Until the replay is in: the 95th percentile of the working hours (whole seats, so rounded up), but never below the peak when the range had true denials: then someone went without a seat at the peak.</source>
+        <translation>En attendant le rejeu : le 95e centile des heures ouvrées (en sièges entiers, donc arrondi au-dessus), mais jamais en dessous du pic quand la période a eu de vrais refus : quelqu&apos;un est alors resté sans siège au moment du pic.</translation>
     </message>
 </context>
 <context>
