@@ -138,6 +138,33 @@ bool isTrueDenial(const LicenseActivity &activity, const Refusal &refusal)
     return true;
 }
 
+LicenseActivity activityNear(const LicenseActivity &activity, qint64 fromMs, qint64 toMs)
+{
+    LicenseActivity near;
+    near.seatCount = activity.seatCount;
+    near.reserved = activity.reserved;
+    near.trueDenialWindowMs = activity.trueDenialWindowMs;
+    const qint64 reach = toMs + activity.trueDenialWindowMs;
+    // A seat starting within the window after the range is a grant a refusal inside it may wait for.
+    for (const SeatSpan &span : activity.seats) {
+        if (span.startMs < reach && span.endMs > fromMs)
+            near.seats.append(span);
+    }
+    for (const WaitSpan &wait : activity.waits) {
+        if (wait.startMs < toMs && wait.endMs > fromMs)
+            near.waits.append(wait);
+    }
+    for (const Grant &grant : activity.grants) {
+        if (grant.timeMs >= fromMs && grant.timeMs < reach)
+            near.grants.append(grant);
+    }
+    for (const Refusal &refusal : activity.refusals) {
+        if (refusal.timeMs >= fromMs && refusal.timeMs < toMs)
+            near.refusals.append(refusal);
+    }
+    return near;
+}
+
 Bucket computeBucket(const LicenseActivity &activity, qint64 startMs, qint64 lengthMs, bool withHolders)
 {
     Bucket bucket;

@@ -122,6 +122,11 @@ struct Bucket
 // withHolders fills holderSeatMs.
 Bucket computeBucket(const LicenseActivity &activity, qint64 startMs, qint64 lengthMs, bool withHolders);
 
+// The part of `activity` that the buckets inside [fromMs, toMs) look at (spans and waits that
+// overlap it, its refusals, the grants up to a true-denial window after it): computing many
+// buckets over a long activity a window at a time keeps each one from scanning all of it.
+LicenseActivity activityNear(const LicenseActivity &activity, qint64 fromMs, qint64 toMs);
+
 // Several consecutive buckets merged into one (an hour from its minutes, a week from its days):
 // the sums add, the peaks take the larger (the earlier moment on a tie), seatsOwned is the last
 // one's. Equal, field by field, to computeBucket over the whole span.

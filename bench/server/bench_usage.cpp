@@ -48,25 +48,7 @@ QHash<usage::Resolution, QList<usage::Bucket>> bucketsOf(const usage::LicenseAct
 {
     QHash<usage::Resolution, QList<usage::Bucket>> out;
     for (qint64 day = from; day < to; day += dayMs) {
-        usage::LicenseActivity near;
-        near.seatCount = activity.seatCount;
-        near.reserved = activity.reserved;
-        for (const auto &span : activity.seats) {
-            if (span.startMs < day + dayMs + near.trueDenialWindowMs && span.endMs > day)
-                near.seats.append(span);
-        }
-        for (const auto &grant : activity.grants) {
-            if (grant.timeMs >= day && grant.timeMs < day + dayMs + near.trueDenialWindowMs)
-                near.grants.append(grant);
-        }
-        for (const auto &refusal : activity.refusals) {
-            if (refusal.timeMs >= day && refusal.timeMs < day + dayMs)
-                near.refusals.append(refusal);
-        }
-        for (const auto &wait : activity.waits) {
-            if (wait.startMs < day + dayMs && wait.endMs > day)
-                near.waits.append(wait);
-        }
+        const usage::LicenseActivity near = usage::activityNear(activity, day, day + dayMs);
         out[usage::Resolution::Day].append(usage::computeBucket(near, day, dayMs, true));
         for (qint64 hour = day; hour < day + dayMs; hour += 3'600'000)
             out[usage::Resolution::Hour].append(usage::computeBucket(near, hour, 3'600'000, false));

@@ -1,6 +1,7 @@
 #include "ReportCommand.h"
 
 #include "AdminClient.h"
+#include "Clock.h"
 #include "Durations.h"
 #include "ExitCode.h"
 #include "TextTable.h"
@@ -105,9 +106,8 @@ QString ReportCommand::prepare(const QCommandLineParser &parser, const QStringLi
     } else if (!m_query.from.isValid()) {
         m_since = defaultSince;
     }
-    const qint64 spanMs = m_since
-        ? m_since->count()
-        : (m_query.to.isValid() ? m_query.to : QDateTime::currentDateTimeUtc()).toMSecsSinceEpoch()
+    const qint64 spanMs = m_since ? m_since->count()
+                                  : (m_query.to.isValid() ? m_query.to : context().clock->now()).toMSecsSinceEpoch()
             - m_query.from.toMSecsSinceEpoch();
     m_query.step = spanMs <= 2 * 24 * 3'600'000LL ? UsageStep::Hour : UsageStep::Day;
     if (parser.isSet(u"by"_s)) {

@@ -66,4 +66,14 @@ private:
     std::optional<ValidationError> m_error;
 };
 
+// The writing side of a name-to-number map: an object with one member per key, in the map's order.
+template <typename Map>
+QJsonObject jsonObjectOf(const Map &map)
+{
+    QJsonObject json;
+    for (auto it = map.cbegin(); it != map.cend(); ++it)
+        json.insert(it.key(), it.value());
+    return json;
+}
+
 } // namespace keyright

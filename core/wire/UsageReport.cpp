@@ -23,14 +23,6 @@ const QString workEndParameter = u"workEnd"_s;
 
 constexpr qint64 maxMs = JsonReader::maxExactInteger;
 
-QJsonObject msMap(const QMap<QString, qint64> &map)
-{
-    QJsonObject json;
-    for (auto it = map.cbegin(); it != map.cend(); ++it)
-        json.insert(it.key(), it.value());
-    return json;
-}
-
 QMap<QString, qint64> msMapOf(JsonReader &reader, const QJsonObject &object, const QString &path, const QString &key)
 {
     QMap<QString, qint64> map;
@@ -176,9 +168,6 @@ QJsonObject toJson(const Bucket &bucket)
     QJsonObject levels;
     for (auto it = bucket.levelMs.cbegin(); it != bucket.levelMs.cend(); ++it)
         levels.insert(QString::number(it.key()), it.value());
-    QJsonObject denials;
-    for (auto it = bucket.denials.cbegin(); it != bucket.denials.cend(); ++it)
-        denials.insert(it.key(), it.value());
     QJsonObject json {{u"start"_s, formatTimestamp(QDateTime::fromMSecsSinceEpoch(bucket.startMs, Qt::UTC))},
                       {u"lengthMs"_s, bucket.lengthMs},
                       {u"seatsOwned"_s, bucket.seatsOwned},
@@ -187,14 +176,14 @@ QJsonObject toJson(const Bucket &bucket)
                       {u"peakAt"_s, formatTimestamp(QDateTime::fromMSecsSinceEpoch(bucket.peakAtMs, Qt::UTC))},
                       {u"usedSeatMs"_s, bucket.usedSeatMs},
                       {u"levelMs"_s, levels},
-                      {u"reservedIdleSeatMs"_s, msMap(bucket.reservedIdleSeatMs)},
+                      {u"reservedIdleSeatMs"_s, jsonObjectOf(bucket.reservedIdleSeatMs)},
                       {u"waitingPeak"_s, bucket.waitingPeak},
                       {u"longestWaitMs"_s, bucket.longestWaitMs},
                       {u"granted"_s, bucket.granted},
-                      {u"denials"_s, denials},
+                      {u"denials"_s, jsonObjectOf(bucket.denials)},
                       {u"trueDenials"_s, bucket.trueDenials}};
     if (!bucket.holderSeatMs.isEmpty())
-        json.insert(u"holderSeatMs"_s, msMap(bucket.holderSeatMs));
+        json.insert(u"holderSeatMs"_s, jsonObjectOf(bucket.holderSeatMs));
     return json;
 }
 
@@ -264,9 +253,7 @@ QJsonObject UsageSummary::toJson() const
             hours.append(value);
         peaks.append(hours);
     }
-    QJsonObject denialsJson;
-    for (auto it = denials.cbegin(); it != denials.cend(); ++it)
-        denialsJson.insert(it.key(), it.value());
+    const QJsonObject denialsJson = jsonObjectOf(denials);
     QJsonArray hoursJson;
     for (const HourCount &hour : trueDenialHours)
         hoursJson.append(QJsonObject {{u"hour"_s, formatTimestamp(hour.hour)}, {u"count"_s, hour.count}});

@@ -184,6 +184,10 @@ public:
     virtual QHash<QString, usage::LicenseActivity> usageActivity(qint64 fromMs, qint64 toMs, qint64 grantsUntilMs,
                                                                  qint64 trueDenialWindowMs)
         = 0;
+    // The same for one license, read without the others' (a report, a what-if).
+    virtual usage::LicenseActivity usageActivityOf(const QString &licenseId, qint64 fromMs, qint64 toMs,
+                                                   qint64 grantsUntilMs, qint64 trueDenialWindowMs)
+        = 0;
     // Where closing `resolution` stands: every bucket before it is written; nullopt before the
     // first. Inside a unit; on a shared database the row stays locked until the unit ends, so
     // that instances close one after the other.

@@ -535,6 +535,18 @@ QHash<QString, usage::LicenseActivity> SqlLeaseStore::usageActivity(qint64 fromM
     return m_usage->activity(fromMs, toMs, grantsUntilMs, trueDenialWindowMs, now);
 }
 
+usage::LicenseActivity SqlLeaseStore::usageActivityOf(const QString &licenseId, qint64 fromMs, qint64 toMs,
+                                                      qint64 grantsUntilMs, qint64 trueDenialWindowMs)
+{
+    ready();
+    QList<SqlUsageHistory::LicenseNow> now;
+    if (const auto license = m_tables->license(licenseId))
+        now.append({license->id, license->policy.seatCount(), m_seatRules->licenseRules(licenseId).reserve});
+    else
+        return {};
+    return m_usage->activity(fromMs, toMs, grantsUntilMs, trueDenialWindowMs, now, licenseId).value(licenseId);
+}
+
 std::optional<qint64> SqlLeaseStore::usageClosedUntil(usage::Resolution resolution)
 {
     ready();

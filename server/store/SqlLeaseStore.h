@@ -113,6 +113,8 @@ public:
 
     QHash<QString, usage::LicenseActivity> usageActivity(qint64 fromMs, qint64 toMs, qint64 grantsUntilMs,
                                                          qint64 trueDenialWindowMs) override;
+    usage::LicenseActivity usageActivityOf(const QString &licenseId, qint64 fromMs, qint64 toMs, qint64 grantsUntilMs,
+                                           qint64 trueDenialWindowMs) override;
     std::optional<qint64> usageClosedUntil(usage::Resolution resolution) override;
     void putUsageBuckets(usage::Resolution resolution, const QList<std::pair<QString, usage::Bucket>> &buckets,
                          qint64 closedUntilMs) override;

@@ -4,6 +4,7 @@
 #include "store/SqlDialect.h"
 #include "store/SqlRows.h"
 #include "wire/EventDetail.h"
+#include "wire/JsonReader.h"
 #include "wire/SeatRulesJson.h"
 
 #include <QJsonDocument>
@@ -26,14 +27,6 @@ constexpr QChar refusalKind = u'r';
 const QString backfillRow = u"backfill"_s;
 constexpr qint64 unset = -1;
 
-QJsonObject msMap(const QMap<QString, qint64> &map)
-{
-    QJsonObject json;
-    for (auto it = map.cbegin(); it != map.cend(); ++it)
-        json.insert(it.key(), it.value());
-    return json;
-}
-
 QMap<QString, qint64> msMapOf(const QJsonObject &json)
 {
     QMap<QString, qint64> map;
@@ -47,14 +40,11 @@ QString mapsOf(const usage::Bucket &bucket)
     QJsonObject levels;
     for (auto it = bucket.levelMs.cbegin(); it != bucket.levelMs.cend(); ++it)
         levels.insert(QString::number(it.key()), it.value());
-    QJsonObject denials;
-    for (auto it = bucket.denials.cbegin(); it != bucket.denials.cend(); ++it)
-        denials.insert(it.key(), it.value());
-    QJsonObject json {{u"l"_s, levels}, {u"d"_s, denials}};
+    QJsonObject json {{u"l"_s, levels}, {u"d"_s, jsonObjectOf(bucket.denials)}};
     if (!bucket.reservedIdleSeatMs.isEmpty())
-        json.insert(u"r"_s, msMap(bucket.reservedIdleSeatMs));
+        json.insert(u"r"_s, jsonObjectOf(bucket.reservedIdleSeatMs));
     if (!bucket.holderSeatMs.isEmpty())
-        json.insert(u"h"_s, msMap(bucket.holderSeatMs));
+        json.insert(u"h"_s, jsonObjectOf(bucket.holderSeatMs));
     return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact));
 }
 
@@ -81,6 +71,9 @@ struct SqlUsageHistory::Statements
         , spans(db)
         , openSpans(db)
         , eventsOfKind(db)
+        , spansOf(db)
+        , openSpansOf(db)
+        , eventsOfKindOf(db)
         , changes(db)
         , progress(db)
         , setProgress(db)
@@ -93,8 +86,9 @@ struct SqlUsageHistory::Statements
         , storedBytes(db)
     { }
 
-    QSqlQuery openSpan, endSpan, spans, openSpans, eventsOfKind, changes, progress, setProgress, putBucket, buckets,
-        earliestSpan, earliestEvent, deleteBuckets, deleteSpans, storedBytes;
+    // The *Of statements: the same, for one license.
+    QSqlQuery openSpan, endSpan, spans, openSpans, eventsOfKind, spansOf, openSpansOf, eventsOfKindOf, changes,
+        progress, setProgress, putBucket, buckets, earliestSpan, earliestEvent, deleteBuckets, deleteSpans, storedBytes;
 };
 
 SqlUsageHistory::SqlUsageHistory(SqlConnection &connection, const SqlDialect &dialect)
@@ -177,6 +171,14 @@ bool SqlUsageHistory::prepare(QString *error)
         // Grants are the starts of seat spans; refusals are spans of their own.
         {&s->eventsOfKind,
          u"SELECT start_ms, license_id, holder, grp FROM usage_spans WHERE kind = :kind "
+         "AND start_ms >= :from AND start_ms < :until ORDER BY start_ms, id"_s},
+        {&s->spansOf,
+         u"SELECT %1 WHERE s.license_id = :license AND s.kind IN ('s', 'w') AND s.end_ms > :from "
+         "AND s.start_ms < :to"_s.arg(spanColumns)},
+        {&s->openSpansOf,
+         u"SELECT %1 WHERE s.license_id = :license AND s.end_ms IS NULL AND s.start_ms < :to"_s.arg(spanColumns)},
+        {&s->eventsOfKindOf,
+         u"SELECT start_ms, license_id, holder, grp FROM usage_spans WHERE license_id = :license AND kind = :kind "
          "AND start_ms >= :from AND start_ms < :until ORDER BY start_ms, id"_s},
         {&s->changes,
          u"SELECT time_ms, license_id, kind, detail FROM events WHERE (kind = :a OR kind = :b) "
@@ -422,8 +424,11 @@ QList<usage::Bucket> SqlUsageHistory::buckets(const QString &licenseId, usage::R
 
 QHash<QString, usage::LicenseActivity> SqlUsageHistory::activity(qint64 fromMs, qint64 toMs, qint64 grantsUntilMs,
                                                                  qint64 trueDenialWindowMs,
-                                                                 const QList<LicenseNow> &licenses)
+                                                                 const QList<LicenseNow> &licenses,
+                                                                 const QString &onlyLicense)
 {
+    // One license's rows are read through the license's key, not among every license's.
+    const bool one = !onlyLicense.isEmpty();
     QHash<QString, usage::LicenseActivity> out;
     for (const LicenseNow &license : licenses)
         out[license.id].seatCount = {{std::numeric_limits<qint64>::min(), license.seatCount}};
@@ -456,15 +461,19 @@ QHash<QString, usage::LicenseActivity> SqlUsageHistory::activity(qint64 fromMs, 
         }
         q.finish();
     };
-    auto &spans = statements().spans;
+    auto &spans = one ? statements().spansOf : statements().spans;
     spans.bindValue(u":from"_s, fromMs);
     spans.bindValue(u":to"_s, toMs);
-    readSpans(spans);
-    auto &open = statements().openSpans;
+    auto &open = one ? statements().openSpansOf : statements().openSpans;
     open.bindValue(u":to"_s, toMs);
+    auto &q = one ? statements().eventsOfKindOf : statements().eventsOfKind;
+    if (one) {
+        for (QSqlQuery *statement : {&spans, &open, &q})
+            statement->bindValue(u":license"_s, onlyLicense);
+    }
+    readSpans(spans);
     readSpans(open);
 
-    auto &q = statements().eventsOfKind;
     const auto eachEvent = [&](QChar kind, qint64 until, const auto &take) {
         q.bindValue(u":kind"_s, QString(kind));
         q.bindValue(u":from"_s, fromMs);

@@ -64,8 +64,10 @@ public:
     };
     // Every license's activity overlapping [fromMs, toMs) (each of `licenses` has one, even
     // without any): its spans, its refusals in the range and its grants up to grantsUntilMs.
+    // With onlyLicense, that license's alone (`licenses` then holds just it).
     QHash<QString, usage::LicenseActivity> activity(qint64 fromMs, qint64 toMs, qint64 grantsUntilMs,
-                                                    qint64 trueDenialWindowMs, const QList<LicenseNow> &licenses);
+                                                    qint64 trueDenialWindowMs, const QList<LicenseNow> &licenses,
+                                                    const QString &onlyLicense = {});
     std::optional<qint64> closedUntil(usage::Resolution resolution);
     void putBuckets(usage::Resolution resolution, const QList<std::pair<QString, usage::Bucket>> &buckets,
                     qint64 closedUntilMs);

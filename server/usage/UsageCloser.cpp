@@ -113,27 +113,7 @@ void UsageCloser::addDemoHistory(const QList<DemoCatalogue::License> &licenses, 
                 // A day's worth of spans at a time: each bucket looks only at the spans near it.
                 for (qint64 window = start; window < end; window += dayMs) {
                     const qint64 windowEnd = std::min(end, window + dayMs);
-                    usage::LicenseActivity near;
-                    near.seatCount = activity.seatCount;
-                    near.reserved = activity.reserved;
-                    near.trueDenialWindowMs = activity.trueDenialWindowMs;
-                    const qint64 reach = near.trueDenialWindowMs;
-                    for (const auto &span : activity.seats) {
-                        if (span.startMs < windowEnd + reach && span.endMs > window)
-                            near.seats.append(span);
-                    }
-                    for (const auto &wait : activity.waits) {
-                        if (wait.startMs < windowEnd && wait.endMs > window)
-                            near.waits.append(wait);
-                    }
-                    for (const auto &grant : activity.grants) {
-                        if (grant.timeMs >= window && grant.timeMs < windowEnd + reach)
-                            near.grants.append(grant);
-                    }
-                    for (const auto &refusal : activity.refusals) {
-                        if (refusal.timeMs >= window && refusal.timeMs < windowEnd)
-                            near.refusals.append(refusal);
-                    }
+                    const usage::LicenseActivity near = usage::activityNear(activity, window, windowEnd);
                     for (qint64 at = window; at < windowEnd; at += length)
                         buckets[resolution].append(
                             {license.id, usage::computeBucket(near, at, length, resolution == usage::Resolution::Day)});

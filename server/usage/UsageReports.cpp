@@ -40,12 +40,9 @@ QList<usage::Bucket> UsageReports::bucketsOf(const QString &licenseId, usage::Re
         // The buckets not closed yet (their true denials may still change): computed now from the
         // same spans and events the closer will read.
         const qint64 window = qint64(m_settings.trueDenialWindow.count()) * 60'000;
-        const auto activity = m_store.usageActivity(openFrom, toMs, toMs + window, window);
-        const auto it = activity.constFind(licenseId);
-        if (it == activity.cend())
-            return;
+        const auto activity = m_store.usageActivityOf(licenseId, openFrom, toMs, toMs + window, window);
         for (qint64 at = openFrom; at < toMs; at += length)
-            out.append(usage::computeBucket(*it, at, length, resolution == usage::Resolution::Day));
+            out.append(usage::computeBucket(activity, at, length, resolution == usage::Resolution::Day));
     });
     return out;
 }
@@ -68,7 +65,7 @@ std::optional<WhatIfReport> UsageReports::whatIf(const QString &licenseId, const
         report->seatsOwned = license->policy.seatCount();
         if (const auto demo = m_store.usageDemoUntil())
             report->demoUntil = QDateTime::fromMSecsSinceEpoch(*demo, Qt::UTC);
-        activity = m_store.usageActivity(fromMs, toMs, toMs + window, window).value(licenseId);
+        activity = m_store.usageActivityOf(licenseId, fromMs, toMs, toMs + window, window);
         rules = m_store.licenseRules(licenseId);
         groups = m_store.holderGroups();
     });
