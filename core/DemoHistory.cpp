@@ -1,5 +1,6 @@
 #include "DemoHistory.h"
 
+#include "WhatIfReplay.h"
 #include "wire/SeatRulesJson.h"
 
 #include <QDateTime>
@@ -7,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 using namespace Qt::StringLiterals;
 
@@ -21,18 +21,9 @@ constexpr qint64 hourMs = 60 * minuteMs;
 struct Person
 {
     QString holder;
-    QString reservation; // the reserving group the person belongs to, if any
 };
 
-// A wish to hold a seat from start to end; a retry is one more wish.
-struct Wish
-{
-    QString holder;
-    QString reservation;
-    qint64 endMs = 0;
-    int retriesLeft = 0;
-    bool mayWait = false;
-};
+constexpr qint64 lineWaitMs = 20 * minuteMs; // how long the few who wait in line wait
 
 class Generator
 {
@@ -41,8 +32,8 @@ public:
         : m_license(license)
         , m_zone(zone)
         , m_random(seed)
+        , m_rules(license.rules, DemoCatalogue::holderGroups())
     {
-        const CompiledSeatRules rules(license.rules, DemoCatalogue::holderGroups());
         for (const GroupSeats &reserve : license.rules.reserve)
             m_reservedSeats[reserve.group] = reserve.seats;
         int reserved = 0;
@@ -58,10 +49,8 @@ public:
         // morning comes close, and Tuesday's visitors overflow it.
         for (int i = 1; holders.size() < m_sharedSeats + int(m_reservedSeats.size()); ++i)
             holders.append(u"user-%1@ws-%2"_s.arg(i, 2, 10, QChar(u'0')).arg(40 + i));
-        for (const QString &holder : holders) {
-            const auto reservation = rules.reservationOf(holder);
-            m_people.append({holder, reservation ? license.rules.reserve.at(*reservation).group : QString()});
-        }
+        for (const QString &holder : holders)
+            m_people.append({holder});
     }
 
     usage::LicenseActivity run(qint64 fromMs, qint64 toMs)
@@ -70,11 +59,27 @@ public:
         activity.seatCount = {{fromMs, m_license.seats}};
         for (auto it = m_reservedSeats.cbegin(); it != m_reservedSeats.cend(); ++it)
             activity.reserved[it.key()] = {{fromMs, it.value()}};
+        m_fromMs = fromMs;
+        m_toMs = toMs;
         QDate day = QDateTime::fromMSecsSinceEpoch(fromMs, m_zone).date();
         const QDate last = QDateTime::fromMSecsSinceEpoch(toMs, m_zone).date();
         for (; day <= last; day = day.addDays(1))
             planDay(day);
-        serve(activity, fromMs, toMs);
+        // The seats are handed out by the what-if's replay, which decides as the server does: the
+        // history is what the server would have recorded, and its what-if at the license's own
+        // seat count gives it back.
+        std::stable_sort(m_demand.begin(), m_demand.end(),
+                         [](const usage::Attempt &a, const usage::Attempt &b) { return a.timeMs < b.timeMs; });
+        const usage::LicenseActivity served
+            = usage::record(m_demand, m_license.seats, m_rules, activity.trueDenialWindowMs);
+        activity.seats = served.seats;
+        activity.waits = served.waits;
+        activity.refusals = served.refusals;
+        activity.grants = served.grants;
+        for (qsizetype i = 0; i < activity.seats.size(); ++i)
+            activity.seats[i].seatId = u"demo-seat-%1"_s.arg(i);
+        for (qsizetype i = 0; i < activity.waits.size(); ++i)
+            activity.waits[i].ticketId = u"demo-ticket-%1"_s.arg(i);
         return activity;
     }
 
@@ -93,11 +98,28 @@ private:
     }
     bool chance(double probability) { return m_random.generateDouble() < probability; }
 
+    // Someone wants a seat from start to end. Refused, they try twice more a few minutes apart
+    // (a refusal is a true denial when neither gets a seat within the quarter hour); the few who
+    // may wait queue for up to 20 minutes instead. Now and then a session crashes and its seat
+    // runs out at the lease's expiry plus skew.
     void wish(qint64 startMs, qint64 endMs, const Person &person, bool mayWait = false)
     {
-        if (endMs - startMs < 5 * minuteMs)
+        if (endMs - startMs < 5 * minuteMs || startMs < m_fromMs || endMs + lineWaitMs > m_toMs)
             return;
-        m_wishes.insert({startMs, Wish {person.holder, person.reservation, endMs, 2, mayWait}});
+        const qint64 crash = chance(0.02) ? qint64(m_license.ttlSeconds + m_license.skewSeconds) * 1000 : 0;
+        usage::Attempt attempt;
+        attempt.timeMs = startMs;
+        attempt.holder = person.holder;
+        attempt.holdMs = endMs - startMs + crash;
+        attempt.maxWaitMs = mayWait ? lineWaitMs : 0;
+        qint64 retryAt = startMs;
+        for (int retry = 0; retry < 2 && !mayWait; ++retry) {
+            retryAt += (4 + qint64(m_random.bounded(4))) * minuteMs + qint64(m_random.bounded(60)) * 1000;
+            if (endMs - retryAt < 5 * minuteMs)
+                break;
+            attempt.retries.append({retryAt, 0, endMs - retryAt + crash, false});
+        }
+        m_demand.append(attempt);
     }
 
     void planDay(const QDate &day)
@@ -137,90 +159,21 @@ private:
             for (int i = 1; i <= 3; ++i) {
                 const double start = normal(9.5, 0.4);
                 wish(at(day, start), at(day, start + normal(2.0, 0.5)),
-                     Person {u"visitor-%1@laptop-%2"_s.arg(i).arg(60 + i), {}}, i == 3);
+                     Person {u"visitor-%1@laptop-%2"_s.arg(i).arg(60 + i)}, i == 3);
             }
         }
-    }
-
-    void serve(usage::LicenseActivity &activity, qint64 fromMs, qint64 toMs)
-    {
-        struct Held
-        {
-            qint64 endMs;
-            QString reservation;
-        };
-        QList<Held> held;
-        const QString noSeats = seatrules::denialCode(SeatDecision::Outcome::NoSeatsAvailable);
-        while (!m_wishes.empty()) {
-            auto first = m_wishes.begin();
-            const qint64 start = first->first;
-            Wish wish = first->second;
-            m_wishes.erase(first);
-            if (start < fromMs || wish.endMs > toMs || wish.endMs <= start)
-                continue;
-            held.erase(std::remove_if(held.begin(), held.end(), [start](const Held &h) { return h.endMs <= start; }),
-                       held.end());
-            QString seat;
-            if (!wish.reservation.isEmpty()) {
-                const auto used = std::count_if(held.cbegin(), held.cend(),
-                                                [&](const Held &h) { return h.reservation == wish.reservation; });
-                if (used < m_reservedSeats.value(wish.reservation))
-                    seat = wish.reservation;
-            }
-            const auto sharedUsed
-                = std::count_if(held.cbegin(), held.cend(), [](const Held &h) { return h.reservation.isEmpty(); });
-            const bool free = !seat.isEmpty() || sharedUsed < m_sharedSeats;
-            if (free) {
-                qint64 end = wish.endMs;
-                if (chance(0.02))
-                    end += qint64(m_license.ttlSeconds + m_license.skewSeconds) * 1000; // crashed; ran out
-                held.append({end, seat});
-                activity.seats.append({{}, wish.holder, seat, start, end});
-                activity.grants.append({start, wish.holder});
-                continue;
-            }
-            if (wish.mayWait) {
-                // Waits in line until the first shared seat frees, or gives up after 20 minutes.
-                qint64 frees = usage::openEnd;
-                for (const Held &h : std::as_const(held)) {
-                    if (h.reservation.isEmpty())
-                        frees = std::min(frees, h.endMs);
-                }
-                const bool served = frees - start <= 20 * minuteMs;
-                const qint64 end = served ? frees : start + 20 * minuteMs;
-                activity.waits.append({{}, wish.holder, start, end, served});
-                if (served)
-                    m_wishes.insert({end, Wish {wish.holder, {}, wish.endMs, 0, false}});
-                continue;
-            }
-            activity.refusals.append({start, wish.holder, noSeats});
-            // The refused try again a little after the next seat frees, if that is soon enough to be
-            // worth it: a refusal is a true denial only when nothing freed within a quarter hour.
-            qint64 frees = usage::openEnd;
-            for (const Held &h : std::as_const(held)) {
-                if (h.reservation.isEmpty())
-                    frees = std::min(frees, h.endMs);
-            }
-            if (wish.retriesLeft > 0 && frees - start <= 14 * minuteMs) {
-                wish.retriesLeft -= 1;
-                m_wishes.insert({frees + qint64(m_random.bounded(30)) * 1000, wish});
-            }
-        }
-        std::sort(activity.grants.begin(), activity.grants.end(),
-                  [](const usage::Grant &a, const usage::Grant &b) { return a.timeMs < b.timeMs; });
-        for (qsizetype i = 0; i < activity.seats.size(); ++i)
-            activity.seats[i].seatId = u"demo-seat-%1"_s.arg(i);
-        for (qsizetype i = 0; i < activity.waits.size(); ++i)
-            activity.waits[i].ticketId = u"demo-ticket-%1"_s.arg(i);
     }
 
     const DemoCatalogue::License &m_license;
     QTimeZone m_zone;
     QRandomGenerator m_random;
+    CompiledSeatRules m_rules;
     QList<Person> m_people;
     QMap<QString, int> m_reservedSeats;
     int m_sharedSeats = 0;
-    std::multimap<qint64, Wish> m_wishes;
+    QList<usage::Attempt> m_demand;
+    qint64 m_fromMs = 0;
+    qint64 m_toMs = 0;
 };
 
 } // namespace

@@ -1,6 +1,8 @@
 #include "WhatIfReplay.h"
 
 #include "SeatDecision.h"
+#include "wire/EventKind.h"
+#include "wire/SeatRulesJson.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -267,7 +269,7 @@ class Replay
 {
 public:
     Replay(const QList<Attempt> &demand, const Prepared &prepared, int seats, const CompiledSeatRules &rules,
-           qint64 window)
+           qint64 window, LicenseActivity *record = nullptr)
         : m_demand(demand)
         , m_holderNames(prepared.holders)
         , m_holderOf(prepared.holderOf)
@@ -279,6 +281,7 @@ public:
         , m_profiles(prepared.profiles)
         , m_classes(prepared.classes)
         , m_classOf(prepared.classOf)
+        , m_record(record)
     {
         m_row.seats = seats;
         m_row.attempts = int(demand.size());
@@ -441,16 +444,26 @@ private:
         const int holder = m_holderOf[std::size_t(attempt)];
         Profile &profile = m_profiles[std::size_t(m_profileOf[std::size_t(holder)])];
         ++profile.live;
+        QString reservation;
         if (profile.reservation >= 0) {
             int &members = m_reservationLive[std::size_t(profile.reservation)];
-            if (members < m_rules.rules().reserve.at(profile.reservation).seats)
+            const GroupSeats &reserve = m_rules.rules().reserve.at(profile.reservation);
+            if (members < reserve.seats) {
                 ++m_reservedUsed;
+                reservation = reserve.group;
+            }
             ++members;
         }
         countCaps(profile.caps, +1);
         ++m_live;
         ++m_row.granted;
-        m_ends.push({now + std::max<qint64>(1, holdMs), holder});
+        const qint64 endMs = now + std::max<qint64>(1, holdMs);
+        m_ends.push({endMs, holder});
+        if (m_record) {
+            const QString &name = m_holderNames[std::size_t(holder)];
+            m_record->seats.append({{}, name, reservation, now, endMs});
+            m_record->grants.append({now, name});
+        }
 
         // Refusals of this holder this seat comes within the window of are not true denials.
         std::vector<qint64> &pending = m_pendingRefusals[std::size_t(holder)];
@@ -499,8 +512,10 @@ private:
             m_asks.push({std::max(now, m_demand.at(attempt).retries.at(ask).atMs), attempt, ask + 1});
     }
 
-    void refuse(qint64 now, qsizetype attempt, int ask)
+    void refuse(qint64 now, qsizetype attempt, int ask, const QString &reason)
     {
+        if (m_record)
+            m_record->refusals.append({now, m_holderNames[std::size_t(m_holderOf[std::size_t(attempt)])], reason});
         ++m_row.refused;
         m_pendingRefusals[std::size_t(m_holderOf[std::size_t(attempt)])].push_back(now);
         failed(now, attempt, ask);
@@ -510,7 +525,7 @@ private:
     {
         const AskView view = askOf(attempt, ask);
         if (view.blocked) {
-            refuse(now, attempt, ask);
+            refuse(now, attempt, ask, toWire(EventKind::HolderBlocked));
             return;
         }
         using O = SeatDecision::Outcome;
@@ -529,7 +544,7 @@ private:
             m_giveUps.push({now + view.maxWaitMs, m_tickets.size() - 1});
             return;
         }
-        refuse(now, attempt, ask);
+        refuse(now, attempt, ask, seatrules::denialCode(decision));
     }
 
     void serve(qint64 now)
@@ -546,6 +561,7 @@ private:
                 continue; // capped, or the free seats are reserved for others: those behind may fit
             ticket.waiting = false;
             m_waits.push_back(now - ticket.queuedMs);
+            recordWait(ticket, now, true);
             take(now, ticket.attempt, askOf(ticket.attempt, ticket.ask).holdMs);
         }
     }
@@ -558,7 +574,19 @@ private:
         ticket.waiting = false;
         ++m_row.gaveUp;
         m_waits.push_back(now - ticket.queuedMs);
+        recordWait(ticket, now, false);
         failed(now, ticket.attempt, ticket.ask);
+    }
+
+    void recordWait(const Ticket &ticket, qint64 now, bool served)
+    {
+        if (m_record) {
+            m_record->waits.append({{},
+                                    m_holderNames[std::size_t(m_holderOf[std::size_t(ticket.attempt)])],
+                                    ticket.queuedMs,
+                                    now,
+                                    served});
+        }
     }
 
     using Timed = std::pair<qint64, int>;
@@ -591,6 +619,7 @@ private:
     std::vector<std::vector<qint64>> m_pendingRefusals; // per holder, not yet known to be true
     std::vector<std::size_t> m_pendingHead;
     std::vector<qint64> m_waits;
+    LicenseActivity *m_record; // what happened, as the server records it; may be null
 
     // Ends and give-ups of one instant are all handled before anything else happens: their order
     // among themselves does not matter, only their time is compared.
@@ -612,6 +641,17 @@ private:
 WhatIfRow replay(const QList<Attempt> &demand, int seats, const CompiledSeatRules &rules, qint64 trueDenialWindowMs)
 {
     return Replay(demand, prepare(demand, rules), seats, rules, trueDenialWindowMs).run();
+}
+
+LicenseActivity record(const QList<Attempt> &demand, int seats, const CompiledSeatRules &rules,
+                       qint64 trueDenialWindowMs)
+{
+    LicenseActivity activity;
+    activity.trueDenialWindowMs = trueDenialWindowMs;
+    Replay(demand, prepare(demand, rules), seats, rules, trueDenialWindowMs, &activity).run();
+    std::stable_sort(activity.grants.begin(), activity.grants.end(),
+                     [](const Grant &a, const Grant &b) { return a.timeMs < b.timeMs; });
+    return activity;
 }
 
 QList<WhatIfRow> whatIf(const QList<Attempt> &demand, const CompiledSeatRules &rules, int peak, qint64 windowMs)

@@ -84,6 +84,13 @@ struct WhatIfRow
 // least 1 ms. `seats` below the rules' reservations gives what decideCheckout() gives.
 WhatIfRow replay(const QList<Attempt> &demand, int seats, const CompiledSeatRules &rules, qint64 trueDenialWindowMs);
 
+// The same replay written down as the server records what happens: each seat granted (with the
+// reservation it came from), each ticket of the line, each refusal (with its denial code) and
+// each grant; no seat count or reservations (the caller's). What the demo history is made of, so
+// that its what-if at the license's own seat count gives back what it shows.
+LicenseActivity record(const QList<Attempt> &demand, int seats, const CompiledSeatRules &rules,
+                       qint64 trueDenialWindowMs);
+
 // Rows from `peak` seats down to the first count that refuses (or lets a ticket give up) more than
 // the peak does, and two more below it, never below one seat nor below the seats the rules
 // reserve. Blocked holders and those the lists keep out are refused at any count, so they do not

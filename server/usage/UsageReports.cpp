@@ -16,6 +16,7 @@ namespace {
 constexpr qint64 dayMs = 24 * 3'600'000LL;
 // How far above the real peak a what-if looks for the seats that would have refused nobody.
 constexpr int maxRowsAbovePeak = 64;
+constexpr int maxRowsBetween = 16; // counts between the rows and the owned one, each replayed
 
 } // namespace
 
@@ -93,12 +94,20 @@ std::optional<WhatIfReport> UsageReports::whatIf(const QString &licenseId, const
             break;
         report->rows.prepend(above);
     }
-    // The license's own seat count too: at it the replay gives what really happened.
-    if (!report->row(report->seatsOwned) && report->seatsOwned > 0) {
-        report->rows.append(usage::replay(demand, report->seatsOwned, compiled, window));
-        std::sort(report->rows.begin(), report->rows.end(),
-                  [](const usage::WhatIfRow &a, const usage::WhatIfRow &b) { return a.seats > b.seats; });
+    // The license's own seat count too (at it the replay gives what really happened), and the
+    // counts between it and the rows so far, so that "one seat fewer" is always answered: every
+    // one of them when they are few, else the one just below the owned count.
+    const int owned = report->seatsOwned;
+    if (owned > 0 && !report->rows.isEmpty() && owned > report->rows.first().seats) {
+        const int top = report->rows.first().seats;
+        const int lowest = owned - top - 1 <= maxRowsBetween ? top + 1 : owned - 1;
+        for (int seats = lowest; seats < owned; ++seats)
+            report->rows.append(usage::replay(demand, seats, compiled, window));
     }
+    if (!report->row(owned) && owned > 0)
+        report->rows.append(usage::replay(demand, owned, compiled, window));
+    std::sort(report->rows.begin(), report->rows.end(),
+              [](const usage::WhatIfRow &a, const usage::WhatIfRow &b) { return a.seats > b.seats; });
     return report;
 }
 

@@ -3,6 +3,8 @@
 // here (every lease row kept, every decision taken from scratch); and random "real" histories of
 // a simple server model at k0 seats, whose replay at k0 must give back the refusals that happened.
 
+#include "DemoCatalogue.h"
+#include "DemoHistory.h"
 #include "SeatDecision.h"
 #include "SeatRules.h"
 #include "UsageHistory.h"
@@ -219,6 +221,44 @@ class TestWhatIf : public QObject
     Q_OBJECT
 
 private slots:
+    // The demo's history is what the server would have recorded: its what-if at each license's own
+    // seat count gives back the grants, refusals and true denials the Usage page shows for it, and
+    // it shows what the demo promises (true denials on Tuesday mornings, waits served by the line,
+    // an idle reservation on acme-cad).
+    void demoHistoryIsGivenBackByItsOwnWhatIf()
+    {
+        const QTimeZone zone("Europe/Paris");
+        const qint64 to = QDateTime(QDate(2026, 12, 1), QTime(0, 0), zone).toMSecsSinceEpoch();
+        const qint64 from = to - qint64(DemoHistory::days) * 86'400'000;
+        int tuesdayTrueDenials = 0;
+        for (const DemoCatalogue::License &license : DemoCatalogue::licenses()) {
+            const LicenseActivity activity = DemoHistory::activity(license, from, to, zone);
+            const Bucket all = computeBucket(activity, from, to - from, false);
+            const CompiledSeatRules rules(license.rules, DemoCatalogue::holderGroups());
+            const WhatIfRow own
+                = replay(demandOf(activity, from, to), license.seats, rules, activity.trueDenialWindowMs);
+            QCOMPARE(own.granted, all.granted);
+            QCOMPARE(own.refused, all.denialCount());
+            QCOMPARE(own.trueDenials, all.trueDenials);
+            for (const SeatSpan &span : activity.seats)
+                QVERIFY2(span.endMs <= to, qPrintable(license.id));
+            if (license.id == u"acme-cad"_s) {
+                QVERIFY(all.trueDenials > 0);
+                QVERIFY(std::any_of(activity.waits.cbegin(), activity.waits.cend(),
+                                    [](const WaitSpan &wait) { return wait.served; }));
+                QVERIFY(all.reservedIdleSeatMs.value(u"render"_s) > 0);
+                for (const Refusal &refusal : activity.refusals) {
+                    if (!isTrueDenial(activity, refusal))
+                        continue;
+                    const QDateTime local = QDateTime::fromMSecsSinceEpoch(refusal.timeMs, zone);
+                    if (local.date().dayOfWeek() == 2 && local.time().hour() < 12)
+                        ++tuesdayTrueDenials;
+                }
+            }
+        }
+        QVERIFY(tuesdayTrueDenials > 0);
+    }
+
     void threeUsersOnTwoSeats()
     {
         const QList<Attempt> demand = {need(0, u"alice"_s, 100), need(10, u"bob"_s, 100), need(20, u"carol"_s, 100)};
