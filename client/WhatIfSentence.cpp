@@ -35,19 +35,19 @@ QString whatIfSentence(const WhatIfReport &report, const QString &range)
     const QLocale locale;
     QString first;
     if (enough->waited == 0)
-        first = plural(QCoreApplication::translate("WhatIf",
-                                                   "With %n seat(s), none of the %1 checkouts %2 would have waited",
-                                                   nullptr, enough->seats),
+        first = plural(QCoreApplication::translate(
+                           "WhatIf", "With %n seat(s), none of the %1 checkout requests %2 would have waited", nullptr,
+                           enough->seats),
                        enough->seats)
                     .arg(locale.toString(enough->attempts), range);
     else
-        first
-            = plural(QCoreApplication::translate(
-                         "WhatIf", "With %n seat(s), %1 of the %2 checkouts %3 would have waited, none longer than %4",
-                         nullptr, enough->seats),
-                     enough->seats)
-                  .arg(locale.toString(enough->waited), locale.toString(enough->attempts), range,
-                       minutes(enough->longestWaitMs));
+        first = plural(QCoreApplication::translate(
+                           "WhatIf",
+                           "With %n seat(s), %1 of the %2 checkout requests %3 would have waited, none longer than %4",
+                           nullptr, enough->seats),
+                       enough->seats)
+                    .arg(locale.toString(enough->waited), locale.toString(enough->attempts), range,
+                         minutes(enough->longestWaitMs));
     if (enough->refused > 0)
         first += plural(QCoreApplication::translate(
                             "WhatIf", " (%n refusal(s) whatever the seats: holders the rules or a block keep out)",

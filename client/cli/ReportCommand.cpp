@@ -5,15 +5,16 @@
 #include "Durations.h"
 #include "ExitCode.h"
 #include "TextTable.h"
-#include "Timestamps.h"
 #include "UsageCsv.h"
 #include "WhatIfSentence.h"
 #include "wire/Identifiers.h"
 
 #include <QCommandLineParser>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QTimeZone>
 
+#include <algorithm>
 #include <cstdio>
 
 using namespace Qt::StringLiterals;
@@ -27,6 +28,74 @@ constexpr auto defaultSince = std::chrono::hours(24 * 30);
 QString localTime(const QDateTime &time, const QTimeZone &zone, bool withTime = true)
 {
     return time.toTimeZone(zone).toString(withTime ? u"yyyy-MM-dd HH:mm"_s : u"yyyy-MM-dd"_s);
+}
+
+// --from/--to as people type them: RFC 3339 with or without a fraction, with "Z" or an offset
+// (2026-11-10T00:00:00Z, 2026-11-10T09:30:00+01:00); the same without an offset (and seconds
+// optional) is a time in the site's zone; a plain date is the site's midnight that starts it, or
+// for the range's end (`end`) the midnight that ends it, so `--to 2026-11-10` includes that day.
+std::optional<QDateTime> parseRangeTime(const QString &text, const QTimeZone &zone, bool end)
+{
+    // [0-9] rather than \d: QRegularExpression matches Unicode digits with \d.
+    static const QRegularExpression pattern(u"^([0-9]{4})-([0-9]{2})-([0-9]{2})"
+                                            u"(?:[Tt ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:[.,]([0-9]{1,9}))?)?"
+                                            u"([Zz]|[+-][0-9]{2}:[0-9]{2})?)?$"_s);
+    const QRegularExpressionMatch match = pattern.match(text.trimmed());
+    if (!match.hasMatch())
+        return std::nullopt;
+    const auto field = [&match](int n) { return match.capturedView(n).toInt(); };
+    const QDate date(field(1), field(2), field(3));
+    if (!date.isValid())
+        return std::nullopt;
+    if (!match.hasCaptured(4)) {
+        const QDateTime midnight(end ? date.addDays(1) : date, QTime(0, 0), zone);
+        return midnight.isValid() ? std::optional(midnight) : std::nullopt;
+    }
+    const QString fraction = (match.captured(7) + u"00"_s).left(3);
+    const QTime time(field(4), field(5), field(6), fraction.toInt());
+    if (!time.isValid())
+        return std::nullopt;
+    const QStringView offset = match.capturedView(8);
+    if (offset.isEmpty()) {
+        const QDateTime local(date, time, zone);
+        return local.isValid() ? std::optional(local) : std::nullopt;
+    }
+    if (offset.compare(u"Z", Qt::CaseInsensitive) == 0)
+        return QDateTime(date, time, Qt::UTC);
+    const int hours = offset.mid(1, 2).toInt();
+    const int minutes = offset.mid(4, 2).toInt();
+    if (hours > 23 || minutes > 59)
+        return std::nullopt;
+    const int seconds = (offset.front() == u'-' ? -1 : 1) * (hours * 3600 + minutes * 60);
+    return QDateTime(date, time, Qt::UTC).addSecs(-seconds);
+}
+
+// A range as people read it, in the site's zone. Whole days name their days, the last one
+// included: "2 Nov 2026" for one day, "4 Sep to 3 Dec 2026" for more. Any other range shows its
+// times, the end excluded as the buckets' ends are: "2 Nov 2026 09:00 to 17:00". `oneDay` says
+// whether the text names a single day ("on 2 Nov 2026" rather than "from ... to ...").
+QString rangeText(const QDateTime &from, const QDateTime &to, const QTimeZone &zone, bool *oneDay = nullptr)
+{
+    const QLocale c = QLocale::c();
+    const QDateTime start = from.toTimeZone(zone);
+    const QDateTime end = to.toTimeZone(zone);
+    const bool wholeDays = start.time() == QTime(0, 0) && end.time() == QTime(0, 0) && start < end;
+    if (oneDay)
+        *oneDay = false;
+    if (wholeDays) {
+        const QDate first = start.date();
+        const QDate last = end.date().addDays(-1);
+        if (first >= last) {
+            if (oneDay)
+                *oneDay = true;
+            return c.toString(first, u"d MMM yyyy"_s);
+        }
+        return u"%1 to %2"_s.arg(c.toString(first, first.year() == last.year() ? u"d MMM"_s : u"d MMM yyyy"_s),
+                                 c.toString(last, u"d MMM yyyy"_s));
+    }
+    const QString endText
+        = end.date() == start.date() ? c.toString(end.time(), u"HH:mm"_s) : c.toString(end, u"d MMM yyyy HH:mm"_s);
+    return u"%1 to %2"_s.arg(c.toString(start, u"d MMM yyyy HH:mm"_s), endText);
 }
 
 QString number(double value, int decimals)
@@ -67,8 +136,12 @@ void ReportCommand::addOptions(QCommandLineParser &parser) const
 {
     parser.addOption(
         {u"since"_s, u"The range ends now and starts this long ago (default 30d; e.g. 7d, 90d)."_s, u"DURATION"_s});
-    parser.addOption({u"from"_s, u"The range starts here (RFC 3339 UTC, e.g. 2026-09-01T00:00:00.000Z)."_s, u"TIME"_s});
-    parser.addOption({u"to"_s, u"The range ends here (default now)."_s, u"TIME"_s});
+    parser.addOption({u"from"_s,
+                      u"The range starts here: a date (its midnight in --tz) or an RFC 3339 time, e.g. 2026-09-01 or "
+                      u"2026-09-01T08:00:00+02:00."_s,
+                      u"TIME"_s});
+    parser.addOption(
+        {u"to"_s, u"The range ends here (default now): a date includes that day, e.g. --to 2026-09-30."_s, u"TIME"_s});
     parser.addOption(
         {u"by"_s, u"One line per hour, day, week or month (default: day, or hour for 2 days or less)."_s, u"STEP"_s});
     parser.addOption(
@@ -88,13 +161,20 @@ QString ReportCommand::prepare(const QCommandLineParser &parser, const QStringLi
         return u"\"%1\" is not a license id ([a-z0-9][a-z0-9-]{0,63})"_s.arg(m_licenseId);
     if (parser.isSet(u"since"_s) && parser.isSet(u"from"_s))
         return u"--since and --from both give the start: use one"_s;
+    if (parser.isSet(u"since"_s) && parser.isSet(u"to"_s))
+        return u"--since ends the range now: give --to with --from (or alone, for the 30 days before it)"_s;
+    m_query.timeZone = parser.isSet(u"tz"_s) ? parser.value(u"tz"_s) : QString::fromUtf8(QTimeZone::systemTimeZoneId());
+    if (!QTimeZone(m_query.timeZone.toUtf8()).isValid())
+        return u"--tz: \"%1\" is not a time zone (an IANA name such as Europe/Paris)"_s.arg(m_query.timeZone);
+    // Dates and times without an offset are the site's: --tz first.
+    const QTimeZone zone(m_query.timeZone.toUtf8());
     for (const QString &option : {u"from"_s, u"to"_s}) {
         if (!parser.isSet(option))
             continue;
-        const auto time = parseTimestamp(parser.value(option));
+        const auto time = parseRangeTime(parser.value(option), zone, option == u"to"_s);
         if (!time)
-            return u"--%1: \"%2\" is not an RFC 3339 UTC timestamp such as 2026-09-01T00:00:00.000Z"_s.arg(
-                option, parser.value(option));
+            return u"--%1: \"%2\" is neither a date nor an RFC 3339 time (try 2026-09-01, 2026-09-01T08:00:00Z or "
+                   u"2026-09-01T08:00:00+02:00)"_s.arg(option, parser.value(option));
         (option == u"from"_s ? m_query.from : m_query.to) = *time;
     }
     if (m_query.from.isValid() && m_query.to.isValid() && m_query.from >= m_query.to)
@@ -103,6 +183,9 @@ QString ReportCommand::prepare(const QCommandLineParser &parser, const QStringLi
         m_since = parseDuration(parser.value(u"since"_s));
         if (!m_since || m_since->count() <= 0)
             return u"--since: \"%1\" is not a duration (try 7d, 90d or 12h)"_s.arg(parser.value(u"since"_s));
+    } else if (!m_query.from.isValid() && m_query.to.isValid()) {
+        // --to alone: the default length, ending there rather than now.
+        m_query.from = m_query.to.addMSecs(-std::chrono::milliseconds(defaultSince).count());
     } else if (!m_query.from.isValid()) {
         m_since = defaultSince;
     }
@@ -116,9 +199,6 @@ QString ReportCommand::prepare(const QCommandLineParser &parser, const QStringLi
             return u"--by: \"%1\" is not hour, day, week or month"_s.arg(parser.value(u"by"_s));
         m_query.step = *step;
     }
-    m_query.timeZone = parser.isSet(u"tz"_s) ? parser.value(u"tz"_s) : QString::fromUtf8(QTimeZone::systemTimeZoneId());
-    if (!QTimeZone(m_query.timeZone.toUtf8()).isValid())
-        return u"--tz: \"%1\" is not a time zone (an IANA name such as Europe/Paris)"_s.arg(m_query.timeZone);
     m_csv = parser.isSet(u"csv"_s);
     m_whatIf = parser.isSet(u"what-if"_s);
     if (m_whatIf && m_csv)
@@ -174,10 +254,10 @@ void ReportCommand::printWhatIf(const WhatIfReport &whatIf)
         return printJson(whatIf.toJson());
     const QTimeZone zone = usageZone(m_report);
     printOut(QString());
-    printOut(whatIfSentence(
-        whatIf,
-        u"from %1 to %2"_s.arg(localTime(whatIf.from, zone, false), localTime(whatIf.to.addMSecs(-1), zone, false))));
-    TextTable table({u"SEATS"_s, u"CHECKOUTS"_s, u"GRANTED"_s, u"WAITED"_s, u"REFUSED"_s, u"TRUE DENIALS"_s,
+    bool oneDay = false;
+    const QString range = rangeText(whatIf.from, whatIf.to, zone, &oneDay);
+    printOut(whatIfSentence(whatIf, (oneDay ? u"on "_s : u"from "_s) + range));
+    TextTable table({u"SEATS"_s, u"REQUESTS"_s, u"GRANTED"_s, u"WAITED"_s, u"REFUSED"_s, u"TRUE DENIALS"_s,
                      u"GAVE UP"_s, u"MEDIAN WAIT"_s, u"LONGEST WAIT"_s});
     for (int column = 0; column <= 8; ++column)
         table.setRightAligned(column);
@@ -196,22 +276,31 @@ QStringList ReportCommand::summaryLines(const UsageReport &report)
     const UsageSummary &s = report.summary;
     const QTimeZone zone = usageZone(report);
     QStringList lines;
-    lines.append(u"%1, %2 to %3 (%4)"_s.arg(report.licenseId, localTime(report.from, zone, false),
-                                            localTime(report.to.addMSecs(-1), zone, false),
-                                            report.timeZone.isEmpty() ? u"UTC"_s : report.timeZone));
+    lines.append(u"%1, %2 (%3)"_s.arg(report.licenseId, rangeText(report.from, report.to, zone),
+                                      report.timeZone.isEmpty() ? u"UTC"_s : report.timeZone));
     if (report.demoUntil.isValid() && report.demoUntil > report.from)
         lines.append(u"Demo history: the figures before %1 are made up by the demo server."_s.arg(
             localTime(report.demoUntil, zone)));
-    lines.append(u"Seats owned: %1. Peak: %2%3. p95: %4 over all hours, %5 over working hours."_s.arg(s.seatsOwned)
+    // The working hours and the hour-of-week heatmap come from hourly buckets. A range that reaches
+    // back past the hours the server keeps is summed from whole days: seats were used, yet no hour
+    // of the week shows any, and the working-hours p95 cannot be told (the server sends 0).
+    const bool hoursKnown = s.usedSeatHours <= 0.0
+        || std::any_of(s.heatmapPeak.cbegin(), s.heatmapPeak.cend(), [](const QList<int> &day) {
+                                return std::any_of(day.cbegin(), day.cend(), [](int peak) { return peak > 0; });
+                            });
+    lines.append(u"Seats owned: %1. Peak: %2%3. p95: %4 over all hours, %5."_s.arg(s.seatsOwned)
                      .arg(s.peak)
                      .arg(s.peak > 0 ? u" on %1"_s.arg(localTime(s.peakAt, zone)) : QString())
                      .arg(s.p95)
-                     .arg(s.p95WorkingHours));
+                     .arg(hoursKnown ? u"%1 over working hours"_s.arg(s.p95WorkingHours)
+                                     : u"working hours unknown (the range goes back past the server's hourly "
+                                       u"history: only whole days are left)"_s));
     lines.append(u"Used %1 of %2 seat-hours (%3 %)."_s.arg(number(s.usedSeatHours, 1), number(s.ownedSeatHours, 1),
                                                            number(s.utilization * 100.0, 1)));
-    QString denials = u"Checkouts: %1. Denials: %2, of which %3 true (no seat within 15 minutes)."_s.arg(s.granted)
-                          .arg(s.denialCount())
-                          .arg(s.trueDenials);
+    QString denials
+        = u"Checkouts granted: %1. Denials: %2, of which %3 true (no seat within 15 minutes)."_s.arg(s.granted)
+              .arg(s.denialCount())
+              .arg(s.trueDenials);
     if (s.waitingPeak > 0)
         denials += u" Waiting line: up to %1, longest wait %2."_s.arg(s.waitingPeak).arg(waitText(s.longestWaitMs));
     lines.append(denials);

@@ -49,20 +49,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>With %n seat(s), none of the %1 checkouts %2 would have waited</source>
-        <translation>
-            <numerusform>With %n seat, none of the %1 checkouts %2 would have waited</numerusform>
-            <numerusform>With %n seats, none of the %1 checkouts %2 would have waited</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>With %n seat(s), %1 of the %2 checkouts %3 would have waited, none longer than %4</source>
-        <translation>
-            <numerusform>With %n seat, %1 of the %2 checkouts %3 would have waited, none longer than %4</numerusform>
-            <numerusform>With %n seats, %1 of the %2 checkouts %3 would have waited, none longer than %4</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source> (%n refusal(s) whatever the seats: holders the rules or a block keep out)</source>
         <translation>
             <numerusform> (%n refusal whatever the seats: a holder the rules or a block keep out)</numerusform>
@@ -81,6 +67,20 @@
         <translation>
             <numerusform>; with %1, %n ticket would have given up waiting.</numerusform>
             <numerusform>; with %1, %n tickets would have given up waiting.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>With %n seat(s), none of the %1 checkout requests %2 would have waited</source>
+        <translation>
+            <numerusform>With %n seat, none of the %1 checkout requests %2 would have waited</numerusform>
+            <numerusform>With %n seats, none of the %1 checkout requests %2 would have waited</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>With %n seat(s), %1 of the %2 checkout requests %3 would have waited, none longer than %4</source>
+        <translation>
+            <numerusform>With %n seat, %1 of the %2 checkout requests %3 would have waited, none longer than %4</numerusform>
+            <numerusform>With %n seats, %1 of the %2 checkout requests %3 would have waited, none longer than %4</numerusform>
         </translation>
     </message>
 </context>

@@ -467,20 +467,6 @@
         <translation>Aucun emprunt n&apos;a été enregistré %1 : il n&apos;y a rien à rejouer.</translation>
     </message>
     <message numerus="yes">
-        <source>With %n seat(s), none of the %1 checkouts %2 would have waited</source>
-        <translation>
-            <numerusform>Avec %n siège, aucun des %1 emprunts %2 n&apos;aurait attendu</numerusform>
-            <numerusform>Avec %n sièges, aucun des %1 emprunts %2 n&apos;aurait attendu</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>With %n seat(s), %1 of the %2 checkouts %3 would have waited, none longer than %4</source>
-        <translation>
-            <numerusform>Avec %n siège, %1 des %2 emprunts %3 auraient attendu, aucun plus de %4</numerusform>
-            <numerusform>Avec %n sièges, %1 des %2 emprunts %3 auraient attendu, aucun plus de %4</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source> (%n refusal(s) whatever the seats: holders the rules or a block keep out)</source>
         <translation>
             <numerusform> (%n refus quel que soit le nombre de sièges : des titulaires que les règles ou un blocage écartent)</numerusform>
@@ -499,6 +485,20 @@
         <translation>
             <numerusform>; avec %1, %n ticket aurait renoncé à attendre.</numerusform>
             <numerusform>; avec %1, %n tickets auraient renoncé à attendre.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>With %n seat(s), none of the %1 checkout requests %2 would have waited</source>
+        <translation>
+            <numerusform>Avec %n siège, aucune des %1 demandes d&apos;emprunt %2 n&apos;aurait attendu</numerusform>
+            <numerusform>Avec %n sièges, aucune des %1 demandes d&apos;emprunt %2 n&apos;aurait attendu</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>With %n seat(s), %1 of the %2 checkout requests %3 would have waited, none longer than %4</source>
+        <translation>
+            <numerusform>Avec %n siège, %1 des %2 demandes d&apos;emprunt %3 auraient attendu, aucune plus de %4</numerusform>
+            <numerusform>Avec %n sièges, %1 des %2 demandes d&apos;emprunt %3 auraient attendu, aucune plus de %4</numerusform>
         </translation>
     </message>
 </context>

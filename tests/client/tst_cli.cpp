@@ -15,6 +15,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
@@ -72,6 +73,10 @@ private Q_SLOTS:
     void holdRenewsAndReleasesOnSigint();
     void holdOnAFullPoolExitsWithFive();
     void oneSeatIsSaidInTheSingular();
+    void reportRangeTakesDatesAndRfc3339Times_data();
+    void reportRangeTakesDatesAndRfc3339Times();
+    void reportOfOneDayNamesTheDayAndTellsRequestsFromGrantedCheckouts();
+    void reportPastTheHourlyHistorySaysWorkingHoursAreUnknown();
     void holdWaitShowsThePlaceInLineThenHolds();
     void holdWaitJsonAndCtrlCLeavesTheLine();
     void holdWaitOnATerminalRewritesItsLineThenGivesUp();
@@ -305,6 +310,13 @@ void TestCli::usageErrorsExitWithTwo_data()
                                                              u"--role"_s, u"viewer"_s, u"--expires"_s, u"soon"_s}
                                              << u"--expires"_s;
     QTest::newRow("token revoke bad name") << QStringList {u"token"_s, u"revoke"_s, u"Dana Smith"_s} << u"Dana Smith"_s;
+    QTest::newRow("report from not a time")
+        << QStringList {u"report"_s, u"acme-cad"_s, u"--from"_s, u"11/10/2026"_s} << u"2026-09-01T08:00:00+02:00"_s;
+    QTest::newRow("report to not a day") << QStringList {u"report"_s,     u"acme-cad"_s, u"--from"_s,
+                                                         u"2026-11-01"_s, u"--to"_s,     u"2026-11-31"_s}
+                                         << u"--to"_s;
+    QTest::newRow("report since with to")
+        << QStringList {u"report"_s, u"acme-cad"_s, u"--since"_s, u"7d"_s, u"--to"_s, u"2026-11-01"_s} << u"--to"_s;
     QTest::newRow("whoami with an argument") << QStringList {u"whoami"_s, u"dana"_s} << u"dana"_s;
 }
 
@@ -687,6 +699,114 @@ void TestCli::oneSeatIsSaidInTheSingular()
     QVERIFY2(list.out.contains(u": 2 seats, ttl"_s), qPrintable(list.out));
     for (const QString &out : {created.out, status.out, list.out})
         QVERIFY2(!out.contains(u"1 seats"_s), qPrintable(out));
+}
+
+void TestCli::reportRangeTakesDatesAndRfc3339Times_data()
+{
+    QTest::addColumn<QStringList>("range");
+    QTest::addColumn<QString>("from"); // the report's range as the server answers it
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("heading"); // after "LICENSE, "
+    // A date is the day in --tz: --to includes it.
+    QTest::newRow("one date in Paris") << QStringList {u"--from"_s,     u"2024-11-10"_s, u"--to"_s,
+                                                       u"2024-11-10"_s, u"--tz"_s,       u"Europe/Paris"_s}
+                                       << u"2024-11-09T23:00:00.000Z"_s << u"2024-11-10T23:00:00.000Z"_s
+                                       << u"10 Nov 2024 (Europe/Paris)"_s;
+    QTest::newRow("dates in UTC") << QStringList {u"--from"_s,     u"2024-11-10"_s, u"--to"_s,
+                                                  u"2024-11-11"_s, u"--tz"_s,       u"UTC"_s}
+                                  << u"2024-11-10T00:00:00.000Z"_s << u"2024-11-12T00:00:00.000Z"_s
+                                  << u"10 Nov to 11 Nov 2024 (UTC)"_s;
+    QTest::newRow("no fraction, Z") << QStringList {u"--from"_s, u"2024-11-10T00:00:00Z"_s,
+                                                    u"--to"_s,   u"2024-11-10T06:00:00Z"_s,
+                                                    u"--tz"_s,   u"UTC"_s}
+                                    << u"2024-11-10T00:00:00.000Z"_s << u"2024-11-10T06:00:00.000Z"_s
+                                    << u"10 Nov 2024 00:00 to 06:00 (UTC)"_s;
+    QTest::newRow("offsets") << QStringList {u"--from"_s, u"2024-11-10T09:00:00+01:00"_s,
+                                             u"--to"_s,   u"2024-11-10T12:00:00.000+01:00"_s,
+                                             u"--tz"_s,   u"UTC"_s}
+                             << u"2024-11-10T08:00:00.000Z"_s << u"2024-11-10T11:00:00.000Z"_s
+                             << u"10 Nov 2024 08:00 to 11:00 (UTC)"_s;
+    QTest::newRow("local times in --tz") << QStringList {u"--from"_s, u"2024-11-10T09:00"_s,
+                                                         u"--to"_s,   u"2024-11-10T17:00"_s,
+                                                         u"--tz"_s,   u"Europe/Paris"_s}
+                                         << u"2024-11-10T08:00:00.000Z"_s << u"2024-11-10T16:00:00.000Z"_s
+                                         << u"10 Nov 2024 09:00 to 17:00 (Europe/Paris)"_s;
+    QTest::newRow("to alone: 30 days up to it")
+        << QStringList {u"--to"_s, u"2024-11-10"_s, u"--tz"_s, u"UTC"_s} << u"2024-10-12T00:00:00.000Z"_s
+        << u"2024-11-11T00:00:00.000Z"_s << u"12 Oct to 10 Nov 2024 (UTC)"_s;
+    QTest::newRow("the strict form still")
+        << QStringList {u"--from"_s, u"2024-11-10T00:00:00.000Z"_s, u"--to"_s, u"2024-11-11T00:00:00.000Z"_s, u"--tz"_s,
+                        u"UTC"_s}
+        << u"2024-11-10T00:00:00.000Z"_s << u"2024-11-11T00:00:00.000Z"_s << u"10 Nov 2024 (UTC)"_s;
+}
+
+void TestCli::reportRangeTakesDatesAndRfc3339Times()
+{
+    QFETCH(QStringList, range);
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, heading);
+    const QString id = nextLicenseId();
+    QVERIFY(!createLicense(id, 2).isEmpty());
+    const QJsonObject report = runJson(QStringList {u"report"_s, id, u"--by"_s, u"hour"_s, u"--json"_s} + range);
+    QCOMPARE(report.value(u"from"_s).toString(), from);
+    QCOMPARE(report.value(u"to"_s).toString(), to);
+    const CliRun text = run(QStringList {u"report"_s, id} + range);
+    QCOMPARE(text.exitCode, 0);
+    QCOMPARE(text.out.section(u'\n', 0, 0), u"%1, %2"_s.arg(id, heading));
+}
+
+void TestCli::reportOfOneDayNamesTheDayAndTellsRequestsFromGrantedCheckouts()
+{
+    // The demo server's made-up history has acme-cad busy on weekdays: a Wednesday of last week.
+    ServerProcess demo;
+    demo.setExtraArguments({u"--demo"_s});
+    QString error;
+    QVERIFY2(demo.start(&error), qPrintable(error));
+    QDate day = QDateTime::currentDateTimeUtc().date().addDays(-7);
+    while (day.dayOfWeek() != Qt::Wednesday)
+        day = day.addDays(-1);
+    const QString date = day.toString(u"yyyy-MM-dd"_s);
+    const CliRun result
+        = run({u"report"_s, u"acme-cad"_s, u"--from"_s, date, u"--to"_s, date, u"--tz"_s, u"UTC"_s, u"--what-if"_s,
+               u"--server"_s, demo.url().toString(), u"--token-file"_s, demo.adminTokenPath()});
+    demo.terminate();
+    QCOMPARE(result.exitCode, 0);
+    const QString named = QLocale::c().toString(day, u"d MMM yyyy"_s);
+    // One whole day reads as that day, not "2026-11-02 to 2026-11-02".
+    QCOMPARE(result.out.section(u'\n', 0, 0), u"acme-cad, %1 (UTC)"_s.arg(named));
+    // The report counts the checkouts granted; the replay counts requests, granted or not.
+    QVERIFY2(result.out.contains(QRegularExpression(u"\nCheckouts granted: [0-9]+\\. Denials: "_s)),
+             qPrintable(result.out));
+    QVERIFY2(
+        result.out.contains(QRegularExpression(
+            u"\nWith [0-9]+ seats?, [^\n]* checkout requests on %1 would "_s.arg(QRegularExpression::escape(named)))),
+        qPrintable(result.out));
+    QVERIFY2(result.out.contains(QRegularExpression(u"\n *SEATS +REQUESTS +GRANTED "_s)), qPrintable(result.out));
+    QVERIFY2(!result.out.contains(u"CHECKOUTS"_s), qPrintable(result.out));
+}
+
+void TestCli::reportPastTheHourlyHistorySaysWorkingHoursAreUnknown()
+{
+    // Past the hours the server keeps (about two years) a report is summed from whole days: a
+    // working-hours p95 of 0 next to seats in use would be a figure nobody measured.
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 2);
+    QVERIFY(!keyFile.isEmpty());
+    QVERIFY(!checkout(id, keyFile, u"alice@ws-1"_s).isEmpty());
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            const CliRun recent = run({u"report"_s, id, u"--since"_s, u"1d"_s, u"--tz"_s, u"UTC"_s});
+            return recent.out.contains(u"Peak: 1 on "_s);
+        },
+        10000));
+    const CliRun recent = run({u"report"_s, id, u"--since"_s, u"30d"_s, u"--tz"_s, u"UTC"_s});
+    QVERIFY2(recent.out.contains(QRegularExpression(u"over all hours, [0-9]+ over working hours\\."_s)),
+             qPrintable(recent.out));
+    const CliRun old = run({u"report"_s, id, u"--since"_s, u"1000d"_s, u"--tz"_s, u"UTC"_s});
+    QCOMPARE(old.exitCode, 0);
+    QVERIFY2(!old.out.contains(u"over working hours"_s), qPrintable(old.out));
+    QVERIFY2(old.out.contains(u"working hours unknown"_s), qPrintable(old.out));
 }
 
 void TestCli::holdWaitShowsThePlaceInLineThenHolds()
