@@ -5,12 +5,20 @@
 #
 #   bench/compare-renewals.sh OLD_BINARY NEW_BINARY
 #
-# Knobs (environment): BENCH_DURATION (s per run, 10), BENCH_RUNS (3), BENCH_CONNECTIONS (64),
-# BENCH_THREADS (2). Everything is on 127.0.0.1 in a temporary directory, stopped at the end.
+# BENCH_CASE=checkout measures the pairs case instead (keyright-pairs.lua: checkout, then release
+# of the granted seat, on 100 licenses of 1,000 seats); its rate counts both requests of a pair.
+# Knobs (environment): BENCH_CASE (renew or checkout), BENCH_DURATION (s per run, 10), BENCH_RUNS
+# (3), BENCH_CONNECTIONS (64), BENCH_THREADS (2). Everything is on 127.0.0.1 in a temporary
+# directory, stopped at the end.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-: "${BENCH_DURATION:=10}" "${BENCH_RUNS:=3}" "${BENCH_CONNECTIONS:=64}" "${BENCH_THREADS:=2}"
-(($# == 2)) || { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+: "${BENCH_DURATION:=10}" "${BENCH_RUNS:=3}" "${BENCH_CONNECTIONS:=64}" "${BENCH_THREADS:=2}" "${BENCH_CASE:=renew}"
+(($# == 2)) || { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+case $BENCH_CASE in
+renew) script=keyright-heartbeat.lua unit=renewals ;;
+checkout) script=keyright-pairs.lua unit="requests (checkouts + releases)" ;;
+*) echo "BENCH_CASE is renew or checkout" >&2; exit 2 ;;
+esac
 command -v wrk > /dev/null || { echo "wrk is not installed (bench/install-peers.sh)" >&2; exit 1; }
 work=$(mktemp -d)
 pids=()
@@ -31,31 +39,39 @@ for i in 0 1; do
     urls+=("http://127.0.0.1:$port")
     for _ in $(seq 100); do curl -fsS "${urls[i]}/v1/health" > /dev/null 2>&1 && break; sleep 0.1; done
     server_pids[i]=$(pgrep -P "${pids[i]}") # the server, not timeout
-    python3 "$here/peers/setup.py" keyright-licenses "${urls[i]}" "$work/$i/admin-token" "$work/$i-licenses.txt" \
-        --prefix renew --count 10 --seats 100 > /dev/null
-    python3 "$here/peers/setup.py" keyright-checkouts "${urls[i]}" "$work/$i-licenses.txt" --per-license 100 \
-        --out "$work/$i-renew.txt" > /dev/null
+    if [[ $BENCH_CASE == renew ]]; then
+        python3 "$here/peers/setup.py" keyright-licenses "${urls[i]}" "$work/$i/admin-token" "$work/$i-licenses.txt" \
+            --prefix renew --count 10 --seats 100 > /dev/null
+        python3 "$here/peers/setup.py" keyright-checkouts "${urls[i]}" "$work/$i-licenses.txt" --per-license 100 \
+            --out "$work/$i-input.txt" > /dev/null
+    else
+        python3 "$here/peers/setup.py" keyright-licenses "${urls[i]}" "$work/$i/admin-token" "$work/$i-input.txt" \
+            --prefix pairs --count 100 --seats 1000 > /dev/null
+    fi
 done
 
 for run in $(seq "$BENCH_RUNS"); do
     for i in 0 1; do
         t0=$(cpu_ticks "${server_pids[i]}")
         wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${BENCH_DURATION}s" --timeout 10s --latency \
-            -s "$here/peers/keyright-heartbeat.lua" "${urls[i]}" -- "$work/$i-renew.txt" > "$work/run-$i-$run.txt" 2>&1
+            -s "$here/peers/$script" "${urls[i]}" -- "$work/$i-input.txt" > "$work/run-$i-$run.txt" 2>&1
         t1=$(cpu_ticks "${server_pids[i]}")
         rps=$(awk '/Requests\/sec/ {print $2}' "$work/run-$i-$run.txt")
         p99=$(awk '$1 == "99%" {print $2}' "$work/run-$i-$run.txt")
         cpu_us=$(python3 -c "print(round(($t1 - $t0) / $clk_tck / ($rps * $BENCH_DURATION) * 1e6, 1))")
         non2xx=$(awk '/Non-2xx/ {print $5}' "$work/run-$i-$run.txt")
         echo "$i $rps $p99 $cpu_us ${non2xx:-0}" >> "$work/results.txt"
-        echo "run $run $([[ $i == 0 ]] && echo old || echo new): $rps renewals/s, p99 $p99, server CPU $cpu_us us/renewal, non-2xx ${non2xx:-0}"
+        pairs=$(awk '/^PAIRS/ {print " " $2, $3, $4, $5}' "$work/run-$i-$run.txt")
+        echo "run $run $([[ $i == 0 ]] && echo old || echo new): $rps $unit/s, p99 $p99, server CPU $cpu_us us/request, non-2xx ${non2xx:-0}$pairs"
     done
 done
-python3 - "$work/results.txt" << 'PY'
+python3 - "$work/results.txt" "$unit" << 'PY'
 import statistics, sys
 rows = [line.split() for line in open(sys.argv[1])]
+medians = {}
 for i, name in (("0", "old"), ("1", "new")):
     mine = [r for r in rows if r[0] == i]
-    print(f"median {name}: {statistics.median(float(r[1]) for r in mine):.0f} renewals/s, "
-          f"server CPU {statistics.median(float(r[3]) for r in mine):.1f} us/renewal")
+    medians[name] = (statistics.median(float(r[1]) for r in mine), statistics.median(float(r[3]) for r in mine))
+    print(f"median {name}: {medians[name][0]:.0f} {sys.argv[2]}/s, server CPU {medians[name][1]:.1f} us/request")
+print(f"new/old: rate {medians['new'][0] / medians['old'][0]:.3f}, server CPU {medians['new'][1] / medians['old'][1]:.3f}")
 PY
