@@ -784,6 +784,18 @@ void TestCli::reportOfOneDayNamesTheDayAndTellsRequestsFromGrantedCheckouts()
         qPrintable(result.out));
     QVERIFY2(result.out.contains(QRegularExpression(u"\n *SEATS +REQUESTS +GRANTED "_s)), qPrintable(result.out));
     QVERIFY2(!result.out.contains(u"CHECKOUTS"_s), qPrintable(result.out));
+    // The table answers every count from the owned one down ("and with one seat fewer?"), even
+    // where the day's peak was well below it.
+    QList<int> seats;
+    const QRegularExpression row(u"^ *([0-9]+)( \\(owned\\))? +[0-9]+ +[0-9]+ "_s);
+    for (const QString &line : result.out.split(u'\n')) {
+        if (const auto match = row.match(line); match.hasMatch())
+            seats.append(match.captured(1).toInt());
+    }
+    QVERIFY2(seats.size() >= 3, qPrintable(result.out));
+    QCOMPARE(seats.first(), 10);
+    for (qsizetype i = 1; i < seats.size(); ++i)
+        QCOMPARE(seats.at(i), seats.at(i - 1) - 1);
 }
 
 void TestCli::reportPastTheHourlyHistorySaysWorkingHoursAreUnknown()
