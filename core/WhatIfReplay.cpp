@@ -126,6 +126,12 @@ QList<Attempt> demandOf(const LicenseActivity &activity, qint64 fromMs, qint64 t
     // within the window.
     QList<Attempt> demand;
     std::map<std::pair<QString, qsizetype>, std::vector<const FailedAsk *>> chains;
+    struct Trying
+    {
+        qsizetype attempt = 0; // in `demand`
+        qint64 endedMs = 0; // when its last ask ended without a seat
+    };
+    QHash<QString, Trying> keptTrying; // per holder, its latest demand that got no seat
     for (const FailedAsk &ask : failed) {
         auto grants = grantsOf.find(ask.holder);
         qsizetype target = -1;
@@ -141,6 +147,16 @@ QList<Attempt> demandOf(const LicenseActivity &activity, qint64 fromMs, qint64 t
             }
         }
         if (target < 0) {
+            // Someone who keeps trying without a seat needs one seat, not one per try: a try within
+            // the window after the previous one ended asks again in the same demand.
+            const auto open = keptTrying.constFind(ask.holder);
+            if (open != keptTrying.cend() && ask.atMs >= open->endedMs && ask.atMs - open->endedMs <= window) {
+                demand[open->attempt].retries.append(
+                    Ask {ask.atMs, ask.maxWaitMs, estimatedHold(ask.holder), ask.blocked});
+                keptTrying[ask.holder].endedMs = ask.endedMs();
+                continue;
+            }
+            keptTrying.insert(ask.holder, {demand.size(), ask.endedMs()});
             demand.append(Attempt {ask.atMs, ask.holder, estimatedHold(ask.holder), ask.maxWaitMs, ask.blocked, {}});
             continue;
         }

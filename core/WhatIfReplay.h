@@ -53,6 +53,9 @@ struct Attempt
 //   then grant it once, not twice; the real seat count refuses it as it really was.
 // - Any other refusal or gave-up ticket is a true denial: it holds for the median hold (the lower
 //   middle) of that holder's seats granted in the range, else of the license's, else one hour.
+//   Such asks of one holder that follow one another, each within the window after the previous
+//   one ended, are one demand asking again as it really did: someone who keeps trying needs one
+//   seat, not one per try.
 // - Only asks in the range start a demand; a seat whose chain began before fromMs is a demand of
 //   its own. A refusal with reason "holder_blocked" is blocked.
 QList<Attempt> demandOf(const LicenseActivity &activity, qint64 fromMs, qint64 toMs);

@@ -338,6 +338,32 @@ private slots:
         QCOMPARE(replay(apart, 2, noRules(), 5 * minute).trueDenials, 1);
     }
 
+    // A holder refused every twenty seconds for an hour, never served (a script in a loop, a user
+    // who keeps clicking): one need for one seat, so one more seat is all it would have taken.
+    void triesThatNeverGotASeatAreOneDemand()
+    {
+        LicenseActivity activity;
+        activity.trueDenialWindowMs = 15 * minute;
+        activity.seats = {SeatSpan {u"s1"_s, u"alice"_s, {}, 0, 200 * minute}};
+        activity.grants = {Grant {0, u"alice"_s}};
+        for (qint64 at = 10 * minute; at < 70 * minute; at += 20'000)
+            activity.refusals.append(Refusal {at, u"bob"_s, u"no_seats_available"_s});
+        const QList<Attempt> demand = demandOf(activity, 0, 300 * minute);
+        QCOMPARE(demand.size(), 2);
+        QCOMPARE(demand.constLast().holder, u"bob"_s);
+        QCOMPARE(demand.constLast().retries.size(), activity.refusals.size() - 1);
+
+        const WhatIfRow one = replay(demand, 1, noRules(), activity.trueDenialWindowMs);
+        QCOMPARE(one.refused, int(activity.refusals.size())); // as it really happened
+        QCOMPARE(one.trueDenials, int(activity.refusals.size()));
+        const WhatIfRow two = replay(demand, 2, noRules(), activity.trueDenialWindowMs);
+        QCOMPARE(two.refused, 0);
+        QCOMPARE(two.granted, 2);
+        const QList<WhatIfRow> rows = whatIf(demand, noRules(), 1, activity.trueDenialWindowMs);
+        QCOMPARE(rows.constFirst().seats, 1);
+        QCOMPARE(replay(demand, 3, noRules(), activity.trueDenialWindowMs), (WhatIfRow {3, 2, 2, 0, 0, 0, 0, 0, 0}));
+    }
+
     void anEstimatedHoldFallsBackToTheLicenseThenAnHour()
     {
         LicenseActivity activity;
