@@ -27,7 +27,9 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTabWidget>
@@ -124,6 +126,8 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     , m_holders(makeTable(this, u"usageHolders"_s))
     , m_groups(makeTable(this, u"usageGroups"_s))
     , m_reservations(makeTable(this, u"usageReservations"_s))
+    , m_historyNote(new QLabel(this))
+    , m_suggestionWhy(new QLabel(this))
     , m_exportCsv(new QAction(this))
     , m_exportPdf(new QAction(this))
 {
@@ -159,11 +163,12 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     m_toLabel->setBuddy(m_to);
     m_stepLabel->setBuddy(m_step);
 
-    // Ctrl+E and Ctrl+P act on this page only (the Events page has its own export).
+    // Ctrl+E and Ctrl+P act anywhere in the window while this page is shown (whatever has the focus
+    // on it, a tab of the right-hand panel too), and only then: they are enabled while it shows.
     m_exportCsv->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_exportPdf->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
     for (QAction *a : {m_exportCsv, m_exportPdf}) {
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        a->setShortcutContext(Qt::WindowShortcut);
         addAction(a);
     }
     connect(m_exportCsv, &QAction::triggered, this, &UsagePage::exportCsvWithDialog);
@@ -172,6 +177,8 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     connect(m_pdfButton, &QPushButton::clicked, m_exportPdf, &QAction::trigger);
     connect(m_refresh, &QPushButton::clicked, this, &UsagePage::reload);
 
+    // Two rows, so that they fit a narrow window (1280x720 at 150 %) in either language: what is
+    // shown, then how it is cut and what to do with it.
     auto *controls = new QHBoxLayout;
     controls->addWidget(m_licenseLabel);
     controls->addWidget(m_license);
@@ -182,13 +189,15 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     controls->addWidget(m_from);
     controls->addWidget(m_toLabel);
     controls->addWidget(m_to);
-    controls->addSpacing(8);
-    controls->addWidget(m_stepLabel);
-    controls->addWidget(m_step);
-    controls->addWidget(m_refresh);
     controls->addStretch(1);
-    controls->addWidget(m_csvButton);
-    controls->addWidget(m_pdfButton);
+    auto *actions = new QHBoxLayout;
+    actions->addWidget(m_stepLabel);
+    actions->addWidget(m_step);
+    actions->addWidget(m_refresh);
+    actions->addStretch(1);
+    actions->addWidget(m_csvButton);
+    actions->addWidget(m_pdfButton);
+    m_license->setMinimumContentsLength(12);
 
     // The chart: each bucket's peak and mean in use as steps, the seats owned dashed, the range's
     // p95 dotted, and a red mark on each bucket with true denials.
@@ -204,19 +213,21 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     QPen meanPen(StatePalette::colour(StatePalette::Live));
     meanPen.setWidthF(1.5);
     m_mean->setPen(meanPen);
+    // The seats owned and the p95 are drawn over the peak, and as wide, so that they stay in sight
+    // where the peak reaches them.
     QPen ownedPen(StatePalette::colour(StatePalette::Muted));
     ownedPen.setStyle(Qt::DashLine);
-    ownedPen.setWidthF(1.2);
+    ownedPen.setWidthF(2);
     m_owned->setPen(ownedPen);
     QPen p95Pen(StatePalette::colour(StatePalette::Pending));
     p95Pen.setStyle(Qt::DotLine);
-    p95Pen.setWidthF(1.5);
+    p95Pen.setWidthF(2);
     m_p95->setPen(p95Pen);
     m_denied->setColor(StatePalette::colour(StatePalette::Denied));
     m_denied->setBorderColor(chart->backgroundBrush().color());
     m_denied->setMarkerSize(9);
     m_denied->setMarkerShape(QScatterSeries::MarkerShapeCircle);
-    for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_peak), static_cast<QAbstractSeries *>(m_mean),
+    for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_mean), static_cast<QAbstractSeries *>(m_peak),
                                static_cast<QAbstractSeries *>(m_owned), static_cast<QAbstractSeries *>(m_p95),
                                static_cast<QAbstractSeries *>(m_denied)})
         chart->addSeries(s);
@@ -229,7 +240,7 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
         s->attachAxis(m_y);
     }
     m_chartView->setRenderHint(QPainter::Antialiasing);
-    m_chartView->setMinimumHeight(180);
+    m_chartView->setMinimumHeight(260);
 
     auto *figures = new QGridLayout(m_figuresBox);
     for (int i = 0; i < figureCount; ++i) {
@@ -245,6 +256,11 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
         figures->addWidget(value, i % 4, (i / 4) * 2 + 1);
         m_figures.append(std::pair {caption, value});
     }
+    // Why the suggestion is above the peak, when it is: the numbers beside it would say otherwise.
+    m_suggestionWhy->setObjectName(u"usageSuggestionWhy"_s);
+    m_suggestionWhy->setWordWrap(true);
+    m_suggestionWhy->hide();
+    figures->addWidget(m_suggestionWhy, 4, 0, 1, 4);
     figures->setColumnStretch(0, 1);
     figures->setColumnStretch(2, 1);
     {
@@ -288,19 +304,34 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_details, 1);
     rightLayout->addWidget(m_whatIf);
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->setObjectName(u"usageSplitter"_s);
-    splitter->setChildrenCollapsible(false);
-    splitter->addWidget(left);
-    splitter->addWidget(right);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    m_details->setMinimumHeight(200);
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(u"usageSplitter"_s);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(right);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    // Below the controls the page scrolls rather than squeezes: on a narrow window the two columns
+    // stand one above the other (see resizeEvent), each at a readable size.
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(u"usageScroll"_s);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setWidget(m_splitter);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addLayout(controls);
+    layout->addLayout(actions);
     layout->addWidget(m_status);
-    layout->addWidget(splitter, 1);
+    m_historyNote->setObjectName(u"usageHistoryNote"_s);
+    m_historyNote->setWordWrap(true);
+    m_historyNote->hide();
+    layout->addWidget(m_historyNote);
+    layout->addWidget(m_scroll, 1);
+    m_chartView->installEventFilter(this);
 
     // A license chosen here (not one the page followed) stays; the index change asks for it.
     connect(m_license, &QComboBox::activated, this, [this] { m_licensePicked = true; });
@@ -309,7 +340,18 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
             reload();
     });
     connect(m_range, &QComboBox::currentIndexChanged, this, &UsagePage::rangeChosen);
-    connect(m_from, &QDateEdit::dateChanged, this, &UsagePage::datesEdited);
+    // The To date cannot go before From, nor either after today: a custom range is whole local days
+    // from the start of From to the end of To, never another range than the one the dates say.
+    connect(m_from, &QDateEdit::dateChanged, this, [this](QDate date) {
+        {
+            const QSignalBlocker block(m_to);
+            const QDate to = m_to->date();
+            m_to->setMinimumDate(date);
+            if (to < date)
+                m_to->setDate(date);
+        }
+        datesEdited();
+    });
     connect(m_to, &QDateEdit::dateChanged, this, &UsagePage::datesEdited);
     connect(m_step, &QComboBox::currentIndexChanged, this, &UsagePage::stepChosen);
     connect(&session.licenses(), &QAbstractItemModel::modelReset, this, &UsagePage::refreshLicenses);
@@ -377,8 +419,6 @@ std::pair<QDateTime, QDateTime> UsagePage::rangeEnds() const
     QDateTime to = m_to->date().addDays(1).startOfDay();
     if (to > now)
         to = now;
-    if (from >= to)
-        from = to.addDays(-1);
     return {from.toUTC(), to.toUTC()};
 }
 
@@ -395,14 +435,24 @@ UsageQuery UsagePage::query() const
     return q;
 }
 
+void UsagePage::limitDates()
+{
+    const bool setting = std::exchange(m_settingControls, true);
+    m_to->setMinimumDate(m_from->date());
+    m_settingControls = setting;
+}
+
 void UsagePage::rangeChosen()
 {
     const Range range = m_range->currentData().value<Range>();
+    limitDates();
     if (range != Range::Custom) {
         const auto [from, to] = rangeEnds();
         m_settingControls = true;
+        m_to->setMinimumDate(QDate(1970, 1, 1));
         m_from->setDate(from.toLocalTime().date());
         m_to->setDate(to.toLocalTime().date());
+        m_to->setMinimumDate(m_from->date());
         m_settingControls = false;
     }
     m_stepPicked = false;
@@ -479,9 +529,23 @@ QString UsagePage::licenseTitle(const QString &licenseId) const
     return tr("%1 (%2)").arg(license->name, licenseId);
 }
 
+void UsagePage::updateExportActions()
+{
+    const bool on = m_model->report().has_value() && isVisible();
+    m_exportCsv->setEnabled(on);
+    m_exportPdf->setEnabled(on);
+}
+
+void UsagePage::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    updateExportActions();
+}
+
 void UsagePage::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
+    updateExportActions();
     if (!m_licensePicked && !m_session.selectedLicenses().isEmpty()
         && m_session.selectedLicenses().constFirst() != licenseId()) {
         const int index = m_license->findData(m_session.selectedLicenses().constFirst());
@@ -491,6 +555,7 @@ void UsagePage::showEvent(QShowEvent *event)
             m_settingControls = false;
         }
     }
+    limitDates();
     // A preset range ends now: shown again, it is asked for again.
     if (m_range->currentData().value<Range>() != Range::Custom || !m_model->report()
         || m_model->requestedLicense() != licenseId())
@@ -505,13 +570,24 @@ void UsagePage::reload()
         showStatus();
         return;
     }
+    // A From after today is no range: said, and not asked.
+    const auto [from, to] = rangeEnds();
+    m_rangeRefused = from >= to;
+    if (m_rangeRefused) {
+        showStatus();
+        return;
+    }
     m_model->fetch(licenseId(), query());
     showStatus();
 }
 
 void UsagePage::showStatus()
 {
-    if (m_model->isLoading())
+    const bool refused = m_rangeRefused && m_range->currentData().value<Range>() == Range::Custom;
+    if (refused)
+        m_status->setText(tr("The range starts after today: pick a From date no later than %1.")
+                              .arg(m_session.serverClock().now().toLocalTime().date().toString(u"yyyy-MM-dd"_s)));
+    else if (m_model->isLoading())
         m_status->setText(tr("Asking the server for the usage of %1…").arg(m_model->requestedLicense()));
     else if (m_model->hasError())
         m_status->setText(tr("The usage of %1 could not be read: %2")
@@ -522,8 +598,8 @@ void UsagePage::showStatus()
         m_status->setText(rangeText(*m_model->report()));
     QPalette pal = m_status->palette();
     pal.setColor(QPalette::WindowText,
-                 m_model->hasError() ? StatePalette::colour(StatePalette::Failed)
-                                     : palette().color(QPalette::WindowText));
+                 m_model->hasError() || refused ? StatePalette::colour(StatePalette::Failed)
+                                                : palette().color(QPalette::WindowText));
     m_status->setPalette(pal);
 }
 
@@ -539,8 +615,7 @@ QString UsagePage::rangeText(const UsageReport &report) const
 void UsagePage::showReport()
 {
     const std::optional<UsageReport> &report = m_model->report();
-    m_exportCsv->setEnabled(report.has_value());
-    m_exportPdf->setEnabled(report.has_value());
+    updateExportActions();
     m_csvButton->setEnabled(report.has_value());
     m_pdfButton->setEnabled(report.has_value());
     if (!report) {
@@ -551,6 +626,8 @@ void UsagePage::showReport()
             value->setToolTip(QString());
         }
         m_heatmap->setData({}, {});
+        m_historyNote->hide();
+        m_suggestionWhy->hide();
         showStatus();
         return;
     }
@@ -558,6 +635,15 @@ void UsagePage::showReport()
     fillTables(report->summary);
     fillFigures(*report);
     m_heatmap->setData(report->summary.heatmapMean, report->summary.heatmapPeak);
+    // A range that starts before the license's first bucket: the chart starts later, and says why.
+    const QDateTime first = report->buckets.isEmpty()
+        ? QDateTime()
+        : QDateTime::fromMSecsSinceEpoch(report->buckets.constFirst().startMs, zoneOf(*report));
+    const bool later = first.isValid() && report->from.msecsTo(first) >= report->buckets.constFirst().lengthMs;
+    m_historyNote->setText(later ? tr("The history starts on %1: there is nothing to show before.")
+                                       .arg(locale().toString(first.toLocalTime().date(), QLocale::LongFormat))
+                                 : QString());
+    m_historyNote->setVisible(later);
     showStatus();
 }
 
@@ -587,21 +673,69 @@ void UsagePage::fillChart(const UsageReport &report)
         const QTimeZone zone = zoneOf(report);
         m_x->setRange(QDateTime::fromMSecsSinceEpoch(qint64(start), zone).toLocalTime(),
                       QDateTime::fromMSecsSinceEpoch(qint64(end), zone).toLocalTime());
-        // A tick at each bucket's edge while there are few (days on days), else seven.
-        m_x->setTickCount(report.buckets.size() <= 12 ? int(report.buckets.size()) + 1 : 7);
+        m_chartBuckets = int(report.buckets.size());
         // Hours where a tick may fall inside a day: hour steps, and ranges of a few days.
         const bool hours
             = report.step == UsageStep::Hour || report.step == UsageStep::Minute || end - start <= 4 * 86'400'000.0;
         m_x->setFormat(hours ? u"MM-dd HH:mm"_s : u"yyyy-MM-dd"_s);
     } else {
         m_p95->clear();
+        m_chartBuckets = 0;
     }
+    fitTicks();
     // Whole seats, with a little room above the highest value.
     const int step = top <= 10 ? 1 : top <= 25 ? 5 : top <= 100 ? 10 : int(std::pow(10, std::floor(std::log10(top))));
     const int ticks = (top + step) / step;
     m_y->setRange(0, ticks * step);
     m_y->setTickCount(std::min(ticks + 1, 12));
     retranslate();
+}
+
+void UsagePage::fitTicks()
+{
+    // As many date labels as the chart's width holds whole (never "…"), on bucket edges where the
+    // bucket count allows it: n buckets in k equal parts put every tick on a bucket's start.
+    const QFontMetrics metrics(m_x->labelsFont());
+    const int label
+        = metrics.horizontalAdvance(QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_x->format()))
+        + metrics.averageCharWidth() * 3;
+    const int plot = std::max(1, m_chartView->width() - 6 * metrics.averageCharWidth() - 24);
+    const int most = std::clamp(plot / std::max(1, label), 1, 12); // parts between ticks
+    int parts = most;
+    if (m_chartBuckets > 0) {
+        int best = 1;
+        for (int k = 1; k <= std::min(most, m_chartBuckets); ++k)
+            if (m_chartBuckets % k == 0)
+                best = k;
+        if (best * 2 >= most || m_chartBuckets <= most)
+            parts = best;
+    }
+    m_x->setTickCount(parts + 1);
+}
+
+bool UsagePage::chartLabelsFit() const
+{
+    const QFontMetrics metrics(m_x->labelsFont());
+    const int label
+        = metrics.horizontalAdvance(QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_x->format()));
+    const qreal plot = m_chartView->chart()->plotArea().width();
+    return m_x->tickCount() >= 2 && plot / (m_x->tickCount() - 1) >= label;
+}
+
+void UsagePage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // Side by side where both columns get their room, else one above the other, scrolled.
+    const bool narrow = event->size().width() < 1100;
+    m_splitter->setOrientation(narrow ? Qt::Vertical : Qt::Horizontal);
+    m_splitter->setMinimumHeight(narrow ? 1000 : 0);
+}
+
+bool UsagePage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_chartView && event->type() == QEvent::Resize)
+        fitTicks();
+    return QWidget::eventFilter(watched, event);
 }
 
 int UsagePage::chartBucketCount() const
@@ -673,8 +807,30 @@ void UsagePage::showSuggestion()
     const std::optional<UsageReport> &report = m_model->report();
     if (!report)
         return;
-    figure(Figure::Suggested)
-        ->setText(QString::number(UsageReportModel::suggestedSeats(report->summary, m_model->whatIf())));
+    const UsageSummary &s = report->summary;
+    const int suggested = UsageReportModel::suggestedSeats(s, m_model->whatIf());
+    figure(Figure::Suggested)->setText(QString::number(suggested));
+    QString why;
+    if (suggested > s.peak && s.denialCount() > 0) {
+        QStringList groups;
+        double idle = 0;
+        for (auto it = s.reservedIdleSeatHours.cbegin(); it != s.reservedIdleSeatHours.cend(); ++it)
+            if (it.value() > 0) {
+                groups << it.key();
+                idle += it.value();
+            }
+        if (!groups.isEmpty())
+            why = tr("More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n "
+                     "checkout(s) of others were refused, so the others need seats of their own.",
+                     nullptr, s.denialCount())
+                      .arg(QString::number(s.peak), groups.join(u", "_s), locale().toString(idle, 'f', 1));
+        else
+            why = tr("More than the peak of %1: every seat was taken at the peak and %n checkout(s) were refused.",
+                     nullptr, s.denialCount())
+                      .arg(s.peak);
+    }
+    m_suggestionWhy->setText(why);
+    m_suggestionWhy->setVisible(!why.isEmpty());
     figure(Figure::Suggested)
         ->setToolTip(UsageReportModel::replayed(m_model->whatIf()) ? suggestionFromReplay()
                                                                    : suggestionFromPercentile());
@@ -802,8 +958,8 @@ void UsagePage::retranslate()
                           "120, weeks beyond) until you choose one."));
     m_refresh->setText(tr("Refresh"));
     m_refresh->setToolTip(tr("Ask the server again for this range"));
-    m_exportCsv->setText(tr("Export CSV…"));
-    m_exportPdf->setText(tr("Export PDF…"));
+    m_exportCsv->setText(tr("Export usage as CSV…"));
+    m_exportPdf->setText(tr("Export usage report as PDF…"));
     m_csvButton->setText(tr("Export CSV…"));
     m_csvButton->setToolTip(tr("One line per bar of the chart, for a spreadsheet (Ctrl+E)"));
     m_pdfButton->setText(tr("Export PDF…"));

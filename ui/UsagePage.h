@@ -13,6 +13,8 @@ class QLabel;
 class QLineSeries;
 class QPushButton;
 class QScatterSeries;
+class QScrollArea;
+class QSplitter;
 class QTabWidget;
 class QTableWidget;
 class QValueAxis;
@@ -66,6 +68,10 @@ public:
     QTableWidget *whatIfTable() const { return m_whatIfTable; }
     QLabel *figure(Figure which) const;
     QLabel *statusLabel() const { return m_status; }
+    // "The history starts on …" when the range begins before the license's first bucket.
+    QLabel *historyNote() const { return m_historyNote; }
+    // Under the suggested seat count: why it is above the peak, when it is.
+    QLabel *suggestionWhy() const { return m_suggestionWhy; }
     QAction *exportCsvAction() const { return m_exportCsv; }
     QAction *exportPdfAction() const { return m_exportPdf; }
 
@@ -77,6 +83,11 @@ public:
     int trueDenialMarkCount() const;
     double chartPeakAt(int bucket) const;
     double chartMeanAt(int bucket) const;
+    // Each date label of the chart has room for all of its text between two ticks.
+    bool chartLabelsFit() const;
+    QPushButton *csvButton() const { return m_csvButton; }
+    QPushButton *pdfButton() const { return m_pdfButton; }
+    QScrollArea *scrollArea() const { return m_scroll; }
 
     // Non-native file dialogs (the widget tests fill them in).
     void setNativeFileDialogs(bool native) { m_nativeDialogs = native; }
@@ -101,11 +112,15 @@ Q_SIGNALS:
 protected:
     void changeEvent(QEvent *event) override;
     void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void retranslate();
     void refreshLicenses();
     void rangeChosen();
+    void limitDates();
     void datesEdited();
     void stepChosen();
     // Sets the step for the range unless the person chose one for it.
@@ -113,6 +128,8 @@ private:
     void showReport();
     void showStatus();
     void fillChart(const UsageReport &report);
+    void fitTicks();
+    void updateExportActions();
     void fillTables(const UsageSummary &summary);
     void fillFigures(const UsageReport &report);
     void showWhatIf();
@@ -159,17 +176,23 @@ private:
     QLabel *m_whatIfSentence;
     QTableWidget *m_whatIfTable;
     QTabWidget *m_details;
+    QSplitter *m_splitter = nullptr;
+    QScrollArea *m_scroll = nullptr;
     QTableWidget *m_histogram;
     UsageHeatmap *m_heatmap;
     QTableWidget *m_holders;
     QTableWidget *m_groups;
     QTableWidget *m_reservations;
+    QLabel *m_historyNote;
+    QLabel *m_suggestionWhy;
     QAction *m_exportCsv;
     QAction *m_exportPdf;
     bool m_nativeDialogs = true;
     bool m_licensePicked = false; // the person chose a license here: it no longer follows the Seats page
     bool m_stepPicked = false; // the person chose the step for this range
     bool m_settingControls = false;
+    int m_chartBuckets = 0;
+    bool m_rangeRefused = false; // the custom range starts after today: not asked
 };
 
 } // namespace keyright

@@ -483,8 +483,8 @@
     <message numerus="yes">
         <source> (%n refusal(s) whatever the seats: holders the rules or a block keep out)</source>
         <translation>
-            <numerusform> (%n refus quel que soit le nombre de sièges : des titulaires que les règles ou un blocage écartent)</numerusform>
-            <numerusform> (%n refus quel que soit le nombre de sièges : des titulaires que les règles ou un blocage écartent)</numerusform>
+            <numerusform> (%n refus quel que soit le nombre de sièges : des détenteurs que les règles ou un blocage écartent)</numerusform>
+            <numerusform> (%n refus quel que soit le nombre de sièges : des détenteurs que les règles ou un blocage écartent)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -4400,7 +4400,7 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>Idle reservations</source>
-        <translation>Réservations inoccupées</translation>
+        <translation>Réserves inoccupées</translation>
     </message>
     <message>
         <source>Seats busy</source>
@@ -4460,7 +4460,7 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>Longest wait</source>
-        <translation>Attente la plus longue</translation>
+        <translation>Attente maximale</translation>
     </message>
     <message>
         <source>Suggested seat count</source>
@@ -4586,7 +4586,7 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>%1 (owned)</source>
-        <translation>%1 (possédés)</translation>
+        <translation>%1 (achetés)</translation>
     </message>
     <message>
         <source>The fewest seats that would have refused and denied no more than the most seats replayed: what the range needed</source>
@@ -4627,6 +4627,36 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Until the replay is in: the 95th percentile of the working hours (whole seats, so rounded up), but never below the peak when the range had true denials: then someone went without a seat at the peak.</source>
         <translation>En attendant le rejeu : le 95e centile des heures ouvrées (en sièges entiers, donc arrondi au-dessus), mais jamais en dessous du pic quand la période a eu de vrais refus : quelqu&apos;un est alors resté sans siège au moment du pic.</translation>
+    </message>
+    <message>
+        <source>The range starts after today: pick a From date no later than %1.</source>
+        <translation>La plage commence après aujourd’hui : choisissez une date de début au plus tard le %1.</translation>
+    </message>
+    <message>
+        <source>The history starts on %1: there is nothing to show before.</source>
+        <translation>L’historique commence le %1 : il n’y a rien à montrer avant.</translation>
+    </message>
+    <message numerus="yes">
+        <source>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkout(s) of others were refused, so the others need seats of their own.</source>
+        <translation>
+            <numerusform>Plus que le pic de %1 : les sièges réservés à %2 sont restés inoccupés %3 heures-sièges pendant que %n demande d’autres détenteurs était refusée ; ceux-ci ont donc besoin de sièges à eux.</numerusform>
+            <numerusform>Plus que le pic de %1 : les sièges réservés à %2 sont restés inoccupés %3 heures-sièges pendant que %n demandes d’autres détenteurs étaient refusées ; ceux-ci ont donc besoin de sièges à eux.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>More than the peak of %1: every seat was taken at the peak and %n checkout(s) were refused.</source>
+        <translation>
+            <numerusform>Plus que le pic de %1 : tous les sièges étaient pris au pic et %n demande a été refusée.</numerusform>
+            <numerusform>Plus que le pic de %1 : tous les sièges étaient pris au pic et %n demandes ont été refusées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export usage as CSV…</source>
+        <translation>Exporter l’utilisation en CSV…</translation>
+    </message>
+    <message>
+        <source>Export usage report as PDF…</source>
+        <translation>Exporter le rapport d’utilisation en PDF…</translation>
     </message>
 </context>
 <context>
