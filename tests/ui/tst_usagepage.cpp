@@ -438,7 +438,8 @@ void TestUsagePage::aNewerRequestWinsAndAnotherConnectionForgets()
 }
 
 // Walk 25: To cannot go before From nor either after today, and the range asked is the whole local
-// days they say; the Server menu has both exports.
+// days they say; Ctrl+E and Ctrl+P work wherever the focus is while the page shows (on a tab of
+// the right-hand panel, on the window's own tabs), and the Server menu has both exports.
 void TestUsagePage::customDatesCannotCrossAndShortcutsWorkEverywhere()
 {
     ManualClock clock(QDateTime(QDate(2026, 12, 3), QTime(12, 0), QTimeZone::utc()));
@@ -491,6 +492,34 @@ void TestUsagePage::customDatesCannotCrossAndShortcutsWorkEverywhere()
                              10000);
     const QDateTime end = std::min(toDay.addDays(1).startOfDay(), clock.now());
     QCOMPARE(page->model().report()->to, end.toUTC());
+
+    // A click on the Idle reservations tab, then Ctrl+E: the CSV dialog opens.
+    page->setNativeFileDialogs(false);
+    auto *details = page->findChild<QTabWidget *>(u"usageDetails"_s);
+    QTabBar *bar = details->tabBar();
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(4).center());
+    QCOMPARE(details->currentIndex(), 4);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->model().isLoading() && page->model().report(), 10000);
+    bar->setFocus(); // as after a click on a tab in a style where tabs take the focus
+    QTest::keyClick(bar, Qt::Key_E, Qt::ControlModifier);
+    QFileDialog *dialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<QFileDialog *>(u"usageExportDialog"_s)) && dialog->isVisible(),
+                             5000);
+    QVERIFY(dialog->windowTitle().contains(u"CSV"_s));
+    dialog->reject();
+    QTRY_VERIFY_WITH_TIMEOUT(!window.findChild<QFileDialog *>(u"usageExportDialog"_s), 5000);
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    // The focus on the window's own tabs (Seats, Events, Usage…), outside the page, as after
+    // clicking the Usage tab or a tab whose page takes no focus: Ctrl+P still works.
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(2).center());
+    QTabBar *pagesBar = window.pages()->tabBar();
+    pagesBar->setFocus();
+    QTest::keyClick(pagesBar, Qt::Key_P, Qt::ControlModifier);
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<QFileDialog *>(u"usageExportDialog"_s)) && dialog->isVisible(),
+                             5000);
+    QVERIFY(dialog->windowTitle().contains(u"PDF"_s));
+    dialog->reject();
 
     // Both exports are in the Server menu too.
     bool csvInMenu = false, pdfInMenu = false;
