@@ -39,6 +39,7 @@
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QDateTimeAxis>
+#include <QtCharts/QLegend>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
@@ -240,7 +241,7 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
         s->attachAxis(m_y);
     }
     m_chartView->setRenderHint(QPainter::Antialiasing);
-    m_chartView->setMinimumHeight(260);
+    m_chartView->setMinimumHeight(230);
 
     auto *figures = new QGridLayout(m_figuresBox);
     for (int i = 0; i < figureCount; ++i) {
@@ -728,7 +729,7 @@ void UsagePage::resizeEvent(QResizeEvent *event)
     // Side by side where both columns get their room, else one above the other, scrolled.
     const bool narrow = event->size().width() < 1100;
     m_splitter->setOrientation(narrow ? Qt::Vertical : Qt::Horizontal);
-    m_splitter->setMinimumHeight(narrow ? 1000 : 0);
+    m_splitter->setMinimumHeight(narrow ? 860 : 0);
 }
 
 bool UsagePage::eventFilter(QObject *watched, QEvent *event)
@@ -821,7 +822,7 @@ void UsagePage::showSuggestion()
             }
         if (!groups.isEmpty())
             why = tr("More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n "
-                     "checkout(s) of others were refused, so the others need seats of their own.",
+                     "checkout(s) were refused: the others need seats of their own.",
                      nullptr, s.denialCount())
                       .arg(QString::number(s.peak), groups.join(u", "_s), locale().toString(idle, 'f', 1));
         else
@@ -1117,22 +1118,96 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
                UsageReportModel::replayed(m_model->whatIf()) ? suggestionFromReplay() : suggestionFromPercentile());
     y = ruleRect.bottom() + rowHeight / 2;
 
-    // The chart as the page shows it, drawn again as vectors at the width of the page.
-    const QRectF source = m_chartView->chart()->geometry();
-    if (source.width() > 1 && source.height() > 1) {
-        const int height = std::min(page.height() * 3 / 10, int(page.width() * source.height() / source.width()));
-        const QRect target(0, y, int(height * source.width() / source.height()), height);
-        m_chartView->scene()->render(&p, target, source);
+    if (!m_suggestionWhy->text().isEmpty()) {
+        p.setFont(small);
+        const QRect whyRect(0, y, page.width(), 2 * QFontMetrics(small, &writer).height() + 4);
+        p.drawText(whyRect, Qt::TextWordWrap, m_suggestionWhy->text());
+        y = whyRect.bottom() + rowHeight / 2;
+    }
+    m_pdfLayout = PdfLayout {};
+    m_pdfLayout.page = page;
+
+    // The chart drawn again for the paper, as vectors across the page's width: its own copy of the
+    // series at a fixed size, its labels and legend at 8 pt once scaled to the page.
+    {
+        const QSizeF size(900, 400);
+        const qreal scale = page.width() / size.width();
+        const qreal pointPixels = writer.resolution() / 72.0; // device pixels per point
+        const int labelPixels = qRound(8.0 * pointPixels / scale);
+        QGraphicsScene scene;
+        auto *chart = new QChart;
+        chart->setTheme(QChart::ChartThemeLight);
+        chart->setAnimationOptions(QChart::NoAnimation);
+        chart->setBackgroundRoundness(0);
+        chart->setMargins(QMargins(2, 2, 2, 2));
+        chart->legend()->setAlignment(Qt::AlignBottom);
+        QFont labels = chart->legend()->font();
+        labels.setPixelSize(labelPixels);
+        chart->legend()->setFont(labels);
+        const auto copy = [chart](QXYSeries *from, QXYSeries *to) {
+            to->replace(from->points());
+            to->setName(from->name());
+            to->setPen(from->pen());
+            to->setBrush(from->brush());
+            chart->addSeries(to);
+        };
+        copy(m_mean, new QLineSeries);
+        copy(m_peak, new QLineSeries);
+        copy(m_owned, new QLineSeries);
+        copy(m_p95, new QLineSeries);
+        auto *denied = new QScatterSeries;
+        denied->setMarkerSize(m_denied->markerSize());
+        denied->setColor(m_denied->color());
+        denied->setBorderColor(Qt::white);
+        copy(m_denied, denied);
+        auto *x = new QDateTimeAxis;
+        x->setRange(m_x->min(), m_x->max());
+        x->setFormat(m_x->format());
+        x->setLabelsFont(labels);
+        const int label = QFontMetrics(labels).horizontalAdvance(
+                              QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_x->format()))
+            + 3 * labelPixels;
+        const int parts = std::clamp(int(size.width() * 0.9) / std::max(1, label), 1, 10);
+        int ticks = parts;
+        if (m_chartBuckets > 0) {
+            for (int k = parts; k >= 1; --k)
+                if (m_chartBuckets % k == 0) {
+                    ticks = k * 2 >= parts ? k : parts;
+                    break;
+                }
+        }
+        x->setTickCount(ticks + 1);
+        auto *yAxis = new QValueAxis;
+        yAxis->setRange(m_y->min(), m_y->max());
+        yAxis->setTickCount(m_y->tickCount());
+        yAxis->setLabelFormat(m_y->labelFormat());
+        yAxis->setLabelsFont(labels);
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(yAxis, Qt::AlignLeft);
+        for (QAbstractSeries *series : chart->series()) {
+            series->attachAxis(x);
+            series->attachAxis(yAxis);
+        }
+        QFont chartTitle = labels;
+        chartTitle.setPixelSize(qRound(labelPixels * 1.2));
+        chart->setTitleFont(chartTitle);
+        chart->setTitle(m_chartView->chart()->title());
+        scene.addItem(chart);
+        chart->setGeometry(QRectF(QPointF(0, 0), size));
+        const QRect target(0, y, page.width(), int(size.height() * scale));
+        scene.render(&p, target, QRectF(QPointF(0, 0), size));
+        m_pdfLayout.chart = target;
+        m_pdfLayout.chartLabelPoints = labelPixels * scale / pointPixels;
         y = target.bottom() + rowHeight;
     }
 
-    // The histogram and the top holders side by side.
+    // The histogram and the top holders side by side, a few rows each.
     const int sectionTop = y;
     line(heading, tr("Concurrency"), 0, half - rowHeight);
     const int barLeft = half * 2 / 5;
     const int percentWidth = QFontMetrics(body, &writer).horizontalAdvance(u"100.0 %"_s) + rowHeight / 2;
     const int barWidth = half - barLeft - percentWidth - 2 * rowHeight;
-    const int maxRows = std::max(1, (page.height() - y) / rowHeight - 1);
+    constexpr int maxRows = 8;
     const int histogramRows = std::min<int>(int(s.atLeast.size()), maxRows);
     for (int k = 0; k < histogramRows; ++k) {
         p.setFont(body);
@@ -1157,12 +1232,57 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
                    l.toString(s.topHolders.at(r).seatHours, 'f', 1));
         y += rowHeight;
     }
-    y = std::max(y, histogramBottom) + rowHeight;
-    if (y + rowHeight < page.height()) {
-        p.setFont(small);
-        p.drawText(QRect(0, page.height() - rowHeight, page.width(), rowHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                   tr("Keyright admin, %1").arg(m_session.serverLabel()));
+    y = std::max(y, histogramBottom) + rowHeight / 2;
+
+    // What if, as the page shows it: the sentence, then the table, as many rows as the page holds
+    // above the footer (the needed and the owned rows first kept).
+    const int footerTop = page.height() - rowHeight;
+    const std::optional<WhatIfReport> &whatIf = m_model->whatIf();
+    if (whatIf && !m_whatIfSentence->text().isEmpty()) {
+        line(heading, tr("What if"));
+        p.setFont(body);
+        const QRect sentence
+            = QFontMetrics(body, &writer)
+                  .boundingRect(QRect(0, y, page.width(), page.height()), Qt::TextWordWrap, m_whatIfSentence->text());
+        p.drawText(QRect(0, y, page.width(), sentence.height()), Qt::TextWordWrap, m_whatIfSentence->text());
+        y += sentence.height() + rowHeight / 3;
+        m_pdfLayout.whatIfSentence = m_whatIfSentence->text();
+        const int columns = m_whatIfTable->columnCount();
+        const int smallRow = QFontMetrics(small, &writer).height() + 4;
+        const int first = page.width() / 6;
+        const int other = (page.width() - first) / std::max(1, columns - 1);
+        const auto cellRect
+            = [&](int c) { return QRect(c == 0 ? 0 : first + (c - 1) * other, y, c == 0 ? first : other, smallRow); };
+        QFont smallBold = small;
+        smallBold.setBold(true);
+        p.setFont(smallBold);
+        for (int c = 0; c < columns; ++c)
+            p.drawText(cellRect(c).adjusted(2, 0, -2, 0), (c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter,
+                       QFontMetrics(smallBold, &writer)
+                           .elidedText(m_whatIfTable->horizontalHeaderItem(c)->text(), Qt::ElideRight, other - 4));
+        y += smallRow;
+        p.drawLine(0, y, page.width(), y);
+        for (int r = 0; r < m_whatIfTable->rowCount() && y + smallRow < footerTop; ++r) {
+            const bool neededRow = m_whatIfTable->item(r, 0)->background().style() != Qt::NoBrush;
+            if (neededRow)
+                p.fillRect(QRect(0, y, page.width(), smallRow), StatePalette::background(StatePalette::Live));
+            p.setFont(m_whatIfTable->item(r, 0)->font().bold() ? smallBold : small);
+            for (int c = 0; c < columns; ++c)
+                p.drawText(cellRect(c).adjusted(2, 0, -2, 0),
+                           (c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter,
+                           m_whatIfTable->item(r, c)->text());
+            y += smallRow;
+            ++m_pdfLayout.whatIfRows;
+        }
     }
+    m_pdfLayout.bottom = y;
+
+    // The footer: where the report comes from and when it was made.
+    p.setFont(small);
+    m_pdfLayout.footer = tr("Keyright admin, %1, made on %2")
+                             .arg(m_session.serverLabel(),
+                                  l.toString(m_session.serverClock().now().toLocalTime(), QLocale::LongFormat));
+    p.drawText(QRect(0, footerTop, page.width(), rowHeight), Qt::AlignLeft | Qt::AlignVCenter, m_pdfLayout.footer);
     if (!p.end()) {
         if (error)
             *error = tr("Cannot write %1.").arg(QDir::toNativeSeparators(path));

@@ -2,6 +2,7 @@
 
 #include "wire/UsageReport.h"
 
+#include <QRect>
 #include <QWidget>
 
 class QAction;
@@ -94,6 +95,19 @@ public:
     // Writes the report shown; false (and why in `error`) when there is none or the file fails.
     bool exportCsv(const QString &path, QString *error = nullptr) const;
     bool exportPdf(const QString &path, QString *error = nullptr) const;
+    // Where the last PDF put its parts, in the writer's pixels (tests read it: the PDF's text is
+    // glyphs).
+    struct PdfLayout
+    {
+        QRect page;
+        QRect chart;
+        double chartLabelPoints = 0; // the chart's label size on paper
+        QString whatIfSentence;
+        int whatIfRows = 0;
+        QString footer;
+        int bottom = 0;
+    };
+    const PdfLayout &lastPdfLayout() const { return m_pdfLayout; }
 
     // The step the page picks for a range of `days` days: hours up to 2 days, days up to 120,
     // weeks beyond.
@@ -192,6 +206,7 @@ private:
     bool m_stepPicked = false; // the person chose the step for this range
     bool m_settingControls = false;
     int m_chartBuckets = 0;
+    mutable PdfLayout m_pdfLayout;
     bool m_rangeRefused = false; // the custom range starts after today: not asked
 };
 

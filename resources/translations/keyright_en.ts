@@ -535,10 +535,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkout(s) of others were refused, so the others need seats of their own.</source>
+        <source>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkout(s) were refused: the others need seats of their own.</source>
         <translation>
-            <numerusform>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkout of others was refused, so the others need seats of their own.</numerusform>
-            <numerusform>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkouts of others were refused, so the others need seats of their own.</numerusform>
+            <numerusform>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkout was refused: the others need seats of their own.</numerusform>
+            <numerusform>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkouts were refused: the others need seats of their own.</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -4538,10 +4538,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>Principaux détenteurs (heures-sièges)</translation>
     </message>
     <message>
-        <source>Keyright admin, %1</source>
-        <translation>Keyright admin, %1</translation>
-    </message>
-    <message>
         <source>Export the usage report as PDF</source>
         <translation>Exporter le rapport d&apos;utilisation en PDF</translation>
     </message>
@@ -4637,10 +4633,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>L’historique commence le %1 : il n’y a rien à montrer avant.</translation>
     </message>
     <message numerus="yes">
-        <source>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkout(s) of others were refused, so the others need seats of their own.</source>
+        <source>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkout(s) were refused: the others need seats of their own.</source>
         <translation>
-            <numerusform>Plus que le pic de %1 : les sièges réservés à %2 sont restés inoccupés %3 heures-sièges pendant que %n demande d’autres détenteurs était refusée ; ceux-ci ont donc besoin de sièges à eux.</numerusform>
-            <numerusform>Plus que le pic de %1 : les sièges réservés à %2 sont restés inoccupés %3 heures-sièges pendant que %n demandes d’autres détenteurs étaient refusées ; ceux-ci ont donc besoin de sièges à eux.</numerusform>
+            <numerusform>Plus que le pic de %1 : les sièges réservés à %2 sont restés inoccupés %3 heures-sièges pendant que %n demande était refusée : les autres ont besoin de sièges à eux.</numerusform>
+            <numerusform>Plus que le pic de %1 : les sièges réservés à %2 sont restés inoccupés %3 heures-sièges pendant que %n demandes étaient refusées : les autres ont besoin de sièges à eux.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -4657,6 +4653,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Export usage report as PDF…</source>
         <translation>Exporter le rapport d’utilisation en PDF…</translation>
+    </message>
+    <message>
+        <source>Keyright admin, %1, made on %2</source>
+        <translation>Keyright admin, %1, établi le %2</translation>
     </message>
 </context>
 <context>

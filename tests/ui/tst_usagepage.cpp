@@ -348,6 +348,16 @@ void TestUsagePage::usageOfALicenseOverAWeek()
     for (QChar c : u"Acme CAD Pro"_s)
         utf16 += char(c.unicode() >> 8), utf16 += char(c.unicode() & 0xff);
     QVERIFY2(bytes.contains(utf16) || bytes.contains("Acme CAD Pro"), "the PDF does not name the license");
+    // Walk 25: the chart across the page with labels of at least 7 pt, the What-if sentence and
+    // its table as the page shows them, and the date the report was made, all on the one page.
+    const UsagePage::PdfLayout &layout = page->lastPdfLayout();
+    QVERIFY2(layout.chart.width() >= layout.page.width() * 95 / 100,
+             qPrintable(u"%1 of %2"_s.arg(layout.chart.width()).arg(layout.page.width())));
+    QVERIFY2(layout.chartLabelPoints >= 7.0, qPrintable(QString::number(layout.chartLabelPoints)));
+    QCOMPARE(layout.whatIfSentence, sentence->text());
+    QCOMPARE(layout.whatIfRows, whatIf->rowCount());
+    QVERIFY2(layout.footer.contains(u"2026"_s) && layout.footer.contains(u"December"_s), qPrintable(layout.footer));
+    QVERIFY(layout.bottom < layout.page.height());
 
     // Typing a From date makes the range a custom one; a day and a half is shown by hours.
     QDateEdit *from = page->fromEdit();
