@@ -684,11 +684,8 @@ void UsagePage::fillChart(const UsageReport &report)
         m_chartBuckets = 0;
     }
     fitTicks();
-    // Whole seats, with a little room above the highest value.
-    const int step = top <= 10 ? 1 : top <= 25 ? 5 : top <= 100 ? 10 : int(std::pow(10, std::floor(std::log10(top))));
-    const int ticks = (top + step) / step;
-    m_y->setRange(0, ticks * step);
-    m_y->setTickCount(std::min(ticks + 1, 12));
+    m_yTop = top;
+    fitTicks();
     retranslate();
 }
 
@@ -712,6 +709,21 @@ void UsagePage::fitTicks()
             parts = best;
     }
     m_x->setTickCount(parts + 1);
+
+    // Whole seats, with a little room above the highest value, at a step of 1, 2 or 5 times a power
+    // of ten that leaves each label its line's height (never "…").
+    const int lineHeight = QFontMetrics(m_y->labelsFont()).height();
+    const int plotHeight = std::max(1, m_chartView->height() - 7 * lineHeight);
+    const int mostTicks = std::max(2, plotHeight * 2 / (lineHeight * 3));
+    const auto fits = [&](int step) { return (m_yTop + step) / step + 1 <= mostTicks; };
+    int step = 1;
+    for (int power = 1; !fits(step) && power < 1'000'000; power *= 10)
+        for (int f : {1, 2, 5})
+            if (!fits(step))
+                step = f * power;
+    const int ticks = (m_yTop + step) / step;
+    m_y->setRange(0, ticks * step);
+    m_y->setTickCount(ticks + 1);
 }
 
 bool UsagePage::chartLabelsFit() const
@@ -719,8 +731,10 @@ bool UsagePage::chartLabelsFit() const
     const QFontMetrics metrics(m_x->labelsFont());
     const int label
         = metrics.horizontalAdvance(QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_x->format()));
-    const qreal plot = m_chartView->chart()->plotArea().width();
-    return m_x->tickCount() >= 2 && plot / (m_x->tickCount() - 1) >= label;
+    const QRectF plot = m_chartView->chart()->plotArea();
+    const int lineHeight = QFontMetrics(m_y->labelsFont()).height();
+    return m_x->tickCount() >= 2 && plot.width() / (m_x->tickCount() - 1) >= label && m_y->tickCount() >= 2
+        && plot.height() / (m_y->tickCount() - 1) >= lineHeight;
 }
 
 void UsagePage::resizeEvent(QResizeEvent *event)
@@ -1249,7 +1263,7 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
         m_pdfLayout.whatIfSentence = m_whatIfSentence->text();
         const int columns = m_whatIfTable->columnCount();
         const int smallRow = QFontMetrics(small, &writer).height() + 4;
-        const int first = page.width() / 6;
+        const int first = page.width() / 9;
         const int other = (page.width() - first) / std::max(1, columns - 1);
         const auto cellRect
             = [&](int c) { return QRect(c == 0 ? 0 : first + (c - 1) * other, y, c == 0 ? first : other, smallRow); };

@@ -206,6 +206,7 @@ private:
     bool m_stepPicked = false; // the person chose the step for this range
     bool m_settingControls = false;
     int m_chartBuckets = 0;
+    int m_yTop = 1; // the highest value the chart shows
     mutable PdfLayout m_pdfLayout;
     bool m_rangeRefused = false; // the custom range starts after today: not asked
 };
