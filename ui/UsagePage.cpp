@@ -311,8 +311,9 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     m_splitter->setChildrenCollapsible(false);
     m_splitter->addWidget(left);
     m_splitter->addWidget(right);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
+    // Half and half: the What-if table's eight columns need the room, in French too.
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 1);
     // Below the controls the page scrolls rather than squeezes: on a narrow window the two columns
     // stand one above the other (see resizeEvent), each at a readable size.
     m_scroll = new QScrollArea(this);
@@ -989,6 +990,8 @@ void UsagePage::retranslate()
     m_details->setTabText(0, tr("Concurrency"));
     m_details->setTabText(1, tr("Hour of week"));
     m_details->setTabText(2, tr("Top holders"));
+    m_details->setTabToolTip(2, tr("The holders who used the most seat-hours"));
+    m_details->setTabToolTip(4, tr("Seats a group's reservation kept for it while nobody of the group used them"));
     m_details->setTabText(3, tr("Top groups"));
     m_details->setTabText(4, tr("Idle reservations"));
     m_histogram->setHorizontalHeaderLabels({tr("Seats busy"), tr("Share of the time")});

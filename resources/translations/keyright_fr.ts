@@ -4388,15 +4388,15 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>Hour of week</source>
-        <translation>Heure de la semaine</translation>
+        <translation>Semaine type</translation>
     </message>
     <message>
         <source>Top holders</source>
-        <translation>Principaux détenteurs</translation>
+        <translation>Détenteurs</translation>
     </message>
     <message>
         <source>Top groups</source>
-        <translation>Principaux groupes</translation>
+        <translation>Groupes</translation>
     </message>
     <message>
         <source>Idle reservations</source>
@@ -4657,6 +4657,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Keyright admin, %1, made on %2</source>
         <translation>Keyright admin, %1, établi le %2</translation>
+    </message>
+    <message>
+        <source>The holders who used the most seat-hours</source>
+        <translation>Les détenteurs qui ont utilisé le plus d’heures-sièges</translation>
     </message>
 </context>
 <context>
