@@ -399,6 +399,9 @@ void MainWindow::createMenus()
     a.fileMenu->addAction(a.tokens);
     a.fileMenu->addSeparator();
     a.fileMenu->addAction(a.exportCsv);
+    // The Usage page's exports (Ctrl+E, Ctrl+P on that page), also from here.
+    a.fileMenu->addAction(m_usage->exportCsvAction());
+    a.fileMenu->addAction(m_usage->exportPdfAction());
     a.fileMenu->addSeparator();
     a.fileMenu->addAction(a.quit);
 

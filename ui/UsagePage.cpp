@@ -27,7 +27,9 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTabWidget>
@@ -37,6 +39,7 @@
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QDateTimeAxis>
+#include <QtCharts/QLegend>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
@@ -124,6 +127,8 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     , m_holders(makeTable(this, u"usageHolders"_s))
     , m_groups(makeTable(this, u"usageGroups"_s))
     , m_reservations(makeTable(this, u"usageReservations"_s))
+    , m_historyNote(new QLabel(this))
+    , m_suggestionWhy(new QLabel(this))
     , m_exportCsv(new QAction(this))
     , m_exportPdf(new QAction(this))
 {
@@ -159,11 +164,12 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     m_toLabel->setBuddy(m_to);
     m_stepLabel->setBuddy(m_step);
 
-    // Ctrl+E and Ctrl+P act on this page only (the Events page has its own export).
+    // Ctrl+E and Ctrl+P act anywhere in the window while this page is shown (whatever has the focus
+    // on it, a tab of the right-hand panel too), and only then: they are enabled while it shows.
     m_exportCsv->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_exportPdf->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
     for (QAction *a : {m_exportCsv, m_exportPdf}) {
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        a->setShortcutContext(Qt::WindowShortcut);
         addAction(a);
     }
     connect(m_exportCsv, &QAction::triggered, this, &UsagePage::exportCsvWithDialog);
@@ -172,6 +178,8 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     connect(m_pdfButton, &QPushButton::clicked, m_exportPdf, &QAction::trigger);
     connect(m_refresh, &QPushButton::clicked, this, &UsagePage::reload);
 
+    // Two rows, so that they fit a narrow window (1280x720 at 150 %) in either language: what is
+    // shown, then how it is cut and what to do with it.
     auto *controls = new QHBoxLayout;
     controls->addWidget(m_licenseLabel);
     controls->addWidget(m_license);
@@ -182,13 +190,15 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     controls->addWidget(m_from);
     controls->addWidget(m_toLabel);
     controls->addWidget(m_to);
-    controls->addSpacing(8);
-    controls->addWidget(m_stepLabel);
-    controls->addWidget(m_step);
-    controls->addWidget(m_refresh);
     controls->addStretch(1);
-    controls->addWidget(m_csvButton);
-    controls->addWidget(m_pdfButton);
+    auto *actions = new QHBoxLayout;
+    actions->addWidget(m_stepLabel);
+    actions->addWidget(m_step);
+    actions->addWidget(m_refresh);
+    actions->addStretch(1);
+    actions->addWidget(m_csvButton);
+    actions->addWidget(m_pdfButton);
+    m_license->setMinimumContentsLength(12);
 
     // The chart: each bucket's peak and mean in use as steps, the seats owned dashed, the range's
     // p95 dotted, and a red mark on each bucket with true denials.
@@ -204,19 +214,21 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     QPen meanPen(StatePalette::colour(StatePalette::Live));
     meanPen.setWidthF(1.5);
     m_mean->setPen(meanPen);
+    // The seats owned and the p95 are drawn over the peak, and as wide, so that they stay in sight
+    // where the peak reaches them.
     QPen ownedPen(StatePalette::colour(StatePalette::Muted));
     ownedPen.setStyle(Qt::DashLine);
-    ownedPen.setWidthF(1.2);
+    ownedPen.setWidthF(2);
     m_owned->setPen(ownedPen);
     QPen p95Pen(StatePalette::colour(StatePalette::Pending));
     p95Pen.setStyle(Qt::DotLine);
-    p95Pen.setWidthF(1.5);
+    p95Pen.setWidthF(2);
     m_p95->setPen(p95Pen);
     m_denied->setColor(StatePalette::colour(StatePalette::Denied));
     m_denied->setBorderColor(chart->backgroundBrush().color());
     m_denied->setMarkerSize(9);
     m_denied->setMarkerShape(QScatterSeries::MarkerShapeCircle);
-    for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_peak), static_cast<QAbstractSeries *>(m_mean),
+    for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_mean), static_cast<QAbstractSeries *>(m_peak),
                                static_cast<QAbstractSeries *>(m_owned), static_cast<QAbstractSeries *>(m_p95),
                                static_cast<QAbstractSeries *>(m_denied)})
         chart->addSeries(s);
@@ -229,7 +241,7 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
         s->attachAxis(m_y);
     }
     m_chartView->setRenderHint(QPainter::Antialiasing);
-    m_chartView->setMinimumHeight(180);
+    m_chartView->setMinimumHeight(230);
 
     auto *figures = new QGridLayout(m_figuresBox);
     for (int i = 0; i < figureCount; ++i) {
@@ -245,6 +257,11 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
         figures->addWidget(value, i % 4, (i / 4) * 2 + 1);
         m_figures.append(std::pair {caption, value});
     }
+    // Why the suggestion is above the peak, when it is: the numbers beside it would say otherwise.
+    m_suggestionWhy->setObjectName(u"usageSuggestionWhy"_s);
+    m_suggestionWhy->setWordWrap(true);
+    m_suggestionWhy->hide();
+    figures->addWidget(m_suggestionWhy, 4, 0, 1, 4);
     figures->setColumnStretch(0, 1);
     figures->setColumnStretch(2, 1);
     {
@@ -288,19 +305,35 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_details, 1);
     rightLayout->addWidget(m_whatIf);
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->setObjectName(u"usageSplitter"_s);
-    splitter->setChildrenCollapsible(false);
-    splitter->addWidget(left);
-    splitter->addWidget(right);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    m_details->setMinimumHeight(200);
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(u"usageSplitter"_s);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(right);
+    // Half and half: the What-if table's eight columns need the room, in French too.
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 1);
+    // Below the controls the page scrolls rather than squeezes: on a narrow window the two columns
+    // stand one above the other (see resizeEvent), each at a readable size.
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(u"usageScroll"_s);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setWidget(m_splitter);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addLayout(controls);
+    layout->addLayout(actions);
     layout->addWidget(m_status);
-    layout->addWidget(splitter, 1);
+    m_historyNote->setObjectName(u"usageHistoryNote"_s);
+    m_historyNote->setWordWrap(true);
+    m_historyNote->hide();
+    layout->addWidget(m_historyNote);
+    layout->addWidget(m_scroll, 1);
+    m_chartView->installEventFilter(this);
 
     // A license chosen here (not one the page followed) stays; the index change asks for it.
     connect(m_license, &QComboBox::activated, this, [this] { m_licensePicked = true; });
@@ -309,7 +342,18 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
             reload();
     });
     connect(m_range, &QComboBox::currentIndexChanged, this, &UsagePage::rangeChosen);
-    connect(m_from, &QDateEdit::dateChanged, this, &UsagePage::datesEdited);
+    // The To date cannot go before From, nor either after today: a custom range is whole local days
+    // from the start of From to the end of To, never another range than the one the dates say.
+    connect(m_from, &QDateEdit::dateChanged, this, [this](QDate date) {
+        {
+            const QSignalBlocker block(m_to);
+            const QDate to = m_to->date();
+            m_to->setMinimumDate(date);
+            if (to < date)
+                m_to->setDate(date);
+        }
+        datesEdited();
+    });
     connect(m_to, &QDateEdit::dateChanged, this, &UsagePage::datesEdited);
     connect(m_step, &QComboBox::currentIndexChanged, this, &UsagePage::stepChosen);
     connect(&session.licenses(), &QAbstractItemModel::modelReset, this, &UsagePage::refreshLicenses);
@@ -377,8 +421,6 @@ std::pair<QDateTime, QDateTime> UsagePage::rangeEnds() const
     QDateTime to = m_to->date().addDays(1).startOfDay();
     if (to > now)
         to = now;
-    if (from >= to)
-        from = to.addDays(-1);
     return {from.toUTC(), to.toUTC()};
 }
 
@@ -395,14 +437,24 @@ UsageQuery UsagePage::query() const
     return q;
 }
 
+void UsagePage::limitDates()
+{
+    const bool setting = std::exchange(m_settingControls, true);
+    m_to->setMinimumDate(m_from->date());
+    m_settingControls = setting;
+}
+
 void UsagePage::rangeChosen()
 {
     const Range range = m_range->currentData().value<Range>();
+    limitDates();
     if (range != Range::Custom) {
         const auto [from, to] = rangeEnds();
         m_settingControls = true;
+        m_to->setMinimumDate(QDate(1970, 1, 1));
         m_from->setDate(from.toLocalTime().date());
         m_to->setDate(to.toLocalTime().date());
+        m_to->setMinimumDate(m_from->date());
         m_settingControls = false;
     }
     m_stepPicked = false;
@@ -479,9 +531,23 @@ QString UsagePage::licenseTitle(const QString &licenseId) const
     return tr("%1 (%2)").arg(license->name, licenseId);
 }
 
+void UsagePage::updateExportActions()
+{
+    const bool on = m_model->report().has_value() && isVisible();
+    m_exportCsv->setEnabled(on);
+    m_exportPdf->setEnabled(on);
+}
+
+void UsagePage::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    updateExportActions();
+}
+
 void UsagePage::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
+    updateExportActions();
     if (!m_licensePicked && !m_session.selectedLicenses().isEmpty()
         && m_session.selectedLicenses().constFirst() != licenseId()) {
         const int index = m_license->findData(m_session.selectedLicenses().constFirst());
@@ -491,6 +557,7 @@ void UsagePage::showEvent(QShowEvent *event)
             m_settingControls = false;
         }
     }
+    limitDates();
     // A preset range ends now: shown again, it is asked for again.
     if (m_range->currentData().value<Range>() != Range::Custom || !m_model->report()
         || m_model->requestedLicense() != licenseId())
@@ -505,13 +572,24 @@ void UsagePage::reload()
         showStatus();
         return;
     }
+    // A From after today is no range: said, and not asked.
+    const auto [from, to] = rangeEnds();
+    m_rangeRefused = from >= to;
+    if (m_rangeRefused) {
+        showStatus();
+        return;
+    }
     m_model->fetch(licenseId(), query());
     showStatus();
 }
 
 void UsagePage::showStatus()
 {
-    if (m_model->isLoading())
+    const bool refused = m_rangeRefused && m_range->currentData().value<Range>() == Range::Custom;
+    if (refused)
+        m_status->setText(tr("The range starts after today: pick a From date no later than %1.")
+                              .arg(m_session.serverClock().now().toLocalTime().date().toString(u"yyyy-MM-dd"_s)));
+    else if (m_model->isLoading())
         m_status->setText(tr("Asking the server for the usage of %1…").arg(m_model->requestedLicense()));
     else if (m_model->hasError())
         m_status->setText(tr("The usage of %1 could not be read: %2")
@@ -522,8 +600,8 @@ void UsagePage::showStatus()
         m_status->setText(rangeText(*m_model->report()));
     QPalette pal = m_status->palette();
     pal.setColor(QPalette::WindowText,
-                 m_model->hasError() ? StatePalette::colour(StatePalette::Failed)
-                                     : palette().color(QPalette::WindowText));
+                 m_model->hasError() || refused ? StatePalette::colour(StatePalette::Failed)
+                                                : palette().color(QPalette::WindowText));
     m_status->setPalette(pal);
 }
 
@@ -539,8 +617,7 @@ QString UsagePage::rangeText(const UsageReport &report) const
 void UsagePage::showReport()
 {
     const std::optional<UsageReport> &report = m_model->report();
-    m_exportCsv->setEnabled(report.has_value());
-    m_exportPdf->setEnabled(report.has_value());
+    updateExportActions();
     m_csvButton->setEnabled(report.has_value());
     m_pdfButton->setEnabled(report.has_value());
     if (!report) {
@@ -551,6 +628,8 @@ void UsagePage::showReport()
             value->setToolTip(QString());
         }
         m_heatmap->setData({}, {});
+        m_historyNote->hide();
+        m_suggestionWhy->hide();
         showStatus();
         return;
     }
@@ -558,6 +637,15 @@ void UsagePage::showReport()
     fillTables(report->summary);
     fillFigures(*report);
     m_heatmap->setData(report->summary.heatmapMean, report->summary.heatmapPeak);
+    // A range that starts before the license's first bucket: the chart starts later, and says why.
+    const QDateTime first = report->buckets.isEmpty()
+        ? QDateTime()
+        : QDateTime::fromMSecsSinceEpoch(report->buckets.constFirst().startMs, zoneOf(*report));
+    const bool later = first.isValid() && report->from.msecsTo(first) >= report->buckets.constFirst().lengthMs;
+    m_historyNote->setText(later ? tr("The history starts on %1: there is nothing to show before.")
+                                       .arg(locale().toString(first.toLocalTime().date(), QLocale::LongFormat))
+                                 : QString());
+    m_historyNote->setVisible(later);
     showStatus();
 }
 
@@ -587,21 +675,83 @@ void UsagePage::fillChart(const UsageReport &report)
         const QTimeZone zone = zoneOf(report);
         m_x->setRange(QDateTime::fromMSecsSinceEpoch(qint64(start), zone).toLocalTime(),
                       QDateTime::fromMSecsSinceEpoch(qint64(end), zone).toLocalTime());
-        // A tick at each bucket's edge while there are few (days on days), else seven.
-        m_x->setTickCount(report.buckets.size() <= 12 ? int(report.buckets.size()) + 1 : 7);
+        m_chartBuckets = int(report.buckets.size());
         // Hours where a tick may fall inside a day: hour steps, and ranges of a few days.
         const bool hours
             = report.step == UsageStep::Hour || report.step == UsageStep::Minute || end - start <= 4 * 86'400'000.0;
         m_x->setFormat(hours ? u"MM-dd HH:mm"_s : u"yyyy-MM-dd"_s);
     } else {
         m_p95->clear();
+        m_chartBuckets = 0;
     }
-    // Whole seats, with a little room above the highest value.
-    const int step = top <= 10 ? 1 : top <= 25 ? 5 : top <= 100 ? 10 : int(std::pow(10, std::floor(std::log10(top))));
-    const int ticks = (top + step) / step;
-    m_y->setRange(0, ticks * step);
-    m_y->setTickCount(std::min(ticks + 1, 12));
+    fitTicks();
+    m_yTop = top;
+    fitTicks();
     retranslate();
+}
+
+void UsagePage::fitTicks()
+{
+    // As many date labels as the chart's width holds whole (never "…"), on bucket edges where the
+    // bucket count allows it: n buckets in k equal parts put every tick on a bucket's start.
+    const QFontMetrics metrics(m_x->labelsFont());
+    const int label
+        = metrics.horizontalAdvance(QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_x->format()))
+        + metrics.averageCharWidth() * 3;
+    const int plot = std::max(1, m_chartView->width() - 6 * metrics.averageCharWidth() - 24);
+    const int most = std::clamp(plot / std::max(1, label), 1, 12); // parts between ticks
+    int parts = most;
+    if (m_chartBuckets > 0) {
+        int best = 1;
+        for (int k = 1; k <= std::min(most, m_chartBuckets); ++k)
+            if (m_chartBuckets % k == 0)
+                best = k;
+        if (best * 2 >= most || m_chartBuckets <= most)
+            parts = best;
+    }
+    m_x->setTickCount(parts + 1);
+
+    // Whole seats, with a little room above the highest value, at a step of 1, 2 or 5 times a power
+    // of ten that leaves each label its line's height (never "…").
+    const int lineHeight = QFontMetrics(m_y->labelsFont()).height();
+    const int plotHeight = std::max(1, m_chartView->height() - 7 * lineHeight);
+    const int mostTicks = std::max(2, plotHeight * 2 / (lineHeight * 3));
+    const auto fits = [&](int step) { return (m_yTop + step) / step + 1 <= mostTicks; };
+    int step = 1;
+    for (int power = 1; !fits(step) && power < 1'000'000; power *= 10)
+        for (int f : {1, 2, 5})
+            if (!fits(step))
+                step = f * power;
+    const int ticks = (m_yTop + step) / step;
+    m_y->setRange(0, ticks * step);
+    m_y->setTickCount(ticks + 1);
+}
+
+bool UsagePage::chartLabelsFit() const
+{
+    const QFontMetrics metrics(m_x->labelsFont());
+    const int label
+        = metrics.horizontalAdvance(QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_x->format()));
+    const QRectF plot = m_chartView->chart()->plotArea();
+    const int lineHeight = QFontMetrics(m_y->labelsFont()).height();
+    return m_x->tickCount() >= 2 && plot.width() / (m_x->tickCount() - 1) >= label && m_y->tickCount() >= 2
+        && plot.height() / (m_y->tickCount() - 1) >= lineHeight;
+}
+
+void UsagePage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // Side by side where both columns get their room, else one above the other, scrolled.
+    const bool narrow = event->size().width() < 1100;
+    m_splitter->setOrientation(narrow ? Qt::Vertical : Qt::Horizontal);
+    m_splitter->setMinimumHeight(narrow ? 860 : 0);
+}
+
+bool UsagePage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_chartView && event->type() == QEvent::Resize)
+        fitTicks();
+    return QWidget::eventFilter(watched, event);
 }
 
 int UsagePage::chartBucketCount() const
@@ -673,8 +823,30 @@ void UsagePage::showSuggestion()
     const std::optional<UsageReport> &report = m_model->report();
     if (!report)
         return;
-    figure(Figure::Suggested)
-        ->setText(QString::number(UsageReportModel::suggestedSeats(report->summary, m_model->whatIf())));
+    const UsageSummary &s = report->summary;
+    const int suggested = UsageReportModel::suggestedSeats(s, m_model->whatIf());
+    figure(Figure::Suggested)->setText(QString::number(suggested));
+    QString why;
+    if (suggested > s.peak && s.denialCount() > 0) {
+        QStringList groups;
+        double idle = 0;
+        for (auto it = s.reservedIdleSeatHours.cbegin(); it != s.reservedIdleSeatHours.cend(); ++it)
+            if (it.value() > 0) {
+                groups << it.key();
+                idle += it.value();
+            }
+        if (!groups.isEmpty())
+            why = tr("More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n "
+                     "checkout(s) were refused: the others need seats of their own.",
+                     nullptr, s.denialCount())
+                      .arg(QString::number(s.peak), groups.join(u", "_s), locale().toString(idle, 'f', 1));
+        else
+            why = tr("More than the peak of %1: every seat was taken at the peak and %n checkout(s) were refused.",
+                     nullptr, s.denialCount())
+                      .arg(s.peak);
+    }
+    m_suggestionWhy->setText(why);
+    m_suggestionWhy->setVisible(!why.isEmpty());
     figure(Figure::Suggested)
         ->setToolTip(UsageReportModel::replayed(m_model->whatIf()) ? suggestionFromReplay()
                                                                    : suggestionFromPercentile());
@@ -802,8 +974,8 @@ void UsagePage::retranslate()
                           "120, weeks beyond) until you choose one."));
     m_refresh->setText(tr("Refresh"));
     m_refresh->setToolTip(tr("Ask the server again for this range"));
-    m_exportCsv->setText(tr("Export CSV…"));
-    m_exportPdf->setText(tr("Export PDF…"));
+    m_exportCsv->setText(tr("Export usage as CSV…"));
+    m_exportPdf->setText(tr("Export usage report as PDF…"));
     m_csvButton->setText(tr("Export CSV…"));
     m_csvButton->setToolTip(tr("One line per bar of the chart, for a spreadsheet (Ctrl+E)"));
     m_pdfButton->setText(tr("Export PDF…"));
@@ -818,6 +990,8 @@ void UsagePage::retranslate()
     m_details->setTabText(0, tr("Concurrency"));
     m_details->setTabText(1, tr("Hour of week"));
     m_details->setTabText(2, tr("Top holders"));
+    m_details->setTabToolTip(2, tr("The holders who used the most seat-hours"));
+    m_details->setTabToolTip(4, tr("Seats a group's reservation kept for it while nobody of the group used them"));
     m_details->setTabText(3, tr("Top groups"));
     m_details->setTabText(4, tr("Idle reservations"));
     m_histogram->setHorizontalHeaderLabels({tr("Seats busy"), tr("Share of the time")});
@@ -961,22 +1135,96 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
                UsageReportModel::replayed(m_model->whatIf()) ? suggestionFromReplay() : suggestionFromPercentile());
     y = ruleRect.bottom() + rowHeight / 2;
 
-    // The chart as the page shows it, drawn again as vectors at the width of the page.
-    const QRectF source = m_chartView->chart()->geometry();
-    if (source.width() > 1 && source.height() > 1) {
-        const int height = std::min(page.height() * 3 / 10, int(page.width() * source.height() / source.width()));
-        const QRect target(0, y, int(height * source.width() / source.height()), height);
-        m_chartView->scene()->render(&p, target, source);
+    if (!m_suggestionWhy->text().isEmpty()) {
+        p.setFont(small);
+        const QRect whyRect(0, y, page.width(), 2 * QFontMetrics(small, &writer).height() + 4);
+        p.drawText(whyRect, Qt::TextWordWrap, m_suggestionWhy->text());
+        y = whyRect.bottom() + rowHeight / 2;
+    }
+    m_pdfLayout = PdfLayout {};
+    m_pdfLayout.page = page;
+
+    // The chart drawn again for the paper, as vectors across the page's width: its own copy of the
+    // series at a fixed size, its labels and legend at 8 pt once scaled to the page.
+    {
+        const QSizeF size(900, 400);
+        const qreal scale = page.width() / size.width();
+        const qreal pointPixels = writer.resolution() / 72.0; // device pixels per point
+        const int labelPixels = qRound(8.0 * pointPixels / scale);
+        QGraphicsScene scene;
+        auto *chart = new QChart;
+        chart->setTheme(QChart::ChartThemeLight);
+        chart->setAnimationOptions(QChart::NoAnimation);
+        chart->setBackgroundRoundness(0);
+        chart->setMargins(QMargins(2, 2, 2, 2));
+        chart->legend()->setAlignment(Qt::AlignBottom);
+        QFont labels = chart->legend()->font();
+        labels.setPixelSize(labelPixels);
+        chart->legend()->setFont(labels);
+        const auto copy = [chart](QXYSeries *from, QXYSeries *to) {
+            to->replace(from->points());
+            to->setName(from->name());
+            to->setPen(from->pen());
+            to->setBrush(from->brush());
+            chart->addSeries(to);
+        };
+        copy(m_mean, new QLineSeries);
+        copy(m_peak, new QLineSeries);
+        copy(m_owned, new QLineSeries);
+        copy(m_p95, new QLineSeries);
+        auto *denied = new QScatterSeries;
+        denied->setMarkerSize(m_denied->markerSize());
+        denied->setColor(m_denied->color());
+        denied->setBorderColor(Qt::white);
+        copy(m_denied, denied);
+        auto *x = new QDateTimeAxis;
+        x->setRange(m_x->min(), m_x->max());
+        x->setFormat(m_x->format());
+        x->setLabelsFont(labels);
+        const int label = QFontMetrics(labels).horizontalAdvance(
+                              QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_x->format()))
+            + 3 * labelPixels;
+        const int parts = std::clamp(int(size.width() * 0.9) / std::max(1, label), 1, 10);
+        int ticks = parts;
+        if (m_chartBuckets > 0) {
+            for (int k = parts; k >= 1; --k)
+                if (m_chartBuckets % k == 0) {
+                    ticks = k * 2 >= parts ? k : parts;
+                    break;
+                }
+        }
+        x->setTickCount(ticks + 1);
+        auto *yAxis = new QValueAxis;
+        yAxis->setRange(m_y->min(), m_y->max());
+        yAxis->setTickCount(m_y->tickCount());
+        yAxis->setLabelFormat(m_y->labelFormat());
+        yAxis->setLabelsFont(labels);
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(yAxis, Qt::AlignLeft);
+        for (QAbstractSeries *series : chart->series()) {
+            series->attachAxis(x);
+            series->attachAxis(yAxis);
+        }
+        QFont chartTitle = labels;
+        chartTitle.setPixelSize(qRound(labelPixels * 1.2));
+        chart->setTitleFont(chartTitle);
+        chart->setTitle(m_chartView->chart()->title());
+        scene.addItem(chart);
+        chart->setGeometry(QRectF(QPointF(0, 0), size));
+        const QRect target(0, y, page.width(), int(size.height() * scale));
+        scene.render(&p, target, QRectF(QPointF(0, 0), size));
+        m_pdfLayout.chart = target;
+        m_pdfLayout.chartLabelPoints = labelPixels * scale / pointPixels;
         y = target.bottom() + rowHeight;
     }
 
-    // The histogram and the top holders side by side.
+    // The histogram and the top holders side by side, a few rows each.
     const int sectionTop = y;
     line(heading, tr("Concurrency"), 0, half - rowHeight);
     const int barLeft = half * 2 / 5;
     const int percentWidth = QFontMetrics(body, &writer).horizontalAdvance(u"100.0 %"_s) + rowHeight / 2;
     const int barWidth = half - barLeft - percentWidth - 2 * rowHeight;
-    const int maxRows = std::max(1, (page.height() - y) / rowHeight - 1);
+    constexpr int maxRows = 8;
     const int histogramRows = std::min<int>(int(s.atLeast.size()), maxRows);
     for (int k = 0; k < histogramRows; ++k) {
         p.setFont(body);
@@ -1001,12 +1249,57 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
                    l.toString(s.topHolders.at(r).seatHours, 'f', 1));
         y += rowHeight;
     }
-    y = std::max(y, histogramBottom) + rowHeight;
-    if (y + rowHeight < page.height()) {
-        p.setFont(small);
-        p.drawText(QRect(0, page.height() - rowHeight, page.width(), rowHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                   tr("Keyright admin, %1").arg(m_session.serverLabel()));
+    y = std::max(y, histogramBottom) + rowHeight / 2;
+
+    // What if, as the page shows it: the sentence, then the table, as many rows as the page holds
+    // above the footer (the needed and the owned rows first kept).
+    const int footerTop = page.height() - rowHeight;
+    const std::optional<WhatIfReport> &whatIf = m_model->whatIf();
+    if (whatIf && !m_whatIfSentence->text().isEmpty()) {
+        line(heading, tr("What if"));
+        p.setFont(body);
+        const QRect sentence
+            = QFontMetrics(body, &writer)
+                  .boundingRect(QRect(0, y, page.width(), page.height()), Qt::TextWordWrap, m_whatIfSentence->text());
+        p.drawText(QRect(0, y, page.width(), sentence.height()), Qt::TextWordWrap, m_whatIfSentence->text());
+        y += sentence.height() + rowHeight / 3;
+        m_pdfLayout.whatIfSentence = m_whatIfSentence->text();
+        const int columns = m_whatIfTable->columnCount();
+        const int smallRow = QFontMetrics(small, &writer).height() + 4;
+        const int first = page.width() / 9;
+        const int other = (page.width() - first) / std::max(1, columns - 1);
+        const auto cellRect
+            = [&](int c) { return QRect(c == 0 ? 0 : first + (c - 1) * other, y, c == 0 ? first : other, smallRow); };
+        QFont smallBold = small;
+        smallBold.setBold(true);
+        p.setFont(smallBold);
+        for (int c = 0; c < columns; ++c)
+            p.drawText(cellRect(c).adjusted(2, 0, -2, 0), (c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter,
+                       QFontMetrics(smallBold, &writer)
+                           .elidedText(m_whatIfTable->horizontalHeaderItem(c)->text(), Qt::ElideRight, other - 4));
+        y += smallRow;
+        p.drawLine(0, y, page.width(), y);
+        for (int r = 0; r < m_whatIfTable->rowCount() && y + smallRow < footerTop; ++r) {
+            const bool neededRow = m_whatIfTable->item(r, 0)->background().style() != Qt::NoBrush;
+            if (neededRow)
+                p.fillRect(QRect(0, y, page.width(), smallRow), StatePalette::background(StatePalette::Live));
+            p.setFont(m_whatIfTable->item(r, 0)->font().bold() ? smallBold : small);
+            for (int c = 0; c < columns; ++c)
+                p.drawText(cellRect(c).adjusted(2, 0, -2, 0),
+                           (c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter,
+                           m_whatIfTable->item(r, c)->text());
+            y += smallRow;
+            ++m_pdfLayout.whatIfRows;
+        }
     }
+    m_pdfLayout.bottom = y;
+
+    // The footer: where the report comes from and when it was made.
+    p.setFont(small);
+    m_pdfLayout.footer = tr("Keyright admin, %1, made on %2")
+                             .arg(m_session.serverLabel(),
+                                  l.toString(m_session.serverClock().now().toLocalTime(), QLocale::LongFormat));
+    p.drawText(QRect(0, footerTop, page.width(), rowHeight), Qt::AlignLeft | Qt::AlignVCenter, m_pdfLayout.footer);
     if (!p.end()) {
         if (error)
             *error = tr("Cannot write %1.").arg(QDir::toNativeSeparators(path));

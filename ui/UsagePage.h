@@ -2,6 +2,7 @@
 
 #include "wire/UsageReport.h"
 
+#include <QRect>
 #include <QWidget>
 
 class QAction;
@@ -13,6 +14,8 @@ class QLabel;
 class QLineSeries;
 class QPushButton;
 class QScatterSeries;
+class QScrollArea;
+class QSplitter;
 class QTabWidget;
 class QTableWidget;
 class QValueAxis;
@@ -66,6 +69,10 @@ public:
     QTableWidget *whatIfTable() const { return m_whatIfTable; }
     QLabel *figure(Figure which) const;
     QLabel *statusLabel() const { return m_status; }
+    // "The history starts on …" when the range begins before the license's first bucket.
+    QLabel *historyNote() const { return m_historyNote; }
+    // Under the suggested seat count: why it is above the peak, when it is.
+    QLabel *suggestionWhy() const { return m_suggestionWhy; }
     QAction *exportCsvAction() const { return m_exportCsv; }
     QAction *exportPdfAction() const { return m_exportPdf; }
 
@@ -77,12 +84,30 @@ public:
     int trueDenialMarkCount() const;
     double chartPeakAt(int bucket) const;
     double chartMeanAt(int bucket) const;
+    // Each date label of the chart has room for all of its text between two ticks.
+    bool chartLabelsFit() const;
+    QPushButton *csvButton() const { return m_csvButton; }
+    QPushButton *pdfButton() const { return m_pdfButton; }
+    QScrollArea *scrollArea() const { return m_scroll; }
 
     // Non-native file dialogs (the widget tests fill them in).
     void setNativeFileDialogs(bool native) { m_nativeDialogs = native; }
     // Writes the report shown; false (and why in `error`) when there is none or the file fails.
     bool exportCsv(const QString &path, QString *error = nullptr) const;
     bool exportPdf(const QString &path, QString *error = nullptr) const;
+    // Where the last PDF put its parts, in the writer's pixels (tests read it: the PDF's text is
+    // glyphs).
+    struct PdfLayout
+    {
+        QRect page;
+        QRect chart;
+        double chartLabelPoints = 0; // the chart's label size on paper
+        QString whatIfSentence;
+        int whatIfRows = 0;
+        QString footer;
+        int bottom = 0;
+    };
+    const PdfLayout &lastPdfLayout() const { return m_pdfLayout; }
 
     // The step the page picks for a range of `days` days: hours up to 2 days, days up to 120,
     // weeks beyond.
@@ -101,11 +126,15 @@ Q_SIGNALS:
 protected:
     void changeEvent(QEvent *event) override;
     void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void retranslate();
     void refreshLicenses();
     void rangeChosen();
+    void limitDates();
     void datesEdited();
     void stepChosen();
     // Sets the step for the range unless the person chose one for it.
@@ -113,6 +142,8 @@ private:
     void showReport();
     void showStatus();
     void fillChart(const UsageReport &report);
+    void fitTicks();
+    void updateExportActions();
     void fillTables(const UsageSummary &summary);
     void fillFigures(const UsageReport &report);
     void showWhatIf();
@@ -159,17 +190,25 @@ private:
     QLabel *m_whatIfSentence;
     QTableWidget *m_whatIfTable;
     QTabWidget *m_details;
+    QSplitter *m_splitter = nullptr;
+    QScrollArea *m_scroll = nullptr;
     QTableWidget *m_histogram;
     UsageHeatmap *m_heatmap;
     QTableWidget *m_holders;
     QTableWidget *m_groups;
     QTableWidget *m_reservations;
+    QLabel *m_historyNote;
+    QLabel *m_suggestionWhy;
     QAction *m_exportCsv;
     QAction *m_exportPdf;
     bool m_nativeDialogs = true;
     bool m_licensePicked = false; // the person chose a license here: it no longer follows the Seats page
     bool m_stepPicked = false; // the person chose the step for this range
     bool m_settingControls = false;
+    int m_chartBuckets = 0;
+    int m_yTop = 1; // the highest value the chart shows
+    mutable PdfLayout m_pdfLayout;
+    bool m_rangeRefused = false; // the custom range starts after today: not asked
 };
 
 } // namespace keyright

@@ -534,5 +534,19 @@
             <numerusform>Saved %n buckets of usage to %1.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkout(s) were refused: the others need seats of their own.</source>
+        <translation>
+            <numerusform>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkout was refused: the others need seats of their own.</numerusform>
+            <numerusform>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkouts were refused: the others need seats of their own.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>More than the peak of %1: every seat was taken at the peak and %n checkout(s) were refused.</source>
+        <translation>
+            <numerusform>More than the peak of %1: every seat was taken at the peak and %n checkout was refused.</numerusform>
+            <numerusform>More than the peak of %1: every seat was taken at the peak and %n checkouts were refused.</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

@@ -469,8 +469,8 @@
     <message numerus="yes">
         <source> (%n refusal(s) whatever the seats: holders the rules or a block keep out)</source>
         <translation>
-            <numerusform> (%n refus quel que soit le nombre de sièges : des titulaires que les règles ou un blocage écartent)</numerusform>
-            <numerusform> (%n refus quel que soit le nombre de sièges : des titulaires que les règles ou un blocage écartent)</numerusform>
+            <numerusform> (%n refus quel que soit le nombre de sièges : des détenteurs que les règles ou un blocage écartent)</numerusform>
+            <numerusform> (%n refus quel que soit le nombre de sièges : des détenteurs que les règles ou un blocage écartent)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -4388,19 +4388,19 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>Hour of week</source>
-        <translation>Heure de la semaine</translation>
+        <translation>Semaine type</translation>
     </message>
     <message>
         <source>Top holders</source>
-        <translation>Principaux détenteurs</translation>
+        <translation>Détenteurs</translation>
     </message>
     <message>
         <source>Top groups</source>
-        <translation>Principaux groupes</translation>
+        <translation>Groupes</translation>
     </message>
     <message>
         <source>Idle reservations</source>
-        <translation>Réservations inoccupées</translation>
+        <translation>Réserves inoccupées</translation>
     </message>
     <message>
         <source>Seats busy</source>
@@ -4460,7 +4460,7 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>Longest wait</source>
-        <translation>Attente la plus longue</translation>
+        <translation>Attente maximale</translation>
     </message>
     <message>
         <source>Suggested seat count</source>
@@ -4538,10 +4538,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>Principaux détenteurs (heures-sièges)</translation>
     </message>
     <message>
-        <source>Keyright admin, %1</source>
-        <translation>Keyright admin, %1</translation>
-    </message>
-    <message>
         <source>Export the usage report as PDF</source>
         <translation>Exporter le rapport d&apos;utilisation en PDF</translation>
     </message>
@@ -4586,7 +4582,7 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>%1 (owned)</source>
-        <translation>%1 (possédés)</translation>
+        <translation>%1 (achetés)</translation>
     </message>
     <message>
         <source>The fewest seats that would have refused and denied no more than the most seats replayed: what the range needed</source>
@@ -4627,6 +4623,44 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Until the replay is in: the 95th percentile of the working hours (whole seats, so rounded up), but never below the peak when the range had true denials: then someone went without a seat at the peak.</source>
         <translation>En attendant le rejeu : le 95e centile des heures ouvrées (en sièges entiers, donc arrondi au-dessus), mais jamais en dessous du pic quand la période a eu de vrais refus : quelqu&apos;un est alors resté sans siège au moment du pic.</translation>
+    </message>
+    <message>
+        <source>The range starts after today: pick a From date no later than %1.</source>
+        <translation>La plage commence après aujourd’hui : choisissez une date de début au plus tard le %1.</translation>
+    </message>
+    <message>
+        <source>The history starts on %1: there is nothing to show before.</source>
+        <translation>L’historique commence le %1 : il n’y a rien à montrer avant.</translation>
+    </message>
+    <message numerus="yes">
+        <source>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkout(s) were refused: the others need seats of their own.</source>
+        <translation>
+            <numerusform>Plus que le pic de %1 : les sièges réservés à %2 sont restés inoccupés %3 heures-sièges pendant que %n demande était refusée : les autres ont besoin de sièges à eux.</numerusform>
+            <numerusform>Plus que le pic de %1 : les sièges réservés à %2 sont restés inoccupés %3 heures-sièges pendant que %n demandes étaient refusées : les autres ont besoin de sièges à eux.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>More than the peak of %1: every seat was taken at the peak and %n checkout(s) were refused.</source>
+        <translation>
+            <numerusform>Plus que le pic de %1 : tous les sièges étaient pris au pic et %n demande a été refusée.</numerusform>
+            <numerusform>Plus que le pic de %1 : tous les sièges étaient pris au pic et %n demandes ont été refusées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export usage as CSV…</source>
+        <translation>Exporter l’utilisation en CSV…</translation>
+    </message>
+    <message>
+        <source>Export usage report as PDF…</source>
+        <translation>Exporter le rapport d’utilisation en PDF…</translation>
+    </message>
+    <message>
+        <source>Keyright admin, %1, made on %2</source>
+        <translation>Keyright admin, %1, établi le %2</translation>
+    </message>
+    <message>
+        <source>The holders who used the most seat-hours</source>
+        <translation>Les détenteurs qui ont utilisé le plus d’heures-sièges</translation>
     </message>
 </context>
 <context>

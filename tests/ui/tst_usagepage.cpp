@@ -19,9 +19,14 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
@@ -46,6 +51,9 @@ class TestUsagePage : public QObject
 private Q_SLOTS:
     void usageOfALicenseOverAWeek();
     void aNewerRequestWinsAndAnotherConnectionForgets();
+    void customDatesCannotCrossAndShortcutsWorkEverywhere();
+    void theSuggestionAboveThePeakSaysWhy();
+    void thePageFitsANarrowWindow();
 
 private:
     // The report the server gives for `query`, asked with the admin token.
@@ -340,6 +348,16 @@ void TestUsagePage::usageOfALicenseOverAWeek()
     for (QChar c : u"Acme CAD Pro"_s)
         utf16 += char(c.unicode() >> 8), utf16 += char(c.unicode() & 0xff);
     QVERIFY2(bytes.contains(utf16) || bytes.contains("Acme CAD Pro"), "the PDF does not name the license");
+    // Walk 25: the chart across the page with labels of at least 7 pt, the What-if sentence and
+    // its table as the page shows them, and the date the report was made, all on the one page.
+    const UsagePage::PdfLayout &layout = page->lastPdfLayout();
+    QVERIFY2(layout.chart.width() >= layout.page.width() * 95 / 100,
+             qPrintable(u"%1 of %2"_s.arg(layout.chart.width()).arg(layout.page.width())));
+    QVERIFY2(layout.chartLabelPoints >= 7.0, qPrintable(QString::number(layout.chartLabelPoints)));
+    QCOMPARE(layout.whatIfSentence, sentence->text());
+    QCOMPARE(layout.whatIfRows, whatIf->rowCount());
+    QVERIFY2(layout.footer.contains(u"2026"_s) && layout.footer.contains(u"December"_s), qPrintable(layout.footer));
+    QVERIFY(layout.bottom < layout.page.height());
 
     // Typing a From date makes the range a custom one; a day and a half is shown by hours.
     QDateEdit *from = page->fromEdit();
@@ -427,6 +445,191 @@ void TestUsagePage::aNewerRequestWinsAndAnotherConnectionForgets()
     QTRY_COMPARE_WITH_TIMEOUT(page->licenseId(), u"erp"_s, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(page->model().report() && page->model().report()->licenseId == u"erp"_s, 10000);
     QCOMPARE(page->figure(UsagePage::Figure::SeatsOwned)->text(), u"7"_s);
+}
+
+// Walk 25: To cannot go before From nor either after today, and the range asked is the whole local
+// days they say; Ctrl+E and Ctrl+P work wherever the focus is while the page shows (on a tab of
+// the right-hand panel, on the window's own tabs), and the Server menu has both exports.
+void TestUsagePage::customDatesCannotCrossAndShortcutsWorkEverywhere()
+{
+    ManualClock clock(QDateTime(QDate(2026, 12, 3), QTime(12, 0), QTimeZone::utc()));
+    TestServer server(TestServer::Options {.clock = &clock});
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QByteArray cad = server.createLicense(u"cad"_s, 3, 4h, 10s, 1h);
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock});
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_COMPARE_WITH_TIMEOUT(dashboard.session().licenses().rowCount(), 1, 5000);
+    QVERIFY(dashboard.takeSeat(server.url(), u"cad"_s, cad, u"alice@ws-1"_s));
+    clock.advance(1h);
+    QTest::keyClick(&window, Qt::Key_U, Qt::ControlModifier);
+    UsagePage *page = window.usagePage();
+    QTRY_VERIFY_WITH_TIMEOUT(page->model().report() && !page->model().isLoading(), 10000);
+
+    // From 20 November, then To typed as the 10th: To stays on or after From.
+    QDateEdit *from = page->fromEdit();
+    QDateEdit *to = page->toEdit();
+    from->setFocus();
+    from->selectAll();
+    QTest::keyClicks(from, u"2026-11-20"_s);
+    QTest::keyClick(from, Qt::Key_Tab);
+    QCOMPARE(from->date(), QDate(2026, 11, 20));
+    to->setFocus();
+    to->selectAll();
+    QTest::keyClicks(to, u"2026-11-10"_s);
+    QTest::keyClick(to, Qt::Key_Tab);
+    QVERIFY2(to->date() >= from->date(), qPrintable(to->date().toString(Qt::ISODate)));
+    // A From after today: said in red, and nothing asked.
+    QTRY_VERIFY_WITH_TIMEOUT(!page->model().isLoading(), 10000);
+    from->setFocus();
+    from->selectAll();
+    QTest::keyClicks(from, u"2026-12-09"_s);
+    QTest::keyClick(from, Qt::Key_Tab);
+    QCOMPARE(from->date(), QDate(2026, 12, 9));
+    QVERIFY(to->date() >= from->date());
+    QVERIFY(!page->model().isLoading());
+    QVERIFY2(page->statusLabel()->text().contains(u"after today"_s), qPrintable(page->statusLabel()->text()));
+    QCOMPARE(page->statusLabel()->palette().color(QPalette::WindowText), StatePalette::colour(StatePalette::Failed));
+    from->setFocus();
+    from->selectAll();
+    QTest::keyClicks(from, u"2026-11-20"_s);
+    QTest::keyClick(from, Qt::Key_Tab);
+    // The range asked is whole days: from the start of From to the end of To (or now).
+    const QDate fromDay = from->date();
+    const QDate toDay = to->date();
+    QTRY_VERIFY_WITH_TIMEOUT(!page->model().isLoading() && page->model().report()
+                                 && page->model().report()->from == fromDay.startOfDay().toUTC(),
+                             10000);
+    const QDateTime end = std::min(toDay.addDays(1).startOfDay(), clock.now());
+    QCOMPARE(page->model().report()->to, end.toUTC());
+
+    // A click on the Idle reservations tab, then Ctrl+E: the CSV dialog opens.
+    page->setNativeFileDialogs(false);
+    auto *details = page->findChild<QTabWidget *>(u"usageDetails"_s);
+    QTabBar *bar = details->tabBar();
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(4).center());
+    QCOMPARE(details->currentIndex(), 4);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->model().isLoading() && page->model().report(), 10000);
+    bar->setFocus(); // as after a click on a tab in a style where tabs take the focus
+    QTest::keyClick(bar, Qt::Key_E, Qt::ControlModifier);
+    QFileDialog *dialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<QFileDialog *>(u"usageExportDialog"_s)) && dialog->isVisible(),
+                             5000);
+    QVERIFY(dialog->windowTitle().contains(u"CSV"_s));
+    dialog->reject();
+    QTRY_VERIFY_WITH_TIMEOUT(!window.findChild<QFileDialog *>(u"usageExportDialog"_s), 5000);
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    // The focus on the window's own tabs (Seats, Events, Usage…), outside the page, as after
+    // clicking the Usage tab or a tab whose page takes no focus: Ctrl+P still works.
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(2).center());
+    QTabBar *pagesBar = window.pages()->tabBar();
+    pagesBar->setFocus();
+    QTest::keyClick(pagesBar, Qt::Key_P, Qt::ControlModifier);
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<QFileDialog *>(u"usageExportDialog"_s)) && dialog->isVisible(),
+                             5000);
+    QVERIFY(dialog->windowTitle().contains(u"PDF"_s));
+    dialog->reject();
+
+    // Both exports are in the Server menu too.
+    bool csvInMenu = false, pdfInMenu = false;
+    for (QMenu *menu : window.menuBar()->findChildren<QMenu *>()) {
+        csvInMenu = csvInMenu || menu->actions().contains(page->exportCsvAction());
+        pdfInMenu = pdfInMenu || menu->actions().contains(page->exportPdfAction());
+    }
+    QVERIFY(csvInMenu && pdfInMenu);
+    QCOMPARE(page->exportPdfAction()->text(), u"Export usage report as PDF…"_s);
+}
+
+// Walk 25: a suggestion above the peak says why, here a render reservation nobody used while the
+// others were refused; and a range older than the license says where its history starts.
+void TestUsagePage::theSuggestionAboveThePeakSaysWhy()
+{
+    ManualClock clock(QDateTime(QDate(2026, 11, 30), QTime(9, 0), QTimeZone::utc()));
+    TestServer server(TestServer::Options {.clock = &clock});
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QByteArray cam = server.createLicense(u"cam"_s, 3, 4h, 10s, 1h);
+    int status = 0;
+    server.adminCall("PUT", u"/v1/groups"_s,
+                     {{u"groups"_s, seatrules::groupsToJson({HolderGroup {u"render"_s, {u"*@render-*"_s}}})}}, &status);
+    QCOMPARE(status, 200);
+    SeatRules rules;
+    rules.reserve = {{u"render"_s, 2}};
+    server.adminCall("PUT", u"/v1/licenses/cam/rules"_s, {{u"rules"_s, seatrules::rulesToJson(rules)}}, &status);
+    QCOMPARE(status, 200);
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock});
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_COMPARE_WITH_TIMEOUT(dashboard.session().licenses().rowCount(), 1, 5000);
+    // One seat for everyone else: alice has it, bob is refused and gets none after.
+    QVERIFY(dashboard.takeSeat(server.url(), u"cam"_s, cam, u"alice@ws-1"_s));
+    const auto bob = dashboard.checkout(server.url(), u"cam"_s, cam, u"bob@ws-2"_s);
+    QVERIFY(bob && !std::holds_alternative<outcome::Granted>(*bob));
+    clock.advance(2h);
+
+    QTest::keyClick(&window, Qt::Key_U, Qt::ControlModifier);
+    UsagePage *page = window.usagePage();
+    QTRY_VERIFY_WITH_TIMEOUT(page->model().report() && !page->model().isLoading(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(page->model().whatIf() && !page->model().isWhatIfLoading(), 10000);
+    QCOMPARE(page->figure(UsagePage::Figure::Peak)->text(), u"1"_s);
+    QVERIFY(page->figure(UsagePage::Figure::Suggested)->text().toInt() > 1);
+    QLabel *why = page->suggestionWhy();
+    QVERIFY(why->isVisible());
+    QVERIFY2(why->text().contains(u"render"_s) && why->text().contains(u"refused"_s), qPrintable(why->text()));
+
+    // The last 30 days, of a license made this morning: the page says where its history starts.
+    QLabel *note = page->historyNote();
+    QVERIFY(note->isVisible());
+    QVERIFY2(note->text().contains(QLocale().toString(QDate(2026, 11, 30), QLocale::LongFormat)),
+             qPrintable(note->text()));
+}
+
+// Walk 25: a 1280x720 screen at 150 % leaves 853x480 to the window: the exports stay in sight, the
+// chart's date labels are whole, the license's name is not cut and nothing runs off the right.
+void TestUsagePage::thePageFitsANarrowWindow()
+{
+    ManualClock clock(QDateTime(QDate(2026, 12, 3), QTime(12, 0), QTimeZone::utc()));
+    TestServer server(TestServer::Options {.clock = &clock});
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    int status = 0;
+    server.adminCall("PUT", u"/v1/licenses/acme-cad"_s,
+                     {{u"name"_s, u"ACME CAD"_s},
+                      {u"seatCount"_s, 10},
+                      {u"ttlSeconds"_s, 4 * 3600},
+                      {u"skewSeconds"_s, 10},
+                      {u"reapGraceSeconds"_s, 3600}},
+                     &status);
+    QCOMPARE(status, 201);
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock});
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_COMPARE_WITH_TIMEOUT(dashboard.session().licenses().rowCount(), 1, 5000);
+    window.resize(853, 480);
+    QTest::keyClick(&window, Qt::Key_U, Qt::ControlModifier);
+    UsagePage *page = window.usagePage();
+    QTRY_VERIFY_WITH_TIMEOUT(page->model().report() && !page->model().isLoading(), 10000);
+    page->rangeChooser()->setFocus();
+    QTest::keyClick(page->rangeChooser(), Qt::Key_Down); // the last 90 days
+    QTRY_VERIFY_WITH_TIMEOUT(!page->model().isLoading() && page->model().report()
+                                 && page->model().report()->from.daysTo(page->model().report()->to) > 80,
+                             10000);
+    QTRY_VERIFY_WITH_TIMEOUT(page->model().whatIf() && !page->model().isWhatIfLoading(), 10000);
+    QCoreApplication::processEvents();
+
+    const QRect shown = page->rect();
+    for (QWidget *button : {static_cast<QWidget *>(page->csvButton()), static_cast<QWidget *>(page->pdfButton())}) {
+        QVERIFY(button->isVisible());
+        const QRect r(button->mapTo(page, QPoint(0, 0)), button->size());
+        QVERIFY2(shown.contains(r), qPrintable(u"%1,%2 %3x%4"_s.arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())));
+    }
+    QVERIFY(page->chartLabelsFit());
+    QComboBox *license = page->licenseChooser();
+    QVERIFY2(license->width() >= license->sizeHint().width(),
+             qPrintable(u"%1 < %2"_s.arg(license->width()).arg(license->sizeHint().width())));
+    QScrollArea *scroll = page->scrollArea();
+    QVERIFY2(scroll->widget()->width() <= scroll->viewport()->width(),
+             qPrintable(u"%1 > %2"_s.arg(scroll->widget()->width()).arg(scroll->viewport()->width())));
+    QVERIFY(page->chartView()->height() >= 240);
 }
 
 int main(int argc, char **argv)
