@@ -982,11 +982,11 @@ void UsagePage::retranslate()
     m_pdfButton->setToolTip(tr("A one-page A4 report for a budget meeting (Ctrl+P)"));
     m_figuresBox->setTitle(tr("Key figures"));
     m_whatIf->setTitle(tr("What if"));
-    m_whatIfTable->setHorizontalHeaderLabels({tr("Seats"), tr("Checkouts"), tr("Waited"), tr("Refused"),
+    m_whatIfTable->setHorizontalHeaderLabels({tr("Seats"), tr("Requests"), tr("Waited"), tr("Refused"),
                                               tr("True denials"), tr("Gave up"), tr("Median wait"),
                                               tr("Longest wait")});
-    m_whatIfTable->setToolTip(tr("The range's checkouts replayed at each number of seats, as the server would have "
-                                 "answered them"));
+    m_whatIfTable->setToolTip(tr("The range's checkout requests replayed at each number of seats, as the server "
+                                 "would have answered them"));
     m_details->setTabText(0, tr("Concurrency"));
     m_details->setTabText(1, tr("Hour of week"));
     m_details->setTabText(2, tr("Top holders"));

@@ -4593,8 +4593,8 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>Sièges</translation>
     </message>
     <message>
-        <source>Checkouts</source>
-        <translation>Emprunts</translation>
+        <source>Requests</source>
+        <translation>Demandes</translation>
     </message>
     <message>
         <source>Waited</source>
@@ -4613,8 +4613,8 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>Attente médiane</translation>
     </message>
     <message>
-        <source>The range&apos;s checkouts replayed at each number of seats, as the server would have answered them</source>
-        <translation>Les emprunts de la période rejoués pour chaque nombre de sièges, comme le serveur y aurait répondu</translation>
+        <source>The range&apos;s checkout requests replayed at each number of seats, as the server would have answered them</source>
+        <translation>Les demandes d&apos;emprunt de la période rejouées pour chaque nombre de sièges, comme le serveur y aurait répondu</translation>
     </message>
     <message>
         <source>The fewest seats with which the replay of this range&apos;s own demand refuses no more checkouts than with any more seats (What if, below).</source>
