@@ -350,6 +350,15 @@ bool LeaseServer::addDemoLicenses(QString *error)
         return false;
     }
     QFile::setPermissions(keyDir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    // The demo's holder groups and seat rules come with its licenses, on a server that has none
+    // yet: the made-up history is decided under them, so the what-if replays it under the same.
+    if (m_licenses->groups().isEmpty()) {
+        const auto saved = m_licenses->putGroups(DemoCatalogue::holderGroups(), QString::fromUtf16(serverActor));
+        if (saved.outcome != LicenseAdmin::PutGroupsResult::Outcome::Saved) {
+            *error = u"cannot add the demo's holder groups: %1"_s.arg(saved.error.message);
+            return false;
+        }
+    }
     for (const DemoCatalogue::License &demo : DemoCatalogue::licenses()) {
         const QString keyPath = QDir(keyDir).filePath(DemoCatalogue::keyFileName(demo.id));
         QString key;
@@ -366,6 +375,13 @@ bool LeaseServer::addDemoLicenses(QString *error)
                 return false;
             }
             key = created.key;
+            if (!demo.rules.isEmpty()) {
+                const auto ruled = m_licenses->putRules(demo.id, demo.rules, QString::fromUtf16(serverActor));
+                if (ruled.outcome != LicenseAdmin::PutRulesResult::Outcome::Saved) {
+                    *error = u"cannot set the seat rules of demo license %1: %2"_s.arg(demo.id, ruled.error.message);
+                    return false;
+                }
+            }
         } else if (!QFileInfo::exists(keyPath)) {
             // The key is only known when made; without its file the demo clients could not use
             // the license, so give it a fresh one.
