@@ -117,7 +117,7 @@ private:
             retryAt += (4 + qint64(m_random.bounded(4))) * minuteMs + qint64(m_random.bounded(60)) * 1000;
             if (endMs - retryAt < 5 * minuteMs)
                 break;
-            attempt.retries.append({retryAt, 0, endMs - retryAt + crash, false});
+            attempt.retries.append({retryAt, 0, endMs - retryAt + crash, false, 0});
         }
         m_demand.append(attempt);
     }

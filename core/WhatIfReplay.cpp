@@ -42,6 +42,8 @@ struct GrantAsk
     bool consumed = false;
 
     qint64 endMs() const { return grantMs + holdMs; }
+    // A seat served by the line ends when it really did, whenever a replay serves it.
+    qint64 untilMs() const { return askMs < grantMs ? endMs() : 0; }
 };
 
 // A refusal, or a ticket that gave up.
@@ -152,12 +154,12 @@ QList<Attempt> demandOf(const LicenseActivity &activity, qint64 fromMs, qint64 t
             const auto open = keptTrying.constFind(ask.holder);
             if (open != keptTrying.cend() && ask.atMs >= open->endedMs && ask.atMs - open->endedMs <= window) {
                 demand[open->attempt].retries.append(
-                    Ask {ask.atMs, ask.maxWaitMs, estimatedHold(ask.holder), ask.blocked});
+                    Ask {ask.atMs, ask.maxWaitMs, estimatedHold(ask.holder), ask.blocked, 0});
                 keptTrying[ask.holder].endedMs = ask.endedMs();
                 continue;
             }
             keptTrying.insert(ask.holder, {demand.size(), ask.endedMs()});
-            demand.append(Attempt {ask.atMs, ask.holder, estimatedHold(ask.holder), ask.maxWaitMs, ask.blocked, {}});
+            demand.append(Attempt {ask.atMs, ask.holder, estimatedHold(ask.holder), ask.maxWaitMs, ask.blocked, {}, 0});
             continue;
         }
         chains[{ask.holder, target}].push_back(&ask);
@@ -166,27 +168,33 @@ QList<Attempt> demandOf(const LicenseActivity &activity, qint64 fromMs, qint64 t
         GrantAsk &grant = grantsOf[key.first][key.second];
         grant.consumed = true;
         const qint64 end = grant.endMs();
-        Attempt attempt {asks.front()->atMs,    key.first, end - asks.front()->atMs, asks.front()->maxWaitMs,
-                         asks.front()->blocked, {}};
+        Attempt attempt {asks.front()->atMs,
+                         key.first,
+                         end - asks.front()->atMs,
+                         asks.front()->maxWaitMs,
+                         asks.front()->blocked,
+                         {},
+                         end};
         qint64 previousEnd = asks.front()->endedMs();
         for (std::size_t i = 1; i < asks.size(); ++i) {
             const FailedAsk &ask = *asks[i];
             if (ask.atMs < previousEnd) {
                 // Asked while the earlier ask still waited: a need of its own.
                 demand.append(
-                    Attempt {ask.atMs, ask.holder, estimatedHold(ask.holder), ask.maxWaitMs, ask.blocked, {}});
+                    Attempt {ask.atMs, ask.holder, estimatedHold(ask.holder), ask.maxWaitMs, ask.blocked, {}, 0});
                 continue;
             }
-            attempt.retries.append(Ask {ask.atMs, ask.maxWaitMs, end - ask.atMs, ask.blocked});
+            attempt.retries.append(Ask {ask.atMs, ask.maxWaitMs, end - ask.atMs, ask.blocked, end});
             previousEnd = ask.endedMs();
         }
-        attempt.retries.append(Ask {grant.askMs, grant.maxWaitMs, grant.holdMs, false});
+        attempt.retries.append(Ask {grant.askMs, grant.maxWaitMs, grant.holdMs, false, grant.untilMs()});
         demand.append(attempt);
     }
     for (auto it = grantsOf.cbegin(); it != grantsOf.cend(); ++it) {
         for (const GrantAsk &grant : *it) {
             if (!grant.consumed)
-                demand.append(Attempt {grant.askMs, it.key(), grant.holdMs, grant.maxWaitMs, false, {}});
+                demand.append(
+                    Attempt {grant.askMs, it.key(), grant.holdMs, grant.maxWaitMs, false, {}, grant.untilMs()});
         }
     }
     std::stable_sort(demand.begin(), demand.end(), [](const Attempt &a, const Attempt &b) {
@@ -367,6 +375,7 @@ private:
         qint64 maxWaitMs;
         qint64 holdMs;
         bool blocked;
+        qint64 untilMs;
     };
 
     using AskKey = std::tuple<qint64, qsizetype, int>; // time, attempt, ask
@@ -388,9 +397,9 @@ private:
     {
         const Attempt &a = m_demand.at(attempt);
         if (ask == 0)
-            return {a.maxWaitMs, a.holdMs, a.blocked};
+            return {a.maxWaitMs, a.holdMs, a.blocked, a.untilMs};
         const Ask &r = a.retries.at(ask - 1);
-        return {r.maxWaitMs, r.holdMs, r.blocked};
+        return {r.maxWaitMs, r.holdMs, r.blocked, r.untilMs};
     }
 
     // The outcome of decideCheckout() for `holder` now. It depends on the holder only through its
@@ -455,7 +464,7 @@ private:
         return decideCheckout(m_seats - leftOut, m_rules, m_leases, m_holderNames[std::size_t(holder)], now, 0ms);
     }
 
-    void take(qint64 now, qsizetype attempt, qint64 holdMs)
+    void take(qint64 now, qsizetype attempt, const AskView &view)
     {
         const int holder = m_holderOf[std::size_t(attempt)];
         Profile &profile = m_profiles[std::size_t(m_profileOf[std::size_t(holder)])];
@@ -473,7 +482,8 @@ private:
         countCaps(profile.caps, +1);
         ++m_live;
         ++m_row.granted;
-        const qint64 endMs = now + std::max<qint64>(1, holdMs);
+        const qint64 endMs
+            = view.untilMs > 0 ? std::max(now + 1, view.untilMs) : now + std::max<qint64>(1, view.holdMs);
         m_ends.push({endMs, holder});
         if (m_record) {
             const QString &name = m_holderNames[std::size_t(holder)];
@@ -547,7 +557,7 @@ private:
         using O = SeatDecision::Outcome;
         const O decision = outcome(m_holderOf[std::size_t(attempt)]);
         if (decision == O::Granted) {
-            take(now, attempt, view.holdMs);
+            take(now, attempt, view);
             return;
         }
         const bool mayFree = decision == O::NoSeatsAvailable || decision == O::GroupCapReached;
@@ -578,7 +588,7 @@ private:
             ticket.waiting = false;
             m_waits.push_back(now - ticket.queuedMs);
             recordWait(ticket, now, true);
-            take(now, ticket.attempt, askOf(ticket.attempt, ticket.ask).holdMs);
+            take(now, ticket.attempt, askOf(ticket.attempt, ticket.ask));
         }
     }
 

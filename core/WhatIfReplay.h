@@ -20,6 +20,7 @@ struct Ask
     qint64 maxWaitMs = 0; // 0: does not wait
     qint64 holdMs = 0; // how long it holds the seat once granted
     bool blocked = false; // an admin's block refuses it, whatever the seats
+    qint64 untilMs = 0; // > 0: the seat, whenever granted, is held until then (not for holdMs)
 
     friend bool operator==(const Ask &, const Ask &) = default;
 };
@@ -34,6 +35,7 @@ struct Attempt
     qint64 maxWaitMs = 0; // 0: does not wait
     bool blocked = false; // refused by an admin's block: refused whatever k
     QList<Ask> retries;
+    qint64 untilMs = 0; // > 0: the seat, whenever this first ask gets it, is held until then
 
     friend bool operator==(const Attempt &, const Attempt &) = default;
 };
@@ -42,9 +44,10 @@ struct Attempt
 // - A seat granted at once is an ask that does not wait (we cannot know whether it would have),
 //   holding its real span (an open span holds to toMs).
 // - A ticket served by the line asks when it was queued (a seat belongs to the range its ask is
-//   in) and holds its real span. It waits as long as it really did, and at least the true-denial
-//   window: it was still willing when served, and the window is how long we assume a person keeps
-//   wanting a seat.
+//   in) and holds the seat, whenever it gets it, until its real span ended: the server serves its
+//   line at the waiter's next request, a little after the seat freed, and a person leaves when
+//   they leave. It waits as long as it really did, and at least the true-denial window: it was
+//   still willing when served, and the window is how long we assume a person keeps wanting a seat.
 // - A ticket that gave up waits exactly as long as it really did.
 // - A refusal, or a ticket that gave up, followed within the true-denial window (from the refusal,
 //   or from giving up) by a seat for the same holder asked for after it, is one demand with that

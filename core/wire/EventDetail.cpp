@@ -41,6 +41,7 @@ const QString giveUpAtMember = u"giveUpAt"_s;
 const QString whyMember = u"why"_s;
 const QString grantedMember = u"granted"_s;
 const QString seatExpiresAtMember = u"seatExpiresAt"_s;
+const QString ticketExpiresAtMember = u"ticketExpiresAt"_s;
 const QString roleMember = u"role"_s;
 const QString kindMember = u"kind"_s;
 const QString replicaIdMember = u"replicaId"_s;
@@ -309,6 +310,8 @@ QJsonObject QueueLeft::toJson() const
                       {grantedMember, granted}};
     if (granted && seatExpiresAt.isValid())
         json.insert(seatExpiresAtMember, timestamp(seatExpiresAt));
+    if (why == queue::LeftBecause::Expired && ticketExpiresAt.isValid())
+        json.insert(ticketExpiresAtMember, timestamp(ticketExpiresAt));
     return json;
 }
 
@@ -317,8 +320,10 @@ QueueLeft QueueLeft::fromJson(const QJsonObject &detail)
     return QueueLeft {
         detail.value(ticketIdMember).toString(),
         queue::leftBecauseFromWire(detail.value(whyMember).toString()).value_or(queue::LeftBecause::Unknown),
-        detail.value(waitedMsMember).toInteger(), detail.value(grantedMember).toBool(),
-        timeOf(detail, seatExpiresAtMember)};
+        detail.value(waitedMsMember).toInteger(),
+        detail.value(grantedMember).toBool(),
+        timeOf(detail, seatExpiresAtMember),
+        timeOf(detail, ticketExpiresAtMember)};
 }
 
 QString ticketIdOf(const QJsonObject &detail)

@@ -204,6 +204,9 @@ struct QueueLeft
     qint64 waitedMs = 0;
     bool granted = false; // a seat was held for it, now given back
     QDateTime seatExpiresAt; // granted: the held lease's expiry then; invalid: not recorded
+    // expired: when the ticket stopped counting (its own expiry), however long before the server
+    // dropped it; invalid otherwise or not recorded
+    QDateTime ticketExpiresAt;
 
     QJsonObject toJson() const;
     static QueueLeft fromJson(const QJsonObject &detail);

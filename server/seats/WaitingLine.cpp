@@ -52,9 +52,10 @@ void WaitingLine::drop(const StoredTicket &ticket, queue::LeftBecause why, const
             seatExpiresAt = held->lease.expiresAt;
         m_store.deleteLease(ticket.licenseId, ticket.seatId);
     }
-    record(
-        now, EventKind::QueueLeft, ticket, actor,
-        eventdetail::QueueLeft {ticket.ticketId, why, waitedMs(ticket, now), ticket.granted(), seatExpiresAt}.toJson());
+    record(now, EventKind::QueueLeft, ticket, actor,
+           eventdetail::QueueLeft {ticket.ticketId, why, waitedMs(ticket, now), ticket.granted(), seatExpiresAt,
+                                   why == queue::LeftBecause::Expired ? ticket.expiresAt : QDateTime()}
+               .toJson());
 }
 
 int WaitingLine::serve(LicenseRecord &license, const CompiledSeatRules &rules, const QDateTime &now,

@@ -159,10 +159,10 @@ bool SqlUsageHistory::prepare(QString *error)
                                 "AND le.seat_id = s.id"_s;
     const QList<std::pair<QSqlQuery *, QString>> all {
         {&s->openSpan,
-         u"INSERT INTO usage_spans (license_id, kind, id, holder, grp, start_ms) "
-         "VALUES (:license, :kind, :id, :holder, :grp, :start) ON CONFLICT DO NOTHING"_s},
+         u"INSERT INTO usage_spans (license_id, kind, id, holder, grp, start_ms, expires_ms) "
+         "VALUES (:license, :kind, :id, :holder, :grp, :start, :expires) ON CONFLICT DO NOTHING"_s},
         {&s->endSpan,
-         u"UPDATE usage_spans SET end_ms = :end, expires_ms = :expires, served = :served "
+         u"UPDATE usage_spans SET end_ms = :end, expires_ms = COALESCE(:expires, expires_ms), served = :served "
          "WHERE license_id = :license AND kind = :kind AND id = :id AND end_ms IS NULL"_s},
         // A span's end as stored is an upper bound of its real one (expires_ms + skew may come
         // first), so the ones ending after :from are a superset of those that overlap.
@@ -210,7 +210,7 @@ bool SqlUsageHistory::prepare(QString *error)
 }
 
 void SqlUsageHistory::openSpan(const QString &licenseId, QChar kind, const QString &id, const QString &holder,
-                               const QString &group, qint64 startMs)
+                               const QString &group, qint64 startMs, std::optional<qint64> expiresMs)
 {
     if (licenseId.isEmpty() || id.isEmpty())
         return; // not a seat or a ticket (an event of an older server, or of a test)
@@ -223,6 +223,7 @@ void SqlUsageHistory::openSpan(const QString &licenseId, QChar kind, const QStri
     q.bindValue(u":holder"_s, text(holder));
     q.bindValue(u":grp"_s, text(group));
     q.bindValue(u":start"_s, startMs);
+    q.bindValue(u":expires"_s, expiresMs ? QVariant(*expiresMs) : QVariant(QMetaType::fromType<qint64>()));
     m_connection.exec(q);
     q.finish();
 }
@@ -286,12 +287,17 @@ void SqlUsageHistory::noteEvent(const EventRecord &event, qint64 seq)
     case EventKind::HolderBlocked:
         noteRefusal(event.licenseId, QString::number(seq), event.holder, toWire(EventKind::HolderBlocked), at);
         break;
-    case EventKind::Queued:
-        openSpan(event.licenseId, waitKind, eventdetail::Queued::fromJson(event.detail).ticketId, event.holder, {}, at);
-        break;
+    case EventKind::Queued: {
+        // A ticket's give-up time is where its wait ends at the latest: the server drops a ticket
+        // that timed out at its next request, which may come much later.
+        const auto queued = eventdetail::Queued::fromJson(event.detail);
+        openSpan(event.licenseId, waitKind, queued.ticketId, event.holder, {}, at, expiry(queued.giveUpAt));
+    } break;
     case EventKind::QueueLeft: {
         const auto left = eventdetail::QueueLeft::fromJson(event.detail);
-        endSpan(event.licenseId, waitKind, left.ticketId, at, std::nullopt, false);
+        // An expired ticket's wait ended when it stopped counting, not when the line dropped it.
+        const qint64 leftAt = left.ticketExpiresAt.isValid() ? std::min(at, SqlRows::toMs(left.ticketExpiresAt)) : at;
+        endSpan(event.licenseId, waitKind, left.ticketId, leftAt, std::nullopt, false);
         if (left.granted && !event.seatId.isEmpty())
             endSpan(event.licenseId, seatKind, event.seatId, at, expiry(left.seatExpiresAt), false);
         break;
@@ -449,6 +455,8 @@ QHash<QString, usage::LicenseActivity> SqlUsageHistory::activity(qint64 fromMs, 
                 // event that ended it never counted.
                 end = q.value(10).isNull() ? start : q.value(10).toLongLong() + skew;
             }
+            if (!seat && !q.value(7).isNull())
+                end = std::min(end, q.value(7).toLongLong()); // a wait ends by its give-up time
             if (end <= fromMs || start >= toMs)
                 continue;
             usage::LicenseActivity &activity = out[licenseId];

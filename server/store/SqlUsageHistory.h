@@ -84,8 +84,9 @@ private:
     qint64 progress(const QString &row);
     void setProgress(const QString &row, qint64 value);
     Statements &statements();
+    // expiresMs: a ticket's give-up time (its wait ends then at the latest); kept by endSpan.
     void openSpan(const QString &licenseId, QChar kind, const QString &id, const QString &holder, const QString &group,
-                  qint64 startMs);
+                  qint64 startMs, std::optional<qint64> expiresMs = std::nullopt);
     void endSpan(const QString &licenseId, QChar kind, const QString &id, qint64 endMs, std::optional<qint64> expiresMs,
                  bool served);
 

@@ -1111,8 +1111,12 @@ private Q_SLOTS:
                  std::optional<detail::GroupsChanged>(detail::GroupsChanged {list.groups}));
         const detail::Queued queued {QString(32, u'c'), 3, noon.addSecs(600)};
         QCOMPARE(detail::Queued::fromJson(queued.toJson()), queued);
-        const detail::QueueLeft left {QString(32, u'c'), queue::LeftBecause::Expired, 5000, true, noon};
+        const detail::QueueLeft left {QString(32, u'c'), queue::LeftBecause::Expired, 5000, true, noon,
+                                      noon.addSecs(-30)};
         QCOMPARE(detail::QueueLeft::fromJson(left.toJson()), left);
+        // Only an expired ticket says when it stopped counting.
+        const detail::QueueLeft timedOut {QString(32, u'c'), queue::LeftBecause::TimedOut, 5000, false, {}, noon};
+        QVERIFY(!timedOut.toJson().contains(u"ticketExpiresAt"_s));
         QCOMPARE(detail::ticketIdOf(left.toJson()), left.ticketId);
         const detail::TokenChanged token {u"dana"_s, AccessRole::Operator, noon.addDays(90)};
         QCOMPARE(detail::TokenChanged::fromJson(token.toJson(EventKind::TokenCreated)), token);

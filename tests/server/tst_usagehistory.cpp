@@ -23,6 +23,7 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrlQuery>
 
 #include <algorithm>
 #include <functional>
@@ -436,7 +437,8 @@ QHash<QString, Truth> rebuild(const QList<QJsonObject> &events, const QList<Lice
         const auto it = waits[license].find(ticket);
         if (it == waits[license].end())
             return;
-        truth[license].waits.append({it->start, at, {}});
+        // A ticket's wait ends at its give-up time at the latest, however late the server drops it.
+        truth[license].waits.append({it->start, std::min(at, it->end), {}});
         waits[license].erase(it);
     };
     for (const QJsonObject &event : events) {
@@ -454,9 +456,12 @@ QHash<QString, Truth> rebuild(const QList<QJsonObject> &events, const QList<Lice
         } else if (kind == "released"_L1 || kind == "revoked"_L1 || kind == "reaped"_L1) {
             endSeat(license, seat, at, detail["expiresAt"_L1]);
         } else if (kind == "queued"_L1) {
-            waits[license].insert(detail["ticketId"_L1].toString(), {at, openEnd});
+            const QJsonValue giveUpAt = detail["giveUpAt"_L1];
+            waits[license].insert(detail["ticketId"_L1].toString(),
+                                  {at, giveUpAt.isString() ? msOf(giveUpAt) : openEnd});
         } else if (kind == "queue_left"_L1) {
-            endWait(license, detail["ticketId"_L1].toString(), at);
+            const QJsonValue stopped = detail["ticketExpiresAt"_L1];
+            endWait(license, detail["ticketId"_L1].toString(), stopped.isString() ? std::min(at, msOf(stopped)) : at);
             if (detail["granted"_L1].toBool() && !seat.isEmpty())
                 endSeat(license, seat, at, detail["seatExpiresAt"_L1]);
         } else if (kind == "denied"_L1) {
@@ -681,6 +686,21 @@ std::optional<UsageReport> usageReport(TestHttp &http, const QByteArray &admin, 
     return report;
 }
 
+std::optional<WhatIfReport> whatIfReport(TestHttp &http, const QByteArray &admin, const QString &license, qint64 fromMs,
+                                         qint64 toMs)
+{
+    QUrlQuery query;
+    query.addQueryItem(u"from"_s, formatTimestamp(QDateTime::fromMSecsSinceEpoch(fromMs, Qt::UTC)));
+    query.addQueryItem(u"to"_s, formatTimestamp(QDateTime::fromMSecsSinceEpoch(toMs, Qt::UTC)));
+    const auto reply
+        = http.get(u"/v1/licenses/%1/usage/what-if?%2"_s.arg(license, query.toString(QUrl::FullyEncoded)), admin);
+    if (reply.status != 200) {
+        qWarning("GET what-if of %s: %d %s", qPrintable(license), reply.status, reply.body.constData());
+        return std::nullopt;
+    }
+    return WhatIfReport::fromJson(reply.json());
+}
+
 // Every closed bucket of `step` (minute or hour) of every license against the brute force, from
 // the license's first event to the closed end; and the range's summary (peak, seat-hours).
 // Returns how many buckets were compared.
@@ -781,6 +801,8 @@ private slots:
     void reservationMadeAfterAnHourLeavesItsIdleSeatsAlone();
     void instancesOnOneDatabaseCloseEachBucketOnce();
     void killedWhileClosingLosesNothing();
+    void whatIfServesTheLineWhenTheServerDid();
+    void whatIfGivesUpWhenTheTicketTimedOut();
 
 private:
     quint32 m_seed = 0;
@@ -1212,6 +1234,114 @@ void TestUsageHistory::killedWhileClosingLosesNothing()
     }
     // And both are the events'.
     QVERIFY(compareWithEvents(killedHttp, admin, licenses, UsageStep::Hour) >= 3 * 4 * 24);
+}
+
+// The what-if at the license's own seat count against the real server where the server acts late:
+// it serves its line, and drops timed-out tickets, at its next request, not when the seat ran out
+// or the wait ended.
+
+// A seat runs out (its client crashed) while a ticket waits: the server serves the ticket only at
+// its next heartbeat, two minutes later, and a newcomer is refused while that seat is held.
+void TestUsageHistory::whatIfServesTheLineWhenTheServerDid()
+{
+    TestServer server(TestServer::Options {.reapInterval = 0s, .usageInterval = 0ms});
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    TestHttp http(server.url());
+    ManualClock &clock = server.clock();
+    const qint64 hour = (clock.now().toMSecsSinceEpoch() / hourMs + 1) * hourMs;
+    const auto moveTo = [&](qint64 offset) {
+        clock.advance(std::chrono::milliseconds(hour + offset - clock.now().toMSecsSinceEpoch()));
+    };
+    moveTo(0);
+    const QByteArray auth = "License " + server.createLicense(u"solo"_s, 1, 10min, 10s, 60s);
+    const auto checkout = [&](const QString &holder, QJsonObject body = {}) {
+        body.insert(u"holder"_s, holder);
+        return http.post(u"/v1/licenses/solo/checkout"_s, body, auth);
+    };
+    QCOMPARE(checkout(u"ann@ws-1"_s).status, 201); // and crashes: the seat counts until 00:10:10
+    moveTo(minuteMs);
+    const auto queued = checkout(u"bob@ws-2"_s, {{u"wait"_s, true}, {u"maxWaitSeconds"_s, 3600}});
+    QCOMPARE(queued.status, 202);
+    const QString ticket = queued.json().value("ticket"_L1).toObject().value("ticketId"_L1).toString();
+    const auto ticketBeat
+        = [&] { return http.call("POST", u"/v1/licenses/solo/tickets/%1/heartbeat"_s.arg(ticket), {}, auth); };
+    moveTo(9 * minuteMs);
+    QCOMPARE(ticketBeat().status, 202);
+    moveTo(12 * minuteMs);
+    const auto served = ticketBeat();
+    QCOMPARE(served.status, 200);
+    moveTo(19 * minuteMs);
+    QCOMPARE(checkout(u"dan@ws-4"_s).status, 409);
+    moveTo(20 * minuteMs);
+    QCOMPARE(http.del(u"/v1/licenses/solo/seats/%1"_s.arg(
+                          served.json().value("lease"_L1).toObject().value("seatId"_L1).toString()),
+                      auth)
+                 .status,
+             204);
+    moveTo(3 * hourMs);
+
+    const QByteArray admin = server.adminAuthorization();
+    const auto report = usageReport(http, admin, u"solo"_s, UsageStep::Day, hour, hour + 2 * hourMs);
+    QVERIFY(report);
+    QCOMPARE(report->summary.granted, 2);
+    QCOMPARE(report->summary.denialCount(), 1);
+    QCOMPARE(report->summary.trueDenials, 1);
+    const auto whatIf = whatIfReport(http, admin, u"solo"_s, hour, hour + 2 * hourMs);
+    QVERIFY(whatIf);
+    const usage::WhatIfRow *own = whatIf->row(1);
+    QVERIFY(own);
+    QCOMPARE(own->granted, 2);
+    QCOMPARE(own->refused, 1);
+    QCOMPARE(own->trueDenials, 1);
+    QCOMPARE(own->gaveUp, 0);
+}
+
+// A ticket willing to wait five minutes is still in the line ten minutes later: the server drops
+// it (timed out) only when the seat is released, and does not serve it. Its wait, as recorded,
+// ends with that release.
+void TestUsageHistory::whatIfGivesUpWhenTheTicketTimedOut()
+{
+    TestServer server(TestServer::Options {.reapInterval = 0s, .usageInterval = 0ms});
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    TestHttp http(server.url());
+    ManualClock &clock = server.clock();
+    const qint64 hour = (clock.now().toMSecsSinceEpoch() / hourMs + 1) * hourMs;
+    const auto moveTo = [&](qint64 offset) {
+        clock.advance(std::chrono::milliseconds(hour + offset - clock.now().toMSecsSinceEpoch()));
+    };
+    moveTo(0);
+    const QByteArray auth = "License " + server.createLicense(u"solo"_s, 1, 2h, 10s, 60s);
+    moveTo(minuteMs);
+    const auto taken = http.post(u"/v1/licenses/solo/checkout"_s, {{u"holder"_s, u"ann@ws-1"_s}}, auth);
+    QCOMPARE(taken.status, 201);
+    moveTo(2 * minuteMs);
+    QCOMPARE(http.post(u"/v1/licenses/solo/checkout"_s,
+                       {{u"holder"_s, u"bob@ws-2"_s}, {u"wait"_s, true}, {u"maxWaitSeconds"_s, 300}}, auth)
+                 .status,
+             202);
+    moveTo(12 * minuteMs);
+    QCOMPARE(http.del(u"/v1/licenses/solo/seats/%1"_s.arg(
+                          taken.json().value("lease"_L1).toObject().value("seatId"_L1).toString()),
+                      auth)
+                 .status,
+             204);
+    moveTo(3 * hourMs);
+
+    const QByteArray admin = server.adminAuthorization();
+    const auto report = usageReport(http, admin, u"solo"_s, UsageStep::Day, hour, hour + 2 * hourMs);
+    QVERIFY(report);
+    QCOMPARE(report->summary.granted, 1);
+    const auto whatIf = whatIfReport(http, admin, u"solo"_s, hour, hour + 2 * hourMs);
+    QVERIFY(whatIf);
+    const usage::WhatIfRow *own = whatIf->row(1);
+    QVERIFY(own);
+    QCOMPARE(own->granted, 1);
+    QCOMPARE(own->gaveUp, 1);
+    QCOMPARE(own->waited, 1);
 }
 
 class TestUsageHistoryOnPostgres : public TestUsageHistory
