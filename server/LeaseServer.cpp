@@ -159,6 +159,11 @@ UsageCloser *LeaseServer::usageCloser() const
     return m_usageCloser.get();
 }
 
+RequestTurn *LeaseServer::requestTurn() const
+{
+    return m_turn.get();
+}
+
 StatsService *LeaseServer::stats() const
 {
     return m_stats.get();

@@ -87,6 +87,9 @@ public:
     StatsService *stats() const;
     // Closes the usage history's buckets (issue 25); null while stopped.
     UsageCloser *usageCloser() const;
+    // The turn that batches requests and runs the answers computed in the background; null while
+    // stopped.
+    RequestTurn *requestTurn() const;
     // The usage settings of the config, spans kept at least as long as the events.
     UsageSettings usageSettings() const;
     PeerSync *peerSync() const;

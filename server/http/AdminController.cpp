@@ -255,10 +255,14 @@ ApiResponse AdminController::whatIf(const ApiRoute &route, const ApiRequest &req
     const auto query = request::parseUsageQuery(request.query, &failure);
     if (!query)
         return answer::error(failure);
-    const auto report = m_usage->whatIf(route.licenseId, *query);
-    if (!report)
+    auto job = m_usage->whatIfJob(route.licenseId, *query);
+    if (!job)
         return answer::error(ApiError::licenseNotFound(route.licenseId));
-    return answer::json(200, report->toJson());
+    // The replays take up to a second for a large license's months: computed off the event loop,
+    // so heartbeats and checkouts are answered meanwhile.
+    ApiResponse later;
+    later.background = [job = std::move(*job)] { return answer::json(200, job().toJson()); };
+    return later;
 }
 
 ApiResponse AdminController::metrics()
@@ -266,7 +270,7 @@ ApiResponse AdminController::metrics()
     QList<Metrics::LicenseGauge> gauges;
     for (const auto &license : m_seats.licenses())
         gauges.append({license.id, license.seatCount, license.inUse});
-    return ApiResponse {200, "text/plain; version=0.0.4; charset=utf-8", m_metrics.render(gauges), {}, {}};
+    return ApiResponse {200, "text/plain; version=0.0.4; charset=utf-8", m_metrics.render(gauges), {}, {}, {}};
 }
 
 ApiResponse AdminController::stats()

@@ -6,6 +6,7 @@
 #include <QString>
 #include <QUrlQuery>
 
+#include <functional>
 #include <utility>
 
 namespace keyright::server {
@@ -28,6 +29,10 @@ struct ApiResponse
     QByteArray body;
     QList<std::pair<QByteArray, QByteArray>> headers;
     QString route; // metrics label of the route that answered, "unmatched" when none did
+    // Set for an answer that takes long to compute from what the request has already read (a
+    // what-if replay): RequestTurn runs it on its background pool, off the event loop, and sends
+    // what it returns instead of this response. It must touch nothing shared.
+    std::function<ApiResponse()> background;
 };
 
 } // namespace keyright::server

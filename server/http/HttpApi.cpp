@@ -46,7 +46,8 @@ ApiResponse HttpApi::handle(const ApiRequest &request)
         response = answer::error(ApiError::storeFailed(failure, m_callerHasToken));
     }
     response.route = routeName;
-    m_metrics.observeRequest(routeName, response.status, std::chrono::microseconds(timer.nsecsElapsed() / 1000));
+    if (!response.background) // else counted when computed (countComputed)
+        m_metrics.observeRequest(routeName, response.status, std::chrono::microseconds(timer.nsecsElapsed() / 1000));
     return response;
 }
 
@@ -126,6 +127,12 @@ std::optional<HttpApi::Heartbeat> HttpApi::authorizedHeartbeat(const ApiRequest 
 ApiResponse HttpApi::heartbeatAnswer(const ApiRoute &route, const SeatService::HeartbeatResult &result)
 {
     return LeaseController::heartbeatAnswer(route, result);
+}
+
+void HttpApi::countComputed(ApiResponse &response, const QString &route, const QElapsedTimer &since)
+{
+    response.route = route;
+    m_metrics.observeRequest(route, response.status, std::chrono::microseconds(since.nsecsElapsed() / 1000));
 }
 
 void HttpApi::countAnswer(ApiResponse &response, ApiRoute::Kind route, const QElapsedTimer &since)

@@ -1,15 +1,21 @@
 #include "http/RequestTurn.h"
 
 #include "http/ApiError.h"
+#include "http/HttpResponseWriter.h"
 #include "store/LeaseStore.h"
+#include "wire/ErrorBody.h"
 
+#include <QFutureWatcher>
 #include <QLoggingCategory>
 #include <QSet>
 #include <QThread>
 #include <QtConcurrent/QtConcurrentMap>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <utility>
+
+using namespace Qt::StringLiterals;
 
 namespace keyright::server {
 
@@ -20,7 +26,7 @@ Q_LOGGING_CATEGORY(lcTurn, "keyright.server.http")
 ApiResponse storeFailed(const StoreError &cause)
 {
     const ApiError failure = ApiError::storeFailed(cause);
-    return ApiResponse {failure.status, "application/json", failure.toBody(), {}, {}};
+    return ApiResponse {failure.status, "application/json", failure.toBody(), {}, {}, {}};
 }
 
 } // namespace
@@ -30,7 +36,9 @@ RequestTurn::RequestTurn(HttpApi &api, SeatService &seats, LeaseStore &store, QO
     , m_api(api)
     , m_seats(seats)
     , m_store(store)
-{ }
+{
+    m_background.setMaxThreadCount(std::max(1, QThread::idealThreadCount() / 2));
+}
 
 RequestTurn::~RequestTurn()
 {
@@ -57,12 +65,12 @@ void RequestTurn::submit(const ApiRequest &request, Answer answer)
     }
     if (deferred) {
         renewal.request = m_requests.size();
+        m_requests.append(Request {std::move(answer), {}, renewal.timer});
         m_renewals.append(std::move(renewal));
-        m_requests.append(Request {std::move(answer), {}});
     } else {
         // Everything that is not an authorized heartbeat is decided now, in its own unit of the
         // turn (or its own transaction).
-        m_requests.append(Request {std::move(answer), m_api.handle(request)});
+        m_requests.append(Request {std::move(answer), m_api.handle(request), renewal.timer});
     }
 
     if (m_requests.size() >= maxRequests) {
@@ -209,9 +217,51 @@ void RequestTurn::finish()
                    failure.what());
     }
     // Taken out first: an answer may start the next turn.
-    const QList<Request> requests = std::exchange(m_requests, {});
-    for (const Request &request : requests)
-        request.answer(committed ? request.response : failed);
+    QList<Request> requests = std::exchange(m_requests, {});
+    for (Request &request : requests) {
+        if (committed && request.response.background)
+            answerInBackground(std::move(request));
+        else
+            request.answer(committed ? request.response : failed);
+    }
+}
+
+void RequestTurn::answerInBackground(Request request)
+{
+    if (m_backgroundCount >= maxBackground) {
+        ApiResponse busy = HttpResponseWriter::errorResponse(
+            ApiError {503,
+                      QString::fromUtf16(errorcode::serverBusy),
+                      u"the server is computing as many reports as it allows; try again in a moment"_s,
+                      {},
+                      {}});
+        m_api.countComputed(busy, request.response.route, request.timer);
+        request.answer(busy);
+        return;
+    }
+    ++m_backgroundCount;
+    auto *watcher = new QFutureWatcher<ApiResponse>(this);
+    const QString route = request.response.route;
+    connect(watcher, &QFutureWatcherBase::finished, this,
+            [this, watcher, route, timer = request.timer, answer = std::move(request.answer)] {
+                --m_backgroundCount;
+                ApiResponse response = watcher->result();
+                watcher->deleteLater();
+                m_api.countComputed(response, route, timer);
+                answer(response);
+            });
+    watcher->setFuture(QtConcurrent::run(&m_background, [work = std::move(request.response.background)] {
+        try {
+            return work();
+        } catch (const std::exception &failure) {
+            qCCritical(lcTurn, "a report could not be computed: %s", failure.what());
+            return HttpResponseWriter::errorResponse(ApiError {500,
+                                                               QString::fromUtf16(errorcode::internal),
+                                                               u"the server could not compute the report; try again"_s,
+                                                               {},
+                                                               {}});
+        }
+    }));
 }
 
 } // namespace keyright::server

@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 #include <QList>
 #include <QObject>
+#include <QThreadPool>
 
 #include <functional>
 #include <optional>
@@ -74,11 +75,20 @@ public:
     // Requests submitted to the current turn and not answered yet.
     qsizetype pending() const { return m_requests.size(); }
 
+    // Answers computed off the event loop (ApiResponse::background) run here, after their turn
+    // has committed, at most this many at a time waiting or running; one more is answered 503
+    // server_busy. The pool has half the machine's cores (at least one): the event loop and the
+    // signing keep the rest.
+    static constexpr int maxBackground = 8;
+    QThreadPool &backgroundPool() { return m_background; }
+    int backgroundRunning() const { return m_backgroundCount; }
+
 private:
     struct Request
     {
         Answer answer;
         ApiResponse response; // filled in by finish() for a renewal
+        QElapsedTimer timer; // since the request was read, for the latency metric of a background answer
     };
     struct Renewal
     {
@@ -97,6 +107,8 @@ private:
     // Stores the turn's renewals (see the class comment) and fills in each one's answer; opens
     // and commits a transaction of their own when the turn is not one.
     void storeRenewals();
+    // Runs `request`'s background answer on the pool and answers it when done.
+    void answerInBackground(Request request);
     // heartbeat() for a renewal that was not planned or changed since its plan. Throws StoreError.
     ApiResponse decideAfresh(const Renewal &renewal);
 
@@ -107,6 +119,10 @@ private:
     QList<Renewal> m_renewals;
     bool m_finishQueued = false;
     bool m_batched = false; // this turn runs as one store batch (LeaseStore::batchesTurns())
+    int m_backgroundCount = 0; // background answers not given yet
+    // Last member: destroyed first, it waits for the jobs still running (they touch nothing of
+    // the turn); their answers are then dropped with the watchers, the turn's children.
+    QThreadPool m_background;
 };
 
 } // namespace keyright::server

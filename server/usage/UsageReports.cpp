@@ -50,6 +50,14 @@ QList<usage::Bucket> UsageReports::bucketsOf(const QString &licenseId, usage::Re
 
 std::optional<WhatIfReport> UsageReports::whatIf(const QString &licenseId, const UsageQuery &query)
 {
+    auto job = whatIfJob(licenseId, query);
+    if (!job)
+        return std::nullopt;
+    return (*job)();
+}
+
+std::optional<UsageReports::WhatIfJob> UsageReports::whatIfJob(const QString &licenseId, const UsageQuery &query)
+{
     const qint64 now = m_clock.now().toMSecsSinceEpoch();
     const qint64 toMs = std::min(query.to.isValid() ? query.to.toMSecsSinceEpoch() : now, now);
     const qint64 fromMs = query.from.isValid() ? query.from.toMSecsSinceEpoch() : toMs - 30 * dayMs;
@@ -71,44 +79,52 @@ std::optional<WhatIfReport> UsageReports::whatIf(const QString &licenseId, const
         groups = m_store.holderGroups();
     });
     if (!report)
-        return report;
+        return std::nullopt;
     report->licenseId = licenseId;
     report->from = QDateTime::fromMSecsSinceEpoch(fromMs, Qt::UTC);
     report->to = QDateTime::fromMSecsSinceEpoch(toMs, Qt::UTC);
-    if (toMs <= fromMs)
-        return report;
     activity.trueDenialWindowMs = window;
-    report->peak = usage::computeBucket(activity, fromMs, toMs - fromMs, false).peak;
-    const CompiledSeatRules compiled(rules, groups);
+    // Everything below works on these copies alone: it may run on another thread.
+    return WhatIfJob([report = std::move(*report), activity = std::move(activity), rules = std::move(rules),
+                      groups = std::move(groups), fromMs, toMs, window]() mutable {
+        if (toMs > fromMs)
+            replayAtEachCount(report, activity, CompiledSeatRules(rules, groups), fromMs, toMs, window);
+        return report;
+    });
+}
+
+void UsageReports::replayAtEachCount(WhatIfReport &report, const usage::LicenseActivity &activity,
+                                     const CompiledSeatRules &compiled, qint64 fromMs, qint64 toMs, qint64 window)
+{
+    report.peak = usage::computeBucket(activity, fromMs, toMs - fromMs, false).peak;
     const QList<usage::Attempt> demand = usage::demandOf(activity, fromMs, toMs);
-    report->rows = usage::whatIf(demand, compiled, std::max(report->peak, 1), window);
+    report.rows = usage::whatIf(demand, compiled, std::max(report.peak, 1), window);
     // Above the peak too, while more seats still refuse less: the first row is then as many seats
     // as would have helped, and what it still refuses is refused whatever the seats (the lists, a
     // block, a cap).
-    for (int more = 0; more < maxRowsAbovePeak && !report->rows.isEmpty(); ++more) {
-        const usage::WhatIfRow &top = report->rows.first();
+    for (int more = 0; more < maxRowsAbovePeak && !report.rows.isEmpty(); ++more) {
+        const usage::WhatIfRow &top = report.rows.first();
         if (top.refused == 0 && top.gaveUp == 0)
             break;
         const usage::WhatIfRow above = usage::replay(demand, top.seats + 1, compiled, window);
         if (above.refused >= top.refused && above.trueDenials >= top.trueDenials && above.gaveUp >= top.gaveUp)
             break;
-        report->rows.prepend(above);
+        report.rows.prepend(above);
     }
     // The license's own seat count too (at it the replay gives what really happened), and the
     // counts between it and the rows so far, so that "one seat fewer" is always answered: every
     // one of them when they are few, else the one just below the owned count.
-    const int owned = report->seatsOwned;
-    if (owned > 0 && !report->rows.isEmpty() && owned > report->rows.first().seats) {
-        const int top = report->rows.first().seats;
+    const int owned = report.seatsOwned;
+    if (owned > 0 && !report.rows.isEmpty() && owned > report.rows.first().seats) {
+        const int top = report.rows.first().seats;
         const int lowest = owned - top - 1 <= maxRowsBetween ? top + 1 : owned - 1;
         for (int seats = lowest; seats < owned; ++seats)
-            report->rows.append(usage::replay(demand, seats, compiled, window));
+            report.rows.append(usage::replay(demand, seats, compiled, window));
     }
-    if (!report->row(owned) && owned > 0)
-        report->rows.append(usage::replay(demand, owned, compiled, window));
-    std::sort(report->rows.begin(), report->rows.end(),
+    if (!report.row(owned) && owned > 0)
+        report.rows.append(usage::replay(demand, owned, compiled, window));
+    std::sort(report.rows.begin(), report.rows.end(),
               [](const usage::WhatIfRow &a, const usage::WhatIfRow &b) { return a.seats > b.seats; });
-    return report;
 }
 
 std::optional<UsageReport> UsageReports::report(const QString &licenseId, const UsageQuery &query, Problem *problem,

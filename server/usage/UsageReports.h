@@ -5,11 +5,13 @@
 
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace keyright {
 class Clock;
-}
+class CompiledSeatRules;
+} // namespace keyright
 
 namespace keyright::server {
 
@@ -33,7 +35,15 @@ public:
     // license is unknown. Only `from` and `to` of the query count.
     std::optional<WhatIfReport> whatIf(const QString &licenseId, const UsageQuery &query);
 
+    // whatIf() in two steps: what it needs is read from the store now, on the caller's thread;
+    // the replays, which are most of its cost, run when the job is called, on any thread (the job
+    // holds copies and touches nothing shared). nullopt when the license is unknown.
+    using WhatIfJob = std::function<WhatIfReport()>;
+    std::optional<WhatIfJob> whatIfJob(const QString &licenseId, const UsageQuery &query);
+
 private:
+    static void replayAtEachCount(WhatIfReport &report, const usage::LicenseActivity &activity,
+                                  const CompiledSeatRules &compiled, qint64 fromMs, qint64 toMs, qint64 window);
     QList<usage::Bucket> bucketsOf(const QString &licenseId, usage::Resolution resolution, qint64 fromMs, qint64 toMs,
                                    qint64 *closedUntilMs);
 

@@ -15,12 +15,17 @@
 #include "seats/LicenseAdmin.h"
 #include "seats/SeatService.h"
 #include "store/SqliteLeaseStore.h"
+#include "wire/UsageReport.h"
 
 #include <QDir>
 #include <QFile>
 #include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QScopeGuard>
+#include <QSemaphore>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -71,6 +76,7 @@ private Q_SLOTS:
     void singleHeartbeatAnswersAndStoresAsABatchedOne_data();
     void singleHeartbeatAnswersAndStoresAsABatchedOne();
     void turnAnswersOnlyOnceCommitted();
+    void whatIfLeavesHeartbeatsAnswered();
 
 private:
     // License `id` with TTL 60 s, skew 5 s, grace 15 s.
@@ -850,6 +856,77 @@ void TestGroupCommit::turnAnswersOnlyOnceCommitted()
     QVERIFY(statuses.isEmpty());
     QTRY_COMPARE_WITH_TIMEOUT(statuses, QList<int> {200}, 5000);
     QVERIFY(!m_store->inBatch());
+}
+
+// A what-if replay computes for up to a second of a large license's months; meanwhile the server answers heartbeats,
+// and a flood of reports is refused with a clear 503 rather than queued without bound.
+void TestGroupCommit::whatIfLeavesHeartbeatsAnswered()
+{
+    QVERIFY(startServer());
+    const auto created = m_http->put(
+        u"/v1/licenses/acme"_s,
+        {{u"seatCount"_s, 2}, {u"ttlSeconds"_s, 60}, {u"skewSeconds"_s, 5}, {u"reapGraceSeconds"_s, 15}}, admin());
+    QCOMPARE(created.status, 201);
+    const QByteArray key = "License " + created.json().value("key"_L1).toString().toLatin1();
+    const auto alice = m_http->post(u"/v1/licenses/acme/checkout"_s, {{u"holder"_s, u"alice@ws"_s}}, key);
+    QCOMPARE(alice.status, 201);
+    const auto lease = leaseFromJson(alice.json().value("lease"_L1));
+    QVERIFY(lease);
+    m_clock->advance(20s);
+
+    // The pool's one thread is held, as a long replay would hold it.
+    RequestTurn *turn = m_server->requestTurn();
+    QVERIFY(turn);
+    turn->backgroundPool().setMaxThreadCount(1);
+    QSemaphore held, release;
+    turn->backgroundPool().start([&] {
+        held.release();
+        release.acquire();
+    });
+    held.acquire();
+    bool released = false;
+    const auto unblock = qScopeGuard([&] {
+        if (!released)
+            release.release(); // a failed check must not leave the server's pool held at teardown
+    });
+
+    // A manager for each report: one manager opens at most six connections to a host.
+    std::vector<std::unique_ptr<QNetworkAccessManager>> networks;
+    const auto ask = [&] {
+        QNetworkRequest request(m_server->url().resolved(QUrl(u"/v1/licenses/acme/usage/what-if"_s)));
+        request.setRawHeader("Authorization", admin());
+        return networks.emplace_back(std::make_unique<QNetworkAccessManager>())->get(request);
+    };
+    std::unique_ptr<QNetworkReply> whatIf(ask());
+    QTRY_COMPARE_WITH_TIMEOUT(turn->backgroundRunning(), 1, 5000);
+
+    const auto beat = m_http->post(u"/v1/licenses/acme/seats/%1/heartbeat"_s.arg(lease->seatId), {}, key);
+    QCOMPARE(beat.status, 200);
+    QVERIFY(!whatIf->isFinished());
+
+    // More reports than the turn keeps waiting: the one too many is told to come back.
+    std::vector<std::unique_ptr<QNetworkReply>> more;
+    for (int i = 1; i < RequestTurn::maxBackground; ++i)
+        more.emplace_back(ask());
+    QTRY_COMPARE_WITH_TIMEOUT(turn->backgroundRunning(), RequestTurn::maxBackground, 5000);
+    const auto refused = m_http->get(u"/v1/licenses/acme/usage/what-if"_s, admin());
+    QCOMPARE(refused.status, 503);
+    QCOMPARE(refused.errorCode(), u"server_busy"_s);
+    QCOMPARE(refused.header("Retry-After"), QByteArray("1"));
+    QVERIFY(!whatIf->isFinished());
+
+    released = true;
+    release.release();
+    QTRY_VERIFY_WITH_TIMEOUT(whatIf->isFinished(), 10000);
+    QCOMPARE(whatIf->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+    const auto report = WhatIfReport::fromJson(QJsonDocument::fromJson(whatIf->readAll()).object());
+    QVERIFY(report);
+    QCOMPARE(report->seatsOwned, 2);
+    QVERIFY(report->row(2));
+    QCOMPARE(report->row(2)->granted, 1); // alice's checkout, an hour ago
+    for (const auto &reply : more)
+        QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 10000);
+    QCOMPARE(turn->backgroundRunning(), 0);
 }
 
 } // namespace keyright
