@@ -322,7 +322,25 @@ void ReportCommand::print(const UsageReport &report)
         std::fflush(stdout);
         return;
     }
-    for (const QString &line : summaryLines(report))
+    QStringList lines = summaryLines(report);
+    // A range that ends now reads as ending now, not at the end of the hour still open (the
+    // what-if below says the same range).
+    if (m_since && m_query.to.isValid() && m_query.to < report.to) {
+        lines.first() = u"%1, %2 (%3)"_s.arg(report.licenseId, rangeText(report.from, m_query.to, zone),
+                                             report.timeZone.isEmpty() ? u"UTC"_s : report.timeZone);
+    }
+    // Times between the history's buckets are rounded out to whole buckets: said, with what was asked.
+    const bool widened = !m_since && m_query.from.isValid() && m_query.to.isValid()
+        && (report.from < m_query.from || report.to > m_query.to);
+    if (widened) {
+        const qint64 hourMs = 3'600'000;
+        const bool toHours = report.from.toMSecsSinceEpoch() == m_query.from.toMSecsSinceEpoch() / hourMs * hourMs
+            && report.to.toMSecsSinceEpoch() == (m_query.to.toMSecsSinceEpoch() + hourMs - 1) / hourMs * hourMs;
+        lines.insert(1,
+                     u"Widened to whole %1, the report's buckets: you asked for %2."_s.arg(
+                         toHours ? u"hours"_s : u"days"_s, rangeText(m_query.from, m_query.to, zone)));
+    }
+    for (const QString &line : std::as_const(lines))
         printOut(line);
     printOut(QString());
     TextTable table({u"START"_s, u"OWNED"_s, u"PEAK"_s, u"MEAN"_s, u"SEAT-HOURS"_s, u"GRANTED"_s, u"DENIED"_s,

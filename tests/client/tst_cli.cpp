@@ -23,6 +23,7 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
 #include <csignal>
 #include <memory>
@@ -77,6 +78,7 @@ private Q_SLOTS:
     void reportRangeTakesDatesAndRfc3339Times();
     void reportOfOneDayNamesTheDayAndTellsRequestsFromGrantedCheckouts();
     void reportPastTheHourlyHistorySaysWorkingHoursAreUnknown();
+    void reportSinceEndsNowLikeItsWhatIf();
     void holdWaitShowsThePlaceInLineThenHolds();
     void holdWaitJsonAndCtrlCLeavesTheLine();
     void holdWaitOnATerminalRewritesItsLineThenGivesUp();
@@ -707,37 +709,44 @@ void TestCli::reportRangeTakesDatesAndRfc3339Times_data()
     QTest::addColumn<QString>("from"); // the report's range as the server answers it
     QTest::addColumn<QString>("to");
     QTest::addColumn<QString>("heading"); // after "LICENSE, "
+    QTest::addColumn<QString>("widened"); // the line after it when the range was rounded out, else empty
     // A date is the day in --tz: --to includes it.
     QTest::newRow("one date in Paris") << QStringList {u"--from"_s,     u"2024-11-10"_s, u"--to"_s,
                                                        u"2024-11-10"_s, u"--tz"_s,       u"Europe/Paris"_s}
                                        << u"2024-11-09T23:00:00.000Z"_s << u"2024-11-10T23:00:00.000Z"_s
-                                       << u"10 Nov 2024 (Europe/Paris)"_s;
+                                       << u"10 Nov 2024 (Europe/Paris)"_s << QString();
     QTest::newRow("dates in UTC") << QStringList {u"--from"_s,     u"2024-11-10"_s, u"--to"_s,
                                                   u"2024-11-11"_s, u"--tz"_s,       u"UTC"_s}
                                   << u"2024-11-10T00:00:00.000Z"_s << u"2024-11-12T00:00:00.000Z"_s
-                                  << u"10 Nov to 11 Nov 2024 (UTC)"_s;
+                                  << u"10 Nov to 11 Nov 2024 (UTC)"_s << QString();
     QTest::newRow("no fraction, Z") << QStringList {u"--from"_s, u"2024-11-10T00:00:00Z"_s,
                                                     u"--to"_s,   u"2024-11-10T06:00:00Z"_s,
                                                     u"--tz"_s,   u"UTC"_s}
                                     << u"2024-11-10T00:00:00.000Z"_s << u"2024-11-10T06:00:00.000Z"_s
-                                    << u"10 Nov 2024 00:00 to 06:00 (UTC)"_s;
+                                    << u"10 Nov 2024 00:00 to 06:00 (UTC)"_s << QString();
     QTest::newRow("offsets") << QStringList {u"--from"_s, u"2024-11-10T09:00:00+01:00"_s,
                                              u"--to"_s,   u"2024-11-10T12:00:00.000+01:00"_s,
                                              u"--tz"_s,   u"UTC"_s}
                              << u"2024-11-10T08:00:00.000Z"_s << u"2024-11-10T11:00:00.000Z"_s
-                             << u"10 Nov 2024 08:00 to 11:00 (UTC)"_s;
+                             << u"10 Nov 2024 08:00 to 11:00 (UTC)"_s << QString();
     QTest::newRow("local times in --tz") << QStringList {u"--from"_s, u"2024-11-10T09:00"_s,
                                                          u"--to"_s,   u"2024-11-10T17:00"_s,
                                                          u"--tz"_s,   u"Europe/Paris"_s}
                                          << u"2024-11-10T08:00:00.000Z"_s << u"2024-11-10T16:00:00.000Z"_s
-                                         << u"10 Nov 2024 09:00 to 17:00 (Europe/Paris)"_s;
+                                         << u"10 Nov 2024 09:00 to 17:00 (Europe/Paris)"_s << QString();
     QTest::newRow("to alone: 30 days up to it")
         << QStringList {u"--to"_s, u"2024-11-10"_s, u"--tz"_s, u"UTC"_s} << u"2024-10-12T00:00:00.000Z"_s
-        << u"2024-11-11T00:00:00.000Z"_s << u"12 Oct to 10 Nov 2024 (UTC)"_s;
+        << u"2024-11-11T00:00:00.000Z"_s << u"12 Oct to 10 Nov 2024 (UTC)"_s << QString();
     QTest::newRow("the strict form still")
         << QStringList {u"--from"_s, u"2024-11-10T00:00:00.000Z"_s, u"--to"_s, u"2024-11-11T00:00:00.000Z"_s, u"--tz"_s,
                         u"UTC"_s}
-        << u"2024-11-10T00:00:00.000Z"_s << u"2024-11-11T00:00:00.000Z"_s << u"10 Nov 2024 (UTC)"_s;
+        << u"2024-11-10T00:00:00.000Z"_s << u"2024-11-11T00:00:00.000Z"_s << u"10 Nov 2024 (UTC)"_s << QString();
+    QTest::newRow("times off the hour are widened, and said so")
+        << QStringList {u"--from"_s, u"2024-11-10T09:30:00+01:00"_s,
+                        u"--to"_s,   u"2024-11-10T17:30:00+01:00"_s,
+                        u"--tz"_s,   u"UTC"_s}
+        << u"2024-11-10T08:00:00.000Z"_s << u"2024-11-10T17:00:00.000Z"_s << u"10 Nov 2024 08:00 to 17:00 (UTC)"_s
+        << u"Widened to whole hours, the report's buckets: you asked for 10 Nov 2024 08:30 to 16:30."_s;
 }
 
 void TestCli::reportRangeTakesDatesAndRfc3339Times()
@@ -746,6 +755,7 @@ void TestCli::reportRangeTakesDatesAndRfc3339Times()
     QFETCH(QString, from);
     QFETCH(QString, to);
     QFETCH(QString, heading);
+    QFETCH(QString, widened);
     const QString id = nextLicenseId();
     QVERIFY(!createLicense(id, 2).isEmpty());
     const QJsonObject report = runJson(QStringList {u"report"_s, id, u"--by"_s, u"hour"_s, u"--json"_s} + range);
@@ -754,6 +764,10 @@ void TestCli::reportRangeTakesDatesAndRfc3339Times()
     const CliRun text = run(QStringList {u"report"_s, id} + range);
     QCOMPARE(text.exitCode, 0);
     QCOMPARE(text.out.section(u'\n', 0, 0), u"%1, %2"_s.arg(id, heading));
+    if (widened.isEmpty())
+        QVERIFY2(!text.out.contains(u"Widened"_s), qPrintable(text.out));
+    else
+        QCOMPARE(text.out.section(u'\n', 1, 1), widened);
 }
 
 void TestCli::reportOfOneDayNamesTheDayAndTellsRequestsFromGrantedCheckouts()
@@ -819,6 +833,25 @@ void TestCli::reportPastTheHourlyHistorySaysWorkingHoursAreUnknown()
     QCOMPARE(old.exitCode, 0);
     QVERIFY2(!old.out.contains(u"over working hours"_s), qPrintable(old.out));
     QVERIFY2(old.out.contains(u"working hours unknown"_s), qPrintable(old.out));
+}
+
+void TestCli::reportSinceEndsNowLikeItsWhatIf()
+{
+    // "--since 1d" ends now: the heading says so rather than the end of the hour still open, and
+    // the what-if under it replays that same range.
+    const QString id = nextLicenseId();
+    QVERIFY(!createLicense(id, 2).isEmpty());
+    const CliRun result = run({u"report"_s, id, u"--since"_s, u"1d"_s, u"--tz"_s, u"UTC"_s, u"--what-if"_s});
+    QCOMPARE(result.exitCode, 0);
+    const QRegularExpression heading(u"^%1, (.+) \\(UTC\\)$"_s.arg(id));
+    const auto match = heading.match(result.out.section(u'\n', 0, 0));
+    QVERIFY2(match.hasMatch(), qPrintable(result.out));
+    const QString range = match.captured(1);
+    QDateTime end = QLocale::c().toDateTime(range.section(u" to "_s, 1), u"d MMM yyyy HH:mm"_s);
+    QVERIFY2(end.isValid(), qPrintable(range));
+    end.setTimeZone(QTimeZone::utc());
+    QVERIFY2(std::abs(end.secsTo(QDateTime::currentDateTimeUtc())) < 120, qPrintable(range));
+    QVERIFY2(result.out.contains(u"from "_s + range), qPrintable(result.out));
 }
 
 void TestCli::holdWaitShowsThePlaceInLineThenHolds()
