@@ -91,6 +91,11 @@ private:
     bool startServer();
     QByteArray admin() const { return "Bearer " + m_adminToken; }
     QJsonObject listing();
+    // License "acme" on the running server (TTL 60 s, skew 5 s, grace 15 s); its "License <key>"
+    // authorization, empty when it could not be made.
+    QByteArray createAcme(int seatCount);
+    // The server started with acme's two seats, alice@ws holding one since 20 s ago.
+    bool serveAcmeWithAlice(QByteArray *key, std::optional<SeatLease> *alice);
     ApiRequest clientRequest(const QByteArray &method, const QString &path, const QByteArray &body = {}) const;
 
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -226,6 +231,36 @@ bool TestGroupCommit::startServer()
     m_server = &m_fixture->leaseServer();
     m_adminToken = m_fixture->adminToken();
     m_http = std::make_unique<TestHttp>(m_server->url());
+    return true;
+}
+
+QByteArray TestGroupCommit::createAcme(int seatCount)
+{
+    const auto created = m_http->put(
+        u"/v1/licenses/acme"_s,
+        {{u"seatCount"_s, seatCount}, {u"ttlSeconds"_s, 60}, {u"skewSeconds"_s, 5}, {u"reapGraceSeconds"_s, 15}},
+        admin());
+    if (created.status != 201) {
+        qWarning("PUT acme: %d %s", created.status, created.body.constData());
+        return {};
+    }
+    return "License " + created.json().value("key"_L1).toString().toLatin1();
+}
+
+bool TestGroupCommit::serveAcmeWithAlice(QByteArray *key, std::optional<SeatLease> *alice)
+{
+    if (!startServer())
+        return false;
+    *key = createAcme(2);
+    if (key->isEmpty())
+        return false;
+    const auto reply = m_http->post(u"/v1/licenses/acme/checkout"_s, {{u"holder"_s, u"alice@ws"_s}}, *key);
+    *alice = reply.status == 201 ? leaseFromJson(reply.json().value("lease"_L1)) : std::nullopt;
+    if (!*alice) {
+        qWarning("alice's checkout: %d %s", reply.status, reply.body.constData());
+        return false;
+    }
+    m_clock->advance(20s);
     return true;
 }
 
@@ -503,17 +538,9 @@ void TestGroupCommit::failedCommitKeepsNoUnitOfTheBatch()
 
 void TestGroupCommit::failedCommitAnswersEveryChangeWith500()
 {
-    QVERIFY(startServer());
-    const auto created = m_http->put(
-        u"/v1/licenses/acme"_s,
-        {{u"seatCount"_s, 2}, {u"ttlSeconds"_s, 60}, {u"skewSeconds"_s, 5}, {u"reapGraceSeconds"_s, 15}}, admin());
-    QCOMPARE(created.status, 201);
-    const QByteArray key = "License " + created.json().value("key"_L1).toString().toLatin1();
-    const auto alice = m_http->post(u"/v1/licenses/acme/checkout"_s, {{u"holder"_s, u"alice@ws"_s}}, key);
-    QCOMPARE(alice.status, 201);
-    const auto aliceLease = leaseFromJson(alice.json().value("lease"_L1));
-    QVERIFY(aliceLease);
-    m_clock->advance(20s);
+    QByteArray key;
+    std::optional<SeatLease> aliceLease;
+    QVERIFY(serveAcmeWithAlice(&key, &aliceLease));
 
     // Every request of the burst changes something, so whichever batches they land in, each
     // batch's COMMIT fails: no client may be told its change was made.
@@ -552,11 +579,8 @@ void TestGroupCommit::renewalAnswersAreWhatIsStored()
 {
     QVERIFY(startServer());
     constexpr int seats = 8;
-    const auto created = m_http->put(
-        u"/v1/licenses/acme"_s,
-        {{u"seatCount"_s, seats}, {u"ttlSeconds"_s, 60}, {u"skewSeconds"_s, 5}, {u"reapGraceSeconds"_s, 15}}, admin());
-    QCOMPARE(created.status, 201);
-    const QByteArray key = "License " + created.json().value("key"_L1).toString().toLatin1();
+    const QByteArray key = createAcme(seats);
+    QVERIFY(!key.isEmpty());
     QStringList seatIds;
     for (int i = 0; i < seats; ++i) {
         const auto reply = m_http->post(u"/v1/licenses/acme/checkout"_s, {{u"holder"_s, u"holder%1@ws"_s.arg(i)}}, key);
@@ -862,17 +886,9 @@ void TestGroupCommit::turnAnswersOnlyOnceCommitted()
 // and a flood of reports is refused with a clear 503 rather than queued without bound.
 void TestGroupCommit::whatIfLeavesHeartbeatsAnswered()
 {
-    QVERIFY(startServer());
-    const auto created = m_http->put(
-        u"/v1/licenses/acme"_s,
-        {{u"seatCount"_s, 2}, {u"ttlSeconds"_s, 60}, {u"skewSeconds"_s, 5}, {u"reapGraceSeconds"_s, 15}}, admin());
-    QCOMPARE(created.status, 201);
-    const QByteArray key = "License " + created.json().value("key"_L1).toString().toLatin1();
-    const auto alice = m_http->post(u"/v1/licenses/acme/checkout"_s, {{u"holder"_s, u"alice@ws"_s}}, key);
-    QCOMPARE(alice.status, 201);
-    const auto lease = leaseFromJson(alice.json().value("lease"_L1));
-    QVERIFY(lease);
-    m_clock->advance(20s);
+    QByteArray key;
+    std::optional<SeatLease> lease;
+    QVERIFY(serveAcmeWithAlice(&key, &lease));
 
     // The pool's one thread is held, as a long replay would hold it.
     RequestTurn *turn = m_server->requestTurn();
