@@ -70,6 +70,17 @@ SeatUsage seatUsage(int seatCount, const CompiledSeatRules &rules, const QList<S
     return usage;
 }
 
+SeatUsage seatUsage(int seatCount, const CompiledSeatRules &rules, const QList<SeatLease> &leases, const QDateTime &now,
+                    std::chrono::milliseconds skew, QHash<QString, QString> *countedAgainst)
+{
+    const QList<const SeatLease *> live = liveByGeneration(leases, now, skew);
+    SeatUsage usage = emptyUsage(seatCount, rules, int(live.size()));
+    count(usage, rules, live, [&](const SeatLease &lease, int r) {
+        countedAgainst->insert(lease.seatId, r >= 0 ? usage.reservations.at(r).group : QString());
+    });
+    return usage;
+}
+
 QString reservationCountedAgainst(const CompiledSeatRules &rules, const QList<SeatLease> &leases, const QString &seatId,
                                   const QDateTime &now, std::chrono::milliseconds skew)
 {

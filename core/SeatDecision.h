@@ -4,6 +4,7 @@
 #include "SeatRules.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -75,6 +76,10 @@ SeatDecision decideCheckout(int seatCount, const CompiledSeatRules &rules, const
 // its reservation while it has room, else the shared seats.
 SeatUsage seatUsage(int seatCount, const CompiledSeatRules &rules, const QList<SeatLease> &leases, const QDateTime &now,
                     std::chrono::milliseconds skew);
+// The same, also giving for each live lease (by seat id) the reservation group it counts against:
+// empty for the shared seats.
+SeatUsage seatUsage(int seatCount, const CompiledSeatRules &rules, const QList<SeatLease> &leases, const QDateTime &now,
+                    std::chrono::milliseconds skew, QHash<QString, QString> *countedAgainst);
 // The reservation group a live lease counts against under seatUsage()'s counting; empty for the
 // shared seats or a lease that is not live.
 QString reservationCountedAgainst(const CompiledSeatRules &rules, const QList<SeatLease> &leases, const QString &seatId,
