@@ -1,7 +1,9 @@
 #include "LeasePredicate.h"
 #include "SeatLedger.h"
 #include "SeatRules.h"
+#include "wire/LedgerReport.h"
 
+#include <QJsonArray>
 #include <QRandomGenerator>
 #include <QSet>
 #include <QTest>
@@ -23,6 +25,7 @@ private Q_SLOTS:
     void everyKindOfSeatInItsLine();
     void seatsAboveALoweredCountAreSaid();
     void randomLicensesAlwaysAddUp();
+    void wireKeepsTheLedgerAndRefusesOneThatLosesASeat();
 };
 
 namespace {
@@ -201,6 +204,49 @@ void TestSeatLedger::randomLicensesAlwaysAddUp()
                 QVERIFY(holding.since.msecsTo(input.now) > std::chrono::milliseconds(input.idleAfter).count());
         }
     }
+}
+
+void TestSeatLedger::wireKeepsTheLedgerAndRefusesOneThatLosesASeat()
+{
+    LedgerInput input;
+    input.seatCount = 4;
+    input.now = t0;
+    input.seats = {seat(u"bob@ws-2"_s, 1, t0.addSecs(30), t0.addSecs(-3600)), seat(u"carol@ws-3"_s, 2, t0.addSecs(30)),
+                   seat(u"erin@ws-5"_s, 3, t0.addSecs(-60), t0.addSecs(-90))};
+    input.waiting = {{u"ida@ws-7"_s, t0.addSecs(-600)}};
+    input.blocks = {{u"mallory@ws-0"_s, t0.addSecs(3600)}};
+    LedgerReport report;
+    report.licenseId = u"acme"_s;
+    report.at = t0;
+    report.serverTime = t0.addSecs(5);
+    report.idleAfterMinutes = 45;
+    report.ledger = accountSeats(renderRules(1), input);
+    const auto back = LedgerReport::fromJson(report.toJson());
+    QVERIFY(back);
+    QCOMPARE(*back, report);
+    QVERIFY(back->isPast());
+
+    // One seat dropped on the way: refused, with the numbers.
+    QJsonObject json = report.toJson();
+    QJsonArray lines = json.value(u"lines"_s).toArray();
+    QJsonObject free = lines.at(lines.size() - 2).toObject(); // free, then the expired rows
+    QCOMPARE(free.value(u"category"_s).toString(), u"free"_s);
+    free.insert(u"seats"_s, free.value(u"seats"_s).toInt() - 1);
+    lines.replace(lines.size() - 2, free);
+    json.insert(u"lines"_s, lines);
+    ValidationError error;
+    QVERIFY(!LedgerReport::fromJson(json, &error));
+    QCOMPARE(error.field, u"lines"_s);
+    QCOMPARE(error.message, u"lines add up to 3 seats, not the seatCount 4"_s);
+
+    json = report.toJson();
+    lines = json.value(u"lines"_s).toArray();
+    QJsonObject first = lines.at(0).toObject();
+    first.insert(u"category"_s, u"borrowed"_s);
+    lines.replace(0, first);
+    json.insert(u"lines"_s, lines);
+    QVERIFY(!LedgerReport::fromJson(json, &error));
+    QCOMPARE(error.field, u"lines[0].category"_s);
 }
 
 } // namespace keyright
