@@ -21,6 +21,7 @@
 #include "store/PgConnectionInfo.h"
 #include "store/PgLeaseStore.h"
 #include "store/SqliteLeaseStore.h"
+#include "usage/LedgerReports.h"
 #include "usage/UsageCloser.h"
 #include "usage/UsageReports.h"
 #include "wire/EventActor.h"
@@ -509,6 +510,7 @@ bool LeaseServer::start(QString *errorOut)
         m_access = std::make_unique<AccessService>(*m_store, *m_serverClock);
         m_usageCloser = std::make_unique<UsageCloser>(*m_store, *m_serverClock, usageSettings());
         m_usageReports = std::make_unique<UsageReports>(*m_store, *m_serverClock, usageSettings());
+        m_ledgerReports = std::make_unique<LedgerReports>(*m_store, *m_seats, *m_serverClock);
         try {
             m_usageCloser->backfill();
         } catch (const StoreError &failure) {
@@ -531,6 +533,7 @@ bool LeaseServer::start(QString *errorOut)
                                           m_signer->publicKey());
         m_api->setStats(m_stats.get());
         m_api->setUsage(m_usageReports.get());
+        m_api->setLedger(m_ledgerReports.get());
         m_turn = std::make_unique<RequestTurn>(*m_api, *m_seats, *m_store);
         m_frontend = std::make_unique<HttpFrontend>(*m_turn, m_config.http, m_clock);
         ok = listen(&error);
@@ -554,6 +557,7 @@ void LeaseServer::stop()
 {
     m_peerSync.reset(); // aborts pulls in flight before the store they would merge into closes
     m_usageCloser.reset();
+    m_ledgerReports.reset();
     m_usageReports.reset();
     if (m_reaper)
         m_reaper->stop(); // no sweep from here on; the last turn may still reap on request

@@ -35,6 +35,7 @@ class SeatService;
 class StatsService;
 class UsageCloser;
 class UsageReports;
+class LedgerReports;
 struct UsageSettings;
 class SqlLeaseStore;
 class PgLeaseStore;
@@ -147,6 +148,7 @@ private:
     std::unique_ptr<PeerSync> m_peerSync;
     std::unique_ptr<UsageCloser> m_usageCloser;
     std::unique_ptr<UsageReports> m_usageReports;
+    std::unique_ptr<LedgerReports> m_ledgerReports;
 };
 
 } // namespace keyright::server

@@ -20,6 +20,7 @@ inline constexpr char16_t leases[] = u"/v1/licenses/{license}/leases";
 inline constexpr char16_t rules[] = u"/v1/licenses/{license}/rules";
 inline constexpr char16_t usage[] = u"/v1/licenses/{license}/usage";
 inline constexpr char16_t usageWhatIf[] = u"/v1/licenses/{license}/usage/what-if";
+inline constexpr char16_t ledger[] = u"/v1/licenses/{license}/ledger";
 inline constexpr char16_t seat[] = u"/v1/licenses/{license}/seats/{seat}";
 inline constexpr char16_t seatHeartbeat[] = u"/v1/licenses/{license}/seats/{seat}/heartbeat";
 inline constexpr char16_t revoke[] = u"/v1/licenses/{license}/seats/{seat}/revoke";
@@ -49,7 +50,7 @@ QString fill(QStringView pattern, const QString &licenseId = {}, const QString &
 
 // The paths of one license, seat, ticket or token.
 QString forLicense(QStringView pattern,
-                   const QString &licenseId); // license, checkout, rotateKey, leases, rules, usage, usageWhatIf
+                   const QString &licenseId); // license, checkout, rotateKey, leases, rules, usage, usageWhatIf, ledger
 QString forSeat(QStringView pattern, const QString &licenseId, const QString &seatId); // seat, seatHeartbeat, revoke
 QString forTicket(QStringView pattern, const QString &licenseId, const QString &ticketId); // ticket, ticketHeartbeat
 QString forToken(const QString &name);

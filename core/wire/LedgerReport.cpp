@@ -3,8 +3,10 @@
 #include "Timestamps.h"
 #include "wire/JsonReader.h"
 #include "wire/LicenseSummary.h"
+#include "wire/RequestFields.h"
 
 #include <QJsonArray>
+#include <QSet>
 
 #include <array>
 #include <utility>
@@ -28,8 +30,6 @@ constexpr std::array<std::pair<Category, const char16_t *>, 9> categoryNames {{
     {Category::OverCount, u"overCount"},
     {Category::Expired, u"expired"},
 }};
-
-constexpr qint64 maxIdleAfterMinutes = 7 * 24 * 60;
 
 QJsonValue optionalTimestamp(const QDateTime &time)
 {
@@ -62,6 +62,50 @@ std::optional<Category> ledgerCategoryFromWire(const QString &name)
             return value;
     }
     return std::nullopt;
+}
+
+QUrlQuery LedgerQuery::toQuery() const
+{
+    QUrlQuery query;
+    if (at.isValid())
+        query.addQueryItem(QString::fromUtf16(atParameter), formatTimestamp(at));
+    if (idleAfterMinutes)
+        query.addQueryItem(QString::fromUtf16(idleAfterParameter), QString::number(*idleAfterMinutes));
+    return query;
+}
+
+std::optional<LedgerQuery> LedgerQuery::fromQuery(const QUrlQuery &query, ValidationError *error)
+{
+    const auto fail = [error](const QString &field, const QString &message) -> std::optional<LedgerQuery> {
+        requestfields::refuse(error, field, message);
+        return std::nullopt;
+    };
+    LedgerQuery result;
+    QSet<QString> seen;
+    for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
+        if (key != QStringView(atParameter) && key != QStringView(idleAfterParameter))
+            return fail(key.left(64),
+                        u"unknown query parameter \"%1\"; known: at, idleAfterMinutes"_s.arg(key.left(64)));
+        if (seen.contains(key))
+            return fail(key, u"%1 is given more than once"_s.arg(key));
+        seen.insert(key);
+        if (key == QStringView(atParameter)) {
+            const auto time = parseTimestamp(value);
+            if (!time)
+                return fail(key,
+                            u"at must be an RFC 3339 UTC timestamp with milliseconds, such as "
+                            "2026-11-29T21:00:00.000Z"_s);
+            result.at = *time;
+        } else {
+            bool ok = false;
+            const int minutes = value.toInt(&ok);
+            if (!ok || minutes < 1 || minutes > maxIdleAfterMinutes)
+                return fail(
+                    key, u"idleAfterMinutes must be a whole number of minutes from 1 to %1"_s.arg(maxIdleAfterMinutes));
+            result.idleAfterMinutes = minutes;
+        }
+    }
+    return result;
 }
 
 QJsonObject LedgerReport::toJson() const
@@ -103,7 +147,7 @@ std::optional<LedgerReport> LedgerReport::fromJson(const QJsonObject &json, Vali
     report.licenseId = reader.string(json, {}, u"licenseId"_s, false);
     report.at = reader.timestamp(json, {}, u"at"_s);
     report.serverTime = reader.timestamp(json, {}, u"serverTime"_s);
-    report.idleAfterMinutes = int(reader.integer(json, {}, u"idleAfterMinutes"_s, 1, maxIdleAfterMinutes));
+    report.idleAfterMinutes = int(reader.integer(json, {}, u"idleAfterMinutes"_s, 1, LedgerQuery::maxIdleAfterMinutes));
     report.ledger.seatCount = int(reader.integer(json, {}, u"seatCount"_s, 0, LicenseSummary::maxCount));
     const QJsonArray lines = reader.array(json, {}, u"lines"_s);
     for (qsizetype i = 0; i < lines.size() && !reader.failed(); ++i) {

@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QJsonObject>
 #include <QString>
+#include <QUrlQuery>
 
 #include <optional>
 
@@ -15,6 +16,25 @@ namespace keyright {
 // a name that is none of them.
 QString ledgerCategoryToWire(SeatLedger::Category category);
 std::optional<SeatLedger::Category> ledgerCategoryFromWire(const QString &name);
+
+// The query of GET /v1/licenses/{id}/ledger: `at` (an RFC 3339 UTC timestamp; absent: now) and
+// `idleAfterMinutes` (1 to a week; absent: the license's idle reclaim rule, else 30).
+struct LedgerQuery
+{
+    static constexpr char16_t atParameter[] = u"at";
+    static constexpr char16_t idleAfterParameter[] = u"idleAfterMinutes";
+    static constexpr int maxIdleAfterMinutes = 7 * 24 * 60;
+    static constexpr int defaultIdleAfterMinutes = 30;
+
+    QDateTime at; // invalid: now
+    std::optional<int> idleAfterMinutes;
+
+    QUrlQuery toQuery() const;
+    // Unknown or repeated parameters and bad values are refused, naming the parameter.
+    static std::optional<LedgerQuery> fromQuery(const QUrlQuery &query, ValidationError *error = nullptr);
+
+    friend bool operator==(const LedgerQuery &, const LedgerQuery &) = default;
+};
 
 // The body of GET /v1/licenses/{id}/ledger[?at=] (docs/API.md): the ledger of one license at one
 // moment (core's accountSeats), with the moment and the idle threshold it was counted with.

@@ -10,6 +10,7 @@
 #include "seats/LicenseAdmin.h"
 #include "seats/SeatService.h"
 #include "stats/StatsService.h"
+#include "usage/LedgerReports.h"
 #include "usage/UsageReports.h"
 #include "wire/ErrorBody.h"
 #include "wire/EventRecord.h"
@@ -66,6 +67,8 @@ ApiResponse AdminController::handle(const ApiRoute &route, const ApiRequest &req
         return usage(route, request);
     case K::UsageWhatIf:
         return whatIf(route, request);
+    case K::Ledger:
+        return ledger(route, request);
     default:
         break;
     }
@@ -263,6 +266,25 @@ ApiResponse AdminController::whatIf(const ApiRoute &route, const ApiRequest &req
     ApiResponse later;
     later.background = [job = std::move(*job)] { return answer::json(200, job().toJson()); };
     return later;
+}
+
+ApiResponse AdminController::ledger(const ApiRoute &route, const ApiRequest &request)
+{
+    if (!m_ledger)
+        return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"no such route"_s));
+    ValidationError why;
+    const auto query = LedgerQuery::fromQuery(request.query, &why);
+    if (!query)
+        return answer::error(ApiError::invalid(why.field, why.message));
+    LedgerReports::Problem problem = LedgerReports::Problem::None;
+    const auto report = m_ledger->ledger(route.licenseId, *query, &problem);
+    if (problem == LedgerReports::Problem::LicenseNotFound)
+        return answer::error(ApiError::licenseNotFound(route.licenseId));
+    if (!report)
+        return answer::error(
+            ApiError::invalid(QString::fromUtf16(LedgerQuery::atParameter),
+                              u"at is later than the server's time: the ledger tells what was, not what will be"_s));
+    return answer::json(200, report->toJson());
 }
 
 ApiResponse AdminController::metrics()

@@ -13,6 +13,7 @@ class Metrics;
 class SeatService;
 class StatsService;
 class UsageReports;
+class LedgerReports;
 
 // The administration routes, once Authenticator has accepted the token for the route's role:
 // licenses and their keys, seat listings, holder groups and seat rules (LicenseAdmin), revoking
@@ -30,6 +31,8 @@ public:
     void setStats(StatsService *stats) { m_stats = stats; }
     // Serves GET /v1/licenses/{id}/usage; without it the route answers 404 not_found.
     void setUsage(UsageReports *usage) { m_usage = usage; }
+    // Serves GET /v1/licenses/{id}/ledger; without it the route answers 404 not_found.
+    void setLedger(LedgerReports *ledger) { m_ledger = ledger; }
 
 private:
     ApiResponse listLicenses();
@@ -47,6 +50,7 @@ private:
     ApiResponse stats();
     ApiResponse usage(const ApiRoute &route, const ApiRequest &request);
     ApiResponse whatIf(const ApiRoute &route, const ApiRequest &request);
+    ApiResponse ledger(const ApiRoute &route, const ApiRequest &request);
 
     SeatService &m_seats;
     LicenseAdmin &m_licenses;
@@ -54,6 +58,7 @@ private:
     Metrics &m_metrics;
     StatsService *m_stats = nullptr;
     UsageReports *m_usage = nullptr;
+    LedgerReports *m_ledger = nullptr;
 };
 
 } // namespace keyright::server

@@ -56,6 +56,7 @@ const QList<Pattern> &patterns()
             {p::events, "GET", K::Events, viewer, A::Admin, {}},
             {p::usage, "GET", K::Usage, viewer, A::Admin, {}},
             {p::usageWhatIf, "GET", K::UsageWhatIf, viewer, A::Admin, {}},
+            {p::ledger, "GET", K::Ledger, viewer, A::Admin, {}},
             {p::metrics, "GET", K::Metrics, viewer, A::Admin, {}},
             {p::stats, "GET", K::Stats, viewer, A::Admin, {}},
             {p::whoami, "GET", K::Whoami, viewer, A::Tokens, {}},
@@ -219,6 +220,8 @@ QString ApiRoute::name(Kind kind)
         return u"usage"_s;
     case Kind::UsageWhatIf:
         return u"usage_what_if"_s;
+    case Kind::Ledger:
+        return u"ledger"_s;
     }
     return u"unknown"_s;
 }

@@ -45,6 +45,7 @@ struct ApiRoute
         PutRules,
         Usage,
         UsageWhatIf,
+        Ledger,
     };
 
     // Who may call a route: anyone, the holder of the license key, or a token of at least that

@@ -68,6 +68,7 @@ public:
     // Serves GET /v1/stats from `stats`; without it the route answers 404 not_found.
     void setStats(StatsService *stats) { m_admin.setStats(stats); }
     void setUsage(UsageReports *usage) { m_admin.setUsage(usage); }
+    void setLedger(LedgerReports *ledger) { m_admin.setLedger(ledger); }
 
 private:
     ApiResponse dispatch(const ApiRequest &request, QString *routeName);

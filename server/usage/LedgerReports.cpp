@@ -1,0 +1,138 @@
+#include "usage/LedgerReports.h"
+
+#include "Clock.h"
+#include "SeatRules.h"
+#include "UsageHistory.h"
+#include "seats/SeatService.h"
+#include "store/LeaseStore.h"
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::server {
+
+namespace {
+
+// The value of a history of changes at `atMs`: the last change made by then, else the first (it
+// applies before it too); `fallback` when there is none.
+int valueAt(const QList<usage::Change> &changes, qint64 atMs, int fallback)
+{
+    if (changes.isEmpty())
+        return fallback;
+    int value = changes.first().value;
+    for (const usage::Change &change : changes) {
+        if (change.fromMs > atMs)
+            break;
+        value = change.value;
+    }
+    return value;
+}
+
+} // namespace
+
+LedgerReports::LedgerReports(LeaseStore &store, SeatService &seats, const Clock &clock)
+    : m_store(store)
+    , m_seats(seats)
+    , m_clock(clock)
+{ }
+
+std::optional<LedgerReport> LedgerReports::ledger(const QString &licenseId, const LedgerQuery &query, Problem *problem)
+{
+    *problem = Problem::None;
+    const int idleAfter = query.idleAfterMinutes.value_or(LedgerQuery::defaultIdleAfterMinutes);
+    const QDateTime now = m_clock.now();
+    if (query.at.isValid() && query.at > now) {
+        *problem = Problem::InTheFuture;
+        return std::nullopt;
+    }
+    LedgerReport report
+        = query.at.isValid() ? past(licenseId, query.at, idleAfter, problem) : this->now(licenseId, idleAfter, problem);
+    if (*problem != Problem::None)
+        return std::nullopt;
+    report.licenseId = licenseId;
+    report.serverTime = now;
+    report.idleAfterMinutes = idleAfter;
+    return report;
+}
+
+LedgerReport LedgerReports::now(const QString &licenseId, int idleAfterMinutes, Problem *problem)
+{
+    LedgerReport report;
+    const auto listing = m_seats.leaseListing(licenseId);
+    if (!listing) {
+        *problem = Problem::LicenseNotFound;
+        return report;
+    }
+    LedgerInput input;
+    input.seatCount = listing->license.seatCount;
+    input.now = m_clock.now();
+    input.skew = listing->license.skew;
+    input.idleAfter = std::chrono::minutes(idleAfterMinutes);
+    for (const StoredLease &row : listing->leases)
+        input.seats.append(LedgerSeat {row.lease, std::nullopt});
+    for (const QueueTicket &ticket : listing->queue) {
+        if (ticket.state == QueueTicket::State::Waiting)
+            input.waiting.append(LedgerWaiter {ticket.holder, ticket.queuedAt});
+    }
+    for (const HolderBlock &block : listing->blocks)
+        input.blocks.append(LedgerBlock {block.holder, block.until});
+    report.at = input.now;
+    report.ledger = accountSeats(CompiledSeatRules(listing->rules, listing->groups), input);
+    return report;
+}
+
+LedgerReport LedgerReports::past(const QString &licenseId, const QDateTime &at, int idleAfterMinutes, Problem *problem)
+{
+    LedgerReport report;
+    const qint64 atMs = at.toMSecsSinceEpoch();
+    m_store.withStore([&] {
+        const auto license = m_store.license(licenseId);
+        if (!license) {
+            *problem = Problem::LicenseNotFound;
+            return;
+        }
+        const usage::LicenseActivity activity = m_store.usageActivityOf(licenseId, atMs, atMs + 1, atMs + 1, 0);
+        LedgerInput input;
+        input.seatCount = valueAt(activity.seatCount, atMs, license->policy.seatCount());
+        input.now = at;
+        input.idleAfter = std::chrono::minutes(idleAfterMinutes);
+        // The spans in force at `at`, oldest first: their order is the seats' generations.
+        QList<usage::SeatSpan> spans;
+        for (const usage::SeatSpan &span : activity.seats) {
+            if (span.startMs <= atMs && atMs < span.endMs)
+                spans.append(span);
+        }
+        std::sort(spans.begin(), spans.end(), [](const usage::SeatSpan &a, const usage::SeatSpan &b) {
+            return a.startMs < b.startMs || (a.startMs == b.startMs && a.seatId < b.seatId);
+        });
+        quint64 generation = 0;
+        for (const usage::SeatSpan &span : std::as_const(spans)) {
+            LedgerSeat seat;
+            seat.lease.licenseId = licenseId;
+            seat.lease.seatId = span.seatId;
+            seat.lease.holder = span.holder;
+            seat.lease.generation = ++generation;
+            seat.lease.issuedAt = QDateTime::fromMSecsSinceEpoch(span.startMs, Qt::UTC);
+            // In use at `at` by the span: live then, whatever its lease said.
+            seat.lease.expiresAt = at;
+            input.seats.append(seat);
+        }
+        for (const usage::WaitSpan &wait : activity.waits) {
+            if (wait.startMs <= atMs && atMs < wait.endMs)
+                input.waiting.append(LedgerWaiter {wait.holder, QDateTime::fromMSecsSinceEpoch(wait.startMs, Qt::UTC)});
+        }
+        // The reservations then in force, over the groups of now.
+        SeatRules rules;
+        for (auto it = activity.reserved.cbegin(); it != activity.reserved.cend(); ++it) {
+            const int seats = valueAt(it.value(), atMs, 0);
+            if (seats > 0)
+                rules.reserve.append(GroupSeats {it.key(), seats});
+        }
+        report.at = at;
+        report.ledger = accountSeats(CompiledSeatRules(rules, m_store.holderGroups()), input);
+    });
+    return report;
+}
+
+} // namespace keyright::server
