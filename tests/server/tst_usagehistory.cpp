@@ -1349,8 +1349,8 @@ void TestUsageHistory::killedInstanceOnPostgresLosesNothing()
     QElapsedTimer elapsed;
     elapsed.start();
 
-    // Four days of history, ending a day ago, written on a manual clock and never closed.
-    const qint64 begin = QDateTime::currentMSecsSinceEpoch() - 5 * dayMs;
+    // Three days of history, ending a day ago, written on a manual clock and never closed.
+    const qint64 begin = QDateTime::currentMSecsSinceEpoch() - 4 * dayMs;
     ManualClock clock(QDateTime::fromMSecsSinceEpoch(begin, Qt::UTC));
     QList<License> licenses;
     QByteArray admin;
@@ -1365,7 +1365,7 @@ void TestUsageHistory::killedInstanceOnPostgresLosesNothing()
         TestHttp http(writer.url());
         Demand demand(rng, clock, {&http}, writer.adminAuthorization());
         QVERIFY2(demand.setUp(&error), qPrintable(error));
-        demand.run(4 * dayMs);
+        demand.run(3 * dayMs);
         if (QTest::currentTestFailed())
             return;
         licenses = demand.licenses();
@@ -1448,10 +1448,10 @@ void TestUsageHistory::killedInstanceOnPostgresLosesNothing()
     const QString rows = bucketRowsOnceEach(killedDb.connection(), int(licenses.size()));
     QVERIFY2(rows.isEmpty(), qPrintable(rows));
     // And both are the events'.
-    QVERIFY(compareWithEvents(steadyHttp, admin, licenses, UsageStep::Minute) >= 3 * 4 * 1440);
+    QVERIFY(compareWithEvents(steadyHttp, admin, licenses, UsageStep::Minute) >= 3 * 3 * 1440);
     if (QTest::currentTestFailed())
         return;
-    QVERIFY(compareWithEvents(killedHttp, admin, licenses, UsageStep::Hour) >= 3 * 4 * 24);
+    QVERIFY(compareWithEvents(killedHttp, admin, licenses, UsageStep::Hour) >= 3 * 3 * 24);
     qInfo("%d kills, %d of them in the middle of a chunk, %lld ms in all", kills, cutMidway, elapsed.elapsed());
 }
 
