@@ -26,6 +26,7 @@
 #include <QUrlQuery>
 
 #include <algorithm>
+#include <csignal>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -787,6 +788,37 @@ int compareWithEvents(TestHttp &http, const QByteArray &admin, const QList<Licen
     return compared;
 }
 
+// Each license's bucket rows of each resolution in a PostgreSQL database: one per start, none
+// missing between the first and the resolution's closing progress, for `licenses` licenses. Empty
+// when so, else what is wrong.
+QString bucketRowsOnceEach(QSqlDatabase db, int licenses)
+{
+    QSqlQuery rows(db);
+    if (!rows.exec(u"SELECT b.license_id, b.resolution, COUNT(*), COUNT(DISTINCT b.start_ms), MIN(b.start_ms), "
+                   "MAX(b.start_ms + b.length_ms), p.closed_until_ms FROM usage_buckets AS b "
+                   "JOIN usage_progress AS p ON p.resolution = b.resolution "
+                   "GROUP BY b.license_id, b.resolution, p.closed_until_ms"_s))
+        return rows.lastError().text();
+    int groups = 0;
+    while (rows.next()) {
+        const QString what = rows.value(0).toString() + u' ' + rows.value(1).toString();
+        const qint64 length = usage::lengthMs(rows.value(1).toString() == "minute"_L1     ? usage::Resolution::Minute
+                                                  : rows.value(1).toString() == "hour"_L1 ? usage::Resolution::Hour
+                                                                                          : usage::Resolution::Day);
+        const qint64 count = rows.value(2).toLongLong();
+        if (count != rows.value(3).toLongLong())
+            return u"%1: %2 rows for %3 starts"_s.arg(what).arg(count).arg(rows.value(3).toLongLong());
+        if (count != (rows.value(5).toLongLong() - rows.value(4).toLongLong()) / length)
+            return what + u": a gap"_s;
+        if (rows.value(5).toLongLong() != rows.value(6).toLongLong())
+            return what + u": not up to the progress"_s;
+        ++groups;
+    }
+    if (groups != licenses * 3)
+        return u"%1 licenses and resolutions with buckets, expected %2"_s.arg(groups).arg(licenses * 3);
+    return {};
+}
+
 } // namespace
 
 class TestUsageHistory : public QObject
@@ -801,6 +833,7 @@ private slots:
     void reservationMadeAfterAnHourLeavesItsIdleSeatsAlone();
     void instancesOnOneDatabaseCloseEachBucketOnce();
     void killedWhileClosingLosesNothing();
+    void killedInstanceOnPostgresLosesNothing();
     void whatIfServesTheLineWhenTheServerDid();
     void whatIfGivesUpWhenTheTicketTimedOut();
 
@@ -1055,27 +1088,8 @@ void TestUsageHistory::instancesOnOneDatabaseCloseEachBucketOnce()
     closers[1]->closeDue();
 
     // Each bucket row once per license and resolution, none missing up to the closed end.
-    QSqlDatabase db = first.database()->connection();
-    QSqlQuery rows(db);
-    QVERIFY2(rows.exec(u"SELECT b.license_id, b.resolution, COUNT(*), COUNT(DISTINCT b.start_ms), MIN(b.start_ms), "
-                       "MAX(b.start_ms + b.length_ms), p.closed_until_ms FROM usage_buckets AS b "
-                       "JOIN usage_progress AS p ON p.resolution = b.resolution "
-                       "GROUP BY b.license_id, b.resolution, p.closed_until_ms"_s),
-             qPrintable(rows.lastError().text()));
-    int groups = 0;
-    while (rows.next()) {
-        const QString what = rows.value(0).toString() + u' ' + rows.value(1).toString();
-        const qint64 length = usage::lengthMs(rows.value(1).toString() == "minute"_L1     ? usage::Resolution::Minute
-                                                  : rows.value(1).toString() == "hour"_L1 ? usage::Resolution::Hour
-                                                                                          : usage::Resolution::Day);
-        QCOMPARE(rows.value(2).toLongLong(), rows.value(3).toLongLong());
-        QVERIFY2(rows.value(2).toLongLong() == (rows.value(5).toLongLong() - rows.value(4).toLongLong()) / length,
-                 qPrintable(what + u": a gap"_s));
-        QVERIFY2(rows.value(5).toLongLong() == rows.value(6).toLongLong(),
-                 qPrintable(what + u": not up to the progress"_s));
-        ++groups;
-    }
-    QCOMPARE(groups, 3 * 3);
+    const QString rows = bucketRowsOnceEach(first.database()->connection(), 3);
+    QVERIFY2(rows.isEmpty(), qPrintable(rows));
 
     QVERIFY(compareWithEvents(httpA, first.adminAuthorization(), demand.licenses(), UsageStep::Minute) > 3 * 2 * 1440);
     if (QTest::currentTestFailed())
@@ -1135,6 +1149,38 @@ bool waitUntilClosed(TestHttp &http, const QByteArray &admin, const QString &lic
         QTest::qWait(100);
     }
     return false;
+}
+
+// Every minute and hour bucket of [from, until) and their summaries, as two servers report them:
+// empty when they are the same, else the first difference.
+QString sameBuckets(TestHttp &one, TestHttp &other, const QByteArray &admin, const QList<License> &licenses,
+                    qint64 from, qint64 until)
+{
+    for (const License &license : licenses) {
+        for (UsageStep step : {UsageStep::Minute, UsageStep::Hour}) {
+            const auto mine = usageReport(one, admin, license.id, step, from, until);
+            const auto theirs = usageReport(other, admin, license.id, step, from, until);
+            if (!mine || !theirs)
+                return license.id + u": no usage report"_s;
+            const qint64 length = step == UsageStep::Minute ? minuteMs : hourMs;
+            if (mine->buckets.size() != (until - from) / length || theirs->buckets.size() != mine->buckets.size())
+                return u"%1 %2: %3 and %4 buckets, expected %5"_s.arg(license.id, toWire(step))
+                    .arg(mine->buckets.size())
+                    .arg(theirs->buckets.size())
+                    .arg((until - from) / length);
+            for (qsizetype i = 0; i < mine->buckets.size(); ++i) {
+                if (mine->buckets.at(i).startMs != from + i * length)
+                    return u"%1 %2 bucket %3 misplaced"_s.arg(license.id, toWire(step)).arg(i);
+                if (mine->buckets.at(i) != theirs->buckets.at(i))
+                    return u"%1 %2 bucket %3:\n  killed: %4\n  calm:   %5"_s.arg(license.id, toWire(step))
+                        .arg(i)
+                        .arg(describe(mine->buckets.at(i)), describe(theirs->buckets.at(i)));
+            }
+            if (!(mine->summary == theirs->summary))
+                return u"%1 %2: the summaries differ"_s.arg(license.id, toWire(step));
+        }
+    }
+    return {};
 }
 
 } // namespace
@@ -1215,25 +1261,198 @@ void TestUsageHistory::killedWhileClosingLosesNothing()
                  qPrintable(license.id + u" after kills:\n"_s + killed.output()));
         QVERIFY2(waitUntilClosed(calmHttp, admin, license.id, from, until),
                  qPrintable(license.id + u" uninterrupted:\n"_s + calm.output()));
-        for (UsageStep step : {UsageStep::Minute, UsageStep::Hour}) {
-            const auto afterKills = usageReport(killedHttp, admin, license.id, step, from, until);
-            const auto uninterrupted = usageReport(calmHttp, admin, license.id, step, from, until);
-            QVERIFY(afterKills && uninterrupted);
-            const qint64 length = step == UsageStep::Minute ? minuteMs : hourMs;
-            QCOMPARE(afterKills->buckets.size(), (until - from) / length);
-            for (qsizetype i = 0; i < afterKills->buckets.size(); ++i) {
-                QCOMPARE(afterKills->buckets.at(i).startMs, from + i * length);
-                if (afterKills->buckets.at(i) != uninterrupted->buckets.at(i))
-                    QFAIL(qPrintable(
-                        u"%1 %2 bucket %3:\n  killed: %4\n  calm:   %5"_s.arg(license.id, toWire(step))
-                            .arg(i)
-                            .arg(describe(afterKills->buckets.at(i)), describe(uninterrupted->buckets.at(i)))));
-            }
-            QCOMPARE(afterKills->summary, uninterrupted->summary);
-        }
     }
+    const QString differ = sameBuckets(killedHttp, calmHttp, admin, licenses, from, until);
+    QVERIFY2(differ.isEmpty(), qPrintable(differ));
     // And both are the events'.
     QVERIFY(compareWithEvents(killedHttp, admin, licenses, UsageStep::Hour) >= 3 * 4 * 24);
+}
+
+namespace {
+
+// The closing progress of each resolution in a PostgreSQL database (-1: none yet).
+QMap<QString, qint64> progressIn(QSqlDatabase db)
+{
+    QMap<QString, qint64> progress;
+    QSqlQuery q(db);
+    if (!q.exec(u"SELECT resolution, closed_until_ms FROM usage_progress"_s))
+        qWarning("%s", qPrintable(q.lastError().text()));
+    while (q.next())
+        progress.insert(q.value(0).toString(), q.value(1).toLongLong());
+    return progress;
+}
+
+// The sessions of `application` inside a transaction that has read spans and written bucket rows,
+// not committed yet: in the middle of closing a chunk (a sweep deletes, and reads no span). For
+// each, its last statement. Asked while the instance is stopped (SIGSTOP), the answer is what a
+// kill then cuts.
+QStringList closingSessionsOf(QSqlDatabase db, const QString &application)
+{
+    QSqlQuery q(db);
+    q.prepare(u"SELECT a.pid, left(a.query, 70) FROM pg_stat_activity AS a "
+              "JOIN pg_locks AS l ON l.pid = a.pid AND l.granted JOIN pg_class AS c ON c.oid = l.relation "
+              "WHERE a.application_name = :application AND a.state <> 'idle' GROUP BY a.pid, a.query "
+              "HAVING bool_or(c.relname = 'usage_spans' AND l.mode = 'AccessShareLock') "
+              "AND bool_or(c.relname = 'usage_buckets' AND l.mode = 'RowExclusiveLock')"_s);
+    q.bindValue(u":application"_s, application);
+    if (!q.exec())
+        qWarning("%s", qPrintable(q.lastError().text()));
+    QStringList sessions;
+    while (q.next())
+        sessions.append(u"backend %1 after \"%2\""_s.arg(q.value(0).toString(), q.value(1).toString().simplified()));
+    return sessions;
+}
+
+// A data directory for another instance of the deployment whose first instance keeps its secrets
+// in `from`: the same signing key and admin token.
+bool instanceDirectory(const QString &from, const QString &to)
+{
+    if (!QDir().mkpath(to))
+        return false;
+    for (const QString &secret : {u"signing.key"_s, u"admin-token"_s}) {
+        const QString target = QDir(to).filePath(secret);
+        if (!QFile::copy(QDir(from).filePath(secret), target)
+            || !QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner))
+            return false;
+    }
+    return true;
+}
+
+QString withApplicationName(const QString &databaseUrl, const QString &name)
+{
+    QUrl url(databaseUrl);
+    QUrlQuery query(url);
+    query.addQueryItem(u"application_name"_s, name);
+    url.setQuery(query);
+    return url.toString();
+}
+
+} // namespace
+
+// Two real keyright-server processes on one PostgreSQL database with days of history to close:
+// one runs throughout, the other is killed with SIGKILL again and again, in the middle of closing
+// a chunk, then comes back. Every minute and hour bucket is written once, and equals those of an
+// uninterrupted instance closing a copy of the same database, and the events'.
+void TestUsageHistory::killedInstanceOnPostgresLosesNothing()
+{
+    if (!TestServer::onPostgres())
+        QSKIP("instances share a PostgreSQL database only (the _postgres run); killedWhileClosingLosesNothing kills "
+              "the SQLite one");
+    PgTestDatabase killedDb;
+    KEYRIGHT_REQUIRE_PG_OR_SKIP(killedDb);
+    PgTestDatabase calmDb;
+    KEYRIGHT_REQUIRE_PG_OR_SKIP(calmDb);
+    QTemporaryDir root;
+    QVERIFY(root.isValid());
+    const auto dir = [&](const QString &name) { return QDir(root.path()).filePath(name); };
+    QRandomGenerator rng(m_seed ^ 0xbeef);
+    QElapsedTimer elapsed;
+    elapsed.start();
+
+    // Three days of history, ending a day ago, written on a manual clock and never closed.
+    const qint64 begin = QDateTime::currentMSecsSinceEpoch() - 4 * dayMs;
+    ManualClock clock(QDateTime::fromMSecsSinceEpoch(begin, Qt::UTC));
+    QList<License> licenses;
+    QByteArray admin;
+    {
+        TestServer writer(TestServer::Options {.clock = &clock,
+                                               .dataDir = dir(u"writer"_s),
+                                               .reapInterval = 0s,
+                                               .databaseUrl = killedDb.url(),
+                                               .usageInterval = 0ms});
+        QString error;
+        QVERIFY2(writer.start(&error), qPrintable(error));
+        TestHttp http(writer.url());
+        Demand demand(rng, clock, {&http}, writer.adminAuthorization());
+        QVERIFY2(demand.setUp(&error), qPrintable(error));
+        demand.run(3 * dayMs);
+        if (QTest::currentTestFailed())
+            return;
+        licenses = demand.licenses();
+        admin = writer.adminAuthorization();
+        writer.stop();
+    }
+    QCOMPARE(progressIn(killedDb.connection()).value(u"minute"_s), -1); // nothing closed yet
+    QString error;
+    QVERIFY2(calmDb.copyFrom(killedDb, &error), qPrintable(error));
+    const qint64 from = (begin / hourMs + 1) * hourMs; // the minutes are kept from the first event on
+    // The instances take the database's clock, a day after the history's end: they close all of
+    // it. Compared up to three hours after its end, when the last seats held have run out.
+    const qint64 until = (clock.now().toMSecsSinceEpoch() / hourMs + 3) * hourMs;
+    for (const QString &name : {u"steady"_s, u"killed"_s, u"calm"_s})
+        QVERIFY(instanceDirectory(dir(u"writer"_s), dir(name)));
+    qInfo("history written in %lld ms", elapsed.elapsed());
+
+    ServerProcess steady;
+    steady.setDataDir(dir(u"steady"_s));
+    steady.setDatabase(withApplicationName(killedDb.url(), u"keyright-steady"_s));
+    ServerProcess killed;
+    killed.setDataDir(dir(u"killed"_s));
+    killed.setDatabase(withApplicationName(killedDb.url(), u"keyright-killed"_s));
+    // Stopped (SIGSTOP) every few milliseconds and looked at, let go again (SIGCONT) until it is in
+    // the middle of closing a chunk, and killed there; again and again while the backlog lasts.
+    QVERIFY2(steady.start(&error), qPrintable(error + steady.output()));
+    const auto signal = [&](int number) { return ::kill(pid_t(killed.processId()), number) == 0; };
+    const auto backlogLeft = [&] {
+        const QMap<QString, qint64> progress = progressIn(killedDb.connection());
+        return progress.value(u"minute"_s) < until || progress.value(u"hour"_s) < until;
+    };
+    int cutMidway = 0;
+    int kills = 0;
+    QStringList seen;
+    while (kills < 8 && backlogLeft()) {
+        QVERIFY2(killed.start(&error), qPrintable(error + killed.output()));
+        QStringList cut;
+        for (int look = 0; look < 100 && cut.isEmpty(); ++look) {
+            QTest::qWait(int(rng.bounded(1, 20)));
+            QVERIFY(signal(SIGSTOP));
+            // What it sent before it stopped (a commit) reaches the database first.
+            QTest::qWait(40);
+            cut = closingSessionsOf(killedDb.connection(), u"keyright-killed"_s);
+            if (cut.isEmpty())
+                QVERIFY(signal(SIGCONT));
+        }
+        killed.kill();
+        ++kills;
+        const qint64 minutes = progressIn(killedDb.connection()).value(u"minute"_s);
+        // A cut halfway through the backlog too, as the progress row shows.
+        if (!cut.isEmpty() && minutes > from && minutes < until)
+            ++cutMidway;
+        seen.append(
+            u"%1 (%2)"_s.arg(minutes < 0 ? u"-"_s : formatTimestamp(QDateTime::fromMSecsSinceEpoch(minutes, Qt::UTC)),
+                             cut.isEmpty() ? u"not closing"_s : cut.join(u"; "_s)));
+    }
+    qInfo("minute progress after each kill, and what the kill cut:\n  %s", qPrintable(seen.join(u"\n  "_s)));
+    // At least one kill cut a chunk halfway, or the test proves nothing.
+    QVERIFY2(cutMidway > 0, "no kill landed while the backlog was being closed");
+    QVERIFY2(killed.start(&error), qPrintable(error + killed.output()));
+
+    ServerProcess calm;
+    calm.setDataDir(dir(u"calm"_s));
+    calm.setDatabase(calmDb.url());
+    QVERIFY2(calm.start(&error), qPrintable(error + calm.output()));
+    TestHttp steadyHttp(steady.url());
+    TestHttp killedHttp(killed.url());
+    TestHttp calmHttp(calm.url());
+    for (const License &license : licenses) {
+        QVERIFY2(waitUntilClosed(killedHttp, admin, license.id, from, until),
+                 qPrintable(license.id + u" after kills:\n"_s + killed.output() + steady.output()));
+        QVERIFY2(waitUntilClosed(calmHttp, admin, license.id, from, until),
+                 qPrintable(license.id + u" uninterrupted:\n"_s + calm.output()));
+    }
+    // Both instances read the same buckets; the same as the uninterrupted copy's.
+    QString differ = sameBuckets(killedHttp, calmHttp, admin, licenses, from, until);
+    QVERIFY2(differ.isEmpty(), qPrintable(differ));
+    differ = sameBuckets(steadyHttp, calmHttp, admin, licenses, from, until);
+    QVERIFY2(differ.isEmpty(), qPrintable(differ));
+    const QString rows = bucketRowsOnceEach(killedDb.connection(), int(licenses.size()));
+    QVERIFY2(rows.isEmpty(), qPrintable(rows));
+    // And both are the events'.
+    QVERIFY(compareWithEvents(steadyHttp, admin, licenses, UsageStep::Minute) >= 3 * 3 * 1440);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(compareWithEvents(killedHttp, admin, licenses, UsageStep::Hour) >= 3 * 3 * 24);
+    qInfo("%d kills, %d of them in the middle of a chunk, %lld ms in all", kills, cutMidway, elapsed.elapsed());
 }
 
 // The what-if at the license's own seat count against the real server where the server acts late:

@@ -86,12 +86,17 @@ PgTestDatabase::PgTestDatabase(const QString &clusterUrl)
     m_available = true;
 }
 
-PgTestDatabase::~PgTestDatabase()
+void PgTestDatabase::closeConnection()
 {
     if (!m_connection.isEmpty() && QSqlDatabase::contains(m_connection)) {
         QSqlDatabase::database(m_connection, false).close();
         QSqlDatabase::removeDatabase(m_connection);
     }
+}
+
+PgTestDatabase::~PgTestDatabase()
+{
+    closeConnection();
     if (m_adminConnection.isEmpty() || !QSqlDatabase::contains(m_adminConnection))
         return;
     {
@@ -134,6 +139,25 @@ bool PgTestDatabase::exec(const QString &sql, QString *error)
     if (error)
         *error = query.lastError().text();
     return false;
+}
+
+bool PgTestDatabase::copyFrom(PgTestDatabase &source, QString *error)
+{
+    const auto fail = [&](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (!m_available || !source.m_available)
+        return fail(QStringLiteral("no PostgreSQL to copy in"));
+    closeConnection();
+    source.closeConnection();
+    QSqlQuery admin(QSqlDatabase::database(m_adminConnection, false));
+    if (!admin.exec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_name)))
+        return fail(admin.lastError().text());
+    if (!admin.exec(QStringLiteral("CREATE DATABASE %1 TEMPLATE %2").arg(m_name, source.m_name)))
+        return fail(admin.lastError().text());
+    return true;
 }
 
 int PgTestDatabase::terminateOtherSessions()

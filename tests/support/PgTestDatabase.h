@@ -42,9 +42,14 @@ public:
     // Cuts every other session on this database (pg_terminate_backend), as a database restart or
     // a network cut would: what a store must survive. Returns how many were cut, -1 on error.
     int terminateOtherSessions();
+    // Makes this database a copy of `source` (CREATE DATABASE ... TEMPLATE): the same rows again,
+    // for a second run from where a test left them. Closes both fixtures' own connections; no
+    // other session may be open on `source`.
+    bool copyFrom(PgTestDatabase &source, QString *error = nullptr);
 
 private:
     static QSqlDatabase open(const QUrl &url, const QString &connectionName, QString *error);
+    void closeConnection();
 
     bool m_available = false;
     QString m_reason;
