@@ -7,6 +7,7 @@
 #include "Timestamps.h"
 #include "UsageHistory.h"
 #include "usage/UsageCloser.h"
+#include "wire/LedgerReport.h"
 #include "wire/UsageReport.h"
 
 #include <QDir>
@@ -365,6 +366,7 @@ struct Interval
     qint64 start = 0;
     qint64 end = openEnd;
     QString group {}; // a seat's reservation: the group whose reserved seat it took
+    QString holder {};
 };
 
 struct Refused
@@ -439,7 +441,7 @@ QHash<QString, Truth> rebuild(const QList<QJsonObject> &events, const QList<Lice
         if (it == waits[license].end())
             return;
         // A ticket's wait ends at its give-up time at the latest, however late the server drops it.
-        truth[license].waits.append({it->start, std::min(at, it->end), {}});
+        truth[license].waits.append({it->start, std::min(at, it->end), {}, it->holder});
         waits[license].erase(it);
     };
     for (const QJsonObject &event : events) {
@@ -450,7 +452,7 @@ QHash<QString, Truth> rebuild(const QList<QJsonObject> &events, const QList<Lice
         const QJsonObject detail = event["detail"_L1].toObject();
         const qint64 at = msOf(event["time"_L1]);
         if (kind == "granted"_L1) {
-            seats[license].insert(seat, {at, openEnd, detail["reservation"_L1].toString()});
+            seats[license].insert(seat, {at, openEnd, detail["reservation"_L1].toString(), holder});
             truth[license].grants.append({at, holder});
             if (!detail["ticketId"_L1].toString().isEmpty())
                 endWait(license, detail["ticketId"_L1].toString(), at);
@@ -459,7 +461,7 @@ QHash<QString, Truth> rebuild(const QList<QJsonObject> &events, const QList<Lice
         } else if (kind == "queued"_L1) {
             const QJsonValue giveUpAt = detail["giveUpAt"_L1];
             waits[license].insert(detail["ticketId"_L1].toString(),
-                                  {at, giveUpAt.isString() ? msOf(giveUpAt) : openEnd});
+                                  {at, giveUpAt.isString() ? msOf(giveUpAt) : openEnd, {}, holder});
         } else if (kind == "queue_left"_L1) {
             const QJsonValue stopped = detail["ticketExpiresAt"_L1];
             endWait(license, detail["ticketId"_L1].toString(), stopped.isString() ? std::min(at, msOf(stopped)) : at);
@@ -486,7 +488,7 @@ QHash<QString, Truth> rebuild(const QList<QJsonObject> &events, const QList<Lice
         for (auto seat = license->cbegin(); seat != license->cend(); ++seat) {
             const auto row = rows.value(license.key()).constFind(seat.key());
             const qint64 end = row == rows.value(license.key()).cend() ? seat->start : *row + skew.value(license.key());
-            truth[license.key()].seats.append({seat->start, end, seat->group});
+            truth[license.key()].seats.append({seat->start, end, seat->group, seat->holder});
         }
     }
     for (auto license = waits.cbegin(); license != waits.cend(); ++license) {
@@ -836,6 +838,7 @@ private slots:
     void killedInstanceOnPostgresLosesNothing();
     void whatIfServesTheLineWhenTheServerDid();
     void whatIfGivesUpWhenTheTicketTimedOut();
+    void ledgerAtPastMomentsIsTheEvents();
 
 private:
     quint32 m_seed = 0;
@@ -1561,6 +1564,95 @@ void TestUsageHistory::whatIfGivesUpWhenTheTicketTimedOut()
     QCOMPARE(own->granted, 1);
     QCOMPARE(own->gaveUp, 1);
     QCOMPARE(own->waited, 1);
+}
+
+// Two days of random demand, then the ledger at random past moments (GET .../ledger?at=) against
+// the brute force from the audit log: the same holders on seats, the same waiters, the seat count
+// then in force, every seat accounted for.
+void TestUsageHistory::ledgerAtPastMomentsIsTheEvents()
+{
+    TestServer server(TestServer::Options {.reapInterval = 0s, .usageInterval = 0ms});
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    TestHttp http(server.url());
+    const QByteArray admin = server.adminAuthorization();
+    QRandomGenerator rng(m_seed ^ 0x26);
+    Demand demand(rng, server.clock(), {&http}, admin);
+    QVERIFY2(demand.setUp(&error), qPrintable(error));
+    const qint64 from = server.clock().now().toMSecsSinceEpoch();
+    demand.run(2 * dayMs);
+    if (QTest::currentTestFailed())
+        return;
+    const qint64 to = server.clock().now().toMSecsSinceEpoch();
+    const auto truth = rebuild(allEvents(http, admin), demand.licenses(), leaseRows(http, admin, demand.licenses()));
+
+    int held = 0, waited = 0;
+    for (const License &license : demand.licenses()) {
+        const Truth &facts = truth.value(license.id);
+        for (int i = 0; i < 40; ++i) {
+            const qint64 at = from + qint64(rng.bounded(quint32((to - from) / 1000))) * 1000 + rng.bounded(1000);
+            QStringList holders, waiters;
+            for (const Interval &seat : facts.seats) {
+                if (seat.start <= at && at < seat.end)
+                    holders.append(seat.holder);
+            }
+            for (const Interval &wait : facts.waits) {
+                if (wait.start <= at && at < wait.end)
+                    waiters.append(u"%1 since %2"_s.arg(wait.holder).arg(wait.start));
+            }
+            int seatCount = facts.seatCount.isEmpty() ? license.seats : facts.seatCount.first().second;
+            for (const auto &[since, count] : facts.seatCount) {
+                if (since <= at)
+                    seatCount = count;
+            }
+
+            LedgerQuery query;
+            query.at = QDateTime::fromMSecsSinceEpoch(at, Qt::UTC);
+            const auto reply = http.get(
+                u"/v1/licenses/%1/ledger?%2"_s.arg(license.id, query.toQuery().toString(QUrl::FullyEncoded)), admin);
+            QCOMPARE(reply.status, 200);
+            ValidationError why;
+            const auto ledger = LedgerReport::fromJson(reply.json(), &why);
+            QVERIFY2(ledger, qPrintable(why.message));
+            const QString where = u"%1 at %2"_s.arg(license.id, formatTimestamp(query.at));
+            QCOMPARE(ledger->at, query.at);
+            QCOMPARE(ledger->ledger.seatCount, seatCount);
+            QCOMPARE(ledger->ledger.accounted(), seatCount);
+            QStringList onSeats;
+            for (const SeatLedger::Line &line : ledger->ledger.lines) {
+                for (const auto &holding : line.holdings) {
+                    if (line.category != SeatLedger::Category::Expired)
+                        onSeats.append(holding.holder);
+                }
+            }
+            QStringList ledgerWaiters;
+            for (const LedgerWaiter &waiter : ledger->ledger.waiting)
+                ledgerWaiters.append(u"%1 since %2"_s.arg(waiter.holder).arg(waiter.since.toMSecsSinceEpoch()));
+            for (QStringList *list : {&holders, &waiters, &onSeats, &ledgerWaiters})
+                list->sort();
+            QVERIFY2(onSeats == holders,
+                     qPrintable(where + u": on seats "_s + onSeats.join(u", "_s) + u"; the events say "_s
+                                + holders.join(u", "_s)));
+            QVERIFY2(ledgerWaiters == waiters,
+                     qPrintable(where + u": waiting "_s + ledgerWaiters.join(u", "_s) + u"; the events say "_s
+                                + waiters.join(u", "_s)));
+            held += int(onSeats.size());
+            waited += int(waiters.size());
+        }
+    }
+    qInfo("%d seats and %d waits checked at past moments", held, waited);
+    QVERIFY(held > 0);
+    QVERIFY(waited > 0);
+
+    // Not the future.
+    LedgerQuery later;
+    later.at = server.clock().now().addSecs(60);
+    const auto refused = http.get(
+        u"/v1/licenses/%1/ledger?%2"_s.arg(demand.licenses().first().id, later.toQuery().toString(QUrl::FullyEncoded)),
+        admin);
+    QCOMPARE(refused.status, 400);
+    QCOMPARE(refused.json().value("field"_L1).toString(), u"at"_s);
 }
 
 class TestUsageHistoryOnPostgres : public TestUsageHistory
