@@ -96,6 +96,10 @@ public:
     // Called now and then while the demand runs (the closer), and a reaper sweep.
     std::function<void()> close;
     int requests = 0;
+    // False: the seat counts and rules stay as they are, and nobody is revoked.
+    bool changes = true;
+    // True: no two requests at the same millisecond.
+    bool apart = false;
 
     const QList<License> &licenses() const { return m_licenses; }
     TestHttp &admin() { return *m_servers.first(); }
@@ -173,16 +177,16 @@ public:
                     holder.retry = false;
                 }
             }
-            if (!seatCountChanged && done > 0.4) {
+            if (changes && !seatCountChanged && done > 0.4) {
                 seatCountChanged = true;
                 changeSeatCount(0, 3); // cad: 2 -> 3 seats
                 changeSeatCount(1, 2); // render: 3 -> 2 seats, fewer than may be in use
             }
-            if (!rulesSet && done > 0.3) {
+            if (changes && !rulesSet && done > 0.3) {
                 rulesSet = true;
                 setReservation(1);
             }
-            if (revokes < 3 && done > 0.2 + 0.3 * revokes && revokeOne())
+            if (changes && revokes < 3 && done > 0.2 + 0.3 * revokes && revokeOne())
                 ++revokes;
             if (m_rng.bounded(10) == 0)
                 reap();
@@ -200,8 +204,41 @@ public:
 
     static constexpr qint64 ttlSeconds = 40 * 60;
 
+    void setReservation(int index)
+    {
+        const QJsonObject rules {{u"reserve"_s, QJsonArray {QJsonObject {{u"group"_s, u"render"_s}, {u"seats"_s, 1}}}}};
+        const auto put
+            = admin().put(u"/v1/licenses/%1/rules"_s.arg(m_licenses.at(index).id), {{u"rules"_s, rules}}, m_admin);
+        QVERIFY2(put.status == 200, put.body.constData());
+    }
+
+    // Every client still running gives its seat back or leaves the line.
+    void settle()
+    {
+        for (Holder &holder : m_holders) {
+            const License &license = licenseOf(holder);
+            if (holder.state == Holder::State::Holding) {
+                ++requests;
+                const auto released
+                    = server().del(u"/v1/licenses/%1/seats/%2"_s.arg(license.id, holder.seat), license.auth);
+                QCOMPARE(released.status, 204);
+            } else if (holder.state == Holder::State::Waiting) {
+                ++requests;
+                const auto left
+                    = server().del(u"/v1/licenses/%1/tickets/%2"_s.arg(license.id, holder.ticket), license.auth);
+                QVERIFY2(left.status == 204 || left.status == 410, left.body.constData());
+            }
+            holder.state = Holder::State::Idle;
+        }
+    }
+
 private:
-    TestHttp &server() { return *m_servers.at(m_rng.bounded(int(m_servers.size()))); }
+    TestHttp &server()
+    {
+        if (apart)
+            m_clock.advance(1ms);
+        return *m_servers.at(m_rng.bounded(int(m_servers.size())));
+    }
     const License &licenseOf(const Holder &holder) const { return m_licenses.at(holder.license); }
 
     qint64 advance()
@@ -312,14 +349,6 @@ private:
                                       {u"skewSeconds"_s, license.skewMs / 1000},
                                       {u"reapGraceSeconds"_s, 60}},
                                      m_admin);
-        QVERIFY2(put.status == 200, put.body.constData());
-    }
-
-    void setReservation(int index)
-    {
-        const QJsonObject rules {{u"reserve"_s, QJsonArray {QJsonObject {{u"group"_s, u"render"_s}, {u"seats"_s, 1}}}}};
-        const auto put
-            = admin().put(u"/v1/licenses/%1/rules"_s.arg(m_licenses.at(index).id), {{u"rules"_s, rules}}, m_admin);
         QVERIFY2(put.status == 200, put.body.constData());
     }
 
@@ -801,6 +830,7 @@ private slots:
     void reservationMadeAfterAnHourLeavesItsIdleSeatsAlone();
     void instancesOnOneDatabaseCloseEachBucketOnce();
     void killedWhileClosingLosesNothing();
+    void whatIfAtTheOwnSeatCountGivesBackWhatTheServerDid();
     void whatIfServesTheLineWhenTheServerDid();
     void whatIfGivesUpWhenTheTicketTimedOut();
 
@@ -1235,6 +1265,107 @@ void TestUsageHistory::killedWhileClosingLosesNothing()
     // And both are the events'.
     QVERIFY(compareWithEvents(killedHttp, admin, licenses, UsageStep::Hour) >= 3 * 4 * 24);
 }
+
+// Days of random demand on the real server at fixed seat counts and rules (the waiting line,
+// retries within and beyond the true-denial window, crashed clients reaped, a reservation for a
+// group), then the what-if replay of the range at each license's own seat count: it gives back
+// what the server did, as the usage report and the audit log tell it.
+void TestUsageHistory::whatIfAtTheOwnSeatCountGivesBackWhatTheServerDid()
+{
+    TestServer server(TestServer::Options {.reapInterval = 0s, .usageInterval = 0ms});
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    TestHttp http(server.url());
+    const QByteArray admin = server.adminAuthorization();
+    ManualClock &clock = server.clock();
+    QRandomGenerator rng(m_seed ^ 0x25);
+    QElapsedTimer elapsed;
+    elapsed.start();
+
+    const qint64 from = clock.now().toMSecsSinceEpoch() / hourMs * hourMs;
+    Demand demand(rng, clock, {&http}, admin);
+    demand.changes = false;
+    // The replay cannot know the order of requests at one millisecond (it ends seats first, then
+    // serves the line, then decides the asks); the server takes them as they come.
+    demand.apart = true;
+    QVERIFY2(demand.setUp(&error), qPrintable(error));
+    demand.setReservation(1); // render: one of its three seats for the render group, from the start
+    if (QTest::currentTestFailed())
+        return;
+    demand.close = [&] { server.leaseServer().usageCloser()->closeDue(); };
+    demand.run(4 * dayMs);
+    if (QTest::currentTestFailed())
+        return;
+    // Everyone still running stops; the crashed clients' seats run out and are reaped.
+    demand.settle();
+    clock.advance(2h);
+    demand.reap();
+    if (QTest::currentTestFailed())
+        return;
+    const qint64 to = clock.now().toMSecsSinceEpoch() / hourMs * hourMs;
+    server.leaseServer().usageCloser()->closeDue();
+
+    const QList<QJsonObject> events = allEvents(http, admin);
+    int served = 0, retriedInTime = 0;
+    for (const License &license : demand.licenses()) {
+        const auto report = usageReport(http, admin, license.id, UsageStep::Day, from, to);
+        QVERIFY(report);
+        const auto whatIf = whatIfReport(http, admin, license.id, from, to);
+        QVERIFY(whatIf);
+        QCOMPARE(whatIf->seatsOwned, license.seats);
+        const usage::WhatIfRow *own = whatIf->row(license.seats);
+        QVERIFY2(own, qPrintable(license.id));
+
+        // The line as the audit log tells it: tickets queued, served, and the longest wait.
+        QHash<QString, qint64> queuedAt;
+        int queued = 0, fromTheLine = 0;
+        qint64 longestWait = 0;
+        for (const QJsonObject &event : events) {
+            if (event["licenseId"_L1].toString() != license.id)
+                continue;
+            const QString kind = event["kind"_L1].toString();
+            const QJsonObject detail = event["detail"_L1].toObject();
+            const QString ticket = detail["ticketId"_L1].toString();
+            const qint64 at = msOf(event["time"_L1]);
+            if (kind == "queued"_L1) {
+                ++queued;
+                queuedAt.insert(ticket, at);
+            } else if ((kind == "granted"_L1 || kind == "queue_left"_L1) && queuedAt.contains(ticket)) {
+                fromTheLine += kind == "granted"_L1 ? 1 : 0;
+                longestWait = std::max(longestWait, at - queuedAt.take(ticket));
+            }
+        }
+        QVERIFY2(queuedAt.isEmpty(), "a ticket still waits at the range's end");
+
+        const UsageSummary &real = report->summary;
+        qInfo("%s, %d seats: server granted %d, refused %d, %d true denials, %d queued, %d served from the line; "
+              "replay granted %d of %d needs, refused %d, %d true denials, %d waited, %d gave up",
+              qPrintable(license.id), license.seats, real.granted, real.denialCount(), real.trueDenials, queued,
+              fromTheLine, own->granted, own->attempts, own->refused, own->trueDenials, own->waited, own->gaveUp);
+        QCOMPARE(own->granted, real.granted);
+        QCOMPARE(own->refused, real.denialCount());
+        QCOMPARE(own->trueDenials, real.trueDenials);
+        QCOMPARE(own->gaveUp, queued - fromTheLine);
+        QCOMPARE(own->longestWaitMs, longestWait);
+        QVERIFY(own->waited > 0 && own->waited <= queued);
+
+        // The demand was not too easy: refusals, true denials, and served waits on every license.
+        QVERIFY2(real.denialCount() > 0, qPrintable(license.id));
+        QVERIFY2(real.trueDenials > 0, qPrintable(license.id));
+        QVERIFY2(fromTheLine > 0, qPrintable(license.id));
+        served += fromTheLine;
+        retriedInTime += real.denialCount() - real.trueDenials;
+    }
+    // Some refused holders got a seat within the window (their refusals are no true denials).
+    QVERIFY(retriedInTime > 0);
+    qInfo("%d requests, %d served from the line, %d refusals served in time, %lld ms", demand.requests, served,
+          retriedInTime, elapsed.elapsed());
+}
+
+// The smallest cases of the random one above where the replay at the own seat count and the
+// server part: the server serves its line, and drops timed-out tickets, at its next request, not
+// when the seat ran out or the wait ended.
 
 // The what-if at the license's own seat count against the real server where the server acts late:
 // it serves its line, and drops timed-out tickets, at its next request, not when the seat ran out
