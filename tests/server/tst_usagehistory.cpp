@@ -833,6 +833,7 @@ private slots:
     void whatIfAtTheOwnSeatCountGivesBackWhatTheServerDid();
     void whatIfServesTheLineWhenTheServerDid();
     void whatIfGivesUpWhenTheTicketTimedOut();
+    void whatIfGivesUpWhenNoRequestCameAfterTheSeatRanOut();
 
 private:
     quint32 m_seed = 0;
@@ -1471,6 +1472,61 @@ void TestUsageHistory::whatIfGivesUpWhenTheTicketTimedOut()
     const usage::WhatIfRow *own = whatIf->row(1);
     QVERIFY(own);
     QCOMPARE(own->granted, 1);
+    QCOMPARE(own->gaveUp, 1);
+    QCOMPARE(own->waited, 1);
+}
+
+// A seat runs out (its client crashed) while a ticket waits, and no request reaches the server
+// before the ticket's wait ends: the server never served it, and the next checkout gets the seat.
+// The replay does not hand the seat to the line when it ran out either.
+void TestUsageHistory::whatIfGivesUpWhenNoRequestCameAfterTheSeatRanOut()
+{
+    TestServer server(TestServer::Options {.reapInterval = 0s, .usageInterval = 0ms});
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    TestHttp http(server.url());
+    ManualClock &clock = server.clock();
+    const qint64 hour = (clock.now().toMSecsSinceEpoch() / hourMs + 1) * hourMs;
+    const auto moveTo = [&](qint64 offset) {
+        clock.advance(std::chrono::milliseconds(hour + offset - clock.now().toMSecsSinceEpoch()));
+    };
+    moveTo(0);
+    const QByteArray auth = "License " + server.createLicense(u"solo"_s, 1, 10min, 10s, 60s);
+    const auto checkout = [&](const QString &holder, QJsonObject body = {}) {
+        body.insert(u"holder"_s, holder);
+        return http.post(u"/v1/licenses/solo/checkout"_s, body, auth);
+    };
+    moveTo(minuteMs);
+    QCOMPARE(checkout(u"ann@ws-1"_s).status, 201); // and crashes: the seat counts until 00:11:10
+    moveTo(2 * minuteMs);
+    const auto queued = checkout(u"bob@ws-2"_s, {{u"wait"_s, true}, {u"maxWaitSeconds"_s, 900}});
+    QCOMPARE(queued.status, 202); // gives up at 00:17
+    const QString ticket = queued.json().value("ticket"_L1).toObject().value("ticketId"_L1).toString();
+    moveTo(9 * minuteMs);
+    QCOMPARE(http.call("POST", u"/v1/licenses/solo/tickets/%1/heartbeat"_s.arg(ticket), {}, auth).status, 202);
+    moveTo(20 * minuteMs);
+    const auto taken = checkout(u"dan@ws-4"_s);
+    QCOMPARE(taken.status, 201);
+    moveTo(30 * minuteMs);
+    QCOMPARE(http.del(u"/v1/licenses/solo/seats/%1"_s.arg(
+                          taken.json().value("lease"_L1).toObject().value("seatId"_L1).toString()),
+                      auth)
+                 .status,
+             204);
+    moveTo(3 * hourMs);
+
+    const QByteArray admin = server.adminAuthorization();
+    const auto report = usageReport(http, admin, u"solo"_s, UsageStep::Day, hour, hour + 2 * hourMs);
+    QVERIFY(report);
+    QCOMPARE(report->summary.granted, 2);
+    QCOMPARE(report->summary.denialCount(), 0);
+    const auto whatIf = whatIfReport(http, admin, u"solo"_s, hour, hour + 2 * hourMs);
+    QVERIFY(whatIf);
+    const usage::WhatIfRow *own = whatIf->row(1);
+    QVERIFY(own);
+    QCOMPARE(own->granted, 2);
+    QCOMPARE(own->refused, 0);
     QCOMPARE(own->gaveUp, 1);
     QCOMPARE(own->waited, 1);
 }
