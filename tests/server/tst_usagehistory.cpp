@@ -1317,9 +1317,10 @@ void TestUsageHistory::whatIfAtTheOwnSeatCountGivesBackWhatTheServerDid()
         QCOMPARE(whatIf->seatsOwned, license.seats);
         const usage::WhatIfRow *own = whatIf->row(license.seats);
         QVERIFY2(own, qPrintable(license.id));
-
-        // The line as the audit log tells it: tickets queued, served, and the longest wait.
-        QHash<QString, qint64> queuedAt;
+        // The line as the audit log tells it: tickets queued, served, and the longest wait. A wait
+        // ends at the ticket's give-up time, or when it stopped counting, at the latest, however
+        // late the server dropped it (as rebuild() has it).
+        QHash<QString, qint64> queuedAt, giveUpAt;
         int queued = 0, fromTheLine = 0;
         qint64 longestWait = 0;
         for (const QJsonObject &event : events) {
@@ -1332,9 +1333,13 @@ void TestUsageHistory::whatIfAtTheOwnSeatCountGivesBackWhatTheServerDid()
             if (kind == "queued"_L1) {
                 ++queued;
                 queuedAt.insert(ticket, at);
+                giveUpAt.insert(ticket, msOf(detail["giveUpAt"_L1]));
             } else if ((kind == "granted"_L1 || kind == "queue_left"_L1) && queuedAt.contains(ticket)) {
                 fromTheLine += kind == "granted"_L1 ? 1 : 0;
-                longestWait = std::max(longestWait, at - queuedAt.take(ticket));
+                qint64 ended = std::min(at, giveUpAt.take(ticket));
+                if (const QJsonValue stopped = detail["ticketExpiresAt"_L1]; stopped.isString())
+                    ended = std::min(ended, msOf(stopped));
+                longestWait = std::max(longestWait, ended - queuedAt.take(ticket));
             }
         }
         QVERIFY2(queuedAt.isEmpty(), "a ticket still waits at the range's end");
@@ -1367,10 +1372,6 @@ void TestUsageHistory::whatIfAtTheOwnSeatCountGivesBackWhatTheServerDid()
 // The smallest cases of the random one above where the replay at the own seat count and the
 // server part: the server serves its line, and drops timed-out tickets, at its next request, not
 // when the seat ran out or the wait ended.
-
-// The what-if at the license's own seat count against the real server where the server acts late:
-// it serves its line, and drops timed-out tickets, at its next request, not when the seat ran out
-// or the wait ended.
 
 // A seat runs out (its client crashed) while a ticket waits: the server serves the ticket only at
 // its next heartbeat, two minutes later, and a newcomer is refused while that seat is held.
