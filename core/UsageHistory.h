@@ -25,6 +25,9 @@ struct SeatSpan
     QString reservation; // the group whose reserved seat it was granted from; empty: shared
     qint64 startMs = 0;
     qint64 endMs = openEnd;
+    // It stopped counting by running out (expiresAt + skew), not given back: its client stopped.
+    // The server only learns of a seat that ran out at the next request it handles.
+    bool ranOut = false;
 
     friend bool operator==(const SeatSpan &, const SeatSpan &) = default;
 };

@@ -40,10 +40,14 @@ struct GrantAsk
     qint64 maxWaitMs = 0;
     qint64 holdMs = 0;
     bool consumed = false;
+    bool ranOut = false;
+    bool fromLine = false;
 
     qint64 endMs() const { return grantMs + holdMs; }
     // A seat served by the line ends when it really did, whenever a replay serves it.
     qint64 untilMs() const { return askMs < grantMs ? endMs() : 0; }
+    // The line was served when it got its seat: the server handled a request then.
+    qint64 servedAtMs() const { return fromLine ? grantMs : 0; }
 };
 
 // A refusal, or a ticket that gave up.
@@ -78,11 +82,13 @@ QList<Attempt> demandOf(const LicenseActivity &activity, qint64 fromMs, qint64 t
         grant.grantMs = span.startMs;
         grant.askMs = span.startMs;
         grant.holdMs = std::max<qint64>(0, (span.endMs == openEnd ? toMs : span.endMs) - span.startMs);
+        grant.ranOut = span.ranOut;
         if (auto it = served.find({span.holder, span.startMs}); it != served.end() && !it->second.empty()) {
             const WaitSpan *wait = it->second.back();
             it->second.pop_back();
             grant.askMs = std::min(wait->startMs, span.startMs);
             grant.maxWaitMs = std::max(window, span.startMs - grant.askMs);
+            grant.fromLine = true;
         }
         if (!inRange(grant.askMs))
             continue;
@@ -174,7 +180,8 @@ QList<Attempt> demandOf(const LicenseActivity &activity, qint64 fromMs, qint64 t
                          asks.front()->maxWaitMs,
                          asks.front()->blocked,
                          {},
-                         end};
+                         end,
+                         grant.ranOut};
         qint64 previousEnd = asks.front()->endedMs();
         for (std::size_t i = 1; i < asks.size(); ++i) {
             const FailedAsk &ask = *asks[i];
@@ -184,17 +191,25 @@ QList<Attempt> demandOf(const LicenseActivity &activity, qint64 fromMs, qint64 t
                     Attempt {ask.atMs, ask.holder, estimatedHold(ask.holder), ask.maxWaitMs, ask.blocked, {}, 0});
                 continue;
             }
-            attempt.retries.append(Ask {ask.atMs, ask.maxWaitMs, end - ask.atMs, ask.blocked, end});
+            attempt.retries.append(Ask {ask.atMs, ask.maxWaitMs, end - ask.atMs, ask.blocked, end, grant.ranOut});
             previousEnd = ask.endedMs();
         }
-        attempt.retries.append(Ask {grant.askMs, grant.maxWaitMs, grant.holdMs, false, grant.untilMs()});
+        attempt.retries.append(
+            Ask {grant.askMs, grant.maxWaitMs, grant.holdMs, false, grant.untilMs(), grant.ranOut, grant.servedAtMs()});
         demand.append(attempt);
     }
     for (auto it = grantsOf.cbegin(); it != grantsOf.cend(); ++it) {
         for (const GrantAsk &grant : *it) {
             if (!grant.consumed)
-                demand.append(
-                    Attempt {grant.askMs, it.key(), grant.holdMs, grant.maxWaitMs, false, {}, grant.untilMs()});
+                demand.append(Attempt {grant.askMs,
+                                       it.key(),
+                                       grant.holdMs,
+                                       grant.maxWaitMs,
+                                       false,
+                                       {},
+                                       grant.untilMs(),
+                                       grant.ranOut,
+                                       grant.servedAtMs()});
         }
     }
     std::stable_sort(demand.begin(), demand.end(), [](const Attempt &a, const Attempt &b) {
@@ -238,6 +253,7 @@ struct Prepared
     std::vector<int> profileOf; // per holder
     std::vector<AskerClass> classes;
     std::vector<int> classOf; // per holder
+    std::vector<qint64> serveMoments; // the demand's servedAtMs, ascending, each once
 
     void addHolder(const CompiledSeatRules &rules, const QString &holder)
     {
@@ -283,7 +299,16 @@ Prepared prepare(const QList<Attempt> &demand, const CompiledSeatRules &rules)
         }
         prepared.holderOf.push_back(*it);
         prepared.order.push_back(i);
+        if (demand.at(i).servedAtMs > 0)
+            prepared.serveMoments.push_back(demand.at(i).servedAtMs);
+        for (const Ask &retry : demand.at(i).retries) {
+            if (retry.servedAtMs > 0)
+                prepared.serveMoments.push_back(retry.servedAtMs);
+        }
     }
+    std::sort(prepared.serveMoments.begin(), prepared.serveMoments.end());
+    prepared.serveMoments.erase(std::unique(prepared.serveMoments.begin(), prepared.serveMoments.end()),
+                                prepared.serveMoments.end());
     std::stable_sort(prepared.order.begin(), prepared.order.end(),
                      [&](qsizetype a, qsizetype b) { return demand.at(a).timeMs < demand.at(b).timeMs; });
     return prepared;
@@ -298,6 +323,7 @@ public:
         , m_holderNames(prepared.holders)
         , m_holderOf(prepared.holderOf)
         , m_order(prepared.order)
+        , m_serveMoments(prepared.serveMoments)
         , m_seats(seats)
         , m_rules(rules)
         , m_window(window)
@@ -321,21 +347,34 @@ public:
         for (;;) {
             qint64 now = std::numeric_limits<qint64>::max();
             if (!m_ends.empty())
-                now = std::min(now, m_ends.top().first);
+                now = std::min(now, std::get<0>(m_ends.top()));
+            if (m_nextServe < m_serveMoments.size())
+                now = std::min(now, m_serveMoments[m_nextServe]);
             if (const std::optional<AskKey> next = nextAsk())
                 now = std::min(now, std::get<0>(*next));
             if (!m_giveUps.empty())
                 now = std::min(now, m_giveUps.top().first);
             if (now == std::numeric_limits<qint64>::max())
                 break;
-            bool freed = false;
-            while (!m_ends.empty() && m_ends.top().first == now) {
-                endSeat(m_ends.top().second);
+            // The server serves its line at the requests it handles: a seat given back (a release,
+            // a revoke, a ticket leaving with the seat held for it) at once; a seat that ran out
+            // only at the next request, a checkout or a moment it really served its line.
+            bool givenBack = false;
+            while (!m_ends.empty() && std::get<0>(m_ends.top()) == now) {
+                const auto [at, holder, runsOut] = m_ends.top();
                 m_ends.pop();
-                freed = true;
+                endSeat(holder);
+                (runsOut ? m_unserved : givenBack) = true;
             }
-            if (freed)
+            bool request = false;
+            for (; m_nextServe < m_serveMoments.size() && m_serveMoments[m_nextServe] == now; ++m_nextServe)
+                request = true;
+            if (const std::optional<AskKey> next = nextAsk(); next && std::get<0>(*next) == now)
+                request = true;
+            if (givenBack || (m_unserved && request)) {
+                m_unserved = false;
                 serve(now);
+            }
             for (std::optional<AskKey> next = nextAsk(); next && std::get<0>(*next) == now; next = nextAsk()) {
                 const auto [at, attempt, ask] = *next;
                 if (ask == 0)
@@ -376,6 +415,7 @@ private:
         qint64 holdMs;
         bool blocked;
         qint64 untilMs;
+        bool runsOut;
     };
 
     using AskKey = std::tuple<qint64, qsizetype, int>; // time, attempt, ask
@@ -397,9 +437,9 @@ private:
     {
         const Attempt &a = m_demand.at(attempt);
         if (ask == 0)
-            return {a.maxWaitMs, a.holdMs, a.blocked, a.untilMs};
+            return {a.maxWaitMs, a.holdMs, a.blocked, a.untilMs, a.runsOut};
         const Ask &r = a.retries.at(ask - 1);
-        return {r.maxWaitMs, r.holdMs, r.blocked, r.untilMs};
+        return {r.maxWaitMs, r.holdMs, r.blocked, r.untilMs, r.runsOut};
     }
 
     // The outcome of decideCheckout() for `holder` now. It depends on the holder only through its
@@ -484,10 +524,10 @@ private:
         ++m_row.granted;
         const qint64 endMs
             = view.untilMs > 0 ? std::max(now + 1, view.untilMs) : now + std::max<qint64>(1, view.holdMs);
-        m_ends.push({endMs, holder});
+        m_ends.push({endMs, holder, view.runsOut});
         if (m_record) {
             const QString &name = m_holderNames[std::size_t(holder)];
-            m_record->seats.append({{}, name, reservation, now, endMs});
+            m_record->seats.append({{}, name, reservation, now, endMs, view.runsOut});
             m_record->grants.append({now, name});
         }
 
@@ -615,13 +655,17 @@ private:
         }
     }
 
-    using Timed = std::pair<qint64, int>;
+    using Timed = std::tuple<qint64, int, bool>; // the end, the holder, whether the seat ran out
     using TimedTicket = std::pair<qint64, std::size_t>;
     const QList<Attempt> &m_demand;
     const std::vector<QString> &m_holderNames;
     const std::vector<int> &m_holderOf; // per attempt
     const std::vector<qsizetype> &m_order;
     std::size_t m_nextFirst = 0;
+    const std::vector<qint64> &m_serveMoments;
+    std::size_t m_nextServe = 0;
+    // A seat ran out since the line was last served: the line gets it at the next request.
+    bool m_unserved = false;
     const int m_seats;
     const CompiledSeatRules &m_rules;
     const qint64 m_window;
@@ -654,7 +698,7 @@ private:
         template <typename T>
         bool operator()(const T &a, const T &b) const
         {
-            return a.first > b.first;
+            return std::get<0>(a) > std::get<0>(b);
         }
     };
     std::priority_queue<Timed, std::vector<Timed>, Later> m_ends;

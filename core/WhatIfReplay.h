@@ -21,6 +21,8 @@ struct Ask
     qint64 holdMs = 0; // how long it holds the seat once granted
     bool blocked = false; // an admin's block refuses it, whatever the seats
     qint64 untilMs = 0; // > 0: the seat, whenever granted, is held until then (not for holdMs)
+    bool runsOut = false; // the seat ends by running out, not given back (see Attempt)
+    qint64 servedAtMs = 0; // > 0: the server served its line then (see Attempt)
 
     friend bool operator==(const Ask &, const Ask &) = default;
 };
@@ -36,6 +38,12 @@ struct Attempt
     bool blocked = false; // refused by an admin's block: refused whatever k
     QList<Ask> retries;
     qint64 untilMs = 0; // > 0: the seat, whenever this first ask gets it, is held until then
+    // The seat, once granted, ends by running out (its client stopped) rather than given back: the
+    // server serves its line with it only at the next request it handles, not when it ran out.
+    bool runsOut = false;
+    // > 0: a moment the server handled a request and served its line (when the line really gave
+    // this ask its seat). Not an ask of its own.
+    qint64 servedAtMs = 0;
 
     friend bool operator==(const Attempt &, const Attempt &) = default;
 };
@@ -49,6 +57,10 @@ struct Attempt
 //   they leave. It waits as long as it really did, and at least the true-denial window: it was
 //   still willing when served, and the window is how long we assume a person keeps wanting a seat.
 // - A ticket that gave up waits exactly as long as it really did.
+// - A seat that ran out (its client stopped; SeatSpan::ranOut) runs out in the replay too: the
+//   line gets it at the next request, not when it ran out. The moments the line really served a
+//   ticket are such requests (servedAtMs); the others the replay knows are the asks. A request
+//   the server handled without an event served nobody, at the own seat count as in the replay.
 // - A refusal, or a ticket that gave up, followed within the true-denial window (from the refusal,
 //   or from giving up) by a seat for the same holder asked for after it, is one demand with that
 //   seat: it asks at the refusal's time, holding until the later seat's span ends, and asks again
@@ -81,9 +93,11 @@ struct WhatIfRow
 
 // Plays `demand` (in time order) at `seats` seats. At one instant: seats that end free first, then
 // the line is served (the earliest ticket decideCheckout() admits first; tickets it does not admit
-// are passed over), then the asks of that instant in demand order are decided (a newcomer refused
-// for want of a seat, or capped, joins the line if it waits; one the lists keep out is refused),
-// then tickets past their wait give up (a ticket may still be served at its last instant).
+// are passed over) if a seat was given back or, a seat having run out, at a request (an ask, or a
+// moment the server served its line), then the asks of that instant in demand order are decided
+// (a newcomer refused for want of a seat, or capped, joins the line if it waits; one the lists
+// keep out is refused), then tickets past their wait give up (a ticket may still be served at its
+// last instant).
 // O(n log n) with memory linear in the demand: decideCheckout() answers each situation (the
 // asker's class, the caps reached, room in its reservation, a shared seat free) once, on lease
 // rows that weigh as the live ones do, and the answer is reused (see the .cpp). A seat is held at

@@ -446,14 +446,20 @@ QHash<QString, usage::LicenseActivity> SqlUsageHistory::activity(qint64 fromMs, 
             const qint64 start = q.value(5).toLongLong();
             const qint64 skew = q.value(9).toLongLong();
             qint64 end = usage::openEnd;
+            // Ran out rather than given back: it stopped counting before the event that ended it
+            // (a reap, a release too late), or it has no such event and its lease just runs out.
+            bool ranOut = false;
             if (!q.value(6).isNull()) {
                 end = q.value(6).toLongLong();
-                if (seat && !q.value(7).isNull())
-                    end = std::min(end, q.value(7).toLongLong() + skew);
+                if (seat && !q.value(7).isNull() && q.value(7).toLongLong() + skew < end) {
+                    end = q.value(7).toLongLong() + skew;
+                    ranOut = true;
+                }
             } else if (seat) {
                 // Still open: the seat counts while its lease is live; a row gone without an
                 // event that ended it never counted.
                 end = q.value(10).isNull() ? start : q.value(10).toLongLong() + skew;
+                ranOut = !q.value(10).isNull();
             }
             if (!seat && !q.value(7).isNull())
                 end = std::min(end, q.value(7).toLongLong()); // a wait ends by its give-up time
@@ -462,7 +468,7 @@ QHash<QString, usage::LicenseActivity> SqlUsageHistory::activity(qint64 fromMs, 
             usage::LicenseActivity &activity = out[licenseId];
             if (seat)
                 activity.seats.append(
-                    {q.value(2).toString(), q.value(3).toString(), q.value(4).toString(), start, end});
+                    {q.value(2).toString(), q.value(3).toString(), q.value(4).toString(), start, end, ranOut});
             else
                 activity.waits.append(
                     {q.value(2).toString(), q.value(3).toString(), start, end, q.value(8).toInt() != 0});

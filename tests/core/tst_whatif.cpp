@@ -42,7 +42,8 @@ Attempt need(qint64 at, const QString &holder, qint64 hold, qint64 maxWait = 0)
 }
 
 // The brute-force simulator: the same phases at each instant (seats end, the line is served,
-// the asks of the instant are decided in demand order, tickets past their wait give up), but
+// the asks of the instant are decided in demand order, tickets past their wait give up; a seat
+// that runs out is served to the line only at the next ask or moment the server served it), but
 // every seat ever granted stays a lease row with its own expiry, every decision is taken from
 // scratch by decideCheckout() on all of them, and true denials are counted at the end by looking
 // at every grant.
@@ -66,11 +67,23 @@ WhatIfRow bruteForce(const QList<Attempt> &demand, int seats, const CompiledSeat
     {
         qint64 end;
         bool ended;
+        bool runsOut;
     };
     auto maxWaitOf
         = [&](qsizetype a, int k) { return k == 0 ? demand[a].maxWaitMs : demand[a].retries[k - 1].maxWaitMs; };
     auto holdOf = [&](qsizetype a, int k) { return k == 0 ? demand[a].holdMs : demand[a].retries[k - 1].holdMs; };
     auto blockedOf = [&](qsizetype a, int k) { return k == 0 ? demand[a].blocked : demand[a].retries[k - 1].blocked; };
+    auto runsOutOf = [&](qsizetype a, int k) { return k == 0 ? demand[a].runsOut : demand[a].retries[k - 1].runsOut; };
+    QList<qint64> served; // the moments the server served its line
+    for (const Attempt &a : demand) {
+        if (a.servedAtMs > 0)
+            served.append(a.servedAtMs);
+        for (const Ask &r : a.retries) {
+            if (r.servedAtMs > 0)
+                served.append(r.servedAtMs);
+        }
+    }
+    bool unserved = false; // a seat ran out and the line has not been served since
 
     QList<SeatLease> leases;
     QList<Seat> seatEnds;
@@ -97,7 +110,7 @@ WhatIfRow bruteForce(const QList<Attempt> &demand, int seats, const CompiledSeat
         const qint64 end = now + std::max<qint64>(1, holdOf(a, k));
         lease.expiresAt = QDateTime::fromMSecsSinceEpoch(end - 1, Qt::UTC); // not live from `end` on
         leases.append(lease);
-        seatEnds.append(Seat {end, false});
+        seatEnds.append(Seat {end, false, runsOutOf(a, k)});
         grants.append({demand[a].holder, now});
         gotSeat[a] = true;
     };
@@ -114,6 +127,8 @@ WhatIfRow bruteForce(const QList<Attempt> &demand, int seats, const CompiledSeat
         }
         for (const Pending &p : pending)
             now = std::min(now, p.at);
+        for (qint64 at : served)
+            now = std::min(now, at);
         for (const Ticket &t : line) {
             if (t.waiting)
                 now = std::min(now, t.giveUpAt);
@@ -125,10 +140,13 @@ WhatIfRow bruteForce(const QList<Attempt> &demand, int seats, const CompiledSeat
         for (Seat &s : seatEnds) {
             if (!s.ended && s.end == now) {
                 s.ended = true;
-                freed = true;
+                (s.runsOut ? unserved : freed) = true;
             }
         }
-        if (freed) {
+        const bool request = served.removeAll(now) > 0
+            || std::any_of(pending.cbegin(), pending.cend(), [&](const Pending &p) { return p.at == now; });
+        if (freed || (unserved && request)) {
+            unserved = false;
             for (Ticket &t : line) {
                 if (t.waiting && decide(demand[t.attempt].holder, now).granted()) {
                     t.waiting = false;
@@ -460,14 +478,60 @@ private slots:
         activity.grants = {Grant {0, u"alice"_s}, Grant {100, u"bob"_s}};
         const QList<Attempt> demand = demandOf(activity, 0, 3000);
         QCOMPARE(demand.size(), 3);
-        // At least the window; the seat, whenever served, held until it really ended.
-        QCOMPARE(demand[1], (Attempt {10, u"bob"_s, 50, 1000, false, {}, 150}));
+        // At least the window; the seat, whenever served, held until it really ended; the server
+        // served its line at 100.
+        QCOMPARE(demand[1], (Attempt {10, u"bob"_s, 50, 1000, false, {}, 150, false, 100}));
         QCOMPARE(demand[2].holder, u"carol"_s);
         QCOMPARE(demand[2].maxWaitMs, 100); // as long as it really waited
         const WhatIfRow one = replay(demand, 1, noRules(), 1000);
         QCOMPARE(one.gaveUp, 1);
         QCOMPARE(one.longestWaitMs, 100);
         QCOMPARE(replay(demand, 3, noRules(), 1000).waited, 0);
+    }
+
+    // alice's client stops: her seat runs out at 100 while bob waits (until 160). The server hands
+    // it to the line only at its next request: none comes in time, and bob gives up; carol's
+    // checkout at 120, or a moment the server served its line (130), serves bob first.
+    void aSeatThatRanOutGoesToTheLineAtTheNextRequest()
+    {
+        Attempt alice = need(0, u"alice"_s, 100);
+        alice.runsOut = true;
+        const Attempt bob = need(10, u"bob"_s, 50, 150);
+        WhatIfRow row = replay({alice, bob}, 1, noRules(), 1000);
+        QCOMPARE(row.granted, 1);
+        QCOMPARE(row.gaveUp, 1);
+        QCOMPARE(row.longestWaitMs, 150);
+
+        row = replay({alice, bob, need(120, u"carol"_s, 50)}, 1, noRules(), 1000);
+        QCOMPARE(row.granted, 2);
+        QCOMPARE(row.gaveUp, 0);
+        QCOMPARE(row.refused, 1);
+        QCOMPARE(row.longestWaitMs, 110);
+
+        Attempt dave = need(500, u"dave"_s, 50);
+        dave.servedAtMs = 130;
+        row = replay({alice, bob, dave}, 1, noRules(), 1000);
+        QCOMPARE(row.granted, 3);
+        QCOMPARE(row.longestWaitMs, 120);
+
+        // Given back, the seat goes to the line at once.
+        alice.runsOut = false;
+        row = replay({alice, bob}, 1, noRules(), 1000);
+        QCOMPARE(row.granted, 2);
+        QCOMPARE(row.longestWaitMs, 90);
+    }
+
+    // A seat that stopped counting before the event that ended it (a reap) ran out; one released
+    // in time was given back.
+    void aSeatThatRanOutRunsOutInTheDemand()
+    {
+        LicenseActivity activity;
+        activity.trueDenialWindowMs = 1000;
+        activity.seats = {SeatSpan {u"s1"_s, u"alice"_s, {}, 0, 100, true}, SeatSpan {u"s2"_s, u"bob"_s, {}, 5, 50}};
+        const QList<Attempt> demand = demandOf(activity, 0, 3000);
+        QCOMPARE(demand.size(), 2);
+        QVERIFY(demand[0].runsOut);
+        QVERIFY(!demand[1].runsOut);
     }
 
     void aRangeHoldsTheAsksMadeInIt()
@@ -484,7 +548,7 @@ private slots:
         QCOMPARE(demand.size(), 3);
         QCOMPARE(demand[0].holder, u"erin"_s);
         QCOMPARE(demand[1].holder, u"bob"_s);
-        QCOMPARE(demand[2], (Attempt {180, u"carol"_s, 100, 1000, false, {}, 500}));
+        QCOMPARE(demand[2], (Attempt {180, u"carol"_s, 100, 1000, false, {}, 500, false, 400}));
     }
 
     // Random demand against the brute-force simulator, for every seat count around the peak.
@@ -512,11 +576,14 @@ private slots:
                 Attempt a = need(rng.bounded(0, 600), pool[rng.bounded(pool.size())], rng.bounded(0, 300),
                                  rng.bounded(2) ? 0 : rng.bounded(1, 300));
                 a.blocked = rng.bounded(15) == 0;
+                a.runsOut = rng.bounded(3) == 0;
+                a.servedAtMs = rng.bounded(4) == 0 ? rng.bounded(1, 900) : 0;
                 qint64 at = a.timeMs;
                 for (int r = rng.bounded(3) == 0 ? rng.bounded(1, 3) : 0; r > 0; --r) {
                     at += rng.bounded(0, 200);
                     a.retries.append(Ask {at, rng.bounded(2) ? 0 : rng.bounded(1, 200), rng.bounded(0, 300),
-                                          rng.bounded(20) == 0, 0});
+                                          rng.bounded(20) == 0, 0, rng.bounded(3) == 0,
+                                          rng.bounded(4) == 0 ? rng.bounded(1, 900) : 0});
                 }
                 demand.append(a);
             }
