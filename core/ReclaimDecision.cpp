@@ -3,6 +3,8 @@
 #include "LeasePredicate.h"
 #include "SeatDecision.h"
 
+#include <QHash>
+
 #include <algorithm>
 
 namespace keyright {
@@ -23,8 +25,22 @@ struct Candidate
 {
     const ReclaimSeat *seat = nullptr;
     IdleReclaim rule;
+    QString counting; // what its holder counts against: see countingOf()
     bool taken = false; // given to a waiter by this decision
 };
+
+// decideCheckout() sees the other seats only through how many count against each reservation
+// (the counting order changes which seat, not how many) and how many each capped group holds. Two
+// seats whose holders share a reservation and caps are the same to it, so a waiter's answer for
+// one is its answer for the other: the decision asks once per kind of holder, not once per seat.
+QString countingOf(const CompiledSeatRules &rules, const QString &holder)
+{
+    const std::optional<int> reservation = rules.reservationOf(holder);
+    QString key = QString::number(reservation.value_or(-1));
+    for (const int cap : rules.capsOf(holder))
+        key += u',' + QString::number(cap);
+    return key;
+}
 
 // Idlest first: the oldest last activity, then the seat id so the order never depends on the input's.
 bool idlerThan(const Candidate &a, const Candidate &b)
@@ -88,10 +104,10 @@ Outcome decide(const CompiledSeatRules &rules, const ReclaimState &state)
                 cancel.reason = ReclaimAction::Reason::Activity;
                 out.actions.append(cancel);
             } else {
-                marked.append(Candidate {&seat, *rule});
+                marked.append(Candidate {&seat, *rule, countingOf(rules, seat.lease.holder)});
             }
         } else if (rule && seat.lastActivity && seat.lastActivity->msecsTo(now) >= rule->afterMinutes * msPerMinute) {
-            unmarked.append(Candidate {&seat, *rule});
+            unmarked.append(Candidate {&seat, *rule, countingOf(rules, seat.lease.holder)});
         }
     }
     std::sort(marked.begin(), marked.end(), idlerThan);
@@ -104,6 +120,8 @@ Outcome decide(const CompiledSeatRules &rules, const ReclaimState &state)
         rest.removeIf([&](const SeatLease &l) { return l.seatId == seatId; });
         return rest;
     };
+    // The waiter's answers so far, by the counting of the seat taken (reset for each waiter).
+    QHash<QString, bool> answers;
     const auto admits = [&](const ReclaimWaiter &waiter, const Candidate &c) {
         const ReclaimSeat &seat = *c.seat;
         if (c.taken || seat.lease.holder == waiter.holder)
@@ -111,8 +129,14 @@ Outcome decide(const CompiledSeatRules &rules, const ReclaimState &state)
         // A refusal shows a need only for as long as the rule warns, counted from the mark.
         if (!state.lineInUse && waiter.since < (seat.markedAt ? *seat.markedAt : now).addSecs(-60 * c.rule.warnMinutes))
             return false;
-        return decideCheckout(state.seatCount, rules, withoutSeat(seat.lease.seatId), waiter.holder, now, state.skew)
-            .granted();
+        const auto known = answers.constFind(c.counting);
+        if (known != answers.constEnd())
+            return *known;
+        const bool granted
+            = decideCheckout(state.seatCount, rules, withoutSeat(seat.lease.seatId), waiter.holder, now, state.skew)
+                  .granted();
+        answers.insert(c.counting, granted);
+        return granted;
     };
     // The waiter takes `c`'s seat, or a free one without `c`.
     const auto give = [&](const ReclaimWaiter &waiter, Candidate *c) {
@@ -160,6 +184,7 @@ Outcome decide(const CompiledSeatRules &rules, const ReclaimState &state)
             continue;
         }
         ++out.needing;
+        answers.clear();
         // A seat already marked first (its holder has been warned), then the idlest of the others.
         auto it = std::find_if(marked.begin(), marked.end(), [&](const Candidate &c) { return admits(waiter, c); });
         if (it != marked.end()) {

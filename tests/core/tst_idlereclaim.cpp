@@ -492,6 +492,7 @@ void TestIdleReclaim::randomStatesNeverTakeASeatNobodyNeeds()
         }
         oldestWindow = oldestWindow.addSecs(-60 * qint64(longestWarning));
         quint64 generation = 1000;
+        QSet<QString> takenSeats;
         for (qsizetype i = 0; i < s.waiting.size(); ++i) {
             const ReclaimWaiter &w = s.waiting.at(i);
             if (!s.lineInUse && w.since < oldestWindow) {
@@ -499,7 +500,42 @@ void TestIdleReclaim::randomStatesNeverTakeASeatNobodyNeeds()
                 continue;
             }
             const bool free = decideCheckout(seatCount, compiled, leases, w.holder, now, s.skew).granted();
+            // No seat the waiter could have had was passed over: a warned seat before any other,
+            // then the idlest; and a waiter with no seat given had none it could take.
+            if (!free) {
+                const ReclaimAction *a = given.value(int(i));
+                const ReclaimSeat *chosen = nullptr;
+                for (const ReclaimSeat &row : std::as_const(s.seats))
+                    chosen = a && row.lease.seatId == a->seatId ? &row : chosen;
+                for (const ReclaimSeat &row : std::as_const(s.seats)) {
+                    const std::optional<IdleReclaim> rule = compiled.reclaimRuleOf(row.lease.holder);
+                    if (&row == chosen || takenSeats.contains(row.lease.seatId) || row.lease.expiresAt <= now || !rule
+                        || !row.lastActivity || row.lease.holder == w.holder)
+                        continue;
+                    const bool validMark = row.marked() && *row.lastActivity <= *row.markedAt;
+                    const bool idleEnough
+                        = !row.marked() && row.lastActivity->msecsTo(now) >= qint64(rule->afterMinutes) * 60000;
+                    if (!validMark && !idleEnough)
+                        continue;
+                    if (!s.lineInUse
+                        && w.since < (row.marked() ? *row.markedAt : now).addSecs(-60 * qint64(rule->warnMinutes)))
+                        continue;
+                    QList<SeatLease> rest = leases;
+                    rest.removeIf([&](const SeatLease &l) { return l.seatId == row.lease.seatId; });
+                    if (!decideCheckout(seatCount, compiled, rest, w.holder, now, s.skew).granted())
+                        continue;
+                    // `row` could have served w: then w was given a seat at least as fit.
+                    QVERIFY2(chosen, qPrintable(told + u" (%1 could have had %2)"_s.arg(w.holder, row.lease.seatId)));
+                    const bool idler = *row.lastActivity < *chosen->lastActivity
+                        || (*row.lastActivity == *chosen->lastActivity && row.lease.seatId < chosen->lease.seatId);
+                    if (chosen->marked())
+                        QVERIFY2(!validMark || !idler, qPrintable(told));
+                    else
+                        QVERIFY2(!validMark && !idler, qPrintable(told));
+                }
+            }
             if (const ReclaimAction *a = given.value(int(i))) {
+                takenSeats.insert(a->seatId);
                 QVERIFY2(!free, qPrintable(told));
                 QVERIFY2(a->holder != w.holder, qPrintable(told));
                 const auto row = std::find_if(s.seats.cbegin(), s.seats.cend(),
