@@ -4761,6 +4761,22 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>%1 reserves %2 seats but may hold at most %3 (its max)</source>
         <translation>%1 réserve des sièges (%2) mais ne peut en détenir que %3 au plus (son plafond)</translation>
     </message>
+    <message>
+        <source>reclaimIdle</source>
+        <translation>Reprendre les sièges inactifs</translation>
+    </message>
+    <message>
+        <source>%1 has two entries without a group (the default)</source>
+        <translation>la règle %1 a deux entrées sans groupe (la valeur par défaut)</translation>
+    </message>
+    <message>
+        <source>a seat is reclaimed after %1 idle minutes; it must be between 1 and %2 (a week)</source>
+        <translation>un siège est repris après %1 minutes d&apos;inactivité ; il en faut entre 1 et %2 (une semaine)</translation>
+    </message>
+    <message>
+        <source>the holder is warned %1 minutes before; it must be between 1 and the %2 idle minutes</source>
+        <translation>le détenteur est averti %1 minutes avant ; il en faut entre 1 et %2 (les minutes d&apos;inactivité)</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
