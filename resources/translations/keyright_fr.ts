@@ -1444,6 +1444,32 @@
             <numerusform>%n détenteurs listés</numerusform>
         </translation>
     </message>
+    <message>
+        <source>every seat shared</source>
+        <translation>tous les sièges partagés</translation>
+    </message>
+    <message numerus="yes">
+        <source>seats idle for more than %n minute(s) go to someone waiting</source>
+        <translation>
+            <numerusform>les sièges inactifs depuis plus de %n minute vont à quelqu&apos;un qui attend</numerusform>
+            <numerusform>les sièges inactifs depuis plus de %n minutes vont à quelqu&apos;un qui attend</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>seats of %1 idle for more than %n minute(s) go to someone waiting</source>
+        <translation>
+            <numerusform>les sièges de %1 inactifs depuis plus de %n minute vont à quelqu&apos;un qui attend</numerusform>
+            <numerusform>les sièges de %1 inactifs depuis plus de %n minutes vont à quelqu&apos;un qui attend</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, after a %n-minute warning</source>
+        <comment>%1: the rule&apos;s first half (seats idle for more than...)</comment>
+        <translation>
+            <numerusform>%1, après un avertissement de %n minute</numerusform>
+            <numerusform>%1, après un avertissement de %n minutes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>
