@@ -227,8 +227,8 @@ std::optional<SeatRules> rulesBodyFromJson(const QJsonObject &json, ValidationEr
     const QJsonValue rules = json.value(rulesBodyMember);
     if (rules.isUndefined() || rules.isNull()) {
         if (error)
-            *error = ValidationError {rulesBodyMember,
-                                      u"rules is required (an object with allow, deny, reserve and max)"_s};
+            *error = ValidationError {
+                rulesBodyMember, u"rules is required (an object with allow, deny, reserve, max and reclaimIdle)"_s};
         return std::nullopt;
     }
     return rulesFromJson(rules, rulesBodyMember, error);
