@@ -15,6 +15,7 @@
 #include "store/SqliteLeaseStore.h"
 #include "wire/Identifiers.h"
 
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -134,6 +135,7 @@ private slots:
     void batchRollbackKeepsNone();
     void batchCommitFailureKeepsNone();
     void migrationIsIdempotent();
+    void aDatabaseFromBeforeActivityReadsItAsUnknown();
     void twoStoresMigrateOneDatabaseAtOnce();
     void otherLicensesNeverWaitButTheSameOneDoes();
     void skipLockedChunksAreDisjoint();
@@ -955,6 +957,47 @@ void TestStoreContract::migrationIsIdempotent()
         QCOMPARE(again->licenses().size(), 2);
         QCOMPARE(again->leases(u"alpha"_s).size(), 1);
     }
+}
+
+void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
+{
+    // A database a server from before issue 26 wrote: the leases it holds migrate with their
+    // activity unknown (never idle), and take what the next heartbeat tells.
+    m_store->withLicense(u"alpha"_s, [&] { m_store->insertLease(leaseRow(u"alpha"_s, u"s1"_s, 100)); });
+    const int version = m_store->schemaVersion();
+    m_store->close();
+    {
+        const QString name = u"before-activity"_s;
+        QSqlDatabase db = isPg() ? m_pg->connection() : QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
+        if (!isPg()) {
+            m_store.reset();
+            db.setDatabaseName(m_dir->filePath(u"keyright.sqlite"_s));
+            QVERIFY(db.open());
+        }
+        QSqlQuery query(db);
+        QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN last_activity_ms"_s),
+                 qPrintable(query.lastError().text()));
+        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 1)));
+        query.finish();
+        if (!isPg()) {
+            db.close();
+            db = QSqlDatabase();
+            QSqlDatabase::removeDatabase(name);
+        }
+    }
+    auto again = reopen();
+    QVERIFY(again);
+    QCOMPARE(again->schemaVersion(), version);
+    const auto row = again->lease(u"alpha"_s, u"s1"_s);
+    QVERIFY(row);
+    QCOMPARE(row->lastActivityAt, QDateTime());
+    SeatLease renewed = row->lease;
+    renewed.issuedAt = at(90);
+    renewed.expiresAt = at(150);
+    bool written = false;
+    again->withLicense(u"alpha"_s, [&] { written = again->renewLeaseIfUnchanged(row->lease, renewed, at(88)); });
+    QVERIFY(written);
+    QCOMPARE(again->leases(u"alpha"_s).first().lastActivityAt, at(88));
 }
 
 void TestStoreContract::twoStoresMigrateOneDatabaseAtOnce()
