@@ -18,6 +18,8 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace keyright {
@@ -505,6 +507,12 @@ void LeaseClient::checkout(const QString &holder, QObject *context, Callback don
 
 void LeaseClient::heartbeat(const QString &seatId, QObject *context, Callback done)
 {
+    heartbeat(seatId, std::nullopt, context, std::move(done));
+}
+
+void LeaseClient::heartbeat(const QString &seatId, std::optional<std::chrono::milliseconds> idle, QObject *context,
+                            Callback done)
+{
     const QPointer<QObject> guard(context);
     const bool hasContext = context != nullptr;
     auto finish = [guard, hasContext, done = std::move(done)](const LeaseOutcome &result) {
@@ -517,7 +525,14 @@ void LeaseClient::heartbeat(const QString &seatId, QObject *context, Callback do
             this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
         return;
     }
-    d->send("POST", apipath::forSeat(apipath::seatHeartbeat, d->licenseId, seatId), {},
+    // Without activity to tell, the same empty body as clients before it sent.
+    QByteArray body;
+    if (idle) {
+        const HeartbeatRequest request {
+            std::clamp(*idle, std::chrono::milliseconds {0}, std::chrono::milliseconds {HeartbeatRequest::maxIdleMs})};
+        body = QJsonDocument(request.toJson()).toJson(QJsonDocument::Compact);
+    }
+    d->send("POST", apipath::forSeat(apipath::seatHeartbeat, d->licenseId, seatId), body,
             [this, seatId, finish](const HttpResult &result) {
                 Private::Expected expected {seatId, {}, std::nullopt};
                 if (const auto it = d->seats.constFind(seatId); it != d->seats.cend()) {

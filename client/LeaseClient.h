@@ -154,6 +154,11 @@ public:
     void checkout(const QString &holder, QObject *context, Callback done,
                   std::optional<std::chrono::seconds> maxWait = {});
     void heartbeat(const QString &seatId, QObject *context, Callback done);
+    // With idle, the heartbeat tells the server how long ago its holder last did something
+    // (HeartbeatRequest, clamped to 0..maxIdleMs); nullopt: activity unknown (an empty body, as
+    // the form above sends).
+    void heartbeat(const QString &seatId, std::optional<std::chrono::milliseconds> idle, QObject *context,
+                   Callback done);
     void release(const QString &seatId, QObject *context, ReleaseCallback done);
     // A ticket heartbeat: Queued, Granted, or TicketLost.
     void renewTicket(const QString &ticketId, QObject *context, Callback done);

@@ -5,6 +5,9 @@
 #include <QRandomGenerator>
 #include <QTimer>
 
+#include <atomic>
+#include <limits>
+
 using namespace Qt::StringLiterals;
 using std::chrono::milliseconds;
 
@@ -40,6 +43,10 @@ struct LeaseKeeper::Private
     // again before it is released could make the server count two seats for one keeper.
     QString pendingRelease;
     QString lastError;
+    // The monotonic reading of the last noteActivity(); noActivity before the first. Atomic, so
+    // that the application may note activity from any thread.
+    static constexpr qint64 noActivity = std::numeric_limits<qint64>::min();
+    std::atomic<qint64> lastActivityMs {noActivity};
     // Bumped by release() and crash(): answers to requests sent before belong to a keeper that
     // no longer exists for the application.
     quint64 epoch = 0;
@@ -104,13 +111,22 @@ struct LeaseKeeper::Private
             acquire();
     }
 
+    std::optional<milliseconds> idleAt(milliseconds monotonicNow) const
+    {
+        const qint64 last = lastActivityMs.load(std::memory_order_relaxed);
+        if (last == noActivity)
+            return std::nullopt;
+        return std::max(milliseconds {0}, monotonicNow - milliseconds {last});
+    }
+
     void beat()
     {
         const milliseconds sentAt = clock.monotonic();
         const quint64 sentEpoch = epoch;
         const QString seatId = lease->seatId;
         requestInFlight = true;
-        client.heartbeat(seatId, q, [this, sentAt, sentEpoch](const LeaseOutcome &result) {
+        // With the time since the user last did something, when the application tells it.
+        client.heartbeat(seatId, idleAt(sentAt), q, [this, sentAt, sentEpoch](const LeaseOutcome &result) {
             if (sentEpoch != epoch)
                 return;
             requestInFlight = false;
@@ -467,6 +483,16 @@ std::optional<QueueTicket> LeaseKeeper::ticket() const
 milliseconds LeaseKeeper::waitedFor() const
 {
     return d->inLineSince ? d->clock.monotonic() - *d->inLineSince : milliseconds {0};
+}
+
+void LeaseKeeper::noteActivity()
+{
+    d->lastActivityMs.store(d->clock.monotonic().count(), std::memory_order_relaxed);
+}
+
+std::optional<milliseconds> LeaseKeeper::idleFor() const
+{
+    return d->idleAt(d->clock.monotonic());
 }
 
 void LeaseKeeper::evaluate()

@@ -34,6 +34,12 @@ class Clock;
 // (expired) queues again; one that waited the longest wait asked for (timed_out) or that an
 // administrator removed gives up and says so (gaveUp).
 //
+// Activity (issue 26): the application calls noteActivity() whenever its user does something
+// (cheap enough for every input event), and each heartbeat tells the server how long ago the last
+// one was, so that a seat held by an application nobody uses can be told from one in use. Until
+// the first noteActivity() the keeper says nothing about activity: the server counts the seat's
+// activity as unknown, never idle.
+//
 // All decisions read the injected Clock; a short real-time tick (setTickInterval) re-evaluates
 // them, so tests drive a ManualClock and the simulator a SkewedClock without waiting.
 class LeaseKeeper final : public QObject
@@ -100,6 +106,12 @@ public:
 
     // Re-evaluates at once what is due (tests call it after moving the clock).
     void evaluate();
+
+    // The user did something: remembers the moment, on the keeper's monotonic clock, for the next
+    // heartbeat. No allocation, no signal, no request; callable from any thread.
+    void noteActivity();
+    // How long ago the last noteActivity() was, on the monotonic clock; nullopt before the first.
+    std::optional<std::chrono::milliseconds> idleFor() const;
 
 Q_SIGNALS:
     void stateChanged(keyright::LeaseKeeper::State state);

@@ -39,6 +39,8 @@ Text listName(const QString &field)
         return Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "reserve"));
     if (field == u"max")
         return Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "max"));
+    if (field == u"reclaimIdle")
+        return Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "reclaimIdle"));
     return Text::plain(field);
 }
 
@@ -113,6 +115,49 @@ bool checkGroupSeats(const QList<GroupSeats> &list, const QString &field, const 
     return true;
 }
 
+bool checkReclaim(const QList<IdleReclaim> &list, const QSet<QString> &groupNames, ValidationError *error)
+{
+    const QString field = u"reclaimIdle"_s;
+    if (list.size() > SeatRules::maxEntries)
+        return fail(
+            error, field,
+            Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "%1 has %2 entries; at most %3 are allowed"),
+                           {listName(field), Text::plain(list.size()), Text::plain(SeatRules::maxEntries)}));
+    QSet<QString> seen;
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QString path = u"%1[%2]"_s.arg(field).arg(i);
+        const IdleReclaim &item = list.at(i);
+        if (!item.group.isEmpty() && !groupNames.contains(item.group))
+            return fail(error, path + u".group"_s,
+                        Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation",
+                                                         "%1 names the group \"%2\", which does not exist"),
+                                       {listName(field), Text::plain(item.group)}));
+        if (seen.contains(item.group))
+            return fail(
+                error, path + u".group"_s,
+                item.group.isEmpty()
+                    ? Text::sentence(
+                        QT_TRANSLATE_NOOP("keyright::Validation", "%1 has two entries without a group (the default)"),
+                        {listName(field)})
+                    : Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation", "%1 names the group \"%2\" twice"),
+                                     {listName(field), Text::plain(item.group)}));
+        seen.insert(item.group);
+        if (item.afterMinutes < 1 || item.afterMinutes > IdleReclaim::maxAfterMinutes)
+            return fail(error, path + u".afterMinutes"_s,
+                        Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation",
+                                                         "a seat is reclaimed after %1 idle minutes; it must be "
+                                                         "between 1 and %2 (a week)"),
+                                       {Text::plain(item.afterMinutes), Text::plain(IdleReclaim::maxAfterMinutes)}));
+        if (item.warnMinutes < 1 || item.warnMinutes > item.afterMinutes)
+            return fail(error, path + u".warnMinutes"_s,
+                        Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation",
+                                                         "the holder is warned %1 minutes before; it must be "
+                                                         "between 1 and the %2 idle minutes"),
+                                       {Text::plain(item.warnMinutes), Text::plain(item.afterMinutes)}));
+    }
+    return true;
+}
+
 } // namespace
 
 int SeatRules::reservedSeats() const
@@ -128,7 +173,9 @@ bool SeatRules::namesGroup(const QString &group) const
     const auto names = [&](const QList<GroupSeats> &list) {
         return std::any_of(list.cbegin(), list.cend(), [&](const GroupSeats &g) { return g.group == group; });
     };
-    return allow.contains(group) || deny.contains(group) || names(reserve) || names(max);
+    const bool reclaims = std::any_of(reclaimIdle.cbegin(), reclaimIdle.cend(),
+                                      [&](const IdleReclaim &r) { return !r.group.isEmpty() && r.group == group; });
+    return allow.contains(group) || deny.contains(group) || names(reserve) || names(max) || reclaims;
 }
 
 bool isValidGroupName(const QString &name)
@@ -234,7 +281,8 @@ bool validateRules(const SeatRules &rules, const QList<HolderGroup> &groups, int
         names.insert(group.name);
     if (!checkEntries(rules.allow, u"allow"_s, names, error) || !checkEntries(rules.deny, u"deny"_s, names, error)
         || !checkGroupSeats(rules.reserve, u"reserve"_s, names, seatCount, error)
-        || !checkGroupSeats(rules.max, u"max"_s, names, seatCount, error))
+        || !checkGroupSeats(rules.max, u"max"_s, names, seatCount, error)
+        || !checkReclaim(rules.reclaimIdle, names, error))
         return false;
     const int reserved = rules.reservedSeats();
     if (reserved > seatCount)
@@ -330,6 +378,20 @@ QList<int> CompiledSeatRules::capsOf(const QString &holder) const
             caps.append(int(i));
     }
     return caps;
+}
+
+std::optional<IdleReclaim> CompiledSeatRules::reclaimRuleOf(const QString &holder) const
+{
+    std::optional<IdleReclaim> fallback;
+    for (const IdleReclaim &rule : m_rules.reclaimIdle) {
+        if (rule.group.isEmpty()) {
+            if (!fallback)
+                fallback = rule;
+        } else if (inGroup(holder, rule.group)) {
+            return rule;
+        }
+    }
+    return fallback;
 }
 
 } // namespace keyright

@@ -35,6 +35,21 @@ struct GroupSeats
     friend bool operator==(const GroupSeats &, const GroupSeats &) = default;
 };
 
+// `reclaimIdle`: a seat whose holder has shown no activity for afterMinutes may be taken for
+// someone waiting, after a warning of warnMinutes (core/IdleReclaim decides when). An entry with a
+// group applies to the holders in that group (the first listed that a holder belongs to); the
+// entry without one is the license's default for everyone else.
+struct IdleReclaim
+{
+    static constexpr int maxAfterMinutes = 7 * 24 * 60; // a week
+
+    QString group; // empty: the license's default
+    int afterMinutes = 0; // 1..maxAfterMinutes
+    int warnMinutes = 0; // 1..afterMinutes
+
+    friend bool operator==(const IdleReclaim &, const IdleReclaim &) = default;
+};
+
 // The rules of one license. allow and deny list entries that are either the name of a group or a
 // holder pattern (an entry naming a known group means the group).
 //
@@ -58,12 +73,17 @@ struct SeatRules
     QStringList deny;
     QList<GroupSeats> reserve;
     QList<GroupSeats> max;
+    // Idle seats reclaimed for someone waiting; empty: never (issue 26).
+    QList<IdleReclaim> reclaimIdle = {};
 
-    bool isEmpty() const { return allow.isEmpty() && deny.isEmpty() && reserve.isEmpty() && max.isEmpty(); }
+    bool isEmpty() const
+    {
+        return allow.isEmpty() && deny.isEmpty() && reserve.isEmpty() && max.isEmpty() && reclaimIdle.isEmpty();
+    }
     int reservedSeats() const;
-    // Whether the rules name `group`: in a reservation, a cap, or as an allow or deny entry (an
-    // entry naming a group means the group; without it the entry would silently become a holder
-    // pattern). The server refuses to remove a group some license's rules name (group_in_use).
+    // Whether the rules name `group`: in a reservation, a cap, a reclaim rule, or as an allow or deny
+    // entry (an entry naming a group means the group; without it the entry would silently become a
+    // holder pattern). The server refuses to remove a group some license's rules name (group_in_use).
     bool namesGroup(const QString &group) const;
 
     friend bool operator==(const SeatRules &, const SeatRules &) = default;
@@ -74,7 +94,9 @@ struct SeatRules
 bool validateGroups(const QList<HolderGroup> &groups, ValidationError *error = nullptr);
 // Whether `rules` may be a license's rules under `groups` and `seatCount`: every group named
 // exists, every pattern is valid, seat numbers are within range, the reservations add up to no
-// more than the seat count, and no group reserves more than its own cap lets it hold.
+// more than the seat count, no group reserves more than its own cap lets it hold, and each
+// reclaim rule waits 1 minute to a week and warns for at least a minute and no longer than it
+// waits, once per group and once for the default.
 bool validateRules(const SeatRules &rules, const QList<HolderGroup> &groups, int seatCount,
                    ValidationError *error = nullptr);
 bool isValidGroupName(const QString &name);
@@ -98,6 +120,9 @@ public:
     std::optional<int> reservationOf(const QString &holder) const;
     // Indexes into rules().max of the caps that apply to the holder.
     QList<int> capsOf(const QString &holder) const;
+    // The reclaim rule for the holder's seats: the first group entry it belongs to, else the
+    // license's default, else none.
+    std::optional<IdleReclaim> reclaimRuleOf(const QString &holder) const;
 
 private:
     struct Entry

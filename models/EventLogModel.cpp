@@ -125,7 +125,23 @@ QString EventLogModel::rulesText(const SeatRules &rules)
         parts << tr("reserve %1 for %2").arg(r.seats).arg(r.group);
     for (const GroupSeats &m : rules.max)
         parts << tr("max %1 for %2").arg(m.seats).arg(m.group);
+    // Rules that only reclaim idle seats still share every seat.
+    if (parts.isEmpty())
+        parts << tr("every seat shared");
+    for (const IdleReclaim &reclaim : rules.reclaimIdle)
+        parts << reclaimText(reclaim);
     return parts.join(u"; "_s);
+}
+
+QString EventLogModel::reclaimText(const IdleReclaim &rule)
+{
+    const QString idle = rule.group.isEmpty()
+        ? tr("seats idle for more than %n minute(s) go to someone waiting", nullptr, rule.afterMinutes)
+        : tr("seats of %1 idle for more than %n minute(s) go to someone waiting", nullptr, rule.afterMinutes)
+              .arg(rule.group);
+    return tr("%1, after a %n-minute warning", "%1: the rule's first half (seats idle for more than...)",
+              rule.warnMinutes)
+        .arg(idle);
 }
 
 QString EventLogModel::describeDetail(const EventRecord &event)

@@ -64,6 +64,9 @@ public:
     static QString kindLabel(EventKind kind);
     // A license's seat rules in a line: "allow render, qa; reserve 2 for render; max 3 for qa".
     static QString rulesText(const SeatRules &rules);
+    // One reclaim rule in a phrase: "seats idle for more than 60 minutes go to someone waiting,
+    // after a 10-minute warning".
+    static QString reclaimText(const IdleReclaim &rule);
     // "the server's clock jumped back by 10m 00s": a clock_jumped event in words (Events page and
     // the status bar).
     static QString clockJumpText(const EventRecord &event);

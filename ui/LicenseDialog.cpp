@@ -345,6 +345,8 @@ SeatRules LicenseDialog::rules() const
     r.deny = GroupsDialog::splitEntries(m_deny->text());
     r.reserve = seatsRows(m_reserve);
     r.max = seatsRows(m_max);
+    // Not edited here yet: kept as loaded, so that saving the dialog does not drop it.
+    r.reclaimIdle = m_originalRules.reclaimIdle;
     return r;
 }
 

@@ -49,6 +49,8 @@ QJsonObject LeaseRow::toJson() const
     QJsonObject json = leaseToJson(lease);
     json.insert(u"live"_s, live);
     json.insert(u"reapableAt"_s, formatTimestamp(reapableAt));
+    if (lastActivityAt.isValid())
+        json.insert(u"lastActivityAt"_s, formatTimestamp(lastActivityAt));
     return json;
 }
 
@@ -102,6 +104,9 @@ std::optional<LeaseList> LeaseList::fromJson(const QJsonObject &json, const QStr
         row.lease = *lease;
         row.live = reader.boolean(entry, path, u"live"_s);
         row.reapableAt = reader.timestamp(entry, path, u"reapableAt"_s);
+        // Absent from older servers and for holders whose client does not report activity.
+        if (entry.contains(u"lastActivityAt"_s) && !entry.value(u"lastActivityAt"_s).isNull())
+            row.lastActivityAt = reader.timestamp(entry, path, u"lastActivityAt"_s);
         list.leases.append(row);
     }
     if (!reader.failed() && json.contains(u"blocks"_s)) {

@@ -35,7 +35,8 @@ struct HolderBlock
 };
 
 // One row of GET /v1/licenses/{id}/leases: the signed lease (as LeaseJson writes it), whether
-// the seat is live on the server's clock, and when the reaper may delete it.
+// the seat is live on the server's clock, when the reaper may delete it, and when its holder last
+// did something ("lastActivityAt", absent when unknown: its client does not report activity).
 struct LeaseRow
 {
     SeatLease lease;
@@ -44,6 +45,7 @@ struct LeaseRow
     // Not on the wire: the client sets it after checking the signature against the server's
     // public key (AdminClient); the codec leaves it false.
     bool signatureValid = false;
+    QDateTime lastActivityAt = {}; // "lastActivityAt"; invalid: unknown
 
     // The lease's members (LeaseJson), "live" and "reapableAt": one element of "leases".
     QJsonObject toJson() const;

@@ -67,6 +67,33 @@ std::optional<CheckoutRequest> CheckoutRequest::fromJson(const QJsonObject &json
     return checkout;
 }
 
+QJsonObject HeartbeatRequest::toJson() const
+{
+    QJsonObject json;
+    if (idle)
+        json.insert(QString::fromUtf16(idleMember), qint64(idle->count()));
+    return json;
+}
+
+std::optional<HeartbeatRequest> HeartbeatRequest::fromJson(const QJsonObject &json, ValidationError *error)
+{
+    using namespace requestfields;
+    const QString field = QString::fromUtf16(idleMember);
+    std::optional<qint64> idle;
+    if (!optionalWholeNumber(json, field, &idle, error))
+        return std::nullopt;
+    if (idle && (*idle < 0 || *idle > maxIdleMs)) {
+        refuse(error, field,
+               u"idleMs is %1; it must be between 0 and %2 (30 days), the milliseconds since the holder's last "
+               "activity"_s.arg(QString::number(*idle), QString::number(maxIdleMs)));
+        return std::nullopt;
+    }
+    HeartbeatRequest heartbeat;
+    if (idle)
+        heartbeat.idle = std::chrono::milliseconds(*idle);
+    return heartbeat;
+}
+
 QJsonObject RevokeRequest::toJson() const
 {
     QJsonObject json;

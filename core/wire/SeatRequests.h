@@ -34,6 +34,28 @@ struct CheckoutRequest
     friend bool operator==(const CheckoutRequest &, const CheckoutRequest &) = default;
 };
 
+// POST /v1/licenses/{id}/seats/{seatId}/heartbeat: {"idleMs"?}, how long before sending the
+// heartbeat its application last reported activity (LeaseKeeper::noteActivity): an offset, so
+// that the client's wall clock does not matter. The server stores heartbeat arrival minus the
+// offset as the seat's last activity. Without it (no body, as clients before issue 26 send, or a
+// body that is not a JSON object: any body used to be ignored) activity is unknown, never idle.
+struct HeartbeatRequest
+{
+    static constexpr char16_t idleMember[] = u"idleMs";
+    // 30 days: a client idle for longer sends this much (the longest reclaim rule waits a week).
+    static constexpr qint64 maxIdleMs = 30LL * 24 * 3600 * 1000;
+
+    std::optional<std::chrono::milliseconds> idle; // 0..maxIdleMs; nullopt: unknown
+
+    // {} without idle: the same empty body as before.
+    QJsonObject toJson() const;
+    // Refuses idleMs that is not a whole number from 0 to maxIdleMs, naming the field; every
+    // other member is ignored.
+    static std::optional<HeartbeatRequest> fromJson(const QJsonObject &json, ValidationError *error = nullptr);
+
+    friend bool operator==(const HeartbeatRequest &, const HeartbeatRequest &) = default;
+};
+
 // POST /v1/licenses/{id}/seats/{seatId}/revoke: the seat (in the path) and the body
 // {"reason"?, "blockSeconds"?}; an empty body is a revoke without reason or block.
 struct RevokeRequest

@@ -3,6 +3,8 @@
 #include "SeatPolicy.h"
 #include "wire/JsonReader.h"
 
+#include <limits>
+
 using namespace Qt::StringLiterals;
 
 namespace keyright::seatrules {
@@ -64,14 +66,68 @@ QList<GroupSeats> readGroupSeats(JsonReader &reader, const QJsonObject &object, 
     return list;
 }
 
+QJsonArray reclaimToJson(const QList<IdleReclaim> &list)
+{
+    QJsonArray array;
+    for (const IdleReclaim &item : list) {
+        QJsonObject json {{u"afterMinutes"_s, item.afterMinutes}, {u"warnMinutes"_s, item.warnMinutes}};
+        if (!item.group.isEmpty())
+            json.insert(u"group"_s, item.group);
+        array.append(json);
+    }
+    return array;
+}
+
+IdleReclaim readReclaimEntry(JsonReader &reader, const QJsonValue &value, const QString &path)
+{
+    const QJsonObject item = reader.object(value, path);
+    IdleReclaim rule;
+    if (item.contains(u"group"_s))
+        rule.group = reader.string(item, path, u"group"_s, false);
+    // Ranges are validateRules()'s to refuse, in words the dashboard translates.
+    rule.afterMinutes = int(reader.integer(item, path, u"afterMinutes"_s, 0, std::numeric_limits<int>::max()));
+    rule.warnMinutes = int(reader.integer(item, path, u"warnMinutes"_s, 0, std::numeric_limits<int>::max()));
+    return rule;
+}
+
+// A list of entries, or one object as the issue spells it ({"afterMinutes", "warnMinutes"}): the
+// license's default alone.
+QList<IdleReclaim> readReclaim(JsonReader &reader, const QJsonObject &object, const QString &path)
+{
+    const QString key = u"reclaimIdle"_s;
+    QList<IdleReclaim> list;
+    const QJsonValue value = object.value(key);
+    if (value.isUndefined() || value.isNull())
+        return list;
+    const QString here = JsonReader::joinPath(path, key);
+    if (value.isObject()) {
+        list.append(readReclaimEntry(reader, value, here));
+        return list;
+    }
+    if (!value.isArray()) {
+        reader.fail(here, u"is neither an object nor an array"_s);
+        return list;
+    }
+    const QJsonArray array = value.toArray();
+    if (array.size() > SeatRules::maxEntries * 4)
+        reader.fail(here, u"has too many entries"_s);
+    for (qsizetype i = 0; i < array.size() && !reader.failed(); ++i)
+        list.append(readReclaimEntry(reader, array.at(i), JsonReader::indexPath(here, i)));
+    return list;
+}
+
 } // namespace
 
 QJsonObject rulesToJson(const SeatRules &rules)
 {
-    return QJsonObject {{u"allow"_s, stringsToJson(rules.allow)},
-                        {u"deny"_s, stringsToJson(rules.deny)},
-                        {u"reserve"_s, groupSeatsToJson(rules.reserve)},
-                        {u"max"_s, groupSeatsToJson(rules.max)}};
+    QJsonObject json {{u"allow"_s, stringsToJson(rules.allow)},
+                      {u"deny"_s, stringsToJson(rules.deny)},
+                      {u"reserve"_s, groupSeatsToJson(rules.reserve)},
+                      {u"max"_s, groupSeatsToJson(rules.max)}};
+    // Only when set, so that rules without it read the same as before it existed.
+    if (!rules.reclaimIdle.isEmpty())
+        json.insert(u"reclaimIdle"_s, reclaimToJson(rules.reclaimIdle));
+    return json;
 }
 
 std::optional<SeatRules> rulesFromJson(const QJsonValue &json, const QString &path, ValidationError *error)
@@ -83,6 +139,7 @@ std::optional<SeatRules> rulesFromJson(const QJsonValue &json, const QString &pa
     rules.deny = readStrings(reader, object, path, u"deny"_s);
     rules.reserve = readGroupSeats(reader, object, path, u"reserve"_s);
     rules.max = readGroupSeats(reader, object, path, u"max"_s);
+    rules.reclaimIdle = readReclaim(reader, object, path);
     if (!reader.report(error))
         return std::nullopt;
     return rules;
@@ -170,8 +227,8 @@ std::optional<SeatRules> rulesBodyFromJson(const QJsonObject &json, ValidationEr
     const QJsonValue rules = json.value(rulesBodyMember);
     if (rules.isUndefined() || rules.isNull()) {
         if (error)
-            *error = ValidationError {rulesBodyMember,
-                                      u"rules is required (an object with allow, deny, reserve and max)"_s};
+            *error = ValidationError {
+                rulesBodyMember, u"rules is required (an object with allow, deny, reserve, max and reclaimIdle)"_s};
         return std::nullopt;
     }
     return rulesFromJson(rules, rulesBodyMember, error);

@@ -14,7 +14,10 @@ namespace keyright {
 
 // The v1 API's spelling of seat rules, holder groups and rule-based denials (docs/API.md):
 //   "rules":  {"allow": [entry...], "deny": [entry...], "reserve": [{"group", "seats"}...],
-//              "max": [{"group", "seats"}...]}          (every member optional)
+//              "max": [{"group", "seats"}...],
+//              "reclaimIdle": [{"group"?, "afterMinutes", "warnMinutes"}...]}   (every member optional;
+//              reclaimIdle may also be one {"afterMinutes", "warnMinutes"}, the license's default,
+//              and is written only when set)
 //   "groups": [{"name", "patterns": [glob...]}...]
 // A denial is an error answer whose "error" is one of the codes below, with the numbers of the
 // decision beside it. The decoders check shape only; validateRules()/validateGroups() decide

@@ -214,6 +214,28 @@
             <numerusform>%n holders listed</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>seats idle for more than %n minute(s) go to someone waiting</source>
+        <translation>
+            <numerusform>seats idle for more than %n minute go to someone waiting</numerusform>
+            <numerusform>seats idle for more than %n minutes go to someone waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>seats of %1 idle for more than %n minute(s) go to someone waiting</source>
+        <translation>
+            <numerusform>seats of %1 idle for more than %n minute go to someone waiting</numerusform>
+            <numerusform>seats of %1 idle for more than %n minutes go to someone waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, after a %n-minute warning</source>
+        <comment>%1: the rule&apos;s first half (seats idle for more than...)</comment>
+        <translation>
+            <numerusform>%1, after a %n-minute warning</numerusform>
+            <numerusform>%1, after a %n-minute warning</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>

@@ -1444,6 +1444,32 @@
             <numerusform>%n détenteurs listés</numerusform>
         </translation>
     </message>
+    <message>
+        <source>every seat shared</source>
+        <translation>tous les sièges partagés</translation>
+    </message>
+    <message numerus="yes">
+        <source>seats idle for more than %n minute(s) go to someone waiting</source>
+        <translation>
+            <numerusform>les sièges inactifs depuis plus de %n minute vont à quelqu&apos;un qui attend</numerusform>
+            <numerusform>les sièges inactifs depuis plus de %n minutes vont à quelqu&apos;un qui attend</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>seats of %1 idle for more than %n minute(s) go to someone waiting</source>
+        <translation>
+            <numerusform>les sièges de %1 inactifs depuis plus de %n minute vont à quelqu&apos;un qui attend</numerusform>
+            <numerusform>les sièges de %1 inactifs depuis plus de %n minutes vont à quelqu&apos;un qui attend</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, after a %n-minute warning</source>
+        <comment>%1: the rule&apos;s first half (seats idle for more than...)</comment>
+        <translation>
+            <numerusform>%1, après un avertissement de %n minute</numerusform>
+            <numerusform>%1, après un avertissement de %n minutes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>
@@ -4760,6 +4786,22 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>%1 reserves %2 seats but may hold at most %3 (its max)</source>
         <translation>%1 réserve des sièges (%2) mais ne peut en détenir que %3 au plus (son plafond)</translation>
+    </message>
+    <message>
+        <source>reclaimIdle</source>
+        <translation>Reprendre les sièges inactifs</translation>
+    </message>
+    <message>
+        <source>%1 has two entries without a group (the default)</source>
+        <translation>la règle %1 a deux entrées sans groupe (la valeur par défaut)</translation>
+    </message>
+    <message>
+        <source>a seat is reclaimed after %1 idle minutes; it must be between 1 and %2 (a week)</source>
+        <translation>un siège est repris après %1 minutes d&apos;inactivité ; il en faut entre 1 et %2 (une semaine)</translation>
+    </message>
+    <message>
+        <source>the holder is warned %1 minutes before; it must be between 1 and the %2 idle minutes</source>
+        <translation>le détenteur est averti %1 minutes avant ; il en faut entre 1 et %2 (les minutes d&apos;inactivité)</translation>
     </message>
 </context>
 <context>

@@ -122,7 +122,8 @@ ApiResponse AdminController::listLeases(const ApiRoute &route)
     list.inUse = listing->license.inUse;
     for (const StoredLease &row : listing->leases)
         list.leases.append(LeaseRow {row.lease, isLive(row.lease, list.serverTime, listing->license.skew),
-                                     reapableAt(row.lease.expiresAt, listing->license.reapGrace), false});
+                                     reapableAt(row.lease.expiresAt, listing->license.reapGrace), false,
+                                     row.lastActivityAt});
     list.blocks = listing->blocks;
     list.queue = listing->queue;
     list.rules = listing->rules;

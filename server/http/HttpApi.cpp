@@ -121,7 +121,10 @@ std::optional<HttpApi::Heartbeat> HttpApi::authorizedHeartbeat(const ApiRequest 
     const auto route = ApiRoute::match(request.method, request.path);
     if (!route || route->kind != ApiRoute::Kind::Heartbeat || m_auth.refuseLicenseKey(*route, request))
         return std::nullopt;
-    return Heartbeat {*route, answer::clientActor(request.remoteAddress)};
+    const auto body = request::parseHeartbeat(request.body);
+    if (!body)
+        return std::nullopt; // handle() answers the refusal
+    return Heartbeat {*route, answer::clientActor(request.remoteAddress), body->idle};
 }
 
 ApiResponse HttpApi::heartbeatAnswer(const ApiRoute &route, const SeatService::HeartbeatResult &result)

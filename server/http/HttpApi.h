@@ -13,6 +13,7 @@
 #include <QByteArray>
 #include <QElapsedTimer>
 
+#include <chrono>
 #include <optional>
 
 namespace keyright::server {
@@ -53,6 +54,9 @@ public:
     {
         ApiRoute route;
         QString actor;
+        // The body's idleMs (HeartbeatRequest); nullopt: activity unknown. A heartbeat whose
+        // body refuses is not one of these: handle() answers its 400.
+        std::optional<std::chrono::milliseconds> idle = {};
     };
     std::optional<Heartbeat> authorizedHeartbeat(const ApiRequest &request);
     // The answer to a heartbeat's outcome, as handle() gives it (LeaseController::heartbeatAnswer).

@@ -24,7 +24,7 @@ ApiResponse LeaseController::handle(const ApiRoute &route, const ApiRequest &req
     case ApiRoute::Kind::Checkout:
         return checkout(route, request, actor);
     case ApiRoute::Kind::Heartbeat:
-        return heartbeat(route, actor);
+        return heartbeat(route, request, actor);
     case ApiRoute::Kind::TicketHeartbeat:
         return ticketHeartbeat(route, actor);
     case ApiRoute::Kind::LeaveQueue:
@@ -123,10 +123,14 @@ ApiError LeaseController::checkoutDenial(const ApiRoute &route, const QString &h
     return denial;
 }
 
-ApiResponse LeaseController::heartbeat(const ApiRoute &route, const QString &actor)
+ApiResponse LeaseController::heartbeat(const ApiRoute &route, const ApiRequest &request, const QString &actor)
 {
-    // The body is ignored on purpose: nothing a client sends can move an expiry.
-    return heartbeatAnswer(route, m_seats.heartbeat(route.licenseId, route.seatId, actor));
+    // The body only tells the holder's activity: nothing a client sends can move an expiry.
+    ApiError failure;
+    const auto body = request::parseHeartbeat(request.body, &failure);
+    if (!body)
+        return answer::error(failure);
+    return heartbeatAnswer(route, m_seats.heartbeat(route.licenseId, route.seatId, actor, body->idle));
 }
 
 ApiResponse LeaseController::heartbeatAnswer(const ApiRoute &route, const SeatService::HeartbeatResult &result)

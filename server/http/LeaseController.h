@@ -29,7 +29,7 @@ private:
     // The 403/409 answer of a checkout the seat rules refused (docs/API.md, "Rule denials").
     static ApiError checkoutDenial(const ApiRoute &route, const QString &holder,
                                    const SeatService::CheckoutResult &result);
-    ApiResponse heartbeat(const ApiRoute &route, const QString &actor);
+    ApiResponse heartbeat(const ApiRoute &route, const ApiRequest &request, const QString &actor);
     ApiResponse ticketHeartbeat(const ApiRoute &route, const QString &actor);
     ApiResponse leaveQueue(const ApiRoute &route, const QString &actor);
     ApiResponse release(const ApiRoute &route, const QString &actor);

@@ -91,6 +91,25 @@ std::optional<CheckoutRequest> parseCheckout(QByteArrayView body, ApiError *erro
     return parseWith<CheckoutRequest>(body, false, error, CheckoutRequest::fromJson);
 }
 
+std::optional<HeartbeatRequest> parseHeartbeat(QByteArrayView body, ApiError *error)
+{
+    // Most heartbeats have no body (clients that do not report activity): no JSON to read.
+    if (body.trimmed().isEmpty())
+        return HeartbeatRequest {};
+    const QJsonDocument document = QJsonDocument::fromJson(body.toByteArray());
+    if (!document.isObject())
+        return HeartbeatRequest {};
+    const QString idleMember = QString::fromUtf16(HeartbeatRequest::idleMember);
+    if (const auto twice = JsonReader::duplicateMember(body); twice && *twice == idleMember)
+        return fail<HeartbeatRequest>(
+            error, ApiError::invalid(*twice, u"the request body gives the member \"%1\" more than once"_s.arg(*twice)));
+    ValidationError why;
+    auto parsed = HeartbeatRequest::fromJson(document.object(), &why);
+    if (!parsed)
+        return fail<HeartbeatRequest>(error, ApiError::invalid(why.field, why.message));
+    return parsed;
+}
+
 std::optional<LicenseSpec> parseLicenseSpec(QByteArrayView body, ApiError *error)
 {
     return parseWith<LicenseSpec>(body, false, error, LicenseSpec::fromJson);

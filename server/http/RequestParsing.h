@@ -30,6 +30,9 @@ constexpr qsizetype maxBodyBytes = 16 * 1024;
 std::optional<ApiError> checkBodySize(qsizetype bytes);
 
 std::optional<CheckoutRequest> parseCheckout(QByteArrayView body, ApiError *error = nullptr);
+// A seat heartbeat's body: none, or one that is not a JSON object, is a heartbeat without activity,
+// as any body used to be ignored; an object's idleMs is checked (HeartbeatRequest).
+std::optional<HeartbeatRequest> parseHeartbeat(QByteArrayView body, ApiError *error = nullptr);
 std::optional<LicenseSpec> parseLicenseSpec(QByteArrayView body, ApiError *error = nullptr);
 // An empty body is a revoke without reason or block; licenseId and seatId are the route's.
 std::optional<RevokeRequest> parseRevoke(QByteArrayView body, ApiError *error = nullptr);

@@ -105,6 +105,7 @@ void RequestTurn::planRenewals()
             continue;
         planned.insert(seat);
         m_renewals[i].plan = std::move(plans[i]);
+        m_renewals[i].plan->idle = m_renewals[i].heartbeat.idle; // stored with the renewal
     }
 }
 
@@ -187,7 +188,8 @@ ApiResponse RequestTurn::decideAfresh(const Renewal &renewal)
     // Not planned (the seat is not live, the license is gone, the seat was beaten twice) or
     // changed since its plan: heartbeat() renews it or says why not.
     const ApiRoute &route = renewal.heartbeat.route;
-    return HttpApi::heartbeatAnswer(route, m_seats.heartbeat(route.licenseId, route.seatId, renewal.heartbeat.actor));
+    return HttpApi::heartbeatAnswer(
+        route, m_seats.heartbeat(route.licenseId, route.seatId, renewal.heartbeat.actor, renewal.heartbeat.idle));
 }
 
 void RequestTurn::finish()

@@ -247,7 +247,7 @@ void SeatService::refuseCheckout(const LicenseRecord &license, const QList<Store
 }
 
 SeatService::HeartbeatResult SeatService::heartbeat(const QString &licenseId, const QString &seatId,
-                                                    const QString &actor)
+                                                    const QString &actor, std::optional<milliseconds> idle)
 {
     HeartbeatResult result;
     m_store.withLicense(licenseId, [&] {
@@ -281,6 +281,7 @@ SeatService::HeartbeatResult SeatService::heartbeat(const QString &licenseId, co
                 }
                 return;
             }
+            plan->idle = idle;
             signRenewal(*plan);
             if (completeRenewal(*plan)) {
                 result.outcome = HeartbeatResult::Outcome::Renewed;
@@ -393,11 +394,11 @@ QList<bool> SeatService::completeRenewals(const QList<const RenewalPlan *> &plan
     // completeRenewal() for many: "now" read with every license held, then one write for all.
     QList<bool> stored(plans.size(), false);
     const QDateTime now = m_clock.now();
-    QList<std::pair<SeatLease, SeatLease>> live;
+    QList<LeaseRenewal> live;
     QList<qsizetype> index;
     for (qsizetype i = 0; i < plans.size(); ++i) {
         if (isLive(plans[i]->current, now, plans[i]->skew)) {
-            live.append({plans[i]->current, plans[i]->renewed});
+            live.append({plans[i]->current, plans[i]->renewed, lastActivityOf(*plans[i])});
             index.append(i);
         }
     }
@@ -413,6 +414,16 @@ QList<bool> SeatService::completeRenewals(const QList<const RenewalPlan *> &plan
             m_metrics->countRenewal(licenseId);
     }
     return stored;
+}
+
+QDateTime SeatService::lastActivityOf(const RenewalPlan &plan)
+{
+    // The heartbeat's arrival as the plan read the clock (its new issuedAt), minus the idle time
+    // it told: never later than the renewal itself, and in the server's time whatever the
+    // client's wall clock says.
+    if (!plan.idle)
+        return {};
+    return plan.renewed.issuedAt.addMSecs(-std::max<qint64>(0, plan.idle->count()));
 }
 
 void SeatService::signRenewal(RenewalPlan &plan) const
@@ -432,7 +443,7 @@ bool SeatService::completeRenewal(const RenewalPlan &plan)
         stored = false;
         if (!isLive(plan.current, m_clock.now(), plan.skew))
             return;
-        stored = m_store.renewLeaseIfUnchanged(plan.current, plan.renewed);
+        stored = m_store.renewLeaseIfUnchanged(plan.current, plan.renewed, lastActivityOf(plan));
         if (stored && m_stats)
             m_stats->count(licenseId, StatsService::Counter::Renewed);
     });

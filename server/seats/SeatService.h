@@ -88,8 +88,11 @@ public:
         Outcome outcome = Outcome::LicenseNotFound;
         SeatLease lease; // Renewed
     };
-    // Plans, signs and completes the renewal in one unit, or records why the seat is lost.
-    HeartbeatResult heartbeat(const QString &licenseId, const QString &seatId, const QString &actor);
+    // Plans, signs and completes the renewal in one unit, or records why the seat is lost. `idle`:
+    // how long before the heartbeat its holder last did something (HeartbeatRequest), stored
+    // with the renewal as the moment of its last activity; nullopt: unknown.
+    HeartbeatResult heartbeat(const QString &licenseId, const QString &seatId, const QString &actor,
+                              std::optional<std::chrono::milliseconds> idle = std::nullopt);
 
     // Every renewal takes three steps, so that its signature, the costliest part, can be made
     // outside the store's unit and alongside other renewals: RequestTurn plans every heartbeat of
@@ -100,6 +103,9 @@ public:
         SeatLease current; // the row as planned from
         SeatLease renewed; // new issuedAt and expiresAt; signed by signRenewal()
         std::chrono::milliseconds skew {};
+        // The heartbeat's idle time (HeartbeatRequest::idle), set by the caller after planning:
+        // completion stores renewed.issuedAt - idle as the seat's last activity (nullopt: unknown).
+        std::optional<std::chrono::milliseconds> idle = {};
     };
     // Nothing when heartbeat() would not renew (unknown license, seat not held or not live): call
     // heartbeat() for that answer.
@@ -179,6 +185,8 @@ private:
     std::optional<RenewalPlan> decideRenewal(const QString &licenseId, const QString &seatId, RenewalRefusal *refusal);
     static std::optional<RenewalPlan> planFrom(const LicenseRecord &license, const std::optional<StoredLease> &row,
                                                const QDateTime &now);
+    // The seat's last activity a renewal stores: invalid when its heartbeat did not tell.
+    static QDateTime lastActivityOf(const RenewalPlan &plan);
 
     // WaitingLine::serve() with the license's rules, counting the seats it grants.
     void serveLine(LicenseRecord &license, const QDateTime &now, const QString &actor,

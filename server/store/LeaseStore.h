@@ -61,9 +61,9 @@ public:
     virtual void lockLicenses(const QStringList &licenseIds) = 0;
     // Element i is lease(seats[i].first, seats[i].second).
     virtual QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats) = 0;
-    // Element i is renewLeaseIfUnchanged(renewals[i].first, renewals[i].second); no seat may
-    // appear twice.
-    virtual QList<bool> renewLeasesIfUnchanged(const QList<std::pair<SeatLease, SeatLease>> &renewals) = 0;
+    // Element i is renewLeaseIfUnchanged(renewals[i]...); no seat may appear twice. One statement
+    // writes them all, the last activity with the times and signature.
+    virtual QList<bool> renewLeasesIfUnchanged(const QList<LeaseRenewal> &renewals) = 0;
 
     virtual QList<LicenseRecord> licenses() = 0;
     virtual std::optional<LicenseRecord> license(const QString &licenseId) = 0;
@@ -78,11 +78,14 @@ public:
     // no longer live, or the seat logic would have handed it back): the database keeps at most
     // one row per (license, holder, requestId) and refuses a second (a unique index).
     virtual void insertLease(const StoredLease &lease) = 0;
-    // Writes issuedAt, expiresAt and signature of an existing row.
+    // Writes issuedAt, expiresAt and signature of an existing row (its last activity stays).
     virtual void renewLease(const SeatLease &lease) = 0;
-    // Writes `renewed`'s issuedAt, expiresAt and signature only if the row still has `current`'s
-    // generation, issuedAt and expiresAt; false (nothing written) when the row changed or is gone.
-    virtual bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed) = 0;
+    // Writes `renewed`'s issuedAt, expiresAt and signature, and lastActivityAt (invalid: unknown),
+    // only if the row still has `current`'s generation, issuedAt and expiresAt; false (nothing
+    // written) when the row changed or is gone.
+    virtual bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed,
+                                       const QDateTime &lastActivityAt)
+        = 0;
     // True when a row was deleted.
     virtual bool deleteLease(const QString &licenseId, const QString &seatId) = 0;
     // Rows whose expiresAt <= latestExpiry: a superset of what the reaper may delete, which then

@@ -75,6 +75,8 @@ SqlDialect PgLeaseStore::dialect()
                                      u"ALTER TABLE licenses ADD COLUMN decided_ms BIGINT NOT NULL DEFAULT 0"_s});
     // Usage history (issue 25).
     d.migrations.append(SqlUsageHistory::createTables(u"BIGINT"_s));
+    // Each seat's last activity as its renewals tell it (issue 26); NULL: unknown.
+    d.migrations.append(QStringList {u"ALTER TABLE leases ADD COLUMN last_activity_ms BIGINT"_s});
     d.beginMigration = u"BEGIN"_s;
     // Transaction-scoped: released by the COMMIT or ROLLBACK that ends the step.
     d.migrationLock = {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(migrationLockKey)};
@@ -94,11 +96,11 @@ SqlDialect PgLeaseStore::dialect()
                  "(SELECT * FROM unnest(CAST(:licenses AS TEXT[]), CAST(:seats AS TEXT[])))"_s;
     d.renewLeasesIfUnchanged
         = u"UPDATE leases AS l SET issued_at = r.issued, expires_at = r.expires, signature = decode(r.signature, "
-          u"'hex') "
+          u"'hex'), last_activity_ms = r.activity "
           "FROM unnest(CAST(:licenses AS TEXT[]), CAST(:seats AS TEXT[]), CAST(:generations AS BIGINT[]), "
           "CAST(:wasIssued AS BIGINT[]), CAST(:wasExpiring AS BIGINT[]), CAST(:issued AS BIGINT[]), "
-          "CAST(:expires AS BIGINT[]), CAST(:signatures AS TEXT[])) "
-          "AS r(license, seat, generation, was_issued, was_expiring, issued, expires, signature) "
+          "CAST(:expires AS BIGINT[]), CAST(:signatures AS TEXT[]), CAST(:activities AS BIGINT[])) "
+          "AS r(license, seat, generation, was_issued, was_expiring, issued, expires, signature, activity) "
           "WHERE l.license_id = r.license AND l.seat_id = r.seat AND l.generation = r.generation "
           "AND l.issued_at = r.was_issued AND l.expires_at = r.was_expiring RETURNING l.license_id, l.seat_id"_s;
     return d;

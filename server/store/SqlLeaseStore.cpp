@@ -229,7 +229,7 @@ QList<std::optional<StoredLease>> SqlLeaseStore::leasesOf(const QList<std::pair<
     return m_tables->leasesOf(seats);
 }
 
-QList<bool> SqlLeaseStore::renewLeasesIfUnchanged(const QList<std::pair<SeatLease, SeatLease>> &renewals)
+QList<bool> SqlLeaseStore::renewLeasesIfUnchanged(const QList<LeaseRenewal> &renewals)
 {
     ready();
     return m_tables->renewLeasesIfUnchanged(renewals);
@@ -283,10 +283,11 @@ void SqlLeaseStore::renewLease(const SeatLease &lease)
     m_tables->renewLease(lease);
 }
 
-bool SqlLeaseStore::renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed)
+bool SqlLeaseStore::renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed,
+                                          const QDateTime &lastActivityAt)
 {
     ready();
-    return m_tables->renewLeaseIfUnchanged(current, renewed);
+    return m_tables->renewLeaseIfUnchanged(current, renewed, lastActivityAt);
 }
 
 bool SqlLeaseStore::deleteLease(const QString &licenseId, const QString &seatId)

@@ -52,7 +52,7 @@ public:
     bool inBatch() const override;
     void lockLicenses(const QStringList &licenseIds) override;
     QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats) override;
-    QList<bool> renewLeasesIfUnchanged(const QList<std::pair<SeatLease, SeatLease>> &renewals) override;
+    QList<bool> renewLeasesIfUnchanged(const QList<LeaseRenewal> &renewals) override;
 
     QList<LicenseRecord> licenses() override;
     std::optional<LicenseRecord> license(const QString &licenseId) override;
@@ -63,7 +63,8 @@ public:
     std::optional<StoredLease> lease(const QString &licenseId, const QString &seatId) override;
     void insertLease(const StoredLease &lease) override;
     void renewLease(const SeatLease &lease) override;
-    bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed) override;
+    bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed,
+                               const QDateTime &lastActivityAt) override;
     bool deleteLease(const QString &licenseId, const QString &seatId) override;
     QList<StoredLease> leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry) override;
     QList<StoredLease> firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry,

@@ -79,7 +79,7 @@ bool SqlLeaseTables::prepare(QString *error)
         {&s->lease, u"SELECT %1 FROM leases WHERE license_id = :license AND seat_id = :seat"_s.arg(leaseColumns)},
         {&s->insertLease,
          u"INSERT INTO leases (%1) VALUES (:license, :seat, :holder, :generation, :issued, :expires, :signature, "
-         ":request)"_s.arg(leaseColumns)},
+         ":request, :activity)"_s.arg(leaseColumns)},
         {&s->forgetRequestId,
          u"UPDATE leases SET request_id = '' WHERE license_id = :license AND holder = :holder "
          "AND request_id = :request RETURNING seat_id"_s},
@@ -87,8 +87,8 @@ bool SqlLeaseTables::prepare(QString *error)
          u"UPDATE leases SET issued_at = :issued, expires_at = :expires, signature = :signature "
          "WHERE license_id = :license AND seat_id = :seat"_s},
         {&s->renewLeaseIfUnchanged,
-         u"UPDATE leases SET issued_at = :issued, expires_at = :expires, signature = :signature "
-         "WHERE license_id = :license AND seat_id = :seat AND generation = :generation "
+         u"UPDATE leases SET issued_at = :issued, expires_at = :expires, signature = :signature, "
+         "last_activity_ms = :activity WHERE license_id = :license AND seat_id = :seat AND generation = :generation "
          "AND issued_at = :wasIssued AND expires_at = :wasExpiring"_s},
         {&s->deleteLease, u"DELETE FROM leases WHERE license_id = :license AND seat_id = :seat"_s},
         {&s->leasesExpiringBy,
@@ -153,7 +153,7 @@ void SqlLeaseTables::cacheLease(const StoredLease &row)
     m_leaseCache.insert(leaseKey(row.lease.licenseId, row.lease.seatId), row);
 }
 
-void SqlLeaseTables::cacheRenewal(const SeatLease &lease)
+void SqlLeaseTables::cacheRenewal(const SeatLease &lease, const std::optional<QDateTime> &lastActivityAt)
 {
     const auto cached = m_leaseCache.find(leaseKey(lease.licenseId, lease.seatId));
     if (cached == m_leaseCache.end())
@@ -161,6 +161,8 @@ void SqlLeaseTables::cacheRenewal(const SeatLease &lease)
     cached->lease.issuedAt = lease.issuedAt;
     cached->lease.expiresAt = lease.expiresAt;
     cached->lease.signature = lease.signature;
+    if (lastActivityAt)
+        cached->lastActivityAt = *lastActivityAt;
 }
 
 QList<LicenseRecord> SqlLeaseTables::licenses()
@@ -267,14 +269,17 @@ void SqlLeaseTables::insertLease(const StoredLease &row)
     cacheLease(row);
 }
 
-bool SqlLeaseTables::writeRenewal(QSqlQuery &q, const SeatLease &renewed)
+bool SqlLeaseTables::writeRenewal(QSqlQuery &q, const SeatLease &renewed,
+                                  const std::optional<QDateTime> &lastActivityAt)
 {
     SqlRows::bindRenewal(q, renewed);
+    if (lastActivityAt)
+        q.bindValue(u":activity"_s, SqlRows::toNullableMs(*lastActivityAt));
     m_connection.exec(q);
     const bool written = q.numRowsAffected() == 1;
     q.finish();
     if (written)
-        cacheRenewal(renewed);
+        cacheRenewal(renewed, lastActivityAt);
     else
         m_leaseCache.remove(leaseKey(renewed.licenseId, renewed.seatId));
     return written;
@@ -282,17 +287,18 @@ bool SqlLeaseTables::writeRenewal(QSqlQuery &q, const SeatLease &renewed)
 
 void SqlLeaseTables::renewLease(const SeatLease &lease)
 {
-    if (!writeRenewal(statements().renewLease, lease))
+    if (!writeRenewal(statements().renewLease, lease, std::nullopt))
         throw StoreError(u"seat %1 of %2 is not in the database"_s.arg(lease.seatId, lease.licenseId).toStdString());
 }
 
-bool SqlLeaseTables::renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed)
+bool SqlLeaseTables::renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed,
+                                           const QDateTime &lastActivityAt)
 {
     auto &q = statements().renewLeaseIfUnchanged;
     q.bindValue(u":generation"_s, qint64(current.generation));
     q.bindValue(u":wasIssued"_s, SqlRows::toMs(current.issuedAt));
     q.bindValue(u":wasExpiring"_s, SqlRows::toMs(current.expiresAt));
-    return writeRenewal(q, renewed);
+    return writeRenewal(q, renewed, lastActivityAt);
 }
 
 QString SqlLeaseTables::arrayLiteral(const QStringList &elements)
@@ -304,6 +310,17 @@ QString SqlLeaseTables::arrayLiteral(const QStringList &elements)
         QString quoted = element;
         quoted.replace(u'\\', u"\\\\"_s).replace(u'"', u"\\\""_s);
         literal += u'"' + quoted + u'"';
+    }
+    return literal + u'}';
+}
+
+QString SqlLeaseTables::numberArrayLiteral(const QList<std::optional<qint64>> &elements)
+{
+    QString literal = u"{"_s;
+    for (const std::optional<qint64> &element : elements) {
+        if (literal.size() > 1)
+            literal += u',';
+        literal += element ? QString::number(*element) : u"NULL"_s;
     }
     return literal + u'}';
 }
@@ -351,19 +368,21 @@ QList<std::optional<StoredLease>> SqlLeaseTables::leasesOf(const QList<std::pair
     return result;
 }
 
-QList<bool> SqlLeaseTables::renewLeasesIfUnchanged(const QList<std::pair<SeatLease, SeatLease>> &renewals)
+QList<bool> SqlLeaseTables::renewLeasesIfUnchanged(const QList<LeaseRenewal> &renewals)
 {
     QList<bool> result;
     result.reserve(renewals.size());
     if (m_dialect.renewLeasesIfUnchanged.isEmpty()) {
-        for (const auto &[current, renewed] : renewals)
-            result.append(renewLeaseIfUnchanged(current, renewed));
+        for (const LeaseRenewal &renewal : renewals)
+            result.append(renewLeaseIfUnchanged(renewal.current, renewal.renewed, renewal.lastActivityAt));
         return result;
     }
     if (renewals.isEmpty())
         return result;
     QStringList licenses, seats, generations, wasIssued, wasExpiring, issued, expires, signatures;
-    for (const auto &[current, renewed] : renewals) {
+    QList<std::optional<qint64>> activities;
+    activities.reserve(renewals.size());
+    for (const auto &[current, renewed, lastActivityAt] : renewals) {
         licenses.append(renewed.licenseId);
         seats.append(renewed.seatId);
         generations.append(QString::number(qint64(current.generation)));
@@ -372,6 +391,8 @@ QList<bool> SqlLeaseTables::renewLeasesIfUnchanged(const QList<std::pair<SeatLea
         issued.append(QString::number(SqlRows::toMs(renewed.issuedAt)));
         expires.append(QString::number(SqlRows::toMs(renewed.expiresAt)));
         signatures.append(QString::fromLatin1(renewed.signature.toHex()));
+        activities.append(lastActivityAt.isValid() ? std::optional<qint64>(SqlRows::toMs(lastActivityAt))
+                                                   : std::nullopt);
     }
     auto &q = statements().renewLeasesIfUnchanged;
     q.bindValue(u":licenses"_s, arrayLiteral(licenses));
@@ -382,13 +403,14 @@ QList<bool> SqlLeaseTables::renewLeasesIfUnchanged(const QList<std::pair<SeatLea
     q.bindValue(u":issued"_s, arrayLiteral(issued));
     q.bindValue(u":expires"_s, arrayLiteral(expires));
     q.bindValue(u":signatures"_s, arrayLiteral(signatures));
+    q.bindValue(u":activities"_s, numberArrayLiteral(activities));
     m_connection.exec(q);
     QSet<QString> written;
     while (q.next())
         written.insert(leaseKey(q.value(0).toString(), q.value(1).toString()));
     q.finish();
-    for (const auto &[current, renewed] : renewals) {
-        const QString key = leaseKey(renewed.licenseId, renewed.seatId);
+    for (const LeaseRenewal &renewal : renewals) {
+        const QString key = leaseKey(renewal.renewed.licenseId, renewal.renewed.seatId);
         result.append(written.contains(key));
         m_leaseCache.remove(key);
     }

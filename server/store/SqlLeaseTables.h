@@ -51,7 +51,7 @@ public:
     std::optional<StoredLease> lease(const QString &licenseId, const QString &seatId);
     void insertLease(const StoredLease &lease);
     void renewLease(const SeatLease &lease);
-    bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed);
+    bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed, const QDateTime &lastActivityAt);
     bool deleteLease(const QString &licenseId, const QString &seatId);
     QList<StoredLease> leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry);
     QList<StoredLease> firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry, int limit);
@@ -59,7 +59,7 @@ public:
     // The bulk forms of a turn's renewals (LeaseStore::lockLicenses and friends).
     void lockLicenses(const QStringList &licenseIds);
     QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats);
-    QList<bool> renewLeasesIfUnchanged(const QList<std::pair<SeatLease, SeatLease>> &renewals);
+    QList<bool> renewLeasesIfUnchanged(const QList<LeaseRenewal> &renewals);
 
     std::optional<HolderBlock> block(const QString &licenseId, const QString &holder);
     QList<HolderBlock> blocks(const QString &licenseId);
@@ -69,6 +69,8 @@ public:
     // A PostgreSQL array literal ('{"a","b"}'), bound as text and cast in the statement: Qt SQL
     // binds no arrays.
     static QString arrayLiteral(const QStringList &elements);
+    // The same for numbers that may be NULL ('{1,NULL,3}').
+    static QString numberArrayLiteral(const QList<std::optional<qint64>> &elements);
 
 private:
     struct Statements;
@@ -78,10 +80,11 @@ private:
 
     static QString leaseKey(const QString &licenseId, const QString &seatId);
     void cacheLease(const StoredLease &row);
-    void cacheRenewal(const SeatLease &lease);
-    // Binds the renewed times and signature, runs `q` and follows it in the cache; true when it
-    // changed one row.
-    bool writeRenewal(QSqlQuery &q, const SeatLease &renewed);
+    // Follows a renewal in the cache; the last activity too unless only the lease was renewed.
+    void cacheRenewal(const SeatLease &lease, const std::optional<QDateTime> &lastActivityAt);
+    // Binds the renewed times and signature (and :activity when given), runs `q` and follows it
+    // in the cache; true when it changed one row.
+    bool writeRenewal(QSqlQuery &q, const SeatLease &renewed, const std::optional<QDateTime> &lastActivityAt);
     // Runs a bound SELECT of lease columns and returns every row.
     QList<StoredLease> leaseRows(QSqlQuery &q);
 

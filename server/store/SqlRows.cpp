@@ -41,6 +41,8 @@ StoredLease SqlRows::lease(const QSqlQuery &query)
     row.lease.expiresAt = fromMs(query.value(5).toLongLong());
     row.lease.signature = query.value(6).toByteArray();
     row.requestId = query.value(7).toString();
+    if (!query.value(8).isNull())
+        row.lastActivityAt = fromMs(query.value(8).toLongLong());
     return row;
 }
 
@@ -116,6 +118,12 @@ void SqlRows::bindLease(QSqlQuery &q, const StoredLease &row)
     q.bindValue(u":signature"_s, row.lease.signature);
     // Never NULL: a checkout without requestId stores '', which the unique index leaves out.
     q.bindValue(u":request"_s, row.requestId.isNull() ? u""_s : row.requestId);
+    q.bindValue(u":activity"_s, toNullableMs(row.lastActivityAt));
+}
+
+QVariant SqlRows::toNullableMs(const QDateTime &time)
+{
+    return time.isValid() ? QVariant(toMs(time)) : QVariant(QMetaType::fromType<qint64>());
 }
 
 void SqlRows::bindRenewal(QSqlQuery &q, const SeatLease &renewed)

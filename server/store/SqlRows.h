@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QSqlQuery>
+#include <QVariant>
 
 namespace keyright::server {
 
@@ -17,7 +18,8 @@ public:
     static inline const QString licenseColumns
         = QStringLiteral("id, name, seat_count, ttl_ms, skew_ms, reap_grace_ms, key_hash, last_generation");
     static inline const QString leaseColumns
-        = QStringLiteral("license_id, seat_id, holder, generation, issued_at, expires_at, signature, request_id");
+        = QStringLiteral("license_id, seat_id, holder, generation, issued_at, expires_at, signature, request_id, "
+                         "last_activity_ms");
     static inline const QString blockColumns = QStringLiteral("license_id, holder, until_ms, reason");
     static inline const QString eventColumns
         = QStringLiteral("seq, time_ms, kind, license_id, seat_id, holder, actor, detail");
@@ -39,8 +41,10 @@ public:
 
     // :id :name :seats :ttl :skew :grace :hash :generation
     static void bindLicense(QSqlQuery &query, const LicenseRecord &license);
-    // :license :seat :holder :generation :issued :expires :signature :request
+    // :license :seat :holder :generation :issued :expires :signature :request :activity
     static void bindLease(QSqlQuery &query, const StoredLease &row);
+    // A time that may be unknown (invalid): milliseconds, or NULL.
+    static QVariant toNullableMs(const QDateTime &time);
     // :license :seat :issued :expires :signature
     static void bindRenewal(QSqlQuery &query, const SeatLease &renewed);
     // :name :role :hash :created :expires :used

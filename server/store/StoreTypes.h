@@ -35,6 +35,18 @@ struct StoredLease
 {
     SeatLease lease;
     QString requestId;
+    // When the holder last did something, as its last renewal told it (issue 26), on the
+    // server's clock; invalid: unknown (a client that does not report activity, or no renewal yet).
+    QDateTime lastActivityAt = {};
+};
+
+// A renewal as the store writes it: the row as planned from, the signed renewed lease, and the
+// holder's last activity as the heartbeat told it (invalid: unknown, written as such).
+struct LeaseRenewal
+{
+    SeatLease current;
+    SeatLease renewed;
+    QDateTime lastActivityAt = {};
 };
 
 // A place in a license's waiting line as the store keeps it (the queue_tickets table). The

@@ -60,6 +60,7 @@ private Q_SLOTS:
     void noClockMakesTheServerExtendALease();
     void releaseGivesTheSeatBack();
     void crashLeavesTheSeatToExpire();
+    void heartbeatsTellTheServerWhenTheUserLastDidSomething();
 
     // Waiting in line (setWaitInLine), against the server's waiting line.
     void waitsInLineReportsItsPlaceAndHoldsWhenASeatFrees();
@@ -81,6 +82,8 @@ private:
     void step(milliseconds by);
     void setFault(Fault fault, bool on);
     int liveSeats() { return int(m_server->liveLeasesOf(licenseId, holder).size()); }
+    // The seat's lastActivityAt in the server's listing: undefined while unknown.
+    QJsonValue activityOnServer(const QString &seatId);
     ManualClock &clock() { return m_server->clock(); }
 
     std::unique_ptr<TestServer> m_server;
@@ -155,6 +158,16 @@ void TestLeaseKeeper::step(milliseconds by)
     settle();
 }
 
+QJsonValue TestLeaseKeeper::activityOnServer(const QString &seatId)
+{
+    const QJsonArray rows = m_server->leases(licenseId).value("leases"_L1).toArray();
+    for (const QJsonValue &row : rows) {
+        if (row.toObject().value("seatId"_L1).toString() == seatId)
+            return row.toObject().value("lastActivityAt"_L1);
+    }
+    return QJsonValue(u"no such seat"_s);
+}
+
 void TestLeaseKeeper::setFault(Fault fault, bool on)
 {
     switch (fault) {
@@ -199,6 +212,42 @@ void TestLeaseKeeper::realTimeTicksDriveTheBeats()
     QSignalSpy renewed(m_keeper.get(), &LeaseKeeper::renewed);
     clock().advance(ttl / 3);
     QTRY_VERIFY_WITH_TIMEOUT(renewed.size() == 1, 5000);
+}
+
+void TestLeaseKeeper::heartbeatsTellTheServerWhenTheUserLastDidSomething()
+{
+    // Issue 26. The keeper's wall clock is an hour off: the heartbeat carries an offset measured
+    // on the monotonic clock, so the server places the activity right on its own.
+    m_keeperClock->setOffset(1h);
+    startKeeper();
+    const QString seatId = m_keeper->lease()->seatId;
+    // An application that never notes activity says nothing: unknown on the server, never idle.
+    QVERIFY(!m_keeper->idleFor());
+    step(ttl / 3);
+    QCOMPARE(m_keeper->lease()->issuedAt, clock().now()); // it beat
+    QVERIFY(activityOnServer(seatId).isUndefined());
+
+    // The user types 3 s into the next window; the keeper's next beat (7 s later) tells it.
+    clock().advance(3s);
+    const QDateTime typedAt = clock().now();
+    m_keeper->noteActivity();
+    QCOMPARE(m_keeper->idleFor().value_or(-1ms).count(), 0);
+    step(ttl / 3 - 3s);
+    QCOMPARE(m_keeper->lease()->issuedAt, clock().now());
+    QCOMPARE(activityOnServer(seatId).toString(), formatTimestamp(typedAt));
+    // Nothing since: the next beat tells the same moment, 17 s ago.
+    step(ttl / 3);
+    QCOMPARE(m_keeper->idleFor().value_or(-1ms).count(), 17000);
+    QCOMPARE(activityOnServer(seatId).toString(), formatTimestamp(typedAt));
+    // Activity again, noted many times: the last one counts.
+    for (int i = 0; i < 5; ++i) {
+        clock().advance(1s);
+        m_keeper->noteActivity();
+    }
+    const QDateTime lastTyped = clock().now();
+    step(ttl / 3 - 5s);
+    QCOMPARE(activityOnServer(seatId).toString(), formatTimestamp(lastTyped));
+    QCOMPARE(m_keeper->lease()->seatId, seatId);
 }
 
 void TestLeaseKeeper::shortOutageKeepsTheSameSeat_data()

@@ -343,6 +343,28 @@ void TestSeatRules::validation_data()
     QTest::newRow("bad pattern") << 10 << QByteArray(R"({"deny":["ab[c"]})") << u"deny[0]"_s << u"not a valid glob"_s;
     QTest::newRow("space in pattern") << 10 << QByteArray(R"({"allow":["a b"]})") << u"allow[0]"_s << u"spaces"_s;
     QTest::newRow("duplicate entry") << 10 << QByteArray(R"({"allow":["x@*","x@*"]})") << u"allow[1]"_s << u"twice"_s;
+    QTest::newRow("reclaim after zero") << 10 << QByteArray(R"({"reclaimIdle":{"afterMinutes":0,"warnMinutes":1}})")
+                                        << u"reclaimIdle[0].afterMinutes"_s << u"between 1 and 10080"_s;
+    QTest::newRow("reclaim after beyond a week")
+        << 10 << QByteArray(R"({"reclaimIdle":[{"afterMinutes":10081,"warnMinutes":5}]})")
+        << u"reclaimIdle[0].afterMinutes"_s << u"10081 idle minutes"_s;
+    QTest::newRow("reclaim warn zero") << 10 << QByteArray(R"({"reclaimIdle":[{"afterMinutes":60,"warnMinutes":0}]})")
+                                       << u"reclaimIdle[0].warnMinutes"_s << u"between 1 and the 60"_s;
+    QTest::newRow("reclaim warn beyond idle")
+        << 10 << QByteArray(R"({"reclaimIdle":[{"afterMinutes":60,"warnMinutes":61}]})")
+        << u"reclaimIdle[0].warnMinutes"_s << u"warned 61 minutes"_s;
+    QTest::newRow("reclaim unknown group")
+        << 10 << QByteArray(R"({"reclaimIdle":[{"group":"qa","afterMinutes":60,"warnMinutes":5}]})")
+        << u"reclaimIdle[0].group"_s << u"\"qa\", which does not exist"_s;
+    QTest::newRow("reclaim group twice")
+        << 10
+        << QByteArray(R"({"reclaimIdle":[{"group":"render","afterMinutes":60,"warnMinutes":5},)"
+                      R"({"group":"render","afterMinutes":90,"warnMinutes":5}]})")
+        << u"reclaimIdle[1].group"_s << u"render\" twice"_s;
+    QTest::newRow("reclaim default twice")
+        << 10
+        << QByteArray(R"({"reclaimIdle":[{"afterMinutes":60,"warnMinutes":5},{"afterMinutes":90,"warnMinutes":5}]})")
+        << u"reclaimIdle[1].group"_s << u"two entries without a group"_s;
 }
 
 void TestSeatRules::validation()
@@ -405,6 +427,32 @@ void TestSeatRules::rulesRoundTrip()
     const auto back = seatrules::rulesFromJson(seatrules::rulesToJson(rules), u"rules"_s);
     QVERIFY(back);
     QCOMPARE(*back, rules);
+    // Rules without a reclaim rule are written as before it existed.
+    QVERIFY(!seatrules::rulesToJson(rules).contains(u"reclaimIdle"_s));
+
+    // The reclaim rule: a default and a group's own, in the order given.
+    SeatRules reclaiming = rules;
+    reclaiming.reclaimIdle = {IdleReclaim {{}, 60, 10}, IdleReclaim {u"render"_s, 240, 15}};
+    QVERIFY(!reclaiming.isEmpty());
+    QVERIFY(reclaiming.namesGroup(u"render"_s));
+    QVERIFY(validateRules(reclaiming, standardGroups(), 10));
+    const auto reclaimBack = seatrules::rulesFromJson(seatrules::rulesToJson(reclaiming), u"rules"_s);
+    QVERIFY(reclaimBack);
+    QCOMPARE(*reclaimBack, reclaiming);
+    QVERIFY(*reclaimBack != rules);
+    SeatRules reclaimOnly;
+    reclaimOnly.reclaimIdle.append(IdleReclaim {{}, 60, 10});
+    QVERIFY(!reclaimOnly.isEmpty());
+    // The issue's spelling, one object, is the license's default alone.
+    const QList<IdleReclaim> defaultOnly {IdleReclaim {{}, 60, 10}};
+    QCOMPARE(rulesFromJsonText(R"({"reclaimIdle":{"afterMinutes":60,"warnMinutes":10}})").reclaimIdle, defaultOnly);
+    // A holder in a group with its own entry gets that entry; everyone else the default.
+    const CompiledSeatRules compiled(reclaiming, standardGroups());
+    QVERIFY(compiled.reclaimRuleOf(u"node@render-04"_s) == reclaiming.reclaimIdle.at(1));
+    QVERIFY(compiled.reclaimRuleOf(u"alice@ws-12"_s) == reclaiming.reclaimIdle.at(0));
+    const CompiledSeatRules groupOnly(SeatRules {{}, {}, {}, {}, {IdleReclaim {u"render"_s, 240, 15}}},
+                                      standardGroups());
+    QVERIFY(!groupOnly.reclaimRuleOf(u"alice@ws-12"_s));
     const auto groups = seatrules::groupsFromJson(seatrules::groupsToJson(standardGroups()), u"groups"_s);
     QVERIFY(groups);
     QCOMPARE(*groups, standardGroups());
@@ -422,6 +470,17 @@ void TestSeatRules::badRulesJson_data()
                                        << u"rules.reserve[0].seats"_s;
     QTest::newRow("group missing") << QByteArray(R"({"rules":{"max":[{"seats":1}]}})") << u"rules.max[0].group"_s;
     QTest::newRow("rules not object") << QByteArray(R"({"rules":[1]})") << u"rules"_s;
+    QTest::newRow("reclaim not a list") << QByteArray(R"({"rules":{"reclaimIdle":5}})") << u"rules.reclaimIdle"_s;
+    QTest::newRow("reclaim after missing")
+        << QByteArray(R"({"rules":{"reclaimIdle":[{"warnMinutes":5}]}})") << u"rules.reclaimIdle[0].afterMinutes"_s;
+    QTest::newRow("reclaim warn not integer")
+        << QByteArray(R"({"rules":{"reclaimIdle":{"afterMinutes":60,"warnMinutes":"5"}}})")
+        << u"rules.reclaimIdle.warnMinutes"_s;
+    QTest::newRow("reclaim group not string")
+        << QByteArray(R"({"rules":{"reclaimIdle":[{"afterMinutes":60,"warnMinutes":5},{"group":1}]}})")
+        << u"rules.reclaimIdle[1].group"_s;
+    QTest::newRow("reclaim entry not object")
+        << QByteArray(R"({"rules":{"reclaimIdle":[[]]}})") << u"rules.reclaimIdle[0]"_s;
 }
 
 void TestSeatRules::badRulesJson()

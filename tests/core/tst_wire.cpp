@@ -90,8 +90,8 @@ LeaseList leaseList()
     list.serverTime = noon;
     list.seatCount = 10;
     list.inUse = 1;
-    list.leases
-        = {LeaseRow {lease, true, noon.addSecs(65), false}, LeaseRow {expired, false, noon.addSecs(-15), false}};
+    list.leases = {LeaseRow {lease, true, noon.addSecs(65), false, noon.addSecs(-4000)},
+                   LeaseRow {expired, false, noon.addSecs(-15), false}};
     list.blocks = {HolderBlock {u"carol@ws-3"_s, noon.addSecs(600), u"left for the day"_s, u"acme-cad"_s},
                    HolderBlock {u"dave@ws-4"_s, noon.addSecs(60), {}, u"acme-cad"_s}};
     list.groups = {HolderGroup {u"render"_s, {u"*@render-*"_s}}};
@@ -490,6 +490,10 @@ private Q_SLOTS:
         // What the client computes (signatureValid) and the route's license id are not on the wire.
         QVERIFY(!json.contains(u"licenseId"_s));
         QVERIFY(!json.value(u"leases"_s).toArray().at(0).toObject().contains(u"signatureValid"_s));
+        // The last activity when known (issue 26), and nothing when not: never a made-up time.
+        QCOMPARE(json.value(u"leases"_s).toArray().at(0).toObject().value(u"lastActivityAt"_s),
+                 QJsonValue(u"2026-11-29T10:53:20.000Z"_s));
+        QVERIFY(!json.value(u"leases"_s).toArray().at(1).toObject().contains(u"lastActivityAt"_s));
         QCOMPARE(QJsonDocument(json.value(u"blocks"_s).toArray().at(1).toObject()).toJson(QJsonDocument::Compact),
                  R"({"holder":"dave@ws-4","reason":"","until":"2026-11-29T12:01:00.000Z"})"_ba);
         ValidationError error;
@@ -1019,6 +1023,21 @@ private Q_SLOTS:
         QVERIFY(RevokeRequest {}.toJson().isEmpty());
         QVERIFY(!RevokeRequest::fromJson(QJsonObject {{u"blockSeconds"_s, -1}}, &error));
         QCOMPARE(error.message, u"blockSeconds must be between 0 and 31536000 (one year)"_s);
+
+        // A heartbeat tells the holder's idle time, or nothing: the empty body of old clients.
+        QVERIFY(HeartbeatRequest {}.toJson().isEmpty());
+        QCOMPARE(HeartbeatRequest::fromJson({}), std::optional<HeartbeatRequest>(HeartbeatRequest {}));
+        const HeartbeatRequest idle {std::chrono::minutes(74)};
+        QCOMPARE(idle.toJson(), (QJsonObject {{u"idleMs"_s, 4440000}}));
+        QCOMPARE(HeartbeatRequest::fromJson(idle.toJson()), std::optional<HeartbeatRequest>(idle));
+        QCOMPARE(HeartbeatRequest::fromJson(QJsonObject {{u"idleMs"_s, 0}, {u"other"_s, u"ignored"_s}}),
+                 std::optional<HeartbeatRequest>(HeartbeatRequest {std::chrono::milliseconds(0)}));
+        QVERIFY(!HeartbeatRequest::fromJson(QJsonObject {{u"idleMs"_s, -1}}, &error));
+        QCOMPARE(error.field, u"idleMs"_s);
+        QVERIFY(!HeartbeatRequest::fromJson(QJsonObject {{u"idleMs"_s, HeartbeatRequest::maxIdleMs + 1}}, &error));
+        QCOMPARE(error.field, u"idleMs"_s);
+        QVERIFY(!HeartbeatRequest::fromJson(QJsonObject {{u"idleMs"_s, u"1000"_s}}, &error));
+        QCOMPARE(error.message, u"idleMs must be a whole number"_s);
     }
 
     void leaseAnswersRoundTrip()

@@ -266,6 +266,19 @@ void TestEventLogModel::describesRulesGroupsAndTheLine_data()
                                       u"for qa"_s;
     QTest::newRow("rules removed") << u"rules_changed"_s << QJsonObject {{u"rules"_s, seatrules::rulesToJson({})}}
                                    << u"no seat rules: every seat shared"_s;
+    // The idle reclaim rule (issue 26): alone, the seats are still all shared.
+    SeatRules reclaimOnly;
+    reclaimOnly.reclaimIdle = {{{}, 60, 10}};
+    QTest::newRow("only a reclaim rule")
+        << u"rules_changed"_s << QJsonObject {{u"rules"_s, seatrules::rulesToJson(reclaimOnly)}}
+        << u"every seat shared; seats idle for more than 60 minutes go to someone waiting, after a 10-minute "
+           u"warning"_s;
+    rules.reclaimIdle = {{u"render"_s, 1, 1}, {{}, 120, 15}};
+    QTest::newRow("rules with reclaim rules")
+        << u"rules_changed"_s << QJsonObject {{u"rules"_s, seatrules::rulesToJson(rules)}}
+        << u"allow render, alice@ws-12; deny *@contractor-*; reserve 2 for render; max 3 for qa; seats of render "
+           u"idle for more than 1 minute go to someone waiting, after a 1-minute warning; seats idle for more than "
+           u"120 minutes go to someone waiting, after a 15-minute warning"_s;
     const QList<HolderGroup> groups {{u"render"_s, {u"*@render-*"_s, u"alice@ws-12"_s}}, {u"qa"_s, {u"*@qa-*"_s}}};
     QTest::newRow("groups changed") << u"groups_changed"_s
                                     << QJsonObject {{u"groups"_s, seatrules::groupsToJson(groups)}}

@@ -1,3 +1,4 @@
+#include "HttpBurst.h"
 #include "LeaseJson.h"
 #include "LeaseServer.h"
 #include "LeaseVerifier.h"
@@ -34,6 +35,10 @@ private slots:
     void checkoutGrantsSignedLease();
     void heartbeatKeepsSeatAcrossManyTtls();
     void clientCannotMoveExpiry();
+    void heartbeatsTellActivityAndTheListingShowsIt();
+    void activityIsStoredWithATurnsRenewals();
+    void badIdleIsRefusedNamingTheField_data();
+    void badIdleIsRefusedNamingTheField();
     void silentClientSeatFreeAfterTtlPlusSkew();
     void reaperNeverInsideGraceAlwaysAfter();
     void reapDryRunDeletesNothing();
@@ -64,6 +69,9 @@ private:
     HttpResult checkout(const QString &license, const QByteArray &key, const QString &holder,
                         const QString &requestId = {});
     HttpResult heartbeat(const QString &license, const QByteArray &key, const QString &seatId);
+    HttpResult heartbeat(const QByteArray &key, const SeatLease &lease, const QByteArray &body);
+    // The listing's lastActivityAt of the seat: undefined when absent (unknown).
+    QJsonValue activityOf(const SeatLease &lease);
     QJsonObject leases(const QString &license);
     QJsonArray events(const QString &query = {});
     QByteArray storeSnapshot();
@@ -122,6 +130,22 @@ HttpResult TestLeaseServer::checkout(const QString &license, const QByteArray &k
 HttpResult TestLeaseServer::heartbeat(const QString &license, const QByteArray &key, const QString &seatId)
 {
     return m_http->call("POST", u"/v1/licenses/%1/seats/%2/heartbeat"_s.arg(license, seatId), {}, licenseAuth(key));
+}
+
+HttpResult TestLeaseServer::heartbeat(const QByteArray &key, const SeatLease &lease, const QByteArray &body)
+{
+    return m_http->call("POST", u"/v1/licenses/%1/seats/%2/heartbeat"_s.arg(lease.licenseId, lease.seatId), body,
+                        licenseAuth(key));
+}
+
+QJsonValue TestLeaseServer::activityOf(const SeatLease &lease)
+{
+    const QJsonArray rows = leases(lease.licenseId).value("leases"_L1).toArray();
+    for (const QJsonValue &row : rows) {
+        if (row.toObject().value("seatId"_L1).toString() == lease.seatId)
+            return row.toObject().value("lastActivityAt"_L1);
+    }
+    return QJsonValue(u"no such seat"_s);
 }
 
 QJsonObject TestLeaseServer::leases(const QString &license)
@@ -207,6 +231,98 @@ void TestLeaseServer::clientCannotMoveExpiry()
         = m_http->call("POST", u"/v1/licenses/acme/seats/%1/heartbeat"_s.arg(lease.seatId), sneaky, licenseAuth(key));
     QCOMPARE(reply.status, 200);
     QCOMPARE(leaseOf(reply).expiresAt, m_clock->now().addSecs(60));
+}
+
+void TestLeaseServer::heartbeatsTellActivityAndTheListingShowsIt()
+{
+    // Issue 26: a heartbeat's idleMs becomes the seat's lastActivityAt on the server's clock (its
+    // arrival minus the offset); a heartbeat without it, as every client before sends, leaves the
+    // activity unknown, which the listing leaves out rather than call idle.
+    const QByteArray key = createLicense(u"acme"_s, 3);
+    const SeatLease alice = leaseOf(checkout(u"acme"_s, key, u"alice"_s));
+    const SeatLease bob = leaseOf(checkout(u"acme"_s, key, u"bob"_s));
+    QVERIFY(activityOf(alice).isUndefined()); // nothing told yet
+    m_clock->advance(20s);
+    QCOMPARE(heartbeat(key, alice, R"({"idleMs":4000})").status, 200);
+    QCOMPARE(heartbeat(key, bob, {}).status, 200);
+    QCOMPARE(activityOf(alice).toString(), formatTimestamp(m_clock->now().addSecs(-4)));
+    QVERIFY(activityOf(bob).isUndefined());
+
+    // Bob's application starts telling: busy right now.
+    m_clock->advance(20s);
+    QCOMPARE(heartbeat(key, bob, R"({"idleMs":0})").status, 200);
+    QCOMPARE(activityOf(bob).toString(), formatTimestamp(m_clock->now()));
+    // Alice idle for a day: still her seat, renewed as any other.
+    const auto idle = heartbeat(key, alice, R"({"idleMs":86400000})");
+    QCOMPARE(idle.status, 200);
+    QCOMPARE(leaseOf(idle).expiresAt, m_clock->now().addSecs(60));
+    QCOMPARE(activityOf(alice).toString(), formatTimestamp(m_clock->now().addDays(-1)));
+    // Each heartbeat says it afresh: one without idleMs makes it unknown again, never stale.
+    QCOMPARE(heartbeat(key, alice, {}).status, 200);
+    QVERIFY(activityOf(alice).isUndefined());
+    // Any body used to be ignored, and one that tells nothing still is.
+    QCOMPARE(heartbeat(key, bob, "not json").status, 200);
+    QVERIFY(activityOf(bob).isUndefined());
+    QCOMPARE(heartbeat(key, bob, R"({"idleMs":1500,"note":"x"})").status, 200);
+    QCOMPARE(activityOf(bob).toString(), formatTimestamp(m_clock->now().addMSecs(-1500)));
+}
+
+void TestLeaseServer::activityIsStoredWithATurnsRenewals()
+{
+    // Heartbeats that arrive together are renewed together (RequestTurn: one write for the turn);
+    // each seat's activity is stored with its own renewal, also for a seat beaten twice at once.
+    const QByteArray key = createLicense(u"acme"_s, 8);
+    QList<SeatLease> seats;
+    for (int i = 0; i < 6; ++i)
+        seats.append(leaseOf(checkout(u"acme"_s, key, u"holder-%1"_s.arg(i))));
+    m_clock->advance(30s);
+    QList<QByteArray> requests;
+    for (int i = 0; i < seats.size(); ++i) {
+        const QByteArray body = i == 5 ? QByteArray() : R"({"idleMs":)" + QByteArray::number(i * 60000) + "}";
+        const QByteArray path = u"/v1/licenses/acme/seats/%1/heartbeat"_s.arg(seats[i].seatId).toLatin1();
+        requests.append(HttpBurst::request("POST", path, licenseAuth(key), body));
+        if (i == 2)
+            requests.append(HttpBurst::request("POST", path, licenseAuth(key), body)); // beaten twice
+    }
+    const auto replies = HttpBurst::send(QHostAddress::LocalHost, m_server->port(), requests, 30s);
+    QCOMPARE(replies.size(), requests.size());
+    for (const auto &reply : replies)
+        QCOMPARE(reply.status, 200);
+    for (int i = 0; i < 5; ++i)
+        QCOMPARE(activityOf(seats[i]).toString(), formatTimestamp(m_clock->now().addSecs(-60 * i)));
+    QVERIFY(activityOf(seats[5]).isUndefined());
+}
+
+void TestLeaseServer::badIdleIsRefusedNamingTheField_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("named"); // in the message
+    QTest::newRow("negative") << QByteArray(R"({"idleMs":-1})") << u"-1"_s;
+    QTest::newRow("over 30 days") << QByteArray(R"({"idleMs":2592000001})") << u"2592000000"_s;
+    QTest::newRow("text") << QByteArray(R"({"idleMs":"soon"})") << u"idleMs"_s;
+    QTest::newRow("fraction") << QByteArray(R"({"idleMs":1.5})") << u"idleMs"_s;
+    QTest::newRow("twice") << QByteArray(R"({"idleMs":1,"idleMs":2})") << u"more than once"_s;
+}
+
+void TestLeaseServer::badIdleIsRefusedNamingTheField()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QString, named);
+    const QByteArray key = createLicense(u"acme"_s, 1);
+    const SeatLease lease = leaseOf(checkout(u"acme"_s, key, u"alice"_s));
+    QCOMPARE(heartbeat(key, lease, R"({"idleMs":1000})").status, 200);
+    const QJsonValue before = activityOf(lease);
+    QVERIFY(before.isString());
+    m_clock->advance(10s);
+    const auto reply = heartbeat(key, lease, body);
+    QCOMPARE(reply.status, 400);
+    QCOMPARE(reply.json().value("error"_L1).toString(), u"invalid_request"_s);
+    QCOMPARE(reply.json().value("field"_L1).toString(), u"idleMs"_s);
+    QVERIFY2(reply.json().value("message"_L1).toString().contains(named), reply.body.constData());
+    // Nothing renewed, nothing changed.
+    QCOMPARE(activityOf(lease), before);
+    const QJsonArray rows = leases(u"acme"_s).value("leases"_L1).toArray();
+    QCOMPARE(rows.first().toObject().value("expiresAt"_L1).toString(), formatTimestamp(lease.expiresAt));
 }
 
 void TestLeaseServer::silentClientSeatFreeAfterTtlPlusSkew()

@@ -188,10 +188,14 @@ void TestSeatRulesServer::rulesRoundTripAndRecordTheChange()
     QCOMPARE(none.json().value("licenseId"_L1).toString(), u"cad"_s);
     QCOMPARE(none.json().value("rules"_L1).toObject().value("reserve"_L1).toArray(), QJsonArray());
 
-    const QJsonObject rules {{u"allow"_s, strings({u"render"_s, u"qa"_s, u"alice@*"_s})},
-                             {u"deny"_s, strings({u"*@ext-*"_s})},
-                             {u"reserve"_s, QJsonArray {seats(u"render"_s, 3)}},
-                             {u"max"_s, QJsonArray {seats(u"qa"_s, 2)}}};
+    const QJsonObject rules {
+        {u"allow"_s, strings({u"render"_s, u"qa"_s, u"alice@*"_s})},
+        {u"deny"_s, strings({u"*@ext-*"_s})},
+        {u"reserve"_s, QJsonArray {seats(u"render"_s, 3)}},
+        {u"max"_s, QJsonArray {seats(u"qa"_s, 2)}},
+        {u"reclaimIdle"_s,
+         QJsonArray {QJsonObject {{u"afterMinutes"_s, 60}, {u"warnMinutes"_s, 10}},
+                     QJsonObject {{u"group"_s, u"render"_s}, {u"afterMinutes"_s, 120}, {u"warnMinutes"_s, 15}}}}};
     const auto put = putRules(u"cad"_s, rules);
     QCOMPARE(put.status, 200);
     QCOMPARE(put.json().value("rules"_L1).toObject(), rules);
@@ -219,7 +223,27 @@ void TestSeatRulesServer::badRulesAreRefusedWithTheField_data()
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<QString>("field");
     QTest::addColumn<QStringList>("named"); // in the message
-    QTest::newRow("no rules") << QByteArray(R"({})") << u"rules"_s << QStringList {u"required"_s};
+    QTest::newRow("no rules") << QByteArray(R"({})") << u"rules"_s << QStringList {u"required"_s, u"reclaimIdle"_s};
+    // The idle reclaim rule (issue 26).
+    QTest::newRow("reclaim warns longer than it waits")
+        << QByteArray(R"({"rules":{"reclaimIdle":{"afterMinutes":30,"warnMinutes":45}}})")
+        << u"rules.reclaimIdle[0].warnMinutes"_s << QStringList {u"45"_s, u"30"_s};
+    QTest::newRow("reclaim after more than a week")
+        << QByteArray(R"({"rules":{"reclaimIdle":[{"afterMinutes":10081,"warnMinutes":10}]}})")
+        << u"rules.reclaimIdle[0].afterMinutes"_s << QStringList {u"10081"_s, u"10080"_s};
+    QTest::newRow("reclaim for an unknown group")
+        << QByteArray(R"({"rules":{"reclaimIdle":[{"afterMinutes":60,"warnMinutes":10},)"
+                      R"({"group":"ghosts","afterMinutes":60,"warnMinutes":10}]}})")
+        << u"rules.reclaimIdle[1].group"_s << QStringList {u"ghosts"_s};
+    QTest::newRow("reclaim twice for a group")
+        << QByteArray(R"({"rules":{"reclaimIdle":[{"group":"qa","afterMinutes":60,"warnMinutes":10},)"
+                      R"({"group":"qa","afterMinutes":90,"warnMinutes":10}]}})")
+        << u"rules.reclaimIdle[1].group"_s << QStringList {u"qa"_s, u"twice"_s};
+    QTest::newRow("reclaim not a rule") << QByteArray(R"({"rules":{"reclaimIdle":60}})") << u"rules.reclaimIdle"_s
+                                        << QStringList {u"object"_s, u"array"_s};
+    QTest::newRow("reclaim minutes not a number")
+        << QByteArray(R"({"rules":{"reclaimIdle":[{"afterMinutes":"an hour","warnMinutes":10}]}})")
+        << u"rules.reclaimIdle[0].afterMinutes"_s << QStringList {};
     QTest::newRow("reservations above the seats")
         << QByteArray(R"({"rules":{"reserve":[{"group":"render","seats":8},{"group":"qa","seats":4}]}})")
         << u"rules.reserve"_s << QStringList {u"12"_s, u"10"_s};

@@ -15,6 +15,7 @@
 #include "store/SqliteLeaseStore.h"
 #include "wire/Identifiers.h"
 
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -116,6 +117,7 @@ private slots:
     void acceptedTextComesBackInEveryColumn();
     void leadingCharactersComeBackOrAreRefused();
     void renewLeaseIfUnchangedWritesOnlyAnUnchangedRow();
+    void lastActivityIsWrittenWithEachRenewal();
     void chunkedExpiryListingComesEarliestFirst();
     void requestIdNamesOneRow();
     void failedStatementThrowsAndKeepsNothing();
@@ -133,6 +135,7 @@ private slots:
     void batchRollbackKeepsNone();
     void batchCommitFailureKeepsNone();
     void migrationIsIdempotent();
+    void aDatabaseFromBeforeActivityReadsItAsUnknown();
     void twoStoresMigrateOneDatabaseAtOnce();
     void otherLicensesNeverWaitButTheSameOneDoes();
     void skipLockedChunksAreDisjoint();
@@ -408,12 +411,12 @@ void TestStoreContract::renewLeaseIfUnchangedWritesOnlyAnUnchangedRow()
     first.issuedAt = at(90);
     first.expiresAt = at(150);
     bool written = false;
-    m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(row.lease, first); });
+    m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(row.lease, first, {}); });
     QVERIFY(written);
     // The same plan again: the row moved on since, so nothing is written.
     SeatLease stale = row.lease;
     stale.expiresAt = at(999);
-    m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(row.lease, stale); });
+    m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(row.lease, stale, {}); });
     QVERIFY(!written);
     QCOMPARE(m_store->lease(u"alpha"_s, u"s1"_s)->lease.expiresAt, at(150));
     // Each of generation, issuedAt and expiresAt alone tells a changed row.
@@ -425,15 +428,71 @@ void TestStoreContract::renewLeaseIfUnchangedWritesOnlyAnUnchangedRow()
             current.issuedAt = current.issuedAt.addMSecs(1);
         else
             current.expiresAt = current.expiresAt.addMSecs(1);
-        m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(current, stale); });
+        m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(current, stale, {}); });
         QVERIFY2(!written, qPrintable(u"field %1"_s.arg(field)));
     }
     QCOMPARE(m_store->lease(u"alpha"_s, u"s1"_s)->lease.expiresAt, at(150));
     // A row that is gone is not brought back.
     m_store->withLicense(u"alpha"_s, [&] { m_store->deleteLease(u"alpha"_s, u"s1"_s); });
-    m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(first, stale); });
+    m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(first, stale, {}); });
     QVERIFY(!written);
     QVERIFY(!m_store->lease(u"alpha"_s, u"s1"_s));
+}
+
+void TestStoreContract::lastActivityIsWrittenWithEachRenewal()
+{
+    // Issue 26: a renewal writes the holder's last activity in the same statement as the lease,
+    // one row at a time or a turn's rows at once; unknown is NULL, never a time.
+    QList<StoredLease> rows;
+    for (const QString &seat : {u"s1"_s, u"s2"_s, u"s3"_s})
+        rows.append(leaseRow(u"alpha"_s, seat, 100));
+    m_store->withLicense(u"alpha"_s, [&] {
+        for (const StoredLease &row : rows)
+            m_store->insertLease(row);
+    });
+    // Read from the database (leases()) and through the row cache (lease()); both must agree.
+    const auto listed = [&](const QString &seat) {
+        for (const StoredLease &row : m_store->leases(u"alpha"_s)) {
+            if (row.lease.seatId == seat)
+                return row.lastActivityAt;
+        }
+        return at(-1);
+    };
+    const auto activity = [&](const QString &seat) {
+        const QDateTime single = m_store->lease(u"alpha"_s, seat)->lastActivityAt;
+        return single == listed(seat) ? single : at(-2);
+    };
+    QCOMPARE(activity(u"s1"_s), QDateTime());
+
+    const auto renewedAt = [](const SeatLease &lease, qint64 issued) {
+        SeatLease renewed = lease;
+        renewed.issuedAt = at(issued);
+        renewed.expiresAt = at(issued + 60);
+        return renewed;
+    };
+    const SeatLease first = renewedAt(rows[0].lease, 90);
+    bool written = false;
+    m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(rows[0].lease, first, at(85)); });
+    QVERIFY(written);
+    QCOMPARE(activity(u"s1"_s), at(85));
+
+    // A turn's renewals: one that no longer tells (unknown again), two that do.
+    const QList<LeaseRenewal> turn {{first, renewedAt(first, 95), {}},
+                                    {rows[1].lease, renewedAt(rows[1].lease, 95), at(70)},
+                                    {rows[2].lease, renewedAt(rows[2].lease, 95), at(94)}};
+    QList<bool> stored;
+    m_store->withStore([&] {
+        m_store->lockLicenses({u"alpha"_s});
+        stored = m_store->renewLeasesIfUnchanged(turn);
+    });
+    QCOMPARE(stored, (QList<bool> {true, true, true}));
+    QCOMPARE(activity(u"s1"_s), QDateTime());
+    QCOMPARE(activity(u"s2"_s), at(70));
+    QCOMPARE(activity(u"s3"_s), at(94));
+
+    // A lease renewed without a heartbeat (a ticket's seat handed over) keeps what was told.
+    m_store->withLicense(u"alpha"_s, [&] { m_store->renewLease(renewedAt(turn[2].renewed, 96)); });
+    QCOMPARE(activity(u"s3"_s), at(94));
 }
 
 void TestStoreContract::chunkedExpiryListingComesEarliestFirst()
@@ -898,6 +957,47 @@ void TestStoreContract::migrationIsIdempotent()
         QCOMPARE(again->licenses().size(), 2);
         QCOMPARE(again->leases(u"alpha"_s).size(), 1);
     }
+}
+
+void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
+{
+    // A database a server from before issue 26 wrote: the leases it holds migrate with their
+    // activity unknown (never idle), and take what the next heartbeat tells.
+    m_store->withLicense(u"alpha"_s, [&] { m_store->insertLease(leaseRow(u"alpha"_s, u"s1"_s, 100)); });
+    const int version = m_store->schemaVersion();
+    m_store->close();
+    {
+        const QString name = u"before-activity"_s;
+        QSqlDatabase db = isPg() ? m_pg->connection() : QSqlDatabase::addDatabase(u"QSQLITE"_s, name);
+        if (!isPg()) {
+            m_store.reset();
+            db.setDatabaseName(m_dir->filePath(u"keyright.sqlite"_s));
+            QVERIFY(db.open());
+        }
+        QSqlQuery query(db);
+        QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN last_activity_ms"_s),
+                 qPrintable(query.lastError().text()));
+        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 1)));
+        query.finish();
+        if (!isPg()) {
+            db.close();
+            db = QSqlDatabase();
+            QSqlDatabase::removeDatabase(name);
+        }
+    }
+    auto again = reopen();
+    QVERIFY(again);
+    QCOMPARE(again->schemaVersion(), version);
+    const auto row = again->lease(u"alpha"_s, u"s1"_s);
+    QVERIFY(row);
+    QCOMPARE(row->lastActivityAt, QDateTime());
+    SeatLease renewed = row->lease;
+    renewed.issuedAt = at(90);
+    renewed.expiresAt = at(150);
+    bool written = false;
+    again->withLicense(u"alpha"_s, [&] { written = again->renewLeaseIfUnchanged(row->lease, renewed, at(88)); });
+    QVERIFY(written);
+    QCOMPARE(again->leases(u"alpha"_s).first().lastActivityAt, at(88));
 }
 
 void TestStoreContract::twoStoresMigrateOneDatabaseAtOnce()

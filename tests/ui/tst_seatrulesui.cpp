@@ -234,6 +234,7 @@ private Q_SLOTS:
     void cleanup();
     void licenseDialogValidatesRulesAsTyped();
     void loweringTheSeatsBelowTheReservationsIsRefusedAsTyped();
+    void savingTheDialogKeepsTheReclaimRule();
     void groupsDialogValidatesAsTyped();
     void licenseDialogEditsItsGroupsInAWindowModalDialog();
     void viewersSeeTheRulesReadOnly();
@@ -333,6 +334,29 @@ void TestSeatRulesUi::loweringTheSeatsBelowTheReservationsIsRefusedAsTyped()
     QVERIFY(!okButton(dialog)->isEnabled());
     dialog.findChild<QSpinBox *>(u"seatCount"_s)->setValue(7);
     QVERIFY(okButton(dialog)->isEnabled());
+}
+
+void TestSeatRulesUi::savingTheDialogKeepsTheReclaimRule()
+{
+    // The dialog does not edit the idle reclaim rule (issue 26) yet: a license that has one keeps
+    // it whatever else is changed, and changing only the seats saves no rules at all.
+    SeatRules rules;
+    rules.reserve = {{u"render"_s, 3}};
+    rules.reclaimIdle = {{{}, 60, 10}, {u"render"_s, 120, 15}};
+    LicenseDialog dialog(acme(), {});
+    dialog.setRules(rules, serverGroups());
+    dialog.show();
+    QSpinBox *seats = dialog.findChild<QSpinBox *>(u"seatCount"_s);
+    seats->selectAll();
+    QTest::keyClicks(seats, u"12"_s);
+    QCOMPARE(seats->value(), 12);
+    QVERIFY(!dialog.rulesChanged());
+    QTest::keyClicks(dialog.denyEdit(), u"*@lab-*"_s);
+    QVERIFY(dialog.rulesChanged());
+    QVERIFY(okButton(dialog)->isEnabled());
+    SeatRules expected = rules;
+    expected.deny = {u"*@lab-*"_s};
+    QCOMPARE(dialog.rules(), expected);
 }
 
 void TestSeatRulesUi::groupsDialogValidatesAsTyped()
