@@ -40,8 +40,19 @@ LedgerReports::LedgerReports(LeaseStore &store, SeatService &seats, const Clock 
 std::optional<LedgerReport> LedgerReports::ledger(const QString &licenseId, const LedgerQuery &query, Problem *problem)
 {
     *problem = Problem::None;
-    const int idleAfter = query.idleAfterMinutes.value_or(LedgerQuery::defaultIdleAfterMinutes);
     const QDateTime now = m_clock.now();
+    int idleAfter = LedgerQuery::defaultIdleAfterMinutes;
+    if (query.idleAfterMinutes) {
+        idleAfter = *query.idleAfterMinutes;
+    } else {
+        // The license's own idle reclaim rule says when a seat is idle, when it has one.
+        m_store.withStore([&] {
+            for (const IdleReclaim &rule : m_store.licenseRules(licenseId).reclaimIdle) {
+                if (rule.group.isEmpty())
+                    idleAfter = rule.afterMinutes;
+            }
+        });
+    }
     if (query.at.isValid() && query.at > now) {
         *problem = Problem::InTheFuture;
         return std::nullopt;
@@ -70,7 +81,8 @@ LedgerReport LedgerReports::now(const QString &licenseId, int idleAfterMinutes, 
     input.skew = listing->license.skew;
     input.idleAfter = std::chrono::minutes(idleAfterMinutes);
     for (const StoredLease &row : listing->leases)
-        input.seats.append(LedgerSeat {row.lease, std::nullopt});
+        input.seats.append(LedgerSeat {
+            row.lease, row.lastActivityAt.isValid() ? std::optional<QDateTime>(row.lastActivityAt) : std::nullopt});
     for (const QueueTicket &ticket : listing->queue) {
         if (ticket.state == QueueTicket::State::Waiting)
             input.waiting.append(LedgerWaiter {ticket.holder, ticket.queuedAt});

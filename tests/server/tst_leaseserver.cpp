@@ -8,6 +8,7 @@
 #include "Timestamps.h"
 #include "seats/LeaseReaper.h"
 #include "seats/SeatService.h"
+#include "wire/LedgerReport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -39,6 +40,7 @@ private slots:
     void activityIsStoredWithATurnsRenewals();
     void badIdleIsRefusedNamingTheField_data();
     void badIdleIsRefusedNamingTheField();
+    void ledgerSaysWhoIsIdleAndAddsUp();
     void silentClientSeatFreeAfterTtlPlusSkew();
     void reaperNeverInsideGraceAlwaysAfter();
     void reapDryRunDeletesNothing();
@@ -291,6 +293,69 @@ void TestLeaseServer::activityIsStoredWithATurnsRenewals()
     for (int i = 0; i < 5; ++i)
         QCOMPARE(activityOf(seats[i]).toString(), formatTimestamp(m_clock->now().addSecs(-60 * i)));
     QVERIFY(activityOf(seats[5]).isUndefined());
+}
+
+void TestLeaseServer::ledgerSaysWhoIsIdleAndAddsUp()
+{
+    // "Where are my ten?": alice's application has been left alone for two hours, bob works, carol's
+    // client is too old to say; the ledger puts each in its line and the lines add up to four.
+    const QByteArray key = createLicense(u"acme"_s, 4);
+    const SeatLease alice = leaseOf(checkout(u"acme"_s, key, u"alice@ws-1"_s));
+    const SeatLease bob = leaseOf(checkout(u"acme"_s, key, u"bob@ws-2"_s));
+    leaseOf(checkout(u"acme"_s, key, u"carol@ws-3"_s));
+    m_clock->advance(20s);
+    QCOMPARE(heartbeat(key, alice, R"({"idleMs":7200000})").status, 200);
+    QCOMPARE(heartbeat(key, bob, R"({"idleMs":60000})").status, 200);
+    const auto ledgerOf = [&](const QString &query) {
+        const auto reply = m_http->get(u"/v1/licenses/acme/ledger"_s + query, admin());
+        if (reply.status != 200)
+            qWarning("GET ledger%s: %d %s", qPrintable(query), reply.status, reply.body.constData());
+        ValidationError why;
+        auto report = LedgerReport::fromJson(reply.json(), &why);
+        if (!report)
+            qWarning("ledger does not parse: %s", qPrintable(why.message));
+        return report;
+    };
+    const auto holders = [](const LedgerReport &report, SeatLedger::Category category) {
+        QStringList out;
+        if (const auto *line = report.ledger.line(category)) {
+            for (const auto &holding : line->holdings)
+                out.append(holding.holder);
+        }
+        return out;
+    };
+    using C = SeatLedger::Category;
+    auto report = ledgerOf({});
+    QVERIFY(report);
+    QCOMPARE(report->idleAfterMinutes, 30);
+    QCOMPARE(holders(*report, C::Idle), QStringList {u"alice@ws-1"_s});
+    QCOMPARE(report->ledger.line(C::Idle)->holdings.first().since, m_clock->now().addSecs(-7200));
+    QCOMPARE(holders(*report, C::InUse), QStringList {u"bob@ws-2"_s});
+    QCOMPARE(holders(*report, C::ActivityUnknown), QStringList {u"carol@ws-3"_s});
+    QCOMPARE(report->ledger.line(C::Free)->seats, 1);
+    QCOMPARE(report->ledger.accounted(), 4);
+
+    // A longer threshold asked for: two hours is not idle then.
+    report = ledgerOf(u"?idleAfterMinutes=180"_s);
+    QVERIFY(report);
+    QVERIFY(holders(*report, C::Idle).isEmpty());
+    // The license's reclaim rule sets the threshold when none is asked for.
+    const auto rules = m_http->put(
+        u"/v1/licenses/acme/rules"_s,
+        QJsonObject {{u"rules"_s,
+                      QJsonObject {{u"reclaimIdle"_s,
+                                    QJsonArray {QJsonObject {{u"afterMinutes"_s, 150}, {u"warnMinutes"_s, 10}}}}}}},
+        admin());
+    QCOMPARE(rules.status, 200);
+    report = ledgerOf({});
+    QVERIFY(report);
+    QCOMPARE(report->idleAfterMinutes, 150);
+    QVERIFY(holders(*report, C::Idle).isEmpty());
+
+    const auto bad = m_http->get(u"/v1/licenses/acme/ledger?idleAfterMinutes=0"_s, admin());
+    QCOMPARE(bad.status, 400);
+    QCOMPARE(bad.json().value(u"field"_s).toString(), u"idleAfterMinutes"_s);
+    QCOMPARE(m_http->get(u"/v1/licenses/nope/ledger"_s, admin()).status, 404);
 }
 
 void TestLeaseServer::badIdleIsRefusedNamingTheField_data()
