@@ -467,13 +467,6 @@
         <translation>Aucun emprunt n&apos;a été enregistré %1 : il n&apos;y a rien à rejouer.</translation>
     </message>
     <message numerus="yes">
-        <source> (%n refusal(s) whatever the seats: holders the rules or a block keep out)</source>
-        <translation>
-            <numerusform> (%n refus quel que soit le nombre de sièges : des détenteurs que les règles ou un blocage écartent)</numerusform>
-            <numerusform> (%n refus quel que soit le nombre de sièges : des détenteurs que les règles ou un blocage écartent)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>; with %1, %n more would have been refused.</source>
         <translation>
             <numerusform>; avec %1, %n de plus aurait été refusé.</numerusform>
@@ -499,6 +492,13 @@
         <translation>
             <numerusform>Avec %n siège, %1 des %2 demandes d&apos;emprunt %3 auraient attendu, aucune plus de %4</numerusform>
             <numerusform>Avec %n sièges, %1 des %2 demandes d&apos;emprunt %3 auraient attendu, aucune plus de %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n refusal(s) would have happened with any number of seats: the seat rules or a block kept the holder(s) out)</source>
+        <translation>
+            <numerusform> (%n refus aurait eu lieu quel que soit le nombre de sièges : les règles de sièges ou un blocage écartaient ce détenteur)</numerusform>
+            <numerusform> (%n refus auraient eu lieu quel que soit le nombre de sièges : les règles de sièges ou un blocage écartaient ces détenteurs)</numerusform>
         </translation>
     </message>
 </context>

@@ -54,6 +54,7 @@ private Q_SLOTS:
     void customDatesCannotCrossAndShortcutsWorkEverywhere();
     void theSuggestionAboveThePeakSaysWhy();
     void thePageFitsANarrowWindow();
+    void refusalsAtAnySeatCountReadAsASentence();
 
 private:
     // The report the server gives for `query`, asked with the admin token.
@@ -630,6 +631,29 @@ void TestUsagePage::thePageFitsANarrowWindow()
     QVERIFY2(scroll->widget()->width() <= scroll->viewport()->width(),
              qPrintable(u"%1 > %2"_s.arg(scroll->widget()->width()).arg(scroll->viewport()->width())));
     QVERIFY(page->chartView()->height() >= 240);
+}
+
+// Walk 25b: the refusals no seat count avoids are said in a sentence one reads once, in the
+// singular too ("(25 refusals whatever the seats: holders the rules or a block keep out)" was not).
+void TestUsagePage::refusalsAtAnySeatCountReadAsASentence()
+{
+    WhatIfReport report;
+    report.licenseId = u"cad"_s;
+    report.seatsOwned = 2;
+    report.rows = {usage::WhatIfRow {.seats = 3, .attempts = 100, .refused = 25, .trueDenials = 25},
+                   usage::WhatIfRow {.seats = 2, .attempts = 100, .refused = 30, .trueDenials = 30}};
+    QCOMPARE(report.neededSeats(), 3);
+    QCOMPARE(whatIfSentence(report, u"from 4 Sep to 3 Dec"_s),
+             u"With 3 seats, none of the 100 checkout requests from 4 Sep to 3 Dec would have waited (25 refusals "
+             "would have happened with any number of seats: the seat rules or a block kept the holders out); with 2, "
+             "5 more would have been refused."_s);
+    report.rows[0].refused = 1;
+    report.rows[0].trueDenials = 1;
+    report.rows[1].refused = 6;
+    QVERIFY2(whatIfSentence(report, u"from 4 Sep to 3 Dec"_s)
+                 .contains(u"(1 refusal would have happened with any number of seats: the seat rules or a block kept "
+                           "the holder out)"_s),
+             qPrintable(whatIfSentence(report, u"from 4 Sep to 3 Dec"_s)));
 }
 
 int main(int argc, char **argv)
