@@ -30,6 +30,7 @@
 #include <QResizeEvent>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTabWidget>
@@ -744,7 +745,31 @@ void UsagePage::resizeEvent(QResizeEvent *event)
     // Side by side where both columns get their room, else one above the other, scrolled.
     const bool narrow = event->size().width() < 1100;
     m_splitter->setOrientation(narrow ? Qt::Vertical : Qt::Horizontal);
-    m_splitter->setMinimumHeight(narrow ? 860 : 0);
+    fitWhatIfTable();
+}
+
+void UsagePage::fitWhatIfTable()
+{
+    // Where the page scrolls (one column above the other) the What-if table is as tall as its rows:
+    // a scroll box inside the scrolling page showed three rows at a time (walk 25b). Side by side
+    // it takes the room the column gives it and scrolls itself if need be.
+    const bool scrolled = m_splitter->orientation() == Qt::Vertical;
+    int rowsHeight = 0;
+    if (scrolled) {
+        m_whatIfTable->resizeRowsToContents();
+        rowsHeight = 2 * m_whatIfTable->frameWidth() + m_whatIfTable->horizontalHeader()->sizeHint().height();
+        for (int r = 0; r < m_whatIfTable->rowCount(); ++r)
+            rowsHeight += m_whatIfTable->rowHeight(r);
+        if (m_whatIfTable->horizontalScrollBar()->isVisible())
+            rowsHeight += m_whatIfTable->horizontalScrollBar()->sizeHint().height();
+        rowsHeight = std::max(rowsHeight, 120);
+    }
+    m_whatIfTable->setVerticalScrollBarPolicy(scrolled ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
+    m_whatIfTable->setMinimumHeight(scrolled ? rowsHeight : 120);
+    m_whatIfTable->setMaximumHeight(scrolled ? rowsHeight : QWIDGETSIZE_MAX);
+    // The page as tall as the chart at a readable size and the table's rows need (the table's own
+    // 120 pixels are in the 860).
+    m_splitter->setMinimumHeight(scrolled ? 860 + rowsHeight - 120 : 0);
 }
 
 bool UsagePage::eventFilter(QObject *watched, QEvent *event)
@@ -901,6 +926,7 @@ void UsagePage::showWhatIf()
     if (!shown) {
         m_whatIfSentence->clear();
         m_whatIfTable->setRowCount(0);
+        fitWhatIfTable();
         return;
     }
     m_whatIfSentence->setText(whatIfSentence(*report, whatIfRangeText(*report)));
@@ -941,6 +967,7 @@ void UsagePage::showWhatIf()
             m_whatIfTable->setItem(r, c, item);
         }
     }
+    fitWhatIfTable();
 }
 
 void UsagePage::changeEvent(QEvent *event)

@@ -147,6 +147,7 @@ private:
     void fillTables(const UsageSummary &summary);
     void fillFigures(const UsageReport &report);
     void showWhatIf();
+    void fitWhatIfTable();
     void showSuggestion();
     static QString suggestionFromReplay();
     static QString suggestionFromPercentile();

@@ -24,6 +24,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTabBar>
@@ -594,17 +595,28 @@ void TestUsagePage::thePageFitsANarrowWindow()
     QString error;
     QVERIFY2(server.start(&error), qPrintable(error));
     int status = 0;
-    server.adminCall("PUT", u"/v1/licenses/acme-cad"_s,
-                     {{u"name"_s, u"ACME CAD"_s},
-                      {u"seatCount"_s, 10},
-                      {u"ttlSeconds"_s, 4 * 3600},
-                      {u"skewSeconds"_s, 10},
-                      {u"reapGraceSeconds"_s, 3600}},
-                     &status);
+    const QJsonObject created = server.adminCall("PUT", u"/v1/licenses/acme-cad"_s,
+                                                 {{u"name"_s, u"ACME CAD"_s},
+                                                  {u"seatCount"_s, 10},
+                                                  {u"ttlSeconds"_s, 4 * 3600},
+                                                  {u"skewSeconds"_s, 10},
+                                                  {u"reapGraceSeconds"_s, 3600}},
+                                                 &status);
     QCOMPARE(status, 201);
+    const QByteArray key = created.value("key"_L1).toString().toLatin1();
     DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock});
     MainWindow &window = dashboard.open(server.url(), server.adminToken());
     QTRY_COMPARE_WITH_TIMEOUT(dashboard.session().licenses().rowCount(), 1, 5000);
+    // Nine of the ten seats at once for an hour, then one: a peak of 9, and a What-if of several rows.
+    QList<std::optional<SeatLease>> seats;
+    for (int i = 1; i <= 9; ++i) {
+        seats << dashboard.takeSeat(server.url(), u"acme-cad"_s, key, u"user%1@ws-%1"_s.arg(i));
+        QVERIFY(seats.constLast());
+    }
+    clock.advance(1h);
+    for (int i = 1; i < 9; ++i)
+        QVERIFY(server.revoke(u"acme-cad"_s, seats.at(i)->seatId));
+    clock.advance(3h);
     window.resize(853, 480);
     QTest::keyClick(&window, Qt::Key_U, Qt::ControlModifier);
     UsagePage *page = window.usagePage();
@@ -631,6 +643,20 @@ void TestUsagePage::thePageFitsANarrowWindow()
     QVERIFY2(scroll->widget()->width() <= scroll->viewport()->width(),
              qPrintable(u"%1 > %2"_s.arg(scroll->widget()->width()).arg(scroll->viewport()->width())));
     QVERIFY(page->chartView()->height() >= 240);
+
+    // Walk 25b: the What-if table is as tall as its rows, with no scroll bar of its own inside the
+    // scrolling page: the page's scroll is the only one.
+    QTableWidget *whatIf = page->whatIfTable();
+    QTRY_VERIFY_WITH_TIMEOUT(whatIf->isVisible() && whatIf->rowCount() >= 4, 5000);
+    QCoreApplication::processEvents();
+    QVERIFY(!whatIf->verticalScrollBar()->isVisible());
+    const int lastRow = whatIf->rowCount() - 1;
+    const QRect last = whatIf->visualRect(whatIf->model()->index(lastRow, 0));
+    QVERIFY2(whatIf->viewport()->rect().contains(last),
+             qPrintable(u"row %1 at %2..%3, the table shows %4"_s.arg(lastRow)
+                            .arg(last.top())
+                            .arg(last.bottom())
+                            .arg(whatIf->viewport()->height())));
 }
 
 // Walk 25b: the refusals no seat count avoids are said in a sentence one reads once, in the
