@@ -1245,29 +1245,42 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
         y = target.bottom() + rowHeight;
     }
 
-    // The histogram and the top holders side by side, a few rows each.
+    // The histogram and the top holders side by side.
     const int sectionTop = y;
     line(heading, tr("Concurrency"), 0, half - rowHeight);
     const int barLeft = half * 2 / 5;
     const int percentWidth = QFontMetrics(body, &writer).horizontalAdvance(u"100.0 %"_s) + rowHeight / 2;
     const int barWidth = half - barLeft - percentWidth - 2 * rowHeight;
-    constexpr int maxRows = 8;
-    const int histogramRows = std::min<int>(int(s.atLeast.size()), maxRows);
-    for (int k = 0; k < histogramRows; ++k) {
+    // Every row up to the peak when they fit (a 12-seat peak does): the last ones say how often the
+    // pool was nearly full. A larger peak keeps the first row and those nearest the peak, a "…"
+    // between them.
+    constexpr int maxRows = 12;
+    const int levels = int(s.atLeast.size());
+    QList<int> histogramRows;
+    for (int k = 0; k < levels; ++k)
+        if (levels <= maxRows || k == 0 || k >= levels - (maxRows - 2))
+            histogramRows << k;
+    for (int k : std::as_const(histogramRows)) {
+        if (k > 0 && !histogramRows.contains(k - 1)) {
+            p.setFont(body);
+            p.drawText(QRect(0, y, barLeft, rowHeight), Qt::AlignLeft | Qt::AlignVCenter, u"…"_s);
+            y += rowHeight;
+        }
+        const QString label = tr("At least %n seat(s)", nullptr, k + 1);
+        const QString percent = tr("%1 %").arg(l.toString(s.atLeast.at(k) * 100.0, 'f', 1));
         p.setFont(body);
-        p.drawText(QRect(0, y, barLeft, rowHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                   tr("At least %n seat(s)", nullptr, k + 1));
+        p.drawText(QRect(0, y, barLeft, rowHeight), Qt::AlignLeft | Qt::AlignVCenter, label);
         const double share = s.atLeast.at(k);
         p.fillRect(QRect(barLeft, y + rowHeight / 5, int(barWidth * share), rowHeight * 3 / 5),
                    StatePalette::fill(StatePalette::Accent));
-        p.drawText(QRect(barLeft + barWidth, y, percentWidth, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
-                   tr("%1 %").arg(l.toString(share * 100.0, 'f', 1)));
+        p.drawText(QRect(barLeft + barWidth, y, percentWidth, rowHeight), Qt::AlignRight | Qt::AlignVCenter, percent);
+        m_pdfLayout.concurrencyRows << label + u' ' + percent;
         y += rowHeight;
     }
     const int histogramBottom = y;
     y = sectionTop;
     line(heading, tr("Top holders (seat-hours)"), half);
-    const int holderRows = std::min<int>(int(s.topHolders.size()), maxRows);
+    const int holderRows = std::min<int>(int(s.topHolders.size()), 8);
     for (int r = 0; r < holderRows; ++r) {
         p.setFont(body);
         p.drawText(QRect(half, y, half * 2 / 3, rowHeight), Qt::AlignLeft | Qt::AlignVCenter,

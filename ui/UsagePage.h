@@ -102,6 +102,7 @@ public:
         QRect page;
         QRect chart;
         double chartLabelPoints = 0; // the chart's label size on paper
+        QStringList concurrencyRows; // "At least 9 seats 4.6 %", as printed
         QString whatIfSentence;
         int whatIfRows = 0;
         QString footer;

@@ -657,6 +657,14 @@ void TestUsagePage::thePageFitsANarrowWindow()
                             .arg(last.top())
                             .arg(last.bottom())
                             .arg(whatIf->viewport()->height())));
+
+    // The PDF's Concurrency block goes up to the peak: "At least 9 seats", the pool nearly full.
+    QCOMPARE(page->model().report()->summary.peak, 9);
+    QVERIFY(page->exportPdf(dashboard.filePath(u"narrow.pdf"_s)));
+    const QStringList rows = page->lastPdfLayout().concurrencyRows;
+    QCOMPARE(rows.size(), 9);
+    QVERIFY2(rows.constLast().startsWith(u"At least 9 seats "_s), qPrintable(rows.join(u" | "_s)));
+    QVERIFY(rows.constFirst().startsWith(u"At least 1 seat "_s));
 }
 
 // Walk 25b: the refusals no seat count avoids are said in a sentence one reads once, in the
