@@ -134,6 +134,9 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     setObjectName(u"mainWindow"_s);
     setWindowIcon(keyrightIcon(u"keyright"_s));
     m_tabs->setDocumentMode(true);
+    // Where the titles do not fit, each gives up its end ("…", the whole in its tooltip) before
+    // the bar needs arrows.
+    m_tabs->setElideMode(Qt::ElideRight);
     m_tabs->addTab(m_seats, keyrightIcon(u"seats"_s), QString());
     m_tabs->addTab(m_events, keyrightIcon(u"events"_s), QString());
     // The Usage page scrolls like an added page: its controls and tables need more than 853x480.
@@ -617,14 +620,21 @@ void MainWindow::updateStatus()
                                           : tr("The server this dashboard polls: %1").arg(url));
     if (s.lastPollTime().isValid()) {
         const qint64 ago = s.lastPollTime().secsTo(s.localClock().now());
-        m_pollLabel->setText(tr("Last poll %1 (%2 s ago), every %3 s")
-                                 .arg(s.lastPollTime().toLocalTime().toString(u"HH:mm:ss"_s))
-                                 .arg(std::max<qint64>(0, ago))
-                                 .arg(QLocale().toString(double(s.pollInterval().count()) / 1000.0)));
-        m_rttLabel->setText(tr("Round trip %1 ms").arg(s.lastRoundTrip().count()));
+        // Short, so that the status bar holds them whole at 1280x720 and 150 % (walk 25b); the
+        // tooltips say it in full.
+        const QString every = QLocale().toString(double(s.pollInterval().count()) / 1000.0);
+        m_pollLabel->setText(tr("Polled %1 s ago, every %2 s").arg(std::max<qint64>(0, ago)).arg(every));
+        m_pollLabel->setToolTip(tr("Last poll at %1 (%2 s ago); the dashboard polls every %3 s")
+                                    .arg(s.lastPollTime().toLocalTime().toString(u"HH:mm:ss"_s))
+                                    .arg(std::max<qint64>(0, ago))
+                                    .arg(every));
+        m_rttLabel->setText(tr("RTT %1 ms").arg(s.lastRoundTrip().count()));
+        m_rttLabel->setToolTip(tr("Round trip of the last poll: %1 ms").arg(s.lastRoundTrip().count()));
     } else {
         m_pollLabel->setText(tr("No poll yet"));
+        m_pollLabel->setToolTip(QString());
         m_rttLabel->clear();
+        m_rttLabel->setToolTip(QString());
     }
     if (const auto offset = s.clockOffset()) {
         const qint64 ms = offset->offset.count();

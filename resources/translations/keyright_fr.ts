@@ -2862,14 +2862,6 @@
         <translation>ne répond pas</translation>
     </message>
     <message>
-        <source>Last poll %1 (%2 s ago), every %3 s</source>
-        <translation>Dernière interrogation %1 (il y a %2 s), toutes les %3 s</translation>
-    </message>
-    <message>
-        <source>Round trip %1 ms</source>
-        <translation>Aller-retour %1 ms</translation>
-    </message>
-    <message>
         <source>No poll yet</source>
         <translation>Aucune interrogation pour l’instant</translation>
     </message>
@@ -3151,6 +3143,22 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Usage of a license over days or months, and the seats it needs (Ctrl+U)</source>
         <translation>Utilisation d&apos;une licence sur des jours ou des mois, et les sièges dont elle a besoin (Ctrl+U)</translation>
+    </message>
+    <message>
+        <source>Polled %1 s ago, every %2 s</source>
+        <translation>Interrogé il y a %1 s, toutes les %2 s</translation>
+    </message>
+    <message>
+        <source>Last poll at %1 (%2 s ago); the dashboard polls every %3 s</source>
+        <translation>Dernière interrogation à %1 (il y a %2 s) ; le tableau de bord interroge toutes les %3 s</translation>
+    </message>
+    <message>
+        <source>RTT %1 ms</source>
+        <translation>RTT %1 ms</translation>
+    </message>
+    <message>
+        <source>Round trip of the last poll: %1 ms</source>
+        <translation>Aller-retour de la dernière interrogation : %1 ms</translation>
     </message>
 </context>
 <context>
@@ -4790,11 +4798,11 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>Clock-skew simulator</source>
-        <translation>Simulateur de décalage d&apos;horloge</translation>
+        <translation>Décalage d&apos;horloge</translation>
     </message>
     <message>
         <source>Fleet</source>
-        <translation>Parc de serveurs</translation>
+        <translation>Parc</translation>
     </message>
     <message>
         <source>Replicas demo</source>

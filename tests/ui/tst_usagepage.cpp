@@ -1,5 +1,6 @@
 #include "DashboardHarness.h"
 #include "DashboardSession.h"
+#include "ElidedLabel.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "StatePalette.h"
@@ -657,6 +658,11 @@ void TestUsagePage::thePageFitsANarrowWindow()
                             .arg(last.top())
                             .arg(last.bottom())
                             .arg(whatIf->viewport()->height())));
+
+    // Walk 25b: the status bar holds its labels whole ("Last poll 12:00:00 (0 s ago), e…" did not).
+    for (auto *label : window.statusBar()->findChildren<ElidedLabel *>())
+        if (label->isVisible())
+            QVERIFY2(!label->isElided(), qPrintable(label->text() + u" shown as "_s + label->shownText()));
 
     // The PDF's Concurrency block goes up to the peak: "At least 9 seats", the pool nearly full.
     QCOMPARE(page->model().report()->summary.peak, 9);
