@@ -37,9 +37,9 @@
 #include <QTableWidget>
 #include <QTimeZone>
 #include <QVBoxLayout>
+#include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
-#include <QtCharts/QDateTimeAxis>
 #include <QtCharts/QLegend>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QScatterSeries>
@@ -89,6 +89,88 @@ QTimeZone zoneOf(const UsageReport &report)
     return QTimeZone::utc();
 }
 
+// The ticks of the time axis on natural boundaries in `zone`: whole hours of the day, day starts,
+// Mondays or the first of months, the finest of them whose ticks stand at least `labelPx` apart on
+// a plot `plotPx` wide (walk 25b: 09-05, 09-19, 10-04 were no dates a reader counts by).
+QList<QDateTime> naturalTicks(qint64 fromMs, qint64 toMs, const QTimeZone &zone, bool hours, double plotPx,
+                              double labelPx)
+{
+    if (toMs <= fromMs)
+        return {};
+    enum class Unit { Hour, Day, Week, Month };
+    struct Step
+    {
+        Unit unit;
+        int count;
+        qint64 shortestMs; // the least time between two ticks (a day of a DST change, February)
+    };
+    constexpr qint64 hour = 3'600'000, day = 24 * hour;
+    QList<Step> steps;
+    if (hours)
+        for (int h : {1, 2, 3, 6, 12})
+            steps << Step {Unit::Hour, h, h * hour - hour};
+    steps << Step {Unit::Day, 1, day - hour} << Step {Unit::Day, 2, 2 * day - hour}
+          << Step {Unit::Week, 1, 7 * day - hour} << Step {Unit::Week, 2, 14 * day - hour};
+    for (int m : {1, 2, 3, 6, 12})
+        steps << Step {Unit::Month, m, m * 28 * day};
+    const QDateTime from = QDateTime::fromMSecsSinceEpoch(fromMs, zone);
+    const QDateTime to = QDateTime::fromMSecsSinceEpoch(toMs, zone);
+    const double span = double(toMs - fromMs);
+    for (qsizetype i = 0; i < steps.size(); ++i) {
+        const Step &step = steps.at(i);
+        if (double(step.shortestMs) / span * plotPx < labelPx && i + 1 < steps.size())
+            continue;
+        QDate date = from.date();
+        int hourOfDay = 0;
+        if (step.unit == Unit::Week)
+            date = date.addDays(1 - date.dayOfWeek());
+        else if (step.unit == Unit::Month) {
+            date = QDate(date.year(), date.month(), 1);
+            while ((date.month() - 1) % step.count != 0)
+                date = date.addMonths(-1);
+        }
+        QList<QDateTime> ticks;
+        for (QDateTime t = date.startOfDay(zone); t.isValid() && t <= to;) {
+            if (t >= from)
+                ticks << t;
+            switch (step.unit) {
+            case Unit::Hour:
+                hourOfDay += step.count;
+                if (hourOfDay >= 24) {
+                    hourOfDay = 0;
+                    date = date.addDays(1);
+                }
+                break;
+            case Unit::Day:
+                date = date.addDays(step.count);
+                break;
+            case Unit::Week:
+                date = date.addDays(7 * step.count);
+                break;
+            case Unit::Month:
+                date = date.addMonths(step.count);
+                break;
+            }
+            t = hourOfDay == 0 ? date.startOfDay(zone) : QDateTime(date, QTime(hourOfDay, 0), zone);
+        }
+        return ticks;
+    }
+    return {};
+}
+
+// The time axis's labels at `ticks`, its range from `fromMs` to `toMs`.
+void setTimeTicks(QCategoryAxis *axis, const QList<QDateTime> &ticks, const QString &format, qint64 fromMs, qint64 toMs)
+{
+    for (const QString &label : axis->categoriesLabels())
+        axis->remove(label);
+    // A tick on the range's start needs a category ending there.
+    axis->setStartValue(!ticks.isEmpty() && ticks.constFirst().toMSecsSinceEpoch() <= fromMs ? qreal(fromMs - 1)
+                                                                                             : qreal(fromMs));
+    for (const QDateTime &tick : ticks)
+        axis->append(QLocale::c().toString(tick, format), qreal(tick.toMSecsSinceEpoch()));
+    axis->setRange(qreal(fromMs), qreal(std::max(toMs, fromMs + 1)));
+}
+
 } // namespace
 
 UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
@@ -115,7 +197,7 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     , m_owned(new QLineSeries)
     , m_p95(new QLineSeries)
     , m_denied(new QScatterSeries)
-    , m_x(new QDateTimeAxis)
+    , m_x(new QCategoryAxis)
     , m_y(new QValueAxis)
     , m_figuresBox(new QGroupBox(this))
     , m_whatIf(new QGroupBox(this))
@@ -233,7 +315,7 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
                                static_cast<QAbstractSeries *>(m_owned), static_cast<QAbstractSeries *>(m_p95),
                                static_cast<QAbstractSeries *>(m_denied)})
         chart->addSeries(s);
-    m_x->setTickCount(7);
+    m_x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_y->setLabelFormat(u"%d"_s);
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
@@ -673,17 +755,19 @@ void UsagePage::fillChart(const UsageReport &report)
         const qreal start = qreal(report.buckets.constFirst().startMs);
         const qreal end = qreal(report.buckets.constLast().startMs + report.buckets.constLast().lengthMs);
         m_p95->replace({QPointF(start, report.summary.p95), QPointF(end, report.summary.p95)});
-        const QTimeZone zone = zoneOf(report);
-        m_x->setRange(QDateTime::fromMSecsSinceEpoch(qint64(start), zone).toLocalTime(),
-                      QDateTime::fromMSecsSinceEpoch(qint64(end), zone).toLocalTime());
+        m_xFromMs = qint64(start);
+        m_xToMs = qint64(end);
+        m_xZone = zoneOf(report);
         m_chartBuckets = int(report.buckets.size());
         // Hours where a tick may fall inside a day: hour steps, and ranges of a few days.
         const bool hours
             = report.step == UsageStep::Hour || report.step == UsageStep::Minute || end - start <= 4 * 86'400'000.0;
-        m_x->setFormat(hours ? u"MM-dd HH:mm"_s : u"yyyy-MM-dd"_s);
+        m_xHours = hours;
+        m_xFormat = hours ? u"MM-dd HH:mm"_s : u"yyyy-MM-dd"_s;
     } else {
         m_p95->clear();
         m_chartBuckets = 0;
+        m_xFromMs = m_xToMs = 0;
     }
     fitTicks();
     m_yTop = top;
@@ -693,24 +777,15 @@ void UsagePage::fillChart(const UsageReport &report)
 
 void UsagePage::fitTicks()
 {
-    // As many date labels as the chart's width holds whole (never "…"), on bucket edges where the
-    // bucket count allows it: n buckets in k equal parts put every tick on a bucket's start.
+    // As many date labels as the chart's width holds whole (never "…"), on natural boundaries of the
+    // site's time zone: hours, day starts, Mondays or the first of months.
     const QFontMetrics metrics(m_x->labelsFont());
     const int label
-        = metrics.horizontalAdvance(QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_x->format()))
+        = metrics.horizontalAdvance(QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_xFormat))
         + metrics.averageCharWidth() * 3;
     const int plot = std::max(1, m_chartView->width() - 6 * metrics.averageCharWidth() - 24);
-    const int most = std::clamp(plot / std::max(1, label), 1, 12); // parts between ticks
-    int parts = most;
-    if (m_chartBuckets > 0) {
-        int best = 1;
-        for (int k = 1; k <= std::min(most, m_chartBuckets); ++k)
-            if (m_chartBuckets % k == 0)
-                best = k;
-        if (best * 2 >= most || m_chartBuckets <= most)
-            parts = best;
-    }
-    m_x->setTickCount(parts + 1);
+    m_ticks = naturalTicks(m_xFromMs, m_xToMs, m_xZone, m_xHours, plot, label);
+    setTimeTicks(m_x, m_ticks, m_xFormat, m_xFromMs, m_xToMs);
 
     // Whole seats, with a little room above the highest value, at a step of 1, 2 or 5 times a power
     // of ten that leaves each label its line's height (never "…").
@@ -732,10 +807,15 @@ bool UsagePage::chartLabelsFit() const
 {
     const QFontMetrics metrics(m_x->labelsFont());
     const int label
-        = metrics.horizontalAdvance(QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_x->format()));
+        = metrics.horizontalAdvance(QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_xFormat));
     const QRectF plot = m_chartView->chart()->plotArea();
     const int lineHeight = QFontMetrics(m_y->labelsFont()).height();
-    return m_x->tickCount() >= 2 && plot.width() / (m_x->tickCount() - 1) >= label && m_y->tickCount() >= 2
+    if (m_ticks.size() < 2 || m_xToMs <= m_xFromMs)
+        return false;
+    qint64 gap = m_xToMs - m_xFromMs;
+    for (qsizetype i = 1; i < m_ticks.size(); ++i)
+        gap = std::min(gap, m_ticks.at(i - 1).msecsTo(m_ticks.at(i)));
+    return plot.width() * double(gap) / double(m_xToMs - m_xFromMs) >= label && m_y->tickCount() >= 2
         && plot.height() / (m_y->tickCount() - 1) >= lineHeight;
 }
 
@@ -1204,23 +1284,14 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
         denied->setColor(m_denied->color());
         denied->setBorderColor(Qt::white);
         copy(m_denied, denied);
-        auto *x = new QDateTimeAxis;
-        x->setRange(m_x->min(), m_x->max());
-        x->setFormat(m_x->format());
+        auto *x = new QCategoryAxis;
+        x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
         x->setLabelsFont(labels);
         const int label = QFontMetrics(labels).horizontalAdvance(
-                              QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_x->format()))
+                              QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_xFormat))
             + 3 * labelPixels;
-        const int parts = std::clamp(int(size.width() * 0.9) / std::max(1, label), 1, 10);
-        int ticks = parts;
-        if (m_chartBuckets > 0) {
-            for (int k = parts; k >= 1; --k)
-                if (m_chartBuckets % k == 0) {
-                    ticks = k * 2 >= parts ? k : parts;
-                    break;
-                }
-        }
-        x->setTickCount(ticks + 1);
+        setTimeTicks(x, naturalTicks(m_xFromMs, m_xToMs, m_xZone, m_xHours, size.width() * 0.9, label), m_xFormat,
+                     m_xFromMs, m_xToMs);
         auto *yAxis = new QValueAxis;
         yAxis->setRange(m_y->min(), m_y->max());
         yAxis->setTickCount(m_y->tickCount());

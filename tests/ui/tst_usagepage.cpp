@@ -166,6 +166,10 @@ void TestUsagePage::usageOfALicenseOverAWeek()
                              10000);
     const UsageReport shown = *page->model().report();
     QCOMPARE(shown.step, UsageStep::Day);
+    // The week's date labels stand at midnight, the start of a day.
+    QVERIFY(page->chartTicks().size() >= 2);
+    for (const QDateTime &tick : page->chartTicks())
+        QVERIFY2(tick.toLocalTime().time() == QTime(0, 0), qPrintable(tick.toString(Qt::ISODate)));
     QVERIFY2(shown.timeZone.isEmpty() || shown.timeZone == u"UTC"_s, qPrintable(shown.timeZone));
 
     // What the server says for the same query, asked apart from the page.
@@ -591,7 +595,8 @@ void TestUsagePage::theSuggestionAboveThePeakSaysWhy()
 // chart's date labels are whole, the license's name is not cut and nothing runs off the right.
 void TestUsagePage::thePageFitsANarrowWindow()
 {
-    ManualClock clock(QDateTime(QDate(2026, 12, 3), QTime(12, 0), QTimeZone::utc()));
+    // The license's history starts on Monday 7 September, within the last 90 days to 3 December.
+    ManualClock clock(QDateTime(QDate(2026, 9, 7), QTime(9, 0), QTimeZone::utc()));
     TestServer server(TestServer::Options {.clock = &clock});
     QString error;
     QVERIFY2(server.start(&error), qPrintable(error));
@@ -606,18 +611,20 @@ void TestUsagePage::thePageFitsANarrowWindow()
     QCOMPARE(status, 201);
     const QByteArray key = created.value("key"_L1).toString().toLatin1();
     DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock});
-    MainWindow &window = dashboard.open(server.url(), server.adminToken());
-    QTRY_COMPARE_WITH_TIMEOUT(dashboard.session().licenses().rowCount(), 1, 5000);
-    // Nine of the ten seats at once for an hour, then one: a peak of 9, and a What-if of several rows.
+    // Nine of the ten seats at once for an hour: a peak of 9, and a What-if of several rows.
     QList<std::optional<SeatLease>> seats;
     for (int i = 1; i <= 9; ++i) {
         seats << dashboard.takeSeat(server.url(), u"acme-cad"_s, key, u"user%1@ws-%1"_s.arg(i));
         QVERIFY(seats.constLast());
     }
     clock.advance(1h);
-    for (int i = 1; i < 9; ++i)
-        QVERIFY(server.revoke(u"acme-cad"_s, seats.at(i)->seatId));
-    clock.advance(3h);
+    for (const std::optional<SeatLease> &seat : std::as_const(seats))
+        QVERIFY(server.revoke(u"acme-cad"_s, seat->seatId));
+    clock.advance(
+        std::chrono::milliseconds(clock.now().msecsTo(QDateTime(QDate(2026, 12, 3), QTime(12, 0), QTimeZone::utc()))));
+    server.closeUsage();
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_COMPARE_WITH_TIMEOUT(dashboard.session().licenses().rowCount(), 1, 5000);
     window.resize(853, 480);
     QTest::keyClick(&window, Qt::Key_U, Qt::ControlModifier);
     UsagePage *page = window.usagePage();
@@ -637,6 +644,15 @@ void TestUsagePage::thePageFitsANarrowWindow()
         QVERIFY2(shown.contains(r), qPrintable(u"%1,%2 %3x%4"_s.arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())));
     }
     QVERIFY(page->chartLabelsFit());
+    // Walk 25b: the 90 days' date labels stand on Mondays or on the first of a month, at midnight
+    // (09-05, 09-19, 10-04 were not).
+    const QList<QDateTime> ticks = page->chartTicks();
+    QVERIFY(ticks.size() >= 2);
+    for (const QDateTime &tick : ticks) {
+        const QDateTime local = tick.toLocalTime();
+        QVERIFY2(local.time() == QTime(0, 0) && (local.date().dayOfWeek() == Qt::Monday || local.date().day() == 1),
+                 qPrintable(local.toString(Qt::ISODate)));
+    }
     QComboBox *license = page->licenseChooser();
     QVERIFY2(license->width() >= license->sizeHint().width(),
              qPrintable(u"%1 < %2"_s.arg(license->width()).arg(license->sizeHint().width())));
