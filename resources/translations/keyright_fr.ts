@@ -280,7 +280,7 @@
     </message>
     <message>
         <source>admin</source>
-        <translation>administrateur</translation>
+        <translation>admin</translation>
     </message>
 </context>
 <context>
@@ -3130,7 +3130,7 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>Embedded demo server</source>
-        <translation>Serveur de démonstration intégré</translation>
+        <translation>Serveur de démo intégré</translation>
     </message>
     <message>
         <source>Usage</source>
@@ -3149,16 +3149,8 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>Interrogé il y a %1 s, toutes les %2 s</translation>
     </message>
     <message>
-        <source>Last poll at %1 (%2 s ago); the dashboard polls every %3 s</source>
-        <translation>Dernière interrogation à %1 (il y a %2 s) ; le tableau de bord interroge toutes les %3 s</translation>
-    </message>
-    <message>
-        <source>RTT %1 ms</source>
-        <translation>RTT %1 ms</translation>
-    </message>
-    <message>
-        <source>Round trip of the last poll: %1 ms</source>
-        <translation>Aller-retour de la dernière interrogation : %1 ms</translation>
+        <source>Last poll at %1 (%2 s ago), answered in %3 ms; the dashboard polls every %4 s</source>
+        <translation>Dernière interrogation à %1 (il y a %2 s), réponse en %3 ms ; le tableau de bord interroge toutes les %4 s</translation>
     </message>
 </context>
 <context>
@@ -4794,7 +4786,7 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>Embedded demo server</source>
-        <translation>Serveur de démonstration intégré</translation>
+        <translation>Serveur de démo intégré</translation>
     </message>
     <message>
         <source>Clock-skew simulator</source>

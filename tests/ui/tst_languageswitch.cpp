@@ -170,7 +170,7 @@ void TestLanguageSwitch::theEmbeddedServerAndThePollMenuAreWhollyFrench()
                               qPrintable(m_window->statusText()), 5000);
 
     m_dashboard->languages().apply(u"fr"_s);
-    QTRY_VERIFY2(m_window->statusText().contains(u"Serveur de démonstration intégré — connecté"_s),
+    QTRY_VERIFY2(m_window->statusText().contains(u"Serveur de démo intégré — connecté"_s),
                  qPrintable(m_window->statusText()));
     QVERIFY2(!m_window->statusText().contains(u"Embedded"_s), qPrintable(m_window->statusText()));
 
