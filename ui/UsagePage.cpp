@@ -830,26 +830,21 @@ void UsagePage::resizeEvent(QResizeEvent *event)
 
 void UsagePage::fitWhatIfTable()
 {
-    // Where the page scrolls (one column above the other) the What-if table is as tall as its rows:
-    // a scroll box inside the scrolling page showed three rows at a time (walk 25b). Side by side
-    // it takes the room the column gives it and scrolls itself if need be.
-    const bool scrolled = m_splitter->orientation() == Qt::Vertical;
-    int rowsHeight = 0;
-    if (scrolled) {
-        m_whatIfTable->resizeRowsToContents();
-        rowsHeight = 2 * m_whatIfTable->frameWidth() + m_whatIfTable->horizontalHeader()->sizeHint().height();
-        for (int r = 0; r < m_whatIfTable->rowCount(); ++r)
-            rowsHeight += m_whatIfTable->rowHeight(r);
-        if (m_whatIfTable->horizontalScrollBar()->isVisible())
-            rowsHeight += m_whatIfTable->horizontalScrollBar()->sizeHint().height();
-        rowsHeight = std::max(rowsHeight, 120);
-    }
-    m_whatIfTable->setVerticalScrollBarPolicy(scrolled ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
-    m_whatIfTable->setMinimumHeight(scrolled ? rowsHeight : 120);
-    m_whatIfTable->setMaximumHeight(scrolled ? rowsHeight : QWIDGETSIZE_MAX);
-    // The page as tall as the chart at a readable size and the table's rows need (the table's own
-    // 120 pixels are in the 860).
-    m_splitter->setMinimumHeight(scrolled ? 860 + rowsHeight - 120 : 0);
+    // The What-if table is as tall as its rows, side by side or one column above the other: a
+    // scroll box inside the scrolling page showed three rows at a time (walk 25b). The page's
+    // scroll is the only one.
+    m_whatIfTable->resizeRowsToContents();
+    int rowsHeight = 2 * m_whatIfTable->frameWidth() + m_whatIfTable->horizontalHeader()->sizeHint().height();
+    for (int r = 0; r < m_whatIfTable->rowCount(); ++r)
+        rowsHeight += m_whatIfTable->rowHeight(r);
+    if (m_whatIfTable->horizontalScrollBar()->isVisible())
+        rowsHeight += m_whatIfTable->horizontalScrollBar()->sizeHint().height();
+    rowsHeight = std::max(rowsHeight, 120);
+    m_whatIfTable->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_whatIfTable->setFixedHeight(rowsHeight);
+    // One column above the other, the page as tall as the chart at a readable size and the table's
+    // rows need (the table's first 120 pixels are in the 860).
+    m_splitter->setMinimumHeight(m_splitter->orientation() == Qt::Vertical ? 860 + rowsHeight - 120 : 0);
 }
 
 bool UsagePage::eventFilter(QObject *watched, QEvent *event)
