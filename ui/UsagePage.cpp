@@ -843,8 +843,31 @@ void UsagePage::fitWhatIfTable()
     m_whatIfTable->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_whatIfTable->setFixedHeight(rowsHeight);
     // One column above the other, the page as tall as the chart at a readable size and the table's
-    // rows need (the table's first 120 pixels are in the 860).
-    m_splitter->setMinimumHeight(m_splitter->orientation() == Qt::Vertical ? 860 + rowsHeight - 120 : 0);
+    // rows need (the table's first 120 pixels are in the 860), and never less than both columns
+    // at their least for the width (the What-if sentence wraps): else the page's end is cut.
+    // Each column is held to its least height for the width: the splitter goes by the least size
+    // without the wrapping, and gave the What-if box less than its sentence and rows take.
+    const bool vertical = m_splitter->orientation() == Qt::Vertical;
+    int least = 0;
+    if (vertical) {
+        const int width = std::max(1, m_scroll->viewport()->width());
+        least = m_splitter->handleWidth();
+        for (int i = 0; i < m_splitter->count(); ++i) {
+            QWidget *column = m_splitter->widget(i);
+            column->setMinimumHeight(0);
+            const int height = column->layout() && column->layout()->hasHeightForWidth()
+                ? column->layout()->totalMinimumHeightForWidth(width)
+                : column->minimumSizeHint().height();
+            column->setMinimumHeight(height);
+            least += height;
+        }
+        // Room for the chart above its least height.
+        least = std::max(860 + rowsHeight - 120, least + 40);
+    } else {
+        for (int i = 0; i < m_splitter->count(); ++i)
+            m_splitter->widget(i)->setMinimumHeight(0);
+    }
+    m_splitter->setMinimumHeight(least);
 }
 
 bool UsagePage::eventFilter(QObject *watched, QEvent *event)

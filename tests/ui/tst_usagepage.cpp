@@ -675,6 +675,12 @@ void TestUsagePage::thePageFitsANarrowWindow()
                             .arg(last.bottom())
                             .arg(whatIf->viewport()->height())));
 
+    // The page scrolled to its end shows the table's end: the columns are not cut below.
+    const QRect inPage(whatIf->mapTo(scroll->widget(), QPoint(0, 0)), whatIf->size());
+    QVERIFY2(
+        inPage.bottom() < scroll->widget()->height(),
+        qPrintable(u"the table ends at %1 in a page %2 high"_s.arg(inPage.bottom()).arg(scroll->widget()->height())));
+
     // Walk 25b: the status bar holds its labels whole ("Last poll 12:00:00 (0 s ago), e…" did not).
     for (auto *label : window.statusBar()->findChildren<ElidedLabel *>())
         if (label->isVisible())
