@@ -50,7 +50,9 @@ QString whatIfSentence(const WhatIfReport &report, const QString &range)
                          minutes(enough->longestWaitMs));
     if (enough->refused > 0)
         first += plural(QCoreApplication::translate(
-                            "WhatIf", " (%n refusal(s) whatever the seats: holders the rules or a block keep out)",
+                            "WhatIf",
+                            " (%n refusal(s) would have happened with any number of seats: the seat rules or a block "
+                            "kept the holder(s) out)",
                             nullptr, enough->refused),
                         enough->refused);
     if (!fewer)

@@ -125,7 +125,6 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     , m_banner(new ErrorBanner(this))
     , m_serverLabel(new QLabel(this))
     , m_pollLabel(new ElidedLabel(this))
-    , m_rttLabel(new ElidedLabel(this))
     , m_offsetLabel(new QLabel(this))
     , m_identityLabel(new ElidedLabel(this))
     , m_clockJumpLabel(new ElidedLabel(this))
@@ -134,6 +133,9 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     setObjectName(u"mainWindow"_s);
     setWindowIcon(keyrightIcon(u"keyright"_s));
     m_tabs->setDocumentMode(true);
+    // Where the titles do not fit, each gives up its end ("…", the whole in its tooltip) before
+    // the bar needs arrows.
+    m_tabs->setElideMode(Qt::ElideRight);
     m_tabs->addTab(m_seats, keyrightIcon(u"seats"_s), QString());
     m_tabs->addTab(m_events, keyrightIcon(u"events"_s), QString());
     // The Usage page scrolls like an added page: its controls and tables need more than 853x480.
@@ -150,8 +152,8 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
 
     // All but the server's state and its clock give up width in a narrow window (shortened, whole
     // in their tooltip): the trainer reads the clock offset from the back of the room.
-    for (QLabel *label : {m_identityLabel, m_serverLabel, m_pollLabel, m_rttLabel, m_offsetLabel}) {
-        label->setContentsMargins(6, 0, 6, 0);
+    for (QLabel *label : {m_identityLabel, m_serverLabel, m_pollLabel, m_offsetLabel}) {
+        label->setContentsMargins(4, 0, 4, 0);
         statusBar()->addPermanentWidget(label);
     }
     m_serverLabel->setObjectName(u"serverStatus"_s);
@@ -543,8 +545,7 @@ void MainWindow::setLanguage(const QString &code)
 
 QString MainWindow::statusText() const
 {
-    return QStringList {m_identityLabel->text(), m_serverLabel->text(), m_pollLabel->text(), m_rttLabel->text(),
-                        m_offsetLabel->text()}
+    return QStringList {m_identityLabel->text(), m_serverLabel->text(), m_pollLabel->text(), m_offsetLabel->text()}
         .join(u" | "_s);
 }
 
@@ -559,7 +560,6 @@ void MainWindow::updateStatus()
     if (s.state() == DashboardSession::State::Disconnected) {
         m_serverLabel->setText(tr("Not connected"));
         m_pollLabel->clear();
-        m_rttLabel->clear();
         m_offsetLabel->clear();
         return;
     }
@@ -617,14 +617,19 @@ void MainWindow::updateStatus()
                                           : tr("The server this dashboard polls: %1").arg(url));
     if (s.lastPollTime().isValid()) {
         const qint64 ago = s.lastPollTime().secsTo(s.localClock().now());
-        m_pollLabel->setText(tr("Last poll %1 (%2 s ago), every %3 s")
-                                 .arg(s.lastPollTime().toLocalTime().toString(u"HH:mm:ss"_s))
-                                 .arg(std::max<qint64>(0, ago))
-                                 .arg(QLocale().toString(double(s.pollInterval().count()) / 1000.0)));
-        m_rttLabel->setText(tr("Round trip %1 ms").arg(s.lastRoundTrip().count()));
+        // Short, so that the status bar holds it whole at 1280x720 and 150 %, in French too (walk
+        // 25b); the time of the poll and its round trip are in the tooltip (the clock offset's
+        // "±" beside it is half a round trip).
+        const QString every = QLocale().toString(double(s.pollInterval().count()) / 1000.0);
+        m_pollLabel->setText(tr("Polled %1 s ago, every %2 s").arg(std::max<qint64>(0, ago)).arg(every));
+        m_pollLabel->setToolTip(tr("Last poll at %1 (%2 s ago), answered in %3 ms; the dashboard polls every %4 s")
+                                    .arg(s.lastPollTime().toLocalTime().toString(u"HH:mm:ss"_s))
+                                    .arg(std::max<qint64>(0, ago))
+                                    .arg(s.lastRoundTrip().count())
+                                    .arg(every));
     } else {
         m_pollLabel->setText(tr("No poll yet"));
-        m_rttLabel->clear();
+        m_pollLabel->setToolTip(QString());
     }
     if (const auto offset = s.clockOffset()) {
         const qint64 ms = offset->offset.count();

@@ -153,7 +153,6 @@ private:
     ErrorBanner *m_banner;
     QLabel *m_serverLabel;
     QLabel *m_pollLabel;
-    QLabel *m_rttLabel;
     QLabel *m_offsetLabel;
     QLabel *m_identityLabel;
     QLabel *m_clockJumpLabel;

@@ -30,15 +30,16 @@
 #include <QResizeEvent>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTimeZone>
 #include <QVBoxLayout>
+#include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
-#include <QtCharts/QDateTimeAxis>
 #include <QtCharts/QLegend>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QScatterSeries>
@@ -88,6 +89,88 @@ QTimeZone zoneOf(const UsageReport &report)
     return QTimeZone::utc();
 }
 
+// The ticks of the time axis on natural boundaries in `zone`: whole hours of the day, day starts,
+// Mondays or the first of months, the finest of them whose ticks stand at least `labelPx` apart on
+// a plot `plotPx` wide (walk 25b: 09-05, 09-19, 10-04 were no dates a reader counts by).
+QList<QDateTime> naturalTicks(qint64 fromMs, qint64 toMs, const QTimeZone &zone, bool hours, double plotPx,
+                              double labelPx)
+{
+    if (toMs <= fromMs)
+        return {};
+    enum class Unit { Hour, Day, Week, Month };
+    struct Step
+    {
+        Unit unit;
+        int count;
+        qint64 shortestMs; // the least time between two ticks (a day of a DST change, February)
+    };
+    constexpr qint64 hour = 3'600'000, day = 24 * hour;
+    QList<Step> steps;
+    if (hours)
+        for (int h : {1, 2, 3, 6, 12})
+            steps << Step {Unit::Hour, h, h * hour - hour};
+    steps << Step {Unit::Day, 1, day - hour} << Step {Unit::Day, 2, 2 * day - hour}
+          << Step {Unit::Week, 1, 7 * day - hour} << Step {Unit::Week, 2, 14 * day - hour};
+    for (int m : {1, 2, 3, 6, 12})
+        steps << Step {Unit::Month, m, m * 28 * day};
+    const QDateTime from = QDateTime::fromMSecsSinceEpoch(fromMs, zone);
+    const QDateTime to = QDateTime::fromMSecsSinceEpoch(toMs, zone);
+    const double span = double(toMs - fromMs);
+    for (qsizetype i = 0; i < steps.size(); ++i) {
+        const Step &step = steps.at(i);
+        if (double(step.shortestMs) / span * plotPx < labelPx && i + 1 < steps.size())
+            continue;
+        QDate date = from.date();
+        int hourOfDay = 0;
+        if (step.unit == Unit::Week)
+            date = date.addDays(1 - date.dayOfWeek());
+        else if (step.unit == Unit::Month) {
+            date = QDate(date.year(), date.month(), 1);
+            while ((date.month() - 1) % step.count != 0)
+                date = date.addMonths(-1);
+        }
+        QList<QDateTime> ticks;
+        for (QDateTime t = date.startOfDay(zone); t.isValid() && t <= to;) {
+            if (t >= from)
+                ticks << t;
+            switch (step.unit) {
+            case Unit::Hour:
+                hourOfDay += step.count;
+                if (hourOfDay >= 24) {
+                    hourOfDay = 0;
+                    date = date.addDays(1);
+                }
+                break;
+            case Unit::Day:
+                date = date.addDays(step.count);
+                break;
+            case Unit::Week:
+                date = date.addDays(7 * step.count);
+                break;
+            case Unit::Month:
+                date = date.addMonths(step.count);
+                break;
+            }
+            t = hourOfDay == 0 ? date.startOfDay(zone) : QDateTime(date, QTime(hourOfDay, 0), zone);
+        }
+        return ticks;
+    }
+    return {};
+}
+
+// The time axis's labels at `ticks`, its range from `fromMs` to `toMs`.
+void setTimeTicks(QCategoryAxis *axis, const QList<QDateTime> &ticks, const QString &format, qint64 fromMs, qint64 toMs)
+{
+    for (const QString &label : axis->categoriesLabels())
+        axis->remove(label);
+    // A tick on the range's start needs a category ending there.
+    axis->setStartValue(!ticks.isEmpty() && ticks.constFirst().toMSecsSinceEpoch() <= fromMs ? qreal(fromMs - 1)
+                                                                                             : qreal(fromMs));
+    for (const QDateTime &tick : ticks)
+        axis->append(QLocale::c().toString(tick, format), qreal(tick.toMSecsSinceEpoch()));
+    axis->setRange(qreal(fromMs), qreal(std::max(toMs, fromMs + 1)));
+}
+
 } // namespace
 
 UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
@@ -114,7 +197,7 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     , m_owned(new QLineSeries)
     , m_p95(new QLineSeries)
     , m_denied(new QScatterSeries)
-    , m_x(new QDateTimeAxis)
+    , m_x(new QCategoryAxis)
     , m_y(new QValueAxis)
     , m_figuresBox(new QGroupBox(this))
     , m_whatIf(new QGroupBox(this))
@@ -232,7 +315,7 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
                                static_cast<QAbstractSeries *>(m_owned), static_cast<QAbstractSeries *>(m_p95),
                                static_cast<QAbstractSeries *>(m_denied)})
         chart->addSeries(s);
-    m_x->setTickCount(7);
+    m_x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_y->setLabelFormat(u"%d"_s);
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
@@ -672,17 +755,19 @@ void UsagePage::fillChart(const UsageReport &report)
         const qreal start = qreal(report.buckets.constFirst().startMs);
         const qreal end = qreal(report.buckets.constLast().startMs + report.buckets.constLast().lengthMs);
         m_p95->replace({QPointF(start, report.summary.p95), QPointF(end, report.summary.p95)});
-        const QTimeZone zone = zoneOf(report);
-        m_x->setRange(QDateTime::fromMSecsSinceEpoch(qint64(start), zone).toLocalTime(),
-                      QDateTime::fromMSecsSinceEpoch(qint64(end), zone).toLocalTime());
+        m_xFromMs = qint64(start);
+        m_xToMs = qint64(end);
+        m_xZone = zoneOf(report);
         m_chartBuckets = int(report.buckets.size());
         // Hours where a tick may fall inside a day: hour steps, and ranges of a few days.
         const bool hours
             = report.step == UsageStep::Hour || report.step == UsageStep::Minute || end - start <= 4 * 86'400'000.0;
-        m_x->setFormat(hours ? u"MM-dd HH:mm"_s : u"yyyy-MM-dd"_s);
+        m_xHours = hours;
+        m_xFormat = hours ? u"MM-dd HH:mm"_s : u"yyyy-MM-dd"_s;
     } else {
         m_p95->clear();
         m_chartBuckets = 0;
+        m_xFromMs = m_xToMs = 0;
     }
     fitTicks();
     m_yTop = top;
@@ -692,24 +777,15 @@ void UsagePage::fillChart(const UsageReport &report)
 
 void UsagePage::fitTicks()
 {
-    // As many date labels as the chart's width holds whole (never "…"), on bucket edges where the
-    // bucket count allows it: n buckets in k equal parts put every tick on a bucket's start.
+    // As many date labels as the chart's width holds whole (never "…"), on natural boundaries of the
+    // site's time zone: hours, day starts, Mondays or the first of months.
     const QFontMetrics metrics(m_x->labelsFont());
     const int label
-        = metrics.horizontalAdvance(QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_x->format()))
+        = metrics.horizontalAdvance(QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_xFormat))
         + metrics.averageCharWidth() * 3;
     const int plot = std::max(1, m_chartView->width() - 6 * metrics.averageCharWidth() - 24);
-    const int most = std::clamp(plot / std::max(1, label), 1, 12); // parts between ticks
-    int parts = most;
-    if (m_chartBuckets > 0) {
-        int best = 1;
-        for (int k = 1; k <= std::min(most, m_chartBuckets); ++k)
-            if (m_chartBuckets % k == 0)
-                best = k;
-        if (best * 2 >= most || m_chartBuckets <= most)
-            parts = best;
-    }
-    m_x->setTickCount(parts + 1);
+    m_ticks = naturalTicks(m_xFromMs, m_xToMs, m_xZone, m_xHours, plot, label);
+    setTimeTicks(m_x, m_ticks, m_xFormat, m_xFromMs, m_xToMs);
 
     // Whole seats, with a little room above the highest value, at a step of 1, 2 or 5 times a power
     // of ten that leaves each label its line's height (never "…").
@@ -731,10 +807,15 @@ bool UsagePage::chartLabelsFit() const
 {
     const QFontMetrics metrics(m_x->labelsFont());
     const int label
-        = metrics.horizontalAdvance(QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_x->format()));
+        = metrics.horizontalAdvance(QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_xFormat));
     const QRectF plot = m_chartView->chart()->plotArea();
     const int lineHeight = QFontMetrics(m_y->labelsFont()).height();
-    return m_x->tickCount() >= 2 && plot.width() / (m_x->tickCount() - 1) >= label && m_y->tickCount() >= 2
+    if (m_ticks.size() < 2 || m_xToMs <= m_xFromMs)
+        return false;
+    qint64 gap = m_xToMs - m_xFromMs;
+    for (qsizetype i = 1; i < m_ticks.size(); ++i)
+        gap = std::min(gap, m_ticks.at(i - 1).msecsTo(m_ticks.at(i)));
+    return plot.width() * double(gap) / double(m_xToMs - m_xFromMs) >= label && m_y->tickCount() >= 2
         && plot.height() / (m_y->tickCount() - 1) >= lineHeight;
 }
 
@@ -744,7 +825,49 @@ void UsagePage::resizeEvent(QResizeEvent *event)
     // Side by side where both columns get their room, else one above the other, scrolled.
     const bool narrow = event->size().width() < 1100;
     m_splitter->setOrientation(narrow ? Qt::Vertical : Qt::Horizontal);
-    m_splitter->setMinimumHeight(narrow ? 860 : 0);
+    fitWhatIfTable();
+}
+
+void UsagePage::fitWhatIfTable()
+{
+    // The What-if table is as tall as its rows, side by side or one column above the other: a
+    // scroll box inside the scrolling page showed three rows at a time (walk 25b). The page's
+    // scroll is the only one.
+    m_whatIfTable->resizeRowsToContents();
+    int rowsHeight = 2 * m_whatIfTable->frameWidth() + m_whatIfTable->horizontalHeader()->sizeHint().height();
+    for (int r = 0; r < m_whatIfTable->rowCount(); ++r)
+        rowsHeight += m_whatIfTable->rowHeight(r);
+    if (m_whatIfTable->horizontalScrollBar()->isVisible())
+        rowsHeight += m_whatIfTable->horizontalScrollBar()->sizeHint().height();
+    rowsHeight = std::max(rowsHeight, 120);
+    m_whatIfTable->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_whatIfTable->setFixedHeight(rowsHeight);
+    // One column above the other, the page as tall as the chart at a readable size and the table's
+    // rows need (the table's first 120 pixels are in the 860), and never less than both columns
+    // at their least for the width (the What-if sentence wraps): else the page's end is cut.
+    // Each column is held to its least height for the width: the splitter goes by the least size
+    // without the wrapping, and gave the What-if box less than its sentence and rows take.
+    const bool vertical = m_splitter->orientation() == Qt::Vertical;
+    int least = 0;
+    if (vertical) {
+        const int width = std::max(1, m_scroll->viewport()->width());
+        least = m_splitter->handleWidth();
+        for (int i = 0; i < m_splitter->count(); ++i) {
+            QWidget *column = m_splitter->widget(i);
+            column->setMinimumHeight(0);
+            const int height = column->layout() && column->layout()->hasHeightForWidth()
+                ? column->layout()->totalMinimumHeightForWidth(width)
+                : column->minimumSizeHint().height();
+            column->setMinimumHeight(height);
+            least += height;
+        }
+        // Room for the chart above its least height.
+        least = std::max(860 + rowsHeight - 120, least + 40);
+    } else {
+        for (int i = 0; i < m_splitter->count(); ++i)
+            m_splitter->widget(i)->setMinimumHeight(0);
+    }
+    m_splitter->setMinimumHeight(least);
 }
 
 bool UsagePage::eventFilter(QObject *watched, QEvent *event)
@@ -901,6 +1024,7 @@ void UsagePage::showWhatIf()
     if (!shown) {
         m_whatIfSentence->clear();
         m_whatIfTable->setRowCount(0);
+        fitWhatIfTable();
         return;
     }
     m_whatIfSentence->setText(whatIfSentence(*report, whatIfRangeText(*report)));
@@ -941,6 +1065,7 @@ void UsagePage::showWhatIf()
             m_whatIfTable->setItem(r, c, item);
         }
     }
+    fitWhatIfTable();
 }
 
 void UsagePage::changeEvent(QEvent *event)
@@ -1177,23 +1302,14 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
         denied->setColor(m_denied->color());
         denied->setBorderColor(Qt::white);
         copy(m_denied, denied);
-        auto *x = new QDateTimeAxis;
-        x->setRange(m_x->min(), m_x->max());
-        x->setFormat(m_x->format());
+        auto *x = new QCategoryAxis;
+        x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
         x->setLabelsFont(labels);
         const int label = QFontMetrics(labels).horizontalAdvance(
-                              QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_x->format()))
+                              QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_xFormat))
             + 3 * labelPixels;
-        const int parts = std::clamp(int(size.width() * 0.9) / std::max(1, label), 1, 10);
-        int ticks = parts;
-        if (m_chartBuckets > 0) {
-            for (int k = parts; k >= 1; --k)
-                if (m_chartBuckets % k == 0) {
-                    ticks = k * 2 >= parts ? k : parts;
-                    break;
-                }
-        }
-        x->setTickCount(ticks + 1);
+        setTimeTicks(x, naturalTicks(m_xFromMs, m_xToMs, m_xZone, m_xHours, size.width() * 0.9, label), m_xFormat,
+                     m_xFromMs, m_xToMs);
         auto *yAxis = new QValueAxis;
         yAxis->setRange(m_y->min(), m_y->max());
         yAxis->setTickCount(m_y->tickCount());
@@ -1218,29 +1334,42 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
         y = target.bottom() + rowHeight;
     }
 
-    // The histogram and the top holders side by side, a few rows each.
+    // The histogram and the top holders side by side.
     const int sectionTop = y;
     line(heading, tr("Concurrency"), 0, half - rowHeight);
     const int barLeft = half * 2 / 5;
     const int percentWidth = QFontMetrics(body, &writer).horizontalAdvance(u"100.0 %"_s) + rowHeight / 2;
     const int barWidth = half - barLeft - percentWidth - 2 * rowHeight;
-    constexpr int maxRows = 8;
-    const int histogramRows = std::min<int>(int(s.atLeast.size()), maxRows);
-    for (int k = 0; k < histogramRows; ++k) {
+    // Every row up to the peak when they fit (a 12-seat peak does): the last ones say how often the
+    // pool was nearly full. A larger peak keeps the first row and those nearest the peak, a "…"
+    // between them.
+    constexpr int maxRows = 12;
+    const int levels = int(s.atLeast.size());
+    QList<int> histogramRows;
+    for (int k = 0; k < levels; ++k)
+        if (levels <= maxRows || k == 0 || k >= levels - (maxRows - 2))
+            histogramRows << k;
+    for (int k : std::as_const(histogramRows)) {
+        if (k > 0 && !histogramRows.contains(k - 1)) {
+            p.setFont(body);
+            p.drawText(QRect(0, y, barLeft, rowHeight), Qt::AlignLeft | Qt::AlignVCenter, u"…"_s);
+            y += rowHeight;
+        }
+        const QString label = tr("At least %n seat(s)", nullptr, k + 1);
+        const QString percent = tr("%1 %").arg(l.toString(s.atLeast.at(k) * 100.0, 'f', 1));
         p.setFont(body);
-        p.drawText(QRect(0, y, barLeft, rowHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                   tr("At least %n seat(s)", nullptr, k + 1));
+        p.drawText(QRect(0, y, barLeft, rowHeight), Qt::AlignLeft | Qt::AlignVCenter, label);
         const double share = s.atLeast.at(k);
         p.fillRect(QRect(barLeft, y + rowHeight / 5, int(barWidth * share), rowHeight * 3 / 5),
                    StatePalette::fill(StatePalette::Accent));
-        p.drawText(QRect(barLeft + barWidth, y, percentWidth, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
-                   tr("%1 %").arg(l.toString(share * 100.0, 'f', 1)));
+        p.drawText(QRect(barLeft + barWidth, y, percentWidth, rowHeight), Qt::AlignRight | Qt::AlignVCenter, percent);
+        m_pdfLayout.concurrencyRows << label + u' ' + percent;
         y += rowHeight;
     }
     const int histogramBottom = y;
     y = sectionTop;
     line(heading, tr("Top holders (seat-hours)"), half);
-    const int holderRows = std::min<int>(int(s.topHolders.size()), maxRows);
+    const int holderRows = std::min<int>(int(s.topHolders.size()), 8);
     for (int r = 0; r < holderRows; ++r) {
         p.setFont(body);
         p.drawText(QRect(half, y, half * 2 / 3, rowHeight), Qt::AlignLeft | Qt::AlignVCenter,

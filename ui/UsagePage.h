@@ -2,13 +2,15 @@
 
 #include "wire/UsageReport.h"
 
+#include <QDateTime>
 #include <QRect>
+#include <QTimeZone>
 #include <QWidget>
 
 class QAction;
 class QComboBox;
 class QDateEdit;
-class QDateTimeAxis;
+class QCategoryAxis;
 class QGroupBox;
 class QLabel;
 class QLineSeries;
@@ -86,6 +88,8 @@ public:
     double chartMeanAt(int bucket) const;
     // Each date label of the chart has room for all of its text between two ticks.
     bool chartLabelsFit() const;
+    // Where the chart's date labels stand.
+    QList<QDateTime> chartTicks() const { return m_ticks; }
     QPushButton *csvButton() const { return m_csvButton; }
     QPushButton *pdfButton() const { return m_pdfButton; }
     QScrollArea *scrollArea() const { return m_scroll; }
@@ -102,6 +106,7 @@ public:
         QRect page;
         QRect chart;
         double chartLabelPoints = 0; // the chart's label size on paper
+        QStringList concurrencyRows; // "At least 9 seats 4.6 %", as printed
         QString whatIfSentence;
         int whatIfRows = 0;
         QString footer;
@@ -147,6 +152,7 @@ private:
     void fillTables(const UsageSummary &summary);
     void fillFigures(const UsageReport &report);
     void showWhatIf();
+    void fitWhatIfTable();
     void showSuggestion();
     static QString suggestionFromReplay();
     static QString suggestionFromPercentile();
@@ -181,7 +187,13 @@ private:
     QLineSeries *m_owned;
     QLineSeries *m_p95;
     QScatterSeries *m_denied;
-    QDateTimeAxis *m_x;
+    QCategoryAxis *m_x; // time, in milliseconds since the epoch, its ticks on natural boundaries
+    qint64 m_xFromMs = 0;
+    qint64 m_xToMs = 0;
+    QTimeZone m_xZone;
+    bool m_xHours = false; // ticks may fall within a day
+    QString m_xFormat = QStringLiteral("yyyy-MM-dd");
+    QList<QDateTime> m_ticks;
     QValueAxis *m_y;
     QGroupBox *m_figuresBox;
     QList<std::pair<QLabel *, QLabel *>> m_figures; // caption, value; by Figure

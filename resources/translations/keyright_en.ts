@@ -49,13 +49,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source> (%n refusal(s) whatever the seats: holders the rules or a block keep out)</source>
-        <translation>
-            <numerusform> (%n refusal whatever the seats: a holder the rules or a block keep out)</numerusform>
-            <numerusform> (%n refusals whatever the seats: holders the rules or a block keep out)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>; with %1, %n more would have been refused.</source>
         <translation>
             <numerusform>; with %1, %n more would have been refused.</numerusform>
@@ -81,6 +74,13 @@
         <translation>
             <numerusform>With %n seat, %1 of the %2 checkout requests %3 would have waited, none longer than %4</numerusform>
             <numerusform>With %n seats, %1 of the %2 checkout requests %3 would have waited, none longer than %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n refusal(s) would have happened with any number of seats: the seat rules or a block kept the holder(s) out)</source>
+        <translation>
+            <numerusform> (%n refusal would have happened with any number of seats: the seat rules or a block kept the holder out)</numerusform>
+            <numerusform> (%n refusals would have happened with any number of seats: the seat rules or a block kept the holders out)</numerusform>
         </translation>
     </message>
 </context>

@@ -280,7 +280,7 @@
     </message>
     <message>
         <source>admin</source>
-        <translation>administrateur</translation>
+        <translation>admin</translation>
     </message>
 </context>
 <context>
@@ -467,13 +467,6 @@
         <translation>Aucun emprunt n&apos;a été enregistré %1 : il n&apos;y a rien à rejouer.</translation>
     </message>
     <message numerus="yes">
-        <source> (%n refusal(s) whatever the seats: holders the rules or a block keep out)</source>
-        <translation>
-            <numerusform> (%n refus quel que soit le nombre de sièges : des détenteurs que les règles ou un blocage écartent)</numerusform>
-            <numerusform> (%n refus quel que soit le nombre de sièges : des détenteurs que les règles ou un blocage écartent)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>; with %1, %n more would have been refused.</source>
         <translation>
             <numerusform>; avec %1, %n de plus aurait été refusé.</numerusform>
@@ -499,6 +492,13 @@
         <translation>
             <numerusform>Avec %n siège, %1 des %2 demandes d&apos;emprunt %3 auraient attendu, aucune plus de %4</numerusform>
             <numerusform>Avec %n sièges, %1 des %2 demandes d&apos;emprunt %3 auraient attendu, aucune plus de %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n refusal(s) would have happened with any number of seats: the seat rules or a block kept the holder(s) out)</source>
+        <translation>
+            <numerusform> (%n refus aurait eu lieu quel que soit le nombre de sièges : les règles de sièges ou un blocage écartaient ce détenteur)</numerusform>
+            <numerusform> (%n refus auraient eu lieu quel que soit le nombre de sièges : les règles de sièges ou un blocage écartaient ces détenteurs)</numerusform>
         </translation>
     </message>
 </context>
@@ -2888,14 +2888,6 @@
         <translation>ne répond pas</translation>
     </message>
     <message>
-        <source>Last poll %1 (%2 s ago), every %3 s</source>
-        <translation>Dernière interrogation %1 (il y a %2 s), toutes les %3 s</translation>
-    </message>
-    <message>
-        <source>Round trip %1 ms</source>
-        <translation>Aller-retour %1 ms</translation>
-    </message>
-    <message>
         <source>No poll yet</source>
         <translation>Aucune interrogation pour l’instant</translation>
     </message>
@@ -3164,7 +3156,7 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>Embedded demo server</source>
-        <translation>Serveur de démonstration intégré</translation>
+        <translation>Serveur de démo intégré</translation>
     </message>
     <message>
         <source>Usage</source>
@@ -3177,6 +3169,14 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Usage of a license over days or months, and the seats it needs (Ctrl+U)</source>
         <translation>Utilisation d&apos;une licence sur des jours ou des mois, et les sièges dont elle a besoin (Ctrl+U)</translation>
+    </message>
+    <message>
+        <source>Polled %1 s ago, every %2 s</source>
+        <translation>Interrogé il y a %1 s, toutes les %2 s</translation>
+    </message>
+    <message>
+        <source>Last poll at %1 (%2 s ago), answered in %3 ms; the dashboard polls every %4 s</source>
+        <translation>Dernière interrogation à %1 (il y a %2 s), réponse en %3 ms ; le tableau de bord interroge toutes les %4 s</translation>
     </message>
 </context>
 <context>
@@ -4828,15 +4828,15 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>Embedded demo server</source>
-        <translation>Serveur de démonstration intégré</translation>
+        <translation>Serveur de démo intégré</translation>
     </message>
     <message>
         <source>Clock-skew simulator</source>
-        <translation>Simulateur de décalage d&apos;horloge</translation>
+        <translation>Décalage d&apos;horloge</translation>
     </message>
     <message>
         <source>Fleet</source>
-        <translation>Parc de serveurs</translation>
+        <translation>Parc</translation>
     </message>
     <message>
         <source>Replicas demo</source>

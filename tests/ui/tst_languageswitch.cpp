@@ -82,11 +82,13 @@ void TestLanguageSwitch::cleanup()
 
 QSet<QString> TestLanguageSwitch::allowedWords() const
 {
-    // Ids and names of the demo data, the server's address, and words both languages spell alike.
+    // Ids and names of the demo data and of the bootstrap token, the server's address, and words
+    // both languages spell alike.
     QSet<QString> words {u"Keyright"_s,   u"keyright"_s, u"http"_s,   u"TTL"_s,     u"Pause"_s, u"Client"_s,
                          u"Simulation"_s, u"Total"_s,    u"Map"_s,    u"alice"_s,   u"bob"_s,   u"carol"_s,
                          u"min"_s,        u"sim"_s,      u"test"_s,   u"server"_s,  u"Fleet"_s, u"Mode"_s,
-                         u"Message"_s,    u"Note"_s,     u"Action"_s, u"Actions"_s, u"Type"_s,  u"Source"_s};
+                         u"Message"_s,    u"Note"_s,     u"Action"_s, u"Actions"_s, u"Type"_s,  u"Source"_s,
+                         u"admin"_s,      u"bootstrap"_s};
     static const QRegularExpression word(u"[A-Za-z]{2,}"_s);
     auto addWords = [&](const QString &text) {
         auto match = word.globalMatch(text);
@@ -170,7 +172,7 @@ void TestLanguageSwitch::theEmbeddedServerAndThePollMenuAreWhollyFrench()
                               qPrintable(m_window->statusText()), 5000);
 
     m_dashboard->languages().apply(u"fr"_s);
-    QTRY_VERIFY2(m_window->statusText().contains(u"Serveur de démonstration intégré — connecté"_s),
+    QTRY_VERIFY2(m_window->statusText().contains(u"Serveur de démo intégré — connecté"_s),
                  qPrintable(m_window->statusText()));
     QVERIFY2(!m_window->statusText().contains(u"Embedded"_s), qPrintable(m_window->statusText()));
 

@@ -1,5 +1,6 @@
 #include "DashboardHarness.h"
 #include "DashboardSession.h"
+#include "ElidedLabel.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "StatePalette.h"
@@ -24,6 +25,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTabBar>
@@ -54,6 +56,7 @@ private Q_SLOTS:
     void customDatesCannotCrossAndShortcutsWorkEverywhere();
     void theSuggestionAboveThePeakSaysWhy();
     void thePageFitsANarrowWindow();
+    void refusalsAtAnySeatCountReadAsASentence();
 
 private:
     // The report the server gives for `query`, asked with the admin token.
@@ -163,6 +166,10 @@ void TestUsagePage::usageOfALicenseOverAWeek()
                              10000);
     const UsageReport shown = *page->model().report();
     QCOMPARE(shown.step, UsageStep::Day);
+    // The week's date labels stand at midnight, the start of a day.
+    QVERIFY(page->chartTicks().size() >= 2);
+    for (const QDateTime &tick : page->chartTicks())
+        QVERIFY2(tick.toLocalTime().time() == QTime(0, 0), qPrintable(tick.toString(Qt::ISODate)));
     QVERIFY2(shown.timeZone.isEmpty() || shown.timeZone == u"UTC"_s, qPrintable(shown.timeZone));
 
     // What the server says for the same query, asked apart from the page.
@@ -588,20 +595,34 @@ void TestUsagePage::theSuggestionAboveThePeakSaysWhy()
 // chart's date labels are whole, the license's name is not cut and nothing runs off the right.
 void TestUsagePage::thePageFitsANarrowWindow()
 {
-    ManualClock clock(QDateTime(QDate(2026, 12, 3), QTime(12, 0), QTimeZone::utc()));
+    // The license's history starts on Monday 7 September, within the last 90 days to 3 December.
+    ManualClock clock(QDateTime(QDate(2026, 9, 7), QTime(9, 0), QTimeZone::utc()));
     TestServer server(TestServer::Options {.clock = &clock});
     QString error;
     QVERIFY2(server.start(&error), qPrintable(error));
     int status = 0;
-    server.adminCall("PUT", u"/v1/licenses/acme-cad"_s,
-                     {{u"name"_s, u"ACME CAD"_s},
-                      {u"seatCount"_s, 10},
-                      {u"ttlSeconds"_s, 4 * 3600},
-                      {u"skewSeconds"_s, 10},
-                      {u"reapGraceSeconds"_s, 3600}},
-                     &status);
+    const QJsonObject created = server.adminCall("PUT", u"/v1/licenses/acme-cad"_s,
+                                                 {{u"name"_s, u"ACME CAD"_s},
+                                                  {u"seatCount"_s, 10},
+                                                  {u"ttlSeconds"_s, 4 * 3600},
+                                                  {u"skewSeconds"_s, 10},
+                                                  {u"reapGraceSeconds"_s, 3600}},
+                                                 &status);
     QCOMPARE(status, 201);
+    const QByteArray key = created.value("key"_L1).toString().toLatin1();
     DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock});
+    // Nine of the ten seats at once for an hour: a peak of 9, and a What-if of several rows.
+    QList<std::optional<SeatLease>> seats;
+    for (int i = 1; i <= 9; ++i) {
+        seats << dashboard.takeSeat(server.url(), u"acme-cad"_s, key, u"user%1@ws-%1"_s.arg(i));
+        QVERIFY(seats.constLast());
+    }
+    clock.advance(1h);
+    for (const std::optional<SeatLease> &seat : std::as_const(seats))
+        QVERIFY(server.revoke(u"acme-cad"_s, seat->seatId));
+    clock.advance(
+        std::chrono::milliseconds(clock.now().msecsTo(QDateTime(QDate(2026, 12, 3), QTime(12, 0), QTimeZone::utc()))));
+    server.closeUsage();
     MainWindow &window = dashboard.open(server.url(), server.adminToken());
     QTRY_COMPARE_WITH_TIMEOUT(dashboard.session().licenses().rowCount(), 1, 5000);
     window.resize(853, 480);
@@ -623,6 +644,15 @@ void TestUsagePage::thePageFitsANarrowWindow()
         QVERIFY2(shown.contains(r), qPrintable(u"%1,%2 %3x%4"_s.arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())));
     }
     QVERIFY(page->chartLabelsFit());
+    // Walk 25b: the 90 days' date labels stand on Mondays or on the first of a month, at midnight
+    // (09-05, 09-19, 10-04 were not).
+    const QList<QDateTime> ticks = page->chartTicks();
+    QVERIFY(ticks.size() >= 2);
+    for (const QDateTime &tick : ticks) {
+        const QDateTime local = tick.toLocalTime();
+        QVERIFY2(local.time() == QTime(0, 0) && (local.date().dayOfWeek() == Qt::Monday || local.date().day() == 1),
+                 qPrintable(local.toString(Qt::ISODate)));
+    }
     QComboBox *license = page->licenseChooser();
     QVERIFY2(license->width() >= license->sizeHint().width(),
              qPrintable(u"%1 < %2"_s.arg(license->width()).arg(license->sizeHint().width())));
@@ -630,6 +660,62 @@ void TestUsagePage::thePageFitsANarrowWindow()
     QVERIFY2(scroll->widget()->width() <= scroll->viewport()->width(),
              qPrintable(u"%1 > %2"_s.arg(scroll->widget()->width()).arg(scroll->viewport()->width())));
     QVERIFY(page->chartView()->height() >= 240);
+
+    // Walk 25b: the What-if table is as tall as its rows, with no scroll bar of its own inside the
+    // scrolling page: the page's scroll is the only one.
+    QTableWidget *whatIf = page->whatIfTable();
+    QTRY_VERIFY_WITH_TIMEOUT(whatIf->isVisible() && whatIf->rowCount() >= 4, 5000);
+    QCoreApplication::processEvents();
+    QVERIFY(!whatIf->verticalScrollBar()->isVisible());
+    const int lastRow = whatIf->rowCount() - 1;
+    const QRect last = whatIf->visualRect(whatIf->model()->index(lastRow, 0));
+    QVERIFY2(whatIf->viewport()->rect().contains(last),
+             qPrintable(u"row %1 at %2..%3, the table shows %4"_s.arg(lastRow)
+                            .arg(last.top())
+                            .arg(last.bottom())
+                            .arg(whatIf->viewport()->height())));
+
+    // The page scrolled to its end shows the table's end: the columns are not cut below.
+    const QRect inPage(whatIf->mapTo(scroll->widget(), QPoint(0, 0)), whatIf->size());
+    QVERIFY2(
+        inPage.bottom() < scroll->widget()->height(),
+        qPrintable(u"the table ends at %1 in a page %2 high"_s.arg(inPage.bottom()).arg(scroll->widget()->height())));
+
+    // Walk 25b: the status bar holds its labels whole ("Last poll 12:00:00 (0 s ago), e…" did not).
+    for (auto *label : window.statusBar()->findChildren<ElidedLabel *>())
+        if (label->isVisible())
+            QVERIFY2(!label->isElided(), qPrintable(label->text() + u" shown as "_s + label->shownText()));
+
+    // The PDF's Concurrency block goes up to the peak: "At least 9 seats", the pool nearly full.
+    QCOMPARE(page->model().report()->summary.peak, 9);
+    QVERIFY(page->exportPdf(dashboard.filePath(u"narrow.pdf"_s)));
+    const QStringList rows = page->lastPdfLayout().concurrencyRows;
+    QCOMPARE(rows.size(), 9);
+    QVERIFY2(rows.constLast().startsWith(u"At least 9 seats "_s), qPrintable(rows.join(u" | "_s)));
+    QVERIFY(rows.constFirst().startsWith(u"At least 1 seat "_s));
+}
+
+// Walk 25b: the refusals no seat count avoids are said in a sentence one reads once, in the
+// singular too ("(25 refusals whatever the seats: holders the rules or a block keep out)" was not).
+void TestUsagePage::refusalsAtAnySeatCountReadAsASentence()
+{
+    WhatIfReport report;
+    report.licenseId = u"cad"_s;
+    report.seatsOwned = 2;
+    report.rows = {usage::WhatIfRow {.seats = 3, .attempts = 100, .refused = 25, .trueDenials = 25},
+                   usage::WhatIfRow {.seats = 2, .attempts = 100, .refused = 30, .trueDenials = 30}};
+    QCOMPARE(report.neededSeats(), 3);
+    QCOMPARE(whatIfSentence(report, u"from 4 Sep to 3 Dec"_s),
+             u"With 3 seats, none of the 100 checkout requests from 4 Sep to 3 Dec would have waited (25 refusals "
+             "would have happened with any number of seats: the seat rules or a block kept the holders out); with 2, "
+             "5 more would have been refused."_s);
+    report.rows[0].refused = 1;
+    report.rows[0].trueDenials = 1;
+    report.rows[1].refused = 6;
+    QVERIFY2(whatIfSentence(report, u"from 4 Sep to 3 Dec"_s)
+                 .contains(u"(1 refusal would have happened with any number of seats: the seat rules or a block kept "
+                           "the holder out)"_s),
+             qPrintable(whatIfSentence(report, u"from 4 Sep to 3 Dec"_s)));
 }
 
 int main(int argc, char **argv)
