@@ -852,6 +852,57 @@ QString bucketRowsOnceEach(QSqlDatabase db, int licenses)
 
 } // namespace
 
+// One server with license "solo" (one seat, skew 10 s, grace 60 s) on its manual clock, from the
+// next whole hour: the small what-if cases, whose reports cover that hour and the next.
+struct SoloLicense
+{
+    TestServer server {TestServer::Options {.reapInterval = 0s, .usageInterval = 0ms}};
+    TestHttp http;
+    QByteArray auth;
+    qint64 hour = 0;
+
+    bool start(std::chrono::seconds ttl, QString *error)
+    {
+        if (!server.start(error))
+            return false;
+        http.setBaseUrl(server.url());
+        hour = (server.clock().now().toMSecsSinceEpoch() / hourMs + 1) * hourMs;
+        moveTo(0);
+        auth = "License " + server.createLicense(u"solo"_s, 1, ttl, 10s, 60s);
+        return true;
+    }
+    // The clock to `offset` ms after the hour.
+    void moveTo(qint64 offset)
+    {
+        server.clock().advance(std::chrono::milliseconds(hour + offset - server.clock().now().toMSecsSinceEpoch()));
+    }
+    HttpResult checkout(const QString &holder, QJsonObject body = {})
+    {
+        body.insert(u"holder"_s, holder);
+        return http.post(u"/v1/licenses/solo/checkout"_s, body, auth);
+    }
+    // A heartbeat of the ticket a 202 `queued` answer gave.
+    HttpResult ticketBeat(const HttpResult &queued)
+    {
+        const QString ticket = queued.json().value("ticket"_L1).toObject().value("ticketId"_L1).toString();
+        return http.call("POST", u"/v1/licenses/solo/tickets/%1/heartbeat"_s.arg(ticket), {}, auth);
+    }
+    // Releases the seat a 201 or 200 answer gave; the status.
+    int release(const HttpResult &granted)
+    {
+        const QString seat = granted.json().value("lease"_L1).toObject().value("seatId"_L1).toString();
+        return http.del(u"/v1/licenses/solo/seats/%1"_s.arg(seat), auth).status;
+    }
+    std::optional<UsageReport> report()
+    {
+        return usageReport(http, server.adminAuthorization(), u"solo"_s, UsageStep::Day, hour, hour + 2 * hourMs);
+    }
+    std::optional<WhatIfReport> whatIf()
+    {
+        return whatIfReport(http, server.adminAuthorization(), u"solo"_s, hour, hour + 2 * hourMs);
+    }
+};
+
 class TestUsageHistory : public QObject
 {
     Q_OBJECT
@@ -1599,51 +1650,31 @@ void TestUsageHistory::whatIfAtTheOwnSeatCountGivesBackWhatTheServerDid()
 // its next heartbeat, two minutes later, and a newcomer is refused while that seat is held.
 void TestUsageHistory::whatIfServesTheLineWhenTheServerDid()
 {
-    TestServer server(TestServer::Options {.reapInterval = 0s, .usageInterval = 0ms});
-    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    SoloLicense solo;
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(solo.server);
     QString error;
-    QVERIFY2(server.start(&error), qPrintable(error));
-    TestHttp http(server.url());
-    ManualClock &clock = server.clock();
-    const qint64 hour = (clock.now().toMSecsSinceEpoch() / hourMs + 1) * hourMs;
-    const auto moveTo = [&](qint64 offset) {
-        clock.advance(std::chrono::milliseconds(hour + offset - clock.now().toMSecsSinceEpoch()));
-    };
-    moveTo(0);
-    const QByteArray auth = "License " + server.createLicense(u"solo"_s, 1, 10min, 10s, 60s);
-    const auto checkout = [&](const QString &holder, QJsonObject body = {}) {
-        body.insert(u"holder"_s, holder);
-        return http.post(u"/v1/licenses/solo/checkout"_s, body, auth);
-    };
-    QCOMPARE(checkout(u"ann@ws-1"_s).status, 201); // and crashes: the seat counts until 00:10:10
-    moveTo(minuteMs);
-    const auto queued = checkout(u"bob@ws-2"_s, {{u"wait"_s, true}, {u"maxWaitSeconds"_s, 3600}});
+    QVERIFY2(solo.start(10min, &error), qPrintable(error));
+    QCOMPARE(solo.checkout(u"ann@ws-1"_s).status, 201); // and crashes: the seat counts until 00:10:10
+    solo.moveTo(minuteMs);
+    const auto queued = solo.checkout(u"bob@ws-2"_s, {{u"wait"_s, true}, {u"maxWaitSeconds"_s, 3600}});
     QCOMPARE(queued.status, 202);
-    const QString ticket = queued.json().value("ticket"_L1).toObject().value("ticketId"_L1).toString();
-    const auto ticketBeat
-        = [&] { return http.call("POST", u"/v1/licenses/solo/tickets/%1/heartbeat"_s.arg(ticket), {}, auth); };
-    moveTo(9 * minuteMs);
-    QCOMPARE(ticketBeat().status, 202);
-    moveTo(12 * minuteMs);
-    const auto served = ticketBeat();
+    solo.moveTo(9 * minuteMs);
+    QCOMPARE(solo.ticketBeat(queued).status, 202);
+    solo.moveTo(12 * minuteMs);
+    const auto served = solo.ticketBeat(queued);
     QCOMPARE(served.status, 200);
-    moveTo(19 * minuteMs);
-    QCOMPARE(checkout(u"dan@ws-4"_s).status, 409);
-    moveTo(20 * minuteMs);
-    QCOMPARE(http.del(u"/v1/licenses/solo/seats/%1"_s.arg(
-                          served.json().value("lease"_L1).toObject().value("seatId"_L1).toString()),
-                      auth)
-                 .status,
-             204);
-    moveTo(3 * hourMs);
+    solo.moveTo(19 * minuteMs);
+    QCOMPARE(solo.checkout(u"dan@ws-4"_s).status, 409);
+    solo.moveTo(20 * minuteMs);
+    QCOMPARE(solo.release(served), 204);
+    solo.moveTo(3 * hourMs);
 
-    const QByteArray admin = server.adminAuthorization();
-    const auto report = usageReport(http, admin, u"solo"_s, UsageStep::Day, hour, hour + 2 * hourMs);
+    const auto report = solo.report();
     QVERIFY(report);
     QCOMPARE(report->summary.granted, 2);
     QCOMPARE(report->summary.denialCount(), 1);
     QCOMPARE(report->summary.trueDenials, 1);
-    const auto whatIf = whatIfReport(http, admin, u"solo"_s, hour, hour + 2 * hourMs);
+    const auto whatIf = solo.whatIf();
     QVERIFY(whatIf);
     const usage::WhatIfRow *own = whatIf->row(1);
     QVERIFY(own);
@@ -1658,39 +1689,23 @@ void TestUsageHistory::whatIfServesTheLineWhenTheServerDid()
 // ends with that release.
 void TestUsageHistory::whatIfGivesUpWhenTheTicketTimedOut()
 {
-    TestServer server(TestServer::Options {.reapInterval = 0s, .usageInterval = 0ms});
-    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    SoloLicense solo;
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(solo.server);
     QString error;
-    QVERIFY2(server.start(&error), qPrintable(error));
-    TestHttp http(server.url());
-    ManualClock &clock = server.clock();
-    const qint64 hour = (clock.now().toMSecsSinceEpoch() / hourMs + 1) * hourMs;
-    const auto moveTo = [&](qint64 offset) {
-        clock.advance(std::chrono::milliseconds(hour + offset - clock.now().toMSecsSinceEpoch()));
-    };
-    moveTo(0);
-    const QByteArray auth = "License " + server.createLicense(u"solo"_s, 1, 2h, 10s, 60s);
-    moveTo(minuteMs);
-    const auto taken = http.post(u"/v1/licenses/solo/checkout"_s, {{u"holder"_s, u"ann@ws-1"_s}}, auth);
+    QVERIFY2(solo.start(2h, &error), qPrintable(error));
+    solo.moveTo(minuteMs);
+    const auto taken = solo.checkout(u"ann@ws-1"_s);
     QCOMPARE(taken.status, 201);
-    moveTo(2 * minuteMs);
-    QCOMPARE(http.post(u"/v1/licenses/solo/checkout"_s,
-                       {{u"holder"_s, u"bob@ws-2"_s}, {u"wait"_s, true}, {u"maxWaitSeconds"_s, 300}}, auth)
-                 .status,
-             202);
-    moveTo(12 * minuteMs);
-    QCOMPARE(http.del(u"/v1/licenses/solo/seats/%1"_s.arg(
-                          taken.json().value("lease"_L1).toObject().value("seatId"_L1).toString()),
-                      auth)
-                 .status,
-             204);
-    moveTo(3 * hourMs);
+    solo.moveTo(2 * minuteMs);
+    QCOMPARE(solo.checkout(u"bob@ws-2"_s, {{u"wait"_s, true}, {u"maxWaitSeconds"_s, 300}}).status, 202);
+    solo.moveTo(12 * minuteMs);
+    QCOMPARE(solo.release(taken), 204);
+    solo.moveTo(3 * hourMs);
 
-    const QByteArray admin = server.adminAuthorization();
-    const auto report = usageReport(http, admin, u"solo"_s, UsageStep::Day, hour, hour + 2 * hourMs);
+    const auto report = solo.report();
     QVERIFY(report);
     QCOMPARE(report->summary.granted, 1);
-    const auto whatIf = whatIfReport(http, admin, u"solo"_s, hour, hour + 2 * hourMs);
+    const auto whatIf = solo.whatIf();
     QVERIFY(whatIf);
     const usage::WhatIfRow *own = whatIf->row(1);
     QVERIFY(own);
@@ -1704,47 +1719,29 @@ void TestUsageHistory::whatIfGivesUpWhenTheTicketTimedOut()
 // The replay does not hand the seat to the line when it ran out either.
 void TestUsageHistory::whatIfGivesUpWhenNoRequestCameAfterTheSeatRanOut()
 {
-    TestServer server(TestServer::Options {.reapInterval = 0s, .usageInterval = 0ms});
-    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    SoloLicense solo;
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(solo.server);
     QString error;
-    QVERIFY2(server.start(&error), qPrintable(error));
-    TestHttp http(server.url());
-    ManualClock &clock = server.clock();
-    const qint64 hour = (clock.now().toMSecsSinceEpoch() / hourMs + 1) * hourMs;
-    const auto moveTo = [&](qint64 offset) {
-        clock.advance(std::chrono::milliseconds(hour + offset - clock.now().toMSecsSinceEpoch()));
-    };
-    moveTo(0);
-    const QByteArray auth = "License " + server.createLicense(u"solo"_s, 1, 10min, 10s, 60s);
-    const auto checkout = [&](const QString &holder, QJsonObject body = {}) {
-        body.insert(u"holder"_s, holder);
-        return http.post(u"/v1/licenses/solo/checkout"_s, body, auth);
-    };
-    moveTo(minuteMs);
-    QCOMPARE(checkout(u"ann@ws-1"_s).status, 201); // and crashes: the seat counts until 00:11:10
-    moveTo(2 * minuteMs);
-    const auto queued = checkout(u"bob@ws-2"_s, {{u"wait"_s, true}, {u"maxWaitSeconds"_s, 900}});
+    QVERIFY2(solo.start(10min, &error), qPrintable(error));
+    solo.moveTo(minuteMs);
+    QCOMPARE(solo.checkout(u"ann@ws-1"_s).status, 201); // and crashes: the seat counts until 00:11:10
+    solo.moveTo(2 * minuteMs);
+    const auto queued = solo.checkout(u"bob@ws-2"_s, {{u"wait"_s, true}, {u"maxWaitSeconds"_s, 900}});
     QCOMPARE(queued.status, 202); // gives up at 00:17
-    const QString ticket = queued.json().value("ticket"_L1).toObject().value("ticketId"_L1).toString();
-    moveTo(9 * minuteMs);
-    QCOMPARE(http.call("POST", u"/v1/licenses/solo/tickets/%1/heartbeat"_s.arg(ticket), {}, auth).status, 202);
-    moveTo(20 * minuteMs);
-    const auto taken = checkout(u"dan@ws-4"_s);
+    solo.moveTo(9 * minuteMs);
+    QCOMPARE(solo.ticketBeat(queued).status, 202);
+    solo.moveTo(20 * minuteMs);
+    const auto taken = solo.checkout(u"dan@ws-4"_s);
     QCOMPARE(taken.status, 201);
-    moveTo(30 * minuteMs);
-    QCOMPARE(http.del(u"/v1/licenses/solo/seats/%1"_s.arg(
-                          taken.json().value("lease"_L1).toObject().value("seatId"_L1).toString()),
-                      auth)
-                 .status,
-             204);
-    moveTo(3 * hourMs);
+    solo.moveTo(30 * minuteMs);
+    QCOMPARE(solo.release(taken), 204);
+    solo.moveTo(3 * hourMs);
 
-    const QByteArray admin = server.adminAuthorization();
-    const auto report = usageReport(http, admin, u"solo"_s, UsageStep::Day, hour, hour + 2 * hourMs);
+    const auto report = solo.report();
     QVERIFY(report);
     QCOMPARE(report->summary.granted, 2);
     QCOMPARE(report->summary.denialCount(), 0);
-    const auto whatIf = whatIfReport(http, admin, u"solo"_s, hour, hour + 2 * hourMs);
+    const auto whatIf = solo.whatIf();
     QVERIFY(whatIf);
     const usage::WhatIfRow *own = whatIf->row(1);
     QVERIFY(own);
