@@ -409,6 +409,14 @@ void AdminClient::whatIf(const QString &licenseId, const UsageQuery &query, QObj
                           });
 }
 
+void AdminClient::ledger(const QString &licenseId, const LedgerQuery &query, QObject *context,
+                         Callback<LedgerReport> done)
+{
+    d->call<LedgerReport>(
+        "GET", apipath::forLicense(apipath::ledger, licenseId), query.toQuery(), {}, {200}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeLedger(raw.body, problem); });
+}
+
 void AdminClient::stats(QObject *context, Callback<StatsSnapshot> done)
 {
     d->call<StatsSnapshot>(

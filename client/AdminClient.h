@@ -4,6 +4,7 @@
 #include "ClientError.h"
 #include "LeaseVerifier.h"
 #include "SeatRules.h"
+#include "wire/LedgerReport.h"
 #include "wire/StatsSnapshot.h"
 #include "wire/UsageReport.h"
 
@@ -101,6 +102,8 @@ public:
     void usage(const QString &licenseId, const UsageQuery &query, QObject *context, Callback<UsageReport> done);
     // GET /v1/licenses/{id}/usage/what-if: the range's demand replayed at each number of seats.
     void whatIf(const QString &licenseId, const UsageQuery &query, QObject *context, Callback<WhatIfReport> done);
+    // GET /v1/licenses/{id}/ledger: every seat of the license now or at query.at.
+    void ledger(const QString &licenseId, const LedgerQuery &query, QObject *context, Callback<LedgerReport> done);
     // Who the token speaks for, and the tokens themselves (admin only).
     void whoami(QObject *context, Callback<AccessTokenInfo> done);
     void listTokens(QObject *context, Callback<TokenList> done);

@@ -148,6 +148,12 @@ std::optional<WhatIfReport> decodeWhatIf(const QByteArray &body, QString *error)
         body, error, [](const QJsonObject &json, ValidationError *why) { return WhatIfReport::fromJson(json, why); });
 }
 
+std::optional<LedgerReport> decodeLedger(const QByteArray &body, QString *error)
+{
+    return decodeWith<LedgerReport>(
+        body, error, [](const QJsonObject &json, ValidationError *why) { return LedgerReport::fromJson(json, why); });
+}
+
 std::optional<QList<HolderGroup>> decodeGroups(const QByteArray &body, QString *error)
 {
     return decodeWith<QList<HolderGroup>>(body, error, [](const QJsonObject &json, ValidationError *why) {

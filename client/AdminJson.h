@@ -4,6 +4,7 @@
 #include "ClientError.h"
 #include "LeaseVerifier.h"
 #include "SeatRules.h"
+#include "wire/LedgerReport.h"
 #include "wire/StatsSnapshot.h"
 #include "wire/UsageReport.h"
 
@@ -36,6 +37,7 @@ std::optional<ReapResult> decodeReapResult(const QByteArray &body, bool dryRunAs
 std::optional<EventPage> decodeEventPage(const QByteArray &body, QString *error = nullptr);
 std::optional<UsageReport> decodeUsageReport(const QByteArray &body, QString *error = nullptr);
 std::optional<WhatIfReport> decodeWhatIf(const QByteArray &body, QString *error = nullptr);
+std::optional<LedgerReport> decodeLedger(const QByteArray &body, QString *error = nullptr);
 
 // GET/PUT /v1/groups: {"groups": [...]}, and GET/PUT /v1/licenses/{id}/rules: {"licenseId", "rules"}
 // (the rules must be those of `licenseId`), through core's SeatRulesJson codecs.

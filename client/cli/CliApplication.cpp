@@ -5,6 +5,7 @@
 #include "Durations.h"
 #include "EventsCommand.h"
 #include "ExitCode.h"
+#include "ExplainCommand.h"
 #include "HoldCommand.h"
 #include "LicenseCommand.h"
 #include "ReapCommand.h"
@@ -57,6 +58,7 @@ CliApplication::CliApplication(QObject *parent)
         new StatusCommand(m_context, this),  new HoldCommand(m_context, this),   new RevokeCommand(m_context, this),
         new ReapCommand(m_context, this),    new EventsCommand(m_context, this), new ReportCommand(m_context, this),
         new LicenseCommand(m_context, this), new TokenCommand(m_context, this),  new WhoamiCommand(m_context, this),
+        new ExplainCommand(m_context, this),
     };
 }
 

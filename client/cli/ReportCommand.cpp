@@ -5,6 +5,7 @@
 #include "Durations.h"
 #include "ExitCode.h"
 #include "TextTable.h"
+#include "TimeArgument.h"
 #include "UsageCsv.h"
 #include "WhatIfSentence.h"
 #include "wire/Identifiers.h"
@@ -28,46 +29,6 @@ constexpr auto defaultSince = std::chrono::hours(24 * 30);
 QString localTime(const QDateTime &time, const QTimeZone &zone, bool withTime = true)
 {
     return time.toTimeZone(zone).toString(withTime ? u"yyyy-MM-dd HH:mm"_s : u"yyyy-MM-dd"_s);
-}
-
-// --from/--to as people type them: RFC 3339 with or without a fraction, with "Z" or an offset
-// (2026-11-10T00:00:00Z, 2026-11-10T09:30:00+01:00); the same without an offset (and seconds
-// optional) is a time in the site's zone; a plain date is the site's midnight that starts it, or
-// for the range's end (`end`) the midnight that ends it, so `--to 2026-11-10` includes that day.
-std::optional<QDateTime> parseRangeTime(const QString &text, const QTimeZone &zone, bool end)
-{
-    // [0-9] rather than \d: QRegularExpression matches Unicode digits with \d.
-    static const QRegularExpression pattern(u"^([0-9]{4})-([0-9]{2})-([0-9]{2})"
-                                            u"(?:[Tt ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:[.,]([0-9]{1,9}))?)?"
-                                            u"([Zz]|[+-][0-9]{2}:[0-9]{2})?)?$"_s);
-    const QRegularExpressionMatch match = pattern.match(text.trimmed());
-    if (!match.hasMatch())
-        return std::nullopt;
-    const auto field = [&match](int n) { return match.capturedView(n).toInt(); };
-    const QDate date(field(1), field(2), field(3));
-    if (!date.isValid())
-        return std::nullopt;
-    if (!match.hasCaptured(4)) {
-        const QDateTime midnight(end ? date.addDays(1) : date, QTime(0, 0), zone);
-        return midnight.isValid() ? std::optional(midnight) : std::nullopt;
-    }
-    const QString fraction = (match.captured(7) + u"00"_s).left(3);
-    const QTime time(field(4), field(5), field(6), fraction.toInt());
-    if (!time.isValid())
-        return std::nullopt;
-    const QStringView offset = match.capturedView(8);
-    if (offset.isEmpty()) {
-        const QDateTime local(date, time, zone);
-        return local.isValid() ? std::optional(local) : std::nullopt;
-    }
-    if (offset.compare(u"Z", Qt::CaseInsensitive) == 0)
-        return QDateTime(date, time, Qt::UTC);
-    const int hours = offset.mid(1, 2).toInt();
-    const int minutes = offset.mid(4, 2).toInt();
-    if (hours > 23 || minutes > 59)
-        return std::nullopt;
-    const int seconds = (offset.front() == u'-' ? -1 : 1) * (hours * 3600 + minutes * 60);
-    return QDateTime(date, time, Qt::UTC).addSecs(-seconds);
 }
 
 // A range as people read it, in the site's zone. Whole days name their days, the last one
@@ -171,7 +132,7 @@ QString ReportCommand::prepare(const QCommandLineParser &parser, const QStringLi
     for (const QString &option : {u"from"_s, u"to"_s}) {
         if (!parser.isSet(option))
             continue;
-        const auto time = parseRangeTime(parser.value(option), zone, option == u"to"_s);
+        const auto time = parseTimeArgument(parser.value(option), zone, option == u"to"_s);
         if (!time)
             return u"--%1: \"%2\" is neither a date nor an RFC 3339 time (try 2026-09-01, 2026-09-01T08:00:00Z or "
                    u"2026-09-01T08:00:00+02:00)"_s.arg(option, parser.value(option));

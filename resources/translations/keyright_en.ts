@@ -40,6 +40,107 @@
     </message>
 </context>
 <context>
+    <name>Ledger</name>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n min</numerusform>
+            <numerusform>%n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> and %n more</numerusform>
+            <numerusform> and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) in active use: %1.</source>
+        <translation>
+            <numerusform>%n seat in active use: %1.</numerusform>
+            <numerusform>%n seats in active use: %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) held by clients that do not report activity (never counted as idle): %1.</source>
+        <translation>
+            <numerusform>%n seat held by clients that do not report activity (never counted as idle): %1.</numerusform>
+            <numerusform>%n seats held by clients that do not report activity (never counted as idle): %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) held but idle for more than %1: %2.</source>
+        <translation>
+            <numerusform>%n seat held but idle for more than %1: %2.</numerusform>
+            <numerusform>%n seats held but idle for more than %1: %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n minute</numerusform>
+            <numerusform>%n minutes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) held by someone who already holds another: %1.</source>
+        <translation>
+            <numerusform>%n seat held by someone who already holds another: %1.</numerusform>
+            <numerusform>%n seats held by someone who already holds another: %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) whose client stopped renewing, still counted within the clock skew: %1.</source>
+        <translation>
+            <numerusform>%n seat whose client stopped renewing, still counted within the clock skew: %1.</numerusform>
+            <numerusform>%n seats whose client stopped renewing, still counted within the clock skew: %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) reserved for %1 and unused.</source>
+        <translation>
+            <numerusform>%n seat reserved for %1 and unused.</numerusform>
+            <numerusform>%n seats reserved for %1 and unused.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) free.</source>
+        <translation>
+            <numerusform>%n seat free.</numerusform>
+            <numerusform>%n seats free.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) held above the seat count, given back as they expire.</source>
+        <translation>
+            <numerusform>%n seat held above the seat count, given back as they expire.</numerusform>
+            <numerusform>%n seats held above the seat count, given back as they expire.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n expired lease(s) waiting for the reaper, holding no seat: %1.</source>
+        <translation>
+            <numerusform>%n expired lease waiting for the reaper, holding no seat: %1.</numerusform>
+            <numerusform>%n expired leases waiting for the reaper, holding no seat: %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s)</source>
+        <translation>
+            <numerusform>%n seat</numerusform>
+            <numerusform>%n seats</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting: %1.</source>
+        <translation>
+            <numerusform>%n waiting: %1.</numerusform>
+            <numerusform>%n waiting: %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>WhatIf</name>
     <message numerus="yes">
         <source>%n minute(s)</source>

@@ -106,6 +106,139 @@
     </message>
 </context>
 <context>
+    <name>Ledger</name>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n min</numerusform>
+            <numerusform>%n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> et %n autre</numerusform>
+            <numerusform> et %n autres</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 since %2 (%3)</source>
+        <translation>%1 depuis %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1 (expired %2)</source>
+        <translation>%1 (expiré à %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) in active use: %1.</source>
+        <translation>
+            <numerusform>%n siège utilisé activement : %1.</numerusform>
+            <numerusform>%n sièges utilisés activement : %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) held by clients that do not report activity (never counted as idle): %1.</source>
+        <translation>
+            <numerusform>%n siège tenu par un client qui ne signale pas l&apos;activité (jamais compté comme inactif) : %1.</numerusform>
+            <numerusform>%n sièges tenus par des clients qui ne signalent pas l&apos;activité (jamais comptés comme inactifs) : %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) held but idle for more than %1: %2.</source>
+        <translation>
+            <numerusform>%n siège tenu mais inactif depuis plus de %1 : %2.</numerusform>
+            <numerusform>%n sièges tenus mais inactifs depuis plus de %1 : %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n minute</numerusform>
+            <numerusform>%n minutes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) held by someone who already holds another: %1.</source>
+        <translation>
+            <numerusform>%n siège tenu par quelqu’un qui en tient déjà un autre : %1.</numerusform>
+            <numerusform>%n sièges tenus par quelqu’un qui en tient déjà un autre : %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) whose client stopped renewing, still counted within the clock skew: %1.</source>
+        <translation>
+            <numerusform>%n siège dont le client a cessé de renouveler, encore compté dans la tolérance d&apos;horloge : %1.</numerusform>
+            <numerusform>%n sièges dont le client a cessé de renouveler, encore comptés dans la tolérance d&apos;horloge : %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) reserved for %1 and unused.</source>
+        <translation>
+            <numerusform>%n siège réservé à %1 et inutilisé.</numerusform>
+            <numerusform>%n sièges réservés à %1 et inutilisés.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) free.</source>
+        <translation>
+            <numerusform>%n siège libre.</numerusform>
+            <numerusform>%n sièges libres.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) held above the seat count, given back as they expire.</source>
+        <translation>
+            <numerusform>%n siège tenu au-delà du nombre de sièges, rendu à son expiration.</numerusform>
+            <numerusform>%n sièges tenus au-delà du nombre de sièges, rendus à leur expiration.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n expired lease(s) waiting for the reaper, holding no seat: %1.</source>
+        <translation>
+            <numerusform>%n bail expiré en attente du nettoyage, sans siège : %1.</numerusform>
+            <numerusform>%n baux expirés en attente du nettoyage, sans siège : %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s)</source>
+        <translation>
+            <numerusform>%n siège</numerusform>
+            <numerusform>%n sièges</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2, at %3</source>
+        <translation>%1, %2, le %3</translation>
+    </message>
+    <message>
+        <source>%1, %2, now (%3)</source>
+        <translation>%1, %2, maintenant (%3)</translation>
+    </message>
+    <message>
+        <source>Nobody is waiting.</source>
+        <translation>Personne n&apos;attend.</translation>
+    </message>
+    <message>
+        <source>%1 for %2</source>
+        <translation>%1 depuis %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting: %1.</source>
+        <translation>
+            <numerusform>%n en attente : %1.</numerusform>
+            <numerusform>%n en attente : %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is blocked until %2.</source>
+        <translation>%1 est bloqué jusqu&apos;à %2.</translation>
+    </message>
+    <message>
+        <source>The history keeps no activity and no blocks: seats in the past read as not reporting activity.</source>
+        <translation>L&apos;historique ne garde ni l&apos;activité ni les blocages : les sièges passés se lisent comme ne signalant pas l&apos;activité.</translation>
+    </message>
+</context>
+<context>
     <name>ReplicasPresets</name>
     <message>
         <source>Partition and reconnection</source>

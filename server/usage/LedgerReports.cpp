@@ -106,7 +106,11 @@ LedgerReport LedgerReports::past(const QString &licenseId, const QDateTime &at, 
         }
         const usage::LicenseActivity activity = m_store.usageActivityOf(licenseId, atMs, atMs + 1, atMs + 1, 0);
         LedgerInput input;
-        input.seatCount = valueAt(activity.seatCount, atMs, license->policy.seatCount());
+        // The demo's made-up history predates its licenses: it was made for their seat counts of now.
+        const auto demoUntil = m_store.usageDemoUntil();
+        const bool demo = demoUntil && atMs < *demoUntil;
+        input.seatCount
+            = demo ? license->policy.seatCount() : valueAt(activity.seatCount, atMs, license->policy.seatCount());
         input.now = at;
         input.idleAfter = std::chrono::minutes(idleAfterMinutes);
         // The spans in force at `at`, oldest first: their order is the seats' generations.
@@ -134,12 +138,16 @@ LedgerReport LedgerReports::past(const QString &licenseId, const QDateTime &at, 
             if (wait.startMs <= atMs && atMs < wait.endMs)
                 input.waiting.append(LedgerWaiter {wait.holder, QDateTime::fromMSecsSinceEpoch(wait.startMs, Qt::UTC)});
         }
-        // The reservations then in force, over the groups of now.
+        // The reservations then in force (the demo's: those of now), over the groups of now.
         SeatRules rules;
-        for (auto it = activity.reserved.cbegin(); it != activity.reserved.cend(); ++it) {
-            const int seats = valueAt(it.value(), atMs, 0);
-            if (seats > 0)
-                rules.reserve.append(GroupSeats {it.key(), seats});
+        if (demo) {
+            rules.reserve = m_store.licenseRules(licenseId).reserve;
+        } else {
+            for (auto it = activity.reserved.cbegin(); it != activity.reserved.cend(); ++it) {
+                const int seats = valueAt(it.value(), atMs, 0);
+                if (seats > 0)
+                    rules.reserve.append(GroupSeats {it.key(), seats});
+            }
         }
         report.at = at;
         report.ledger = accountSeats(CompiledSeatRules(rules, m_store.holderGroups()), input);

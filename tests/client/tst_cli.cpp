@@ -8,6 +8,7 @@
 #include "TestCertificates.h"
 #include "Timestamps.h"
 #include "wire/Identifiers.h"
+#include "wire/LedgerReport.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -79,6 +80,7 @@ private Q_SLOTS:
     void reportOfOneDayNamesTheDayAndTellsRequestsFromGrantedCheckouts();
     void reportPastTheHourlyHistorySaysWorkingHoursAreUnknown();
     void reportSinceEndsNowLikeItsWhatIf();
+    void explainAccountsForEverySeat();
     void holdWaitShowsThePlaceInLineThenHolds();
     void holdWaitJsonAndCtrlCLeavesTheLine();
     void holdWaitOnATerminalRewritesItsLineThenGivesUp();
@@ -852,6 +854,45 @@ void TestCli::reportSinceEndsNowLikeItsWhatIf()
     end.setTimeZone(QTimeZone::utc());
     QVERIFY2(std::abs(end.secsTo(QDateTime::currentDateTimeUtc())) < 120, qPrintable(range));
     QVERIFY2(result.out.contains(u"from "_s + range), qPrintable(result.out));
+}
+
+void TestCli::explainAccountsForEverySeat()
+{
+    // "We bought three, why was I refused?": every seat in a sentence, now and at a past moment.
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 3);
+    QVERIFY(!keyFile.isEmpty());
+    QVERIFY(!checkout(id, keyFile, u"alice@ws-1"_s).isEmpty());
+    QVERIFY(!checkout(id, keyFile, u"bob@ws-2"_s).isEmpty());
+    const QDateTime held = QDateTime::currentDateTimeUtc();
+
+    const CliRun now = run({u"explain"_s, id, u"--tz"_s, u"UTC"_s});
+    QCOMPARE(now.exitCode, 0);
+    QVERIFY2(now.out.startsWith(u"%1, 3 seats, now ("_s.arg(id)), qPrintable(now.out));
+    QVERIFY2(now.out.contains(u"2 seats held by clients that do not report activity (never counted as idle): "_s),
+             qPrintable(now.out));
+    QVERIFY2(now.out.contains(u"alice@ws-1"_s) && now.out.contains(u"bob@ws-2"_s), qPrintable(now.out));
+    QVERIFY2(now.out.contains(u"\n  1 seat free.\n"_s), qPrintable(now.out));
+    QVERIFY2(now.out.contains(u"Nobody is waiting."_s), qPrintable(now.out));
+
+    // The moment they held their seats, from the history.
+    const CliRun past = run({u"explain"_s, id, u"--at"_s, held.toString(Qt::ISODateWithMs), u"--tz"_s, u"UTC"_s});
+    QCOMPARE(past.exitCode, 0);
+    QVERIFY2(past.out.startsWith(u"%1, 3 seats, at "_s.arg(id)), qPrintable(past.out));
+    QVERIFY2(past.out.contains(u"2 seats held by clients"_s), qPrintable(past.out));
+
+    const QJsonObject json = runJson({u"explain"_s, id, u"--json"_s});
+    const auto report = LedgerReport::fromJson(json);
+    QVERIFY(report);
+    QCOMPARE(report->ledger.accounted(), 3);
+
+    const CliRun bad = run({u"explain"_s, id, u"--at"_s, u"tomorrow"_s});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains(u"--at: \"tomorrow\" is not a time"_s), qPrintable(bad.err));
+    const CliRun future
+        = run({u"explain"_s, id, u"--at"_s, QDateTime::currentDateTimeUtc().addDays(1).toString(Qt::ISODateWithMs)});
+    QVERIFY(future.exitCode != 0);
+    QVERIFY2(future.err.contains(u"later than the server's time"_s), qPrintable(future.err));
 }
 
 void TestCli::holdWaitShowsThePlaceInLineThenHolds()

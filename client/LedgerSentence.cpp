@@ -1,0 +1,140 @@
+#include "LedgerSentence.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+namespace keyright {
+
+namespace {
+
+using Category = SeatLedger::Category;
+
+// How many holders a sentence names before "and N more".
+constexpr int namedHolders = 6;
+
+// Without a translator (the CLI) Qt hands back a plural message's source text: made English here.
+QString plural(QString text, int n)
+{
+    text.replace(QLatin1String("(s)"), n == 1 ? QString() : QStringLiteral("s"));
+    return text;
+}
+
+// The messages are marked for lupdate where they are written (QT_TRANSLATE_NOOP, _N_NOOP for
+// plurals) and translated here.
+QString say(const char *text, int n = -1)
+{
+    return plural(QCoreApplication::translate("Ledger", text, nullptr, n), n);
+}
+
+QString clock(const QDateTime &time, const QTimeZone &zone)
+{
+    return QLocale().toString(time.toTimeZone(zone), QStringLiteral("HH:mm"));
+}
+
+QString minutesBetween(const QDateTime &from, const QDateTime &to)
+{
+    const int minutes = int(std::max<qint64>(0, from.msecsTo(to)) / 60'000);
+    return say(QT_TRANSLATE_N_NOOP("Ledger", "%n min"), minutes);
+}
+
+// "alice@ws-1, bob@ws-2 and 3 more", each holder through `describe`.
+template <typename Describe>
+QString holderList(const QList<SeatLedger::Holding> &holdings, Describe describe)
+{
+    QStringList named;
+    for (qsizetype i = 0; i < holdings.size() && i < namedHolders; ++i)
+        named.append(describe(holdings.at(i)));
+    QString list = named.join(QStringLiteral(", "));
+    const int more = int(holdings.size()) - int(named.size());
+    if (more > 0)
+        list += say(QT_TRANSLATE_N_NOOP("Ledger", " and %n more"), more);
+    return list;
+}
+
+QString lineSentence(const SeatLedger::Line &line, const LedgerReport &report, const QTimeZone &zone)
+{
+    const auto plain = [](const SeatLedger::Holding &holding) { return holding.holder; };
+    const auto since = [&](const SeatLedger::Holding &holding) {
+        return say(QT_TRANSLATE_NOOP("Ledger", "%1 since %2 (%3)"))
+            .arg(holding.holder, clock(holding.since, zone), minutesBetween(holding.since, report.at));
+    };
+    const auto expired = [&](const SeatLedger::Holding &holding) {
+        return say(QT_TRANSLATE_NOOP("Ledger", "%1 (expired %2)")).arg(holding.holder, clock(holding.since, zone));
+    };
+    const int n = line.seats;
+    switch (line.category) {
+    case Category::InUse:
+        return say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) in active use: %1."), n)
+            .arg(holderList(line.holdings, plain));
+    case Category::ActivityUnknown:
+        return say(QT_TRANSLATE_N_NOOP(
+                       "Ledger", "%n seat(s) held by clients that do not report activity (never counted as idle): %1."),
+                   n)
+            .arg(holderList(line.holdings, plain));
+    case Category::Idle:
+        return say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) held but idle for more than %1: %2."), n)
+            .arg(say(QT_TRANSLATE_N_NOOP("Ledger", "%n minute(s)"), report.idleAfterMinutes),
+                 holderList(line.holdings, since));
+    case Category::SecondSeat:
+        return say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) held by someone who already holds another: %1."), n)
+            .arg(holderList(line.holdings, plain));
+    case Category::Expiring:
+        return say(QT_TRANSLATE_N_NOOP(
+                       "Ledger", "%n seat(s) whose client stopped renewing, still counted within the clock skew: %1."),
+                   n)
+            .arg(holderList(line.holdings, expired));
+    case Category::ReservedIdle:
+        return say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) reserved for %1 and unused."), n).arg(line.group);
+    case Category::Free:
+        return say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) free."), n);
+    case Category::OverCount:
+        return say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) held above the seat count, given back as they expire."),
+                   n);
+    case Category::Expired: {
+        const int rows = int(line.holdings.size());
+        return say(QT_TRANSLATE_N_NOOP("Ledger", "%n expired lease(s) waiting for the reaper, holding no seat: %1."),
+                   rows)
+            .arg(holderList(line.holdings, expired));
+    }
+    }
+    return {};
+}
+
+} // namespace
+
+QString ledgerHeading(const LedgerReport &report, const QTimeZone &zone)
+{
+    const QString when = QLocale().toString(report.at.toTimeZone(zone), QStringLiteral("d MMM yyyy HH:mm"));
+    const QString seats = say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s)"), report.ledger.seatCount);
+    if (report.isPast())
+        return say(QT_TRANSLATE_NOOP("Ledger", "%1, %2, at %3")).arg(report.licenseId, seats, when);
+    return say(QT_TRANSLATE_NOOP("Ledger", "%1, %2, now (%3)")).arg(report.licenseId, seats, when);
+}
+
+QStringList ledgerSentences(const LedgerReport &report, const QTimeZone &zone)
+{
+    QStringList out;
+    for (const SeatLedger::Line &line : report.ledger.lines)
+        out.append(lineSentence(line, report, zone));
+    if (report.ledger.waiting.isEmpty()) {
+        out.append(say(QT_TRANSLATE_NOOP("Ledger", "Nobody is waiting.")));
+    } else {
+        QStringList waiters;
+        for (const LedgerWaiter &waiter : report.ledger.waiting)
+            waiters.append(say(QT_TRANSLATE_NOOP("Ledger", "%1 for %2"))
+                               .arg(waiter.holder, minutesBetween(waiter.since, report.at)));
+        out.append(say(QT_TRANSLATE_N_NOOP("Ledger", "%n waiting: %1."), int(waiters.size()))
+                       .arg(waiters.join(QStringLiteral(", "))));
+    }
+    for (const LedgerBlock &block : report.ledger.blocks)
+        out.append(
+            say(QT_TRANSLATE_NOOP("Ledger", "%1 is blocked until %2.")).arg(block.holder, clock(block.until, zone)));
+    if (report.isPast())
+        out.append(say(
+            QT_TRANSLATE_NOOP("Ledger",
+                              "The history keeps no activity and no blocks: seats in the past read as not reporting "
+                              "activity.")));
+    return out;
+}
+
+} // namespace keyright
