@@ -490,6 +490,12 @@ void LeaseKeeper::noteActivity()
     d->lastActivityMs.store(d->clock.monotonic().count(), std::memory_order_relaxed);
 }
 
+void LeaseKeeper::noteActivity(milliseconds ago)
+{
+    d->lastActivityMs.store((d->clock.monotonic() - std::max(milliseconds {0}, ago)).count(),
+                            std::memory_order_relaxed);
+}
+
 std::optional<milliseconds> LeaseKeeper::idleFor() const
 {
     return d->idleAt(d->clock.monotonic());

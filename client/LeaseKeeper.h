@@ -110,6 +110,9 @@ public:
     // The user did something: remembers the moment, on the keeper's monotonic clock, for the next
     // heartbeat. No allocation, no signal, no request; callable from any thread.
     void noteActivity();
+    // The same for activity `ago` before now (an application that learns of its user's input
+    // late; the embedded demo's holder left idle since before it started).
+    void noteActivity(std::chrono::milliseconds ago);
     // How long ago the last noteActivity() was, on the monotonic clock; nullopt before the first.
     std::optional<std::chrono::milliseconds> idleFor() const;
 

@@ -200,7 +200,8 @@ void ReportCommand::fetchWhatIf()
 {
     UsageQuery range;
     range.from = m_report.from;
-    range.to = std::min(m_report.to, m_query.to.isValid() ? m_query.to : m_report.to);
+    // The report's range: widened to whole buckets as the report was, ending now when it does.
+    range.to = m_since && m_query.to.isValid() ? std::min(m_report.to, m_query.to) : m_report.to;
     context().admin->whatIf(m_licenseId, range, this, [this](const AdminResult<WhatIfReport> &result) {
         if (!result.ok())
             return fail(u"cannot replay the demand of %1"_s.arg(m_licenseId), result.error);

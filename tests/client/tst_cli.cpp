@@ -770,6 +770,13 @@ void TestCli::reportRangeTakesDatesAndRfc3339Times()
         QVERIFY2(!text.out.contains(u"Widened"_s), qPrintable(text.out));
     else
         QCOMPARE(text.out.section(u'\n', 1, 1), widened);
+    // The what-if under it replays that same range, widened as it is.
+    const CliRun whatIf = run(QStringList {u"report"_s, id, u"--what-if"_s} + range);
+    QCOMPARE(whatIf.exitCode, 0);
+    const QString shown = heading.left(heading.lastIndexOf(u" ("_s));
+    QVERIFY2(whatIf.out.contains(u" from %1 "_s.arg(shown)) || whatIf.out.contains(u" from %1:"_s.arg(shown))
+                 || whatIf.out.contains(u" on %1 "_s.arg(shown)) || whatIf.out.contains(u" on %1:"_s.arg(shown)),
+             qPrintable(whatIf.out));
 }
 
 void TestCli::reportOfOneDayNamesTheDayAndTellsRequestsFromGrantedCheckouts()
