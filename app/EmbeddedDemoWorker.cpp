@@ -75,6 +75,16 @@ void EmbeddedDemoWorker::start(const QString &dataDir)
     m_refused = new QTimer(this);
     connect(m_refused, &QTimer::timeout, this, &EmbeddedDemoWorker::tryFullLicense);
     m_refused->start(25s);
+    // Its users at work, but for the one who left its application open; and someone waiting.
+    m_activity = new QTimer(this);
+    connect(m_activity, &QTimer::timeout, this, [this] {
+        for (const auto &keeper : m_keepers) {
+            if (keeper->holder() != DemoCatalogue::idleHolder())
+                keeper->noteActivity();
+        }
+    });
+    m_activity->start(20s);
+    QTimer::singleShot(5s, this, &EmbeddedDemoWorker::startWaiter);
     QTimer::singleShot(2s, this, &EmbeddedDemoWorker::crashOne);
     m_crash = new QTimer(this);
     connect(m_crash, &QTimer::timeout, this, &EmbeddedDemoWorker::crashOne);
@@ -203,6 +213,10 @@ void EmbeddedDemoWorker::addHolder(const QString &licenseId, const QString &hold
     }
     auto keeper = std::make_unique<LeaseKeeper>(*client, m_clock);
     keeper->setHolder(holder);
+    if (holder == DemoCatalogue::idleHolder())
+        keeper->noteActivity(DemoCatalogue::idleHolderIdleFor());
+    else
+        keeper->noteActivity();
     LeaseKeeper *raw = keeper.get();
     m_keepers.push_back(std::move(keeper));
     QTimer::singleShot(delay, raw, [raw] { raw->start(); });
@@ -219,6 +233,21 @@ void EmbeddedDemoWorker::tryFullLicense()
         if (const auto *granted = std::get_if<outcome::Granted>(&outcome))
             client->release(granted->lease.seatId, this, [](const ReleaseOutcome &) {});
     });
+}
+
+void EmbeddedDemoWorker::startWaiter()
+{
+    // The full render farm: a colleague queues for a seat (the ledger's "who waits").
+    QString error;
+    LeaseClient *client = clientFor(DemoCatalogue::fullLicenseId(), &error);
+    if (!client || m_shuttingDown)
+        return;
+    auto waiter = std::make_unique<LeaseKeeper>(*client, m_clock);
+    waiter->setHolder(DemoCatalogue::waitingHolder());
+    waiter->setWaitInLine(std::chrono::hours {8});
+    waiter->noteActivity();
+    waiter->start();
+    m_keepers.push_back(std::move(waiter)); // given back with the others at the end
 }
 
 void EmbeddedDemoWorker::crashOne()
@@ -246,6 +275,8 @@ void EmbeddedDemoWorker::shutDown(std::chrono::milliseconds timeout)
         m_refused->stop();
     if (m_crash)
         m_crash->stop();
+    if (m_activity)
+        m_activity->stop();
     auto pending = std::make_shared<int>(0);
     for (const auto &keeper : m_keepers) {
         const auto state = keeper->state();

@@ -69,6 +69,7 @@ private:
     // routes as an admin would.
     void applyDemoRules();
     void crashOne();
+    void startWaiter();
     void quitThread();
 
     const Clock &m_serverClock;
@@ -83,6 +84,7 @@ private:
     std::unique_ptr<AdminActions> m_adminActions;
     std::vector<std::unique_ptr<LeaseKeeper>> m_keepers;
     std::unique_ptr<LeaseKeeper> m_crashing;
+    QTimer *m_activity = nullptr; // the demo's users at work: each holder but the idle one
     QTimer *m_refused = nullptr;
     QTimer *m_crash = nullptr;
     bool m_shuttingDown = false;

@@ -72,6 +72,21 @@ QString DemoCatalogue::fullLicenseId()
     return u"render-farm"_s;
 }
 
+QString DemoCatalogue::idleHolder()
+{
+    return u"node-03@farm"_s;
+}
+
+std::chrono::minutes DemoCatalogue::idleHolderIdleFor()
+{
+    return std::chrono::minutes {80};
+}
+
+QString DemoCatalogue::waitingHolder()
+{
+    return u"carol@ws-3"_s;
+}
+
 QString DemoCatalogue::refusedHolder()
 {
     return u"intern@laptop-3"_s;

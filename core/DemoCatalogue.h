@@ -47,6 +47,12 @@ public:
     static QString refusedHolder();
     // The holder that takes a training seat and crashes without releasing it.
     static QString crashingHolder();
+    // On the full license: the holder whose application was left open and unused (idle since
+    // idleHolderIdleFor before the demo started; every other demo holder is in use), and the one
+    // waiting in its line for a seat, so the ledger and the idle reclaim rule show something.
+    static QString idleHolder();
+    static std::chrono::minutes idleHolderIdleFor();
+    static QString waitingHolder();
 
     // The simulator plays each scenario on licenses of its own whose ids start with "sim-" (a
     // prefix the license-id rule allows). Their checkouts and denials are staged, so the

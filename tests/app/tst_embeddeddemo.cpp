@@ -61,6 +61,7 @@ private Q_SLOTS:
     void theInstanceScenarioPlaysOnTheDemo();
     void clockJumpReachesTheServersThread();
     void stopGivesTheSeatsBackAndEndsTheThread();
+    void theLedgerShowsAnIdleHolderAndAWaiter();
     void aFolderThatCannotBeMadeIsNamed();
 
 private:
@@ -259,6 +260,34 @@ void TestEmbeddedDemo::stopGivesTheSeatsBackAndEndsTheThread()
             ++released;
     }
     QCOMPARE(released, 4);
+}
+
+void TestEmbeddedDemo::theLedgerShowsAnIdleHolderAndAWaiter()
+{
+    // On first start the full render farm has an application left open and unused, and someone
+    // queuing for a seat: the ledger and the idle reclaim rule have something to show.
+    QVERIFY(startDemo());
+    std::optional<LedgerReport> ledger;
+    const auto readLedger = [&] {
+        std::optional<AdminResult<LedgerReport>> answer;
+        m_admin->ledger(DemoCatalogue::fullLicenseId(), {}, this,
+                        [&answer](const AdminResult<LedgerReport> &r) { answer = r; });
+        if (!QTest::qWaitFor([&] { return answer.has_value(); }, 5000) || !answer->ok())
+            return false;
+        ledger = *answer->value;
+        const auto *idle = ledger->ledger.line(SeatLedger::Category::Idle);
+        // Until every node has beaten once, some seats' activity is still unknown.
+        return idle && !ledger->ledger.waiting.isEmpty() && !ledger->ledger.line(SeatLedger::Category::ActivityUnknown);
+    };
+    // The keepers tell their activity with their first heartbeat, a third of the TTL after checkout.
+    QVERIFY2(QTest::qWaitFor(readLedger, 90000), "no idle holder and waiter in the render farm's ledger");
+    const auto *idle = ledger->ledger.line(SeatLedger::Category::Idle);
+    QCOMPARE(idle->holdings.size(), 1);
+    QCOMPARE(idle->holdings.first().holder, DemoCatalogue::idleHolder());
+    QVERIFY(idle->holdings.first().since.secsTo(ledger->at) >= 60 * 79);
+    QCOMPARE(ledger->ledger.waiting.first().holder, DemoCatalogue::waitingHolder());
+    QVERIFY(ledger->ledger.line(SeatLedger::Category::InUse));
+    QCOMPARE(ledger->ledger.line(SeatLedger::Category::InUse)->seats, 3);
 }
 
 void TestEmbeddedDemo::aFolderThatCannotBeMadeIsNamed()
