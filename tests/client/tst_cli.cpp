@@ -28,6 +28,7 @@
 
 #include <csignal>
 #include <memory>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -63,6 +64,7 @@ private Q_SLOTS:
     void usageErrorsExitWithTwo();
     void licenseCreateListAndSet();
     void statusShowsEachHolderAndJson();
+    void statusShowsEachHoldersIdleTime();
     void statusAnswersWithTheFirstInstanceDead_data();
     void statusAnswersWithTheFirstInstanceDead();
     void revokeBySeatPrefixFreesAndBlocks();
@@ -106,8 +108,14 @@ private:
     // Checks a seat out as an application would; returns the seat id (empty on failure).
     QString checkout(const QString &licenseId, const QString &keyFile, const QString &holder);
     QJsonObject licenseStatus(const QString &licenseId);
-    // A heartbeat as the application sends it; the HTTP status.
-    int heartbeat(const QString &licenseId, const QString &keyFile, const QString &seatId);
+    // The holder's row in `keyright status --json` (empty when it holds none).
+    QJsonObject leaseOf(const QString &licenseId, const QString &holder);
+    // The holder's line in `keyright status LICENSE` (empty when none).
+    QString statusLineOf(const QString &licenseId, const QString &holder);
+    // A heartbeat as the application sends it, with how long its user has been idle if given; the
+    // HTTP status.
+    int heartbeat(const QString &licenseId, const QString &keyFile, const QString &seatId,
+                  std::optional<qint64> idleMs = std::nullopt);
     // The license's waiting line as the admin listing shows it.
     QJsonArray queueOf(const QString &licenseId);
 
@@ -224,7 +232,8 @@ QString TestCli::checkout(const QString &licenseId, const QString &keyFile, cons
         .toString();
 }
 
-int TestCli::heartbeat(const QString &licenseId, const QString &keyFile, const QString &seatId)
+int TestCli::heartbeat(const QString &licenseId, const QString &keyFile, const QString &seatId,
+                       std::optional<qint64> idleMs)
 {
     const std::optional<SecretBuffer> key = readSecretFile(keyFile);
     if (!key)
@@ -235,7 +244,10 @@ int TestCli::heartbeat(const QString &licenseId, const QString &keyFile, const Q
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setRawHeader("Authorization", "License " + key->view().toByteArray());
     request.setTransferTimeout(5000);
-    QNetworkReply *reply = m_network.post(request, QByteArrayLiteral("{}"));
+    QJsonObject body;
+    if (idleMs)
+        body.insert(u"idleMs"_s, *idleMs);
+    QNetworkReply *reply = m_network.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
     if (!QTest::qWaitFor([reply] { return reply->isFinished(); }, 6000))
         return 0;
     reply->deleteLater();
@@ -263,6 +275,24 @@ QJsonObject TestCli::licenseStatus(const QString &licenseId)
 {
     const QJsonObject status = runJson({u"status"_s, licenseId, u"--json"_s});
     return status.value(u"licenses"_s).toArray().at(0).toObject();
+}
+
+QJsonObject TestCli::leaseOf(const QString &licenseId, const QString &holder)
+{
+    for (const QJsonValue &value : licenseStatus(licenseId).value(u"leases"_s).toArray()) {
+        if (value.toObject().value(u"holder"_s).toString() == holder)
+            return value.toObject();
+    }
+    return {};
+}
+
+QString TestCli::statusLineOf(const QString &licenseId, const QString &holder)
+{
+    for (const QString &line : run({u"status"_s, licenseId}).out.split(u'\n')) {
+        if (line.contains(u"  "_s + holder + u"  "_s))
+            return line;
+    }
+    return {};
 }
 
 void TestCli::helpListsCommandsAndExitCodes()
@@ -464,6 +494,33 @@ void TestCli::statusShowsEachHolderAndJson()
     const CliRun all = run({u"status"_s});
     QCOMPARE(all.exitCode, 0);
     QVERIFY(all.out.contains(id));
+}
+
+void TestCli::statusShowsEachHoldersIdleTime()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 3);
+    const QString alice = checkout(id, keyFile, u"alice@ws-1"_s);
+    QVERIFY(!alice.isEmpty());
+    QVERIFY(!checkout(id, keyFile, u"bob@ws-2"_s).isEmpty());
+    // alice's application last saw her 74 minutes ago; bob's says nothing about activity.
+    QCOMPARE(heartbeat(id, keyFile, alice, 74 * 60000 + 30000), 200);
+
+    const CliRun text = run({u"status"_s, id});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(u" IDLE "_s), qPrintable(text.out));
+    QVERIFY2(statusLineOf(id, u"alice@ws-1"_s).contains(u" 74 min  "_s), qPrintable(text.out));
+    const QString bob = statusLineOf(id, u"bob@ws-2"_s);
+    QVERIFY2(bob.contains(u"  -  "_s) && !bob.contains(u" min "_s), qPrintable(text.out));
+
+    const QJsonObject aliceJson = leaseOf(id, u"alice@ws-1"_s);
+    QVERIFY(aliceJson.value(u"lastActivityAt"_s).isString());
+    const double idleMs = aliceJson.value(u"idleMs"_s).toDouble();
+    QVERIFY2(idleMs >= 74 * 60000 + 30000 && idleMs < 75 * 60000, qPrintable(QString::number(idleMs)));
+    const QJsonObject bobJson = leaseOf(id, u"bob@ws-2"_s);
+    QVERIFY(!bobJson.isEmpty());
+    QVERIFY(!bobJson.contains(u"lastActivityAt"_s));
+    QVERIFY(bobJson.contains(u"idleMs"_s) && bobJson.value(u"idleMs"_s).isNull());
 }
 
 void TestCli::revokeBySeatPrefixFreesAndBlocks()
