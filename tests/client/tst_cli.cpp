@@ -86,6 +86,8 @@ private Q_SLOTS:
     void holdWaitShowsThePlaceInLineThenHolds();
     void holdWaitJsonAndCtrlCLeavesTheLine();
     void holdWaitOnATerminalRewritesItsLineThenGivesUp();
+    void holdActiveShowsAnIdleTimeInStatus();
+    void holdOnATerminalReportsKeysAsActivity();
     void failuresMapToExitCodes_data();
     void failuresMapToExitCodes();
     void tokenCreateListWhoamiRevoke();
@@ -1059,6 +1061,80 @@ void TestCli::holdWaitOnATerminalRewritesItsLineThenGivesUp()
         placeLines += line.contains(u"waiting in line: 1st of 1"_s) ? 1 : 0;
     QCOMPARE(placeLines, 1);
     QCOMPARE(queueOf(id).size(), 0);
+}
+
+void TestCli::holdActiveShowsAnIdleTimeInStatus()
+{
+    // ttl 6 s: the keeper beats after a third of it plus up to 2 s of jitter.
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 2, u"6s"_s, u"1s"_s, u"3s"_s);
+    // bob's application says nothing about activity, as clients before issue 26.
+    QVERIFY(!checkout(id, keyFile, u"bob@ws-2"_s).isEmpty());
+    QProcess hold;
+    hold.setProcessEnvironment(environment());
+    hold.start(cliBinary(), {u"hold"_s, id, u"--holder"_s, u"alice@ws-1"_s, u"--key-file"_s, keyFile, u"--active"_s});
+    QVERIFY(hold.waitForStarted(5000));
+    QString out;
+    const auto read = [&] { return out += QString::fromUtf8(hold.readAllStandardOutput()); };
+    QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"renewed seat"_s), 12000);
+    // Its stdin is no terminal: no keys to press.
+    QVERIFY2(!out.contains(u"Press any key"_s), qPrintable(out));
+
+    const QString alice = statusLineOf(id, u"alice@ws-1"_s);
+    const QString bob = statusLineOf(id, u"bob@ws-2"_s);
+    const CliRun text = run({u"status"_s, id});
+    QVERIFY2(text.out.contains(u" IDLE "_s), qPrintable(text.out));
+    QVERIFY2(alice.contains(u" 0 min  "_s), qPrintable(text.out));
+    QVERIFY2(bob.contains(u"  -  "_s) && !bob.contains(u" min "_s), qPrintable(text.out));
+
+    const QJsonObject aliceJson = leaseOf(id, u"alice@ws-1"_s);
+    QVERIFY(aliceJson.value(u"lastActivityAt"_s).isString());
+    const QJsonValue idleMs = aliceJson.value(u"idleMs"_s);
+    QVERIFY2(idleMs.isDouble() && idleMs.toDouble() >= 0 && idleMs.toDouble() < 20000,
+             qPrintable(QString::number(idleMs.toDouble())));
+    const QJsonObject bobJson = leaseOf(id, u"bob@ws-2"_s);
+    QVERIFY(!bobJson.isEmpty());
+    QVERIFY(!bobJson.contains(u"lastActivityAt"_s));
+    QVERIFY(bobJson.value(u"idleMs"_s).isNull());
+
+    ::kill(pid_t(hold.processId()), SIGINT);
+    QVERIFY(hold.waitForFinished(8000));
+    QCOMPARE(hold.exitCode(), 0);
+}
+
+void TestCli::holdOnATerminalReportsKeysAsActivity()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 1, u"6s"_s, u"1s"_s, u"3s"_s);
+    // script(1) runs hold on a pseudo-terminal; what the test writes is typed at it. After hold,
+    // stty shows the settings the terminal was left with.
+    const QString command = QStringList {cliBinary(),     u"hold"_s,       id,      u"--holder"_s,
+                                         u"carol@ws-3"_s, u"--key-file"_s, keyFile, u"; stty -a"_s}
+                                .join(u' ');
+    QProcess hold;
+    hold.setProcessEnvironment(environment({{u"SHELL"_s, u"/bin/bash"_s}}));
+    hold.start(u"script"_s, {u"-qefc"_s, command, u"/dev/null"_s});
+    QVERIFY(hold.waitForStarted(5000));
+    QString out;
+    const auto read = [&] { return out += QString::fromUtf8(hold.readAllStandardOutput()); };
+    QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"Press any key to show activity"_s), 8000);
+    QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"renewed seat"_s), 12000);
+    // No key yet: activity unknown.
+    QVERIFY2(statusLineOf(id, u"carol@ws-3"_s).contains(u"  -  "_s), qPrintable(out));
+
+    hold.write("x");
+    QTRY_VERIFY_WITH_TIMEOUT(leaseOf(id, u"carol@ws-3"_s).value(u"lastActivityAt"_s).isString(), 12000);
+    QVERIFY2(statusLineOf(id, u"carol@ws-3"_s).contains(u" 0 min  "_s), qPrintable(out));
+    // The key is read, not echoed into the output.
+    QVERIFY2(!read().contains(u"\nx"_s), qPrintable(out));
+
+    // Ctrl-C at the terminal still releases the seat, and the terminal gets its settings back.
+    hold.write("\x03");
+    QVERIFY(hold.waitForFinished(10000));
+    read();
+    QVERIFY2(out.contains(u"released seat"_s), qPrintable(out));
+    QVERIFY2(out.contains(u" icanon"_s) && out.contains(u" echo "_s), qPrintable(out));
+    QVERIFY(leaseOf(id, u"carol@ws-3"_s).isEmpty());
 }
 
 void TestCli::failuresMapToExitCodes_data()
