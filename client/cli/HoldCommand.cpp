@@ -10,7 +10,9 @@
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
+#include <QSocketNotifier>
 
+#include <cerrno>
 #include <cstdio>
 #include <unistd.h>
 
@@ -89,7 +91,10 @@ HoldCommand::HoldCommand(CliContext &context, QObject *parent)
     });
 }
 
-HoldCommand::~HoldCommand() = default;
+HoldCommand::~HoldCommand()
+{
+    restoreTerminal();
+}
 
 QString HoldCommand::name() const
 {
@@ -103,7 +108,8 @@ QString HoldCommand::summary() const
 
 QString HoldCommand::synopsis() const
 {
-    return u"LICENSE --holder NAME [--key-file FILE] [--policy monotonic|signed-expiry] [--wait DURATION] [--json]"_s;
+    return u"LICENSE --holder NAME [--key-file FILE] [--policy monotonic|signed-expiry] [--wait DURATION] [--active] "
+           u"[--json]"_s;
 }
 
 void HoldCommand::addOptions(QCommandLineParser &parser) const
@@ -118,6 +124,9 @@ void HoldCommand::addOptions(QCommandLineParser &parser) const
                       u"When every seat is taken, wait in line for at most this long (e.g. 10m, up to 24h) "
                       u"instead of exiting 5."_s,
                       u"DURATION"_s});
+    parser.addOption({u"active"_s,
+                      u"Report the user as active on every heartbeat (for scripts; on a terminal any key reports "
+                      u"activity)."_s});
 }
 
 QString HoldCommand::prepare(const QCommandLineParser &parser, const QStringList &arguments)
@@ -148,6 +157,8 @@ QString HoldCommand::prepare(const QCommandLineParser &parser, const QStringList
         if (m_wait->count() > QueueTicket::maxWaitSecondsLimit)
             return u"--wait: at most %1h"_s.arg(QueueTicket::maxWaitSecondsLimit / 3600);
     }
+
+    m_active = parser.isSet(u"active"_s);
 
     if (parser.isSet(u"key-file"_s)) {
         m_key = readSecretFile(parser.value(u"key-file"_s), &why);
@@ -310,7 +321,65 @@ void HoldCommand::start()
         line += u", waiting in line for at most %1"_s.arg(formatSeconds(m_wait->count()));
     }
     report(u"checking_out"_s, line, detail);
+
+    if (m_active) {
+        // Every heartbeat then says "active just now" (at most a second ago).
+        m_keeper->noteActivity();
+        m_activeTicker.setInterval(std::chrono::seconds {1});
+        connect(&m_activeTicker, &QTimer::timeout, this, [this] { m_keeper->noteActivity(); });
+        m_activeTicker.start();
+    } else if (startReadingKeys()) {
+        // Which idle time counts is the license's reclaim rule, which only an admin can read.
+        report(u"keys"_s,
+               u"Press any key to show activity; with no key pressed for the license's idle time (its reclaim "
+               u"rule, else 30 minutes) the seat counts as idle."_s);
+    }
     m_keeper->start();
+}
+
+bool HoldCommand::startReadingKeys()
+{
+    // Only a terminal this process has in the foreground: a hold started with & in an interactive
+    // shell must not stop on SIGTTOU or SIGTTIN by touching it.
+    if (::isatty(STDIN_FILENO) != 1 || ::tcgetpgrp(STDIN_FILENO) != ::getpgrp())
+        return false;
+    termios saved {};
+    if (::tcgetattr(STDIN_FILENO, &saved) != 0)
+        return false;
+    termios keys = saved;
+    // Each key as it is typed, not echoed; ISIG stays on, so Ctrl-C still sends SIGINT.
+    keys.c_lflag &= ~tcflag_t(ICANON | ECHO);
+    keys.c_cc[VMIN] = 1;
+    keys.c_cc[VTIME] = 0;
+    if (::tcsetattr(STDIN_FILENO, TCSANOW, &keys) != 0)
+        return false;
+    m_savedTerminal = saved;
+    m_keys = std::make_unique<QSocketNotifier>(STDIN_FILENO, QSocketNotifier::Read);
+    connect(m_keys.get(), &QSocketNotifier::activated, this, &HoldCommand::onKeys);
+    return true;
+}
+
+void HoldCommand::onKeys()
+{
+    char buffer[64];
+    const ssize_t got = ::read(STDIN_FILENO, buffer, sizeof buffer);
+    if (got > 0) {
+        m_keeper->noteActivity();
+        return;
+    }
+    // The terminal went away (end of input or an error): stop watching it.
+    if (got == 0 || (errno != EINTR && errno != EAGAIN))
+        m_keys->setEnabled(false);
+}
+
+void HoldCommand::restoreTerminal()
+{
+    if (m_keys)
+        m_keys->setEnabled(false);
+    if (!m_savedTerminal)
+        return;
+    ::tcsetattr(STDIN_FILENO, TCSANOW, &*m_savedTerminal);
+    m_savedTerminal.reset();
 }
 
 void HoldCommand::onDegraded(const QString &reason)
@@ -333,6 +402,8 @@ void HoldCommand::onInterrupted(int signalNumber)
         return;
     m_releasing = true;
     m_liveTicker.stop();
+    m_activeTicker.stop();
+    restoreTerminal();
     const QString name = signalNumber == SIGTERM ? u"SIGTERM"_s : u"SIGINT"_s;
     m_leftLine = m_keeper->state() == LeaseKeeper::State::Waiting;
     report(u"interrupted"_s,

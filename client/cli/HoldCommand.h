@@ -10,10 +10,13 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <termios.h>
 
 namespace keyright {
 class LeaseClient;
 }
+
+class QSocketNotifier;
 
 namespace keyright::cli {
 
@@ -23,6 +26,10 @@ namespace keyright::cli {
 // exits with that failure's code (5 when every seat is taken) instead of waiting for a seat, unless
 // --wait asks it to wait in line: then it shows its place (updated in place on a terminal, a line
 // per change otherwise) until it holds a seat, gives up (5), or Ctrl-C leaves the line.
+//
+// Activity (issue 26): on a terminal in the foreground any key reports activity (the terminal
+// reads keys one by one, without echo, while holding, and gets its own settings back on exit);
+// --active reports activity on every heartbeat, for scripts. Otherwise activity stays unknown.
 class HoldCommand final : public CliCommand
 {
     Q_OBJECT
@@ -50,6 +57,11 @@ private:
     void endLiveLine();
     void onDegraded(const QString &reason);
     void onInterrupted(int signalNumber);
+    // Reads keys from a terminal on stdin as activity; false when stdin is none or not ours.
+    bool startReadingKeys();
+    void onKeys();
+    // Gives the terminal its own settings back (once; every way out calls it).
+    void restoreTerminal();
 
     QString m_licenseId;
     QString m_holder;
@@ -62,6 +74,10 @@ private:
     std::optional<SecretBuffer> m_key;
     std::unique_ptr<LeaseClient> m_client;
     std::unique_ptr<LeaseKeeper> m_keeper;
+    bool m_active = false; // --active
+    QTimer m_activeTicker; // --active: notes activity more often than any heartbeat
+    std::unique_ptr<QSocketNotifier> m_keys;
+    std::optional<termios> m_savedTerminal; // set while the terminal reads keys one by one
     bool m_everHeld = false;
     bool m_releasing = false;
     QTimer m_releaseDeadline;

@@ -48,6 +48,16 @@ QString describeOffset(milliseconds offset)
     return offset.count() > 0 ? u"%1 behind it"_s.arg(amount) : u"%1 ahead of it"_s.arg(amount);
 }
 
+// How long ago the holder last did something, in whole minutes ("74 min"); "-" when its client
+// reports no activity. A moment a little ahead of the server's clock counts as just now.
+QString idleText(const QDateTime &lastActivityAt, const QDateTime &serverNow)
+{
+    if (!lastActivityAt.isValid())
+        return u"-"_s;
+    const qint64 minutes = std::max<qint64>(0, lastActivityAt.msecsTo(serverNow)) / 60000;
+    return u"%1 min"_s.arg(minutes);
+}
+
 } // namespace
 
 QString StatusCommand::name() const
@@ -184,6 +194,11 @@ void StatusCommand::printJsonStatus(const QDateTime &serverNow)
             lease.insert(u"signatureValid"_s, row.signatureValid);
             lease.insert(u"heldSince"_s, grantedAt.isValid() ? QJsonValue(formatTimestamp(grantedAt)) : QJsonValue());
             lease.insert(u"expiresInMs"_s, qint64(between(serverNow, row.lease.expiresAt).count()));
+            // lastActivityAt comes with the row when known; how long ago that was, null when unknown.
+            lease.insert(u"idleMs"_s,
+                         row.lastActivityAt.isValid()
+                             ? QJsonValue(std::max<qint64>(0, row.lastActivityAt.msecsTo(serverNow)))
+                             : QJsonValue());
             leases.append(lease);
         }
         entry.insert(QString::fromUtf16(LeaseList::leasesMember), leases);
@@ -222,11 +237,12 @@ void StatusCommand::printText(const QDateTime &serverNow)
             printOut(u"  no seats held"_s);
         } else {
             const milliseconds skew {license.skewSeconds * 1000};
-            TextTable table(
-                {u"SEAT"_s, u"HOLDER"_s, u"GEN"_s, u"HELD SINCE"_s, u"HELD FOR"_s, u"EXPIRES IN"_s, u"STATE"_s});
+            TextTable table({u"SEAT"_s, u"HOLDER"_s, u"GEN"_s, u"HELD SINCE"_s, u"HELD FOR"_s, u"IDLE"_s,
+                             u"EXPIRES IN"_s, u"STATE"_s});
             table.setIndent(2);
             table.setRightAligned(2);
             table.setRightAligned(5);
+            table.setRightAligned(6);
             for (const LeaseRow &row : list.leases) {
                 const QDateTime grantedAt = m_grantedAt.value(row.lease.seatId);
                 const milliseconds expiresIn = between(serverNow, row.lease.expiresAt);
@@ -249,7 +265,7 @@ void StatusCommand::printText(const QDateTime &serverNow)
                                          : u"before %1"_s.arg(shortTime(
                                              m_offset.serverTime.addMSecs(-milliseconds(grantLookback).count()))),
                      grantedAt.isValid() ? formatDuration(between(grantedAt, heldUntil)) : u"over 1d"_s,
-                     formatDuration(expiresIn), state});
+                     idleText(row.lastActivityAt, serverNow), formatDuration(expiresIn), state});
             }
             for (const QString &line : table.render())
                 printOut(line);

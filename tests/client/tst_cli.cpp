@@ -28,6 +28,7 @@
 
 #include <csignal>
 #include <memory>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -63,6 +64,7 @@ private Q_SLOTS:
     void usageErrorsExitWithTwo();
     void licenseCreateListAndSet();
     void statusShowsEachHolderAndJson();
+    void statusShowsEachHoldersIdleTime();
     void statusAnswersWithTheFirstInstanceDead_data();
     void statusAnswersWithTheFirstInstanceDead();
     void revokeBySeatPrefixFreesAndBlocks();
@@ -84,6 +86,8 @@ private Q_SLOTS:
     void holdWaitShowsThePlaceInLineThenHolds();
     void holdWaitJsonAndCtrlCLeavesTheLine();
     void holdWaitOnATerminalRewritesItsLineThenGivesUp();
+    void holdActiveShowsAnIdleTimeInStatus();
+    void holdOnATerminalReportsKeysAsActivity();
     void failuresMapToExitCodes_data();
     void failuresMapToExitCodes();
     void tokenCreateListWhoamiRevoke();
@@ -106,8 +110,14 @@ private:
     // Checks a seat out as an application would; returns the seat id (empty on failure).
     QString checkout(const QString &licenseId, const QString &keyFile, const QString &holder);
     QJsonObject licenseStatus(const QString &licenseId);
-    // A heartbeat as the application sends it; the HTTP status.
-    int heartbeat(const QString &licenseId, const QString &keyFile, const QString &seatId);
+    // The holder's row in `keyright status --json` (empty when it holds none).
+    QJsonObject leaseOf(const QString &licenseId, const QString &holder);
+    // The holder's line in `keyright status LICENSE` (empty when none).
+    QString statusLineOf(const QString &licenseId, const QString &holder);
+    // A heartbeat as the application sends it, with how long its user has been idle if given; the
+    // HTTP status.
+    int heartbeat(const QString &licenseId, const QString &keyFile, const QString &seatId,
+                  std::optional<qint64> idleMs = std::nullopt);
     // The license's waiting line as the admin listing shows it.
     QJsonArray queueOf(const QString &licenseId);
 
@@ -224,7 +234,8 @@ QString TestCli::checkout(const QString &licenseId, const QString &keyFile, cons
         .toString();
 }
 
-int TestCli::heartbeat(const QString &licenseId, const QString &keyFile, const QString &seatId)
+int TestCli::heartbeat(const QString &licenseId, const QString &keyFile, const QString &seatId,
+                       std::optional<qint64> idleMs)
 {
     const std::optional<SecretBuffer> key = readSecretFile(keyFile);
     if (!key)
@@ -235,7 +246,10 @@ int TestCli::heartbeat(const QString &licenseId, const QString &keyFile, const Q
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setRawHeader("Authorization", "License " + key->view().toByteArray());
     request.setTransferTimeout(5000);
-    QNetworkReply *reply = m_network.post(request, QByteArrayLiteral("{}"));
+    QJsonObject body;
+    if (idleMs)
+        body.insert(u"idleMs"_s, *idleMs);
+    QNetworkReply *reply = m_network.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
     if (!QTest::qWaitFor([reply] { return reply->isFinished(); }, 6000))
         return 0;
     reply->deleteLater();
@@ -263,6 +277,24 @@ QJsonObject TestCli::licenseStatus(const QString &licenseId)
 {
     const QJsonObject status = runJson({u"status"_s, licenseId, u"--json"_s});
     return status.value(u"licenses"_s).toArray().at(0).toObject();
+}
+
+QJsonObject TestCli::leaseOf(const QString &licenseId, const QString &holder)
+{
+    for (const QJsonValue &value : licenseStatus(licenseId).value(u"leases"_s).toArray()) {
+        if (value.toObject().value(u"holder"_s).toString() == holder)
+            return value.toObject();
+    }
+    return {};
+}
+
+QString TestCli::statusLineOf(const QString &licenseId, const QString &holder)
+{
+    for (const QString &line : run({u"status"_s, licenseId}).out.split(u'\n')) {
+        if (line.contains(u"  "_s + holder + u"  "_s))
+            return line;
+    }
+    return {};
 }
 
 void TestCli::helpListsCommandsAndExitCodes()
@@ -464,6 +496,33 @@ void TestCli::statusShowsEachHolderAndJson()
     const CliRun all = run({u"status"_s});
     QCOMPARE(all.exitCode, 0);
     QVERIFY(all.out.contains(id));
+}
+
+void TestCli::statusShowsEachHoldersIdleTime()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 3);
+    const QString alice = checkout(id, keyFile, u"alice@ws-1"_s);
+    QVERIFY(!alice.isEmpty());
+    QVERIFY(!checkout(id, keyFile, u"bob@ws-2"_s).isEmpty());
+    // alice's application last saw her 74 minutes ago; bob's says nothing about activity.
+    QCOMPARE(heartbeat(id, keyFile, alice, 74 * 60000 + 30000), 200);
+
+    const CliRun text = run({u"status"_s, id});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(u" IDLE "_s), qPrintable(text.out));
+    QVERIFY2(statusLineOf(id, u"alice@ws-1"_s).contains(u" 74 min  "_s), qPrintable(text.out));
+    const QString bob = statusLineOf(id, u"bob@ws-2"_s);
+    QVERIFY2(bob.contains(u"  -  "_s) && !bob.contains(u" min "_s), qPrintable(text.out));
+
+    const QJsonObject aliceJson = leaseOf(id, u"alice@ws-1"_s);
+    QVERIFY(aliceJson.value(u"lastActivityAt"_s).isString());
+    const double idleMs = aliceJson.value(u"idleMs"_s).toDouble();
+    QVERIFY2(idleMs >= 74 * 60000 + 30000 && idleMs < 75 * 60000, qPrintable(QString::number(idleMs)));
+    const QJsonObject bobJson = leaseOf(id, u"bob@ws-2"_s);
+    QVERIFY(!bobJson.isEmpty());
+    QVERIFY(!bobJson.contains(u"lastActivityAt"_s));
+    QVERIFY(bobJson.contains(u"idleMs"_s) && bobJson.value(u"idleMs"_s).isNull());
 }
 
 void TestCli::revokeBySeatPrefixFreesAndBlocks()
@@ -1009,6 +1068,80 @@ void TestCli::holdWaitOnATerminalRewritesItsLineThenGivesUp()
         placeLines += line.contains(u"waiting in line: 1st of 1"_s) ? 1 : 0;
     QCOMPARE(placeLines, 1);
     QCOMPARE(queueOf(id).size(), 0);
+}
+
+void TestCli::holdActiveShowsAnIdleTimeInStatus()
+{
+    // ttl 6 s: the keeper beats after a third of it plus up to 2 s of jitter.
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 2, u"6s"_s, u"1s"_s, u"3s"_s);
+    // bob's application says nothing about activity, as clients before issue 26.
+    QVERIFY(!checkout(id, keyFile, u"bob@ws-2"_s).isEmpty());
+    QProcess hold;
+    hold.setProcessEnvironment(environment());
+    hold.start(cliBinary(), {u"hold"_s, id, u"--holder"_s, u"alice@ws-1"_s, u"--key-file"_s, keyFile, u"--active"_s});
+    QVERIFY(hold.waitForStarted(5000));
+    QString out;
+    const auto read = [&] { return out += QString::fromUtf8(hold.readAllStandardOutput()); };
+    QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"renewed seat"_s), 12000);
+    // Its stdin is no terminal: no keys to press.
+    QVERIFY2(!out.contains(u"Press any key"_s), qPrintable(out));
+
+    const QString alice = statusLineOf(id, u"alice@ws-1"_s);
+    const QString bob = statusLineOf(id, u"bob@ws-2"_s);
+    const CliRun text = run({u"status"_s, id});
+    QVERIFY2(text.out.contains(u" IDLE "_s), qPrintable(text.out));
+    QVERIFY2(alice.contains(u" 0 min  "_s), qPrintable(text.out));
+    QVERIFY2(bob.contains(u"  -  "_s) && !bob.contains(u" min "_s), qPrintable(text.out));
+
+    const QJsonObject aliceJson = leaseOf(id, u"alice@ws-1"_s);
+    QVERIFY(aliceJson.value(u"lastActivityAt"_s).isString());
+    const QJsonValue idleMs = aliceJson.value(u"idleMs"_s);
+    QVERIFY2(idleMs.isDouble() && idleMs.toDouble() >= 0 && idleMs.toDouble() < 20000,
+             qPrintable(QString::number(idleMs.toDouble())));
+    const QJsonObject bobJson = leaseOf(id, u"bob@ws-2"_s);
+    QVERIFY(!bobJson.isEmpty());
+    QVERIFY(!bobJson.contains(u"lastActivityAt"_s));
+    QVERIFY(bobJson.value(u"idleMs"_s).isNull());
+
+    ::kill(pid_t(hold.processId()), SIGINT);
+    QVERIFY(hold.waitForFinished(8000));
+    QCOMPARE(hold.exitCode(), 0);
+}
+
+void TestCli::holdOnATerminalReportsKeysAsActivity()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 1, u"6s"_s, u"1s"_s, u"3s"_s);
+    // script(1) runs hold on a pseudo-terminal; what the test writes is typed at it. After hold,
+    // stty shows the settings the terminal was left with.
+    const QString command = QStringList {cliBinary(),     u"hold"_s,       id,      u"--holder"_s,
+                                         u"carol@ws-3"_s, u"--key-file"_s, keyFile, u"; stty -a"_s}
+                                .join(u' ');
+    QProcess hold;
+    hold.setProcessEnvironment(environment({{u"SHELL"_s, u"/bin/bash"_s}}));
+    hold.start(u"script"_s, {u"-qefc"_s, command, u"/dev/null"_s});
+    QVERIFY(hold.waitForStarted(5000));
+    QString out;
+    const auto read = [&] { return out += QString::fromUtf8(hold.readAllStandardOutput()); };
+    QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"Press any key to show activity"_s), 8000);
+    QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"renewed seat"_s), 12000);
+    // No key yet: activity unknown.
+    QVERIFY2(statusLineOf(id, u"carol@ws-3"_s).contains(u"  -  "_s), qPrintable(out));
+
+    hold.write("x");
+    QTRY_VERIFY_WITH_TIMEOUT(leaseOf(id, u"carol@ws-3"_s).value(u"lastActivityAt"_s).isString(), 12000);
+    QVERIFY2(statusLineOf(id, u"carol@ws-3"_s).contains(u" 0 min  "_s), qPrintable(out));
+    // The key is read, not echoed into the output.
+    QVERIFY2(!read().contains(u"\nx"_s), qPrintable(out));
+
+    // Ctrl-C at the terminal still releases the seat, and the terminal gets its settings back.
+    hold.write("\x03");
+    QVERIFY(hold.waitForFinished(10000));
+    read();
+    QVERIFY2(out.contains(u"released seat"_s), qPrintable(out));
+    QVERIFY2(out.contains(u" icanon"_s) && out.contains(u" echo "_s), qPrintable(out));
+    QVERIFY(leaseOf(id, u"carol@ws-3"_s).isEmpty());
 }
 
 void TestCli::failuresMapToExitCodes_data()
