@@ -9,6 +9,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -118,8 +119,10 @@ LedgerBar::LedgerBar(QWidget *parent)
     m_bar->setObjectName(u"ledgerBar"_s);
     m_sentences->setObjectName(u"ledgerSentences"_s);
     m_sentences->setTextFormat(Qt::PlainText);
-    m_sentences->setWordWrap(true);
-    m_sentences->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // One line per sentence, cut to the pane's width (the whole of each in the tooltip), so a
+    // narrow pane at 150 % keeps room for the holders.
+    m_sentences->setWordWrap(false);
+    m_sentences->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
@@ -150,12 +153,30 @@ QWidget *LedgerBar::barWidget() const
 
 QString LedgerBar::sentenceText() const
 {
-    return m_sentences->text();
+    return m_lines.join(u'\n');
+}
+
+void LedgerBar::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    elideLines();
+}
+
+void LedgerBar::elideLines()
+{
+    const QFontMetrics metrics = m_sentences->fontMetrics();
+    const int width = std::max(m_sentences->width(), 40);
+    QStringList shown;
+    for (const QString &line : std::as_const(m_lines))
+        shown << metrics.elidedText(line, Qt::ElideRight, width);
+    m_sentences->setText(shown.join(u'\n'));
+    m_sentences->setToolTip(shown == m_lines ? QString() : m_lines.join(u'\n'));
 }
 
 void LedgerBar::refreshText()
 {
-    m_sentences->setText(m_report ? ledgerSentences(*m_report, QTimeZone::systemTimeZone()).join(u'\n') : QString());
+    m_lines = m_report ? ledgerSentences(*m_report, QTimeZone::systemTimeZone()) : QStringList();
+    elideLines();
     QStringList parts;
     if (m_report) {
         for (const Segment &segment : segments())

@@ -4,6 +4,7 @@
 #include "wire/LedgerReport.h"
 
 #include <QList>
+#include <QStringList>
 #include <QWidget>
 
 #include <optional>
@@ -48,14 +49,17 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     class Bar;
     void refreshText();
+    void elideLines();
 
     std::optional<LedgerReport> m_report;
     Bar *m_bar;
     QLabel *m_sentences;
+    QStringList m_lines; // the sentences whole
 };
 
 } // namespace keyright
