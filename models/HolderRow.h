@@ -32,6 +32,9 @@ struct HolderRow
     QString reservation;
     QList<Cap> caps;
     bool ruled = false; // the license has rules: "shared seats" means something
+    // A holder without activity for longer than this is idle: the license-wide reclaimIdle rule's
+    // afterMinutes, else the ledger's default.
+    int idleAfterMinutes = 30;
     // The Holder column's sort key (holder, held since, key), made when first asked for; cleared
     // by whoever changes the holder or held since of a row in place.
     mutable QString holderSortKey;

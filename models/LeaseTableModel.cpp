@@ -48,6 +48,17 @@ const QList<int> &changeRoles()
     return roles;
 }
 
+// The Idle for column's order: blocks, then holders of unknown activity, then the least idle
+// first (milliseconds since the last activity).
+qint64 idleSortKey(const HolderRow &row, const QDateTime &now)
+{
+    if (row.kind != HolderRow::Kind::Lease)
+        return -2;
+    if (!row.lease.lastActivityAt.isValid())
+        return -1;
+    return std::max<qint64>(row.lease.lastActivityAt.msecsTo(now), 0);
+}
+
 const QList<int> &tickRoles()
 {
     static const QList<int> roles {Qt::DisplayRole, Qt::ForegroundRole, LeaseTableModel::SortRole,
@@ -97,6 +108,24 @@ std::optional<HeldSeat> LeaseTableModel::seatAt(int row) const
         return std::nullopt;
     const HolderRow &r = m_rows.at(row);
     return HeldSeat {r.licenseId, r.lease.lease.seatId, r.lease.lease.holder};
+}
+
+bool LeaseTableModel::isIdle(const HolderRow &row) const
+{
+    if (row.kind != HolderRow::Kind::Lease || !row.lease.lastActivityAt.isValid() || stateOf(row) != HolderState::Live)
+        return false;
+    return row.lease.lastActivityAt.msecsTo(m_now) > qint64(row.idleAfterMinutes) * 60 * 1000;
+}
+
+QString LeaseTableModel::idleText(qint64 idleMs)
+{
+    const qint64 minutes = std::max<qint64>(idleMs, 0) / 60000;
+    if (minutes < 1)
+        return tr("active");
+    // Minutes up to two hours: "74 min" reads quicker than "1 h 14 min".
+    if (minutes < 120)
+        return tr("%1 min").arg(minutes);
+    return tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60, 2, 10, QLatin1Char('0'));
 }
 
 LeaseTableModel::HolderState LeaseTableModel::stateOf(const HolderRow &row) const
@@ -183,6 +212,13 @@ QVariant LeaseTableModel::data(const QModelIndex &index, int role) const
         return isLease ? QVariant(row.lease.signatureValid) : QVariant();
     case ReservationRole:
         return isLease ? row.reservation : QString();
+    case IdleRole:
+        return isIdle(row);
+    case Qt::BackgroundRole:
+        // An idle holder's whole row reads as a warning: its seat may be reclaimed for someone waiting.
+        if (!m_staleSince.isValid() && isIdle(row))
+            return QBrush(StatePalette::background(StatePalette::Idle));
+        return {};
     case CapsRole: {
         QStringList groups;
         for (const HolderRow::Cap &cap : row.caps)
@@ -226,6 +262,12 @@ QVariant LeaseTableModel::data(const QModelIndex &index, int role) const
             if (isLease && !row.reservation.isEmpty())
                 return QBrush(StatePalette::colour(StatePalette::ReservedSeat));
             return {};
+        case IdleForColumn:
+            if (!isLease || !row.lease.lastActivityAt.isValid())
+                return QBrush(StatePalette::colour(StatePalette::Muted));
+            if (isIdle(row))
+                return QBrush(StatePalette::colour(StatePalette::Idle));
+            return {};
         case SeatColumn:
         case HeldSinceColumn:
             if (isLease && !row.heldSinceExact && index.column() == HeldSinceColumn)
@@ -250,6 +292,7 @@ QVariant LeaseTableModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case GenerationColumn:
         case CountdownColumn:
+        case IdleForColumn:
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         case SignatureColumn:
             return QVariant::fromValue(Qt::AlignCenter);
@@ -307,6 +350,10 @@ QVariant LeaseTableModel::displayData(const HolderRow &row, int column) const
         return row.lease.signatureValid ? u"\u2713"_s : u"\u2717"_s;
     case CountsAgainstColumn:
         return countsAgainstText(row);
+    case IdleForColumn:
+        if (!row.lease.lastActivityAt.isValid())
+            return tr("unknown");
+        return idleText(row.lease.lastActivityAt.msecsTo(m_now));
     default:
         return {};
     }
@@ -367,6 +414,8 @@ bool LeaseTableModel::sortsBefore(int left, int right, int column) const
         return int(stateOf(a)) < int(stateOf(b));
     case SignatureColumn:
         return (aLease ? int(a.lease.signatureValid) : -1) < (bLease ? int(b.lease.signatureValid) : -1);
+    case IdleForColumn:
+        return idleSortKey(a, m_now) < idleSortKey(b, m_now);
     default:
         return sortData(a, column).toString().compare(sortData(b, column).toString()) < 0;
     }
@@ -396,6 +445,8 @@ QVariant LeaseTableModel::sortData(const HolderRow &row, int column) const
         return isLease ? int(row.lease.signatureValid) : -1;
     case CountsAgainstColumn:
         return countsAgainstText(row);
+    case IdleForColumn:
+        return idleSortKey(row, m_now);
     default:
         return {};
     }
@@ -442,6 +493,12 @@ QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
             lines << tr("%1 may hold at most %n seat(s); it holds %2.", nullptr, cap.cap).arg(cap.group).arg(cap.held);
         return lines.join(u'\n');
     }
+    case IdleForColumn:
+        if (!row.lease.lastActivityAt.isValid())
+            return tr("This client does not report activity; it is never counted as idle");
+        return isIdle(row) ? tr("Last activity at %1: idle for more than %n minute(s)", nullptr, row.idleAfterMinutes)
+                                 .arg(fullTimestamp(row.lease.lastActivityAt))
+                           : tr("Last activity at %1").arg(fullTimestamp(row.lease.lastActivityAt));
     case SignatureColumn:
         return row.lease.signatureValid
             ? tr("The signature verifies against the server's public key")
@@ -476,6 +533,8 @@ QVariant LeaseTableModel::headerData(int section, Qt::Orientation orientation, i
         return tr("State");
     case SignatureColumn:
         return tr("Sig.");
+    case IdleForColumn:
+        return tr("Idle for");
     default:
         return {};
     }
@@ -630,9 +689,11 @@ void LeaseTableModel::tick()
     if (m_rows.isEmpty())
         return;
     Q_EMIT dataChanged(index(0, CountdownColumn), index(int(m_rows.size()) - 1, CountdownColumn), tickRoles());
+    Q_EMIT dataChanged(index(0, IdleForColumn), index(int(m_rows.size()) - 1, IdleForColumn), tickRoles());
     QList<int> all(m_rows.size());
     std::iota(all.begin(), all.end(), 0);
     emitExpiredSince(before, all);
+    emitIdleSince(before, all);
 }
 
 void LeaseTableModel::tickRows(QList<int> rows)
@@ -650,9 +711,11 @@ void LeaseTableModel::tickRows(QList<int> rows)
         while (j + 1 < rows.size() && rows.at(j + 1) == rows.at(j) + 1 && rows.at(j + 1) < m_rows.size())
             ++j;
         Q_EMIT dataChanged(index(rows.at(i), CountdownColumn), index(rows.at(j), CountdownColumn), tickRoles());
+        Q_EMIT dataChanged(index(rows.at(i), IdleForColumn), index(rows.at(j), IdleForColumn), tickRoles());
         i = j + 1;
     }
     emitExpiredSince(before, rows);
+    emitIdleSince(before, rows);
 }
 
 void LeaseTableModel::emitExpiredSince(const QDateTime &before, const QList<int> &rows)
@@ -666,6 +729,24 @@ void LeaseTableModel::emitExpiredSince(const QDateTime &before, const QList<int>
             const QModelIndex cell = index(r, StateColumn);
             Q_EMIT dataChanged(cell, cell, {Qt::DisplayRole, Qt::ToolTipRole, Qt::ForegroundRole, StateRole, SortRole});
         }
+    }
+}
+
+void LeaseTableModel::emitIdleSince(const QDateTime &before, const QList<int> &rows)
+{
+    // A holder turns idle (or live again, at expiry) between two ticks: its whole row's mark changes.
+    for (int r : rows) {
+        if (r < 0 || r >= m_rows.size() || m_rows.at(r).kind != HolderRow::Kind::Lease)
+            continue;
+        const HolderRow &row = m_rows.at(r);
+        if (!row.lease.lastActivityAt.isValid())
+            continue;
+        const QDateTime threshold = row.lease.lastActivityAt.addSecs(qint64(row.idleAfterMinutes) * 60);
+        const bool crossed = (before <= threshold && m_now > threshold)
+            || (before <= row.lease.lease.expiresAt && m_now > row.lease.lease.expiresAt);
+        if (crossed)
+            Q_EMIT dataChanged(index(r, 0), index(r, ColumnCount - 1),
+                               {Qt::BackgroundRole, Qt::ForegroundRole, IdleRole});
     }
 }
 

@@ -45,7 +45,9 @@ public:
         CountdownColumn,
         StateColumn,
         SignatureColumn,
-        CountsAgainstColumn, // last, so the columns before keep their numbers; the page shows it before State
+        CountsAgainstColumn, // after the others, so the columns before keep their numbers; the page shows it before
+                             // State
+        IdleForColumn, // time since the holder's last activity (issue 26)
         ColumnCount
     };
     Q_ENUM(Column)
@@ -60,6 +62,7 @@ public:
         SignatureValidRole,
         ReservationRole, // the reservation group a live lease counts against; empty for the shared seats
         CapsRole, // QStringList: the capped groups the holder is in
+        IdleRole, // bool: a live holder with no activity for longer than the license's idle threshold
     };
     enum class HolderState { Live, ExpiredAwaitingReap, Blocked };
     Q_ENUM(HolderState)
@@ -98,6 +101,11 @@ public:
     std::optional<HeldSeat> seatAt(int row) const;
     int rowOfKey(const QString &key) const { return m_rowByKey.value(key, -1); }
     HolderState stateOf(const HolderRow &row) const;
+    // A live lease whose holder reports activity and has shown none for more than the license's
+    // idle threshold, on the model's clock; a client that reports nothing is never idle.
+    bool isIdle(const HolderRow &row) const;
+    // What the Idle for column reads for `idleMs` without activity: "active", "74 min", "2 h 05 min".
+    static QString idleText(qint64 idleMs);
     // Whether `left` sorts before `right` by `column`, as SortRole's values compare, without
     // building them as QVariants (HolderSortProxy: a poll of 50,000 rows sorts in one go).
     bool sortsBefore(int left, int right, int column) const;
@@ -118,6 +126,7 @@ private:
     void applyAsLayoutChange(PollMerge &merge);
     void rebuildIndex();
     void emitExpiredSince(const QDateTime &before, const QList<int> &rows);
+    void emitIdleSince(const QDateTime &before, const QList<int> &rows);
     // Removes every row for which `gone` holds, as beginRemoveRows runs, and reindexes.
     void removeRowsWhere(const std::function<bool(int row)> &gone);
     QVariant displayData(const HolderRow &row, int column) const;

@@ -2,6 +2,7 @@
 
 #include "LeaseTableModel.h"
 #include "SeatDecision.h"
+#include "wire/LedgerReport.h"
 
 #include <algorithm>
 #include <optional>
@@ -62,6 +63,9 @@ unsigned changedColumns(const HolderRow &a, const HolderRow &b)
             set(LeaseTableModel::StateColumn);
         if (a.lease.signatureValid != b.lease.signatureValid || x.signature != y.signature)
             set(LeaseTableModel::SignatureColumn);
+        // Idleness marks the whole row.
+        if (a.lease.lastActivityAt != b.lease.lastActivityAt || a.idleAfterMinutes != b.idleAfterMinutes)
+            return (1u << LeaseTableModel::ColumnCount) - 1;
         // Without rules the column is empty whatever the liveness: no change to report there.
         if (a.reservation != b.reservation || a.caps != b.caps || a.ruled != b.ruled
             || (b.ruled && a.lease.live != b.lease.live))
@@ -84,6 +88,11 @@ QList<HolderRow> holderRowsOf(const LeaseList &list, const QDateTime &now)
     QList<HolderRow> rows;
     rows.reserve(list.leases.size() + list.blocks.size());
     const bool ruled = !list.rules.isEmpty();
+    int idleAfterMinutes = LedgerQuery::defaultIdleAfterMinutes;
+    for (const IdleReclaim &reclaim : list.rules.reclaimIdle) {
+        if (reclaim.group.isEmpty())
+            idleAfterMinutes = reclaim.afterMinutes;
+    }
     // What a seat counts against only means something under rules; without them (most licenses)
     // nothing needs counting.
     std::optional<CompiledSeatRules> compiled;
@@ -111,6 +120,7 @@ QList<HolderRow> holderRowsOf(const LeaseList &list, const QDateTime &now)
         row.licenseId = list.licenseId;
         row.lease = lease;
         row.ruled = ruled;
+        row.idleAfterMinutes = idleAfterMinutes;
         if (lease.live && ruled) {
             // While a reservation's live members fit it, each counts against it; only an
             // overflowing one needs seatUsage()'s oldest-seat-first order per seat.

@@ -34,6 +34,8 @@ constexpr Variants variants[StatePalette::RoleCount] = {
     {0x6d4c41, 0xc4b4ae, 0x6d4c41}, // Interrupted
     // Teal: apart in hue from live green, full red and blocked purple, on a projector too.
     {0x00695c, 0x80cbc4, 0x26a69a}, // ReservedSeat
+    // Ochre: a warning apart from the orange of expiring and pending rows.
+    {0x6f5600, 0xffd54f, 0xfbc02d}, // Idle
 };
 
 QColor mix(const QColor &a, const QColor &b, double weightOfA)

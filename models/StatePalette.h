@@ -30,6 +30,7 @@ public:
         Accent, // a neutral series (usage in the chart), the seat the server counts
         Interrupted, // a network cut
         ReservedSeat, // seats a rule reserves for a group (idle ones in the seat bar, a seat counted against one)
+        Idle, // a holder with no activity for longer than the license's idle threshold (issue 26)
         RoleCount
     };
 

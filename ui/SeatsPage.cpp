@@ -5,8 +5,12 @@
 #include "DashboardSettings.h"
 #include "ElidedLabel.h"
 #include "HolderSortProxy.h"
+#include "LedgerBar.h"
+#include "LicenseDetails.h"
 #include "QueueTableModel.h"
 #include "SeatBarDelegate.h"
+#include "SeatLedger.h"
+#include "SeatRules.h"
 #include "StatePalette.h"
 #include "UsageChartView.h"
 
@@ -66,6 +70,7 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     , m_licensesTitle(titleLabel(this))
     , m_holdersTitle(titleLabel(this))
     , m_holdersSummary(new QLabel(this))
+    , m_ledger(new LedgerBar(this))
     , m_filter(new QLineEdit(this))
     , m_holders(new QTableView(this))
     , m_holdersProxy(new HolderSortProxy(this))
@@ -128,7 +133,8 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     const QList<QPair<int, int>> widths {
         {LeaseTableModel::LicenseColumn, 100},   {LeaseTableModel::SeatColumn, 82},
         {LeaseTableModel::GenerationColumn, 48}, {LeaseTableModel::CountdownColumn, 112},
-        {LeaseTableModel::SignatureColumn, 40},  {LeaseTableModel::CountsAgainstColumn, 150}};
+        {LeaseTableModel::SignatureColumn, 40},  {LeaseTableModel::CountsAgainstColumn, 150},
+        {LeaseTableModel::IdleForColumn, 88}};
     for (const auto &[column, width] : widths)
         hh->resizeSection(column, width);
     hh->setMinimumSectionSize(40);
@@ -198,6 +204,7 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addLayout(head);
     rightLayout->addWidget(m_holdersSummary);
+    rightLayout->addWidget(m_ledger);
     rightLayout->addWidget(m_holders, 1);
     rightLayout->addWidget(m_empty, 1);
 
@@ -371,11 +378,11 @@ void SeatsPage::markLicensesStale()
 void SeatsPage::orderHolderColumns()
 {
     QHeaderView *hh = m_holders->horizontalHeader();
-    const QList<int> order {LeaseTableModel::HolderColumn,    LeaseTableModel::LicenseColumn,
-                            LeaseTableModel::StateColumn,     LeaseTableModel::SignatureColumn,
-                            LeaseTableModel::CountdownColumn, LeaseTableModel::CountsAgainstColumn,
-                            LeaseTableModel::ExpiresAtColumn, LeaseTableModel::HeldSinceColumn,
-                            LeaseTableModel::SeatColumn,      LeaseTableModel::GenerationColumn};
+    const QList<int> order {
+        LeaseTableModel::HolderColumn,        LeaseTableModel::LicenseColumn,   LeaseTableModel::StateColumn,
+        LeaseTableModel::SignatureColumn,     LeaseTableModel::IdleForColumn,   LeaseTableModel::CountdownColumn,
+        LeaseTableModel::CountsAgainstColumn, LeaseTableModel::ExpiresAtColumn, LeaseTableModel::HeldSinceColumn,
+        LeaseTableModel::SeatColumn,          LeaseTableModel::GenerationColumn};
     for (int visual = 0; visual < order.size(); ++visual)
         hh->moveSection(hh->visualIndex(order.at(visual)), visual);
 }
@@ -546,6 +553,56 @@ void SeatsPage::updateLine()
     m_line->setVisible(m_lineModel->rowCount() > 0);
     m_lineEmpty->setVisible(m_lineModel->rowCount() == 0);
     m_lineEmpty->setText(tr("Nobody is waiting for a seat."));
+    updateLedger();
+}
+
+void SeatsPage::updateLedger()
+{
+    // One license at a time: the ledger accounts for the seats of one license.
+    const QStringList ids = selectedLicenseIds();
+    const LicenseDetails *details = ids.size() == 1 ? m_session.licenseDetails(ids.first()) : nullptr;
+    if (!details) {
+        m_ledger->setReport(std::nullopt);
+        return;
+    }
+    const QString &id = ids.first();
+    const LeaseTableModel &leases = m_session.leases();
+    // The listing as the server's ledger route reads its store: every lease row with its last
+    // activity, the blocks in force and who waits, on the dashboard's estimate of the server's clock.
+    LedgerInput input;
+    input.seatCount = details->seatCount;
+    input.now = leases.now();
+    if (const int summary = m_session.licenses().rowOf(id); summary >= 0)
+        input.skew = std::chrono::seconds(m_session.licenses().licenseAt(summary).skewSeconds);
+    int idleAfter = LedgerQuery::defaultIdleAfterMinutes;
+    for (const IdleReclaim &reclaim : details->rules.reclaimIdle) {
+        if (reclaim.group.isEmpty())
+            idleAfter = reclaim.afterMinutes;
+    }
+    input.idleAfter = std::chrono::minutes(idleAfter);
+    for (int r = 0; r < leases.rowCount(); ++r) {
+        const HolderRow &row = leases.rowAt(r);
+        if (row.licenseId != id)
+            continue;
+        if (row.kind == HolderRow::Kind::Lease) {
+            const QDateTime &activity = row.lease.lastActivityAt;
+            input.seats << LedgerSeat {row.lease.lease,
+                                       activity.isValid() ? std::optional<QDateTime>(activity) : std::nullopt};
+        } else if (row.block.until > input.now) {
+            input.blocks << LedgerBlock {row.block.holder, row.block.until};
+        }
+    }
+    for (const QueueTicket &ticket : details->queue) {
+        if (ticket.state == QueueTicket::State::Waiting)
+            input.waiting << LedgerWaiter {ticket.holder, ticket.queuedAt};
+    }
+    LedgerReport report;
+    report.licenseId = id;
+    report.at = input.now;
+    report.serverTime = input.now;
+    report.idleAfterMinutes = idleAfter;
+    report.ledger = accountSeats(CompiledSeatRules(details->rules, details->groups), input);
+    m_ledger->setReport(report);
 }
 
 void SeatsPage::updateLegend()

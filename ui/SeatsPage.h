@@ -17,6 +17,7 @@ namespace keyright {
 
 class DashboardSession;
 class DashboardSettings;
+class LedgerBar;
 class QueueTableModel;
 class UsageChartView;
 
@@ -33,6 +34,7 @@ public:
 
     QTableView *licensesView() const { return m_licenses; }
     QTableView *holdersView() const { return m_holders; }
+    LedgerBar *ledgerBar() const { return m_ledger; }
     QSortFilterProxyModel *holdersProxy() const { return m_holdersProxy; }
     QLineEdit *holderFilter() const { return m_filter; }
     UsageChartView *chart() const { return m_chart; }
@@ -83,6 +85,7 @@ private:
     void licenseSelectionChanged();
     void updateDetails(const QStringList &licenseIds);
     void updateLine();
+    void updateLedger();
     void updateLegend();
 
     DashboardSession &m_session;
@@ -94,6 +97,7 @@ private:
     QLabel *m_licensesTitle;
     QLabel *m_holdersTitle;
     QLabel *m_holdersSummary;
+    LedgerBar *m_ledger;
     QLineEdit *m_filter;
     QTableView *m_holders;
     QSortFilterProxyModel *m_holdersProxy;

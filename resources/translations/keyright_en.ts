@@ -398,6 +398,23 @@
             <numerusform>%1 may hold at most %n seats; it holds %2.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Last activity at %1: idle for more than %n minute(s)</source>
+        <translation>
+            <numerusform>Last activity at %1: idle for more than %n minute</numerusform>
+            <numerusform>Last activity at %1: idle for more than %n minutes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>keyright::LedgerBar</name>
+    <message numerus="yes">
+        <source>%1: %n seat(s)</source>
+        <translation>
+            <numerusform>%1: %n seat</numerusform>
+            <numerusform>%1: %n seats</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::LicenseListModel</name>

@@ -2561,6 +2561,87 @@
             <numerusform>%1 peut détenir au plus %n sièges ; il en détient %2.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>active</source>
+        <translation>actif</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>inconnu</translation>
+    </message>
+    <message>
+        <source>This client does not report activity; it is never counted as idle</source>
+        <translation>Ce client ne signale pas l’activité ; il n’est jamais compté comme inactif</translation>
+    </message>
+    <message numerus="yes">
+        <source>Last activity at %1: idle for more than %n minute(s)</source>
+        <translation>
+            <numerusform>Dernière activité à %1 : inactif depuis plus de %n minute</numerusform>
+            <numerusform>Dernière activité à %1 : inactif depuis plus de %n minutes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last activity at %1</source>
+        <translation>Dernière activité à %1</translation>
+    </message>
+    <message>
+        <source>Idle for</source>
+        <translation>Inactif depuis</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::LedgerBar</name>
+    <message numerus="yes">
+        <source>%1: %n seat(s)</source>
+        <translation>
+            <numerusform>%1 : %n siège</numerusform>
+            <numerusform>%1 : %n sièges</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>in active use</source>
+        <translation>en usage actif</translation>
+    </message>
+    <message>
+        <source>in use, activity unknown</source>
+        <translation>en usage, activité inconnue</translation>
+    </message>
+    <message>
+        <source>held but idle</source>
+        <translation>détenu mais inactif</translation>
+    </message>
+    <message>
+        <source>a second seat of the same person</source>
+        <translation>second siège d’une même personne</translation>
+    </message>
+    <message>
+        <source>no longer renewed</source>
+        <translation>plus renouvelé</translation>
+    </message>
+    <message>
+        <source>reserved for %1, unused</source>
+        <translation>réservé à %1, inutilisé</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>libre</translation>
+    </message>
+    <message>
+        <source>above the seat count</source>
+        <translation>au-delà du nombre de sièges</translation>
+    </message>
+    <message>
+        <source>expired, awaiting the reaper</source>
+        <translation>expiré, en attente du nettoyage</translation>
+    </message>
 </context>
 <context>
     <name>keyright::LicenseDialog</name>

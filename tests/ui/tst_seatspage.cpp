@@ -4,14 +4,18 @@
 #include "DashboardSettings.h"
 #include "LanguageManager.h"
 #include "LeaseTableModel.h"
+#include "LedgerBar.h"
 #include "LicenseListModel.h"
 #include "ManualClock.h"
 #include "SeatBarDelegate.h"
 #include "SeatsPage.h"
+#include "StatePalette.h"
 #include "UsageChartView.h"
 
 #include <QApplication>
+#include <QBrush>
 #include <QHeaderView>
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QNetworkAccessManager>
@@ -141,6 +145,8 @@ private Q_SLOTS:
     void theClickedHolderStaysSelectedWhenManyLeave();
     void aOneSeatLicenseSaysSeat_data();
     void aOneSeatLicenseSaysSeat();
+    void idleForShowsEachHoldersIdleTimeAndSorts();
+    void theLedgerBarAccountsForEverySeat();
 };
 
 void TestSeatsPage::cleanup()
@@ -171,7 +177,9 @@ void TestSeatsPage::tickRepaintsTheRowsOnScreen()
     for (const QList<QVariant> &args : std::as_const(changed)) {
         const auto topLeft = args.at(0).value<QModelIndex>();
         const auto bottomRight = args.at(1).value<QModelIndex>();
-        QCOMPARE(topLeft.column(), int(LeaseTableModel::CountdownColumn));
+        // The countdown and the idle time are the columns that move with the clock.
+        QVERIFY(topLeft.column() == int(LeaseTableModel::CountdownColumn)
+                || topLeft.column() == int(LeaseTableModel::IdleForColumn));
         for (int r = topLeft.row(); r <= bottomRight.row(); ++r)
             covered.insert(r);
     }
@@ -577,6 +585,170 @@ void TestSeatsPage::aOneSeatLicenseSaysSeat()
     QTRY_VERIFY2(QTextDocumentFragment::fromHtml(summary->text()).toPlainText().startsWith(expected),
                  qPrintable(summary->text()));
     QCOMPARE(languages.apply(u"en"_s), u"en"_s);
+}
+
+void TestSeatsPage::idleForShowsEachHoldersIdleTimeAndSorts()
+{
+    // Four holders: one idle 74 minutes, one active, one whose client reports nothing, one idle
+    // two hours. The license-wide reclaim rule makes 60 minutes the threshold.
+    ShownPage shown(1440, 900);
+    QVERIFY(shown.exposed());
+    DashboardSession &session = shown.session;
+    SeatsPage &page = shown.page;
+    feed(session, 4, now.addSecs(-3 * 3600));
+    LeaseList list;
+    list.licenseId = u"acme-cad"_s;
+    list.serverTime = now;
+    list.seatCount = 9;
+    list.rules.reclaimIdle << IdleReclaim {QString(), 60, 5};
+    const QList<std::optional<qint64>> idleSecs {74 * 60, 20, std::nullopt, 125 * 60};
+    for (int n = 1; n <= 4; ++n) {
+        LeaseRow row;
+        row.lease.licenseId = list.licenseId;
+        row.lease.seatId = u"%1"_s.arg(n, 32, 16, QLatin1Char('0'));
+        row.lease.holder = u"user%1@ws-%1"_s.arg(n);
+        row.lease.generation = quint64(n);
+        row.lease.issuedAt = now.addSecs(-20);
+        row.lease.expiresAt = now.addSecs(40);
+        row.lease.signature = QByteArray(64, char(n));
+        row.live = true;
+        row.reapableAt = row.lease.expiresAt.addSecs(15);
+        row.signatureValid = true;
+        if (const auto idle = idleSecs.at(n - 1))
+            row.lastActivityAt = now.addSecs(-*idle);
+        list.leases << row;
+    }
+    list.inUse = 4;
+    session.applyLeaseLists({list});
+    QTRY_COMPARE(page.holdersProxy()->rowCount(), 4);
+    QTableView *holders = page.holdersView();
+    QAbstractItemModel *model = holders->model();
+    QCOMPARE(model->headerData(LeaseTableModel::IdleForColumn, Qt::Horizontal).toString(), u"Idle for"_s);
+    const auto rowOf = [&](const QString &holder) {
+        for (int r = 0; r < model->rowCount(); ++r)
+            if (model->index(r, LeaseTableModel::HolderColumn).data().toString() == holder)
+                return r;
+        return -1;
+    };
+    const auto idleFor = [&](const QString &holder) {
+        return model->index(rowOf(holder), LeaseTableModel::IdleForColumn).data().toString();
+    };
+    QCOMPARE(idleFor(u"user1@ws-1"_s), u"74 min"_s);
+    QCOMPARE(idleFor(u"user2@ws-2"_s), u"active"_s);
+    QCOMPARE(idleFor(u"user3@ws-3"_s), u"unknown"_s);
+    QCOMPARE(idleFor(u"user4@ws-4"_s), u"2 h 05 min"_s);
+    const QModelIndex unknown = model->index(rowOf(u"user3@ws-3"_s), LeaseTableModel::IdleForColumn);
+    QCOMPARE(unknown.data(Qt::ToolTipRole).toString(),
+             u"This client does not report activity; it is never counted as idle"_s);
+    QCOMPARE(unknown.data(Qt::ForegroundRole).value<QBrush>().color(), StatePalette::colour(StatePalette::Muted));
+
+    // Idle for more than the rule's 60 minutes: the whole row is marked, and only those.
+    const QColor mark = StatePalette::background(StatePalette::Idle);
+    for (const QString &holder : {u"user1@ws-1"_s, u"user4@ws-4"_s})
+        for (int column : {LeaseTableModel::HolderColumn, LeaseTableModel::IdleForColumn})
+            QCOMPARE(model->index(rowOf(holder), column).data(Qt::BackgroundRole).value<QBrush>().color(), mark);
+    for (const QString &holder : {u"user2@ws-2"_s, u"user3@ws-3"_s})
+        QVERIFY(!model->index(rowOf(holder), LeaseTableModel::HolderColumn).data(Qt::BackgroundRole).isValid());
+
+    // A click on the header sorts by idle time, the idlest last; another click, first.
+    QHeaderView *header = holders->horizontalHeader();
+    const QPoint at(header->sectionViewportPosition(LeaseTableModel::IdleForColumn)
+                        + header->sectionSize(LeaseTableModel::IdleForColumn) / 2,
+                    header->height() / 2);
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, at);
+    QCOMPARE(header->sortIndicatorSection(), int(LeaseTableModel::IdleForColumn));
+    const auto order = [&] {
+        QStringList holdersInOrder;
+        for (int r = 0; r < model->rowCount(); ++r)
+            holdersInOrder << model->index(r, LeaseTableModel::HolderColumn).data().toString();
+        return holdersInOrder;
+    };
+    const QStringList ascending {u"user3@ws-3"_s, u"user2@ws-2"_s, u"user1@ws-1"_s, u"user4@ws-4"_s};
+    const QStringList descending {u"user4@ws-4"_s, u"user1@ws-1"_s, u"user2@ws-2"_s, u"user3@ws-3"_s};
+    const QStringList first = order();
+    QVERIFY2(first == ascending || first == descending, qPrintable(first.join(u", ")));
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, at);
+    QCOMPARE(order(), first == ascending ? descending : ascending);
+
+    // Time passes on the dashboard's clock: the active holder reads its idle minutes.
+    shown.clock.advance(std::chrono::minutes(3));
+    session.leases().tick();
+    QCOMPARE(idleFor(u"user2@ws-2"_s), u"3 min"_s);
+}
+
+void TestSeatsPage::theLedgerBarAccountsForEverySeat()
+{
+    // Five seats, one reserved for cad: one holder in use, one idle for 74 minutes, the cad seat
+    // unused, two free. The bar splits the five, the sentences say it.
+    ShownPage shown(1280, 720);
+    QVERIFY(shown.exposed());
+    DashboardSession &session = shown.session;
+    SeatsPage &page = shown.page;
+    LedgerBar *ledger = page.ledgerBar();
+    QVERIFY(ledger);
+    feed(session, 2, now.addSecs(-3 * 3600));
+    page.selectLicense(u"acme-cad"_s);
+    LeaseList list;
+    list.licenseId = u"acme-cad"_s;
+    list.serverTime = now;
+    list.seatCount = 5;
+    list.groups << HolderGroup {u"cad"_s, {u"cad*"_s}};
+    list.rules.reserve << GroupSeats {u"cad"_s, 1};
+    for (int n = 1; n <= 2; ++n) {
+        LeaseRow row;
+        row.lease.licenseId = list.licenseId;
+        row.lease.seatId = u"%1"_s.arg(n, 32, 16, QLatin1Char('0'));
+        row.lease.holder = u"user%1@ws-%1"_s.arg(n);
+        row.lease.generation = quint64(n);
+        row.lease.issuedAt = now.addSecs(-20);
+        row.lease.expiresAt = now.addSecs(40);
+        row.lease.signature = QByteArray(64, char(n));
+        row.live = true;
+        row.reapableAt = row.lease.expiresAt.addSecs(15);
+        row.signatureValid = true;
+        row.lastActivityAt = now.addSecs(n == 1 ? -74 * 60 : -10);
+        list.leases << row;
+    }
+    list.inUse = 2;
+    session.applyLeaseLists({list});
+    QTRY_VERIFY(ledger->isVisible());
+
+    const QList<LedgerBar::Segment> segments = ledger->segments();
+    QList<std::pair<SeatLedger::Category, int>> split;
+    int total = 0;
+    for (const LedgerBar::Segment &segment : segments) {
+        split << std::pair {segment.category, segment.seats};
+        total += segment.seats;
+    }
+    const QList<std::pair<SeatLedger::Category, int>> expected {{SeatLedger::Category::InUse, 1},
+                                                                {SeatLedger::Category::Idle, 1},
+                                                                {SeatLedger::Category::ReservedIdle, 1},
+                                                                {SeatLedger::Category::Free, 2}};
+    QCOMPARE(split, expected);
+    QCOMPARE(total, 5);
+    QCOMPARE(ledger->report()->ledger.accounted(), 5);
+    // The parts fill the bar side by side, each as wide as its seats, in its palette colour.
+    QWidget *bar = ledger->barWidget();
+    QVERIFY(bar->isVisible() && bar->width() > 50);
+    QCOMPARE(qRound(segments.first().rect.left()), 0);
+    QCOMPARE(qRound(segments.last().rect.right()), bar->width());
+    QVERIFY(qAbs(segments.at(3).rect.width() - 2 * segments.at(0).rect.width()) < 2);
+    QCOMPARE(LedgerBar::roleOf(SeatLedger::Category::Idle), StatePalette::Idle);
+    const QImage shot = bar->grab().toImage();
+    const QPoint idleMiddle = segments.at(1).rect.center().toPoint() + QPoint(0, bar->height() / 2 - 2);
+    QCOMPARE(shot.pixelColor(idleMiddle * shot.devicePixelRatio()).rgb(), StatePalette::fill(StatePalette::Idle).rgb());
+
+    const QString sentences = ledger->sentenceText();
+    QVERIFY2(sentences.contains(u"1 seat in active use: user2@ws-2."_s), qPrintable(sentences));
+    QVERIFY2(sentences.contains(u"1 seat held but idle for more than 30 minutes: user1@ws-1"_s), qPrintable(sentences));
+    QVERIFY2(sentences.contains(u"1 seat reserved for cad and unused."_s), qPrintable(sentences));
+    QVERIFY2(sentences.contains(u"2 seats free."_s), qPrintable(sentences));
+
+    // The next poll: the idle holder is back at work, and the bar follows.
+    list.leases[0].lastActivityAt = now;
+    session.applyLeaseLists({list});
+    QTRY_COMPARE(ledger->segments().first().seats, 2);
+    QVERIFY(!ledger->sentenceText().contains(u"idle for more"_s));
 }
 
 QTEST_MAIN(TestSeatsPage)
