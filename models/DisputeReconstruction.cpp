@@ -235,7 +235,8 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
             if (!held.contains(e.seatId))
                 order << e.seatId;
             held.insert(e.seatId, seat);
-        } else if (e.kind == EventKind::Released || e.kind == EventKind::Revoked || e.kind == EventKind::Reaped) {
+        } else if (e.kind == EventKind::Released || e.kind == EventKind::Revoked || e.kind == EventKind::Reaped
+                   || e.kind == EventKind::Reclaimed) {
             held.remove(e.seatId);
             order.removeOne(e.seatId);
         }

@@ -73,6 +73,12 @@ QString EventLogModel::kindLabel(EventKind kind)
         return tr("queued");
     case EventKind::QueueLeft:
         return tr("left the queue");
+    case EventKind::ReclaimWarned:
+        return tr("idle seat warned");
+    case EventKind::ReclaimCancelled:
+        return tr("idle warning lifted");
+    case EventKind::Reclaimed:
+        return tr("idle seat reclaimed");
     case EventKind::Amnesia:
         break; // shown by its wire name, as before it had a label
     }
@@ -254,6 +260,25 @@ QString EventLogModel::describeDetail(const EventRecord &event)
         }
         return tr("left the line after waiting %1").arg(waited(left.waitedMs));
     }
+    case EventKind::ReclaimWarned: {
+        const auto warned = detail::ReclaimWarned::fromJson(d);
+        return tr("idle for %1; goes to %2 at %3 unless used")
+            .arg(waited(warned.idleMs), warned.waiter, timeOf(warned.reclaimAt));
+    }
+    case EventKind::ReclaimCancelled: {
+        const auto lifted = detail::ReclaimCancelled::fromJson(d);
+        if (lifted.reason == QStringView(detail::ReclaimCancelled::activity))
+            return tr("the holder used the application again");
+        if (lifted.reason == QStringView(detail::ReclaimCancelled::nobodyWaiting))
+            return tr("nobody waiting needs the seat any more");
+        if (lifted.reason == QStringView(detail::ReclaimCancelled::noRule))
+            return tr("the license no longer reclaims idle seats");
+        return lifted.reason;
+    }
+    case EventKind::Reclaimed: {
+        const auto taken = detail::Reclaimed::fromJson(d);
+        return tr("given to %1 after %2 idle").arg(taken.waiter, waited(taken.idleMs));
+    }
     case EventKind::LicenseCreated:
     case EventKind::LicenseUpdated: {
         const auto license = detail::LicenseChanged::fromJson(d);
@@ -325,6 +350,8 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
                 return QBrush(StatePalette::colour(StatePalette::Pending));
             if (e.kind == EventKind::Queued || e.kind == EventKind::QueueLeft)
                 return QBrush(StatePalette::colour(StatePalette::Waiting));
+            if (e.kind == EventKind::ReclaimWarned || e.kind == EventKind::Reclaimed)
+                return QBrush(StatePalette::colour(StatePalette::Idle));
         }
         return {};
     case SeqRole:

@@ -48,7 +48,7 @@ void UsageSeriesBuilder::addEvents(const QList<EventRecord> &events)
         } else if (e.kind == EventKind::HolderBlocked) {
             // Every refused checkout is a denial (as "Denied (1 h)" counts them); a block says no count.
             l.marks.insert(t, {Mark::Refusal, 0});
-        } else if (e.kind == EventKind::Released || e.kind == EventKind::Revoked) {
+        } else if (e.kind == EventKind::Released || e.kind == EventKind::Revoked || e.kind == EventKind::Reclaimed) {
             l.marks.insert(t, {Mark::Down, 0});
         } else if (e.kind == EventKind::LicenseCreated || e.kind == EventKind::LicenseUpdated) {
             const int seats = eventdetail::LicenseChanged::fromJson(e.detail).seatCount;

@@ -50,6 +50,11 @@ const QString heldMember = u"held"_s;
 const QString reportedMember = u"reported"_s;
 const QString sourceMember = u"source"_s;
 const QString errorMember = u"error"_s;
+const QString waiterMember = u"waiter"_s;
+const QString waiterTicketIdMember = u"waiterTicketId"_s;
+const QString idleMsMember = u"idleMs"_s;
+const QString reclaimAtMember = u"reclaimAt"_s;
+const QString markedAtMember = u"markedAt"_s;
 
 QString timestamp(const QDateTime &time)
 {
@@ -324,6 +329,48 @@ QueueLeft QueueLeft::fromJson(const QJsonObject &detail)
         detail.value(grantedMember).toBool(),
         timeOf(detail, seatExpiresAtMember),
         timeOf(detail, ticketExpiresAtMember)};
+}
+
+QJsonObject ReclaimWarned::toJson() const
+{
+    return QJsonObject {{waiterMember, waiter},
+                        {waiterTicketIdMember, waiterTicketId},
+                        {idleMsMember, idleMs},
+                        {waitedMsMember, waitedMs},
+                        {reclaimAtMember, timestamp(reclaimAt)}};
+}
+
+ReclaimWarned ReclaimWarned::fromJson(const QJsonObject &detail)
+{
+    return ReclaimWarned {detail.value(waiterMember).toString(), detail.value(waiterTicketIdMember).toString(),
+                          detail.value(idleMsMember).toInteger(), detail.value(waitedMsMember).toInteger(),
+                          timeOf(detail, reclaimAtMember)};
+}
+
+QJsonObject ReclaimCancelled::toJson() const
+{
+    return QJsonObject {{reasonMember, reason}, {reclaimAtMember, timestamp(reclaimAt)}};
+}
+
+ReclaimCancelled ReclaimCancelled::fromJson(const QJsonObject &detail)
+{
+    return ReclaimCancelled {detail.value(reasonMember).toString(), timeOf(detail, reclaimAtMember)};
+}
+
+QJsonObject Reclaimed::toJson() const
+{
+    return QJsonObject {{waiterMember, waiter},
+                        {waiterTicketIdMember, waiterTicketId},
+                        {idleMsMember, idleMs},
+                        {markedAtMember, timestamp(markedAt)},
+                        {expiresAtMember, timestamp(expiresAt)}};
+}
+
+Reclaimed Reclaimed::fromJson(const QJsonObject &detail)
+{
+    return Reclaimed {detail.value(waiterMember).toString(), detail.value(waiterTicketIdMember).toString(),
+                      detail.value(idleMsMember).toInteger(), timeOf(detail, markedAtMember),
+                      timeOf(detail, expiresAtMember)};
 }
 
 QString ticketIdOf(const QJsonObject &detail)

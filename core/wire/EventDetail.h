@@ -214,6 +214,55 @@ struct QueueLeft
     friend bool operator==(const QueueLeft &, const QueueLeft &) = default;
 };
 
+// reclaim_warned: idle reclaim marked the event's seat (its holder: the event's holder) for a
+// waiter; the seat goes at reclaimAt unless its holder does something first.
+struct ReclaimWarned
+{
+    QString waiter; // the holder the seat is taken for
+    QString waiterTicketId; // its ticket; empty when the waiter was refused (no line in use)
+    qint64 idleMs = 0; // how long the holder had been idle at the mark
+    qint64 waitedMs = 0; // how long the waiter had waited (or since its refusal)
+    QDateTime reclaimAt;
+
+    QJsonObject toJson() const;
+    static ReclaimWarned fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const ReclaimWarned &, const ReclaimWarned &) = default;
+};
+
+// reclaim_cancelled: a mark was lifted; the holder keeps its seat.
+struct ReclaimCancelled
+{
+    static constexpr char16_t activity[] = u"activity"; // the holder did something after the mark
+    static constexpr char16_t nobodyWaiting[] = u"nobody_waiting"; // no one who may take it waits
+    static constexpr char16_t noRule[] = u"no_rule"; // the license's rules no longer reclaim it
+
+    QString reason;
+    QDateTime reclaimAt; // the mark's
+
+    QJsonObject toJson() const;
+    static ReclaimCancelled fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const ReclaimCancelled &, const ReclaimCancelled &) = default;
+};
+
+// reclaimed: a marked seat whose holder stayed idle past reclaimAt was taken for a waiter. The
+// event names the idle holder (its holder) and the waiter; the waiter's own `granted` follows
+// when the line gives it the seat.
+struct Reclaimed
+{
+    QString waiter;
+    QString waiterTicketId; // empty when the waiter was refused (no line in use)
+    qint64 idleMs = 0;
+    QDateTime markedAt;
+    QDateTime expiresAt; // the lease's expiry then, as Released's
+
+    QJsonObject toJson() const;
+    static Reclaimed fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const Reclaimed &, const Reclaimed &) = default;
+};
+
 // The ticket an event of the line (queued, queue_left, granted from the line) is about; empty for
 // any other event.
 QString ticketIdOf(const QJsonObject &detail);

@@ -10,9 +10,10 @@ const QList<EventKind> &allEventKinds()
 {
     using K = EventKind;
     static const QList<EventKind> all {
-        K::Granted,        K::Denied,         K::Released,     K::RenewRefused,  K::Revoked, K::Reaped,
-        K::LicenseCreated, K::LicenseUpdated, K::KeyRotated,   K::HolderBlocked, K::Amnesia, K::TokenCreated,
-        K::TokenRevoked,   K::ClockJumped,    K::RulesChanged, K::GroupsChanged, K::Queued,  K::QueueLeft};
+        K::Granted,        K::Denied,           K::Released,     K::RenewRefused,  K::Revoked, K::Reaped,
+        K::LicenseCreated, K::LicenseUpdated,   K::KeyRotated,   K::HolderBlocked, K::Amnesia, K::TokenCreated,
+        K::TokenRevoked,   K::ClockJumped,      K::RulesChanged, K::GroupsChanged, K::Queued,  K::QueueLeft,
+        K::ReclaimWarned,  K::ReclaimCancelled, K::Reclaimed};
     return all;
 }
 
@@ -61,6 +62,12 @@ QString toWire(EventKind kind)
         return u"queued"_s;
     case EventKind::QueueLeft:
         return u"queue_left"_s;
+    case EventKind::ReclaimWarned:
+        return u"reclaim_warned"_s;
+    case EventKind::ReclaimCancelled:
+        return u"reclaim_cancelled"_s;
+    case EventKind::Reclaimed:
+        return u"reclaimed"_s;
     }
     return {};
 }

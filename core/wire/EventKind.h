@@ -30,6 +30,9 @@ enum class EventKind {
     GroupsChanged, // an admin changed the server's holder groups (detail: groups, the new ones whole)
     Queued, // a checkout that asked to wait got a place in the line (detail: ticketId, position)
     QueueLeft, // a ticket left the line without a seat (detail: ticketId, why, waitedMs)
+    ReclaimWarned, // idle reclaim marked a seat: it goes at reclaimAt unless its holder acts (issue 26)
+    ReclaimCancelled, // a mark was lifted: the holder acted, nobody waits any more, or no rule covers it
+    Reclaimed, // idle reclaim took a marked seat for someone waiting (names both holders)
 };
 
 // Every kind, in the order above (the order the API's error message lists them in).

@@ -1,6 +1,7 @@
 #include "wire/SeatRequests.h"
 
 #include "LeaseJson.h"
+#include "Timestamps.h"
 #include "wire/JsonReader.h"
 #include "wire/RequestFields.h"
 
@@ -128,6 +129,8 @@ QJsonObject LeaseAnswer::toJson() const
     QJsonObject json {{leaseMember, leaseToJson(lease)}};
     if (!ticketId.isEmpty())
         json.insert(ticketIdMember, ticketId);
+    if (reclaimAt.isValid())
+        json.insert(QString::fromUtf16(reclaimAtMember), formatTimestamp(reclaimAt));
     return json;
 }
 
@@ -136,7 +139,19 @@ std::optional<LeaseAnswer> LeaseAnswer::fromJson(const QJsonObject &json, Valida
     const auto lease = leaseFromJson(json.value(leaseMember), error);
     if (!lease)
         return std::nullopt;
-    return LeaseAnswer {*lease, json.value(ticketIdMember).toString()};
+    QDateTime reclaimAt;
+    const QJsonValue reclaim = json.value(QString::fromUtf16(reclaimAtMember));
+    if (!reclaim.isUndefined() && !reclaim.isNull()) {
+        const auto parsed = parseTimestamp(reclaim.toString());
+        if (!parsed) {
+            if (error)
+                *error = ValidationError {
+                    QString::fromUtf16(reclaimAtMember), u"reclaimAt must be an RFC 3339 timestamp"_s, {}};
+            return std::nullopt;
+        }
+        reclaimAt = *parsed;
+    }
+    return LeaseAnswer {*lease, json.value(ticketIdMember).toString(), reclaimAt};
 }
 
 QJsonObject QueuedAnswer::toJson() const

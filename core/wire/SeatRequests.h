@@ -78,11 +78,15 @@ struct RevokeRequest
 
 // A signed lease as a checkout (201), a seat heartbeat (200) or a ticket heartbeat that hands over
 // its seat (200) answers it: {"lease": {...}} (core/LeaseJson), and "ticketId" when the seat was
-// held for a ticket.
+// held for a ticket; a seat heartbeat's answer carries "reclaimAt" while idle reclaim has marked
+// the seat (issue 26): the seat goes to someone waiting then unless its holder acts before.
 struct LeaseAnswer
 {
+    static constexpr char16_t reclaimAtMember[] = u"reclaimAt";
+
     SeatLease lease;
     QString ticketId; // empty: not from the line
+    QDateTime reclaimAt; // invalid: the seat is not marked
 
     QJsonObject toJson() const;
     // The lease is checked as leaseFromJson() checks it (not its signature: that needs the key).

@@ -15,6 +15,7 @@ struct ServerSeatView
         Released, // the client gave it back
         Reaped, // the reaper deleted the expired row
         Revoked, // an administrator took it
+        Reclaimed, // idle reclaim gave it to someone waiting
         Gone, // the row is gone and the audit log has not said why yet
     };
 

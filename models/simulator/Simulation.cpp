@@ -361,7 +361,7 @@ void Simulation::pollLicense(const QString &licenseId)
     EventQuery query;
     query.after = m_eventCursor.value(licenseId);
     query.licenseId = licenseId;
-    query.kinds = {EventKind::Released, EventKind::Reaped, EventKind::Revoked};
+    query.kinds = {EventKind::Released, EventKind::Reaped, EventKind::Revoked, EventKind::Reclaimed};
     query.limit = 1000;
     m_admin.events(query, this, [this, licenseId](const AdminResult<EventPage> &page) {
         if (!page.ok()) {
@@ -378,6 +378,8 @@ void Simulation::pollLicense(const QString &licenseId)
                 fate.state = ServerSeatView::State::Reaped;
             else if (event.kind == EventKind::Revoked)
                 fate.state = ServerSeatView::State::Revoked;
+            else if (event.kind == EventKind::Reclaimed)
+                fate.state = ServerSeatView::State::Reclaimed;
             else
                 continue;
             m_seatFates.insert(event.seatId, fate);

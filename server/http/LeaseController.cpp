@@ -48,8 +48,8 @@ ApiResponse LeaseController::checkout(const ApiRoute &route, const ApiRequest &r
     switch (result.outcome) {
     case O::Granted:
         if (!result.ticketId.isEmpty()) // a ticket's seat, claimed by repeating its requestId
-            return answer::json(200, LeaseAnswer {result.lease, result.ticketId}.toJson());
-        return answer::json(201, LeaseAnswer {result.lease, {}}.toJson());
+            return answer::json(200, LeaseAnswer {result.lease, result.ticketId, {}}.toJson());
+        return answer::json(201, LeaseAnswer {result.lease, {}, {}}.toJson());
     case O::Queued:
         return answer::json(202, QueuedAnswer {result.ticket}.toJson());
     case O::NoSeatsAvailable:
@@ -138,12 +138,13 @@ ApiResponse LeaseController::heartbeatAnswer(const ApiRoute &route, const SeatSe
     using O = SeatService::HeartbeatResult::Outcome;
     switch (result.outcome) {
     case O::Renewed:
-        return answer::json(200, LeaseAnswer {result.lease, {}}.toJson());
+        return answer::json(200, LeaseAnswer {result.lease, {}, result.reclaimAt}.toJson());
     case O::SeatLost:
         return answer::error(
             ApiError {410,
                       QString::fromUtf16(errorcode::seatLost),
-                      u"seat %1 is no longer held (expired, revoked, reaped or never granted); check out "
+                      u"seat %1 is no longer held (expired, revoked, reclaimed while idle, reaped or never "
+                      "granted); check out "
                       "again"_s.arg(route.seatId),
                       {},
                       {}});
@@ -161,7 +162,7 @@ ApiResponse LeaseController::ticketHeartbeat(const ApiRoute &route, const QStrin
     case O::Waiting:
         return answer::json(202, QueuedAnswer {result.ticket}.toJson());
     case O::Granted:
-        return answer::json(200, LeaseAnswer {result.lease, route.ticketId}.toJson());
+        return answer::json(200, LeaseAnswer {result.lease, route.ticketId, {}}.toJson());
     case O::Lost: {
         QString why;
         switch (result.lost) {

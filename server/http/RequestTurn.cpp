@@ -117,7 +117,8 @@ void RequestTurn::signRenewals()
         seats.signRenewal(*renewal.plan);
         renewal.renewed = HttpApi::heartbeatAnswer(
             renewal.heartbeat.route,
-            SeatService::HeartbeatResult {SeatService::HeartbeatResult::Outcome::Renewed, renewal.plan->renewed});
+            SeatService::HeartbeatResult {SeatService::HeartbeatResult::Outcome::Renewed, renewal.plan->renewed,
+                                          SeatService::reclaimAtOf(*renewal.plan)});
     };
     // On the thread pool only where there are cores to spare: on 2 cores shared with the
     // clients, handing signatures to other threads cost more than it saved (measured: 13-14k

@@ -217,7 +217,22 @@ LicenseAdmin::PutRulesResult LicenseAdmin::putRules(const QString &licenseId, co
             return;
         }
         m_store.putLicenseRules(licenseId, rules);
-        record(m_clock.now(), EventKind::RulesChanged, licenseId, actor, eventdetail::RulesChanged {rules}.toJson());
+        const QDateTime now = m_clock.now();
+        record(now, EventKind::RulesChanged, licenseId, actor, eventdetail::RulesChanged {rules}.toJson());
+        // Without an idle reclaim rule no seat is reclaimed: the marks go now, each holder told by
+        // its next heartbeat (with rules left, the next decision lifts those no rule covers).
+        if (rules.reclaimIdle.isEmpty()) {
+            for (const StoredLease &row : m_store.leases(licenseId)) {
+                if (!row.reclaimMarked())
+                    continue;
+                m_store.markLease(licenseId, row.lease.seatId, {}, {});
+                m_store.appendEvent(EventRecord {
+                    0, now, EventKind::ReclaimCancelled, licenseId, row.lease.seatId, row.lease.holder, actor,
+                    eventdetail::ReclaimCancelled {QString::fromUtf16(eventdetail::ReclaimCancelled::noRule),
+                                                   row.reclaimAt}
+                        .toJson()});
+            }
+        }
         result.outcome = PutRulesResult::Outcome::Saved;
     });
     return result;

@@ -5,6 +5,7 @@
 #include "LeasePredicate.h"
 #include "LeaseSigner.h"
 #include "Metrics.h"
+#include "ReclaimDecision.h"
 #include "SeatRules.h"
 #include "Timestamps.h"
 #include "stats/StatsService.h"
@@ -42,7 +43,7 @@ std::optional<EventRecord> SeatService::seatEnding(const QString &licenseId, con
     // match is the one.
     EventQuery query;
     query.licenseId = licenseId;
-    query.kinds = {EventKind::Revoked, EventKind::Released, EventKind::Reaped};
+    query.kinds = {EventKind::Revoked, EventKind::Released, EventKind::Reaped, EventKind::Reclaimed};
     query.since = now.addDays(-1);
     query.limit = 500;
     for (int page = 0; page < 8; ++page) {
@@ -60,9 +61,112 @@ std::optional<EventRecord> SeatService::seatEnding(const QString &licenseId, con
 
 void SeatService::serveLine(LicenseRecord &license, const QDateTime &now, const QString &actor, int deadLimit)
 {
-    const int granted = m_line.serve(license, rulesOf(license.id), now, actor, deadLimit);
+    const CompiledSeatRules rules = rulesOf(license.id);
+    int granted = m_line.serve(license, rules, now, actor, deadLimit);
+    // Idle reclaim for those still waiting; a seat it took goes to the head of the line at once.
+    if (reclaimIdle(license, rules, now, actor) > 0)
+        granted += m_line.serve(license, rules, now, actor, 0);
     if (granted > 0 && m_stats)
         m_stats->count(license.id, StatsService::Counter::Granted, quint64(granted));
+}
+
+int SeatService::reclaimIdle(const LicenseRecord &license, const CompiledSeatRules &rules, const QDateTime &now,
+                             const QString &actor)
+{
+    // A license without the rule costs nothing here; a mark left from a rule since removed is
+    // lifted when the rules change (LicenseAdmin), and never carried out: no rule, no reclaim.
+    const QList<IdleReclaim> &ruleList = rules.rules().reclaimIdle;
+    if (ruleList.isEmpty())
+        return 0;
+    const milliseconds skew = license.policy.skew();
+    ReclaimState state;
+    state.seatCount = license.policy.seatCount();
+    state.now = now;
+    state.skew = skew;
+    QHash<QString, StoredLease> rows;
+    QSet<QString> holding; // holders of a live seat
+    QDateTime oldestMark = now;
+    for (const StoredLease &row : m_store.leases(license.id)) {
+        rows.insert(row.lease.seatId, row);
+        ReclaimSeat seat;
+        seat.lease = row.lease;
+        if (row.lastActivityAt.isValid())
+            seat.lastActivity = row.lastActivityAt;
+        if (row.reclaimMarked()) {
+            seat.markedAt = row.reclaimMarkedAt;
+            seat.reclaimAt = row.reclaimAt;
+            oldestMark = std::min(oldestMark, row.reclaimMarkedAt);
+        }
+        state.seats.append(seat);
+        if (isLive(row.lease, now, skew))
+            holding.insert(row.lease.holder);
+    }
+    for (const StoredTicket &ticket : m_store.ticketsInLine(license.id)) {
+        if (!ticket.granted() && ticket.expiresAt >= now && ticket.giveUpAt >= now)
+            state.waiting.append(ReclaimWaiter {ticket.holder, ticket.queuedAt, ticket.ticketId});
+    }
+    state.lineInUse = !state.waiting.isEmpty();
+    if (!state.lineInUse) {
+        // No one in line: the holders refused a seat recently enough for some rule's warning,
+        // counted from the oldest mark, who hold none now.
+        int longestWarning = 0;
+        for (const IdleReclaim &rule : ruleList)
+            longestWarning = std::max(longestWarning, rule.warnMinutes);
+        EventQuery query;
+        query.licenseId = license.id;
+        query.kinds = {EventKind::Denied};
+        query.since = oldestMark.addSecs(-60 * qint64(longestWarning));
+        query.limit = 500;
+        for (const EventRecord &denied : m_store.events(query)) {
+            if (!holding.contains(denied.holder) && denied.time <= now)
+                state.waiting.append(ReclaimWaiter {denied.holder, denied.time, {}});
+        }
+    }
+    if (state.waiting.isEmpty() && oldestMark == now)
+        return 0; // nobody needs a seat and nothing is marked: nothing to decide
+
+    int taken = 0;
+    for (const ReclaimAction &action : decideReclaim(rules, state)) {
+        const StoredLease row = rows.value(action.seatId);
+        const qint64 idleMs = row.lastActivityAt.isValid() ? std::max<qint64>(0, row.lastActivityAt.msecsTo(now)) : 0;
+        qint64 waitedMs = 0;
+        for (const ReclaimWaiter &waiter : std::as_const(state.waiting)) {
+            if (waiter.holder == action.waiter && waiter.ticketId == action.waiterTicketId)
+                waitedMs = std::max<qint64>(0, waiter.since.msecsTo(now));
+        }
+        switch (action.kind) {
+        case ReclaimAction::Kind::Mark:
+            m_store.markLease(license.id, action.seatId, now, action.reclaimAt);
+            record(now, EventKind::ReclaimWarned, license.id, action.seatId, action.holder, actor,
+                   eventdetail::ReclaimWarned {action.waiter, action.waiterTicketId, idleMs, waitedMs, action.reclaimAt}
+                       .toJson());
+            break;
+        case ReclaimAction::Kind::Keep:
+            break;
+        case ReclaimAction::Kind::Cancel: {
+            using C = eventdetail::ReclaimCancelled;
+            const char16_t *reason = action.reason == ReclaimAction::Reason::Activity ? C::activity
+                : action.reason == ReclaimAction::Reason::NoRule                      ? C::noRule
+                                                                                      : C::nobodyWaiting;
+            m_store.markLease(license.id, action.seatId, {}, {});
+            record(now, EventKind::ReclaimCancelled, license.id, action.seatId, action.holder, actor,
+                   C {QString::fromUtf16(reason), action.reclaimAt}.toJson());
+            break;
+        }
+        case ReclaimAction::Kind::Reclaim:
+            if (!m_store.deleteLease(license.id, action.seatId))
+                break;
+            record(now, EventKind::Reclaimed, license.id, action.seatId, action.holder, actor,
+                   eventdetail::Reclaimed {action.waiter, action.waiterTicketId, idleMs, row.reclaimMarkedAt,
+                                           row.lease.expiresAt}
+                       .toJson());
+            if (m_stats)
+                m_stats->count(license.id, StatsService::Counter::Reclaimed);
+            ++taken;
+            break;
+        }
+    }
+    return taken;
 }
 
 namespace {
@@ -165,8 +269,15 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
         seats.reserve(rows.size());
         for (const StoredLease &row : rows)
             seats.append(row.lease);
-        result.decision = decideCheckout(policy.seatCount(), rulesOf(licenseId), seats, holder, now, policy.skew());
+        const CompiledSeatRules rules = rulesOf(licenseId);
+        result.decision = decideCheckout(policy.seatCount(), rules, seats, holder, now, policy.skew());
         if (!result.decision.granted()) {
+            // Someone now needs a seat: idle reclaim warns an idle holder at once rather than at
+            // the next request (a seat it takes goes to the line).
+            const auto reclaimFor = [&] {
+                if (reclaimIdle(*license, rules, now, actor) > 0)
+                    serveLine(*license, now, actor);
+            };
             // Only a lack of seats can be outwaited; a holder the lists keep out waits in vain.
             using D = SeatDecision::Outcome;
             const bool seatsMayFree
@@ -175,10 +286,12 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
                 if (auto ticket = m_line.enqueue(*license, holder, requestId, *maxWait, now, actor)) {
                     result.outcome = CheckoutResult::Outcome::Queued;
                     result.ticket = *ticket;
+                    reclaimFor();
                     return;
                 }
             }
             refuseCheckout(*license, rows, holder, actor, now, result);
+            reclaimFor();
             return;
         }
 
@@ -286,6 +399,7 @@ SeatService::HeartbeatResult SeatService::heartbeat(const QString &licenseId, co
             if (completeRenewal(*plan)) {
                 result.outcome = HeartbeatResult::Outcome::Renewed;
                 result.lease = plan->renewed;
+                result.reclaimAt = reclaimAtOf(*plan);
                 return;
             }
         }
@@ -362,6 +476,8 @@ SeatService::planFrom(const LicenseRecord &license, const std::optional<StoredLe
     if (!row || !isLive(row->lease, now, license.policy.skew()))
         return std::nullopt;
     RenewalPlan plan {row->lease, row->lease, license.policy.skew()};
+    plan.reclaimMarkedAt = row->reclaimMarkedAt;
+    plan.reclaimAt = row->reclaimAt;
     plan.renewed.issuedAt = now;
     // Never earlier than the expiry already signed for this seat: a holder may act on the lease it
     // holds (rule 2 in docs/ARCHITECTURE.md), so a renewal must not take time back from it, even
@@ -424,6 +540,17 @@ QDateTime SeatService::lastActivityOf(const RenewalPlan &plan)
     if (!plan.idle)
         return {};
     return plan.renewed.issuedAt.addMSecs(-std::max<qint64>(0, plan.idle->count()));
+}
+
+QDateTime SeatService::reclaimAtOf(const RenewalPlan &plan)
+{
+    if (!plan.reclaimMarkedAt.isValid())
+        return {};
+    const QDateTime activity = lastActivityOf(plan);
+    // Activity unknown lifts a mark as activity does (decideReclaim()): never taken for idle.
+    if (!activity.isValid() || activity > plan.reclaimMarkedAt)
+        return {};
+    return plan.reclaimAt;
 }
 
 void SeatService::signRenewal(RenewalPlan &plan) const

@@ -87,6 +87,7 @@ public:
         enum class Outcome { Renewed, SeatLost, LicenseNotFound };
         Outcome outcome = Outcome::LicenseNotFound;
         SeatLease lease; // Renewed
+        QDateTime reclaimAt; // Renewed: when idle reclaim takes the seat unless used; invalid: not marked
     };
     // Plans, signs and completes the renewal in one unit, or records why the seat is lost. `idle`:
     // how long before the heartbeat its holder last did something (HeartbeatRequest), stored
@@ -106,7 +107,13 @@ public:
         // The heartbeat's idle time (HeartbeatRequest::idle), set by the caller after planning:
         // completion stores renewed.issuedAt - idle as the seat's last activity (nullopt: unknown).
         std::optional<std::chrono::milliseconds> idle = {};
+        // Idle reclaim's mark on the row as planned from (StoredLease); invalid: not marked.
+        QDateTime reclaimMarkedAt = {};
+        QDateTime reclaimAt = {};
     };
+    // The reclaimAt a renewal's answer carries: the mark's, unless the heartbeat tells of activity
+    // after the mark (which lifts it at the next decision), or none.
+    static QDateTime reclaimAtOf(const RenewalPlan &plan);
     // Nothing when heartbeat() would not renew (unknown license, seat not held or not live): call
     // heartbeat() for that answer.
     std::optional<RenewalPlan> planRenewal(const QString &licenseId, const QString &seatId);
@@ -188,9 +195,15 @@ private:
     // The seat's last activity a renewal stores: invalid when its heartbeat did not tell.
     static QDateTime lastActivityOf(const RenewalPlan &plan);
 
-    // WaitingLine::serve() with the license's rules, counting the seats it grants.
+    // WaitingLine::serve() with the license's rules, counting the seats it grants, then idle
+    // reclaim (decideReclaim()) for those still waiting, and the line again if it took a seat.
     void serveLine(LicenseRecord &license, const QDateTime &now, const QString &actor,
                    int deadLimit = WaitingLine::maxTickets);
+
+    // Carries out decideReclaim() for the license: marks, lifts marks, takes seats (each with its
+    // event). Returns the seats taken.
+    int reclaimIdle(const LicenseRecord &license, const CompiledSeatRules &rules, const QDateTime &now,
+                    const QString &actor);
 
     // The answer and the `denied` event of a checkout decideCheckout() refused.
     void refuseCheckout(const LicenseRecord &license, const QList<StoredLease> &rows, const QString &holder,

@@ -86,6 +86,11 @@ public:
     virtual bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed,
                                        const QDateTime &lastActivityAt)
         = 0;
+    // Sets idle reclaim's mark on a row (StoredLease::reclaimMarkedAt, reclaimAt), or lifts it
+    // with an invalid markedAt; false when there is no such row.
+    virtual bool markLease(const QString &licenseId, const QString &seatId, const QDateTime &markedAt,
+                           const QDateTime &reclaimAt)
+        = 0;
     // True when a row was deleted.
     virtual bool deleteLease(const QString &licenseId, const QString &seatId) = 0;
     // Rows whose expiresAt <= latestExpiry: a superset of what the reaper may delete, which then

@@ -77,6 +77,9 @@ SqlDialect PgLeaseStore::dialect()
     d.migrations.append(SqlUsageHistory::createTables(u"BIGINT"_s));
     // Each seat's last activity as its renewals tell it (issue 26); NULL: unknown.
     d.migrations.append(QStringList {u"ALTER TABLE leases ADD COLUMN last_activity_ms BIGINT"_s});
+    // Idle reclaim's mark on a seat (issue 26); NULL: not marked.
+    d.migrations.append(QStringList {u"ALTER TABLE leases ADD COLUMN reclaim_marked_ms BIGINT"_s,
+                                     u"ALTER TABLE leases ADD COLUMN reclaim_at_ms BIGINT"_s});
     d.beginMigration = u"BEGIN"_s;
     // Transaction-scoped: released by the COMMIT or ROLLBACK that ends the step.
     d.migrationLock = {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(migrationLockKey)};

@@ -290,6 +290,13 @@ bool SqlLeaseStore::renewLeaseIfUnchanged(const SeatLease &current, const SeatLe
     return m_tables->renewLeaseIfUnchanged(current, renewed, lastActivityAt);
 }
 
+bool SqlLeaseStore::markLease(const QString &licenseId, const QString &seatId, const QDateTime &markedAt,
+                              const QDateTime &reclaimAt)
+{
+    ready();
+    return m_tables->markLease(licenseId, seatId, markedAt, reclaimAt);
+}
+
 bool SqlLeaseStore::deleteLease(const QString &licenseId, const QString &seatId)
 {
     ready();
@@ -603,8 +610,9 @@ qint64 SqlLeaseStore::replayEventsIntoUsage(qint64 afterSeq, int limit)
     ready();
     EventQuery query;
     query.after = afterSeq;
-    query.kinds = {EventKind::Granted, EventKind::Released,  EventKind::Revoked, EventKind::Reaped,
-                   EventKind::Queued,  EventKind::QueueLeft, EventKind::Denied,  EventKind::HolderBlocked};
+    query.kinds
+        = {EventKind::Granted, EventKind::Released,  EventKind::Revoked, EventKind::Reaped,       EventKind::Reclaimed,
+           EventKind::Queued,  EventKind::QueueLeft, EventKind::Denied,  EventKind::HolderBlocked};
     query.limit = limit;
     qint64 last = afterSeq;
     for (const EventRecord &event : m_events->events(query)) {

@@ -66,6 +66,8 @@ public:
     bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed,
                                const QDateTime &lastActivityAt) override;
     bool deleteLease(const QString &licenseId, const QString &seatId) override;
+    bool markLease(const QString &licenseId, const QString &seatId, const QDateTime &markedAt,
+                   const QDateTime &reclaimAt) override;
     QList<StoredLease> leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry) override;
     QList<StoredLease> firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry,
                                              int limit) override;

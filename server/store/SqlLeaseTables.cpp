@@ -28,6 +28,7 @@ struct SqlLeaseTables::Statements
         , renewLease(db)
         , renewLeaseIfUnchanged(db)
         , deleteLease(db)
+        , markLease(db)
         , leasesExpiringBy(db)
         , firstLeasesExpiringBy(db)
         , block(db)
@@ -40,7 +41,7 @@ struct SqlLeaseTables::Statements
     { }
 
     QSqlQuery lockLicense, licenses, license, insertLicense, updateLicense;
-    QSqlQuery leases, lease, insertLease, forgetRequestId, renewLease, renewLeaseIfUnchanged, deleteLease,
+    QSqlQuery leases, lease, insertLease, forgetRequestId, renewLease, renewLeaseIfUnchanged, deleteLease, markLease,
         leasesExpiringBy, firstLeasesExpiringBy;
     QSqlQuery block, blocks, putBlock, deleteBlocks;
     QSqlQuery lockLicenses, leasesOf, renewLeasesIfUnchanged; // prepared where the dialect has them
@@ -79,7 +80,10 @@ bool SqlLeaseTables::prepare(QString *error)
         {&s->lease, u"SELECT %1 FROM leases WHERE license_id = :license AND seat_id = :seat"_s.arg(leaseColumns)},
         {&s->insertLease,
          u"INSERT INTO leases (%1) VALUES (:license, :seat, :holder, :generation, :issued, :expires, :signature, "
-         ":request, :activity)"_s.arg(leaseColumns)},
+         ":request, :activity, :marked, :reclaim)"_s.arg(leaseColumns)},
+        {&s->markLease,
+         u"UPDATE leases SET reclaim_marked_ms = :marked, reclaim_at_ms = :reclaim WHERE license_id = :license "
+         "AND seat_id = :seat"_s},
         {&s->forgetRequestId,
          u"UPDATE leases SET request_id = '' WHERE license_id = :license AND holder = :holder "
          "AND request_id = :request RETURNING seat_id"_s},
@@ -282,6 +286,29 @@ bool SqlLeaseTables::writeRenewal(QSqlQuery &q, const SeatLease &renewed,
         cacheRenewal(renewed, lastActivityAt);
     else
         m_leaseCache.remove(leaseKey(renewed.licenseId, renewed.seatId));
+    return written;
+}
+
+bool SqlLeaseTables::markLease(const QString &licenseId, const QString &seatId, const QDateTime &markedAt,
+                               const QDateTime &reclaimAt)
+{
+    auto &q = statements().markLease;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":seat"_s, seatId);
+    q.bindValue(u":marked"_s, SqlRows::toNullableMs(markedAt));
+    q.bindValue(u":reclaim"_s, SqlRows::toNullableMs(markedAt.isValid() ? reclaimAt : QDateTime()));
+    m_connection.exec(q);
+    const bool written = q.numRowsAffected() == 1;
+    q.finish();
+    const auto cached = m_leaseCache.find(leaseKey(licenseId, seatId));
+    if (cached != m_leaseCache.end()) {
+        if (written) {
+            cached->reclaimMarkedAt = markedAt;
+            cached->reclaimAt = markedAt.isValid() ? reclaimAt : QDateTime();
+        } else {
+            m_leaseCache.erase(cached);
+        }
+    }
     return written;
 }
 

@@ -53,6 +53,8 @@ public:
     void renewLease(const SeatLease &lease);
     bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed, const QDateTime &lastActivityAt);
     bool deleteLease(const QString &licenseId, const QString &seatId);
+    bool markLease(const QString &licenseId, const QString &seatId, const QDateTime &markedAt,
+                   const QDateTime &reclaimAt);
     QList<StoredLease> leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry);
     QList<StoredLease> firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry, int limit);
 

@@ -43,6 +43,10 @@ StoredLease SqlRows::lease(const QSqlQuery &query)
     row.requestId = query.value(7).toString();
     if (!query.value(8).isNull())
         row.lastActivityAt = fromMs(query.value(8).toLongLong());
+    if (!query.value(9).isNull() && !query.value(10).isNull()) {
+        row.reclaimMarkedAt = fromMs(query.value(9).toLongLong());
+        row.reclaimAt = fromMs(query.value(10).toLongLong());
+    }
     return row;
 }
 
@@ -119,6 +123,8 @@ void SqlRows::bindLease(QSqlQuery &q, const StoredLease &row)
     // Never NULL: a checkout without requestId stores '', which the unique index leaves out.
     q.bindValue(u":request"_s, row.requestId.isNull() ? u""_s : row.requestId);
     q.bindValue(u":activity"_s, toNullableMs(row.lastActivityAt));
+    q.bindValue(u":marked"_s, toNullableMs(row.reclaimMarkedAt));
+    q.bindValue(u":reclaim"_s, toNullableMs(row.reclaimAt));
 }
 
 QVariant SqlRows::toNullableMs(const QDateTime &time)

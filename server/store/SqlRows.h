@@ -19,7 +19,7 @@ public:
         = QStringLiteral("id, name, seat_count, ttl_ms, skew_ms, reap_grace_ms, key_hash, last_generation");
     static inline const QString leaseColumns
         = QStringLiteral("license_id, seat_id, holder, generation, issued_at, expires_at, signature, request_id, "
-                         "last_activity_ms");
+                         "last_activity_ms, reclaim_marked_ms, reclaim_at_ms");
     static inline const QString blockColumns = QStringLiteral("license_id, holder, until_ms, reason");
     static inline const QString eventColumns
         = QStringLiteral("seq, time_ms, kind, license_id, seat_id, holder, actor, detail");
@@ -41,7 +41,8 @@ public:
 
     // :id :name :seats :ttl :skew :grace :hash :generation
     static void bindLicense(QSqlQuery &query, const LicenseRecord &license);
-    // :license :seat :holder :generation :issued :expires :signature :request :activity
+    // :license :seat :holder :generation :issued :expires :signature :request :activity :marked
+    // :reclaim
     static void bindLease(QSqlQuery &query, const StoredLease &row);
     // A time that may be unknown (invalid): milliseconds, or NULL.
     static QVariant toNullableMs(const QDateTime &time);

@@ -277,6 +277,10 @@ void SqlUsageHistory::noteEvent(const EventRecord &event, qint64 seq)
         endSpan(event.licenseId, seatKind, event.seatId, at,
                 expiry(eventdetail::Reaped::fromJson(event.detail).expiresAt), false);
         break;
+    case EventKind::Reclaimed:
+        endSpan(event.licenseId, seatKind, event.seatId, at,
+                expiry(eventdetail::Reclaimed::fromJson(event.detail).expiresAt), false);
+        break;
     case EventKind::Denied: {
         QString reason = event.detail.value(u"reason"_s).toString();
         if (reason.isEmpty())

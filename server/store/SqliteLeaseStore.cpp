@@ -94,6 +94,9 @@ SqlDialect SqliteLeaseStore::dialect()
     d.migrations.append(SqlUsageHistory::createTables(u"INTEGER"_s));
     // Each seat's last activity as its renewals tell it (issue 26); NULL: unknown.
     d.migrations.append(QStringList {u"ALTER TABLE leases ADD COLUMN last_activity_ms INTEGER"_s});
+    // Idle reclaim's mark on a seat (issue 26); NULL: not marked.
+    d.migrations.append(QStringList {u"ALTER TABLE leases ADD COLUMN reclaim_marked_ms INTEGER"_s,
+                                     u"ALTER TABLE leases ADD COLUMN reclaim_at_ms INTEGER"_s});
     // IMMEDIATE: the write lock is taken at BEGIN, so a transaction never fails half-way for
     // want of it.
     d.beginMigration = u"BEGIN IMMEDIATE"_s;

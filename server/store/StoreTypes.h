@@ -38,6 +38,12 @@ struct StoredLease
     // When the holder last did something, as its last renewal told it (issue 26), on the
     // server's clock; invalid: unknown (a client that does not report activity, or no renewal yet).
     QDateTime lastActivityAt = {};
+    // Idle reclaim's mark (issue 26): when the seat was marked, and when it goes unless its holder
+    // acts first; both invalid while it is not marked. A renewal leaves them as they are.
+    QDateTime reclaimMarkedAt = {};
+    QDateTime reclaimAt = {};
+
+    bool reclaimMarked() const { return reclaimMarkedAt.isValid(); }
 };
 
 // A renewal as the store writes it: the row as planned from, the signed renewed lease, and the

@@ -578,6 +578,15 @@ void TestWireContract::everyEventDetailReadsTyped()
         case EventKind::Reaped:
             QVERIFY2(detail::Reaped::fromJson(d).toJson() == d, what.constData());
             break;
+        case EventKind::ReclaimWarned:
+            QVERIFY2(detail::ReclaimWarned::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::ReclaimCancelled:
+            QVERIFY2(detail::ReclaimCancelled::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::Reclaimed:
+            QVERIFY2(detail::Reclaimed::fromJson(d).toJson() == d, what.constData());
+            break;
         case EventKind::HolderBlocked:
             QVERIFY2(detail::HolderBlocked::fromJson(d).toJson() == d, what.constData());
             break;

@@ -209,7 +209,7 @@ private Q_SLOTS:
         QCOMPARE(eventKindNames(),
                  u"granted, denied, released, renew_refused, revoked, reaped, license_created, license_updated, "
                  "key_rotated, holder_blocked, amnesia, token_created, token_revoked, clock_jumped, rules_changed, "
-                 "groups_changed, queued, queue_left"_s);
+                 "groups_changed, queued, queue_left, reclaim_warned, reclaim_cancelled, reclaimed"_s);
         QCOMPARE(eventKindFilter({EventKind::Released, EventKind::Reaped}), u"released,reaped"_s);
     }
 
@@ -1043,15 +1043,24 @@ private Q_SLOTS:
     void leaseAnswersRoundTrip()
     {
         const LeaseList list = leaseList();
-        const LeaseAnswer fromLine {list.leases.at(0).lease, QString(32, u'd')};
+        const LeaseAnswer fromLine {list.leases.at(0).lease, QString(32, u'd'), {}};
         ValidationError error;
         const auto decoded = LeaseAnswer::fromJson(fromLine.toJson(), &error);
         QVERIFY2(decoded, qPrintable(error.message));
         QCOMPARE(decoded->lease, fromLine.lease);
         QCOMPARE(decoded->ticketId, fromLine.ticketId);
-        const LeaseAnswer checkedOut {fromLine.lease, {}};
+        QVERIFY(!decoded->reclaimAt.isValid());
+        const LeaseAnswer checkedOut {fromLine.lease, {}, {}};
         QVERIFY(!checkedOut.toJson().contains(u"ticketId"_s));
+        QVERIFY(!checkedOut.toJson().contains(u"reclaimAt"_s));
         QVERIFY(!LeaseAnswer::fromJson(QJsonObject {{u"lease"_s, 5}}, &error));
+        // A renewal of a seat idle reclaim marked (issue 26) says when it goes.
+        const LeaseAnswer marked {fromLine.lease, {}, fromLine.lease.issuedAt.addSecs(300)};
+        QCOMPARE(LeaseAnswer::fromJson(marked.toJson(), &error)->reclaimAt, marked.reclaimAt);
+        QJsonObject badMark = marked.toJson();
+        badMark.insert(u"reclaimAt"_s, u"at nine"_s);
+        QVERIFY(!LeaseAnswer::fromJson(badMark, &error));
+        QCOMPARE(error.field, u"reclaimAt"_s);
 
         const QueuedAnswer queued {list.queue.at(1)};
         QCOMPARE(QueuedAnswer::fromJson(queued.toJson())->ticket, queued.ticket);

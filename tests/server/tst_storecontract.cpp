@@ -136,6 +136,7 @@ private slots:
     void batchCommitFailureKeepsNone();
     void migrationIsIdempotent();
     void aDatabaseFromBeforeActivityReadsItAsUnknown();
+    void reclaimMarksSurviveRenewalsUntilLifted();
     void twoStoresMigrateOneDatabaseAtOnce();
     void otherLicensesNeverWaitButTheSameOneDoes();
     void skipLockedChunksAreDisjoint();
@@ -975,9 +976,11 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
             QVERIFY(db.open());
         }
         QSqlQuery query(db);
-        QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN last_activity_ms"_s),
-                 qPrintable(query.lastError().text()));
-        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 1)));
+        // Two steps back: the activity column, then the reclaim marks that came after it.
+        for (const QString &column : {u"reclaim_at_ms"_s, u"reclaim_marked_ms"_s, u"last_activity_ms"_s})
+            QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN %1"_s.arg(column)),
+                     qPrintable(query.lastError().text()));
+        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 2)));
         query.finish();
         if (!isPg()) {
             db.close();
@@ -991,6 +994,7 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
     const auto row = again->lease(u"alpha"_s, u"s1"_s);
     QVERIFY(row);
     QCOMPARE(row->lastActivityAt, QDateTime());
+    QVERIFY(!row->reclaimMarked()); // and never marked for idle reclaim
     SeatLease renewed = row->lease;
     renewed.issuedAt = at(90);
     renewed.expiresAt = at(150);
@@ -998,6 +1002,44 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
     again->withLicense(u"alpha"_s, [&] { written = again->renewLeaseIfUnchanged(row->lease, renewed, at(88)); });
     QVERIFY(written);
     QCOMPARE(again->leases(u"alpha"_s).first().lastActivityAt, at(88));
+}
+
+void TestStoreContract::reclaimMarksSurviveRenewalsUntilLifted()
+{
+    // Issue 26: the mark idle reclaim leaves on a seat, read back by every read of the row (the
+    // seat logic and the heartbeat plan both see it), kept by renewals, lifted on request.
+    m_store->withLicense(u"alpha"_s, [&] {
+        m_store->insertLease(leaseRow(u"alpha"_s, u"s1"_s, 100));
+        m_store->insertLease(leaseRow(u"alpha"_s, u"s2"_s, 100));
+    });
+    bool marked = false;
+    m_store->withLicense(u"alpha"_s, [&] { marked = m_store->markLease(u"alpha"_s, u"s1"_s, at(70), at(130)); });
+    QVERIFY(marked);
+    m_store->withLicense(u"alpha"_s, [&] { marked = m_store->markLease(u"alpha"_s, u"nope"_s, at(70), at(130)); });
+    QVERIFY(!marked);
+    auto row = m_store->lease(u"alpha"_s, u"s1"_s);
+    QVERIFY(row && row->reclaimMarked());
+    QCOMPARE(row->reclaimMarkedAt, at(70));
+    QCOMPARE(row->reclaimAt, at(130));
+    QVERIFY(!m_store->lease(u"alpha"_s, u"s2"_s)->reclaimMarked());
+    SeatLease renewed = row->lease;
+    renewed.issuedAt = at(90);
+    renewed.expiresAt = at(150);
+    bool written = false;
+    m_store->withLicense(u"alpha"_s, [&] { written = m_store->renewLeaseIfUnchanged(row->lease, renewed, at(20)); });
+    QVERIFY(written);
+    const QList<std::optional<StoredLease>> planned = m_store->leasesOf({{u"alpha"_s, u"s1"_s}});
+    QVERIFY(planned.first() && planned.first()->reclaimAt == at(130));
+    m_store->close();
+    auto again = reopen();
+    QVERIFY(again);
+    row = again->lease(u"alpha"_s, u"s1"_s);
+    QCOMPARE(row->reclaimAt, at(130));
+    QCOMPARE(row->lastActivityAt, at(20));
+    again->withLicense(u"alpha"_s, [&] { marked = again->markLease(u"alpha"_s, u"s1"_s, {}, {}); });
+    QVERIFY(marked);
+    QVERIFY(!again->lease(u"alpha"_s, u"s1"_s)->reclaimMarked());
+    QVERIFY(!again->leases(u"alpha"_s).first().reclaimMarked());
 }
 
 void TestStoreContract::twoStoresMigrateOneDatabaseAtOnce()

@@ -394,6 +394,8 @@ QString ClientRow::serverText() const
         return tr("reaped", "seat state on the server");
     case ServerSeatView::State::Revoked:
         return tr("revoked", "seat state on the server");
+    case ServerSeatView::State::Reclaimed:
+        return tr("reclaimed · given to a waiter", "seat state on the server");
     case ServerSeatView::State::Gone:
         return tr("row gone");
     }

@@ -37,6 +37,8 @@ QColor SimulatorPalette::server(ServerSeatView::State state)
         return StatePalette::fill(StatePalette::Expired);
     case ServerSeatView::State::Revoked:
         return StatePalette::fill(StatePalette::Revoked);
+    case ServerSeatView::State::Reclaimed:
+        return StatePalette::fill(StatePalette::Idle);
     case ServerSeatView::State::NoSeat:
     case ServerSeatView::State::Released:
     case ServerSeatView::State::Reaped:
