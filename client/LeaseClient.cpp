@@ -318,7 +318,7 @@ struct LeaseClient::Private
             return outcome::Protocol {tr("the renewal changed the seat's generation")};
         if (!(lease.expiresAt > lease.issuedAt))
             return outcome::Protocol {tr("the lease expires before it is issued")};
-        return outcome::Granted {lease};
+        return outcome::Granted {lease, answer->reclaimAt};
     }
 
     // A 202 of the waiting line: {"ticket": QueueTicket}, for this license and holder (and, for a

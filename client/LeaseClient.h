@@ -30,6 +30,9 @@ namespace outcome {
 struct Granted
 {
     SeatLease lease;
+    // A seat heartbeat's: idle reclaim marked the seat and takes it then unless the holder acts
+    // (LeaseAnswer::reclaimAt, not signed: it warns, it moves no expiry); invalid: not marked.
+    QDateTime reclaimAt = {};
 };
 struct NoSeats
 {

@@ -2,6 +2,7 @@
 
 #include "Clock.h"
 
+#include <QLocale>
 #include <QRandomGenerator>
 #include <QTimer>
 
@@ -47,6 +48,10 @@ struct LeaseKeeper::Private
     // that the application may note activity from any thread.
     static constexpr qint64 noActivity = std::numeric_limits<qint64>::min();
     std::atomic<qint64> lastActivityMs {noActivity};
+    // Idle reclaim: the mark the last renewal carried (invalid: none), and the activity reading
+    // last sent while marked; a newer one is sent at once.
+    QDateTime reclaimAt;
+    qint64 activitySentWhileMarked = noActivity;
     // Bumped by release() and crash(): answers to requests sent before belong to a keeper that
     // no longer exists for the application.
     quint64 epoch = 0;
@@ -101,6 +106,7 @@ struct LeaseKeeper::Private
         if (lease)
             pendingRelease = lease->seatId;
         lease.reset();
+        reclaimAt = {};
         // A wall clock far ahead makes every new lease lapsed on arrival under SignedExpiry; pace
         // those re-acquires at the retry interval instead of checking out on every tick.
         const milliseconds now = clock.monotonic();
@@ -125,36 +131,40 @@ struct LeaseKeeper::Private
         const quint64 sentEpoch = epoch;
         const QString seatId = lease->seatId;
         requestInFlight = true;
+        const qint64 sentActivity = lastActivityMs.load(std::memory_order_relaxed);
         // With the time since the user last did something, when the application tells it.
-        client.heartbeat(seatId, idleAt(sentAt), q, [this, sentAt, sentEpoch](const LeaseOutcome &result) {
-            if (sentEpoch != epoch)
-                return;
-            requestInFlight = false;
-            if (const auto *granted = std::get_if<outcome::Granted>(&result)) {
-                takeLease(granted->lease, sentAt);
-                Q_EMIT q->renewed(granted->lease);
-                return;
-            }
-            if (std::holds_alternative<outcome::SeatLost>(result)) {
-                // The server already dropped the seat: nothing to release, take a new one at once.
-                lease.reset();
-                lastError = describe(result);
-                Q_EMIT q->seatLost(lastError);
-                nextAcquireAt = clock.monotonic();
-                setState(State::Acquiring);
-                acquire();
-                return;
-            }
-            // A lost or refused beat changes nothing while the held lease is live; the next attempt
-            // waits a retry interval so an outage is not met with a flood of requests.
-            lastError = describe(result);
-            if (isLapsed()) {
-                handleLapse();
-                return;
-            }
-            nextBeatAt = clock.monotonic() + retryInterval;
-            Q_EMIT q->beatFailed(lastError);
-        });
+        client.heartbeat(seatId, idleAt(sentAt), q,
+                         [this, sentAt, sentEpoch, sentActivity](const LeaseOutcome &result) {
+                             if (sentEpoch != epoch)
+                                 return;
+                             requestInFlight = false;
+                             if (const auto *granted = std::get_if<outcome::Granted>(&result)) {
+                                 takeLease(granted->lease, sentAt);
+                                 Q_EMIT q->renewed(granted->lease);
+                                 noteMark(granted->reclaimAt, sentActivity);
+                                 return;
+                             }
+                             if (std::holds_alternative<outcome::SeatLost>(result)) {
+                                 // The server already dropped the seat: nothing to release, take a new one at once.
+                                 noteMark({}, noActivity);
+                                 lease.reset();
+                                 lastError = describe(result);
+                                 Q_EMIT q->seatLost(lastError);
+                                 nextAcquireAt = clock.monotonic();
+                                 setState(State::Acquiring);
+                                 acquire();
+                                 return;
+                             }
+                             // A lost or refused beat changes nothing while the held lease is live; the next attempt
+                             // waits a retry interval so an outage is not met with a flood of requests.
+                             lastError = describe(result);
+                             if (isLapsed()) {
+                                 handleLapse();
+                                 return;
+                             }
+                             nextBeatAt = clock.monotonic() + retryInterval;
+                             Q_EMIT q->beatFailed(lastError);
+                         });
     }
 
     void enterLine(const QueueTicket &place, milliseconds sentAt)
@@ -316,6 +326,25 @@ struct LeaseKeeper::Private
             Q_EMIT q->degraded(reason);
     }
 
+    // A renewal's reclaim mark (invalid: none), for the heartbeat that sent `sentActivity`.
+    void noteMark(const QDateTime &mark, qint64 sentActivity)
+    {
+        const bool was = reclaimAt.isValid();
+        const bool changed = mark != reclaimAt;
+        reclaimAt = mark;
+        activitySentWhileMarked = sentActivity;
+        if (mark.isValid() && changed)
+            Q_EMIT q->reclaimWarning(mark);
+        else if (!mark.isValid() && was)
+            Q_EMIT q->reclaimLifted();
+    }
+
+    // Marked, and the user did something since the last heartbeat told the server.
+    bool activityToTell() const
+    {
+        return reclaimAt.isValid() && lastActivityMs.load(std::memory_order_relaxed) != activitySentWhileMarked;
+    }
+
     void takeLease(const SeatLease &granted, milliseconds sentAt)
     {
         lease = granted;
@@ -387,6 +416,7 @@ void LeaseKeeper::start()
     if (d->state != State::Idle && d->state != State::Stopped)
         return;
     d->lease.reset();
+    d->reclaimAt = {};
     d->ticket.reset();
     d->inLineSince.reset();
     d->lapseReported = false;
@@ -411,6 +441,7 @@ void LeaseKeeper::release()
     const std::optional<QueueTicket> ticket = std::exchange(d->ticket, std::nullopt);
     d->inLineSince.reset();
     d->lease.reset();
+    d->reclaimAt = {};
     d->pendingRelease.clear();
     d->setState(State::Stopped);
     if (ticket) {
@@ -434,6 +465,7 @@ void LeaseKeeper::crash()
     ++d->epoch;
     d->requestInFlight = false;
     d->lease.reset();
+    d->reclaimAt = {};
     d->ticket.reset();
     d->inLineSince.reset();
     d->pendingRelease.clear();
@@ -496,6 +528,17 @@ void LeaseKeeper::noteActivity(milliseconds ago)
                             std::memory_order_relaxed);
 }
 
+QDateTime LeaseKeeper::reclaimAt() const
+{
+    return d->reclaimAt;
+}
+
+QString LeaseKeeper::warningText(const QDateTime &reclaimAt)
+{
+    return tr("Your seat will be given to someone waiting at %1 unless you use the application.")
+        .arg(QLocale().toString(reclaimAt.toLocalTime().time(), QLocale::ShortFormat));
+}
+
 std::optional<milliseconds> LeaseKeeper::idleFor() const
 {
     return d->idleAt(d->clock.monotonic());
@@ -511,7 +554,8 @@ void LeaseKeeper::evaluate()
             d->handleLapse();
             return;
         }
-        if (now >= d->nextBeatAt)
+        // Marked for reclaim: activity goes to the server now, not at the next regular beat.
+        if (now >= d->nextBeatAt || d->activityToTell())
             d->beat();
         return;
     }

@@ -38,7 +38,10 @@ class Clock;
 // (cheap enough for every input event), and each heartbeat tells the server how long ago the last
 // one was, so that a seat held by an application nobody uses can be told from one in use. Until
 // the first noteActivity() the keeper says nothing about activity: the server counts the seat's
-// activity as unknown, never idle.
+// activity as unknown, never idle. When the license reclaims idle seats and someone waits, a
+// heartbeat's answer may carry a reclaim time: the keeper emits reclaimWarning() (warningText()
+// says it to the user), and activity noted after it is sent to the server at once, before the
+// next regular heartbeat, which lifts the mark (reclaimLifted()).
 //
 // All decisions read the injected Clock; a short real-time tick (setTickInterval) re-evaluates
 // them, so tests drive a ManualClock and the simulator a SkewedClock without waiting.
@@ -115,6 +118,12 @@ public:
     void noteActivity(std::chrono::milliseconds ago);
     // How long ago the last noteActivity() was, on the monotonic clock; nullopt before the first.
     std::optional<std::chrono::milliseconds> idleFor() const;
+    // While the server has marked the seat for someone waiting: when it goes unless used (server
+    // time); invalid otherwise.
+    QDateTime reclaimAt() const;
+    // The sentence an application shows for reclaimWarning(): "Your seat will be given to
+    // someone waiting at 09:12 unless you use the application.", in local time.
+    static QString warningText(const QDateTime &reclaimAt);
 
 Q_SIGNALS:
     void stateChanged(keyright::LeaseKeeper::State state);
@@ -130,6 +139,11 @@ Q_SIGNALS:
     void positionChanged(int position, int waiting);
     // Stopped waiting without a seat: the longest wait passed, or an administrator removed it.
     void gaveUp(const QString &reason);
+    // The server marked the seat as idle for someone waiting: it goes at reclaimAt unless the user
+    // does something (noteActivity()) before. Emitted once per mark.
+    void reclaimWarning(const QDateTime &reclaimAt);
+    // The mark is lifted: the user acted, or nobody needs the seat any more.
+    void reclaimLifted();
 
 private:
     struct Private;

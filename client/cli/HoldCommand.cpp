@@ -280,6 +280,13 @@ void HoldCommand::start()
     connect(m_keeper.get(), &LeaseKeeper::seatLost, this, [this](const QString &reason) {
         report(u"seat_lost"_s, u"seat lost: %1; checking out again"_s.arg(reason), {{u"reason"_s, reason}});
     });
+    connect(m_keeper.get(), &LeaseKeeper::reclaimWarning, this, [this](const QDateTime &reclaimAt) {
+        // The keeper's own sentence, as an application would show it; a keystroke here is activity.
+        report(u"reclaim_warning"_s, LeaseKeeper::warningText(reclaimAt),
+               {{u"reclaimAt"_s, formatTimestamp(reclaimAt)}});
+    });
+    connect(m_keeper.get(), &LeaseKeeper::reclaimLifted, this,
+            [this] { report(u"reclaim_lifted"_s, u"the seat is no longer marked for reclaim"_s); });
     connect(m_keeper.get(), &LeaseKeeper::lapsed, this, [this] { report(u"lapsed"_s, u"lease lapsed"_s); });
     connect(m_keeper.get(), &LeaseKeeper::degraded, this, &HoldCommand::onDegraded);
     connect(m_keeper.get(), &LeaseKeeper::recovered, this, [this](const SeatLease &lease) {

@@ -810,6 +810,11 @@
         <comment>seat state on the server</comment>
         <translation>révoqué</translation>
     </message>
+    <message>
+        <source>reclaimed · given to a waiter</source>
+        <comment>seat state on the server</comment>
+        <translation>repris · donné à quelqu’un qui attend</translation>
+    </message>
 </context>
 <context>
     <name>keyright::ConnectionDialog</name>
@@ -1602,6 +1607,38 @@
             <numerusform>%1, après un avertissement de %n minute</numerusform>
             <numerusform>%1, après un avertissement de %n minutes</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>idle seat warned</source>
+        <translation>siège inactif averti</translation>
+    </message>
+    <message>
+        <source>idle warning lifted</source>
+        <translation>avertissement d’inactivité levé</translation>
+    </message>
+    <message>
+        <source>idle seat reclaimed</source>
+        <translation>siège inactif repris</translation>
+    </message>
+    <message>
+        <source>idle for %1; goes to %2 at %3 unless used</source>
+        <translation>inactif depuis %1 ; ira à %2 à %3 sauf utilisation</translation>
+    </message>
+    <message>
+        <source>the holder used the application again</source>
+        <translation>le détenteur a de nouveau utilisé l’application</translation>
+    </message>
+    <message>
+        <source>nobody waiting needs the seat any more</source>
+        <translation>plus personne en attente n’a besoin du siège</translation>
+    </message>
+    <message>
+        <source>the license no longer reclaims idle seats</source>
+        <translation>la licence ne reprend plus les sièges inactifs</translation>
+    </message>
+    <message>
+        <source>given to %1 after %2 idle</source>
+        <translation>donné à %1 après %2 d’inactivité</translation>
     </message>
 </context>
 <context>
@@ -2418,6 +2455,13 @@
     <message>
         <source>%1 of %2 seats are in use and the other one is reserved for others</source>
         <translation>sièges occupés : %1 sur %2 ; le dernier est réservé à d&apos;autres</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::LeaseKeeper</name>
+    <message>
+        <source>Your seat will be given to someone waiting at %1 unless you use the application.</source>
+        <translation>Votre siège sera donné à une personne qui attend à %1, sauf si vous utilisez l’application.</translation>
     </message>
 </context>
 <context>

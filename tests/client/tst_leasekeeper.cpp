@@ -61,6 +61,7 @@ private Q_SLOTS:
     void releaseGivesTheSeatBack();
     void crashLeavesTheSeatToExpire();
     void heartbeatsTellTheServerWhenTheUserLastDidSomething();
+    void aMarkedSeatWarnsAndActivityKeepsIt();
 
     // Waiting in line (setWaitInLine), against the server's waiting line.
     void waitsInLineReportsItsPlaceAndHoldsWhenASeatFrees();
@@ -248,6 +249,82 @@ void TestLeaseKeeper::heartbeatsTellTheServerWhenTheUserLastDidSomething()
     step(ttl / 3 - 5s);
     QCOMPARE(activityOnServer(seatId).toString(), formatTimestamp(lastTyped));
     QCOMPARE(m_keeper->lease()->seatId, seatId);
+}
+
+void TestLeaseKeeper::aMarkedSeatWarnsAndActivityKeepsIt()
+{
+    // Issue 26: the license reclaims a seat idle for a minute, after a minute's warning.
+    int status = 0;
+    m_server->adminCall(
+        "PUT", u"/v1/licenses/%1/rules"_s.arg(licenseId),
+        {{u"rules"_s, QJsonObject {{u"reclaimIdle"_s, QJsonObject {{u"afterMinutes"_s, 1}, {u"warnMinutes"_s, 1}}}}}},
+        &status);
+    QCOMPARE(status, 200);
+    startKeeper();
+    const QString seatId = m_keeper->lease()->seatId;
+    m_keeper->noteActivity(5min); // the user left five minutes ago
+    // The other seats are held by clients that report no activity (never idle), kept alive.
+    QStringList others;
+    for (int i = 1; i < seatCount; ++i)
+        others.append(takeSeat(u"other%1@ws-9"_s.arg(i)));
+    QVERIFY(!others.contains(QString()));
+    const auto keepOthers = [&] {
+        for (const QString &other : std::as_const(others)) {
+            std::optional<LeaseOutcome> result;
+            m_client->heartbeat(other, this, [&result](const LeaseOutcome &outcome) { result = outcome; });
+            QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 5000);
+            QVERIFY(std::holds_alternative<outcome::Granted>(*result));
+        }
+    };
+    QSignalSpy warned(m_keeper.get(), &LeaseKeeper::reclaimWarning);
+    QSignalSpy lifted(m_keeper.get(), &LeaseKeeper::reclaimLifted);
+    step(ttl / 3);
+    QCOMPARE(warned.size(), 0); // idle, but nobody needs the seat
+
+    // bob queues: the server marks the keeper's seat; its next answer says when it goes.
+    const QDateTime markedAt = clock().now();
+    const QString ticket = queueRaw(u"bob@ws-2"_s);
+    QVERIFY(!ticket.isEmpty());
+    step(ttl / 3);
+    keepOthers();
+    QCOMPARE(warned.size(), 1);
+    QCOMPARE(warned[0][0].toDateTime(), markedAt.addSecs(60));
+    QCOMPARE(m_keeper->reclaimAt(), markedAt.addSecs(60));
+    QVERIFY(LeaseKeeper::warningText(m_keeper->reclaimAt()).contains(u"someone waiting"_s));
+
+    // The user does something: the keeper tells the server now, not at its next regular beat.
+    clock().advance(2s);
+    const QDateTime usedAt = clock().now();
+    m_keeper->noteActivity();
+    m_keeper->evaluate();
+    settle();
+    QCOMPARE(m_keeper->lease()->issuedAt, usedAt);
+    QCOMPARE(lifted.size(), 1);
+    QVERIFY(!m_keeper->reclaimAt().isValid());
+
+    // Past the mark's reclaimAt, with bob still renewing his ticket: the seat stays the keeper's.
+    for (int i = 0; i < 5; ++i) {
+        step(ttl / 3);
+        keepOthers();
+        QVERIFY(std::holds_alternative<outcome::Queued>(renewRaw(ticket)));
+        QCOMPARE(m_keeper->lease()->seatId, seatId);
+    }
+    QCOMPARE(warned.size(), 1);
+    const QJsonArray cancelled
+        = m_server->adminCall("GET", u"/v1/events?kind=reclaim_cancelled"_s).value("events"_L1).toArray();
+    QCOMPARE(cancelled.size(), 1);
+    QCOMPARE(cancelled[0].toObject().value("detail"_L1).toObject().value("reason"_L1).toString(), u"activity"_s);
+    QVERIFY(m_server->adminCall("GET", u"/v1/events?kind=reclaimed"_s).value("events"_L1).toArray().isEmpty());
+
+    // A minute after the user's last action, with bob still waiting, the seat is idle again: a new
+    // warning.
+    for (int i = 0; i < 2; ++i) {
+        step(ttl / 3);
+        keepOthers();
+        renewRaw(ticket);
+    }
+    QCOMPARE(warned.size(), 2);
+    QVERIFY(m_keeper->reclaimAt() > usedAt.addSecs(60));
 }
 
 void TestLeaseKeeper::shortOutageKeepsTheSameSeat_data()
