@@ -1469,14 +1469,18 @@ void UsagePage::exportWithDialog(bool pdf)
 
 void UsagePage::exportTo(const QString &path, bool pdf)
 {
+    // The file's name in the message, the rest in its tooltip: the whole path and what the file
+    // holds did not leave room in a narrow status bar ("Saved 90 buck", walk 25c).
     QString error;
+    const QString name = QFileInfo(path).fileName();
+    const QString whole = QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath());
     if (pdf ? exportPdf(path, &error) : exportCsv(path, &error))
         Q_EMIT statusMessage(
-            pdf ? tr("Saved the usage report to %1.").arg(QDir::toNativeSeparators(path))
-                : tr("Saved %n bucket(s) of usage to %1.", nullptr, int(m_model->report()->buckets.size()))
-                      .arg(QDir::toNativeSeparators(path)));
+            tr("Saved %1.").arg(name),
+            pdf ? tr("The usage report, in %1").arg(whole)
+                : tr("%n bucket(s) of usage, in %1", nullptr, int(m_model->report()->buckets.size())).arg(whole));
     else
-        Q_EMIT statusMessage(tr("Could not export to %1: %2").arg(QDir::toNativeSeparators(path), error));
+        Q_EMIT statusMessage(tr("Could not export to %1: %2").arg(name, error), whole);
 }
 
 } // namespace keyright

@@ -125,8 +125,9 @@ public Q_SLOTS:
     void exportPdfWithDialog();
 
 Q_SIGNALS:
-    // A confirmation for the status bar.
-    void statusMessage(const QString &text);
+    // A confirmation for the status bar, short enough for a narrow one (a file's name); `detail`
+    // (the file's whole path) is for its tooltip.
+    void statusMessage(const QString &text, const QString &detail = QString());
 
 protected:
     void changeEvent(QEvent *event) override;
