@@ -211,8 +211,14 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     connect(m_banner, &ErrorBanner::retryRequested, &session, &DashboardSession::refresh);
     connect(m_seats, &SeatsPage::revokeRequested, this, &MainWindow::revokeSelected);
     connect(m_seats, &SeatsPage::editLicenseRequested, this, &MainWindow::editLicense);
-    connect(m_events, &EventsPage::statusMessage, this, &MainWindow::showMessage);
+    connect(m_events, &EventsPage::statusMessage, this, [this](const QString &text) { showMessage(text); });
     connect(m_usage, &UsagePage::statusMessage, this, &MainWindow::showMessage);
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString &text) {
+        // Another message (a menu's status tip, a timeout) is not the one the tooltip explains.
+        if (text != m_messageShown)
+            statusBar()->setToolTip(QString());
+        makeRoomForMessage();
+    });
     connect(m_seats->holdersView()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MainWindow::updateActions);
     connect(m_seats->licensesView()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
@@ -780,9 +786,51 @@ void MainWindow::gate(QAction *action, bool available, AdminActions::Action what
                                 identity ? roleLabel(identity->role) : QString()));
 }
 
-void MainWindow::showMessage(const QString &text)
+void MainWindow::showMessage(const QString &text, const QString &detail)
 {
+    m_messageShown = text;
+    statusBar()->setToolTip(detail);
     statusBar()->showMessage(text, 8000);
+    makeRoomForMessage();
+}
+
+void MainWindow::makeRoomForMessage()
+{
+    // QStatusBar draws its message between its left edge and the first label shown, cut where the
+    // labels start: at 1280x720 and 150 % that was "Saved 90 buck" (walk 25c). While a message
+    // shows, the labels give way, the poll's first: shortened (whole in their tooltips), then, if
+    // that is not enough, out of the way for those 8 s, as QStatusBar's own widgets are. The
+    // server's state and its clock keep their place.
+    QStatusBar *bar = statusBar();
+    const QList<QLabel *> giving {m_pollLabel, m_identityLabel, m_clockJumpLabel};
+    for (QLabel *label : giving)
+        label->setMaximumWidth(QWIDGETSIZE_MAX);
+    const QString text = bar->currentMessage();
+    if (text.isEmpty() || !bar->isVisible() || !bar->layout())
+        return;
+    const auto lacking = [&] {
+        bar->layout()->activate();
+        // QStatusBar leaves 6 pixels before the message and 2 before the first label.
+        int room = bar->width() - 12;
+        for (QLabel *label : {m_identityLabel, m_serverLabel, m_pollLabel, m_offsetLabel, m_clockJumpLabel})
+            if (label->isVisible())
+                room = std::min(room, label->x() - 2);
+        return 6 + bar->fontMetrics().horizontalAdvance(text) + bar->fontMetrics().averageCharWidth() - room;
+    };
+    for (QLabel *label : giving) {
+        const int lack = lacking();
+        if (lack <= 0)
+            return;
+        if (label->isVisible())
+            label->setMaximumWidth(std::max(label->minimumSizeHint().width(), label->width() - lack));
+    }
+    for (QLabel *label : giving) {
+        if (lacking() <= 0)
+            return;
+        if (label->isVisible())
+            label->setMaximumWidth(0);
+    }
+    bar->layout()->activate();
 }
 
 void MainWindow::refresh()

@@ -125,7 +125,11 @@ private:
     // The View menu's Filter names what the current page filters.
     void updateFilterAction();
     void setLanguage(const QString &code);
-    void showMessage(const QString &text);
+    // A message in the status bar for 8 s; `detail` (a file's whole path) is its tooltip.
+    void showMessage(const QString &text, const QString &detail = QString());
+    // While a message shows, the labels on the right give it the width it needs (shortened, whole in
+    // their tooltips); without one they take their own again.
+    void makeRoomForMessage();
     void connectActionOutcomes();
     void revealKey(const QString &licenseId, const QString &key);
     // Enables `action` when `available` and the token's role allows `what`; a role that does not
@@ -156,6 +160,7 @@ private:
     QLabel *m_offsetLabel;
     QLabel *m_identityLabel;
     QLabel *m_clockJumpLabel;
+    QString m_messageShown; // the last message shown with showMessage(), which the bar's tooltip explains
     std::optional<EventRecord> m_lastClockJump;
     // The certificate questions open now, and whether one was declined on this connection: the
     // banner waits for the answer, then says how to trust the certificate later.

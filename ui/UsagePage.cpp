@@ -1,5 +1,6 @@
 #include "UsagePage.h"
 
+#include "ChartLegend.h"
 #include "DashboardSession.h"
 #include "Durations.h"
 #include "LicenseListModel.h"
@@ -47,6 +48,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 using namespace Qt::StringLiterals;
 
@@ -158,6 +160,22 @@ QList<QDateTime> naturalTicks(qint64 fromMs, qint64 toMs, const QTimeZone &zone,
     return {};
 }
 
+// The ticks whose label, centred on the tick, stays within the chart: no further left of the plot
+// than `roomLeft` (the value axis's labels) nor right of it than `roomRight` (walk 25c: the last
+// date was cut at the chart's right edge).
+QList<QDateTime> ticksWithinChart(QList<QDateTime> ticks, qint64 fromMs, qint64 toMs, double plotPx, double labelPx,
+                                  double roomLeft, double roomRight)
+{
+    if (toMs <= fromMs)
+        return ticks;
+    const double span = double(toMs - fromMs);
+    ticks.removeIf([&](const QDateTime &tick) {
+        const double x = double(tick.toMSecsSinceEpoch() - fromMs) / span * plotPx;
+        return x - labelPx / 2 < -roomLeft || x + labelPx / 2 > plotPx + roomRight;
+    });
+    return ticks;
+}
+
 // The time axis's labels at `ticks`, its range from `fromMs` to `toMs`.
 void setTimeTicks(QCategoryAxis *axis, const QList<QDateTime> &ticks, const QString &format, qint64 fromMs, qint64 toMs)
 {
@@ -192,6 +210,7 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     , m_toLabel(new QLabel(this))
     , m_stepLabel(new QLabel(this))
     , m_chartView(new QChartView(new QChart, this))
+    , m_legend(new ChartLegend(this))
     , m_peak(new QLineSeries)
     , m_mean(new QLineSeries)
     , m_owned(new QLineSeries)
@@ -290,7 +309,10 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    // The legend under the chart wraps its entries (Qt Charts' shortens them: "Utilisation moy…").
+    chart->legend()->hide();
+    m_legend->setObjectName(u"usageChartLegend"_s);
+    m_legend->setContentsMargins(4, 0, 4, 4);
     QPen peakPen(StatePalette::colour(StatePalette::Accent));
     peakPen.setWidthF(2);
     m_peak->setPen(peakPen);
@@ -382,6 +404,7 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(m_chartView, 1);
+    leftLayout->addWidget(m_legend);
     leftLayout->addWidget(m_figuresBox);
     auto *right = new QWidget(this);
     auto *rightLayout = new QVBoxLayout(right);
@@ -784,7 +807,11 @@ void UsagePage::fitTicks()
         = metrics.horizontalAdvance(QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_xFormat))
         + metrics.averageCharWidth() * 3;
     const int plot = std::max(1, m_chartView->width() - 6 * metrics.averageCharWidth() - 24);
-    m_ticks = naturalTicks(m_xFromMs, m_xToMs, m_xZone, m_xHours, plot, label);
+    const int text
+        = metrics.horizontalAdvance(QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_xFormat));
+    // Left of the plot the seat counts' labels give a label some room; right of it only the margin.
+    m_ticks = ticksWithinChart(naturalTicks(m_xFromMs, m_xToMs, m_xZone, m_xHours, plot, label), m_xFromMs, m_xToMs,
+                               plot, text, metrics.horizontalAdvance(u"00"_s) + 8, 4);
     setTimeTicks(m_x, m_ticks, m_xFormat, m_xFromMs, m_xToMs);
 
     // Whole seats, with a little room above the highest value, at a step of 1, 2 or 5 times a power
@@ -815,7 +842,14 @@ bool UsagePage::chartLabelsFit() const
     qint64 gap = m_xToMs - m_xFromMs;
     for (qsizetype i = 1; i < m_ticks.size(); ++i)
         gap = std::min(gap, m_ticks.at(i - 1).msecsTo(m_ticks.at(i)));
-    return plot.width() * double(gap) / double(m_xToMs - m_xFromMs) >= label && m_y->tickCount() >= 2
+    const double span = double(m_xToMs - m_xFromMs);
+    const double chartWidth = m_chartView->chart()->size().width();
+    for (const QDateTime &tick : m_ticks) {
+        const double x = plot.left() + plot.width() * double(tick.toMSecsSinceEpoch() - m_xFromMs) / span;
+        if (x - label / 2.0 < 0 || x + label / 2.0 > chartWidth)
+            return false;
+    }
+    return plot.width() * double(gap) / span >= label && m_y->tickCount() >= 2
         && plot.height() / (m_y->tickCount() - 1) >= lineHeight;
 }
 
@@ -828,8 +862,29 @@ void UsagePage::resizeEvent(QResizeEvent *event)
     fitWhatIfTable();
 }
 
+void UsagePage::fitDetailTables()
+{
+    // The tables of the tabs are as tall as their rows, like the What-if table: at 1280x720 and
+    // 150 % the Concurrency table was a scroll box inside the scrolling page (walk 25c). They grow
+    // with the room the tabs have, never below their rows.
+    for (QTableWidget *table : {m_histogram, m_holders, m_groups, m_reservations}) {
+        table->resizeRowsToContents();
+        int height = 2 * table->frameWidth() + table->horizontalHeader()->sizeHint().height();
+        for (int r = 0; r < table->rowCount(); ++r)
+            height += table->rowHeight(r);
+        if (table->horizontalScrollBar()->isVisible())
+            height += table->horizontalScrollBar()->sizeHint().height();
+        table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        table->setMinimumHeight(height);
+    }
+    // The tabs as tall as their tallest page needs: a least height of their own would squeeze it.
+    m_details->setMinimumHeight(0);
+    m_details->setMinimumHeight(std::max(200, m_details->minimumSizeHint().height()));
+}
+
 void UsagePage::fitWhatIfTable()
 {
+    fitDetailTables();
     // The What-if table is as tall as its rows, side by side or one column above the other: a
     // scroll box inside the scrolling page showed three rows at a time (walk 25b). The page's
     // scroll is the only one.
@@ -915,6 +970,7 @@ void UsagePage::fillTables(const UsageSummary &summary)
     int r = 0;
     for (auto it = summary.reservedIdleSeatHours.cbegin(); it != summary.reservedIdleSeatHours.cend(); ++it, ++r)
         setRow(m_reservations, r, it.key(), l.toString(it.value(), 'f', 1));
+    fitWhatIfTable();
 }
 
 void UsagePage::fillFigures(const UsageReport &report)
@@ -1151,6 +1207,7 @@ void UsagePage::retranslate()
     m_owned->setName(tr("Seats owned"));
     m_p95->setName(tr("95th percentile"));
     m_denied->setName(tr("True denials"));
+    m_legend->setEntries(ChartLegend::entriesOf(m_chartView->chart()->series()));
     const std::optional<UsageReport> &report = m_model->report();
     m_chartView->chart()->setTitle(report ? tr("Seats in use, %1").arg(licenseTitle(report->licenseId))
                                           : tr("Seats in use"));
@@ -1214,18 +1271,49 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
     titleFont.setPointSizeF(18);
     p.setPen(Qt::black);
 
+    m_pdfLayout = PdfLayout {};
+    m_pdfLayout.page = page;
+    QFont small = body;
+    small.setPointSizeF(8);
+    QFont smallBold = small;
+    smallBold.setBold(true);
+    p.setFont(body);
+    const int rowHeight = p.fontMetrics().height();
+
+    // Every text is measured with the painter's font on the PDF (its metrics are the paper's, not the
+    // screen's) and given the room it needs: wrapped at its spaces where a box is narrower than it
+    // (walk 25c: "Principaux détenteurs (heures-sièges", "10 (achetés" and "Attente mé…" were cut).
+    // A text that still needs more than its box is noted in the layout, for the tests.
+    const auto draw = [&](const QRect &box, int flags, const QString &text) {
+        const QRect needed = p.fontMetrics().boundingRect(box, flags, text);
+        if (needed.width() > box.width() || needed.height() > box.height())
+            m_pdfLayout.cut << text;
+        p.drawText(box, flags, text);
+    };
+    // The height `text` takes wrapped in `width` with the painter's font.
+    const auto wrappedHeight = [&](int width, const QString &text) {
+        return std::max(
+            p.fontMetrics().height(),
+            p.fontMetrics().boundingRect(QRect(0, 0, width, page.height()), Qt::TextWordWrap, text).height());
+    };
+    // The width `text` takes on one line with `metrics`, as drawText lays it out (a whole pixel more
+    // than horizontalAdvance at times).
+    const auto widthOf = [&](const QFontMetrics &metrics, const QString &text) {
+        return metrics.boundingRect(QRect(0, 0, page.width(), page.height()), Qt::AlignLeft, text).width();
+    };
     int y = 0;
     const auto line = [&](const QFont &font, const QString &text, int x = 0, int width = -1) {
         p.setFont(font);
-        const int height = QFontMetrics(font, &writer).height();
-        p.drawText(QRect(x, y, width < 0 ? page.width() - x : width, height), Qt::AlignLeft | Qt::AlignVCenter, text);
+        const int w = width < 0 ? page.width() - x : width;
+        const int height = wrappedHeight(w, text);
+        draw(QRect(x, y, w, height), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
         y += height;
     };
     line(titleFont, title);
     line(body, rangeText(*report));
-    y += QFontMetrics(body, &writer).height() / 2;
+    y += rowHeight / 2;
 
-    // Key figures in two columns.
+    // Key figures in two columns: each caption beside its value, wrapped when the half is short.
     line(heading, tr("Key figures"));
     const QList<std::pair<QString, QString>> figures {
         {tr("Seats owned"), QString::number(s.seatsOwned)},
@@ -1238,39 +1326,38 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
         {tr("Seat-hours used"), l.toString(s.usedSeatHours, 'f', 1)},
     };
     const int half = page.width() / 2;
-    const int rowHeight = QFontMetrics(body, &writer).height();
-    const int figuresTop = y;
-    for (int i = 0; i < figures.size(); ++i) {
-        y = figuresTop + (i % 4) * rowHeight;
-        const int x = (i / 4) * half;
-        p.setFont(body);
-        p.drawText(QRect(x, y, half * 2 / 3, rowHeight), Qt::AlignLeft | Qt::AlignVCenter, figures.at(i).first);
-        p.drawText(QRect(x + half * 2 / 3, y, half / 4, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
-                   figures.at(i).second);
+    p.setFont(body);
+    int valueWidth = 0;
+    for (const auto &shown : figures)
+        valueWidth = std::max(valueWidth, widthOf(p.fontMetrics(), shown.second));
+    const int captionWidth = half - valueWidth - 2 * rowHeight;
+    for (int row = 0; row < 4; ++row) {
+        int height = 0;
+        for (int column = 0; column < 2; ++column)
+            height = std::max(height, wrappedHeight(captionWidth, figures.at(column * 4 + row).first));
+        for (int column = 0; column < 2; ++column) {
+            const int x = column * half;
+            draw(QRect(x, y, captionWidth, height), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                 figures.at(column * 4 + row).first);
+            draw(QRect(x + captionWidth + rowHeight, y, valueWidth, rowHeight), Qt::AlignRight | Qt::AlignTop,
+                 figures.at(column * 4 + row).second);
+        }
+        y += height;
     }
-    y = figuresTop + 4 * rowHeight + rowHeight / 2;
+    y += rowHeight / 2;
     QFont suggestion = heading;
     suggestion.setPointSizeF(14);
     line(suggestion, tr("Suggested seat count: %1").arg(UsageReportModel::suggestedSeats(s, m_model->whatIf())));
-    QFont small = body;
-    small.setPointSizeF(8);
-    p.setFont(small);
-    const QRect ruleRect(0, y, page.width(), 2 * QFontMetrics(small, &writer).height() + 4);
-    p.drawText(ruleRect, Qt::TextWordWrap,
-               UsageReportModel::replayed(m_model->whatIf()) ? suggestionFromReplay() : suggestionFromPercentile());
-    y = ruleRect.bottom() + rowHeight / 2;
-
+    line(small, UsageReportModel::replayed(m_model->whatIf()) ? suggestionFromReplay() : suggestionFromPercentile());
+    y += rowHeight / 2;
     if (!m_suggestionWhy->text().isEmpty()) {
-        p.setFont(small);
-        const QRect whyRect(0, y, page.width(), 2 * QFontMetrics(small, &writer).height() + 4);
-        p.drawText(whyRect, Qt::TextWordWrap, m_suggestionWhy->text());
-        y = whyRect.bottom() + rowHeight / 2;
+        line(small, m_suggestionWhy->text());
+        y += rowHeight / 2;
     }
-    m_pdfLayout = PdfLayout {};
-    m_pdfLayout.page = page;
 
     // The chart drawn again for the paper, as vectors across the page's width: its own copy of the
-    // series at a fixed size, its labels and legend at 8 pt once scaled to the page.
+    // series at a fixed size, its labels at 8 pt once scaled to the page, and under it the legend at
+    // 8 pt, wrapped as on the page.
     {
         const QSizeF size(900, 400);
         const qreal scale = page.width() / size.width();
@@ -1282,10 +1369,9 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
         chart->setAnimationOptions(QChart::NoAnimation);
         chart->setBackgroundRoundness(0);
         chart->setMargins(QMargins(2, 2, 2, 2));
-        chart->legend()->setAlignment(Qt::AlignBottom);
+        chart->legend()->hide();
         QFont labels = chart->legend()->font();
         labels.setPixelSize(labelPixels);
-        chart->legend()->setFont(labels);
         const auto copy = [chart](QXYSeries *from, QXYSeries *to) {
             to->replace(from->points());
             to->setName(from->name());
@@ -1305,11 +1391,14 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
         auto *x = new QCategoryAxis;
         x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
         x->setLabelsFont(labels);
-        const int label = QFontMetrics(labels).horizontalAdvance(
-                              QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_xFormat))
-            + 3 * labelPixels;
-        setTimeTicks(x, naturalTicks(m_xFromMs, m_xToMs, m_xZone, m_xHours, size.width() * 0.9, label), m_xFormat,
-                     m_xFromMs, m_xToMs);
+        const QFontMetrics labelMetrics(labels);
+        const int text = labelMetrics.horizontalAdvance(
+            QLocale::c().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 0)), m_xFormat));
+        const double plot = size.width() * 0.9;
+        setTimeTicks(x,
+                     ticksWithinChart(naturalTicks(m_xFromMs, m_xToMs, m_xZone, m_xHours, plot, text + 3 * labelPixels),
+                                      m_xFromMs, m_xToMs, plot, text, labelMetrics.horizontalAdvance(u"00"_s) + 4, 2),
+                     m_xFormat, m_xFromMs, m_xToMs);
         auto *yAxis = new QValueAxis;
         yAxis->setRange(m_y->min(), m_y->max());
         yAxis->setTickCount(m_y->tickCount());
@@ -1331,15 +1420,17 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
         scene.render(&p, target, QRectF(QPointF(0, 0), size));
         m_pdfLayout.chart = target;
         m_pdfLayout.chartLabelPoints = labelPixels * scale / pointPixels;
-        y = target.bottom() + rowHeight;
+        y = target.bottom() + 1 + rowHeight / 4;
+        p.setFont(small);
+        p.setPen(Qt::black);
+        y += ChartLegend::paint(p, ChartLegend::entriesOf(chart->series()), QRect(0, y, page.width(), page.height()),
+                                p.fontMetrics(), scale);
+        y += rowHeight;
     }
 
     // The histogram and the top holders side by side.
     const int sectionTop = y;
     line(heading, tr("Concurrency"), 0, half - rowHeight);
-    const int barLeft = half * 2 / 5;
-    const int percentWidth = QFontMetrics(body, &writer).horizontalAdvance(u"100.0 %"_s) + rowHeight / 2;
-    const int barWidth = half - barLeft - percentWidth - 2 * rowHeight;
     // Every row up to the peak when they fit (a 12-seat peak does): the last ones say how often the
     // pool was nearly full. A larger peak keeps the first row and those nearest the peak, a "…"
     // between them.
@@ -1349,20 +1440,32 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
     for (int k = 0; k < levels; ++k)
         if (levels <= maxRows || k == 0 || k >= levels - (maxRows - 2))
             histogramRows << k;
+    // The labels' column as wide as the widest label, the shares' as the widest share.
+    p.setFont(body);
+    int labelWidth = 0;
+    int percentWidth = 0;
+    for (int k : std::as_const(histogramRows)) {
+        labelWidth = std::max(labelWidth, widthOf(p.fontMetrics(), tr("At least %n seat(s)", nullptr, k + 1)));
+        percentWidth = std::max(percentWidth,
+                                widthOf(p.fontMetrics(), tr("%1 %").arg(l.toString(s.atLeast.at(k) * 100.0, 'f', 1))));
+    }
+    const int barLeft = labelWidth + rowHeight / 2;
+    percentWidth += rowHeight / 2;
+    const int barWidth = std::max(rowHeight, half - barLeft - percentWidth - rowHeight);
     for (int k : std::as_const(histogramRows)) {
         if (k > 0 && !histogramRows.contains(k - 1)) {
             p.setFont(body);
-            p.drawText(QRect(0, y, barLeft, rowHeight), Qt::AlignLeft | Qt::AlignVCenter, u"…"_s);
+            draw(QRect(0, y, barLeft, rowHeight), Qt::AlignLeft | Qt::AlignVCenter, u"…"_s);
             y += rowHeight;
         }
         const QString label = tr("At least %n seat(s)", nullptr, k + 1);
         const QString percent = tr("%1 %").arg(l.toString(s.atLeast.at(k) * 100.0, 'f', 1));
         p.setFont(body);
-        p.drawText(QRect(0, y, barLeft, rowHeight), Qt::AlignLeft | Qt::AlignVCenter, label);
+        draw(QRect(0, y, barLeft, rowHeight), Qt::AlignLeft | Qt::AlignVCenter, label);
         const double share = s.atLeast.at(k);
         p.fillRect(QRect(barLeft, y + rowHeight / 5, int(barWidth * share), rowHeight * 3 / 5),
                    StatePalette::fill(StatePalette::Accent));
-        p.drawText(QRect(barLeft + barWidth, y, percentWidth, rowHeight), Qt::AlignRight | Qt::AlignVCenter, percent);
+        draw(QRect(barLeft + barWidth, y, percentWidth, rowHeight), Qt::AlignRight | Qt::AlignVCenter, percent);
         m_pdfLayout.concurrencyRows << label + u' ' + percent;
         y += rowHeight;
     }
@@ -1370,65 +1473,135 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
     y = sectionTop;
     line(heading, tr("Top holders (seat-hours)"), half);
     const int holderRows = std::min<int>(int(s.topHolders.size()), 8);
+    p.setFont(body);
+    int hoursWidth = 0;
+    for (int r = 0; r < holderRows; ++r)
+        hoursWidth = std::max(hoursWidth, widthOf(p.fontMetrics(), l.toString(s.topHolders.at(r).seatHours, 'f', 1)));
+    const int nameWidth = page.width() - half - hoursWidth - rowHeight;
     for (int r = 0; r < holderRows; ++r) {
         p.setFont(body);
-        p.drawText(QRect(half, y, half * 2 / 3, rowHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                   QFontMetrics(body, &writer).elidedText(s.topHolders.at(r).name, Qt::ElideMiddle, half * 2 / 3));
-        p.drawText(QRect(half + half * 2 / 3, y, half / 3, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
-                   l.toString(s.topHolders.at(r).seatHours, 'f', 1));
+        // A holder's name is data, not a label: a long one gives up its middle.
+        p.drawText(QRect(half, y, nameWidth, rowHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                   p.fontMetrics().elidedText(s.topHolders.at(r).name, Qt::ElideMiddle, nameWidth));
+        draw(QRect(page.width() - hoursWidth, y, hoursWidth, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
+             l.toString(s.topHolders.at(r).seatHours, 'f', 1));
         y += rowHeight;
     }
     y = std::max(y, histogramBottom) + rowHeight / 2;
 
+    // The footer: where the report comes from and when it was made, at the page's foot.
+    p.setFont(small);
+    m_pdfLayout.footer = tr("Keyright admin, %1, made on %2")
+                             .arg(m_session.serverLabel(),
+                                  l.toString(m_session.serverClock().now().toLocalTime(), QLocale::LongFormat));
+    const int footerHeight = wrappedHeight(page.width(), m_pdfLayout.footer);
+    const int footerTop = page.height() - footerHeight;
+
     // What if, as the page shows it: the sentence, then the table, as many rows as the page holds
-    // above the footer (the needed and the owned rows first kept).
-    const int footerTop = page.height() - rowHeight;
+    // above the footer.
     const std::optional<WhatIfReport> &whatIf = m_model->whatIf();
     if (whatIf && !m_whatIfSentence->text().isEmpty()) {
         line(heading, tr("What if"));
-        p.setFont(body);
-        const QRect sentence
-            = QFontMetrics(body, &writer)
-                  .boundingRect(QRect(0, y, page.width(), page.height()), Qt::TextWordWrap, m_whatIfSentence->text());
-        p.drawText(QRect(0, y, page.width(), sentence.height()), Qt::TextWordWrap, m_whatIfSentence->text());
-        y += sentence.height() + rowHeight / 3;
+        line(body, m_whatIfSentence->text());
+        y += rowHeight / 3;
         m_pdfLayout.whatIfSentence = m_whatIfSentence->text();
+        // Each column as wide as its widest cell and its header; where the page is short of room,
+        // the headers wrap at their spaces (their longest word is the least), the smaller font last.
         const int columns = m_whatIfTable->columnCount();
-        const int smallRow = QFontMetrics(small, &writer).height() + 4;
-        const int first = page.width() / 9;
-        const int other = (page.width() - first) / std::max(1, columns - 1);
-        const auto cellRect
-            = [&](int c) { return QRect(c == 0 ? 0 : first + (c - 1) * other, y, c == 0 ? first : other, smallRow); };
-        QFont smallBold = small;
-        smallBold.setBold(true);
-        p.setFont(smallBold);
+        QFont cellFont = small;
+        QFont headerFont = smallBold;
+        QList<int> widths(columns, 0);
+        int headerHeight = 0;
+        for (qreal points = small.pointSizeF(); points >= 5.5; points -= 0.5) {
+            cellFont.setPointSizeF(points);
+            headerFont.setPointSizeF(points);
+            p.setFont(headerFont);
+            const QFontMetrics headerMetrics = p.fontMetrics();
+            const int pad = headerMetrics.averageCharWidth();
+            QList<int> natural(columns, 0);
+            QList<int> least(columns, 0);
+            for (int c = 0; c < columns; ++c) {
+                int cells = 0;
+                for (int r = 0; r < m_whatIfTable->rowCount(); ++r) {
+                    p.setFont(m_whatIfTable->item(r, 0)->font().bold() ? headerFont : cellFont);
+                    cells = std::max(cells, widthOf(p.fontMetrics(), m_whatIfTable->item(r, c)->text()));
+                }
+                const QString header = m_whatIfTable->horizontalHeaderItem(c)->text();
+                int word = 0;
+                for (const QString &w : header.split(u' ', Qt::SkipEmptyParts))
+                    word = std::max(word, widthOf(headerMetrics, w));
+                natural[c] = std::max(cells, widthOf(headerMetrics, header)) + 2 * pad;
+                least[c] = std::max(cells, word) + 2 * pad;
+            }
+            const int naturalSum = std::accumulate(natural.cbegin(), natural.cend(), 0);
+            const int leastSum = std::accumulate(least.cbegin(), least.cend(), 0);
+            if (leastSum > page.width() && points > 6.0)
+                continue;
+            if (naturalSum <= page.width()) {
+                // Every header on one line, the spare width shared.
+                for (int c = 0; c < columns; ++c)
+                    widths[c] = natural.at(c) + (page.width() - naturalSum) / columns;
+            } else {
+                // The spare width to the headers that would wrap, those lacking least first, so
+                // that as many as can stay on one line; what is left shared.
+                int spare = std::max(0, page.width() - leastSum);
+                widths = least;
+                QList<int> order(columns);
+                std::iota(order.begin(), order.end(), 0);
+                std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+                    return natural.at(a) - least.at(a) < natural.at(b) - least.at(b);
+                });
+                for (int c : std::as_const(order)) {
+                    const int lacking = natural.at(c) - least.at(c);
+                    if (lacking > spare)
+                        break;
+                    widths[c] = natural.at(c);
+                    spare -= lacking;
+                }
+                for (int c = 0; c < columns; ++c)
+                    widths[c] += spare / columns;
+            }
+            headerHeight = 0;
+            for (int c = 0; c < columns; ++c)
+                headerHeight
+                    = std::max(headerHeight,
+                               headerMetrics
+                                   .boundingRect(QRect(0, 0, widths.at(c) - 2 * pad, page.height()), Qt::TextWordWrap,
+                                                 m_whatIfTable->horizontalHeaderItem(c)->text())
+                                   .height());
+            break;
+        }
+        p.setFont(cellFont);
+        const int pad = p.fontMetrics().averageCharWidth();
+        const int smallRow = p.fontMetrics().height() + 4;
+        const auto cellRect = [&](int c, int height) {
+            const int left = std::accumulate(widths.cbegin(), widths.cbegin() + c, 0);
+            return QRect(left + pad, y, widths.at(c) - 2 * pad, height);
+        };
+        p.setFont(headerFont);
         for (int c = 0; c < columns; ++c)
-            p.drawText(cellRect(c).adjusted(2, 0, -2, 0), (c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter,
-                       QFontMetrics(smallBold, &writer)
-                           .elidedText(m_whatIfTable->horizontalHeaderItem(c)->text(), Qt::ElideRight, other - 4));
-        y += smallRow;
+            draw(cellRect(c, headerHeight),
+                 (c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom | Qt::TextWordWrap,
+                 m_whatIfTable->horizontalHeaderItem(c)->text());
+        y += headerHeight + 2;
         p.drawLine(0, y, page.width(), y);
         for (int r = 0; r < m_whatIfTable->rowCount() && y + smallRow < footerTop; ++r) {
             const bool neededRow = m_whatIfTable->item(r, 0)->background().style() != Qt::NoBrush;
             if (neededRow)
                 p.fillRect(QRect(0, y, page.width(), smallRow), StatePalette::background(StatePalette::Live));
-            p.setFont(m_whatIfTable->item(r, 0)->font().bold() ? smallBold : small);
+            p.setFont(m_whatIfTable->item(r, 0)->font().bold() ? headerFont : cellFont);
             for (int c = 0; c < columns; ++c)
-                p.drawText(cellRect(c).adjusted(2, 0, -2, 0),
-                           (c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter,
-                           m_whatIfTable->item(r, c)->text());
+                draw(cellRect(c, smallRow), (c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter,
+                     m_whatIfTable->item(r, c)->text());
             y += smallRow;
             ++m_pdfLayout.whatIfRows;
         }
     }
     m_pdfLayout.bottom = y;
 
-    // The footer: where the report comes from and when it was made.
     p.setFont(small);
-    m_pdfLayout.footer = tr("Keyright admin, %1, made on %2")
-                             .arg(m_session.serverLabel(),
-                                  l.toString(m_session.serverClock().now().toLocalTime(), QLocale::LongFormat));
-    p.drawText(QRect(0, footerTop, page.width(), rowHeight), Qt::AlignLeft | Qt::AlignVCenter, m_pdfLayout.footer);
+    draw(QRect(0, footerTop, page.width(), footerHeight), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+         m_pdfLayout.footer);
     if (!p.end()) {
         if (error)
             *error = tr("Cannot write %1.").arg(QDir::toNativeSeparators(path));
@@ -1469,14 +1642,18 @@ void UsagePage::exportWithDialog(bool pdf)
 
 void UsagePage::exportTo(const QString &path, bool pdf)
 {
+    // The file's name in the message, the rest in its tooltip: the whole path and what the file
+    // holds did not leave room in a narrow status bar ("Saved 90 buck", walk 25c).
     QString error;
+    const QString name = QFileInfo(path).fileName();
+    const QString whole = QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath());
     if (pdf ? exportPdf(path, &error) : exportCsv(path, &error))
         Q_EMIT statusMessage(
-            pdf ? tr("Saved the usage report to %1.").arg(QDir::toNativeSeparators(path))
-                : tr("Saved %n bucket(s) of usage to %1.", nullptr, int(m_model->report()->buckets.size()))
-                      .arg(QDir::toNativeSeparators(path)));
+            tr("Saved %1.").arg(name),
+            pdf ? tr("The usage report, in %1").arg(whole)
+                : tr("%n bucket(s) of usage, in %1", nullptr, int(m_model->report()->buckets.size())).arg(whole));
     else
-        Q_EMIT statusMessage(tr("Could not export to %1: %2").arg(QDir::toNativeSeparators(path), error));
+        Q_EMIT statusMessage(tr("Could not export to %1: %2").arg(name, error), whole);
 }
 
 } // namespace keyright

@@ -25,6 +25,7 @@ class QChartView;
 
 namespace keyright {
 
+class ChartLegend;
 class DashboardSession;
 class UsageHeatmap;
 class UsageReportModel;
@@ -58,6 +59,8 @@ public:
     QDateEdit *fromEdit() const { return m_from; }
     QDateEdit *toEdit() const { return m_to; }
     QChartView *chartView() const { return m_chartView; }
+    // The chart's legend under it, wrapped rather than shortened.
+    ChartLegend *chartLegend() const { return m_legend; }
     UsageHeatmap *heatmap() const { return m_heatmap; }
     QTableWidget *histogramTable() const { return m_histogram; }
     QTableWidget *holdersTable() const { return m_holders; }
@@ -86,7 +89,8 @@ public:
     int trueDenialMarkCount() const;
     double chartPeakAt(int bucket) const;
     double chartMeanAt(int bucket) const;
-    // Each date label of the chart has room for all of its text between two ticks.
+    // Each date label of the chart has room for all of its text between two ticks, and within the
+    // chart's ends.
     bool chartLabelsFit() const;
     // Where the chart's date labels stand.
     QList<QDateTime> chartTicks() const { return m_ticks; }
@@ -111,6 +115,7 @@ public:
         int whatIfRows = 0;
         QString footer;
         int bottom = 0;
+        QStringList cut; // each text that needed more room than its box had (none, unless a bug)
     };
     const PdfLayout &lastPdfLayout() const { return m_pdfLayout; }
 
@@ -125,8 +130,9 @@ public Q_SLOTS:
     void exportPdfWithDialog();
 
 Q_SIGNALS:
-    // A confirmation for the status bar.
-    void statusMessage(const QString &text);
+    // A confirmation for the status bar, short enough for a narrow one (a file's name); `detail`
+    // (the file's whole path) is for its tooltip.
+    void statusMessage(const QString &text, const QString &detail = QString());
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -153,6 +159,7 @@ private:
     void fillFigures(const UsageReport &report);
     void showWhatIf();
     void fitWhatIfTable();
+    void fitDetailTables();
     void showSuggestion();
     static QString suggestionFromReplay();
     static QString suggestionFromPercentile();
@@ -182,6 +189,7 @@ private:
     QLabel *m_toLabel;
     QLabel *m_stepLabel;
     QChartView *m_chartView;
+    ChartLegend *m_legend;
     QLineSeries *m_peak;
     QLineSeries *m_mean;
     QLineSeries *m_owned;

@@ -668,13 +668,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Saved %n bucket(s) of usage to %1.</source>
-        <translation>
-            <numerusform>Saved %n bucket of usage to %1.</numerusform>
-            <numerusform>Saved %n buckets of usage to %1.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkout(s) were refused: the others need seats of their own.</source>
         <translation>
             <numerusform>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkout was refused: the others need seats of their own.</numerusform>
@@ -686,6 +679,13 @@
         <translation>
             <numerusform>More than the peak of %1: every seat was taken at the peak and %n checkout was refused.</numerusform>
             <numerusform>More than the peak of %1: every seat was taken at the peak and %n checkouts were refused.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bucket(s) of usage, in %1</source>
+        <translation>
+            <numerusform>%n bucket of usage, in %1</numerusform>
+            <numerusform>%n buckets of usage, in %1</numerusform>
         </translation>
     </message>
 </context>

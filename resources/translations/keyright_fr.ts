@@ -4838,17 +4838,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <source>Saved the usage report to %1.</source>
-        <translation>Rapport d&apos;utilisation enregistré dans %1.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Saved %n bucket(s) of usage to %1.</source>
-        <translation>
-            <numerusform>%n intervalle d&apos;utilisation enregistré dans %1.</numerusform>
-            <numerusform>%n intervalles d&apos;utilisation enregistrés dans %1.</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Could not export to %1: %2</source>
         <translation>Impossible d&apos;exporter vers %1 : %2</translation>
     </message>
@@ -4945,6 +4934,21 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>The holders who used the most seat-hours</source>
         <translation>Les détenteurs qui ont utilisé le plus d’heures-sièges</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 enregistré.</translation>
+    </message>
+    <message>
+        <source>The usage report, in %1</source>
+        <translation>Le rapport d&apos;utilisation, dans %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bucket(s) of usage, in %1</source>
+        <translation>
+            <numerusform>%n intervalle d&apos;utilisation, dans %1</numerusform>
+            <numerusform>%n intervalles d&apos;utilisation, dans %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1,3 +1,4 @@
+#include "ChartLegend.h"
 #include "DashboardHarness.h"
 #include "DashboardSession.h"
 #include "ElidedLabel.h"
@@ -14,6 +15,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDateEdit>
+#include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QGroupBox>
@@ -693,6 +695,48 @@ void TestUsagePage::thePageFitsANarrowWindow()
     QCOMPARE(rows.size(), 9);
     QVERIFY2(rows.constLast().startsWith(u"At least 9 seats "_s), qPrintable(rows.join(u" | "_s)));
     QVERIFY(rows.constFirst().startsWith(u"At least 1 seat "_s));
+
+    // Walk 25c, in both languages: the Concurrency table as tall as its rows with no scroll bar of
+    // its own, the chart's legend whole (wrapped, not "Utilisation moy…"), every text of the PDF in
+    // the room it needs ("Principaux détenteurs (heures-sièges", "Attente mé…" were cut), and the
+    // export's confirmation whole in the status bar ("Saved 90 buck…").
+    for (const QString &language : {u"en"_s, u"fr"_s}) {
+        dashboard.languages().apply(language);
+        QCoreApplication::processEvents();
+        QTableWidget *histogram = page->histogramTable();
+        QTRY_VERIFY_WITH_TIMEOUT(histogram->isVisible() && histogram->rowCount() == 9, 5000);
+        QVERIFY2(!histogram->verticalScrollBar()->isVisible(), qPrintable(language));
+        const QRect lastShare = histogram->visualRect(histogram->model()->index(histogram->rowCount() - 1, 0));
+        QVERIFY2(histogram->viewport()->rect().contains(lastShare), qPrintable(language));
+        ChartLegend *legend = page->chartLegend();
+        QCOMPARE(legend->entries().size(), 5);
+        QVERIFY2(legend->height() >= legend->heightForWidth(legend->width()), qPrintable(language));
+        for (const QRect &entry : legend->entryRects())
+            QVERIFY2(legend->contentsRect().contains(entry.translated(legend->contentsRect().topLeft())),
+                     qPrintable(language));
+        QVERIFY2(page->chartLabelsFit(), qPrintable(language));
+
+        QVERIFY(page->exportPdf(dashboard.filePath(u"narrow-%1.pdf"_s.arg(language))));
+        QVERIFY2(page->lastPdfLayout().cut.isEmpty(), qPrintable(page->lastPdfLayout().cut.join(u" | "_s)));
+        QVERIFY(page->lastPdfLayout().bottom < page->lastPdfLayout().page.height());
+
+        page->setNativeFileDialogs(false);
+        const QString csvPath = dashboard.filePath(u"narrow-%1.csv"_s.arg(language));
+        page->exportCsvAction()->trigger();
+        QVERIFY(acceptExportDialog(window, csvPath));
+        QStatusBar *bar = window.statusBar();
+        QTRY_VERIFY_WITH_TIMEOUT(bar->currentMessage().contains(u"narrow-%1.csv"_s.arg(language)), 5000);
+        QCoreApplication::processEvents();
+        QVERIFY2(bar->toolTip().contains(QDir::toNativeSeparators(csvPath)), qPrintable(bar->toolTip()));
+        // QStatusBar draws its message from 6 pixels in to 2 before the first label shown.
+        int room = bar->width() - 12;
+        for (auto *label : bar->findChildren<ElidedLabel *>())
+            if (label->isVisible())
+                room = std::min(room, label->x() - 2);
+        QVERIFY2(6 + bar->fontMetrics().horizontalAdvance(bar->currentMessage()) <= room,
+                 qPrintable(u"\"%1\" in %2 pixels"_s.arg(bar->currentMessage()).arg(room)));
+    }
+    dashboard.languages().apply(u"en"_s);
 }
 
 // Walk 25b: the refusals no seat count avoids are said in a sentence one reads once, in the
