@@ -2,6 +2,7 @@
 
 #include "Durations.h"
 #include "LeaseTableModel.h"
+#include "LedgerBar.h"
 #include "StatePalette.h"
 
 #include <QEvent>
@@ -44,6 +45,7 @@ DisputePanel::DisputePanel(QWidget *parent)
     , m_summary(new QLabel(this))
     , m_seats(new QTreeWidget(this))
     , m_note(new QLabel(this))
+    , m_ledger(new LedgerBar(this))
 {
     setObjectName(u"disputePanel"_s);
     QFont bold = m_title->font();
@@ -84,6 +86,7 @@ DisputePanel::DisputePanel(QWidget *parent)
     layout->addWidget(m_sentence);
     layout->addWidget(m_summary);
     layout->addWidget(m_seats, 1);
+    layout->addWidget(m_ledger);
     layout->addWidget(m_note);
     m_layout = layout;
     m_scroll->setWidget(content);
@@ -102,7 +105,13 @@ void DisputePanel::showDispute(const Dispute &dispute)
 void DisputePanel::clear()
 {
     m_dispute = {};
+    m_ledger->setReport(std::nullopt);
     render();
+}
+
+void DisputePanel::showLedger(const std::optional<LedgerReport> &report)
+{
+    m_ledger->setReport(m_dispute.isValid() ? report : std::nullopt);
 }
 
 QStringList DisputePanel::shownHolders() const

@@ -1,8 +1,11 @@
 #pragma once
 
 #include "DisputeReconstruction.h"
+#include "wire/LedgerReport.h"
 
 #include <QWidget>
+
+#include <optional>
 
 class QLabel;
 class QScrollArea;
@@ -10,6 +13,8 @@ class QVBoxLayout;
 class QTreeWidget;
 
 namespace keyright {
+
+class LedgerBar;
 
 // Who held every seat when a checkout was denied, with the share per holder on top: the screen that
 // answers "we bought ten, why can only two of us run it?".
@@ -23,6 +28,10 @@ public:
 
     void showDispute(const Dispute &dispute);
     void clear();
+    // The seat ledger at the denial's moment (GET .../ledger?at=, issue 26), under the holders:
+    // every seat accounted for, idle ones included. nullopt hides it (asked for, or unavailable).
+    void showLedger(const std::optional<LedgerReport> &report);
+    LedgerBar *ledgerBar() const { return m_ledger; }
 
     const Dispute &dispute() const { return m_dispute; }
     // The holder shown on each row, in order (tests read it).
@@ -46,6 +55,7 @@ private:
     QLabel *m_summary;
     QTreeWidget *m_seats;
     QLabel *m_note;
+    LedgerBar *m_ledger;
     QScrollArea *m_scroll = nullptr;
     QVBoxLayout *m_layout = nullptr;
 };

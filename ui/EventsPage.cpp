@@ -348,12 +348,14 @@ void EventsPage::explainSelection()
     const int sourceRow = rows.isEmpty() ? -1 : m_proxy->eventRow(rows.first());
     if (sourceRow < 0) {
         m_explained = 0;
+        m_ledgerSeq = 0;
         m_dispute->clear();
         return;
     }
     const EventRecord &e = m_session.events().eventAt(sourceRow);
     m_explained = e.seq;
     if (e.kind != EventKind::Denied && e.kind != EventKind::HolderBlocked) {
+        m_ledgerSeq = 0;
         m_dispute->clear();
         return;
     }
@@ -363,6 +365,20 @@ void EventsPage::explainSelection()
     if (!current)
         m_session.fetchCurrentRules(e.licenseId);
     m_dispute->showDispute(DisputeReconstruction::reconstruct(e, m_session.events().events(), false, current));
+    // Every seat at that moment, idle ones included, as the server's history tells it: asked for
+    // once per denial, shown when it comes if the denial is still the one explained.
+    if (m_ledgerSeq != e.seq) {
+        m_ledgerSeq = e.seq;
+        m_dispute->showLedger(std::nullopt);
+        if (AdminClient *client = m_session.client()) {
+            const qint64 seq = e.seq;
+            client->ledger(e.licenseId, LedgerQuery {e.time, std::nullopt}, this,
+                           [this, seq](const AdminResult<LedgerReport> &result) {
+                               if (seq == m_ledgerSeq && result.ok())
+                                   m_dispute->showLedger(*result.value);
+                           });
+        }
+    }
 }
 
 void EventsPage::forgetSelection()
@@ -371,6 +387,7 @@ void EventsPage::forgetSelection()
     m_table->clearSelection();
     m_proxy->setHeldRuns({});
     m_explained = 0;
+    m_ledgerSeq = 0;
     m_dispute->clear();
 }
 

@@ -114,6 +114,7 @@ private:
     QPoint m_pointer; // in the table's viewport
     bool m_pointerIn = false;
     qint64 m_explained = 0; // the seq of the event the panel was last given
+    qint64 m_ledgerSeq = 0; // the denial whose ledger was last asked for (0: none)
     bool m_rangeEdited = false;
     bool m_settingRange = false;
 };

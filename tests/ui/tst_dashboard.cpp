@@ -6,6 +6,7 @@
 #include "EventsPage.h"
 #include "KeyRevealDialog.h"
 #include "LeaseClient.h"
+#include "LedgerBar.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "ReapDialog.h"
@@ -407,11 +408,14 @@ void TestDashboard::selectingADenialShowsItsHolders()
     EventsPage *events = m_window->eventsPage();
     m_window->pages()->setCurrentWidget(events);
     qint64 denialSeq = 0;
+    QDateTime deniedAt;
     QTRY_VERIFY_WITH_TIMEOUT(
         [&] {
             for (const EventRecord &e : m_session->events().events()) {
-                if (e.kind == EventKind::Denied)
+                if (e.kind == EventKind::Denied) {
                     denialSeq = e.seq;
+                    deniedAt = e.time;
+                }
             }
             return denialSeq > 0;
         }(),
@@ -425,6 +429,17 @@ void TestDashboard::selectingADenialShowsItsHolders()
     QCOMPARE(holders, (QStringList {u"node-01@farm"_s, u"node-02@farm"_s}));
     QVERIFY(panel->summaryText().contains(u"intern@laptop-3"_s));
     QVERIFY(panel->summaryText().contains(u"2 of 2"_s));
+    // Under the holders, the server's seat ledger at the denial's moment (issue 26): both seats
+    // accounted for (held by clients that report no activity), the sentence naming them.
+    LedgerBar *ledger = panel->ledgerBar();
+    QTRY_VERIFY_WITH_TIMEOUT(ledger->report().has_value(), 5000);
+    QVERIFY(ledger->isVisible());
+    QCOMPARE(ledger->report()->at, deniedAt);
+    int accounted = 0;
+    for (const LedgerBar::Segment &segment : ledger->segments())
+        accounted += segment.seats;
+    QCOMPARE(accounted, 2);
+    QVERIFY2(ledger->sentenceText().contains(u"node-01@farm"_s), qPrintable(ledger->sentenceText()));
 
     const QString csv = m_dashboard->filePath(u"events.csv"_s);
     QVERIFY(events->exportCsv(csv));
@@ -433,6 +448,11 @@ void TestDashboard::selectingADenialShowsItsHolders()
     const QList<QByteArray> lines = file.readAll().split('\n');
     QCOMPARE(lines.size(), 3); // header, the denial, the final newline
     QVERIFY(lines.at(1).contains(",denied,render-farm,intern@laptop-3,"));
+
+    // Another event: the ledger goes with the denial.
+    events->kindFilter()->setCurrentIndex(0);
+    QVERIFY(events->selectEvent(denialSeq - 1));
+    QVERIFY(!ledger->report().has_value());
 }
 
 void TestDashboard::serverGoingAwayShowsTheBannerThenRecovers()
