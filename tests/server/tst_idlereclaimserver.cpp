@@ -46,6 +46,11 @@ private:
     HttpResult checkout(TestHttp &http, const QString &holder, bool wait = false);
     HttpResult heartbeat(TestHttp &http, const QString &seatId, qint64 idleMs);
     HttpResult ticketBeat(TestHttp &http, const QString &ticketId);
+    // `holder` checks out through `http` and tells, by a heartbeat, that it has been idle `idleMs`;
+    // returns its seat id (empty on failure).
+    QString holdIdle(TestHttp &http, const QString &holder, qint64 idleMs);
+    // `holder` queues; returns its ticket id (empty on failure).
+    QString queue(TestHttp &http, const QString &holder);
     QList<QJsonObject> eventsOf(const QString &kind);
     // Moves the clock in 20 s steps up to `total`, keeping the holder's seat (as idle as it was,
     // `idleMs` growing with the time) and the waiter's ticket alive through `http`. Stops early,
@@ -110,6 +115,22 @@ HttpResult TestIdleReclaimServer::ticketBeat(TestHttp &http, const QString &tick
     return http.call("POST", u"/v1/licenses/%1/tickets/%2/heartbeat"_s.arg(m_license, ticketId), {}, m_key);
 }
 
+QString TestIdleReclaimServer::holdIdle(TestHttp &http, const QString &holder, qint64 idleMs)
+{
+    const auto granted = checkout(http, holder);
+    const QString seat = granted.json().value("lease"_L1).toObject().value("seatId"_L1).toString();
+    if (granted.status != 201 || heartbeat(http, seat, idleMs).status != 200)
+        return {};
+    return seat;
+}
+
+QString TestIdleReclaimServer::queue(TestHttp &http, const QString &holder)
+{
+    const auto queued = checkout(http, holder, true);
+    return queued.status == 202 ? queued.json().value("ticket"_L1).toObject().value("ticketId"_L1).toString()
+                                : QString();
+}
+
 QList<QJsonObject> TestIdleReclaimServer::eventsOf(const QString &kind)
 {
     QList<QJsonObject> found;
@@ -154,17 +175,14 @@ void TestIdleReclaimServer::nothingIsMarkedWhileNobodyWaits()
 void TestIdleReclaimServer::anIdleSeatGoesToTheWaiterAtReclaimAt()
 {
     setUpLicense({{u"afterMinutes"_s, 30}, {u"warnMinutes"_s, 5}});
-    const auto alice = checkout(*m_http, u"alice@ws-12"_s);
-    QCOMPARE(alice.status, 201);
-    const QString seat = alice.json().value("lease"_L1).toObject().value("seatId"_L1).toString();
     qint64 idle = 74 * minuteMs;
-    QCOMPARE(heartbeat(*m_http, seat, idle).status, 200);
+    const QString seat = holdIdle(*m_http, u"alice@ws-12"_s, idle);
+    QVERIFY(!seat.isEmpty());
 
     // carol queues: the idle seat is marked at once, for her.
     const QDateTime queuedAt = m_server->clock().now();
-    const auto carol = checkout(*m_http, u"carol@ws-3"_s, true);
-    QCOMPARE(carol.status, 202);
-    const QString ticket = carol.json().value("ticket"_L1).toObject().value("ticketId"_L1).toString();
+    const QString ticket = queue(*m_http, u"carol@ws-3"_s);
+    QVERIFY(!ticket.isEmpty());
     const auto warned = eventsOf(u"reclaim_warned"_s);
     QCOMPARE(warned.size(), 1);
     QCOMPARE(warned[0].value("holder"_L1).toString(), u"alice@ws-12"_s);
@@ -207,13 +225,11 @@ void TestIdleReclaimServer::anIdleSeatGoesToTheWaiterAtReclaimAt()
 void TestIdleReclaimServer::activityDuringTheWarningKeepsTheSeat()
 {
     setUpLicense({{u"afterMinutes"_s, 30}, {u"warnMinutes"_s, 5}});
-    const auto alice = checkout(*m_http, u"alice@ws-12"_s);
-    const QString seat = alice.json().value("lease"_L1).toObject().value("seatId"_L1).toString();
     qint64 idle = 40 * minuteMs;
-    QCOMPARE(heartbeat(*m_http, seat, idle).status, 200);
-    const auto carol = checkout(*m_http, u"carol@ws-3"_s, true);
-    QCOMPARE(carol.status, 202);
-    const QString ticket = carol.json().value("ticket"_L1).toObject().value("ticketId"_L1).toString();
+    const QString seat = holdIdle(*m_http, u"alice@ws-12"_s, idle);
+    QVERIFY(!seat.isEmpty());
+    const QString ticket = queue(*m_http, u"carol@ws-3"_s);
+    QVERIFY(!ticket.isEmpty());
     QCOMPARE(eventsOf(u"reclaim_warned"_s).size(), 1);
 
     // Two minutes into the warning alice types: the answer to that heartbeat no longer warns.
@@ -242,10 +258,9 @@ void TestIdleReclaimServer::activityDuringTheWarningKeepsTheSeat()
 void TestIdleReclaimServer::aRefusedHolderCountsWhenNoOneIsInLine()
 {
     setUpLicense({{u"afterMinutes"_s, 30}, {u"warnMinutes"_s, 5}});
-    const auto alice = checkout(*m_http, u"alice@ws-12"_s);
-    const QString seat = alice.json().value("lease"_L1).toObject().value("seatId"_L1).toString();
     qint64 idle = 45 * minuteMs;
-    QCOMPARE(heartbeat(*m_http, seat, idle).status, 200);
+    const QString seat = holdIdle(*m_http, u"alice@ws-12"_s, idle);
+    QVERIFY(!seat.isEmpty());
 
     // bob is refused (he does not wait): that refusal is a need for the rule's warning time.
     QCOMPARE(checkout(*m_http, u"bob@ws-7"_s).status, 409);
@@ -268,12 +283,11 @@ void TestIdleReclaimServer::aRefusedHolderCountsWhenNoOneIsInLine()
 void TestIdleReclaimServer::removingTheRuleLiftsTheMark()
 {
     setUpLicense({{u"afterMinutes"_s, 30}, {u"warnMinutes"_s, 5}});
-    const auto alice = checkout(*m_http, u"alice@ws-12"_s);
-    const QString seat = alice.json().value("lease"_L1).toObject().value("seatId"_L1).toString();
     qint64 idle = 45 * minuteMs;
-    QCOMPARE(heartbeat(*m_http, seat, idle).status, 200);
-    const auto carol = checkout(*m_http, u"carol@ws-3"_s, true);
-    const QString ticket = carol.json().value("ticket"_L1).toObject().value("ticketId"_L1).toString();
+    const QString seat = holdIdle(*m_http, u"alice@ws-12"_s, idle);
+    QVERIFY(!seat.isEmpty());
+    const QString ticket = queue(*m_http, u"carol@ws-3"_s);
+    QVERIFY(!ticket.isEmpty());
     QVERIFY(heartbeat(*m_http, seat, idle).json().contains("reclaimAt"_L1));
 
     QCOMPARE(m_http->put(u"/v1/licenses/%1/rules"_s.arg(m_license), {{u"rules"_s, QJsonObject {}}}, m_admin).status,
@@ -308,14 +322,12 @@ void TestIdleReclaimServer::twoInstancesReclaimOnceOnPostgres()
     TestHttp other(second.url());
 
     setUpLicense({{u"afterMinutes"_s, 30}, {u"warnMinutes"_s, 5}});
-    const auto alice = checkout(*m_http, u"alice@ws-12"_s);
-    const QString seat = alice.json().value("lease"_L1).toObject().value("seatId"_L1).toString();
     qint64 idle = 60 * minuteMs;
-    QCOMPARE(heartbeat(other, seat, idle).status, 200);
+    const QString seat = holdIdle(*m_http, u"alice@ws-12"_s, idle);
+    QVERIFY(!seat.isEmpty());
     // carol queues on the second instance; both instances then serve her ticket in turns.
-    const auto carol = checkout(other, u"carol@ws-3"_s, true);
-    QCOMPARE(carol.status, 202);
-    const QString ticket = carol.json().value("ticket"_L1).toObject().value("ticketId"_L1).toString();
+    const QString ticket = queue(other, u"carol@ws-3"_s);
+    QVERIFY(!ticket.isEmpty());
     QCOMPARE(eventsOf(u"reclaim_warned"_s).size(), 1);
     // The mark is in the database: the first instance's answer to alice carries it too.
     QVERIFY(heartbeat(*m_http, seat, idle).json().contains("reclaimAt"_L1));
