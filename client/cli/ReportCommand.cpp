@@ -298,9 +298,17 @@ void ReportCommand::print(const UsageReport &report)
         const qint64 hourMs = 3'600'000;
         const bool toHours = report.from.toMSecsSinceEpoch() == m_query.from.toMSecsSinceEpoch() / hourMs * hourMs
             && report.to.toMSecsSinceEpoch() == (m_query.to.toMSecsSinceEpoch() + hourMs - 1) / hourMs * hourMs;
+        // The history keeps hours (and days): rows of a coarser step than the widening start or
+        // end with a part of their day or week, which is said rather than read as a quiet one.
+        const bool partRows = toHours && report.step != UsageStep::Hour && report.step != UsageStep::Minute;
         lines.insert(1,
-                     u"Widened to whole %1, the report's buckets: you asked for %2."_s.arg(
-                         toHours ? u"hours"_s : u"days"_s, rangeText(m_query.from, m_query.to, zone)));
+                     u"Widened to whole %1, the history's buckets: you asked for %2.%3"_s.arg(
+                         toHours ? u"hours"_s : u"days"_s, rangeText(m_query.from, m_query.to, zone),
+                         partRows ? u" The first and last rows cover only part of their %1."_s.arg(
+                             report.step == UsageStep::Day        ? u"day"_s
+                                 : report.step == UsageStep::Week ? u"week"_s
+                                                                  : u"month"_s)
+                                  : QString()));
     }
     for (const QString &line : std::as_const(lines))
         printOut(line);

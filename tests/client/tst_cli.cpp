@@ -807,7 +807,7 @@ void TestCli::reportRangeTakesDatesAndRfc3339Times_data()
                         u"--to"_s,   u"2024-11-10T17:30:00+01:00"_s,
                         u"--tz"_s,   u"UTC"_s}
         << u"2024-11-10T08:00:00.000Z"_s << u"2024-11-10T17:00:00.000Z"_s << u"10 Nov 2024 08:00 to 17:00 (UTC)"_s
-        << u"Widened to whole hours, the report's buckets: you asked for 10 Nov 2024 08:30 to 16:30."_s;
+        << u"Widened to whole hours, the history's buckets: you asked for 10 Nov 2024 08:30 to 16:30."_s;
 }
 
 void TestCli::reportRangeTakesDatesAndRfc3339Times()
