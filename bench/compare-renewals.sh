@@ -5,6 +5,9 @@
 #
 #   bench/compare-renewals.sh OLD_BINARY NEW_BINARY
 #
+# BENCH_CASE=renew-idle is the renewal case with the second binary's heartbeats telling the
+# holder's activity ({"idleMs": 42000}, issue 26) and the first's not: pass one binary twice to
+# measure what activity in heartbeats costs.
 # BENCH_CASE=checkout measures the pairs case instead (keyright-pairs.lua: checkout, then release
 # of the granted seat, on 100 licenses of 1,000 seats); its rate counts both requests of a pair.
 # Knobs (environment): BENCH_CASE (renew or checkout), BENCH_DURATION (s per run, 10), BENCH_RUNS
@@ -15,9 +18,9 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${BENCH_DURATION:=10}" "${BENCH_RUNS:=3}" "${BENCH_CONNECTIONS:=64}" "${BENCH_THREADS:=2}" "${BENCH_CASE:=renew}"
 (($# == 2)) || { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 case $BENCH_CASE in
-renew) script=keyright-heartbeat.lua unit=renewals ;;
+renew | renew-idle) script=keyright-heartbeat.lua unit=renewals ;;
 checkout) script=keyright-pairs.lua unit="requests (checkouts + releases)" ;;
-*) echo "BENCH_CASE is renew or checkout" >&2; exit 2 ;;
+*) echo "BENCH_CASE is renew, renew-idle or checkout" >&2; exit 2 ;;
 esac
 command -v wrk > /dev/null || { echo "wrk is not installed (bench/install-peers.sh)" >&2; exit 1; }
 work=$(mktemp -d)
@@ -39,7 +42,7 @@ for i in 0 1; do
     urls+=("http://127.0.0.1:$port")
     for _ in $(seq 100); do curl -fsS "${urls[i]}/v1/health" > /dev/null 2>&1 && break; sleep 0.1; done
     server_pids[i]=$(pgrep -P "${pids[i]}") # the server, not timeout
-    if [[ $BENCH_CASE == renew ]]; then
+    if [[ $BENCH_CASE == renew* ]]; then
         python3 "$here/peers/setup.py" keyright-licenses "${urls[i]}" "$work/$i/admin-token" "$work/$i-licenses.txt" \
             --prefix renew --count 10 --seats 100 > /dev/null
         python3 "$here/peers/setup.py" keyright-checkouts "${urls[i]}" "$work/$i-licenses.txt" --per-license 100 \
@@ -53,7 +56,9 @@ done
 for run in $(seq "$BENCH_RUNS"); do
     for i in 0 1; do
         t0=$(cpu_ticks "${server_pids[i]}")
-        wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${BENCH_DURATION}s" --timeout 10s --latency \
+        idle=""
+        [[ $BENCH_CASE == renew-idle && $i == 1 ]] && idle=42000
+        KEYRIGHT_IDLE_MS=$idle wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${BENCH_DURATION}s" --timeout 10s --latency \
             -s "$here/peers/$script" "${urls[i]}" -- "$work/$i-input.txt" > "$work/run-$i-$run.txt" 2>&1
         t1=$(cpu_ticks "${server_pids[i]}")
         rps=$(awk '/Requests\/sec/ {print $2}' "$work/run-$i-$run.txt")

@@ -27,10 +27,18 @@ function setup(thread)
     thread_count = thread_count + 1
 end
 
+-- With KEYRIGHT_IDLE_MS set, every heartbeat tells the holder's activity (issue 26) as a keeper
+-- that notes it does: {"idleMs": N}; otherwise the empty body of a client that does not.
+local idle_ms = os.getenv("KEYRIGHT_IDLE_MS")
+local body = ""
+if idle_ms and idle_ms ~= "" then
+    body = '{"idleMs":' .. idle_ms .. '}'
+end
+
 function request()
     next_index = next_index % #leases + 1
     local lease = leases[next_index]
-    return wrk.format("POST", lease.path, lease.headers, "")
+    return wrk.format("POST", lease.path, lease.headers, body)
 end
 
 -- With KEYRIGHT_ACKED_OUT set, every renewal the server acknowledged (200) is remembered, the
