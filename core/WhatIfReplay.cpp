@@ -77,6 +77,9 @@ QList<Attempt> demandOf(const LicenseActivity &activity, qint64 fromMs, qint64 t
 
     QHash<QString, std::vector<GrantAsk>> grantsOf;
     std::vector<qint64> allHolds;
+    // Seats asked for before the range and still held in it: they take their room from the range's
+    // start (or their grant in it) to their end, as they really did.
+    QList<Attempt> heldBefore;
     for (const SeatSpan &span : activity.seats) {
         GrantAsk grant;
         grant.grantMs = span.startMs;
@@ -90,8 +93,13 @@ QList<Attempt> demandOf(const LicenseActivity &activity, qint64 fromMs, qint64 t
             grant.maxWaitMs = std::max(window, span.startMs - grant.askMs);
             grant.fromLine = true;
         }
-        if (!inRange(grant.askMs))
+        if (!inRange(grant.askMs)) {
+            const qint64 end = span.endMs == openEnd ? toMs : span.endMs;
+            const qint64 from = std::max(fromMs, span.startMs);
+            if (grant.askMs < fromMs && from < toMs && end > from)
+                heldBefore.append(Attempt {from, span.holder, end - from, 0, false, {}, end, span.ranOut, 0});
             continue;
+        }
         grantsOf[span.holder].push_back(grant);
         allHolds.push_back(grant.holdMs);
     }
@@ -212,6 +220,8 @@ QList<Attempt> demandOf(const LicenseActivity &activity, qint64 fromMs, qint64 t
                                        grant.servedAtMs()});
         }
     }
+    // Held seats first at an instant: they were there before anyone asking then.
+    demand = heldBefore + demand;
     std::stable_sort(demand.begin(), demand.end(), [](const Attempt &a, const Attempt &b) {
         return std::tie(a.timeMs, a.holder) < std::tie(b.timeMs, b.holder);
     });

@@ -73,6 +73,10 @@ struct Attempt
 //   seat, not one per try.
 // - Only asks in the range start a demand; a seat whose chain began before fromMs is a demand of
 //   its own. A refusal with reason "holder_blocked" is blocked.
+// - A seat asked for before fromMs and still held in the range is a demand at fromMs (or at its
+//   grant, if the line gave it later), held until it really ended: a range that starts while
+//   seats are in use replays with them in use, so the own seat count refuses what really was
+//   refused. It counts among the range's demands.
 QList<Attempt> demandOf(const LicenseActivity &activity, qint64 fromMs, qint64 toMs);
 
 // What a replay at `seats` seats gives.

@@ -545,10 +545,18 @@ private slots:
             = {Refusal {90, u"dave"_s, u"no_seats_available"_s}, Refusal {120, u"erin"_s, u"no_seats_available"_s}};
         const QList<Attempt> demand = demandOf(activity, 100, 300);
         // alice and dave asked before the range; carol's ticket was queued in it, served after it.
-        QCOMPARE(demand.size(), 3);
-        QCOMPARE(demand[0].holder, u"erin"_s);
-        QCOMPARE(demand[1].holder, u"bob"_s);
-        QCOMPARE(demand[2], (Attempt {180, u"carol"_s, 100, 1000, false, {}, 500, false, 400}));
+        // alice's seat, still held, takes its room from the range's start to its real end (walk
+        // 25d: a range starting mid-morning replayed with the morning's seats free).
+        QCOMPARE(demand.size(), 4);
+        QCOMPARE(demand[0], (Attempt {100, u"alice"_s, 300, 0, false, {}, 400, false, 0}));
+        QCOMPARE(demand[1].holder, u"erin"_s);
+        QCOMPARE(demand[2].holder, u"bob"_s);
+        QCOMPARE(demand[3], (Attempt {180, u"carol"_s, 100, 1000, false, {}, 500, false, 400}));
+        // At one seat, alice's held seat is what refuses erin and sends carol to the line.
+        const WhatIfRow one = replay(demand, 1, noRules(), 1000);
+        QCOMPARE(one.granted, 2); // alice's, and carol's from the line when alice's ends at 400
+        QCOMPARE(one.refused, 2); // erin and bob asked while alice held the only seat
+        QCOMPARE(one.waited, 1);
     }
 
     // Random demand against the brute-force simulator, for every seat count around the peak.
