@@ -52,6 +52,9 @@ struct LeaseKeeper::Private
     // last sent while marked; a newer one is sent at once.
     QDateTime reclaimAt;
     qint64 activitySentWhileMarked = noActivity;
+    // reclaimAt on the monotonic clock: from then on, with no activity since the warning, the seat
+    // is the waiter's and this keeper stops acting on it, without waiting for the next beat.
+    std::optional<milliseconds> reclaimDueAt;
     // Bumped by release() and crash(): answers to requests sent before belong to a keeper that
     // no longer exists for the application.
     quint64 epoch = 0;
@@ -75,9 +78,18 @@ struct LeaseKeeper::Private
     {
         if (!lease)
             return true;
+        if (reclaimDue())
+            return true;
         if (policy == ExpiryPolicy::SignedExpiry)
             return clock.now() > lease->expiresAt;
         return clock.monotonic() > leaseSentAt + window();
+    }
+
+    // Marked for reclaim, reclaimAt reached, and the user did nothing the server has not heard.
+    bool reclaimDue() const
+    {
+        return reclaimDueAt && clock.monotonic() >= *reclaimDueAt
+            && lastActivityMs.load(std::memory_order_relaxed) == activitySentWhileMarked;
     }
 
     milliseconds jitter() const
@@ -107,6 +119,7 @@ struct LeaseKeeper::Private
             pendingRelease = lease->seatId;
         lease.reset();
         reclaimAt = {};
+        reclaimDueAt.reset();
         // A wall clock far ahead makes every new lease lapsed on arrival under SignedExpiry; pace
         // those re-acquires at the retry interval instead of checking out on every tick.
         const milliseconds now = clock.monotonic();
@@ -141,12 +154,13 @@ struct LeaseKeeper::Private
                              if (const auto *granted = std::get_if<outcome::Granted>(&result)) {
                                  takeLease(granted->lease, sentAt);
                                  Q_EMIT q->renewed(granted->lease);
-                                 noteMark(granted->reclaimAt, sentActivity);
+                                 noteMark(granted->reclaimAt, sentActivity, sentAt);
                                  return;
                              }
                              if (std::holds_alternative<outcome::SeatLost>(result)) {
                                  // The server already dropped the seat: nothing to release, take a new one at once.
-                                 noteMark({}, noActivity);
+                                 reclaimAt = {};
+                                 reclaimDueAt.reset();
                                  lease.reset();
                                  lastError = describe(result);
                                  Q_EMIT q->seatLost(lastError);
@@ -326,13 +340,19 @@ struct LeaseKeeper::Private
             Q_EMIT q->degraded(reason);
     }
 
-    // A renewal's reclaim mark (invalid: none), for the heartbeat that sent `sentActivity`.
-    void noteMark(const QDateTime &mark, qint64 sentActivity)
+    // A renewal's reclaim mark (invalid: none), for the heartbeat sent at `sentAt` that told
+    // `sentActivity`. The mark's time is the server's: counted on the monotonic clock from the
+    // renewal it came with (its issuedAt is the server's "now" then), no wall clock involved.
+    void noteMark(const QDateTime &mark, qint64 sentActivity, milliseconds sentAt)
     {
         const bool was = reclaimAt.isValid();
         const bool changed = mark != reclaimAt;
         reclaimAt = mark;
         activitySentWhileMarked = sentActivity;
+        if (mark.isValid() && lease)
+            reclaimDueAt = sentAt + milliseconds(std::max<qint64>(0, lease->issuedAt.msecsTo(mark)));
+        else
+            reclaimDueAt.reset();
         if (mark.isValid() && changed)
             Q_EMIT q->reclaimWarning(mark);
         else if (!mark.isValid() && was)
@@ -417,6 +437,7 @@ void LeaseKeeper::start()
         return;
     d->lease.reset();
     d->reclaimAt = {};
+    d->reclaimDueAt.reset();
     d->ticket.reset();
     d->inLineSince.reset();
     d->lapseReported = false;
@@ -442,6 +463,7 @@ void LeaseKeeper::release()
     d->inLineSince.reset();
     d->lease.reset();
     d->reclaimAt = {};
+    d->reclaimDueAt.reset();
     d->pendingRelease.clear();
     d->setState(State::Stopped);
     if (ticket) {
@@ -466,6 +488,7 @@ void LeaseKeeper::crash()
     d->requestInFlight = false;
     d->lease.reset();
     d->reclaimAt = {};
+    d->reclaimDueAt.reset();
     d->ticket.reset();
     d->inLineSince.reset();
     d->pendingRelease.clear();

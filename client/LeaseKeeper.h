@@ -41,7 +41,9 @@ class Clock;
 // activity as unknown, never idle. When the license reclaims idle seats and someone waits, a
 // heartbeat's answer may carry a reclaim time: the keeper emits reclaimWarning() (warningText()
 // says it to the user), and activity noted after it is sent to the server at once, before the
-// next regular heartbeat, which lifts the mark (reclaimLifted()).
+// next regular heartbeat, which lifts the mark (reclaimLifted()). With no activity by reclaimAt
+// (counted on the monotonic clock from the renewal that carried it) the keeper stops acting at
+// once, as for a lapsed lease: the seat is the waiter's from then on, whatever its signed expiry.
 //
 // All decisions read the injected Clock; a short real-time tick (setTickInterval) re-evaluates
 // them, so tests drive a ManualClock and the simulator a SkewedClock without waiting.
@@ -142,7 +144,8 @@ Q_SIGNALS:
     // The server marked the seat as idle for someone waiting: it goes at reclaimAt unless the user
     // does something (noteActivity()) before. Emitted once per mark.
     void reclaimWarning(const QDateTime &reclaimAt);
-    // The mark is lifted: the user acted, or nobody needs the seat any more.
+    // The mark is lifted: the user acted, or nobody needs the seat any more (not emitted when the
+    // seat is lost or reclaimed: seatLost() or lapsed() say that).
     void reclaimLifted();
 
 private:

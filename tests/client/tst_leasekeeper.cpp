@@ -324,7 +324,20 @@ void TestLeaseKeeper::aMarkedSeatWarnsAndActivityKeepsIt()
         renewRaw(ticket);
     }
     QCOMPARE(warned.size(), 2);
-    QVERIFY(m_keeper->reclaimAt() > usedAt.addSecs(60));
+    const QDateTime due = m_keeper->reclaimAt();
+    QVERIFY(due > usedAt.addSecs(60));
+
+    // Nobody touches the application this time: at reclaimAt the keeper stops acting at once, not
+    // at its next beat, as the seat is the waiter's from then on.
+    QSignalSpy lapsed(m_keeper.get(), &LeaseKeeper::lapsed);
+    clock().advance(milliseconds(clock().now().msecsTo(due)) - 1ms);
+    QVERIFY(m_keeper->isActing());
+    clock().advance(1ms);
+    QVERIFY(!m_keeper->isActing());
+    m_keeper->evaluate();
+    settle();
+    QCOMPARE(lapsed.size(), 1);
+    QCOMPARE(lifted.size(), 1); // a reclaim is not a lifted mark
 }
 
 void TestLeaseKeeper::shortOutageKeepsTheSameSeat_data()
