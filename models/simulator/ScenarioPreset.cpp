@@ -87,7 +87,7 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
     // The usual case: one license of the preset's own, with a seat to spare, so a client that took two
     // seats would show in the count instead of hiding behind a refusal.
     const auto ownLicense = [&p, &timing](int seats) {
-        p.licenses = {{LicenseRole::Main, sandboxLicenseId(p.key), seats, timing.skew}};
+        p.licenses = {{LicenseRole::Main, sandboxLicenseId(p.key), seats, timing.skew, std::nullopt}};
     };
 
     switch (number) {
@@ -95,8 +95,8 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
         p.key = u"fast-clock"_s;
         ownLicense(3);
         const milliseconds fast = scaled(ttl, 0.8);
-        p.clients = {{tr("Fast, signed expiry"), fast, Policy::SignedExpiry, LicenseRole::Main},
-                     {tr("Fast, monotonic"), fast, Policy::Monotonic, LicenseRole::Main}};
+        p.clients = {{tr("Fast, signed expiry"), fast, Policy::SignedExpiry, LicenseRole::Main, std::nullopt},
+                     {tr("Fast, monotonic"), fast, Policy::Monotonic, LicenseRole::Main, std::nullopt}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 1, Kind::Start)};
         p.duration = ttl * 3;
         p.narration = tr("Both machines run %1 ahead of the server. The signed-expiry client compares the server's "
@@ -112,8 +112,8 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
         p.key = u"slow-clock"_s;
         ownLicense(3);
         const milliseconds slow = -ttl * 2;
-        p.clients = {{tr("Slow, signed expiry"), slow, Policy::SignedExpiry, LicenseRole::Main},
-                     {tr("Slow, monotonic"), slow, Policy::Monotonic, LicenseRole::Main}};
+        p.clients = {{tr("Slow, signed expiry"), slow, Policy::SignedExpiry, LicenseRole::Main, std::nullopt},
+                     {tr("Slow, monotonic"), slow, Policy::Monotonic, LicenseRole::Main, std::nullopt}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 1, Kind::Start),
                      act(afterBeat, 0, Kind::CutNetwork, ttl * 4), act(afterBeat, 1, Kind::CutNetwork, ttl * 4)};
         p.duration = afterBeat + ttl * 4;
@@ -129,8 +129,8 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
     case 3: {
         p.key = u"crash"_s;
         ownLicense(3);
-        p.clients = {{tr("Crashes"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main},
-                     {tr("Keeps running"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main}};
+        p.clients = {{tr("Crashes"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt},
+                     {tr("Keeps running"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 1, Kind::Start),
                      act(afterBeat + milliseconds {1000}, 0, Kind::Crash)};
         p.duration = afterBeat + ttl + timing.skew + timing.reapGrace + milliseconds {10000};
@@ -146,8 +146,9 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
         p.key = u"flaky-network"_s;
         ownLicense(3);
         const milliseconds blip = scaled(ttl, 0.4);
-        p.clients = {{tr("Flaky, monotonic"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main},
-                     {tr("Flaky, signed expiry"), milliseconds {0}, Policy::SignedExpiry, LicenseRole::Main}};
+        p.clients
+            = {{tr("Flaky, monotonic"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt},
+               {tr("Flaky, signed expiry"), milliseconds {0}, Policy::SignedExpiry, LicenseRole::Main, std::nullopt}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start),           act(milliseconds {0}, 1, Kind::Start),
                      act(afterBeat, 0, Kind::CutNetwork, blip),       act(afterBeat, 1, Kind::CutNetwork, blip),
                      act(afterBeat + ttl, 0, Kind::CutNetwork, blip), act(afterBeat + ttl, 1, Kind::CutNetwork, blip)};
@@ -165,13 +166,15 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
         constexpr int seats = 3;
         ownLicense(seats);
         const milliseconds back = std::chrono::minutes {2};
-        p.clients = {{tr("Rolls back, signed expiry"), milliseconds {0}, Policy::SignedExpiry, LicenseRole::Main},
-                     {tr("Rolls back, monotonic"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main}};
+        p.clients = {
+            {tr("Rolls back, signed expiry"), milliseconds {0}, Policy::SignedExpiry, LicenseRole::Main, std::nullopt},
+            {tr("Rolls back, monotonic"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 1, Kind::Start)};
         // Fill the rest of the pool, plus two clients waiting for the first seat that frees up.
         const int fillers = seats - 2 + 2;
         for (int i = 0; i < fillers; ++i) {
-            p.clients.append({tr("Colleague %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Main});
+            p.clients.append(
+                {tr("Colleague %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt});
             p.actions.append(act(milliseconds {1000}, 2 + i, Kind::Start));
         }
         const milliseconds cut = ttl * 2;
@@ -192,14 +195,15 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
     }
     case 6: {
         p.key = u"skew"_s;
-        p.licenses
-            = {{LicenseRole::TolerantSkew, tolerantSkewLicenseId(), 1, std::chrono::seconds {sandboxSkewSeconds}},
-               {LicenseRole::ZeroSkew, zeroSkewLicenseId(), 1, milliseconds {0}}};
+        p.licenses = {{LicenseRole::TolerantSkew, tolerantSkewLicenseId(), 1, std::chrono::seconds {sandboxSkewSeconds},
+                       std::nullopt},
+                      {LicenseRole::ZeroSkew, zeroSkewLicenseId(), 1, milliseconds {0}, std::nullopt}};
         const milliseconds slow {-4000};
-        p.clients = {{tr("Slow, skew 5 s"), slow, Policy::SignedExpiry, LicenseRole::TolerantSkew},
-                     {tr("Waiting (skew 5 s)"), milliseconds {0}, Policy::Monotonic, LicenseRole::TolerantSkew},
-                     {tr("Slow, skew 0"), slow, Policy::SignedExpiry, LicenseRole::ZeroSkew},
-                     {tr("Waiting (skew 0)"), milliseconds {0}, Policy::Monotonic, LicenseRole::ZeroSkew}};
+        p.clients
+            = {{tr("Slow, skew 5 s"), slow, Policy::SignedExpiry, LicenseRole::TolerantSkew, std::nullopt},
+               {tr("Waiting (skew 5 s)"), milliseconds {0}, Policy::Monotonic, LicenseRole::TolerantSkew, std::nullopt},
+               {tr("Slow, skew 0"), slow, Policy::SignedExpiry, LicenseRole::ZeroSkew, std::nullopt},
+               {tr("Waiting (skew 0)"), milliseconds {0}, Policy::Monotonic, LicenseRole::ZeroSkew, std::nullopt}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start),        act(milliseconds {0}, 2, Kind::Start),
                      act(milliseconds {1000}, 1, Kind::Start),     act(milliseconds {1000}, 3, Kind::Start),
                      act(afterBeat, 0, Kind::CutNetwork, ttl * 2), act(afterBeat, 2, Kind::CutNetwork, ttl * 2)};
@@ -219,10 +223,12 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
         ownLicense(seats);
         const milliseconds jump = std::chrono::minutes {10};
         for (int i = 0; i < seats; ++i) {
-            p.clients.append({tr("Holder %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Main});
+            p.clients.append(
+                {tr("Holder %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt});
             p.actions.append(act(milliseconds {0}, i, Kind::Start));
         }
-        p.clients.append({tr("Waiting colleague"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main});
+        p.clients.append(
+            {tr("Waiting colleague"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt});
         p.actions.append(act(milliseconds {1000}, seats, Kind::Start));
         // Back first, then forward to the right time again: the server never runs its clock
         // backwards, so a forward jump first would leave it ahead by what it caught up in between
@@ -254,7 +260,8 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
         p.instances = 3;
         ownLicense(clients + 1);
         for (int i = 0; i < clients; ++i) {
-            p.clients.append({tr("Desk %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Main});
+            p.clients.append(
+                {tr("Desk %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt});
             p.actions.append(act(milliseconds {0}, i, Kind::Start));
         }
         // Just after a beat plus a second, so the next beat is the first to find the instance dead.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "LeaseKeeper.h"
+#include "SeatRules.h"
 
 #include <QCoreApplication>
 #include <QList>
@@ -40,6 +41,9 @@ public:
         QString id; // sim-...
         int seatCount = 1;
         std::chrono::milliseconds skew {0};
+        // The license's reclaimIdle rule (its default, for every holder); nullopt: none, and the
+        // provisioner clears one an earlier run or a person left there.
+        std::optional<IdleReclaim> reclaimIdle = std::nullopt;
     };
 
     struct Client
@@ -48,13 +52,17 @@ public:
         std::chrono::milliseconds offset {0};
         LeaseKeeper::ExpiryPolicy policy = LeaseKeeper::ExpiryPolicy::Monotonic;
         LicenseRole license = LicenseRole::Main;
+        // Waits in the license's line for at most this long when no seat is free
+        // (LeaseKeeper::setWaitInLine); nullopt: refused at once, and retries.
+        std::optional<std::chrono::seconds> waitInLine = std::nullopt;
     };
 
     // ServerClockJump moves the server's own wall clock by `amount` (signed); it needs a
     // simulation that can (ScenarioPlayer::setServerClockJumper), and its `client` is not used.
     // KillInstance and ReviveInstance act on the server instance `client` (busiestInstance: the
     // live one most running clients talk to; for a revival, the last one killed); they need a
-    // simulation with instances (ScenarioPlayer::setInstanceHooks).
+    // simulation with instances (ScenarioPlayer::setInstanceHooks). Use is the client's user doing
+    // something `amount` ago (LeaseKeeper::noteActivity; 0: now), which idle reclaim goes by.
     enum class ActionKind {
         Start,
         Crash,
@@ -64,7 +72,8 @@ public:
         Release,
         ServerClockJump,
         KillInstance,
-        ReviveInstance
+        ReviveInstance,
+        Use
     };
     static constexpr int busiestInstance = -1;
 
@@ -73,7 +82,7 @@ public:
         std::chrono::milliseconds at {0};
         int client = 0; // index into clients, or an instance for the instance actions
         ActionKind kind = ActionKind::Start;
-        std::chrono::milliseconds amount {0}; // cut duration, rollback, or new offset
+        std::chrono::milliseconds amount {0}; // cut duration, rollback, new offset, or how long ago (Use)
     };
 
     // The license timing a preset is built for; the defaults are the ones its sandbox licenses get.

@@ -3829,6 +3829,14 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>Simulator sandbox: %1</source>
         <translation>Bac à sable du simulateur : %1</translation>
     </message>
+    <message>
+        <source>Could not read the seat rules of %1: %2</source>
+        <translation>Les règles de sièges de %1 n&apos;ont pas pu être lues : %2</translation>
+    </message>
+    <message>
+        <source>Could not set the seat rules of %1: %2</source>
+        <translation>Les règles de sièges de %1 n&apos;ont pas pu être enregistrées : %2</translation>
+    </message>
 </context>
 <context>
     <name>keyright::ScenarioPlayer</name>
