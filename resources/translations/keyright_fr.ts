@@ -815,6 +815,20 @@
         <comment>seat state on the server</comment>
         <translation>repris · donné à quelqu’un qui attend</translation>
     </message>
+    <message>
+        <source>warned · seat goes at %1</source>
+        <extracomment>A simulated client the server warned: its idle seat goes to someone waiting at %1 (a time) unless used.</extracomment>
+        <translation>averti · siège repris à %1</translation>
+    </message>
+    <message>
+        <source>in line · place %1</source>
+        <extracomment>A simulated client waiting in the license&apos;s line; %1 is its place (1: next to get a seat).</extracomment>
+        <translation>en file · place %1</translation>
+    </message>
+    <message>
+        <source>in line</source>
+        <translation>en file</translation>
+    </message>
 </context>
 <context>
     <name>keyright::ConnectionDialog</name>
@@ -4163,10 +4177,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>Recaler l&apos;horloge de la simulation sur celle du serveur après une pause ou une accélération. Les clients gardent leur propre décalage.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Strip&lt;/b&gt;: top lane the client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; acting, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; lapsed, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; degraded, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; acting without a counted seat), bottom lane &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; the server counts the seat. Marks: C checkout, · beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, ⏏ release, ✖ crash, ⟲ clock changed.</source>
-        <translation>&lt;b&gt;Bande&lt;/b&gt; : en haut le client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; en service, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; bail expiré, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; dégradé, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; en service sans siège compté), en bas &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; le serveur compte le siège. Marques : C demande de siège, · battement, × battement perdu, ! siège perdu, L bail expiré, R réacquisition, D dégradation, ✓ rétablissement, ⏏ libération, ✖ plantage, ⟲ horloge modifiée.</translation>
-    </message>
-    <message>
         <source>The server has not answered yet.</source>
         <translation>Le serveur n&apos;a pas encore répondu.</translation>
     </message>
@@ -4345,6 +4355,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
             <numerusform>%1 (%n siège, TTL %2 s)</numerusform>
             <numerusform>%1 (%n sièges, TTL %2 s)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Strip&lt;/b&gt;: top lane the client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; acting, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; lapsed, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; degraded, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; acting without a counted seat), bottom lane &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; the server counts the seat. Marks: C checkout, · beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, ⏏ release, ✖ crash, ⟲ clock changed, ⚠ warned: idle seat goes to someone waiting.</source>
+        <translation>&lt;b&gt;Bande&lt;/b&gt; : en haut le client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; en service, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; bail expiré, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; dégradé, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; en service sans siège compté), en bas &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; le serveur compte le siège. Marques : C demande de siège, · battement, × battement perdu, ! siège perdu, L bail expiré, R réacquisition, D dégradation, ✓ rétablissement, ⏏ libération, ✖ plantage, ⟲ horloge modifiée, ⚠ averti : le siège inactif ira à quelqu&apos;un qui attend.</translation>
     </message>
 </context>
 <context>
