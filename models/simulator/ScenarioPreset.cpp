@@ -58,7 +58,8 @@ QStringList ScenarioPreset::titles()
             tr("5. Clock rollback"),
             tr("6. Skew tolerance"),
             tr("7. The server's clock jumps"),
-            tr("8. An instance dies")};
+            tr("8. An instance dies"),
+            tr("9. The idle hog")};
 }
 
 bool ScenarioPreset::jumpsServerClock() const
@@ -279,6 +280,38 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
                          "nothing changes: the desks stay where they are. You can also kill and bring back an "
                          "instance yourself with the instance buttons (Ctrl+1 to Ctrl+3); no confirmation is asked, "
                          "this is a sandbox.");
+        break;
+    }
+    case 9: {
+        p.key = u"idle-hog"_s;
+        // One seat, so the colleague can only get it from the hog; the shortest reclaim the server
+        // accepts (a minute idle, a minute's warning), so the room sees it within the session.
+        constexpr int warnMinutes = 1;
+        p.licenses
+            = {{LicenseRole::Main, sandboxLicenseId(p.key), 1, timing.skew, IdleReclaim {QString(), 1, warnMinutes}}};
+        const std::chrono::seconds patience = std::chrono::minutes {10};
+        p.clients = {{tr("Idle hog"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt},
+                     {tr("Colleague"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, patience}};
+        // The hog's application was left open overnight: its last input was two hours ago, which
+        // its first heartbeat tells the server. The colleague comes a few seconds later and queues.
+        p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 0, Kind::Use, std::chrono::hours {2}),
+                     act(milliseconds {3000}, 1, Kind::Start)};
+        // The mark comes with the colleague's first ticket heartbeat after the hog's first beat,
+        // the seat moves a minute later, and the hog hears of it at its next heartbeat.
+        p.duration = afterBeat + std::chrono::minutes {warnMinutes} + ttl * 2;
+        p.narration = tr("One seat, and a license that reclaims idle seats: a holder who has done nothing for a "
+                         "minute loses the seat to someone waiting, after a minute's warning (a real site would "
+                         "rather wait an hour and warn ten minutes ahead). The idle hog's application was left open "
+                         "overnight and nobody has touched it for two hours; a few seconds later a colleague starts "
+                         "the application and waits in line. The server marks the hog's seat, and the hog's next "
+                         "heartbeat brings the warning: its row says when the seat goes (⚠ on its strip), as its "
+                         "application would tell its user. Nobody is there to answer. At that time the server takes "
+                         "the seat and gives it straight to the colleague: the hog's server column says "
+                         "\"reclaimed\" and the colleague's strip turns green. The count never goes above one: the "
+                         "seat left the hog before it went to the colleague. The hog's keeper still trusts the lease "
+                         "it was signed until its next heartbeat learns that the seat is lost (a few seconds hatched "
+                         "red on its strip); then it is refused a new one, since the only seat is taken. Any input "
+                         "before the warned time would have kept the seat.");
         break;
     }
     default:

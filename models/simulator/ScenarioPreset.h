@@ -94,7 +94,7 @@ public:
         int seatCount = 3;
     };
 
-    static constexpr int count = 8;
+    static constexpr int count = 9;
     // The tolerant skew of preset 6, and its two sandbox licenses.
     static constexpr int sandboxSkewSeconds = 5;
     static QString tolerantSkewLicenseId();
@@ -104,7 +104,7 @@ public:
 
     int number = 0; // 1..count
     // stable identifier: fast-clock, slow-clock, crash, flaky-network, rollback, skew, server-clock-jump,
-    // instance-dies
+    // instance-dies, idle-hog
     QString key;
     QString title;
     QString narration; // what the room should watch for, a few sentences
