@@ -51,6 +51,24 @@ void SandboxProvisioner::ensureLicense(const LicenseSpec &spec, bool haveKey, En
     });
 }
 
+void SandboxProvisioner::ensureRules(const QString &licenseId, const SeatRules &rules,
+                                     std::function<void(const QString &)> done)
+{
+    m_admin.rules(licenseId, this, [this, licenseId, rules, done](const AdminResult<SeatRules> &current) {
+        if (!current.ok()) {
+            done(tr("Could not read the seat rules of %1: %2").arg(licenseId, current.error.message));
+            return;
+        }
+        if (*current.value == rules) {
+            done({});
+            return;
+        }
+        m_admin.putRules(licenseId, rules, this, [licenseId, done](const AdminResult<SeatRules> &put) {
+            done(put.ok() ? QString() : tr("Could not set the seat rules of %1: %2").arg(licenseId, put.error.message));
+        });
+    });
+}
+
 void SandboxProvisioner::emptyLicense(const QString &licenseId, std::function<void(const QString &)> done)
 {
     // Seats an earlier run left behind (a crashed client's, a run cut short) would still count for
@@ -102,6 +120,14 @@ LicenseSpec SandboxProvisioner::sandboxSpec(const ScenarioPreset &preset, const 
     spec.reapGraceSeconds
         = std::max<qint64>(spec.skewSeconds + 1, duration_cast<seconds>(preset.timing.reapGrace).count());
     return spec;
+}
+
+SeatRules SandboxProvisioner::sandboxRules(const ScenarioPreset::SandboxLicense &sandbox)
+{
+    SeatRules rules;
+    if (sandbox.reclaimIdle)
+        rules.reclaimIdle = {*sandbox.reclaimIdle};
+    return rules;
 }
 
 QString SandboxProvisioner::sandboxName(const QString &licenseId)

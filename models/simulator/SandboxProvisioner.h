@@ -35,12 +35,18 @@ public:
     // Creates (or updates and, without `haveKey`, re-keys) the license `spec.id`. A token that may
     // not create licenses gets a message saying so.
     void ensureLicense(const LicenseSpec &spec, bool haveKey, Ensured done);
+    // Gives the license `licenseId` the seat rules `rules`, unless it has them already (a run
+    // sends no rule change the last one made); `done` gets why not, or nothing.
+    void ensureRules(const QString &licenseId, const SeatRules &rules, std::function<void(const QString &error)> done);
     // Revokes every live seat of the license `licenseId`; `done` gets why not, or nothing.
     void emptyLicense(const QString &licenseId, std::function<void(const QString &error)> done);
 
     // The license `sandbox` of `preset`: its seats and skew, the preset's TTL and grace (at least
     // 10 s and the skew + 1 s, the server's bounds), and a name that says it is the simulator's.
     static LicenseSpec sandboxSpec(const ScenarioPreset &preset, const ScenarioPreset::SandboxLicense &sandbox);
+    // The seat rules of the license `sandbox`: its reclaimIdle rule as the default for everyone,
+    // or none at all (a sandbox license belongs to the simulator: nobody else's rules are lost).
+    static SeatRules sandboxRules(const ScenarioPreset::SandboxLicense &sandbox);
     // The name sandboxSpec() gives the license `licenseId` in the current language; empty when no
     // scenario plays on it. The server keeps the name of the language of the last run: the
     // dashboard shows this one.

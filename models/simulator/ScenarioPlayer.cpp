@@ -115,6 +115,7 @@ void ScenarioPlayer::runAction(const ScenarioPreset::Action &action)
     case ScenarioPreset::ActionKind::ClockBack:
     case ScenarioPreset::ActionKind::SetOffset:
     case ScenarioPreset::ActionKind::Release:
+    case ScenarioPreset::ActionKind::Use:
         break; // below: they act on a client
     }
     SimulatedClient *client = m_clients.value(action.client);
@@ -138,6 +139,9 @@ void ScenarioPlayer::runAction(const ScenarioPreset::Action &action)
         break;
     case ScenarioPreset::ActionKind::Release:
         client->release();
+        break;
+    case ScenarioPreset::ActionKind::Use:
+        client->noteActivity(action.amount);
         break;
     case ScenarioPreset::ActionKind::ServerClockJump:
     case ScenarioPreset::ActionKind::KillInstance:

@@ -17,8 +17,8 @@ class Clock;
 class SimulatedClient;
 
 // Plays a preset's script: its actions at their times on the simulated clock (start, crash, cut
-// the network, set a clock back, release a client; move the server's clock; kill and revive a
-// server instance), and the state of the instances it plays on. It acts on the clients
+// the network, set a clock back, release a client, note its user's activity; move the server's
+// clock; kill and revive a server instance), and the state of the instances it plays on. It acts on the clients
 // Simulation made for the preset and never creates or removes one; Simulation decides when a
 // preset starts and stops and ticks it (Simulation::tick).
 class ScenarioPlayer final : public QObject

@@ -58,7 +58,8 @@ QStringList ScenarioPreset::titles()
             tr("5. Clock rollback"),
             tr("6. Skew tolerance"),
             tr("7. The server's clock jumps"),
-            tr("8. An instance dies")};
+            tr("8. An instance dies"),
+            tr("9. The idle hog")};
 }
 
 bool ScenarioPreset::jumpsServerClock() const
@@ -87,7 +88,7 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
     // The usual case: one license of the preset's own, with a seat to spare, so a client that took two
     // seats would show in the count instead of hiding behind a refusal.
     const auto ownLicense = [&p, &timing](int seats) {
-        p.licenses = {{LicenseRole::Main, sandboxLicenseId(p.key), seats, timing.skew}};
+        p.licenses = {{LicenseRole::Main, sandboxLicenseId(p.key), seats, timing.skew, std::nullopt}};
     };
 
     switch (number) {
@@ -95,8 +96,8 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
         p.key = u"fast-clock"_s;
         ownLicense(3);
         const milliseconds fast = scaled(ttl, 0.8);
-        p.clients = {{tr("Fast, signed expiry"), fast, Policy::SignedExpiry, LicenseRole::Main},
-                     {tr("Fast, monotonic"), fast, Policy::Monotonic, LicenseRole::Main}};
+        p.clients = {{tr("Fast, signed expiry"), fast, Policy::SignedExpiry, LicenseRole::Main, std::nullopt},
+                     {tr("Fast, monotonic"), fast, Policy::Monotonic, LicenseRole::Main, std::nullopt}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 1, Kind::Start)};
         p.duration = ttl * 3;
         p.narration = tr("Both machines run %1 ahead of the server. The signed-expiry client compares the server's "
@@ -112,8 +113,8 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
         p.key = u"slow-clock"_s;
         ownLicense(3);
         const milliseconds slow = -ttl * 2;
-        p.clients = {{tr("Slow, signed expiry"), slow, Policy::SignedExpiry, LicenseRole::Main},
-                     {tr("Slow, monotonic"), slow, Policy::Monotonic, LicenseRole::Main}};
+        p.clients = {{tr("Slow, signed expiry"), slow, Policy::SignedExpiry, LicenseRole::Main, std::nullopt},
+                     {tr("Slow, monotonic"), slow, Policy::Monotonic, LicenseRole::Main, std::nullopt}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 1, Kind::Start),
                      act(afterBeat, 0, Kind::CutNetwork, ttl * 4), act(afterBeat, 1, Kind::CutNetwork, ttl * 4)};
         p.duration = afterBeat + ttl * 4;
@@ -129,8 +130,8 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
     case 3: {
         p.key = u"crash"_s;
         ownLicense(3);
-        p.clients = {{tr("Crashes"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main},
-                     {tr("Keeps running"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main}};
+        p.clients = {{tr("Crashes"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt},
+                     {tr("Keeps running"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 1, Kind::Start),
                      act(afterBeat + milliseconds {1000}, 0, Kind::Crash)};
         p.duration = afterBeat + ttl + timing.skew + timing.reapGrace + milliseconds {10000};
@@ -146,8 +147,9 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
         p.key = u"flaky-network"_s;
         ownLicense(3);
         const milliseconds blip = scaled(ttl, 0.4);
-        p.clients = {{tr("Flaky, monotonic"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main},
-                     {tr("Flaky, signed expiry"), milliseconds {0}, Policy::SignedExpiry, LicenseRole::Main}};
+        p.clients
+            = {{tr("Flaky, monotonic"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt},
+               {tr("Flaky, signed expiry"), milliseconds {0}, Policy::SignedExpiry, LicenseRole::Main, std::nullopt}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start),           act(milliseconds {0}, 1, Kind::Start),
                      act(afterBeat, 0, Kind::CutNetwork, blip),       act(afterBeat, 1, Kind::CutNetwork, blip),
                      act(afterBeat + ttl, 0, Kind::CutNetwork, blip), act(afterBeat + ttl, 1, Kind::CutNetwork, blip)};
@@ -165,13 +167,15 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
         constexpr int seats = 3;
         ownLicense(seats);
         const milliseconds back = std::chrono::minutes {2};
-        p.clients = {{tr("Rolls back, signed expiry"), milliseconds {0}, Policy::SignedExpiry, LicenseRole::Main},
-                     {tr("Rolls back, monotonic"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main}};
+        p.clients = {
+            {tr("Rolls back, signed expiry"), milliseconds {0}, Policy::SignedExpiry, LicenseRole::Main, std::nullopt},
+            {tr("Rolls back, monotonic"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 1, Kind::Start)};
         // Fill the rest of the pool, plus two clients waiting for the first seat that frees up.
         const int fillers = seats - 2 + 2;
         for (int i = 0; i < fillers; ++i) {
-            p.clients.append({tr("Colleague %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Main});
+            p.clients.append(
+                {tr("Colleague %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt});
             p.actions.append(act(milliseconds {1000}, 2 + i, Kind::Start));
         }
         const milliseconds cut = ttl * 2;
@@ -192,14 +196,15 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
     }
     case 6: {
         p.key = u"skew"_s;
-        p.licenses
-            = {{LicenseRole::TolerantSkew, tolerantSkewLicenseId(), 1, std::chrono::seconds {sandboxSkewSeconds}},
-               {LicenseRole::ZeroSkew, zeroSkewLicenseId(), 1, milliseconds {0}}};
+        p.licenses = {{LicenseRole::TolerantSkew, tolerantSkewLicenseId(), 1, std::chrono::seconds {sandboxSkewSeconds},
+                       std::nullopt},
+                      {LicenseRole::ZeroSkew, zeroSkewLicenseId(), 1, milliseconds {0}, std::nullopt}};
         const milliseconds slow {-4000};
-        p.clients = {{tr("Slow, skew 5 s"), slow, Policy::SignedExpiry, LicenseRole::TolerantSkew},
-                     {tr("Waiting (skew 5 s)"), milliseconds {0}, Policy::Monotonic, LicenseRole::TolerantSkew},
-                     {tr("Slow, skew 0"), slow, Policy::SignedExpiry, LicenseRole::ZeroSkew},
-                     {tr("Waiting (skew 0)"), milliseconds {0}, Policy::Monotonic, LicenseRole::ZeroSkew}};
+        p.clients
+            = {{tr("Slow, skew 5 s"), slow, Policy::SignedExpiry, LicenseRole::TolerantSkew, std::nullopt},
+               {tr("Waiting (skew 5 s)"), milliseconds {0}, Policy::Monotonic, LicenseRole::TolerantSkew, std::nullopt},
+               {tr("Slow, skew 0"), slow, Policy::SignedExpiry, LicenseRole::ZeroSkew, std::nullopt},
+               {tr("Waiting (skew 0)"), milliseconds {0}, Policy::Monotonic, LicenseRole::ZeroSkew, std::nullopt}};
         p.actions = {act(milliseconds {0}, 0, Kind::Start),        act(milliseconds {0}, 2, Kind::Start),
                      act(milliseconds {1000}, 1, Kind::Start),     act(milliseconds {1000}, 3, Kind::Start),
                      act(afterBeat, 0, Kind::CutNetwork, ttl * 2), act(afterBeat, 2, Kind::CutNetwork, ttl * 2)};
@@ -219,10 +224,12 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
         ownLicense(seats);
         const milliseconds jump = std::chrono::minutes {10};
         for (int i = 0; i < seats; ++i) {
-            p.clients.append({tr("Holder %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Main});
+            p.clients.append(
+                {tr("Holder %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt});
             p.actions.append(act(milliseconds {0}, i, Kind::Start));
         }
-        p.clients.append({tr("Waiting colleague"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main});
+        p.clients.append(
+            {tr("Waiting colleague"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt});
         p.actions.append(act(milliseconds {1000}, seats, Kind::Start));
         // Back first, then forward to the right time again: the server never runs its clock
         // backwards, so a forward jump first would leave it ahead by what it caught up in between
@@ -254,7 +261,8 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
         p.instances = 3;
         ownLicense(clients + 1);
         for (int i = 0; i < clients; ++i) {
-            p.clients.append({tr("Desk %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Main});
+            p.clients.append(
+                {tr("Desk %1").arg(i + 1), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt});
             p.actions.append(act(milliseconds {0}, i, Kind::Start));
         }
         // Just after a beat plus a second, so the next beat is the first to find the instance dead.
@@ -272,6 +280,38 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
                          "nothing changes: the desks stay where they are. You can also kill and bring back an "
                          "instance yourself with the instance buttons (Ctrl+1 to Ctrl+3); no confirmation is asked, "
                          "this is a sandbox.");
+        break;
+    }
+    case 9: {
+        p.key = u"idle-hog"_s;
+        // One seat, so the colleague can only get it from the hog; the shortest reclaim the server
+        // accepts (a minute idle, a minute's warning), so the room sees it within the session.
+        constexpr int warnMinutes = 1;
+        p.licenses
+            = {{LicenseRole::Main, sandboxLicenseId(p.key), 1, timing.skew, IdleReclaim {QString(), 1, warnMinutes}}};
+        const std::chrono::seconds patience = std::chrono::minutes {10};
+        p.clients = {{tr("Idle hog"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt},
+                     {tr("Colleague"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, patience}};
+        // The hog's application was left open overnight: its last input was two hours ago, which
+        // its first heartbeat tells the server. The colleague comes a few seconds later and queues.
+        p.actions = {act(milliseconds {0}, 0, Kind::Start), act(milliseconds {0}, 0, Kind::Use, std::chrono::hours {2}),
+                     act(milliseconds {3000}, 1, Kind::Start)};
+        // The mark comes with the colleague's first ticket heartbeat after the hog's first beat,
+        // the seat moves a minute later, and the hog hears of it at its next heartbeat.
+        p.duration = afterBeat + std::chrono::minutes {warnMinutes} + ttl * 2;
+        p.narration = tr("One seat, and a license that reclaims idle seats: a holder who has done nothing for a "
+                         "minute loses the seat to someone waiting, after a minute's warning (a real site would "
+                         "rather wait an hour and warn ten minutes ahead). The idle hog's application was left open "
+                         "overnight and nobody has touched it for two hours; a few seconds later a colleague starts "
+                         "the application and waits in line. The server marks the hog's seat, and the hog's next "
+                         "heartbeat brings the warning: its row says when the seat goes (⚠ on its strip), as its "
+                         "application would tell its user. Nobody is there to answer. At that time the server takes "
+                         "the seat and gives it straight to the colleague: the hog's server column says "
+                         "\"reclaimed\" and the colleague's strip turns green. The count never goes above one: the "
+                         "seat left the hog before it went to the colleague. The hog's keeper still trusts the lease "
+                         "it was signed until its next heartbeat learns that the seat is lost (a few seconds hatched "
+                         "red on its strip); then it is refused a new one, since the only seat is taken. Any input "
+                         "before the warned time would have kept the seat.");
         break;
     }
     default:

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "LeaseKeeper.h"
+#include "SeatRules.h"
 
 #include <QCoreApplication>
 #include <QList>
@@ -40,6 +41,9 @@ public:
         QString id; // sim-...
         int seatCount = 1;
         std::chrono::milliseconds skew {0};
+        // The license's reclaimIdle rule (its default, for every holder); nullopt: none, and the
+        // provisioner clears one an earlier run or a person left there.
+        std::optional<IdleReclaim> reclaimIdle = std::nullopt;
     };
 
     struct Client
@@ -48,13 +52,17 @@ public:
         std::chrono::milliseconds offset {0};
         LeaseKeeper::ExpiryPolicy policy = LeaseKeeper::ExpiryPolicy::Monotonic;
         LicenseRole license = LicenseRole::Main;
+        // Waits in the license's line for at most this long when no seat is free
+        // (LeaseKeeper::setWaitInLine); nullopt: refused at once, and retries.
+        std::optional<std::chrono::seconds> waitInLine = std::nullopt;
     };
 
     // ServerClockJump moves the server's own wall clock by `amount` (signed); it needs a
     // simulation that can (ScenarioPlayer::setServerClockJumper), and its `client` is not used.
     // KillInstance and ReviveInstance act on the server instance `client` (busiestInstance: the
     // live one most running clients talk to; for a revival, the last one killed); they need a
-    // simulation with instances (ScenarioPlayer::setInstanceHooks).
+    // simulation with instances (ScenarioPlayer::setInstanceHooks). Use is the client's user doing
+    // something `amount` ago (LeaseKeeper::noteActivity; 0: now), which idle reclaim goes by.
     enum class ActionKind {
         Start,
         Crash,
@@ -64,7 +72,8 @@ public:
         Release,
         ServerClockJump,
         KillInstance,
-        ReviveInstance
+        ReviveInstance,
+        Use
     };
     static constexpr int busiestInstance = -1;
 
@@ -73,7 +82,7 @@ public:
         std::chrono::milliseconds at {0};
         int client = 0; // index into clients, or an instance for the instance actions
         ActionKind kind = ActionKind::Start;
-        std::chrono::milliseconds amount {0}; // cut duration, rollback, or new offset
+        std::chrono::milliseconds amount {0}; // cut duration, rollback, new offset, or how long ago (Use)
     };
 
     // The license timing a preset is built for; the defaults are the ones its sandbox licenses get.
@@ -85,7 +94,7 @@ public:
         int seatCount = 3;
     };
 
-    static constexpr int count = 8;
+    static constexpr int count = 9;
     // The tolerant skew of preset 6, and its two sandbox licenses.
     static constexpr int sandboxSkewSeconds = 5;
     static QString tolerantSkewLicenseId();
@@ -95,7 +104,7 @@ public:
 
     int number = 0; // 1..count
     // stable identifier: fast-clock, slow-clock, crash, flaky-network, rollback, skew, server-clock-jump,
-    // instance-dies
+    // instance-dies, idle-hog
     QString key;
     QString title;
     QString narration; // what the room should watch for, a few sentences

@@ -62,6 +62,7 @@ SimulatedClient::SimulatedClient(QNetworkAccessManager &network, const QUrl &ser
     // No jitter: a trainer replays a scenario and the room must see the same thing every time.
     m_keeper->setMaxJitter(milliseconds {0});
     m_keeper->setRetryInterval(retryInterval);
+    m_keeper->setWaitInLine(spec.waitInLine);
 
     connect(m_keeper, &LeaseKeeper::acquired, this, [this](const SeatLease &lease) {
         const bool first = m_seatIds.isEmpty();
@@ -86,6 +87,9 @@ SimulatedClient::SimulatedClient(QNetworkAccessManager &network, const QUrl &ser
             [this](const QString &reason) { record(TimelineEvent::Kind::Degrade, reason); });
     connect(m_keeper, &LeaseKeeper::released, this,
             [this](const QString &seatId) { record(TimelineEvent::Kind::Release, tr("seat %1").arg(seatId.left(8))); });
+    connect(m_keeper, &LeaseKeeper::reclaimWarning, this, [this](const QDateTime &reclaimAt) {
+        record(TimelineEvent::Kind::ReclaimWarned, LeaseKeeper::warningText(reclaimAt));
+    });
     connect(m_keeper, &LeaseKeeper::stateChanged, this, [this] {
         sample();
         Q_EMIT changed();
@@ -157,6 +161,14 @@ void SimulatedClient::release()
     Q_EMIT changed();
 }
 
+void SimulatedClient::noteActivity(milliseconds ago)
+{
+    if (ago.count() > 0)
+        m_keeper->noteActivity(ago);
+    else
+        m_keeper->noteActivity();
+}
+
 void SimulatedClient::cutNetwork(milliseconds duration)
 {
     if (duration.count() <= 0)
@@ -184,7 +196,7 @@ SimulatedClient::Belief SimulatedClient::belief() const
     case LeaseKeeper::State::Idle:
         return Belief::NotStarted;
     case LeaseKeeper::State::Acquiring:
-    case LeaseKeeper::State::Waiting: // the simulator's keepers do not wait in line
+    case LeaseKeeper::State::Waiting: // in line (SimulatedClientSpec::waitInLine): not acting yet
         return m_seatIds.isEmpty() ? Belief::Acquiring : Belief::Lapsed;
     case LeaseKeeper::State::Holding:
         return m_keeper->isActing() ? Belief::Acting : Belief::Lapsed;

@@ -22,6 +22,9 @@ struct SimulatedClientSpec
     QString licenseId; // empty: the simulation's current license
     std::chrono::milliseconds offset {0};
     LeaseKeeper::ExpiryPolicy policy = LeaseKeeper::ExpiryPolicy::Monotonic;
+    // Waits in the license's line for at most this long when no seat is free; nullopt: refused
+    // at once, retried every couple of seconds.
+    std::optional<std::chrono::seconds> waitInLine;
     // Several instances of one site (the simulation's order): the client fails over between them
     // and starts on firstInstance. Empty: the one server URL the client is made with.
     QList<QUrl> instanceUrls;
@@ -84,6 +87,9 @@ public:
     void start();
     void crash();
     void release();
+    // Its user did something `ago` before now (0: now): the keeper tells the server, and idle
+    // reclaim goes by it.
+    void noteActivity(std::chrono::milliseconds ago);
     // The keeper's requests fail as transport errors for `duration` of simulated time.
     void cutNetwork(std::chrono::milliseconds duration);
     bool isNetworkCut() const;

@@ -154,18 +154,21 @@ void Simulation::playPreset(const ScenarioPreset &preset, std::function<void(con
     }
     QMap<ScenarioPreset::LicenseRole, QString> roles;
     QList<LicenseSpec> specs;
+    QList<SeatRules> rules;
     for (const ScenarioPreset::SandboxLicense &sandbox : preset.licenses) {
         roles.insert(sandbox.role, sandbox.id);
         specs.append(SandboxProvisioner::sandboxSpec(preset, sandbox));
+        rules.append(SandboxProvisioner::sandboxRules(sandbox));
     }
     // The old run's clients go first, so their releases are not mistaken for leftovers.
     clear();
     const auto generation = ++m_playGeneration;
-    // One license after the other: create or update it, take its key, empty it; then play. The
+    // One license after the other: create or update it, take its key, give it its rules, empty
+    // it; then play. The
     // step holds itself weakly; the requests in flight hold it strongly, so an abandoned chain
     // (the simulation went away) frees itself.
     auto next = std::make_shared<std::function<void(qsizetype)>>();
-    *next = [this, preset, roles, specs, done, weak = std::weak_ptr(next), generation](qsizetype i) {
+    *next = [this, preset, roles, specs, rules, done, weak = std::weak_ptr(next), generation](qsizetype i) {
         if (generation != m_playGeneration)
             return; // a newer play took over
         if (i == specs.size()) {
@@ -174,21 +177,32 @@ void Simulation::playPreset(const ScenarioPreset &preset, std::function<void(con
         }
         const auto self = weak.lock();
         const LicenseSpec spec = specs.at(i);
-        ensureSandboxLicense(spec, [this, spec, done, self, i, generation](const QString &error) {
+        const SeatRules licenseRules = rules.at(i);
+        ensureSandboxLicense(spec, [this, spec, licenseRules, done, self, i, generation](const QString &error) {
             if (generation != m_playGeneration)
                 return; // stopped, or a newer play took over
             if (!error.isEmpty()) {
                 done(error);
                 return;
             }
-            m_provisioner->emptyLicense(spec.id, [this, done, self, i, generation](const QString &emptyError) {
-                if (generation != m_playGeneration)
-                    return;
-                if (!emptyError.isEmpty())
-                    done(emptyError);
-                else
-                    (*self)(i + 1);
-            });
+            // The rules before the seats go: an old reclaim rule must not act on the new run.
+            m_provisioner->ensureRules(
+                spec.id, licenseRules, [this, spec, done, self, i, generation](const QString &rulesError) {
+                    if (generation != m_playGeneration)
+                        return;
+                    if (!rulesError.isEmpty()) {
+                        done(rulesError);
+                        return;
+                    }
+                    m_provisioner->emptyLicense(spec.id, [this, done, self, i, generation](const QString &emptyError) {
+                        if (generation != m_playGeneration)
+                            return;
+                        if (!emptyError.isEmpty())
+                            done(emptyError);
+                        else
+                            (*self)(i + 1);
+                    });
+                });
         });
     };
     (*next)(0);
@@ -289,6 +303,7 @@ QString Simulation::loadPreset(const ScenarioPreset &preset, const QMap<Scenario
         spec.licenseId = licenses.value(c.license);
         spec.offset = c.offset;
         spec.policy = c.policy;
+        spec.waitInLine = c.waitInLine;
         QString error;
         SimulatedClient *client = addClient(spec, &error);
         if (!client)

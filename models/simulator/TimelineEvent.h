@@ -24,6 +24,7 @@ struct TimelineEvent
         NetworkBack, // the cut ended
         ClockChanged, // the trainer moved its wall clock
         InstanceChanged, // another server instance than before answered its keeper
+        ReclaimWarned, // idle reclaim marked its seat for someone waiting: it goes unless used
     };
 
     Kind kind = Kind::Checkout;

@@ -558,6 +558,22 @@
         <source>Three holders fill the pool and a colleague waits for a seat. Then the server&apos;s own clock jumps ten minutes back, and later ten minutes forward to the right time again, as when someone sets the server&apos;s time wrong by hand and then corrects it. Going by its wall clock, the server would sign leases ten minutes short while its clock is wrong, and once the clock is put right it would think every one of them ran out at once and hand the seats to the colleague while their holders still work. It does not: it sees each jump (a &quot;clock jumped&quot; event), keeps measuring leases with real elapsed time, and never signs an expiry earlier than one it already signed. Every holder keeps its seat, the colleague keeps waiting, and a crashed holder&apos;s seat would still come back one TTL plus the skew after its last heartbeat. When the scenario ends or another one starts, the server&apos;s clock is where it was before.</source>
         <translation>Trois détenteurs remplissent le pool et un collègue attend un siège. Puis l&apos;horloge du serveur fait un bond de dix minutes en arrière, et plus tard de dix minutes en avant pour revenir à la bonne heure, comme quand quelqu&apos;un règle mal l&apos;heure du serveur à la main puis la corrige. S&apos;il se fiait à son horloge murale, le serveur signerait des baux trop courts de dix minutes tant que son horloge est fausse, et une fois l&apos;horloge remise à l&apos;heure il croirait qu&apos;ils ont tous expiré d&apos;un coup et donnerait les sièges au collègue alors que leurs détenteurs travaillent encore. Il n&apos;en fait rien : il voit chaque saut (un événement « saut d&apos;horloge »), continue de mesurer les baux avec le temps réellement écoulé et ne signe jamais une expiration plus tôt qu&apos;une expiration déjà signée. Chaque détenteur garde son siège, le collègue continue d&apos;attendre, et le siège d&apos;un détenteur qui plante reviendrait toujours un TTL plus le décalage après son dernier battement. Quand le scénario se termine ou qu&apos;un autre commence, l&apos;horloge du serveur est là où elle était avant.</translation>
     </message>
+    <message>
+        <source>9. The idle hog</source>
+        <translation>9. L&apos;accapareur inactif</translation>
+    </message>
+    <message>
+        <source>Idle hog</source>
+        <translation>Accapareur inactif</translation>
+    </message>
+    <message>
+        <source>Colleague</source>
+        <translation>Collègue</translation>
+    </message>
+    <message>
+        <source>One seat, and a license that reclaims idle seats: a holder who has done nothing for a minute loses the seat to someone waiting, after a minute&apos;s warning (a real site would rather wait an hour and warn ten minutes ahead). The idle hog&apos;s application was left open overnight and nobody has touched it for two hours; a few seconds later a colleague starts the application and waits in line. The server marks the hog&apos;s seat, and the hog&apos;s next heartbeat brings the warning: its row says when the seat goes (⚠ on its strip), as its application would tell its user. Nobody is there to answer. At that time the server takes the seat and gives it straight to the colleague: the hog&apos;s server column says &quot;reclaimed&quot; and the colleague&apos;s strip turns green. The count never goes above one: the seat left the hog before it went to the colleague. The hog&apos;s keeper still trusts the lease it was signed until its next heartbeat learns that the seat is lost (a few seconds hatched red on its strip); then it is refused a new one, since the only seat is taken. Any input before the warned time would have kept the seat.</source>
+        <translation>Un seul siège, et une licence qui reprend les sièges inactifs : un détenteur qui n&apos;a rien fait depuis une minute perd son siège au profit d&apos;une personne qui attend, après une minute d&apos;avertissement (un vrai site attendrait plutôt une heure et avertirait dix minutes avant). L&apos;application de l&apos;accapareur est restée ouverte toute la nuit et personne n&apos;y a touché depuis deux heures ; quelques secondes plus tard, un collègue lance l&apos;application et se met dans la file. Le serveur marque le siège de l&apos;accapareur, et son battement suivant apporte l&apos;avertissement : sa ligne dit quand le siège part (⚠ sur sa bande), comme son application le dirait à son utilisateur. Personne n&apos;est là pour répondre. À cette heure-là, le serveur reprend le siège et le donne aussitôt au collègue : la colonne serveur de l&apos;accapareur indique « repris » et la bande du collègue passe au vert. Le compte ne dépasse jamais un : le siège a quitté l&apos;accapareur avant d&apos;aller au collègue. Le gardien de l&apos;accapareur se fie encore au bail qu&apos;on lui a signé jusqu&apos;à ce que son battement suivant apprenne que le siège est perdu (quelques secondes hachurées de rouge sur sa bande) ; ensuite un nouveau siège lui est refusé, puisque le seul siège est pris. La moindre saisie avant l&apos;heure annoncée aurait gardé le siège.</translation>
+    </message>
 </context>
 <context>
     <name>TlsTrust</name>
@@ -814,6 +830,20 @@
         <source>reclaimed · given to a waiter</source>
         <comment>seat state on the server</comment>
         <translation>repris · donné à quelqu’un qui attend</translation>
+    </message>
+    <message>
+        <source>warned · seat goes at %1</source>
+        <extracomment>A simulated client the server warned: its idle seat goes to someone waiting at %1 (a time) unless used.</extracomment>
+        <translation>averti · siège repris à %1</translation>
+    </message>
+    <message>
+        <source>in line · place %1</source>
+        <extracomment>A simulated client waiting in the license&apos;s line; %1 is its place (1: next to get a seat).</extracomment>
+        <translation>en file · place %1</translation>
+    </message>
+    <message>
+        <source>in line</source>
+        <translation>en file</translation>
     </message>
 </context>
 <context>
@@ -3829,6 +3859,14 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>Simulator sandbox: %1</source>
         <translation>Bac à sable du simulateur : %1</translation>
     </message>
+    <message>
+        <source>Could not read the seat rules of %1: %2</source>
+        <translation>Les règles de sièges de %1 n&apos;ont pas pu être lues : %2</translation>
+    </message>
+    <message>
+        <source>Could not set the seat rules of %1: %2</source>
+        <translation>Les règles de sièges de %1 n&apos;ont pas pu être enregistrées : %2</translation>
+    </message>
 </context>
 <context>
     <name>keyright::ScenarioPlayer</name>
@@ -4155,10 +4193,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>Recaler l&apos;horloge de la simulation sur celle du serveur après une pause ou une accélération. Les clients gardent leur propre décalage.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Strip&lt;/b&gt;: top lane the client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; acting, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; lapsed, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; degraded, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; acting without a counted seat), bottom lane &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; the server counts the seat. Marks: C checkout, · beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, ⏏ release, ✖ crash, ⟲ clock changed.</source>
-        <translation>&lt;b&gt;Bande&lt;/b&gt; : en haut le client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; en service, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; bail expiré, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; dégradé, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; en service sans siège compté), en bas &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; le serveur compte le siège. Marques : C demande de siège, · battement, × battement perdu, ! siège perdu, L bail expiré, R réacquisition, D dégradation, ✓ rétablissement, ⏏ libération, ✖ plantage, ⟲ horloge modifiée.</translation>
-    </message>
-    <message>
         <source>The server has not answered yet.</source>
         <translation>Le serveur n&apos;a pas encore répondu.</translation>
     </message>
@@ -4337,6 +4371,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
             <numerusform>%1 (%n siège, TTL %2 s)</numerusform>
             <numerusform>%1 (%n sièges, TTL %2 s)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Strip&lt;/b&gt;: top lane the client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; acting, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; lapsed, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; degraded, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; acting without a counted seat), bottom lane &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; the server counts the seat. Marks: C checkout, · beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, ⏏ release, ✖ crash, ⟲ clock changed, ⚠ warned: idle seat goes to someone waiting.</source>
+        <translation>&lt;b&gt;Bande&lt;/b&gt; : en haut le client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; en service, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; bail expiré, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; dégradé, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; en service sans siège compté), en bas &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; le serveur compte le siège. Marques : C demande de siège, · battement, × battement perdu, ! siège perdu, L bail expiré, R réacquisition, D dégradation, ✓ rétablissement, ⏏ libération, ✖ plantage, ⟲ horloge modifiée, ⚠ averti : le siège inactif ira à quelqu&apos;un qui attend.</translation>
     </message>
 </context>
 <context>

@@ -21,10 +21,12 @@
 #include "TestServer.h"
 #include "simulator/ScenarioPreset.h"
 #include "simulator/Simulation.h"
+#include "wire/EventDetail.h"
 
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QJsonArray>
+#include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
 
@@ -93,6 +95,8 @@ private Q_SLOTS:
     void serverClockJumpNeedsAServerThatCanJump();
     void instanceDiesWithoutLosingOrDoublingASeat();
     void instanceScenarioNeedsInstances();
+    void idleHogLosesItsSeatToTheWaitingColleague();
+    void sandboxLicensesGetTheirReclaimRuleAndLoseAStrayOne();
     void replayStartsFromEmptySandboxLicenses();
     void viewerTokenIsToldPlainlyInsteadOfPlaying();
 
@@ -109,6 +113,8 @@ private:
     void runFor(milliseconds duration, const std::function<void()> &afterEachStep = {});
     void checkInvariants();
     QList<LeaseRow> rows(const QString &licenseId) const;
+    // The server's events of `kind` on the license, oldest first.
+    QJsonArray serverEvents(const QString &licenseId, const QString &kind) const;
     std::optional<LeaseRow> row(const QString &licenseId, const QString &seatId) const;
 
     std::unique_ptr<ManualClock> m_clock;
@@ -354,6 +360,16 @@ std::optional<LeaseRow> TestSimulation::row(const QString &licenseId, const QStr
             return r;
     }
     return std::nullopt;
+}
+
+QJsonArray TestSimulation::serverEvents(const QString &licenseId, const QString &kind) const
+{
+    int status = 0;
+    const QJsonObject page
+        = m_server->adminCall("GET", u"/v1/events?license=%1&kind=%2&limit=1000"_s.arg(licenseId, kind), {}, &status);
+    if (status != 200)
+        qWarning("events of %s: HTTP %d", qPrintable(licenseId), status);
+    return page.value("events"_L1).toArray();
 }
 
 void TestSimulation::checkInvariants()
@@ -916,6 +932,137 @@ void TestSimulation::zeroSkewShowsDoubleUseAndTolerantSkewDoesNot()
     // Both colleagues did get their seat in the end: the absence of double use is not a stall.
     QVERIFY(waitingTolerant->checkouts() == 1);
     QVERIFY(waitingZero->checkouts() == 1);
+}
+
+void TestSimulation::idleHogLosesItsSeatToTheWaitingColleague()
+{
+    const QString id = playPreset(9);
+    QVERIFY(!id.isEmpty());
+    QCOMPARE(m_sim->clients().size(), 2);
+    SimulatedClient *hog = m_sim->clients().at(0);
+    SimulatedClient *colleague = m_sim->clients().at(1);
+    QSignalSpy warned(&hog->keeper(), &LeaseKeeper::reclaimWarning);
+    QVERIFY(hog->keeper().isActing());
+    const QString hogSeat = hog->seatIds().value(0);
+    QVERIFY(!hogSeat.isEmpty());
+
+    // The colleague queues rather than being refused, and holds nothing until the seat moves.
+    bool colleagueQueued = false;
+    bool moved = false;
+    QDateTime warnedAt;
+    QDateTime movedAt;
+    QDateTime hogStoppedAt;
+    runFor(m_sim->preset()->duration, [&] {
+        if (colleague->keeper().state() == LeaseKeeper::State::Waiting)
+            colleagueQueued = true;
+        if (!warnedAt.isValid() && !warned.isEmpty())
+            warnedAt = m_clock->now();
+        if (!moved && colleague->keeper().isActing()) {
+            moved = true;
+            movedAt = m_clock->now();
+        }
+        // Once the seat moved the hog never holds a seat again, whatever it retries. Its keeper
+        // trusts the lease it was signed until a heartbeat says the seat is gone: the server
+        // counted one seat all along (checkInvariants), the hog's application learns within a beat.
+        if (moved && !hog->keeper().isActing() && !hogStoppedAt.isValid())
+            hogStoppedAt = m_clock->now();
+        if (hogStoppedAt.isValid())
+            QVERIFY2(!hog->keeper().isActing(), "the hog got a seat back");
+    });
+    QVERIFY(!m_invariantFailed);
+    QVERIFY(colleagueQueued);
+
+    // The warning reached the hog's keeper once, with a time a minute (warnMinutes) on, before
+    // the seat moved; its strip shows it.
+    QCOMPARE(warned.size(), 1);
+    const QDateTime reclaimAt = warned.at(0).at(0).toDateTime();
+    QVERIFY(warnedAt.isValid());
+    QVERIFY2(warnedAt.secsTo(reclaimAt) > 50 && warnedAt.secsTo(reclaimAt) <= 60,
+             qPrintable(u"warned at %1 for %2"_s.arg(warnedAt.toString(Qt::ISODate), reclaimAt.toString(Qt::ISODate))));
+    QCOMPARE(countEvents(hog, TimelineEvent::Kind::ReclaimWarned), 1);
+    QVERIFY2(moved, "the colleague never got the seat");
+    QVERIFY(movedAt >= reclaimAt);
+    QVERIFY2(movedAt <= reclaimAt.addSecs(10), qPrintable(movedAt.toString(Qt::ISODate)));
+    // The hog's next heartbeat, a third of the TTL at most after the move, stops it.
+    QVERIFY(hogStoppedAt.isValid());
+    QVERIFY2(movedAt.msecsTo(hogStoppedAt) <= 5000 + stepSize.count(),
+             qPrintable(u"the hog acted %1 ms after the seat moved"_s.arg(movedAt.msecsTo(hogStoppedAt))));
+
+    // The seat moved: the colleague holds a seat of its own, the hog's is reported reclaimed, and
+    // the hog was told so and got no other seat since.
+    QVERIFY(colleague->keeper().isActing());
+    QCOMPARE(colleague->seatIds().size(), 1);
+    QVERIFY(colleague->seatIds().constFirst() != hogSeat);
+    QCOMPARE(colleague->serverView().state, ServerSeatView::State::Live);
+    QCOMPARE(hog->seatIds(), QStringList {hogSeat});
+    QCOMPARE(hog->serverView().state, ServerSeatView::State::Reclaimed);
+    QCOMPARE(countEvents(hog, TimelineEvent::Kind::SeatLost), 1);
+    QVERIFY(!hog->keeper().reclaimAt().isValid());
+    QCOMPARE(m_sim->licenseState(id)->inUse, 1);
+
+    // On the server: one mark, one reclaim naming both, and the seat granted from the line.
+    const QJsonArray marks = serverEvents(id, u"reclaim_warned"_s);
+    QCOMPARE(marks.size(), 1);
+    QCOMPARE(marks.at(0)["holder"_L1].toString(), hog->holder());
+    QCOMPARE(eventdetail::ReclaimWarned::fromJson(marks.at(0)["detail"_L1].toObject()).waiter, colleague->holder());
+    const QJsonArray reclaims = serverEvents(id, u"reclaimed"_s);
+    QCOMPARE(reclaims.size(), 1);
+    QCOMPARE(reclaims.at(0)["holder"_L1].toString(), hog->holder());
+    QCOMPARE(reclaims.at(0)["seatId"_L1].toString(), hogSeat);
+    const auto reclaimed = eventdetail::Reclaimed::fromJson(reclaims.at(0)["detail"_L1].toObject());
+    QCOMPARE(reclaimed.waiter, colleague->holder());
+    QVERIFY(!reclaimed.waiterTicketId.isEmpty());
+    QVERIFY(reclaimed.idleMs >= 2 * 3600 * 1000);
+    QVERIFY(serverEvents(id, u"reclaim_cancelled"_s).isEmpty());
+    int grantedToHog = 0;
+    int grantedToColleague = 0;
+    for (const QJsonValue &event : serverEvents(id, u"granted"_s)) {
+        const QString holder = event["holder"_L1].toString();
+        grantedToHog += holder == hog->holder() ? 1 : 0;
+        if (holder == colleague->holder()) {
+            ++grantedToColleague;
+            QCOMPARE(event["detail"_L1]["ticketId"_L1].toString(), reclaimed.waiterTicketId);
+        }
+    }
+    QCOMPARE(grantedToHog, 1); // its first checkout, never again
+    QCOMPARE(grantedToColleague, 1);
+}
+
+void TestSimulation::sandboxLicensesGetTheirReclaimRuleAndLoseAStrayOne()
+{
+    // The license's reclaimIdle entries, or nothing when the server did not answer.
+    const auto reclaimRules = [this](const QString &id) -> std::optional<QJsonArray> {
+        int status = 0;
+        const QJsonObject answer = m_server->adminCall("GET", u"/v1/licenses/%1/rules"_s.arg(id), {}, &status);
+        if (status != 200)
+            return std::nullopt;
+        return answer.value("rules"_L1).toObject().value("reclaimIdle"_L1).toArray();
+    };
+    const QString hog = playPreset(9);
+    QVERIFY(!hog.isEmpty());
+    const auto rule = reclaimRules(hog);
+    QVERIFY(rule);
+    QCOMPARE(rule->size(), 1);
+    QCOMPARE(rule->at(0)["afterMinutes"_L1].toInt(), 1);
+    QCOMPARE(rule->at(0)["warnMinutes"_L1].toInt(), 1);
+
+    // A reclaim rule someone left on another scenario's license would change its story: the next
+    // run takes it away.
+    const QString crash = playPreset(3);
+    QVERIFY(!crash.isEmpty());
+    QVERIFY(reclaimRules(crash) == QJsonArray {});
+    int status = 0;
+    m_server->adminCall(
+        "PUT", u"/v1/licenses/%1/rules"_s.arg(crash),
+        QJsonObject {{u"rules"_s,
+                      QJsonObject {{u"reclaimIdle"_s, QJsonObject {{u"afterMinutes"_s, 5}, {u"warnMinutes"_s, 1}}}}}},
+        &status);
+    QCOMPARE(status, 200);
+    QCOMPARE(reclaimRules(crash).value_or(QJsonArray {}).size(), 1);
+    QCOMPARE(playPreset(3), crash);
+    QVERIFY(reclaimRules(crash) == QJsonArray {});
+    // And the idle hog's is still there, untouched by the other run.
+    QVERIFY(reclaimRules(hog) == rule);
 }
 
 void TestSimulation::replayStartsFromEmptySandboxLicenses()

@@ -348,6 +348,17 @@ QString ClientRow::beliefText() const
 {
     if (!m_client)
         return {};
+    const LeaseKeeper &keeper = m_client->keeper();
+    if (const QDateTime at = keeper.reclaimAt(); at.isValid() && keeper.state() == LeaseKeeper::State::Holding) {
+        // On the clock the row shows as the server's, so the room can watch one reach the other.
+        //: A simulated client the server warned: its idle seat goes to someone waiting at %1 (a time) unless used.
+        return tr("warned · seat goes at %1").arg(at.toTimeSpec(m_serverTimeSpec).toString(u"HH:mm:ss"_s));
+    }
+    if (keeper.state() == LeaseKeeper::State::Waiting) {
+        const auto ticket = keeper.ticket();
+        //: A simulated client waiting in the license's line; %1 is its place (1: next to get a seat).
+        return ticket && ticket->position > 0 ? tr("in line · place %1").arg(ticket->position) : tr("in line");
+    }
     switch (m_client->belief()) {
     case SimulatedClient::Belief::NotStarted:
         return tr("not started");
@@ -427,7 +438,16 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
     else
         m_expiry->setText(u"—"_s);
 
-    setBadge(m_belief, beliefText(), SimulatorPalette::belief(m_client->belief()));
+    if (serverNow.isValid())
+        m_serverTimeSpec = serverNow.timeSpec();
+    const QDateTime reclaimAt = m_client->keeper().reclaimAt();
+    const bool warned = reclaimAt.isValid() && m_client->keeper().state() == LeaseKeeper::State::Holding;
+    setBadge(m_belief, beliefText(),
+             warned ? StatePalette::fill(StatePalette::Idle) : SimulatorPalette::belief(m_client->belief()));
+    // What the application would tell its user, whole.
+    const QString beliefTip = warned ? LeaseKeeper::warningText(reclaimAt) : QString();
+    if (m_belief->toolTip() != beliefTip)
+        m_belief->setToolTip(beliefTip);
     if (const QString instance = instanceText(); !instance.isEmpty()) {
         const QString html = u"<b>"_s + instance.toHtmlEscaped() + u"</b>"_s;
         if (m_instance->text() != html)

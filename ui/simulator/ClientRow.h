@@ -31,6 +31,7 @@ public:
     // `serverNow` is invalid while the server has not answered a poll.
     void refresh(const QDateTime &serverNow, const TimelineStrip::Axis &axis);
 
+    // What the client believes; while idle reclaim has warned it, when its seat goes.
     QString beliefText() const;
     QString serverText() const;
     // The local clock as shown, with its offset from the server in brackets ("(+1.5 s)").
@@ -49,6 +50,7 @@ private:
     void retranslateUi();
 
     QPointer<SimulatedClient> m_client;
+    Qt::TimeSpec m_serverTimeSpec = Qt::LocalTime; // the server clock's as shown, for the reclaim time
     std::chrono::seconds m_cut {10};
     std::chrono::minutes m_back {2};
     QLabel *m_name = nullptr;

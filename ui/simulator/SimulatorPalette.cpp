@@ -102,6 +102,8 @@ QColor SimulatorPalette::eventColour(TimelineEvent::Kind kind)
         return StatePalette::colour(StatePalette::Muted);
     case TimelineEvent::Kind::ClockChanged:
         return StatePalette::colour(StatePalette::Reserved);
+    case TimelineEvent::Kind::ReclaimWarned:
+        return StatePalette::colour(StatePalette::Idle);
     }
     return QGuiApplication::palette().color(QPalette::Text);
 }

@@ -49,6 +49,8 @@ QString glyphFor(TimelineEvent::Kind kind)
         return u"⟲"_s;
     case TimelineEvent::Kind::InstanceChanged:
         return u"⇄"_s;
+    case TimelineEvent::Kind::ReclaimWarned:
+        return u"⚠"_s;
     }
     return {};
 }
