@@ -298,13 +298,15 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     left->addStretch(1);
     // The settings and rules scroll when the screen is short (1280x720 at 150 % leaves 480 pixels);
     // the buttons stay in view under them.
-    auto *content = new QWidget(this);
+    m_content = new QWidget(this);
+    QWidget *content = m_content;
     content->setObjectName(u"licenseContent"_s);
     auto *columns = new QHBoxLayout(content);
     columns->setContentsMargins(0, 0, 0, 0);
     columns->addLayout(left, 2);
     columns->addWidget(rulesBox, 3);
-    auto *scroll = new QScrollArea(this);
+    m_scroll = new QScrollArea(this);
+    QScrollArea *scroll = m_scroll;
     scroll->setObjectName(u"licenseScroll"_s);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidgetResizable(true);
@@ -342,9 +344,11 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     // Tall enough for everything without scrolling, a preview of a few lines included, where the
     // screen has room.
     const QMargins margins = layout->contentsMargins();
+    const int contentWidth = 960 - margins.left() - margins.right();
+    const int contentHeight
+        = content->hasHeightForWidth() ? content->heightForWidth(contentWidth) : content->sizeHint().height();
     const int chrome = margins.top() + margins.bottom() + layout->spacing() + m_buttons->sizeHint().height();
-    resizeWithinScreen(
-        this, QSize(960, std::max(540, content->sizeHint().height() + chrome + 3 * fontMetrics().lineSpacing())));
+    resizeWithinScreen(this, QSize(960, std::max(540, contentHeight + chrome + 3 * fontMetrics().lineSpacing())));
 }
 
 QTableWidget *LicenseDialog::seatsTable(const QString &objectName)
@@ -811,6 +815,18 @@ void LicenseDialog::setReclaimState(const std::optional<ReclaimState> &state)
     updatePreview();
 }
 
+void LicenseDialog::growToFit()
+{
+    // A longer preview or message: taller, where the screen has room, rather than a scroll bar.
+    if (!isVisible())
+        return;
+    const int needed = m_content->hasHeightForWidth() ? m_content->heightForWidth(m_scroll->viewport()->width())
+                                                      : m_content->sizeHint().height();
+    const int missing = needed - m_scroll->viewport()->height();
+    if (missing > 0)
+        resizeWithinScreen(this, QSize(width(), height() + missing));
+}
+
 QString LicenseDialog::reclaimPreviewText() const
 {
     return m_reclaimPreview->text();
@@ -831,6 +847,7 @@ void LicenseDialog::updatePreview()
     }
     m_reclaimPreview->setText(text);
     m_reclaimPreview->setVisible(!text.isEmpty());
+    growToFit();
 }
 
 QString LicenseDialog::previewSentence(const ReclaimPreview &preview, const ReclaimState &state)

@@ -14,6 +14,7 @@ class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 class QTableWidget;
 
@@ -102,6 +103,7 @@ private:
     // row in the reclaim table, or -1 for the license-wide entry.
     QList<IdleReclaim> reclaimEntries(QList<int> *rows = nullptr) const;
     void updatePreview();
+    void growToFit();
 
     bool m_create;
     QSet<QString> m_taken;
@@ -134,6 +136,8 @@ private:
     QPushButton *m_addReclaim;
     QLabel *m_reclaimMessage;
     QLabel *m_reclaimPreview;
+    QWidget *m_content = nullptr; // the settings and rules, in m_scroll
+    QScrollArea *m_scroll = nullptr;
     QDialogButtonBox *m_buttons;
     QList<HolderGroup> m_groups;
     QList<HolderGroup> m_originalGroups;
