@@ -20,10 +20,12 @@
 #include <QPushButton>
 #include <QRegularExpressionValidator>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
@@ -330,6 +332,9 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     connect(m_addReserve, &QPushButton::clicked, this, [this] { addSeatsRow(m_reserve); });
     connect(m_addMax, &QPushButton::clicked, this, [this] { addSeatsRow(m_max); });
     connect(m_editGroups, &QPushButton::clicked, this, &LicenseDialog::editGroups);
+    for (QWidget *field :
+         std::initializer_list<QWidget *> {m_seats, m_ttl, m_skew, m_grace, m_reclaimAfter, m_reclaimWarn})
+        guardWheel(field);
     connect(m_reclaimOn, &QCheckBox::toggled, this, &LicenseDialog::revalidate);
     for (QSpinBox *box : {m_reclaimAfter, m_reclaimWarn})
         connect(box, &QSpinBox::valueChanged, this, &LicenseDialog::revalidate);
@@ -407,6 +412,8 @@ void LicenseDialog::addSeatsRow(QTableWidget *table, const GroupSeats &row)
     auto *remove = new QToolButton(table);
     remove->setText(tr("Remove", "a group's reservation or cap row"));
     remove->setEnabled(!m_readOnly);
+    guardWheel(group);
+    guardWheel(count);
     table->setCellWidget(at, 0, group);
     table->setCellWidget(at, 1, count);
     table->setCellWidget(at, 2, remove);
@@ -456,6 +463,8 @@ void LicenseDialog::addReclaimRow(const IdleReclaim &row)
     auto *remove = new QToolButton(m_reclaimTable);
     remove->setText(tr("Remove", "a group's idle seats row"));
     remove->setEnabled(!m_readOnly);
+    for (QWidget *field : std::initializer_list<QWidget *> {group, after, warn})
+        guardWheel(field);
     m_reclaimTable->setCellWidget(at, 0, group);
     m_reclaimTable->setCellWidget(at, 1, after);
     m_reclaimTable->setCellWidget(at, 2, warn);
@@ -813,6 +822,25 @@ void LicenseDialog::setReclaimState(const std::optional<ReclaimState> &state)
 {
     m_reclaimState = state;
     updatePreview();
+}
+
+void LicenseDialog::guardWheel(QWidget *field)
+{
+    field->setFocusPolicy(Qt::StrongFocus);
+    field->installEventFilter(this);
+}
+
+bool LicenseDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    // In the scrolling settings a turn of the wheel that passes over a field must not change it.
+    if (event->type() == QEvent::Wheel && m_scroll) {
+        auto *field = qobject_cast<QWidget *>(watched);
+        if (field && !field->hasFocus()) {
+            QCoreApplication::sendEvent(m_scroll->verticalScrollBar(), event);
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
 }
 
 void LicenseDialog::growToFit()

@@ -91,7 +91,12 @@ Q_SIGNALS:
     // seat rules (GroupsDialog::setLicenseRules).
     void groupsDialogOpened(keyright::GroupsDialog *dialog);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    // The wheel over a field it did not focus scrolls the dialog instead of changing the field.
+    void guardWheel(QWidget *field);
     void revalidate();
     QList<GroupSeats> seatsRows(const QTableWidget *table) const;
     void refreshGroupChoices();

@@ -19,6 +19,7 @@
 #include <QTableWidget>
 #include <QTest>
 #include <QToolButton>
+#include <QWheelEvent>
 
 using namespace Qt::StringLiterals;
 using namespace keyright;
@@ -147,6 +148,7 @@ private Q_SLOTS:
     void aRuleWithAGroupRowRoundTrips();
     void aGroupRowNeedsAGroup();
     void viewersSeeTheIdleSeatsReadOnly();
+    void theWheelPassesOverTheMinutes();
     void everySituationHasASentenceInFrench();
 
 private:
@@ -426,6 +428,26 @@ void TestIdleSeatsDialog::viewersSeeTheIdleSeatsReadOnly()
     for (int c = 0; c < dialog.reclaimTable()->columnCount(); ++c)
         QVERIFY(!dialog.reclaimTable()->cellWidget(0, c)->isEnabled());
     QVERIFY(!dialog.findChild<QPushButton *>(u"addReclaim"_s)->isVisible());
+    QCOMPARE(dialog.rules(), rules);
+}
+
+void TestIdleSeatsDialog::theWheelPassesOverTheMinutes()
+{
+    // The settings scroll on a short screen: a turn of the wheel over a field nobody clicked scrolls
+    // on instead of changing the minutes.
+    SeatRules rules;
+    rules.reclaimIdle = {{{}, 60, 10}};
+    LicenseDialog dialog(renderFarm(), {});
+    dialog.setRules(rules, serverGroups());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QSpinBox *after = dialog.reclaimAfterBox();
+    QVERIFY(!after->hasFocus());
+    const QPointF at(after->width() / 2.0, after->height() / 2.0);
+    QWheelEvent wheel(at, after->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(after, &wheel);
+    QCOMPARE(after->value(), 60);
     QCOMPARE(dialog.rules(), rules);
 }
 
