@@ -374,6 +374,37 @@ const LicenseDetails *DashboardSession::licenseDetails(const QString &licenseId)
     return it == m_details.cend() ? nullptr : &it.value();
 }
 
+std::optional<ReclaimState> DashboardSession::reclaimState(const QString &licenseId) const
+{
+    const LicenseDetails *details = licenseDetails(licenseId);
+    if (!details)
+        return std::nullopt;
+    ReclaimState state;
+    state.seatCount = details->seatCount;
+    state.now = m_serverClock.now();
+    if (const LicenseSummary *summary = m_licenses.license(licenseId))
+        state.skew = std::chrono::seconds(summary->skewSeconds);
+    for (int r = 0; r < m_leases.rowCount(); ++r) {
+        const HolderRow &row = m_leases.rowAt(r);
+        if (row.licenseId != licenseId || row.kind != HolderRow::Kind::Lease)
+            continue;
+        ReclaimSeat seat;
+        seat.lease = row.lease.lease;
+        if (row.lease.lastActivityAt.isValid())
+            seat.lastActivity = row.lease.lastActivityAt;
+        state.seats << seat;
+    }
+    // As the server reads its line: the tickets no seat is held for that still count now.
+    for (const QueueTicket &ticket : details->queue) {
+        if (ticket.state == QueueTicket::State::Waiting && ticket.expiresAt >= state.now
+            && ticket.giveUpAt >= state.now)
+            state.waiting << ReclaimWaiter {ticket.holder, ticket.queuedAt, ticket.ticketId};
+    }
+    // With nobody in line the server counts recent refusals instead, which a listing does not carry.
+    state.lineInUse = !state.waiting.isEmpty();
+    return state;
+}
+
 void DashboardSession::applyLeaseLists(const QList<LeaseList> &lists)
 {
     const QDateTime now = m_serverClock.now();

@@ -8,6 +8,7 @@
 #include "LicenseDetails.h"
 #include "LicenseListModel.h"
 #include "PollScheduler.h"
+#include "ReclaimDecision.h"
 #include "ServerClockEstimate.h"
 #include "TlsTrust.h"
 #include "UsageSeries.h"
@@ -125,6 +126,11 @@ public:
     // server's groups, its waiting line and its seats split by seatUsage(). nullptr while the
     // license is not polled (not selected); licenseDetailsChanged() says when it changes.
     const LicenseDetails *licenseDetails(const QString &licenseId) const;
+    // The license's seats and waiting line as idle reclaim sees them (core's ReclaimState), from its
+    // last listing, on the estimated server clock: every lease row with its last activity (marks are
+    // not listed: unmarked), the tickets still waiting, in line order. Empty when the license is not
+    // polled.
+    std::optional<ReclaimState> reclaimState(const QString &licenseId) const;
     QStringList detailedLicenses() const { return m_details.keys(); }
     // A poll's lease listings, as a complete poll applies them: the licenses' details, then the
     // holder rows (LeaseTableModel::applyPoll). Public for what feeds listings without a server

@@ -2,10 +2,13 @@
 
 #include "GroupsDialog.h"
 #include "LeaseJson.h"
+#include "LeaseTableModel.h"
 #include "ScreenFit.h"
 #include "SeatPolicy.h"
 #include "StatePalette.h"
 
+#include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -16,10 +19,13 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpressionValidator>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
@@ -56,6 +62,42 @@ QString ruleList(const QString &field)
     return end < 0 ? field : field.left(end);
 }
 
+// The entry a validateRules() field names: "reclaimIdle[2].warnMinutes" -> 2; -1 for the list.
+int ruleIndex(const QString &field)
+{
+    const QRegularExpressionMatch m = QRegularExpression(u"^\\w+\\[(\\d+)\\]"_s).match(field);
+    return m.hasMatch() ? m.captured(1).toInt() : -1;
+}
+
+// Tints a field at fault. Not the red border of the other fields: a style sheet's border makes a
+// spin box draw its arrows without the style.
+void markField(QWidget *field, bool wrong)
+{
+    if (!wrong) {
+        field->setPalette(QPalette());
+        return;
+    }
+    QPalette palette = QApplication::palette(field);
+    palette.setColor(QPalette::Base, StatePalette::background(StatePalette::Failed, palette));
+    field->setPalette(palette);
+}
+
+QSpinBox *minutesBox(const QString &objectName, QWidget *parent)
+{
+    auto *box = new QSpinBox(parent);
+    box->setObjectName(objectName);
+    box->setRange(1, IdleReclaim::maxAfterMinutes);
+    box->setSuffix(LicenseDialog::tr(" min"));
+    box->setAccelerated(true);
+    return box;
+}
+
+// A wait in whole minutes as the Idle for column writes an idle time: "6 min", "2 h 05 min".
+QString waitText(int minutes)
+{
+    return minutes < 1 ? LicenseDialog::tr("under a minute") : LeaseTableModel::idleText(qint64(minutes) * 60000);
+}
+
 } // namespace
 
 LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, const QSet<QString> &takenIds,
@@ -86,6 +128,13 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     , m_maxMessage(fieldMessage(u"maxMessage"_s, this))
     , m_maxNote(new QLabel(this))
     , m_readOnlyNote(new QLabel(this))
+    , m_reclaimOn(new QCheckBox(tr("Reclaim idle seats for someone &waiting"), this))
+    , m_reclaimAfter(minutesBox(u"reclaimAfter"_s, this))
+    , m_reclaimWarn(minutesBox(u"reclaimWarn"_s, this))
+    , m_reclaimTable(new QTableWidget(0, 4, this))
+    , m_addReclaim(new QPushButton(tr("Add times for a gr&oup"), this))
+    , m_reclaimMessage(fieldMessage(u"reclaimMessage"_s, this))
+    , m_reclaimPreview(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(m_create ? tr("New license") : tr("Edit license %1").arg(existing->id));
@@ -200,16 +249,73 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     precedence->setStyleSheet(u"color: palette(mid);"_s);
     rulesLayout->addWidget(precedence);
 
+    // Idle seats (issue 26): the license-wide rule, the groups with times of their own, and what
+    // the rule would do now.
+    m_reclaimOn->setObjectName(u"reclaimIdle"_s);
+    m_reclaimOn->setToolTip(tr("A seat whose holder has done nothing for longer than this may go to someone "
+                               "waiting, after a warning. A holder whose application reports no activity is "
+                               "never idle."));
+    m_reclaimAfter->setValue(60);
+    m_reclaimWarn->setValue(10);
+    m_reclaimWarn->setSuffix(tr(" min before"));
+    m_reclaimWarn->setToolTip(tr("How long before its seat goes the holder is warned; any activity meanwhile keeps "
+                                 "the seat."));
+    m_reclaimTable->setObjectName(u"reclaimTable"_s);
+    m_reclaimTable->setHorizontalHeaderLabels({tr("Group"), tr("Idle for"), tr("Warn"), QString()});
+    m_reclaimTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    for (int c = 1; c < 4; ++c)
+        m_reclaimTable->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    m_reclaimTable->verticalHeader()->hide();
+    m_reclaimTable->setSelectionMode(QAbstractItemView::NoSelection);
+    // Tab goes through the rows' fields, not from cell to cell of the table.
+    m_reclaimTable->setTabKeyNavigation(false);
+    m_reclaimTable->setFocusPolicy(Qt::NoFocus);
+    m_reclaimTable->setMinimumHeight(m_reclaimTable->horizontalHeader()->sizeHint().height()
+                                     + 2 * (fontMetrics().height() + 14));
+    m_reclaimTable->setMaximumHeight(m_reclaimTable->horizontalHeader()->sizeHint().height()
+                                     + 3 * (fontMetrics().height() + 14));
+    m_reclaimTable->setToolTip(tr("Members of these groups follow their group's times instead (the first row "
+                                  "they belong to); everyone else follows the times above."));
+    m_addReclaim->setObjectName(u"addReclaim"_s);
+    m_reclaimPreview->setObjectName(u"reclaimPreview"_s);
+    m_reclaimPreview->setWordWrap(true);
+    auto *idleForm = new QFormLayout;
+    idleForm->addRow(m_reclaimOn);
+    idleForm->addRow(tr("Idle for &more than:"), m_reclaimAfter);
+    idleForm->addRow(tr("Warn the &holder:"), m_reclaimWarn);
+    auto *idleBox = new QGroupBox(tr("Idle seats"), this);
+    idleBox->setObjectName(u"idleBox"_s);
+    auto *idleLayout = new QVBoxLayout(idleBox);
+    idleLayout->addLayout(idleForm);
+    auto *groupTimes = new QLabel(tr("Groups with times of their own:"), idleBox);
+    idleLayout->addWidget(groupTimes);
+    idleLayout->addWidget(tableWithButton(m_reclaimTable, m_addReclaim, m_reclaimMessage, nullptr));
+    idleLayout->addWidget(m_reclaimPreview);
+
     auto *left = new QVBoxLayout;
     left->addLayout(form);
     left->addWidget(m_heartbeat);
     left->addWidget(m_message);
+    left->addWidget(idleBox);
     left->addStretch(1);
-    auto *columns = new QHBoxLayout;
+    // The settings and rules scroll when the screen is short (1280x720 at 150 % leaves 480 pixels);
+    // the buttons stay in view under them.
+    m_content = new QWidget(this);
+    QWidget *content = m_content;
+    content->setObjectName(u"licenseContent"_s);
+    auto *columns = new QHBoxLayout(content);
+    columns->setContentsMargins(0, 0, 0, 0);
     columns->addLayout(left, 2);
     columns->addWidget(rulesBox, 3);
+    m_scroll = new QScrollArea(this);
+    QScrollArea *scroll = m_scroll;
+    scroll->setObjectName(u"licenseScroll"_s);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(content);
+    scroll->setMinimumWidth(content->minimumSizeHint().width());
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(columns, 1);
+    layout->addWidget(scroll, 1);
     layout->addWidget(m_readOnlyNote);
     layout->addWidget(m_buttons);
     m_buttons->button(QDialogButtonBox::Ok)->setText(m_create ? tr("Create") : tr("Save"));
@@ -226,8 +332,28 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     connect(m_addReserve, &QPushButton::clicked, this, [this] { addSeatsRow(m_reserve); });
     connect(m_addMax, &QPushButton::clicked, this, [this] { addSeatsRow(m_max); });
     connect(m_editGroups, &QPushButton::clicked, this, &LicenseDialog::editGroups);
+    for (QWidget *field :
+         std::initializer_list<QWidget *> {m_seats, m_ttl, m_skew, m_grace, m_reclaimAfter, m_reclaimWarn})
+        guardWheel(field);
+    connect(m_reclaimOn, &QCheckBox::toggled, this, &LicenseDialog::revalidate);
+    for (QSpinBox *box : {m_reclaimAfter, m_reclaimWarn})
+        connect(box, &QSpinBox::valueChanged, this, &LicenseDialog::revalidate);
+    connect(m_addReclaim, &QPushButton::clicked, this, [this] { addReclaimRow(); });
+    // Down the license's settings, then its idle seats under them, then the seat rules beside.
+    const QList<QWidget *> order {m_id,        m_name,         m_seats,       m_ttl,        m_skew,       m_grace,
+                                  m_reclaimOn, m_reclaimAfter, m_reclaimWarn, m_addReclaim, m_editGroups, m_allow,
+                                  m_deny,      m_reserve,      m_addReserve,  m_max,        m_addMax};
+    for (qsizetype i = 1; i < order.size(); ++i)
+        setTabOrder(order.at(i - 1), order.at(i));
     setRules({}, {});
-    resizeWithinScreen(this, QSize(960, 540));
+    // Tall enough for everything without scrolling, a preview of a few lines included, where the
+    // screen has room.
+    const QMargins margins = layout->contentsMargins();
+    const int contentWidth = 960 - margins.left() - margins.right();
+    const int contentHeight
+        = content->hasHeightForWidth() ? content->heightForWidth(contentWidth) : content->sizeHint().height();
+    const int chrome = margins.top() + margins.bottom() + layout->spacing() + m_buttons->sizeHint().height();
+    resizeWithinScreen(this, QSize(960, std::max(540, contentHeight + chrome + 3 * fontMetrics().lineSpacing())));
 }
 
 QTableWidget *LicenseDialog::seatsTable(const QString &objectName)
@@ -248,8 +374,10 @@ QTableWidget *LicenseDialog::seatsTable(const QString &objectName)
 QString LicenseDialog::freeGroup(const QTableWidget *table) const
 {
     QSet<QString> taken;
-    for (const GroupSeats &row : seatsRows(table))
-        taken.insert(row.group);
+    for (int r = 0; r < table->rowCount(); ++r) {
+        if (const auto *group = qobject_cast<QComboBox *>(table->cellWidget(r, 0)))
+            taken.insert(group->currentText().trimmed());
+    }
     for (const HolderGroup &g : std::as_const(m_groups)) {
         if (!taken.contains(g.name))
             return g.name;
@@ -284,6 +412,8 @@ void LicenseDialog::addSeatsRow(QTableWidget *table, const GroupSeats &row)
     auto *remove = new QToolButton(table);
     remove->setText(tr("Remove", "a group's reservation or cap row"));
     remove->setEnabled(!m_readOnly);
+    guardWheel(group);
+    guardWheel(count);
     table->setCellWidget(at, 0, group);
     table->setCellWidget(at, 1, count);
     table->setCellWidget(at, 2, remove);
@@ -303,6 +433,92 @@ void LicenseDialog::addSeatsRow(QTableWidget *table, const GroupSeats &row)
         revalidate();
     });
     revalidate();
+}
+
+void LicenseDialog::addReclaimRow(const IdleReclaim &row)
+{
+    IdleReclaim entry = row;
+    if (entry.group.isEmpty()) {
+        // A new row starts valid: a group without a row yet, with the license-wide times.
+        entry.group = freeGroup(m_reclaimTable);
+        entry.afterMinutes = m_reclaimAfter->value();
+        entry.warnMinutes = std::min(m_reclaimWarn->value(), entry.afterMinutes);
+    }
+    const int at = m_reclaimTable->rowCount();
+    m_reclaimTable->insertRow(at);
+    m_reclaimTable->setRowHeight(at, fontMetrics().height() + 14);
+    auto *group = new QComboBox(m_reclaimTable);
+    group->setEditable(true);
+    group->setObjectName(u"group"_s);
+    for (const HolderGroup &g : std::as_const(m_groups))
+        group->addItem(g.name);
+    group->setCurrentText(entry.group);
+    group->setEnabled(!m_readOnly);
+    auto *after = minutesBox(u"afterMinutes"_s, m_reclaimTable);
+    after->setValue(entry.afterMinutes);
+    after->setEnabled(!m_readOnly);
+    auto *warn = minutesBox(u"warnMinutes"_s, m_reclaimTable);
+    warn->setValue(entry.warnMinutes);
+    warn->setEnabled(!m_readOnly);
+    auto *remove = new QToolButton(m_reclaimTable);
+    remove->setText(tr("Remove", "a group's idle seats row"));
+    remove->setEnabled(!m_readOnly);
+    for (QWidget *field : std::initializer_list<QWidget *> {group, after, warn})
+        guardWheel(field);
+    m_reclaimTable->setCellWidget(at, 0, group);
+    m_reclaimTable->setCellWidget(at, 1, after);
+    m_reclaimTable->setCellWidget(at, 2, warn);
+    m_reclaimTable->setCellWidget(at, 3, remove);
+    for (int c = 1; c < 4; ++c)
+        m_reclaimTable->resizeColumnToContents(c);
+    // In the tab order where the row is seen: after the rows above it, before the Add button.
+    QWidget *previous = m_reclaimWarn;
+    if (at > 0)
+        previous = m_reclaimTable->cellWidget(at - 1, 3);
+    for (QWidget *next : {static_cast<QWidget *>(group), static_cast<QWidget *>(after), static_cast<QWidget *>(warn),
+                          static_cast<QWidget *>(remove), static_cast<QWidget *>(m_addReclaim)}) {
+        setTabOrder(previous, next);
+        previous = next;
+    }
+    connect(group, &QComboBox::currentTextChanged, this, &LicenseDialog::revalidate);
+    connect(after, &QSpinBox::valueChanged, this, &LicenseDialog::revalidate);
+    connect(warn, &QSpinBox::valueChanged, this, &LicenseDialog::revalidate);
+    connect(remove, &QToolButton::clicked, this, [this, remove] {
+        for (int r = 0; r < m_reclaimTable->rowCount(); ++r) {
+            if (m_reclaimTable->cellWidget(r, 3) == remove) {
+                m_reclaimTable->removeRow(r);
+                if (r < m_reclaimDefaultAt)
+                    --m_reclaimDefaultAt; // the license-wide entry keeps its place among the rest
+                break;
+            }
+        }
+        revalidate();
+    });
+    revalidate();
+}
+
+QList<IdleReclaim> LicenseDialog::reclaimEntries(QList<int> *rows) const
+{
+    QList<IdleReclaim> entries;
+    QList<int> at;
+    for (int r = 0; r < m_reclaimTable->rowCount(); ++r) {
+        const auto *group = qobject_cast<QComboBox *>(m_reclaimTable->cellWidget(r, 0));
+        const auto *after = qobject_cast<QSpinBox *>(m_reclaimTable->cellWidget(r, 1));
+        const auto *warn = qobject_cast<QSpinBox *>(m_reclaimTable->cellWidget(r, 2));
+        if (group && after && warn) {
+            entries << IdleReclaim {group->currentText().trimmed(), after->value(), warn->value()};
+            at << r;
+        }
+    }
+    if (m_reclaimOn->isChecked()) {
+        // Where the loaded rules had it: saving what was loaded changes nothing.
+        const qsizetype i = std::clamp<qsizetype>(m_reclaimDefaultAt, 0, entries.size());
+        entries.insert(i, IdleReclaim {QString(), m_reclaimAfter->value(), m_reclaimWarn->value()});
+        at.insert(i, -1);
+    }
+    if (rows)
+        *rows = at;
+    return entries;
 }
 
 QList<GroupSeats> LicenseDialog::seatsRows(const QTableWidget *table) const
@@ -334,6 +550,25 @@ void LicenseDialog::setRules(const SeatRules &rules, const QList<HolderGroup> &g
         addSeatsRow(m_reserve, r);
     for (const GroupSeats &m : rules.max)
         addSeatsRow(m_max, m);
+    m_reclaimTable->setRowCount(0);
+    m_reclaimDefaultAt = 0;
+    std::optional<IdleReclaim> licenseWide;
+    for (const IdleReclaim &r : rules.reclaimIdle) {
+        if (r.group.isEmpty() && !licenseWide) {
+            licenseWide = r;
+            m_reclaimDefaultAt = m_reclaimTable->rowCount();
+        } else {
+            addReclaimRow(r);
+        }
+    }
+    {
+        const QSignalBlocker on(m_reclaimOn);
+        const QSignalBlocker after(m_reclaimAfter);
+        const QSignalBlocker warn(m_reclaimWarn);
+        m_reclaimOn->setChecked(licenseWide.has_value());
+        m_reclaimAfter->setValue(licenseWide ? licenseWide->afterMinutes : 60);
+        m_reclaimWarn->setValue(licenseWide ? licenseWide->warnMinutes : 10);
+    }
     refreshGroupChoices();
     revalidate();
 }
@@ -345,8 +580,7 @@ SeatRules LicenseDialog::rules() const
     r.deny = GroupsDialog::splitEntries(m_deny->text());
     r.reserve = seatsRows(m_reserve);
     r.max = seatsRows(m_max);
-    // Not edited here yet: kept as loaded, so that saving the dialog does not drop it.
-    r.reclaimIdle = m_originalRules.reclaimIdle;
+    r.reclaimIdle = reclaimEntries();
     return r;
 }
 
@@ -357,7 +591,7 @@ void LicenseDialog::refreshGroupChoices()
         names << g.name;
     m_groupsSummary->setText(names.isEmpty() ? tr("No holder groups on this server yet.")
                                              : tr("Holder groups: %1").arg(names.join(u", "_s)));
-    for (QTableWidget *table : {m_reserve, m_max}) {
+    for (QTableWidget *table : {m_reserve, m_max, m_reclaimTable}) {
         for (int r = 0; r < table->rowCount(); ++r) {
             auto *group = qobject_cast<QComboBox *>(table->cellWidget(r, 0));
             if (!group)
@@ -396,9 +630,12 @@ void LicenseDialog::setReadOnly(const QString &why)
         edit->setReadOnly(m_readOnly);
     for (QSpinBox *box : {m_seats, m_ttl, m_skew, m_grace})
         box->setReadOnly(m_readOnly);
-    for (QTableWidget *table : {m_reserve, m_max}) {
+    for (QSpinBox *box : {m_reclaimAfter, m_reclaimWarn})
+        box->setReadOnly(m_readOnly);
+    m_reclaimOn->setEnabled(!m_readOnly);
+    for (QTableWidget *table : {m_reserve, m_max, m_reclaimTable}) {
         for (int r = 0; r < table->rowCount(); ++r) {
-            for (int c = 0; c < 3; ++c) {
+            for (int c = 0; c < table->columnCount(); ++c) {
                 if (QWidget *cell = table->cellWidget(r, c))
                     cell->setEnabled(!m_readOnly);
             }
@@ -406,6 +643,7 @@ void LicenseDialog::setReadOnly(const QString &why)
     }
     m_addReserve->setVisible(!m_readOnly);
     m_addMax->setVisible(!m_readOnly);
+    m_addReclaim->setVisible(!m_readOnly);
     // Still there: the groups can be read, not changed.
     m_editGroups->setText(m_readOnly ? tr("Show holder gro&ups…") : tr("Holder gro&ups…"));
     m_readOnlyNote->setText(why);
@@ -419,7 +657,7 @@ void LicenseDialog::setReadOnly(const QString &why)
 
 QString LicenseDialog::rulesMessage() const
 {
-    for (QLabel *label : {m_allowMessage, m_denyMessage, m_reserveMessage, m_maxMessage}) {
+    for (QLabel *label : {m_allowMessage, m_denyMessage, m_reserveMessage, m_maxMessage, m_reclaimMessage}) {
         if (!label->text().isEmpty())
             return label->text();
     }
@@ -488,29 +726,48 @@ void LicenseDialog::revalidate()
     // The groups first: the rules are judged against them. Both as the server judges them, said in
     // the interface's language.
     ValidationError groupsError;
-    if (message.isEmpty() && !validateGroups(m_groups, &groupsError))
+    const bool groupsValid = validateGroups(m_groups, &groupsError);
+    if (message.isEmpty() && !groupsValid)
         message = groupsError.localizedMessage();
     m_message->setText(message);
     m_message->setVisible(!message.isEmpty());
     ValidationError rulesError;
-    const bool rulesValid = validateRules(rules(), m_groups, s.seatCount, &rulesError);
+    QList<int> reclaimRows;
+    const QList<IdleReclaim> reclaim = reclaimEntries(&reclaimRows);
+    bool rulesValid = validateRules(rules(), m_groups, s.seatCount, &rulesError);
+    QString rulesProblem = rulesValid ? QString() : rulesError.localizedMessage();
+    // A row without a group would be the license-wide rule to the server: not what its row says.
+    for (qsizetype i = 0; i < reclaim.size() && rulesValid; ++i) {
+        if (reclaimRows.at(i) >= 0 && reclaim.at(i).group.isEmpty()) {
+            rulesValid = false;
+            rulesError.field = u"reclaimIdle[%1].group"_s.arg(i);
+            rulesProblem = tr("Choose a group for each row of Groups with times of their own, or remove the row.");
+        }
+    }
     const QString list = rulesValid ? QString() : ruleList(rulesError.field);
     const QList<QPair<QString, QLabel *>> messages {{u"allow"_s, m_allowMessage},
                                                     {u"deny"_s, m_denyMessage},
                                                     {u"reserve"_s, m_reserveMessage},
-                                                    {u"max"_s, m_maxMessage}};
-    bool shown = rulesValid;
+                                                    {u"max"_s, m_maxMessage},
+                                                    {u"reclaimIdle"_s, m_reclaimMessage}};
+    // Under the field at fault; a problem of the rules as a whole under the caps.
+    QLabel *at = rulesValid ? nullptr : m_maxMessage;
     for (const auto &[name, label] : messages) {
-        const bool here = !rulesValid && (list == name || (!shown && name == u"max"_s));
-        shown = shown || here;
-        label->setText(here ? rulesError.localizedMessage() : QString());
-        label->setVisible(here);
+        if (!rulesValid && list == name)
+            at = label;
+    }
+    for (const auto &[name, label] : messages) {
+        label->setText(label == at ? rulesProblem : QString());
+        label->setVisible(label == at);
     }
     if (QPushButton *ok = m_buttons->button(QDialogButtonBox::Ok))
         ok->setEnabled(message.isEmpty() && rulesValid && !m_readOnly);
     // A new row needs a group of its own: without one left, say where groups are made.
-    for (QPushButton *add : {m_addReserve, m_addMax}) {
-        const bool room = !freeGroup(add == m_addReserve ? m_reserve : m_max).isEmpty();
+    for (QPushButton *add : {m_addReserve, m_addMax, m_addReclaim}) {
+        const bool room = !freeGroup(add == m_addReserve   ? m_reserve
+                                         : add == m_addMax ? m_max
+                                                           : m_reclaimTable)
+                               .isEmpty();
         add->setEnabled(room);
         add->setToolTip(room ? QString()
                              : tr("Every holder group already has a row here: add a group with "
@@ -534,11 +791,148 @@ void LicenseDialog::revalidate()
     m_id->setStyleSheet(field == u"id" ? bad : QString());
     m_name->setStyleSheet(field == u"name" ? bad : QString());
     m_grace->setStyleSheet(field == u"reapGraceSeconds" ? bad : QString());
+    // The reclaim field at fault: the license-wide minutes or a group's row.
+    const int badEntry = list == u"reclaimIdle" ? ruleIndex(rulesError.field) : -1;
+    const int badRow = badEntry >= 0 && badEntry < reclaimRows.size() ? reclaimRows.at(badEntry) : -2;
+    markField(m_reclaimAfter, badRow == -1 && rulesError.field.endsWith(u".afterMinutes"));
+    markField(m_reclaimWarn, badRow == -1 && rulesError.field.endsWith(u".warnMinutes"));
+    for (int r = 0; r < m_reclaimTable->rowCount(); ++r) {
+        const QStringList members {u".group"_s, u".afterMinutes"_s, u".warnMinutes"_s};
+        for (int c = 0; c < 3; ++c) {
+            if (QWidget *cell = m_reclaimTable->cellWidget(r, c))
+                markField(cell, badRow == r && rulesError.field.endsWith(members.at(c)));
+        }
+    }
+    for (QSpinBox *box : {m_reclaimAfter, m_reclaimWarn})
+        box->setEnabled(m_reclaimOn->isChecked());
+    m_previewable = rulesValid && groupsValid;
+    updatePreview();
     m_heartbeat->setText(tr("Clients will renew about every %1 s; a crashed client's seat is free after %2 s "
                             "and its row is reaped after %3 s.")
                              .arg(std::max<qint64>(1, s.ttlSeconds / 3))
                              .arg(s.ttlSeconds + s.skewSeconds)
                              .arg(s.ttlSeconds + s.reapGraceSeconds));
+}
+
+} // namespace keyright
+
+namespace keyright {
+
+void LicenseDialog::setReclaimState(const std::optional<ReclaimState> &state)
+{
+    m_reclaimState = state;
+    updatePreview();
+}
+
+void LicenseDialog::guardWheel(QWidget *field)
+{
+    field->setFocusPolicy(Qt::StrongFocus);
+    field->installEventFilter(this);
+}
+
+bool LicenseDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    // In the scrolling settings a turn of the wheel that passes over a field must not change it.
+    if (event->type() == QEvent::Wheel && m_scroll) {
+        auto *field = qobject_cast<QWidget *>(watched);
+        if (field && !field->hasFocus()) {
+            QCoreApplication::sendEvent(m_scroll->verticalScrollBar(), event);
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
+}
+
+void LicenseDialog::growToFit()
+{
+    // A longer preview or message: taller, where the screen has room, rather than a scroll bar.
+    if (!isVisible())
+        return;
+    const int needed = m_content->hasHeightForWidth() ? m_content->heightForWidth(m_scroll->viewport()->width())
+                                                      : m_content->sizeHint().height();
+    const int missing = needed - m_scroll->viewport()->height();
+    if (missing > 0)
+        resizeWithinScreen(this, QSize(width(), height() + missing));
+}
+
+QString LicenseDialog::reclaimPreviewText() const
+{
+    return m_reclaimPreview->text();
+}
+
+void LicenseDialog::updatePreview()
+{
+    // The rules as edited, on the license's seats and line as last listed, with the seat count
+    // as edited: what saving would make the server do now.
+    const SeatRules edited = rules();
+    QString text;
+    if (edited.reclaimIdle.isEmpty())
+        text = tr("Idle seats are never reclaimed.");
+    else if (m_previewable && m_reclaimState) {
+        ReclaimState state = *m_reclaimState;
+        state.seatCount = m_seats->value();
+        text = previewSentence(previewReclaim(CompiledSeatRules(edited, m_groups), state), state);
+    }
+    m_reclaimPreview->setText(text);
+    m_reclaimPreview->setVisible(!text.isEmpty());
+    growToFit();
+}
+
+QString LicenseDialog::previewSentence(const ReclaimPreview &preview, const ReclaimState &state)
+{
+    using Situation = ReclaimPreview::Situation;
+    switch (preview.situation) {
+    case Situation::NoRule:
+        return tr("Idle seats are never reclaimed.");
+    case Situation::NobodyIdle:
+        return tr("No holder has been idle that long right now: nothing would be reclaimed.");
+    case Situation::NobodyWaiting:
+        // Nobody in line, or a free seat for each of those who are.
+        return (state.waiting.isEmpty()
+                    ? tr("%1 has been idle %2, but nobody is waiting: nothing would be reclaimed.")
+                    : tr("%1 has been idle %2, but everyone waiting can have a free seat: nothing would be reclaimed."))
+            .arg(preview.idlestHolder, LeaseTableModel::idleText(qint64(preview.idlestMinutes) * 60000));
+    case Situation::NoEligibleSeat:
+        return tr("%n holder(s) waiting, but no idle seat may go to them under the other rules.", nullptr,
+                  preview.waiting);
+    case Situation::Acting:
+        break;
+    }
+    if (!preview.action)
+        return {};
+    const ReclaimAction &a = *preview.action;
+    const QString idle
+        = a.idleMinutes < 0 ? tr("for an unknown time") : LeaseTableModel::idleText(qint64(a.idleMinutes) * 60000);
+    const QString waited = waitText(a.waitingMinutes);
+    // Whole minutes left, rounded up: "in 1 minute" until the very last second.
+    const int left = int(std::max<qint64>(0, (state.now.msecsTo(a.reclaimAt) + 59999) / 60000));
+    switch (a.kind) {
+    case ReclaimAction::Kind::Mark:
+        return tr("Right now this would mark %1, idle %2, for %3, waiting %4.").arg(a.holder, idle, a.waiter, waited)
+            + u' '
+            + tr("%1 would be warned and lose the seat in %n minute(s) unless it is used.", nullptr, left)
+                  .arg(a.holder);
+    case ReclaimAction::Kind::Keep:
+        return tr("%1 is marked, idle %2, for %3, waiting %4.").arg(a.holder, idle, a.waiter, waited) + u' '
+            + tr("The seat goes in %n minute(s) unless it is used.", nullptr, left);
+    case ReclaimAction::Kind::Reclaim:
+        return tr("Right now this would take the seat of %1, idle %2, for %3, waiting %4.")
+            .arg(a.holder, idle, a.waiter, waited);
+    case ReclaimAction::Kind::Cancel:
+        switch (a.reason) {
+        case ReclaimAction::Reason::Activity:
+            return tr("Right now this would lift the mark on the seat of %1: it was used since.").arg(a.holder);
+        case ReclaimAction::Reason::NoRule:
+            return tr("Right now this would lift the mark on the seat of %1: the rules no longer reclaim it.")
+                .arg(a.holder);
+        case ReclaimAction::Reason::NobodyWaiting:
+        case ReclaimAction::Reason::None:
+            break;
+        }
+        return tr("Right now this would lift the mark on the seat of %1: nobody who may take it is waiting.")
+            .arg(a.holder);
+    }
+    return {};
 }
 
 } // namespace keyright

@@ -1,15 +1,20 @@
 #pragma once
 
 #include "AdminTypes.h"
+#include "ReclaimDecision.h"
 #include "SeatRules.h"
 
 #include <QDialog>
 #include <QSet>
 
+#include <optional>
+
+class QCheckBox;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 class QTableWidget;
 
@@ -23,7 +28,9 @@ class GroupsDialog;
 // language) and says what is wrong next to the field at fault; OK is enabled only for what the
 // server will accept. The holder groups are the server's, shared by every license: "Holder
 // groups…" edits a copy that is saved with the license (groups first, then the license, then its
-// rules). Read-only for a role that may not edit.
+// rules). Under "Idle seats" it edits the idle reclaim rule (issue 26) and says, in a sentence, what
+// core's previewReclaim() would do with the rules being edited on the license's seats and line as
+// the dashboard last listed them. Read-only for a role that may not edit.
 class LicenseDialog final : public QDialog
 {
     Q_OBJECT
@@ -54,6 +61,22 @@ public:
     QLineEdit *denyEdit() const { return m_deny; }
     QTableWidget *reserveTable() const { return m_reserve; }
     QTableWidget *maxTable() const { return m_max; }
+    // The license-wide reclaim rule (the entry without a group): on or off, its minutes.
+    QCheckBox *reclaimCheck() const { return m_reclaimOn; }
+    QSpinBox *reclaimAfterBox() const { return m_reclaimAfter; }
+    QSpinBox *reclaimWarnBox() const { return m_reclaimWarn; }
+    // A row per group with its own reclaim rule: group, after, warn, Remove.
+    QTableWidget *reclaimTable() const { return m_reclaimTable; }
+    // A group's reclaim row. Without a group, a new row: the first group that has no row yet, with
+    // the license-wide minutes.
+    void addReclaimRow(const IdleReclaim &row = {});
+    // The license's seats and line as idle reclaim sees them (DashboardSession::reclaimState()),
+    // for the preview; unset: no preview beyond "never reclaimed".
+    void setReclaimState(const std::optional<ReclaimState> &state);
+    // The preview sentence shown under the idle seats, or empty.
+    QString reclaimPreviewText() const;
+    // What `preview` of `state` says in a sentence, in the interface's language.
+    static QString previewSentence(const ReclaimPreview &preview, const ReclaimState &state);
     // A `reserve N for GROUP` or `max N for GROUP` row. Without a group, a new row: the first group
     // that has no row in `table` yet, and one seat.
     void addSeatsRow(QTableWidget *table, const GroupSeats &row = {});
@@ -68,13 +91,24 @@ Q_SIGNALS:
     // seat rules (GroupsDialog::setLicenseRules).
     void groupsDialogOpened(keyright::GroupsDialog *dialog);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    // The wheel over a field it did not focus scrolls the dialog instead of changing the field.
+    void guardWheel(QWidget *field);
     void revalidate();
     QList<GroupSeats> seatsRows(const QTableWidget *table) const;
     void refreshGroupChoices();
     // The first holder group without a row in `table`, or empty when every group has one.
     QString freeGroup(const QTableWidget *table) const;
     QTableWidget *seatsTable(const QString &objectName);
+    // The reclaim rules as edited, in the order they are saved: the group rows in order, the
+    // license-wide entry (when on) where the loaded rules had it. `rows` gets, for each entry, its
+    // row in the reclaim table, or -1 for the license-wide entry.
+    QList<IdleReclaim> reclaimEntries(QList<int> *rows = nullptr) const;
+    void updatePreview();
+    void growToFit();
 
     bool m_create;
     QSet<QString> m_taken;
@@ -100,10 +134,22 @@ private:
     QLabel *m_maxMessage;
     QLabel *m_maxNote;
     QLabel *m_readOnlyNote;
+    QCheckBox *m_reclaimOn;
+    QSpinBox *m_reclaimAfter;
+    QSpinBox *m_reclaimWarn;
+    QTableWidget *m_reclaimTable;
+    QPushButton *m_addReclaim;
+    QLabel *m_reclaimMessage;
+    QLabel *m_reclaimPreview;
+    QWidget *m_content = nullptr; // the settings and rules, in m_scroll
+    QScrollArea *m_scroll = nullptr;
     QDialogButtonBox *m_buttons;
     QList<HolderGroup> m_groups;
     QList<HolderGroup> m_originalGroups;
     SeatRules m_originalRules;
+    int m_reclaimDefaultAt = 0; // where the loaded rules listed the license-wide entry
+    std::optional<ReclaimState> m_reclaimState;
+    bool m_previewable = false; // the rules and groups as edited are valid: the preview may compile them
     bool m_readOnly = false;
 };
 

@@ -1060,6 +1060,10 @@ void MainWindow::newLicense()
         const QStringList ids = m_session.licenses().licenseIds();
         auto *dialog = new LicenseDialog(std::nullopt, QSet<QString>(ids.cbegin(), ids.cend()), this);
         dialog->setRules({}, groups);
+        // A new license has no seats and nobody waiting: the preview says what that means.
+        ReclaimState empty;
+        empty.now = m_session.serverClock().now();
+        dialog->setReclaimState(empty);
         openLicenseDialog(dialog);
     });
 }
@@ -1080,6 +1084,13 @@ void MainWindow::editLicense()
         auto *dialog = new LicenseDialog(*current, {}, this);
         dialog->setRules(rules, groups);
         dialog->setReadOnly(readOnlyReason(AdminActions::Action::EditLicense));
+        // The idle seats' preview reads the license's seats and line as each poll lists them.
+        dialog->setReclaimState(m_session.reclaimState(id));
+        connect(&m_session, &DashboardSession::licenseDetailsChanged, dialog,
+                [this, dialog, id](const QStringList &changed) {
+                    if (changed.contains(id))
+                        dialog->setReclaimState(m_session.reclaimState(id));
+                });
         openLicenseDialog(dialog);
     });
 }

@@ -417,6 +417,30 @@
     </message>
 </context>
 <context>
+    <name>keyright::LicenseDialog</name>
+    <message numerus="yes">
+        <source>%n holder(s) waiting, but no idle seat may go to them under the other rules.</source>
+        <translation>
+            <numerusform>%n holder is waiting, but no idle seat may go to them under the other rules.</numerusform>
+            <numerusform>%n holders are waiting, but no idle seat may go to them under the other rules.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 would be warned and lose the seat in %n minute(s) unless it is used.</source>
+        <translation>
+            <numerusform>%1 would be warned and lose the seat in %n minute unless it is used.</numerusform>
+            <numerusform>%1 would be warned and lose the seat in %n minutes unless it is used.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The seat goes in %n minute(s) unless it is used.</source>
+        <translation>
+            <numerusform>The seat goes in %n minute unless it is used.</numerusform>
+            <numerusform>The seat goes in %n minutes unless it is used.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>keyright::LicenseListModel</name>
     <message numerus="yes">
         <source>%n reserved and idle: only their group may take them</source>

@@ -2900,6 +2900,136 @@
         <source>At most 0 seats shuts out %1: none of its members can check out, as with Deny. Raise the cap to let them in.</source>
         <translation>Au plus 0 siège exclut %1 : aucun de ses membres ne peut obtenir de siège, comme avec Exclure. Relevez le plafond pour les laisser entrer.</translation>
     </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>under a minute</source>
+        <translation>moins d’une minute</translation>
+    </message>
+    <message>
+        <source>Reclaim idle seats for someone &amp;waiting</source>
+        <translation>Reprendre les sièges inacti&amp;fs pour qui attend</translation>
+    </message>
+    <message>
+        <source>Add times for a gr&amp;oup</source>
+        <translation>Ajouter des durées p&amp;our un groupe</translation>
+    </message>
+    <message>
+        <source>A seat whose holder has done nothing for longer than this may go to someone waiting, after a warning. A holder whose application reports no activity is never idle.</source>
+        <translation>Un siège dont le détenteur n’a rien fait depuis plus longtemps que cela peut aller à quelqu’un qui attend, après un avertissement. Un détenteur dont l’application ne signale pas l’activité n’est jamais inactif.</translation>
+    </message>
+    <message>
+        <source> min before</source>
+        <translation> min avant</translation>
+    </message>
+    <message>
+        <source>How long before its seat goes the holder is warned; any activity meanwhile keeps the seat.</source>
+        <translation>Combien de temps avant que son siège ne parte le détenteur est averti ; toute activité entre-temps lui garde le siège.</translation>
+    </message>
+    <message>
+        <source>Idle for</source>
+        <translation>Inactif depuis</translation>
+    </message>
+    <message>
+        <source>Warn</source>
+        <translation>Avertir</translation>
+    </message>
+    <message>
+        <source>Members of these groups follow their group&apos;s times instead (the first row they belong to); everyone else follows the times above.</source>
+        <translation>Les membres de ces groupes suivent plutôt les durées de leur groupe (la première ligne dont ils font partie) ; tous les autres suivent les durées ci-dessus.</translation>
+    </message>
+    <message>
+        <source>Idle for &amp;more than:</source>
+        <translation>Inacti&amp;vité de plus de :</translation>
+    </message>
+    <message>
+        <source>Warn the &amp;holder:</source>
+        <translation>Avertir le détent&amp;eur :</translation>
+    </message>
+    <message>
+        <source>Idle seats</source>
+        <translation>Sièges inactifs</translation>
+    </message>
+    <message>
+        <source>Groups with times of their own:</source>
+        <translation>Groupes avec leurs propres durées :</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <comment>a group&apos;s idle seats row</comment>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <source>Choose a group for each row of Groups with times of their own, or remove the row.</source>
+        <translation>Choisissez un groupe pour chaque ligne de « Groupes avec leurs propres durées », ou retirez la ligne.</translation>
+    </message>
+    <message>
+        <source>Idle seats are never reclaimed.</source>
+        <translation>Les sièges inactifs ne sont jamais repris.</translation>
+    </message>
+    <message>
+        <source>No holder has been idle that long right now: nothing would be reclaimed.</source>
+        <translation>Aucun détenteur n’est inactif depuis si longtemps en ce moment : rien ne serait repris.</translation>
+    </message>
+    <message>
+        <source>%1 has been idle %2, but nobody is waiting: nothing would be reclaimed.</source>
+        <translation>%1 est inactif depuis %2, mais personne n’attend : rien ne serait repris.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n holder(s) waiting, but no idle seat may go to them under the other rules.</source>
+        <translation>
+            <numerusform>%n détenteur attend, mais aucun siège inactif ne peut lui revenir selon les autres règles.</numerusform>
+            <numerusform>%n détenteurs attendent, mais aucun siège inactif ne peut leur revenir selon les autres règles.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>for an unknown time</source>
+        <translation>une durée inconnue</translation>
+    </message>
+    <message>
+        <source>Right now this would mark %1, idle %2, for %3, waiting %4.</source>
+        <translation>En ce moment, cela marquerait %1, inactif depuis %2, pour %3, qui attend depuis %4.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 would be warned and lose the seat in %n minute(s) unless it is used.</source>
+        <translation>
+            <numerusform>%1 serait averti et perdrait le siège dans %n minute s’il ne s’en sert pas.</numerusform>
+            <numerusform>%1 serait averti et perdrait le siège dans %n minutes s’il ne s’en sert pas.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is marked, idle %2, for %3, waiting %4.</source>
+        <translation>%1 est marqué, inactif depuis %2, pour %3, qui attend depuis %4.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The seat goes in %n minute(s) unless it is used.</source>
+        <translation>
+            <numerusform>Le siège part dans %n minute s’il n’est pas utilisé.</numerusform>
+            <numerusform>Le siège part dans %n minutes s’il n’est pas utilisé.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Right now this would take the seat of %1, idle %2, for %3, waiting %4.</source>
+        <translation>En ce moment, cela reprendrait le siège de %1, inactif depuis %2, pour %3, qui attend depuis %4.</translation>
+    </message>
+    <message>
+        <source>Right now this would lift the mark on the seat of %1: it was used since.</source>
+        <translation>En ce moment, cela lèverait la marque sur le siège de %1 : il a servi depuis.</translation>
+    </message>
+    <message>
+        <source>Right now this would lift the mark on the seat of %1: the rules no longer reclaim it.</source>
+        <translation>En ce moment, cela lèverait la marque sur le siège de %1 : les règles ne le reprennent plus.</translation>
+    </message>
+    <message>
+        <source>Right now this would lift the mark on the seat of %1: nobody who may take it is waiting.</source>
+        <translation>En ce moment, cela lèverait la marque sur le siège de %1 : plus personne pouvant le prendre n’attend.</translation>
+    </message>
+    <message>
+        <source>%1 has been idle %2, but everyone waiting can have a free seat: nothing would be reclaimed.</source>
+        <translation>%1 est inactif depuis %2, mais il y a un siège libre pour chacun de ceux qui attendent : rien ne serait repris.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::LicenseListModel</name>

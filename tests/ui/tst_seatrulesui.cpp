@@ -338,8 +338,9 @@ void TestSeatRulesUi::loweringTheSeatsBelowTheReservationsIsRefusedAsTyped()
 
 void TestSeatRulesUi::savingTheDialogKeepsTheReclaimRule()
 {
-    // The dialog does not edit the idle reclaim rule (issue 26) yet: a license that has one keeps
-    // it whatever else is changed, and changing only the seats saves no rules at all.
+    // The idle reclaim rule (issue 26) reads back from the dialog's Idle seats as it was loaded: a
+    // license that has one keeps it whatever else is changed, and changing only the seats saves no
+    // rules at all (tst_idleseatsdialog edits it).
     SeatRules rules;
     rules.reserve = {{u"render"_s, 3}};
     rules.reclaimIdle = {{{}, 60, 10}, {u"render"_s, 120, 15}};
