@@ -101,6 +101,18 @@ int SeatService::reclaimIdle(const LicenseRecord &license, const CompiledSeatRul
         if (isLive(row.lease, now, skew))
             holding.insert(row.lease.holder);
     }
+    // The common case costs one read: no mark to keep or lift and no live seat idle past the
+    // shortest afterMinutes means nothing to decide, whoever waits (no line or event read).
+    int shortestAfter = IdleReclaim::maxAfterMinutes;
+    for (const IdleReclaim &rule : ruleList)
+        shortestAfter = std::min(shortestAfter, rule.afterMinutes);
+    const bool anyIdle = std::any_of(state.seats.cbegin(), state.seats.cend(), [&](const ReclaimSeat &seat) {
+        return seat.marked()
+            || (seat.lastActivity && isLive(seat.lease, now, skew)
+                && seat.lastActivity->msecsTo(now) >= qint64(shortestAfter) * 60'000);
+    });
+    if (!anyIdle)
+        return 0;
     for (const StoredTicket &ticket : m_store.ticketsInLine(license.id)) {
         if (!ticket.granted() && ticket.expiresAt >= now && ticket.giveUpAt >= now)
             state.waiting.append(ReclaimWaiter {ticket.holder, ticket.queuedAt, ticket.ticketId});
