@@ -109,6 +109,20 @@ struct LeaseKeeper::Private
 
     void handleLapse()
     {
+        if (lease && reclaimDue()) {
+            // Not a lapse: the server gives the seat to someone waiting at reclaimAt, as it warned.
+            // Told as a lost seat, like the server's own answer at the next beat would.
+            reclaimAt = {};
+            reclaimDueAt.reset();
+            lease.reset();
+            lastError = LeaseKeeper::tr("The seat was given to someone waiting: the application was not used "
+                                        "after the warning.");
+            Q_EMIT q->seatLost(lastError);
+            nextAcquireAt = clock.monotonic();
+            setState(State::Acquiring);
+            acquire();
+            return;
+        }
         if (!lapseReported) {
             lapseReported = true;
             Q_EMIT q->lapsed();

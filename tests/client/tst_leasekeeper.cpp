@@ -328,16 +328,32 @@ void TestLeaseKeeper::aMarkedSeatWarnsAndActivityKeepsIt()
     QVERIFY(due > usedAt.addSecs(60));
 
     // Nobody touches the application this time: at reclaimAt the keeper stops acting at once, not
-    // at its next beat, as the seat is the waiter's from then on.
+    // at its next beat, as the seat is the waiter's from then on, and tells the application its
+    // seat was lost (not lapsed) without giving it back: the server says `reclaimed`, once.
     QSignalSpy lapsed(m_keeper.get(), &LeaseKeeper::lapsed);
+    QSignalSpy lost(m_keeper.get(), &LeaseKeeper::seatLost);
+    // The keeper beats on as usual (its lease lasts a TTL), up to the last beat before reclaimAt.
+    while (milliseconds(clock().now().msecsTo(due)) > ttl / 3) {
+        step(ttl / 3);
+        keepOthers();
+        renewRaw(ticket);
+    }
     clock().advance(milliseconds(clock().now().msecsTo(due)) - 1ms);
     QVERIFY(m_keeper->isActing());
     clock().advance(1ms);
     QVERIFY(!m_keeper->isActing());
     m_keeper->evaluate();
     settle();
-    QCOMPARE(lapsed.size(), 1);
+    QCOMPARE(lost.size(), 1);
+    QVERIFY2(lost[0][0].toString().contains(u"someone waiting"_s), qPrintable(lost[0][0].toString()));
+    QCOMPARE(lapsed.size(), 0);
     QCOMPARE(lifted.size(), 1); // a reclaim is not a lifted mark
+    const QJsonArray reclaimed
+        = m_server->adminCall("GET", u"/v1/events?kind=reclaimed"_s).value("events"_L1).toArray();
+    QCOMPARE(reclaimed.size(), 1);
+    QCOMPARE(reclaimed[0].toObject().value("seatId"_L1).toString(), seatId);
+    QVERIFY(m_server->adminCall("GET", u"/v1/events?kind=released"_s).value("events"_L1).toArray().isEmpty());
+    QVERIFY(!m_keeper->lease() || m_keeper->lease()->seatId != seatId);
 }
 
 void TestLeaseKeeper::shortOutageKeepsTheSameSeat_data()
