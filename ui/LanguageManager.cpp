@@ -1,8 +1,10 @@
 #include "LanguageManager.h"
 
+#include <QApplication>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
+#include <QWidget>
 
 using namespace Qt::StringLiterals;
 
@@ -12,6 +14,15 @@ LanguageManager::LanguageManager() = default;
 
 LanguageManager::~LanguageManager()
 {
+    // The locale first: installing a translator makes every page redo its text at once, and the
+    // numbers and dates in it follow the widgets' locale, which is fixed when a widget is made
+    // (walk 25d: "3,843.6 heures-sièges" after switching to French).
+    const QLocale locale = language == u"en" ? QLocale(QLocale::English, QLocale::UnitedKingdom) : QLocale(language);
+    QLocale::setDefault(locale);
+    if (auto *widgets = qobject_cast<QApplication *>(QCoreApplication::instance())) {
+        for (QWidget *window : widgets->topLevelWidgets())
+            window->setLocale(locale);
+    }
     if (m_app)
         QCoreApplication::removeTranslator(m_app.get());
     if (m_qt)
@@ -44,6 +55,15 @@ QString LanguageManager::apply(const QString &code)
     if (!available().contains(language))
         language = u"en"_s;
 
+    // The locale first: installing a translator makes every page redo its text at once, and the
+    // numbers and dates in it follow the widgets' locale, which is fixed when a widget is made
+    // (walk 25d: "3,843.6 heures-sièges" after switching to French).
+    const QLocale locale = language == u"en" ? QLocale(QLocale::English, QLocale::UnitedKingdom) : QLocale(language);
+    QLocale::setDefault(locale);
+    if (auto *widgets = qobject_cast<QApplication *>(QCoreApplication::instance())) {
+        for (QWidget *window : widgets->topLevelWidgets())
+            window->setLocale(locale);
+    }
     if (m_app)
         QCoreApplication::removeTranslator(m_app.get());
     if (m_qt)
@@ -62,9 +82,6 @@ QString LanguageManager::apply(const QString &code)
             QCoreApplication::installTranslator(qt.get());
             m_qt = std::move(qt);
         }
-        QLocale::setDefault(QLocale(language));
-    } else {
-        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedKingdom));
     }
     m_current = language;
     return language;

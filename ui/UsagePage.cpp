@@ -251,6 +251,8 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     m_exportPdf->setObjectName(u"actionUsageExportPdf"_s);
 
     m_license->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // Grows when the language changes at run time ("90 derniers jours" is longer).
+    m_range->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     for (int i = 0; i < 5; ++i)
         m_range->addItem(QString(), QVariant::fromValue(Range(i)));
     for (UsageStep step : {UsageStep::Hour, UsageStep::Day, UsageStep::Week, UsageStep::Month})
@@ -980,10 +982,16 @@ void UsagePage::fillFigures(const UsageReport &report)
     const QTimeZone zone = zoneOf(report);
     figure(Figure::SeatsOwned)->setText(QString::number(s.seatsOwned));
     figure(Figure::Peak)->setText(QString::number(s.peak));
-    figure(Figure::Peak)
-        ->setToolTip(s.peakAt.isValid()
-                         ? tr("First reached at %1").arg(s.peakAt.toTimeZone(zone).toString(u"yyyy-MM-dd HH:mm"_s))
-                         : QString());
+    const QString firstReached = s.peakAt.isValid()
+        ? tr("First reached at %1").arg(s.peakAt.toTimeZone(zone).toString(u"yyyy-MM-dd HH:mm"_s))
+        : QString();
+    figure(Figure::Peak)->setToolTip(firstReached);
+    // The caption's tooltip says it too: that is where a reader points first (walk 25d).
+    m_figures.at(int(Figure::Peak))
+        .first->setToolTip(
+            firstReached.isEmpty()
+                ? tr("The most seats in use at any moment of the range, however short")
+                : tr("The most seats in use at any moment of the range, however short. %1").arg(firstReached));
     figure(Figure::P95)->setText(QString::number(s.p95));
     figure(Figure::P95WorkingHours)->setText(QString::number(s.p95WorkingHours));
     figure(Figure::Utilization)->setText(tr("%1 %").arg(l.toString(s.utilization * 100.0, 'f', 1)));
@@ -1006,7 +1014,8 @@ void UsagePage::showSuggestion()
     const int suggested = UsageReportModel::suggestedSeats(s, m_model->whatIf());
     figure(Figure::Suggested)->setText(QString::number(suggested));
     QString why;
-    if (suggested > s.peak && s.denialCount() > 0) {
+    const std::optional<WhatIfReport> &whatIf = m_model->whatIf();
+    if (suggested > s.peak) {
         QStringList groups;
         double idle = 0;
         for (auto it = s.reservedIdleSeatHours.cbegin(); it != s.reservedIdleSeatHours.cend(); ++it)
@@ -1014,15 +1023,39 @@ void UsagePage::showSuggestion()
                 groups << it.key();
                 idle += it.value();
             }
-        if (!groups.isEmpty())
-            why = tr("More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n "
-                     "checkout(s) were refused: the others need seats of their own.",
-                     nullptr, s.denialCount())
-                      .arg(QString::number(s.peak), groups.join(u", "_s), locale().toString(idle, 'f', 1));
-        else
+        const QString reserved = groups.isEmpty()
+            ? QString()
+            : tr("The seats reserved for %1 stood idle %2 seat-hours in the range: the others need seats of their "
+                 "own.")
+                  .arg(groups.join(u", "_s), locale().toString(idle, 'f', 1));
+        if (UsageReportModel::replayed(whatIf)) {
+            // Only what more seats change: refusals the lists, a block or a cap make at any count
+            // are not the peak's doing (walk 25d).
+            // The fewest seats replayed at or above the peak (none are below the seats reserved).
+            const usage::WhatIfRow *base = nullptr;
+            for (const usage::WhatIfRow &row : whatIf->rows)
+                if (row.seats >= whatIf->peak && (!base || row.seats < base->seats))
+                    base = &row;
+            const usage::WhatIfRow *atSuggested = whatIf->row(suggested);
+            const int served = base && atSuggested && base->seats < suggested
+                ? (base->refused + base->gaveUp) - (atSuggested->refused + atSuggested->gaveUp)
+                : 0;
+            if (served > 0)
+                why = tr("More than the peak of %1: replayed with %2 seats, %n checkout(s) of the range go without a "
+                         "seat; with %3 seats they get one.",
+                         nullptr, served)
+                          .arg(whatIf->peak)
+                          .arg(base->seats)
+                          .arg(suggested);
+            else if (!reserved.isEmpty())
+                why = tr("More than the peak of %1: the seat rules keep seats for some groups.").arg(whatIf->peak);
+        } else if (s.denialCount() > 0) {
             why = tr("More than the peak of %1: every seat was taken at the peak and %n checkout(s) were refused.",
                      nullptr, s.denialCount())
                       .arg(s.peak);
+        }
+        if (!why.isEmpty() && !reserved.isEmpty())
+            why += u' ' + reserved;
     }
     m_suggestionWhy->setText(why);
     m_suggestionWhy->setVisible(!why.isEmpty());
@@ -1052,6 +1085,8 @@ QString UsagePage::whatIfRangeText(const WhatIfReport &report) const
     const QString format = from.year() == to.year() && to.year() == m_session.serverClock().now().date().year()
         ? u"d MMM"_s
         : u"d MMM yyyy"_s;
+    if (from == to)
+        return tr("on %1").arg(l.toString(from, format));
     return tr("from %1 to %2").arg(l.toString(from, format), l.toString(to, format));
 }
 

@@ -88,8 +88,8 @@ QString CliApplication::epilog()
 Environment:
   KEYRIGHT_SERVERS      comma-separated server instance URLs when --server is not given
   KEYRIGHT_SERVER       server URL when neither is given (default http://127.0.0.1:7400)
-  KEYRIGHT_ADMIN_TOKEN  admin token when --token-file is not given
-  KEYRIGHT_LICENSE_KEY  license key for hold when --key-file is not given
+  KEYRIGHT_ADMIN_TOKEN  the admin token itself (not a file) when --token-file is not given
+  KEYRIGHT_LICENSE_KEY  the license key itself for hold when --key-file is not given
   SSL_CERT_FILE         a PEM file of certificate authorities trusted for https://, besides the system's
   SSL_CERT_DIR          directories (colon-separated) of such PEM files)"_s;
 }
@@ -102,8 +102,9 @@ void CliApplication::addGlobalOptions(QCommandLineParser &parser) const
                       u"Lease server URL; repeat it for every instance of one site, tried in turn (default: "
                       u"KEYRIGHT_SERVERS, KEYRIGHT_SERVER, else %1)."_s.arg(defaultServer),
                       u"URL"_s});
-    parser.addOption(
-        {u"token-file"_s, u"File holding the admin token (mode 0600; default: KEYRIGHT_ADMIN_TOKEN)."_s, u"FILE"_s});
+    parser.addOption({u"token-file"_s,
+                      u"File holding the admin token (mode 0600; else the token itself in KEYRIGHT_ADMIN_TOKEN)."_s,
+                      u"FILE"_s});
     parser.addOption({u"timeout"_s, u"Give up on a request after this long (default 10s)."_s, u"DURATION"_s});
     parser.addOption({u"ca-file"_s,
                       u"PEM file of the certificate authorities (or the self-signed certificate) to trust for "

@@ -90,7 +90,7 @@ QString ReportCommand::summary() const
 QString ReportCommand::synopsis() const
 {
     return u"LICENSE [--since DURATION | --from TIME --to TIME] [--by hour|day|week|month] [--tz ZONE] [--what-if] "
-           u"[--csv]"_s;
+           u"[--json | --csv]"_s;
 }
 
 void ReportCommand::addOptions(QCommandLineParser &parser) const

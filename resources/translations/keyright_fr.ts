@@ -4912,7 +4912,7 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>Longest wait</source>
-        <translation>Attente maximale</translation>
+        <translation>Attente max.</translation>
     </message>
     <message>
         <source>Suggested seat count</source>
@@ -5051,7 +5051,7 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>Median wait</source>
-        <translation>Attente médiane</translation>
+        <translation>Attente méd.</translation>
     </message>
     <message>
         <source>The range&apos;s checkout requests replayed at each number of seats, as the server would have answered them</source>

@@ -42,8 +42,13 @@ QList<usage::Bucket> UsageReports::bucketsOf(const QString &licenseId, usage::Re
         // same spans and events the closer will read.
         const qint64 window = qint64(m_settings.trueDenialWindow.count()) * 60'000;
         const auto activity = m_store.usageActivityOf(licenseId, openFrom, toMs, toMs + window, window);
-        for (qint64 at = openFrom; at < toMs; at += length)
-            out.append(usage::computeBucket(activity, at, length, resolution == usage::Resolution::Day));
+        // The bucket holding now covers what has happened: its mean is not spread over the rest
+        // of the hour or day (walk 25d).
+        const qint64 now = m_clock.now().toMSecsSinceEpoch();
+        for (qint64 at = openFrom; at < toMs; at += length) {
+            const qint64 covered = std::clamp(now - at, qint64(1), length);
+            out.append(usage::computeBucket(activity, at, covered, resolution == usage::Resolution::Day));
+        }
     });
     return out;
 }
@@ -107,9 +112,17 @@ void UsageReports::replayAtEachCount(WhatIfReport &report, const usage::LicenseA
         if (top.refused == 0 && top.gaveUp == 0)
             break;
         const usage::WhatIfRow above = usage::replay(demand, top.seats + 1, compiled, window);
-        if (above.refused >= top.refused && above.trueDenials >= top.trueDenials && above.gaveUp >= top.gaveUp)
+        const bool noBetter
+            = above.refused >= top.refused && above.trueDenials >= top.trueDenials && above.gaveUp >= top.gaveUp;
+        const bool same
+            = above.refused == top.refused && above.trueDenials == top.trueDenials && above.gaveUp == top.gaveUp;
+        if (noBetter && !same)
             break;
+        // The row that refuses just as much stays too: the table shows that more seats stop
+        // helping above the suggestion, rather than ending on it (walk 25d).
         report.rows.prepend(above);
+        if (noBetter)
+            break;
     }
     // The license's own seat count too (at it the replay gives what really happened), and the
     // counts between it and the rows so far, so that "one seat fewer" is always answered: every
@@ -187,7 +200,8 @@ std::optional<UsageReport> UsageReports::report(const QString &licenseId, const 
     report.summary = usage::summarize(buckets, days, zone, {query.workStartHour, query.workEndHour}, groups);
     report.buckets = usage::regroup(buckets, query.step, zone);
     report.from = QDateTime::fromMSecsSinceEpoch(fromMs, Qt::UTC);
-    report.to = QDateTime::fromMSecsSinceEpoch(toMs, Qt::UTC);
+    // Up to the server's now, as the buckets are: not the end of the hour or day now is in.
+    report.to = QDateTime::fromMSecsSinceEpoch(std::min(toMs, std::max(now, fromMs)), Qt::UTC);
     return report;
 }
 

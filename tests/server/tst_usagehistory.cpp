@@ -920,6 +920,7 @@ private slots:
     void whatIfServesTheLineWhenTheServerDid();
     void whatIfGivesUpWhenTheTicketTimedOut();
     void whatIfGivesUpWhenNoRequestCameAfterTheSeatRanOut();
+    void whatIfShowsMoreSeatsStopHelpingAndTheRangeEndsNow();
     void ledgerAtPastMomentsIsTheEvents();
 
 private:
@@ -1645,6 +1646,52 @@ void TestUsageHistory::whatIfAtTheOwnSeatCountGivesBackWhatTheServerDid()
 // The smallest cases of the random one above where the replay at the own seat count and the
 // server part: the server serves its line, and drops timed-out tickets, at its next request, not
 // when the seat ran out or the wait ended.
+
+// Walk 25d: eve is on the deny list, so more seats never serve her. The what-if still replays one
+// count above the suggestion, to show that it refuses just as much (the table does not end on the
+// suggestion). A range asked up to a later time ends at the server's now, and its last bucket
+// covers only the time that has passed.
+void TestUsageHistory::whatIfShowsMoreSeatsStopHelpingAndTheRangeEndsNow()
+{
+    SoloLicense solo;
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(solo.server);
+    QString error;
+    QVERIFY2(solo.start(2h, &error), qPrintable(error));
+    const auto rules = solo.http.put(u"/v1/licenses/solo/rules"_s,
+                                     {{u"rules"_s, QJsonObject {{u"deny"_s, QJsonArray {u"eve@*"_s}}}}},
+                                     solo.server.adminAuthorization());
+    QCOMPARE(rules.status, 200);
+    solo.moveTo(minuteMs);
+    QCOMPARE(solo.checkout(u"ann@ws-1"_s).status, 201);
+    solo.moveTo(2 * minuteMs);
+    QCOMPARE(solo.checkout(u"eve@ws-5"_s).status, 403);
+    solo.moveTo(90 * minuteMs);
+
+    const auto whatIf = solo.whatIf();
+    QVERIFY(whatIf);
+    QCOMPARE(whatIf->neededSeats(), 1);
+    QVERIFY(!whatIf->rows.isEmpty());
+    const usage::WhatIfRow &top = whatIf->rows.constFirst();
+    QCOMPARE(top.seats, 2);
+    const usage::WhatIfRow *one = whatIf->row(1);
+    QVERIFY(one);
+    QCOMPARE(top.refused, 1);
+    QCOMPARE(one->refused, 1);
+    QCOMPARE(whatIf->to.toMSecsSinceEpoch(), solo.hour + 90 * minuteMs);
+
+    const auto report = solo.report();
+    QVERIFY(report);
+    QCOMPARE(report->to.toMSecsSinceEpoch(), solo.hour + 90 * minuteMs);
+    qint64 covered = 0;
+    qint64 used = 0;
+    for (const usage::Bucket &bucket : report->buckets) {
+        covered += bucket.lengthMs;
+        used += bucket.usedSeatMs;
+    }
+    QCOMPARE(covered, 90 * minuteMs);
+    // Ann has held her seat since the first minute: 89 of the 90 minutes, not of 120.
+    QCOMPARE(used, 89 * minuteMs);
+}
 
 // A seat runs out (its client crashed) while a ticket waits: the server serves the ticket only at
 // its next heartbeat, two minutes later, and a newcomer is refused while that seat is held.
