@@ -692,13 +692,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkout(s) were refused: the others need seats of their own.</source>
-        <translation>
-            <numerusform>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkout was refused: the others need seats of their own.</numerusform>
-            <numerusform>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkouts were refused: the others need seats of their own.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>More than the peak of %1: every seat was taken at the peak and %n checkout(s) were refused.</source>
         <translation>
             <numerusform>More than the peak of %1: every seat was taken at the peak and %n checkout was refused.</numerusform>
@@ -710,6 +703,13 @@
         <translation>
             <numerusform>%n bucket of usage, in %1</numerusform>
             <numerusform>%n buckets of usage, in %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>More than the peak of %1: replayed with %2 seats, %n checkout(s) of the range go without a seat; with %3 seats they get one.</source>
+        <translation>
+            <numerusform>More than the peak of %1: replayed with %2 seats, %n checkout of the range goes without a seat; with %3 seats it gets one.</numerusform>
+            <numerusform>More than the peak of %1: replayed with %2 seats, %n checkouts of the range go without a seat; with %3 seats they get one.</numerusform>
         </translation>
     </message>
 </context>

@@ -2493,6 +2493,10 @@
         <source>Your seat will be given to someone waiting at %1 unless you use the application.</source>
         <translation>Votre siège sera donné à une personne qui attend à %1, sauf si vous utilisez l’application.</translation>
     </message>
+    <message>
+        <source>The seat was given to someone waiting: the application was not used after the warning.</source>
+        <translation>Le siège a été donné à une personne qui attendait : l’application n’a pas été utilisée après l’avertissement.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::LeaseTableModel</name>
@@ -5074,13 +5078,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>L’historique commence le %1 : il n’y a rien à montrer avant.</translation>
     </message>
     <message numerus="yes">
-        <source>More than the peak of %1: the seats reserved for %2 stood idle %3 seat-hours while %n checkout(s) were refused: the others need seats of their own.</source>
-        <translation>
-            <numerusform>Plus que le pic de %1 : les sièges réservés à %2 sont restés inoccupés %3 heures-sièges pendant que %n demande était refusée : les autres ont besoin de sièges à eux.</numerusform>
-            <numerusform>Plus que le pic de %1 : les sièges réservés à %2 sont restés inoccupés %3 heures-sièges pendant que %n demandes étaient refusées : les autres ont besoin de sièges à eux.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>More than the peak of %1: every seat was taken at the peak and %n checkout(s) were refused.</source>
         <translation>
             <numerusform>Plus que le pic de %1 : tous les sièges étaient pris au pic et %n demande a été refusée.</numerusform>
@@ -5117,6 +5114,29 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
             <numerusform>%n intervalle d&apos;utilisation, dans %1</numerusform>
             <numerusform>%n intervalles d&apos;utilisation, dans %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The most seats in use at any moment of the range, however short. %1</source>
+        <translation>Le plus grand nombre de sièges utilisés à un moment de la période, si bref soit-il. %1</translation>
+    </message>
+    <message>
+        <source>The seats reserved for %1 stood idle %2 seat-hours in the range: the others need seats of their own.</source>
+        <translation>Les sièges réservés à %1 sont restés inutilisés %2 heures-sièges sur la période : les autres ont besoin de leurs propres sièges.</translation>
+    </message>
+    <message numerus="yes">
+        <source>More than the peak of %1: replayed with %2 seats, %n checkout(s) of the range go without a seat; with %3 seats they get one.</source>
+        <translation>
+            <numerusform>Plus que le pic de %1 : rejouée avec %2 sièges, %n demande de la période reste sans siège ; avec %3 sièges, elle en obtient un.</numerusform>
+            <numerusform>Plus que le pic de %1 : rejouée avec %2 sièges, %n demandes de la période restent sans siège ; avec %3 sièges, elles en obtiennent un.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>More than the peak of %1: the seat rules keep seats for some groups.</source>
+        <translation>Plus que le pic de %1 : les règles de sièges en gardent pour certains groupes.</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>le %1</translation>
     </message>
 </context>
 <context>
