@@ -14,15 +14,6 @@ LanguageManager::LanguageManager() = default;
 
 LanguageManager::~LanguageManager()
 {
-    // The locale first: installing a translator makes every page redo its text at once, and the
-    // numbers and dates in it follow the widgets' locale, which is fixed when a widget is made
-    // (walk 25d: "3,843.6 heures-sièges" after switching to French).
-    const QLocale locale = language == u"en" ? QLocale(QLocale::English, QLocale::UnitedKingdom) : QLocale(language);
-    QLocale::setDefault(locale);
-    if (auto *widgets = qobject_cast<QApplication *>(QCoreApplication::instance())) {
-        for (QWidget *window : widgets->topLevelWidgets())
-            window->setLocale(locale);
-    }
     if (m_app)
         QCoreApplication::removeTranslator(m_app.get());
     if (m_qt)
