@@ -27,7 +27,7 @@ UsageReports::UsageReports(LeaseStore &store, const Clock &clock, const UsageSet
 { }
 
 QList<usage::Bucket> UsageReports::bucketsOf(const QString &licenseId, usage::Resolution resolution, qint64 fromMs,
-                                             qint64 toMs, qint64 *closedUntilMs)
+                                             qint64 toMs, qint64 *closedUntilMs, bool upToNow)
 {
     const qint64 length = usage::lengthMs(resolution);
     QList<usage::Bucket> out;
@@ -44,9 +44,11 @@ QList<usage::Bucket> UsageReports::bucketsOf(const QString &licenseId, usage::Re
         const auto activity = m_store.usageActivityOf(licenseId, openFrom, toMs, toMs + window, window);
         // The bucket holding now covers what has happened: its mean is not spread over the rest
         // of the hour or day (walk 25d).
+        // The holders' whole days (upToNow false) keep their full length: they only say who held
+        // seats, and two instances with their own "now" give the same summary.
         const qint64 now = m_clock.now().toMSecsSinceEpoch();
         for (qint64 at = openFrom; at < toMs; at += length) {
-            const qint64 covered = std::clamp(now - at, qint64(1), length);
+            const qint64 covered = upToNow ? std::clamp(now - at, qint64(1), length) : length;
             out.append(usage::computeBucket(activity, at, covered, resolution == usage::Resolution::Day));
         }
     });
@@ -190,7 +192,7 @@ std::optional<UsageReport> UsageReports::report(const QString &licenseId, const 
     const qint64 lastDay = usage::floorTo(usage::Resolution::Day, toMs - 1) + dayMs;
     const QList<usage::Bucket> days = source == usage::Resolution::Day
         ? buckets
-        : bucketsOf(licenseId, usage::Resolution::Day, firstDay, lastDay, &ignored);
+        : bucketsOf(licenseId, usage::Resolution::Day, firstDay, lastDay, &ignored, false);
     QList<HolderGroup> groups;
     m_store.withStore([&] {
         groups = m_store.holderGroups();

@@ -45,7 +45,7 @@ private:
     static void replayAtEachCount(WhatIfReport &report, const usage::LicenseActivity &activity,
                                   const CompiledSeatRules &compiled, qint64 fromMs, qint64 toMs, qint64 window);
     QList<usage::Bucket> bucketsOf(const QString &licenseId, usage::Resolution resolution, qint64 fromMs, qint64 toMs,
-                                   qint64 *closedUntilMs);
+                                   qint64 *closedUntilMs, bool upToNow = true);
 
     LeaseStore &m_store;
     const Clock &m_clock;
