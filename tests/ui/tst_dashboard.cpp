@@ -19,6 +19,7 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -377,6 +378,13 @@ void TestDashboard::ledgerLinesRevokeAndEditTheirRule()
     QCOMPARE(license->spec().id, u"acme-cad"_s);
     QVERIFY(!license->isReadOnly());
     QCOMPARE(license->reserveTable()->rowCount(), 1);
+    license->reject();
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+    // An idle line's rule: the dialog lands on the Idle seats box, its switch focused.
+    m_window->editLedgerRule(u"acme-cad"_s, SeatLedger::Category::Idle);
+    QTRY_VERIFY(qobject_cast<LicenseDialog *>(QApplication::activeModalWidget()));
+    license = qobject_cast<LicenseDialog *>(QApplication::activeModalWidget());
+    QCOMPARE(license->focusWidget(), static_cast<QWidget *>(license->reclaimCheck()));
     license->reject();
     QTRY_VERIFY(!QApplication::activeModalWidget());
 
