@@ -3,9 +3,12 @@
 #include "LedgerSentence.h"
 
 #include <QEvent>
+#include <QGridLayout>
 #include <QHelpEvent>
 #include <QLabel>
+#include <QMenu>
 #include <QPainter>
+#include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -24,6 +27,15 @@ QColor textOn(const QColor &fill)
     return StatePalette::contrastRatio(fill, Qt::black) >= StatePalette::contrastRatio(fill, Qt::white)
         ? QColor(Qt::black)
         : QColor(Qt::white);
+}
+
+// A line's menu names this many holders at most; the holders table has them all.
+constexpr qsizetype maxListedHolders = 10;
+
+// A holder label as a menu's text: '&' would otherwise underline the next letter.
+QString menuText(QString text)
+{
+    return text.replace(u'&', u"&&"_s);
 }
 
 } // namespace
@@ -114,14 +126,18 @@ private:
 LedgerBar::LedgerBar(QWidget *parent)
     : QWidget(parent)
     , m_bar(new Bar(this))
-    , m_sentences(new QLabel(this))
+    , m_sentences(new QWidget(this))
+    , m_grid(new QGridLayout(m_sentences))
+    , m_menu(new QMenu(this))
 {
     m_bar->setObjectName(u"ledgerBar"_s);
     m_sentences->setObjectName(u"ledgerSentences"_s);
-    m_sentences->setTextFormat(Qt::PlainText);
-    // One line per sentence, cut to the pane's width (the whole of each in the tooltip), so a
-    // narrow pane at 150 % keeps room for the holders.
-    m_sentences->setWordWrap(false);
+    m_menu->setObjectName(u"ledgerLineMenu"_s);
+    // A disabled action says which role it needs, as the window's actions do.
+    m_menu->setToolTipsVisible(true);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setVerticalSpacing(0);
+    m_grid->setColumnStretch(0, 1);
     m_sentences->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -164,18 +180,56 @@ void LedgerBar::resizeEvent(QResizeEvent *event)
 
 void LedgerBar::elideLines()
 {
-    const QFontMetrics metrics = m_sentences->fontMetrics();
-    const int width = std::max(m_sentences->width(), 40);
-    QStringList shown;
-    for (const QString &line : std::as_const(m_lines))
-        shown << metrics.elidedText(line, Qt::ElideRight, width);
-    m_sentences->setText(shown.join(u'\n'));
-    m_sentences->setToolTip(shown == m_lines ? QString() : m_lines.join(u'\n'));
+    // One line per sentence, cut to the pane's width (the whole of each in its tooltip), so a
+    // narrow pane at 150 % keeps room for the holders.
+    for (qsizetype i = 0; i < m_lines.size() && i < m_labels.size(); ++i) {
+        QLabel *label = m_labels.at(i);
+        const QString &line = m_lines.at(i);
+        const QString shown = label->fontMetrics().elidedText(line, Qt::ElideRight, std::max(label->width(), 40));
+        label->setText(shown);
+        label->setToolTip(shown == line ? QString() : line);
+    }
+}
+
+bool LedgerBar::eventFilter(QObject *watched, QEvent *event)
+{
+    // A button that comes or goes changes a sentence's width without the bar being resized.
+    if (event->type() == QEvent::Resize && m_labels.contains(watched))
+        elideLines();
+    return QWidget::eventFilter(watched, event);
 }
 
 void LedgerBar::refreshText()
 {
     m_lines = m_report ? ledgerSentences(*m_report, QTimeZone::systemTimeZone()) : QStringList();
+    while (m_labels.size() < m_lines.size()) {
+        const int row = int(m_labels.size());
+        auto *label = new QLabel(m_sentences);
+        label->setObjectName(u"ledgerSentence%1"_s.arg(row));
+        label->setTextFormat(Qt::PlainText);
+        label->setWordWrap(false);
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        label->setContextMenuPolicy(Qt::CustomContextMenu);
+        label->installEventFilter(this);
+        connect(label, &QWidget::customContextMenuRequested, this, [this, row](const QPoint &) { showLineMenu(row); });
+        auto *button = new QToolButton(m_sentences);
+        button->setObjectName(u"ledgerActions%1"_s.arg(row));
+        button->setAutoRaise(true);
+        button->setFocusPolicy(Qt::StrongFocus);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        button->setContextMenuPolicy(Qt::CustomContextMenu);
+        button->hide();
+        // Not QToolButton's own menu: that one waits in an event loop of its own until it closes.
+        connect(button, &QToolButton::clicked, this, [this, row] { showLineMenu(row); });
+        connect(button, &QWidget::customContextMenuRequested, this, [this, row](const QPoint &) { showLineMenu(row); });
+        m_grid->addWidget(label, row, 0);
+        m_grid->addWidget(button, row, 1);
+        m_labels << label;
+        m_buttons << button;
+    }
+    for (qsizetype i = 0; i < m_labels.size(); ++i)
+        m_labels.at(i)->setVisible(i < m_lines.size());
+    updateButtons();
     elideLines();
     QStringList parts;
     if (m_report) {
@@ -183,6 +237,134 @@ void LedgerBar::refreshText()
             parts << tr("%1: %n seat(s)", nullptr, segment.seats).arg(categoryName(segment.category, segment.group));
     }
     m_bar->setAccessibleName(parts.join(u", "_s));
+}
+
+void LedgerBar::setActionsOffered(bool offered)
+{
+    m_offered = offered;
+    updateButtons();
+}
+
+void LedgerBar::setActionEnabled(Action action, bool enabled, const QString &toolTip)
+{
+    (action == Action::Revoke ? m_revoke : m_editRule) = Gate {enabled, toolTip};
+    updateButtons();
+}
+
+QToolButton *LedgerBar::lineButton(int line) const
+{
+    if (line < 0 || line >= m_buttons.size() || m_buttons.at(line)->isHidden())
+        return nullptr;
+    return m_buttons.at(line);
+}
+
+bool LedgerBar::offersRevoke(SeatLedger::Category category)
+{
+    switch (category) {
+    case SeatLedger::Category::InUse:
+    case SeatLedger::Category::ActivityUnknown:
+    case SeatLedger::Category::Idle:
+    case SeatLedger::Category::SecondSeat:
+    case SeatLedger::Category::Expiring:
+    case SeatLedger::Category::OverCount:
+        return true;
+    // An expired row holds no seat: the reaper (or Force reap) takes it, there is nothing to revoke.
+    case SeatLedger::Category::Expired:
+    case SeatLedger::Category::ReservedIdle:
+    case SeatLedger::Category::Free:
+        return false;
+    }
+    return false;
+}
+
+bool LedgerBar::offersRule(SeatLedger::Category category)
+{
+    return category == SeatLedger::Category::Idle || category == SeatLedger::Category::ReservedIdle;
+}
+
+void LedgerBar::updateButtons()
+{
+    // A past ledger (or none) has nobody left to act on.
+    const bool live = m_offered && m_report && !m_report->isPast();
+    const QList<SeatLedger::Line> lines = m_report ? m_report->ledger.lines : QList<SeatLedger::Line>();
+    for (qsizetype i = 0; i < m_buttons.size(); ++i) {
+        QToolButton *button = m_buttons.at(i);
+        const bool revoke
+            = live && i < lines.size() && offersRevoke(lines.at(i).category) && !lines.at(i).holdings.isEmpty();
+        const bool rule = live && i < lines.size() && i < m_lines.size() && offersRule(lines.at(i).category);
+        if (!revoke && !rule) {
+            button->hide();
+            continue;
+        }
+        button->setText(tr("Actions"));
+        button->setAccessibleName(tr("Actions: %1").arg(m_lines.value(i)));
+        const bool enabled = (revoke && m_revoke.enabled) || (rule && m_editRule.enabled);
+        button->setEnabled(enabled);
+        if (enabled) {
+            button->setToolTip(revoke ? tr("Revoke these seats, or edit the rule behind them")
+                                      : tr("Edit the rule behind these seats"));
+        } else {
+            QStringList why;
+            if (revoke)
+                why << m_revoke.toolTip;
+            if (rule && !why.contains(m_editRule.toolTip))
+                why << m_editRule.toolTip;
+            why.removeAll(QString());
+            button->setToolTip(why.join(u'\n'));
+        }
+        button->show();
+    }
+}
+
+void LedgerBar::fillMenu(int line)
+{
+    m_menu->clear();
+    if (!m_report || line < 0 || line >= m_report->ledger.lines.size())
+        return;
+    const SeatLedger::Line &entry = m_report->ledger.lines.at(line);
+    const QString &licenseId = m_report->licenseId;
+    if (offersRevoke(entry.category)) {
+        const qsizetype listed = std::min(entry.holdings.size(), maxListedHolders);
+        for (qsizetype i = 0; i < listed; ++i) {
+            const SeatLedger::Holding &holding = entry.holdings.at(i);
+            const HeldSeat seat {licenseId, holding.seatId, holding.holder};
+            for (const bool block : {false, true}) {
+                QAction *action = m_menu->addAction(block ? tr("Revoke and block %1…").arg(menuText(holding.holder))
+                                                          : tr("Revoke %1…").arg(menuText(holding.holder)));
+                action->setEnabled(m_revoke.enabled);
+                action->setToolTip(m_revoke.toolTip);
+                connect(action, &QAction::triggered, this,
+                        [this, seat, block] { Q_EMIT revokeRequested(seat, block); });
+            }
+        }
+        if (entry.holdings.size() > listed) {
+            m_menu->addAction(tr("%n more in the holders table", nullptr, int(entry.holdings.size() - listed)))
+                ->setEnabled(false);
+        }
+    }
+    if (offersRule(entry.category)) {
+        if (!m_menu->isEmpty())
+            m_menu->addSeparator();
+        QAction *action
+            = m_menu->addAction(entry.category == SeatLedger::Category::ReservedIdle ? tr("Edit the reservation rule…")
+                                                                                     : tr("Edit the idle seats rule…"));
+        action->setEnabled(m_editRule.enabled);
+        action->setToolTip(m_editRule.toolTip);
+        const SeatLedger::Category category = entry.category;
+        connect(action, &QAction::triggered, this,
+                [this, licenseId, category] { Q_EMIT editRuleRequested(licenseId, category); });
+    }
+}
+
+void LedgerBar::showLineMenu(int line)
+{
+    QToolButton *button = lineButton(line);
+    if (!button || !button->isEnabled())
+        return;
+    fillMenu(line);
+    if (m_menu->isEmpty())
+        return;
+    m_menu->popup(button->mapToGlobal(QPoint(0, button->height())));
 }
 
 void LedgerBar::changeEvent(QEvent *event)

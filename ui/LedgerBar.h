@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LeaseTableModel.h"
 #include "StatePalette.h"
 #include "wire/LedgerReport.h"
 
@@ -9,7 +10,10 @@
 
 #include <optional>
 
+class QGridLayout;
 class QLabel;
+class QMenu;
+class QToolButton;
 
 namespace keyright {
 
@@ -17,6 +21,10 @@ namespace keyright {
 // is (in use, idle, reserved and idle, free, ...), each part in its palette colour with its name
 // and count as a tooltip, and beneath it the ledger's sentences (ledgerSentences), the same as
 // `keyright explain`. The page computes the ledger from its listing with core's accountSeats.
+// Where actions are offered (the Seats page's ledger of now, not a dispute's past one), a line
+// naming seats someone holds has an "Actions" button (and the same menu on the line's context
+// menu): revoke, or revoke and block, each of its holders; a line of idle or reserved seats, edit
+// the rule. The bar only asks (the signals); the window confirms and carries it out.
 class LedgerBar final : public QWidget
 {
     Q_OBJECT
@@ -31,6 +39,9 @@ public:
         QRectF rect; // in the bar's coordinates
     };
 
+    // What a line may offer, gated by the token's role as one (the revokes go together).
+    enum class Action { Revoke, EditRule };
+
     explicit LedgerBar(QWidget *parent = nullptr);
     ~LedgerBar() override;
 
@@ -43,23 +54,61 @@ public:
     QString sentenceText() const;
     QWidget *barWidget() const;
 
+    // Off by default: a ledger of the past has nobody left to act on.
+    void setActionsOffered(bool offered);
+    // `toolTip` says, when not `enabled`, why (the role needed); empty otherwise.
+    void setActionEnabled(Action action, bool enabled, const QString &toolTip = {});
+    // The button of the ledger's line `line` (its index in the report's lines), or null when that
+    // line offers nothing.
+    QToolButton *lineButton(int line) const;
+    // The menu of the line last opened (built afresh each time from the ledger shown then).
+    QMenu *lineMenu() const { return m_menu; }
+    // Opens the menu of `line` under its button (not waiting for it: the window goes on polling).
+    void showLineMenu(int line);
+
     static StatePalette::Role roleOf(SeatLedger::Category category);
     // "in use", "idle", "reserved for cad, idle", ... (context "keyright::LedgerBar").
     static QString categoryName(SeatLedger::Category category, const QString &group = {});
 
+Q_SIGNALS:
+    void revokeRequested(const keyright::HeldSeat &seat, bool block);
+    // The rule behind `category` (the idle seats' reclaim rule, or a reservation).
+    void editRuleRequested(const QString &licenseId, keyright::SeatLedger::Category category);
+
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
 private:
     class Bar;
     void refreshText();
     void elideLines();
+    void updateButtons();
+    void fillMenu(int line);
+    // Whether a line of `category` names holders a revoke frees, or a rule an admin may edit.
+    static bool offersRevoke(SeatLedger::Category category);
+    static bool offersRule(SeatLedger::Category category);
+
+    struct Gate
+    {
+        bool enabled = false;
+        QString toolTip;
+    };
 
     std::optional<LedgerReport> m_report;
     Bar *m_bar;
-    QLabel *m_sentences;
+    QWidget *m_sentences;
+    QGridLayout *m_grid;
+    // One per sentence shown, reused from one report to the next so that a focused button keeps
+    // its focus across a poll.
+    QList<QLabel *> m_labels;
+    QList<QToolButton *> m_buttons;
+    QMenu *m_menu;
     QStringList m_lines; // the sentences whole
+    bool m_offered = false;
+    Gate m_revoke;
+    Gate m_editRule;
 };
 
 } // namespace keyright

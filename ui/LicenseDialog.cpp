@@ -623,6 +623,15 @@ void LicenseDialog::editGroups()
     dialog->open();
 }
 
+void LicenseDialog::showRule(Rule rule)
+{
+    // The Idle seats box, or the Reserve row with its Add button.
+    QWidget *field = rule == Rule::IdleSeats ? static_cast<QWidget *>(m_reclaimOn) : m_addReserve;
+    m_scroll->ensureWidgetVisible(rule == Rule::IdleSeats ? m_reclaimOn->parentWidget() : m_reserve);
+    if (field->isVisible() && field->isEnabled())
+        field->setFocus(Qt::OtherFocusReason);
+}
+
 void LicenseDialog::setReadOnly(const QString &why)
 {
     m_readOnly = !why.isEmpty();

@@ -37,6 +37,9 @@ class LicenseDialog final : public QDialog
     Q_DISABLE_COPY_MOVE(LicenseDialog)
 
 public:
+    // A part of the rules the Seats page's ledger can open the dialog at.
+    enum class Rule { IdleSeats, Reservations };
+
     // `existing` empty: create. `takenIds`: ids already on the server (a create must pick another).
     LicenseDialog(const std::optional<LicenseSummary> &existing, const QSet<QString> &takenIds,
                   QWidget *parent = nullptr);
@@ -80,6 +83,9 @@ public:
     // A `reserve N for GROUP` or `max N for GROUP` row. Without a group, a new row: the first group
     // that has no row in `table` yet, and one seat.
     void addSeatsRow(QTableWidget *table, const GroupSeats &row = {});
+    // Scrolls to `rule` and puts the focus there (once shown): the ledger's "Edit the idle seats
+    // rule…" lands where the rule is, not at the license's id.
+    void showRule(Rule rule);
     // Opens the holder groups of this dialog for editing (modal).
     void editGroups();
     // The first problem with `spec`, for a person, or an empty string. Same rules as the server.

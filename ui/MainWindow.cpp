@@ -16,6 +16,7 @@
 #include "KeyRevealDialog.h"
 #include "LanguageManager.h"
 #include "LeaseTableModel.h"
+#include "LedgerBar.h"
 #include "LicenseDialog.h"
 #include "ReapDialog.h"
 #include "RevokeDialog.h"
@@ -211,6 +212,8 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     connect(m_banner, &ErrorBanner::retryRequested, &session, &DashboardSession::refresh);
     connect(m_seats, &SeatsPage::revokeRequested, this, &MainWindow::revokeSelected);
     connect(m_seats, &SeatsPage::editLicenseRequested, this, &MainWindow::editLicense);
+    connect(m_seats->ledgerBar(), &LedgerBar::revokeRequested, this, &MainWindow::revokeFromLedger);
+    connect(m_seats->ledgerBar(), &LedgerBar::editRuleRequested, this, &MainWindow::editLedgerRule);
     connect(m_events, &EventsPage::statusMessage, this, [this](const QString &text) { showMessage(text); });
     connect(m_usage, &UsagePage::statusMessage, this, &MainWindow::showMessage);
     connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString &text) {
@@ -770,6 +773,22 @@ void MainWindow::updateActions()
     gate(a.revoke, connected && seatSelected, A::Revoke);
     gate(a.reap, connected, A::Reap);
     gate(a.tokens, connected, A::ListTokens);
+    // The ledger's lines act as the window's Revoke and Edit license do, under the same role.
+    LedgerBar *ledger = m_seats->ledgerBar();
+    const auto gateLedger = [&](LedgerBar::Action action, A what) {
+        const bool allowed = m_adminActions->isAllowed(what);
+        ledger->setActionEnabled(action, connected && allowed, allowed ? QString() : roleNeeded(what));
+    };
+    gateLedger(LedgerBar::Action::Revoke, A::Revoke);
+    gateLedger(LedgerBar::Action::EditRule, A::EditLicense);
+}
+
+QString MainWindow::roleNeeded(AdminActions::Action what) const
+{
+    const auto identity = m_session.identity();
+    return tr("Needs the %1 role; this token (%2) has the %3 role.")
+        .arg(roleLabel(AdminActions::requiredRole(what)), identity ? identity->name : QString(),
+             identity ? roleLabel(identity->role) : QString());
 }
 
 void MainWindow::gate(QAction *action, bool available, AdminActions::Action what)
@@ -780,10 +799,7 @@ void MainWindow::gate(QAction *action, bool available, AdminActions::Action what
         return;
     }
     action->setEnabled(false);
-    const auto identity = m_session.identity();
-    action->setToolTip(tr("Needs the %1 role; this token (%2) has the %3 role.")
-                           .arg(roleLabel(AdminActions::requiredRole(what)), identity ? identity->name : QString(),
-                                identity ? roleLabel(identity->role) : QString()));
+    action->setToolTip(roleNeeded(what));
 }
 
 void MainWindow::showMessage(const QString &text, const QString &detail)
@@ -960,7 +976,15 @@ void MainWindow::revokeSelected()
     confirmRevoke(m_seats->selectedSeats());
 }
 
-void MainWindow::confirmRevoke(QList<HeldSeat> seats)
+void MainWindow::revokeFromLedger(const HeldSeat &seat, bool block)
+{
+    // The line's button is disabled for a role that may not revoke; the server would refuse anyway.
+    if (!m_adminActions->isAvailable() || !m_adminActions->isAllowed(AdminActions::Action::Revoke))
+        return;
+    confirmRevoke({seat}, block);
+}
+
+void MainWindow::confirmRevoke(QList<HeldSeat> seats, bool block)
 {
     if (seats.isEmpty())
         return;
@@ -970,14 +994,16 @@ void MainWindow::confirmRevoke(QList<HeldSeat> seats)
     const HeldSeat seat = seats.takeFirst();
     auto *dialog = new RevokeDialog(seat.licenseId, seat.holder, seat.seatId, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog, seat, rest = std::move(seats)] {
+    if (block)
+        dialog->proposeBlock();
+    connect(dialog, &QDialog::accepted, this, [this, dialog, seat, block, rest = std::move(seats)] {
         RevokeRequest request;
         request.licenseId = seat.licenseId;
         request.seatId = seat.seatId;
         request.reason = dialog->reason();
         request.block = dialog->blockDuration();
         m_adminActions->revoke(request, seat.holder);
-        confirmRevoke(rest);
+        confirmRevoke(rest, block);
     });
     dialog->open();
 }
@@ -1071,13 +1097,27 @@ void MainWindow::newLicense()
 void MainWindow::editLicense()
 {
     const QStringList ids = m_seats->selectedLicenseIds();
-    if (!m_adminActions->isAvailable() || ids.size() != 1)
+    if (ids.size() != 1)
         return;
-    if (!m_session.licenses().license(ids.first()))
+    editLicenseById(ids.first());
+}
+
+void MainWindow::editLedgerRule(const QString &licenseId, SeatLedger::Category category)
+{
+    // Only a role that may change the rule is offered it: reading it is the license's dialog.
+    if (!m_adminActions->isAllowed(AdminActions::Action::EditLicense))
+        return;
+    editLicenseById(licenseId, category);
+}
+
+void MainWindow::editLicenseById(const QString &id, std::optional<SeatLedger::Category> category)
+{
+    if (!m_adminActions->isAvailable())
+        return;
+    if (!m_session.licenses().license(id))
         return;
     // A role that may not edit (double-clicking asks for this too) reads the license and its rules.
-    const QString id = ids.first();
-    withRules(id, [this, id](const SeatRules &rules, const QList<HolderGroup> &groups) {
+    withRules(id, [this, id, category](const SeatRules &rules, const QList<HolderGroup> &groups) {
         const LicenseSummary *current = m_session.licenses().license(id);
         if (!current)
             return;
@@ -1092,6 +1132,9 @@ void MainWindow::editLicense()
                         dialog->setReclaimState(m_session.reclaimState(id));
                 });
         openLicenseDialog(dialog);
+        if (category)
+            dialog->showRule(*category == SeatLedger::Category::ReservedIdle ? LicenseDialog::Rule::Reservations
+                                                                             : LicenseDialog::Rule::IdleSeats);
     });
 }
 

@@ -3,6 +3,7 @@
 #include "AdminActions.h"
 #include "ConnectionProfile.h"
 #include "PageContext.h"
+#include "SeatLedger.h"
 #include "wire/EventRecord.h"
 
 #include <QDateTime>
@@ -83,6 +84,10 @@ public Q_SLOTS:
     void forceReap();
     void newLicense();
     void editLicense();
+    // A ledger line's actions (LedgerBar): the same revoke dialog as the holders table's, "and
+    // block" starting at a block; the license dialog at the rule behind the line's seats.
+    void revokeFromLedger(const keyright::HeldSeat &seat, bool block);
+    void editLedgerRule(const QString &licenseId, keyright::SeatLedger::Category category);
     void showGroups();
     void rotateKey();
     void showConnections();
@@ -111,8 +116,13 @@ private:
     // typed wherever the dialog was opened from.
     void giveLicenseRules(GroupsDialog *dialog);
     // Asks about the first of `seats` in a revoke dialog; once confirmed, revokes it and asks about
-    // the next.
-    void confirmRevoke(QList<HeldSeat> seats);
+    // the next. `block`: each dialog proposes a block.
+    void confirmRevoke(QList<HeldSeat> seats, bool block = false);
+    // The license dialog for `licenseId`, read-only for a role that may not edit; `category` set:
+    // scrolled to and focused on the rule behind seats of that ledger category.
+    void editLicenseById(const QString &licenseId, std::optional<SeatLedger::Category> category = std::nullopt);
+    // "Needs the operator role; this token (sam) has the viewer role.", for a disabled action.
+    QString roleNeeded(AdminActions::Action what) const;
     void createActions();
     void createMenus();
     void retranslate();

@@ -65,4 +65,10 @@ std::chrono::seconds RevokeDialog::blockDuration() const
     return std::chrono::seconds {m_block->currentData().toLongLong()};
 }
 
+void RevokeDialog::proposeBlock()
+{
+    m_block->setCurrentIndex(m_block->findData(qint64(3600)));
+    m_block->setFocus();
+}
+
 } // namespace keyright

@@ -21,6 +21,8 @@ public:
 
     QString reason() const;
     std::chrono::seconds blockDuration() const;
+    // "Revoke and block…": the block starts at an hour, focused, to be confirmed or changed.
+    void proposeBlock();
 
 private:
     QLineEdit *m_reason;

@@ -205,6 +205,8 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     rightLayout->addLayout(head);
     rightLayout->addWidget(m_holdersSummary);
     rightLayout->addWidget(m_ledger);
+    // The ledger of now: its lines offer what can be done about them (the window gates by role).
+    m_ledger->setActionsOffered(true);
     rightLayout->addWidget(m_holders, 1);
     rightLayout->addWidget(m_empty, 1);
 

@@ -415,6 +415,13 @@
             <numerusform>%1: %n seats</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n more in the holders table</source>
+        <translation>
+            <numerusform>%n more in the holders table</numerusform>
+            <numerusform>%n more in the holders table</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::LicenseDialog</name>

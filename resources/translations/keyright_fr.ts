@@ -2720,6 +2720,45 @@
         <source>expired, awaiting the reaper</source>
         <translation>expiré, en attente du nettoyage</translation>
     </message>
+    <message>
+        <source>Actions</source>
+        <translation>Actions</translation>
+    </message>
+    <message>
+        <source>Actions: %1</source>
+        <translation>Actions : %1</translation>
+    </message>
+    <message>
+        <source>Revoke these seats, or edit the rule behind them</source>
+        <translation>Révoquer ces sièges, ou modifier la règle dont ils relèvent</translation>
+    </message>
+    <message>
+        <source>Edit the rule behind these seats</source>
+        <translation>Modifier la règle dont relèvent ces sièges</translation>
+    </message>
+    <message>
+        <source>Revoke and block %1…</source>
+        <translation>Révoquer et bloquer %1…</translation>
+    </message>
+    <message>
+        <source>Revoke %1…</source>
+        <translation>Révoquer %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more in the holders table</source>
+        <translation>
+            <numerusform>%n autre dans le tableau des détenteurs</numerusform>
+            <numerusform>%n autres dans le tableau des détenteurs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Edit the reservation rule…</source>
+        <translation>Modifier la règle de réservation…</translation>
+    </message>
+    <message>
+        <source>Edit the idle seats rule…</source>
+        <translation>Modifier la règle des sièges inactifs…</translation>
+    </message>
 </context>
 <context>
     <name>keyright::LicenseDialog</name>

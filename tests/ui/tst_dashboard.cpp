@@ -7,27 +7,37 @@
 #include "KeyRevealDialog.h"
 #include "LeaseClient.h"
 #include "LedgerBar.h"
+#include "LicenseDialog.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "ReapDialog.h"
 #include "RevokeDialog.h"
 #include "SeatsPage.h"
 #include "TestServer.h"
+#include "wire/SeatRulesJson.h"
 
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScopeGuard>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTest>
 #include <QTimer>
+#include <QToolButton>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
@@ -44,6 +54,7 @@ private Q_SLOTS:
     void durationsFollowTheLanguage();
     void revokeThroughTheDialogRemovesTheSeat();
     void revokingSeveralSeatsAsksForEachInTurn();
+    void ledgerLinesRevokeAndEditTheirRule();
     void rotatingAKeyAsksFirst();
     void statusBarAgeMovesOnTheSessionTick();
     void forceReapPreviewsThenReclaims();
@@ -285,6 +296,144 @@ void TestDashboard::revokingSeveralSeatsAsksForEachInTurn()
     QTRY_VERIFY_WITH_TIMEOUT(m_window->findChildren<RevokeDialog *>().isEmpty(), 2000);
 }
 
+namespace {
+
+// The index of the ledger's line of `category` (holding `holder`, when given), or -1.
+int ledgerLine(const LedgerBar *ledger, SeatLedger::Category category, const QString &holder = {})
+{
+    if (!ledger->report())
+        return -1;
+    const QList<SeatLedger::Line> &lines = ledger->report()->ledger.lines;
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        if (lines.at(i).category != category)
+            continue;
+        if (holder.isEmpty())
+            return int(i);
+        for (const SeatLedger::Holding &holding : lines.at(i).holdings) {
+            if (holding.holder == holder)
+                return int(i);
+        }
+    }
+    return -1;
+}
+
+QAction *menuAction(const QMenu *menu, const QString &text)
+{
+    for (QAction *action : menu->actions()) {
+        if (action->text() == text)
+            return action;
+    }
+    return nullptr;
+}
+
+QString dialogText(const QDialog *dialog)
+{
+    QString text;
+    for (const QLabel *label : dialog->findChildren<QLabel *>())
+        text += label->text();
+    return text;
+}
+
+} // namespace
+
+void TestDashboard::ledgerLinesRevokeAndEditTheirRule()
+{
+    // Three seats, one reserved for cad; alice and bob hold the two others (their clients report
+    // no activity), the cad seat is unused.
+    const QByteArray key = createLicense(u"acme-cad"_s, 3);
+    int status = 0;
+    m_server->adminCall("PUT", u"/v1/groups"_s,
+                        {{u"groups"_s, seatrules::groupsToJson({HolderGroup {u"cad"_s, {u"cad*"_s}}})}}, &status);
+    QCOMPARE(status, 200);
+    SeatRules rules;
+    rules.reserve << GroupSeats {u"cad"_s, 1};
+    m_server->adminCall("PUT", u"/v1/licenses/acme-cad/rules"_s, {{u"rules"_s, seatrules::rulesToJson(rules)}},
+                        &status);
+    QCOMPARE(status, 200);
+    QVERIFY(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s));
+    QVERIFY(checkout(u"acme-cad"_s, key, u"bob@ws-07"_s));
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 2, 5000);
+    LedgerBar *ledger = m_window->seatsPage()->ledgerBar();
+    const SeatLedger::Category held = SeatLedger::Category::ActivityUnknown;
+    QTRY_VERIFY_WITH_TIMEOUT(ledgerLine(ledger, held, u"alice@ws-12"_s) >= 0, 5000);
+    QVERIFY(ledger->isVisible());
+    // The free line names nobody and no rule: nothing to offer.
+    QVERIFY(ledgerLine(ledger, SeatLedger::Category::Free) < 0
+            || !ledger->lineButton(ledgerLine(ledger, SeatLedger::Category::Free)));
+
+    // The reserved seat's line opens the license dialog of that license, at its reservations.
+    QToolButton *reservedButton = ledger->lineButton(ledgerLine(ledger, SeatLedger::Category::ReservedIdle));
+    QVERIFY(reservedButton);
+    QTRY_VERIFY_WITH_TIMEOUT(reservedButton->isEnabled(), 5000);
+    QTest::mouseClick(reservedButton, Qt::LeftButton);
+    QMenu *menu = ledger->lineMenu();
+    QTRY_VERIFY(menu->isVisible());
+    QVERIFY(!menuAction(menu, u"Revoke alice@ws-12…"_s));
+    QAction *editRule = menuAction(menu, u"Edit the reservation rule…"_s);
+    QVERIFY(editRule && editRule->isEnabled());
+    QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(editRule).center());
+    QTRY_VERIFY(qobject_cast<LicenseDialog *>(QApplication::activeModalWidget()));
+    auto *license = qobject_cast<LicenseDialog *>(QApplication::activeModalWidget());
+    QCOMPARE(license->spec().id, u"acme-cad"_s);
+    QVERIFY(!license->isReadOnly());
+    QCOMPARE(license->reserveTable()->rowCount(), 1);
+    license->reject();
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+    // An idle line's rule: the dialog lands on the Idle seats box, its switch focused.
+    m_window->editLedgerRule(u"acme-cad"_s, SeatLedger::Category::Idle);
+    QTRY_VERIFY(qobject_cast<LicenseDialog *>(QApplication::activeModalWidget()));
+    license = qobject_cast<LicenseDialog *>(QApplication::activeModalWidget());
+    QCOMPARE(license->focusWidget(), static_cast<QWidget *>(license->reclaimCheck()));
+    license->reject();
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+
+    // alice's line, by keyboard: the button takes the focus, Space opens its menu, and Revoke
+    // opens the same dialog as the holders table's, for her seat.
+    QToolButton *heldButton = ledger->lineButton(ledgerLine(ledger, held, u"alice@ws-12"_s));
+    QVERIFY(heldButton && heldButton->isEnabled());
+    QVERIFY(heldButton->focusPolicy() & Qt::TabFocus);
+    heldButton->setFocus();
+    QTest::keyClick(heldButton, Qt::Key_Space);
+    QTRY_VERIFY(menu->isVisible());
+    QAction *revokeAlice = menuAction(menu, u"Revoke alice@ws-12…"_s);
+    QVERIFY(revokeAlice && revokeAlice->isEnabled());
+    QVERIFY(menuAction(menu, u"Revoke and block bob@ws-07…"_s));
+    QVERIFY(!menuAction(menu, u"Edit the reservation rule…"_s));
+    QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(revokeAlice).center());
+    QTRY_VERIFY(qobject_cast<RevokeDialog *>(QApplication::activeModalWidget()));
+    auto *dialog = qobject_cast<RevokeDialog *>(QApplication::activeModalWidget());
+    QVERIFY2(dialogText(dialog).contains(u"alice@ws-12"_s), qPrintable(dialogText(dialog)));
+    QCOMPARE(dialog->blockDuration(), 0s);
+    QTest::mouseClick(dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+
+    // Revoked on the server: the next poll takes her off the table and the ledger.
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 1, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!ledger->sentenceText().contains(u"alice@ws-12"_s), 5000);
+    QVERIFY(ledgerLine(ledger, held, u"bob@ws-07"_s) >= 0);
+
+    // Revoke and block bob: the dialog proposes a block; once confirmed the ledger says it.
+    heldButton = ledger->lineButton(ledgerLine(ledger, held, u"bob@ws-07"_s));
+    QVERIFY(heldButton);
+    QTest::mouseClick(heldButton, Qt::LeftButton);
+    QTRY_VERIFY(menu->isVisible());
+    QAction *blockBob = menuAction(menu, u"Revoke and block bob@ws-07…"_s);
+    QVERIFY(blockBob);
+    menu->setActiveAction(blockBob);
+    QTest::keyClick(menu, Qt::Key_Return);
+    QTRY_VERIFY(qobject_cast<RevokeDialog *>(QApplication::activeModalWidget()));
+    dialog = qobject_cast<RevokeDialog *>(QApplication::activeModalWidget());
+    QVERIFY2(dialogText(dialog).contains(u"bob@ws-07"_s), qPrintable(dialogText(dialog)));
+    QCOMPARE(dialog->blockDuration(), 3600s);
+    dialog->accept();
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"bob@ws-07"_s, LeaseTableModel::StateColumn), u"blocked"_s, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(ledger->sentenceText().contains(u"bob@ws-07 is blocked until"_s), 5000);
+    QCOMPARE(ledgerLine(ledger, held), -1);
+    LeaseOutcome again;
+    QVERIFY(!checkout(u"acme-cad"_s, key, u"bob@ws-07"_s, &again));
+    QVERIFY(std::holds_alternative<outcome::HolderBlocked>(again));
+}
+
 void TestDashboard::rotatingAKeyAsksFirst()
 {
     const QByteArray key = createLicense(u"acme-cad"_s, 10);
@@ -440,6 +589,9 @@ void TestDashboard::selectingADenialShowsItsHolders()
         accounted += segment.seats;
     QCOMPARE(accounted, 2);
     QVERIFY2(ledger->sentenceText().contains(u"node-01@farm"_s), qPrintable(ledger->sentenceText()));
+    // A ledger of the past: nobody on it to revoke now, no rule to edit from here.
+    for (int line = 0; line < ledger->report()->ledger.lines.size(); ++line)
+        QVERIFY(!ledger->lineButton(line));
 
     const QString csv = m_dashboard->filePath(u"events.csv"_s);
     QVERIFY(events->exportCsv(csv));

@@ -5,6 +5,7 @@
 #include "DashboardHarness.h"
 #include "DashboardSession.h"
 #include "ErrorBanner.h"
+#include "LedgerBar.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "SeatsPage.h"
@@ -17,12 +18,14 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeWidget>
 
 #include <memory>
@@ -51,6 +54,8 @@ private:
     void openWindow(const QByteArray &token);
     QAction *action(const char *name) const;
     void selectFirstHolder();
+    // The Actions buttons of the Seats page's ledger lines that name alice's and bob's seats.
+    QList<QToolButton *> heldLineButtons() const;
     // Saves the window or dialog into docs/ when KEYRIGHT_SCREENSHOT_DIR is set.
     void screenshot(QWidget *widget, const QString &file);
 
@@ -111,6 +116,20 @@ void TestRoles::selectFirstHolder()
     QTRY_VERIFY(!m_window->seatsPage()->selectedSeats().isEmpty());
 }
 
+QList<QToolButton *> TestRoles::heldLineButtons() const
+{
+    QList<QToolButton *> buttons;
+    const LedgerBar *ledger = m_window->seatsPage()->ledgerBar();
+    if (!ledger->report())
+        return buttons;
+    const QList<SeatLedger::Line> &lines = ledger->report()->ledger.lines;
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        if (!lines.at(i).holdings.isEmpty() && lines.at(i).category != SeatLedger::Category::Expired)
+            buttons << ledger->lineButton(int(i));
+    }
+    return buttons;
+}
+
 void TestRoles::screenshot(QWidget *widget, const QString &file)
 {
     const QString dir = qEnvironmentVariable("KEYRIGHT_SCREENSHOT_DIR");
@@ -143,6 +162,17 @@ void TestRoles::viewerSeesEverythingButMayChangeNothing()
         QVERIFY2(a && !a->isEnabled(), name);
         QVERIFY2(a->toolTip().contains(u"Needs the admin role"_s), qPrintable(a->toolTip()));
     }
+    // The ledger's lines show their actions disabled, saying which role they need.
+    QTRY_VERIFY_WITH_TIMEOUT(!heldLineButtons().isEmpty(), 5000);
+    for (QToolButton *button : heldLineButtons()) {
+        QVERIFY(button);
+        QVERIFY(button->isVisible());
+        QVERIFY(!button->isEnabled());
+        QVERIFY2(button->toolTip().contains(u"Needs the operator role"_s), qPrintable(button->toolTip()));
+        QTest::mouseClick(button, Qt::LeftButton);
+        m_window->seatsPage()->ledgerBar()->showLineMenu(0);
+        QVERIFY(!m_window->seatsPage()->ledgerBar()->lineMenu()->isVisible());
+    }
     // Delete on the holders table must not open a revoke dialog either.
     m_window->revokeSelected();
     QVERIFY(m_window->findChildren<QDialog *>().isEmpty());
@@ -159,6 +189,10 @@ void TestRoles::operatorMayRevokeButNotEditLicenses()
     QTRY_VERIFY(action("actionRevoke")->isEnabled());
     QVERIFY(action("actionReap")->isEnabled());
     QVERIFY(!action("actionRevoke")->toolTip().contains(u"Needs"_s));
+    // An operator revokes from the ledger's lines too.
+    QTRY_VERIFY_WITH_TIMEOUT(!heldLineButtons().isEmpty(), 5000);
+    for (QToolButton *button : heldLineButtons())
+        QVERIFY(button && button->isEnabled());
     for (const char *name : {"actionNewLicense", "actionEditLicense", "actionRotateKey"}) {
         QAction *a = action(name);
         QVERIFY2(!a->isEnabled(), name);

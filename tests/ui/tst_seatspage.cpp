@@ -18,6 +18,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QNetworkAccessManager>
 #include <QScopeGuard>
 #include <QScrollBar>
@@ -30,6 +31,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocumentFragment>
+#include <QToolButton>
 #include <QtCharts/QAbstractAxis>
 #include <QtCharts/QChart>
 
@@ -743,6 +745,64 @@ void TestSeatsPage::theLedgerBarAccountsForEverySeat()
     QVERIFY2(sentences.contains(u"1 seat held but idle for more than 30 minutes: user1@ws-1"_s), qPrintable(sentences));
     QVERIFY2(sentences.contains(u"1 seat reserved for cad and unused."_s), qPrintable(sentences));
     QVERIFY2(sentences.contains(u"2 seats free."_s), qPrintable(sentences));
+
+    // Each line that names seats or a rule has its Actions; the free seats have none. With no
+    // window to carry them out (and no role known), they are there but disabled.
+    QToolButton *idleButton = ledger->lineButton(1);
+    QVERIFY(idleButton && idleButton->isVisible() && !idleButton->isEnabled());
+    QVERIFY(ledger->lineButton(0) && ledger->lineButton(2));
+    QVERIFY(!ledger->lineButton(3));
+    ledger->setActionEnabled(LedgerBar::Action::Revoke, true);
+    ledger->setActionEnabled(LedgerBar::Action::EditRule, true);
+    QVERIFY(idleButton->isEnabled());
+    QVERIFY(idleButton->focusPolicy() & Qt::TabFocus);
+    auto *idleSentence = ledger->findChild<QLabel *>(u"ledgerSentence1"_s);
+    QVERIFY(idleSentence);
+    QVERIFY(idleSentence->geometry().right() < idleButton->geometry().left());
+    QString editedLicense;
+    SeatLedger::Category editedCategory = SeatLedger::Category::Free;
+    QList<std::pair<HeldSeat, bool>> revokes;
+    connect(ledger, &LedgerBar::editRuleRequested, &page, [&](const QString &id, SeatLedger::Category category) {
+        editedLicense = id;
+        editedCategory = category;
+    });
+    connect(ledger, &LedgerBar::revokeRequested, &page, [&](const HeldSeat &seat, bool block) {
+        revokes << std::pair {seat, block};
+    });
+    QTest::mouseClick(idleButton, Qt::LeftButton);
+    QMenu *menu = ledger->lineMenu();
+    QTRY_VERIFY(menu->isVisible());
+    QStringList texts;
+    for (const QAction *action : menu->actions())
+        texts << action->text();
+    QCOMPARE(texts,
+             (QStringList {u"Revoke user1@ws-1…"_s, u"Revoke and block user1@ws-1…"_s, QString(),
+                           u"Edit the idle seats rule…"_s}));
+    menu->setActiveAction(menu->actions().last());
+    QTest::keyClick(menu, Qt::Key_Return);
+    QTRY_VERIFY(!menu->isVisible());
+    QCOMPARE(editedLicense, u"acme-cad"_s);
+    QCOMPARE(editedCategory, SeatLedger::Category::Idle);
+    QVERIFY(revokes.isEmpty());
+    QTest::mouseClick(idleButton, Qt::LeftButton);
+    QTRY_VERIFY(menu->isVisible());
+    QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(menu->actions().at(1)).center());
+    QTRY_VERIFY(!menu->isVisible());
+    QCOMPARE(revokes.size(), 1);
+    QCOMPARE(revokes.first().first.seatId, list.leases.at(0).lease.seatId);
+    QCOMPARE(revokes.first().first.holder, u"user1@ws-1"_s);
+    QCOMPARE(revokes.first().first.licenseId, u"acme-cad"_s);
+    QVERIFY(revokes.first().second);
+
+    // A narrow pane cuts the sentences beside their buttons, each whole in its tooltip.
+    const QString idleWhole = ledger->sentenceText().split(u'\n').at(1);
+    page.resize(700, 720);
+    QTRY_VERIFY(idleSentence->text() != idleWhole);
+    QVERIFY(idleSentence->text().endsWith(u'…'));
+    QCOMPARE(idleSentence->toolTip(), idleWhole);
+    QVERIFY(idleSentence->geometry().right() < idleButton->geometry().left());
+    page.resize(1280, 720);
+    QTRY_COMPARE(idleSentence->text(), idleWhole);
 
     // The next poll: the idle holder is back at work, and the bar follows.
     list.leases[0].lastActivityAt = now;
