@@ -77,6 +77,9 @@ public:
     // Connects to a saved profile; false (and says why in the banner) when its token is unreadable.
     bool connectToProfile(const QString &name);
 
+    // The holder of the selected row of the Seats or Events page, else empty.
+    QString selectedHolder() const;
+
 public Q_SLOTS:
     void refresh();
     void revokeSelected();
@@ -84,6 +87,8 @@ public Q_SLOTS:
     void newLicense();
     void editLicense();
     void showGroups();
+    // The holder's timeline of `holder`; empty: the dialog asks for one.
+    void showHolderTimeline(const QString &holder);
     void rotateKey();
     void showConnections();
     void showTokens();
