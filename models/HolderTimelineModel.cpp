@@ -177,7 +177,7 @@ QList<TimelineSpan> HolderTimelineModel::reconstruct(const QList<EventRecord> &e
             TimelineSpan &span = spanFor(e);
             if (reaped.expiresAt.isValid())
                 span.expiresAt = reaped.expiresAt;
-            close(span, e, TimelineSpan::End::Expired,
+            close(span, e, TimelineSpan::End::Reaped,
                   std::min(span.expiresAt.isValid() ? span.expiresAt : e.time, e.time));
             break;
         }
@@ -219,6 +219,8 @@ QString HolderTimelineModel::endText(const TimelineSpan &span)
         if (span.endEventAt.isValid() && span.endEventAt > span.end)
             return tr("expired unrenewed at %1 (seen at %2)").arg(at(span.end), at(span.endEventAt));
         return tr("expired unrenewed at %1").arg(at(span.end));
+    case TimelineSpan::End::Reaped:
+        return tr("expired unrenewed at %1, reaped at %2").arg(at(span.end), at(span.endEventAt));
     case TimelineSpan::End::Revoked:
         if (span.reason.isEmpty())
             return tr("revoked at %1 by %2").arg(at(span.end), EventLogModel::actorLabel(span.actor));

@@ -20,7 +20,8 @@ struct TimelineSpan
     enum class End {
         Open, // no end event in the range
         Released, // the holder gave it back
-        Expired, // it lapsed unrenewed: reaped, or a heartbeat came too late
+        Expired, // it lapsed unrenewed: a heartbeat came too late
+        Reaped, // it lapsed unrenewed and the reaper deleted it (end: its expiry)
         Revoked, // an admin freed it (actor, reason)
         Reclaimed, // idle reclaim gave it to someone waiting (waiter)
     };
@@ -31,7 +32,7 @@ struct TimelineSpan
     quint64 generation = 0;
     QDateTime start; // the grant; the range's start when granted before it
     bool grantSeen = false;
-    QDateTime end; // the end event's moment (Expired: the expiry, when known); Open: the range's end
+    QDateTime end; // the end event's moment (Expired, Reaped: the expiry, when known); Open: the range's end
     End how = End::Open;
     QDateTime endEventAt; // when the end was recorded (a reap comes after the expiry)
     QString actor; // Revoked: who

@@ -31,6 +31,7 @@ StatePalette::Role roleOf(TimelineSpan::End how)
     case TimelineSpan::End::Released:
         return StatePalette::Accent;
     case TimelineSpan::End::Expired:
+    case TimelineSpan::End::Reaped:
         return StatePalette::Expired;
     case TimelineSpan::End::Revoked:
         return StatePalette::Revoked;

@@ -2378,6 +2378,10 @@
         <source>The connection changed while the events were read; show them again.</source>
         <translation>La connexion a changé pendant la lecture des événements ; affichez-les de nouveau.</translation>
     </message>
+    <message>
+        <source>expired unrenewed at %1, reaped at %2</source>
+        <translation>expiré sans renouvellement à %1, nettoyé à %2</translation>
+    </message>
 </context>
 <context>
     <name>keyright::HolderTimelineStrip</name>

@@ -91,10 +91,10 @@ void TestHolderTimeline::seatsBecomeSpansWithTheirEnds()
     QCOMPARE(spans.at(0).generation, quint64(1));
 
     QCOMPARE(spans.at(1).seatId, seat(2));
-    QCOMPARE(spans.at(1).how, TimelineSpan::End::Expired);
+    QCOMPARE(spans.at(1).how, TimelineSpan::End::Reaped);
     QCOMPARE(spans.at(1).end, t0.addSecs(16 * 60)); // its expiry, not the reap
     QCOMPARE(spans.at(1).endEventAt, t0.addSecs(20 * 60));
-    QVERIFY2(HolderTimelineModel::endText(spans.at(1)).startsWith(u"expired unrenewed at"_s),
+    QVERIFY2(HolderTimelineModel::endText(spans.at(1)).contains(u", reaped at "_s),
              qPrintable(HolderTimelineModel::endText(spans.at(1))));
 
     QCOMPARE(spans.at(2).seatId, seat(3));
