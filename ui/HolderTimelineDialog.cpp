@@ -113,6 +113,12 @@ HolderTimelineDialog::HolderTimelineDialog(DashboardSession &session, const QStr
     connect(m_range, &QComboBox::activated, this, &HolderTimelineDialog::rangeChosen);
     connect(m_allMachines, &QCheckBox::toggled, this, &HolderTimelineDialog::reload);
     connect(m_model, &HolderTimelineModel::stateChanged, this, &HolderTimelineDialog::updateStatus);
+    // The time, holder and license read whole; the sentence takes the rest.
+    connect(m_model, &HolderTimelineModel::loaded, this, [this] {
+        for (int column :
+             {HolderTimelineModel::TimeColumn, HolderTimelineModel::HolderColumn, HolderTimelineModel::LicenseColumn})
+            m_table->resizeColumnToContents(column);
+    });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &HolderTimelineDialog::tableSelectionChanged);
     connect(m_strip, &HolderTimelineStrip::clicked, this, &HolderTimelineDialog::stripClicked);

@@ -171,6 +171,10 @@ void TestHolderTimelineDialog::theShortcutShowsTheSeatAndTheRefusal()
     QCOMPARE(strip->highlightTime(), releasedAt);
     QCOMPARE(strip->highlightLane(), 0);
 
+    // With KEYRIGHT_SCREENSHOT_DIR set: holder-timeline-en.png, the dialog with the release picked.
+    if (const QString dir = qEnvironmentVariable("KEYRIGHT_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(dialog->grab().save(dir + u"/holder-timeline-en.png"_s));
+
     dialog->close();
     QTRY_VERIFY_WITH_TIMEOUT(!dialog, 2000);
 }
