@@ -3,6 +3,8 @@
 // the refusal in the table, and a row picked in the table is the moment marked on the strip.
 #include "DashboardHarness.h"
 #include "DashboardSession.h"
+#include "EventLogModel.h"
+#include "EventsPage.h"
 #include "HolderTimelineDialog.h"
 #include "HolderTimelineModel.h"
 #include "HolderTimelineStrip.h"
@@ -18,7 +20,9 @@
 #include <QJsonObject>
 #include <QLineEdit>
 #include <QPointer>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 #include <QTimeZone>
@@ -175,6 +179,39 @@ void TestHolderTimelineDialog::theShortcutShowsTheSeatAndTheRefusal()
     if (const QString dir = qEnvironmentVariable("KEYRIGHT_SCREENSHOT_DIR"); !dir.isEmpty())
         QVERIFY(dialog->grab().save(dir + u"/holder-timeline-en.png"_s));
 
+    // The server goes away: Show again says so in the dialog and keeps what it showed.
+    server.stop();
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"timelineShow"_s), Qt::LeftButton);
+    QTRY_VERIFY2_WITH_TIMEOUT(dialog->statusText().startsWith(u"The events could not be read: "_s),
+                              qPrintable(dialog->statusText()), 10000);
+    QVERIFY(!model->isLoading());
+    QCOMPARE(model->rowCount(), 3);
+
+    dialog->close();
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog, 2000);
+
+    // On the Events page, Ctrl+T opens the timeline of the selected event's holder.
+    window.pages()->setCurrentWidget(window.eventsPage());
+    QTableView *events = window.eventsPage()->table();
+    QModelIndex aliceEvent;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            for (int row = 0; row < events->model()->rowCount(); ++row) {
+                const QModelIndex index = events->model()->index(row, 0);
+                if (index.data(EventLogModel::HolderRole).toString() == alice)
+                    aliceEvent = index;
+            }
+            return aliceEvent.isValid();
+        }(),
+        5000);
+    events->scrollTo(aliceEvent);
+    QTest::mouseClick(events->viewport(), Qt::LeftButton, {}, events->visualRect(aliceEvent).center());
+    QCOMPARE(window.selectedHolder(), alice);
+    window.activateWindow(); // the dialog was the active window until it closed
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(events, Qt::Key_T, Qt::ControlModifier);
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<HolderTimelineDialog *>()) != nullptr, 2000);
+    QCOMPARE(dialog->holderEdit()->text(), alice);
     dialog->close();
     QTRY_VERIFY_WITH_TIMEOUT(!dialog, 2000);
 }
