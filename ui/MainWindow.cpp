@@ -12,6 +12,7 @@
 #include "EventLogModel.h"
 #include "EventsPage.h"
 #include "GroupsDialog.h"
+#include "HolderTimelineDialog.h"
 #include "Icons.h"
 #include "KeyRevealDialog.h"
 #include "LanguageManager.h"
@@ -74,6 +75,7 @@ struct MainWindow::Actions
     QAction *revoke = nullptr;
     QAction *reap = nullptr;
     QAction *tokens = nullptr;
+    QAction *holderTimeline = nullptr;
     QAction *about = nullptr;
     QActionGroup *languages = nullptr;
     QAction *systemLanguage = nullptr;
@@ -317,6 +319,7 @@ void MainWindow::createActions()
     a.revoke = new QAction(keyrightIcon(u"revoke"_s), QString(), this);
     a.reap = new QAction(keyrightIcon(u"reap"_s), QString(), this);
     a.tokens = new QAction(keyrightIcon(u"key"_s), QString(), this);
+    a.holderTimeline = new QAction(this);
     a.about = new QAction(this);
 
     a.connectTo->setObjectName(u"actionConnect"_s);
@@ -329,6 +332,7 @@ void MainWindow::createActions()
     a.groups->setObjectName(u"actionGroups"_s);
     a.tokens->setObjectName(u"actionTokens"_s);
     a.usage->setObjectName(u"actionUsage"_s);
+    a.holderTimeline->setObjectName(u"actionHolderTimeline"_s);
 
     // Ctrl+K: Ctrl+O, the usual "open", is what a reader of the menus might guess, but K is
     // free everywhere and keeps O for an Open should the dashboard ever open files.
@@ -341,12 +345,17 @@ void MainWindow::createActions()
     a.reap->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     a.groups->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
     a.revoke->setShortcut(QKeySequence(Qt::Key_Delete));
+    // T for timeline; window-wide, so it works from the holders table and the events table alike.
+    a.holderTimeline->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     // Delete revokes only from the holders table, never while typing in a field.
     a.revoke->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_seats->holdersView()->addAction(a.revoke);
     m_seats->licensesView()->addAction(a.editLicense);
     m_seats->licensesView()->addAction(a.rotateKey);
     m_seats->licensesView()->addAction(a.newLicense);
+    m_seats->holdersView()->addAction(a.holderTimeline);
+    m_events->table()->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_events->table()->addAction(a.holderTimeline);
 
     connect(a.connectTo, &QAction::triggered, this, &MainWindow::showConnections);
     connect(a.embedded, &QAction::triggered, this, &MainWindow::embeddedServerRequested);
@@ -362,6 +371,7 @@ void MainWindow::createActions()
     connect(a.revoke, &QAction::triggered, this, &MainWindow::revokeSelected);
     connect(a.reap, &QAction::triggered, this, &MainWindow::forceReap);
     connect(a.tokens, &QAction::triggered, this, &MainWindow::showTokens);
+    connect(a.holderTimeline, &QAction::triggered, this, [this] { showHolderTimeline(selectedHolder()); });
     connect(a.about, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About Keyright admin"),
                            tr("<h3>Keyright admin %1</h3><p>Floating-license seats as signed leases: who holds each "
@@ -436,6 +446,8 @@ void MainWindow::createMenus()
     a.holdersMenu = menuBar()->addMenu(QString());
     a.holdersMenu->addAction(a.revoke);
     a.holdersMenu->addAction(a.reap);
+    a.holdersMenu->addSeparator();
+    a.holdersMenu->addAction(a.holderTimeline);
 
     a.helpMenu = menuBar()->addMenu(QString());
     a.helpMenu->addAction(a.about);
@@ -495,6 +507,10 @@ void MainWindow::retranslate()
     a.reap->setIconText(tr("Force reap"));
     a.reap->setToolTip(tr("Reclaim expired seats now (Ctrl+R)"));
     a.tokens->setText(tr("Access &tokens…"));
+    a.holderTimeline->setText(tr("Holder's &timeline…"));
+    a.holderTimeline->setToolTip(
+        tr("Every seat and event of the selected holder over a range; asks for a holder when none is selected "
+           "(Ctrl+T)"));
     a.about->setText(tr("&About Keyright admin"));
     a.usage->setText(tr("&Usage history"));
     a.usage->setToolTip(tr("Usage of a license over days or months, and the seats it needs (Ctrl+U)"));
@@ -773,6 +789,8 @@ void MainWindow::updateActions()
     gate(a.revoke, connected && seatSelected, A::Revoke);
     gate(a.reap, connected, A::Reap);
     gate(a.tokens, connected, A::ListTokens);
+    // Reading events is a viewer's right: no role to gate on.
+    a.holderTimeline->setEnabled(connected);
     // The ledger's lines act as the window's Revoke and Edit license do, under the same role.
     LedgerBar *ledger = m_seats->ledgerBar();
     const auto gateLedger = [&](LedgerBar::Action action, A what) {
@@ -1163,6 +1181,30 @@ void MainWindow::giveLicenseRules(GroupsDialog *dialog)
                 dialog->addLicenseRules(id, details->rules);
         }
     });
+}
+
+QString MainWindow::selectedHolder() const
+{
+    if (m_tabs->currentWidget() == m_events) {
+        const QModelIndexList rows = m_events->table()->selectionModel()->selectedRows();
+        return rows.isEmpty() ? QString() : rows.first().data(EventLogModel::HolderRole).toString();
+    }
+    if (m_tabs->currentWidget() == m_seats) {
+        const QList<int> rows = m_seats->selectedHolderRows();
+        if (rows.isEmpty())
+            return {};
+        const HolderRow &row = m_session.leases().rowAt(rows.first());
+        return row.kind == HolderRow::Kind::Block ? row.block.holder : row.lease.lease.holder;
+    }
+    return {};
+}
+
+void MainWindow::showHolderTimeline(const QString &holder)
+{
+    // Not modal: a support engineer keeps it open beside the Seats and Events pages.
+    auto *dialog = new HolderTimelineDialog(m_session, holder, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::showGroups()

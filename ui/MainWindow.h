@@ -78,6 +78,9 @@ public:
     // Connects to a saved profile; false (and says why in the banner) when its token is unreadable.
     bool connectToProfile(const QString &name);
 
+    // The holder of the selected row of the Seats or Events page, else empty.
+    QString selectedHolder() const;
+
 public Q_SLOTS:
     void refresh();
     void revokeSelected();
@@ -89,6 +92,8 @@ public Q_SLOTS:
     void revokeFromLedger(const keyright::HeldSeat &seat, bool block);
     void editLedgerRule(const QString &licenseId, keyright::SeatLedger::Category category);
     void showGroups();
+    // The holder's timeline of `holder`; empty: the dialog asks for one.
+    void showHolderTimeline(const QString &holder);
     void rotateKey();
     void showConnections();
     void showTokens();

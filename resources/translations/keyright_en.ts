@@ -390,6 +390,30 @@
     </message>
 </context>
 <context>
+    <name>keyright::HolderTimelineDialog</name>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n event</numerusform>
+            <numerusform>%n events</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) from %1 to %2 (local time).</source>
+        <translation>
+            <numerusform>%n seat from %1 to %2 (local time).</numerusform>
+            <numerusform>%n seats from %1 to %2 (local time).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Only the first %n events were read: the range stops at the last of them; choose a shorter one.</source>
+        <translation>
+            <numerusform>Only the first %n event was read: the range stops at it; choose a shorter one.</numerusform>
+            <numerusform>Only the first %n events were read: the range stops at the last of them; choose a shorter one.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>keyright::LeaseTableModel</name>
     <message numerus="yes">
         <source>%1 may hold at most %n seat(s); it holds %2.</source>

@@ -2188,6 +2188,214 @@
     </message>
 </context>
 <context>
+    <name>keyright::HolderTimelineDialog</name>
+    <message>
+        <source>Holder&apos;s timeline</source>
+        <translation>Chronologie du détenteur</translation>
+    </message>
+    <message>
+        <source>&amp;Holder:</source>
+        <translation>&amp;Détenteur :</translation>
+    </message>
+    <message>
+        <source>user@machine, as the holders table shows it</source>
+        <translation>utilisateur@machine, comme dans le tableau des détenteurs</translation>
+    </message>
+    <message>
+        <source>&amp;All machines of this user</source>
+        <translation>&amp;Toutes les machines de cet utilisateur</translation>
+    </message>
+    <message>
+        <source>Every holder whose label starts with the same user before the @</source>
+        <translation>Chaque détenteur dont le libellé commence par le même utilisateur avant le @</translation>
+    </message>
+    <message>
+        <source>&amp;Range:</source>
+        <translation>&amp;Période :</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Dernière heure</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Dernières 24 heures</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>Aujourd&apos;hui</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>7 derniers jours</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Personnalisée</translation>
+    </message>
+    <message>
+        <source>&amp;Show</source>
+        <translation>&amp;Afficher</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <source>One lane per seat, in this computer&apos;s local time. Click a moment to find its event.</source>
+        <translation>Une ligne par siège, à l&apos;heure locale de cet ordinateur. Cliquez sur un moment pour trouver son événement.</translation>
+    </message>
+    <message>
+        <source>Type a holder and press Show.</source>
+        <translation>Saisissez un détenteur et appuyez sur Afficher.</translation>
+    </message>
+    <message>
+        <source>Reading the events of %1…</source>
+        <translation>Lecture des événements de %1…</translation>
+    </message>
+    <message>
+        <source>The events could not be read: %1</source>
+        <translation>Les événements n&apos;ont pas pu être lus : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n événement</numerusform>
+            <numerusform>%n événements</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) from %1 to %2 (local time).</source>
+        <translation>
+            <numerusform>%n siège du %1 au %2 (heure locale).</numerusform>
+            <numerusform>%n sièges du %1 au %2 (heure locale).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Only the first %n events were read: the range stops at the last of them; choose a shorter one.</source>
+        <translation>
+            <numerusform>Seul %n événement a été lu : la période s&apos;arrête à celui-ci ; choisissez-en une plus courte.</numerusform>
+            <numerusform>Seuls les %n premiers événements ont été lus : la période s&apos;arrête au dernier d&apos;entre eux ; choisissez-en une plus courte.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>keyright::HolderTimelineModel</name>
+    <message>
+        <source>Time</source>
+        <translation>Heure</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>Détenteur</translation>
+    </message>
+    <message>
+        <source>License</source>
+        <translation>Licence</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>Ce qui s&apos;est passé</translation>
+    </message>
+    <message>
+        <source>no end in the range: held, or lapsed without an event, until %1</source>
+        <translation>aucune fin dans la période : détenu, ou expiré sans événement, jusqu&apos;à %1</translation>
+    </message>
+    <message>
+        <source>released at %1</source>
+        <translation>libéré à %1</translation>
+    </message>
+    <message>
+        <source>expired unrenewed at %1 (seen at %2)</source>
+        <translation>expiré sans renouvellement à %1 (constaté à %2)</translation>
+    </message>
+    <message>
+        <source>expired unrenewed at %1</source>
+        <translation>expiré sans renouvellement à %1</translation>
+    </message>
+    <message>
+        <source>revoked at %1 by %2</source>
+        <translation>révoqué à %1 par %2</translation>
+    </message>
+    <message>
+        <source>revoked at %1 by %2: %3</source>
+        <translation>révoqué à %1 par %2 : %3</translation>
+    </message>
+    <message>
+        <source>reclaimed at %1 for %2, idle</source>
+        <translation>repris à %1 pour %2, inactif</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>an event&apos;s sentence and its detail</comment>
+        <translation>%1 : %2</translation>
+    </message>
+    <message>
+        <source>Took seat %1 of %2</source>
+        <translation>A pris le siège %1 de %2</translation>
+    </message>
+    <message>
+        <source>Released seat %1 of %2</source>
+        <translation>A libéré le siège %1 de %2</translation>
+    </message>
+    <message>
+        <source>Seat %1 of %2 revoked by %3</source>
+        <translation>Siège %1 de %2 révoqué par %3</translation>
+    </message>
+    <message>
+        <source>Seat %1 of %2 lapsed unrenewed and was reaped</source>
+        <translation>Siège %1 de %2 expiré sans renouvellement, puis nettoyé</translation>
+    </message>
+    <message>
+        <source>Renewal of seat %1 of %2 refused</source>
+        <translation>Renouvellement du siège %1 de %2 refusé</translation>
+    </message>
+    <message>
+        <source>Seat %1 of %2 reclaimed</source>
+        <translation>Siège %1 de %2 repris</translation>
+    </message>
+    <message>
+        <source>Seat %1 of %2 marked idle</source>
+        <translation>Siège %1 de %2 marqué inactif</translation>
+    </message>
+    <message>
+        <source>Idle mark on seat %1 of %2 lifted</source>
+        <translation>Marque d&apos;inactivité du siège %1 de %2 levée</translation>
+    </message>
+    <message>
+        <source>Waiting in line for %1</source>
+        <translation>En file d&apos;attente pour %1</translation>
+    </message>
+    <message>
+        <source>Left the line for %1</source>
+        <translation>A quitté la file d&apos;attente pour %1</translation>
+    </message>
+    <message>
+        <source>Not connected to a server.</source>
+        <translation>Pas connecté à un serveur.</translation>
+    </message>
+    <message>
+        <source>The connection changed while the events were read; show them again.</source>
+        <translation>La connexion a changé pendant la lecture des événements ; affichez-les de nouveau.</translation>
+    </message>
+    <message>
+        <source>expired unrenewed at %1, reaped at %2</source>
+        <translation>expiré sans renouvellement à %1, nettoyé à %2</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::HolderTimelineStrip</name>
+    <message>
+        <source>Refusals, line</source>
+        <translation>Refus, file d&apos;attente</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>a timeline lane: license and seat</comment>
+        <translation>%1 %2</translation>
+    </message>
+</context>
+<context>
     <name>keyright::InstanceHealthModel</name>
     <message>
         <source>not asked yet</source>
@@ -3638,6 +3846,14 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Last poll at %1 (%2 s ago), answered in %3 ms; the dashboard polls every %4 s</source>
         <translation>Dernière interrogation à %1 (il y a %2 s), réponse en %3 ms ; le tableau de bord interroge toutes les %4 s</translation>
+    </message>
+    <message>
+        <source>Holder&apos;s &amp;timeline…</source>
+        <translation>&amp;Chronologie du détenteur…</translation>
+    </message>
+    <message>
+        <source>Every seat and event of the selected holder over a range; asks for a holder when none is selected (Ctrl+T)</source>
+        <translation>Chaque siège et chaque événement du détenteur sélectionné sur une période ; demande un détenteur si aucun n&apos;est sélectionné (Ctrl+T)</translation>
     </message>
 </context>
 <context>
