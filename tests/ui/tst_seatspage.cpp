@@ -27,6 +27,7 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -142,6 +143,7 @@ private Q_SLOTS:
     void usageChartTicksAreRoundAndReadable_data();
     void usageChartTicksAreRoundAndReadable();
     void theHoldersLayoutOfTheLastVersionComesBack();
+    void aLayoutSavedBeforeIdleForStillShowsIt();
     void aNarrowPaneShowsStateAndSignature_data();
     void aNarrowPaneShowsStateAndSignature();
     void theClickedHolderStaysSelectedWhenManyLeave();
@@ -473,6 +475,41 @@ void TestSeatsPage::theHoldersLayoutOfTheLastVersionComesBack()
         QCOMPARE(header->sectionSize(LeaseTableModel::SeatColumn), defaultWidth);
         QVERIFY(header->sortIndicatorSection() != int(LeaseTableModel::SeatColumn));
     }
+}
+
+// Issue 26 added the Idle for column at the end of the holders' columns. A layout saved by the
+// dashboard of before (ten columns, version 2) still comes back, and the new column is there
+// with a width of its own, not hidden or squeezed to nothing.
+void TestSeatsPage::aLayoutSavedBeforeIdleForStillShowsIt()
+{
+    QTemporaryDir dir;
+    const QString ini = dir.filePath(u"admin.ini"_s);
+    {
+        QStandardItemModel tenColumns(0, LeaseTableModel::IdleForColumn);
+        QHeaderView old(Qt::Horizontal);
+        old.setModel(&tenColumns);
+        old.resizeSection(LeaseTableModel::SeatColumn, 211);
+        QSettings saved(ini, QSettings::IniFormat);
+        saved.setValue(u"settings/version"_s, 2);
+        saved.setValue(u"seats/holdersHeader"_s, old.saveState());
+    }
+    DashboardSettings settings(ini);
+    QNetworkAccessManager network;
+    ManualClock clock(now);
+    DashboardSession session(network, clock);
+    SeatsPage page(session);
+    page.resize(1440, 900);
+    page.restoreState(settings);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    feed(session, 3, now.addSecs(-30));
+    QTRY_COMPARE_WITH_TIMEOUT(page.holdersProxy()->rowCount(), 3, 2000);
+    const QHeaderView *header = page.holdersView()->horizontalHeader();
+    QCOMPARE(header->count(), int(LeaseTableModel::ColumnCount));
+    QVERIFY(!header->isSectionHidden(LeaseTableModel::IdleForColumn));
+    QVERIFY2(header->sectionSize(LeaseTableModel::IdleForColumn) >= header->fontMetrics().horizontalAdvance(
+                 page.holdersView()->model()->headerData(LeaseTableModel::IdleForColumn, Qt::Horizontal).toString()),
+             qPrintable(QString::number(header->sectionSize(LeaseTableModel::IdleForColumn))));
 }
 
 // At 1280x720 and 150 % the holders' pane is about 420 px wide: the State and Sig. columns were
