@@ -26,7 +26,8 @@ QString minutes(qint64 ms)
 
 QString whatIfSentence(const WhatIfReport &report, const QString &range)
 {
-    if (report.rows.isEmpty())
+    // No demand at all (a range before the license's history): no seat count to speak of.
+    if (report.rows.isEmpty() || report.rows.constFirst().attempts == 0)
         return QCoreApplication::translate("WhatIf", "No checkouts were recorded %1: there is nothing to replay.")
             .arg(range);
     const int needed = report.neededSeats();

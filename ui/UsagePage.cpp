@@ -753,7 +753,15 @@ void UsagePage::showReport()
     m_historyNote->setText(later ? tr("The history starts on %1: there is nothing to show before.")
                                        .arg(locale().toString(first.toLocalTime().date(), QLocale::LongFormat))
                                  : QString());
-    m_historyNote->setVisible(later);
+    if (report->buckets.isEmpty()) {
+        // A range before the license's history (walk 25e): no figures rather than zeros beside the
+        // What-if's own seat count.
+        m_historyNote->setText(tr("Nothing was recorded for this license in this range: its history starts later."));
+        for (Figure f : {Figure::SeatsOwned, Figure::Peak, Figure::Suggested})
+            figure(f)->setText(u"—"_s);
+        m_suggestionWhy->hide();
+    }
+    m_historyNote->setVisible(!m_historyNote->text().isEmpty());
     showStatus();
 }
 
@@ -1010,6 +1018,11 @@ void UsagePage::showSuggestion()
     const std::optional<UsageReport> &report = m_model->report();
     if (!report)
         return;
+    if (report->buckets.isEmpty()) {
+        figure(Figure::Suggested)->setText(u"—"_s);
+        m_suggestionWhy->hide();
+        return;
+    }
     const UsageSummary &s = report->summary;
     const int suggested = UsageReportModel::suggestedSeats(s, m_model->whatIf());
     figure(Figure::Suggested)->setText(QString::number(suggested));
@@ -1041,8 +1054,8 @@ void UsagePage::showSuggestion()
                 ? (base->refused + base->gaveUp) - (atSuggested->refused + atSuggested->gaveUp)
                 : 0;
             if (served > 0)
-                why = tr("More than the peak of %1: replayed with %2 seats, %n checkout(s) of the range go without a "
-                         "seat; with %3 seats they get one.",
+                why = tr("More than the peak of %1: replayed with %2 seats, %n checkout(s) of the range are refused or "
+                         "give up; with %3 seats they get a seat.",
                          nullptr, served)
                           .arg(whatIf->peak)
                           .arg(base->seats)
@@ -1111,7 +1124,7 @@ void UsagePage::showWhatIf()
 
     const bool shown = report && status.isEmpty();
     m_whatIfSentence->setVisible(shown);
-    m_whatIfTable->setVisible(shown && !report->rows.isEmpty());
+    m_whatIfTable->setVisible(shown && UsageReportModel::replayed(report));
     if (!shown) {
         m_whatIfSentence->clear();
         m_whatIfTable->setRowCount(0);
@@ -1122,7 +1135,15 @@ void UsagePage::showWhatIf()
 
     const QLocale l = locale();
     const int needed = report->neededSeats();
-    const auto wait = [](qint64 ms) { return ms > 0 ? formatDuration(std::chrono::milliseconds(ms)) : u"—"_s; };
+    // Whole minutes from one minute to an hour: "20 min" rather than "20 min 00 s" keeps the
+    // eight columns within the box in French at 1440x900 (walks 25d and 25e).
+    const auto wait = [this](qint64 ms) {
+        if (ms <= 0)
+            return u"—"_s;
+        if (ms >= 60'000 && ms < 3'600'000)
+            return tr("%1 min").arg(ms / 60'000);
+        return formatDuration(std::chrono::milliseconds(ms));
+    };
     // The seats that were enough stand out in the palette's "good" tint, readable in either theme.
     const QColor neededText = StatePalette::colour(StatePalette::Live, palette());
     const QColor neededBackground = StatePalette::background(StatePalette::Live, palette());

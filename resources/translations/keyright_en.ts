@@ -737,10 +737,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>More than the peak of %1: replayed with %2 seats, %n checkout(s) of the range go without a seat; with %3 seats they get one.</source>
+        <source>More than the peak of %1: replayed with %2 seats, %n checkout(s) of the range are refused or give up; with %3 seats they get a seat.</source>
         <translation>
-            <numerusform>More than the peak of %1: replayed with %2 seats, %n checkout of the range goes without a seat; with %3 seats it gets one.</numerusform>
-            <numerusform>More than the peak of %1: replayed with %2 seats, %n checkouts of the range go without a seat; with %3 seats they get one.</numerusform>
+            <numerusform>More than the peak of %1: replayed with %2 seats, %n checkout of the range is refused or gives up; with %3 seats it gets a seat.</numerusform>
+            <numerusform>More than the peak of %1: replayed with %2 seats, %n checkouts of the range are refused or give up; with %3 seats they get a seat.</numerusform>
         </translation>
     </message>
 </context>

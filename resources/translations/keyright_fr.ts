@@ -639,8 +639,8 @@
     <message numerus="yes">
         <source>With %n seat(s), %1 of the %2 checkout requests %3 would have waited, none longer than %4</source>
         <translation>
-            <numerusform>Avec %n siège, %1 des %2 demandes d&apos;emprunt %3 auraient attendu, aucune plus de %4</numerusform>
-            <numerusform>Avec %n sièges, %1 des %2 demandes d&apos;emprunt %3 auraient attendu, aucune plus de %4</numerusform>
+            <numerusform>Avec %n siège, %1 des %2 demandes d&apos;emprunt %3 auraient attendu, aucune au-delà de %4</numerusform>
+            <numerusform>Avec %n sièges, %1 des %2 demandes d&apos;emprunt %3 auraient attendu, aucune au-delà de %4</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -3430,7 +3430,7 @@
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation>&amp;Aide</translation>
+        <translation>A&amp;ide</translation>
     </message>
     <message>
         <source>&amp;Poll every</source>
@@ -5378,13 +5378,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>The seats reserved for %1 stood idle %2 seat-hours in the range: the others need seats of their own.</source>
         <translation>Les sièges réservés à %1 sont restés inutilisés %2 heures-sièges sur la période : les autres ont besoin de leurs propres sièges.</translation>
     </message>
-    <message numerus="yes">
-        <source>More than the peak of %1: replayed with %2 seats, %n checkout(s) of the range go without a seat; with %3 seats they get one.</source>
-        <translation>
-            <numerusform>Plus que le pic de %1 : rejouée avec %2 sièges, %n demande de la période reste sans siège ; avec %3 sièges, elle en obtient un.</numerusform>
-            <numerusform>Plus que le pic de %1 : rejouée avec %2 sièges, %n demandes de la période restent sans siège ; avec %3 sièges, elles en obtiennent un.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>More than the peak of %1: the seat rules keep seats for some groups.</source>
         <translation>Plus que le pic de %1 : les règles de sièges en gardent pour certains groupes.</translation>
@@ -5392,6 +5385,21 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>on %1</source>
         <translation>le %1</translation>
+    </message>
+    <message>
+        <source>Nothing was recorded for this license in this range: its history starts later.</source>
+        <translation>Rien n’a été enregistré pour cette licence sur cette période : son historique commence plus tard.</translation>
+    </message>
+    <message numerus="yes">
+        <source>More than the peak of %1: replayed with %2 seats, %n checkout(s) of the range are refused or give up; with %3 seats they get a seat.</source>
+        <translation>
+            <numerusform>Plus que le pic de %1 : rejouée avec %2 sièges, la période compte %n demande refusée ou abandonnée ; avec %3 sièges, elle obtient un siège.</numerusform>
+            <numerusform>Plus que le pic de %1 : rejouée avec %2 sièges, la période compte %n demandes refusées ou abandonnées ; avec %3 sièges, elles obtiennent un siège.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
     </message>
 </context>
 <context>

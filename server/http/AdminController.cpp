@@ -246,6 +246,8 @@ ApiResponse AdminController::usage(const ApiRoute &route, const ApiRequest &requ
     const auto report = m_usage->report(route.licenseId, *query, &problem, &detail);
     if (problem == UsageReports::Problem::LicenseNotFound)
         return answer::error(ApiError::licenseNotFound(route.licenseId));
+    if (problem == UsageReports::Problem::FromInTheFuture)
+        return answer::error(ApiError::invalid(u"from"_s, detail));
     if (!report)
         return answer::error(ApiError::invalid(u"step"_s, detail));
     return answer::json(200, report->toJson());

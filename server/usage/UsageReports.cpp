@@ -1,6 +1,7 @@
 #include "usage/UsageReports.h"
 
 #include "Clock.h"
+#include "Timestamps.h"
 #include "UsageSummary.h"
 
 #include <QTimeZone>
@@ -159,6 +160,15 @@ std::optional<UsageReport> UsageReports::report(const QString &licenseId, const 
     // months then follow the site's midnight), the stored UTC days beyond.
     const qint64 requestedTo = query.to.isValid() ? query.to.toMSecsSinceEpoch() : now;
     const qint64 requestedFrom = query.from.isValid() ? query.from.toMSecsSinceEpoch() : requestedTo - 30 * dayMs;
+    // A range that starts after now has nothing in it yet: said, not answered with an end before
+    // its start (walk 25e).
+    if (requestedFrom > now) {
+        *problem = Problem::FromInTheFuture;
+        *detail = u"from (%1) is after the server's now (%2): a usage report covers what has happened"_s.arg(
+            formatTimestamp(QDateTime::fromMSecsSinceEpoch(requestedFrom, Qt::UTC)),
+            formatTimestamp(QDateTime::fromMSecsSinceEpoch(now, Qt::UTC)));
+        return std::nullopt;
+    }
     usage::Resolution source = usage::Resolution::Hour;
     if (query.step == UsageStep::Minute)
         source = usage::Resolution::Minute;

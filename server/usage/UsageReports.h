@@ -24,7 +24,7 @@ class UsageReports
 public:
     UsageReports(LeaseStore &store, const Clock &clock, const UsageSettings &settings);
 
-    enum class Problem { None, LicenseNotFound, TooManyBuckets };
+    enum class Problem { None, LicenseNotFound, TooManyBuckets, FromInTheFuture };
     // nullopt with `problem` set when the license is unknown or the range holds more buckets of
     // the step than UsageQuery::maxBuckets (`detail` then says how many and what to ask instead).
     std::optional<UsageReport> report(const QString &licenseId, const UsageQuery &query, Problem *problem,

@@ -1691,6 +1691,19 @@ void TestUsageHistory::whatIfShowsMoreSeatsStopHelpingAndTheRangeEndsNow()
     QCOMPARE(covered, 90 * minuteMs);
     // Ann has held her seat since the first minute: 89 of the 90 minutes, not of 120.
     QCOMPARE(used, 89 * minuteMs);
+
+    // A range that starts after now is refused with a message naming `from` (walk 25e: it was
+    // answered with an end before its start).
+    UsageQuery future;
+    future.from = QDateTime::fromMSecsSinceEpoch(solo.hour + 2 * hourMs, Qt::UTC);
+    future.to = QDateTime::fromMSecsSinceEpoch(solo.hour + 3 * hourMs, Qt::UTC);
+    const auto refused
+        = solo.http.get(u"/v1/licenses/solo/usage?%1"_s.arg(future.toQuery().toString(QUrl::FullyEncoded)),
+                        solo.server.adminAuthorization());
+    QCOMPARE(refused.status, 400);
+    QCOMPARE(refused.json().value("field"_L1).toString(), u"from"_s);
+    QVERIFY2(refused.json().value("message"_L1).toString().contains(u"after the server's now"_s),
+             refused.body.constData());
 }
 
 // A seat runs out (its client crashed) while a ticket waits: the server serves the ticket only at

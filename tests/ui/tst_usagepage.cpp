@@ -781,6 +781,11 @@ void TestUsagePage::refusalsAtAnySeatCountReadAsASentence()
                  .contains(u"(1 refusal would have happened with any number of seats: the seat rules or a block kept "
                            "the holder out)"_s),
              qPrintable(whatIfSentence(report, u"from 4 Sep to 3 Dec"_s)));
+
+    // A range with no checkout at all (before the license's history, walk 25e) names no seat count.
+    report.rows = {usage::WhatIfRow {.seats = 2}, usage::WhatIfRow {.seats = 1}};
+    QCOMPARE(whatIfSentence(report, u"from 1 Jan to 2 Jan"_s),
+             u"No checkouts were recorded from 1 Jan to 2 Jan: there is nothing to replay."_s);
 }
 
 int main(int argc, char **argv)
