@@ -31,6 +31,16 @@ QString clock(const QDateTime &time, const QTimeZone &zone)
     return QLocale().toString(time.toTimeZone(zone), QStringLiteral("HH:mm"));
 }
 
+// A moment after `now`: its time, with its date when that is another day (a block of a day ends
+// tomorrow at the same time, which read as already over; walk 26).
+QString clockFrom(const QDateTime &time, const QDateTime &now, const QTimeZone &zone)
+{
+    const QDateTime local = time.toTimeZone(zone);
+    if (local.date() == now.toTimeZone(zone).date())
+        return clock(time, zone);
+    return QLocale().toString(local, QStringLiteral("d MMM HH:mm"));
+}
+
 QString minutesBetween(const QDateTime &from, const QDateTime &to)
 {
     const int minutes = int(std::max<qint64>(0, from.msecsTo(to)) / 60'000);
@@ -127,8 +137,8 @@ QStringList ledgerSentences(const LedgerReport &report, const QTimeZone &zone)
                        .arg(waiters.join(QStringLiteral(", "))));
     }
     for (const LedgerBlock &block : report.ledger.blocks)
-        out.append(
-            say(QT_TRANSLATE_NOOP("Ledger", "%1 is blocked until %2.")).arg(block.holder, clock(block.until, zone)));
+        out.append(say(QT_TRANSLATE_NOOP("Ledger", "%1 is blocked until %2."))
+                       .arg(block.holder, clockFrom(block.until, report.at, zone)));
     if (report.isPast())
         out.append(say(
             QT_TRANSLATE_NOOP("Ledger",

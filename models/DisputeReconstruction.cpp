@@ -339,8 +339,13 @@ QString DisputeReconstruction::sentence(const Dispute &d)
     case Dispute::Reason::HolderBlocked:
         if (!d.blockedUntil.isValid())
             return tr("Denied to %1: an admin blocked this holder").arg(holder);
+        // With its date when the block ends on another day than the denial (walk 26).
         return tr("Denied to %1: an admin blocked this holder until %2")
-            .arg(holder, d.blockedUntil.toLocalTime().toString(u"HH:mm:ss"_s));
+            .arg(holder,
+                 QLocale().toString(d.blockedUntil.toLocalTime(),
+                                    d.blockedUntil.toLocalTime().date() == d.at.toLocalTime().date()
+                                        ? u"HH:mm:ss"_s
+                                        : u"d MMM HH:mm:ss"_s));
     case Dispute::Reason::DenyList:
         return tr("Denied to %1: the holder matches the deny entry %2").arg(holder, decision.entry);
     case Dispute::Reason::NotAllowed:

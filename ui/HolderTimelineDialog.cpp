@@ -3,6 +3,7 @@
 #include "DashboardSession.h"
 #include "HolderTimelineModel.h"
 #include "HolderTimelineStrip.h"
+#include "ScreenFit.h"
 #include "StatePalette.h"
 
 #include <QCheckBox>
@@ -124,7 +125,8 @@ HolderTimelineDialog::HolderTimelineDialog(DashboardSession &session, const QStr
     connect(m_strip, &HolderTimelineStrip::clicked, this, &HolderTimelineDialog::stripClicked);
 
     retranslate();
-    resize(900, 600);
+    // Within the screen: at 1280x720 and 150 % a fixed 900x600 put Close off it (walk 26).
+    resizeWithinScreen(this, QSize(900, 600));
     setRange(Range::Last24Hours);
     if (holder.isEmpty())
         m_holder->setFocus();

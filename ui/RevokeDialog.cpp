@@ -68,7 +68,9 @@ std::chrono::seconds RevokeDialog::blockDuration() const
 void RevokeDialog::proposeBlock()
 {
     m_block->setCurrentIndex(m_block->findData(qint64(3600)));
-    m_block->setFocus();
+    // The reason is what one types next: typed into the duration box, letters changed the
+    // duration instead (walk 26).
+    m_reason->setFocus();
 }
 
 } // namespace keyright

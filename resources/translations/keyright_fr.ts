@@ -834,7 +834,7 @@
     <message>
         <source>warned · seat goes at %1</source>
         <extracomment>A simulated client the server warned: its idle seat goes to someone waiting at %1 (a time) unless used.</extracomment>
-        <translation>averti · siège repris à %1</translation>
+        <translation>averti · siège repris dès %1 sans usage</translation>
     </message>
     <message>
         <source>in line · place %1</source>
@@ -2849,7 +2849,7 @@
     </message>
     <message>
         <source>active</source>
-        <translation>actif</translation>
+        <translation>en usage</translation>
     </message>
     <message>
         <source>%1 min</source>
