@@ -278,7 +278,11 @@ void HoldCommand::start()
                {{u"reason"_s, reason}});
     });
     connect(m_keeper.get(), &LeaseKeeper::seatLost, this, [this](const QString &reason) {
-        report(u"seat_lost"_s, u"seat lost: %1; checking out again"_s.arg(reason), {{u"reason"_s, reason}});
+        // The keeper's reason may be a whole sentence: no ".;" in the line (walk 26).
+        QString said = reason;
+        while (said.endsWith(u'.'))
+            said.chop(1);
+        report(u"seat_lost"_s, u"seat lost: %1; checking out again"_s.arg(said), {{u"reason"_s, reason}});
     });
     connect(m_keeper.get(), &LeaseKeeper::reclaimWarning, this, [this](const QDateTime &reclaimAt) {
         // The keeper's own sentence, as an application would show it; a keystroke here is activity.

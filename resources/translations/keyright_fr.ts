@@ -3181,7 +3181,7 @@
     </message>
     <message>
         <source>Idle for</source>
-        <translation>Inactif depuis</translation>
+        <translation>Inactivité</translation>
     </message>
     <message>
         <source>Warn</source>
