@@ -1054,8 +1054,9 @@ void UsagePage::showSuggestion()
                 ? (base->refused + base->gaveUp) - (atSuggested->refused + atSuggested->gaveUp)
                 : 0;
             if (served > 0)
-                why = tr("More than the peak of %1: replayed with %2 seats, %n checkout(s) of the range are refused or "
-                         "give up; with %3 seats they get a seat.",
+                why = tr("More than the peak of %1: replayed with %2 seats, %n more checkout(s) of the range are "
+                         "refused or "
+                         "give up than with %3.",
                          nullptr, served)
                           .arg(whatIf->peak)
                           .arg(base->seats)
@@ -1087,6 +1088,13 @@ QString UsagePage::suggestionFromPercentile()
 {
     return tr("Until the replay is in: the 95th percentile of the working hours (whole seats, so rounded up), but "
               "never below the peak when the range had true denials: then someone went without a seat at the peak.");
+}
+
+QString UsagePage::whatIfHeader(int column) const
+{
+    QString title = m_whatIfTable->horizontalHeaderItem(column)->text();
+    title.replace(u'\n', u' ');
+    return title;
 }
 
 QString UsagePage::whatIfRangeText(const WhatIfReport &report) const
@@ -1219,9 +1227,15 @@ void UsagePage::retranslate()
     m_pdfButton->setToolTip(tr("A one-page A4 report for a budget meeting (Ctrl+P)"));
     m_figuresBox->setTitle(tr("Key figures"));
     m_whatIf->setTitle(tr("What if"));
-    m_whatIfTable->setHorizontalHeaderLabels({tr("Seats"), tr("Requests"), tr("Waited"), tr("Refused"),
-                                              tr("True denials"), tr("Gave up"), tr("Median wait"),
-                                              tr("Longest wait")});
+    // Two words, two lines: the columns are as wide as their values, not their titles (walk 25f:
+    // the French table still ran past the box at 1440x900). The PDF joins the lines again.
+    QStringList whatIfHeaders {tr("Seats"),        tr("Requests"), tr("Waited"),      tr("Refused"),
+                               tr("True denials"), tr("Gave up"),  tr("Median wait"), tr("Longest wait")};
+    for (QString &header : whatIfHeaders) {
+        if (const qsizetype space = header.lastIndexOf(u' '); space > 0)
+            header[space] = u'\n';
+    }
+    m_whatIfTable->setHorizontalHeaderLabels(whatIfHeaders);
     m_whatIfTable->setToolTip(tr("The range's checkout requests replayed at each number of seats, as the server "
                                  "would have answered them"));
     m_details->setTabText(0, tr("Concurrency"));
@@ -1582,7 +1596,7 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
                     p.setFont(m_whatIfTable->item(r, 0)->font().bold() ? headerFont : cellFont);
                     cells = std::max(cells, widthOf(p.fontMetrics(), m_whatIfTable->item(r, c)->text()));
                 }
-                const QString header = m_whatIfTable->horizontalHeaderItem(c)->text();
+                const QString header = whatIfHeader(c);
                 int word = 0;
                 for (const QString &w : header.split(u' ', Qt::SkipEmptyParts))
                     word = std::max(word, widthOf(headerMetrics, w));
@@ -1619,12 +1633,11 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
             }
             headerHeight = 0;
             for (int c = 0; c < columns; ++c)
-                headerHeight
-                    = std::max(headerHeight,
-                               headerMetrics
-                                   .boundingRect(QRect(0, 0, widths.at(c) - 2 * pad, page.height()), Qt::TextWordWrap,
-                                                 m_whatIfTable->horizontalHeaderItem(c)->text())
-                                   .height());
+                headerHeight = std::max(headerHeight,
+                                        headerMetrics
+                                            .boundingRect(QRect(0, 0, widths.at(c) - 2 * pad, page.height()),
+                                                          Qt::TextWordWrap, whatIfHeader(c))
+                                            .height());
             break;
         }
         p.setFont(cellFont);
@@ -1637,8 +1650,7 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
         p.setFont(headerFont);
         for (int c = 0; c < columns; ++c)
             draw(cellRect(c, headerHeight),
-                 (c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom | Qt::TextWordWrap,
-                 m_whatIfTable->horizontalHeaderItem(c)->text());
+                 (c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom | Qt::TextWordWrap, whatIfHeader(c));
         y += headerHeight + 2;
         p.drawLine(0, y, page.width(), y);
         for (int r = 0; r < m_whatIfTable->rowCount() && y + smallRow < footerTop; ++r) {

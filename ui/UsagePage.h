@@ -165,6 +165,8 @@ private:
     static QString suggestionFromPercentile();
     // "from 4 Sep to 3 Dec", in the interface's language and this computer's local days.
     QString whatIfRangeText(const WhatIfReport &report) const;
+    // A What-if column's title on one line (the table's header puts two words on two lines).
+    QString whatIfHeader(int column) const;
     QString licenseTitle(const QString &licenseId) const;
     // The range's ends: the last N days up to the server's now, or whole local days.
     std::pair<QDateTime, QDateTime> rangeEnds() const;

@@ -737,10 +737,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>More than the peak of %1: replayed with %2 seats, %n checkout(s) of the range are refused or give up; with %3 seats they get a seat.</source>
+        <source>More than the peak of %1: replayed with %2 seats, %n more checkout(s) of the range are refused or give up than with %3.</source>
         <translation>
-            <numerusform>More than the peak of %1: replayed with %2 seats, %n checkout of the range is refused or gives up; with %3 seats it gets a seat.</numerusform>
-            <numerusform>More than the peak of %1: replayed with %2 seats, %n checkouts of the range are refused or give up; with %3 seats they get a seat.</numerusform>
+            <numerusform>More than the peak of %1: replayed with %2 seats, %n more checkout of the range is refused or gives up than with %3.</numerusform>
+            <numerusform>More than the peak of %1: replayed with %2 seats, %n more checkouts of the range are refused or give up than with %3.</numerusform>
         </translation>
     </message>
 </context>

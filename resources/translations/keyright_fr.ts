@@ -5390,16 +5390,16 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>Nothing was recorded for this license in this range: its history starts later.</source>
         <translation>Rien n’a été enregistré pour cette licence sur cette période : son historique commence plus tard.</translation>
     </message>
-    <message numerus="yes">
-        <source>More than the peak of %1: replayed with %2 seats, %n checkout(s) of the range are refused or give up; with %3 seats they get a seat.</source>
-        <translation>
-            <numerusform>Plus que le pic de %1 : rejouée avec %2 sièges, la période compte %n demande refusée ou abandonnée ; avec %3 sièges, elle obtient un siège.</numerusform>
-            <numerusform>Plus que le pic de %1 : rejouée avec %2 sièges, la période compte %n demandes refusées ou abandonnées ; avec %3 sièges, elles obtiennent un siège.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 min</source>
         <translation>%1 min</translation>
+    </message>
+    <message numerus="yes">
+        <source>More than the peak of %1: replayed with %2 seats, %n more checkout(s) of the range are refused or give up than with %3.</source>
+        <translation>
+            <numerusform>Plus que le pic de %1 : rejouée avec %2 sièges, la période compte %n demande refusée ou abandonnée de plus qu’avec %3.</numerusform>
+            <numerusform>Plus que le pic de %1 : rejouée avec %2 sièges, la période compte %n demandes refusées ou abandonnées de plus qu’avec %3.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
