@@ -107,20 +107,27 @@ struct LeaseKeeper::Private
         Q_EMIT q->stateChanged(next);
     }
 
+    // The server dropped the seat or is giving it away (reclaim): nothing to release, take a new
+    // one at once.
+    void loseSeat(const QString &reason)
+    {
+        reclaimAt = {};
+        reclaimDueAt.reset();
+        lease.reset();
+        lastError = reason;
+        Q_EMIT q->seatLost(lastError);
+        nextAcquireAt = clock.monotonic();
+        setState(State::Acquiring);
+        acquire();
+    }
+
     void handleLapse()
     {
         if (lease && reclaimDue()) {
             // Not a lapse: the server gives the seat to someone waiting at reclaimAt, as it warned.
             // Told as a lost seat, like the server's own answer at the next beat would.
-            reclaimAt = {};
-            reclaimDueAt.reset();
-            lease.reset();
-            lastError = LeaseKeeper::tr("The seat was given to someone waiting: the application was not used "
-                                        "after the warning.");
-            Q_EMIT q->seatLost(lastError);
-            nextAcquireAt = clock.monotonic();
-            setState(State::Acquiring);
-            acquire();
+            loseSeat(LeaseKeeper::tr("The seat was given to someone waiting: the application was not used "
+                                     "after the warning."));
             return;
         }
         if (!lapseReported) {
@@ -172,15 +179,7 @@ struct LeaseKeeper::Private
                                  return;
                              }
                              if (std::holds_alternative<outcome::SeatLost>(result)) {
-                                 // The server already dropped the seat: nothing to release, take a new one at once.
-                                 reclaimAt = {};
-                                 reclaimDueAt.reset();
-                                 lease.reset();
-                                 lastError = describe(result);
-                                 Q_EMIT q->seatLost(lastError);
-                                 nextAcquireAt = clock.monotonic();
-                                 setState(State::Acquiring);
-                                 acquire();
+                                 loseSeat(describe(result));
                                  return;
                              }
                              // A lost or refused beat changes nothing while the held lease is live; the next attempt
