@@ -367,6 +367,7 @@ void TestLeaseServer::badIdleIsRefusedNamingTheField_data()
     QTest::newRow("text") << QByteArray(R"({"idleMs":"soon"})") << u"idleMs"_s;
     QTest::newRow("fraction") << QByteArray(R"({"idleMs":1.5})") << u"idleMs"_s;
     QTest::newRow("twice") << QByteArray(R"({"idleMs":1,"idleMs":2})") << u"more than once"_s;
+    QTest::newRow("twice, once escaped") << QByteArray(R"({"idleMs":1,"idle\u004ds":2})") << u"more than once"_s;
 }
 
 void TestLeaseServer::badIdleIsRefusedNamingTheField()
