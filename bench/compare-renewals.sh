@@ -7,7 +7,9 @@
 #
 # BENCH_CASE=renew-idle is the renewal case with the second binary's heartbeats telling the
 # holder's activity ({"idleMs": 42000}, issue 26) and the first's not: pass one binary twice to
-# measure what activity in heartbeats costs.
+# measure what activity in heartbeats costs: given the same binary twice, it starts ONE server and
+# alternates the two bodies on it, so both halves share the database, the caches and the process
+# (two servers of one binary differ by several per cent from run to run on their own).
 # BENCH_CASE=checkout measures the pairs case instead (keyright-pairs.lua: checkout, then release
 # of the granted seat, on 100 licenses of 1,000 seats); its rate counts both requests of a pair.
 # Knobs (environment): BENCH_CASE (renew or checkout), BENCH_DURATION (s per run, 10), BENCH_RUNS
@@ -32,8 +34,16 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 urls=()
+shared=""
+[[ $BENCH_CASE == renew-idle && $1 -ef $2 ]] && shared=1
 for i in 0 1; do
     binary=${*:i+1:1}
+    if [[ -n $shared && $i == 1 ]]; then
+        urls+=("${urls[0]}")
+        server_pids+=("${server_pids[0]}")
+        cp "$work/0-input.txt" "$work/1-input.txt"
+        break
+    fi
     port=$(free_port)
     mkdir -p "$work/$i"
     timeout 3600 "$binary" --listen "127.0.0.1:$port" --data-dir "$work/$i" --reap-interval 0 > "$work/$i.log" 2>&1 &
@@ -79,4 +89,9 @@ for i, name in (("0", "old"), ("1", "new")):
     medians[name] = (statistics.median(float(r[1]) for r in mine), statistics.median(float(r[3]) for r in mine))
     print(f"median {name}: {medians[name][0]:.0f} {sys.argv[2]}/s, server CPU {medians[name][1]:.1f} us/request")
 print(f"new/old: rate {medians['new'][0] / medians['old'][0]:.3f}, server CPU {medians['new'][1] / medians['old'][1]:.3f}")
+old = [float(r[1]) for r in rows if r[0] == "0"]
+new = [float(r[1]) for r in rows if r[0] == "1"]
+pairs = [n / o for o, n in zip(old, new)]
+print("pair ratios (new/old, each run with the run before it): " + ", ".join(f"{p:.3f}" for p in pairs)
+      + f"; median {statistics.median(pairs):.3f}")
 PY
