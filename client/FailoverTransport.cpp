@@ -19,6 +19,17 @@ namespace keyright {
 
 namespace {
 
+// Retry-After in its delay-seconds form (RFC 9110, 10.2.3), at most an hour; anything else (an
+// HTTP date, garbage) is no advice at all.
+std::chrono::seconds retryAfterOf(const QByteArray &value)
+{
+    bool ok = false;
+    const qlonglong seconds = value.trimmed().toLongLong(&ok);
+    if (!ok || seconds <= 0)
+        return std::chrono::seconds {0};
+    return std::chrono::seconds {std::min<qlonglong>(seconds, 3600)};
+}
+
 // How long the first request waits for the other instances' keys once one has answered: a healthy
 // instance answers in milliseconds, and one that accepts connections but does not answer must not
 // hold every first request until the transfer timeout. Later answers are judged as they come.
@@ -86,6 +97,7 @@ struct FailoverTransport::Exchange
     QByteArray body;
     ClientError error;
     bool sent = false; // the request's bytes were written: the instance may have acted on it
+    std::chrono::seconds retryAfter {0};
 };
 
 struct FailoverTransport::KeyAnswer
@@ -325,7 +337,7 @@ void FailoverTransport::tryNext(const std::shared_ptr<Attempt> &attempt)
         exchange(index, request.verb, request.path, request.query, request.body, request.authorized,
                  [this, attempt, index, sentAt](const Exchange &answer) {
                      if (attempt->epoch != m_epoch) {
-                         attempt->done(Reply {answer.status, answer.body, answer.error});
+                         attempt->done(Reply {answer.status, answer.body, answer.error, answer.retryAfter});
                          return;
                      }
                      const bool probe = attempt->request.only >= 0;
@@ -340,7 +352,7 @@ void FailoverTransport::tryNext(const std::shared_ptr<Attempt> &attempt)
                          if (attempt->request.resend == Resend::WhileUnsent && answer.sent) {
                              // The command reached this instance, which may have carried it out:
                              // its 503 is the answer, and a lost answer is reported, never resent.
-                             Reply reply {answer.status, answer.body, answer.error};
+                             Reply reply {answer.status, answer.body, answer.error, answer.retryAfter};
                              reply.error.mayHaveHappened = answer.status == 0;
                              attempt->done(reply);
                              return;
@@ -348,7 +360,7 @@ void FailoverTransport::tryNext(const std::shared_ptr<Attempt> &attempt)
                          if (answer.status == 0)
                              attempt->lastLost = answer.error;
                          else
-                             attempt->last503 = Reply {answer.status, answer.body, {}};
+                             attempt->last503 = Reply {answer.status, answer.body, {}, answer.retryAfter};
                          attempt->failures.append(why);
                          tryNext(attempt);
                          return;
@@ -360,7 +372,7 @@ void FailoverTransport::tryNext(const std::shared_ptr<Attempt> &attempt)
                          m_lastAnswered = answered;
                          Q_EMIT answeringInstanceChanged(answered);
                      }
-                     attempt->done(Reply {answer.status, answer.body, {}});
+                     attempt->done(Reply {answer.status, answer.body, {}, answer.retryAfter});
                  });
     });
 }
@@ -678,6 +690,7 @@ void FailoverTransport::exchange(int index, const QByteArray &verb, const QStrin
                     // An answer, whatever Qt calls its status (a 400 is a "protocol" error to Qt).
                     answer.status = status.toInt();
                     answer.body = reply->readAll();
+                    answer.retryAfter = retryAfterOf(reply->rawHeader("Retry-After"));
                 } else {
                     switch (reply->error()) {
                     case QNetworkReply::NoError:

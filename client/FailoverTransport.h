@@ -88,6 +88,8 @@ public:
         int status = 0; // 0: nothing answered, and `error` says why
         QByteArray body;
         ClientError error; // when status is 0: Transport, Tls, Protocol (an instance's key) or KeyMismatch
+        // A 503's Retry-After in seconds (the delay form; an HTTP date is not used), 0: none.
+        std::chrono::seconds retryAfter {0};
     };
     using Done = std::function<void(const Reply &)>;
 

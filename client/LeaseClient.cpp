@@ -119,7 +119,8 @@ LeaseOutcome outcomeForErrorStatus(const HttpResult &result)
         break;
     }
     if (result.status >= 500)
-        return outcome::Transport {LeaseClient::tr("server error %1: %2").arg(result.status).arg(error.message)};
+        return outcome::Transport {LeaseClient::tr("server error %1: %2").arg(result.status).arg(error.message), false,
+                                   result.retryAfter};
     if (result.status == 400 || result.status == 413)
         return outcome::Protocol {LeaseClient::tr("request rejected: %1").arg(error.message)};
     return outcome::Protocol {LeaseClient::tr("unexpected HTTP status %1").arg(result.status)};

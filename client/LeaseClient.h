@@ -73,6 +73,8 @@ struct Transport
 {
     QString message;
     bool tls = false; // TLS refused the server (a certificate nobody vouches for, or a changed one)
+    // How long the server asked to be left alone (a 503's Retry-After); 0: it did not say.
+    std::chrono::seconds retryAfter {0};
 };
 struct Protocol
 {

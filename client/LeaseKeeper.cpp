@@ -29,6 +29,8 @@ struct LeaseKeeper::Private
     ExpiryPolicy policy = ExpiryPolicy::Monotonic;
     milliseconds maxJitter {2000};
     milliseconds retryInterval {5000};
+    milliseconds maxRetryInterval {60000};
+    int outageFailures = 0; // attempts to take a seat in a row that no server answered
     QTimer tick;
 
     State state = State::Idle;
@@ -327,6 +329,8 @@ struct LeaseKeeper::Private
                     return;
                 }
                 requestInFlight = false;
+                if (!std::holds_alternative<outcome::Transport>(result))
+                    outageFailures = 0; // a server answered
                 if (const auto *granted = std::get_if<outcome::Granted>(&result)) {
                     holdGranted(granted->lease, sentAt);
                     return;
@@ -340,11 +344,32 @@ struct LeaseKeeper::Private
             maxWait);
     }
 
+    // The wait before the next attempt to take a seat after `result`: the retry interval after a
+    // refusal; after an outage, doubled with every failure up to the maximum, jittered between
+    // half and all of it, and never shorter than the server's Retry-After.
+    milliseconds retryDelay(const LeaseOutcome &result)
+    {
+        const auto *transport = std::get_if<outcome::Transport>(&result);
+        if (!transport) {
+            outageFailures = 0;
+            return retryInterval;
+        }
+        ++outageFailures;
+        const milliseconds ceiling = std::max(retryInterval, maxRetryInterval);
+        milliseconds delay = retryInterval;
+        for (int i = 1; i < outageFailures && delay < ceiling; ++i)
+            delay *= 2;
+        delay = std::min(delay, ceiling);
+        if (maxJitter.count() > 0 && delay.count() > 1)
+            delay = delay / 2 + milliseconds(QRandomGenerator::global()->bounded(qint64(delay.count() / 2) + 1));
+        return std::max(delay, milliseconds(transport->retryAfter));
+    }
+
     void acquireFailed(const LeaseOutcome &result)
     {
         inLineSince.reset();
         const QString reason = describe(result);
-        nextAcquireAt = clock.monotonic() + retryInterval;
+        nextAcquireAt = clock.monotonic() + retryDelay(result);
         const bool changed = state != State::Degraded || reason != lastError;
         lastError = reason;
         wasDegraded = true;
@@ -432,6 +457,11 @@ void LeaseKeeper::setTickInterval(milliseconds interval)
 void LeaseKeeper::setRetryInterval(milliseconds interval)
 {
     d->retryInterval = std::max(milliseconds {0}, interval);
+}
+
+void LeaseKeeper::setMaxRetryInterval(milliseconds interval)
+{
+    d->maxRetryInterval = std::max(milliseconds {0}, interval);
 }
 
 void LeaseKeeper::setWaitInLine(std::optional<std::chrono::seconds> maxWait)

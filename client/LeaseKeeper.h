@@ -84,6 +84,12 @@ public:
     void setMaxJitter(std::chrono::milliseconds jitter); // default 2 s; 0 for none
     void setTickInterval(std::chrono::milliseconds interval); // default 250 ms of real time
     void setRetryInterval(std::chrono::milliseconds interval); // re-acquire attempts while degraded
+    // While no server answers (or every one answers 503), each failed attempt to take a seat
+    // doubles the wait before the next, from the retry interval up to this (default 60 s), spread
+    // by jitter between half and all of it so a site's clients do not come back in step; a
+    // server's Retry-After is waited at least. A refusal (no seat free, a block) keeps the retry
+    // interval. Heartbeats of a held seat never back off: they keep the seat.
+    void setMaxRetryInterval(std::chrono::milliseconds interval);
     // With a wait, a checkout that finds no seat (every seat in use, the holder's group at its
     // cap) waits in line for at most that long; nullopt (the default) denies at once as before.
     void setWaitInLine(std::optional<std::chrono::seconds> maxWait);

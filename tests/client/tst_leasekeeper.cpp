@@ -50,6 +50,8 @@ private Q_SLOTS:
     void shortOutageKeepsTheSameSeat_data();
     void shortOutageKeepsTheSameSeat();
     void longOutageDegradesThenRecoversWithANewSeat();
+    void outageBacksOffUpToTheMaximumThenRecovers();
+    void serversRetryAfterIsWaited();
     void revokedSeatIsCheckedOutAgain();
     void revokedSeatWithAFullPoolDegrades();
     void blockedHolderDegradesUntilTheBlockEnds();
@@ -425,6 +427,99 @@ void TestLeaseKeeper::longOutageDegradesThenRecoversWithANewSeat()
     const QList<QJsonObject> live = m_server->liveLeasesOf(licenseId, holder);
     QCOMPARE(live.size(), 1);
     QCOMPARE(live.first().value("seatId"_L1).toString(), m_keeper->lease()->seatId);
+}
+
+void TestLeaseKeeper::outageBacksOffUpToTheMaximumThenRecovers()
+{
+    // A whole site whose server is away must not meet it with a flood when it comes back: each
+    // failed attempt to take a seat doubles the wait, up to the maximum.
+    m_keeper->setMaxRetryInterval(16s);
+    m_proxy->setRefuse(true);
+    QSignalSpy degraded(m_keeper.get(), &LeaseKeeper::degraded);
+    m_keeper->start();
+    settle();
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Degraded);
+    QList<milliseconds> attempts {0ms};
+    int seen = m_proxy->acceptedConnections();
+    milliseconds elapsed {0};
+    while (elapsed < 120s) {
+        step(1s);
+        elapsed += 1s;
+        if (m_proxy->acceptedConnections() != seen) {
+            seen = m_proxy->acceptedConnections();
+            attempts.append(elapsed);
+        }
+    }
+    QList<milliseconds> gaps;
+    for (qsizetype i = 1; i < attempts.size(); ++i)
+        gaps.append(attempts[i] - attempts[i - 1]);
+    auto text = [&gaps] {
+        QStringList seconds;
+        for (const milliseconds gap : gaps)
+            seconds.append(QString::number(gap.count() / 1000));
+        return seconds.join(u", "_s);
+    };
+    // No jitter in these tests: 2, 4, 8, 16, then 16 s for good.
+    QVERIFY2(gaps.size() >= 5, qPrintable(text()));
+    QCOMPARE(gaps.mid(0, 4), (QList<milliseconds> {2s, 4s, 8s, 16s}));
+    for (const milliseconds gap : gaps.mid(4))
+        QVERIFY2(gap == 16s, qPrintable(text()));
+    QVERIFY2(attempts.size() <= 12, qPrintable(text())); // at a fixed 2 s it would be 61
+    QCOMPARE(degraded.size(), 1); // one report for the whole outage
+
+    // Back: within the longest wait, and a seat again.
+    m_proxy->setRefuse(false);
+    for (auto waited = 0s; waited <= 16s && m_keeper->state() != LeaseKeeper::State::Holding; waited += 1s)
+        step(1s);
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Holding);
+    QCOMPARE(liveSeats(), 1);
+
+    // A refusal is not an outage: after five refusals for a full pool the keeper still asks again
+    // at the retry interval, and takes the seat that came back.
+    m_keeper->release();
+    settle();
+    fillThePool();
+    m_keeper->start();
+    settle();
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Degraded);
+    for (int i = 0; i < 5; ++i)
+        step(retryInterval);
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Degraded);
+    const QList<QJsonObject> others = m_server->liveLeasesOf(licenseId, u"other0@ws-9"_s);
+    QCOMPARE(others.size(), 1);
+    QVERIFY(m_server->revoke(licenseId, others.first().value("seatId"_L1).toString()));
+    step(retryInterval);
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Holding);
+}
+
+void TestLeaseKeeper::serversRetryAfterIsWaited()
+{
+    // An instance that cannot reach its database answers 503 with Retry-After: the keeper waits
+    // that long at least, although its own back-off would try sooner. The proxy turns the answers
+    // to checkouts (those carrying a signed lease) into that 503; probes pass untouched.
+    const QByteArray body = R"({"error":"database_unavailable","message":"the database is unavailable"})";
+    auto checkouts = std::make_shared<int>(0);
+    m_proxy->tamperResponses([body, checkouts](const QByteArray &response) {
+        if (!response.contains("\"signature\""))
+            return response;
+        ++*checkouts;
+        return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 30\r\n"
+               "Content-Length: "
+            + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+    });
+    m_keeper->start();
+    settle();
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Degraded);
+    QVERIFY2(m_keeper->lastError().contains(u"503"_s), qPrintable(m_keeper->lastError()));
+    const int asked = *checkouts;
+    QVERIFY(asked >= 1);
+    for (int i = 0; i < 29; ++i) {
+        step(1s);
+        QCOMPARE(*checkouts, asked); // nothing asked again before 30 s
+    }
+    m_proxy->tamperResponses({});
+    step(1s);
+    QCOMPARE(m_keeper->state(), LeaseKeeper::State::Holding);
 }
 
 void TestLeaseKeeper::revokedSeatIsCheckedOutAgain()
