@@ -8,7 +8,7 @@ packages=(
     qt6-base-dev qt6-websockets-dev qt6-charts-dev libqt6opengl6-dev
     libqt6sql6-sqlite libqt6sql6-psql
     qt6-l10n-tools qt6-tools-dev qt6-tools-dev-tools qt6-translations-l10n
-    libsodium-dev
+    libsodium-dev libsystemd-dev
     postgresql faketime libfaketime
     libboost1.74-dev
     openssl

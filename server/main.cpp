@@ -4,16 +4,22 @@
 #include "ServerConfig.h"
 #include "SystemClock.h"
 #include "http/ListenAddress.h"
+#include "service/JournalLog.h"
+#include "service/ServerSettings.h"
+#include "service/SystemdNotifier.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QLoggingCategory>
+#include <QScopeGuard>
 #include <QSocketNotifier>
 #include <QStandardPaths>
 
 #include <csignal>
 #include <cstdio>
+#include <functional>
 #include <sys/socket.h>
 #include <unistd.h>
 #include <utility>
@@ -22,28 +28,40 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+Q_LOGGING_CATEGORY(lcConfig, "keyright.server.config")
+
 int signalPipe[2] = {-1, -1};
 
-void onTerminationSignal(int)
+void onSignal(int signal)
 {
-    const char byte = 1;
+    const char byte = char(signal);
     [[maybe_unused]] const auto written = ::write(signalPipe[1], &byte, 1);
 }
 
 // SIGINT/SIGTERM stop the event loop so the store closes cleanly. (It would survive being killed
-// anyway: every acknowledged change is already committed.)
-void quitOnTerminationSignals(QCoreApplication &app)
+// anyway: every acknowledged change is already committed.) SIGHUP re-reads the configuration
+// file. The handler only writes the signal's number to a socket pair; the event loop does the rest.
+void handleSignals(QCoreApplication &app, std::function<void()> reload)
 {
     if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) != 0)
         return;
     auto *notifier = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, &app);
-    QObject::connect(notifier, &QSocketNotifier::activated, &app, [&app] { app.quit(); });
+    QObject::connect(notifier, &QSocketNotifier::activated, &app, [&app, reload = std::move(reload)] {
+        char byte = 0;
+        if (::read(signalPipe[0], &byte, 1) != 1)
+            return;
+        if (byte == SIGHUP)
+            reload();
+        else
+            app.quit();
+    });
     struct sigaction action = {};
-    action.sa_handler = onTerminationSignal;
+    action.sa_handler = onSignal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     sigaction(SIGINT, &action, nullptr);
     sigaction(SIGTERM, &action, nullptr);
+    sigaction(SIGHUP, &action, nullptr);
 }
 
 void say(const QString &line)
@@ -52,9 +70,14 @@ void say(const QString &line)
     std::fflush(stdout);
 }
 
-int refuse(const QString &why)
+void complain(const QString &why)
 {
     std::fputs(qPrintable(u"keyright-server: "_s + why + u'\n'), stderr);
+}
+
+int refuse(const QString &why)
+{
+    complain(why);
     return 2;
 }
 
@@ -65,6 +88,7 @@ int main(int argc, char *argv[])
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(u"keyright-server"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(KEYRIGHT_VERSION));
+    keyright::server::installJournalMessageHandler();
 
     const QString defaultDataDir
         = QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)).filePath(u"keyright-server"_s);
@@ -148,14 +172,55 @@ int main(int argc, char *argv[])
     parser.addOptions({peer, peerTokenFile, peerInterval});
     parser.addOptions({database, databasePasswordFile, exportPublicKey, testClockOffset});
     parser.addOptions({maxConnections, maxPerAddress, headerTimeout, bodyTimeout, idleTimeout});
+    const QCommandLineOption logLevel(u"log-level"_s,
+                                      u"Least severe messages logged: debug, info, warning or error. Default info. "
+                                      "A reload (SIGHUP) applies a new value."_s,
+                                      u"level"_s, u"info"_s);
+    const QCommandLineOption configFile(
+        u"config"_s,
+        u"Read settings from this file (key = value lines named as the long options; docs/DEPLOYMENT.md). "
+        "Default %1 when it exists. The command line wins over the file."_s.arg(
+            keyright::server::defaultConfigFilePath()),
+        u"file"_s);
+    const QCommandLineOption checkConfig(
+        u"check-config"_s,
+        u"Check the configuration file and the options, print the settings in effect and exit (0: valid, "
+        "1: not)."_s);
+    parser.addOptions({logLevel, configFile, checkConfig});
     parser.process(app);
     if (!parser.positionalArguments().isEmpty())
         return refuse(u"unexpected argument \"%1\"; see --help"_s.arg(parser.positionalArguments().first()));
+    const bool checking = parser.isSet(checkConfig);
+    const auto fail = [checking](const QString &why) { return checking ? (complain(why), 1) : refuse(why); };
 
-    keyright::server::ServerConfig config;
+    using namespace keyright::server;
+    QString configPath;
+    if (parser.isSet(configFile))
+        configPath = QFileInfo(parser.value(configFile)).absoluteFilePath();
+    else if (QFileInfo::exists(defaultConfigFilePath()))
+        configPath = defaultConfigFilePath();
+    ServerSettings commandLine;
+    for (const ServerOptionSpec &spec : serverOptionSpecs()) {
+        if (!parser.isSet(spec.name))
+            continue;
+        commandLine.insert(spec.name,
+                           ServerSetting {spec.kind == ServerOptionSpec::Kind::Flag ? QStringList {u"true"_s}
+                                                                                    : parser.values(spec.name),
+                                          u"--"_s + spec.name});
+    }
     QString why;
+    ServerSettings fromFile;
+    if (!configPath.isEmpty()) {
+        auto read = readServerConfigFile(configPath, &why);
+        if (!read)
+            return fail(why);
+        fromFile = std::move(*read);
+    }
+    ServerSettings settings = mergeServerSettings(fromFile, commandLine);
+
     if (parser.isSet(exportPublicKey)) {
-        const QString keyPath = QDir(QDir(parser.value(dataDir)).absolutePath()).filePath(u"signing.key"_s);
+        const QString keyPath = QDir(QDir(settings.value(u"data-dir"_s).values.value(0, defaultDataDir)).absolutePath())
+                                    .filePath(u"signing.key"_s);
         if (!QFileInfo::exists(keyPath))
             return refuse(u"there is no signing key at %1 yet: start the server once with this --data-dir, or copy "
                           "signing.key from the first instance (mode 0600)"_s.arg(keyPath));
@@ -165,82 +230,115 @@ int main(int argc, char *argv[])
         say(QString::fromLatin1(signer->publicKey().toBase64()));
         return 0;
     }
-    const auto address = keyright::server::ListenAddress::parse(parser.value(listen), &why);
-    if (!address)
-        return refuse(why);
-    config.address = address->address;
-    config.port = address->port;
-    config.dataDir = QDir(parser.value(dataDir)).absolutePath();
-    config.lockDataDir = true;
-    config.demo = parser.isSet(demo);
-    const auto interval = keyright::parseDuration(parser.value(reapInterval));
-    if (!interval)
-        return refuse(
-            u"--reap-interval %1: expected a duration such as 30s, 2m or 90"_s.arg(parser.value(reapInterval)));
-    config.reapInterval = std::chrono::duration_cast<std::chrono::seconds>(*interval);
+    ServerRunSettings run;
+    if (!toServerRunSettings(settings, defaultDataDir, &run, &why))
+        return fail(why);
+    ServerConfig &config = run.config;
     bool ok = false;
-    config.eventRetentionDays = parser.value(retention).toInt(&ok);
-    if (!ok || config.eventRetentionDays < 0)
-        return refuse(
-            u"--event-retention-days %1: expected a whole number of days, 0 or more"_s.arg(parser.value(retention)));
-    config.tlsCert = parser.value(tlsCert);
-    config.tlsKey = parser.value(tlsKey);
-    config.insecureHttp = parser.isSet(insecureHttp);
-    for (const QString &url : parser.values(peer))
-        config.peers.append(QUrl(url, QUrl::StrictMode));
-    for (const QString &file : parser.values(peerTokenFile))
-        config.peerTokenFiles.append(QDir(file).absolutePath());
-    const auto pullEvery = keyright::parseDuration(parser.value(peerInterval));
-    if (!pullEvery || pullEvery->count() <= 0)
-        return refuse(u"--peer-interval %1: expected a duration above zero such as 5s or 500ms"_s.arg(
-            parser.value(peerInterval)));
-    config.peerInterval = *pullEvery;
-    config.databaseUrl = parser.value(database);
-    if (parser.isSet(databasePasswordFile)) {
-        if (config.databaseUrl.isEmpty())
-            return refuse(u"--database-password-file goes with --database"_s);
-        config.databasePasswordFile = QDir(parser.value(databasePasswordFile)).absolutePath();
-    }
     const qint64 offsetMs = parser.value(testClockOffset).toLongLong(&ok);
     if (!ok)
         return refuse(
             u"--test-clock-offset-ms %1: expected a whole number of milliseconds"_s.arg(parser.value(testClockOffset)));
     config.testClockOffset = std::chrono::milliseconds(offsetMs);
-    for (const auto &[option, out] : {std::pair {&maxConnections, &config.http.maxConnections},
-                                      std::pair {&maxPerAddress, &config.http.maxConnectionsPerAddress}}) {
-        *out = parser.value(*option).toInt(&ok);
-        if (!ok || *out < 1)
-            return refuse(u"--%1 %2: expected a whole number, 1 or more"_s.arg(option->names().constFirst(),
-                                                                               parser.value(*option)));
+    if (const QString secrets = checkSecretFiles(settings); !secrets.isEmpty())
+        return fail(secrets);
+    if (const QString policy = LeaseServer::listenPolicyError(config); !policy.isEmpty())
+        return fail(policy);
+    if (checking) {
+        say(configPath.isEmpty()
+                ? u"configuration: no file (%1 does not exist); command line only"_s.arg(defaultConfigFilePath())
+                : u"configuration: %1 is valid"_s.arg(configPath));
+        for (const ServerOptionSpec &spec : serverOptionSpecs()) {
+            const auto it = settings.constFind(spec.name);
+            if (it != settings.constEnd())
+                say(u"%1 = %2    # %3"_s.arg(spec.name, it->values.join(u", "_s), it->origin));
+        }
+        return 0;
     }
-    for (const auto &[option, out] :
-         {std::pair {&headerTimeout, &config.http.headerTimeout}, std::pair {&bodyTimeout, &config.http.bodyTimeout},
-          std::pair {&idleTimeout, &config.http.idleTimeout}}) {
-        const auto timeout = keyright::parseDuration(parser.value(*option));
-        if (!timeout || timeout->count() <= 0)
-            return refuse(u"--%1 %2: expected a duration above zero such as 10s or 500ms"_s.arg(
-                option->names().constFirst(), parser.value(*option)));
-        *out = *timeout;
-    }
+    applyServerLogLevel(run.logLevel);
 
-    if (const QString policy = keyright::server::LeaseServer::listenPolicyError(config); !policy.isEmpty())
-        return refuse(policy);
-
-    keyright::server::LeaseServer server(config, keyright::SystemClock::instance());
+    LeaseServer server(config, keyright::SystemClock::instance());
     if (!server.start(&why))
         return refuse(why);
     say(u"keyright-server %1 listening on %2"_s.arg(QCoreApplication::applicationVersion(), server.url().toString()));
+    if (!configPath.isEmpty())
+        say(u"configuration: %1"_s.arg(configPath));
     say(u"data directory: %1"_s.arg(server.dataDir()));
     if (!config.databaseUrl.isEmpty())
         say(u"database: %1"_s.arg(config.databaseUrl));
     say(u"admin token: %1%2"_s.arg(server.adminTokenPath(), server.createdAdminToken() ? u" (created)"_s : QString()));
     if (config.demo)
         say(u"demo license keys: %1"_s.arg(QDir(server.dataDir()).filePath(u"demo-keys"_s)));
-    if (config.insecureHttp && !keyright::server::LeaseServer::isLoopback(config.address) && config.tlsCert.isEmpty())
+    if (config.insecureHttp && !LeaseServer::isLoopback(config.address) && config.tlsCert.isEmpty())
         say(u"warning: serving plain HTTP on %1 (--insecure-http)"_s.arg(config.address.toString()));
 
-    quitOnTerminationSignals(app);
+    SystemdNotifier notifier;
+    notifier.ready(u"serving on %1"_s.arg(server.url().toString()));
+    notifier.startWatchdog();
+
+    // The settings in effect: the reloadable ones follow the file, the others keep their start-up
+    // values until a restart (so that every reload names them again while they differ).
+    ServerSettings running = settings;
+    const auto reload = [&] {
+        notifier.reloading();
+        const auto done = qScopeGuard([&] { notifier.ready(u"serving on %1"_s.arg(server.url().toString())); });
+        if (configPath.isEmpty()) {
+            qCInfo(lcConfig, "SIGHUP: no configuration file in use (%ls does not exist), nothing to reload",
+                   qUtf16Printable(defaultConfigFilePath()));
+            return;
+        }
+        QString error;
+        const auto reread = readServerConfigFile(configPath, &error);
+        ServerSettings next;
+        ServerRunSettings nextRun;
+        if (reread) {
+            next = mergeServerSettings(*reread, commandLine);
+            if (toServerRunSettings(next, defaultDataDir, &nextRun, &error))
+                error = checkSecretFiles(next);
+        }
+        if (!reread || !error.isEmpty()) {
+            qCCritical(lcConfig, "reload refused, the running configuration stays: %ls", qUtf16Printable(error));
+            return;
+        }
+        const QStringList changed = changedServerSettings(running, next);
+        QStringList needRestart;
+        for (const QString &key : changed) {
+            if (!findServerOption(key)->reloadable) {
+                needRestart.append(key);
+                continue;
+            }
+            const QString before = running.value(key).values.join(u", "_s);
+            running[key] = next.value(key);
+            const auto tell = [&] {
+                qCInfo(lcConfig, "reload: %ls changed from %ls to %ls", qUtf16Printable(key),
+                       qUtf16Printable(before.isEmpty() ? u"(default)"_s : before),
+                       qUtf16Printable(running.value(key).values.join(u", "_s)));
+            };
+            if (key != u"log-level"_s) {
+                tell();
+                continue;
+            }
+            // The change is told under the more talkative of the two levels.
+            const bool quieter = serverLogLevels().indexOf(nextRun.logLevel)
+                > serverLogLevels().indexOf(before.isEmpty() ? u"info"_s : before);
+            if (quieter)
+                tell();
+            applyServerLogLevel(nextRun.logLevel);
+            if (!quieter)
+                tell();
+        }
+        if (!needRestart.isEmpty())
+            qCWarning(lcConfig, "reload: %ls changed in %ls and take effect only after a restart",
+                      qUtf16Printable(needRestart.join(u", "_s)), qUtf16Printable(configPath));
+        if (changed.isEmpty())
+            qCInfo(lcConfig, "reload: %ls read, nothing changed", qUtf16Printable(configPath));
+        qCDebug(lcConfig, "reload: log level %ls",
+                qUtf16Printable(running.value(u"log-level"_s).values.value(0, u"info"_s)));
+    };
+
+    handleSignals(app, reload);
     const int status = app.exec();
+    notifier.stopping();
     server.stop();
     return status;
 }
