@@ -198,6 +198,9 @@ void HolderTimelineStrip::paintEvent(QPaintEvent *)
             continue; // grants and ends are the bar's edges
         const QRect r = laneRect(lane);
         const int x = xOf(e.time);
+        // A rim of the background's colour keeps ticks apart from each other and from a bar of a
+        // near colour (denials close together merged into one block in the dark theme).
+        painter.fillRect(QRect(x - 2, r.top() + 1, 5, r.height() - 2), pal.base());
         painter.fillRect(QRect(x - 1, r.top() + 1, 3, r.height() - 2), StatePalette::colour(role, pal));
     }
 
