@@ -97,6 +97,19 @@ QString EventLogModel::actorLabel(const QString &actor)
     return actor; // a token's name and role, or an older "admin <address>"
 }
 
+QString EventLogModel::actorLabel(const EventRecord &event)
+{
+    switch (event.kind) {
+    case EventKind::ReclaimWarned:
+    case EventKind::ReclaimCancelled:
+    case EventKind::Reclaimed:
+        return tr("idle reclaim rule", "the actor of an idle reclaim event: the license's rule, applied by the server");
+    default:
+        break;
+    }
+    return actorLabel(event.actor);
+}
+
 QString EventLogModel::clockJumpText(const EventRecord &event)
 {
     const std::optional<ClockJump> jump = ClockJump::fromJson(event.detail);
@@ -314,7 +327,7 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         case SeatColumn:
             return e.seatId.left(8);
         case ActorColumn:
-            return actorLabel(e.actor);
+            return actorLabel(e);
         case DetailColumn:
             return describeDetail(e);
         }
@@ -323,7 +336,7 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case ActorColumn:
             // As the server recorded it, for a search of its log or a CSV.
-            return e.actor.isEmpty() || e.actor == actorLabel(e.actor) ? QVariant() : QVariant(e.actor);
+            return e.actor.isEmpty() || e.actor == actorLabel(e) ? QVariant() : QVariant(e.actor);
         case DetailColumn: {
             // The column is often too narrow for the whole sentence (a clock jump, seat rules).
             const QString detail = describeDetail(e);

@@ -73,6 +73,10 @@ public:
     // Who caused an event, in the interface's language ("server", "client 10.0.0.5"); a token's
     // name is shown as recorded. The table's tooltip keeps the recorded actor.
     static QString actorLabel(const QString &actor);
+    // The same for one event: idle reclaim's warnings, lifted warnings and reclaims are the
+    // license's idle reclaim rule at work, whichever request or reaper sweep the server was
+    // answering when it applied it (the recorded actor, kept in the tooltip).
+    static QString actorLabel(const EventRecord &event);
 
 private:
     void trimToCapacity();

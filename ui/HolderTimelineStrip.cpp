@@ -198,6 +198,9 @@ void HolderTimelineStrip::paintEvent(QPaintEvent *)
             continue; // grants and ends are the bar's edges
         const QRect r = laneRect(lane);
         const int x = xOf(e.time);
+        // A rim of the background's colour keeps ticks apart from each other and from a bar of a
+        // near colour (denials close together merged into one block in the dark theme).
+        painter.fillRect(QRect(x - 2, r.top() + 1, 5, r.height() - 2), pal.base());
         painter.fillRect(QRect(x - 1, r.top() + 1, 3, r.height() - 2), StatePalette::colour(role, pal));
     }
 
@@ -206,9 +209,35 @@ void HolderTimelineStrip::paintEvent(QPaintEvent *)
     const QRect area = laneRect(0);
     painter.setPen(pal.color(QPalette::Text));
     painter.drawLine(area.left(), axis, area.right(), axis);
+    for (const auto &[at, text] : axisTicks()) {
+        const int x = xOf(at);
+        painter.drawLine(x, axis, x, axis + 4);
+        const int w = painter.fontMetrics().horizontalAdvance(text);
+        painter.drawText(QRect(x - w / 2, axis + 5, w, painter.fontMetrics().height()), Qt::AlignCenter, text);
+    }
+
+    if (m_highlight.isValid()) {
+        const int x = xOf(m_highlight);
+        painter.setPen(QPen(StatePalette::colour(StatePalette::Pending, pal), 2));
+        painter.drawLine(x, laneRect(-1).top(), x, axis);
+        if (m_highlightLane >= -1 && m_highlightLane < spans.size()) {
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(laneRect(m_highlightLane).adjusted(0, 0, -1, -1));
+        }
+    }
+}
+
+QList<std::pair<QDateTime, QString>> HolderTimelineStrip::axisTicks() const
+{
+    QList<std::pair<QDateTime, QString>> ticks;
+    if (!m_model.from().isValid() || !m_model.until().isValid())
+        return ticks;
+    const QRect area = laneRect(0);
     const qint64 rangeMs = std::max<qint64>(1, m_model.from().msecsTo(m_model.until()));
-    const QString sample = u"00-00 00:00"_s;
-    const int maxTicks = std::max(2, area.width() / (painter.fontMetrics().horizontalAdvance(sample) + 16));
+    // The day first, its month abbreviated, in the widget's language: "3 déc. 09:00", "3 Dec 09:00".
+    const QString withDateFormat = u"d MMM HH:mm"_s;
+    const QString sample = locale().toString(QDateTime(QDate(2026, 12, 30), QTime(23, 59)), withDateFormat);
+    const int maxTicks = std::max(2, area.width() / (fontMetrics().horizontalAdvance(sample) + 16));
     static constexpr qint64 minute = 60'000;
     static constexpr qint64 steps[]
         = {minute,          5 * minute,      10 * minute,     15 * minute,      30 * minute,      60 * minute,
@@ -226,22 +255,9 @@ void HolderTimelineStrip::paintEvent(QPaintEvent *)
     const bool withDate = rangeMs > 24 * 60 * minute || fromLocal.date() != m_model.until().toLocalTime().date();
     for (qint64 t = ((fromMs + offsetMs) / step + 1) * step - offsetMs; t <= fromMs + rangeMs; t += step) {
         const QDateTime at = QDateTime::fromMSecsSinceEpoch(t, Qt::UTC);
-        const int x = xOf(at);
-        painter.drawLine(x, axis, x, axis + 4);
-        const QString text = at.toLocalTime().toString(withDate ? u"MM-dd HH:mm"_s : u"HH:mm"_s);
-        const int w = painter.fontMetrics().horizontalAdvance(text);
-        painter.drawText(QRect(x - w / 2, axis + 5, w, painter.fontMetrics().height()), Qt::AlignCenter, text);
+        ticks.append({at, locale().toString(at.toLocalTime(), withDate ? withDateFormat : u"HH:mm"_s)});
     }
-
-    if (m_highlight.isValid()) {
-        const int x = xOf(m_highlight);
-        painter.setPen(QPen(StatePalette::colour(StatePalette::Pending, pal), 2));
-        painter.drawLine(x, laneRect(-1).top(), x, axis);
-        if (m_highlightLane >= -1 && m_highlightLane < spans.size()) {
-            painter.setBrush(Qt::NoBrush);
-            painter.drawRect(laneRect(m_highlightLane).adjusted(0, 0, -1, -1));
-        }
-    }
+    return ticks;
 }
 
 void HolderTimelineStrip::mousePressEvent(QMouseEvent *event)

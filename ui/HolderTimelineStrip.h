@@ -1,7 +1,10 @@
 #pragma once
 
 #include <QDateTime>
+#include <QList>
 #include <QWidget>
+
+#include <utility>
 
 namespace keyright {
 
@@ -28,6 +31,9 @@ public:
     QRect laneRect(int lane) const;
     int xOf(const QDateTime &time) const;
     QDateTime timeAt(int x) const;
+    // The time axis's ticks and their labels, in local time and the widget's locale ("3 déc.
+    // 09:00" in French when the range spans days, "09:00" within one).
+    QList<std::pair<QDateTime, QString>> axisTicks() const;
     int laneAt(int y) const; // -2: none
 
     QSize sizeHint() const override;

@@ -2,6 +2,7 @@
 
 #include "LedgerSentence.h"
 
+#include <QContextMenuEvent>
 #include <QEvent>
 #include <QGridLayout>
 #include <QHelpEvent>
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 using namespace Qt::StringLiterals;
 
@@ -151,7 +153,24 @@ LedgerBar::~LedgerBar() = default;
 
 void LedgerBar::setReport(const std::optional<LedgerReport> &report)
 {
-    m_report = report;
+    // Every poll brings a ledger, mostly the same as the last one (its moment aside): lay the lines
+    // and their buttons out again only when what they show changed.
+    const auto shown = [](const std::optional<LedgerReport> &r) {
+        return r ? std::tuple(true, r->licenseId, r->isPast(), r->idleAfterMinutes, r->ledger)
+                 : std::tuple(false, QString(), false, 0, SeatLedger());
+    };
+    if (shown(report) == shown(m_report)) {
+        const bool wasSet = m_report.has_value();
+        m_report = report;
+        if (!wasSet)
+            return;
+        // The same seats; a sentence may still tell a time relative to the moment.
+        const QStringList lines = ledgerSentences(*m_report, QTimeZone::systemTimeZone());
+        if (lines == m_lines)
+            return;
+    } else {
+        m_report = report;
+    }
     setVisible(m_report.has_value());
     refreshText();
     m_bar->update();
@@ -191,17 +210,41 @@ void LedgerBar::elideLines()
     }
 }
 
+int LedgerBar::lineOf(const QObject *widget) const
+{
+    for (qsizetype i = 0; i < m_labels.size(); ++i) {
+        if (m_labels.at(i) == widget || m_buttons.at(i) == widget)
+            return int(i);
+    }
+    return -1;
+}
+
 bool LedgerBar::eventFilter(QObject *watched, QEvent *event)
 {
     // A button that comes or goes changes a sentence's width without the bar being resized.
     if (event->type() == QEvent::Resize && m_labels.contains(watched))
         elideLines();
+    if (event->type() == QEvent::ContextMenu) {
+        if (const int line = lineOf(watched); line >= 0) {
+            // Where the user clicked; from the keyboard (the Menu key on the line's button), under
+            // the line's sentence.
+            const auto *menuEvent = static_cast<QContextMenuEvent *>(event);
+            const QLabel *label = m_labels.at(line);
+            showLineMenu(line,
+                         menuEvent->reason() == QContextMenuEvent::Mouse
+                             ? menuEvent->globalPos()
+                             : label->mapToGlobal(QPoint(0, label->height())));
+            return true;
+        }
+    }
     return QWidget::eventFilter(watched, event);
 }
 
 void LedgerBar::refreshText()
 {
+    ++m_relayouts;
     m_lines = m_report ? ledgerSentences(*m_report, QTimeZone::systemTimeZone()) : QStringList();
+    const qsizetype made = m_buttons.size();
     while (m_labels.size() < m_lines.size()) {
         const int row = int(m_labels.size());
         auto *label = new QLabel(m_sentences);
@@ -209,24 +252,24 @@ void LedgerBar::refreshText()
         label->setTextFormat(Qt::PlainText);
         label->setWordWrap(false);
         label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-        label->setContextMenuPolicy(Qt::CustomContextMenu);
+        // Its context menu (eventFilter) is the line's: opened where the user clicked.
         label->installEventFilter(this);
-        connect(label, &QWidget::customContextMenuRequested, this, [this, row](const QPoint &) { showLineMenu(row); });
         auto *button = new QToolButton(m_sentences);
         button->setObjectName(u"ledgerActions%1"_s.arg(row));
         button->setAutoRaise(true);
         button->setFocusPolicy(Qt::StrongFocus);
         button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-        button->setContextMenuPolicy(Qt::CustomContextMenu);
+        button->installEventFilter(this);
         button->hide();
         // Not QToolButton's own menu: that one waits in an event loop of its own until it closes.
         connect(button, &QToolButton::clicked, this, [this, row] { showLineMenu(row); });
-        connect(button, &QWidget::customContextMenuRequested, this, [this, row](const QPoint &) { showLineMenu(row); });
         m_grid->addWidget(label, row, 0);
         m_grid->addWidget(button, row, 1);
         m_labels << label;
         m_buttons << button;
     }
+    if (m_buttons.size() != made)
+        chainTabOrder();
     for (qsizetype i = 0; i < m_labels.size(); ++i)
         m_labels.at(i)->setVisible(i < m_lines.size());
     updateButtons();
@@ -237,6 +280,26 @@ void LedgerBar::refreshText()
             parts << tr("%1: %n seat(s)", nullptr, segment.seats).arg(categoryName(segment.category, segment.group));
     }
     m_bar->setAccessibleName(parts.join(u", "_s));
+}
+
+void LedgerBar::setTabNeighbours(QWidget *before, QWidget *after)
+{
+    m_tabBefore = before;
+    m_tabAfter = after;
+    chainTabOrder();
+}
+
+void LedgerBar::chainTabOrder()
+{
+    if (!m_tabBefore)
+        return;
+    QWidget *previous = m_tabBefore;
+    for (QToolButton *button : std::as_const(m_buttons)) {
+        setTabOrder(previous, button);
+        previous = button;
+    }
+    if (m_tabAfter)
+        setTabOrder(previous, m_tabAfter);
 }
 
 void LedgerBar::setActionsOffered(bool offered)
@@ -356,7 +419,7 @@ void LedgerBar::fillMenu(int line)
     }
 }
 
-void LedgerBar::showLineMenu(int line)
+void LedgerBar::showLineMenu(int line, std::optional<QPoint> globalPos)
 {
     QToolButton *button = lineButton(line);
     if (!button || !button->isEnabled())
@@ -364,7 +427,7 @@ void LedgerBar::showLineMenu(int line)
     fillMenu(line);
     if (m_menu->isEmpty())
         return;
-    m_menu->popup(button->mapToGlobal(QPoint(0, button->height())));
+    m_menu->popup(globalPos.value_or(button->mapToGlobal(QPoint(0, button->height()))));
 }
 
 void LedgerBar::changeEvent(QEvent *event)

@@ -5,6 +5,7 @@
 #include "wire/LedgerReport.h"
 
 #include <QList>
+#include <QPoint>
 #include <QStringList>
 #include <QWidget>
 
@@ -63,8 +64,17 @@ public:
     QToolButton *lineButton(int line) const;
     // The menu of the line last opened (built afresh each time from the ledger shown then).
     QMenu *lineMenu() const { return m_menu; }
-    // Opens the menu of `line` under its button (not waiting for it: the window goes on polling).
-    void showLineMenu(int line);
+    // Opens the menu of `line` at `globalPos`, by default under its button (not waiting for it:
+    // the window goes on polling). A right click opens it where the user clicked; the keyboard's
+    // Menu key under the line's sentence.
+    void showLineMenu(int line, std::optional<QPoint> globalPos = std::nullopt);
+    // Where the line buttons sit in the keyboard's Tab order: after `before`, then `after` follows
+    // the last of them (the Seats page: the holder filter, the buttons, the holders table). The
+    // buttons are made as lines appear, after the page's widgets, so they need telling.
+    void setTabNeighbours(QWidget *before, QWidget *after);
+    // How often the lines' buttons and sentences were laid out again (a new ledger's content):
+    // a poll that brings the same ledger costs nothing.
+    int relayoutCount() const { return m_relayouts; }
 
     static StatePalette::Role roleOf(SeatLedger::Category category);
     // "in use", "idle", "reserved for cad, idle", ... (context "keyright::LedgerBar").
@@ -86,6 +96,8 @@ private:
     void elideLines();
     void updateButtons();
     void fillMenu(int line);
+    void chainTabOrder();
+    int lineOf(const QObject *widget) const;
     // Whether a line of `category` names holders a revoke frees, or a rule an admin may edit.
     static bool offersRevoke(SeatLedger::Category category);
     static bool offersRule(SeatLedger::Category category);
@@ -109,6 +121,9 @@ private:
     bool m_offered = false;
     Gate m_revoke;
     Gate m_editRule;
+    QWidget *m_tabBefore = nullptr;
+    QWidget *m_tabAfter = nullptr;
+    int m_relayouts = 0;
 };
 
 } // namespace keyright

@@ -55,6 +55,18 @@ QLabel *fieldMessage(const QString &objectName, QWidget *parent)
     return label;
 }
 
+// A message shown as a sentence of its own starts with a capital letter. Core's validation
+// messages (shared with the server's error bodies, where they follow "field: ") start in lower
+// case; they are capitalised here, where they stand alone. One that starts with a field's path
+// ("deny[1] (...) is not ...") keeps the path as written.
+QString asSentence(QString message)
+{
+    const QString first = message.section(u' ', 0, 0);
+    if (!message.isEmpty() && message.at(0).isLower() && !first.contains(u'[') && !first.contains(u'.'))
+        message[0] = message.at(0).toUpper();
+    return message;
+}
+
 // Which list of the rules a validateRules() field names: "reserve[1].seats" -> "reserve".
 QString ruleList(const QString &field)
 {
@@ -738,7 +750,7 @@ void LicenseDialog::revalidate()
     const bool groupsValid = validateGroups(m_groups, &groupsError);
     if (message.isEmpty() && !groupsValid)
         message = groupsError.localizedMessage();
-    m_message->setText(message);
+    m_message->setText(asSentence(message));
     m_message->setVisible(!message.isEmpty());
     ValidationError rulesError;
     QList<int> reclaimRows;
@@ -766,7 +778,7 @@ void LicenseDialog::revalidate()
             at = label;
     }
     for (const auto &[name, label] : messages) {
-        label->setText(label == at ? rulesProblem : QString());
+        label->setText(label == at ? asSentence(rulesProblem) : QString());
         label->setVisible(label == at);
     }
     if (QPushButton *ok = m_buttons->button(QDialogButtonBox::Ok))

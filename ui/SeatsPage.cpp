@@ -44,6 +44,9 @@ void styleTable(QTableView *view)
     view->horizontalHeader()->setHighlightSections(false);
     view->horizontalHeader()->setStretchLastSection(false);
     view->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    // Tab leaves the table for the next control (the ledger's Actions, the line); the arrows move
+    // between cells.
+    view->setTabKeyNavigation(false);
 }
 
 // Shortened with "…" (whole in its tooltip) rather than taking the room of the widgets beside it.
@@ -207,6 +210,8 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     rightLayout->addWidget(m_ledger);
     // The ledger of now: its lines offer what can be done about them (the window gates by role).
     m_ledger->setActionsOffered(true);
+    // From the holder filter, Tab goes through the ledger lines' Actions to the holders.
+    m_ledger->setTabNeighbours(m_filter, m_holders);
     rightLayout->addWidget(m_holders, 1);
     rightLayout->addWidget(m_empty, 1);
 

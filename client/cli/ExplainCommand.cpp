@@ -3,10 +3,15 @@
 #include "AdminClient.h"
 #include "ExitCode.h"
 #include "LedgerSentence.h"
+#include "ReclaimMarks.h"
 #include "TimeArgument.h"
+#include "Timestamps.h"
+#include "wire/EventQuery.h"
 #include "wire/Identifiers.h"
 
 #include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QTimeZone>
 
 using namespace Qt::StringLiterals;
@@ -76,16 +81,71 @@ void ExplainCommand::start()
     context().admin->ledger(m_licenseId, m_query, this, [this](const AdminResult<LedgerReport> &result) {
         if (!result.ok())
             return fail(u"cannot read the seats of %1"_s.arg(m_licenseId), result.error);
-        if (context().json) {
-            printJson(result.value->toJson());
-            return finish(Ok);
-        }
-        const QTimeZone zone(m_timeZone.toUtf8());
-        printOut(ledgerHeading(*result.value, zone));
-        for (const QString &line : ledgerSentences(*result.value, zone))
-            printOut(u"  "_s + line);
-        finish(Ok);
+        m_report = *result.value;
+        findMarks();
     });
+}
+
+void ExplainCommand::findMarks()
+{
+    // The ledger does not say which held seats idle reclaim has marked; the events do. A mark
+    // lasts warnMinutes (at most a day's worth is looked at).
+    const QDateTime at = m_report.at.isValid() ? m_report.at : m_report.serverTime;
+    EventQuery query;
+    query.licenseId = m_licenseId;
+    query.kinds = ReclaimMarks::kinds();
+    query.since = at.addDays(-1);
+    query.until = at;
+    query.limit = EventQuery::maxLimit;
+    context().admin->events(query, this, [this](const AdminResult<EventPage> &result) {
+        // The marks are a convenience: without them the ledger still shows.
+        QList<ReclaimMark> marks;
+        if (result.ok()) {
+            const QHash<QString, ReclaimMark> outstanding = ReclaimMarks::outstanding(result.value->events);
+            for (const SeatLedger::Line &line : std::as_const(m_report.ledger.lines)) {
+                for (const SeatLedger::Holding &holding : line.holdings) {
+                    const auto mark = outstanding.constFind(holding.seatId);
+                    // In use and idle holdings carry the last activity.
+                    const bool active
+                        = line.category == SeatLedger::Category::InUse || line.category == SeatLedger::Category::Idle;
+                    if (mark != outstanding.cend() && mark->holder == holding.holder
+                        && ReclaimMarks::stands(*mark, active ? holding.since : QDateTime()))
+                        marks.append(*mark);
+                }
+            }
+        }
+        print(marks);
+    });
+}
+
+void ExplainCommand::print(const QList<ReclaimMark> &marks)
+{
+    if (context().json) {
+        QJsonObject json = m_report.toJson();
+        QJsonArray marked;
+        for (const ReclaimMark &mark : marks) {
+            marked.append(QJsonObject {{u"seatId"_s, mark.seatId},
+                                       {u"holder"_s, mark.holder},
+                                       {u"waiter"_s, mark.waiter},
+                                       {u"markedAt"_s, formatTimestamp(mark.markedAt)},
+                                       {u"reclaimAt"_s, formatTimestamp(mark.reclaimAt)}});
+        }
+        json.insert(u"reclaimMarks"_s, marked);
+        printJson(json);
+        return finish(Ok);
+    }
+    const QTimeZone zone(m_timeZone.toUtf8());
+    printOut(ledgerHeading(m_report, zone));
+    for (const QString &line : ledgerSentences(m_report, zone))
+        printOut(u"  "_s + line);
+    for (const ReclaimMark &mark : marks) {
+        const QString time = mark.reclaimAt.toTimeZone(zone).toString(u"HH:mm"_s);
+        const QString sentence = m_report.isPast()
+            ? u"%1's seat was marked for reclaim at %2 (for %3) unless used before."_s
+            : u"%1's seat is marked for reclaim: it goes at %2 to %3 unless used before."_s;
+        printOut(u"  "_s + sentence.arg(mark.holder, time, mark.waiter.isEmpty() ? u"someone waiting"_s : mark.waiter));
+    }
+    finish(Ok);
 }
 
 } // namespace keyright::cli

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "CliCommand.h"
+#include "ReclaimMarks.h"
 #include "wire/LedgerReport.h"
 
 namespace keyright::cli {
@@ -25,7 +26,11 @@ public:
     void start() override;
 
 private:
+    void findMarks();
+    void print(const QList<ReclaimMark> &marks);
+
     QString m_licenseId;
+    LedgerReport m_report;
     LedgerQuery m_query;
     QString m_timeZone;
 };

@@ -5,6 +5,7 @@
 #include "Durations.h"
 #include "ExitCode.h"
 #include "LeaseJson.h"
+#include "ReclaimMarks.h"
 #include "TextTable.h"
 #include "Timestamps.h"
 
@@ -148,7 +149,8 @@ void StatusCommand::findGrantTimes(qint64 after, int pagesLeft)
 {
     EventQuery query;
     query.after = after;
-    query.kinds = {EventKind::Granted};
+    // The same pages tell which seats idle reclaim has marked (the listing does not say).
+    query.kinds = QList<EventKind> {EventKind::Granted} + ReclaimMarks::kinds();
     query.licenseId = m_licenseId;
     query.since = m_offset.serverTime.addMSecs(-milliseconds(grantLookback).count());
     query.limit = grantPageSize;
@@ -156,8 +158,12 @@ void StatusCommand::findGrantTimes(qint64 after, int pagesLeft)
         // The grant time is a convenience: without it the seats still show, held since unknown.
         if (!result.ok())
             return print();
-        for (const EventRecord &event : result.value->events)
-            m_grantedAt.insert(event.seatId, event.time);
+        for (const EventRecord &event : result.value->events) {
+            if (event.kind == EventKind::Granted)
+                m_grantedAt.insert(event.seatId, event.time);
+            else
+                m_reclaimEvents.append(event);
+        }
         if (result.value->events.size() == grantPageSize && pagesLeft > 1)
             return findGrantTimes(result.value->next, pagesLeft - 1);
         print();
@@ -169,6 +175,7 @@ void StatusCommand::print()
     // The countdown is computed at print time on the server's clock as measured, so a client
     // machine whose clock is off still shows what the server will decide.
     const QDateTime serverNow = context().clock->now().addMSecs(m_offset.offset.count());
+    m_marks = ReclaimMarks::outstanding(m_reclaimEvents);
     if (context().json)
         printJsonStatus(serverNow);
     else
@@ -199,6 +206,12 @@ void StatusCommand::printJsonStatus(const QDateTime &serverNow)
                          row.lastActivityAt.isValid()
                              ? QJsonValue(std::max<qint64>(0, row.lastActivityAt.msecsTo(serverNow)))
                              : QJsonValue());
+            // Idle reclaim's warning, from the events: when the seat goes and to whom; null when unmarked.
+            const auto mark = m_marks.constFind(row.lease.seatId);
+            const bool marked = mark != m_marks.cend() && mark->holder == row.lease.holder
+                && ReclaimMarks::stands(*mark, row.lastActivityAt);
+            lease.insert(u"reclaimAt"_s, marked ? QJsonValue(formatTimestamp(mark->reclaimAt)) : QJsonValue());
+            lease.insert(u"reclaimFor"_s, marked ? QJsonValue(mark->waiter) : QJsonValue());
             leases.append(lease);
         }
         entry.insert(QString::fromUtf16(LeaseList::leasesMember), leases);
@@ -259,6 +272,10 @@ void StatusCommand::printText(const QDateTime &serverNow)
                 }
                 if (!row.signatureValid)
                     state += u", SIGNATURE INVALID"_s;
+                const auto mark = m_marks.constFind(row.lease.seatId);
+                if (live && mark != m_marks.cend() && mark->holder == row.lease.holder
+                    && ReclaimMarks::stands(*mark, row.lastActivityAt))
+                    state += u", "_s + ReclaimMarks::describe(*mark);
                 table.addRow(
                     {row.lease.seatId.left(shortSeatLength), row.lease.holder, QString::number(row.lease.generation),
                      grantedAt.isValid() ? shortTime(grantedAt)

@@ -2,6 +2,7 @@
 
 #include "AdminTypes.h"
 #include "CliCommand.h"
+#include "ReclaimMarks.h"
 
 #include <QHash>
 
@@ -39,6 +40,8 @@ private:
     QList<LicenseSummary> m_licenses;
     QHash<QString, LeaseList> m_leases;
     QHash<QString, QDateTime> m_grantedAt; // seat id -> time of its granted event
+    QList<EventRecord> m_reclaimEvents; // idle reclaim's marks and what ends them, in order
+    QHash<QString, ReclaimMark> m_marks; // seat id -> its outstanding mark
     int m_pending = 0;
 };
 

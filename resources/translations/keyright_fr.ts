@@ -1670,6 +1670,11 @@
         <source>given to %1 after %2 idle</source>
         <translation>donné à %1 après %2 d’inactivité</translation>
     </message>
+    <message>
+        <source>idle reclaim rule</source>
+        <comment>the actor of an idle reclaim event: the license&apos;s rule, applied by the server</comment>
+        <translation>règle des sièges inactifs</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>

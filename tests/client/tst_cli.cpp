@@ -83,6 +83,7 @@ private Q_SLOTS:
     void reportPastTheHourlyHistorySaysWorkingHoursAreUnknown();
     void reportSinceEndsNowLikeItsWhatIf();
     void explainAccountsForEverySeat();
+    void statusAndExplainShowAReclaimMark();
     void holdWaitShowsThePlaceInLineThenHolds();
     void holdWaitJsonAndCtrlCLeavesTheLine();
     void holdWaitOnATerminalRewritesItsLineThenGivesUp();
@@ -120,6 +121,8 @@ private:
                   std::optional<qint64> idleMs = std::nullopt);
     // The license's waiting line as the admin listing shows it.
     QJsonArray queueOf(const QString &licenseId);
+    // PUT /v1/licenses/{id}/rules with `rules` (the rules object); the HTTP status.
+    int putRules(const QString &licenseId, const QJsonObject &rules);
 
     std::unique_ptr<ServerProcess> m_server;
     QTemporaryDir m_files;
@@ -271,6 +274,25 @@ QJsonArray TestCli::queueOf(const QString &licenseId)
         return {};
     reply->deleteLater();
     return QJsonDocument::fromJson(reply->readAll()).object().value(u"queue"_s).toArray();
+}
+
+int TestCli::putRules(const QString &licenseId, const QJsonObject &rules)
+{
+    const std::optional<SecretBuffer> token = readSecretFile(m_server->adminTokenPath());
+    if (!token)
+        return 0;
+    QUrl url = m_server->url();
+    url.setPath(u"/v1/licenses/%1/rules"_s.arg(licenseId));
+    QNetworkRequest request(url);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setRawHeader("Authorization", "Bearer " + token->view().toByteArray());
+    request.setTransferTimeout(5000);
+    QNetworkReply *reply
+        = m_network.put(request, QJsonDocument(QJsonObject {{u"rules"_s, rules}}).toJson(QJsonDocument::Compact));
+    if (!QTest::qWaitFor([reply] { return reply->isFinished(); }, 6000))
+        return 0;
+    reply->deleteLater();
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
 }
 
 QJsonObject TestCli::licenseStatus(const QString &licenseId)
@@ -959,6 +981,52 @@ void TestCli::explainAccountsForEverySeat()
         = run({u"explain"_s, id, u"--at"_s, QDateTime::currentDateTimeUtc().addDays(1).toString(Qt::ISODateWithMs)});
     QVERIFY(future.exitCode != 0);
     QVERIFY2(future.err.contains(u"later than the server's time"_s), qPrintable(future.err));
+}
+
+void TestCli::statusAndExplainShowAReclaimMark()
+{
+    // One seat: alice holds it and her application says she has been idle for two hours; the
+    // license reclaims a seat idle for 30 minutes after a 5-minute warning. carol is refused, so
+    // someone needs the seat: the server marks alice's, and status and explain say so.
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 1);
+    QVERIFY(!keyFile.isEmpty());
+    const QString seat = checkout(id, keyFile, u"alice@ws-1"_s);
+    QVERIFY(!seat.isEmpty());
+    QCOMPARE(heartbeat(id, keyFile, seat, qint64(2) * 3600 * 1000), 200);
+    QCOMPARE(
+        putRules(id, QJsonObject {{u"reclaimIdle"_s, QJsonObject {{u"afterMinutes"_s, 30}, {u"warnMinutes"_s, 5}}}}),
+        200);
+    // Before anyone waits, nothing is marked.
+    QVERIFY2(!statusLineOf(id, u"alice@ws-1"_s).contains(u"reclaim"_s), qPrintable(statusLineOf(id, u"alice@ws-1"_s)));
+    QVERIFY(checkout(id, keyFile, u"carol@ws-3"_s).isEmpty());
+
+    const QString alice = statusLineOf(id, u"alice@ws-1"_s);
+    const QRegularExpression mark(u"live, reclaim at (\\d\\d):(\\d\\d):\\d\\dZ \\(for carol@ws-3\\)"_s);
+    const auto match = mark.match(alice);
+    QVERIFY2(match.hasMatch(), qPrintable(alice));
+    const QJsonObject json = leaseOf(id, u"alice@ws-1"_s);
+    QCOMPARE(json.value(u"reclaimFor"_s).toString(), u"carol@ws-3"_s);
+    const QDateTime reclaimAt = parseTimestamp(json.value(u"reclaimAt"_s).toString()).value_or(QDateTime());
+    QVERIFY2(reclaimAt.isValid(), qPrintable(json.value(u"reclaimAt"_s).toString()));
+    // The warning: five minutes from the mark, made just now.
+    const qint64 inSeconds = QDateTime::currentDateTimeUtc().secsTo(reclaimAt);
+    QVERIFY2(inSeconds > 4 * 60 && inSeconds <= 5 * 60 + 5, qPrintable(QString::number(inSeconds)));
+    QCOMPARE(match.captured(1) + u':' + match.captured(2), reclaimAt.toString(u"HH:mm"_s));
+
+    const CliRun explain = run({u"explain"_s, id, u"--tz"_s, u"UTC"_s});
+    QCOMPARE(explain.exitCode, 0);
+    QVERIFY2(explain.out.contains(u"alice@ws-1's seat is marked for reclaim: it goes at %1 to carol@ws-3 unless used "
+                                  u"before."_s.arg(reclaimAt.toString(u"HH:mm"_s))),
+             qPrintable(explain.out));
+    const QJsonArray marks = runJson({u"explain"_s, id, u"--json"_s}).value(u"reclaimMarks"_s).toArray();
+    QCOMPARE(marks.size(), 1);
+    QCOMPARE(marks.first().toObject().value(u"holder"_s).toString(), u"alice@ws-1"_s);
+    QCOMPARE(marks.first().toObject().value(u"seatId"_s).toString(), seat);
+
+    // alice uses the application: the mark is lifted, and status no longer shows it.
+    QCOMPARE(heartbeat(id, keyFile, seat, 0), 200);
+    QTRY_VERIFY_WITH_TIMEOUT(!statusLineOf(id, u"alice@ws-1"_s).contains(u"reclaim"_s), 10000);
 }
 
 void TestCli::holdWaitShowsThePlaceInLineThenHolds()

@@ -77,6 +77,7 @@ private Q_SLOTS:
     void seatCountsAgreeWithTheirNoun_data();
     void seatCountsAgreeWithTheirNoun();
     void theByColumnIsSaidInTheLanguage();
+    void idleReclaimIsByItsRuleNotTheReaper();
     void aRefusedRenewalSaysWhyInTheLanguage();
 
 private:
@@ -503,6 +504,28 @@ void TestEventLogModel::theByColumnIsSaidInTheLanguage()
     QCOMPARE(by(1), u"serveur"_s);
     QCOMPARE(by(2), u"client 127.0.0.1"_s);
     QCOMPARE(model.eventAt(0).actor, u"reaper"_s);
+}
+
+void TestEventLogModel::idleReclaimIsByItsRuleNotTheReaper()
+{
+    // The server applies idle reclaim while answering whatever came (a reaper sweep, a waiter's
+    // checkout): the column names the rule; the tooltip keeps what the server recorded.
+    EventLogModel model;
+    EventRecord warned = makeEvent(1, u"reclaim_warned"_s);
+    warned.actor = u"reaper"_s;
+    EventRecord reclaimed = makeEvent(2, u"reclaimed"_s);
+    reclaimed.actor = u"client 10.0.0.7"_s;
+    EventRecord reaped = makeEvent(3, u"reaped"_s);
+    reaped.actor = u"reaper"_s;
+    model.appendEvents({warned, reclaimed, reaped});
+    const auto by = [&model](int row) { return model.index(row, EventLogModel::ActorColumn).data().toString(); };
+    QCOMPARE(by(0), u"idle reclaim rule"_s);
+    QCOMPARE(by(1), u"idle reclaim rule"_s);
+    QCOMPARE(by(2), u"reaper"_s);
+    QCOMPARE(model.index(0, EventLogModel::ActorColumn).data(Qt::ToolTipRole).toString(), u"reaper"_s);
+    QCOMPARE(model.index(1, EventLogModel::ActorColumn).data(Qt::ToolTipRole).toString(), u"client 10.0.0.7"_s);
+    QVERIFY(useLanguage(m_translator, u"fr"_s));
+    QCOMPARE(by(0), u"règle des sièges inactifs"_s);
 }
 
 QTEST_GUILESS_MAIN(TestEventLogModel)

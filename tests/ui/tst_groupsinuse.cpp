@@ -296,7 +296,7 @@ void TestGroupsInUse::coreChecksAreSaidInTheInterfacesLanguage()
              "pas un motif valide (vérifiez ses crochets [ ])"_s);
     QTest::keyClick(license.denyEdit(), Qt::Key_Backspace);
     QTest::keyClicks(license.denyEdit(), u" render"_s);
-    QCOMPARE(license.rulesMessage(), u"la liste Exclure contient « render » deux fois"_s);
+    QCOMPARE(license.rulesMessage(), u"La liste Exclure contient « render » deux fois"_s);
 
     // The server's words stay English, whatever the dashboard's language.
     SeatRules twice;

@@ -19,6 +19,7 @@
 #include <QComboBox>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPointer>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -139,6 +140,18 @@ void TestHolderTimelineDialog::theShortcutShowsTheSeatAndTheRefusal()
     QCOMPARE(span.end, releasedAt);
     QCOMPARE(span.start, releasedAt.addSecs(-5 * 60));
     QVERIFY2(dialog->statusText().startsWith(u"3 events, 1 seat from "_s), qPrintable(dialog->statusText()));
+
+    // The axis of the last 24 hours names the days in the dialog's language, the day before the
+    // month: "3 déc. 08:00" in French, not "12-03 08:00".
+    HolderTimelineStrip *axisStrip = dialog->strip();
+    axisStrip->setLocale(QLocale(QLocale::French, QLocale::France));
+    const QList<std::pair<QDateTime, QString>> ticks = axisStrip->axisTicks();
+    QVERIFY(ticks.size() >= 2);
+    for (const auto &[at, label] : ticks) {
+        QCOMPARE(label, QLocale(QLocale::French, QLocale::France).toString(at.toLocalTime(), u"d MMM HH:mm"_s));
+        QVERIFY2(label.contains(u" déc. "_s) && label.at(0).isDigit(), qPrintable(label));
+    }
+    axisStrip->unsetLocale();
 
     // The table: the grant, the refusal (on no lane, in the dispute panel's words), the release.
     QTableView *table = dialog->table();

@@ -125,10 +125,21 @@ bool marked(const QWidget *field)
     return field->palette().color(QPalette::Base) != QApplication::palette(field).color(QPalette::Base);
 }
 
+// As the dialog shows a validation message standing alone: its first letter capitalised, unless it
+// starts with a field's path.
+QString shownAsSentence(QString message)
+{
+    const QString first = message.section(u' ', 0, 0);
+    if (!message.isEmpty() && message.at(0).isLower() && !first.contains(u'[') && !first.contains(u'.'))
+        message[0] = message.at(0).toUpper();
+    return message;
+}
+
+// What validateRules() says about `rules`, as the dialog shows it.
 QString serverWords(const SeatRules &rules)
 {
     ValidationError error;
-    return validateRules(rules, serverGroups(), 3, &error) ? QString() : error.message;
+    return validateRules(rules, serverGroups(), 3, &error) ? QString() : shownAsSentence(error.message);
 }
 
 } // namespace
@@ -302,6 +313,9 @@ void TestIdleSeatsDialog::aWarningLongerThanTheIdleTimeIsRefused()
     QVERIFY(!serverWords(typed).isEmpty());
     QCOMPARE(message->text(), serverWords(typed));
     QVERIFY(message->text().contains(u"45"_s) && message->text().contains(u"30"_s));
+    // Core's words, shared with the server's error body, start in lower case; standing alone
+    // under the table they are a sentence.
+    QVERIFY2(message->text().startsWith(u"The holder is warned 45 minutes before"_s), qPrintable(message->text()));
     QVERIFY(message->isVisible());
     QCOMPARE(dialog.rulesMessage(), serverWords(typed));
     QVERIFY(!okButton(dialog)->isEnabled());

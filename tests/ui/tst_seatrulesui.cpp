@@ -65,11 +65,21 @@ LicenseSummary acme(int inUse = 0, int reserved = 0, int waiting = 0)
     return l;
 }
 
-// What validateRules() says about `rules`: the dialog must show exactly this.
+// As the dialog shows a validation message standing alone: its first letter capitalised, unless it
+// starts with a field's path.
+QString shownAsSentence(QString message)
+{
+    const QString first = message.section(u' ', 0, 0);
+    if (!message.isEmpty() && message.at(0).isLower() && !first.contains(u'[') && !first.contains(u'.'))
+        message[0] = message.at(0).toUpper();
+    return message;
+}
+
+// What validateRules() says about `rules`: the dialog must show exactly this, as a sentence.
 QString serverWords(const SeatRules &rules, int seats = 10)
 {
     ValidationError error;
-    return validateRules(rules, serverGroups(), seats, &error) ? QString() : error.message;
+    return validateRules(rules, serverGroups(), seats, &error) ? QString() : shownAsSentence(error.message);
 }
 
 QPushButton *okButton(QDialog &dialog)

@@ -14,6 +14,7 @@
 
 #include <QApplication>
 #include <QBrush>
+#include <QContextMenuEvent>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
@@ -91,6 +92,34 @@ void feed(DashboardSession &session, int holders, const QDateTime &heldSince)
     feedNumbers(session, numbers, heldSince);
 }
 
+// Five seats of acme-cad, one reserved for cad: user1@ws-1 idle for 74 minutes, user2@ws-2 at work.
+LeaseList ledgerListing()
+{
+    LeaseList list;
+    list.licenseId = u"acme-cad"_s;
+    list.serverTime = now;
+    list.seatCount = 5;
+    list.groups << HolderGroup {u"cad"_s, {u"cad*"_s}};
+    list.rules.reserve << GroupSeats {u"cad"_s, 1};
+    for (int n = 1; n <= 2; ++n) {
+        LeaseRow row;
+        row.lease.licenseId = list.licenseId;
+        row.lease.seatId = u"%1"_s.arg(n, 32, 16, QLatin1Char('0'));
+        row.lease.holder = u"user%1@ws-%1"_s.arg(n);
+        row.lease.generation = quint64(n);
+        row.lease.issuedAt = now.addSecs(-20);
+        row.lease.expiresAt = now.addSecs(40);
+        row.lease.signature = QByteArray(64, char(n));
+        row.live = true;
+        row.reapableAt = row.lease.expiresAt.addSecs(15);
+        row.signatureValid = true;
+        row.lastActivityAt = now.addSecs(n == 1 ? -74 * 60 : -10);
+        list.leases << row;
+    }
+    list.inUse = 2;
+    return list;
+}
+
 // A Seats page on screen, with its own session on a manual clock and no server.
 struct ShownPage
 {
@@ -151,6 +180,9 @@ private Q_SLOTS:
     void aOneSeatLicenseSaysSeat();
     void idleForShowsEachHoldersIdleTimeAndSorts();
     void theLedgerBarAccountsForEverySeat();
+    void theLedgerActionsAreReachedByKeyboard();
+    void aLedgerLinesMenuOpensWhereItIsAsked();
+    void anUnchangedLedgerIsNotLaidOutAgain();
 };
 
 void TestSeatsPage::cleanup()
@@ -727,28 +759,7 @@ void TestSeatsPage::theLedgerBarAccountsForEverySeat()
     QVERIFY(ledger);
     feed(session, 2, now.addSecs(-3 * 3600));
     page.selectLicense(u"acme-cad"_s);
-    LeaseList list;
-    list.licenseId = u"acme-cad"_s;
-    list.serverTime = now;
-    list.seatCount = 5;
-    list.groups << HolderGroup {u"cad"_s, {u"cad*"_s}};
-    list.rules.reserve << GroupSeats {u"cad"_s, 1};
-    for (int n = 1; n <= 2; ++n) {
-        LeaseRow row;
-        row.lease.licenseId = list.licenseId;
-        row.lease.seatId = u"%1"_s.arg(n, 32, 16, QLatin1Char('0'));
-        row.lease.holder = u"user%1@ws-%1"_s.arg(n);
-        row.lease.generation = quint64(n);
-        row.lease.issuedAt = now.addSecs(-20);
-        row.lease.expiresAt = now.addSecs(40);
-        row.lease.signature = QByteArray(64, char(n));
-        row.live = true;
-        row.reapableAt = row.lease.expiresAt.addSecs(15);
-        row.signatureValid = true;
-        row.lastActivityAt = now.addSecs(n == 1 ? -74 * 60 : -10);
-        list.leases << row;
-    }
-    list.inUse = 2;
+    LeaseList list = ledgerListing();
     session.applyLeaseLists({list});
     QTRY_VERIFY(ledger->isVisible());
 
@@ -846,6 +857,153 @@ void TestSeatsPage::theLedgerBarAccountsForEverySeat()
     session.applyLeaseLists({list});
     QTRY_COMPARE(ledger->segments().first().seats, 2);
     QVERIFY(!ledger->sentenceText().contains(u"idle for more"_s));
+}
+
+void TestSeatsPage::theLedgerActionsAreReachedByKeyboard()
+{
+    // A keyboard user goes from the holder filter through each ledger line's Actions to the
+    // holders, and out of the holders table with Tab (not from cell to cell); Shift+Tab comes back.
+    ShownPage shown(1280, 720);
+    QVERIFY(shown.exposed());
+    SeatsPage &page = shown.page;
+    LedgerBar *ledger = page.ledgerBar();
+    feed(shown.session, 2, now.addSecs(-3 * 3600));
+    page.selectLicense(u"acme-cad"_s);
+    shown.session.applyLeaseLists({ledgerListing()});
+    QTRY_VERIFY(ledger->isVisible());
+    ledger->setActionEnabled(LedgerBar::Action::Revoke, true);
+    ledger->setActionEnabled(LedgerBar::Action::EditRule, true);
+    QList<QToolButton *> buttons;
+    for (int line = 0; line < ledger->report()->ledger.lines.size(); ++line) {
+        if (QToolButton *button = ledger->lineButton(line))
+            buttons << button;
+    }
+    QCOMPARE(buttons.size(), 3); // in use, idle, reserved and unused; the free seats offer nothing
+    auto *filter = page.findChild<QLineEdit *>(u"holderFilter"_s);
+    auto *holders = page.findChild<QTableView *>(u"holdersTable"_s);
+    QVERIFY(filter && holders);
+    page.activateWindow();
+    filter->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(filter->hasFocus());
+    for (QToolButton *button : std::as_const(buttons)) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), button);
+    }
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), holders);
+    // Out of the table with one Tab, not through its cells.
+    QTest::keyClick(holders, Qt::Key_Tab);
+    QVERIFY(QApplication::focusWidget() != holders);
+    holders->setFocus(Qt::TabFocusReason);
+    QTest::keyClick(holders, Qt::Key_Backtab);
+    QCOMPARE(QApplication::focusWidget(), buttons.last());
+
+    // Space opens the idle line's menu; the arrows and Return choose "Revoke and block".
+    QList<std::pair<HeldSeat, bool>> revokes;
+    connect(ledger, &LedgerBar::revokeRequested, &page, [&](const HeldSeat &seat, bool block) {
+        revokes << std::pair {seat, block};
+    });
+    QCOMPARE(buttons.at(1), ledger->lineButton(1));
+    buttons.at(1)->setFocus(Qt::TabFocusReason);
+    QTest::keyClick(buttons.at(1), Qt::Key_Space);
+    QMenu *menu = ledger->lineMenu();
+    QTRY_VERIFY(menu->isVisible());
+    QTest::keyClick(menu, Qt::Key_Down);
+    if (menu->activeAction() != menu->actions().at(1))
+        QTest::keyClick(menu, Qt::Key_Down);
+    QCOMPARE(menu->activeAction()->text(), u"Revoke and block user1@ws-1…"_s);
+    QTest::keyClick(menu, Qt::Key_Return);
+    QTRY_VERIFY(!menu->isVisible());
+    QCOMPARE(revokes.size(), 1);
+    QCOMPARE(revokes.first().first.holder, u"user1@ws-1"_s);
+    QVERIFY(revokes.first().second);
+}
+
+void TestSeatsPage::aLedgerLinesMenuOpensWhereItIsAsked()
+{
+    // Its top at the point; near the screen's edge Qt moves it sideways to fit, over the point.
+    const auto opensAt = [](const QMenu *menu, const QPoint &point) {
+        const QRect frame = menu->geometry();
+        if (frame.top() != point.y() || point.x() < frame.left() || point.x() > frame.right() + 1) {
+            qWarning() << "menu at" << frame << "asked at" << point;
+            return false;
+        }
+        return true;
+    };
+    // Within the offscreen screen (800x600), so the menu is where it is asked.
+    ShownPage shown(780, 560);
+    QVERIFY(shown.exposed());
+    SeatsPage &page = shown.page;
+    LedgerBar *ledger = page.ledgerBar();
+    feed(shown.session, 2, now.addSecs(-3 * 3600));
+    page.selectLicense(u"acme-cad"_s);
+    shown.session.applyLeaseLists({ledgerListing()});
+    QTRY_VERIFY(ledger->isVisible());
+    ledger->setActionEnabled(LedgerBar::Action::Revoke, true);
+    ledger->setActionEnabled(LedgerBar::Action::EditRule, true);
+    auto *sentence = ledger->findChild<QLabel *>(u"ledgerSentence1"_s);
+    QToolButton *button = ledger->lineButton(1);
+    QVERIFY(sentence && button);
+    QMenu *menu = ledger->lineMenu();
+
+    // A right click on the line's sentence: the menu opens at the pointer, not at the button.
+    const QPoint clicked(30, sentence->height() / 2);
+    QContextMenuEvent mouse(QContextMenuEvent::Mouse, clicked, sentence->mapToGlobal(clicked));
+    QApplication::sendEvent(sentence, &mouse);
+    QTRY_VERIFY(menu->isVisible());
+    QCOMPARE(menu->pos(), sentence->mapToGlobal(clicked));
+    QCOMPARE(menu->actions().last()->text(), u"Edit the idle seats rule…"_s);
+    menu->hide();
+
+    // A right click on the button: at the pointer too.
+    const QPoint onButton(button->width() / 2, button->height() / 2);
+    QContextMenuEvent buttonClick(QContextMenuEvent::Mouse, onButton, button->mapToGlobal(onButton));
+    QApplication::sendEvent(button, &buttonClick);
+    QTRY_VERIFY(menu->isVisible());
+    QVERIFY(opensAt(menu, button->mapToGlobal(onButton)));
+    menu->hide();
+
+    // The Menu key on the focused button: under the line's sentence, from its start.
+    button->setFocus(Qt::TabFocusReason);
+    QContextMenuEvent key(QContextMenuEvent::Keyboard, onButton, button->mapToGlobal(onButton));
+    QApplication::sendEvent(button, &key);
+    QTRY_VERIFY(menu->isVisible());
+    QCOMPARE(menu->pos(), sentence->mapToGlobal(QPoint(0, sentence->height())));
+    menu->hide();
+
+    // A click on the button: under it, as before.
+    QTest::mouseClick(button, Qt::LeftButton);
+    QTRY_VERIFY(menu->isVisible());
+    QVERIFY(opensAt(menu, button->mapToGlobal(QPoint(0, button->height()))));
+    menu->hide();
+}
+
+void TestSeatsPage::anUnchangedLedgerIsNotLaidOutAgain()
+{
+    // Every poll brings the ledger again; the lines and their Actions are laid out again only when
+    // it says something new.
+    ShownPage shown(1280, 720);
+    QVERIFY(shown.exposed());
+    SeatsPage &page = shown.page;
+    LedgerBar *ledger = page.ledgerBar();
+    feed(shown.session, 2, now.addSecs(-3 * 3600));
+    page.selectLicense(u"acme-cad"_s);
+    LeaseList list = ledgerListing();
+    shown.session.applyLeaseLists({list});
+    QTRY_VERIFY(ledger->isVisible());
+    const int before = ledger->relayoutCount();
+    const QString sentences = ledger->sentenceText();
+    for (int poll = 0; poll < 3; ++poll)
+        shown.session.applyLeaseLists({list});
+    QCOMPARE(ledger->relayoutCount(), before);
+    QCOMPARE(ledger->sentenceText(), sentences);
+
+    // user2 goes idle too: the ledger changes, and the lines follow.
+    list.leases[1].lastActivityAt = now.addSecs(-60 * 60);
+    shown.session.applyLeaseLists({list});
+    QTRY_VERIFY(ledger->relayoutCount() > before);
+    QVERIFY2(ledger->sentenceText().contains(u"2 seats held but idle"_s), qPrintable(ledger->sentenceText()));
+    QCOMPARE(ledger->segments().first().category, SeatLedger::Category::Idle);
 }
 
 QTEST_MAIN(TestSeatsPage)
