@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LicenseValidity.h"
 #include "ValidationError.h"
 #include "wire/LicenseSummary.h"
 
@@ -24,10 +25,14 @@ struct LicenseSpec
         TtlSeconds = 0x4,
         SkewSeconds = 0x8,
         ReapGraceSeconds = 0x10,
+        ValidFrom = 0x20,
+        ValidUntil = 0x40,
+        MaintenanceUntil = 0x80,
     };
     Q_DECLARE_FLAGS(Members, Member)
-    static constexpr Members everyMember {Member::Name, Member::SeatCount, Member::TtlSeconds, Member::SkewSeconds,
-                                          Member::ReapGraceSeconds};
+    static constexpr Members everyMember {Member::Name,        Member::SeatCount,        Member::TtlSeconds,
+                                          Member::SkewSeconds, Member::ReapGraceSeconds, Member::ValidFrom,
+                                          Member::ValidUntil,  Member::MaintenanceUntil};
 
     // Bounds the decoder holds numbers to before SeatPolicy judges them (it names the real ones):
     // far from overflowing when seconds become milliseconds.
@@ -40,6 +45,9 @@ struct LicenseSpec
     qint64 ttlSeconds = 60;
     qint64 skewSeconds = 5;
     qint64 reapGraceSeconds = 15;
+    // The dates (issue 29): timestamps on the wire; a given member that is null (an invalid
+    // QDateTime here) removes that bound. On create, an absent date is no bound.
+    LicenseValidity validity;
     Members given = everyMember; // the members the body has
 
     bool has(Member member) const { return given.testFlag(member); }
@@ -48,7 +56,9 @@ struct LicenseSpec
     // The given members.
     QJsonObject toJson() const;
     // Strict: a name of 1 to maxNameLength code points of text, whole numbers, the durations
-    // within ±maxMagnitude; the error's field is the member. Leaves id empty.
+    // within ±maxMagnitude, the dates timestamps (docs/API.md) or null; the error's field is the
+    // member. Leaves id empty. The order of the dates is LicenseAdmin's to judge, with the
+    // license's current ones.
     static std::optional<LicenseSpec> fromJson(const QJsonObject &json, ValidationError *error = nullptr);
 
     friend bool operator==(const LicenseSpec &, const LicenseSpec &) = default;
