@@ -28,7 +28,7 @@ struct LicenseSummary
     int reservedSeats = 0; // the seats its rules reserve for groups, used or idle
     int waiting = 0; // tickets waiting in its line
     // validFrom, validUntil, maintenanceUntil: null (or absent, from an older server) for none.
-    LicenseValidity validity;
+    LicenseValidity validity = {};
 
     // Bounds a decoder accepts: counts up to INT_MAX, durations up to a century.
     static constexpr qint64 maxCount = 2147483647;
