@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDateTimeEdit>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -23,6 +24,7 @@
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QTableWidget>
+#include <QTimeZone>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -110,6 +112,34 @@ QString waitText(int minutes)
     return minutes < 1 ? LicenseDialog::tr("under a minute") : LeaseTableModel::idleText(qint64(minutes) * 60000);
 }
 
+// The earliest time a date field holds: its "not set" value, shown as `none`.
+const QDateTime noDate(QDate(2000, 1, 1), QTime(0, 0), QTimeZone::utc());
+
+QDateTimeEdit *dateBox(const QString &objectName, const QString &none, QWidget *parent)
+{
+    auto *box = new QDateTimeEdit(parent);
+    box->setObjectName(objectName);
+    box->setTimeSpec(Qt::UTC);
+    box->setDisplayFormat(u"yyyy-MM-dd HH:mm 'UTC'"_s);
+    box->setCalendarPopup(true);
+    box->setMinimumDateTime(noDate);
+    box->setSpecialValueText(none);
+    box->setDateTime(noDate);
+    return box;
+}
+
+// A check box and its date on one row: unchecked, the date is unset and says so.
+QWidget *dateRow(QCheckBox *check, QDateTimeEdit *edit, QWidget *parent)
+{
+    auto *row = new QWidget(parent);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(check);
+    layout->addWidget(edit, 1);
+    row->setFocusProxy(check); // the label's mnemonic lands on the check box
+    return row;
+}
+
 } // namespace
 
 LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, const QSet<QString> &takenIds,
@@ -124,6 +154,12 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     , m_skew(secondsBox(0, int(std::chrono::duration_cast<std::chrono::seconds>(SeatPolicy::maxSkew).count()), this))
     , m_grace(
           secondsBox(1, int(std::chrono::duration_cast<std::chrono::seconds>(SeatPolicy::maxReapGrace).count()), this))
+    , m_validFromOn(new QCheckBox(this))
+    , m_validFrom(dateBox(u"validFrom"_s, tr("No start: valid as soon as it is created"), this))
+    , m_validUntilOn(new QCheckBox(this))
+    , m_validUntil(dateBox(u"validUntil"_s, tr("No end: never expires"), this))
+    , m_maintenanceOn(new QCheckBox(this))
+    , m_maintenance(dateBox(u"maintenanceUntil"_s, tr("None"), this))
     , m_message(new QLabel(this))
     , m_heartbeat(new QLabel(this))
     , m_allow(new QLineEdit(this))
@@ -177,6 +213,13 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
         m_ttl->setValue(int(existing->ttlSeconds));
         m_skew->setValue(int(existing->skewSeconds));
         m_grace->setValue(int(existing->reapGraceSeconds));
+        for (const auto &[check, box, date] :
+             {std::tuple {m_validFromOn, m_validFrom, existing->validity.validFrom},
+              std::tuple {m_validUntilOn, m_validUntil, existing->validity.validUntil},
+              std::tuple {m_maintenanceOn, m_maintenance, existing->validity.maintenanceUntil}}) {
+            check->setChecked(date.isValid());
+            box->setDateTime(date.isValid() ? date.toUTC() : noDate);
+        }
     } else {
         m_seats->setValue(10);
         m_ttl->setValue(60);
@@ -191,6 +234,18 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     form->addRow(tr("Lease &TTL:"), m_ttl);
     form->addRow(tr("Clock s&kew tolerated:"), m_skew);
     form->addRow(tr("Reap &grace:"), m_grace);
+    m_validFromOn->setObjectName(u"validFromSet"_s);
+    m_validUntilOn->setObjectName(u"validUntilSet"_s);
+    m_maintenanceOn->setObjectName(u"maintenanceUntilSet"_s);
+    form->addRow(tr("&Valid from:"), dateRow(m_validFromOn, m_validFrom, this));
+    form->addRow(tr("Valid unti&l:"), dateRow(m_validUntilOn, m_validUntil, this));
+    form->addRow(tr("Maint&enance until:"), dateRow(m_maintenanceOn, m_maintenance, this));
+    m_validFromOn->setToolTip(tr("Checkouts are refused before this time (UTC)."));
+    m_validUntilOn->setToolTip(tr("From this time (UTC) checkouts are refused and held seats are not renewed; leases "
+                                  "never last beyond it."));
+    m_maintenanceOn->setToolTip(tr("When maintenance ends (UTC). Shown only; refuses nothing."));
+    for (QDateTimeEdit *box : {m_validFrom, m_validUntil, m_maintenance})
+        box->setEnabled(box->dateTime() != noDate);
     m_ttl->setToolTip(tr("How long a lease lasts without a heartbeat. Clients renew at about a third of it."));
     m_skew->setToolTip(tr("How long an expired lease still counts, to absorb clock differences."));
     m_grace->setToolTip(tr("How long after its expiry the reaper deletes a lease row. Must exceed the skew."));
@@ -339,6 +394,21 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
         connect(edit, &QLineEdit::textChanged, this, &LicenseDialog::revalidate);
     for (QSpinBox *box : {m_seats, m_ttl, m_skew, m_grace})
         connect(box, &QSpinBox::valueChanged, this, &LicenseDialog::revalidate);
+    for (const auto &[check, box, offsetDays] :
+         {std::tuple {m_validFromOn, m_validFrom, 0}, std::tuple {m_validUntilOn, m_validUntil, 365},
+          std::tuple {m_maintenanceOn, m_maintenance, 365}}) {
+        // Checked: a date to start from (today, or a year from today for an end), at midnight UTC.
+        connect(check, &QCheckBox::toggled, this, [this, box, offsetDays](bool on) {
+            if (on && box->dateTime() == noDate)
+                box->setDateTime(QDateTime(QDateTime::currentDateTimeUtc().date().addDays(offsetDays), QTime(0, 0),
+                                           QTimeZone::utc()));
+            if (!on)
+                box->setDateTime(noDate);
+            box->setEnabled(on && !m_readOnly);
+            revalidate();
+        });
+        connect(box, &QDateTimeEdit::dateTimeChanged, this, &LicenseDialog::revalidate);
+    }
     for (QLineEdit *edit : {m_allow, m_deny})
         connect(edit, &QLineEdit::textChanged, this, &LicenseDialog::revalidate);
     connect(m_addReserve, &QPushButton::clicked, this, [this] { addSeatsRow(m_reserve); });
@@ -352,9 +422,11 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
         connect(box, &QSpinBox::valueChanged, this, &LicenseDialog::revalidate);
     connect(m_addReclaim, &QPushButton::clicked, this, [this] { addReclaimRow(); });
     // Down the license's settings, then its idle seats under them, then the seat rules beside.
-    const QList<QWidget *> order {m_id,        m_name,         m_seats,       m_ttl,        m_skew,       m_grace,
-                                  m_reclaimOn, m_reclaimAfter, m_reclaimWarn, m_addReclaim, m_editGroups, m_allow,
-                                  m_deny,      m_reserve,      m_addReserve,  m_max,        m_addMax};
+    const QList<QWidget *> order {
+        m_id,          m_name,         m_seats,        m_ttl,        m_skew,          m_grace,
+        m_validFromOn, m_validFrom,    m_validUntilOn, m_validUntil, m_maintenanceOn, m_maintenance,
+        m_reclaimOn,   m_reclaimAfter, m_reclaimWarn,  m_addReclaim, m_editGroups,    m_allow,
+        m_deny,        m_reserve,      m_addReserve,   m_max,        m_addMax};
     for (qsizetype i = 1; i < order.size(); ++i)
         setTabOrder(order.at(i - 1), order.at(i));
     setRules({}, {});
@@ -651,6 +723,10 @@ void LicenseDialog::setReadOnly(const QString &why)
         edit->setReadOnly(m_readOnly);
     for (QSpinBox *box : {m_seats, m_ttl, m_skew, m_grace})
         box->setReadOnly(m_readOnly);
+    for (QCheckBox *check : {m_validFromOn, m_validUntilOn, m_maintenanceOn})
+        check->setEnabled(!m_readOnly);
+    for (QDateTimeEdit *box : {m_validFrom, m_validUntil, m_maintenance})
+        box->setReadOnly(m_readOnly);
     for (QSpinBox *box : {m_reclaimAfter, m_reclaimWarn})
         box->setReadOnly(m_readOnly);
     m_reclaimOn->setEnabled(!m_readOnly);
@@ -694,6 +770,14 @@ LicenseSpec LicenseDialog::spec() const
     s.ttlSeconds = m_ttl->value();
     s.skewSeconds = m_skew->value();
     s.reapGraceSeconds = m_grace->value();
+    // The dialog shows every date, so it sends every one (an unchecked one removes it).
+    s.given |= LicenseSpec::dateMembers;
+    const auto date = [](const QCheckBox *check, const QDateTimeEdit *box) {
+        return check->isChecked() ? box->dateTime().toUTC() : QDateTime();
+    };
+    s.validity.validFrom = date(m_validFromOn, m_validFrom);
+    s.validity.validUntil = date(m_validUntilOn, m_validUntil);
+    s.validity.maintenanceUntil = date(m_maintenanceOn, m_maintenance);
     return s;
 }
 
@@ -736,6 +820,9 @@ QString LicenseDialog::validate(const LicenseSpec &spec, bool create, const QSet
                             std::chrono::seconds {spec.skewSeconds}, std::chrono::seconds {spec.reapGraceSeconds},
                             &error))
         return fail(error.field, error.message);
+    if (!spec.validity.validate())
+        return fail(u"validUntil"_s,
+                    tr("The license must end after it starts: set Valid until later than Valid from."));
     return {};
 }
 
@@ -812,6 +899,7 @@ void LicenseDialog::revalidate()
     m_id->setStyleSheet(field == u"id" ? bad : QString());
     m_name->setStyleSheet(field == u"name" ? bad : QString());
     m_grace->setStyleSheet(field == u"reapGraceSeconds" ? bad : QString());
+    m_validUntil->setStyleSheet(field == u"validUntil" ? bad : QString());
     // The reclaim field at fault: the license-wide minutes or a group's row.
     const int badEntry = list == u"reclaimIdle" ? ruleIndex(rulesError.field) : -1;
     const int badRow = badEntry >= 0 && badEntry < reclaimRows.size() ? reclaimRows.at(badEntry) : -2;

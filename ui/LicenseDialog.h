@@ -10,6 +10,7 @@
 #include <optional>
 
 class QCheckBox;
+class QDateTimeEdit;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
@@ -59,6 +60,15 @@ public:
     // `why` says which role editing needs; empty: editable.
     void setReadOnly(const QString &why);
     bool isReadOnly() const { return m_readOnly; }
+
+    // The license's dates (issue 29): each a check box (set or not) and its time, in UTC. Unset, the
+    // time shows "No start", "No end" or "None".
+    QCheckBox *validFromCheck() const { return m_validFromOn; }
+    QCheckBox *validUntilCheck() const { return m_validUntilOn; }
+    QCheckBox *maintenanceCheck() const { return m_maintenanceOn; }
+    QDateTimeEdit *validFromEdit() const { return m_validFrom; }
+    QDateTimeEdit *validUntilEdit() const { return m_validUntil; }
+    QDateTimeEdit *maintenanceEdit() const { return m_maintenance; }
 
     QLineEdit *allowEdit() const { return m_allow; }
     QLineEdit *denyEdit() const { return m_deny; }
@@ -124,6 +134,12 @@ private:
     QSpinBox *m_ttl;
     QSpinBox *m_skew;
     QSpinBox *m_grace;
+    QCheckBox *m_validFromOn;
+    QDateTimeEdit *m_validFrom;
+    QCheckBox *m_validUntilOn;
+    QDateTimeEdit *m_validUntil;
+    QCheckBox *m_maintenanceOn;
+    QDateTimeEdit *m_maintenance;
     QLabel *m_message;
     QLabel *m_heartbeat;
     QLineEdit *m_allow;

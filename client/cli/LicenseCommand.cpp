@@ -6,10 +6,13 @@
 #include "SeatPolicy.h"
 #include "SecretBuffer.h"
 #include "TextTable.h"
+#include "TimeArgument.h"
 #include "Timestamps.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
+
+#include <tuple>
 
 using namespace Qt::StringLiterals;
 
@@ -17,7 +20,17 @@ namespace keyright::cli {
 
 namespace {
 
-const QStringList fieldOptions = {u"name"_s, u"seats"_s, u"ttl"_s, u"skew"_s, u"grace"_s};
+const QStringList fieldOptions = {u"name"_s,  u"seats"_s,      u"ttl"_s,         u"skew"_s,
+                                  u"grace"_s, u"valid-from"_s, u"valid-until"_s, u"maintenance-until"_s};
+
+// A license date as the listing shows it: the UTC day, with the time when it is not midnight.
+QString dateText(const QDateTime &time)
+{
+    if (!time.isValid())
+        return u"-"_s;
+    const QDateTime utc = time.toUTC();
+    return utc.time() == QTime(0, 0) ? utc.date().toString(Qt::ISODate) : utc.toString(u"yyyy-MM-dd HH:mm:ss'Z'"_s);
+}
 
 } // namespace
 
@@ -33,8 +46,10 @@ QString LicenseCommand::summary() const
 
 QString LicenseCommand::synopsis() const
 {
-    return u"create ID --name NAME --seats N [--ttl 60s] [--skew 5s] [--grace 15s] [--key-file FILE]\n"
+    return u"create ID --name NAME --seats N [--ttl 60s] [--skew 5s] [--grace 15s] [--valid-from T]\n"
+           u"           [--valid-until T] [--maintenance-until T] [--key-file FILE]\n"
            u"       keyright license set ID [--name NAME] [--seats N] [--ttl D] [--skew D] [--grace D]\n"
+           u"           [--valid-from T|none] [--valid-until T|none] [--maintenance-until T|none]\n"
            u"       keyright license rotate-key ID [--key-file FILE]\n"
            u"       keyright license list [--json]"_s;
 }
@@ -50,6 +65,16 @@ void LicenseCommand::addOptions(QCommandLineParser &parser) const
     parser.addOption({u"grace"_s,
                       u"How long an expired row stays before reaping; more than skew (create default 15s)."_s,
                       u"DURATION"_s});
+    parser.addOption({u"valid-from"_s,
+                      u"First moment the license may be used, UTC (2027-01-01 or 2027-01-01T08:00:00Z); "
+                      u"set: none removes it."_s,
+                      u"TIME"_s});
+    parser.addOption({u"valid-until"_s,
+                      u"Moment the license stops, UTC; a date is its start (00:00Z), from which checkouts are "
+                      u"refused; set: none removes it."_s,
+                      u"TIME"_s});
+    parser.addOption(
+        {u"maintenance-until"_s, u"End of maintenance, UTC (only shown); set: none removes it."_s, u"TIME"_s});
     parser.addOption({u"key-file"_s,
                       u"create, rotate-key: write the new key to FILE (mode 0600) instead of "
                       u"printing it."_s,
@@ -99,7 +124,8 @@ QString LicenseCommand::prepare(const QCommandLineParser &parser, const QStringL
             return problem;
         if (std::none_of(fieldOptions.cbegin(), fieldOptions.cend(),
                          [&parser](const QString &option) { return parser.isSet(option); }))
-            return u"license set needs at least one of --name, --seats, --ttl, --skew, --grace"_s;
+            return u"license set needs at least one of --name, --seats, --ttl, --skew, --grace, --valid-from, "
+                   u"--valid-until, --maintenance-until"_s;
     }
     if (m_action == Action::Create && (!parser.isSet(u"name"_s) || !parser.isSet(u"seats"_s)))
         return u"license create needs --name and --seats"_s;
@@ -130,6 +156,25 @@ QString LicenseCommand::prepare(const QCommandLineParser &parser, const QStringL
     if (!seconds(u"ttl"_s, std::chrono::seconds {1}, m_ttl, &why) || !seconds(u"skew"_s, {}, m_skew, &why)
         || !seconds(u"grace"_s, std::chrono::seconds {1}, m_grace, &why))
         return why;
+    for (const auto &[option, into] :
+         {std::pair {u"valid-from"_s, &m_validFrom}, std::pair {u"valid-until"_s, &m_validUntil},
+          std::pair {u"maintenance-until"_s, &m_maintenanceUntil}}) {
+        if (!parser.isSet(option))
+            continue;
+        const QString text = parser.value(option).trimmed();
+        if (text == u"none"_s && m_action == Action::Set) {
+            *into = QDateTime();
+            continue;
+        }
+        const auto time = parseTimeArgument(text, QTimeZone::utc(), false);
+        if (!time)
+            return u"--%1: \"%2\" is not a time (try 2027-03-31, 2027-03-31T18:00:00Z%3)"_s.arg(
+                option, text, m_action == Action::Set ? u" or none"_s : QString());
+        *into = *time;
+    }
+    if (m_validFrom && m_validUntil && m_validFrom->isValid() && m_validUntil->isValid()
+        && *m_validUntil <= *m_validFrom)
+        return u"--valid-until must be after --valid-from"_s;
     return {};
 }
 
@@ -149,10 +194,37 @@ void LicenseCommand::start()
 
 QString LicenseCommand::describe(const LicenseSummary &license)
 {
-    return u"%1 \"%2\": %3, ttl %4, skew %5, reap grace %6"_s.arg(license.id, license.name)
+    return u"%1 \"%2\": %3, ttl %4, skew %5, reap grace %6%7"_s.arg(license.id, license.name)
         .arg(countOf(license.seatCount, u"seat"_s, u"seats"_s))
         .arg(formatSeconds(license.ttlSeconds), formatSeconds(license.skewSeconds),
-             formatSeconds(license.reapGraceSeconds));
+             formatSeconds(license.reapGraceSeconds), describeDates(license.validity));
+}
+
+QString LicenseCommand::describeDates(const LicenseValidity &validity)
+{
+    QString text;
+    if (validity.validFrom.isValid())
+        text += u", valid from %1"_s.arg(dateText(validity.validFrom));
+    if (validity.validUntil.isValid())
+        text += u", valid until %1"_s.arg(dateText(validity.validUntil));
+    if (validity.maintenanceUntil.isValid())
+        text += u", maintenance until %1"_s.arg(dateText(validity.maintenanceUntil));
+    return text;
+}
+
+void LicenseCommand::applyDates(LicenseSpec &spec, const LicenseValidity &validity) const
+{
+    spec.validity = validity;
+    using M = LicenseSpec::Member;
+    for (const auto &[given, target, member] :
+         {std::tuple {&m_validFrom, &spec.validity.validFrom, M::ValidFrom},
+          std::tuple {&m_validUntil, &spec.validity.validUntil, M::ValidUntil},
+          std::tuple {&m_maintenanceUntil, &spec.validity.maintenanceUntil, M::MaintenanceUntil}}) {
+        if (*given) {
+            *target = **given;
+            spec.given |= member;
+        }
+    }
 }
 
 void LicenseCommand::create()
@@ -173,6 +245,7 @@ void LicenseCommand::create()
         spec.ttlSeconds = m_ttl.value_or(spec.ttlSeconds);
         spec.skewSeconds = m_skew.value_or(spec.skewSeconds);
         spec.reapGraceSeconds = m_grace.value_or(spec.reapGraceSeconds);
+        applyDates(spec, {});
         context().admin->putLicense(spec, this, [this](const AdminResult<LicenseWriteResult> &result) {
             if (!result.ok())
                 return fail(u"cannot create license %1"_s.arg(m_licenseId), result.error);
@@ -203,6 +276,7 @@ void LicenseCommand::set()
         spec.ttlSeconds = m_ttl.value_or(it->ttlSeconds);
         spec.skewSeconds = m_skew.value_or(it->skewSeconds);
         spec.reapGraceSeconds = m_grace.value_or(it->reapGraceSeconds);
+        applyDates(spec, it->validity);
         const LicenseSummary before = *it;
         context().admin->putLicense(spec, this, [this, before](const AdminResult<LicenseWriteResult> &result) {
             if (!result.ok())
@@ -255,13 +329,16 @@ void LicenseCommand::list()
             printOut(u"No licenses (create one with keyright license create)."_s);
             return finish(Ok);
         }
-        TextTable table({u"ID"_s, u"NAME"_s, u"IN USE"_s, u"SEATS"_s, u"TTL"_s, u"SKEW"_s, u"GRACE"_s, u"DENIED 1H"_s});
+        TextTable table({u"ID"_s, u"NAME"_s, u"IN USE"_s, u"SEATS"_s, u"TTL"_s, u"SKEW"_s, u"GRACE"_s, u"DENIED 1H"_s,
+                         u"VALID FROM"_s, u"VALID UNTIL"_s, u"MAINTENANCE"_s});
         for (int column : {2, 3, 7})
             table.setRightAligned(column);
         for (const LicenseSummary &license : result.value->licenses)
             table.addRow({license.id, license.name, QString::number(license.inUse), QString::number(license.seatCount),
                           formatSeconds(license.ttlSeconds), formatSeconds(license.skewSeconds),
-                          formatSeconds(license.reapGraceSeconds), QString::number(license.deniedLastHour)});
+                          formatSeconds(license.reapGraceSeconds), QString::number(license.deniedLastHour),
+                          dateText(license.validity.validFrom), dateText(license.validity.validUntil),
+                          dateText(license.validity.maintenanceUntil)});
         for (const QString &line : table.render())
             printOut(line);
         finish(Ok);

@@ -3,6 +3,8 @@
 #include "AdminTypes.h"
 #include "CliCommand.h"
 
+#include <QDateTime>
+
 #include <optional>
 
 namespace keyright::cli {
@@ -42,6 +44,13 @@ private:
     std::optional<qint64> m_ttl;
     std::optional<qint64> m_skew;
     std::optional<qint64> m_grace;
+    // --valid-from, --valid-until, --maintenance-until: set (an invalid time for "none") or not given.
+    std::optional<QDateTime> m_validFrom;
+    std::optional<QDateTime> m_validUntil;
+    std::optional<QDateTime> m_maintenanceUntil;
+    // The dates given on the command line over `validity`, and which of them the spec sends.
+    void applyDates(LicenseSpec &spec, const LicenseValidity &validity) const;
+    static QString describeDates(const LicenseValidity &validity);
     QString m_keyFile;
 };
 

@@ -41,6 +41,8 @@ inline constexpr char16_t holderBlocked[] = u"holder_blocked";
 inline constexpr char16_t tokenExists[] = u"token_exists";
 inline constexpr char16_t bootstrapToken[] = u"bootstrap_token";
 inline constexpr char16_t groupInUse[] = u"group_in_use";
+// A checkout or a ticket grant outside the license's validity (validFrom, validUntil; issue 29).
+inline constexpr char16_t licenseNotValid[] = u"license_not_valid";
 } // namespace errorcode
 
 // The body of every error answer: {"error": code, "message": for a person, "field"?: the

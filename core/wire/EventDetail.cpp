@@ -6,6 +6,7 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <array>
 
 using namespace Qt::StringLiterals;
 
@@ -254,20 +255,40 @@ HolderBlocked HolderBlocked::fromJson(const QJsonObject &detail)
     return blocked;
 }
 
+namespace {
+
+const std::array<std::pair<QString, QDateTime LicenseValidity::*>, 3> licenseDates {{
+    {u"validFrom"_s, &LicenseValidity::validFrom},
+    {u"validUntil"_s, &LicenseValidity::validUntil},
+    {u"maintenanceUntil"_s, &LicenseValidity::maintenanceUntil},
+}};
+
+} // namespace
+
 QJsonObject LicenseChanged::toJson() const
 {
-    return QJsonObject {{nameMember, name},
-                        {seatCountMember, seatCount},
-                        {ttlMember, ttlSeconds},
-                        {skewMember, skewSeconds},
-                        {reapGraceMember, reapGraceSeconds}};
+    QJsonObject json {{nameMember, name},
+                      {seatCountMember, seatCount},
+                      {ttlMember, ttlSeconds},
+                      {skewMember, skewSeconds},
+                      {reapGraceMember, reapGraceSeconds}};
+    for (const auto &[member, date] : licenseDates) {
+        if ((validity.*date).isValid())
+            json.insert(member, formatTimestamp(validity.*date));
+    }
+    return json;
 }
 
 LicenseChanged LicenseChanged::fromJson(const QJsonObject &detail)
 {
-    return LicenseChanged {detail.value(nameMember).toString(), detail.value(seatCountMember).toInt(),
-                           detail.value(ttlMember).toInteger(), detail.value(skewMember).toInteger(),
-                           detail.value(reapGraceMember).toInteger()};
+    LicenseChanged changed {detail.value(nameMember).toString(), detail.value(seatCountMember).toInt(),
+                            detail.value(ttlMember).toInteger(), detail.value(skewMember).toInteger(),
+                            detail.value(reapGraceMember).toInteger()};
+    for (const auto &[member, date] : licenseDates) {
+        if (const auto time = parseTimestamp(detail.value(member).toString()))
+            changed.validity.*date = *time;
+    }
+    return changed;
 }
 
 QJsonObject RulesChanged::toJson() const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LicenseValidity.h"
 #include "SeatDecision.h"
 #include "SeatRules.h"
 #include "wire/AccessRole.h"
@@ -152,6 +153,8 @@ struct LicenseChanged
     qint64 ttlSeconds = 0;
     qint64 skewSeconds = 0;
     qint64 reapGraceSeconds = 0;
+    // The dates (issue 29), written only when set; an older server's detail has none.
+    LicenseValidity validity = {};
 
     QJsonObject toJson() const;
     static LicenseChanged fromJson(const QJsonObject &detail);

@@ -1,5 +1,6 @@
 #include "wire/LicenseSpec.h"
 
+#include "Timestamps.h"
 #include "wire/Identifiers.h"
 #include "wire/JsonReader.h"
 #include "wire/RequestFields.h"
@@ -15,6 +16,9 @@ const QString seatCountMember = LicenseSpec::memberName(LicenseSpec::Member::Sea
 const QString ttlMember = LicenseSpec::memberName(LicenseSpec::Member::TtlSeconds);
 const QString skewMember = LicenseSpec::memberName(LicenseSpec::Member::SkewSeconds);
 const QString reapGraceMember = LicenseSpec::memberName(LicenseSpec::Member::ReapGraceSeconds);
+const QString validFromMember = LicenseSpec::memberName(LicenseSpec::Member::ValidFrom);
+const QString validUntilMember = LicenseSpec::memberName(LicenseSpec::Member::ValidUntil);
+const QString maintenanceMember = LicenseSpec::memberName(LicenseSpec::Member::MaintenanceUntil);
 const QString licenseMember = u"license"_s;
 const QString keyMember = u"key"_s;
 
@@ -24,6 +28,30 @@ QString readKey(JsonReader &reader, const QJsonObject &object)
     if (!reader.failed() && !isValidLicenseKey(key))
         reader.fail(keyMember, u"is not a license key (%1)"_s.arg(licenseKeyRule()));
     return key;
+}
+
+// A date member: absent (false in *given), null (given, no bound) or a timestamp.
+bool optionalDate(const QJsonObject &json, const QString &field, QDateTime *out, bool *given, ValidationError *error)
+{
+    *given = json.contains(field);
+    if (!*given)
+        return true;
+    const QJsonValue value = json.value(field);
+    if (value.isNull()) {
+        *out = QDateTime();
+        return true;
+    }
+    const auto time = value.isString() ? parseTimestamp(value.toString()) : std::nullopt;
+    if (!time)
+        return requestfields::refuse(
+            error, field, u"%1 is not a timestamp such as 2027-03-31T00:00:00.000Z, nor null for none"_s.arg(field));
+    *out = *time;
+    return true;
+}
+
+QJsonValue dateValue(const QDateTime &time)
+{
+    return time.isValid() ? QJsonValue(formatTimestamp(time)) : QJsonValue(QJsonValue::Null);
 }
 
 } // namespace
@@ -41,6 +69,12 @@ QString LicenseSpec::memberName(Member member)
         return u"skewSeconds"_s;
     case Member::ReapGraceSeconds:
         return u"reapGraceSeconds"_s;
+    case Member::ValidFrom:
+        return u"validFrom"_s;
+    case Member::ValidUntil:
+        return u"validUntil"_s;
+    case Member::MaintenanceUntil:
+        return u"maintenanceUntil"_s;
     }
     return {};
 }
@@ -58,6 +92,12 @@ QJsonObject LicenseSpec::toJson() const
         json.insert(skewMember, skewSeconds);
     if (has(Member::ReapGraceSeconds))
         json.insert(reapGraceMember, reapGraceSeconds);
+    if (has(Member::ValidFrom))
+        json.insert(validFromMember, dateValue(validity.validFrom));
+    if (has(Member::ValidUntil))
+        json.insert(validUntilMember, dateValue(validity.validUntil));
+    if (has(Member::MaintenanceUntil))
+        json.insert(maintenanceMember, dateValue(validity.maintenanceUntil));
     return json;
 }
 
@@ -70,6 +110,12 @@ std::optional<LicenseSpec> LicenseSpec::fromJson(const QJsonObject &json, Valida
         || !optionalWholeNumber(json, seatCountMember, &seatCount, error)
         || !optionalWholeNumber(json, ttlMember, &ttl, error) || !optionalWholeNumber(json, skewMember, &skew, error)
         || !optionalWholeNumber(json, reapGraceMember, &grace, error))
+        return std::nullopt;
+    LicenseValidity validity;
+    bool fromGiven = false, untilGiven = false, maintenanceGiven = false;
+    if (!optionalDate(json, validFromMember, &validity.validFrom, &fromGiven, error)
+        || !optionalDate(json, validUntilMember, &validity.validUntil, &untilGiven, error)
+        || !optionalDate(json, maintenanceMember, &validity.maintenanceUntil, &maintenanceGiven, error))
         return std::nullopt;
     for (const auto &[field, value] :
          {std::pair {ttlMember, ttl}, std::pair {skewMember, skew}, std::pair {reapGraceMember, grace}}) {
@@ -91,6 +137,10 @@ std::optional<LicenseSpec> LicenseSpec::fromJson(const QJsonObject &json, Valida
     take(spec.ttlSeconds, ttl, Member::TtlSeconds);
     take(spec.skewSeconds, skew, Member::SkewSeconds);
     take(spec.reapGraceSeconds, grace, Member::ReapGraceSeconds);
+    spec.validity = validity;
+    spec.given.setFlag(Member::ValidFrom, fromGiven);
+    spec.given.setFlag(Member::ValidUntil, untilGiven);
+    spec.given.setFlag(Member::MaintenanceUntil, maintenanceGiven);
     return spec;
 }
 

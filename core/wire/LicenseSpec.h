@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LicenseValidity.h"
 #include "ValidationError.h"
 #include "wire/LicenseSummary.h"
 
@@ -12,8 +13,9 @@
 namespace keyright {
 
 // What an admin submits to create or change a license: the body of PUT /v1/licenses/{id}
-// (docs/API.md), {"name", "seatCount", "ttlSeconds", "skewSeconds", "reapGraceSeconds"}, every
-// member optional. The client fills every member and sends them all; the server reads which ones
+// (docs/API.md), {"name", "seatCount", "ttlSeconds", "skewSeconds", "reapGraceSeconds", "validFrom",
+// "validUntil", "maintenanceUntil"}, every member optional. The client fills every member and
+// sends them all (the dates only when it edits them); the server reads which ones
 // came (`given`): on create the four numbers are required and the name defaults to the id, on
 // update an absent member keeps the license's current value.
 struct LicenseSpec
@@ -24,10 +26,17 @@ struct LicenseSpec
         TtlSeconds = 0x4,
         SkewSeconds = 0x8,
         ReapGraceSeconds = 0x10,
+        ValidFrom = 0x20,
+        ValidUntil = 0x40,
+        MaintenanceUntil = 0x80,
     };
     Q_DECLARE_FLAGS(Members, Member)
+    // What a spec sends by default: not the dates, so that a client which does not set them (or
+    // predates them) leaves a license's dates as they are; a client that edits them adds
+    // dateMembers to `given`.
     static constexpr Members everyMember {Member::Name, Member::SeatCount, Member::TtlSeconds, Member::SkewSeconds,
                                           Member::ReapGraceSeconds};
+    static constexpr Members dateMembers {Member::ValidFrom, Member::ValidUntil, Member::MaintenanceUntil};
 
     // Bounds the decoder holds numbers to before SeatPolicy judges them (it names the real ones):
     // far from overflowing when seconds become milliseconds.
@@ -40,6 +49,9 @@ struct LicenseSpec
     qint64 ttlSeconds = 60;
     qint64 skewSeconds = 5;
     qint64 reapGraceSeconds = 15;
+    // The dates (issue 29): timestamps on the wire; a given member that is null (an invalid
+    // QDateTime here) removes that bound. On create, an absent date is no bound.
+    LicenseValidity validity = {};
     Members given = everyMember; // the members the body has
 
     bool has(Member member) const { return given.testFlag(member); }
@@ -48,7 +60,9 @@ struct LicenseSpec
     // The given members.
     QJsonObject toJson() const;
     // Strict: a name of 1 to maxNameLength code points of text, whole numbers, the durations
-    // within ±maxMagnitude; the error's field is the member. Leaves id empty.
+    // within ±maxMagnitude, the dates timestamps (docs/API.md) or null; the error's field is the
+    // member. Leaves id empty. The order of the dates is LicenseAdmin's to judge, with the
+    // license's current ones.
     static std::optional<LicenseSpec> fromJson(const QJsonObject &json, ValidationError *error = nullptr);
 
     friend bool operator==(const LicenseSpec &, const LicenseSpec &) = default;

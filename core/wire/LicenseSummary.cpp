@@ -31,7 +31,19 @@ LicenseSummary readLicense(JsonReader &reader, const QJsonObject &object, const 
         license.reservedSeats = int(reader.integer(object, path, u"reservedSeats"_s, 0, L::maxCount));
     if (object.contains(u"waiting"_s))
         license.waiting = int(reader.integer(object, path, u"waiting"_s, 0, L::maxCount));
+    // Older servers send no dates: a license without bounds.
+    for (const auto &[key, target] : {std::pair {u"validFrom"_s, &license.validity.validFrom},
+                                      std::pair {u"validUntil"_s, &license.validity.validUntil},
+                                      std::pair {u"maintenanceUntil"_s, &license.validity.maintenanceUntil}}) {
+        if (object.contains(key) && !object.value(key).isNull())
+            *target = reader.timestamp(object, path, key);
+    }
     return license;
+}
+
+QJsonValue dateValue(const QDateTime &time)
+{
+    return time.isValid() ? QJsonValue(formatTimestamp(time)) : QJsonValue(QJsonValue::Null);
 }
 
 } // namespace
@@ -49,6 +61,9 @@ QJsonObject LicenseSummary::toJson() const
         {u"deniedLastHour"_s, deniedLastHour},
         {u"reservedSeats"_s, reservedSeats},
         {u"waiting"_s, waiting},
+        {u"validFrom"_s, dateValue(validity.validFrom)},
+        {u"validUntil"_s, dateValue(validity.validUntil)},
+        {u"maintenanceUntil"_s, dateValue(validity.maintenanceUntil)},
     };
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LicenseValidity.h"
 #include "ValidationError.h"
 
 #include <QDateTime>
@@ -26,6 +27,8 @@ struct LicenseSummary
     int deniedLastHour = 0; // refused checkouts, blocked holders' included, in the last hour
     int reservedSeats = 0; // the seats its rules reserve for groups, used or idle
     int waiting = 0; // tickets waiting in its line
+    // validFrom, validUntil, maintenanceUntil: null (or absent, from an older server) for none.
+    LicenseValidity validity = {};
 
     // Bounds a decoder accepts: counts up to INT_MAX, durations up to a century.
     static constexpr qint64 maxCount = 2147483647;

@@ -3286,6 +3286,46 @@
         <source>%1 has been idle %2, but everyone waiting can have a free seat: nothing would be reclaimed.</source>
         <translation>%1 est inactif depuis %2, mais il y a un siège libre pour chacun de ceux qui attendent : rien ne serait repris.</translation>
     </message>
+    <message>
+        <source>No start: valid as soon as it is created</source>
+        <translation>Pas de début : valable dès sa création</translation>
+    </message>
+    <message>
+        <source>No end: never expires</source>
+        <translation>Pas de fin : n&apos;expire jamais</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Aucune</translation>
+    </message>
+    <message>
+        <source>&amp;Valid from:</source>
+        <translation>&amp;Valable à partir du :</translation>
+    </message>
+    <message>
+        <source>Valid unti&amp;l:</source>
+        <translation>Vala&amp;ble jusqu&apos;au :</translation>
+    </message>
+    <message>
+        <source>Maint&amp;enance until:</source>
+        <translation>Maint&amp;enance jusqu&apos;au :</translation>
+    </message>
+    <message>
+        <source>Checkouts are refused before this time (UTC).</source>
+        <translation>Les emprunts sont refusés avant ce moment (UTC).</translation>
+    </message>
+    <message>
+        <source>From this time (UTC) checkouts are refused and held seats are not renewed; leases never last beyond it.</source>
+        <translation>À partir de ce moment (UTC), les emprunts sont refusés et les sièges tenus ne sont plus renouvelés ; aucun bail ne dure au-delà.</translation>
+    </message>
+    <message>
+        <source>When maintenance ends (UTC). Shown only; refuses nothing.</source>
+        <translation>Fin de la maintenance (UTC). Seulement affichée ; ne refuse rien.</translation>
+    </message>
+    <message>
+        <source>The license must end after it starts: set Valid until later than Valid from.</source>
+        <translation>La licence doit se terminer après son début : mettez « Valable jusqu&apos;au » après « Valable à partir du ».</translation>
+    </message>
 </context>
 <context>
     <name>keyright::LicenseListModel</name>
@@ -3393,6 +3433,17 @@
             <numerusform>Au moins %1 siège réservé inoccupé sur %n (sélectionnez la licence pour la répartition exacte)</numerusform>
             <numerusform>Au moins %1 des %n sièges réservés inoccupés (sélectionnez la licence pour la répartition exacte)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>keyright::LicenseValidity</name>
+    <message>
+        <source>%1 is valid from %2; ask your license admin</source>
+        <translation>%1 est valable à partir du %2 ; adressez-vous à l&apos;administrateur des licences</translation>
+    </message>
+    <message>
+        <source>%1 expired on %2; ask your license admin</source>
+        <translation>%1 a expiré le %2 ; adressez-vous à l&apos;administrateur des licences</translation>
     </message>
 </context>
 <context>

@@ -65,6 +65,13 @@ ApiResponse LeaseController::checkout(const ApiRoute &route, const ApiRequest &r
                       {},
                       errorextra::HolderBlocked {result.blockedUntil}.toJson()});
     }
+    case O::LicenseNotValid:
+        // 403 as the lists: waiting does not help (a license not valid yet is not worth a line).
+        return answer::error(ApiError {403,
+                                       QString::fromUtf16(errorcode::licenseNotValid),
+                                       validitySentence(result.licenseName, result.validity),
+                                       {},
+                                       {}});
     case O::LicenseNotFound:
         break;
     }

@@ -22,8 +22,8 @@ constexpr int licenseKeyRandomBytes = licenseKeyHexLength / 2;
 eventdetail::LicenseChanged changeDetail(const LicenseState &license)
 {
     const LicenseSummary summary = license.toWire();
-    return eventdetail::LicenseChanged {summary.name, summary.seatCount, summary.ttlSeconds, summary.skewSeconds,
-                                        summary.reapGraceSeconds};
+    return eventdetail::LicenseChanged {summary.name,        summary.seatCount,        summary.ttlSeconds,
+                                        summary.skewSeconds, summary.reapGraceSeconds, summary.validity};
 }
 
 } // namespace
@@ -78,6 +78,18 @@ LicenseAdmin::PutLicenseResult LicenseAdmin::putLicense(const QString &licenseId
             result.error = why;
             return;
         }
+        // Dates not given keep the current ones; a given null removes the bound.
+        LicenseValidity validity = existing ? existing->validity : LicenseValidity {};
+        if (spec.has(M::ValidFrom))
+            validity.validFrom = spec.validity.validFrom;
+        if (spec.has(M::ValidUntil))
+            validity.validUntil = spec.validity.validUntil;
+        if (spec.has(M::MaintenanceUntil))
+            validity.maintenanceUntil = spec.validity.maintenanceUntil;
+        if (!validity.validate(&why)) {
+            result.error = why;
+            return;
+        }
         if (existing) {
             // The rules' reservations never exceed the seats (validateRules): a license cannot
             // shrink under them, or reserved seats would be promised that do not exist.
@@ -97,14 +109,16 @@ LicenseAdmin::PutLicenseResult LicenseAdmin::putLicense(const QString &licenseId
         if (existing) {
             saved = *existing;
             saved->policy = *policy;
+            saved->validity = validity;
             if (spec.has(M::Name))
                 saved->name = spec.name;
             m_store.updateLicense(*saved);
             result.outcome = PutLicenseResult::Outcome::Updated;
         } else {
             result.key = generateLicenseKey();
-            saved = LicenseRecord {licenseId, spec.has(M::Name) ? spec.name : licenseId, *policy,
-                                   crypto::hashSecret(result.key.toUtf8()), 0};
+            saved = LicenseRecord {licenseId, spec.has(M::Name) ? spec.name : licenseId,
+                                   *policy,   crypto::hashSecret(result.key.toUtf8()),
+                                   0,         validity};
             m_store.insertLicense(*saved);
             result.outcome = PutLicenseResult::Outcome::Created;
         }

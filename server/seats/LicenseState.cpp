@@ -21,29 +21,33 @@ LicenseState LicenseState::of(LeaseStore &store, const LicenseRecord &license, c
     const auto live = std::count_if(rows.cbegin(), rows.cend(), [&](const StoredLease &row) {
         return isLive(row.lease, now, license.policy.skew());
     });
-    return LicenseState {license.id,
-                         license.name,
-                         license.policy.seatCount(),
-                         int(live),
-                         license.policy.ttl(),
-                         license.policy.skew(),
-                         license.policy.reapGrace(),
-                         deniedLastHour,
-                         store.licenseRules(license.id).reservedSeats()};
+    LicenseState state {license.id,
+                        license.name,
+                        license.policy.seatCount(),
+                        int(live),
+                        license.policy.ttl(),
+                        license.policy.skew(),
+                        license.policy.reapGrace(),
+                        deniedLastHour,
+                        store.licenseRules(license.id).reservedSeats()};
+    state.validity = license.validity;
+    return state;
 }
 
 LicenseSummary LicenseState::toWire() const
 {
-    return LicenseSummary {id,
-                           name,
-                           seatCount,
-                           inUse,
-                           wholeSeconds(ttl),
-                           wholeSeconds(skew),
-                           wholeSeconds(reapGrace),
-                           deniedLastHour,
-                           reservedSeats,
-                           waiting};
+    LicenseSummary summary {id,
+                            name,
+                            seatCount,
+                            inUse,
+                            wholeSeconds(ttl),
+                            wholeSeconds(skew),
+                            wholeSeconds(reapGrace),
+                            deniedLastHour,
+                            reservedSeats,
+                            waiting};
+    summary.validity = validity;
+    return summary;
 }
 
 } // namespace keyright::server

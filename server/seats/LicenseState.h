@@ -27,6 +27,7 @@ struct LicenseState
     int deniedLastHour = 0; // refused checkouts (denialKinds()) in the hour before now
     int reservedSeats = 0; // what the license's rules reserve, used or idle
     int waiting = 0; // tickets waiting in its line
+    LicenseValidity validity = {};
 
     // The license with `rows` (its lease rows) counted live at `now` and its rules read from
     // `store`; waiting is left at 0 for the caller to fill.

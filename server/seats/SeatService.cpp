@@ -216,6 +216,15 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
         }
         const QDateTime now = m_clock.now();
         const SeatPolicy &policy = license->policy;
+        // Outside its validity a license hands out nothing, to this holder or to its line.
+        if (const auto refusal = decideValidity(license->validity, now)) {
+            result.outcome = CheckoutResult::Outcome::LicenseNotValid;
+            result.licenseName = license->name;
+            result.validity = *refusal;
+            if (m_metrics)
+                m_metrics->countDenial(licenseId);
+            return;
+        }
         // The line first: a seat that freed goes to the earliest waiter who may take it, and this
         // checkout is decided on what is left.
         serveLine(*license, now, actor);
@@ -314,7 +323,8 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
         lease.holder = holder;
         lease.generation = license->lastGeneration;
         lease.issuedAt = now;
-        lease.expiresAt = now.addMSecs(policy.ttl().count());
+        // Never past validUntil: a lease never outlives its license, and the cap is what is signed.
+        lease.expiresAt = license->validity.capExpiry(now.addMSecs(policy.ttl().count()));
         lease = m_signer.signLease(lease);
 
         m_store.updateLicense(*license);
@@ -474,7 +484,8 @@ std::optional<SeatService::RenewalPlan> SeatService::decideRenewal(const QString
         return std::nullopt; // the refusal's default outcome
     const QDateTime now = m_clock.now();
     auto row = m_store.lease(licenseId, seatId);
-    if (!row || !isLive(row->lease, now, license->policy.skew())) {
+    // At or after validUntil a held seat is lost as an expired one is: no renewal can give it time.
+    if (!row || !isLive(row->lease, now, license->policy.skew()) || decideValidity(license->validity, now)) {
         if (refusal)
             *refusal = RenewalRefusal {HeartbeatResult::Outcome::SeatLost, std::move(row), now};
         return std::nullopt;
@@ -485,7 +496,7 @@ std::optional<SeatService::RenewalPlan> SeatService::decideRenewal(const QString
 std::optional<SeatService::RenewalPlan>
 SeatService::planFrom(const LicenseRecord &license, const std::optional<StoredLease> &row, const QDateTime &now)
 {
-    if (!row || !isLive(row->lease, now, license.policy.skew()))
+    if (!row || !isLive(row->lease, now, license.policy.skew()) || decideValidity(license.validity, now))
         return std::nullopt;
     RenewalPlan plan {row->lease, row->lease, license.policy.skew()};
     plan.reclaimMarkedAt = row->reclaimMarkedAt;
@@ -494,7 +505,10 @@ SeatService::planFrom(const LicenseRecord &license, const std::optional<StoredLe
     // Never earlier than the expiry already signed for this seat: a holder may act on the lease it
     // holds (rule 2 in docs/ARCHITECTURE.md), so a renewal must not take time back from it, even
     // after a restart on a wall clock that was set back or a lowered TTL.
-    plan.renewed.expiresAt = std::max(row->lease.expiresAt, now.addMSecs(license.policy.ttl().count()));
+    // The new part is capped at validUntil (a lease never outlives its license); the max keeps an
+    // expiry already signed, even one past a validUntil set since.
+    plan.renewed.expiresAt
+        = std::max(row->lease.expiresAt, license.validity.capExpiry(now.addMSecs(license.policy.ttl().count())));
     return plan;
 }
 

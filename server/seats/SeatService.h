@@ -48,6 +48,7 @@ public:
             HolderBlocked,
             LicenseNotFound,
             Queued, // asked to wait, refused for want of a seat: a ticket in the line instead
+            LicenseNotValid, // outside the license's validFrom/validUntil (decideValidity)
         };
         Outcome outcome = Outcome::LicenseNotFound;
         SeatLease lease; // Granted
@@ -61,6 +62,8 @@ public:
         QDateTime blockedUntil; // HolderBlocked
         QueueTicket ticket; // Queued: its place in the line
         QString ticketId; // Granted from the line (the checkout repeated a granted ticket's requestId)
+        QString licenseName; // LicenseNotValid: for the sentence
+        ValidityRefusal validity; // LicenseNotValid
     };
     // With maxWait, a checkout refused for want of a seat waits in the license's line instead
     // (Queued); a checkout repeating the requestId of a ticket gets that ticket, or its seat.

@@ -64,6 +64,9 @@ int WaitingLine::serve(LicenseRecord &license, const CompiledSeatRules &rules, c
     for (const StoredTicket &dead : m_store.deadTickets(license.id, now, std::max(deadLimit, 0)))
         drop(dead, dead.expiresAt < now ? queue::LeftBecause::Expired : queue::LeftBecause::TimedOut, now, actor);
 
+    // Outside its validity a license grants no ticket: they wait (and lapse) as for want of a seat.
+    if (decideValidity(license.validity, now))
+        return 0;
     const QList<StoredTicket> line = m_store.ticketsInLine(license.id);
     if (std::none_of(line.cbegin(), line.cend(), [](const StoredTicket &t) { return !t.granted(); }))
         return 0;
@@ -92,7 +95,7 @@ int WaitingLine::serve(LicenseRecord &license, const CompiledSeatRules &rules, c
         lease.issuedAt = now;
         // Held until the ticket would lapse: a waiter that stopped renewing loses it with the
         // ticket, and the seat comes back within one TTL.
-        lease.expiresAt = waiting.expiresAt;
+        lease.expiresAt = license.validity.capExpiry(waiting.expiresAt);
         lease = m_signer.signLease(lease);
         m_store.updateLicense(license);
         m_store.insertLease(StoredLease {lease, waiting.requestId});
@@ -184,7 +187,8 @@ WaitingLine::TicketAnswer WaitingLine::answerFor(const LicenseRecord &license, c
     // The claim: from here on the seat is a normal lease, renewed by seat heartbeats.
     SeatLease lease = row->lease;
     lease.issuedAt = now;
-    lease.expiresAt = std::max(row->lease.expiresAt, now.addMSecs(license.policy.ttl().count()));
+    lease.expiresAt
+        = std::max(row->lease.expiresAt, license.validity.capExpiry(now.addMSecs(license.policy.ttl().count())));
     lease = m_signer.signLease(lease);
     m_store.renewLease(lease);
     m_store.deleteTicket(license.id, ticket.ticketId);

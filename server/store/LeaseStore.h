@@ -68,7 +68,7 @@ public:
     virtual QList<LicenseRecord> licenses() = 0;
     virtual std::optional<LicenseRecord> license(const QString &licenseId) = 0;
     virtual void insertLicense(const LicenseRecord &license) = 0;
-    // Writes name, policy, key hash and lastGeneration of an existing license.
+    // Writes name, policy, key hash, lastGeneration and validity of an existing license.
     virtual void updateLicense(const LicenseRecord &license) = 0;
 
     // Every row of the license, live or not, in no particular order.

@@ -80,6 +80,10 @@ SqlDialect PgLeaseStore::dialect()
     // Idle reclaim's mark on a seat (issue 26); NULL: not marked.
     d.migrations.append(QStringList {u"ALTER TABLE leases ADD COLUMN reclaim_marked_ms BIGINT"_s,
                                      u"ALTER TABLE leases ADD COLUMN reclaim_at_ms BIGINT"_s});
+    // A license's validity and maintenance dates (issue 29); NULL: no bound.
+    d.migrations.append(QStringList {u"ALTER TABLE licenses ADD COLUMN valid_from_ms BIGINT"_s,
+                                     u"ALTER TABLE licenses ADD COLUMN valid_until_ms BIGINT"_s,
+                                     u"ALTER TABLE licenses ADD COLUMN maintenance_until_ms BIGINT"_s});
     d.beginMigration = u"BEGIN"_s;
     // Transaction-scoped: released by the COMMIT or ROLLBACK that ends the step.
     d.migrationLock = {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(migrationLockKey)};

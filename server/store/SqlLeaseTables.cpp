@@ -71,11 +71,13 @@ bool SqlLeaseTables::prepare(QString *error)
         {&s->licenses, u"SELECT %1 FROM licenses ORDER BY id"_s.arg(licenseColumns)},
         {&s->license, u"SELECT %1 FROM licenses WHERE id = :id"_s.arg(licenseColumns)},
         {&s->insertLicense,
-         u"INSERT INTO licenses (%1) VALUES (:id, :name, :seats, :ttl, :skew, :grace, :hash, :generation)"_s.arg(
-             licenseColumns)},
+         u"INSERT INTO licenses (%1) VALUES (:id, :name, :seats, :ttl, :skew, :grace, :hash, :generation, :from, "
+         u":until, "
+         ":maintenance)"_s.arg(licenseColumns)},
         {&s->updateLicense,
          u"UPDATE licenses SET name = :name, seat_count = :seats, ttl_ms = :ttl, skew_ms = :skew, "
-         "reap_grace_ms = :grace, key_hash = :hash, last_generation = :generation WHERE id = :id"_s},
+         "reap_grace_ms = :grace, key_hash = :hash, last_generation = :generation, valid_from_ms = :from, "
+         "valid_until_ms = :until, maintenance_until_ms = :maintenance WHERE id = :id"_s},
         {&s->leases, u"SELECT %1 FROM leases WHERE license_id = :license"_s.arg(leaseColumns)},
         {&s->lease, u"SELECT %1 FROM leases WHERE license_id = :license AND seat_id = :seat"_s.arg(leaseColumns)},
         {&s->insertLease,

@@ -26,8 +26,12 @@ LicenseRecord SqlRows::license(const QSqlQuery &query)
         throw StoreError(
             u"license %1 has an invalid policy in the database: %2"_s.arg(query.value(0).toString(), why.message)
                 .toStdString());
-    return LicenseRecord {query.value(0).toString(), query.value(1).toString(), *policy, query.value(6).toByteArray(),
-                          query.value(7).toULongLong()};
+    const auto date = [&query](int column) {
+        return query.value(column).isNull() ? QDateTime() : fromMs(query.value(column).toLongLong());
+    };
+    return LicenseRecord {
+        query.value(0).toString(),    query.value(1).toString(),    *policy,
+        query.value(6).toByteArray(), query.value(7).toULongLong(), LicenseValidity {date(8), date(9), date(10)}};
 }
 
 StoredLease SqlRows::lease(const QSqlQuery &query)
@@ -109,6 +113,9 @@ void SqlRows::bindLicense(QSqlQuery &q, const LicenseRecord &license)
     q.bindValue(u":grace"_s, qint64(license.policy.reapGrace().count()));
     q.bindValue(u":hash"_s, license.keyHash);
     q.bindValue(u":generation"_s, qint64(license.lastGeneration));
+    q.bindValue(u":from"_s, toNullableMs(license.validity.validFrom));
+    q.bindValue(u":until"_s, toNullableMs(license.validity.validUntil));
+    q.bindValue(u":maintenance"_s, toNullableMs(license.validity.maintenanceUntil));
 }
 
 void SqlRows::bindLease(QSqlQuery &q, const StoredLease &row)

@@ -16,7 +16,8 @@ class SqlRows
 {
 public:
     static inline const QString licenseColumns
-        = QStringLiteral("id, name, seat_count, ttl_ms, skew_ms, reap_grace_ms, key_hash, last_generation");
+        = QStringLiteral("id, name, seat_count, ttl_ms, skew_ms, reap_grace_ms, key_hash, last_generation, "
+                         "valid_from_ms, valid_until_ms, maintenance_until_ms");
     static inline const QString leaseColumns
         = QStringLiteral("license_id, seat_id, holder, generation, issued_at, expires_at, signature, request_id, "
                          "last_activity_ms, reclaim_marked_ms, reclaim_at_ms");

@@ -97,6 +97,10 @@ SqlDialect SqliteLeaseStore::dialect()
     // Idle reclaim's mark on a seat (issue 26); NULL: not marked.
     d.migrations.append(QStringList {u"ALTER TABLE leases ADD COLUMN reclaim_marked_ms INTEGER"_s,
                                      u"ALTER TABLE leases ADD COLUMN reclaim_at_ms INTEGER"_s});
+    // A license's validity and maintenance dates (issue 29); NULL: no bound.
+    d.migrations.append(QStringList {u"ALTER TABLE licenses ADD COLUMN valid_from_ms INTEGER"_s,
+                                     u"ALTER TABLE licenses ADD COLUMN valid_until_ms INTEGER"_s,
+                                     u"ALTER TABLE licenses ADD COLUMN maintenance_until_ms INTEGER"_s});
     // IMMEDIATE: the write lock is taken at BEGIN, so a transaction never fails half-way for
     // want of it.
     d.beginMigration = u"BEGIN IMMEDIATE"_s;

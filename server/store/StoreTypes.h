@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LicenseValidity.h"
 #include "SeatLease.h"
 #include "SeatPolicy.h"
 #include "wire/AccessRole.h"
@@ -27,6 +28,7 @@ struct LicenseRecord
     SeatPolicy policy;
     QByteArray keyHash;
     quint64 lastGeneration = 0; // the generation of the newest seat handed out; only grows
+    LicenseValidity validity = {}; // issue 29: checkouts refused outside it, leases capped at validUntil
 };
 
 // A lease row: the signed lease plus the checkout's requestId (empty when the client sent none),

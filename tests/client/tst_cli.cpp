@@ -63,6 +63,7 @@ private Q_SLOTS:
     void usageErrorsExitWithTwo_data();
     void usageErrorsExitWithTwo();
     void licenseCreateListAndSet();
+    void licenseDatesAreSetListedAndCleared();
     void statusShowsEachHolderAndJson();
     void statusShowsEachHoldersIdleTime();
     void statusAnswersWithTheFirstInstanceDead_data();
@@ -439,6 +440,54 @@ void TestCli::licenseCreateListAndSet()
     const QStringList lines = rotated.out.trimmed().split(u'\n');
     QVERIFY(isValidLicenseKey(lines.constLast()));
     QVERIFY(lines.constLast() != QString::fromLatin1(key->view()));
+}
+
+// Issue 29: --valid-from/--valid-until/--maintenance-until on create and set (none removes one), a
+// set of other options keeps them, the listing shows them, and a bad order is refused by the CLI.
+void TestCli::licenseDatesAreSetListedAndCleared()
+{
+    const QString id = nextLicenseId();
+    const CliRun created = run({u"license"_s, u"create"_s, id, u"--name"_s, u"Dated"_s, u"--seats"_s, u"2"_s,
+                                u"--valid-until"_s, u"2099-03-31"_s, u"--maintenance-until"_s,
+                                u"2098-12-31T12:00:00Z"_s, u"--key-file"_s, m_files.filePath(id + u".key"_s)});
+    QCOMPARE(created.exitCode, 0);
+    QVERIFY2(created.out.contains(u"valid until 2099-03-31"_s), qPrintable(created.out));
+    const auto findLicense = [this, &id]() -> QJsonObject {
+        const QJsonArray licenses = runJson({u"license"_s, u"list"_s, u"--json"_s}).value(u"licenses"_s).toArray();
+        for (const QJsonValue &license : licenses) {
+            if (license.toObject().value(u"id"_s).toString() == id)
+                return license.toObject();
+        }
+        return {};
+    };
+    QJsonObject listed = findLicense();
+    QCOMPARE(listed.value(u"validUntil"_s).toString(), u"2099-03-31T00:00:00.000Z"_s);
+    QCOMPARE(listed.value(u"maintenanceUntil"_s).toString(), u"2098-12-31T12:00:00.000Z"_s);
+    QVERIFY(listed.value(u"validFrom"_s).isNull());
+
+    const CliRun table = run({u"license"_s, u"list"_s});
+    QVERIFY2(table.out.contains(u"VALID UNTIL"_s) && table.out.contains(u"2099-03-31"_s)
+                 && table.out.contains(u"2098-12-31 12:00:00Z"_s),
+             qPrintable(table.out));
+
+    // Another option keeps the dates; none removes one.
+    QCOMPARE(run({u"license"_s, u"set"_s, id, u"--seats"_s, u"3"_s}).exitCode, 0);
+    QCOMPARE(findLicense().value(u"validUntil"_s).toString(), u"2099-03-31T00:00:00.000Z"_s);
+    QCOMPARE(run({u"license"_s, u"set"_s, id, u"--valid-until"_s, u"none"_s}).exitCode, 0);
+    listed = findLicense();
+    QVERIFY(listed.value(u"validUntil"_s).isNull());
+    QCOMPARE(listed.value(u"maintenanceUntil"_s).toString(), u"2098-12-31T12:00:00.000Z"_s);
+
+    const CliRun backwards
+        = run({u"license"_s, u"set"_s, id, u"--valid-from"_s, u"2099-05-01"_s, u"--valid-until"_s, u"2099-04-01"_s});
+    QCOMPARE(backwards.exitCode, 2);
+    QVERIFY2(backwards.err.contains(u"--valid-until must be after --valid-from"_s), qPrintable(backwards.err));
+    const CliRun bothDates
+        = run({u"license"_s, u"set"_s, id, u"--valid-from"_s, u"2099-05-01"_s, u"--valid-until"_s, u"2099-06-01"_s});
+    QCOMPARE(bothDates.exitCode, 0);
+    const CliRun later = run({u"license"_s, u"set"_s, id, u"--valid-until"_s, u"2099-04-01"_s});
+    QCOMPARE(later.exitCode, 2); // the server holds the order with the stored validFrom
+    QVERIFY2(later.err.contains(u"validUntil"_s), qPrintable(later.err));
 }
 
 void TestCli::statusAnswersWithTheFirstInstanceDead_data()

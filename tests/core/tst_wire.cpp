@@ -352,8 +352,9 @@ private Q_SLOTS:
         const QJsonObject json = list.toJson();
         // Durations are whole numbers on the wire, never 60.0-style doubles with a fraction.
         QCOMPARE(QJsonDocument(json.value(u"licenses"_s).toArray().at(0).toObject()).toJson(QJsonDocument::Compact),
-                 R"({"deniedLastHour":3,"id":"acme-cad","inUse":2,"name":"ACME CAD","reapGraceSeconds":15,)"
-                 R"("reservedSeats":0,"seatCount":10,"skewSeconds":5,"ttlSeconds":60,"waiting":0})"_ba);
+                 R"({"deniedLastHour":3,"id":"acme-cad","inUse":2,"maintenanceUntil":null,"name":"ACME CAD",)"
+                 R"("reapGraceSeconds":15,"reservedSeats":0,"seatCount":10,"skewSeconds":5,"ttlSeconds":60,)"
+                 R"("validFrom":null,"validUntil":null,"waiting":0})"_ba);
         ValidationError error;
         const std::optional<LicenseList> decoded = LicenseList::fromJson(json, &error);
         QVERIFY2(decoded, qPrintable(error.message));

@@ -56,6 +56,7 @@ private slots:
     void postgresOutageAnswers503AndRecovers();
     void postgresOutageIsReportedWithoutTheInfrastructure();
     void postgresTwoReapersReapBacklogOnce();
+    void postgresValidityCapsLeasesOnEveryInstance();
 
 private:
     std::unique_ptr<PgTestDatabase> m_db;
@@ -829,6 +830,71 @@ void TestMultiInstance::postgresTwoReapersReapBacklogOnce()
     QCOMPARE(
         scalar(*m_db, u"SELECT count(DISTINCT seat_id) FROM events WHERE kind = 'reaped' AND license_id = 'backlog'"_s),
         backlog);
+}
+
+// License validity (issue 29) on two instances over one database: a lease issued on one instance
+// a few seconds before validUntil is capped there, renewed on the other it stays capped, both
+// signatures cover the cap, and once validUntil has passed (on the database's clock) neither
+// instance hands out a seat or renews the held one.
+void TestMultiInstance::postgresValidityCapsLeasesOnEveryInstance()
+{
+    InstanceCluster cluster(2, m_db->url());
+    cluster.setExtraArguments({u"--reap-interval"_s, u"0"_s});
+    QString error;
+    QVERIFY2(cluster.start(&error), qPrintable(error + cluster.output()));
+    const QByteArray admin = cluster.adminAuthorization();
+    const auto http = httpFor(cluster);
+    const qint64 dbNow = databaseNowMs(*m_db);
+    QVERIFY(dbNow > 0);
+    const QDateTime validUntil = QDateTime::fromMSecsSinceEpoch(dbNow + 4000, Qt::UTC);
+    const auto created = http[0]->put(u"/v1/licenses/ends"_s,
+                                      {{u"name"_s, u"ACME CAD"_s},
+                                       {u"seatCount"_s, 2},
+                                       {u"ttlSeconds"_s, 60},
+                                       {u"skewSeconds"_s, 1},
+                                       {u"reapGraceSeconds"_s, 2},
+                                       {u"validUntil"_s, formatTimestamp(validUntil)}},
+                                      admin);
+    QCOMPARE(created.status, 201);
+    const QByteArray auth = "License " + created.json().value("key"_L1).toString().toLatin1();
+    const auto verifier = LeaseVerifier::fromBase64(
+        http[1]->get(u"/v1/public-key"_s).json().value("publicKey"_L1).toString().toLatin1());
+    QVERIFY(verifier);
+
+    const auto checkout = http[0]->post(u"/v1/licenses/ends/checkout"_s, {{u"holder"_s, u"alice"_s}}, auth);
+    QCOMPARE(checkout.status, 201);
+    const auto lease = leaseFromJson(checkout.json().value("lease"_L1));
+    QVERIFY(lease);
+    QCOMPARE(lease->expiresAt, validUntil); // 60 s asked, 4 s left: capped
+    QVERIFY(verifier->verify(*lease));
+
+    const auto renewed = http[1]->post(u"/v1/licenses/ends/seats/%1/heartbeat"_s.arg(lease->seatId), {}, auth);
+    QCOMPARE(renewed.status, 200);
+    const auto renewedLease = leaseFromJson(renewed.json().value("lease"_L1));
+    QVERIFY(renewedLease);
+    QCOMPARE(renewedLease->expiresAt, validUntil);
+    QVERIFY(verifier->verify(*renewedLease));
+    QVERIFY(http[1]
+                ->get(u"/v1/licenses"_s, admin)
+                .json()
+                .value("licenses"_L1)
+                .toArray()
+                .first()
+                .toObject()
+                .value("validUntil"_L1)
+            == formatTimestamp(validUntil));
+
+    // Past validUntil on the database's clock: refused on both instances, the held seat lost.
+    QVERIFY(serveUntil([&] { return databaseNowMs(*m_db) > validUntil.toMSecsSinceEpoch(); }, 10s));
+    for (int i = 0; i < 2; ++i) {
+        const auto refused
+            = http[std::size_t(i)]->post(u"/v1/licenses/ends/checkout"_s, {{u"holder"_s, u"bob"_s}}, auth);
+        QCOMPARE(refused.status, 403);
+        QCOMPARE(refused.errorCode(), u"license_not_valid"_s);
+    }
+    const auto lost = http[0]->post(u"/v1/licenses/ends/seats/%1/heartbeat"_s.arg(lease->seatId), {}, auth);
+    QCOMPARE(lost.status, 410);
+    QCOMPARE(lost.errorCode(), u"seat_lost"_s);
 }
 
 QTEST_GUILESS_MAIN(TestMultiInstance)

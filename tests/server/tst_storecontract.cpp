@@ -41,7 +41,7 @@ QDateTime at(qint64 seconds)
 
 LicenseRecord licenseRecord(const QString &id, int seats = 5)
 {
-    return LicenseRecord {id, u"License "_s + id, *SeatPolicy::create(seats, 60s, 5s, 10s), QByteArray(32, 'k'), 0};
+    return LicenseRecord {id, u"License "_s + id, *SeatPolicy::create(seats, 60s, 5s, 10s), QByteArray(32, 'k'), 0, {}};
 }
 
 StoredLease leaseRow(const QString &licenseId, const QString &seatId, qint64 expiresAt, const QString &holder = {},
@@ -976,11 +976,14 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
             QVERIFY(db.open());
         }
         QSqlQuery query(db);
-        // Two steps back: the activity column, then the reclaim marks that came after it.
+        // Three steps back: the license dates (issue 29), the reclaim marks, the activity column.
+        for (const QString &column : {u"valid_from_ms"_s, u"valid_until_ms"_s, u"maintenance_until_ms"_s})
+            QVERIFY2(query.exec(u"ALTER TABLE licenses DROP COLUMN %1"_s.arg(column)),
+                     qPrintable(query.lastError().text()));
         for (const QString &column : {u"reclaim_at_ms"_s, u"reclaim_marked_ms"_s, u"last_activity_ms"_s})
             QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN %1"_s.arg(column)),
                      qPrintable(query.lastError().text()));
-        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 2)));
+        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 3)));
         query.finish();
         if (!isPg()) {
             db.close();
@@ -995,6 +998,13 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
     QVERIFY(row);
     QCOMPARE(row->lastActivityAt, QDateTime());
     QVERIFY(!row->reclaimMarked()); // and never marked for idle reclaim
+    QCOMPARE(again->license(u"alpha"_s)->validity, LicenseValidity {}); // licenses migrate without dates
+    // ... and keep the dates written after the migration.
+    LicenseRecord dated = *again->license(u"alpha"_s);
+    dated.validity.validUntil = at(500);
+    dated.validity.maintenanceUntil = at(400);
+    again->withLicense(u"alpha"_s, [&] { again->updateLicense(dated); });
+    QCOMPARE(again->license(u"alpha"_s)->validity, dated.validity);
     SeatLease renewed = row->lease;
     renewed.issuedAt = at(90);
     renewed.expiresAt = at(150);

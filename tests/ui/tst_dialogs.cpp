@@ -3,8 +3,10 @@
 #include "RevokeDialog.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDateTimeEdit>
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -12,6 +14,7 @@
 #include <QSet>
 #include <QSpinBox>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace Qt::StringLiterals;
 using namespace keyright;
@@ -24,6 +27,7 @@ private Q_SLOTS:
     void licenseDialogValidatesAsYouType_data();
     void licenseDialogValidatesAsYouType();
     void editKeepsTheId();
+    void validityDatesAreOptionalAndOrdered();
     void keyIsShownOnceAndCopied();
     void revokeCarriesReasonAndBlock();
     void revokeMnemonicsEachDoOneThing();
@@ -84,6 +88,55 @@ void TestDialogs::editKeepsTheId()
     QVERIFY(dialog.validationMessage().isEmpty());
     QCOMPARE(dialog.spec().id, u"acme-cad"_s);
     QCOMPARE(dialog.spec().seatCount, 12);
+}
+
+// Issue 29: each date is off by default and says so ("No end"); a click on its box sets it, Space on
+// the box unsets it again; an end before the start is refused under the field; an existing
+// license's dates are shown and sent back.
+void TestDialogs::validityDatesAreOptionalAndOrdered()
+{
+    LicenseDialog dialog(std::nullopt, {});
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QTest::keyClicks(dialog.findChild<QLineEdit *>(u"licenseId"_s), u"acme"_s);
+    QTest::keyClicks(dialog.findChild<QLineEdit *>(u"licenseName"_s), u"ACME CAD"_s);
+    QDateTimeEdit *until = dialog.validUntilEdit();
+    QVERIFY(!dialog.validUntilCheck()->isChecked());
+    QVERIFY(!until->isEnabled());
+    QVERIFY2(until->text().contains(u"No end"_s), qPrintable(until->text()));
+    QVERIFY(!dialog.spec().validity.validUntil.isValid());
+    QVERIFY(dialog.spec().has(LicenseSpec::Member::ValidUntil)); // sent, as none
+
+    QTest::mouseClick(dialog.validFromCheck(), Qt::LeftButton, {}, QPoint(4, dialog.validFromCheck()->height() / 2));
+    QTest::mouseClick(dialog.validUntilCheck(), Qt::LeftButton, {}, QPoint(4, dialog.validUntilCheck()->height() / 2));
+    QVERIFY(dialog.validUntilCheck()->isChecked());
+    QVERIFY(until->isEnabled());
+    QVERIFY(dialog.spec().validity.validUntil > dialog.spec().validity.validFrom);
+    QPushButton *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    QVERIFY2(ok->isEnabled(), qPrintable(dialog.validationMessage()));
+
+    // The end typed before the start: refused, naming what to change.
+    until->setFocus();
+    until->setSelectedSection(QDateTimeEdit::YearSection);
+    QTest::keyClicks(until, u"2000"_s);
+    QVERIFY(!ok->isEnabled());
+    QVERIFY2(dialog.validationMessage().contains(u"Valid until"_s), qPrintable(dialog.validationMessage()));
+    QVERIFY(!until->styleSheet().isEmpty());
+
+    // Space on the box unsets it: no end again, and valid.
+    dialog.validUntilCheck()->setFocus();
+    QTest::keyClick(dialog.validUntilCheck(), Qt::Key_Space);
+    QVERIFY(!dialog.validUntilCheck()->isChecked());
+    QVERIFY(!dialog.spec().validity.validUntil.isValid());
+    QVERIFY2(ok->isEnabled(), qPrintable(dialog.validationMessage()));
+
+    LicenseSummary existing {u"acme-cad"_s, u"ACME CAD"_s, 10, 7, 60, 5, 15, 0};
+    existing.validity.validUntil = QDateTime(QDate(2027, 3, 31), QTime(0, 0), QTimeZone::utc());
+    LicenseDialog edit(existing, {u"acme-cad"_s});
+    QVERIFY(edit.validUntilCheck()->isChecked());
+    QVERIFY(!edit.maintenanceCheck()->isChecked());
+    QCOMPARE(edit.spec().validity.validUntil, existing.validity.validUntil);
+    QVERIFY(edit.validUntilEdit()->text().startsWith(u"2027-03-31"_s));
 }
 
 void TestDialogs::keyIsShownOnceAndCopied()

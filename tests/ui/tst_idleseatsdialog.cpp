@@ -270,9 +270,13 @@ void TestIdleSeatsDialog::theKeyboardReachesTheIdleSeats()
     QSpinBox *grace = dialog.findChild<QSpinBox *>(u"grace"_s);
     grace->setFocus();
     QTRY_VERIFY(grace->hasFocus());
-    // From the last license setting, Tab goes to the idle seats, Space turns the rule on.
-    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
-    QCOMPARE(QApplication::focusWidget(), dialog.reclaimCheck());
+    // From the last license setting, Tab goes through the license's dates (unset, only their check
+    // boxes) to the idle seats, Space turns the rule on.
+    for (QWidget *next : std::initializer_list<QWidget *> {dialog.validFromCheck(), dialog.validUntilCheck(),
+                                                           dialog.maintenanceCheck(), dialog.reclaimCheck()}) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), next);
+    }
     QTest::keyClick(dialog.reclaimCheck(), Qt::Key_Space);
     QVERIFY(dialog.reclaimCheck()->isChecked());
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
