@@ -47,6 +47,14 @@ QString minutesBetween(const QDateTime &from, const QDateTime &to)
     return say(QT_TRANSLATE_N_NOOP("Ledger", "%n min"), minutes);
 }
 
+// A wait in whole minutes, or "under a minute" rather than "0 min" (as the rule's preview says).
+QString waitedFor(const QDateTime &from, const QDateTime &to)
+{
+    if (std::max<qint64>(0, from.msecsTo(to)) < 60'000)
+        return say(QT_TRANSLATE_NOOP("Ledger", "under a minute"));
+    return minutesBetween(from, to);
+}
+
 // "alice@ws-1, bob@ws-2 and 3 more", each holder through `describe`.
 template <typename Describe>
 QString holderList(const QList<SeatLedger::Holding> &holdings, Describe describe)
@@ -131,8 +139,8 @@ QStringList ledgerSentences(const LedgerReport &report, const QTimeZone &zone)
     } else {
         QStringList waiters;
         for (const LedgerWaiter &waiter : report.ledger.waiting)
-            waiters.append(say(QT_TRANSLATE_NOOP("Ledger", "%1 for %2"))
-                               .arg(waiter.holder, minutesBetween(waiter.since, report.at)));
+            waiters.append(
+                say(QT_TRANSLATE_NOOP("Ledger", "%1 for %2")).arg(waiter.holder, waitedFor(waiter.since, report.at)));
         out.append(say(QT_TRANSLATE_N_NOOP("Ledger", "%n waiting: %1."), int(waiters.size()))
                        .arg(waiters.join(QStringLiteral(", "))));
     }

@@ -84,6 +84,7 @@ private Q_SLOTS:
     void reportPastTheHourlyHistorySaysWorkingHoursAreUnknown();
     void reportSinceEndsNowLikeItsWhatIf();
     void explainAccountsForEverySeat();
+    void explainSaysAShortWaitInWords();
     void statusAndExplainShowAReclaimMark();
     void holdWaitShowsThePlaceInLineThenHolds();
     void holdWaitJsonAndCtrlCLeavesTheLine();
@@ -110,7 +111,8 @@ private:
                           const QString &grace = u"15s"_s);
     QString nextLicenseId() { return u"cli-%1"_s.arg(++m_licenseCounter); }
     // Checks a seat out as an application would; returns the seat id (empty on failure).
-    QString checkout(const QString &licenseId, const QString &keyFile, const QString &holder);
+    // A checkout as a client sends it (with "wait": true when `wait`); the seat id when granted.
+    QString checkout(const QString &licenseId, const QString &keyFile, const QString &holder, bool wait = false);
     QJsonObject licenseStatus(const QString &licenseId);
     // The holder's row in `keyright status --json` (empty when it holds none).
     QJsonObject leaseOf(const QString &licenseId, const QString &holder);
@@ -214,7 +216,7 @@ QString TestCli::createLicense(const QString &id, int seats, const QString &ttl,
     return keyFile;
 }
 
-QString TestCli::checkout(const QString &licenseId, const QString &keyFile, const QString &holder)
+QString TestCli::checkout(const QString &licenseId, const QString &keyFile, const QString &holder, bool wait)
 {
     const std::optional<SecretBuffer> key = readSecretFile(keyFile);
     if (!key)
@@ -225,8 +227,10 @@ QString TestCli::checkout(const QString &licenseId, const QString &keyFile, cons
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setRawHeader("Authorization", "License " + key->view().toByteArray());
     request.setTransferTimeout(5000);
-    QNetworkReply *reply
-        = m_network.post(request, QJsonDocument(QJsonObject {{u"holder"_s, holder}}).toJson(QJsonDocument::Compact));
+    QJsonObject body {{u"holder"_s, holder}};
+    if (wait)
+        body.insert(u"wait"_s, true);
+    QNetworkReply *reply = m_network.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
     if (!QTest::qWaitFor([reply] { return reply->isFinished(); }, 6000))
         return {};
     reply->deleteLater();
@@ -1030,6 +1034,20 @@ void TestCli::explainAccountsForEverySeat()
         = run({u"explain"_s, id, u"--at"_s, QDateTime::currentDateTimeUtc().addDays(1).toString(Qt::ISODateWithMs)});
     QVERIFY(future.exitCode != 0);
     QVERIFY2(future.err.contains(u"later than the server's time"_s), qPrintable(future.err));
+}
+
+void TestCli::explainSaysAShortWaitInWords()
+{
+    // A wait of a few seconds is "under a minute", not "0 min" (walk 26b).
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 1);
+    QVERIFY(!keyFile.isEmpty());
+    QVERIFY(!checkout(id, keyFile, u"alice@ws-1"_s).isEmpty());
+    QVERIFY(checkout(id, keyFile, u"bob@ws-2"_s, true).isEmpty()); // queued, no seat
+    QCOMPARE(queueOf(id).size(), 1);
+    const CliRun explain = run({u"explain"_s, id, u"--tz"_s, u"UTC"_s});
+    QCOMPARE(explain.exitCode, 0);
+    QVERIFY2(explain.out.contains(u"1 waiting: bob@ws-2 for under a minute."_s), qPrintable(explain.out));
 }
 
 void TestCli::statusAndExplainShowAReclaimMark()
