@@ -308,10 +308,10 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
                          "application would tell its user. Nobody is there to answer. At that time the server takes "
                          "the seat and gives it straight to the colleague: the hog's server column says "
                          "\"reclaimed\" and the colleague's strip turns green. The count never goes above one: the "
-                         "seat left the hog before it went to the colleague. The hog's keeper still trusts the lease "
-                         "it was signed until its next heartbeat learns that the seat is lost (a few seconds hatched "
-                         "red on its strip); then it is refused a new one, since the only seat is taken. Any input "
-                         "before the warned time would have kept the seat.");
+                         "seat left the hog before it went to the colleague. At the same moment the hog's keeper stops "
+                         "by itself, as its warning said, without waiting for a heartbeat: its strip shows ! and it "
+                         "is refused a new seat, since the only seat is taken. Any input before the warned time "
+                         "would have kept the seat.");
         break;
     }
     default:
