@@ -45,7 +45,14 @@ RevokeDialog::RevokeDialog(const QString &licenseId, const QString &holder, cons
     // Alt+R revokes, and only that: the reason field has its own key (Alt+E).
     buttons->button(QDialogButtonBox::Ok)->setText(tr("&Revoke"));
     buttons->button(QDialogButtonBox::Ok)->setIcon(keyrightIcon(u"revoke"_s));
-    buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+    // Return neither revokes (a destructive step takes Alt+R or a click) nor cancels (which threw
+    // away a reason being typed, walk 26b): no button is pressed by it.
+    for (QAbstractButton *button : buttons->buttons()) {
+        if (auto *push = qobject_cast<QPushButton *>(button)) {
+            push->setAutoDefault(false);
+            push->setDefault(false);
+        }
+    }
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(text);
     layout->addLayout(form);

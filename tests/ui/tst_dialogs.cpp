@@ -30,6 +30,7 @@ private Q_SLOTS:
     void validityDatesAreOptionalAndOrdered();
     void keyIsShownOnceAndCopied();
     void revokeCarriesReasonAndBlock();
+    void returnInTheReasonNeitherRevokesNorCancels();
     void revokeMnemonicsEachDoOneThing();
 };
 
@@ -159,6 +160,25 @@ void TestDialogs::revokeCarriesReasonAndBlock()
     dialog.findChild<QComboBox *>(u"blockDuration"_s)->setCurrentIndex(2);
     QCOMPARE(dialog.reason(), u"seat hoarding"_s);
     QCOMPARE(dialog.blockDuration(), std::chrono::seconds {3600});
+}
+
+void TestDialogs::returnInTheReasonNeitherRevokesNorCancels()
+{
+    RevokeDialog dialog(u"acme-cad"_s, u"alice@ws-12"_s, u"0123456789abcdef0123456789abcdef"_s);
+    dialog.show();
+    dialog.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    auto *reason = dialog.findChild<QLineEdit *>(u"reason"_s);
+    reason->setFocus();
+    QTest::keyClicks(reason, u"idle since noon"_s);
+    QTest::keyClick(reason, Qt::Key_Return);
+    QTest::keyClick(reason, Qt::Key_Enter);
+    QVERIFY(dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Rejected)); // the initial value: nothing chose yet
+    QCOMPARE(dialog.reason(), u"idle since noon"_s);
+    QTest::keyClick(reason, Qt::Key_R, Qt::AltModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(dialog.result(), int(QDialog::Accepted), 2000);
+    QCOMPARE(dialog.reason(), u"idle since noon"_s);
 }
 
 void TestDialogs::revokeMnemonicsEachDoOneThing()
