@@ -237,6 +237,10 @@
         <source>The history keeps no activity and no blocks: seats in the past read as not reporting activity.</source>
         <translation>L&apos;historique ne garde ni l&apos;activité ni les blocages : les sièges passés se lisent comme ne signalant pas l&apos;activité.</translation>
     </message>
+    <message>
+        <source>under a minute</source>
+        <translation>moins d&apos;une minute</translation>
+    </message>
 </context>
 <context>
     <name>ReplicasPresets</name>
