@@ -5,6 +5,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -45,13 +46,10 @@ RevokeDialog::RevokeDialog(const QString &licenseId, const QString &holder, cons
     // Alt+R revokes, and only that: the reason field has its own key (Alt+E).
     buttons->button(QDialogButtonBox::Ok)->setText(tr("&Revoke"));
     buttons->button(QDialogButtonBox::Ok)->setIcon(keyrightIcon(u"revoke"_s));
-    // Return neither revokes (a destructive step takes Alt+R or a click) nor cancels (which threw
-    // away a reason being typed, walk 26b): no button is pressed by it.
+    // Return neither revokes nor cancels (keyPressEvent); a focused button still takes Space.
     for (QAbstractButton *button : buttons->buttons()) {
-        if (auto *push = qobject_cast<QPushButton *>(button)) {
+        if (auto *push = qobject_cast<QPushButton *>(button))
             push->setAutoDefault(false);
-            push->setDefault(false);
-        }
     }
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(text);
@@ -60,6 +58,17 @@ RevokeDialog::RevokeDialog(const QString &licenseId, const QString &holder, cons
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     resize(460, sizeHint().height());
+}
+
+void RevokeDialog::keyPressEvent(QKeyEvent *event)
+{
+    if (event->modifiers() == Qt::NoModifier || event->modifiers() == Qt::KeypadModifier) {
+        if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
+            event->accept();
+            return;
+        }
+    }
+    QDialog::keyPressEvent(event);
 }
 
 QString RevokeDialog::reason() const

@@ -24,6 +24,12 @@ public:
     // "Revoke and block…": the block starts at an hour, focused, to be confirmed or changed.
     void proposeBlock();
 
+protected:
+    // Return and Enter do nothing here: QDialogButtonBox makes Revoke the default button when the
+    // dialog shows, and a destructive step takes Alt+R or a click (walk 26b: Return used to cancel,
+    // throwing away a reason being typed).
+    void keyPressEvent(QKeyEvent *event) override;
+
 private:
     QLineEdit *m_reason;
     QComboBox *m_block;
