@@ -62,6 +62,10 @@ SimulatedClient::SimulatedClient(QNetworkAccessManager &network, const QUrl &ser
     // No jitter: a trainer replays a scenario and the room must see the same thing every time.
     m_keeper->setMaxJitter(milliseconds {0});
     m_keeper->setRetryInterval(retryInterval);
+    // No back-off either: the scenarios squeeze minutes into seconds (TTLs of 15 s), and a wait
+    // that doubles up to a minute would hide the recovery a trainer shows; the back-off is for a
+    // real site's many clients after an outage (LeaseKeeper::setMaxRetryInterval).
+    m_keeper->setMaxRetryInterval(retryInterval);
     m_keeper->setWaitInLine(spec.waitInLine);
 
     connect(m_keeper, &LeaseKeeper::acquired, this, [this](const SeatLease &lease) {
