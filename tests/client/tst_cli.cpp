@@ -972,8 +972,18 @@ void TestCli::reportPastTheHourlyHistorySaysWorkingHoursAreUnknown()
     const CliRun recent = run({u"report"_s, id, u"--since"_s, u"30d"_s, u"--tz"_s, u"UTC"_s});
     QVERIFY2(recent.out.contains(QRegularExpression(u"over all hours, [0-9]+ over working hours\\."_s)),
              qPrintable(recent.out));
+    const int hourBefore = QDateTime::currentDateTimeUtc().time().hour();
     const CliRun old = run({u"report"_s, id, u"--since"_s, u"1000d"_s, u"--tz"_s, u"UTC"_s});
+    const int hourAfter = QDateTime::currentDateTimeUtc().time().hour();
     QCOMPARE(old.exitCode, 0);
+    if (hourBefore == 0 && hourAfter == 0) {
+        // In the first hour of a UTC day the day still open is shorter than an hour: its bucket,
+        // which holds all of this test's use, is known by the hour, and the figure is a real one.
+        QVERIFY2(old.out.contains(u"0 over working hours"_s), qPrintable(old.out));
+        return;
+    }
+    if (hourBefore != hourAfter)
+        return; // the report straddled an hour's end: either answer is right
     QVERIFY2(!old.out.contains(u"over working hours"_s), qPrintable(old.out));
     QVERIFY2(old.out.contains(u"working hours unknown"_s), qPrintable(old.out));
 }
