@@ -344,19 +344,21 @@ struct LeaseClient::Private
     }
 
     void checkoutAttempt(const QString &holder, const QString &requestId, std::optional<std::chrono::seconds> maxWait,
-                         int attempt, const QPointer<QObject> &context, bool hasContext, const Callback &done)
+                         int attempt, const QPointer<QObject> &context, bool hasContext, const Callback &done,
+                         std::optional<std::chrono::milliseconds> idle = {})
     {
-        auto finish = [this, holder, requestId, maxWait, attempt, context, hasContext,
-                       done](const LeaseOutcome &result) {
+        auto finish = [this, holder, requestId, maxWait, attempt, context, hasContext, done,
+                       idle](const LeaseOutcome &result) {
             // The same requestId makes a retry safe: if the first attempt was granted (or queued)
             // and only its answer was lost, the server hands back that seat (or ticket) instead of a
             // second one.
             if (std::holds_alternative<outcome::Transport>(result) && attempt < checkoutRetries
                 && !transport.isNetworkCut()) {
                 const auto backoff = std::chrono::milliseconds(100 * (attempt + 1));
-                QTimer::singleShot(backoff, q, [this, holder, requestId, maxWait, attempt, context, hasContext, done] {
-                    checkoutAttempt(holder, requestId, maxWait, attempt + 1, context, hasContext, done);
-                });
+                QTimer::singleShot(
+                    backoff, q, [this, holder, requestId, maxWait, attempt, context, hasContext, done, idle] {
+                        checkoutAttempt(holder, requestId, maxWait, attempt + 1, context, hasContext, done, idle);
+                    });
                 return;
             }
             if (const auto *granted = std::get_if<outcome::Granted>(&result))
@@ -366,7 +368,7 @@ struct LeaseClient::Private
             if (!hasContext || context)
                 done(result);
         };
-        const CheckoutRequest body {holder, requestId, maxWait};
+        const CheckoutRequest body {holder, requestId, maxWait, idle};
         send("POST", apipath::forLicense(apipath::checkout, licenseId),
              QJsonDocument(body.toJson()).toJson(QJsonDocument::Compact),
              [this, holder, maxWait, finish](const HttpResult &result) {
@@ -474,7 +476,7 @@ bool LeaseClient::isNetworkCut() const
 }
 
 void LeaseClient::checkout(const QString &holder, QObject *context, Callback done,
-                           std::optional<std::chrono::seconds> maxWait)
+                           std::optional<std::chrono::seconds> maxWait, std::optional<std::chrono::milliseconds> idle)
 {
     QString why;
     if (!isValidLicenseId(d->licenseId) || !validateHolder(holder, &why)) {
@@ -502,8 +504,11 @@ void LeaseClient::checkout(const QString &holder, QObject *context, Callback don
             Qt::QueuedConnection);
         return;
     }
+    if (idle)
+        idle
+            = std::clamp(*idle, std::chrono::milliseconds {0}, std::chrono::milliseconds {HeartbeatRequest::maxIdleMs});
     d->checkoutAttempt(holder, crypto::randomHex(16), maxWait, 0, QPointer<QObject>(context), context != nullptr,
-                       std::move(done));
+                       std::move(done), idle);
 }
 
 void LeaseClient::heartbeat(const QString &seatId, QObject *context, Callback done)

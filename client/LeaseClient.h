@@ -156,8 +156,10 @@ public:
 
     // With maxWait (1 s to QueueTicket::maxWaitSecondsLimit), a checkout that would be denied for
     // want of a seat (no_seats_available, group_cap_reached) waits in line: Queued.
+    // With idle, the checkout tells the server how long ago its holder last did something, as a
+    // heartbeat does (clamped to 0..maxIdleMs); nullopt: activity unknown until a heartbeat says.
     void checkout(const QString &holder, QObject *context, Callback done,
-                  std::optional<std::chrono::seconds> maxWait = {});
+                  std::optional<std::chrono::seconds> maxWait = {}, std::optional<std::chrono::milliseconds> idle = {});
     void heartbeat(const QString &seatId, QObject *context, Callback done);
     // With idle, the heartbeat tells the server how long ago its holder last did something
     // (HeartbeatRequest, clamped to 0..maxIdleMs); nullopt: activity unknown (an empty body, as

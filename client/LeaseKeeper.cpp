@@ -341,7 +341,7 @@ struct LeaseKeeper::Private
                 }
                 acquireFailed(result);
             },
-            maxWait);
+            maxWait, idleAt(sentAt));
     }
 
     // The wait before the next attempt to take a seat after `result`: the retry interval after a

@@ -47,6 +47,18 @@ QString minutesBetween(const QDateTime &from, const QDateTime &to)
     return say(QT_TRANSLATE_N_NOOP("Ledger", "%n min"), minutes);
 }
 
+// How long a holder has been idle: to the second under ten minutes, where whole minutes would
+// read "idle for more than 1 minute: alice (1 min)"; in whole minutes beyond.
+QString idleFor(const QDateTime &from, const QDateTime &to)
+{
+    const qint64 ms = std::max<qint64>(0, from.msecsTo(to));
+    if (ms >= 10 * 60'000)
+        return minutesBetween(from, to);
+    return say(QT_TRANSLATE_NOOP("Ledger", "%1 min %2 s"))
+        .arg(ms / 60'000)
+        .arg(ms / 1000 % 60, 2, 10, QLatin1Char('0'));
+}
+
 // A wait in whole minutes, or "under a minute" rather than "0 min" (as the rule's preview says).
 QString waitedFor(const QDateTime &from, const QDateTime &to)
 {
@@ -73,8 +85,13 @@ QString lineSentence(const SeatLedger::Line &line, const LedgerReport &report, c
 {
     const auto plain = [](const SeatLedger::Holding &holding) { return holding.holder; };
     const auto since = [&](const SeatLedger::Holding &holding) {
+        if (holding.reclaimAt.isValid()) {
+            return say(QT_TRANSLATE_NOOP("Ledger", "%1 since %2 (%3), to be given to someone waiting at %4"))
+                .arg(holding.holder, clock(holding.since, zone), idleFor(holding.since, report.at),
+                     clockFrom(holding.reclaimAt, report.at, zone));
+        }
         return say(QT_TRANSLATE_NOOP("Ledger", "%1 since %2 (%3)"))
-            .arg(holding.holder, clock(holding.since, zone), minutesBetween(holding.since, report.at));
+            .arg(holding.holder, clock(holding.since, zone), idleFor(holding.since, report.at));
     };
     const auto expired = [&](const SeatLedger::Holding &holding) {
         return say(QT_TRANSLATE_NOOP("Ledger", "%1 (expired %2)")).arg(holding.holder, clock(holding.since, zone));
@@ -147,11 +164,12 @@ QStringList ledgerSentences(const LedgerReport &report, const QTimeZone &zone)
     for (const LedgerBlock &block : report.ledger.blocks)
         out.append(say(QT_TRANSLATE_NOOP("Ledger", "%1 is blocked until %2."))
                        .arg(block.holder, clockFrom(block.until, report.at, zone)));
-    if (report.isPast())
-        out.append(say(
-            QT_TRANSLATE_NOOP("Ledger",
-                              "The history keeps no activity and no blocks: seats in the past read as not reporting "
-                              "activity.")));
+    if (report.isPast()) {
+        // The history keeps idle periods from usage::idleHistoryFloorMs (5 minutes) up.
+        out.append(say(QT_TRANSLATE_NOOP("Ledger",
+                                         "The history keeps idle periods of 5 minutes or more and no blocks: a "
+                                         "shorter pause in the past reads as in use.")));
+    }
     return out;
 }
 

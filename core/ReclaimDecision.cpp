@@ -253,4 +253,9 @@ ReclaimPreview previewReclaim(const CompiledSeatRules &rules, const ReclaimState
     return preview;
 }
 
+bool reclaimMarkStands(const QDateTime &markedAt, const QDateTime &lastActivity)
+{
+    return markedAt.isValid() && lastActivity.isValid() && lastActivity <= markedAt;
+}
+
 } // namespace keyright

@@ -127,4 +127,10 @@ struct ReclaimPreview
 
 ReclaimPreview previewReclaim(const CompiledSeatRules &rules, const ReclaimState &state);
 
+// Whether a seat marked at `markedAt` (invalid: not marked) is still to be taken, its holder last
+// active at `lastActivity` (invalid: unknown). Activity after the mark lifts it, and so does
+// activity no longer known, as decideReclaim() cancels both at its next look; until then the
+// listing, the ledger and a heartbeat's answer read the mark through this one test.
+bool reclaimMarkStands(const QDateTime &markedAt, const QDateTime &lastActivity);
+
 } // namespace keyright

@@ -96,8 +96,10 @@ SeatLedger accountSeats(const CompiledSeatRules &rules, const LedgerInput &input
             category = Category::ActivityUnknown;
         } else {
             holding.since = *seat->lastActivity;
-            if (seat->lastActivity->msecsTo(input.now) > idleAfterMs)
+            if (seat->lastActivity->msecsTo(input.now) > idleAfterMs) {
                 category = Category::Idle;
+                holding.reclaimAt = seat->reclaimAt;
+            }
         }
         persons.insert(person);
         held(category).append(holding);

@@ -19,6 +19,9 @@ struct LedgerSeat
 {
     SeatLease lease;
     std::optional<QDateTime> lastActivity;
+    // Idle reclaim's mark, while it stands (reclaimMarkStands()): when the seat goes to someone
+    // waiting unless its holder acts first. Invalid: not marked.
+    QDateTime reclaimAt = {};
 
     friend bool operator==(const LedgerSeat &, const LedgerSeat &) = default;
 };
@@ -81,6 +84,8 @@ struct SeatLedger
         // Idle: the last activity; InUse: the last activity too; Expiring and Expired: the expiry;
         // SecondSeat and ActivityUnknown: invalid.
         QDateTime since;
+        // Idle: when idle reclaim gives the seat to someone waiting, if it marked it; else invalid.
+        QDateTime reclaimAt = {};
 
         friend bool operator==(const Holding &, const Holding &) = default;
     };

@@ -28,9 +28,17 @@ struct SeatSpan
     // It stopped counting by running out (expiresAt + skew), not given back: its client stopped.
     // The server only learns of a seat that ran out at the next request it handles.
     bool ranOut = false;
+    // From when its client reported its holder's activity (a checkout or heartbeat with idleMs):
+    // before it, and when never (unset), the seat's activity is unknown.
+    std::optional<qint64> activityKnownFromMs = {};
 
     friend bool operator==(const SeatSpan &, const SeatSpan &) = default;
 };
+
+// A holder's idle periods are kept (issue 26's ledger at a past moment) when they last at least
+// this long: with activity told every heartbeat, shorter pauses would be most of the history. So
+// at a past moment an idle holder is told for thresholds from this up.
+constexpr qint64 idleHistoryFloorMs = 5 * 60'000;
 
 // One ticket in the waiting line, from queued to served or gone.
 struct WaitSpan

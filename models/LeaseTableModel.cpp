@@ -353,6 +353,10 @@ QVariant LeaseTableModel::displayData(const HolderRow &row, int column) const
     case IdleForColumn:
         if (!row.lease.lastActivityAt.isValid())
             return tr("unknown");
+        if (row.lease.reclaimAt.isValid()) {
+            return tr("%1, reclaim at %2")
+                .arg(idleText(row.lease.lastActivityAt.msecsTo(m_now)), formatTime(row.lease.reclaimAt, m_now));
+        }
         return idleText(row.lease.lastActivityAt.msecsTo(m_now));
     default:
         return {};
@@ -493,12 +497,21 @@ QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
             lines << tr("%1 may hold at most %n seat(s); it holds %2.", nullptr, cap.cap).arg(cap.group).arg(cap.held);
         return lines.join(u'\n');
     }
-    case IdleForColumn:
+    case IdleForColumn: {
         if (!row.lease.lastActivityAt.isValid())
             return tr("This client does not report activity; it is never counted as idle");
-        return isIdle(row) ? tr("Last activity at %1: idle for more than %n minute(s)", nullptr, row.idleAfterMinutes)
-                                 .arg(fullTimestamp(row.lease.lastActivityAt))
-                           : tr("Last activity at %1").arg(fullTimestamp(row.lease.lastActivityAt));
+        QString text = isIdle(row)
+            ? tr("Last activity at %1: idle for more than %n minute(s)", nullptr, row.idleAfterMinutes)
+                  .arg(fullTimestamp(row.lease.lastActivityAt))
+            : tr("Last activity at %1").arg(fullTimestamp(row.lease.lastActivityAt));
+        if (row.lease.reclaimAt.isValid()) {
+            text += u'\n'
+                + tr("Someone is waiting: idle reclaim gives this seat to them at %1 unless its holder uses the "
+                     "application before then.")
+                      .arg(fullTimestamp(row.lease.reclaimAt));
+        }
+        return text;
+    }
     case SignatureColumn:
         return row.lease.signatureValid
             ? tr("The signature verifies against the server's public key")

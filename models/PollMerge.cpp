@@ -66,6 +66,8 @@ unsigned changedColumns(const HolderRow &a, const HolderRow &b)
         // Idleness marks the whole row.
         if (a.lease.lastActivityAt != b.lease.lastActivityAt || a.idleAfterMinutes != b.idleAfterMinutes)
             return (1u << LeaseTableModel::ColumnCount) - 1;
+        if (a.lease.reclaimAt != b.lease.reclaimAt)
+            set(LeaseTableModel::IdleForColumn);
         // Without rules the column is empty whatever the liveness: no change to report there.
         if (a.reservation != b.reservation || a.caps != b.caps || a.ruled != b.ruled
             || (b.ruled && a.lease.live != b.lease.live))

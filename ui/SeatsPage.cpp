@@ -594,7 +594,8 @@ void SeatsPage::updateLedger()
         if (row.kind == HolderRow::Kind::Lease) {
             const QDateTime &activity = row.lease.lastActivityAt;
             input.seats << LedgerSeat {row.lease.lease,
-                                       activity.isValid() ? std::optional<QDateTime>(activity) : std::nullopt};
+                                       activity.isValid() ? std::optional<QDateTime>(activity) : std::nullopt,
+                                       row.lease.reclaimAt};
         } else if (row.block.until > input.now) {
             input.blocks << LedgerBlock {row.block.holder, row.block.until};
         }

@@ -139,10 +139,11 @@ void ExplainCommand::print(const QList<ReclaimMark> &marks)
     for (const QString &line : ledgerSentences(m_report, zone))
         printOut(u"  "_s + line);
     for (const ReclaimMark &mark : marks) {
-        const QString time = mark.reclaimAt.toTimeZone(zone).toString(u"HH:mm"_s);
+        // To the second: a warning is often only a few minutes long.
+        const QString time = mark.reclaimAt.toTimeZone(zone).toString(u"HH:mm:ss"_s);
         const QString sentence = m_report.isPast()
-            ? u"%1's seat was marked for reclaim at %2 (for %3) unless used before."_s
-            : u"%1's seat is marked for reclaim: it goes at %2 to %3 unless used before."_s;
+            ? u"At that moment %1's seat was marked by idle reclaim: it was to go to %3 at %2 unless used before."_s
+            : u"%1's seat is marked by idle reclaim: it goes to %3 at %2 unless used before."_s;
         printOut(u"  "_s + sentence.arg(mark.holder, time, mark.waiter.isEmpty() ? u"someone waiting"_s : mark.waiter));
     }
     finish(Ok);

@@ -206,11 +206,15 @@ void StatusCommand::printJsonStatus(const QDateTime &serverNow)
                          row.lastActivityAt.isValid()
                              ? QJsonValue(std::max<qint64>(0, row.lastActivityAt.msecsTo(serverNow)))
                              : QJsonValue());
-            // Idle reclaim's warning, from the events: when the seat goes and to whom; null when unmarked.
+            // Idle reclaim's warning: when the seat goes (the listing says, or for an older server
+            // the events) and to whom (the events); null when unmarked.
             const auto mark = m_marks.constFind(row.lease.seatId);
             const bool marked = mark != m_marks.cend() && mark->holder == row.lease.holder
                 && ReclaimMarks::stands(*mark, row.lastActivityAt);
-            lease.insert(u"reclaimAt"_s, marked ? QJsonValue(formatTimestamp(mark->reclaimAt)) : QJsonValue());
+            const QDateTime reclaimAt = row.reclaimAt.isValid() ? row.reclaimAt
+                : marked                                        ? mark->reclaimAt
+                                                                : QDateTime();
+            lease.insert(u"reclaimAt"_s, reclaimAt.isValid() ? QJsonValue(formatTimestamp(reclaimAt)) : QJsonValue());
             lease.insert(u"reclaimFor"_s, marked ? QJsonValue(mark->waiter) : QJsonValue());
             leases.append(lease);
         }
@@ -274,8 +278,16 @@ void StatusCommand::printText(const QDateTime &serverNow)
                     state += u", SIGNATURE INVALID"_s;
                 const auto mark = m_marks.constFind(row.lease.seatId);
                 if (live && mark != m_marks.cend() && mark->holder == row.lease.holder
-                    && ReclaimMarks::stands(*mark, row.lastActivityAt))
-                    state += u", "_s + ReclaimMarks::describe(*mark);
+                    && ReclaimMarks::stands(*mark, row.lastActivityAt)) {
+                    ReclaimMark shown = *mark;
+                    if (row.reclaimAt.isValid())
+                        shown.reclaimAt = row.reclaimAt;
+                    state += u", "_s + ReclaimMarks::describe(shown);
+                } else if (live && row.reclaimAt.isValid()) {
+                    state += u", "_s
+                        + ReclaimMarks::describe(
+                                 ReclaimMark {row.lease.seatId, row.lease.holder, {}, {}, row.reclaimAt});
+                }
                 table.addRow(
                     {row.lease.seatId.left(shortSeatLength), row.lease.holder, QString::number(row.lease.generation),
                      grantedAt.isValid() ? shortTime(grantedAt)

@@ -51,6 +51,8 @@ QJsonObject LeaseRow::toJson() const
     json.insert(u"reapableAt"_s, formatTimestamp(reapableAt));
     if (lastActivityAt.isValid())
         json.insert(u"lastActivityAt"_s, formatTimestamp(lastActivityAt));
+    if (reclaimAt.isValid())
+        json.insert(u"reclaimAt"_s, formatTimestamp(reclaimAt));
     return json;
 }
 
@@ -107,6 +109,9 @@ std::optional<LeaseList> LeaseList::fromJson(const QJsonObject &json, const QStr
         // Absent from older servers and for holders whose client does not report activity.
         if (entry.contains(u"lastActivityAt"_s) && !entry.value(u"lastActivityAt"_s).isNull())
             row.lastActivityAt = reader.timestamp(entry, path, u"lastActivityAt"_s);
+        // Absent from older servers and while the seat is not marked.
+        if (entry.contains(u"reclaimAt"_s) && !entry.value(u"reclaimAt"_s).isNull())
+            row.reclaimAt = reader.timestamp(entry, path, u"reclaimAt"_s);
         list.leases.append(row);
     }
     if (!reader.failed() && json.contains(u"blocks"_s)) {

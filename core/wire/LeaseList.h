@@ -35,8 +35,10 @@ struct HolderBlock
 };
 
 // One row of GET /v1/licenses/{id}/leases: the signed lease (as LeaseJson writes it), whether
-// the seat is live on the server's clock, when the reaper may delete it, and when its holder last
-// did something ("lastActivityAt", absent when unknown: its client does not report activity).
+// the seat is live on the server's clock, when the reaper may delete it, when its holder last did
+// something ("lastActivityAt", absent when unknown: its client does not report activity), and when
+// idle reclaim gives the seat to someone waiting unless its holder acts first ("reclaimAt", absent
+// while the seat is not marked or the mark no longer stands: reclaimMarkStands()).
 struct LeaseRow
 {
     SeatLease lease;
@@ -46,6 +48,7 @@ struct LeaseRow
     // public key (AdminClient); the codec leaves it false.
     bool signatureValid = false;
     QDateTime lastActivityAt = {}; // "lastActivityAt"; invalid: unknown
+    QDateTime reclaimAt = {}; // "reclaimAt"; invalid: not marked
 
     // The lease's members (LeaseJson), "live" and "reapableAt": one element of "leases".
     QJsonObject toJson() const;

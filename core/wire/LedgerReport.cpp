@@ -114,10 +114,13 @@ QJsonObject LedgerReport::toJson() const
     for (const SeatLedger::Line &line : ledger.lines) {
         QJsonArray holdings;
         for (const SeatLedger::Holding &holding : line.holdings) {
-            holdings.append(QJsonObject {{u"seatId"_s, holding.seatId},
-                                         {u"holder"_s, holding.holder},
-                                         {u"group"_s, holding.group},
-                                         {u"since"_s, optionalTimestamp(holding.since)}});
+            QJsonObject held {{u"seatId"_s, holding.seatId},
+                              {u"holder"_s, holding.holder},
+                              {u"group"_s, holding.group},
+                              {u"since"_s, optionalTimestamp(holding.since)}};
+            if (holding.reclaimAt.isValid())
+                held.insert(u"reclaimAt"_s, formatTimestamp(holding.reclaimAt));
+            holdings.append(held);
         }
         lines.append(QJsonObject {{u"category"_s, ledgerCategoryToWire(line.category)},
                                   {u"seats"_s, line.seats},
@@ -174,6 +177,9 @@ std::optional<LedgerReport> LedgerReport::fromJson(const QJsonObject &json, Vali
             holding.holder = reader.string(held, at, u"holder"_s, false);
             holding.group = reader.optionalString(held, at, u"group"_s);
             holding.since = readOptionalTimestamp(reader, held, at, u"since"_s);
+            // Only on an idle holding idle reclaim marked (and absent from older servers).
+            if (held.contains(u"reclaimAt"_s))
+                holding.reclaimAt = readOptionalTimestamp(reader, held, at, u"reclaimAt"_s);
             line.holdings.append(holding);
         }
         report.ledger.lines.append(line);

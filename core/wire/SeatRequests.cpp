@@ -29,6 +29,8 @@ QJsonObject CheckoutRequest::toJson() const
         json.insert(QString::fromUtf16(queue::waitMember), true);
         json.insert(QString::fromUtf16(queue::maxWaitMember), qint64(maxWait->count()));
     }
+    if (idle)
+        json.insert(QString::fromUtf16(HeartbeatRequest::idleMember), qint64(idle->count()));
     return json;
 }
 
@@ -65,6 +67,11 @@ std::optional<CheckoutRequest> CheckoutRequest::fromJson(const QJsonObject &json
                         QString::number(*maxWait), QString::number(QueueTicket::maxWaitSecondsLimit)));
     if (wait.toBool(false))
         checkout.maxWait = std::chrono::seconds(maxWait.value_or(QueueTicket::defaultMaxWaitSeconds));
+    // The heartbeat's rule for the same member.
+    const auto heartbeat = HeartbeatRequest::fromJson(json, error);
+    if (!heartbeat)
+        return std::nullopt;
+    checkout.idle = heartbeat->idle;
     return checkout;
 }
 

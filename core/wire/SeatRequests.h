@@ -25,6 +25,10 @@ struct CheckoutRequest
     // "wait": true: how long to wait in line at most ("maxWaitSeconds", else
     // QueueTicket::defaultMaxWaitSeconds); nullopt: no waiting.
     std::optional<std::chrono::seconds> maxWait;
+    // "idleMs": how long before sending the checkout its application last reported activity, as a
+    // heartbeat tells it (HeartbeatRequest::idleMember, 0..maxIdleMs), so that a new seat's
+    // activity is known from its grant rather than from its first heartbeat; nullopt: unknown.
+    std::optional<std::chrono::milliseconds> idle = {};
 
     QJsonObject toJson() const;
     // Strict, in the words of every request refusal; maxWaitSeconds alone is checked but does

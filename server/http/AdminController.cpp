@@ -3,6 +3,7 @@
 #include "Clock.h"
 #include "LeasePredicate.h"
 #include "Metrics.h"
+#include "ReclaimDecision.h"
 #include "http/ApiAnswer.h"
 #include "http/ApiError.h"
 #include "http/RequestParsing.h"
@@ -121,9 +122,10 @@ ApiResponse AdminController::listLeases(const ApiRoute &route)
     list.seatCount = listing->license.seatCount;
     list.inUse = listing->license.inUse;
     for (const StoredLease &row : listing->leases)
-        list.leases.append(LeaseRow {row.lease, isLive(row.lease, list.serverTime, listing->license.skew),
-                                     reapableAt(row.lease.expiresAt, listing->license.reapGrace), false,
-                                     row.lastActivityAt});
+        list.leases.append(
+            LeaseRow {row.lease, isLive(row.lease, list.serverTime, listing->license.skew),
+                      reapableAt(row.lease.expiresAt, listing->license.reapGrace), false, row.lastActivityAt,
+                      reclaimMarkStands(row.reclaimMarkedAt, row.lastActivityAt) ? row.reclaimAt : QDateTime()});
     list.blocks = listing->blocks;
     list.queue = listing->queue;
     list.rules = listing->rules;

@@ -43,7 +43,8 @@ ApiResponse LeaseController::checkout(const ApiRoute &route, const ApiRequest &r
     const auto body = request::parseCheckout(request.body, &failure);
     if (!body)
         return answer::error(failure);
-    const auto result = m_seats.checkout(route.licenseId, body->holder, body->requestId, actor, body->maxWait);
+    const auto result
+        = m_seats.checkout(route.licenseId, body->holder, body->requestId, actor, body->maxWait, body->idle);
     using O = SeatService::CheckoutResult::Outcome;
     switch (result.outcome) {
     case O::Granted:

@@ -209,6 +209,8 @@ QList<ReapedSeat> LeaseReaper::reapChunk(ReapCursor &cursor, int maxRows, const 
                 m_store.appendEvent(EventRecord {0, now, EventKind::Reaped, row.lease.licenseId, row.lease.seatId,
                                                  row.lease.holder, actor,
                                                  eventdetail::Reaped {row.lease.expiresAt}.toJson()});
+                // Its holder's idle period, if one went on, ended when the seat stopped counting.
+                SeatService::noteIdleUntil(m_store, row, row.lease.expiresAt.addMSecs(license->policy.skew().count()));
             }
             // The rows come earliest expiry first, so one that is not reapable means none after it
             // is; only a full chunk of reapable rows may have more behind it.

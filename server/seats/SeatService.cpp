@@ -8,6 +8,7 @@
 #include "ReclaimDecision.h"
 #include "SeatRules.h"
 #include "Timestamps.h"
+#include "UsageHistory.h"
 #include "stats/StatsService.h"
 #include "wire/EventDetail.h"
 #include "wire/Identifiers.h"
@@ -172,6 +173,7 @@ int SeatService::reclaimIdle(const LicenseRecord &license, const CompiledSeatRul
                    eventdetail::Reclaimed {action.waiter, action.waiterTicketId, idleMs, row.reclaimMarkedAt,
                                            row.lease.expiresAt}
                        .toJson());
+            noteIdleUntil(m_store, row, now);
             if (m_stats)
                 m_stats->count(license.id, StatsService::Counter::Reclaimed);
             ++taken;
@@ -205,7 +207,8 @@ QList<eventdetail::HeldSeat> liveSeats(const QList<StoredLease> &rows, const QDa
 
 SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, const QString &holder,
                                                   const QString &requestId, const QString &actor,
-                                                  std::optional<std::chrono::seconds> maxWait)
+                                                  std::optional<std::chrono::seconds> maxWait,
+                                                  std::optional<std::chrono::milliseconds> idle)
 {
     CheckoutResult result;
     m_store.withLicense(licenseId, [&] {
@@ -328,7 +331,9 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
         lease = m_signer.signLease(lease);
 
         m_store.updateLicense(*license);
-        m_store.insertLease(StoredLease {lease, requestId});
+        // The checkout's idle time, as a heartbeat's: the holder's activity is known from the grant.
+        m_store.insertLease(
+            StoredLease {lease, requestId, idle ? now.addMSecs(-std::max<qint64>(0, idle->count())) : QDateTime()});
         record(now, EventKind::Granted, licenseId, lease.seatId, holder, actor,
                eventdetail::Granted {lease.generation,
                                      lease.expiresAt,
@@ -338,6 +343,9 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
                                      {},
                                      0}
                    .toJson());
+        // After the grant's event, which opened the seat's span in the history.
+        if (idle)
+            m_store.noteActivityKnown(licenseId, lease.seatId, now.toMSecsSinceEpoch());
         if (m_stats)
             m_stats->count(licenseId, StatsService::Counter::Granted);
         result.outcome = CheckoutResult::Outcome::Granted;
@@ -501,6 +509,7 @@ SeatService::planFrom(const LicenseRecord &license, const std::optional<StoredLe
     RenewalPlan plan {row->lease, row->lease, license.policy.skew()};
     plan.reclaimMarkedAt = row->reclaimMarkedAt;
     plan.reclaimAt = row->reclaimAt;
+    plan.previousActivity = row->lastActivityAt;
     plan.renewed.issuedAt = now;
     // Never earlier than the expiry already signed for this seat: a holder may act on the lease it
     // holds (rule 2 in docs/ARCHITECTURE.md), so a renewal must not take time back from it, even
@@ -550,6 +559,7 @@ QList<bool> SeatService::completeRenewals(const QList<const RenewalPlan *> &plan
             continue;
         const QString &licenseId = plans[index[j]]->current.licenseId;
         stored[index[j]] = true;
+        noteActivity(*plans[index[j]]);
         if (m_stats)
             m_stats->count(licenseId, StatsService::Counter::Renewed);
         if (m_metrics)
@@ -568,15 +578,34 @@ QDateTime SeatService::lastActivityOf(const RenewalPlan &plan)
     return plan.renewed.issuedAt.addMSecs(-std::max<qint64>(0, plan.idle->count()));
 }
 
+void SeatService::noteActivity(const RenewalPlan &plan)
+{
+    // Writes only at a change: the first activity a seat tells, and activity after an idle period
+    // of at least usage::idleHistoryFloorMs (a few milliseconds of network jitter move the
+    // computed last activity, never by that much).
+    const QDateTime activity = lastActivityOf(plan);
+    if (!activity.isValid())
+        return;
+    const SeatLease &lease = plan.current;
+    if (!plan.previousActivity.isValid()) {
+        m_store.noteActivityKnown(lease.licenseId, lease.seatId, plan.renewed.issuedAt.toMSecsSinceEpoch());
+        return;
+    }
+    if (plan.previousActivity.msecsTo(activity) >= usage::idleHistoryFloorMs)
+        m_store.noteIdleSpan(lease.licenseId, lease.seatId, lease.holder, plan.previousActivity.toMSecsSinceEpoch(),
+                             activity.toMSecsSinceEpoch());
+}
+
+void SeatService::noteIdleUntil(LeaseStore &store, const StoredLease &row, const QDateTime &end)
+{
+    if (row.lastActivityAt.isValid() && end.isValid() && row.lastActivityAt.msecsTo(end) >= usage::idleHistoryFloorMs)
+        store.noteIdleSpan(row.lease.licenseId, row.lease.seatId, row.lease.holder,
+                           row.lastActivityAt.toMSecsSinceEpoch(), end.toMSecsSinceEpoch());
+}
+
 QDateTime SeatService::reclaimAtOf(const RenewalPlan &plan)
 {
-    if (!plan.reclaimMarkedAt.isValid())
-        return {};
-    const QDateTime activity = lastActivityOf(plan);
-    // Activity unknown lifts a mark as activity does (decideReclaim()): never taken for idle.
-    if (!activity.isValid() || activity > plan.reclaimMarkedAt)
-        return {};
-    return plan.reclaimAt;
+    return reclaimMarkStands(plan.reclaimMarkedAt, lastActivityOf(plan)) ? plan.reclaimAt : QDateTime();
 }
 
 void SeatService::signRenewal(RenewalPlan &plan) const
@@ -597,6 +626,8 @@ bool SeatService::completeRenewal(const RenewalPlan &plan)
         if (!isLive(plan.current, m_clock.now(), plan.skew))
             return;
         stored = m_store.renewLeaseIfUnchanged(plan.current, plan.renewed, lastActivityOf(plan));
+        if (stored)
+            noteActivity(plan);
         if (stored && m_stats)
             m_stats->count(licenseId, StatsService::Counter::Renewed);
     });
@@ -609,7 +640,8 @@ SeatService::ReleaseOutcome SeatService::release(const QString &licenseId, const
 {
     ReleaseOutcome outcome = ReleaseOutcome::LicenseNotFound;
     m_store.withLicense(licenseId, [&] {
-        if (!m_store.license(licenseId))
+        const auto license = m_store.license(licenseId);
+        if (!license)
             return;
         const auto row = m_store.lease(licenseId, seatId);
         if (!row || !m_store.deleteLease(licenseId, seatId)) {
@@ -619,12 +651,13 @@ SeatService::ReleaseOutcome SeatService::release(const QString &licenseId, const
         const QDateTime now = m_clock.now();
         record(now, EventKind::Released, licenseId, seatId, row->lease.holder, actor,
                eventdetail::Released {row->lease.expiresAt}.toJson());
+        noteIdleUntil(m_store, *row, std::min(now, row->lease.expiresAt.addMSecs(license->policy.skew().count())));
         if (m_stats)
             m_stats->count(licenseId, StatsService::Counter::Released);
         outcome = ReleaseOutcome::Released;
         m_line.seatEnded(licenseId, seatId, queue::LeftBecause::GaveUp, now, actor);
-        if (auto license = m_store.license(licenseId))
-            serveLine(*license, now, actor);
+        if (auto current = m_store.license(licenseId))
+            serveLine(*current, now, actor);
     });
     return outcome;
 }
@@ -634,7 +667,8 @@ SeatService::RevokeResult SeatService::revoke(const QString &licenseId, const QS
 {
     RevokeResult result;
     m_store.withLicense(licenseId, [&] {
-        if (!m_store.license(licenseId))
+        const auto license = m_store.license(licenseId);
+        if (!license)
             return;
         const auto row = m_store.lease(licenseId, seatId);
         if (!row) {
@@ -652,12 +686,13 @@ SeatService::RevokeResult SeatService::revoke(const QString &licenseId, const QS
                eventdetail::Revoked {reason, qint64(block.count()), result.blockedUntil.value_or(QDateTime()),
                                      row->lease.expiresAt}
                    .toJson());
+        noteIdleUntil(m_store, *row, std::min(now, row->lease.expiresAt.addMSecs(license->policy.skew().count())));
         if (m_stats)
             m_stats->count(licenseId, StatsService::Counter::Revoked);
         result.outcome = RevokeResult::Outcome::Revoked;
         m_line.seatEnded(licenseId, seatId, queue::LeftBecause::Revoked, now, actor);
-        if (auto license = m_store.license(licenseId))
-            serveLine(*license, now, actor);
+        if (auto current = m_store.license(licenseId))
+            serveLine(*current, now, actor);
     });
     if (m_metrics && result.outcome == RevokeResult::Outcome::Revoked)
         m_metrics->countRevoke(licenseId);

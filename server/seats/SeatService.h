@@ -68,7 +68,8 @@ public:
     // With maxWait, a checkout refused for want of a seat waits in the license's line instead
     // (Queued); a checkout repeating the requestId of a ticket gets that ticket, or its seat.
     CheckoutResult checkout(const QString &licenseId, const QString &holder, const QString &requestId,
-                            const QString &actor, std::optional<std::chrono::seconds> maxWait = {});
+                            const QString &actor, std::optional<std::chrono::seconds> maxWait = {},
+                            std::optional<std::chrono::milliseconds> idle = {});
 
     // The waiting line's ticket heartbeat: keeps the ticket alive and tells its place, or hands
     // over the seat held for it (the ticket is then gone), or says why it is no longer in line.
@@ -113,10 +114,16 @@ public:
         // Idle reclaim's mark on the row as planned from (StoredLease); invalid: not marked.
         QDateTime reclaimMarkedAt = {};
         QDateTime reclaimAt = {};
+        // The row's last activity as planned from (invalid: unknown): with the heartbeat's, it
+        // tells completion of an idle period that ended (idle history).
+        QDateTime previousActivity = {};
     };
     // The reclaimAt a renewal's answer carries: the mark's, unless the heartbeat tells of activity
     // after the mark (which lifts it at the next decision), or none.
     static QDateTime reclaimAtOf(const RenewalPlan &plan);
+    // Idle history (issue 26), in the caller's unit: a seat that ends at `end` (its release, its
+    // revoke, the moment it stopped counting) closes its holder's idle period if one was going on.
+    static void noteIdleUntil(LeaseStore &store, const StoredLease &row, const QDateTime &end);
     // Nothing when heartbeat() would not renew (unknown license, seat not held or not live): call
     // heartbeat() for that answer.
     std::optional<RenewalPlan> planRenewal(const QString &licenseId, const QString &seatId);
@@ -185,6 +192,9 @@ public:
     void setStats(StatsService *stats) { m_stats = stats; }
 
 private:
+    // Idle history from a stored renewal (in its unit): the seat's activity known from now on, or
+    // the idle period its heartbeat ended.
+    void noteActivity(const RenewalPlan &plan);
     // Why a heartbeat is not renewed: LicenseNotFound, or SeatLost with the row if there is one.
     struct RenewalRefusal
     {

@@ -213,6 +213,15 @@ public:
     virtual std::optional<qint64> usageEarliestMs() = 0;
     virtual int deleteUsageBucketsBefore(usage::Resolution resolution, qint64 beforeMs) = 0;
     virtual int deleteUsageSpansEndedBefore(qint64 beforeMs) = 0;
+    // Idle history (issue 26; the ledger at a past moment), in the caller's unit: the holder of
+    // the seat did nothing from fromMs to toMs (kept when at least usage::idleHistoryFloorMs); the
+    // seat's client tells activity from atMs on (the first call counts); and, per seat of the
+    // license idle at atMs within such a period, since when.
+    virtual void noteIdleSpan(const QString &licenseId, const QString &seatId, const QString &holder, qint64 fromMs,
+                              qint64 toMs)
+        = 0;
+    virtual void noteActivityKnown(const QString &licenseId, const QString &seatId, qint64 atMs) = 0;
+    virtual QHash<QString, qint64> idleSpansAt(const QString &licenseId, qint64 atMs) = 0;
     // Whether the events from before the usage tables existed still have to become spans
     // (inside a unit; held like usageClosedUntil), and the mark that they have.
     virtual bool usageBackfillPending() = 0;

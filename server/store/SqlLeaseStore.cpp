@@ -593,6 +593,25 @@ int SqlLeaseStore::deleteUsageSpansEndedBefore(qint64 beforeMs)
     return m_usage->deleteSpansEndedBefore(beforeMs);
 }
 
+void SqlLeaseStore::noteIdleSpan(const QString &licenseId, const QString &seatId, const QString &holder, qint64 fromMs,
+                                 qint64 toMs)
+{
+    ready();
+    m_usage->noteIdle(licenseId, seatId, holder, fromMs, toMs);
+}
+
+void SqlLeaseStore::noteActivityKnown(const QString &licenseId, const QString &seatId, qint64 atMs)
+{
+    ready();
+    m_usage->noteActivityKnown(licenseId, seatId, atMs);
+}
+
+QHash<QString, qint64> SqlLeaseStore::idleSpansAt(const QString &licenseId, qint64 atMs)
+{
+    ready();
+    return m_usage->idleAt(licenseId, atMs);
+}
+
 bool SqlLeaseStore::usageBackfillPending()
 {
     ready();

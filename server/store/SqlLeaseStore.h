@@ -126,6 +126,10 @@ public:
     std::optional<qint64> usageEarliestMs() override;
     int deleteUsageBucketsBefore(usage::Resolution resolution, qint64 beforeMs) override;
     int deleteUsageSpansEndedBefore(qint64 beforeMs) override;
+    void noteIdleSpan(const QString &licenseId, const QString &seatId, const QString &holder, qint64 fromMs,
+                      qint64 toMs) override;
+    void noteActivityKnown(const QString &licenseId, const QString &seatId, qint64 atMs) override;
+    QHash<QString, qint64> idleSpansAt(const QString &licenseId, qint64 atMs) override;
     bool usageBackfillPending() override;
     void markUsageBackfilled() override;
     qint64 replayEventsIntoUsage(qint64 afterSeq, int limit) override;

@@ -24,6 +24,8 @@ constexpr QChar seatKind = u's';
 constexpr QChar waitKind = u'w';
 // A refusal: a span of no length whose grp is the reason's code.
 constexpr QChar refusalKind = u'r';
+// An idle period of a seat's holder: its id is the seat's and the period's start, grp the seat.
+constexpr QChar idleKind = u'i';
 const QString backfillRow = u"backfill"_s;
 constexpr qint64 unset = -1;
 
@@ -84,11 +86,14 @@ struct SqlUsageHistory::Statements
         , deleteBuckets(db)
         , deleteSpans(db)
         , storedBytes(db)
+        , activityKnown(db)
+        , idleAt(db)
     { }
 
     // The *Of statements: the same, for one license.
     QSqlQuery openSpan, endSpan, spans, openSpans, eventsOfKind, spansOf, openSpansOf, eventsOfKindOf, changes,
-        progress, setProgress, putBucket, buckets, earliestSpan, earliestEvent, deleteBuckets, deleteSpans, storedBytes;
+        progress, setProgress, putBucket, buckets, earliestSpan, earliestEvent, deleteBuckets, deleteSpans, storedBytes,
+        activityKnown, idleAt;
 };
 
 SqlUsageHistory::SqlUsageHistory(SqlConnection &connection, const SqlDialect &dialect)
@@ -162,11 +167,14 @@ bool SqlUsageHistory::prepare(QString *error)
          u"INSERT INTO usage_spans (license_id, kind, id, holder, grp, start_ms, expires_ms) "
          "VALUES (:license, :kind, :id, :holder, :grp, :start, :expires) ON CONFLICT DO NOTHING"_s},
         {&s->endSpan,
-         u"UPDATE usage_spans SET end_ms = :end, expires_ms = COALESCE(:expires, expires_ms), served = :served "
+         // A seat's "served" (when its activity became known) stays; a wait's becomes 1 if served.
+         u"UPDATE usage_spans SET end_ms = :end, expires_ms = COALESCE(:expires, expires_ms), served = served + "
+         u":served "
          "WHERE license_id = :license AND kind = :kind AND id = :id AND end_ms IS NULL"_s},
         // A span's end as stored is an upper bound of its real one (expires_ms + skew may come
         // first), so the ones ending after :from are a superset of those that overlap.
-        {&s->spans, u"SELECT %1 WHERE s.end_ms > :from AND s.start_ms < :to AND s.kind <> 'r'"_s.arg(spanColumns)},
+        {&s->spans,
+         u"SELECT %1 WHERE s.end_ms > :from AND s.start_ms < :to AND s.kind IN ('s', 'w')"_s.arg(spanColumns)},
         {&s->openSpans, u"SELECT %1 WHERE s.end_ms IS NULL AND s.start_ms < :to"_s.arg(spanColumns)},
         // Grants are the starts of seat spans; refusals are spans of their own.
         {&s->eventsOfKind,
@@ -202,6 +210,13 @@ bool SqlUsageHistory::prepare(QString *error)
         {&s->storedBytes,
          u"SELECT COALESCE(SUM(LENGTH(license_id) + LENGTH(resolution) + LENGTH(maps) + 11 * 8), 0) "
          "FROM usage_buckets WHERE license_id = :license AND resolution = :resolution"_s},
+        // A seat span's "served" is when its activity became known (0: not yet).
+        {&s->activityKnown,
+         u"UPDATE usage_spans SET served = :at WHERE license_id = :license AND kind = 's' AND id = :id "
+         "AND served = 0"_s},
+        {&s->idleAt,
+         u"SELECT grp, start_ms FROM usage_spans WHERE license_id = :license AND kind = 'i' AND start_ms <= :at "
+         "AND end_ms > :at"_s},
     };
     if (!m_connection.prepareAll(all, error))
         return false;
@@ -242,6 +257,45 @@ void SqlUsageHistory::endSpan(const QString &licenseId, QChar kind, const QStrin
     q.bindValue(u":served"_s, served ? 1 : 0);
     m_connection.exec(q);
     q.finish();
+}
+
+void SqlUsageHistory::noteIdle(const QString &licenseId, const QString &seatId, const QString &holder, qint64 fromMs,
+                               qint64 toMs)
+{
+    if (toMs - fromMs < usage::idleHistoryFloorMs)
+        return;
+    const QString id = seatId + u':' + QString::number(fromMs);
+    openSpan(licenseId, idleKind, id, holder, seatId, fromMs);
+    endSpan(licenseId, idleKind, id, toMs, std::nullopt, false);
+}
+
+void SqlUsageHistory::noteActivityKnown(const QString &licenseId, const QString &seatId, qint64 atMs)
+{
+    auto &q = statements().activityKnown;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":id"_s, seatId);
+    q.bindValue(u":at"_s, std::max<qint64>(1, atMs));
+    m_connection.exec(q);
+    q.finish();
+}
+
+QHash<QString, qint64> SqlUsageHistory::idleAt(const QString &licenseId, qint64 atMs)
+{
+    auto &q = statements().idleAt;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":at"_s, atMs);
+    m_connection.exec(q);
+    QHash<QString, qint64> out;
+    while (q.next()) {
+        const qint64 since = q.value(1).toLongLong();
+        auto it = out.find(q.value(0).toString());
+        if (it == out.end())
+            out.insert(q.value(0).toString(), since);
+        else
+            *it = std::min(*it, since);
+    }
+    q.finish();
+    return out;
 }
 
 void SqlUsageHistory::noteRefusal(const QString &licenseId, const QString &id, const QString &holder,
@@ -470,10 +524,11 @@ QHash<QString, usage::LicenseActivity> SqlUsageHistory::activity(qint64 fromMs, 
             if (end <= fromMs || start >= toMs)
                 continue;
             usage::LicenseActivity &activity = out[licenseId];
-            if (seat)
-                activity.seats.append(
-                    {q.value(2).toString(), q.value(3).toString(), q.value(4).toString(), start, end, ranOut});
-            else
+            if (seat) {
+                const qint64 known = q.value(8).toLongLong();
+                activity.seats.append({q.value(2).toString(), q.value(3).toString(), q.value(4).toString(), start, end,
+                                       ranOut, known > 0 ? std::optional<qint64>(known) : std::nullopt});
+            } else
                 activity.waits.append(
                     {q.value(2).toString(), q.value(3).toString(), start, end, q.value(8).toInt() != 0});
         }

@@ -40,6 +40,13 @@ public:
     // Opens or ends the spans an event starts or ends (granted, released, revoked, reaped,
     // queued, queue_left); other events change nothing.
     void noteEvent(const EventRecord &event, qint64 seq);
+    // Idle history (issue 26): the holder of `seatId` did nothing from fromMs to toMs (at least
+    // usage::idleHistoryFloorMs; a period written twice is kept once).
+    void noteIdle(const QString &licenseId, const QString &seatId, const QString &holder, qint64 fromMs, qint64 toMs);
+    // The seat's client tells its holder's activity from atMs on; a later call keeps the first.
+    void noteActivityKnown(const QString &licenseId, const QString &seatId, qint64 atMs);
+    // Per seat of the license idle at atMs (within a period noteIdle() wrote): since when.
+    QHash<QString, qint64> idleAt(const QString &licenseId, qint64 atMs);
     // A refusal as a span of no length (`id` unique within the license).
     void noteRefusal(const QString &licenseId, const QString &id, const QString &holder, const QString &reason,
                      qint64 atMs);

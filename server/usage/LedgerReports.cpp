@@ -1,6 +1,7 @@
 #include "usage/LedgerReports.h"
 
 #include "Clock.h"
+#include "ReclaimDecision.h"
 #include "SeatRules.h"
 #include "UsageHistory.h"
 #include "seats/SeatService.h"
@@ -82,7 +83,8 @@ LedgerReport LedgerReports::now(const QString &licenseId, int idleAfterMinutes, 
     input.idleAfter = std::chrono::minutes(idleAfterMinutes);
     for (const StoredLease &row : listing->leases)
         input.seats.append(LedgerSeat {
-            row.lease, row.lastActivityAt.isValid() ? std::optional<QDateTime>(row.lastActivityAt) : std::nullopt});
+            row.lease, row.lastActivityAt.isValid() ? std::optional<QDateTime>(row.lastActivityAt) : std::nullopt,
+            reclaimMarkStands(row.reclaimMarkedAt, row.lastActivityAt) ? row.reclaimAt : QDateTime()});
     for (const QueueTicket &ticket : listing->queue) {
         if (ticket.state == QueueTicket::State::Waiting)
             input.waiting.append(LedgerWaiter {ticket.holder, ticket.queuedAt});
@@ -122,6 +124,23 @@ LedgerReport LedgerReports::past(const QString &licenseId, const QDateTime &at, 
         std::sort(spans.begin(), spans.end(), [](const usage::SeatSpan &a, const usage::SeatSpan &b) {
             return a.startMs < b.startMs || (a.startMs == b.startMs && a.seatId < b.seatId);
         });
+        // Activity at `at` (issue 26): an idle period the history kept that covers it, else the row
+        // of a seat still there whose holder has been idle since before it, else, for a seat whose
+        // client told activity by then, no idle period of usage::idleHistoryFloorMs or more.
+        const QHash<QString, qint64> idleSince = m_store.idleSpansAt(licenseId, atMs);
+        QHash<QString, QDateTime> rowActivity;
+        for (const StoredLease &row : m_store.leases(licenseId))
+            rowActivity.insert(row.lease.seatId, row.lastActivityAt);
+        const auto activityAt = [&](const usage::SeatSpan &span) -> std::optional<QDateTime> {
+            if (const auto idle = idleSince.constFind(span.seatId); idle != idleSince.cend())
+                return QDateTime::fromMSecsSinceEpoch(*idle, Qt::UTC);
+            if (!span.activityKnownFromMs || *span.activityKnownFromMs > atMs)
+                return std::nullopt;
+            const QDateTime last = rowActivity.value(span.seatId);
+            if (last.isValid() && last <= at)
+                return last;
+            return at;
+        };
         quint64 generation = 0;
         for (const usage::SeatSpan &span : std::as_const(spans)) {
             LedgerSeat seat;
@@ -132,6 +151,7 @@ LedgerReport LedgerReports::past(const QString &licenseId, const QDateTime &at, 
             seat.lease.issuedAt = QDateTime::fromMSecsSinceEpoch(span.startMs, Qt::UTC);
             // In use at `at` by the span: live then, whatever its lease said.
             seat.lease.expiresAt = at;
+            seat.lastActivity = activityAt(span);
             input.seats.append(seat);
         }
         for (const usage::WaitSpan &wait : activity.waits) {

@@ -64,6 +64,7 @@ private Q_SLOTS:
     void crashLeavesTheSeatToExpire();
     void heartbeatsTellTheServerWhenTheUserLastDidSomething();
     void aMarkedSeatWarnsAndActivityKeepsIt();
+    void theCheckoutTellsActivityNotedBefore();
 
     // Waiting in line (setWaitInLine), against the server's waiting line.
     void waitsInLineReportsItsPlaceAndHoldsWhenASeatFrees();
@@ -251,6 +252,16 @@ void TestLeaseKeeper::heartbeatsTellTheServerWhenTheUserLastDidSomething()
     step(ttl / 3 - 5s);
     QCOMPARE(activityOnServer(seatId).toString(), formatTimestamp(lastTyped));
     QCOMPARE(m_keeper->lease()->seatId, seatId);
+}
+
+void TestLeaseKeeper::theCheckoutTellsActivityNotedBefore()
+{
+    // The application saw its user 40 s before its keeper took the seat: the server knows it from
+    // the grant, not a third of a TTL later (an idle seat counted as in use until then; walk 26b).
+    m_keeper->noteActivity(40s);
+    const QDateTime usedAt = clock().now().addSecs(-40);
+    startKeeper();
+    QCOMPARE(activityOnServer(m_keeper->lease()->seatId).toString(), formatTimestamp(usedAt));
 }
 
 void TestLeaseKeeper::aMarkedSeatWarnsAndActivityKeepsIt()

@@ -24,6 +24,7 @@ private Q_SLOTS:
     void emptyLicenseIsAllFree();
     void everyKindOfSeatInItsLine();
     void seatsAboveALoweredCountAreSaid();
+    void aMarkedIdleSeatSaysWhenItGoes();
     void randomLicensesAlwaysAddUp();
     void wireKeepsTheLedgerAndRefusesOneThatLosesASeat();
 };
@@ -105,6 +106,8 @@ void TestSeatLedger::everyKindOfSeatInItsLine()
     QCOMPARE(holdersOf(ledger.line(C::InUse)), (QStringList {u"alice@ws-1"_s, u"frank@render-1"_s}));
     QCOMPARE(holdersOf(ledger.line(C::Idle)), (QStringList {u"bob@ws-2"_s, u"gus@ws-6"_s})); // longest idle first
     QCOMPARE(ledger.line(C::Idle)->holdings.first().since, t0.addSecs(-74 * 60));
+    // No reclaim mark given, none shown.
+    QVERIFY(!ledger.line(C::Idle)->holdings.first().reclaimAt.isValid());
     QCOMPARE(holdersOf(ledger.line(C::ActivityUnknown)), QStringList {u"carol@ws-3"_s});
     QCOMPARE(holdersOf(ledger.line(C::SecondSeat)), QStringList {u"alice@ws-9"_s});
     QCOMPARE(holdersOf(ledger.line(C::Expiring)), QStringList {u"dave@ws-4"_s});
@@ -138,6 +141,25 @@ void TestSeatLedger::everyKindOfSeatInItsLine()
              (QStringList {u"alice@ws-1"_s, u"erin@ws-5"_s, u"dave@ws-4"_s, u"alice@ws-9"_s}));
     QCOMPARE(later.line(C::Free)->seats, 4);
     QCOMPARE(later.accounted(), 10);
+}
+
+void TestSeatLedger::aMarkedIdleSeatSaysWhenItGoes()
+{
+    using C = SeatLedger::Category;
+    LedgerInput input;
+    input.seatCount = 2;
+    input.now = t0;
+    input.idleAfter = 30min;
+    const QDateTime live = t0.addSecs(40);
+    input.seats = {seat(u"alice@ws-12"_s, 1, live, t0.addSecs(-74 * 60)), seat(u"bob@ws-2"_s, 2, live, t0)};
+    input.seats[0].reclaimAt = t0.addSecs(5 * 60);
+    // A mark on a seat that is not idle by the ledger's threshold (another threshold than the
+    // rule's) is not the ledger's to tell.
+    input.seats[1].reclaimAt = t0.addSecs(4 * 60);
+    const SeatLedger ledger = accountSeats(renderRules(0), input);
+    QCOMPARE(ledger.line(C::Idle)->holdings.first().reclaimAt, t0.addSecs(5 * 60));
+    QCOMPARE(ledger.line(C::InUse)->holdings.first().reclaimAt, QDateTime());
+    QCOMPARE(ledger.accounted(), 2);
 }
 
 void TestSeatLedger::seatsAboveALoweredCountAreSaid()

@@ -90,7 +90,7 @@ LeaseList leaseList()
     list.serverTime = noon;
     list.seatCount = 10;
     list.inUse = 1;
-    list.leases = {LeaseRow {lease, true, noon.addSecs(65), false, noon.addSecs(-4000)},
+    list.leases = {LeaseRow {lease, true, noon.addSecs(65), false, noon.addSecs(-4000), noon.addSecs(-3600 + 300)},
                    LeaseRow {expired, false, noon.addSecs(-15), false}};
     list.blocks = {HolderBlock {u"carol@ws-3"_s, noon.addSecs(600), u"left for the day"_s, u"acme-cad"_s},
                    HolderBlock {u"dave@ws-4"_s, noon.addSecs(60), {}, u"acme-cad"_s}};
@@ -495,6 +495,10 @@ private Q_SLOTS:
         QCOMPARE(json.value(u"leases"_s).toArray().at(0).toObject().value(u"lastActivityAt"_s),
                  QJsonValue(u"2026-11-29T10:53:20.000Z"_s));
         QVERIFY(!json.value(u"leases"_s).toArray().at(1).toObject().contains(u"lastActivityAt"_s));
+        // Idle reclaim's mark while it stands, and nothing on an unmarked seat.
+        QCOMPARE(json.value(u"leases"_s).toArray().at(0).toObject().value(u"reclaimAt"_s),
+                 QJsonValue(u"2026-11-29T11:05:00.000Z"_s));
+        QVERIFY(!json.value(u"leases"_s).toArray().at(1).toObject().contains(u"reclaimAt"_s));
         QCOMPARE(QJsonDocument(json.value(u"blocks"_s).toArray().at(1).toObject()).toJson(QJsonDocument::Compact),
                  R"({"holder":"dave@ws-4","reason":"","until":"2026-11-29T12:01:00.000Z"})"_ba);
         ValidationError error;
@@ -1014,6 +1018,14 @@ private Q_SLOTS:
         QVERIFY(!CheckoutRequest::fromJson(
             QJsonObject {{u"holder"_s, u"a@b"_s}, {u"wait"_s, true}, {u"maxWaitSeconds"_s, 86401}}, &error));
         QCOMPARE(error.field, u"maxWaitSeconds"_s);
+        // A checkout may tell its holder's idle time as a heartbeat does, in the same bounds.
+        const CheckoutRequest told {u"alice@ws-1"_s, QString(32, u'e'), std::nullopt,
+                                    std::chrono::milliseconds(90'000)};
+        QCOMPARE(told.toJson().value(u"idleMs"_s), QJsonValue(90'000));
+        QCOMPARE(CheckoutRequest::fromJson(told.toJson()), std::optional<CheckoutRequest>(told));
+        QVERIFY(!plain.toJson().contains(u"idleMs"_s));
+        QVERIFY(!CheckoutRequest::fromJson(QJsonObject {{u"holder"_s, u"a@b"_s}, {u"idleMs"_s, -1}}, &error));
+        QCOMPARE(error.field, u"idleMs"_s);
 
         const RevokeRequest revoke {u"acme-cad"_s, paris, u"left for the day"_s, std::chrono::seconds(600)};
         QCOMPARE(revoke.toJson(), (QJsonObject {{u"reason"_s, u"left for the day"_s}, {u"blockSeconds"_s, 600}}));

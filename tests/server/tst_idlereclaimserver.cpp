@@ -8,12 +8,14 @@
 #include "StoreUnderTest.h"
 #include "TestHttp.h"
 #include "TestServer.h"
+#include "Timestamps.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
@@ -39,10 +41,17 @@ private slots:
     void aRefusedHolderCountsWhenNoOneIsInLine();
     void removingTheRuleLiftsTheMark();
     void twoInstancesReclaimOnceOnPostgres();
+    void aCheckoutTellsActivityFromTheGrant();
+    void theLedgerAtAPastMomentKnowsWhoWasIdle();
 
 private:
-    // One seat, TTL 60 s; `rule` as the license's reclaimIdle.
-    void setUpLicense(const QJsonObject &rule);
+    // `seats` seats (one unless told), TTL 60 s; `rule` as the license's reclaimIdle.
+    void setUpLicense(const QJsonObject &rule, int seats = 1);
+    // The listing's row of `seatId` (GET .../leases), empty when absent.
+    QJsonObject listedRow(const QString &seatId);
+    // GET .../ledger at `at` (now when invalid) with idleAfterMinutes; the holdings by holder,
+    // each with its category's wire name as "category".
+    QHash<QString, QJsonObject> ledgerHoldings(const QDateTime &at, int idleAfterMinutes);
     HttpResult checkout(TestHttp &http, const QString &holder, bool wait = false);
     HttpResult heartbeat(TestHttp &http, const QString &seatId, qint64 idleMs);
     HttpResult ticketBeat(TestHttp &http, const QString &ticketId);
@@ -85,14 +94,41 @@ void TestIdleReclaimServer::cleanup()
     m_dir.reset();
 }
 
-void TestIdleReclaimServer::setUpLicense(const QJsonObject &rule)
+void TestIdleReclaimServer::setUpLicense(const QJsonObject &rule, int seats)
 {
-    const QByteArray key = m_server->createLicense(m_license, 1, 60s, 5s, 15s);
+    const QByteArray key = m_server->createLicense(m_license, seats, 60s, 5s, 15s);
     QVERIFY(!key.isEmpty());
     m_key = "License " + key;
     const auto put = m_http->put(u"/v1/licenses/%1/rules"_s.arg(m_license),
                                  {{u"rules"_s, QJsonObject {{u"reclaimIdle"_s, rule}}}}, m_admin);
     QVERIFY2(put.status == 200, put.body.constData());
+}
+
+QJsonObject TestIdleReclaimServer::listedRow(const QString &seatId)
+{
+    const auto listing = m_http->get(u"/v1/licenses/%1/leases"_s.arg(m_license), m_admin);
+    for (const QJsonValue &row : listing.json().value("leases"_L1).toArray()) {
+        if (row.toObject().value("seatId"_L1).toString() == seatId)
+            return row.toObject();
+    }
+    return {};
+}
+
+QHash<QString, QJsonObject> TestIdleReclaimServer::ledgerHoldings(const QDateTime &at, int idleAfterMinutes)
+{
+    QString query = u"idleAfterMinutes=%1"_s.arg(idleAfterMinutes);
+    if (at.isValid())
+        query += u"&at="_s + QString::fromLatin1(QUrl::toPercentEncoding(formatTimestamp(at)));
+    const auto ledger = m_http->get(u"/v1/licenses/%1/ledger?%2"_s.arg(m_license, query), m_admin);
+    QHash<QString, QJsonObject> holdings;
+    for (const QJsonValue &line : ledger.json().value("lines"_L1).toArray()) {
+        for (const QJsonValue &held : line.toObject().value("holdings"_L1).toArray()) {
+            QJsonObject holding = held.toObject();
+            holding.insert(u"category"_s, line.toObject().value("category"_L1));
+            holdings.insert(holding.value("holder"_L1).toString(), holding);
+        }
+    }
+    return holdings;
 }
 
 HttpResult TestIdleReclaimServer::checkout(TestHttp &http, const QString &holder, bool wait)
@@ -196,6 +232,11 @@ void TestIdleReclaimServer::anIdleSeatGoesToTheWaiterAtReclaimAt()
     const auto told = heartbeat(*m_http, seat, idle);
     QCOMPARE(told.status, 200);
     QCOMPARE(told.json().value("reclaimAt"_L1).toString(), reclaimAt);
+    // The listing and the ledger say so too, for the dashboard's Seats page and `keyright status`.
+    QCOMPARE(listedRow(seat).value("reclaimAt"_L1).toString(), reclaimAt);
+    const QJsonObject idleHolding = ledgerHoldings({}, 30).value(u"alice@ws-12"_s);
+    QCOMPARE(idleHolding.value("category"_L1).toString(), u"idle"_s);
+    QCOMPARE(idleHolding.value("reclaimAt"_L1).toString(), reclaimAt);
 
     // Up to the warning's end the seat is hers; then carol's ticket heartbeat finds it reclaimed.
     HttpResult beat;
@@ -241,6 +282,9 @@ void TestIdleReclaimServer::activityDuringTheWarningKeepsTheSeat()
     const auto active = heartbeat(*m_http, seat, idle);
     QCOMPARE(active.status, 200);
     QVERIFY(!active.json().contains("reclaimAt"_L1));
+    // The listing no longer shows the mark, though the server lifts it only at its next look.
+    QVERIFY(!listedRow(seat).isEmpty());
+    QVERIFY(!listedRow(seat).contains("reclaimAt"_L1));
 
     // Well past the warning's end (alice busy, carol still waiting): the seat stays hers.
     idle = 0;
@@ -354,4 +398,89 @@ void TestIdleReclaimServer::twoInstancesReclaimOnceOnPostgres()
 }
 
 QTEST_GUILESS_MAIN(TestIdleReclaimServer)
+void TestIdleReclaimServer::aCheckoutTellsActivityFromTheGrant()
+{
+    setUpLicense({{u"afterMinutes"_s, 30}, {u"warnMinutes"_s, 5}}, 2);
+    const QDateTime now = m_server->clock().now();
+    // A keeper whose application saw its user 90 s ago says so with the checkout.
+    const auto told = m_http->post(u"/v1/licenses/%1/checkout"_s.arg(m_license),
+                                   {{u"holder"_s, u"alice@ws-12"_s}, {u"idleMs"_s, 90'000}}, m_key);
+    QCOMPARE(told.status, 201);
+    const QJsonObject row = listedRow(told.json().value("lease"_L1).toObject().value("seatId"_L1).toString());
+    QCOMPARE(QDateTime::fromString(row.value("lastActivityAt"_L1).toString(), Qt::ISODateWithMs), now.addSecs(-90));
+    // One that says nothing is "activity unknown" until a heartbeat tells.
+    const auto silent = checkout(*m_http, u"bob@ws-2"_s);
+    QCOMPARE(silent.status, 201);
+    QVERIFY(!listedRow(silent.json().value("lease"_L1).toObject().value("seatId"_L1).toString())
+                 .contains("lastActivityAt"_L1));
+    // A bad idleMs is refused, naming the field, and takes no seat.
+    const auto bad = m_http->post(u"/v1/licenses/%1/checkout"_s.arg(m_license),
+                                  {{u"holder"_s, u"carol@ws-3"_s}, {u"idleMs"_s, -5}}, m_key);
+    QCOMPARE(bad.status, 400);
+    QVERIFY2(bad.body.contains("idleMs"), bad.body.constData());
+    QCOMPARE(m_server->liveLeasesOf(m_license, u"carol@ws-3"_s).size(), 0);
+}
+
+void TestIdleReclaimServer::theLedgerAtAPastMomentKnowsWhoWasIdle()
+{
+    // Nobody waits, so nothing is reclaimed: the history alone tells who was idle when.
+    setUpLicense({{u"afterMinutes"_s, 30}, {u"warnMinutes"_s, 5}}, 3);
+    const QDateTime t0 = m_server->clock().now();
+    const auto take = [&](const QString &holder, std::optional<qint64> idleMs) {
+        QJsonObject body {{u"holder"_s, holder}};
+        if (idleMs)
+            body.insert(u"idleMs"_s, *idleMs);
+        const auto granted = m_http->post(u"/v1/licenses/%1/checkout"_s.arg(m_license), body, m_key);
+        return granted.json().value("lease"_L1).toObject().value("seatId"_L1).toString();
+    };
+    const QString alice = take(u"alice@ws-12"_s, 0);
+    const QString bob = take(u"bob@ws-2"_s, 0);
+    const QString dave = take(u"dave@ws-4"_s, std::nullopt);
+    QVERIFY(!alice.isEmpty() && !bob.isEmpty() && !dave.isEmpty());
+    // `minutes` of 20 s heartbeats: alice busy or idle since aliceSince, bob busy, dave telling
+    // nothing.
+    QDateTime aliceSince = t0;
+    const auto run = [&](int minutes, bool aliceBusy) {
+        for (int step = 0; step < minutes * 3; ++step) {
+            m_server->clock().advance(20s);
+            const QDateTime now = m_server->clock().now();
+            if (aliceBusy)
+                aliceSince = now;
+            QCOMPARE(heartbeat(*m_http, alice, aliceSince.msecsTo(now)).status, 200);
+            QCOMPARE(heartbeat(*m_http, bob, 0).status, 200);
+            QCOMPARE(
+                m_http->call("POST", u"/v1/licenses/%1/seats/%2/heartbeat"_s.arg(m_license, dave), {}, m_key).status,
+                200);
+        }
+    };
+    run(60, false); // alice idle an hour
+    run(10, true); // then busy for ten minutes
+    const QDateTime secondIdle = aliceSince; // and away again for 20 minutes, then she closes the app
+    run(20, false);
+    QCOMPARE(m_http->call("DELETE", u"/v1/licenses/%1/seats/%2"_s.arg(m_license, alice), {}, m_key).status, 204);
+    m_server->clock().advance(1min);
+
+    // 45 minutes in: alice idle since the start, bob in use, dave's client tells nothing.
+    auto at45 = ledgerHoldings(t0.addSecs(45 * 60), 30);
+    QCOMPARE(at45.value(u"alice@ws-12"_s).value("category"_L1).toString(), u"idle"_s);
+    QCOMPARE(QDateTime::fromString(at45.value(u"alice@ws-12"_s).value("since"_L1).toString(), Qt::ISODateWithMs), t0);
+    QCOMPARE(at45.value(u"bob@ws-2"_s).value("category"_L1).toString(), u"inUse"_s);
+    QCOMPARE(at45.value(u"dave@ws-4"_s).value("category"_L1).toString(), u"activityUnknown"_s);
+    // 20 minutes in, alice was idle for less than the threshold: in use.
+    QCOMPARE(ledgerHoldings(t0.addSecs(20 * 60), 30).value(u"alice@ws-12"_s).value("category"_L1).toString(),
+             u"inUse"_s);
+    // 65 minutes in she was busy.
+    QCOMPARE(ledgerHoldings(t0.addSecs(65 * 60), 30).value(u"alice@ws-12"_s).value("category"_L1).toString(),
+             u"inUse"_s);
+    // 85 minutes in, her second idle period, which her release closed, is known too.
+    const auto at85 = ledgerHoldings(t0.addSecs(85 * 60), 10);
+    QCOMPARE(at85.value(u"alice@ws-12"_s).value("category"_L1).toString(), u"idle"_s);
+    QCOMPARE(QDateTime::fromString(at85.value(u"alice@ws-12"_s).value("since"_L1).toString(), Qt::ISODateWithMs),
+             secondIdle);
+    // Now: bob busy, dave unknown, alice gone.
+    const auto now = ledgerHoldings({}, 10);
+    QVERIFY(!now.contains(u"alice@ws-12"_s));
+    QCOMPARE(now.value(u"bob@ws-2"_s).value("category"_L1).toString(), u"inUse"_s);
+}
+
 #include "tst_idlereclaimserver.moc"

@@ -687,6 +687,8 @@ void TestSeatsPage::idleForShowsEachHoldersIdleTimeAndSorts()
         row.signatureValid = true;
         if (const auto idle = idleSecs.at(n - 1))
             row.lastActivityAt = now.addSecs(-*idle);
+        if (n == 1)
+            row.reclaimAt = now.addSecs(3 * 60); // idle reclaim marked it for someone waiting
         list.leases << row;
     }
     list.inUse = 4;
@@ -704,7 +706,16 @@ void TestSeatsPage::idleForShowsEachHoldersIdleTimeAndSorts()
     const auto idleFor = [&](const QString &holder) {
         return model->index(rowOf(holder), LeaseTableModel::IdleForColumn).data().toString();
     };
-    QCOMPARE(idleFor(u"user1@ws-1"_s), u"74 min"_s);
+    // The marked seat says when it goes, to the support engineer reading the row.
+    QCOMPARE(idleFor(u"user1@ws-1"_s),
+             u"74 min, reclaim at %1"_s.arg(LeaseTableModel::formatTime(now.addSecs(180), now)));
+    QVERIFY2(
+        model->index(rowOf(u"user1@ws-1"_s), LeaseTableModel::IdleForColumn)
+            .data(Qt::ToolTipRole)
+            .toString()
+            .contains(u"idle reclaim gives this seat to them at"_s),
+        qPrintable(
+            model->index(rowOf(u"user1@ws-1"_s), LeaseTableModel::IdleForColumn).data(Qt::ToolTipRole).toString()));
     QCOMPARE(idleFor(u"user2@ws-2"_s), u"active"_s);
     QCOMPARE(idleFor(u"user3@ws-3"_s), u"unknown"_s);
     QCOMPARE(idleFor(u"user4@ws-4"_s), u"2 h 05 min"_s);
