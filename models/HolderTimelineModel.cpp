@@ -39,7 +39,7 @@ HolderTimelineModel::~HolderTimelineModel() = default;
 
 int HolderTimelineModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_events.size());
+    return parent.isValid() ? 0 : int(m_rows.size());
 }
 
 int HolderTimelineModel::columnCount(const QModelIndex &parent) const
@@ -66,9 +66,16 @@ QVariant HolderTimelineModel::headerData(int section, Qt::Orientation orientatio
 
 QVariant HolderTimelineModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= m_events.size())
+    if (!index.isValid() || index.row() >= m_rows.size())
         return {};
-    const EventRecord &e = m_events.at(index.row());
+    const EventRecord &e = eventAt(index.row());
+    const int count = eventsInRow(index.row());
+    const auto text = [&] {
+        if (count == 1)
+            return sentence(e);
+        return tr("%1 (%n time(s) in all, the last at %2)", nullptr, count)
+            .arg(sentence(e), lastEventOfRow(index.row()).time.toLocalTime().toString(u"HH:mm:ss"_s));
+    };
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -79,12 +86,12 @@ QVariant HolderTimelineModel::data(const QModelIndex &index, int role) const
         case LicenseColumn:
             return e.licenseId;
         case EventColumn:
-            return sentence(e);
+            return text();
         }
         break;
     case Qt::ToolTipRole:
         if (index.column() == EventColumn)
-            return sentence(e);
+            return text();
         break;
     case SeqRole:
         return e.seq;
@@ -291,18 +298,57 @@ void HolderTimelineModel::setEvents(const QList<EventRecord> &events, const QDat
         }
         m_lanes << lane;
     }
+    m_rows.clear();
+    const auto isRefusal
+        = [](const EventRecord &e) { return e.kind == EventKind::Denied || e.kind == EventKind::HolderBlocked; };
+    for (int i = 0; i < m_events.size(); ++i) {
+        const EventRecord &e = m_events.at(i);
+        if (!m_rows.isEmpty() && isRefusal(e)) {
+            const EventRecord &previous = m_events.at(m_rows.last().first + m_rows.last().count - 1);
+            if (previous.kind == e.kind && previous.holder == e.holder && previous.licenseId == e.licenseId
+                && previous.detail.value(u"reason"_s) == e.detail.value(u"reason"_s)) {
+                ++m_rows.last().count;
+                continue;
+            }
+        }
+        m_rows.append(Row {i, 1});
+    }
     endResetModel();
     Q_EMIT loaded();
+}
+
+QDateTime HolderTimelineModel::viewFrom() const
+{
+    if (!m_from.isValid() || !m_until.isValid())
+        return m_from;
+    QDateTime first;
+    const auto earlier = [&first](const QDateTime &t) {
+        if (t.isValid() && (!first.isValid() || t < first))
+            first = t;
+    };
+    for (const EventRecord &event : m_events)
+        earlier(event.time);
+    for (const TimelineSpan &span : m_spans)
+        earlier(span.start);
+    const qint64 rangeMs = m_from.msecsTo(m_until);
+    if (!first.isValid() || m_from.msecsTo(first) <= rangeMs / 4)
+        return m_from;
+    // A tenth of what is shown before the first of it, and at least a minute.
+    const qint64 shownMs = first.msecsTo(m_until);
+    return std::max(m_from, first.addMSecs(-std::max<qint64>(60'000, shownMs / 10)));
 }
 
 int HolderTimelineModel::rowNearest(const QDateTime &time, int lane) const
 {
     int best = -1;
     qint64 bestGap = 0;
-    for (int row = 0; row < m_events.size(); ++row) {
-        if (lane >= 0 && m_lanes.at(row) != lane)
+    for (int row = 0; row < m_rows.size(); ++row) {
+        if (lane >= 0 && laneOfRow(row) != lane)
             continue;
-        const qint64 gap = std::abs(m_events.at(row).time.msecsTo(time));
+        // A run of refusals is near a moment between its first and its last.
+        const QDateTime &first = eventAt(row).time;
+        const QDateTime &last = lastEventOfRow(row).time;
+        const qint64 gap = time < first ? time.msecsTo(first) : time > last ? last.msecsTo(time) : 0;
         if (best < 0 || gap < bestGap) {
             best = row;
             bestGap = gap;

@@ -93,10 +93,25 @@ public:
     QString errorText() const { return m_error; }
     QDateTime from() const { return m_from; }
     QDateTime until() const { return m_until; }
+    // Where the strip starts: from(), unless everything shown (events and seats) begins in the last
+    // part of the range; then a little before the first of it, so that an hour of use read over the
+    // default 24 hours is not a sliver at the right edge (walk 26b). The table lists the range whole.
+    QDateTime viewFrom() const;
     const QList<TimelineSpan> &spans() const { return m_spans; }
     const QList<EventRecord> &events() const { return m_events; }
-    const EventRecord &eventAt(int row) const { return m_events.at(row); }
-    int laneOfRow(int row) const { return m_lanes.value(row, -1); }
+    // A row is one event, or a run of refusals of one holder on one license for one reason with
+    // nothing else of that holder between them (a client retrying every few seconds): one row says
+    // how many and until when (walk 26b). eventAt() is the row's first event.
+    const EventRecord &eventAt(int row) const { return m_events.at(m_rows.at(row).first); }
+    int eventsInRow(int row) const { return m_rows.value(row).count; }
+    const EventRecord &lastEventOfRow(int row) const
+    {
+        return m_events.at(m_rows.at(row).first + m_rows.at(row).count - 1);
+    }
+    int laneOfRow(int row) const
+    {
+        return row >= 0 && row < m_rows.size() ? m_lanes.value(m_rows.at(row).first, -1) : -1;
+    }
     // The row of the event nearest to `time` (on `lane` when given one of its events), -1 when none.
     int rowNearest(const QDateTime &time, int lane = -1) const;
 
@@ -119,6 +134,12 @@ private:
     bool m_cut = false;
     QString m_error;
     QList<EventRecord> m_events;
+    struct Row
+    {
+        int first = 0; // index in m_events
+        int count = 1;
+    };
+    QList<Row> m_rows;
     QList<TimelineSpan> m_spans;
     QList<int> m_lanes; // per row
 };

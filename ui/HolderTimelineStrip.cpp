@@ -127,17 +127,17 @@ QSize HolderTimelineStrip::minimumSizeHint() const
 int HolderTimelineStrip::xOf(const QDateTime &time) const
 {
     const QRect area = laneRect(0);
-    const qint64 span = std::max<qint64>(1, m_model.from().msecsTo(m_model.until()));
-    const double share = double(m_model.from().msecsTo(time)) / double(span);
+    const qint64 span = std::max<qint64>(1, m_model.viewFrom().msecsTo(m_model.until()));
+    const double share = double(m_model.viewFrom().msecsTo(time)) / double(span);
     return area.left() + int(std::clamp(share, 0.0, 1.0) * area.width());
 }
 
 QDateTime HolderTimelineStrip::timeAt(int x) const
 {
     const QRect area = laneRect(0);
-    const qint64 span = m_model.from().msecsTo(m_model.until());
+    const qint64 span = m_model.viewFrom().msecsTo(m_model.until());
     const double share = std::clamp(double(x - area.left()) / std::max(1, area.width()), 0.0, 1.0);
-    return m_model.from().addMSecs(qint64(share * double(span)));
+    return m_model.viewFrom().addMSecs(qint64(share * double(span)));
 }
 
 int HolderTimelineStrip::laneAt(int y) const
@@ -151,7 +151,7 @@ void HolderTimelineStrip::paintEvent(QPaintEvent *)
     QPainter painter(this);
     const QPalette &pal = palette();
     painter.fillRect(rect(), pal.base());
-    if (!m_model.from().isValid() || !m_model.until().isValid())
+    if (!m_model.viewFrom().isValid() || !m_model.until().isValid())
         return;
     const QList<TimelineSpan> &spans = m_model.spans();
     const int h = laneHeight();
@@ -230,10 +230,10 @@ void HolderTimelineStrip::paintEvent(QPaintEvent *)
 QList<std::pair<QDateTime, QString>> HolderTimelineStrip::axisTicks() const
 {
     QList<std::pair<QDateTime, QString>> ticks;
-    if (!m_model.from().isValid() || !m_model.until().isValid())
+    if (!m_model.viewFrom().isValid() || !m_model.until().isValid())
         return ticks;
     const QRect area = laneRect(0);
-    const qint64 rangeMs = std::max<qint64>(1, m_model.from().msecsTo(m_model.until()));
+    const qint64 rangeMs = std::max<qint64>(1, m_model.viewFrom().msecsTo(m_model.until()));
     // The day first, its month abbreviated, in the widget's language: "3 déc. 09:00", "3 Dec 09:00".
     const QString withDateFormat = u"d MMM HH:mm"_s;
     const QString sample = locale().toString(QDateTime(QDate(2026, 12, 30), QTime(23, 59)), withDateFormat);
@@ -249,9 +249,9 @@ QList<std::pair<QDateTime, QString>> HolderTimelineStrip::axisTicks() const
             break;
         }
     }
-    const QDateTime fromLocal = m_model.from().toLocalTime();
+    const QDateTime fromLocal = m_model.viewFrom().toLocalTime();
     const qint64 offsetMs = qint64(fromLocal.offsetFromUtc()) * 1000;
-    const qint64 fromMs = m_model.from().toMSecsSinceEpoch();
+    const qint64 fromMs = m_model.viewFrom().toMSecsSinceEpoch();
     const bool withDate = rangeMs > 24 * 60 * minute || fromLocal.date() != m_model.until().toLocalTime().date();
     for (qint64 t = ((fromMs + offsetMs) / step + 1) * step - offsetMs; t <= fromMs + rangeMs; t += step) {
         const QDateTime at = QDateTime::fromMSecsSinceEpoch(t, Qt::UTC);

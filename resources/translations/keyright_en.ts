@@ -414,6 +414,16 @@
     </message>
 </context>
 <context>
+    <name>keyright::HolderTimelineModel</name>
+    <message numerus="yes">
+        <source>%1 (%n time(s) in all, the last at %2)</source>
+        <translation>
+            <numerusform>%1 (%n time in all, the last at %2)</numerusform>
+            <numerusform>%1 (%n times in all, the last at %2)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>keyright::LeaseTableModel</name>
     <message numerus="yes">
         <source>%1 may hold at most %n seat(s); it holds %2.</source>

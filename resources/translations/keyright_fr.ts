@@ -234,12 +234,20 @@
         <translation>%1 est bloqué jusqu&apos;à %2.</translation>
     </message>
     <message>
-        <source>The history keeps no activity and no blocks: seats in the past read as not reporting activity.</source>
-        <translation>L&apos;historique ne garde ni l&apos;activité ni les blocages : les sièges passés se lisent comme ne signalant pas l&apos;activité.</translation>
-    </message>
-    <message>
         <source>under a minute</source>
         <translation>moins d&apos;une minute</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 since %2 (%3), to be given to someone waiting at %4</source>
+        <translation>%1 depuis %2 (%3), à donner à une personne en attente à %4</translation>
+    </message>
+    <message>
+        <source>The history keeps idle periods of 5 minutes or more and no blocks: a shorter pause in the past reads as in use.</source>
+        <translation>L&apos;historique garde les périodes d&apos;inactivité de 5 minutes ou plus, et aucun blocage : une pause plus courte dans le passé compte comme une utilisation.</translation>
     </message>
 </context>
 <context>
@@ -2391,6 +2399,13 @@
         <source>expired unrenewed at %1, reaped at %2</source>
         <translation>expiré sans renouvellement à %1, nettoyé à %2</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 (%n time(s) in all, the last at %2)</source>
+        <translation>
+            <numerusform>%1 (%n fois en tout, la dernière à %2)</numerusform>
+            <numerusform>%1 (%n fois en tout, la dernière à %2)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::HolderTimelineStrip</name>
@@ -2890,6 +2905,14 @@
     <message>
         <source>Idle for</source>
         <translation>Inactif depuis</translation>
+    </message>
+    <message>
+        <source>%1, reclaim at %2</source>
+        <translation>%1, reprise à %2</translation>
+    </message>
+    <message>
+        <source>Someone is waiting: idle reclaim gives this seat to them at %1 unless its holder uses the application before then.</source>
+        <translation>Quelqu&apos;un attend : la reprise des sièges inactifs lui donnera ce siège à %1, sauf si son détenteur utilise l&apos;application d&apos;ici là.</translation>
     </message>
 </context>
 <context>

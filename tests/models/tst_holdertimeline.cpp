@@ -3,7 +3,9 @@
 #include "HolderTimelineModel.h"
 #include "wire/EventDetail.h"
 
+#include <QScopeGuard>
 #include <QTest>
+#include <QTranslator>
 
 using namespace Qt::StringLiterals;
 using namespace keyright;
@@ -53,6 +55,8 @@ private Q_SLOTS:
     void aSeatGrantedBeforeTheRangeStartsAtItsStart();
     void aSeatStillHeldRunsToTheRangesEnd();
     void theModelListsEveryEventWithItsLane();
+    void retriedRefusalsAreOneRow();
+    void theStripStartsNearWhatHappened();
     void userOfIsThePartBeforeTheAt();
 };
 
@@ -160,6 +164,61 @@ void TestHolderTimeline::theModelListsEveryEventWithItsLane()
              u"Released seat %1 of acme"_s.arg(seat(1).left(8)));
     QCOMPARE(model.rowNearest(t0.addSecs(4 * 60)), 1);
     QCOMPARE(model.rowNearest(t0.addSecs(4 * 60), 0), 0);
+}
+
+void TestHolderTimeline::retriedRefusalsAreOneRow()
+{
+    // A client retrying every minute while the license is full: one row says how many and until
+    // when, not a screen of identical refusals. A refusal for another reason, or after something
+    // else happened, starts a row of its own.
+    // The dashboard's English plural forms, as LanguageManager loads them.
+    QTranslator english;
+    QVERIFY(english.load(u":/i18n/keyright_en.qm"_s));
+    QCoreApplication::installTranslator(&english);
+    const auto uninstall = qScopeGuard([&english] { QCoreApplication::removeTranslator(&english); });
+    HolderTimelineModel model;
+    eventdetail::Denied full;
+    full.inUse = 2;
+    full.seatCount = 2;
+    QList<EventRecord> events;
+    for (int i = 0; i < 6; ++i)
+        events << ev(i + 1, i, EventKind::Denied, 0, full.toJson());
+    events << grant(7, 7, 1);
+    events << ev(8, 9, EventKind::Denied, 0, full.toJson());
+    QJsonObject blocked = full.toJson();
+    blocked.insert(u"reason"_s, u"group_cap_reached"_s);
+    events << ev(9, 10, EventKind::Denied, 0, blocked);
+    model.setEvents(events, t0, t0.addSecs(3600));
+    QCOMPARE(model.events().size(), 9);
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.eventsInRow(0), 6);
+    QCOMPARE(model.eventAt(0).seq, 1);
+    QCOMPARE(model.lastEventOfRow(0).seq, 6);
+    const QString run = model.index(0, HolderTimelineModel::EventColumn).data().toString();
+    QVERIFY2(run.endsWith(
+                 u"(6 times in all, the last at %1)"_s.arg(t0.addSecs(5 * 60).toLocalTime().toString(u"HH:mm:ss"_s))),
+             qPrintable(run));
+    QCOMPARE(model.eventAt(1).kind, EventKind::Granted);
+    QCOMPARE(model.eventsInRow(2), 1);
+    QCOMPARE(model.eventsInRow(3), 1);
+    // A moment inside the run selects it.
+    QCOMPARE(model.rowNearest(t0.addSecs(3 * 60 + 30)), 0);
+}
+
+void TestHolderTimeline::theStripStartsNearWhatHappened()
+{
+    HolderTimelineModel model;
+    const QDateTime until = t0.addSecs(24 * 3600);
+    // An hour of use at the end of a day: the strip starts a tenth of that hour before it.
+    QList<EventRecord> late {grant(1, 23 * 60, 1), ev(2, 23 * 60 + 30, EventKind::Released, 1)};
+    model.setEvents(late, t0, until);
+    QCOMPARE(model.viewFrom(), t0.addSecs(23 * 3600 - 6 * 60));
+    // Use early in the range: the whole range.
+    model.setEvents({grant(1, 60, 1), ev(2, 23 * 60, EventKind::Released, 1)}, t0, until);
+    QCOMPARE(model.viewFrom(), t0);
+    // Nothing at all: the whole range too.
+    model.setEvents({}, t0, until);
+    QCOMPARE(model.viewFrom(), t0);
 }
 
 void TestHolderTimeline::userOfIsThePartBeforeTheAt()

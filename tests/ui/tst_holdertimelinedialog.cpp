@@ -141,17 +141,33 @@ void TestHolderTimelineDialog::theShortcutShowsTheSeatAndTheRefusal()
     QCOMPARE(span.start, releasedAt.addSecs(-5 * 60));
     QVERIFY2(dialog->statusText().startsWith(u"3 events, 1 seat from "_s), qPrintable(dialog->statusText()));
 
-    // The axis of the last 24 hours names the days in the dialog's language, the day before the
-    // month: "3 déc. 08:00" in French, not "12-03 08:00".
+    // Six minutes of use in the last 24 hours: the strip starts a little before the grant, so
+    // that the seat is drawn across most of it rather than as a sliver at the right edge.
     HolderTimelineStrip *axisStrip = dialog->strip();
-    axisStrip->setLocale(QLocale(QLocale::French, QLocale::France));
-    const QList<std::pair<QDateTime, QString>> ticks = axisStrip->axisTicks();
+    QVERIFY(model->viewFrom() > model->from().addSecs(23 * 3600));
+    QVERIFY(model->viewFrom() < span.start);
+    const QRect lane = axisStrip->laneRect(0);
+    QVERIFY2(axisStrip->xOf(span.start) < lane.left() + lane.width() / 4,
+             qPrintable(QString::number(axisStrip->xOf(span.start))));
+    QCOMPARE(axisStrip->xOf(span.end) > lane.left() + lane.width() / 2, true);
+
+    // An axis over days names them in the strip's language, the day before the month: "3 déc.
+    // 08:00" in French, not "12-03 08:00" (events spread over the whole range leave it whole).
+    HolderTimelineModel spread;
+    const QDateTime until = model->until();
+    spread.setEvents({EventRecord {1, until.addSecs(-23 * 3600), EventKind::Granted, u"cad"_s, u"s1"_s, alice, {}, {}},
+                      EventRecord {2, until.addSecs(-60), EventKind::Released, u"cad"_s, u"s1"_s, alice, {}, {}}},
+                     until.addDays(-1), until);
+    QCOMPARE(spread.viewFrom(), until.addDays(-1));
+    HolderTimelineStrip wide(spread);
+    wide.resize(900, 200);
+    wide.setLocale(QLocale(QLocale::French, QLocale::France));
+    const QList<std::pair<QDateTime, QString>> ticks = wide.axisTicks();
     QVERIFY(ticks.size() >= 2);
     for (const auto &[at, label] : ticks) {
         QCOMPARE(label, QLocale(QLocale::French, QLocale::France).toString(at.toLocalTime(), u"d MMM HH:mm"_s));
         QVERIFY2(label.contains(u" déc. "_s) && label.at(0).isDigit(), qPrintable(label));
     }
-    axisStrip->unsetLocale();
 
     // The table: the grant, the refusal (on no lane, in the dispute panel's words), the release.
     QTableView *table = dialog->table();
