@@ -27,7 +27,9 @@ QString seconds(qint64 s)
 QList<int> changedColumns(const LicenseSummary &a, const LicenseSummary &b)
 {
     QList<int> columns;
-    if (a.name != b.name)
+    // The dates show with the license (the Seats page's validity badge): a change of them alone
+    // must reach the stored row, as the name's does.
+    if (a.name != b.name || a.validity != b.validity)
         columns << LicenseListModel::NameColumn;
     if (a.seatCount != b.seatCount || a.inUse != b.inUse || a.reservedSeats != b.reservedSeats
         || a.waiting != b.waiting)

@@ -6,6 +6,7 @@
 #include "ScreenFit.h"
 #include "SeatPolicy.h"
 #include "StatePalette.h"
+#include "SystemClock.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -142,6 +143,16 @@ QWidget *dateRow(QCheckBox *check, QDateTimeEdit *edit, QWidget *parent)
 
 } // namespace
 
+namespace {
+
+const Clock &machineClock()
+{
+    static const SystemClock clock;
+    return clock;
+}
+
+} // namespace
+
 LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, const QSet<QString> &takenIds,
                              QWidget *parent)
     : QDialog(parent)
@@ -185,6 +196,7 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     , m_reclaimPreview(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
+    m_clock = &machineClock();
     setWindowTitle(m_create ? tr("New license") : tr("Edit license %1").arg(existing->id));
     m_id->setObjectName(u"licenseId"_s);
     m_name->setObjectName(u"licenseName"_s);
@@ -400,8 +412,8 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
         // Checked: a date to start from (today, or a year from today for an end), at midnight UTC.
         connect(check, &QCheckBox::toggled, this, [this, box, offsetDays](bool on) {
             if (on && box->dateTime() == noDate)
-                box->setDateTime(QDateTime(QDateTime::currentDateTimeUtc().date().addDays(offsetDays), QTime(0, 0),
-                                           QTimeZone::utc()));
+                box->setDateTime(
+                    QDateTime(m_clock->now().toUTC().date().addDays(offsetDays), QTime(0, 0), QTimeZone::utc()));
             if (!on)
                 box->setDateTime(noDate);
             box->setEnabled(on && !m_readOnly);

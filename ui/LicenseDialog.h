@@ -21,6 +21,8 @@ class QTableWidget;
 
 namespace keyright {
 
+class Clock;
+
 class GroupsDialog;
 
 // Creates or edits a license and its seat rules. Every change re-validates with the server's rules
@@ -86,6 +88,10 @@ public:
     // The license's seats and line as idle reclaim sees them (DashboardSession::reclaimState()),
     // for the preview; unset: no preview beyond "never reclaimed".
     void setReclaimState(const std::optional<ReclaimState> &state);
+    // The clock a date box starts from when ticked (today, a year from today): the dashboard's
+    // estimate of the server's clock (the machine's clock until set). Not owned; must outlive the
+    // dialog.
+    void setClock(const Clock &clock) { m_clock = &clock; }
     // The preview sentence shown under the idle seats, or empty.
     QString reclaimPreviewText() const;
     // What `preview` of `state` says in a sentence, in the interface's language.
@@ -171,6 +177,7 @@ private:
     SeatRules m_originalRules;
     int m_reclaimDefaultAt = 0; // where the loaded rules listed the license-wide entry
     std::optional<ReclaimState> m_reclaimState;
+    const Clock *m_clock = nullptr; // the machine's until setClock()
     bool m_previewable = false; // the rules and groups as edited are valid: the preview may compile them
     bool m_readOnly = false;
 };

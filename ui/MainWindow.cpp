@@ -1103,6 +1103,7 @@ void MainWindow::newLicense()
     withRules({}, [this](const SeatRules &, const QList<HolderGroup> &groups) {
         const QStringList ids = m_session.licenses().licenseIds();
         auto *dialog = new LicenseDialog(std::nullopt, QSet<QString>(ids.cbegin(), ids.cend()), this);
+        dialog->setClock(m_session.serverClock());
         dialog->setRules({}, groups);
         // A new license has no seats and nobody waiting: the preview says what that means.
         ReclaimState empty;
@@ -1140,6 +1141,7 @@ void MainWindow::editLicenseById(const QString &id, std::optional<SeatLedger::Ca
         if (!current)
             return;
         auto *dialog = new LicenseDialog(*current, {}, this);
+        dialog->setClock(m_session.serverClock());
         dialog->setRules(rules, groups);
         dialog->setReadOnly(readOnlyReason(AdminActions::Action::EditLicense));
         // The idle seats' preview reads the license's seats and line as each poll lists them.

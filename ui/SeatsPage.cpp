@@ -642,6 +642,42 @@ void SeatsPage::licenseSelectionChanged()
     updateChart();
 }
 
+QString SeatsPage::validityText(const ValidityNotice &notice, const QLocale &locale)
+{
+    // The refusal's own date: the UTC day of the bound (core's validitySentence).
+    const QString date = locale.toString(notice.when.toUTC().date(), u"d MMMM yyyy"_s);
+    using K = ValidityNotice::Kind;
+    switch (notice.kind) {
+    case K::NotYetValid:
+        return tr("Not valid before %1: checkouts are refused").arg(date);
+    case K::Expired:
+        return tr("Expired on %1: checkouts are refused").arg(date);
+    case K::ExpiresSoon:
+        return tr("Expires in %n day(s), on %1", nullptr, notice.days).arg(date);
+    case K::MaintenanceEnded:
+        return tr("Maintenance ended on %1").arg(date);
+    case K::MaintenanceEndsSoon:
+        return tr("Maintenance ends in %n day(s), on %1", nullptr, notice.days).arg(date);
+    }
+    return {};
+}
+
+StatePalette::Role SeatsPage::validityRole(const ValidityNotice &notice)
+{
+    using K = ValidityNotice::Kind;
+    switch (notice.kind) {
+    case K::NotYetValid:
+    case K::Expired:
+        return StatePalette::Denied;
+    case K::ExpiresSoon:
+    case K::MaintenanceEndsSoon:
+        return StatePalette::Pending;
+    case K::MaintenanceEnded:
+        break;
+    }
+    return StatePalette::Muted;
+}
+
 void SeatsPage::updateHeader()
 {
     const QStringList ids = selectedLicenseIds();
@@ -686,6 +722,18 @@ void SeatsPage::updateHeader()
     }
     m_holdersTitle->setText(ids.size() == 1 ? tr("Holders of %1").arg(names.value(0, ids.first()))
                                             : tr("Holders of %n licenses", nullptr, int(ids.size())));
+    // One license's validity, when it has ended or ends within the notice horizon, on the server's
+    // clock: the admin learns before the users are refused.
+    QString validity;
+    if (ids.size() == 1) {
+        if (const LicenseSummary *l = m_session.licenses().license(ids.first())) {
+            if (const auto notice = validityNotice(l->validity, m_session.serverClock().now())) {
+                validity = u" · <span style=\"color:%1\"><b>%2</b></span>"_s.arg(
+                    StatePalette::colour(validityRole(*notice)).name(),
+                    validityText(*notice, locale()).toHtmlEscaped());
+            }
+        }
+    }
     const QDateTime asOf = m_session.leases().staleSince();
     if (asOf.isValid()) {
         // The counts are the server's word at the last poll: greyed and dated, never shown as current.
@@ -701,7 +749,7 @@ void SeatsPage::updateHeader()
             summary += u" · "_s
                 + tr("<span style=\"color:%1\">%n checkout(s) denied in the hour before</span>", nullptr, denied)
                       .arg(muted);
-        m_holdersSummary->setText(summary);
+        m_holdersSummary->setText(summary + validity);
     } else {
         const QString color = SeatBarDelegate::colorFor(inUse, seats).name();
         QString summary = tr("<span style=\"color:%1\"><b>%2 of %n</b></span> seat(s) in use", nullptr, seats)
@@ -718,7 +766,7 @@ void SeatsPage::updateHeader()
             summary += u" · "_s
                 + tr("<span style=\"color:%1\">%n checkout(s) denied in the last hour</span>", nullptr, denied)
                       .arg(StatePalette::colour(StatePalette::Denied).name());
-        m_holdersSummary->setText(summary);
+        m_holdersSummary->setText(summary + validity);
     }
     m_empty->setText(tr("Nobody holds a seat of this license right now."));
 }

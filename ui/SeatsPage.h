@@ -1,6 +1,8 @@
 #pragma once
 
 #include "LeaseTableModel.h"
+#include "LicenseValidity.h"
+#include "StatePalette.h"
 
 #include <QHash>
 #include <QWidget>
@@ -42,6 +44,13 @@ public:
     QueueTableModel *lineModel() const { return m_lineModel; }
     QLabel *seatLegend() const { return m_legend; }
     QSplitter *splitter() const { return m_splitter; }
+    QLabel *holdersSummary() const { return m_holdersSummary; }
+
+    // The license's validity badge in the holders' summary (issue 29): "Expires in 12 days, on
+    // 31 March 2027", the date as the checkout's refusal words it, in `locale`.
+    static QString validityText(const ValidityNotice &notice, const QLocale &locale);
+    // Its colour: refused (expired, not yet valid), soon (a warning), maintenance over (muted).
+    static StatePalette::Role validityRole(const ValidityNotice &notice);
 
     QStringList selectedLicenseIds() const;
     void selectLicense(const QString &licenseId);

@@ -698,6 +698,20 @@
             <numerusform>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 of %n&lt;/b&gt;&lt;/span&gt; seats in use</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Expires in %n day(s), on %1</source>
+        <translation>
+            <numerusform>Expires in %n day, on %1</numerusform>
+            <numerusform>Expires in %n days, on %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Maintenance ends in %n day(s), on %1</source>
+        <translation>
+            <numerusform>Maintenance ends in %n day, on %1</numerusform>
+            <numerusform>Maintenance ends in %n days, on %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::SimulatorView</name>

@@ -4495,6 +4495,32 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
             <numerusform>&lt;span style=&quot;color:%1&quot;&gt;&lt;b&gt;%2 sur %n&lt;/b&gt;&lt;/span&gt; sièges utilisés</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Not valid before %1: checkouts are refused</source>
+        <translation>Valide à partir du %1 : les prises de siège sont refusées</translation>
+    </message>
+    <message>
+        <source>Expired on %1: checkouts are refused</source>
+        <translation>Expirée le %1 : les prises de siège sont refusées</translation>
+    </message>
+    <message numerus="yes">
+        <source>Expires in %n day(s), on %1</source>
+        <translation>
+            <numerusform>Expire dans %n jour, le %1</numerusform>
+            <numerusform>Expire dans %n jours, le %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Maintenance ended on %1</source>
+        <translation>Maintenance terminée le %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Maintenance ends in %n day(s), on %1</source>
+        <translation>
+            <numerusform>Maintenance jusqu&apos;au %1, dans %n jour</numerusform>
+            <numerusform>Maintenance jusqu&apos;au %1, dans %n jours</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::SimulatedClient</name>

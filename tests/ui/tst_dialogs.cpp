@@ -1,5 +1,6 @@
 #include "KeyRevealDialog.h"
 #include "LicenseDialog.h"
+#include "ManualClock.h"
 #include "RevokeDialog.h"
 
 #include <QApplication>
@@ -96,7 +97,11 @@ void TestDialogs::editKeepsTheId()
 // license's dates are shown and sent back.
 void TestDialogs::validityDatesAreOptionalAndOrdered()
 {
+    // The server's clock, far from this machine's.
+    const QDate serverToday(2031, 6, 15);
+    const ManualClock serverClock(QDateTime(serverToday, QTime(23, 30), QTimeZone::utc()));
     LicenseDialog dialog(std::nullopt, {});
+    dialog.setClock(serverClock);
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     QTest::keyClicks(dialog.findChild<QLineEdit *>(u"licenseId"_s), u"acme"_s);
@@ -113,6 +118,10 @@ void TestDialogs::validityDatesAreOptionalAndOrdered()
     QVERIFY(dialog.validUntilCheck()->isChecked());
     QVERIFY(until->isEnabled());
     QVERIFY(dialog.spec().validity.validUntil > dialog.spec().validity.validFrom);
+    // Ticked, the boxes start from the server's today (its clock as the dashboard estimates it),
+    // not this machine's: the start today, the end a year later, at midnight UTC.
+    QCOMPARE(dialog.spec().validity.validFrom, QDateTime(serverToday, QTime(0, 0), QTimeZone::utc()));
+    QCOMPARE(dialog.spec().validity.validUntil, QDateTime(serverToday.addDays(365), QTime(0, 0), QTimeZone::utc()));
     QPushButton *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
     QVERIFY2(ok->isEnabled(), qPrintable(dialog.validationMessage()));
 

@@ -34,6 +34,7 @@
 #include <QTest>
 #include <QTextDocumentFragment>
 #include <QToolButton>
+#include <QTranslator>
 #include <QtCharts/QAbstractAxis>
 #include <QtCharts/QChart>
 
@@ -158,6 +159,7 @@ class TestSeatsPage : public QObject
 
 private Q_SLOTS:
     void cleanup();
+    void aLicenseNearItsEndSaysSoAboveItsHolders();
     void tickRepaintsTheRowsOnScreen();
     void heldSinceOnAnotherDayIsReadable_data();
     void heldSinceOnAnotherDayIsReadable();
@@ -656,6 +658,52 @@ void TestSeatsPage::aOneSeatLicenseSaysSeat()
     QTRY_VERIFY2(QTextDocumentFragment::fromHtml(summary->text()).toPlainText().startsWith(expected),
                  qPrintable(summary->text()));
     QCOMPARE(languages.apply(u"en"_s), u"en"_s);
+}
+
+void TestSeatsPage::aLicenseNearItsEndSaysSoAboveItsHolders()
+{
+    // Issue 29: the admin sees a license's end coming on the Seats page, in the summary over its
+    // holders, before a colleague is refused. In the dashboard's English (its plural forms).
+    QTranslator english;
+    QVERIFY(english.load(u":/i18n/keyright_en.qm"_s));
+    QCoreApplication::installTranslator(&english);
+    const auto uninstall = qScopeGuard([&english] { QCoreApplication::removeTranslator(&english); });
+    ShownPage shown(1440, 900);
+    QVERIFY(shown.exposed());
+    feed(shown.session, 2, now.addSecs(-600));
+    const auto withValidity = [&](const LicenseValidity &validity) {
+        LicenseList licenses;
+        licenses.serverTime = now;
+        LicenseSummary summary = *shown.session.licenses().license(u"acme-cad"_s);
+        summary.validity = validity;
+        licenses.licenses << summary;
+        shown.session.licenses().applyList(licenses);
+        shown.page.selectLicense(u"acme-cad"_s);
+        // As every poll does: the summary is the poll's.
+        Q_EMIT shown.session.polled();
+        return shown.page.holdersSummary()->text();
+    };
+    const QDateTime serverNow = shown.session.serverClock().now();
+    // Nothing near: nothing said.
+    QVERIFY(!withValidity({}).contains(u"Expire"_s));
+    QVERIFY(!withValidity({{}, serverNow.addDays(200), {}}).contains(u"Expire"_s));
+    // Twelve days left: a warning in the palette's colour.
+    const QDateTime end = serverNow.addDays(12);
+    const QString soon = withValidity({{}, end, {}});
+    const QString date = QLocale().toString(end.toUTC().date(), u"d MMMM yyyy"_s);
+    QVERIFY2(soon.contains(u"Expires in 12 days, on %1"_s.arg(date)), qPrintable(soon));
+    QVERIFY2(soon.contains(StatePalette::colour(StatePalette::Pending).name()), qPrintable(soon));
+    // Over: refused, in the denial colour; maintenance alone is only muted.
+    const QString over = withValidity({{}, serverNow.addDays(-1), {}});
+    QVERIFY2(over.contains(u"Expired on "_s) && over.contains(u"checkouts are refused"_s), qPrintable(over));
+    QVERIFY2(over.contains(StatePalette::colour(StatePalette::Denied).name()), qPrintable(over));
+    const QString maintenance = withValidity({{}, {}, serverNow.addDays(-3)});
+    QVERIFY2(maintenance.contains(u"Maintenance ended on "_s), qPrintable(maintenance));
+    // In French, in the French words.
+    QCOMPARE(SeatsPage::validityText(ValidityNotice {ValidityNotice::Kind::Expired, end, 0},
+                                     QLocale(QLocale::French, QLocale::France))
+                 .contains(QLocale(QLocale::French, QLocale::France).monthName(end.toUTC().date().month())),
+             true);
 }
 
 void TestSeatsPage::idleForShowsEachHoldersIdleTimeAndSorts()
