@@ -11,6 +11,7 @@
 
 #include <QDir>
 #include <QNetworkAccessManager>
+#include <QSaveFile>
 #include <QThread>
 #include <QTimer>
 
@@ -89,6 +90,14 @@ void EmbeddedDemoWorker::start(const QString &dataDir)
     m_crash = new QTimer(this);
     connect(m_crash, &QTimer::timeout, this, &EmbeddedDemoWorker::crashOne);
     m_crash->start(60s);
+    // The port is a free one, different at each start: the CLI reads it here, next to the admin
+    // token (`keyright --server "$(cat DIR/server-url)" --token-file DIR/admin-token`). Not a
+    // secret; written whole or not at all.
+    QSaveFile urlFile(QDir(m_server->dataDir()).filePath(u"server-url"_s));
+    if (!urlFile.open(QIODevice::WriteOnly) || urlFile.write(m_server->url().toString().toUtf8() + '\n') < 0
+        || !urlFile.commit())
+        qWarning("Embedded demo: cannot write %s: %s", qUtf8Printable(urlFile.fileName()),
+                 qUtf8Printable(urlFile.errorString()));
     Q_EMIT started(m_server->url(), m_server->dataDir(), m_server->adminTokenPath());
 }
 

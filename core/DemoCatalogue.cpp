@@ -24,7 +24,10 @@ const QList<DemoCatalogue::License> &DemoCatalogue::licenses()
          10,
          30,
          {u"node-01@farm"_s, u"node-02@farm"_s, u"node-03@farm"_s, u"node-04@farm"_s},
-         {}},
+         // Idle reclaim on (issue 26): node-03, idle 80 minutes while carol waits, is marked on
+         // first start and goes an hour later unless someone uses it, so the rule, the Idle for
+         // column and the ledger show a mark at once.
+         SeatRules {{}, {}, {}, {}, {IdleReclaim {QString(), 60, 60}}}},
         {u"training-demo"_s,
          u"Training demo (short TTL)"_s,
          3,

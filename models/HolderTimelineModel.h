@@ -108,6 +108,7 @@ public:
     {
         return m_events.at(m_rows.at(row).first + m_rows.at(row).count - 1);
     }
+    int laneOfEvent(int event) const { return m_lanes.value(event, -1); }
     int laneOfRow(int row) const
     {
         return row >= 0 && row < m_rows.size() ? m_lanes.value(m_rows.at(row).first, -1) : -1;

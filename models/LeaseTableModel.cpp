@@ -76,6 +76,11 @@ LeaseTableModel::LeaseTableModel(const Clock &serverClock, QObject *parent)
 
 LeaseTableModel::~LeaseTableModel() = default;
 
+QString LeaseTableModel::idleText(const QString &idle, const QString &reclaimAt)
+{
+    return tr("%1, reclaim at %2").arg(idle, reclaimAt);
+}
+
 QString LeaseTableModel::formatTime(const QDateTime &time, const QDateTime &now)
 {
     if (!time.isValid())
@@ -354,8 +359,7 @@ QVariant LeaseTableModel::displayData(const HolderRow &row, int column) const
         if (!row.lease.lastActivityAt.isValid())
             return tr("unknown");
         if (row.lease.reclaimAt.isValid()) {
-            return tr("%1, reclaim at %2")
-                .arg(idleText(row.lease.lastActivityAt.msecsTo(m_now)), formatTime(row.lease.reclaimAt, m_now));
+            return idleText(idleText(row.lease.lastActivityAt.msecsTo(m_now)), formatTime(row.lease.reclaimAt, m_now));
         }
         return idleText(row.lease.lastActivityAt.msecsTo(m_now));
     default:

@@ -106,6 +106,8 @@ public:
     bool isIdle(const HolderRow &row) const;
     // What the Idle for column reads for `idleMs` without activity: "active", "74 min", "2 h 05 min".
     static QString idleText(qint64 idleMs);
+    // The same for a seat idle reclaim has marked: "74 min, reclaim at 09:12:30".
+    static QString idleText(const QString &idle, const QString &reclaimAt);
     // Whether `left` sorts before `right` by `column`, as SortRole's values compare, without
     // building them as QVariants (HolderSortProxy: a poll of 50,000 rows sorts in one go).
     bool sortsBefore(int left, int right, int column) const;

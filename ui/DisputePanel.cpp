@@ -48,6 +48,8 @@ DisputePanel::DisputePanel(QWidget *parent)
     , m_ledger(new LedgerBar(this))
 {
     setObjectName(u"disputePanel"_s);
+    // The panel scrolls: the ledger's sentences wrap rather than lose their ends (walk 45).
+    m_ledger->setWrapping(true);
     QFont bold = m_title->font();
     bold.setBold(true);
     bold.setPointSizeF(bold.pointSizeF() * 1.1);

@@ -189,11 +189,12 @@ void HolderTimelineStrip::paintEvent(QPaintEvent *)
             painter.drawText(bar.adjusted(4, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft, end);
     }
 
-    // Ticks: each event at its moment, on its seat's lane or in the band.
-    for (int row = 0; row < m_model.rowCount(); ++row) {
-        const EventRecord &e = m_model.eventAt(row);
+    // Ticks: each event at its moment, on its seat's lane or in the band (every refusal of a run
+    // the table shows as one row).
+    for (int i = 0; i < m_model.events().size(); ++i) {
+        const EventRecord &e = m_model.events().at(i);
         const StatePalette::Role role = roleOf(e.kind);
-        const int lane = m_model.laneOfRow(row);
+        const int lane = m_model.laneOfEvent(i);
         if (lane >= 0 && role == StatePalette::Muted)
             continue; // grants and ends are the bar's edges
         const QRect r = laneRect(lane);

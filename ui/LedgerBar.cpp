@@ -197,6 +197,30 @@ void LedgerBar::resizeEvent(QResizeEvent *event)
     elideLines();
 }
 
+namespace {
+
+// A sentence takes the width it is given; wrapped, its height follows from it.
+QSizePolicy sentencePolicy(bool wrap)
+{
+    QSizePolicy policy(QSizePolicy::Ignored, wrap ? QSizePolicy::Minimum : QSizePolicy::Preferred);
+    policy.setHeightForWidth(wrap);
+    return policy;
+}
+
+} // namespace
+
+void LedgerBar::setWrapping(bool wrap)
+{
+    if (m_wrap == wrap)
+        return;
+    m_wrap = wrap;
+    for (QLabel *label : std::as_const(m_labels)) {
+        label->setWordWrap(wrap);
+        label->setSizePolicy(sentencePolicy(wrap));
+    }
+    elideLines();
+}
+
 void LedgerBar::elideLines()
 {
     // One line per sentence, cut to the pane's width (the whole of each in its tooltip), so a
@@ -204,7 +228,8 @@ void LedgerBar::elideLines()
     for (qsizetype i = 0; i < m_lines.size() && i < m_labels.size(); ++i) {
         QLabel *label = m_labels.at(i);
         const QString &line = m_lines.at(i);
-        const QString shown = label->fontMetrics().elidedText(line, Qt::ElideRight, std::max(label->width(), 40));
+        const QString shown
+            = m_wrap ? line : label->fontMetrics().elidedText(line, Qt::ElideRight, std::max(label->width(), 40));
         label->setText(shown);
         label->setToolTip(shown == line ? QString() : line);
     }
@@ -250,8 +275,8 @@ void LedgerBar::refreshText()
         auto *label = new QLabel(m_sentences);
         label->setObjectName(u"ledgerSentence%1"_s.arg(row));
         label->setTextFormat(Qt::PlainText);
-        label->setWordWrap(false);
-        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        label->setWordWrap(m_wrap);
+        label->setSizePolicy(sentencePolicy(m_wrap));
         // Its context menu (eventFilter) is the line's: opened where the user clicked.
         label->installEventFilter(this);
         auto *button = new QToolButton(m_sentences);

@@ -48,6 +48,11 @@ public:
 
     // nullopt: nothing to account for (no license, or several selected): the bar hides.
     void setReport(const std::optional<LedgerReport> &report);
+    // Sentences wrapped to the width rather than cut to one line each (with the whole in a
+    // tooltip): for a pane that scrolls (the dispute panel), where the cut words are the ones a
+    // support engineer came for. Off by default: the Seats page keeps its room for the holders.
+    void setWrapping(bool wrap);
+    bool wraps() const { return m_wrap; }
     const std::optional<LedgerReport> &report() const { return m_report; }
 
     // The parts of the bar as last laid out, left to right.
@@ -119,6 +124,7 @@ private:
     QMenu *m_menu;
     QStringList m_lines; // the sentences whole
     bool m_offered = false;
+    bool m_wrap = false;
     Gate m_revoke;
     Gate m_editRule;
     QWidget *m_tabBefore = nullptr;

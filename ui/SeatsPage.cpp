@@ -535,6 +535,20 @@ void SeatsPage::fitHolderColumn()
             cellTextWidth(cells, m_holdersProxy->index(r, LeaseTableModel::CountsAgainstColumn).data().toString())
                 + 24);
     hh->resizeSection(LeaseTableModel::CountsAgainstColumn, std::min(against, 360));
+    // Idle for: widened to "2 h 05 min, reclaim at 09:12:30" while a seat is marked (walk 45: cut
+    // to "81 min, rec…"); a width the user chose that is wider stays.
+    const LeaseTableModel &leases = m_session.leases();
+    bool marked = false;
+    for (int r = 0; r < leases.rowCount() && !marked; ++r)
+        marked = leases.rowAt(r).lease.reclaimAt.isValid();
+    if (marked) {
+        const QString widest = LeaseTableModel::idleText(qint64(2 * 60 + 59) * 60'000);
+        const int idle
+            = cells.horizontalAdvance(LeaseTableModel::idleText(widest, QTime(23, 59, 59).toString(u"HH:mm:ss"_s)))
+            + 24;
+        if (idle > hh->sectionSize(LeaseTableModel::IdleForColumn))
+            hh->resizeSection(LeaseTableModel::IdleForColumn, idle);
+    }
 }
 
 void SeatsPage::updateDetails(const QStringList &licenseIds)

@@ -136,7 +136,10 @@ void ExplainCommand::print(const QList<ReclaimMark> &marks)
     }
     const QTimeZone zone(m_timeZone.toUtf8());
     printOut(ledgerHeading(m_report, zone));
-    for (const QString &line : ledgerSentences(m_report, zone))
+    QStringList sentences = ledgerSentences(m_report, zone);
+    // At a past moment the last sentence says what the history keeps: it stays last.
+    const QString history = m_report.isPast() && !sentences.isEmpty() ? sentences.takeLast() : QString();
+    for (const QString &line : std::as_const(sentences))
         printOut(u"  "_s + line);
     for (const ReclaimMark &mark : marks) {
         // To the second: a warning is often only a few minutes long.
@@ -146,6 +149,8 @@ void ExplainCommand::print(const QList<ReclaimMark> &marks)
             : u"%1's seat is marked by idle reclaim: it goes to %3 at %2 unless used before."_s;
         printOut(u"  "_s + sentence.arg(mark.holder, time, mark.waiter.isEmpty() ? u"someone waiting"_s : mark.waiter));
     }
+    if (!history.isEmpty())
+        printOut(u"  "_s + history);
     finish(Ok);
 }
 

@@ -6,6 +6,8 @@
 #include "UsageHistory.h"
 #include "seats/SeatService.h"
 #include "store/LeaseStore.h"
+#include "wire/EventDetail.h"
+#include "wire/EventQuery.h"
 
 #include <algorithm>
 
@@ -141,6 +143,33 @@ LedgerReport LedgerReports::past(const QString &licenseId, const QDateTime &at, 
                 return last;
             return at;
         };
+        // Idle reclaim's marks standing at `at` (the dispute panel's "was that seat already marked
+        // when my colleague was refused?"): each seat's last reclaim_warned by then not followed by
+        // a reclaim_cancelled or reclaimed. A mark lasts warnMinutes, at most a week (the longest
+        // afterMinutes); a seat that ended took its mark with it, and the spans in force at `at`
+        // are the seats that had not.
+        QHash<QString, std::pair<QDateTime, QDateTime>> marks; // seat: markedAt, reclaimAt
+        EventQuery query;
+        query.licenseId = licenseId;
+        query.kinds = {EventKind::ReclaimWarned, EventKind::ReclaimCancelled, EventKind::Reclaimed};
+        query.since = at.addDays(-8);
+        query.until = at;
+        query.limit = EventQuery::maxLimit;
+        for (;;) {
+            const QList<EventRecord> page = m_store.events(query);
+            for (const EventRecord &event : page) {
+                if (event.time > at)
+                    continue;
+                if (event.kind == EventKind::ReclaimWarned)
+                    marks.insert(event.seatId,
+                                 {event.time, eventdetail::ReclaimWarned::fromJson(event.detail).reclaimAt});
+                else
+                    marks.remove(event.seatId);
+            }
+            if (page.size() < query.limit)
+                break;
+            query.after = page.last().seq;
+        }
         quint64 generation = 0;
         for (const usage::SeatSpan &span : std::as_const(spans)) {
             LedgerSeat seat;
@@ -152,6 +181,10 @@ LedgerReport LedgerReports::past(const QString &licenseId, const QDateTime &at, 
             // In use at `at` by the span: live then, whatever its lease said.
             seat.lease.expiresAt = at;
             seat.lastActivity = activityAt(span);
+            if (const auto mark = marks.constFind(span.seatId);
+                mark != marks.cend() && reclaimMarkStands(mark->first, seat.lastActivity.value_or(QDateTime()))) {
+                seat.reclaimAt = mark->second;
+            }
             input.seats.append(seat);
         }
         for (const usage::WaitSpan &wait : activity.waits) {

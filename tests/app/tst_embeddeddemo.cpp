@@ -288,6 +288,15 @@ void TestEmbeddedDemo::theLedgerShowsAnIdleHolderAndAWaiter()
     QCOMPARE(ledger->ledger.waiting.first().holder, DemoCatalogue::waitingHolder());
     QVERIFY(ledger->ledger.line(SeatLedger::Category::InUse));
     QCOMPARE(ledger->ledger.line(SeatLedger::Category::InUse)->seats, 3);
+    // The license reclaims seats idle for an hour: the idle node is marked for the waiter, and goes
+    // an hour after the mark unless used.
+    const auto marked = [&] {
+        return readLedger() && ledger->ledger.line(SeatLedger::Category::Idle)->holdings.first().reclaimAt.isValid();
+    };
+    QVERIFY2(QTest::qWaitFor(marked, 60000), "the idle node of the render farm was not marked for the waiter");
+    const QDateTime reclaimAt = ledger->ledger.line(SeatLedger::Category::Idle)->holdings.first().reclaimAt;
+    QVERIFY2(ledger->at.secsTo(reclaimAt) > 50 * 60 && ledger->at.secsTo(reclaimAt) <= 60 * 60,
+             qPrintable(reclaimAt.toString(Qt::ISODate)));
 }
 
 void TestEmbeddedDemo::aFolderThatCannotBeMadeIsNamed()

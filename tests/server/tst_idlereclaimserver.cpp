@@ -261,6 +261,11 @@ void TestIdleReclaimServer::anIdleSeatGoesToTheWaiterAtReclaimAt()
     const auto refused = eventsOf(u"renew_refused"_s);
     QVERIFY(!refused.isEmpty());
     QCOMPARE(refused.last().value("detail"_L1).toObject().value("endedBy"_L1).toString(), u"reclaimed"_s);
+    // Asked later about a moment of the warning (a dispute), the ledger tells alice idle and her
+    // seat already marked.
+    const QJsonObject during = ledgerHoldings(queuedAt.addSecs(60), 30).value(u"alice@ws-12"_s);
+    QCOMPARE(during.value("category"_L1).toString(), u"idle"_s);
+    QCOMPARE(during.value("reclaimAt"_L1).toString(), reclaimAt);
 }
 
 void TestIdleReclaimServer::activityDuringTheWarningKeepsTheSeat()

@@ -757,6 +757,10 @@ void TestSeatsPage::idleForShowsEachHoldersIdleTimeAndSorts()
     // The marked seat says when it goes, to the support engineer reading the row.
     QCOMPARE(idleFor(u"user1@ws-1"_s),
              u"74 min, reclaim at %1"_s.arg(LeaseTableModel::formatTime(now.addSecs(180), now)));
+    // The column makes room for it rather than cut it.
+    QTRY_VERIFY2(holders->horizontalHeader()->sectionSize(LeaseTableModel::IdleForColumn)
+                     >= holders->fontMetrics().horizontalAdvance(idleFor(u"user1@ws-1"_s)) + 8,
+                 qPrintable(QString::number(holders->horizontalHeader()->sectionSize(LeaseTableModel::IdleForColumn))));
     QVERIFY2(
         model->index(rowOf(u"user1@ws-1"_s), LeaseTableModel::IdleForColumn)
             .data(Qt::ToolTipRole)
