@@ -226,6 +226,11 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_right->setStretchFactor(0, 3);
     m_right->setStretchFactor(1, 1);
     m_right->setChildrenCollapsible(false);
+    // On a short screen (1280x720 at 150 %) the holders may need the line's room: its pane folds
+    // away when its handle is dragged to the bottom (walk 45: one and a half holder rows showed
+    // under the ledger, and the handle would not move). The holders never fold.
+    m_right->setObjectName(u"holdersLineSplitter"_s);
+    m_right->setCollapsible(1, true);
 
     m_splitter->addWidget(m_left);
     m_splitter->addWidget(m_right);

@@ -20,6 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMouseEvent>
 #include <QNetworkAccessManager>
 #include <QScopeGuard>
 #include <QScrollBar>
@@ -160,6 +161,7 @@ class TestSeatsPage : public QObject
 private Q_SLOTS:
     void cleanup();
     void aLicenseNearItsEndSaysSoAboveItsHolders();
+    void theWaitingLineFoldsAwayForTheHolders();
     void tickRepaintsTheRowsOnScreen();
     void heldSinceOnAnotherDayIsReadable_data();
     void heldSinceOnAnotherDayIsReadable();
@@ -658,6 +660,30 @@ void TestSeatsPage::aOneSeatLicenseSaysSeat()
     QTRY_VERIFY2(QTextDocumentFragment::fromHtml(summary->text()).toPlainText().startsWith(expected),
                  qPrintable(summary->text()));
     QCOMPARE(languages.apply(u"en"_s), u"en"_s);
+}
+
+void TestSeatsPage::theWaitingLineFoldsAwayForTheHolders()
+{
+    // 1280x720 at 150 %: 853x480 device-independent pixels. Dragging the handle between the holders
+    // and the waiting line to the bottom gives the holders all of it.
+    ShownPage shown(853, 480);
+    QVERIFY(shown.exposed());
+    feed(shown.session, 30, now.addSecs(-600));
+    shown.page.selectLicense(u"acme-cad"_s);
+    auto *split = shown.page.findChild<QSplitter *>(u"holdersLineSplitter"_s);
+    QVERIFY(split);
+    const int holdersBefore = shown.page.holdersView()->height();
+    QSplitterHandle *handle = split->handle(1);
+    QVERIFY(handle && handle->isVisible());
+    const QPoint grab(handle->width() / 2, handle->height() / 2);
+    QTest::mousePress(handle, Qt::LeftButton, {}, grab);
+    const QPoint down = grab + QPoint(0, split->height());
+    QMouseEvent move(QEvent::MouseMove, down, handle->mapToGlobal(down), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(handle, &move);
+    QTest::mouseRelease(handle, Qt::LeftButton, {}, down);
+    QTRY_COMPARE(split->sizes().value(1), 0);
+    QVERIFY2(shown.page.holdersView()->height() > holdersBefore,
+             qPrintable(u"%1 -> %2"_s.arg(holdersBefore).arg(shown.page.holdersView()->height())));
 }
 
 void TestSeatsPage::aLicenseNearItsEndSaysSoAboveItsHolders()
