@@ -72,7 +72,10 @@ void EmbeddedDemoWorker::start(const QString &dataDir)
             addHolder(license.id, holder, next());
     }
 
-    QTimer::singleShot(3s, this, &EmbeddedDemoWorker::tryFullLicense);
+    // The colleague queues first, so that idle reclaim marks node-03's seat for her, as the ledger
+    // and the docs tell it, and not for the holder refused two seconds later.
+    QTimer::singleShot(3s, this, &EmbeddedDemoWorker::startWaiter);
+    QTimer::singleShot(5s, this, &EmbeddedDemoWorker::tryFullLicense);
     m_refused = new QTimer(this);
     connect(m_refused, &QTimer::timeout, this, &EmbeddedDemoWorker::tryFullLicense);
     m_refused->start(25s);
@@ -85,7 +88,6 @@ void EmbeddedDemoWorker::start(const QString &dataDir)
         }
     });
     m_activity->start(20s);
-    QTimer::singleShot(5s, this, &EmbeddedDemoWorker::startWaiter);
     QTimer::singleShot(2s, this, &EmbeddedDemoWorker::crashOne);
     m_crash = new QTimer(this);
     connect(m_crash, &QTimer::timeout, this, &EmbeddedDemoWorker::crashOne);

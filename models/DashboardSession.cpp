@@ -384,6 +384,7 @@ std::optional<ReclaimState> DashboardSession::reclaimState(const QString &licens
     state.now = m_serverClock.now();
     if (const LicenseSummary *summary = m_licenses.license(licenseId))
         state.skew = std::chrono::seconds(summary->skewSeconds);
+    const CompiledSeatRules serverRules(details->rules, details->groups);
     for (int r = 0; r < m_leases.rowCount(); ++r) {
         const HolderRow &row = m_leases.rowAt(r);
         if (row.licenseId != licenseId || row.kind != HolderRow::Kind::Lease)
@@ -392,6 +393,17 @@ std::optional<ReclaimState> DashboardSession::reclaimState(const QString &licens
         seat.lease = row.lease.lease;
         if (row.lease.lastActivityAt.isValid())
             seat.lastActivity = row.lease.lastActivityAt;
+        // A standing mark, as the server listed it: the listing carries when the seat goes, and
+        // the mark was made one warning earlier under the server's rule (never before the
+        // holder's last activity, or the mark would not stand).
+        if (row.lease.reclaimAt.isValid()) {
+            const std::optional<IdleReclaim> rule = serverRules.reclaimRuleOf(row.lease.lease.holder);
+            QDateTime markedAt = row.lease.reclaimAt.addSecs(-60 * (rule ? rule->warnMinutes : 0));
+            if (seat.lastActivity && markedAt < *seat.lastActivity)
+                markedAt = *seat.lastActivity;
+            seat.markedAt = markedAt;
+            seat.reclaimAt = row.lease.reclaimAt;
+        }
         state.seats << seat;
     }
     // As the server reads its line: the tickets no seat is held for that still count now.

@@ -1,5 +1,6 @@
 #include "ReclaimMarks.h"
 
+#include "ReclaimDecision.h"
 #include "wire/EventDetail.h"
 
 using namespace Qt::StringLiterals;
@@ -32,7 +33,9 @@ QHash<QString, ReclaimMark> ReclaimMarks::outstanding(const QList<EventRecord> &
 
 bool ReclaimMarks::stands(const ReclaimMark &mark, const QDateTime &lastActivity)
 {
-    return !lastActivity.isValid() || lastActivity <= mark.markedAt;
+    // A line that carries no activity (invalid) cannot lift the mark; one that does is read by
+    // core's own test, as the server and the dashboard read it.
+    return !lastActivity.isValid() || reclaimMarkStands(mark.markedAt, lastActivity);
 }
 
 QString ReclaimMarks::describe(const ReclaimMark &mark)

@@ -10,6 +10,7 @@
 #include "SystemClock.h"
 #include "simulator/SimulatedClient.h"
 #include "simulator/Simulation.h"
+#include "wire/EventDetail.h"
 
 #include <QFile>
 #include <QNetworkAccessManager>
@@ -297,6 +298,12 @@ void TestEmbeddedDemo::theLedgerShowsAnIdleHolderAndAWaiter()
     const QDateTime reclaimAt = ledger->ledger.line(SeatLedger::Category::Idle)->holdings.first().reclaimAt;
     QVERIFY2(ledger->at.secsTo(reclaimAt) > 50 * 60 && ledger->at.secsTo(reclaimAt) <= 60 * 60,
              qPrintable(reclaimAt.toString(Qt::ISODate)));
+    // Marked for the colleague in line, as the docs tell it, not for the holder refused now and
+    // then (walk 45: the first refusal came before she queued, and the mark named it).
+    const QList<EventRecord> warned = events(EventKind::ReclaimWarned, DemoCatalogue::fullLicenseId());
+    QVERIFY(!warned.isEmpty());
+    QCOMPARE(warned.first().holder, DemoCatalogue::idleHolder());
+    QCOMPARE(eventdetail::ReclaimWarned::fromJson(warned.first().detail).waiter, DemoCatalogue::waitingHolder());
 }
 
 void TestEmbeddedDemo::aFolderThatCannotBeMadeIsNamed()

@@ -153,6 +153,7 @@ private Q_SLOTS:
     void cleanup();
     void theSessionListsTheStateIdleReclaimSees();
     void turningTheRuleOnPreviewsWhatItWouldDo();
+    void aStandingMarkPreviewsAsMarked();
     void theKeyboardReachesTheIdleSeats();
     void aWarningLongerThanTheIdleTimeIsRefused();
     void savingReturnsTheRule();
@@ -258,6 +259,44 @@ void TestIdleSeatsDialog::turningTheRuleOnPreviewsWhatItWouldDo()
     QTest::mouseClick(dialog.reclaimCheck(), Qt::LeftButton, {}, QPoint(8, dialog.reclaimCheck()->height() / 2));
     QCOMPARE(preview(dialog)->text(), u"Idle seats are never reclaimed."_s);
     QVERIFY(dialog.rules().reclaimIdle.isEmpty());
+}
+
+void TestIdleSeatsDialog::aStandingMarkPreviewsAsMarked()
+{
+    // The server marked alice's seat 6 minutes ago under a 60/10 rule: it goes in 4 minutes. The
+    // dialog opened now says so, rather than offering to mark her again in 10.
+    QNetworkAccessManager network;
+    ManualClock clock(now);
+    DashboardSession session(network, clock);
+    feedRenderFarm(session);
+    LeaseList list;
+    list.licenseId = licenseId;
+    list.serverTime = now;
+    list.seatCount = 3;
+    LeaseRow alice = lease(1, u"alice@ws-12"_s, 74);
+    alice.reclaimAt = now.addSecs(4 * 60);
+    list.leases = {alice, lease(2, u"bob@ws-07"_s, 0), lease(3, u"n1@render-1"_s, -1)};
+    list.inUse = 3;
+    list.rules.reclaimIdle = {IdleReclaim {{}, 60, 10}};
+    list.groups = serverGroups();
+    list.queue = {ticket(1, u"carol@ws-3"_s, 6, QueueTicket::State::Waiting)};
+    session.applyLeaseLists({list});
+
+    const std::optional<ReclaimState> state = session.reclaimState(licenseId);
+    QVERIFY(state);
+    QVERIFY(state->seats.at(0).marked());
+    QCOMPARE(*state->seats.at(0).markedAt, now.addSecs(-6 * 60));
+    QCOMPARE(state->seats.at(0).reclaimAt, now.addSecs(4 * 60));
+    QVERIFY(!state->seats.at(1).marked());
+
+    LicenseDialog dialog(renderFarm(), {});
+    dialog.setRules(list.rules, serverGroups());
+    dialog.setReclaimState(state);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QCOMPARE(preview(dialog)->text(),
+             u"alice@ws-12 is marked, idle 74 min, for carol@ws-3, waiting 6 min. The seat goes in 4 minutes "
+             "unless it is used."_s);
 }
 
 void TestIdleSeatsDialog::theKeyboardReachesTheIdleSeats()
