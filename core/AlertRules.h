@@ -1,0 +1,138 @@
+#pragma once
+
+#include "LicenseValidity.h"
+#include "ValidationError.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+#include <QTime>
+#include <QTimeZone>
+
+#include <optional>
+
+namespace keyright {
+
+// Alerts (issue 29): what a rule watches, when a watched condition fires and resolves, and when a
+// person is told. Pure like decideCheckout(): the caller measures, passes "now", and keeps the
+// state; nothing here reads a clock or a store, so the server, its tests and the dashboard's
+// explanation read one set of rules.
+
+enum class AlertKind {
+    SeatsInUse, // seats in use at or above `threshold` % of the license's seats for `minutes`
+    Denials, // `threshold` 0: any true denial (refused, and no seat within `minutes`); else more
+             // than `threshold` denials in the last `minutes`
+    WaitingLine, // more than `threshold` waiting (0: not watched), or a wait longer than `minutes`
+                 // (0: not watched)
+    ValidityEnding, // validUntil or maintenanceUntil within one of `daysBefore`
+    InstanceSilent, // an instance on the shared database not seen for `seconds`
+    ClockJump, // a server clock jumped (a ClockJumped event within the last `minutes`)
+};
+
+enum class AlertSeverity { Info, Warning, Critical };
+
+// Hours in which nobody is told (a firing is still recorded, and told when they end if it still
+// fires). [from, to) in `zone`; over midnight when to < from; none when from == to.
+struct QuietHours
+{
+    QTime from;
+    QTime to;
+    QTimeZone zone = QTimeZone::utc();
+
+    bool isEmpty() const { return !from.isValid() || !to.isValid() || from == to; }
+    bool contains(const QDateTime &moment) const;
+    // The first moment at or after `moment` outside the quiet hours (`moment` itself when outside).
+    QDateTime endAfter(const QDateTime &moment) const;
+
+    friend bool operator==(const QuietHours &a, const QuietHours &b)
+    {
+        return a.from == b.from && a.to == b.to && a.zone == b.zone;
+    }
+};
+
+struct AlertRule
+{
+    enum class Scope {
+        AllLicenses,
+        License, // `scopeName` is a license id
+        Group, // `scopeName` is a holder group: seats and denials of its members
+    };
+
+    QString id;
+    AlertKind kind = AlertKind::SeatsInUse;
+    Scope scope = Scope::AllLicenses;
+    QString scopeName;
+    AlertSeverity severity = AlertSeverity::Warning;
+    int threshold = 0; // see AlertKind
+    int minutes = 0; // see AlertKind
+    int seconds = 0; // InstanceSilent
+    QList<int> daysBefore = {}; // ValidityEnding, any order; empty: noticeDays()
+    QuietHours quiet = {};
+
+    // ValidityEnding: the days' notice given, or 60, 30 and 7 when none are.
+    QList<int> noticeDays() const;
+    // The ranges each kind needs; the error names the field at fault.
+    bool validate(ValidationError *error = nullptr) const;
+
+    friend bool operator==(const AlertRule &, const AlertRule &) = default;
+};
+
+// What the caller measured for one subject of a rule (a license, an instance, or a license and one
+// of its notice days), and the numbers that made it so, for the event and the sentence.
+struct AlertMeasure
+{
+    bool breached = false;
+    qint64 value = 0; // percent, denials, waiting, the longest wait in minutes, days left, seconds
+    qint64 limit = 0; // the rule's number it was compared with
+};
+
+// The measures, one per kind, from plain numbers.
+AlertMeasure measureSeatsInUse(const AlertRule &rule, int inUse, int seatCount);
+// `denials`: the denials' times; `trueDenials`: those whose holder got no seat within the window.
+AlertMeasure measureDenials(const AlertRule &rule, const QList<QDateTime> &denials, int trueDenials,
+                            const QDateTime &now);
+AlertMeasure measureWaitingLine(const AlertRule &rule, int waiting, const QDateTime &oldestQueuedAt,
+                                const QDateTime &now);
+// One measure per notice day, for the bound that ends first of validUntil and maintenanceUntil:
+// breached when that bound is at most `day` days away (or past).
+AlertMeasure measureValidityEnding(int day, const QDateTime &bound, const QDateTime &now);
+AlertMeasure measureInstanceSilent(const AlertRule &rule, const QDateTime &lastSeen, const QDateTime &now);
+AlertMeasure measureClockJump(const AlertRule &rule, const QList<QDateTime> &jumps, const QDateTime &now);
+
+// One alert (a rule and a subject) over time, as the caller stores it between evaluations.
+struct AlertTrack
+{
+    QDateTime breachedSince; // invalid while the condition does not hold
+    QDateTime clearSince; // while firing: since when the condition no longer holds; invalid else
+    QDateTime firedAt; // invalid: not firing
+    // When the firing was told (invalid: not yet, e.g. during quiet hours).
+    QDateTime toldAt;
+
+    bool firing() const { return firedAt.isValid(); }
+
+    friend bool operator==(const AlertTrack &, const AlertTrack &) = default;
+};
+
+struct AlertStep
+{
+    enum class Transition { None, Fire, Resolve };
+    Transition transition = Transition::None;
+    AlertTrack track;
+    // Tell someone now: a firing (at its fire, or when quiet hours end while it still fires) or a
+    // resolution of a firing that was told. A firing that resolves before it was told is told
+    // neither way.
+    bool tellFiring = false;
+    bool tellResolved = false;
+};
+
+// How long a condition must have stopped holding before a firing alert resolves, so that a
+// condition that comes and goes fires once rather than at every turn.
+inline constexpr qint64 alertClearMs = 2 * 60 * 1000;
+
+// One evaluation: `measure` taken at `now`. A rule with a hold time (SeatsInUse: `minutes`) fires
+// once the condition has held that long; the others fire at once. A firing alert stays firing while
+// the condition holds, and resolves once it has not held for alertClearMs.
+AlertStep stepAlert(const AlertRule &rule, const AlertTrack &previous, const AlertMeasure &measure,
+                    const QDateTime &now);
+
+} // namespace keyright
