@@ -409,44 +409,94 @@ bool LeaseServer::addDemoLicenses(QString *error)
     return true;
 }
 
+#if QT_CONFIG(ssl)
+namespace {
+
+// The server's side of TLS from a PEM certificate chain and an unencrypted PEM key; nullopt with
+// why when either cannot be used. The key's bytes are wiped once parsed.
+std::optional<QSslConfiguration> tlsConfiguration(const QString &certPath, const QString &keyPath, QString *error)
+{
+    const auto chain = QSslCertificate::fromPath(certPath, QSsl::Pem);
+    if (chain.isEmpty()) {
+        *error = u"no PEM certificate could be read from %1"_s.arg(certPath);
+        return std::nullopt;
+    }
+    QFile keyFile(keyPath);
+    if (!keyFile.open(QIODevice::ReadOnly)) {
+        *error = u"cannot read the TLS key %1: %2"_s.arg(keyPath, keyFile.errorString());
+        return std::nullopt;
+    }
+    QByteArray pem = keyFile.readAll();
+    QSslKey key;
+    for (const QSsl::KeyAlgorithm algorithm : {QSsl::Rsa, QSsl::Ec, QSsl::Dsa, QSsl::Dh}) {
+        key = QSslKey(pem, algorithm, QSsl::Pem);
+        if (!key.isNull())
+            break;
+    }
+    pem.fill('\0');
+    if (key.isNull()) {
+        // Qt's TLS backends take RSA and EC keys; an Ed25519 or Ed448 key (openssl's
+        // -newkey ed25519) is as unreadable to it as a damaged file, so both are named.
+        *error = u"%1 is not an RSA or EC private key in unencrypted PEM (Ed25519 and Ed448 keys cannot be "
+                 "used for TLS here; make an EC key with: openssl req -x509 -newkey ec -pkeyopt "
+                 "ec_paramgen_curve:P-256 -nodes ...)"_s.arg(keyPath);
+        return std::nullopt;
+    }
+    QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
+    ssl.setLocalCertificateChain(chain);
+    ssl.setPrivateKey(key);
+    ssl.setPeerVerifyMode(QSslSocket::VerifyNone);
+    return ssl;
+}
+
+} // namespace
+#endif
+
+bool LeaseServer::reloadTls(const QString &certPath, const QString &keyPath, QString *error)
+{
+#if QT_CONFIG(ssl)
+    auto *server = m_frontend ? qobject_cast<QSslServer *>(m_frontend->listener()) : nullptr;
+    if (!m_tls || !server || certPath.isEmpty() || keyPath.isEmpty()) {
+        *error = u"turning TLS on or off takes a restart"_s;
+        return false;
+    }
+    const std::optional<QSslConfiguration> ssl = tlsConfiguration(certPath, keyPath, error);
+    if (!ssl)
+        return false;
+    server->setSslConfiguration(*ssl);
+    m_config.tlsCert = certPath;
+    m_config.tlsKey = keyPath;
+    return true;
+#else
+    Q_UNUSED(certPath);
+    Q_UNUSED(keyPath);
+    *error = u"this build has no TLS"_s;
+    return false;
+#endif
+}
+
+void LeaseServer::setEventRetentionDays(int days)
+{
+    m_config.eventRetentionDays = days;
+    if (m_reaper)
+        m_reaper->setEventRetentionDays(days);
+    if (m_usageCloser)
+        m_usageCloser->setSettings(usageSettings());
+    if (m_usageReports)
+        m_usageReports->setSettings(usageSettings());
+}
+
 bool LeaseServer::listen(QString *error)
 {
     QTcpServer *tcp = nullptr;
     m_tls = !m_config.tlsCert.isEmpty();
 #if QT_CONFIG(ssl)
     if (m_tls) {
-        const auto chain = QSslCertificate::fromPath(m_config.tlsCert, QSsl::Pem);
-        if (chain.isEmpty()) {
-            *error = u"no PEM certificate could be read from %1"_s.arg(m_config.tlsCert);
+        const std::optional<QSslConfiguration> ssl = tlsConfiguration(m_config.tlsCert, m_config.tlsKey, error);
+        if (!ssl)
             return false;
-        }
-        QFile keyFile(m_config.tlsKey);
-        if (!keyFile.open(QIODevice::ReadOnly)) {
-            *error = u"cannot read the TLS key %1: %2"_s.arg(m_config.tlsKey, keyFile.errorString());
-            return false;
-        }
-        QByteArray pem = keyFile.readAll();
-        QSslKey key;
-        for (const QSsl::KeyAlgorithm algorithm : {QSsl::Rsa, QSsl::Ec, QSsl::Dsa, QSsl::Dh}) {
-            key = QSslKey(pem, algorithm, QSsl::Pem);
-            if (!key.isNull())
-                break;
-        }
-        pem.fill('\0');
-        if (key.isNull()) {
-            // Qt's TLS backends take RSA and EC keys; an Ed25519 or Ed448 key (openssl's
-            // -newkey ed25519) is as unreadable to it as a damaged file, so both are named.
-            *error = u"%1 is not an RSA or EC private key in unencrypted PEM (Ed25519 and Ed448 keys cannot be "
-                     "used for TLS here; make an EC key with: openssl req -x509 -newkey ec -pkeyopt "
-                     "ec_paramgen_curve:P-256 -nodes ...)"_s.arg(m_config.tlsKey);
-            return false;
-        }
-        QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
-        ssl.setLocalCertificateChain(chain);
-        ssl.setPrivateKey(key);
-        ssl.setPeerVerifyMode(QSslSocket::VerifyNone);
         auto *server = new QSslServer;
-        server->setSslConfiguration(ssl);
+        server->setSslConfiguration(*ssl);
         tcp = server;
     }
 #endif

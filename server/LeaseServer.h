@@ -105,6 +105,13 @@ public:
     // Empty when `config` may be served; otherwise why not (non-loopback without TLS, half a TLS
     // setup).
     static QString listenPolicyError(const ServerConfig &config);
+
+    // A reload (SIGHUP): a new certificate and key for the connections accepted from now on (the
+    // open ones keep theirs). False, with why, when they cannot be read or when the server does
+    // not serve TLS (starting or stopping TLS needs a restart); the old ones stay.
+    bool reloadTls(const QString &certPath, const QString &keyPath, QString *error);
+    // A reload: events older than `days` go at the next sweep, and usage spans are kept as long.
+    void setEventRetentionDays(int days);
     static bool isLoopback(const QHostAddress &address);
 
 private:

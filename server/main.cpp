@@ -116,10 +116,13 @@ int main(int argc, char *argv[])
                                           u"duration"_s, u"30s"_s);
     const QCommandLineOption retention(u"event-retention-days"_s,
                                        u"Delete audit events older than this many days (0 keeps them forever). "
-                                       "Default 90."_s,
+                                       "Default 90. A reload (SIGHUP) applies a new value."_s,
                                        u"days"_s, u"90"_s);
-    const QCommandLineOption tlsCert(u"tls-cert"_s, u"PEM certificate (chain) for HTTPS."_s, u"file"_s);
-    const QCommandLineOption tlsKey(u"tls-key"_s, u"PEM private key for HTTPS (unencrypted)."_s, u"file"_s);
+    const QCommandLineOption tlsCert(
+        u"tls-cert"_s, u"PEM certificate (chain) for HTTPS. A reload (SIGHUP) reads it again, for new connections."_s,
+        u"file"_s);
+    const QCommandLineOption tlsKey(
+        u"tls-key"_s, u"PEM private key for HTTPS (unencrypted). A reload (SIGHUP) reads it again."_s, u"file"_s);
     const QCommandLineOption insecureHttp(u"insecure-http"_s,
                                           u"Allow plain HTTP on a non-loopback address (keys and tokens travel in "
                                           "clear text)."_s);
@@ -302,9 +305,27 @@ int main(int argc, char *argv[])
         }
         const QStringList changed = changedServerSettings(running, next);
         QStringList needRestart;
+        // The certificate and key are read again at every reload, changed paths or not: a renewal
+        // (certbot, an internal CA) usually rewrites the same files. Turning TLS on or off, or a
+        // pair that cannot be used, leaves the running ones and their settings in place.
+        const bool tlsNamed = changed.contains(u"tls-cert"_s) || changed.contains(u"tls-key"_s);
+        bool tlsTaken = false;
+        if (!nextRun.config.tlsCert.isEmpty() || tlsNamed) {
+            QString tlsError;
+            tlsTaken = server.reloadTls(nextRun.config.tlsCert, nextRun.config.tlsKey, &tlsError);
+            if (tlsTaken)
+                qCInfo(lcConfig, "reload: TLS certificate %ls and key %ls read; new connections use them",
+                       qUtf16Printable(nextRun.config.tlsCert), qUtf16Printable(nextRun.config.tlsKey));
+            else
+                qCCritical(lcConfig, "reload: the TLS certificate in use stays: %ls", qUtf16Printable(tlsError));
+        }
+        if (changed.contains(u"event-retention-days"_s))
+            server.setEventRetentionDays(nextRun.config.eventRetentionDays);
         for (const QString &key : changed) {
-            if (!findServerOption(key)->reloadable) {
-                needRestart.append(key);
+            const bool tlsSetting = key == u"tls-cert"_s || key == u"tls-key"_s;
+            if (!findServerOption(key)->reloadable || (tlsSetting && !tlsTaken)) {
+                if (!tlsSetting || nextRun.config.tlsCert.isEmpty() != running.value(u"tls-cert"_s).values.isEmpty())
+                    needRestart.append(key);
                 continue;
             }
             const QString before = running.value(key).values.join(u", "_s);

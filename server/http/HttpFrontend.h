@@ -45,6 +45,9 @@ public:
     void bind(QTcpServer *server);
 
     int connectionCount() const { return int(m_connections.size()); }
+    // The listening server bind() took (a QSslServer under TLS), for a reload to give it a new
+    // certificate; connections it accepts from then on use it.
+    QTcpServer *listener() const { return m_server.get(); }
     // Acts on every connection deadline that has passed (a timer calls it; tests may too).
     void sweep();
 

@@ -9,6 +9,7 @@
 #include <QStringList>
 #include <QTimer>
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 
@@ -48,6 +49,9 @@ public:
 
     int chunkRows() const { return m_chunkRows; }
     void setChunkRows(int rows);
+    // Events older than this many days go at the next sweep (0: kept for ever); a reload sets it.
+    int eventRetentionDays() const { return m_retentionDays; }
+    void setEventRetentionDays(int days) { m_retentionDays = std::max(days, 0); }
 
     // One whole sweep now, chunk after chunk without returning to the event loop (it finishes the
     // sweep in progress, if there is one); returns how many seats it reaped (-1 when the store

@@ -63,6 +63,7 @@ public:
     // Buckets of `resolution` ending at or before this are closable now.
     qint64 closableUntil(usage::Resolution resolution) const;
     const UsageSettings &settings() const { return m_settings; }
+    void setSettings(const UsageSettings &settings) { m_settings = settings; }
 
     // Periodic closing: a chunk per resolution per tick, the next tick at once while more is due.
     void start(std::chrono::milliseconds interval = std::chrono::seconds(20));

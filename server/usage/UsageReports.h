@@ -23,6 +23,7 @@ class UsageReports
 {
 public:
     UsageReports(LeaseStore &store, const Clock &clock, const UsageSettings &settings);
+    void setSettings(const UsageSettings &settings) { m_settings = settings; }
 
     enum class Problem { None, LicenseNotFound, TooManyBuckets, FromInTheFuture };
     // nullopt with `problem` set when the license is unknown or the range holds more buckets of

@@ -1,4 +1,5 @@
 #include "ServerProcess.h"
+#include "TestCertificates.h"
 #include "TestHttp.h"
 
 #include <QDeadlineTimer>
@@ -7,6 +8,7 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QScopeGuard>
+#include <QSslSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -31,6 +33,7 @@ private slots:
     void checkConfigExitCodes();
     void commandLineWinsOverTheFile();
     void reloadChangesTheLogLevel();
+    void reloadReadsTheCertificateAndRetention();
     void notifiesSystemd();
 
 private:
@@ -212,6 +215,75 @@ void TestServerService::reloadChangesTheLogLevel()
     QVERIFY2(waitForOutput(server, u"reload refused"_s, std::chrono::seconds(10)), qPrintable(server.output()));
     const QString afterError = server.output().mid(server.output().indexOf(u"changed from debug to error"_s));
     QVERIFY2(!afterError.contains(u"max-connections changed"_s), qPrintable(afterError));
+    QVERIFY(server.terminate());
+}
+
+namespace {
+
+// The certificate a new TLS connection to the server is shown; null when the handshake fails.
+QSslCertificate certificateShown(const QUrl &url)
+{
+    QSslSocket socket;
+    socket.setPeerVerifyMode(QSslSocket::VerifyNone);
+    socket.connectToHostEncrypted(url.host(), quint16(url.port()));
+    if (!socket.waitForEncrypted(10000))
+        return QSslCertificate();
+    const QSslCertificate shown = socket.peerCertificate();
+    socket.disconnectFromHost();
+    return shown;
+}
+
+bool copyOver(const QString &from, const QString &to)
+{
+    QFile::remove(to);
+    return QFile::copy(from, to) && QFile::setPermissions(to, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+}
+
+} // namespace
+
+void TestServerService::reloadReadsTheCertificateAndRetention()
+{
+    // A renewed certificate rewritten in place (as certbot or a site CA does) is served to new
+    // connections after a reload, without a restart; so is a new event retention.
+    QVERIFY(m_dir.isValid());
+    TestCertificates certificates;
+    if (!certificates.unavailableReason().isEmpty())
+        QSKIP(qPrintable(certificates.unavailableReason()));
+    QString error;
+    const auto first = certificates.selfSigned(u"first"_s, &error);
+    QVERIFY2(first, qPrintable(error));
+    const auto second = certificates.selfSigned(u"second"_s, &error);
+    QVERIFY2(second, qPrintable(error));
+    const QString cert = m_dir.filePath(u"tls-cert.pem"_s);
+    const QString key = m_dir.filePath(u"tls-key.pem"_s);
+    QVERIFY(copyOver(first->certificate, cert));
+    QVERIFY(copyOver(first->key, key));
+    const QString conf = writeFile(u"tls.conf"_s, "event-retention-days = 90\n");
+    ServerProcess server;
+    server.setTls(cert, key);
+    server.setExtraArguments({u"--config"_s, conf});
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QSslCertificate before = certificateShown(server.url());
+    QVERIFY(!before.isNull());
+    QCOMPARE(before, QSslCertificate::fromPath(first->certificate).value(0));
+
+    QVERIFY(copyOver(second->certificate, cert));
+    QVERIFY(copyOver(second->key, key));
+    QVERIFY(!writeFile(u"tls.conf"_s, "event-retention-days = 30\n").isEmpty());
+    QCOMPARE(::kill(pid_t(server.processId()), SIGHUP), 0);
+    QVERIFY2(waitForOutput(server, u"new connections use them"_s, std::chrono::seconds(10)),
+             qPrintable(server.output()));
+    QVERIFY2(waitForOutput(server, u"reload: event-retention-days changed from 90 to 30"_s, std::chrono::seconds(10)),
+             qPrintable(server.output()));
+    QVERIFY2(!server.output().contains(u"take effect only after a restart"_s), qPrintable(server.output()));
+    QCOMPARE(certificateShown(server.url()), QSslCertificate::fromPath(second->certificate).value(0));
+
+    // A key that does not parse: the certificate in use stays, and the server still answers.
+    QVERIFY(!writeFile(u"tls-key.pem"_s, "not a key\n").isEmpty());
+    QCOMPARE(::kill(pid_t(server.processId()), SIGHUP), 0);
+    QVERIFY2(waitForOutput(server, u"reload: the TLS certificate in use stays: "_s, std::chrono::seconds(10)),
+             qPrintable(server.output()));
+    QCOMPARE(certificateShown(server.url()), QSslCertificate::fromPath(second->certificate).value(0));
     QVERIFY(server.terminate());
 }
 
