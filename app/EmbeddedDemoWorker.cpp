@@ -8,6 +8,8 @@
 #include "LeaseKeeper.h"
 #include "LeaseServer.h"
 #include "SecretBuffer.h"
+#include "seats/SeatService.h"
+#include "wire/EventActor.h"
 
 #include <QDir>
 #include <QNetworkAccessManager>
@@ -63,6 +65,7 @@ void EmbeddedDemoWorker::start(const QString &dataDir)
     }
     m_network = std::make_unique<QNetworkAccessManager>();
 
+    clearLeftovers();
     applyDemoRules();
     // Staggered, so "held since" and the countdowns differ the way they do in an office.
     int step = 0;
@@ -233,6 +236,32 @@ void EmbeddedDemoWorker::addHolder(const QString &licenseId, const QString &hold
     QTimer::singleShot(delay, raw, [raw] { raw->start(); });
 }
 
+void EmbeddedDemoWorker::clearLeftovers()
+{
+    // A run that ended without giving its seats back (killed, or the machine went down) leaves its
+    // holders' seats held for up to a TTL and its colleague in line: the new run's holders would be
+    // refused and the line would hold her twice. The demo's own people start afresh; anyone else
+    // (a CLI `hold` against the demo) keeps their seat.
+    SeatService *seats = m_server->seats();
+    const QDateTime now = seats->clock().now();
+    for (const DemoCatalogue::License &license : DemoCatalogue::licenses()) {
+        QStringList ours = license.holders;
+        ours << DemoCatalogue::waitingHolder() << DemoCatalogue::refusedHolder() << DemoCatalogue::crashingHolder();
+        const std::optional<SeatService::LeaseListing> listing = seats->leaseListing(license.id);
+        if (!listing)
+            continue;
+        for (const QueueTicket &ticket : listing->queue) {
+            if (ours.contains(ticket.holder))
+                seats->leaveQueue(license.id, ticket.ticketId, QString::fromUtf16(serverActor));
+        }
+        for (const StoredLease &row : listing->leases) {
+            if (ours.contains(row.lease.holder) && row.lease.expiresAt >= now)
+                seats->revoke(license.id, row.lease.seatId, tr("the demo started again"), std::chrono::seconds {0},
+                              QString::fromUtf16(serverActor));
+        }
+    }
+}
+
 void EmbeddedDemoWorker::tryFullLicense()
 {
     // Someone keeps trying the full render farm: the denials the Events view explains.
@@ -288,26 +317,40 @@ void EmbeddedDemoWorker::shutDown(std::chrono::milliseconds timeout)
         m_crash->stop();
     if (m_activity)
         m_activity->stop();
-    auto pending = std::make_shared<int>(0);
-    for (const auto &keeper : m_keepers) {
-        const auto state = keeper->state();
-        if (state == LeaseKeeper::State::Holding || state == LeaseKeeper::State::Acquiring
-            || state == LeaseKeeper::State::Waiting || state == LeaseKeeper::State::Degraded) {
-            ++*pending;
-            connect(keeper.get(), &LeaseKeeper::released, this, [this, pending] {
-                if (--*pending == 0)
-                    quitThread();
-            });
-            keeper->release();
-        }
-    }
-    if (*pending == 0 || timeout <= 0ms) {
+    if (timeout <= 0ms) {
         quitThread();
         return;
     }
     // The thread's own timer: the window's thread waits for this one to end, not for an event
     // loop of its own.
     QTimer::singleShot(timeout, this, &EmbeddedDemoWorker::quitThread);
+    // Those in line leave it first: a seat given back while someone still waits would go to them,
+    // and the next start would find it held by a waiter that is gone (walk 46).
+    const auto inLine = [](const LeaseKeeper &keeper) { return keeper.state() == LeaseKeeper::State::Waiting; };
+    releaseKeepers(inLine, [this, inLine] {
+        releaseKeepers([inLine](const LeaseKeeper &keeper) { return !inLine(keeper); }, [this] { quitThread(); });
+    });
+}
+
+void EmbeddedDemoWorker::releaseKeepers(const std::function<bool(const LeaseKeeper &)> &which,
+                                        const std::function<void()> &then)
+{
+    auto pending = std::make_shared<int>(0);
+    for (const auto &keeper : m_keepers) {
+        const auto state = keeper->state();
+        const bool engaged = state == LeaseKeeper::State::Holding || state == LeaseKeeper::State::Acquiring
+            || state == LeaseKeeper::State::Waiting || state == LeaseKeeper::State::Degraded;
+        if (!engaged || !which(*keeper))
+            continue;
+        ++*pending;
+        connect(keeper.get(), &LeaseKeeper::released, this, [pending, then] {
+            if (--*pending == 0)
+                then();
+        });
+        keeper->release();
+    }
+    if (*pending == 0)
+        then();
 }
 
 void EmbeddedDemoWorker::quitThread()

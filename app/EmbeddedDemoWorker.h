@@ -5,6 +5,7 @@
 #include <QUrl>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -71,6 +72,11 @@ private:
     void crashOne();
     void startWaiter();
     void quitThread();
+    // Frees what an earlier run of the demo left held or queued when it did not end cleanly.
+    void clearLeftovers();
+    // Releases the engaged keepers `which` picks (a seat or a place in line), then calls `then`
+    // once every one of them has heard back (at once when none is engaged).
+    void releaseKeepers(const std::function<bool(const LeaseKeeper &)> &which, const std::function<void()> &then);
 
     const Clock &m_serverClock;
     const Clock &m_clock;

@@ -17,17 +17,51 @@
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPalette>
+#include <QSocketNotifier>
 #include <QStandardPaths>
 #include <QTimer>
 
+#include <csignal>
 #include <cstdio>
 #include <optional>
+#include <sys/socket.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 using namespace keyright;
 
 namespace {
+
+int quitPipe[2] = {-1, -1};
+
+void onQuitSignal(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const auto written = ::write(quitPipe[1], &byte, 1);
+}
+
+// SIGTERM (a session logging out, `kill`) and SIGINT (Ctrl+C in the terminal) quit as the window's
+// Quit does, so the embedded demo gives its seats back before the process goes (walk 46: killed,
+// it left them held and the next start's story was wrong). The handler only writes to a socket
+// pair; the event loop quits.
+void quitOnSignals(QApplication &app)
+{
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, quitPipe) != 0)
+        return;
+    auto *notifier = new QSocketNotifier(quitPipe[0], QSocketNotifier::Read, &app);
+    QObject::connect(notifier, &QSocketNotifier::activated, &app, [] {
+        char byte = 0;
+        if (::read(quitPipe[0], &byte, 1) == 1)
+            QApplication::quit();
+    });
+    struct sigaction action = {};
+    action.sa_handler = onQuitSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+}
 
 void useDarkPalette()
 {
@@ -258,5 +292,6 @@ int main(int argc, char *argv[])
 
     // Its seats back before the process goes, so a restart within a TTL finds them free.
     QObject::connect(&app, &QApplication::aboutToQuit, &demo, [&demo] { demo.stop(1500ms); });
+    quitOnSignals(app);
     return app.exec();
 }

@@ -62,6 +62,8 @@ private Q_SLOTS:
     void theInstanceScenarioPlaysOnTheDemo();
     void clockJumpReachesTheServersThread();
     void stopGivesTheSeatsBackAndEndsTheThread();
+    void theWaiterLeavesTheLineBeforeTheSeatsGoBack();
+    void aRunThatEndedAbruptlyLeavesNothingHeld();
     void theLedgerShowsAnIdleHolderAndAWaiter();
     void aFolderThatCannotBeMadeIsNamed();
 
@@ -261,6 +263,44 @@ void TestEmbeddedDemo::stopGivesTheSeatsBackAndEndsTheThread()
             ++released;
     }
     QCOMPARE(released, 4);
+}
+
+void TestEmbeddedDemo::theWaiterLeavesTheLineBeforeTheSeatsGoBack()
+{
+    // Quitting while carol waits for a render node: her place goes first, so none of the seats
+    // the nodes give back is handed to her (walk 46: one was, and stayed held by nobody).
+    QVERIFY(startDemo());
+    const QString farm = DemoCatalogue::fullLicenseId();
+    QTRY_VERIFY_WITH_TIMEOUT(license(farm).value_or(LicenseSummary {}).waiting == 1, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(license(farm).value_or(LicenseSummary {}).inUse == 4, 20000);
+    m_demo->stop(5s);
+    QVERIFY(startDemo());
+    int granted = 0;
+    for (const EventRecord &event : events(EventKind::Granted, farm))
+        granted += event.holder == DemoCatalogue::waitingHolder();
+    QCOMPARE(granted, 0);
+    QVERIFY(!events(EventKind::QueueLeft, farm).isEmpty());
+}
+
+void TestEmbeddedDemo::aRunThatEndedAbruptlyLeavesNothingHeld()
+{
+    // A run that gave nothing back (killed): the next start frees its people's seats and place in
+    // line, so the nodes get their seats again and carol waits once, not twice.
+    QVERIFY(startDemo());
+    const QString farm = DemoCatalogue::fullLicenseId();
+    QTRY_VERIFY_WITH_TIMEOUT(license(farm).value_or(LicenseSummary {}).waiting == 1, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(license(farm).value_or(LicenseSummary {}).inUse == 4, 20000);
+    m_demo->stop(0ms); // no seat given back
+    QVERIFY(startDemo());
+    int revoked = 0;
+    for (const EventRecord &event : events(EventKind::Revoked, farm))
+        revoked += event.holder.startsWith(u"node-"_s);
+    QCOMPARE(revoked, 4);
+    QTRY_VERIFY_WITH_TIMEOUT(license(farm).value_or(LicenseSummary {}).inUse == 4, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(license(farm).value_or(LicenseSummary {}).waiting == 1, 20000);
+    // No node was refused on the way: the leftovers were gone before they checked out.
+    for (const EventRecord &event : events(EventKind::Denied, farm))
+        QVERIFY2(!event.holder.startsWith(u"node-"_s), qPrintable(event.holder));
 }
 
 void TestEmbeddedDemo::theLedgerShowsAnIdleHolderAndAWaiter()
