@@ -13,6 +13,7 @@ packages=(
     libboost1.74-dev
     openssl
     xvfb xauth fonts-dejavu-core
+    dpkg-dev lintian appstream bash-completion
 )
 
 missing=()
