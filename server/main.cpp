@@ -6,6 +6,7 @@
 #include "http/ListenAddress.h"
 #include "service/JournalLog.h"
 #include "service/ServerSettings.h"
+#include "service/StoreBackupCommand.h"
 #include "service/SystemdNotifier.h"
 
 #include <QCommandLineParser>
@@ -92,6 +93,10 @@ int main(int argc, char *argv[])
 
     const QString defaultDataDir
         = QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)).filePath(u"keyright-server"_s);
+
+    // keyright-server backup ..., keyright-server restore ... (docs/DEPLOYMENT.md).
+    if (app.arguments().size() > 1 && keyright::server::isStoreBackupCommand(app.arguments().at(1)))
+        return keyright::server::runStoreBackupCommand(app.arguments(), defaultDataDir);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(u"Keyright lease server: hands out signed, expiring seat leases for floating "

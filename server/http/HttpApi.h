@@ -73,6 +73,10 @@ public:
     void setStats(StatsService *stats) { m_admin.setStats(stats); }
     void setUsage(UsageReports *usage) { m_admin.setUsage(usage); }
     void setLedger(LedgerReports *ledger) { m_admin.setLedger(ledger); }
+    void setBackup(SqliteLeaseStore *store, const QString &workDir, const QString &keyPath)
+    {
+        m_admin.setBackup(store, workDir, keyPath);
+    }
 
 private:
     ApiResponse dispatch(const ApiRequest &request, QString *routeName);
