@@ -99,8 +99,11 @@ int main(int argc, char *argv[])
         return keyright::server::runStoreBackupCommand(app.arguments(), defaultDataDir);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(u"Keyright lease server: hands out signed, expiring seat leases for floating "
-                                     "licenses over HTTP (API in docs/API.md)."_s);
+    parser.setApplicationDescription(
+        u"Keyright lease server: hands out signed, expiring seat leases for floating "
+        "licenses over HTTP (API in docs/API.md).\n\nkeyright-server backup --to FILE and keyright-server restore "
+        "--from FILE copy the SQLite store and put a copy back (see their --help and "
+        "docs/DEPLOYMENT.md)."_s);
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption listen(u"listen"_s,

@@ -235,9 +235,12 @@ int restore(const QCommandLineParser &parser, const Where &where)
     if (!where.config.databaseUrl.isEmpty())
         return fail(postgresRefusal(where.config, u"restore"_s));
     const QString dataDir = where.config.dataDir;
-    if (!QFileInfo(dataDir).isDir() && !QDir().mkpath(dataDir))
-        return fail(u"cannot create the data directory %1"_s.arg(dataDir));
-    QFile::setPermissions(dataDir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    if (!QFileInfo(dataDir).isDir()) {
+        if (!QDir().mkpath(dataDir))
+            return fail(u"cannot create the data directory %1"_s.arg(dataDir));
+        // As the server makes it: only its user looks inside.
+        QFile::setPermissions(dataDir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    }
     // The server's own lock, held until the restore is done: no server starts on a half-restored
     // directory, and none is running now.
     QLockFile lock(where.lockPath);

@@ -272,6 +272,10 @@ void TestStoreBackup::backupOfAStoppedServerReadsItsFile()
     // No temporary file is left beside it.
     QCOMPARE(QDir(out.path()).entryList(QDir::Files | QDir::Hidden), QStringList {u"stopped.sqlite"_s});
 
+    // A command without its file is a usage error.
+    QCOMPARE(runServerCommand({u"backup"_s, u"--data-dir"_s, server.dataDir()}, &output), 2);
+    QVERIFY2(output.contains(u"keyright-server backup needs --to FILE"_s), qPrintable(output));
+
     // No store there at all: said so, nothing written.
     QTemporaryDir empty;
     QCOMPARE(
