@@ -150,6 +150,12 @@ std::optional<QByteArray> askServer(const Where &where, const QString &tokenFile
     reply->deleteLater();
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QByteArray body = reply->readAll();
+    if (status == 0 && reply->error() == QNetworkReply::SslHandshakeFailedError) {
+        *why = u"the server at %1 did not present the certificate %2 names (%3), so it was not trusted and not "
+               "asked: give --config naming the configuration the server runs with"_s.arg(
+                   serverUrl(where.config).toString(), where.config.tlsCert, reply->errorString());
+        return std::nullopt;
+    }
     if (status == 0) {
         *why = u"a keyright-server holds the store %1, but it does not answer at %2 (%3): give --listen or --config "
                "naming the address it serves on"_s.arg(where.storePath, serverUrl(where.config).toString(),

@@ -3,6 +3,7 @@
 #include "PgTestDatabase.h"
 #include "ServeEventLoop.h"
 #include "ServerProcess.h"
+#include "TestCertificates.h"
 #include "TestHttp.h"
 #include "store/SqliteBackup.h"
 #include "store/SqliteLeaseStore.h"
@@ -45,6 +46,7 @@ private slots:
     void backupUnderLoadKeepsEveryAcknowledgedRenewal();
     void backupOfAStoppedServerReadsItsFile();
     void signingKeyOnlyWhenAsked();
+    void backupFindsAnHttpsServerFromItsConfigFile();
     void restoreRefusesARunningServer();
     void restoreRefusesBadFilesAndChangesNothing_data();
     void restoreRefusesBadFilesAndChangesNothing();
@@ -343,6 +345,49 @@ void TestStoreBackup::signingKeyOnlyWhenAsked()
                  &output),
              0);
     check(out.filePath(u"d"_s), true);
+}
+
+// The server as a configuration file describes it, serving HTTPS with a self-signed certificate:
+// `backup --config FILE` finds its address and trusts that certificate, and no other.
+void TestStoreBackup::backupFindsAnHttpsServerFromItsConfigFile()
+{
+    TestCertificates certificates;
+    if (!certificates.unavailableReason().isEmpty())
+        QSKIP(qPrintable(certificates.unavailableReason()));
+    QString why;
+    const auto own = certificates.selfSigned(u"server"_s, &why);
+    QVERIFY2(own, qPrintable(why));
+    ServerProcess server;
+    server.setTls(own->certificate, own->key);
+    QVERIFY2(server.start(&why), qPrintable(why + server.output()));
+    QTemporaryDir out;
+    const auto configure = [&](const QString &certificate) {
+        const QString path = out.filePath(u"server.conf"_s);
+        QFile config(path);
+        if (!config.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            return QString();
+        config.write(u"listen = 0.0.0.0:%1\ndata-dir = %2\ntls-cert = %3\ntls-key = %4\n"_s.arg(server.port())
+                         .arg(server.dataDir(), certificate, own->key)
+                         .toUtf8());
+        return path;
+    };
+    QString output;
+    const QString file = out.filePath(u"tls.sqlite"_s);
+    QCOMPARE(runServerCommand({u"backup"_s, u"--config"_s, configure(own->certificate), u"--to"_s, file}, &output), 0);
+    QVERIFY2(output.contains(u"taken by the running server at https://127.0.0.1:%1"_s.arg(server.port())),
+             qPrintable(output));
+    QVERIFY2(SqliteBackup::inspect(file, newestVersion(), &why), qPrintable(why));
+
+    // A configuration naming another certificate: the server's is not trusted, nothing written.
+    const auto other = certificates.selfSigned(u"other"_s, &why);
+    QVERIFY2(other, qPrintable(why));
+    const QString refused = out.filePath(u"refused.sqlite"_s);
+    QCOMPARE(runServerCommand({u"backup"_s, u"--config"_s, configure(other->certificate), u"--to"_s, refused}, &output),
+             1);
+    QVERIFY2(
+        output.contains(u"the server at https://127.0.0.1:%1 did not present the certificate"_s.arg(server.port())),
+        qPrintable(output));
+    QVERIFY(!QFileInfo::exists(refused));
 }
 
 void TestStoreBackup::restoreRefusesARunningServer()
