@@ -65,8 +65,8 @@ public:
     // Labels an answer with its route and counts it, with the time since `since`, into the
     // request metrics, as handle() does for its own.
     void countAnswer(ApiResponse &response, ApiRoute::Kind route, const QElapsedTimer &since);
-    // The same for an answer computed in the background (ApiResponse::background): handle()
-    // counted nothing for it.
+    // The same for an answer computed in the background (ApiResponse::background) or after the
+    // commit (ApiResponse::afterCommit): handle() counted nothing for it.
     void countComputed(ApiResponse &response, const QString &route, const QElapsedTimer &since);
 
     // Serves GET /v1/stats from `stats`; without it the route answers 404 not_found.

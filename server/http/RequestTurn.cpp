@@ -235,7 +235,7 @@ void RequestTurn::finish()
             request.response = HttpResponseWriter::errorResponse(ApiError {
                 500, QString::fromUtf16(errorcode::internal), u"the server could not answer; try again"_s, {}, {}});
         }
-        request.response.route = route;
+        m_api.countComputed(request.response, route, request.timer);
     }
     for (Request &request : requests) {
         if (committed && request.response.background)

@@ -328,6 +328,9 @@ void TestStoreBackup::signingKeyOnlyWhenAsked()
     QVERIFY(!plain.body.contains(seed));
     QCOMPARE(http.call("POST", u"/v1/admin/backup?includeKey=maybe"_s, {}, "Bearer " + server.adminToken()).status,
              400);
+    // Counted once each, with the status the copy was answered with.
+    const QByteArray metrics = http.get(u"/metrics"_s, "Bearer " + server.adminToken()).body;
+    QVERIFY2(metrics.contains("keyright_http_requests_total{route=\"backup\",code=\"200\"} 3"), metrics.constData());
     // A backup file that exists is replaced whole, and stays 0600.
     QFile loose(out.filePath(u"c"_s));
     QVERIFY(loose.open(QIODevice::WriteOnly));
