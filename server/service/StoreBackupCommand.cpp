@@ -292,6 +292,10 @@ int restore(const QCommandLineParser &parser, const Where &where)
         say(u"%1 also holds a signing key, which was left out: %2 stays as it is (give --include-key to restore "
             "the key too)"_s.arg(source, where.keyPath));
     }
+    if (!seed && !QFileInfo::exists(where.keyPath))
+        say(u"warning: there is no signing key at %1, so the server will make a new one and the restored leases "
+            "will not verify with it; put the old signing.key there (mode 0600) before starting the server%2"_s.arg(
+                where.keyPath, info->hasSigningKey ? u", or restore again with --include-key"_s : QString()));
     return 0;
 }
 

@@ -508,6 +508,14 @@ void TestStoreBackup::restorePutsTheKeyBackOnlyWhenAsked()
     // The store put in place holds no key.
     QVERIFY(!SqliteBackup::inspect(dir.filePath(u"keyright.sqlite"_s), newestVersion(), &why)->hasSigningKey);
 
+    // On a machine with no key yet, a restore without the key says what that means.
+    QTemporaryDir fresh;
+    QCOMPARE(runServerCommand({u"restore"_s, u"--data-dir"_s, fresh.path(), u"--from"_s, file}, &output), 0);
+    QVERIFY2(output.contains(u"warning: there is no signing key at"_s)
+                 && output.contains(u"or restore again with --include-key"_s),
+             qPrintable(output));
+    QCOMPARE(modeOf(QDir(fresh.path()).filePath(u"keyright.sqlite"_s)), 0600);
+
     QCOMPARE(runServerCommand({u"restore"_s, u"--data-dir"_s, server.dataDir(), u"--from"_s, file, u"--include-key"_s},
                               &output),
              0);
