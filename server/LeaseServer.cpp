@@ -584,6 +584,13 @@ bool LeaseServer::start(QString *errorOut)
         m_api->setStats(m_stats.get());
         m_api->setUsage(m_usageReports.get());
         m_api->setLedger(m_ledgerReports.get());
+        if (!m_pgStore) {
+            // Backups of the SQLite store are made by this server, on its own connection (its
+            // exclusive lock keeps every other process out of the file); the key is the owner's.
+            const QString keyDir = m_storeOwner ? m_storeOwner->dataDir() : m_config.dataDir;
+            m_api->setBackup(static_cast<SqliteLeaseStore *>(m_store.get()), m_config.dataDir,
+                             QDir(keyDir).filePath(u"signing.key"_s));
+        }
         m_turn = std::make_unique<RequestTurn>(*m_api, *m_seats, *m_store);
         m_frontend = std::make_unique<HttpFrontend>(*m_turn, m_config.http, m_clock);
         ok = listen(&error);

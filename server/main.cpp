@@ -6,6 +6,7 @@
 #include "http/ListenAddress.h"
 #include "service/JournalLog.h"
 #include "service/ServerSettings.h"
+#include "service/StoreBackupCommand.h"
 #include "service/SystemdNotifier.h"
 
 #include <QCommandLineParser>
@@ -93,9 +94,16 @@ int main(int argc, char *argv[])
     const QString defaultDataDir
         = QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)).filePath(u"keyright-server"_s);
 
+    // keyright-server backup ..., keyright-server restore ... (docs/DEPLOYMENT.md).
+    if (app.arguments().size() > 1 && keyright::server::isStoreBackupCommand(app.arguments().at(1)))
+        return keyright::server::runStoreBackupCommand(app.arguments(), defaultDataDir);
+
     QCommandLineParser parser;
-    parser.setApplicationDescription(u"Keyright lease server: hands out signed, expiring seat leases for floating "
-                                     "licenses over HTTP (API in docs/API.md)."_s);
+    parser.setApplicationDescription(
+        u"Keyright lease server: hands out signed, expiring seat leases for floating "
+        "licenses over HTTP (API in docs/API.md).\n\nkeyright-server backup --to FILE and keyright-server restore "
+        "--from FILE copy the SQLite store and put a copy back (see their --help and "
+        "docs/DEPLOYMENT.md)."_s);
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption listen(u"listen"_s,

@@ -34,6 +34,7 @@ inline constexpr char16_t stats[] = u"/v1/stats";
 inline constexpr char16_t whoami[] = u"/v1/whoami";
 inline constexpr char16_t tokens[] = u"/v1/tokens";
 inline constexpr char16_t token[] = u"/v1/tokens/{name}";
+inline constexpr char16_t backup[] = u"/v1/admin/backup";
 
 // The parameters a template may name.
 inline constexpr char16_t licenseParameter[] = u"{license}";

@@ -43,6 +43,8 @@ inline constexpr char16_t bootstrapToken[] = u"bootstrap_token";
 inline constexpr char16_t groupInUse[] = u"group_in_use";
 // A checkout or a ticket grant outside the license's validity (validFrom, validUntil; issue 29).
 inline constexpr char16_t licenseNotValid[] = u"license_not_valid";
+// POST /v1/admin/backup on a server whose store is PostgreSQL (pg_dump backs that up).
+inline constexpr char16_t backupUnavailable[] = u"backup_unavailable";
 } // namespace errorcode
 
 // The body of every error answer: {"error": code, "message": for a person, "field"?: the

@@ -1,6 +1,7 @@
 #include "http/AdminController.h"
 
 #include "Clock.h"
+#include "Crypto.h"
 #include "LeasePredicate.h"
 #include "Metrics.h"
 #include "ReclaimDecision.h"
@@ -11,6 +12,7 @@
 #include "seats/LicenseAdmin.h"
 #include "seats/SeatService.h"
 #include "stats/StatsService.h"
+#include "store/SqliteLeaseStore.h"
 #include "usage/LedgerReports.h"
 #include "usage/UsageReports.h"
 #include "wire/ErrorBody.h"
@@ -20,12 +22,23 @@
 #include "wire/LicenseSummary.h"
 #include "wire/ReapResult.h"
 #include "wire/SeatRulesJson.h"
+#include "wire/StoreBackup.h"
 
+#include <QDir>
+#include <QFile>
+#include <QLoggingCategory>
+#include <QScopeGuard>
 #include <QStringList>
 
 using namespace Qt::StringLiterals;
 
 namespace keyright::server {
+
+namespace {
+
+Q_LOGGING_CATEGORY(lcBackup, "keyright.server.backup")
+
+} // namespace
 
 AdminController::AdminController(SeatService &seats, LicenseAdmin &licenses, LeaseReaper &reaper, Metrics &metrics)
     : m_seats(seats)
@@ -70,6 +83,8 @@ ApiResponse AdminController::handle(const ApiRoute &route, const ApiRequest &req
         return whatIf(route, request);
     case K::Ledger:
         return ledger(route, request);
+    case K::Backup:
+        return backup(request, actor);
     default:
         break;
     }
@@ -297,7 +312,7 @@ ApiResponse AdminController::metrics()
     QList<Metrics::LicenseGauge> gauges;
     for (const auto &license : m_seats.licenses())
         gauges.append({license.id, license.seatCount, license.inUse});
-    return ApiResponse {200, "text/plain; version=0.0.4; charset=utf-8", m_metrics.render(gauges), {}, {}, {}};
+    return ApiResponse {200, "text/plain; version=0.0.4; charset=utf-8", m_metrics.render(gauges), {}, {}, {}, {}};
 }
 
 ApiResponse AdminController::stats()
@@ -306,6 +321,64 @@ ApiResponse AdminController::stats()
         return answer::error(
             ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"this server keeps no usage statistics"_s));
     return answer::json(200, m_stats->toJson());
+}
+
+void AdminController::setBackup(SqliteLeaseStore *store, const QString &workDir, const QString &keyPath)
+{
+    m_backupStore = store;
+    m_backupDir = workDir;
+    m_backupKeyPath = keyPath;
+}
+
+ApiResponse AdminController::backup(const ApiRequest &request, const QString &actor)
+{
+    ApiError failure;
+    const auto query = request::parseBackupQuery(request.query, &failure);
+    if (!query)
+        return answer::error(failure);
+    if (!m_backupStore)
+        return answer::error(ApiError {409,
+                                       QString::fromUtf16(errorcode::backupUnavailable),
+                                       u"this server keeps its data in PostgreSQL, which it cannot copy itself: back "
+                                       "it up with pg_dump (docs/DEPLOYMENT.md, \"Backup and restore\")"_s,
+                                       {},
+                                       {}});
+    // Made once the turn has committed, on the store's own connection with no transaction open:
+    // the copy holds every change answered before this request was read.
+    ApiResponse deferred;
+    deferred.afterCommit = [store = m_backupStore, dir = m_backupDir, keyPath = m_backupKeyPath,
+                            includeKey = query->includeKey, actor]() -> ApiResponse {
+        const auto failed = [](const QString &message) {
+            return answer::error(ApiError {500, QString::fromUtf16(errorcode::internal), message, {}, {}});
+        };
+        QString why;
+        std::optional<SecretBuffer> seed;
+        if (includeKey) {
+            seed = readBinarySecretFile(keyPath, &why);
+            if (!seed) {
+                qCCritical(lcBackup, "backup for %ls refused: %ls", qUtf16Printable(actor), qUtf16Printable(why));
+                return failed(u"the server could not read its signing key for the backup; its log says why"_s);
+            }
+        }
+        const QString target = QDir(dir).filePath(u".backup-%1.sqlite"_s.arg(crypto::randomHex(8)));
+        const auto removeCopy = qScopeGuard([&target] { QFile::remove(target); });
+        if (!store->backupTo(target, seed ? &*seed : nullptr, &why)) {
+            qCCritical(lcBackup, "backup for %ls failed: %ls", qUtf16Printable(actor), qUtf16Printable(why));
+            return failed(u"the server could not make the backup; its log says why"_s);
+        }
+        QFile copy(target);
+        if (!copy.open(QIODevice::ReadOnly)) {
+            qCCritical(lcBackup, "backup for %ls failed: cannot read %ls: %ls", qUtf16Printable(actor),
+                       qUtf16Printable(target), qUtf16Printable(copy.errorString()));
+            return failed(u"the server could not make the backup; its log says why"_s);
+        }
+        ApiResponse response {200, storebackup::mediaType, copy.readAll(), {}, {}, {}, {}};
+        response.headers.append(std::pair<QByteArray, QByteArray>("Cache-Control", "no-store"));
+        qCInfo(lcBackup, "store backed up for %ls: %lld bytes, %s", qUtf16Printable(actor),
+               qlonglong(response.body.size()), includeKey ? "with the signing key" : "without the signing key");
+        return response;
+    };
+    return deferred;
 }
 
 } // namespace keyright::server

@@ -14,6 +14,7 @@ class SeatService;
 class StatsService;
 class UsageReports;
 class LedgerReports;
+class SqliteLeaseStore;
 
 // The administration routes, once Authenticator has accepted the token for the route's role:
 // licenses and their keys, seat listings, holder groups and seat rules (LicenseAdmin), revoking
@@ -33,6 +34,10 @@ public:
     void setUsage(UsageReports *usage) { m_usage = usage; }
     // Serves GET /v1/licenses/{id}/ledger; without it the route answers 404 not_found.
     void setLedger(LedgerReports *ledger) { m_ledger = ledger; }
+    // Serves POST /v1/admin/backup from the SQLite store `store`, its copy made in `workDir` (the
+    // data directory) and the signing key read from `keyPath` when asked for; without a store
+    // (PostgreSQL) the route answers 409 backup_unavailable.
+    void setBackup(SqliteLeaseStore *store, const QString &workDir, const QString &keyPath);
 
 private:
     ApiResponse listLicenses();
@@ -51,6 +56,7 @@ private:
     ApiResponse usage(const ApiRoute &route, const ApiRequest &request);
     ApiResponse whatIf(const ApiRoute &route, const ApiRequest &request);
     ApiResponse ledger(const ApiRoute &route, const ApiRequest &request);
+    ApiResponse backup(const ApiRequest &request, const QString &actor);
 
     SeatService &m_seats;
     LicenseAdmin &m_licenses;
@@ -59,6 +65,9 @@ private:
     StatsService *m_stats = nullptr;
     UsageReports *m_usage = nullptr;
     LedgerReports *m_ledger = nullptr;
+    SqliteLeaseStore *m_backupStore = nullptr;
+    QString m_backupDir;
+    QString m_backupKeyPath;
 };
 
 } // namespace keyright::server

@@ -12,12 +12,12 @@ namespace keyright::server::answer {
 
 ApiResponse json(int status, const QJsonObject &body)
 {
-    return ApiResponse {status, "application/json", QJsonDocument(body).toJson(QJsonDocument::Compact), {}, {}, {}};
+    return ApiResponse {status, "application/json", QJsonDocument(body).toJson(QJsonDocument::Compact), {}, {}, {}, {}};
 }
 
 ApiResponse error(const ApiError &error)
 {
-    ApiResponse response {error.status, "application/json", error.toBody(), {}, {}, {}};
+    ApiResponse response {error.status, "application/json", error.toBody(), {}, {}, {}, {}};
     if (error.status == 405) {
         const QStringList allow = errorextra::MethodNotAllowed::fromJson(error.extra).allow;
         response.headers.append(std::pair<QByteArray, QByteArray>("Allow", allow.join(u", ").toLatin1()));
@@ -27,7 +27,7 @@ ApiResponse error(const ApiError &error)
 
 ApiResponse noContent()
 {
-    return ApiResponse {204, {}, {}, {}, {}, {}};
+    return ApiResponse {204, {}, {}, {}, {}, {}, {}};
 }
 
 QString clientActor(const QHostAddress &address)

@@ -33,6 +33,11 @@ struct ApiResponse
     // what-if replay): RequestTurn runs it on its background pool, off the event loop, and sends
     // what it returns instead of this response. It must touch nothing shared.
     std::function<ApiResponse()> background;
+    // Set for an answer that must be computed on the event loop once the turn's transaction has
+    // committed, with no transaction open on the store (a backup of the store, which then holds
+    // every change acknowledged before it): RequestTurn runs it before answering any request of
+    // the turn and sends what it returns instead of this response.
+    std::function<ApiResponse()> afterCommit;
 };
 
 } // namespace keyright::server

@@ -65,6 +65,7 @@ const QList<Pattern> &patterns()
             {p::token, "DELETE", K::RevokeToken, admin, A::Tokens, {}},
             {p::ticketHeartbeat, "POST", K::TicketHeartbeat, licenseKey, A::Lease, {}},
             {p::ticket, "DELETE", K::LeaveQueue, licenseKey, A::Lease, {}},
+            {p::backup, "POST", K::Backup, admin, A::Admin, {}},
         };
         for (Pattern &pattern : table)
             pattern.segments = pattern.path.mid(1).split(u'/');
@@ -222,6 +223,8 @@ QString ApiRoute::name(Kind kind)
         return u"usage_what_if"_s;
     case Kind::Ledger:
         return u"ledger"_s;
+    case Kind::Backup:
+        return u"backup"_s;
     }
     return u"unknown"_s;
 }

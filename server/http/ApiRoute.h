@@ -46,6 +46,7 @@ struct ApiRoute
         Usage,
         UsageWhatIf,
         Ledger,
+        Backup,
     };
 
     // Who may call a route: anyone, the holder of the license key, or a token of at least that

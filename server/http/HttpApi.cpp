@@ -46,7 +46,7 @@ ApiResponse HttpApi::handle(const ApiRequest &request)
         response = answer::error(ApiError::storeFailed(failure, m_callerHasToken));
     }
     response.route = routeName;
-    if (!response.background) // else counted when computed (countComputed)
+    if (!response.background && !response.afterCommit) // else counted when computed (countComputed)
         m_metrics.observeRequest(routeName, response.status, std::chrono::microseconds(timer.nsecsElapsed() / 1000));
     return response;
 }

@@ -65,14 +65,18 @@ public:
     // Labels an answer with its route and counts it, with the time since `since`, into the
     // request metrics, as handle() does for its own.
     void countAnswer(ApiResponse &response, ApiRoute::Kind route, const QElapsedTimer &since);
-    // The same for an answer computed in the background (ApiResponse::background): handle()
-    // counted nothing for it.
+    // The same for an answer computed in the background (ApiResponse::background) or after the
+    // commit (ApiResponse::afterCommit): handle() counted nothing for it.
     void countComputed(ApiResponse &response, const QString &route, const QElapsedTimer &since);
 
     // Serves GET /v1/stats from `stats`; without it the route answers 404 not_found.
     void setStats(StatsService *stats) { m_admin.setStats(stats); }
     void setUsage(UsageReports *usage) { m_admin.setUsage(usage); }
     void setLedger(LedgerReports *ledger) { m_admin.setLedger(ledger); }
+    void setBackup(SqliteLeaseStore *store, const QString &workDir, const QString &keyPath)
+    {
+        m_admin.setBackup(store, workDir, keyPath);
+    }
 
 private:
     ApiResponse dispatch(const ApiRequest &request, QString *routeName);

@@ -84,7 +84,7 @@ QByteArray HttpResponseWriter::serialize(const ApiResponse &response, int versio
 
 ApiResponse HttpResponseWriter::errorResponse(const ApiError &error)
 {
-    ApiResponse response {error.status, "application/json", error.toBody(), {}, {}, {}};
+    ApiResponse response {error.status, "application/json", error.toBody(), {}, {}, {}, {}};
     if (error.status == 503)
         response.headers.append(std::pair<QByteArray, QByteArray>("Retry-After", "1"));
     return response;

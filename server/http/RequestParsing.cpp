@@ -170,6 +170,15 @@ std::optional<bool> parseDryRun(const QUrlQuery &query, ApiError *error)
     return dryRun;
 }
 
+std::optional<StoreBackupQuery> parseBackupQuery(const QUrlQuery &query, ApiError *error)
+{
+    ValidationError why;
+    auto parsed = StoreBackupQuery::fromQuery(query, &why);
+    if (!parsed)
+        return refused<StoreBackupQuery>(error, why);
+    return parsed;
+}
+
 std::optional<QByteArray> credential(QByteArrayView authorization, QByteArrayView scheme)
 {
     const QByteArrayView header = authorization.trimmed();

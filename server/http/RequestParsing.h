@@ -6,6 +6,7 @@
 #include "wire/EventQuery.h"
 #include "wire/LicenseSpec.h"
 #include "wire/SeatRequests.h"
+#include "wire/StoreBackup.h"
 #include "wire/UsageReport.h"
 
 #include <QByteArrayView>
@@ -51,6 +52,8 @@ std::optional<UsageQuery> parseUsageQuery(const QUrlQuery &query, ApiError *erro
 
 // dryRun: true/false/1/0, absent = false.
 std::optional<bool> parseDryRun(const QUrlQuery &query, ApiError *error = nullptr);
+// The query of POST /v1/admin/backup: whether the copy holds the signing key.
+std::optional<StoreBackupQuery> parseBackupQuery(const QUrlQuery &query, ApiError *error = nullptr);
 
 // The credential of an Authorization header with the given scheme ("Bearer", "License"; the
 // scheme compares case-insensitively), or nullopt when the header is absent or another scheme.

@@ -26,7 +26,7 @@ Q_LOGGING_CATEGORY(lcTurn, "keyright.server.http")
 ApiResponse storeFailed(const StoreError &cause)
 {
     const ApiError failure = ApiError::storeFailed(cause);
-    return ApiResponse {failure.status, "application/json", failure.toBody(), {}, {}, {}};
+    return ApiResponse {failure.status, "application/json", failure.toBody(), {}, {}, {}, {}};
 }
 
 } // namespace
@@ -221,6 +221,22 @@ void RequestTurn::finish()
     }
     // Taken out first: an answer may start the next turn.
     QList<Request> requests = std::exchange(m_requests, {});
+    // Before any answer goes out (an answer may start the next turn, and with it a transaction):
+    // the answers that need the store committed and idle, such as a backup.
+    for (Request &request : requests) {
+        if (!committed || !request.response.afterCommit)
+            continue;
+        const QString route = request.response.route;
+        const auto work = std::exchange(request.response.afterCommit, {});
+        try {
+            request.response = work();
+        } catch (const std::exception &failure) {
+            qCCritical(lcTurn, "an answer after the commit could not be computed: %s", failure.what());
+            request.response = HttpResponseWriter::errorResponse(ApiError {
+                500, QString::fromUtf16(errorcode::internal), u"the server could not answer; try again"_s, {}, {}});
+        }
+        m_api.countComputed(request.response, route, request.timer);
+    }
     for (Request &request : requests) {
         if (committed && request.response.background)
             answerInBackground(std::move(request));

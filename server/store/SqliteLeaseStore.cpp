@@ -3,15 +3,18 @@
 #include "store/SqlClockReference.h"
 #include "store/SqlSchema.h"
 #include "store/SqlUsageHistory.h"
+#include "store/SqliteBackup.h"
 
 #include <QFile>
 #include <QLoggingCategory>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <sqlite3.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -167,6 +170,24 @@ bool SqliteLeaseStore::open(QString *error)
         return false;
     }
     return true;
+}
+
+bool SqliteLeaseStore::backupTo(const QString &target, const SecretBuffer *signingSeed, QString *error)
+{
+    if (!isOpen()) {
+        if (error)
+            *error = u"the store %1 is not open"_s.arg(m_path);
+        return false;
+    }
+    // Qt's SQLite driver hands out its sqlite3 handle; Debian builds it on the system's
+    // libsqlite3, the library this file links.
+    const QVariant handle = connection().database().driver()->handle();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0) {
+        if (error)
+            *error = u"Qt's SQLite driver gave no SQLite handle for %1"_s.arg(m_path);
+        return false;
+    }
+    return SqliteBackup::copyConnection(*static_cast<sqlite3 *const *>(handle.constData()), target, signingSeed, error);
 }
 
 } // namespace keyright::server

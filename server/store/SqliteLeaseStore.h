@@ -1,5 +1,6 @@
 #pragma once
 
+#include "SecretBuffer.h"
 #include "store/SqlLeaseStore.h"
 
 #include <QString>
@@ -27,6 +28,11 @@ public:
     // store is looser (refused, with the chmod to run, when that fails).
     bool open(QString *error = nullptr);
     QString path() const { return m_path; }
+
+    // Writes a consistent copy of the open store to `target` (SqliteBackup: the online backup API
+    // on this store's own connection, 0600, atomically), with the signing key's seed when given.
+    // Call it between transactions, on the thread that opened the store. False with a reason.
+    bool backupTo(const QString &target, const SecretBuffer *signingSeed, QString *error);
 
     // Several LeaseServers in one process serve this store (LeaseServer's shared-store
     // constructor): each request then commits on its own, as on a database several instances share.

@@ -26,6 +26,7 @@
 #include "wire/SeatRulesJson.h"
 #include "wire/ServerInfo.h"
 #include "wire/StatsSnapshot.h"
+#include "wire/StoreBackup.h"
 #include "wire/UsageReport.h"
 
 #include <QJsonArray>
@@ -1108,6 +1109,20 @@ private Q_SLOTS:
         const QJsonObject report = reapResult().toReport();
         QVERIFY(!report.contains(u"reaped"_s));
         QCOMPARE(report.value(u"wouldReap"_s).toInt(), 1);
+    }
+
+    // POST /v1/admin/backup's query, as keyright-server backup writes it and the server reads it.
+    void backupQueryRoundTrips()
+    {
+        QCOMPARE(StoreBackupQuery {true}.toQuery().toString(), u"includeKey=true"_s);
+        QVERIFY(StoreBackupQuery {false}.toQuery().isEmpty());
+        for (const bool includeKey : {true, false})
+            QCOMPARE(StoreBackupQuery::fromQuery(StoreBackupQuery {includeKey}.toQuery())->includeKey, includeKey);
+        ValidationError error;
+        QVERIFY(!StoreBackupQuery::fromQuery(QUrlQuery(u"includeKey=maybe"_s), &error));
+        QCOMPARE(error.field, u"includeKey"_s);
+        QVERIFY(!StoreBackupQuery::fromQuery(QUrlQuery(u"key=true"_s), &error));
+        QCOMPARE(error.message, u"unknown query parameter \"key\"; known: includeKey"_s);
     }
 
     // Every kind's detail, as the server records it and as the dashboard reads it back.

@@ -36,6 +36,8 @@ private slots:
     void eventQuery();
     void dryRun_data();
     void dryRun();
+    void backupQuery_data();
+    void backupQuery();
     void credential_data();
     void credential();
     void listenAddress_data();
@@ -422,6 +424,39 @@ void TestRequestParsing::dryRun()
         QVERIFY(!parsed);
     else
         QCOMPARE(parsed, std::optional<bool>(expected == 1));
+}
+
+void TestRequestParsing::backupQuery_data()
+{
+    QTest::addColumn<QString>("query");
+    QTest::addColumn<int>("expected"); // -1: refused
+    QTest::addColumn<QString>("field"); // of a refusal
+
+    QTest::newRow("absent") << QString() << 0 << QString();
+    QTest::newRow("true") << u"includeKey=true"_s << 1 << QString();
+    QTest::newRow("empty value") << u"includeKey"_s << 1 << QString();
+    QTest::newRow("false") << u"includeKey=0"_s << 0 << QString();
+    QTest::newRow("garbage") << u"includeKey=please"_s << -1 << u"includeKey"_s;
+    QTest::newRow("unknown") << u"withKey=true"_s << -1 << u"withKey"_s;
+}
+
+void TestRequestParsing::backupQuery()
+{
+    QFETCH(QString, query);
+    QFETCH(int, expected);
+    QFETCH(QString, field);
+    ApiError error;
+    const auto parsed = request::parseBackupQuery(QUrlQuery(query), &error);
+    if (expected < 0) {
+        QVERIFY(!parsed);
+        QCOMPARE(error.status, 400);
+        QCOMPARE(error.field, field);
+        return;
+    }
+    QVERIFY(parsed);
+    QCOMPARE(parsed->includeKey, expected == 1);
+    // The client's side builds the query the server reads back.
+    QCOMPARE(request::parseBackupQuery(parsed->toQuery())->includeKey, expected == 1);
 }
 
 void TestRequestParsing::credential_data()
