@@ -151,8 +151,9 @@ bool checkReclaim(const QList<IdleReclaim> &list, const QSet<QString> &groupName
         if (item.warnMinutes < 1 || item.warnMinutes > item.afterMinutes)
             return fail(error, path + u".warnMinutes"_s,
                         Text::sentence(QT_TRANSLATE_NOOP("keyright::Validation",
-                                                         "the holder is warned %1 minutes before; it must be "
-                                                         "between 1 and the %2 idle minutes"),
+                                                         "the holder is warned %1 minutes before; the warning "
+                                                         "must be at least 1 minute and at most the idle time "
+                                                         "(%2 minutes)"),
                                        {Text::plain(item.warnMinutes), Text::plain(item.afterMinutes)}));
     }
     return true;

@@ -275,8 +275,10 @@ QString EventLogModel::describeDetail(const EventRecord &event)
     }
     case EventKind::ReclaimWarned: {
         const auto warned = detail::ReclaimWarned::fromJson(d);
-        return tr("idle for %1; goes to %2 at %3 unless used")
-            .arg(waited(warned.idleMs), warned.waiter, timeOf(warned.reclaimAt));
+        // Idle times as the Seats page's Idle for column writes them ("80 min", walk 46). The
+        // seat goes to whoever waits first then; the mark names who needed it when it was made.
+        return tr("idle %1; marked for %2, the seat goes at %3 unless used")
+            .arg(LeaseTableModel::idleText(warned.idleMs), warned.waiter, timeOf(warned.reclaimAt));
     }
     case EventKind::ReclaimCancelled: {
         const auto lifted = detail::ReclaimCancelled::fromJson(d);
@@ -290,7 +292,7 @@ QString EventLogModel::describeDetail(const EventRecord &event)
     }
     case EventKind::Reclaimed: {
         const auto taken = detail::Reclaimed::fromJson(d);
-        return tr("given to %1 after %2 idle").arg(taken.waiter, waited(taken.idleMs));
+        return tr("given to %1 after %2 idle").arg(taken.waiter, LeaseTableModel::idleText(taken.idleMs));
     }
     case EventKind::LicenseCreated:
     case EventKind::LicenseUpdated: {

@@ -6,6 +6,7 @@
 #include <QEvent>
 #include <QGridLayout>
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QMenu>
 #include <QPainter>
@@ -199,12 +200,35 @@ void LedgerBar::resizeEvent(QResizeEvent *event)
 
 namespace {
 
-// A sentence takes the width it is given; wrapped, its height follows from it.
+// A sentence takes the width it is given, and its height (one line, or two on the Seats page; as many
+// as it needs when wrapped) follows from it.
 QSizePolicy sentencePolicy(bool wrap)
 {
     QSizePolicy policy(QSizePolicy::Ignored, wrap ? QSizePolicy::Minimum : QSizePolicy::Preferred);
-    policy.setHeightForWidth(wrap);
+    policy.setHeightForWidth(true);
     return policy;
+}
+
+// `line` as it fits in `lines` lines of `width` pixels, words wrapped: whole, or its longest start
+// that fits with "…" after it.
+QString fitToLines(const QString &line, const QFontMetrics &metrics, int width, int lines)
+{
+    const int room = lines * metrics.lineSpacing();
+    const auto fits = [&](const QString &text) {
+        return metrics.boundingRect(QRect(0, 0, width, room * 4), Qt::TextWordWrap, text).height() <= room;
+    };
+    if (fits(line))
+        return line;
+    qsizetype low = 0;
+    qsizetype high = line.size();
+    while (low < high) {
+        const qsizetype middle = (low + high + 1) / 2;
+        if (fits(line.left(middle).trimmed() + u'…'))
+            low = middle;
+        else
+            high = middle - 1;
+    }
+    return line.left(low).trimmed() + u'…';
 }
 
 } // namespace
@@ -214,22 +238,22 @@ void LedgerBar::setWrapping(bool wrap)
     if (m_wrap == wrap)
         return;
     m_wrap = wrap;
-    for (QLabel *label : std::as_const(m_labels)) {
-        label->setWordWrap(wrap);
+    for (QLabel *label : std::as_const(m_labels))
         label->setSizePolicy(sentencePolicy(wrap));
-    }
     elideLines();
 }
 
 void LedgerBar::elideLines()
 {
-    // One line per sentence, cut to the pane's width (the whole of each in its tooltip), so a
-    // narrow pane at 150 % keeps room for the holders.
+    // At most two lines per sentence, cut to the pane's width beyond that (the whole of each in its
+    // tooltip), so a narrow pane at 150 % keeps room for the holders while the idle line's reclaim
+    // time, at its end, still shows at the default split (walk 46: one line cut it off).
     for (qsizetype i = 0; i < m_lines.size() && i < m_labels.size(); ++i) {
         QLabel *label = m_labels.at(i);
         const QString &line = m_lines.at(i);
-        const QString shown
-            = m_wrap ? line : label->fontMetrics().elidedText(line, Qt::ElideRight, std::max(label->width(), 40));
+        const QString shown = m_wrap
+            ? line
+            : fitToLines(line, label->fontMetrics(), std::max(label->contentsRect().width(), 40), sentenceLines);
         label->setText(shown);
         label->setToolTip(shown == line ? QString() : line);
     }
@@ -249,6 +273,15 @@ bool LedgerBar::eventFilter(QObject *watched, QEvent *event)
     // A button that comes or goes changes a sentence's width without the bar being resized.
     if (event->type() == QEvent::Resize && m_labels.contains(watched))
         elideLines();
+    // Enter on a line's Actions opens its menu as Space does (a tool button answers Space only).
+    if (event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        const int line = lineOf(watched);
+        if ((key == Qt::Key_Return || key == Qt::Key_Enter) && line >= 0 && m_buttons.at(line) == watched) {
+            showLineMenu(line);
+            return true;
+        }
+    }
     if (event->type() == QEvent::ContextMenu) {
         if (const int line = lineOf(watched); line >= 0) {
             // Where the user clicked; from the keyboard (the Menu key on the line's button), under
@@ -275,7 +308,7 @@ void LedgerBar::refreshText()
         auto *label = new QLabel(m_sentences);
         label->setObjectName(u"ledgerSentence%1"_s.arg(row));
         label->setTextFormat(Qt::PlainText);
-        label->setWordWrap(m_wrap);
+        label->setWordWrap(true);
         label->setSizePolicy(sentencePolicy(m_wrap));
         // Its context menu (eventFilter) is the line's: opened where the user clicked.
         label->installEventFilter(this);

@@ -48,10 +48,11 @@ public:
 
     // nullopt: nothing to account for (no license, or several selected): the bar hides.
     void setReport(const std::optional<LedgerReport> &report);
-    // Sentences wrapped to the width rather than cut to one line each (with the whole in a
-    // tooltip): for a pane that scrolls (the dispute panel), where the cut words are the ones a
+    // Sentences wrapped to the width rather than cut to sentenceLines lines each (with the whole in
+    // a tooltip): for a pane that scrolls (the dispute panel), where the cut words are the ones a
     // support engineer came for. Off by default: the Seats page keeps its room for the holders.
     void setWrapping(bool wrap);
+    static constexpr int sentenceLines = 2;
     bool wraps() const { return m_wrap; }
     const std::optional<LedgerReport> &report() const { return m_report; }
 

@@ -987,9 +987,19 @@ void LicenseDialog::updatePreview()
     // as edited: what saving would make the server do now.
     const SeatRules edited = rules();
     QString text;
-    if (edited.reclaimIdle.isEmpty())
+    if (edited.reclaimIdle.isEmpty()) {
         text = tr("Idle seats are never reclaimed.");
-    else if (m_previewable && m_reclaimState) {
+        // Saving without the rule lifts the server's standing marks (decideReclaim: no rule).
+        QStringList marked;
+        if (m_reclaimState) {
+            for (const ReclaimSeat &seat : m_reclaimState->seats) {
+                if (seat.marked())
+                    marked << seat.lease.holder;
+            }
+        }
+        if (!marked.isEmpty())
+            text += u' ' + tr("Saving lifts the mark on the seat of %1.").arg(marked.join(u", "_s));
+    } else if (m_previewable && m_reclaimState) {
         ReclaimState state = *m_reclaimState;
         state.seatCount = m_seats->value();
         text = previewSentence(previewReclaim(CompiledSeatRules(edited, m_groups), state), state);
@@ -1034,8 +1044,10 @@ QString LicenseDialog::previewSentence(const ReclaimPreview &preview, const Recl
             + tr("%1 would be warned and lose the seat in %n minute(s) unless it is used.", nullptr, left)
                   .arg(a.holder);
     case ReclaimAction::Kind::Keep:
+        // The clock time too, as the Seats page's Idle for column gives it ("reclaim at 16:39:40").
         return tr("%1 is marked, idle %2, for %3, waiting %4.").arg(a.holder, idle, a.waiter, waited) + u' '
-            + tr("The seat goes in %n minute(s) unless it is used.", nullptr, left);
+            + tr("The seat goes at %1 (in %n minute(s)) unless it is used.", nullptr, left)
+                  .arg(LeaseTableModel::formatTime(a.reclaimAt, state.now));
     case ReclaimAction::Kind::Reclaim:
         return tr("Right now this would take the seat of %1, idle %2, for %3, waiting %4.")
             .arg(a.holder, idle, a.waiter, waited);

@@ -144,10 +144,16 @@ void ExplainCommand::print(const QList<ReclaimMark> &marks)
     for (const ReclaimMark &mark : marks) {
         // To the second: a warning is often only a few minutes long.
         const QString time = mark.reclaimAt.toTimeZone(zone).toString(u"HH:mm:ss"_s);
+        // The seat goes to the line's first waiter when it goes, whoever the mark was first made
+        // for (core's decideReclaim); with nobody in line it is freed for the holders refused.
+        const QList<LedgerWaiter> &line = m_report.ledger.waiting;
+        const QString to = !line.isEmpty() ? u"%1 (first in line)"_s.arg(line.first().holder)
+            : mark.waiter.isEmpty()        ? u"someone waiting"_s
+                                           : u"whoever asks first (%1 was refused a seat)"_s.arg(mark.waiter);
         const QString sentence = m_report.isPast()
             ? u"At that moment %1's seat was marked by idle reclaim: it was to go to %3 at %2 unless used before."_s
             : u"%1's seat is marked by idle reclaim: it goes to %3 at %2 unless used before."_s;
-        printOut(u"  "_s + sentence.arg(mark.holder, time, mark.waiter.isEmpty() ? u"someone waiting"_s : mark.waiter));
+        printOut(u"  "_s + sentence.arg(mark.holder, time, to));
     }
     if (!history.isEmpty())
         printOut(u"  "_s + history);

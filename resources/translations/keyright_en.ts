@@ -474,10 +474,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>The seat goes in %n minute(s) unless it is used.</source>
+        <source>The seat goes at %1 (in %n minute(s)) unless it is used.</source>
         <translation>
-            <numerusform>The seat goes in %n minute unless it is used.</numerusform>
-            <numerusform>The seat goes in %n minutes unless it is used.</numerusform>
+            <numerusform>The seat goes at %1 (in %n minute) unless it is used.</numerusform>
+            <numerusform>The seat goes at %1 (in %n minutes) unless it is used.</numerusform>
         </translation>
     </message>
 </context>

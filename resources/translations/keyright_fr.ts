@@ -1321,6 +1321,10 @@
         <source>Instance %1 did not start: %2</source>
         <translation>L&apos;instance %1 n&apos;a pas démarré : %2</translation>
     </message>
+    <message>
+        <source>the demo started again</source>
+        <translation>la démo a redémarré</translation>
+    </message>
 </context>
 <context>
     <name>keyright::ErrorBanner</name>
@@ -1663,10 +1667,6 @@
         <translation>siège inactif repris</translation>
     </message>
     <message>
-        <source>idle for %1; goes to %2 at %3 unless used</source>
-        <translation>inactif depuis %1 ; ira à %2 à %3 sauf utilisation</translation>
-    </message>
-    <message>
         <source>the holder used the application again</source>
         <translation>le détenteur a de nouveau utilisé l’application</translation>
     </message>
@@ -1686,6 +1686,10 @@
         <source>idle reclaim rule</source>
         <comment>the actor of an idle reclaim event: the license&apos;s rule, applied by the server</comment>
         <translation>règle des sièges inactifs</translation>
+    </message>
+    <message>
+        <source>idle %1; marked for %2, the seat goes at %3 unless used</source>
+        <translation>inactif depuis %1 ; marqué pour %2, le siège part à %3 sauf utilisation</translation>
     </message>
 </context>
 <context>
@@ -3286,13 +3290,6 @@
         <source>%1 is marked, idle %2, for %3, waiting %4.</source>
         <translation>%1 est marqué, inactif depuis %2, pour %3, qui attend depuis %4.</translation>
     </message>
-    <message numerus="yes">
-        <source>The seat goes in %n minute(s) unless it is used.</source>
-        <translation>
-            <numerusform>Le siège part dans %n minute s’il n’est pas utilisé.</numerusform>
-            <numerusform>Le siège part dans %n minutes s’il n’est pas utilisé.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Right now this would take the seat of %1, idle %2, for %3, waiting %4.</source>
         <translation>En ce moment, cela reprendrait le siège de %1, inactif depuis %2, pour %3, qui attend depuis %4.</translation>
@@ -3352,6 +3349,17 @@
     <message>
         <source>The license must end after it starts: set Valid until later than Valid from.</source>
         <translation>La licence doit se terminer après son début : mettez « Valable jusqu&apos;au » après « Valable à partir du ».</translation>
+    </message>
+    <message>
+        <source>Saving lifts the mark on the seat of %1.</source>
+        <translation>L’enregistrement lève la marque sur le siège de %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The seat goes at %1 (in %n minute(s)) unless it is used.</source>
+        <translation>
+            <numerusform>Le siège part à %1 (dans %n minute) s’il n’est pas utilisé d’ici là.</numerusform>
+            <numerusform>Le siège part à %1 (dans %n minutes) s’il n’est pas utilisé d’ici là.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5622,8 +5630,8 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>un siège est repris après %1 minutes d&apos;inactivité ; il en faut entre 1 et %2 (une semaine)</translation>
     </message>
     <message>
-        <source>the holder is warned %1 minutes before; it must be between 1 and the %2 idle minutes</source>
-        <translation>le détenteur est averti %1 minutes avant ; il en faut entre 1 et %2 (les minutes d&apos;inactivité)</translation>
+        <source>the holder is warned %1 minutes before; the warning must be at least 1 minute and at most the idle time (%2 minutes)</source>
+        <translation>le détenteur est prévenu %1 minutes avant ; le préavis doit être d’au moins 1 minute et d’au plus la durée d’inactivité (%2 minutes)</translation>
     </message>
 </context>
 <context>

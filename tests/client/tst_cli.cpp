@@ -1093,8 +1093,9 @@ void TestCli::statusAndExplainShowAReclaimMark()
 
     const CliRun explain = run({u"explain"_s, id, u"--tz"_s, u"UTC"_s});
     QCOMPARE(explain.exitCode, 0);
-    QVERIFY2(explain.out.contains(u"alice@ws-1's seat is marked by idle reclaim: it goes to carol@ws-3 at %1 unless "
-                                  u"used before."_s.arg(reclaimAt.toString(u"HH:mm:ss"_s))),
+    QVERIFY2(explain.out.contains(
+                 u"alice@ws-1's seat is marked by idle reclaim: it goes to whoever asks first "
+                 u"(carol@ws-3 was refused a seat) at %1 unless used before."_s.arg(reclaimAt.toString(u"HH:mm:ss"_s))),
              qPrintable(explain.out));
     // The ledger's own line says it too, from the server's listing of the mark.
     QVERIFY2(explain.out.contains(u", to be given to someone waiting at %1"_s.arg(reclaimAt.toString(u"HH:mm"_s))),

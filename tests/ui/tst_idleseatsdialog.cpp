@@ -5,6 +5,7 @@
 // Offscreen.
 #include "DashboardSession.h"
 #include "LanguageManager.h"
+#include "LeaseTableModel.h"
 #include "LicenseDialog.h"
 #include "ManualClock.h"
 
@@ -295,8 +296,13 @@ void TestIdleSeatsDialog::aStandingMarkPreviewsAsMarked()
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     QCOMPARE(preview(dialog)->text(),
-             u"alice@ws-12 is marked, idle 74 min, for carol@ws-3, waiting 6 min. The seat goes in 4 minutes "
-             "unless it is used."_s);
+             u"alice@ws-12 is marked, idle 74 min, for carol@ws-3, waiting 6 min. The seat goes at %1 (in 4 "
+             "minutes) unless it is used."_s.arg(LeaseTableModel::formatTime(now.addSecs(4 * 60), now)));
+    // Turning the rule off: saving would lift her mark, and the sentence says so.
+    QTest::mouseClick(dialog.reclaimCheck(), Qt::LeftButton, {}, QPoint(8, dialog.reclaimCheck()->height() / 2));
+    QVERIFY(!dialog.reclaimCheck()->isChecked());
+    QCOMPARE(preview(dialog)->text(),
+             u"Idle seats are never reclaimed. Saving lifts the mark on the seat of alice@ws-12."_s);
 }
 
 void TestIdleSeatsDialog::theKeyboardReachesTheIdleSeats()

@@ -931,12 +931,24 @@ void TestSeatsPage::theLedgerBarAccountsForEverySeat()
     QCOMPARE(revokes.first().first.licenseId, u"acme-cad"_s);
     QVERIFY(revokes.first().second);
 
-    // A narrow pane cuts the sentences beside their buttons, each whole in its tooltip.
+    // A narrow pane gives a sentence two lines beside its button, then cuts it, whole in its
+    // tooltip.
     const QString idleWhole = ledger->sentenceText().split(u'\n').at(1);
-    page.resize(700, 720);
+    const int twoLines = LedgerBar::sentenceLines * idleSentence->fontMetrics().lineSpacing();
+    page.resize(1280, 720);
+    QTRY_COMPARE(idleSentence->text(), idleWhole);
+    QVERIFY(idleSentence->toolTip().isEmpty());
+    const int oneLine = idleSentence->fontMetrics().lineSpacing();
+    page.resize(360, 720);
     QTRY_VERIFY(idleSentence->text() != idleWhole);
     QVERIFY(idleSentence->text().endsWith(u'…'));
     QCOMPARE(idleSentence->toolTip(), idleWhole);
+    const int shownHeight = idleSentence->fontMetrics()
+                                .boundingRect(QRect(0, 0, idleSentence->contentsRect().width(), 1000), Qt::TextWordWrap,
+                                              idleSentence->text())
+                                .height();
+    QVERIFY2(shownHeight <= twoLines && shownHeight > oneLine,
+             qPrintable(u"%1 px of text for two lines of %2"_s.arg(shownHeight).arg(twoLines)));
     QVERIFY(idleSentence->geometry().right() < idleButton->geometry().left());
     page.resize(1280, 720);
     QTRY_COMPARE(idleSentence->text(), idleWhole);
@@ -1006,6 +1018,14 @@ void TestSeatsPage::theLedgerActionsAreReachedByKeyboard()
     QCOMPARE(revokes.size(), 1);
     QCOMPARE(revokes.first().first.holder, u"user1@ws-1"_s);
     QVERIFY(revokes.first().second);
+
+    // Enter opens it too (walk 46: only Space did), and Escape closes it with nothing done.
+    buttons.at(1)->setFocus(Qt::TabFocusReason);
+    QTest::keyClick(buttons.at(1), Qt::Key_Return);
+    QTRY_VERIFY(menu->isVisible());
+    QTest::keyClick(menu, Qt::Key_Escape);
+    QTRY_VERIFY(!menu->isVisible());
+    QCOMPARE(revokes.size(), 1);
 }
 
 void TestSeatsPage::aLedgerLinesMenuOpensWhereItIsAsked()
