@@ -56,6 +56,7 @@ bool LdapGroupSync::syncNow()
     if (m_inFlight)
         return false;
     m_inFlight = true;
+    m_roundStartedAt = m_clock.now();
     m_worker.start([this, settings = m_settings] {
         const LdapFetch fetch = LdapDirectory::fetch(settings);
         QMetaObject::invokeMethod(
@@ -80,9 +81,10 @@ void LdapGroupSync::apply(const LdapFetch &fetch)
 {
     m_inFlight = false;
     const QDateTime now = m_clock.now();
+    // Each group's members as patterns, or why it cannot have them this round.
+    QHash<QString, QString> problems;
+    QList<std::pair<QString, QStringList>> members;
     for (const LdapGroupConfig &group : m_settings.groups) {
-        LdapGroupSource source = m_licenses.directoryGroup(group.name).value_or(LdapGroupSource {});
-        source.lastAttempt = now;
         QString problem = !fetch.error.isEmpty() ? fetch.error : fetch.groupErrors.value(group.name);
         QStringList patterns;
         if (problem.isEmpty()) {
@@ -103,24 +105,45 @@ void LdapGroupSync::apply(const LdapFetch &fetch)
             if (unusable > 0)
                 qCWarning(ldapLog, "LDAP group %s: %d value(s) of %s cannot name a holder and were left out",
                           qPrintable(group.name), unusable, qPrintable(group.attribute));
+            ValidationError why;
             // An empty answer is far more often a wrong filter or an unreadable attribute than a
             // group emptied on purpose: the members stay until the directory names one again.
             if (patterns.isEmpty())
                 problem = u"the search under %1 for %2 found no %3 values; the last members are kept"_s.arg(
                     group.baseDn, group.filter, group.attribute);
+            else if (!validateGroups({HolderGroup {group.name, patterns, std::nullopt}}, &why))
+                problem = u"the members cannot be kept as holder patterns: %1"_s.arg(why.message);
         }
-        if (problem.isEmpty()) {
-            try {
-                const auto result = m_licenses.putDirectoryGroup(group.name, patterns);
-                if (result.outcome == LicenseAdmin::PutGroupsResult::Outcome::Invalid)
-                    problem = u"the members cannot be kept as holder patterns: %1"_s.arg(result.error.message);
-                else if (result.changed)
-                    qCInfo(ldapLog, "LDAP group %s now has %lld members", qPrintable(group.name),
-                           qlonglong(patterns.size()));
-            } catch (const StoreError &failure) {
-                problem = u"the members could not be stored: %1"_s.arg(QString::fromUtf8(failure.what()));
+        if (problem.isEmpty())
+            members.append({group.name, patterns});
+        else
+            problems.insert(group.name, problem);
+    }
+    if (!members.isEmpty()) {
+        QString failed;
+        try {
+            const auto result = m_licenses.putDirectoryGroups(members, m_roundStartedAt);
+            if (result.outcome == LicenseAdmin::PutGroupsResult::Outcome::Invalid)
+                failed = u"the groups cannot be stored: %1"_s.arg(result.error.message);
+            else if (result.changed) {
+                QStringList counts;
+                for (const auto &[name, patterns] : std::as_const(members))
+                    counts.append(u"%1 (%2 members)"_s.arg(name).arg(patterns.size()));
+                qCInfo(ldapLog, "LDAP groups stored from %s: %s", qPrintable(m_settings.url),
+                       qPrintable(counts.join(u", "_s)));
             }
+        } catch (const StoreError &failure) {
+            failed = u"the members could not be stored: %1"_s.arg(QString::fromUtf8(failure.what()));
         }
+        if (!failed.isEmpty()) {
+            for (const auto &[name, patterns] : std::as_const(members))
+                problems.insert(name, failed);
+        }
+    }
+    for (const LdapGroupConfig &group : m_settings.groups) {
+        LdapGroupSource source = m_licenses.directoryGroup(group.name).value_or(LdapGroupSource {});
+        source.lastAttempt = now;
+        const QString problem = problems.value(group.name);
         if (problem.isEmpty()) {
             source.lastSuccess = now;
             source.lastError.clear();

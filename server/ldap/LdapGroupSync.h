@@ -63,6 +63,7 @@ private:
     QTimer m_timer;
     QThreadPool m_worker; // one thread: at most one round at a time
     bool m_inFlight = false;
+    QDateTime m_roundStartedAt; // on the server's clock, before the round read the directory
     int m_roundsApplied = 0;
 };
 

@@ -175,29 +175,53 @@ QList<HolderGroup> LicenseAdmin::withSources(QList<HolderGroup> groups) const
     return groups;
 }
 
-LicenseAdmin::PutGroupsResult LicenseAdmin::putDirectoryGroup(const QString &name, const QStringList &patterns)
+LicenseAdmin::PutGroupsResult LicenseAdmin::putDirectoryGroups(const QList<std::pair<QString, QStringList>> &members,
+                                                               const QDateTime &readSince)
 {
     PutGroupsResult result;
     m_store.withStore([&] {
         result = PutGroupsResult {};
+        result.outcome = PutGroupsResult::Outcome::Saved;
         QList<HolderGroup> groups = m_store.holderGroups(LeaseStore::GroupsRead::HeldForChange);
-        const auto found
-            = std::find_if(groups.begin(), groups.end(), [&](const HolderGroup &group) { return group.name == name; });
-        if (found != groups.end() && found->patterns == patterns) {
-            result.outcome = PutGroupsResult::Outcome::Saved;
-            result.saved = groups;
+        bool differs = false;
+        for (const auto &[name, patterns] : members) {
+            const auto found = std::find_if(groups.begin(), groups.end(),
+                                            [&](const HolderGroup &group) { return group.name == name; });
+            if (found == groups.end()) {
+                groups.append(HolderGroup {name, patterns, std::nullopt});
+                differs = true;
+            } else if (found->patterns != patterns) {
+                found->patterns = patterns;
+                differs = true;
+            }
+        }
+        if (!differs) {
+            result.saved = m_store.holderGroups(LeaseStore::GroupsRead::Plain);
             return;
         }
-        if (found == groups.end())
-            groups.append(HolderGroup {name, patterns, std::nullopt});
-        else
-            found->patterns = patterns;
-        if (!validateGroups(groups, &result.error))
+        // Another instance's round that began after this one read the directory may have stored
+        // newer members: writing these back would undo them until the next round. The rows are
+        // held, so the write of any round committed before this unit is among the events read.
+        // Strictly later: this instance's own last write may carry the very time its next round
+        // began at (a clock that stood still).
+        EventQuery written;
+        written.kinds = {EventKind::GroupsChanged};
+        written.since = readSince;
+        written.limit = EventQuery::maxLimit;
+        const QList<EventRecord> since = m_store.events(written);
+        if (std::any_of(since.cbegin(), since.cend(), [&](const EventRecord &event) {
+                return event.time > readSince && event.actor == QString::fromUtf16(ldapActor);
+            })) {
+            result.superseded = true;
             return;
+        }
+        if (!validateGroups(groups, &result.error)) {
+            result.outcome = PutGroupsResult::Outcome::Invalid;
+            return;
+        }
         m_store.putHolderGroups(groups);
         record(m_clock.now(), EventKind::GroupsChanged, {}, QString::fromUtf16(ldapActor),
                eventdetail::GroupsChanged {groups}.toJson());
-        result.outcome = PutGroupsResult::Outcome::Saved;
         result.saved = groups;
         result.changed = true;
     });

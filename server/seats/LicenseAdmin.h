@@ -13,6 +13,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <utility>
 
 namespace keyright {
 class Clock;
@@ -58,6 +59,7 @@ public:
         QStringList licenses; // GroupInUse: the licenses whose rules name it
         QList<HolderGroup> saved; // Saved: the list as stored (directory groups as synchronised)
         bool changed = false; // Saved: something was written
+        bool superseded = false; // Saved: not written, a newer round wrote (putDirectoryGroups)
     };
     // Replaces every group and records groups_changed with the new list, unless a group that
     // would disappear is still named by some license's rules (GroupInUse: nothing changes). A
@@ -66,13 +68,19 @@ public:
     PutGroupsResult putGroups(const QList<HolderGroup> &groups, const QString &actor);
 
     // Groups from LDAP (issue 28). setDirectoryGroup() declares one (LdapGroupSync, at start) and
-    // updates its sync state; directoryGroup() reads it back. putDirectoryGroup() makes the
-    // stored members of the group `patterns`, in one unit with the group rows held, and writes
-    // (and records groups_changed by the actor "ldap") only when they differ, so that instances
-    // sharing a database write each change once.
+    // updates its sync state; directoryGroup() reads it back. putDirectoryGroups() makes the
+    // stored members of the groups a round read what it read, in one unit with the group rows
+    // held, and writes (and records one groups_changed by the actor "ldap") only when they differ
+    // and no newer round wrote meanwhile, so that instances sharing a database write each change
+    // once.
     void setDirectoryGroup(const QString &name, const LdapGroupSource &source);
     std::optional<LdapGroupSource> directoryGroup(const QString &name) const;
-    PutGroupsResult putDirectoryGroup(const QString &name, const QStringList &patterns);
+    // `members`: group name -> the patterns a round read; `readSince`: when that round began. When
+    // another round (of another instance) has written directory groups since then, this round's
+    // answer may be older than what is stored: nothing is written (superseded), and the next
+    // round reads afresh.
+    PutGroupsResult putDirectoryGroups(const QList<std::pair<QString, QStringList>> &members,
+                                       const QDateTime &readSince);
     // The groups with the source of each directory group filled in.
     QList<HolderGroup> withSources(QList<HolderGroup> groups) const;
     // nullopt for an unknown license; empty rules when it has none.
