@@ -16,8 +16,10 @@
 #include "ldap/LdapGroupSync.h"
 #include "seats/LicenseAdmin.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
+#include <QTcpServer>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -48,6 +50,7 @@ private slots:
     void aChangeInTheDirectoryIsPickedUpAtTheNextRound();
     void aDirectoryDownKeepsTheMembersAndSaysStale();
     void startTlsChecksTheDirectorysCertificate();
+    void aSilentDirectoryIsCutAtTheTimeoutOffTheEventLoop();
     void aPasswordFileOthersCanReadIsRefused();
     void theApiCannotChangeADirectoryGroup();
     void twoInstancesOnPostgresWriteEachChangeOnce();
@@ -239,6 +242,36 @@ void TestLdapGroups::startTlsChecksTheDirectorysCertificate()
     QVERIFY(source);
     QVERIFY(source->stale());
     QVERIFY2(source->lastError.contains(u"StartTLS"_s), qPrintable(source->lastError));
+}
+
+void TestLdapGroups::aSilentDirectoryIsCutAtTheTimeoutOffTheEventLoop()
+{
+    // A directory that accepts the connection and never answers: the bind is cut at ldap-timeout,
+    // and meanwhile the server answers requests (the round runs on its own thread).
+    QTcpServer silent;
+    QVERIFY(silent.listen(QHostAddress::LocalHost));
+    server::LdapSettings ldap;
+    ldap.url = u"ldap://127.0.0.1:%1"_s.arg(silent.serverPort());
+    ldap.syncInterval = 1h;
+    ldap.timeout = 1500ms;
+    ldap.groups = {server::LdapGroupConfig {u"render"_s, QString::fromLatin1(SlapdDirectory::groupsDn),
+                                            u"(cn=render)"_s, u"memberUid"_s, u"*"_s}};
+    m_server = std::make_unique<TestServer>(TestServer::Options {
+        .reapInterval = 0s, .configure = [ldap](server::ServerConfig &config) { config.ldap = ldap; }});
+    QString error;
+    QVERIFY2(m_server->start(&error), qPrintable(error));
+    m_http = std::make_unique<TestHttp>(m_server->url());
+    QElapsedTimer elapsed;
+    elapsed.start();
+    server::LdapGroupSync *sync = m_server->leaseServer().ldapSync();
+    QCOMPARE(sync->roundsApplied(), 0);
+    QCOMPARE(m_http->get(u"/v1/health"_s).status, 200);
+    QCOMPARE(sync->roundsApplied(), 0); // still waiting for the directory
+    QVERIFY(QTest::qWaitFor([&] { return sync->roundsApplied() == 1; }, 15'000));
+    QVERIFY2(elapsed.elapsed() < 10'000, qPrintable(QString::number(elapsed.elapsed())));
+    const auto source = m_server->leaseServer().licenseAdmin()->directoryGroup(u"render"_s);
+    QVERIFY(source && source->stale());
+    QVERIFY2(source->lastError.contains(u"Timed out"_s, Qt::CaseInsensitive), qPrintable(source->lastError));
 }
 
 void TestLdapGroups::aPasswordFileOthersCanReadIsRefused()
