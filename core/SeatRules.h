@@ -2,6 +2,7 @@
 
 #include "ValidationError.h"
 
+#include <QDateTime>
 #include <QHash>
 #include <QList>
 #include <QRegularExpression>
@@ -11,6 +12,27 @@
 #include <optional>
 
 namespace keyright {
+
+// A group whose members an LDAP directory names (issue 28): where the server looks them up and how
+// its last synchronisation went. The server configures it (docs/DEPLOYMENT.md, "Holder groups from
+// LDAP") and says it in its answers; a group with a source is read-only over the API: the server
+// keeps the members it synchronised whatever a change of the groups says of it.
+struct LdapGroupSource
+{
+    QString url; // the directory, ldap:// or ldaps://
+    QString baseDn;
+    QString filter;
+    QString attribute; // the attribute whose values are the holders' user part ("uid")
+    QString hostPattern; // a member "alice" becomes the holder pattern "alice@<hostPattern>"
+    QDateTime lastSuccess; // invalid: never synchronised by this server
+    QDateTime lastAttempt; // invalid: not tried yet
+    QString lastError; // why the last attempt failed; empty when it succeeded
+
+    // The members shown may be out of date: the last attempt failed, or none succeeded yet.
+    bool stale() const { return !lastSuccess.isValid() || !lastError.isEmpty(); }
+
+    friend bool operator==(const LdapGroupSource &, const LdapGroupSource &) = default;
+};
 
 // A named list of holder patterns ("render" = `*@render-*`, `alice@ws-12`), shared by the
 // licenses of a server. Patterns are globs: `*` any run of characters, `?` one character, `[...]`
@@ -22,6 +44,7 @@ struct HolderGroup
 
     QString name;
     QStringList patterns;
+    std::optional<LdapGroupSource> ldap {}; // set in answers for a group synchronised from LDAP
 
     friend bool operator==(const HolderGroup &, const HolderGroup &) = default;
 };

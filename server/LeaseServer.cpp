@@ -12,6 +12,7 @@
 #include "http/HttpApi.h"
 #include "http/HttpFrontend.h"
 #include "http/RequestTurn.h"
+#include "ldap/LdapGroupSync.h"
 #include "seats/LeaseReaper.h"
 #include "seats/LicenseAdmin.h"
 #include "seats/SeatService.h"
@@ -141,6 +142,11 @@ SeatService *LeaseServer::seats() const
 LicenseAdmin *LeaseServer::licenseAdmin() const
 {
     return m_licenses.get();
+}
+
+LdapGroupSync *LeaseServer::ldapSync() const
+{
+    return m_ldapSync.get();
 }
 
 LeaseReaper *LeaseServer::reaper() const
@@ -555,6 +561,8 @@ bool LeaseServer::start(QString *errorOut)
         m_seats = std::make_unique<SeatService>(*m_store, *m_signer, *m_serverClock, m_metrics.get());
         m_seats->setStats(m_stats.get());
         m_licenses = std::make_unique<LicenseAdmin>(*m_store, *m_serverClock);
+        if (m_config.ldap.enabled())
+            m_ldapSync = std::make_unique<LdapGroupSync>(m_config.ldap, *m_licenses, *m_serverClock);
         m_reaper = std::make_unique<LeaseReaper>(*m_seats, *m_store, m_metrics.get(), m_config.reapInterval,
                                                  m_config.eventRetentionDays);
         m_access = std::make_unique<AccessService>(*m_store, *m_serverClock);
@@ -607,12 +615,15 @@ bool LeaseServer::start(QString *errorOut)
     m_peerSync->start();
     if (m_config.usageInterval.count() > 0)
         m_usageCloser->start(m_config.usageInterval);
+    if (m_ldapSync)
+        m_ldapSync->start();
     return true;
 }
 
 void LeaseServer::stop()
 {
     m_peerSync.reset(); // aborts pulls in flight before the store they would merge into closes
+    m_ldapSync.reset(); // waits for a round in flight; its result is dropped
     m_usageCloser.reset();
     m_ledgerReports.reset();
     m_usageReports.reset();

@@ -28,6 +28,7 @@ class HttpApi;
 class HttpFrontend;
 class LeaseReaper;
 class LicenseAdmin;
+class LdapGroupSync;
 class Metrics;
 class PeerSync;
 class RequestTurn;
@@ -82,6 +83,8 @@ public:
     // Licenses, holder groups and seat rules.
     LicenseAdmin *licenseAdmin() const;
     LeaseReaper *reaper() const;
+    // Null unless ServerConfig::ldap is enabled.
+    LdapGroupSync *ldapSync() const;
     // The named access tokens.
     AccessService *access() const;
     // The usage statistics (this server's replica id, its G-Counters) and their anti-entropy.
@@ -146,6 +149,7 @@ private:
     std::unique_ptr<Metrics> m_metrics;
     std::unique_ptr<SeatService> m_seats;
     std::unique_ptr<LicenseAdmin> m_licenses;
+    std::unique_ptr<LdapGroupSync> m_ldapSync;
     std::unique_ptr<AccessService> m_access;
     std::unique_ptr<HttpApi> m_api;
     std::unique_ptr<RequestTurn> m_turn;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "http/HttpLimits.h"
+#include "ldap/LdapSettings.h"
 #include "usage/UsageCloser.h"
 
 #include <QHostAddress>
@@ -49,6 +50,8 @@ struct ServerConfig
     // libpq's PGPASSFILE or ~/.pgpass.
     QString databaseUrl;
     QString databasePasswordFile;
+    // Holder groups from LDAP (issue 28, docs/DEPLOYMENT.md): off without a URL and a group.
+    LdapSettings ldap;
     // Tests only (the hidden --test-clock-offset-ms): this instance's own wall clock runs this far
     // ahead (negative: behind), as a machine's clock would. With PostgreSQL no liveness decision
     // may notice, since they all take the database's clock.

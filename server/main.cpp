@@ -183,6 +183,31 @@ int main(int argc, char *argv[])
     parser.addOptions({peer, peerTokenFile, peerInterval});
     parser.addOptions({database, databasePasswordFile, exportPublicKey, testClockOffset});
     parser.addOptions({maxConnections, maxPerAddress, headerTimeout, bodyTimeout, idleTimeout});
+    // Holder groups from LDAP (docs/DEPLOYMENT.md, "Holder groups from LDAP").
+    const QCommandLineOption ldapUrl(
+        u"ldap-url"_s,
+        u"LDAP directory of the holder groups given with --ldap-group: ldap://host[:port] or "
+        "ldaps://host[:port]."_s,
+        u"url"_s);
+    const QCommandLineOption ldapBindDn(u"ldap-bind-dn"_s, u"DN to bind to the directory as (default: anonymous)."_s,
+                                        u"dn"_s);
+    const QCommandLineOption ldapBindPasswordFile(
+        u"ldap-bind-password-file"_s, u"File (mode 0600) holding the password of --ldap-bind-dn."_s, u"file"_s);
+    const QCommandLineOption ldapStartTls(u"ldap-starttls"_s, u"Require StartTLS on an ldap:// URL before binding."_s);
+    const QCommandLineOption ldapCaFile(
+        u"ldap-ca-file"_s, u"PEM file of the authorities the directory's TLS certificate must chain to."_s, u"file"_s);
+    const QCommandLineOption ldapSyncInterval(
+        u"ldap-sync-interval"_s, u"How often the LDAP groups are synchronised. Default 5m."_s, u"duration"_s);
+    const QCommandLineOption ldapTimeout(u"ldap-timeout"_s, u"Bound on each LDAP network operation. Default 10s."_s,
+                                         u"duration"_s);
+    const QCommandLineOption ldapGroup(
+        u"ldap-group"_s,
+        u"A holder group from LDAP, \"NAME; BASE DN; FILTER; ATTRIBUTE; HOST PATTERN\" "
+        "(repeatable): each ATTRIBUTE value v of the entries FILTER finds under BASE DN is "
+        "the holder pattern v@HOST PATTERN."_s,
+        u"definition"_s);
+    parser.addOptions({ldapUrl, ldapBindDn, ldapBindPasswordFile, ldapStartTls, ldapCaFile, ldapSyncInterval,
+                       ldapTimeout, ldapGroup});
     const QCommandLineOption logLevel(u"log-level"_s,
                                       u"Least severe messages logged: debug, info, warning or error. Default info. "
                                       "A reload (SIGHUP) applies a new value."_s,

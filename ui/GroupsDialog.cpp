@@ -8,6 +8,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSet>
@@ -22,7 +23,7 @@ namespace keyright {
 
 GroupsDialog::GroupsDialog(const QList<HolderGroup> &groups, QWidget *parent)
     : QDialog(parent)
-    , m_table(new QTableWidget(0, 2, this))
+    , m_table(new QTableWidget(0, 3, this))
     , m_add(new QPushButton(tr("&Add group"), this))
     , m_remove(new QPushButton(tr("&Remove group"), this))
     , m_message(new QLabel(this))
@@ -37,10 +38,13 @@ GroupsDialog::GroupsDialog(const QList<HolderGroup> &groups, QWidget *parent)
     m_refusal->setObjectName(u"groupsRefusal"_s);
     m_add->setObjectName(u"addGroup"_s);
     m_remove->setObjectName(u"removeGroup"_s);
-    m_table->setHorizontalHeaderLabels({tr("Group"), tr("Holder patterns (separated by spaces)")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("Group"), tr("Holder patterns (separated by spaces)"), tr("Source", "where a group's members come from")});
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
     m_table->horizontalHeader()->resizeSection(0, 150);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Interactive);
+    m_table->horizontalHeader()->resizeSection(2, 220);
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -76,6 +80,7 @@ GroupsDialog::GroupsDialog(const QList<HolderGroup> &groups, QWidget *parent)
         editorAt(m_table->rowCount() - 1, 0)->setFocus();
     });
     connect(m_remove, &QPushButton::clicked, this, &GroupsDialog::removeSelectedRow);
+    connect(m_table, &QTableWidget::currentCellChanged, this, &GroupsDialog::revalidate);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &GroupsDialog::okClicked);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     for (const HolderGroup &group : groups)
@@ -95,20 +100,65 @@ QLineEdit *GroupsDialog::editorAt(int row, int column) const
     return qobject_cast<QLineEdit *>(m_table->cellWidget(row, column));
 }
 
+QLabel *GroupsDialog::sourceAt(int row) const
+{
+    return qobject_cast<QLabel *>(m_table->cellWidget(row, 2));
+}
+
+bool GroupsDialog::isDirectoryRow(int row) const
+{
+    return m_directoryRows.contains(editorAt(row, 0));
+}
+
+QString GroupsDialog::sourceText(const LdapGroupSource &source)
+{
+    const QString synced = source.lastSuccess.isValid()
+        ? QLocale().toString(source.lastSuccess.toLocalTime(), QLocale::ShortFormat)
+        : tr("never", "a group never synchronised");
+    if (!source.stale())
+        return tr("From LDAP, synchronised %1").arg(synced);
+    if (source.lastError.isEmpty())
+        return tr("From LDAP, not synchronised yet");
+    return tr("From LDAP, stale (last synchronised %1): %2").arg(synced, source.lastError);
+}
+
+QString GroupsDialog::sourceDetails(const LdapGroupSource &source)
+{
+    return tr("Members read from %1: the %2 values of the entries matching %3 under %4, each value v as the holder "
+              "pattern v@%5. They change only in the directory.")
+        .arg(source.url, source.attribute, source.filter, source.baseDn, source.hostPattern);
+}
+
 void GroupsDialog::addGroupRow(const HolderGroup &group)
 {
     const int row = m_table->rowCount();
     m_table->insertRow(row);
     auto *name = new QLineEdit(group.name, m_table);
     auto *patterns = new QLineEdit(group.patterns.join(u' '), m_table);
+    auto *source = new QLabel(m_table);
     name->setPlaceholderText(tr("e.g. render"));
     patterns->setPlaceholderText(tr("e.g. *@render-* alice@ws-12"));
     name->setFrame(false);
     patterns->setFrame(false);
-    name->setReadOnly(m_readOnly);
-    patterns->setReadOnly(m_readOnly);
+    source->setWordWrap(true);
+    source->setTextFormat(Qt::PlainText);
+    if (group.ldap) {
+        // The directory's: its members are shown, never edited, and the row cannot be removed.
+        m_directoryRows.insert(name, *group.ldap);
+        source->setText(sourceText(*group.ldap));
+        source->setToolTip(sourceDetails(*group.ldap));
+        patterns->setToolTip(sourceDetails(*group.ldap));
+        if (group.ldap->stale())
+            source->setStyleSheet(u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Stale).name()));
+    } else {
+        source->setText(tr("Edited here"));
+        source->setStyleSheet(u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Muted).name()));
+    }
+    name->setReadOnly(m_readOnly || group.ldap);
+    patterns->setReadOnly(m_readOnly || group.ldap);
     m_table->setCellWidget(row, 0, name);
     m_table->setCellWidget(row, 1, patterns);
+    m_table->setCellWidget(row, 2, source);
     connect(name, &QLineEdit::textChanged, this, &GroupsDialog::revalidate);
     connect(patterns, &QLineEdit::textChanged, this, &GroupsDialog::revalidate);
     revalidate();
@@ -119,7 +169,7 @@ void GroupsDialog::removeSelectedRow()
     int row = m_table->currentRow();
     if (row < 0)
         row = m_table->rowCount() - 1;
-    if (row < 0)
+    if (row < 0 || isDirectoryRow(row))
         return;
     m_table->removeRow(row);
     revalidate();
@@ -132,6 +182,8 @@ QList<HolderGroup> GroupsDialog::groups() const
         HolderGroup group;
         group.name = editorAt(row, 0)->text().trimmed();
         group.patterns = splitEntries(editorAt(row, 1)->text());
+        if (const auto found = m_directoryRows.constFind(editorAt(row, 0)); found != m_directoryRows.cend())
+            group.ldap = *found;
         list << group;
     }
     return list;
@@ -141,8 +193,8 @@ void GroupsDialog::setReadOnly(const QString &why)
 {
     m_readOnly = !why.isEmpty();
     for (int row = 0; row < m_table->rowCount(); ++row) {
-        editorAt(row, 0)->setReadOnly(m_readOnly);
-        editorAt(row, 1)->setReadOnly(m_readOnly);
+        editorAt(row, 0)->setReadOnly(m_readOnly || isDirectoryRow(row));
+        editorAt(row, 1)->setReadOnly(m_readOnly || isDirectoryRow(row));
     }
     m_add->setVisible(!m_readOnly);
     m_remove->setVisible(!m_readOnly);
@@ -271,6 +323,9 @@ void GroupsDialog::revalidate()
     }
     if (QPushButton *ok = m_buttons->button(QDialogButtonBox::Ok))
         ok->setEnabled(valid && !m_readOnly && !m_saving);
+    const int current = m_table->currentRow();
+    m_remove->setEnabled(current < 0 ? m_table->rowCount() > 0 && !isDirectoryRow(m_table->rowCount() - 1)
+                                     : !isDirectoryRow(current));
 }
 
 } // namespace keyright

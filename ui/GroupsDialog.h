@@ -19,7 +19,9 @@ namespace keyright {
 // enabled only for a list the server accepts. With the licenses' seat rules in hand
 // (setLicenseRules), a group that some license's rules name may not go either: removing or
 // renaming it is said at once, as the server would refuse it (group_in_use). Read-only for a
-// role that may not change them.
+// role that may not change them. A group synchronised from LDAP (its `ldap` source set) is
+// shown with its members read-only, where they come from, when they were last synchronised, and,
+// when stale, the error; it cannot be renamed or removed here (the server would keep it anyway).
 //
 // With setSavesBeforeClosing(), OK asks for the save (saveRequested) and the dialog stays open
 // until the owner says how it went: saveSucceeded() closes it, saveRefused() keeps every edit and
@@ -57,6 +59,11 @@ public:
     QTableWidget *table() const { return m_table; }
     // The editor of a row's name or patterns (column 0 or 1).
     QLineEdit *editorAt(int row, int column) const;
+    // The row's source (column 2): "Edited here", or the LDAP group's sync state.
+    QLabel *sourceAt(int row) const;
+    bool isDirectoryRow(int row) const;
+    static QString sourceText(const LdapGroupSource &source);
+    static QString sourceDetails(const LdapGroupSource &source);
     void addGroupRow(const HolderGroup &group = {});
 
 Q_SIGNALS:
@@ -80,6 +87,7 @@ private:
     bool m_readOnly = false;
     QList<HolderGroup> m_original; // the server's, as the dialog opened
     QHash<QString, SeatRules> m_licenseRules;
+    QHash<const QLineEdit *, LdapGroupSource> m_directoryRows; // by the row's name editor
     bool m_savesBeforeClosing = false;
     bool m_saving = false;
 };

@@ -8,6 +8,8 @@ namespace keyright {
 inline constexpr char16_t serverActor[] = u"server";
 // The actor of the seats the periodic reaper deleted (a forced reap names the admin's token).
 inline constexpr char16_t reaperActor[] = u"reaper";
+// The actor of a holder group change that an LDAP synchronisation wrote (issue 28).
+inline constexpr char16_t ldapActor[] = u"ldap";
 inline constexpr char16_t clientActorPrefix[] = u"client ";
 
 } // namespace keyright

@@ -1,6 +1,7 @@
 #include "wire/SeatRulesJson.h"
 
 #include "SeatPolicy.h"
+#include "Timestamps.h"
 #include "wire/JsonReader.h"
 
 #include <limits>
@@ -10,6 +11,8 @@ using namespace Qt::StringLiterals;
 namespace keyright::seatrules {
 
 namespace {
+
+const QString ldapMember = u"ldap"_s;
 
 QJsonArray stringsToJson(const QStringList &list)
 {
@@ -145,11 +148,49 @@ std::optional<SeatRules> rulesFromJson(const QJsonValue &json, const QString &pa
     return rules;
 }
 
+QJsonObject ldapSourceToJson(const LdapGroupSource &source)
+{
+    QJsonObject json {{u"url"_s, source.url},
+                      {u"baseDn"_s, source.baseDn},
+                      {u"filter"_s, source.filter},
+                      {u"attribute"_s, source.attribute},
+                      {u"hostPattern"_s, source.hostPattern},
+                      {u"stale"_s, source.stale()}};
+    if (source.lastSuccess.isValid())
+        json.insert(u"lastSyncAt"_s, formatTimestamp(source.lastSuccess));
+    if (source.lastAttempt.isValid())
+        json.insert(u"lastAttemptAt"_s, formatTimestamp(source.lastAttempt));
+    if (!source.lastError.isEmpty())
+        json.insert(u"lastError"_s, source.lastError);
+    return json;
+}
+
+// Lenient: "stale" is not read (it follows from the others), a missing time is unknown.
+LdapGroupSource ldapSourceFromJson(JsonReader &reader, const QJsonObject &object, const QString &path)
+{
+    LdapGroupSource source;
+    source.url = reader.optionalString(object, path, u"url"_s);
+    source.baseDn = reader.optionalString(object, path, u"baseDn"_s);
+    source.filter = reader.optionalString(object, path, u"filter"_s);
+    source.attribute = reader.optionalString(object, path, u"attribute"_s);
+    source.hostPattern = reader.optionalString(object, path, u"hostPattern"_s);
+    if (!object.value(u"lastSyncAt"_s).isNull() && object.contains(u"lastSyncAt"_s))
+        source.lastSuccess = reader.timestamp(object, path, u"lastSyncAt"_s);
+    if (!object.value(u"lastAttemptAt"_s).isNull() && object.contains(u"lastAttemptAt"_s))
+        source.lastAttempt = reader.timestamp(object, path, u"lastAttemptAt"_s);
+    source.lastError = reader.optionalString(object, path, u"lastError"_s);
+    return source;
+}
+
 QJsonArray groupsToJson(const QList<HolderGroup> &groups)
 {
     QJsonArray array;
-    for (const HolderGroup &group : groups)
-        array.append(QJsonObject {{u"name"_s, group.name}, {u"patterns"_s, stringsToJson(group.patterns)}});
+    for (const HolderGroup &group : groups) {
+        QJsonObject json {{u"name"_s, group.name}, {u"patterns"_s, stringsToJson(group.patterns)}};
+        if (group.ldap)
+            json.insert(ldapMember, ldapSourceToJson(*group.ldap));
+        array.append(json);
+    }
     return array;
 }
 
@@ -169,6 +210,10 @@ std::optional<QList<HolderGroup>> groupsFromJson(const QJsonValue &json, const Q
             HolderGroup group;
             group.name = reader.string(item, itemPath, u"name"_s, false);
             group.patterns = readStrings(reader, item, itemPath, u"patterns"_s);
+            if (item.contains(ldapMember) && !item.value(ldapMember).isNull()) {
+                const QString sourcePath = JsonReader::joinPath(itemPath, ldapMember);
+                group.ldap = ldapSourceFromJson(reader, reader.object(item.value(ldapMember), sourcePath), sourcePath);
+            }
             groups.append(group);
         }
     }

@@ -18,7 +18,10 @@ namespace keyright {
 //              "reclaimIdle": [{"group"?, "afterMinutes", "warnMinutes"}...]}   (every member optional;
 //              reclaimIdle may also be one {"afterMinutes", "warnMinutes"}, the license's default,
 //              and is written only when set)
-//   "groups": [{"name", "patterns": [glob...]}...]
+//   "groups": [{"name", "patterns": [glob...], "ldap"?}...]
+//   "ldap":   {"url", "baseDn", "filter", "attribute", "hostPattern", "stale", "lastSyncAt"?,
+//              "lastAttemptAt"?, "lastError"?}, in answers only, for a group synchronised from
+//              LDAP; a request's "ldap" is read and ignored (the server's configuration decides)
 // A denial is an error answer whose "error" is one of the codes below, with the numbers of the
 // decision beside it. The decoders check shape only; validateRules()/validateGroups() decide
 // whether the values may be used, so that the server and the dashboard's license dialog refuse

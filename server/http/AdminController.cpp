@@ -144,7 +144,7 @@ ApiResponse AdminController::listLeases(const ApiRoute &route)
     list.blocks = listing->blocks;
     list.queue = listing->queue;
     list.rules = listing->rules;
-    list.groups = listing->groups;
+    list.groups = m_licenses.withSources(listing->groups);
     return answer::json(200, list.toJson());
 }
 
@@ -163,7 +163,7 @@ ApiResponse AdminController::putGroups(const ApiRequest &request, const QString 
     using O = LicenseAdmin::PutGroupsResult::Outcome;
     switch (result.outcome) {
     case O::Saved:
-        return answer::json(200, seatrules::groupsBodyToJson(*groups));
+        return answer::json(200, seatrules::groupsBodyToJson(result.saved));
     case O::GroupInUse: {
         QStringList quoted;
         for (const QString &license : result.licenses)

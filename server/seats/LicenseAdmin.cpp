@@ -2,11 +2,14 @@
 
 #include "Clock.h"
 #include "Crypto.h"
+#include "wire/EventActor.h"
 #include "wire/EventDetail.h"
 #include "wire/Identifiers.h"
 #include "wire/SeatRulesJson.h"
 
 #include <QSet>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 using std::chrono::milliseconds;
@@ -149,7 +152,80 @@ std::optional<QString> LicenseAdmin::rotateKey(const QString &licenseId, const Q
 
 QList<HolderGroup> LicenseAdmin::groups()
 {
-    return m_store.holderGroups();
+    return withSources(m_store.holderGroups());
+}
+
+void LicenseAdmin::setDirectoryGroup(const QString &name, const LdapGroupSource &source)
+{
+    m_directoryGroups.insert(name, source);
+}
+
+std::optional<LdapGroupSource> LicenseAdmin::directoryGroup(const QString &name) const
+{
+    const auto found = m_directoryGroups.constFind(name);
+    if (found == m_directoryGroups.cend())
+        return std::nullopt;
+    return *found;
+}
+
+QList<HolderGroup> LicenseAdmin::withSources(QList<HolderGroup> groups) const
+{
+    for (HolderGroup &group : groups)
+        group.ldap = directoryGroup(group.name);
+    return groups;
+}
+
+LicenseAdmin::PutGroupsResult LicenseAdmin::putDirectoryGroups(const QList<std::pair<QString, QStringList>> &members,
+                                                               const QDateTime &readSince)
+{
+    PutGroupsResult result;
+    m_store.withStore([&] {
+        result = PutGroupsResult {};
+        result.outcome = PutGroupsResult::Outcome::Saved;
+        QList<HolderGroup> groups = m_store.holderGroups(LeaseStore::GroupsRead::HeldForChange);
+        bool differs = false;
+        for (const auto &[name, patterns] : members) {
+            const auto found = std::find_if(groups.begin(), groups.end(),
+                                            [&](const HolderGroup &group) { return group.name == name; });
+            if (found == groups.end()) {
+                groups.append(HolderGroup {name, patterns, std::nullopt});
+                differs = true;
+            } else if (found->patterns != patterns) {
+                found->patterns = patterns;
+                differs = true;
+            }
+        }
+        if (!differs) {
+            result.saved = m_store.holderGroups(LeaseStore::GroupsRead::Plain);
+            return;
+        }
+        // Another instance's round that began after this one read the directory may have stored
+        // newer members: writing these back would undo them until the next round. The rows are
+        // held, so the write of any round committed before this unit is among the events read.
+        // Strictly later: this instance's own last write may carry the very time its next round
+        // began at (a clock that stood still).
+        EventQuery written;
+        written.kinds = {EventKind::GroupsChanged};
+        written.since = readSince;
+        written.limit = EventQuery::maxLimit;
+        const QList<EventRecord> since = m_store.events(written);
+        if (std::any_of(since.cbegin(), since.cend(), [&](const EventRecord &event) {
+                return event.time > readSince && event.actor == QString::fromUtf16(ldapActor);
+            })) {
+            result.superseded = true;
+            return;
+        }
+        if (!validateGroups(groups, &result.error)) {
+            result.outcome = PutGroupsResult::Outcome::Invalid;
+            return;
+        }
+        m_store.putHolderGroups(groups);
+        record(m_clock.now(), EventKind::GroupsChanged, {}, QString::fromUtf16(ldapActor),
+               eventdetail::GroupsChanged {groups}.toJson());
+        result.saved = groups;
+        result.changed = true;
+    });
+    return result;
 }
 
 std::optional<std::pair<QString, QStringList>> LicenseAdmin::removedGroupInUse(const QList<HolderGroup> &before,
@@ -180,6 +256,34 @@ std::optional<std::pair<QString, QStringList>> LicenseAdmin::removedGroupInUse(c
     return std::nullopt;
 }
 
+QList<HolderGroup> LicenseAdmin::keepDirectoryGroups(const QList<HolderGroup> &stored,
+                                                     const QList<HolderGroup> &asked) const
+{
+    const auto storedGroup = [&](const QString &name) -> const HolderGroup * {
+        for (const HolderGroup &group : stored) {
+            if (group.name == name)
+                return &group;
+        }
+        return nullptr;
+    };
+    QList<HolderGroup> kept;
+    QSet<QString> names;
+    for (const HolderGroup &group : asked) {
+        names.insert(group.name);
+        if (!m_directoryGroups.contains(group.name)) {
+            kept.append(HolderGroup {group.name, group.patterns, std::nullopt});
+        } else if (const HolderGroup *synced = storedGroup(group.name)) {
+            kept.append(*synced);
+        }
+        // A directory group not synchronised yet: the next round adds it.
+    }
+    for (const HolderGroup &group : stored) {
+        if (m_directoryGroups.contains(group.name) && !names.contains(group.name))
+            kept.append(group);
+    }
+    return kept;
+}
+
 LicenseAdmin::PutGroupsResult LicenseAdmin::putGroups(const QList<HolderGroup> &groups, const QString &actor)
 {
     PutGroupsResult result;
@@ -191,15 +295,20 @@ LicenseAdmin::PutGroupsResult LicenseAdmin::putGroups(const QList<HolderGroup> &
         // against these groups waits for this unit, and one that came first is among the rules
         // read next. So no removed group can be named by rules the check below did not see.
         const QList<HolderGroup> before = m_store.holderGroups(LeaseStore::GroupsRead::HeldForChange);
-        if (const auto inUse = removedGroupInUse(before, groups)) {
+        const QList<HolderGroup> kept = keepDirectoryGroups(before, groups);
+        if (const auto inUse = removedGroupInUse(before, kept)) {
             result.outcome = PutGroupsResult::Outcome::GroupInUse;
             result.group = inUse->first;
             result.licenses = inUse->second;
             return;
         }
-        m_store.putHolderGroups(groups);
-        record(m_clock.now(), EventKind::GroupsChanged, {}, actor, eventdetail::GroupsChanged {groups}.toJson());
+        if (!validateGroups(kept, &result.error))
+            return;
+        m_store.putHolderGroups(kept);
+        record(m_clock.now(), EventKind::GroupsChanged, {}, actor, eventdetail::GroupsChanged {kept}.toJson());
         result.outcome = PutGroupsResult::Outcome::Saved;
+        result.saved = withSources(kept);
+        result.changed = true;
     });
     return result;
 }

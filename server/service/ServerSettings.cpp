@@ -1,6 +1,7 @@
 #include "ServerSettings.h"
 
 #include "Durations.h"
+#include "SeatRules.h"
 #include "http/ListenAddress.h"
 
 #include <QDir>
@@ -9,6 +10,8 @@
 #include <QLoggingCategory>
 #include <QUrl>
 
+#include <algorithm>
+#include <tuple>
 #include <utility>
 
 using namespace Qt::StringLiterals;
@@ -54,6 +57,92 @@ bool flagOf(const ServerSettings &settings, const QString &key)
     return parseFlag(valueOf(settings, key, u"false"_s)).value_or(false);
 }
 
+// The ldap-* settings. A group is `NAME; BASE DN; FILTER; ATTRIBUTE; HOST PATTERN`: the name
+// first, the attribute and host pattern last, and the filter is what lies between the base DN's
+// `;` and the attribute's (so a filter may hold a `;`, a base DN may not).
+bool toLdapSettings(const ServerSettings &settings, LdapSettings *ldap, QString *error)
+{
+    const auto origin = [&](const QString &key) { return originOf(settings, key); };
+    ldap->url = valueOf(settings, u"ldap-url"_s);
+    const QStringList groups = settings.value(u"ldap-group"_s).values;
+    const bool anyLdap
+        = std::any_of(serverOptionSpecs().cbegin(), serverOptionSpecs().cend(), [&](const ServerOptionSpec &spec) {
+              return spec.name.startsWith(u"ldap-"_s) && settings.contains(spec.name);
+          });
+    if (!anyLdap)
+        return true;
+    if (ldap->url.isEmpty())
+        return refuse(error,
+                      u"%1: the ldap-* settings need ldap-url (ldap://host or ldaps://host)"_s.arg(
+                          origin(groups.isEmpty() ? u"ldap-bind-dn"_s : u"ldap-group"_s)));
+    const QUrl url(ldap->url, QUrl::StrictMode);
+    if (!url.isValid() || (url.scheme() != u"ldap"_s && url.scheme() != u"ldaps"_s) || url.host().isEmpty()
+        || !url.userInfo().isEmpty())
+        return refuse(error,
+                      u"%1: ldap-url %2: expected ldap://host[:port] or ldaps://host[:port]"_s.arg(
+                          origin(u"ldap-url"_s), ldap->url.left(200)));
+    if (groups.isEmpty())
+        return refuse(error,
+                      u"%1: ldap-url is set but no ldap-group says which groups to read (ldap-group = NAME; BASE "
+                      "DN; FILTER; ATTRIBUTE; HOST PATTERN)"_s.arg(origin(u"ldap-url"_s)));
+    ldap->bindDn = valueOf(settings, u"ldap-bind-dn"_s);
+    if (settings.contains(u"ldap-bind-password-file"_s)) {
+        if (ldap->bindDn.isEmpty())
+            return refuse(
+                error,
+                u"%1: ldap-bind-password-file goes with ldap-bind-dn"_s.arg(origin(u"ldap-bind-password-file"_s)));
+        ldap->bindPasswordFile = QDir(valueOf(settings, u"ldap-bind-password-file"_s)).absolutePath();
+    } else if (!ldap->bindDn.isEmpty()) {
+        return refuse(error,
+                      u"%1: ldap-bind-dn needs ldap-bind-password-file (a file of mode 0600 holding the "
+                      "password)"_s.arg(origin(u"ldap-bind-dn"_s)));
+    }
+    ldap->startTls = flagOf(settings, u"ldap-starttls"_s);
+    if (ldap->startTls && url.scheme() == u"ldaps"_s)
+        return refuse(error,
+                      u"%1: ldap-starttls is for an ldap:// URL; an ldaps:// one is TLS already"_s.arg(
+                          origin(u"ldap-starttls"_s)));
+    if (settings.contains(u"ldap-ca-file"_s))
+        ldap->caFile = QDir(valueOf(settings, u"ldap-ca-file"_s)).absolutePath();
+    for (const auto &[key, target, fallback] : {std::tuple {u"ldap-sync-interval"_s, &ldap->syncInterval, u"5m"_s},
+                                                std::tuple {u"ldap-timeout"_s, &ldap->timeout, u"10s"_s}}) {
+        const auto duration = parseDuration(valueOf(settings, key, fallback));
+        if (!duration || duration->count() <= 0)
+            return refuse(error,
+                          u"%1: %2 %3: expected a duration above zero such as 5m or 10s"_s.arg(
+                              origin(key), key, valueOf(settings, key).left(200)));
+        *target = *duration;
+    }
+    for (const QString &text : groups) {
+        const QStringList parts = text.split(u';');
+        const auto bad = [&](const QString &why) {
+            return refuse(error, u"%1: ldap-group %2: %3"_s.arg(origin(u"ldap-group"_s), text.left(200), why));
+        };
+        if (parts.size() < 5)
+            return bad(u"expected NAME; BASE DN; FILTER; ATTRIBUTE; HOST PATTERN"_s);
+        LdapGroupConfig group;
+        group.name = parts.first().trimmed();
+        group.baseDn = parts.at(1).trimmed();
+        group.filter = parts.mid(2, parts.size() - 4).join(u';').trimmed();
+        group.attribute = parts.at(parts.size() - 2).trimmed();
+        group.hostPattern = parts.last().trimmed();
+        if (!isValidGroupName(group.name))
+            return bad(u"\"%1\" is not a group name: use 1 to 32 lowercase letters, digits, - and _"_s.arg(group.name));
+        if (group.baseDn.isEmpty() || group.attribute.isEmpty() || group.hostPattern.isEmpty())
+            return bad(u"the base DN, the attribute and the host pattern may not be empty"_s);
+        if (!group.filter.startsWith(u'(') || !group.filter.endsWith(u')'))
+            return bad(u"the filter must be in parentheses, such as (cn=render)"_s);
+        if (!patternProblem(u"x@"_s + group.hostPattern).isEmpty())
+            return bad(u"the host pattern: %1"_s.arg(patternProblem(u"x@"_s + group.hostPattern)));
+        for (const LdapGroupConfig &other : std::as_const(ldap->groups)) {
+            if (other.name == group.name)
+                return bad(u"the group \"%1\" is given twice"_s.arg(group.name));
+        }
+        ldap->groups.append(group);
+    }
+    return true;
+}
+
 } // namespace
 
 const QList<ServerOptionSpec> &serverOptionSpecs()
@@ -72,6 +161,14 @@ const QList<ServerOptionSpec> &serverOptionSpecs()
         {u"peer-interval"_s, Kind::Value, false, false},
         {u"database"_s, Kind::Value, false, false},
         {u"database-password-file"_s, Kind::Value, true, false},
+        {u"ldap-url"_s, Kind::Value, false, false},
+        {u"ldap-bind-dn"_s, Kind::Value, false, false},
+        {u"ldap-bind-password-file"_s, Kind::Value, true, false},
+        {u"ldap-starttls"_s, Kind::Flag, false, false},
+        {u"ldap-ca-file"_s, Kind::Value, true, false},
+        {u"ldap-sync-interval"_s, Kind::Value, false, false},
+        {u"ldap-timeout"_s, Kind::Value, false, false},
+        {u"ldap-group"_s, Kind::List, false, false},
         {u"max-connections"_s, Kind::Value, false, false},
         {u"max-connections-per-address"_s, Kind::Value, false, false},
         {u"header-timeout"_s, Kind::Value, false, false},
@@ -262,6 +359,9 @@ bool toServerRunSettings(const ServerSettings &settings, const QString &defaultD
         config.databasePasswordFile = QDir(valueOf(settings, u"database-password-file"_s)).absolutePath();
     }
 
+    if (!toLdapSettings(settings, &config.ldap, error))
+        return false;
+
     for (const auto &[key, target] :
          {std::pair {u"max-connections"_s, &config.http.maxConnections},
           std::pair {u"max-connections-per-address"_s, &config.http.maxConnectionsPerAddress}}) {
@@ -291,7 +391,8 @@ bool toServerRunSettings(const ServerSettings &settings, const QString &defaultD
 
 QString checkSecretFiles(const ServerSettings &settings)
 {
-    for (const QString &key : {u"tls-key"_s, u"database-password-file"_s, u"peer-token-file"_s}) {
+    for (const QString &key :
+         {u"tls-key"_s, u"database-password-file"_s, u"peer-token-file"_s, u"ldap-bind-password-file"_s}) {
         for (const QString &file : settings.value(key).values) {
             const QFileInfo info(file);
             if (!info.exists())

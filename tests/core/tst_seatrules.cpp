@@ -5,6 +5,7 @@
 
 #include "SeatDecision.h"
 #include "SeatRules.h"
+#include "Timestamps.h"
 #include "wire/SeatRulesJson.h"
 
 #include <QJsonDocument>
@@ -171,6 +172,7 @@ private slots:
     void patterns_data();
     void patterns();
     void rulesRoundTrip();
+    void ldapSourceRoundTrip();
     void badRulesJson_data();
     void badRulesJson();
     void denialRoundTrip_data();
@@ -458,6 +460,44 @@ void TestSeatRules::rulesRoundTrip()
     QCOMPARE(*groups, standardGroups());
     // Every member may be left out.
     QCOMPARE(*seatrules::rulesFromJson(QJsonObject {}, u"rules"_s), SeatRules {});
+}
+
+void TestSeatRules::ldapSourceRoundTrip()
+{
+    // Issue 28: a group synchronised from LDAP carries its source and sync state in answers.
+    LdapGroupSource source;
+    source.url = u"ldaps://dir.example.org"_s;
+    source.baseDn = u"ou=groups,dc=example,dc=org"_s;
+    source.filter = u"(&(cn=render)(objectClass=posixGroup))"_s;
+    source.attribute = u"memberUid"_s;
+    source.hostPattern = u"render-*"_s;
+    source.lastAttempt = QDateTime::fromMSecsSinceEpoch(1'780'000'000'123, Qt::UTC);
+    QVERIFY(source.stale()); // never synchronised
+    source.lastSuccess = source.lastAttempt;
+    QVERIFY(!source.stale());
+    QList<HolderGroup> groups = standardGroups();
+    groups.first().patterns = {u"alice@render-*"_s};
+    groups.first().ldap = source;
+    QJsonArray json = seatrules::groupsToJson(groups);
+    QJsonObject ldap = json.first().toObject().value("ldap"_L1).toObject();
+    QCOMPARE(ldap.value("stale"_L1).toBool(true), false);
+    QCOMPARE(ldap.value("lastSyncAt"_L1).toString(), formatTimestamp(source.lastSuccess));
+    QVERIFY(!ldap.contains("lastError"_L1));
+    QVERIFY(!json.at(1).toObject().contains("ldap"_L1));
+    auto back = seatrules::groupsFromJson(json, u"groups"_s);
+    QVERIFY(back);
+    QCOMPARE(*back, groups);
+
+    // A failed attempt after the last success: stale, with the error.
+    groups.first().ldap->lastAttempt = source.lastAttempt.addSecs(300);
+    groups.first().ldap->lastError = u"StartTLS with ldap://dir failed: Connect error"_s;
+    json = seatrules::groupsToJson(groups);
+    ldap = json.first().toObject().value("ldap"_L1).toObject();
+    QCOMPARE(ldap.value("stale"_L1).toBool(), true);
+    QCOMPARE(ldap.value("lastError"_L1).toString(), groups.first().ldap->lastError);
+    back = seatrules::groupsFromJson(json, u"groups"_s);
+    QVERIFY(back);
+    QCOMPARE(*back, groups);
 }
 
 void TestSeatRules::badRulesJson_data()

@@ -16,6 +16,7 @@ class TestServerConfigFile : public QObject
 
 private slots:
     void everyOptionFromTheFile();
+    void ldapSettingsAreReadAndChecked();
     void everySpecIsInTheFile();
     void commandLineWins();
     void defaultsWithoutAFile();
@@ -64,6 +65,14 @@ peer-token-file = peer-token
 peer-interval = 750ms
 database = postgresql://keyright@db.example:5432/keyright
 database-password-file = /etc/keyright/db-password
+ldap-url = ldap://dir.example.org
+ldap-bind-dn = cn=keyright,ou=services,dc=example,dc=org
+ldap-bind-password-file = /etc/keyright/ldap-password
+ldap-starttls = true
+ldap-ca-file = /etc/keyright/ldap-ca.pem
+ldap-sync-interval = 10m
+ldap-timeout = 5s
+ldap-group = render; ou=groups,dc=example,dc=org; (cn=render); memberUid; *
 max-connections = 50
 max-connections-per-address = 7
 header-timeout = 3s
@@ -212,7 +221,8 @@ void TestServerConfigFile::secretsOnlyFromPrivateFiles()
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write("s3cret\n");
     file.close();
-    for (const QString &key : {u"database-password-file"_s, u"tls-key"_s, u"peer-token-file"_s}) {
+    for (const QString &key :
+         {u"database-password-file"_s, u"tls-key"_s, u"peer-token-file"_s, u"ldap-bind-password-file"_s}) {
         QVERIFY(
             QFile::setPermissions(secret, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther));
         const ServerSettings settings = parse(u"\n%1 = %2\n"_s.arg(key, secret));
@@ -225,6 +235,48 @@ void TestServerConfigFile::secretsOnlyFromPrivateFiles()
     }
     const QString missing = checkSecretFiles(parse(u"tls-key = /no/such/key.pem\n"_s));
     QVERIFY2(missing.contains(u"no such file"_s), qPrintable(missing));
+}
+
+void TestServerConfigFile::ldapSettingsAreReadAndChecked()
+{
+    // Holder groups from LDAP (issue 28); tst_ldapgroups runs them against a slapd.
+    QString error;
+    const auto parsed = parseServerConfigText(
+        u"ldap-url = ldap://dir.example.org\nldap-bind-dn = cn=reader,dc=example,dc=org\n"
+        "ldap-bind-password-file = reader.pw\nldap-starttls = yes\nldap-sync-interval = 2m\nldap-timeout = 4s\n"
+        "ldap-group = render; ou=groups,dc=example,dc=org; (&(cn=render)(objectClass=posixGroup)); memberUid; *\n"
+        "ldap-group = qa; ou=people,dc=example,dc=org; (departmentNumber=qa); uid; qa-*\n"_s,
+        u"/etc/keyright/server.conf"_s, &error);
+    QVERIFY2(parsed, qPrintable(error));
+    ServerRunSettings run;
+    QVERIFY2(toServerRunSettings(*parsed, u"/var/lib/keyright"_s, &run, &error), qPrintable(error));
+    const LdapSettings &ldap = run.config.ldap;
+    QCOMPARE(ldap.url, u"ldap://dir.example.org"_s);
+    QCOMPARE(ldap.bindPasswordFile, u"/etc/keyright/reader.pw"_s);
+    QVERIFY(ldap.startTls);
+    QCOMPARE(ldap.syncInterval, std::chrono::milliseconds(std::chrono::minutes(2)));
+    QCOMPARE(ldap.timeout, std::chrono::milliseconds(4000));
+    QCOMPARE(ldap.groups.size(), 2);
+    QCOMPARE(ldap.groups.at(0).filter, u"(&(cn=render)(objectClass=posixGroup))"_s);
+    QCOMPARE(ldap.groups.at(1).hostPattern, u"qa-*"_s);
+
+    const QList<std::pair<QString, QString>> refused {
+        {u"ldap-group = render; ou=groups; (cn=render); memberUid; *\n"_s, u"need ldap-url"_s},
+        {u"ldap-url = http://dir\nldap-group = render; ou=g; (cn=r); uid; *\n"_s, u"expected ldap://"_s},
+        {u"ldap-url = ldap://dir\n"_s, u"no ldap-group"_s},
+        {u"ldap-url = ldap://dir\nldap-group = render; ou=g; (cn=r); uid\n"_s, u"expected NAME;"_s},
+        {u"ldap-url = ldap://dir\nldap-group = Render; ou=g; (cn=r); uid; *\n"_s, u"not a group name"_s},
+        {u"ldap-url = ldap://dir\nldap-bind-dn = cn=x\nldap-group = r; ou=g; (cn=r); uid; *\n"_s,
+         u"needs ldap-bind-password-file"_s},
+        {u"ldap-url = ldaps://dir\nldap-starttls = on\nldap-group = r; ou=g; (cn=r); uid; *\n"_s, u"TLS already"_s},
+        {u"ldap-url = ldap://dir\nldap-timeout = 0s\nldap-group = r; ou=g; (cn=r); uid; *\n"_s, u"above zero"_s},
+    };
+    for (const auto &[text, expected] : refused) {
+        const auto settings = parseServerConfigText(text, u"/etc/keyright/server.conf"_s, &error);
+        QVERIFY2(settings, qPrintable(error));
+        QVERIFY(!toServerRunSettings(*settings, u"/var/lib/keyright"_s, &run, &error));
+        QVERIFY2(error.contains(expected), qPrintable(error));
+    }
 }
 
 void TestServerConfigFile::changedSettingsAreListed()

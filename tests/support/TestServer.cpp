@@ -80,6 +80,8 @@ bool TestServer::start(QString *error)
     config.reapInterval = m_options.reapInterval;
     config.databaseUrl = m_options.databaseUrl;
     config.usageInterval = m_options.usageInterval;
+    if (m_options.configure)
+        m_options.configure(config);
     // The test moves time with its clock, on either store (docs/TESTING.md).
     config.seatClockFromDatabase = false;
     const Clock &clock = m_options.clock ? *m_options.clock : m_ownClock;

@@ -13,6 +13,7 @@
 #include <QUrl>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -21,7 +22,8 @@ namespace keyright {
 class Clock;
 namespace server {
 class LeaseServer;
-}
+struct ServerConfig;
+} // namespace server
 
 // The real lease server in this process, on a free loopback port and a data directory of its
 // own, reading a clock the test moves, with its admin token at hand and a small synchronous admin
@@ -57,6 +59,9 @@ public:
         // How often the server closes usage buckets (ServerConfig::usageInterval), on real time;
         // 0 turns the timer off and the test closes them itself (LeaseServer::usageCloser()).
         std::chrono::milliseconds usageInterval {20'000};
+        // Server-layer tests only: changes the configuration after the fixture filled it in (the
+        // LDAP settings of tst_ldapgroups), before each start.
+        std::function<void(server::ServerConfig &)> configure {};
     };
 
     // True when KEYRIGHT_TEST_STORE=postgres: the second ctest registration of a server contract
