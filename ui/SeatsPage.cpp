@@ -346,6 +346,9 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     connect(&session, &DashboardSession::ticked, this, [this] {
         if (m_session.leases().staleSince().isValid())
             markLicensesStale();
+        // A lease that runs out between polls (or during an outage) reads "expired, awaiting
+        // reap": its column widens for it.
+        widenStateForVisibleRows();
     });
     connect(&session, &DashboardSession::stateChanged, this, &SeatsPage::updateHeader);
     // A poll inserts and removes rows in as many runs as licenses: the header and the holder
@@ -497,6 +500,26 @@ void SeatsPage::fitStateColumn(bool widenOnly)
             width, cellTextWidth(cells, m_holdersProxy->index(r, LeaseTableModel::StateColumn).data().toString()) + 16);
     if (widenOnly || !refit)
         width = std::max(width, hh->sectionSize(LeaseTableModel::StateColumn));
+    if (width != hh->sectionSize(LeaseTableModel::StateColumn))
+        hh->resizeSection(LeaseTableModel::StateColumn, width);
+}
+
+void SeatsPage::widenStateForVisibleRows()
+{
+    if (!m_holders->isVisible())
+        return;
+    const int first = m_holders->rowAt(0);
+    if (first < 0)
+        return;
+    int last = m_holders->rowAt(m_holders->viewport()->height() - 1);
+    if (last < 0)
+        last = m_holdersProxy->rowCount() - 1;
+    const QFontMetrics cells(m_holders->font());
+    QHeaderView *hh = m_holders->horizontalHeader();
+    int width = hh->sectionSize(LeaseTableModel::StateColumn);
+    for (int r = first; r <= last; ++r)
+        width = std::max(
+            width, cellTextWidth(cells, m_holdersProxy->index(r, LeaseTableModel::StateColumn).data().toString()) + 16);
     if (width != hh->sectionSize(LeaseTableModel::StateColumn))
         hh->resizeSection(LeaseTableModel::StateColumn, width);
 }

@@ -84,6 +84,8 @@ private:
     void fitLicenseColumns(bool widenOnly);
     void markLicensesStale();
     void fitStateColumn(bool widenOnly);
+    // Once a second: the rows on screen whose state changed between polls are read whole.
+    void widenStateForVisibleRows();
     void orderHolderColumns();
     // The name column takes the width the others leave, at least what the names need.
     void spreadLicenseColumns();
