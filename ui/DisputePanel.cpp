@@ -87,9 +87,12 @@ DisputePanel::DisputePanel(QWidget *parent)
     layout->addWidget(m_title);
     layout->addWidget(m_sentence);
     layout->addWidget(m_summary);
-    layout->addWidget(m_seats, 1);
+    layout->addWidget(m_seats);
     layout->addWidget(m_ledger);
     layout->addWidget(m_note);
+    // What the texts and the list leave goes under them, not into an empty box in the list that
+    // pushed the ledger below the fold (walk 150).
+    layout->addStretch(1);
     m_layout = layout;
     m_scroll->setWidget(content);
     auto *outer = new QVBoxLayout(this);
@@ -151,6 +154,7 @@ void DisputePanel::render()
         m_summary->setText(tr("Select a <b>denied</b> event to see who held every seat at that moment."));
         m_summary->setAlignment(Qt::AlignCenter);
         m_layout->setStretchFactor(m_summary, 1);
+        m_layout->setStretch(m_layout->count() - 1, 0); // the hint in the middle of the panel
         m_note->clear();
         m_seats->hide();
         return;
@@ -162,6 +166,7 @@ void DisputePanel::render()
     m_sentence->show();
     m_summary->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     m_layout->setStretchFactor(m_summary, 0);
+    m_layout->setStretch(m_layout->count() - 1, 1);
     m_seats->show();
     QStringList shares;
     for (const DisputeHolderShare &s : d.shares)
@@ -241,6 +246,7 @@ void DisputePanel::render()
     for (int i = 0; i < m_seats->topLevelItemCount(); ++i)
         noteWidth = std::max(noteWidth, metrics.horizontalAdvance(m_seats->topLevelItem(i)->text(5)) + 24);
     m_seats->setColumnWidth(5, noteWidth);
+    fitSeatsHeight();
     QStringList notes;
     notes << (d.serverListed ? tr("Seats as listed by the server at the denial, checked against the replayed grants "
                                   "and releases.")
@@ -255,6 +261,19 @@ void DisputePanel::render()
     m_note->setText(notes.join(u' '));
 }
 
+void DisputePanel::fitSeatsHeight()
+{
+    // As tall as its rows (and the sideways scroll bar the note column may need), so the ledger
+    // follows the last seat; a long list keeps a few rows and scrolls.
+    const int rows = m_seats->topLevelItemCount();
+    const int row = rows > 0 ? m_seats->sizeHintForRow(0) : m_seats->fontMetrics().height() + 4;
+    const int all = m_seats->header()->sizeHint().height() + rows * row + 2 * m_seats->frameWidth()
+        + m_seats->horizontalScrollBar()->sizeHint().height();
+    const int few = m_seats->fontMetrics().height() * 6; // the header and three seats
+    m_seats->setMinimumHeight(std::min(all, few));
+    m_seats->setMaximumHeight(all);
+}
+
 void DisputePanel::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -267,8 +286,7 @@ void DisputePanel::retranslate()
     // A width of its own, the same for every denial (the splitter's handle still moves it), not
     // that of the longest holder name or note shown: a long one no longer widens the panel.
     setMinimumWidth(fontMetrics().averageCharWidth() * 32);
-    // The header and three seats at least.
-    m_seats->setMinimumHeight(m_seats->fontMetrics().height() * 6);
+    fitSeatsHeight();
     m_title->setText(tr("Who held the seats"));
     m_seats->setHeaderLabels({tr("Holder"), tr("Seat"), tr("Gen."), tr("Since"), tr("Expiry"), tr("Note")});
     render();

@@ -46,6 +46,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void fitSeatsHeight();
     void retranslate();
     void render();
 

@@ -22,6 +22,7 @@
 #include <QMessageBox>
 #include <QMouseEvent>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QSaveFile>
 #include <QScrollBar>
 #include <QSplitter>
@@ -168,6 +169,7 @@ EventsPage::EventsPage(DashboardSession &session, QWidget *parent)
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
     m_splitter->setChildrenCollapsible(false);
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_clampRestoredSplit = false; });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(filters);
@@ -534,8 +536,51 @@ void EventsPage::saveState(DashboardSettings &settings) const
 
 void EventsPage::restoreState(const DashboardSettings &settings)
 {
-    m_splitter->restoreState(settings.value(DashboardSettings::eventsSplitter));
+    m_splitChosen = m_splitter->restoreState(settings.value(DashboardSettings::eventsSplitter));
+    m_clampRestoredSplit = m_splitChosen;
     m_table->horizontalHeader()->restoreState(settings.value(DashboardSettings::eventsHeader));
+    fitSplit();
+}
+
+void EventsPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    fitSplit();
+}
+
+void EventsPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitSplit();
+}
+
+void EventsPage::fitSplit()
+{
+    // The table is what is read here; the dispute panel explains one denial beside it. The
+    // splitter shared by size hints gave the empty panel two thirds of the page at 1280x720 and
+    // 150 %, the table then showing only its Time and Event columns (walk 150).
+    const int total = m_splitter->width() - m_splitter->handleWidth();
+    if (!isVisible() || total <= 0)
+        return;
+    const int panelLeast = std::max(m_dispute->minimumWidth(), m_dispute->minimumSizeHint().width());
+    if (!m_splitChosen) {
+        m_splitChosen = true;
+        // A third of a wide page, less of a narrow one (1280x720 at 150 %): the table's Time, Event,
+        // License and Holder in view beside the panel.
+        const int panel = std::max(panelLeast, total < 1000 ? total * 3 / 10 : total / 3);
+        m_splitter->setSizes({total - panel, panel});
+        return;
+    }
+    if (!m_clampRestoredSplit)
+        return;
+    const QList<int> sizes = m_splitter->sizes();
+    if (sizes.size() != 2)
+        return;
+    constexpr int leastTableShare = 55; // percent
+    const int table = std::clamp(sizes.at(0), std::min(total * leastTableShare / 100, total - panelLeast),
+                                 std::max(0, total - panelLeast));
+    if (table != sizes.at(0))
+        m_splitter->setSizes({table, total - table});
 }
 
 void EventsPage::changeEvent(QEvent *event)

@@ -36,6 +36,7 @@ public:
     QComboBox *licenseFilter() const { return m_license; }
     QComboBox *kindFilter() const { return m_kind; }
     QLineEdit *holderFilter() const { return m_holder; }
+    QSplitter *splitter() const { return m_splitter; }
 
     // Selects the event with this seq (shows its dispute when it is a denial).
     bool selectEvent(qint64 seq);
@@ -62,10 +63,15 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void retranslate();
+    // The events table's share of the page: two thirds at first, and a split restored from a
+    // larger window kept to at least `leastTableShare` of this one until the handle is moved.
+    void fitSplit();
     void refreshLicenses();
     void applyFilters();
     void selectionChanged();
@@ -116,6 +122,8 @@ private:
     qint64 m_explained = 0; // the seq of the event the panel was last given
     qint64 m_ledgerSeq = 0; // the denial whose ledger was last asked for (0: none)
     bool m_rangeEdited = false;
+    bool m_splitChosen = false; // chosen at the first show, or restored from the settings
+    bool m_clampRestoredSplit = false; // a restored split not yet moved by hand in this window
     bool m_settingRange = false;
 };
 

@@ -1,5 +1,6 @@
 #include "SeatsPage.h"
 
+#include "ChartLegend.h"
 #include "CountdownDelegate.h"
 #include "DashboardSession.h"
 #include "DashboardSettings.h"
@@ -14,6 +15,8 @@
 #include "StatePalette.h"
 #include "UsageChartView.h"
 
+#include <QAbstractSeries>
+#include <QChart>
 #include <QEvent>
 #include <QFontMetrics>
 #include <QHeaderView>
@@ -21,6 +24,8 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QResizeEvent>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -60,6 +65,53 @@ QLabel *titleLabel(QWidget *parent)
     return label;
 }
 
+// The summary and the ledger over the holders: as tall as their lines where the page has room; on
+// a short screen (1280x720 at 150 %) they give way down to a few lines and scroll, rather than
+// make the window taller than the screen (walk 150: 1280x785 after the Events page).
+class FittedScrollArea final : public QScrollArea
+{
+public:
+    explicit FittedScrollArea(QWidget *parent)
+        : QScrollArea(parent)
+    {
+        setFrameShape(QFrame::NoFrame);
+        setWidgetResizable(true);
+        setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    }
+
+    QSize sizeHint() const override
+    {
+        const QWidget *content = widget();
+        if (!content)
+            return QScrollArea::sizeHint();
+        const int width = std::max(viewport()->width(), content->minimumSizeHint().width());
+        const int height = content->hasHeightForWidth() ? content->heightForWidth(width) : content->sizeHint().height();
+        return {content->sizeHint().width(), height + 2 * frameWidth()};
+    }
+
+    QSize minimumSizeHint() const override
+    {
+        // Two lines of text at least, or all of it when it is shorter.
+        return {60, std::min(sizeHint().height(), 2 * fontMetrics().lineSpacing() + 8)};
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == widget() && event->type() == QEvent::LayoutRequest)
+            updateGeometry();
+        return QScrollArea::eventFilter(watched, event);
+    }
+
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QScrollArea::resizeEvent(event);
+        if (event->oldSize().width() != event->size().width())
+            updateGeometry(); // the wrapped summary takes another height at another width
+    }
+};
+
 } // namespace
 
 SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
@@ -70,6 +122,7 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     , m_licenses(new QTableView(this))
     , m_licensesProxy(new QSortFilterProxyModel(this))
     , m_chart(new UsageChartView(this))
+    , m_chartLegend(new ChartLegend(this))
     , m_licensesTitle(titleLabel(this))
     , m_holdersTitle(titleLabel(this))
     , m_holdersSummary(new QLabel(this))
@@ -178,9 +231,10 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
                   QueueTableModel::TicketExpiryColumn})
         qh->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     m_line->setColumnHidden(QueueTableModel::LicenseColumn, true);
-    // Room for the header and three tickets before the line scrolls.
+    // Room for the header and a ticket before the line scrolls: three made the page taller than a
+    // 1280x720 screen at 150 % (the window grew past it, walk 150); the pane's handle gives more.
     m_line->setMinimumHeight(m_line->horizontalHeader()->sizeHint().height()
-                             + 3 * m_line->verticalHeader()->defaultSectionSize() + 4);
+                             + m_line->verticalHeader()->defaultSectionSize() + 4);
     m_lineEmpty->setObjectName(u"lineEmpty"_s);
     m_lineEmpty->setStyleSheet(u"color: palette(mid);"_s);
 
@@ -191,7 +245,19 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     leftLayout->addWidget(m_licenses, 1);
     leftLayout->addWidget(m_legend);
     m_left->addWidget(leftTop);
-    m_left->addWidget(m_chart);
+    // The chart's own legend keeps one row and cut its names at 150 % ("Seat…"): this one wraps.
+    m_chart->chart()->legend()->hide();
+    m_chartLegend->setObjectName(u"seatsChartLegend"_s);
+    QFont small = m_chartLegend->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    m_chartLegend->setFont(small);
+    auto *chartPane = new QWidget(this);
+    auto *chartLayout = new QVBoxLayout(chartPane);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    chartLayout->setSpacing(2);
+    chartLayout->addWidget(m_chart, 1);
+    chartLayout->addWidget(m_chartLegend);
+    m_left->addWidget(chartPane);
     // The licenses first: on a short screen they keep their rows and the chart gives way.
     m_left->setStretchFactor(0, 3);
     m_left->setStretchFactor(1, 2);
@@ -206,8 +272,16 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     auto *rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addLayout(head);
-    rightLayout->addWidget(m_holdersSummary);
-    rightLayout->addWidget(m_ledger);
+    auto *details = new FittedScrollArea(right);
+    details->setObjectName(u"holdersDetailsScroll"_s);
+    auto *detailsContent = new QWidget(details);
+    auto *detailsLayout = new QVBoxLayout(detailsContent);
+    detailsLayout->setContentsMargins(0, 0, 0, 0);
+    detailsLayout->addWidget(m_holdersSummary);
+    detailsLayout->addWidget(m_ledger);
+    details->setWidget(detailsContent);
+    detailsContent->installEventFilter(details);
+    rightLayout->addWidget(details);
     // The ledger of now: its lines offer what can be done about them (the window gates by role).
     m_ledger->setActionsOffered(true);
     // From the holder filter, Tab goes through the ledger lines' Actions to the holders.
@@ -238,6 +312,7 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setSizes({540, 860}); // until the first show (showEvent) knows the width
     m_splitter->setChildrenCollapsible(false);
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_clampRestoredSplit = false; });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_splitter);
@@ -271,6 +346,9 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     connect(&session, &DashboardSession::ticked, this, [this] {
         if (m_session.leases().staleSince().isValid())
             markLicensesStale();
+        // A lease that runs out between polls (or during an outage) reads "expired, awaiting
+        // reap": its column widens for it.
+        widenStateForVisibleRows();
     });
     connect(&session, &DashboardSession::stateChanged, this, &SeatsPage::updateHeader);
     // A poll inserts and removes rows in as many runs as licenses: the header and the holder
@@ -401,27 +479,49 @@ void SeatsPage::orderHolderColumns()
 
 void SeatsPage::fitStateColumn(bool widenOnly)
 {
-    // The longest state in the interface's language, dated during an outage ("live (as of 10:41)"),
-    // and the title: a state is never cut. Only when the dating changes, so a width the user chose
-    // stays between polls.
+    // The longest state shown, dated during an outage ("live (as of 10:41)"), and the title: a
+    // state is never cut. Sized to the states there are rather than the longest there could be
+    // ("expired, awaiting reap"), which pushed the idle time and the countdown out of a narrow
+    // pane (walk 150); it widens when a longer state comes. It starts afresh only when the dating
+    // changes, so a width the user chose stays between polls.
     const bool stale = m_session.leases().staleSince().isValid();
-    if (m_stateFitted && m_stateFittedStale == stale)
-        return;
+    const bool refit = !m_stateFitted || m_stateFittedStale != stale;
     m_stateFitted = true;
     m_stateFittedStale = stale;
-    const QDateTime asOf = stale ? QDateTime(QDate(2000, 1, 1), QTime(23, 59)) : QDateTime();
     QHeaderView *hh = m_holders->horizontalHeader();
     const QFontMetrics cells(m_holders->font());
     int width
         = QFontMetrics(hh->font())
               .horizontalAdvance(m_session.leases().headerData(LeaseTableModel::StateColumn, Qt::Horizontal).toString())
         + 30;
-    for (const auto state : {LeaseTableModel::HolderState::Live, LeaseTableModel::HolderState::ExpiredAwaitingReap,
-                             LeaseTableModel::HolderState::Blocked})
-        width = std::max(width, cells.horizontalAdvance(LeaseTableModel::stateText(state, asOf)) + 16);
-    if (widenOnly)
+    const int rows = std::min(m_holdersProxy->rowCount(), 2000);
+    for (int r = 0; r < rows; ++r)
+        width = std::max(
+            width, cellTextWidth(cells, m_holdersProxy->index(r, LeaseTableModel::StateColumn).data().toString()) + 16);
+    if (widenOnly || !refit)
         width = std::max(width, hh->sectionSize(LeaseTableModel::StateColumn));
-    hh->resizeSection(LeaseTableModel::StateColumn, width);
+    if (width != hh->sectionSize(LeaseTableModel::StateColumn))
+        hh->resizeSection(LeaseTableModel::StateColumn, width);
+}
+
+void SeatsPage::widenStateForVisibleRows()
+{
+    if (!m_holders->isVisible())
+        return;
+    const int first = m_holders->rowAt(0);
+    if (first < 0)
+        return;
+    int last = m_holders->rowAt(m_holders->viewport()->height() - 1);
+    if (last < 0)
+        last = m_holdersProxy->rowCount() - 1;
+    const QFontMetrics cells(m_holders->font());
+    QHeaderView *hh = m_holders->horizontalHeader();
+    int width = hh->sectionSize(LeaseTableModel::StateColumn);
+    for (int r = first; r <= last; ++r)
+        width = std::max(
+            width, cellTextWidth(cells, m_holdersProxy->index(r, LeaseTableModel::StateColumn).data().toString()) + 16);
+    if (width != hh->sectionSize(LeaseTableModel::StateColumn))
+        hh->resizeSection(LeaseTableModel::StateColumn, width);
 }
 
 void SeatsPage::fitLicenseColumns(bool widenOnly)
@@ -528,6 +628,7 @@ void SeatsPage::fitHolderColumn()
     width = std::min(width, 480);
     if (width != hh->sectionSize(LeaseTableModel::HolderColumn))
         hh->resizeSection(LeaseTableModel::HolderColumn, width);
+    fitStateColumn(false); // a longer state than those shown so far widens its column
     // What a seat counts against is read whole too ("shared seats · max laptops: 1 of 3").
     int against
         = QFontMetrics(hh->font())
@@ -797,11 +898,25 @@ void SeatsPage::updateChart()
     const QDateTime from = to.addSecs(-3600);
     if (ids.isEmpty()) {
         m_chart->setSeries({}, {}, from, to);
+        updateChartLegend();
         return;
     }
     const LicenseSummary *l = m_session.licenses().license(ids.first());
     m_chart->setSeries(l ? (l->name.isEmpty() ? l->id : l->name) : ids.first(),
                        m_session.usage().build(ids.first(), from, to), from, to);
+    updateChartLegend();
+}
+
+void SeatsPage::updateChartLegend()
+{
+    // The series the chart shows (a license without reservations or a line has neither).
+    QList<QAbstractSeries *> shown;
+    const QList<QAbstractSeries *> all = m_chart->chart()->series();
+    for (QAbstractSeries *series : all) {
+        if (series->isVisible())
+            shown << series;
+    }
+    m_chartLegend->setEntries(ChartLegend::entriesOf(shown));
 }
 
 void SeatsPage::saveState(DashboardSettings &settings) const
@@ -817,6 +932,8 @@ void SeatsPage::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
     chooseSplit();
+    if (m_clampRestoredSplit)
+        clampSplit();
 }
 
 void SeatsPage::chooseSplit()
@@ -835,14 +952,44 @@ void SeatsPage::chooseSplit()
             columns += lh->sectionSize(c);
     }
     const int total = m_splitter->width() - m_splitter->handleWidth();
-    const int left = std::min(columns, total / 2);
+    // In a narrow window the holders get a little more: what support reads first (the idle time,
+    // the countdown) is then in view beside the state (walk 150).
+    const int most = total < narrowPage ? total * 2 / 5 : total / 2;
+    const int left = std::min(columns, most);
     m_splitter->setSizes({left, total - left});
+}
+
+void SeatsPage::clampSplit()
+{
+    // A split saved in a larger window (1440x900) left the holders about 250 px at 1280x720 and
+    // 150 % ("Holders of Wa…", the ledger unreadable): each pane keeps a usable share of this one.
+    const QList<int> sizes = m_splitter->sizes();
+    const int total = m_splitter->width() - m_splitter->handleWidth();
+    if (sizes.size() != 2 || total <= 0)
+        return;
+    const int leastHolders = total < narrowPage ? total * 3 / 5 : total / 2;
+    const int leastLicenses = total / 5;
+    const int left = std::clamp(sizes.at(0), leastLicenses, total - leastHolders);
+    if (left != sizes.at(0))
+        m_splitter->setSizes({left, total - left});
+}
+
+void SeatsPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // Until the person moves the handle in this window, the split restored is kept within shares
+    // of the window's width (it may be resized more than once while it opens).
+    if (m_clampRestoredSplit && isVisible())
+        clampSplit();
 }
 
 void SeatsPage::restoreState(const DashboardSettings &settings)
 {
     // The person's own split, when there is one, is kept.
     m_splitChosen = m_splitter->restoreState(settings.value(DashboardSettings::seatsSplitter));
+    m_clampRestoredSplit = m_splitChosen;
+    if (m_clampRestoredSplit && isVisible())
+        clampSplit();
     m_left->restoreState(settings.value(DashboardSettings::seatsLeftSplitter));
     m_licenses->horizontalHeader()->restoreState(settings.value(DashboardSettings::seatsLicensesHeader));
     // A header of an older layout of the table never gets here: DashboardSettings::migrate() drops it.

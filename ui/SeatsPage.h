@@ -17,6 +17,7 @@ class QToolButton;
 
 namespace keyright {
 
+class ChartLegend;
 class DashboardSession;
 class DashboardSettings;
 class LedgerBar;
@@ -40,6 +41,7 @@ public:
     QSortFilterProxyModel *holdersProxy() const { return m_holdersProxy; }
     QLineEdit *holderFilter() const { return m_filter; }
     UsageChartView *chart() const { return m_chart; }
+    ChartLegend *chartLegend() const { return m_chartLegend; }
     QTableView *lineView() const { return m_line; }
     QueueTableModel *lineModel() const { return m_lineModel; }
     QLabel *seatLegend() const { return m_legend; }
@@ -72,6 +74,7 @@ Q_SIGNALS:
 protected:
     void changeEvent(QEvent *event) override;
     void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
@@ -81,16 +84,21 @@ private:
     void fitLicenseColumns(bool widenOnly);
     void markLicensesStale();
     void fitStateColumn(bool widenOnly);
+    // Once a second: the rows on screen whose state changed between polls are read whole.
+    void widenStateForVisibleRows();
     void orderHolderColumns();
     // The name column takes the width the others leave, at least what the names need.
     void spreadLicenseColumns();
     // The first split between licenses and holders, when none was saved (see showEvent).
     void chooseSplit();
+    // A restored split, kept within usable shares of the current width (see resizeEvent).
+    void clampSplit();
     void fitFilterPlaceholder();
     void fitHolderColumn();
     void scheduleHolderLayout();
     int cellTextWidth(const QFontMetrics &metrics, const QString &text);
     void updateChart();
+    void updateChartLegend();
     void licenseSelectionChanged();
     void updateDetails(const QStringList &licenseIds);
     void updateLine();
@@ -103,6 +111,7 @@ private:
     QTableView *m_licenses;
     QSortFilterProxyModel *m_licensesProxy;
     UsageChartView *m_chart;
+    ChartLegend *m_chartLegend;
     QLabel *m_licensesTitle;
     QLabel *m_holdersTitle;
     QLabel *m_holdersSummary;
@@ -120,6 +129,9 @@ private:
     QTableView *m_line;
     int m_licenseNameWidth = 120; // what the longest name (or the title) needs
     bool m_splitChosen = false; // restored from the settings, or chosen at the first show
+    bool m_clampRestoredSplit = false; // a restored split not yet moved by hand in this window
+    // Below this width (1280x720 at 150 % is 853) the holders take the larger share.
+    static constexpr int narrowPage = 1000;
     bool m_holderLayoutPending = false;
     QHash<QString, int> m_textWidths; // cell texts measured in the table's font (cleared with it)
     bool m_stateFitted = false; // the State column sized for the current language and dating

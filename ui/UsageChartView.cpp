@@ -169,6 +169,20 @@ void UsageChartView::resizeEvent(QResizeEvent *event)
 {
     QChartView::resizeEvent(event);
     updateSeatsAxis();
+    // As many time labels as fit whole: seven (every 10 minutes of the hour) cut each one to "1…"
+    // in a narrow chart (the Seats page at 1280x720 and 150 %, walk 150). Counts that keep the
+    // labels on round minutes: every 10, 15, 20, 30 or 60.
+    const int label = QFontMetrics(m_x->labelsFont()).horizontalAdvance(u"00:00"_s);
+    const int plot = width() - 4 * label; // the seat axis's labels and the margins
+    int ticks = 2;
+    for (const int count : {7, 5, 4, 3}) {
+        if (plot >= (count - 1) * label * 3 / 2) {
+            ticks = count;
+            break;
+        }
+    }
+    if (m_x->tickCount() != ticks)
+        m_x->setTickCount(ticks);
 }
 
 int UsageChartView::yTop() const

@@ -184,6 +184,7 @@ private Q_SLOTS:
     void aFoldedRowShowsItsCount();
     void denialsIncludeBlockedRefusals();
     void theDisputePanelShowsItsLastLineOnASmallScreen();
+    void theTableHasTheLargerShareAndTheSeatListItsRows();
     void clickingTheNinthRowWhileEveryRunGrows();
     void aSelectedBlockedRunSurvivesAttemptsArriving();
     void theEmptyTextNamesTheFiltersInTheWay();
@@ -528,6 +529,38 @@ void TestEventsPage::theDisputePanelShowsItsLastLineOnASmallScreen()
              qPrintable(u"note at y %1, %2 px high, in a panel %3 px high"_s.arg(shown.y())
                             .arg(shown.height())
                             .arg(panel->height())));
+}
+
+// At 1280x720 and 150 % the empty dispute panel took two thirds of the page (the table showed its
+// Time and Event columns only), and a denial's holder list kept a tall empty box above the ledger
+// (walk 150). The table has the larger share; the list is as tall as its rows.
+void TestEventsPage::theTableHasTheLargerShareAndTheSeatListItsRows()
+{
+    TabbedPage tabbed(853, 400);
+    QVERIFY(tabbed.exposed());
+    EventsPage *page = tabbed.page;
+    settle();
+    const QList<int> sizes = page->splitter()->sizes();
+    QVERIFY2(sizes.at(0) >= 2 * sizes.at(1),
+             qPrintable(u"table %1 px, panel %2 px"_s.arg(sizes.at(0)).arg(sizes.at(1))));
+
+    Log log;
+    QList<EventRecord> events;
+    for (const QString &holder : {u"alice@ws-12"_s, u"bob@ws-07"_s})
+        events << log.grant(u"acme-cad"_s, holder, 2);
+    events << log.deny(u"acme-cad"_s, u"intern@laptop-3"_s);
+    tabbed.session.events().appendEvents(events);
+    settle();
+    QTest::mouseClick(page->table()->viewport(), Qt::LeftButton, {},
+                      centreOf(*page, rowOf(*page, u"intern@laptop-3"_s)));
+    settle();
+    QTreeWidget *seats = page->disputePanel()->seatsView();
+    QCOMPARE(seats->topLevelItemCount(), 2);
+    const int rows = seats->header()->height() + 2 * seats->sizeHintForRow(0) + 2 * seats->frameWidth()
+        + seats->horizontalScrollBar()->sizeHint().height();
+    QVERIFY2(seats->height() <= rows, qPrintable(u"%1 px for two seats (%2)"_s.arg(seats->height()).arg(rows)));
+    // The panel kept its width when it filled.
+    QCOMPARE(page->splitter()->sizes(), sizes);
 }
 
 void TestEventsPage::clickingTheNinthRowWhileEveryRunGrows()

@@ -179,6 +179,8 @@ private Q_SLOTS:
     void aLayoutSavedBeforeIdleForStillShowsIt();
     void aNarrowPaneShowsStateAndSignature_data();
     void aNarrowPaneShowsStateAndSignature();
+    void aSplitSavedOnALargerScreenIsClamped();
+    void aFullLedgerAndALineFitAShortScreen();
     void theClickedHolderStaysSelectedWhenManyLeave();
     void aOneSeatLicenseSaysSeat_data();
     void aOneSeatLicenseSaysSeat();
@@ -549,7 +551,9 @@ void TestSeatsPage::aLayoutSavedBeforeIdleForStillShowsIt()
 }
 
 // At 1280x720 and 150 % the holders' pane is about 420 px wide: the State and Sig. columns were
-// the last ones, reachable only by scrolling sideways. What support reads first is in view.
+// the last ones, reachable only by scrolling sideways. What support reads first is in view: since
+// walk 150 the idle time and the countdown too (the State column was as wide as "expired,
+// awaiting reap" while every holder was live, and the holders had half the page).
 void TestSeatsPage::aNarrowPaneShowsStateAndSignature_data()
 {
     QTest::addColumn<QString>("language");
@@ -573,7 +577,9 @@ void TestSeatsPage::aNarrowPaneShowsStateAndSignature()
     QTRY_COMPARE(page.holdersProxy()->rowCount(), 3);
     QTableView *holders = page.holdersView();
     QCOMPARE(holders->horizontalScrollBar()->value(), 0);
-    for (int column : {LeaseTableModel::HolderColumn, LeaseTableModel::StateColumn, LeaseTableModel::SignatureColumn}) {
+    QVERIFY(holders->isColumnHidden(LeaseTableModel::LicenseColumn)); // one license selected
+    for (int column : {LeaseTableModel::HolderColumn, LeaseTableModel::StateColumn, LeaseTableModel::SignatureColumn,
+                       LeaseTableModel::IdleForColumn, LeaseTableModel::CountdownColumn}) {
         const int right = holders->columnViewportPosition(column) + holders->columnWidth(column);
         QVERIFY2(right <= holders->viewport()->width(),
                  qPrintable(u"column %1 ends at %2 px in a %3 px pane"_s.arg(column).arg(right).arg(
@@ -583,8 +589,98 @@ void TestSeatsPage::aNarrowPaneShowsStateAndSignature()
     const QString state = holders->model()->index(0, LeaseTableModel::StateColumn).data().toString();
     QCOMPARE(state, live);
     QVERIFY(holders->columnWidth(LeaseTableModel::StateColumn)
-            >= QFontMetrics(holders->font())
-                   .horizontalAdvance(LeaseTableModel::stateText(LeaseTableModel::HolderState::ExpiredAwaitingReap)));
+            >= QFontMetrics(holders->font()).horizontalAdvance(state));
+}
+
+// A split saved at 1440x900 with wide licenses, restored in a window of 1280x720 at 150 %: the
+// holders kept about 250 px ("Holders of Wa…", the ledger unreadable). Each pane keeps a usable
+// share of the window it opens in.
+void TestSeatsPage::aSplitSavedOnALargerScreenIsClamped()
+{
+    QTemporaryDir dir;
+    const QString ini = dir.filePath(u"admin.ini"_s);
+    {
+        DashboardSettings wide(ini);
+        QNetworkAccessManager network;
+        ManualClock clock(now);
+        DashboardSession session(network, clock);
+        SeatsPage page(session);
+        page.resize(1440, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        feed(session, 3, now.addSecs(-30));
+        QTRY_COMPARE(page.holdersProxy()->rowCount(), 3);
+        const int total = page.splitter()->width() - page.splitter()->handleWidth();
+        page.splitter()->setSizes({total * 7 / 10, total - total * 7 / 10});
+        page.saveState(wide);
+    }
+    DashboardSettings settings(ini);
+    QNetworkAccessManager network;
+    ManualClock clock(now);
+    DashboardSession session(network, clock);
+    SeatsPage page(session);
+    page.resize(840, 420);
+    page.restoreState(settings);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    feed(session, 3, now.addSecs(-30));
+    QTRY_COMPARE(page.holdersProxy()->rowCount(), 3);
+    const QList<int> sizes = page.splitter()->sizes();
+    QVERIFY2(sizes.at(1) >= page.width() / 2,
+             qPrintable(u"holders %1 px, licenses %2 px"_s.arg(sizes.at(1)).arg(sizes.at(0))));
+    QVERIFY2(sizes.at(0) >= page.width() / 6, qPrintable(u"licenses %1 px"_s.arg(sizes.at(0))));
+    // Moved by hand in this window, the split is the person's.
+    const QList<int> chosen {sizes.at(0) + sizes.at(1) - 200, 200};
+    page.splitter()->setSizes(chosen);
+    Q_EMIT page.splitter()->splitterMoved(chosen.at(0), 1);
+    page.resize(850, 420);
+    QTest::qWait(20);
+    QVERIFY2(page.splitter()->sizes().at(1) < page.width() / 2,
+             qPrintable(QString::number(page.splitter()->sizes().at(1))));
+}
+
+// At 1280x720 and 150 % the page has about 853x355 below the menus, tabs and status bar. With a
+// license whose ledger has several lines and a waiting line, the page asked for more and the
+// window grew past the screen when the Seats page came back into view (walk 150: 1280x785).
+void TestSeatsPage::aFullLedgerAndALineFitAShortScreen()
+{
+    ShownPage shown(840, 340);
+    QVERIFY(shown.exposed());
+    feed(shown.session, 6, now.addSecs(-30));
+    // The same license with rules, idle holders and two waiting: a ledger of five lines, and a line.
+    LeaseList list = ledgerListing();
+    list.seatCount = 6;
+    for (int n = 3; n <= 6; ++n) {
+        LeaseRow row = list.leases.first();
+        row.lease.seatId = u"%1"_s.arg(n, 32, 16, QLatin1Char('0'));
+        row.lease.holder = u"user%1@ws-%1"_s.arg(n);
+        row.lease.generation = quint64(n);
+        row.lastActivityAt = now.addSecs(n % 2 ? -95 * 60 : -5);
+        list.leases << row;
+    }
+    list.inUse = int(list.leases.size());
+    for (int n = 1; n <= 2; ++n) {
+        QueueTicket ticket;
+        ticket.ticketId = u"t%1"_s.arg(n);
+        ticket.licenseId = list.licenseId;
+        ticket.holder = u"waiter%1@ws"_s.arg(n);
+        ticket.position = n;
+        ticket.waiting = 2;
+        ticket.queuedAt = now.addSecs(-60 + n);
+        ticket.expiresAt = now.addSecs(60);
+        ticket.giveUpAt = now.addSecs(600);
+        list.queue << ticket;
+    }
+    shown.session.applyLeaseLists({list});
+    QTRY_COMPARE(shown.page.holdersProxy()->rowCount(), 6);
+    QTRY_VERIFY(shown.page.lineView()->isVisible());
+    QTest::qWait(20);
+    QVERIFY2(shown.page.minimumSizeHint().height() <= 340,
+             qPrintable(QString::number(shown.page.minimumSizeHint().height())));
+    QVERIFY2(shown.page.height() <= 340, qPrintable(QString::number(shown.page.height())));
+    // The holders keep rows in view.
+    QVERIFY2(shown.page.holdersView()->height() >= 3 * shown.page.holdersView()->verticalHeader()->defaultSectionSize(),
+             qPrintable(QString::number(shown.page.holdersView()->height())));
 }
 
 void TestSeatsPage::theClickedHolderStaysSelectedWhenManyLeave()

@@ -14,8 +14,10 @@
 #include "GroupsDialog.h"
 #include "LanguageManager.h"
 #include "LicenseDialog.h"
+#include "LicenseListModel.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
+#include "SeatsPage.h"
 #include "SimulatorPage.h"
 #include "SystemClock.h"
 #include "TestServer.h"
@@ -26,8 +28,10 @@
 #include <QNetworkAccessManager>
 #include <QScopeGuard>
 #include <QScreen>
+#include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -45,6 +49,7 @@ private Q_SLOTS:
     void firstStartFitsTheScreen_data();
     void firstStartFitsTheScreen();
     void askedSizeIsKeptWithinTheScreen();
+    void switchingPagesKeepsTheWindowOnTheScreen();
     void dialogsOpenWithinTheScreen();
     void narrowWindowShowsEveryLabelWhole_data();
     void narrowWindowShowsEveryLabelWhole();
@@ -118,6 +123,82 @@ void TestSmallScreen::firstStartFitsTheScreen()
     window.pages()->setCurrentWidget(window.eventsPage());
     QVERIFY2(window.minimumSizeHint().width() <= screen.width(),
              qPrintable(u"minimum width on the Events page %1"_s.arg(window.minimumSizeHint().width())));
+}
+
+// Walk 150: at 1280x720 and 150 % (853x480), with a license whose ledger has several lines and
+// someone in its waiting line, going from the Events page back to the Seats page made the window
+// 1280x785, its status bar below the screen: the Seats page asked for more height than there was.
+void TestSmallScreen::switchingPagesKeepsTheWindowOnTheScreen()
+{
+    QTemporaryDir dir;
+    DashboardSettings settings(dir.filePath(u"admin.ini"_s));
+    QNetworkAccessManager network;
+    ManualClock clock;
+    const QDateTime now = clock.now();
+    DashboardSession session(network, clock);
+    MainWindow window(session, settings);
+    window.resize(800, 480);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+    LicenseList licenses;
+    licenses.serverTime = now;
+    LicenseSummary summary;
+    summary.id = u"render-farm"_s;
+    summary.name = u"Render farm"_s;
+    summary.seatCount = 6;
+    summary.inUse = 6;
+    summary.ttlSeconds = 120;
+    summary.skewSeconds = 10;
+    summary.reapGraceSeconds = 30;
+    summary.waiting = 2;
+    licenses.licenses << summary;
+    session.licenses().applyList(licenses);
+    LeaseList list;
+    list.licenseId = summary.id;
+    list.serverTime = now;
+    list.seatCount = summary.seatCount;
+    list.groups << HolderGroup {u"cad"_s, {u"cad*"_s}};
+    list.rules.reserve << GroupSeats {u"cad"_s, 1};
+    for (int n = 1; n <= 6; ++n) {
+        LeaseRow row;
+        row.lease.licenseId = list.licenseId;
+        row.lease.seatId = u"%1"_s.arg(n, 32, 16, QLatin1Char('0'));
+        row.lease.holder = u"node-%1@farm"_s.arg(n);
+        row.lease.generation = quint64(n);
+        row.lease.issuedAt = now.addSecs(-600);
+        row.lease.expiresAt = now.addSecs(90);
+        row.lease.signature = QByteArray(64, char(n));
+        row.live = true;
+        row.reapableAt = row.lease.expiresAt.addSecs(30);
+        row.signatureValid = true;
+        row.lastActivityAt = now.addSecs(n % 2 ? -95 * 60 : -5);
+        list.leases << row;
+    }
+    list.inUse = int(list.leases.size());
+    for (int n = 1; n <= 2; ++n) {
+        QueueTicket ticket;
+        ticket.ticketId = u"t%1"_s.arg(n);
+        ticket.licenseId = list.licenseId;
+        ticket.holder = u"carol%1@ws-3"_s.arg(n);
+        ticket.position = n;
+        ticket.waiting = 2;
+        ticket.queuedAt = now.addSecs(-60 + n);
+        ticket.expiresAt = now.addSecs(60);
+        ticket.giveUpAt = now.addSecs(600);
+        list.queue << ticket;
+    }
+    session.applyLeaseLists({list});
+    QTRY_COMPARE(window.seatsPage()->holdersProxy()->rowCount(), 6);
+    QTRY_VERIFY(window.seatsPage()->lineView()->isVisible());
+
+    window.pages()->setCurrentWidget(window.eventsPage());
+    QTest::qWait(50);
+    window.pages()->setCurrentWidget(window.seatsPage());
+    QTest::qWait(50);
+    QVERIFY2(
+        window.height() <= 480 && window.minimumSizeHint().height() <= 480,
+        qPrintable(u"window %1 px high, at least %2"_s.arg(window.height()).arg(window.minimumSizeHint().height())));
 }
 
 // --window-size: taken as asked when the screen has room, made to fit when it has not.
