@@ -78,6 +78,8 @@ public:
         setWidgetResizable(true);
         setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+        if (parent)
+            parent->installEventFilter(this); // its height caps this one's (sizeHint())
     }
 
     QSize sizeHint() const override
@@ -86,7 +88,11 @@ public:
         if (!content)
             return QScrollArea::sizeHint();
         const int width = std::max(viewport()->width(), content->minimumSizeHint().width());
-        const int height = content->hasHeightForWidth() ? content->heightForWidth(width) : content->sizeHint().height();
+        int height = content->hasHeightForWidth() ? content->heightForWidth(width) : content->sizeHint().height();
+        // Never more than about two fifths of the column: the ledger's lines take two lines each
+        // where they need them, and the holders keep their rows beneath (the rest scrolls).
+        if (const QWidget *column = parentWidget(); column && column->height() > 0)
+            height = std::min(height, std::max(column->height() * 2 / 5, 2 * fontMetrics().lineSpacing() + 8));
         return {content->sizeHint().width(), height + 2 * frameWidth()};
     }
 
@@ -100,6 +106,9 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override
     {
         if (watched == widget() && event->type() == QEvent::LayoutRequest)
+            updateGeometry();
+        if (watched == parentWidget() && event->type() == QEvent::Resize
+            && static_cast<QResizeEvent *>(event)->oldSize().height() != parentWidget()->height())
             updateGeometry();
         return QScrollArea::eventFilter(watched, event);
     }

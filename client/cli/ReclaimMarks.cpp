@@ -38,6 +38,15 @@ bool ReclaimMarks::stands(const ReclaimMark &mark, const QDateTime &lastActivity
     return !lastActivity.isValid() || reclaimMarkStands(mark.markedAt, lastActivity);
 }
 
+QString ReclaimMarks::recipient(const ReclaimMark &mark, const QList<QueueTicket> &queue)
+{
+    for (const QueueTicket &ticket : queue) {
+        if (ticket.state == QueueTicket::State::Waiting)
+            return ticket.holder;
+    }
+    return mark.waiter;
+}
+
 QString ReclaimMarks::describe(const ReclaimMark &mark)
 {
     const QString at = mark.reclaimAt.isValid() ? mark.reclaimAt.toUTC().toString(u"HH:mm:ss'Z'"_s) : u"?"_s;

@@ -2,6 +2,7 @@
 
 #include "wire/EventKind.h"
 #include "wire/EventRecord.h"
+#include "wire/QueueTicket.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -37,6 +38,10 @@ public:
     static bool stands(const ReclaimMark &mark, const QDateTime &lastActivity);
     // "reclaim at 09:12:00Z (for carol@ws-3)" for a table cell, times in UTC.
     static QString describe(const ReclaimMark &mark);
+    // Who gets the seat when it goes: the first ticket waiting in the license's line (core's
+    // decideReclaim gives it to the first in line, whoever the mark was first made for), else the
+    // holder whose refusal made the mark.
+    static QString recipient(const ReclaimMark &mark, const QList<QueueTicket> &queue);
 };
 
 } // namespace keyright::cli

@@ -215,7 +215,8 @@ void StatusCommand::printJsonStatus(const QDateTime &serverNow)
                 : marked                                        ? mark->reclaimAt
                                                                 : QDateTime();
             lease.insert(u"reclaimAt"_s, reclaimAt.isValid() ? QJsonValue(formatTimestamp(reclaimAt)) : QJsonValue());
-            lease.insert(u"reclaimFor"_s, marked ? QJsonValue(mark->waiter) : QJsonValue());
+            lease.insert(u"reclaimFor"_s,
+                         marked ? QJsonValue(ReclaimMarks::recipient(*mark, list.queue)) : QJsonValue());
             leases.append(lease);
         }
         entry.insert(QString::fromUtf16(LeaseList::leasesMember), leases);
@@ -280,6 +281,7 @@ void StatusCommand::printText(const QDateTime &serverNow)
                 if (live && mark != m_marks.cend() && mark->holder == row.lease.holder
                     && ReclaimMarks::stands(*mark, row.lastActivityAt)) {
                     ReclaimMark shown = *mark;
+                    shown.waiter = ReclaimMarks::recipient(*mark, list.queue);
                     if (row.reclaimAt.isValid())
                         shown.reclaimAt = row.reclaimAt;
                     state += u", "_s + ReclaimMarks::describe(shown);

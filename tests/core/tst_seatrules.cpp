@@ -351,7 +351,7 @@ void TestSeatRules::validation_data()
         << 10 << QByteArray(R"({"reclaimIdle":[{"afterMinutes":10081,"warnMinutes":5}]})")
         << u"reclaimIdle[0].afterMinutes"_s << u"10081 idle minutes"_s;
     QTest::newRow("reclaim warn zero") << 10 << QByteArray(R"({"reclaimIdle":[{"afterMinutes":60,"warnMinutes":0}]})")
-                                       << u"reclaimIdle[0].warnMinutes"_s << u"between 1 and the 60"_s;
+                                       << u"reclaimIdle[0].warnMinutes"_s << u"at most the idle time (60 minutes)"_s;
     QTest::newRow("reclaim warn beyond idle")
         << 10 << QByteArray(R"({"reclaimIdle":[{"afterMinutes":60,"warnMinutes":61}]})")
         << u"reclaimIdle[0].warnMinutes"_s << u"warned 61 minutes"_s;
