@@ -387,12 +387,14 @@ bool LeaseServer::addDemoLicenses(QString *error)
                 return false;
             }
             key = created.key;
+            // Rules that cannot be set (a group they name comes from LDAP and has not been synced
+            // yet) leave the license without them, said once, rather than a server that does not
+            // start and a license made without its key file (walk 28).
             if (!demo.rules.isEmpty()) {
                 const auto ruled = m_licenses->putRules(demo.id, demo.rules, QString::fromUtf16(serverActor));
-                if (ruled.outcome != LicenseAdmin::PutRulesResult::Outcome::Saved) {
-                    *error = u"cannot set the seat rules of demo license %1: %2"_s.arg(demo.id, ruled.error.message);
-                    return false;
-                }
+                if (ruled.outcome != LicenseAdmin::PutRulesResult::Outcome::Saved)
+                    qCWarning(lcServer, "demo license %ls has no seat rules: %ls", qUtf16Printable(demo.id),
+                              qUtf16Printable(ruled.error.message));
             }
         } else if (!QFileInfo::exists(keyPath)) {
             // The key is only known when made; without its file the demo clients could not use

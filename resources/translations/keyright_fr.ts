@@ -2226,16 +2226,16 @@
         <translation>Depuis LDAP, pas encore synchronisé</translation>
     </message>
     <message>
-        <source>From LDAP, stale (last synchronised %1): %2</source>
-        <translation>Depuis LDAP, périmé (dernière synchronisation : %1) : %2</translation>
-    </message>
-    <message>
         <source>Members read from %1: the %2 values of the entries matching %3 under %4, each value v as the holder pattern v@%5. They change only in the directory.</source>
         <translation>Membres lus dans %1 : les valeurs de %2 des entrées que %3 trouve sous %4, chaque valeur v devenant le motif de détenteur v@%5. Ils ne changent que dans l&apos;annuaire.</translation>
     </message>
     <message>
         <source>Edited here</source>
         <translation>Modifié ici</translation>
+    </message>
+    <message>
+        <source>From LDAP, stale: %2 (last synchronised %1)</source>
+        <translation>Depuis LDAP, périmé : %2 (dernière synchronisation %1)</translation>
     </message>
 </context>
 <context>

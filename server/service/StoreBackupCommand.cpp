@@ -135,7 +135,9 @@ std::optional<QByteArray> askServer(const Where &where, const QString &tokenFile
         request.setSslConfiguration(tls);
     }
     QNetworkAccessManager network;
-    QNetworkReply *reply = network.post(request, QByteArray());
+    // No body: sent as a custom verb, as the clients' transport sends its empty POSTs, so Qt does
+    // not warn of a missing content type (walk 28: every backup printed that warning).
+    QNetworkReply *reply = network.sendCustomRequest(request, "POST", QByteArray());
     QObject::connect(reply, &QNetworkReply::sslErrors, reply, [reply, own](const QList<QSslError> &) {
         if (!own.isEmpty() && own.contains(reply->sslConfiguration().peerCertificate()))
             reply->ignoreSslErrors();

@@ -80,8 +80,12 @@ void TestLdapGroupsDialog::aStaleGroupSaysSoWithTheError()
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     const QString text = dialog.sourceAt(0)->text();
-    QVERIFY2(text.startsWith(u"From LDAP, stale (last synchronised "_s), qPrintable(text));
-    QVERIFY2(text.endsWith(u"Can't contact LDAP server"_s), qPrintable(text));
+    // The error first, on the cell's one line, and whole in its tooltip.
+    QVERIFY2(text.startsWith(u"From LDAP, stale: the anonymous bind to ldap://dir.example.org failed: Can't contact "
+                             u"LDAP server (last synchronised "_s),
+             qPrintable(text));
+    QVERIFY(!dialog.sourceAt(0)->wordWrap());
+    QVERIFY2(dialog.sourceAt(0)->toolTip().startsWith(text), qPrintable(dialog.sourceAt(0)->toolTip()));
     QVERIFY2(dialog.sourceAt(0)->styleSheet().contains(StatePalette::colour(StatePalette::Stale).name()),
              qPrintable(dialog.sourceAt(0)->styleSheet()));
     // The members stay as last synchronised.
@@ -90,7 +94,7 @@ void TestLdapGroupsDialog::aStaleGroupSaysSoWithTheError()
     LdapGroupSource never = source(u"Can't contact LDAP server"_s);
     never.lastSuccess = {};
     QCOMPARE(GroupsDialog::sourceText(never),
-             u"From LDAP, stale (last synchronised never): Can't contact LDAP server"_s);
+             u"From LDAP, stale: Can't contact LDAP server (last synchronised never)"_s);
 }
 
 void TestLdapGroupsDialog::itCannotBeRemovedAndTheOthersStayEditable()
