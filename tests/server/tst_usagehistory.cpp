@@ -1634,15 +1634,18 @@ void TestUsageHistory::whatIfAtTheOwnSeatCountGivesBackWhatTheServerDid()
         QCOMPARE(own->longestWaitMs, longestWait);
         QVERIFY(own->waited > 0 && own->waited <= queued);
 
-        // The demand was not too easy: refusals, true denials, and served waits on every license.
+        // The demand was not too easy: refusals and true denials on every license, and (below)
+        // served waits. Those are asked of the licenses together: a one-seat license's line may,
+        // by the draw, never be served in four days (seed 2090950103: 20 queued, none served).
         QVERIFY2(real.denialCount() > 0, qPrintable(license.id));
         QVERIFY2(real.trueDenials > 0, qPrintable(license.id));
-        QVERIFY2(fromTheLine > 0, qPrintable(license.id));
         served += fromTheLine;
         retriedInTime += real.denialCount() - real.trueDenials;
     }
-    // Some refused holders got a seat within the window (their refusals are no true denials).
+    // Some refused holders got a seat within the window (their refusals are no true denials), and
+    // some waits were served from a line.
     QVERIFY(retriedInTime > 0);
+    QVERIFY(served > 0);
     qInfo("%d requests, %d served from the line, %d refusals served in time, %lld ms", demand.requests, served,
           retriedInTime, elapsed.elapsed());
 }
