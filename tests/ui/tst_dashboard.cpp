@@ -31,6 +31,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScopeGuard>
+#include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
@@ -334,6 +335,21 @@ QString dialogText(const QDialog *dialog)
     return text;
 }
 
+// Whether a click at `widget`'s centre reaches it: laid out, and scrolled into the view of the
+// scroll area around it, as a user would scroll before clicking.
+bool underThePointer(QWidget *widget)
+{
+    for (QWidget *parent = widget->parentWidget(); parent; parent = parent->parentWidget()) {
+        if (auto *area = qobject_cast<QScrollArea *>(parent)) {
+            area->ensureWidgetVisible(widget);
+            break;
+        }
+    }
+    QWidget *window = widget->window();
+    QWidget *hit = window->childAt(widget->mapTo(window, widget->rect().center()));
+    return hit == widget || widget->isAncestorOf(hit);
+}
+
 } // namespace
 
 void TestDashboard::ledgerLinesRevokeAndEditTheirRule()
@@ -366,6 +382,7 @@ void TestDashboard::ledgerLinesRevokeAndEditTheirRule()
     QToolButton *reservedButton = ledger->lineButton(ledgerLine(ledger, SeatLedger::Category::ReservedIdle));
     QVERIFY(reservedButton);
     QTRY_VERIFY_WITH_TIMEOUT(reservedButton->isEnabled(), 5000);
+    QTRY_VERIFY(underThePointer(reservedButton));
     QTest::mouseClick(reservedButton, Qt::LeftButton);
     QMenu *menu = ledger->lineMenu();
     QTRY_VERIFY(menu->isVisible());
@@ -415,6 +432,7 @@ void TestDashboard::ledgerLinesRevokeAndEditTheirRule()
     // Revoke and block bob: the dialog proposes a block; once confirmed the ledger says it.
     heldButton = ledger->lineButton(ledgerLine(ledger, held, u"bob@ws-07"_s));
     QVERIFY(heldButton);
+    QTRY_VERIFY(underThePointer(heldButton));
     QTest::mouseClick(heldButton, Qt::LeftButton);
     QTRY_VERIFY(menu->isVisible());
     QAction *blockBob = menuAction(menu, u"Revoke and block bob@ws-07…"_s);
