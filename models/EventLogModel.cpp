@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -79,6 +80,10 @@ QString EventLogModel::kindLabel(EventKind kind)
         return tr("idle warning lifted");
     case EventKind::Reclaimed:
         return tr("idle seat reclaimed");
+    case EventKind::AlertFired:
+        return tr("alert fired");
+    case EventKind::AlertResolved:
+        return tr("alert resolved");
     case EventKind::Amnesia:
         break; // shown by its wire name, as before it had a label
     }
@@ -91,6 +96,8 @@ QString EventLogModel::actorLabel(const QString &actor)
         return tr("server", "the actor of an event the server caused");
     if (actor == QStringView(reaperActor))
         return tr("reaper", "the actor of the seats the server's periodic reaper deleted");
+    if (actor == QStringView(alertsActor))
+        return tr("alerts", "the actor of the events the server's evaluation of alert rules writes");
     if (actor.startsWith(QStringView(clientActorPrefix)))
         return tr("client %1", "the actor of an event a lease client caused: its address")
             .arg(actor.mid(QStringView(clientActorPrefix).size()));
@@ -108,6 +115,36 @@ QString EventLogModel::actorLabel(const EventRecord &event)
         break;
     }
     return actorLabel(event.actor);
+}
+
+QString EventLogModel::alertMeasureText(AlertKind kind, qint64 value, qint64 limit, int noticeDays)
+{
+    const int count = int(std::clamp<qint64>(value, 0, std::numeric_limits<int>::max()));
+    switch (kind) {
+    case AlertKind::SeatsInUse:
+        return tr("%1 % of the seats in use (the rule's threshold: %2 %)").arg(value).arg(limit);
+    case AlertKind::Denials:
+        return limit == 0 ? tr("%n true denial(s)", nullptr, count)
+                          : tr("%n denial(s) in the rule's window (more than %1 fires it)", nullptr, count).arg(limit);
+    case AlertKind::WaitingLine:
+        return tr("the waiting line at %1 (the rule's limit: %2)").arg(value).arg(limit);
+    case AlertKind::ValidityEnding:
+        return value <= 0 ? tr("the license has ended (notice of %n day(s))", nullptr, noticeDays)
+                          : tr("%n day(s) before the license or its maintenance ends", nullptr, count) + u' '
+                + tr("(notice of %n day(s))", nullptr, noticeDays);
+    case AlertKind::InstanceSilent:
+        return tr("an instance silent for %1").arg(formatDuration(std::chrono::seconds {value}));
+    case AlertKind::ClockJump:
+        return tr("%n clock jump(s)", nullptr, count);
+    }
+    return {};
+}
+
+QString EventLogModel::alertText(const eventdetail::AlertChange &change, bool fired)
+{
+    const QString measure = alertMeasureText(change.kind, change.value, change.limit, change.noticeDays);
+    return fired ? tr("rule %1: %2").arg(change.ruleId, measure)
+                 : tr("rule %1 no longer holds: %2").arg(change.ruleId, measure);
 }
 
 QString EventLogModel::clockJumpText(const EventRecord &event)
@@ -290,6 +327,9 @@ QString EventLogModel::describeDetail(const EventRecord &event)
             return tr("the license no longer reclaims idle seats");
         return lifted.reason;
     }
+    case EventKind::AlertFired:
+    case EventKind::AlertResolved:
+        return alertText(detail::AlertChange::fromJson(d), event.kind == EventKind::AlertFired);
     case EventKind::Reclaimed: {
         const auto taken = detail::Reclaimed::fromJson(d);
         return tr("given to %1 after %2 idle").arg(taken.waiter, LeaseTableModel::idleText(taken.idleMs));

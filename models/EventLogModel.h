@@ -1,7 +1,9 @@
 #pragma once
 
 #include "AdminTypes.h"
+#include "AlertRules.h"
 #include "SeatRules.h"
+#include "wire/EventDetail.h"
 
 #include <QAbstractTableModel>
 
@@ -70,6 +72,10 @@ public:
     // "the server's clock jumped back by 10m 00s": a clock_jumped event in words (Events page and
     // the status bar).
     static QString clockJumpText(const EventRecord &event);
+    // An alert's numbers in words ("95 % of the seats in use (the rule's threshold: 90 %)"), and
+    // an alert_fired or alert_resolved event's detail.
+    static QString alertMeasureText(AlertKind kind, qint64 value, qint64 limit, int noticeDays);
+    static QString alertText(const eventdetail::AlertChange &change, bool fired);
     // Who caused an event, in the interface's language ("server", "client 10.0.0.5"); a token's
     // name is shown as recorded. The table's tooltip keeps the recorded actor.
     static QString actorLabel(const QString &actor);

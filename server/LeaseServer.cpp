@@ -9,6 +9,7 @@
 #include "SecretBuffer.h"
 #include "SkewedClock.h"
 #include "access/AccessService.h"
+#include "alerts/AlertEvaluator.h"
 #include "http/HttpApi.h"
 #include "http/HttpFrontend.h"
 #include "http/RequestTurn.h"
@@ -571,6 +572,7 @@ bool LeaseServer::start(QString *errorOut)
         m_usageCloser = std::make_unique<UsageCloser>(*m_store, *m_serverClock, usageSettings());
         m_usageReports = std::make_unique<UsageReports>(*m_store, *m_serverClock, usageSettings());
         m_ledgerReports = std::make_unique<LedgerReports>(*m_store, *m_seats, *m_serverClock);
+        m_alerts = std::make_unique<AlertEvaluator>(*m_store, *m_serverClock);
         try {
             m_usageCloser->backfill();
         } catch (const StoreError &failure) {
@@ -594,6 +596,7 @@ bool LeaseServer::start(QString *errorOut)
         m_api->setStats(m_stats.get());
         m_api->setUsage(m_usageReports.get());
         m_api->setLedger(m_ledgerReports.get());
+        m_api->setAlerts(m_alerts.get());
         if (!m_pgStore) {
             // Backups of the SQLite store are made by this server, on its own connection (its
             // exclusive lock keeps every other process out of the file); the key is the owner's.
@@ -619,6 +622,8 @@ bool LeaseServer::start(QString *errorOut)
         m_usageCloser->start(m_config.usageInterval);
     if (m_ldapSync)
         m_ldapSync->start();
+    if (m_config.alertInterval.count() > 0)
+        m_alerts->start(m_config.alertInterval);
     return true;
 }
 
@@ -627,6 +632,8 @@ void LeaseServer::stop()
     m_peerSync.reset(); // aborts pulls in flight before the store they would merge into closes
     m_ldapSync.reset(); // waits for a round in flight; its result is dropped
     m_usageCloser.reset();
+    if (m_alerts)
+        m_alerts->stop();
     m_ledgerReports.reset();
     m_usageReports.reset();
     if (m_reaper)
@@ -637,6 +644,7 @@ void LeaseServer::stop()
     m_frontend.reset(); // answers the last turn, then closes the listening socket and every connection
     m_turn.reset();
     m_api.reset();
+    m_alerts.reset(); // after the routes that answer from it
     m_reaper.reset();
     m_licenses.reset();
     m_seats.reset();

@@ -36,6 +36,7 @@ class SeatService;
 class StatsService;
 class UsageCloser;
 class UsageReports;
+class AlertEvaluator;
 class LedgerReports;
 struct UsageSettings;
 class SqlLeaseStore;
@@ -91,6 +92,8 @@ public:
     StatsService *stats() const;
     // Closes the usage history's buckets (issue 25); null while stopped.
     UsageCloser *usageCloser() const;
+    // The alert rules' evaluator (issue 29); null while stopped.
+    AlertEvaluator *alerts() const { return m_alerts.get(); }
     // The turn that batches requests and runs the answers computed in the background; null while
     // stopped.
     RequestTurn *requestTurn() const;
@@ -160,6 +163,7 @@ private:
     std::unique_ptr<UsageCloser> m_usageCloser;
     std::unique_ptr<UsageReports> m_usageReports;
     std::unique_ptr<LedgerReports> m_ledgerReports;
+    std::unique_ptr<AlertEvaluator> m_alerts;
 };
 
 } // namespace keyright::server

@@ -122,6 +122,10 @@ int main(int argc, char *argv[])
                                           u"How often the reaper sweeps expired leases, such as 30s or 2m (0 turns "
                                           "it off). Default 30s."_s,
                                           u"duration"_s, u"30s"_s);
+    const QCommandLineOption alertInterval(u"alert-interval"_s,
+                                           u"How often the alert rules are evaluated, such as 15s or 1m (0 turns "
+                                           "them off). Default 15s."_s,
+                                           u"duration"_s, u"15s"_s);
     const QCommandLineOption retention(u"event-retention-days"_s,
                                        u"Delete audit events older than this many days (0 keeps them forever). "
                                        "Default 90. A reload (SIGHUP) applies a new value."_s,
@@ -164,7 +168,7 @@ int main(int argc, char *argv[])
         u"body-timeout"_s, u"Time a client has to send a request's body. Default 30s."_s, u"duration"_s, u"30s"_s);
     const QCommandLineOption idleTimeout(
         u"idle-timeout"_s, u"Close a kept-alive connection idle for this long. Default 2m."_s, u"duration"_s, u"2m"_s);
-    parser.addOptions({listen, dataDir, demo, reapInterval, retention, tlsCert, tlsKey, insecureHttp});
+    parser.addOptions({listen, dataDir, demo, reapInterval, alertInterval, retention, tlsCert, tlsKey, insecureHttp});
     const QCommandLineOption database(
         u"database"_s,
         u"Keep licenses, leases and events in this PostgreSQL database instead of DIR/keyright.sqlite, so that "

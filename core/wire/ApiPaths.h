@@ -35,6 +35,8 @@ inline constexpr char16_t whoami[] = u"/v1/whoami";
 inline constexpr char16_t tokens[] = u"/v1/tokens";
 inline constexpr char16_t token[] = u"/v1/tokens/{name}";
 inline constexpr char16_t backup[] = u"/v1/admin/backup";
+inline constexpr char16_t alerts[] = u"/v1/alerts";
+inline constexpr char16_t alertRules[] = u"/v1/alerts/rules";
 
 // The parameters a template may name.
 inline constexpr char16_t licenseParameter[] = u"{license}";

@@ -10,6 +10,8 @@ inline constexpr char16_t serverActor[] = u"server";
 inline constexpr char16_t reaperActor[] = u"reaper";
 // The actor of a holder group change that an LDAP synchronisation wrote (issue 28).
 inline constexpr char16_t ldapActor[] = u"ldap";
+// The actor of alert_fired and alert_resolved, which the server's evaluation of alert rules writes.
+inline constexpr char16_t alertsActor[] = u"alerts";
 inline constexpr char16_t clientActorPrefix[] = u"client ";
 
 } // namespace keyright

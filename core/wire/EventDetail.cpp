@@ -1,6 +1,7 @@
 #include "wire/EventDetail.h"
 
 #include "Timestamps.h"
+#include "wire/AlertJson.h"
 #include "wire/SeatRulesJson.h"
 
 #include <QJsonArray>
@@ -392,6 +393,34 @@ Reclaimed Reclaimed::fromJson(const QJsonObject &detail)
     return Reclaimed {detail.value(waiterMember).toString(), detail.value(waiterTicketIdMember).toString(),
                       detail.value(idleMsMember).toInteger(), timeOf(detail, markedAtMember),
                       timeOf(detail, expiresAtMember)};
+}
+
+QJsonObject AlertChange::toJson() const
+{
+    QJsonObject json {{u"ruleId"_s, ruleId},
+                      {u"kind"_s, alerts::toWire(kind)},
+                      {u"severity"_s, alerts::toWire(severity)},
+                      {u"since"_s, timestamp(since)},
+                      {u"firedAt"_s, timestamp(firedAt)},
+                      {u"value"_s, value},
+                      {u"limit"_s, limit}};
+    if (noticeDays >= 0)
+        json.insert(u"noticeDays"_s, noticeDays);
+    return json;
+}
+
+AlertChange AlertChange::fromJson(const QJsonObject &detail)
+{
+    AlertChange change;
+    change.ruleId = detail.value(u"ruleId"_s).toString();
+    change.kind = alerts::kindFromWire(detail.value(u"kind"_s).toString()).value_or(AlertKind::SeatsInUse);
+    change.severity = alerts::severityFromWire(detail.value(u"severity"_s).toString()).value_or(AlertSeverity::Warning);
+    change.noticeDays = detail.contains(u"noticeDays"_s) ? detail.value(u"noticeDays"_s).toInt(-1) : -1;
+    change.since = timeOf(detail, u"since"_s);
+    change.firedAt = timeOf(detail, u"firedAt"_s);
+    change.value = detail.value(u"value"_s).toInteger();
+    change.limit = detail.value(u"limit"_s).toInteger();
+    return change;
 }
 
 QString ticketIdOf(const QJsonObject &detail)

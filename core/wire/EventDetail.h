@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AlertRules.h"
 #include "LicenseValidity.h"
 #include "SeatDecision.h"
 #include "SeatRules.h"
@@ -303,6 +304,25 @@ struct Amnesia
     static std::optional<Amnesia> fromJson(const QJsonObject &detail);
 
     friend bool operator==(const Amnesia &, const Amnesia &) = default;
+};
+
+// alert_fired and alert_resolved (issue 29): which rule, about what, and the numbers. The event's
+// licenseId is the alert's license (null for an alert about the server).
+struct AlertChange
+{
+    QString ruleId;
+    AlertKind kind = AlertKind::SeatsInUse;
+    AlertSeverity severity = AlertSeverity::Warning;
+    int noticeDays = -1; // validity_ending: the notice it fired at; -1 otherwise
+    QDateTime since; // when the condition began to hold
+    QDateTime firedAt; // alert_resolved: when it had fired
+    qint64 value = 0; // the measure (percent, denials, waiting, minutes, days left, jumps)
+    qint64 limit = 0; // the rule's number it was compared with
+
+    QJsonObject toJson() const;
+    static AlertChange fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const AlertChange &, const AlertChange &) = default;
 };
 
 } // namespace keyright::eventdetail

@@ -337,6 +337,48 @@
             <numerusform>%1, after a %n-minute warning</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n true denial(s)</source>
+        <translation>
+            <numerusform>%n true denial</numerusform>
+            <numerusform>%n true denials</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n denial(s) in the rule&apos;s window (more than %1 fires it)</source>
+        <translation>
+            <numerusform>%n denial in the rule&apos;s window (more than %1 fires it)</numerusform>
+            <numerusform>%n denials in the rule&apos;s window (more than %1 fires it)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the license has ended (notice of %n day(s))</source>
+        <translation>
+            <numerusform>the license has ended (notice of %n day)</numerusform>
+            <numerusform>the license has ended (notice of %n days)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) before the license or its maintenance ends</source>
+        <translation>
+            <numerusform>%n day before the license or its maintenance ends</numerusform>
+            <numerusform>%n days before the license or its maintenance ends</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(notice of %n day(s))</source>
+        <translation>
+            <numerusform>(notice of %n day)</numerusform>
+            <numerusform>(notice of %n days)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n clock jump(s)</source>
+        <translation>
+            <numerusform>%n clock jump</numerusform>
+            <numerusform>%n clock jumps</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>

@@ -1691,6 +1691,81 @@
         <source>idle %1; marked for %2, the seat goes at %3 unless used</source>
         <translation>inactif depuis %1 ; marqué pour %2, le siège part à %3 sauf utilisation</translation>
     </message>
+    <message>
+        <source>alert fired</source>
+        <translation>alerte déclenchée</translation>
+    </message>
+    <message>
+        <source>alert resolved</source>
+        <translation>alerte résolue</translation>
+    </message>
+    <message>
+        <source>alerts</source>
+        <comment>the actor of the events the server&apos;s evaluation of alert rules writes</comment>
+        <translation>alertes</translation>
+    </message>
+    <message>
+        <source>%1 % of the seats in use (the rule&apos;s threshold: %2 %)</source>
+        <translation>%1 % des sièges utilisés (seuil de la règle : %2 %)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n true denial(s)</source>
+        <translation>
+            <numerusform>%n vrai refus</numerusform>
+            <numerusform>%n vrais refus</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n denial(s) in the rule&apos;s window (more than %1 fires it)</source>
+        <translation>
+            <numerusform>%n refus dans la fenêtre de la règle (elle se déclenche au-delà de %1)</numerusform>
+            <numerusform>%n refus dans la fenêtre de la règle (elle se déclenche au-delà de %1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the waiting line at %1 (the rule&apos;s limit: %2)</source>
+        <translation>file d’attente à %1 (limite de la règle : %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>the license has ended (notice of %n day(s))</source>
+        <translation>
+            <numerusform>la licence a pris fin (préavis de %n jour)</numerusform>
+            <numerusform>la licence a pris fin (préavis de %n jours)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) before the license or its maintenance ends</source>
+        <translation>
+            <numerusform>%n jour avant la fin de la licence ou de sa maintenance</numerusform>
+            <numerusform>%n jours avant la fin de la licence ou de sa maintenance</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(notice of %n day(s))</source>
+        <translation>
+            <numerusform>(préavis de %n jour)</numerusform>
+            <numerusform>(préavis de %n jours)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>an instance silent for %1</source>
+        <translation>une instance silencieuse depuis %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n clock jump(s)</source>
+        <translation>
+            <numerusform>%n saut d’horloge</numerusform>
+            <numerusform>%n sauts d’horloge</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>rule %1: %2</source>
+        <translation>règle %1 : %2</translation>
+    </message>
+    <message>
+        <source>rule %1 no longer holds: %2</source>
+        <translation>règle %1 : la condition ne tient plus : %2</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>

@@ -5,6 +5,7 @@
 #include "LeasePredicate.h"
 #include "Metrics.h"
 #include "ReclaimDecision.h"
+#include "alerts/AlertEvaluator.h"
 #include "http/ApiAnswer.h"
 #include "http/ApiError.h"
 #include "http/RequestParsing.h"
@@ -85,6 +86,12 @@ ApiResponse AdminController::handle(const ApiRoute &route, const ApiRequest &req
         return ledger(route, request);
     case K::Backup:
         return backup(request, actor);
+    case K::Alerts:
+        return firingAlerts();
+    case K::GetAlertRules:
+        return getAlertRules();
+    case K::PutAlertRules:
+        return putAlertRules(request);
     default:
         break;
     }
@@ -305,6 +312,34 @@ ApiResponse AdminController::ledger(const ApiRoute &route, const ApiRequest &req
             ApiError::invalid(QString::fromUtf16(LedgerQuery::atParameter),
                               u"at is later than the server's time: the ledger tells what was, not what will be"_s));
     return answer::json(200, report->toJson());
+}
+
+ApiResponse AdminController::firingAlerts()
+{
+    if (!m_alerts)
+        return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"no such route"_s));
+    return answer::json(200, alerts::alertsBodyToJson(m_alerts->firing()));
+}
+
+ApiResponse AdminController::getAlertRules()
+{
+    if (!m_alerts)
+        return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"no such route"_s));
+    return answer::json(200, alerts::rulesBodyToJson(m_alerts->rules()));
+}
+
+ApiResponse AdminController::putAlertRules(const ApiRequest &request)
+{
+    if (!m_alerts)
+        return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"no such route"_s));
+    ApiError failure;
+    const auto rules = request::parseAlertRules(request.body, &failure);
+    if (!rules)
+        return answer::error(failure);
+    ValidationError why;
+    if (!m_alerts->setRules(*rules, &why))
+        return answer::error(ApiError::invalid(why.field, why.message));
+    return answer::json(200, alerts::rulesBodyToJson(m_alerts->rules()));
 }
 
 ApiResponse AdminController::metrics()

@@ -13,6 +13,7 @@ class Metrics;
 class SeatService;
 class StatsService;
 class UsageReports;
+class AlertEvaluator;
 class LedgerReports;
 class SqliteLeaseStore;
 
@@ -34,6 +35,8 @@ public:
     void setUsage(UsageReports *usage) { m_usage = usage; }
     // Serves GET /v1/licenses/{id}/ledger; without it the route answers 404 not_found.
     void setLedger(LedgerReports *ledger) { m_ledger = ledger; }
+    // Serves GET /v1/alerts and GET and PUT /v1/alerts/rules; without it they answer 404 not_found.
+    void setAlerts(AlertEvaluator *alerts) { m_alerts = alerts; }
     // Serves POST /v1/admin/backup from the SQLite store `store`, its copy made in `workDir` (the
     // data directory) and the signing key read from `keyPath` when asked for; without a store
     // (PostgreSQL) the route answers 409 backup_unavailable.
@@ -57,6 +60,9 @@ private:
     ApiResponse whatIf(const ApiRoute &route, const ApiRequest &request);
     ApiResponse ledger(const ApiRoute &route, const ApiRequest &request);
     ApiResponse backup(const ApiRequest &request, const QString &actor);
+    ApiResponse firingAlerts();
+    ApiResponse getAlertRules();
+    ApiResponse putAlertRules(const ApiRequest &request);
 
     SeatService &m_seats;
     LicenseAdmin &m_licenses;
@@ -65,6 +71,7 @@ private:
     StatsService *m_stats = nullptr;
     UsageReports *m_usage = nullptr;
     LedgerReports *m_ledger = nullptr;
+    AlertEvaluator *m_alerts = nullptr;
     SqliteLeaseStore *m_backupStore = nullptr;
     QString m_backupDir;
     QString m_backupKeyPath;

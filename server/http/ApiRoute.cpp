@@ -66,6 +66,9 @@ const QList<Pattern> &patterns()
             {p::ticketHeartbeat, "POST", K::TicketHeartbeat, licenseKey, A::Lease, {}},
             {p::ticket, "DELETE", K::LeaveQueue, licenseKey, A::Lease, {}},
             {p::backup, "POST", K::Backup, admin, A::Admin, {}},
+            {p::alerts, "GET", K::Alerts, viewer, A::Admin, {}},
+            {p::alertRules, "GET", K::GetAlertRules, viewer, A::Admin, {}},
+            {p::alertRules, "PUT", K::PutAlertRules, admin, A::Admin, {}},
         };
         for (Pattern &pattern : table)
             pattern.segments = pattern.path.mid(1).split(u'/');
@@ -225,6 +228,12 @@ QString ApiRoute::name(Kind kind)
         return u"ledger"_s;
     case Kind::Backup:
         return u"backup"_s;
+    case Kind::Alerts:
+        return u"alerts"_s;
+    case Kind::GetAlertRules:
+        return u"get_alert_rules"_s;
+    case Kind::PutAlertRules:
+        return u"put_alert_rules"_s;
     }
     return u"unknown"_s;
 }

@@ -47,6 +47,9 @@ struct ApiRoute
         UsageWhatIf,
         Ledger,
         Backup,
+        Alerts,
+        GetAlertRules,
+        PutAlertRules,
     };
 
     // Who may call a route: anyone, the holder of the license key, or a token of at least that

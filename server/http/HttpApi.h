@@ -19,6 +19,7 @@
 namespace keyright::server {
 
 class AccessService;
+class AlertEvaluator;
 class LeaseReaper;
 class LicenseAdmin;
 class Metrics;
@@ -73,6 +74,7 @@ public:
     void setStats(StatsService *stats) { m_admin.setStats(stats); }
     void setUsage(UsageReports *usage) { m_admin.setUsage(usage); }
     void setLedger(LedgerReports *ledger) { m_admin.setLedger(ledger); }
+    void setAlerts(AlertEvaluator *alerts) { m_admin.setAlerts(alerts); }
     void setBackup(SqliteLeaseStore *store, const QString &workDir, const QString &keyPath)
     {
         m_admin.setBackup(store, workDir, keyPath);

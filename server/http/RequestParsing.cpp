@@ -1,5 +1,6 @@
 #include "http/RequestParsing.h"
 
+#include "wire/AlertJson.h"
 #include "wire/ErrorBody.h"
 #include "wire/JsonReader.h"
 #include "wire/ReapResult.h"
@@ -128,6 +129,13 @@ std::optional<QList<HolderGroup>> parseGroups(QByteArrayView body, ApiError *err
 {
     return parseWith<QList<HolderGroup>>(body, false, error, [](const QJsonObject &json, ValidationError *why) {
         return seatrules::groupsBodyFromJson(json, why);
+    });
+}
+
+std::optional<QList<AlertRule>> parseAlertRules(QByteArrayView body, ApiError *error)
+{
+    return parseWith<QList<AlertRule>>(body, false, error, [](const QJsonObject &json, ValidationError *why) {
+        return alerts::rulesBodyFromJson(json, why);
     });
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AlertRules.h"
 #include "SeatRules.h"
 #include "http/ApiError.h"
 #include "wire/AccessTokens.h"
@@ -41,6 +42,7 @@ std::optional<RevokeRequest> parseRevoke(QByteArrayView body, ApiError *error = 
 // PUT /v1/groups: {"groups": [...]}, and PUT /v1/licenses/{id}/rules: {"rules": {...}}. Only
 // their shape is checked here (core/wire/SeatRulesJson); LicenseAdmin validates the values.
 std::optional<QList<HolderGroup>> parseGroups(QByteArrayView body, ApiError *error = nullptr);
+std::optional<QList<AlertRule>> parseAlertRules(QByteArrayView body, ApiError *error = nullptr);
 std::optional<SeatRules> parseRules(QByteArrayView body, ApiError *error = nullptr);
 
 // POST /v1/tokens: {"name", "role", "expiresInSeconds"?}.

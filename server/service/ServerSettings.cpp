@@ -152,6 +152,7 @@ const QList<ServerOptionSpec> &serverOptionSpecs()
         {u"data-dir"_s, Kind::Value, true, false},
         {u"demo"_s, Kind::Flag, false, false},
         {u"reap-interval"_s, Kind::Value, false, false},
+        {u"alert-interval"_s, Kind::Value, false, false},
         {u"event-retention-days"_s, Kind::Value, false, true},
         {u"tls-cert"_s, Kind::Value, true, true},
         {u"tls-key"_s, Kind::Value, true, true},
@@ -322,6 +323,10 @@ bool toServerRunSettings(const ServerSettings &settings, const QString &defaultD
     if (!interval)
         return bad(u"reap-interval"_s, u"a duration such as 30s, 2m or 90"_s);
     config.reapInterval = std::chrono::duration_cast<std::chrono::seconds>(*interval);
+    const auto alertInterval = parseDuration(valueOf(settings, u"alert-interval"_s, u"15s"_s));
+    if (!alertInterval)
+        return bad(u"alert-interval"_s, u"a duration such as 15s, 1m or 30"_s);
+    config.alertInterval = *alertInterval;
     bool ok = false;
     config.eventRetentionDays = valueOf(settings, u"event-retention-days"_s, u"90"_s).toInt(&ok);
     if (!ok || config.eventRetentionDays < 0)

@@ -137,6 +137,18 @@ public:
     // Named access tokens (AccessService). A store shared by several servers must read them
     // afresh, so that a token revoked on one instance is refused by every other at its next
     // request.
+    // Alert rules and the state of each alert (issue 29). lockAlerts(), inside a unit: one
+    // evaluation of the alerts at a time across every server on the database (PostgreSQL: a row
+    // lock held until the commit; SQLite's writer already is alone); returns when the last one
+    // ran, invalid before the first, and records `now` as this one's.
+    virtual QDateTime lockAlerts(const QDateTime &now) = 0;
+    virtual QList<AlertRule> alertRules() = 0;
+    // Whole, in this order; the tracks of rules no longer there go with them.
+    virtual void putAlertRules(const QList<AlertRule> &rules) = 0;
+    virtual QList<StoredAlertTrack> alertTracks() = 0;
+    virtual void putAlertTrack(const StoredAlertTrack &track) = 0;
+    virtual void deleteAlertTrack(const QString &ruleId, const QString &subject) = 0;
+
     virtual QList<AccessToken> tokens() = 0;
     virtual std::optional<AccessToken> token(const QString &name) = 0;
     virtual std::optional<AccessToken> tokenByHash(const QByteArray &hash) = 0;

@@ -1,5 +1,6 @@
 #include "store/PgLeaseStore.h"
 
+#include "store/SqlAlerts.h"
 #include "store/SqlClockReference.h"
 #include "store/SqlLeaseTables.h"
 #include "store/SqlSchema.h"
@@ -84,6 +85,8 @@ SqlDialect PgLeaseStore::dialect()
     d.migrations.append(QStringList {u"ALTER TABLE licenses ADD COLUMN valid_from_ms BIGINT"_s,
                                      u"ALTER TABLE licenses ADD COLUMN valid_until_ms BIGINT"_s,
                                      u"ALTER TABLE licenses ADD COLUMN maintenance_until_ms BIGINT"_s});
+    // Alert rules, each alert's state, and the evaluation row (issue 29).
+    d.migrations.append(SqlAlerts::createTables(u"BIGINT"_s));
     d.beginMigration = u"BEGIN"_s;
     // Transaction-scoped: released by the COMMIT or ROLLBACK that ends the step.
     d.migrationLock = {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(migrationLockKey)};

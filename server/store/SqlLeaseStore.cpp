@@ -1,5 +1,6 @@
 #include "store/SqlLeaseStore.h"
 
+#include "store/SqlAlerts.h"
 #include "store/SqlClockReference.h"
 #include "store/SqlCounters.h"
 #include "store/SqlEventLog.h"
@@ -47,6 +48,7 @@ void SqlLeaseStore::makeParts()
                                                  serialized ? QString() : u" FOR UPDATE"_s);
     m_clockReference = std::make_unique<SqlClockReference>(m_connection);
     m_usage = std::make_unique<SqlUsageHistory>(m_connection, m_dialect);
+    m_alerts = std::make_unique<SqlAlerts>(m_connection, serialized ? QString() : u" FOR UPDATE"_s);
 }
 
 SqlLeaseStore::~SqlLeaseStore()
@@ -61,6 +63,7 @@ SqlLeaseStore::~SqlLeaseStore()
     m_seatRules.reset();
     m_clockReference.reset();
     m_usage.reset();
+    m_alerts.reset();
     m_connection.close();
 }
 
@@ -78,7 +81,8 @@ bool SqlLeaseStore::prepareStatements(QString *error)
     m_transactions->reset();
     m_prepared = m_transactions->prepare(error) && m_tables->prepare(error) && m_events->prepare(error)
         && m_counters->prepare(error) && m_tokens->prepare(error) && m_tickets->prepare(error)
-        && m_seatRules->prepare(error) && m_clockReference->prepare(error) && m_usage->prepare(error);
+        && m_seatRules->prepare(error) && m_clockReference->prepare(error) && m_usage->prepare(error)
+        && m_alerts->prepare(error);
     return m_prepared;
 }
 
@@ -368,6 +372,42 @@ void SqlLeaseStore::putLicenseRules(const QString &licenseId, const SeatRules &r
 {
     ready();
     m_seatRules->putLicenseRules(licenseId, rules);
+}
+
+QDateTime SqlLeaseStore::lockAlerts(const QDateTime &now)
+{
+    ready();
+    return m_alerts->lock(now);
+}
+
+QList<AlertRule> SqlLeaseStore::alertRules()
+{
+    ready();
+    return m_alerts->rules();
+}
+
+void SqlLeaseStore::putAlertRules(const QList<AlertRule> &rules)
+{
+    ready();
+    m_alerts->putRules(rules);
+}
+
+QList<StoredAlertTrack> SqlLeaseStore::alertTracks()
+{
+    ready();
+    return m_alerts->tracks();
+}
+
+void SqlLeaseStore::putAlertTrack(const StoredAlertTrack &track)
+{
+    ready();
+    m_alerts->putTrack(track);
+}
+
+void SqlLeaseStore::deleteAlertTrack(const QString &ruleId, const QString &subject)
+{
+    ready();
+    m_alerts->deleteTrack(ruleId, subject);
 }
 
 qint64 SqlLeaseStore::appendEvent(const EventRecord &event)

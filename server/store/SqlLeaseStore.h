@@ -12,6 +12,7 @@
 
 namespace keyright::server {
 
+class SqlAlerts;
 class SqlClockReference;
 class SqlCounters;
 class SqlEventLog;
@@ -88,6 +89,13 @@ public:
     QHash<QString, int> countEventsSince(const QList<EventKind> &kinds, const QDateTime &since) override;
     int deleteEventsBefore(const QDateTime &before) override;
     int deleteFirstEventsBefore(const QDateTime &before, int limit) override;
+
+    QDateTime lockAlerts(const QDateTime &now) override;
+    QList<AlertRule> alertRules() override;
+    void putAlertRules(const QList<AlertRule> &rules) override;
+    QList<StoredAlertTrack> alertTracks() override;
+    void putAlertTrack(const StoredAlertTrack &track) override;
+    void deleteAlertTrack(const QString &ruleId, const QString &subject) override;
 
     QList<AccessToken> tokens() override;
     std::optional<AccessToken> token(const QString &name) override;
@@ -179,6 +187,7 @@ private:
     std::unique_ptr<SqlSeatRules> m_seatRules;
     std::unique_ptr<SqlClockReference> m_clockReference;
     std::unique_ptr<SqlUsageHistory> m_usage;
+    std::unique_ptr<SqlAlerts> m_alerts;
     bool m_caching;
     bool m_prepared = false;
     bool m_createdSchema = false;

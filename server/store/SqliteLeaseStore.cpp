@@ -1,5 +1,6 @@
 #include "store/SqliteLeaseStore.h"
 
+#include "store/SqlAlerts.h"
 #include "store/SqlClockReference.h"
 #include "store/SqlSchema.h"
 #include "store/SqlUsageHistory.h"
@@ -104,6 +105,8 @@ SqlDialect SqliteLeaseStore::dialect()
     d.migrations.append(QStringList {u"ALTER TABLE licenses ADD COLUMN valid_from_ms INTEGER"_s,
                                      u"ALTER TABLE licenses ADD COLUMN valid_until_ms INTEGER"_s,
                                      u"ALTER TABLE licenses ADD COLUMN maintenance_until_ms INTEGER"_s});
+    // Alert rules, each alert's state, and the evaluation row (issue 29).
+    d.migrations.append(SqlAlerts::createTables(u"INTEGER"_s));
     // IMMEDIATE: the write lock is taken at BEGIN, so a transaction never fails half-way for
     // want of it.
     d.beginMigration = u"BEGIN IMMEDIATE"_s;

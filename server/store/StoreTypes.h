@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AlertRules.h"
 #include "LicenseValidity.h"
 #include "SeatLease.h"
 #include "SeatPolicy.h"
@@ -55,6 +56,19 @@ struct LeaseRenewal
     SeatLease current;
     SeatLease renewed;
     QDateTime lastActivityAt = {};
+};
+
+// One alert (a rule and its subject) between evaluations (the alert_tracks table, issue 29). The
+// subject is the license id, "licenseId#days" for a validity notice, or empty for the server.
+struct StoredAlertTrack
+{
+    QString ruleId;
+    QString subject;
+    AlertTrack track;
+    qint64 value = 0; // the measure that made it fire, and the rule's number
+    qint64 limit = 0;
+
+    friend bool operator==(const StoredAlertTrack &, const StoredAlertTrack &) = default;
 };
 
 // A place in a license's waiting line as the store keeps it (the queue_tickets table). The

@@ -587,6 +587,10 @@ void TestWireContract::everyEventDetailReadsTyped()
         case EventKind::Reclaimed:
             QVERIFY2(detail::Reclaimed::fromJson(d).toJson() == d, what.constData());
             break;
+        case EventKind::AlertFired:
+        case EventKind::AlertResolved:
+            QVERIFY2(detail::AlertChange::fromJson(d).toJson() == d, what.constData());
+            break;
         case EventKind::HolderBlocked:
             QVERIFY2(detail::HolderBlocked::fromJson(d).toJson() == d, what.constData());
             break;

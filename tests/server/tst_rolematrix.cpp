@@ -274,7 +274,9 @@ void TestRoleMatrix::everyCell()
         QVERIFY(!createToken(name, u"viewer"_s).isEmpty());
         concrete.replace(u"{name}"_s, name);
     }
-    if (method == "PUT" && concrete.endsWith(u"/rules"_s))
+    if (method == "PUT" && concrete == u"/v1/alerts/rules"_s)
+        body = R"({"rules":[{"id":"matrix","kind":"clock_jump","minutes":5}]})";
+    else if (method == "PUT" && concrete.endsWith(u"/rules"_s))
         body = R"({"rules":{"deny":["nobody@*"]}})";
     else if (method == "PUT" && concrete == u"/v1/groups"_s)
         body = R"({"groups":[{"name":"render","patterns":["*@render-*"]}]})";

@@ -79,6 +79,7 @@ header-timeout = 3s
 body-timeout = 4s
 idle-timeout = 5m
 log-level = debug
+alert-interval = 45s
 )"_s;
 
 void TestServerConfigFile::everyOptionFromTheFile()
@@ -94,6 +95,7 @@ void TestServerConfigFile::everyOptionFromTheFile()
     QCOMPARE(config.dataDir, u"/var/lib/keyright"_s);
     QVERIFY(config.demo);
     QCOMPARE(config.reapInterval, std::chrono::seconds(120));
+    QCOMPARE(config.alertInterval, std::chrono::milliseconds(45'000));
     QCOMPARE(config.eventRetentionDays, 30);
     QCOMPARE(config.tlsCert, u"/etc/keyright/tls/cert.pem"_s);
     QCOMPARE(config.tlsKey, u"/etc/keyright/tls/key.pem"_s);

@@ -976,14 +976,17 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
             QVERIFY(db.open());
         }
         QSqlQuery query(db);
-        // Three steps back: the license dates (issue 29), the reclaim marks, the activity column.
+        // Four steps back: the alert tables and the license dates (issue 29), the reclaim marks,
+        // the activity column.
+        for (const QString &table : {u"alert_rules"_s, u"alert_tracks"_s, u"alert_evaluation"_s})
+            QVERIFY2(query.exec(u"DROP TABLE %1"_s.arg(table)), qPrintable(query.lastError().text()));
         for (const QString &column : {u"valid_from_ms"_s, u"valid_until_ms"_s, u"maintenance_until_ms"_s})
             QVERIFY2(query.exec(u"ALTER TABLE licenses DROP COLUMN %1"_s.arg(column)),
                      qPrintable(query.lastError().text()));
         for (const QString &column : {u"reclaim_at_ms"_s, u"reclaim_marked_ms"_s, u"last_activity_ms"_s})
             QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN %1"_s.arg(column)),
                      qPrintable(query.lastError().text()));
-        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 3)));
+        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 4)));
         query.finish();
         if (!isPg()) {
             db.close();

@@ -1,0 +1,345 @@
+#include "alerts/AlertEvaluator.h"
+
+#include "Clock.h"
+#include "LeasePredicate.h"
+#include "SeatRules.h"
+#include "wire/EventActor.h"
+#include "wire/EventDetail.h"
+
+#include <QHash>
+#include <QLoggingCategory>
+
+#include <algorithm>
+#include <map>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::server {
+
+Q_LOGGING_CATEGORY(lcAlerts, "keyright.server.alerts")
+
+namespace {
+
+constexpr qint64 minuteMs = 60 * 1000;
+
+// What a rule is measured over: a license (with a notice day for validity_ending), or the server.
+struct Subject
+{
+    QString key; // StoredAlertTrack::subject
+    QString licenseId;
+    int noticeDays = -1;
+};
+
+// The end of a license's validity or maintenance that comes first; invalid when it has neither.
+QDateTime firstBound(const LicenseValidity &validity)
+{
+    if (validity.validUntil.isValid() && validity.maintenanceUntil.isValid())
+        return std::min(validity.validUntil, validity.maintenanceUntil);
+    return validity.validUntil.isValid() ? validity.validUntil : validity.maintenanceUntil;
+}
+
+// Reads what the rules measure, once per license per evaluation, inside the evaluation's unit.
+class Measurer
+{
+public:
+    Measurer(LeaseStore &store, const QList<LicenseRecord> &licenses, const QDateTime &now)
+        : m_store(store)
+        , m_now(now)
+    {
+        for (const LicenseRecord &license : licenses)
+            m_licenses.insert(license.id, license);
+    }
+
+    QList<Subject> subjectsOf(const AlertRule &rule) const
+    {
+        QList<Subject> subjects;
+        if (rule.kind == AlertKind::ClockJump)
+            return {Subject {}};
+        if (rule.kind == AlertKind::InstanceSilent)
+            return {};
+        for (auto it = m_licenses.cbegin(); it != m_licenses.cend(); ++it) {
+            if (rule.scope == AlertRule::Scope::License && it.key() != rule.scopeName)
+                continue;
+            if (rule.kind != AlertKind::ValidityEnding) {
+                subjects.append(Subject {it.key(), it.key()});
+                continue;
+            }
+            // One alert per notice day; only the tightest notice reached is breached (see measure()).
+            for (const int day : rule.noticeDays())
+                subjects.append(Subject {u"%1#%2"_s.arg(it.key()).arg(day), it.key(), day});
+        }
+        return subjects;
+    }
+
+    AlertMeasure measure(const AlertRule &rule, const Subject &subject)
+    {
+        switch (rule.kind) {
+        case AlertKind::SeatsInUse: {
+            const LicenseRecord &license = *m_licenses.constFind(subject.licenseId);
+            int inUse = 0;
+            for (const StoredLease &row : leases(subject.licenseId)) {
+                if (isLive(row.lease, m_now, license.policy.skew()) && admits(rule, row.lease.holder))
+                    ++inUse;
+            }
+            return measureSeatsInUse(rule, inUse, license.policy.seatCount());
+        }
+        case AlertKind::Denials: {
+            const qint64 window = rule.minutes * minuteMs;
+            // Any true denial: refused at t, and no seat for that holder by t + window; counted
+            // while its window ended within the last `minutes`. Otherwise: every denial in the window.
+            const QDateTime from = m_now.addMSecs(rule.threshold == 0 ? -2 * window : -window);
+            QList<QDateTime> times;
+            QList<EventRecord> refused;
+            for (const EventRecord &event : eventsOf(subject.licenseId, denialKinds(), from)) {
+                if (!admits(rule, event.holder))
+                    continue;
+                times.append(event.time);
+                refused.append(event);
+            }
+            int trueDenials = 0;
+            if (rule.threshold == 0) {
+                const QList<EventRecord> granted = eventsOf(subject.licenseId, {EventKind::Granted}, from);
+                for (const EventRecord &denial : refused) {
+                    const QDateTime end = denial.time.addMSecs(window);
+                    if (end > m_now || end <= m_now.addMSecs(-window))
+                        continue;
+                    const bool served = std::any_of(granted.cbegin(), granted.cend(), [&](const EventRecord &g) {
+                        return g.holder == denial.holder && g.time >= denial.time && g.time <= end;
+                    });
+                    if (!served)
+                        ++trueDenials;
+                }
+            }
+            return measureDenials(rule, times, trueDenials, m_now);
+        }
+        case AlertKind::WaitingLine: {
+            int waiting = 0;
+            QDateTime oldest;
+            for (const StoredTicket &ticket : m_store.ticketsInLine(subject.licenseId)) {
+                if (ticket.granted() || ticket.expiresAt < m_now || !admits(rule, ticket.holder))
+                    continue;
+                ++waiting;
+                if (!oldest.isValid() || ticket.queuedAt < oldest)
+                    oldest = ticket.queuedAt;
+            }
+            return measureWaitingLine(rule, waiting, oldest, m_now);
+        }
+        case AlertKind::ValidityEnding: {
+            const QDateTime bound = firstBound(m_licenses.constFind(subject.licenseId)->validity);
+            AlertMeasure measure = measureValidityEnding(subject.noticeDays, bound, m_now);
+            // Only the tightest notice reached: at 5 days left the 7-day notice fires, not the 30
+            // and 60 ones as well (those that fired earlier resolve).
+            for (const int day : rule.noticeDays()) {
+                if (day < subject.noticeDays && measureValidityEnding(day, bound, m_now).breached)
+                    measure.breached = false;
+            }
+            return measure;
+        }
+        case AlertKind::ClockJump: {
+            QList<QDateTime> jumps;
+            for (const EventRecord &event :
+                 eventsOf({}, {EventKind::ClockJumped}, m_now.addMSecs(-rule.minutes * minuteMs)))
+                jumps.append(event.time);
+            return measureClockJump(rule, jumps, m_now);
+        }
+        case AlertKind::InstanceSilent:
+            break;
+        }
+        return {};
+    }
+
+private:
+    // Whether a rule scoped to a group counts this holder (every holder otherwise).
+    bool admits(const AlertRule &rule, const QString &holder)
+    {
+        if (rule.scope != AlertRule::Scope::Group)
+            return true;
+        if (!m_groups) {
+            SeatRules none;
+            m_groups.emplace(none, m_store.holderGroups());
+        }
+        return m_groups->inGroup(holder, rule.scopeName);
+    }
+
+    const QList<StoredLease> &leases(const QString &licenseId)
+    {
+        auto found = m_leases.find(licenseId);
+        if (found == m_leases.end())
+            found = m_leases.emplace(licenseId, m_store.leases(licenseId)).first;
+        return found->second;
+    }
+
+    QList<EventRecord> eventsOf(const QString &licenseId, const QList<EventKind> &kinds, const QDateTime &since)
+    {
+        // Bounded: the newest page of the window is enough to count past any threshold a rule
+        // may set (EventQuery::maxLimit).
+        EventQuery query;
+        query.licenseId = licenseId;
+        query.kinds = kinds;
+        query.since = since;
+        query.until = m_now;
+        query.limit = EventQuery::maxLimit;
+        return m_store.events(query);
+    }
+
+    LeaseStore &m_store;
+    QDateTime m_now;
+    QHash<QString, LicenseRecord> m_licenses;
+    std::map<QString, QList<StoredLease>> m_leases;
+    std::optional<CompiledSeatRules> m_groups;
+};
+
+EventRecord changeEvent(const AlertRule &rule, const Subject &subject, const AlertStep &step, const AlertTrack &before,
+                        const AlertMeasure &measure, const QDateTime &now)
+{
+    const bool fired = step.transition == AlertStep::Transition::Fire;
+    eventdetail::AlertChange change;
+    change.ruleId = rule.id;
+    change.kind = rule.kind;
+    change.severity = rule.severity;
+    change.noticeDays = subject.noticeDays;
+    change.since = fired ? step.track.breachedSince : before.breachedSince;
+    change.firedAt = fired ? step.track.firedAt : before.firedAt;
+    change.value = measure.value;
+    change.limit = measure.limit;
+    return EventRecord {0,
+                        now,
+                        fired ? EventKind::AlertFired : EventKind::AlertResolved,
+                        subject.licenseId,
+                        {},
+                        {},
+                        QString::fromUtf16(alertsActor),
+                        change.toJson()};
+}
+
+} // namespace
+
+AlertEvaluator::AlertEvaluator(LeaseStore &store, const Clock &clock, QObject *parent)
+    : QObject(parent)
+    , m_store(store)
+    , m_clock(clock)
+{
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        try {
+            evaluate();
+        } catch (const StoreError &failure) {
+            // The next tick tries again; nothing of this one was kept.
+            qCWarning(lcAlerts, "cannot evaluate the alert rules: %s", failure.what());
+        }
+    });
+}
+
+QList<EventRecord> AlertEvaluator::evaluate()
+{
+    QList<EventRecord> recorded;
+    m_store.withStore([&] {
+        recorded.clear(); // a unit retried after a conflict starts afresh
+        const QDateTime now = m_clock.now();
+        m_store.lockAlerts(now);
+        const QList<AlertRule> rules = m_store.alertRules();
+        if (rules.isEmpty())
+            return;
+        std::map<std::pair<QString, QString>, StoredAlertTrack> tracks;
+        for (const StoredAlertTrack &track : m_store.alertTracks())
+            tracks.emplace(std::pair {track.ruleId, track.subject}, track);
+        Measurer measurer(m_store, m_store.licenses(), now);
+        for (const AlertRule &rule : rules) {
+            for (const Subject &subject : measurer.subjectsOf(rule)) {
+                const AlertMeasure measure = measurer.measure(rule, subject);
+                const auto found = tracks.find({rule.id, subject.key});
+                const bool stored = found != tracks.end();
+                const StoredAlertTrack previous
+                    = stored ? found->second : StoredAlertTrack {rule.id, subject.key, {}, 0, 0};
+                const AlertStep step = stepAlert(rule, previous.track, measure, now);
+                StoredAlertTrack next = previous;
+                next.track = step.track;
+                if (measure.breached) {
+                    next.value = measure.value;
+                    next.limit = measure.limit;
+                }
+                if (step.transition != AlertStep::Transition::None) {
+                    EventRecord event = changeEvent(rule, subject, step, previous.track, measure, now);
+                    event.seq = m_store.appendEvent(event);
+                    recorded.append(event);
+                }
+                if (!next.track.firing() && !next.track.breachedSince.isValid()) {
+                    if (stored)
+                        m_store.deleteAlertTrack(rule.id, subject.key);
+                } else if (!stored || !(next == previous)) {
+                    m_store.putAlertTrack(next);
+                }
+            }
+        }
+    });
+    return recorded;
+}
+
+QList<AlertRule> AlertEvaluator::rules()
+{
+    QList<AlertRule> rules;
+    m_store.withStore([&] { rules = m_store.alertRules(); });
+    return rules;
+}
+
+bool AlertEvaluator::setRules(const QList<AlertRule> &rules, ValidationError *error)
+{
+    for (qsizetype i = 0; i < rules.size(); ++i) {
+        if (rules.at(i).kind == AlertKind::InstanceSilent) {
+            if (error)
+                *error = ValidationError {u"rules[%1].kind"_s.arg(i),
+                                          u"rules[%1].kind instance_silent is not evaluated by this server: its "
+                                          "instances do not record that they are alive yet"_s.arg(i)};
+            return false;
+        }
+    }
+    m_store.withStore([&] {
+        // After any evaluation in progress, so that it does not write tracks of rules just removed.
+        m_store.lockAlerts(m_clock.now());
+        m_store.putAlertRules(rules);
+    });
+    return true;
+}
+
+QList<alerts::FiringAlert> AlertEvaluator::firing()
+{
+    QList<alerts::FiringAlert> firing;
+    m_store.withStore([&] {
+        firing.clear();
+        std::map<std::pair<QString, QString>, StoredAlertTrack> tracks;
+        for (const StoredAlertTrack &track : m_store.alertTracks())
+            tracks.emplace(std::pair {track.ruleId, track.subject}, track);
+        for (const AlertRule &rule : m_store.alertRules()) {
+            for (auto it = tracks.lower_bound({rule.id, QString()}); it != tracks.end() && it->first.first == rule.id;
+                 ++it) {
+                const StoredAlertTrack &track = it->second;
+                if (!track.track.firing())
+                    continue;
+                alerts::FiringAlert alert;
+                alert.ruleId = rule.id;
+                alert.kind = rule.kind;
+                alert.severity = rule.severity;
+                const qsizetype hash = track.subject.lastIndexOf(u'#');
+                alert.licenseId = hash >= 0 ? track.subject.left(hash) : track.subject;
+                alert.noticeDays = hash >= 0 ? track.subject.mid(hash + 1).toInt() : -1;
+                alert.since = track.track.breachedSince.isValid() ? track.track.breachedSince : track.track.firedAt;
+                alert.firedAt = track.track.firedAt;
+                alert.value = track.value;
+                alert.limit = track.limit;
+                firing.append(alert);
+            }
+        }
+    });
+    return firing;
+}
+
+void AlertEvaluator::start(std::chrono::milliseconds interval)
+{
+    m_timer.start(interval);
+}
+
+void AlertEvaluator::stop()
+{
+    m_timer.stop();
+}
+
+} // namespace keyright::server

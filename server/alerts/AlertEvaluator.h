@@ -1,0 +1,53 @@
+#pragma once
+
+#include "AlertRules.h"
+#include "store/LeaseStore.h"
+#include "wire/AlertJson.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <chrono>
+
+namespace keyright {
+class Clock;
+}
+
+namespace keyright::server {
+
+// Evaluates the alert rules (issue 29) with no dashboard open: every `interval`, in one unit that
+// holds the store's alert lock (LeaseStore::lockAlerts), it measures each rule over its subjects
+// (each license in scope; each notice day of a license's dates; the server for clock jumps), steps
+// each alert with core's stepAlert() and records every transition as an alert_fired or
+// alert_resolved event in the same unit. Servers sharing a database evaluate one after the other,
+// each reading the tracks the previous one wrote, so every transition is recorded once.
+//
+// instance_silent rules are refused by setRules(): instances do not yet record that they are alive.
+class AlertEvaluator final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AlertEvaluator)
+
+public:
+    AlertEvaluator(LeaseStore &store, const Clock &clock, QObject *parent = nullptr);
+
+    // One evaluation; returns the events it recorded (alert_fired, alert_resolved), in order.
+    QList<EventRecord> evaluate();
+
+    QList<AlertRule> rules();
+    // Replaces the rules whole (their alerts' tracks go with them); false, with `error` naming the
+    // rule, for a rule this server cannot evaluate.
+    bool setRules(const QList<AlertRule> &rules, ValidationError *error);
+    // Every alert firing now, in the rules' order.
+    QList<alerts::FiringAlert> firing();
+
+    void start(std::chrono::milliseconds interval);
+    void stop();
+
+private:
+    LeaseStore &m_store;
+    const Clock &m_clock;
+    QTimer m_timer;
+};
+
+} // namespace keyright::server

@@ -1,0 +1,362 @@
+#include "LeaseServer.h"
+#include "ManualClock.h"
+#include "TestHttp.h"
+#include "TestServer.h"
+#include "Timestamps.h"
+#include "alerts/AlertEvaluator.h"
+#include "wire/AlertJson.h"
+#include "wire/EventDetail.h"
+#include "wire/EventRecord.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+using namespace keyright;
+
+// Alert rules evaluated by the server (issue 29), through the real server in this process on a
+// ManualClock, the evaluator's timer off and each evaluation called by the test: a rule fires
+// once, stays firing, resolves once, is recorded as alert_fired and alert_resolved events with its
+// numbers, and is listed by GET /v1/alerts while it fires; a second server on the same database,
+// or the same server restarted, goes on from the stored state instead of firing again. Also
+// registered on PostgreSQL (tst_alertsserver_postgres), where the second server is a second
+// instance on the same database.
+class TestAlertsServer : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+
+    void seatsInUseFiresOnceAndResolvesOnce();
+    void anotherServerGoesOnFromTheStoredAlerts();
+    void validityNoticesFireTheTightestOnly();
+    void trueDenialFiresOnceItsWindowHasPassed();
+    void badRulesAreRefusedByName();
+
+private:
+    QByteArray admin() const { return m_fixture->adminAuthorization(); }
+    bool putRules(const QJsonArray &rules, HttpResult *reply = nullptr);
+    QList<EventRecord> evaluate() { return m_fixture->leaseServer().alerts()->evaluate(); }
+    QList<alerts::FiringAlert> firing();
+    QList<EventRecord> alertEvents() { return alertEvents(*m_http, admin()); }
+    static QList<EventRecord> alertEvents(TestHttp &http, const QByteArray &admin);
+    HttpResult checkout(const QString &license, const QByteArray &key, const QString &holder);
+
+    std::unique_ptr<TestServer> m_fixture;
+    ManualClock *m_clock = nullptr;
+    std::unique_ptr<TestHttp> m_http;
+};
+
+namespace {
+
+TestServer::Options quietOptions()
+{
+    TestServer::Options options;
+    options.reapInterval = 0s;
+    options.usageInterval = 0ms;
+    // The test evaluates when it means to.
+    options.configure = [](server::ServerConfig &config) { config.alertInterval = std::chrono::milliseconds(0); };
+    return options;
+}
+
+eventdetail::AlertChange changeOf(const EventRecord &event)
+{
+    return eventdetail::AlertChange::fromJson(event.detail);
+}
+
+} // namespace
+
+void TestAlertsServer::init()
+{
+    m_fixture = std::make_unique<TestServer>(quietOptions());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(*m_fixture);
+    QString error;
+    QVERIFY2(m_fixture->start(&error), qPrintable(error));
+    m_clock = &m_fixture->clock();
+    m_http = std::make_unique<TestHttp>(m_fixture->url());
+}
+
+void TestAlertsServer::cleanup()
+{
+    m_http.reset();
+    m_clock = nullptr;
+    m_fixture.reset();
+}
+
+bool TestAlertsServer::putRules(const QJsonArray &rules, HttpResult *reply)
+{
+    const HttpResult result = m_http->put(u"/v1/alerts/rules"_s, {{u"rules"_s, rules}}, admin());
+    if (reply)
+        *reply = result;
+    if (result.status != 200 && !reply)
+        qWarning("PUT /v1/alerts/rules: %d %s", result.status, result.body.constData());
+    return result.status == 200;
+}
+
+QList<alerts::FiringAlert> TestAlertsServer::firing()
+{
+    const HttpResult reply = m_http->get(u"/v1/alerts"_s, admin());
+    if (reply.status != 200)
+        return {};
+    return alerts::alertsBodyFromJson(reply.json()).value_or(QList<alerts::FiringAlert>());
+}
+
+QList<EventRecord> TestAlertsServer::alertEvents(TestHttp &http, const QByteArray &admin)
+{
+    const HttpResult reply = http.get(u"/v1/events?kind=alert_fired,alert_resolved&limit=1000"_s, admin);
+    QList<EventRecord> events;
+    for (const QJsonValue &value : reply.json().value("events"_L1).toArray()) {
+        if (const auto event = EventRecord::fromJson(value))
+            events.append(*event);
+    }
+    return events;
+}
+
+HttpResult TestAlertsServer::checkout(const QString &license, const QByteArray &key, const QString &holder)
+{
+    return m_http->post(u"/v1/licenses/%1/checkout"_s.arg(license), {{u"holder"_s, holder}}, "License " + key);
+}
+
+void TestAlertsServer::seatsInUseFiresOnceAndResolvesOnce()
+{
+    const QByteArray key = m_fixture->createLicense(u"acme-cad"_s, 2, 3600s, 5s, 15s);
+    QVERIFY(!key.isEmpty());
+    QVERIFY(putRules({QJsonObject {{u"id"_s, u"cad-full"_s},
+                                   {u"kind"_s, u"seats_in_use"_s},
+                                   {u"scope"_s, u"license"_s},
+                                   {u"scopeName"_s, u"acme-cad"_s},
+                                   {u"severity"_s, u"critical"_s},
+                                   {u"threshold"_s, 100},
+                                   {u"minutes"_s, 5}}}));
+    QCOMPARE(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s).status, 201);
+    const HttpResult bob = checkout(u"acme-cad"_s, key, u"bob@ws-07"_s);
+    QCOMPARE(bob.status, 201);
+    const QDateTime full = m_clock->now();
+
+    // Full, but not yet for five minutes: nothing fires.
+    QVERIFY(evaluate().isEmpty());
+    m_clock->advance(4min);
+    QVERIFY(evaluate().isEmpty());
+    QVERIFY(firing().isEmpty());
+
+    // Five minutes full: it fires once, with its numbers, and is listed.
+    m_clock->advance(1min);
+    const QList<EventRecord> fired = evaluate();
+    QCOMPARE(fired.size(), 1);
+    QCOMPARE(fired.first().kind, EventKind::AlertFired);
+    QCOMPARE(fired.first().licenseId, u"acme-cad"_s);
+    const auto change = changeOf(fired.first());
+    QCOMPARE(change.ruleId, u"cad-full"_s);
+    QCOMPARE(change.severity, AlertSeverity::Critical);
+    QCOMPARE(change.value, 100);
+    QCOMPARE(change.limit, 100);
+    QCOMPARE(change.since, full);
+    const auto listed = firing();
+    QCOMPARE(listed.size(), 1);
+    QCOMPARE(listed.first().licenseId, u"acme-cad"_s);
+    QCOMPARE(listed.first().firedAt, m_clock->now());
+    QCOMPARE(listed.first().since, full);
+
+    // Still full: still firing, nothing recorded again.
+    m_clock->advance(1min);
+    QVERIFY(evaluate().isEmpty());
+    QCOMPARE(firing().size(), 1);
+
+    // bob gives his seat back: the alert resolves once the condition has stayed away long enough.
+    const QString bobSeat = bob.json().value("lease"_L1).toObject().value("seatId"_L1).toString();
+    QCOMPARE(m_http->del(u"/v1/licenses/acme-cad/seats/"_s + bobSeat, "License " + key).status, 204);
+    QVERIFY(evaluate().isEmpty());
+    QCOMPARE(firing().size(), 1);
+    m_clock->advance(std::chrono::milliseconds(alertClearMs));
+    const QList<EventRecord> resolved = evaluate();
+    QCOMPARE(resolved.size(), 1);
+    QCOMPARE(resolved.first().kind, EventKind::AlertResolved);
+    QCOMPARE(changeOf(resolved.first()).firedAt, fired.first().time);
+    QVERIFY(firing().isEmpty());
+    QVERIFY(evaluate().isEmpty());
+
+    // The audit log has each transition once.
+    const QList<EventRecord> logged = alertEvents();
+    QCOMPARE(logged.size(), 2);
+    QCOMPARE(logged.at(0).kind, EventKind::AlertFired);
+    QCOMPARE(logged.at(1).kind, EventKind::AlertResolved);
+}
+
+void TestAlertsServer::anotherServerGoesOnFromTheStoredAlerts()
+{
+    const QByteArray key = m_fixture->createLicense(u"render"_s, 1, 3600s, 5s, 15s);
+    QVERIFY(!key.isEmpty());
+    QVERIFY(putRules({QJsonObject {
+        {u"id"_s, u"render-busy"_s}, {u"kind"_s, u"seats_in_use"_s}, {u"threshold"_s, 100}, {u"minutes"_s, 0}}}));
+    QCOMPARE(checkout(u"render"_s, key, u"farm-01"_s).status, 201);
+    QCOMPARE(evaluate().size(), 1);
+
+    QTemporaryDir otherDir;
+    std::unique_ptr<TestServer> other;
+    if (TestServer::onPostgres()) {
+        // A second instance on the same database, reading the same time.
+        TestServer::Options options = quietOptions();
+        options.databaseUrl = m_fixture->database()->url();
+        options.clock = m_clock;
+        // Every instance signs with the same key (docs/DEPLOYMENT.md).
+        QVERIFY(otherDir.isValid());
+        options.dataDir = otherDir.path();
+        QVERIFY(
+            QFile::copy(QDir(m_fixture->dataDir()).filePath(u"signing.key"_s), otherDir.filePath(u"signing.key"_s)));
+        QVERIFY(QFile::setPermissions(otherDir.filePath(u"signing.key"_s),
+                                      QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+        other = std::make_unique<TestServer>(options);
+        QString error;
+        QVERIFY2(other->start(&error), qPrintable(error));
+    } else {
+        // The same server restarted on its data directory (SQLite has one server per file).
+        m_http.reset();
+        m_fixture->stop();
+        QString error;
+        QVERIFY2(m_fixture->start(&error), qPrintable(error));
+        m_http = std::make_unique<TestHttp>(m_fixture->url());
+    }
+    TestServer &second = other ? *other : *m_fixture;
+    server::AlertEvaluator &evaluator = *second.leaseServer().alerts();
+    // The admin token of the server started last (a second instance installs its own on the
+    // shared database).
+    TestHttp http(second.url());
+    const QByteArray secondAdmin = second.adminAuthorization();
+
+    // Still firing: the second evaluator records nothing, nor does the first after it.
+    m_clock->advance(30s);
+    QVERIFY(evaluator.evaluate().isEmpty());
+    QVERIFY(evaluate().isEmpty());
+    QCOMPARE(evaluator.firing().size(), 1);
+
+    // Whichever evaluates after the condition has cleared long enough resolves it, once.
+    const QJsonObject listing = second.leases(u"render"_s);
+    const QJsonArray rows = listing.value("leases"_L1).toArray();
+    QVERIFY2(rows.size() == 1, QJsonDocument(listing).toJson().constData());
+    const QString seat = rows.first().toObject().value("seatId"_L1).toString();
+    QCOMPARE(http.del(u"/v1/licenses/render/seats/"_s + seat, "License " + key).status, 204);
+    QVERIFY(evaluate().isEmpty());
+    m_clock->advance(std::chrono::milliseconds(alertClearMs));
+    QCOMPARE(evaluator.evaluate().size(), 1);
+    QVERIFY(evaluate().isEmpty());
+    QVERIFY(evaluator.evaluate().isEmpty());
+    const QList<EventRecord> logged = alertEvents(http, secondAdmin);
+    QCOMPARE(logged.size(), 2);
+    QCOMPARE(logged.at(0).kind, EventKind::AlertFired);
+    QCOMPARE(logged.at(1).kind, EventKind::AlertResolved);
+}
+
+void TestAlertsServer::validityNoticesFireTheTightestOnly()
+{
+    const QDateTime end = m_clock->now().addDays(40);
+    const HttpResult created = m_http->put(u"/v1/licenses/acme-cad"_s,
+                                           {{u"name"_s, u"ACME CAD"_s},
+                                            {u"seatCount"_s, 2},
+                                            {u"ttlSeconds"_s, 60},
+                                            {u"skewSeconds"_s, 5},
+                                            {u"reapGraceSeconds"_s, 15},
+                                            {u"validUntil"_s, formatTimestamp(end)}},
+                                           admin());
+    QCOMPARE(created.status, 201);
+    QVERIFY(putRules({QJsonObject {{u"id"_s, u"ending"_s}, {u"kind"_s, u"validity_ending"_s}}}));
+
+    // 40 days left: the 60-day notice, alone.
+    const QList<EventRecord> first = evaluate();
+    QCOMPARE(first.size(), 1);
+    QCOMPARE(changeOf(first.first()).noticeDays, 60);
+    QCOMPARE(changeOf(first.first()).value, 40);
+
+    // 25 days left: the 30-day notice fires; the 60-day one resolves once it has stayed superseded.
+    m_clock->advance(std::chrono::hours(24 * 15));
+    const QList<EventRecord> second = evaluate();
+    QCOMPARE(second.size(), 1);
+    QCOMPARE(second.first().kind, EventKind::AlertFired);
+    QCOMPARE(changeOf(second.first()).noticeDays, 30);
+    m_clock->advance(std::chrono::milliseconds(alertClearMs));
+    const QList<EventRecord> third = evaluate();
+    QCOMPARE(third.size(), 1);
+    QCOMPARE(third.first().kind, EventKind::AlertResolved);
+    QCOMPARE(changeOf(third.first()).noticeDays, 60);
+    const auto listed = firing();
+    QCOMPARE(listed.size(), 1);
+    QCOMPARE(listed.first().noticeDays, 30);
+    QCOMPARE(listed.first().licenseId, u"acme-cad"_s);
+}
+
+void TestAlertsServer::trueDenialFiresOnceItsWindowHasPassed()
+{
+    const QByteArray key = m_fixture->createLicense(u"acme-cad"_s, 1, 3600s, 5s, 15s);
+    QVERIFY(!key.isEmpty());
+    QVERIFY(putRules(
+        {QJsonObject {{u"id"_s, u"refused"_s}, {u"kind"_s, u"denials"_s}, {u"threshold"_s, 0}, {u"minutes"_s, 10}}}));
+    QCOMPARE(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s).status, 201);
+    QCOMPARE(checkout(u"acme-cad"_s, key, u"bob@ws-07"_s).status, 409);
+    // carol is refused too, but gets a seat within the window: hers is not a true denial.
+    QCOMPARE(checkout(u"acme-cad"_s, key, u"carol@ws-03"_s).status, 409);
+
+    // Within the window nobody knows yet whether bob will get a seat.
+    m_clock->advance(5min);
+    QVERIFY(evaluate().isEmpty());
+    const QJsonArray rows = m_fixture->leases(u"acme-cad"_s).value("leases"_L1).toArray();
+    const QString seat = rows.first().toObject().value("seatId"_L1).toString();
+    QCOMPARE(m_http->del(u"/v1/licenses/acme-cad/seats/"_s + seat, "License " + key).status, 204);
+    QCOMPARE(checkout(u"acme-cad"_s, key, u"carol@ws-03"_s).status, 201);
+
+    // Past bob's window, still without a seat: one true denial (carol's is not).
+    m_clock->advance(5min + 1s);
+    const QList<EventRecord> fired = evaluate();
+    QCOMPARE(fired.size(), 1);
+    QCOMPARE(changeOf(fired.first()).value, 1);
+    QVERIFY(evaluate().isEmpty());
+}
+
+void TestAlertsServer::badRulesAreRefusedByName()
+{
+    HttpResult reply;
+    QVERIFY(!putRules({QJsonObject {{u"id"_s, u"a"_s}, {u"kind"_s, u"seats_in_use"_s}, {u"threshold"_s, 0}}}, &reply));
+    QCOMPARE(reply.status, 400);
+    QVERIFY2(reply.json().value("message"_L1).toString().contains(u"percentage"_s), reply.body.constData());
+    QCOMPARE(reply.json().value("field"_L1).toString(), u"rules[0].threshold"_s);
+
+    QVERIFY(!putRules({QJsonObject {{u"id"_s, u"a"_s}, {u"kind"_s, u"seats_at_max"_s}}}, &reply));
+    QCOMPARE(reply.status, 400);
+    QVERIFY2(reply.json().value("message"_L1).toString().contains(u"seats_in_use"_s), reply.body.constData());
+
+    const QJsonObject jump {{u"id"_s, u"jump"_s}, {u"kind"_s, u"clock_jump"_s}, {u"minutes"_s, 30}};
+    QVERIFY(!putRules({jump, jump}, &reply));
+    QCOMPARE(reply.status, 400);
+    QVERIFY2(reply.json().value("message"_L1).toString().contains(u"second time"_s), reply.body.constData());
+
+    QVERIFY(!putRules({QJsonObject {{u"id"_s, u"silent"_s}, {u"kind"_s, u"instance_silent"_s}, {u"seconds"_s, 60}}},
+                      &reply));
+    QCOMPARE(reply.status, 400);
+    QVERIFY2(reply.json().value("message"_L1).toString().contains(u"not evaluated"_s), reply.body.constData());
+
+    // Nothing refused was kept; a good list replaces the rules whole and reads back as written.
+    QCOMPARE(m_http->get(u"/v1/alerts/rules"_s, admin()).json(), QJsonObject({{u"rules"_s, QJsonArray()}}));
+    const QJsonObject quiet {
+        {u"id"_s, u"jump"_s},
+        {u"kind"_s, u"clock_jump"_s},
+        {u"minutes"_s, 30},
+        {u"severity"_s, u"info"_s},
+        {u"quiet"_s, QJsonObject {{u"from"_s, u"22:00"_s}, {u"to"_s, u"07:00"_s}, {u"timeZone"_s, u"Europe/Paris"_s}}}};
+    QVERIFY(putRules({quiet}));
+    const auto rules = alerts::rulesBodyFromJson(m_http->get(u"/v1/alerts/rules"_s, admin()).json());
+    QVERIFY(rules);
+    QCOMPARE(rules->size(), 1);
+    QCOMPARE(rules->first().quiet.from, QTime(22, 0));
+    QCOMPARE(rules->first().quiet.zone, QTimeZone("Europe/Paris"));
+    QCOMPARE(rules->first().severity, AlertSeverity::Info);
+}
+
+QTEST_GUILESS_MAIN(TestAlertsServer)
+#include "tst_alertsserver.moc"
