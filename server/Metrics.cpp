@@ -95,9 +95,14 @@ void Metrics::observeRequest(const QString &route, int status, std::chrono::micr
     histogram.sum += secondsTaken;
 }
 
-QByteArray Metrics::render(const QList<LicenseGauge> &gauges) const
+QByteArray Metrics::render(const QList<LicenseGauge> &gauges, const QList<FiringAlert> &alerts) const
 {
     QByteArray out;
+    header(out, "keyright_alerts_firing", "gauge",
+           "Alerts firing now, one sample each (docs/API.md \"Alerts\"); none while nothing fires.");
+    for (const FiringAlert &alert : alerts)
+        out += "keyright_alerts_firing{rule=\"" + label(alert.ruleId) + "\",severity=\"" + label(alert.severity)
+            + "\",subject=\"" + label(alert.subject) + "\"} 1\n";
     header(out, "keyright_seats_in_use", "gauge", "Live seats per license (now <= expiresAt + skew).");
     for (const LicenseGauge &gauge : gauges)
         out += "keyright_seats_in_use{license=\"" + label(gauge.licenseId) + "\"} " + QByteArray::number(gauge.inUse)

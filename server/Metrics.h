@@ -37,7 +37,15 @@ public:
     // The clock "now" follows (the wall clock, or the database's) minus "now", in milliseconds.
     void setClockOffset(std::chrono::milliseconds offset) { m_clockOffsetMs = offset.count(); }
 
-    QByteArray render(const QList<LicenseGauge> &gauges) const;
+    // An alert firing now (issue 29): one sample of keyright_alerts_firing each.
+    struct FiringAlert
+    {
+        QString ruleId;
+        QString severity; // info, warning, critical
+        QString subject; // the license, "license#days" for a validity notice, empty for the server
+    };
+
+    QByteArray render(const QList<LicenseGauge> &gauges, const QList<FiringAlert> &alerts = {}) const;
 
 private:
     static constexpr std::array<double, 10> bucketBounds {0.0005, 0.001, 0.0025, 0.005, 0.01,

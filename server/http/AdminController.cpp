@@ -347,7 +347,16 @@ ApiResponse AdminController::metrics()
     QList<Metrics::LicenseGauge> gauges;
     for (const auto &license : m_seats.licenses())
         gauges.append({license.id, license.seatCount, license.inUse});
-    return ApiResponse {200, "text/plain; version=0.0.4; charset=utf-8", m_metrics.render(gauges), {}, {}, {}, {}};
+    QList<Metrics::FiringAlert> firing;
+    if (m_alerts) {
+        for (const alerts::FiringAlert &alert : m_alerts->firing()) {
+            firing.append(
+                {alert.ruleId, alerts::toWire(alert.severity),
+                 alert.noticeDays >= 0 ? u"%1#%2"_s.arg(alert.licenseId).arg(alert.noticeDays) : alert.licenseId});
+        }
+    }
+    return ApiResponse {200, "text/plain; version=0.0.4; charset=utf-8", m_metrics.render(gauges, firing), {}, {}, {},
+                        {}};
 }
 
 ApiResponse AdminController::stats()

@@ -165,6 +165,11 @@ void TestAlertsServer::seatsInUseFiresOnceAndResolvesOnce()
     QCOMPARE(listed.first().licenseId, u"acme-cad"_s);
     QCOMPARE(listed.first().firedAt, m_clock->now());
     QCOMPARE(listed.first().since, full);
+    // And on /metrics, for a Prometheus user's own rules.
+    const HttpResult metrics = m_http->get(u"/metrics"_s, admin());
+    QVERIFY2(
+        metrics.body.contains(R"(keyright_alerts_firing{rule="cad-full",severity="critical",subject="acme-cad"} 1)"),
+        metrics.body.constData());
 
     // Still full: still firing, nothing recorded again.
     m_clock->advance(1min);
@@ -183,6 +188,7 @@ void TestAlertsServer::seatsInUseFiresOnceAndResolvesOnce()
     QCOMPARE(changeOf(resolved.first()).firedAt, fired.first().time);
     QVERIFY(firing().isEmpty());
     QVERIFY(evaluate().isEmpty());
+    QVERIFY(!m_http->get(u"/metrics"_s, admin()).body.contains("keyright_alerts_firing{"));
 
     // The audit log has each transition once.
     const QList<EventRecord> logged = alertEvents();
