@@ -357,6 +357,28 @@ void AdminClient::whoami(QObject *context, Callback<AccessTokenInfo> done)
         [](const RawReply &raw, QString *problem) { return adminjson::decodeWhoami(raw.body, problem); });
 }
 
+void AdminClient::firingAlerts(QObject *context, Callback<QList<alerts::FiringAlert>> done)
+{
+    d->call<QList<alerts::FiringAlert>>(
+        "GET", QString::fromUtf16(apipath::alerts), {}, {}, {200}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeFiringAlerts(raw.body, problem); });
+}
+
+void AdminClient::alertRules(QObject *context, Callback<QList<AlertRule>> done)
+{
+    d->call<QList<AlertRule>>(
+        "GET", QString::fromUtf16(apipath::alertRules), {}, {}, {200}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeAlertRules(raw.body, problem); });
+}
+
+void AdminClient::putAlertRules(const QList<AlertRule> &rules, QObject *context, Callback<QList<AlertRule>> done)
+{
+    d->call<QList<AlertRule>>("PUT", QString::fromUtf16(apipath::alertRules), {}, adminjson::encodeAlertRules(rules),
+                              {200}, context, std::move(done), [](const RawReply &raw, QString *problem) {
+                                  return adminjson::decodeAlertRules(raw.body, problem);
+                              });
+}
+
 void AdminClient::listTokens(QObject *context, Callback<TokenList> done)
 {
     d->call<TokenList>(

@@ -4,6 +4,7 @@
 #include "ClientError.h"
 #include "LeaseVerifier.h"
 #include "SeatRules.h"
+#include "wire/AlertJson.h"
 #include "wire/LedgerReport.h"
 #include "wire/StatsSnapshot.h"
 #include "wire/UsageReport.h"
@@ -106,6 +107,10 @@ public:
     void ledger(const QString &licenseId, const LedgerQuery &query, QObject *context, Callback<LedgerReport> done);
     // Who the token speaks for, and the tokens themselves (admin only).
     void whoami(QObject *context, Callback<AccessTokenInfo> done);
+    // GET /v1/alerts, GET and PUT /v1/alerts/rules (issue 29).
+    void firingAlerts(QObject *context, Callback<QList<alerts::FiringAlert>> done);
+    void alertRules(QObject *context, Callback<QList<AlertRule>> done);
+    void putAlertRules(const QList<AlertRule> &rules, QObject *context, Callback<QList<AlertRule>> done);
     void listTokens(QObject *context, Callback<TokenList> done);
     void createToken(const TokenSpec &spec, QObject *context, Callback<CreatedToken> done);
     void revokeToken(const QString &name, QObject *context, Callback<Empty> done);

@@ -216,6 +216,25 @@ QByteArray encodeGroups(const QList<HolderGroup> &groups)
     return compact(seatrules::groupsBodyToJson(groups));
 }
 
+QByteArray encodeAlertRules(const QList<AlertRule> &rules)
+{
+    return compact(alerts::rulesBodyToJson(rules));
+}
+
+std::optional<QList<AlertRule>> decodeAlertRules(const QByteArray &body, QString *error)
+{
+    return decodeWith<QList<AlertRule>>(body, error, [](const QJsonObject &json, ValidationError *why) {
+        return alerts::rulesBodyFromJson(json, why);
+    });
+}
+
+std::optional<QList<alerts::FiringAlert>> decodeFiringAlerts(const QByteArray &body, QString *error)
+{
+    return decodeWith<QList<alerts::FiringAlert>>(body, error, [](const QJsonObject &json, ValidationError *why) {
+        return alerts::alertsBodyFromJson(json, why);
+    });
+}
+
 QByteArray encodeRules(const SeatRules &rules)
 {
     return compact(seatrules::rulesBodyToJson(rules));

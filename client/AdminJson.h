@@ -4,6 +4,7 @@
 #include "ClientError.h"
 #include "LeaseVerifier.h"
 #include "SeatRules.h"
+#include "wire/AlertJson.h"
 #include "wire/LedgerReport.h"
 #include "wire/StatsSnapshot.h"
 #include "wire/UsageReport.h"
@@ -56,6 +57,9 @@ QByteArray encodeLicenseSpec(const LicenseSpec &spec);
 QByteArray encodeRevoke(const RevokeRequest &request);
 QByteArray encodeTokenSpec(const TokenSpec &spec);
 QByteArray encodeGroups(const QList<HolderGroup> &groups);
+QByteArray encodeAlertRules(const QList<AlertRule> &rules);
+std::optional<QList<AlertRule>> decodeAlertRules(const QByteArray &body, QString *error = nullptr);
+std::optional<QList<alerts::FiringAlert>> decodeFiringAlerts(const QByteArray &body, QString *error = nullptr);
 QByteArray encodeRules(const SeatRules &rules);
 
 } // namespace keyright::adminjson

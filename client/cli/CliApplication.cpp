@@ -1,6 +1,7 @@
 #include "CliApplication.h"
 
 #include "AdminClient.h"
+#include "AlertsCommand.h"
 #include "CliCommand.h"
 #include "Durations.h"
 #include "EventsCommand.h"
@@ -58,7 +59,7 @@ CliApplication::CliApplication(QObject *parent)
         new StatusCommand(m_context, this),  new HoldCommand(m_context, this),   new RevokeCommand(m_context, this),
         new ReapCommand(m_context, this),    new EventsCommand(m_context, this), new ReportCommand(m_context, this),
         new LicenseCommand(m_context, this), new TokenCommand(m_context, this),  new WhoamiCommand(m_context, this),
-        new ExplainCommand(m_context, this),
+        new ExplainCommand(m_context, this), new AlertsCommand(m_context, this),
     };
 }
 

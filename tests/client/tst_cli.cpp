@@ -7,6 +7,7 @@
 #include "ServerProcess.h"
 #include "TestCertificates.h"
 #include "Timestamps.h"
+#include "wire/AlertJson.h"
 #include "wire/Identifiers.h"
 #include "wire/LedgerReport.h"
 
@@ -95,6 +96,7 @@ private Q_SLOTS:
     void failuresMapToExitCodes();
     void tokenCreateListWhoamiRevoke();
     void viewerTokenCannotRevokeAndExitsWithSeven();
+    void alertRulesAreSetListedAndRefusedByName();
     void serversThatDisagreeOnTheKeyAreNamed_data();
     void serversThatDisagreeOnTheKeyAreNamed();
     void aServerRefusedForTlsStopsTheKeyCheck_data();
@@ -1421,6 +1423,50 @@ void TestCli::viewerTokenCannotRevokeAndExitsWithSeven()
     QCOMPARE(revoke.exitCode, 7);
     QVERIFY2(revoke.err.contains(u"forbidden"_s) && revoke.err.contains(u"operator role"_s), qPrintable(revoke.err));
     QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(), 1);
+}
+
+void TestCli::alertRulesAreSetListedAndRefusedByName()
+{
+    const CliRun none = run({u"alerts"_s});
+    QCOMPARE(none.exitCode, 0);
+    QCOMPARE(none.out, u"No alert is firing.\n"_s);
+
+    // A rule with a field out of range: refused before anything is sent, naming the field.
+    const QString bad = m_files.filePath(u"bad-rules.json"_s);
+    QFile badFile(bad);
+    QVERIFY(badFile.open(QIODevice::WriteOnly));
+    badFile.write(R"({"rules":[{"id":"cad-full","kind":"seats_in_use","threshold":120}]})");
+    badFile.close();
+    const CliRun refused = run({u"alerts"_s, u"--set"_s, bad});
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.err.contains(u"bad-rules.json"_s) && refused.err.contains(u"percentage"_s),
+             qPrintable(refused.err));
+
+    const QString good = m_files.filePath(u"rules.json"_s);
+    QFile goodFile(good);
+    QVERIFY(goodFile.open(QIODevice::WriteOnly));
+    goodFile.write(R"({"rules":[{"id":"cad-full","kind":"seats_in_use","threshold":90,"minutes":10,)"
+                   R"("severity":"critical"},{"id":"ending","kind":"validity_ending","daysBefore":[30,7]}]})");
+    goodFile.close();
+    const CliRun saved = run({u"alerts"_s, u"--set"_s, good});
+    QCOMPARE(saved.exitCode, 0);
+    QVERIFY2(saved.out.startsWith(u"2 alert rules saved.\n"_s), qPrintable(saved.out));
+    const CliRun listed = run({u"alerts"_s, u"--rules"_s});
+    QCOMPARE(listed.exitCode, 0);
+    QVERIFY2(listed.out.startsWith(u"ID"_s) && listed.out.contains(u"cad-full"_s) && listed.out.contains(u"critical"_s)
+                 && listed.out.contains(u"days 30,7"_s),
+             qPrintable(listed.out));
+    const CliRun json = run({u"alerts"_s, u"--rules"_s, u"--json"_s});
+    QCOMPARE(json.exitCode, 0);
+    const auto rules = alerts::rulesBodyFromJson(QJsonDocument::fromJson(json.out.toUtf8()).object());
+    QVERIFY2(rules && rules->size() == 2, qPrintable(json.out));
+
+    // Back to none, for the other cases sharing this server.
+    QFile emptyFile(good);
+    QVERIFY(emptyFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    emptyFile.write(R"({"rules":[]})");
+    emptyFile.close();
+    QCOMPARE(run({u"alerts"_s, u"--set"_s, good}).exitCode, 0);
 }
 
 void TestCli::serversThatDisagreeOnTheKeyAreNamed_data()

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "AlertRules.h"
+#include "CliCommand.h"
+
+namespace keyright::cli {
+
+// `keyright alerts` (issue 29): the alerts firing now; --rules: the alert rules; --set FILE: replace
+// the rules with those of a JSON file ({"rules": [...]}, docs/API.md "Alerts"). Past alerts are
+// `keyright events --kind alert_fired,alert_resolved`.
+class AlertsCommand final : public CliCommand
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AlertsCommand)
+
+public:
+    using CliCommand::CliCommand;
+
+    QString name() const override;
+    QString summary() const override;
+    QString synopsis() const override;
+    bool supportsJson() const override { return true; }
+    void addOptions(QCommandLineParser &parser) const override;
+    QString prepare(const QCommandLineParser &parser, const QStringList &arguments) override;
+    void start() override;
+
+private:
+    void listFiring();
+    void printRules(const QList<AlertRule> &rules);
+
+    enum class Mode { Firing, Rules, Set } m_mode = Mode::Firing;
+    QList<AlertRule> m_newRules;
+};
+
+} // namespace keyright::cli
