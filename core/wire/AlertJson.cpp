@@ -212,7 +212,8 @@ std::optional<AlertRule> ruleFromJson(const QJsonValue &json, const QString &pat
     ValidationError invalid;
     if (!rule.validate(&invalid)) {
         if (error)
-            *error = ValidationError {JsonReader::joinPath(path, invalid.field), invalid.message};
+            *error = ValidationError {JsonReader::joinPath(path, invalid.field),
+                                      u"%1: %2"_s.arg(JsonReader::joinPath(path, invalid.field), invalid.message)};
         return std::nullopt;
     }
     return rule;
