@@ -100,13 +100,24 @@ private:
         ApiResponse response; // the answer, once stored (or not)
     };
 
+    struct Call
+    {
+        qsizetype request = 0; // its index in m_requests
+        HttpApi::LeaseCall call;
+        ApiResponse response; // once decided (and committed, or not)
+    };
+
     // Plans every renewal of the turn with one read (a seat beaten twice is planned once).
     void planRenewals();
     // Signs every planned renewal of the turn and builds its answer.
     void signRenewals();
-    // Stores the turn's renewals (see the class comment) and fills in each one's answer; opens
-    // and commits a transaction of their own when the turn is not one.
+    // Stores the turn's renewals (see the class comment) in one unit of the open batch and fills
+    // in each one's answer.
     void storeRenewals();
+    // On a store that does not batch whole turns: decides the turn's lease calls and stores its
+    // renewals in one transaction of their own, their licenses locked first in ascending id
+    // order, and fills in every answer (all of them failures if the commit fails).
+    void storeShared();
     // Runs `request`'s background answer on the pool and answers it when done.
     void answerInBackground(Request request);
     // heartbeat() for a renewal that was not planned or changed since its plan. Throws StoreError.
@@ -117,6 +128,7 @@ private:
     LeaseStore &m_store;
     QList<Request> m_requests;
     QList<Renewal> m_renewals;
+    QList<Call> m_calls; // lease calls decided at the end of the turn (a store that does not batch turns)
     bool m_finishQueued = false;
     bool m_batched = false; // this turn runs as one store batch (LeaseStore::batchesTurns())
     int m_backgroundCount = 0; // background answers not given yet

@@ -58,6 +58,9 @@ public:
     // lockLicenses(), inside a unit: takes withLicense()'s lock on every one of these licenses,
     // in one fixed order (ascending id) whatever the order given, and reads the clock once they
     // are held; withLicense() on any of them inside the same unit then locks nothing again.
+    // Called in an open batch outside any unit, the licenses stay held by the batch until it ends,
+    // with the "now" read once they were held, and withLicense() on any of them in a later unit of
+    // the batch locks and reads nothing again (RequestTurn's turns on a shared store).
     virtual void lockLicenses(const QStringList &licenseIds) = 0;
     // Element i is lease(seats[i].first, seats[i].second).
     virtual QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats) = 0;

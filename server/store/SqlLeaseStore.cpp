@@ -169,6 +169,15 @@ void SqlLeaseStore::withLicense(const QString &licenseId, const std::function<vo
         work();
         return;
     }
+    if (m_transactions->inBatch() && m_batchLicenses.contains(licenseId)) {
+        // Held by the batch since its start (lockLicenses() outside a unit), with the "now" it
+        // decided them with: a unit of its own, nothing locked or read again.
+        if (m_transactions->inUnit())
+            work();
+        else
+            unit(work);
+        return;
+    }
     unit([&] {
         m_tables->lockLicense(licenseId);
         m_unitLicenses.insert(licenseId);
@@ -189,11 +198,13 @@ void SqlLeaseStore::beginBatch()
 
 void SqlLeaseStore::commitBatch()
 {
+    m_batchLicenses.clear(); // released by the COMMIT (or the ROLLBACK that follows a failed one)
     m_transactions->commitBatch();
 }
 
 void SqlLeaseStore::rollbackBatch()
 {
+    m_batchLicenses.clear();
     m_transactions->rollbackBatch();
 }
 
@@ -204,9 +215,12 @@ bool SqlLeaseStore::inBatch() const
 
 void SqlLeaseStore::lockLicenses(const QStringList &licenseIds)
 {
+    // Outside a unit of an open batch, the licenses stay held by the batch until it ends (a unit's
+    // savepoint released keeps its row locks), for every later unit of it.
+    const bool forBatch = m_transactions->inBatch() && !m_transactions->inUnit();
     QStringList ids;
     for (const QString &id : licenseIds) {
-        if (!m_unitLicenses.contains(id))
+        if (!m_unitLicenses.contains(id) && !(m_transactions->inBatch() && m_batchLicenses.contains(id)))
             ids.append(id);
     }
     if (ids.isEmpty())
@@ -215,12 +229,20 @@ void SqlLeaseStore::lockLicenses(const QStringList &licenseIds)
     // statement sorts them itself.
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    QStringList locked;
     unit([&] {
-        m_tables->lockLicenses(ids);
-        for (const QString &id : std::as_const(ids))
+        locked = m_tables->lockLicenses(ids);
+        for (const QString &id : std::as_const(locked))
             m_unitLicenses.insert(id);
         licensesLocked(ids);
     });
+    // Only once the unit is kept (one rolled back to its savepoint released its locks), and only
+    // the licenses that were there to lock: one created since is locked by the withLicense() that
+    // meets it.
+    if (forBatch) {
+        for (const QString &id : std::as_const(locked))
+            m_batchLicenses.insert(id);
+    }
 }
 
 QList<std::optional<StoredLease>> SqlLeaseStore::leasesOf(const QList<std::pair<QString, QString>> &seats)
