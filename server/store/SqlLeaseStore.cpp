@@ -108,6 +108,7 @@ bool SqlLeaseStore::inTransaction() const
 void SqlLeaseStore::dropCaches()
 {
     ready();
+    m_batchGroups.reset();
     m_tables->dropCaches();
     m_tokens->dropCaches();
     m_seatRules->dropCaches();
@@ -199,12 +200,14 @@ void SqlLeaseStore::beginBatch()
 void SqlLeaseStore::commitBatch()
 {
     m_batchLicenses.clear(); // released by the COMMIT (or the ROLLBACK that follows a failed one)
+    m_batchGroups.reset();
     m_transactions->commitBatch();
 }
 
 void SqlLeaseStore::rollbackBatch()
 {
     m_batchLicenses.clear();
+    m_batchGroups.reset();
     m_transactions->rollbackBatch();
 }
 
@@ -365,12 +368,22 @@ int SqlLeaseStore::deleteBlocksEndedBy(const QDateTime &now)
 QList<HolderGroup> SqlLeaseStore::holderGroups(GroupsRead read)
 {
     ready();
-    return m_seatRules->holderGroups(read);
+    // A batch holding licenses (a turn's lease calls on a shared store) reads the groups once for
+    // all its units: every request of it arrived before that read, so it sees every change
+    // acknowledged before it was sent, as a read of its own would.
+    const bool turn = read == GroupsRead::Plain && m_transactions->inBatch() && !m_batchLicenses.isEmpty();
+    if (turn && m_batchGroups)
+        return *m_batchGroups;
+    QList<HolderGroup> groups = m_seatRules->holderGroups(read);
+    if (turn)
+        m_batchGroups = groups;
+    return groups;
 }
 
 void SqlLeaseStore::putHolderGroups(const QList<HolderGroup> &groups)
 {
     ready();
+    m_batchGroups.reset();
     m_seatRules->putHolderGroups(groups);
 }
 
