@@ -138,13 +138,15 @@ std::optional<HttpApi::LeaseCall> HttpApi::authorizedLeaseCall(const ApiRequest 
     return LeaseCall {*route, request.body, answer::clientActor(request.remoteAddress)};
 }
 
-ApiResponse HttpApi::decideLeaseCall(const LeaseCall &call)
+ApiResponse HttpApi::decideLeaseCall(const LeaseCall &call, bool rethrow)
 {
     ApiRequest request;
     request.body = call.body;
     try {
         return m_lease.handle(call.route, request, call.actor);
     } catch (const StoreError &failure) {
+        if (rethrow)
+            throw;
         qCCritical(lcApi, "%ls on %ls failed in the store: %s", qUtf16Printable(ApiRoute::name(call.route.kind)),
                    qUtf16Printable(call.route.licenseId), failure.what());
         return answer::error(ApiError::storeFailed(failure, false));

@@ -73,8 +73,9 @@ public:
     };
     std::optional<LeaseCall> authorizedLeaseCall(const ApiRequest &request);
     // Decides an authorized lease call, in the store unit(s) its SeatService call opens, and
-    // answers it as handle() would; counts nothing (the turn does, with countAnswer()).
-    ApiResponse decideLeaseCall(const LeaseCall &call);
+    // answers it as handle() would; counts nothing (the turn does, with countAnswer()). A failure
+    // of the store is answered, or with `rethrow` thrown (StoreError) for the caller to undo.
+    ApiResponse decideLeaseCall(const LeaseCall &call, bool rethrow = false);
     // The answer to a heartbeat's outcome, as handle() gives it (LeaseController::heartbeatAnswer).
     // Touches nothing shared: the turn builds the answers of its renewals on the signing threads.
     static ApiResponse heartbeatAnswer(const ApiRoute &route, const SeatService::HeartbeatResult &result);

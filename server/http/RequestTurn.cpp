@@ -149,9 +149,9 @@ void RequestTurn::signRenewals()
 void RequestTurn::storeShared()
 {
     // One transaction for the turn's calls and renewals: every license they name locked first,
-    // with one statement in ascending id order, and "now" read once they are held; then each call
-    // in arrival order in a unit of its own (a savepoint: one that fails is undone alone), then
-    // the renewals in one unit; one COMMIT. See the class comment for why this cannot deadlock
+    // with one statement in ascending id order, and "now" read once they are held; then the calls
+    // in arrival order (in one unit, or each in a unit of its own once one failed: one that fails
+    // is undone alone), then the renewals in one unit; one COMMIT. See the class comment for why this cannot deadlock
     // with another instance's turn.
     m_store.beginBatch();
     QStringList licenseIds;
@@ -172,8 +172,26 @@ void RequestTurn::storeShared()
             // The connection is gone, and the transaction with it.
         }
     } else {
-        for (Call &call : m_calls)
-            call.response = m_api.decideLeaseCall(call.call);
+        // All the calls in one unit first, one savepoint for the turn instead of one each (two
+        // round trips a call). Should one fail in the store, the unit is undone whole, nothing of
+        // it answered, and each call is decided again in a unit of its own, so that only the one
+        // that fails is lost.
+        bool together = false;
+        if (m_calls.size() > 1) {
+            try {
+                m_store.withStore([&] {
+                    for (Call &call : m_calls)
+                        call.response = m_api.decideLeaseCall(call.call, true);
+                });
+                together = true;
+            } catch (const StoreError &failure) {
+                qCWarning(lcTurn, "a turn's lease calls are decided again one by one: %s", failure.what());
+            }
+        }
+        if (!together) {
+            for (Call &call : m_calls)
+                call.response = m_api.decideLeaseCall(call.call);
+        }
         if (!m_renewals.isEmpty())
             storeRenewals();
         try {

@@ -150,6 +150,7 @@ class TestPostgresTurnOrder final : public QObject
 private Q_SLOTS:
     void oppositeArrivalOrdersNeverDeadlock();
     void mixedTurnsNeverOverGrantNorDeadlock();
+    void aCallThatFailsIsUndoneAlone();
 };
 
 void TestPostgresTurnOrder::oppositeArrivalOrdersNeverDeadlock()
@@ -377,6 +378,62 @@ void TestPostgresTurnOrder::mixedTurnsNeverOverGrantNorDeadlock()
         QCOMPARE(granted.value(license), 4);
         QCOMPARE(held.value(license), seatCount);
     }
+}
+
+// A turn's lease calls share one transaction on PostgreSQL: one whose statement the database
+// refuses (here a trigger refuses one holder's seat) is answered 500 and undone alone, and the
+// calls before and after it are kept, their seats and events committed.
+void TestPostgresTurnOrder::aCallThatFailsIsUndoneAlone()
+{
+    PgTestDatabase pg;
+    KEYRIGHT_REQUIRE_PG_OR_SKIP(pg);
+    QString error;
+    QHash<QString, QByteArray> keys;
+    {
+        auto store = openPg(pg.url(), &error);
+        QVERIFY2(store, qPrintable(error));
+        LicenseAdmin licenses(*store, store->clock());
+        for (const QString &license : {u"lic-a"_s, u"lic-b"_s}) {
+            const auto created = licenses.putLicense(license, LicenseSpec {license, license, 5, 60, 5, 15}, u"test"_s);
+            QCOMPARE(created.outcome, LicenseAdmin::PutLicenseResult::Outcome::Created);
+            keys.insert(license, "License " + created.key.toLatin1());
+        }
+    }
+    QVERIFY2(pg.exec(u"CREATE FUNCTION refuse_seat() RETURNS trigger LANGUAGE plpgsql AS "
+                     "$$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$"_s,
+                     &error),
+             qPrintable(error));
+    QVERIFY2(pg.exec(u"CREATE TRIGGER refuse_seat BEFORE INSERT ON leases FOR EACH ROW "
+                     "WHEN (NEW.holder = 'refused@ws') EXECUTE FUNCTION refuse_seat()"_s,
+                     &error),
+             qPrintable(error));
+    const auto checkout = [&](const QString &license, const QString &holder) {
+        return Call {"POST", apipath::forLicense(apipath::checkout, license),
+                     QJsonDocument(CheckoutRequest {holder, {}, {}, {}}.toJson()).toJson(QJsonDocument::Compact),
+                     keys.value(license)};
+    };
+    const QList<Call> calls {checkout(u"lic-b"_s, u"alice@ws"_s), checkout(u"lic-a"_s, u"refused@ws"_s),
+                             checkout(u"lic-a"_s, u"carol@ws"_s)};
+    std::latch planned(1);
+    TurnOutcome outcome;
+    runCalls(pg.url(), calls, planned, outcome);
+    QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+    QCOMPARE(outcome.statuses, (QList<int> {201, 500, 201}));
+
+    QSqlDatabase db = pg.connection();
+    QSqlQuery rows(db);
+    QVERIFY2(rows.exec(u"SELECT holder FROM leases ORDER BY holder"_s), qPrintable(rows.lastError().text()));
+    QStringList holders;
+    while (rows.next())
+        holders.append(rows.value(0).toString());
+    QCOMPARE(holders, (QStringList {u"alice@ws"_s, u"carol@ws"_s}));
+    QSqlQuery granted(db);
+    QVERIFY2(granted.exec(u"SELECT holder FROM events WHERE kind = 'granted' ORDER BY holder"_s),
+             qPrintable(granted.lastError().text()));
+    QStringList grantedTo;
+    while (granted.next())
+        grantedTo.append(granted.value(0).toString());
+    QCOMPARE(grantedTo, (QStringList {u"alice@ws"_s, u"carol@ws"_s}));
 }
 
 } // namespace keyright
