@@ -172,19 +172,6 @@ void RequestTurn::storeShared()
             // The connection is gone, and the transaction with it.
         }
     } else {
-        // The license records of the turn, and the lease rows of the licenses it checks out on
-        // (a checkout reads them all anyway), a statement each instead of one each a call.
-        QStringList checkoutLicenses;
-        for (const Call &call : std::as_const(m_calls)) {
-            if (call.call.route.kind == ApiRoute::Kind::Checkout)
-                checkoutLicenses.append(call.call.route.licenseId);
-        }
-        try {
-            m_store.readAhead(checkoutLicenses);
-        } catch (const StoreError &failure) {
-            // Not needed: the calls read for themselves (and meet the failure if it stays).
-            qCWarning(lcTurn, "a turn's rows could not be read ahead: %s", failure.what());
-        }
         // All the calls in one unit first, one savepoint for the turn instead of one each (two
         // round trips a call). Should one fail in the store, the unit is undone whole, nothing of
         // it answered, and each call is decided again in a unit of its own, so that only the one

@@ -62,11 +62,6 @@ public:
     // with the "now" read once they were held, and withLicense() on any of them in a later unit of
     // the batch locks and reads nothing again (RequestTurn's turns on a shared store).
     virtual void lockLicenses(const QStringList &licenseIds) = 0;
-    // In a batch holding licenses (lockLicenses() outside a unit), outside any unit: reads the
-    // records of every license the batch holds, and the lease rows of `leasesOf`'s, a statement
-    // each, and answers license(), leases() and lease() of them from that until a unit writes
-    // such a row or anything is undone. Does nothing where every read is cheap (SQLite).
-    virtual void readAhead(const QStringList & /*leasesOf*/) { }
     // Element i is lease(seats[i].first, seats[i].second).
     virtual QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats) = 0;
     // Element i is renewLeaseIfUnchanged(renewals[i]...); no seat may appear twice. One statement

@@ -101,10 +101,6 @@ SqlDialect PgLeaseStore::dialect()
                      "FOR UPDATE"_s;
     d.leasesOf = u"SELECT %1 FROM leases WHERE (license_id, seat_id) IN "
                  "(SELECT * FROM unnest(CAST(:licenses AS TEXT[]), CAST(:seats AS TEXT[])))"_s;
-    // The rows of a turn's licenses, read once they are locked, for every lease call of the turn
-    // (SqlLeaseStore::lockLicenses).
-    d.licensesIn = u"SELECT %1 FROM licenses WHERE id = ANY(CAST(:ids AS TEXT[]))"_s;
-    d.leasesIn = u"SELECT %1 FROM leases WHERE license_id = ANY(CAST(:ids AS TEXT[]))"_s;
     d.renewLeasesIfUnchanged
         = u"UPDATE leases AS l SET issued_at = r.issued, expires_at = r.expires, signature = decode(r.signature, "
           u"'hex'), last_activity_ms = r.activity "

@@ -34,9 +34,6 @@ struct SqlDialect
     // row, which is as fast where statements are calls into a library (SQLite).
     QString lockLicenses; // :ids; locks them in one fixed order
     QString leasesOf; // :licenses, :seats
-    // A shared-store turn's rows, read once its licenses are locked (%1: the columns); :ids.
-    QString licensesIn;
-    QString leasesIn;
     QString renewLeasesIfUnchanged; // returns the (license_id, seat_id) of each row written
 };
 

@@ -107,10 +107,8 @@ bool SqlLeaseStore::inTransaction() const
 
 void SqlLeaseStore::dropCaches()
 {
-    // Whatever a rollback undid may be in these: read again.
-    m_batchGroups.reset();
-    m_turnRows.clear();
     ready();
+    m_batchGroups.reset();
     m_tables->dropCaches();
     m_tokens->dropCaches();
     m_seatRules->dropCaches();
@@ -203,7 +201,6 @@ void SqlLeaseStore::commitBatch()
 {
     m_batchLicenses.clear(); // released by the COMMIT (or the ROLLBACK that follows a failed one)
     m_batchGroups.reset();
-    m_turnRows.clear();
     m_transactions->commitBatch();
 }
 
@@ -211,7 +208,6 @@ void SqlLeaseStore::rollbackBatch()
 {
     m_batchLicenses.clear();
     m_batchGroups.reset();
-    m_turnRows.clear();
     m_transactions->rollbackBatch();
 }
 
@@ -252,30 +248,6 @@ void SqlLeaseStore::lockLicenses(const QStringList &licenseIds)
     }
 }
 
-void SqlLeaseStore::readAhead(const QStringList &leasesOf)
-{
-    if (!m_transactions->inBatch() || m_transactions->inUnit() || m_batchLicenses.isEmpty())
-        return;
-    // While the batch holds these licenses only its own units change their rows, so what is read
-    // now stays true until one of them writes (each write forgets what it changes).
-    const QStringList held(m_batchLicenses.cbegin(), m_batchLicenses.cend());
-    QStringList leaseIds;
-    for (const QString &id : leasesOf) {
-        if (m_batchLicenses.contains(id) && !leaseIds.contains(id))
-            leaseIds.append(id);
-    }
-    std::optional<SqlLeaseTables::LicenseRows> rows;
-    unit([&] { rows = m_tables->rowsOfLicenses(held, leaseIds); });
-    if (!rows)
-        return;
-    for (const QString &id : held) {
-        if (const auto record = rows->records.constFind(id); record != rows->records.cend())
-            m_turnRows[id].record = *record;
-    }
-    for (const QString &id : std::as_const(leaseIds))
-        m_turnRows[id].leases = rows->leases.value(id);
-}
-
 QList<std::optional<StoredLease>> SqlLeaseStore::leasesOf(const QList<std::pair<QString, QString>> &seats)
 {
     ready();
@@ -285,8 +257,6 @@ QList<std::optional<StoredLease>> SqlLeaseStore::leasesOf(const QList<std::pair<
 QList<bool> SqlLeaseStore::renewLeasesIfUnchanged(const QList<LeaseRenewal> &renewals)
 {
     ready();
-    for (const LeaseRenewal &renewal : renewals)
-        forgetTurnLeases(renewal.current.licenseId);
     return m_tables->renewLeasesIfUnchanged(renewals);
 }
 
@@ -296,76 +266,45 @@ QList<LicenseRecord> SqlLeaseStore::licenses()
     return m_tables->licenses();
 }
 
-SqlLeaseStore::TurnRows *SqlLeaseStore::turnRows(const QString &licenseId)
-{
-    if (!m_transactions->inBatch() || !m_batchLicenses.contains(licenseId))
-        return nullptr;
-    const auto found = m_turnRows.find(licenseId);
-    return found == m_turnRows.end() ? nullptr : &*found;
-}
-
-void SqlLeaseStore::forgetTurnLeases(const QString &licenseId)
-{
-    if (const auto found = m_turnRows.find(licenseId); found != m_turnRows.end())
-        found->leases.reset();
-}
-
 std::optional<LicenseRecord> SqlLeaseStore::license(const QString &licenseId)
 {
     ready();
-    if (const TurnRows *turn = turnRows(licenseId); turn && turn->record)
-        return turn->record;
     return m_tables->license(licenseId);
 }
 
 void SqlLeaseStore::insertLicense(const LicenseRecord &license)
 {
     ready();
-    if (const auto found = m_turnRows.find(license.id); found != m_turnRows.end())
-        found->record.reset();
     m_tables->insertLicense(license);
 }
 
 void SqlLeaseStore::updateLicense(const LicenseRecord &license)
 {
     ready();
-    if (const auto found = m_turnRows.find(license.id); found != m_turnRows.end())
-        found->record.reset();
     m_tables->updateLicense(license);
 }
 
 QList<StoredLease> SqlLeaseStore::leases(const QString &licenseId)
 {
     ready();
-    if (const TurnRows *turn = turnRows(licenseId); turn && turn->leases)
-        return *turn->leases;
     return m_tables->leases(licenseId);
 }
 
 std::optional<StoredLease> SqlLeaseStore::lease(const QString &licenseId, const QString &seatId)
 {
     ready();
-    if (const TurnRows *turn = turnRows(licenseId); turn && turn->leases) {
-        for (const StoredLease &row : *turn->leases) {
-            if (row.lease.seatId == seatId)
-                return row;
-        }
-        return std::nullopt;
-    }
     return m_tables->lease(licenseId, seatId);
 }
 
 void SqlLeaseStore::insertLease(const StoredLease &lease)
 {
     ready();
-    forgetTurnLeases(lease.lease.licenseId);
     m_tables->insertLease(lease);
 }
 
 void SqlLeaseStore::renewLease(const SeatLease &lease)
 {
     ready();
-    forgetTurnLeases(lease.licenseId);
     m_tables->renewLease(lease);
 }
 
@@ -373,7 +312,6 @@ bool SqlLeaseStore::renewLeaseIfUnchanged(const SeatLease &current, const SeatLe
                                           const QDateTime &lastActivityAt)
 {
     ready();
-    forgetTurnLeases(current.licenseId);
     return m_tables->renewLeaseIfUnchanged(current, renewed, lastActivityAt);
 }
 
@@ -381,14 +319,12 @@ bool SqlLeaseStore::markLease(const QString &licenseId, const QString &seatId, c
                               const QDateTime &reclaimAt)
 {
     ready();
-    forgetTurnLeases(licenseId);
     return m_tables->markLease(licenseId, seatId, markedAt, reclaimAt);
 }
 
 bool SqlLeaseStore::deleteLease(const QString &licenseId, const QString &seatId)
 {
     ready();
-    forgetTurnLeases(licenseId);
     return m_tables->deleteLease(licenseId, seatId);
 }
 

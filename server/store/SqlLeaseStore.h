@@ -4,7 +4,6 @@
 #include "store/SqlConnection.h"
 #include "store/SqlDialect.h"
 
-#include <QHash>
 #include <QSet>
 
 #include <map>
@@ -52,7 +51,6 @@ public:
     void rollbackBatch() override;
     bool inBatch() const override;
     void lockLicenses(const QStringList &licenseIds) override;
-    void readAhead(const QStringList &leasesOf) override;
     QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats) override;
     QList<bool> renewLeasesIfUnchanged(const QList<LeaseRenewal> &renewals) override;
 
@@ -187,17 +185,6 @@ private:
     QSet<QString> m_unitLicenses; // locked by the outermost unit running now
     QSet<QString> m_batchLicenses; // locked by lockLicenses() outside a unit of the open batch
     std::optional<QList<HolderGroup>> m_batchGroups; // read once by such a batch (holderGroups())
-    // The rows of the batch's licenses read when they were locked (lockLicenses()), served to its
-    // units until one of them writes a row of that kind for that license, or anything is undone.
-    struct TurnRows
-    {
-        std::optional<LicenseRecord> record;
-        std::optional<QList<StoredLease>> leases;
-    };
-    QHash<QString, TurnRows> m_turnRows;
-    // The license's rows of the batch, when the batch holds it and they are still good.
-    TurnRows *turnRows(const QString &licenseId);
-    void forgetTurnLeases(const QString &licenseId);
     // Counter bumps of the outermost unit running now, (license, counter, replica) -> sum.
     std::map<std::tuple<QString, QString, QString>, quint64> m_unitBumps;
 };

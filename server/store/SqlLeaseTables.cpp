@@ -38,15 +38,13 @@ struct SqlLeaseTables::Statements
         , lockLicenses(db)
         , leasesOf(db)
         , renewLeasesIfUnchanged(db)
-        , licensesIn(db)
-        , leasesIn(db)
     { }
 
     QSqlQuery lockLicense, licenses, license, insertLicense, updateLicense;
     QSqlQuery leases, lease, insertLease, forgetRequestId, renewLease, renewLeaseIfUnchanged, deleteLease, markLease,
         leasesExpiringBy, firstLeasesExpiringBy;
     QSqlQuery block, blocks, putBlock, deleteBlocks;
-    QSqlQuery lockLicenses, leasesOf, renewLeasesIfUnchanged, licensesIn, leasesIn; // where the dialect has them
+    QSqlQuery lockLicenses, leasesOf, renewLeasesIfUnchanged; // prepared where the dialect has them
 };
 
 SqlLeaseTables::SqlLeaseTables(SqlConnection &connection, const SqlDialect &dialect, bool caching)
@@ -125,10 +123,6 @@ bool SqlLeaseTables::prepare(QString *error)
         all.append({&s->leasesOf, m_dialect.leasesOf.arg(leaseColumns)});
     if (!m_dialect.renewLeasesIfUnchanged.isEmpty())
         all.append({&s->renewLeasesIfUnchanged, m_dialect.renewLeasesIfUnchanged});
-    if (!m_dialect.licensesIn.isEmpty())
-        all.append({&s->licensesIn, m_dialect.licensesIn.arg(licenseColumns)});
-    if (!m_dialect.leasesIn.isEmpty())
-        all.append({&s->leasesIn, m_dialect.leasesIn.arg(leaseColumns)});
     if (!m_connection.prepareAll(all, error))
         return false;
     m_statements = std::move(s);
@@ -378,29 +372,6 @@ QStringList SqlLeaseTables::lockLicenses(const QStringList &licenseIds)
         locked.append(q.value(0).toString());
     q.finish();
     return locked;
-}
-
-std::optional<SqlLeaseTables::LicenseRows> SqlLeaseTables::rowsOfLicenses(const QStringList &licenseIds,
-                                                                          const QStringList &leasesOf)
-{
-    if (m_dialect.licensesIn.isEmpty() || m_dialect.leasesIn.isEmpty())
-        return std::nullopt;
-    LicenseRows rows;
-    auto &licenses = statements().licensesIn;
-    licenses.bindValue(u":ids"_s, arrayLiteral(licenseIds));
-    m_connection.exec(licenses);
-    while (licenses.next()) {
-        const LicenseRecord record = SqlRows::license(licenses);
-        rows.records.insert(record.id, record);
-    }
-    licenses.finish();
-    if (leasesOf.isEmpty())
-        return rows;
-    auto &leases = statements().leasesIn;
-    leases.bindValue(u":ids"_s, arrayLiteral(leasesOf));
-    for (StoredLease &row : leaseRows(leases))
-        rows.leases[row.lease.licenseId].append(std::move(row));
-    return rows;
 }
 
 QList<std::optional<StoredLease>> SqlLeaseTables::leasesOf(const QList<std::pair<QString, QString>> &seats)

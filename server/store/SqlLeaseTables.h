@@ -62,14 +62,6 @@ public:
     // gives the ids it locked: those of licenses that exist (all of them where the transaction
     // itself is the lock).
     QStringList lockLicenses(const QStringList &licenseIds);
-    // The records of these licenses and the lease rows of `leasesOf`'s, a statement each;
-    // nullopt where the dialect has no such statements (SQLite).
-    struct LicenseRows
-    {
-        QHash<QString, LicenseRecord> records;
-        QHash<QString, QList<StoredLease>> leases; // none for a license without a lease
-    };
-    std::optional<LicenseRows> rowsOfLicenses(const QStringList &licenseIds, const QStringList &leasesOf);
     QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats);
     QList<bool> renewLeasesIfUnchanged(const QList<LeaseRenewal> &renewals);
 
