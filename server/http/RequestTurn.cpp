@@ -151,8 +151,8 @@ void RequestTurn::storeShared()
     // One transaction for the turn's calls and renewals: every license they name locked first,
     // with one statement in ascending id order, and "now" read once they are held; then the calls
     // in arrival order (in one unit, or each in a unit of its own once one failed: one that fails
-    // is undone alone), then the renewals in one unit; one COMMIT. See the class comment for why this cannot deadlock
-    // with another instance's turn.
+    // is undone alone), then the renewals in one unit; one COMMIT. The class comment says why
+    // this cannot deadlock with another instance's turn.
     m_store.beginBatch();
     QStringList licenseIds;
     for (const Call &call : std::as_const(m_calls))
