@@ -127,6 +127,32 @@ std::optional<HttpApi::Heartbeat> HttpApi::authorizedHeartbeat(const ApiRequest 
     return Heartbeat {*route, answer::clientActor(request.remoteAddress), body->idle};
 }
 
+std::optional<HttpApi::LeaseCall> HttpApi::authorizedLeaseCall(const ApiRequest &request)
+{
+    if (request::checkBodySize(request.body.size()))
+        return std::nullopt;
+    const auto route = ApiRoute::match(request.method, request.path);
+    if (!route || route->area != ApiRoute::Area::Lease || route->licenseId.isEmpty()
+        || m_auth.refuseLicenseKey(*route, request))
+        return std::nullopt;
+    return LeaseCall {*route, request.body, answer::clientActor(request.remoteAddress)};
+}
+
+ApiResponse HttpApi::decideLeaseCall(const LeaseCall &call, bool rethrow)
+{
+    ApiRequest request;
+    request.body = call.body;
+    try {
+        return m_lease.handle(call.route, request, call.actor);
+    } catch (const StoreError &failure) {
+        if (rethrow)
+            throw;
+        qCCritical(lcApi, "%ls on %ls failed in the store: %s", qUtf16Printable(ApiRoute::name(call.route.kind)),
+                   qUtf16Printable(call.route.licenseId), failure.what());
+        return answer::error(ApiError::storeFailed(failure, false));
+    }
+}
+
 ApiResponse HttpApi::heartbeatAnswer(const ApiRoute &route, const SeatService::HeartbeatResult &result)
 {
     return LeaseController::heartbeatAnswer(route, result);

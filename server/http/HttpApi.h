@@ -60,6 +60,23 @@ public:
         std::optional<std::chrono::milliseconds> idle = {};
     };
     std::optional<Heartbeat> authorizedHeartbeat(const ApiRequest &request);
+    // For RequestTurn on a store shared by several instances, which decides a turn's requests on
+    // licenses together in one transaction at the end of the turn: a request of the lease routes
+    // (checkout, release, ticket heartbeat, leaving the line; a heartbeat too where it is not
+    // renewed with the turn's) that passed the body limit, routing and the license key check now,
+    // with what deciding it later needs and no credential. Every other request is nullopt, for
+    // handle() to answer now. Throws StoreError.
+    struct LeaseCall
+    {
+        ApiRoute route;
+        QByteArray body;
+        QString actor;
+    };
+    std::optional<LeaseCall> authorizedLeaseCall(const ApiRequest &request);
+    // Decides an authorized lease call, in the store unit(s) its SeatService call opens, and
+    // answers it as handle() would; counts nothing (the turn does, with countAnswer()). A failure
+    // of the store is answered, or with `rethrow` thrown (StoreError) for the caller to undo.
+    ApiResponse decideLeaseCall(const LeaseCall &call, bool rethrow = false);
     // The answer to a heartbeat's outcome, as handle() gives it (LeaseController::heartbeatAnswer).
     // Touches nothing shared: the turn builds the answers of its renewals on the signing threads.
     static ApiResponse heartbeatAnswer(const ApiRoute &route, const SeatService::HeartbeatResult &result);

@@ -63,10 +63,23 @@ void RequestTurn::submit(const ApiRequest &request, Answer answer)
     } catch (const StoreError &) {
         // handle() below meets the same failure and answers it.
     }
+    std::optional<HttpApi::LeaseCall> call;
+    if (!deferred && !m_batched) {
+        try {
+            call = m_api.authorizedLeaseCall(request);
+        } catch (const StoreError &) {
+            // handle() below meets the same failure and answers it.
+        }
+    }
     if (deferred) {
         renewal.request = m_requests.size();
         m_requests.append(Request {std::move(answer), {}, renewal.timer});
         m_renewals.append(std::move(renewal));
+    } else if (call) {
+        // Decided at the end of the turn with the others on licenses, in one transaction
+        // (storeShared()).
+        m_calls.append(Call {m_requests.size(), std::move(*call), {}});
+        m_requests.append(Request {std::move(answer), {}, renewal.timer});
     } else {
         // Everything that is not an authorized heartbeat is decided now, in its own unit of the
         // turn (or its own transaction).
@@ -133,11 +146,72 @@ void RequestTurn::signRenewals()
     }
 }
 
+void RequestTurn::storeShared()
+{
+    // One transaction for the turn's calls and renewals: every license they name locked first,
+    // with one statement in ascending id order, and "now" read once they are held; then the calls
+    // in arrival order (in one unit, or each in a unit of its own once one failed: one that fails
+    // is undone alone), then the renewals in one unit; one COMMIT. The class comment says why
+    // this cannot deadlock with another instance's turn.
+    m_store.beginBatch();
+    QStringList licenseIds;
+    for (const Call &call : std::as_const(m_calls))
+        licenseIds.append(call.call.route.licenseId);
+    for (const Renewal &renewal : std::as_const(m_renewals))
+        licenseIds.append(renewal.heartbeat.route.licenseId);
+    std::optional<StoreError> failed;
+    try {
+        m_store.lockLicenses(licenseIds);
+    } catch (const StoreError &failure) {
+        failed = failure;
+    }
+    if (failed) {
+        try {
+            m_store.rollbackBatch();
+        } catch (const StoreError &) {
+            // The connection is gone, and the transaction with it.
+        }
+    } else {
+        // All the calls in one unit first, one savepoint for the turn instead of one each (two
+        // round trips a call). Should one fail in the store, the unit is undone whole, nothing of
+        // it answered, and each call is decided again in a unit of its own, so that only the one
+        // that fails is lost.
+        bool together = false;
+        if (m_calls.size() > 1) {
+            try {
+                m_store.withStore([&] {
+                    for (Call &call : m_calls)
+                        call.response = m_api.decideLeaseCall(call.call, true);
+                });
+                together = true;
+            } catch (const StoreError &failure) {
+                qCWarning(lcTurn, "a turn's lease calls are decided again one by one: %s", failure.what());
+            }
+        }
+        if (!together) {
+            for (Call &call : m_calls)
+                call.response = m_api.decideLeaseCall(call.call);
+        }
+        if (!m_renewals.isEmpty())
+            storeRenewals();
+        try {
+            m_store.commitBatch();
+        } catch (const StoreError &failure) {
+            failed = failure;
+        }
+    }
+    if (!failed)
+        return;
+    qCCritical(lcTurn, "%d answer(s) withheld, their changes were not stored: %s",
+               int(m_calls.size() + m_renewals.size()), failed->what());
+    for (Call &call : m_calls)
+        call.response = storeFailed(*failed);
+    for (Renewal &renewal : m_renewals)
+        renewal.response = storeFailed(*failed);
+}
+
 void RequestTurn::storeRenewals()
 {
-    const bool ownBatch = !m_batched;
-    if (ownBatch)
-        m_store.beginBatch();
     try {
         m_store.withStore([&] {
             // Every license of the turn's heartbeats, locked in ascending id order before
@@ -172,16 +246,6 @@ void RequestTurn::storeRenewals()
         for (Renewal &renewal : m_renewals)
             renewal.response = storeFailed(failure);
     }
-    if (!ownBatch)
-        return;
-    try {
-        m_store.commitBatch();
-    } catch (const StoreError &failure) {
-        qCCritical(lcTurn, "%d renewal answer(s) withheld, they were not stored: %s", int(m_renewals.size()),
-                   failure.what());
-        for (Renewal &renewal : m_renewals)
-            renewal.response = storeFailed(failure);
-    }
 }
 
 ApiResponse RequestTurn::decideAfresh(const Renewal &renewal)
@@ -198,15 +262,26 @@ void RequestTurn::finish()
     m_finishQueued = false;
     if (m_requests.isEmpty())
         return;
-    if (!m_renewals.isEmpty()) {
-        planRenewals();
-        signRenewals();
-        storeRenewals();
+    if (!m_renewals.isEmpty() || !m_calls.isEmpty()) {
+        if (!m_renewals.isEmpty()) {
+            planRenewals();
+            signRenewals();
+        }
+        if (m_batched)
+            storeRenewals(); // in the turn's batch, committed below
+        else
+            storeShared();
         for (Renewal &renewal : m_renewals) {
             m_api.countAnswer(renewal.response, renewal.heartbeat.route.kind, renewal.timer);
             m_requests[renewal.request].response = std::move(renewal.response);
         }
         m_renewals.clear();
+        for (Call &call : m_calls) {
+            Request &request = m_requests[call.request];
+            m_api.countAnswer(call.response, call.call.route.kind, request.timer);
+            request.response = std::move(call.response);
+        }
+        m_calls.clear();
     }
     bool committed = true;
     ApiResponse failed;

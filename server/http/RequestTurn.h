@@ -22,12 +22,14 @@ class LeaseStore;
 //
 // The requests of a turn share one store transaction (LeaseStore::beginBatch), each in its own
 // unit, so a request that fails is undone alone. A store that says it must not batch whole turns
-// (LeaseStore::batchesTurns(): PostgreSQL, shared by several instances) runs each request that is
-// not a renewal as its own transaction when it arrives, and the turn's renewals together as one
-// transaction at its end. Answers wait in memory and go out only after the transaction that holds
-// their change has committed: a client never holds an acknowledgement of a change that a crash
-// could still take back, and one commit (one WAL append, one fsync) serves the whole turn instead
-// of one per request. If that commit fails, every answer it carried is a 500 and nothing of it is
+// in arrival order (LeaseStore::batchesTurns(): PostgreSQL, shared by several instances) runs
+// each request that is not one of the lease routes as its own transaction when it arrives, and
+// the turn's lease routes (checkouts, releases, ticket heartbeats, leaving the line, renewals)
+// together as one transaction at its end, every license they name locked first (storeShared()).
+// Answers wait in memory and go out only after the transaction that holds their change has
+// committed: a client never holds an acknowledgement of a change that a crash could still take
+// back, and one commit (one WAL append, one fsync) serves the whole turn instead of one per
+// request. If that commit fails, every answer it carried is a 500 (or 503) and nothing of it is
 // kept.
 //
 // A heartbeat is authorized when it arrives and renewed at the end of the turn together with the
@@ -36,17 +38,21 @@ class LeaseStore;
 // renewal and the only one that needs no shared state), then stored in one unit that first locks
 // every license of the turn's heartbeats in ascending id order, writes every renewal whose seat
 // is unchanged and still live with one statement (SeatService::completeRenewals), and decides
-// the others afresh (SeatService::heartbeat: renewed, or why not).
+// the others afresh (SeatService::heartbeat: renewed, or why not). On a shared store the other
+// lease routes are authorized when they arrive too (HttpApi::authorizedLeaseCall: the license
+// key checked, nothing of it kept) and decided at the end of the turn, in arrival order, by the
+// same SeatService calls as alone, before the renewals and in the same transaction.
 //
-// Why the renewal transaction cannot deadlock with another instance's: the only locks it waits
-// for are license rows, taken in one global order (ascending id, the same on every instance), and
-// rows that only a holder of their license's lock touches (lease rows); its other writes, counter
-// components of this instance's own replica id and appended events, are rows no other instance
-// writes. A cycle of waits would need some transaction to wait for a license lower than one it
-// holds. Requests that are not renewals run transactions of their own that each lock one license (or
-// none) and wait for nothing once they hold it, so they cannot close a cycle either. Whole turns
-// (checkouts and admin requests mixed, in arrival order) are batched only on a store that is not
-// shared.
+// Why that transaction cannot deadlock with another instance's: the only locks it waits for are
+// license rows, all taken at its start with one statement in one global order (ascending id,
+// the same on every instance), and rows that only a holder of their license's lock touches
+// (lease rows, tickets, blocks); its other writes, counter components of this instance's own
+// replica id, appended events and usage spans, are rows no other instance writes, and holder
+// groups are read without a lock. A cycle of waits would need some transaction to wait for a
+// license lower than one it holds. Requests that are not on the lease routes run transactions
+// of their own that each lock one license (or none) and wait for nothing once they hold it, so
+// they cannot close a cycle either. Whole turns (checkouts and admin requests mixed, in arrival
+// order) are batched only on a store that is not shared.
 class RequestTurn final : public QObject
 {
     Q_OBJECT
@@ -100,13 +106,24 @@ private:
         ApiResponse response; // the answer, once stored (or not)
     };
 
+    struct Call
+    {
+        qsizetype request = 0; // its index in m_requests
+        HttpApi::LeaseCall call;
+        ApiResponse response; // once decided (and committed, or not)
+    };
+
     // Plans every renewal of the turn with one read (a seat beaten twice is planned once).
     void planRenewals();
     // Signs every planned renewal of the turn and builds its answer.
     void signRenewals();
-    // Stores the turn's renewals (see the class comment) and fills in each one's answer; opens
-    // and commits a transaction of their own when the turn is not one.
+    // Stores the turn's renewals (see the class comment) in one unit of the open batch and fills
+    // in each one's answer.
     void storeRenewals();
+    // On a store that does not batch whole turns: decides the turn's lease calls and stores its
+    // renewals in one transaction of their own, their licenses locked first in ascending id
+    // order, and fills in every answer (all of them failures if the commit fails).
+    void storeShared();
     // Runs `request`'s background answer on the pool and answers it when done.
     void answerInBackground(Request request);
     // heartbeat() for a renewal that was not planned or changed since its plan. Throws StoreError.
@@ -117,6 +134,7 @@ private:
     LeaseStore &m_store;
     QList<Request> m_requests;
     QList<Renewal> m_renewals;
+    QList<Call> m_calls; // lease calls decided at the end of the turn (a store that does not batch turns)
     bool m_finishQueued = false;
     bool m_batched = false; // this turn runs as one store batch (LeaseStore::batchesTurns())
     int m_backgroundCount = 0; // background answers not given yet

@@ -62,7 +62,12 @@ std::optional<EventRecord> SeatService::seatEnding(const QString &licenseId, con
 
 void SeatService::serveLine(LicenseRecord &license, const QDateTime &now, const QString &actor, int deadLimit)
 {
-    const CompiledSeatRules rules = rulesOf(license.id);
+    serveLine(license, rulesOf(license.id), now, actor, deadLimit);
+}
+
+void SeatService::serveLine(LicenseRecord &license, const CompiledSeatRules &rules, const QDateTime &now,
+                            const QString &actor, int deadLimit)
+{
     int granted = m_line.serve(license, rules, now, actor, deadLimit);
     // Idle reclaim for those still waiting; a seat it took goes to the head of the line at once.
     if (reclaimIdle(license, rules, now, actor) > 0)
@@ -228,9 +233,11 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
                 m_metrics->countDenial(licenseId);
             return;
         }
+        // Read once for the line and this checkout, in this unit (the license is held).
+        const CompiledSeatRules rules = rulesOf(licenseId);
         // The line first: a seat that freed goes to the earliest waiter who may take it, and this
         // checkout is decided on what is left.
-        serveLine(*license, now, actor);
+        serveLine(*license, rules, now, actor);
         if (const auto again = m_line.renewByRequest(*license, holder, requestId, now, actor);
             again && again->outcome != WaitingLine::TicketAnswer::Outcome::Lost) {
             if (again->outcome == WaitingLine::TicketAnswer::Outcome::Granted) {
@@ -293,14 +300,13 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
         seats.reserve(rows.size());
         for (const StoredLease &row : rows)
             seats.append(row.lease);
-        const CompiledSeatRules rules = rulesOf(licenseId);
         result.decision = decideCheckout(policy.seatCount(), rules, seats, holder, now, policy.skew());
         if (!result.decision.granted()) {
             // Someone now needs a seat: idle reclaim warns an idle holder at once rather than at
             // the next request (a seat it takes goes to the line).
             const auto reclaimFor = [&] {
                 if (reclaimIdle(*license, rules, now, actor) > 0)
-                    serveLine(*license, now, actor);
+                    serveLine(*license, rules, now, actor);
             };
             // Only a lack of seats can be outwaited; a holder the lists keep out waits in vain.
             using D = SeatDecision::Outcome;
@@ -656,8 +662,9 @@ SeatService::ReleaseOutcome SeatService::release(const QString &licenseId, const
             m_stats->count(licenseId, StatsService::Counter::Released);
         outcome = ReleaseOutcome::Released;
         m_line.seatEnded(licenseId, seatId, queue::LeftBecause::GaveUp, now, actor);
-        if (auto current = m_store.license(licenseId))
-            serveLine(*current, now, actor);
+        // The record as read above: a release changes nothing of it (only a grant does).
+        LicenseRecord current = *license;
+        serveLine(current, now, actor);
     });
     return outcome;
 }

@@ -212,6 +212,10 @@ private:
     // reclaim (decideReclaim()) for those still waiting, and the line again if it took a seat.
     void serveLine(LicenseRecord &license, const QDateTime &now, const QString &actor,
                    int deadLimit = WaitingLine::maxTickets);
+    // The same with the license's rules already read in this unit (a checkout decides with them
+    // too: read once, not twice).
+    void serveLine(LicenseRecord &license, const CompiledSeatRules &rules, const QDateTime &now, const QString &actor,
+                   int deadLimit = WaitingLine::maxTickets);
 
     // Carries out decideReclaim() for the license: marks, lifts marks, takes seats (each with its
     // event). Returns the seats taken.

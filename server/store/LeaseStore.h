@@ -46,18 +46,21 @@ public:
     virtual void rollbackBatch() { }
     virtual bool inBatch() const { return false; }
     // Whether RequestTurn should run a whole turn's requests as one batch. A store shared by
-    // several servers says no: such a batch would hold the lock of every license its units
-    // touched until it commits, so two instances' batches, locking licenses in their own arrival
+    // several servers says no: such a batch would take the lock of each license its units
+    // touched as they came, so two instances' batches, locking licenses in their own arrival
     // orders, could deadlock each other (PostgreSQL then breaks one after deadlock_timeout, a
-    // second later). RequestTurn then runs each other request as its own transaction, and batches
-    // only the turn's renewals, locking their licenses in ascending id order (RequestTurn.h says
-    // why that cannot deadlock).
+    // second later). RequestTurn then runs each request that is not a lease route as its own
+    // transaction, and batches only the turn's lease routes and renewals, locking all their
+    // licenses first in ascending id order (RequestTurn.h says why that cannot deadlock).
     virtual bool batchesTurns() const { return true; }
     // The bulk forms a turn's renewals use (RequestTurn, SeatService::planRenewals and
     // completeRenewals), one statement each where every statement is a round trip.
     // lockLicenses(), inside a unit: takes withLicense()'s lock on every one of these licenses,
     // in one fixed order (ascending id) whatever the order given, and reads the clock once they
     // are held; withLicense() on any of them inside the same unit then locks nothing again.
+    // Called in an open batch outside any unit, the licenses stay held by the batch until it ends,
+    // with the "now" read once they were held, and withLicense() on any of them in a later unit of
+    // the batch locks and reads nothing again (RequestTurn's turns on a shared store).
     virtual void lockLicenses(const QStringList &licenseIds) = 0;
     // Element i is lease(seats[i].first, seats[i].second).
     virtual QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats) = 0;

@@ -18,7 +18,8 @@ namespace keyright::server {
 // - withLicense() begins with SELECT ... FOR UPDATE on the license's row: the checkouts of one
 //   license serialize across every server, and other licenses never wait (row locks, held only
 //   until the transaction ends; no session-level lock that would break behind a pooler).
-// - Nothing is cached: another server may have changed any row since the last read.
+// - Nothing is cached across transactions: another server may have changed any row since the
+//   last read (a turn's transaction reads holder groups once for all its units).
 // - The schema is migrated inside pg_advisory_xact_lock(migrationLockKey), so servers starting
 //   at once migrate once.
 // - A lost connection makes the unit fail with StoreError::Kind::Unavailable, naming the database;
@@ -44,8 +45,8 @@ public:
 
     bool open(QString *error = nullptr);
     void close() override;
-    // Whole turns are not batched, only their renewals, license by license in ascending order:
-    // see LeaseStore::batchesTurns().
+    // Whole turns are not batched in arrival order, only their lease routes and renewals, every
+    // license of them locked first in ascending order: see LeaseStore::batchesTurns().
     bool batchesTurns() const override { return false; }
     const PgConnectionInfo &connectionInfo() const { return m_info; }
     DatabaseClock &clock() { return m_clock; }

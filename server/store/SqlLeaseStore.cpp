@@ -112,6 +112,7 @@ bool SqlLeaseStore::inTransaction() const
 void SqlLeaseStore::dropCaches()
 {
     ready();
+    m_batchGroups.reset();
     m_tables->dropCaches();
     m_tokens->dropCaches();
     m_seatRules->dropCaches();
@@ -173,6 +174,15 @@ void SqlLeaseStore::withLicense(const QString &licenseId, const std::function<vo
         work();
         return;
     }
+    if (m_transactions->inBatch() && m_batchLicenses.contains(licenseId)) {
+        // Held by the batch since its start (lockLicenses() outside a unit), with the "now" it
+        // decided them with: a unit of its own, nothing locked or read again.
+        if (m_transactions->inUnit())
+            work();
+        else
+            unit(work);
+        return;
+    }
     unit([&] {
         m_tables->lockLicense(licenseId);
         m_unitLicenses.insert(licenseId);
@@ -193,11 +203,15 @@ void SqlLeaseStore::beginBatch()
 
 void SqlLeaseStore::commitBatch()
 {
+    m_batchLicenses.clear(); // released by the COMMIT (or the ROLLBACK that follows a failed one)
+    m_batchGroups.reset();
     m_transactions->commitBatch();
 }
 
 void SqlLeaseStore::rollbackBatch()
 {
+    m_batchLicenses.clear();
+    m_batchGroups.reset();
     m_transactions->rollbackBatch();
 }
 
@@ -208,9 +222,12 @@ bool SqlLeaseStore::inBatch() const
 
 void SqlLeaseStore::lockLicenses(const QStringList &licenseIds)
 {
+    // Outside a unit of an open batch, the licenses stay held by the batch until it ends (a unit's
+    // savepoint released keeps its row locks), for every later unit of it.
+    const bool forBatch = m_transactions->inBatch() && !m_transactions->inUnit();
     QStringList ids;
     for (const QString &id : licenseIds) {
-        if (!m_unitLicenses.contains(id))
+        if (!m_unitLicenses.contains(id) && !(m_transactions->inBatch() && m_batchLicenses.contains(id)))
             ids.append(id);
     }
     if (ids.isEmpty())
@@ -219,12 +236,20 @@ void SqlLeaseStore::lockLicenses(const QStringList &licenseIds)
     // statement sorts them itself.
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    QStringList locked;
     unit([&] {
-        m_tables->lockLicenses(ids);
-        for (const QString &id : std::as_const(ids))
+        locked = m_tables->lockLicenses(ids);
+        for (const QString &id : std::as_const(locked))
             m_unitLicenses.insert(id);
         licensesLocked(ids);
     });
+    // Only once the unit is kept (one rolled back to its savepoint released its locks), and only
+    // the licenses that were there to lock: one created since is locked by the withLicense() that
+    // meets it.
+    if (forBatch) {
+        for (const QString &id : std::as_const(locked))
+            m_batchLicenses.insert(id);
+    }
 }
 
 QList<std::optional<StoredLease>> SqlLeaseStore::leasesOf(const QList<std::pair<QString, QString>> &seats)
@@ -347,12 +372,22 @@ int SqlLeaseStore::deleteBlocksEndedBy(const QDateTime &now)
 QList<HolderGroup> SqlLeaseStore::holderGroups(GroupsRead read)
 {
     ready();
-    return m_seatRules->holderGroups(read);
+    // A batch holding licenses (a turn's lease calls on a shared store) reads the groups once for
+    // all its units: every request of it arrived before that read, so it sees every change
+    // acknowledged before it was sent, as a read of its own would.
+    const bool turn = read == GroupsRead::Plain && m_transactions->inBatch() && !m_batchLicenses.isEmpty();
+    if (turn && m_batchGroups)
+        return *m_batchGroups;
+    QList<HolderGroup> groups = m_seatRules->holderGroups(read);
+    if (turn)
+        m_batchGroups = groups;
+    return groups;
 }
 
 void SqlLeaseStore::putHolderGroups(const QList<HolderGroup> &groups)
 {
     ready();
+    m_batchGroups.reset();
     m_seatRules->putHolderGroups(groups);
 }
 

@@ -192,6 +192,8 @@ private:
     bool m_prepared = false;
     bool m_createdSchema = false;
     QSet<QString> m_unitLicenses; // locked by the outermost unit running now
+    QSet<QString> m_batchLicenses; // locked by lockLicenses() outside a unit of the open batch
+    std::optional<QList<HolderGroup>> m_batchGroups; // read once by such a batch (holderGroups())
     // Counter bumps of the outermost unit running now, (license, counter, replica) -> sum.
     std::map<std::tuple<QString, QString, QString>, quint64> m_unitBumps;
 };

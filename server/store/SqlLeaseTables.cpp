@@ -354,19 +354,24 @@ QString SqlLeaseTables::numberArrayLiteral(const QList<std::optional<qint64>> &e
     return literal + u'}';
 }
 
-void SqlLeaseTables::lockLicenses(const QStringList &licenseIds)
+QStringList SqlLeaseTables::lockLicenses(const QStringList &licenseIds)
 {
     if (licenseIds.isEmpty())
-        return;
+        return {};
     if (m_dialect.lockLicenses.isEmpty()) {
         // One at a time, in the order given (the caller sorts them).
         for (const QString &id : licenseIds)
             lockLicense(id);
-        return;
+        return licenseIds;
     }
     auto &q = statements().lockLicenses;
     q.bindValue(u":ids"_s, arrayLiteral(licenseIds));
-    m_connection.exec(q).finish();
+    m_connection.exec(q);
+    QStringList locked;
+    while (q.next())
+        locked.append(q.value(0).toString());
+    q.finish();
+    return locked;
 }
 
 QList<std::optional<StoredLease>> SqlLeaseTables::leasesOf(const QList<std::pair<QString, QString>> &seats)

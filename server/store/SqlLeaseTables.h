@@ -58,8 +58,10 @@ public:
     QList<StoredLease> leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry);
     QList<StoredLease> firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry, int limit);
 
-    // The bulk forms of a turn's renewals (LeaseStore::lockLicenses and friends).
-    void lockLicenses(const QStringList &licenseIds);
+    // The bulk forms of a turn's renewals (LeaseStore::lockLicenses and friends). lockLicenses
+    // gives the ids it locked: those of licenses that exist (all of them where the transaction
+    // itself is the lock).
+    QStringList lockLicenses(const QStringList &licenseIds);
     QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats);
     QList<bool> renewLeasesIfUnchanged(const QList<LeaseRenewal> &renewals);
 

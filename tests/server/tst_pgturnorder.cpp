@@ -9,14 +9,18 @@
 #include "seats/LicenseAdmin.h"
 #include "seats/SeatService.h"
 #include "store/PgLeaseStore.h"
+#include "wire/ApiPaths.h"
+#include "wire/SeatRequests.h"
 
 #include <QDeadlineTimer>
 #include <QHostAddress>
+#include <QJsonDocument>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTest>
 #include <QThread>
 
+#include <array>
 #include <chrono>
 #include <latch>
 #include <memory>
@@ -90,6 +94,48 @@ void runInstance(const QString &url, const QList<Beat> &beats, std::latch &plann
     outcome.finishedAt = std::chrono::steady_clock::now();
 }
 
+// A request of a mixed turn: a checkout, a release or a heartbeat, with its license key.
+struct Call
+{
+    QByteArray method;
+    QString path;
+    QByteArray body;
+    QByteArray licenseKey;
+};
+
+// runInstance() for any lease calls: what each was answered, in the order they were submitted.
+void runCalls(const QString &url, const QList<Call> &calls, std::latch &planned, TurnOutcome &outcome)
+{
+    QString error;
+    auto store = openPg(url, &error);
+    if (!store) {
+        outcome.error = error;
+        planned.count_down();
+        return;
+    }
+    const auto signer = LeaseSigner::generate();
+    SeatService seats(*store, *signer, store->clock());
+    LicenseAdmin licenses(*store, store->clock());
+    LeaseReaper reaper(seats, *store, nullptr, std::chrono::milliseconds {0}, 0);
+    AccessService access(*store, store->clock());
+    Metrics metrics;
+    HttpApi api({seats, licenses, reaper, access, metrics}, signer->publicKey());
+    RequestTurn turn(api, seats, *store);
+    outcome.statuses = QList<int>(calls.size(), 0);
+    for (qsizetype i = 0; i < calls.size(); ++i) {
+        ApiRequest request;
+        request.method = calls[i].method;
+        request.path = calls[i].path;
+        request.body = calls[i].body;
+        request.authorization = calls[i].licenseKey;
+        request.remoteAddress = QHostAddress::LocalHost;
+        turn.submit(request, [&outcome, i](const ApiResponse &response) { outcome.statuses[i] = response.status; });
+    }
+    planned.count_down();
+    turn.finish();
+    outcome.finishedAt = std::chrono::steady_clock::now();
+}
+
 } // namespace
 
 // Group commit on PostgreSQL (RequestTurn batching a turn's renewals into one transaction) shared
@@ -103,6 +149,8 @@ class TestPostgresTurnOrder final : public QObject
 
 private Q_SLOTS:
     void oppositeArrivalOrdersNeverDeadlock();
+    void mixedTurnsNeverOverGrantNorDeadlock();
+    void aCallThatFailsIsUndoneAlone();
 };
 
 void TestPostgresTurnOrder::oppositeArrivalOrdersNeverDeadlock()
@@ -188,6 +236,204 @@ void TestPostgresTurnOrder::oppositeArrivalOrdersNeverDeadlock()
     };
     QVERIFY2(after(one) < 2500 && after(two) < 2500,
              qPrintable(u"turns ended %1 ms and %2 ms after the licenses were free"_s.arg(after(one)).arg(after(two))));
+}
+
+// The same for turns of checkouts, releases and heartbeats together (issue 30: a turn's requests
+// on licenses are decided in one transaction, every license of the turn locked first): three
+// instances, each with a turn on three licenses in its own license order, all overlapping. None
+// may wait out a deadlock_timeout, and no license may have more live seats than its count: each
+// license has 7 seats, 6 held (two per instance), and each instance's turn releases one of its
+// seats, renews the other and asks for two more. Whatever order the turns take, a turn sees the
+// releases of the turns before it and its own, so exactly 4 of the 6 checkouts of a license are
+// granted and every license ends with its 7 seats taken.
+void TestPostgresTurnOrder::mixedTurnsNeverOverGrantNorDeadlock()
+{
+    PgTestDatabase pg;
+    KEYRIGHT_REQUIRE_PG_OR_SKIP(pg);
+    QString error;
+    QVERIFY2(pg.exec(u"ALTER DATABASE \"%1\" SET deadlock_timeout = '5s'"_s.arg(pg.name()), &error), qPrintable(error));
+
+    const QStringList licenseIds {u"lic-a"_s, u"lic-b"_s, u"lic-c"_s};
+    const QStringList instances {u"one"_s, u"two"_s, u"three"_s};
+    constexpr int seatCount = 7;
+    QHash<QString, QByteArray> keys;
+    QHash<QString, QString> seatOf; // "license/instance/keep" or ".../drop" -> seat id
+    {
+        auto store = openPg(pg.url(), &error);
+        QVERIFY2(store, qPrintable(error));
+        const auto signer = LeaseSigner::generate();
+        QVERIFY(signer);
+        SeatService seats(*store, *signer, store->clock());
+        LicenseAdmin licenses(*store, store->clock());
+        for (const QString &license : licenseIds) {
+            const LicenseSpec spec {license, license, seatCount, 60, 5, 15};
+            const auto created = licenses.putLicense(license, spec, u"test"_s);
+            QCOMPARE(created.outcome, LicenseAdmin::PutLicenseResult::Outcome::Created);
+            keys.insert(license, "License " + created.key.toLatin1());
+            for (const QString &instance : instances) {
+                for (const QString &role : {u"keep"_s, u"drop"_s}) {
+                    const auto seat = seats.checkout(license, instance + u'-' + role + u"@ws"_s, {}, u"test"_s);
+                    QCOMPARE(seat.outcome, SeatService::CheckoutResult::Outcome::Granted);
+                    seatOf.insert(license + u'/' + instance + u'/' + role, seat.lease.seatId);
+                }
+            }
+        }
+    }
+    // Per license, in this order: release one seat, renew the other, two checkouts.
+    const auto turnOf = [&](const QString &instance, const QStringList &order) {
+        QList<Call> calls;
+        for (const QString &license : order) {
+            const QByteArray key = keys.value(license);
+            calls.append(
+                Call {"DELETE",
+                      apipath::forSeat(apipath::seat, license, seatOf.value(license + u'/' + instance + u"/drop"_s)),
+                      {},
+                      key});
+            calls.append(Call {
+                "POST",
+                apipath::forSeat(apipath::seatHeartbeat, license, seatOf.value(license + u'/' + instance + u"/keep"_s)),
+                "{}", key});
+            for (int n = 1; n <= 2; ++n) {
+                const QString holder = u"%1-new%2@ws"_s.arg(instance).arg(n);
+                calls.append(Call {
+                    "POST", apipath::forLicense(apipath::checkout, license),
+                    QJsonDocument(CheckoutRequest {holder, {}, {}, {}}.toJson()).toJson(QJsonDocument::Compact), key});
+            }
+        }
+        return calls;
+    };
+    // Three different license orders, two of them opposite.
+    const QList<QStringList> orders {{u"lic-a"_s, u"lic-b"_s, u"lic-c"_s},
+                                     {u"lic-c"_s, u"lic-b"_s, u"lic-a"_s},
+                                     {u"lic-b"_s, u"lic-c"_s, u"lic-a"_s}};
+
+    // Every license held while the turns start, so that they overlap for sure.
+    QSqlDatabase db = pg.connection();
+    QVERIFY(db.transaction());
+    QSqlQuery hold(db);
+    QVERIFY2(hold.exec(u"SELECT id FROM licenses WHERE id IN ('lic-a', 'lic-b', 'lic-c') FOR UPDATE"_s),
+             qPrintable(hold.lastError().text()));
+
+    std::latch planned(3);
+    std::array<TurnOutcome, 3> outcomes;
+    std::array<QList<Call>, 3> turns;
+    std::array<std::unique_ptr<QThread>, 3> threads;
+    const QString url = pg.url();
+    for (int i = 0; i < 3; ++i) {
+        turns[i] = turnOf(instances[i], orders[i]);
+        threads[i].reset(QThread::create([&, i] { runCalls(url, turns[i], planned, outcomes[i]); }));
+        threads[i]->start();
+    }
+    planned.wait();
+    for (const TurnOutcome &outcome : outcomes)
+        QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+
+    const auto waiting = [&] {
+        QSqlQuery q(db);
+        if (!q.exec(u"SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND wait_event_type = 'Lock'"_s)
+            || !q.next())
+            return -1;
+        return q.value(0).toInt();
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(waiting(), 3, 10'000);
+    QVERIFY(db.commit());
+    const auto released = std::chrono::steady_clock::now();
+    for (const auto &thread : threads)
+        QVERIFY(thread->wait(QDeadlineTimer(30s)));
+
+    QHash<QString, int> granted;
+    for (int i = 0; i < 3; ++i) {
+        const QList<int> &statuses = outcomes[i].statuses;
+        QCOMPARE(statuses.size(), 12);
+        for (qsizetype c = 0; c < statuses.size(); ++c) {
+            const QString license = orders[i][c / 4];
+            switch (c % 4) {
+            case 0:
+                QCOMPARE(statuses[c], 204); // released
+                break;
+            case 1:
+                QCOMPARE(statuses[c], 200); // renewed
+                break;
+            default:
+                QVERIFY2(statuses[c] == 201 || statuses[c] == 409,
+                         qPrintable(u"checkout on %1 answered %2"_s.arg(license).arg(statuses[c])));
+                if (statuses[c] == 201)
+                    granted[license] += 1;
+            }
+        }
+        const auto after = std::chrono::duration_cast<std::chrono::milliseconds>(outcomes[i].finishedAt - released);
+        QVERIFY2(after.count() < 2500,
+                 qPrintable(u"turn %1 ended %2 ms after the licenses were free"_s.arg(i).arg(after.count())));
+    }
+    // Read back from the database: never more live seats than the count, and the seats the turns
+    // freed were all given again.
+    QSqlQuery live(db);
+    QVERIFY2(live.exec(u"SELECT license_id, count(*) FROM leases GROUP BY license_id"_s),
+             qPrintable(live.lastError().text()));
+    QHash<QString, int> held;
+    while (live.next())
+        held.insert(live.value(0).toString(), live.value(1).toInt());
+    for (const QString &license : licenseIds) {
+        QCOMPARE(granted.value(license), 4);
+        QCOMPARE(held.value(license), seatCount);
+    }
+}
+
+// A turn's lease calls share one transaction on PostgreSQL: one whose statement the database
+// refuses (here a trigger refuses one holder's seat) is answered 500 and undone alone, and the
+// calls before and after it are kept, their seats and events committed.
+void TestPostgresTurnOrder::aCallThatFailsIsUndoneAlone()
+{
+    PgTestDatabase pg;
+    KEYRIGHT_REQUIRE_PG_OR_SKIP(pg);
+    QString error;
+    QHash<QString, QByteArray> keys;
+    {
+        auto store = openPg(pg.url(), &error);
+        QVERIFY2(store, qPrintable(error));
+        LicenseAdmin licenses(*store, store->clock());
+        for (const QString &license : {u"lic-a"_s, u"lic-b"_s}) {
+            const auto created = licenses.putLicense(license, LicenseSpec {license, license, 5, 60, 5, 15}, u"test"_s);
+            QCOMPARE(created.outcome, LicenseAdmin::PutLicenseResult::Outcome::Created);
+            keys.insert(license, "License " + created.key.toLatin1());
+        }
+    }
+    QVERIFY2(pg.exec(u"CREATE FUNCTION refuse_seat() RETURNS trigger LANGUAGE plpgsql AS "
+                     "$$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$"_s,
+                     &error),
+             qPrintable(error));
+    QVERIFY2(pg.exec(u"CREATE TRIGGER refuse_seat BEFORE INSERT ON leases FOR EACH ROW "
+                     "WHEN (NEW.holder = 'refused@ws') EXECUTE FUNCTION refuse_seat()"_s,
+                     &error),
+             qPrintable(error));
+    const auto checkout = [&](const QString &license, const QString &holder) {
+        return Call {"POST", apipath::forLicense(apipath::checkout, license),
+                     QJsonDocument(CheckoutRequest {holder, {}, {}, {}}.toJson()).toJson(QJsonDocument::Compact),
+                     keys.value(license)};
+    };
+    const QList<Call> calls {checkout(u"lic-b"_s, u"alice@ws"_s), checkout(u"lic-a"_s, u"refused@ws"_s),
+                             checkout(u"lic-a"_s, u"carol@ws"_s)};
+    std::latch planned(1);
+    TurnOutcome outcome;
+    runCalls(pg.url(), calls, planned, outcome);
+    QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+    QCOMPARE(outcome.statuses, (QList<int> {201, 500, 201}));
+
+    QSqlDatabase db = pg.connection();
+    QSqlQuery rows(db);
+    QVERIFY2(rows.exec(u"SELECT holder FROM leases ORDER BY holder"_s), qPrintable(rows.lastError().text()));
+    QStringList holders;
+    while (rows.next())
+        holders.append(rows.value(0).toString());
+    QCOMPARE(holders, (QStringList {u"alice@ws"_s, u"carol@ws"_s}));
+    QSqlQuery granted(db);
+    QVERIFY2(granted.exec(u"SELECT holder FROM events WHERE kind = 'granted' ORDER BY holder"_s),
+             qPrintable(granted.lastError().text()));
+    QStringList grantedTo;
+    while (granted.next())
+        grantedTo.append(granted.value(0).toString());
+    QCOMPARE(grantedTo, (QStringList {u"alice@ws"_s, u"carol@ws"_s}));
 }
 
 } // namespace keyright

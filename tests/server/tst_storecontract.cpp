@@ -148,6 +148,7 @@ private slots:
     void clockReferenceRoundTrips();
     void databaseNowIsTheSharedExtrapolation();
     void decisionNowNeverGoesBackForALicense();
+    void aBatchHoldingLicensesSeesItsOwnWrites();
     void referenceAdvancesByRealTimeAcrossAStep();
     void signingKeyIsRecordedOnce();
     void badDatabaseUrisAreRefused_data();
@@ -1393,6 +1394,60 @@ void TestStoreContract::decisionNowNeverGoesBackForALicense()
     });
     QCOMPARE(both, base + 3'600'000);
     QCOMPARE(decidedMs(*m_pg, u"beta"_s), base + 3'600'000);
+}
+
+// A shared-store turn (RequestTurn): licenses locked by the batch, outside any unit, then units
+// that read and write them without locking them again. Every unit sees what the units before it
+// kept, never what one that was undone wrote.
+void TestStoreContract::aBatchHoldingLicensesSeesItsOwnWrites()
+{
+    m_store->withStore([&] { m_store->insertLease(leaseRow(u"alpha"_s, u"s1"_s, 100)); });
+    m_store->beginBatch();
+    m_store->lockLicenses({u"beta"_s, u"alpha"_s});
+    QStringList seats;
+    std::optional<StoredLease> s1;
+    QString name;
+    const auto read = [&] {
+        m_store->withLicense(u"alpha"_s, [&] {
+            seats.clear();
+            for (const StoredLease &row : m_store->leases(u"alpha"_s))
+                seats.append(row.lease.seatId);
+            seats.sort();
+            s1 = m_store->lease(u"alpha"_s, u"s1"_s);
+            name = m_store->license(u"alpha"_s)->name;
+        });
+    };
+    read();
+    QCOMPARE(seats, QStringList {u"s1"_s});
+    QVERIFY(s1);
+    QCOMPARE(name, u"License alpha"_s);
+
+    m_store->withLicense(u"alpha"_s, [&] {
+        m_store->insertLease(leaseRow(u"alpha"_s, u"s2"_s, 200));
+        m_store->deleteLease(u"alpha"_s, u"s1"_s);
+        LicenseRecord renamed = *m_store->license(u"alpha"_s);
+        renamed.name = u"Renamed"_s;
+        m_store->updateLicense(renamed);
+    });
+    read();
+    QCOMPARE(seats, QStringList {u"s2"_s});
+    QVERIFY(!s1);
+    QCOMPARE(name, u"Renamed"_s);
+
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withLicense(u"alpha"_s, [&] {
+        m_store->insertLease(leaseRow(u"alpha"_s, u"s3"_s, 300));
+        LicenseRecord renamed = *m_store->license(u"alpha"_s);
+        renamed.name = u"Undone"_s;
+        m_store->updateLicense(renamed);
+        throw StoreError(StoreError::Kind::Failed, u"undone by the test"_s);
+    }));
+    read();
+    QCOMPARE(seats, QStringList {u"s2"_s});
+    QCOMPARE(name, u"Renamed"_s);
+    m_store->commitBatch();
+
+    QCOMPARE(m_store->leases(u"alpha"_s).size(), 1);
+    QCOMPARE(m_store->license(u"alpha"_s)->name, u"Renamed"_s);
 }
 
 void TestStoreContract::referenceAdvancesByRealTimeAcrossAStep()
