@@ -53,6 +53,38 @@ Q_LOGGING_CATEGORY(lcServer, "keyright.server")
 
 constexpr int adminTokenBytes = 32; // 256 bits, written as 64 hex digits
 
+// A replicated database whose commits do not wait for a standby loses, at a failover, grants and
+// renewals this instance acknowledged: refused with --require-synchronous-commit, warned about
+// otherwise when there is a standby (or a host list: the operator expects a failover).
+bool checkCommitDurability(PgLeaseStore &store, bool required, QString *error)
+{
+    PgLeaseStore::CommitDurability durability;
+    try {
+        durability = store.commitDurability();
+    } catch (const StoreError &failure) {
+        *error = u"cannot check that commits are synchronous: %1"_s.arg(QString::fromUtf8(failure.what()));
+        return false;
+    }
+    if (durability.synchronous) {
+        qCInfo(lcServer, "commits wait for the synchronous standby %ls (synchronous_commit = %ls)",
+               qUtf16Printable(durability.standbyNames), qUtf16Printable(durability.synchronousCommit));
+        return true;
+    }
+    if (required) {
+        *error = u"--require-synchronous-commit: %1. Name a synchronous standby (Patroni: synchronous_mode: true; "
+                 "docs/DEPLOYMENT.md, \"A database without a single point of failure\")"_s.arg(durability.problem);
+        return false;
+    }
+    if (durability.replicas > 0 || store.connectionInfo().hosts.size() > 1)
+        qCWarning(lcServer,
+                  "WARNING: %lld standby(s) replicate %ls but %ls. A failover to a standby loses seats and renewals "
+                  "this server acknowledged. Configure a synchronous standby, and start with "
+                  "--require-synchronous-commit to refuse such a database",
+                  qint64(durability.replicas), qUtf16Printable(store.description()),
+                  qUtf16Printable(durability.problem));
+    return true;
+}
+
 } // namespace
 
 LeaseServer::LeaseServer(ServerConfig config, const Clock &clock, QObject *parent)
@@ -256,6 +288,9 @@ bool LeaseServer::openStore(bool *databaseExisted, QString *error)
     // The replica id lives in this instance's data directory, one per instance; its counts are
     // in the database, so they survived when the schema did.
     *databaseExisted = !store->createdSchema();
+    // Before anything is written: a refused database keeps no trace of this instance.
+    if (!checkCommitDurability(*store, m_config.requireSynchronousCommit, error))
+        return false;
     if (!store->adoptSigningKey(m_signer->publicKey(), error))
         return false;
     m_pgStore = store.get();
