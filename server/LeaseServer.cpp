@@ -2,6 +2,7 @@
 
 #include "ClockWatch.h"
 #include "Crypto.h"
+#include "DatabaseWatch.h"
 #include "DemoCatalogue.h"
 #include "GuardedWallClock.h"
 #include "LeaseSigner.h"
@@ -77,10 +78,10 @@ bool checkCommitDurability(PgLeaseStore &store, bool required, QString *error)
     }
     if (durability.replicas > 0 || store.connectionInfo().hosts.size() > 1)
         qCWarning(lcServer,
-                  "WARNING: %lld standby(s) replicate %ls but %ls. A failover to a standby loses seats and renewals "
-                  "this server acknowledged. Configure a synchronous standby, and start with "
-                  "--require-synchronous-commit to refuse such a database",
-                  qint64(durability.replicas), qUtf16Printable(store.description()),
+                  "WARNING: %ls (%lld standby(s) streaming now) is set up for failover but %ls. A failover to a "
+                  "standby loses seats and renewals this server acknowledged. Configure a synchronous standby, and "
+                  "start with --require-synchronous-commit to refuse such a database",
+                  qUtf16Printable(store.description()), qint64(durability.replicas),
                   qUtf16Printable(durability.problem));
     return true;
 }
@@ -595,6 +596,8 @@ bool LeaseServer::start(QString *errorOut)
     if (ok) {
         m_metrics = std::make_unique<Metrics>();
         m_clockWatch = std::make_unique<ClockWatch>(*m_serverClock, *m_store, *m_metrics);
+        if (m_pgStore)
+            m_databaseWatch = std::make_unique<DatabaseWatch>(*m_pgStore, *m_serverClock, m_stats->replicaId());
         m_seats = std::make_unique<SeatService>(*m_store, *m_signer, *m_serverClock, m_metrics.get());
         m_seats->setStats(m_stats.get());
         m_licenses = std::make_unique<LicenseAdmin>(*m_store, *m_serverClock);
@@ -649,6 +652,8 @@ bool LeaseServer::start(QString *errorOut)
     // server was stopped is reported now.
     m_clockWatch->check();
     m_clockWatch->start();
+    if (m_databaseWatch)
+        m_databaseWatch->start();
     m_peerSync->start();
     if (m_config.usageInterval.count() > 0)
         m_usageCloser->start(m_config.usageInterval);
@@ -669,6 +674,7 @@ void LeaseServer::stop()
     if (m_clockWatch)
         m_clockWatch->check(); // the last time seen, for the next start to go on from
     m_clockWatch.reset();
+    m_databaseWatch.reset();
     m_frontend.reset(); // answers the last turn, then closes the listening socket and every connection
     m_turn.reset();
     m_api.reset();

@@ -10,10 +10,10 @@ const QList<EventKind> &allEventKinds()
 {
     using K = EventKind;
     static const QList<EventKind> all {
-        K::Granted,        K::Denied,           K::Released,     K::RenewRefused,  K::Revoked, K::Reaped,
-        K::LicenseCreated, K::LicenseUpdated,   K::KeyRotated,   K::HolderBlocked, K::Amnesia, K::TokenCreated,
-        K::TokenRevoked,   K::ClockJumped,      K::RulesChanged, K::GroupsChanged, K::Queued,  K::QueueLeft,
-        K::ReclaimWarned,  K::ReclaimCancelled, K::Reclaimed};
+        K::Granted,        K::Denied,           K::Released,     K::RenewRefused,    K::Revoked, K::Reaped,
+        K::LicenseCreated, K::LicenseUpdated,   K::KeyRotated,   K::HolderBlocked,   K::Amnesia, K::TokenCreated,
+        K::TokenRevoked,   K::ClockJumped,      K::RulesChanged, K::GroupsChanged,   K::Queued,  K::QueueLeft,
+        K::ReclaimWarned,  K::ReclaimCancelled, K::Reclaimed,    K::DatabaseFailover};
     return all;
 }
 
@@ -68,6 +68,8 @@ QString toWire(EventKind kind)
         return u"reclaim_cancelled"_s;
     case EventKind::Reclaimed:
         return u"reclaimed"_s;
+    case EventKind::DatabaseFailover:
+        return u"database_failover"_s;
     }
     return {};
 }

@@ -33,6 +33,8 @@ enum class EventKind {
     ReclaimWarned, // idle reclaim marked a seat: it goes at reclaimAt unless its holder acts (issue 26)
     ReclaimCancelled, // a mark was lifted: the holder acted, nobody waits any more, or no rule covers it
     Reclaimed, // idle reclaim took a marked seat for someone waiting (names both holders)
+    DatabaseFailover, // an instance reconnected to another PostgreSQL primary (issue 31; detail: from, to,
+                      // interruption)
 };
 
 // Every kind, in the order above (the order the API's error message lists them in).

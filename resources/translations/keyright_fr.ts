@@ -1691,6 +1691,14 @@
         <source>idle %1; marked for %2, the seat goes at %3 unless used</source>
         <translation>inactif depuis %1 ; marqué pour %2, le siège part à %3 sauf utilisation</translation>
     </message>
+    <message>
+        <source>database failover</source>
+        <translation>bascule de la base de données</translation>
+    </message>
+    <message>
+        <source>the database moved from %1 to %2; requests waited %3</source>
+        <translation>la base de données est passée de %1 à %2 ; les requêtes ont attendu %3</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>

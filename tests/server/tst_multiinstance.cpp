@@ -718,7 +718,8 @@ void TestMultiInstance::postgresOutageAnswers503AndRecovers()
 // was not carried out, and the health route reports the outage, still with 200.
 // The test cluster has no synchronous standby: with --require-synchronous-commit an instance
 // refuses to start and says which setting is missing; without it, it starts (a database with no
-// standby at all is not warned about: there is nothing to fail over to).
+// standby at all is not warned about: there is nothing to fail over to), with a warning when it was
+// given a host list.
 void TestMultiInstance::postgresRequireSynchronousCommitRefusesAnAsynchronousDatabase()
 {
     QTemporaryDir dir;
@@ -736,6 +737,20 @@ void TestMultiInstance::postgresRequireSynchronousCommitRefusesAnAsynchronousDat
     QString error;
     QVERIFY2(server.start(&error), qPrintable(error + server.output()));
     QVERIFY2(!server.output().contains(u"WARNING: "_s), qPrintable(server.output()));
+
+    // Given a host list, the operator expects a failover: an asynchronous database is warned about
+    // (the list here is a port nobody listens on, then the test's cluster).
+    const QUrl url(m_db->url());
+    const QString listed = u"postgresql://%1@127.0.0.1:1,%2:%3%4?target_session_attrs=read-write"_s.arg(
+        url.userName(), url.host(), QString::number(url.port()), url.path());
+    QVERIFY(server.terminate());
+    ServerProcess warned;
+    warned.setDataDir(server.dataDir()); // the key the database already has
+    warned.setDatabase(listed);
+    QVERIFY2(warned.start(&error), qPrintable(error + warned.output()));
+    QVERIFY2(warned.output().contains(u"WARNING: PostgreSQL at 127.0.0.1:1,"_s)
+                 && warned.output().contains(u"synchronous_standby_names is empty"_s),
+             qPrintable(warned.output()));
 }
 
 void TestMultiInstance::postgresOutageIsReportedWithoutTheInfrastructure()

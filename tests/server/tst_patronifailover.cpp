@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QHash>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -427,6 +428,9 @@ void TestPatroniFailover::failOver(const QString &killCommand, const QString &pr
     });
     sampling.start(100);
     serveFor(1s);
+    const auto lastSeq = sampler.rows(u"SELECT COALESCE(MAX(seq), 0) FROM events"_s);
+    QVERIFY2(lastSeq, qPrintable(sampler.lastError()));
+    const qint64 seqBeforeKill = lastSeq->constFirst().at(0).toLongLong();
 
     QString output;
     QString oldPrimary;
@@ -526,8 +530,34 @@ void TestPatroniFailover::failOver(const QString &killCommand, const QString &pr
     const auto perHolder = sampler.rows(u"SELECT holder, count(*) FROM leases WHERE license_id = '%1' GROUP BY holder "
                                         "HAVING count(*) > 1"_s.arg(churn.id));
     QVERIFY2(perHolder && perHolder->isEmpty(), "a churn client holds two seats");
-    // Each instance found the new primary by itself.
+    // Each instance found the new primary by itself, and recorded it once: a database_failover
+    // event from the old primary's address to the new one's (DatabaseWatch looks once a second).
     QVERIFY2(instances.output().count(u"reconnected to"_s) >= instances.size(), qPrintable(instances.output()));
+    const auto addressOf = [this](const QString &node) {
+        QFile file(m_dir + u'/' + node + u"/pg_port"_s);
+        return file.open(QIODevice::ReadOnly) ? u"127.0.0.1:"_s + QString::fromLatin1(file.readAll()).trimmed()
+                                              : QString();
+    };
+    std::optional<QList<QVariantList>> failovers;
+    serveUntil(
+        [&] {
+            failovers = sampler.rows(
+                u"SELECT detail FROM events WHERE kind = 'database_failover' AND seq > %1"_s.arg(seqBeforeKill));
+            return failovers && failovers->size() >= instances.size();
+        },
+        10s);
+    QVERIFY2(failovers, qPrintable(sampler.lastError()));
+    QCOMPARE(failovers->size(), instances.size());
+    QSet<QString> recordedBy;
+    for (const QVariantList &row : *failovers) {
+        const QJsonObject detail = QJsonDocument::fromJson(row.at(0).toString().toUtf8()).object();
+        qInfo("database_failover %s", QJsonDocument(detail).toJson(QJsonDocument::Compact).constData());
+        QCOMPARE(detail.value("from"_L1).toString(), addressOf(oldPrimary));
+        QCOMPARE(detail.value("to"_L1).toString(), addressOf(newPrimary));
+        QVERIFY(detail.value("interruptionMs"_L1).toInteger() > 0);
+        recordedBy.insert(detail.value("replicaId"_L1).toString());
+    }
+    QCOMPARE(recordedBy.size(), instances.size());
 }
 
 QTEST_GUILESS_MAIN(TestPatroniFailover)
