@@ -596,8 +596,13 @@ bool LeaseServer::start(QString *errorOut)
     if (ok) {
         m_metrics = std::make_unique<Metrics>();
         m_clockWatch = std::make_unique<ClockWatch>(*m_serverClock, *m_store, *m_metrics);
-        if (m_pgStore)
+        if (m_pgStore) {
             m_databaseWatch = std::make_unique<DatabaseWatch>(*m_pgStore, *m_serverClock, m_stats->replicaId());
+            m_stats->setDatabaseStatus([store = m_pgStore] {
+                const QString server = store->connectedServer();
+                return StatsDatabase {server.isEmpty() ? store->lastServer() : server, store->unavailableSince()};
+            });
+        }
         m_seats = std::make_unique<SeatService>(*m_store, *m_signer, *m_serverClock, m_metrics.get());
         m_seats->setStats(m_stats.get());
         m_licenses = std::make_unique<LicenseAdmin>(*m_store, *m_serverClock);

@@ -2515,6 +2515,14 @@
         <source>Last error</source>
         <translation>Dernière erreur</translation>
     </message>
+    <message>
+        <source>%1: unavailable since %2</source>
+        <translation>%1 : indisponible depuis %2</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>Base de données</translation>
+    </message>
 </context>
 <context>
     <name>keyright::InstanceHealthPanel</name>

@@ -245,6 +245,18 @@ private Q_SLOTS:
         QVERIFY(*decoded == snapshot);
         // And encoding what was decoded gives the same document back.
         QCOMPARE(decoded->toJson(), json);
+
+        // PostgreSQL mode's database connection: absent (SQLite), available, unavailable.
+        QVERIFY(!json.contains(u"database"_s));
+        for (const StatsDatabase &database :
+             {StatsDatabase {u"10.0.0.2:5432"_s, std::nullopt},
+              StatsDatabase {u"10.0.0.1:5432"_s, QDateTime::fromMSecsSinceEpoch(1'800'000'000'123, Qt::UTC)}}) {
+            StatsSnapshot withDatabase = snapshot;
+            withDatabase.database = database;
+            const auto read = StatsSnapshot::fromJson(withDatabase.toJson(), &error);
+            QVERIFY2(read, qPrintable(error.message));
+            QCOMPARE(read->database, std::optional<StatsDatabase>(database));
+        }
     }
 
     void statsSnapshotSkipsUnknownCountersAndMissingLists()
