@@ -193,6 +193,9 @@ void DashboardSession::probeInstances()
                 return;
             InstanceHealth health = m_health.at(row);
             health.replicaId = result.value->replicaId;
+            health.databaseServer = result.value->database ? result.value->database->server : QString();
+            health.databaseUnavailableSince
+                = result.value->database ? result.value->database->unavailableSince : std::nullopt;
             m_health.update(health);
         });
     }

@@ -84,6 +84,8 @@ QString EventLogModel::kindLabel(EventKind kind)
         return tr("alert fired");
     case EventKind::AlertResolved:
         return tr("alert resolved");
+    case EventKind::DatabaseFailover:
+        return tr("database failover");
     case EventKind::Amnesia:
         break; // shown by its wire name, as before it had a label
     }
@@ -330,6 +332,11 @@ QString EventLogModel::describeDetail(const EventRecord &event)
     case EventKind::AlertFired:
     case EventKind::AlertResolved:
         return alertText(detail::AlertChange::fromJson(d), event.kind == EventKind::AlertFired);
+    case EventKind::DatabaseFailover: {
+        const auto failover = detail::DatabaseFailover::fromJson(d);
+        return tr("the database moved from %1 to %2; requests waited %3")
+            .arg(failover.from, failover.to, formatDuration(std::chrono::milliseconds {failover.interruptionMs}));
+    }
     case EventKind::Reclaimed: {
         const auto taken = detail::Reclaimed::fromJson(d);
         return tr("given to %1 after %2 idle").arg(taken.waiter, LeaseTableModel::idleText(taken.idleMs));
@@ -401,7 +408,8 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
                 return QBrush(StatePalette::colour(StatePalette::Denied));
             if (e.kind == EventKind::Granted)
                 return QBrush(StatePalette::colour(StatePalette::Live));
-            if (e.kind == EventKind::Reaped || e.kind == EventKind::RenewRefused || e.kind == EventKind::ClockJumped)
+            if (e.kind == EventKind::Reaped || e.kind == EventKind::RenewRefused || e.kind == EventKind::ClockJumped
+                || e.kind == EventKind::DatabaseFailover)
                 return QBrush(StatePalette::colour(StatePalette::Pending));
             if (e.kind == EventKind::Queued || e.kind == EventKind::QueueLeft)
                 return QBrush(StatePalette::colour(StatePalette::Waiting));

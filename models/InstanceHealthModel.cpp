@@ -110,6 +110,11 @@ QVariant InstanceHealthModel::data(const QModelIndex &index, int role) const
         return tr("%1%2 ms").arg(row.clockOffset->count() >= 0 ? u"+"_s : QString()).arg(row.clockOffset->count());
     case ReplicaColumn:
         return row.replicaId.left(12);
+    case DatabaseColumn:
+        if (row.databaseUnavailableSince)
+            return tr("%1: unavailable since %2")
+                .arg(row.databaseServer, row.databaseUnavailableSince->toLocalTime().toString(u"HH:mm:ss"_s));
+        return row.databaseServer;
     case ErrorColumn:
         return row.lastError;
     default:
@@ -132,6 +137,8 @@ QVariant InstanceHealthModel::headerData(int section, Qt::Orientation orientatio
         return tr("Clock offset");
     case ReplicaColumn:
         return tr("Replica");
+    case DatabaseColumn:
+        return tr("Database");
     case ErrorColumn:
         return tr("Last error");
     default:

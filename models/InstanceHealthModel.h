@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QDateTime>
 #include <QList>
 #include <QUrl>
 
@@ -26,6 +27,9 @@ struct InstanceHealth
     std::optional<std::chrono::milliseconds> clockOffset; // its clock minus this computer's
     QString replicaId;
     QString lastError;
+    // PostgreSQL mode (its /v1/stats): the primary it is on, and since when it cannot reach it.
+    QString databaseServer;
+    std::optional<QDateTime> databaseUnavailableSince;
 
     friend bool operator==(const InstanceHealth &, const InstanceHealth &) = default;
 };
@@ -45,6 +49,7 @@ public:
         RoundTripColumn,
         OffsetColumn,
         ReplicaColumn,
+        DatabaseColumn,
         ErrorColumn,
         ColumnCount
     };

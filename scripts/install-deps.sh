@@ -10,6 +10,7 @@ packages=(
     qt6-l10n-tools qt6-tools-dev qt6-tools-dev-tools qt6-translations-l10n
     libsodium-dev libsystemd-dev libldap-dev
     postgresql faketime libfaketime
+    patroni etcd-server curl
     slapd ldap-utils
     libboost1.74-dev
     openssl

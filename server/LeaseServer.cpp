@@ -2,6 +2,7 @@
 
 #include "ClockWatch.h"
 #include "Crypto.h"
+#include "DatabaseWatch.h"
 #include "DemoCatalogue.h"
 #include "GuardedWallClock.h"
 #include "LeaseSigner.h"
@@ -53,6 +54,38 @@ namespace {
 Q_LOGGING_CATEGORY(lcServer, "keyright.server")
 
 constexpr int adminTokenBytes = 32; // 256 bits, written as 64 hex digits
+
+// A replicated database whose commits do not wait for a standby loses, at a failover, grants and
+// renewals this instance acknowledged: refused with --require-synchronous-commit, warned about
+// otherwise when there is a standby (or a host list: the operator expects a failover).
+bool checkCommitDurability(PgLeaseStore &store, bool required, QString *error)
+{
+    PgLeaseStore::CommitDurability durability;
+    try {
+        durability = store.commitDurability();
+    } catch (const StoreError &failure) {
+        *error = u"cannot check that commits are synchronous: %1"_s.arg(QString::fromUtf8(failure.what()));
+        return false;
+    }
+    if (durability.synchronous) {
+        qCInfo(lcServer, "commits wait for the synchronous standby %ls (synchronous_commit = %ls)",
+               qUtf16Printable(durability.standbyNames), qUtf16Printable(durability.synchronousCommit));
+        return true;
+    }
+    if (required) {
+        *error = u"--require-synchronous-commit: %1. Name a synchronous standby (Patroni: synchronous_mode: true; "
+                 "docs/DEPLOYMENT.md, \"A database without a single point of failure\")"_s.arg(durability.problem);
+        return false;
+    }
+    if (durability.replicas > 0 || store.connectionInfo().hosts.size() > 1)
+        qCWarning(lcServer,
+                  "WARNING: %ls (%lld standby(s) streaming now) is set up for failover but %ls. A failover to a "
+                  "standby loses seats and renewals this server acknowledged. Configure a synchronous standby, and "
+                  "start with --require-synchronous-commit to refuse such a database",
+                  qUtf16Printable(store.description()), qint64(durability.replicas),
+                  qUtf16Printable(durability.problem));
+    return true;
+}
 
 } // namespace
 
@@ -257,6 +290,9 @@ bool LeaseServer::openStore(bool *databaseExisted, QString *error)
     // The replica id lives in this instance's data directory, one per instance; its counts are
     // in the database, so they survived when the schema did.
     *databaseExisted = !store->createdSchema();
+    // Before anything is written: a refused database keeps no trace of this instance.
+    if (!checkCommitDurability(*store, m_config.requireSynchronousCommit, error))
+        return false;
     if (!store->adoptSigningKey(m_signer->publicKey(), error))
         return false;
     m_pgStore = store.get();
@@ -561,6 +597,13 @@ bool LeaseServer::start(QString *errorOut)
     if (ok) {
         m_metrics = std::make_unique<Metrics>();
         m_clockWatch = std::make_unique<ClockWatch>(*m_serverClock, *m_store, *m_metrics);
+        if (m_pgStore) {
+            m_databaseWatch = std::make_unique<DatabaseWatch>(*m_pgStore, *m_serverClock, m_stats->replicaId());
+            m_stats->setDatabaseStatus([store = m_pgStore] {
+                const QString server = store->connectedServer();
+                return StatsDatabase {server.isEmpty() ? store->lastServer() : server, store->unavailableSince()};
+            });
+        }
         m_seats = std::make_unique<SeatService>(*m_store, *m_signer, *m_serverClock, m_metrics.get());
         m_seats->setStats(m_stats.get());
         m_licenses = std::make_unique<LicenseAdmin>(*m_store, *m_serverClock);
@@ -617,6 +660,8 @@ bool LeaseServer::start(QString *errorOut)
     // server was stopped is reported now.
     m_clockWatch->check();
     m_clockWatch->start();
+    if (m_databaseWatch)
+        m_databaseWatch->start();
     m_peerSync->start();
     if (m_config.usageInterval.count() > 0)
         m_usageCloser->start(m_config.usageInterval);
@@ -641,6 +686,7 @@ void LeaseServer::stop()
     if (m_clockWatch)
         m_clockWatch->check(); // the last time seen, for the next start to go on from
     m_clockWatch.reset();
+    m_databaseWatch.reset();
     m_frontend.reset(); // answers the last turn, then closes the listening socket and every connection
     m_turn.reset();
     m_api.reset();

@@ -22,6 +22,7 @@ namespace keyright::server {
 
 class AccessService;
 class ClockWatch;
+class DatabaseWatch;
 class GuardedWallClock;
 class ServerClock;
 class HttpApi;
@@ -149,6 +150,7 @@ private:
     std::unique_ptr<GuardedWallClock> m_wallGuard; // m_serverClock, unless it is the database's
     ServerClock *m_serverClock = nullptr;
     std::unique_ptr<ClockWatch> m_clockWatch;
+    std::unique_ptr<DatabaseWatch> m_databaseWatch; // PostgreSQL only
     std::unique_ptr<Metrics> m_metrics;
     std::unique_ptr<SeatService> m_seats;
     std::unique_ptr<LicenseAdmin> m_licenses;

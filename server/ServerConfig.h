@@ -52,6 +52,11 @@ struct ServerConfig
     // libpq's PGPASSFILE or ~/.pgpass.
     QString databaseUrl;
     QString databasePasswordFile;
+    // Refuse to start unless the database's commits are synchronous (a synchronous standby is named
+    // and synchronous_commit is on or remote_apply): with a replicated database, what an instance
+    // acknowledges must survive the primary's death (docs/DEPLOYMENT.md, "A database without a
+    // single point of failure"). Without it, such a database only draws a warning.
+    bool requireSynchronousCommit = false;
     // Holder groups from LDAP (issue 28, docs/DEPLOYMENT.md): off without a URL and a group.
     LdapSettings ldap;
     // Tests only (the hidden --test-clock-offset-ms): this instance's own wall clock runs this far

@@ -185,7 +185,13 @@ int main(int argc, char *argv[])
     QCommandLineOption testClockOffset(u"test-clock-offset-ms"_s, u"For tests."_s, u"ms"_s, u"0"_s);
     testClockOffset.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({peer, peerTokenFile, peerInterval});
-    parser.addOptions({database, databasePasswordFile, exportPublicKey, testClockOffset});
+    const QCommandLineOption requireSynchronousCommit(
+        u"require-synchronous-commit"_s,
+        u"Refuse to start unless --database commits synchronously to a standby (synchronous_standby_names set, "
+        "synchronous_commit on or remote_apply), so that nothing acknowledged is lost when the primary dies "
+        "(docs/DEPLOYMENT.md). Without it, a database with replicas but asynchronous commits is only warned "
+        "about."_s);
+    parser.addOptions({database, databasePasswordFile, requireSynchronousCommit, exportPublicKey, testClockOffset});
     parser.addOptions({maxConnections, maxPerAddress, headerTimeout, bodyTimeout, idleTimeout});
     // Holder groups from LDAP (docs/DEPLOYMENT.md, "Holder groups from LDAP").
     const QCommandLineOption ldapUrl(

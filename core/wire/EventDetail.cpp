@@ -466,4 +466,17 @@ std::optional<Amnesia> Amnesia::fromJson(const QJsonObject &detail)
                     detail.value(sourceMember).toString()};
 }
 
+QJsonObject DatabaseFailover::toJson() const
+{
+    return QJsonObject {
+        {u"from"_s, from}, {u"to"_s, to}, {u"interruptionMs"_s, interruptionMs}, {u"replicaId"_s, replicaId}};
+}
+
+DatabaseFailover DatabaseFailover::fromJson(const QJsonObject &detail)
+{
+    return DatabaseFailover {detail.value(u"from"_s).toString(), detail.value(u"to"_s).toString(),
+                             std::max<qint64>(detail.value(u"interruptionMs"_s).toInteger(), 0),
+                             detail.value(u"replicaId"_s).toString()};
+}
+
 } // namespace keyright::eventdetail

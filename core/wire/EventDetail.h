@@ -325,4 +325,21 @@ struct AlertChange
     friend bool operator==(const AlertChange &, const AlertChange &) = default;
 };
 
+// database_failover: an instance's connection came back on another server of its --database host
+// list than the one it had (Patroni promoted a standby), recorded once by each instance that
+// finds it. The servers are "host:port" as the database gives its own address.
+struct DatabaseFailover
+{
+    QString from; // the primary before
+    QString to; // the primary now
+    qint64 interruptionMs = 0; // from the first unit that found the connection lost to the reconnection
+    QString replicaId; // the instance that found it (its replica id, as in /v1/stats)
+
+    QJsonObject toJson() const;
+    // Lenient: a missing member reads as empty or 0.
+    static DatabaseFailover fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const DatabaseFailover &, const DatabaseFailover &) = default;
+};
+
 } // namespace keyright::eventdetail

@@ -9,11 +9,12 @@ namespace keyright {
 const QList<EventKind> &allEventKinds()
 {
     using K = EventKind;
-    static const QList<EventKind> all {
-        K::Granted,        K::Denied,           K::Released,     K::RenewRefused,  K::Revoked,      K::Reaped,
-        K::LicenseCreated, K::LicenseUpdated,   K::KeyRotated,   K::HolderBlocked, K::Amnesia,      K::TokenCreated,
-        K::TokenRevoked,   K::ClockJumped,      K::RulesChanged, K::GroupsChanged, K::Queued,       K::QueueLeft,
-        K::ReclaimWarned,  K::ReclaimCancelled, K::Reclaimed,    K::AlertFired,    K::AlertResolved};
+    static const QList<EventKind> all {K::Granted,      K::Denied,        K::Released,       K::RenewRefused,
+                                       K::Revoked,      K::Reaped,        K::LicenseCreated, K::LicenseUpdated,
+                                       K::KeyRotated,   K::HolderBlocked, K::Amnesia,        K::TokenCreated,
+                                       K::TokenRevoked, K::ClockJumped,   K::RulesChanged,   K::GroupsChanged,
+                                       K::Queued,       K::QueueLeft,     K::ReclaimWarned,  K::ReclaimCancelled,
+                                       K::Reclaimed,    K::AlertFired,    K::AlertResolved,  K::DatabaseFailover};
     return all;
 }
 
@@ -72,6 +73,8 @@ QString toWire(EventKind kind)
         return u"alert_fired"_s;
     case EventKind::AlertResolved:
         return u"alert_resolved"_s;
+    case EventKind::DatabaseFailover:
+        return u"database_failover"_s;
     }
     return {};
 }

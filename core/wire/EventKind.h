@@ -35,6 +35,8 @@ enum class EventKind {
     Reclaimed, // idle reclaim took a marked seat for someone waiting (names both holders)
     AlertFired, // an alert rule's condition held: the alert fires (issue 29; detail: AlertChange)
     AlertResolved, // a firing alert's condition stopped holding (detail: AlertChange)
+    DatabaseFailover, // an instance reconnected to another PostgreSQL primary (issue 31; detail: from, to,
+                      // interruption)
 };
 
 // Every kind, in the order above (the order the API's error message lists them in).

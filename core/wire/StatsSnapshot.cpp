@@ -171,6 +171,15 @@ std::optional<StatsSnapshot> StatsSnapshot::fromJson(const QJsonObject &json, Va
     snapshot.serverTime = reader.timestamp(json, {}, u"serverTime"_s);
     snapshot.peers = readPeers(reader, json);
     snapshot.amnesia = readAmnesia(reader, json);
+    if (!reader.failed() && json.contains(u"database"_s)) {
+        const QJsonObject database = reader.object(json.value(u"database"_s), u"database"_s);
+        StatsDatabase decoded;
+        decoded.server = reader.optionalString(database, u"database"_s, u"server"_s);
+        const QJsonValue since = database.value(u"unavailableSince"_s);
+        if (!since.isNull() && !since.isUndefined())
+            decoded.unavailableSince = reader.timestampValue(since, u"database.unavailableSince"_s);
+        snapshot.database = decoded;
+    }
     if (!reader.report(error))
         return std::nullopt;
     return snapshot;
@@ -207,11 +216,18 @@ QJsonObject StatsSnapshot::toJson() const
             {u"source"_s, record.source},
         });
     }
-    return QJsonObject {
+    QJsonObject json {
         {u"replicaId"_s, replicaId},  {u"serverTime"_s, formatTimestamp(serverTime)},
         {u"counters"_s, licenses},    {u"peers"_s, peerArray},
         {u"amnesia"_s, amnesiaArray},
     };
+    if (database)
+        json.insert(u"database"_s,
+                    QJsonObject {{u"server"_s, database->server},
+                                 {u"unavailableSince"_s,
+                                  database->unavailableSince ? QJsonValue(formatTimestamp(*database->unavailableSince))
+                                                             : QJsonValue()}});
+    return json;
 }
 
 } // namespace keyright

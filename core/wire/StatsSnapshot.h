@@ -21,6 +21,16 @@ QString toWire(UsageCounter counter);
 // granted, denied, released, revoked, reclaimed, renewed: the enum's order.
 const QStringList &usageCounterNames();
 
+// PostgreSQL mode: the reporting server's database connection (issue 31), for the dashboard's
+// instance health view.
+struct StatsDatabase
+{
+    QString server; // "host:port" of the primary it is on, or was last on while unavailable
+    std::optional<QDateTime> unavailableSince; // the reporting server's clock; nullopt: available
+
+    friend bool operator==(const StatsDatabase &, const StatsDatabase &) = default;
+};
+
 // One peer as a server reports it.
 struct StatsPeer
 {
@@ -66,6 +76,7 @@ struct StatsSnapshot
     QMap<QString, Counters> counters; // license id -> counters
     QList<StatsPeer> peers;
     QList<StatsAmnesia> amnesia;
+    std::optional<StatsDatabase> database; // absent: SQLite, or a server from before issue 31
 
     // Rejects, naming the field by its path, anything not in the documented shape: a replica id
     // that is not one, a license id that is not one, a component that is not a count. Counter

@@ -1766,6 +1766,14 @@
         <source>rule %1 no longer holds: %2</source>
         <translation>règle %1 : la condition ne tient plus : %2</translation>
     </message>
+    <message>
+        <source>database failover</source>
+        <translation>bascule de la base de données</translation>
+    </message>
+    <message>
+        <source>the database moved from %1 to %2; requests waited %3</source>
+        <translation>la base de données est passée de %1 à %2 ; les requêtes ont attendu %3</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>
@@ -2581,6 +2589,14 @@
     <message>
         <source>Last error</source>
         <translation>Dernière erreur</translation>
+    </message>
+    <message>
+        <source>%1: unavailable since %2</source>
+        <translation>%1 : indisponible depuis %2</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>Base de données</translation>
     </message>
 </context>
 <context>

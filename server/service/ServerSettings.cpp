@@ -162,6 +162,7 @@ const QList<ServerOptionSpec> &serverOptionSpecs()
         {u"peer-interval"_s, Kind::Value, false, false},
         {u"database"_s, Kind::Value, false, false},
         {u"database-password-file"_s, Kind::Value, true, false},
+        {u"require-synchronous-commit"_s, Kind::Flag, false, false},
         {u"ldap-url"_s, Kind::Value, false, false},
         {u"ldap-bind-dn"_s, Kind::Value, false, false},
         {u"ldap-bind-password-file"_s, Kind::Value, true, false},
@@ -363,6 +364,11 @@ bool toServerRunSettings(const ServerSettings &settings, const QString &defaultD
                               originOf(settings, u"database-password-file"_s)));
         config.databasePasswordFile = QDir(valueOf(settings, u"database-password-file"_s)).absolutePath();
     }
+    config.requireSynchronousCommit = flagOf(settings, u"require-synchronous-commit"_s);
+    if (config.requireSynchronousCommit && config.databaseUrl.isEmpty())
+        return refuse(error,
+                      u"%1: require-synchronous-commit goes with database (a SQLite file has no standby)"_s.arg(
+                          originOf(settings, u"require-synchronous-commit"_s)));
 
     if (!toLdapSettings(settings, &config.ldap, error))
         return false;

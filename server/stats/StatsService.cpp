@@ -193,7 +193,10 @@ std::optional<StatsService::Snapshot> StatsService::snapshotFromJson(const QJson
 
 QJsonObject StatsService::toJson()
 {
-    return StatsSnapshot {m_replicaId, m_clock.now(), state(), m_peers, m_amnesia}.toJson();
+    StatsSnapshot snapshot {m_replicaId, m_clock.now(), state(), m_peers, m_amnesia, std::nullopt};
+    if (m_databaseStatus)
+        snapshot.database = m_databaseStatus();
+    return snapshot.toJson();
 }
 
 StatsService::PeerStatus *StatsService::peer(const QUrl &url)

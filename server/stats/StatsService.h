@@ -11,6 +11,7 @@
 #include <QStringList>
 #include <QUrl>
 
+#include <functional>
 #include <optional>
 
 namespace keyright {
@@ -62,6 +63,9 @@ public:
     StatsService(LeaseStore &store, QString replicaId, const Clock &clock);
 
     QString replicaId() const { return m_replicaId; }
+    // PostgreSQL mode: what toJson() reports as this server's database connection, asked at each
+    // call (issue 31). Unset: no `database` member (SQLite).
+    void setDatabaseStatus(std::function<StatsDatabase()> status) { m_databaseStatus = std::move(status); }
 
     // Adds `by` to this server's own component. Must run inside the store transaction that
     // records the counted event.
@@ -105,6 +109,7 @@ private:
     const Clock &m_clock;
     QList<Amnesia> m_amnesia;
     QList<PeerStatus> m_peers;
+    std::function<StatsDatabase()> m_databaseStatus;
 };
 
 } // namespace keyright::server

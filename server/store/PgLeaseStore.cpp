@@ -11,6 +11,8 @@
 #include <QSqlQuery>
 #include <QVariant>
 
+#include <utility>
+
 using namespace Qt::StringLiterals;
 
 namespace keyright::server {
@@ -139,8 +141,8 @@ PgLeaseStore::ClockStatements &PgLeaseStore::clockStatements()
 bool PgLeaseStore::connectAndSetUp(QString *error)
 {
     const auto configure = [this](QSqlDatabase &db) {
-        db.setHostName(m_info.host);
-        db.setPort(m_info.port);
+        db.setHostName(m_info.hostName());
+        db.setPort(m_info.port());
         db.setDatabaseName(m_info.databaseName);
         if (!m_info.user.isEmpty())
             db.setUserName(m_info.user);
@@ -148,10 +150,19 @@ bool PgLeaseStore::connectAndSetUp(QString *error)
         // connection's settings, the file's bytes are wiped with the SecretBuffer.
         if (m_password)
             db.setPassword(QString::fromUtf8(m_password->view()));
-        db.setConnectOptions(m_info.connectOptions);
+        db.setConnectOptions(m_info.connectOptionsWithPorts());
     };
     if (!connection().open(configure, error))
         return false;
+    // Which server of the list answered: libpq kept the first that met target_session_attrs.
+    {
+        QSqlQuery server(connection().database());
+        if (server.exec(u"SELECT host(inet_server_addr()), inet_server_port()"_s) && server.next()
+            && !server.value(0).isNull())
+            m_connectedServer = u"%1:%2"_s.arg(server.value(0).toString()).arg(server.value(1).toInt());
+        else
+            m_connectedServer = m_info.hostList(); // a Unix socket: the server has no address
+    }
     // CREATE TABLE IF NOT EXISTS on every start would print a NOTICE to stderr each time.
     QSqlQuery(connection().database()).exec(u"SET client_min_messages TO warning"_s);
     if (!setUp(error))
@@ -202,8 +213,10 @@ bool PgLeaseStore::open(QString *error)
 {
     if (isOpen())
         return true;
-    if (connectAndSetUp(error))
+    if (connectAndSetUp(error)) {
+        m_lastServer = m_connectedServer;
         return true;
+    }
     close();
     return false;
 }
@@ -211,6 +224,7 @@ bool PgLeaseStore::open(QString *error)
 void PgLeaseStore::close()
 {
     m_clockStatements.reset(); // its statements belong to the connection
+    m_connectedServer.clear();
     SqlLeaseStore::close();
 }
 
@@ -219,6 +233,10 @@ void PgLeaseStore::beforeTransaction()
     if (isOpen() && !connection().isBroken())
         return;
     const auto now = m_local.monotonic();
+    if (!m_unavailableSince) {
+        m_unavailableSince = m_local.now();
+        m_unavailableSinceMonotonic = now;
+    }
     if (m_lastReconnect && now - *m_lastReconnect < reconnectPause)
         throw StoreError(StoreError::Kind::Unavailable, m_lastReconnectError);
     m_lastReconnect = now;
@@ -226,7 +244,14 @@ void PgLeaseStore::beforeTransaction()
     m_recentLicenses.clear();
     QString why;
     if (connectAndSetUp(&why)) {
-        qCInfo(lcPgStore, "reconnected to %ls", qUtf16Printable(description()));
+        const auto interruption = m_local.monotonic() - *m_unavailableSinceMonotonic;
+        qCInfo(lcPgStore, "reconnected to %ls, on %ls, after %lld ms", qUtf16Printable(description()),
+               qUtf16Printable(m_connectedServer), qint64(interruption.count()));
+        if (!m_lastServer.isEmpty() && m_connectedServer != m_lastServer)
+            m_failover = Failover {m_lastServer, m_connectedServer, interruption};
+        m_lastServer = m_connectedServer;
+        m_unavailableSince.reset();
+        m_unavailableSinceMonotonic.reset();
         m_lastReconnect.reset();
         return;
     }
@@ -338,6 +363,36 @@ clockreference::Advance PgLeaseStore::advanceClock(const Clock &local)
         connection().exec(write).finish();
     });
     return advance;
+}
+
+PgLeaseStore::CommitDurability PgLeaseStore::commitDurability()
+{
+    CommitDurability d;
+    withStore([&] {
+        QSqlQuery q(connection().database());
+        if (!q.exec(u"SELECT current_setting('synchronous_commit'), current_setting('synchronous_standby_names'), "
+                    "(SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming')"_s)
+            || !q.next())
+            throw connection().errorFor(q.lastError(), u"cannot read the replication settings"_s);
+        d.synchronousCommit = q.value(0).toString();
+        d.standbyNames = q.value(1).toString().trimmed();
+        d.replicas = q.value(2).toInt();
+    });
+    if (d.standbyNames.isEmpty())
+        d.problem = u"%1 names no synchronous standby (synchronous_standby_names is empty): a commit is acknowledged "
+                    "before any standby has it, and a failover loses what the primary had not yet sent"_s.arg(
+                        m_connectedServer);
+    else if (d.synchronousCommit != u"on"_s && d.synchronousCommit != u"remote_apply"_s)
+        d.problem = u"%1 has synchronous_commit = %2 for this connection: a commit is acknowledged before the "
+                    "synchronous standby (%3) has written it, and a failover may lose it; it must be on or "
+                    "remote_apply"_s.arg(m_connectedServer, d.synchronousCommit, d.standbyNames);
+    d.synchronous = d.problem.isEmpty();
+    return d;
+}
+
+std::optional<PgLeaseStore::Failover> PgLeaseStore::takeFailover()
+{
+    return std::exchange(m_failover, std::nullopt);
 }
 
 qint64 PgLeaseStore::backendPid()

@@ -6,6 +6,7 @@
 #include "store/SqlLeaseStore.h"
 
 #include <QByteArray>
+#include <QDateTime>
 
 #include <chrono>
 #include <memory>
@@ -65,6 +66,41 @@ public:
     // The server process behind this store's connection (tests terminate it); -1 on failure.
     qint64 backendPid();
 
+    // Whether what this database acknowledges survives its primary's death: nullopt when commits
+    // wait for a synchronous standby (synchronous_standby_names set, and synchronous_commit, as
+    // this connection's role and database have it, on or remote_apply); else a sentence naming
+    // the setting at fault. `replicas` gets how many standbys stream from the server now (read
+    // from pg_stat_replication). Throws StoreError.
+    struct CommitDurability
+    {
+        bool synchronous = false;
+        QString synchronousCommit; // SHOW synchronous_commit
+        QString standbyNames; // SHOW synchronous_standby_names
+        int replicas = 0; // streaming standbys (pg_stat_replication)
+        QString problem; // empty when synchronous
+    };
+    CommitDurability commitDurability();
+
+    // Which server of the URI's host list the connection is on ("127.0.0.1:5433", from the
+    // server itself once connected; the configured host for a Unix socket); empty while not
+    // connected. With several hosts and target_session_attrs=read-write, the writable primary.
+    QString connectedServer() const { return m_connectedServer; }
+    // The last server connected to, kept while the connection is lost.
+    QString lastServer() const { return m_lastServer; }
+    // Since when (`local`'s wall clock) units fail because the database cannot be reached; nullopt
+    // while they do not.
+    std::optional<QDateTime> unavailableSince() const { return m_unavailableSince; }
+    // A reconnection that found another server than the last one (a failover: Patroni promoted a
+    // standby): from and to, and how long units failed in between (from the first unit that found
+    // the connection lost to the reconnection). Each failover is given once.
+    struct Failover
+    {
+        QString from;
+        QString to;
+        std::chrono::milliseconds interruption {0};
+    };
+    std::optional<Failover> takeFailover();
+
     // Outside a transaction, a record read less than licenseReuse ago (and before this store's
     // last transaction began) answers again: a heartbeat reads its license twice (its key, then
     // its policy), and the heartbeats of a turn mostly share a few licenses. That is as fresh as
@@ -97,6 +133,11 @@ private:
     };
     QHash<QString, RecentLicense> m_recentLicenses;
     QString m_lastReconnectError;
+    QString m_connectedServer;
+    QString m_lastServer;
+    std::optional<QDateTime> m_unavailableSince;
+    std::optional<std::chrono::milliseconds> m_unavailableSinceMonotonic;
+    std::optional<Failover> m_failover;
 };
 
 } // namespace keyright::server

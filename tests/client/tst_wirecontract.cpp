@@ -584,6 +584,9 @@ void TestWireContract::everyEventDetailReadsTyped()
         case EventKind::ReclaimCancelled:
             QVERIFY2(detail::ReclaimCancelled::fromJson(d).toJson() == d, what.constData());
             break;
+        case EventKind::DatabaseFailover:
+            QVERIFY2(detail::DatabaseFailover::fromJson(d).toJson() == d, what.constData());
+            break;
         case EventKind::Reclaimed:
             QVERIFY2(detail::Reclaimed::fromJson(d).toJson() == d, what.constData());
             break;

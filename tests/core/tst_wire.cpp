@@ -207,10 +207,11 @@ private Q_SLOTS:
             QCOMPARE(eventKindFromWire(name), std::optional<EventKind>(kind));
         }
         // The wire names are the contract (docs/API.md): renaming one breaks every stored event.
-        QCOMPARE(eventKindNames(),
-                 u"granted, denied, released, renew_refused, revoked, reaped, license_created, license_updated, "
-                 "key_rotated, holder_blocked, amnesia, token_created, token_revoked, clock_jumped, rules_changed, "
-                 "groups_changed, queued, queue_left, reclaim_warned, reclaim_cancelled, reclaimed"_s);
+        QCOMPARE(
+            eventKindNames(),
+            u"granted, denied, released, renew_refused, revoked, reaped, license_created, license_updated, "
+            "key_rotated, holder_blocked, amnesia, token_created, token_revoked, clock_jumped, rules_changed, "
+            "groups_changed, queued, queue_left, reclaim_warned, reclaim_cancelled, reclaimed, database_failover"_s);
         QCOMPARE(eventKindFilter({EventKind::Released, EventKind::Reaped}), u"released,reaped"_s);
     }
 
@@ -244,6 +245,18 @@ private Q_SLOTS:
         QVERIFY(*decoded == snapshot);
         // And encoding what was decoded gives the same document back.
         QCOMPARE(decoded->toJson(), json);
+
+        // PostgreSQL mode's database connection: absent (SQLite), available, unavailable.
+        QVERIFY(!json.contains(u"database"_s));
+        for (const StatsDatabase &database :
+             {StatsDatabase {u"10.0.0.2:5432"_s, std::nullopt},
+              StatsDatabase {u"10.0.0.1:5432"_s, QDateTime::fromMSecsSinceEpoch(1'800'000'000'123, Qt::UTC)}}) {
+            StatsSnapshot withDatabase = snapshot;
+            withDatabase.database = database;
+            const auto read = StatsSnapshot::fromJson(withDatabase.toJson(), &error);
+            QVERIFY2(read, qPrintable(error.message));
+            QCOMPARE(read->database, std::optional<StatsDatabase>(database));
+        }
     }
 
     void statsSnapshotSkipsUnknownCountersAndMissingLists()
@@ -1179,6 +1192,9 @@ private Q_SLOTS:
         QVERIFY(!token.toJson(EventKind::TokenRevoked).contains(u"expiresAt"_s));
         const detail::ClockJumped jump {JumpedClock::Monotonic, -7000, 120};
         QCOMPARE(detail::ClockJumped::fromJson(jump.toJson()), std::optional<detail::ClockJumped>(jump));
+        const detail::DatabaseFailover failover {u"10.0.0.1:5432"_s, u"10.0.0.2:5432"_s, 3295, paris};
+        QCOMPARE(detail::DatabaseFailover::fromJson(failover.toJson()), failover);
+        QCOMPARE(detail::DatabaseFailover::fromJson(QJsonObject {}), detail::DatabaseFailover {});
         const detail::Amnesia amnesia {StatsAmnesia::Kind::OwnComponentAhead, paris, u"granted"_s, 5, 4, u"test"_s};
         QCOMPARE(detail::Amnesia::fromJson(amnesia.toJson()), std::optional<detail::Amnesia>(amnesia));
         QVERIFY(!detail::Amnesia::fromJson(QJsonObject {{u"kind"_s, u"forgot"_s}}));

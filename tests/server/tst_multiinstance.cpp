@@ -21,6 +21,7 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -55,6 +56,7 @@ private slots:
     void postgresSkewedInstancesAgreeOnTheDatabaseClock();
     void postgresOutageAnswers503AndRecovers();
     void postgresOutageIsReportedWithoutTheInfrastructure();
+    void postgresRequireSynchronousCommitRefusesAnAsynchronousDatabase();
     void postgresTwoReapersReapBacklogOnce();
     void postgresValidityCapsLeasesOnEveryInstance();
 
@@ -714,6 +716,43 @@ void TestMultiInstance::postgresOutageAnswers503AndRecovers()
 // host, port and libpq's error text, and GET /v1/health said "ok". Now nobody who has not proved
 // who it is reads anything about the infrastructure (the log keeps it), the 503 says the request
 // was not carried out, and the health route reports the outage, still with 200.
+// The test cluster has no synchronous standby: with --require-synchronous-commit an instance
+// refuses to start and says which setting is missing; without it, it starts (a database with no
+// standby at all is not warned about: there is nothing to fail over to), with a warning when it was
+// given a host list.
+void TestMultiInstance::postgresRequireSynchronousCommitRefusesAnAsynchronousDatabase()
+{
+    QTemporaryDir dir;
+    QString output;
+    const int code = ServerProcess::run({u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, dir.path(), u"--database"_s,
+                                         m_db->url(), u"--require-synchronous-commit"_s},
+                                        &output);
+    QCOMPARE(code, 2);
+    QVERIFY2(output.contains(u"--require-synchronous-commit: "_s), qPrintable(output));
+    QVERIFY2(output.contains(u"synchronous_standby_names is empty"_s), qPrintable(output));
+    QVERIFY2(output.contains(u"synchronous_mode"_s), qPrintable(output));
+
+    ServerProcess server;
+    server.setDatabase(m_db->url());
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error + server.output()));
+    QVERIFY2(!server.output().contains(u"WARNING: "_s), qPrintable(server.output()));
+
+    // Given a host list, the operator expects a failover: an asynchronous database is warned about
+    // (the list here is a port nobody listens on, then the test's cluster).
+    const QUrl url(m_db->url());
+    const QString listed = u"postgresql://%1@127.0.0.1:1,%2:%3%4?target_session_attrs=read-write"_s.arg(
+        url.userName(), url.host(), QString::number(url.port()), url.path());
+    QVERIFY(server.terminate());
+    ServerProcess warned;
+    warned.setDataDir(server.dataDir()); // the key the database already has
+    warned.setDatabase(listed);
+    QVERIFY2(warned.start(&error), qPrintable(error + warned.output()));
+    QVERIFY2(warned.output().contains(u"WARNING: PostgreSQL at 127.0.0.1:1,"_s)
+                 && warned.output().contains(u"synchronous_standby_names is empty"_s),
+             qPrintable(warned.output()));
+}
+
 void TestMultiInstance::postgresOutageIsReportedWithoutTheInfrastructure()
 {
     InstanceCluster cluster(1, m_db->url());

@@ -65,6 +65,7 @@ peer-token-file = peer-token
 peer-interval = 750ms
 database = postgresql://keyright@db.example:5432/keyright
 database-password-file = /etc/keyright/db-password
+require-synchronous-commit = true
 ldap-url = ldap://dir.example.org
 ldap-bind-dn = cn=keyright,ou=services,dc=example,dc=org
 ldap-bind-password-file = /etc/keyright/ldap-password
@@ -105,6 +106,7 @@ void TestServerConfigFile::everyOptionFromTheFile()
     QCOMPARE(config.peerInterval, std::chrono::milliseconds(750));
     QCOMPARE(config.databaseUrl, u"postgresql://keyright@db.example:5432/keyright"_s);
     QCOMPARE(config.databasePasswordFile, u"/etc/keyright/db-password"_s);
+    QVERIFY(config.requireSynchronousCommit);
     QCOMPARE(config.http.maxConnections, 50);
     QCOMPARE(config.http.maxConnectionsPerAddress, 7);
     QCOMPARE(config.http.headerTimeout, std::chrono::milliseconds(3000));

@@ -153,6 +153,10 @@ private slots:
     void signingKeyIsRecordedOnce();
     void badDatabaseUrisAreRefused_data();
     void badDatabaseUrisAreRefused();
+    void multiHostDatabaseUrisAreRead_data();
+    void multiHostDatabaseUrisAreRead();
+    void postgresHostListSkipsAnUnreachableHost();
+    void postgresAsynchronousCommitIsNamed();
 
 private:
     bool isPg() const { return m_isPg; }
@@ -1258,7 +1262,7 @@ void TestStoreContract::unreachableDatabaseIsNamed()
     const auto info = PgConnectionInfo::parse(m_pg->url(), nullptr);
     QVERIFY(info);
     PgConnectionInfo nowhere = *info;
-    nowhere.port = 1;
+    nowhere.hosts = {PgHost {u"127.0.0.1"_s, 1}};
     PgLeaseStore store(nowhere, std::nullopt, SystemClock::instance());
     QString error;
     QVERIFY(!store.open(&error));
@@ -1534,12 +1538,105 @@ void TestStoreContract::badDatabaseUrisAreRefused()
     // A good one, for contrast, with the defaults filled in.
     const auto good = PgConnectionInfo::parse(u"postgresql://keyright@db.example/keyright?sslmode=require"_s, &error);
     QVERIFY2(good, qPrintable(error));
-    QCOMPARE(good->port, 5432);
+    QCOMPARE(good->hosts, (QList<PgHost> {PgHost {u"db.example"_s, 5432}}));
     QCOMPARE(good->user, u"keyright"_s);
     QCOMPARE(good->databaseName, u"keyright"_s);
     QVERIFY(good->connectOptions.contains(u"sslmode=require"_s));
     QVERIFY(good->connectOptions.contains(u"connect_timeout=5"_s));
     QCOMPARE(good->description(), u"PostgreSQL at db.example:5432/keyright"_s);
+}
+
+void TestStoreContract::multiHostDatabaseUrisAreRead_data()
+{
+    QTest::addColumn<QString>("uri");
+    QTest::addColumn<QString>("hostName");
+    QTest::addColumn<int>("port");
+    QTest::addColumn<QString>("options");
+    QTest::addColumn<QString>("description");
+    QTest::newRow("one host") << u"postgresql://k@db:5433/keyright"_s << u"db"_s << 5433 << u"connect_timeout=5"_s
+                              << u"PostgreSQL at db:5433/keyright"_s;
+    QTest::newRow("a list") << u"postgresql://k@a:5432,b:5433/keyright?target_session_attrs=read-write"_s << u"a,b"_s
+                            << -1 << u"port=5432,5433;target_session_attrs=read-write;connect_timeout=5"_s
+                            << u"PostgreSQL at a:5432,b:5433/keyright"_s;
+    QTest::newRow("default ports") << u"postgresql://k@a,b,c/keyright"_s << u"a,b,c"_s << -1
+                                   << u"port=5432,5432,5432;connect_timeout=5"_s
+                                   << u"PostgreSQL at a:5432,b:5432,c:5432/keyright"_s;
+    QTest::newRow("ipv6") << u"postgresql://k@[::1]:6000,10.0.0.2/keyright"_s << u"::1,10.0.0.2"_s << -1
+                          << u"port=6000,5432;connect_timeout=5"_s
+                          << u"PostgreSQL at ::1:6000,10.0.0.2:5432/keyright"_s;
+    QTest::newRow("query list") << u"postgresql:///keyright?host=a,b&port=6000,6001&connect_timeout=2"_s << u"a,b"_s
+                                << -1 << u"port=6000,6001;connect_timeout=2"_s
+                                << u"PostgreSQL at a:6000,b:6001/keyright"_s;
+    QTest::newRow("one query port") << u"postgresql://k@a,b/keyright?port=7000"_s << u"a,b"_s << -1
+                                    << u"port=7000,7000;connect_timeout=5"_s
+                                    << u"PostgreSQL at a:7000,b:7000/keyright"_s;
+}
+
+void TestStoreContract::multiHostDatabaseUrisAreRead()
+{
+    QFETCH(QString, uri);
+    QFETCH(QString, hostName);
+    QFETCH(int, port);
+    QFETCH(QString, options);
+    QFETCH(QString, description);
+    QString error;
+    const auto info = PgConnectionInfo::parse(uri, &error);
+    QVERIFY2(info, qPrintable(error));
+    QCOMPARE(info->hostName(), hostName);
+    QCOMPARE(info->port(), port);
+    QCOMPARE(info->connectOptionsWithPorts(), options);
+    QCOMPARE(info->description(), description);
+    // Refused in a list as alone.
+    QVERIFY(!PgConnectionInfo::parse(u"postgresql://k@a:1,b:99999/keyright"_s, &error));
+    QVERIFY2(error.contains(u"not a valid URI"_s), qPrintable(error));
+    QVERIFY(!PgConnectionInfo::parse(u"postgresql://k@a,/keyright"_s, &error));
+    QVERIFY2(error.contains(u"no host"_s), qPrintable(error));
+    QVERIFY(!PgConnectionInfo::parse(u"postgresql://k@a,b,c/keyright?port=1,2"_s, &error));
+    QVERIFY2(error.contains(u"2 ports for 3 hosts"_s), qPrintable(error));
+    QVERIFY(!PgConnectionInfo::parse(u"postgresql://k:pw@a,b/keyright"_s, &error));
+    QVERIFY2(error.contains(u"password"_s), qPrintable(error));
+    QVERIFY(!PgConnectionInfo::parse(u"postgresql://k@a/keyright?options=-c%20x=1"_s, &error));
+    QVERIFY2(error.contains(u"spaces"_s), qPrintable(error));
+}
+
+// Qt's QPSQL driver hands the host list and the ports to libpq as they are: a store on
+// "nobody listens here, then the real server" opens on the second, says which it is on, and keeps
+// naming the whole list.
+void TestStoreContract::postgresHostListSkipsAnUnreachableHost()
+{
+    if (!isPg())
+        QSKIP("PostgreSQL only");
+    const auto single = PgConnectionInfo::parse(m_pg->url(), nullptr);
+    QVERIFY(single);
+    const PgHost real = single->hosts.constFirst();
+    QString error;
+    const auto info = PgConnectionInfo::parse(
+        u"postgresql://%1@127.0.0.1:1,%2:%3/%4?target_session_attrs=read-write"_s.arg(single->user, real.host)
+            .arg(real.port)
+            .arg(single->databaseName),
+        &error);
+    QVERIFY2(info, qPrintable(error));
+    PgLeaseStore store(*info, std::nullopt, SystemClock::instance());
+    QVERIFY2(store.open(&error), qPrintable(error));
+    QCOMPARE(store.connectedServer(), u"%1:%2"_s.arg(real.host).arg(real.port));
+    store.withStore([] {});
+    QVERIFY(store.description().contains(u"127.0.0.1:1,"_s));
+}
+
+// The test cluster has no standby: commitDurability() says what is missing, and names the setting
+// that a database (or the role) overrides for this connection.
+void TestStoreContract::postgresAsynchronousCommitIsNamed()
+{
+    if (!isPg())
+        QSKIP("PostgreSQL only");
+    QString error;
+    auto store = openPg(m_pg->url(), &error);
+    QVERIFY2(store, qPrintable(error));
+    auto durability = store->commitDurability();
+    QVERIFY(!durability.synchronous);
+    QCOMPARE(durability.replicas, 0);
+    QVERIFY2(durability.problem.contains(u"synchronous_standby_names is empty"_s), qPrintable(durability.problem));
+    QVERIFY2(durability.problem.contains(store->connectedServer()), qPrintable(durability.problem));
 }
 
 } // namespace keyright::server

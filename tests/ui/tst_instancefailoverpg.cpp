@@ -108,6 +108,14 @@ void TestInstanceFailoverOnPostgres::postgresOneOfThreeRealInstancesDies()
     for (int row = 0; row < 3; ++row)
         replicas.insert(health().at(row).replicaId);
     QCOMPARE(replicas.size(), 3);
+    // Each reports its database connection (issue 31): the one PostgreSQL server, reachable.
+    const QUrl database(m_db->url());
+    const QString server = u"%1:%2"_s.arg(database.host()).arg(database.port());
+    for (int row = 0; row < 3; ++row) {
+        QTRY_COMPARE_WITH_TIMEOUT(health().at(row).databaseServer, server, 5000);
+        QVERIFY(!health().at(row).databaseUnavailableSince);
+        QCOMPARE(m_panel->view()->model()->index(row, InstanceHealthModel::DatabaseColumn).data().toString(), server);
+    }
 
     bool bannerSeen = false;
     QTimer watch;

@@ -1,0 +1,588 @@
+#include "HttpBurst.h"
+#include "InstanceCluster.h"
+#include "KeepAliveClient.h"
+#include "ServeEventLoop.h"
+#include "TestHttp.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QHash>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSet>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QSqlRecord>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <algorithm>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+using namespace keyright;
+
+// The database is no single point of failure (issue 31): one etcd and two PostgreSQL nodes under
+// Patroni with synchronous replication (scripts/patroni-cluster.sh, on 127.0.0.1 in a temporary
+// directory), three keyright-server instances on the multi-host URI with
+// --require-synchronous-commit, and clients renewing and checking out through all three. The
+// primary's PostgreSQL is killed -9 (and, in the second case, its Patroni with it); once Patroni
+// has promoted the standby, every grant and renewal acknowledged before the kill is in the new
+// primary, no license ever had more seats held than it has (from the clients' acknowledgements
+// and from samples of the database during the failover), every client holds its one seat again,
+// each instance records the failover once and reports the new primary in its health data, and the
+// interruption (the longest a holder went without an acknowledged renewal) is printed.
+//
+// Needs patroni, etcd-server and PostgreSQL (scripts/install-deps.sh): without them it skips with
+// the reason, and with KEYRIGHT_REQUIRE_PATRONI=1 (the test command) it fails instead. Time is
+// real (other processes, Patroni's ttl of 10 s); every wait is bounded.
+class TestPatroniFailover : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+
+    void postgresPrimaryKilledLosesNothingAcknowledged();
+    void postgresPrimaryNodeKilledLosesNothingAcknowledged();
+
+private:
+    void failOver(const QString &killCommand, const QString &prefix);
+
+    QString m_dir;
+    QString m_url;
+    std::unique_ptr<InstanceCluster> m_instances;
+};
+
+namespace {
+
+constexpr auto requestTimeout = 5s;
+constexpr auto pace = 150ms; // between one client's requests
+constexpr int holderSeats = 6; // license 1: one client per seat, renewing
+constexpr int churnSeats = 2; // license 2: more clients than seats, checking out and releasing
+constexpr int churnClients = 4;
+
+QString script()
+{
+    return QStringLiteral(KEYRIGHT_SOURCE_DIR) + u"/scripts/patroni-cluster.sh"_s;
+}
+
+// Runs patroni-cluster.sh; its exit code (-1: did not finish in time) and its output.
+int runScript(const QStringList &arguments, QString *output, std::chrono::seconds timeout = 120s)
+{
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(u"bash"_s, QStringList {script()} + arguments);
+    const bool finished
+        = process.waitForStarted(10000) && process.waitForFinished(int(std::chrono::milliseconds(timeout).count()));
+    if (output)
+        *output = QString::fromLocal8Bit(process.readAll()).trimmed();
+    if (!finished) {
+        process.kill();
+        process.waitForFinished(5000);
+        return -1;
+    }
+    return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+}
+
+bool patroniRequired()
+{
+    return qEnvironmentVariableIntValue("KEYRIGHT_REQUIRE_PATRONI") == 1;
+}
+
+struct License
+{
+    QString id;
+    QByteArray auth;
+    int seats = 0;
+};
+
+License createLicense(TestHttp &http, const QByteArray &admin, const QString &id, int seats)
+{
+    // TTL 30 s: longer than any failover here, so that no seat may expire during one.
+    const auto created = http.put(
+        u"/v1/licenses/"_s + id,
+        {{u"seatCount"_s, seats}, {u"ttlSeconds"_s, 30}, {u"skewSeconds"_s, 5}, {u"reapGraceSeconds"_s, 15}}, admin);
+    if (created.status != 201) {
+        qWarning("PUT license %s: %d %s", qPrintable(id), created.status, created.body.constData());
+        return {};
+    }
+    return License {id, "License " + created.json().value("key"_L1).toString().toLatin1(), seats};
+}
+
+// A session on the cluster through the same multi-host URI as the instances: always the writable
+// primary. Reopened when the connection is lost.
+class PrimarySession
+{
+public:
+    explicit PrimarySession(const QString &url)
+        : m_url(url)
+    { }
+    ~PrimarySession()
+    {
+        QSqlDatabase::database(m_name, false).close();
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    PrimarySession(const PrimarySession &) = delete;
+    PrimarySession &operator=(const PrimarySession &) = delete;
+
+    // Rows of a query, or nullopt when the primary cannot be reached now.
+    std::optional<QList<QVariantList>> rows(const QString &sql)
+    {
+        if (!open())
+            return std::nullopt;
+        QSqlQuery query(QSqlDatabase::database(m_name, false));
+        if (!query.exec(sql)) {
+            m_error = query.lastError().text();
+            QSqlDatabase::database(m_name, false).close();
+            return std::nullopt;
+        }
+        QList<QVariantList> all;
+        while (query.next()) {
+            QVariantList row;
+            for (int i = 0; i < query.record().count(); ++i)
+                row.append(query.value(i));
+            all.append(row);
+        }
+        return all;
+    }
+    QString lastError() const { return m_error; }
+
+private:
+    bool open()
+    {
+        if (QSqlDatabase::contains(m_name) && QSqlDatabase::database(m_name, false).isOpen())
+            return true;
+        // postgresql://postgres@h1:p1,h2:p2/postgres?target_session_attrs=read-write&connect_timeout=2
+        const QString authority = m_url.section(u"://"_s, 1).section(u'/', 0, 0);
+        const QString hosts = authority.section(u'@', 1);
+        QStringList names;
+        QStringList ports;
+        for (const QString &host : hosts.split(u',')) {
+            names.append(host.section(u':', 0, 0));
+            ports.append(host.section(u':', 1));
+        }
+        QSqlDatabase db = QSqlDatabase::contains(m_name) ? QSqlDatabase::database(m_name, false)
+                                                         : QSqlDatabase::addDatabase(u"QPSQL"_s, m_name);
+        db.setHostName(names.join(u','));
+        db.setUserName(authority.section(u'@', 0, 0));
+        db.setDatabaseName(u"postgres"_s);
+        db.setConnectOptions(u"port=%1;target_session_attrs=read-write;connect_timeout=2"_s.arg(ports.join(u',')));
+        if (db.open())
+            return true;
+        m_error = db.lastError().text();
+        return false;
+    }
+
+    QString m_url;
+    QString m_name = u"patroni-primary"_s;
+    QString m_error;
+};
+
+// One simulated program: it holds (or, for the churn license, repeatedly takes and gives back) a
+// seat through one instance, one request at a time, `pace` apart, retrying a 503 or a lost answer.
+struct Client
+{
+    License license;
+    QString holder;
+    bool churn = false;
+    std::unique_ptr<KeepAliveClient> http;
+
+    QString seatId; // held now (acknowledged)
+    int renewalsLeft = 0; // churn: heartbeats before the release
+    QString requestId; // of the checkout in flight or being retried
+    int attempt = 0;
+    bool releasing = false;
+    bool releaseUnsure = false; // a release whose answer was lost: a 404/410 on retry is fine
+    qint64 releaseSentMs = -1; // local monotonic: the first attempt of the release in progress
+    qint64 ackedExpiresMs = 0; // of the last renewal acknowledged before the kill
+    qint64 heldSinceMs = -1; // local monotonic: when the grant was acknowledged
+    qint64 lastSuccessMs = -1; // local monotonic: the last renewal acknowledged
+    qint64 lastSuccessSentMs = -1; // when that renewal was sent
+    qint64 longestGapMs = 0; // between two renewals acknowledged, around the kill: what the holder saw
+};
+
+struct Held
+{
+    QString license;
+    qint64 from = 0; // the grant's answer arrived
+    qint64 to = 0; // the release was sent (or the end of the run)
+};
+
+} // namespace
+
+void TestPatroniFailover::initTestCase()
+{
+    QString output;
+    if (runScript({u"check"_s}, &output) != 0) {
+        if (patroniRequired())
+            QFAIL(qPrintable(u"Patroni required (KEYRIGHT_REQUIRE_PATRONI=1) but "_s + output));
+        QSKIP(qPrintable(output + u" (set KEYRIGHT_REQUIRE_PATRONI=1 to make this a failure)"_s));
+    }
+    QTemporaryDir dir(QDir::tempPath() + u"/keyright-patroni.XXXXXX"_s);
+    QVERIFY(dir.isValid());
+    dir.setAutoRemove(false); // the script owns it from here and removes it on stop
+    m_dir = dir.path();
+    QElapsedTimer started;
+    started.start();
+    // With this process's id: the script stops the cluster when the test ends, even by a kill.
+    const int code = runScript({u"start"_s, m_dir, QString::number(QCoreApplication::applicationPid())}, &output);
+    QVERIFY2(code == 0, qPrintable(u"patroni-cluster.sh start: "_s + output));
+    m_url = output.section(u'\n', -1).trimmed();
+    qInfo("etcd and two PostgreSQL nodes under Patroni up in %lld ms: %s", qint64(started.elapsed()),
+          qPrintable(m_url));
+
+    m_instances = std::make_unique<InstanceCluster>(3, m_url);
+    m_instances->setExtraArguments({u"--reap-interval"_s, u"0"_s, u"--require-synchronous-commit"_s});
+    QString error;
+    QVERIFY2(m_instances->start(&error), qPrintable(error + m_instances->output()));
+    QVERIFY2(m_instances->output().contains(u"commits wait for the synchronous standby"_s),
+             qPrintable(m_instances->output()));
+}
+
+void TestPatroniFailover::cleanupTestCase()
+{
+    m_instances.reset();
+    if (!m_dir.isEmpty()) {
+        QString output;
+        if (runScript({u"stop"_s, m_dir}, &output) != 0)
+            qWarning("patroni-cluster.sh stop %s: %s", qPrintable(m_dir), qPrintable(output));
+        m_dir.clear();
+    }
+}
+
+void TestPatroniFailover::postgresPrimaryKilledLosesNothingAcknowledged()
+{
+    failOver(u"kill-postgres"_s, u"pg"_s);
+}
+
+void TestPatroniFailover::postgresPrimaryNodeKilledLosesNothingAcknowledged()
+{
+    // The first case left the old primary rejoining as the standby; the failover below needs it
+    // synchronous again, or the kill would leave nothing to promote.
+    QString output;
+    QVERIFY2(runScript({u"wait-sync"_s, m_dir, u"60"_s}, &output) == 0, qPrintable(output));
+    failOver(u"kill-node"_s, u"node"_s);
+}
+
+void TestPatroniFailover::failOver(const QString &killCommand, const QString &prefix)
+{
+    QVERIFY(m_instances);
+    InstanceCluster &instances = *m_instances;
+    const QByteArray admin = instances.adminAuthorization();
+    TestHttp http(instances.instance(0).url());
+    const License holders = createLicense(http, admin, prefix + u"-holders"_s, holderSeats);
+    const License churn = createLicense(http, admin, prefix + u"-churn"_s, churnSeats);
+    QVERIFY(!holders.auth.isEmpty() && !churn.auth.isEmpty());
+
+    QElapsedTimer clock;
+    clock.start();
+    std::vector<std::unique_ptr<Client>> clients;
+    for (int i = 0; i < holderSeats + churnClients; ++i) {
+        auto client = std::make_unique<Client>();
+        client->churn = i >= holderSeats;
+        client->license = client->churn ? churn : holders;
+        client->holder = u"%1-%2@host"_s.arg(prefix).arg(i);
+        client->http = std::make_unique<KeepAliveClient>(
+            QHostAddress::LocalHost, instances.instance(i % instances.size()).port(), requestTimeout);
+        clients.push_back(std::move(client));
+    }
+
+    QStringList problems;
+    // The context of the clients' timers: none fires once this case is over.
+    QObject scope;
+    std::vector<Held> held;
+    struct Grant
+    {
+        QString license;
+        QString seatId;
+    };
+    std::vector<Grant> grantsBeforeKill;
+    std::optional<qint64> killedAt;
+    std::optional<qint64> promotedAt; // when the test first saw another node as the primary
+    bool stopping = false;
+    int unavailable = 0;
+    int unknownOutcomes = 0;
+
+    std::function<void(Client &)> step = [&](Client &client) {
+        if (stopping)
+            return;
+        Client *const cp = &client;
+        Client &c = client;
+        const QByteArray base = "/v1/licenses/" + c.license.id.toLatin1();
+        QByteArray request;
+        enum class Op { Checkout, Heartbeat, Release } op;
+        if (c.seatId.isEmpty()) {
+            op = Op::Checkout;
+            if (c.requestId.isEmpty())
+                c.requestId = u"%1-%2"_s.arg(c.holder).arg(++c.attempt);
+            request = HttpBurst::request(
+                "POST", base + "/checkout", c.license.auth,
+                QJsonDocument(QJsonObject {{u"holder"_s, c.holder}, {u"requestId"_s, c.requestId}}).toJson());
+        } else if (c.releasing) {
+            op = Op::Release;
+            request = HttpBurst::request("DELETE", base + "/seats/" + c.seatId.toLatin1(), c.license.auth, {});
+        } else {
+            op = Op::Heartbeat;
+            request
+                = HttpBurst::request("POST", base + "/seats/" + c.seatId.toLatin1() + "/heartbeat", c.license.auth, {});
+        }
+        const qint64 sentAt = clock.elapsed();
+        if (op == Op::Release && c.releaseSentMs < 0)
+            c.releaseSentMs = sentAt; // held for sure until then, whatever the attempts' outcome
+        c.http->send(request, [&, op, sentAt, cp](const HttpBurst::Reply &reply) {
+            Client &answered = *cp;
+            const qint64 answeredAt = clock.elapsed();
+            const bool beforeKill = !killedAt;
+            if (reply.status == 503 || reply.status == 0) {
+                ++unavailable;
+                if (reply.body.contains("may or may not have been kept") || reply.status == 0) {
+                    ++unknownOutcomes;
+                    if (op == Op::Release)
+                        answered.releaseUnsure = true;
+                }
+            } else if (op == Op::Checkout && reply.status == 201) {
+                const QJsonObject lease = jsonOf(reply).value("lease"_L1).toObject();
+                answered.seatId = lease.value("seatId"_L1).toString();
+                answered.requestId.clear();
+                answered.heldSinceMs = answeredAt;
+                answered.renewalsLeft = 3;
+                if (beforeKill) {
+                    answered.ackedExpiresMs = msOf(lease.value("expiresAt"_L1));
+                    grantsBeforeKill.push_back(Grant {answered.license.id, answered.seatId});
+                }
+            } else if (op == Op::Checkout && reply.status == 409 && answered.churn) {
+                answered.requestId.clear(); // every seat taken: a fresh checkout next time
+            } else if (op == Op::Heartbeat && reply.status == 200) {
+                const QJsonObject lease = jsonOf(reply).value("lease"_L1).toObject();
+                if (beforeKill)
+                    answered.ackedExpiresMs = std::max(answered.ackedExpiresMs, msOf(lease.value("expiresAt"_L1)));
+                // The kill's cost as a holder sees it: the longest time without an acknowledged
+                // renewal (the old primary's backends may still commit for a moment after their
+                // postmaster is killed, so "the first success after the kill" can come at once).
+                if (!answered.churn && killedAt && answered.lastSuccessMs >= 0)
+                    answered.longestGapMs = std::max(answered.longestGapMs, answeredAt - answered.lastSuccessMs);
+                answered.lastSuccessMs = answeredAt;
+                answered.lastSuccessSentMs = sentAt;
+                if (answered.churn && --answered.renewalsLeft <= 0)
+                    answered.releasing = true;
+            } else if (op == Op::Release
+                       && (reply.status == 204
+                           || (answered.releaseUnsure && (reply.status == 404 || reply.status == 410)))) {
+                held.push_back(Held {answered.license.id, answered.heldSinceMs, answered.releaseSentMs});
+                answered.seatId.clear();
+                answered.releasing = false;
+                answered.releaseUnsure = false;
+                answered.releaseSentMs = -1;
+            } else {
+                problems.append(
+                    u"%1 %2: %3 %4"_s.arg(answered.holder)
+                        .arg(op == Op::Checkout ? u"checkout"_s : (op == Op::Heartbeat ? u"heartbeat"_s : u"release"_s))
+                        .arg(reply.status)
+                        .arg(QString::fromUtf8(reply.body.left(300))));
+                if (op == Op::Release) {
+                    answered.seatId.clear();
+                    answered.releasing = false;
+                    answered.releaseSentMs = -1;
+                }
+            }
+            QTimer::singleShot(pace, &scope, [&step, cp] { step(*cp); });
+        });
+    };
+    for (auto &client : clients)
+        step(*client);
+
+    // Every holder has its seat, and a few churn rounds went by.
+    QVERIFY2(serveUntil(
+                 [&] {
+                     return std::all_of(clients.begin(), clients.begin() + holderSeats,
+                                        [](const auto &c) { return c->ackedExpiresMs > 0; })
+                         && held.size() >= 4;
+                 },
+                 30s),
+             qPrintable(problems.join(u'\n') + instances.output()));
+
+    // Samples of the database's seats during the failover: never more held than a license has.
+    PrimarySession sampler(m_url);
+    int samples = 0;
+    QTimer sampling;
+    QObject::connect(&sampling, &QTimer::timeout, &scope, [&] {
+        const auto rows = sampler.rows(u"SELECT license_id, count(*) FROM leases WHERE license_id IN ('%1', '%2') "
+                                       "GROUP BY license_id"_s.arg(holders.id, churn.id));
+        if (!rows)
+            return;
+        ++samples;
+        for (const QVariantList &row : *rows) {
+            const int seats = row.at(0).toString() == holders.id ? holders.seats : churn.seats;
+            if (row.at(1).toInt() > seats)
+                problems.append(u"sample: %1 has %2 leases for %3 seats"_s.arg(row.at(0).toString())
+                                    .arg(row.at(1).toInt())
+                                    .arg(seats));
+        }
+    });
+    sampling.start(100);
+    serveFor(1s);
+    const auto lastSeq = sampler.rows(u"SELECT COALESCE(MAX(seq), 0) FROM events"_s);
+    QVERIFY2(lastSeq, qPrintable(sampler.lastError()));
+    const qint64 seqBeforeKill = lastSeq->constFirst().at(0).toLongLong();
+
+    QString output;
+    QString oldPrimary;
+    QVERIFY2(runScript({u"primary"_s, m_dir}, &oldPrimary) == 0, qPrintable(oldPrimary));
+    killedAt = clock.elapsed();
+    QVERIFY2(runScript({killCommand, m_dir}, &output) == 0, qPrintable(output));
+    qInfo("%s: killed %s's %s at %lld ms", qPrintable(killCommand), qPrintable(oldPrimary),
+          killCommand == u"kill-node"_s ? "Patroni and PostgreSQL" : "PostgreSQL", qint64(*killedAt));
+
+    // Promotion (Patroni's REST API, asked every 300 ms), then every holder renews again through
+    // the new primary: bounded by Patroni's ttl (10 s) and a margin.
+    QString newPrimary;
+    qint64 lastAsked = 0;
+    const bool recovered = serveUntil(
+        [&] {
+            if (!promotedAt && clock.elapsed() - lastAsked >= 300) {
+                lastAsked = clock.elapsed();
+                QString primary;
+                if (runScript({u"primary"_s, m_dir}, &primary, 5s) == 0 && !primary.isEmpty()
+                    && primary != oldPrimary) {
+                    newPrimary = primary;
+                    promotedAt = clock.elapsed();
+                }
+            }
+            return promotedAt && std::all_of(clients.begin(), clients.begin() + holderSeats, [&](const auto &c) {
+                       return c->lastSuccessSentMs > *promotedAt;
+                   });
+        },
+        60s);
+    QVERIFY2(recovered,
+             qPrintable(u"the clients did not renew within 60 s of the kill; primary now \"%1\"\n%2\n%3"_s.arg(
+                 newPrimary, problems.join(u'\n'), instances.output())));
+    QVERIFY2(newPrimary != oldPrimary && !newPrimary.isEmpty(), qPrintable(newPrimary));
+    serveFor(2s); // churn goes on on the new primary
+    stopping = true;
+    QVERIFY(serveUntil(
+        [&] { return std::none_of(clients.begin(), clients.end(), [](const auto &c) { return c->http->busy(); }); },
+        requestTimeout + 2s));
+    sampling.stop();
+
+    std::vector<qint64> gaps;
+    for (auto it = clients.begin(); it != clients.begin() + holderSeats; ++it)
+        gaps.push_back((*it)->longestGapMs);
+    std::sort(gaps.begin(), gaps.end());
+    qInfo("%s: %s -> %s; interruption %lld ms (the longest a holder went without an acknowledged renewal; "
+          "median over the holders %lld ms), promotion seen %lld ms after the kill; %d answers 503 or lost (%d of "
+          "unknown outcome); %d database samples",
+          qPrintable(killCommand), qPrintable(oldPrimary), qPrintable(newPrimary), qint64(gaps.back()),
+          qint64(gaps.at(gaps.size() / 2)), qint64(*promotedAt - *killedAt), unavailable, unknownOutcomes, samples);
+
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+    QVERIFY2(samples > 0, qPrintable(sampler.lastError()));
+
+    // Every renewal acknowledged before the kill is in the new primary (renewals only extend), and
+    // each holder still has its one seat.
+    const auto leases
+        = sampler.rows(u"SELECT holder, seat_id, expires_at FROM leases WHERE license_id = '%1'"_s.arg(holders.id));
+    QVERIFY2(leases, qPrintable(sampler.lastError()));
+    QHash<QString, std::pair<QString, qint64>> byHolder;
+    for (const QVariantList &row : *leases) {
+        QVERIFY2(!byHolder.contains(row.at(0).toString()),
+                 qPrintable(u"%1 holds two seats"_s.arg(row.at(0).toString())));
+        byHolder.insert(row.at(0).toString(), {row.at(1).toString(), row.at(2).toLongLong()});
+    }
+    QCOMPARE(byHolder.size(), holderSeats);
+    for (auto it = clients.begin(); it != clients.begin() + holderSeats; ++it) {
+        const Client &c = **it;
+        QVERIFY2(byHolder.contains(c.holder), qPrintable(c.holder));
+        QCOMPARE(byHolder.value(c.holder).first, c.seatId);
+        QVERIFY2(byHolder.value(c.holder).second >= c.ackedExpiresMs,
+                 qPrintable(u"%1: the new primary has its lease until %2, it was acknowledged until %3"_s.arg(c.holder)
+                                .arg(byHolder.value(c.holder).second)
+                                .arg(c.ackedExpiresMs)));
+    }
+    // Every grant acknowledged before the kill is in the new primary's audit log.
+    const auto granted = sampler.rows(
+        u"SELECT license_id, seat_id FROM events WHERE kind = 'granted' AND license_id IN ('%1', '%2')"_s.arg(
+            holders.id, churn.id));
+    QVERIFY2(granted, qPrintable(sampler.lastError()));
+    QSet<QString> grantedSeats;
+    for (const QVariantList &row : *granted)
+        grantedSeats.insert(row.at(0).toString() + u'/' + row.at(1).toString());
+    for (const Grant &grant : grantsBeforeKill)
+        QVERIFY2(grantedSeats.contains(grant.license + u'/' + grant.seatId),
+                 qPrintable(
+                     u"granted before the kill, missing on the new primary: %1/%2"_s.arg(grant.license, grant.seatId)));
+    // The churn clients never held more seats at once than the license has, as their own
+    // acknowledgements tell (from the grant's answer to the release's request), and none holds two.
+    for (const auto &c : clients) {
+        if (c->churn && !c->seatId.isEmpty())
+            held.push_back(Held {c->license.id, c->heldSinceMs, clock.elapsed()});
+    }
+    std::vector<std::pair<qint64, int>> edges;
+    for (const Held &h : held) {
+        edges.emplace_back(h.from, +1);
+        edges.emplace_back(h.to, -1);
+    }
+    std::sort(edges.begin(), edges.end()); // at the same instant a release (-1) counts first
+    int holding = 0;
+    int most = 0;
+    for (const auto &[at, change] : edges) {
+        holding += change;
+        most = std::max(most, holding);
+    }
+    QVERIFY2(most <= churn.seats,
+             qPrintable(u"the churn clients held %1 seats at once, of %2"_s.arg(most).arg(churn.seats)));
+    const auto perHolder = sampler.rows(u"SELECT holder, count(*) FROM leases WHERE license_id = '%1' GROUP BY holder "
+                                        "HAVING count(*) > 1"_s.arg(churn.id));
+    QVERIFY2(perHolder && perHolder->isEmpty(), "a churn client holds two seats");
+    // Each instance found the new primary by itself, and recorded it once: a database_failover
+    // event from the old primary's address to the new one's (DatabaseWatch looks once a second).
+    QVERIFY2(instances.output().count(u"reconnected to"_s) >= instances.size(), qPrintable(instances.output()));
+    const auto addressOf = [this](const QString &node) {
+        QFile file(m_dir + u'/' + node + u"/pg_port"_s);
+        return file.open(QIODevice::ReadOnly) ? u"127.0.0.1:"_s + QString::fromLatin1(file.readAll()).trimmed()
+                                              : QString();
+    };
+    std::optional<QList<QVariantList>> failovers;
+    serveUntil(
+        [&] {
+            failovers = sampler.rows(
+                u"SELECT detail FROM events WHERE kind = 'database_failover' AND seq > %1"_s.arg(seqBeforeKill));
+            return failovers && failovers->size() >= instances.size();
+        },
+        10s);
+    QVERIFY2(failovers, qPrintable(sampler.lastError()));
+    QCOMPARE(failovers->size(), instances.size());
+    QSet<QString> recordedBy;
+    for (const QVariantList &row : *failovers) {
+        const QJsonObject detail = QJsonDocument::fromJson(row.at(0).toString().toUtf8()).object();
+        qInfo("database_failover %s", QJsonDocument(detail).toJson(QJsonDocument::Compact).constData());
+        QCOMPARE(detail.value("from"_L1).toString(), addressOf(oldPrimary));
+        QCOMPARE(detail.value("to"_L1).toString(), addressOf(newPrimary));
+        QVERIFY(detail.value("interruptionMs"_L1).toInteger() > 0);
+        recordedBy.insert(detail.value("replicaId"_L1).toString());
+    }
+    QCOMPARE(recordedBy.size(), instances.size());
+    // And each instance's health data (its /v1/stats, the dashboard's instance view) names the
+    // new primary, reachable.
+    for (int i = 0; i < instances.size(); ++i) {
+        TestHttp instanceHttp(instances.instance(i).url());
+        const auto stats = instanceHttp.get(u"/v1/stats"_s, admin);
+        QCOMPARE(stats.status, 200);
+        const QJsonObject database = stats.json().value("database"_L1).toObject();
+        QCOMPARE(database.value("server"_L1).toString(), addressOf(newPrimary));
+        QVERIFY2(database.value("unavailableSince"_L1).isNull(), stats.body.constData());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestPatroniFailover)
+#include "tst_patronifailover.moc"
