@@ -207,11 +207,11 @@ private Q_SLOTS:
             QCOMPARE(eventKindFromWire(name), std::optional<EventKind>(kind));
         }
         // The wire names are the contract (docs/API.md): renaming one breaks every stored event.
-        QCOMPARE(
-            eventKindNames(),
-            u"granted, denied, released, renew_refused, revoked, reaped, license_created, license_updated, "
-            "key_rotated, holder_blocked, amnesia, token_created, token_revoked, clock_jumped, rules_changed, "
-            "groups_changed, queued, queue_left, reclaim_warned, reclaim_cancelled, reclaimed, database_failover"_s);
+        QCOMPARE(eventKindNames(),
+                 u"granted, denied, released, renew_refused, revoked, reaped, license_created, license_updated, "
+                 "key_rotated, holder_blocked, amnesia, token_created, token_revoked, clock_jumped, rules_changed, "
+                 "groups_changed, queued, queue_left, reclaim_warned, reclaim_cancelled, reclaimed, alert_fired, "
+                 "alert_resolved, database_failover"_s);
         QCOMPARE(eventKindFilter({EventKind::Released, EventKind::Reaped}), u"released,reaped"_s);
     }
 
