@@ -18,6 +18,8 @@ ApiResponse json(int status, const QJsonObject &body)
 ApiResponse error(const ApiError &error)
 {
     ApiResponse response {error.status, "application/json", error.toBody(), {}, {}, {}, {}};
+    if (error.status == 503)
+        response.headers.append(std::pair<QByteArray, QByteArray>("Retry-After", "1"));
     if (error.status == 405) {
         const QStringList allow = errorextra::MethodNotAllowed::fromJson(error.extra).allow;
         response.headers.append(std::pair<QByteArray, QByteArray>("Allow", allow.join(u", ").toLatin1()));

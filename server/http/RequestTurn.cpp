@@ -25,8 +25,8 @@ Q_LOGGING_CATEGORY(lcTurn, "keyright.server.http")
 
 ApiResponse storeFailed(const StoreError &cause)
 {
-    const ApiError failure = ApiError::storeFailed(cause);
-    return ApiResponse {failure.status, "application/json", failure.toBody(), {}, {}, {}, {}};
+    // With Retry-After on a 503, as every other 503: keepers wait that long before trying again.
+    return HttpResponseWriter::errorResponse(ApiError::storeFailed(cause));
 }
 
 } // namespace

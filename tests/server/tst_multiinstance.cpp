@@ -811,6 +811,8 @@ void TestMultiInstance::postgresOutageIsReportedWithoutTheInfrastructure()
     for (const HttpResult &reply : refused) {
         QCOMPARE(reply.status, 503);
         QCOMPARE(reply.errorCode(), QString(databaseUnavailable));
+        // Clients (the keeper, the dashboard) wait this long before asking again.
+        QCOMPARE(reply.header("Retry-After"), QByteArray("1"));
         const QString message = reply.json().value("message"_L1).toString();
         QVERIFY2(message.startsWith(u"database unavailable;"_s), reply.body.constData());
         QVERIFY2(message.contains(u"not carried out"_s), reply.body.constData());
