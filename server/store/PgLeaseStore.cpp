@@ -371,23 +371,41 @@ PgLeaseStore::CommitDurability PgLeaseStore::commitDurability()
     withStore([&] {
         QSqlQuery q(connection().database());
         if (!q.exec(u"SELECT current_setting('synchronous_commit'), current_setting('synchronous_standby_names'), "
-                    "(SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming')"_s)
+                    "(SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming'), "
+                    "(SELECT count(*) FROM pg_stat_replication), "
+                    "(SELECT count(state) FROM pg_stat_replication), "
+                    "(SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming' "
+                    "AND sync_state IN ('sync', 'quorum'))"_s)
             || !q.next())
             throw connection().errorFor(q.lastError(), u"cannot read the replication settings"_s);
         d.synchronousCommit = q.value(0).toString();
         d.standbyNames = q.value(1).toString().trimmed();
         d.replicas = q.value(2).toInt();
+        d.connected = q.value(3).toInt();
+        d.stateReadable = q.value(4).toInt();
+        d.synchronousStreaming = q.value(5).toInt();
     });
+    judgeDurability(d, m_connectedServer);
+    return d;
+}
+
+void PgLeaseStore::judgeDurability(CommitDurability &d, const QString &server)
+{
+    d.problem.clear();
     if (d.standbyNames.isEmpty())
         d.problem = u"%1 names no synchronous standby (synchronous_standby_names is empty): a commit is acknowledged "
-                    "before any standby has it, and a failover loses what the primary had not yet sent"_s.arg(
-                        m_connectedServer);
+                    "before any standby has it, and a failover loses what the primary had not yet sent"_s.arg(server);
     else if (d.synchronousCommit != u"on"_s && d.synchronousCommit != u"remote_apply"_s)
         d.problem = u"%1 has synchronous_commit = %2 for this connection: a commit is acknowledged before the "
                     "synchronous standby (%3) has written it, and a failover may lose it; it must be on or "
-                    "remote_apply"_s.arg(m_connectedServer, d.synchronousCommit, d.standbyNames);
+                    "remote_apply"_s.arg(server, d.synchronousCommit, d.standbyNames);
+    else if (d.connected == 0 || (d.stateReadable == d.connected && d.synchronousStreaming == 0))
+        // Found by walk 47: a named standby that never connects makes every commit wait for ever,
+        // the server's first one included, with nothing said.
+        d.problem = u"%1 names %2 as synchronous standby, but no synchronous standby is streaming from it now: "
+                    "every commit would wait until one is (start the standby, or check "
+                    "synchronous_standby_names)"_s.arg(server, d.standbyNames);
     d.synchronous = d.problem.isEmpty();
-    return d;
 }
 
 std::optional<PgLeaseStore::Failover> PgLeaseStore::takeFailover()

@@ -77,9 +77,18 @@ public:
         QString synchronousCommit; // SHOW synchronous_commit
         QString standbyNames; // SHOW synchronous_standby_names
         int replicas = 0; // streaming standbys (pg_stat_replication)
+        // Standbys connected at all (pg_stat_replication's rows), and those this role may see the
+        // state of (a role without pg_read_all_stats sees the rows but not their state), and of
+        // those the synchronous ones streaming now.
+        int connected = 0;
+        int stateReadable = 0;
+        int synchronousStreaming = 0;
         QString problem; // empty when synchronous
     };
     CommitDurability commitDurability();
+    // Fills `problem` and `synchronous` from the settings and counts read on `server`: also a
+    // standby that is named but not connected is a problem, since every commit would wait for it.
+    static void judgeDurability(CommitDurability &durability, const QString &server);
 
     // Which server of the URI's host list the connection is on ("127.0.0.1:5433", from the
     // server itself once connected; the configured host for a Unix socket); empty while not

@@ -157,6 +157,7 @@ private slots:
     void multiHostDatabaseUrisAreRead();
     void postgresHostListSkipsAnUnreachableHost();
     void postgresAsynchronousCommitIsNamed();
+    void namedButAbsentStandbyIsAProblem();
 
 private:
     bool isPg() const { return m_isPg; }
@@ -1637,6 +1638,30 @@ void TestStoreContract::postgresAsynchronousCommitIsNamed()
     QCOMPARE(durability.replicas, 0);
     QVERIFY2(durability.problem.contains(u"synchronous_standby_names is empty"_s), qPrintable(durability.problem));
     QVERIFY2(durability.problem.contains(store->connectedServer()), qPrintable(durability.problem));
+}
+
+// A synchronous standby that is named but not streaming would make every commit wait: refused by
+// name. Standbys whose state this role cannot see are given the benefit of the doubt.
+void TestStoreContract::namedButAbsentStandbyIsAProblem()
+{
+    PgLeaseStore::CommitDurability d;
+    d.synchronousCommit = u"on"_s;
+    d.standbyNames = u"node9"_s;
+    PgLeaseStore::judgeDurability(d, u"db1:5432"_s);
+    QVERIFY(!d.synchronous);
+    QVERIFY2(d.problem.contains(u"node9"_s) && d.problem.contains(u"no synchronous standby is streaming"_s),
+             qPrintable(d.problem));
+    d.connected = 1;
+    d.stateReadable = 1;
+    PgLeaseStore::judgeDurability(d, u"db1:5432"_s); // connected, but asynchronous
+    QVERIFY(!d.synchronous);
+    d.synchronousStreaming = 1;
+    PgLeaseStore::judgeDurability(d, u"db1:5432"_s);
+    QVERIFY2(d.synchronous, qPrintable(d.problem));
+    d.stateReadable = 0; // a role that cannot read pg_stat_replication's state
+    d.synchronousStreaming = 0;
+    PgLeaseStore::judgeDurability(d, u"db1:5432"_s);
+    QVERIFY2(d.synchronous, qPrintable(d.problem));
 }
 
 } // namespace keyright::server
