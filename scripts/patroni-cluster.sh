@@ -8,16 +8,27 @@
 #
 #   patroni-cluster.sh check                 exit 0 when patroni, etcd and PostgreSQL are installed,
 #                                            else 1 with what is missing on stderr
-#   patroni-cluster.sh start DIR [PID]       etcd, node1, node2; waits until one is the primary and
+#   patroni-cluster.sh start DIR [PID] [--faketime]
+#                                            etcd, node1, node2; waits until one is the primary and
 #                                            the other its synchronous standby; prints the
 #                                            multi-host URI (also in DIR/url). With PID, a watcher
 #                                            stops everything when that process ends, however it
-#                                            ends (a test killed by its timeout leaves nothing)
+#                                            ends (a test killed by its timeout leaves nothing).
+#                                            With --faketime each node's PostgreSQL runs under
+#                                            libfaketime, its wall clock offset by what
+#                                            DIR/NODE/faketime says ("+0" at first; see `offset`)
 #   patroni-cluster.sh primary DIR           the primary's node name (node1 or node2)
+#   patroni-cluster.sh standby DIR           the other node's name
+#   patroni-cluster.sh offset DIR NODE SECS  NODE's PostgreSQL clock runs SECS ("+40", "-60") off
+#                                            the machine's from now on (started with --faketime)
+#   patroni-cluster.sh pause-replication DIR stops (SIGSTOP) the standby's WAL receiver: the
+#                                            primary's commits wait for it, in flight
+#   patroni-cluster.sh resume-replication DIR lets it go on (SIGCONT)
 #   patroni-cluster.sh wait-sync DIR SECS    waits until a primary has a synchronous standby
 #   patroni-cluster.sh kill-postgres DIR     kill -9 of the primary's postmaster (its Patroni stays)
 #   patroni-cluster.sh kill-node DIR         kill -9 of the primary's Patroni and postmaster
 #   patroni-cluster.sh restart-node DIR NODE starts a killed node's Patroni again
+#   patroni-cluster.sh revive DIR            starts again every node whose Patroni is not running
 #   patroni-cluster.sh stop DIR              stops everything and removes DIR
 #
 # Patroni's ttl is 10 s and loop_wait 1 s, far shorter than its defaults (30 s, 10 s): a failover
@@ -28,7 +39,7 @@
 set -euo pipefail
 
 usage() {
-    echo "usage: $0 check | start|primary|kill-postgres|kill-node|stop DIR | wait-sync DIR SECS | restart-node DIR NODE" >&2
+    echo "usage: $0 check | start DIR [PID] [--faketime] | primary|standby|kill-postgres|kill-node|pause-replication|resume-replication|revive|stop DIR | wait-sync DIR SECS | restart-node DIR NODE | offset DIR NODE SECS" >&2
     exit 2
 }
 (($# >= 1)) || usage
@@ -40,6 +51,7 @@ missing() {
     command -v patroni >/dev/null 2>&1 || what+=(patroni)
     command -v etcd >/dev/null 2>&1 || what+=(etcd-server)
     ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || what+=(postgresql)
+    ls /usr/lib/*/faketime/libfaketime.so.1 >/dev/null 2>&1 || what+=(libfaketime)
     if ((${#what[@]})); then
         echo "patroni-cluster.sh: not installed: ${what[*]} (scripts/install-deps.sh installs them)" >&2
         return 0
@@ -107,6 +119,46 @@ postmaster_pid() {
     head -n 1 "$dir/$1/data/postmaster.pid" 2>/dev/null || true
 }
 
+standby_node() {
+    local primary
+    primary=$(primary_node) || return 1
+    [[ $primary == node1 ]] && echo node2 || echo node1
+}
+
+# The standby's WAL receiver: a child of its postmaster whose title names it.
+walreceiver_pid() {
+    local node postmaster
+    node=$(standby_node) || return 1
+    postmaster=$(postmaster_pid "$node")
+    [[ -n "$postmaster" ]] || return 1
+    pgrep -P "$postmaster" -f 'walreceiver' | head -n 1
+}
+
+# A bin_dir for NODE whose `postgres` runs the real one under libfaketime, the offset read from
+# DIR/NODE/faketime on every call (Patroni starts PostgreSQL from its bin_dir; the other programs
+# are the real ones). Patroni itself keeps the machine's clock.
+faketime_bindir() {
+    local node=$1 library
+    library=$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -n 1 || true)
+    if [[ -z "$library" ]]; then
+        echo "patroni-cluster.sh: libfaketime is not installed (scripts/install-deps.sh installs it)" >&2
+        return 1
+    fi
+    mkdir -p "$dir/$node/bin"
+    for program in "$bindir"/*; do
+        [[ $(basename "$program") == postgres ]] || ln -sf "$program" "$dir/$node/bin/"
+    done
+    cat >"$dir/$node/bin/postgres" <<WRAPPER
+#!/bin/sh
+exec env LD_PRELOAD=$library FAKETIME_TIMESTAMP_FILE=$dir/$node/faketime FAKETIME_NO_CACHE=1 \
+    FAKETIME_DONT_FAKE_MONOTONIC=1 $bindir/postgres "\$@"
+WRAPPER
+    chmod 755 "$dir/$node/bin/postgres"
+    echo "+0" >"$dir/$node/faketime"
+    ((EUID != 0)) || chown -R postgres: "$dir/$node/bin" "$dir/$node/faketime"
+    echo "$dir/$node/bin"
+}
+
 start_patroni() {
     local node=$1
     as_owner bash -c "cd '$dir/$node' && exec setsid patroni '$dir/$node/patroni.yml' >>'$dir/$node/patroni.log' 2>&1 & echo \$! >'$dir/$node/patroni.pid'"
@@ -140,6 +192,12 @@ start)
     bindir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
     mkdir -p "$dir/etcd" "$dir/node1" "$dir/node2"
     owner=${3:-}
+    faketime=0
+    if [[ $owner == --faketime ]]; then
+        owner=
+        faketime=1
+    fi
+    [[ ${4:-} == --faketime ]] && faketime=1
     if [[ -n "$owner" ]]; then
         setsid bash -c "while kill -0 $owner 2>/dev/null; do sleep 1; done; exec '$0' stop '$dir'" \
             </dev/null >/dev/null 2>&1 &
@@ -166,6 +224,10 @@ start)
         echo "$pg_port" >"$dir/$node/pg_port"
         echo "$rest_port" >"$dir/$node/rest_port"
         hosts+=("127.0.0.1:$pg_port")
+        node_bindir=$bindir
+        if ((faketime)); then
+            node_bindir=$(faketime_bindir "$node")
+        fi
         cat >"$dir/$node/patroni.yml" <<YAML
 scope: keyright-test
 name: $node
@@ -207,7 +269,7 @@ postgresql:
   listen: 127.0.0.1:$pg_port
   connect_address: 127.0.0.1:$pg_port
   data_dir: $dir/$node/data
-  bin_dir: $bindir
+  bin_dir: $node_bindir
   pgpass: $dir/$node/pgpass
   pg_hba:
   - local all all trust
@@ -245,6 +307,29 @@ YAML
 primary)
     primary_node
     ;;
+standby)
+    standby_node
+    ;;
+offset)
+    node=${3:-}
+    seconds=${4:-}
+    [[ -n "$node" && -n "$seconds" && -f "$dir/$node/faketime" ]] || usage
+    echo "$seconds" >"$dir/$node/faketime"
+    ;;
+pause-replication)
+    pid=$(walreceiver_pid) || true
+    [[ -n "$pid" ]] || {
+        echo "patroni-cluster.sh: no WAL receiver on the standby" >&2
+        exit 1
+    }
+    kill -STOP "$pid"
+    echo "$pid" >"$dir/paused-walreceiver"
+    ;;
+resume-replication)
+    [[ -f "$dir/paused-walreceiver" ]] || exit 0
+    kill -CONT "$(cat "$dir/paused-walreceiver")" 2>/dev/null || true
+    rm -f "$dir/paused-walreceiver"
+    ;;
 wait-sync)
     wait_for "${3:-60}" "a synchronous standby" has_sync_standby
     ;;
@@ -266,8 +351,17 @@ restart-node)
     # The killed postmaster's children end by themselves once it is gone; its lock file is stale.
     start_patroni "$node"
     ;;
+revive)
+    for node in node1 node2; do
+        [[ -f "$dir/$node/patroni.pid" ]] && kill -0 "$(cat "$dir/$node/patroni.pid")" 2>/dev/null && continue
+        start_patroni "$node"
+        echo "$node"
+    done
+    ;;
 stop)
     [[ -n "$dir" && -d "$dir" ]] || exit 0
+    # A stopped WAL receiver would outlive its killed postmaster.
+    [[ -f "$dir/paused-walreceiver" ]] && kill -9 "$(cat "$dir/paused-walreceiver")" 2>/dev/null || true
     for node in node1 node2; do
         [[ -f "$dir/$node/patroni.pid" ]] && kill -9 "$(cat "$dir/$node/patroni.pid")" 2>/dev/null || true
     done

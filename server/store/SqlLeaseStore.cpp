@@ -111,7 +111,11 @@ bool SqlLeaseStore::inTransaction() const
 
 void SqlLeaseStore::dropCaches()
 {
-    ready();
+    // After an undo, usually inside the handler of the failure that caused it: nothing here may
+    // throw or reconnect, or the failure being handled would be replaced by the reconnection's (a
+    // COMMIT cut by a dead primary reached the client as "not carried out" instead of "may or may
+    // not have been kept"; tst_patronifailover). A lost connection's parts are rebuilt, caches and
+    // all, when the next transaction replaces it.
     m_batchGroups.reset();
     m_tables->dropCaches();
     m_tokens->dropCaches();

@@ -3,6 +3,7 @@
 #include "store/SqlConnection.h"
 #include "store/StoreTypes.h"
 
+#include <QLoggingCategory>
 #include <QSqlError>
 
 #include <utility>
@@ -10,6 +11,10 @@
 using namespace Qt::StringLiterals;
 
 namespace keyright::server {
+
+namespace {
+Q_LOGGING_CATEGORY(lcTransactions, "keyright.server.store")
+} // namespace
 
 struct SqlTransactions::Statements
 {
@@ -116,9 +121,15 @@ void SqlTransactions::commit()
 
 bool SqlTransactions::rollback()
 {
+    // Called from the handlers of failures (a commit whose outcome is unknown among them), so it
+    // never throws: the failure being handled is the one the caller must see.
     const bool undone = control(Control::Rollback);
-    if (m_hooks.undone)
-        m_hooks.undone();
+    try {
+        if (m_hooks.undone)
+            m_hooks.undone();
+    } catch (const StoreError &failure) {
+        qCWarning(lcTransactions, "after a rollback: %s", failure.what());
+    }
     if (m_hooks.ended)
         m_hooks.ended();
     return undone;
