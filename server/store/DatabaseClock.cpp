@@ -107,16 +107,23 @@ QList<ServerClock::Jump> DatabaseClock::tick()
         qCWarning(lcClock, "cannot advance the database's clock reference: %s", failure.what());
         return {};
     }
-    const ClockReference &next = advanced->next;
-    const qint64 offset = next.wallMs - next.referenceMs;
-    {
-        const std::lock_guard lock(m_mutex);
-        m_offsetMs = offset;
+    QList<Jump> jumps;
+    // A reconnection advances the reference at once (PgLeaseStore::beforeTransaction): a jump it
+    // saw is this tick's to report, as one it saw itself would be.
+    for (const auto &advance : {m_store.takeReconnectAdvance(), advanced}) {
+        if (!advance)
+            continue;
+        const ClockReference &next = advance->next;
+        const qint64 offset = next.wallMs - next.referenceMs;
+        {
+            const std::lock_guard lock(m_mutex);
+            m_offsetMs = offset;
+        }
+        if (std::abs(advance->jumpMs) > jumpThreshold.count())
+            jumps.append(Jump {ClockJump {JumpedClock::Database, advance->jumpMs, offset},
+                               QDateTime::fromMSecsSinceEpoch(next.referenceMs, Qt::UTC)});
     }
-    if (std::abs(advanced->jumpMs) <= jumpThreshold.count())
-        return {};
-    return {Jump {ClockJump {JumpedClock::Database, advanced->jumpMs, offset},
-                  QDateTime::fromMSecsSinceEpoch(next.referenceMs, Qt::UTC)}};
+    return jumps;
 }
 
 } // namespace keyright::server

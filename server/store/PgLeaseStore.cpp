@@ -253,6 +253,15 @@ void PgLeaseStore::beforeTransaction()
         m_unavailableSince.reset();
         m_unavailableSinceMonotonic.reset();
         m_lastReconnect.reset();
+        // While the database was away nobody could advance the clock reference, and readings run
+        // at most clockreference::unmeasuredLimitMs past it: the first decisions after a long
+        // outage would take a "now" behind by the outage (leases that lapsed during it counted as
+        // held, checkouts refused for seats nobody holds). Advanced before anything is decided.
+        try {
+            m_reconnectAdvance = advanceClock(m_local);
+        } catch (const StoreError &failure) {
+            qCWarning(lcPgStore, "cannot advance the clock reference after reconnecting: %s", failure.what());
+        }
         return;
     }
     close();

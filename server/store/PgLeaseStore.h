@@ -11,6 +11,7 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <utility>
 
 namespace keyright::server {
 
@@ -59,6 +60,9 @@ public:
     // Throws StoreError.
     std::optional<qint64> readClock();
     clockreference::Advance advanceClock(const Clock &local);
+    // The advance made right after a reconnection (see beforeTransaction()), once, for
+    // DatabaseClock's next tick to report as its own.
+    std::optional<clockreference::Advance> takeReconnectAdvance() { return std::exchange(m_reconnectAdvance, {}); }
 
     // The first server to call this records `publicKey` as the one every server signs with;
     // false with a message when the database already holds a different one.
@@ -135,6 +139,7 @@ private:
     DatabaseClock m_clock;
     std::unique_ptr<ClockStatements> m_clockStatements;
     std::optional<std::chrono::milliseconds> m_lastReconnect; // local monotonic time
+    std::optional<clockreference::Advance> m_reconnectAdvance;
     struct RecentLicense
     {
         std::optional<LicenseRecord> record;
