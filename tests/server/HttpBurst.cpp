@@ -29,7 +29,7 @@ HttpBurst::Reply parse(const QByteArray &data)
     }
     if (data.size() < headEnd + 4 + length)
         return {};
-    return HttpBurst::Reply {statusLine.value(1).toInt(), data.mid(headEnd + 4, length)};
+    return HttpBurst::Reply {statusLine.value(1).toInt(), data.mid(headEnd + 4, length), -1};
 }
 
 } // namespace

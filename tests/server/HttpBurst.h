@@ -19,6 +19,7 @@ public:
     {
         int status = 0; // 0: no complete response
         QByteArray body;
+        int retryAfterSeconds = -1; // its Retry-After header (KeepAliveClient only); -1: none
     };
 
     static QByteArray request(const QByteArray &verb, const QByteArray &path, const QByteArray &authorization,

@@ -15,16 +15,22 @@ std::pair<HttpBurst::Reply, qsizetype> takeResponse(const QByteArray &data)
         return {{}, 0};
     const QList<QByteArray> lines = data.left(headEnd).split('\n');
     qsizetype length = 0;
+    int retryAfter = -1;
     for (const QByteArray &line : lines) {
         const qsizetype colon = line.indexOf(':');
-        if (colon > 0 && line.left(colon).trimmed().compare("content-length", Qt::CaseInsensitive) == 0)
+        if (colon <= 0)
+            continue;
+        const QByteArray name = line.left(colon).trimmed();
+        if (name.compare("content-length", Qt::CaseInsensitive) == 0)
             length = line.mid(colon + 1).trimmed().toLongLong();
+        else if (name.compare("retry-after", Qt::CaseInsensitive) == 0)
+            retryAfter = line.mid(colon + 1).trimmed().toInt();
     }
     const qsizetype total = headEnd + 4 + length;
     if (data.size() < total)
         return {{}, 0};
     const int status = lines.value(0).trimmed().split(' ').value(1).toInt();
-    return {HttpBurst::Reply {status, data.mid(headEnd + 4, length)}, total};
+    return {HttpBurst::Reply {status, data.mid(headEnd + 4, length), retryAfter}, total};
 }
 
 } // namespace
