@@ -164,6 +164,7 @@ private slots:
     void closedPortIsARefusedConnection();
     void silentServerTimesOutWhileTheLoopTurns();
     void subjectEncoding();
+    void sendTestMailCommand();
 
 private:
     struct Outcome
@@ -469,6 +470,58 @@ void TestSmtpMailer::subjectEncoding()
     QCOMPARE(decoded, longSubject);
     QCOMPARE(SmtpMailer::formatDate(QDateTime(QDate(2026, 1, 2), QTime(3, 4, 5), Qt::OffsetFromUTC, 3600)),
              QByteArray("Fri, 02 Jan 2026 02:04:05 +0000"));
+}
+
+void TestSmtpMailer::sendTestMailCommand()
+{
+    // What an operator runs before relying on alerts: the real binary, the settings from a file.
+    SmtpReceiver receiver;
+    KEYRIGHT_REQUIRE_SMTP_OR_SKIP(receiver);
+    QString error;
+    QVERIFY2(receiver.start({m_server.certificate, m_server.key, true, {}}, &error), qPrintable(error));
+    const QString wrong = writePasswordFile(u"wrong-for-command"_s, "nope\n", QFile::ReadOwner | QFile::WriteOwner);
+    const auto configWith = [&](const QString &name, const QString &passwordFile) {
+        const QString path = m_dir.filePath(name);
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly))
+            qFatal("cannot write %s", qPrintable(path));
+        file.write(u"data-dir = %1\nsmtp-url = smtp://127.0.0.1:%2\nsmtp-from = alerts@keyright.example\n"
+                   "smtp-user = %3\nsmtp-password-file = %4\nsmtp-ca-file = %5\n"_s.arg(m_dir.filePath(u"data"_s))
+                       .arg(receiver.port())
+                       .arg(QString::fromLatin1(user), passwordFile, m_authority)
+                       .toUtf8());
+        return path;
+    };
+    QString output;
+    QCOMPARE(ServerProcess::run({u"--config"_s, configWith(u"good.conf"_s, m_passwordFile), u"--send-test-mail"_s,
+                                 u"ops@example.org"_s},
+                                &output, std::chrono::seconds(60)),
+             0);
+    QVERIFY2(
+        output.startsWith(u"test mail to ops@example.org accepted by smtp://127.0.0.1:%1: 250"_s.arg(receiver.port())),
+        qPrintable(output));
+    const QList<QJsonObject> received = receiver.messages();
+    QCOMPARE(received.size(), 1);
+    QVERIFY2(received.first().value(u"subject"_s).toString().startsWith(u"Keyright test mail from "_s),
+             qPrintable(received.first().value(u"subject"_s).toString()));
+    QCOMPARE(received.first().value(u"rcpt_tos"_s).toArray(), QJsonArray({u"ops@example.org"_s}));
+
+    QCOMPARE(ServerProcess::run(
+                 {u"--config"_s, configWith(u"wrong.conf"_s, wrong), u"--send-test-mail"_s, u"ops@example.org"_s},
+                 &output, std::chrono::seconds(60)),
+             1);
+    QVERIFY2(output.contains(u"the test mail to ops@example.org was not sent: the mail server 127.0.0.1:%1 refused "
+                             "authentication as keyright"_s.arg(receiver.port())),
+             qPrintable(output));
+    QCOMPARE(receiver.messages().size(), 1);
+
+    // --check-config names a bad URL with where it came from.
+    QCOMPARE(ServerProcess::run({u"--config"_s, configWith(u"good.conf"_s, m_passwordFile), u"--check-config"_s,
+                                 u"--smtp-url"_s, u"smtp://mail.example.org:587/relay"_s},
+                                &output),
+             1);
+    QVERIFY2(output.contains(u"--smtp-url: smtp-url smtp://mail.example.org:587/relay: expected smtp://host[:port]"_s),
+             qPrintable(output));
 }
 
 QTEST_GUILESS_MAIN(TestSmtpMailer)
