@@ -95,11 +95,12 @@ using SlistPtr = std::unique_ptr<curl_slist, SlistFree>;
 
 bool append(SlistPtr &list, const QByteArray &line)
 {
-    curl_slist *next = curl_slist_append(list.get(), line.constData());
-    if (!next)
+    // The list's head stays the same once it has one; on failure the list is left as it was.
+    curl_slist *head = curl_slist_append(list.get(), line.constData());
+    if (!head)
         return false;
-    [[maybe_unused]] curl_slist *same = list.release();
-    list.reset(next);
+    if (!list)
+        list.reset(head);
     return true;
 }
 
@@ -316,16 +317,21 @@ SmtpResult SmtpMailer::sendNow(const SmtpSettings &settings, const MailMessage &
         password->data()[stored->size()] = 0;
     }
 
+    // Declared before the handle, so that they outlive it: libcurl reads the lists by pointer, and
+    // its cleanup still says QUIT (through the debug callback) and may write the error buffer.
+    Transcript transcript;
+    char errorBuffer[CURL_ERROR_SIZE] = {};
+    SlistPtr recipients;
+    SlistPtr headers;
+    std::unique_ptr<curl_mime, MimeFree> mime;
     const std::unique_ptr<CURL, EasyFree> curl(curl_easy_init());
     if (!curl)
         return refuse(u"libcurl could not make a handle (out of memory?)"_s);
-    SlistPtr recipients;
     for (const QString &to : message.to) {
         if (!append(recipients, "<" + to.toLatin1() + ">"))
             return refuse(u"out of memory building the mail"_s);
     }
     const QByteArray sender = "<" + settings.from.toLatin1() + ">";
-    SlistPtr headers;
     const QByteArray headerLines[] = {
         "Date: " + formatDate(date),
         "From: " + settings.from.toLatin1(),
@@ -346,15 +352,13 @@ SmtpResult SmtpMailer::sendNow(const SmtpSettings &settings, const MailMessage &
     if (!text.endsWith(u'\n'))
         text.append(u'\n');
     const QByteArray body = text.replace(u"\n"_s, u"\r\n"_s).toUtf8();
-    const std::unique_ptr<curl_mime, MimeFree> mime(curl_mime_init(curl.get()));
+    mime.reset(curl_mime_init(curl.get()));
     curl_mimepart *part = mime ? curl_mime_addpart(mime.get()) : nullptr;
     if (!part || curl_mime_data(part, body.constData(), size_t(body.size())) != CURLE_OK
         || curl_mime_type(part, "text/plain; charset=UTF-8") != CURLE_OK
         || curl_mime_encoder(part, "quoted-printable") != CURLE_OK)
         return refuse(u"libcurl could not build the mail's body"_s);
 
-    Transcript transcript;
-    char errorBuffer[CURL_ERROR_SIZE] = {};
     const QByteArray url = settings.url.toUtf8();
     const QByteArray user = settings.user.toUtf8();
     const QByteArray caFile = settings.caFile.toLocal8Bit();
