@@ -50,6 +50,7 @@ public:
         QString key;
         bool authentication = true; // AUTH required, accepting user/password only
         QString refuseDomain; // recipients there get 550
+        bool implicitTls = false; // with the certificate: TLS from the first byte (smtps://)
     };
 
     SmtpReceiver()
@@ -92,6 +93,8 @@ public:
             arguments << u"--user"_s << QString::fromLatin1(user) << u"--password"_s << QString::fromLatin1(password);
         if (!options.refuseDomain.isEmpty())
             arguments << u"--refuse-domain"_s << options.refuseDomain;
+        if (options.implicitTls)
+            arguments << u"--implicit-tls"_s;
         m_process.start(m_python, arguments);
         if (!m_process.waitForStarted(10'000)) {
             *error = u"smtp_receiver.py did not start: %1"_s.arg(m_process.errorString());
@@ -156,6 +159,7 @@ class TestSmtpMailer : public QObject
 private slots:
     void initTestCase();
     void alertMailArrivesWithSubjectAndBody();
+    void smtpsIsTlsFromTheStart();
     void wrongPasswordIsRefusedAuthentication();
     void serverWithoutStartTlsGetsNothing();
     void refusedRecipientIsNamed();
@@ -311,6 +315,31 @@ void TestSmtpMailer::alertMailArrivesWithSubjectAndBody()
     QVERIFY2(mail.value(u"raw_headers"_s).toString().contains(u"Auto-Submitted: auto-generated"_s),
              qPrintable(mail.value(u"raw_headers"_s).toString()));
     QCOMPARE(mail.value(u"transfer_encoding"_s).toString(), u"quoted-printable"_s);
+}
+
+void TestSmtpMailer::smtpsIsTlsFromTheStart()
+{
+    SmtpReceiver receiver;
+    KEYRIGHT_REQUIRE_SMTP_OR_SKIP(receiver);
+    QString error;
+    QVERIFY2(receiver.start({m_server.certificate, m_server.key, true, {}, true}, &error), qPrintable(error));
+    SmtpSettings settings = settingsFor(receiver.port(), m_passwordFile);
+    settings.url = u"smtps://127.0.0.1:%1"_s.arg(receiver.port());
+    const Outcome sent = sendAndWait(settings, {{u"ops@example.org"_s}, alertSentence, alertSentence});
+    QVERIFY2(sent.result.ok, qPrintable(sent.result.error));
+    const QList<QJsonObject> received = receiver.messages();
+    QCOMPARE(received.size(), 1);
+    QCOMPARE(received.first().value(u"subject"_s).toString(), alertSentence);
+    QVERIFY(received.first().value(u"tls"_s).toBool());
+    QCOMPARE(received.first().value(u"authenticated_as"_s).toString(), QString::fromLatin1(user));
+    // The same server spoken to as smtp:// answers nothing a client can read in clear.
+    settings.url = u"smtp://127.0.0.1:%1"_s.arg(receiver.port());
+    settings.timeout = std::chrono::seconds(3);
+    const Outcome clear = sendAndWait(settings, {{u"ops@example.org"_s}, alertSentence, alertSentence});
+    QVERIFY(!clear.result.ok);
+    QVERIFY2(clear.result.error.contains(u"did not complete the exchange within 3 s"_s),
+             qPrintable(clear.result.error));
+    QCOMPARE(receiver.messages().size(), 1);
 }
 
 void TestSmtpMailer::wrongPasswordIsRefusedAuthentication()

@@ -8,10 +8,11 @@ the decoded Subject and text body, the raw headers.
 
 It stops when its standard input closes (the test ends, however it ends) or on SIGTERM.
 
-    smtp_receiver.py OUTDIR [--cert PEM --key PEM] [--user NAME --password PW]
+    smtp_receiver.py OUTDIR [--cert PEM --key PEM [--implicit-tls]] [--user NAME --password PW]
                             [--refuse-domain DOMAIN]
 
-With --cert/--key, STARTTLS is offered and required before anything else (require_starttls);
+With --cert/--key, STARTTLS is offered and required before anything else (require_starttls), or
+with --implicit-tls the connection is TLS from its first byte (as on port 465, smtps://);
 without them the server offers no TLS at all. With --user/--password, AUTH is required (only under
 TLS) and accepts exactly that pair. Recipients at --refuse-domain are refused with 550.
 """
@@ -49,7 +50,7 @@ class Handler:
         record = {
             "mail_from": envelope.mail_from,
             "rcpt_tos": envelope.rcpt_tos,
-            "tls": session.ssl is not None,
+            "tls": session.ssl is not None or server.transport.get_extra_info("ssl_object") is not None,
             "authenticated_as": login.login.decode("utf-8", "replace")
             if isinstance(login, LoginPassword)
             else None,
@@ -80,6 +81,7 @@ def main():
     parser.add_argument("outdir")
     parser.add_argument("--cert")
     parser.add_argument("--key")
+    parser.add_argument("--implicit-tls", action="store_true")
     parser.add_argument("--user")
     parser.add_argument("--password")
     parser.add_argument("--refuse-domain")
@@ -103,14 +105,20 @@ def main():
 
     def factory():
         options = {"hostname": "receiver.test", "decode_data": False}
-        if tls is not None:
+        if tls is not None and not args.implicit_tls:
             options.update(tls_context=tls, require_starttls=True)
         if args.user:
-            options.update(authenticator=authenticator, auth_required=True, auth_require_tls=True)
+            # aiosmtpd counts only STARTTLS as TLS for auth_require_tls; with --implicit-tls the
+            # whole connection is.
+            options.update(
+                authenticator=authenticator, auth_required=True, auth_require_tls=not args.implicit_tls
+            )
         return SMTP(handler, **options)
 
     loop = asyncio.new_event_loop()
-    server = loop.run_until_complete(loop.create_server(factory, host="127.0.0.1", port=0))
+    server = loop.run_until_complete(
+        loop.create_server(factory, host="127.0.0.1", port=0, ssl=tls if args.implicit_tls else None)
+    )
     port = server.sockets[0].getsockname()[1]
 
     def stop(*_):
