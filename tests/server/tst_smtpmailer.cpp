@@ -469,9 +469,10 @@ void TestSmtpMailer::silentServerTimesOutWhileTheLoopTurns()
              qPrintable(sent.result.error));
     QVERIFY2(sent.elapsedMs >= 1400 && sent.elapsedMs < 10'000, qPrintable(QString::number(sent.elapsedMs)));
     QVERIFY2(sent.sendCallMs < 500, qPrintable(QString::number(sent.sendCallMs)));
-    // 1.5 s of a 20 ms timer: 75 ticks on an idle machine; a loop blocked by the send gets none
-    // until it ends (a late timer fires once, not once per missed interval).
-    QVERIFY2(sent.ticks >= 20, qPrintable(QString::number(sent.ticks)));
+    // 1.5 s of a 20 ms timer: 75 ticks on an idle machine, fewer on a loaded one or under a
+    // sanitizer; a loop blocked by the send gets at most one (a late timer fires once, not once
+    // per missed interval).
+    QVERIFY2(sent.ticks >= 10, qPrintable(QString::number(sent.ticks)));
 }
 
 void TestSmtpMailer::subjectEncoding()
