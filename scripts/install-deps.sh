@@ -8,10 +8,11 @@ packages=(
     qt6-base-dev qt6-websockets-dev qt6-charts-dev libqt6opengl6-dev
     libqt6sql6-sqlite libqt6sql6-psql
     qt6-l10n-tools qt6-tools-dev qt6-tools-dev-tools qt6-translations-l10n
-    libsodium-dev libsystemd-dev libldap-dev
+    libsodium-dev libsystemd-dev libldap-dev libcurl4-openssl-dev
     postgresql faketime libfaketime
     patroni etcd-server curl
     slapd ldap-utils
+    python3-aiosmtpd
     libboost1.74-dev
     openssl
     xvfb xauth fonts-dejavu-core

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "alerts/SmtpSettings.h"
 #include "http/HttpLimits.h"
 #include "ldap/LdapSettings.h"
 #include "usage/UsageCloser.h"
@@ -59,6 +60,8 @@ struct ServerConfig
     bool requireSynchronousCommit = false;
     // Holder groups from LDAP (issue 28, docs/DEPLOYMENT.md): off without a URL and a group.
     LdapSettings ldap;
+    // Alert mail over SMTP (issue 29, docs/DEPLOYMENT.md "Alert mail"): off without a URL.
+    SmtpSettings smtp;
     // Tests only (the hidden --test-clock-offset-ms): this instance's own wall clock runs this far
     // ahead (negative: behind), as a machine's clock would. With PostgreSQL no liveness decision
     // may notice, since they all take the database's clock.

@@ -3,6 +3,7 @@
 #include "LeaseSigner.h"
 #include "ServerConfig.h"
 #include "SystemClock.h"
+#include "alerts/SmtpMailer.h"
 #include "http/ListenAddress.h"
 #include "service/JournalLog.h"
 #include "service/ServerSettings.h"
@@ -17,6 +18,7 @@
 #include <QScopeGuard>
 #include <QSocketNotifier>
 #include <QStandardPaths>
+#include <QSysInfo>
 
 #include <csignal>
 #include <cstdio>
@@ -218,6 +220,27 @@ int main(int argc, char *argv[])
         u"definition"_s);
     parser.addOptions({ldapUrl, ldapBindDn, ldapBindPasswordFile, ldapStartTls, ldapCaFile, ldapSyncInterval,
                        ldapTimeout, ldapGroup});
+    // Alert mail over SMTP (docs/DEPLOYMENT.md, "Alert mail").
+    const QCommandLineOption smtpUrl(
+        u"smtp-url"_s,
+        u"Mail server for alert mail: smtp://host[:port] (STARTTLS required; mail is never sent in clear text) or "
+        "smtps://host[:port] (TLS)."_s,
+        u"url"_s);
+    const QCommandLineOption smtpFrom(u"smtp-from"_s, u"Address alert mail is sent from."_s, u"address"_s);
+    const QCommandLineOption smtpUser(u"smtp-user"_s, u"User to authenticate to the mail server as."_s, u"user"_s);
+    const QCommandLineOption smtpPasswordFile(u"smtp-password-file"_s,
+                                              u"File (mode 0600) holding the password of --smtp-user."_s, u"file"_s);
+    const QCommandLineOption smtpCaFile(
+        u"smtp-ca-file"_s, u"PEM file of the authorities the mail server's TLS certificate must chain to."_s,
+        u"file"_s);
+    const QCommandLineOption smtpTimeout(u"smtp-timeout"_s, u"Bound on sending one mail. Default 30s."_s,
+                                         u"duration"_s);
+    const QCommandLineOption sendTestMail(
+        u"send-test-mail"_s,
+        u"Send one test mail to this address with the smtp-* settings, print how it went and exit (0: the "
+        "server accepted it, 1: not)."_s,
+        u"address"_s);
+    parser.addOptions({smtpUrl, smtpFrom, smtpUser, smtpPasswordFile, smtpCaFile, smtpTimeout, sendTestMail});
     const QCommandLineOption logLevel(u"log-level"_s,
                                       u"Least severe messages logged: debug, info, warning or error. Default info. "
                                       "A reload (SIGHUP) applies a new value."_s,
@@ -237,7 +260,10 @@ int main(int argc, char *argv[])
     if (!parser.positionalArguments().isEmpty())
         return refuse(u"unexpected argument \"%1\"; see --help"_s.arg(parser.positionalArguments().first()));
     const bool checking = parser.isSet(checkConfig);
-    const auto fail = [checking](const QString &why) { return checking ? (complain(why), 1) : refuse(why); };
+    const bool testingMail = parser.isSet(sendTestMail);
+    const auto fail = [answersOne = checking || testingMail](const QString &why) {
+        return answersOne ? (complain(why), 1) : refuse(why);
+    };
 
     using namespace keyright::server;
     QString configPath;
@@ -288,6 +314,22 @@ int main(int argc, char *argv[])
     config.testClockOffset = std::chrono::milliseconds(offsetMs);
     if (const QString secrets = checkSecretFiles(settings); !secrets.isEmpty())
         return fail(secrets);
+    if (testingMail) {
+        const QString address = parser.value(sendTestMail);
+        if (!config.smtp.enabled())
+            return fail(u"--send-test-mail: no smtp-url is set (see docs/DEPLOYMENT.md, \"Alert mail\")"_s);
+        MailMessage mail;
+        mail.to = {address};
+        mail.subject = u"Keyright test mail from %1"_s.arg(QSysInfo::machineHostName());
+        mail.body = u"This is a test mail from keyright-server on %1, sent with --send-test-mail.\n\nAlert mail "
+                    "goes out through %2 from %3; this one reached %4.\n"_s.arg(
+                        QSysInfo::machineHostName(), config.smtp.url, config.smtp.from, address);
+        const SmtpResult sent = SmtpMailer::sendNow(config.smtp, mail, keyright::SystemClock::instance().now());
+        if (!sent.ok)
+            return fail(u"the test mail to %1 was not sent: %2"_s.arg(address, sent.error));
+        say(u"test mail to %1 accepted by %2: %3"_s.arg(address, config.smtp.url, sent.serverReply));
+        return 0;
+    }
     if (const QString policy = LeaseServer::listenPolicyError(config); !policy.isEmpty())
         return fail(policy);
     if (checking) {

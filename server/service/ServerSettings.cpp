@@ -2,6 +2,7 @@
 
 #include "Durations.h"
 #include "SeatRules.h"
+#include "alerts/SmtpMailer.h"
 #include "http/ListenAddress.h"
 
 #include <QDir>
@@ -143,6 +144,57 @@ bool toLdapSettings(const ServerSettings &settings, LdapSettings *ldap, QString 
     return true;
 }
 
+// The smtp-* settings: where alert mail goes out (docs/DEPLOYMENT.md, "Alert mail").
+bool toSmtpSettings(const ServerSettings &settings, SmtpSettings *smtp, QString *error)
+{
+    const auto origin = [&](const QString &key) { return originOf(settings, key); };
+    QString first;
+    for (const ServerOptionSpec &spec : serverOptionSpecs()) {
+        if (spec.name.startsWith(u"smtp-"_s) && settings.contains(spec.name)) {
+            first = spec.name;
+            break;
+        }
+    }
+    if (first.isEmpty())
+        return true;
+    smtp->url = valueOf(settings, u"smtp-url"_s);
+    if (smtp->url.isEmpty())
+        return refuse(error,
+                      u"%1: the smtp-* settings need smtp-url (smtp://host:587 with STARTTLS, or "
+                      "smtps://host:465)"_s.arg(origin(first)));
+    if (const QString problem = SmtpMailer::urlProblem(smtp->url); !problem.isEmpty())
+        return refuse(error, u"%1: smtp-url %2: %3"_s.arg(origin(u"smtp-url"_s), smtp->url.left(200), problem));
+    smtp->from = valueOf(settings, u"smtp-from"_s);
+    if (smtp->from.isEmpty())
+        return refuse(
+            error, u"%1: smtp-url needs smtp-from, the address alert mail is sent from"_s.arg(origin(u"smtp-url"_s)));
+    if (!SmtpMailer::isPlainAddress(smtp->from))
+        return refuse(error,
+                      u"%1: smtp-from %2: expected a plain address such as alerts@example.org"_s.arg(
+                          origin(u"smtp-from"_s), smtp->from.left(200)));
+    smtp->user = valueOf(settings, u"smtp-user"_s);
+    if (settings.contains(u"smtp-password-file"_s)) {
+        if (smtp->user.isEmpty())
+            return refuse(error, u"%1: smtp-password-file goes with smtp-user"_s.arg(origin(u"smtp-password-file"_s)));
+        smtp->passwordFile = QDir(valueOf(settings, u"smtp-password-file"_s)).absolutePath();
+    } else if (!smtp->user.isEmpty()) {
+        return refuse(error,
+                      u"%1: smtp-user needs smtp-password-file (a file of mode 0600 holding the password)"_s.arg(
+                          origin(u"smtp-user"_s)));
+    }
+    if (settings.contains(u"smtp-ca-file"_s))
+        smtp->caFile = QDir(valueOf(settings, u"smtp-ca-file"_s)).absolutePath();
+    if (settings.contains(u"smtp-timeout"_s)) {
+        const auto timeout = parseDuration(valueOf(settings, u"smtp-timeout"_s));
+        if (!timeout || timeout->count() <= 0)
+            return refuse(error,
+                          u"%1: smtp-timeout %2: expected a duration above zero such as 30s"_s.arg(
+                              origin(u"smtp-timeout"_s), valueOf(settings, u"smtp-timeout"_s).left(200)));
+        smtp->timeout = *timeout;
+    }
+    return true;
+}
+
 } // namespace
 
 const QList<ServerOptionSpec> &serverOptionSpecs()
@@ -171,6 +223,12 @@ const QList<ServerOptionSpec> &serverOptionSpecs()
         {u"ldap-sync-interval"_s, Kind::Value, false, false},
         {u"ldap-timeout"_s, Kind::Value, false, false},
         {u"ldap-group"_s, Kind::List, false, false},
+        {u"smtp-url"_s, Kind::Value, false, false},
+        {u"smtp-from"_s, Kind::Value, false, false},
+        {u"smtp-user"_s, Kind::Value, false, false},
+        {u"smtp-password-file"_s, Kind::Value, true, false},
+        {u"smtp-ca-file"_s, Kind::Value, true, false},
+        {u"smtp-timeout"_s, Kind::Value, false, false},
         {u"max-connections"_s, Kind::Value, false, false},
         {u"max-connections-per-address"_s, Kind::Value, false, false},
         {u"header-timeout"_s, Kind::Value, false, false},
@@ -372,6 +430,8 @@ bool toServerRunSettings(const ServerSettings &settings, const QString &defaultD
 
     if (!toLdapSettings(settings, &config.ldap, error))
         return false;
+    if (!toSmtpSettings(settings, &config.smtp, error))
+        return false;
 
     for (const auto &[key, target] :
          {std::pair {u"max-connections"_s, &config.http.maxConnections},
@@ -402,8 +462,8 @@ bool toServerRunSettings(const ServerSettings &settings, const QString &defaultD
 
 QString checkSecretFiles(const ServerSettings &settings)
 {
-    for (const QString &key :
-         {u"tls-key"_s, u"database-password-file"_s, u"peer-token-file"_s, u"ldap-bind-password-file"_s}) {
+    for (const QString &key : {u"tls-key"_s, u"database-password-file"_s, u"peer-token-file"_s,
+                               u"ldap-bind-password-file"_s, u"smtp-password-file"_s}) {
         for (const QString &file : settings.value(key).values) {
             const QFileInfo info(file);
             if (!info.exists())

@@ -66,8 +66,9 @@ bool toServerRunSettings(const ServerSettings &settings, const QString &defaultD
                          QString *error);
 
 // Secrets are only read from files that nobody but their owner can read: the TLS key, the
-// database password file, the peer token files and the LDAP bind password file. Empty when they all exist and are 0600
-// or stricter; otherwise the first problem, naming the setting and the file.
+// database password file, the peer token files, the LDAP bind password file and the SMTP password
+// file. Empty when they all exist and are 0600 or stricter; otherwise the first problem, naming
+// the setting and the file.
 QString checkSecretFiles(const ServerSettings &settings);
 
 // The keys whose values differ between two settings, in the table's order.

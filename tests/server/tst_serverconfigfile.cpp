@@ -17,6 +17,7 @@ class TestServerConfigFile : public QObject
 private slots:
     void everyOptionFromTheFile();
     void ldapSettingsAreReadAndChecked();
+    void smtpSettingsAreReadAndChecked();
     void everySpecIsInTheFile();
     void commandLineWins();
     void defaultsWithoutAFile();
@@ -74,6 +75,12 @@ ldap-ca-file = /etc/keyright/ldap-ca.pem
 ldap-sync-interval = 10m
 ldap-timeout = 5s
 ldap-group = render; ou=groups,dc=example,dc=org; (cn=render); memberUid; *
+smtp-url = smtp://mail.example.org:587
+smtp-from = keyright@example.org
+smtp-user = keyright
+smtp-password-file = smtp-password
+smtp-ca-file = /etc/keyright/smtp-ca.pem
+smtp-timeout = 12s
 max-connections = 50
 max-connections-per-address = 7
 header-timeout = 3s
@@ -107,6 +114,12 @@ void TestServerConfigFile::everyOptionFromTheFile()
     QCOMPARE(config.databaseUrl, u"postgresql://keyright@db.example:5432/keyright"_s);
     QCOMPARE(config.databasePasswordFile, u"/etc/keyright/db-password"_s);
     QVERIFY(config.requireSynchronousCommit);
+    QCOMPARE(config.smtp.url, u"smtp://mail.example.org:587"_s);
+    QCOMPARE(config.smtp.from, u"keyright@example.org"_s);
+    QCOMPARE(config.smtp.user, u"keyright"_s);
+    QCOMPARE(config.smtp.passwordFile, u"/etc/keyright/smtp-password"_s);
+    QCOMPARE(config.smtp.caFile, u"/etc/keyright/smtp-ca.pem"_s);
+    QCOMPARE(config.smtp.timeout, std::chrono::milliseconds(12'000));
     QCOMPARE(config.http.maxConnections, 50);
     QCOMPARE(config.http.maxConnectionsPerAddress, 7);
     QCOMPARE(config.http.headerTimeout, std::chrono::milliseconds(3000));
@@ -225,8 +238,8 @@ void TestServerConfigFile::secretsOnlyFromPrivateFiles()
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write("s3cret\n");
     file.close();
-    for (const QString &key :
-         {u"database-password-file"_s, u"tls-key"_s, u"peer-token-file"_s, u"ldap-bind-password-file"_s}) {
+    for (const QString &key : {u"database-password-file"_s, u"tls-key"_s, u"peer-token-file"_s,
+                               u"ldap-bind-password-file"_s, u"smtp-password-file"_s}) {
         QVERIFY(
             QFile::setPermissions(secret, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther));
         const ServerSettings settings = parse(u"\n%1 = %2\n"_s.arg(key, secret));
@@ -274,6 +287,51 @@ void TestServerConfigFile::ldapSettingsAreReadAndChecked()
          u"needs ldap-bind-password-file"_s},
         {u"ldap-url = ldaps://dir\nldap-starttls = on\nldap-group = r; ou=g; (cn=r); uid; *\n"_s, u"TLS already"_s},
         {u"ldap-url = ldap://dir\nldap-timeout = 0s\nldap-group = r; ou=g; (cn=r); uid; *\n"_s, u"above zero"_s},
+    };
+    for (const auto &[text, expected] : refused) {
+        const auto settings = parseServerConfigText(text, u"/etc/keyright/server.conf"_s, &error);
+        QVERIFY2(settings, qPrintable(error));
+        QVERIFY(!toServerRunSettings(*settings, u"/var/lib/keyright"_s, &run, &error));
+        QVERIFY2(error.contains(expected), qPrintable(error));
+    }
+}
+
+void TestServerConfigFile::smtpSettingsAreReadAndChecked()
+{
+    // Alert mail (issue 29); tst_smtpmailer sends through a real SMTP server.
+    QString error;
+    const auto parsed
+        = parseServerConfigText(u"smtp-url = smtps://mail.example.org\nsmtp-from = alerts@example.org\n"_s,
+                                u"/etc/keyright/server.conf"_s, &error);
+    QVERIFY2(parsed, qPrintable(error));
+    ServerRunSettings run;
+    QVERIFY2(toServerRunSettings(*parsed, u"/var/lib/keyright"_s, &run, &error), qPrintable(error));
+    const SmtpSettings &smtp = run.config.smtp;
+    QVERIFY(smtp.enabled());
+    QCOMPARE(smtp.url, u"smtps://mail.example.org"_s);
+    QVERIFY(smtp.user.isEmpty());
+    QVERIFY(smtp.caFile.isEmpty());
+    QCOMPARE(smtp.timeout, std::chrono::milliseconds(30'000));
+    QVERIFY2(toServerRunSettings({}, u"/var/lib/keyright"_s, &run, &error), qPrintable(error));
+    QVERIFY(!run.config.smtp.enabled());
+
+    const QList<std::pair<QString, QString>> refused {
+        {u"smtp-from = a@example.org\n"_s, u"/etc/keyright/server.conf:1: the smtp-* settings need smtp-url"_s},
+        {u"smtp-url = http://mail.example.org\nsmtp-from = a@example.org\n"_s,
+         u"/etc/keyright/server.conf:1: smtp-url http://mail.example.org: expected smtp://host[:port]"_s},
+        {u"smtp-url = smtp://\nsmtp-from = a@example.org\n"_s, u"smtp-url smtp://: expected smtp://host[:port]"_s},
+        {u"smtp-url = smtp://keyright:s3cret@mail.example.org\nsmtp-from = a@example.org\n"_s,
+         u"the URL holds a user or a password"_s},
+        {u"smtp-url = smtp://mail.example.org/x?y\nsmtp-from = a@example.org\n"_s, u"nothing after the port"_s},
+        {u"smtp-url = smtp://mail.example.org\n"_s, u"smtp-url needs smtp-from"_s},
+        {u"smtp-url = smtp://mail.example.org\nsmtp-from = Keyright <a@example.org>\n"_s,
+         u"/etc/keyright/server.conf:2: smtp-from Keyright <a@example.org>: expected a plain address"_s},
+        {u"smtp-url = smtp://mail.example.org\nsmtp-from = a@example.org\nsmtp-user = k\n"_s,
+         u"/etc/keyright/server.conf:3: smtp-user needs smtp-password-file"_s},
+        {u"smtp-url = smtp://mail.example.org\nsmtp-from = a@example.org\nsmtp-password-file = pw\n"_s,
+         u"smtp-password-file goes with smtp-user"_s},
+        {u"smtp-url = smtp://mail.example.org\nsmtp-from = a@example.org\nsmtp-timeout = 0s\n"_s,
+         u"/etc/keyright/server.conf:3: smtp-timeout 0s: expected a duration above zero"_s},
     };
     for (const auto &[text, expected] : refused) {
         const auto settings = parseServerConfigText(text, u"/etc/keyright/server.conf"_s, &error);
