@@ -679,8 +679,6 @@ void LeaseServer::stop()
     m_usageCloser.reset();
     if (m_alerts)
         m_alerts->stop();
-    m_ledgerReports.reset();
-    m_usageReports.reset();
     if (m_reaper)
         m_reaper->stop(); // no sweep from here on; the last turn may still reap on request
     if (m_clockWatch)
@@ -690,7 +688,9 @@ void LeaseServer::stop()
     m_frontend.reset(); // answers the last turn, then closes the listening socket and every connection
     m_turn.reset();
     m_api.reset();
-    m_alerts.reset(); // after the routes that answer from it
+    m_alerts.reset(); // after the routes that answer from it, as the reports below
+    m_ledgerReports.reset();
+    m_usageReports.reset();
     m_reaper.reset();
     m_licenses.reset();
     m_seats.reset();
