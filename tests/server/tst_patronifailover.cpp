@@ -73,7 +73,7 @@ private:
     void failOver(const QString &killCommand, const QString &prefix);
     // kill -9 of the primary's PostgreSQL, then serves until Patroni names another node the
     // primary; that node's name (empty: not within the bound).
-    QString killPrimaryAndWaitForPromotion(std::chrono::seconds bound = 40s);
+    QString killPrimaryAndWaitForPromotion(const std::function<void()> &afterKill = {});
 
     QString m_dir;
     QString m_url;
@@ -668,6 +668,35 @@ void keepRenewing(std::vector<std::unique_ptr<Renewer>> &renewers, QObject &scop
         (*step)(*renewer);
 }
 
+// The clock cases' failover: `kill` kills the primary and names the node promoted, which must be
+// `standby`; then every renewer is acknowledged through it `settle` after the promotion, or is
+// refused. When the kill and the promotion happened, on `clock`; nullopt and `*failure` else.
+std::optional<std::pair<qint64, qint64>> failOverUnder(std::vector<std::unique_ptr<Renewer>> &renewers,
+                                                       const QElapsedTimer &clock, const QString &standby,
+                                                       std::chrono::milliseconds settle,
+                                                       const std::function<QString()> &kill, QString *failure)
+{
+    const qint64 killedAt = clock.elapsed();
+    const QString promoted = kill();
+    if (promoted != standby) {
+        *failure = u"promoted \"%1\", not the standby %2"_s.arg(promoted, standby);
+        return std::nullopt;
+    }
+    const qint64 promotedAt = clock.elapsed();
+    const bool settled = serveUntil(
+        [&] {
+            return std::all_of(renewers.begin(), renewers.end(), [&](const auto &r) {
+                return r->lastAckSentMs > promotedAt + settle.count() || !r->refusals.isEmpty();
+            });
+        },
+        40s);
+    if (!settled) {
+        *failure = u"not every holder renewed through the new primary within 40 s"_s;
+        return std::nullopt;
+    }
+    return std::pair {killedAt, promotedAt};
+}
+
 std::vector<std::unique_ptr<Renewer>> renewersOf(InstanceCluster &instances, const License &license, int count,
                                                  const QString &prefix)
 {
@@ -685,7 +714,7 @@ std::vector<std::unique_ptr<Renewer>> renewersOf(InstanceCluster &instances, con
 
 } // namespace
 
-QString TestPatroniFailover::killPrimaryAndWaitForPromotion(std::chrono::seconds bound)
+QString TestPatroniFailover::killPrimaryAndWaitForPromotion(const std::function<void()> &afterKill)
 {
     QString oldPrimary;
     if (runScript({u"primary"_s, m_dir}, &oldPrimary) != 0 || oldPrimary.isEmpty())
@@ -695,6 +724,8 @@ QString TestPatroniFailover::killPrimaryAndWaitForPromotion(std::chrono::seconds
         qWarning("kill-postgres: %s", qPrintable(output));
         return {};
     }
+    if (afterKill)
+        afterKill();
     QString newPrimary;
     QElapsedTimer asked;
     asked.start();
@@ -708,7 +739,7 @@ QString TestPatroniFailover::killPrimaryAndWaitForPromotion(std::chrono::seconds
                 newPrimary = primary;
             return !newPrimary.isEmpty();
         },
-        bound);
+        40s);
     return newPrimary;
 }
 
@@ -776,30 +807,10 @@ void TestPatroniFailover::commitCutByTheFailoverIsNeverAnsweredAsDone()
 
     // The primary dies with the commits in flight; the standby goes on (it may or may not have
     // received them) and is promoted.
-    const QString newPrimary = [&] {
-        QString oldPrimary;
-        runScript({u"primary"_s, m_dir}, &oldPrimary);
-        QString killed;
-        if (runScript({u"kill-postgres"_s, m_dir}, &killed) != 0)
-            return QString();
-        runScript({u"resume-replication"_s, m_dir}, &killed);
-        QString promoted;
-        QElapsedTimer asked;
-        asked.start();
-        serveUntil(
-            [&] {
-                if (asked.elapsed() < 300)
-                    return false;
-                asked.restart();
-                QString now;
-                if (runScript({u"primary"_s, m_dir}, &now, 5s) == 0 && !now.isEmpty() && now != oldPrimary)
-                    promoted = now;
-                return !promoted.isEmpty();
-            },
-            40s);
-        return promoted;
-    }();
-    runScript({u"resume-replication"_s, m_dir}, &output);
+    const QString newPrimary = killPrimaryAndWaitForPromotion([&] {
+        QString ignored;
+        runScript({u"resume-replication"_s, m_dir}, &ignored);
+    });
     QVERIFY2(!newPrimary.isEmpty(), "no promotion within 40 s of the kill");
     QVERIFY2(serveUntil(
                  [&] {
@@ -901,20 +912,12 @@ void TestPatroniFailover::newPrimaryWithItsClockAheadTakesNoLiveSeat()
         },
         20s));
 
-    const qint64 killedAt = clock.elapsed();
-    const QString promoted = killPrimaryAndWaitForPromotion();
-    QCOMPARE(promoted, standby);
-    const qint64 promotedAt = clock.elapsed();
-    qInfo("promoted %s (clock 40 s ahead) %lld ms after the kill", qPrintable(promoted), promotedAt - killedAt);
-    // Every holder renews through it, for a few seconds.
-    QVERIFY2(serveUntil(
-                 [&] {
-                     return std::all_of(renewers.begin(), renewers.end(), [&](const auto &r) {
-                         return r->lastAckSentMs > promotedAt + 3000 || !r->refusals.isEmpty();
-                     });
-                 },
-                 40s),
-             qPrintable(instances.output().right(3000)));
+    QString failure;
+    const auto at = failOverUnder(
+        renewers, clock, standby, 3s, [this] { return killPrimaryAndWaitForPromotion(); }, &failure);
+    QVERIFY2(at, qPrintable(failure + u'\n' + instances.output().right(3000)));
+    const qint64 killedAt = at->first;
+    qInfo("promoted %s (clock 40 s ahead) %lld ms after the kill", qPrintable(standby), at->second - killedAt);
     stop = true;
     serveUntil(
         [&] { return std::none_of(renewers.begin(), renewers.end(), [](const auto &r) { return r->http->busy(); }); },
@@ -984,19 +987,11 @@ void TestPatroniFailover::newPrimaryWithItsClockBehindRenewsNoDeadSeat()
         20s));
     QVERIFY(std::all_of(renewers.begin(), renewers.end(), [](const auto &r) { return !r->acks.empty(); }));
 
-    const qint64 killedAt = clock.elapsed();
-    const QString promoted = killPrimaryAndWaitForPromotion();
-    QCOMPARE(promoted, standby);
-    const qint64 promotedAt = clock.elapsed();
-    qInfo("promoted %s (clock 60 s behind) %lld ms after the kill", qPrintable(promoted), promotedAt - killedAt);
-    QVERIFY2(serveUntil(
-                 [&] {
-                     return std::all_of(renewers.begin(), renewers.end(), [&](const auto &r) {
-                         return r->lastAckSentMs > promotedAt + 2000 || !r->refusals.isEmpty();
-                     });
-                 },
-                 40s),
-             qPrintable(instances.output().right(3000)));
+    QString failure;
+    const auto at = failOverUnder(
+        renewers, clock, standby, 2s, [this] { return killPrimaryAndWaitForPromotion(); }, &failure);
+    QVERIFY2(at, qPrintable(failure + u'\n' + instances.output().right(3000)));
+    qInfo("promoted %s (clock 60 s behind) %lld ms after the kill", qPrintable(standby), at->second - at->first);
 
     // By the new primary's own clock the quitter's lease would be live for another minute; it
     // stays dead.
