@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 using namespace Qt::StringLiterals;
 
@@ -66,7 +67,7 @@ public:
             }
             // One alert per notice day; only the tightest notice reached is breached (see measure()).
             for (const int day : rule.noticeDays())
-                subjects.append(Subject {u"%1#%2"_s.arg(it.key()).arg(day), it.key(), day});
+                subjects.append(Subject {StoredAlertTrack::subjectOf(it.key(), day), it.key(), day});
         }
         return subjects;
     }
@@ -318,9 +319,7 @@ QList<alerts::FiringAlert> AlertEvaluator::firing()
                 alert.ruleId = rule.id;
                 alert.kind = rule.kind;
                 alert.severity = rule.severity;
-                const qsizetype hash = track.subject.lastIndexOf(u'#');
-                alert.licenseId = hash >= 0 ? track.subject.left(hash) : track.subject;
-                alert.noticeDays = hash >= 0 ? track.subject.mid(hash + 1).toInt() : -1;
+                std::tie(alert.licenseId, alert.noticeDays) = StoredAlertTrack::partsOf(track.subject);
                 alert.since = track.track.breachedSince.isValid() ? track.track.breachedSince : track.track.firedAt;
                 alert.firedAt = track.track.firedAt;
                 alert.value = track.value;

@@ -350,9 +350,8 @@ ApiResponse AdminController::metrics()
     QList<Metrics::FiringAlert> firing;
     if (m_alerts) {
         for (const alerts::FiringAlert &alert : m_alerts->firing()) {
-            firing.append(
-                {alert.ruleId, alerts::toWire(alert.severity),
-                 alert.noticeDays >= 0 ? u"%1#%2"_s.arg(alert.licenseId).arg(alert.noticeDays) : alert.licenseId});
+            firing.append({alert.ruleId, alerts::toWire(alert.severity),
+                           StoredAlertTrack::subjectOf(alert.licenseId, alert.noticeDays)});
         }
     }
     return ApiResponse {200, "text/plain; version=0.0.4; charset=utf-8", m_metrics.render(gauges, firing), {}, {}, {},

@@ -18,6 +18,7 @@
 
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 namespace keyright::server {
 
@@ -62,6 +63,19 @@ struct LeaseRenewal
 // subject is the license id, "licenseId#days" for a validity notice, or empty for the server.
 struct StoredAlertTrack
 {
+    // The subject of a license's alert, or of its validity notice `noticeDays` before the end.
+    static QString subjectOf(const QString &licenseId, int noticeDays = -1)
+    {
+        return noticeDays >= 0 ? licenseId + u'#' + QString::number(noticeDays) : licenseId;
+    }
+    // The license a subject names (empty for the server) and its notice days (-1: none). License
+    // ids cannot hold '#' (wire/Identifiers), so the last one splits.
+    static std::pair<QString, int> partsOf(const QString &subject)
+    {
+        const qsizetype hash = subject.lastIndexOf(u'#');
+        return hash >= 0 ? std::pair {subject.left(hash), subject.mid(hash + 1).toInt()} : std::pair {subject, -1};
+    }
+
     QString ruleId;
     QString subject;
     AlertTrack track;
