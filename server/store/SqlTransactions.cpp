@@ -103,6 +103,12 @@ void SqlTransactions::begin()
 
 void SqlTransactions::commit()
 {
+    // A connection already lost (a statement of the transaction found it gone) took the
+    // transaction with it before any COMMIT went out: known not kept, not "may or may not".
+    if (m_connection.isBroken())
+        throw StoreError(
+            StoreError::Kind::Unavailable,
+            u"%1 is unreachable: the connection was lost before the commit"_s.arg(m_connection.description()));
     QSqlError failure;
     if (control(Control::Commit, &failure)) {
         if (m_hooks.ended)
@@ -238,6 +244,12 @@ void SqlTransactions::commitBatch()
         return; // nothing in the batch touched the database
     if (batch == Batch::Broken) {
         rollback();
+        // Most often the connection is gone (the unit failed for it, and so did its undo): that is
+        // the database being unavailable, and the batch known not to be kept, not a server error.
+        if (m_connection.isBroken())
+            throw StoreError(StoreError::Kind::Unavailable,
+                             u"%1 is unreachable: the batch was not committed: the connection was lost"_s.arg(
+                                 m_connection.description()));
         throw StoreError(
             StoreError::Kind::Failed,
             u"database error in %1: the batch was not committed: a unit of the batch could not be undone"_s.arg(

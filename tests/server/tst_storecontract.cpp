@@ -143,6 +143,7 @@ private slots:
     void deadlockedUnitIsRetried();
     void lostConnectionNamesTheDatabaseAndRecovers();
     void connectionLostDuringCommitLeavesTheOutcomeUnknown();
+    void batchWhoseConnectionIsLostIsUnavailable();
     void unreachableDatabaseIsNamed();
     void databaseClockIgnoresTheLocalClock();
     void reconnectionAdvancesTheClockBeforeDeciding();
@@ -1254,6 +1255,29 @@ void TestStoreContract::connectionLostDuringCommitLeavesTheOutcomeUnknown()
         QVERIFY(failure.isUnavailable());
         QVERIFY2(!failure.outcomeUnknown(), failure.what());
     }
+}
+
+// The storm benchmark: PostgreSQL stopped under a turn of heartbeats answered them 500 "internal"
+// (the unit failed for the lost connection, its undo too, and the batch called that a server
+// error). A batch that lost its connection is the database being unavailable, and kept nothing.
+void TestStoreContract::batchWhoseConnectionIsLostIsUnavailable()
+{
+    if (!isPg())
+        QSKIP("an SQLite file has no connection to lose");
+    m_store->beginBatch();
+    m_store->withLicense(u"alpha"_s, [&] { m_store->insertLease(leaseRow(u"alpha"_s, u"before"_s, 100)); });
+    QVERIFY(m_pg->terminateOtherSessions() >= 1);
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withLicense(u"alpha"_s, [&] {
+        m_store->insertLease(leaseRow(u"alpha"_s, u"after"_s, 100));
+    }));
+    try {
+        m_store->commitBatch();
+        QFAIL("a batch on a cut connection was committed");
+    } catch (const StoreError &failure) {
+        QVERIFY2(failure.isUnavailable(), failure.what());
+        QVERIFY2(!failure.outcomeUnknown(), failure.what());
+    }
+    QVERIFY(m_store->leases(u"alpha"_s).isEmpty());
 }
 
 void TestStoreContract::unreachableDatabaseIsNamed()
