@@ -130,9 +130,9 @@ AlertsPage::AlertsPage(DashboardSession &session, AlertListModel &alerts, AdminA
     splitter->addWidget(section(m_recentTitle, m_recentView));
     splitter->addWidget(rulesBox);
     // Webhook endpoints and their delivery log (issue 29, another change) go in a fourth section here.
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
-    splitter->setStretchFactor(2, 2);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(2, 3);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -343,7 +343,7 @@ void AlertsPage::save(QList<AlertRule> rules, const QPointer<AlertRuleDialog> &d
             if (dialog) {
                 // "rules[3].threshold": the editor knows the rule's own member.
                 const QString field = result.error.field.section(u'.', -1);
-                dialog->showRefusal(field, tr("The server refused the rule: %1").arg(message));
+                dialog->showRefusal(field, message);
             } else
                 QMessageBox::warning(this, tr("Alert rules"), tr("The alert rules were not saved: %1").arg(message));
             return;

@@ -153,7 +153,7 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     m_tabs->addTab(m_usageTab, keyrightIcon(u"seats"_s), QString());
     // Its three tables need more than 853x480 too.
     m_alertsTab = scrolling(m_alertsPage);
-    m_tabs->addTab(m_alertsTab, keyrightIcon(u"events"_s), QString());
+    m_tabs->addTab(m_alertsTab, keyrightIcon(u"warning"_s), QString());
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);

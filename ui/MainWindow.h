@@ -49,7 +49,7 @@ public:
     MainWindow(DashboardSession &session, DashboardSettings &settings, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Adds a page after the built-in ones (Seats, Events, Usage), in a scroll area: a page larger than a
+    // Adds a page after the built-in ones (Seats, Events, Usage, Alerts), in a scroll area: a page larger than a
     // small screen scrolls instead of making the window larger than the screen.
     void addPage(QWidget *page, const QString &title, const QIcon &icon = {});
     // The same, with a title that is asked again when the language changes.

@@ -736,7 +736,7 @@ Double-cliquez ou appuyez sur Entrée pour ouvrir la licence %2 dans la page Si�
     </message>
     <message>
         <source>seats in use</source>
-        <translation>sièges occupés</translation>
+        <translation>sièges utilisés</translation>
     </message>
     <message>
         <source>denials</source>
@@ -940,10 +940,6 @@ Double-cliquez ou appuyez sur Entrée pour ouvrir la licence %2 dans la page Si�
     <message>
         <source>Removed the alert rule %1.</source>
         <translation>Règle d’alerte %1 retirée.</translation>
-    </message>
-    <message>
-        <source>The server refused the rule: %1</source>
-        <translation>Le serveur a refusé la règle : %1</translation>
     </message>
     <message>
         <source>Alert rules</source>
