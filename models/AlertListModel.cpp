@@ -94,9 +94,13 @@ QVariant AlertListModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (index.column() == AlertColumn || index.column() == LicenseColumn)
-            return row.licenseId.isEmpty() ? row.sentence
-                                           : tr("%1\nDouble-click or press Enter to open license %2 on the Seats page.")
-                                                 .arg(row.sentence, row.licenseId);
+            if (row.licenseId.isEmpty())
+                return row.sentence;
+        return row.kind == AlertKind::Denials
+            ? tr("%1\nDouble-click or press Enter to see the denials of license %2 on the Events page.")
+                  .arg(row.sentence, row.licenseId)
+            : tr("%1\nDouble-click or press Enter to open license %2 on the Seats page.")
+                  .arg(row.sentence, row.licenseId);
         return {};
     case Qt::DisplayRole:
         switch (index.column()) {

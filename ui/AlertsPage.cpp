@@ -186,8 +186,17 @@ bool AlertsPage::selectAlert(const QString &key)
 void AlertsPage::activate(const QModelIndex &index)
 {
     const QString licenseId = index.data(AlertListModel::LicenseIdRole).toString();
-    if (!licenseId.isEmpty())
-        Q_EMIT licenseRequested(licenseId);
+    if (licenseId.isEmpty())
+        return;
+    const QModelIndex source = index.model() == m_firing ? m_firing->mapToSource(index) : m_recent->mapToSource(index);
+    const AlertRow &row = m_alerts.rowAt(source.row());
+    if (row.kind == AlertKind::Denials) {
+        // The denials that made it fire came before it fired, within the rule's window (a week at
+        // most; an hour covers the usual rules, and the filter is there to widen it).
+        Q_EMIT denialsRequested(licenseId, row.since.addSecs(-3600), row.resolvedAt);
+        return;
+    }
+    Q_EMIT licenseRequested(licenseId);
 }
 
 void AlertsPage::reloadRules()

@@ -20,7 +20,8 @@ class DashboardSession;
 
 // The Alerts page (issue 29): the alerts firing now, most severe first, then those of the last
 // seven days that resolved, each with its sentence; activating one about a license (Enter or a
-// double-click) opens that license on the Seats page. Below, the alert rules: read for every
+// double-click) opens that license on the Seats page, or for a denials alert the license's denials
+// on the Events page, where the dispute view explains each one. Below, the alert rules: read for every
 // role, added, edited and removed for an admin (saved whole with PUT /v1/alerts/rules, the
 // server's refusal shown in the editor at the field it names).
 class AlertsPage final : public QWidget
@@ -60,6 +61,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     // Open this license on the Seats page.
     void licenseRequested(const QString &licenseId);
+    // Show the license's denials from `from` on (to `until`, when valid): a denials alert's cause.
+    void denialsRequested(const QString &licenseId, const QDateTime &from, const QDateTime &until);
     void statusMessage(const QString &text);
 
 protected:

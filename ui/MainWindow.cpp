@@ -230,6 +230,7 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     connect(m_usage, &UsagePage::statusMessage, this, &MainWindow::showMessage);
     connect(m_alertsPage, &AlertsPage::statusMessage, this, [this](const QString &text) { showMessage(text); });
     connect(m_alertsPage, &AlertsPage::licenseRequested, this, &MainWindow::showLicense);
+    connect(m_alertsPage, &AlertsPage::denialsRequested, this, &MainWindow::showDenials);
     if (QSystemTrayIcon::isSystemTrayAvailable())
         installAlertTray(new AlertTray(*m_alerts));
     connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString &text) {
@@ -928,6 +929,23 @@ void MainWindow::showLicense(const QString &licenseId)
     m_tabs->setCurrentWidget(m_seats);
     m_seats->selectLicense(licenseId);
     m_seats->licensesView()->setFocus(Qt::OtherFocusReason);
+}
+
+void MainWindow::showDenials(const QString &licenseId, const QDateTime &from, const QDateTime &until)
+{
+    m_tabs->setCurrentWidget(m_events);
+    QComboBox *license = m_events->licenseFilter();
+    if (const int at = license->findData(licenseId); at >= 0)
+        license->setCurrentIndex(at);
+    QComboBox *kind = m_events->kindFilter();
+    for (int i = 0; i < kind->count(); ++i) {
+        if (kind->itemData(i).value<QList<EventKind>>() == denialKinds()) {
+            kind->setCurrentIndex(i);
+            break;
+        }
+    }
+    m_events->setTimeRange(from, until);
+    m_events->table()->setFocus(Qt::OtherFocusReason);
 }
 
 void MainWindow::installAlertTray(AlertTray *tray)

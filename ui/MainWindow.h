@@ -115,6 +115,8 @@ public Q_SLOTS:
     void showAlert(const QString &key);
     // The Seats page with this license selected.
     void showLicense(const QString &licenseId);
+    // The Events page showing the license's denials from `from` (to `until` when valid).
+    void showDenials(const QString &licenseId, const QDateTime &from, const QDateTime &until);
 
 Q_SIGNALS:
     // The user asked for the embedded demo server (the application starts it and connects).

@@ -769,6 +769,12 @@ Double-cliquez ou appuyez sur Entrée pour ouvrir la licence %2 dans la page Si�
             <numerusform>Les alertes des %n derniers jours n’ont pas pu être lues : %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1
+Double-click or press Enter to see the denials of license %2 on the Events page.</source>
+        <translation>%1
+Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans la page Événements.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::AlertRuleDialog</name>

@@ -5,6 +5,9 @@
 #include "AlertsPage.h"
 #include "DashboardHarness.h"
 #include "DashboardSession.h"
+#include "EventFilterProxyModel.h"
+#include "EventsPage.h"
+#include "LeaseClient.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "SeatsPage.h"
@@ -13,6 +16,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -109,6 +113,7 @@ private slots:
     void firingAlertShownToldOnceAndOpensItsLicense();
     void ruleEditorSavesAndShowsTheRefusal();
     void viewerReadsTheRulesOnly();
+    void firingAtStartToldInOneSummaryAndDenialsOpenTheEvents();
     // With KEYRIGHT_SCREENSHOT_DIR set: the page with alerts firing and resolved, and the rule
     // editor, in English and French (docs/alerts-*.png); KEYRIGHT_SCREENSHOT_SIZE (default
     // 1440x900) and KEYRIGHT_SCREENSHOT_SUFFIX name the size, QT_SCALE_FACTOR scales it.
@@ -334,6 +339,62 @@ void TestAlertsPage::viewerReadsTheRulesOnly()
     QTest::mouseDClick(page->rulesTable()->viewport(), Qt::LeftButton, {},
                        page->rulesTable()->visualItemRect(page->rulesTable()->item(0, 0)).center());
     QVERIFY(!page->ruleDialog());
+}
+
+void TestAlertsPage::firingAtStartToldInOneSummaryAndDenialsOpenTheEvents()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QByteArray key = server.createLicense(u"solo"_s, 1, 3600s, 5s, 15s);
+    QVERIFY(!key.isEmpty());
+    const QJsonObject denials {{u"id"_s, u"solo-denied"_s}, {u"kind"_s, u"denials"_s},     {u"scope"_s, u"license"_s},
+                               {u"scopeName"_s, u"solo"_s}, {u"severity"_s, u"warning"_s}, {u"threshold"_s, 1},
+                               {u"minutes"_s, 10}};
+    int status = 0;
+    server.adminCall("PUT", u"/v1/alerts/rules"_s,
+                     {{u"rules"_s, QJsonArray {seatsRule(u"solo-full"_s, u"solo"_s, 100, u"critical"_s), denials}}},
+                     &status);
+    QCOMPARE(status, 200);
+
+    // Before the dashboard starts: the seat taken, two others refused, both rules fire.
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &server.clock()});
+    QVERIFY(dashboard.takeSeat(server.url(), u"solo"_s, key, u"alice@ws-1"_s));
+    for (const QString &holder : {u"bob@ws-2"_s, u"carol@ws-3"_s}) {
+        const auto refused = dashboard.checkout(server.url(), u"solo"_s, key, holder);
+        QVERIFY(refused && std::holds_alternative<outcome::NoSeats>(*refused));
+    }
+    QCOMPARE(server.evaluateAlerts().size(), 2);
+
+    MainWindow &window = dashboard.build();
+    auto record = std::make_shared<TrayRecord>();
+    auto *tray = new AlertTray(window.alerts(), std::make_unique<RecordingPresenter>(record));
+    window.installAlertTray(tray);
+    dashboard.open(server.url(), server.adminToken());
+    QTRY_COMPARE_WITH_TIMEOUT(window.alerts().firingCount(), 2, 5000);
+    // One summary for what was already firing, not one message each, and not again.
+    QCOMPARE(record->messages.size(), 1);
+    QCOMPARE(record->messages.at(0).at(0), u"2 alerts firing"_s);
+    QVERIFY2(record->toolTip.contains(u"critical"_s), qPrintable(record->toolTip));
+    QSignalSpy polls(&dashboard.session(), &DashboardSession::polled);
+    QTRY_VERIFY_WITH_TIMEOUT(polls.size() >= 3, 5000);
+    QCOMPARE(record->messages.size(), 1);
+
+    // Enter on the denials alert: the Events page, the license's denials.
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    QTableView *firing = window.alertsPage()->firingView();
+    QCOMPARE(column(firing, AlertListModel::AlertColumn).size(), 2);
+    const int row = column(firing, AlertListModel::AlertColumn)
+                        .indexOf(column(firing, AlertListModel::AlertColumn).filter(u"solo-denied"_s).value(0));
+    QVERIFY(row >= 0);
+    firing->setFocus();
+    firing->setCurrentIndex(firing->model()->index(row, AlertListModel::AlertColumn));
+    QTest::keyClick(firing, Qt::Key_Return);
+    QCOMPARE(window.pages()->currentWidget(), window.eventsPage());
+    QCOMPARE(window.eventsPage()->licenseFilter()->currentData().toString(), u"solo"_s);
+    QCOMPARE(window.eventsPage()->kindFilter()->currentData().value<QList<EventKind>>(), denialKinds());
+    QTRY_COMPARE_WITH_TIMEOUT(window.eventsPage()->proxy()->rowCount(), 2, 5000);
 }
 
 void TestAlertsPage::screenshots_data()
