@@ -45,8 +45,7 @@ AlertListModel::AlertListModel(DashboardSession &session, QObject *parent)
     connect(&session, &DashboardSession::clientChanged, this, &AlertListModel::reset);
     connect(&session, &DashboardSession::polled, this, &AlertListModel::refresh);
     connect(&session, &DashboardSession::eventsArrived, this, &AlertListModel::noteEvents);
-    if (session.client())
-        reset();
+    reset();
 }
 
 AlertListModel::~AlertListModel() = default;
@@ -231,9 +230,8 @@ void AlertListModel::reset()
         endResetModel();
         Q_EMIT firingChanged();
     }
+    m_historyAsked = false;
     setError({});
-    if (m_session.client())
-        fetchHistory(0, historyPages);
 }
 
 void AlertListModel::refresh()
@@ -241,6 +239,12 @@ void AlertListModel::refresh()
     AdminClient *client = m_session.client();
     if (!client || m_inFlight)
         return;
+    if (!m_historyAsked) {
+        // After the connection's first poll, which measured the server's clock: the seven days
+        // are the server's.
+        m_historyAsked = true;
+        fetchHistory(0, historyPages);
+    }
     m_inFlight = true;
     const quint64 epoch = m_epoch;
     client->firingAlerts(this, [this, epoch](const AdminResult<QList<alerts::FiringAlert>> &result) {

@@ -114,6 +114,7 @@ private:
     bool m_inFlight = false;
     bool m_loaded = false;
     bool m_historyLoaded = false;
+    bool m_historyAsked = false; // on this connection
     QString m_error;
 };
 

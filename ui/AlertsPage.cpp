@@ -156,6 +156,7 @@ AlertsPage::AlertsPage(DashboardSession &session, AlertListModel &alerts, AdminA
     connect(&alerts, &AlertListModel::firingChanged, this, &AlertsPage::updateStatus);
     connect(&alerts, &AlertListModel::errorChanged, this, &AlertsPage::updateStatus);
     connect(&session, &DashboardSession::clientChanged, this, [this] {
+        ++m_connection;
         m_ruleList.clear();
         fillRules();
         reloadRules();
@@ -205,8 +206,9 @@ void AlertsPage::reloadRules()
     if (!client)
         return;
     const quint64 epoch = ++m_rulesEpoch;
-    client->alertRules(this, [this, epoch](const AdminResult<QList<AlertRule>> &result) {
-        if (epoch != m_rulesEpoch)
+    const quint64 connection = m_connection;
+    client->alertRules(this, [this, epoch, connection](const AdminResult<QList<AlertRule>> &result) {
+        if (epoch != m_rulesEpoch || connection != m_connection)
             return;
         m_rulesError = result.ok()
             ? QString()
@@ -343,9 +345,11 @@ void AlertsPage::save(QList<AlertRule> rules, const QPointer<AlertRuleDialog> &d
     AdminClient *client = m_session.client();
     if (!client)
         return;
-    const quint64 epoch = ++m_rulesEpoch;
-    client->putAlertRules(rules, this, [this, epoch, dialog, done](const AdminResult<QList<AlertRule>> &result) {
-        if (epoch != m_rulesEpoch)
+    // A read still on its way would show the rules from before this save.
+    ++m_rulesEpoch;
+    const quint64 connection = m_connection;
+    client->putAlertRules(rules, this, [this, connection, dialog, done](const AdminResult<QList<AlertRule>> &result) {
+        if (connection != m_connection)
             return;
         if (!result.ok()) {
             const QString message = DashboardSession::describeError(result.error);

@@ -99,7 +99,8 @@ private:
     QList<AlertRule> m_ruleList;
     QString m_rulesError;
     QPointer<AlertRuleDialog> m_dialog;
-    quint64 m_rulesEpoch = 0;
+    quint64 m_rulesEpoch = 0; // the last read asked; a save makes earlier reads stale
+    quint64 m_connection = 0; // bumped with every connection: answers from an earlier one are ignored
 };
 
 } // namespace keyright
