@@ -73,6 +73,7 @@ AccessRole AdminActions::requiredRole(Action action)
     case Action::RevokeToken:
     case Action::EditGroups:
     case Action::EditRules:
+    case Action::EditAlertRules:
         return AccessRole::Admin;
     case Action::ReadRules:
         return AccessRole::Viewer;

@@ -37,7 +37,8 @@ public:
         RevokeToken,
         ReadRules, // a license's seat rules and the server's holder groups
         EditGroups,
-        EditRules
+        EditRules,
+        EditAlertRules // PUT /v1/alerts/rules
     };
     Q_ENUM(Action)
 

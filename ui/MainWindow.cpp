@@ -2,6 +2,9 @@
 
 #include "AdminActions.h"
 #include "AdminClient.h"
+#include "AlertListModel.h"
+#include "AlertTray.h"
+#include "AlertsPage.h"
 #include "ClientError.h"
 #include "ConnectionDialog.h"
 #include "DashboardSession.h"
@@ -47,6 +50,7 @@
 #include <QScrollArea>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QSystemTrayIcon>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolBar>
@@ -68,6 +72,7 @@ struct MainWindow::Actions
     QAction *refresh = nullptr;
     QAction *filter = nullptr;
     QAction *usage = nullptr;
+    QAction *alerts = nullptr;
     QAction *newLicense = nullptr;
     QAction *editLicense = nullptr;
     QAction *rotateKey = nullptr;
@@ -125,6 +130,8 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     , m_seats(new SeatsPage(session, this))
     , m_events(new EventsPage(session, this))
     , m_usage(new UsagePage(session, this))
+    , m_alerts(new AlertListModel(session, this))
+    , m_alertsPage(new AlertsPage(session, *m_alerts, *m_adminActions, this))
     , m_banner(new ErrorBanner(this))
     , m_serverLabel(new QLabel(this))
     , m_pollLabel(new ElidedLabel(this))
@@ -144,6 +151,9 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     // The Usage page scrolls like an added page: its controls and tables need more than 853x480.
     m_usageTab = scrolling(m_usage);
     m_tabs->addTab(m_usageTab, keyrightIcon(u"seats"_s), QString());
+    // Its three tables need more than 853x480 too.
+    m_alertsTab = scrolling(m_alertsPage);
+    m_tabs->addTab(m_alertsTab, keyrightIcon(u"warning"_s), QString());
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -218,6 +228,11 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     connect(m_seats->ledgerBar(), &LedgerBar::editRuleRequested, this, &MainWindow::editLedgerRule);
     connect(m_events, &EventsPage::statusMessage, this, [this](const QString &text) { showMessage(text); });
     connect(m_usage, &UsagePage::statusMessage, this, &MainWindow::showMessage);
+    connect(m_alertsPage, &AlertsPage::statusMessage, this, [this](const QString &text) { showMessage(text); });
+    connect(m_alertsPage, &AlertsPage::licenseRequested, this, &MainWindow::showLicense);
+    connect(m_alertsPage, &AlertsPage::denialsRequested, this, &MainWindow::showDenials);
+    if (QSystemTrayIcon::isSystemTrayAvailable())
+        installAlertTray(new AlertTray(*m_alerts));
     connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString &text) {
         // Another message (a menu's status tip, a timeout) is not the one the tooltip explains.
         if (text != m_messageShown)
@@ -312,6 +327,7 @@ void MainWindow::createActions()
     a.refresh = new QAction(keyrightIcon(u"refresh"_s), QString(), this);
     a.filter = new QAction(this);
     a.usage = new QAction(this);
+    a.alerts = new QAction(this);
     a.newLicense = new QAction(keyrightIcon(u"add"_s), QString(), this);
     a.editLicense = new QAction(keyrightIcon(u"edit"_s), QString(), this);
     a.rotateKey = new QAction(keyrightIcon(u"key"_s), QString(), this);
@@ -332,6 +348,7 @@ void MainWindow::createActions()
     a.groups->setObjectName(u"actionGroups"_s);
     a.tokens->setObjectName(u"actionTokens"_s);
     a.usage->setObjectName(u"actionUsage"_s);
+    a.alerts->setObjectName(u"actionAlerts"_s);
     a.holderTimeline->setObjectName(u"actionHolderTimeline"_s);
 
     // Ctrl+K: Ctrl+O, the usual "open", is what a reader of the menus might guess, but K is
@@ -341,6 +358,8 @@ void MainWindow::createActions()
     a.refresh->setShortcut(QKeySequence(Qt::Key_F5));
     a.filter->setShortcut(QKeySequence::Find);
     a.usage->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_U));
+    // L for aLerts: A selects all in every table.
+    a.alerts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     a.newLicense->setShortcut(QKeySequence::New);
     a.reap->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     a.groups->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
@@ -364,6 +383,7 @@ void MainWindow::createActions()
     connect(a.refresh, &QAction::triggered, this, &MainWindow::refresh);
     connect(a.filter, &QAction::triggered, this, &MainWindow::focusFilter);
     connect(a.usage, &QAction::triggered, this, &MainWindow::showUsage);
+    connect(a.alerts, &QAction::triggered, this, &MainWindow::showAlerts);
     connect(a.newLicense, &QAction::triggered, this, &MainWindow::newLicense);
     connect(a.editLicense, &QAction::triggered, this, &MainWindow::editLicense);
     connect(a.rotateKey, &QAction::triggered, this, &MainWindow::rotateKey);
@@ -430,6 +450,7 @@ void MainWindow::createMenus()
     a.viewMenu->addAction(a.refresh);
     a.viewMenu->addAction(a.filter);
     a.viewMenu->addAction(a.usage);
+    a.viewMenu->addAction(a.alerts);
     a.pollMenu = a.viewMenu->addMenu(QString());
     a.pollMenu->addActions(a.pollIntervals->actions());
     a.languageMenu = a.viewMenu->addMenu(keyrightIcon(u"language"_s), QString());
@@ -475,6 +496,7 @@ void MainWindow::retranslate()
     m_tabs->setTabText(m_tabs->indexOf(m_seats), tr("Seats"));
     m_tabs->setTabText(m_tabs->indexOf(m_events), tr("Events and disputes"));
     m_tabs->setTabText(m_tabs->indexOf(m_usageTab), tr("Usage"));
+    m_tabs->setTabText(m_tabs->indexOf(m_alertsTab), tr("Alerts"));
     for (const auto &[page, title] : std::as_const(m_pageTitles))
         m_tabs->setTabText(m_tabs->indexOf(page), title());
     a.fileMenu->setTitle(tr("&Server"));
@@ -514,6 +536,8 @@ void MainWindow::retranslate()
     a.about->setText(tr("&About Keyright admin"));
     a.usage->setText(tr("&Usage history"));
     a.usage->setToolTip(tr("Usage of a license over days or months, and the seats it needs (Ctrl+U)"));
+    a.alerts->setText(tr("&Alerts"));
+    a.alerts->setToolTip(tr("The alerts firing now and those of the last days, and the alert rules (Ctrl+L)"));
     a.systemLanguage->setText(tr("System language"));
     for (QAction *action : a.pollIntervals->actions())
         action->setText(tr("%1 s").arg(action->data().toInt() / 1000));
@@ -549,9 +573,10 @@ void MainWindow::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
         // Models are not widgets: ask the views to fetch their texts again.
-        for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(&m_session.licenses()),
-                                          static_cast<QAbstractItemModel *>(&m_session.leases()),
-                                          static_cast<QAbstractItemModel *>(&m_session.events())}) {
+        for (QAbstractItemModel *model :
+             {static_cast<QAbstractItemModel *>(&m_session.licenses()),
+              static_cast<QAbstractItemModel *>(&m_session.leases()),
+              static_cast<QAbstractItemModel *>(&m_session.events()), static_cast<QAbstractItemModel *>(m_alerts)}) {
             Q_EMIT model->headerDataChanged(Qt::Horizontal, 0, model->columnCount() - 1);
             if (model->rowCount() > 0)
                 Q_EMIT model->dataChanged(model->index(0, 0),
@@ -881,6 +906,56 @@ void MainWindow::showUsage()
     m_usage->licenseChooser()->setFocus(Qt::ShortcutFocusReason);
 }
 
+void MainWindow::showAlerts()
+{
+    m_tabs->setCurrentWidget(m_alertsTab);
+    m_alertsPage->firingView()->setFocus(Qt::ShortcutFocusReason);
+}
+
+void MainWindow::showAlert(const QString &key)
+{
+    if (isMinimized())
+        setWindowState((windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
+    show();
+    raise();
+    activateWindow();
+    m_tabs->setCurrentWidget(m_alertsTab);
+    if (key.isEmpty() || !m_alertsPage->selectAlert(key))
+        m_alertsPage->firingView()->setFocus(Qt::OtherFocusReason);
+}
+
+void MainWindow::showLicense(const QString &licenseId)
+{
+    m_tabs->setCurrentWidget(m_seats);
+    m_seats->selectLicense(licenseId);
+    m_seats->licensesView()->setFocus(Qt::OtherFocusReason);
+}
+
+void MainWindow::showDenials(const QString &licenseId, const QDateTime &from, const QDateTime &until)
+{
+    m_tabs->setCurrentWidget(m_events);
+    QComboBox *license = m_events->licenseFilter();
+    if (const int at = license->findData(licenseId); at >= 0)
+        license->setCurrentIndex(at);
+    QComboBox *kind = m_events->kindFilter();
+    for (int i = 0; i < kind->count(); ++i) {
+        if (kind->itemData(i).value<QList<EventKind>>() == denialKinds()) {
+            kind->setCurrentIndex(i);
+            break;
+        }
+    }
+    m_events->setTimeRange(from, until);
+    m_events->table()->setFocus(Qt::OtherFocusReason);
+}
+
+void MainWindow::installAlertTray(AlertTray *tray)
+{
+    delete m_alertTray;
+    m_alertTray = tray;
+    tray->setParent(this);
+    connect(tray, &AlertTray::openRequested, this, &MainWindow::showAlert);
+}
+
 void MainWindow::focusFilter()
 {
     if (m_tabs->currentWidget() == m_events) {
@@ -957,7 +1032,8 @@ void MainWindow::connectActionOutcomes()
             case AdminActions::Action::ListTokens:
             case AdminActions::Action::CreateToken:
             case AdminActions::Action::RevokeToken:
-                break; // the reap and tokens dialogs show these
+            case AdminActions::Action::EditAlertRules:
+                break; // the reap, tokens and alert rule dialogs show these
             }
         });
 }

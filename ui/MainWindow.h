@@ -22,6 +22,9 @@ class QTabWidget;
 
 namespace keyright {
 
+class AlertListModel;
+class AlertsPage;
+class AlertTray;
 class DashboardSession;
 class DashboardSettings;
 class ErrorBanner;
@@ -46,7 +49,7 @@ public:
     MainWindow(DashboardSession &session, DashboardSettings &settings, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Adds a page after the built-in ones (Seats, Events, Usage), in a scroll area: a page larger than a
+    // Adds a page after the built-in ones (Seats, Events, Usage, Alerts), in a scroll area: a page larger than a
     // small screen scrolls instead of making the window larger than the screen.
     void addPage(QWidget *page, const QString &title, const QIcon &icon = {});
     // The same, with a title that is asked again when the language changes.
@@ -72,6 +75,12 @@ public:
     SeatsPage *seatsPage() const { return m_seats; }
     EventsPage *eventsPage() const { return m_events; }
     UsagePage *usagePage() const { return m_usage; }
+    AlertsPage *alertsPage() const { return m_alertsPage; }
+    AlertListModel &alerts() const { return *m_alerts; }
+    // The tray icon (nullptr where the desktop has no tray). installAlertTray() replaces it (tests
+    // give one whose notifications they record); the window owns it.
+    AlertTray *alertTray() const { return m_alertTray; }
+    void installAlertTray(AlertTray *tray);
     ErrorBanner *errorBanner() const { return m_banner; }
     QString statusText() const; // the status bar, for tests and screenshots
 
@@ -100,6 +109,14 @@ public Q_SLOTS:
     void focusFilter();
     // Shows the Usage page (Ctrl+U).
     void showUsage();
+    // Shows the Alerts page (Ctrl+L).
+    void showAlerts();
+    // The window shown, raised and on the Alerts page with this alert selected (the tray's click).
+    void showAlert(const QString &key);
+    // The Seats page with this license selected.
+    void showLicense(const QString &licenseId);
+    // The Events page showing the license's denials from `from` (to `until` when valid).
+    void showDenials(const QString &licenseId, const QDateTime &from, const QDateTime &until);
 
 Q_SIGNALS:
     // The user asked for the embedded demo server (the application starts it and connects).
@@ -168,6 +185,10 @@ private:
     SeatsPage *m_seats;
     EventsPage *m_events;
     UsagePage *m_usage;
+    AlertListModel *m_alerts;
+    AlertsPage *m_alertsPage;
+    QWidget *m_alertsTab; // its scroll area
+    AlertTray *m_alertTray = nullptr;
     QWidget *m_usageTab; // its scroll area
     ErrorBanner *m_banner;
     QLabel *m_serverLabel;

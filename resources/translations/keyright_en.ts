@@ -186,6 +186,85 @@
     </message>
 </context>
 <context>
+    <name>keyright::AlertListModel</name>
+    <message numerus="yes">
+        <source>The alerts of the last %n day(s) could not be read: %1</source>
+        <translation>
+            <numerusform>The alerts of the last %n day could not be read: %1</numerusform>
+            <numerusform>The alerts of the last %n days could not be read: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>keyright::AlertTray</name>
+    <message numerus="yes">
+        <source>Keyright: %n alert(s) firing, the worst %1</source>
+        <translation>
+            <numerusform>Keyright: %n alert firing, the worst %1</numerusform>
+            <numerusform>Keyright: %n alerts firing, the worst %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alert(s) firing</source>
+        <translation>
+            <numerusform>%n alert firing</numerusform>
+            <numerusform>%n alerts firing</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>keyright::AlertsPage</name>
+    <message numerus="yes">
+        <source>%1 % of the seats for %n min</source>
+        <translation>
+            <numerusform>%1 % of the seats for %n min</numerusform>
+            <numerusform>%1 % of the seats for %n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>a true denial (no seat within %n min)</source>
+        <translation>
+            <numerusform>a true denial (no seat within %n min)</numerusform>
+            <numerusform>a true denial (no seat within %n min)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>more than %1 denials in %n min</source>
+        <translation>
+            <numerusform>more than %1 denials in %n min</numerusform>
+            <numerusform>more than %1 denials in %n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>a wait over %n min</source>
+        <translation>
+            <numerusform>a wait over %n min</numerusform>
+            <numerusform>a wait over %n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>silent for %n s</source>
+        <translation>
+            <numerusform>silent for %n s</numerusform>
+            <numerusform>silent for %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>a jump, shown for %n min</source>
+        <translation>
+            <numerusform>a jump, shown for %n min</numerusform>
+            <numerusform>a jump, shown for %n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Resolved in the last %n day(s)</source>
+        <translation>
+            <numerusform>Resolved in the last %n day</numerusform>
+            <numerusform>Resolved in the last %n days</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>keyright::DashboardSession</name>
     <message numerus="yes">
         <source>The group %1 is still named by the seat rules of %n license(s) (%2): take it out of those rules first.</source>

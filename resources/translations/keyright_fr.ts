@@ -679,6 +679,428 @@
     </message>
 </context>
 <context>
+    <name>keyright::AlertListModel</name>
+    <message>
+        <source>%1
+Double-click or press Enter to open license %2 on the Seats page.</source>
+        <translation>%1
+Double-cliquez ou appuyez sur Entrée pour ouvrir la licence %2 dans la page Sièges.</translation>
+    </message>
+    <message>
+        <source>firing</source>
+        <translation>en cours</translation>
+    </message>
+    <message>
+        <source>resolved at %1</source>
+        <translation>résolue le %1</translation>
+    </message>
+    <message>
+        <source>(the server)</source>
+        <comment>an alert about no license</comment>
+        <translation>(le serveur)</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Gravité</translation>
+    </message>
+    <message>
+        <source>Alert</source>
+        <translation>Alerte</translation>
+    </message>
+    <message>
+        <source>Fired</source>
+        <translation>Déclenchée</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>License</source>
+        <translation>Licence</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <comment>alert severity</comment>
+        <translation>info</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <comment>alert severity</comment>
+        <translation>avertissement</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <comment>alert severity</comment>
+        <translation>critique</translation>
+    </message>
+    <message>
+        <source>seats in use</source>
+        <translation>sièges utilisés</translation>
+    </message>
+    <message>
+        <source>denials</source>
+        <translation>refus</translation>
+    </message>
+    <message>
+        <source>waiting line</source>
+        <translation>file d’attente</translation>
+    </message>
+    <message>
+        <source>validity ending</source>
+        <translation>fin de validité</translation>
+    </message>
+    <message>
+        <source>instance silent</source>
+        <translation>instance muette</translation>
+    </message>
+    <message>
+        <source>clock jump</source>
+        <translation>saut d’horloge</translation>
+    </message>
+    <message>
+        <source>The alerts firing now could not be read: %1</source>
+        <translation>Les alertes en cours n’ont pas pu être lues : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The alerts of the last %n day(s) could not be read: %1</source>
+        <translation>
+            <numerusform>Les alertes du dernier jour n’ont pas pu être lues : %1</numerusform>
+            <numerusform>Les alertes des %n derniers jours n’ont pas pu être lues : %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1
+Double-click or press Enter to see the denials of license %2 on the Events page.</source>
+        <translation>%1
+Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans la page Événements.</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::AlertRuleDialog</name>
+    <message>
+        <source>Tell nobody between</source>
+        <translation>Ne prévenir personne entre</translation>
+    </message>
+    <message>
+        <source>New alert rule</source>
+        <translation>Nouvelle règle d’alerte</translation>
+    </message>
+    <message>
+        <source>Alert rule %1</source>
+        <translation>Règle d’alerte %1</translation>
+    </message>
+    <message>
+        <source>every license</source>
+        <translation>toutes les licences</translation>
+    </message>
+    <message>
+        <source>one license</source>
+        <translation>une licence</translation>
+    </message>
+    <message>
+        <source>a holder group</source>
+        <translation>un groupe de détenteurs</translation>
+    </message>
+    <message>
+        <source>license id or group name</source>
+        <translation>identifiant de licence ou nom de groupe</translation>
+    </message>
+    <message>
+        <source>60, 30, 7</source>
+        <translation>60, 30, 7</translation>
+    </message>
+    <message>
+        <source>and</source>
+        <translation>et</translation>
+    </message>
+    <message>
+        <source>Rule id</source>
+        <translation>Identifiant de la règle</translation>
+    </message>
+    <message>
+        <source>Watches</source>
+        <translation>Surveille</translation>
+    </message>
+    <message>
+        <source>Applies to</source>
+        <translation>S’applique à</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Gravité</translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation>Seuil</translation>
+    </message>
+    <message>
+        <source>Minutes</source>
+        <translation>Minutes</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Secondes</translation>
+    </message>
+    <message>
+        <source>Days&apos; notice</source>
+        <translation>Jours de préavis</translation>
+    </message>
+    <message>
+        <source>Quiet hours</source>
+        <translation>Heures de silence</translation>
+    </message>
+    <message>
+        <source>Days&apos; notice are whole numbers separated by commas: &quot;%1&quot; is not one.</source>
+        <translation>Les jours de préavis sont des nombres entiers séparés par des virgules : « %1 » n’en est pas un.</translation>
+    </message>
+    <message>
+        <source>Fires when the seats in use reach the threshold (a percentage of the license&apos;s seats) and stay there for the minutes given (0: at once).</source>
+        <translation>Se déclenche quand les sièges occupés atteignent le seuil (un pourcentage des sièges de la licence) et y restent pendant les minutes indiquées (0 : aussitôt).</translation>
+    </message>
+    <message>
+        <source>Threshold 0: fires on any true denial (no seat within the minutes given); else when there are more denials than the threshold within the minutes given.</source>
+        <translation>Seuil 0 : se déclenche à tout vrai refus (aucun siège obtenu dans les minutes indiquées) ; sinon quand il y a plus de refus que le seuil dans les minutes indiquées.</translation>
+    </message>
+    <message>
+        <source>Fires when more than the threshold are waiting, or someone has waited longer than the minutes given (0 leaves either unwatched).</source>
+        <translation>Se déclenche quand plus de personnes que le seuil attendent, ou que quelqu’un attend depuis plus que les minutes indiquées (0 : non surveillé).</translation>
+    </message>
+    <message>
+        <source>Fires at each day&apos;s notice before the license or its maintenance ends (none given: 60, 30 and 7).</source>
+        <translation>Se déclenche à chaque jour de préavis avant la fin de la licence ou de sa maintenance (aucun indiqué : 60, 30 et 7).</translation>
+    </message>
+    <message>
+        <source>Fires when an instance on the shared database has not been seen for the seconds given.</source>
+        <translation>Se déclenche quand une instance de la base partagée n’a pas été vue depuis les secondes indiquées.</translation>
+    </message>
+    <message>
+        <source>Fires when a server&apos;s clock jumped, and stays firing for the minutes given.</source>
+        <translation>Se déclenche quand l’horloge d’un serveur a sauté, et le reste pendant les minutes indiquées.</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::AlertTray</name>
+    <message>
+        <source>Keyright: no alert firing</source>
+        <translation>Keyright : aucune alerte en cours</translation>
+    </message>
+    <message numerus="yes">
+        <source>Keyright: %n alert(s) firing, the worst %1</source>
+        <translation>
+            <numerusform>Keyright : %n alerte en cours, la plus grave %1</numerusform>
+            <numerusform>Keyright : %n alertes en cours, la plus grave %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alert(s) firing</source>
+        <translation>
+            <numerusform>%n alerte en cours</numerusform>
+            <numerusform>%n alertes en cours</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The first: %1</source>
+        <translation>La première : %1</translation>
+    </message>
+    <message>
+        <source>Alert (%1)</source>
+        <translation>Alerte (%1)</translation>
+    </message>
+    <message>
+        <source>Alert on %1 (%2)</source>
+        <translation>Alerte sur %1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::AlertsPage</name>
+    <message>
+        <source>The alert rules could not be read: %1</source>
+        <translation>Les règles d’alerte n’ont pas pu être lues : %1</translation>
+    </message>
+    <message>
+        <source>Read only: editing the rules needs the %1 role; this token (%2) has the %3 role.</source>
+        <translation>Lecture seule : modifier les règles demande le rôle %1 ; ce jeton (%2) a le rôle %3.</translation>
+    </message>
+    <message>
+        <source>No alert rule yet: add one to be told when seats run short.</source>
+        <translation>Aucune règle d’alerte pour l’instant : ajoutez-en une pour être prévenu quand les sièges manquent.</translation>
+    </message>
+    <message>
+        <source>Saved the alert rule %1.</source>
+        <translation>Règle d’alerte %1 enregistrée.</translation>
+    </message>
+    <message>
+        <source>Remove alert rule</source>
+        <translation>Retirer la règle d’alerte</translation>
+    </message>
+    <message>
+        <source>Remove the alert rule %1? Its alerts firing now end without a resolution.</source>
+        <translation>Retirer la règle d’alerte %1 ? Ses alertes en cours prennent fin sans résolution.</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <comment>an alert rule</comment>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <source>Removed the alert rule %1.</source>
+        <translation>Règle d’alerte %1 retirée.</translation>
+    </message>
+    <message>
+        <source>Alert rules</source>
+        <translation>Règles d’alerte</translation>
+    </message>
+    <message>
+        <source>The alert rules were not saved: %1</source>
+        <translation>Les règles d’alerte n’ont pas été enregistrées : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 % of the seats for %n min</source>
+        <translation>
+            <numerusform>%1 % des sièges pendant %n min</numerusform>
+            <numerusform>%1 % des sièges pendant %n min</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 % of the seats</source>
+        <translation>%1 % des sièges</translation>
+    </message>
+    <message numerus="yes">
+        <source>a true denial (no seat within %n min)</source>
+        <translation>
+            <numerusform>un vrai refus (aucun siège en %n min)</numerusform>
+            <numerusform>un vrai refus (aucun siège en %n min)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>more than %1 denials in %n min</source>
+        <translation>
+            <numerusform>plus de %1 refus en %n min</numerusform>
+            <numerusform>plus de %1 refus en %n min</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>more than %1 waiting</source>
+        <translation>plus de %1 en attente</translation>
+    </message>
+    <message numerus="yes">
+        <source>a wait over %n min</source>
+        <translation>
+            <numerusform>une attente de plus de %n min</numerusform>
+            <numerusform>une attente de plus de %n min</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> or </source>
+        <comment>joins two conditions of a rule</comment>
+        <translation> ou </translation>
+    </message>
+    <message>
+        <source>%1 days&apos; notice</source>
+        <translation>préavis de %1 jours</translation>
+    </message>
+    <message numerus="yes">
+        <source>silent for %n s</source>
+        <translation>
+            <numerusform>muette depuis %n s</numerusform>
+            <numerusform>muette depuis %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>a jump, shown for %n min</source>
+        <translation>
+            <numerusform>un saut, affiché %n min</numerusform>
+            <numerusform>un saut, affiché %n min</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>every license</source>
+        <translation>toutes les licences</translation>
+    </message>
+    <message>
+        <source>license %1</source>
+        <translation>licence %1</translation>
+    </message>
+    <message>
+        <source>group %1</source>
+        <translation>groupe %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <comment>quiet hours</comment>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <source>%1 to %2 (%3)</source>
+        <translation>de %1 à %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Reading the alerts…</source>
+        <translation>Lecture des alertes…</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Non connecté.</translation>
+    </message>
+    <message>
+        <source>No alert is firing.</source>
+        <translation>Aucune alerte en cours.</translation>
+    </message>
+    <message>
+        <source>Firing now (%1)</source>
+        <translation>En cours (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Resolved in the last %n day(s)</source>
+        <translation>
+            <numerusform>Résolues au cours du dernier jour</numerusform>
+            <numerusform>Résolues ces %n derniers jours</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <source>Add rule…</source>
+        <translation>Ajouter une règle…</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Modifier…</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <comment>an alert rule</comment>
+        <translation>Retirer…</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Règle</translation>
+    </message>
+    <message>
+        <source>Watches</source>
+        <translation>Surveille</translation>
+    </message>
+    <message>
+        <source>Applies to</source>
+        <translation>S’applique à</translation>
+    </message>
+    <message>
+        <source>Fires at</source>
+        <translation>Se déclenche à</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Gravité</translation>
+    </message>
+    <message>
+        <source>Quiet hours</source>
+        <translation>Heures de silence</translation>
+    </message>
+</context>
+<context>
     <name>keyright::ClientRow</name>
     <message>
         <source>on time</source>
@@ -4066,6 +4488,18 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Every seat and event of the selected holder over a range; asks for a holder when none is selected (Ctrl+T)</source>
         <translation>Chaque siège et chaque événement du détenteur sélectionné sur une période ; demande un détenteur si aucun n&apos;est sélectionné (Ctrl+T)</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>Alertes</translation>
+    </message>
+    <message>
+        <source>&amp;Alerts</source>
+        <translation>&amp;Alertes</translation>
+    </message>
+    <message>
+        <source>The alerts firing now and those of the last days, and the alert rules (Ctrl+L)</source>
+        <translation>Les alertes en cours et celles des derniers jours, et les règles d’alerte (Ctrl+L)</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "SecretBuffer.h"
 #include "ServerConfig.h"
 #include "ServerProcess.h"
+#include "alerts/AlertEvaluator.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -80,6 +81,7 @@ bool TestServer::start(QString *error)
     config.reapInterval = m_options.reapInterval;
     config.databaseUrl = m_options.databaseUrl;
     config.usageInterval = m_options.usageInterval;
+    config.alertInterval = m_options.alertInterval;
     if (m_options.configure)
         m_options.configure(config);
     // The test moves time with its clock, on either store (docs/TESTING.md).
@@ -170,6 +172,12 @@ LeaseServer &TestServer::leaseServer()
 {
     Q_ASSERT_X(m_server, "TestServer::leaseServer", "the server is not running");
     return *m_server;
+}
+
+QList<EventRecord> TestServer::evaluateAlerts()
+{
+    server::AlertEvaluator *alerts = m_server ? m_server->alerts() : nullptr;
+    return alerts ? alerts->evaluate() : QList<EventRecord>();
 }
 
 int TestServer::closeUsage()

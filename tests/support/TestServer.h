@@ -5,6 +5,7 @@
 #include "ManualClock.h"
 #include "PgTestDatabase.h"
 #include "StoreUnderTest.h"
+#include "wire/EventRecord.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -59,6 +60,9 @@ public:
         // How often the server closes usage buckets (ServerConfig::usageInterval), on real time;
         // 0 turns the timer off and the test closes them itself (LeaseServer::usageCloser()).
         std::chrono::milliseconds usageInterval {20'000};
+        // How often the server evaluates its alert rules (ServerConfig::alertInterval), on real
+        // time; 0 turns the timer off and the test evaluates them itself (evaluateAlerts()).
+        std::chrono::milliseconds alertInterval {15'000};
         // Server-layer tests only: changes the configuration after the fixture filled it in (the
         // LDAP settings of tst_ldapgroups), before each start.
         std::function<void(server::ServerConfig &)> configure {};
@@ -119,6 +123,8 @@ public:
     // Closes every usage bucket that is due on the server's clock now (the closer's periodic work,
     // done at once: UsageCloser::closeDue); returns the buckets written, -1 without a closer.
     int closeUsage();
+    // One evaluation of the alert rules now; the alert_fired and alert_resolved events it recorded.
+    QList<EventRecord> evaluateAlerts();
 
     // One admin request, waited for; status 0 when it did not complete.
     QJsonObject adminCall(const QByteArray &verb, const QString &path, const QJsonObject &body = {},

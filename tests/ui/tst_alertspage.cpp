@@ -1,0 +1,482 @@
+#include "AlertListModel.h"
+#include "AlertRuleDialog.h"
+#include "AlertRules.h"
+#include "AlertTray.h"
+#include "AlertsPage.h"
+#include "DashboardHarness.h"
+#include "DashboardSession.h"
+#include "EventFilterProxyModel.h"
+#include "EventsPage.h"
+#include "LeaseClient.h"
+#include "MainWindow.h"
+#include "ManualClock.h"
+#include "SeatsPage.h"
+#include "StatePalette.h"
+#include "TestServer.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTest>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+using namespace keyright;
+
+namespace {
+
+// What the tray would show; offscreen has no tray, so the test reads this instead.
+struct TrayRecord
+{
+    QList<QStringList> messages; // title, text
+    QIcon icon;
+    QString toolTip;
+    int iconChanges = 0;
+};
+
+class RecordingPresenter final : public AlertTray::Presenter
+{
+public:
+    explicit RecordingPresenter(std::shared_ptr<TrayRecord> record)
+        : m_record(std::move(record))
+    { }
+    void setIcon(const QIcon &icon) override
+    {
+        m_record->icon = icon;
+        ++m_record->iconChanges;
+    }
+    void setToolTip(const QString &text) override { m_record->toolTip = text; }
+    void showMessage(const QString &title, const QString &message, bool) override
+    {
+        m_record->messages.append({title, message});
+    }
+
+private:
+    std::shared_ptr<TrayRecord> m_record;
+};
+
+TestServer::Options alertServer()
+{
+    TestServer::Options options;
+    options.reapInterval = 0s;
+    options.usageInterval = 0ms;
+    // The test evaluates the rules when it means to.
+    options.alertInterval = 0ms;
+    return options;
+}
+
+QJsonObject seatsRule(const QString &id, const QString &license, int percent, const QString &severity)
+{
+    return {{u"id"_s, id},
+            {u"kind"_s, u"seats_in_use"_s},
+            {u"scope"_s, u"license"_s},
+            {u"scopeName"_s, license},
+            {u"severity"_s, severity},
+            {u"threshold"_s, percent},
+            {u"minutes"_s, 0}};
+}
+
+// The rows a table view shows in its first column after `column`.
+QStringList column(QTableView *view, int column)
+{
+    QStringList cells;
+    for (int row = 0; row < view->model()->rowCount(); ++row)
+        cells << view->model()->index(row, column).data().toString();
+    return cells;
+}
+
+} // namespace
+
+// The Alerts page and the tray icon (issue 29) over a real server in this process: an alert that
+// fires on the server shows in the page with its sentence and opens its license; the tray tells
+// it once and takes the colour of the worst alert firing; the rule editor saves a rule, shows the
+// server's refusal at the field it names, and removes a rule after a confirmation.
+class TestAlertsPage : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void firingAlertShownToldOnceAndOpensItsLicense();
+    void ruleEditorSavesAndShowsTheRefusal();
+    void viewerReadsTheRulesOnly();
+    void firingAtStartToldInOneSummaryAndDenialsOpenTheEvents();
+    // With KEYRIGHT_SCREENSHOT_DIR set: the page with alerts firing and resolved, and the rule
+    // editor, in English and French (docs/alerts-*.png); KEYRIGHT_SCREENSHOT_SIZE (default
+    // 1440x900) and KEYRIGHT_SCREENSHOT_SUFFIX name the size, QT_SCALE_FACTOR scales it.
+    void screenshots_data();
+    void screenshots();
+};
+
+void TestAlertsPage::firingAlertShownToldOnceAndOpensItsLicense()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QByteArray cad = server.createLicense(u"cad"_s, 2, 3600s, 5s, 15s);
+    const QByteArray cam = server.createLicense(u"cam"_s, 2, 3600s, 5s, 15s);
+    QVERIFY(!cad.isEmpty() && !cam.isEmpty());
+    int status = 0;
+    server.adminCall("PUT", u"/v1/alerts/rules"_s,
+                     {{u"rules"_s,
+                       QJsonArray {seatsRule(u"cad-half"_s, u"cad"_s, 50, u"critical"_s),
+                                   seatsRule(u"cam-half"_s, u"cam"_s, 50, u"warning"_s)}}},
+                     &status);
+    QCOMPARE(status, 200);
+
+    // The dashboard on the server's clock, as a dashboard and its server agree in practice.
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &server.clock()});
+    MainWindow &window = dashboard.build();
+    QAbstractItemModelTester tester(&window.alerts(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    auto record = std::make_shared<TrayRecord>();
+    auto *tray = new AlertTray(window.alerts(), std::make_unique<RecordingPresenter>(record));
+    window.installAlertTray(tray);
+    QCOMPARE(tray->colour(), StatePalette::fill(StatePalette::Muted));
+    dashboard.open(server.url(), server.adminToken());
+    QTRY_VERIFY_WITH_TIMEOUT(window.alerts().isLoaded(), 5000);
+    QCOMPARE(window.alerts().firingCount(), 0);
+
+    // Ctrl+L: the Alerts page, nothing firing yet.
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    AlertsPage *page = window.alertsPage();
+    QCOMPARE(window.pages()->tabText(window.pages()->currentIndex()), u"Alerts"_s);
+    QCOMPARE(page->statusLabel()->text(), u"No alert is firing."_s);
+
+    // One of cad's two seats taken: 50 %, the critical rule fires.
+    QVERIFY(dashboard.takeSeat(server.url(), u"cad"_s, cad, u"alice@ws-1"_s));
+    const QList<EventRecord> fired = server.evaluateAlerts();
+    QCOMPARE(fired.size(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(page->firingView()->model()->rowCount(), 1, 5000);
+    const QString sentence = page->firingView()->model()->index(0, AlertListModel::AlertColumn).data().toString();
+    QVERIFY2(sentence.contains(u"cad-half"_s) && sentence.contains(u"50 % of the seats in use"_s),
+             qPrintable(sentence));
+    QCOMPARE(page->firingView()->model()->index(0, AlertListModel::SeverityColumn).data().toString(), u"critical"_s);
+    QCOMPARE(page->firingView()->model()->index(0, AlertListModel::LicenseColumn).data().toString(), u"cad"_s);
+    QVERIFY(page->statusLabel()->isHidden());
+
+    // Told once, in the critical colour, and not again on the polls that follow.
+    QCOMPARE(record->messages.size(), 1);
+    QVERIFY2(record->messages.at(0).join(u' ').contains(u"cad"_s), qPrintable(record->messages.at(0).join(u' ')));
+    QCOMPARE(tray->colour(), StatePalette::fill(StatePalette::Failed));
+    QSignalSpy polls(&dashboard.session(), &DashboardSession::polled);
+    QTRY_VERIFY_WITH_TIMEOUT(polls.size() >= 3, 5000);
+    QCOMPARE(record->messages.size(), 1);
+
+    // A warning on cam as well: told (a second message), the colour stays the worst, critical.
+    QVERIFY(dashboard.takeSeat(server.url(), u"cam"_s, cam, u"bob@ws-2"_s));
+    QCOMPARE(server.evaluateAlerts().size(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(page->firingView()->model()->rowCount(), 2, 5000);
+    QCOMPARE(record->messages.size(), 2);
+    QCOMPARE(tray->colour(), StatePalette::fill(StatePalette::Failed));
+    // The most severe first.
+    QCOMPARE(column(page->firingView(), AlertListModel::LicenseColumn), QStringList({u"cad"_s, u"cam"_s}));
+
+    // Enter on cam's row opens cam on the Seats page.
+    page->firingView()->setFocus();
+    page->firingView()->setCurrentIndex(page->firingView()->model()->index(1, AlertListModel::AlertColumn));
+    QTest::keyClick(page->firingView(), Qt::Key_Return);
+    QCOMPARE(window.pages()->currentWidget(), window.seatsPage());
+    QCOMPARE(window.seatsPage()->selectedLicenseIds(), QStringList {u"cam"_s});
+
+    // cad's seat released and the condition gone for the clearing time: resolved, listed below with
+    // its time, and the tray takes the colour of what still fires (cam's warning).
+    QVERIFY(server.revoke(
+        u"cad"_s, server.leases(u"cad"_s).value("leases"_L1).toArray().at(0).toObject().value("seatId"_L1).toString()));
+    server.evaluateAlerts();
+    server.clock().advance(std::chrono::milliseconds(alertClearMs + 1000));
+    QVERIFY(dashboard.takeSeat(server.url(), u"cam"_s, cam, u"bob@ws-2"_s)); // cam stays in use
+    const QList<EventRecord> resolved = server.evaluateAlerts();
+    QCOMPARE(resolved.size(), 1);
+    QCOMPARE(resolved.at(0).kind, EventKind::AlertResolved);
+    QTRY_COMPARE_WITH_TIMEOUT(page->recentView()->model()->rowCount(), 1, 5000);
+    QCOMPARE(page->firingView()->model()->rowCount(), 1);
+    QCOMPARE(tray->colour(), StatePalette::fill(StatePalette::Pending));
+    QVERIFY2(page->recentView()
+                 ->model()
+                 ->index(0, AlertListModel::StateColumn)
+                 .data()
+                 .toString()
+                 .startsWith(u"resolved at"_s),
+             qPrintable(page->recentView()->model()->index(0, AlertListModel::StateColumn).data().toString()));
+    QCOMPARE(record->messages.size(), 2); // a resolution is not a notification
+
+    // A double-click on the resolved alert opens cad.
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    QTableView *recent = page->recentView();
+    const QRect cell = recent->visualRect(recent->model()->index(0, AlertListModel::AlertColumn));
+    QTest::mouseClick(recent->viewport(), Qt::LeftButton, {}, cell.center());
+    QTest::mouseDClick(recent->viewport(), Qt::LeftButton, {}, cell.center());
+    QCOMPARE(window.pages()->currentWidget(), window.seatsPage());
+    QCOMPARE(window.seatsPage()->selectedLicenseIds(), QStringList {u"cad"_s});
+
+    // The tray's click (its notification was cam's): the window back on the Alerts page, cam's
+    // alert selected, even from minimized.
+    window.showMinimized();
+    tray->activate();
+    QCOMPARE(window.pages()->tabText(window.pages()->currentIndex()), u"Alerts"_s);
+    QVERIFY(!window.isMinimized());
+    const QModelIndex current = page->firingView()->currentIndex();
+    QVERIFY(current.isValid());
+    QCOMPARE(current.data(AlertListModel::LicenseIdRole).toString(), u"cam"_s);
+}
+
+void TestAlertsPage::ruleEditorSavesAndShowsTheRefusal()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    QVERIFY(!server.createLicense(u"cad"_s, 4, 3600s, 5s, 15s).isEmpty());
+
+    DashboardHarness dashboard;
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard.session().state() == DashboardSession::State::Connected, 5000);
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    AlertsPage *page = window.alertsPage();
+    QTRY_VERIFY_WITH_TIMEOUT(page->addRuleButton()->isEnabled(), 5000);
+    QCOMPARE(page->rulesTable()->rowCount(), 0);
+
+    QTest::mouseClick(page->addRuleButton(), Qt::LeftButton);
+    QPointer<AlertRuleDialog> dialog = page->ruleDialog();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    dialog->idEdit()->setFocus();
+    dialog->idEdit()->selectAll();
+    QTest::keyClicks(dialog->idEdit(), u"cad-busy"_s);
+    // 150 % of the seats: the server refuses it and says which field.
+    dialog->thresholdBox()->setFocus();
+    dialog->thresholdBox()->selectAll();
+    QTest::keyClicks(dialog->thresholdBox(), u"150"_s);
+    QCOMPARE(dialog->thresholdBox()->value(), 150);
+    QTest::mouseClick(dialog->buttons()->button(QDialogButtonBox::Save), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->errorLabel()->isVisible(), 5000);
+    QVERIFY2(dialog->errorLabel()->text().contains(u"percentage from 1 to 100"_s),
+             qPrintable(dialog->errorLabel()->text()));
+    QCOMPARE(QApplication::focusWidget(), dialog->thresholdBox());
+    QVERIFY(dialog->isVisible());
+    QCOMPARE(page->rulesTable()->rowCount(), 0);
+
+    // 80 %: saved, the dialog closes, the table and the server have it.
+    dialog->thresholdBox()->selectAll();
+    QTest::keyClicks(dialog->thresholdBox(), u"80"_s);
+    QTest::mouseClick(dialog->buttons()->button(QDialogButtonBox::Save), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog || !dialog->isVisible(), 5000);
+    QCOMPARE(page->rulesTable()->rowCount(), 1);
+    QCOMPARE(page->rulesTable()->item(0, 0)->text(), u"cad-busy"_s);
+    QVERIFY2(page->rulesTable()->item(0, 3)->text().contains(u"80 %"_s),
+             qPrintable(page->rulesTable()->item(0, 3)->text()));
+    const QJsonArray stored = server.adminCall("GET", u"/v1/alerts/rules"_s).value("rules"_L1).toArray();
+    QCOMPARE(stored.size(), 1);
+    QCOMPARE(stored.at(0).toObject().value("threshold"_L1).toInt(), 80);
+
+    // Remove asks first; Cancel keeps the rule, Remove removes it.
+    page->rulesTable()->selectRow(0);
+    QVERIFY(page->removeRuleButton()->isEnabled());
+    for (const bool confirm : {false, true}) {
+        QTest::mouseClick(page->removeRuleButton(), Qt::LeftButton);
+        QMessageBox *question = page->findChild<QMessageBox *>(u"removeAlertRuleQuestion"_s);
+        QVERIFY(question);
+        QTRY_VERIFY(question->isVisible());
+        QVERIFY2(question->text().contains(u"cad-busy"_s), qPrintable(question->text()));
+        QAbstractButton *answer = nullptr;
+        for (QAbstractButton *button : question->buttons()) {
+            if (question->buttonRole(button) == (confirm ? QMessageBox::DestructiveRole : QMessageBox::RejectRole))
+                answer = button;
+        }
+        QVERIFY(answer);
+        QTest::mouseClick(answer, Qt::LeftButton);
+        if (!confirm) {
+            QTRY_VERIFY(!page->findChild<QMessageBox *>(u"removeAlertRuleQuestion"_s));
+            QCOMPARE(server.adminCall("GET", u"/v1/alerts/rules"_s).value("rules"_L1).toArray().size(), 1);
+        }
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(page->rulesTable()->rowCount(), 0, 5000);
+    QCOMPARE(server.adminCall("GET", u"/v1/alerts/rules"_s).value("rules"_L1).toArray().size(), 0);
+}
+
+void TestAlertsPage::viewerReadsTheRulesOnly()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    QVERIFY(!server.createLicense(u"cad"_s, 4, 3600s, 5s, 15s).isEmpty());
+    int status = 0;
+    server.adminCall("PUT", u"/v1/alerts/rules"_s,
+                     {{u"rules"_s, QJsonArray {seatsRule(u"cad-busy"_s, u"cad"_s, 75, u"warning"_s)}}}, &status);
+    QCOMPARE(status, 200);
+    const QJsonObject token
+        = server.adminCall("POST", u"/v1/tokens"_s, {{u"name"_s, u"vera"_s}, {u"role"_s, u"viewer"_s}}, &status);
+    QCOMPARE(status, 201);
+
+    DashboardHarness dashboard;
+    MainWindow &window = dashboard.open(server.url(), token.value("secret"_L1).toString().toLatin1());
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard.session().identity().has_value(), 5000);
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    AlertsPage *page = window.alertsPage();
+    QTRY_COMPARE_WITH_TIMEOUT(page->rulesTable()->rowCount(), 1, 5000);
+    QCOMPARE(page->rulesTable()->item(0, 0)->text(), u"cad-busy"_s);
+    page->rulesTable()->selectRow(0);
+    QVERIFY(!page->addRuleButton()->isEnabled());
+    QVERIFY(!page->editRuleButton()->isEnabled());
+    QVERIFY(!page->removeRuleButton()->isEnabled());
+    QVERIFY2(page->addRuleButton()->toolTip().contains(u"viewer"_s), qPrintable(page->addRuleButton()->toolTip()));
+    // A double-click on the rule opens no editor for a viewer.
+    QTest::mouseDClick(page->rulesTable()->viewport(), Qt::LeftButton, {},
+                       page->rulesTable()->visualItemRect(page->rulesTable()->item(0, 0)).center());
+    QVERIFY(!page->ruleDialog());
+}
+
+void TestAlertsPage::firingAtStartToldInOneSummaryAndDenialsOpenTheEvents()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QByteArray key = server.createLicense(u"solo"_s, 1, 3600s, 5s, 15s);
+    QVERIFY(!key.isEmpty());
+    const QJsonObject denials {{u"id"_s, u"solo-denied"_s}, {u"kind"_s, u"denials"_s},     {u"scope"_s, u"license"_s},
+                               {u"scopeName"_s, u"solo"_s}, {u"severity"_s, u"warning"_s}, {u"threshold"_s, 1},
+                               {u"minutes"_s, 10}};
+    int status = 0;
+    server.adminCall("PUT", u"/v1/alerts/rules"_s,
+                     {{u"rules"_s, QJsonArray {seatsRule(u"solo-full"_s, u"solo"_s, 100, u"critical"_s), denials}}},
+                     &status);
+    QCOMPARE(status, 200);
+
+    // Before the dashboard starts: the seat taken, two others refused, both rules fire.
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &server.clock()});
+    QVERIFY(dashboard.takeSeat(server.url(), u"solo"_s, key, u"alice@ws-1"_s));
+    for (const QString &holder : {u"bob@ws-2"_s, u"carol@ws-3"_s}) {
+        const auto refused = dashboard.checkout(server.url(), u"solo"_s, key, holder);
+        QVERIFY(refused && std::holds_alternative<outcome::NoSeats>(*refused));
+    }
+    QCOMPARE(server.evaluateAlerts().size(), 2);
+
+    MainWindow &window = dashboard.build();
+    auto record = std::make_shared<TrayRecord>();
+    auto *tray = new AlertTray(window.alerts(), std::make_unique<RecordingPresenter>(record));
+    window.installAlertTray(tray);
+    dashboard.open(server.url(), server.adminToken());
+    QTRY_COMPARE_WITH_TIMEOUT(window.alerts().firingCount(), 2, 5000);
+    // One summary for what was already firing, not one message each, and not again.
+    QCOMPARE(record->messages.size(), 1);
+    QCOMPARE(record->messages.at(0).at(0), u"2 alerts firing"_s);
+    QVERIFY2(record->toolTip.contains(u"critical"_s), qPrintable(record->toolTip));
+    QSignalSpy polls(&dashboard.session(), &DashboardSession::polled);
+    QTRY_VERIFY_WITH_TIMEOUT(polls.size() >= 3, 5000);
+    QCOMPARE(record->messages.size(), 1);
+
+    // Enter on the denials alert: the Events page, the license's denials.
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    QTableView *firing = window.alertsPage()->firingView();
+    QCOMPARE(column(firing, AlertListModel::AlertColumn).size(), 2);
+    const int row = column(firing, AlertListModel::AlertColumn)
+                        .indexOf(column(firing, AlertListModel::AlertColumn).filter(u"solo-denied"_s).value(0));
+    QVERIFY(row >= 0);
+    firing->setFocus();
+    firing->setCurrentIndex(firing->model()->index(row, AlertListModel::AlertColumn));
+    QTest::keyClick(firing, Qt::Key_Return);
+    QCOMPARE(window.pages()->currentWidget(), window.eventsPage());
+    QCOMPARE(window.eventsPage()->licenseFilter()->currentData().toString(), u"solo"_s);
+    QCOMPARE(window.eventsPage()->kindFilter()->currentData().value<QList<EventKind>>(), denialKinds());
+    QTRY_COMPARE_WITH_TIMEOUT(window.eventsPage()->proxy()->rowCount(), 2, 5000);
+}
+
+void TestAlertsPage::screenshots_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << u"en"_s;
+    QTest::newRow("fr") << u"fr"_s;
+}
+
+void TestAlertsPage::screenshots()
+{
+    const QString dir = qEnvironmentVariable("KEYRIGHT_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        QSKIP("KEYRIGHT_SCREENSHOT_DIR not set");
+    QFETCH(QString, language);
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QByteArray cad = server.createLicense(u"acme-cad"_s, 4, 3600s, 5s, 15s);
+    const QByteArray cam = server.createLicense(u"acme-cam"_s, 2, 3600s, 5s, 15s);
+    const QByteArray render = server.createLicense(u"render-farm"_s, 2, 3600s, 5s, 15s);
+    QJsonObject denials {{u"id"_s, u"render-denied"_s}, {u"kind"_s, u"denials"_s}, {u"scope"_s, u"all"_s},
+                         {u"severity"_s, u"info"_s},    {u"threshold"_s, 0},       {u"minutes"_s, 1}};
+    QJsonObject quiet = seatsRule(u"cam-busy"_s, u"acme-cam"_s, 50, u"warning"_s);
+    quiet.insert(u"quiet"_s, QJsonObject {{u"from"_s, u"22:00"_s}, {u"to"_s, u"07:00"_s}, {u"timeZone"_s, u"UTC"_s}});
+    int status = 0;
+    server.adminCall("PUT", u"/v1/alerts/rules"_s,
+                     {{u"rules"_s,
+                       QJsonArray {seatsRule(u"cad-full"_s, u"acme-cad"_s, 75, u"critical"_s), quiet,
+                                   seatsRule(u"render-half"_s, u"render-farm"_s, 50, u"warning"_s), denials}}},
+                     &status);
+    QCOMPARE(status, 200);
+
+    QSize size(1440, 900);
+    if (const QString wanted = qEnvironmentVariable("KEYRIGHT_SCREENSHOT_SIZE"); !wanted.isEmpty())
+        size = QSize(wanted.section(u'x', 0, 0).toInt(), wanted.section(u'x', 1, 1).toInt());
+    DashboardHarness dashboard(
+        DashboardHarness::Options {.clock = &server.clock(), .size = size, .language = language});
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_VERIFY_WITH_TIMEOUT(window.alerts().isLoaded(), 5000);
+
+    // render-farm fired an hour ago and resolved; then cad (3 of 4) and cam (1 of 2) fire.
+    QVERIFY(dashboard.takeSeat(server.url(), u"render-farm"_s, render, u"rita@render-1"_s));
+    server.evaluateAlerts();
+    server.clock().advance(5min);
+    const QString seat
+        = server.leases(u"render-farm"_s).value("leases"_L1).toArray().at(0).toObject().value("seatId"_L1).toString();
+    QVERIFY(server.revoke(u"render-farm"_s, seat));
+    server.evaluateAlerts();
+    server.clock().advance(std::chrono::milliseconds(alertClearMs + 60'000));
+    server.evaluateAlerts();
+    server.clock().advance(50min);
+    for (const QString &holder : {u"alice@ws-12"_s, u"bob@ws-14"_s, u"carol@ws-3"_s})
+        QVERIFY(dashboard.takeSeat(server.url(), u"acme-cad"_s, cad, holder));
+    server.evaluateAlerts();
+    server.clock().advance(3min);
+    QVERIFY(dashboard.takeSeat(server.url(), u"acme-cam"_s, cam, u"dave@ws-7"_s));
+    server.evaluateAlerts();
+    QTRY_COMPARE_WITH_TIMEOUT(window.alerts().firingCount(), 2, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(window.alertsPage()->recentView()->model()->rowCount(), 1, 5000);
+
+    window.showAlerts(); // the window may not be the active one under Xvfb
+    AlertsPage *page = window.alertsPage();
+    QTRY_COMPARE_WITH_TIMEOUT(page->rulesTable()->rowCount(), 4, 5000);
+    page->firingView()->selectRow(0);
+    QTest::qWait(300); // the layout settles
+    const QString suffix
+        = qEnvironmentVariable("KEYRIGHT_SCREENSHOT_SUFFIX", u"%1x%2"_s.arg(size.width()).arg(size.height()));
+    QVERIFY(window.grab().save(dir + u"/alerts-%1-%2.png"_s.arg(suffix, language)));
+
+    page->rulesTable()->selectRow(1);
+    QTest::mouseClick(page->editRuleButton(), Qt::LeftButton);
+    QPointer<AlertRuleDialog> dialog = page->ruleDialog();
+    QVERIFY(dialog);
+    dialog->thresholdBox()->setValue(150);
+    QTest::mouseClick(dialog->buttons()->button(QDialogButtonBox::Save), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->errorLabel()->isVisible(), 5000);
+    QTest::qWait(300);
+    QVERIFY(dialog->grab().save(dir + u"/alerts-rule-%1-%2.png"_s.arg(suffix, language)));
+    dialog->reject();
+}
+
+QTEST_MAIN(TestAlertsPage)
+#include "tst_alertspage.moc"
