@@ -7,6 +7,7 @@
 #include "LeaseJson.h"
 #include "SignalWatcher.h"
 #include "Timestamps.h"
+#include "wire/ErrorBody.h"
 #include "wire/EventDetail.h"
 
 #include <QCommandLineParser>
@@ -127,9 +128,17 @@ void EventsCommand::fetch()
         if (isFinished())
             return;
         if (!result.ok()) {
-            // While following, a server that is away for a moment is waited for, not given up on.
+            // While following, a server that is away for a moment is waited for, not given up on;
+            // so is one that answers but cannot reach its database (a failover is what one
+            // follows database_failover events for).
             if (m_follow && exitCodeFor(result.error) == Unreachable) {
                 printErr(u"keyright: server unreachable: %1; retrying"_s.arg(result.error.message));
+                m_pollTimer.start();
+                return;
+            }
+            if (m_follow && result.error.code == QStringView(errorcode::databaseUnavailable)) {
+                printErr(u"keyright: the server answered %1: %2; retrying"_s.arg(result.error.httpStatus)
+                             .arg(result.error.message));
                 m_pollTimer.start();
                 return;
             }

@@ -76,6 +76,7 @@ private Q_SLOTS:
     void repeatedDenialsFoldAndTheHolderFilterTellsTheStory();
     void heldForStopsAtExpiry();
     void eventsFollowPrintsNewEventsUntilInterrupted();
+    void eventsFollowWaitsForADatabaseThatIsAway();
     void holdRenewsAndReleasesOnSigint();
     void holdOnAFullPoolExitsWithFive();
     void oneSeatIsSaidInTheSingular();
@@ -776,6 +777,51 @@ void TestCli::eventsFollowPrintsNewEventsUntilInterrupted()
     ::kill(pid_t(follow.processId()), SIGINT);
     QVERIFY(follow.waitForFinished(5000));
     QCOMPARE(follow.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(follow.exitCode(), 0);
+}
+
+// Walk 48: `events --follow`, started to watch a failover, gave up (exit 1) on the first 503
+// database_unavailable, which is what every instance answers during one.
+void TestCli::eventsFollowWaitsForADatabaseThatIsAway()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 2);
+    FaultProxy proxy;
+    QVERIFY(proxy.start(QHostAddress::LocalHost, m_server->port()));
+    QProcess follow;
+    QProcessEnvironment env = environment();
+    env.insert(u"KEYRIGHT_SERVER"_s, proxy.url().toString());
+    follow.setProcessEnvironment(env);
+    follow.start(cliBinary(),
+                 {u"events"_s, u"--license"_s, id, u"--follow"_s, u"--token-file"_s, m_server->adminTokenPath()});
+    QVERIFY(follow.waitForStarted(5000));
+    QString out;
+    QString err;
+    const auto read = [&] {
+        out += QString::fromUtf8(follow.readAllStandardOutput());
+        err += QString::fromUtf8(follow.readAllStandardError());
+        return out;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"license_created"_s), 8000);
+
+    // The database goes away: every answer is the 503 the instances give meanwhile.
+    proxy.tamperResponses([](const QByteArray &) {
+        const QByteArray body = R"({"error":"database_unavailable","message":"database unavailable; the request )"
+                                R"(was not carried out: retry it"})";
+        return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
+               "Content-Length: "
+            + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT((read(), err.contains(u"answered 503: database unavailable"_s)), 8000);
+    QCOMPARE(follow.state(), QProcess::Running);
+    QVERIFY2(err.contains(u"retrying"_s), qPrintable(err));
+
+    // It comes back: what happened meanwhile is printed.
+    QVERIFY(!checkout(id, keyFile, u"dave@ws-4"_s).isEmpty());
+    proxy.tamperResponses({});
+    QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"dave@ws-4"_s), 8000);
+    ::kill(pid_t(follow.processId()), SIGINT);
+    QVERIFY(follow.waitForFinished(5000));
     QCOMPARE(follow.exitCode(), 0);
 }
 
