@@ -12,11 +12,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QResizeEvent>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -267,6 +270,18 @@ void ConnectionDialog::resizeEvent(QResizeEvent *event)
 
 void ConnectionDialog::fitHeight()
 {
+    // The line under the URL keeps the room its hint takes at this width, even while empty: the
+    // hint that comes as a list is typed must not push the fields below away from where the
+    // person is about to click (walk 48).
+    const int labelWidth = m_urlState->width() > 0 ? m_urlState->width() : m_url->width();
+    const int hintHeight
+        = m_urlState->fontMetrics()
+              .boundingRect(
+                  QRect(0, 0, std::max(labelWidth, 1), 100000), Qt::TextWordWrap,
+                  tr("%1 instances of one site; the dashboard uses whichever answers.").arg(QLocale().toString(10)))
+              .height();
+    if (hintHeight != m_urlState->minimumHeight())
+        m_urlState->setMinimumHeight(hintHeight);
     if (!layout() || !layout()->hasHeightForWidth())
         return;
     const int needed = layout()->totalHeightForWidth(width());

@@ -101,6 +101,7 @@ private Q_SLOTS:
     void tokenDatesAreIso();
     void pastedTokenFieldDescribesBothForms_data();
     void pastedTokenFieldDescribesBothForms();
+    void typingAnInstanceListLeavesTheFieldsBelowInPlace();
 
 private:
     LanguageManager m_languages;
@@ -365,4 +366,30 @@ void TestDialogFeedback::pastedTokenFieldDescribesBothForms()
 }
 
 QTEST_MAIN(TestDialogFeedback)
+// Walk 48: the hint under the URL ("3 instances of one site") appeared as the list was typed and
+// pushed the token file field down, so the click aimed at it landed in the URL.
+void TestDialogFeedback::typingAnInstanceListLeavesTheFieldsBelowInPlace()
+{
+    QTemporaryDir dir;
+    DashboardSettings settings(dir.filePath(u"admin.ini"_s));
+    ConnectionProfileStore store(settings, dir.filePath(u"tokens"_s));
+    ConnectionDialog dialog(store, {});
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *url = dialog.findChild<QLineEdit *>(u"serverUrl"_s);
+    auto *tokenFile = dialog.findChild<QLineEdit *>(u"tokenFile"_s);
+    auto *state = dialog.findChild<QLabel *>(u"serverUrlState"_s);
+    QVERIFY(url && tokenFile && state);
+    const int before = tokenFile->mapTo(&dialog, QPoint()).y();
+    QTest::keyClicks(url, u"http://127.0.0.1:37401,http://127.0.0.1:37402"_s);
+    QCoreApplication::processEvents();
+    QVERIFY2(state->text().contains(u"2 instances of one site"_s), qPrintable(state->text()));
+    QCOMPARE(tokenFile->mapTo(&dialog, QPoint()).y(), before);
+    // Where the person aims, the field is.
+    QTest::mouseClick(tokenFile, Qt::LeftButton);
+    QTest::keyClicks(QApplication::focusWidget(), u"/tmp/admin-token"_s);
+    QCOMPARE(tokenFile->text(), u"/tmp/admin-token"_s);
+    QCOMPARE(url->text(), u"http://127.0.0.1:37401,http://127.0.0.1:37402"_s);
+}
+
 #include "tst_dialogfeedback.moc"
