@@ -154,18 +154,41 @@ void DashboardSession::syncInstances()
         if (row < 0)
             continue;
         InstanceHealth health = m_health.at(row);
+        const bool databaseRefused = instance.lastErrorCode == QStringView(errorcode::databaseUnavailable);
+        if (databaseRefused && !health.databaseUnavailableSince)
+            health.databaseUnavailableSince = m_localClock.now();
         if (instance.refused)
             health.status = InstanceHealth::Status::Refused;
+        else if (databaseRefused)
+            health.status = InstanceHealth::Status::DatabaseDown;
         else if (instance.up)
-            health.status = InstanceHealth::Status::Up;
+            // An answer to GET /v1/time needs no database: the outage lasts until a request that
+            // needs it is answered (noteDatabaseAnswered).
+            health.status
+                = health.databaseUnavailableSince ? InstanceHealth::Status::DatabaseDown : InstanceHealth::Status::Up;
         else if (instance.failures > 0)
             health.status = InstanceHealth::Status::Down;
-        health.answering = instance.url == answering && health.status == InstanceHealth::Status::Up;
+        health.answering = instance.url == answering
+            && (health.status == InstanceHealth::Status::Up || health.status == InstanceHealth::Status::DatabaseDown);
         if (instance.roundTrip)
             health.roundTrip = instance.roundTrip;
         health.lastError = instance.lastError;
+        health.lastErrorCode = instance.lastErrorCode;
         m_health.update(health);
     }
+    Q_EMIT instancesChanged();
+}
+
+void DashboardSession::noteDatabaseAnswered(const QUrl &instance)
+{
+    const int row = m_health.indexOf(instance);
+    if (row < 0 || !m_health.at(row).databaseUnavailableSince)
+        return;
+    InstanceHealth health = m_health.at(row);
+    health.databaseUnavailableSince.reset();
+    if (health.status == InstanceHealth::Status::DatabaseDown)
+        health.status = InstanceHealth::Status::Up;
+    m_health.update(health);
     Q_EMIT instancesChanged();
 }
 
@@ -194,8 +217,11 @@ void DashboardSession::probeInstances()
             InstanceHealth health = m_health.at(row);
             health.replicaId = result.value->replicaId;
             health.databaseServer = result.value->database ? result.value->database->server : QString();
+            // The instance's own word, now that it could answer.
             health.databaseUnavailableSince
                 = result.value->database ? result.value->database->unavailableSince : std::nullopt;
+            if (health.status == InstanceHealth::Status::DatabaseDown && !health.databaseUnavailableSince)
+                health.status = InstanceHealth::Status::Up;
             m_health.update(health);
         });
     }
@@ -692,6 +718,7 @@ void DashboardSession::pollDone(bool ok)
         m_leases.retainLicenses(kept);
         dropDetails([&kept](const QString &id) { return kept.contains(id); });
     }
+    noteDatabaseAnswered(serverUrl());
     m_lastError = {};
     m_nextTryAt = {};
     m_lastPollTime = m_localClock.now();

@@ -71,6 +71,8 @@ public:
     const InstanceHealthModel &instanceHealth() const { return m_health; }
     int instanceCount() const { return int(m_urls.size()); }
     int instancesUp() const { return m_health.upCount(); }
+    // Instances that answer but cannot reach their database (503 database_unavailable).
+    int instancesWithoutDatabase() const { return m_health.databaseDownCount(); }
     // How often every instance is probed (GET /v1/time and /v1/stats each); 0: with every poll.
     void setHealthInterval(std::chrono::milliseconds interval);
     QString serverLabel() const { return m_label; }
@@ -188,6 +190,8 @@ private:
     void setState(State state);
     void armTick();
     void probeInstances();
+    // A poll that needs the database was answered by `instance`: its database is back.
+    void noteDatabaseAnswered(const QUrl &instance);
     void syncInstances();
     void onTick();
     // Forgets the details of licenses no longer polled (every one without `keep`).

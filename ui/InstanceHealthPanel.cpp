@@ -44,11 +44,14 @@ void InstanceHealthPanel::updateSummary()
 {
     const int count = m_session.instanceCount();
     setVisible(count > 1);
-    // Shown only for two or more instances, so the count needs no singular.
-    m_summary->setText(tr("<b>Instances of this site</b>: %1 of %2 up; requests go to %3.")
-                           .arg(m_session.instancesUp())
-                           .arg(count)
-                           .arg(m_session.serverUrl().toDisplayString().toHtmlEscaped()));
+    // %n is the number up: "1 instance sur 2" in French.
+    QString text
+        = tr("<b>Instances of this site</b>: %n of %1 up; requests go to %2.", nullptr, m_session.instancesUp())
+              .arg(count)
+              .arg(m_session.serverUrl().toDisplayString().toHtmlEscaped());
+    if (const int withoutDatabase = m_session.instancesWithoutDatabase(); withoutDatabase > 0)
+        text += u' ' + tr("%n answer(s) but cannot reach the database.", nullptr, withoutDatabase);
+    m_summary->setText(text);
 }
 
 } // namespace keyright

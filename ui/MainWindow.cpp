@@ -617,8 +617,12 @@ void MainWindow::updateStatus()
     case DashboardSession::State::Disconnected:
         break;
     }
+    // Green only while every instance of the site answers with its database: "connected" beside
+    // "0 of 2 instances up" in green read as all is well (walk 47).
+    const bool allUp = s.instanceCount() < 2 || s.instancesUp() == s.instanceCount();
     const QString dot
-        = StatePalette::colour(s.state() == DashboardSession::State::Connected     ? StatePalette::Live
+        = StatePalette::colour(s.state() == DashboardSession::State::Connected
+                                   ? (allUp ? StatePalette::Live : StatePalette::Pending)
                                    : s.state() == DashboardSession::State::Failing ? StatePalette::Failed
                                                                                    : StatePalette::Pending)
               .name();
@@ -635,7 +639,9 @@ void MainWindow::updateStatus()
     if (s.instanceCount() > 1) {
         if (name != url)
             text += tr(" · via %1").arg(url.toHtmlEscaped());
-        text += tr(" · %1 of %2 instances up").arg(s.instancesUp()).arg(s.instanceCount());
+        text += tr(" · %n of %1 instances up", nullptr, s.instancesUp()).arg(s.instanceCount());
+        if (const int withoutDatabase = s.instancesWithoutDatabase(); withoutDatabase > 0)
+            text += tr(" · %n without database", nullptr, withoutDatabase);
     }
     m_serverLabel->setText(text);
     m_serverLabel->setToolTip(name == url ? tr("The server this dashboard polls")

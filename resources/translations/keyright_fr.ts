@@ -2598,12 +2598,46 @@
         <source>Database</source>
         <translation>Base de données</translation>
     </message>
+    <message>
+        <source>up, database unavailable</source>
+        <translation>en service, base de données indisponible</translation>
+    </message>
+    <message>
+        <source>database unavailable</source>
+        <translation>base de données indisponible</translation>
+    </message>
+    <message>
+        <source>server busy</source>
+        <translation>serveur surchargé</translation>
+    </message>
+    <message>
+        <source>internal server error</source>
+        <translation>erreur interne du serveur</translation>
+    </message>
+    <message>
+        <source>The instance answers, but it cannot reach its database: it refuses every request that needs it with 503 database_unavailable.</source>
+        <translation>L&apos;instance répond, mais elle n&apos;atteint pas sa base de données : elle refuse toute requête qui en a besoin par 503 database_unavailable.</translation>
+    </message>
+    <message>
+        <source>unavailable since %1</source>
+        <translation>indisponible depuis %1</translation>
+    </message>
 </context>
 <context>
     <name>keyright::InstanceHealthPanel</name>
-    <message>
-        <source>&lt;b&gt;Instances of this site&lt;/b&gt;: %1 of %2 up; requests go to %3.</source>
-        <translation>&lt;b&gt;Instances de ce site&lt;/b&gt; : %1 sur %2 en service ; les requêtes vont à %3.</translation>
+    <message numerus="yes">
+        <source>&lt;b&gt;Instances of this site&lt;/b&gt;: %n of %1 up; requests go to %2.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Instances de ce site&lt;/b&gt; : %n sur %1 en service ; les requêtes vont à %2.</numerusform>
+            <numerusform>&lt;b&gt;Instances de ce site&lt;/b&gt; : %n sur %1 en service ; les requêtes vont à %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n answer(s) but cannot reach the database.</source>
+        <translation>
+            <numerusform>%n répond mais n&apos;atteint pas la base de données.</numerusform>
+            <numerusform>%n répondent mais n&apos;atteignent pas la base de données.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3860,10 +3894,6 @@
         <translation> · via %1</translation>
     </message>
     <message>
-        <source> · %1 of %2 instances up</source>
-        <translation> · %1 instances sur %2 en service</translation>
-    </message>
-    <message>
         <source>The server this dashboard polls: %1</source>
         <translation>Le serveur interrogé par ce tableau de bord : %1</translation>
     </message>
@@ -4066,6 +4096,20 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Every seat and event of the selected holder over a range; asks for a holder when none is selected (Ctrl+T)</source>
         <translation>Chaque siège et chaque événement du détenteur sélectionné sur une période ; demande un détenteur si aucun n&apos;est sélectionné (Ctrl+T)</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n of %1 instances up</source>
+        <translation>
+            <numerusform> · %n instance sur %1 en service</numerusform>
+            <numerusform> · %n instances sur %1 en service</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n without database</source>
+        <translation>
+            <numerusform> · %n sans base de données</numerusform>
+            <numerusform> · %n sans base de données</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -41,6 +41,7 @@ private Q_SLOTS:
     void cleanup();
     void oneOfThreeInstancesDies();
     void noInstanceAnsweringShowsTheBanner();
+    void instanceWithoutItsDatabaseIsUpButUnavailableSince();
     void connectionDialogChecksTheInstanceListAsTyped();
     void healthViewScreenshotOfThreeProcesses();
 
@@ -155,6 +156,72 @@ void TestInstanceFailover::noInstanceAnsweringShowsTheBanner()
     QCOMPARE(holderRows(), 1);
     m_proxies[2]->setRefuse(false);
     QTRY_VERIFY_WITH_TIMEOUT(m_window->errorBanner()->isHidden(), 5000);
+}
+
+// Walk 47, finding 5: during a database outage /v1/stats itself answers 503
+// database_unavailable, so the health view showed the instance "down" and the database it had
+// left as if reachable. The instance answers: "up, database unavailable", and the database column
+// says since when (the dashboard's clock, when it first met the 503). In French, the tables say it
+// in French and keep the server's English in the tooltip (finding 7).
+void TestInstanceFailover::instanceWithoutItsDatabaseIsUpButUnavailableSince()
+{
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(health().upCount(), 3, 5000);
+    const QByteArray body
+        = R"({"error":"database_unavailable","message":"database unavailable; the request was not carried out: retry it"})";
+    // GET /v1/time and /v1/public-key need no database; everything else is refused.
+    m_proxies[0]->tamperResponses([body](const QByteArray &response) {
+        if (response.contains(R"({"now":)") || response.contains(R"("publicKey":)"))
+            return response;
+        return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
+               "Content-Length: "
+            + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+    });
+    const QDateTime firstSeen = m_clock->now();
+    const QString since = firstSeen.toLocalTime().toString(u"HH:mm:ss"_s);
+    const auto cell = [this](int row, int column, int role = Qt::DisplayRole) {
+        return m_panel->view()->model()->index(row, column).data(role).toString();
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(health().at(0).status, InstanceHealth::Status::DatabaseDown, 5000);
+    QCOMPARE(cell(0, InstanceHealthModel::StatusColumn), u"up, database unavailable"_s);
+    QCOMPARE(cell(0, InstanceHealthModel::DatabaseColumn), u"unavailable since %1"_s.arg(since));
+    QCOMPARE(cell(0, InstanceHealthModel::ErrorColumn), u"database unavailable"_s);
+    QVERIFY2(cell(0, InstanceHealthModel::ErrorColumn, Qt::ToolTipRole).contains(u"the request was not carried out"_s),
+             qPrintable(cell(0, InstanceHealthModel::ErrorColumn, Qt::ToolTipRole)));
+    QCOMPARE(cell(1, InstanceHealthModel::StatusColumn), u"up"_s);
+    // Its /v1/time answers keep coming: the state does not flip back to "up" with them (not even
+    // for a moment), and "since" stays the first 503's time.
+    bool flippedToUp = false;
+    const auto flips = connect(&health(), &QAbstractItemModel::dataChanged, this, [&] {
+        flippedToUp = flippedToUp || health().at(0).status != InstanceHealth::Status::DatabaseDown;
+    });
+    const int probes = m_proxies[0]->tamperedResponses();
+    m_clock->advance(3s);
+    QTRY_VERIFY_WITH_TIMEOUT(m_proxies[0]->tamperedResponses() >= probes + 2, 5000);
+    disconnect(flips);
+    QVERIFY(!flippedToUp);
+    QCOMPARE(health().at(0).status, InstanceHealth::Status::DatabaseDown);
+    QCOMPARE(cell(0, InstanceHealthModel::DatabaseColumn), u"unavailable since %1"_s.arg(since));
+    // The status bar and the summary say the same as the rows, neither "down" nor all up.
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"2 of 3 instances up · 1 without database"_s), 3000);
+    QVERIFY2(m_panel->findChild<QLabel *>(u"instanceHealthSummary"_s)->text().contains(u"2 of 3 up; requests go to"_s),
+             qPrintable(m_panel->findChild<QLabel *>(u"instanceHealthSummary"_s)->text()));
+
+    QCOMPARE(m_dashboard->languages().apply(u"fr"_s), u"fr"_s);
+    QCOMPARE(cell(0, InstanceHealthModel::StatusColumn), u"en service, base de données indisponible"_s);
+    QCOMPARE(cell(0, InstanceHealthModel::ErrorColumn), u"base de données indisponible"_s);
+    QCOMPARE(cell(0, InstanceHealthModel::DatabaseColumn), u"indisponible depuis %1"_s.arg(since));
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"2 instances sur 3 en service"_s), 3000);
+    QCOMPARE(m_dashboard->languages().apply(u"en"_s), u"en"_s);
+
+    // The database is back: the next /v1/stats answer clears it.
+    m_proxies[0]->tamperResponses({});
+    m_clock->advance(3s); // past its back-off
+    QTRY_COMPARE_WITH_TIMEOUT(health().at(0).status, InstanceHealth::Status::Up, 5000);
+    QCOMPARE(cell(0, InstanceHealthModel::DatabaseColumn), QString());
+    QCOMPARE(cell(0, InstanceHealthModel::ErrorColumn), QString());
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"3 of 3 instances up"_s), 3000);
+    QVERIFY(!m_window->statusText().contains(u"without database"_s));
 }
 
 void TestInstanceFailover::connectionDialogChecksTheInstanceListAsTyped()
