@@ -2152,6 +2152,10 @@
         <source>Last answer</source>
         <translation>Dernière réponse</translation>
     </message>
+    <message>
+        <source>error: %1</source>
+        <translation>erreur : %1</translation>
+    </message>
 </context>
 <context>
     <name>keyright::FleetView</name>

@@ -3,6 +3,7 @@
 #include "DashboardSession.h"
 #include "ErrorBanner.h"
 #include "FaultProxy.h"
+#include "FleetPage.h"
 #include "InstanceHealthModel.h"
 #include "InstanceHealthPanel.h"
 #include "MainWindow.h"
@@ -98,6 +99,8 @@ void TestInstanceFailover::openWindow()
         urls.append(proxy->url());
     m_window = &m_dashboard->build();
     m_session = &m_dashboard->session();
+    // The page app/main.cpp adds, with its own health view.
+    m_window->addPage(new FleetPage(m_window->pageContext()), [] { return u"Fleet"_s; });
     m_panel = std::make_unique<InstanceHealthPanel>(*m_session);
     m_panel->resize(900, 200);
     m_panel->show();
@@ -207,7 +210,23 @@ void TestInstanceFailover::instanceWithoutItsDatabaseIsUpButUnavailableSince()
     QVERIFY2(m_panel->findChild<QLabel *>(u"instanceHealthSummary"_s)->text().contains(u"2 of 3 up; requests go to"_s),
              qPrintable(m_panel->findChild<QLabel *>(u"instanceHealthSummary"_s)->text()));
 
+    // The Fleet page lists every instance of the site, as the health view does, and says that
+    // the instance answered with an error (not "no answer"), in the interface's language.
+    auto *fleetSummary = m_window->findChild<QLabel *>(u"summaryLabel"_s);
+    auto *fleetServers = m_window->findChild<QTableView *>(u"serversTable"_s);
+    QVERIFY(fleetSummary && fleetServers);
+    QTest::mouseClick(m_window->findChild<QPushButton *>(u"pollButton"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(fleetSummary->text(), u"Servers answering: 2 of 3"_s, 5000);
+    const auto fleetCell = [fleetServers](int row, int role = Qt::DisplayRole) {
+        return fleetServers->model()->index(row, 1).data(role).toString();
+    };
+    QCOMPARE(fleetServers->model()->index(0, 0).data().toString(), m_proxies[0]->url().toDisplayString());
+    QCOMPARE(fleetCell(0), u"error: database unavailable"_s);
+    QVERIFY2(fleetCell(0, Qt::ToolTipRole).contains(u"the request was not carried out"_s),
+             qPrintable(fleetCell(0, Qt::ToolTipRole)));
+
     QCOMPARE(m_dashboard->languages().apply(u"fr"_s), u"fr"_s);
+    QCOMPARE(fleetCell(0), u"erreur : base de données indisponible"_s);
     QCOMPARE(cell(0, InstanceHealthModel::StatusColumn), u"en service, base de données indisponible"_s);
     QCOMPARE(cell(0, InstanceHealthModel::ErrorColumn), u"base de données indisponible"_s);
     QCOMPARE(cell(0, InstanceHealthModel::DatabaseColumn), u"indisponible depuis %1"_s.arg(since));
