@@ -1774,6 +1774,20 @@
         <source>the database moved from %1 to %2; requests waited %3</source>
         <translation>la base de données est passée de %1 à %2 ; les requêtes ont attendu %3</translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <comment>a short database interruption</comment>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <comment>a database interruption</comment>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>instance %1: the database moved from %2 to %3; requests waited %4</source>
+        <translation>instance %1 : la base de données est passée de %2 à %3 ; les requêtes ont attendu %4</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>
