@@ -220,9 +220,15 @@ void DashboardSession::probeInstances()
             // The instance's own word, now that it could answer.
             health.databaseUnavailableSince
                 = result.value->database ? result.value->database->unavailableSince : std::nullopt;
-            if (health.status == InstanceHealth::Status::DatabaseDown && !health.databaseUnavailableSince)
+            const bool databaseBack
+                = health.status == InstanceHealth::Status::DatabaseDown && !health.databaseUnavailableSince;
+            if (databaseBack)
                 health.status = InstanceHealth::Status::Up;
             m_health.update(health);
+            // The banner must not keep saying the database is unreachable beside a row that says
+            // it is back until the backed-off poll comes round (walk 47): poll now.
+            if (databaseBack && m_state == State::Failing)
+                m_scheduler.pollNow();
         });
     }
 }
