@@ -358,7 +358,20 @@ void EventsPage::explainSelection()
     m_explained = e.seq;
     if (e.kind != EventKind::Denied && e.kind != EventKind::HolderBlocked) {
         m_ledgerSeq = 0;
-        m_dispute->clear();
+        // Read whole, as the row shows it (the table's columns, by their headers).
+        const EventLogModel &model = m_session.events();
+        QStringList facts;
+        for (const int column :
+             {int(EventLogModel::TimeColumn), int(EventLogModel::LicenseColumn), int(EventLogModel::HolderColumn),
+              int(EventLogModel::SeatColumn), int(EventLogModel::ActorColumn)}) {
+            const QString value = model.index(sourceRow, column).data().toString();
+            if (!value.isEmpty())
+                facts << tr("%1: %2", "a column of the selected event and its value")
+                             .arg(model.headerData(column, Qt::Horizontal).toString().toHtmlEscaped(),
+                                  value.toHtmlEscaped());
+        }
+        m_dispute->showEventDetails(EventLogModel::kindLabel(e.kind), EventLogModel::describeDetail(e),
+                                    facts.join(u"<br>"_s));
         return;
     }
     // The rules at the denial are the license's current ones unless a change is in the events;
@@ -539,7 +552,21 @@ void EventsPage::restoreState(const DashboardSettings &settings)
     m_splitChosen = m_splitter->restoreState(settings.value(DashboardSettings::eventsSplitter));
     m_clampRestoredSplit = m_splitChosen;
     m_table->horizontalHeader()->restoreState(settings.value(DashboardSettings::eventsHeader));
+    fitKindColumn();
     fitSplit();
+}
+
+void EventsPage::fitKindColumn()
+{
+    // The Event column holds every kind whole in this language: "bascule de la ba…" was cut in
+    // French (walk 47). Only widened, so a larger width the person chose stays.
+    const QFontMetrics metrics = m_table->fontMetrics();
+    int kindWidth = 0;
+    for (const EventKind kind : allEventKinds())
+        kindWidth = std::max(kindWidth, metrics.horizontalAdvance(EventLogModel::kindLabel(kind)));
+    kindWidth += 2 * metrics.averageCharWidth() + 2 * m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin);
+    if (m_table->horizontalHeader()->sectionSize(EventLogModel::KindColumn) < kindWidth)
+        m_table->horizontalHeader()->resizeSection(EventLogModel::KindColumn, kindWidth);
 }
 
 void EventsPage::showEvent(QShowEvent *event)
@@ -628,6 +655,11 @@ void EventsPage::retranslate()
         m_license->setItemText(0, tr("All licenses"));
     m_count->setText(tr("%n event(s)", nullptr, m_proxy->rowCount()));
     updateEmpty();
+
+    fitKindColumn();
+    // The selected event, read whole, in the new language.
+    if (m_explained != 0)
+        explainSelection();
 }
 
 } // namespace keyright

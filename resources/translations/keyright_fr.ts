@@ -1143,10 +1143,6 @@
 </context>
 <context>
     <name>keyright::DisputePanel</name>
-    <message>
-        <source>Select a &lt;b&gt;denied&lt;/b&gt; event to see who held every seat at that moment.</source>
-        <translation>Sélectionnez un événement &lt;b&gt;refusé&lt;/b&gt; pour voir qui détenait chaque siège à cet instant.</translation>
-    </message>
     <message numerus="yes">
         <source>%1 (%n seat(s))</source>
         <translation>
@@ -1271,6 +1267,10 @@
     <message>
         <source>counted: held since its grant, expiry then not known</source>
         <translation>compté : détenu depuis son attribution, expiration à ce moment-là inconnue</translation>
+    </message>
+    <message>
+        <source>Select a &lt;b&gt;denied&lt;/b&gt; event to see who held every seat at that moment, or any other event to read it whole.</source>
+        <translation>Sélectionnez un événement &lt;b&gt;refusé&lt;/b&gt; pour voir qui détenait chaque siège à ce moment-là, ou un autre événement pour le lire en entier.</translation>
     </message>
 </context>
 <context>
@@ -1921,6 +1921,11 @@
     <message>
         <source>No event matches these filters. To see more: %1.</source>
         <translation>Aucun événement ne correspond à ces filtres. Pour en voir plus : %1.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>a column of the selected event and its value</comment>
+        <translation>%1 : %2</translation>
     </message>
 </context>
 <context>
