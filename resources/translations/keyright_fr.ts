@@ -5829,10 +5829,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>Tableau de bord d&apos;administration Keyright</translation>
     </message>
     <message>
-        <source>Connect to this server.</source>
-        <translation>Se connecter à ce serveur.</translation>
-    </message>
-    <message>
         <source>Interface language (en, fr).</source>
         <translation>Langue de l&apos;interface (en, fr).</translation>
     </message>
@@ -5895,6 +5891,14 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>&quot;%1&quot; is not a size such as 1280x720.</source>
         <translation>« %1 » n&apos;est pas une taille comme 1280x720.</translation>
+    </message>
+    <message>
+        <source>Connect to this server; for the instances of one site, repeat it or separate their URLs with commas.</source>
+        <translation>Se connecter à ce serveur ; pour les instances d&apos;un même site, répétez l&apos;option ou séparez leurs URL par des virgules.</translation>
+    </message>
+    <message>
+        <source>Cannot use --server</source>
+        <translation>Impossible d&apos;utiliser --server</translation>
     </message>
 </context>
 </TS>
