@@ -590,12 +590,12 @@ void EventsPage::fitSplit()
     if (!isVisible() || total <= 0)
         return;
     const int panelLeast = std::max(m_dispute->minimumWidth(), m_dispute->minimumSizeHint().width());
+    // A third of a wide page, less of a narrow one (1280x720 at 150 %): the table's Time, Event,
+    // License and Holder in view beside the panel.
+    const int panelShare = std::max(panelLeast, total < 1000 ? total * 3 / 10 : total / 3);
     if (!m_splitChosen) {
         m_splitChosen = true;
-        // A third of a wide page, less of a narrow one (1280x720 at 150 %): the table's Time, Event,
-        // License and Holder in view beside the panel.
-        const int panel = std::max(panelLeast, total < 1000 ? total * 3 / 10 : total / 3);
-        m_splitter->setSizes({total - panel, panel});
+        m_splitter->setSizes({total - panelShare, panelShare});
         return;
     }
     if (!m_clampRestoredSplit)
@@ -603,9 +603,11 @@ void EventsPage::fitSplit()
     const QList<int> sizes = m_splitter->sizes();
     if (sizes.size() != 2)
         return;
-    constexpr int leastTableShare = 55; // percent
-    const int table = std::clamp(sizes.at(0), std::min(total * leastTableShare / 100, total - panelLeast),
-                                 std::max(0, total - panelLeast));
+    // A split restored from a larger window gives the panel no more than that share: at 55 % for
+    // the table, the panel's "Select a denied event…" took half of the page at 1280x720 and 150 %
+    // (walk 47). Moving the handle chooses any split.
+    const int table
+        = std::clamp(sizes.at(0), std::min(total - panelShare, total - panelLeast), std::max(0, total - panelLeast));
     if (table != sizes.at(0))
         m_splitter->setSizes({table, total - table});
 }

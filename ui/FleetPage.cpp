@@ -22,8 +22,10 @@ FleetPage::FleetPage(const PageContext &context, QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(new FleetView(m_model, this), 1);
+    // The connected site's own instances first: below the fleet's tables the health view was out
+    // of sight at 1280x720 and 150 % (walk 47).
     layout->addWidget(new InstanceHealthPanel(context.session, this));
+    layout->addWidget(new FleetView(m_model, this), 1);
 
     m_model->setFetcher(adminStatsFetcher([this](const QUrl &server) { return clientFor(server); }));
     // A new connection may be to a server the list did not have (the embedded one, a new profile).

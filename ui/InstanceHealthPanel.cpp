@@ -5,6 +5,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -26,10 +27,13 @@ InstanceHealthPanel::InstanceHealthPanel(DashboardSession &session, QWidget *par
     m_view->setFocusPolicy(Qt::NoFocus); // nothing to select or edit: no focus frame on a cell
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    // Every column as wide as its header and cells, the last error's too: stretched to the room
+    // left, "Dernière erreur" was cut in its header at 1280x720 and 150 % (walk 47). The known
+    // errors are short now (in the interface's language); a long one scrolls.
+    m_view->horizontalHeader()->setStretchLastSection(false);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(InstanceHealthModel::ErrorColumn, QHeaderView::Stretch);
     m_view->setWordWrap(false);
+    m_view->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_summary);
@@ -37,7 +41,18 @@ InstanceHealthPanel::InstanceHealthPanel(DashboardSession &session, QWidget *par
 
     connect(&session, &DashboardSession::instancesChanged, this, &InstanceHealthPanel::updateSummary);
     connect(&session, &DashboardSession::clientChanged, this, &InstanceHealthPanel::updateSummary);
+    connect(&session.instanceHealth(), &QAbstractItemModel::modelReset, this, &InstanceHealthPanel::fitHeight);
     updateSummary();
+    fitHeight();
+}
+
+void InstanceHealthPanel::fitHeight()
+{
+    const int rows = m_view->model()->rowCount();
+    const int row = m_view->verticalHeader()->defaultSectionSize();
+    const int height = m_view->horizontalHeader()->sizeHint().height() + std::max(rows, 1) * row
+        + 2 * m_view->frameWidth() + m_view->horizontalScrollBar()->sizeHint().height();
+    m_view->setFixedHeight(height);
 }
 
 void InstanceHealthPanel::updateSummary()

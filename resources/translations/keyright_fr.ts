@@ -3909,10 +3909,6 @@
         <translation>répond par des erreurs</translation>
     </message>
     <message>
-        <source>&lt;span style=&quot;color:%1&quot;&gt;●&lt;/span&gt; %2 — %3</source>
-        <translation>&lt;span style=&quot;color:%1&quot;&gt;●&lt;/span&gt; %2 — %3</translation>
-    </message>
-    <message>
         <source> · via %1</source>
         <translation> · via %1</translation>
     </message>
@@ -4133,6 +4129,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
             <numerusform> · %n sans base de données</numerusform>
             <numerusform> · %n sans base de données</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 // that grows while a support engineer looks at it, the dispute panel across another connection,
 // and the panel's width and the folded count on a screen of 1440x900 (issue 23).
 #include "DashboardSession.h"
+#include "DashboardSettings.h"
 #include "DisputePanel.h"
 #include "EventFilterProxyModel.h"
 #include "EventLogModel.h"
@@ -26,6 +27,7 @@
 #include <QStyleOptionViewItem>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -197,6 +199,7 @@ private Q_SLOTS:
     void theDisputePanelShowsItsLastLineOnASmallScreen();
     void theTableHasTheLargerShareAndTheSeatListItsRows();
     void aFailoverIsReadWholeOnASmallScreenInEitherLanguage();
+    void aSplitSavedOnALargerScreenLeavesTheTableTwoThirds();
     void clickingTheNinthRowWhileEveryRunGrows();
     void aSelectedBlockedRunSurvivesAttemptsArriving();
     void theEmptyTextNamesTheFiltersInTheWay();
@@ -623,6 +626,43 @@ void TestEventsPage::aFailoverIsReadWholeOnASmallScreenInEitherLanguage()
     QVERIFY2(panel->sentenceText().startsWith(u"instance 47013e19802a : la base de données est passée de"_s),
              qPrintable(panel->sentenceText()));
     QCOMPARE(languages.apply(u"en"_s), u"en"_s);
+}
+
+// Walk 47: a split saved at 1440x900 with the panel at half the page, restored at 1280x720 and
+// 150 %: the table kept 55 % and "Select a denied event…" the rest. The panel gets no more than
+// the share it starts with; a split moved by hand is the person's.
+void TestEventsPage::aSplitSavedOnALargerScreenLeavesTheTableTwoThirds()
+{
+    QTemporaryDir dir;
+    const QString ini = dir.filePath(u"admin.ini"_s);
+    {
+        DashboardSettings wide(ini);
+        QNetworkAccessManager network;
+        ManualClock clock(t0);
+        DashboardSession session(network, clock);
+        EventsPage page(session);
+        page.resize(1440, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        const int total = page.splitter()->width() - page.splitter()->handleWidth();
+        page.splitter()->setSizes({total / 2, total - total / 2});
+        page.saveState(wide);
+    }
+    DashboardSettings settings(ini);
+    TabbedPage tabbed(853, 400);
+    tabbed.page->restoreState(settings);
+    QVERIFY(tabbed.exposed());
+    settle();
+    const QList<int> sizes = tabbed.page->splitter()->sizes();
+    QVERIFY2(sizes.at(0) >= 2 * sizes.at(1) || sizes.at(1) <= tabbed.page->disputePanel()->minimumWidth(),
+             qPrintable(u"table %1 px, panel %2 px"_s.arg(sizes.at(0)).arg(sizes.at(1))));
+    const QList<int> chosen {sizes.at(0) + sizes.at(1) - 400, 400};
+    tabbed.page->splitter()->setSizes(chosen);
+    Q_EMIT tabbed.page->splitter()->splitterMoved(chosen.at(0), 1);
+    tabbed.window.resize(860, 400);
+    settle();
+    QVERIFY2(tabbed.page->splitter()->sizes().at(1) >= 400,
+             qPrintable(QString::number(tabbed.page->splitter()->sizes().at(1))));
 }
 
 void TestEventsPage::clickingTheNinthRowWhileEveryRunGrows()

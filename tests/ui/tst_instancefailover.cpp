@@ -13,13 +13,16 @@
 #include "SystemClock.h"
 #include "TestServer.h"
 
+#include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -231,6 +234,26 @@ void TestInstanceFailover::instanceWithoutItsDatabaseIsUpButUnavailableSince()
     QCOMPARE(cell(0, InstanceHealthModel::ErrorColumn), u"base de données indisponible"_s);
     QCOMPARE(cell(0, InstanceHealthModel::DatabaseColumn), u"indisponible depuis %1"_s.arg(since));
     QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"2 instances sur 3 en service"_s), 3000);
+    // On the Fleet page the site's health view comes first (it was below the fold at 1280x720 and
+    // 150 %), and no header of it is cut ("Dernière erreur" was).
+    auto *fleetHealth = m_window->findChild<InstanceHealthPanel *>();
+    QVERIFY(fleetHealth);
+    auto *tabs = m_window->findChild<QTabWidget *>();
+    for (int i = 0; i < tabs->count(); ++i) {
+        if (tabs->widget(i)->isAncestorOf(fleetHealth))
+            tabs->setCurrentIndex(i);
+    }
+    QTRY_VERIFY(fleetHealth->isVisible() && fleetHealth->view()->height() > 0);
+    QApplication::processEvents();
+    QVERIFY(fleetHealth->mapTo(m_window, QPoint(0, 0)).y() < fleetServers->mapTo(m_window, QPoint(0, 0)).y());
+    QHeaderView *header = fleetHealth->view()->horizontalHeader();
+    for (int column = 0; column < InstanceHealthModel::ColumnCount; ++column) {
+        const QString title = fleetHealth->view()->model()->headerData(column, Qt::Horizontal).toString();
+        QVERIFY2(header->sectionSize(column) > header->fontMetrics().horizontalAdvance(title),
+                 qPrintable(u"%1: %2 px"_s.arg(title).arg(header->sectionSize(column))));
+    }
+    // Every row in view without scrolling the table.
+    QVERIFY(fleetHealth->view()->verticalScrollBar()->maximum() == 0);
     QCOMPARE(m_dashboard->languages().apply(u"en"_s), u"en"_s);
 
     // The database is back: the next /v1/stats answer clears it.
