@@ -2697,10 +2697,6 @@
         <translation>conflit inattendu : %1</translation>
     </message>
     <message>
-        <source>server error %1: %2</source>
-        <translation>erreur du serveur %1 : %2</translation>
-    </message>
-    <message>
         <source>request rejected: %1</source>
         <translation>requête rejetée : %1</translation>
     </message>
@@ -2899,6 +2895,10 @@
     <message>
         <source>%1 of %2 seats are in use and the other one is reserved for others</source>
         <translation>sièges occupés : %1 sur %2 ; le dernier est réservé à d&apos;autres</translation>
+    </message>
+    <message>
+        <source>the server answered %1: %2</source>
+        <translation>le serveur a répondu %1 : %2</translation>
     </message>
 </context>
 <context>
