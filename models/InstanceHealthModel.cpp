@@ -78,7 +78,7 @@ QString InstanceHealthModel::statusText(InstanceHealth::Status status)
     case InstanceHealth::Status::Refused:
         return tr("refused: another key");
     case InstanceHealth::Status::DatabaseDown:
-        return tr("up, database unavailable");
+        return tr("up, no database");
     }
     return {};
 }

@@ -21,6 +21,8 @@ InstanceHealthPanel::InstanceHealthPanel(DashboardSession &session, QWidget *par
 {
     setObjectName(u"instanceHealth"_s);
     m_summary->setObjectName(u"instanceHealthSummary"_s);
+    // Wrapped: one long line made the whole Fleet page wider than its tab at 1280x720 and 150 %.
+    m_summary->setWordWrap(true);
     m_view->setObjectName(u"instanceHealthView"_s);
     m_view->setModel(&session.instanceHealth());
     m_view->setSelectionMode(QAbstractItemView::NoSelection);

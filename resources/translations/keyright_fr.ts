@@ -2622,10 +2622,6 @@
         <translation>Base de données</translation>
     </message>
     <message>
-        <source>up, database unavailable</source>
-        <translation>en service, base de données indisponible</translation>
-    </message>
-    <message>
         <source>database unavailable</source>
         <translation>base de données indisponible</translation>
     </message>
@@ -2644,6 +2640,10 @@
     <message>
         <source>unavailable since %1</source>
         <translation>indisponible depuis %1</translation>
+    </message>
+    <message>
+        <source>up, no database</source>
+        <translation>en service, sans base</translation>
     </message>
 </context>
 <context>
