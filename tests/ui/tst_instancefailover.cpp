@@ -47,7 +47,6 @@ private Q_SLOTS:
     void noInstanceAnsweringShowsTheBanner();
     void instanceWithoutItsDatabaseIsUpButUnavailableSince();
     void connectionDialogChecksTheInstanceListAsTyped();
-    void healthViewScreenshotOfThreeProcesses();
 
 private:
     bool checkout(const QString &holder)
@@ -291,59 +290,6 @@ void TestInstanceFailover::connectionDialogChecksTheInstanceListAsTyped()
     QVERIFY(saved);
     QCOMPARE(saved->instanceUrls().size(), 3);
     QCOMPARE(saved->otherInstances.constLast(), QUrl(u"https://c.example:7400"_s));
-}
-
-// docs/instance-health.png, only with KEYRIGHT_SCREENSHOT_DIR: three real keyright-server processes
-// with one key (the second and third start on copies of the first's data directory, each with a
-// replica id of its own), on the system clock, and the first one killed with SIGKILL.
-void TestInstanceFailover::healthViewScreenshotOfThreeProcesses()
-{
-    const QString screenshots = qEnvironmentVariable("KEYRIGHT_SCREENSHOT_DIR");
-    if (screenshots.isEmpty())
-        QSKIP("set KEYRIGHT_SCREENSHOT_DIR to render docs/instance-health.png");
-    QTemporaryDir root;
-    std::vector<std::unique_ptr<ServerProcess>> servers;
-    QString error;
-    for (int i = 0; i < 3; ++i) {
-        const QString dir = root.filePath(QString::number(i));
-        QVERIFY(QDir().mkpath(dir));
-        if (i > 0) {
-            const QDir first(root.filePath(u"0"_s));
-            for (const QString &name : first.entryList(QDir::Files)) {
-                if (name != u"replica-id"_s)
-                    QVERIFY(QFile::copy(first.filePath(name), QDir(dir).filePath(name)));
-            }
-        }
-        auto server = std::make_unique<ServerProcess>();
-        server->setDataDir(dir);
-        server->setExtraArguments({u"--demo"_s});
-        QVERIFY2(server->start(&error), qPrintable(error));
-        if (i == 0)
-            QVERIFY(server->terminate()); // its files are copied while it is stopped
-        servers.push_back(std::move(server));
-    }
-    QVERIFY2(servers[0]->start(&error), qPrintable(error));
-    const SystemClock &clock = SystemClock::instance();
-    DashboardSession session(m_dashboard->network(), clock);
-    session.setPollInterval(300ms);
-    session.setHealthInterval(0ms);
-    InstanceHealthPanel panel(session);
-    panel.resize(980, 190);
-    panel.show();
-    QList<QUrl> urls;
-    for (const auto &server : servers)
-        urls.append(server->url());
-    session.connectTo(urls, servers[0]->adminToken(), u"site"_s);
-    QTRY_COMPARE_WITH_TIMEOUT(session.instanceHealth().upCount(), 3, 10000);
-    QTRY_VERIFY_WITH_TIMEOUT(!session.instanceHealth().at(2).replicaId.isEmpty(), 10000);
-    servers[0]->kill();
-    QTRY_COMPARE_WITH_TIMEOUT(session.instanceHealth().at(0).status, InstanceHealth::Status::Down, 10000);
-    QTRY_COMPARE_WITH_TIMEOUT(session.state(), DashboardSession::State::Connected, 10000);
-    QTest::qWait(700); // one more round of probes, so the round trips are current
-    panel.view()->resizeColumnsToContents();
-    panel.view()->horizontalHeader()->setStretchLastSection(true);
-    const QString path = QDir(screenshots).filePath(u"instance-health.png"_s);
-    QVERIFY2(panel.grab().save(path), qPrintable(path));
 }
 
 QTEST_MAIN(TestInstanceFailover)
