@@ -27,7 +27,19 @@ FleetPage::FleetPage(const PageContext &context, QWidget *parent)
     layout->addWidget(new InstanceHealthPanel(context.session, this));
     layout->addWidget(new FleetView(m_model, this), 1);
 
-    m_model->setFetcher(adminStatsFetcher([this](const QUrl &server) { return clientFor(server); }));
+    const FleetModel::Fetcher byClient = adminStatsFetcher([this](const QUrl &server) { return clientFor(server); });
+    // An instance of the connected site is asked through the session, so that what the page learns
+    // (its database is back) shows in the health view above as well, not only in this table.
+    m_model->setFetcher([this, byClient](const QUrl &server, QObject *asker, FleetModel::Reply reply) {
+        DashboardSession &session = m_context.session;
+        if (session.client() && session.instanceCount() > 1 && session.serverUrls().contains(server)) {
+            session.statsOfInstance(server, asker, [reply = std::move(reply)](const AdminResult<StatsSnapshot> &r) {
+                replyWithStats(r, reply);
+            });
+            return;
+        }
+        byClient(server, asker, std::move(reply));
+    });
     // A new connection may be to a server the list did not have (the embedded one, a new profile).
     connect(&context.session, &DashboardSession::clientChanged, this, [this] { reloadServers(); });
     reloadServers();

@@ -1,10 +1,9 @@
 #pragma once
 
+#include "AdminClient.h"
 #include "FleetModel.h"
 
 namespace keyright {
-
-class AdminClient;
 
 // The admin client that asks one server of the fleet, and which of its instances that server is
 // (AdminClient::statsAt), or -1 when the client has that server alone.
@@ -20,5 +19,7 @@ struct FleetClient
 // by its code (database_unavailable, ...) is said in the interface's language, the server's own
 // words kept aside (FleetFailure::serverSaid).
 FleetModel::Fetcher adminStatsFetcher(std::function<FleetClient(const QUrl &server)> clientFor);
+// What adminStatsFetcher replies for one answer of GET /v1/stats.
+void replyWithStats(const AdminResult<StatsSnapshot> &result, const FleetModel::Reply &reply);
 
 } // namespace keyright

@@ -1140,6 +1140,10 @@
         <extracomment>A translated error sentence, then what the server answered, in its own (English) words.</extracomment>
         <translation>%1 (Le serveur a répondu : %2)</translation>
     </message>
+    <message>
+        <source>%1 is not an instance of the connected site.</source>
+        <translation>%1 n&apos;est pas une instance du site connecté.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::DisputePanel</name>
