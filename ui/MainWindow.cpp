@@ -154,12 +154,12 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
-    // All but the server's state and its clock give up width in a narrow window (shortened, whole
-    // in their tooltip): the trainer reads the clock offset from the back of the room.
-    // The server's words are shortened last, and then with "…" (walk 47: the French line was cut
-    // mid-phrase at 1280x720 and 150 %); its dot is a label of its own, since "…" needs plain text.
+    // All but the clock give up width in a narrow window (shortened with "…", whole in their
+    // tooltip): the trainer reads the clock offset from the back of the room. The server's state
+    // is shortened too rather than cut mid-phrase unseen (walk 47, French at 1280x720 and 150 %);
+    // its dot is a label of its own, since "…" needs plain text.
     for (QLabel *label : {m_identityLabel, m_serverDot, m_serverLabel, m_pollLabel, m_offsetLabel}) {
-        label->setContentsMargins(label == m_serverDot ? 4 : label == m_serverLabel ? 0 : 4, 0, 4, 0);
+        label->setContentsMargins(label == m_serverLabel ? 0 : 4, 0, 4, 0);
         statusBar()->addPermanentWidget(label);
     }
     m_serverDot->setTextFormat(Qt::RichText);
