@@ -1,3 +1,4 @@
+#include "ConnectionProfile.h"
 #include "DashboardSession.h"
 #include "DashboardSettings.h"
 #include "Durations.h"
@@ -90,7 +91,11 @@ void useDarkPalette()
 // The options, declared once for the display-free pass and for the real one.
 struct AdminOptions
 {
-    QCommandLineOption server {u"server"_s, QCoreApplication::translate("main", "Connect to this server."), u"url"_s};
+    QCommandLineOption server {u"server"_s,
+                               QCoreApplication::translate("main",
+                                                           "Connect to this server; for the instances of one site, "
+                                                           "repeat it or separate their URLs with commas."),
+                               u"url"_s};
     QCommandLineOption token {
         u"token-file"_s, QCoreApplication::translate("main", "Admin token file for --server (mode 0600)."), u"file"_s};
     QCommandLineOption language {u"language"_s, QCoreApplication::translate("main", "Interface language (en, fr)."),
@@ -260,11 +265,17 @@ int main(int argc, char *argv[])
 
     if (parser.isSet(serverOption)) {
         QString error;
+        // The forms a profile's URL field and the CLI take: a comma list, or --server repeated
+        // (walk 47: a comma list was read as one mangled URL, and a repeated one kept the last).
+        const QList<QUrl> urls = ConnectionProfile::parseInstances(parser.values(serverOption).join(u", "_s), &error);
+        if (urls.isEmpty())
+            return startupError(QCoreApplication::translate("main", "Cannot use --server"), error,
+                                parser.value(screenshotOption), parseDuration(parser.value(delayOption)).value_or(6s));
         const auto token = readSecretFile(parser.value(tokenOption), &error);
         if (!token)
             return startupError(QCoreApplication::translate("main", "Cannot read the admin token"), error,
                                 parser.value(screenshotOption), parseDuration(parser.value(delayOption)).value_or(6s));
-        session.connectTo(QUrl::fromUserInput(parser.value(serverOption)), token->view());
+        session.connectTo(urls, token->view());
     } else if (const QString last = window.profiles().lastUsed(); last.isEmpty() || !window.connectToProfile(last)) {
         useEmbedded();
     }

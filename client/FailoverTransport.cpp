@@ -334,46 +334,47 @@ void FailoverTransport::tryNext(const std::shared_ptr<Attempt> &attempt)
         }
         const milliseconds sentAt = m_clock->monotonic();
         const Request &request = attempt->request;
-        exchange(index, request.verb, request.path, request.query, request.body, request.authorized,
-                 [this, attempt, index, sentAt](const Exchange &answer) {
-                     if (attempt->epoch != m_epoch) {
-                         attempt->done(Reply {answer.status, answer.body, answer.error, answer.retryAfter});
-                         return;
-                     }
-                     const bool probe = attempt->request.only >= 0;
-                     if (answer.status == 0 || answer.status == 503) {
-                         const QString why = answer.status == 0
-                             ? answer.error.message
-                             : tr("%1 is unavailable: %2")
-                                   .arg(hostAndPort(m_instances->at(index).url),
-                                        adminjson::decodeErrorReply(answer.status, answer.body).message);
-                         m_instances->markFailed(index, why);
-                         Q_EMIT instancesChanged();
-                         if (attempt->request.resend == Resend::WhileUnsent && answer.sent) {
-                             // The command reached this instance, which may have carried it out:
-                             // its 503 is the answer, and a lost answer is reported, never resent.
-                             Reply reply {answer.status, answer.body, answer.error, answer.retryAfter};
-                             reply.error.mayHaveHappened = answer.status == 0;
-                             attempt->done(reply);
-                             return;
-                         }
-                         if (answer.status == 0)
-                             attempt->lastLost = answer.error;
-                         else
-                             attempt->last503 = Reply {answer.status, answer.body, {}, answer.retryAfter};
-                         attempt->failures.append(why);
-                         tryNext(attempt);
-                         return;
-                     }
-                     m_instances->markAnswered(index, m_clock->monotonic() - sentAt, !probe);
-                     Q_EMIT instancesChanged();
-                     const QUrl answered = m_instances->at(index).url;
-                     if (!probe && answered != m_lastAnswered) {
-                         m_lastAnswered = answered;
-                         Q_EMIT answeringInstanceChanged(answered);
-                     }
-                     attempt->done(Reply {answer.status, answer.body, {}, answer.retryAfter});
-                 });
+        exchange(
+            index, request.verb, request.path, request.query, request.body, request.authorized,
+            [this, attempt, index, sentAt](const Exchange &answer) {
+                if (attempt->epoch != m_epoch) {
+                    attempt->done(Reply {answer.status, answer.body, answer.error, answer.retryAfter});
+                    return;
+                }
+                const bool probe = attempt->request.only >= 0;
+                if (answer.status == 0 || answer.status == 503) {
+                    const ClientError refusal
+                        = answer.status == 0 ? ClientError {} : adminjson::decodeErrorReply(answer.status, answer.body);
+                    const QString why = answer.status == 0
+                        ? answer.error.message
+                        : tr("%1 is unavailable: %2").arg(hostAndPort(m_instances->at(index).url), refusal.message);
+                    m_instances->markFailed(index, why, refusal.code);
+                    Q_EMIT instancesChanged();
+                    if (attempt->request.resend == Resend::WhileUnsent && answer.sent) {
+                        // The command reached this instance, which may have carried it out:
+                        // its 503 is the answer, and a lost answer is reported, never resent.
+                        Reply reply {answer.status, answer.body, answer.error, answer.retryAfter};
+                        reply.error.mayHaveHappened = answer.status == 0;
+                        attempt->done(reply);
+                        return;
+                    }
+                    if (answer.status == 0)
+                        attempt->lastLost = answer.error;
+                    else
+                        attempt->last503 = Reply {answer.status, answer.body, {}, answer.retryAfter};
+                    attempt->failures.append(why);
+                    tryNext(attempt);
+                    return;
+                }
+                m_instances->markAnswered(index, m_clock->monotonic() - sentAt, !probe);
+                Q_EMIT instancesChanged();
+                const QUrl answered = m_instances->at(index).url;
+                if (!probe && answered != m_lastAnswered) {
+                    m_lastAnswered = answered;
+                    Q_EMIT answeringInstanceChanged(answered);
+                }
+                attempt->done(Reply {answer.status, answer.body, {}, answer.retryAfter});
+            });
     });
 }
 

@@ -116,15 +116,17 @@ void InstanceSet::markAnswered(int index, milliseconds roundTrip, bool stick)
     instance.retryAt = milliseconds {0};
     instance.roundTrip = roundTrip;
     instance.lastError.clear();
+    instance.lastErrorCode.clear();
     if (stick || m_sticky < 0)
         m_sticky = index;
 }
 
-void InstanceSet::markFailed(int index, const QString &why)
+void InstanceSet::markFailed(int index, const QString &why, const QString &code)
 {
     Instance &instance = m_instances[index];
     instance.up = false;
     instance.lastError = why;
+    instance.lastErrorCode = code;
     ++instance.failures;
     milliseconds delay = m_backoffBase;
     for (int i = 1; i < instance.failures && delay < m_backoffMax; ++i)

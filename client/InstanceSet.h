@@ -34,6 +34,9 @@ public:
         std::chrono::milliseconds retryAt {0}; // monotonic; 0 = no back-off
         std::optional<std::chrono::milliseconds> roundTrip; // of its last answer
         QString lastError; // empty after an answer; the refusal for a refused instance
+        // The error code of the answer that failed it (a 503 database_unavailable: the instance
+        // is up, its database is not); empty after an answer or when it did not answer at all.
+        QString lastErrorCode;
     };
 
     explicit InstanceSet(const Clock &clock);
@@ -60,7 +63,7 @@ public:
     // `stick` false: a probe of that one instance (the health view), which must not move the
     // client's requests to it.
     void markAnswered(int index, std::chrono::milliseconds roundTrip, bool stick = true);
-    void markFailed(int index, const QString &why);
+    void markFailed(int index, const QString &why, const QString &code = {});
     void markKeyChecked(int index);
     void markRefused(int index, const QString &why);
 

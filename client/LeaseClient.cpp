@@ -119,8 +119,7 @@ LeaseOutcome outcomeForErrorStatus(const HttpResult &result)
         break;
     }
     if (result.status >= 500)
-        return outcome::Transport {LeaseClient::tr("server error %1: %2").arg(result.status).arg(error.message), false,
-                                   result.retryAfter};
+        return outcome::Transport {error.message, false, result.retryAfter, result.status};
     if (result.status == 400 || result.status == 413)
         return outcome::Protocol {LeaseClient::tr("request rejected: %1").arg(error.message)};
     return outcome::Protocol {LeaseClient::tr("unexpected HTTP status %1").arg(result.status)};
@@ -139,7 +138,7 @@ ReleaseOutcome deletionOutcome(const HttpResult &result, const QString &refused)
     if (result.status == 401 || result.status == 403)
         return outcome::Unauthorized {error.message};
     if (result.status >= 500)
-        return outcome::Transport {LeaseClient::tr("server error %1: %2").arg(result.status).arg(error.message)};
+        return outcome::Transport {error.message, false, std::chrono::seconds {0}, result.status};
     return outcome::Protocol {refused.arg(result.status).arg(error.message)};
 }
 
@@ -209,6 +208,10 @@ QString describe(const LeaseOutcome &leaseOutcome)
             [](const outcome::Transport &transport) {
                 if (transport.tls)
                     return LeaseClient::tr("server not trusted: %1").arg(transport.message);
+                if (transport.httpStatus != 0)
+                    return LeaseClient::tr("the server answered %1: %2")
+                        .arg(transport.httpStatus)
+                        .arg(transport.message);
                 return LeaseClient::tr("server unreachable: %1").arg(transport.message);
             },
             [](const outcome::Protocol &protocol) {

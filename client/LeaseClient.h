@@ -75,6 +75,9 @@ struct Transport
     bool tls = false; // TLS refused the server (a certificate nobody vouches for, or a changed one)
     // How long the server asked to be left alone (a 503's Retry-After); 0: it did not say.
     std::chrono::seconds retryAfter {0};
+    // The server answered with this 5xx status (`message` is its error): it was reached, it could
+    // not serve (walk 47: a 503 database_unavailable read "server unreachable"). 0: no answer.
+    int httpStatus = 0;
 };
 struct Protocol
 {

@@ -154,18 +154,41 @@ void DashboardSession::syncInstances()
         if (row < 0)
             continue;
         InstanceHealth health = m_health.at(row);
+        const bool databaseRefused = instance.lastErrorCode == QStringView(errorcode::databaseUnavailable);
+        if (databaseRefused && !health.databaseUnavailableSince)
+            health.databaseUnavailableSince = m_localClock.now();
         if (instance.refused)
             health.status = InstanceHealth::Status::Refused;
+        else if (databaseRefused)
+            health.status = InstanceHealth::Status::DatabaseDown;
         else if (instance.up)
-            health.status = InstanceHealth::Status::Up;
+            // An answer to GET /v1/time needs no database: the outage lasts until a request that
+            // needs it is answered (noteDatabaseAnswered).
+            health.status
+                = health.databaseUnavailableSince ? InstanceHealth::Status::DatabaseDown : InstanceHealth::Status::Up;
         else if (instance.failures > 0)
             health.status = InstanceHealth::Status::Down;
-        health.answering = instance.url == answering && health.status == InstanceHealth::Status::Up;
+        health.answering = instance.url == answering
+            && (health.status == InstanceHealth::Status::Up || health.status == InstanceHealth::Status::DatabaseDown);
         if (instance.roundTrip)
             health.roundTrip = instance.roundTrip;
         health.lastError = instance.lastError;
+        health.lastErrorCode = instance.lastErrorCode;
         m_health.update(health);
     }
+    Q_EMIT instancesChanged();
+}
+
+void DashboardSession::noteDatabaseAnswered(const QUrl &instance)
+{
+    const int row = m_health.indexOf(instance);
+    if (row < 0 || !m_health.at(row).databaseUnavailableSince)
+        return;
+    InstanceHealth health = m_health.at(row);
+    health.databaseUnavailableSince.reset();
+    if (health.status == InstanceHealth::Status::DatabaseDown)
+        health.status = InstanceHealth::Status::Up;
+    m_health.update(health);
     Q_EMIT instancesChanged();
 }
 
@@ -188,17 +211,52 @@ void DashboardSession::probeInstances()
             m_health.update(health);
         });
         m_client->statsAt(i, this, [this, epoch, url](const AdminResult<StatsSnapshot> &result) {
-            const int row = m_health.indexOf(url);
-            if (epoch != m_epoch || row < 0 || !result.ok())
-                return;
-            InstanceHealth health = m_health.at(row);
-            health.replicaId = result.value->replicaId;
-            health.databaseServer = result.value->database ? result.value->database->server : QString();
-            health.databaseUnavailableSince
-                = result.value->database ? result.value->database->unavailableSince : std::nullopt;
-            m_health.update(health);
+            if (epoch == m_epoch)
+                noteInstanceStats(url, result);
         });
     }
+}
+
+void DashboardSession::statsOfInstance(const QUrl &instance, QObject *context,
+                                       std::function<void(const AdminResult<StatsSnapshot> &)> done)
+{
+    const int index = int(m_urls.indexOf(instance));
+    if (!m_client || index < 0) {
+        AdminResult<StatsSnapshot> none;
+        none.error.kind = ClientError::Kind::Transport;
+        none.error.message = tr("%1 is not an instance of the connected site.").arg(instance.toDisplayString());
+        done(none);
+        return;
+    }
+    const quint64 epoch = m_epoch;
+    m_client->statsAt(index, context,
+                      [this, epoch, instance, done = std::move(done)](const AdminResult<StatsSnapshot> &result) {
+                          if (epoch == m_epoch)
+                              noteInstanceStats(instance, result);
+                          done(result);
+                      });
+}
+
+void DashboardSession::noteInstanceStats(const QUrl &instance, const AdminResult<StatsSnapshot> &result)
+{
+    const int row = m_health.indexOf(instance);
+    if (row < 0 || !result.ok())
+        return;
+    InstanceHealth health = m_health.at(row);
+    health.replicaId = result.value->replicaId;
+    health.databaseServer = result.value->database ? result.value->database->server : QString();
+    // The instance's own word, now that it could answer.
+    health.databaseUnavailableSince = result.value->database ? result.value->database->unavailableSince : std::nullopt;
+    const bool databaseBack = health.status == InstanceHealth::Status::DatabaseDown && !health.databaseUnavailableSince;
+    if (databaseBack)
+        health.status = InstanceHealth::Status::Up;
+    m_health.update(health);
+    if (databaseBack)
+        Q_EMIT instancesChanged();
+    // The banner must not keep saying the database is unreachable beside a row that says it is
+    // back until the backed-off poll comes round (walk 47): poll now.
+    if (databaseBack && m_state == State::Failing)
+        m_scheduler.pollNow();
 }
 
 void DashboardSession::setPollInterval(std::chrono::milliseconds interval)
@@ -692,6 +750,7 @@ void DashboardSession::pollDone(bool ok)
         m_leases.retainLicenses(kept);
         dropDetails([&kept](const QString &id) { return kept.contains(id); });
     }
+    noteDatabaseAnswered(serverUrl());
     m_lastError = {};
     m_nextTryAt = {};
     m_lastPollTime = m_localClock.now();

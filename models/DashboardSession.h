@@ -71,6 +71,12 @@ public:
     const InstanceHealthModel &instanceHealth() const { return m_health; }
     int instanceCount() const { return int(m_urls.size()); }
     int instancesUp() const { return m_health.upCount(); }
+    // Instances that answer but cannot reach their database (503 database_unavailable).
+    int instancesWithoutDatabase() const { return m_health.databaseDownCount(); }
+    // GET /v1/stats of one instance of the site (the Fleet page asks each), which also updates
+    // its row in instanceHealth(): a page that learns the database is back says it everywhere.
+    void statsOfInstance(const QUrl &instance, QObject *context,
+                         std::function<void(const AdminResult<StatsSnapshot> &)> done);
     // How often every instance is probed (GET /v1/time and /v1/stats each); 0: with every poll.
     void setHealthInterval(std::chrono::milliseconds interval);
     QString serverLabel() const { return m_label; }
@@ -188,6 +194,9 @@ private:
     void setState(State state);
     void armTick();
     void probeInstances();
+    void noteInstanceStats(const QUrl &instance, const AdminResult<StatsSnapshot> &result);
+    // A poll that needs the database was answered by `instance`: its database is back.
+    void noteDatabaseAnswered(const QUrl &instance);
     void syncInstances();
     void onTick();
     // Forgets the details of licenses no longer polled (every one without `keep`).

@@ -12,6 +12,7 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QLocale>
 
 #include <algorithm>
 #include <cstdlib>
@@ -334,8 +335,18 @@ QString EventLogModel::describeDetail(const EventRecord &event)
         return alertText(detail::AlertChange::fromJson(d), event.kind == EventKind::AlertFired);
     case EventKind::DatabaseFailover: {
         const auto failover = detail::DatabaseFailover::fromJson(d);
-        return tr("the database moved from %1 to %2; requests waited %3")
-            .arg(failover.from, failover.to, formatDuration(std::chrono::milliseconds {failover.interruptionMs}));
+        // Each instance records its own failover: the sentence names the one that saw it by the
+        // start of its replica id, as the health view's Replica column shows it. Seconds with a
+        // decimal and a space, as the page's other durations ("2.5 s").
+        const QString interruption = failover.interruptionMs < 1000
+            ? tr("%1 ms", "a short database interruption").arg(failover.interruptionMs)
+            : tr("%1 s", "a database interruption")
+                  .arg(QLocale().toString(double(failover.interruptionMs) / 1000.0, 'f', 1));
+        if (failover.replicaId.isEmpty())
+            return tr("the database moved from %1 to %2; requests waited %3")
+                .arg(failover.from, failover.to, interruption);
+        return tr("instance %1: the database moved from %2 to %3; requests waited %4")
+            .arg(failover.replicaId.left(12), failover.from, failover.to, interruption);
     }
     case EventKind::Reclaimed: {
         const auto taken = detail::Reclaimed::fromJson(d);

@@ -1,6 +1,7 @@
 #include "InstanceHealthModel.h"
 
 #include "StatePalette.h"
+#include "wire/ErrorBody.h"
 
 #include <QBrush>
 
@@ -39,6 +40,13 @@ int InstanceHealthModel::upCount() const
                              [](const InstanceHealth &row) { return row.status == InstanceHealth::Status::Up; }));
 }
 
+int InstanceHealthModel::databaseDownCount() const
+{
+    return int(std::count_if(m_rows.cbegin(), m_rows.cend(), [](const InstanceHealth &row) {
+        return row.status == InstanceHealth::Status::DatabaseDown;
+    }));
+}
+
 int InstanceHealthModel::indexOf(const QUrl &url) const
 {
     for (int i = 0; i < m_rows.size(); ++i) {
@@ -69,7 +77,20 @@ QString InstanceHealthModel::statusText(InstanceHealth::Status status)
         return tr("down");
     case InstanceHealth::Status::Refused:
         return tr("refused: another key");
+    case InstanceHealth::Status::DatabaseDown:
+        return tr("up, no database");
     }
+    return {};
+}
+
+QString InstanceHealthModel::errorPhrase(const QString &code)
+{
+    if (code == QStringView(errorcode::databaseUnavailable))
+        return tr("database unavailable");
+    if (code == QStringView(errorcode::serverBusy))
+        return tr("server busy");
+    if (code == QStringView(errorcode::internal))
+        return tr("internal server error");
     return {};
 }
 
@@ -89,12 +110,17 @@ QVariant InstanceHealthModel::data(const QModelIndex &index, int role) const
         case InstanceHealth::Status::Down:
         case InstanceHealth::Status::Refused:
             return QBrush(StatePalette::colour(StatePalette::Failed));
+        case InstanceHealth::Status::DatabaseDown:
+            return QBrush(StatePalette::colour(StatePalette::Pending));
         case InstanceHealth::Status::Unknown:
             return QBrush(StatePalette::colour(StatePalette::Pending));
         }
     }
     if (role == Qt::ToolTipRole && index.column() == ErrorColumn)
         return row.lastError.isEmpty() ? QVariant() : QVariant(row.lastError);
+    if (role == Qt::ToolTipRole && index.column() == StatusColumn && row.status == InstanceHealth::Status::DatabaseDown)
+        return tr("The instance answers, but it cannot reach its database: it refuses every request that needs "
+                  "it with 503 database_unavailable.");
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -111,12 +137,18 @@ QVariant InstanceHealthModel::data(const QModelIndex &index, int role) const
     case ReplicaColumn:
         return row.replicaId.left(12);
     case DatabaseColumn:
-        if (row.databaseUnavailableSince)
-            return tr("%1: unavailable since %2")
-                .arg(row.databaseServer, row.databaseUnavailableSince->toLocalTime().toString(u"HH:mm:ss"_s));
+        if (row.databaseUnavailableSince) {
+            const QString since = row.databaseUnavailableSince->toLocalTime().toString(u"HH:mm:ss"_s);
+            if (row.databaseServer.isEmpty())
+                return tr("unavailable since %1").arg(since);
+            return tr("%1: unavailable since %2").arg(row.databaseServer, since);
+        }
         return row.databaseServer;
-    case ErrorColumn:
-        return row.lastError;
+    case ErrorColumn: {
+        // The server's own (English) words stay in the tooltip.
+        const QString phrase = errorPhrase(row.lastErrorCode);
+        return phrase.isEmpty() ? row.lastError : phrase;
+    }
     default:
         return {};
     }

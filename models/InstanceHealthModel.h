@@ -18,6 +18,8 @@ struct InstanceHealth
         Up, // answered its last request
         Down, // its last request failed
         Refused, // signs with another key: never used
+        // It answers, but with 503 database_unavailable: the instance is up, its database is not.
+        DatabaseDown,
     };
 
     QUrl url;
@@ -27,7 +29,11 @@ struct InstanceHealth
     std::optional<std::chrono::milliseconds> clockOffset; // its clock minus this computer's
     QString replicaId;
     QString lastError;
+    QString lastErrorCode; // the server's error code of lastError, when it answered one
     // PostgreSQL mode (its /v1/stats): the primary it is on, and since when it cannot reach it.
+    // During an outage /v1/stats itself answers 503 database_unavailable (checking the access
+    // token needs the database), so the dashboard keeps the server it last reported and, as
+    // "since", when this dashboard first met the 503 (its own clock) until /v1/stats answers again.
     QString databaseServer;
     std::optional<QDateTime> databaseUnavailableSince;
 
@@ -63,7 +69,9 @@ public:
     void update(const InstanceHealth &health);
     const InstanceHealth &at(int row) const { return m_rows.at(row); }
     int instanceCount() const { return int(m_rows.size()); }
+    // Instances that answer (Up), and those that answer without their database (DatabaseDown).
     int upCount() const;
+    int databaseDownCount() const;
     int indexOf(const QUrl &url) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -72,6 +80,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     static QString statusText(InstanceHealth::Status status);
+    // A short sentence for a table cell, in the interface's language, for the error codes an
+    // instance answers during an outage; empty for any other code (the server's words are shown).
+    static QString errorPhrase(const QString &code);
 
 private:
     QList<InstanceHealth> m_rows;

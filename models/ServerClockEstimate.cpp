@@ -31,11 +31,25 @@ void ServerClockEstimate::observe(const QDateTime &serverTime, milliseconds roun
         return;
     roundTrip = std::max(roundTrip, milliseconds {0});
     const milliseconds received = m_local.monotonic();
+    if (isStalled(roundTrip, received))
+        return;
     // The server read its clock somewhere during the round trip; the midpoint halves the error.
     m_anchorServerMs = serverTime.toMSecsSinceEpoch();
     m_anchorMonotonic = received - roundTrip / 2;
     m_received = received;
     m_roundTrip = roundTrip;
+}
+
+bool ServerClockEstimate::isStalled(milliseconds roundTrip, milliseconds received) const
+{
+    // An answer that waited (the server's event loop stalled on a database failover, a network
+    // hiccup) says little of where in its round trip the server read its clock: right after a
+    // failover a stall of 2-6 s read as a clock offset of -1 to -3 s (walk 47). While the held
+    // observation is recent and was much quicker, it is the better one.
+    if (!m_anchorServerMs || !m_received)
+        return false;
+    const milliseconds allowed = std::max(m_roundTrip * 4, m_roundTrip + stallMargin);
+    return roundTrip > allowed && received - *m_received < stalledSampleMaxAge;
 }
 
 void ServerClockEstimate::observe(const ClockOffset &measured)

@@ -28,7 +28,14 @@ public:
 
     const Clock &localClock() const { return m_local; }
 
-    // The server said `serverTime` in an answer that took `roundTrip` and has just arrived.
+    // A round trip longer than 4 times the held observation's and than it plus this margin is a
+    // stall; such an observation is ignored while the held one is younger than
+    // stalledSampleMaxAge (a slower network is then believed).
+    static constexpr std::chrono::milliseconds stallMargin {500};
+    static constexpr std::chrono::milliseconds stalledSampleMaxAge {std::chrono::minutes {5}};
+
+    // The server said `serverTime` in an answer that took `roundTrip` and has just arrived; ignored
+    // when it stalled (see stallMargin).
     void observe(const QDateTime &serverTime, std::chrono::milliseconds roundTrip);
     // The same, from a GET /v1/time measurement that has just arrived.
     void observe(const ClockOffset &measured);
@@ -43,6 +50,8 @@ public:
     std::optional<std::chrono::milliseconds> lastObserved() const { return m_received; }
 
 private:
+    bool isStalled(std::chrono::milliseconds roundTrip, std::chrono::milliseconds received) const;
+
     const Clock &m_local;
     std::optional<qint64> m_anchorServerMs; // the server's time at the anchor
     std::chrono::milliseconds m_anchorMonotonic {0}; // local monotonic at the round trip's midpoint

@@ -306,7 +306,7 @@ bool LeaseServer::openStats(bool databaseExisted, QString *error)
     auto peers = PeerSync::peersFromConfig(m_config, error);
     if (!peers)
         return false;
-    const auto identity = ReplicaIdentity::loadOrCreate(m_config.dataDir, databaseExisted, error);
+    const auto identity = ReplicaIdentity::loadOrCreate(m_config.dataDir, databaseExisted, error, m_pgStore != nullptr);
     if (!identity)
         return false;
     m_stats = std::make_unique<StatsService>(*m_store, identity->id, *m_serverClock);

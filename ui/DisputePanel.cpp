@@ -104,12 +104,24 @@ DisputePanel::DisputePanel(QWidget *parent)
 void DisputePanel::showDispute(const Dispute &dispute)
 {
     m_dispute = dispute;
+    m_eventTitle.clear();
+    render();
+}
+
+void DisputePanel::showEventDetails(const QString &title, const QString &details, const QString &facts)
+{
+    m_dispute = {};
+    m_ledger->setReport(std::nullopt);
+    m_eventTitle = title;
+    m_eventDetails = details;
+    m_eventFacts = facts;
     render();
 }
 
 void DisputePanel::clear()
 {
     m_dispute = {};
+    m_eventTitle.clear();
     m_ledger->setReport(std::nullopt);
     render();
 }
@@ -146,12 +158,27 @@ void DisputePanel::render()
 {
     m_seats->clear();
     const Dispute &d = m_dispute;
+    if (!d.isValid() && !m_eventTitle.isEmpty()) {
+        m_title->setText(m_eventTitle);
+        m_title->show();
+        m_sentence->setText(m_eventDetails);
+        m_sentence->setStyleSheet(QString());
+        m_sentence->setVisible(!m_eventDetails.isEmpty());
+        m_summary->setText(m_eventFacts);
+        m_summary->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+        m_layout->setStretchFactor(m_summary, 0);
+        m_layout->setStretch(m_layout->count() - 1, 1);
+        m_note->clear();
+        m_seats->hide();
+        return;
+    }
     if (!d.isValid()) {
         // No title over nothing: the hint alone, in the middle of the panel.
         m_title->hide();
         m_sentence->hide();
         m_sentence->clear();
-        m_summary->setText(tr("Select a <b>denied</b> event to see who held every seat at that moment."));
+        m_summary->setText(tr("Select a <b>denied</b> event to see who held every seat at that moment, or any "
+                              "other event to read it whole."));
         m_summary->setAlignment(Qt::AlignCenter);
         m_layout->setStretchFactor(m_summary, 1);
         m_layout->setStretch(m_layout->count() - 1, 0); // the hint in the middle of the panel
@@ -159,6 +186,7 @@ void DisputePanel::render()
         m_seats->hide();
         return;
     }
+    m_title->setText(tr("Who held the seats"));
     m_title->show();
     // The answer first, in the words of the rule that refused: the rest of the panel is the evidence.
     m_sentence->setText(DisputeReconstruction::sentence(d));

@@ -27,6 +27,10 @@ public:
     explicit DisputePanel(QWidget *parent = nullptr);
 
     void showDispute(const Dispute &dispute);
+    // Any other event, read whole: its kind as the title, its details wrapped (the table's Details
+    // column cuts a long one, at 1280x720 and 150 % to a few words; walk 47), and `facts` (its
+    // time, license, holder, actor) under them.
+    void showEventDetails(const QString &title, const QString &details, const QString &facts);
     void clear();
     // The seat ledger at the denial's moment (GET .../ledger?at=, issue 26), under the holders:
     // every seat accounted for, idle ones included. nullopt hides it (asked for, or unavailable).
@@ -51,6 +55,9 @@ private:
     void render();
 
     Dispute m_dispute;
+    QString m_eventTitle; // showEventDetails(); empty: none shown
+    QString m_eventDetails;
+    QString m_eventFacts;
     QLabel *m_title;
     QLabel *m_sentence;
     QLabel *m_summary;

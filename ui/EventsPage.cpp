@@ -358,7 +358,20 @@ void EventsPage::explainSelection()
     m_explained = e.seq;
     if (e.kind != EventKind::Denied && e.kind != EventKind::HolderBlocked) {
         m_ledgerSeq = 0;
-        m_dispute->clear();
+        // Read whole, as the row shows it (the table's columns, by their headers).
+        const EventLogModel &model = m_session.events();
+        QStringList facts;
+        for (const int column :
+             {int(EventLogModel::TimeColumn), int(EventLogModel::LicenseColumn), int(EventLogModel::HolderColumn),
+              int(EventLogModel::SeatColumn), int(EventLogModel::ActorColumn)}) {
+            const QString value = model.index(sourceRow, column).data().toString();
+            if (!value.isEmpty())
+                facts << tr("%1: %2", "a column of the selected event and its value")
+                             .arg(model.headerData(column, Qt::Horizontal).toString().toHtmlEscaped(),
+                                  value.toHtmlEscaped());
+        }
+        m_dispute->showEventDetails(EventLogModel::kindLabel(e.kind), EventLogModel::describeDetail(e),
+                                    facts.join(u"<br>"_s));
         return;
     }
     // The rules at the denial are the license's current ones unless a change is in the events;
@@ -539,7 +552,21 @@ void EventsPage::restoreState(const DashboardSettings &settings)
     m_splitChosen = m_splitter->restoreState(settings.value(DashboardSettings::eventsSplitter));
     m_clampRestoredSplit = m_splitChosen;
     m_table->horizontalHeader()->restoreState(settings.value(DashboardSettings::eventsHeader));
+    fitKindColumn();
     fitSplit();
+}
+
+void EventsPage::fitKindColumn()
+{
+    // The Event column holds every kind whole in this language: "bascule de la ba…" was cut in
+    // French (walk 47). Only widened, so a larger width the person chose stays.
+    const QFontMetrics metrics = m_table->fontMetrics();
+    int kindWidth = 0;
+    for (const EventKind kind : allEventKinds())
+        kindWidth = std::max(kindWidth, metrics.horizontalAdvance(EventLogModel::kindLabel(kind)));
+    kindWidth += 2 * metrics.averageCharWidth() + 2 * m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin);
+    if (m_table->horizontalHeader()->sectionSize(EventLogModel::KindColumn) < kindWidth)
+        m_table->horizontalHeader()->resizeSection(EventLogModel::KindColumn, kindWidth);
 }
 
 void EventsPage::showEvent(QShowEvent *event)
@@ -563,12 +590,12 @@ void EventsPage::fitSplit()
     if (!isVisible() || total <= 0)
         return;
     const int panelLeast = std::max(m_dispute->minimumWidth(), m_dispute->minimumSizeHint().width());
+    // A third of a wide page, less of a narrow one (1280x720 at 150 %): the table's Time, Event,
+    // License and Holder in view beside the panel.
+    const int panelShare = std::max(panelLeast, total < 1000 ? total * 3 / 10 : total / 3);
     if (!m_splitChosen) {
         m_splitChosen = true;
-        // A third of a wide page, less of a narrow one (1280x720 at 150 %): the table's Time, Event,
-        // License and Holder in view beside the panel.
-        const int panel = std::max(panelLeast, total < 1000 ? total * 3 / 10 : total / 3);
-        m_splitter->setSizes({total - panel, panel});
+        m_splitter->setSizes({total - panelShare, panelShare});
         return;
     }
     if (!m_clampRestoredSplit)
@@ -576,9 +603,11 @@ void EventsPage::fitSplit()
     const QList<int> sizes = m_splitter->sizes();
     if (sizes.size() != 2)
         return;
-    constexpr int leastTableShare = 55; // percent
-    const int table = std::clamp(sizes.at(0), std::min(total * leastTableShare / 100, total - panelLeast),
-                                 std::max(0, total - panelLeast));
+    // A split restored from a larger window gives the panel no more than that share: at 55 % for
+    // the table, the panel's "Select a denied event…" took half of the page at 1280x720 and 150 %
+    // (walk 47). Moving the handle chooses any split.
+    const int table
+        = std::clamp(sizes.at(0), std::min(total - panelShare, total - panelLeast), std::max(0, total - panelLeast));
     if (table != sizes.at(0))
         m_splitter->setSizes({table, total - table});
 }
@@ -628,6 +657,11 @@ void EventsPage::retranslate()
         m_license->setItemText(0, tr("All licenses"));
     m_count->setText(tr("%n event(s)", nullptr, m_proxy->rowCount()));
     updateEmpty();
+
+    fitKindColumn();
+    // The selected event, read whole, in the new language.
+    if (m_explained != 0)
+        explainSelection();
 }
 
 } // namespace keyright

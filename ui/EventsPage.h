@@ -69,6 +69,7 @@ protected:
 
 private:
     void retranslate();
+    void fitKindColumn();
     // The events table's share of the page: two thirds at first, and a split restored from a
     // larger window kept to at least `leastTableShare` of this one until the handle is moved.
     void fitSplit();

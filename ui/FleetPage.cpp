@@ -22,10 +22,24 @@ FleetPage::FleetPage(const PageContext &context, QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(new FleetView(m_model, this), 1);
+    // The connected site's own instances first: below the fleet's tables the health view was out
+    // of sight at 1280x720 and 150 % (walk 47).
     layout->addWidget(new InstanceHealthPanel(context.session, this));
+    layout->addWidget(new FleetView(m_model, this), 1);
 
-    m_model->setFetcher(adminStatsFetcher([this](const QUrl &server) { return clientFor(server); }));
+    const FleetModel::Fetcher byClient = adminStatsFetcher([this](const QUrl &server) { return clientFor(server); });
+    // An instance of the connected site is asked through the session, so that what the page learns
+    // (its database is back) shows in the health view above as well, not only in this table.
+    m_model->setFetcher([this, byClient](const QUrl &server, QObject *asker, FleetModel::Reply reply) {
+        DashboardSession &session = m_context.session;
+        if (session.client() && session.instanceCount() > 1 && session.serverUrls().contains(server)) {
+            session.statsOfInstance(server, asker, [reply = std::move(reply)](const AdminResult<StatsSnapshot> &r) {
+                replyWithStats(r, reply);
+            });
+            return;
+        }
+        byClient(server, asker, std::move(reply));
+    });
     // A new connection may be to a server the list did not have (the embedded one, a new profile).
     connect(&context.session, &DashboardSession::clientChanged, this, [this] { reloadServers(); });
     reloadServers();
@@ -40,39 +54,50 @@ void FleetPage::reloadServers()
         if (url.isValid() && !servers.contains(url))
             servers.append(url);
     };
+    // Every instance of the connected site, as the health view below lists them: with the
+    // answering one alone, "Servers answering: 1 of 1" sat above "2 of 2 up" (walk 47).
     add(m_context.session.serverUrl());
+    for (const QUrl &instance : m_context.session.serverUrls())
+        add(instance);
     add(m_context.embedded.url);
-    for (const ConnectionProfile &profile : m_context.profiles.profiles())
-        add(profile.url);
+    for (const ConnectionProfile &profile : m_context.profiles.profiles()) {
+        for (const QUrl &instance : profile.instanceUrls())
+            add(instance);
+    }
     m_model->setServers(servers);
     m_model->pollAll();
 }
 
-AdminClient *FleetPage::clientFor(const QUrl &server)
+FleetClient FleetPage::clientFor(const QUrl &server)
 {
-    // The connected server's own client already carries its token.
+    // The connected site's own client already carries its token; each of its instances is asked
+    // on its own (statsAt), not whichever answers.
     DashboardSession &session = m_context.session;
-    if (session.client() && session.serverUrl() == server)
-        return session.client();
+    if (session.client()) {
+        if (const int instance = int(session.serverUrls().indexOf(server)); instance >= 0)
+            return FleetClient {session.client(), session.serverUrls().size() > 1 ? instance : -1};
+        if (session.serverUrl() == server)
+            return FleetClient {session.client(), -1};
+    }
 
     const QString key = server.toString();
     if (const auto it = m_clients.find(key); it != m_clients.end())
-        return it->second.get();
+        return FleetClient {it->second.get(), -1};
     for (const ConnectionProfile &profile : m_context.profiles.profiles()) {
-        if (profile.url != server)
+        if (!profile.instanceUrls().contains(server))
             continue;
         const auto token = ConnectionProfileStore::readToken(profile);
         if (!token)
-            return nullptr;
+            return {};
         auto client = std::make_unique<AdminClient>(session.network(), session.localClock());
         client->setServerUrl(server);
         client->setAdminToken(token->view());
         client->setTransferTimeout(5s);
         AdminClient *raw = client.get();
         m_clients.emplace(key, std::move(client));
-        return raw;
+        return FleetClient {raw, -1};
     }
-    return nullptr;
+    return {};
 }
 
 } // namespace keyright

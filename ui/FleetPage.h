@@ -1,6 +1,7 @@
 #pragma once
 
 #include "PageContext.h"
+#include "fleet/AdminStatsFetcher.h"
 
 #include <QString>
 #include <QUrl>
@@ -31,7 +32,7 @@ public:
     void reloadServers();
 
 private:
-    AdminClient *clientFor(const QUrl &server);
+    FleetClient clientFor(const QUrl &server);
 
     PageContext m_context;
     FleetModel *m_model = nullptr;

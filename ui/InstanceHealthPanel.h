@@ -24,6 +24,9 @@ public:
 
 private:
     void updateSummary();
+    // As tall as its rows: on the Fleet page, which scrolls in its tab, a view that asked for no
+    // height showed only its heading at 1280x720 and 150 % (walk 47).
+    void fitHeight();
 
     DashboardSession &m_session;
     QLabel *m_summary;

@@ -133,7 +133,8 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     , m_alerts(new AlertListModel(session, this))
     , m_alertsPage(new AlertsPage(session, *m_alerts, *m_adminActions, this))
     , m_banner(new ErrorBanner(this))
-    , m_serverLabel(new QLabel(this))
+    , m_serverDot(new QLabel(this))
+    , m_serverLabel(new ElidedLabel(this))
     , m_pollLabel(new ElidedLabel(this))
     , m_offsetLabel(new QLabel(this))
     , m_identityLabel(new ElidedLabel(this))
@@ -163,12 +164,16 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
-    // All but the server's state and its clock give up width in a narrow window (shortened, whole
-    // in their tooltip): the trainer reads the clock offset from the back of the room.
-    for (QLabel *label : {m_identityLabel, m_serverLabel, m_pollLabel, m_offsetLabel}) {
-        label->setContentsMargins(4, 0, 4, 0);
+    // All but the clock give up width in a narrow window (shortened with "…", whole in their
+    // tooltip): the trainer reads the clock offset from the back of the room. The server's state
+    // is shortened too rather than cut mid-phrase unseen (walk 47, French at 1280x720 and 150 %);
+    // its dot is a label of its own, since "…" needs plain text.
+    for (QLabel *label : {m_identityLabel, m_serverDot, m_serverLabel, m_pollLabel, m_offsetLabel}) {
+        label->setContentsMargins(label == m_serverLabel ? 0 : 4, 0, 4, 0);
         statusBar()->addPermanentWidget(label);
     }
+    m_serverDot->setTextFormat(Qt::RichText);
+    m_serverDot->setObjectName(u"serverStatusDot"_s);
     m_serverLabel->setObjectName(u"serverStatus"_s);
     m_offsetLabel->setObjectName(u"offsetStatus"_s);
     m_identityLabel->setObjectName(u"identityStatus"_s);
@@ -608,6 +613,7 @@ void MainWindow::updateStatus()
         m_identityLabel->clear();
     m_identityLabel->setVisible(!m_identityLabel->text().isEmpty());
     if (s.state() == DashboardSession::State::Disconnected) {
+        m_serverDot->clear();
         m_serverLabel->setText(tr("Not connected"));
         m_pollLabel->clear();
         m_offsetLabel->clear();
@@ -642,8 +648,12 @@ void MainWindow::updateStatus()
     case DashboardSession::State::Disconnected:
         break;
     }
+    // Green only while every instance of the site answers with its database: "connected" beside
+    // "0 of 2 instances up" in green read as all is well (walk 47).
+    const bool allUp = s.instanceCount() < 2 || s.instancesUp() == s.instanceCount();
     const QString dot
-        = StatePalette::colour(s.state() == DashboardSession::State::Connected     ? StatePalette::Live
+        = StatePalette::colour(s.state() == DashboardSession::State::Connected
+                                   ? (allUp ? StatePalette::Live : StatePalette::Pending)
                                    : s.state() == DashboardSession::State::Failing ? StatePalette::Failed
                                                                                    : StatePalette::Pending)
               .name();
@@ -654,13 +664,16 @@ void MainWindow::updateStatus()
     // label it was connected with stays in the language of that moment).
     const bool embedded = m_embedded.url.isValid() && s.serverUrl() == m_embedded.url;
     const QString name = embedded ? tr("Embedded demo server") : s.serverLabel().isEmpty() ? url : s.serverLabel();
-    QString text = tr("<span style=\"color:%1\">●</span> %2 — %3").arg(dot, name.toHtmlEscaped(), state);
+    m_serverDot->setText(u"<span style=\"color:%1\">●</span>"_s.arg(dot));
+    QString text = tr("%1 — %2").arg(name, state);
     // A site of several instances: serverUrl() is the one that answered; say which, and how many
     // of the profile's instances are up.
     if (s.instanceCount() > 1) {
         if (name != url)
-            text += tr(" · via %1").arg(url.toHtmlEscaped());
-        text += tr(" · %1 of %2 instances up").arg(s.instancesUp()).arg(s.instanceCount());
+            text += tr(" · via %1").arg(url);
+        text += tr(" · %n of %1 instances up", nullptr, s.instancesUp()).arg(s.instanceCount());
+        if (const int withoutDatabase = s.instancesWithoutDatabase(); withoutDatabase > 0)
+            text += tr(" · %n without database", nullptr, withoutDatabase);
     }
     m_serverLabel->setText(text);
     m_serverLabel->setToolTip(name == url ? tr("The server this dashboard polls")

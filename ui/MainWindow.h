@@ -191,6 +191,7 @@ private:
     AlertTray *m_alertTray = nullptr;
     QWidget *m_usageTab; // its scroll area
     ErrorBanner *m_banner;
+    QLabel *m_serverDot; // the state's colour, beside the server's words
     QLabel *m_serverLabel;
     QLabel *m_pollLabel;
     QLabel *m_offsetLabel;

@@ -68,7 +68,11 @@ int exitCodeForFirstFailure(const QString &reason)
         // describe() ends the sample with its (empty) detail; compare the fixed part only.
         return !prefix.isEmpty() && reason.startsWith(prefix.trimmed());
     };
-    if (startsLike(outcome::Transport {}) || startsLike(outcome::Transport {{}, true}))
+    // A server that answered 5xx could not serve either: the same exit status as before it was
+    // told apart from one that did not answer.
+    const QString answered = describe(outcome::Transport {{}, false, std::chrono::seconds {0}, 599});
+    if (startsLike(outcome::Transport {}) || startsLike(outcome::Transport {{}, true})
+        || reason.startsWith(answered.left(answered.indexOf(u"599"_s))))
         return Unreachable;
     if (startsLike(outcome::Unauthorized {}))
         return Unauthorized;

@@ -1,28 +1,39 @@
 #include "AdminStatsFetcher.h"
 
 #include "AdminClient.h"
+#include "InstanceHealthModel.h"
 
 namespace keyright {
 
-FleetModel::Fetcher adminStatsFetcher(std::function<AdminClient *(const QUrl &server)> clientFor)
+FleetModel::Fetcher adminStatsFetcher(std::function<FleetClient(const QUrl &server)> clientFor)
 {
     return [clientFor = std::move(clientFor)](const QUrl &server, QObject *context, FleetModel::Reply reply) {
-        AdminClient *client = clientFor(server);
-        if (!client) {
+        const FleetClient target = clientFor(server);
+        if (!target.client) {
             reply(std::nullopt, FleetModel::tr("No admin connection is configured for this server."));
             return;
         }
-        client->stats(context, [reply = std::move(reply)](const AdminResult<StatsSnapshot> &result) {
-            if (result.ok())
-                reply(result.value, {});
-            else if (result.error.kind == ClientError::Kind::Protocol)
-                reply(std::nullopt,
-                      FleetModel::tr("The server's statistics are not in the expected form: %1")
-                          .arg(result.error.message));
-            else
-                reply(std::nullopt, result.error.message);
-        });
+        auto done
+            = [reply = std::move(reply)](const AdminResult<StatsSnapshot> &result) { replyWithStats(result, reply); };
+        if (target.instance >= 0)
+            target.client->statsAt(target.instance, context, std::move(done));
+        else
+            target.client->stats(context, std::move(done));
     };
+}
+
+void replyWithStats(const AdminResult<StatsSnapshot> &result, const FleetModel::Reply &reply)
+{
+    if (result.ok()) {
+        reply(result.value, {});
+    } else if (result.error.kind == ClientError::Kind::Protocol) {
+        reply(std::nullopt,
+              FleetModel::tr("The server's statistics are not in the expected form: %1").arg(result.error.message));
+    } else if (const QString phrase = InstanceHealthModel::errorPhrase(result.error.code); !phrase.isEmpty()) {
+        reply(std::nullopt, FleetFailure {phrase, result.error.message, result.error.code});
+    } else {
+        reply(std::nullopt, result.error.message);
+    }
 }
 
 } // namespace keyright

@@ -85,7 +85,7 @@ void FleetModel::pollServers()
         server.polling = true;
         m_scheduler.beginRequest();
         const QUrl url = server.url;
-        m_fetcher(url, this, [this, url](const std::optional<FleetSnapshot> &stats, const QString &error) {
+        m_fetcher(url, this, [this, url](const std::optional<FleetSnapshot> &stats, const FleetFailure &error) {
             const int row = serverRow(url);
             if (row >= 0)
                 m_servers[row].polling = false;
@@ -118,6 +118,8 @@ void FleetModel::recordSnapshot(const QUrl &server, const FleetSnapshot &snapsho
         FleetServerStatus &status = m_servers[row];
         status.state = FleetServerStatus::State::Answered;
         status.error.clear();
+        status.serverSaid.clear();
+        status.errorCode.clear();
         status.replicaId = snapshot.replicaId;
         status.lastPoll = receivedAt;
         status.lastAnswer = receivedAt;
@@ -129,14 +131,16 @@ void FleetModel::recordSnapshot(const QUrl &server, const FleetSnapshot &snapsho
     Q_EMIT updated();
 }
 
-void FleetModel::recordFailure(const QUrl &server, const QString &message)
+void FleetModel::recordFailure(const QUrl &server, const FleetFailure &failure)
 {
     const int row = serverRow(server);
     if (row < 0)
         return;
     FleetServerStatus &status = m_servers[row];
     status.state = FleetServerStatus::State::Failed;
-    status.error = message;
+    status.error = failure.message;
+    status.serverSaid = failure.serverSaid;
+    status.errorCode = failure.code;
     status.lastPoll = now();
     m_serversModel->refreshAll();
     Q_EMIT updated();

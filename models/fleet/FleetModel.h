@@ -26,11 +26,30 @@ struct FleetServerStatus
     QUrl url;
     State state = State::NotPolled;
     QString replicaId; // from its last answer; kept when a later poll fails
-    QString error; // why the last poll failed
+    QString error; // why the last poll failed, for a person (in the interface's language when known)
+    QString serverSaid; // when the server answered with an error: its own (English) words
+    QString errorCode; // and its code
     QDateTime lastPoll; // dashboard clock: when the last poll finished, either way
     QDateTime lastAnswer;
     QDateTime serverTime; // of the last answer
     bool polling = false;
+};
+
+// Why a server's statistics did not come: a sentence for a person and, when the server answered
+// with an error, its own words (shown in a tooltip only).
+struct FleetFailure
+{
+    FleetFailure() = default;
+    // Implicit: a fetcher that only has a sentence gives it alone.
+    FleetFailure(QString why, QString said = {}, QString code = {}) // NOLINT(google-explicit-constructor)
+        : message(std::move(why))
+        , serverSaid(std::move(said))
+        , code(std::move(code))
+    { }
+
+    QString message;
+    QString serverSaid;
+    QString code; // the server's error code; a known one is shown in the interface's language
 };
 
 // An amnesia record and the server whose snapshot carried it.
@@ -55,7 +74,7 @@ class FleetModel final : public QObject
 public:
     // `reply` gets the decoded body, or no body and a message for a person. A fetcher must not
     // call `reply` after `context` is destroyed (AdminClient::stats has these semantics).
-    using Reply = std::function<void(const std::optional<FleetSnapshot> &stats, const QString &error)>;
+    using Reply = std::function<void(const std::optional<FleetSnapshot> &stats, const FleetFailure &error)>;
     using Fetcher = std::function<void(const QUrl &server, QObject *context, Reply reply)>;
 
     explicit FleetModel(const Clock &clock, QObject *parent = nullptr);
@@ -78,7 +97,7 @@ public:
     // not a stats snapshot. An unconfigured server's snapshot is still merged.
     bool recordSnapshot(const QUrl &server, const QJsonObject &stats);
     void recordSnapshot(const QUrl &server, const FleetSnapshot &snapshot);
-    void recordFailure(const QUrl &server, const QString &message);
+    void recordFailure(const QUrl &server, const FleetFailure &failure);
     // Re-evaluates staleness and ages against the clock (call it on a timer).
     void refresh();
 

@@ -1,6 +1,7 @@
 #include "FleetServersModel.h"
 
 #include "FleetModel.h"
+#include "InstanceHealthModel.h"
 #include "StatePalette.h"
 
 #include <QBrush>
@@ -61,7 +62,7 @@ QVariant FleetServersModel::data(const QModelIndex &index, int role) const
         if (index.column() == ReplicaColumn)
             return server.replicaId;
         if (index.column() == StatusColumn)
-            return server.error;
+            return server.serverSaid.isEmpty() ? server.error : server.serverSaid;
         return {};
     case Qt::DisplayRole:
         break;
@@ -79,6 +80,11 @@ QVariant FleetServersModel::data(const QModelIndex &index, int role) const
         case FleetServerStatus::State::Answered:
             return stale ? tr("answered, but not lately") : tr("answered");
         case FleetServerStatus::State::Failed:
+            // An error answer is an answer: "no answer" beside a 503 misled (walk 47).
+            if (!server.serverSaid.isEmpty()) {
+                const QString phrase = InstanceHealthModel::errorPhrase(server.errorCode);
+                return tr("error: %1").arg(phrase.isEmpty() ? server.error : phrase);
+            }
             return tr("no answer: %1").arg(server.error);
         }
         return {};

@@ -545,6 +545,23 @@
     </message>
 </context>
 <context>
+    <name>keyright::InstanceHealthPanel</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;Instances of this site&lt;/b&gt;: %n of %1 up; requests go to %2.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Instances of this site&lt;/b&gt;: %n of %1 up; requests go to %2.</numerusform>
+            <numerusform>&lt;b&gt;Instances of this site&lt;/b&gt;: %n of %1 up; requests go to %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n answer(s) but cannot reach the database.</source>
+        <translation>
+            <numerusform>%n answers but cannot reach the database.</numerusform>
+            <numerusform>%n answer but cannot reach the database.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>keyright::LeaseTableModel</name>
     <message numerus="yes">
         <source>%1 may hold at most %n seat(s); it holds %2.</source>
@@ -675,6 +692,20 @@
         <translation>
             <numerusform>%n failed poll in a row; trying again now.</numerusform>
             <numerusform>%n failed polls in a row; trying again now.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n of %1 instances up</source>
+        <translation>
+            <numerusform> · %n of %1 instances up</numerusform>
+            <numerusform> · %n of %1 instances up</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n without database</source>
+        <translation>
+            <numerusform> · %n without database</numerusform>
+            <numerusform> · %n without database</numerusform>
         </translation>
     </message>
 </context>

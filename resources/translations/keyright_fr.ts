@@ -1562,13 +1562,13 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <extracomment>A translated error sentence, then what the server answered, in its own (English) words.</extracomment>
         <translation>%1 (Le serveur a répondu : %2)</translation>
     </message>
+    <message>
+        <source>%1 is not an instance of the connected site.</source>
+        <translation>%1 n&apos;est pas une instance du site connecté.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::DisputePanel</name>
-    <message>
-        <source>Select a &lt;b&gt;denied&lt;/b&gt; event to see who held every seat at that moment.</source>
-        <translation>Sélectionnez un événement &lt;b&gt;refusé&lt;/b&gt; pour voir qui détenait chaque siège à cet instant.</translation>
-    </message>
     <message numerus="yes">
         <source>%1 (%n seat(s))</source>
         <translation>
@@ -1693,6 +1693,10 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>counted: held since its grant, expiry then not known</source>
         <translation>compté : détenu depuis son attribution, expiration à ce moment-là inconnue</translation>
+    </message>
+    <message>
+        <source>Select a &lt;b&gt;denied&lt;/b&gt; event to see who held every seat at that moment, or any other event to read it whole.</source>
+        <translation>Sélectionnez un événement &lt;b&gt;refusé&lt;/b&gt; pour voir qui détenait chaque siège à ce moment-là, ou un autre événement pour le lire en entier.</translation>
     </message>
 </context>
 <context>
@@ -2196,6 +2200,20 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>the database moved from %1 to %2; requests waited %3</source>
         <translation>la base de données est passée de %1 à %2 ; les requêtes ont attendu %3</translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <comment>a short database interruption</comment>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <comment>a database interruption</comment>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>instance %1: the database moved from %2 to %3; requests waited %4</source>
+        <translation>instance %1 : la base de données est passée de %2 à %3 ; les requêtes ont attendu %4</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>
@@ -2329,6 +2347,11 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>No event matches these filters. To see more: %1.</source>
         <translation>Aucun événement ne correspond à ces filtres. Pour en voir plus : %1.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>a column of the selected event and its value</comment>
+        <translation>%1 : %2</translation>
     </message>
 </context>
 <context>
@@ -2573,6 +2596,10 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>Last answer</source>
         <translation>Dernière réponse</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>erreur : %1</translation>
     </message>
 </context>
 <context>
@@ -3020,12 +3047,46 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>Database</source>
         <translation>Base de données</translation>
     </message>
+    <message>
+        <source>database unavailable</source>
+        <translation>base de données indisponible</translation>
+    </message>
+    <message>
+        <source>server busy</source>
+        <translation>serveur surchargé</translation>
+    </message>
+    <message>
+        <source>internal server error</source>
+        <translation>erreur interne du serveur</translation>
+    </message>
+    <message>
+        <source>The instance answers, but it cannot reach its database: it refuses every request that needs it with 503 database_unavailable.</source>
+        <translation>L&apos;instance répond, mais elle n&apos;atteint pas sa base de données : elle refuse toute requête qui en a besoin par 503 database_unavailable.</translation>
+    </message>
+    <message>
+        <source>unavailable since %1</source>
+        <translation>indisponible depuis %1</translation>
+    </message>
+    <message>
+        <source>up, no database</source>
+        <translation>en service, sans base</translation>
+    </message>
 </context>
 <context>
     <name>keyright::InstanceHealthPanel</name>
-    <message>
-        <source>&lt;b&gt;Instances of this site&lt;/b&gt;: %1 of %2 up; requests go to %3.</source>
-        <translation>&lt;b&gt;Instances de ce site&lt;/b&gt; : %1 sur %2 en service ; les requêtes vont à %3.</translation>
+    <message numerus="yes">
+        <source>&lt;b&gt;Instances of this site&lt;/b&gt;: %n of %1 up; requests go to %2.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Instances de ce site&lt;/b&gt; : %n sur %1 en service ; les requêtes vont à %2.</numerusform>
+            <numerusform>&lt;b&gt;Instances de ce site&lt;/b&gt; : %n sur %1 en service ; les requêtes vont à %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n answer(s) but cannot reach the database.</source>
+        <translation>
+            <numerusform>%n répond mais n&apos;atteint pas la base de données.</numerusform>
+            <numerusform>%n répondent mais n&apos;atteignent pas la base de données.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3060,10 +3121,6 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>unexpected conflict: %1</source>
         <translation>conflit inattendu : %1</translation>
-    </message>
-    <message>
-        <source>server error %1: %2</source>
-        <translation>erreur du serveur %1 : %2</translation>
     </message>
     <message>
         <source>request rejected: %1</source>
@@ -3264,6 +3321,10 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>%1 of %2 seats are in use and the other one is reserved for others</source>
         <translation>sièges occupés : %1 sur %2 ; le dernier est réservé à d&apos;autres</translation>
+    </message>
+    <message>
+        <source>the server answered %1: %2</source>
+        <translation>le serveur a répondu %1 : %2</translation>
     </message>
 </context>
 <context>
@@ -4274,16 +4335,8 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>répond par des erreurs</translation>
     </message>
     <message>
-        <source>&lt;span style=&quot;color:%1&quot;&gt;●&lt;/span&gt; %2 — %3</source>
-        <translation>&lt;span style=&quot;color:%1&quot;&gt;●&lt;/span&gt; %2 — %3</translation>
-    </message>
-    <message>
         <source> · via %1</source>
         <translation> · via %1</translation>
-    </message>
-    <message>
-        <source> · %1 of %2 instances up</source>
-        <translation> · %1 instances sur %2 en service</translation>
     </message>
     <message>
         <source>The server this dashboard polls: %1</source>
@@ -4500,6 +4553,24 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>The alerts firing now and those of the last days, and the alert rules (Ctrl+L)</source>
         <translation>Les alertes en cours et celles des derniers jours, et les règles d’alerte (Ctrl+L)</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n of %1 instances up</source>
+        <translation>
+            <numerusform> · %n instance sur %1 en service</numerusform>
+            <numerusform> · %n instances sur %1 en service</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n without database</source>
+        <translation>
+            <numerusform> · %n sans base de données</numerusform>
+            <numerusform> · %n sans base de données</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>
@@ -6196,10 +6267,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>Tableau de bord d&apos;administration Keyright</translation>
     </message>
     <message>
-        <source>Connect to this server.</source>
-        <translation>Se connecter à ce serveur.</translation>
-    </message>
-    <message>
         <source>Interface language (en, fr).</source>
         <translation>Langue de l&apos;interface (en, fr).</translation>
     </message>
@@ -6262,6 +6329,14 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>&quot;%1&quot; is not a size such as 1280x720.</source>
         <translation>« %1 » n&apos;est pas une taille comme 1280x720.</translation>
+    </message>
+    <message>
+        <source>Connect to this server; for the instances of one site, repeat it or separate their URLs with commas.</source>
+        <translation>Se connecter à ce serveur ; pour les instances d&apos;un même site, répétez l&apos;option ou séparez leurs URL par des virgules.</translation>
+    </message>
+    <message>
+        <source>Cannot use --server</source>
+        <translation>Impossible d&apos;utiliser --server</translation>
     </message>
 </context>
 </TS>

@@ -34,7 +34,7 @@ QString ReplicaIdentity::filePath(const QString &dataDir)
 }
 
 std::optional<ReplicaIdentity::Loaded> ReplicaIdentity::loadOrCreate(const QString &dataDir, bool databaseExisted,
-                                                                     QString *error)
+                                                                     QString *error, bool sharedDatabase)
 {
     const QString path = filePath(dataDir);
     Loaded loaded;
@@ -64,6 +64,8 @@ std::optional<ReplicaIdentity::Loaded> ReplicaIdentity::loadOrCreate(const QStri
                   "one (its peers still hold the old id's counts)",
                   qUtf16Printable(path), qUtf16Printable(id));
         loaded.origin = Origin::DatabaseLost;
+    } else if (databaseExisted && sharedDatabase) {
+        loaded.origin = Origin::Created;
     } else if (databaseExisted) {
         qCWarning(lcReplica,
                   "the database exists but %ls does not (a damaged data directory, or the first start of a server "
@@ -81,7 +83,13 @@ std::optional<ReplicaIdentity::Loaded> ReplicaIdentity::loadOrCreate(const QStri
         fail(error, u"cannot write the replica id %1: %2"_s.arg(path, why));
         return std::nullopt;
     }
-    qCDebug(lcReplica, "replica id %ls written to %ls", qUtf16Printable(loaded.id), qUtf16Printable(path));
+    if (databaseExisted && sharedDatabase)
+        qCInfo(lcReplica,
+               "first start of this instance on the shared database: it counts its usage statistics under a "
+               "replica id of its own, %ls (written to %ls); the other instances' counts are kept",
+               qUtf16Printable(loaded.id), qUtf16Printable(path));
+    else
+        qCDebug(lcReplica, "replica id %ls written to %ls", qUtf16Printable(loaded.id), qUtf16Printable(path));
     return loaded;
 }
 

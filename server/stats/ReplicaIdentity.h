@@ -39,7 +39,12 @@ public:
     // created) it. Writes a new id atomically when one is needed. nullopt with a reason when the
     // file cannot be read or written, or holds something that is not a replica id
     // (isValidReplicaId(), core/wire/Identifiers.h).
-    static std::optional<Loaded> loadOrCreate(const QString &dataDir, bool databaseExisted, QString *error = nullptr);
+    // `sharedDatabase`: the database is PostgreSQL, shared by the instances of a site, so a new
+    // instance always meets an existing database without a replica-id of its own: that is its
+    // first start (Created), said in an ordinary line, not the damage a SQLite directory would
+    // mean (walk 47).
+    static std::optional<Loaded> loadOrCreate(const QString &dataDir, bool databaseExisted, QString *error = nullptr,
+                                              bool sharedDatabase = false);
 };
 
 } // namespace keyright::server

@@ -296,6 +296,20 @@ void TestFailover::serviceUnavailableMovesOn()
     QVERIFY2(std::holds_alternative<outcome::Granted>(beat), qPrintable(describe(beat)));
     QCOMPARE(client->serverUrl(), m_proxies[1]->url());
     QVERIFY(client->instances().at(0).lastError.contains(u"the database is unreachable"_s));
+    QCOMPARE(client->instances().at(0).lastErrorCode, u"database_unavailable"_s);
+
+    // Every instance answers 503: the outcome says the server answered, not that it is
+    // unreachable (walk 47: `keyright hold` logged "server unreachable: server error 503").
+    for (const auto &proxy : m_proxies) {
+        proxy->tamperResponses([body](const QByteArray &) {
+            return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: "
+                + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+        });
+    }
+    const LeaseOutcome refused = heartbeat(*client, seatId);
+    QVERIFY2(std::holds_alternative<outcome::Transport>(refused), qPrintable(describe(refused)));
+    QCOMPARE(std::get<outcome::Transport>(refused).httpStatus, 503);
+    QCOMPARE(describe(refused), u"the server answered 503: the database is unreachable"_s);
 }
 
 // The instance's answer is the answer when it has an HTTP status, whatever Qt's error code for

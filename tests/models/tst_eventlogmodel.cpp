@@ -288,6 +288,21 @@ void TestEventLogModel::describesRulesGroupsAndTheLine_data()
                                     << u"no holder groups"_s;
     QTest::newRow("queued") << u"queued"_s << QJsonObject {{u"ticketId"_s, u"0123456789abcdef"_s}, {u"position"_s, 3}}
                             << u"position 3 in line, ticket 01234567"_s;
+    // Walk 47: each instance records its failover, so the sentence names it (by its replica id,
+    // as the health view's Replica column), and says seconds with a space.
+    const auto failover = [](qint64 ms, const char *replica) {
+        return QJsonObject {{u"from"_s, u"127.0.0.1:25432"_s},
+                            {u"to"_s, u"127.0.0.1:25431"_s},
+                            {u"interruptionMs"_s, ms},
+                            {u"replicaId"_s, QString::fromUtf8(replica)}};
+    };
+    QTest::newRow("database failover")
+        << u"database_failover"_s << failover(40321, "47013e19802a5b6c7d8e9f00")
+        << u"instance 47013e19802a: the database moved from 127.0.0.1:25432 to 127.0.0.1:25431; requests waited "
+           u"40.3 s"_s;
+    QTest::newRow("database failover, short, of an older server")
+        << u"database_failover"_s << failover(850, "")
+        << u"the database moved from 127.0.0.1:25432 to 127.0.0.1:25431; requests waited 850 ms"_s;
     const QString ninety = formatDuration(std::chrono::seconds {90});
     const auto left = [](const char *why) {
         return QJsonObject {{u"ticketId"_s, u"t"_s}, {u"why"_s, QString::fromUtf8(why)}, {u"waitedMs"_s, 90000}};

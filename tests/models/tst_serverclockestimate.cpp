@@ -20,6 +20,7 @@ private Q_SLOTS:
     void aLaterObservationReplacesTheEarlier();
     void resetForgetsTheServer();
     void takesAGetTimeMeasurement();
+    void aStalledAnswerIsNotTakenForAClockOffset();
 };
 
 void TestServerClockEstimate::readsTheLocalClockUntilMeasured()
@@ -101,6 +102,31 @@ void TestServerClockEstimate::takesAGetTimeMeasurement()
     estimate.observe(measured);
     QCOMPARE(estimate.now(), measured.serverTime.addMSecs(25));
     QCOMPARE(estimate.offset()->roundTrip, 50ms);
+}
+
+// Walk 47: right after a database failover the server's event loop stalled for seconds, and the
+// status bar read "Server clock -3091 ms" for a server whose clock was right.
+void TestServerClockEstimate::aStalledAnswerIsNotTakenForAClockOffset()
+{
+    ManualClock local;
+    ServerClockEstimate estimate(local);
+    local.advance(20ms);
+    estimate.observe(local.now().addMSecs(-10), 20ms); // the server's clock is right
+    QCOMPARE(estimate.offset()->offset, 0ms);
+    // The server read its clock at once, then its answer waited 6 s in the stalled event loop.
+    const QDateTime readEarly = local.now();
+    local.advance(6s);
+    estimate.observe(readEarly, 6s);
+    QCOMPARE(estimate.offset()->offset, 0ms);
+    QCOMPARE(estimate.offset()->roundTrip, 20ms);
+    // A quick answer is taken as before, and so is a slow network once the quick one is old.
+    local.advance(1s);
+    estimate.observe(local.now().addMSecs(495), 10ms);
+    QCOMPARE(estimate.offset()->offset, 500ms);
+    local.advance(ServerClockEstimate::stalledSampleMaxAge);
+    estimate.observe(local.now().addMSecs(-1000), 2s);
+    QCOMPARE(estimate.offset()->offset, 0ms);
+    QCOMPARE(estimate.offset()->roundTrip, 2s);
 }
 
 QTEST_GUILESS_MAIN(TestServerClockEstimate)

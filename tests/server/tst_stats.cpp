@@ -48,6 +48,7 @@ private slots:
     void restartResumesCountsAndKeepsId();
     void lostDataGetsNewId_data();
     void lostDataGetsNewId();
+    void newInstanceOnASharedDatabaseIsItsFirstStart();
 
 private:
     bool startServer(const QString &dataDir);
@@ -479,6 +480,26 @@ void TestStats::lostDataGetsNewId()
     QVERIFY(!checkout(u"bob"_s).isEmpty());
     QCOMPARE(stats().component(u"acme"_s, StatsService::Counter::Granted, oldId), countsKept ? 1u : 0u);
     QCOMPARE(stats().component(u"acme"_s, StatsService::Counter::Granted, newId), 1u);
+}
+
+// Walk 47: every new instance of a PostgreSQL site meets an existing database without a
+// replica-id of its own, and logged "a damaged data directory, or ...". That is its first start:
+// no warning, a line that says so. On a database of its own (SQLite) it still warns.
+void TestStats::newInstanceOnASharedDatabaseIsItsFirstStart()
+{
+    QTemporaryDir shared;
+    QTest::failOnWarning(QRegularExpression(u".*"_s));
+    QTest::ignoreMessage(QtInfoMsg, QRegularExpression(u"first start of this instance on the shared database"_s));
+    const auto joined = ReplicaIdentity::loadOrCreate(shared.path(), true, nullptr, true);
+    QVERIFY(joined);
+    QCOMPARE(joined->origin, ReplicaIdentity::Origin::Created);
+    QVERIFY(isValidReplicaId(joined->id));
+
+    QTemporaryDir own;
+    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"the database exists but .*replica-id does not"_s));
+    const auto damaged = ReplicaIdentity::loadOrCreate(own.path(), true, nullptr, false);
+    QVERIFY(damaged);
+    QCOMPARE(damaged->origin, ReplicaIdentity::Origin::FileLost);
 }
 
 QTEST_GUILESS_MAIN(TestStats)

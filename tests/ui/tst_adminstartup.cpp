@@ -47,6 +47,7 @@ private Q_SLOTS:
     void unknownOptionIsAUsageError();
     void unreadableTokenIsADialogWithTheFix();
     void windowSizeIsTakenWithinTheScreen();
+    void serverTakesACommaListOrRepeats();
 };
 
 void TestAdminStartup::helpNeedsNoDisplay()
@@ -150,6 +151,53 @@ void TestAdminStartup::windowSizeIsTakenWithinTheScreen()
     run = picture(u"huge"_s, u"bad.png"_s);
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains(u"--window-size"_s) && run.err.contains(u"huge"_s), qPrintable(run.err));
+}
+
+// Walk 47: `--server 'http://a:27401,http://a:27402'` was one mangled URL ("host http not found")
+// and `--server A --server B` kept B alone. Both forms now name the instances of one site, as a
+// profile's URL field and the CLI do; what is not a URL is a start-up error naming it.
+void TestAdminStartup::serverTakesACommaListOrRepeats()
+{
+    QTemporaryDir dir;
+    const QString token = dir.filePath(u"admin.token"_s);
+    {
+        QFile file(token);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("secret\n");
+    }
+    QVERIFY(QFile::setPermissions(token, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    environment.insert(u"XDG_CONFIG_HOME"_s, dir.filePath(u"config"_s));
+    environment.insert(u"XDG_DATA_HOME"_s, dir.filePath(u"data"_s));
+    const auto run = [&](const QStringList &servers) {
+        QStringList arguments;
+        for (const QString &server : servers)
+            arguments << u"--server"_s << server;
+        arguments << u"--token-file"_s << token << u"--screenshot"_s << dir.filePath(u"shot.png"_s)
+                  << u"--screenshot-delay"_s << u"300ms"_s;
+        return runAdmin(arguments, environment);
+    };
+    // Each form is read whole: a URL listed twice, across the comma list or the repeats, is named.
+    for (const QStringList &servers :
+         {QStringList {u"http://127.0.0.1:9, http://127.0.0.1:10,http://127.0.0.1:9"_s},
+          QStringList {u"http://127.0.0.1:9"_s, u"http://127.0.0.1:10"_s, u"http://127.0.0.1:9"_s}}) {
+        const Run twice = run(servers);
+        QCOMPARE(twice.exitCode, 2);
+        QVERIFY2(twice.err.contains(u"Cannot use --server: http://127.0.0.1:9 is listed twice."_s),
+                 qPrintable(twice.err));
+    }
+    const Run notUrl = run({u"http://127.0.0.1:9,127.0.0.1:10"_s});
+    QCOMPARE(notUrl.exitCode, 2);
+    QVERIFY2(notUrl.err.contains(u"\"127.0.0.1:10\" is not a server URL"_s), qPrintable(notUrl.err));
+    // Two instances either way: the window opens (and pictures itself) without an error.
+    for (const QStringList &servers : {QStringList {u"http://127.0.0.1:9,http://127.0.0.1:10"_s},
+                                       QStringList {u"http://127.0.0.1:9"_s, u"http://127.0.0.1:10"_s}}) {
+        const Run ok = run(servers);
+        QCOMPARE(ok.status, QProcess::NormalExit);
+        QVERIFY2(ok.exitCode == 0, qPrintable(ok.err));
+        QVERIFY2(!ok.err.contains(u"Cannot use"_s), qPrintable(ok.err));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestAdminStartup)

@@ -2,12 +2,15 @@
 // that grows while a support engineer looks at it, the dispute panel across another connection,
 // and the panel's width and the folded count on a screen of 1440x900 (issue 23).
 #include "DashboardSession.h"
+#include "DashboardSettings.h"
 #include "DisputePanel.h"
 #include "EventFilterProxyModel.h"
 #include "EventLogModel.h"
 #include "EventsPage.h"
+#include "LanguageManager.h"
 #include "ManualClock.h"
 #include "Timestamps.h"
+#include "wire/EventDetail.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -24,6 +27,7 @@
 #include <QStyleOptionViewItem>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -80,6 +84,15 @@ public:
     EventRecord release(const QString &license, const QString &holder)
     {
         return make(EventKind::Released, license, holder);
+    }
+    EventRecord failover()
+    {
+        EventRecord e = make(EventKind::DatabaseFailover, QString(), QString());
+        e.actor = u"server"_s;
+        e.detail = eventdetail::DatabaseFailover {u"127.0.0.1:25432"_s, u"127.0.0.1:25431"_s, 40321,
+                                                  u"47013e19802a5b6c7d8e9f00"_s}
+                       .toJson();
+        return e;
     }
 
 private:
@@ -185,6 +198,8 @@ private Q_SLOTS:
     void denialsIncludeBlockedRefusals();
     void theDisputePanelShowsItsLastLineOnASmallScreen();
     void theTableHasTheLargerShareAndTheSeatListItsRows();
+    void aFailoverIsReadWholeOnASmallScreenInEitherLanguage();
+    void aSplitSavedOnALargerScreenLeavesTheTableTwoThirds();
     void clickingTheNinthRowWhileEveryRunGrows();
     void aSelectedBlockedRunSurvivesAttemptsArriving();
     void theEmptyTextNamesTheFiltersInTheWay();
@@ -291,10 +306,14 @@ void TestEventsPage::theExplanationBelongsToOneConnection()
 
     // A filter that hides the denial takes its explanation away; back to every license, nothing
     // is selected and nothing explained.
+    const QString denialSentence = panel->sentenceText();
+    QVERIFY(!denialSentence.isEmpty());
     QTest::keyClicks(page.holderFilter(), u"node-1"_s);
     QCOMPARE(page.proxy()->rowCount(), 1);
     QVERIFY(!panel->dispute().isValid());
-    QVERIFY(panel->sentenceText().isEmpty());
+    // (The row left, a grant, is read whole instead.)
+    QVERIFY2(panel->sentenceText() != denialSentence, qPrintable(panel->sentenceText()));
+    QVERIFY(panel->seatsView()->isHidden());
     page.holderFilter()->clear();
     QCOMPARE(page.proxy()->rowCount(), 5);
     QVERIFY(!panel->dispute().isValid());
@@ -561,6 +580,89 @@ void TestEventsPage::theTableHasTheLargerShareAndTheSeatListItsRows()
     QVERIFY2(seats->height() <= rows, qPrintable(u"%1 px for two seats (%2)"_s.arg(seats->height()).arg(rows)));
     // The panel kept its width when it filled.
     QCOMPARE(page->splitter()->sizes(), sizes);
+}
+
+// Walk 47: at 1280x720 and 150 % the Details column showed "the database…" of a failover, and
+// the French Event column cut the kind ("bascule de la ba…"). The panel beside the table reads any
+// selected event whole, and the Event column is as wide as the longest kind in the language shown.
+void TestEventsPage::aFailoverIsReadWholeOnASmallScreenInEitherLanguage()
+{
+    LanguageManager languages;
+    QCOMPARE(languages.apply(u"en"_s), u"en"_s);
+    TabbedPage tabbed(853, 400);
+    QVERIFY(tabbed.exposed());
+    EventsPage *page = tabbed.page;
+    Log log;
+    const EventRecord grant = log.grant(u"acme-cad"_s, u"alice@ws-12"_s);
+    tabbed.session.events().appendEvents({grant, log.failover()});
+    settle();
+    QTest::mouseClick(page->table()->viewport(), Qt::LeftButton, {},
+                      centreOf(*page, rowOf(*page, QString(), EventKind::DatabaseFailover)));
+    settle();
+    DisputePanel *panel = page->disputePanel();
+    auto *title = panel->findChild<QLabel *>(u"disputeTitle"_s);
+    auto *sentence = panel->findChild<QLabel *>(u"disputeSentence"_s);
+    QVERIFY(title && sentence);
+    QCOMPARE(title->text(), u"database failover"_s);
+    const QString whole = u"instance 47013e19802a: the database moved from 127.0.0.1:25432 to 127.0.0.1:25431; "
+                          u"requests waited 40.3 s"_s;
+    QCOMPARE(panel->sentenceText(), whole);
+    QVERIFY(sentence->isVisible());
+    // Wrapped within the panel, every line of it shown.
+    QVERIFY2(sentence->width() <= panel->width(), qPrintable(u"%1 in %2"_s.arg(sentence->width()).arg(panel->width())));
+    QVERIFY2(
+        sentence->height() >= sentence->heightForWidth(sentence->width()),
+        qPrintable(u"%1 px high, needs %2"_s.arg(sentence->height()).arg(sentence->heightForWidth(sentence->width()))));
+    QVERIFY2(panel->summaryText().contains(u"By: server"_s), qPrintable(panel->summaryText()));
+
+    QCOMPARE(languages.apply(u"fr"_s), u"fr"_s);
+    settle();
+    const QString kind = EventLogModel::kindLabel(EventKind::DatabaseFailover);
+    QCOMPARE(kind, u"bascule de la base de données"_s);
+    QVERIFY2(page->table()->horizontalHeader()->sectionSize(EventLogModel::KindColumn)
+                 > page->table()->fontMetrics().horizontalAdvance(kind),
+             qPrintable(u"%1 px"_s.arg(page->table()->horizontalHeader()->sectionSize(EventLogModel::KindColumn))));
+    QCOMPARE(title->text(), kind);
+    QVERIFY2(panel->sentenceText().startsWith(u"instance 47013e19802a : la base de données est passée de"_s),
+             qPrintable(panel->sentenceText()));
+    QCOMPARE(languages.apply(u"en"_s), u"en"_s);
+}
+
+// Walk 47: a split saved at 1440x900 with the panel at half the page, restored at 1280x720 and
+// 150 %: the table kept 55 % and "Select a denied event…" the rest. The panel gets no more than
+// the share it starts with; a split moved by hand is the person's.
+void TestEventsPage::aSplitSavedOnALargerScreenLeavesTheTableTwoThirds()
+{
+    QTemporaryDir dir;
+    const QString ini = dir.filePath(u"admin.ini"_s);
+    {
+        DashboardSettings wide(ini);
+        QNetworkAccessManager network;
+        ManualClock clock(t0);
+        DashboardSession session(network, clock);
+        EventsPage page(session);
+        page.resize(1440, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        const int total = page.splitter()->width() - page.splitter()->handleWidth();
+        page.splitter()->setSizes({total / 2, total - total / 2});
+        page.saveState(wide);
+    }
+    DashboardSettings settings(ini);
+    TabbedPage tabbed(853, 400);
+    tabbed.page->restoreState(settings);
+    QVERIFY(tabbed.exposed());
+    settle();
+    const QList<int> sizes = tabbed.page->splitter()->sizes();
+    QVERIFY2(sizes.at(0) >= 2 * sizes.at(1) || sizes.at(1) <= tabbed.page->disputePanel()->minimumWidth(),
+             qPrintable(u"table %1 px, panel %2 px"_s.arg(sizes.at(0)).arg(sizes.at(1))));
+    const QList<int> chosen {sizes.at(0) + sizes.at(1) - 400, 400};
+    tabbed.page->splitter()->setSizes(chosen);
+    Q_EMIT tabbed.page->splitter()->splitterMoved(chosen.at(0), 1);
+    tabbed.window.resize(860, 400);
+    settle();
+    QVERIFY2(tabbed.page->splitter()->sizes().at(1) >= 400,
+             qPrintable(QString::number(tabbed.page->splitter()->sizes().at(1))));
 }
 
 void TestEventsPage::clickingTheNinthRowWhileEveryRunGrows()

@@ -10,6 +10,7 @@
 #include "SeatsPage.h"
 #include "SystemClock.h"
 
+#include <QDir>
 #include <QSet>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -35,6 +36,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void postgresOneOfThreeRealInstancesDies();
+    void healthViewScreenshot();
 
 private:
     bool checkout(int instance, const QString &holder)
@@ -147,6 +149,34 @@ void TestInstanceFailoverOnPostgres::postgresOneOfThreeRealInstancesDies()
     QCOMPARE(holderRows(), 3);
     QCOMPARE(m_session->state(), DashboardSession::State::Connected);
     QVERIFY(!bannerSeen);
+}
+
+// docs/instance-health.png, only with KEYRIGHT_SCREENSHOT_DIR: the three real instances on their
+// PostgreSQL database (so the Database column shows the server each is on), the first one killed
+// with SIGKILL.
+void TestInstanceFailoverOnPostgres::healthViewScreenshot()
+{
+    const QString screenshots = qEnvironmentVariable("KEYRIGHT_SCREENSHOT_DIR");
+    if (screenshots.isEmpty())
+        QSKIP("set KEYRIGHT_SCREENSHOT_DIR to render docs/instance-health.png");
+    const SystemClock &clock = SystemClock::instance();
+    DashboardSession session(m_dashboard->network(), clock);
+    session.setPollInterval(300ms);
+    session.setHealthInterval(0ms);
+    InstanceHealthPanel panel(session);
+    panel.resize(980, 190);
+    panel.show();
+    session.connectTo(m_cluster->urls(), m_cluster->adminToken(), u"site"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(session.instanceHealth().upCount(), 3, 10000);
+    for (int row = 0; row < 3; ++row)
+        QTRY_VERIFY_WITH_TIMEOUT(!session.instanceHealth().at(row).databaseServer.isEmpty(), 10000);
+    m_cluster->kill(0);
+    QTRY_COMPARE_WITH_TIMEOUT(session.instanceHealth().at(0).status, InstanceHealth::Status::Down, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(session.state(), DashboardSession::State::Connected, 10000);
+    QTest::qWait(700); // one more round of probes, so the round trips are current
+    panel.view()->resizeColumnsToContents();
+    const QString path = QDir(screenshots).filePath(u"instance-health.png"_s);
+    QVERIFY2(panel.grab().save(path), qPrintable(path));
 }
 
 QTEST_MAIN(TestInstanceFailoverOnPostgres)
