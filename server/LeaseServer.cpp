@@ -692,7 +692,8 @@ void LeaseServer::stop()
     m_usageCloser.reset();
     if (m_alerts)
         m_alerts->stop();
-    m_webhooks.reset(); // attempts in flight are dropped: their claims lapse and are sent again
+    if (m_webhooks)
+        m_webhooks->stop();
     m_ledgerReports.reset();
     m_usageReports.reset();
     if (m_reaper)
@@ -705,6 +706,8 @@ void LeaseServer::stop()
     m_turn.reset();
     m_api.reset();
     m_alerts.reset(); // after the routes that answer from it
+    // Attempts in flight are dropped: their claims lapse and they are sent again, same ids.
+    m_webhooks.reset();
     m_alertSecrets.reset();
     m_reaper.reset();
     m_licenses.reset();
