@@ -42,6 +42,7 @@ private slots:
     void aDeliveryIsGivenUpAfterADayAndCanBeSentAgain();
     void aServerStoppedMidDeliverySendsItAgainWithTheSameId();
     void badRequestsAreRefusedByName();
+    void twoInstancesSendEachDeliveryOnceOnPostgres();
 
 private:
     struct Received
@@ -464,6 +465,65 @@ void TestWebhookDelivery::badRequestsAreRefusedByName()
     QCOMPARE(status.status, 400);
     QCOMPARE(status.json().value("field"_L1).toString(), u"status"_s);
     QCOMPARE(m_http->get(u"/v1/alerts/deliveries?limit=0"_s, admin()).status, 400);
+}
+
+void TestWebhookDelivery::twoInstancesSendEachDeliveryOnceOnPostgres()
+{
+    if (!m_fixture->database())
+        QSKIP("two instances share a PostgreSQL database: tst_webhookdelivery_postgres runs this case");
+    QVERIFY(!addEndpoint(u"ops"_s).isEmpty());
+    fireAlerts(3);
+
+    // An instance without the first one's alerts.key is refused: it could not open the secrets.
+    QTemporaryDir strangerDir;
+    QVERIFY(strangerDir.isValid());
+    const auto copySecrets = [&](const QString &to, const QStringList &names) {
+        for (const QString &secret : names) {
+            const QString target = QDir(to).filePath(secret);
+            QVERIFY(QFile::copy(QDir(m_fixture->dataDir()).filePath(secret), target));
+            QVERIFY(QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner));
+        }
+    };
+    copySecrets(strangerDir.path(), {u"signing.key"_s, u"admin-token"_s});
+    TestServer::Options options = quietOptions();
+    options.clock = m_clock;
+    options.databaseUrl = m_fixture->database()->url();
+    options.dataDir = strangerDir.path();
+    {
+        TestServer stranger(options);
+        QString error;
+        QVERIFY(!stranger.start(&error));
+        QVERIFY2(error.contains(u"alerts.key"_s), qPrintable(error));
+    }
+
+    // With the same alerts.key, a second instance delivers too, but never what the first holds.
+    QTemporaryDir secondDir;
+    QVERIFY(secondDir.isValid());
+    copySecrets(secondDir.path(), {u"signing.key"_s, u"alerts.key"_s, u"admin-token"_s});
+    options.dataDir = secondDir.path();
+    TestServer second(options);
+    QString error;
+    QVERIFY2(second.start(&error), qPrintable(error));
+    server::WebhookDeliverer &other = *second.leaseServer().webhooks();
+    {
+        QFile delay(m_dir.filePath(u"delay"_s));
+        QVERIFY(delay.open(QIODevice::WriteOnly));
+        delay.write("1");
+    }
+    QCOMPARE(deliverer().deliverDue(), 3);
+    QCOMPARE(other.deliverDue(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(deliverer().inFlight() == 0, 15'000);
+    QVERIFY(QFile::remove(m_dir.filePath(u"delay"_s)));
+    m_clock->advance(server::WebhookDeliverer::claimDuration);
+    QCOMPARE(other.deliverDue(), 0);
+    QCOMPARE(deliverer().deliverDue(), 0);
+    QSet<QString> ids;
+    for (const Received &one : received()) {
+        QVERIFY(one.valid);
+        ids.insert(one.deliveryId);
+    }
+    QCOMPARE(received().size(), 3);
+    QCOMPARE(ids.size(), 3);
 }
 
 QTEST_GUILESS_MAIN(TestWebhookDelivery)
