@@ -215,7 +215,7 @@ for config in $BENCH_CONFIGS; do
         for ((i = 1; i < n; i++)); do
             # One signing key and admin token for all instances, copied owner-only (DEPLOYMENT.md).
             mkdir -m 700 "$work/$config-$i"
-            install -m 600 "$work/$config-0/signing.key" "$work/$config-0/admin-token" "$work/$config-$i/"
+            install -m 600 "$work/$config-0/signing.key" "$work/$config-0/alerts.key" "$work/$config-0/admin-token" "$work/$config-$i/"
             start_instance "$config" "$i" "$work/$config-$i" "${dburl[$config]}"
         done ;;
     *) die "unknown configuration $config" ;;

@@ -7,6 +7,7 @@
 #include "Timestamps.h"
 #include "wire/ApiPaths.h"
 
+#include <QJsonDocument>
 #include <QPointer>
 #include <QUrlQuery>
 
@@ -377,6 +378,57 @@ void AdminClient::putAlertRules(const QList<AlertRule> &rules, QObject *context,
                               {200}, context, std::move(done), [](const RawReply &raw, QString *problem) {
                                   return adminjson::decodeAlertRules(raw.body, problem);
                               });
+}
+
+void AdminClient::alertEndpoints(QObject *context, Callback<QList<alerts::webhook::Endpoint>> done)
+{
+    d->call<QList<alerts::webhook::Endpoint>>(
+        "GET", QString::fromUtf16(apipath::alertEndpoints), {}, {}, {200}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeAlertEndpoints(raw.body, problem); });
+}
+
+void AdminClient::addAlertEndpoint(const alerts::webhook::NewEndpoint &endpoint, QObject *context,
+                                   Callback<std::pair<alerts::webhook::Endpoint, QString>> done)
+{
+    d->call<std::pair<alerts::webhook::Endpoint, QString>>(
+        "POST", QString::fromUtf16(apipath::alertEndpoints), {},
+        QJsonDocument(endpoint.toJson()).toJson(QJsonDocument::Compact), {201}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeCreatedAlertEndpoint(raw.body, problem); });
+}
+
+void AdminClient::removeAlertEndpoint(const QString &id, QObject *context, Callback<Empty> done)
+{
+    d->call<Empty>("DELETE", apipath::forAlertItem(apipath::alertEndpoint, id), {}, {}, {204}, context, std::move(done),
+                   [](const RawReply &, QString *) { return std::optional<Empty>(Empty {}); });
+}
+
+void AdminClient::testAlertEndpoint(const QString &id, QObject *context, Callback<QString> done)
+{
+    d->call<QString>(
+        "POST", apipath::forAlertItem(apipath::alertEndpointTest, id), {}, {}, {202}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeDeliveryId(raw.body, problem); });
+}
+
+void AdminClient::alertDeliveries(const QString &endpointId, const QString &status, int limit, QObject *context,
+                                  Callback<QList<alerts::webhook::Delivery>> done)
+{
+    QUrlQuery query;
+    if (!endpointId.isEmpty())
+        query.addQueryItem(u"endpoint"_s, endpointId);
+    if (!status.isEmpty())
+        query.addQueryItem(u"status"_s, status);
+    if (limit > 0)
+        query.addQueryItem(u"limit"_s, QString::number(limit));
+    d->call<QList<alerts::webhook::Delivery>>(
+        "GET", QString::fromUtf16(apipath::alertDeliveries), query, {}, {200}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeAlertDeliveries(raw.body, problem); });
+}
+
+void AdminClient::redeliver(const QString &deliveryId, QObject *context, Callback<QString> done)
+{
+    d->call<QString>(
+        "POST", apipath::forAlertItem(apipath::alertRedeliver, deliveryId), {}, {}, {202}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeDeliveryId(raw.body, problem); });
 }
 
 void AdminClient::listTokens(QObject *context, Callback<TokenList> done)

@@ -5,6 +5,7 @@
 #include "LeaseVerifier.h"
 #include "SeatRules.h"
 #include "wire/AlertJson.h"
+#include "wire/AlertWebhook.h"
 #include "wire/LedgerReport.h"
 #include "wire/StatsSnapshot.h"
 #include "wire/UsageReport.h"
@@ -111,6 +112,17 @@ public:
     void firingAlerts(QObject *context, Callback<QList<alerts::FiringAlert>> done);
     void alertRules(QObject *context, Callback<QList<AlertRule>> done);
     void putAlertRules(const QList<AlertRule> &rules, QObject *context, Callback<QList<AlertRule>> done);
+    // The alert endpoints and the delivery log (docs/API.md "Alert endpoints and deliveries").
+    void alertEndpoints(QObject *context, Callback<QList<alerts::webhook::Endpoint>> done);
+    // The endpoint made and its secret, which the server shows this once.
+    void addAlertEndpoint(const alerts::webhook::NewEndpoint &endpoint, QObject *context,
+                          Callback<std::pair<alerts::webhook::Endpoint, QString>> done);
+    void removeAlertEndpoint(const QString &id, QObject *context, Callback<Empty> done);
+    // The test delivery's id.
+    void testAlertEndpoint(const QString &id, QObject *context, Callback<QString> done);
+    void alertDeliveries(const QString &endpointId, const QString &status, int limit, QObject *context,
+                         Callback<QList<alerts::webhook::Delivery>> done);
+    void redeliver(const QString &deliveryId, QObject *context, Callback<QString> done);
     void listTokens(QObject *context, Callback<TokenList> done);
     void createToken(const TokenSpec &spec, QObject *context, Callback<CreatedToken> done);
     void revokeToken(const QString &name, QObject *context, Callback<Empty> done);

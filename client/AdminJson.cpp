@@ -235,6 +235,49 @@ std::optional<QList<alerts::FiringAlert>> decodeFiringAlerts(const QByteArray &b
     });
 }
 
+std::optional<QList<alerts::webhook::Endpoint>> decodeAlertEndpoints(const QByteArray &body, QString *error)
+{
+    return decodeWith<QList<alerts::webhook::Endpoint>>(body, error, [](const QJsonObject &json, ValidationError *why) {
+        return alerts::webhook::endpointsBodyFromJson(json, why);
+    });
+}
+
+std::optional<std::pair<alerts::webhook::Endpoint, QString>> decodeCreatedAlertEndpoint(const QByteArray &body,
+                                                                                        QString *error)
+{
+    using Created = std::pair<alerts::webhook::Endpoint, QString>;
+    return decodeWith<Created>(
+        body, error, [](const QJsonObject &json, ValidationError *why) -> std::optional<Created> {
+            auto endpoint = alerts::webhook::Endpoint::fromJson(json, {}, why);
+            if (!endpoint)
+                return std::nullopt;
+            JsonReader reader;
+            const QString secret = reader.string(json, {}, QString::fromUtf16(alerts::webhook::secretMember), false);
+            if (!reader.report(why))
+                return std::nullopt;
+            return Created {*endpoint, secret};
+        });
+}
+
+std::optional<QList<alerts::webhook::Delivery>> decodeAlertDeliveries(const QByteArray &body, QString *error)
+{
+    return decodeWith<QList<alerts::webhook::Delivery>>(body, error, [](const QJsonObject &json, ValidationError *why) {
+        return alerts::webhook::deliveriesBodyFromJson(json, why);
+    });
+}
+
+std::optional<QString> decodeDeliveryId(const QByteArray &body, QString *error)
+{
+    return decodeWith<QString>(
+        body, error, [](const QJsonObject &json, ValidationError *why) -> std::optional<QString> {
+            JsonReader reader;
+            const QString id = reader.string(json, {}, QString::fromUtf16(alerts::webhook::deliveryIdMember), false);
+            if (!reader.report(why))
+                return std::nullopt;
+            return id;
+        });
+}
+
 QByteArray encodeRules(const SeatRules &rules)
 {
     return compact(seatrules::rulesBodyToJson(rules));

@@ -5,6 +5,7 @@
 #include "LeaseVerifier.h"
 #include "SeatRules.h"
 #include "wire/AlertJson.h"
+#include "wire/AlertWebhook.h"
 #include "wire/LedgerReport.h"
 #include "wire/StatsSnapshot.h"
 #include "wire/UsageReport.h"
@@ -60,6 +61,14 @@ QByteArray encodeGroups(const QList<HolderGroup> &groups);
 QByteArray encodeAlertRules(const QList<AlertRule> &rules);
 std::optional<QList<AlertRule>> decodeAlertRules(const QByteArray &body, QString *error = nullptr);
 std::optional<QList<alerts::FiringAlert>> decodeFiringAlerts(const QByteArray &body, QString *error = nullptr);
+// Alert endpoints and deliveries (core/wire/AlertWebhook).
+std::optional<QList<alerts::webhook::Endpoint>> decodeAlertEndpoints(const QByteArray &body, QString *error);
+// The endpoint and its secret, shown once.
+std::optional<std::pair<alerts::webhook::Endpoint, QString>> decodeCreatedAlertEndpoint(const QByteArray &body,
+                                                                                        QString *error);
+std::optional<QList<alerts::webhook::Delivery>> decodeAlertDeliveries(const QByteArray &body, QString *error);
+// {"deliveryId"} of a test or a redelivery.
+std::optional<QString> decodeDeliveryId(const QByteArray &body, QString *error);
 QByteArray encodeRules(const SeatRules &rules);
 
 } // namespace keyright::adminjson

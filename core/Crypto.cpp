@@ -125,4 +125,50 @@ QByteArray hashSecret(QByteArrayView secret)
     return digest;
 }
 
+SecretBuffer newSecretboxKey()
+{
+    static_assert(secretboxKeyBytes == crypto_secretbox_KEYBYTES);
+    SecretBuffer key(secretboxKeyBytes);
+    crypto_secretbox_keygen(key.data());
+    return key;
+}
+
+QByteArray sealSecret(QByteArrayView key, QByteArrayView plain)
+{
+    Q_ASSERT(key.size() == secretboxKeyBytes);
+    QByteArray sealed(qsizetype(crypto_secretbox_NONCEBYTES + crypto_secretbox_MACBYTES) + plain.size(), '\0');
+    auto *out = reinterpret_cast<unsigned char *>(sealed.data());
+    randombytes_buf(out, crypto_secretbox_NONCEBYTES);
+    crypto_secretbox_easy(out + crypto_secretbox_NONCEBYTES, reinterpret_cast<const unsigned char *>(plain.data()),
+                          quint64(plain.size()), out, reinterpret_cast<const unsigned char *>(key.data()));
+    return sealed;
+}
+
+std::optional<SecretBuffer> openSealed(QByteArrayView key, QByteArrayView sealed)
+{
+    const qsizetype overhead = crypto_secretbox_NONCEBYTES + crypto_secretbox_MACBYTES;
+    if (key.size() != secretboxKeyBytes || sealed.size() < overhead)
+        return std::nullopt;
+    SecretBuffer plain(sealed.size() - overhead);
+    const auto *in = reinterpret_cast<const unsigned char *>(sealed.data());
+    if (crypto_secretbox_open_easy(plain.data(), in + crypto_secretbox_NONCEBYTES,
+                                   quint64(sealed.size() - qsizetype(crypto_secretbox_NONCEBYTES)), in,
+                                   reinterpret_cast<const unsigned char *>(key.data()))
+        != 0)
+        return std::nullopt;
+    return plain;
+}
+
+QByteArray hmacSha256Hex(QByteArrayView key, QByteArrayView message)
+{
+    crypto_auth_hmacsha256_state state;
+    unsigned char mac[crypto_auth_hmacsha256_BYTES];
+    crypto_auth_hmacsha256_init(&state, reinterpret_cast<const unsigned char *>(key.data()), size_t(key.size()));
+    crypto_auth_hmacsha256_update(&state, reinterpret_cast<const unsigned char *>(message.data()),
+                                  quint64(message.size()));
+    crypto_auth_hmacsha256_final(&state, mac);
+    sodium_memzero(&state, sizeof state);
+    return QByteArray(reinterpret_cast<const char *>(mac), sizeof mac).toHex();
+}
+
 } // namespace keyright::crypto

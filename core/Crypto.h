@@ -1,8 +1,12 @@
 #pragma once
 
+#include "SecretBuffer.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QString>
+
+#include <optional>
 
 namespace keyright::crypto {
 
@@ -19,5 +23,16 @@ bool constantTimeEquals(QByteArrayView a, QByteArrayView b);
 
 // BLAKE2b-256 of a secret such as a license key, for storing it without keeping the key itself.
 QByteArray hashSecret(QByteArrayView secret);
+
+// Secret-key encryption (libsodium crypto_secretbox, XSalsa20-Poly1305) under a key of
+// secretboxKeyBytes: sealSecret() gives a random nonce followed by the box; openSealed() gives
+// nullopt for bytes not sealed with `key` or altered since.
+inline constexpr qsizetype secretboxKeyBytes = 32;
+SecretBuffer newSecretboxKey();
+QByteArray sealSecret(QByteArrayView key, QByteArrayView plain);
+std::optional<SecretBuffer> openSealed(QByteArrayView key, QByteArrayView sealed);
+
+// HMAC-SHA256 of `message` with a key of any length (crypto_auth_hmacsha256), as lowercase hex.
+QByteArray hmacSha256Hex(QByteArrayView key, QByteArrayView message);
 
 } // namespace keyright::crypto

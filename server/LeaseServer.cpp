@@ -11,6 +11,8 @@
 #include "SkewedClock.h"
 #include "access/AccessService.h"
 #include "alerts/AlertEvaluator.h"
+#include "alerts/AlertSecretBox.h"
+#include "alerts/WebhookDeliverer.h"
 #include "http/HttpApi.h"
 #include "http/HttpFrontend.h"
 #include "http/RequestTurn.h"
@@ -294,6 +296,8 @@ bool LeaseServer::openStore(bool *databaseExisted, QString *error)
     if (!checkCommitDurability(*store, m_config.requireSynchronousCommit, error))
         return false;
     if (!store->adoptSigningKey(m_signer->publicKey(), error))
+        return false;
+    if (!store->adoptAlertKey(m_alertSecrets->fingerprint(), error))
         return false;
     m_pgStore = store.get();
     m_store = std::move(store);
@@ -584,6 +588,11 @@ bool LeaseServer::start(QString *errorOut)
         const QString keyDir = m_storeOwner ? m_storeOwner->dataDir() : m_config.dataDir;
         m_signer = LeaseSigner::loadOrCreate(QDir(keyDir).filePath(u"signing.key"_s), &error);
         ok = m_signer != nullptr;
+        // Beside the signing key, and shared as it is (docs/DEPLOYMENT.md).
+        if (ok)
+            m_alertSecrets = AlertSecretBox::loadOrCreate(
+                QDir(keyDir).filePath(QString::fromLatin1(AlertSecretBox::fileName)), &error);
+        ok = ok && m_alertSecrets != nullptr;
     }
     std::optional<SecretBuffer> adminToken;
     if (ok) {
@@ -616,6 +625,8 @@ bool LeaseServer::start(QString *errorOut)
         m_usageReports = std::make_unique<UsageReports>(*m_store, *m_serverClock, usageSettings());
         m_ledgerReports = std::make_unique<LedgerReports>(*m_store, *m_seats, *m_serverClock);
         m_alerts = std::make_unique<AlertEvaluator>(*m_store, *m_serverClock);
+        m_webhooks = std::make_unique<WebhookDeliverer>(*m_store, *m_serverClock, *m_alertSecrets,
+                                                        m_stats->replicaId() + u'/' + crypto::randomHex(4));
         try {
             m_usageCloser->backfill();
         } catch (const StoreError &failure) {
@@ -639,7 +650,7 @@ bool LeaseServer::start(QString *errorOut)
         m_api->setStats(m_stats.get());
         m_api->setUsage(m_usageReports.get());
         m_api->setLedger(m_ledgerReports.get());
-        m_api->setAlerts(m_alerts.get());
+        m_api->setAlerts(m_alerts.get(), m_webhooks.get());
         if (!m_pgStore) {
             // Backups of the SQLite store are made by this server, on its own connection (its
             // exclusive lock keeps every other process out of the file); the key is the owner's.
@@ -669,6 +680,8 @@ bool LeaseServer::start(QString *errorOut)
         m_ldapSync->start();
     if (m_config.alertInterval.count() > 0)
         m_alerts->start(m_config.alertInterval);
+    if (m_config.alertDeliveryInterval.count() > 0)
+        m_webhooks->start(m_config.alertDeliveryInterval);
     return true;
 }
 
@@ -679,6 +692,8 @@ void LeaseServer::stop()
     m_usageCloser.reset();
     if (m_alerts)
         m_alerts->stop();
+    if (m_webhooks)
+        m_webhooks->stop();
     if (m_reaper)
         m_reaper->stop(); // no sweep from here on; the last turn may still reap on request
     if (m_clockWatch)
@@ -691,6 +706,9 @@ void LeaseServer::stop()
     m_alerts.reset(); // after the routes that answer from it, as the reports below
     m_ledgerReports.reset();
     m_usageReports.reset();
+    // Attempts in flight are dropped: their claims lapse and they are sent again, same ids.
+    m_webhooks.reset();
+    m_alertSecrets.reset();
     m_reaper.reset();
     m_licenses.reset();
     m_seats.reset();

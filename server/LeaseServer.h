@@ -38,6 +38,8 @@ class StatsService;
 class UsageCloser;
 class UsageReports;
 class AlertEvaluator;
+class AlertSecretBox;
+class WebhookDeliverer;
 class LedgerReports;
 struct UsageSettings;
 class SqlLeaseStore;
@@ -95,6 +97,7 @@ public:
     UsageCloser *usageCloser() const;
     // The alert rules' evaluator (issue 29); null while stopped.
     AlertEvaluator *alerts() const { return m_alerts.get(); }
+    WebhookDeliverer *webhooks() const { return m_webhooks.get(); }
     // The turn that batches requests and runs the answers computed in the background; null while
     // stopped.
     RequestTurn *requestTurn() const;
@@ -166,6 +169,8 @@ private:
     std::unique_ptr<UsageReports> m_usageReports;
     std::unique_ptr<LedgerReports> m_ledgerReports;
     std::unique_ptr<AlertEvaluator> m_alerts;
+    std::unique_ptr<AlertSecretBox> m_alertSecrets;
+    std::unique_ptr<WebhookDeliverer> m_webhooks;
 };
 
 } // namespace keyright::server

@@ -95,7 +95,8 @@ void Metrics::observeRequest(const QString &route, int status, std::chrono::micr
     histogram.sum += secondsTaken;
 }
 
-QByteArray Metrics::render(const QList<LicenseGauge> &gauges, const QList<FiringAlert> &alerts) const
+QByteArray Metrics::render(const QList<LicenseGauge> &gauges, const QList<FiringAlert> &alerts,
+                           const DeliveryQueue &deliveries) const
 {
     QByteArray out;
     header(out, "keyright_alerts_firing", "gauge",
@@ -103,6 +104,12 @@ QByteArray Metrics::render(const QList<LicenseGauge> &gauges, const QList<Firing
     for (const FiringAlert &alert : alerts)
         out += "keyright_alerts_firing{rule=\"" + label(alert.ruleId) + "\",severity=\"" + label(alert.severity)
             + "\",subject=\"" + label(alert.subject) + "\"} 1\n";
+    header(out, "keyright_alert_deliveries_pending", "gauge",
+           "Alert deliveries queued and not yet delivered (docs/API.md \"Alert endpoints and deliveries\").");
+    out += "keyright_alert_deliveries_pending " + QByteArray::number(deliveries.pending) + '\n';
+    header(out, "keyright_alert_deliveries_gave_up", "gauge",
+           "Alert deliveries given up after failing for 25 hours, kept in the delivery log.");
+    out += "keyright_alert_deliveries_gave_up " + QByteArray::number(deliveries.gaveUp) + '\n';
     header(out, "keyright_seats_in_use", "gauge", "Live seats per license (now <= expiresAt + skew).");
     for (const LicenseGauge &gauge : gauges)
         out += "keyright_seats_in_use{license=\"" + label(gauge.licenseId) + "\"} " + QByteArray::number(gauge.inUse)

@@ -45,7 +45,15 @@ public:
         QString subject; // the license, "license#days" for a validity notice, empty for the server
     };
 
-    QByteArray render(const QList<LicenseGauge> &gauges, const QList<FiringAlert> &alerts = {}) const;
+    // The alert outbox (issue 29): deliveries waiting to be sent, and those given up.
+    struct DeliveryQueue
+    {
+        int pending;
+        int gaveUp;
+    };
+
+    QByteArray render(const QList<LicenseGauge> &gauges, const QList<FiringAlert> &alerts = {},
+                      const DeliveryQueue &deliveries = {0, 0}) const;
 
 private:
     static constexpr std::array<double, 10> bucketBounds {0.0005, 0.001, 0.0025, 0.005, 0.01,

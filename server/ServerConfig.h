@@ -35,6 +35,8 @@ struct ServerConfig
     std::chrono::milliseconds usageInterval {20'000};
     // How often the alert rules are evaluated (issue 29; 0: only when a test calls the evaluator).
     std::chrono::milliseconds alertInterval {15'000};
+    // How often due alert deliveries are claimed and sent (0: only when a test calls the deliverer).
+    std::chrono::milliseconds alertDeliveryInterval {2'000};
     QString tlsCert; // PEM files; both or neither
     QString tlsKey;
     bool insecureHttp = false; // allow plain HTTP on a non-loopback address (and to peers elsewhere)

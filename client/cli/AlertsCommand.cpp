@@ -10,6 +10,7 @@
 #include <QCommandLineParser>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonObject>
 
 using namespace Qt::StringLiterals;
 
@@ -49,12 +50,14 @@ QString AlertsCommand::name() const
 
 QString AlertsCommand::summary() const
 {
-    return u"List the alerts firing now (--rules: the alert rules; --set FILE: replace them)."_s;
+    return u"List the alerts firing now (--rules, --set FILE: the alert rules; --endpoints, --deliveries: where "
+           "they are sent)."_s;
 }
 
 QString AlertsCommand::synopsis() const
 {
-    return u"[--rules | --set FILE] [--json]"_s;
+    return u"[--rules | --set FILE | --endpoints | --add-endpoint NAME URL | --remove-endpoint ID | --test ID | "
+           "--deliveries [--status S] | --redeliver ID] [--json]"_s;
 }
 
 void AlertsCommand::addOptions(QCommandLineParser &parser) const
@@ -62,15 +65,67 @@ void AlertsCommand::addOptions(QCommandLineParser &parser) const
     parser.addOption({u"rules"_s, u"List the alert rules instead of the alerts firing now."_s});
     parser.addOption(
         {u"set"_s, u"Replace the alert rules with those of FILE, JSON as {\"rules\": [...]} (admin)."_s, u"FILE"_s});
+    parser.addOption({u"endpoints"_s, u"List the alert endpoints (webhooks) alerts are sent to."_s});
+    parser.addOption({u"add-endpoint"_s,
+                      u"Add a webhook endpoint named NAME, posting to the URL given as argument (admin); prints its "
+                      "secret, once."_s,
+                      u"NAME"_s});
+    parser.addOption({u"remove-endpoint"_s, u"Remove the alert endpoint ID (admin)."_s, u"ID"_s});
+    parser.addOption({u"test"_s, u"Send a test delivery to the alert endpoint ID now (admin)."_s, u"ID"_s});
+    parser.addOption({u"deliveries"_s, u"List the alert deliveries, newest first, with their status."_s});
+    parser.addOption({u"status"_s, u"With --deliveries: only those pending, delivered or gave_up."_s, u"S"_s});
+    parser.addOption({u"redeliver"_s, u"Send the delivery ID again, with the same id (admin)."_s, u"ID"_s});
 }
 
 QString AlertsCommand::prepare(const QCommandLineParser &parser, const QStringList &arguments)
 {
+    const QList<std::pair<QString, Mode>> modes {
+        {u"rules"_s, Mode::Rules},
+        {u"set"_s, Mode::Set},
+        {u"endpoints"_s, Mode::Endpoints},
+        {u"add-endpoint"_s, Mode::AddEndpoint},
+        {u"remove-endpoint"_s, Mode::RemoveEndpoint},
+        {u"test"_s, Mode::Test},
+        {u"deliveries"_s, Mode::Deliveries},
+        {u"redeliver"_s, Mode::Redeliver},
+    };
+    QStringList given;
+    m_mode = Mode::Firing;
+    for (const auto &[option, mode] : modes) {
+        if (parser.isSet(option)) {
+            given << u"--"_s + option;
+            m_mode = mode;
+        }
+    }
+    if (given.size() > 1)
+        return u"%1 cannot be used together"_s.arg(given.join(u" and "_s));
+    if (parser.isSet(u"status"_s) && m_mode != Mode::Deliveries)
+        return u"--status goes with --deliveries"_s;
+    if (m_mode == Mode::AddEndpoint) {
+        if (arguments.size() != 1)
+            return u"--add-endpoint NAME takes the endpoint's URL as its one argument"_s;
+        QJsonObject request {{u"name"_s, parser.value(u"add-endpoint"_s)}, {u"url"_s, arguments.first()}};
+        ValidationError why;
+        const auto endpoint = alerts::webhook::NewEndpoint::fromJson(request, &why);
+        if (!endpoint)
+            return why.message;
+        m_newEndpoint = *endpoint;
+        return {};
+    }
     if (!arguments.isEmpty())
         return u"takes no arguments, got \"%1\""_s.arg(arguments.join(u' '));
-    if (parser.isSet(u"rules"_s) && parser.isSet(u"set"_s))
-        return u"--rules and --set cannot be used together"_s;
-    m_mode = parser.isSet(u"set"_s) ? Mode::Set : parser.isSet(u"rules"_s) ? Mode::Rules : Mode::Firing;
+    for (const QString &option : {u"remove-endpoint"_s, u"test"_s, u"redeliver"_s}) {
+        if (!parser.isSet(option))
+            continue;
+        m_id = parser.value(option);
+        if (!alerts::webhook::isValidId(m_id))
+            return u"--%1 \"%2\" is not an id: expected %3"_s.arg(option, m_id.left(80), alerts::webhook::idRule());
+    }
+    if (parser.isSet(u"status"_s)) {
+        m_status = parser.value(u"status"_s);
+        if (!alerts::webhook::statusFromWire(m_status))
+            return u"--status \"%1\" is not one of pending, delivered, gave_up"_s.arg(m_status.left(40));
+    }
     if (m_mode != Mode::Set)
         return {};
     const QString path = parser.value(u"set"_s);
@@ -112,7 +167,114 @@ void AlertsCommand::start()
             printRules(*result.value);
         });
         return;
+    case Mode::Endpoints:
+        return listEndpoints();
+    case Mode::AddEndpoint:
+        context().admin->addAlertEndpoint(
+            m_newEndpoint, this, [this](const AdminResult<std::pair<alerts::webhook::Endpoint, QString>> &result) {
+                if (!result.ok())
+                    return fail(u"cannot add the alert endpoint"_s, result.error);
+                const auto &[endpoint, secret] = *result.value;
+                if (context().json) {
+                    QJsonObject body = endpoint.toJson();
+                    body.insert(QString::fromUtf16(alerts::webhook::secretMember), secret);
+                    printJson(body);
+                    return finish(Ok);
+                }
+                printOut(u"Added the alert endpoint \"%1\" (%2), posting to %3."_s.arg(endpoint.name, endpoint.id,
+                                                                                       endpoint.url));
+                printOut(u"Its secret, to check the Keyright-Signature of each delivery (docs/DEPLOYMENT.md):"_s);
+                printOut(secret);
+                printOut(u"Keep it now: it will not be shown again."_s);
+                finish(Ok);
+            });
+        return;
+    case Mode::RemoveEndpoint:
+        context().admin->removeAlertEndpoint(m_id, this, [this](const AdminResult<AdminClient::Empty> &result) {
+            if (!result.ok())
+                return fail(u"cannot remove the alert endpoint"_s, result.error);
+            if (context().json)
+                printJson(QJsonObject {{u"removed"_s, m_id}});
+            else
+                printOut(u"Removed the alert endpoint %1."_s.arg(m_id));
+            finish(Ok);
+        });
+        return;
+    case Mode::Test:
+    case Mode::Redeliver: {
+        auto done = [this](const AdminResult<QString> &result) {
+            if (!result.ok())
+                return fail(m_mode == Mode::Test ? u"cannot send a test delivery"_s : u"cannot send it again"_s,
+                            result.error);
+            if (context().json)
+                printJson(QJsonObject {{QString::fromUtf16(alerts::webhook::deliveryIdMember), *result.value}});
+            else
+                printOut(
+                    u"Queued the delivery %1; keyright alerts --deliveries shows how it went."_s.arg(*result.value));
+            finish(Ok);
+        };
+        if (m_mode == Mode::Test)
+            context().admin->testAlertEndpoint(m_id, this, std::move(done));
+        else
+            context().admin->redeliver(m_id, this, std::move(done));
+        return;
     }
+    case Mode::Deliveries:
+        return listDeliveries();
+    }
+}
+
+void AlertsCommand::listEndpoints()
+{
+    context().admin->alertEndpoints(this, [this](const AdminResult<QList<alerts::webhook::Endpoint>> &result) {
+        if (!result.ok())
+            return fail(u"cannot read the alert endpoints"_s, result.error);
+        if (context().json) {
+            printJson(alerts::webhook::endpointsBodyToJson(*result.value));
+            return finish(Ok);
+        }
+        if (result.value->isEmpty()) {
+            printOut(u"No alert endpoints: alerts are not sent anywhere (keyright alerts --add-endpoint NAME URL)."_s);
+            return finish(Ok);
+        }
+        TextTable table({u"ID"_s, u"NAME"_s, u"KIND"_s, u"ENABLED"_s, u"URL"_s});
+        for (const alerts::webhook::Endpoint &endpoint : *result.value)
+            table.addRow(
+                {endpoint.id, endpoint.name, endpoint.kind, endpoint.enabled ? u"yes"_s : u"no"_s, endpoint.url});
+        for (const QString &line : table.render())
+            printOut(line);
+        finish(Ok);
+    });
+}
+
+void AlertsCommand::listDeliveries()
+{
+    context().admin->alertDeliveries(
+        {}, m_status, 0, this, [this](const AdminResult<QList<alerts::webhook::Delivery>> &result) {
+            if (!result.ok())
+                return fail(u"cannot read the alert deliveries"_s, result.error);
+            if (context().json) {
+                printJson(alerts::webhook::deliveriesBodyToJson(*result.value));
+                return finish(Ok);
+            }
+            if (result.value->isEmpty()) {
+                printOut(u"No alert deliveries."_s);
+                return finish(Ok);
+            }
+            TextTable table({u"ID"_s, u"ENDPOINT"_s, u"EVENT"_s, u"STATUS"_s, u"ATTEMPTS"_s, u"CREATED"_s,
+                             u"NEXT ATTEMPT"_s, u"LAST ANSWER"_s});
+            for (const alerts::webhook::Delivery &d : *result.value) {
+                const QString answer = d.attempts == 0 ? QString()
+                    : d.lastError.isEmpty()            ? u"HTTP %1"_s.arg(d.lastCode)
+                                                       : d.lastError;
+                table.addRow({d.id, d.endpointId, d.event, alerts::webhook::toWire(d.status),
+                              QString::number(d.attempts), formatTimestamp(d.createdAt),
+                              d.nextAttemptAt.isValid() ? formatTimestamp(d.nextAttemptAt) : QString(), answer});
+            }
+            for (const QString &line : table.render())
+                printOut(line);
+            finish(Ok);
+        });
 }
 
 void AlertsCommand::listFiring()

@@ -2,12 +2,15 @@
 
 #include "AlertRules.h"
 #include "CliCommand.h"
+#include "wire/AlertWebhook.h"
 
 namespace keyright::cli {
 
 // `keyright alerts` (issue 29): the alerts firing now; --rules: the alert rules; --set FILE: replace
 // the rules with those of a JSON file ({"rules": [...]}, docs/API.md "Alerts"). Past alerts are
-// `keyright events --kind alert_fired,alert_resolved`.
+// `keyright events --kind alert_fired,alert_resolved`. The webhook endpoints and their delivery log
+// (docs/API.md "Alert endpoints and deliveries"): --endpoints, --add-endpoint NAME URL (prints the
+// secret, once), --remove-endpoint ID, --test ID, --deliveries [--status S], --redeliver ID.
 class AlertsCommand final : public CliCommand
 {
     Q_OBJECT
@@ -27,9 +30,25 @@ public:
 private:
     void listFiring();
     void printRules(const QList<AlertRule> &rules);
+    void listEndpoints();
+    void listDeliveries();
 
-    enum class Mode { Firing, Rules, Set } m_mode = Mode::Firing;
+    enum class Mode {
+        Firing,
+        Rules,
+        Set,
+        Endpoints,
+        AddEndpoint,
+        RemoveEndpoint,
+        Test,
+        Deliveries,
+        Redeliver
+    } m_mode
+        = Mode::Firing;
     QList<AlertRule> m_newRules;
+    alerts::webhook::NewEndpoint m_newEndpoint;
+    QString m_id; // the endpoint or delivery an action names
+    QString m_status; // --deliveries --status
 };
 
 } // namespace keyright::cli

@@ -24,6 +24,10 @@ QString parameterField(QStringView parameter)
         return u"ticketId"_s;
     if (parameter == QStringView(nameParameter))
         return u"name"_s;
+    if (parameter == QStringView(endpointParameter))
+        return u"endpointId"_s;
+    if (parameter == QStringView(deliveryParameter))
+        return u"deliveryId"_s;
     return parameter.toString();
 }
 
@@ -31,7 +35,8 @@ QString fill(QStringView pattern, const QString &licenseId, const QString &secon
 {
     QString path = pattern.toString();
     path.replace(QString::fromUtf16(licenseParameter), encoded(licenseId));
-    for (const char16_t *parameter : {seatParameter, ticketParameter, nameParameter})
+    for (const char16_t *parameter :
+         {seatParameter, ticketParameter, nameParameter, endpointParameter, deliveryParameter})
         path.replace(QString::fromUtf16(parameter), encoded(second));
     return path;
 }
@@ -54,6 +59,11 @@ QString forTicket(QStringView pattern, const QString &licenseId, const QString &
 QString forToken(const QString &name)
 {
     return fill(token, {}, name);
+}
+
+QString forAlertItem(QStringView pattern, const QString &id)
+{
+    return fill(pattern, {}, id);
 }
 
 } // namespace keyright::apipath

@@ -37,14 +37,22 @@ inline constexpr char16_t token[] = u"/v1/tokens/{name}";
 inline constexpr char16_t backup[] = u"/v1/admin/backup";
 inline constexpr char16_t alerts[] = u"/v1/alerts";
 inline constexpr char16_t alertRules[] = u"/v1/alerts/rules";
+inline constexpr char16_t alertEndpoints[] = u"/v1/alerts/endpoints";
+inline constexpr char16_t alertEndpoint[] = u"/v1/alerts/endpoints/{endpoint}";
+inline constexpr char16_t alertEndpointTest[] = u"/v1/alerts/endpoints/{endpoint}/test";
+inline constexpr char16_t alertDeliveries[] = u"/v1/alerts/deliveries";
+inline constexpr char16_t alertRedeliver[] = u"/v1/alerts/deliveries/{delivery}/redeliver";
 
 // The parameters a template may name.
 inline constexpr char16_t licenseParameter[] = u"{license}";
 inline constexpr char16_t seatParameter[] = u"{seat}";
 inline constexpr char16_t ticketParameter[] = u"{ticket}";
 inline constexpr char16_t nameParameter[] = u"{name}";
+inline constexpr char16_t endpointParameter[] = u"{endpoint}";
+inline constexpr char16_t deliveryParameter[] = u"{delivery}";
 
-// The field a refusal names for a malformed parameter: "licenseId", "seatId", "ticketId", "name".
+// The field a refusal names for a malformed parameter: "licenseId", "seatId", "ticketId", "name",
+// "endpointId", "deliveryId".
 QString parameterField(QStringView parameter);
 
 // `pattern` with its parameters replaced by the values given, percent-encoded (a valid id is left
@@ -57,5 +65,7 @@ QString forLicense(QStringView pattern,
 QString forSeat(QStringView pattern, const QString &licenseId, const QString &seatId); // seat, seatHeartbeat, revoke
 QString forTicket(QStringView pattern, const QString &licenseId, const QString &ticketId); // ticket, ticketHeartbeat
 QString forToken(const QString &name);
+// alertEndpoint, alertEndpointTest (an endpoint id) and alertRedeliver (a delivery id).
+QString forAlertItem(QStringView pattern, const QString &id);
 
 } // namespace keyright::apipath

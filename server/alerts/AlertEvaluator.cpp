@@ -3,6 +3,7 @@
 #include "Clock.h"
 #include "LeasePredicate.h"
 #include "SeatRules.h"
+#include "alerts/WebhookDeliverer.h"
 #include "wire/EventActor.h"
 #include "wire/EventDetail.h"
 
@@ -261,6 +262,8 @@ QList<EventRecord> AlertEvaluator::evaluate()
                 if (step.transition != AlertStep::Transition::None) {
                     EventRecord event = changeEvent(rule, subject, step, previous.track, measure, now);
                     event.seq = m_store.appendEvent(event);
+                    // In the same unit: a transition recorded is queued to every endpoint, once.
+                    WebhookDeliverer::queueAlert(m_store, event);
                     recorded.append(event);
                 }
                 if (!next.track.firing() && !next.track.breachedSince.isValid()) {

@@ -19,7 +19,8 @@ namespace keyright::server {
 // holds the store's alert lock (LeaseStore::lockAlerts), it measures each rule over its subjects
 // (each license in scope; each notice day of a license's dates; the server for clock jumps), steps
 // each alert with core's stepAlert() and records every transition as an alert_fired or
-// alert_resolved event in the same unit. Servers sharing a database evaluate one after the other,
+// alert_resolved event in the same unit, with its deliveries to the alert endpoints
+// (WebhookDeliverer::queueAlert). Servers sharing a database evaluate one after the other,
 // each reading the tracks the previous one wrote, so every transition is recorded once.
 //
 // instance_silent rules are refused by setRules(): instances do not yet record that they are alive.

@@ -6,6 +6,7 @@
 #include "Metrics.h"
 #include "ReclaimDecision.h"
 #include "alerts/AlertEvaluator.h"
+#include "alerts/WebhookDeliverer.h"
 #include "http/ApiAnswer.h"
 #include "http/ApiError.h"
 #include "http/RequestParsing.h"
@@ -38,6 +39,7 @@ namespace keyright::server {
 namespace {
 
 Q_LOGGING_CATEGORY(lcBackup, "keyright.server.backup")
+Q_LOGGING_CATEGORY(lcAlertEndpoints, "keyright.server.alerts.endpoints")
 
 } // namespace
 
@@ -92,6 +94,18 @@ ApiResponse AdminController::handle(const ApiRoute &route, const ApiRequest &req
         return getAlertRules();
     case K::PutAlertRules:
         return putAlertRules(request);
+    case K::ListAlertEndpoints:
+        return listAlertEndpoints();
+    case K::CreateAlertEndpoint:
+        return createAlertEndpoint(request, actor);
+    case K::DeleteAlertEndpoint:
+        return deleteAlertEndpoint(route, actor);
+    case K::TestAlertEndpoint:
+        return testAlertEndpoint(route, actor);
+    case K::AlertDeliveries:
+        return alertDeliveries(request);
+    case K::Redeliver:
+        return redeliver(route, actor);
     default:
         break;
     }
@@ -342,6 +356,105 @@ ApiResponse AdminController::putAlertRules(const ApiRequest &request)
     return answer::json(200, alerts::rulesBodyToJson(m_alerts->rules()));
 }
 
+namespace {
+
+ApiResponse noWebhooks()
+{
+    return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"no such route"_s));
+}
+
+} // namespace
+
+ApiResponse AdminController::listAlertEndpoints()
+{
+    if (!m_webhooks)
+        return noWebhooks();
+    return answer::json(200, alerts::webhook::endpointsBodyToJson(m_webhooks->endpoints()));
+}
+
+ApiResponse AdminController::createAlertEndpoint(const ApiRequest &request, const QString &actor)
+{
+    if (!m_webhooks)
+        return noWebhooks();
+    ApiError failure;
+    const auto wanted = request::parseNewAlertEndpoint(request.body, &failure);
+    if (!wanted)
+        return answer::error(failure);
+    ValidationError why;
+    auto created = m_webhooks->addEndpoint(*wanted, &why);
+    if (!created)
+        return answer::error(ApiError::invalid(why.field, why.message));
+    // The one time the secret leaves the server; the log names the endpoint, never the secret.
+    qCInfo(lcAlertEndpoints, "%s added the alert endpoint %s (%s)", qPrintable(actor), qPrintable(created->endpoint.id),
+           qPrintable(created->endpoint.name));
+    QJsonObject body = created->endpoint.toJson();
+    body.insert(QString::fromUtf16(alerts::webhook::secretMember), QString::fromLatin1(created->secret.view()));
+    return answer::json(201, body);
+}
+
+ApiResponse AdminController::deleteAlertEndpoint(const ApiRoute &route, const QString &actor)
+{
+    if (!m_webhooks)
+        return noWebhooks();
+    if (!m_webhooks->removeEndpoint(route.itemId))
+        return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound),
+                                                u"there is no alert endpoint %1"_s.arg(route.itemId)));
+    qCInfo(lcAlertEndpoints, "%s removed the alert endpoint %s", qPrintable(actor), qPrintable(route.itemId));
+    return answer::noContent();
+}
+
+ApiResponse AdminController::testAlertEndpoint(const ApiRoute &route, const QString &actor)
+{
+    if (!m_webhooks)
+        return noWebhooks();
+    const auto id = m_webhooks->queueTest(route.itemId);
+    if (!id)
+        return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound),
+                                                u"there is no alert endpoint %1"_s.arg(route.itemId)));
+    qCInfo(lcAlertEndpoints, "%s queued a test delivery %s to the alert endpoint %s", qPrintable(actor),
+           qPrintable(*id), qPrintable(route.itemId));
+    return answer::json(202, QJsonObject {{QString::fromUtf16(alerts::webhook::deliveryIdMember), *id}});
+}
+
+ApiResponse AdminController::alertDeliveries(const ApiRequest &request)
+{
+    if (!m_webhooks)
+        return noWebhooks();
+    namespace webhook = alerts::webhook;
+    const QString endpoint = request.query.queryItemValue(u"endpoint"_s, QUrl::FullyDecoded);
+    if (!endpoint.isEmpty() && !webhook::isValidId(endpoint))
+        return answer::error(ApiError::invalid(
+            u"endpoint"_s, u"endpoint \"%1\" is malformed: expected %2"_s.arg(endpoint.left(80), webhook::idRule())));
+    std::optional<webhook::DeliveryStatus> status;
+    if (request.query.hasQueryItem(u"status"_s)) {
+        const QString name = request.query.queryItemValue(u"status"_s, QUrl::FullyDecoded);
+        status = webhook::statusFromWire(name);
+        if (!status)
+            return answer::error(ApiError::invalid(
+                u"status"_s, u"status \"%1\" is not one of pending, delivered, gave_up"_s.arg(name.left(40))));
+    }
+    int limit = 100;
+    if (request.query.hasQueryItem(u"limit"_s)) {
+        bool ok = false;
+        limit = request.query.queryItemValue(u"limit"_s).toInt(&ok);
+        if (!ok || limit < 1 || limit > webhook::maxDeliveries)
+            return answer::error(
+                ApiError::invalid(u"limit"_s, u"limit must be an integer from 1 to %1"_s.arg(webhook::maxDeliveries)));
+    }
+    return answer::json(200, webhook::deliveriesBodyToJson(m_webhooks->deliveries(endpoint, status, limit)));
+}
+
+ApiResponse AdminController::redeliver(const ApiRoute &route, const QString &actor)
+{
+    if (!m_webhooks)
+        return noWebhooks();
+    if (!m_webhooks->redeliver(route.itemId))
+        return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound),
+                                                u"there is no alert delivery %1"_s.arg(route.itemId)));
+    qCInfo(lcAlertEndpoints, "%s queued the alert delivery %s again", qPrintable(actor), qPrintable(route.itemId));
+    return answer::json(202, QJsonObject {{QString::fromUtf16(alerts::webhook::deliveryIdMember), route.itemId}});
+}
+
 ApiResponse AdminController::metrics()
 {
     QList<Metrics::LicenseGauge> gauges;
@@ -354,8 +467,14 @@ ApiResponse AdminController::metrics()
                            StoredAlertTrack::subjectOf(alert.licenseId, alert.noticeDays)});
         }
     }
-    return ApiResponse {200, "text/plain; version=0.0.4; charset=utf-8", m_metrics.render(gauges, firing), {}, {}, {},
-                        {}};
+    Metrics::DeliveryQueue queue {0, 0};
+    if (m_webhooks) {
+        const auto counts = m_webhooks->counts();
+        queue.pending = counts.value(alerts::webhook::DeliveryStatus::Pending);
+        queue.gaveUp = counts.value(alerts::webhook::DeliveryStatus::GaveUp);
+    }
+    return ApiResponse {
+        200, "text/plain; version=0.0.4; charset=utf-8", m_metrics.render(gauges, firing, queue), {}, {}, {}, {}};
 }
 
 ApiResponse AdminController::stats()

@@ -14,6 +14,7 @@ class SeatService;
 class StatsService;
 class UsageReports;
 class AlertEvaluator;
+class WebhookDeliverer;
 class LedgerReports;
 class SqliteLeaseStore;
 
@@ -35,8 +36,13 @@ public:
     void setUsage(UsageReports *usage) { m_usage = usage; }
     // Serves GET /v1/licenses/{id}/ledger; without it the route answers 404 not_found.
     void setLedger(LedgerReports *ledger) { m_ledger = ledger; }
-    // Serves GET /v1/alerts and GET and PUT /v1/alerts/rules; without it they answer 404 not_found.
-    void setAlerts(AlertEvaluator *alerts) { m_alerts = alerts; }
+    // Serves GET /v1/alerts and GET and PUT /v1/alerts/rules, and with `webhooks` the endpoints and
+    // the delivery log; without them they answer 404 not_found.
+    void setAlerts(AlertEvaluator *alerts, WebhookDeliverer *webhooks = nullptr)
+    {
+        m_alerts = alerts;
+        m_webhooks = webhooks;
+    }
     // Serves POST /v1/admin/backup from the SQLite store `store`, its copy made in `workDir` (the
     // data directory) and the signing key read from `keyPath` when asked for; without a store
     // (PostgreSQL) the route answers 409 backup_unavailable.
@@ -63,6 +69,12 @@ private:
     ApiResponse firingAlerts();
     ApiResponse getAlertRules();
     ApiResponse putAlertRules(const ApiRequest &request);
+    ApiResponse listAlertEndpoints();
+    ApiResponse createAlertEndpoint(const ApiRequest &request, const QString &actor);
+    ApiResponse deleteAlertEndpoint(const ApiRoute &route, const QString &actor);
+    ApiResponse testAlertEndpoint(const ApiRoute &route, const QString &actor);
+    ApiResponse alertDeliveries(const ApiRequest &request);
+    ApiResponse redeliver(const ApiRoute &route, const QString &actor);
 
     SeatService &m_seats;
     LicenseAdmin &m_licenses;
@@ -72,6 +84,7 @@ private:
     UsageReports *m_usage = nullptr;
     LedgerReports *m_ledger = nullptr;
     AlertEvaluator *m_alerts = nullptr;
+    WebhookDeliverer *m_webhooks = nullptr;
     SqliteLeaseStore *m_backupStore = nullptr;
     QString m_backupDir;
     QString m_backupKeyPath;

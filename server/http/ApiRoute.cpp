@@ -1,6 +1,7 @@
 #include "http/ApiRoute.h"
 
 #include "LeaseJson.h"
+#include "wire/AlertWebhook.h"
 #include "wire/ApiPaths.h"
 #include "wire/ErrorBody.h"
 
@@ -69,6 +70,12 @@ const QList<Pattern> &patterns()
             {p::alerts, "GET", K::Alerts, viewer, A::Admin, {}},
             {p::alertRules, "GET", K::GetAlertRules, viewer, A::Admin, {}},
             {p::alertRules, "PUT", K::PutAlertRules, admin, A::Admin, {}},
+            {p::alertEndpoints, "GET", K::ListAlertEndpoints, viewer, A::Admin, {}},
+            {p::alertEndpoints, "POST", K::CreateAlertEndpoint, admin, A::Admin, {}},
+            {p::alertEndpoint, "DELETE", K::DeleteAlertEndpoint, admin, A::Admin, {}},
+            {p::alertEndpointTest, "POST", K::TestAlertEndpoint, admin, A::Admin, {}},
+            {p::alertDeliveries, "GET", K::AlertDeliveries, viewer, A::Admin, {}},
+            {p::alertRedeliver, "POST", K::Redeliver, admin, A::Admin, {}},
         };
         for (Pattern &pattern : table)
             pattern.segments = pattern.path.mid(1).split(u'/');
@@ -78,7 +85,7 @@ const QList<Pattern> &patterns()
 }
 
 bool segmentsMatch(const Pattern &pattern, const QList<QStringView> &segments, QString *license, QString *seat,
-                   QString *name, QString *ticket)
+                   QString *name, QString *ticket, QString *item)
 {
     if (pattern.segments.size() != segments.size())
         return false;
@@ -92,6 +99,8 @@ bool segmentsMatch(const Pattern &pattern, const QList<QStringView> &segments, Q
             *name = segments.at(i).toString();
         else if (want == apipath::ticketParameter)
             *ticket = segments.at(i).toString();
+        else if (want == apipath::endpointParameter || want == apipath::deliveryParameter)
+            *item = segments.at(i).toString();
         else if (want != segments.at(i))
             return false;
     }
@@ -114,8 +123,8 @@ std::optional<ApiRoute> ApiRoute::match(QByteArrayView method, QStringView path,
 
     QStringList allowed;
     for (const Pattern &pattern : patterns()) {
-        QString license, seat, name, ticket;
-        if (!segmentsMatch(pattern, segments, &license, &seat, &name, &ticket))
+        QString license, seat, name, ticket, item;
+        if (!segmentsMatch(pattern, segments, &license, &seat, &name, &ticket, &item))
             continue;
         if (pattern.method != method) {
             allowed.append(QString::fromLatin1(pattern.method));
@@ -137,7 +146,14 @@ std::optional<ApiRoute> ApiRoute::match(QByteArrayView method, QStringView path,
             return fail(
                 ApiError::invalid(apipath::parameterField(apipath::ticketParameter),
                                   u"ticketId \"%1\" is malformed: expected %2"_s.arg(ticket.left(80), ticketIdRule())));
-        return ApiRoute {pattern.kind, license, seat, name, pattern.access, ticket, pattern.area};
+        for (const char16_t *parameter : {apipath::endpointParameter, apipath::deliveryParameter}) {
+            if (pattern.segments.contains(QStringView(parameter)) && !alerts::webhook::isValidId(item))
+                return fail(ApiError::invalid(
+                    apipath::parameterField(parameter),
+                    u"%1 \"%2\" is malformed: expected %3"_s.arg(apipath::parameterField(parameter), item.left(80),
+                                                                 alerts::webhook::idRule())));
+        }
+        return ApiRoute {pattern.kind, license, seat, name, pattern.access, ticket, pattern.area, item};
     }
     if (!allowed.isEmpty()) {
         ApiError e {
@@ -159,10 +175,12 @@ QList<ApiRoute::Declared> ApiRoute::declared()
         QString path;
         for (const QStringView segment : pattern.segments)
             path += u'/'
-                + (segment == apipath::licenseParameter      ? u"{id}"_s
-                       : segment == apipath::seatParameter   ? u"{seatId}"_s
-                       : segment == apipath::ticketParameter ? u"{ticketId}"_s
-                                                             : segment.toString());
+                + (segment == apipath::licenseParameter        ? u"{id}"_s
+                       : segment == apipath::seatParameter     ? u"{seatId}"_s
+                       : segment == apipath::ticketParameter   ? u"{ticketId}"_s
+                       : segment == apipath::endpointParameter ? u"{endpointId}"_s
+                       : segment == apipath::deliveryParameter ? u"{deliveryId}"_s
+                                                               : segment.toString());
         all.append(Declared {pattern.method.toByteArray(), path, pattern.kind, pattern.access, pattern.area});
     }
     return all;
@@ -234,6 +252,18 @@ QString ApiRoute::name(Kind kind)
         return u"get_alert_rules"_s;
     case Kind::PutAlertRules:
         return u"put_alert_rules"_s;
+    case Kind::ListAlertEndpoints:
+        return u"list_alert_endpoints"_s;
+    case Kind::CreateAlertEndpoint:
+        return u"create_alert_endpoint"_s;
+    case Kind::DeleteAlertEndpoint:
+        return u"delete_alert_endpoint"_s;
+    case Kind::TestAlertEndpoint:
+        return u"test_alert_endpoint"_s;
+    case Kind::AlertDeliveries:
+        return u"alert_deliveries"_s;
+    case Kind::Redeliver:
+        return u"redeliver"_s;
     }
     return u"unknown"_s;
 }

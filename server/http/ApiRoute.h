@@ -50,6 +50,12 @@ struct ApiRoute
         Alerts,
         GetAlertRules,
         PutAlertRules,
+        ListAlertEndpoints,
+        CreateAlertEndpoint,
+        DeleteAlertEndpoint,
+        TestAlertEndpoint,
+        AlertDeliveries,
+        Redeliver,
     };
 
     // Who may call a route: anyone, the holder of the license key, or a token of at least that
@@ -83,6 +89,7 @@ struct ApiRoute
     Access access;
     QString ticketId;
     Area area = Area::Public;
+    QString itemId; // an alert endpoint's or delivery's id ("{endpoint}", "{delivery}")
 
     // Unknown path -> 404 not_found; known path, other method -> 405 method_not_allowed (the
     // allowed methods in extra "allow"); malformed license, seat or ticket id -> 400 naming it.

@@ -20,6 +20,7 @@ namespace keyright::server {
 
 class AccessService;
 class AlertEvaluator;
+class WebhookDeliverer;
 class LeaseReaper;
 class LicenseAdmin;
 class Metrics;
@@ -91,7 +92,10 @@ public:
     void setStats(StatsService *stats) { m_admin.setStats(stats); }
     void setUsage(UsageReports *usage) { m_admin.setUsage(usage); }
     void setLedger(LedgerReports *ledger) { m_admin.setLedger(ledger); }
-    void setAlerts(AlertEvaluator *alerts) { m_admin.setAlerts(alerts); }
+    void setAlerts(AlertEvaluator *alerts, WebhookDeliverer *webhooks = nullptr)
+    {
+        m_admin.setAlerts(alerts, webhooks);
+    }
     void setBackup(SqliteLeaseStore *store, const QString &workDir, const QString &keyPath)
     {
         m_admin.setBackup(store, workDir, keyPath);

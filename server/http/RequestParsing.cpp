@@ -1,6 +1,7 @@
 #include "http/RequestParsing.h"
 
 #include "wire/AlertJson.h"
+#include "wire/AlertWebhook.h"
 #include "wire/ErrorBody.h"
 #include "wire/JsonReader.h"
 #include "wire/ReapResult.h"
@@ -137,6 +138,11 @@ std::optional<QList<AlertRule>> parseAlertRules(QByteArrayView body, ApiError *e
     return parseWith<QList<AlertRule>>(body, false, error, [](const QJsonObject &json, ValidationError *why) {
         return alerts::rulesBodyFromJson(json, why);
     });
+}
+
+std::optional<alerts::webhook::NewEndpoint> parseNewAlertEndpoint(QByteArrayView body, ApiError *error)
+{
+    return parseWith<alerts::webhook::NewEndpoint>(body, false, error, alerts::webhook::NewEndpoint::fromJson);
 }
 
 std::optional<SeatRules> parseRules(QByteArrayView body, ApiError *error)

@@ -4,6 +4,7 @@
 #include "SeatRules.h"
 #include "http/ApiError.h"
 #include "wire/AccessTokens.h"
+#include "wire/AlertWebhook.h"
 #include "wire/EventQuery.h"
 #include "wire/LicenseSpec.h"
 #include "wire/SeatRequests.h"
@@ -43,6 +44,7 @@ std::optional<RevokeRequest> parseRevoke(QByteArrayView body, ApiError *error = 
 // their shape is checked here (core/wire/SeatRulesJson); LicenseAdmin validates the values.
 std::optional<QList<HolderGroup>> parseGroups(QByteArrayView body, ApiError *error = nullptr);
 std::optional<QList<AlertRule>> parseAlertRules(QByteArrayView body, ApiError *error = nullptr);
+std::optional<alerts::webhook::NewEndpoint> parseNewAlertEndpoint(QByteArrayView body, ApiError *error = nullptr);
 std::optional<SeatRules> parseRules(QByteArrayView body, ApiError *error = nullptr);
 
 // POST /v1/tokens: {"name", "role", "expiresInSeconds"?}.

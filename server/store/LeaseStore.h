@@ -152,6 +152,31 @@ public:
     virtual void putAlertTrack(const StoredAlertTrack &track) = 0;
     virtual void deleteAlertTrack(const QString &ruleId, const QString &subject) = 0;
 
+    // Alert endpoints and the delivery outbox (issue 29; server/alerts/WebhookDeliverer). A
+    // delivery is queued in the unit of the event it tells, so it is never lost nor queued twice.
+    virtual QList<StoredAlertEndpoint> alertEndpoints() = 0;
+    virtual void insertAlertEndpoint(const StoredAlertEndpoint &endpoint) = 0;
+    // True when one was deleted; its deliveries stay in the log.
+    virtual bool deleteAlertEndpoint(const QString &id) = 0;
+    virtual void queueAlertDelivery(const StoredAlertDelivery &delivery) = 0;
+    // Inside a unit: the first `limit` pending deliveries due at `now` that nobody holds (no claim,
+    // or one expired), marked as held by `owner` until `claimUntil`. On a shared database the rows
+    // another instance is claiming are skipped rather than waited for.
+    virtual QList<StoredAlertDelivery> claimAlertDeliveries(const QString &owner, const QDateTime &now,
+                                                            const QDateTime &claimUntil, int limit)
+        = 0;
+    // Writes the outcome of an attempt (status, attempts, next and last attempt, code, error) and
+    // lifts the claim, only while `owner` still holds it; false when it no longer does.
+    virtual bool finishAlertDelivery(const alerts::webhook::Delivery &delivery, const QString &owner) = 0;
+    virtual std::optional<StoredAlertDelivery> alertDelivery(const QString &id) = 0;
+    // Newest first; an empty endpoint id or no status: any.
+    virtual QList<alerts::webhook::Delivery>
+    alertDeliveries(const QString &endpointId, std::optional<alerts::webhook::DeliveryStatus> status, int limit) = 0;
+    // Makes a delivery pending again, due at `now`, its claim lifted; false when there is none.
+    virtual bool requeueAlertDelivery(const QString &id, const QDateTime &now) = 0;
+    // How many deliveries have each status.
+    virtual QHash<alerts::webhook::DeliveryStatus, int> alertDeliveryCounts() = 0;
+
     virtual QList<AccessToken> tokens() = 0;
     virtual std::optional<AccessToken> token(const QString &name) = 0;
     virtual std::optional<AccessToken> tokenByHash(const QByteArray &hash) = 0;

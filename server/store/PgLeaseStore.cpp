@@ -1,5 +1,6 @@
 #include "store/PgLeaseStore.h"
 
+#include "store/SqlAlertOutbox.h"
 #include "store/SqlAlerts.h"
 #include "store/SqlClockReference.h"
 #include "store/SqlLeaseTables.h"
@@ -89,6 +90,8 @@ SqlDialect PgLeaseStore::dialect()
                                      u"ALTER TABLE licenses ADD COLUMN maintenance_until_ms BIGINT"_s});
     // Alert rules, each alert's state, and the evaluation row (issue 29).
     d.migrations.append(SqlAlerts::createTables(u"BIGINT"_s));
+    // Alert endpoints and the delivery outbox (issue 29).
+    d.migrations.append(SqlAlertOutbox::createTables(u"BIGINT"_s, u"BYTEA"_s));
     d.beginMigration = u"BEGIN"_s;
     // Transaction-scoped: released by the COMMIT or ROLLBACK that ends the step.
     d.migrationLock = {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(migrationLockKey)};
@@ -430,33 +433,62 @@ qint64 PgLeaseStore::backendPid()
     return query.value(0).toLongLong();
 }
 
-bool PgLeaseStore::adoptSigningKey(const QByteArray &publicKey, QString *error)
+std::optional<QByteArray> PgLeaseStore::recordKey(const QString &purpose, const QByteArray &value, QString *error)
 {
     QByteArray recorded;
     try {
         withStore([&] {
             QSqlQuery insert(connection().database());
-            insert.prepare(u"INSERT INTO server_keys (purpose, public_key, recorded_ms) VALUES ('lease-signing', "
-                           ":key, :now) ON CONFLICT (purpose) DO NOTHING"_s);
-            insert.bindValue(u":key"_s, publicKey);
+            insert.prepare(u"INSERT INTO server_keys (purpose, public_key, recorded_ms) VALUES (:purpose, :key, :now) "
+                           "ON CONFLICT (purpose) DO NOTHING"_s);
+            insert.bindValue(u":purpose"_s, purpose);
+            insert.bindValue(u":key"_s, value);
             insert.bindValue(u":now"_s, m_clock.now().toMSecsSinceEpoch());
             connection().exec(insert);
             QSqlQuery select(connection().database());
-            select.prepare(u"SELECT public_key FROM server_keys WHERE purpose = 'lease-signing'"_s);
+            select.prepare(u"SELECT public_key FROM server_keys WHERE purpose = :purpose"_s);
+            select.bindValue(u":purpose"_s, purpose);
             connection().exec(select);
             if (select.next())
                 recorded = select.value(0).toByteArray();
         });
     } catch (const StoreError &failure) {
-        *error = u"cannot record the signing key: %1"_s.arg(QString::fromUtf8(failure.what()));
+        *error = QString::fromUtf8(failure.what());
+        return std::nullopt;
+    }
+    return recorded;
+}
+
+bool PgLeaseStore::adoptSigningKey(const QByteArray &publicKey, QString *error)
+{
+    QString why;
+    const auto recorded = recordKey(u"lease-signing"_s, publicKey, &why);
+    if (!recorded) {
+        *error = u"cannot record the signing key: %1"_s.arg(why);
         return false;
     }
-    if (recorded == publicKey)
+    if (*recorded == publicKey)
         return true;
     *error = u"this instance's signing key (%1) differs from the one recorded in %2 (%3): every instance must sign "
              "with the same key. Copy signing.key from the first instance's data directory into this one's (mode "
              "0600), or see docs/DEPLOYMENT.md"_s.arg(QString::fromLatin1(publicKey.toBase64()), description(),
-                                                      QString::fromLatin1(recorded.toBase64()));
+                                                      QString::fromLatin1(recorded->toBase64()));
+    return false;
+}
+
+bool PgLeaseStore::adoptAlertKey(const QByteArray &fingerprint, QString *error)
+{
+    QString why;
+    const auto recorded = recordKey(u"alert-secrets"_s, fingerprint, &why);
+    if (!recorded) {
+        *error = u"cannot record the alert secrets' key: %1"_s.arg(why);
+        return false;
+    }
+    if (*recorded == fingerprint)
+        return true;
+    *error = u"this instance's alerts.key differs from the one the other instances of %1 seal the alert endpoints' "
+             "secrets with: copy alerts.key from the first instance's data directory into this one's (mode 0600), "
+             "or see docs/DEPLOYMENT.md"_s.arg(description());
     return false;
 }
 

@@ -67,6 +67,9 @@ public:
     // The first server to call this records `publicKey` as the one every server signs with;
     // false with a message when the database already holds a different one.
     bool adoptSigningKey(const QByteArray &publicKey, QString *error);
+    // The same for the fingerprint of alerts.key (AlertSecretBox): every server must seal and open
+    // the endpoints' secrets with the same key.
+    bool adoptAlertKey(const QByteArray &fingerprint, QString *error);
     // The server process behind this store's connection (tests terminate it); -1 on failure.
     qint64 backendPid();
 
@@ -128,6 +131,8 @@ protected:
     void transactionEnded() override;
 
 private:
+    // Records `value` under `purpose` in server_keys unless one is there; what is recorded then.
+    std::optional<QByteArray> recordKey(const QString &purpose, const QByteArray &value, QString *error);
     struct ClockStatements;
 
     bool connectAndSetUp(QString *error);

@@ -1,5 +1,6 @@
 #include "store/SqlLeaseStore.h"
 
+#include "store/SqlAlertOutbox.h"
 #include "store/SqlAlerts.h"
 #include "store/SqlClockReference.h"
 #include "store/SqlCounters.h"
@@ -49,6 +50,7 @@ void SqlLeaseStore::makeParts()
     m_clockReference = std::make_unique<SqlClockReference>(m_connection);
     m_usage = std::make_unique<SqlUsageHistory>(m_connection, m_dialect);
     m_alerts = std::make_unique<SqlAlerts>(m_connection, serialized ? QString() : u" FOR UPDATE"_s);
+    m_outbox = std::make_unique<SqlAlertOutbox>(m_connection, m_dialect.skipLocked);
 }
 
 SqlLeaseStore::~SqlLeaseStore()
@@ -64,6 +66,7 @@ SqlLeaseStore::~SqlLeaseStore()
     m_clockReference.reset();
     m_usage.reset();
     m_alerts.reset();
+    m_outbox.reset();
     m_connection.close();
 }
 
@@ -82,7 +85,7 @@ bool SqlLeaseStore::prepareStatements(QString *error)
     m_prepared = m_transactions->prepare(error) && m_tables->prepare(error) && m_events->prepare(error)
         && m_counters->prepare(error) && m_tokens->prepare(error) && m_tickets->prepare(error)
         && m_seatRules->prepare(error) && m_clockReference->prepare(error) && m_usage->prepare(error)
-        && m_alerts->prepare(error);
+        && m_alerts->prepare(error) && m_outbox->prepare(error);
     return m_prepared;
 }
 
@@ -447,6 +450,69 @@ void SqlLeaseStore::deleteAlertTrack(const QString &ruleId, const QString &subje
 {
     ready();
     m_alerts->deleteTrack(ruleId, subject);
+}
+
+QList<StoredAlertEndpoint> SqlLeaseStore::alertEndpoints()
+{
+    ready();
+    return m_outbox->endpoints();
+}
+
+void SqlLeaseStore::insertAlertEndpoint(const StoredAlertEndpoint &endpoint)
+{
+    ready();
+    m_outbox->insertEndpoint(endpoint);
+}
+
+bool SqlLeaseStore::deleteAlertEndpoint(const QString &id)
+{
+    ready();
+    return m_outbox->deleteEndpoint(id);
+}
+
+void SqlLeaseStore::queueAlertDelivery(const StoredAlertDelivery &delivery)
+{
+    ready();
+    m_outbox->queue(delivery);
+}
+
+QList<StoredAlertDelivery> SqlLeaseStore::claimAlertDeliveries(const QString &owner, const QDateTime &now,
+                                                               const QDateTime &claimUntil, int limit)
+{
+    ready();
+    return m_outbox->claim(owner, now, claimUntil, limit);
+}
+
+bool SqlLeaseStore::finishAlertDelivery(const alerts::webhook::Delivery &delivery, const QString &owner)
+{
+    ready();
+    return m_outbox->finish(delivery, owner);
+}
+
+std::optional<StoredAlertDelivery> SqlLeaseStore::alertDelivery(const QString &id)
+{
+    ready();
+    return m_outbox->delivery(id);
+}
+
+QList<alerts::webhook::Delivery> SqlLeaseStore::alertDeliveries(const QString &endpointId,
+                                                                std::optional<alerts::webhook::DeliveryStatus> status,
+                                                                int limit)
+{
+    ready();
+    return m_outbox->deliveries(endpointId, status, limit);
+}
+
+bool SqlLeaseStore::requeueAlertDelivery(const QString &id, const QDateTime &now)
+{
+    ready();
+    return m_outbox->requeue(id, now);
+}
+
+QHash<alerts::webhook::DeliveryStatus, int> SqlLeaseStore::alertDeliveryCounts()
+{
+    ready();
+    return m_outbox->counts();
 }
 
 qint64 SqlLeaseStore::appendEvent(const EventRecord &event)

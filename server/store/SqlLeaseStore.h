@@ -13,6 +13,7 @@
 namespace keyright::server {
 
 class SqlAlerts;
+class SqlAlertOutbox;
 class SqlClockReference;
 class SqlCounters;
 class SqlEventLog;
@@ -96,6 +97,20 @@ public:
     QList<StoredAlertTrack> alertTracks() override;
     void putAlertTrack(const StoredAlertTrack &track) override;
     void deleteAlertTrack(const QString &ruleId, const QString &subject) override;
+
+    QList<StoredAlertEndpoint> alertEndpoints() override;
+    void insertAlertEndpoint(const StoredAlertEndpoint &endpoint) override;
+    bool deleteAlertEndpoint(const QString &id) override;
+    void queueAlertDelivery(const StoredAlertDelivery &delivery) override;
+    QList<StoredAlertDelivery> claimAlertDeliveries(const QString &owner, const QDateTime &now,
+                                                    const QDateTime &claimUntil, int limit) override;
+    bool finishAlertDelivery(const alerts::webhook::Delivery &delivery, const QString &owner) override;
+    std::optional<StoredAlertDelivery> alertDelivery(const QString &id) override;
+    QList<alerts::webhook::Delivery> alertDeliveries(const QString &endpointId,
+                                                     std::optional<alerts::webhook::DeliveryStatus> status,
+                                                     int limit) override;
+    bool requeueAlertDelivery(const QString &id, const QDateTime &now) override;
+    QHash<alerts::webhook::DeliveryStatus, int> alertDeliveryCounts() override;
 
     QList<AccessToken> tokens() override;
     std::optional<AccessToken> token(const QString &name) override;
@@ -188,6 +203,7 @@ private:
     std::unique_ptr<SqlClockReference> m_clockReference;
     std::unique_ptr<SqlUsageHistory> m_usage;
     std::unique_ptr<SqlAlerts> m_alerts;
+    std::unique_ptr<SqlAlertOutbox> m_outbox;
     bool m_caching;
     bool m_prepared = false;
     bool m_createdSchema = false;

@@ -1,5 +1,6 @@
 #include "store/SqliteLeaseStore.h"
 
+#include "store/SqlAlertOutbox.h"
 #include "store/SqlAlerts.h"
 #include "store/SqlClockReference.h"
 #include "store/SqlSchema.h"
@@ -107,6 +108,8 @@ SqlDialect SqliteLeaseStore::dialect()
                                      u"ALTER TABLE licenses ADD COLUMN maintenance_until_ms INTEGER"_s});
     // Alert rules, each alert's state, and the evaluation row (issue 29).
     d.migrations.append(SqlAlerts::createTables(u"INTEGER"_s));
+    // Alert endpoints and the delivery outbox (issue 29).
+    d.migrations.append(SqlAlertOutbox::createTables(u"INTEGER"_s, u"BLOB"_s));
     // IMMEDIATE: the write lock is taken at BEGIN, so a transaction never fails half-way for
     // want of it.
     d.beginMigration = u"BEGIN IMMEDIATE"_s;

@@ -5,6 +5,7 @@
 #include "SeatLease.h"
 #include "SeatPolicy.h"
 #include "wire/AccessRole.h"
+#include "wire/AlertWebhook.h"
 #include "wire/EventKind.h"
 #include "wire/EventQuery.h"
 #include "wire/EventRecord.h"
@@ -83,6 +84,25 @@ struct StoredAlertTrack
     qint64 limit = 0;
 
     friend bool operator==(const StoredAlertTrack &, const StoredAlertTrack &) = default;
+};
+
+// An alert endpoint (the alert_endpoints table, issue 29) with its secret sealed under the data
+// directory's alerts.key (AlertSecretBox): the store never holds the secret in the clear.
+struct StoredAlertEndpoint
+{
+    alerts::webhook::Endpoint endpoint;
+    QByteArray sealedSecret; // nonce followed by the crypto_secretbox of the secret
+    QString address; // kind "email": where to (a later mailer); empty for a webhook
+};
+
+// One delivery of the outbox (the alert_outbox table): the log's row, the exact body to POST, and
+// who holds it while it is being sent (claimOwner until claimUntil; empty: nobody).
+struct StoredAlertDelivery
+{
+    alerts::webhook::Delivery delivery;
+    QByteArray payload;
+    QString claimOwner = {};
+    QDateTime claimUntil = {};
 };
 
 // A place in a license's waiting line as the store keeps it (the queue_tickets table). The

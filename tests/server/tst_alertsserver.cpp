@@ -216,10 +216,11 @@ void TestAlertsServer::anotherServerGoesOnFromTheStoredAlerts()
         // Every instance signs with the same key (docs/DEPLOYMENT.md).
         QVERIFY(otherDir.isValid());
         options.dataDir = otherDir.path();
-        QVERIFY(
-            QFile::copy(QDir(m_fixture->dataDir()).filePath(u"signing.key"_s), otherDir.filePath(u"signing.key"_s)));
-        QVERIFY(QFile::setPermissions(otherDir.filePath(u"signing.key"_s),
-                                      QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+        // and seals the alert endpoints' secrets with the same alerts.key.
+        for (const QString &secret : {u"signing.key"_s, u"alerts.key"_s}) {
+            QVERIFY(QFile::copy(QDir(m_fixture->dataDir()).filePath(secret), otherDir.filePath(secret)));
+            QVERIFY(QFile::setPermissions(otherDir.filePath(secret), QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+        }
         other = std::make_unique<TestServer>(options);
         QString error;
         QVERIFY2(other->start(&error), qPrintable(error));

@@ -357,7 +357,7 @@ void TestIdleReclaimServer::twoInstancesReclaimOnceOnPostgres()
     // A second instance on the same database, signing with the same key, reading the same clock.
     QTemporaryDir secondDir;
     QVERIFY(secondDir.isValid());
-    for (const QString &secret : {u"signing.key"_s, u"admin-token"_s}) {
+    for (const QString &secret : {u"signing.key"_s, u"alerts.key"_s, u"admin-token"_s}) {
         const QString target = QDir(secondDir.path()).filePath(secret);
         QVERIFY(QFile::copy(QDir(m_server->dataDir()).filePath(secret), target));
         QVERIFY(QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner));

@@ -274,7 +274,27 @@ void TestRoleMatrix::everyCell()
         QVERIFY(!createToken(name, u"viewer"_s).isEmpty());
         concrete.replace(u"{name}"_s, name);
     }
-    if (method == "PUT" && concrete == u"/v1/alerts/rules"_s)
+    if (concrete.contains(u"{endpointId}"_s) || concrete.contains(u"{deliveryId}"_s)) {
+        // A fresh alert endpoint (nothing listens at port 9), and for a delivery its test delivery.
+        const auto made
+            = m_http->post(u"/v1/alerts/endpoints"_s,
+                           {{u"name"_s, u"matrix-%1"_s.arg(++m_made)}, {u"url"_s, u"http://127.0.0.1:9/"_s}},
+                           m_credentials.value(u"admin"_s));
+        QCOMPARE(made.status, 201);
+        const QString endpoint = made.json().value(u"id"_s).toString();
+        concrete.replace(u"{endpointId}"_s, endpoint);
+        if (concrete.contains(u"{deliveryId}"_s)) {
+            const auto test
+                = m_http->post(u"/v1/alerts/endpoints/%1/test"_s.arg(endpoint), {}, m_credentials.value(u"admin"_s));
+            QCOMPARE(test.status, 202);
+            concrete.replace(u"{deliveryId}"_s, test.json().value(u"deliveryId"_s).toString());
+        }
+    }
+    if (method == "POST" && concrete == u"/v1/alerts/endpoints"_s)
+        body = QJsonDocument(
+                   QJsonObject {{u"name"_s, u"made-%1"_s.arg(++m_made)}, {u"url"_s, u"https://example.com/"_s}})
+                   .toJson(QJsonDocument::Compact);
+    else if (method == "PUT" && concrete == u"/v1/alerts/rules"_s)
         body = R"({"rules":[{"id":"matrix","kind":"clock_jump","minutes":5}]})";
     else if (method == "PUT" && concrete.endsWith(u"/rules"_s))
         body = R"({"rules":{"deny":["nobody@*"]}})";

@@ -984,9 +984,10 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
             QVERIFY(db.open());
         }
         QSqlQuery query(db);
-        // Four steps back: the alert tables and the license dates (issue 29), the reclaim marks,
-        // the activity column.
-        for (const QString &table : {u"alert_rules"_s, u"alert_tracks"_s, u"alert_evaluation"_s})
+        // Five steps back: the alert endpoints and outbox, the alert tables and the license dates
+        // (issue 29), the reclaim marks, the activity column.
+        for (const QString &table :
+             {u"alert_endpoints"_s, u"alert_outbox"_s, u"alert_rules"_s, u"alert_tracks"_s, u"alert_evaluation"_s})
             QVERIFY2(query.exec(u"DROP TABLE %1"_s.arg(table)), qPrintable(query.lastError().text()));
         for (const QString &column : {u"valid_from_ms"_s, u"valid_until_ms"_s, u"maintenance_until_ms"_s})
             QVERIFY2(query.exec(u"ALTER TABLE licenses DROP COLUMN %1"_s.arg(column)),
@@ -994,7 +995,7 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
         for (const QString &column : {u"reclaim_at_ms"_s, u"reclaim_marked_ms"_s, u"last_activity_ms"_s})
             QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN %1"_s.arg(column)),
                      qPrintable(query.lastError().text()));
-        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 4)));
+        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 5)));
         query.finish();
         if (!isPg()) {
             db.close();

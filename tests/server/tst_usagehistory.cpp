@@ -1124,7 +1124,7 @@ void TestUsageHistory::instancesOnOneDatabaseCloseEachBucketOnce()
     // instance of one deployment does.
     QTemporaryDir secondDir;
     QVERIFY(secondDir.isValid());
-    for (const QString &secret : {u"signing.key"_s, u"admin-token"_s}) {
+    for (const QString &secret : {u"signing.key"_s, u"alerts.key"_s, u"admin-token"_s}) {
         const QString target = QDir(secondDir.path()).filePath(secret);
         QVERIFY(QFile::copy(QDir(first.dataDir()).filePath(secret), target));
         QVERIFY(QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner));
@@ -1406,7 +1406,7 @@ bool instanceDirectory(const QString &from, const QString &to)
 {
     if (!QDir().mkpath(to))
         return false;
-    for (const QString &secret : {u"signing.key"_s, u"admin-token"_s}) {
+    for (const QString &secret : {u"signing.key"_s, u"alerts.key"_s, u"admin-token"_s}) {
         const QString target = QDir(to).filePath(secret);
         if (!QFile::copy(QDir(from).filePath(secret), target)
             || !QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner))

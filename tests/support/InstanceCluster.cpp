@@ -11,7 +11,7 @@ namespace keyright {
 namespace {
 
 // The files every instance must share. Only the first instance ever creates them.
-const QStringList sharedSecrets {u"signing.key"_s, u"admin-token"_s};
+const QStringList sharedSecrets {u"signing.key"_s, u"alerts.key"_s, u"admin-token"_s};
 
 constexpr QFile::Permissions ownerOnly = QFile::ReadOwner | QFile::WriteOwner;
 

@@ -1,0 +1,259 @@
+#include "wire/AlertWebhook.h"
+
+#include "Timestamps.h"
+#include "wire/AlertJson.h"
+#include "wire/JsonReader.h"
+
+#include <QJsonArray>
+#include <QUrl>
+
+#include <algorithm>
+#include <limits>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright::alerts::webhook {
+
+namespace {
+
+QJsonValue timeOrNull(const QDateTime &time)
+{
+    return time.isValid() ? QJsonValue(formatTimestamp(time)) : QJsonValue(QJsonValue::Null);
+}
+
+QDateTime optionalTime(JsonReader &reader, const QJsonObject &object, const QString &path, const QString &key)
+{
+    const QJsonValue value = object.value(key);
+    if (value.isUndefined() || value.isNull())
+        return {};
+    return reader.timestampValue(value, JsonReader::joinPath(path, key));
+}
+
+bool isLowercaseHex(QStringView text)
+{
+    return std::all_of(text.begin(), text.end(),
+                       [](QChar c) { return (c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f'); });
+}
+
+} // namespace
+
+QByteArray signedString(qint64 unixSeconds, QByteArrayView body)
+{
+    return QByteArray::number(unixSeconds) + '.' + body.toByteArray();
+}
+
+QByteArray signatureValue(qint64 unixSeconds, QByteArrayView hexMac)
+{
+    return "t=" + QByteArray::number(unixSeconds) + ",v1=" + hexMac.toByteArray();
+}
+
+QJsonObject Payload::toJson() const
+{
+    return QJsonObject {
+        {u"deliveryId"_s, deliveryId},
+        {u"event"_s, event},
+        {u"time"_s, timeOrNull(time)},
+        {u"licenseId"_s, licenseId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(licenseId)},
+        {u"alert"_s, alert.toJson()},
+        {u"sentence"_s, sentence},
+    };
+}
+
+QString sentence(const eventdetail::AlertChange &change, bool fired, const QString &licenseId)
+{
+    const QString subject = licenseId.isEmpty() ? u"the server"_s : licenseId;
+    QString notice;
+    if (change.noticeDays >= 0)
+        notice = u" (%1 days' notice)"_s.arg(change.noticeDays);
+    return u"Alert %1 (%2%3) %4 for %5: %6 against a limit of %7, %8."_s.arg(
+        change.ruleId, alerts::toWire(change.kind), notice, fired ? u"fired"_s : u"resolved"_s, subject,
+        QString::number(change.value), QString::number(change.limit), alerts::toWire(change.severity));
+}
+
+bool isValidId(QStringView id)
+{
+    return id.size() == 32 && isLowercaseHex(id);
+}
+
+QString idRule()
+{
+    return u"32 lowercase hexadecimal digits"_s;
+}
+
+QJsonObject Endpoint::toJson() const
+{
+    return QJsonObject {
+        {u"id"_s, id},   {u"name"_s, name},       {u"kind"_s, kind},
+        {u"url"_s, url}, {u"enabled"_s, enabled}, {u"createdAt"_s, timeOrNull(createdAt)},
+    };
+}
+
+std::optional<Endpoint> Endpoint::fromJson(const QJsonValue &json, const QString &path, ValidationError *error)
+{
+    JsonReader reader;
+    const QJsonObject object = reader.object(json, path);
+    Endpoint endpoint;
+    endpoint.id = reader.string(object, path, u"id"_s, false);
+    endpoint.name = reader.string(object, path, u"name"_s);
+    endpoint.kind = reader.string(object, path, u"kind"_s, false);
+    endpoint.url = reader.string(object, path, u"url"_s);
+    endpoint.enabled = reader.boolean(object, path, u"enabled"_s);
+    endpoint.createdAt = optionalTime(reader, object, path, u"createdAt"_s);
+    if (!reader.report(error))
+        return std::nullopt;
+    return endpoint;
+}
+
+std::optional<NewEndpoint> NewEndpoint::fromJson(const QJsonObject &json, ValidationError *error)
+{
+    JsonReader reader;
+    NewEndpoint endpoint;
+    endpoint.name = reader.string(json, {}, u"name"_s, false);
+    endpoint.url = reader.string(json, {}, u"url"_s, false);
+    if (json.contains(u"enabled"_s))
+        endpoint.enabled = reader.boolean(json, {}, u"enabled"_s);
+    if (!reader.failed() && endpoint.name.size() > maxNameLength)
+        reader.fail(u"name"_s, u"is longer than %1 characters"_s.arg(maxNameLength));
+    if (!reader.failed() && endpoint.url.size() > maxUrlLength)
+        reader.fail(u"url"_s, u"is longer than %1 characters"_s.arg(maxUrlLength));
+    if (!reader.failed()) {
+        const QUrl url(endpoint.url, QUrl::StrictMode);
+        const QString scheme = url.scheme();
+        if (!url.isValid() || (scheme != u"http"_s && scheme != u"https"_s) || url.host().isEmpty())
+            reader.fail(u"url"_s, u"is not an http:// or https:// address with a host"_s);
+    }
+    if (!reader.report(error))
+        return std::nullopt;
+    return endpoint;
+}
+
+QJsonObject NewEndpoint::toJson() const
+{
+    return QJsonObject {{u"name"_s, name}, {u"url"_s, url}, {u"enabled"_s, enabled}};
+}
+
+QString toWire(DeliveryStatus status)
+{
+    switch (status) {
+    case DeliveryStatus::Pending:
+        return u"pending"_s;
+    case DeliveryStatus::Delivered:
+        return u"delivered"_s;
+    case DeliveryStatus::GaveUp:
+        return u"gave_up"_s;
+    }
+    return {};
+}
+
+std::optional<DeliveryStatus> statusFromWire(const QString &name)
+{
+    for (const DeliveryStatus status : {DeliveryStatus::Pending, DeliveryStatus::Delivered, DeliveryStatus::GaveUp}) {
+        if (toWire(status) == name)
+            return status;
+    }
+    return std::nullopt;
+}
+
+QJsonObject Delivery::toJson() const
+{
+    return QJsonObject {
+        {u"id"_s, id},
+        {u"endpointId"_s, endpointId},
+        {u"event"_s, event},
+        {u"status"_s, toWire(status)},
+        {u"attempts"_s, attempts},
+        {u"createdAt"_s, timeOrNull(createdAt)},
+        {u"nextAttemptAt"_s, timeOrNull(nextAttemptAt)},
+        {u"lastAttemptAt"_s, timeOrNull(lastAttemptAt)},
+        {u"lastCode"_s, lastCode},
+        {u"lastError"_s, lastError},
+    };
+}
+
+std::optional<Delivery> Delivery::fromJson(const QJsonValue &json, const QString &path, ValidationError *error)
+{
+    JsonReader reader;
+    const QJsonObject object = reader.object(json, path);
+    Delivery delivery;
+    delivery.id = reader.string(object, path, u"id"_s, false);
+    delivery.endpointId = reader.string(object, path, u"endpointId"_s);
+    delivery.event = reader.string(object, path, u"event"_s);
+    const QString status = reader.string(object, path, u"status"_s, false);
+    delivery.attempts = int(reader.integer(object, path, u"attempts"_s, 0, std::numeric_limits<int>::max()));
+    delivery.createdAt = optionalTime(reader, object, path, u"createdAt"_s);
+    delivery.nextAttemptAt = optionalTime(reader, object, path, u"nextAttemptAt"_s);
+    delivery.lastAttemptAt = optionalTime(reader, object, path, u"lastAttemptAt"_s);
+    delivery.lastCode = int(reader.integer(object, path, u"lastCode"_s, 0, 999));
+    delivery.lastError = reader.string(object, path, u"lastError"_s);
+    if (!reader.failed()) {
+        if (const auto known = statusFromWire(status))
+            delivery.status = *known;
+        else
+            reader.fail(JsonReader::joinPath(path, u"status"_s), u"is not one of pending, delivered, gave_up"_s);
+    }
+    if (!reader.report(error))
+        return std::nullopt;
+    return delivery;
+}
+
+QJsonObject endpointsBodyToJson(const QList<Endpoint> &endpoints)
+{
+    QJsonArray array;
+    for (const Endpoint &endpoint : endpoints)
+        array.append(endpoint.toJson());
+    return QJsonObject {{QString::fromUtf16(endpointsMember), array}};
+}
+
+std::optional<QList<Endpoint>> endpointsBodyFromJson(const QJsonObject &json, ValidationError *error)
+{
+    JsonReader reader;
+    const QString member = QString::fromUtf16(endpointsMember);
+    const QJsonArray array = reader.array(json, {}, member);
+    QList<Endpoint> endpoints;
+    for (qsizetype i = 0; i < array.size() && !reader.failed(); ++i) {
+        ValidationError why;
+        if (const auto endpoint = Endpoint::fromJson(array.at(i), JsonReader::indexPath(member, i), &why))
+            endpoints.append(*endpoint);
+        else
+            reader.fail(why);
+    }
+    if (!reader.report(error))
+        return std::nullopt;
+    return endpoints;
+}
+
+QJsonObject deliveriesBodyToJson(const QList<Delivery> &deliveries)
+{
+    QJsonArray array;
+    for (const Delivery &delivery : deliveries)
+        array.append(delivery.toJson());
+    return QJsonObject {{QString::fromUtf16(deliveriesMember), array}};
+}
+
+std::optional<QList<Delivery>> deliveriesBodyFromJson(const QJsonObject &json, ValidationError *error)
+{
+    JsonReader reader;
+    const QString member = QString::fromUtf16(deliveriesMember);
+    const QJsonArray array = reader.array(json, {}, member);
+    QList<Delivery> deliveries;
+    for (qsizetype i = 0; i < array.size() && !reader.failed(); ++i) {
+        ValidationError why;
+        if (const auto delivery = Delivery::fromJson(array.at(i), JsonReader::indexPath(member, i), &why))
+            deliveries.append(*delivery);
+        else
+            reader.fail(why);
+    }
+    if (!reader.report(error))
+        return std::nullopt;
+    return deliveries;
+}
+
+qint64 retryDelayMs(int attempts)
+{
+    qint64 delay = firstRetryMs;
+    for (int i = 1; i < attempts && delay < longestRetryMs; ++i)
+        delay *= 2;
+    return std::min(delay, longestRetryMs);
+}
+
+} // namespace keyright::alerts::webhook

@@ -1,0 +1,95 @@
+#pragma once
+
+#include "SecretBuffer.h"
+#include "ValidationError.h"
+#include "store/LeaseStore.h"
+
+#include <QNetworkAccessManager>
+#include <QObject>
+#include <QSet>
+#include <QTimer>
+
+#include <chrono>
+
+namespace keyright {
+class Clock;
+}
+
+namespace keyright::server {
+
+class AlertSecretBox;
+
+// Delivers the alert outbox (issue 29) to the webhook endpoints. Every `interval` it claims the
+// deliveries that are due (LeaseStore::claimAlertDeliveries: on a shared database each row is
+// claimed by one instance, for claimDuration, so a killed instance's claims are taken over once
+// they expire) and POSTs each one asynchronously, signed with its endpoint's secret
+// (core/wire/AlertWebhook.h). A 2xx answer marks it delivered; anything else counts an attempt and
+// schedules the next by exponential back-off (webhook::retryDelayMs), until it is given up
+// webhook::giveUpAfterMs after it was queued. A receiver may thus get a delivery more than once
+// (a kill between its answer and the store's record); the Keyright-Delivery id tells it so.
+class WebhookDeliverer final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(WebhookDeliverer)
+
+public:
+    // How long a claim holds a delivery: longer than the longest attempt.
+    static constexpr std::chrono::milliseconds claimDuration {std::chrono::minutes(2)};
+    static constexpr std::chrono::milliseconds attemptTimeout {std::chrono::seconds(10)};
+    // Claimed per tick at most.
+    static constexpr int claimBatch = 50;
+
+    WebhookDeliverer(LeaseStore &store, const Clock &clock, const AlertSecretBox &secrets, QString owner,
+                     QObject *parent = nullptr);
+    ~WebhookDeliverer() override;
+
+    // Inside the unit of an alert_fired or alert_resolved event: queues one delivery of it per
+    // enabled endpoint. Returns the delivery ids.
+    static QStringList queueAlert(LeaseStore &store, const EventRecord &event);
+    // Inside a unit: queues a test delivery to one endpoint, due at once; its id.
+    static QString queueTest(LeaseStore &store, const alerts::webhook::Endpoint &endpoint, const QDateTime &now);
+
+    // The routes of docs/API.md "Alert endpoints and deliveries", each one unit of the store.
+    QList<alerts::webhook::Endpoint> endpoints();
+    struct Created
+    {
+        alerts::webhook::Endpoint endpoint;
+        SecretBuffer secret; // shown once, in the answer that created it
+    };
+    // nullopt with `error` naming the field: a name already used, or too many endpoints.
+    std::optional<Created> addEndpoint(const alerts::webhook::NewEndpoint &request, ValidationError *error);
+    bool removeEndpoint(const QString &id);
+    // The test delivery's id; nullopt when there is no such endpoint.
+    std::optional<QString> queueTest(const QString &endpointId);
+    QList<alerts::webhook::Delivery> deliveries(const QString &endpointId,
+                                                std::optional<alerts::webhook::DeliveryStatus> status, int limit);
+    // Pending again, due now, with the same id; false when there is no such delivery.
+    bool redeliver(const QString &id);
+    QHash<alerts::webhook::DeliveryStatus, int> counts();
+
+    // Claims what is due now and starts sending it; returns how many were started.
+    int deliverDue();
+    // Attempts started and not finished yet.
+    int inFlight() const { return int(m_inFlight.size()); }
+
+    void start(std::chrono::milliseconds interval);
+    void stop();
+
+signals:
+    // An attempt ended and its outcome was recorded (or could not be: the claim lapses then).
+    void attemptFinished(const QString &deliveryId);
+
+private:
+    void send(const StoredAlertDelivery &delivery, const QList<StoredAlertEndpoint> &endpoints);
+    void record(alerts::webhook::Delivery delivery, int code, const QString &error);
+
+    LeaseStore &m_store;
+    const Clock &m_clock;
+    const AlertSecretBox &m_secrets;
+    QString m_owner;
+    QNetworkAccessManager m_network;
+    QTimer m_timer;
+    QSet<QString> m_inFlight;
+};
+
+} // namespace keyright::server
