@@ -125,7 +125,11 @@ run_config() {
         local dir=$work/$config-$i port
         mkdir -m 700 "$dir"
         if ((i > 0)); then
+            # One signing key, admin token and alert secrets key for all instances (DEPLOYMENT.md).
             install -m 600 "$work/$config-0/signing.key" "$work/$config-0/admin-token" "$dir/"
+            if [[ -f "$work/$config-0/alerts.key" ]]; then
+                install -m 600 "$work/$config-0/alerts.key" "$dir/"
+            fi
         fi
         port=$(free_port)
         start_instance "$out/server-$config-$i.log" "$port" "$dir" "$db"
