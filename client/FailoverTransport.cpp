@@ -291,11 +291,14 @@ void FailoverTransport::send(const Request &request, Done done)
 void FailoverTransport::finish(const std::shared_ptr<Attempt> &attempt)
 {
     Reply reply;
-    if (attempt->lastLost.isError()) {
+    if (attempt->last503) {
+        // An instance answered: the site is reachable and says why it cannot serve (a database
+        // away answers 503 on every live instance, whatever the dead ones do). Walk 48: the
+        // dashboard called that "Server unreachable" when one instance was down as well.
+        reply = *attempt->last503;
+    } else if (attempt->lastLost.isError()) {
         // Lost rather than refused: what an instance's key said is part of the story.
         reply.error = attempt->lastLost;
-    } else if (attempt->last503) {
-        reply = *attempt->last503;
     } else if (attempt->lastProblem.isError()) {
         reply.error = attempt->lastProblem;
     } else {

@@ -284,6 +284,13 @@ void TestFailover::clientErrorIsAnAnswer()
 void TestFailover::serviceUnavailableMovesOn()
 {
     auto client = makeClient(instanceUrls(), m_key);
+    // A dashboard on the same site, which has met every instance's key already.
+    AdminClient admin(*m_network, m_server->clock());
+    admin.setServerUrls(instanceUrls());
+    admin.setAdminToken(m_server->adminToken());
+    QVERIFY(awaitAdmin<LicenseList>([&](QObject *context, AdminClient::Callback<LicenseList> done) {
+                admin.listLicenses(context, done);
+            }).ok());
     const LeaseOutcome first = checkout(*client, u"alice@ws-1"_s);
     QVERIFY(std::holds_alternative<outcome::Granted>(first));
     const QString seatId = std::get<outcome::Granted>(first).lease.seatId;
@@ -310,6 +317,18 @@ void TestFailover::serviceUnavailableMovesOn()
     QVERIFY2(std::holds_alternative<outcome::Transport>(refused), qPrintable(describe(refused)));
     QCOMPARE(std::get<outcome::Transport>(refused).httpStatus, 503);
     QCOMPARE(describe(refused), u"the server answered 503: the database is unreachable"_s);
+
+    // One instance dead, the others answering 503 (walk 48: the dashboard's banner said "Server
+    // unreachable" while two instances answered): the answer is what the live ones said.
+    m_proxies[2]->setRefuse(true);
+    const LeaseOutcome mixed = heartbeat(*client, seatId);
+    QVERIFY2(std::holds_alternative<outcome::Transport>(mixed), qPrintable(describe(mixed)));
+    QCOMPARE(std::get<outcome::Transport>(mixed).httpStatus, 503);
+    QCOMPARE(describe(mixed), u"the server answered 503: the database is unreachable"_s);
+    const auto listed = awaitAdmin<LicenseList>(
+        [&](QObject *context, AdminClient::Callback<LicenseList> done) { admin.listLicenses(context, done); });
+    QCOMPARE(listed.error.kind, ClientError::Kind::Server);
+    QCOMPARE(listed.error.code, u"database_unavailable"_s);
 }
 
 // The instance's answer is the answer when it has an HTTP status, whatever Qt's error code for
