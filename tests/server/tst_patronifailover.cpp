@@ -624,12 +624,20 @@ struct Renewer
     QStringList refusals;
 };
 
+// The step of keepRenewing(), owned by the case's context object: the timers and answers that
+// take the next step point at it without owning it (a function owning itself never ends).
+struct RenewStep final : QObject
+{
+    std::function<void(Renewer &)> run;
+};
+
 // Drives the renewers until `stop` is set; their context object ends the timers.
 void keepRenewing(std::vector<std::unique_ptr<Renewer>> &renewers, QObject &scope, const QElapsedTimer &clock,
                   const bool &stop)
 {
-    auto step = std::make_shared<std::function<void(Renewer &)>>();
-    *step = [&renewers, &scope, &clock, &stop, step](Renewer &r) {
+    auto *step = new RenewStep;
+    step->setParent(&scope);
+    step->run = [&scope, &clock, &stop, step](Renewer &r) {
         if (stop)
             return;
         const QByteArray base = "/v1/licenses/" + r.license.id.toLatin1();
@@ -661,11 +669,11 @@ void keepRenewing(std::vector<std::unique_ptr<Renewer>> &renewers, QObject &scop
                         .arg(reply.status)
                         .arg(QString::fromUtf8(reply.body.left(300))));
             }
-            QTimer::singleShot(pace, &scope, [step, rp] { (*step)(*rp); });
+            QTimer::singleShot(pace, &scope, [step, rp] { step->run(*rp); });
         });
     };
     for (auto &renewer : renewers)
-        (*step)(*renewer);
+        step->run(*renewer);
 }
 
 // The clock cases' failover: `kill` kills the primary and names the node promoted, which must be
