@@ -100,27 +100,25 @@ std::chrono::milliseconds DatabaseClock::offset() const
 
 QList<ServerClock::Jump> DatabaseClock::tick()
 {
-    std::optional<clockreference::Advance> advanced;
+    // A reconnection advances the reference at once (PgLeaseStore::beforeTransaction): the jumps
+    // it saw are this tick's to report, as one it saw itself would be, even when this tick's own
+    // advance fails.
+    QList<clockreference::Advance> advances = m_store.takeReconnectAdvances();
     try {
-        advanced = m_store.advanceClock(m_local);
+        advances.append(m_store.advanceClock(m_local));
     } catch (const StoreError &failure) {
         qCWarning(lcClock, "cannot advance the database's clock reference: %s", failure.what());
-        return {};
     }
     QList<Jump> jumps;
-    // A reconnection advances the reference at once (PgLeaseStore::beforeTransaction): a jump it
-    // saw is this tick's to report, as one it saw itself would be.
-    for (const auto &advance : {m_store.takeReconnectAdvance(), advanced}) {
-        if (!advance)
-            continue;
-        const ClockReference &next = advance->next;
+    for (const auto &advance : std::as_const(advances)) {
+        const ClockReference &next = advance.next;
         const qint64 offset = next.wallMs - next.referenceMs;
         {
             const std::lock_guard lock(m_mutex);
             m_offsetMs = offset;
         }
-        if (std::abs(advance->jumpMs) > jumpThreshold.count())
-            jumps.append(Jump {ClockJump {JumpedClock::Database, advance->jumpMs, offset},
+        if (std::abs(advance.jumpMs) > jumpThreshold.count())
+            jumps.append(Jump {ClockJump {JumpedClock::Database, advance.jumpMs, offset},
                                QDateTime::fromMSecsSinceEpoch(next.referenceMs, Qt::UTC)});
     }
     return jumps;

@@ -259,9 +259,15 @@ void PgLeaseStore::beforeTransaction()
         // While the database was away nobody could advance the clock reference, and readings run
         // at most clockreference::unmeasuredLimitMs past it: the first decisions after a long
         // outage would take a "now" behind by the outage (leases that lapsed during it counted as
-        // held, checkouts refused for seats nobody holds). Advanced before anything is decided.
+        // held, checkouts refused for seats nobody holds). Advanced before anything is decided, in
+        // a transaction of its own: as a savepoint of the turn's batch that reconnected, the
+        // reference's row would stay locked for the whole turn and the advance would be undone
+        // with the batch. Each advance is kept for the next tick to report (a few at most: a
+        // reconnection is tried at most every reconnectPause).
         try {
-            m_reconnectAdvance = advanceClock(m_local);
+            if (m_reconnectAdvances.size() >= 16)
+                m_reconnectAdvances.removeFirst();
+            m_reconnectAdvances.append(advanceClock(m_local));
         } catch (const StoreError &failure) {
             qCWarning(lcPgStore, "cannot advance the clock reference after reconnecting: %s", failure.what());
         }
@@ -347,7 +353,7 @@ std::optional<qint64> PgLeaseStore::readClock()
 clockreference::Advance PgLeaseStore::advanceClock(const Clock &local)
 {
     clockreference::Advance advance;
-    withStore([&] {
+    withOwnTransaction([&] {
         ClockStatements &s = clockStatements();
         connection().exec(s.lockReference).finish();
         // The monotonic clock read right after the database's, and trusted to measure with only

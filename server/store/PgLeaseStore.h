@@ -60,9 +60,9 @@ public:
     // Throws StoreError.
     std::optional<qint64> readClock();
     clockreference::Advance advanceClock(const Clock &local);
-    // The advance made right after a reconnection (see beforeTransaction()), once, for
-    // DatabaseClock's next tick to report as its own.
-    std::optional<clockreference::Advance> takeReconnectAdvance() { return std::exchange(m_reconnectAdvance, {}); }
+    // The advances made right after reconnections (see beforeTransaction()) since the last call,
+    // oldest first, once each, for DatabaseClock's next tick to report as its own.
+    QList<clockreference::Advance> takeReconnectAdvances() { return std::exchange(m_reconnectAdvances, {}); }
 
     // The first server to call this records `publicKey` as the one every server signs with;
     // false with a message when the database already holds a different one.
@@ -144,7 +144,7 @@ private:
     DatabaseClock m_clock;
     std::unique_ptr<ClockStatements> m_clockStatements;
     std::optional<std::chrono::milliseconds> m_lastReconnect; // local monotonic time
-    std::optional<clockreference::Advance> m_reconnectAdvance;
+    QList<clockreference::Advance> m_reconnectAdvances; // bounded: see beforeTransaction()
     struct RecentLicense
     {
         std::optional<LicenseRecord> record;

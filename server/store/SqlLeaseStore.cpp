@@ -203,6 +203,12 @@ void SqlLeaseStore::withStore(const std::function<void()> &work)
     unit(work);
 }
 
+void SqlLeaseStore::withOwnTransaction(const std::function<void()> &work)
+{
+    ready();
+    m_transactions->unitAlone(work);
+}
+
 void SqlLeaseStore::beginBatch()
 {
     m_transactions->beginBatch();

@@ -170,6 +170,9 @@ protected:
     // Prepares every statement again on a connection that was reopened.
     bool prepareStatements(QString *error);
     bool inTransaction() const;
+    // `work` in a transaction of its own, never a savepoint of a turn's batch (a batch that has
+    // begun but sent nothing stays as it was). Throws StoreError, also inside a unit or open batch.
+    void withOwnTransaction(const std::function<void()> &work);
 
     // Before a unit that starts a transaction (not one that joins a unit or an open batch): a
     // store whose connection can be lost reconnects here. Throws StoreError.

@@ -165,6 +165,15 @@ void SqlTransactions::unit(const std::function<void()> &work)
         unitInBatch(work);
 }
 
+void SqlTransactions::unitAlone(const std::function<void()> &work)
+{
+    if (!m_statements)
+        throw StoreError(StoreError::Kind::Unavailable, u"%1 is not open"_s.arg(m_connection.description()));
+    if (m_inUnit || m_batch == Batch::Open || m_batch == Batch::Broken)
+        throw StoreError(StoreError::Kind::Failed, u"a transaction of its own cannot start inside another"_s);
+    unitInTransaction(work);
+}
+
 void SqlTransactions::unitInTransaction(const std::function<void()> &work)
 {
     for (int attempt = 1;; ++attempt) {

@@ -44,6 +44,9 @@ public:
     bool prepare(QString *error);
 
     void unit(const std::function<void()> &work);
+    // A unit in a transaction of its own even while a batch has begun but sent nothing yet (the
+    // batch stays as it was); throws StoreError inside a unit or an open batch.
+    void unitAlone(const std::function<void()> &work);
     void beginBatch();
     void commitBatch();
     void rollbackBatch();
