@@ -125,19 +125,30 @@ void SqlTransactions::commit()
     throw error;
 }
 
+void SqlTransactions::afterUndo(const char *what, bool transactionEnded) noexcept
+{
+    // The undo and end hooks run inside the handlers of failures (a commit whose outcome is
+    // unknown among them): whatever they throw is logged, never allowed to replace the failure
+    // being handled, the one the caller must see.
+    for (const auto *hook : {&m_hooks.undone, &m_hooks.ended}) {
+        if (hook == &m_hooks.ended && !transactionEnded)
+            continue;
+        try {
+            if (*hook)
+                (*hook)();
+        } catch (const std::exception &failure) {
+            qCWarning(lcTransactions, "after %s: %s", what, failure.what());
+        } catch (...) {
+            qCWarning(lcTransactions, "after %s: an unknown failure", what);
+        }
+    }
+}
+
 bool SqlTransactions::rollback()
 {
-    // Called from the handlers of failures (a commit whose outcome is unknown among them), so it
-    // never throws: the failure being handled is the one the caller must see.
+    // Never throws: called from the handlers of failures.
     const bool undone = control(Control::Rollback);
-    try {
-        if (m_hooks.undone)
-            m_hooks.undone();
-    } catch (const StoreError &failure) {
-        qCWarning(lcTransactions, "after a rollback: %s", failure.what());
-    }
-    if (m_hooks.ended)
-        m_hooks.ended();
+    afterUndo("a rollback", true);
     return undone;
 }
 
@@ -145,8 +156,7 @@ bool SqlTransactions::rollbackToSavepoint()
 {
     // ROLLBACK TO keeps the savepoint open; RELEASE then closes it, its changes already undone.
     const bool undone = control(Control::RollbackToSavepoint) && control(Control::Release);
-    if (m_hooks.undone)
-        m_hooks.undone();
+    afterUndo("a rollback to a savepoint", false);
     return undone;
 }
 

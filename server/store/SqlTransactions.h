@@ -72,8 +72,11 @@ private:
     void begin();
     // Throws StoreError; a conflict at commit is reported as Unavailable, never retried.
     void commit();
+    // Neither throws.
     bool rollback();
     bool rollbackToSavepoint();
+    // Runs the undone hook, and the ended one when the transaction ended, logging what they throw.
+    void afterUndo(const char *what, bool transactionEnded) noexcept;
 
     SqlConnection &m_connection;
     QString m_beginStatement;
