@@ -29,6 +29,7 @@ HttpApi::HttpApi(const Services &services, QByteArray publicKey, AuthThrottle::S
     , m_lease(services.seats)
     , m_admin(services.seats, services.licenses, services.reaper, services.metrics)
     , m_tokens(services.access, services.seats.clock())
+    , m_storeFailures(services.seats.clock())
 { }
 
 ApiResponse HttpApi::handle(const ApiRequest &request)
@@ -41,8 +42,7 @@ ApiResponse HttpApi::handle(const ApiRequest &request)
     try {
         response = dispatch(request, &routeName);
     } catch (const StoreError &failure) {
-        qCCritical(lcApi, "%s %ls failed in the store: %s", request.method.constData(), qUtf16Printable(request.path),
-                   failure.what());
+        m_storeFailures.failed(lcApi(), u"%1 %2"_s.arg(QString::fromLatin1(request.method), request.path), failure);
         response = answer::error(ApiError::storeFailed(failure, m_callerHasToken));
     }
     response.route = routeName;
@@ -147,8 +147,8 @@ ApiResponse HttpApi::decideLeaseCall(const LeaseCall &call, bool rethrow)
     } catch (const StoreError &failure) {
         if (rethrow)
             throw;
-        qCCritical(lcApi, "%ls on %ls failed in the store: %s", qUtf16Printable(ApiRoute::name(call.route.kind)),
-                   qUtf16Printable(call.route.licenseId), failure.what());
+        m_storeFailures.failed(lcApi(), u"%1 on %2"_s.arg(ApiRoute::name(call.route.kind), call.route.licenseId),
+                               failure);
         return answer::error(ApiError::storeFailed(failure, false));
     }
 }

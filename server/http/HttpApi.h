@@ -7,6 +7,7 @@
 #include "http/AuthThrottle.h"
 #include "http/Authenticator.h"
 #include "http/LeaseController.h"
+#include "http/StoreFailureLog.h"
 #include "http/TokenController.h"
 #include "seats/SeatService.h"
 
@@ -101,6 +102,9 @@ public:
         m_admin.setBackup(store, workDir, keyPath);
     }
 
+    // Where requests that failed in the store are logged (RequestTurn's heartbeats too).
+    StoreFailureLog &storeFailures() { return m_storeFailures; }
+
 private:
     ApiResponse dispatch(const ApiRequest &request, QString *routeName);
     ApiResponse publicRoute(const ApiRoute &route);
@@ -113,6 +117,7 @@ private:
     LeaseController m_lease;
     AdminController m_admin;
     TokenController m_tokens;
+    StoreFailureLog m_storeFailures;
     // The request being handled showed a valid access token: a database failure may then name
     // the database to it (ApiError::storeFailed).
     bool m_callerHasToken = false;

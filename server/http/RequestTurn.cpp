@@ -242,7 +242,7 @@ void RequestTurn::storeRenewals()
                 renewal.response = renewed.contains(&renewal) ? renewal.renewed : decideAfresh(renewal);
         });
     } catch (const StoreError &failure) {
-        qCCritical(lcTurn, "%d heartbeat(s) failed in the store: %s", int(m_renewals.size()), failure.what());
+        m_api.storeFailures().failed(lcTurn(), u"%1 heartbeat(s)"_s.arg(m_renewals.size()), failure);
         for (Renewal &renewal : m_renewals)
             renewal.response = storeFailed(failure);
     }
