@@ -345,14 +345,25 @@ struct LeaseKeeper::Private
     }
 
     // The wait before the next attempt to take a seat after `result`: the retry interval after a
-    // refusal; after an outage, doubled with every failure up to the maximum, jittered between
-    // half and all of it, and never shorter than the server's Retry-After.
+    // refusal. After a 503 that says when to ask again (an instance whose database is away paces
+    // its clients by it, StoreFailureLog), that wait, spread by jitter up to half of it again: the
+    // server sized it for the whole site, so that all come back soon after the database does, at
+    // a rate it can serve. When no server answered (or one answered without saying), doubled with
+    // every failure up to the maximum, jittered between half and all of it.
     milliseconds retryDelay(const LeaseOutcome &result)
     {
         const auto *transport = std::get_if<outcome::Transport>(&result);
         if (!transport) {
             outageFailures = 0;
             return retryInterval;
+        }
+        const milliseconds asked = transport->retryAfter;
+        if (transport->httpStatus == 503 && asked.count() > 0) {
+            outageFailures = 0; // a server answered, and paces us
+            milliseconds delay = asked;
+            if (maxJitter.count() > 0)
+                delay += milliseconds(QRandomGenerator::global()->bounded(qint64(asked.count() / 2) + 1));
+            return delay;
         }
         ++outageFailures;
         const milliseconds ceiling = std::max(retryInterval, maxRetryInterval);
@@ -362,7 +373,7 @@ struct LeaseKeeper::Private
         delay = std::min(delay, ceiling);
         if (maxJitter.count() > 0 && delay.count() > 1)
             delay = delay / 2 + milliseconds(QRandomGenerator::global()->bounded(qint64(delay.count() / 2) + 1));
-        return std::max(delay, milliseconds(transport->retryAfter));
+        return std::max(delay, asked);
     }
 
     void acquireFailed(const LeaseOutcome &result)

@@ -84,10 +84,11 @@ public:
     void setMaxJitter(std::chrono::milliseconds jitter); // default 2 s; 0 for none
     void setTickInterval(std::chrono::milliseconds interval); // default 250 ms of real time
     void setRetryInterval(std::chrono::milliseconds interval); // re-acquire attempts while degraded
-    // While no server answers (or every one answers 503), each failed attempt to take a seat
-    // doubles the wait before the next, from the retry interval up to this (default 60 s), spread
-    // by jitter between half and all of it so a site's clients do not come back in step; a
-    // server's Retry-After is waited at least. A refusal (no seat free, a block) keeps the retry
+    // While no server answers, each failed attempt to take a seat doubles the wait before the
+    // next, from the retry interval up to this (default 60 s), spread by jitter between half and
+    // all of it so a site's clients do not come back in step. A 503 with Retry-After (an instance
+    // whose database is away) is followed instead: that wait, plus jitter up to half of it; the
+    // server sizes it for the whole site. A refusal (no seat free, a block) keeps the retry
     // interval. Heartbeats of a held seat never back off: they keep the seat.
     void setMaxRetryInterval(std::chrono::milliseconds interval);
     // With a wait, a checkout that finds no seat (every seat in use, the holder's group at its

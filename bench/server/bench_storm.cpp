@@ -9,8 +9,9 @@
 // plus up to 2 s of jitter, retries a failed heartbeat after the retry interval (5 s) and never
 // backs off while its lease is live, takes its lease as lapsed once the TTL has passed since the
 // request that granted or renewed it and checks out again, retries a refusal (409) after the retry
-// interval, and backs off from a server that does not answer (or answers 503): 5, 10, 20, 40, 60 s,
-// each spread between half and all of it, never sooner than the 503's Retry-After.
+// interval, follows a 503's Retry-After (plus up to half of it again: the instances size it for
+// the site), and backs off from a server that does not answer: 5, 10, 20, 40, 60 s, each spread
+// between half and all of it.
 //
 // One line a second on standard output, for bench/run-storm-bench.sh:
 //   wall=<ms since the epoch> held=<clients holding a live lease> checkouts=<201s> denied=<409s>
@@ -213,6 +214,13 @@ private:
                 schedule(index, now + retryIntervalMs);
                 return;
             }
+            if (reply.status == 503 && reply.retryAfterSeconds > 0) {
+                // The instance paces its site (StoreFailureLog): its wait, plus up to half again.
+                const qint64 asked = qint64(reply.retryAfterSeconds) * 1000;
+                c.failedCheckouts = 0;
+                schedule(index, now + asked + jitter(asked / 2 + 1));
+                return;
+            }
             qint64 delay = retryIntervalMs << std::min(c.failedCheckouts, 4);
             delay = std::min(delay, maxRetryIntervalMs);
             delay = delay / 2 + jitter(delay / 2 + 1);
@@ -231,6 +239,7 @@ private:
         if (!heartbeat && reply.status == 409) {
             ++m_counts.denied;
             c.requestId.clear();
+            c.failedCheckouts = 0; // a server answered: a refusal is not an outage
             schedule(index, now + retryIntervalMs);
             return;
         }

@@ -44,6 +44,7 @@ ApiResponse HttpApi::handle(const ApiRequest &request)
     } catch (const StoreError &failure) {
         m_storeFailures.failed(lcApi(), u"%1 %2"_s.arg(QString::fromLatin1(request.method), request.path), failure);
         response = answer::error(ApiError::storeFailed(failure, m_callerHasToken));
+        m_storeFailures.pace(response, failure);
     }
     response.route = routeName;
     if (!response.background && !response.afterCommit) // else counted when computed (countComputed)
@@ -149,7 +150,9 @@ ApiResponse HttpApi::decideLeaseCall(const LeaseCall &call, bool rethrow)
             throw;
         m_storeFailures.failed(lcApi(), u"%1 on %2"_s.arg(ApiRoute::name(call.route.kind), call.route.licenseId),
                                failure);
-        return answer::error(ApiError::storeFailed(failure, false));
+        ApiResponse response = answer::error(ApiError::storeFailed(failure, false));
+        m_storeFailures.pace(response, failure);
+        return response;
     }
 }
 

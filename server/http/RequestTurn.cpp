@@ -23,10 +23,13 @@ namespace {
 
 Q_LOGGING_CATEGORY(lcTurn, "keyright.server.http")
 
-ApiResponse storeFailed(const StoreError &cause)
+ApiResponse storeFailed(const StoreFailureLog &log, const StoreError &cause)
 {
-    // With Retry-After on a 503, as every other 503: keepers wait that long before trying again.
-    return HttpResponseWriter::errorResponse(ApiError::storeFailed(cause));
+    // With Retry-After on a 503, as every other 503, paced during an outage: keepers wait that
+    // long before trying again.
+    ApiResponse response = HttpResponseWriter::errorResponse(ApiError::storeFailed(cause));
+    log.pace(response, cause);
+    return response;
 }
 
 } // namespace
@@ -202,12 +205,14 @@ void RequestTurn::storeShared()
     }
     if (!failed)
         return;
-    qCCritical(lcTurn, "%d answer(s) withheld, their changes were not stored: %s",
-               int(m_calls.size() + m_renewals.size()), failed->what());
+    m_api.storeFailures().failed(
+        lcTurn(),
+        u"the commit of %1 answer(s) (withheld, their changes not stored)"_s.arg(m_calls.size() + m_renewals.size()),
+        *failed, int(m_calls.size() + m_renewals.size()));
     for (Call &call : m_calls)
-        call.response = storeFailed(*failed);
+        call.response = storeFailed(m_api.storeFailures(), *failed);
     for (Renewal &renewal : m_renewals)
-        renewal.response = storeFailed(*failed);
+        renewal.response = storeFailed(m_api.storeFailures(), *failed);
 }
 
 void RequestTurn::storeRenewals()
@@ -242,9 +247,10 @@ void RequestTurn::storeRenewals()
                 renewal.response = renewed.contains(&renewal) ? renewal.renewed : decideAfresh(renewal);
         });
     } catch (const StoreError &failure) {
-        m_api.storeFailures().failed(lcTurn(), u"%1 heartbeat(s)"_s.arg(m_renewals.size()), failure);
+        m_api.storeFailures().failed(lcTurn(), u"%1 heartbeat(s)"_s.arg(m_renewals.size()), failure,
+                                     int(m_renewals.size()));
         for (Renewal &renewal : m_renewals)
-            renewal.response = storeFailed(failure);
+            renewal.response = storeFailed(m_api.storeFailures(), failure);
     }
 }
 
@@ -290,9 +296,10 @@ void RequestTurn::finish()
             m_store.commitBatch();
     } catch (const StoreError &failure) {
         committed = false;
-        failed = storeFailed(failure);
-        qCCritical(lcTurn, "%d answer(s) withheld, their changes were not stored: %s", int(m_requests.size()),
-                   failure.what());
+        failed = storeFailed(m_api.storeFailures(), failure);
+        m_api.storeFailures().failed(
+            lcTurn(), u"the commit of %1 answer(s) (withheld, their changes not stored)"_s.arg(m_requests.size()),
+            failure, int(m_requests.size()));
     }
     // Taken out first: an answer may start the next turn.
     QList<Request> requests = std::exchange(m_requests, {});

@@ -1,6 +1,7 @@
 // An outage's failed requests fold into a few log lines an operator can read (issue 30: the
 // storm benchmark's instances wrote some 65,000 lines in two minutes of outage).
 #include "ManualClock.h"
+#include "http/ApiMessages.h"
 #include "http/StoreFailureLog.h"
 #include "store/StoreTypes.h"
 
@@ -81,6 +82,41 @@ private slots:
             QVERIFY(!log.failed(lcFoldTest(), u"GET /v1/licenses"_s, fault).isEmpty());
         QVERIFY(log.failed(lcFoldTest(), u"GET /v1/licenses"_s, outage).isEmpty());
         QCOMPARE(g_lines.size(), 4);
+    }
+
+    void anOutagesRetryAfterIsSizedForTheSite()
+    {
+        // 20,000 clients asking again as each 503 says (plus up to half of it: the keeper's
+        // jitter), against an instance that can serve 2,000 requests a second: the wait grows
+        // until they come back at about that rate, then stays; a new outage starts at 1 s again.
+        ManualClock clock;
+        StoreFailureLog log(clock, 30s, 2000);
+        QCOMPARE(log.retryAfter(), 1s);
+        const int clients = 20000;
+        for (int second = 0; second < 60; ++second) {
+            const double wait = 1.25 * double(log.retryAfter().count());
+            const int asking = int(clients / wait);
+            for (int i = 0; i < asking; ++i) {
+                log.failed(lcFoldTest(), u"POST /v1/licenses/cad/checkout"_s, outage);
+                clock.advance(std::chrono::milliseconds {1000 / asking});
+            }
+            clock.advance(1s - std::chrono::milliseconds {(1000 / asking) * asking});
+        }
+        const auto settled = log.retryAfter();
+        QVERIFY2(settled >= 7s && settled <= 10s, qPrintable(QString::number(settled.count())));
+        ApiResponse response {503, "application/json", {}, {}, {}, {}, {}};
+        response.headers.append(std::pair<QByteArray, QByteArray>("Retry-After", "1"));
+        log.pace(response, outage);
+        QCOMPARE(response.headers.size(), 1);
+        QCOMPARE(response.headers.first().second, QByteArray::number(qint64(settled.count())));
+        // Not an outage: left as it was.
+        ApiResponse other {503, "application/json", {}, {}, {}, {}, {}};
+        log.pace(other, StoreError(StoreError::Kind::Failed, u"disk full"_s));
+        QVERIFY(other.headers.isEmpty());
+
+        clock.advance(2min);
+        log.failed(lcFoldTest(), u"POST /v1/licenses/cad/checkout"_s, outage);
+        QCOMPARE(log.retryAfter(), 1s);
     }
 
 private:
