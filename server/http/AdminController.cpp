@@ -6,6 +6,7 @@
 #include "Metrics.h"
 #include "ReclaimDecision.h"
 #include "alerts/AlertEvaluator.h"
+#include "alerts/AlertSecretBox.h"
 #include "alerts/WebhookDeliverer.h"
 #include "http/ApiAnswer.h"
 #include "http/ApiError.h"
@@ -28,6 +29,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QLoggingCategory>
 #include <QScopeGuard>
 #include <QStringList>
@@ -515,16 +517,26 @@ ApiResponse AdminController::backup(const ApiRequest &request, const QString &ac
         };
         QString why;
         std::optional<SecretBuffer> seed;
+        std::optional<SecretBuffer> alertsKey;
         if (includeKey) {
             seed = readBinarySecretFile(keyPath, &why);
             if (!seed) {
                 qCCritical(lcBackup, "backup for %ls refused: %ls", qUtf16Printable(actor), qUtf16Printable(why));
                 return failed(u"the server could not read its signing key for the backup; its log says why"_s);
             }
+            // Beside signing.key: without it a restored site cannot open its webhooks' secrets.
+            const QString alertsPath = QFileInfo(keyPath).dir().filePath(QLatin1StringView(AlertSecretBox::fileName));
+            if (QFileInfo::exists(alertsPath)) {
+                alertsKey = readBinarySecretFile(alertsPath, &why);
+                if (!alertsKey) {
+                    qCCritical(lcBackup, "backup for %ls refused: %ls", qUtf16Printable(actor), qUtf16Printable(why));
+                    return failed(u"the server could not read its alerts key for the backup; its log says why"_s);
+                }
+            }
         }
         const QString target = QDir(dir).filePath(u".backup-%1.sqlite"_s.arg(crypto::randomHex(8)));
         const auto removeCopy = qScopeGuard([&target] { QFile::remove(target); });
-        if (!store->backupTo(target, seed ? &*seed : nullptr, &why)) {
+        if (!store->backupTo(target, BackupKeys {seed ? &*seed : nullptr, alertsKey ? &*alertsKey : nullptr}, &why)) {
             qCCritical(lcBackup, "backup for %ls failed: %ls", qUtf16Printable(actor), qUtf16Printable(why));
             return failed(u"the server could not make the backup; its log says why"_s);
         }
@@ -537,7 +549,10 @@ ApiResponse AdminController::backup(const ApiRequest &request, const QString &ac
         ApiResponse response {200, storebackup::mediaType, copy.readAll(), {}, {}, {}, {}};
         response.headers.append(std::pair<QByteArray, QByteArray>("Cache-Control", "no-store"));
         qCInfo(lcBackup, "store backed up for %ls: %lld bytes, %s", qUtf16Printable(actor),
-               qlonglong(response.body.size()), includeKey ? "with the signing key" : "without the signing key");
+               qlonglong(response.body.size()),
+               !includeKey     ? "without the keys"
+                   : alertsKey ? "with the signing and alerts keys"
+                               : "with the signing key");
         return response;
     };
     return deferred;

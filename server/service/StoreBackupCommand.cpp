@@ -1,6 +1,7 @@
 #include "service/StoreBackupCommand.h"
 
 #include "SecretBuffer.h"
+#include "alerts/AlertSecretBox.h"
 #include "service/ServerSettings.h"
 #include "store/SqliteBackup.h"
 #include "store/SqliteLeaseStore.h"
@@ -51,6 +52,7 @@ struct Where
     ServerConfig config;
     QString storePath;
     QString keyPath;
+    QString alertsKeyPath;
     QString lockPath;
 };
 
@@ -79,10 +81,11 @@ std::optional<Where> locate(const QCommandLineParser &parser, const QString &def
     ServerRunSettings run;
     if (!toServerRunSettings(mergeServerSettings(fromFile, commandLine), defaultDataDir, &run, why))
         return std::nullopt;
-    Where where {run.config, {}, {}, {}};
+    Where where {run.config, {}, {}, {}, {}};
     const QDir dir(run.config.dataDir);
     where.storePath = dir.filePath(u"keyright.sqlite"_s);
     where.keyPath = dir.filePath(u"signing.key"_s);
+    where.alertsKeyPath = dir.filePath(QLatin1StringView(AlertSecretBox::fileName));
     where.lockPath = dir.filePath(u"keyright-server.lock"_s);
     return where;
 }
@@ -194,13 +197,21 @@ int backup(const QCommandLineParser &parser, const Where &where)
         return fail(u"cannot read the store %1: %2"_s.arg(where.storePath, why));
     case SqliteBackup::StoreState::Free: {
         std::optional<SecretBuffer> seed;
+        std::optional<SecretBuffer> alertsKey;
         if (includeKey) {
             seed = readBinarySecretFile(where.keyPath, &why);
             if (!seed)
                 return fail(why);
+            if (QFileInfo::exists(where.alertsKeyPath)) {
+                alertsKey = readBinarySecretFile(where.alertsKeyPath, &why);
+                if (!alertsKey)
+                    return fail(why);
+            }
         }
         SqliteBackup::StoreState copied = state;
-        if (SqliteBackup::copyStoreFile(where.storePath, target, seed ? &*seed : nullptr, &copied, &why)) {
+        if (SqliteBackup::copyStoreFile(where.storePath, target,
+                                        BackupKeys {seed ? &*seed : nullptr, alertsKey ? &*alertsKey : nullptr},
+                                        &copied, &why)) {
             how = u"from the store file %1 (no server was running)"_s.arg(where.storePath);
             break;
         }
@@ -279,6 +290,12 @@ int restore(const QCommandLineParser &parser, const Where &where)
         if (!seed)
             return fail(why + u"; nothing was changed"_s);
     }
+    std::optional<SecretBuffer> alertsKey;
+    if (includeKey && info->hasAlertsKey) {
+        alertsKey = SqliteBackup::alertsKey(source, &why);
+        if (!alertsKey)
+            return fail(why + u"; nothing was changed"_s);
+    }
     if (!SqliteBackup::restoreStore(source, where.storePath, &why))
         return fail(why);
     say(u"restored %1 from %2 (schema version %3)"_s.arg(where.storePath, source,
@@ -290,6 +307,11 @@ int restore(const QCommandLineParser &parser, const Where &where)
         if (!writeSecretFile(where.keyPath, seed->view(), &why))
             return fail(u"the store was restored, but not the signing key: %1"_s.arg(why));
         say(u"restored the signing key %1"_s.arg(where.keyPath));
+        if (alertsKey) {
+            if (!writeSecretFile(where.alertsKeyPath, alertsKey->view(), &why))
+                return fail(u"the store and the signing key were restored, but not the alerts key: %1"_s.arg(why));
+            say(u"restored the alerts key %1"_s.arg(where.alertsKeyPath));
+        }
     } else if (info->hasSigningKey) {
         say(u"%1 also holds a signing key, which was left out: %2 stays as it is (give --include-key to restore "
             "the key too)"_s.arg(source, where.keyPath));

@@ -126,7 +126,7 @@ bool commitFile(QTemporaryFile &temporary, const QString &target, QString *error
 
 // Copies `source` into the empty database file `path` with the online backup API, leaves it in
 // rollback-journal mode (one self-contained file), and adds the signing key when given.
-bool backupInto(sqlite3 *source, const QString &path, const SecretBuffer *signingSeed, QString *error)
+bool backupInto(sqlite3 *source, const QString &path, const BackupKeys &keys, QString *error)
 {
     Connection dest;
     if (sqlite3_open_v2(QFile::encodeName(path).constData(), &dest.handle, SQLITE_OPEN_READWRITE, nullptr)
@@ -152,17 +152,22 @@ bool backupInto(sqlite3 *source, const QString &path, const SecretBuffer *signin
     }
     if (!execute(dest, "PRAGMA journal_mode=DELETE", error))
         return false;
-    if (signingSeed) {
-        const QByteArray create = "CREATE TABLE "_ba + keyTable + " (purpose TEXT PRIMARY KEY, seed BLOB NOT NULL)";
-        if (!execute(dest, create.constData(), error))
-            return false;
+    if (!keys.signing && !keys.alerts)
+        return true;
+    const QByteArray create = "CREATE TABLE "_ba + keyTable + " (purpose TEXT PRIMARY KEY, seed BLOB NOT NULL)";
+    if (!execute(dest, create.constData(), error))
+        return false;
+    const std::pair<const char *, const SecretBuffer *> rows[] {{"signing", keys.signing}, {"alerts", keys.alerts}};
+    for (const auto &[purpose, key] : rows) {
+        if (!key)
+            continue;
         Statement insert;
-        const QByteArray sql = "INSERT INTO "_ba + keyTable + " (purpose, seed) VALUES ('signing', ?)";
+        const QByteArray sql = "INSERT INTO "_ba + keyTable + " (purpose, seed) VALUES (?, ?)";
         if (sqlite3_prepare_v2(dest.handle, sql.constData(), -1, &insert.handle, nullptr) != SQLITE_OK
-            || sqlite3_bind_blob(insert.handle, 1, signingSeed->data(), int(signingSeed->size()), SQLITE_TRANSIENT)
-                != SQLITE_OK
+            || sqlite3_bind_text(insert.handle, 1, purpose, -1, SQLITE_STATIC) != SQLITE_OK
+            || sqlite3_bind_blob(insert.handle, 2, key->data(), int(key->size()), SQLITE_TRANSIENT) != SQLITE_OK
             || sqlite3_step(insert.handle) != SQLITE_DONE) {
-            *error = u"cannot add the signing key to the backup: %1"_s.arg(dest.message());
+            *error = u"cannot add the %1 key to the backup: %2"_s.arg(QLatin1StringView(purpose), dest.message());
             return false;
         }
     }
@@ -179,8 +184,7 @@ quint32 bigEndian(const QByteArray &bytes, int at, int size)
 
 } // namespace
 
-bool SqliteBackup::copyConnection(sqlite3 *source, const QString &target, const SecretBuffer *signingSeed,
-                                  QString *errorOut)
+bool SqliteBackup::copyConnection(sqlite3 *source, const QString &target, const BackupKeys &keys, QString *errorOut)
 {
     QString ignored;
     QString &error = errorOut ? *errorOut : ignored;
@@ -193,7 +197,7 @@ bool SqliteBackup::copyConnection(sqlite3 *source, const QString &target, const 
         return false;
     }
     const auto temporary = temporaryBeside(target, &error);
-    if (!temporary || !backupInto(source, temporary->fileName(), signingSeed, &error))
+    if (!temporary || !backupInto(source, temporary->fileName(), keys, &error))
         return false;
     return commitFile(*temporary, target, &error);
 }
@@ -220,7 +224,7 @@ SqliteBackup::StoreState SqliteBackup::storeState(const QString &storePath, QStr
     return StoreState::Free;
 }
 
-bool SqliteBackup::copyStoreFile(const QString &storePath, const QString &target, const SecretBuffer *signingSeed,
+bool SqliteBackup::copyStoreFile(const QString &storePath, const QString &target, const BackupKeys &keys,
                                  StoreState *state, QString *errorOut)
 {
     QString ignored;
@@ -250,7 +254,7 @@ bool SqliteBackup::copyStoreFile(const QString &storePath, const QString &target
         return false;
     }
     *state = StoreState::Free;
-    if (!copyConnection(db.handle, target, signingSeed, &why)) {
+    if (!copyConnection(db.handle, target, keys, &why)) {
         error = u"cannot back up %1 to %2: %3"_s.arg(storePath, target, why);
         return false;
     }
@@ -330,18 +334,32 @@ std::optional<StoreBackupInfo> SqliteBackup::inspect(const QString &file, int ne
                     .arg(newestVersion);
         return std::nullopt;
     }
-    Statement key;
+    Statement table;
     const QByteArray sql = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '"_ba + keyTable + "'";
-    if (sqlite3_prepare_v2(db.handle, sql.constData(), -1, &key.handle, nullptr) != SQLITE_OK
-        || sqlite3_step(key.handle) != SQLITE_ROW) {
+    if (sqlite3_prepare_v2(db.handle, sql.constData(), -1, &table.handle, nullptr) != SQLITE_OK
+        || sqlite3_step(table.handle) != SQLITE_ROW) {
         error = u"cannot read %1: %2"_s.arg(file, db.message());
         return std::nullopt;
     }
-    info.hasSigningKey = sqlite3_column_int(key.handle, 0) > 0;
+    if (sqlite3_column_int(table.handle, 0) == 0)
+        return info;
+    Statement keys;
+    const QByteArray which = "SELECT purpose FROM "_ba + keyTable;
+    if (sqlite3_prepare_v2(db.handle, which.constData(), -1, &keys.handle, nullptr) != SQLITE_OK) {
+        error = u"cannot read %1: %2"_s.arg(file, db.message());
+        return std::nullopt;
+    }
+    while (sqlite3_step(keys.handle) == SQLITE_ROW) {
+        const QByteArrayView purpose(reinterpret_cast<const char *>(sqlite3_column_text(keys.handle, 0)));
+        info.hasSigningKey = info.hasSigningKey || purpose == "signing";
+        info.hasAlertsKey = info.hasAlertsKey || purpose == "alerts";
+    }
     return info;
 }
 
-std::optional<SecretBuffer> SqliteBackup::signingSeed(const QString &file, QString *errorOut)
+namespace {
+
+std::optional<SecretBuffer> storedKey(const QString &file, const char *purpose, const QString &name, QString *errorOut)
 {
     QString ignored;
     QString &error = errorOut ? *errorOut : ignored;
@@ -349,20 +367,35 @@ std::optional<SecretBuffer> SqliteBackup::signingSeed(const QString &file, QStri
     if (!openUnchanged(file, &db, &error))
         return std::nullopt;
     Statement read;
-    const QByteArray sql = "SELECT seed FROM "_ba + keyTable + " WHERE purpose = 'signing'";
+    const QByteArray sql = "SELECT seed FROM "_ba + keyTable + " WHERE purpose = ?";
     if (sqlite3_prepare_v2(db.handle, sql.constData(), -1, &read.handle, nullptr) != SQLITE_OK
+        || sqlite3_bind_text(read.handle, 1, purpose, -1, SQLITE_STATIC) != SQLITE_OK
         || sqlite3_step(read.handle) != SQLITE_ROW) {
-        error = u"%1 holds no signing key (it was made without --include-key)"_s.arg(file);
+        error = u"%1 holds no %2 (it was made without --include-key, or with no %2 to include)"_s.arg(file, name);
         return std::nullopt;
     }
     const int size = sqlite3_column_bytes(read.handle, 0);
     if (size != seedBytes) {
-        error = u"the signing key in %1 holds %2 bytes instead of %3; the backup is damaged"_s.arg(file).arg(size).arg(
-            seedBytes);
+        error = u"the %1 in %2 holds %3 bytes instead of %4; the backup is damaged"_s.arg(name, file)
+                    .arg(size)
+                    .arg(seedBytes);
         return std::nullopt;
     }
     return SecretBuffer::copyOf(
         QByteArrayView(static_cast<const char *>(sqlite3_column_blob(read.handle, 0)), qsizetype(size)));
+}
+
+} // namespace
+
+std::optional<SecretBuffer> SqliteBackup::signingSeed(const QString &file, QString *error)
+{
+    return storedKey(file, "signing", u"signing key"_s, error);
+}
+
+std::optional<SecretBuffer> SqliteBackup::alertsKey(const QString &file, QString *error)
+{
+    // alerts.key is 32 random bytes, the size of a signing seed.
+    return storedKey(file, "alerts", u"alerts key"_s, error);
 }
 
 bool SqliteBackup::restoreStore(const QString &backupFile, const QString &storePath, QString *errorOut)
@@ -376,7 +409,7 @@ bool SqliteBackup::restoreStore(const QString &backupFile, const QString &storeP
     if (!temporary)
         return false;
     QString why;
-    if (!backupInto(source.handle, temporary->fileName(), nullptr, &why)) {
+    if (!backupInto(source.handle, temporary->fileName(), {}, &why)) {
         error = u"cannot copy %1: %2"_s.arg(backupFile, why);
         return false;
     }

@@ -178,7 +178,7 @@ bool SqliteLeaseStore::open(QString *error)
     return true;
 }
 
-bool SqliteLeaseStore::backupTo(const QString &target, const SecretBuffer *signingSeed, QString *error)
+bool SqliteLeaseStore::backupTo(const QString &target, const BackupKeys &keys, QString *error)
 {
     if (!isOpen()) {
         if (error)
@@ -193,7 +193,7 @@ bool SqliteLeaseStore::backupTo(const QString &target, const SecretBuffer *signi
             *error = u"Qt's SQLite driver gave no SQLite handle for %1"_s.arg(m_path);
         return false;
     }
-    return SqliteBackup::copyConnection(*static_cast<sqlite3 *const *>(handle.constData()), target, signingSeed, error);
+    return SqliteBackup::copyConnection(*static_cast<sqlite3 *const *>(handle.constData()), target, keys, error);
 }
 
 } // namespace keyright::server

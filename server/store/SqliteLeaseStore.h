@@ -2,6 +2,7 @@
 
 #include "SecretBuffer.h"
 #include "store/SqlLeaseStore.h"
+#include "store/SqliteBackup.h"
 
 #include <QString>
 
@@ -32,7 +33,7 @@ public:
     // Writes a consistent copy of the open store to `target` (SqliteBackup: the online backup API
     // on this store's own connection, 0600, atomically), with the signing key's seed when given.
     // Call it between transactions, on the thread that opened the store. False with a reason.
-    bool backupTo(const QString &target, const SecretBuffer *signingSeed, QString *error);
+    bool backupTo(const QString &target, const BackupKeys &keys, QString *error);
 
     // Several LeaseServers in one process serve this store (LeaseServer's shared-store
     // constructor): each request then commits on its own, as on a database several instances share.

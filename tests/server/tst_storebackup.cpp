@@ -292,6 +292,9 @@ void TestStoreBackup::signingKeyOnlyWhenAsked()
     QVERIFY(!startWithLicense(server, 3).isEmpty());
     const QByteArray seed = contentsOf(QDir(server.dataDir()).filePath(u"signing.key"_s));
     QCOMPARE(seed.size(), 32);
+    // alerts.key goes with it: without it a restored site cannot open its webhooks' secrets.
+    const QByteArray alertsKey = contentsOf(QDir(server.dataDir()).filePath(u"alerts.key"_s));
+    QCOMPARE(alertsKey.size(), 32);
     QTemporaryDir out;
     const auto check = [&](const QString &file, bool withKey) {
         QString why;
@@ -305,6 +308,11 @@ void TestStoreBackup::signingKeyOnlyWhenAsked()
             QCOMPARE(read->view().toByteArray(), seed);
         else
             QVERIFY2(why.contains(u"holds no signing key"_s), qPrintable(why));
+        QCOMPARE(info->hasAlertsKey, withKey);
+        const auto alerts = SqliteBackup::alertsKey(file, &why);
+        QCOMPARE(alerts.has_value(), withKey);
+        if (withKey)
+            QCOMPARE(alerts->view().toByteArray(), alertsKey);
     };
     QString output;
     const QStringList where {u"--data-dir"_s, server.dataDir(), u"--listen"_s, u"127.0.0.1:%1"_s.arg(server.port())};
@@ -317,7 +325,8 @@ void TestStoreBackup::signingKeyOnlyWhenAsked()
                                   + QStringList {u"--to"_s, out.filePath(u"b"_s), u"--include-key"_s},
                               &output),
              0);
-    QVERIFY2(output.contains(u"with the signing key"_s), qPrintable(output));
+    QVERIFY2(output.contains(u"with the signing key"_s) || output.contains(u"with the signing and alerts keys"_s),
+             qPrintable(output));
     check(out.filePath(u"b"_s), true);
     // The route itself: admin only, and the key only with includeKey.
     TestHttp http(server.url());
@@ -483,6 +492,8 @@ void TestStoreBackup::restorePutsTheKeyBackOnlyWhenAsked()
     QVERIFY(!startWithLicense(server, 3).isEmpty());
     const QDir dir(server.dataDir());
     const QByteArray seed = contentsOf(dir.filePath(u"signing.key"_s));
+    const QByteArray alertsKey = contentsOf(dir.filePath(u"alerts.key"_s));
+    QCOMPARE(alertsKey.size(), 32);
     const QByteArray publicKey = TestHttp(server.url()).get(u"/v1/public-key"_s).body;
     QTemporaryDir out;
     const QString file = out.filePath(u"keyed.sqlite"_s);
@@ -500,6 +511,7 @@ void TestStoreBackup::restorePutsTheKeyBackOnlyWhenAsked()
     QVERIFY(other.setPermissions(QFile::ReadOwner | QFile::WriteOwner));
     other.write(QByteArray(32, 'k'));
     other.close();
+    QVERIFY(QFile::remove(dir.filePath(u"alerts.key"_s)));
 
     QCOMPARE(runServerCommand({u"restore"_s, u"--data-dir"_s, server.dataDir(), u"--from"_s, file}, &output), 0);
     QVERIFY2(output.contains(u"left out"_s), qPrintable(output));
@@ -522,6 +534,9 @@ void TestStoreBackup::restorePutsTheKeyBackOnlyWhenAsked()
     QVERIFY2(output.contains(u"restored the signing key"_s), qPrintable(output));
     QCOMPARE(contentsOf(dir.filePath(u"signing.key"_s)), seed);
     QCOMPARE(modeOf(dir.filePath(u"signing.key"_s)), 0600);
+    QVERIFY2(output.contains(u"restored the alerts key"_s), qPrintable(output));
+    QCOMPARE(contentsOf(dir.filePath(u"alerts.key"_s)), alertsKey);
+    QCOMPARE(modeOf(dir.filePath(u"alerts.key"_s)), 0600);
     QCOMPARE(modeOf(dir.filePath(u"keyright.sqlite"_s)), 0600);
     QVERIFY2(server.start(&why), qPrintable(why));
     QCOMPARE(TestHttp(server.url()).get(u"/v1/public-key"_s).body, publicKey);
