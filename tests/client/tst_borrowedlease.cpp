@@ -1,6 +1,8 @@
 // A borrowed lease kept on this computer (issue 27): checked with no server on a ManualClock.
 #include "BorrowedLeaseFile.h"
 #include "Crypto.h"
+#include "LeaseClient.h"
+#include "LeaseKeeper.h"
 #include "LeaseSigner.h"
 #include "ManualClock.h"
 #include "Timestamps.h"
@@ -9,6 +11,9 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QSignalSpy>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -40,6 +45,11 @@ private slots:
     void leftoverOfACrashedWriteChangesNothing();
     void failedWriteLeavesTheOldFile();
     void listsOneFilePerLicense();
+
+    // LeaseKeeper started from a borrowed lease, with no server.
+    void keeperHoldsUntilTheEndAndNeverCallsTheServer();
+    void keeperDegradesWhileTheClockIsBackAndRecovers();
+    void keeperWithoutABorrowedLeaseSaysWhy();
 
 private:
     BorrowedLeaseState borrow(const QString &licenseId = u"acme-cad"_s, const QString &holder = u"alice@ws-12"_s,
@@ -371,6 +381,148 @@ void TestBorrowedLease::listsOneFilePerLicense()
     QVERIFY(!files.at(0).exists());
     QVERIFY(files.at(0).remove()); // nothing left to remove is not an error
     QCOMPARE(BorrowedLeaseFile::list(m_dir).size(), 1);
+}
+
+namespace {
+
+// A lease server address where nothing is served: the test counts the connections made to it.
+struct SilentServer
+{
+    QTcpServer listener;
+    int connections = 0;
+
+    SilentServer()
+    {
+        QObject::connect(&listener, &QTcpServer::newConnection, &listener, [this] {
+            while (QTcpSocket *socket = listener.nextPendingConnection()) {
+                ++connections;
+                socket->close();
+            }
+        });
+        listener.listen(QHostAddress::LocalHost);
+    }
+    QUrl url() const { return QUrl(u"http://127.0.0.1:%1"_s.arg(listener.serverPort())); }
+};
+
+} // namespace
+
+void TestBorrowedLease::keeperHoldsUntilTheEndAndNeverCallsTheServer()
+{
+    const auto file = BorrowedLeaseFile::forLicense(u"acme-cad"_s, m_dir);
+    QVERIFY(file.write(borrow(u"acme-cad"_s, u"alice@ws-12"_s, 2 * 24h)));
+
+    SilentServer server;
+    QVERIFY(server.listener.isListening());
+    QNetworkAccessManager network;
+    LeaseClient client(network);
+    client.setServerUrl(server.url());
+    client.setLicense(u"acme-cad"_s, "key");
+    LeaseKeeper keeper(client, *m_clock);
+    keeper.setHolder(u"alice@ws-12"_s);
+    QSignalSpy acquired(&keeper, &LeaseKeeper::acquired);
+    QSignalSpy lapsed(&keeper, &LeaseKeeper::lapsed);
+    QSignalSpy degraded(&keeper, &LeaseKeeper::degraded);
+
+    keeper.startBorrowed(file, u"acme-cad"_s);
+    QVERIFY(keeper.isBorrowed());
+    QCOMPARE(keeper.state(), LeaseKeeper::State::Holding);
+    QVERIFY(keeper.isActing());
+    QCOMPARE(acquired.size(), 1);
+    QVERIFY(keeper.lease()->borrowed);
+    QCOMPARE(keeper.believedExpiry(), keeper.lease()->expiresAt);
+
+    // Two days in steps of an hour: a heartbeat would be due many times over for a lease.
+    for (int step = 0; step < 2 * 24; ++step) {
+        m_clock->advance(1h);
+        keeper.evaluate();
+        QCoreApplication::processEvents();
+        QVERIFY(keeper.isActing());
+        QVERIFY(!keeper.isRequestPending());
+    }
+    QCOMPARE(acquired.size(), 1);
+    QCOMPARE(degraded.size(), 0);
+    // latestSeen was carried forward on disk by the keeper's checks.
+    QCOMPARE(fileJson(file).value(u"latestSeen"_s).toString(), formatTimestamp(m_clock->now()));
+
+    // The end of the borrow, with the skew: at once for isActing(), at the next evaluation for the state.
+    m_clock->advance(30s + 1ms);
+    QVERIFY(!keeper.isActing());
+    keeper.evaluate();
+    QCOMPARE(keeper.state(), LeaseKeeper::State::Degraded);
+    QCOMPARE(lapsed.size(), 1);
+    QCOMPARE(degraded.size(), 1);
+    QCOMPARE(degraded.at(0).at(0).toString(),
+             u"The borrowed lease of license acme-cad ended at 2026-12-01T21:00:00.000Z; borrow a seat again when the "
+             u"server can be reached."_s);
+    QCOMPARE(keeper.lastError(), degraded.at(0).at(0).toString());
+
+    QSignalSpy released(&keeper, &LeaseKeeper::released);
+    keeper.release();
+    QVERIFY(released.wait(1000));
+    QCoreApplication::processEvents();
+    QCOMPARE(server.connections, 0);
+    QVERIFY(file.exists()); // stopping the application does not return the borrow
+}
+
+void TestBorrowedLease::keeperDegradesWhileTheClockIsBackAndRecovers()
+{
+    const auto file = BorrowedLeaseFile::forLicense(u"acme-cad"_s, m_dir);
+    QVERIFY(file.write(borrow(u"acme-cad"_s, u"alice@ws-12"_s, 24h)));
+    QNetworkAccessManager network;
+    LeaseClient client(network);
+    LeaseKeeper keeper(client, *m_clock);
+    keeper.setHolder(u"alice@ws-12"_s);
+    QSignalSpy degraded(&keeper, &LeaseKeeper::degraded);
+    QSignalSpy recovered(&keeper, &LeaseKeeper::recovered);
+
+    m_clock->advance(20h);
+    keeper.startBorrowed(file, u"acme-cad"_s);
+    QVERIFY(keeper.isActing());
+    const QDateTime seen = m_clock->now();
+
+    m_clock->setNow(seen.addDays(-3));
+    QVERIFY(!keeper.isActing()); // at once, before any evaluation
+    keeper.evaluate();
+    QCOMPARE(keeper.state(), LeaseKeeper::State::Degraded);
+    QCOMPARE(degraded.size(), 1);
+    QCOMPARE(degraded.at(0).at(0).toString(),
+             u"The clock of this computer is 3d 0h behind the latest time seen (2026-11-30T17:00:00.000Z); the "
+             u"borrowed lease is refused until the clock is right."_s);
+    // Still back a minute later: the same refusal, not told again.
+    m_clock->advance(2min);
+    keeper.evaluate();
+    QCOMPARE(degraded.size(), 1);
+    QVERIFY(!keeper.isActing());
+
+    m_clock->setNow(seen.addSecs(5));
+    keeper.evaluate();
+    QCOMPARE(keeper.state(), LeaseKeeper::State::Holding);
+    QVERIFY(keeper.isActing());
+    QCOMPARE(recovered.size(), 1);
+    QVERIFY(keeper.lastError().isEmpty());
+}
+
+void TestBorrowedLease::keeperWithoutABorrowedLeaseSaysWhy()
+{
+    const auto file = BorrowedLeaseFile::forLicense(u"acme-cad"_s, m_dir);
+    QNetworkAccessManager network;
+    LeaseClient client(network);
+    LeaseKeeper keeper(client, *m_clock);
+    keeper.setHolder(u"alice@ws-12"_s);
+    QSignalSpy degraded(&keeper, &LeaseKeeper::degraded);
+    keeper.startBorrowed(file, u"acme-cad"_s);
+    QCOMPARE(keeper.state(), LeaseKeeper::State::Degraded);
+    QVERIFY(!keeper.isActing());
+    QVERIFY(!keeper.lease());
+    QCOMPARE(degraded.size(), 1);
+    QCOMPARE(keeper.lastError(), u"There is no borrowed lease of license acme-cad on this computer."_s);
+
+    // Bob's lease is not Alice's.
+    keeper.release();
+    QVERIFY(file.write(borrow(u"acme-cad"_s, u"bob@ws-40"_s)));
+    keeper.startBorrowed(file, u"acme-cad"_s);
+    QCOMPARE(keeper.state(), LeaseKeeper::State::Degraded);
+    QCOMPARE(keeper.lastError(), u"The borrowed lease of license acme-cad is held by bob@ws-40, not by alice@ws-12."_s);
 }
 
 QTEST_GUILESS_MAIN(TestBorrowedLease)
