@@ -19,7 +19,7 @@ QByteArray leaseSigningBytes(const SeatLease &lease)
 {
     // Every field carries its own length, so no choice of characters in one field can shift bytes
     // into the next (holder "a" + seat "bc" never signs the same as holder "ab" + seat "c").
-    QByteArray out = QByteArrayLiteral("keyright-lease-v1");
+    QByteArray out(lease.borrowed ? borrowedLeaseSigningTag : leaseSigningTag);
     appendField(out, lease.licenseId.toUtf8());
     appendField(out, lease.seatId.toUtf8());
     appendField(out, lease.holder.toUtf8());

@@ -50,7 +50,7 @@ bool readTimestamp(const QJsonObject &object, const QString &field, QDateTime *o
 
 QJsonObject leaseToJson(const SeatLease &lease)
 {
-    return QJsonObject {
+    QJsonObject json {
         {u"licenseId"_s, lease.licenseId},
         {u"seatId"_s, lease.seatId},
         {u"holder"_s, lease.holder},
@@ -59,6 +59,10 @@ QJsonObject leaseToJson(const SeatLease &lease)
         {u"expiresAt"_s, formatTimestamp(lease.expiresAt)},
         {u"signature"_s, QString::fromLatin1(lease.signature.toBase64())},
     };
+    // Absent for an ordinary lease, so older readers see exactly the v1 object they know.
+    if (lease.borrowed)
+        json.insert(u"borrowed"_s, true);
+    return json;
 }
 
 std::optional<SeatLease> leaseFromJson(const QJsonValue &json, ValidationError *error)
@@ -127,6 +131,15 @@ std::optional<SeatLease> leaseFromJson(const QJsonValue &json, ValidationError *
         return std::nullopt;
     }
     lease.signature = *decoded;
+
+    const auto borrowed = object.constFind(u"borrowed"_s);
+    if (borrowed != object.constEnd()) {
+        if (!borrowed->isBool()) {
+            fail(error, u"borrowed"_s, u"borrowed must be true or false when present."_s);
+            return std::nullopt;
+        }
+        lease.borrowed = borrowed->toBool();
+    }
     return lease;
 }
 

@@ -33,7 +33,8 @@ public:
 
     QByteArray publicKey() const; // 32 bytes
     QByteArray sign(QByteArrayView message) const; // 64 bytes
-    // Returns the lease with `signature` set over leaseSigningBytes().
+    // Returns the lease with `signature` set over leaseSigningBytes(): the borrowed tag when
+    // lease.borrowed is set, the ordinary one otherwise.
     SeatLease signLease(SeatLease lease) const;
 
 private:

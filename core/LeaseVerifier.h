@@ -18,6 +18,8 @@ public:
 
     QByteArray publicKey() const { return m_publicKey; }
 
+    // Over the bytes of the lease's own kind (lease.borrowed picks the tag): a borrowed lease whose
+    // flag was dropped, or an ordinary one marked borrowed, does not verify.
     bool verify(const SeatLease &lease) const;
     bool verify(QByteArrayView message, QByteArrayView signature) const;
 

@@ -17,6 +17,9 @@ struct SeatLease
     QDateTime issuedAt; // UTC, millisecond precision
     QDateTime expiresAt; // UTC, millisecond precision
     QByteArray signature; // raw 64-byte Ed25519 detached signature over leaseSigningBytes()
+    // A borrowed lease (issue 27): expiresAt is the end of the borrow, it is never renewed, and its
+    // signature covers the "keyright-borrow-v1" tag, so neither kind can pass as the other.
+    bool borrowed = false;
 
     friend bool operator==(const SeatLease &, const SeatLease &) = default;
 };

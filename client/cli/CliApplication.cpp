@@ -2,6 +2,7 @@
 
 #include "AdminClient.h"
 #include "AlertsCommand.h"
+#include "BorrowedCommand.h"
 #include "CliCommand.h"
 #include "Durations.h"
 #include "EventsCommand.h"
@@ -59,7 +60,7 @@ CliApplication::CliApplication(QObject *parent)
         new StatusCommand(m_context, this),  new HoldCommand(m_context, this),   new RevokeCommand(m_context, this),
         new ReapCommand(m_context, this),    new EventsCommand(m_context, this), new ReportCommand(m_context, this),
         new LicenseCommand(m_context, this), new TokenCommand(m_context, this),  new WhoamiCommand(m_context, this),
-        new ExplainCommand(m_context, this), new AlertsCommand(m_context, this),
+        new ExplainCommand(m_context, this), new AlertsCommand(m_context, this), new BorrowedCommand(m_context, this),
     };
 }
 

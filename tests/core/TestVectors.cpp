@@ -8,11 +8,12 @@ using namespace Qt::StringLiterals;
 
 namespace keyright::test {
 
-SigningVectors loadSigningVectors(QString *error)
+namespace {
+
+SigningVectors loadFrom(const QString &path, QString *error)
 {
     SigningVectors vectors;
-    const QString shared = QStringLiteral(KEYRIGHT_SHARED_DIR "/vectors/lease-signing.json");
-    vectors.sourcePath = QFile::exists(shared) ? shared : QStringLiteral(KEYRIGHT_CORE_TEST_DATA "/lease-signing.json");
+    vectors.sourcePath = path;
 
     QFile file(vectors.sourcePath);
     if (!file.open(QIODevice::ReadOnly)) {
@@ -45,6 +46,20 @@ SigningVectors loadSigningVectors(QString *error)
     if (vectors.cases.isEmpty())
         *error = u"%1 holds no cases"_s.arg(vectors.sourcePath);
     return vectors;
+}
+
+} // namespace
+
+SigningVectors loadSigningVectors(QString *error)
+{
+    const QString shared = QStringLiteral(KEYRIGHT_SHARED_DIR "/vectors/lease-signing.json");
+    return loadFrom(QFile::exists(shared) ? shared : QStringLiteral(KEYRIGHT_CORE_TEST_DATA "/lease-signing.json"),
+                    error);
+}
+
+SigningVectors loadBorrowedSigningVectors(QString *error)
+{
+    return loadFrom(QStringLiteral(KEYRIGHT_VECTORS_DIR "/borrowed-lease-signing.json"), error);
 }
 
 } // namespace keyright::test

@@ -33,5 +33,8 @@ struct SigningVectors
 
 // Empty cases and an explanation in `error` when the file is missing or unreadable.
 SigningVectors loadSigningVectors(QString *error);
+// The borrowed form's vectors (tests/vectors/borrowed-lease-signing.json, made with PyNaCl by
+// tests/vectors/make_borrow_vectors.py): the same shape, every lease with "borrowed": true.
+SigningVectors loadBorrowedSigningVectors(QString *error);
 
 } // namespace keyright::test

@@ -33,11 +33,20 @@ private slots:
     void verifierRejectsMalformedKeys_data();
     void verifierRejectsMalformedKeys();
 
+    // The borrowed form (issue 27), against the PyNaCl vectors.
+    void borrowedVectorsRebuiltVerifiedAndReproduced_data();
+    void borrowedVectorsRebuiltVerifiedAndReproduced();
+    void borrowedMustFailVectorsRejected_data();
+    void borrowedMustFailVectorsRejected();
+    void borrowedFlagChoosesTheTag();
+    void borrowedFlagTravelsInJson();
+
 private:
     void addVectorRows();
     SeatLease vectorLease(int index);
 
     test::SigningVectors m_vectors;
+    test::SigningVectors m_borrowed;
     std::optional<LeaseVerifier> m_verifier;
 };
 
@@ -51,6 +60,12 @@ void TestLeaseSigning::initTestCase()
     QCOMPARE(m_vectors.seed.size(), LeaseSigner::seedSize);
     m_verifier = LeaseVerifier::fromBase64(m_vectors.publicKeyBase64);
     QVERIFY(m_verifier.has_value());
+
+    m_borrowed = test::loadBorrowedSigningVectors(&error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(m_borrowed.seed, m_vectors.seed);
+    QCOMPARE(m_borrowed.publicKeyBase64, m_vectors.publicKeyBase64);
+    QVERIFY(m_borrowed.mustFail.size() >= 2);
 }
 
 void TestLeaseSigning::addVectorRows()
@@ -243,6 +258,95 @@ void TestLeaseSigning::verifierRejectsMalformedKeys()
 {
     QFETCH(QByteArray, base64);
     QVERIFY(!LeaseVerifier::fromBase64(base64).has_value());
+}
+
+void TestLeaseSigning::borrowedVectorsRebuiltVerifiedAndReproduced_data()
+{
+    QTest::addColumn<int>("index");
+    for (int i = 0; i < m_borrowed.cases.size(); ++i)
+        QTest::addRow("borrowed vector %d (%s)", i,
+                      qPrintable(m_borrowed.cases.at(i).lease.value(u"holder"_s).toString()))
+            << i;
+}
+
+void TestLeaseSigning::borrowedVectorsRebuiltVerifiedAndReproduced()
+{
+    QFETCH(int, index);
+    const test::SigningVector &vector = m_borrowed.cases.at(index);
+    ValidationError error;
+    const auto lease = leaseFromJson(vector.lease, &error);
+    QVERIFY2(lease, qPrintable(error.message));
+    QVERIFY(lease->borrowed);
+    QCOMPARE(lease->issuedAt.toMSecsSinceEpoch(), vector.issuedAtMs);
+    QCOMPARE(lease->expiresAt.toMSecsSinceEpoch(), vector.expiresAtMs);
+    QVERIFY(vector.signingBytes.startsWith(borrowedLeaseSigningTag));
+    QCOMPARE(leaseSigningBytes(*lease).toHex(), vector.signingBytes.toHex());
+    QVERIFY(m_verifier->verify(*lease));
+
+    const auto signer = LeaseSigner::fromSeed(m_borrowed.seed);
+    QVERIFY(signer);
+    SeatLease unsigned_ = *lease;
+    unsigned_.signature.clear();
+    QCOMPARE(signer->signLease(unsigned_).signature.toBase64(), lease->signature.toBase64());
+    // Written back, it is the vector's JSON, flag included.
+    QCOMPARE(leaseToJson(*lease), vector.lease);
+}
+
+void TestLeaseSigning::borrowedMustFailVectorsRejected_data()
+{
+    QTest::addColumn<int>("index");
+    for (int i = 0; i < m_borrowed.mustFail.size(); ++i)
+        QTest::addRow("%s", qPrintable(m_borrowed.mustFail.at(i).why)) << i;
+}
+
+void TestLeaseSigning::borrowedMustFailVectorsRejected()
+{
+    QFETCH(int, index);
+    ValidationError error;
+    const auto lease = leaseFromJson(m_borrowed.mustFail.at(index).lease, &error);
+    QVERIFY2(lease.has_value(), qPrintable(error.message));
+    QVERIFY(!m_verifier->verify(*lease));
+}
+
+void TestLeaseSigning::borrowedFlagChoosesTheTag()
+{
+    const auto signer = LeaseSigner::fromSeed(m_vectors.seed);
+    SeatLease ordinary = vectorLease(0);
+    QVERIFY(!ordinary.borrowed);
+    QVERIFY(leaseSigningBytes(ordinary).startsWith(leaseSigningTag));
+    QVERIFY(m_verifier->verify(ordinary));
+
+    SeatLease borrowed = ordinary;
+    borrowed.borrowed = true;
+    // The same six fields, only the tag differs.
+    QCOMPARE(leaseSigningBytes(borrowed).mid(int(sizeof borrowedLeaseSigningTag) - 1),
+             leaseSigningBytes(ordinary).mid(int(sizeof leaseSigningTag) - 1));
+    // The ordinary signature does not make a borrowed lease ...
+    QVERIFY(!m_verifier->verify(borrowed));
+    // ... and a borrowed signature does not make an ordinary one.
+    borrowed = signer->signLease(borrowed);
+    QVERIFY(m_verifier->verify(borrowed));
+    ordinary.signature = borrowed.signature;
+    QVERIFY(!m_verifier->verify(ordinary));
+}
+
+void TestLeaseSigning::borrowedFlagTravelsInJson()
+{
+    SeatLease lease = vectorLease(0);
+    QVERIFY(!leaseToJson(lease).contains(u"borrowed"_s)); // an ordinary lease is the v1 object, unchanged
+    lease.borrowed = true;
+    QJsonObject json = leaseToJson(lease);
+    QCOMPARE(json.value(u"borrowed"_s), QJsonValue(true));
+    QCOMPARE(leaseFromJson(json), std::optional<SeatLease>(lease));
+
+    json.insert(u"borrowed"_s, false);
+    QVERIFY(!leaseFromJson(json)->borrowed);
+
+    json.insert(u"borrowed"_s, u"true"_s);
+    ValidationError error;
+    QVERIFY(!leaseFromJson(json, &error));
+    QCOMPARE(error.field, u"borrowed"_s);
+    QVERIFY2(error.message.contains(u"true or false"_s), qPrintable(error.message));
 }
 
 QTEST_GUILESS_MAIN(TestLeaseSigning)
