@@ -3,6 +3,7 @@
 #include "AdminActions.h"
 #include "AlertEndpointDialog.h"
 #include "AlertListModel.h"
+#include "AlertReplay.h"
 #include "AlertRuleDialog.h"
 #include "DashboardSession.h"
 #include "RoleLabel.h"
@@ -19,6 +20,9 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -428,7 +432,77 @@ void AlertsPage::openEditor(const AlertRule &rule, bool isNew)
             next.append(edited);
         save(next, dialog, tr("Saved the alert rule %1.").arg(edited.id));
     });
+    connect(dialog, &AlertRuleDialog::previewRequested, this,
+            [this, dialog](const AlertRule &edited) { preview(edited, dialog); });
     dialog->open();
+}
+
+void AlertsPage::preview(const AlertRule &rule, const QPointer<AlertRuleDialog> &dialog)
+{
+    AdminClient *client = m_session.client();
+    if (!client) {
+        dialog->showPreview(tr("No preview: not connected."));
+        return;
+    }
+    const QStringList licenses
+        = rule.scope == AlertRule::Scope::License ? QStringList {rule.scopeName} : m_session.licenses().licenseIds();
+    if (licenses.isEmpty()) {
+        dialog->showPreview(
+            tr("Would not have fired in the last %n day(s): there is no license yet.", nullptr, previewDays));
+        return;
+    }
+    // The last hours of each license, an hour a bucket, replayed here with core's own rule logic.
+    UsageQuery query;
+    query.to = m_session.serverClock().now();
+    query.from = query.to.addDays(-previewDays);
+    query.step = UsageStep::Hour;
+    const quint64 epoch = ++m_previewEpoch;
+    struct Replay
+    {
+        qsizetype waiting = 0;
+        QList<std::pair<AlertReplayFiring, QString>> firings;
+        QString error;
+    };
+    auto replay = std::make_shared<Replay>();
+    replay->waiting = licenses.size();
+    for (const QString &licenseId : licenses) {
+        client->usage(licenseId, query, this,
+                      [this, epoch, dialog, rule, licenseId, replay](const AdminResult<UsageReport> &result) {
+                          if (epoch != m_previewEpoch || !dialog)
+                              return;
+                          if (!result.ok() && replay->error.isEmpty())
+                              replay->error = tr("No preview: the usage of %1 could not be read: %2")
+                                                  .arg(licenseId, DashboardSession::describeError(result.error));
+                          else if (result.ok()) {
+                              for (const AlertReplayFiring &firing : replayAlert(rule, result.value->buckets))
+                                  replay->firings.append({firing, licenseId});
+                          }
+                          if (--replay->waiting > 0)
+                              return;
+                          dialog->showPreview(replay->error.isEmpty() ? previewText(rule, replay->firings)
+                                                                      : replay->error);
+                      });
+    }
+}
+
+QString AlertsPage::previewText(const AlertRule &rule, QList<std::pair<AlertReplayFiring, QString>> firings)
+{
+    if (firings.isEmpty())
+        return tr("Would not have fired in the last %n day(s).", nullptr, previewDays);
+    std::sort(firings.begin(), firings.end(), [](const auto &a, const auto &b) { return a.first.at < b.first.at; });
+    QStringList lines;
+    lines << tr("Would have fired %n time(s) in the last %1 days:", nullptr, int(firings.size())).arg(previewDays);
+    constexpr int shown = 10;
+    for (qsizetype i = 0; i < std::min<qsizetype>(firings.size(), shown); ++i) {
+        const auto &[firing, licenseId] = firings.at(i);
+        const QString when = QLocale().toString(firing.at.toLocalTime(), QLocale::ShortFormat);
+        lines << (rule.kind == AlertKind::SeatsInUse ? tr("%1 on %2 (%3 % of the seats)") : tr("%1 on %2 (%3 denials)"))
+                     .arg(when, licenseId)
+                     .arg(firing.value);
+    }
+    if (firings.size() > shown)
+        lines << tr("and %n more", nullptr, int(firings.size() - shown));
+    return lines.join(u'\n');
 }
 
 void AlertsPage::removeRule()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "AlertEndpointDialog.h"
+#include "AlertReplay.h"
 #include "AlertRuleDialog.h"
 #include "AlertRules.h"
 #include "wire/AlertWebhook.h"
@@ -67,6 +68,8 @@ public:
     static QString limitText(const AlertRule &rule);
     static QString scopeText(const AlertRule &rule);
     static QString quietText(const QuietHours &quiet);
+    // How far back the rule editor's preview replays the usage history.
+    static constexpr int previewDays = 7;
     // "delivered", "pending", "gave up".
     static QString deliveryStatusText(const alerts::webhook::Delivery &delivery);
 
@@ -97,6 +100,8 @@ private:
     void fillRules();
     void activate(const QModelIndex &index);
     void openEditor(const AlertRule &rule, bool isNew);
+    void preview(const AlertRule &rule, const QPointer<AlertRuleDialog> &dialog);
+    static QString previewText(const AlertRule &rule, QList<std::pair<AlertReplayFiring, QString>> firings);
     void save(QList<AlertRule> rules, const QPointer<AlertRuleDialog> &dialog, const QString &done);
     int selectedRule() const;
     bool mayEdit() const;
@@ -145,6 +150,7 @@ private:
     QList<AlertRule> m_ruleList;
     QString m_rulesError;
     QPointer<AlertRuleDialog> m_dialog;
+    quint64 m_previewEpoch = 0; // the last preview asked; earlier answers are dropped
     quint64 m_rulesEpoch = 0; // the last read asked; a save makes earlier reads stale
     quint64 m_connection = 0; // bumped with every connection: answers from an earlier one are ignored
 };

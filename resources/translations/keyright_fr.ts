@@ -909,6 +909,26 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>Fires when a server&apos;s clock jumped, and stays firing for the minutes given.</source>
         <translation>Se déclenche quand l’horloge d’un serveur a sauté, et le reste pendant les minutes indiquées.</translation>
     </message>
+    <message>
+        <source>&amp;Preview the last 7 days</source>
+        <translation>&amp;Aperçu des 7 derniers jours</translation>
+    </message>
+    <message>
+        <source>No preview for this kind of rule: the usage history answers only the seats in use and the denials.</source>
+        <translation>Pas d’aperçu pour ce type de règle : l’historique d’utilisation ne renseigne que les sièges utilisés et les refus.</translation>
+    </message>
+    <message>
+        <source>No preview for a holder group: the usage history counts a license&apos;s seats, not a group&apos;s.</source>
+        <translation>Pas d’aperçu pour un groupe de détenteurs : l’historique d’utilisation compte les sièges d’une licence, pas ceux d’un groupe.</translation>
+    </message>
+    <message>
+        <source>No preview yet: name the license first.</source>
+        <translation>Pas encore d’aperçu : nommez d’abord la licence.</translation>
+    </message>
+    <message>
+        <source>Reading the last 7 days of usage…</source>
+        <translation>Lecture des 7 derniers jours d’utilisation…</translation>
+    </message>
 </context>
 <context>
     <name>keyright::AlertTray</name>
@@ -1301,6 +1321,50 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>The delivery will be sent again now.</source>
         <translation>La livraison va être relancée maintenant.</translation>
+    </message>
+    <message>
+        <source>No preview: not connected.</source>
+        <translation>Pas d’aperçu : non connecté.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Would not have fired in the last %n day(s): there is no license yet.</source>
+        <translation>
+            <numerusform>N’aurait pas été déclenchée au cours du dernier jour : il n’y a pas encore de licence.</numerusform>
+            <numerusform>N’aurait pas été déclenchée au cours des %n derniers jours : il n’y a pas encore de licence.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No preview: the usage of %1 could not be read: %2</source>
+        <translation>Pas d’aperçu : l’utilisation de %1 n’a pas pu être lue : %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Would not have fired in the last %n day(s).</source>
+        <translation>
+            <numerusform>N’aurait pas été déclenchée au cours du dernier jour.</numerusform>
+            <numerusform>N’aurait pas été déclenchée au cours des %n derniers jours.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Would have fired %n time(s) in the last %1 days:</source>
+        <translation>
+            <numerusform>Aurait été déclenchée %n fois au cours des %1 derniers jours :</numerusform>
+            <numerusform>Aurait été déclenchée %n fois au cours des %1 derniers jours :</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on %2 (%3 % of the seats)</source>
+        <translation>%1 sur %2 (%3 % des sièges)</translation>
+    </message>
+    <message>
+        <source>%1 on %2 (%3 denials)</source>
+        <translation>%1 sur %2 (%3 refus)</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>et %n autre</numerusform>
+            <numerusform>et %n autres</numerusform>
+        </translation>
     </message>
 </context>
 <context>

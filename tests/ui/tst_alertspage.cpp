@@ -118,6 +118,7 @@ private slots:
     void firingAtStartToldInOneSummaryAndDenialsOpenTheEvents();
     void endpointAddedTestedRedeliveredAndRemoved();
     void viewerReadsTheEndpointsOnly();
+    void rulePreviewReplaysTheLastWeek();
     // With KEYRIGHT_SCREENSHOT_DIR set: the page with alerts firing and resolved, and the rule
     // editor, in English and French (docs/alerts-*.png); KEYRIGHT_SCREENSHOT_SIZE (default
     // 1440x900) and KEYRIGHT_SCREENSHOT_SUFFIX name the size, QT_SCALE_FACTOR scales it.
@@ -548,6 +549,58 @@ void TestAlertsPage::viewerReadsTheEndpointsOnly()
     QVERIFY2(page->endpointsNote()->text().contains(u"Read only"_s), qPrintable(page->endpointsNote()->text()));
     QTest::mouseClick(page->addEndpointButton(), Qt::LeftButton);
     QVERIFY(!page->endpointDialog());
+}
+
+void TestAlertsPage::rulePreviewReplaysTheLastWeek()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QByteArray key = server.createLicense(u"cad"_s, 2, 3600s, 5s, 15s);
+    QVERIFY(!key.isEmpty());
+
+    // One of cad's two seats (50 %) held for 40 minutes, on the server's clock.
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &server.clock()});
+    QVERIFY(dashboard.takeSeat(server.url(), u"cad"_s, key, u"alice@ws-1"_s));
+    server.clock().advance(40min); // within the lease's hour
+    MainWindow &window = dashboard.build();
+    dashboard.open(server.url(), server.adminToken());
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard.session().identity().has_value(), 5000);
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    AlertsPage *page = window.alertsPage();
+    QTRY_VERIFY_WITH_TIMEOUT(page->addRuleButton()->isEnabled(), 5000);
+    QTest::mouseClick(page->addRuleButton(), Qt::LeftButton);
+    QPointer<AlertRuleDialog> dialog = page->ruleDialog();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+
+    // 50 % of cad's seats for 15 minutes: would have fired once.
+    dialog->scopeBox()->setCurrentIndex(dialog->scopeBox()->findData(int(AlertRule::Scope::License)));
+    QTest::keyClicks(dialog->scopeNameEdit(), u"cad"_s);
+    dialog->thresholdBox()->selectAll();
+    QTest::keyClicks(dialog->thresholdBox(), u"50"_s);
+    dialog->minutesBox()->selectAll();
+    QTest::keyClicks(dialog->minutesBox(), u"15"_s);
+    QTest::mouseClick(dialog->previewButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->previewLabel()->text().startsWith(u"Would have fired"_s), 5000);
+    QVERIFY2(dialog->previewLabel()->text().startsWith(u"Would have fired 1 time in the last 7 days:"_s),
+             qPrintable(dialog->previewLabel()->text()));
+    QVERIFY2(dialog->previewLabel()->text().contains(u"on cad (50 % of the seats)"_s),
+             qPrintable(dialog->previewLabel()->text()));
+
+    // 100 %: never reached.
+    dialog->thresholdBox()->selectAll();
+    QTest::keyClicks(dialog->thresholdBox(), u"100"_s);
+    QTest::mouseClick(dialog->previewButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->previewLabel()->text(), u"Would not have fired in the last 7 days."_s, 5000);
+
+    // A kind the history cannot answer says so.
+    dialog->kindBox()->setCurrentIndex(dialog->kindBox()->findData(int(AlertKind::InstanceSilent)));
+    QTest::mouseClick(dialog->previewButton(), Qt::LeftButton);
+    QVERIFY2(dialog->previewLabel()->text().startsWith(u"No preview for this kind of rule"_s),
+             qPrintable(dialog->previewLabel()->text()));
+    dialog->reject();
 }
 
 void TestAlertsPage::screenshots_data()
