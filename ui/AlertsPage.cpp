@@ -6,6 +6,7 @@
 #include "AlertReplay.h"
 #include "AlertRuleDialog.h"
 #include "DashboardSession.h"
+#include "EventLogModel.h"
 #include "RoleLabel.h"
 
 #include <QEvent>
@@ -797,7 +798,12 @@ void AlertsPage::fillDeliveries()
     for (int row = 0; row < m_deliveryList.size(); ++row) {
         const alerts::webhook::Delivery &delivery = m_deliveryList.at(row);
         const bool pending = delivery.status == alerts::webhook::DeliveryStatus::Pending;
-        const QStringList cells {delivery.event,
+        QString event = delivery.event;
+        if (event == QStringView(alerts::webhook::testEvent))
+            event = tr("test", "a delivery");
+        else if (const auto kind = eventKindFromWire(event))
+            event = EventLogModel::kindLabel(*kind);
+        const QStringList cells {event,
                                  shortTime(delivery.createdAt),
                                  deliveryStatusText(delivery),
                                  delivery.lastCode > 0 ? QString::number(delivery.lastCode)

@@ -1366,6 +1366,11 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
             <numerusform>et %n autres</numerusform>
         </translation>
     </message>
+    <message>
+        <source>test</source>
+        <comment>a delivery</comment>
+        <translation>test</translation>
+    </message>
 </context>
 <context>
     <name>keyright::ClientRow</name>
