@@ -74,6 +74,7 @@ AccessRole AdminActions::requiredRole(Action action)
     case Action::EditGroups:
     case Action::EditRules:
     case Action::EditAlertRules:
+    case Action::EditAlertEndpoints:
         return AccessRole::Admin;
     case Action::ReadRules:
         return AccessRole::Viewer;

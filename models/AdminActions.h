@@ -38,7 +38,8 @@ public:
         ReadRules, // a license's seat rules and the server's holder groups
         EditGroups,
         EditRules,
-        EditAlertRules // PUT /v1/alerts/rules
+        EditAlertRules, // PUT /v1/alerts/rules
+        EditAlertEndpoints // add, remove and test alert endpoints, redeliver
     };
     Q_ENUM(Action)
 

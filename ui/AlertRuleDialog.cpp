@@ -1,6 +1,7 @@
 #include "AlertRuleDialog.h"
 
 #include "AlertListModel.h"
+#include "AlertReplay.h"
 #include "StatePalette.h"
 
 #include <QCheckBox>
@@ -46,6 +47,8 @@ AlertRuleDialog::AlertRuleDialog(const AlertRule &rule, bool isNew, QWidget *par
     , m_quietTo(new QTimeEdit(this))
     , m_hint(new QLabel(this))
     , m_error(new QLabel(this))
+    , m_previewButton(new QPushButton(tr("&Preview the last 7 days"), this))
+    , m_preview(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this))
 {
     setObjectName(u"alertRuleDialog"_s);
@@ -54,6 +57,10 @@ AlertRuleDialog::AlertRuleDialog(const AlertRule &rule, bool isNew, QWidget *par
     m_threshold->setObjectName(u"ruleThreshold"_s);
     m_minutes->setObjectName(u"ruleMinutes"_s);
     m_error->setObjectName(u"ruleError"_s);
+    m_previewButton->setObjectName(u"rulePreviewButton"_s);
+    m_preview->setObjectName(u"rulePreview"_s);
+    m_preview->setWordWrap(true);
+    m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     for (AlertKind kind : allKinds)
         m_kind->addItem(AlertListModel::kindLabel(kind), int(kind));
@@ -115,6 +122,10 @@ AlertRuleDialog::AlertRuleDialog(const AlertRule &rule, bool isNew, QWidget *par
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_hint);
+    auto *previewRow = new QHBoxLayout;
+    previewRow->addWidget(m_preview, 1);
+    previewRow->addWidget(m_previewButton, 0, Qt::AlignTop);
+    layout->addLayout(previewRow);
     layout->addWidget(m_error);
     layout->addWidget(m_buttons);
 
@@ -122,6 +133,7 @@ AlertRuleDialog::AlertRuleDialog(const AlertRule &rule, bool isNew, QWidget *par
     connect(m_scope, &QComboBox::currentIndexChanged, this, &AlertRuleDialog::updateHint);
     connect(m_quiet, &QCheckBox::toggled, this, &AlertRuleDialog::updateHint);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &AlertRuleDialog::requestSave);
+    connect(m_previewButton, &QPushButton::clicked, this, &AlertRuleDialog::requestPreview);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     updateHint();
 }
@@ -180,6 +192,31 @@ void AlertRuleDialog::showRefusal(const QString &field, const QString &message)
 void AlertRuleDialog::saved()
 {
     accept();
+}
+
+void AlertRuleDialog::requestPreview()
+{
+    const AlertRule edited = rule();
+    if (!canReplayAlert(edited.kind)) {
+        showPreview(tr("No preview for this kind of rule: the usage history answers only the seats in use and the "
+                       "denials."));
+        return;
+    }
+    if (edited.scope == AlertRule::Scope::Group) {
+        showPreview(tr("No preview for a holder group: the usage history counts a license's seats, not a group's."));
+        return;
+    }
+    if (edited.scope == AlertRule::Scope::License && edited.scopeName.isEmpty()) {
+        showPreview(tr("No preview yet: name the license first."));
+        return;
+    }
+    showPreview(tr("Reading the last 7 days of usage…"));
+    Q_EMIT previewRequested(edited);
+}
+
+void AlertRuleDialog::showPreview(const QString &text)
+{
+    m_preview->setText(text);
 }
 
 QWidget *AlertRuleDialog::fieldWidget(const QString &field) const
@@ -243,6 +280,8 @@ void AlertRuleDialog::updateHint()
     m_scopeName->setEnabled(m_scope->currentIndex() != 0);
     m_quietFrom->setEnabled(m_quiet->isChecked());
     m_quietTo->setEnabled(m_quiet->isChecked());
+    // A preview of another rule would mislead: the button asks again.
+    m_preview->clear();
 }
 
 } // namespace keyright

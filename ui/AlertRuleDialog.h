@@ -10,6 +10,7 @@ class QComboBox;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 class QTimeEdit;
 
@@ -34,6 +35,8 @@ public:
     // `field`: the rule's member the server named ("threshold", "quiet"); empty when it named none.
     void showRefusal(const QString &field, const QString &message);
     void saved();
+    // The preview's answer ("Would have fired 3 times in the last 7 days: …"), or why there is none.
+    void showPreview(const QString &text);
 
     QLineEdit *idEdit() const { return m_id; }
     QComboBox *kindBox() const { return m_kind; }
@@ -43,14 +46,20 @@ public:
     QSpinBox *thresholdBox() const { return m_threshold; }
     QSpinBox *minutesBox() const { return m_minutes; }
     QLabel *errorLabel() const { return m_error; }
+    QPushButton *previewButton() const { return m_previewButton; }
+    QLabel *previewLabel() const { return m_preview; }
     QDialogButtonBox *buttons() const { return m_buttons; }
 
 Q_SIGNALS:
     void saveRequested(const keyright::AlertRule &rule);
+    // Replay this rule over the last 7 days of usage history (only for a kind and scope that
+    // history can answer; the dialog says so itself for the others).
+    void previewRequested(const keyright::AlertRule &rule);
 
 private:
     void updateHint();
     void requestSave();
+    void requestPreview();
     QWidget *fieldWidget(const QString &field) const;
 
     bool m_isNew;
@@ -70,6 +79,8 @@ private:
     QTimeEdit *m_quietTo;
     QLabel *m_hint;
     QLabel *m_error;
+    QPushButton *m_previewButton;
+    QLabel *m_preview;
     QDialogButtonBox *m_buttons;
 };
 

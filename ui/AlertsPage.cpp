@@ -1,15 +1,19 @@
 #include "AlertsPage.h"
 
 #include "AdminActions.h"
+#include "AlertEndpointDialog.h"
 #include "AlertListModel.h"
+#include "AlertReplay.h"
 #include "AlertRuleDialog.h"
 #include "DashboardSession.h"
+#include "EventLogModel.h"
 #include "RoleLabel.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -17,6 +21,9 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -33,6 +40,62 @@ enum RuleColumn {
     RuleQuietColumn,
     RuleColumnCount
 };
+
+enum EndpointColumn {
+    EndpointNameColumn,
+    EndpointUrlColumn,
+    EndpointKindColumn,
+    EndpointEnabledColumn,
+    EndpointLastColumn,
+    EndpointColumnCount
+};
+
+enum DeliveryColumn {
+    DeliveryEventColumn,
+    DeliveryWhenColumn,
+    DeliveryStatusColumn,
+    DeliveryCodeColumn,
+    DeliveryAttemptsColumn,
+    DeliveryNextColumn,
+    DeliveryColumnCount
+};
+
+// How many deliveries the page reads: the newest of all endpoints (for each one's last delivery),
+// and the newest of the selected one.
+constexpr int lastDeliveriesRead = 500;
+constexpr int endpointDeliveriesRead = 100;
+
+QTableWidget *table(int columns, const QString &name, QWidget *parent)
+{
+    auto *view = new QTableWidget(0, columns, parent);
+    view->setObjectName(name);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setWordWrap(false);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->horizontalHeader()->setStretchLastSection(true);
+    return view;
+}
+
+StatePalette::Role deliveryRole(alerts::webhook::DeliveryStatus status)
+{
+    switch (status) {
+    case alerts::webhook::DeliveryStatus::Pending:
+        return StatePalette::Pending;
+    case alerts::webhook::DeliveryStatus::Delivered:
+        return StatePalette::Live;
+    case alerts::webhook::DeliveryStatus::GaveUp:
+        return StatePalette::Failed;
+    }
+    return StatePalette::Muted;
+}
+
+QString shortTime(const QDateTime &time)
+{
+    return time.isValid() ? QLocale().toString(time.toLocalTime(), QLocale::ShortFormat) : QString();
+}
 
 QSortFilterProxyModel *alertsWhere(bool firing, AlertListModel &alerts, QObject *parent)
 {
@@ -88,6 +151,15 @@ AlertsPage::AlertsPage(DashboardSession &session, AlertListModel &alerts, AdminA
     , m_add(new QPushButton(this))
     , m_edit(new QPushButton(this))
     , m_remove(new QPushButton(this))
+    , m_endpointsTitle(heading(this))
+    , m_endpoints(table(EndpointColumnCount, u"alertEndpoints"_s, this))
+    , m_deliveriesTitle(heading(this))
+    , m_deliveries(table(DeliveryColumnCount, u"alertDeliveries"_s, this))
+    , m_endpointsNote(new QLabel(this))
+    , m_addEndpoint(new QPushButton(this))
+    , m_removeEndpoint(new QPushButton(this))
+    , m_testEndpoint(new QPushButton(this))
+    , m_redeliver(new QPushButton(this))
 {
     setObjectName(u"alertsPage"_s);
     m_status->setObjectName(u"alertsStatus"_s);
@@ -129,10 +201,36 @@ AlertsPage::AlertsPage(DashboardSession &session, AlertListModel &alerts, AdminA
     splitter->addWidget(section(m_firingTitle, m_firingView, m_status));
     splitter->addWidget(section(m_recentTitle, m_recentView));
     splitter->addWidget(rulesBox);
-    // Webhook endpoints and their delivery log (issue 29, another change) go in a fourth section here.
+
+    m_endpointsNote->setObjectName(u"alertEndpointsNote"_s);
+    m_endpointsNote->setWordWrap(true);
+    m_addEndpoint->setObjectName(u"addAlertEndpoint"_s);
+    m_removeEndpoint->setObjectName(u"removeAlertEndpoint"_s);
+    m_testEndpoint->setObjectName(u"testAlertEndpoint"_s);
+    m_redeliver->setObjectName(u"redeliverAlert"_s);
+    auto *endpointButtons = new QWidget(this);
+    auto *endpointRow = new QHBoxLayout(endpointButtons);
+    endpointRow->setContentsMargins(0, 0, 0, 0);
+    endpointRow->addWidget(m_endpointsNote, 1);
+    endpointRow->addWidget(m_addEndpoint);
+    endpointRow->addWidget(m_removeEndpoint);
+    endpointRow->addWidget(m_testEndpoint);
+    auto *endpointsBox = section(m_endpointsTitle, m_endpoints);
+    endpointsBox->layout()->addWidget(endpointButtons);
+    auto *deliveriesBox = section(m_deliveriesTitle, m_deliveries);
+    auto *deliveryRow = new QHBoxLayout;
+    deliveryRow->addStretch(1);
+    deliveryRow->addWidget(m_redeliver);
+    static_cast<QVBoxLayout *>(deliveriesBox->layout())->addLayout(deliveryRow);
+    auto *endpointSplitter = new QSplitter(Qt::Horizontal, this);
+    endpointSplitter->setChildrenCollapsible(false);
+    endpointSplitter->addWidget(endpointsBox);
+    endpointSplitter->addWidget(deliveriesBox);
+    splitter->addWidget(endpointSplitter);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setStretchFactor(2, 3);
+    splitter->setStretchFactor(3, 3);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -146,6 +244,18 @@ AlertsPage::AlertsPage(DashboardSession &session, AlertListModel &alerts, AdminA
     connect(m_edit, &QPushButton::clicked, this, &AlertsPage::editRule);
     connect(m_remove, &QPushButton::clicked, this, &AlertsPage::removeRule);
     connect(m_rules, &QTableWidget::itemSelectionChanged, this, &AlertsPage::updateRuleActions);
+    connect(m_addEndpoint, &QPushButton::clicked, this, &AlertsPage::addEndpoint);
+    connect(m_removeEndpoint, &QPushButton::clicked, this, &AlertsPage::removeEndpoint);
+    connect(m_testEndpoint, &QPushButton::clicked, this, &AlertsPage::testEndpoint);
+    connect(m_redeliver, &QPushButton::clicked, this, &AlertsPage::redeliver);
+    connect(m_endpoints, &QTableWidget::itemSelectionChanged, this, [this] {
+        const int row = selectedEndpoint();
+        m_shownEndpoint = row >= 0 ? m_endpointList.at(row).id : QString();
+        m_deliveryList.clear();
+        fillDeliveries();
+        reloadDeliveries();
+    });
+    connect(m_deliveries, &QTableWidget::itemSelectionChanged, this, &AlertsPage::updateEndpointActions);
     connect(m_rules, &QTableWidget::cellDoubleClicked, this, [this] {
         if (mayEdit())
             editRule();
@@ -160,10 +270,19 @@ AlertsPage::AlertsPage(DashboardSession &session, AlertListModel &alerts, AdminA
         m_ruleList.clear();
         fillRules();
         reloadRules();
+        m_endpointList.clear();
+        m_lastDelivery.clear();
+        m_shownEndpoint.clear();
+        m_deliveryList.clear();
+        m_endpointsError.clear();
+        fillEndpoints();
+        reloadEndpoints();
     });
     connect(&session, &DashboardSession::identityChanged, this, &AlertsPage::updateRuleActions);
+    connect(&session, &DashboardSession::identityChanged, this, &AlertsPage::updateEndpointActions);
     retranslate();
     reloadRules();
+    reloadEndpoints();
 }
 
 bool AlertsPage::selectAlert(const QString &key)
@@ -314,7 +433,77 @@ void AlertsPage::openEditor(const AlertRule &rule, bool isNew)
             next.append(edited);
         save(next, dialog, tr("Saved the alert rule %1.").arg(edited.id));
     });
+    connect(dialog, &AlertRuleDialog::previewRequested, this,
+            [this, dialog](const AlertRule &edited) { preview(edited, dialog); });
     dialog->open();
+}
+
+void AlertsPage::preview(const AlertRule &rule, const QPointer<AlertRuleDialog> &dialog)
+{
+    AdminClient *client = m_session.client();
+    if (!client) {
+        dialog->showPreview(tr("No preview: not connected."));
+        return;
+    }
+    const QStringList licenses
+        = rule.scope == AlertRule::Scope::License ? QStringList {rule.scopeName} : m_session.licenses().licenseIds();
+    if (licenses.isEmpty()) {
+        dialog->showPreview(
+            tr("Would not have fired in the last %n day(s): there is no license yet.", nullptr, previewDays));
+        return;
+    }
+    // The last hours of each license, an hour a bucket, replayed here with core's own rule logic.
+    UsageQuery query;
+    query.to = m_session.serverClock().now();
+    query.from = query.to.addDays(-previewDays);
+    query.step = UsageStep::Hour;
+    const quint64 epoch = ++m_previewEpoch;
+    struct Replay
+    {
+        qsizetype waiting = 0;
+        QList<std::pair<AlertReplayFiring, QString>> firings;
+        QString error;
+    };
+    auto replay = std::make_shared<Replay>();
+    replay->waiting = licenses.size();
+    for (const QString &licenseId : licenses) {
+        client->usage(licenseId, query, this,
+                      [this, epoch, dialog, rule, licenseId, replay](const AdminResult<UsageReport> &result) {
+                          if (epoch != m_previewEpoch || !dialog)
+                              return;
+                          if (!result.ok() && replay->error.isEmpty())
+                              replay->error = tr("No preview: the usage of %1 could not be read: %2")
+                                                  .arg(licenseId, DashboardSession::describeError(result.error));
+                          else if (result.ok()) {
+                              for (const AlertReplayFiring &firing : replayAlert(rule, result.value->buckets))
+                                  replay->firings.append({firing, licenseId});
+                          }
+                          if (--replay->waiting > 0)
+                              return;
+                          dialog->showPreview(replay->error.isEmpty() ? previewText(rule, replay->firings)
+                                                                      : replay->error);
+                      });
+    }
+}
+
+QString AlertsPage::previewText(const AlertRule &rule, QList<std::pair<AlertReplayFiring, QString>> firings)
+{
+    if (firings.isEmpty())
+        return tr("Would not have fired in the last %n day(s).", nullptr, previewDays);
+    std::sort(firings.begin(), firings.end(), [](const auto &a, const auto &b) { return a.first.at < b.first.at; });
+    QStringList lines;
+    lines << tr("Would have fired %n time(s) in the last %1 days:", nullptr, int(firings.size())).arg(previewDays);
+    constexpr int shown = 10;
+    for (qsizetype i = 0; i < std::min<qsizetype>(firings.size(), shown); ++i) {
+        const auto &[firing, licenseId] = firings.at(i);
+        const QString when = QLocale().toString(firing.at.toLocalTime(), QLocale::ShortFormat);
+        lines << (rule.kind == AlertKind::SeatsInUse ? tr("%1 on %2 (%3 % of the seats)") : tr("%1 on %2 (%3 denials)"))
+                     .arg(when, licenseId)
+                     .arg(firing.value);
+    }
+    if (firings.size() > shown)
+        lines << tr("and %n more", nullptr, int(firings.size() - shown));
+    return lines.join(u'\n');
 }
 
 void AlertsPage::removeRule()
@@ -445,7 +634,17 @@ void AlertsPage::retranslate()
     m_remove->setText(tr("Remove…", "an alert rule"));
     m_rules->setHorizontalHeaderLabels(
         {tr("Rule"), tr("Watches"), tr("Applies to"), tr("Fires at"), tr("Severity"), tr("Quiet hours")});
+    m_endpointsTitle->setText(tr("Endpoints"));
+    m_addEndpoint->setText(tr("Add endpoint…"));
+    m_removeEndpoint->setText(tr("Remove…", "an alert endpoint"));
+    m_testEndpoint->setText(tr("Send a test"));
+    m_redeliver->setText(tr("Redeliver"));
+    m_endpoints->setHorizontalHeaderLabels({tr("Name"), tr("URL"), tr("Kind"), tr("Enabled"), tr("Last delivery")});
+    m_deliveries->setHorizontalHeaderLabels(
+        {tr("Alert"), tr("When"), tr("Status"), tr("HTTP code"), tr("Attempts"), tr("Next attempt")});
     fillRules();
+    fillEndpoints();
+    fillDeliveries();
     updateStatus();
 }
 
@@ -461,6 +660,344 @@ void AlertsPage::showEvent(QShowEvent *event)
     QWidget::showEvent(event);
     // Another admin may have changed them: read them again when the page is looked at.
     reloadRules();
+    reloadEndpoints();
+}
+
+void AlertsPage::reloadEndpoints()
+{
+    AdminClient *client = m_session.client();
+    if (!client)
+        return;
+    const quint64 epoch = ++m_endpointsEpoch;
+    const quint64 connection = m_connection;
+    client->alertEndpoints(
+        this, [this, epoch, connection](const AdminResult<QList<alerts::webhook::Endpoint>> &result) {
+            if (epoch != m_endpointsEpoch || connection != m_connection)
+                return;
+            if (!result.ok()) {
+                showEndpointsError(
+                    tr("The alert endpoints could not be read: %1").arg(DashboardSession::describeError(result.error)));
+                return;
+            }
+            m_endpointsError.clear();
+            m_endpointList = *result.value;
+            fillEndpoints();
+            reloadDeliveries();
+        });
+    client->alertDeliveries({}, {}, lastDeliveriesRead, this,
+                            [this, epoch, connection](const AdminResult<QList<alerts::webhook::Delivery>> &result) {
+                                if (epoch != m_endpointsEpoch || connection != m_connection || !result.ok())
+                                    return; // the endpoints' read says what went wrong
+                                m_lastDelivery.clear();
+                                for (const alerts::webhook::Delivery &delivery : *result.value) {
+                                    if (!m_lastDelivery.contains(delivery.endpointId))
+                                        m_lastDelivery.insert(delivery.endpointId, delivery); // newest first
+                                }
+                                fillEndpoints();
+                            });
+}
+
+void AlertsPage::reloadDeliveries()
+{
+    AdminClient *client = m_session.client();
+    const int row = selectedEndpoint();
+    if (!client || row < 0)
+        return;
+    const quint64 epoch = ++m_deliveriesEpoch;
+    const quint64 connection = m_connection;
+    const QString endpointId = m_endpointList.at(row).id;
+    client->alertDeliveries(
+        endpointId, {}, endpointDeliveriesRead, this,
+        [this, epoch, connection, endpointId](const AdminResult<QList<alerts::webhook::Delivery>> &result) {
+            if (epoch != m_deliveriesEpoch || connection != m_connection)
+                return;
+            const int now = selectedEndpoint();
+            if (now < 0 || m_endpointList.at(now).id != endpointId)
+                return;
+            if (!result.ok()) {
+                showEndpointsError(
+                    tr("The delivery log could not be read: %1").arg(DashboardSession::describeError(result.error)));
+                return;
+            }
+            m_deliveryList = *result.value;
+            if (!m_deliveryList.isEmpty())
+                m_lastDelivery.insert(endpointId, m_deliveryList.constFirst());
+            fillEndpoints();
+            fillDeliveries();
+        });
+}
+
+void AlertsPage::showEndpointsError(const QString &text)
+{
+    m_endpointsError = text;
+    updateEndpointActions();
+}
+
+QString AlertsPage::deliveryStatusText(const alerts::webhook::Delivery &delivery)
+{
+    switch (delivery.status) {
+    case alerts::webhook::DeliveryStatus::Pending:
+        return tr("pending", "a delivery");
+    case alerts::webhook::DeliveryStatus::Delivered:
+        return tr("delivered", "a delivery");
+    case alerts::webhook::DeliveryStatus::GaveUp:
+        return tr("gave up", "a delivery");
+    }
+    return {};
+}
+
+void AlertsPage::fillEndpoints()
+{
+    // The list may just have changed under the selection: the endpoint shown is known by its id.
+    const QString selected = m_shownEndpoint;
+    const QSignalBlocker blocker(m_endpoints);
+    m_endpoints->setRowCount(int(m_endpointList.size()));
+    int reselect = -1;
+    for (int row = 0; row < m_endpointList.size(); ++row) {
+        const alerts::webhook::Endpoint &endpoint = m_endpointList.at(row);
+        QString last = tr("none yet", "a delivery");
+        std::optional<StatePalette::Role> role;
+        if (const auto found = m_lastDelivery.constFind(endpoint.id); found != m_lastDelivery.cend()) {
+            last = found->lastCode > 0 ? tr("%1 (HTTP %2), %3")
+                                             .arg(deliveryStatusText(*found))
+                                             .arg(found->lastCode)
+                                             .arg(shortTime(found->createdAt))
+                                       : tr("%1, %2").arg(deliveryStatusText(*found), shortTime(found->createdAt));
+            role = deliveryRole(found->status);
+        }
+        const QStringList cells {
+            endpoint.name, endpoint.url, endpoint.kind,
+            endpoint.enabled ? tr("yes", "an endpoint is enabled") : tr("no", "an endpoint is enabled"), last};
+        for (int column = 0; column < EndpointColumnCount; ++column) {
+            auto *item = new QTableWidgetItem(cells.at(column));
+            if (column == EndpointLastColumn && role)
+                item->setForeground(StatePalette::colour(*role));
+            if (column == EndpointUrlColumn)
+                item->setToolTip(endpoint.url);
+            m_endpoints->setItem(row, column, item);
+        }
+        if (endpoint.id == selected)
+            reselect = row;
+    }
+    if (reselect >= 0)
+        m_endpoints->selectRow(reselect);
+    else if (!selected.isEmpty()) {
+        m_shownEndpoint.clear();
+        m_deliveryList.clear();
+        fillDeliveries();
+    }
+    updateEndpointActions();
+}
+
+void AlertsPage::fillDeliveries()
+{
+    const int selectedRow = selectedDelivery();
+    const QString selected = selectedRow >= 0 ? m_deliveryList.at(selectedRow).id : QString();
+    const QSignalBlocker blocker(m_deliveries);
+    m_deliveries->setRowCount(int(m_deliveryList.size()));
+    for (int row = 0; row < m_deliveryList.size(); ++row) {
+        const alerts::webhook::Delivery &delivery = m_deliveryList.at(row);
+        const bool pending = delivery.status == alerts::webhook::DeliveryStatus::Pending;
+        QString event = delivery.event;
+        if (event == QStringView(alerts::webhook::testEvent))
+            event = tr("test", "a delivery");
+        else if (const auto kind = eventKindFromWire(event))
+            event = EventLogModel::kindLabel(*kind);
+        const QStringList cells {event,
+                                 shortTime(delivery.createdAt),
+                                 deliveryStatusText(delivery),
+                                 delivery.lastCode > 0 ? QString::number(delivery.lastCode)
+                                                       : (delivery.attempts > 0 ? tr("no answer") : QString()),
+                                 QString::number(delivery.attempts),
+                                 pending ? shortTime(delivery.nextAttemptAt) : QString()};
+        for (int column = 0; column < DeliveryColumnCount; ++column) {
+            auto *item = new QTableWidgetItem(cells.at(column));
+            if (column == DeliveryStatusColumn) {
+                item->setForeground(StatePalette::colour(deliveryRole(delivery.status)));
+                if (!delivery.lastError.isEmpty())
+                    item->setToolTip(delivery.lastError);
+            }
+            m_deliveries->setItem(row, column, item);
+        }
+        if (delivery.id == selected)
+            m_deliveries->selectRow(row);
+    }
+    const int endpoint = selectedEndpoint();
+    m_deliveriesTitle->setText(endpoint >= 0 ? tr("Deliveries to %1").arg(m_endpointList.at(endpoint).name)
+                                             : tr("Deliveries"));
+    updateEndpointActions();
+}
+
+int AlertsPage::selectedEndpoint() const
+{
+    const QList<QTableWidgetItem *> items = m_endpoints->selectedItems();
+    if (items.isEmpty())
+        return -1;
+    const int row = items.constFirst()->row();
+    return row < m_endpointList.size() && row < m_endpoints->rowCount() ? row : -1;
+}
+
+int AlertsPage::selectedDelivery() const
+{
+    const QList<QTableWidgetItem *> items = m_deliveries->selectedItems();
+    if (items.isEmpty())
+        return -1;
+    const int row = items.constFirst()->row();
+    return row < m_deliveryList.size() && row < m_deliveries->rowCount() ? row : -1;
+}
+
+bool AlertsPage::mayEditEndpoints() const
+{
+    return m_actions.isAllowed(AdminActions::Action::EditAlertEndpoints);
+}
+
+void AlertsPage::updateEndpointActions()
+{
+    const bool may = mayEditEndpoints() && m_session.client();
+    const bool endpoint = selectedEndpoint() >= 0;
+    m_addEndpoint->setEnabled(may);
+    m_removeEndpoint->setEnabled(may && endpoint);
+    m_testEndpoint->setEnabled(may && endpoint);
+    m_redeliver->setEnabled(may && selectedDelivery() >= 0);
+    QString note;
+    QString why;
+    if (!mayEditEndpoints()) {
+        const auto identity = m_session.identity();
+        why = tr("Read only: changing the endpoints needs the %1 role; this token (%2) has the %3 role.")
+                  .arg(roleLabel(AccessRole::Admin), identity ? identity->name : QString(),
+                       identity ? roleLabel(identity->role) : QString());
+    }
+    if (!m_endpointsError.isEmpty())
+        note = m_endpointsError;
+    else if (!why.isEmpty())
+        note = why;
+    else if (m_endpointList.isEmpty())
+        note = tr("No endpoint yet: add one to have alerts sent to a webhook.");
+    m_endpointsNote->setText(note);
+    for (QPushButton *button : {m_addEndpoint, m_removeEndpoint, m_testEndpoint, m_redeliver})
+        button->setToolTip(why);
+}
+
+void AlertsPage::addEndpoint()
+{
+    if (!mayEditEndpoints())
+        return;
+    if (m_endpointDialog)
+        m_endpointDialog->close();
+    auto *dialog = new AlertEndpointDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_endpointDialog = dialog;
+    connect(dialog, &AlertEndpointDialog::addRequested, this, [this, dialog](const QString &name, const QString &url) {
+        AdminClient *client = m_session.client();
+        if (!client) {
+            dialog->showRefusal({}, tr("Not connected."));
+            return;
+        }
+        const quint64 connection = m_connection;
+        const QPointer<AlertEndpointDialog> guard(dialog);
+        alerts::webhook::NewEndpoint endpoint;
+        endpoint.name = name;
+        endpoint.url = url;
+        client->addAlertEndpoint(
+            endpoint, this,
+            [this, connection, guard](const AdminResult<std::pair<alerts::webhook::Endpoint, QString>> &result) {
+                if (connection != m_connection)
+                    return;
+                if (!result.ok()) {
+                    if (guard)
+                        guard->showRefusal(result.error.field, DashboardSession::describeError(result.error));
+                    return;
+                }
+                if (guard)
+                    guard->showSecret(result.value->first.name, result.value->second);
+                Q_EMIT statusMessage(tr("Added the alert endpoint %1.").arg(result.value->first.name));
+                reloadEndpoints();
+            });
+    });
+    dialog->open();
+}
+
+void AlertsPage::removeEndpoint()
+{
+    const int row = selectedEndpoint();
+    if (row < 0 || !mayEditEndpoints())
+        return;
+    const alerts::webhook::Endpoint endpoint = m_endpointList.at(row);
+    auto *box = new QMessageBox(
+        QMessageBox::Question, tr("Remove alert endpoint"),
+        tr("Remove the alert endpoint %1? Alerts are no longer sent to it, and its pending deliveries are given up.")
+            .arg(endpoint.name),
+        QMessageBox::Cancel, this);
+    box->setObjectName(u"removeAlertEndpointQuestion"_s);
+    QPushButton *remove = box->addButton(tr("Remove", "an alert endpoint"), QMessageBox::DestructiveRole);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, box, remove, endpoint] {
+        if (box->clickedButton() != remove)
+            return;
+        AdminClient *client = m_session.client();
+        if (!client)
+            return;
+        const quint64 connection = m_connection;
+        client->removeAlertEndpoint(
+            endpoint.id, this, [this, connection, endpoint](const AdminResult<AdminClient::Empty> &result) {
+                if (connection != m_connection)
+                    return;
+                if (!result.ok()) {
+                    showEndpointsError(tr("The alert endpoint %1 was not removed: %2")
+                                           .arg(endpoint.name, DashboardSession::describeError(result.error)));
+                    return;
+                }
+                m_endpointsError.clear();
+                Q_EMIT statusMessage(tr("Removed the alert endpoint %1.").arg(endpoint.name));
+                reloadEndpoints();
+            });
+    });
+    box->open();
+}
+
+void AlertsPage::testEndpoint()
+{
+    const int row = selectedEndpoint();
+    AdminClient *client = m_session.client();
+    if (row < 0 || !client || !mayEditEndpoints())
+        return;
+    const alerts::webhook::Endpoint endpoint = m_endpointList.at(row);
+    const quint64 connection = m_connection;
+    client->testAlertEndpoint(endpoint.id, this, [this, connection, endpoint](const AdminResult<QString> &result) {
+        if (connection != m_connection)
+            return;
+        if (!result.ok()) {
+            showEndpointsError(tr("The test was not sent to %1: %2")
+                                   .arg(endpoint.name, DashboardSession::describeError(result.error)));
+            return;
+        }
+        m_endpointsError.clear();
+        Q_EMIT statusMessage(tr("A test alert is on its way to %1.").arg(endpoint.name));
+        reloadDeliveries();
+    });
+}
+
+void AlertsPage::redeliver()
+{
+    const int row = selectedDelivery();
+    AdminClient *client = m_session.client();
+    if (row < 0 || !client || !mayEditEndpoints())
+        return;
+    const QString id = m_deliveryList.at(row).id;
+    const quint64 connection = m_connection;
+    client->redeliver(id, this, [this, connection](const AdminResult<QString> &result) {
+        if (connection != m_connection)
+            return;
+        if (!result.ok()) {
+            showEndpointsError(
+                tr("The delivery was not sent again: %1").arg(DashboardSession::describeError(result.error)));
+            return;
+        }
+        m_endpointsError.clear();
+        Q_EMIT statusMessage(tr("The delivery will be sent again now."));
+        reloadDeliveries();
+    });
 }
 
 } // namespace keyright

@@ -1046,7 +1046,8 @@ void MainWindow::connectActionOutcomes()
             case AdminActions::Action::CreateToken:
             case AdminActions::Action::RevokeToken:
             case AdminActions::Action::EditAlertRules:
-                break; // the reap, tokens and alert rule dialogs show these
+            case AdminActions::Action::EditAlertEndpoints:
+                break; // the reap, tokens and alert rule dialogs and the Alerts page show these
             }
         });
 }

@@ -263,6 +263,34 @@
             <numerusform>Resolved in the last %n days</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Would not have fired in the last %n day(s): there is no license yet.</source>
+        <translation>
+            <numerusform>Would not have fired in the last day: there is no license yet.</numerusform>
+            <numerusform>Would not have fired in the last %n days: there is no license yet.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Would not have fired in the last %n day(s).</source>
+        <translation>
+            <numerusform>Would not have fired in the last day.</numerusform>
+            <numerusform>Would not have fired in the last %n days.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Would have fired %n time(s) in the last %1 days:</source>
+        <translation>
+            <numerusform>Would have fired %n time in the last %1 days:</numerusform>
+            <numerusform>Would have fired %n times in the last %1 days:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::DashboardSession</name>

@@ -774,6 +774,37 @@
     </message>
 </context>
 <context>
+    <name>keyright::AlertEndpointDialog</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copier</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Ajouter</translation>
+    </message>
+    <message>
+        <source>Add alert endpoint</source>
+        <translation>Ajouter un point de livraison d’alertes</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nom :</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL :</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copié</translation>
+    </message>
+    <message>
+        <source>Added the endpoint %1. Its signing secret is below: copy it into the receiver now, it will not be shown again.</source>
+        <translation>Point de livraison %1 ajouté. Son secret de signature est ci-dessous : copiez-le maintenant dans le récepteur, il ne sera plus affiché.</translation>
+    </message>
+</context>
+<context>
     <name>keyright::AlertListModel</name>
     <message>
         <source>%1
@@ -972,6 +1003,26 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>Fires when a server&apos;s clock jumped, and stays firing for the minutes given.</source>
         <translation>Se déclenche quand l’horloge d’un serveur a sauté, et le reste pendant les minutes indiquées.</translation>
+    </message>
+    <message>
+        <source>&amp;Preview the last 7 days</source>
+        <translation>&amp;Aperçu des 7 derniers jours</translation>
+    </message>
+    <message>
+        <source>No preview for this kind of rule: the usage history answers only the seats in use and the denials.</source>
+        <translation>Pas d’aperçu pour ce type de règle : l’historique d’utilisation ne renseigne que les sièges utilisés et les refus.</translation>
+    </message>
+    <message>
+        <source>No preview for a holder group: the usage history counts a license&apos;s seats, not a group&apos;s.</source>
+        <translation>Pas d’aperçu pour un groupe de détenteurs : l’historique d’utilisation compte les sièges d’une licence, pas ceux d’un groupe.</translation>
+    </message>
+    <message>
+        <source>No preview yet: name the license first.</source>
+        <translation>Pas encore d’aperçu : nommez d’abord la licence.</translation>
+    </message>
+    <message>
+        <source>Reading the last 7 days of usage…</source>
+        <translation>Lecture des 7 derniers jours d’utilisation…</translation>
     </message>
 </context>
 <context>
@@ -1193,6 +1244,227 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>Quiet hours</source>
         <translation>Heures de silence</translation>
+    </message>
+    <message>
+        <source>Endpoints</source>
+        <translation>Points de livraison</translation>
+    </message>
+    <message>
+        <source>Add endpoint…</source>
+        <translation>Ajouter un point de livraison…</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <comment>an alert endpoint</comment>
+        <translation>Retirer…</translation>
+    </message>
+    <message>
+        <source>Send a test</source>
+        <translation>Envoyer un test</translation>
+    </message>
+    <message>
+        <source>Redeliver</source>
+        <translation>Livrer à nouveau</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Enabled</source>
+        <translation>Actif</translation>
+    </message>
+    <message>
+        <source>Last delivery</source>
+        <translation>Dernière livraison</translation>
+    </message>
+    <message>
+        <source>Alert</source>
+        <translation>Alerte</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Quand</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>HTTP code</source>
+        <translation>Code HTTP</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Tentatives</translation>
+    </message>
+    <message>
+        <source>Next attempt</source>
+        <translation>Prochaine tentative</translation>
+    </message>
+    <message>
+        <source>The alert endpoints could not be read: %1</source>
+        <translation>Les points de livraison d’alertes n’ont pas pu être lus : %1</translation>
+    </message>
+    <message>
+        <source>The delivery log could not be read: %1</source>
+        <translation>Le journal des livraisons n’a pas pu être lu : %1</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <comment>a delivery</comment>
+        <translation>en attente</translation>
+    </message>
+    <message>
+        <source>delivered</source>
+        <comment>a delivery</comment>
+        <translation>livrée</translation>
+    </message>
+    <message>
+        <source>gave up</source>
+        <comment>a delivery</comment>
+        <translation>abandonnée</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <comment>a delivery</comment>
+        <translation>aucune encore</translation>
+    </message>
+    <message>
+        <source>%1 (HTTP %2), %3</source>
+        <translation>%1 (HTTP %2), %3</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <comment>an endpoint is enabled</comment>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <comment>an endpoint is enabled</comment>
+        <translation>non</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>pas de réponse</translation>
+    </message>
+    <message>
+        <source>Deliveries to %1</source>
+        <translation>Livraisons à %1</translation>
+    </message>
+    <message>
+        <source>Deliveries</source>
+        <translation>Livraisons</translation>
+    </message>
+    <message>
+        <source>Read only: changing the endpoints needs the %1 role; this token (%2) has the %3 role.</source>
+        <translation>Lecture seule : modifier les points de livraison demande le rôle %1 ; ce jeton (%2) a le rôle %3.</translation>
+    </message>
+    <message>
+        <source>No endpoint yet: add one to have alerts sent to a webhook.</source>
+        <translation>Aucun point de livraison : ajoutez-en un pour que les alertes soient envoyées à un webhook.</translation>
+    </message>
+    <message>
+        <source>Added the alert endpoint %1.</source>
+        <translation>Point de livraison d’alertes %1 ajouté.</translation>
+    </message>
+    <message>
+        <source>Remove alert endpoint</source>
+        <translation>Retirer le point de livraison d’alertes</translation>
+    </message>
+    <message>
+        <source>Remove the alert endpoint %1? Alerts are no longer sent to it, and its pending deliveries are given up.</source>
+        <translation>Retirer le point de livraison d’alertes %1 ? Les alertes n’y seront plus envoyées et ses livraisons en attente seront abandonnées.</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <comment>an alert endpoint</comment>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <source>The alert endpoint %1 was not removed: %2</source>
+        <translation>Le point de livraison d’alertes %1 n’a pas été retiré : %2</translation>
+    </message>
+    <message>
+        <source>Removed the alert endpoint %1.</source>
+        <translation>Point de livraison d’alertes %1 retiré.</translation>
+    </message>
+    <message>
+        <source>The test was not sent to %1: %2</source>
+        <translation>Le test n’a pas été envoyé à %1 : %2</translation>
+    </message>
+    <message>
+        <source>A test alert is on its way to %1.</source>
+        <translation>Une alerte de test part vers %1.</translation>
+    </message>
+    <message>
+        <source>The delivery was not sent again: %1</source>
+        <translation>La livraison n’a pas été relancée : %1</translation>
+    </message>
+    <message>
+        <source>The delivery will be sent again now.</source>
+        <translation>La livraison va être relancée maintenant.</translation>
+    </message>
+    <message>
+        <source>No preview: not connected.</source>
+        <translation>Pas d’aperçu : non connecté.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Would not have fired in the last %n day(s): there is no license yet.</source>
+        <translation>
+            <numerusform>N’aurait pas été déclenchée au cours du dernier jour : il n’y a pas encore de licence.</numerusform>
+            <numerusform>N’aurait pas été déclenchée au cours des %n derniers jours : il n’y a pas encore de licence.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No preview: the usage of %1 could not be read: %2</source>
+        <translation>Pas d’aperçu : l’utilisation de %1 n’a pas pu être lue : %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Would not have fired in the last %n day(s).</source>
+        <translation>
+            <numerusform>N’aurait pas été déclenchée au cours du dernier jour.</numerusform>
+            <numerusform>N’aurait pas été déclenchée au cours des %n derniers jours.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Would have fired %n time(s) in the last %1 days:</source>
+        <translation>
+            <numerusform>Aurait été déclenchée %n fois au cours des %1 derniers jours :</numerusform>
+            <numerusform>Aurait été déclenchée %n fois au cours des %1 derniers jours :</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on %2 (%3 % of the seats)</source>
+        <translation>%1 sur %2 (%3 % des sièges)</translation>
+    </message>
+    <message>
+        <source>%1 on %2 (%3 denials)</source>
+        <translation>%1 sur %2 (%3 refus)</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>et %n autre</numerusform>
+            <numerusform>et %n autres</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>test</source>
+        <comment>a delivery</comment>
+        <translation>test</translation>
     </message>
 </context>
 <context>

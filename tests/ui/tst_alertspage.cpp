@@ -1,3 +1,4 @@
+#include "AlertEndpointDialog.h"
 #include "AlertListModel.h"
 #include "AlertRuleDialog.h"
 #include "AlertRules.h"
@@ -16,6 +17,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QJsonArray>
@@ -114,6 +116,9 @@ private slots:
     void ruleEditorSavesAndShowsTheRefusal();
     void viewerReadsTheRulesOnly();
     void firingAtStartToldInOneSummaryAndDenialsOpenTheEvents();
+    void endpointAddedTestedRedeliveredAndRemoved();
+    void viewerReadsTheEndpointsOnly();
+    void rulePreviewReplaysTheLastWeek();
     // With KEYRIGHT_SCREENSHOT_DIR set: the page with alerts firing and resolved, and the rule
     // editor, in English and French (docs/alerts-*.png); KEYRIGHT_SCREENSHOT_SIZE (default
     // 1440x900) and KEYRIGHT_SCREENSHOT_SUFFIX name the size, QT_SCALE_FACTOR scales it.
@@ -395,6 +400,207 @@ void TestAlertsPage::firingAtStartToldInOneSummaryAndDenialsOpenTheEvents()
     QCOMPARE(window.eventsPage()->licenseFilter()->currentData().toString(), u"solo"_s);
     QCOMPARE(window.eventsPage()->kindFilter()->currentData().value<QList<EventKind>>(), denialKinds());
     QTRY_COMPARE_WITH_TIMEOUT(window.eventsPage()->proxy()->rowCount(), 2, 5000);
+}
+
+namespace {
+
+// Clicks the first cell of a table widget's row.
+void clickRow(QTableWidget *table, int row)
+{
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualItemRect(table->item(row, 0)).center());
+}
+
+QString cell(QTableWidget *table, int row, int column)
+{
+    const QTableWidgetItem *item = table->item(row, column);
+    return item ? item->text() : QString();
+}
+
+} // namespace
+
+void TestAlertsPage::endpointAddedTestedRedeliveredAndRemoved()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+
+    DashboardHarness dashboard;
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard.session().identity().has_value(), 5000);
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    AlertsPage *page = window.alertsPage();
+    QSignalSpy said(page, &AlertsPage::statusMessage);
+    QTRY_VERIFY_WITH_TIMEOUT(page->addEndpointButton()->isEnabled(), 5000);
+    QCOMPARE(page->endpointsTable()->rowCount(), 0);
+    QVERIFY(!page->testEndpointButton()->isEnabled());
+    QVERIFY(!page->removeEndpointButton()->isEnabled());
+    QVERIFY2(page->endpointsNote()->text().contains(u"No endpoint yet"_s), qPrintable(page->endpointsNote()->text()));
+
+    // A URL that is not http(s): the server's refusal in the dialog, at the URL.
+    QTest::mouseClick(page->addEndpointButton(), Qt::LeftButton);
+    QPointer<AlertEndpointDialog> dialog = page->endpointDialog();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    QTest::keyClicks(dialog->nameEdit(), u"ops-hook"_s);
+    QTest::keyClicks(dialog->urlEdit(), u"ftp://hooks.example.com/x"_s);
+    QTest::mouseClick(dialog->addButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->errorLabel()->isVisible(), 5000);
+    QVERIFY2(dialog->errorLabel()->text().contains(u"http"_s), qPrintable(dialog->errorLabel()->text()));
+    QCOMPARE(QApplication::focusWidget(), dialog->urlEdit());
+    QVERIFY(!dialog->secretEdit()->isVisible());
+    QCOMPARE(server.adminCall("GET", u"/v1/alerts/endpoints"_s).value("endpoints"_L1).toArray().size(), 0);
+
+    // A good one: added, its secret shown once with the sentence saying so, and copied.
+    QTest::keyClicks(dialog->urlEdit(), u"http://127.0.0.1:9/hook"_s);
+    QTest::mouseClick(dialog->addButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->secretEdit()->isVisible(), 5000);
+    const QString secret = dialog->secretEdit()->text();
+    QCOMPARE(secret.size(), 64);
+    QVERIFY2(dialog->secretLabel()->text().contains(u"will not be shown again"_s),
+             qPrintable(dialog->secretLabel()->text()));
+    QTest::mouseClick(dialog->copyButton(), Qt::LeftButton);
+    QCOMPARE(QGuiApplication::clipboard()->text(), secret);
+    const QJsonArray stored = server.adminCall("GET", u"/v1/alerts/endpoints"_s).value("endpoints"_L1).toArray();
+    QCOMPARE(stored.size(), 1);
+    QCOMPARE(stored.at(0).toObject().value("url"_L1).toString(), u"http://127.0.0.1:9/hook"_s);
+    QTest::mouseClick(dialog->buttons()->button(QDialogButtonBox::Close), Qt::LeftButton);
+    QTRY_VERIFY(!dialog);
+
+    // Listed with its kind, enabled, nothing delivered yet.
+    QTRY_COMPARE_WITH_TIMEOUT(page->endpointsTable()->rowCount(), 1, 5000);
+    QCOMPARE(cell(page->endpointsTable(), 0, 0), u"ops-hook"_s);
+    QCOMPARE(cell(page->endpointsTable(), 0, 1), u"http://127.0.0.1:9/hook"_s);
+    QCOMPARE(cell(page->endpointsTable(), 0, 2), u"webhook"_s);
+    QCOMPARE(cell(page->endpointsTable(), 0, 3), u"yes"_s);
+    QCOMPARE(cell(page->endpointsTable(), 0, 4), u"none yet"_s);
+
+    // Send a test: it shows in the endpoint's delivery log and as its last delivery.
+    clickRow(page->endpointsTable(), 0);
+    QVERIFY(page->testEndpointButton()->isEnabled());
+    QVERIFY(!page->redeliverButton()->isEnabled());
+    QTest::mouseClick(page->testEndpointButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(page->deliveriesTable()->rowCount(), 1, 5000);
+    QCOMPARE(cell(page->deliveriesTable(), 0, 0), u"test"_s);
+    QVERIFY2(said.constLast().at(0).toString().contains(u"test"_s), qPrintable(said.constLast().at(0).toString()));
+    const QString status = cell(page->deliveriesTable(), 0, 2);
+    QVERIFY2(QStringList({u"pending"_s, u"gave up"_s}).contains(status), qPrintable(status));
+    QVERIFY2(cell(page->endpointsTable(), 0, 4).startsWith(status), qPrintable(cell(page->endpointsTable(), 0, 4)));
+
+    // Redeliver the selected delivery: the server takes it (202) and the page says so.
+    clickRow(page->deliveriesTable(), 0);
+    QVERIFY(page->redeliverButton()->isEnabled());
+    const qsizetype before = said.size();
+    QTest::mouseClick(page->redeliverButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(said.size(), before + 1, 5000);
+    QCOMPARE(said.constLast().at(0).toString(), u"The delivery will be sent again now."_s);
+
+    // Remove asks first; Cancel keeps the endpoint, Remove removes it.
+    for (const bool confirm : {false, true}) {
+        QTest::mouseClick(page->removeEndpointButton(), Qt::LeftButton);
+        QMessageBox *question = page->findChild<QMessageBox *>(u"removeAlertEndpointQuestion"_s);
+        QVERIFY(question);
+        QTRY_VERIFY(question->isVisible());
+        QVERIFY2(question->text().contains(u"ops-hook"_s), qPrintable(question->text()));
+        QAbstractButton *answer = nullptr;
+        for (QAbstractButton *button : question->buttons()) {
+            if (question->buttonRole(button) == (confirm ? QMessageBox::DestructiveRole : QMessageBox::RejectRole))
+                answer = button;
+        }
+        QVERIFY(answer);
+        QTest::mouseClick(answer, Qt::LeftButton);
+        if (!confirm) {
+            QTRY_VERIFY(!page->findChild<QMessageBox *>(u"removeAlertEndpointQuestion"_s));
+            QCOMPARE(server.adminCall("GET", u"/v1/alerts/endpoints"_s).value("endpoints"_L1).toArray().size(), 1);
+        }
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(page->endpointsTable()->rowCount(), 0, 5000);
+    QCOMPARE(page->deliveriesTable()->rowCount(), 0);
+    QCOMPARE(server.adminCall("GET", u"/v1/alerts/endpoints"_s).value("endpoints"_L1).toArray().size(), 0);
+}
+
+void TestAlertsPage::viewerReadsTheEndpointsOnly()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    int status = 0;
+    server.adminCall("POST", u"/v1/alerts/endpoints"_s,
+                     {{u"name"_s, u"ops-hook"_s}, {u"url"_s, u"http://127.0.0.1:9/hook"_s}}, &status);
+    QCOMPARE(status, 201);
+    const QJsonObject token
+        = server.adminCall("POST", u"/v1/tokens"_s, {{u"name"_s, u"vera"_s}, {u"role"_s, u"viewer"_s}}, &status);
+    QCOMPARE(status, 201);
+
+    DashboardHarness dashboard;
+    MainWindow &window = dashboard.open(server.url(), token.value("secret"_L1).toString().toLatin1());
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard.session().identity().has_value(), 5000);
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    AlertsPage *page = window.alertsPage();
+    QTRY_COMPARE_WITH_TIMEOUT(page->endpointsTable()->rowCount(), 1, 5000);
+    QCOMPARE(cell(page->endpointsTable(), 0, 0), u"ops-hook"_s);
+    clickRow(page->endpointsTable(), 0);
+    for (QPushButton *button : {page->addEndpointButton(), page->removeEndpointButton(), page->testEndpointButton(),
+                                page->redeliverButton()}) {
+        QVERIFY2(!button->isEnabled(), qPrintable(button->objectName()));
+        QVERIFY2(button->toolTip().contains(u"viewer"_s), qPrintable(button->toolTip()));
+    }
+    QVERIFY2(page->endpointsNote()->text().contains(u"Read only"_s), qPrintable(page->endpointsNote()->text()));
+    QTest::mouseClick(page->addEndpointButton(), Qt::LeftButton);
+    QVERIFY(!page->endpointDialog());
+}
+
+void TestAlertsPage::rulePreviewReplaysTheLastWeek()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QByteArray key = server.createLicense(u"cad"_s, 2, 3600s, 5s, 15s);
+    QVERIFY(!key.isEmpty());
+
+    // One of cad's two seats (50 %) held for 40 minutes, on the server's clock.
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &server.clock()});
+    QVERIFY(dashboard.takeSeat(server.url(), u"cad"_s, key, u"alice@ws-1"_s));
+    server.clock().advance(40min); // within the lease's hour
+    MainWindow &window = dashboard.build();
+    dashboard.open(server.url(), server.adminToken());
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard.session().identity().has_value(), 5000);
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    AlertsPage *page = window.alertsPage();
+    QTRY_VERIFY_WITH_TIMEOUT(page->addRuleButton()->isEnabled(), 5000);
+    QTest::mouseClick(page->addRuleButton(), Qt::LeftButton);
+    QPointer<AlertRuleDialog> dialog = page->ruleDialog();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+
+    // 50 % of cad's seats for 15 minutes: would have fired once.
+    dialog->scopeBox()->setCurrentIndex(dialog->scopeBox()->findData(int(AlertRule::Scope::License)));
+    QTest::keyClicks(dialog->scopeNameEdit(), u"cad"_s);
+    dialog->thresholdBox()->selectAll();
+    QTest::keyClicks(dialog->thresholdBox(), u"50"_s);
+    dialog->minutesBox()->selectAll();
+    QTest::keyClicks(dialog->minutesBox(), u"15"_s);
+    QTest::mouseClick(dialog->previewButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->previewLabel()->text().startsWith(u"Would have fired"_s), 5000);
+    QVERIFY2(dialog->previewLabel()->text().startsWith(u"Would have fired 1 time in the last 7 days:"_s),
+             qPrintable(dialog->previewLabel()->text()));
+    QVERIFY2(dialog->previewLabel()->text().contains(u"on cad (50 % of the seats)"_s),
+             qPrintable(dialog->previewLabel()->text()));
+
+    // 100 %: never reached.
+    dialog->thresholdBox()->selectAll();
+    QTest::keyClicks(dialog->thresholdBox(), u"100"_s);
+    QTest::mouseClick(dialog->previewButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->previewLabel()->text(), u"Would not have fired in the last 7 days."_s, 5000);
+
+    // A kind the history cannot answer says so.
+    dialog->kindBox()->setCurrentIndex(dialog->kindBox()->findData(int(AlertKind::InstanceSilent)));
+    QTest::mouseClick(dialog->previewButton(), Qt::LeftButton);
+    QVERIFY2(dialog->previewLabel()->text().startsWith(u"No preview for this kind of rule"_s),
+             qPrintable(dialog->previewLabel()->text()));
+    dialog->reject();
 }
 
 void TestAlertsPage::screenshots_data()
