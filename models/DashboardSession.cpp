@@ -176,8 +176,12 @@ void DashboardSession::syncInstances()
             && (health.status == InstanceHealth::Status::Up || health.status == InstanceHealth::Status::DatabaseDown);
         if (instance.roundTrip)
             health.roundTrip = instance.roundTrip;
-        health.lastError = instance.lastError;
-        health.lastErrorCode = instance.lastErrorCode;
+        // A /v1/time answer clears the instance's error, not the outage: while the row says it
+        // cannot reach its database, its last error keeps saying why.
+        if (health.status != InstanceHealth::Status::DatabaseDown || !instance.lastError.isEmpty()) {
+            health.lastError = instance.lastError;
+            health.lastErrorCode = instance.lastErrorCode;
+        }
         const bool backUp = health.status == InstanceHealth::Status::Up && before != InstanceHealth::Status::Up
             && before != InstanceHealth::Status::Unknown;
         if (backUp)
