@@ -53,6 +53,9 @@ void DashboardSession::connectTo(const QList<QUrl> &urls, QByteArrayView adminTo
     m_lastError = {};
     m_lastPollTime = {};
     m_nextTryAt = {};
+    m_ticksSinceBackoffProbe = backoffProbeTicks;
+    m_backoffProbeInFlight = false;
+    m_databaseAsked.clear();
     m_eventCursor = 0;
     m_eventsSince = {};
     m_eventsLoaded = false;
@@ -154,6 +157,7 @@ void DashboardSession::syncInstances()
         if (row < 0)
             continue;
         InstanceHealth health = m_health.at(row);
+        const InstanceHealth::Status before = health.status;
         const bool databaseRefused = instance.lastErrorCode == QStringView(errorcode::databaseUnavailable);
         if (databaseRefused && !health.databaseUnavailableSince)
             health.databaseUnavailableSince = m_localClock.now();
@@ -172,11 +176,40 @@ void DashboardSession::syncInstances()
             && (health.status == InstanceHealth::Status::Up || health.status == InstanceHealth::Status::DatabaseDown);
         if (instance.roundTrip)
             health.roundTrip = instance.roundTrip;
-        health.lastError = instance.lastError;
-        health.lastErrorCode = instance.lastErrorCode;
+        // A /v1/time answer clears the instance's error, not the outage: while the row says it
+        // cannot reach its database, its last error keeps saying why.
+        if (health.status != InstanceHealth::Status::DatabaseDown || !instance.lastError.isEmpty()) {
+            health.lastError = instance.lastError;
+            health.lastErrorCode = instance.lastErrorCode;
+        }
+        const bool backUp = health.status == InstanceHealth::Status::Up && before != InstanceHealth::Status::Up
+            && before != InstanceHealth::Status::Unknown;
+        if (backUp)
+            health.databaseConfirmed = false;
         m_health.update(health);
+        if (backUp)
+            askDatabaseOf(instance.url);
     }
     Q_EMIT instancesChanged();
+}
+
+void DashboardSession::askDatabaseOf(const QUrl &instance)
+{
+    // Up again without a /v1/stats answer: the database it last named may be the primary that
+    // failed (walk 48, finding 4). Ask now rather than at the next probe, and let the Fleet page
+    // hear the same answer, so that its counts agree with this row.
+    const int index = int(m_urls.indexOf(instance));
+    if (!m_client || m_urls.size() < 2 || index < 0 || m_databaseAsked.contains(instance))
+        return;
+    m_databaseAsked.insert(instance);
+    const quint64 epoch = m_epoch;
+    m_client->statsAt(index, this, [this, epoch, instance](const AdminResult<StatsSnapshot> &result) {
+        if (epoch != m_epoch)
+            return;
+        m_databaseAsked.remove(instance);
+        noteInstanceStats(instance, result);
+        Q_EMIT instanceStatsArrived(instance, result);
+    });
 }
 
 void DashboardSession::noteDatabaseAnswered(const QUrl &instance)
@@ -186,9 +219,14 @@ void DashboardSession::noteDatabaseAnswered(const QUrl &instance)
         return;
     InstanceHealth health = m_health.at(row);
     health.databaseUnavailableSince.reset();
-    if (health.status == InstanceHealth::Status::DatabaseDown)
+    const bool backUp = health.status == InstanceHealth::Status::DatabaseDown;
+    if (backUp) {
         health.status = InstanceHealth::Status::Up;
+        health.databaseConfirmed = false;
+    }
     m_health.update(health);
+    if (backUp)
+        askDatabaseOf(instance);
     Q_EMIT instancesChanged();
 }
 
@@ -208,11 +246,14 @@ void DashboardSession::probeInstances()
             InstanceHealth health = m_health.at(row);
             health.clockOffset = result.value->offset;
             health.roundTrip = result.value->roundTrip;
+            health.reportedAt = m_localClock.now();
             m_health.update(health);
         });
         m_client->statsAt(i, this, [this, epoch, url](const AdminResult<StatsSnapshot> &result) {
-            if (epoch == m_epoch)
-                noteInstanceStats(url, result);
+            if (epoch != m_epoch)
+                return;
+            noteInstanceStats(url, result);
+            Q_EMIT instanceStatsArrived(url, result);
         });
     }
 }
@@ -247,6 +288,8 @@ void DashboardSession::noteInstanceStats(const QUrl &instance, const AdminResult
     health.databaseServer = result.value->database ? result.value->database->server : QString();
     // The instance's own word, now that it could answer.
     health.databaseUnavailableSince = result.value->database ? result.value->database->unavailableSince : std::nullopt;
+    health.databaseConfirmed = true;
+    health.reportedAt = m_localClock.now();
     const bool databaseBack = health.status == InstanceHealth::Status::DatabaseDown && !health.databaseUnavailableSince;
     if (databaseBack)
         health.status = InstanceHealth::Status::Up;
@@ -771,8 +814,34 @@ void DashboardSession::onTick()
         m_leases.tickRows(m_visibleRows());
     else
         m_leases.tick();
+    probeDuringBackoff();
     Q_EMIT ticked();
     armTick();
+}
+
+void DashboardSession::probeDuringBackoff()
+{
+    // The polls back off up to maxBackoff after failures; GET /v1/health needs no token and says
+    // whether the database serves again, so the outage display ends when it does, not up to 30 s
+    // later (walk 48, finding 7). A refused token or certificate is not waited out this way.
+    if (!m_client || m_state != State::Failing || m_tokenRevoked || m_backoffProbeInFlight
+        || m_lastError.kind == ClientError::Kind::Unauthorized || m_lastError.kind == ClientError::Kind::Tls
+        || !m_nextTryAt.isValid()
+        || m_localClock.now().msecsTo(m_nextTryAt) < 2000) // the poll itself comes soon enough
+        return;
+    // Every other tick of the once-a-second tick, so an unanswered probe is not followed by the next at once.
+    if (++m_ticksSinceBackoffProbe < backoffProbeTicks)
+        return;
+    m_ticksSinceBackoffProbe = 0;
+    m_backoffProbeInFlight = true;
+    const quint64 epoch = m_epoch;
+    m_client->health(this, [this, epoch](const AdminResult<QString> &result) {
+        if (epoch != m_epoch)
+            return;
+        m_backoffProbeInFlight = false;
+        if (result.ok() && m_state == State::Failing)
+            m_scheduler.pollNow();
+    });
 }
 
 } // namespace keyright

@@ -175,6 +175,9 @@ Q_SIGNALS:
     void ticked();
     // An instance's row in instanceHealth() changed (up, down, refused, another one answering).
     void instancesChanged();
+    // An instance's GET /v1/stats answered (or failed) for the health view's own probes, the
+    // Fleet page can count from the same answers.
+    void instanceStatsArrived(const QUrl &instance, const keyright::AdminResult<keyright::StatsSnapshot> &result);
     void currentRulesChanged(const QString &licenseId);
     void licenseRulesFetched(const QString &licenseId, const keyright::SeatRules &rules);
     // An HTTPS instance presented a certificate no authority vouches for: the window may ask the
@@ -197,6 +200,8 @@ private:
     void noteInstanceStats(const QUrl &instance, const AdminResult<StatsSnapshot> &result);
     // A poll that needs the database was answered by `instance`: its database is back.
     void noteDatabaseAnswered(const QUrl &instance);
+    void askDatabaseOf(const QUrl &instance);
+    void probeDuringBackoff();
     void syncInstances();
     void onTick();
     // Forgets the details of licenses no longer polled (every one without `keep`).
@@ -212,6 +217,12 @@ private:
     InstanceHealthModel m_health;
     std::chrono::milliseconds m_healthInterval {10000};
     std::optional<std::chrono::milliseconds> m_lastProbe; // local monotonic
+    // While polls back off: GET /v1/health every this many ticks (seconds) asks whether the server
+    // serves again.
+    static constexpr int backoffProbeTicks = 2;
+    int m_ticksSinceBackoffProbe = backoffProbeTicks;
+    bool m_backoffProbeInFlight = false;
+    QSet<QUrl> m_databaseAsked; // askDatabaseOf in flight
 
     LicenseListModel m_licenses;
     LeaseTableModel m_leases;

@@ -4,6 +4,7 @@
 #include "wire/ErrorBody.h"
 
 #include <QBrush>
+#include <QFont>
 
 using namespace Qt::StringLiterals;
 
@@ -78,7 +79,9 @@ QString InstanceHealthModel::statusText(InstanceHealth::Status status)
     case InstanceHealth::Status::Refused:
         return tr("refused: another key");
     case InstanceHealth::Status::DatabaseDown:
-        return tr("up, no database");
+        // Not "up": the summary above counts "0 of 3 up" and "3 answer but cannot reach the
+        // database", and the row says the same in the same words (walk 48, finding 2).
+        return tr("answers, no database");
     }
     return {};
 }
@@ -116,11 +119,32 @@ QVariant InstanceHealthModel::data(const QModelIndex &index, int role) const
             return QBrush(StatePalette::colour(StatePalette::Pending));
         }
     }
+    const bool stale = isStaleCell(row, index.column());
+    if (stale && role == Qt::ForegroundRole)
+        return QBrush(StatePalette::colour(StatePalette::Muted));
+    if (stale && role == Qt::FontRole) {
+        QFont italic;
+        italic.setItalic(true);
+        return italic;
+    }
+    const QString reported = row.reportedAt ? row.reportedAt->toLocalTime().toString(u"HH:mm:ss"_s) : QString();
     if (role == Qt::ToolTipRole && index.column() == ErrorColumn)
         return row.lastError.isEmpty() ? QVariant() : QVariant(row.lastError);
     if (role == Qt::ToolTipRole && index.column() == StatusColumn && row.status == InstanceHealth::Status::DatabaseDown)
         return tr("The instance answers, but it cannot reach its database: it refuses every request that needs "
                   "it with 503 database_unavailable.");
+    if (role == Qt::ToolTipRole && index.column() == DatabaseColumn && row.databaseUnavailableSince
+        && !row.databaseServer.isEmpty())
+        return tr("%1: unavailable since %2")
+            .arg(row.databaseServer, row.databaseUnavailableSince->toLocalTime().toString(u"HH:mm:ss"_s));
+    if (role == Qt::ToolTipRole && index.column() == DatabaseColumn && awaitsDatabase(row))
+        return reported.isEmpty()
+            ? tr("Last reported: %1. The instance is up again and is asked which database it is on now.")
+                  .arg(row.databaseServer)
+            : tr("Last reported at %1: %2. The instance is up again and is asked which database it is on now.")
+                  .arg(reported, row.databaseServer);
+    if (role == Qt::ToolTipRole && stale && !reported.isEmpty())
+        return tr("Last reported at %1; the instance does not answer now.").arg(reported);
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -137,12 +161,12 @@ QVariant InstanceHealthModel::data(const QModelIndex &index, int role) const
     case ReplicaColumn:
         return row.replicaId.left(12);
     case DatabaseColumn:
-        if (row.databaseUnavailableSince) {
-            const QString since = row.databaseUnavailableSince->toLocalTime().toString(u"HH:mm:ss"_s);
-            if (row.databaseServer.isEmpty())
-                return tr("unavailable since %1").arg(since);
-            return tr("%1: unavailable since %2").arg(row.databaseServer, since);
-        }
+        // Short, the host in the tooltip: "HOST:PORT: unavailable since TIME" was cut before its
+        // time at 1280x720 and 150 % (walk 48, finding 6).
+        if (row.databaseUnavailableSince)
+            return tr("unavailable since %1").arg(row.databaseUnavailableSince->toLocalTime().toString(u"HH:mm:ss"_s));
+        if (awaitsDatabase(row))
+            return tr("checking…", "which database an instance is on");
         return row.databaseServer;
     case ErrorColumn: {
         // The server's own (English) words stay in the tooltip.
@@ -152,6 +176,19 @@ QVariant InstanceHealthModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
+}
+
+bool InstanceHealthModel::awaitsDatabase(const InstanceHealth &row)
+{
+    return row.status == InstanceHealth::Status::Up && !row.databaseConfirmed && !row.databaseServer.isEmpty();
+}
+
+bool InstanceHealthModel::isStaleCell(const InstanceHealth &row, int column)
+{
+    if (column == DatabaseColumn && awaitsDatabase(row))
+        return true;
+    const bool silent = row.status == InstanceHealth::Status::Down || row.status == InstanceHealth::Status::Refused;
+    return silent && (column == DatabaseColumn || column == RoundTripColumn || column == OffsetColumn);
 }
 
 QVariant InstanceHealthModel::headerData(int section, Qt::Orientation orientation, int role) const

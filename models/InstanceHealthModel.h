@@ -36,6 +36,13 @@ struct InstanceHealth
     // "since", when this dashboard first met the 503 (its own clock) until /v1/stats answers again.
     QString databaseServer;
     std::optional<QDateTime> databaseUnavailableSince;
+    // databaseServer came with the instance's latest state: false from the moment it is up again
+    // without a /v1/stats answer, which may name another primary (walk 48: "up" beside the
+    // primary that had just died), until /v1/stats answers.
+    bool databaseConfirmed = false;
+    // When the instance last answered a probe (local clock): its round trip, clock offset and
+    // database are as of then. A down instance's cells say so (walk 48, finding 5).
+    std::optional<QDateTime> reportedAt;
 
     friend bool operator==(const InstanceHealth &, const InstanceHealth &) = default;
 };
@@ -52,10 +59,11 @@ public:
     enum Column {
         InstanceColumn,
         StatusColumn,
+        // Next to the state it explains: at the end it was cut at 1280x720 and 150 % (walk 48).
+        DatabaseColumn,
         RoundTripColumn,
         OffsetColumn,
         ReplicaColumn,
-        DatabaseColumn,
         ErrorColumn,
         ColumnCount
     };
@@ -85,6 +93,11 @@ public:
     static QString errorPhrase(const QString &code);
 
 private:
+    // The cells of what the instance last reported, shown as no longer current.
+    static bool isStaleCell(const InstanceHealth &row, int column);
+    // Up again, and the database it last named not confirmed by /v1/stats yet.
+    static bool awaitsDatabase(const InstanceHealth &row);
+
     QList<InstanceHealth> m_rows;
 };
 

@@ -40,6 +40,20 @@ FleetPage::FleetPage(const PageContext &context, QWidget *parent)
         }
         byClient(server, asker, std::move(reply));
     });
+    // The health view's probes of the site's instances count here too: with the table's own polls
+    // alone, "Servers answering: 0 of 3" stayed beside "1 of 3 up" for up to 15 s (walk 48).
+    connect(&context.session, &DashboardSession::instanceStatsArrived, this,
+            [this](const QUrl &instance, const AdminResult<StatsSnapshot> &result) {
+                replyWithStats(result,
+                               [this, instance](const std::optional<FleetSnapshot> &stats, const FleetFailure &error) {
+                                   if (stats)
+                                       m_model->recordSnapshot(instance, *stats);
+                                   else
+                                       m_model->recordFailure(instance, error);
+                               });
+            });
+    // "Last poll: just now" ages between polls (it stayed put through a back-off, walk 48).
+    connect(&context.session, &DashboardSession::ticked, m_model, &FleetModel::refresh);
     // A new connection may be to a server the list did not have (the embedded one, a new profile).
     connect(&context.session, &DashboardSession::clientChanged, this, [this] { reloadServers(); });
     reloadServers();

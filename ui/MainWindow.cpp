@@ -32,6 +32,7 @@
 #include "TokensDialog.h"
 #include "UsagePage.h"
 #include "wire/ClockJump.h"
+#include "wire/ErrorBody.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -190,13 +191,23 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
         // The banner goes when the server answers again; the status bar says so, and for how
         // long it had not answered, so a vanished banner is not mistaken for a closed one.
         if (state == DashboardSession::State::Failing && !m_failingSince.isValid()
-            && m_session.lastPollTime().isValid())
+            && m_session.lastPollTime().isValid()) {
             m_failingSince = m_session.localClock().now();
-        else if (state == DashboardSession::State::Connected && m_failingSince.isValid()) {
-            const qint64 silent = std::max<qint64>(1, m_failingSince.secsTo(m_session.localClock().now()));
+            m_failureSeen = {};
+            noteFailure(m_session.lastError());
+        } else if (state == DashboardSession::State::Connected && m_failingSince.isValid()) {
+            const qint64 seconds = std::max<qint64>(1, m_failingSince.secsTo(m_session.localClock().now()));
             m_failingSince = {};
-            showMessage(
-                tr("The server answers again after %1 s without an answer; the data shown is current.").arg(silent));
+            // Said as it was: an instance that answered 503 the whole time did answer (walk 48).
+            if (m_failureSeen.noAnswer)
+                showMessage(tr("The server answers again after %1 s without an answer; the data shown is current.")
+                                .arg(seconds));
+            else if (m_failureSeen.database)
+                showMessage(tr("The database is reachable again after %1 s; the data shown is current.").arg(seconds));
+            else
+                showMessage(tr("The server answers without errors again after %1 s of errors; the data shown is "
+                               "current.")
+                                .arg(seconds));
         } else if (state != DashboardSession::State::Failing)
             m_failingSince = {};
         updateBanner();
@@ -204,7 +215,9 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
         updateActions();
     });
     connect(&session, &DashboardSession::polled, this, &MainWindow::updateStatus);
-    connect(&session, &DashboardSession::pollFailed, this, [this] {
+    connect(&session, &DashboardSession::pollFailed, this, [this](const ClientError &error) {
+        if (m_failingSince.isValid())
+            noteFailure(error);
         updateBanner();
         updateStatus();
     });
@@ -596,6 +609,13 @@ void MainWindow::setLanguage(const QString &code)
     m_settings.setValue(DashboardSettings::language, code);
     if (m_languages)
         m_languages->apply(code);
+}
+
+void MainWindow::noteFailure(const ClientError &error)
+{
+    const bool silent = error.kind == ClientError::Kind::Transport || error.kind == ClientError::Kind::Tls;
+    m_failureSeen.noAnswer = m_failureSeen.noAnswer || silent;
+    m_failureSeen.database = m_failureSeen.database || error.code == QStringView(errorcode::databaseUnavailable);
 }
 
 QString MainWindow::statusText() const

@@ -22,6 +22,7 @@ class QTabWidget;
 
 namespace keyright {
 
+struct ClientError;
 class AlertListModel;
 class AlertsPage;
 class AlertTray;
@@ -149,6 +150,7 @@ private:
     void createMenus();
     void retranslate();
     void updateStatus();
+    void noteFailure(const ClientError &error);
     void updateBanner();
     void updateActions();
     // The status bar's notice of the latest jump of the server's own clock (hidden until one).
@@ -204,6 +206,13 @@ private:
     int m_trustQuestionsOpen = 0;
     bool m_certificateDeclined = false;
     // Since when the server has not answered (on the local clock), to say "answers again" after.
+    // What the failed polls since m_failingSince met: no answer at all, or the database's 503.
+    struct FailureSeen
+    {
+        bool noAnswer = false;
+        bool database = false;
+    };
+    FailureSeen m_failureSeen;
     QDateTime m_failingSince;
 
     struct Actions;

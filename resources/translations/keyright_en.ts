@@ -529,6 +529,16 @@
     </message>
 </context>
 <context>
+    <name>keyright::FleetView</name>
+    <message numerus="yes">
+        <source>; %n answer(s) with an error</source>
+        <translation>
+            <numerusform>; %n answers with an error</numerusform>
+            <numerusform>; %n answer with an error</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>keyright::GroupsDialog</name>
     <message numerus="yes">
         <source>The group %1 cannot go: the seat rules of %n license(s) use it: %2. Take it out of those rules first, or keep the group.</source>

@@ -3036,8 +3036,15 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>Signalé par</translation>
     </message>
     <message>
-        <source>Servers answering: %1 of %2</source>
-        <translation>Serveurs qui répondent : %1 sur %2</translation>
+        <source>Servers with usage statistics: %1 of %2</source>
+        <translation>Serveurs avec statistiques d&apos;utilisation : %1 sur %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n answer(s) with an error</source>
+        <translation>
+            <numerusform> ; %n répond par une erreur</numerusform>
+            <numerusform> ; %n répondent par une erreur</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3435,8 +3442,25 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>indisponible depuis %1</translation>
     </message>
     <message>
-        <source>up, no database</source>
-        <translation>en service, sans base</translation>
+        <source>answers, no database</source>
+        <translation>répond, sans base</translation>
+    </message>
+    <message>
+        <source>Last reported: %1. The instance is up again and is asked which database it is on now.</source>
+        <translation>Dernier signalement : %1. L&apos;instance est de nouveau en service ; on lui demande sur quelle base elle est maintenant.</translation>
+    </message>
+    <message>
+        <source>Last reported at %1: %2. The instance is up again and is asked which database it is on now.</source>
+        <translation>Dernier signalement à %1 : %2. L&apos;instance est de nouveau en service ; on lui demande sur quelle base elle est maintenant.</translation>
+    </message>
+    <message>
+        <source>Last reported at %1; the instance does not answer now.</source>
+        <translation>Dernier signalement à %1 ; l&apos;instance ne répond plus.</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <comment>which database an instance is on</comment>
+        <translation>vérification…</translation>
     </message>
 </context>
 <context>
@@ -4938,6 +4962,14 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>The database is reachable again after %1 s; the data shown is current.</source>
+        <translation>La base de données est de nouveau joignable après %1 s ; les données affichées sont à jour.</translation>
+    </message>
+    <message>
+        <source>The server answers without errors again after %1 s of errors; the data shown is current.</source>
+        <translation>Le serveur répond de nouveau sans erreur après %1 s d&apos;erreurs ; les données affichées sont à jour.</translation>
     </message>
 </context>
 <context>

@@ -116,7 +116,7 @@ private Q_SLOTS:
         QCOMPARE(servers->model()->index(0, 1).data().toString(), u"answered"_s);
         QCOMPARE(servers->model()->index(0, 2).data().toString(), u"aaaaaaaa…"_s);
         QVERIFY(servers->model()->index(1, 1).data().toString().contains(u"Connection refused"_s));
-        QCOMPARE(m_view->findChild<QLabel *>(u"summaryLabel"_s)->text(), u"Servers answering: 1 of 2"_s);
+        QCOMPARE(m_view->findChild<QLabel *>(u"summaryLabel"_s)->text(), u"Servers with usage statistics: 1 of 2"_s);
 
         QCOMPARE(cell(u"acme-cad"_s, {}, FleetCountersModel::GrantedColumn), u"6"_s);
         QVERIFY(m_tree->isExpanded(m_tree->model()->index(0, 0))); // the breakdown is in view

@@ -10,18 +10,25 @@
 #include "ManualClock.h"
 #include "SeatsPage.h"
 #include "ServerProcess.h"
+#include "StatePalette.h"
 #include "SystemClock.h"
 #include "TestServer.h"
+#include "fleet/FleetModel.h"
+#include "fleet/FleetView.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QFont>
 #include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -31,6 +38,40 @@
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 using namespace keyright;
+
+namespace {
+
+QByteArray httpResponse(const QByteArray &status, const QByteArray &body)
+{
+    return "HTTP/1.1 " + status + "\r\nContent-Type: application/json\r\nContent-Length: "
+        + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+}
+
+// The instance's /v1/stats as PostgreSQL mode gives it: on `primary`.
+QByteArray onPrimary(const QByteArray &response, const QString &primary)
+{
+    const qsizetype bodyAt = response.indexOf("\r\n\r\n");
+    if (bodyAt < 0 || !response.contains(R"("replicaId":)"))
+        return response;
+    QJsonObject stats = QJsonDocument::fromJson(response.mid(bodyAt + 4)).object();
+    stats.insert(u"database"_s, QJsonObject {{u"server"_s, primary}});
+    return httpResponse("200 OK", QJsonDocument(stats).toJson(QJsonDocument::Compact));
+}
+
+// The instance during an outage of its database: GET /v1/time and /v1/public-key answer (they need
+// no database), GET /v1/health says "degraded", everything else is 503 database_unavailable.
+QByteArray withoutDatabase(const QByteArray &response)
+{
+    if (response.contains(R"({"now":)") || response.contains(R"("publicKey":)"))
+        return response;
+    if (response.contains(R"("status":"ok")"))
+        return httpResponse("200 OK", R"({"reason":"database unavailable","status":"degraded","version":"0.1.0"})");
+    return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+           "Content-Length: 98\r\n\r\n"
+           R"({"error":"database_unavailable","message":"database unavailable; the request was not carried out"})";
+}
+
+} // namespace
 
 // The dashboard connected to a site of three instances (three fault proxies in front of one
 // in-process server: one database, three addresses), one of which dies: the tables keep updating
@@ -46,6 +87,7 @@ private Q_SLOTS:
     void oneOfThreeInstancesDies();
     void noInstanceAnsweringShowsTheBanner();
     void instanceWithoutItsDatabaseIsUpButUnavailableSince();
+    void siteWideOutageReadsOneWayAndEndsWhenTheServerServes();
     void connectionDialogChecksTheInstanceListAsTyped();
 
 private:
@@ -188,7 +230,7 @@ void TestInstanceFailover::instanceWithoutItsDatabaseIsUpButUnavailableSince()
         return m_panel->view()->model()->index(row, column).data(role).toString();
     };
     QTRY_COMPARE_WITH_TIMEOUT(health().at(0).status, InstanceHealth::Status::DatabaseDown, 5000);
-    QCOMPARE(cell(0, InstanceHealthModel::StatusColumn), u"up, no database"_s);
+    QCOMPARE(cell(0, InstanceHealthModel::StatusColumn), u"answers, no database"_s);
     QCOMPARE(cell(0, InstanceHealthModel::DatabaseColumn), u"unavailable since %1"_s.arg(since));
     QCOMPARE(cell(0, InstanceHealthModel::ErrorColumn), u"database unavailable"_s);
     QVERIFY2(cell(0, InstanceHealthModel::ErrorColumn, Qt::ToolTipRole).contains(u"the request was not carried out"_s),
@@ -218,7 +260,8 @@ void TestInstanceFailover::instanceWithoutItsDatabaseIsUpButUnavailableSince()
     auto *fleetServers = m_window->findChild<QTableView *>(u"serversTable"_s);
     QVERIFY(fleetSummary && fleetServers);
     QTest::mouseClick(m_window->findChild<QPushButton *>(u"pollButton"_s), Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(fleetSummary->text(), u"Servers answering: 2 of 3"_s, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(fleetSummary->text(), u"Servers with usage statistics: 2 of 3; 1 answers with an error"_s,
+                              5000);
     const auto fleetCell = [fleetServers](int row, int role = Qt::DisplayRole) {
         return fleetServers->model()->index(row, 1).data(role).toString();
     };
@@ -229,7 +272,7 @@ void TestInstanceFailover::instanceWithoutItsDatabaseIsUpButUnavailableSince()
 
     QCOMPARE(m_dashboard->languages().apply(u"fr"_s), u"fr"_s);
     QCOMPARE(fleetCell(0), u"erreur : base de données indisponible"_s);
-    QCOMPARE(cell(0, InstanceHealthModel::StatusColumn), u"en service, sans base"_s);
+    QCOMPARE(cell(0, InstanceHealthModel::StatusColumn), u"répond, sans base"_s);
     QCOMPARE(cell(0, InstanceHealthModel::ErrorColumn), u"base de données indisponible"_s);
     QCOMPARE(cell(0, InstanceHealthModel::DatabaseColumn), u"indisponible depuis %1"_s.arg(since));
     QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"2 instances sur 3 en service"_s), 3000);
@@ -263,6 +306,159 @@ void TestInstanceFailover::instanceWithoutItsDatabaseIsUpButUnavailableSince()
     QCOMPARE(cell(0, InstanceHealthModel::ErrorColumn), QString());
     QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"3 of 3 instances up"_s), 3000);
     QVERIFY(!m_window->statusText().contains(u"without database"_s));
+}
+
+// Walk 48, findings 2 and 4 to 7, on a window of 853x480 (1280x720 at 150 %): a site of three
+// instances on PostgreSQL, one of them killed, then the database gone and back on another primary.
+void TestInstanceFailover::siteWideOutageReadsOneWayAndEndsWhenTheServerServes()
+{
+    // Polls far apart, as in use: the back-off after a failure outlasts every wait below.
+    m_dashboard = std::make_unique<DashboardHarness>(DashboardHarness::Options {
+        .clock = m_clock.get(), .pollInterval = 20s, .maxBackoff = 30s, .healthInterval = 0s, .size = QSize(853, 480)});
+    QString primary = u"10.0.0.1:5432"_s;
+    for (const auto &proxy : m_proxies)
+        proxy->tamperResponses([&primary](const QByteArray &response) { return onPrimary(response, primary); });
+    openWindow();
+    auto *fleetHealth = m_window->findChild<InstanceHealthPanel *>();
+    auto *fleetSummary = m_window->findChild<QLabel *>(u"summaryLabel"_s);
+    auto *fleetServers = m_window->findChild<QTableView *>(u"serversTable"_s);
+    auto *healthSummary = fleetHealth->findChild<QLabel *>(u"instanceHealthSummary"_s);
+    QVERIFY(fleetHealth && fleetSummary && fleetServers && healthSummary);
+    auto *tabs = m_window->findChild<QTabWidget *>();
+    for (int i = 0; i < tabs->count(); ++i) {
+        if (tabs->widget(i)->isAncestorOf(fleetHealth))
+            tabs->setCurrentIndex(i);
+    }
+    QTableView *view = fleetHealth->view();
+    const auto cell = [view](int row, int column, int role = Qt::DisplayRole) {
+        return view->model()->index(row, column).data(role);
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(health().upCount(), 3, 5000);
+    for (int row = 0; row < 3; ++row) {
+        QTRY_COMPARE_WITH_TIMEOUT(cell(row, InstanceHealthModel::DatabaseColumn).toString(), primary, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!cell(row, InstanceHealthModel::OffsetColumn).toString().isEmpty(), 5000);
+    }
+    const QString reportedAt = m_clock->now().toLocalTime().toString(u"HH:mm:ss"_s);
+    // Finding 7, second half: "Last poll" ages between the Servers block's polls (it stayed "just
+    // now" through a back-off).
+    const auto lastPoll = [fleetServers](int row) { return fleetServers->model()->index(row, 3).data().toString(); };
+    QTest::mouseClick(m_window->findChild<QPushButton *>(u"pollButton"_s), Qt::LeftButton);
+    FleetModel *fleet = m_window->findChild<FleetView *>()->fleet();
+    const auto fleetPolling = [fleet] {
+        return std::any_of(fleet->servers().cbegin(), fleet->servers().cend(),
+                           [](const FleetServerStatus &server) { return server.polling; });
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(!fleetPolling(), 5000);
+    QCOMPARE(lastPoll(0), u"just now"_s);
+    // What the table shows is what it was last told: it must hear that the ages changed.
+    bool agesRepainted = false;
+    const auto ages = connect(fleetServers->model(), &QAbstractItemModel::dataChanged, this,
+                              [&](const QModelIndex &from, const QModelIndex &to) {
+                                  agesRepainted = agesRepainted
+                                      || (from.row() == 0 && from.column() <= 3 && to.column() >= 3
+                                          && from.data().isValid() && lastPoll(0) == u"5 s ago"_s);
+                              });
+    m_clock->advance(5s);
+    QTRY_VERIFY_WITH_TIMEOUT(agesRepainted, 3000);
+    disconnect(ages);
+    QCOMPARE(lastPoll(0), u"5 s ago"_s);
+
+    // Finding 5: a down instance's last report is shown as such, greyed and in italics, with its time.
+    // Polls now, or as soon as the one in flight ends (refresh() does not start a second one).
+    const auto pollNow = [this] {
+        m_session->refresh();
+        return true; // polled, and the condition not met yet
+    };
+    m_proxies[2]->setRefuse(true);
+    QTRY_VERIFY_WITH_TIMEOUT(cell(2, InstanceHealthModel::StatusColumn).toString() == u"down"_s || !pollNow(), 5000);
+    for (const int column : {InstanceHealthModel::DatabaseColumn, InstanceHealthModel::RoundTripColumn,
+                             InstanceHealthModel::OffsetColumn}) {
+        QVERIFY(!cell(2, column).toString().isEmpty());
+        QVERIFY2(cell(2, column, Qt::FontRole).value<QFont>().italic(), qPrintable(QString::number(column)));
+        QCOMPARE(cell(2, column, Qt::ForegroundRole).value<QBrush>().color(),
+                 StatePalette::colour(StatePalette::Muted));
+        QCOMPARE(cell(2, column, Qt::ToolTipRole).toString(),
+                 u"Last reported at %1; the instance does not answer now."_s.arg(reportedAt));
+        // The live instances' cells are not.
+        QVERIFY(!cell(0, column, Qt::FontRole).value<QFont>().italic());
+    }
+
+    // The database goes: the two instances left answer 503.
+    m_clock->advance(1s);
+    const QString since = m_clock->now().toLocalTime().toString(u"HH:mm:ss"_s);
+    for (int i = 0; i < 2; ++i)
+        m_proxies[i]->tamperResponses(withoutDatabase);
+    // No poll after the one that failed: its answers would come after the database is back.
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->errorBanner()->isVisible() || !pollNow(), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(health().databaseDownCount(), 2, 5000);
+
+    // Finding 2: one vocabulary. "0 of 3 up" above, the rows do not say "up", and the Servers
+    // block counts what it lacks, not "0 answering" beside "2 answer".
+    QVERIFY2(healthSummary->text().contains(u"0 of 3 up"_s), qPrintable(healthSummary->text()));
+    QVERIFY2(healthSummary->text().contains(u"2 answer but cannot reach the database"_s),
+             qPrintable(healthSummary->text()));
+    QCOMPARE(cell(0, InstanceHealthModel::StatusColumn).toString(), u"answers, no database"_s);
+    QCOMPARE(cell(1, InstanceHealthModel::StatusColumn).toString(), u"answers, no database"_s);
+    QTest::mouseClick(m_window->findChild<QPushButton *>(u"pollButton"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(fleetSummary->text(), u"Servers with usage statistics: 0 of 3; 2 answer with an error"_s,
+                              5000);
+
+    // Finding 6: the key of the Database cell is short and in view with the Instance column, the
+    // host in its tooltip.
+    QCOMPARE(cell(0, InstanceHealthModel::DatabaseColumn).toString(), u"unavailable since %1"_s.arg(since));
+    QCOMPARE(cell(0, InstanceHealthModel::DatabaseColumn, Qt::ToolTipRole).toString(),
+             u"%1: unavailable since %2"_s.arg(primary, since));
+    QTRY_VERIFY(fleetHealth->isVisible() && view->height() > 0);
+    QApplication::processEvents();
+    QCOMPARE(view->horizontalScrollBar()->value(), 0);
+    const QRect databaseCell = view->visualRect(view->model()->index(0, InstanceHealthModel::DatabaseColumn));
+    QVERIFY2(
+        databaseCell.right() <= view->viewport()->width(),
+        qPrintable(u"cell ends at %1, viewport %2 wide"_s.arg(databaseCell.right()).arg(view->viewport()->width())));
+    QVERIFY(databaseCell.width()
+            >= view->fontMetrics().horizontalAdvance(cell(0, InstanceHealthModel::DatabaseColumn).toString()));
+
+    // The Fleet page's own requests are answered (its next poll is 15 s away): what ends the
+    // outage below is the session's own doing.
+    m_clock->advance(4s);
+    QTRY_VERIFY_WITH_TIMEOUT(!fleetPolling(), 5000);
+
+    // The database is back, on another primary, and the killed instance restarts.
+    primary = u"10.0.0.2:5432"_s;
+    for (const auto &proxy : m_proxies)
+        proxy->tamperResponses([&primary](const QByteArray &response) { return onPrimary(response, primary); });
+    m_proxies[2]->setRefuse(false);
+    // Finding 4: no instance reads "up" beside the primary that failed, not even for a moment.
+    QStringList upOnTheOldPrimary;
+    const auto watch = connect(&health(), &QAbstractItemModel::dataChanged, this, [&] {
+        for (int row = 0; row < 3; ++row) {
+            if (cell(row, InstanceHealthModel::StatusColumn).toString() == u"up"_s
+                && cell(row, InstanceHealthModel::DatabaseColumn).toString() == u"10.0.0.1:5432"_s)
+                upOnTheOldPrimary << health().at(row).url.toDisplayString();
+        }
+    });
+    // Finding 7: the health probe ends the outage display within seconds, though the next poll
+    // is due later.
+    QVERIFY(m_session->nextTryAt().isValid());
+    QVERIFY(m_clock->now().secsTo(m_session->nextTryAt()) >= 10);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->errorBanner()->isHidden(), 4000);
+    // Finding 2, after recovery: the instances answered 503 all along; it is their database that
+    // was away, for 4 s on the dashboard's clock.
+    QCOMPARE(m_window->statusBar()->currentMessage(),
+             u"The database is reachable again after 4 s; the data shown is current."_s);
+    // The restarted instance is asked again once its back-off is over.
+    m_clock->advance(60s);
+    QTRY_VERIFY_WITH_TIMEOUT(pollNow() && health().upCount() == 3, 5000);
+    for (int row = 0; row < 3; ++row)
+        QTRY_COMPARE_WITH_TIMEOUT(cell(row, InstanceHealthModel::DatabaseColumn).toString(), primary, 5000);
+    disconnect(watch);
+    QVERIFY2(upOnTheOldPrimary.isEmpty(), qPrintable(upOnTheOldPrimary.join(u", "_s)));
+    // The counts on the screen agree, without waiting for the Servers block's own poll.
+    QTRY_COMPARE_WITH_TIMEOUT(fleetSummary->text(), u"Servers with usage statistics: 3 of 3"_s, 3000);
+    QVERIFY2(healthSummary->text().contains(u"3 of 3 up"_s), qPrintable(healthSummary->text()));
+    QVERIFY(!cell(2, InstanceHealthModel::DatabaseColumn, Qt::FontRole).value<QFont>().italic());
+    for (const auto &proxy : m_proxies)
+        proxy->tamperResponses({});
 }
 
 void TestInstanceFailover::connectionDialogChecksTheInstanceListAsTyped()

@@ -145,6 +145,9 @@ void TestInstanceFailoverOnPostgres::postgresOneOfThreeRealInstancesDies()
     QString error;
     QVERIFY2(m_cluster->restart(0, &error), qPrintable(error));
     QTRY_COMPARE_WITH_TIMEOUT(health().upCount(), 3, 20000);
+    // Its database cell comes from its own /v1/stats again (walk 48: not the one last reported).
+    QTRY_COMPARE_WITH_TIMEOUT(m_panel->view()->model()->index(0, InstanceHealthModel::DatabaseColumn).data().toString(),
+                              server, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"3 of 3 instances up"_s), 5000);
     QCOMPARE(holderRows(), 3);
     QCOMPARE(m_session->state(), DashboardSession::State::Connected);

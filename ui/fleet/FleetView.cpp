@@ -180,10 +180,19 @@ void FleetView::refreshAmnesia()
 
 void FleetView::refreshSummary()
 {
+    // Counted in the words of the health view above: a server that answers 503 answers, so
+    // "Servers answering: 0 of 3" beside "3 answer but cannot reach the database" read as a
+    // contradiction (walk 48, finding 2). What this block needs is their statistics.
     int answered = 0;
-    for (const FleetServerStatus &server : m_fleet->servers())
+    int withErrors = 0;
+    for (const FleetServerStatus &server : m_fleet->servers()) {
         answered += server.state == FleetServerStatus::State::Answered ? 1 : 0;
-    m_summaryLabel->setText(tr("Servers answering: %1 of %2").arg(answered).arg(m_fleet->servers().size()));
+        withErrors += server.state == FleetServerStatus::State::Failed && !server.serverSaid.isEmpty() ? 1 : 0;
+    }
+    QString text = tr("Servers with usage statistics: %1 of %2").arg(answered).arg(m_fleet->servers().size());
+    if (withErrors > 0)
+        text += tr("; %n answer(s) with an error", nullptr, withErrors);
+    m_summaryLabel->setText(text);
 }
 
 void FleetView::pollNow()
