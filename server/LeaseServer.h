@@ -39,6 +39,7 @@ class UsageCloser;
 class UsageReports;
 class AlertEvaluator;
 class AlertSecretBox;
+class SmtpMailer;
 class WebhookDeliverer;
 class LedgerReports;
 struct UsageSettings;
@@ -170,6 +171,7 @@ private:
     std::unique_ptr<LedgerReports> m_ledgerReports;
     std::unique_ptr<AlertEvaluator> m_alerts;
     std::unique_ptr<AlertSecretBox> m_alertSecrets;
+    std::unique_ptr<SmtpMailer> m_mailer; // with smtp-url only; email endpoints' mail (m_webhooks)
     std::unique_ptr<WebhookDeliverer> m_webhooks;
 };
 

@@ -3,6 +3,7 @@
 #include "Clock.h"
 #include "Crypto.h"
 #include "SecretBuffer.h"
+#include "wire/AlertWebhook.h"
 
 #include <QLocale>
 #include <QTimeZone>
@@ -235,14 +236,7 @@ QString SmtpMailer::urlProblem(const QString &url)
 
 bool SmtpMailer::isPlainAddress(const QString &address)
 {
-    const qsizetype at = address.lastIndexOf(u'@');
-    if (at <= 0 || at == address.size() - 1 || address.size() > 254)
-        return false;
-    for (const QChar c : address) {
-        if (c.unicode() <= 0x20 || c.unicode() >= 0x7f || QStringView(u"<>()[],;:\\\"").contains(c))
-            return false;
-    }
-    return address.indexOf(u'@') == at;
+    return alerts::webhook::isPlainMailAddress(address);
 }
 
 QByteArray SmtpMailer::encodeSubject(const QString &subject)

@@ -2,7 +2,9 @@
 
 #include "Clock.h"
 #include "Crypto.h"
+#include "alerts/AlertMail.h"
 #include "alerts/AlertSecretBox.h"
+#include "alerts/SmtpMailer.h"
 #include "wire/AlertWebhook.h"
 #include "wire/EventDetail.h"
 
@@ -77,7 +79,9 @@ QStringList WebhookDeliverer::queueAlert(LeaseStore &store, const EventRecord &e
     QStringList ids;
     const auto change = eventdetail::AlertChange::fromJson(event.detail);
     for (const StoredAlertEndpoint &endpoint : store.alertEndpoints()) {
-        if (!endpoint.endpoint.enabled || endpoint.endpoint.kind != QStringView(webhook::webhookKind))
+        if (!endpoint.endpoint.enabled
+            || (endpoint.endpoint.kind != QStringView(webhook::webhookKind)
+                && endpoint.endpoint.kind != QStringView(webhook::emailKind)))
             continue;
         webhook::Payload payload;
         payload.deliveryId = crypto::randomHex(16);
@@ -125,6 +129,7 @@ std::optional<WebhookDeliverer::Created> WebhookDeliverer::addEndpoint(const web
     endpoint.id = crypto::randomHex(16);
     endpoint.name = request.name;
     endpoint.url = request.url;
+    endpoint.kind = request.kind;
     endpoint.enabled = request.enabled;
     std::optional<ValidationError> refused;
     m_store.withStore([&] {
@@ -228,6 +233,10 @@ void WebhookDeliverer::send(const StoredAlertDelivery &stored, const QList<Store
         record(ended, 0, ended.lastError);
         return;
     }
+    if (endpoint->endpoint.kind == QStringView(webhook::emailKind)) {
+        sendMail(stored, *endpoint);
+        return;
+    }
     std::optional<SecretBuffer> secret = m_secrets.open(endpoint->sealedSecret);
     if (!secret) {
         Delivery ended = delivery;
@@ -258,6 +267,32 @@ void WebhookDeliverer::send(const StoredAlertDelivery &stored, const QList<Store
         if (code < 200 || code > 299)
             error = code > 0 ? u"HTTP %1"_s.arg(code) : reply->errorString();
         record(delivery, code, error);
+    });
+}
+
+void WebhookDeliverer::sendMail(const StoredAlertDelivery &stored, const StoredAlertEndpoint &endpoint)
+{
+    const Delivery &delivery = stored.delivery;
+    m_inFlight.insert(delivery.id);
+    QString problem;
+    const auto addresses = webhook::mailtoAddresses(endpoint.endpoint.url, &problem);
+    const auto payload = webhook::Payload::fromJson(QJsonDocument::fromJson(stored.payload).object());
+    if (!addresses || !payload) {
+        Delivery ended = delivery;
+        ended.status = DeliveryStatus::GaveUp;
+        ended.nextAttemptAt = {};
+        record(ended, 0,
+               addresses ? u"the delivery's stored body cannot be read"_s : u"the endpoint's url %1"_s.arg(problem));
+        return;
+    }
+    if (!m_mailer) {
+        record(delivery, 0,
+               u"no smtp-url is set, so alert mail cannot be sent (docs/DEPLOYMENT.md, \"Alert mail\"); it is "
+               "tried again"_s);
+        return;
+    }
+    m_mailer->send(alertMail(*payload, *addresses)).then(this, [this, delivery](const SmtpResult &result) {
+        record(delivery, result.responseCode, result.ok ? QString() : result.error);
     });
 }
 

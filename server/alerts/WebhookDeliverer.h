@@ -18,14 +18,17 @@ class Clock;
 namespace keyright::server {
 
 class AlertSecretBox;
+class SmtpMailer;
 
-// Delivers the alert outbox (issue 29) to the webhook endpoints. Every `interval` it claims the
+// Delivers the alert outbox (issue 29) to the webhook and email endpoints. Every `interval` it claims the
 // deliveries that are due (LeaseStore::claimAlertDeliveries: on a shared database each row is
 // claimed by one instance, for claimDuration, so a killed instance's claims are taken over once
 // they expire) and POSTs each one asynchronously, signed with its endpoint's secret
 // (core/wire/AlertWebhook.h). A 2xx answer marks it delivered; anything else counts an attempt and
 // schedules the next by exponential back-off (webhook::retryDelayMs), until it is given up
-// webhook::giveUpAfterMs after it was queued. A receiver may thus get a delivery more than once
+// webhook::giveUpAfterMs after it was queued. An email endpoint's delivery goes through the same
+// claims and retries and is sent by the SmtpMailer given with setMailer (the server's smtp-*
+// settings): the mail server's acceptance (250) marks it delivered. A receiver may thus get a delivery more than once
 // (a kill between its answer and the store's record); the Keyright-Delivery id tells it so.
 class WebhookDeliverer final : public QObject
 {
@@ -72,6 +75,10 @@ public:
     // Attempts started and not finished yet.
     int inFlight() const { return int(m_inFlight.size()); }
 
+    // Where email endpoints' mail goes out; null (no smtp-url): their deliveries fail and are
+    // retried, so they go out once the server is configured.
+    void setMailer(SmtpMailer *mailer) { m_mailer = mailer; }
+
     void start(std::chrono::milliseconds interval);
     void stop();
 
@@ -81,12 +88,14 @@ signals:
 
 private:
     void send(const StoredAlertDelivery &delivery, const QList<StoredAlertEndpoint> &endpoints);
+    void sendMail(const StoredAlertDelivery &delivery, const StoredAlertEndpoint &endpoint);
     void record(alerts::webhook::Delivery delivery, int code, const QString &error);
 
     LeaseStore &m_store;
     const Clock &m_clock;
     const AlertSecretBox &m_secrets;
     QString m_owner;
+    SmtpMailer *m_mailer = nullptr;
     QNetworkAccessManager m_network;
     QTimer m_timer;
     QSet<QString> m_inFlight;

@@ -385,10 +385,12 @@ ApiResponse AdminController::createAlertEndpoint(const ApiRequest &request, cons
     if (!created)
         return answer::error(ApiError::invalid(why.field, why.message));
     // The one time the secret leaves the server; the log names the endpoint, never the secret.
-    qCInfo(lcAlertEndpoints, "%s added the alert endpoint %s (%s)", qPrintable(actor), qPrintable(created->endpoint.id),
-           qPrintable(created->endpoint.name));
+    // An email endpoint signs nothing: its answer has no secret.
+    qCInfo(lcAlertEndpoints, "%s added the alert endpoint %s (%s, %s)", qPrintable(actor),
+           qPrintable(created->endpoint.id), qPrintable(created->endpoint.name), qPrintable(created->endpoint.kind));
     QJsonObject body = created->endpoint.toJson();
-    body.insert(QString::fromUtf16(alerts::webhook::secretMember), QString::fromLatin1(created->secret.view()));
+    if (created->endpoint.kind == QStringView(alerts::webhook::webhookKind))
+        body.insert(QString::fromUtf16(alerts::webhook::secretMember), QString::fromLatin1(created->secret.view()));
     return answer::json(201, body);
 }
 
