@@ -626,7 +626,7 @@ bool LeaseServer::start(QString *errorOut)
         m_usageReports = std::make_unique<UsageReports>(*m_store, *m_serverClock, usageSettings());
         m_ledgerReports = std::make_unique<LedgerReports>(*m_store, *m_seats, *m_serverClock);
         m_alerts = std::make_unique<AlertEvaluator>(*m_store, *m_serverClock);
-        m_webhooks = std::make_unique<WebhookDeliverer>(*m_store, *m_serverClock, *m_alertSecrets,
+        m_webhooks = std::make_unique<WebhookDeliverer>(*m_store, *m_serverClock, *m_wallClock, *m_alertSecrets,
                                                         m_stats->replicaId() + u'/' + crypto::randomHex(4));
         if (m_config.smtp.enabled()) {
             m_mailer = std::make_unique<SmtpMailer>(m_config.smtp, *m_wallClock);

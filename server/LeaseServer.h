@@ -99,6 +99,7 @@ public:
     // The alert rules' evaluator (issue 29); null while stopped.
     AlertEvaluator *alerts() const { return m_alerts.get(); }
     WebhookDeliverer *webhooks() const { return m_webhooks.get(); }
+    const AlertSecretBox *alertSecrets() const { return m_alertSecrets.get(); }
     // The turn that batches requests and runs the answers computed in the background; null while
     // stopped.
     RequestTurn *requestTurn() const;

@@ -275,7 +275,7 @@ void AlertsCommand::listDeliveries()
                              u"NEXT ATTEMPT"_s, u"LAST ANSWER"_s});
             for (const alerts::webhook::Delivery &d : *result.value) {
                 const QString answer = d.attempts == 0 ? QString()
-                    : d.lastError.isEmpty()            ? u"HTTP %1"_s.arg(d.lastCode)
+                    : d.lastError.isEmpty()            ? u"OK %1"_s.arg(d.lastCode)
                                                        : d.lastError;
                 table.addRow({d.id, d.endpointId, d.event, alerts::webhook::toWire(d.status),
                               QString::number(d.attempts), formatTimestamp(d.createdAt),

@@ -85,6 +85,19 @@ QString sentence(const eventdetail::AlertChange &change, bool fired, const QStri
         QString::number(change.value), QString::number(change.limit), alerts::toWire(change.severity));
 }
 
+QString redactedUrl(const QString &url)
+{
+    if (url.startsWith(QString::fromUtf16(mailtoScheme), Qt::CaseInsensitive))
+        return url;
+    const QUrl parsed(url);
+    const QString origin
+        = parsed.adjusted(QUrl::RemoveUserInfo | QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment)
+              .toString();
+    const bool more = (!parsed.path().isEmpty() && parsed.path() != u"/"_s) || parsed.hasQuery() || parsed.hasFragment()
+        || !parsed.userInfo().isEmpty();
+    return more ? origin + u"/…"_s : origin;
+}
+
 bool isValidId(QStringView id)
 {
     return id.size() == 32 && isLowercaseHex(id);

@@ -54,6 +54,10 @@ struct Payload
 // "Alert seats_in_use fired for acme-cad: 100 (limit 100), warning."
 QString sentence(const eventdetail::AlertChange &change, bool fired, const QString &licenseId);
 
+// A webhook URL as a viewer sees it: scheme, host and port, and "/…" for a path, query or
+// fragment it had (which may carry the receiver's token); a mailto: URL as it is.
+QString redactedUrl(const QString &url);
+
 // Endpoint and delivery ids: 32 lowercase hex digits.
 bool isValidId(QStringView id);
 QString idRule();

@@ -38,12 +38,21 @@ class WebhookDeliverer final : public QObject
 public:
     // How long a claim holds a delivery: longer than the longest attempt.
     static constexpr std::chrono::milliseconds claimDuration {std::chrono::minutes(2)};
+    // The bound on one whole attempt, connection to the last byte of the answer.
     static constexpr std::chrono::milliseconds attemptTimeout {std::chrono::seconds(10)};
+    // Delivered and given-up deliveries are kept this long after their last attempt, then pruned
+    // (at most once an hour); the gauge of given-up deliveries counts those of the last day.
+    static constexpr std::chrono::milliseconds keepFinished {std::chrono::hours(24 * 30)};
+    static constexpr std::chrono::milliseconds pruneEvery {std::chrono::hours(1)};
+    static constexpr std::chrono::milliseconds gaveUpWindow {std::chrono::hours(24)};
     // Claimed per tick at most.
     static constexpr int claimBatch = 50;
 
-    WebhookDeliverer(LeaseStore &store, const Clock &clock, const AlertSecretBox &secrets, QString owner,
-                     QObject *parent = nullptr);
+    // `clock` is the server's clock (the store's "now": due times, claims, the log); `wallClock`
+    // this machine's, for the signatures' timestamps, which receivers compare with their own.
+    WebhookDeliverer(LeaseStore &store, const Clock &clock, const Clock &wallClock, const AlertSecretBox &secrets,
+                     QString owner, QObject *parent = nullptr);
+    // Aborts the attempts in flight and lifts this instance's claims, so another sends them at once.
     ~WebhookDeliverer() override;
 
     // Inside the unit of an alert_fired or alert_resolved event: queues one delivery of it per
@@ -68,6 +77,7 @@ public:
                                                 std::optional<alerts::webhook::DeliveryStatus> status, int limit);
     // Pending again, due now, with the same id; false when there is no such delivery.
     bool redeliver(const QString &id);
+    // Pending and delivered: all kept; given up: within gaveUpWindow.
     QHash<alerts::webhook::DeliveryStatus, int> counts();
 
     // Claims what is due now and starts sending it; returns how many were started.
@@ -93,7 +103,9 @@ private:
 
     LeaseStore &m_store;
     const Clock &m_clock;
+    const Clock &m_wallClock;
     const AlertSecretBox &m_secrets;
+    QDateTime m_lastPrune;
     QString m_owner;
     SmtpMailer *m_mailer = nullptr;
     QNetworkAccessManager m_network;

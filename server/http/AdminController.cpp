@@ -50,7 +50,8 @@ AdminController::AdminController(SeatService &seats, LicenseAdmin &licenses, Lea
     , m_metrics(metrics)
 { }
 
-ApiResponse AdminController::handle(const ApiRoute &route, const ApiRequest &request, const QString &actor)
+ApiResponse AdminController::handle(const ApiRoute &route, const ApiRequest &request, const QString &actor,
+                                    AccessRole role)
 {
     using K = ApiRoute::Kind;
     switch (route.kind) {
@@ -95,7 +96,7 @@ ApiResponse AdminController::handle(const ApiRoute &route, const ApiRequest &req
     case K::PutAlertRules:
         return putAlertRules(request);
     case K::ListAlertEndpoints:
-        return listAlertEndpoints();
+        return listAlertEndpoints(role);
     case K::CreateAlertEndpoint:
         return createAlertEndpoint(request, actor);
     case K::DeleteAlertEndpoint:
@@ -365,11 +366,17 @@ ApiResponse noWebhooks()
 
 } // namespace
 
-ApiResponse AdminController::listAlertEndpoints()
+ApiResponse AdminController::listAlertEndpoints(AccessRole role)
 {
     if (!m_webhooks)
         return noWebhooks();
-    return answer::json(200, alerts::webhook::endpointsBodyToJson(m_webhooks->endpoints()));
+    QList<alerts::webhook::Endpoint> endpoints = m_webhooks->endpoints();
+    // A webhook's URL may carry a token of the receiver's: a viewer sees where, not the path.
+    if (role == AccessRole::Viewer) {
+        for (alerts::webhook::Endpoint &endpoint : endpoints)
+            endpoint.url = alerts::webhook::redactedUrl(endpoint.url);
+    }
+    return answer::json(200, alerts::webhook::endpointsBodyToJson(endpoints));
 }
 
 ApiResponse AdminController::createAlertEndpoint(const ApiRequest &request, const QString &actor)

@@ -12,6 +12,7 @@
 #include "TestServer.h"
 #include "Timestamps.h"
 #include "alerts/AlertEvaluator.h"
+#include "alerts/SmtpMailer.h"
 #include "alerts/WebhookDeliverer.h"
 #include "wire/AlertWebhook.h"
 
@@ -62,6 +63,7 @@ private:
 
 void TestAlertMail::initTestCase()
 {
+    server::SmtpMailer::initialiseLibrary();
     QVERIFY(m_dir.isValid());
     QVERIFY2(m_certificates.unavailableReason().isEmpty(), qPrintable(m_certificates.unavailableReason()));
     QString error;

@@ -86,6 +86,7 @@ private:
 
 void TestSmtpMailer::initTestCase()
 {
+    SmtpMailer::initialiseLibrary();
     QVERIFY(m_dir.isValid());
     QVERIFY2(m_certificates.unavailableReason().isEmpty(), qPrintable(m_certificates.unavailableReason()));
     QString error;
