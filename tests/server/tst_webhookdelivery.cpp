@@ -301,6 +301,15 @@ void TestWebhookDelivery::endpointSecretIsShownOnceAndSignaturesVerify()
     QCOMPARE(logged.lastCode, 200);
     QCOMPARE(metric("keyright_alert_deliveries_pending"), u"0"_s);
 
+    // The machine's clock is set back an hour: the server's clock does not go back (it decides
+    // leases), but the signature carries the machine's time, the one the receiver compares with.
+    const QDateTime before = m_clock->now();
+    m_clock->setNow(before.addSecs(-3600));
+    QCOMPARE(m_http->post(u"/v1/alerts/endpoints/%1/test"_s.arg(id), {}, admin()).status, 202);
+    QCOMPARE(deliver(), 1);
+    QVERIFY(received().last().valid);
+    QCOMPARE(received().last().signedAt, before.addSecs(-3600).toSecsSinceEpoch());
+
     // A wrong secret on the receiver's side is caught: the check can fail.
     QVERIFY(secretFile.remove());
     QVERIFY(secretFile.open(QIODevice::WriteOnly));
