@@ -251,8 +251,11 @@ std::optional<std::pair<alerts::webhook::Endpoint, QString>> decodeCreatedAlertE
             auto endpoint = alerts::webhook::Endpoint::fromJson(json, {}, why);
             if (!endpoint)
                 return std::nullopt;
+            // Only a webhook has a secret (to check its signatures).
             JsonReader reader;
-            const QString secret = reader.string(json, {}, QString::fromUtf16(alerts::webhook::secretMember), false);
+            const QString secret = endpoint->kind == QStringView(alerts::webhook::webhookKind)
+                ? reader.string(json, {}, QString::fromUtf16(alerts::webhook::secretMember), false)
+                : QString();
             if (!reader.report(why))
                 return std::nullopt;
             return Created {*endpoint, secret};

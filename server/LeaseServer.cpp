@@ -12,6 +12,7 @@
 #include "access/AccessService.h"
 #include "alerts/AlertEvaluator.h"
 #include "alerts/AlertSecretBox.h"
+#include "alerts/SmtpMailer.h"
 #include "alerts/WebhookDeliverer.h"
 #include "http/HttpApi.h"
 #include "http/HttpFrontend.h"
@@ -625,8 +626,12 @@ bool LeaseServer::start(QString *errorOut)
         m_usageReports = std::make_unique<UsageReports>(*m_store, *m_serverClock, usageSettings());
         m_ledgerReports = std::make_unique<LedgerReports>(*m_store, *m_seats, *m_serverClock);
         m_alerts = std::make_unique<AlertEvaluator>(*m_store, *m_serverClock);
-        m_webhooks = std::make_unique<WebhookDeliverer>(*m_store, *m_serverClock, *m_alertSecrets,
+        m_webhooks = std::make_unique<WebhookDeliverer>(*m_store, *m_serverClock, *m_wallClock, *m_alertSecrets,
                                                         m_stats->replicaId() + u'/' + crypto::randomHex(4));
+        if (m_config.smtp.enabled()) {
+            m_mailer = std::make_unique<SmtpMailer>(m_config.smtp, *m_wallClock);
+            m_webhooks->setMailer(m_mailer.get());
+        }
         try {
             m_usageCloser->backfill();
         } catch (const StoreError &failure) {
@@ -708,6 +713,7 @@ void LeaseServer::stop()
     m_usageReports.reset();
     // Attempts in flight are dropped: their claims lapse and they are sent again, same ids.
     m_webhooks.reset();
+    m_mailer.reset(); // after the deliverer, whose continuations it would otherwise run
     m_alertSecrets.reset();
     m_reaper.reset();
     m_licenses.reset();

@@ -39,6 +39,7 @@ class UsageCloser;
 class UsageReports;
 class AlertEvaluator;
 class AlertSecretBox;
+class SmtpMailer;
 class WebhookDeliverer;
 class LedgerReports;
 struct UsageSettings;
@@ -98,6 +99,7 @@ public:
     // The alert rules' evaluator (issue 29); null while stopped.
     AlertEvaluator *alerts() const { return m_alerts.get(); }
     WebhookDeliverer *webhooks() const { return m_webhooks.get(); }
+    const AlertSecretBox *alertSecrets() const { return m_alertSecrets.get(); }
     // The turn that batches requests and runs the answers computed in the background; null while
     // stopped.
     RequestTurn *requestTurn() const;
@@ -170,6 +172,7 @@ private:
     std::unique_ptr<LedgerReports> m_ledgerReports;
     std::unique_ptr<AlertEvaluator> m_alerts;
     std::unique_ptr<AlertSecretBox> m_alertSecrets;
+    std::unique_ptr<SmtpMailer> m_mailer; // with smtp-url only; email endpoints' mail (m_webhooks)
     std::unique_ptr<WebhookDeliverer> m_webhooks;
 };
 

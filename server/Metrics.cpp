@@ -108,7 +108,7 @@ QByteArray Metrics::render(const QList<LicenseGauge> &gauges, const QList<Firing
            "Alert deliveries queued and not yet delivered (docs/API.md \"Alert endpoints and deliveries\").");
     out += "keyright_alert_deliveries_pending " + QByteArray::number(deliveries.pending) + '\n';
     header(out, "keyright_alert_deliveries_gave_up", "gauge",
-           "Alert deliveries given up after failing for 25 hours, kept in the delivery log.");
+           "Alert deliveries given up (after failing for 25 hours) in the last 24 hours.");
     out += "keyright_alert_deliveries_gave_up " + QByteArray::number(deliveries.gaveUp) + '\n';
     header(out, "keyright_seats_in_use", "gauge", "Live seats per license (now <= expiresAt + skew).");
     for (const LicenseGauge &gauge : gauges)

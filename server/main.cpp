@@ -88,6 +88,9 @@ int refuse(const QString &why)
 
 int main(int argc, char *argv[])
 {
+    // libcurl (alert mail) is initialised once, here, before any thread exists: its global
+    // initialisation is not thread-safe.
+    keyright::server::SmtpMailer::initialiseLibrary();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(u"keyright-server"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(KEYRIGHT_VERSION));

@@ -65,10 +65,11 @@ void AlertsCommand::addOptions(QCommandLineParser &parser) const
     parser.addOption({u"rules"_s, u"List the alert rules instead of the alerts firing now."_s});
     parser.addOption(
         {u"set"_s, u"Replace the alert rules with those of FILE, JSON as {\"rules\": [...]} (admin)."_s, u"FILE"_s});
-    parser.addOption({u"endpoints"_s, u"List the alert endpoints (webhooks) alerts are sent to."_s});
+    parser.addOption({u"endpoints"_s, u"List the alert endpoints (webhooks and email) alerts are sent to."_s});
     parser.addOption({u"add-endpoint"_s,
-                      u"Add a webhook endpoint named NAME, posting to the URL given as argument (admin); prints its "
-                      "secret, once."_s,
+                      u"Add an endpoint named NAME (admin): a webhook posting to the https:// URL given as argument "
+                      "(prints its secret, once), or email to mailto:ADDRESS[,ADDRESS...] sent through the "
+                      "server's smtp-url."_s,
                       u"NAME"_s});
     parser.addOption({u"remove-endpoint"_s, u"Remove the alert endpoint ID (admin)."_s, u"ID"_s});
     parser.addOption({u"test"_s, u"Send a test delivery to the alert endpoint ID now (admin)."_s, u"ID"_s});
@@ -103,7 +104,8 @@ QString AlertsCommand::prepare(const QCommandLineParser &parser, const QStringLi
         return u"--status goes with --deliveries"_s;
     if (m_mode == Mode::AddEndpoint) {
         if (arguments.size() != 1)
-            return u"--add-endpoint NAME takes the endpoint's URL as its one argument"_s;
+            return u"--add-endpoint NAME takes the endpoint's URL (https://... for a webhook, "
+                   "mailto:ADDRESS[,ADDRESS...] for email) as its one argument"_s;
         QJsonObject request {{u"name"_s, parser.value(u"add-endpoint"_s)}, {u"url"_s, arguments.first()}};
         ValidationError why;
         const auto endpoint = alerts::webhook::NewEndpoint::fromJson(request, &why);
@@ -177,8 +179,16 @@ void AlertsCommand::start()
                 const auto &[endpoint, secret] = *result.value;
                 if (context().json) {
                     QJsonObject body = endpoint.toJson();
-                    body.insert(QString::fromUtf16(alerts::webhook::secretMember), secret);
+                    if (!secret.isEmpty())
+                        body.insert(QString::fromUtf16(alerts::webhook::secretMember), secret);
                     printJson(body);
+                    return finish(Ok);
+                }
+                if (endpoint.kind == QStringView(alerts::webhook::emailKind)) {
+                    printOut(u"Added the alert endpoint \"%1\" (%2), mailing %3 through the server's smtp-url."_s.arg(
+                        endpoint.name, endpoint.id,
+                        endpoint.url.mid(QStringView(alerts::webhook::mailtoScheme).size())));
+                    printOut(u"keyright alerts --test %1 sends it a test mail."_s.arg(endpoint.id));
                     return finish(Ok);
                 }
                 printOut(u"Added the alert endpoint \"%1\" (%2), posting to %3."_s.arg(endpoint.name, endpoint.id,
@@ -265,7 +275,7 @@ void AlertsCommand::listDeliveries()
                              u"NEXT ATTEMPT"_s, u"LAST ANSWER"_s});
             for (const alerts::webhook::Delivery &d : *result.value) {
                 const QString answer = d.attempts == 0 ? QString()
-                    : d.lastError.isEmpty()            ? u"HTTP %1"_s.arg(d.lastCode)
+                    : d.lastError.isEmpty()            ? u"OK %1"_s.arg(d.lastCode)
                                                        : d.lastError;
                 table.addRow({d.id, d.endpointId, d.event, alerts::webhook::toWire(d.status),
                               QString::number(d.attempts), formatTimestamp(d.createdAt),

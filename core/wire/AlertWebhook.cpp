@@ -59,6 +59,21 @@ QJsonObject Payload::toJson() const
     };
 }
 
+std::optional<Payload> Payload::fromJson(const QJsonObject &json, ValidationError *error)
+{
+    JsonReader reader;
+    Payload payload;
+    payload.deliveryId = reader.string(json, {}, u"deliveryId"_s, false);
+    payload.event = reader.string(json, {}, u"event"_s, false);
+    payload.time = optionalTime(reader, json, {}, u"time"_s);
+    payload.licenseId = reader.optionalString(json, {}, u"licenseId"_s);
+    payload.alert = eventdetail::AlertChange::fromJson(json.value(u"alert"_s).toObject());
+    payload.sentence = reader.string(json, {}, u"sentence"_s);
+    if (!reader.report(error))
+        return std::nullopt;
+    return payload;
+}
+
 QString sentence(const eventdetail::AlertChange &change, bool fired, const QString &licenseId)
 {
     const QString subject = licenseId.isEmpty() ? u"the server"_s : licenseId;
@@ -70,6 +85,19 @@ QString sentence(const eventdetail::AlertChange &change, bool fired, const QStri
         QString::number(change.value), QString::number(change.limit), alerts::toWire(change.severity));
 }
 
+QString redactedUrl(const QString &url)
+{
+    if (url.startsWith(QString::fromUtf16(mailtoScheme), Qt::CaseInsensitive))
+        return url;
+    const QUrl parsed(url);
+    const QString origin
+        = parsed.adjusted(QUrl::RemoveUserInfo | QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment)
+              .toString();
+    const bool more = (!parsed.path().isEmpty() && parsed.path() != u"/"_s) || parsed.hasQuery() || parsed.hasFragment()
+        || !parsed.userInfo().isEmpty();
+    return more ? origin + u"/…"_s : origin;
+}
+
 bool isValidId(QStringView id)
 {
     return id.size() == 32 && isLowercaseHex(id);
@@ -78,6 +106,50 @@ bool isValidId(QStringView id)
 QString idRule()
 {
     return u"32 lowercase hexadecimal digits"_s;
+}
+
+bool isPlainMailAddress(QStringView address)
+{
+    const qsizetype at = address.lastIndexOf(u'@');
+    if (at <= 0 || at == address.size() - 1 || address.size() > 254)
+        return false;
+    for (const QChar c : address) {
+        if (c.unicode() <= 0x20 || c.unicode() >= 0x7f || QStringView(u"<>()[],;:\\\"").contains(c))
+            return false;
+    }
+    return address.indexOf(u'@') == at;
+}
+
+std::optional<QStringList> mailtoAddresses(const QString &url, QString *problem)
+{
+    const auto refuse = [problem](const QString &why) -> std::optional<QStringList> {
+        if (problem)
+            *problem = why;
+        return std::nullopt;
+    };
+    const QString scheme = QString::fromUtf16(mailtoScheme);
+    if (!url.startsWith(scheme, Qt::CaseInsensitive))
+        return refuse(u"is not a mailto: address"_s);
+    const QString list = url.mid(scheme.size());
+    if (list.contains(u'?'))
+        return refuse(u"is mailto: with a query (?subject= and the like are not kept): give only the addresses"_s);
+    QStringList addresses;
+    for (const QString &part : list.split(u',')) {
+        const QString address = part.trimmed();
+        if (address.isEmpty())
+            continue;
+        if (!isPlainMailAddress(address))
+            return refuse(
+                u"holds \"%1\", which is not a plain address such as ops@example.org"_s.arg(address.left(100)));
+        if (!addresses.contains(address))
+            addresses.append(address);
+    }
+    if (addresses.isEmpty())
+        return refuse(u"is mailto: without an address (mailto:ops@example.org,lead@example.org)"_s);
+    if (addresses.size() > maxMailAddresses)
+        return refuse(
+            u"names %1 addresses; an email endpoint sends to %2 at most"_s.arg(addresses.size()).arg(maxMailAddresses));
+    return addresses;
 }
 
 QJsonObject Endpoint::toJson() const
@@ -110,17 +182,35 @@ std::optional<NewEndpoint> NewEndpoint::fromJson(const QJsonObject &json, Valida
     NewEndpoint endpoint;
     endpoint.name = reader.string(json, {}, u"name"_s, false);
     endpoint.url = reader.string(json, {}, u"url"_s, false);
+    const QString kind = json.contains(u"kind"_s) ? reader.string(json, {}, u"kind"_s, false) : QString();
     if (json.contains(u"enabled"_s))
         endpoint.enabled = reader.boolean(json, {}, u"enabled"_s);
     if (!reader.failed() && endpoint.name.size() > maxNameLength)
         reader.fail(u"name"_s, u"is longer than %1 characters"_s.arg(maxNameLength));
     if (!reader.failed() && endpoint.url.size() > maxUrlLength)
         reader.fail(u"url"_s, u"is longer than %1 characters"_s.arg(maxUrlLength));
+    if (!reader.failed() && !kind.isEmpty() && kind != QStringView(webhookKind) && kind != QStringView(emailKind))
+        reader.fail(u"kind"_s, u"\"%1\" is not one of webhook, email"_s.arg(kind.left(40)));
+    const bool mail = endpoint.url.startsWith(QString::fromUtf16(mailtoScheme), Qt::CaseInsensitive);
     if (!reader.failed()) {
+        endpoint.kind = QString::fromUtf16(mail ? emailKind : webhookKind);
+        if (!kind.isEmpty() && kind != endpoint.kind)
+            reader.fail(u"kind"_s,
+                        mail ? u"is \"%1\" but the url is a mailto: address"_s.arg(kind)
+                             : u"is \"email\" but the url is not mailto:ADDRESS[,ADDRESS...]"_s);
+    }
+    if (!reader.failed() && mail) {
+        QString problem;
+        if (const auto addresses = mailtoAddresses(endpoint.url, &problem))
+            endpoint.url = QString::fromUtf16(mailtoScheme) + addresses->join(u',');
+        else
+            reader.fail(u"url"_s, problem);
+    } else if (!reader.failed()) {
         const QUrl url(endpoint.url, QUrl::StrictMode);
         const QString scheme = url.scheme();
         if (!url.isValid() || (scheme != u"http"_s && scheme != u"https"_s) || url.host().isEmpty())
-            reader.fail(u"url"_s, u"is not an http:// or https:// address with a host"_s);
+            reader.fail(u"url"_s,
+                        u"is not an http:// or https:// address with a host, nor mailto:ADDRESS[,ADDRESS...]"_s);
     }
     if (!reader.report(error))
         return std::nullopt;
@@ -129,7 +219,7 @@ std::optional<NewEndpoint> NewEndpoint::fromJson(const QJsonObject &json, Valida
 
 QJsonObject NewEndpoint::toJson() const
 {
-    return QJsonObject {{u"name"_s, name}, {u"url"_s, url}, {u"enabled"_s, enabled}};
+    return QJsonObject {{u"name"_s, name}, {u"url"_s, url}, {u"kind"_s, kind}, {u"enabled"_s, enabled}};
 }
 
 QString toWire(DeliveryStatus status)

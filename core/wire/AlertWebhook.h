@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -46,17 +47,34 @@ struct Payload
     QString sentence;
 
     QJsonObject toJson() const;
+    // Lenient: what an email endpoint's mail is written from (the outbox keeps the body as JSON).
+    static std::optional<Payload> fromJson(const QJsonObject &json, ValidationError *error = nullptr);
 };
 
 // "Alert seats_in_use fired for acme-cad: 100 (limit 100), warning."
 QString sentence(const eventdetail::AlertChange &change, bool fired, const QString &licenseId);
 
+// A webhook URL as a viewer sees it: scheme, host and port, and "/…" for a path, query or
+// fragment it had (which may carry the receiver's token); a mailto: URL as it is.
+QString redactedUrl(const QString &url);
+
 // Endpoint and delivery ids: 32 lowercase hex digits.
 bool isValidId(QStringView id);
 QString idRule();
 
-// An endpoint's kind: only webhooks are delivered today (the table keeps room for email).
+// An endpoint's kind: a webhook (an http:// or https:// URL, POSTed to and signed) or email (its
+// "url" is mailto:ADDRESS[,ADDRESS...], sent through the server's smtp-* settings; no secret).
 inline constexpr char16_t webhookKind[] = u"webhook";
+inline constexpr char16_t emailKind[] = u"email";
+inline constexpr char16_t mailtoScheme[] = u"mailto:";
+// An email endpoint names at most this many addresses.
+inline constexpr int maxMailAddresses = 20;
+// A plain address local@domain in ASCII, without spaces, angle brackets, quotes or commas: what
+// an email endpoint and the server's smtp-from accept.
+bool isPlainMailAddress(QStringView address);
+// The addresses of "mailto:a@example.org,b@example.org"; nullopt with `problem` naming what is
+// wrong (no address, one that is not plain, too many, a query such as ?subject=).
+std::optional<QStringList> mailtoAddresses(const QString &url, QString *problem = nullptr);
 
 inline constexpr char16_t endpointsMember[] = u"endpoints";
 inline constexpr char16_t deliveriesMember[] = u"deliveries";
@@ -86,11 +104,14 @@ struct Endpoint
     friend bool operator==(const Endpoint &, const Endpoint &) = default;
 };
 
-// POST /v1/alerts/endpoints: {"name", "url", "enabled"?}. The url must be http or https with a host.
+// POST /v1/alerts/endpoints: {"name", "url", "kind"?, "enabled"?}. The url is http or https with
+// a host (a webhook), or mailto: with plain addresses (email). The kind follows from the url; when
+// it is given it must agree.
 struct NewEndpoint
 {
     QString name;
     QString url;
+    QString kind = QString::fromUtf16(webhookKind);
     bool enabled = true;
 
     static std::optional<NewEndpoint> fromJson(const QJsonObject &json, ValidationError *error = nullptr);

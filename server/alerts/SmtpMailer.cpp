@@ -3,6 +3,7 @@
 #include "Clock.h"
 #include "Crypto.h"
 #include "SecretBuffer.h"
+#include "wire/AlertWebhook.h"
 
 #include <QLocale>
 #include <QTimeZone>
@@ -15,6 +16,18 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+
+// Only SMTP and SMTPS, whatever the URL says. CURLOPT_PROTOCOLS_STR came with libcurl 7.85 and
+// deprecated the bit mask of CURLOPT_PROTOCOLS; Debian 12 has 7.88, an older libcurl gets the mask.
+#if LIBCURL_VERSION_NUM >= 0x075500
+#define KEYRIGHT_CURLOPT_PROTOCOLS CURLOPT_PROTOCOLS_STR
+#define KEYRIGHT_SMTP_PROTOCOLS "smtp,smtps"
+#elif LIBCURL_VERSION_NUM >= 0x071304
+#define KEYRIGHT_CURLOPT_PROTOCOLS CURLOPT_PROTOCOLS
+#define KEYRIGHT_SMTP_PROTOCOLS long(CURLPROTO_SMTP | CURLPROTO_SMTPS)
+#else
+#error "alert mail needs libcurl 7.19.4 or later (CURLOPT_PROTOCOLS); Debian 12's libcurl4-openssl-dev has 7.88"
+#endif
 
 using namespace Qt::StringLiterals;
 
@@ -202,22 +215,36 @@ SmtpMailer::SmtpMailer(SmtpSettings settings, const Clock &clock, QObject *paren
     : QObject(parent)
     , m_settings(std::move(settings))
     , m_clock(clock)
+    , m_workers(new QThreadPool)
 {
     // Two mails may be on their way at once; more wait for a thread rather than open more
     // connections to one server.
-    m_workers.setMaxThreadCount(2);
+    m_workers->setMaxThreadCount(2);
 }
 
 SmtpMailer::~SmtpMailer()
 {
-    m_workers.waitForDone();
+    m_workers->clear();
+    if (m_workers->waitForDone(stopWaitMs)) {
+        delete m_workers;
+        return;
+    }
+    // A send still talking to a slow server holds only copies (settings, message); its pool is
+    // left to it rather than wait up to smtp-timeout. It ends with the send, or with the process.
+    qWarning("a mail still being sent when the mailer stopped was left to finish on its own");
+    m_workers->setExpiryTimeout(0);
+}
+
+void SmtpMailer::initialiseLibrary()
+{
+    static std::once_flag initialised;
+    std::call_once(initialised, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
 }
 
 QFuture<SmtpResult> SmtpMailer::send(const MailMessage &message)
 {
-    return QtConcurrent::run(&m_workers, [settings = m_settings, message, date = m_clock.now()] {
-        return sendNow(settings, message, date);
-    });
+    return QtConcurrent::run(
+        m_workers, [settings = m_settings, message, date = m_clock.now()] { return sendNow(settings, message, date); });
 }
 
 QString SmtpMailer::urlProblem(const QString &url)
@@ -235,14 +262,7 @@ QString SmtpMailer::urlProblem(const QString &url)
 
 bool SmtpMailer::isPlainAddress(const QString &address)
 {
-    const qsizetype at = address.lastIndexOf(u'@');
-    if (at <= 0 || at == address.size() - 1 || address.size() > 254)
-        return false;
-    for (const QChar c : address) {
-        if (c.unicode() <= 0x20 || c.unicode() >= 0x7f || QStringView(u"<>()[],;:\\\"").contains(c))
-            return false;
-    }
-    return address.indexOf(u'@') == at;
+    return alerts::webhook::isPlainMailAddress(address);
 }
 
 QByteArray SmtpMailer::encodeSubject(const QString &subject)
@@ -298,8 +318,7 @@ SmtpResult SmtpMailer::sendNow(const SmtpSettings &settings, const MailMessage &
             return refuse(u"\"%1\" is not a plain address such as ops@example.org"_s.arg(to.left(200)));
     }
 
-    static std::once_flag initialised;
-    std::call_once(initialised, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+    // libcurl's global state is set up once by initialiseLibrary() at the start of the process.
 
     // Only the password's own bytes plus a terminating zero, in wiped memory. libcurl keeps a copy
     // of its own for the transfer (CURLOPT_PASSWORD copies), freed when the handle is.
@@ -365,7 +384,7 @@ SmtpResult SmtpMailer::sendNow(const SmtpSettings &settings, const MailMessage &
     const long timeoutMs = long(settings.timeout.count());
     CURL *handle = curl.get();
     bool set = curl_easy_setopt(handle, CURLOPT_URL, url.constData()) == CURLE_OK
-        && curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "smtp,smtps") == CURLE_OK
+        && curl_easy_setopt(handle, KEYRIGHT_CURLOPT_PROTOCOLS, KEYRIGHT_SMTP_PROTOCOLS) == CURLE_OK
         // Never in clear text: STARTTLS must succeed on smtp://.
         && curl_easy_setopt(handle, CURLOPT_USE_SSL, long(CURLUSESSL_ALL)) == CURLE_OK
         && curl_easy_setopt(handle, CURLOPT_SSLVERSION, long(CURL_SSLVERSION_TLSv1_2)) == CURLE_OK

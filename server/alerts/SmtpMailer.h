@@ -54,8 +54,18 @@ class SmtpMailer final : public QObject
     Q_DISABLE_COPY_MOVE(SmtpMailer)
 
 public:
+    // How long the destructor waits for the sends in flight before it leaves them to finish alone.
+    static constexpr int stopWaitMs = 2000;
+
+    // libcurl's global initialisation (curl_global_init), which is not thread-safe: call it once at
+    // the start of the process, before any thread, as keyright-server's main() does (and a test
+    // that sends mail, in initTestCase).
+    static void initialiseLibrary();
+
     SmtpMailer(SmtpSettings settings, const Clock &clock, QObject *parent = nullptr);
-    // Waits for the sends in flight (each bounded by the settings' timeout).
+    // Drops the sends not started yet and waits for those in flight stopWaitMs at most: a server
+    // stopping is not held up by a slow mail server (each send is bounded by smtp-timeout, and
+    // one still running is left to end on its own thread; its outcome is dropped).
     ~SmtpMailer() override;
 
     const SmtpSettings &settings() const { return m_settings; }
@@ -83,7 +93,7 @@ public:
 private:
     const SmtpSettings m_settings;
     const Clock &m_clock;
-    QThreadPool m_workers;
+    QThreadPool *m_workers; // deleted by the destructor once idle, or left to end on its own
 };
 
 } // namespace keyright::server

@@ -2,7 +2,9 @@
 
 #include "Clock.h"
 #include "Crypto.h"
+#include "alerts/AlertMail.h"
 #include "alerts/AlertSecretBox.h"
+#include "alerts/SmtpMailer.h"
 #include "wire/AlertWebhook.h"
 #include "wire/EventDetail.h"
 
@@ -11,6 +13,8 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QUrl>
+
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -41,11 +45,12 @@ StoredAlertDelivery newDelivery(const QString &endpointId, const webhook::Payloa
 
 } // namespace
 
-WebhookDeliverer::WebhookDeliverer(LeaseStore &store, const Clock &clock, const AlertSecretBox &secrets, QString owner,
-                                   QObject *parent)
+WebhookDeliverer::WebhookDeliverer(LeaseStore &store, const Clock &clock, const Clock &wallClock,
+                                   const AlertSecretBox &secrets, QString owner, QObject *parent)
     : QObject(parent)
     , m_store(store)
     , m_clock(clock)
+    , m_wallClock(wallClock)
     , m_secrets(secrets)
     , m_owner(std::move(owner))
 {
@@ -61,11 +66,24 @@ WebhookDeliverer::WebhookDeliverer(LeaseStore &store, const Clock &clock, const 
 
 WebhookDeliverer::~WebhookDeliverer()
 {
-    // Attempts in flight are dropped; their claims lapse and another tick sends them again.
+    // Attempts in flight are dropped, and every claim of this instance lifted: another instance
+    // (or this one, started again) sends them at once, with the same ids, rather than after the
+    // claims lapse.
     const QList<QNetworkReply *> replies = m_network.findChildren<QNetworkReply *>();
     for (QNetworkReply *reply : replies) {
         reply->disconnect(this);
         reply->abort();
+    }
+    try {
+        int released = 0;
+        m_store.withStore([&] { released = m_store.releaseAlertClaims(m_owner); });
+        if (released > 0)
+            qCInfo(lcWebhooks, "released %d alert deliveries this instance held", released);
+    } catch (const StoreError &failure) {
+        qCWarning(lcWebhooks,
+                  "cannot release this instance's alert deliveries (they are sent again once their "
+                  "claims lapse): %s",
+                  failure.what());
     }
 }
 
@@ -77,7 +95,9 @@ QStringList WebhookDeliverer::queueAlert(LeaseStore &store, const EventRecord &e
     QStringList ids;
     const auto change = eventdetail::AlertChange::fromJson(event.detail);
     for (const StoredAlertEndpoint &endpoint : store.alertEndpoints()) {
-        if (!endpoint.endpoint.enabled || endpoint.endpoint.kind != QStringView(webhook::webhookKind))
+        if (!endpoint.endpoint.enabled
+            || (endpoint.endpoint.kind != QStringView(webhook::webhookKind)
+                && endpoint.endpoint.kind != QStringView(webhook::emailKind)))
             continue;
         webhook::Payload payload;
         payload.deliveryId = crypto::randomHex(16);
@@ -125,6 +145,7 @@ std::optional<WebhookDeliverer::Created> WebhookDeliverer::addEndpoint(const web
     endpoint.id = crypto::randomHex(16);
     endpoint.name = request.name;
     endpoint.url = request.url;
+    endpoint.kind = request.kind;
     endpoint.enabled = request.enabled;
     std::optional<ValidationError> refused;
     m_store.withStore([&] {
@@ -190,7 +211,7 @@ bool WebhookDeliverer::redeliver(const QString &id)
 QHash<DeliveryStatus, int> WebhookDeliverer::counts()
 {
     QHash<DeliveryStatus, int> counts;
-    m_store.withStore([&] { counts = m_store.alertDeliveryCounts(); });
+    m_store.withStore([&] { counts = m_store.alertDeliveryCounts(m_clock.now().addMSecs(-gaveUpWindow.count())); });
     return counts;
 }
 
@@ -203,6 +224,14 @@ int WebhookDeliverer::deliverDue()
         claimed = m_store.claimAlertDeliveries(m_owner, now, now.addMSecs(claimDuration.count()), claimBatch);
         endpoints = claimed.isEmpty() ? QList<StoredAlertEndpoint>() : m_store.alertEndpoints();
     });
+    const QDateTime now = m_clock.now();
+    if (!m_lastPrune.isValid() || m_lastPrune.msecsTo(now) >= pruneEvery.count() || now < m_lastPrune) {
+        int pruned = 0;
+        m_store.withStore([&] { pruned = m_store.pruneAlertDeliveries(now.addMSecs(-keepFinished.count())); });
+        m_lastPrune = now;
+        if (pruned > 0)
+            qCInfo(lcWebhooks, "pruned %d alert deliveries finished more than 30 days ago", pruned);
+    }
     int started = 0;
     for (const StoredAlertDelivery &delivery : std::as_const(claimed)) {
         if (m_inFlight.contains(delivery.delivery.id))
@@ -228,18 +257,20 @@ void WebhookDeliverer::send(const StoredAlertDelivery &stored, const QList<Store
         record(ended, 0, ended.lastError);
         return;
     }
+    if (endpoint->endpoint.kind == QStringView(webhook::emailKind)) {
+        sendMail(stored, *endpoint);
+        return;
+    }
     std::optional<SecretBuffer> secret = m_secrets.open(endpoint->sealedSecret);
     if (!secret) {
-        Delivery ended = delivery;
-        ended.status = DeliveryStatus::GaveUp;
-        ended.nextAttemptAt = {};
+        // A failed attempt rather than the end: an instance holding the right alerts.key may send it.
         m_inFlight.insert(delivery.id);
-        record(ended, 0,
+        record(delivery, 0,
                u"the endpoint's secret cannot be opened with this server's alerts.key: every server must hold the "
                "same alerts.key (docs/DEPLOYMENT.md)"_s);
         return;
     }
-    const qint64 t = m_clock.now().toSecsSinceEpoch();
+    const qint64 t = m_wallClock.now().toSecsSinceEpoch();
     const QByteArray mac = crypto::hmacSha256Hex(secret->view(), webhook::signedString(t, stored.payload));
     secret.reset(); // wiped
 
@@ -248,16 +279,54 @@ void WebhookDeliverer::send(const StoredAlertDelivery &stored, const QList<Store
     request.setHeader(QNetworkRequest::UserAgentHeader, QByteArrayLiteral("keyright-server"));
     request.setRawHeader(webhook::deliveryHeader, delivery.id.toLatin1());
     request.setRawHeader(webhook::signatureHeader, webhook::signatureValue(t, mac));
-    request.setTransferTimeout(int(attemptTimeout.count()));
     m_inFlight.insert(delivery.id);
     QNetworkReply *reply = m_network.post(request, stored.payload);
-    connect(reply, &QNetworkReply::finished, this, [this, reply, delivery] {
+    // The whole attempt is bounded, not only each wait for bytes (setTransferTimeout): a receiver
+    // that trickles its answer is cut at the same 10 s as a silent one.
+    auto expired = std::make_shared<bool>(false);
+    auto *deadline = new QTimer(reply);
+    deadline->setSingleShot(true);
+    connect(deadline, &QTimer::timeout, reply, [reply, expired] {
+        *expired = true;
+        reply->abort();
+    });
+    deadline->start(attemptTimeout);
+    connect(reply, &QNetworkReply::finished, this, [this, reply, delivery, deadline, expired] {
         reply->deleteLater();
-        const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        deadline->stop();
+        const int code = *expired ? 0 : reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         QString error;
-        if (code < 200 || code > 299)
+        if (*expired)
+            error = u"no complete answer within %1 s"_s.arg(attemptTimeout.count() / 1000);
+        else if (code < 200 || code > 299)
             error = code > 0 ? u"HTTP %1"_s.arg(code) : reply->errorString();
         record(delivery, code, error);
+    });
+}
+
+void WebhookDeliverer::sendMail(const StoredAlertDelivery &stored, const StoredAlertEndpoint &endpoint)
+{
+    const Delivery &delivery = stored.delivery;
+    m_inFlight.insert(delivery.id);
+    QString problem;
+    const auto addresses = webhook::mailtoAddresses(endpoint.endpoint.url, &problem);
+    const auto payload = webhook::Payload::fromJson(QJsonDocument::fromJson(stored.payload).object());
+    if (!addresses || !payload) {
+        Delivery ended = delivery;
+        ended.status = DeliveryStatus::GaveUp;
+        ended.nextAttemptAt = {};
+        record(ended, 0,
+               addresses ? u"the delivery's stored body cannot be read"_s : u"the endpoint's url %1"_s.arg(problem));
+        return;
+    }
+    if (!m_mailer) {
+        record(delivery, 0,
+               u"no smtp-url is set, so alert mail cannot be sent (docs/DEPLOYMENT.md, \"Alert mail\"); it is "
+               "tried again"_s);
+        return;
+    }
+    m_mailer->send(alertMail(*payload, *addresses)).then(this, [this, delivery](const SmtpResult &result) {
+        record(delivery, result.responseCode, result.ok ? QString() : result.error);
     });
 }
 

@@ -18,14 +18,17 @@ class Clock;
 namespace keyright::server {
 
 class AlertSecretBox;
+class SmtpMailer;
 
-// Delivers the alert outbox (issue 29) to the webhook endpoints. Every `interval` it claims the
+// Delivers the alert outbox (issue 29) to the webhook and email endpoints. Every `interval` it claims the
 // deliveries that are due (LeaseStore::claimAlertDeliveries: on a shared database each row is
 // claimed by one instance, for claimDuration, so a killed instance's claims are taken over once
 // they expire) and POSTs each one asynchronously, signed with its endpoint's secret
 // (core/wire/AlertWebhook.h). A 2xx answer marks it delivered; anything else counts an attempt and
 // schedules the next by exponential back-off (webhook::retryDelayMs), until it is given up
-// webhook::giveUpAfterMs after it was queued. A receiver may thus get a delivery more than once
+// webhook::giveUpAfterMs after it was queued. An email endpoint's delivery goes through the same
+// claims and retries and is sent by the SmtpMailer given with setMailer (the server's smtp-*
+// settings): the mail server's acceptance (250) marks it delivered. A receiver may thus get a delivery more than once
 // (a kill between its answer and the store's record); the Keyright-Delivery id tells it so.
 class WebhookDeliverer final : public QObject
 {
@@ -35,12 +38,21 @@ class WebhookDeliverer final : public QObject
 public:
     // How long a claim holds a delivery: longer than the longest attempt.
     static constexpr std::chrono::milliseconds claimDuration {std::chrono::minutes(2)};
+    // The bound on one whole attempt, connection to the last byte of the answer.
     static constexpr std::chrono::milliseconds attemptTimeout {std::chrono::seconds(10)};
+    // Delivered and given-up deliveries are kept this long after their last attempt, then pruned
+    // (at most once an hour); the gauge of given-up deliveries counts those of the last day.
+    static constexpr std::chrono::milliseconds keepFinished {std::chrono::hours(24 * 30)};
+    static constexpr std::chrono::milliseconds pruneEvery {std::chrono::hours(1)};
+    static constexpr std::chrono::milliseconds gaveUpWindow {std::chrono::hours(24)};
     // Claimed per tick at most.
     static constexpr int claimBatch = 50;
 
-    WebhookDeliverer(LeaseStore &store, const Clock &clock, const AlertSecretBox &secrets, QString owner,
-                     QObject *parent = nullptr);
+    // `clock` is the server's clock (the store's "now": due times, claims, the log); `wallClock`
+    // this machine's, for the signatures' timestamps, which receivers compare with their own.
+    WebhookDeliverer(LeaseStore &store, const Clock &clock, const Clock &wallClock, const AlertSecretBox &secrets,
+                     QString owner, QObject *parent = nullptr);
+    // Aborts the attempts in flight and lifts this instance's claims, so another sends them at once.
     ~WebhookDeliverer() override;
 
     // Inside the unit of an alert_fired or alert_resolved event: queues one delivery of it per
@@ -65,12 +77,17 @@ public:
                                                 std::optional<alerts::webhook::DeliveryStatus> status, int limit);
     // Pending again, due now, with the same id; false when there is no such delivery.
     bool redeliver(const QString &id);
+    // Pending and delivered: all kept; given up: within gaveUpWindow.
     QHash<alerts::webhook::DeliveryStatus, int> counts();
 
     // Claims what is due now and starts sending it; returns how many were started.
     int deliverDue();
     // Attempts started and not finished yet.
     int inFlight() const { return int(m_inFlight.size()); }
+
+    // Where email endpoints' mail goes out; null (no smtp-url): their deliveries fail and are
+    // retried, so they go out once the server is configured.
+    void setMailer(SmtpMailer *mailer) { m_mailer = mailer; }
 
     void start(std::chrono::milliseconds interval);
     void stop();
@@ -81,12 +98,16 @@ signals:
 
 private:
     void send(const StoredAlertDelivery &delivery, const QList<StoredAlertEndpoint> &endpoints);
+    void sendMail(const StoredAlertDelivery &delivery, const StoredAlertEndpoint &endpoint);
     void record(alerts::webhook::Delivery delivery, int code, const QString &error);
 
     LeaseStore &m_store;
     const Clock &m_clock;
+    const Clock &m_wallClock;
     const AlertSecretBox &m_secrets;
+    QDateTime m_lastPrune;
     QString m_owner;
+    SmtpMailer *m_mailer = nullptr;
     QNetworkAccessManager m_network;
     QTimer m_timer;
     QSet<QString> m_inFlight;

@@ -52,7 +52,8 @@ AdminController::AdminController(SeatService &seats, LicenseAdmin &licenses, Lea
     , m_metrics(metrics)
 { }
 
-ApiResponse AdminController::handle(const ApiRoute &route, const ApiRequest &request, const QString &actor)
+ApiResponse AdminController::handle(const ApiRoute &route, const ApiRequest &request, const QString &actor,
+                                    AccessRole role)
 {
     using K = ApiRoute::Kind;
     switch (route.kind) {
@@ -97,7 +98,7 @@ ApiResponse AdminController::handle(const ApiRoute &route, const ApiRequest &req
     case K::PutAlertRules:
         return putAlertRules(request);
     case K::ListAlertEndpoints:
-        return listAlertEndpoints();
+        return listAlertEndpoints(role);
     case K::CreateAlertEndpoint:
         return createAlertEndpoint(request, actor);
     case K::DeleteAlertEndpoint:
@@ -367,11 +368,17 @@ ApiResponse noWebhooks()
 
 } // namespace
 
-ApiResponse AdminController::listAlertEndpoints()
+ApiResponse AdminController::listAlertEndpoints(AccessRole role)
 {
     if (!m_webhooks)
         return noWebhooks();
-    return answer::json(200, alerts::webhook::endpointsBodyToJson(m_webhooks->endpoints()));
+    QList<alerts::webhook::Endpoint> endpoints = m_webhooks->endpoints();
+    // A webhook's URL may carry a token of the receiver's: a viewer sees where, not the path.
+    if (role == AccessRole::Viewer) {
+        for (alerts::webhook::Endpoint &endpoint : endpoints)
+            endpoint.url = alerts::webhook::redactedUrl(endpoint.url);
+    }
+    return answer::json(200, alerts::webhook::endpointsBodyToJson(endpoints));
 }
 
 ApiResponse AdminController::createAlertEndpoint(const ApiRequest &request, const QString &actor)
@@ -387,10 +394,12 @@ ApiResponse AdminController::createAlertEndpoint(const ApiRequest &request, cons
     if (!created)
         return answer::error(ApiError::invalid(why.field, why.message));
     // The one time the secret leaves the server; the log names the endpoint, never the secret.
-    qCInfo(lcAlertEndpoints, "%s added the alert endpoint %s (%s)", qPrintable(actor), qPrintable(created->endpoint.id),
-           qPrintable(created->endpoint.name));
+    // An email endpoint signs nothing: its answer has no secret.
+    qCInfo(lcAlertEndpoints, "%s added the alert endpoint %s (%s, %s)", qPrintable(actor),
+           qPrintable(created->endpoint.id), qPrintable(created->endpoint.name), qPrintable(created->endpoint.kind));
     QJsonObject body = created->endpoint.toJson();
-    body.insert(QString::fromUtf16(alerts::webhook::secretMember), QString::fromLatin1(created->secret.view()));
+    if (created->endpoint.kind == QStringView(alerts::webhook::webhookKind))
+        body.insert(QString::fromUtf16(alerts::webhook::secretMember), QString::fromLatin1(created->secret.view()));
     return answer::json(201, body);
 }
 

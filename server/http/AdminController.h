@@ -2,6 +2,7 @@
 
 #include "http/ApiMessages.h"
 #include "http/ApiRoute.h"
+#include "wire/AccessRole.h"
 
 #include <QString>
 
@@ -27,8 +28,9 @@ class AdminController
 public:
     AdminController(SeatService &seats, LicenseAdmin &licenses, LeaseReaper &reaper, Metrics &metrics);
 
-    // Answers a route of ApiRoute::Area::Admin for `actor` ("dana (operator)"). Throws StoreError.
-    ApiResponse handle(const ApiRoute &route, const ApiRequest &request, const QString &actor);
+    // Answers a route of ApiRoute::Area::Admin for `actor` ("dana (operator)"), whose token has
+    // `role`. Throws StoreError.
+    ApiResponse handle(const ApiRoute &route, const ApiRequest &request, const QString &actor, AccessRole role);
 
     // Serves GET /v1/stats from `stats`; without it the route answers 404 not_found.
     void setStats(StatsService *stats) { m_stats = stats; }
@@ -69,7 +71,7 @@ private:
     ApiResponse firingAlerts();
     ApiResponse getAlertRules();
     ApiResponse putAlertRules(const ApiRequest &request);
-    ApiResponse listAlertEndpoints();
+    ApiResponse listAlertEndpoints(AccessRole role);
     ApiResponse createAlertEndpoint(const ApiRequest &request, const QString &actor);
     ApiResponse deleteAlertEndpoint(const ApiRoute &route, const QString &actor);
     ApiResponse testAlertEndpoint(const ApiRoute &route, const QString &actor);

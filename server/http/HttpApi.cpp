@@ -80,7 +80,7 @@ ApiResponse HttpApi::dispatch(const ApiRequest &request, QString *routeName)
     const QString actor = tokenActor(caller.name, caller.role);
     if (route->area == ApiRoute::Area::Tokens)
         return m_tokens.handle(*route, request, caller, actor);
-    return m_admin.handle(*route, request, actor);
+    return m_admin.handle(*route, request, actor, caller.role);
 }
 
 ApiResponse HttpApi::publicRoute(const ApiRoute &route)

@@ -172,10 +172,17 @@ public:
     // Newest first; an empty endpoint id or no status: any.
     virtual QList<alerts::webhook::Delivery>
     alertDeliveries(const QString &endpointId, std::optional<alerts::webhook::DeliveryStatus> status, int limit) = 0;
-    // Makes a delivery pending again, due at `now`, its claim lifted; false when there is none.
+    // Makes a delivery pending again, due at `now`, with its attempts and creation time kept; its
+    // claim is lifted only when it has lapsed (an attempt in flight records its outcome as usual,
+    // and no other instance sends it meanwhile); false when there is none.
     virtual bool requeueAlertDelivery(const QString &id, const QDateTime &now) = 0;
-    // How many deliveries have each status.
-    virtual QHash<alerts::webhook::DeliveryStatus, int> alertDeliveryCounts() = 0;
+    // How many deliveries are pending, delivered, and given up since `gaveUpSince`.
+    virtual QHash<alerts::webhook::DeliveryStatus, int> alertDeliveryCounts(const QDateTime &gaveUpSince) = 0;
+    // Lifts every claim `owner` holds (a stopping instance), so another sends them at once.
+    virtual int releaseAlertClaims(const QString &owner) = 0;
+    // Deletes the deliveries delivered or given up whose last attempt (or creation) is before
+    // `before`; how many.
+    virtual int pruneAlertDeliveries(const QDateTime &before) = 0;
 
     virtual QList<AccessToken> tokens() = 0;
     virtual std::optional<AccessToken> token(const QString &name) = 0;

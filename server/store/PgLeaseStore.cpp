@@ -492,9 +492,33 @@ bool PgLeaseStore::adoptAlertKey(const QByteArray &fingerprint, QString *error)
     }
     if (*recorded == fingerprint)
         return true;
-    *error = u"this instance's alerts.key differs from the one the other instances of %1 seal the alert endpoints' "
-             "secrets with: copy alerts.key from the first instance's data directory into this one's (mode 0600), "
-             "or see docs/DEPLOYMENT.md"_s.arg(description());
+    // Only a webhook's secret is sealed with the key: with none stored, an instance with another
+    // key loses nothing (an instance of an older release, during a rolling upgrade, has none yet),
+    // so it starts and says so.
+    int webhooks = 0;
+    try {
+        withStore([&] {
+            webhooks = 0;
+            for (const StoredAlertEndpoint &endpoint : alertEndpoints()) {
+                if (endpoint.endpoint.kind == QStringView(alerts::webhook::webhookKind))
+                    ++webhooks;
+            }
+        });
+    } catch (const StoreError &failure) {
+        *error = u"cannot read the alert endpoints: %1"_s.arg(QString::fromUtf8(failure.what()));
+        return false;
+    }
+    const QString differs = u"this instance's alerts.key differs from the one the other instances of %1 seal the "
+                            "alert endpoints' secrets with: copy alerts.key from the first instance's data directory "
+                            "into this one's (mode 0600), or see docs/DEPLOYMENT.md"_s.arg(description());
+    if (webhooks == 0) {
+        qCWarning(lcPgStore,
+                  "%ls; starting anyway, as no webhook endpoint is stored yet (a webhook added through "
+                  "this instance could not be signed by the others)",
+                  qUtf16Printable(differs));
+        return true;
+    }
+    *error = differs;
     return false;
 }
 

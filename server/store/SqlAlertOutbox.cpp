@@ -49,10 +49,12 @@ struct SqlAlertOutbox::Statements
         , deliveries(db)
         , requeue(db)
         , counts(db)
+        , release(db)
+        , prune(db)
     { }
 
     QSqlQuery endpoints, insertEndpoint, deleteEndpoint, queue, due, take, finish, delivery, deliveries, requeue,
-        counts;
+        counts, release, prune;
 };
 
 SqlAlertOutbox::SqlAlertOutbox(SqlConnection &connection, QString skipLocked)
@@ -129,9 +131,21 @@ bool SqlAlertOutbox::prepare(QString *error)
          u"SELECT %1 FROM alert_outbox WHERE (:endpoint1 = '' OR endpoint_id = :endpoint2) "
          "AND (:status1 = '' OR status = :status2) ORDER BY created_ms DESC, id LIMIT :limit"_s.arg(deliveryColumns)},
         {&s->requeue,
-         u"UPDATE alert_outbox SET status = 'pending', next_attempt_ms = :now, claim_owner = '', "
-         "claim_until_ms = NULL WHERE id = :id"_s},
-        {&s->counts, u"SELECT status, COUNT(*) FROM alert_outbox GROUP BY status"_s},
+         // An attempt in flight keeps its claim: it records its outcome, and nobody else sends it
+         // meanwhile. Attempts and the creation time stay.
+         u"UPDATE alert_outbox SET status = 'pending', next_attempt_ms = :now, "
+         "claim_owner = CASE WHEN claim_until_ms IS NULL OR claim_until_ms <= :now2 THEN '' ELSE claim_owner END, "
+         "claim_until_ms = CASE WHEN claim_until_ms IS NULL OR claim_until_ms <= :now3 THEN NULL "
+         "ELSE claim_until_ms END WHERE id = :id"_s},
+        {&s->counts,
+         u"SELECT status, COUNT(*) FROM alert_outbox WHERE status <> 'gave_up' OR last_attempt_ms >= :since "
+         "GROUP BY status"_s},
+        {&s->release,
+         u"UPDATE alert_outbox SET claim_owner = '', claim_until_ms = NULL WHERE claim_owner = :owner "
+         "AND status = 'pending'"_s},
+        {&s->prune,
+         u"DELETE FROM alert_outbox WHERE status IN ('delivered', 'gave_up') "
+         "AND COALESCE(last_attempt_ms, created_ms) < :before"_s},
     };
     if (!m_connection.prepareAll(all, error))
         return false;
@@ -313,6 +327,8 @@ bool SqlAlertOutbox::requeue(const QString &id, const QDateTime &now)
 {
     auto &q = statements().requeue;
     q.bindValue(u":now"_s, now.toMSecsSinceEpoch());
+    q.bindValue(u":now2"_s, now.toMSecsSinceEpoch());
+    q.bindValue(u":now3"_s, now.toMSecsSinceEpoch());
     q.bindValue(u":id"_s, id);
     m_connection.exec(q);
     const bool changed = q.numRowsAffected() > 0;
@@ -320,9 +336,31 @@ bool SqlAlertOutbox::requeue(const QString &id, const QDateTime &now)
     return changed;
 }
 
-QHash<DeliveryStatus, int> SqlAlertOutbox::counts()
+int SqlAlertOutbox::release(const QString &owner)
 {
-    auto &q = m_connection.exec(statements().counts);
+    auto &q = statements().release;
+    q.bindValue(u":owner"_s, owner);
+    m_connection.exec(q);
+    const int released = q.numRowsAffected();
+    q.finish();
+    return released;
+}
+
+int SqlAlertOutbox::prune(const QDateTime &before)
+{
+    auto &q = statements().prune;
+    q.bindValue(u":before"_s, before.toMSecsSinceEpoch());
+    m_connection.exec(q);
+    const int deleted = q.numRowsAffected();
+    q.finish();
+    return deleted;
+}
+
+QHash<DeliveryStatus, int> SqlAlertOutbox::counts(const QDateTime &gaveUpSince)
+{
+    auto &counted = statements().counts;
+    counted.bindValue(u":since"_s, gaveUpSince.toMSecsSinceEpoch());
+    auto &q = m_connection.exec(counted);
     QHash<DeliveryStatus, int> counts;
     while (q.next()) {
         if (const auto status = alerts::webhook::statusFromWire(q.value(0).toString()))

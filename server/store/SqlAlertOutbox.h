@@ -45,7 +45,9 @@ public:
     QList<alerts::webhook::Delivery> deliveries(const QString &endpointId,
                                                 std::optional<alerts::webhook::DeliveryStatus> status, int limit);
     bool requeue(const QString &id, const QDateTime &now);
-    QHash<alerts::webhook::DeliveryStatus, int> counts();
+    QHash<alerts::webhook::DeliveryStatus, int> counts(const QDateTime &gaveUpSince);
+    int release(const QString &owner);
+    int prune(const QDateTime &before);
 
 private:
     struct Statements;

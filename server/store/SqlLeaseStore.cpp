@@ -515,10 +515,22 @@ bool SqlLeaseStore::requeueAlertDelivery(const QString &id, const QDateTime &now
     return m_outbox->requeue(id, now);
 }
 
-QHash<alerts::webhook::DeliveryStatus, int> SqlLeaseStore::alertDeliveryCounts()
+QHash<alerts::webhook::DeliveryStatus, int> SqlLeaseStore::alertDeliveryCounts(const QDateTime &gaveUpSince)
 {
     ready();
-    return m_outbox->counts();
+    return m_outbox->counts(gaveUpSince);
+}
+
+int SqlLeaseStore::releaseAlertClaims(const QString &owner)
+{
+    ready();
+    return m_outbox->release(owner);
+}
+
+int SqlLeaseStore::pruneAlertDeliveries(const QDateTime &before)
+{
+    ready();
+    return m_outbox->prune(before);
 }
 
 qint64 SqlLeaseStore::appendEvent(const EventRecord &event)

@@ -110,7 +110,9 @@ public:
                                                      std::optional<alerts::webhook::DeliveryStatus> status,
                                                      int limit) override;
     bool requeueAlertDelivery(const QString &id, const QDateTime &now) override;
-    QHash<alerts::webhook::DeliveryStatus, int> alertDeliveryCounts() override;
+    QHash<alerts::webhook::DeliveryStatus, int> alertDeliveryCounts(const QDateTime &gaveUpSince) override;
+    int releaseAlertClaims(const QString &owner) override;
+    int pruneAlertDeliveries(const QDateTime &before) override;
 
     QList<AccessToken> tokens() override;
     std::optional<AccessToken> token(const QString &name) override;

@@ -8,6 +8,7 @@
 #include "TestCertificates.h"
 #include "Timestamps.h"
 #include "wire/AlertJson.h"
+#include "wire/AlertWebhook.h"
 #include "wire/Identifiers.h"
 #include "wire/LedgerReport.h"
 
@@ -98,6 +99,7 @@ private Q_SLOTS:
     void tokenCreateListWhoamiRevoke();
     void viewerTokenCannotRevokeAndExitsWithSeven();
     void alertRulesAreSetListedAndRefusedByName();
+    void emailEndpointsAreAddedWithoutASecret();
     void serversThatDisagreeOnTheKeyAreNamed_data();
     void serversThatDisagreeOnTheKeyAreNamed();
     void aServerRefusedForTlsStopsTheKeyCheck_data();
@@ -1513,6 +1515,32 @@ void TestCli::alertRulesAreSetListedAndRefusedByName()
     emptyFile.write(R"({"rules":[]})");
     emptyFile.close();
     QCOMPARE(run({u"alerts"_s, u"--set"_s, good}).exitCode, 0);
+}
+
+void TestCli::emailEndpointsAreAddedWithoutASecret()
+{
+    const CliRun added
+        = run({u"alerts"_s, u"--add-endpoint"_s, u"ops-mail"_s, u"mailto:ops@example.org, lead@example.org"_s});
+    QCOMPARE(added.exitCode, 0);
+    QVERIFY2(added.out.contains(u"mailing ops@example.org,lead@example.org through the server's smtp-url"_s),
+             qPrintable(added.out));
+    QVERIFY2(!added.out.contains(u"secret"_s), qPrintable(added.out));
+
+    // Not a plain address: refused before anything is sent, naming it.
+    const CliRun refused = run({u"alerts"_s, u"--add-endpoint"_s, u"x"_s, u"mailto:Ops <ops@example.org>"_s});
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.err.contains(u"not a plain address"_s), qPrintable(refused.err));
+
+    const CliRun listed = run({u"alerts"_s, u"--endpoints"_s, u"--json"_s});
+    QCOMPARE(listed.exitCode, 0);
+    const auto endpoints
+        = alerts::webhook::endpointsBodyFromJson(QJsonDocument::fromJson(listed.out.toUtf8()).object());
+    QVERIFY2(endpoints && endpoints->size() == 1, qPrintable(listed.out));
+    QCOMPARE(endpoints->first().kind, u"email"_s);
+    QCOMPARE(endpoints->first().url, u"mailto:ops@example.org,lead@example.org"_s);
+
+    // Gone again, for the other cases sharing this server.
+    QCOMPARE(run({u"alerts"_s, u"--remove-endpoint"_s, endpoints->first().id}).exitCode, 0);
 }
 
 void TestCli::serversThatDisagreeOnTheKeyAreNamed_data()

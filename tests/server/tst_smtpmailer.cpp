@@ -8,6 +8,7 @@
 // (scripts/run-tests sets it; scripts/install-deps.sh installs the package).
 #include "ManualClock.h"
 #include "ServerProcess.h"
+#include "SmtpReceiver.h"
 #include "TestCertificates.h"
 #include "alerts/SmtpMailer.h"
 
@@ -35,122 +36,12 @@ using namespace keyright::server;
 
 namespace {
 
-constexpr char user[] = "keyright";
-constexpr char password[] = "p4ss-for-tests";
+using smtptest::password;
+using smtptest::SmtpReceiver;
+using smtptest::user;
 const QString alertSentence = u"ACME CAD : 10 sièges sur 10 occupés depuis 15 min"_s;
 
-// One smtp_receiver.py process: started by start(), stopped (its standard input closed, then
-// terminated if need be) by the destructor. Every wait is bounded.
-class SmtpReceiver
-{
-public:
-    struct Options
-    {
-        QString certificate; // with the key: STARTTLS offered and required; without: no TLS at all
-        QString key;
-        bool authentication = true; // AUTH required, accepting user/password only
-        QString refuseDomain; // recipients there get 550
-        bool implicitTls = false; // with the certificate: TLS from the first byte (smtps://)
-    };
-
-    SmtpReceiver()
-    {
-        m_python = QStandardPaths::findExecutable(u"python3"_s, {u"/usr/bin"_s});
-        if (m_python.isEmpty()) {
-            m_unavailable = u"no /usr/bin/python3"_s;
-            return;
-        }
-        QProcess probe;
-        probe.start(m_python, {u"-c"_s, u"import aiosmtpd"_s});
-        if (!probe.waitForFinished(30'000) || probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0)
-            m_unavailable = u"%1 cannot import aiosmtpd (Debian's python3-aiosmtpd is not installed)"_s.arg(m_python);
-    }
-
-    ~SmtpReceiver()
-    {
-        if (m_process.state() == QProcess::NotRunning)
-            return;
-        m_process.closeWriteChannel();
-        if (!m_process.waitForFinished(10'000)) {
-            m_process.kill();
-            m_process.waitForFinished(5000);
-        }
-    }
-
-    static bool required() { return qEnvironmentVariable("KEYRIGHT_REQUIRE_SMTP") == u"1"_s; }
-    QString unavailableReason() const { return m_unavailable; }
-
-    bool start(const Options &options, QString *error)
-    {
-        if (!m_dir.isValid()) {
-            *error = u"no temporary directory for the received mail"_s;
-            return false;
-        }
-        QStringList arguments {QStringLiteral(KEYRIGHT_SOURCE_DIR "/tests/support/smtp_receiver.py"), m_dir.path()};
-        if (!options.certificate.isEmpty())
-            arguments << u"--cert"_s << options.certificate << u"--key"_s << options.key;
-        if (options.authentication)
-            arguments << u"--user"_s << QString::fromLatin1(user) << u"--password"_s << QString::fromLatin1(password);
-        if (!options.refuseDomain.isEmpty())
-            arguments << u"--refuse-domain"_s << options.refuseDomain;
-        if (options.implicitTls)
-            arguments << u"--implicit-tls"_s;
-        m_process.start(m_python, arguments);
-        if (!m_process.waitForStarted(10'000)) {
-            *error = u"smtp_receiver.py did not start: %1"_s.arg(m_process.errorString());
-            return false;
-        }
-        const QDeadlineTimer deadline(20'000);
-        QByteArray output;
-        while (!deadline.hasExpired() && m_process.state() == QProcess::Running) {
-            m_process.waitForReadyRead(200);
-            output += m_process.readAllStandardOutput();
-            const QRegularExpressionMatch ready
-                = QRegularExpression(u"^READY (\\d+)$"_s, QRegularExpression::MultilineOption)
-                      .match(QString::fromUtf8(output));
-            if (ready.hasMatch()) {
-                m_port = quint16(ready.captured(1).toUInt());
-                return true;
-            }
-        }
-        *error = u"smtp_receiver.py did not say READY within 20 s: %1 %2"_s.arg(
-            QString::fromUtf8(output), QString::fromUtf8(m_process.readAllStandardError()));
-        return false;
-    }
-
-    quint16 port() const { return m_port; }
-
-    // The mails it accepted, in order.
-    QList<QJsonObject> messages() const
-    {
-        QList<QJsonObject> received;
-        for (int n = 1;; ++n) {
-            QFile file(QDir(m_dir.path()).filePath(u"%1.json"_s.arg(n)));
-            if (!file.open(QIODevice::ReadOnly))
-                return received;
-            received.append(QJsonDocument::fromJson(file.readAll()).object());
-        }
-    }
-
-private:
-    QString m_python;
-    QString m_unavailable;
-    QTemporaryDir m_dir;
-    QProcess m_process;
-    quint16 m_port = 0;
-};
-
 } // namespace
-
-#define KEYRIGHT_REQUIRE_SMTP_OR_SKIP(receiver)                                                                        \
-    do {                                                                                                               \
-        if (!(receiver).unavailableReason().isEmpty()) {                                                               \
-            if (SmtpReceiver::required())                                                                              \
-                QFAIL(qPrintable(u"python3-aiosmtpd required (KEYRIGHT_REQUIRE_SMTP=1) but "_s                         \
-                                 + (receiver).unavailableReason()));                                                   \
-            QSKIP(qPrintable((receiver).unavailableReason()));                                                         \
-        }                                                                                                              \
-    } while (false)
 
 class TestSmtpMailer : public QObject
 {
@@ -195,6 +86,7 @@ private:
 
 void TestSmtpMailer::initTestCase()
 {
+    SmtpMailer::initialiseLibrary();
     QVERIFY(m_dir.isValid());
     QVERIFY2(m_certificates.unavailableReason().isEmpty(), qPrintable(m_certificates.unavailableReason()));
     QString error;

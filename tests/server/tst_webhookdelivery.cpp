@@ -1,5 +1,6 @@
 #include "LeaseServer.h"
 #include "ManualClock.h"
+#include "ServerClock.h"
 #include "TestHttp.h"
 #include "TestServer.h"
 #include "Timestamps.h"
@@ -8,6 +9,7 @@
 #include "wire/AlertWebhook.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -41,6 +43,9 @@ private slots:
     void failedDeliveriesBackOffAndArriveOnceTheReceiverIsBack();
     void aDeliveryIsGivenUpAfterADayAndCanBeSentAgain();
     void aServerStoppedMidDeliverySendsItAgainWithTheSameId();
+    void redeliveringAnAttemptInFlightDoesNotSendItTwice();
+    void viewersSeeWhereEndpointsAreNotTheirTokens();
+    void aTricklingAnswerIsCutAtTheAttemptTimeout();
     void badRequestsAreRefusedByName();
     void twoInstancesSendEachDeliveryOnceOnPostgres();
 
@@ -48,6 +53,7 @@ private:
     struct Received
     {
         QString deliveryId;
+        qint64 signedAt = -1; // the Keyright-Signature's t
         bool valid = false;
         int answered = 0;
         QJsonObject body;
@@ -98,6 +104,7 @@ void TestWebhookDelivery::init()
     QFile::remove(m_dir.filePath(u"received.jsonl"_s));
     QFile::remove(m_dir.filePath(u"fail"_s));
     QFile::remove(m_dir.filePath(u"delay"_s));
+    QFile::remove(m_dir.filePath(u"trickle"_s));
     QFile::remove(m_dir.filePath(u"port"_s));
     m_receiver = std::make_unique<QProcess>();
     m_receiver->setProcessChannelMode(QProcess::ForwardedErrorChannel);
@@ -105,7 +112,7 @@ void TestWebhookDelivery::init()
                       {QStringLiteral(KEYRIGHT_SOURCE_DIR) + u"/tests/support/webhook_receiver.py"_s, u"--port-file"_s,
                        m_dir.filePath(u"port"_s), u"--log"_s, m_dir.filePath(u"received.jsonl"_s), u"--secret-file"_s,
                        m_dir.filePath(u"secret"_s), u"--fail-file"_s, m_dir.filePath(u"fail"_s), u"--delay-file"_s,
-                       m_dir.filePath(u"delay"_s)});
+                       m_dir.filePath(u"delay"_s), u"--trickle-file"_s, m_dir.filePath(u"trickle"_s)});
     QVERIFY2(m_receiver->waitForStarted(10'000), "python3 did not start");
     QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(m_dir.filePath(u"port"_s)), 10'000);
     QFile portFile(m_dir.filePath(u"port"_s));
@@ -152,8 +159,8 @@ QList<TestWebhookDelivery::Received> TestWebhookDelivery::received() const
         if (line.trimmed().isEmpty())
             continue;
         const QJsonObject entry = QJsonDocument::fromJson(line).object();
-        all.append(Received {entry.value("deliveryId"_L1).toString(), entry.value("valid"_L1).toBool(),
-                             entry.value("answered"_L1).toInt(),
+        all.append(Received {entry.value("deliveryId"_L1).toString(), qint64(entry.value("t"_L1).toDouble(-1)),
+                             entry.value("valid"_L1).toBool(), entry.value("answered"_L1).toInt(),
                              QJsonDocument::fromJson(entry.value("body"_L1).toString().toUtf8()).object()});
     }
     return all;
@@ -277,6 +284,9 @@ void TestWebhookDelivery::endpointSecretIsShownOnceAndSignaturesVerify()
     for (const Received &one : got) {
         QVERIFY2(one.valid, qPrintable(one.deliveryId));
         QCOMPARE(one.body.value("deliveryId"_L1).toString(), one.deliveryId);
+        // Signed at the wall clock the server was given, which a receiver compares with its own,
+        // not at the database's "now" (on PostgreSQL, another clock altogether).
+        QCOMPARE(one.signedAt, m_clock->now().toSecsSinceEpoch());
     }
     const QJsonObject alert = got.at(1).body;
     QCOMPARE(alert.value("event"_L1).toString(), u"alert_fired"_s);
@@ -290,6 +300,15 @@ void TestWebhookDelivery::endpointSecretIsShownOnceAndSignaturesVerify()
     QCOMPARE(logged.attempts, 1);
     QCOMPARE(logged.lastCode, 200);
     QCOMPARE(metric("keyright_alert_deliveries_pending"), u"0"_s);
+
+    // The machine's clock is set back an hour: the server's clock does not go back (it decides
+    // leases), but the signature carries the machine's time, the one the receiver compares with.
+    const QDateTime before = m_clock->now();
+    m_clock->setNow(before.addSecs(-3600));
+    QCOMPARE(m_http->post(u"/v1/alerts/endpoints/%1/test"_s.arg(id), {}, admin()).status, 202);
+    QCOMPARE(deliver(), 1);
+    QVERIFY(received().last().valid);
+    QCOMPARE(received().last().signedAt, before.addSecs(-3600).toSecsSinceEpoch());
 
     // A wrong secret on the receiver's side is caught: the check can fail.
     QVERIFY(secretFile.remove());
@@ -388,6 +407,10 @@ void TestWebhookDelivery::aDeliveryIsGivenUpAfterADayAndCanBeSentAgain()
     QCOMPARE(metric("keyright_alert_deliveries_gave_up"), u"1"_s);
     QCOMPARE(deliveries(u"?status=gave_up&endpoint="_s + endpoint).size(), 1);
     QCOMPARE(deliveries(u"?status=delivered"_s).size(), 0);
+    // The gauge counts the last day's: a day later it is back to 0, the log still has it.
+    m_clock->advance(24h + 1s);
+    QCOMPARE(metric("keyright_alert_deliveries_gave_up"), u"0"_s);
+    QCOMPARE(deliveries(u"?status=gave_up"_s).size(), 1);
 
     // An admin sends it again, with the same id: the receiver gets it once more and accepts it.
     setFailing(false);
@@ -399,6 +422,17 @@ void TestWebhookDelivery::aDeliveryIsGivenUpAfterADayAndCanBeSentAgain()
     QCOMPARE(received().last().deliveryId, id);
     QCOMPARE(received().last().answered, 200);
     QCOMPARE(metric("keyright_alert_deliveries_gave_up"), u"0"_s);
+    // Sent again, it kept its attempts and the time it was queued.
+    QCOMPARE(deliveryById(id).attempts, gaveUp.attempts + 1);
+    QCOMPARE(deliveryById(id).createdAt, gaveUp.createdAt);
+
+    // Finished deliveries are kept 30 days after their last attempt, then pruned.
+    m_clock->advance(std::chrono::hours(24 * 30) - 1min);
+    QCOMPARE(deliver(), 0);
+    QCOMPARE(deliveries().size(), 1);
+    m_clock->advance(std::chrono::hours(2));
+    QCOMPARE(deliver(), 0);
+    QCOMPARE(deliveries().size(), 0);
 }
 
 void TestWebhookDelivery::aServerStoppedMidDeliverySendsItAgainWithTheSameId()
@@ -423,9 +457,8 @@ void TestWebhookDelivery::aServerStoppedMidDeliverySendsItAgainWithTheSameId()
     m_http = std::make_unique<TestHttp>(m_fixture->url());
     for (const webhook::Delivery &d : deliveries())
         QCOMPARE(d.status, webhook::DeliveryStatus::Pending);
-    // Held by the stopped server's claim until it lapses; then sent again, with the same ids.
-    QCOMPARE(deliver(), 0);
-    m_clock->advance(server::WebhookDeliverer::claimDuration);
+    // The stopping server lifted its claims: sent again at once, with the same ids, not 2 minutes
+    // later when the claims would have lapsed.
     QCOMPARE(deliver(), 2);
     QMap<QString, int> accepted;
     for (const Received &one : received()) {
@@ -440,6 +473,79 @@ void TestWebhookDelivery::aServerStoppedMidDeliverySendsItAgainWithTheSameId()
         QVERIFY(accepted.contains(d.id));
         QCOMPARE(d.status, webhook::DeliveryStatus::Delivered);
     }
+}
+
+void TestWebhookDelivery::redeliveringAnAttemptInFlightDoesNotSendItTwice()
+{
+    QVERIFY(!addEndpoint(u"ops"_s).isEmpty());
+    fireAlerts(1);
+    const QString id = deliveries().first().id;
+    // Another deliverer on the same store, as another instance would be.
+    server::LeaseServer &leaseServer = m_fixture->leaseServer();
+    server::WebhookDeliverer other(*leaseServer.store(), *leaseServer.serverClock(), *m_clock,
+                                   *leaseServer.alertSecrets(), u"other-instance"_s);
+    {
+        QFile delay(m_dir.filePath(u"delay"_s));
+        QVERIFY(delay.open(QIODevice::WriteOnly));
+        delay.write("2");
+    }
+    QCOMPARE(deliverer().deliverDue(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(received().size(), 1, 10'000);
+    // An admin asks for it again while its attempt waits for the answer: the claim stays, so no
+    // other instance sends it meanwhile.
+    QCOMPARE(m_http->post(u"/v1/alerts/deliveries/%1/redeliver"_s.arg(id), {}, admin()).status, 202);
+    QCOMPARE(other.deliverDue(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(deliverer().inFlight() == 0, 15'000);
+    QVERIFY(QFile::remove(m_dir.filePath(u"delay"_s)));
+    QCOMPARE(deliveryById(id).status, webhook::DeliveryStatus::Delivered);
+    QCOMPARE(deliveryById(id).attempts, 1);
+    QCOMPARE(other.deliverDue(), 0);
+    QCOMPARE(received().size(), 1);
+}
+
+void TestWebhookDelivery::viewersSeeWhereEndpointsAreNotTheirTokens()
+{
+    const HttpResult created = m_http->post(
+        u"/v1/alerts/endpoints"_s,
+        {{u"name"_s, u"chat"_s}, {u"url"_s, u"https://hooks.example.org/services/T000/B000/s3cr3t-token?x=1"_s}},
+        admin());
+    QCOMPARE(created.status, 201);
+    const HttpResult token = m_http->post(u"/v1/tokens"_s, {{u"name"_s, u"dana"_s}, {u"role"_s, u"viewer"_s}}, admin());
+    QCOMPARE(token.status, 201);
+    const QByteArray viewer = "Bearer " + token.json().value("secret"_L1).toString().toLatin1();
+    const HttpResult seen = m_http->get(u"/v1/alerts/endpoints"_s, viewer);
+    QCOMPARE(seen.status, 200);
+    QVERIFY2(!seen.body.contains("s3cr3t-token"), seen.body.constData());
+    const auto listed = webhook::endpointsBodyFromJson(seen.json());
+    QVERIFY(listed && listed->size() == 1);
+    QCOMPARE(listed->first().url, u"https://hooks.example.org/…"_s);
+    // The admin sees the whole URL.
+    const auto full = webhook::endpointsBodyFromJson(m_http->get(u"/v1/alerts/endpoints"_s, admin()).json());
+    QVERIFY(full && full->size() == 1);
+    QCOMPARE(full->first().url, u"https://hooks.example.org/services/T000/B000/s3cr3t-token?x=1"_s);
+}
+
+void TestWebhookDelivery::aTricklingAnswerIsCutAtTheAttemptTimeout()
+{
+    QVERIFY(!addEndpoint(u"ops"_s).isEmpty());
+    fireAlerts(1);
+    // A byte a second for 20 s: never silent for long, never done. The attempt's 10 s bound is
+    // for the whole of it, so it ends there (a per-read timeout would wait the 20 s out).
+    {
+        QFile trickle(m_dir.filePath(u"trickle"_s));
+        QVERIFY(trickle.open(QIODevice::WriteOnly));
+        trickle.write("20");
+    }
+    QElapsedTimer elapsed;
+    elapsed.start();
+    QCOMPARE(deliverer().deliverDue(), 1);
+    QVERIFY(QTest::qWaitFor([&] { return deliverer().inFlight() == 0; }, 18'000));
+    QVERIFY2(elapsed.elapsed() < 15'000, qPrintable(QString::number(elapsed.elapsed())));
+    const webhook::Delivery d = deliveries().first();
+    QCOMPARE(d.status, webhook::DeliveryStatus::Pending);
+    QCOMPARE(d.attempts, 1);
+    QCOMPARE(d.lastCode, 0);
+    QCOMPARE(d.lastError, u"no complete answer within 10 s"_s);
 }
 
 void TestWebhookDelivery::badRequestsAreRefusedByName()
@@ -471,10 +577,10 @@ void TestWebhookDelivery::twoInstancesSendEachDeliveryOnceOnPostgres()
 {
     if (!m_fixture->database())
         QSKIP("two instances share a PostgreSQL database: tst_webhookdelivery_postgres runs this case");
-    QVERIFY(!addEndpoint(u"ops"_s).isEmpty());
-    fireAlerts(3);
 
-    // An instance without the first one's alerts.key is refused: it could not open the secrets.
+    // An instance without the first one's alerts.key starts while no webhook endpoint is stored
+    // (a rolling upgrade: nothing is sealed yet), and is refused once one is: it could not open
+    // the secrets.
     QTemporaryDir strangerDir;
     QVERIFY(strangerDir.isValid());
     const auto copySecrets = [&](const QString &to, const QStringList &names) {
@@ -490,6 +596,14 @@ void TestWebhookDelivery::twoInstancesSendEachDeliveryOnceOnPostgres()
     options.databaseUrl = m_fixture->database()->url();
     options.dataDir = strangerDir.path();
     {
+        TestServer stranger(options);
+        QString error;
+        QVERIFY2(stranger.start(&error), qPrintable(error));
+    }
+    QVERIFY(!addEndpoint(u"ops"_s).isEmpty());
+    fireAlerts(3);
+    {
+        QFile::remove(QDir(strangerDir.path()).filePath(u"alerts.key"_s)); // a new one, made at start
         TestServer stranger(options);
         QString error;
         QVERIFY(!stranger.start(&error));

@@ -9,12 +9,13 @@ the decoded Subject and text body, the raw headers.
 It stops when its standard input closes (the test ends, however it ends) or on SIGTERM.
 
     smtp_receiver.py OUTDIR [--cert PEM --key PEM [--implicit-tls]] [--user NAME --password PW]
-                            [--refuse-domain DOMAIN]
+                            [--refuse-domain DOMAIN] [--fail-file PATH]
 
 With --cert/--key, STARTTLS is offered and required before anything else (require_starttls), or
 with --implicit-tls the connection is TLS from its first byte (as on port 465, smtps://);
 without them the server offers no TLS at all. With --user/--password, AUTH is required (only under
-TLS) and accepts exactly that pair. Recipients at --refuse-domain are refused with 550.
+TLS) and accepts exactly that pair. Recipients at --refuse-domain are refused with 550. While the
+--fail-file exists, every message is refused at DATA with 451 (try again later), and not written.
 """
 
 import argparse
@@ -31,9 +32,10 @@ from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
 
 
 class Handler:
-    def __init__(self, outdir, refuse_domain):
+    def __init__(self, outdir, refuse_domain, fail_file):
         self.outdir = outdir
         self.refuse_domain = refuse_domain
+        self.fail_file = fail_file
         self.count = 0
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
@@ -43,6 +45,8 @@ class Handler:
         return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
+        if self.fail_file and os.path.exists(self.fail_file):
+            return "451 4.3.0 Temporary failure, try again later"
         raw = envelope.original_content or envelope.content
         message = email.message_from_bytes(raw, policy=email.policy.default)
         body = message.get_body(preferencelist=("plain",))
@@ -85,6 +89,7 @@ def main():
     parser.add_argument("--user")
     parser.add_argument("--password")
     parser.add_argument("--refuse-domain")
+    parser.add_argument("--fail-file")
     args = parser.parse_args()
 
     tls = None
@@ -101,7 +106,7 @@ def main():
         # handled=False: aiosmtpd answers 235 or 535 itself.
         return AuthResult(success=accepted, handled=False, auth_data=auth_data)
 
-    handler = Handler(args.outdir, args.refuse_domain)
+    handler = Handler(args.outdir, args.refuse_domain, args.fail_file)
 
     def factory():
         options = {"hostname": "receiver.test", "decode_data": False}

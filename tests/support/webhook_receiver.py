@@ -6,7 +6,9 @@ verifies the Keyright-Signature header with Python's own hmac and hashlib agains
 --secret-file (read at each request: the test writes it once the endpoint is made), appends one
 JSON line to --log ({"deliveryId", "valid", "answered", "body"}), and answers 200, or 500 while
 --fail-file exists. While --delay-file exists it waits that many seconds (the file's content)
-after logging and before answering, so that the test can stop the server in between.
+after logging and before answering, so that the test can stop the server in between. While
+--trickle-file exists, the answer's body is that many bytes, sent one a second (a receiver that is
+never silent long enough for a per-read timeout, yet never done).
 """
 
 import argparse
@@ -34,6 +36,7 @@ def main():
     parser.add_argument("--secret-file", required=True)
     parser.add_argument("--fail-file", required=True)
     parser.add_argument("--delay-file", required=True)
+    parser.add_argument("--trickle-file")
     args = parser.parse_args()
 
     class Handler(BaseHTTPRequestHandler):
@@ -47,8 +50,12 @@ def main():
                 secret = b""
             valid = signature_valid(self.headers.get("Keyright-Signature", ""), body, secret)
             answered = 500 if os.path.exists(args.fail_file) else 200
+            parts = dict(
+                p.split("=", 1) for p in self.headers.get("Keyright-Signature", "").split(",") if "=" in p
+            )
             entry = {
                 "deliveryId": self.headers.get("Keyright-Delivery", ""),
+                "t": int(parts["t"]) if parts.get("t", "").isdigit() else None,
                 "valid": valid,
                 "answered": answered,
                 "body": body.decode("utf-8", "replace"),
@@ -58,6 +65,20 @@ def main():
             if os.path.exists(args.delay_file):
                 with open(args.delay_file) as f:
                     time.sleep(float(f.read().strip() or "0"))
+            if args.trickle_file and os.path.exists(args.trickle_file):
+                with open(args.trickle_file) as f:
+                    count = int(f.read().strip() or "0")
+                self.send_response(answered)
+                self.send_header("Content-Length", str(count))
+                self.end_headers()
+                try:
+                    for _ in range(count):
+                        self.wfile.write(b"x")
+                        self.wfile.flush()
+                        time.sleep(1)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+                return
             self.send_response(answered)
             self.send_header("Content-Length", "0")
             self.end_headers()
