@@ -2214,6 +2214,25 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>instance %1: the database moved from %2 to %3; requests waited %4</source>
         <translation>instance %1 : la base de données est passée de %2 à %3 ; les requêtes ont attendu %4</translation>
     </message>
+    <message>
+        <source>seat borrowed</source>
+        <translation>siège emprunté</translation>
+    </message>
+    <message>
+        <source>borrow returned</source>
+        <translation>emprunt rendu</translation>
+    </message>
+    <message numerus="yes">
+        <source>borrowed for %n day(s), until %1</source>
+        <translation>
+            <numerusform>emprunté pour %n jour, jusqu’à %1</numerusform>
+            <numerusform>emprunté pour %n jours, jusqu’à %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>returned before %1</source>
+        <translation>rendu avant %1</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>
