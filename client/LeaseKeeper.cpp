@@ -69,6 +69,15 @@ struct LeaseKeeper::Private
     milliseconds nextTicketBeatAt {0}; // monotonic
     std::optional<milliseconds> inLineSince; // monotonic; kept while a lost ticket queues again
 
+    // A borrowed lease (startBorrowed): the file, and what its last check said.
+    std::optional<BorrowedLeaseFile> borrowedFile;
+    QString borrowedLicense;
+    milliseconds borrowedSkew {BorrowedLeaseFile::defaultSkew};
+    milliseconds borrowedCheckInterval {60000};
+    milliseconds nextBorrowedCheckAt {0}; // monotonic
+    QDateTime borrowedLatestSeen; // as the last check left it
+    std::optional<BorrowedLeaseCheck::Verdict> borrowedVerdict;
+
     milliseconds window() const
     {
         if (!lease)
@@ -76,8 +85,63 @@ struct LeaseKeeper::Private
         return milliseconds(lease->issuedAt.msecsTo(lease->expiresAt));
     }
 
+    // What the last check of the borrowed lease would answer now, from memory: within the borrow
+    // (with the skew) and the clock not more than the skew behind the latest time seen.
+    bool borrowedHeldNow() const
+    {
+        if (!lease)
+            return false;
+        const QDateTime now = clock.now();
+        const qint64 skew = borrowedSkew.count();
+        return now <= lease->expiresAt.addMSecs(skew) && now >= borrowedLatestSeen.addMSecs(-skew);
+    }
+
+    // Reads the file again (latestSeen goes forward on disk) and acts on its answer.
+    void checkBorrowed()
+    {
+        const BorrowedLeaseCheck check = borrowedFile->check(borrowedLicense, holder, clock, borrowedSkew);
+        nextBorrowedCheckAt = clock.monotonic() + borrowedCheckInterval;
+        using Verdict = BorrowedLeaseCheck::Verdict;
+        // A lease that verified: the clock alone decides when its answer changes.
+        const bool verified
+            = check.held() || check.verdict == Verdict::ClockBehind || check.verdict == Verdict::Expired;
+        if (check.state && verified) {
+            borrowedLatestSeen = check.state->latestSeen;
+            lease = check.state->lease;
+        } else {
+            lease.reset();
+        }
+        if (check.held()) {
+            borrowedVerdict = check.verdict;
+            lastError.clear();
+            if (state == State::Holding)
+                return;
+            const bool again = wasDegraded;
+            setState(State::Holding);
+            if (again)
+                Q_EMIT q->recovered(*lease);
+            else
+                Q_EMIT q->acquired(*lease);
+            return;
+        }
+        const bool sameAgain = state == State::Degraded && borrowedVerdict == check.verdict;
+        borrowedVerdict = check.verdict;
+        lastError = check.reason;
+        if (sameAgain)
+            return;
+        if (check.verdict == Verdict::Expired && state == State::Holding && !lapseReported) {
+            lapseReported = true;
+            Q_EMIT q->lapsed();
+        }
+        wasDegraded = true;
+        setState(State::Degraded);
+        Q_EMIT q->degraded(lastError);
+    }
+
     bool isLapsed() const
     {
+        if (borrowedFile)
+            return !borrowedHeldNow();
         if (!lease)
             return true;
         if (reclaimDue())
@@ -488,16 +552,58 @@ void LeaseKeeper::start()
     d->lastError.clear();
     d->crashed = false;
     d->lastLapseAt.reset();
+    d->borrowedFile.reset();
     d->nextAcquireAt = d->clock.monotonic();
     d->setState(State::Acquiring);
     d->tick.start();
     evaluate();
 }
 
+void LeaseKeeper::startBorrowed(const BorrowedLeaseFile &file, const QString &licenseId, milliseconds skew)
+{
+    if (d->state != State::Idle && d->state != State::Stopped)
+        return;
+    d->lease.reset();
+    d->reclaimAt = {};
+    d->reclaimDueAt.reset();
+    d->ticket.reset();
+    d->inLineSince.reset();
+    d->lapseReported = false;
+    d->wasDegraded = false;
+    d->lastError.clear();
+    d->crashed = false;
+    d->borrowedFile = file;
+    d->borrowedLicense = licenseId;
+    d->borrowedSkew = std::max(milliseconds {0}, skew);
+    d->borrowedLatestSeen = {};
+    d->borrowedVerdict.reset();
+    d->tick.start();
+    d->checkBorrowed();
+}
+
+bool LeaseKeeper::isBorrowed() const
+{
+    return d->borrowedFile.has_value();
+}
+
+void LeaseKeeper::setBorrowedCheckInterval(milliseconds interval)
+{
+    d->borrowedCheckInterval = std::max(milliseconds {1}, interval);
+}
+
 void LeaseKeeper::release()
 {
     if (d->state == State::Idle || d->state == State::Stopped)
         return;
+    if (d->borrowedFile) {
+        // The borrow stays with this computer until it is returned (keyright return) or ends.
+        d->tick.stop();
+        d->lease.reset();
+        d->setState(State::Stopped);
+        QMetaObject::invokeMethod(
+            this, [this] { Q_EMIT released(QString()); }, Qt::QueuedConnection);
+        return;
+    }
     d->tick.stop();
     ++d->epoch;
     d->requestInFlight = false;
@@ -557,7 +663,7 @@ QDateTime LeaseKeeper::believedExpiry() const
 {
     if (!d->lease)
         return {};
-    if (d->policy == ExpiryPolicy::SignedExpiry)
+    if (d->policy == ExpiryPolicy::SignedExpiry || d->borrowedFile)
         return d->lease->expiresAt;
     const milliseconds left = d->leaseSentAt + d->window() - d->clock.monotonic();
     return d->clock.now().addMSecs(left.count());
@@ -615,6 +721,13 @@ void LeaseKeeper::evaluate()
     if (d->state == State::Idle || d->state == State::Stopped || d->requestInFlight)
         return;
     const milliseconds now = d->clock.monotonic();
+    if (d->borrowedFile) {
+        // Never a heartbeat: the file is checked again when it is due, or when the clock says the
+        // answer has changed (the borrow ended, the clock was turned back or put right).
+        if (now >= d->nextBorrowedCheckAt || d->borrowedHeldNow() != (d->state == State::Holding))
+            d->checkBorrowed();
+        return;
+    }
     if (d->state == State::Holding) {
         if (d->isLapsed()) {
             d->handleLapse();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "BorrowedLeaseFile.h"
 #include "LeaseClient.h"
 #include "SeatLease.h"
 
@@ -44,6 +45,14 @@ class Clock;
 // next regular heartbeat, which lifts the mark (reclaimLifted()). With no activity by reclaimAt
 // (counted on the monotonic clock from the renewal that carried it) the keeper stops acting at
 // once, as for a lapsed lease: the seat is the waiter's from then on, whatever its signed expiry.
+//
+// A borrowed lease (issue 27, startBorrowed): the keeper holds the seat from the lease kept on this
+// computer, with no server and never a request. It checks the file offline (BorrowedLeaseFile::check:
+// signature, license and holder, expiry with the skew, a clock not turned back) when it starts,
+// every borrowed check interval, and at once when its clock says the answer may have changed; it
+// holds until the borrow ends, degrades with the check's one sentence while the clock is turned
+// back and recovers when it is right again. Its ordinary lapse rule (ExpiryPolicy) is not used for
+// a borrowed lease: the borrow ends at its signed expiry, on the wall clock guarded by latestSeen.
 //
 // All decisions read the injected Clock; a short real-time tick (setTickInterval) re-evaluates
 // them, so tests drive a ManualClock and the simulator a SkewedClock without waiting.
@@ -96,6 +105,14 @@ public:
     std::optional<std::chrono::seconds> waitInLine() const;
 
     void start();
+    // Holds the borrowed lease of `licenseId` for holder() from `file` instead of checking out (see
+    // above). No request is ever sent in this mode; release() stops without returning the borrow.
+    void startBorrowed(const BorrowedLeaseFile &file, const QString &licenseId,
+                       std::chrono::milliseconds skew = BorrowedLeaseFile::defaultSkew);
+    bool isBorrowed() const;
+    // How often a held borrowed lease is checked on disk (latestSeen written forward); default 60 s
+    // of the monotonic clock.
+    void setBorrowedCheckInterval(std::chrono::milliseconds interval);
     // Releases the seat (if any) and stops. Emits released() once the server answered or gave up.
     void release();
     // Stops without releasing, as a crashed process would: the seat stays counted until it expires.

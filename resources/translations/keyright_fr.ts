@@ -2,6 +2,101 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>BorrowedLeaseFile</name>
+    <message>
+        <source>There is no borrowed lease file %1.</source>
+        <translation>Il n&apos;y a pas de fichier de bail emprunté %1.</translation>
+    </message>
+    <message>
+        <source>The borrowed lease file %1 is open to other users; run chmod 600 %1.</source>
+        <translation>Le fichier de bail emprunté %1 est ouvert aux autres utilisateurs ; lancez chmod 600 %1.</translation>
+    </message>
+    <message>
+        <source>Cannot read the borrowed lease file %1: %2.</source>
+        <translation>Impossible de lire le fichier de bail emprunté %1 : %2.</translation>
+    </message>
+    <message>
+        <source>The borrowed lease file %1 is not a JSON object (%2); borrow the seat again.</source>
+        <translation>Le fichier de bail emprunté %1 n&apos;est pas un objet JSON (%2) ; empruntez le siège à nouveau.</translation>
+    </message>
+    <message>
+        <source>The borrowed lease file %1 is damaged: %2 Borrow the seat again.</source>
+        <translation>Le fichier de bail emprunté %1 est endommagé : %2 Empruntez le siège à nouveau.</translation>
+    </message>
+    <message>
+        <source>%1 is an ordinary lease, not a borrowed one.</source>
+        <translation>%1 est un bail ordinaire, pas un bail emprunté.</translation>
+    </message>
+    <message>
+        <source>%1 must be the server&apos;s 32-byte public key in base64.</source>
+        <translation>%1 doit être la clé publique du serveur, 32 octets en base64.</translation>
+    </message>
+    <message>
+        <source>%1 must be a string.</source>
+        <translation>%1 doit être une chaîne.</translation>
+    </message>
+    <message>
+        <source>%1 must be a UTC timestamp such as 2026-11-29T21:00:00.000Z.</source>
+        <translation>%1 doit être un horodatage UTC tel que 2026-11-29T21:00:00.000Z.</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1 for borrowed leases.</source>
+        <translation>Impossible de créer le dossier %1 des baux empruntés.</translation>
+    </message>
+    <message>
+        <source>Cannot write the borrowed lease file %1: %2.</source>
+        <translation>Impossible d&apos;écrire le fichier de bail emprunté %1 : %2.</translation>
+    </message>
+    <message>
+        <source>Cannot restrict the borrowed lease file %1 to its owner.</source>
+        <translation>Impossible de réserver le fichier de bail emprunté %1 à son propriétaire.</translation>
+    </message>
+    <message>
+        <source>Cannot write the borrowed lease file %1: only %2 of %3 bytes could be written (is the disk full?); the previous file is unchanged.</source>
+        <translation>Impossible d&apos;écrire le fichier de bail emprunté %1 : seuls %2 octets sur %3 ont pu être écrits (le disque est-il plein ?) ; le fichier précédent est inchangé.</translation>
+    </message>
+    <message>
+        <source>Cannot write the borrowed lease file %1: %2; the previous file is unchanged.</source>
+        <translation>Impossible d&apos;écrire le fichier de bail emprunté %1 : %2 ; le fichier précédent est inchangé.</translation>
+    </message>
+    <message>
+        <source>Cannot remove the borrowed lease file %1: %2.</source>
+        <translation>Impossible de supprimer le fichier de bail emprunté %1 : %2.</translation>
+    </message>
+    <message>
+        <source>There is no borrowed lease of license %1 on this computer.</source>
+        <translation>Il n&apos;y a pas de bail emprunté de la licence %1 sur cet ordinateur.</translation>
+    </message>
+    <message>
+        <source>The borrowed lease of license %1 was signed with another key than the server&apos;s; borrow the seat again.</source>
+        <translation>Le bail emprunté de la licence %1 a été signé avec une autre clé que celle du serveur ; empruntez le siège à nouveau.</translation>
+    </message>
+    <message>
+        <source>The borrowed lease in %1 does not match its signature: it was changed after the server signed it; borrow the seat again.</source>
+        <translation>Le bail emprunté de %1 ne correspond pas à sa signature : il a été modifié après sa signature par le serveur ; empruntez le siège à nouveau.</translation>
+    </message>
+    <message>
+        <source>The borrowed lease in %1 is for license %2, not %3.</source>
+        <translation>Le bail emprunté de %1 est pour la licence %2, pas %3.</translation>
+    </message>
+    <message>
+        <source>The borrowed lease of license %1 is held by %2, not by %3.</source>
+        <translation>Le bail emprunté de la licence %1 est détenu par %2, pas par %3.</translation>
+    </message>
+    <message>
+        <source>The clock of this computer is %1 behind the latest time seen (%2); the borrowed lease is refused until the clock is right.</source>
+        <translation>L&apos;horloge de cet ordinateur a %1 de retard sur la dernière heure vue (%2) ; le bail emprunté est refusé tant que l&apos;horloge n&apos;est pas juste.</translation>
+    </message>
+    <message>
+        <source>The borrowed lease of license %1 ended at %2; borrow a seat again when the server can be reached.</source>
+        <translation>Le bail emprunté de la licence %1 a pris fin à %2 ; empruntez de nouveau un siège quand le serveur sera joignable.</translation>
+    </message>
+    <message>
+        <source>%1 The borrowed lease is refused until the time seen can be recorded.</source>
+        <translation>%1 Le bail emprunté est refusé tant que l&apos;heure vue ne peut pas être enregistrée.</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionProfileStore</name>
     <message>
         <source>Cannot create the folder %1</source>
