@@ -3440,6 +3440,34 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>the server answered %1: %2</source>
         <translation>le serveur a répondu %1 : %2</translation>
     </message>
+    <message>
+        <source>invalid borrow of %1 days (1 to %2)</source>
+        <translation>emprunt invalide de %1 jours (de 1 à %2)</translation>
+    </message>
+    <message>
+        <source>borrow answered %1: %2</source>
+        <translation>l’emprunt a reçu la réponse %1 : %2</translation>
+    </message>
+    <message>
+        <source>malformed borrow answer: %1</source>
+        <translation>réponse d’emprunt mal formée : %1</translation>
+    </message>
+    <message>
+        <source>the borrowed lease does not verify with the server&apos;s key</source>
+        <translation>le bail emprunté ne se vérifie pas avec la clé du serveur</translation>
+    </message>
+    <message>
+        <source>the borrowed lease is signed with another key than this server&apos;s</source>
+        <translation>le bail emprunté est signé avec une autre clé que celle de ce serveur</translation>
+    </message>
+    <message>
+        <source>the server lent a seat of another license or holder</source>
+        <translation>le serveur a prêté un siège d’une autre licence ou d’un autre détenteur</translation>
+    </message>
+    <message>
+        <source>return answered %1: %2</source>
+        <translation>le retour a reçu la réponse %1 : %2</translation>
+    </message>
 </context>
 <context>
     <name>keyright::LeaseKeeper</name>
