@@ -199,7 +199,13 @@ BorrowedLeaseCheck BorrowedLeaseFile::check(const QString &licenseId, const QStr
 
 BorrowedLeaseCheck BorrowedLeaseFile::check(const Clock &clock, std::chrono::milliseconds skew) const
 {
-    return checkState(std::nullopt, std::nullopt, clock, skew, {});
+    return checkState(licenseId(), std::nullopt, clock, skew, {});
+}
+
+QString BorrowedLeaseFile::licenseId() const
+{
+    const QString name = QFileInfo(m_path).fileName();
+    return name.endsWith(fileSuffix) ? name.chopped(fileSuffix.size()) : name;
 }
 
 BorrowedLeaseCheck BorrowedLeaseFile::checkState(const std::optional<QString> &licenseId,

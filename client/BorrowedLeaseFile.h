@@ -84,8 +84,11 @@ public:
     // application ships one, must be the file's key; otherwise the key stored at borrow time is used.
     BorrowedLeaseCheck check(const QString &licenseId, const QString &holder, const Clock &clock,
                              std::chrono::milliseconds skew = defaultSkew, const QByteArray &pinnedKey = {}) const;
-    // The same without license or holder to compare with (listing this computer's leases).
+    // The same for the license the file is named after, whoever holds it (listing this computer's
+    // leases).
     BorrowedLeaseCheck check(const Clock &clock, std::chrono::milliseconds skew = defaultSkew) const;
+    // The license the file is named after ("acme-cad" for .../acme-cad.json).
+    QString licenseId() const;
 
 private:
     BorrowedLeaseCheck checkState(const std::optional<QString> &licenseId, const std::optional<QString> &holder,

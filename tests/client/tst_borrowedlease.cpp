@@ -9,9 +9,11 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -50,6 +52,9 @@ private slots:
     void keeperHoldsUntilTheEndAndNeverCallsTheServer();
     void keeperDegradesWhileTheClockIsBackAndRecovers();
     void keeperWithoutABorrowedLeaseSaysWhy();
+
+    // keyright borrowed
+    void cliListsEachBorrowedLeaseAndItsOfflineCheck();
 
 private:
     BorrowedLeaseState borrow(const QString &licenseId = u"acme-cad"_s, const QString &holder = u"alice@ws-12"_s,
@@ -523,6 +528,65 @@ void TestBorrowedLease::keeperWithoutABorrowedLeaseSaysWhy()
     keeper.startBorrowed(file, u"acme-cad"_s);
     QCOMPARE(keeper.state(), LeaseKeeper::State::Degraded);
     QCOMPARE(keeper.lastError(), u"The borrowed lease of license acme-cad is held by bob@ws-40, not by alice@ws-12."_s);
+}
+
+void TestBorrowedLease::cliListsEachBorrowedLeaseAndItsOfflineCheck()
+{
+    const auto runCli = [this](const QStringList &arguments) {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"XDG_DATA_HOME"_s, m_home->path());
+        process.setProcessEnvironment(env);
+        const QString binary
+            = qEnvironmentVariable("KEYRIGHT_CLI_BINARY", QStringLiteral(KEYRIGHT_BINARY_DIR "/client/cli/keyright"));
+        process.start(binary, arguments);
+        if (!process.waitForFinished(20000))
+            process.kill();
+        return std::pair {process.exitCode(),
+                          QString::fromUtf8(process.readAllStandardOutput())
+                              + QString::fromUtf8(process.readAllStandardError())};
+    };
+
+    auto [code, out] = runCli({u"borrowed"_s});
+    QCOMPARE(code, 0);
+    QCOMPARE(out.trimmed(), u"No seat is borrowed on this computer (%1 holds no borrowed lease)."_s.arg(m_dir));
+
+    // The CLI reads the machine's clock: leases borrowed now.
+    m_clock->setNow(QDateTime::currentDateTimeUtc());
+    const BorrowedLeaseState good = borrow(u"acme-cad"_s, u"alice@ws-12"_s, 7 * 24h);
+    QVERIFY(BorrowedLeaseFile::forLicense(u"acme-cad"_s, m_dir).write(good));
+    BorrowedLeaseState stretched = borrow(u"acme-cae"_s, u"alice@ws-12"_s, 24h);
+    stretched.lease.expiresAt = stretched.lease.expiresAt.addDays(30); // signature no longer covers it
+    QVERIFY(BorrowedLeaseFile::forLicense(u"acme-cae"_s, m_dir).write(stretched));
+
+    std::tie(code, out) = runCli({u"borrowed"_s});
+    QCOMPARE(code, 0);
+    const QStringList lines = out.trimmed().split(u'\n');
+    QCOMPARE(lines.size(), 3);
+    QVERIFY2(lines.at(0).startsWith(u"LICENSE"_s) && lines.at(0).contains(u"OFFLINE CHECK"_s), qPrintable(out));
+    QVERIFY2(lines.at(1).startsWith(u"acme-cad"_s) && lines.at(1).contains(u"alice@ws-12"_s)
+                 && lines.at(1).contains(formatTimestamp(good.lease.expiresAt)) && lines.at(1).endsWith(u" ok"_s),
+             qPrintable(out));
+    QVERIFY2(lines.at(2).startsWith(u"acme-cae"_s)
+                 && lines.at(2).endsWith(u"does not match its signature: it was changed after the server signed it; "
+                                         u"borrow the seat again."_s),
+             qPrintable(out));
+
+    std::tie(code, out) = runCli({u"borrowed"_s, u"--json"_s});
+    QCOMPARE(code, 0);
+    const QJsonObject json = QJsonDocument::fromJson(out.toUtf8()).object();
+    QCOMPARE(json.value(u"directory"_s).toString(), m_dir);
+    const QJsonArray rows = json.value(u"borrowed"_s).toArray();
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows.at(0).toObject().value(u"licenseId"_s).toString(), u"acme-cad"_s);
+    QCOMPARE(rows.at(0).toObject().value(u"ok"_s), QJsonValue(true));
+    QCOMPARE(rows.at(0).toObject().value(u"expiresAt"_s).toString(), formatTimestamp(good.lease.expiresAt));
+    QVERIFY(!rows.at(0).toObject().contains(u"problem"_s));
+    QCOMPARE(rows.at(1).toObject().value(u"ok"_s), QJsonValue(false));
+    QVERIFY(rows.at(1).toObject().value(u"problem"_s).toString().contains(u"does not match its signature"_s));
+
+    std::tie(code, out) = runCli({u"borrowed"_s, u"extra"_s});
+    QCOMPARE(code, 2);
 }
 
 QTEST_GUILESS_MAIN(TestBorrowedLease)
