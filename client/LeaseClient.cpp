@@ -295,6 +295,14 @@ struct LeaseClient::Private
                        std::move(done));
     }
 
+    // A borrow carries no requestId: once it may have reached an instance it is not sent again.
+    void sendOnce(const QByteArray &verb, const QString &path, const QByteArray &body,
+                  std::function<void(const HttpResult &)> done)
+    {
+        transport.send(FailoverTransport::Request {verb, path, {}, body, FailoverTransport::Resend::WhileUnsent, true},
+                       std::move(done));
+    }
+
     LeaseOutcome leaseOutcome(const HttpResult &result, int successStatus, const Expected &expected) const
     {
         if (result.status == 0)
@@ -575,6 +583,94 @@ void LeaseClient::release(const QString &seatId, QObject *context, ReleaseCallba
                 if (std::holds_alternative<outcome::Released>(answer))
                     d->seats.remove(seatId);
                 finish(answer);
+            });
+}
+
+void LeaseClient::borrow(const QString &holder, int days, QObject *context, BorrowCallback done)
+{
+    const QPointer<QObject> guard(context);
+    const bool hasContext = context != nullptr;
+    auto finish = [guard, hasContext, done = std::move(done)](const BorrowOutcome &result) {
+        if (!hasContext || guard)
+            done(result);
+    };
+    QString why;
+    if (!isValidLicenseId(d->licenseId) || !validateHolder(holder, &why) || days < 1
+        || days > BorrowPolicy::maxDaysLimit) {
+        const BorrowOutcome invalid = outcome::Protocol {
+            !isValidLicenseId(d->licenseId) ? tr("invalid license id \"%1\"").arg(d->licenseId)
+                : !why.isEmpty()            ? tr("invalid holder: %1").arg(why)
+                                 : tr("invalid borrow of %1 days (1 to %2)").arg(days).arg(BorrowPolicy::maxDaysLimit)};
+        QMetaObject::invokeMethod(
+            this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
+        return;
+    }
+    const QByteArray body = QJsonDocument(BorrowRequest {holder, days}.toJson()).toJson(QJsonDocument::Compact);
+    d->sendOnce(
+        "POST", apipath::forLicense(apipath::borrow, d->licenseId), body,
+        [this, holder, finish](const HttpResult &result) {
+            if (result.status == 0) {
+                finish(failureOutcome<BorrowOutcome>(result.error));
+                return;
+            }
+            if (result.status != 201) {
+                const ErrorBody error = parseErrorBody(result);
+                if (result.status == 401
+                    || (result.status == 404 && error.code == QStringView(errorcode::licenseNotFound)))
+                    finish(outcome::Unauthorized {error.message});
+                else if (result.status >= 500)
+                    finish(outcome::Transport {error.message, false, result.retryAfter, result.status});
+                else if (result.status == 403 || result.status == 409)
+                    finish(outcome::BorrowRefused {result.status, error.code, error.message});
+                else
+                    finish(outcome::Protocol {tr("borrow answered %1: %2").arg(result.status).arg(error.message)});
+                return;
+            }
+            ValidationError invalid;
+            const auto answer = BorrowAnswer::fromJson(QJsonDocument::fromJson(result.body).object(), &invalid);
+            if (!answer) {
+                finish(outcome::Protocol {tr("malformed borrow answer: %1").arg(invalid.message)});
+                return;
+            }
+            const auto verifier = LeaseVerifier::fromPublicKey(answer->publicKey);
+            if (!verifier || !verifier->verify(answer->lease)) {
+                finish(outcome::Protocol {tr("the borrowed lease does not verify with the server's key")});
+                return;
+            }
+            if (const auto known = publicKey(); known && !known->verify(answer->lease)) {
+                finish(outcome::Protocol {tr("the borrowed lease is signed with another key than this server's")});
+                return;
+            }
+            if (answer->lease.licenseId != d->licenseId || answer->lease.holder != holder) {
+                finish(outcome::Protocol {tr("the server lent a seat of another license or holder")});
+                return;
+            }
+            finish(outcome::Borrowed {*answer});
+        });
+}
+
+void LeaseClient::returnBorrowed(const QString &seatId, QObject *context, ReleaseCallback done)
+{
+    const QPointer<QObject> guard(context);
+    const bool hasContext = context != nullptr;
+    auto finish = [guard, hasContext, done = std::move(done)](const ReleaseOutcome &result) {
+        if (!hasContext || guard)
+            done(result);
+    };
+    if (!isValidLicenseId(d->licenseId) || !isValidSeatId(seatId)) {
+        const ReleaseOutcome invalid = outcome::Protocol {tr("invalid license or seat id")};
+        QMetaObject::invokeMethod(
+            this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
+        return;
+    }
+    d->send("DELETE", apipath::forSeat(apipath::borrowedSeat, d->licenseId, seatId), {},
+            [finish](const HttpResult &result) {
+                // What the server no longer has is as returned as can be.
+                if (result.status == 404 && parseErrorBody(result).code == QStringView(errorcode::borrowNotFound)) {
+                    finish(outcome::Released {});
+                    return;
+                }
+                finish(deletionOutcome(result, tr("return answered %1: %2")));
             });
 }
 

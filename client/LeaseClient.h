@@ -4,6 +4,7 @@
 #include "LeaseVerifier.h"
 #include "SeatDecision.h"
 #include "SeatLease.h"
+#include "wire/BorrowJson.h"
 #include "wire/QueueTicket.h"
 
 #include <QList>
@@ -85,12 +86,29 @@ struct Protocol
 };
 struct Released
 { };
+// A borrowed seat (issue 27): the answer whose lease verified with the key it carries (and the
+// client's pinned or learned key, if it has one).
+struct Borrowed
+{
+    BorrowAnswer answer;
+};
+// The server refused the borrow: its policy, or the seat rules as for a checkout. `code` is the
+// error code (borrow_not_allowed, borrow_limit_reached, no_seats_available, ...), `message` its
+// one sentence.
+struct BorrowRefused
+{
+    int status = 0;
+    QString code;
+    QString message;
+};
 } // namespace outcome
 
 using LeaseOutcome
     = std::variant<outcome::Granted, outcome::NoSeats, outcome::SeatLost, outcome::HolderBlocked, outcome::Unauthorized,
                    outcome::Transport, outcome::Protocol, outcome::NotAllowed, outcome::Queued, outcome::TicketLost>;
 using ReleaseOutcome = std::variant<outcome::Released, outcome::Unauthorized, outcome::Transport, outcome::Protocol>;
+using BorrowOutcome = std::variant<outcome::Borrowed, outcome::BorrowRefused, outcome::Unauthorized, outcome::Transport,
+                                   outcome::Protocol>;
 
 // Human-readable one-line description of an outcome (for logs and UIs).
 QString describe(const LeaseOutcome &outcome);
@@ -170,6 +188,14 @@ public:
     void heartbeat(const QString &seatId, std::optional<std::chrono::milliseconds> idle, QObject *context,
                    Callback done);
     void release(const QString &seatId, QObject *context, ReleaseCallback done);
+    using BorrowCallback = std::function<void(const BorrowOutcome &)>;
+    // Borrows a seat for `days` whole days (POST .../borrow): Borrowed, or BorrowRefused with the
+    // server's sentence. Not sent to a second instance once it may have reached one (a borrow
+    // carries no requestId).
+    void borrow(const QString &holder, int days, QObject *context, BorrowCallback done);
+    // Returns a borrowed seat early (DELETE .../borrow/{seatId}): Released, also when the server
+    // no longer has it (returned already, or expired and reaped).
+    void returnBorrowed(const QString &seatId, QObject *context, ReleaseCallback done);
     // A ticket heartbeat: Queued, Granted, or TicketLost.
     void renewTicket(const QString &ticketId, QObject *context, Callback done);
     // Leaves the line (a ticket the server no longer has counts as left): Released.

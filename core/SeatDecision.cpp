@@ -143,4 +143,49 @@ SeatDecision decideCheckout(int seatCount, const CompiledSeatRules &rules, const
     return decision;
 }
 
+int BorrowDecision::borrowable() const
+{
+    return std::max(0, std::min(policy.maxBorrowed, seatCount - policy.keepOnSite));
+}
+
+BorrowDecision decideBorrow(int seatCount, const BorrowPolicy &policy, const CompiledSeatRules &rules,
+                            const QList<SeatLease> &leases, const QString &holder, int days, const QDateTime &now,
+                            std::chrono::milliseconds skew)
+{
+    BorrowDecision decision;
+    decision.policy = policy;
+    decision.days = days;
+    decision.seatCount = seatCount;
+    for (const SeatLease &lease : leases) {
+        if (lease.borrowed && isLive(lease, now, skew))
+            ++decision.borrowed;
+    }
+    using O = BorrowDecision::Outcome;
+    if (!policy.allowed) {
+        decision.outcome = O::NotAllowed;
+        return decision;
+    }
+    if (days > policy.maxDays) {
+        decision.outcome = O::TooLong;
+        return decision;
+    }
+    if (!policy.groups.isEmpty()
+        && std::none_of(policy.groups.cbegin(), policy.groups.cend(),
+                        [&](const QString &group) { return rules.inGroup(holder, group); })) {
+        decision.outcome = O::GroupNotAllowed;
+        return decision;
+    }
+    if (decision.borrowed + 1 > policy.maxBorrowed) {
+        decision.outcome = O::LimitReached;
+        return decision;
+    }
+    if (decision.borrowed + 1 > seatCount - policy.keepOnSite) {
+        decision.outcome = O::KeepOnSite;
+        return decision;
+    }
+    decision.seat = decideCheckout(seatCount, rules, leases, holder, now, skew);
+    decision.outcome = decision.seat.granted() ? O::Granted : O::SeatDenied;
+    return decision;
+}
+
 } // namespace keyright

@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <chrono>
 
@@ -84,5 +85,57 @@ SeatUsage seatUsage(int seatCount, const CompiledSeatRules &rules, const QList<S
 // shared seats or a lease that is not live.
 QString reservationCountedAgainst(const CompiledSeatRules &rules, const QList<SeatLease> &leases, const QString &seatId,
                                   const QDateTime &now, std::chrono::milliseconds skew);
+
+// A license's borrowing policy (issue 27): whether a seat may be taken offline, for how many whole
+// days at most, how many seats may be borrowed at once, how many always stay on site for ordinary
+// checkouts (the low-water mark: at most seatCount - keepOnSite seats are ever borrowed), and
+// which groups may borrow (empty: anyone the seat rules admit).
+struct BorrowPolicy
+{
+    static constexpr int maxDaysLimit = 365;
+
+    bool allowed = false;
+    int maxDays = 0;
+    int maxBorrowed = 0;
+    int keepOnSite = 0;
+    QStringList groups;
+
+    friend bool operator==(const BorrowPolicy &, const BorrowPolicy &) = default;
+};
+
+// The answer to "may this holder borrow a seat for `days` days now?": the borrowing policy's own
+// refusals first, then the seat rules' decideCheckout() as for any checkout.
+struct BorrowDecision
+{
+    enum class Outcome {
+        Granted,
+        NotAllowed, // the license's policy does not allow borrowing
+        TooLong, // days > policy.maxDays
+        GroupNotAllowed, // policy.groups is set and the holder is in none of them
+        LimitReached, // `borrowed` live borrowed seats already, policy.maxBorrowed at most
+        KeepOnSite, // one more would leave fewer than policy.keepOnSite seats on site
+        SeatDenied, // decideCheckout() refused: `seat` says why
+    };
+
+    Outcome outcome = Outcome::NotAllowed;
+    BorrowPolicy policy;
+    int days = 0;
+    int seatCount = 0;
+    int borrowed = 0; // live borrowed seats before the decision
+    SeatDecision seat; // SeatDenied and Granted: decideCheckout()'s answer
+
+    bool granted() const { return outcome == Outcome::Granted; }
+    // The most seats that may be borrowed at once: maxBorrowed, and the seats above keepOnSite.
+    int borrowable() const;
+
+    friend bool operator==(const BorrowDecision &, const BorrowDecision &) = default;
+};
+
+// The rule that decides a borrow, pure like decideCheckout() and on the same rows: the borrowed
+// ones (SeatLease::borrowed) count against the policy while live (isLive() with `skew`), so a
+// borrow that ran out stops counting by itself, as any lease does.
+BorrowDecision decideBorrow(int seatCount, const BorrowPolicy &policy, const CompiledSeatRules &rules,
+                            const QList<SeatLease> &leases, const QString &holder, int days, const QDateTime &now,
+                            std::chrono::milliseconds skew);
 
 } // namespace keyright

@@ -87,6 +87,10 @@ QString EventLogModel::kindLabel(EventKind kind)
         return tr("alert resolved");
     case EventKind::DatabaseFailover:
         return tr("database failover");
+    case EventKind::SeatBorrowed:
+        return tr("seat borrowed");
+    case EventKind::BorrowReturned:
+        return tr("borrow returned");
     case EventKind::Amnesia:
         break; // shown by its wire name, as before it had a label
     }
@@ -360,6 +364,12 @@ QString EventLogModel::describeDetail(const EventRecord &event)
             .arg(license.skewSeconds)
             .arg(license.reapGraceSeconds);
     }
+    case EventKind::SeatBorrowed: {
+        const auto borrowed = detail::SeatBorrowed::fromJson(d);
+        return tr("borrowed for %n day(s), until %1", nullptr, borrowed.days).arg(timeOf(borrowed.expiresAt));
+    }
+    case EventKind::BorrowReturned:
+        return tr("returned before %1").arg(timeOf(detail::BorrowReturned::fromJson(d).expiresAt));
     case EventKind::Released:
     case EventKind::KeyRotated:
     case EventKind::Amnesia:

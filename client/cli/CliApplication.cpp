@@ -2,6 +2,7 @@
 
 #include "AdminClient.h"
 #include "AlertsCommand.h"
+#include "BorrowCommand.h"
 #include "BorrowedCommand.h"
 #include "CliCommand.h"
 #include "Durations.h"
@@ -12,6 +13,7 @@
 #include "LicenseCommand.h"
 #include "ReapCommand.h"
 #include "ReportCommand.h"
+#include "ReturnCommand.h"
 #include "RevokeCommand.h"
 #include "SecretBuffer.h"
 #include "SignalWatcher.h"
@@ -57,10 +59,11 @@ CliApplication::CliApplication(QObject *parent)
     m_context.admin = m_admin.get();
     m_context.clock = &SystemClock::instance();
     m_commands = {
-        new StatusCommand(m_context, this),  new HoldCommand(m_context, this),   new RevokeCommand(m_context, this),
-        new ReapCommand(m_context, this),    new EventsCommand(m_context, this), new ReportCommand(m_context, this),
-        new LicenseCommand(m_context, this), new TokenCommand(m_context, this),  new WhoamiCommand(m_context, this),
-        new ExplainCommand(m_context, this), new AlertsCommand(m_context, this), new BorrowedCommand(m_context, this),
+        new StatusCommand(m_context, this),   new HoldCommand(m_context, this),   new RevokeCommand(m_context, this),
+        new ReapCommand(m_context, this),     new EventsCommand(m_context, this), new ReportCommand(m_context, this),
+        new LicenseCommand(m_context, this),  new TokenCommand(m_context, this),  new WhoamiCommand(m_context, this),
+        new ExplainCommand(m_context, this),  new AlertsCommand(m_context, this), new BorrowCommand(m_context, this),
+        new BorrowedCommand(m_context, this), new ReturnCommand(m_context, this),
     };
 }
 

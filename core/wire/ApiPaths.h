@@ -24,6 +24,8 @@ inline constexpr char16_t ledger[] = u"/v1/licenses/{license}/ledger";
 inline constexpr char16_t seat[] = u"/v1/licenses/{license}/seats/{seat}";
 inline constexpr char16_t seatHeartbeat[] = u"/v1/licenses/{license}/seats/{seat}/heartbeat";
 inline constexpr char16_t revoke[] = u"/v1/licenses/{license}/seats/{seat}/revoke";
+inline constexpr char16_t borrow[] = u"/v1/licenses/{license}/borrow";
+inline constexpr char16_t borrowedSeat[] = u"/v1/licenses/{license}/borrow/{seat}";
 inline constexpr char16_t ticket[] = u"/v1/licenses/{license}/tickets/{ticket}";
 inline constexpr char16_t ticketHeartbeat[] = u"/v1/licenses/{license}/tickets/{ticket}/heartbeat";
 inline constexpr char16_t groups[] = u"/v1/groups";
@@ -61,8 +63,10 @@ QString fill(QStringView pattern, const QString &licenseId = {}, const QString &
 
 // The paths of one license, seat, ticket or token.
 QString forLicense(QStringView pattern,
-                   const QString &licenseId); // license, checkout, rotateKey, leases, rules, usage, usageWhatIf, ledger
-QString forSeat(QStringView pattern, const QString &licenseId, const QString &seatId); // seat, seatHeartbeat, revoke
+                   const QString &licenseId); // license, checkout, borrow, rotateKey, leases, rules, usage,
+                                              // usageWhatIf, ledger
+QString forSeat(QStringView pattern, const QString &licenseId,
+                const QString &seatId); // seat, seatHeartbeat, revoke, borrowedSeat
 QString forTicket(QStringView pattern, const QString &licenseId, const QString &ticketId); // ticket, ticketHeartbeat
 QString forToken(const QString &name);
 // alertEndpoint, alertEndpointTest (an endpoint id) and alertRedeliver (a delivery id).

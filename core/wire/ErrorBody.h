@@ -45,6 +45,15 @@ inline constexpr char16_t groupInUse[] = u"group_in_use";
 inline constexpr char16_t licenseNotValid[] = u"license_not_valid";
 // POST /v1/admin/backup on a server whose store is PostgreSQL (pg_dump backs that up).
 inline constexpr char16_t backupUnavailable[] = u"backup_unavailable";
+// Borrowing (issue 27): a borrow the license's policy refuses (403: not allowed, too long, the
+// holder's groups; 409: the most seats borrowed at once, or the seats kept on site, reached), a
+// heartbeat on a borrowed seat (409: it is never renewed), a return of a seat that is not borrowed.
+inline constexpr char16_t borrowNotAllowed[] = u"borrow_not_allowed";
+inline constexpr char16_t borrowTooLong[] = u"borrow_too_long";
+inline constexpr char16_t borrowLimitReached[] = u"borrow_limit_reached";
+inline constexpr char16_t borrowKeepOnSite[] = u"borrow_keep_on_site";
+inline constexpr char16_t seatBorrowed[] = u"seat_borrowed";
+inline constexpr char16_t borrowNotFound[] = u"borrow_not_found";
 } // namespace errorcode
 
 // The body of every error answer: {"error": code, "message": for a person, "field"?: the

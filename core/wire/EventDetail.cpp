@@ -57,6 +57,8 @@ const QString waiterTicketIdMember = u"waiterTicketId"_s;
 const QString idleMsMember = u"idleMs"_s;
 const QString reclaimAtMember = u"reclaimAt"_s;
 const QString markedAtMember = u"markedAt"_s;
+const QString daysMember = u"days"_s;
+const QString borrowedMember = u"borrowed"_s;
 
 QString timestamp(const QDateTime &time)
 {
@@ -106,6 +108,35 @@ Granted Granted::fromJson(const QJsonObject &detail)
                     detail.value(inUseMember).toInt(),          detail.value(seatCountMember).toInt(),
                     detail.value(reservationMember).toString(), detail.value(ticketIdMember).toString(),
                     detail.value(waitedMsMember).toInteger()};
+}
+
+QJsonObject SeatBorrowed::toJson() const
+{
+    return QJsonObject {{generationMember, qint64(generation)},
+                        {expiresAtMember, timestamp(expiresAt)},
+                        {daysMember, days},
+                        {inUseMember, inUse},
+                        {seatCountMember, seatCount},
+                        {borrowedMember, borrowed},
+                        {reservationMember, reservation}};
+}
+
+SeatBorrowed SeatBorrowed::fromJson(const QJsonObject &detail)
+{
+    return SeatBorrowed {unsignedOf(detail, generationMember),      timeOf(detail, expiresAtMember),
+                         detail.value(daysMember).toInt(),          detail.value(inUseMember).toInt(),
+                         detail.value(seatCountMember).toInt(),     detail.value(borrowedMember).toInt(),
+                         detail.value(reservationMember).toString()};
+}
+
+QJsonObject BorrowReturned::toJson() const
+{
+    return QJsonObject {{expiresAtMember, timestamp(expiresAt)}};
+}
+
+BorrowReturned BorrowReturned::fromJson(const QJsonObject &detail)
+{
+    return BorrowReturned {timeOf(detail, expiresAtMember)};
 }
 
 namespace {

@@ -92,6 +92,34 @@ struct RenewRefused
     friend bool operator==(const RenewRefused &, const RenewRefused &) = default;
 };
 
+// seat_borrowed: a borrow took a seat until expiresAt, the end of the borrow (issue 27).
+struct SeatBorrowed
+{
+    quint64 generation = 0;
+    QDateTime expiresAt;
+    int days = 0;
+    int inUse = 0; // after the borrow
+    int seatCount = 0;
+    int borrowed = 0; // borrowed seats after the borrow
+    QString reservation; // the group whose reserved seat it took; empty: a shared seat
+
+    QJsonObject toJson() const;
+    static SeatBorrowed fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const SeatBorrowed &, const SeatBorrowed &) = default;
+};
+
+// borrow_returned: a borrowed seat came back before its expiry.
+struct BorrowReturned
+{
+    QDateTime expiresAt; // the end of the borrow it cut short
+
+    QJsonObject toJson() const;
+    static BorrowReturned fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const BorrowReturned &, const BorrowReturned &) = default;
+};
+
 // released: the holder gave its seat back. A server before issue 25 recorded {}.
 struct Released
 {

@@ -14,7 +14,8 @@ const QList<EventKind> &allEventKinds()
                                        K::KeyRotated,   K::HolderBlocked, K::Amnesia,        K::TokenCreated,
                                        K::TokenRevoked, K::ClockJumped,   K::RulesChanged,   K::GroupsChanged,
                                        K::Queued,       K::QueueLeft,     K::ReclaimWarned,  K::ReclaimCancelled,
-                                       K::Reclaimed,    K::AlertFired,    K::AlertResolved,  K::DatabaseFailover};
+                                       K::Reclaimed,    K::AlertFired,    K::AlertResolved,  K::DatabaseFailover,
+                                       K::SeatBorrowed, K::BorrowReturned};
     return all;
 }
 
@@ -75,6 +76,10 @@ QString toWire(EventKind kind)
         return u"alert_resolved"_s;
     case EventKind::DatabaseFailover:
         return u"database_failover"_s;
+    case EventKind::SeatBorrowed:
+        return u"seat_borrowed"_s;
+    case EventKind::BorrowReturned:
+        return u"borrow_returned"_s;
     }
     return {};
 }

@@ -37,6 +37,8 @@ enum class EventKind {
     AlertResolved, // a firing alert's condition stopped holding (detail: AlertChange)
     DatabaseFailover, // an instance reconnected to another PostgreSQL primary (issue 31; detail: from, to,
                       // interruption)
+    SeatBorrowed, // a seat was borrowed: taken offline until its expiry, never renewed (issue 27)
+    BorrowReturned, // a borrowed seat was returned early: the seat is free again
 };
 
 // Every kind, in the order above (the order the API's error message lists them in).

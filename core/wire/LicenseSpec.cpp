@@ -1,6 +1,7 @@
 #include "wire/LicenseSpec.h"
 
 #include "Timestamps.h"
+#include "wire/BorrowJson.h"
 #include "wire/Identifiers.h"
 #include "wire/JsonReader.h"
 #include "wire/RequestFields.h"
@@ -19,6 +20,7 @@ const QString reapGraceMember = LicenseSpec::memberName(LicenseSpec::Member::Rea
 const QString validFromMember = LicenseSpec::memberName(LicenseSpec::Member::ValidFrom);
 const QString validUntilMember = LicenseSpec::memberName(LicenseSpec::Member::ValidUntil);
 const QString maintenanceMember = LicenseSpec::memberName(LicenseSpec::Member::MaintenanceUntil);
+const QString borrowMember = LicenseSpec::memberName(LicenseSpec::Member::Borrow);
 const QString licenseMember = u"license"_s;
 const QString keyMember = u"key"_s;
 
@@ -75,6 +77,8 @@ QString LicenseSpec::memberName(Member member)
         return u"validUntil"_s;
     case Member::MaintenanceUntil:
         return u"maintenanceUntil"_s;
+    case Member::Borrow:
+        return QString::fromUtf16(borrowjson::policyMember);
     }
     return {};
 }
@@ -98,6 +102,8 @@ QJsonObject LicenseSpec::toJson() const
         json.insert(validUntilMember, dateValue(validity.validUntil));
     if (has(Member::MaintenanceUntil))
         json.insert(maintenanceMember, dateValue(validity.maintenanceUntil));
+    if (has(Member::Borrow))
+        json.insert(borrowMember, borrowjson::policyToJson(borrow));
     return json;
 }
 
@@ -117,6 +123,12 @@ std::optional<LicenseSpec> LicenseSpec::fromJson(const QJsonObject &json, Valida
         || !optionalDate(json, validUntilMember, &validity.validUntil, &untilGiven, error)
         || !optionalDate(json, maintenanceMember, &validity.maintenanceUntil, &maintenanceGiven, error))
         return std::nullopt;
+    std::optional<BorrowPolicy> borrow;
+    if (json.contains(borrowMember)) {
+        borrow = borrowjson::policyFromJson(json.value(borrowMember), borrowMember, error);
+        if (!borrow)
+            return std::nullopt;
+    }
     for (const auto &[field, value] :
          {std::pair {ttlMember, ttl}, std::pair {skewMember, skew}, std::pair {reapGraceMember, grace}}) {
         if (value && (*value < -maxMagnitude || *value > maxMagnitude)) {
@@ -137,6 +149,7 @@ std::optional<LicenseSpec> LicenseSpec::fromJson(const QJsonObject &json, Valida
     take(spec.ttlSeconds, ttl, Member::TtlSeconds);
     take(spec.skewSeconds, skew, Member::SkewSeconds);
     take(spec.reapGraceSeconds, grace, Member::ReapGraceSeconds);
+    take(spec.borrow, borrow, Member::Borrow);
     spec.validity = validity;
     spec.given.setFlag(Member::ValidFrom, fromGiven);
     spec.given.setFlag(Member::ValidUntil, untilGiven);

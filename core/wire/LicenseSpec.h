@@ -1,6 +1,7 @@
 #pragma once
 
 #include "LicenseValidity.h"
+#include "SeatDecision.h"
 #include "ValidationError.h"
 #include "wire/LicenseSummary.h"
 
@@ -14,7 +15,7 @@ namespace keyright {
 
 // What an admin submits to create or change a license: the body of PUT /v1/licenses/{id}
 // (docs/API.md), {"name", "seatCount", "ttlSeconds", "skewSeconds", "reapGraceSeconds", "validFrom",
-// "validUntil", "maintenanceUntil"}, every member optional. The client fills every member and
+// "validUntil", "maintenanceUntil", "borrow"}, every member optional. The client fills every member and
 // sends them all (the dates only when it edits them); the server reads which ones
 // came (`given`): on create the four numbers are required and the name defaults to the id, on
 // update an absent member keeps the license's current value.
@@ -29,6 +30,7 @@ struct LicenseSpec
         ValidFrom = 0x20,
         ValidUntil = 0x40,
         MaintenanceUntil = 0x80,
+        Borrow = 0x100,
     };
     Q_DECLARE_FLAGS(Members, Member)
     // What a spec sends by default: not the dates, so that a client which does not set them (or
@@ -37,6 +39,7 @@ struct LicenseSpec
     static constexpr Members everyMember {Member::Name, Member::SeatCount, Member::TtlSeconds, Member::SkewSeconds,
                                           Member::ReapGraceSeconds};
     static constexpr Members dateMembers {Member::ValidFrom, Member::ValidUntil, Member::MaintenanceUntil};
+    // Nor the borrowing policy: a client that edits it adds Member::Borrow.
 
     // Bounds the decoder holds numbers to before SeatPolicy judges them (it names the real ones):
     // far from overflowing when seconds become milliseconds.
@@ -52,6 +55,9 @@ struct LicenseSpec
     // The dates (issue 29): timestamps on the wire; a given member that is null (an invalid
     // QDateTime here) removes that bound. On create, an absent date is no bound.
     LicenseValidity validity = {};
+    // The borrowing policy (issue 27), the "borrow" member (wire/BorrowJson). On create, an absent
+    // one allows no borrowing.
+    BorrowPolicy borrow = {};
     Members given = everyMember; // the members the body has
 
     bool has(Member member) const { return given.testFlag(member); }

@@ -1,6 +1,7 @@
 #include "wire/LicenseSummary.h"
 
 #include "Timestamps.h"
+#include "wire/BorrowJson.h"
 #include "wire/Identifiers.h"
 #include "wire/JsonReader.h"
 
@@ -38,6 +39,17 @@ LicenseSummary readLicense(JsonReader &reader, const QJsonObject &object, const 
         if (object.contains(key) && !object.value(key).isNull())
             *target = reader.timestamp(object, path, key);
     }
+    const QString borrowMember = QString::fromUtf16(borrowjson::policyMember);
+    if (!reader.failed() && object.contains(borrowMember) && !object.value(borrowMember).isNull()) {
+        ValidationError why;
+        if (const auto policy
+            = borrowjson::policyFromJson(object.value(borrowMember), JsonReader::joinPath(path, borrowMember), &why))
+            license.borrow = *policy;
+        else
+            reader.fail(why);
+    }
+    if (object.contains(u"borrowed"_s))
+        license.borrowed = int(reader.integer(object, path, u"borrowed"_s, 0, L::maxCount));
     return license;
 }
 
@@ -64,6 +76,8 @@ QJsonObject LicenseSummary::toJson() const
         {u"validFrom"_s, dateValue(validity.validFrom)},
         {u"validUntil"_s, dateValue(validity.validUntil)},
         {u"maintenanceUntil"_s, dateValue(validity.maintenanceUntil)},
+        {QString::fromUtf16(borrowjson::policyMember), borrowjson::policyToJson(borrow)},
+        {u"borrowed"_s, borrowed},
     };
 }
 

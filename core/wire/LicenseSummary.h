@@ -1,6 +1,7 @@
 #pragma once
 
 #include "LicenseValidity.h"
+#include "SeatDecision.h"
 #include "ValidationError.h"
 
 #include <QDateTime>
@@ -29,6 +30,10 @@ struct LicenseSummary
     int waiting = 0; // tickets waiting in its line
     // validFrom, validUntil, maintenanceUntil: null (or absent, from an older server) for none.
     LicenseValidity validity = {};
+    // Borrowing (issue 27): the license's policy ("borrow", wire/BorrowJson) and its live borrowed
+    // seats ("borrowed", counted in inUse too). Absent from an older server: no borrowing.
+    BorrowPolicy borrow = {};
+    int borrowed = 0;
 
     // Bounds a decoder accepts: counts up to INT_MAX, durations up to a century.
     static constexpr qint64 maxCount = 2147483647;

@@ -486,6 +486,13 @@
             <numerusform>%n clock jumps</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>borrowed for %n day(s), until %1</source>
+        <translation>
+            <numerusform>borrowed for %n day, until %1</numerusform>
+            <numerusform>borrowed for %n days, until %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>

@@ -2581,6 +2581,25 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>instance %1: the database moved from %2 to %3; requests waited %4</source>
         <translation>instance %1 : la base de données est passée de %2 à %3 ; les requêtes ont attendu %4</translation>
     </message>
+    <message>
+        <source>seat borrowed</source>
+        <translation>siège emprunté</translation>
+    </message>
+    <message>
+        <source>borrow returned</source>
+        <translation>emprunt rendu</translation>
+    </message>
+    <message numerus="yes">
+        <source>borrowed for %n day(s), until %1</source>
+        <translation>
+            <numerusform>emprunté pour %n jour, jusqu’à %1</numerusform>
+            <numerusform>emprunté pour %n jours, jusqu’à %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>returned before %1</source>
+        <translation>rendu avant %1</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>
@@ -3716,6 +3735,34 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>the server answered %1: %2</source>
         <translation>le serveur a répondu %1 : %2</translation>
+    </message>
+    <message>
+        <source>invalid borrow of %1 days (1 to %2)</source>
+        <translation>emprunt invalide de %1 jours (de 1 à %2)</translation>
+    </message>
+    <message>
+        <source>borrow answered %1: %2</source>
+        <translation>l’emprunt a reçu la réponse %1 : %2</translation>
+    </message>
+    <message>
+        <source>malformed borrow answer: %1</source>
+        <translation>réponse d’emprunt mal formée : %1</translation>
+    </message>
+    <message>
+        <source>the borrowed lease does not verify with the server&apos;s key</source>
+        <translation>le bail emprunté ne se vérifie pas avec la clé du serveur</translation>
+    </message>
+    <message>
+        <source>the borrowed lease is signed with another key than this server&apos;s</source>
+        <translation>le bail emprunté est signé avec une autre clé que celle de ce serveur</translation>
+    </message>
+    <message>
+        <source>the server lent a seat of another license or holder</source>
+        <translation>le serveur a prêté un siège d’une autre licence ou d’un autre détenteur</translation>
+    </message>
+    <message>
+        <source>return answered %1: %2</source>
+        <translation>le retour a reçu la réponse %1 : %2</translation>
     </message>
 </context>
 <context>

@@ -76,6 +76,8 @@ const QList<Pattern> &patterns()
             {p::alertEndpointTest, "POST", K::TestAlertEndpoint, admin, A::Admin, {}},
             {p::alertDeliveries, "GET", K::AlertDeliveries, viewer, A::Admin, {}},
             {p::alertRedeliver, "POST", K::Redeliver, admin, A::Admin, {}},
+            {p::borrow, "POST", K::Borrow, licenseKey, A::Lease, {}},
+            {p::borrowedSeat, "DELETE", K::ReturnBorrowed, licenseKey, A::Lease, {}},
         };
         for (Pattern &pattern : table)
             pattern.segments = pattern.path.mid(1).split(u'/');
@@ -264,6 +266,10 @@ QString ApiRoute::name(Kind kind)
         return u"alert_deliveries"_s;
     case Kind::Redeliver:
         return u"redeliver"_s;
+    case Kind::Borrow:
+        return u"borrow"_s;
+    case Kind::ReturnBorrowed:
+        return u"return_borrowed"_s;
     }
     return u"unknown"_s;
 }

@@ -56,6 +56,8 @@ struct ApiRoute
         TestAlertEndpoint,
         AlertDeliveries,
         Redeliver,
+        Borrow,
+        ReturnBorrowed,
     };
 
     // Who may call a route: anyone, the holder of the license key, or a token of at least that

@@ -3,6 +3,7 @@
 #include "Timestamps.h"
 #include "http/ApiAnswer.h"
 #include "http/RequestParsing.h"
+#include "wire/BorrowJson.h"
 #include "wire/ErrorBody.h"
 #include "wire/QueueTicket.h"
 #include "wire/SeatRequests.h"
@@ -31,6 +32,10 @@ ApiResponse LeaseController::handle(const ApiRoute &route, const ApiRequest &req
         return leaveQueue(route, actor);
     case ApiRoute::Kind::Release:
         return release(route, actor);
+    case ApiRoute::Kind::Borrow:
+        return borrow(route, request, actor);
+    case ApiRoute::Kind::ReturnBorrowed:
+        return returnBorrowed(route, actor);
     default:
         break;
     }
@@ -147,6 +152,13 @@ ApiResponse LeaseController::heartbeatAnswer(const ApiRoute &route, const SeatSe
     switch (result.outcome) {
     case O::Renewed:
         return answer::json(200, LeaseAnswer {result.lease, {}, result.reclaimAt}.toJson());
+    case O::SeatBorrowed:
+        return answer::error(ApiError {409,
+                                       QString::fromUtf16(errorcode::seatBorrowed),
+                                       u"seat %1 is borrowed: a borrowed seat is never renewed, it lasts until its "
+                                       "expiry or until it is returned"_s.arg(route.seatId),
+                                       {},
+                                       {}});
     case O::SeatLost:
         return answer::error(
             ApiError {410,
@@ -216,6 +228,101 @@ ApiResponse LeaseController::release(const ApiRoute &route, const QString &actor
     if (outcome == SeatService::ReleaseOutcome::LicenseNotFound)
         return answer::error(ApiError::licenseNotFound(route.licenseId));
     return answer::noContent(); // releasing a seat that is already gone is not an error
+}
+
+ApiResponse LeaseController::borrow(const ApiRoute &route, const ApiRequest &request, const QString &actor)
+{
+    ApiError failure;
+    const auto body = request::parseBorrow(request.body, &failure);
+    if (!body)
+        return answer::error(failure);
+    const auto result = m_seats.borrow(route.licenseId, body->holder, body->days, actor);
+    using O = SeatService::BorrowResult::Outcome;
+    switch (result.outcome) {
+    case O::Granted:
+        return answer::json(201, BorrowAnswer {result.lease, m_seats.publicKey(), result.decidedAt}.toJson());
+    case O::Denied:
+        return answer::error(borrowDenial(route, body->holder, result));
+    case O::HolderBlocked:
+        return answer::error(
+            ApiError {403,
+                      QString::fromUtf16(errorcode::holderBlocked),
+                      u"holder \"%1\" may not borrow from \"%2\" until %3 (an administrator revoked its seat)"_s.arg(
+                          body->holder, route.licenseId, formatTimestamp(result.blockedUntil)),
+                      {},
+                      errorextra::HolderBlocked {result.blockedUntil}.toJson()});
+    case O::LicenseNotValid:
+        return answer::error(ApiError {403,
+                                       QString::fromUtf16(errorcode::licenseNotValid),
+                                       validitySentence(result.licenseName, result.validity),
+                                       {},
+                                       {}});
+    case O::LicenseNotFound:
+        break;
+    }
+    return answer::error(ApiError::licenseNotFound(route.licenseId));
+}
+
+ApiError LeaseController::borrowDenial(const ApiRoute &route, const QString &holder,
+                                       const SeatService::BorrowResult &result)
+{
+    const BorrowDecision &decision = result.decision;
+    const BorrowPolicy &policy = decision.policy;
+    using O = BorrowDecision::Outcome;
+    const auto refusal = [](int status, const char16_t *code, const QString &message) {
+        return ApiError {status, QString::fromUtf16(code), message, {}, {}};
+    };
+    switch (decision.outcome) {
+    case O::NotAllowed:
+        return refusal(
+            403, errorcode::borrowNotAllowed,
+            u"the seats of \"%1\" may not be borrowed (its borrowing policy does not allow it)"_s.arg(route.licenseId));
+    case O::TooLong:
+        return refusal(403, errorcode::borrowTooLong,
+                       u"a seat of \"%1\" may be borrowed for %2 days at most, not %3"_s.arg(route.licenseId)
+                           .arg(policy.maxDays)
+                           .arg(decision.days));
+    case O::GroupNotAllowed:
+        return refusal(403, errorcode::borrowNotAllowed,
+                       u"holder \"%1\" may not borrow a seat of \"%2\": only members of %3 may"_s.arg(
+                           holder, route.licenseId, u"\""_s + policy.groups.join(u"\", \""_s) + u"\""_s));
+    case O::LimitReached:
+        return refusal(409, errorcode::borrowLimitReached,
+                       u"%1 seats of \"%2\" are already borrowed, the most its policy allows at once; one comes back "
+                       "when it is returned or expires"_s.arg(decision.borrowed)
+                           .arg(route.licenseId));
+    case O::KeepOnSite:
+        return refusal(409, errorcode::borrowKeepOnSite,
+                       u"%1 of the %2 seats of \"%3\" are borrowed and %4 must stay on site for ordinary checkouts"_s
+                           .arg(decision.borrowed)
+                           .arg(decision.seatCount)
+                           .arg(route.licenseId)
+                           .arg(policy.keepOnSite));
+    case O::SeatDenied:
+    case O::Granted:
+        break;
+    }
+    // The seat rules refused, as they refuse a checkout: the same answer, code and members.
+    SeatService::CheckoutResult seat;
+    seat.decision = decision.seat;
+    seat.nextExpiry = result.nextExpiry;
+    return checkoutDenial(route, holder, seat);
+}
+
+ApiResponse LeaseController::returnBorrowed(const ApiRoute &route, const QString &actor)
+{
+    switch (m_seats.returnBorrowed(route.licenseId, route.seatId, actor)) {
+    case SeatService::ReturnOutcome::Returned:
+        return answer::noContent();
+    case SeatService::ReturnOutcome::NotBorrowed:
+        return answer::error(ApiError::notFound(
+            QString::fromUtf16(errorcode::borrowNotFound),
+            u"\"%1\" has no borrowed seat %2 (returned already, expired and reaped, or never borrowed)"_s.arg(
+                route.licenseId, route.seatId)));
+    case SeatService::ReturnOutcome::LicenseNotFound:
+        break;
+    }
+    return answer::error(ApiError::licenseNotFound(route.licenseId));
 }
 
 } // namespace keyright::server

@@ -10,7 +10,7 @@
 namespace keyright::server {
 
 // The lease routes of the clients (checkout, seat heartbeat, release, ticket heartbeat, leaving
-// the line), once Authenticator has accepted the license key: parses each request, calls
+// the line, borrowing and returning), once Authenticator has accepted the license key: parses each request, calls
 // SeatService and turns its typed result into the answer of docs/API.md.
 class LeaseController
 {
@@ -33,6 +33,10 @@ private:
     ApiResponse ticketHeartbeat(const ApiRoute &route, const QString &actor);
     ApiResponse leaveQueue(const ApiRoute &route, const QString &actor);
     ApiResponse release(const ApiRoute &route, const QString &actor);
+    ApiResponse borrow(const ApiRoute &route, const ApiRequest &request, const QString &actor);
+    // The answer of a borrow the policy or the seat rules refused, in one sentence.
+    static ApiError borrowDenial(const ApiRoute &route, const QString &holder, const SeatService::BorrowResult &result);
+    ApiResponse returnBorrowed(const ApiRoute &route, const QString &actor);
 
     SeatService &m_seats;
 };

@@ -88,6 +88,11 @@ std::optional<T> refused(ApiError *error, const ValidationError &why)
 
 } // namespace
 
+std::optional<BorrowRequest> parseBorrow(QByteArrayView body, ApiError *error)
+{
+    return parseWith<BorrowRequest>(body, false, error, BorrowRequest::fromJson);
+}
+
 std::optional<CheckoutRequest> parseCheckout(QByteArrayView body, ApiError *error)
 {
     return parseWith<CheckoutRequest>(body, false, error, CheckoutRequest::fromJson);

@@ -5,6 +5,7 @@
 #include "http/ApiError.h"
 #include "wire/AccessTokens.h"
 #include "wire/AlertWebhook.h"
+#include "wire/BorrowJson.h"
 #include "wire/EventQuery.h"
 #include "wire/LicenseSpec.h"
 #include "wire/SeatRequests.h"
@@ -33,6 +34,7 @@ constexpr qsizetype maxBodyBytes = 16 * 1024;
 std::optional<ApiError> checkBodySize(qsizetype bytes);
 
 std::optional<CheckoutRequest> parseCheckout(QByteArrayView body, ApiError *error = nullptr);
+std::optional<BorrowRequest> parseBorrow(QByteArrayView body, ApiError *error = nullptr);
 // A seat heartbeat's body: none, or one that is not a JSON object, is a heartbeat without activity,
 // as any body used to be ignored; an object's idleMs is checked (HeartbeatRequest).
 std::optional<HeartbeatRequest> parseHeartbeat(QByteArrayView body, ApiError *error = nullptr);

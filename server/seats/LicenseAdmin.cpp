@@ -93,6 +93,21 @@ LicenseAdmin::PutLicenseResult LicenseAdmin::putLicense(const QString &licenseId
             result.error = why;
             return;
         }
+        // The borrowing policy (issue 27) not given keeps the current one; its groups must exist.
+        const BorrowPolicy borrow = spec.has(M::Borrow) ? spec.borrow : existing ? existing->borrow : BorrowPolicy {};
+        if (spec.has(M::Borrow) && !borrow.groups.isEmpty()) {
+            const QList<HolderGroup> known = m_store.holderGroups();
+            for (qsizetype i = 0; i < borrow.groups.size(); ++i) {
+                if (std::none_of(known.cbegin(), known.cend(),
+                                 [&](const HolderGroup &g) { return g.name == borrow.groups.at(i); })) {
+                    result.error = ValidationError {
+                        u"borrow.groups[%1]"_s.arg(i),
+                        u"borrow.groups[%1] names the group \"%2\", which does not exist; create it first"_s.arg(i).arg(
+                            borrow.groups.at(i))};
+                    return;
+                }
+            }
+        }
         if (existing) {
             // The rules' reservations never exceed the seats (validateRules): a license cannot
             // shrink under them, or reserved seats would be promised that do not exist.
@@ -113,6 +128,7 @@ LicenseAdmin::PutLicenseResult LicenseAdmin::putLicense(const QString &licenseId
             saved = *existing;
             saved->policy = *policy;
             saved->validity = validity;
+            saved->borrow = borrow;
             if (spec.has(M::Name))
                 saved->name = spec.name;
             m_store.updateLicense(*saved);
@@ -121,7 +137,8 @@ LicenseAdmin::PutLicenseResult LicenseAdmin::putLicense(const QString &licenseId
             result.key = generateLicenseKey();
             saved = LicenseRecord {licenseId, spec.has(M::Name) ? spec.name : licenseId,
                                    *policy,   crypto::hashSecret(result.key.toUtf8()),
-                                   0,         validity};
+                                   0,         validity,
+                                   borrow};
             m_store.insertLicense(*saved);
             result.outcome = PutLicenseResult::Outcome::Created;
         }

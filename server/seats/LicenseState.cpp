@@ -31,6 +31,10 @@ LicenseState LicenseState::of(LeaseStore &store, const LicenseRecord &license, c
                         deniedLastHour,
                         store.licenseRules(license.id).reservedSeats()};
     state.validity = license.validity;
+    state.borrow = license.borrow;
+    state.borrowed = int(std::count_if(rows.cbegin(), rows.cend(), [&](const StoredLease &row) {
+        return row.lease.borrowed && isLive(row.lease, now, license.policy.skew());
+    }));
     return state;
 }
 
@@ -47,6 +51,8 @@ LicenseSummary LicenseState::toWire() const
                             reservedSeats,
                             waiting};
     summary.validity = validity;
+    summary.borrow = borrow;
+    summary.borrowed = borrowed;
     return summary;
 }
 

@@ -28,6 +28,8 @@ struct LicenseState
     int reservedSeats = 0; // what the license's rules reserve, used or idle
     int waiting = 0; // tickets waiting in its line
     LicenseValidity validity = {};
+    BorrowPolicy borrow = {};
+    int borrowed = 0; // live borrowed leases, counted in inUse too
 
     // The license with `rows` (its lease rows) counted live at `now` and its rules read from
     // `store`; waiting is left at 0 for the caller to fill.

@@ -30,6 +30,11 @@ SeatService::SeatService(LeaseStore &store, const LeaseSigner &signer, const Clo
     , m_line(store, signer)
 { }
 
+QByteArray SeatService::publicKey() const
+{
+    return m_signer.publicKey();
+}
+
 void SeatService::record(const QDateTime &time, EventKind kind, const QString &licenseId, const QString &seatId,
                          const QString &holder, const QString &actor, const QJsonObject &detail)
 {
@@ -44,7 +49,8 @@ std::optional<EventRecord> SeatService::seatEnding(const QString &licenseId, con
     // match is the one.
     EventQuery query;
     query.licenseId = licenseId;
-    query.kinds = {EventKind::Revoked, EventKind::Released, EventKind::Reaped, EventKind::Reclaimed};
+    query.kinds
+        = {EventKind::Revoked, EventKind::Released, EventKind::Reaped, EventKind::Reclaimed, EventKind::BorrowReturned};
     query.since = now.addDays(-1);
     query.limit = 500;
     for (int page = 0; page < 8; ++page) {
@@ -395,6 +401,105 @@ void SeatService::refuseCheckout(const LicenseRecord &license, const QList<Store
         m_metrics->countDenial(license.id);
 }
 
+SeatService::BorrowResult SeatService::borrow(const QString &licenseId, const QString &holder, int days,
+                                              const QString &actor)
+{
+    BorrowResult result;
+    m_store.withLicense(licenseId, [&] {
+        result = BorrowResult {};
+        auto license = m_store.license(licenseId);
+        if (!license)
+            return;
+        const QDateTime now = m_clock.now();
+        result.decidedAt = now;
+        const SeatPolicy &policy = license->policy;
+        if (const auto refusal = decideValidity(license->validity, now)) {
+            result.outcome = BorrowResult::Outcome::LicenseNotValid;
+            result.licenseName = license->name;
+            result.validity = *refusal;
+            return;
+        }
+        const CompiledSeatRules rules = rulesOf(licenseId);
+        // The line first, as for a checkout: a seat that freed goes to whoever waited for it.
+        serveLine(*license, rules, now, actor);
+        if (const auto block = m_store.block(licenseId, holder); block && now < block->until) {
+            result.outcome = BorrowResult::Outcome::HolderBlocked;
+            result.blockedUntil = block->until;
+            return;
+        }
+        const QList<StoredLease> rows = m_store.leases(licenseId);
+        QList<SeatLease> seats;
+        seats.reserve(rows.size());
+        for (const StoredLease &row : rows)
+            seats.append(row.lease);
+        result.decision
+            = decideBorrow(policy.seatCount(), license->borrow, rules, seats, holder, days, now, policy.skew());
+        if (!result.decision.granted()) {
+            result.outcome = BorrowResult::Outcome::Denied;
+            liveSeats(rows, now, policy.skew(), &result.nextExpiry);
+            if (m_metrics)
+                m_metrics->countDenial(licenseId);
+            return;
+        }
+        license->lastGeneration += 1;
+        SeatLease lease;
+        lease.licenseId = licenseId;
+        lease.seatId = crypto::randomHex(16);
+        lease.holder = holder;
+        lease.generation = license->lastGeneration;
+        lease.issuedAt = now;
+        lease.expiresAt = license->validity.capExpiry(now.addDays(days));
+        lease.borrowed = true;
+        lease = m_signer.signLease(lease);
+
+        m_store.updateLicense(*license);
+        m_store.insertLease(StoredLease {lease, {}, {}});
+        record(now, EventKind::SeatBorrowed, licenseId, lease.seatId, holder, actor,
+               eventdetail::SeatBorrowed {lease.generation, lease.expiresAt, days, result.decision.seat.usage.inUse + 1,
+                                          policy.seatCount(), result.decision.borrowed + 1, result.decision.seat.group}
+                   .toJson());
+        if (m_stats)
+            m_stats->count(licenseId, StatsService::Counter::Granted);
+        result.outcome = BorrowResult::Outcome::Granted;
+        result.lease = lease;
+    });
+    if (m_metrics && result.outcome == BorrowResult::Outcome::Granted)
+        m_metrics->countGrant(licenseId);
+    return result;
+}
+
+SeatService::ReturnOutcome SeatService::returnBorrowed(const QString &licenseId, const QString &seatId,
+                                                       const QString &actor)
+{
+    ReturnOutcome outcome = ReturnOutcome::LicenseNotFound;
+    m_store.withLicense(licenseId, [&] {
+        outcome = ReturnOutcome::LicenseNotFound;
+        const auto license = m_store.license(licenseId);
+        if (!license)
+            return;
+        const auto row = m_store.lease(licenseId, seatId);
+        if (!row || !row->lease.borrowed || !m_store.deleteLease(licenseId, seatId)) {
+            outcome = ReturnOutcome::NotBorrowed;
+            return;
+        }
+        returned(*license, *row, actor);
+        outcome = ReturnOutcome::Returned;
+    });
+    return outcome;
+}
+
+void SeatService::returned(const LicenseRecord &license, const StoredLease &row, const QString &actor)
+{
+    const QDateTime now = m_clock.now();
+    record(now, EventKind::BorrowReturned, license.id, row.lease.seatId, row.lease.holder, actor,
+           eventdetail::BorrowReturned {row.lease.expiresAt}.toJson());
+    if (m_stats)
+        m_stats->count(license.id, StatsService::Counter::Released);
+    // The seat is free now: whoever waits for it gets it at once.
+    LicenseRecord current = license;
+    serveLine(current, now, actor);
+}
+
 SeatService::HeartbeatResult SeatService::heartbeat(const QString &licenseId, const QString &seatId,
                                                     const QString &actor, std::optional<milliseconds> idle)
 {
@@ -498,6 +603,11 @@ std::optional<SeatService::RenewalPlan> SeatService::decideRenewal(const QString
         return std::nullopt; // the refusal's default outcome
     const QDateTime now = m_clock.now();
     auto row = m_store.lease(licenseId, seatId);
+    if (row && row->lease.borrowed && isLive(row->lease, now, license->policy.skew())) {
+        if (refusal)
+            *refusal = RenewalRefusal {HeartbeatResult::Outcome::SeatBorrowed, std::move(row), now};
+        return std::nullopt;
+    }
     // At or after validUntil a held seat is lost as an expired one is: no renewal can give it time.
     if (!row || !isLive(row->lease, now, license->policy.skew()) || decideValidity(license->validity, now)) {
         if (refusal)
@@ -510,7 +620,9 @@ std::optional<SeatService::RenewalPlan> SeatService::decideRenewal(const QString
 std::optional<SeatService::RenewalPlan>
 SeatService::planFrom(const LicenseRecord &license, const std::optional<StoredLease> &row, const QDateTime &now)
 {
-    if (!row || !isLive(row->lease, now, license.policy.skew()) || decideValidity(license.validity, now))
+    // A borrowed seat is never renewed: heartbeat() says why.
+    if (!row || row->lease.borrowed || !isLive(row->lease, now, license.policy.skew())
+        || decideValidity(license.validity, now))
         return std::nullopt;
     RenewalPlan plan {row->lease, row->lease, license.policy.skew()};
     plan.reclaimMarkedAt = row->reclaimMarkedAt;
@@ -652,6 +764,11 @@ SeatService::ReleaseOutcome SeatService::release(const QString &licenseId, const
         const auto row = m_store.lease(licenseId, seatId);
         if (!row || !m_store.deleteLease(licenseId, seatId)) {
             outcome = ReleaseOutcome::NotHeld;
+            return;
+        }
+        if (row->lease.borrowed) { // a borrowed seat released is a borrowed seat returned
+            returned(*license, *row, actor);
+            outcome = ReleaseOutcome::Released;
             return;
         }
         const QDateTime now = m_clock.now();

@@ -86,9 +86,34 @@ public:
     // The waiter gives up its place (and the seat held for it, if any).
     LeaveOutcome leaveQueue(const QString &licenseId, const QString &ticketId, const QString &actor);
 
+    // A seat taken offline for `days` whole days (issue 27): decideBorrow() in the same serialized
+    // unit as a checkout, then a borrowed lease whose expiry is the end of the borrow (capped at
+    // validUntil). It counts as any live seat until it is returned or expires; it is never renewed.
+    struct BorrowResult
+    {
+        enum class Outcome { Granted, Denied, HolderBlocked, LicenseNotFound, LicenseNotValid };
+        Outcome outcome = Outcome::LicenseNotFound;
+        SeatLease lease; // Granted
+        BorrowDecision decision; // Granted, Denied
+        QDateTime nextExpiry; // Denied for want of a seat: min(expiresAt) + skew over the live seats
+        QDateTime blockedUntil; // HolderBlocked
+        QString licenseName; // LicenseNotValid
+        ValidityRefusal validity; // LicenseNotValid
+        QDateTime decidedAt; // the server's "now" for the answer's serverTime
+    };
+    BorrowResult borrow(const QString &licenseId, const QString &holder, int days, const QString &actor);
+
+    // Early return of a borrowed seat: the row goes at once (the seat is free for the next
+    // decision) and its seat id is never renewed or taken again. NotBorrowed: no such borrowed
+    // seat (an ordinary seat is released, not returned).
+    enum class ReturnOutcome { Returned, NotBorrowed, LicenseNotFound };
+    ReturnOutcome returnBorrowed(const QString &licenseId, const QString &seatId, const QString &actor);
+
     struct HeartbeatResult
     {
-        enum class Outcome { Renewed, SeatLost, LicenseNotFound };
+        // SeatBorrowed: the seat is borrowed, and a borrow is never renewed (it lasts until its
+        // expiry or its return).
+        enum class Outcome { Renewed, SeatLost, LicenseNotFound, SeatBorrowed };
         Outcome outcome = Outcome::LicenseNotFound;
         SeatLease lease; // Renewed
         QDateTime reclaimAt; // Renewed: when idle reclaim takes the seat unless used; invalid: not marked
@@ -178,6 +203,8 @@ public:
     QList<EventRecord> events(const EventQuery &query);
 
     const Clock &clock() const { return m_clock; }
+    // The key every lease is signed with (32 bytes), which a borrower keeps to check it offline.
+    QByteArray publicKey() const;
 
     // Runs an empty transaction, so that GET /v1/health reports a database that cannot serve one
     // (PostgreSQL down, with its reconnect pause). Throws StoreError.
@@ -225,6 +252,9 @@ private:
     // The answer and the `denied` event of a checkout decideCheckout() refused.
     void refuseCheckout(const LicenseRecord &license, const QList<StoredLease> &rows, const QString &holder,
                         const QString &actor, const QDateTime &now, CheckoutResult &result);
+    // The rest of a borrowed seat's return once its row is deleted (in the caller's unit): its
+    // event, and the line served with the seat that came back.
+    void returned(const LicenseRecord &license, const StoredLease &row, const QString &actor);
     // The event that removed a seat's row (revoked, released, reaped), when it is recent.
     std::optional<EventRecord> seatEnding(const QString &licenseId, const QString &seatId, const QDateTime &now);
     void record(const QDateTime &time, EventKind kind, const QString &licenseId, const QString &seatId,

@@ -92,6 +92,10 @@ SqlDialect PgLeaseStore::dialect()
     d.migrations.append(SqlAlerts::createTables(u"BIGINT"_s));
     // Alert endpoints and the delivery outbox (issue 29).
     d.migrations.append(SqlAlertOutbox::createTables(u"BIGINT"_s, u"BYTEA"_s));
+    // Borrowing (issue 27): a license's policy as JSON (NULL: no borrowing) and which seats are
+    // borrowed.
+    d.migrations.append(QStringList {u"ALTER TABLE licenses ADD COLUMN borrow_policy TEXT"_s,
+                                     u"ALTER TABLE leases ADD COLUMN borrowed BIGINT NOT NULL DEFAULT 0"_s});
     d.beginMigration = u"BEGIN"_s;
     // Transaction-scoped: released by the COMMIT or ROLLBACK that ends the step.
     d.migrationLock = {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(migrationLockKey)};

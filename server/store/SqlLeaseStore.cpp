@@ -792,9 +792,9 @@ qint64 SqlLeaseStore::replayEventsIntoUsage(qint64 afterSeq, int limit)
     ready();
     EventQuery query;
     query.after = afterSeq;
-    query.kinds
-        = {EventKind::Granted, EventKind::Released,  EventKind::Revoked, EventKind::Reaped,       EventKind::Reclaimed,
-           EventKind::Queued,  EventKind::QueueLeft, EventKind::Denied,  EventKind::HolderBlocked};
+    query.kinds = {EventKind::Granted,       EventKind::Released,     EventKind::Revoked,       EventKind::Reaped,
+                   EventKind::Reclaimed,     EventKind::Queued,       EventKind::QueueLeft,     EventKind::Denied,
+                   EventKind::HolderBlocked, EventKind::SeatBorrowed, EventKind::BorrowReturned};
     query.limit = limit;
     qint64 last = afterSeq;
     for (const EventRecord &event : m_events->events(query)) {

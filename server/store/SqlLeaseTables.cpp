@@ -73,16 +73,16 @@ bool SqlLeaseTables::prepare(QString *error)
         {&s->insertLicense,
          u"INSERT INTO licenses (%1) VALUES (:id, :name, :seats, :ttl, :skew, :grace, :hash, :generation, :from, "
          u":until, "
-         ":maintenance)"_s.arg(licenseColumns)},
+         ":maintenance, :borrow)"_s.arg(licenseColumns)},
         {&s->updateLicense,
          u"UPDATE licenses SET name = :name, seat_count = :seats, ttl_ms = :ttl, skew_ms = :skew, "
          "reap_grace_ms = :grace, key_hash = :hash, last_generation = :generation, valid_from_ms = :from, "
-         "valid_until_ms = :until, maintenance_until_ms = :maintenance WHERE id = :id"_s},
+         "valid_until_ms = :until, maintenance_until_ms = :maintenance, borrow_policy = :borrow WHERE id = :id"_s},
         {&s->leases, u"SELECT %1 FROM leases WHERE license_id = :license"_s.arg(leaseColumns)},
         {&s->lease, u"SELECT %1 FROM leases WHERE license_id = :license AND seat_id = :seat"_s.arg(leaseColumns)},
         {&s->insertLease,
          u"INSERT INTO leases (%1) VALUES (:license, :seat, :holder, :generation, :issued, :expires, :signature, "
-         ":request, :activity, :marked, :reclaim)"_s.arg(leaseColumns)},
+         ":request, :activity, :marked, :reclaim, :borrowed)"_s.arg(leaseColumns)},
         {&s->markLease,
          u"UPDATE leases SET reclaim_marked_ms = :marked, reclaim_at_ms = :reclaim WHERE license_id = :license "
          "AND seat_id = :seat"_s},

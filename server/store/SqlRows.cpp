@@ -1,5 +1,7 @@
 #include "store/SqlRows.h"
 
+#include "wire/BorrowJson.h"
+
 #include <QJsonDocument>
 #include <QVariant>
 
@@ -29,9 +31,25 @@ LicenseRecord SqlRows::license(const QSqlQuery &query)
     const auto date = [&query](int column) {
         return query.value(column).isNull() ? QDateTime() : fromMs(query.value(column).toLongLong());
     };
-    return LicenseRecord {
-        query.value(0).toString(),    query.value(1).toString(),    *policy,
-        query.value(6).toByteArray(), query.value(7).toULongLong(), LicenseValidity {date(8), date(9), date(10)}};
+    // Borrowing (issue 27): NULL is a license that lends nothing.
+    BorrowPolicy borrow;
+    if (!query.value(11).isNull()) {
+        ValidationError borrowWhy;
+        const auto read = borrowjson::policyFromJson(
+            QJsonDocument::fromJson(query.value(11).toString().toUtf8()).object(), u"borrow"_s, &borrowWhy);
+        if (!read)
+            throw StoreError(u"license %1 has an invalid borrowing policy in the database: %2"_s
+                                 .arg(query.value(0).toString(), borrowWhy.message)
+                                 .toStdString());
+        borrow = *read;
+    }
+    return LicenseRecord {query.value(0).toString(),
+                          query.value(1).toString(),
+                          *policy,
+                          query.value(6).toByteArray(),
+                          query.value(7).toULongLong(),
+                          LicenseValidity {date(8), date(9), date(10)},
+                          borrow};
 }
 
 StoredLease SqlRows::lease(const QSqlQuery &query)
@@ -51,6 +69,7 @@ StoredLease SqlRows::lease(const QSqlQuery &query)
         row.reclaimMarkedAt = fromMs(query.value(9).toLongLong());
         row.reclaimAt = fromMs(query.value(10).toLongLong());
     }
+    row.lease.borrowed = query.value(11).toLongLong() != 0;
     return row;
 }
 
@@ -116,6 +135,11 @@ void SqlRows::bindLicense(QSqlQuery &q, const LicenseRecord &license)
     q.bindValue(u":from"_s, toNullableMs(license.validity.validFrom));
     q.bindValue(u":until"_s, toNullableMs(license.validity.validUntil));
     q.bindValue(u":maintenance"_s, toNullableMs(license.validity.maintenanceUntil));
+    q.bindValue(u":borrow"_s,
+                license.borrow == BorrowPolicy {}
+                    ? QVariant(QMetaType::fromType<QString>())
+                    : QVariant(QString::fromUtf8(
+                        QJsonDocument(borrowjson::policyToJson(license.borrow)).toJson(QJsonDocument::Compact))));
 }
 
 void SqlRows::bindLease(QSqlQuery &q, const StoredLease &row)
@@ -132,6 +156,7 @@ void SqlRows::bindLease(QSqlQuery &q, const StoredLease &row)
     q.bindValue(u":activity"_s, toNullableMs(row.lastActivityAt));
     q.bindValue(u":marked"_s, toNullableMs(row.reclaimMarkedAt));
     q.bindValue(u":reclaim"_s, toNullableMs(row.reclaimAt));
+    q.bindValue(u":borrowed"_s, row.lease.borrowed ? 1 : 0);
 }
 
 QVariant SqlRows::toNullableMs(const QDateTime &time)

@@ -17,10 +17,10 @@ class SqlRows
 public:
     static inline const QString licenseColumns
         = QStringLiteral("id, name, seat_count, ttl_ms, skew_ms, reap_grace_ms, key_hash, last_generation, "
-                         "valid_from_ms, valid_until_ms, maintenance_until_ms");
+                         "valid_from_ms, valid_until_ms, maintenance_until_ms, borrow_policy");
     static inline const QString leaseColumns
         = QStringLiteral("license_id, seat_id, holder, generation, issued_at, expires_at, signature, request_id, "
-                         "last_activity_ms, reclaim_marked_ms, reclaim_at_ms");
+                         "last_activity_ms, reclaim_marked_ms, reclaim_at_ms, borrowed");
     static inline const QString blockColumns = QStringLiteral("license_id, holder, until_ms, reason");
     static inline const QString eventColumns
         = QStringLiteral("seq, time_ms, kind, license_id, seat_id, holder, actor, detail");
@@ -40,10 +40,10 @@ public:
     static AccessToken token(const QSqlQuery &query);
     static StatComponent component(const QSqlQuery &query);
 
-    // :id :name :seats :ttl :skew :grace :hash :generation
+    // :id :name :seats :ttl :skew :grace :hash :generation :from :until :maintenance :borrow
     static void bindLicense(QSqlQuery &query, const LicenseRecord &license);
     // :license :seat :holder :generation :issued :expires :signature :request :activity :marked
-    // :reclaim
+    // :reclaim :borrowed
     static void bindLease(QSqlQuery &query, const StoredLease &row);
     // A time that may be unknown (invalid): milliseconds, or NULL.
     static QVariant toNullableMs(const QDateTime &time);

@@ -319,6 +319,14 @@ void SqlUsageHistory::noteEvent(const EventRecord &event, qint64 seq)
             endSpan(event.licenseId, waitKind, granted.ticketId, at, std::nullopt, true);
         break;
     }
+    case EventKind::SeatBorrowed: // a seat in use like any other, until returned or expired
+        openSpan(event.licenseId, seatKind, event.seatId, event.holder,
+                 eventdetail::SeatBorrowed::fromJson(event.detail).reservation, at);
+        break;
+    case EventKind::BorrowReturned:
+        endSpan(event.licenseId, seatKind, event.seatId, at,
+                expiry(eventdetail::BorrowReturned::fromJson(event.detail).expiresAt), false);
+        break;
     case EventKind::Released:
         endSpan(event.licenseId, seatKind, event.seatId, at,
                 expiry(eventdetail::Released::fromJson(event.detail).expiresAt), false);

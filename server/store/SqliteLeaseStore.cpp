@@ -110,6 +110,10 @@ SqlDialect SqliteLeaseStore::dialect()
     d.migrations.append(SqlAlerts::createTables(u"INTEGER"_s));
     // Alert endpoints and the delivery outbox (issue 29).
     d.migrations.append(SqlAlertOutbox::createTables(u"INTEGER"_s, u"BLOB"_s));
+    // Borrowing (issue 27): a license's policy as JSON (NULL: no borrowing) and which seats are
+    // borrowed.
+    d.migrations.append(QStringList {u"ALTER TABLE licenses ADD COLUMN borrow_policy TEXT"_s,
+                                     u"ALTER TABLE leases ADD COLUMN borrowed INTEGER NOT NULL DEFAULT 0"_s});
     // IMMEDIATE: the write lock is taken at BEGIN, so a transaction never fails half-way for
     // want of it.
     d.beginMigration = u"BEGIN IMMEDIATE"_s;

@@ -2,6 +2,7 @@
 
 #include "AlertRules.h"
 #include "LicenseValidity.h"
+#include "SeatDecision.h"
 #include "SeatLease.h"
 #include "SeatPolicy.h"
 #include "wire/AccessRole.h"
@@ -32,10 +33,13 @@ struct LicenseRecord
     QByteArray keyHash;
     quint64 lastGeneration = 0; // the generation of the newest seat handed out; only grows
     LicenseValidity validity = {}; // issue 29: checkouts refused outside it, leases capped at validUntil
+    BorrowPolicy borrow = {}; // issue 27: whether and how its seats may be borrowed
 };
 
 // A lease row: the signed lease plus the checkout's requestId (empty when the client sent none),
-// which lets a retried checkout find the seat it already took.
+// which lets a retried checkout find the seat it already took. A borrowed seat (issue 27) is a row
+// like any other with lease.borrowed set: it counts while live, is never renewed, and expires by
+// itself.
 struct StoredLease
 {
     SeatLease lease;

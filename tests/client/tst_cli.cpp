@@ -81,6 +81,7 @@ private Q_SLOTS:
     void holdRenewsAndReleasesOnSigint();
     void holdOnAFullPoolExitsWithFive();
     void oneSeatIsSaidInTheSingular();
+    void borrowKeepsTheLeaseAndReturnGivesItBack();
     void reportRangeTakesDatesAndRfc3339Times_data();
     void reportRangeTakesDatesAndRfc3339Times();
     void reportOfOneDayNamesTheDayAndTellsRequestsFromGrantedCheckouts();
@@ -131,6 +132,8 @@ private:
     QJsonArray queueOf(const QString &licenseId);
     // PUT /v1/licenses/{id}/rules with `rules` (the rules object); the HTTP status.
     int putRules(const QString &licenseId, const QJsonObject &rules);
+    // PUT /v1/licenses/{id} with `body`; the HTTP status.
+    int putLicense(const QString &licenseId, const QJsonObject &body);
 
     std::unique_ptr<ServerProcess> m_server;
     QTemporaryDir m_files;
@@ -178,7 +181,7 @@ CliRun TestCli::run(const QStringList &arguments, const QMap<QString, QString> &
     QStringList withToken = arguments;
     // Admin commands find the token in the server's data directory unless a test says otherwise.
     if (!arguments.contains(u"--token-file"_s) && !extraEnvironment.contains(u"KEYRIGHT_ADMIN_TOKEN"_s)
-        && !arguments.contains(u"hold"_s))
+        && !arguments.contains(u"hold"_s) && !arguments.contains(u"borrow"_s) && !arguments.contains(u"return"_s))
         withToken << u"--token-file"_s << m_server->adminTokenPath();
     process.start(cliBinary(), withToken);
     CliRun result;
@@ -299,6 +302,24 @@ int TestCli::putRules(const QString &licenseId, const QJsonObject &rules)
     request.setTransferTimeout(5000);
     QNetworkReply *reply
         = m_network.put(request, QJsonDocument(QJsonObject {{u"rules"_s, rules}}).toJson(QJsonDocument::Compact));
+    if (!QTest::qWaitFor([reply] { return reply->isFinished(); }, 6000))
+        return 0;
+    reply->deleteLater();
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+}
+
+int TestCli::putLicense(const QString &licenseId, const QJsonObject &body)
+{
+    const std::optional<SecretBuffer> token = readSecretFile(m_server->adminTokenPath());
+    if (!token)
+        return 0;
+    QUrl url = m_server->url();
+    url.setPath(u"/v1/licenses/%1"_s.arg(licenseId));
+    QNetworkRequest request(url);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setRawHeader("Authorization", "Bearer " + token->view().toByteArray());
+    request.setTransferTimeout(5000);
+    QNetworkReply *reply = m_network.put(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
     if (!QTest::qWaitFor([reply] { return reply->isFinished(); }, 6000))
         return 0;
     reply->deleteLater();
@@ -869,6 +890,50 @@ void TestCli::holdOnAFullPoolExitsWithFive()
     QVERIFY2(result.err.contains(u"in use"_s), qPrintable(result.err));
     // One seat is said in the singular, not "all 1 seats are in use".
     QVERIFY2(result.err.contains(u"the only seat is in use"_s), qPrintable(result.err));
+}
+
+void TestCli::borrowKeepsTheLeaseAndReturnGivesItBack()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 2);
+    QCOMPARE(putLicense(id,
+                        {{u"borrow"_s,
+                          QJsonObject {
+                              {u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 1}, {u"keepOnSite"_s, 0}}}}),
+             200);
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    const QMap<QString, QString> home {{u"XDG_DATA_HOME"_s, data.path()}};
+    const QString file = data.filePath(u"keyright/borrowed/%1.json"_s.arg(id));
+
+    const CliRun tooLong = run({u"borrow"_s, id, u"--days"_s, u"8"_s, u"--key-file"_s, keyFile}, home);
+    QCOMPARE(tooLong.exitCode, 5);
+    QVERIFY2(tooLong.err.contains(u"7 days at most"_s), qPrintable(tooLong.err));
+    QVERIFY(!QFile::exists(file));
+
+    const CliRun borrowed = run(
+        {u"borrow"_s, id, u"--days"_s, u"3"_s, u"--holder"_s, u"alice@laptop"_s, u"--key-file"_s, keyFile, u"--json"_s},
+        home);
+    QCOMPARE(borrowed.exitCode, 0);
+    const QJsonObject answer = QJsonDocument::fromJson(borrowed.out.toUtf8()).object();
+    QCOMPARE(answer.value(u"holder"_s).toString(), u"alice@laptop"_s);
+    QCOMPARE(answer.value(u"file"_s).toString(), file);
+    QVERIFY(QFile::exists(file));
+    QCOMPARE(QFile::permissions(file) & (QFile::ReadGroup | QFile::ReadOther), QFile::Permissions());
+    // The seat counts on the server.
+    QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(), 1);
+    // A second borrow of the same license from this computer is refused before asking.
+    const CliRun twice = run({u"borrow"_s, id, u"--days"_s, u"1"_s, u"--key-file"_s, keyFile}, home);
+    QCOMPARE(twice.exitCode, 1);
+    QVERIFY2(twice.err.contains(u"already holds a borrowed seat"_s), qPrintable(twice.err));
+
+    const CliRun returned = run({u"return"_s, id, u"--key-file"_s, keyFile}, home);
+    QCOMPARE(returned.exitCode, 0);
+    QVERIFY2(returned.out.contains(u"returned the borrowed seat of %1"_s.arg(id)), qPrintable(returned.out));
+    QVERIFY(!QFile::exists(file));
+    QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(), 0);
+    const CliRun nothing = run({u"return"_s, id, u"--key-file"_s, keyFile}, home);
+    QCOMPARE(nothing.exitCode, 4);
 }
 
 void TestCli::oneSeatIsSaidInTheSingular()

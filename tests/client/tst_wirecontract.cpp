@@ -587,6 +587,12 @@ void TestWireContract::everyEventDetailReadsTyped()
         case EventKind::DatabaseFailover:
             QVERIFY2(detail::DatabaseFailover::fromJson(d).toJson() == d, what.constData());
             break;
+        case EventKind::SeatBorrowed:
+            QVERIFY2(detail::SeatBorrowed::fromJson(d).toJson() == d, what.constData());
+            break;
+        case EventKind::BorrowReturned:
+            QVERIFY2(detail::BorrowReturned::fromJson(d).toJson() == d, what.constData());
+            break;
         case EventKind::Reclaimed:
             QVERIFY2(detail::Reclaimed::fromJson(d).toJson() == d, what.constData());
             break;

@@ -6,8 +6,10 @@
 #include "SeatDecision.h"
 #include "SeatRules.h"
 #include "Timestamps.h"
+#include "wire/BorrowJson.h"
 #include "wire/SeatRulesJson.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
 #include <QTest>
@@ -167,6 +169,8 @@ private slots:
     void decision();
     void reservationCounting();
     void deniedLeasesThatExpiredDoNotCount();
+    void borrowDecision();
+    void borrowPolicyJson();
     void validation_data();
     void validation();
     void patterns_data();
@@ -308,6 +312,105 @@ void TestSeatRules::reservationCounting()
     QCOMPARE(reservationCountedAgainst(compiled, live, live.at(5).seatId, t0, skew), u"render"_s);
     QCOMPARE(reservationCountedAgainst(compiled, live, live.at(6).seatId, t0, skew), QString());
     QCOMPARE(reservationCountedAgainst(compiled, live, live.at(1).seatId, t0, skew), QString());
+}
+
+void TestSeatRules::borrowDecision()
+{
+    using O = BorrowDecision::Outcome;
+    const CompiledSeatRules open({}, standardGroups());
+    BorrowPolicy policy {true, 14, 2, 3, {}};
+    // 6 seats, 3 kept on site, 2 borrowed at most.
+    QList<SeatLease> rows {lease(u"a@1"_s, 1)};
+    const auto decide
+        = [&](const QString &holder, int days, const CompiledSeatRules &rules = CompiledSeatRules({}, {})) {
+              return decideBorrow(6, policy, rules, rows, holder, days, t0, skew);
+          };
+    QCOMPARE(decide(u"b@2"_s, 14).outcome, O::Granted);
+    QCOMPARE(decide(u"b@2"_s, 15).outcome, O::TooLong);
+    policy.allowed = false;
+    QCOMPARE(decide(u"b@2"_s, 1).outcome, O::NotAllowed);
+    policy.allowed = true;
+
+    // The borrowed rows count while live, ordinary ones do not count against maxBorrowed.
+    SeatLease away = lease(u"c@3"_s, 2, 3600s * 24);
+    away.borrowed = true;
+    rows.append(away);
+    QCOMPARE(decide(u"b@2"_s, 1).borrowed, 1);
+    QCOMPARE(decide(u"b@2"_s, 1).outcome, O::Granted);
+    SeatLease second = lease(u"d@4"_s, 3, 3600s * 24);
+    second.borrowed = true;
+    rows.append(second);
+    const BorrowDecision full = decide(u"b@2"_s, 1);
+    QCOMPARE(full.outcome, O::LimitReached);
+    QCOMPARE(full.borrowed, 2);
+    QCOMPARE(full.borrowable(), 2);
+
+    // The low-water mark: with 4 kept on site only 2 may ever be away, whatever maxBorrowed says.
+    policy.maxBorrowed = 10;
+    policy.keepOnSite = 4;
+    QCOMPARE(decide(u"b@2"_s, 1).outcome, O::KeepOnSite);
+    policy.keepOnSite = 3;
+    QCOMPARE(decide(u"b@2"_s, 1).outcome, O::Granted);
+    // A borrow that ran out stops counting by itself (isLive), no reaper needed.
+    rows[2].expiresAt = t0.addSecs(-3);
+    policy.keepOnSite = 4;
+    QCOMPARE(decideBorrow(6, policy, open, rows, u"b@2"_s, 1, t0, skew).outcome, O::Granted);
+
+    // Groups: only members borrow, through the seat rules' groups.
+    policy.groups = {u"render"_s};
+    QCOMPARE(decide(u"b@2"_s, 1, open).outcome, O::GroupNotAllowed);
+    QCOMPARE(decide(u"n1@render-1"_s, 1, open).outcome, O::Granted);
+    policy.groups.clear();
+
+    // Then the seat rules decide as for a checkout: a full license refuses the borrow too.
+    QList<SeatLease> taken = leasesOf({u"a@1"_s, u"b@2"_s, u"c@3"_s, u"d@4"_s, u"e@5"_s, u"f@6"_s});
+    const BorrowDecision noSeat = decideBorrow(6, policy, open, taken, u"g@7"_s, 1, t0, skew);
+    QCOMPARE(noSeat.outcome, O::SeatDenied);
+    QCOMPARE(noSeat.seat.outcome, SeatDecision::Outcome::NoSeatsAvailable);
+    const CompiledSeatRules denying(rulesFromJsonText(R"({"deny":["g@*"]})"), {});
+    QCOMPARE(decideBorrow(7, policy, denying, taken, u"g@7"_s, 1, t0, skew).seat.outcome,
+             SeatDecision::Outcome::HolderDenied);
+}
+
+void TestSeatRules::borrowPolicyJson()
+{
+    const BorrowPolicy policy {true, 30, 4, 2, {u"render"_s, u"design"_s}};
+    QCOMPARE(borrowjson::policyFromJson(borrowjson::policyToJson(policy)), std::optional<BorrowPolicy>(policy));
+    // Not allowed needs no numbers.
+    QCOMPARE(borrowjson::policyFromJson(QJsonObject {{u"allowed"_s, false}}),
+             std::optional<BorrowPolicy>(BorrowPolicy {}));
+    ValidationError why;
+    QVERIFY(!borrowjson::policyFromJson(
+        QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 0}, {u"maxBorrowed"_s, 1}, {u"keepOnSite"_s, 0}}, u"borrow"_s,
+        &why));
+    QCOMPARE(why.field, u"borrow.maxDays"_s);
+    QVERIFY(!borrowjson::policyFromJson(
+        QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 1.5}, {u"keepOnSite"_s, 0}},
+        u"borrow"_s, &why));
+    QCOMPARE(why.field, u"borrow.maxBorrowed"_s);
+    QVERIFY(!borrowjson::policyFromJson(QJsonObject {{u"allowed"_s, true},
+                                                     {u"maxDays"_s, 7},
+                                                     {u"maxBorrowed"_s, 1},
+                                                     {u"keepOnSite"_s, 0},
+                                                     {u"groups"_s, QJsonArray {u"a"_s, u"a"_s}}},
+                                        u"borrow"_s, &why));
+    QCOMPARE(why.field, u"borrow.groups[1]"_s);
+
+    // The request: whole days only, from 1.
+    QCOMPARE(BorrowRequest::fromJson(BorrowRequest {u"alice@laptop"_s, 7}.toJson()),
+             std::optional<BorrowRequest>(BorrowRequest {u"alice@laptop"_s, 7}));
+    for (const QJsonValue &days : {QJsonValue(0), QJsonValue(1.5), QJsonValue(u"7"_s), QJsonValue(366), QJsonValue()}) {
+        QVERIFY(!BorrowRequest::fromJson(QJsonObject {{u"holder"_s, u"a@b"_s}, {u"days"_s, days}}, &why));
+        QCOMPARE(why.field, u"days"_s);
+    }
+    // The answer carries a borrowed lease only.
+    SeatLease l = lease(u"a@1"_s, 1, 3600s * 24);
+    l.signature = QByteArray(64, 'x');
+    l.borrowed = true;
+    const BorrowAnswer answer {l, QByteArray(32, 'k'), t0};
+    QCOMPARE(BorrowAnswer::fromJson(answer.toJson()), std::optional<BorrowAnswer>(answer));
+    l.borrowed = false;
+    QVERIFY(!BorrowAnswer::fromJson(BorrowAnswer {l, QByteArray(32, 'k'), t0}.toJson(), &why));
 }
 
 void TestSeatRules::deniedLeasesThatExpiredDoNotCount()

@@ -211,7 +211,7 @@ private Q_SLOTS:
                  u"granted, denied, released, renew_refused, revoked, reaped, license_created, license_updated, "
                  "key_rotated, holder_blocked, amnesia, token_created, token_revoked, clock_jumped, rules_changed, "
                  "groups_changed, queued, queue_left, reclaim_warned, reclaim_cancelled, reclaimed, alert_fired, "
-                 "alert_resolved, database_failover"_s);
+                 "alert_resolved, database_failover, seat_borrowed, borrow_returned"_s);
         QCOMPARE(eventKindFilter({EventKind::Released, EventKind::Reaped}), u"released,reaped"_s);
     }
 
@@ -361,12 +361,15 @@ private Q_SLOTS:
 
     void licenseSummaryRoundTrips()
     {
-        const LicenseList list {noon,
-                                {acme(), LicenseSummary {u"render-farm"_s, u"Render farm"_s, 4, 0, 120, 10, 30, 0}}};
+        LicenseSummary farm {u"render-farm"_s, u"Render farm"_s, 4, 0, 120, 10, 30, 0};
+        farm.borrow = BorrowPolicy {true, 14, 2, 1, {u"render"_s}};
+        farm.borrowed = 1;
+        const LicenseList list {noon, {acme(), farm}};
         const QJsonObject json = list.toJson();
         // Durations are whole numbers on the wire, never 60.0-style doubles with a fraction.
         QCOMPARE(QJsonDocument(json.value(u"licenses"_s).toArray().at(0).toObject()).toJson(QJsonDocument::Compact),
-                 R"({"deniedLastHour":3,"id":"acme-cad","inUse":2,"maintenanceUntil":null,"name":"ACME CAD",)"
+                 R"({"borrow":{"allowed":false,"groups":[],"keepOnSite":0,"maxBorrowed":0,"maxDays":0},"borrowed":0,)"
+                 R"("deniedLastHour":3,"id":"acme-cad","inUse":2,"maintenanceUntil":null,"name":"ACME CAD",)"
                  R"("reapGraceSeconds":15,"reservedSeats":0,"seatCount":10,"skewSeconds":5,"ttlSeconds":60,)"
                  R"("validFrom":null,"validUntil":null,"waiting":0})"_ba);
         ValidationError error;
@@ -1195,6 +1198,10 @@ private Q_SLOTS:
         const detail::DatabaseFailover failover {u"10.0.0.1:5432"_s, u"10.0.0.2:5432"_s, 3295, paris};
         QCOMPARE(detail::DatabaseFailover::fromJson(failover.toJson()), failover);
         QCOMPARE(detail::DatabaseFailover::fromJson(QJsonObject {}), detail::DatabaseFailover {});
+        const detail::SeatBorrowed borrowed {7, noon.addDays(3), 3, 4, 10, 2, u"render"_s};
+        QCOMPARE(detail::SeatBorrowed::fromJson(borrowed.toJson()), borrowed);
+        const detail::BorrowReturned returned {noon.addDays(3)};
+        QCOMPARE(detail::BorrowReturned::fromJson(returned.toJson()), returned);
         const detail::Amnesia amnesia {StatsAmnesia::Kind::OwnComponentAhead, paris, u"granted"_s, 5, 4, u"test"_s};
         QCOMPARE(detail::Amnesia::fromJson(amnesia.toJson()), std::optional<detail::Amnesia>(amnesia));
         QVERIFY(!detail::Amnesia::fromJson(QJsonObject {{u"kind"_s, u"forgot"_s}}));

@@ -24,6 +24,8 @@ private slots:
     void bodySizeLimit();
     void checkoutBody_data();
     void checkoutBody();
+    void borrowBody_data();
+    void borrowBody();
     void licenseSpec_data();
     void licenseSpec();
     void revokeBody_data();
@@ -70,6 +72,9 @@ void TestRequestParsing::routes_data()
     QTest::newRow("checkout") << "POST"_ba << u"/v1/licenses/acme-cad/checkout"_s << 0 << int(K::Checkout) << QString();
     QTest::newRow("heartbeat") << "POST"_ba << u"/v1/licenses/acme-cad/seats/%1/heartbeat"_s.arg(seat) << 0
                                << int(K::Heartbeat) << QString();
+    QTest::newRow("borrow") << "POST"_ba << u"/v1/licenses/acme-cad/borrow"_s << 0 << int(K::Borrow) << QString();
+    QTest::newRow("return borrowed") << "DELETE"_ba << u"/v1/licenses/acme-cad/borrow/%1"_s.arg(seat) << 0
+                                     << int(K::ReturnBorrowed) << QString();
     QTest::newRow("release") << "DELETE"_ba << u"/v1/licenses/acme-cad/seats/%1"_s.arg(seat) << 0 << int(K::Release)
                              << QString();
     QTest::newRow("revoke") << "POST"_ba << u"/v1/licenses/a/seats/%1/revoke"_s.arg(seat) << 0 << int(K::Revoke)
@@ -221,6 +226,41 @@ void TestRequestParsing::checkoutBody()
         QVERIFY(!parsed);
         QCOMPARE(error.status, 400);
         QCOMPARE(error.code, u"invalid_request"_s);
+        QCOMPARE(error.field, field);
+        QVERIFY2(!error.message.isEmpty(), "the message says what is wrong");
+    }
+}
+
+void TestRequestParsing::borrowBody_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<int>("days");
+
+    QTest::newRow("a week") << R"({"holder":"alice@laptop","days":7})"_ba << QString() << 7;
+    QTest::newRow("a year") << R"({"holder":"alice@laptop","days":365})"_ba << QString() << 365;
+    QTest::newRow("no days") << R"({"holder":"alice@laptop"})"_ba << u"days"_s << 0;
+    QTest::newRow("zero days") << R"({"holder":"alice@laptop","days":0})"_ba << u"days"_s << 0;
+    QTest::newRow("half a day") << R"({"holder":"alice@laptop","days":0.5})"_ba << u"days"_s << 0;
+    QTest::newRow("days as text") << R"({"holder":"alice@laptop","days":"7"})"_ba << u"days"_s << 0;
+    QTest::newRow("over a year") << R"({"holder":"alice@laptop","days":366})"_ba << u"days"_s << 0;
+    QTest::newRow("no holder") << R"({"days":7})"_ba << u"holder"_s << 0;
+    QTest::newRow("days given twice") << R"({"holder":"a","days":1,"days":300})"_ba << u"days"_s << 0;
+}
+
+void TestRequestParsing::borrowBody()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QString, field);
+    QFETCH(int, days);
+    ApiError error;
+    const auto parsed = request::parseBorrow(body, &error);
+    if (field.isEmpty()) {
+        QVERIFY2(parsed.has_value(), qPrintable(error.message));
+        QCOMPARE(parsed->days, days);
+    } else {
+        QVERIFY(!parsed);
+        QCOMPARE(error.status, 400);
         QCOMPARE(error.field, field);
         QVERIFY2(!error.message.isEmpty(), "the message says what is wrong");
     }

@@ -122,6 +122,7 @@ private:
     // POST /v1/tokens as the bootstrap admin; the secret, or empty.
     QByteArray createToken(const QString &name, const QString &role, qint64 expiresInSeconds = 0);
     QString freshSeat();
+    QString borrowedSeat(); // a seat of "matrix" borrowed for a day
     QJsonArray eventsOfKind(const QString &kind);
 
     std::unique_ptr<TestServer> m_fixture;
@@ -139,6 +140,16 @@ void TestRoleMatrix::initTestCase()
     m_http = std::make_unique<TestHttp>(m_fixture->url());
     m_licenseKey = m_fixture->createLicense(u"matrix"_s, 100000, 3600s, 5s, 15s);
     QVERIFY(!m_licenseKey.isEmpty());
+    // Its seats may be borrowed (issue 27), so that the borrow routes answer as for a client.
+    QCOMPARE(
+        m_http
+            ->put(u"/v1/licenses/matrix"_s,
+                  {{u"borrow"_s,
+                    QJsonObject {
+                        {u"allowed"_s, true}, {u"maxDays"_s, 30}, {u"maxBorrowed"_s, 100000}, {u"keepOnSite"_s, 0}}}},
+                  m_fixture->adminAuthorization())
+            .status,
+        200);
     QVERIFY(!m_fixture->createLicense(u"spare"_s, 10, 3600s, 5s, 15s).isEmpty());
 
     m_credentials.insert(u"none"_s, {});
@@ -180,6 +191,13 @@ QString TestRoleMatrix::freshSeat()
 {
     const auto reply
         = m_http->post(u"/v1/licenses/matrix/checkout"_s, {{u"holder"_s, u"matrix@cell"_s}}, "License " + m_licenseKey);
+    return reply.json().value(u"lease"_s).toObject().value(u"seatId"_s).toString();
+}
+
+QString TestRoleMatrix::borrowedSeat()
+{
+    const auto reply = m_http->post(u"/v1/licenses/matrix/borrow"_s, {{u"holder"_s, u"matrix@cell"_s}, {u"days"_s, 1}},
+                                    "License " + m_licenseKey);
     return reply.json().value(u"lease"_s).toObject().value(u"seatId"_s).toString();
 }
 
@@ -263,7 +281,7 @@ void TestRoleMatrix::everyCell()
         concrete.replace(u"{id}"_s, u"spare"_s); // the matrix license keeps its key
     concrete.replace(u"{id}"_s, u"matrix"_s);
     if (concrete.contains(u"{seatId}"_s)) {
-        const QString seat = freshSeat();
+        const QString seat = concrete.contains(u"/borrow/"_s) ? borrowedSeat() : freshSeat();
         QVERIFY(!seat.isEmpty());
         concrete.replace(u"{seatId}"_s, seat);
     }
@@ -307,9 +325,12 @@ void TestRoleMatrix::everyCell()
                    .toJson(QJsonDocument::Compact);
     else if (concrete.endsWith(u"/checkout"_s))
         body = R"({"holder":"matrix@cell"})";
+    else if (concrete.endsWith(u"/borrow"_s))
+        body = R"({"holder":"matrix@cell","days":1})";
 
     QList<QByteArray> authorizations {m_credentials.value(credential)};
     const bool clientRoute = concrete.endsWith(u"/checkout"_s) || concrete.endsWith(u"/heartbeat"_s)
+        || concrete.contains(u"/borrow"_s)
         || (method == "DELETE" && (concrete.contains(u"/seats/"_s) || concrete.contains(u"/tickets/"_s)));
     if (credential == u"license key" && !clientRoute)
         authorizations.append("Bearer " + m_licenseKey); // a license key in place of a token

@@ -984,8 +984,10 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
             QVERIFY(db.open());
         }
         QSqlQuery query(db);
-        // Five steps back: the alert endpoints and outbox, the alert tables and the license dates
-        // (issue 29), the reclaim marks, the activity column.
+        // Six steps back: borrowing (issue 27), the alert endpoints and outbox, the alert tables and
+        // the license dates (issue 29), the reclaim marks, the activity column.
+        QVERIFY2(query.exec(u"ALTER TABLE licenses DROP COLUMN borrow_policy"_s), qPrintable(query.lastError().text()));
+        QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN borrowed"_s), qPrintable(query.lastError().text()));
         for (const QString &table :
              {u"alert_endpoints"_s, u"alert_outbox"_s, u"alert_rules"_s, u"alert_tracks"_s, u"alert_evaluation"_s})
             QVERIFY2(query.exec(u"DROP TABLE %1"_s.arg(table)), qPrintable(query.lastError().text()));
@@ -995,7 +997,7 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
         for (const QString &column : {u"reclaim_at_ms"_s, u"reclaim_marked_ms"_s, u"last_activity_ms"_s})
             QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN %1"_s.arg(column)),
                      qPrintable(query.lastError().text()));
-        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 5)));
+        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 6)));
         query.finish();
         if (!isPg()) {
             db.close();

@@ -1,0 +1,137 @@
+#include "wire/BorrowJson.h"
+
+#include "LeaseJson.h"
+#include "SeatPolicy.h"
+#include "SeatRules.h"
+#include "Timestamps.h"
+#include "wire/JsonReader.h"
+#include "wire/RequestFields.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+namespace {
+
+const QString allowedMember = u"allowed"_s;
+const QString maxDaysMember = u"maxDays"_s;
+const QString maxBorrowedMember = u"maxBorrowed"_s;
+const QString keepOnSiteMember = u"keepOnSite"_s;
+const QString groupsMember = u"groups"_s;
+const QString holderMember = u"holder"_s;
+const QString daysMember = u"days"_s;
+const QString leaseMember = u"lease"_s;
+const QString publicKeyMember = u"publicKey"_s;
+const QString serverTimeMember = u"serverTime"_s;
+
+} // namespace
+
+namespace borrowjson {
+
+QJsonObject policyToJson(const BorrowPolicy &policy)
+{
+    return QJsonObject {{allowedMember, policy.allowed},
+                        {maxDaysMember, policy.maxDays},
+                        {maxBorrowedMember, policy.maxBorrowed},
+                        {keepOnSiteMember, policy.keepOnSite},
+                        {groupsMember, QJsonArray::fromStringList(policy.groups)}};
+}
+
+std::optional<BorrowPolicy> policyFromJson(const QJsonValue &json, const QString &path, ValidationError *error)
+{
+    JsonReader reader;
+    const QJsonObject object = reader.object(json, path);
+    BorrowPolicy policy;
+    policy.allowed = reader.boolean(object, path, allowedMember);
+    // A policy that forbids borrowing needs no numbers; one that allows it names them all.
+    const auto number = [&](const QString &member, qint64 min, qint64 max) {
+        if (!policy.allowed && !object.contains(member))
+            return 0;
+        return int(reader.integer(object, path, member, policy.allowed ? min : 0, max));
+    };
+    policy.maxDays = number(maxDaysMember, 1, BorrowPolicy::maxDaysLimit);
+    policy.maxBorrowed = number(maxBorrowedMember, 1, SeatPolicy::maxSeatCount);
+    policy.keepOnSite = number(keepOnSiteMember, 0, SeatPolicy::maxSeatCount);
+    if (!reader.failed() && object.contains(groupsMember) && !object.value(groupsMember).isNull()) {
+        const QJsonArray groups = reader.array(object, path, groupsMember);
+        if (groups.size() > SeatRules::maxGroups)
+            reader.fail(JsonReader::joinPath(path, groupsMember),
+                        u"names more than %1 groups"_s.arg(SeatRules::maxGroups));
+        for (qsizetype i = 0; i < groups.size() && !reader.failed(); ++i) {
+            const QString itemPath = JsonReader::indexPath(JsonReader::joinPath(path, groupsMember), i);
+            const QJsonValue item = groups.at(i);
+            if (!item.isString() || !isValidGroupName(item.toString()))
+                reader.fail(itemPath, u"is not a group name"_s);
+            else if (policy.groups.contains(item.toString()))
+                reader.fail(itemPath, u"names the group \"%1\" twice"_s.arg(item.toString()));
+            else
+                policy.groups.append(item.toString());
+        }
+    }
+    if (!reader.report(error))
+        return std::nullopt;
+    return policy;
+}
+
+} // namespace borrowjson
+
+QJsonObject BorrowRequest::toJson() const
+{
+    return QJsonObject {{holderMember, holder}, {daysMember, days}};
+}
+
+std::optional<BorrowRequest> BorrowRequest::fromJson(const QJsonObject &json, ValidationError *error)
+{
+    using requestfields::refuse;
+    const QJsonValue holder = json.value(holderMember);
+    if (holder.isUndefined() || holder.isNull())
+        return refuse(error, holderMember, u"holder is required (such as \"alice@ws-12\")"_s), std::nullopt;
+    if (!holder.isString())
+        return refuse(error, holderMember, u"holder must be a string"_s), std::nullopt;
+    QString why;
+    if (!validateHolder(holder.toString(), &why))
+        return refuse(error, holderMember, why.isEmpty() ? u"holder is invalid"_s : why), std::nullopt;
+    const QJsonValue days = json.value(daysMember);
+    if (days.isUndefined() || days.isNull())
+        return refuse(error, daysMember, u"days is required: the whole days to borrow the seat for, such as 7"_s),
+               std::nullopt;
+    const std::optional<qint64> whole = requestfields::wholeNumber(days);
+    if (!whole || *whole < 1 || *whole > BorrowPolicy::maxDaysLimit)
+        return refuse(error, daysMember,
+                      u"days must be a whole number of days from 1 to %1"_s.arg(BorrowPolicy::maxDaysLimit)),
+               std::nullopt;
+    return BorrowRequest {holder.toString(), int(*whole)};
+}
+
+QJsonObject BorrowAnswer::toJson() const
+{
+    return QJsonObject {{leaseMember, leaseToJson(lease)},
+                        {publicKeyMember, QString::fromLatin1(publicKey.toBase64())},
+                        {serverTimeMember, formatTimestamp(serverTime)}};
+}
+
+std::optional<BorrowAnswer> BorrowAnswer::fromJson(const QJsonObject &json, ValidationError *error)
+{
+    BorrowAnswer answer;
+    const auto lease = leaseFromJson(json.value(leaseMember), error);
+    if (!lease)
+        return std::nullopt;
+    if (!lease->borrowed)
+        return requestfields::refuse(error, leaseMember, u"lease is not marked borrowed"_s), std::nullopt;
+    answer.lease = *lease;
+    JsonReader reader;
+    const QString key = reader.string(json, {}, publicKeyMember, false);
+    const QByteArray::FromBase64Result decoded
+        = QByteArray::fromBase64Encoding(key.toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+    if (!reader.failed() && (!decoded || decoded.decoded.size() != 32))
+        reader.fail(publicKeyMember, u"is not a base64 Ed25519 public key (32 bytes)"_s);
+    answer.publicKey = decoded.decoded;
+    answer.serverTime = reader.timestamp(json, {}, serverTimeMember);
+    if (!reader.report(error))
+        return std::nullopt;
+    return answer;
+}
+
+} // namespace keyright

@@ -1,0 +1,313 @@
+#include "HttpBurst.h"
+#include "LeaseJson.h"
+#include "LeaseVerifier.h"
+#include "ManualClock.h"
+#include "TestHttp.h"
+#include "TestServer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+using namespace keyright;
+
+// Borrowing (issue 27) through the real server in this process on a ManualClock: the policy's
+// maximum, the seats kept on site, the seat count under a race of checkouts and borrows on one and
+// on two instances, early return, an expired borrow freeing its seat with no reaper pass, and a
+// returned or borrowed lease that cannot be renewed. Also registered on PostgreSQL
+// (tst_borrowing_postgres), where the race runs on two instances sharing the database.
+class TestBorrowing : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+
+    void policyBoundsBorrowing();
+    void borrowedSeatCountsUntilReturned();
+    void expiredBorrowFreesItsSeatWithoutReaper();
+    void raceForTheLastSeats();
+
+private:
+    QByteArray admin() const { return m_fixture->adminAuthorization(); }
+    // A license of `seats` with the borrowing policy given (none when empty); its "License KEY".
+    QByteArray createLicense(const QString &id, int seats, const QJsonObject &borrow);
+    HttpResult borrow(const QString &license, const QByteArray &auth, const QString &holder, int days,
+                      TestHttp *via = nullptr);
+    HttpResult checkout(const QString &license, const QByteArray &auth, const QString &holder);
+    QJsonObject summaryOf(const QString &license);
+    static QString errorOf(const HttpResult &reply) { return reply.json().value("error"_L1).toString(); }
+    static SeatLease leaseOf(const HttpResult &reply)
+    {
+        return leaseFromJson(reply.json().value("lease"_L1)).value_or(SeatLease());
+    }
+    static QJsonObject policy(int maxDays, int maxBorrowed, int keepOnSite)
+    {
+        return QJsonObject {{u"allowed"_s, true},
+                            {u"maxDays"_s, maxDays},
+                            {u"maxBorrowed"_s, maxBorrowed},
+                            {u"keepOnSite"_s, keepOnSite}};
+    }
+
+    std::unique_ptr<TestServer> m_fixture;
+    std::unique_ptr<TestHttp> m_http;
+};
+
+void TestBorrowing::init()
+{
+    m_fixture = std::make_unique<TestServer>(TestServer::Options {.reapInterval = 0s});
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(*m_fixture);
+    QString error;
+    QVERIFY2(m_fixture->start(&error), qPrintable(error));
+    m_http = std::make_unique<TestHttp>(m_fixture->url());
+}
+
+void TestBorrowing::cleanup()
+{
+    m_http.reset();
+    m_fixture.reset();
+}
+
+QByteArray TestBorrowing::createLicense(const QString &id, int seats, const QJsonObject &borrowPolicy)
+{
+    QJsonObject body {
+        {u"seatCount"_s, seats}, {u"ttlSeconds"_s, 60}, {u"skewSeconds"_s, 5}, {u"reapGraceSeconds"_s, 15}};
+    if (!borrowPolicy.isEmpty())
+        body.insert(u"borrow"_s, borrowPolicy);
+    const auto reply = m_http->put(u"/v1/licenses/"_s + id, body, admin());
+    if (reply.status != 201)
+        qWarning("PUT license %s: %d %s", qPrintable(id), reply.status, reply.body.constData());
+    return "License " + reply.json().value("key"_L1).toString().toLatin1();
+}
+
+HttpResult TestBorrowing::borrow(const QString &license, const QByteArray &auth, const QString &holder, int days,
+                                 TestHttp *via)
+{
+    return (via ? via : m_http.get())
+        ->post(u"/v1/licenses/%1/borrow"_s.arg(license), {{u"holder"_s, holder}, {u"days"_s, days}}, auth);
+}
+
+HttpResult TestBorrowing::checkout(const QString &license, const QByteArray &auth, const QString &holder)
+{
+    return m_http->post(u"/v1/licenses/%1/checkout"_s.arg(license), {{u"holder"_s, holder}}, auth);
+}
+
+QJsonObject TestBorrowing::summaryOf(const QString &license)
+{
+    const QJsonArray all = m_http->get(u"/v1/licenses"_s, admin()).json().value("licenses"_L1).toArray();
+    for (const QJsonValue &entry : all) {
+        if (entry["id"_L1].toString() == license)
+            return entry.toObject();
+    }
+    return {};
+}
+
+void TestBorrowing::policyBoundsBorrowing()
+{
+    // A license without a policy lends nothing.
+    const QByteArray plain = createLicense(u"plain"_s, 4, {});
+    const auto refused = borrow(u"plain"_s, plain, u"alice@laptop"_s, 3);
+    QCOMPARE(refused.status, 403);
+    QCOMPARE(errorOf(refused), u"borrow_not_allowed"_s);
+    QVERIFY2(refused.json().value("message"_L1).toString().contains("may not be borrowed"_L1), refused.body);
+
+    // 6 seats, 7 days at most, 2 away at once, 3 always on site.
+    const QByteArray key = createLicense(u"cad"_s, 6, policy(7, 2, 3));
+    QJsonObject listed = policy(7, 2, 3);
+    listed.insert(u"groups"_s, QJsonArray());
+    QCOMPARE(summaryOf(u"cad"_s).value("borrow"_L1).toObject(), listed);
+    const auto tooLong = borrow(u"cad"_s, key, u"alice@laptop"_s, 8);
+    QCOMPARE(tooLong.status, 403);
+    QCOMPARE(errorOf(tooLong), u"borrow_too_long"_s);
+    QVERIFY2(tooLong.json().value("message"_L1).toString().contains("7 days at most"_L1), tooLong.body);
+    const auto fractional
+        = m_http->post(u"/v1/licenses/cad/borrow"_s, {{u"holder"_s, u"alice@laptop"_s}, {u"days"_s, 1.5}}, key);
+    QCOMPARE(fractional.status, 400);
+    QCOMPARE(fractional.json().value("field"_L1).toString(), u"days"_s);
+
+    const LeaseVerifier verifier = m_fixture->verifier();
+    for (const QString &holder : {u"alice@laptop"_s, u"bob@laptop"_s}) {
+        const auto granted = borrow(u"cad"_s, key, holder, 7);
+        QCOMPARE(granted.status, 201);
+        const SeatLease lease = leaseOf(granted);
+        QVERIFY(lease.borrowed);
+        QCOMPARE(lease.expiresAt, m_fixture->clock().now().addDays(7));
+        QVERIFY(verifier.verify(lease));
+        SeatLease asOrdinary = lease;
+        asOrdinary.borrowed = false;
+        QVERIFY(!verifier.verify(asOrdinary)); // the borrowed tag is what is signed
+        QCOMPARE(QByteArray::fromBase64(granted.json().value("publicKey"_L1).toString().toLatin1()).size(), 32);
+        QVERIFY(granted.json().contains("serverTime"_L1));
+    }
+    const auto third = borrow(u"cad"_s, key, u"carol@laptop"_s, 1);
+    QCOMPARE(third.status, 409);
+    QCOMPARE(errorOf(third), u"borrow_limit_reached"_s);
+    QCOMPARE(summaryOf(u"cad"_s).value("borrowed"_L1).toInt(), 2);
+    QCOMPARE(summaryOf(u"cad"_s).value("inUse"_L1).toInt(), 2);
+
+    // The low-water mark: with 5 allowed but 4 kept on site, only 2 of 6 may be away.
+    QCOMPARE(m_http->put(u"/v1/licenses/cad"_s, {{u"borrow"_s, policy(7, 5, 4)}}, admin()).status, 200);
+    const auto onSite = borrow(u"cad"_s, key, u"carol@laptop"_s, 1);
+    QCOMPARE(onSite.status, 409);
+    QCOMPARE(errorOf(onSite), u"borrow_keep_on_site"_s);
+    QVERIFY2(onSite.json().value("message"_L1).toString().contains("4 must stay on site"_L1), onSite.body);
+    // Ordinary checkouts still take the seats kept on site.
+    for (int i = 0; i < 4; ++i)
+        QCOMPARE(checkout(u"cad"_s, key, u"desk-%1"_s.arg(i)).status, 201);
+
+    // Only the policy's groups borrow, and a policy naming an unknown group is refused.
+    const auto badGroup = m_http->put(u"/v1/licenses/cad"_s,
+                                      {{u"borrow"_s,
+                                        QJsonObject {{u"allowed"_s, true},
+                                                     {u"maxDays"_s, 7},
+                                                     {u"maxBorrowed"_s, 5},
+                                                     {u"keepOnSite"_s, 0},
+                                                     {u"groups"_s, QJsonArray {u"nomads"_s}}}}},
+                                      admin());
+    QCOMPARE(badGroup.status, 400);
+    QCOMPARE(badGroup.json().value("field"_L1).toString(), u"borrow.groups[0]"_s);
+}
+
+void TestBorrowing::borrowedSeatCountsUntilReturned()
+{
+    const QByteArray key = createLicense(u"cad"_s, 2, policy(30, 2, 0));
+    const auto away = borrow(u"cad"_s, key, u"alice@laptop"_s, 10);
+    QCOMPARE(away.status, 201);
+    const SeatLease lease = leaseOf(away);
+    QCOMPARE(checkout(u"cad"_s, key, u"bob@ws-1"_s).status, 201);
+    const auto full = checkout(u"cad"_s, key, u"carol@ws-2"_s);
+    QCOMPARE(full.status, 409); // the borrowed seat counts as a seat in use
+    QCOMPARE(errorOf(full), u"no_seats_available"_s);
+
+    // No heartbeat keeps or extends a borrow.
+    const auto beat = m_http->call("POST", u"/v1/licenses/cad/seats/%1/heartbeat"_s.arg(lease.seatId), {}, key);
+    QCOMPARE(beat.status, 409);
+    QCOMPARE(errorOf(beat), u"seat_borrowed"_s);
+
+    // Early return frees the seat at once.
+    m_fixture->clock().advance(1h);
+    QCOMPARE(m_http->del(u"/v1/licenses/cad/borrow/%1"_s.arg(lease.seatId), key).status, 204);
+    QCOMPARE(summaryOf(u"cad"_s).value("borrowed"_L1).toInt(), 0);
+    QCOMPARE(checkout(u"cad"_s, key, u"carol@ws-2"_s).status, 201);
+
+    // The returned lease is dead for the server: not renewed, not returned twice.
+    const auto again = m_http->call("POST", u"/v1/licenses/cad/seats/%1/heartbeat"_s.arg(lease.seatId), {}, key);
+    QCOMPARE(again.status, 410);
+    QCOMPARE(errorOf(again), u"seat_lost"_s);
+    const auto twice = m_http->del(u"/v1/licenses/cad/borrow/%1"_s.arg(lease.seatId), key);
+    QCOMPARE(twice.status, 404);
+    QCOMPARE(errorOf(twice), u"borrow_not_found"_s);
+
+    // The log tells both.
+    const QJsonArray events = m_http->get(u"/v1/events?license=cad&kind=seat_borrowed,borrow_returned"_s, admin())
+                                  .json()["events"_L1]
+                                  .toArray();
+    QStringList kinds;
+    for (const QJsonValue &e : events)
+        kinds.append(e["kind"_L1].toString());
+    kinds.sort();
+    QCOMPARE(kinds, (QStringList {u"borrow_returned"_s, u"seat_borrowed"_s}));
+}
+
+void TestBorrowing::expiredBorrowFreesItsSeatWithoutReaper()
+{
+    const QByteArray key = createLicense(u"cad"_s, 1, policy(3, 1, 0));
+    const auto away = borrow(u"cad"_s, key, u"alice@laptop"_s, 2);
+    QCOMPARE(away.status, 201);
+    const SeatLease lease = leaseOf(away);
+    m_fixture->clock().advance(48h); // at the expiry: still within the skew
+    QCOMPARE(checkout(u"cad"_s, key, u"bob@ws-1"_s).status, 409);
+    m_fixture->clock().advance(5001ms); // past expiresAt + skew
+    QCOMPARE(checkout(u"cad"_s, key, u"bob@ws-1"_s).status, 201);
+    // No reaper ran: the borrowed row is still there, it simply stopped counting.
+    QVERIFY(!m_fixture->leaseRow(u"cad"_s, lease.seatId).isEmpty());
+    QCOMPARE(summaryOf(u"cad"_s).value("borrowed"_L1).toInt(), 0);
+    // An expired borrow is not renewed either.
+    const auto beat = m_http->call("POST", u"/v1/licenses/cad/seats/%1/heartbeat"_s.arg(lease.seatId), {}, key);
+    QCOMPARE(beat.status, 410);
+}
+
+void TestBorrowing::raceForTheLastSeats()
+{
+    // On PostgreSQL a second instance shares the database: the racers are spread over both.
+    std::unique_ptr<TestServer> second;
+    QTemporaryDir secondDir;
+    QList<quint16> ports {m_fixture->port()};
+    if (m_fixture->database()) {
+        QVERIFY(secondDir.isValid());
+        for (const QString &secret : {u"signing.key"_s, u"alerts.key"_s, u"admin-token"_s}) {
+            const QString target = QDir(secondDir.path()).filePath(secret);
+            QVERIFY(QFile::copy(QDir(m_fixture->dataDir()).filePath(secret), target));
+            QVERIFY(QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner));
+        }
+        second = std::make_unique<TestServer>(TestServer::Options {.clock = &m_fixture->clock(),
+                                                                   .dataDir = secondDir.path(),
+                                                                   .reapInterval = 0s,
+                                                                   .databaseUrl = m_fixture->database()->url()});
+        QString error;
+        QVERIFY2(second->start(&error), qPrintable(error));
+        ports.append(second->port());
+    }
+    constexpr int rounds = 10;
+    constexpr int racers = 50;
+    constexpr int seats = 10;
+    constexpr int maxBorrowed = 4;
+    for (int round = 0; round < rounds; ++round) {
+        const QString license = u"race-%1"_s.arg(round);
+        const QByteArray key = createLicense(license, seats, policy(7, maxBorrowed, 0));
+        // Half the seats already taken, so the race is for the last five.
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(checkout(license, key, u"early-%1"_s.arg(i)).status, 201);
+        QList<QByteArray> requests;
+        for (int i = 0; i < racers; ++i) {
+            const QByteArray holder = "racer-" + QByteArray::number(i);
+            requests.append(i % 2 ? HttpBurst::request("POST", "/v1/licenses/" + license.toLatin1() + "/borrow", key,
+                                                       R"({"holder":")" + holder + R"(","days":3})")
+                                  : HttpBurst::request("POST", "/v1/licenses/" + license.toLatin1() + "/checkout", key,
+                                                       R"({"holder":")" + holder + R"("})"));
+        }
+        const auto replies = HttpBurst::send(QHostAddress::LocalHost, ports, requests, 30s);
+        int granted = 0;
+        int borrowed = 0;
+        int refused = 0;
+        QSet<QString> seatIds;
+        for (const auto &reply : replies) {
+            if (reply.status == 201) {
+                ++granted;
+                const QJsonObject lease = QJsonDocument::fromJson(reply.body)["lease"_L1].toObject();
+                seatIds.insert(lease["seatId"_L1].toString());
+                if (lease["borrowed"_L1].toBool())
+                    ++borrowed;
+            } else if (reply.status == 409) {
+                ++refused;
+            }
+        }
+        const QString context
+            = u"round %1: %2 granted (%3 borrowed), %4 refused"_s.arg(round).arg(granted).arg(borrowed).arg(refused);
+        QVERIFY2(granted + refused == racers, qPrintable(context));
+        QVERIFY2(granted == seats - 5, qPrintable(context)); // never over-granted
+        QVERIFY2(borrowed <= maxBorrowed, qPrintable(context));
+        QCOMPARE(seatIds.size(), granted);
+        const QJsonObject summary = summaryOf(license);
+        QCOMPARE(summary.value("inUse"_L1).toInt(), seats);
+        QCOMPARE(summary.value("borrowed"_L1).toInt(), borrowed);
+    }
+}
+
+// The same cases on PostgreSQL (KEYRIGHT_TEST_STORE=postgres, ctest's tst_borrowing_postgres).
+class TestBorrowingOnPostgres final : public TestBorrowing
+{
+    Q_OBJECT
+};
+
+KEYRIGHT_TEST_MAIN_ON_BOTH_STORES(TestBorrowing)
+#include "tst_borrowing.moc"
