@@ -202,11 +202,19 @@ bool PgLeaseStore::connectAndSetUp(QString *error)
     if (!connection().prepareAll(all, error))
         return false;
     // The first instance on the database starts the reference at the database's clock (or at
-    // the latest "now" a license was decided with, if later); later ones find it there.
+    // the latest "now" a license was decided with, if later); later ones find it there. A
+    // reference no instance ever advanced (monotonic 0, no epoch: a start refused right after it
+    // was made, such as by --require-synchronous-commit) is made again, never backwards: else
+    // the next start took the time since as a jump of the database's clock (walk 49: "jumped
+    // forward by 42 s", and every "now" 40 s behind for minutes).
     QSqlQuery ensure(connection().database());
-    if (!ensure.exec(u"INSERT INTO clock_reference (id, reference_ms, wall_ms, monotonic_ms, monotonic_epoch) "
-                     "SELECT 1, GREATEST(t.w, (SELECT COALESCE(MAX(decided_ms), 0) FROM licenses)), t.w, 0, '' "
-                     "FROM (SELECT %1 AS w) AS t ON CONFLICT (id) DO NOTHING"_s.arg(wallNow))) {
+    if (!ensure.exec(
+            u"INSERT INTO clock_reference (id, reference_ms, wall_ms, monotonic_ms, monotonic_epoch) "
+            "SELECT 1, GREATEST(t.w, (SELECT COALESCE(MAX(decided_ms), 0) FROM licenses)), t.w, 0, '' "
+            "FROM (SELECT %1 AS w) AS t ON CONFLICT (id) DO UPDATE "
+            "SET reference_ms = GREATEST(EXCLUDED.reference_ms, clock_reference.reference_ms), "
+            "wall_ms = EXCLUDED.wall_ms "
+            "WHERE clock_reference.monotonic_ms = 0 AND clock_reference.monotonic_epoch = ''"_s.arg(wallNow))) {
         if (error)
             *error = u"cannot set up the clock reference in %1: %2"_s.arg(description(),
                                                                           ensure.lastError().text().trimmed());

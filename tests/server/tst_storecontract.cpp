@@ -152,6 +152,7 @@ private slots:
     void decisionNowNeverGoesBackForALicense();
     void aBatchHoldingLicensesSeesItsOwnWrites();
     void referenceAdvancesByRealTimeAcrossAStep();
+    void aReferenceNoInstanceAdvancedIsMadeAgain();
     void signingKeyIsRecordedOnce();
     void badDatabaseUrisAreRefused_data();
     void badDatabaseUrisAreRefused();
@@ -1517,6 +1518,35 @@ void TestStoreContract::aBatchHoldingLicensesSeesItsOwnWrites()
 
     QCOMPARE(m_store->leases(u"alpha"_s).size(), 1);
     QCOMPARE(m_store->license(u"alpha"_s)->name, u"Renamed"_s);
+}
+
+void TestStoreContract::aReferenceNoInstanceAdvancedIsMadeAgain()
+{
+    // Walk 49: a start refused right after it made the reference (--require-synchronous-commit)
+    // left it a minute old; the next start read that minute as a jump of the database's clock.
+    if (!isPg())
+        QSKIP("with SQLite the server records its own guarded clock (tst_clockjump)");
+    const qint64 base = databaseNowMs(*m_pg);
+    QVERIFY(m_pg->exec(u"UPDATE clock_reference SET reference_ms = %1, wall_ms = %1, monotonic_ms = 0, "
+                       "monotonic_epoch = ''"_s.arg(base - 60'000)));
+    const auto store = reopen();
+    QVERIFY(store);
+    ManualClock machine;
+    machine.setMonotonicEpoch(u"test-machine"_s);
+    machine.setMonotonic(1'000'000ms);
+    const clockreference::Advance first = static_cast<PgLeaseStore &>(*store).advanceClock(machine);
+    QVERIFY2(qAbs(first.jumpMs) < 5000, qPrintable(QString::number(first.jumpMs)));
+    QVERIFY2(first.next.referenceMs >= base && first.next.referenceMs <= databaseNowMs(*m_pg),
+             qPrintable(QString::number(first.next.referenceMs - base)));
+
+    // One that an instance did advance keeps its place: a stopped site's restart is measured.
+    QVERIFY(m_pg->exec(u"UPDATE clock_reference SET reference_ms = reference_ms - 60000, wall_ms = wall_ms - 60000"_s));
+    std::optional<ClockReference> before;
+    store->withStore([&] { before = store->clockReference(); });
+    QVERIFY(reopen());
+    std::optional<ClockReference> after;
+    store->withStore([&] { after = store->clockReference(); });
+    QCOMPARE(after, before);
 }
 
 void TestStoreContract::referenceAdvancesByRealTimeAcrossAStep()
