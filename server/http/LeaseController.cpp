@@ -15,6 +15,27 @@ using namespace Qt::StringLiterals;
 
 namespace keyright::server {
 
+namespace {
+
+// The two refusals a checkout and a borrow share. `verb`: "check out", "borrow from".
+ApiError holderBlocked(const QString &verb, const QString &holder, const QString &licenseId, const QDateTime &until)
+{
+    return ApiError {403,
+                     QString::fromUtf16(errorcode::holderBlocked),
+                     u"holder \"%1\" may not %2 \"%3\" until %4 (an administrator revoked its seat)"_s.arg(
+                         holder, verb, licenseId, formatTimestamp(until)),
+                     {},
+                     errorextra::HolderBlocked {until}.toJson()};
+}
+
+ApiError licenseNotValid(const QString &licenseName, const ValidityRefusal &refusal)
+{
+    return ApiError {
+        403, QString::fromUtf16(errorcode::licenseNotValid), validitySentence(licenseName, refusal), {}, {}};
+}
+
+} // namespace
+
 LeaseController::LeaseController(SeatService &seats)
     : m_seats(seats)
 { }
@@ -62,22 +83,11 @@ ApiResponse LeaseController::checkout(const ApiRoute &route, const ApiRequest &r
     case O::GroupCapReached:
     case O::HolderNotAllowed:
         return answer::error(checkoutDenial(route, body->holder, result));
-    case O::HolderBlocked: {
-        return answer::error(
-            ApiError {403,
-                      QString::fromUtf16(errorcode::holderBlocked),
-                      u"holder \"%1\" may not check out \"%2\" until %3 (an administrator revoked its seat)"_s.arg(
-                          body->holder, route.licenseId, formatTimestamp(result.blockedUntil)),
-                      {},
-                      errorextra::HolderBlocked {result.blockedUntil}.toJson()});
-    }
+    case O::HolderBlocked:
+        return answer::error(holderBlocked(u"check out"_s, body->holder, route.licenseId, result.blockedUntil));
     case O::LicenseNotValid:
         // 403 as the lists: waiting does not help (a license not valid yet is not worth a line).
-        return answer::error(ApiError {403,
-                                       QString::fromUtf16(errorcode::licenseNotValid),
-                                       validitySentence(result.licenseName, result.validity),
-                                       {},
-                                       {}});
+        return answer::error(licenseNotValid(result.licenseName, result.validity));
     case O::LicenseNotFound:
         break;
     }
@@ -244,19 +254,9 @@ ApiResponse LeaseController::borrow(const ApiRoute &route, const ApiRequest &req
     case O::Denied:
         return answer::error(borrowDenial(route, body->holder, result));
     case O::HolderBlocked:
-        return answer::error(
-            ApiError {403,
-                      QString::fromUtf16(errorcode::holderBlocked),
-                      u"holder \"%1\" may not borrow from \"%2\" until %3 (an administrator revoked its seat)"_s.arg(
-                          body->holder, route.licenseId, formatTimestamp(result.blockedUntil)),
-                      {},
-                      errorextra::HolderBlocked {result.blockedUntil}.toJson()});
+        return answer::error(holderBlocked(u"borrow from"_s, body->holder, route.licenseId, result.blockedUntil));
     case O::LicenseNotValid:
-        return answer::error(ApiError {403,
-                                       QString::fromUtf16(errorcode::licenseNotValid),
-                                       validitySentence(result.licenseName, result.validity),
-                                       {},
-                                       {}});
+        return answer::error(licenseNotValid(result.licenseName, result.validity));
     case O::LicenseNotFound:
         break;
     }
