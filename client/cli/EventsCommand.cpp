@@ -131,18 +131,27 @@ void EventsCommand::fetch()
             // While following, a server that is away for a moment is waited for, not given up on;
             // so is one that answers but cannot reach its database (a failover is what one
             // follows database_failover events for).
-            if (m_follow && exitCodeFor(result.error) == Unreachable) {
-                printErr(u"keyright: server unreachable: %1; retrying"_s.arg(result.error.message));
-                m_pollTimer.start();
-                return;
-            }
-            if (m_follow && result.error.code == QStringView(errorcode::databaseUnavailable)) {
-                printErr(u"keyright: the server answered %1: %2; retrying"_s.arg(result.error.httpStatus)
-                             .arg(result.error.message));
+            QString retrying;
+            if (m_follow && exitCodeFor(result.error) == Unreachable)
+                retrying = u"keyright: server unreachable: %1; retrying"_s.arg(result.error.message);
+            else if (m_follow && result.error.code == QStringView(errorcode::databaseUnavailable))
+                retrying = u"keyright: the server answered %1: %2; retrying"_s.arg(result.error.httpStatus)
+                               .arg(result.error.message);
+            if (!retrying.isEmpty()) {
+                // Said once, not at every poll; said again only when the reason changes.
+                if (retrying != m_retrying)
+                    printErr(retrying);
+                m_retrying = retrying;
+                ++m_failedPolls;
                 m_pollTimer.start();
                 return;
             }
             return fail(u"cannot read events"_s, result.error);
+        }
+        if (m_failedPolls > 0) {
+            printErr(u"keyright: the server answers again (%1 polls failed meanwhile)"_s.arg(m_failedPolls));
+            m_failedPolls = 0;
+            m_retrying.clear();
         }
         const EventPage &page = *result.value;
         m_query.after = page.next;

@@ -43,6 +43,10 @@ private:
     bool m_headerPrinted = false;
     QList<EventRecord> m_collected;
     QTimer m_pollTimer;
+    // While following: the last "retrying" sentence printed, so that an outage is one line, not
+    // one a second (walk 49), and how many polls since failed.
+    QString m_retrying;
+    int m_failedPolls = 0;
 };
 
 } // namespace keyright::cli

@@ -828,7 +828,9 @@ void TestCli::eventsFollowWaitsForADatabaseThatIsAway()
     QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"license_created"_s), 8000);
 
     // The database goes away: every answer is the 503 the instances give meanwhile.
-    proxy.tamperResponses([](const QByteArray &) {
+    auto refused = std::make_shared<int>(0);
+    proxy.tamperResponses([refused](const QByteArray &) {
+        ++*refused;
         const QByteArray body = R"({"error":"database_unavailable","message":"database unavailable; the request )"
                                 R"(was not carried out: retry it"})";
         return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
@@ -838,11 +840,17 @@ void TestCli::eventsFollowWaitsForADatabaseThatIsAway()
     QTRY_VERIFY_WITH_TIMEOUT((read(), err.contains(u"answered 503: database unavailable"_s)), 8000);
     QCOMPARE(follow.state(), QProcess::Running);
     QVERIFY2(err.contains(u"retrying"_s), qPrintable(err));
+    // Said once for the outage, not at every poll (walk 49: a line a second).
+    const int seen = *refused;
+    QTRY_VERIFY_WITH_TIMEOUT(*refused >= seen + 3, 10000);
+    read();
+    QCOMPARE(err.count(u"retrying"_s), 1);
 
     // It comes back: what happened meanwhile is printed.
     QVERIFY(!checkout(id, keyFile, u"dave@ws-4"_s).isEmpty());
     proxy.tamperResponses({});
     QTRY_VERIFY_WITH_TIMEOUT(read().contains(u"dave@ws-4"_s), 8000);
+    QVERIFY2(err.contains(u"the server answers again"_s), qPrintable(err));
     ::kill(pid_t(follow.processId()), SIGINT);
     QVERIFY(follow.waitForFinished(5000));
     QCOMPARE(follow.exitCode(), 0);
