@@ -274,12 +274,15 @@ void ConnectionDialog::fitHeight()
     // hint that comes as a list is typed must not push the fields below away from where the
     // person is about to click (walk 48).
     const int labelWidth = m_urlState->width() > 0 ? m_urlState->width() : m_url->width();
-    const int hintHeight
-        = m_urlState->fontMetrics()
-              .boundingRect(
-                  QRect(0, 0, std::max(labelWidth, 1), 100000), Qt::TextWordWrap,
-                  tr("%1 instances of one site; the dashboard uses whichever answers.").arg(QLocale().toString(10)))
-              .height();
+    const auto heightOf = [&](const QString &hint) {
+        return m_urlState->fontMetrics()
+            .boundingRect(QRect(0, 0, std::max(labelWidth, 1), 100000), Qt::TextWordWrap, hint)
+            .height();
+    };
+    const int hintHeight = std::max(
+        heightOf(tr("%1 instances of one site; the dashboard uses whichever answers.").arg(QLocale().toString(10))),
+        heightOf(tr("The path %1 goes before every request: leave it out unless a proxy serves the server there.")
+                     .arg(QString(24, u'W'))));
     if (hintHeight != m_urlState->minimumHeight())
         m_urlState->setMinimumHeight(hintHeight);
     if (!layout() || !layout()->hasHeightForWidth())
@@ -318,7 +321,24 @@ bool ConnectionDialog::validateUrls()
         m_urlState->setText(error);
         return false;
     }
+    // A path is kept as the prefix of every request (a server behind a proxy that serves it under
+    // one), so it is taken; but most servers have none, and a path pasted by mistake made walk 49's
+    // instance read "down" (every request answered 404): said before connecting.
+    for (const QUrl &url : urls) {
+        const QString path = url.path();
+        if (!path.isEmpty() && path != u"/"_s) {
+            m_urlState->setStyleSheet(u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Pending).name()));
+            // At most 24 characters of the path, so that the hint keeps to the room reserved for it.
+            const QString shown = path.size() <= 24 ? path : path.left(11) + u"…"_s + path.right(12);
+            m_urlState->setToolTip(url.toDisplayString());
+            m_urlState->setText(
+                tr("The path %1 goes before every request: leave it out unless a proxy serves the server there.")
+                    .arg(shown));
+            return true;
+        }
+    }
     m_urlState->setStyleSheet(QString());
+    m_urlState->setToolTip(QString());
     m_urlState->setText(urls.size() > 1
                             ? tr("%1 instances of one site; the dashboard uses whichever answers.").arg(urls.size())
                             : QString());

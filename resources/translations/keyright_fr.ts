@@ -1803,6 +1803,10 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>A named access token: krt- followed by 64 hex digits, shown once when it was created. Or the server&apos;s bootstrap admin token: the 64 hex digits of its admin-token file.</source>
         <translation>Un jeton d&apos;accès nommé : krt- suivi de 64 chiffres hexadécimaux, affiché une seule fois à sa création. Ou le jeton d&apos;administration initial du serveur : les 64 chiffres hexadécimaux de son fichier admin-token.</translation>
     </message>
+    <message>
+        <source>The path %1 goes before every request: leave it out unless a proxy serves the server there.</source>
+        <translation>Le chemin %1 précède chaque requête : retirez-le, sauf si un proxy sert le serveur à cet endroit.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::DashboardSession</name>

@@ -390,6 +390,16 @@ void TestDialogFeedback::typingAnInstanceListLeavesTheFieldsBelowInPlace()
     QTest::keyClicks(QApplication::focusWidget(), u"/tmp/admin-token"_s);
     QCOMPARE(tokenFile->text(), u"/tmp/admin-token"_s);
     QCOMPARE(url->text(), u"http://127.0.0.1:37401,http://127.0.0.1:37402"_s);
+
+    // Walk 49: a path pasted into the list by mistake is pointed out before connecting.
+    QTest::mouseClick(url, Qt::LeftButton);
+    QTest::keyClick(url, Qt::Key_End);
+    QTest::keyClicks(url, u"/work/ha/admin-token"_s);
+    QCoreApplication::processEvents();
+    QVERIFY2(state->text().contains(u"The path /work/ha/admin-token goes before every request"_s),
+             qPrintable(state->text()));
+    QCOMPARE(state->toolTip(), u"http://127.0.0.1:37402/work/ha/admin-token"_s);
+    QCOMPARE(tokenFile->mapTo(&dialog, QPoint()).y(), before);
 }
 
 #include "tst_dialogfeedback.moc"
