@@ -1720,6 +1720,11 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <extracomment>A borrowed seat given back before the end of the borrow, free again on the server.</extracomment>
         <translation>rendu en avance</translation>
     </message>
+    <message>
+        <source>Offline check (borrowed)</source>
+        <extracomment>The rule a simulated laptop holding a borrowed seat goes by: the lease file checked with no server.</extracomment>
+        <translation>Vérification hors ligne (emprunt)</translation>
+    </message>
 </context>
 <context>
     <name>keyright::ConnectionDialog</name>

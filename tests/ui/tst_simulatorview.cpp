@@ -887,6 +887,8 @@ void TestSimulatorView::borrowingRowsSayWhatTheServerAndTheOfflineCheckSay()
     ClientRow *second = m_view->rows().at(1);
     QTRY_COMPARE_WITH_TIMEOUT(laptop->beliefText(), ClientRow::tr("borrowed · held offline"), 5000);
     QTRY_COMPARE_WITH_TIMEOUT(laptop->serverText(), ClientRow::tr("borrowed · counted"), 5000);
+    QCOMPARE(laptop->policyText(), ClientRow::tr("Offline check (borrowed)"));
+    QCOMPARE(m_view->rows().at(2)->policyText(), ClientRow::tr("Monotonic (stopwatch)"));
     stepTo(std::chrono::seconds {4});
     QTRY_COMPARE_WITH_TIMEOUT(second->beliefText(), ClientRow::tr("borrow refused"), 5000);
     QTRY_VERIFY_WITH_TIMEOUT(sentence(second).contains(u"must stay on site"_s), 5000);

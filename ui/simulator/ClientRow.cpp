@@ -10,6 +10,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSlider>
 #include <QTextLayout>
@@ -326,10 +327,20 @@ void ClientRow::retranslateUi()
     if (!m_client)
         return;
     static_cast<ElidingLabel *>(m_name)->setName(m_client->name());
-    static_cast<ElidingLabel *>(m_policy)->setName(m_client->policy() == LeaseKeeper::ExpiryPolicy::Monotonic
-                                                       ? tr("Monotonic (stopwatch)")
-                                                       : tr("Signed expiry (wall clock)"));
+    static_cast<ElidingLabel *>(m_policy)->setName(policyText());
     updateOffsetLabel();
+}
+
+QString ClientRow::policyText() const
+{
+    if (!m_client)
+        return {};
+    // A borrowed lease is held by the offline check, not by the keeper's lapse rule.
+    if (m_client->isBorrowing())
+        //: The rule a simulated laptop holding a borrowed seat goes by: the lease file checked with no server.
+        return tr("Offline check (borrowed)");
+    return m_client->policy() == LeaseKeeper::ExpiryPolicy::Monotonic ? tr("Monotonic (stopwatch)")
+                                                                      : tr("Signed expiry (wall clock)");
 }
 
 void ClientRow::setActionAmounts(std::chrono::seconds cut, std::chrono::minutes back)
@@ -462,6 +473,7 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
         return;
     // The name can change with the language (a scenario's scripted clients).
     static_cast<ElidingLabel *>(m_name)->setName(m_client->name());
+    static_cast<ElidingLabel *>(m_policy)->setName(policyText());
     const QDateTime local = m_client->localClock().now();
     QString localText = clockText(local);
     if (serverNow.isValid()) {
@@ -474,10 +486,16 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
     m_localClock->setText(localText);
     m_serverClock->setText(clockText(serverNow));
     const auto lease = m_client->keeper().lease();
+    // A borrow ends days away: its day too, or it reads as a time a few seconds ago.
+    const auto expiryText = [&local](const QDateTime &expiry) {
+        if (std::abs(local.secsTo(expiry)) < 12 * 3600)
+            return clockText(expiry);
+        return QLocale().toString(expiry, QLocale::ShortFormat);
+    };
     if (lease)
-        m_expiry->setText(clockText(lease->expiresAt));
+        m_expiry->setText(expiryText(lease->expiresAt));
     else if (m_client->serverView().expiresAt.isValid())
-        m_expiry->setText(tr("%1 (old)").arg(clockText(m_client->serverView().expiresAt)));
+        m_expiry->setText(tr("%1 (old)").arg(expiryText(m_client->serverView().expiresAt)));
     else
         m_expiry->setText(u"—"_s);
 

@@ -37,6 +37,8 @@ public:
     // A borrowing client's one sentence under its row: why the server would not lend it a seat, or
     // why its offline check refuses the borrowed lease now; empty otherwise.
     QString sentenceText() const;
+    // The rule the row's client goes by: its keeper's expiry policy, or the offline check.
+    QString policyText() const;
     // The local clock as shown, with its offset from the server in brackets ("(+1.5 s)").
     QString localClockText() const;
     // "Instance 2": the server instance its keeper talks to; empty without instances.
