@@ -98,6 +98,7 @@ private Q_SLOTS:
     void idleHogLosesItsSeatToTheWaitingColleague();
     void laptopTripKeepsItsSeatCountedAndSeatsOnSite();
     void borrowedLaptopsClockTurnedBackIsRefusedUntilRight();
+    void endingABorrowScenarioReturnsItsBorrowedSeat();
     void sandboxLicensesGetTheirReclaimRuleAndLoseAStrayOne();
     void replayStartsFromEmptySandboxLicenses();
     void viewerTokenIsToldPlainlyInsteadOfPlaying();
@@ -1108,6 +1109,25 @@ void TestSimulation::borrowedLaptopsClockTurnedBackIsRefusedUntilRight()
     for (const SeatLease &lease : borrowed->receivedLeases())
         QCOMPARE(lease, borrowed->receivedLeases().constFirst());
     QCOMPARE(borrowed->seatIds().size(), 1);
+}
+
+void TestSimulation::endingABorrowScenarioReturnsItsBorrowedSeat()
+{
+    const QString id = playPreset(10);
+    QVERIFY(!id.isEmpty());
+    SimulatedClient *laptop = m_sim->clients().at(0);
+    QVERIFY(laptop->isBorrowing());
+    const QString seat = laptop->seatIds().value(0);
+    QVERIFY(row(id, seat));
+    // The trainer picks another scenario before the laptop leaves: its seat goes back, not a day later.
+    m_sim->clear();
+    settle();
+    QCOMPARE(serverEvents(id, u"borrow_returned"_s).size(), 1);
+    int status = 0;
+    const QJsonObject leases = m_server->adminCall("GET", u"/v1/licenses/%1/leases"_s.arg(id), {}, &status);
+    QCOMPARE(status, 200);
+    for (const QJsonValue &lease : leases["leases"_L1].toArray())
+        QVERIFY(lease["seatId"_L1].toString() != seat);
 }
 
 void TestSimulation::idleHogLosesItsSeatToTheWaitingColleague()

@@ -250,6 +250,8 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     m_sentence->setWordWrap(true);
     m_sentence->hide();
     buttons->addWidget(m_sentence, 1);
+    // A sentence of several lines makes the line taller: the badge keeps its own height.
+    buttons->setAlignment(m_network, Qt::AlignVCenter);
     buttons->addStretch(0);
 
     auto *layout = new QGridLayout(this);
