@@ -119,6 +119,9 @@ LicenseSpec SandboxProvisioner::sandboxSpec(const ScenarioPreset &preset, const 
     spec.skewSeconds = duration_cast<seconds>(sandbox.skew).count();
     spec.reapGraceSeconds
         = std::max<qint64>(spec.skewSeconds + 1, duration_cast<seconds>(preset.timing.reapGrace).count());
+    // Always sent, so a policy an earlier run or a person left on a sandbox license goes.
+    spec.borrow = sandbox.borrow.value_or(BorrowPolicy {});
+    spec.given |= LicenseSpec::Member::Borrow;
     return spec;
 }
 

@@ -116,6 +116,8 @@ void ScenarioPlayer::runAction(const ScenarioPreset::Action &action)
     case ScenarioPreset::ActionKind::SetOffset:
     case ScenarioPreset::ActionKind::Release:
     case ScenarioPreset::ActionKind::Use:
+    case ScenarioPreset::ActionKind::Borrow:
+    case ScenarioPreset::ActionKind::ReturnBorrow:
         break; // below: they act on a client
     }
     SimulatedClient *client = m_clients.value(action.client);
@@ -142,6 +144,15 @@ void ScenarioPlayer::runAction(const ScenarioPreset::Action &action)
         break;
     case ScenarioPreset::ActionKind::Use:
         client->noteActivity(action.amount);
+        break;
+    case ScenarioPreset::ActionKind::Borrow: {
+        // Whole days, at least one: the server lends by the day.
+        const auto days = std::chrono::ceil<std::chrono::days>(action.amount).count();
+        client->borrow(int(std::max<qint64>(1, days)));
+        break;
+    }
+    case ScenarioPreset::ActionKind::ReturnBorrow:
+        client->returnBorrowed();
         break;
     case ScenarioPreset::ActionKind::ServerClockJump:
     case ScenarioPreset::ActionKind::KillInstance:

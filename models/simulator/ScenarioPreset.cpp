@@ -59,7 +59,9 @@ QStringList ScenarioPreset::titles()
             tr("6. Skew tolerance"),
             tr("7. The server's clock jumps"),
             tr("8. An instance dies"),
-            tr("9. The idle hog")};
+            tr("9. The idle hog"),
+            tr("10. A laptop goes on a trip"),
+            tr("11. The borrowed laptop's clock is turned back")};
 }
 
 bool ScenarioPreset::jumpsServerClock() const
@@ -88,7 +90,7 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
     // The usual case: one license of the preset's own, with a seat to spare, so a client that took two
     // seats would show in the count instead of hiding behind a refusal.
     const auto ownLicense = [&p, &timing](int seats) {
-        p.licenses = {{LicenseRole::Main, sandboxLicenseId(p.key), seats, timing.skew, std::nullopt}};
+        p.licenses = {{LicenseRole::Main, sandboxLicenseId(p.key), seats, timing.skew, std::nullopt, std::nullopt}};
     };
 
     switch (number) {
@@ -197,8 +199,8 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
     case 6: {
         p.key = u"skew"_s;
         p.licenses = {{LicenseRole::TolerantSkew, tolerantSkewLicenseId(), 1, std::chrono::seconds {sandboxSkewSeconds},
-                       std::nullopt},
-                      {LicenseRole::ZeroSkew, zeroSkewLicenseId(), 1, milliseconds {0}, std::nullopt}};
+                       std::nullopt, std::nullopt},
+                      {LicenseRole::ZeroSkew, zeroSkewLicenseId(), 1, milliseconds {0}, std::nullopt, std::nullopt}};
         const milliseconds slow {-4000};
         p.clients
             = {{tr("Slow, skew 5 s"), slow, Policy::SignedExpiry, LicenseRole::TolerantSkew, std::nullopt},
@@ -287,8 +289,8 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
         // One seat, so the colleague can only get it from the hog; the shortest reclaim the server
         // accepts (a minute idle, a minute's warning), so the room sees it within the session.
         constexpr int warnMinutes = 1;
-        p.licenses
-            = {{LicenseRole::Main, sandboxLicenseId(p.key), 1, timing.skew, IdleReclaim {QString(), 1, warnMinutes}}};
+        p.licenses = {{LicenseRole::Main, sandboxLicenseId(p.key), 1, timing.skew,
+                       IdleReclaim {QString(), 1, warnMinutes}, std::nullopt}};
         const std::chrono::seconds patience = std::chrono::minutes {10};
         p.clients = {{tr("Idle hog"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt},
                      {tr("Colleague"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, patience}};
@@ -312,6 +314,86 @@ std::optional<ScenarioPreset> ScenarioPreset::make(int number, const Timing &tim
                          "by itself, as its warning said, without waiting for a heartbeat: its strip shows ! and it "
                          "is refused a new seat, since the only seat is taken. Any input before the warned time "
                          "would have kept the seat.");
+        break;
+    }
+    case 10: {
+        p.key = u"laptop-trip"_s;
+        // Three seats, two of which always stay on site: one laptop may be away at a time.
+        constexpr int seats = 3;
+        BorrowPolicy policy;
+        policy.allowed = true;
+        policy.maxDays = 7;
+        policy.maxBorrowed = 2;
+        policy.keepOnSite = 2;
+        p.licenses = {{LicenseRole::Main, sandboxLicenseId(p.key), seats, timing.skew, std::nullopt, policy}};
+        p.clients = {{tr("Laptop on a trip"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt},
+                     {tr("Second laptop"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt},
+                     {tr("Office desk 1"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt},
+                     {tr("Office desk 2"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt}};
+        const milliseconds oneDay = std::chrono::hours {24};
+        // Away for two TTLs: long past the point where an unrenewed ordinary lease would have gone.
+        const milliseconds away = ttl * 2;
+        const milliseconds back = milliseconds {1000} + away + milliseconds {1000};
+        p.actions = {act(milliseconds {0}, 0, Kind::Borrow, oneDay),
+                     act(milliseconds {1000}, 0, Kind::CutNetwork, away),
+                     act(milliseconds {2000}, 1, Kind::Borrow, oneDay),
+                     act(milliseconds {3000}, 2, Kind::Start),
+                     act(milliseconds {3000}, 3, Kind::Start),
+                     act(back, 0, Kind::ReturnBorrow),
+                     act(back + milliseconds {2000}, 1, Kind::Borrow, oneDay)};
+        p.duration = back + milliseconds {6000};
+        p.narration = tr("Three seats, and a license that lends them for up to a week but keeps two on site for the "
+                         "office. The first laptop borrows a seat for a day and leaves: it goes offline and sends no "
+                         "heartbeat, yet the server counts its seat all along (\"borrowed · counted\"), long after an "
+                         "ordinary lease would have run out. A second laptop asks to borrow too and is refused, with "
+                         "the server's sentence on its row: one more borrowed seat would leave fewer than two on site. "
+                         "The two office desks still check out: the low-water mark kept their seats. When the first "
+                         "laptop comes back early and returns its seat, the server frees it at once (\"returned "
+                         "early\") without waiting for the end of the borrow, and the second laptop's next request is "
+                         "granted.");
+        break;
+    }
+    case 11: {
+        p.key = u"borrowed-clock-back"_s;
+        constexpr int seats = 3;
+        BorrowPolicy policy;
+        policy.allowed = true;
+        policy.maxDays = 7;
+        policy.maxBorrowed = 1;
+        policy.keepOnSite = 0;
+        p.licenses = {{LicenseRole::Main, sandboxLicenseId(p.key), seats, timing.skew, std::nullopt, policy}};
+        const milliseconds back = std::chrono::minutes {2};
+        p.clients
+            = {{tr("Borrowed, offline check"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt},
+               {tr("Desk, monotonic"), milliseconds {0}, Policy::Monotonic, LicenseRole::Main, std::nullopt},
+               {tr("Desk, signed expiry"), milliseconds {0}, Policy::SignedExpiry, LicenseRole::Main, std::nullopt}};
+        const milliseconds cut = ttl * 2;
+        const milliseconds turnedBack = afterBeat + ttl / 3;
+        // Put right after the desks' leases ran out on the server, so the signed-expiry desk is
+        // seen acting on a seat nobody counts any more.
+        const milliseconds putRight = turnedBack + ttl;
+        p.actions = {act(milliseconds {0}, 0, Kind::Borrow, std::chrono::hours {24})};
+        p.actions.append(act(milliseconds {0}, 1, Kind::Start));
+        p.actions.append(act(milliseconds {0}, 2, Kind::Start));
+        for (int i = 0; i < 3; ++i)
+            p.actions.append(act(afterBeat, i, Kind::CutNetwork, cut));
+        for (int i = 0; i < 3; ++i)
+            p.actions.append(act(turnedBack, i, Kind::ClockBack, back));
+        for (int i = 0; i < 3; ++i)
+            p.actions.append(act(putRight, i, Kind::SetOffset, milliseconds {0}));
+        p.duration = afterBeat + cut + milliseconds {4000};
+        p.narration = tr("Three machines go offline and their clocks are turned back two minutes at the same moment, "
+                         "then put right. Each row shows one rule's verdict. The borrowed laptop checks its lease "
+                         "offline: it remembers the latest time it has seen, and a clock more than the skew behind it "
+                         "is a rollback, so it refuses the lease at once, with its sentence, and accepts it again as "
+                         "soon as the clock is right (✓). The desk with the monotonic keeper times its lease with a "
+                         "stopwatch that no clock change moves: it is not fooled and stops when its lease runs out. "
+                         "The desk with the signed-expiry rule of the original design (the lease is live while now ≤ "
+                         "expiry + skew, on its own clock) believes its clock: it keeps working after the server has "
+                         "taken its seat back (red on its strip) until the clock is put right. For an ordinary lease "
+                         "the server still counts honestly; for a borrowed one, days away from any server, the "
+                         "rollback guard is the only thing standing between a turned-back clock and a seat kept "
+                         "forever.");
         break;
     }
     default:

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "LeaseKeeper.h"
+#include "SeatDecision.h"
 #include "SeatRules.h"
 
 #include <QCoreApplication>
@@ -44,6 +45,9 @@ public:
         // The license's reclaimIdle rule (its default, for every holder); nullopt: none, and the
         // provisioner clears one an earlier run or a person left there.
         std::optional<IdleReclaim> reclaimIdle = std::nullopt;
+        // Its borrowing policy (issue 27); nullopt: it lends nothing, and the provisioner takes
+        // away a policy an earlier run or a person gave it.
+        std::optional<BorrowPolicy> borrow = std::nullopt;
     };
 
     struct Client
@@ -63,6 +67,9 @@ public:
     // live one most running clients talk to; for a revival, the last one killed); they need a
     // simulation with instances (ScenarioPlayer::setInstanceHooks). Use is the client's user doing
     // something `amount` ago (LeaseKeeper::noteActivity; 0: now), which idle reclaim goes by.
+    // Borrow takes a seat offline for `amount` (whole days, at least one) instead of checking out:
+    // the client then holds it from its borrowed lease file with no request (LeaseKeeper::
+    // startBorrowed); a refusal stays on its row. ReturnBorrow gives the borrowed seat back early.
     enum class ActionKind {
         Start,
         Crash,
@@ -73,7 +80,9 @@ public:
         ServerClockJump,
         KillInstance,
         ReviveInstance,
-        Use
+        Use,
+        Borrow,
+        ReturnBorrow
     };
     static constexpr int busiestInstance = -1;
 
@@ -94,7 +103,7 @@ public:
         int seatCount = 3;
     };
 
-    static constexpr int count = 9;
+    static constexpr int count = 11;
     // The tolerant skew of preset 6, and its two sandbox licenses.
     static constexpr int sandboxSkewSeconds = 5;
     static QString tolerantSkewLicenseId();
@@ -104,7 +113,7 @@ public:
 
     int number = 0; // 1..count
     // stable identifier: fast-clock, slow-clock, crash, flaky-network, rollback, skew, server-clock-jump,
-    // instance-dies, idle-hog
+    // instance-dies, idle-hog, laptop-trip, borrowed-clock-back
     QString key;
     QString title;
     QString narration; // what the room should watch for, a few sentences

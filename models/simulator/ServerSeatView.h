@@ -16,6 +16,7 @@ struct ServerSeatView
         Reaped, // the reaper deleted the expired row
         Revoked, // an administrator took it
         Reclaimed, // idle reclaim gave it to someone waiting
+        Returned, // a borrowed seat given back before the end of the borrow
         Gone, // the row is gone and the audit log has not said why yet
     };
 

@@ -2,7 +2,9 @@
 
 #include "Durations.h"
 
+#include <QLocale>
 #include <QNetworkAccessManager>
+#include <QTemporaryDir>
 
 namespace keyright {
 
@@ -69,6 +71,8 @@ SimulatedClient::SimulatedClient(QNetworkAccessManager &network, const QUrl &ser
     m_keeper->setWaitInLine(spec.waitInLine);
 
     connect(m_keeper, &LeaseKeeper::acquired, this, [this](const SeatLease &lease) {
+        if (m_borrowing)
+            return; // the borrow's own mark says it, and its lease is noted already
         const bool first = m_seatIds.isEmpty();
         noteLease(lease);
         record(first ? TimelineEvent::Kind::Checkout : TimelineEvent::Kind::Reacquire,
@@ -89,8 +93,11 @@ SimulatedClient::SimulatedClient(QNetworkAccessManager &network, const QUrl &ser
     connect(m_keeper, &LeaseKeeper::lapsed, this, [this] { record(TimelineEvent::Kind::Lapsed); });
     connect(m_keeper, &LeaseKeeper::degraded, this,
             [this](const QString &reason) { record(TimelineEvent::Kind::Degrade, reason); });
-    connect(m_keeper, &LeaseKeeper::released, this,
-            [this](const QString &seatId) { record(TimelineEvent::Kind::Release, tr("seat %1").arg(seatId.left(8))); });
+    connect(m_keeper, &LeaseKeeper::released, this, [this](const QString &seatId) {
+        if (m_borrowing && seatId.isEmpty())
+            return; // a borrowed seat stops with its return (or stays counted): nothing was released
+        record(TimelineEvent::Kind::Release, tr("seat %1").arg(seatId.left(8)));
+    });
     connect(m_keeper, &LeaseKeeper::reclaimWarning, this, [this](const QDateTime &reclaimAt) {
         record(TimelineEvent::Kind::ReclaimWarned, LeaseKeeper::warningText(reclaimAt));
     });
@@ -160,9 +167,106 @@ void SimulatedClient::crash()
 
 void SimulatedClient::release()
 {
+    if (m_borrowing && m_keeper->state() != LeaseKeeper::State::Stopped) {
+        // The simulator leaves no seat of its own counted for a day: a borrowed seat goes back.
+        returnBorrowed();
+        return;
+    }
     m_keeper->release();
     sample();
     Q_EMIT changed();
+}
+
+std::optional<BorrowedLeaseFile> SimulatedClient::borrowedFile() const
+{
+    if (!m_borrowDir)
+        return std::nullopt;
+    return BorrowedLeaseFile::forLicense(m_spec.licenseId, m_borrowDir->path());
+}
+
+void SimulatedClient::borrow(int days)
+{
+    if (m_borrowPending || m_crashed)
+        return;
+    const auto state = m_keeper->state();
+    if (state != LeaseKeeper::State::Idle && state != LeaseKeeper::State::Stopped)
+        return; // it holds or seeks a seat already: one machine, one seat
+    m_borrowPending = true;
+    m_client->borrow(m_holder, days, this, [this, days](const BorrowOutcome &outcome) {
+        m_borrowPending = false;
+        if (const auto *refused = std::get_if<outcome::BorrowRefused>(&outcome)) {
+            m_borrowRefusal = refused->message;
+            record(TimelineEvent::Kind::BorrowRefused, refused->message);
+            return;
+        }
+        const auto *borrowed = std::get_if<outcome::Borrowed>(&outcome);
+        if (!borrowed) {
+            // Not the server's refusal: the network, the key, a malformed answer.
+            QString message;
+            if (const auto *transport = std::get_if<outcome::Transport>(&outcome))
+                message = transport->message;
+            else if (const auto *unauthorized = std::get_if<outcome::Unauthorized>(&outcome))
+                message = unauthorized->message;
+            else if (const auto *protocol = std::get_if<outcome::Protocol>(&outcome))
+                message = protocol->message;
+            m_borrowRefusal = message;
+            record(TimelineEvent::Kind::BorrowRefused, message);
+            return;
+        }
+        if (!m_borrowDir) {
+            m_borrowDir = std::make_unique<QTemporaryDir>();
+            m_borrowDir->setAutoRemove(true);
+        }
+        const BorrowAnswer &answer = borrowed->answer;
+        const BorrowedLeaseFile file = *borrowedFile();
+        QString error;
+        if (!m_borrowDir->isValid()
+            || !file.write(BorrowedLeaseState {answer.lease, answer.publicKey, m_client->serverUrl().toString(),
+                                               answer.serverTime},
+                           &error)) {
+            m_borrowRefusal = error.isEmpty() ? m_borrowDir->errorString() : error;
+            record(TimelineEvent::Kind::BorrowRefused, m_borrowRefusal);
+            return;
+        }
+        m_borrowRefusal.clear();
+        m_borrowing = true;
+        m_started = true;
+        noteLease(answer.lease);
+        //: A simulated laptop borrowed a seat for %n days; %1 is when the borrow ends.
+        record(TimelineEvent::Kind::Borrowed,
+               tr("borrowed for %n day(s), until %1", nullptr, days)
+                   .arg(QLocale().toString(answer.lease.expiresAt, QLocale::ShortFormat)));
+        m_keeper->startBorrowed(file, m_spec.licenseId, m_skew);
+        sample();
+        Q_EMIT changed();
+    });
+}
+
+void SimulatedClient::returnBorrowed()
+{
+    if (!m_borrowing || m_serverView.seatId.isEmpty() || m_keeper->state() == LeaseKeeper::State::Stopped)
+        return;
+    const QString seatId = m_serverView.seatId;
+    m_client->returnBorrowed(seatId, this, [this, seatId](const ReleaseOutcome &outcome) {
+        if (std::holds_alternative<outcome::Released>(outcome)) {
+            if (const auto file = borrowedFile())
+                file->remove();
+            record(TimelineEvent::Kind::Returned, tr("seat %1").arg(seatId.left(8)));
+        } else {
+            // Not returned: the seat stays counted until the borrow ends, as for a lost laptop.
+            QString message;
+            if (const auto *transport = std::get_if<outcome::Transport>(&outcome))
+                message = transport->message;
+            else if (const auto *unauthorized = std::get_if<outcome::Unauthorized>(&outcome))
+                message = unauthorized->message;
+            else if (const auto *protocol = std::get_if<outcome::Protocol>(&outcome))
+                message = protocol->message;
+            record(TimelineEvent::Kind::BeatLost, message);
+        }
+        m_keeper->release();
+        sample();
+        Q_EMIT changed();
+    });
 }
 
 void SimulatedClient::noteActivity(milliseconds ago)

@@ -10,9 +10,11 @@
 #include <QObject>
 
 #include <chrono>
+#include <memory>
 #include <optional>
 
 class QNetworkAccessManager;
+class QTemporaryDir;
 
 namespace keyright {
 
@@ -90,6 +92,22 @@ public:
     // Its user did something `ago` before now (0: now): the keeper tells the server, and idle
     // reclaim goes by it.
     void noteActivity(std::chrono::milliseconds ago);
+    // Borrows a seat for `days` instead of checking out (issue 27): the lease the server lends is
+    // written to this machine's own borrowed lease file (a temporary directory of its own, as each
+    // client is a computer of its own), and the keeper holds it from there with no request
+    // (LeaseKeeper::startBorrowed, with the license's skew), so a clock turned back is judged by
+    // the offline check. A refusal keeps the server's sentence (borrowRefusal()); another call tries
+    // again.
+    void borrow(int days);
+    // Gives the borrowed seat back early (DELETE .../borrow/{seat}); the keeper stops holding it.
+    void returnBorrowed();
+    // Holds (or held, until it was returned) a borrowed seat rather than a checked-out one.
+    bool isBorrowing() const { return m_borrowing; }
+    // The server's sentence for the last refused borrow; empty once a borrow was granted.
+    QString borrowRefusal() const { return m_borrowRefusal; }
+    // The borrowed lease file, when it borrowed (its state can be read, as `keyright borrowed` does).
+    std::optional<BorrowedLeaseFile> borrowedFile() const;
+
     // The keeper's requests fail as transport errors for `duration` of simulated time.
     void cutNetwork(std::chrono::milliseconds duration);
     bool isNetworkCut() const;
@@ -136,6 +154,10 @@ private:
     std::chrono::milliseconds m_skew {0};
     bool m_started = false;
     bool m_crashed = false;
+    bool m_borrowing = false;
+    bool m_borrowPending = false;
+    QString m_borrowRefusal;
+    std::unique_ptr<QTemporaryDir> m_borrowDir; // this machine's borrowed lease files
     int m_lastInstance = -1; // the instance last recorded, for InstanceChanged
     int m_checkouts = 0;
     ServerSeatView m_serverView;

@@ -376,7 +376,8 @@ void Simulation::pollLicense(const QString &licenseId)
     EventQuery query;
     query.after = m_eventCursor.value(licenseId);
     query.licenseId = licenseId;
-    query.kinds = {EventKind::Released, EventKind::Reaped, EventKind::Revoked, EventKind::Reclaimed};
+    query.kinds
+        = {EventKind::Released, EventKind::Reaped, EventKind::Revoked, EventKind::Reclaimed, EventKind::BorrowReturned};
     query.limit = 1000;
     m_admin.events(query, this, [this, licenseId](const AdminResult<EventPage> &page) {
         if (!page.ok()) {
@@ -395,6 +396,8 @@ void Simulation::pollLicense(const QString &licenseId)
                 fate.state = ServerSeatView::State::Revoked;
             else if (event.kind == EventKind::Reclaimed)
                 fate.state = ServerSeatView::State::Reclaimed;
+            else if (event.kind == EventKind::BorrowReturned)
+                fate.state = ServerSeatView::State::Returned;
             else
                 continue;
             m_seatFates.insert(event.seatId, fate);

@@ -25,6 +25,9 @@ struct TimelineEvent
         ClockChanged, // the trainer moved its wall clock
         InstanceChanged, // another server instance than before answered its keeper
         ReclaimWarned, // idle reclaim marked its seat for someone waiting: it goes unless used
+        Borrowed, // a seat borrowed: held offline from its lease file until returned or ended
+        BorrowRefused, // the server refused to lend a seat; the detail is its sentence
+        Returned, // the borrowed seat given back early
     };
 
     Kind kind = Kind::Checkout;

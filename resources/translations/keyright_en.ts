@@ -911,6 +911,17 @@
     </message>
 </context>
 <context>
+    <name>keyright::SimulatedClient</name>
+    <message numerus="yes">
+        <source>borrowed for %n day(s), until %1</source>
+        <extracomment>A simulated laptop borrowed a seat for %n days; %1 is when the borrow ends.</extracomment>
+        <translation>
+            <numerusform>borrowed for %n day, until %1</numerusform>
+            <numerusform>borrowed for %n days, until %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>keyright::SimulatorView</name>
     <message numerus="yes">
         <source>%1 (%n seat(s), TTL %2 s)</source>

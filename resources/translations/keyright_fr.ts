@@ -681,6 +681,50 @@
         <source>One seat, and a license that reclaims idle seats: a holder who has done nothing for a minute loses the seat to someone waiting, after a minute&apos;s warning (a real site would rather wait an hour and warn ten minutes ahead). The idle hog&apos;s application was left open overnight and nobody has touched it for two hours; a few seconds later a colleague starts the application and waits in line. The server marks the hog&apos;s seat, and the hog&apos;s next heartbeat brings the warning: its row says when the seat goes (⚠ on its strip), as its application would tell its user. Nobody is there to answer. At that time the server takes the seat and gives it straight to the colleague: the hog&apos;s server column says &quot;reclaimed&quot; and the colleague&apos;s strip turns green. The count never goes above one: the seat left the hog before it went to the colleague. At the same moment the hog&apos;s keeper stops by itself, as its warning said, without waiting for a heartbeat: its strip shows ! and it is refused a new seat, since the only seat is taken. Any input before the warned time would have kept the seat.</source>
         <translation>Un seul siège, et une licence qui reprend les sièges inactifs : un détenteur qui n&apos;a rien fait depuis une minute perd son siège au profit d&apos;une personne qui attend, après une minute d&apos;avertissement (un vrai site attendrait plutôt une heure et avertirait dix minutes avant). L&apos;application de l&apos;accapareur est restée ouverte toute la nuit et personne n&apos;y a touché depuis deux heures ; quelques secondes plus tard, un collègue lance l&apos;application et se met dans la file. Le serveur marque le siège de l&apos;accapareur, et son battement suivant apporte l&apos;avertissement : sa ligne dit quand le siège part (⚠ sur sa bande), comme son application le dirait à son utilisateur. Personne n&apos;est là pour répondre. À cette heure-là, le serveur reprend le siège et le donne aussitôt au collègue : la colonne serveur de l&apos;accapareur indique « repris » et la bande du collègue passe au vert. Le compte ne dépasse jamais un : le siège a quitté l&apos;accapareur avant d&apos;aller au collègue. Au même moment, le gardien de l&apos;accapareur s&apos;arrête de lui-même, comme son avertissement l&apos;annonçait, sans attendre de battement : sa bande montre ! et un nouveau siège lui est refusé, puisque le seul siège est pris. La moindre saisie avant l&apos;heure annoncée aurait gardé le siège.</translation>
     </message>
+    <message>
+        <source>10. A laptop goes on a trip</source>
+        <translation>10. Un portable part en voyage</translation>
+    </message>
+    <message>
+        <source>11. The borrowed laptop&apos;s clock is turned back</source>
+        <translation>11. On recule l&apos;horloge du portable qui a emprunté</translation>
+    </message>
+    <message>
+        <source>Laptop on a trip</source>
+        <translation>Portable en voyage</translation>
+    </message>
+    <message>
+        <source>Second laptop</source>
+        <translation>Second portable</translation>
+    </message>
+    <message>
+        <source>Office desk 1</source>
+        <translation>Poste du bureau 1</translation>
+    </message>
+    <message>
+        <source>Office desk 2</source>
+        <translation>Poste du bureau 2</translation>
+    </message>
+    <message>
+        <source>Three seats, and a license that lends them for up to a week but keeps two on site for the office. The first laptop borrows a seat for a day and leaves: it goes offline and sends no heartbeat, yet the server counts its seat all along (&quot;borrowed · counted&quot;), long after an ordinary lease would have run out. A second laptop asks to borrow too and is refused, with the server&apos;s sentence on its row: one more borrowed seat would leave fewer than two on site. The two office desks still check out: the low-water mark kept their seats. When the first laptop comes back early and returns its seat, the server frees it at once (&quot;returned early&quot;) without waiting for the end of the borrow, and the second laptop&apos;s next request is granted.</source>
+        <translation>Trois sièges, et une licence qui les prête jusqu&apos;à une semaine mais en garde deux sur site pour le bureau. Le premier portable emprunte un siège pour une journée et s&apos;en va : il passe hors ligne et n&apos;envoie aucun battement, et pourtant le serveur compte son siège tout du long (« emprunté · compté »), bien après l&apos;expiration d&apos;un bail ordinaire. Un second portable demande à emprunter lui aussi et se voit refuser, avec la phrase du serveur sur sa ligne : un siège emprunté de plus en laisserait moins de deux sur site. Les deux postes du bureau obtiennent quand même leur siège : le seuil de réserve leur a gardé leurs sièges. Quand le premier portable revient en avance et rend son siège, le serveur le libère aussitôt (« rendu en avance ») sans attendre la fin de l&apos;emprunt, et la demande suivante du second portable est accordée.</translation>
+    </message>
+    <message>
+        <source>Borrowed, offline check</source>
+        <translation>Emprunté, vérification hors ligne</translation>
+    </message>
+    <message>
+        <source>Desk, monotonic</source>
+        <translation>Poste, monotone</translation>
+    </message>
+    <message>
+        <source>Desk, signed expiry</source>
+        <translation>Poste, expiration signée</translation>
+    </message>
+    <message>
+        <source>Three machines go offline and their clocks are turned back two minutes at the same moment, then put right. Each row shows one rule&apos;s verdict. The borrowed laptop checks its lease offline: it remembers the latest time it has seen, and a clock more than the skew behind it is a rollback, so it refuses the lease at once, with its sentence, and accepts it again as soon as the clock is right (✓). The desk with the monotonic keeper times its lease with a stopwatch that no clock change moves: it is not fooled and stops when its lease runs out. The desk with the signed-expiry rule of the original design (the lease is live while now ≤ expiry + skew, on its own clock) believes its clock: it keeps working after the server has taken its seat back (red on its strip) until the clock is put right. For an ordinary lease the server still counts honestly; for a borrowed one, days away from any server, the rollback guard is the only thing standing between a turned-back clock and a seat kept forever.</source>
+        <translation>Trois machines passent hors ligne et leur horloge recule de deux minutes au même instant, puis est remise à l&apos;heure. Chaque ligne montre le verdict d&apos;une règle. Le portable qui a emprunté vérifie son bail hors ligne : il retient l&apos;heure la plus tardive qu&apos;il a vue, et une horloge en retard de plus que la tolérance sur elle est un recul, donc il refuse le bail aussitôt, avec sa phrase, et l&apos;accepte de nouveau dès que l&apos;horloge est juste (✓). Le poste au gardien monotone mesure son bail avec un chronomètre qu&apos;aucun changement d&apos;horloge ne bouge : il n&apos;est pas dupe et s&apos;arrête quand son bail expire. Le poste à la règle d&apos;expiration signée de la conception d&apos;origine (le bail est valide tant que maintenant ≤ expiration + tolérance, sur sa propre horloge) croit son horloge : il continue de travailler après que le serveur a repris son siège (rouge sur sa bande) jusqu&apos;à ce que l&apos;horloge soit remise à l&apos;heure. Pour un bail ordinaire le serveur compte toujours honnêtement ; pour un bail emprunté, à des jours de tout serveur, le garde-fou contre le recul est la seule chose entre une horloge reculée et un siège gardé pour toujours.</translation>
+    </message>
 </context>
 <context>
     <name>TlsTrust</name>
@@ -1645,6 +1689,41 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>in line</source>
         <translation>en file</translation>
+    </message>
+    <message>
+        <source>borrowed · held offline</source>
+        <extracomment>A simulated laptop holding a borrowed seat, checked on the laptop with no server.</extracomment>
+        <translation>emprunté · tenu hors ligne</translation>
+    </message>
+    <message>
+        <source>borrowed · refused offline</source>
+        <extracomment>A simulated laptop whose offline check refuses its borrowed lease now.</extracomment>
+        <translation>emprunté · refusé hors ligne</translation>
+    </message>
+    <message>
+        <source>returned · stopped</source>
+        <translation>rendu · arrêté</translation>
+    </message>
+    <message>
+        <source>borrow refused</source>
+        <extracomment>A simulated laptop the server would not lend a seat to.</extracomment>
+        <translation>emprunt refusé</translation>
+    </message>
+    <message>
+        <source>borrowed · counted</source>
+        <extracomment>A borrowed seat the server counts although no heartbeat comes.</extracomment>
+        <translation>emprunté · compté</translation>
+    </message>
+    <message>
+        <source>returned early</source>
+        <comment>seat state on the server</comment>
+        <extracomment>A borrowed seat given back before the end of the borrow, free again on the server.</extracomment>
+        <translation>rendu en avance</translation>
+    </message>
+    <message>
+        <source>Offline check (borrowed)</source>
+        <extracomment>The rule a simulated laptop holding a borrowed seat goes by: the lease file checked with no server.</extracomment>
+        <translation>Vérification hors ligne (emprunt)</translation>
     </message>
 </context>
 <context>
@@ -5641,6 +5720,14 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <extracomment>A simulated client&apos;s holder name on the server: its name, then a suffix that says &quot;simulator&quot;.</extracomment>
         <translation>%1@simulateur</translation>
     </message>
+    <message numerus="yes">
+        <source>borrowed for %n day(s), until %1</source>
+        <extracomment>A simulated laptop borrowed a seat for %n days; %1 is when the borrow ends.</extracomment>
+        <translation>
+            <numerusform>emprunté pour %n jour, jusqu’à %1</numerusform>
+            <numerusform>emprunté pour %n jours, jusqu’à %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::Simulation</name>
@@ -5955,8 +6042,8 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         </translation>
     </message>
     <message>
-        <source>&lt;b&gt;Strip&lt;/b&gt;: top lane the client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; acting, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; lapsed, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; degraded, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; acting without a counted seat), bottom lane &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; the server counts the seat. Marks: C checkout, · beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, ⏏ release, ✖ crash, ⟲ clock changed, ⚠ warned: idle seat goes to someone waiting.</source>
-        <translation>&lt;b&gt;Bande&lt;/b&gt; : en haut le client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; en service, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; bail expiré, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; dégradé, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; en service sans siège compté), en bas &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; le serveur compte le siège. Marques : C demande de siège, · battement, × battement perdu, ! siège perdu, L bail expiré, R réacquisition, D dégradation, ✓ rétablissement, ⏏ libération, ✖ plantage, ⟲ horloge modifiée, ⚠ averti : le siège inactif ira à quelqu&apos;un qui attend.</translation>
+        <source>&lt;b&gt;Strip&lt;/b&gt;: top lane the client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; acting, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; lapsed, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; degraded, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; acting without a counted seat), bottom lane &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; the server counts the seat. Marks: C checkout, · beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, ⏏ release, ✖ crash, ⟲ clock changed, ⚠ warned: idle seat goes to someone waiting, B borrowed, ⊘ borrow refused, ↩ returned early.</source>
+        <translation>&lt;b&gt;Bande&lt;/b&gt; : en haut le client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; en service, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; bail expiré, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; dégradé, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; en service sans siège compté), en bas &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; le serveur compte le siège. Marques : C demande de siège, · battement, × battement perdu, ! siège perdu, L bail expiré, R réacquisition, D dégradation, ✓ rétablissement, ⏏ libération, ✖ plantage, ⟲ horloge modifiée, ⚠ averti : le siège inactif ira à quelqu&apos;un qui attend, B emprunté, ⊘ emprunt refusé, ↩ rendu en avance.</translation>
     </message>
 </context>
 <context>

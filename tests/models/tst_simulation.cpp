@@ -96,6 +96,9 @@ private Q_SLOTS:
     void instanceDiesWithoutLosingOrDoublingASeat();
     void instanceScenarioNeedsInstances();
     void idleHogLosesItsSeatToTheWaitingColleague();
+    void laptopTripKeepsItsSeatCountedAndSeatsOnSite();
+    void borrowedLaptopsClockTurnedBackIsRefusedUntilRight();
+    void endingABorrowScenarioReturnsItsBorrowedSeat();
     void sandboxLicensesGetTheirReclaimRuleAndLoseAStrayOne();
     void replayStartsFromEmptySandboxLicenses();
     void viewerTokenIsToldPlainlyInsteadOfPlaying();
@@ -443,11 +446,18 @@ void TestSimulation::presetsAreWellFormed()
     const bool kills = std::any_of(preset->actions.cbegin(), preset->actions.cend(),
                                    [](const auto &a) { return a.kind == Kind::KillInstance; });
     QCOMPARE(kills, preset->usesInstances());
-    // Every scripted client is started by the script.
+    // Every scripted client is started by the script: it checks out, or it borrows.
     for (int i = 0; i < preset->clients.size(); ++i) {
         QVERIFY(std::any_of(preset->actions.cbegin(), preset->actions.cend(), [i](const auto &a) {
-            return a.client == i && a.kind == ScenarioPreset::ActionKind::Start;
+            return a.client == i && (a.kind == Kind::Start || a.kind == Kind::Borrow);
         }));
+    }
+    // A scenario that borrows plays on a license that lends.
+    const bool borrows = std::any_of(preset->actions.cbegin(), preset->actions.cend(),
+                                     [](const auto &a) { return a.kind == Kind::Borrow; });
+    if (borrows) {
+        QVERIFY(preset->licenses.constFirst().borrow);
+        QVERIFY(preset->licenses.constFirst().borrow->allowed);
     }
 }
 
@@ -932,6 +942,192 @@ void TestSimulation::zeroSkewShowsDoubleUseAndTolerantSkewDoesNot()
     // Both colleagues did get their seat in the end: the absence of double use is not a stall.
     QVERIFY(waitingTolerant->checkouts() == 1);
     QVERIFY(waitingZero->checkouts() == 1);
+}
+
+void TestSimulation::laptopTripKeepsItsSeatCountedAndSeatsOnSite()
+{
+    const QString id = playPreset(10);
+    QVERIFY(!id.isEmpty());
+    QCOMPARE(m_sim->clients().size(), 4);
+    SimulatedClient *laptop = m_sim->clients().at(0);
+    SimulatedClient *second = m_sim->clients().at(1);
+    SimulatedClient *desk1 = m_sim->clients().at(2);
+    SimulatedClient *desk2 = m_sim->clients().at(3);
+    const ScenarioPreset preset = *m_sim->preset();
+    const milliseconds ttl = preset.timing.ttl;
+    const milliseconds skew = preset.timing.skew;
+
+    // The laptop borrowed at once: a borrowed lease, held from its file, counted by the server.
+    QVERIFY(laptop->isBorrowing());
+    QVERIFY(laptop->keeper().isBorrowed());
+    QVERIFY(laptop->keeper().isActing());
+    QCOMPARE(laptop->seatIds().size(), 1);
+    const QString laptopSeat = laptop->seatIds().constFirst();
+    QVERIFY(laptop->receivedLeases().constFirst().borrowed);
+    QCOMPARE(countEvents(laptop, TimelineEvent::Kind::Borrowed), 1);
+
+    bool sawCountedPastTtl = false;
+    bool sawOfficeFull = false;
+    int inUseBeforeReturn = -1;
+    int inUseAfterReturn = -1;
+    QDateTime returnedAt;
+    runFor(preset.duration, [&] {
+        const milliseconds t = m_sim->player().elapsed();
+        const auto state = m_sim->licenseState(id);
+        QVERIFY(state && state->known);
+        if (!laptop->serverView().endedAt.isValid() && laptop->serverView().state != ServerSeatView::State::Returned) {
+            // Away and silent: never a renewal, yet the server counts the seat all along.
+            QVERIFY2(laptop->keeper().isActing(), qPrintable(laptop->keeper().lastError()));
+            QCOMPARE(laptop->serverView().state, ServerSeatView::State::Live);
+            QVERIFY(row(id, laptopSeat) && row(id, laptopSeat)->live);
+            if (t > ttl + skew + milliseconds {1000} && laptop->isNetworkCut())
+                sawCountedPastTtl = true;
+            inUseBeforeReturn = state->inUse;
+        } else if (!returnedAt.isValid()) {
+            // The first poll after the return: the seat is free at once, not at the borrow's end.
+            returnedAt = m_clock->now();
+            inUseAfterReturn = state->inUse;
+            QVERIFY(!row(id, laptopSeat));
+        }
+        // The desks check out although a laptop is away: the low-water mark kept their seats.
+        if (t >= milliseconds {4000} && !returnedAt.isValid()) {
+            QVERIFY(desk1->keeper().isActing());
+            QVERIFY(desk2->keeper().isActing());
+            if (state->inUse == 3)
+                sawOfficeFull = true;
+        }
+        // The second laptop is refused while the first is away, and holds nothing.
+        if (t >= milliseconds {3000} && !returnedAt.isValid()) {
+            QVERIFY(!second->isBorrowing());
+            QVERIFY(!second->keeper().isActing());
+        }
+    });
+    QVERIFY(!m_invariantFailed);
+    QCOMPARE(laptop->receivedLeases().size(), 1); // no heartbeat ever renewed it
+    QVERIFY2(sawCountedPastTtl, "the borrowed seat was not seen counted past a TTL without heartbeats");
+    QVERIFY(sawOfficeFull);
+
+    // The refusal is the server's one sentence about the seats kept on site.
+    QCOMPARE(countEvents(second, TimelineEvent::Kind::BorrowRefused), 1);
+    QVERIFY2(second->borrowRefusal().isEmpty(), "the second laptop's later borrow was refused too");
+    QString refusal;
+    for (const TimelineEvent &e : second->events()) {
+        if (e.kind == TimelineEvent::Kind::BorrowRefused)
+            refusal = e.detail;
+    }
+    QVERIFY2(refusal.contains(u"must stay on site"_s), qPrintable(refusal));
+    QVERIFY2(refusal.contains(u"2 must stay on site"_s), qPrintable(refusal));
+
+    // The early return freed the seat in the same poll: three in use before, two after.
+    QVERIFY(returnedAt.isValid());
+    QCOMPARE(inUseBeforeReturn, 3);
+    QCOMPARE(inUseAfterReturn, 2);
+    QCOMPARE(laptop->serverView().state, ServerSeatView::State::Returned);
+    QCOMPARE(countEvents(laptop, TimelineEvent::Kind::Returned), 1);
+    QVERIFY(!laptop->keeper().isActing());
+    QVERIFY(laptop->borrowedFile() && !laptop->borrowedFile()->exists());
+    QCOMPARE(serverEvents(id, u"borrow_returned"_s).size(), 1);
+
+    // And the second laptop's next request is granted: a borrowed seat again, the office full.
+    QVERIFY(second->isBorrowing());
+    QVERIFY(second->keeper().isActing());
+    QCOMPARE(second->serverView().state, ServerSeatView::State::Live);
+    QCOMPARE(m_sim->licenseState(id)->inUse, 3);
+    QCOMPARE(serverEvents(id, u"seat_borrowed"_s).size(), 2);
+}
+
+void TestSimulation::borrowedLaptopsClockTurnedBackIsRefusedUntilRight()
+{
+    const QString id = playPreset(11);
+    QVERIFY(!id.isEmpty());
+    QCOMPARE(m_sim->clients().size(), 3);
+    SimulatedClient *borrowed = m_sim->clients().at(0);
+    SimulatedClient *monotonic = m_sim->clients().at(1);
+    SimulatedClient *signedExpiry = m_sim->clients().at(2);
+    QCOMPARE(monotonic->policy(), Policy::Monotonic);
+    QCOMPARE(signedExpiry->policy(), Policy::SignedExpiry);
+    const ScenarioPreset preset = *m_sim->preset();
+    milliseconds turnedBack {0};
+    milliseconds putRight {0};
+    for (const ScenarioPreset::Action &a : preset.actions) {
+        if (a.kind == ScenarioPreset::ActionKind::ClockBack)
+            turnedBack = a.at;
+        if (a.kind == ScenarioPreset::ActionKind::SetOffset)
+            putRight = a.at;
+    }
+    QVERIFY(turnedBack > milliseconds {0} && putRight > turnedBack);
+    QVERIFY(borrowed->keeper().isBorrowed());
+    QVERIFY(borrowed->keeper().isActing());
+
+    milliseconds refusedFor {0};
+    milliseconds signedFooledFor {0};
+    bool monotonicStopped = false;
+    QString refusal;
+    runFor(preset.duration, [&] {
+        const milliseconds t = m_sim->player().elapsed();
+        const QDateTime now = m_clock->now();
+        // The borrowed seat stays counted by the server whatever the laptop's clock says.
+        QCOMPARE(borrowed->serverView().state, ServerSeatView::State::Live);
+        if (t < turnedBack) {
+            QVERIFY(borrowed->keeper().isActing());
+        } else if (t < putRight) {
+            // The offline check refuses: the clock is more than the skew behind the latest time seen.
+            QVERIFY2(!borrowed->keeper().isActing(), qPrintable(u"at %1 ms"_s.arg(t.count())));
+            QCOMPARE(borrowed->keeper().state(), LeaseKeeper::State::Degraded);
+            refusal = borrowed->keeper().lastError();
+            const BorrowedLeaseCheck check
+                = borrowed->borrowedFile()->check(id, borrowed->holder(), borrowed->localClock(), preset.timing.skew);
+            QCOMPARE(check.verdict, BorrowedLeaseCheck::Verdict::ClockBehind);
+            refusedFor += stepSize;
+        } else {
+            // Right again: held again.
+            QVERIFY2(borrowed->keeper().isActing(), qPrintable(borrowed->keeper().lastError()));
+        }
+        // The monotonic desk is not fooled: it never acts on a seat the server no longer counts.
+        const ServerSeatView monoView = monotonic->serverView();
+        if (monotonic->keeper().isActing())
+            QVERIFY2(monoView.countedUntil.isValid() && now <= monoView.countedUntil,
+                     qPrintable(u"monotonic acting past its seat at %1 ms"_s.arg(t.count())));
+        else if (t > turnedBack)
+            monotonicStopped = true;
+        // The signed-expiry desk believes its turned-back clock.
+        const ServerSeatView signedView = signedExpiry->serverView();
+        if (signedExpiry->keeper().isActing() && signedView.countedUntil.isValid() && now > signedView.countedUntil) {
+            QVERIFY2(t < putRight + stepSize, "the signed-expiry desk acted on after its clock was put right");
+            signedFooledFor += stepSize;
+        }
+    });
+    QVERIFY(!m_invariantFailed);
+    QVERIFY2(refusedFor >= putRight - turnedBack - stepSize * 2, qPrintable(u"%1 ms"_s.arg(refusedFor.count())));
+    QVERIFY2(refusal.contains(u"clock"_s), qPrintable(refusal));
+    QCOMPARE(countEvents(borrowed, TimelineEvent::Kind::Degrade), 1);
+    QCOMPARE(countEvents(borrowed, TimelineEvent::Kind::Recover), 1);
+    QVERIFY(monotonicStopped);
+    QVERIFY2(signedFooledFor >= milliseconds {2000},
+             qPrintable(u"the signed-expiry desk was fooled for %1 ms"_s.arg(signedFooledFor.count())));
+    // The borrowed lease was never renewed: the lease it recovered is the one the server lent.
+    for (const SeatLease &lease : borrowed->receivedLeases())
+        QCOMPARE(lease, borrowed->receivedLeases().constFirst());
+    QCOMPARE(borrowed->seatIds().size(), 1);
+}
+
+void TestSimulation::endingABorrowScenarioReturnsItsBorrowedSeat()
+{
+    const QString id = playPreset(10);
+    QVERIFY(!id.isEmpty());
+    SimulatedClient *laptop = m_sim->clients().at(0);
+    QVERIFY(laptop->isBorrowing());
+    const QString seat = laptop->seatIds().value(0);
+    QVERIFY(row(id, seat));
+    // The trainer picks another scenario before the laptop leaves: its seat goes back, not a day later.
+    m_sim->clear();
+    settle();
+    QCOMPARE(serverEvents(id, u"borrow_returned"_s).size(), 1);
+    int status = 0;
+    const QJsonObject leases = m_server->adminCall("GET", u"/v1/licenses/%1/leases"_s.arg(id), {}, &status);
+    QCOMPARE(status, 200);
+    for (const QJsonValue &lease : leases["leases"_L1].toArray())
+        QVERIFY(lease["seatId"_L1].toString() != seat);
 }
 
 void TestSimulation::idleHogLosesItsSeatToTheWaitingColleague()

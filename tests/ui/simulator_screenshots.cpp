@@ -3,12 +3,15 @@
 // holders kept alive, the crashed kiosk on training-demo) on the simulation's clock, which stays
 // paused and is stepped here, so every picture shows the same moment each time. "An instance dies"
 // plays on three more instances on the server's store and is taken while the instance is dead,
-// just before it comes back: the moment the story is about.
+// just before it comes back: the moment the story is about. So are the borrowing ones: "A laptop
+// goes on a trip" just after the early return, "The borrowed laptop's clock is turned back" just
+// before the clocks are put right.
 //
 //   QT_QPA_PLATFORM=offscreen keyright-sim-screenshots <dir> [width height text-scale language suffix [numbers...]]
 //   e.g. keyright-sim-screenshots docs                                (1440x900, 100 %, English, 1-6)
 //        keyright-sim-screenshots docs 1280 720 1.0 en "" 8            (docs/simulator-instance-dies.png)
 //        keyright-sim-screenshots docs 1280 720 1.5 fr -projector-fr 5
+//        keyright-sim-screenshots docs 1440 900 1.0 en "" 10 11           (the borrowing scenarios)
 
 #include "AdminClient.h"
 #include "CountingNetworkAccessManager.h"
@@ -169,6 +172,13 @@ int main(int argc, char **argv)
         auto duration = playing.duration;
         for (const ScenarioPreset::Action &action : playing.actions) {
             if (action.kind == ScenarioPreset::ActionKind::ReviveInstance)
+                duration = action.at - std::chrono::seconds {1};
+            // The laptop trip just after the early return: the seat freed, the second laptop's
+            // refusal still on its row (it asks again two seconds later).
+            if (action.kind == ScenarioPreset::ActionKind::ReturnBorrow)
+                duration = action.at + std::chrono::seconds {1};
+            // The turned-back clocks just before they are put right: each rule's verdict at once.
+            if (action.kind == ScenarioPreset::ActionKind::SetOffset && playing.key == u"borrowed-clock-back"_s)
                 duration = action.at - std::chrono::seconds {1};
         }
         for (std::chrono::milliseconds t {0}; t < duration; t += std::chrono::milliseconds {250}) {

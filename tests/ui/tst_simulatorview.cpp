@@ -92,6 +92,8 @@ private Q_SLOTS:
     void crowdedLineLabelsNeverRunIntoEachOther();
     void smallWindowShowsTwoWholeRows_data();
     void smallWindowShowsTwoWholeRows();
+    void borrowingRowsSayWhatTheServerAndTheOfflineCheckSay_data();
+    void borrowingRowsSayWhatTheServerAndTheOfflineCheckSay();
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
@@ -850,6 +852,85 @@ void TestSimulatorView::runControlsStayInReachOnAProjector()
     QTest::mouseClick(m_view->findChild<QPushButton *>(u"simulatorStepButton"_s), Qt::LeftButton);
     QCOMPARE(before.msecsTo(m_clock->now()), 1000);
     switchLanguage(languages, u"en"_s);
+}
+
+void TestSimulatorView::borrowingRowsSayWhatTheServerAndTheOfflineCheckSay_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << u"en"_s;
+    QTest::newRow("French") << u"fr"_s;
+}
+
+void TestSimulatorView::borrowingRowsSayWhatTheServerAndTheOfflineCheckSay()
+{
+    QFETCH(QString, language);
+    LanguageManager languages;
+    switchLanguage(languages, language);
+    const auto restore = qScopeGuard([&languages] { switchLanguage(languages, u"en"_s); });
+    const auto sentence = [](ClientRow *row) {
+        auto *label = row->findChild<QLabel *>(u"simulatorSentence"_s);
+        return label && label->isVisibleTo(row) ? label->text() : QString();
+    };
+    const auto stepTo = [this](std::chrono::milliseconds at) {
+        while (m_view->simulation().player().elapsed() < at) {
+            m_clock->step(std::chrono::milliseconds {500});
+            m_view->simulation().tick();
+            QTest::qWait(30);
+        }
+    };
+
+    // 10. A laptop goes on a trip: the laptop's seat is counted as borrowed, the second laptop's
+    // row shows the server's refusal whole, and the return shows at once.
+    QVERIFY(m_view->playPreset(10));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 4, 5000);
+    ClientRow *laptop = m_view->rows().at(0);
+    ClientRow *second = m_view->rows().at(1);
+    QTRY_COMPARE_WITH_TIMEOUT(laptop->beliefText(), ClientRow::tr("borrowed · held offline"), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(laptop->serverText(), ClientRow::tr("borrowed · counted"), 5000);
+    QCOMPARE(laptop->policyText(), ClientRow::tr("Offline check (borrowed)"));
+    QCOMPARE(m_view->rows().at(2)->policyText(), ClientRow::tr("Monotonic (stopwatch)"));
+    stepTo(std::chrono::seconds {4});
+    QTRY_COMPARE_WITH_TIMEOUT(second->beliefText(), ClientRow::tr("borrow refused"), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(sentence(second).contains(u"must stay on site"_s), 5000);
+    QVERIFY(sentence(laptop).isEmpty());
+    // On a projector the refusal reads whole.
+    m_view->setFontScale(1.5);
+    m_view->resize(1280, 640);
+    QStringList clipped;
+    QTRY_VERIFY2_WITH_TIMEOUT((clipped = WidgetTextAudit::clipped(m_view.get())).isEmpty(),
+                              qPrintable(clipped.join(u"\n"_s)), 2000);
+    m_view->setFontScale(1.0);
+    m_view->resize(1280, 720);
+    // Still counted after two TTLs away, then returned early.
+    stepTo(std::chrono::seconds {31});
+    QCOMPARE(laptop->serverText(), ClientRow::tr("borrowed · counted"));
+    stepTo(std::chrono::seconds {33});
+    QTRY_COMPARE_WITH_TIMEOUT(laptop->serverText(), ClientRow::tr("returned early", "seat state on the server"), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(laptop->beliefText(), ClientRow::tr("returned · stopped"), 5000);
+
+    // 11. The borrowed laptop's clock is turned back: its row says the offline check refuses, with
+    // the check's sentence, and holds again once the clock is right.
+    QVERIFY(m_view->playPreset(11));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 3, 5000);
+    ClientRow *borrowed = m_view->rows().at(0);
+    QTRY_COMPARE_WITH_TIMEOUT(borrowed->beliefText(), ClientRow::tr("borrowed · held offline"), 5000);
+    const auto preset = m_view->simulation().preset();
+    QVERIFY(preset);
+    milliseconds turnedBack {0};
+    milliseconds putRight {0};
+    for (const ScenarioPreset::Action &a : preset->actions) {
+        if (a.kind == ScenarioPreset::ActionKind::ClockBack)
+            turnedBack = a.at;
+        if (a.kind == ScenarioPreset::ActionKind::SetOffset)
+            putRight = a.at;
+    }
+    stepTo(turnedBack + milliseconds {1000});
+    QTRY_COMPARE_WITH_TIMEOUT(borrowed->beliefText(), ClientRow::tr("borrowed · refused offline"), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!sentence(borrowed).isEmpty(), 5000);
+    QCOMPARE(sentence(borrowed), borrowed->client()->keeper().lastError());
+    stepTo(putRight + milliseconds {1000});
+    QTRY_COMPARE_WITH_TIMEOUT(borrowed->beliefText(), ClientRow::tr("borrowed · held offline"), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(sentence(borrowed).isEmpty(), 5000);
 }
 
 QTEST_MAIN(TestSimulatorView)

@@ -10,6 +10,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSlider>
 #include <QTextLayout>
@@ -242,7 +243,16 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
         buttons->addWidget(button);
     }
     buttons->addWidget(m_network);
-    buttons->addStretch(1);
+    // The sentence a borrowing application is told (a refused borrow, a lease refused offline),
+    // whole: it is what the room reads out.
+    m_sentence = new QLabel(this);
+    m_sentence->setObjectName(u"simulatorSentence"_s);
+    m_sentence->setWordWrap(true);
+    m_sentence->hide();
+    buttons->addWidget(m_sentence, 1);
+    // A sentence of several lines makes the line taller: the badge keeps its own height.
+    buttons->setAlignment(m_network, Qt::AlignVCenter);
+    buttons->addStretch(0);
 
     auto *layout = new QGridLayout(this);
     layout->setContentsMargins(6, 3, 6, 3);
@@ -319,10 +329,20 @@ void ClientRow::retranslateUi()
     if (!m_client)
         return;
     static_cast<ElidingLabel *>(m_name)->setName(m_client->name());
-    static_cast<ElidingLabel *>(m_policy)->setName(m_client->policy() == LeaseKeeper::ExpiryPolicy::Monotonic
-                                                       ? tr("Monotonic (stopwatch)")
-                                                       : tr("Signed expiry (wall clock)"));
+    static_cast<ElidingLabel *>(m_policy)->setName(policyText());
     updateOffsetLabel();
+}
+
+QString ClientRow::policyText() const
+{
+    if (!m_client)
+        return {};
+    // A borrowed lease is held by the offline check, not by the keeper's lapse rule.
+    if (m_client->isBorrowing())
+        //: The rule a simulated laptop holding a borrowed seat goes by: the lease file checked with no server.
+        return tr("Offline check (borrowed)");
+    return m_client->policy() == LeaseKeeper::ExpiryPolicy::Monotonic ? tr("Monotonic (stopwatch)")
+                                                                      : tr("Signed expiry (wall clock)");
 }
 
 void ClientRow::setActionAmounts(std::chrono::seconds cut, std::chrono::minutes back)
@@ -359,6 +379,26 @@ QString ClientRow::beliefText() const
         //: A simulated client waiting in the license's line; %1 is its place (1: next to get a seat).
         return ticket && ticket->position > 0 ? tr("in line · place %1").arg(ticket->position) : tr("in line");
     }
+    if (m_client->isBorrowing()) {
+        switch (keeper.state()) {
+        case LeaseKeeper::State::Holding:
+            //: A simulated laptop holding a borrowed seat, checked on the laptop with no server.
+            return tr("borrowed · held offline");
+        case LeaseKeeper::State::Degraded:
+            //: A simulated laptop whose offline check refuses its borrowed lease now.
+            return tr("borrowed · refused offline");
+        case LeaseKeeper::State::Stopped:
+            return m_client->serverView().state == ServerSeatView::State::Returned ? tr("returned · stopped")
+                                                                                   : tr("released · stopped");
+        case LeaseKeeper::State::Idle:
+        case LeaseKeeper::State::Acquiring:
+        case LeaseKeeper::State::Waiting:
+            break;
+        }
+    }
+    if (!m_client->borrowRefusal().isEmpty() && keeper.state() == LeaseKeeper::State::Idle)
+        //: A simulated laptop the server would not lend a seat to.
+        return tr("borrow refused");
     switch (m_client->belief()) {
     case SimulatedClient::Belief::NotStarted:
         return tr("not started");
@@ -373,6 +413,18 @@ QString ClientRow::beliefText() const
     case SimulatedClient::Belief::Stopped:
         return m_client->isCrashed() ? tr("crashed") : tr("released · stopped");
     }
+    return {};
+}
+
+QString ClientRow::sentenceText() const
+{
+    if (!m_client)
+        return {};
+    const LeaseKeeper &keeper = m_client->keeper();
+    if (m_client->isBorrowing() && keeper.state() == LeaseKeeper::State::Degraded)
+        return keeper.lastError();
+    if (keeper.state() == LeaseKeeper::State::Idle)
+        return m_client->borrowRefusal();
     return {};
 }
 
@@ -396,7 +448,8 @@ QString ClientRow::serverText() const
     case ServerSeatView::State::NoSeat:
         return tr("no seat");
     case ServerSeatView::State::Live:
-        return tr("live · counted");
+        //: A borrowed seat the server counts although no heartbeat comes.
+        return m_client->isBorrowing() ? tr("borrowed · counted") : tr("live · counted");
     case ServerSeatView::State::ExpiredAwaitingReap:
         return tr("expired · awaiting reap");
     case ServerSeatView::State::Released:
@@ -407,6 +460,9 @@ QString ClientRow::serverText() const
         return tr("revoked", "seat state on the server");
     case ServerSeatView::State::Reclaimed:
         return tr("reclaimed · given to a waiter", "seat state on the server");
+    case ServerSeatView::State::Returned:
+        //: A borrowed seat given back before the end of the borrow, free again on the server.
+        return tr("returned early", "seat state on the server");
     case ServerSeatView::State::Gone:
         return tr("row gone");
     }
@@ -419,6 +475,7 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
         return;
     // The name can change with the language (a scenario's scripted clients).
     static_cast<ElidingLabel *>(m_name)->setName(m_client->name());
+    static_cast<ElidingLabel *>(m_policy)->setName(policyText());
     const QDateTime local = m_client->localClock().now();
     QString localText = clockText(local);
     if (serverNow.isValid()) {
@@ -431,10 +488,16 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
     m_localClock->setText(localText);
     m_serverClock->setText(clockText(serverNow));
     const auto lease = m_client->keeper().lease();
+    // A borrow ends days away: its day too, or it reads as a time a few seconds ago.
+    const auto expiryText = [&local](const QDateTime &expiry) {
+        if (std::abs(local.secsTo(expiry)) < 12 * 3600)
+            return clockText(expiry);
+        return QLocale().toString(expiry, QLocale::ShortFormat);
+    };
     if (lease)
-        m_expiry->setText(clockText(lease->expiresAt));
+        m_expiry->setText(expiryText(lease->expiresAt));
     else if (m_client->serverView().expiresAt.isValid())
-        m_expiry->setText(tr("%1 (old)").arg(clockText(m_client->serverView().expiresAt)));
+        m_expiry->setText(tr("%1 (old)").arg(expiryText(m_client->serverView().expiresAt)));
     else
         m_expiry->setText(u"—"_s);
 
@@ -464,6 +527,13 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
         m_network->hide();
     }
     setBadge(m_server, serverText(), SimulatorPalette::server(m_client->serverView().state));
+    if (const QString sentence = sentenceText(); !sentence.isEmpty()) {
+        if (m_sentence->text() != sentence)
+            m_sentence->setText(sentence);
+        m_sentence->show();
+    } else {
+        m_sentence->hide();
+    }
 
     if (m_offset->value() != m_client->offset().count() / 1000) {
         const QSignalBlocker block(m_offset);

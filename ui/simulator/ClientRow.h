@@ -34,6 +34,11 @@ public:
     // What the client believes; while idle reclaim has warned it, when its seat goes.
     QString beliefText() const;
     QString serverText() const;
+    // A borrowing client's one sentence under its row: why the server would not lend it a seat, or
+    // why its offline check refuses the borrowed lease now; empty otherwise.
+    QString sentenceText() const;
+    // The rule the row's client goes by: its keeper's expiry policy, or the offline check.
+    QString policyText() const;
     // The local clock as shown, with its offset from the server in brackets ("(+1.5 s)").
     QString localClockText() const;
     // "Instance 2": the server instance its keeper talks to; empty without instances.
@@ -69,6 +74,7 @@ private:
     QLabel *m_belief = nullptr;
     QLabel *m_server = nullptr;
     QLabel *m_network = nullptr;
+    QLabel *m_sentence = nullptr;
     TimelineStrip *m_strip = nullptr;
     QPushButton *m_crash = nullptr;
     QPushButton *m_cutButton = nullptr;

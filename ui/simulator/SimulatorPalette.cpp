@@ -41,6 +41,7 @@ QColor SimulatorPalette::server(ServerSeatView::State state)
         return StatePalette::fill(StatePalette::Idle);
     case ServerSeatView::State::NoSeat:
     case ServerSeatView::State::Released:
+    case ServerSeatView::State::Returned:
     case ServerSeatView::State::Reaped:
     case ServerSeatView::State::Gone:
         return StatePalette::background(StatePalette::Muted);
@@ -85,6 +86,7 @@ QColor SimulatorPalette::eventColour(TimelineEvent::Kind kind)
     case TimelineEvent::Kind::Reacquire:
     case TimelineEvent::Kind::Recover:
     case TimelineEvent::Kind::InstanceChanged: // the lease carried on elsewhere: a healthy mark
+    case TimelineEvent::Kind::Borrowed:
         return StatePalette::colour(StatePalette::Live);
     case TimelineEvent::Kind::Beat:
         return StatePalette::colour(StatePalette::Muted);
@@ -95,10 +97,12 @@ QColor SimulatorPalette::eventColour(TimelineEvent::Kind kind)
     case TimelineEvent::Kind::SeatLost:
     case TimelineEvent::Kind::Crash:
     case TimelineEvent::Kind::Degrade:
+    case TimelineEvent::Kind::BorrowRefused:
         return StatePalette::colour(StatePalette::Failed);
     case TimelineEvent::Kind::Lapsed:
         return StatePalette::colour(StatePalette::Expiring);
     case TimelineEvent::Kind::Release:
+    case TimelineEvent::Kind::Returned:
         return StatePalette::colour(StatePalette::Muted);
     case TimelineEvent::Kind::ClockChanged:
         return StatePalette::colour(StatePalette::Reserved);

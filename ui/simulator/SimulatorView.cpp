@@ -844,7 +844,8 @@ void SimulatorView::retranslateUi()
                          "<span style='color:%4'>■</span> acting without a counted seat), bottom lane "
                          "<span style='color:%5'>■</span> the server counts the seat. Marks: C checkout, "
                          "· beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, "
-                         "⏏ release, ✖ crash, ⟲ clock changed, ⚠ warned: idle seat goes to someone waiting.")
+                         "⏏ release, ✖ crash, ⟲ clock changed, ⚠ warned: idle seat goes to someone waiting, "
+                         "B borrowed, ⊘ borrow refused, ↩ returned early.")
                           .arg(SimulatorPalette::belief(SimulatedClient::Belief::Acting).name(),
                                SimulatorPalette::belief(SimulatedClient::Belief::Lapsed).name(),
                                SimulatorPalette::belief(SimulatedClient::Belief::Degraded).name(),

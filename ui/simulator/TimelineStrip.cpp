@@ -51,6 +51,12 @@ QString glyphFor(TimelineEvent::Kind kind)
         return u"⇄"_s;
     case TimelineEvent::Kind::ReclaimWarned:
         return u"⚠"_s;
+    case TimelineEvent::Kind::Borrowed:
+        return u"B"_s;
+    case TimelineEvent::Kind::BorrowRefused:
+        return u"⊘"_s;
+    case TimelineEvent::Kind::Returned:
+        return u"↩"_s;
     }
     return {};
 }
