@@ -96,6 +96,10 @@ QString lineSentence(const SeatLedger::Line &line, const LedgerReport &report, c
     const auto expired = [&](const SeatLedger::Holding &holding) {
         return say(QT_TRANSLATE_NOOP("Ledger", "%1 (expired %2)")).arg(holding.holder, clock(holding.since, zone));
     };
+    const auto until = [&](const SeatLedger::Holding &holding) {
+        return say(QT_TRANSLATE_NOOP("Ledger", "%1 (until %2)"))
+            .arg(holding.holder, clockFrom(holding.since, report.at, zone));
+    };
     const int n = line.seats;
     switch (line.category) {
     case Category::InUse:
@@ -113,6 +117,9 @@ QString lineSentence(const SeatLedger::Line &line, const LedgerReport &report, c
     case Category::SecondSeat:
         return say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) held by someone who already holds another: %1."), n)
             .arg(holderList(line.holdings, plain));
+    case Category::Borrowed:
+        return say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) borrowed, counted until they come back or expire: %1."), n)
+            .arg(holderList(line.holdings, until));
     case Category::Expiring:
         return say(QT_TRANSLATE_N_NOOP(
                        "Ledger", "%n seat(s) whose client stopped renewing, still counted within the clock skew: %1."),

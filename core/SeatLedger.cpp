@@ -16,9 +16,9 @@ namespace {
 
 using Category = SeatLedger::Category;
 
-constexpr std::array allCategories {Category::InUse,      Category::ActivityUnknown, Category::Idle,
-                                    Category::SecondSeat, Category::Expiring,        Category::ReservedIdle,
-                                    Category::Free,       Category::OverCount,       Category::Expired};
+constexpr std::array allCategories {
+    Category::InUse,    Category::ActivityUnknown, Category::Idle, Category::SecondSeat, Category::Borrowed,
+    Category::Expiring, Category::ReservedIdle,    Category::Free, Category::OverCount,  Category::Expired};
 
 // Whether the category's seats are part of the seat count as held seats.
 bool holdsSeats(Category category)
@@ -90,6 +90,13 @@ SeatLedger accountSeats(const CompiledSeatRules &rules, const LedgerInput &input
         if (input.now > lease.expiresAt) {
             category = Category::Expiring;
             holding.since = lease.expiresAt;
+        } else if (lease.borrowed) {
+            // A laptop away with its signed lease: accounted for as borrowed until it comes back or
+            // expires, and not the person's on-site seat (their seat at the desk is not a second one).
+            category = Category::Borrowed;
+            holding.since = lease.expiresAt;
+            held(category).append(holding);
+            continue;
         } else if (persons.contains(person)) {
             category = Category::SecondSeat;
         } else if (!seat->lastActivity) {
@@ -111,7 +118,7 @@ SeatLedger accountSeats(const CompiledSeatRules &rules, const LedgerInput &input
     const auto bySince = [](const SeatLedger::Holding &a, const SeatLedger::Holding &b) {
         return a.since < b.since || (a.since == b.since && a.seatId < b.seatId);
     };
-    for (Category category : {Category::Idle, Category::Expiring, Category::Expired})
+    for (Category category : {Category::Idle, Category::Borrowed, Category::Expiring, Category::Expired})
         std::sort(held(category).begin(), held(category).end(), bySince);
 
     for (Category category : allCategories) {

@@ -69,6 +69,7 @@ struct SeatLedger
         ActivityUnknown, // live, its client reports no activity: counted as in use, never idle
         Idle, // live, no activity for more than idleAfter
         SecondSeat, // a later live seat of a person (the name before '@') who already holds one
+        Borrowed, // live, taken offline (issue 27): counted until it is returned or expires
         Expiring, // past its expiry but still live within the skew: the client stopped renewing
         ReservedIdle, // reserved for `group`, nobody of it holding the seat
         Free, // anyone admitted may take it
@@ -81,7 +82,7 @@ struct SeatLedger
         QString seatId;
         QString holder;
         QString group; // the reservation the seat counts against, empty for a shared seat
-        // Idle: the last activity; InUse: the last activity too; Expiring and Expired: the expiry;
+        // Idle: the last activity; InUse: the last activity too; Borrowed, Expiring and Expired: the expiry;
         // SecondSeat and ActivityUnknown: invalid.
         QDateTime since;
         // Idle: when idle reclaim gives the seat to someone waiting, if it marked it; else invalid.

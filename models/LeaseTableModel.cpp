@@ -112,7 +112,9 @@ std::optional<HeldSeat> LeaseTableModel::seatAt(int row) const
     if (row < 0 || row >= m_rows.size() || m_rows.at(row).kind != HolderRow::Kind::Lease)
         return std::nullopt;
     const HolderRow &r = m_rows.at(row);
-    return HeldSeat {r.licenseId, r.lease.lease.seatId, r.lease.lease.holder};
+    const SeatLease &lease = r.lease.lease;
+    return HeldSeat {r.licenseId, lease.seatId, lease.holder, lease.borrowed,
+                     lease.borrowed ? lease.expiresAt : QDateTime()};
 }
 
 bool LeaseTableModel::isIdle(const HolderRow &row) const
@@ -141,7 +143,20 @@ LeaseTableModel::HolderState LeaseTableModel::stateOf(const HolderRow &row) cons
     // at once, even when the last poll is old (an outage) and the server's word is out of date.
     if (!row.lease.live || m_now > row.lease.lease.expiresAt)
         return HolderState::ExpiredAwaitingReap;
-    return HolderState::Live;
+    return row.lease.lease.borrowed ? HolderState::Borrowed : HolderState::Live;
+}
+
+QString LeaseTableModel::borrowedUntilText(const QDateTime &until, const QDateTime &now)
+{
+    const QLocale locale;
+    const QDateTime local = until.toLocalTime();
+    const QString time = locale.toString(local.time(), QLocale::ShortFormat);
+    // Within the week a weekday names the day without doubt; beyond, the date does.
+    if (now.isValid() && now.toLocalTime().date().daysTo(local.date()) < 7)
+        return tr("%1 %2", "a weekday and a time: Fri 18:00")
+            .arg(locale.dayName(local.date().dayOfWeek(), QLocale::ShortFormat), time);
+    return tr("%1 %2", "a date and a time: 12/03/2027 18:00")
+        .arg(locale.toString(local.date(), QLocale::ShortFormat), time);
 }
 
 QString LeaseTableModel::stateText(HolderState state, const QDateTime &asOf)
@@ -157,6 +172,9 @@ QString LeaseTableModel::stateText(HolderState state, const QDateTime &asOf)
     case HolderState::Blocked:
         text = tr("blocked");
         break;
+    case HolderState::Borrowed:
+        text = tr("borrowed", "a seat's state");
+        break;
     }
     if (asOf.isValid())
         return tr("%1 (as of %2)").arg(text, asOf.toLocalTime().toString(u"HH:mm"_s));
@@ -168,7 +186,8 @@ QHash<QString, int> LeaseTableModel::liveSeatsByLicense() const
     QHash<QString, int> live;
     for (const HolderRow &row : m_rows) {
         int &count = live[row.licenseId]; // a license whose seats all expired still reads 0
-        if (row.kind == HolderRow::Kind::Lease && stateOf(row) == HolderState::Live)
+        if (row.kind == HolderRow::Kind::Lease
+            && (stateOf(row) == HolderState::Live || stateOf(row) == HolderState::Borrowed))
             ++count;
     }
     return live;
@@ -256,6 +275,8 @@ QVariant LeaseTableModel::data(const QModelIndex &index, int role) const
                 return QBrush(StatePalette::colour(StatePalette::Expired));
             case HolderState::Blocked:
                 return QBrush(StatePalette::colour(StatePalette::Reserved));
+            case HolderState::Borrowed:
+                return QBrush(StatePalette::colour(StatePalette::Borrowed));
             }
             return {};
         case SignatureColumn:
@@ -350,6 +371,12 @@ QVariant LeaseTableModel::displayData(const HolderRow &row, int column) const
         return tr("expired %1 ago").arg(countdownText(-left));
     }
     case StateColumn:
+        if (stateOf(row) == HolderState::Borrowed) {
+            const QString text = tr("borrowed until %1").arg(borrowedUntilText(lease.expiresAt, m_now));
+            return m_staleSince.isValid()
+                ? tr("%1 (as of %2)").arg(text, m_staleSince.toLocalTime().toString(u"HH:mm"_s))
+                : text;
+        }
         return stateText(stateOf(row), m_staleSince);
     case SignatureColumn:
         return row.lease.signatureValid ? u"\u2713"_s : u"\u2717"_s;
@@ -488,6 +515,11 @@ QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
     case StateColumn:
         if (stateOf(row) == HolderState::Live)
             return tr("The seat counts against the license");
+        if (stateOf(row) == HolderState::Borrowed) {
+            return tr("Borrowed: the seat is away on a laptop that holds a signed lease. It counts against the "
+                      "license until it is returned or until %1, and cannot be revoked before.")
+                .arg(fullTimestamp(lease.expiresAt));
+        }
         return tr("The lease expired; the seat no longer counts. The reaper deletes the row from %1.")
             .arg(formatTime(row.lease.reapableAt, m_now));
     case CountsAgainstColumn: {

@@ -21,6 +21,10 @@ struct HeldSeat
     QString licenseId;
     QString seatId;
     QString holder;
+    // A borrowed seat (issue 27) until `borrowedUntil`: its laptop keeps a signed lease the server
+    // cannot recall, so revoking it frees nothing the laptop gives up.
+    bool borrowed = false;
+    QDateTime borrowedUntil = {};
 };
 
 // Holders of one or more licenses. A poll (applyPoll) is applied as a diff keyed by seat id, as
@@ -64,7 +68,7 @@ public:
         CapsRole, // QStringList: the capped groups the holder is in
         IdleRole, // bool: a live holder with no activity for longer than the license's idle threshold
     };
-    enum class HolderState { Live, ExpiredAwaitingReap, Blocked };
+    enum class HolderState { Live, ExpiredAwaitingReap, Blocked, Borrowed };
     Q_ENUM(HolderState)
 
     explicit LeaseTableModel(const Clock &serverClock, QObject *parent = nullptr);
@@ -111,9 +115,12 @@ public:
     // Whether `left` sorts before `right` by `column`, as SortRole's values compare, without
     // building them as QVariants (HolderSortProxy: a poll of 50,000 rows sorts in one go).
     bool sortsBefore(int left, int right, int column) const;
+    // "Fri 18:00" in the user's locale for an end within the week after `now`, else with the date.
+    static QString borrowedUntilText(const QDateTime &until, const QDateTime &now);
     // What the State column reads; with `asOf`, the rows are from the last poll at that time.
     static QString stateText(HolderState state, const QDateTime &asOf = {});
-    // Per license listed, its seats whose leases are live at the model's clock (the rows that read "live").
+    // Per license listed, its seats whose leases are live at the model's clock (the rows that read
+    // "live" or "borrowed until").
     QHash<QString, int> liveSeatsByLicense() const;
 
     // The rows are what the server said at `asOf` and no poll has succeeded since (invalid: fresh).

@@ -81,6 +81,8 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
         return std::max(0, l.seatCount - inUseShown(l) - reservedIdle(l));
     case WaitingRole:
         return l.waiting;
+    case BorrowedRole:
+        return std::clamp(l.borrowed, 0, inUseShown(l));
     case Qt::DisplayRole:
         switch (index.column()) {
         case NameColumn:
@@ -204,8 +206,8 @@ void LicenseListModel::applyList(const LicenseList &list)
     if (removed)
         rebuildIndex();
 
-    const QList<int> roles {Qt::DisplayRole, Qt::ToolTipRole,  Qt::ForegroundRole, SortRole,   SeatCountRole,
-                            InUseRole,       ReservedIdleRole, FreeRole,           WaitingRole};
+    const QList<int> roles {Qt::DisplayRole, Qt::ToolTipRole,  Qt::ForegroundRole, SortRole,    SeatCountRole,
+                            InUseRole,       ReservedIdleRole, FreeRole,           WaitingRole, BorrowedRole};
     QList<LicenseSummary> added;
     for (const LicenseSummary &l : list.licenses) {
         const auto it = m_rowById.constFind(l.id);
@@ -251,8 +253,9 @@ void LicenseListModel::setStale(const QDateTime &asOf, const QHash<QString, int>
     m_staleSince = asOf;
     m_liveNow = shown;
     if (!m_licenses.isEmpty())
-        Q_EMIT dataChanged(index(0, 0), index(int(m_licenses.size()) - 1, ColumnCount - 1),
-                           {Qt::DisplayRole, Qt::ToolTipRole, Qt::ForegroundRole, SortRole, InUseRole, FreeRole});
+        Q_EMIT dataChanged(
+            index(0, 0), index(int(m_licenses.size()) - 1, ColumnCount - 1),
+            {Qt::DisplayRole, Qt::ToolTipRole, Qt::ForegroundRole, SortRole, InUseRole, FreeRole, BorrowedRole});
 }
 
 int LicenseListModel::inUseShown(const LicenseSummary &l) const
@@ -300,6 +303,9 @@ QString LicenseListModel::displayName(const LicenseSummary &l)
 QString LicenseListModel::seatsToolTip(const LicenseSummary &l) const
 {
     QString tip = tr("%1 of %n seat(s) in use (live leases only)", nullptr, l.seatCount).arg(l.inUse);
+    if (l.borrowed > 0)
+        tip += u'\n'
+            + tr("%n of them borrowed: away on laptops until they are returned or expire", nullptr, l.borrowed);
     if (l.reservedSeats > 0) {
         const std::optional<SeatUsage> usage = m_usage.value(l.id);
         const int idle = reservedIdle(l);

@@ -28,6 +28,7 @@ public:
         ReservedIdleRole, // seats reserved for a group and idle (exact when the usage is known, else at least)
         FreeRole, // seats anyone admitted may take
         WaitingRole, // tickets waiting in the license's line
+        BorrowedRole, // live borrowed seats (issue 27), part of InUseRole
     };
 
     explicit LicenseListModel(QObject *parent = nullptr);

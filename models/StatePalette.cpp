@@ -36,6 +36,9 @@ constexpr Variants variants[StatePalette::RoleCount] = {
     {0x00695c, 0x80cbc4, 0x26a69a}, // ReservedSeat
     // Ochre: a warning apart from the orange of expiring and pending rows.
     {0x6f5600, 0xffd54f, 0xfbc02d}, // Idle
+    // Sky blue-cyan: a seat that is away, apart from live green, the accent's deep blue and the
+    // waiting indigo.
+    {0x01579b, 0x81d4fa, 0x0288d1}, // Borrowed
 };
 
 QColor mix(const QColor &a, const QColor &b, double weightOfA)

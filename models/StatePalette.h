@@ -31,6 +31,7 @@ public:
         Interrupted, // a network cut
         ReservedSeat, // seats a rule reserves for a group (idle ones in the seat bar, a seat counted against one)
         Idle, // a holder with no activity for longer than the license's idle threshold (issue 26)
+        Borrowed, // a seat taken offline on a laptop until its expiry (issue 27)
         RoleCount
     };
 

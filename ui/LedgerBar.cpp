@@ -389,6 +389,9 @@ bool LedgerBar::offersRevoke(SeatLedger::Category category)
     case SeatLedger::Category::Expiring:
     case SeatLedger::Category::OverCount:
         return true;
+    // A borrowed seat's laptop holds a signed lease the server cannot recall: revoking would only
+    // free the seat here while the lease still works offline.
+    case SeatLedger::Category::Borrowed:
     // An expired row holds no seat: the reaper (or Force reap) takes it, there is nothing to revoke.
     case SeatLedger::Category::Expired:
     case SeatLedger::Category::ReservedIdle:
@@ -506,6 +509,8 @@ StatePalette::Role LedgerBar::roleOf(SeatLedger::Category category)
         return StatePalette::Idle;
     case SeatLedger::Category::SecondSeat:
         return StatePalette::Revoked;
+    case SeatLedger::Category::Borrowed:
+        return StatePalette::Borrowed;
     case SeatLedger::Category::Expiring:
         return StatePalette::Expiring;
     case SeatLedger::Category::ReservedIdle:
@@ -531,6 +536,8 @@ QString LedgerBar::categoryName(SeatLedger::Category category, const QString &gr
         return tr("held but idle");
     case SeatLedger::Category::SecondSeat:
         return tr("a second seat of the same person");
+    case SeatLedger::Category::Borrowed:
+        return tr("borrowed, away from the site");
     case SeatLedger::Category::Expiring:
         return tr("no longer renewed");
     case SeatLedger::Category::ReservedIdle:

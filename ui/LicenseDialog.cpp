@@ -194,6 +194,13 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     , m_addReclaim(new QPushButton(tr("Add times for a gr&oup"), this))
     , m_reclaimMessage(fieldMessage(u"reclaimMessage"_s, this))
     , m_reclaimPreview(new QLabel(this))
+    , m_borrowOn(new QCheckBox(tr("Seats may be &borrowed (taken offline on a laptop)"), this))
+    , m_borrowDays(new QSpinBox(this))
+    , m_borrowMax(new QSpinBox(this))
+    , m_borrowKeep(new QSpinBox(this))
+    , m_borrowGroups(new QLineEdit(this))
+    , m_borrowMessage(fieldMessage(u"borrowMessage"_s, this))
+    , m_borrowSummary(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     m_clock = &machineClock();
@@ -371,11 +378,58 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     idleLayout->addWidget(tableWithButton(m_reclaimTable, m_addReclaim, m_reclaimMessage, nullptr));
     idleLayout->addWidget(m_reclaimPreview);
 
+    // Borrowing (issue 27): the policy the server decides every borrow with.
+    m_borrowOn->setObjectName(u"borrowAllowed"_s);
+    m_borrowDays->setObjectName(u"borrowMaxDays"_s);
+    m_borrowMax->setObjectName(u"borrowMaxBorrowed"_s);
+    m_borrowKeep->setObjectName(u"borrowKeepOnSite"_s);
+    m_borrowGroups->setObjectName(u"borrowGroups"_s);
+    m_borrowSummary->setObjectName(u"borrowSummary"_s);
+    m_borrowSummary->setWordWrap(true);
+    m_borrowDays->setRange(1, BorrowPolicy::maxDaysLimit);
+    m_borrowDays->setSuffix(tr(" days"));
+    m_borrowMax->setRange(1, SeatPolicy::maxSeatCount);
+    m_borrowKeep->setRange(0, SeatPolicy::maxSeatCount);
+    m_borrowDays->setValue(7);
+    m_borrowMax->setValue(1);
+    m_borrowGroups->setPlaceholderText(tr("Anyone admitted (or groups, separated by spaces)"));
+    m_borrowOn->setToolTip(tr("A borrowed seat is a signed lease a laptop keeps for whole days without the "
+                              "server. It stays counted until it is returned or expires, and cannot be revoked "
+                              "before."));
+    m_borrowDays->setToolTip(tr("The longest borrow a holder may ask for, in whole days."));
+    m_borrowMax->setToolTip(tr("How many seats may be borrowed at the same time."));
+    m_borrowKeep->setToolTip(tr("Seats that always stay for ordinary checkouts on site: borrowing never takes "
+                                "them."));
+    m_borrowGroups->setToolTip(tr("When set, only members of these holder groups may borrow."));
+    if (existing) {
+        const BorrowPolicy &borrow = existing->borrow;
+        m_borrowOn->setChecked(borrow.allowed);
+        if (borrow.maxDays > 0)
+            m_borrowDays->setValue(borrow.maxDays);
+        if (borrow.maxBorrowed > 0)
+            m_borrowMax->setValue(borrow.maxBorrowed);
+        m_borrowKeep->setValue(borrow.keepOnSite);
+        m_borrowGroups->setText(borrow.groups.join(u' '));
+    }
+    auto *borrowForm = new QFormLayout;
+    borrowForm->addRow(m_borrowOn);
+    borrowForm->addRow(tr("For at most:"), m_borrowDays);
+    borrowForm->addRow(tr("At most borrowed at &once:"), m_borrowMax);
+    borrowForm->addRow(tr("Always &keep on site:"), m_borrowKeep);
+    borrowForm->addRow(tr("Groups that may borro&w:"), m_borrowGroups);
+    auto *borrowBox = new QGroupBox(tr("Borrowing"), this);
+    borrowBox->setObjectName(u"borrowBox"_s);
+    auto *borrowLayout = new QVBoxLayout(borrowBox);
+    borrowLayout->addLayout(borrowForm);
+    borrowLayout->addWidget(m_borrowMessage);
+    borrowLayout->addWidget(m_borrowSummary);
+
     auto *left = new QVBoxLayout;
     left->addLayout(form);
     left->addWidget(m_heartbeat);
     left->addWidget(m_message);
     left->addWidget(idleBox);
+    left->addWidget(borrowBox);
     left->addStretch(1);
     // The settings and rules scroll when the screen is short (1280x720 at 150 % leaves 480 pixels);
     // the buttons stay in view under them.
@@ -433,12 +487,18 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     for (QSpinBox *box : {m_reclaimAfter, m_reclaimWarn})
         connect(box, &QSpinBox::valueChanged, this, &LicenseDialog::revalidate);
     connect(m_addReclaim, &QPushButton::clicked, this, [this] { addReclaimRow(); });
+    connect(m_borrowOn, &QCheckBox::toggled, this, &LicenseDialog::revalidate);
+    for (QSpinBox *box : {m_borrowDays, m_borrowMax, m_borrowKeep}) {
+        connect(box, &QSpinBox::valueChanged, this, &LicenseDialog::revalidate);
+        guardWheel(box);
+    }
+    connect(m_borrowGroups, &QLineEdit::textChanged, this, &LicenseDialog::revalidate);
     // Down the license's settings, then its idle seats under them, then the seat rules beside.
     const QList<QWidget *> order {
-        m_id,          m_name,         m_seats,        m_ttl,        m_skew,          m_grace,
-        m_validFromOn, m_validFrom,    m_validUntilOn, m_validUntil, m_maintenanceOn, m_maintenance,
-        m_reclaimOn,   m_reclaimAfter, m_reclaimWarn,  m_addReclaim, m_editGroups,    m_allow,
-        m_deny,        m_reserve,      m_addReserve,   m_max,        m_addMax};
+        m_id,          m_name,         m_seats,      m_ttl,           m_skew,        m_grace,      m_validFromOn,
+        m_validFrom,   m_validUntilOn, m_validUntil, m_maintenanceOn, m_maintenance, m_reclaimOn,  m_reclaimAfter,
+        m_reclaimWarn, m_addReclaim,   m_borrowOn,   m_borrowDays,    m_borrowMax,   m_borrowKeep, m_borrowGroups,
+        m_editGroups,  m_allow,        m_deny,       m_reserve,       m_addReserve,  m_max,        m_addMax};
     for (qsizetype i = 1; i < order.size(); ++i)
         setTabOrder(order.at(i - 1), order.at(i));
     setRules({}, {});
@@ -739,9 +799,11 @@ void LicenseDialog::setReadOnly(const QString &why)
         check->setEnabled(!m_readOnly);
     for (QDateTimeEdit *box : {m_validFrom, m_validUntil, m_maintenance})
         box->setReadOnly(m_readOnly);
-    for (QSpinBox *box : {m_reclaimAfter, m_reclaimWarn})
+    for (QSpinBox *box : {m_reclaimAfter, m_reclaimWarn, m_borrowDays, m_borrowMax, m_borrowKeep})
         box->setReadOnly(m_readOnly);
     m_reclaimOn->setEnabled(!m_readOnly);
+    m_borrowOn->setEnabled(!m_readOnly);
+    m_borrowGroups->setReadOnly(m_readOnly);
     for (QTableWidget *table : {m_reserve, m_max, m_reclaimTable}) {
         for (int r = 0; r < table->rowCount(); ++r) {
             for (int c = 0; c < table->columnCount(); ++c) {
@@ -790,7 +852,43 @@ LicenseSpec LicenseDialog::spec() const
     s.validity.validFrom = date(m_validFromOn, m_validFrom);
     s.validity.validUntil = date(m_validUntilOn, m_validUntil);
     s.validity.maintenanceUntil = date(m_maintenanceOn, m_maintenance);
+    // And the borrowing policy; switched off, it lends nothing whatever its numbers say.
+    s.given |= LicenseSpec::Member::Borrow;
+    s.borrow.allowed = m_borrowOn->isChecked();
+    s.borrow.maxDays = m_borrowDays->value();
+    s.borrow.maxBorrowed = m_borrowMax->value();
+    s.borrow.keepOnSite = m_borrowKeep->value();
+    s.borrow.groups = m_borrowGroups->text().split(u' ', Qt::SkipEmptyParts);
     return s;
+}
+
+QString LicenseDialog::borrowMessage() const
+{
+    return m_borrowMessage->text();
+}
+
+QString LicenseDialog::borrowSummary() const
+{
+    return m_borrowSummary->text();
+}
+
+QString LicenseDialog::validateBorrow(QWidget **at) const
+{
+    if (!m_borrowOn->isChecked())
+        return {};
+    QStringList seen;
+    for (const QString &group : m_borrowGroups->text().split(u' ', Qt::SkipEmptyParts)) {
+        *at = m_borrowGroups;
+        if (!isValidGroupName(group))
+            return tr("\"%1\" is not a group name: list holder groups separated by spaces.").arg(group);
+        if (seen.contains(group))
+            return tr("The group %1 is listed twice among the groups that may borrow.").arg(group);
+        if (std::none_of(m_groups.cbegin(), m_groups.cend(), [&](const HolderGroup &g) { return g.name == group; }))
+            return tr("There is no holder group %1: create it with \"Holder groups…\" first.").arg(group);
+        seen << group;
+    }
+    *at = nullptr;
+    return {};
 }
 
 QString LicenseDialog::validationMessage() const
@@ -926,6 +1024,37 @@ void LicenseDialog::revalidate()
     }
     for (QSpinBox *box : {m_reclaimAfter, m_reclaimWarn})
         box->setEnabled(m_reclaimOn->isChecked());
+    QWidget *borrowAt = nullptr;
+    const QString borrowProblem = validateBorrow(&borrowAt);
+    m_borrowMessage->setText(asSentence(borrowProblem));
+    m_borrowMessage->setVisible(!borrowProblem.isEmpty());
+    markField(m_borrowGroups, borrowAt == m_borrowGroups);
+    for (QWidget *box : std::initializer_list<QWidget *> {m_borrowDays, m_borrowMax, m_borrowKeep, m_borrowGroups})
+        box->setEnabled(m_borrowOn->isChecked());
+    // Not an error (the server accepts it, and the seats may be raised later), but said in words.
+    const bool keepsAll = m_borrowOn->isChecked() && m_borrowKeep->value() >= s.seatCount;
+    m_borrowSummary->setStyleSheet(keepsAll ? u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Pending).name())
+                                            : QString());
+    if (!m_borrowOn->isChecked()) {
+        m_borrowSummary->setText(tr("No seat may be borrowed."));
+    } else if (keepsAll) {
+        m_borrowSummary->setText(tr("Keeping %1 of the %n seat(s) on site leaves none to borrow: keep fewer, or "
+                                    "switch borrowing off.",
+                                    nullptr, s.seatCount)
+                                     .arg(m_borrowKeep->value()));
+    } else if (borrowProblem.isEmpty()) {
+        const int borrowable = std::min(m_borrowMax->value(), int(s.seatCount) - m_borrowKeep->value());
+        m_borrowSummary->setText(
+            tr("Up to %n seat(s) may be borrowed at once, each for at most %1; seats always kept on site: %2.", nullptr,
+               borrowable)
+                .arg(tr("%n day(s)", nullptr, m_borrowDays->value()))
+                .arg(m_borrowKeep->value()));
+    } else {
+        m_borrowSummary->clear();
+    }
+    m_borrowSummary->setVisible(!m_borrowSummary->text().isEmpty());
+    if (QPushButton *ok = m_buttons->button(QDialogButtonBox::Ok); ok && !borrowProblem.isEmpty())
+        ok->setEnabled(false);
     m_previewable = rulesValid && groupsValid;
     updatePreview();
     m_heartbeat->setText(tr("Clients will renew about every %1 s; a crashed client's seat is free after %2 s "

@@ -80,6 +80,16 @@ public:
     QCheckBox *reclaimCheck() const { return m_reclaimOn; }
     QSpinBox *reclaimAfterBox() const { return m_reclaimAfter; }
     QSpinBox *reclaimWarnBox() const { return m_reclaimWarn; }
+    // The borrowing policy (issue 27): may borrow, at most N days, at most N borrowed at once, N
+    // kept on site, the groups that may borrow (names separated by spaces; empty: anyone).
+    QCheckBox *borrowCheck() const { return m_borrowOn; }
+    QSpinBox *borrowDaysBox() const { return m_borrowDays; }
+    QSpinBox *borrowMaxBox() const { return m_borrowMax; }
+    QSpinBox *borrowKeepBox() const { return m_borrowKeep; }
+    QLineEdit *borrowGroupsEdit() const { return m_borrowGroups; }
+    // The borrowing problem shown now, or the sentence saying what the policy allows.
+    QString borrowMessage() const;
+    QString borrowSummary() const;
     // A row per group with its own reclaim rule: group, after, warn, Remove.
     QTableWidget *reclaimTable() const { return m_reclaimTable; }
     // A group's reclaim row. Without a group, a new row: the first group that has no row yet, with
@@ -120,6 +130,8 @@ private:
     // The wheel over a field it did not focus scrolls the dialog instead of changing the field.
     void guardWheel(QWidget *field);
     void revalidate();
+    // The borrowing policy's problem as a sentence (empty: none) and the field at fault.
+    QString validateBorrow(QWidget **at) const;
     QList<GroupSeats> seatsRows(const QTableWidget *table) const;
     void refreshGroupChoices();
     // The first holder group without a row in `table`, or empty when every group has one.
@@ -169,6 +181,13 @@ private:
     QPushButton *m_addReclaim;
     QLabel *m_reclaimMessage;
     QLabel *m_reclaimPreview;
+    QCheckBox *m_borrowOn;
+    QSpinBox *m_borrowDays;
+    QSpinBox *m_borrowMax;
+    QSpinBox *m_borrowKeep;
+    QLineEdit *m_borrowGroups;
+    QLabel *m_borrowMessage;
+    QLabel *m_borrowSummary;
     QWidget *m_content = nullptr; // the settings and rules, in m_scroll
     QScrollArea *m_scroll = nullptr;
     QDialogButtonBox *m_buttons;

@@ -1120,6 +1120,26 @@ void MainWindow::confirmRevoke(QList<HeldSeat> seats, bool block)
     // the one before was confirmed, and Cancel stops there. Window-modal and never exec(): the
     // window keeps its event loop (polls, countdowns) while a dialog waits.
     const HeldSeat seat = seats.takeFirst();
+    if (seat.borrowed) {
+        // Deleting a borrowed seat's row would free it here while the laptop's signed lease still
+        // works offline until its expiry: two people on one seat. Say so instead of revoking.
+        const QString until = QLocale().toString(seat.borrowedUntil.toLocalTime(), QLocale::LongFormat);
+        auto *box
+            = new QMessageBox(QMessageBox::Information, tr("Borrowed seat"),
+                              tr("The seat of %1 is borrowed until %2 and cannot be revoked.").arg(seat.holder, until),
+                              QMessageBox::Ok, this);
+        box->setObjectName(u"borrowedSeatMessage"_s);
+        box->setInformativeText(
+            tr("The laptop holds a signed lease that the server cannot recall: it keeps working offline until %1, "
+               "so the seat stays counted until then. Ask %2 to return it early (keyright return), or wait for it "
+               "to expire.")
+                .arg(until, seat.holder));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->setWindowModality(Qt::WindowModal);
+        connect(box, &QDialog::finished, this, [this, block, rest = std::move(seats)] { confirmRevoke(rest, block); });
+        box->open();
+        return;
+    }
     auto *dialog = new RevokeDialog(seat.licenseId, seat.holder, seat.seatId, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (block)

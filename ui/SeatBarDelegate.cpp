@@ -6,17 +6,31 @@
 #include <QBrush>
 #include <QFontMetrics>
 #include <QPainter>
+#include <QPainterPath>
 
 #include <algorithm>
 
 namespace keyright {
 
-SeatBarDelegate::SeatBarDelegate(int inUseRole, int seatCountRole, int reservedIdleRole, QObject *parent)
+SeatBarDelegate::SeatBarDelegate(int inUseRole, int seatCountRole, int reservedIdleRole, int borrowedRole,
+                                 QObject *parent)
     : QStyledItemDelegate(parent)
     , m_inUseRole(inUseRole)
     , m_seatCountRole(seatCountRole)
     , m_reservedIdleRole(reservedIdleRole)
+    , m_borrowedRole(borrowedRole)
 { }
+
+QRect SeatBarDelegate::borrowedRect(const QRect &bar, int inUse, int borrowed, int seatCount)
+{
+    if (seatCount <= 0 || inUse <= 0 || borrowed <= 0)
+        return {};
+    const auto widthOf
+        = [&](int seats) { return std::max(6, int(bar.width() * std::min(1.0, double(seats) / seatCount))); };
+    const int end = bar.left() + widthOf(inUse);
+    const int start = borrowed >= inUse ? bar.left() : bar.left() + widthOf(inUse - borrowed);
+    return QRect(QPoint(start, bar.top()), QPoint(end - 1, bar.bottom()));
+}
 
 QColor SeatBarDelegate::colorFor(int inUse, int seatCount)
 {
@@ -38,6 +52,7 @@ void SeatBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
     const int inUse = inUseValue.toInt();
     const int seats = seatsValue.toInt();
     const int reservedIdle = m_reservedIdleRole >= 0 ? std::max(0, index.data(m_reservedIdleRole).toInt()) : 0;
+    const int borrowed = m_borrowedRole >= 0 ? std::clamp(index.data(m_borrowedRole).toInt(), 0, inUse) : 0;
 
     // Background and selection as the style draws them, without the text.
     QStyleOptionViewItem opt = option;
@@ -67,6 +82,15 @@ void SeatBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
         filled.setWidth(std::max(6, int(bar.width() * std::min(1.0, double(inUse) / seats))));
         painter->setBrush(colorFor(inUse, seats));
         painter->drawRoundedRect(filled, 4, 4);
+        const QRect away = borrowedRect(bar, inUse, borrowed, seats);
+        if (!away.isEmpty()) {
+            // Inside the used part's rounded shape, so its end stays rounded.
+            QPainterPath used;
+            used.addRoundedRect(filled, 4, 4);
+            painter->setClipPath(used);
+            painter->fillRect(away, StatePalette::fill(StatePalette::Borrowed));
+            painter->setClipping(false);
+        }
     }
     const QRect textRect(bar.right() + 6, cell.top(), cell.right() - bar.right() - 6, cell.height());
     // A model that greys its rows (data out of date) greys the count too.

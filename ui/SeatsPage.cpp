@@ -158,10 +158,10 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_licenses->setModel(m_licensesProxy);
     styleTable(m_licenses);
     m_licenses->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_licenses->setItemDelegateForColumn(LicenseListModel::SeatsColumn,
-                                         new SeatBarDelegate(LicenseListModel::InUseRole,
-                                                             LicenseListModel::SeatCountRole,
-                                                             LicenseListModel::ReservedIdleRole, this));
+    m_licenses->setItemDelegateForColumn(
+        LicenseListModel::SeatsColumn,
+        new SeatBarDelegate(LicenseListModel::InUseRole, LicenseListModel::SeatCountRole,
+                            LicenseListModel::ReservedIdleRole, LicenseListModel::BorrowedRole, this));
     m_licenses->sortByColumn(LicenseListModel::NameColumn, Qt::AscendingOrder);
     QHeaderView *lh = m_licenses->horizontalHeader();
     // No column stretches: a stretched name was squeezed to "…" first in a narrow window (the one

@@ -19,11 +19,12 @@ namespace {
 
 using Category = SeatLedger::Category;
 
-constexpr std::array<std::pair<Category, const char16_t *>, 9> categoryNames {{
+constexpr std::array<std::pair<Category, const char16_t *>, 10> categoryNames {{
     {Category::InUse, u"inUse"},
     {Category::ActivityUnknown, u"activityUnknown"},
     {Category::Idle, u"idle"},
     {Category::SecondSeat, u"secondSeat"},
+    {Category::Borrowed, u"borrowed"},
     {Category::Expiring, u"expiring"},
     {Category::ReservedIdle, u"reservedIdle"},
     {Category::Free, u"free"},

@@ -139,6 +139,13 @@
             <numerusform>%n waiting: %1.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n seat(s) borrowed, counted until they come back or expire: %1.</source>
+        <translation>
+            <numerusform>%n seat borrowed, counted until it comes back or expires: %1.</numerusform>
+            <numerusform>%n seats borrowed, counted until they come back or expire: %1.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>WhatIf</name>
@@ -663,6 +670,27 @@
             <numerusform>The seat goes at %1 (in %n minutes) unless it is used.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Keeping %1 of the %n seat(s) on site leaves none to borrow: keep fewer, or switch borrowing off.</source>
+        <translation>
+            <numerusform>Keeping %1 of the %n seat on site leaves none to borrow: keep fewer, or switch borrowing off.</numerusform>
+            <numerusform>Keeping %1 of the %n seats on site leaves none to borrow: keep fewer, or switch borrowing off.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n day</numerusform>
+            <numerusform>%n days</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Up to %n seat(s) may be borrowed at once, each for at most %1; seats always kept on site: %2.</source>
+        <translation>
+            <numerusform>Up to %n seat may be borrowed at once, each for at most %1; seats always kept on site: %2.</numerusform>
+            <numerusform>Up to %n seats may be borrowed at once, each for at most %1; seats always kept on site: %2.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::LicenseListModel</name>
@@ -713,6 +741,13 @@
         <translation>
             <numerusform>At least %1 of the %n reserved seat idle (select the license for the exact split)</numerusform>
             <numerusform>At least %1 of the %n reserved seats idle (select the license for the exact split)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them borrowed: away on laptops until they are returned or expire</source>
+        <translation>
+            <numerusform>%n of them borrowed: away on a laptop until it is returned or expires</numerusform>
+            <numerusform>%n of them borrowed: away on laptops until they are returned or expire</numerusform>
         </translation>
     </message>
 </context>

@@ -344,6 +344,17 @@
         <source>The history keeps idle periods of 5 minutes or more and no blocks: a shorter pause in the past reads as in use.</source>
         <translation>L&apos;historique garde les périodes d&apos;inactivité de 5 minutes ou plus, et aucun blocage : une pause plus courte dans le passé compte comme une utilisation.</translation>
     </message>
+    <message>
+        <source>%1 (until %2)</source>
+        <translation>%1 (jusqu&apos;à %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) borrowed, counted until they come back or expire: %1.</source>
+        <translation>
+            <numerusform>%n siège emprunté, compté jusqu&apos;à son retour ou son expiration : %1.</numerusform>
+            <numerusform>%n sièges empruntés, comptés jusqu&apos;à leur retour ou leur expiration : %1.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ReplicasPresets</name>
@@ -4043,6 +4054,29 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>Someone is waiting: idle reclaim gives this seat to them at %1 unless its holder uses the application before then.</source>
         <translation>Quelqu&apos;un attend : la reprise des sièges inactifs lui donnera ce siège à %1, sauf si son détenteur utilise l&apos;application d&apos;ici là.</translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>a weekday and a time: Fri 18:00</comment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>a date and a time: 12/03/2027 18:00</comment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>borrowed until %1</source>
+        <translation>emprunté jusqu&apos;à %1</translation>
+    </message>
+    <message>
+        <source>Borrowed: the seat is away on a laptop that holds a signed lease. It counts against the license until it is returned or until %1, and cannot be revoked before.</source>
+        <translation>Emprunté : le siège est parti sur un portable qui détient un bail signé. Il compte dans la licence jusqu&apos;à son retour ou jusqu&apos;au %1, et ne peut pas être révoqué avant.</translation>
+    </message>
+    <message>
+        <source>borrowed</source>
+        <comment>a seat&apos;s state</comment>
+        <translation>emprunté</translation>
+    </message>
 </context>
 <context>
     <name>keyright::LedgerBar</name>
@@ -4127,6 +4161,10 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>Edit the idle seats rule…</source>
         <translation>Modifier la règle des sièges inactifs…</translation>
+    </message>
+    <message>
+        <source>borrowed, away from the site</source>
+        <translation>empruntés, hors du site</translation>
     </message>
 </context>
 <context>
@@ -4486,6 +4524,95 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
             <numerusform>Le siège part à %1 (dans %n minutes) s’il n’est pas utilisé d’ici là.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Seats may be &amp;borrowed (taken offline on a laptop)</source>
+        <translation>Les sièges peuvent être &amp;empruntés (emportés hors ligne sur un portable)</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> jours</translation>
+    </message>
+    <message>
+        <source>Anyone admitted (or groups, separated by spaces)</source>
+        <translation>Toute personne admise (ou des groupes, séparés par des espaces)</translation>
+    </message>
+    <message>
+        <source>A borrowed seat is a signed lease a laptop keeps for whole days without the server. It stays counted until it is returned or expires, and cannot be revoked before.</source>
+        <translation>Un siège emprunté est un bail signé qu&apos;un portable garde des jours entiers sans le serveur. Il reste compté jusqu&apos;à son retour ou son expiration, et ne peut pas être révoqué avant.</translation>
+    </message>
+    <message>
+        <source>The longest borrow a holder may ask for, in whole days.</source>
+        <translation>L&apos;emprunt le plus long qu&apos;un détenteur peut demander, en jours entiers.</translation>
+    </message>
+    <message>
+        <source>How many seats may be borrowed at the same time.</source>
+        <translation>Combien de sièges peuvent être empruntés en même temps.</translation>
+    </message>
+    <message>
+        <source>Seats that always stay for ordinary checkouts on site: borrowing never takes them.</source>
+        <translation>Les sièges toujours réservés aux attributions ordinaires sur site : l&apos;emprunt ne les prend jamais.</translation>
+    </message>
+    <message>
+        <source>When set, only members of these holder groups may borrow.</source>
+        <translation>Si renseigné, seuls les membres de ces groupes de détenteurs peuvent emprunter.</translation>
+    </message>
+    <message>
+        <source>For at most:</source>
+        <translation>Pour au plus :</translation>
+    </message>
+    <message>
+        <source>At most borrowed at &amp;once:</source>
+        <translation>Empruntés au plus à la &amp;fois :</translation>
+    </message>
+    <message>
+        <source>Always &amp;keep on site:</source>
+        <translation>Toujours &amp;garder sur site :</translation>
+    </message>
+    <message>
+        <source>Groups that may borro&amp;w:</source>
+        <translation>Groupes autorisés à empr&amp;unter :</translation>
+    </message>
+    <message>
+        <source>Borrowing</source>
+        <translation>Emprunt</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a group name: list holder groups separated by spaces.</source>
+        <translation>« %1 » n&apos;est pas un nom de groupe : indiquez des groupes de détenteurs séparés par des espaces.</translation>
+    </message>
+    <message>
+        <source>The group %1 is listed twice among the groups that may borrow.</source>
+        <translation>Le groupe %1 figure deux fois parmi les groupes autorisés à emprunter.</translation>
+    </message>
+    <message>
+        <source>There is no holder group %1: create it with &quot;Holder groups…&quot; first.</source>
+        <translation>Il n&apos;existe pas de groupe de détenteurs %1 : créez-le d&apos;abord avec « Groupes de détenteurs… ».</translation>
+    </message>
+    <message>
+        <source>No seat may be borrowed.</source>
+        <translation>Aucun siège ne peut être emprunté.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Keeping %1 of the %n seat(s) on site leaves none to borrow: keep fewer, or switch borrowing off.</source>
+        <translation>
+            <numerusform>Garder sur site %1 du %n siège n&apos;en laisse aucun à emprunter : gardez-en moins, ou désactivez l&apos;emprunt.</numerusform>
+            <numerusform>Garder sur site %1 des %n sièges n&apos;en laisse aucun à emprunter : gardez-en moins, ou désactivez l&apos;emprunt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n jour</numerusform>
+            <numerusform>%n jours</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Up to %n seat(s) may be borrowed at once, each for at most %1; seats always kept on site: %2.</source>
+        <translation>
+            <numerusform>Jusqu&apos;à %n siège peut être emprunté à la fois, chacun pour %1 au plus ; sièges toujours gardés sur site : %2.</numerusform>
+            <numerusform>Jusqu&apos;à %n sièges peuvent être empruntés à la fois, chacun pour %1 au plus ; sièges toujours gardés sur site : %2.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::LicenseListModel</name>
@@ -4592,6 +4719,13 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>
             <numerusform>Au moins %1 siège réservé inoccupé sur %n (sélectionnez la licence pour la répartition exacte)</numerusform>
             <numerusform>Au moins %1 des %n sièges réservés inoccupés (sélectionnez la licence pour la répartition exacte)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them borrowed: away on laptops until they are returned or expire</source>
+        <translation>
+            <numerusform>dont %n emprunté : parti sur un portable jusqu&apos;à son retour ou son expiration</numerusform>
+            <numerusform>dont %n empruntés : partis sur des portables jusqu&apos;à leur retour ou leur expiration</numerusform>
         </translation>
     </message>
 </context>
@@ -5100,6 +5234,18 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>The server answers without errors again after %1 s of errors; the data shown is current.</source>
         <translation>Le serveur répond de nouveau sans erreur après %1 s d&apos;erreurs ; les données affichées sont à jour.</translation>
+    </message>
+    <message>
+        <source>Borrowed seat</source>
+        <translation>Siège emprunté</translation>
+    </message>
+    <message>
+        <source>The seat of %1 is borrowed until %2 and cannot be revoked.</source>
+        <translation>Le siège de %1 est emprunté jusqu&apos;au %2 et ne peut pas être révoqué.</translation>
+    </message>
+    <message>
+        <source>The laptop holds a signed lease that the server cannot recall: it keeps working offline until %1, so the seat stays counted until then. Ask %2 to return it early (keyright return), or wait for it to expire.</source>
+        <translation>Le portable détient un bail signé que le serveur ne peut pas rappeler : il fonctionne hors ligne jusqu&apos;au %1, et le siège reste compté jusque-là. Demandez à %2 de le rendre plus tôt (keyright return), ou attendez son expiration.</translation>
     </message>
 </context>
 <context>

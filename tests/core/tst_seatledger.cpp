@@ -25,6 +25,7 @@ private Q_SLOTS:
     void everyKindOfSeatInItsLine();
     void seatsAboveALoweredCountAreSaid();
     void aMarkedIdleSeatSaysWhenItGoes();
+    void aBorrowedSeatIsAccountedForAsBorrowed();
     void randomLicensesAlwaysAddUp();
     void wireKeepsTheLedgerAndRefusesOneThatLosesASeat();
 };
@@ -66,6 +67,42 @@ QStringList holdersOf(const SeatLedger::Line *line)
 }
 
 } // namespace
+
+void TestSeatLedger::aBorrowedSeatIsAccountedForAsBorrowed()
+{
+    // Issue 27: ann took a seat away on her laptop until Friday, then sat down at her desk too;
+    // bob's borrow ran out yesterday. Ann's laptop seat is borrowed (the soonest back first), her
+    // desk seat is her seat in use (not a second one), bob's expired borrow holds nothing.
+    LedgerInput input;
+    input.seatCount = 5;
+    input.now = t0;
+    LedgerSeat laptop = seat(u"ann@laptop"_s, 1, t0.addDays(3));
+    laptop.lease.borrowed = true;
+    LedgerSeat eve = seat(u"eve@laptop"_s, 2, t0.addDays(1));
+    eve.lease.borrowed = true;
+    LedgerSeat gone = seat(u"bob@laptop"_s, 3, t0.addDays(-1));
+    gone.lease.borrowed = true;
+    input.seats = {laptop, eve, gone, seat(u"ann@ws-1"_s, 4, t0.addSecs(30), t0)};
+    const SeatLedger ledger = accountSeats(renderRules(0), input);
+    const SeatLedger::Line *borrowed = ledger.line(SeatLedger::Category::Borrowed);
+    QVERIFY(borrowed);
+    QCOMPARE(borrowed->seats, 2);
+    QCOMPARE(holdersOf(borrowed), (QStringList {u"eve@laptop"_s, u"ann@laptop"_s}));
+    QCOMPARE(borrowed->holdings.last().since, t0.addDays(3));
+    QCOMPARE(holdersOf(ledger.line(SeatLedger::Category::InUse)), QStringList {u"ann@ws-1"_s});
+    QVERIFY(!ledger.line(SeatLedger::Category::SecondSeat));
+    QCOMPARE(holdersOf(ledger.line(SeatLedger::Category::Expired)), QStringList {u"bob@laptop"_s});
+    QCOMPARE(ledger.line(SeatLedger::Category::Free)->seats, 2);
+    QCOMPARE(ledger.accounted(), 5);
+
+    // On the wire it keeps its name and its line.
+    const LedgerReport report {u"acme"_s, t0, t0, 30, ledger};
+    ValidationError error;
+    const std::optional<LedgerReport> back = LedgerReport::fromJson(report.toJson(), &error);
+    QVERIFY2(back, qPrintable(error.message));
+    QCOMPARE(back->ledger, ledger);
+    QCOMPARE(ledgerCategoryToWire(SeatLedger::Category::Borrowed), u"borrowed"_s);
+}
 
 void TestSeatLedger::emptyLicenseIsAllFree()
 {
@@ -264,7 +301,7 @@ void TestSeatLedger::wireKeepsTheLedgerAndRefusesOneThatLosesASeat()
     json = report.toJson();
     lines = json.value(u"lines"_s).toArray();
     QJsonObject first = lines.at(0).toObject();
-    first.insert(u"category"_s, u"borrowed"_s);
+    first.insert(u"category"_s, u"lent"_s);
     lines.replace(0, first);
     json.insert(u"lines"_s, lines);
     QVERIFY(!LedgerReport::fromJson(json, &error));

@@ -55,6 +55,7 @@ private Q_SLOTS:
     void durationsFollowTheLanguage();
     void revokeThroughTheDialogRemovesTheSeat();
     void revokingSeveralSeatsAsksForEachInTurn();
+    void aBorrowedSeatIsNotRevoked();
     void ledgerLinesRevokeAndEditTheirRule();
     void rotatingAKeyAsksFirst();
     void statusBarAgeMovesOnTheSessionTick();
@@ -239,6 +240,65 @@ void TestDashboard::revokeThroughTheDialogRemovesTheSeat()
     LeaseOutcome again;
     QVERIFY(!checkout(u"acme-cad"_s, key, u"alice@ws-12"_s, &again));
     QVERIFY(std::holds_alternative<outcome::HolderBlocked>(again));
+}
+
+void TestDashboard::aBorrowedSeatIsNotRevoked()
+{
+    // Issue 27: carol took a seat away on her laptop for three days. Delete on her row does not
+    // free the seat (her signed lease works offline until it expires): the window says so, and the
+    // seat stays hers and counted.
+    const QByteArray key = createLicense(u"acme-cad"_s, 10);
+    int status = 0;
+    m_server->adminCall(
+        "PUT", u"/v1/licenses/acme-cad"_s,
+        {{u"borrow"_s,
+          QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 2}, {u"keepOnSite"_s, 1}}}},
+        &status);
+    QCOMPARE(status, 200);
+    LeaseClient client(m_dashboard->network());
+    client.setServerUrl(m_server->url());
+    client.setLicense(u"acme-cad"_s, key);
+    QObject context;
+    std::optional<BorrowOutcome> borrowed;
+    client.borrow(u"carol@laptop"_s, 3, &context, [&](const BorrowOutcome &o) { borrowed = o; });
+    QTRY_VERIFY_WITH_TIMEOUT(borrowed.has_value(), 5000);
+    const auto *granted = std::get_if<outcome::Borrowed>(&*borrowed);
+    QVERIFY(granted);
+    const SeatLease carol = granted->answer.lease;
+    QVERIFY(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s));
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 2, 5000);
+    QVERIFY2(holderCell(u"carol@laptop"_s, LeaseTableModel::StateColumn).startsWith(u"borrowed until "_s),
+             qPrintable(holderCell(u"carol@laptop"_s, LeaseTableModel::StateColumn)));
+    QCOMPARE(holderCell(u"alice@ws-12"_s, LeaseTableModel::StateColumn), u"live"_s);
+
+    QTableView *table = m_window->seatsPage()->holdersView();
+    const QSortFilterProxyModel *proxy = m_window->seatsPage()->holdersProxy();
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        if (proxy->index(r, 0).data().toString() == u"carol@laptop") {
+            QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                              table->visualRect(proxy->index(r, LeaseTableModel::HolderColumn)).center());
+        }
+    }
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Delete);
+    auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+    QVERIFY(box);
+    QCOMPARE(box->objectName(), u"borrowedSeatMessage"_s);
+    QVERIFY2(box->text().startsWith(u"The seat of carol@laptop is borrowed until "_s), qPrintable(box->text()));
+    QVERIFY2(box->text().endsWith(u" and cannot be revoked."_s), qPrintable(box->text()));
+    QVERIFY2(box->informativeText().contains(u"signed lease that the server cannot recall"_s),
+             qPrintable(box->informativeText()));
+    QVERIFY(m_window->findChildren<RevokeDialog *>().isEmpty());
+    QTest::keyClick(box, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(!qobject_cast<QMessageBox *>(QApplication::activeModalWidget()), 2000);
+
+    // Nothing was asked of the server: the seat is still carol's and counted.
+    QVERIFY(!m_server->leaseRow(u"acme-cad"_s, carol.seatId).isEmpty());
+    m_session->refresh();
+    QTRY_COMPARE_WITH_TIMEOUT(m_session->licenses().licenseAt(0).borrowed, 1, 3000);
+    QCOMPARE(m_session->licenses().licenseAt(0).inUse, 2);
+    QVERIFY(holderCell(u"carol@laptop"_s, LeaseTableModel::StateColumn).startsWith(u"borrowed until "_s));
 }
 
 void TestDashboard::revokingSeveralSeatsAsksForEachInTurn()

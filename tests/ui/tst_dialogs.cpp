@@ -12,10 +12,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSet>
 #include <QSpinBox>
 #include <QTest>
 #include <QTimeZone>
+#include <QTranslator>
 
 using namespace Qt::StringLiterals;
 using namespace keyright;
@@ -29,6 +31,7 @@ private Q_SLOTS:
     void licenseDialogValidatesAsYouType();
     void editKeepsTheId();
     void validityDatesAreOptionalAndOrdered();
+    void theBorrowPolicyIsEditedInWords();
     void keyIsShownOnceAndCopied();
     void revokeCarriesReasonAndBlock();
     void returnInTheReasonNeitherRevokesNorCancels();
@@ -95,6 +98,73 @@ void TestDialogs::editKeepsTheId()
 // Issue 29: each date is off by default and says so ("No end"); a click on its box sets it, Space on
 // the box unsets it again; an end before the start is refused under the field; an existing
 // license's dates are shown and sent back.
+// Issue 27: the borrowing policy is shown as the license has it, a group that does not exist is
+// refused under the field, the policy is said in a sentence (and a low-water mark that keeps every
+// seat is pointed out), and switched off it lends nothing.
+void TestDialogs::theBorrowPolicyIsEditedInWords()
+{
+    // In the dashboard's English (its plural forms).
+    QTranslator english;
+    QVERIFY(english.load(u":/i18n/keyright_en.qm"_s));
+    QCoreApplication::installTranslator(&english);
+    const auto uninstall = qScopeGuard([&english] { QCoreApplication::removeTranslator(&english); });
+    LicenseSummary existing {u"acme-cad"_s, u"ACME CAD"_s, 10, 7, 60, 5, 15, 0};
+    existing.borrow = BorrowPolicy {true, 14, 3, 2, {u"cad"_s}};
+    LicenseDialog dialog(existing, {u"acme-cad"_s});
+    dialog.setRules({}, {HolderGroup {u"cad"_s, {u"cad*"_s}}});
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QPushButton *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    QVERIFY(dialog.borrowCheck()->isChecked());
+    QCOMPARE(dialog.borrowDaysBox()->value(), 14);
+    QCOMPARE(dialog.borrowGroupsEdit()->text(), u"cad"_s);
+    QCOMPARE(dialog.spec().borrow, existing.borrow);
+    QVERIFY(dialog.spec().has(LicenseSpec::Member::Borrow));
+    QVERIFY2(ok->isEnabled(), qPrintable(dialog.borrowMessage()));
+    QCOMPARE(dialog.borrowSummary(),
+             u"Up to 3 seats may be borrowed at once, each for at most 14 days; seats always kept on site: 2."_s);
+
+    // A group nobody made: refused, under the field, naming it.
+    QLineEdit *groups = dialog.borrowGroupsEdit();
+    groups->setFocus();
+    QTest::keyClicks(groups, u" travel"_s);
+    QVERIFY(!ok->isEnabled());
+    QCOMPARE(dialog.borrowMessage(), u"There is no holder group travel: create it with \"Holder groups…\" first."_s);
+    QVERIFY(dialog.findChild<QLabel *>(u"borrowMessage"_s)->isVisible());
+    for (int i = 0; i < 7; ++i)
+        QTest::keyClick(groups, Qt::Key_Backspace);
+    QVERIFY2(ok->isEnabled(), qPrintable(dialog.borrowMessage()));
+    QVERIFY(dialog.borrowMessage().isEmpty());
+
+    // Typed with the keyboard: two days, and every seat kept on site, which leaves none to borrow.
+    QSpinBox *days = dialog.borrowDaysBox();
+    days->setFocus();
+    days->selectAll();
+    QTest::keyClicks(days, u"2"_s);
+    QCOMPARE(dialog.spec().borrow.maxDays, 2);
+    QSpinBox *keep = dialog.borrowKeepBox();
+    keep->setFocus();
+    keep->selectAll();
+    QTest::keyClicks(keep, u"10"_s);
+    QCOMPARE(dialog.spec().borrow.keepOnSite, 10);
+    QCOMPARE(dialog.borrowSummary(),
+             u"Keeping 10 of the 10 seats on site leaves none to borrow: keep fewer, or switch borrowing off."_s);
+    QVERIFY(ok->isEnabled()); // the server accepts it: said, not refused
+    keep->selectAll();
+    QTest::keyClicks(keep, u"9"_s);
+    QCOMPARE(dialog.borrowSummary(),
+             u"Up to 1 seat may be borrowed at once, each for at most 2 days; seats always kept on site: 9."_s);
+
+    // A click switches borrowing off: the numbers rest, nothing is lent.
+    QTest::mouseClick(dialog.borrowCheck(), Qt::LeftButton, {}, QPoint(4, dialog.borrowCheck()->height() / 2));
+    QVERIFY(!dialog.borrowCheck()->isChecked());
+    QVERIFY(!days->isEnabled());
+    QCOMPARE(dialog.borrowSummary(), u"No seat may be borrowed."_s);
+    QVERIFY(!dialog.spec().borrow.allowed);
+    QVERIFY(dialog.spec().has(LicenseSpec::Member::Borrow));
+    QVERIFY(ok->isEnabled());
+}
+
 void TestDialogs::validityDatesAreOptionalAndOrdered()
 {
     // The server's clock, far from this machine's.

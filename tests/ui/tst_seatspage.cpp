@@ -189,6 +189,7 @@ private Q_SLOTS:
     void theLedgerActionsAreReachedByKeyboard();
     void aLedgerLinesMenuOpensWhereItIsAsked();
     void anUnchangedLedgerIsNotLaidOutAgain();
+    void aBorrowedSeatIsShownApartAndCounted();
 };
 
 void TestSeatsPage::cleanup()
@@ -1209,6 +1210,101 @@ void TestSeatsPage::anUnchangedLedgerIsNotLaidOutAgain()
     QTRY_VERIFY(ledger->relayoutCount() > before);
     QVERIFY2(ledger->sentenceText().contains(u"2 seats held but idle"_s), qPrintable(ledger->sentenceText()));
     QCOMPARE(ledger->segments().first().category, SeatLedger::Category::Idle);
+}
+
+void TestSeatsPage::aBorrowedSeatIsShownApartAndCounted()
+{
+    // The ledger's five seats, and a third holder away on a laptop until Thursday 18:00: the State
+    // column says so in the user's words and the borrowed colour, the ledger accounts for the seat
+    // as borrowed (with nothing to revoke), and the seat bar ends its used part in that colour.
+    ShownPage shown(1440, 900);
+    QVERIFY(shown.exposed());
+    DashboardSession &session = shown.session;
+    SeatsPage &page = shown.page;
+    feed(session, 3, now.addSecs(-3 * 3600));
+    LicenseList licenses;
+    licenses.serverTime = now;
+    LicenseSummary summary = session.licenses().licenseAt(0);
+    summary.seatCount = 5;
+    summary.inUse = 3;
+    summary.borrowed = 1;
+    licenses.licenses << summary;
+    session.licenses().applyList(licenses);
+    page.selectLicense(u"acme-cad"_s);
+    LeaseList list = ledgerListing();
+    const QDateTime until(now.date().addDays(3), QTime(18, 0), Qt::LocalTime); // Thursday
+    LeaseRow away = list.leases.at(1);
+    away.lease.seatId = u"%1"_s.arg(3, 32, 16, QLatin1Char('0'));
+    away.lease.holder = u"carol@laptop"_s;
+    away.lease.generation = 3;
+    away.lease.expiresAt = until;
+    away.lease.borrowed = true;
+    away.reapableAt = until.addSecs(15);
+    away.lastActivityAt = {};
+    list.leases << away;
+    list.inUse = 3;
+    session.applyLeaseLists({list});
+    LedgerBar *ledger = page.ledgerBar();
+    QTRY_VERIFY(ledger->isVisible());
+
+    const LeaseTableModel &leases = session.leases();
+    const int row = leases.rowOfKey(away.lease.seatId);
+    QVERIFY(row >= 0);
+    const QModelIndex state = leases.index(row, LeaseTableModel::StateColumn);
+    const QLocale locale;
+    const QString expected = u"borrowed until %1 %2"_s.arg(locale.dayName(Qt::Thursday, QLocale::ShortFormat),
+                                                           locale.toString(QTime(18, 0), QLocale::ShortFormat));
+    QCOMPARE(state.data().toString(), expected);
+    QCOMPARE(state.data(Qt::ForegroundRole).value<QBrush>().color(), StatePalette::colour(StatePalette::Borrowed));
+    QVERIFY(StatePalette::colour(StatePalette::Borrowed) != StatePalette::colour(StatePalette::Live));
+    QVERIFY(state.data(Qt::ToolTipRole).toString().contains(u"cannot be revoked"_s));
+    // The live holders still read live.
+    QCOMPARE(
+        leases.index(leases.rowOfKey(list.leases.at(0).lease.seatId), LeaseTableModel::StateColumn).data().toString(),
+        u"live"_s);
+
+    // Selected with the mouse, the seat a Revoke would act on says it is borrowed, and until when.
+    QTableView *holders = page.holdersView();
+    const QModelIndex shownState = static_cast<QSortFilterProxyModel *>(holders->model())->mapFromSource(state);
+    QVERIFY(shownState.isValid());
+    holders->scrollTo(shownState);
+    QTest::mouseClick(holders->viewport(), Qt::LeftButton, {}, holders->visualRect(shownState).center());
+    QTRY_COMPARE(page.selectedSeats().size(), 1);
+    QVERIFY(page.selectedSeats().first().borrowed);
+    QCOMPARE(page.selectedSeats().first().borrowedUntil, until);
+
+    // The ledger: five seats, one of them borrowed, and no Actions on that line.
+    QList<std::pair<SeatLedger::Category, int>> split;
+    for (const LedgerBar::Segment &segment : ledger->segments())
+        split << std::pair {segment.category, segment.seats};
+    const QList<std::pair<SeatLedger::Category, int>> lines {{SeatLedger::Category::InUse, 1},
+                                                             {SeatLedger::Category::Idle, 1},
+                                                             {SeatLedger::Category::Borrowed, 1},
+                                                             {SeatLedger::Category::ReservedIdle, 1},
+                                                             {SeatLedger::Category::Free, 1}};
+    QCOMPARE(split, lines);
+    QCOMPARE(ledger->report()->ledger.accounted(), 5);
+    QCOMPARE(LedgerBar::roleOf(SeatLedger::Category::Borrowed), StatePalette::Borrowed);
+    const QString sentences = ledger->sentenceText();
+    QVERIFY2(sentences.contains(u"1 seat borrowed, counted until they come back or expire: carol@laptop (until "_s),
+             qPrintable(sentences));
+    ledger->setActionEnabled(LedgerBar::Action::Revoke, true);
+    QVERIFY(ledger->lineButton(0));
+    QVERIFY(!ledger->lineButton(2));
+
+    // The seat bar of the license: the borrowed seat ends the used part, in its own colour.
+    QTableView *licensesView = page.licensesView();
+    const QModelIndex seats = licensesView->model()->index(0, LicenseListModel::SeatsColumn);
+    QCOMPARE(seats.data(LicenseListModel::BorrowedRole).toInt(), 1);
+    const QRect cell = licensesView->visualRect(seats);
+    QVERIFY(cell.width() > 100);
+    const QRect bar = SeatBarDelegate::barRect(cell, licensesView->fontMetrics(), seats.data().toString());
+    const QRect borrowedPart = SeatBarDelegate::borrowedRect(bar, 3, 1, 5);
+    QVERIFY(borrowedPart.width() > 4);
+    const QImage shot = licensesView->viewport()->grab().toImage();
+    const auto pixel = [&](QPoint at) { return shot.pixelColor(at * shot.devicePixelRatio()).rgb(); };
+    QCOMPARE(pixel(borrowedPart.center()), StatePalette::fill(StatePalette::Borrowed).rgb());
+    QCOMPARE(pixel(QPoint(bar.left() + bar.width() / 10, bar.center().y())), SeatBarDelegate::colorFor(3, 5).rgb());
 }
 
 QTEST_MAIN(TestSeatsPage)
