@@ -2600,6 +2600,18 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>returned before %1</source>
         <translation>rendu avant %1</translation>
     </message>
+    <message>
+        <source>alert acknowledged</source>
+        <translation>alerte prise en compte</translation>
+    </message>
+    <message>
+        <source>rule %1: alert %2 acknowledged</source>
+        <translation>règle %1 : alerte %2 prise en compte</translation>
+    </message>
+    <message>
+        <source>rule %1: alert %2 acknowledged: %3</source>
+        <translation>règle %1 : alerte %2 prise en compte : %3</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>
