@@ -382,49 +382,60 @@ AlertEvaluator::Acknowledgement AlertEvaluator::acknowledge(qint64 alertId, cons
         // After any evaluation in progress, so that neither writes over the other's track.
         m_store.lockAlerts(now);
         const QList<AlertRule> rules = m_store.alertRules();
-        for (StoredAlertTrack track : m_store.alertTracks()) {
-            if (!track.track.firing() || track.firedSeq != alertId)
-                continue;
-            const auto rule
-                = std::find_if(rules.cbegin(), rules.cend(), [&](const AlertRule &r) { return r.id == track.ruleId; });
-            if (rule == rules.cend())
-                continue;
-            if (track.acknowledgedAt.isValid()) {
-                outcome = {Result::AlreadyAcknowledged, firingAlertOf(*rule, track)};
+        const QList<StoredAlertTrack> tracks = m_store.alertTracks();
+        auto found = std::find_if(tracks.cbegin(), tracks.cend(),
+                                  [&](const StoredAlertTrack &t) { return t.track.firing() && t.firedSeq == alertId; });
+        if (found == tracks.cend()) {
+            // No firing alert has this id: it is an alert's that resolved, one that fired before
+            // alerts had ids (its track does not know the id yet), or no alert's at all.
+            EventQuery query;
+            query.after = alertId - 1;
+            query.kinds = {EventKind::AlertFired};
+            query.limit = 1;
+            const QList<EventRecord> fired = m_store.events(query);
+            if (fired.isEmpty() || fired.first().seq != alertId)
+                return; // NotFound
+            const auto change = eventdetail::AlertChange::fromJson(fired.first().detail);
+            const QString subject = StoredAlertTrack::subjectOf(fired.first().licenseId, change.noticeDays);
+            found = std::find_if(tracks.cbegin(), tracks.cend(), [&](const StoredAlertTrack &t) {
+                return t.track.firing() && t.firedSeq == 0 && t.ruleId == change.ruleId && t.subject == subject
+                    && t.track.firedAt == change.firedAt;
+            });
+            if (found == tracks.cend()) {
+                outcome.result = Result::NotFiring;
+                outcome.alert.id = alertId;
+                outcome.alert.ruleId = change.ruleId;
+                outcome.alert.kind = change.kind;
+                outcome.alert.severity = change.severity;
+                outcome.alert.licenseId = fired.first().licenseId;
+                outcome.alert.noticeDays = change.noticeDays;
+                outcome.alert.firedAt = change.firedAt;
                 return;
             }
-            track.acknowledgedBy = actor;
-            track.acknowledgedAt = now;
-            track.note = note;
-            m_store.putAlertTrack(track);
-            eventdetail::AlertAcknowledged detail;
-            detail.alertId = alertId;
-            detail.ruleId = rule->id;
-            const auto [licenseId, noticeDays] = StoredAlertTrack::partsOf(track.subject);
-            detail.noticeDays = noticeDays;
-            detail.note = note;
-            m_store.appendEvent(
-                EventRecord {0, now, EventKind::AlertAcknowledged, licenseId, {}, {}, actor, detail.toJson()});
-            outcome = {Result::Acknowledged, firingAlertOf(*rule, track)};
+        }
+        StoredAlertTrack track = *found;
+        track.firedSeq = alertId;
+        const auto rule
+            = std::find_if(rules.cbegin(), rules.cend(), [&](const AlertRule &r) { return r.id == track.ruleId; });
+        if (rule == rules.cend())
+            return; // a track outlives its rule only until the rules are saved: no alert
+        if (track.acknowledgedAt.isValid()) {
+            outcome = {Result::AlreadyAcknowledged, firingAlertOf(*rule, track)};
             return;
         }
-        // Not firing: the id is an alert's that resolved, or no alert's at all.
-        EventQuery query;
-        query.after = alertId - 1;
-        query.kinds = {EventKind::AlertFired};
-        query.limit = 1;
-        const QList<EventRecord> fired = m_store.events(query);
-        if (!fired.isEmpty() && fired.first().seq == alertId) {
-            const auto change = eventdetail::AlertChange::fromJson(fired.first().detail);
-            outcome.result = Result::NotFiring;
-            outcome.alert.id = alertId;
-            outcome.alert.ruleId = change.ruleId;
-            outcome.alert.kind = change.kind;
-            outcome.alert.severity = change.severity;
-            outcome.alert.licenseId = fired.first().licenseId;
-            outcome.alert.noticeDays = change.noticeDays;
-            outcome.alert.firedAt = change.firedAt;
-        }
+        track.acknowledgedBy = actor;
+        track.acknowledgedAt = now;
+        track.note = note;
+        m_store.putAlertTrack(track);
+        eventdetail::AlertAcknowledged detail;
+        detail.alertId = alertId;
+        detail.ruleId = rule->id;
+        const auto [licenseId, noticeDays] = StoredAlertTrack::partsOf(track.subject);
+        detail.noticeDays = noticeDays;
+        detail.note = note;
+        m_store.appendEvent(
+            EventRecord {0, now, EventKind::AlertAcknowledged, licenseId, {}, {}, actor, detail.toJson()});
+        outcome = {Result::Acknowledged, firingAlertOf(*rule, track)};
     });
     return outcome;
 }

@@ -4,6 +4,7 @@
 #include "TestServer.h"
 #include "Timestamps.h"
 #include "alerts/AlertEvaluator.h"
+#include "store/LeaseStore.h"
 #include "wire/AlertJson.h"
 #include "wire/EventDetail.h"
 #include "wire/EventRecord.h"
@@ -42,6 +43,7 @@ private slots:
     void trueDenialFiresOnceItsWindowHasPassed();
     void badRulesAreRefusedByName();
     void acknowledgeRecordsWhoAndWhenOnce();
+    void anAlertFiredBeforeIdsGetsItsIdBack();
 
 private:
     QByteArray admin() const { return m_fixture->adminAuthorization(); }
@@ -485,6 +487,45 @@ void TestAlertsServer::acknowledgeRecordsWhoAndWhenOnce()
     QCOMPARE(listed.first().id, again.first().seq);
     QVERIFY(listed.first().id != fired.first().seq);
     QVERIFY(!listed.first().acknowledged());
+}
+
+void TestAlertsServer::anAlertFiredBeforeIdsGetsItsIdBack()
+{
+    const QByteArray key = m_fixture->createLicense(u"acme-cad"_s, 1, 3600s, 5s, 15s);
+    QVERIFY(!key.isEmpty());
+    QVERIFY(putRules({QJsonObject {
+        {u"id"_s, u"cad-full"_s}, {u"kind"_s, u"seats_in_use"_s}, {u"threshold"_s, 100}, {u"minutes"_s, 0}}}));
+    QCOMPARE(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s).status, 201);
+    const QList<EventRecord> fired = evaluate();
+    QCOMPARE(fired.size(), 1);
+
+    // As a server before acknowledgements left it: firing, with no id.
+    server::LeaseStore &store = *m_fixture->leaseServer().store();
+    store.withStore([&] {
+        for (server::StoredAlertTrack track : store.alertTracks()) {
+            track.firedSeq = 0;
+            store.putAlertTrack(track);
+        }
+    });
+    QCOMPARE(firing().first().id, 0);
+
+    // The next evaluation finds its alert_fired event again, and records nothing new.
+    m_clock->advance(1min);
+    QVERIFY(evaluate().isEmpty());
+    QCOMPARE(firing().first().id, fired.first().seq);
+
+    // Before that evaluation, an acknowledgement by the event's seq finds it as well.
+    store.withStore([&] {
+        for (server::StoredAlertTrack track : store.alertTracks()) {
+            track.firedSeq = 0;
+            store.putAlertTrack(track);
+        }
+    });
+    const HttpResult acknowledged = acknowledge(u"%1"_s.arg(fired.first().seq), {}, admin());
+    QCOMPARE(acknowledged.status, 200);
+    QCOMPARE(alerts::FiringAlert::fromJson(acknowledged.json())->id, fired.first().seq);
+    QCOMPARE(firing().first().id, fired.first().seq);
+    QVERIFY(firing().first().acknowledged());
 }
 
 #include "tst_alertsserver.moc"
