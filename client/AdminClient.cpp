@@ -365,6 +365,16 @@ void AdminClient::firingAlerts(QObject *context, Callback<QList<alerts::FiringAl
         [](const RawReply &raw, QString *problem) { return adminjson::decodeFiringAlerts(raw.body, problem); });
 }
 
+void AdminClient::acknowledgeAlert(qint64 alertId, const QString &note, QObject *context,
+                                   Callback<alerts::FiringAlert> done)
+{
+    d->call<alerts::FiringAlert>(
+        "POST", apipath::forAlertItem(apipath::alertAcknowledge, QString::number(alertId)), {},
+        QJsonDocument(alerts::AcknowledgeRequest {note}.toJson()).toJson(QJsonDocument::Compact), {200}, context,
+        std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeFiringAlert(raw.body, problem); });
+}
+
 void AdminClient::alertRules(QObject *context, Callback<QList<AlertRule>> done)
 {
     d->call<QList<AlertRule>>(

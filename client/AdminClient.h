@@ -112,6 +112,9 @@ public:
     void firingAlerts(QObject *context, Callback<QList<alerts::FiringAlert>> done);
     void alertRules(QObject *context, Callback<QList<AlertRule>> done);
     void putAlertRules(const QList<AlertRule> &rules, QObject *context, Callback<QList<AlertRule>> done);
+    // POST /v1/alerts/{alertId}/acknowledge (operator): the alert, acknowledged (by the first
+    // acknowledgement, when it already was). An empty note sends none.
+    void acknowledgeAlert(qint64 alertId, const QString &note, QObject *context, Callback<alerts::FiringAlert> done);
     // The alert endpoints and the delivery log (docs/API.md "Alert endpoints and deliveries").
     void alertEndpoints(QObject *context, Callback<QList<alerts::webhook::Endpoint>> done);
     // The endpoint made and its secret, which the server shows this once.

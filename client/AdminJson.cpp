@@ -228,6 +228,13 @@ std::optional<QList<AlertRule>> decodeAlertRules(const QByteArray &body, QString
     });
 }
 
+std::optional<alerts::FiringAlert> decodeFiringAlert(const QByteArray &body, QString *error)
+{
+    return decodeWith<alerts::FiringAlert>(body, error, [](const QJsonObject &json, ValidationError *why) {
+        return alerts::FiringAlert::fromJson(json, {}, why);
+    });
+}
+
 std::optional<QList<alerts::FiringAlert>> decodeFiringAlerts(const QByteArray &body, QString *error)
 {
     return decodeWith<QList<alerts::FiringAlert>>(body, error, [](const QJsonObject &json, ValidationError *why) {

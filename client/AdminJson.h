@@ -61,6 +61,7 @@ QByteArray encodeGroups(const QList<HolderGroup> &groups);
 QByteArray encodeAlertRules(const QList<AlertRule> &rules);
 std::optional<QList<AlertRule>> decodeAlertRules(const QByteArray &body, QString *error = nullptr);
 std::optional<QList<alerts::FiringAlert>> decodeFiringAlerts(const QByteArray &body, QString *error = nullptr);
+std::optional<alerts::FiringAlert> decodeFiringAlert(const QByteArray &body, QString *error = nullptr);
 // Alert endpoints and deliveries (core/wire/AlertWebhook).
 std::optional<QList<alerts::webhook::Endpoint>> decodeAlertEndpoints(const QByteArray &body, QString *error);
 // The endpoint and its secret, shown once.

@@ -64,6 +64,7 @@ AccessRole AdminActions::requiredRole(Action action)
     case Action::Revoke:
     case Action::PreviewReap:
     case Action::Reap:
+    case Action::AcknowledgeAlert:
         return AccessRole::Operator;
     case Action::CreateLicense:
     case Action::EditLicense:

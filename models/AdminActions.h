@@ -39,7 +39,8 @@ public:
         EditGroups,
         EditRules,
         EditAlertRules, // PUT /v1/alerts/rules
-        EditAlertEndpoints // add, remove and test alert endpoints, redeliver
+        EditAlertEndpoints, // add, remove and test alert endpoints, redeliver
+        AcknowledgeAlert // POST /v1/alerts/{alertId}/acknowledge
     };
     Q_ENUM(Action)
 

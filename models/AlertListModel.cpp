@@ -74,6 +74,10 @@ QVariant AlertListModel::data(const QModelIndex &index, int role) const
         return row.licenseId;
     case SeverityRole:
         return int(row.severity);
+    case AcknowledgedRole:
+        return row.acknowledged();
+    case AlertIdRole:
+        return row.alertId;
     case SortRole:
         switch (index.column()) {
         case SeverityColumn:
@@ -89,9 +93,13 @@ QVariant AlertListModel::data(const QModelIndex &index, int role) const
         if (index.column() == SeverityColumn)
             return StatePalette::colour(row.firing() ? severityRole(row.severity) : StatePalette::Muted);
         if (index.column() == StateColumn && row.firing())
-            return StatePalette::colour(severityRole(row.severity));
+            return StatePalette::colour(row.acknowledged() ? StatePalette::Muted : severityRole(row.severity));
         return {};
     case Qt::ToolTipRole:
+        if (index.column() == StateColumn && row.firing() && row.acknowledged())
+            return row.note.isEmpty()
+                ? tr("Acknowledged by %1 at %2.").arg(row.acknowledgedBy, timeText(row.acknowledgedAt))
+                : tr("Acknowledged by %1 at %2: %3").arg(row.acknowledgedBy, timeText(row.acknowledgedAt), row.note);
         if (index.column() == AlertColumn || index.column() == LicenseColumn)
             if (row.licenseId.isEmpty())
                 return row.sentence;
@@ -110,6 +118,8 @@ QVariant AlertListModel::data(const QModelIndex &index, int role) const
         case SinceColumn:
             return timeText(row.since);
         case StateColumn:
+            if (row.firing() && row.acknowledged())
+                return tr("firing, acknowledged by %1 at %2").arg(row.acknowledgedBy, timeText(row.acknowledgedAt));
             return row.firing() ? tr("firing") : tr("resolved at %1").arg(timeText(row.resolvedAt));
         case LicenseColumn:
             return row.licenseId.isEmpty() ? tr("(the server)", "an alert about no license") : row.licenseId;
@@ -160,6 +170,22 @@ std::optional<AlertSeverity> AlertListModel::worstFiring() const
     std::optional<AlertSeverity> worst;
     for (const AlertRow &row : m_firing) {
         if (!worst || severityRank(row.severity) < severityRank(*worst))
+            worst = row.severity;
+    }
+    return worst;
+}
+
+int AlertListModel::unacknowledgedCount() const
+{
+    return int(
+        std::count_if(m_firing.cbegin(), m_firing.cend(), [](const AlertRow &row) { return !row.acknowledged(); }));
+}
+
+std::optional<AlertSeverity> AlertListModel::worstUnacknowledged() const
+{
+    std::optional<AlertSeverity> worst;
+    for (const AlertRow &row : m_firing) {
+        if (!row.acknowledged() && (!worst || severityRank(row.severity) < severityRank(*worst)))
             worst = row.severity;
     }
     return worst;
@@ -351,6 +377,10 @@ void AlertListModel::applyFiring(const QList<alerts::FiringAlert> &firing)
         change.limit = alert.limit;
         row.sentence = EventLogModel::alertText(change, true);
         row.since = alert.firedAt;
+        row.alertId = alert.id;
+        row.acknowledgedBy = alert.acknowledgedBy;
+        row.acknowledgedAt = alert.acknowledgedAt;
+        row.note = alert.note;
         next.append(row);
     }
     std::stable_sort(next.begin(), next.end(), [](const AlertRow &a, const AlertRow &b) {

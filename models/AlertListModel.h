@@ -31,8 +31,13 @@ struct AlertRow
     QDateTime since; // when it fired
     QDateTime resolvedAt; // invalid: firing
     qint64 seq = 0; // its alert_fired event when known
+    qint64 alertId = 0; // firing: its id on the server (0: not known)
+    QString acknowledgedBy; // firing: who acknowledged it (empty: nobody yet)
+    QDateTime acknowledgedAt;
+    QString note;
 
     bool firing() const { return !resolvedAt.isValid(); }
+    bool acknowledged() const { return acknowledgedAt.isValid(); }
     friend bool operator==(const AlertRow &, const AlertRow &) = default;
 };
 
@@ -55,6 +60,8 @@ public:
         LicenseIdRole,
         SeverityRole, // int(AlertSeverity)
         SortRole,
+        AcknowledgedRole, // bool
+        AlertIdRole, // qint64: a firing alert's id (0: not known)
     };
 
     static constexpr int historyDays = 7;
@@ -72,6 +79,9 @@ public:
     int firingCount() const;
     // The most severe of the alerts firing now; nullopt when none fires.
     std::optional<AlertSeverity> worstFiring() const;
+    // The same over the firing alerts nobody has acknowledged (the tray's colour).
+    int unacknowledgedCount() const;
+    std::optional<AlertSeverity> worstUnacknowledged() const;
     // Whether GET /v1/alerts has answered on this connection.
     bool isLoaded() const { return m_loaded; }
     // The last failure to read the alerts, for a person (empty after a success).
@@ -89,7 +99,8 @@ public:
 Q_SIGNALS:
     // The first answer of a connection: the alerts already firing then (said once, as a summary).
     void firingAtStart(const QList<keyright::AlertRow> &rows);
-    // Alerts that began firing since the previous answer, each said once.
+    // Alerts that began firing since the previous answer, each said once. Both carry acknowledged
+    // alerts too (one acknowledged before the dashboard connected); the tray leaves those out.
     void newlyFiring(const QList<keyright::AlertRow> &rows);
     // Firing alerts came or went, or their severity changed (the tray's colour).
     void firingChanged();

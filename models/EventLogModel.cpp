@@ -91,6 +91,8 @@ QString EventLogModel::kindLabel(EventKind kind)
         return tr("seat borrowed");
     case EventKind::BorrowReturned:
         return tr("borrow returned");
+    case EventKind::AlertAcknowledged:
+        return tr("alert acknowledged");
     case EventKind::Amnesia:
         break; // shown by its wire name, as before it had a label
     }
@@ -337,6 +339,12 @@ QString EventLogModel::describeDetail(const EventRecord &event)
     case EventKind::AlertFired:
     case EventKind::AlertResolved:
         return alertText(detail::AlertChange::fromJson(d), event.kind == EventKind::AlertFired);
+    case EventKind::AlertAcknowledged: {
+        const auto seen = detail::AlertAcknowledged::fromJson(d);
+        return seen.note.isEmpty()
+            ? tr("rule %1: alert %2 acknowledged").arg(seen.ruleId).arg(seen.alertId)
+            : tr("rule %1: alert %2 acknowledged: %3").arg(seen.ruleId).arg(seen.alertId).arg(seen.note);
+    }
     case EventKind::DatabaseFailover: {
         const auto failover = detail::DatabaseFailover::fromJson(d);
         // Each instance records its own failover: the sentence names the one that saw it by the

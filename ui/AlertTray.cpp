@@ -7,6 +7,9 @@
 #include <QPixmap>
 #include <QSystemTrayIcon>
 
+#include <algorithm>
+#include <iterator>
+
 using namespace Qt::StringLiterals;
 
 namespace keyright {
@@ -84,21 +87,33 @@ QIcon AlertTray::iconFor(const QColor &colour)
 
 void AlertTray::update()
 {
-    const std::optional<AlertSeverity> worst = m_alerts.worstFiring();
+    // Acknowledged alerts still fire, but someone is on them: only the others colour the icon.
+    const std::optional<AlertSeverity> worst = m_alerts.worstUnacknowledged();
     const QColor colour
         = worst ? StatePalette::fill(AlertListModel::severityRole(*worst)) : StatePalette::fill(StatePalette::Muted);
     const int firing = m_alerts.firingCount();
-    m_presenter->setToolTip(firing == 0 ? tr("Keyright: no alert firing")
-                                        : tr("Keyright: %n alert(s) firing, the worst %1", nullptr, firing)
-                                              .arg(AlertListModel::severityLabel(*worst)));
+    const int open = m_alerts.unacknowledgedCount();
+    if (firing == 0)
+        m_presenter->setToolTip(tr("Keyright: no alert firing"));
+    else if (open == 0)
+        m_presenter->setToolTip(tr("Keyright: %n alert(s) firing, all acknowledged", nullptr, firing));
+    else if (open < firing)
+        m_presenter->setToolTip(tr("Keyright: %n alert(s) firing not acknowledged, the worst %1", nullptr, open)
+                                    .arg(AlertListModel::severityLabel(*worst)));
+    else
+        m_presenter->setToolTip(tr("Keyright: %n alert(s) firing, the worst %1", nullptr, firing)
+                                    .arg(AlertListModel::severityLabel(*worst)));
     if (colour == m_colour)
         return;
     m_colour = colour;
     m_presenter->setIcon(iconFor(colour));
 }
 
-void AlertTray::tellAtStart(const QList<AlertRow> &rows)
+void AlertTray::tellAtStart(const QList<AlertRow> &all)
 {
+    QList<AlertRow> rows;
+    std::copy_if(all.cbegin(), all.cend(), std::back_inserter(rows),
+                 [](const AlertRow &row) { return !row.acknowledged(); });
     if (rows.isEmpty())
         return;
     if (rows.size() == 1) {
@@ -116,6 +131,8 @@ void AlertTray::tellAtStart(const QList<AlertRow> &rows)
 void AlertTray::tell(const QList<AlertRow> &rows)
 {
     for (const AlertRow &row : rows) {
+        if (row.acknowledged())
+            continue; // someone is on it already
         m_notifiedKey = row.key;
         const QString title = row.licenseId.isEmpty()
             ? tr("Alert (%1)").arg(AlertListModel::severityLabel(row.severity))

@@ -14,9 +14,10 @@ class QSystemTrayIcon;
 namespace keyright {
 
 // The dashboard's tray icon while it runs (issue 29): drawn in the colour of the most severe alert
-// firing (neutral when none), a desktop notification once for each alert that begins firing (one
-// summary for those already firing when the dashboard connects), and a click on either asking for
-// the window on the Alerts page with that alert (openRequested).
+// firing that nobody has acknowledged (neutral when none), a desktop notification once for each
+// alert that begins firing (one summary for those already firing when the dashboard connects,
+// leaving out those already acknowledged), and a click on either asking for the window on the
+// Alerts page with that alert (openRequested).
 //
 // What is shown goes through a Presenter: the QSystemTrayIcon one, or a test's, which records
 // (offscreen has no tray).

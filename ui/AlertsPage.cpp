@@ -9,10 +9,14 @@
 #include "EventLogModel.h"
 #include "RoleLabel.h"
 
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
@@ -143,6 +147,7 @@ AlertsPage::AlertsPage(DashboardSession &session, AlertListModel &alerts, AdminA
     , m_firingTitle(heading(this))
     , m_status(new QLabel(this))
     , m_firingView(alertView(m_firing, u"firingAlerts"_s, this))
+    , m_acknowledge(new QPushButton(this))
     , m_recentTitle(heading(this))
     , m_recentView(alertView(m_recent, u"recentAlerts"_s, this))
     , m_rulesTitle(heading(this))
@@ -198,7 +203,13 @@ AlertsPage::AlertsPage(DashboardSession &session, AlertListModel &alerts, AdminA
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->setChildrenCollapsible(false);
-    splitter->addWidget(section(m_firingTitle, m_firingView, m_status));
+    m_acknowledge->setObjectName(u"acknowledgeAlert"_s);
+    auto *firingBox = section(m_firingTitle, m_firingView, m_status);
+    auto *acknowledgeRow = new QHBoxLayout;
+    acknowledgeRow->addStretch(1);
+    acknowledgeRow->addWidget(m_acknowledge);
+    static_cast<QVBoxLayout *>(firingBox->layout())->addLayout(acknowledgeRow);
+    splitter->addWidget(firingBox);
     splitter->addWidget(section(m_recentTitle, m_recentView));
     splitter->addWidget(rulesBox);
 
@@ -240,6 +251,13 @@ AlertsPage::AlertsPage(DashboardSession &session, AlertListModel &alerts, AdminA
         connect(view, &QAbstractItemView::activated, this, &AlertsPage::activate);
         connect(view, &QAbstractItemView::doubleClicked, this, &AlertsPage::activate);
     }
+    connect(m_acknowledge, &QPushButton::clicked, this, &AlertsPage::acknowledge);
+    connect(m_firingView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &AlertsPage::updateAcknowledgeAction);
+    connect(&alerts, &QAbstractItemModel::dataChanged, this, &AlertsPage::updateAcknowledgeAction);
+    connect(&alerts, &QAbstractItemModel::rowsRemoved, this, &AlertsPage::updateAcknowledgeAction);
+    connect(&alerts, &QAbstractItemModel::modelReset, this, &AlertsPage::updateAcknowledgeAction);
+    connect(&session, &DashboardSession::identityChanged, this, &AlertsPage::updateAcknowledgeAction);
     connect(m_add, &QPushButton::clicked, this, &AlertsPage::addRule);
     connect(m_edit, &QPushButton::clicked, this, &AlertsPage::editRule);
     connect(m_remove, &QPushButton::clicked, this, &AlertsPage::removeRule);
@@ -611,6 +629,94 @@ QString AlertsPage::quietText(const QuietHours &quiet)
         .arg(quiet.from.toString(u"HH:mm"_s), quiet.to.toString(u"HH:mm"_s), QString::fromUtf8(quiet.zone.id()));
 }
 
+int AlertsPage::selectedFiring() const
+{
+    const QModelIndexList rows = m_firingView->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return -1;
+    const QModelIndex source = m_firing->mapToSource(rows.first());
+    return source.isValid() ? source.row() : -1;
+}
+
+void AlertsPage::updateAcknowledgeAction()
+{
+    const bool may = m_actions.isAllowed(AdminActions::Action::AcknowledgeAlert);
+    const int row = selectedFiring();
+    const AlertRow *alert = row >= 0 ? &m_alerts.rowAt(row) : nullptr;
+    m_acknowledge->setEnabled(may && m_session.client() && alert && alert->firing() && !alert->acknowledged()
+                              && alert->alertId > 0);
+    QString tip;
+    if (!may) {
+        const auto identity = m_session.identity();
+        tip = tr("Acknowledging an alert needs the %1 role; this token (%2) has the %3 role.")
+                  .arg(roleLabel(AccessRole::Operator), identity ? identity->name : QString(),
+                       identity ? roleLabel(identity->role) : QString());
+    } else if (alert && alert->acknowledged()) {
+        tip = tr("Already acknowledged by %1.").arg(alert->acknowledgedBy);
+    } else {
+        tip = tr("Say that someone is on the selected alert: it stays firing until its condition clears, but the "
+                 "tray stops counting it.");
+    }
+    m_acknowledge->setToolTip(tip);
+}
+
+void AlertsPage::acknowledge()
+{
+    const int row = selectedFiring();
+    if (row < 0 || !m_acknowledge->isEnabled())
+        return;
+    const AlertRow alert = m_alerts.rowAt(row);
+    if (m_acknowledgeDialog)
+        m_acknowledgeDialog->close();
+    auto *dialog = new QDialog(this);
+    dialog->setObjectName(u"acknowledgeAlertDialog"_s);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Acknowledge alert"));
+    auto *text = new QLabel(tr("Acknowledge this alert? It stays firing until its condition clears; the others "
+                               "see who acknowledged it, when, and your note.\n\n%1")
+                                .arg(alert.sentence),
+                            dialog);
+    text->setWordWrap(true);
+    auto *note = new QLineEdit(dialog);
+    note->setObjectName(u"acknowledgeNote"_s);
+    note->setMaxLength(alerts::maxNoteLength);
+    note->setPlaceholderText(tr("Note (optional), such as a ticket number"));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, dialog);
+    QPushButton *ok = buttons->addButton(tr("Acknowledge"), QDialogButtonBox::AcceptRole);
+    ok->setDefault(true);
+    auto *layout = new QVBoxLayout(dialog);
+    layout->addWidget(text);
+    layout->addWidget(note);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    const qint64 alertId = alert.alertId;
+    connect(dialog, &QDialog::accepted, this,
+            [this, alertId, note] { sendAcknowledgement(alertId, note->text().trimmed()); });
+    m_acknowledgeDialog = dialog;
+    dialog->open();
+    note->setFocus();
+}
+
+void AlertsPage::sendAcknowledgement(qint64 alertId, const QString &note)
+{
+    AdminClient *client = m_session.client();
+    if (!client)
+        return;
+    const quint64 connection = m_connection;
+    client->acknowledgeAlert(alertId, note, this, [this, connection](const AdminResult<alerts::FiringAlert> &result) {
+        if (connection != m_connection)
+            return;
+        if (!result.ok()) {
+            Q_EMIT statusMessage(
+                tr("The alert was not acknowledged: %1").arg(DashboardSession::describeError(result.error)));
+            return;
+        }
+        Q_EMIT statusMessage(tr("Alert acknowledged by %1.").arg(result.value->acknowledgedBy));
+        m_alerts.refresh();
+    });
+}
+
 void AlertsPage::updateStatus()
 {
     QString text;
@@ -629,6 +735,8 @@ void AlertsPage::retranslate()
 {
     m_recentTitle->setText(tr("Resolved in the last %n day(s)", nullptr, AlertListModel::historyDays));
     m_rulesTitle->setText(tr("Rules"));
+    m_acknowledge->setText(tr("Acknowledge…"));
+    updateAcknowledgeAction();
     m_add->setText(tr("Add rule…"));
     m_edit->setText(tr("Edit…"));
     m_remove->setText(tr("Remove…", "an alert rule"));

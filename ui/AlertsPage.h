@@ -10,6 +10,7 @@
 #include <QPointer>
 #include <QWidget>
 
+class QDialog;
 class QLabel;
 class QPushButton;
 class QSortFilterProxyModel;
@@ -23,7 +24,8 @@ class AlertListModel;
 class DashboardSession;
 
 // The Alerts page (issue 29): the alerts firing now, most severe first, then those of the last
-// seven days that resolved, each with its sentence; activating one about a license (Enter or a
+// seven days that resolved, each with its sentence, and whether someone acknowledged it (an
+// operator or admin may: "Acknowledge…", with an optional note); activating one about a license (Enter or a
 // double-click) opens that license on the Seats page, or for a denials alert the license's denials
 // on the Events page, where the dispute view explains each one. Below, the alert rules: read for every
 // role, added, edited and removed for an admin (saved whole with PUT /v1/alerts/rules, the
@@ -40,6 +42,9 @@ public:
 
     QTableView *firingView() const { return m_firingView; }
     QTableView *recentView() const { return m_recentView; }
+    QPushButton *acknowledgeButton() const { return m_acknowledge; }
+    // The acknowledgement's dialog while open (its note is the QLineEdit "acknowledgeNote").
+    QDialog *acknowledgeDialog() const { return m_acknowledgeDialog; }
     QTableWidget *rulesTable() const { return m_rules; }
     QPushButton *addRuleButton() const { return m_add; }
     QPushButton *editRuleButton() const { return m_edit; }
@@ -74,6 +79,8 @@ public:
     static QString deliveryStatusText(const alerts::webhook::Delivery &delivery);
 
 public Q_SLOTS:
+    // Asks for an optional note, then acknowledges the firing alert selected (operator or admin).
+    void acknowledge();
     void addRule();
     void editRule();
     void removeRule();
@@ -97,6 +104,10 @@ private:
     void retranslate();
     void updateStatus();
     void updateRuleActions();
+    void updateAcknowledgeAction();
+    // The firing alert selected (its row in the model), or -1.
+    int selectedFiring() const;
+    void sendAcknowledgement(qint64 alertId, const QString &note);
     void fillRules();
     void activate(const QModelIndex &index);
     void openEditor(const AlertRule &rule, bool isNew);
@@ -122,6 +133,8 @@ private:
     QLabel *m_firingTitle;
     QLabel *m_status;
     QTableView *m_firingView;
+    QPushButton *m_acknowledge;
+    QPointer<QDialog> m_acknowledgeDialog;
     QLabel *m_recentTitle;
     QTableView *m_recentView;
     QLabel *m_rulesTitle;

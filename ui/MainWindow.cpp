@@ -1067,6 +1067,7 @@ void MainWindow::connectActionOutcomes()
             case AdminActions::Action::RevokeToken:
             case AdminActions::Action::EditAlertRules:
             case AdminActions::Action::EditAlertEndpoints:
+            case AdminActions::Action::AcknowledgeAlert:
                 break; // the reap, tokens and alert rule dialogs and the Alerts page show these
             }
         });

@@ -50,14 +50,14 @@ QString AlertsCommand::name() const
 
 QString AlertsCommand::summary() const
 {
-    return u"List the alerts firing now (--rules, --set FILE: the alert rules; --endpoints, --deliveries: where "
-           "they are sent)."_s;
+    return u"List the alerts firing now (--acknowledge ID: say one has been seen; --rules, --set FILE: the alert "
+           "rules; --endpoints, --deliveries: where they are sent)."_s;
 }
 
 QString AlertsCommand::synopsis() const
 {
     return u"[--rules | --set FILE | --endpoints | --add-endpoint NAME URL | --remove-endpoint ID | --test ID | "
-           "--deliveries [--status S] | --redeliver ID] [--json]"_s;
+           "--deliveries [--status S] | --redeliver ID | --acknowledge ID [--note TEXT]] [--json]"_s;
 }
 
 void AlertsCommand::addOptions(QCommandLineParser &parser) const
@@ -76,6 +76,11 @@ void AlertsCommand::addOptions(QCommandLineParser &parser) const
     parser.addOption({u"deliveries"_s, u"List the alert deliveries, newest first, with their status."_s});
     parser.addOption({u"status"_s, u"With --deliveries: only those pending, delivered or gave_up."_s, u"S"_s});
     parser.addOption({u"redeliver"_s, u"Send the delivery ID again, with the same id (admin)."_s, u"ID"_s});
+    parser.addOption({u"acknowledge"_s,
+                      u"Acknowledge the firing alert ID (the ID column of the list): say it has been seen "
+                      "(operator)."_s,
+                      u"ID"_s});
+    parser.addOption({u"note"_s, u"With --acknowledge: a note for the others, at most 500 characters."_s, u"TEXT"_s});
 }
 
 QString AlertsCommand::prepare(const QCommandLineParser &parser, const QStringList &arguments)
@@ -89,6 +94,7 @@ QString AlertsCommand::prepare(const QCommandLineParser &parser, const QStringLi
         {u"test"_s, Mode::Test},
         {u"deliveries"_s, Mode::Deliveries},
         {u"redeliver"_s, Mode::Redeliver},
+        {u"acknowledge"_s, Mode::Acknowledge},
     };
     QStringList given;
     m_mode = Mode::Firing;
@@ -102,6 +108,23 @@ QString AlertsCommand::prepare(const QCommandLineParser &parser, const QStringLi
         return u"%1 cannot be used together"_s.arg(given.join(u" and "_s));
     if (parser.isSet(u"status"_s) && m_mode != Mode::Deliveries)
         return u"--status goes with --deliveries"_s;
+    if (parser.isSet(u"note"_s) && m_mode != Mode::Acknowledge)
+        return u"--note goes with --acknowledge"_s;
+    if (m_mode == Mode::Acknowledge) {
+        if (!arguments.isEmpty())
+            return u"takes no arguments, got \"%1\""_s.arg(arguments.join(u' '));
+        const QString id = parser.value(u"acknowledge"_s);
+        if (!alerts::isValidAlertId(id))
+            return u"--acknowledge \"%1\" is not an alert id: expected %2"_s.arg(id.left(80), alerts::alertIdRule());
+        m_alertId = id.toLongLong();
+        ValidationError why;
+        const auto request = alerts::AcknowledgeRequest::fromJson(
+            {{QString::fromUtf16(alerts::noteMember), parser.value(u"note"_s)}}, &why);
+        if (!request)
+            return u"--"_s + why.message;
+        m_note = request->note;
+        return {};
+    }
     if (m_mode == Mode::AddEndpoint) {
         if (arguments.size() != 1)
             return u"--add-endpoint NAME takes the endpoint's URL (https://... for a webhook, "
@@ -231,6 +254,24 @@ void AlertsCommand::start()
     }
     case Mode::Deliveries:
         return listDeliveries();
+    case Mode::Acknowledge:
+        context().admin->acknowledgeAlert(
+            m_alertId, m_note, this, [this](const AdminResult<alerts::FiringAlert> &result) {
+                if (!result.ok())
+                    return fail(u"cannot acknowledge the alert %1"_s.arg(m_alertId), result.error);
+                const alerts::FiringAlert &alert = *result.value;
+                if (context().json) {
+                    printJson(alert.toJson());
+                    return finish(Ok);
+                }
+                printOut(u"Alert %1 (rule %2, %3) acknowledged by %4 at %5%6."_s.arg(
+                    QString::number(alert.id), alert.ruleId,
+                    alert.licenseId.isEmpty() ? u"the server"_s : alert.licenseId, alert.acknowledgedBy,
+                    formatTimestamp(alert.acknowledgedAt), alert.note.isEmpty() ? QString() : u": "_s + alert.note));
+                printOut(u"It stays firing until its condition clears."_s);
+                finish(Ok);
+            });
+        return;
     }
 }
 
@@ -301,12 +342,17 @@ void AlertsCommand::listFiring()
             printOut(u"No alert is firing."_s);
             return finish(Ok);
         }
-        TextTable table({u"RULE"_s, u"SEVERITY"_s, u"LICENSE"_s, u"SINCE"_s, u"FIRED"_s, u"NUMBERS"_s});
+        TextTable table(
+            {u"ID"_s, u"RULE"_s, u"SEVERITY"_s, u"LICENSE"_s, u"SINCE"_s, u"FIRED"_s, u"NUMBERS"_s, u"ACKNOWLEDGED"_s});
         for (const alerts::FiringAlert &alert : firing) {
-            table.addRow({alert.ruleId, alerts::toWire(alert.severity),
-                          alert.licenseId.isEmpty() ? u"(server)"_s : alert.licenseId,
+            const QString acknowledged = alert.acknowledged()
+                ? u"by %1 at %2%3"_s.arg(alert.acknowledgedBy, formatTimestamp(alert.acknowledgedAt),
+                                         alert.note.isEmpty() ? QString() : u": "_s + alert.note)
+                : u"no"_s;
+            table.addRow({alert.id > 0 ? QString::number(alert.id) : u"-"_s, alert.ruleId,
+                          alerts::toWire(alert.severity), alert.licenseId.isEmpty() ? u"(server)"_s : alert.licenseId,
                           alert.since.isValid() ? formatTimestamp(alert.since) : QString(),
-                          formatTimestamp(alert.firedAt), numbersOf(alert)});
+                          formatTimestamp(alert.firedAt), numbersOf(alert), acknowledged});
         }
         for (const QString &line : table.render())
             printOut(line);

@@ -11,6 +11,7 @@ namespace keyright::cli {
 // `keyright events --kind alert_fired,alert_resolved`. The webhook endpoints and their delivery log
 // (docs/API.md "Alert endpoints and deliveries"): --endpoints, --add-endpoint NAME URL (prints the
 // secret, once), --remove-endpoint ID, --test ID, --deliveries [--status S], --redeliver ID.
+// --acknowledge ID [--note TEXT] (operator): record that the firing alert ID has been seen.
 class AlertsCommand final : public CliCommand
 {
     Q_OBJECT
@@ -42,13 +43,16 @@ private:
         RemoveEndpoint,
         Test,
         Deliveries,
-        Redeliver
+        Redeliver,
+        Acknowledge
     } m_mode
         = Mode::Firing;
     QList<AlertRule> m_newRules;
     alerts::webhook::NewEndpoint m_newEndpoint;
     QString m_id; // the endpoint or delivery an action names
     QString m_status; // --deliveries --status
+    qint64 m_alertId = 0; // --acknowledge
+    QString m_note; // --acknowledge --note
 };
 
 } // namespace keyright::cli

@@ -1,12 +1,14 @@
 #include "wire/AlertJson.h"
 
 #include "Timestamps.h"
+#include "wire/Identifiers.h"
 #include "wire/JsonReader.h"
 
 #include <QJsonArray>
 #include <QSet>
 #include <QTimeZone>
 
+#include <algorithm>
 #include <array>
 #include <limits>
 
@@ -256,9 +258,54 @@ std::optional<QList<AlertRule>> rulesBodyFromJson(const QJsonObject &json, Valid
     return rules;
 }
 
+bool isValidAlertId(QStringView id)
+{
+    if (id.isEmpty() || id.size() > 18 || id.front() == u'0')
+        return false;
+    return std::all_of(id.begin(), id.end(), [](QChar c) { return c >= u'0' && c <= u'9'; });
+}
+
+QString alertIdRule()
+{
+    return u"a positive integer of 1 to 18 digits (the alert's id in GET /v1/alerts)"_s;
+}
+
+QJsonObject AcknowledgeRequest::toJson() const
+{
+    QJsonObject json;
+    if (!note.isEmpty())
+        json.insert(QString::fromUtf16(noteMember), note);
+    return json;
+}
+
+std::optional<AcknowledgeRequest> AcknowledgeRequest::fromJson(const QJsonObject &json, ValidationError *error)
+{
+    const auto fail = [&](const QString &message) -> std::optional<AcknowledgeRequest> {
+        if (error)
+            *error = ValidationError {QString::fromUtf16(noteMember), message};
+        return std::nullopt;
+    };
+    AcknowledgeRequest request;
+    const QJsonValue note = json.value(QString::fromUtf16(noteMember));
+    if (note.isUndefined() || note.isNull())
+        return request;
+    if (!note.isString())
+        return fail(u"note must be a string"_s);
+    request.note = note.toString().trimmed();
+    if (request.note.size() > maxNoteLength)
+        return fail(u"note is %1 characters long; at most %2 are kept"_s.arg(request.note.size()).arg(maxNoteLength));
+    for (const char32_t c : request.note.toUcs4()) {
+        if (c != u'\n' && c != u'\t' && isControlCharacter(c))
+            return fail(
+                u"note holds a control character (U+%1); write it as plain text"_s.arg(uint(c), 4, 16, QChar(u'0')));
+    }
+    return request;
+}
+
 QJsonObject FiringAlert::toJson() const
 {
     QJsonObject json {
+        {u"id"_s, id > 0 ? QJsonValue(id) : QJsonValue(QJsonValue::Null)},
         {u"ruleId"_s, ruleId},
         {u"kind"_s, alerts::toWire(kind)},
         {u"severity"_s, alerts::toWire(severity)},
@@ -267,6 +314,9 @@ QJsonObject FiringAlert::toJson() const
         {u"firedAt"_s, timeOrNull(firedAt)},
         {u"value"_s, value},
         {u"limit"_s, limit},
+        {u"acknowledgedBy"_s, acknowledged() ? QJsonValue(acknowledgedBy) : QJsonValue(QJsonValue::Null)},
+        {u"acknowledgedAt"_s, timeOrNull(acknowledgedAt)},
+        {QString::fromUtf16(noteMember), acknowledged() ? QJsonValue(note) : QJsonValue(QJsonValue::Null)},
     };
     if (noticeDays >= 0)
         json.insert(u"noticeDays"_s, noticeDays);
@@ -278,6 +328,9 @@ std::optional<FiringAlert> FiringAlert::fromJson(const QJsonValue &json, const Q
     JsonReader reader;
     const QJsonObject object = reader.object(json, path);
     FiringAlert alert;
+    // Lenient: a server from before acknowledgements gives no id and no acknowledgement.
+    if (!object.value(u"id"_s).isNull() && !object.value(u"id"_s).isUndefined())
+        alert.id = reader.integer(object, path, u"id"_s, 1, JsonReader::maxExactInteger);
     alert.ruleId = reader.string(object, path, u"ruleId"_s, false);
     const QString kind = reader.string(object, path, u"kind"_s);
     if (const auto known = kindFromWire(kind))
@@ -298,6 +351,11 @@ std::optional<FiringAlert> FiringAlert::fromJson(const QJsonValue &json, const Q
         alert.firedAt = reader.timestamp(object, path, u"firedAt"_s);
     alert.value = reader.integer(object, path, u"value"_s, -JsonReader::maxExactInteger, JsonReader::maxExactInteger);
     alert.limit = reader.integer(object, path, u"limit"_s, -JsonReader::maxExactInteger, JsonReader::maxExactInteger);
+    if (!object.value(u"acknowledgedAt"_s).isNull() && !object.value(u"acknowledgedAt"_s).isUndefined()) {
+        alert.acknowledgedAt = reader.timestamp(object, path, u"acknowledgedAt"_s);
+        alert.acknowledgedBy = reader.optionalString(object, path, u"acknowledgedBy"_s);
+        alert.note = reader.optionalString(object, path, QString::fromUtf16(noteMember));
+    }
     if (!reader.report(error))
         return std::nullopt;
     return alert;

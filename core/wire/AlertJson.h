@@ -15,8 +15,11 @@
 //            "daysBefore": [int...], "quiet"?: {"from": "22:00", "to": "07:00", "timeZone"}}
 //   GET and PUT /v1/alerts/rules: {"rules": [rule...]}, the whole list in the admin's order
 //   GET /v1/alerts: {"alerts": [firing...]}, every alert firing now
-//   firing: {"ruleId", "kind", "severity", "licenseId" (null: not about one), "noticeDays"
-//            (validity_ending only), "since", "firedAt", "value", "limit"}
+//   firing: {"id" (the seq of its alert_fired event; null for one fired before ids were kept,
+//            until the next evaluation), "ruleId", "kind", "severity", "licenseId" (null: not about
+//            one), "noticeDays" (validity_ending only), "since", "firedAt", "value", "limit",
+//            "acknowledgedBy", "acknowledgedAt", "note" (null until it is acknowledged)}
+//   POST /v1/alerts/{alertId}/acknowledge: {"note"?: text}; answers the firing alert
 // The event detail of alert_fired and alert_resolved is eventdetail::AlertChange.
 namespace keyright::alerts {
 
@@ -24,6 +27,23 @@ inline constexpr char16_t rulesMember[] = u"rules";
 inline constexpr char16_t alertsMember[] = u"alerts";
 // At most this many rules: each is evaluated for each license every turn of the evaluator.
 inline constexpr int maxRules = 200;
+// The note an operator may give when acknowledging an alert, at most this many characters.
+inline constexpr int maxNoteLength = 500;
+inline constexpr char16_t noteMember[] = u"note";
+
+// An alert's id: the seq of the alert_fired event that started its firing, 1 to 18 decimal digits.
+bool isValidAlertId(QStringView id);
+QString alertIdRule();
+// The body of POST /v1/alerts/{alertId}/acknowledge: an optional note (empty: none).
+struct AcknowledgeRequest
+{
+    QString note;
+
+    QJsonObject toJson() const;
+    // Refuses a note that is not a string, longer than maxNoteLength or with control characters
+    // other than line breaks and tabs.
+    static std::optional<AcknowledgeRequest> fromJson(const QJsonObject &json, ValidationError *error = nullptr);
+};
 
 QString toWire(AlertKind kind);
 std::optional<AlertKind> kindFromWire(const QString &name);
@@ -42,6 +62,7 @@ std::optional<QList<AlertRule>> rulesBodyFromJson(const QJsonObject &json, Valid
 // An alert firing now: a rule and its subject, with the numbers it fired on.
 struct FiringAlert
 {
+    qint64 id = 0; // the seq of its alert_fired event; 0: not known (fired before ids were kept)
     QString ruleId;
     AlertKind kind = AlertKind::SeatsInUse;
     AlertSeverity severity = AlertSeverity::Warning;
@@ -51,6 +72,11 @@ struct FiringAlert
     QDateTime firedAt;
     qint64 value = 0;
     qint64 limit = 0;
+    QString acknowledgedBy; // the token name of who acknowledged it; empty: not acknowledged
+    QDateTime acknowledgedAt;
+    QString note;
+
+    bool acknowledged() const { return acknowledgedAt.isValid(); }
 
     QJsonObject toJson() const;
     static std::optional<FiringAlert> fromJson(const QJsonValue &json, const QString &path = {},

@@ -28,6 +28,8 @@ QString parameterField(QStringView parameter)
         return u"endpointId"_s;
     if (parameter == QStringView(deliveryParameter))
         return u"deliveryId"_s;
+    if (parameter == QStringView(alertParameter))
+        return u"alertId"_s;
     return parameter.toString();
 }
 
@@ -36,7 +38,7 @@ QString fill(QStringView pattern, const QString &licenseId, const QString &secon
     QString path = pattern.toString();
     path.replace(QString::fromUtf16(licenseParameter), encoded(licenseId));
     for (const char16_t *parameter :
-         {seatParameter, ticketParameter, nameParameter, endpointParameter, deliveryParameter})
+         {seatParameter, ticketParameter, nameParameter, endpointParameter, deliveryParameter, alertParameter})
         path.replace(QString::fromUtf16(parameter), encoded(second));
     return path;
 }

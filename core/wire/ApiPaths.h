@@ -44,6 +44,7 @@ inline constexpr char16_t alertEndpoint[] = u"/v1/alerts/endpoints/{endpoint}";
 inline constexpr char16_t alertEndpointTest[] = u"/v1/alerts/endpoints/{endpoint}/test";
 inline constexpr char16_t alertDeliveries[] = u"/v1/alerts/deliveries";
 inline constexpr char16_t alertRedeliver[] = u"/v1/alerts/deliveries/{delivery}/redeliver";
+inline constexpr char16_t alertAcknowledge[] = u"/v1/alerts/{alert}/acknowledge";
 
 // The parameters a template may name.
 inline constexpr char16_t licenseParameter[] = u"{license}";
@@ -52,9 +53,10 @@ inline constexpr char16_t ticketParameter[] = u"{ticket}";
 inline constexpr char16_t nameParameter[] = u"{name}";
 inline constexpr char16_t endpointParameter[] = u"{endpoint}";
 inline constexpr char16_t deliveryParameter[] = u"{delivery}";
+inline constexpr char16_t alertParameter[] = u"{alert}";
 
 // The field a refusal names for a malformed parameter: "licenseId", "seatId", "ticketId", "name",
-// "endpointId", "deliveryId".
+// "endpointId", "deliveryId", "alertId".
 QString parameterField(QStringView parameter);
 
 // `pattern` with its parameters replaced by the values given, percent-encoded (a valid id is left
@@ -69,7 +71,8 @@ QString forSeat(QStringView pattern, const QString &licenseId,
                 const QString &seatId); // seat, seatHeartbeat, revoke, borrowedSeat
 QString forTicket(QStringView pattern, const QString &licenseId, const QString &ticketId); // ticket, ticketHeartbeat
 QString forToken(const QString &name);
-// alertEndpoint, alertEndpointTest (an endpoint id) and alertRedeliver (a delivery id).
+// alertEndpoint, alertEndpointTest (an endpoint id), alertRedeliver (a delivery id) and
+// alertAcknowledge (an alert id).
 QString forAlertItem(QStringView pattern, const QString &id);
 
 } // namespace keyright::apipath

@@ -54,6 +54,10 @@ inline constexpr char16_t borrowLimitReached[] = u"borrow_limit_reached";
 inline constexpr char16_t borrowKeepOnSite[] = u"borrow_keep_on_site";
 inline constexpr char16_t seatBorrowed[] = u"seat_borrowed";
 inline constexpr char16_t borrowNotFound[] = u"borrow_not_found";
+// POST /v1/alerts/{alertId}/acknowledge (issue 29): 404 for an id no alert ever had, 409 for an
+// alert that resolved (only a firing alert can be acknowledged).
+inline constexpr char16_t alertNotFound[] = u"alert_not_found";
+inline constexpr char16_t alertNotFiring[] = u"alert_not_firing";
 } // namespace errorcode
 
 // The body of every error answer: {"error": code, "message": for a person, "field"?: the

@@ -454,6 +454,24 @@ AlertChange AlertChange::fromJson(const QJsonObject &detail)
     return change;
 }
 
+QJsonObject AlertAcknowledged::toJson() const
+{
+    QJsonObject json {{u"alertId"_s, alertId}, {u"ruleId"_s, ruleId}, {QString::fromUtf16(alerts::noteMember), note}};
+    if (noticeDays >= 0)
+        json.insert(u"noticeDays"_s, noticeDays);
+    return json;
+}
+
+AlertAcknowledged AlertAcknowledged::fromJson(const QJsonObject &detail)
+{
+    AlertAcknowledged acknowledged;
+    acknowledged.alertId = detail.value(u"alertId"_s).toInteger();
+    acknowledged.ruleId = detail.value(u"ruleId"_s).toString();
+    acknowledged.noticeDays = detail.contains(u"noticeDays"_s) ? detail.value(u"noticeDays"_s).toInt(-1) : -1;
+    acknowledged.note = detail.value(QString::fromUtf16(alerts::noteMember)).toString();
+    return acknowledged;
+}
+
 QString ticketIdOf(const QJsonObject &detail)
 {
     return detail.value(ticketIdMember).toString();

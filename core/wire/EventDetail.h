@@ -353,6 +353,22 @@ struct AlertChange
     friend bool operator==(const AlertChange &, const AlertChange &) = default;
 };
 
+// alert_acknowledged: an operator or admin acknowledged a firing alert (the event's actor is who, its
+// time when, its licenseId the alert's license). The alert stays firing until its condition clears.
+struct AlertAcknowledged
+{
+    qint64 alertId = 0; // the seq of the alert_fired event
+    QString ruleId;
+    int noticeDays = -1; // validity_ending: the notice it fired at; -1 otherwise
+    QString note; // empty: none given
+
+    QJsonObject toJson() const;
+    // Lenient: a missing member reads as empty, 0 or -1.
+    static AlertAcknowledged fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const AlertAcknowledged &, const AlertAcknowledged &) = default;
+};
+
 // database_failover: an instance's connection came back on another server of its --database host
 // list than the one it had (Patroni promoted a standby), recorded once by each instance that
 // finds it. The servers are "host:port" as the database gives its own address.

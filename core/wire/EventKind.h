@@ -39,6 +39,7 @@ enum class EventKind {
                       // interruption)
     SeatBorrowed, // a seat was borrowed: taken offline until its expiry, never renewed (issue 27)
     BorrowReturned, // a borrowed seat was returned early: the seat is free again
+    AlertAcknowledged, // an operator or admin acknowledged a firing alert (detail: AlertAcknowledged)
 };
 
 // Every kind, in the order above (the order the API's error message lists them in).

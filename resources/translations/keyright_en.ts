@@ -218,6 +218,20 @@
             <numerusform>%n alerts firing</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Keyright: %n alert(s) firing, all acknowledged</source>
+        <translation>
+            <numerusform>Keyright: %n alert firing, acknowledged</numerusform>
+            <numerusform>Keyright: %n alerts firing, all acknowledged</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Keyright: %n alert(s) firing not acknowledged, the worst %1</source>
+        <translation>
+            <numerusform>Keyright: %n alert firing not acknowledged, %1</numerusform>
+            <numerusform>Keyright: %n alerts firing not acknowledged, the worst %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::AlertsPage</name>

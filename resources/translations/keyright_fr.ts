@@ -956,6 +956,18 @@ Double-click or press Enter to see the denials of license %2 on the Events page.
         <translation>%1
 Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans la page Événements.</translation>
     </message>
+    <message>
+        <source>Acknowledged by %1 at %2.</source>
+        <translation>Prise en compte par %1 le %2.</translation>
+    </message>
+    <message>
+        <source>Acknowledged by %1 at %2: %3</source>
+        <translation>Prise en compte par %1 le %2 : %3</translation>
+    </message>
+    <message>
+        <source>firing, acknowledged by %1 at %2</source>
+        <translation>en cours, prise en compte par %1 le %2</translation>
+    </message>
 </context>
 <context>
     <name>keyright::AlertRuleDialog</name>
@@ -1111,6 +1123,20 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>Alert on %1 (%2)</source>
         <translation>Alerte sur %1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Keyright: %n alert(s) firing, all acknowledged</source>
+        <translation>
+            <numerusform>Keyright : %n alerte en cours, prise en compte</numerusform>
+            <numerusform>Keyright : %n alertes en cours, toutes prises en compte</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Keyright: %n alert(s) firing not acknowledged, the worst %1</source>
+        <translation>
+            <numerusform>Keyright : %n alerte en cours non prise en compte, %1</numerusform>
+            <numerusform>Keyright : %n alertes en cours non prises en compte, la plus grave %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1520,6 +1546,50 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>test</source>
         <comment>a delivery</comment>
         <translation>test</translation>
+    </message>
+    <message>
+        <source>Acknowledging an alert needs the %1 role; this token (%2) has the %3 role.</source>
+        <translation>Prendre en compte une alerte demande le rôle %1 ; ce jeton (%2) a le rôle %3.</translation>
+    </message>
+    <message>
+        <source>Already acknowledged by %1.</source>
+        <translation>Déjà prise en compte par %1.</translation>
+    </message>
+    <message>
+        <source>Say that someone is on the selected alert: it stays firing until its condition clears, but the tray stops counting it.</source>
+        <translation>Indiquer que quelqu’un s’occupe de l’alerte sélectionnée : elle reste déclenchée jusqu’à ce que sa condition cesse, mais l’icône de notification ne la compte plus.</translation>
+    </message>
+    <message>
+        <source>Acknowledge alert</source>
+        <translation>Prendre en compte l’alerte</translation>
+    </message>
+    <message>
+        <source>Acknowledge this alert? It stays firing until its condition clears; the others see who acknowledged it, when, and your note.
+
+%1</source>
+        <translation>Prendre en compte cette alerte ? Elle reste déclenchée jusqu’à ce que sa condition cesse ; les autres voient qui l’a prise en compte, quand, et votre note.
+
+%1</translation>
+    </message>
+    <message>
+        <source>Note (optional), such as a ticket number</source>
+        <translation>Note (facultative), par exemple un numéro de ticket</translation>
+    </message>
+    <message>
+        <source>Acknowledge</source>
+        <translation>Prendre en compte</translation>
+    </message>
+    <message>
+        <source>The alert was not acknowledged: %1</source>
+        <translation>L’alerte n’a pas été prise en compte : %1</translation>
+    </message>
+    <message>
+        <source>Alert acknowledged by %1.</source>
+        <translation>Alerte prise en compte par %1.</translation>
+    </message>
+    <message>
+        <source>Acknowledge…</source>
+        <translation>Prendre en compte…</translation>
     </message>
 </context>
 <context>
@@ -2693,6 +2763,18 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>returned before %1</source>
         <translation>rendu avant %1</translation>
+    </message>
+    <message>
+        <source>alert acknowledged</source>
+        <translation>alerte prise en compte</translation>
+    </message>
+    <message>
+        <source>rule %1: alert %2 acknowledged</source>
+        <translation>règle %1 : alerte %2 prise en compte</translation>
+    </message>
+    <message>
+        <source>rule %1: alert %2 acknowledged: %3</source>
+        <translation>règle %1 : alerte %2 prise en compte : %3</translation>
     </message>
 </context>
 <context>

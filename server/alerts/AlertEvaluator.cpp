@@ -214,6 +214,43 @@ EventRecord changeEvent(const AlertRule &rule, const Subject &subject, const Ale
                         change.toJson()};
 }
 
+alerts::FiringAlert firingAlertOf(const AlertRule &rule, const StoredAlertTrack &track)
+{
+    alerts::FiringAlert alert;
+    alert.id = track.firedSeq;
+    alert.ruleId = rule.id;
+    alert.kind = rule.kind;
+    alert.severity = rule.severity;
+    std::tie(alert.licenseId, alert.noticeDays) = StoredAlertTrack::partsOf(track.subject);
+    alert.since = track.track.breachedSince.isValid() ? track.track.breachedSince : track.track.firedAt;
+    alert.firedAt = track.track.firedAt;
+    alert.value = track.value;
+    alert.limit = track.limit;
+    alert.acknowledgedBy = track.acknowledgedBy;
+    alert.acknowledgedAt = track.acknowledgedAt;
+    alert.note = track.note;
+    return alert;
+}
+
+// The seq of the alert_fired event that started a firing recorded before alerts had ids (0 when
+// the audit log no longer has it).
+qint64 firedSeqOf(LeaseStore &store, const AlertRule &rule, const Subject &subject, const AlertTrack &track,
+                  const QDateTime &now)
+{
+    EventQuery query;
+    query.licenseId = subject.licenseId;
+    query.kinds = {EventKind::AlertFired};
+    query.since = track.firedAt;
+    query.until = now;
+    query.limit = EventQuery::maxLimit;
+    for (const EventRecord &event : store.events(query)) {
+        const auto change = eventdetail::AlertChange::fromJson(event.detail);
+        if (event.licenseId == subject.licenseId && change.ruleId == rule.id && change.noticeDays == subject.noticeDays)
+            return event.seq;
+    }
+    return 0;
+}
+
 } // namespace
 
 AlertEvaluator::AlertEvaluator(LeaseStore &store, const Clock &clock, QObject *parent)
@@ -259,9 +296,20 @@ QList<EventRecord> AlertEvaluator::evaluate()
                     next.value = measure.value;
                     next.limit = measure.limit;
                 }
+                if (!next.track.firing()) {
+                    // A resolved alert forgets its id and acknowledgement: a new firing is a new alert.
+                    next.firedSeq = 0;
+                    next.acknowledgedBy.clear();
+                    next.acknowledgedAt = {};
+                    next.note.clear();
+                } else if (next.firedSeq == 0 && step.transition == AlertStep::Transition::None) {
+                    next.firedSeq = firedSeqOf(m_store, rule, subject, next.track, now);
+                }
                 if (step.transition != AlertStep::Transition::None) {
                     EventRecord event = changeEvent(rule, subject, step, previous.track, measure, now);
                     event.seq = m_store.appendEvent(event);
+                    if (step.transition == AlertStep::Transition::Fire)
+                        next.firedSeq = event.seq;
                     // In the same unit: a transition recorded is queued to every endpoint, once.
                     WebhookDeliverer::queueAlert(m_store, event);
                     recorded.append(event);
@@ -316,22 +364,80 @@ QList<alerts::FiringAlert> AlertEvaluator::firing()
             for (auto it = tracks.lower_bound({rule.id, QString()}); it != tracks.end() && it->first.first == rule.id;
                  ++it) {
                 const StoredAlertTrack &track = it->second;
-                if (!track.track.firing())
-                    continue;
-                alerts::FiringAlert alert;
-                alert.ruleId = rule.id;
-                alert.kind = rule.kind;
-                alert.severity = rule.severity;
-                std::tie(alert.licenseId, alert.noticeDays) = StoredAlertTrack::partsOf(track.subject);
-                alert.since = track.track.breachedSince.isValid() ? track.track.breachedSince : track.track.firedAt;
-                alert.firedAt = track.track.firedAt;
-                alert.value = track.value;
-                alert.limit = track.limit;
-                firing.append(alert);
+                if (track.track.firing())
+                    firing.append(firingAlertOf(rule, track));
             }
         }
     });
     return firing;
+}
+
+AlertEvaluator::Acknowledgement AlertEvaluator::acknowledge(qint64 alertId, const QString &actor, const QString &note)
+{
+    using Result = Acknowledgement::Result;
+    Acknowledgement outcome;
+    m_store.withStore([&] {
+        outcome = {};
+        const QDateTime now = m_clock.now();
+        // After any evaluation in progress, so that neither writes over the other's track.
+        m_store.lockAlerts(now);
+        const QList<AlertRule> rules = m_store.alertRules();
+        const QList<StoredAlertTrack> tracks = m_store.alertTracks();
+        auto found = std::find_if(tracks.cbegin(), tracks.cend(),
+                                  [&](const StoredAlertTrack &t) { return t.track.firing() && t.firedSeq == alertId; });
+        if (found == tracks.cend()) {
+            // No firing alert has this id: it is an alert's that resolved, one that fired before
+            // alerts had ids (its track does not know the id yet), or no alert's at all.
+            EventQuery query;
+            query.after = alertId - 1;
+            query.kinds = {EventKind::AlertFired};
+            query.limit = 1;
+            const QList<EventRecord> fired = m_store.events(query);
+            if (fired.isEmpty() || fired.first().seq != alertId)
+                return; // NotFound
+            const auto change = eventdetail::AlertChange::fromJson(fired.first().detail);
+            const QString subject = StoredAlertTrack::subjectOf(fired.first().licenseId, change.noticeDays);
+            found = std::find_if(tracks.cbegin(), tracks.cend(), [&](const StoredAlertTrack &t) {
+                return t.track.firing() && t.firedSeq == 0 && t.ruleId == change.ruleId && t.subject == subject
+                    && t.track.firedAt == change.firedAt;
+            });
+            if (found == tracks.cend()) {
+                outcome.result = Result::NotFiring;
+                outcome.alert.id = alertId;
+                outcome.alert.ruleId = change.ruleId;
+                outcome.alert.kind = change.kind;
+                outcome.alert.severity = change.severity;
+                outcome.alert.licenseId = fired.first().licenseId;
+                outcome.alert.noticeDays = change.noticeDays;
+                outcome.alert.firedAt = change.firedAt;
+                return;
+            }
+        }
+        StoredAlertTrack track = *found;
+        track.firedSeq = alertId;
+        const auto rule
+            = std::find_if(rules.cbegin(), rules.cend(), [&](const AlertRule &r) { return r.id == track.ruleId; });
+        if (rule == rules.cend())
+            return; // a track outlives its rule only until the rules are saved: no alert
+        if (track.acknowledgedAt.isValid()) {
+            outcome = {Result::AlreadyAcknowledged, firingAlertOf(*rule, track)};
+            return;
+        }
+        track.acknowledgedBy = actor;
+        track.acknowledgedAt = now;
+        track.note = note;
+        m_store.putAlertTrack(track);
+        eventdetail::AlertAcknowledged detail;
+        detail.alertId = alertId;
+        detail.ruleId = rule->id;
+        const auto [licenseId, noticeDays] = StoredAlertTrack::partsOf(track.subject);
+        detail.noticeDays = noticeDays;
+        detail.note = note;
+        m_store.appendEvent(
+            EventRecord {0, now, EventKind::AlertAcknowledged, licenseId, {}, {}, actor, detail.toJson()});
+        outcome = {Result::Acknowledged, firingAlertOf(*rule, track)};
+    });
+    return outcome;
 }
 
 void AlertEvaluator::start(std::chrono::milliseconds interval)

@@ -42,6 +42,22 @@ public:
     // Every alert firing now, in the rules' order.
     QList<alerts::FiringAlert> firing();
 
+    // What acknowledge() found.
+    struct Acknowledgement
+    {
+        enum class Result {
+            Acknowledged, // recorded now, with an alert_acknowledged event
+            AlreadyAcknowledged, // `alert` carries the first acknowledgement's who, when and note
+            NotFiring, // the alert resolved; `alert` has its rule and license
+            NotFound, // no alert ever had this id
+        };
+        Result result = Result::NotFound;
+        alerts::FiringAlert alert;
+    };
+    // Records that `actor` saw the firing alert `alertId` (the seq of its alert_fired event), in
+    // one unit holding the alert lock; once per firing: a second acknowledgement changes nothing.
+    Acknowledgement acknowledge(qint64 alertId, const QString &actor, const QString &note);
+
     void start(std::chrono::milliseconds interval);
     void stop();
 

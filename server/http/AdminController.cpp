@@ -109,6 +109,8 @@ ApiResponse AdminController::handle(const ApiRoute &route, const ApiRequest &req
         return alertDeliveries(request);
     case K::Redeliver:
         return redeliver(route, actor);
+    case K::AcknowledgeAlert:
+        return acknowledgeAlert(route, request, actor);
     default:
         break;
     }
@@ -357,6 +359,39 @@ ApiResponse AdminController::putAlertRules(const ApiRequest &request)
     if (!m_alerts->setRules(*rules, &why))
         return answer::error(ApiError::invalid(why.field, why.message));
     return answer::json(200, alerts::rulesBodyToJson(m_alerts->rules()));
+}
+
+ApiResponse AdminController::acknowledgeAlert(const ApiRoute &route, const ApiRequest &request, const QString &actor)
+{
+    if (!m_alerts)
+        return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::notFound), u"no such route"_s));
+    ApiError failure;
+    const auto wanted = request::parseAcknowledge(request.body, &failure);
+    if (!wanted)
+        return answer::error(failure);
+    using Result = AlertEvaluator::Acknowledgement::Result;
+    const AlertEvaluator::Acknowledgement outcome
+        = m_alerts->acknowledge(route.itemId.toLongLong(), actor, wanted->note);
+    const alerts::FiringAlert &alert = outcome.alert;
+    switch (outcome.result) {
+    case Result::Acknowledged:
+    case Result::AlreadyAcknowledged:
+        return answer::json(200, alert.toJson());
+    case Result::NotFiring: {
+        const QString about = alert.licenseId.isEmpty() ? u"the server"_s : u"the license %1"_s.arg(alert.licenseId);
+        return answer::error(ApiError {409,
+                                       QString::fromUtf16(errorcode::alertNotFiring),
+                                       u"alert %1 (rule %2, about %3) is not firing any more: it resolved; only a "
+                                       "firing alert can be acknowledged"_s.arg(route.itemId, alert.ruleId, about),
+                                       {},
+                                       {}});
+    }
+    case Result::NotFound:
+        break;
+    }
+    return answer::error(ApiError::notFound(
+        QString::fromUtf16(errorcode::alertNotFound),
+        u"there is no alert %1: an alert's id is the id GET /v1/alerts gives it"_s.arg(route.itemId)));
 }
 
 namespace {

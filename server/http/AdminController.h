@@ -77,6 +77,7 @@ private:
     ApiResponse testAlertEndpoint(const ApiRoute &route, const QString &actor);
     ApiResponse alertDeliveries(const ApiRequest &request);
     ApiResponse redeliver(const ApiRoute &route, const QString &actor);
+    ApiResponse acknowledgeAlert(const ApiRoute &route, const ApiRequest &request, const QString &actor);
 
     SeatService &m_seats;
     LicenseAdmin &m_licenses;

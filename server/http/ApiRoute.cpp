@@ -1,6 +1,7 @@
 #include "http/ApiRoute.h"
 
 #include "LeaseJson.h"
+#include "wire/AlertJson.h"
 #include "wire/AlertWebhook.h"
 #include "wire/ApiPaths.h"
 #include "wire/ErrorBody.h"
@@ -76,6 +77,7 @@ const QList<Pattern> &patterns()
             {p::alertEndpointTest, "POST", K::TestAlertEndpoint, admin, A::Admin, {}},
             {p::alertDeliveries, "GET", K::AlertDeliveries, viewer, A::Admin, {}},
             {p::alertRedeliver, "POST", K::Redeliver, admin, A::Admin, {}},
+            {p::alertAcknowledge, "POST", K::AcknowledgeAlert, operator_, A::Admin, {}},
             {p::borrow, "POST", K::Borrow, licenseKey, A::Lease, {}},
             {p::borrowedSeat, "DELETE", K::ReturnBorrowed, licenseKey, A::Lease, {}},
         };
@@ -101,7 +103,8 @@ bool segmentsMatch(const Pattern &pattern, const QList<QStringView> &segments, Q
             *name = segments.at(i).toString();
         else if (want == apipath::ticketParameter)
             *ticket = segments.at(i).toString();
-        else if (want == apipath::endpointParameter || want == apipath::deliveryParameter)
+        else if (want == apipath::endpointParameter || want == apipath::deliveryParameter
+                 || want == apipath::alertParameter)
             *item = segments.at(i).toString();
         else if (want != segments.at(i))
             return false;
@@ -155,6 +158,10 @@ std::optional<ApiRoute> ApiRoute::match(QByteArrayView method, QStringView path,
                     u"%1 \"%2\" is malformed: expected %3"_s.arg(apipath::parameterField(parameter), item.left(80),
                                                                  alerts::webhook::idRule())));
         }
+        if (pattern.segments.contains(QStringView(apipath::alertParameter)) && !alerts::isValidAlertId(item))
+            return fail(ApiError::invalid(
+                apipath::parameterField(apipath::alertParameter),
+                u"alertId \"%1\" is malformed: expected %2"_s.arg(item.left(80), alerts::alertIdRule())));
         return ApiRoute {pattern.kind, license, seat, name, pattern.access, ticket, pattern.area, item};
     }
     if (!allowed.isEmpty()) {
@@ -182,6 +189,7 @@ QList<ApiRoute::Declared> ApiRoute::declared()
                        : segment == apipath::ticketParameter   ? u"{ticketId}"_s
                        : segment == apipath::endpointParameter ? u"{endpointId}"_s
                        : segment == apipath::deliveryParameter ? u"{deliveryId}"_s
+                       : segment == apipath::alertParameter    ? u"{alertId}"_s
                                                                : segment.toString());
         all.append(Declared {pattern.method.toByteArray(), path, pattern.kind, pattern.access, pattern.area});
     }
@@ -266,6 +274,8 @@ QString ApiRoute::name(Kind kind)
         return u"alert_deliveries"_s;
     case Kind::Redeliver:
         return u"redeliver"_s;
+    case Kind::AcknowledgeAlert:
+        return u"acknowledge_alert"_s;
     case Kind::Borrow:
         return u"borrow"_s;
     case Kind::ReturnBorrowed:

@@ -56,6 +56,7 @@ struct ApiRoute
         TestAlertEndpoint,
         AlertDeliveries,
         Redeliver,
+        AcknowledgeAlert,
         Borrow,
         ReturnBorrowed,
     };
@@ -91,7 +92,7 @@ struct ApiRoute
     Access access;
     QString ticketId;
     Area area = Area::Public;
-    QString itemId; // an alert endpoint's or delivery's id ("{endpoint}", "{delivery}")
+    QString itemId; // an alert endpoint's, delivery's or alert's id ("{endpoint}", "{delivery}", "{alert}")
 
     // Unknown path -> 404 not_found; known path, other method -> 405 method_not_allowed (the
     // allowed methods in extra "allow"); malformed license, seat or ticket id -> 400 naming it.

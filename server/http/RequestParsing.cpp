@@ -150,6 +150,11 @@ std::optional<alerts::webhook::NewEndpoint> parseNewAlertEndpoint(QByteArrayView
     return parseWith<alerts::webhook::NewEndpoint>(body, false, error, alerts::webhook::NewEndpoint::fromJson);
 }
 
+std::optional<alerts::AcknowledgeRequest> parseAcknowledge(QByteArrayView body, ApiError *error)
+{
+    return parseWith<alerts::AcknowledgeRequest>(body, true, error, alerts::AcknowledgeRequest::fromJson);
+}
+
 std::optional<SeatRules> parseRules(QByteArrayView body, ApiError *error)
 {
     return parseWith<SeatRules>(body, false, error, [](const QJsonObject &json, ValidationError *why) {

@@ -4,6 +4,7 @@
 #include "SeatRules.h"
 #include "http/ApiError.h"
 #include "wire/AccessTokens.h"
+#include "wire/AlertJson.h"
 #include "wire/AlertWebhook.h"
 #include "wire/BorrowJson.h"
 #include "wire/EventQuery.h"
@@ -47,6 +48,8 @@ std::optional<RevokeRequest> parseRevoke(QByteArrayView body, ApiError *error = 
 std::optional<QList<HolderGroup>> parseGroups(QByteArrayView body, ApiError *error = nullptr);
 std::optional<QList<AlertRule>> parseAlertRules(QByteArrayView body, ApiError *error = nullptr);
 std::optional<alerts::webhook::NewEndpoint> parseNewAlertEndpoint(QByteArrayView body, ApiError *error = nullptr);
+// An empty body is an acknowledgement without a note.
+std::optional<alerts::AcknowledgeRequest> parseAcknowledge(QByteArrayView body, ApiError *error = nullptr);
 std::optional<SeatRules> parseRules(QByteArrayView body, ApiError *error = nullptr);
 
 // POST /v1/tokens: {"name", "role", "expiresInSeconds"?}.

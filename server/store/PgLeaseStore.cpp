@@ -96,6 +96,8 @@ SqlDialect PgLeaseStore::dialect()
     // borrowed.
     d.migrations.append(QStringList {u"ALTER TABLE licenses ADD COLUMN borrow_policy TEXT"_s,
                                      u"ALTER TABLE leases ADD COLUMN borrowed BIGINT NOT NULL DEFAULT 0"_s});
+    // Each firing alert's id and its acknowledgement (issue 29).
+    d.migrations.append(SqlAlerts::addAcknowledgements(u"BIGINT"_s));
     d.beginMigration = u"BEGIN"_s;
     // Transaction-scoped: released by the COMMIT or ROLLBACK that ends the step.
     d.migrationLock = {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(migrationLockKey)};

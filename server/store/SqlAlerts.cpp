@@ -18,6 +18,12 @@ QVariant msOrNull(const QDateTime &time)
     return time.isValid() ? QVariant(time.toMSecsSinceEpoch()) : QVariant(QMetaType(QMetaType::LongLong));
 }
 
+// A column that is NOT NULL '' when empty: a null QString would bind as NULL.
+QString textOf(const QString &value)
+{
+    return value.isNull() ? u""_s : value;
+}
+
 QDateTime timeOf(const QVariant &value)
 {
     return value.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
@@ -71,6 +77,16 @@ QStringList SqlAlerts::createTables(const QString &integerType)
     };
 }
 
+QStringList SqlAlerts::addAcknowledgements(const QString &integerType)
+{
+    return {
+        u"ALTER TABLE alert_tracks ADD COLUMN fired_seq %1 NOT NULL DEFAULT 0"_s.arg(integerType),
+        u"ALTER TABLE alert_tracks ADD COLUMN acknowledged_by TEXT NOT NULL DEFAULT ''"_s,
+        u"ALTER TABLE alert_tracks ADD COLUMN acknowledged_at_ms %1"_s.arg(integerType),
+        u"ALTER TABLE alert_tracks ADD COLUMN note TEXT NOT NULL DEFAULT ''"_s,
+    };
+}
+
 SqlAlerts::Statements &SqlAlerts::statements()
 {
     if (!m_statements)
@@ -89,14 +105,17 @@ bool SqlAlerts::prepare(QString *error)
         {&s->insertRule, u"INSERT INTO alert_rules (id, position, rule) VALUES (:id, :position, :rule)"_s},
         {&s->dropOrphans, u"DELETE FROM alert_tracks WHERE rule_id NOT IN (SELECT id FROM alert_rules)"_s},
         {&s->tracks,
-         u"SELECT rule_id, subject, breached_since_ms, clear_since_ms, fired_at_ms, told_at_ms, value, limit_value "
-         "FROM alert_tracks ORDER BY rule_id, subject"_s},
+         u"SELECT rule_id, subject, breached_since_ms, clear_since_ms, fired_at_ms, told_at_ms, value, limit_value, "
+         "fired_seq, acknowledged_by, acknowledged_at_ms, note FROM alert_tracks ORDER BY rule_id, subject"_s},
         {&s->putTrack,
          u"INSERT INTO alert_tracks (rule_id, subject, breached_since_ms, clear_since_ms, fired_at_ms, told_at_ms, "
-         "value, limit_value) VALUES (:rule, :subject, :breached, :clear, :fired, :told, :value, :limit) "
+         "value, limit_value, fired_seq, acknowledged_by, acknowledged_at_ms, note) VALUES (:rule, :subject, "
+         ":breached, :clear, :fired, :told, :value, :limit, :seq, :by, :at, :note) "
          "ON CONFLICT (rule_id, subject) DO UPDATE SET breached_since_ms = excluded.breached_since_ms, "
          "clear_since_ms = excluded.clear_since_ms, fired_at_ms = excluded.fired_at_ms, "
-         "told_at_ms = excluded.told_at_ms, value = excluded.value, limit_value = excluded.limit_value"_s},
+         "told_at_ms = excluded.told_at_ms, value = excluded.value, limit_value = excluded.limit_value, "
+         "fired_seq = excluded.fired_seq, acknowledged_by = excluded.acknowledged_by, "
+         "acknowledged_at_ms = excluded.acknowledged_at_ms, note = excluded.note"_s},
         {&s->deleteTrack, u"DELETE FROM alert_tracks WHERE rule_id = :rule AND subject = :subject"_s},
     };
     if (!m_connection.prepareAll(all, error))
@@ -173,6 +192,10 @@ QList<StoredAlertTrack> SqlAlerts::tracks()
         stored.track.toldAt = timeOf(q.value(5));
         stored.value = q.value(6).toLongLong();
         stored.limit = q.value(7).toLongLong();
+        stored.firedSeq = q.value(8).toLongLong();
+        stored.acknowledgedBy = q.value(9).toString();
+        stored.acknowledgedAt = timeOf(q.value(10));
+        stored.note = q.value(11).toString();
         tracks.append(stored);
     }
     q.finish();
@@ -190,6 +213,10 @@ void SqlAlerts::putTrack(const StoredAlertTrack &track)
     q.bindValue(u":told"_s, msOrNull(track.track.toldAt));
     q.bindValue(u":value"_s, track.value);
     q.bindValue(u":limit"_s, track.limit);
+    q.bindValue(u":seq"_s, track.firedSeq);
+    q.bindValue(u":by"_s, textOf(track.acknowledgedBy));
+    q.bindValue(u":at"_s, msOrNull(track.acknowledgedAt));
+    q.bindValue(u":note"_s, textOf(track.note));
     m_connection.exec(q).finish();
 }
 

@@ -30,6 +30,8 @@ public:
 
     // The migration step that creates the tables, with the dialect's 64-bit integer type.
     static QStringList createTables(const QString &integerType);
+    // The migration step that adds each firing alert's id and acknowledgement to alert_tracks.
+    static QStringList addAcknowledgements(const QString &integerType);
 
     bool prepare(QString *error);
 

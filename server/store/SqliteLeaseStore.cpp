@@ -114,6 +114,8 @@ SqlDialect SqliteLeaseStore::dialect()
     // borrowed.
     d.migrations.append(QStringList {u"ALTER TABLE licenses ADD COLUMN borrow_policy TEXT"_s,
                                      u"ALTER TABLE leases ADD COLUMN borrowed INTEGER NOT NULL DEFAULT 0"_s});
+    // Each firing alert's id and its acknowledgement (issue 29).
+    d.migrations.append(SqlAlerts::addAcknowledgements(u"INTEGER"_s));
     // IMMEDIATE: the write lock is taken at BEGIN, so a transaction never fails half-way for
     // want of it.
     d.beginMigration = u"BEGIN IMMEDIATE"_s;

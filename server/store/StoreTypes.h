@@ -86,6 +86,13 @@ struct StoredAlertTrack
     AlertTrack track;
     qint64 value = 0; // the measure that made it fire, and the rule's number
     qint64 limit = 0;
+    // While firing: the seq of the alert_fired event that started it (the alert's id; 0 for one
+    // that fired before ids were kept, until the next evaluation finds it), and who acknowledged
+    // it, when, with what note (empty and invalid: not acknowledged). Cleared when it resolves.
+    qint64 firedSeq = 0;
+    QString acknowledgedBy = {};
+    QDateTime acknowledgedAt = {};
+    QString note = {};
 
     friend bool operator==(const StoredAlertTrack &, const StoredAlertTrack &) = default;
 };

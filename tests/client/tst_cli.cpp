@@ -23,6 +23,7 @@
 #include <QNetworkReply>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -101,6 +102,7 @@ private Q_SLOTS:
     void viewerTokenCannotRevokeAndExitsWithSeven();
     void alertRulesAreSetListedAndRefusedByName();
     void emailEndpointsAreAddedWithoutASecret();
+    void acknowledgedAlertsAreMarkedInTheList();
     void serversThatDisagreeOnTheKeyAreNamed_data();
     void serversThatDisagreeOnTheKeyAreNamed();
     void aServerRefusedForTlsStopsTheKeyCheck_data();
@@ -146,7 +148,8 @@ void TestCli::initTestCase()
     QVERIFY2(QFile::exists(cliBinary()), qPrintable(cliBinary()));
     QVERIFY(m_files.isValid());
     m_server = std::make_unique<ServerProcess>();
-    m_server->setExtraArguments({u"--reap-interval"_s, u"0"_s});
+    // The alert rules evaluated often, so that an alert fires within a moment (acknowledgedAlerts...).
+    m_server->setExtraArguments({u"--reap-interval"_s, u"0"_s, u"--alert-interval"_s, u"200ms"_s});
     QString error;
     QVERIFY2(m_server->start(&error), qPrintable(error));
 }
@@ -1588,6 +1591,72 @@ void TestCli::alertRulesAreSetListedAndRefusedByName()
     emptyFile.write(R"({"rules":[]})");
     emptyFile.close();
     QCOMPARE(run({u"alerts"_s, u"--set"_s, good}).exitCode, 0);
+}
+
+void TestCli::acknowledgedAlertsAreMarkedInTheList()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 1);
+    const QString rulesFile = m_files.filePath(u"ack-rules.json"_s);
+    QFile file(rulesFile);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(u"{\"rules\":[{\"id\":\"full\",\"kind\":\"seats_in_use\",\"scope\":\"license\",\"scopeName\":\"%1\","
+               "\"threshold\":100,\"minutes\":0}]}"_s.arg(id)
+                   .toUtf8());
+    file.close();
+    QCOMPARE(run({u"alerts"_s, u"--set"_s, rulesFile}).exitCode, 0);
+    // Back to no rules whatever happens, for the other cases sharing this server.
+    const auto noRules = qScopeGuard([&] {
+        QFile empty(rulesFile);
+        if (empty.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            empty.write(R"({"rules":[]})");
+            empty.close();
+            run({u"alerts"_s, u"--set"_s, rulesFile});
+        }
+    });
+    QVERIFY(!checkout(id, keyFile, u"alice@ws-1"_s).isEmpty());
+
+    // The server's next evaluation fires it (every 200 ms here).
+    QList<alerts::FiringAlert> firing;
+    const auto fired = [&] {
+        firing = alerts::alertsBodyFromJson(runJson({u"alerts"_s, u"--json"_s})).value_or(QList<alerts::FiringAlert>());
+        return firing.size() == 1;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(fired(), 8000);
+    const QString alertId = QString::number(firing.first().id);
+    QVERIFY(firing.first().id > 0);
+    const CliRun before = run({u"alerts"_s});
+    QCOMPARE(before.exitCode, 0);
+    QVERIFY2(before.out.startsWith(u"ID "_s) && before.out.section(u'\n', 0, 0).endsWith(u"ACKNOWLEDGED"_s)
+                 && before.out.section(u'\n', 1, 1).startsWith(alertId + u' ')
+                 && before.out.section(u'\n', 1, 1).endsWith(u"  no"_s),
+             qPrintable(before.out));
+
+    // Refused before anything is sent: a malformed id, a --note alone.
+    const CliRun malformed = run({u"alerts"_s, u"--acknowledge"_s, u"first"_s});
+    QCOMPARE(malformed.exitCode, 2);
+    QVERIFY2(malformed.err.contains(u"is not an alert id"_s), qPrintable(malformed.err));
+    const CliRun alone = run({u"alerts"_s, u"--note"_s, u"x"_s});
+    QCOMPARE(alone.exitCode, 2);
+    QVERIFY2(alone.err.contains(u"--note goes with --acknowledge"_s), qPrintable(alone.err));
+    const CliRun unknown = run({u"alerts"_s, u"--acknowledge"_s, u"999999"_s});
+    QVERIFY(unknown.exitCode != 0);
+    QVERIFY2(unknown.err.contains(u"there is no alert 999999"_s), qPrintable(unknown.err));
+
+    const CliRun acknowledged = run({u"alerts"_s, u"--acknowledge"_s, alertId, u"--note"_s, u"on it, OPS-42"_s});
+    QCOMPARE(acknowledged.exitCode, 0);
+    QVERIFY2(acknowledged.out.startsWith(u"Alert %1 (rule full, %2) acknowledged by "_s.arg(alertId, id))
+                 && acknowledged.out.contains(u": on it, OPS-42."_s),
+             qPrintable(acknowledged.out));
+    const CliRun after = run({u"alerts"_s});
+    QCOMPARE(after.exitCode, 0);
+    QVERIFY2(after.out.section(u'\n', 1, 1).contains(u": on it, OPS-42"_s)
+                 && after.out.section(u'\n', 1, 1).contains(u" by "_s),
+             qPrintable(after.out));
+    const auto json = alerts::alertsBodyFromJson(runJson({u"alerts"_s, u"--json"_s}));
+    QVERIFY(json && json->size() == 1);
+    QCOMPARE(json->first().note, u"on it, OPS-42"_s);
+    QVERIFY(json->first().acknowledgedAt.isValid());
 }
 
 void TestCli::emailEndpointsAreAddedWithoutASecret()

@@ -593,6 +593,9 @@ void TestWireContract::everyEventDetailReadsTyped()
         case EventKind::BorrowReturned:
             QVERIFY2(detail::BorrowReturned::fromJson(d).toJson() == d, what.constData());
             break;
+        case EventKind::AlertAcknowledged:
+            QVERIFY2(detail::AlertAcknowledged::fromJson(d).toJson() == d, what.constData());
+            break;
         case EventKind::Reclaimed:
             QVERIFY2(detail::Reclaimed::fromJson(d).toJson() == d, what.constData());
             break;

@@ -211,7 +211,7 @@ private Q_SLOTS:
                  u"granted, denied, released, renew_refused, revoked, reaped, license_created, license_updated, "
                  "key_rotated, holder_blocked, amnesia, token_created, token_revoked, clock_jumped, rules_changed, "
                  "groups_changed, queued, queue_left, reclaim_warned, reclaim_cancelled, reclaimed, alert_fired, "
-                 "alert_resolved, database_failover, seat_borrowed, borrow_returned"_s);
+                 "alert_resolved, database_failover, seat_borrowed, borrow_returned, alert_acknowledged"_s);
         QCOMPARE(eventKindFilter({EventKind::Released, EventKind::Reaped}), u"released,reaped"_s);
     }
 
@@ -1202,6 +1202,9 @@ private Q_SLOTS:
         QCOMPARE(detail::SeatBorrowed::fromJson(borrowed.toJson()), borrowed);
         const detail::BorrowReturned returned {noon.addDays(3)};
         QCOMPARE(detail::BorrowReturned::fromJson(returned.toJson()), returned);
+        const detail::AlertAcknowledged acknowledged {42, u"cad-full"_s, 30, u"on it"_s};
+        QCOMPARE(detail::AlertAcknowledged::fromJson(acknowledged.toJson()), acknowledged);
+        QCOMPARE(detail::AlertAcknowledged::fromJson(QJsonObject {}), detail::AlertAcknowledged {});
         const detail::Amnesia amnesia {StatsAmnesia::Kind::OwnComponentAhead, paris, u"granted"_s, 5, 4, u"test"_s};
         QCOMPARE(detail::Amnesia::fromJson(amnesia.toJson()), std::optional<detail::Amnesia>(amnesia));
         QVERIFY(!detail::Amnesia::fromJson(QJsonObject {{u"kind"_s, u"forgot"_s}}));

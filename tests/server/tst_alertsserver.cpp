@@ -4,6 +4,7 @@
 #include "TestServer.h"
 #include "Timestamps.h"
 #include "alerts/AlertEvaluator.h"
+#include "store/LeaseStore.h"
 #include "wire/AlertJson.h"
 #include "wire/EventDetail.h"
 #include "wire/EventRecord.h"
@@ -41,6 +42,8 @@ private slots:
     void validityNoticesFireTheTightestOnly();
     void trueDenialFiresOnceItsWindowHasPassed();
     void badRulesAreRefusedByName();
+    void acknowledgeRecordsWhoAndWhenOnce();
+    void anAlertFiredBeforeIdsGetsItsIdBack();
 
 private:
     QByteArray admin() const { return m_fixture->adminAuthorization(); }
@@ -50,6 +53,8 @@ private:
     QList<EventRecord> alertEvents() { return alertEvents(*m_http, admin()); }
     static QList<EventRecord> alertEvents(TestHttp &http, const QByteArray &admin);
     HttpResult checkout(const QString &license, const QByteArray &key, const QString &holder);
+    QByteArray token(const QString &name, const QString &role);
+    HttpResult acknowledge(const QString &id, const QJsonObject &body, const QByteArray &authorization);
 
     std::unique_ptr<TestServer> m_fixture;
     ManualClock *m_clock = nullptr;
@@ -124,6 +129,17 @@ QList<EventRecord> TestAlertsServer::alertEvents(TestHttp &http, const QByteArra
 HttpResult TestAlertsServer::checkout(const QString &license, const QByteArray &key, const QString &holder)
 {
     return m_http->post(u"/v1/licenses/%1/checkout"_s.arg(license), {{u"holder"_s, holder}}, "License " + key);
+}
+
+QByteArray TestAlertsServer::token(const QString &name, const QString &role)
+{
+    const HttpResult reply = m_http->post(u"/v1/tokens"_s, {{u"name"_s, name}, {u"role"_s, role}}, admin());
+    return reply.status == 201 ? "Bearer " + reply.json().value("secret"_L1).toString().toLatin1() : QByteArray();
+}
+
+HttpResult TestAlertsServer::acknowledge(const QString &id, const QJsonObject &body, const QByteArray &authorization)
+{
+    return m_http->post(u"/v1/alerts/%1/acknowledge"_s.arg(id), body, authorization);
 }
 
 void TestAlertsServer::seatsInUseFiresOnceAndResolvesOnce()
@@ -366,4 +382,150 @@ void TestAlertsServer::badRulesAreRefusedByName()
 }
 
 QTEST_GUILESS_MAIN(TestAlertsServer)
+void TestAlertsServer::acknowledgeRecordsWhoAndWhenOnce()
+{
+    const QByteArray key = m_fixture->createLicense(u"acme-cad"_s, 1, 3600s, 5s, 15s);
+    QVERIFY(!key.isEmpty());
+    QVERIFY(putRules({QJsonObject {{u"id"_s, u"cad-full"_s},
+                                   {u"kind"_s, u"seats_in_use"_s},
+                                   {u"severity"_s, u"critical"_s},
+                                   {u"threshold"_s, 100},
+                                   {u"minutes"_s, 1}}}));
+    const QByteArray operatorToken = token(u"night-op"_s, u"operator"_s);
+    const QByteArray viewerToken = token(u"watcher"_s, u"viewer"_s);
+    QVERIFY(!operatorToken.isEmpty() && !viewerToken.isEmpty());
+    const HttpResult held = checkout(u"acme-cad"_s, key, u"alice@ws-12"_s);
+    QCOMPARE(held.status, 201);
+    evaluate();
+    m_clock->advance(1min);
+    const QList<EventRecord> fired = evaluate();
+    QCOMPARE(fired.size(), 1);
+
+    // The alert's id is its alert_fired event's seq; nobody has acknowledged it yet.
+    QList<alerts::FiringAlert> listed = firing();
+    QCOMPARE(listed.size(), 1);
+    QCOMPARE(listed.first().id, fired.first().seq);
+    QVERIFY(!listed.first().acknowledged());
+    QVERIFY(m_http->get(u"/v1/alerts"_s, admin())
+                .json()
+                .value("alerts"_L1)[0]
+                .toObject()
+                .value("acknowledgedAt"_L1)
+                .isNull());
+    const QString id = QString::number(fired.first().seq);
+
+    // A viewer may not; a malformed id and a bad note are refused by name.
+    QCOMPARE(acknowledge(id, {}, viewerToken).status, 403);
+    const HttpResult malformed = acknowledge(u"first"_s, {}, operatorToken);
+    QCOMPARE(malformed.status, 400);
+    QCOMPARE(malformed.json().value("field"_L1).toString(), u"alertId"_s);
+    const HttpResult tooLong = acknowledge(id, {{u"note"_s, QString(501, u'x')}}, operatorToken);
+    QCOMPARE(tooLong.status, 400);
+    QCOMPARE(tooLong.json().value("field"_L1).toString(), u"note"_s);
+    QVERIFY2(tooLong.json().value("message"_L1).toString().contains(u"at most 500"_s), tooLong.body.constData());
+    QCOMPARE(acknowledge(id, {{u"note"_s, 42}}, operatorToken).status, 400);
+    QVERIFY(!firing().first().acknowledged());
+
+    // The operator acknowledges it: who, when and the note, on the answer and in the list.
+    const QDateTime seenAt = m_clock->now();
+    const HttpResult first = acknowledge(id, {{u"note"_s, u"on it, OPS-42"_s}}, operatorToken);
+    QCOMPARE(first.status, 200);
+    const auto answered = alerts::FiringAlert::fromJson(first.json());
+    QVERIFY(answered);
+    QCOMPARE(answered->id, fired.first().seq);
+    QCOMPARE(answered->acknowledgedBy, u"night-op (operator)"_s);
+    QCOMPARE(answered->acknowledgedAt, seenAt);
+    QCOMPARE(answered->note, u"on it, OPS-42"_s);
+    evaluate(); // an evaluation keeps it
+    listed = firing();
+    QCOMPARE(listed.size(), 1);
+    QCOMPARE(listed.first(), *answered);
+
+    // Again, by the admin, later, with another note: the first acknowledgement stands.
+    m_clock->advance(2min);
+    const HttpResult second = acknowledge(id, {{u"note"_s, u"me too"_s}}, admin());
+    QCOMPARE(second.status, 200);
+    QCOMPARE(alerts::FiringAlert::fromJson(second.json()), answered);
+    // Recorded once, by whom, with the note.
+    const HttpResult log = m_http->get(u"/v1/events?kind=alert_acknowledged"_s, admin());
+    const QJsonArray events = log.json().value("events"_L1).toArray();
+    QCOMPARE(events.size(), 1);
+    const auto event = EventRecord::fromJson(events.first());
+    QVERIFY(event);
+    QCOMPARE(event->kind, EventKind::AlertAcknowledged);
+    QCOMPARE(event->actor, u"night-op (operator)"_s);
+    QCOMPARE(event->licenseId, u"acme-cad"_s);
+    QCOMPARE(event->time, seenAt);
+    const auto detail = eventdetail::AlertAcknowledged::fromJson(event->detail);
+    QCOMPARE(detail.alertId, fired.first().seq);
+    QCOMPARE(detail.ruleId, u"cad-full"_s);
+    QCOMPARE(detail.note, u"on it, OPS-42"_s);
+
+    // An id no alert had, and the alert once it has resolved.
+    const HttpResult unknown = acknowledge(u"999999"_s, {}, operatorToken);
+    QCOMPARE(unknown.status, 404);
+    QCOMPARE(unknown.errorCode(), u"alert_not_found"_s);
+    const QString seat = held.json().value("lease"_L1).toObject().value("seatId"_L1).toString();
+    QCOMPARE(m_http->del(u"/v1/licenses/acme-cad/seats/"_s + seat, "License " + key).status, 204);
+    evaluate();
+    m_clock->advance(std::chrono::milliseconds(alertClearMs));
+    QCOMPARE(evaluate().size(), 1);
+    const HttpResult resolved = acknowledge(id, {}, operatorToken);
+    QCOMPARE(resolved.status, 409);
+    QCOMPARE(resolved.errorCode(), u"alert_not_firing"_s);
+    QVERIFY2(resolved.json().value("message"_L1).toString().contains(u"is not firing any more"_s),
+             resolved.body.constData());
+
+    // Firing again is a new alert, with a new id and no acknowledgement.
+    QCOMPARE(checkout(u"acme-cad"_s, key, u"bob@ws-07"_s).status, 201);
+    evaluate();
+    m_clock->advance(1min);
+    const QList<EventRecord> again = evaluate();
+    QCOMPARE(again.size(), 1);
+    listed = firing();
+    QCOMPARE(listed.size(), 1);
+    QCOMPARE(listed.first().id, again.first().seq);
+    QVERIFY(listed.first().id != fired.first().seq);
+    QVERIFY(!listed.first().acknowledged());
+}
+
+void TestAlertsServer::anAlertFiredBeforeIdsGetsItsIdBack()
+{
+    const QByteArray key = m_fixture->createLicense(u"acme-cad"_s, 1, 3600s, 5s, 15s);
+    QVERIFY(!key.isEmpty());
+    QVERIFY(putRules({QJsonObject {
+        {u"id"_s, u"cad-full"_s}, {u"kind"_s, u"seats_in_use"_s}, {u"threshold"_s, 100}, {u"minutes"_s, 0}}}));
+    QCOMPARE(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s).status, 201);
+    const QList<EventRecord> fired = evaluate();
+    QCOMPARE(fired.size(), 1);
+
+    // As a server before acknowledgements left it: firing, with no id.
+    server::LeaseStore &store = *m_fixture->leaseServer().store();
+    store.withStore([&] {
+        for (server::StoredAlertTrack track : store.alertTracks()) {
+            track.firedSeq = 0;
+            store.putAlertTrack(track);
+        }
+    });
+    QCOMPARE(firing().first().id, 0);
+
+    // The next evaluation finds its alert_fired event again, and records nothing new.
+    m_clock->advance(1min);
+    QVERIFY(evaluate().isEmpty());
+    QCOMPARE(firing().first().id, fired.first().seq);
+
+    // Before that evaluation, an acknowledgement by the event's seq finds it as well.
+    store.withStore([&] {
+        for (server::StoredAlertTrack track : store.alertTracks()) {
+            track.firedSeq = 0;
+            store.putAlertTrack(track);
+        }
+    });
+    const HttpResult acknowledged = acknowledge(u"%1"_s.arg(fired.first().seq), {}, admin());
+    QCOMPARE(acknowledged.status, 200);
+    QCOMPARE(alerts::FiringAlert::fromJson(acknowledged.json())->id, fired.first().seq);
+    QCOMPARE(firing().first().id, fired.first().seq);
+    QVERIFY(firing().first().acknowledged());
+}
+
 #include "tst_alertsserver.moc"

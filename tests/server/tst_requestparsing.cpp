@@ -24,6 +24,8 @@ private slots:
     void bodySizeLimit();
     void checkoutBody_data();
     void checkoutBody();
+    void acknowledgeBody_data();
+    void acknowledgeBody();
     void borrowBody_data();
     void borrowBody();
     void licenseSpec_data();
@@ -73,6 +75,10 @@ void TestRequestParsing::routes_data()
     QTest::newRow("heartbeat") << "POST"_ba << u"/v1/licenses/acme-cad/seats/%1/heartbeat"_s.arg(seat) << 0
                                << int(K::Heartbeat) << QString();
     QTest::newRow("borrow") << "POST"_ba << u"/v1/licenses/acme-cad/borrow"_s << 0 << int(K::Borrow) << QString();
+    QTest::newRow("acknowledge") << "POST"_ba << u"/v1/alerts/42/acknowledge"_s << 0 << int(K::AcknowledgeAlert)
+                                 << QString();
+    QTest::newRow("acknowledge a malformed id")
+        << "POST"_ba << u"/v1/alerts/042/acknowledge"_s << 400 << int(K::AcknowledgeAlert) << u"alertId"_s;
     QTest::newRow("return borrowed") << "DELETE"_ba << u"/v1/licenses/acme-cad/borrow/%1"_s.arg(seat) << 0
                                      << int(K::ReturnBorrowed) << QString();
     QTest::newRow("release") << "DELETE"_ba << u"/v1/licenses/acme-cad/seats/%1"_s.arg(seat) << 0 << int(K::Release)
@@ -246,6 +252,41 @@ void TestRequestParsing::borrowBody_data()
     QTest::newRow("over a year") << R"({"holder":"alice@laptop","days":366})"_ba << u"days"_s << 0;
     QTest::newRow("no holder") << R"({"days":7})"_ba << u"holder"_s << 0;
     QTest::newRow("days given twice") << R"({"holder":"a","days":1,"days":300})"_ba << u"days"_s << 0;
+}
+
+void TestRequestParsing::acknowledgeBody_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("note");
+
+    QTest::newRow("no body") << QByteArray() << QString() << QString();
+    QTest::newRow("no note") << "{}"_ba << QString() << QString();
+    QTest::newRow("a note, trimmed") << R"({"note":"  on it, OPS-42 "})"_ba << QString() << u"on it, OPS-42"_s;
+    QTest::newRow("null note") << R"({"note":null})"_ba << QString() << QString();
+    QTest::newRow("note not a string") << R"({"note":42})"_ba << u"note"_s << QString();
+    QTest::newRow("note too long") << QByteArray(R"({"note":")" + QByteArray(501, 'x') + R"("})") << u"note"_s
+                                   << QString();
+    QTest::newRow("control character") << R"({"note":"bell"})"_ba << u"note"_s << QString();
+    QTest::newRow("not an object") << "[]"_ba << u"body"_s << QString();
+}
+
+void TestRequestParsing::acknowledgeBody()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QString, field);
+    QFETCH(QString, note);
+    ApiError error;
+    const auto parsed = request::parseAcknowledge(body, &error);
+    if (field.isEmpty()) {
+        QVERIFY2(parsed.has_value(), qPrintable(error.message));
+        QCOMPARE(parsed->note, note);
+    } else {
+        QVERIFY(!parsed);
+        QCOMPARE(error.status, 400);
+        QCOMPARE(error.field, field);
+        QVERIFY2(!error.message.isEmpty(), "the message says what is wrong");
+    }
 }
 
 void TestRequestParsing::borrowBody()

@@ -287,6 +287,8 @@ void TestRoleMatrix::everyCell()
     }
     if (concrete.contains(u"{ticketId}"_s)) // a ticket not in the line: 410 ticket_lost, or 204 for its DELETE
         concrete.replace(u"{ticketId}"_s, u"%1"_s.arg(++m_made, 32, 10, QChar(u'0')));
+    // No alert fires in the matrix's server: an operator's or admin's acknowledgement finds none (404).
+    concrete.replace(u"{alertId}"_s, u"1"_s);
     if (concrete.contains(u"{name}"_s)) {
         const QString name = u"doomed-%1"_s.arg(++m_made);
         QVERIFY(!createToken(name, u"viewer"_s).isEmpty());

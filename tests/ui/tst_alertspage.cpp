@@ -19,6 +19,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDialog>
 #include <QDialogButtonBox>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -115,6 +116,7 @@ private slots:
     void firingAlertShownToldOnceAndOpensItsLicense();
     void ruleEditorSavesAndShowsTheRefusal();
     void viewerReadsTheRulesOnly();
+    void operatorAcknowledgesAndTheTrayStopsCountingIt();
     void firingAtStartToldInOneSummaryAndDenialsOpenTheEvents();
     void endpointAddedTestedRedeliveredAndRemoved();
     void viewerReadsTheEndpointsOnly();
@@ -340,10 +342,96 @@ void TestAlertsPage::viewerReadsTheRulesOnly()
     QVERIFY(!page->editRuleButton()->isEnabled());
     QVERIFY(!page->removeRuleButton()->isEnabled());
     QVERIFY2(page->addRuleButton()->toolTip().contains(u"viewer"_s), qPrintable(page->addRuleButton()->toolTip()));
+    // Nor may a viewer acknowledge an alert: the button says which role it needs.
+    QVERIFY(!page->acknowledgeButton()->isEnabled());
+    QVERIFY2(page->acknowledgeButton()->toolTip().contains(u"operator"_s)
+                 && page->acknowledgeButton()->toolTip().contains(u"vera"_s),
+             qPrintable(page->acknowledgeButton()->toolTip()));
     // A double-click on the rule opens no editor for a viewer.
     QTest::mouseDClick(page->rulesTable()->viewport(), Qt::LeftButton, {},
                        page->rulesTable()->visualItemRect(page->rulesTable()->item(0, 0)).center());
     QVERIFY(!page->ruleDialog());
+}
+
+void TestAlertsPage::operatorAcknowledgesAndTheTrayStopsCountingIt()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QByteArray cad = server.createLicense(u"cad"_s, 2, 3600s, 5s, 15s);
+    QVERIFY(!cad.isEmpty());
+    int status = 0;
+    server.adminCall("PUT", u"/v1/alerts/rules"_s,
+                     {{u"rules"_s, QJsonArray {seatsRule(u"cad-half"_s, u"cad"_s, 50, u"critical"_s)}}}, &status);
+    QCOMPARE(status, 200);
+    const QJsonObject token
+        = server.adminCall("POST", u"/v1/tokens"_s, {{u"name"_s, u"olga"_s}, {u"role"_s, u"operator"_s}}, &status);
+    QCOMPARE(status, 201);
+
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &server.clock()});
+    MainWindow &window = dashboard.build();
+    auto record = std::make_shared<TrayRecord>();
+    auto *tray = new AlertTray(window.alerts(), std::make_unique<RecordingPresenter>(record));
+    window.installAlertTray(tray);
+    dashboard.open(server.url(), token.value("secret"_L1).toString().toLatin1());
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard.session().identity().has_value(), 5000);
+    QVERIFY(dashboard.takeSeat(server.url(), u"cad"_s, cad, u"alice@ws-1"_s));
+    QCOMPARE(server.evaluateAlerts().size(), 1);
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    AlertsPage *page = window.alertsPage();
+    QTableView *firing = page->firingView();
+    QTRY_COMPARE_WITH_TIMEOUT(firing->model()->rowCount(), 1, 5000);
+    QCOMPARE(record->messages.size(), 1);
+    QCOMPARE(tray->colour(), StatePalette::fill(StatePalette::Failed));
+    QCOMPARE(firing->model()->index(0, AlertListModel::StateColumn).data().toString(), u"firing"_s);
+
+    // Nothing selected: nothing to acknowledge. A click on the alert, then on "Acknowledge…".
+    QPushButton *acknowledge = page->acknowledgeButton();
+    QCOMPARE(acknowledge->text(), u"Acknowledge…"_s);
+    QVERIFY(!acknowledge->isEnabled());
+    QTest::mouseClick(firing->viewport(), Qt::LeftButton, {},
+                      firing->visualRect(firing->model()->index(0, AlertListModel::AlertColumn)).center());
+    QVERIFY(acknowledge->isEnabled());
+    QTest::mouseClick(acknowledge, Qt::LeftButton);
+    QDialog *dialog = page->acknowledgeDialog();
+    QVERIFY(dialog);
+    QVERIFY(dialog->isVisible());
+    auto *note = dialog->findChild<QLineEdit *>(u"acknowledgeNote"_s);
+    QVERIFY(note);
+    QTest::keyClicks(note, u"on it, OPS-42"_s);
+    QTest::keyClick(note, Qt::Key_Return);
+    QVERIFY(!page->acknowledgeDialog() || !page->acknowledgeDialog()->isVisible());
+
+    // Shown as acknowledged, by whom, with the note; the tray no longer counts it.
+    QTRY_VERIFY_WITH_TIMEOUT(firing->model()
+                                 ->index(0, AlertListModel::StateColumn)
+                                 .data()
+                                 .toString()
+                                 .startsWith(u"firing, acknowledged by olga (operator) at"_s),
+                             5000);
+    const QString tip = firing->model()->index(0, AlertListModel::StateColumn).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(u"olga (operator)"_s) && tip.endsWith(u": on it, OPS-42"_s), qPrintable(tip));
+    QCOMPARE(tray->colour(), StatePalette::fill(StatePalette::Muted));
+    QCOMPARE(record->toolTip, u"Keyright: 1 alert firing, acknowledged"_s);
+    QVERIFY(!acknowledge->isEnabled());
+    QVERIFY2(acknowledge->toolTip().contains(u"olga"_s), qPrintable(acknowledge->toolTip()));
+    // The server has it, with the note.
+    const QJsonObject listed = server.adminCall("GET", u"/v1/alerts"_s, {}, &status);
+    QCOMPARE(listed.value("alerts"_L1).toArray().at(0).toObject().value("note"_L1).toString(), u"on it, OPS-42"_s);
+    QCOMPARE(record->messages.size(), 1);
+
+    // Another dashboard connecting now is not told about it again, and its icon stays neutral.
+    DashboardHarness other;
+    MainWindow &otherWindow = other.build();
+    auto otherRecord = std::make_shared<TrayRecord>();
+    auto *otherTray = new AlertTray(otherWindow.alerts(), std::make_unique<RecordingPresenter>(otherRecord));
+    otherWindow.installAlertTray(otherTray);
+    other.open(server.url(), server.adminToken());
+    QTRY_VERIFY_WITH_TIMEOUT(otherWindow.alerts().isLoaded(), 5000);
+    QCOMPARE(otherWindow.alerts().firingCount(), 1);
+    QVERIFY(otherRecord->messages.isEmpty());
+    QCOMPARE(otherTray->colour(), StatePalette::fill(StatePalette::Muted));
 }
 
 void TestAlertsPage::firingAtStartToldInOneSummaryAndDenialsOpenTheEvents()
