@@ -250,6 +250,15 @@ ApiResponse AdminController::revoke(const ApiRoute &route, const ApiRequest &req
     case O::SeatNotFound:
         return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::seatNotFound),
                                                 u"license \"%1\" has no seat %2"_s.arg(route.licenseId, route.seatId)));
+    case O::SeatBorrowed:
+        return answer::error(
+            ApiError {409,
+                      QString::fromUtf16(errorcode::seatBorrowed),
+                      u"seat %1 is borrowed until %2: a borrowed seat cannot be revoked, the laptop holds a signed "
+                      "lease it checks offline, so the seat stays counted until it is returned or expires"_s.arg(
+                          route.seatId, result.borrowedUntil.toUTC().toString(Qt::ISODate)),
+                      {},
+                      {}});
     case O::LicenseNotFound:
         break;
     }

@@ -799,6 +799,14 @@ SeatService::RevokeResult SeatService::revoke(const QString &licenseId, const QS
             result.outcome = RevokeResult::Outcome::SeatNotFound;
             return;
         }
+        if (row->lease.borrowed) {
+            // The laptop holds a signed lease it checks offline: deleting the row would free a
+            // seat that is still in use, and the license would be over-granted until the borrow's
+            // end. The seat stays counted until its expiry or its return.
+            result.outcome = RevokeResult::Outcome::SeatBorrowed;
+            result.borrowedUntil = row->lease.expiresAt;
+            return;
+        }
         const QDateTime now = m_clock.now();
         m_store.deleteLease(licenseId, seatId);
         if (block.count() > 0) {

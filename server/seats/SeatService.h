@@ -170,9 +170,10 @@ public:
 
     struct RevokeResult
     {
-        enum class Outcome { Revoked, SeatNotFound, LicenseNotFound };
+        enum class Outcome { Revoked, SeatNotFound, SeatBorrowed, LicenseNotFound };
         Outcome outcome = Outcome::LicenseNotFound;
         std::optional<QDateTime> blockedUntil;
+        QDateTime borrowedUntil; // SeatBorrowed: the signed expiry the laptop holds
     };
     RevokeResult revoke(const QString &licenseId, const QString &seatId, const QString &reason,
                         std::chrono::seconds block, const QString &actor);

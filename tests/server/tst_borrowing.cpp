@@ -188,6 +188,13 @@ void TestBorrowing::borrowedSeatCountsUntilReturned()
     QCOMPARE(full.status, 409); // the borrowed seat counts as a seat in use
     QCOMPARE(errorOf(full), u"no_seats_available"_s);
 
+    // An operator cannot revoke it: the laptop would keep its signed lease and the seat would be
+    // handed out twice.
+    const auto revoke = m_http->call("POST", u"/v1/licenses/cad/seats/%1/revoke"_s.arg(lease.seatId), {}, admin());
+    QCOMPARE(revoke.status, 409);
+    QCOMPARE(errorOf(revoke), u"seat_borrowed"_s);
+    QCOMPARE(checkout(u"cad"_s, key, u"carol@ws-2"_s).status, 409);
+
     // No heartbeat keeps or extends a borrow.
     const auto beat = m_http->call("POST", u"/v1/licenses/cad/seats/%1/heartbeat"_s.arg(lease.seatId), {}, key);
     QCOMPARE(beat.status, 409);
