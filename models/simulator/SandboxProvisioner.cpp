@@ -69,11 +69,13 @@ void SandboxProvisioner::ensureRules(const QString &licenseId, const SeatRules &
     });
 }
 
-void SandboxProvisioner::emptyLicense(const QString &licenseId, std::function<void(const QString &)> done)
+void SandboxProvisioner::emptyLicense(const QString &licenseId, ReturnBorrowed giveBack,
+                                      std::function<void(const QString &)> done)
 {
     // Seats an earlier run left behind (a crashed client's, a run cut short) would still count for
-    // up to a TTL and change the story: revoke every live one before the new run starts.
-    m_admin.listLeases(licenseId, this, [this, licenseId, done](const AdminResult<LeaseList> &list) {
+    // up to a TTL, or a borrow's days, and change the story: free every live one before the new
+    // run starts.
+    m_admin.listLeases(licenseId, this, [this, licenseId, giveBack, done](const AdminResult<LeaseList> &list) {
         if (!list.ok()) {
             done(tr("Could not read the seats of %1: %2").arg(licenseId, list.error.message));
             return;
@@ -83,6 +85,16 @@ void SandboxProvisioner::emptyLicense(const QString &licenseId, std::function<vo
         for (const LeaseRow &row : list.value->leases) {
             if (!row.live)
                 continue;
+            if (row.lease.borrowed) {
+                ++*pending;
+                giveBack(row.lease.seatId, [pending, firstError, done, licenseId](const QString &error) {
+                    if (!error.isEmpty() && firstError->isEmpty())
+                        *firstError = tr("Could not free the seats of %1: %2").arg(licenseId, error);
+                    if (--*pending == 0)
+                        done(*firstError);
+                });
+                continue;
+            }
             RevokeRequest request;
             request.licenseId = licenseId;
             request.seatId = row.lease.seatId;

@@ -38,8 +38,13 @@ public:
     // Gives the license `licenseId` the seat rules `rules`, unless it has them already (a run
     // sends no rule change the last one made); `done` gets why not, or nothing.
     void ensureRules(const QString &licenseId, const SeatRules &rules, std::function<void(const QString &error)> done);
-    // Revokes every live seat of the license `licenseId`; `done` gets why not, or nothing.
-    void emptyLicense(const QString &licenseId, std::function<void(const QString &error)> done);
+    // Gives back a borrowed seat with the license's key (the server refuses to revoke one);
+    // `done` gets why not, or nothing.
+    using ReturnBorrowed = std::function<void(const QString &seatId, std::function<void(const QString &error)> done)>;
+    // Frees every live seat of the license `licenseId`: revokes the seats held on site, and gives
+    // the borrowed ones back through `giveBack`; `done` gets why not, or nothing.
+    void emptyLicense(const QString &licenseId, ReturnBorrowed giveBack,
+                      std::function<void(const QString &error)> done);
 
     // The license `sandbox` of `preset`: its seats and skew, the preset's TTL and grace (at least
     // 10 s and the skew + 1 s, the server's bounds), and a name that says it is the simulator's.

@@ -1,5 +1,7 @@
 #include "Simulation.h"
 
+#include "LeaseClient.h"
+
 #include <QNetworkAccessManager>
 #include <QTimer>
 
@@ -194,14 +196,15 @@ void Simulation::playPreset(const ScenarioPreset &preset, std::function<void(con
                         done(rulesError);
                         return;
                     }
-                    m_provisioner->emptyLicense(spec.id, [this, done, self, i, generation](const QString &emptyError) {
-                        if (generation != m_playGeneration)
-                            return;
-                        if (!emptyError.isEmpty())
-                            done(emptyError);
-                        else
-                            (*self)(i + 1);
-                    });
+                    m_provisioner->emptyLicense(spec.id, returnerOf(spec.id),
+                                                [this, done, self, i, generation](const QString &emptyError) {
+                                                    if (generation != m_playGeneration)
+                                                        return;
+                                                    if (!emptyError.isEmpty())
+                                                        done(emptyError);
+                                                    else
+                                                        (*self)(i + 1);
+                                                });
                 });
         });
     };
@@ -221,6 +224,32 @@ void Simulation::startPreset(const ScenarioPreset &preset, const QMap<ScenarioPr
                 return; // a newer play took over
             done(error.isEmpty() ? loadPreset(preset, licenses, urls) : error);
         });
+}
+
+SandboxProvisioner::ReturnBorrowed Simulation::returnerOf(const QString &licenseId)
+{
+    return [this, licenseId](const QString &seatId, std::function<void(const QString &)> done) {
+        const auto key = m_keys.find(licenseId);
+        if (key == m_keys.end()) {
+            done(tr("There is no key for the license %1: load its key file first.").arg(licenseId));
+            return;
+        }
+        // A client of its own for the one request, as the laptop that borrowed it would send.
+        auto *client = new LeaseClient(m_network, this);
+        client->setServerUrl(serverUrl());
+        client->setLicense(licenseId, key->second.view());
+        client->returnBorrowed(seatId, client, [client, done](const ReleaseOutcome &outcome) {
+            QString error;
+            if (const auto *transport = std::get_if<outcome::Transport>(&outcome))
+                error = transport->message;
+            else if (const auto *unauthorized = std::get_if<outcome::Unauthorized>(&outcome))
+                error = unauthorized->message;
+            else if (const auto *protocol = std::get_if<outcome::Protocol>(&outcome))
+                error = protocol->message;
+            client->deleteLater();
+            done(error);
+        });
+    };
 }
 
 SimulatedClient *Simulation::addClient(SimulatedClientSpec spec, QString *error)

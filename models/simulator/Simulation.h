@@ -139,6 +139,9 @@ Q_SIGNALS:
     void errorOccurred(const QString &message);
 
 private:
+    // What SandboxProvisioner::emptyLicense gives a borrowed seat back with: a return with the
+    // license's key.
+    SandboxProvisioner::ReturnBorrowed returnerOf(const QString &licenseId);
     struct SeatFate
     {
         ServerSeatView::State state = ServerSeatView::State::Gone;

@@ -99,6 +99,7 @@ private Q_SLOTS:
     void laptopTripKeepsItsSeatCountedAndSeatsOnSite();
     void borrowedLaptopsClockTurnedBackIsRefusedUntilRight();
     void endingABorrowScenarioReturnsItsBorrowedSeat();
+    void replayGivesBackASeatALaptopLeftBorrowed();
     void sandboxLicensesGetTheirReclaimRuleAndLoseAStrayOne();
     void replayStartsFromEmptySandboxLicenses();
     void viewerTokenIsToldPlainlyInsteadOfPlaying();
@@ -1128,6 +1129,26 @@ void TestSimulation::endingABorrowScenarioReturnsItsBorrowedSeat()
     QCOMPARE(status, 200);
     for (const QJsonValue &lease : leases["leases"_L1].toArray())
         QVERIFY(lease["seatId"_L1].toString() != seat);
+}
+
+void TestSimulation::replayGivesBackASeatALaptopLeftBorrowed()
+{
+    const QString id = playPreset(10);
+    QVERIFY(!id.isEmpty());
+    SimulatedClient *laptop = m_sim->clients().at(0);
+    const QString seat = laptop->seatIds().value(0);
+    QVERIFY(row(id, seat));
+    // The laptop is away: ending the scenario cannot return its seat, which the server keeps.
+    while (!laptop->isNetworkCut()) {
+        step();
+        QVERIFY(!QTest::currentTestFailed());
+    }
+    // Played again, the run starts from an empty sandbox license: the borrowed seat, which an
+    // operator may not revoke, is given back with the license's key.
+    QCOMPARE(playPreset(10), id);
+    QVERIFY(!row(id, seat));
+    QCOMPARE(serverEvents(id, u"revoked"_s).size(), 0);
+    QVERIFY(serverEvents(id, u"borrow_returned"_s).size() >= 1);
 }
 
 void TestSimulation::idleHogLosesItsSeatToTheWaitingColleague()
