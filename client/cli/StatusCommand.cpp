@@ -150,7 +150,7 @@ void StatusCommand::findGrantTimes(qint64 after, int pagesLeft)
     EventQuery query;
     query.after = after;
     // The same pages tell which seats idle reclaim has marked (the listing does not say).
-    query.kinds = QList<EventKind> {EventKind::Granted} + ReclaimMarks::kinds();
+    query.kinds = QList<EventKind> {EventKind::Granted, EventKind::SeatBorrowed} + ReclaimMarks::kinds();
     query.licenseId = m_licenseId;
     query.since = m_offset.serverTime.addMSecs(-milliseconds(grantLookback).count());
     query.limit = grantPageSize;
@@ -159,7 +159,8 @@ void StatusCommand::findGrantTimes(qint64 after, int pagesLeft)
         if (!result.ok())
             return print();
         for (const EventRecord &event : result.value->events) {
-            if (event.kind == EventKind::Granted)
+            // A borrowed seat starts with its borrow (no grant event).
+            if (event.kind == EventKind::Granted || event.kind == EventKind::SeatBorrowed)
                 m_grantedAt.insert(event.seatId, event.time);
             else
                 m_reclaimEvents.append(event);
@@ -268,7 +269,10 @@ void StatusCommand::printText(const QDateTime &serverNow)
                 const bool live = row.live && expiresIn + skew >= milliseconds {0};
                 // A seat stops being held when its lease expires: a crashed holder's time stops there.
                 const QDateTime heldUntil = live ? serverNow : std::min(serverNow, row.lease.expiresAt);
-                if (live) {
+                if (live && row.lease.borrowed) {
+                    // Taken offline: it needs no heartbeat and counts until it is returned or expires.
+                    state = u"borrowed, counted until it is returned or expires"_s;
+                } else if (live) {
                     state = expiresIn.count() >= 0 ? u"live"_s : u"live (in skew)"_s;
                 } else {
                     const milliseconds reapIn = between(serverNow, row.reapableAt);

@@ -933,6 +933,10 @@ void TestCli::borrowKeepsTheLeaseAndReturnGivesItBack()
     QCOMPARE(QFile::permissions(file) & (QFile::ReadGroup | QFile::ReadOther), QFile::Permissions());
     // The seat counts on the server.
     QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(), 1);
+    // status tells a borrowed seat from a live one, held since its borrow (walk 50b).
+    const QString line = statusLineOf(id, u"alice@laptop"_s);
+    QVERIFY2(line.contains(u"borrowed, counted until"_s), qPrintable(line));
+    QVERIFY2(!line.contains(u"over 1d"_s) && !line.contains(u"before "_s), qPrintable(line));
     // A second borrow of the same license from this computer is refused before asking.
     const CliRun twice = run({u"borrow"_s, id, u"--days"_s, u"1"_s, u"--key-file"_s, keyFile}, home);
     QCOMPARE(twice.exitCode, 1);
