@@ -118,7 +118,7 @@ QString lineSentence(const SeatLedger::Line &line, const LedgerReport &report, c
         return say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) held by someone who already holds another: %1."), n)
             .arg(holderList(line.holdings, plain));
     case Category::Borrowed:
-        return say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) borrowed, counted until they come back or expire: %1."), n)
+        return say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) borrowed, counted until returned or expired: %1."), n)
             .arg(holderList(line.holdings, until));
     case Category::Expiring:
         return say(QT_TRANSLATE_N_NOOP(

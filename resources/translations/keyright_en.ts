@@ -140,10 +140,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n seat(s) borrowed, counted until they come back or expire: %1.</source>
+        <source>%n seat(s) borrowed, counted until returned or expired: %1.</source>
         <translation>
-            <numerusform>%n seat borrowed, counted until it comes back or expires: %1.</numerusform>
-            <numerusform>%n seats borrowed, counted until they come back or expire: %1.</numerusform>
+            <numerusform>%n seat borrowed, counted until returned or expired: %1.</numerusform>
+            <numerusform>%n seats borrowed, counted until returned or expired: %1.</numerusform>
         </translation>
     </message>
 </context>

@@ -349,7 +349,7 @@
         <translation>%1 (jusqu&apos;à %2)</translation>
     </message>
     <message numerus="yes">
-        <source>%n seat(s) borrowed, counted until they come back or expire: %1.</source>
+        <source>%n seat(s) borrowed, counted until returned or expired: %1.</source>
         <translation>
             <numerusform>%n siège emprunté, compté jusqu&apos;à son retour ou son expiration : %1.</numerusform>
             <numerusform>%n sièges empruntés, comptés jusqu&apos;à leur retour ou leur expiration : %1.</numerusform>

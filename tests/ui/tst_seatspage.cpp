@@ -1286,7 +1286,7 @@ void TestSeatsPage::aBorrowedSeatIsShownApartAndCounted()
     QCOMPARE(ledger->report()->ledger.accounted(), 5);
     QCOMPARE(LedgerBar::roleOf(SeatLedger::Category::Borrowed), StatePalette::Borrowed);
     const QString sentences = ledger->sentenceText();
-    QVERIFY2(sentences.contains(u"1 seat borrowed, counted until they come back or expire: carol@laptop (until "_s),
+    QVERIFY2(sentences.contains(u"1 seat borrowed, counted until returned or expired: carol@laptop (until "_s),
              qPrintable(sentences));
     ledger->setActionEnabled(LedgerBar::Action::Revoke, true);
     QVERIFY(ledger->lineButton(0));
