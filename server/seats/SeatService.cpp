@@ -778,10 +778,19 @@ SeatService::ReleaseOutcome SeatService::release(const QString &licenseId, const
         if (m_stats)
             m_stats->count(licenseId, StatsService::Counter::Released);
         outcome = ReleaseOutcome::Released;
-        m_line.seatEnded(licenseId, seatId, queue::LeftBecause::GaveUp, now, actor);
+        const bool lineInUse = m_line.seatEnded(licenseId, seatId, queue::LeftBecause::GaveUp, now, actor);
         // The record as read above: a release changes nothing of it (only a grant does).
         LicenseRecord current = *license;
-        serveLine(current, now, actor);
+        if (lineInUse) {
+            serveLine(current, now, actor);
+        } else if (const CompiledSeatRules rules = rulesOf(licenseId); reclaimIdle(current, rules, now, actor) > 0) {
+            // serveLine() on the line just read empty, without reading it again (one round trip
+            // fewer per release on PostgreSQL): serve() would grant nothing, so idle reclaim
+            // comes first, and the line once more if it took a seat.
+            const int granted = m_line.serve(current, rules, now, actor, 0);
+            if (granted > 0 && m_stats)
+                m_stats->count(licenseId, StatsService::Counter::Granted, quint64(granted));
+        }
     });
     return outcome;
 }

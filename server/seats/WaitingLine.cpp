@@ -240,15 +240,17 @@ bool WaitingLine::leave(const QString &licenseId, const QString &ticketId, const
     return true;
 }
 
-void WaitingLine::seatEnded(const QString &licenseId, const QString &seatId, queue::LeftBecause why,
+bool WaitingLine::seatEnded(const QString &licenseId, const QString &seatId, queue::LeftBecause why,
                             const QDateTime &now, const QString &actor)
 {
-    for (const StoredTicket &ticket : m_store.ticketsInLine(licenseId)) {
+    const QList<StoredTicket> line = m_store.ticketsInLine(licenseId);
+    for (const StoredTicket &ticket : line) {
         if (ticket.seatId == seatId) {
             drop(ticket, why, now, actor);
-            return;
+            break;
         }
     }
+    return !line.isEmpty();
 }
 
 QList<QueueTicket> WaitingLine::listing(const QString &licenseId, const QDateTime &now)

@@ -69,8 +69,9 @@ public:
     // The waiter leaves (queue_left gave_up); a seat held for it is given back. False when the
     // ticket was not in the line.
     bool leave(const QString &licenseId, const QString &ticketId, const QDateTime &now, const QString &actor);
-    // A held seat was released or revoked: its ticket leaves the line with `why`.
-    void seatEnded(const QString &licenseId, const QString &seatId, queue::LeftBecause why, const QDateTime &now,
+    // A held seat was released or revoked: its ticket leaves the line with `why`. Returns whether
+    // the line held any ticket (false: an empty line, which serve() would only read again).
+    bool seatEnded(const QString &licenseId, const QString &seatId, queue::LeftBecause why, const QDateTime &now,
                    const QString &actor);
 
     // Every ticket, granted ones first, then the waiting ones in line order (positions 1..n).

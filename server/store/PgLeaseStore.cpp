@@ -4,6 +4,7 @@
 #include "store/SqlAlerts.h"
 #include "store/SqlClockReference.h"
 #include "store/SqlLeaseTables.h"
+#include "store/SqlRows.h"
 #include "store/SqlSchema.h"
 #include "store/SqlUsageHistory.h"
 
@@ -124,6 +125,15 @@ SqlDialect PgLeaseStore::dialect()
           "AS r(license, seat, generation, was_issued, was_expiring, issued, expires, signature, activity) "
           "WHERE l.license_id = r.license AND l.seat_id = r.seat AND l.generation = r.generation "
           "AND l.issued_at = r.was_issued AND l.expires_at = r.was_expiring RETURNING l.license_id, l.seat_id"_s;
+    // Saturating as SqlCounters' one-row bump. The rows are this instance's own replica id, which
+    // no other instance writes: the upsert waits for no one.
+    d.bumpCounters
+        = u"INSERT INTO stat_components (%1) "
+          "SELECT * FROM unnest(CAST(:licenses AS TEXT[]), CAST(:counters AS TEXT[]), "
+          "CAST(:replicas AS TEXT[]), CAST(:bys AS BIGINT[])) "
+          "ON CONFLICT (license_id, counter, replica_id) DO UPDATE SET value = "
+          "CASE WHEN stat_components.value > 9223372036854775807 - excluded.value "
+          "THEN 9223372036854775807 ELSE stat_components.value + excluded.value END"_s.arg(SqlRows::componentColumns);
     return d;
 }
 

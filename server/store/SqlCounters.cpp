@@ -2,10 +2,13 @@
 
 #include "store/SqlConnection.h"
 #include "store/SqlDialect.h"
+#include "store/SqlLeaseTables.h"
 #include "store/SqlRows.h"
 
 #include <QSqlQuery>
 #include <QVariant>
+
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -15,11 +18,12 @@ struct SqlCounters::Statements
 {
     explicit Statements(const QSqlDatabase &db)
         : bump(db)
+        , bumpMany(db)
         , components(db)
         , merge(db)
     { }
 
-    QSqlQuery bump, components, merge;
+    QSqlQuery bump, bumpMany, components, merge;
 };
 
 SqlCounters::SqlCounters(SqlConnection &connection, const SqlDialect &dialect)
@@ -39,7 +43,7 @@ SqlCounters::Statements &SqlCounters::statements()
 bool SqlCounters::prepare(QString *error)
 {
     auto s = std::make_unique<Statements>(m_connection.database());
-    const QList<std::pair<QSqlQuery *, QString>> all {
+    QList<std::pair<QSqlQuery *, QString>> all {
         // One statement per counted event, renewals included: insert at `by` or add `by`,
         // saturating at the largest integer either database stores.
         {&s->bump,
@@ -54,6 +58,8 @@ bool SqlCounters::prepare(QString *error)
          "ON CONFLICT (license_id, counter, replica_id) DO UPDATE SET value = %2(stat_components.value, "
          "excluded.value)"_s.arg(SqlRows::componentColumns, m_dialect.greatest)},
     };
+    if (!m_dialect.bumpCounters.isEmpty())
+        all.append({&s->bumpMany, m_dialect.bumpCounters});
     if (!m_connection.prepareAll(all, error))
         return false;
     m_statements = std::move(s);
@@ -67,6 +73,29 @@ void SqlCounters::bumpCounter(const QString &licenseId, const QString &counter, 
     q.bindValue(u":counter"_s, counter);
     q.bindValue(u":replica"_s, replicaId);
     q.bindValue(u":by"_s, SqlRows::toStoredCount(by));
+    m_connection.exec(q).finish();
+}
+
+void SqlCounters::bumpCounters(const QList<Bump> &bumps)
+{
+    if (bumps.size() < 2 || m_dialect.bumpCounters.isEmpty()) {
+        for (const Bump &bump : bumps)
+            bumpCounter(bump.licenseId, bump.counter, bump.replicaId, bump.by);
+        return;
+    }
+    QStringList licenses, counters, replicas;
+    QList<std::optional<qint64>> bys;
+    for (const Bump &bump : bumps) {
+        licenses.append(bump.licenseId);
+        counters.append(bump.counter);
+        replicas.append(bump.replicaId);
+        bys.append(SqlRows::toStoredCount(bump.by));
+    }
+    auto &q = statements().bumpMany;
+    q.bindValue(u":licenses"_s, SqlLeaseTables::arrayLiteral(licenses));
+    q.bindValue(u":counters"_s, SqlLeaseTables::arrayLiteral(counters));
+    q.bindValue(u":replicas"_s, SqlLeaseTables::arrayLiteral(replicas));
+    q.bindValue(u":bys"_s, SqlLeaseTables::numberArrayLiteral(bys));
     m_connection.exec(q).finish();
 }
 

@@ -26,6 +26,16 @@ public:
     bool prepare(QString *error);
 
     void bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by);
+    // Several components at once, each key once: one statement where the dialect has one
+    // (SqlDialect::bumpCounters), else one bumpCounter() each.
+    struct Bump
+    {
+        QString licenseId;
+        QString counter;
+        QString replicaId;
+        quint64 by = 0;
+    };
+    void bumpCounters(const QList<Bump> &bumps);
     QList<StatComponent> counterComponents();
     void mergeComponents(const QList<StatComponent> &components);
 

@@ -35,6 +35,9 @@ struct SqlDialect
     QString lockLicenses; // :ids; locks them in one fixed order
     QString leasesOf; // :licenses, :seats
     QString renewLeasesIfUnchanged; // returns the (license_id, seat_id) of each row written
+    // A unit's counter increments (a turn's checkouts and releases, one per license and counter)
+    // in one upsert: :licenses, :counters, :replicas, :bys, no two rows with the same key.
+    QString bumpCounters;
 };
 
 } // namespace keyright::server

@@ -164,10 +164,15 @@ void SqlLeaseStore::unit(const std::function<void()> &work)
 void SqlLeaseStore::writeUnitBumps()
 {
     // Still inside the unit's transaction: each component is written once, with the sum of what
-    // the unit counted (a turn's renewals of one license: one statement instead of one each).
-    const auto bumps = std::exchange(m_unitBumps, {});
-    for (const auto &[key, by] : bumps)
-        m_counters->bumpCounter(std::get<0>(key), std::get<1>(key), std::get<2>(key), by);
+    // the unit counted (a turn's renewals of one license: one statement instead of one each), and
+    // on PostgreSQL all of them with one statement (a turn's checkouts and releases on many
+    // licenses: one round trip instead of one per license and counter).
+    const auto sums = std::exchange(m_unitBumps, {});
+    QList<SqlCounters::Bump> bumps;
+    bumps.reserve(qsizetype(sums.size()));
+    for (const auto &[key, by] : sums)
+        bumps.append(SqlCounters::Bump {std::get<0>(key), std::get<1>(key), std::get<2>(key), by});
+    m_counters->bumpCounters(bumps);
 }
 
 void SqlLeaseStore::withLicense(const QString &licenseId, const std::function<void()> &work)

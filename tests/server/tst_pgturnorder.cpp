@@ -8,6 +8,7 @@
 #include "seats/LeaseReaper.h"
 #include "seats/LicenseAdmin.h"
 #include "seats/SeatService.h"
+#include "stats/StatsService.h"
 #include "store/PgLeaseStore.h"
 #include "wire/ApiPaths.h"
 #include "wire/SeatRequests.h"
@@ -20,6 +21,7 @@
 #include <QTest>
 #include <QThread>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <latch>
@@ -104,7 +106,10 @@ struct Call
 };
 
 // runInstance() for any lease calls: what each was answered, in the order they were submitted.
-void runCalls(const QString &url, const QList<Call> &calls, std::latch &planned, TurnOutcome &outcome)
+// With a `replicaId`, the instance counts grants, denials and releases under it (StatsService),
+// as a server does.
+void runCalls(const QString &url, const QList<Call> &calls, std::latch &planned, TurnOutcome &outcome,
+              const QString &replicaId = {})
 {
     QString error;
     auto store = openPg(url, &error);
@@ -115,6 +120,9 @@ void runCalls(const QString &url, const QList<Call> &calls, std::latch &planned,
     }
     const auto signer = LeaseSigner::generate();
     SeatService seats(*store, *signer, store->clock());
+    StatsService stats(*store, replicaId, store->clock());
+    if (!replicaId.isEmpty())
+        seats.setStats(&stats);
     LicenseAdmin licenses(*store, store->clock());
     LeaseReaper reaper(seats, *store, nullptr, std::chrono::milliseconds {0}, 0);
     AccessService access(*store, store->clock());
@@ -150,6 +158,7 @@ class TestPostgresTurnOrder final : public QObject
 private Q_SLOTS:
     void oppositeArrivalOrdersNeverDeadlock();
     void mixedTurnsNeverOverGrantNorDeadlock();
+    void checkoutTurnsOnManyLicensesCountOnce();
     void aCallThatFailsIsUndoneAlone();
 };
 
@@ -378,6 +387,145 @@ void TestPostgresTurnOrder::mixedTurnsNeverOverGrantNorDeadlock()
         QCOMPARE(granted.value(license), 4);
         QCOMPARE(held.value(license), seatCount);
     }
+}
+
+// Three instances' turns of releases and checkouts on six licenses, in opposite and rotated
+// license orders, each instance counting under its own replica id: no turn waits for a deadlock
+// to be broken, no license ever holds more seats than its count, and the usage counters (written
+// for a whole turn with one statement on PostgreSQL) say exactly what the answers said, per
+// instance and per license.
+void TestPostgresTurnOrder::checkoutTurnsOnManyLicensesCountOnce()
+{
+    PgTestDatabase pg;
+    KEYRIGHT_REQUIRE_PG_OR_SKIP(pg);
+    QString error;
+    QVERIFY2(pg.exec(u"ALTER DATABASE \"%1\" SET deadlock_timeout = '5s'"_s.arg(pg.name()), &error), qPrintable(error));
+
+    const QStringList licenseIds {u"lic-1"_s, u"lic-2"_s, u"lic-3"_s, u"lic-4"_s, u"lic-5"_s, u"lic-6"_s};
+    const QStringList instances {u"one"_s, u"two"_s, u"three"_s};
+    constexpr int seatCount = 3; // one seat per instance at the start: every license full
+    QHash<QString, QByteArray> keys;
+    QHash<QString, QString> seatOf; // "license/instance" -> the seat it holds at the start
+    {
+        auto store = openPg(pg.url(), &error);
+        QVERIFY2(store, qPrintable(error));
+        const auto signer = LeaseSigner::generate();
+        QVERIFY(signer);
+        SeatService seats(*store, *signer, store->clock()); // counts nothing: the setup is not counted
+        LicenseAdmin licenses(*store, store->clock());
+        for (const QString &license : licenseIds) {
+            const LicenseSpec spec {license, license, seatCount, 60, 5, 15};
+            const auto created = licenses.putLicense(license, spec, u"test"_s);
+            QCOMPARE(created.outcome, LicenseAdmin::PutLicenseResult::Outcome::Created);
+            keys.insert(license, "License " + created.key.toLatin1());
+            for (const QString &instance : instances) {
+                const auto seat = seats.checkout(license, instance + u"-old@ws"_s, {}, u"test"_s);
+                QCOMPARE(seat.outcome, SeatService::CheckoutResult::Outcome::Granted);
+                seatOf.insert(license + u'/' + instance, seat.lease.seatId);
+            }
+        }
+    }
+    // Per license: release the instance's seat, then two checkouts. Each turn holds a license
+    // while it decides its three calls there, so whichever instance comes first, three seats free
+    // up and six checkouts ask for them: three granted, three refused.
+    const auto turnOf = [&](const QString &instance, const QStringList &order) {
+        QList<Call> calls;
+        for (const QString &license : order) {
+            const QByteArray key = keys.value(license);
+            calls.append(Call {
+                "DELETE", apipath::forSeat(apipath::seat, license, seatOf.value(license + u'/' + instance)), {}, key});
+            for (int n = 1; n <= 2; ++n) {
+                const QString holder = u"%1-new%2@ws"_s.arg(instance).arg(n);
+                calls.append(Call {
+                    "POST", apipath::forLicense(apipath::checkout, license),
+                    QJsonDocument(CheckoutRequest {holder, {}, {}, {}}.toJson()).toJson(QJsonDocument::Compact), key});
+            }
+        }
+        return calls;
+    };
+    QStringList reversed = licenseIds;
+    std::reverse(reversed.begin(), reversed.end());
+    const QList<QStringList> orders {licenseIds, reversed, licenseIds.mid(3) + licenseIds.mid(0, 3)};
+
+    // Every license held while the turns start, so that they overlap for sure.
+    QSqlDatabase db = pg.connection();
+    QVERIFY(db.transaction());
+    QSqlQuery hold(db);
+    QVERIFY2(hold.exec(u"SELECT id FROM licenses FOR UPDATE"_s), qPrintable(hold.lastError().text()));
+
+    std::latch planned(3);
+    std::array<TurnOutcome, 3> outcomes;
+    std::array<QList<Call>, 3> turns;
+    std::array<std::unique_ptr<QThread>, 3> threads;
+    const QString url = pg.url();
+    for (int i = 0; i < 3; ++i) {
+        turns[i] = turnOf(instances[i], orders[i]);
+        threads[i].reset(
+            QThread::create([&, i] { runCalls(url, turns[i], planned, outcomes[i], u"replica-"_s + instances[i]); }));
+        threads[i]->start();
+    }
+    planned.wait();
+    for (const TurnOutcome &outcome : outcomes)
+        QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+    const auto waiting = [&] {
+        QSqlQuery q(db);
+        if (!q.exec(u"SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND wait_event_type = 'Lock'"_s)
+            || !q.next())
+            return -1;
+        return q.value(0).toInt();
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(waiting(), 3, 10'000);
+    QVERIFY(db.commit());
+    const auto released = std::chrono::steady_clock::now();
+    for (const auto &thread : threads)
+        QVERIFY(thread->wait(QDeadlineTimer(30s)));
+
+    // What the answers said, per replica, license and counter.
+    QHash<QString, int> answered; // "replica/license/counter"
+    for (int i = 0; i < 3; ++i) {
+        const QList<int> &statuses = outcomes[i].statuses;
+        QCOMPARE(statuses.size(), 3 * licenseIds.size());
+        const QString replica = u"replica-"_s + instances[i];
+        for (qsizetype c = 0; c < statuses.size(); ++c) {
+            const QString license = orders[i][c / 3];
+            if (c % 3 == 0) {
+                QCOMPARE(statuses[c], 204); // released
+                answered[replica + u'/' + license + u"/released"_s] += 1;
+            } else {
+                QVERIFY2(statuses[c] == 201 || statuses[c] == 409,
+                         qPrintable(u"checkout on %1 answered %2"_s.arg(license).arg(statuses[c])));
+                answered[replica + u'/' + license + (statuses[c] == 201 ? u"/granted"_s : u"/denied"_s)] += 1;
+            }
+        }
+        const auto after = std::chrono::duration_cast<std::chrono::milliseconds>(outcomes[i].finishedAt - released);
+        QVERIFY2(after.count() < 2500,
+                 qPrintable(u"turn %1 ended %2 ms after the licenses were free"_s.arg(i).arg(after.count())));
+    }
+    QSqlQuery live(db);
+    QVERIFY2(live.exec(u"SELECT license_id, count(*) FROM leases GROUP BY license_id"_s),
+             qPrintable(live.lastError().text()));
+    QHash<QString, int> held;
+    while (live.next())
+        held.insert(live.value(0).toString(), live.value(1).toInt());
+    for (const QString &license : licenseIds) {
+        QCOMPARE(held.value(license), seatCount); // every freed seat given again, never one more
+        int granted = 0;
+        for (const QString &instance : instances)
+            granted += answered.value(u"replica-"_s + instance + u'/' + license + u"/granted"_s);
+        QCOMPARE(granted, seatCount);
+    }
+    // The counters, read back: each component exactly what its instance answered.
+    QSqlQuery counted(db);
+    QVERIFY2(counted.exec(u"SELECT replica_id, license_id, counter, value FROM stat_components"_s),
+             qPrintable(counted.lastError().text()));
+    QHash<QString, int> stored;
+    while (counted.next()) {
+        stored.insert(counted.value(0).toString() + u'/' + counted.value(1).toString() + u'/'
+                          + counted.value(2).toString(),
+                      counted.value(3).toInt());
+    }
+    QCOMPARE(stored, answered);
 }
 
 // A turn's lease calls share one transaction on PostgreSQL: one whose statement the database
