@@ -728,8 +728,10 @@ void LeaseServer::stop()
     // still in flight after that is aborted before the deliverer lifts its claim, so that it is
     // never being sent here while another instance sends it.
     if (m_webhooks)
-        m_webhooks->drain(std::max<std::chrono::milliseconds>(WebhookDeliverer::attemptTimeout, m_config.smtp.timeout)
-                          + std::chrono::seconds(2));
+        m_webhooks->drain(
+            std::max<std::chrono::milliseconds>(WebhookDeliverer::attemptTimeout,
+                                                m_mailer ? m_config.smtp.timeout : std::chrono::milliseconds(0))
+            + std::chrono::seconds(2));
     if (m_mailer)
         m_mailer->stopSending();
     m_webhooks.reset(); // lifts the claims still held: sent again elsewhere at once, same ids
