@@ -159,7 +159,7 @@ AlertMeasure measureClockJump(const AlertRule &rule, const QList<QDateTime> &jum
 }
 
 AlertStep stepAlert(const AlertRule &rule, const AlertTrack &previous, const AlertMeasure &measure,
-                    const QDateTime &now)
+                    const QDateTime &now, qint64 clearMs)
 {
     AlertStep step;
     AlertTrack &track = step.track;
@@ -179,7 +179,7 @@ AlertStep stepAlert(const AlertRule &rule, const AlertTrack &previous, const Ale
         if (track.firing()) {
             if (!track.clearSince.isValid())
                 track.clearSince = now;
-            if (track.clearSince.msecsTo(now) >= alertClearMs) {
+            if (track.clearSince.msecsTo(now) >= clearMs) {
                 step.transition = AlertStep::Transition::Resolve;
                 step.tellResolved = track.toldAt.isValid();
                 track = AlertTrack {};

@@ -131,8 +131,9 @@ inline constexpr qint64 alertClearMs = 2 * 60 * 1000;
 
 // One evaluation: `measure` taken at `now`. A rule with a hold time (SeatsInUse: `minutes`) fires
 // once the condition has held that long; the others fire at once. A firing alert stays firing while
-// the condition holds, and resolves once it has not held for alertClearMs.
+// the condition holds, and resolves once it has not held for `clearMs` (alertClearMs; a test of
+// many cycles across processes shortens it).
 AlertStep stepAlert(const AlertRule &rule, const AlertTrack &previous, const AlertMeasure &measure,
-                    const QDateTime &now);
+                    const QDateTime &now, qint64 clearMs = alertClearMs);
 
 } // namespace keyright

@@ -626,6 +626,7 @@ bool LeaseServer::start(QString *errorOut)
         m_usageReports = std::make_unique<UsageReports>(*m_store, *m_serverClock, usageSettings());
         m_ledgerReports = std::make_unique<LedgerReports>(*m_store, *m_seats, *m_serverClock);
         m_alerts = std::make_unique<AlertEvaluator>(*m_store, *m_serverClock);
+        m_alerts->setClearTime(m_config.alertClearTime);
         m_webhooks = std::make_unique<WebhookDeliverer>(*m_store, *m_serverClock, *m_wallClock, *m_alertSecrets,
                                                         m_stats->replicaId() + u'/' + crypto::randomHex(4));
         if (m_config.smtp.enabled()) {
@@ -685,6 +686,17 @@ bool LeaseServer::start(QString *errorOut)
         m_ldapSync->start();
     if (m_config.alertInterval.count() > 0)
         m_alerts->start(m_config.alertInterval);
+    if (m_dataDirLock) {
+        // This process alone holds the data directory, so the claims of its replica id are those
+        // of a predecessor that was killed: taken back now rather than after they lapse.
+        try {
+            m_webhooks->takeBackClaims(m_stats->replicaId() + u'/');
+        } catch (const StoreError &failure) {
+            qWarning("cannot take back the alert deliveries claimed before this start (they are sent once their "
+                     "claims lapse): %s",
+                     failure.what());
+        }
+    }
     if (m_config.alertDeliveryInterval.count() > 0)
         m_webhooks->start(m_config.alertDeliveryInterval);
     return true;
@@ -711,8 +723,18 @@ void LeaseServer::stop()
     m_alerts.reset(); // after the routes that answer from it, as the reports below
     m_ledgerReports.reset();
     m_usageReports.reset();
-    // Attempts in flight are dropped: their claims lapse and they are sent again, same ids.
-    m_webhooks.reset();
+    // The attempts in flight end and are recorded (a receiver or mail server that does not answer
+    // is cut at its attempt's bound), so the next instance neither loses nor repeats them. A mail
+    // still in flight after that is aborted before the deliverer lifts its claim, so that it is
+    // never being sent here while another instance sends it.
+    if (m_webhooks)
+        m_webhooks->drain(
+            std::max<std::chrono::milliseconds>(WebhookDeliverer::attemptTimeout,
+                                                m_mailer ? m_config.smtp.timeout : std::chrono::milliseconds(0))
+            + std::chrono::seconds(2));
+    if (m_mailer)
+        m_mailer->stopSending();
+    m_webhooks.reset(); // lifts the claims still held: sent again elsewhere at once, same ids
     m_mailer.reset(); // after the deliverer, whose continuations it would otherwise run
     m_alertSecrets.reset();
     m_reaper.reset();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AlertRules.h"
 #include "alerts/SmtpSettings.h"
 #include "http/HttpLimits.h"
 #include "ldap/LdapSettings.h"
@@ -37,6 +38,9 @@ struct ServerConfig
     std::chrono::milliseconds alertInterval {15'000};
     // How often due alert deliveries are claimed and sent (0: only when a test calls the deliverer).
     std::chrono::milliseconds alertDeliveryInterval {2'000};
+    // How long a firing alert's condition must be clear before it resolves (core's alertClearMs;
+    // only a test changes it, with the hidden --test-alert-clear-ms).
+    std::chrono::milliseconds alertClearTime {alertClearMs};
     QString tlsCert; // PEM files; both or neither
     QString tlsKey;
     bool insecureHttp = false; // allow plain HTTP on a non-loopback address (and to peers elsewhere)

@@ -189,6 +189,14 @@ int main(int argc, char *argv[])
     // decision depends on it.
     QCommandLineOption testClockOffset(u"test-clock-offset-ms"_s, u"For tests."_s, u"ms"_s, u"0"_s);
     testClockOffset.setFlags(QCommandLineOption::HiddenFromHelp);
+    // How often alert deliveries are claimed (ServerConfig::alertDeliveryInterval, 2 s): a test of
+    // many deliveries across processes (tst_alertdurability) shortens it.
+    QCommandLineOption testAlertDeliveryInterval(u"test-alert-delivery-interval-ms"_s, u"For tests."_s, u"ms"_s,
+                                                 u"2000"_s);
+    testAlertDeliveryInterval.setFlags(QCommandLineOption::HiddenFromHelp);
+    // How long a firing alert must be clear before it resolves (2 minutes): shortened by the same test.
+    QCommandLineOption testAlertClear(u"test-alert-clear-ms"_s, u"For tests."_s, u"ms"_s, u"120000"_s);
+    testAlertClear.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({peer, peerTokenFile, peerInterval});
     const QCommandLineOption requireSynchronousCommit(
         u"require-synchronous-commit"_s,
@@ -196,7 +204,8 @@ int main(int argc, char *argv[])
         "synchronous_commit on or remote_apply), so that nothing acknowledged is lost when the primary dies "
         "(docs/DEPLOYMENT.md). Without it, a database with replicas but asynchronous commits is only warned "
         "about."_s);
-    parser.addOptions({database, databasePasswordFile, requireSynchronousCommit, exportPublicKey, testClockOffset});
+    parser.addOptions({database, databasePasswordFile, requireSynchronousCommit, exportPublicKey, testClockOffset,
+                       testAlertDeliveryInterval, testAlertClear});
     parser.addOptions({maxConnections, maxPerAddress, headerTimeout, bodyTimeout, idleTimeout});
     // Holder groups from LDAP (docs/DEPLOYMENT.md, "Holder groups from LDAP").
     const QCommandLineOption ldapUrl(
@@ -315,6 +324,21 @@ int main(int argc, char *argv[])
         return refuse(
             u"--test-clock-offset-ms %1: expected a whole number of milliseconds"_s.arg(parser.value(testClockOffset)));
     config.testClockOffset = std::chrono::milliseconds(offsetMs);
+    if (parser.isSet(testAlertDeliveryInterval)) {
+        const qint64 deliveryMs = parser.value(testAlertDeliveryInterval).toLongLong(&ok);
+        if (!ok || deliveryMs <= 0)
+            return refuse(
+                u"--test-alert-delivery-interval-ms %1: expected a positive whole number of milliseconds"_s.arg(
+                    parser.value(testAlertDeliveryInterval)));
+        config.alertDeliveryInterval = std::chrono::milliseconds(deliveryMs);
+    }
+    if (parser.isSet(testAlertClear)) {
+        const qint64 clearMs = parser.value(testAlertClear).toLongLong(&ok);
+        if (!ok || clearMs < 0)
+            return refuse(u"--test-alert-clear-ms %1: expected a whole number of milliseconds"_s.arg(
+                parser.value(testAlertClear)));
+        config.alertClearTime = std::chrono::milliseconds(clearMs);
+    }
     if (const QString secrets = checkSecretFiles(settings); !secrets.isEmpty())
         return fail(secrets);
     if (testingMail) {

@@ -289,7 +289,7 @@ QList<EventRecord> AlertEvaluator::evaluate()
                 const bool stored = found != tracks.end();
                 const StoredAlertTrack previous
                     = stored ? found->second : StoredAlertTrack {rule.id, subject.key, {}, 0, 0};
-                const AlertStep step = stepAlert(rule, previous.track, measure, now);
+                const AlertStep step = stepAlert(rule, previous.track, measure, now, m_clearMs);
                 StoredAlertTrack next = previous;
                 next.track = step.track;
                 if (measure.breached) {

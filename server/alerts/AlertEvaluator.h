@@ -60,10 +60,14 @@ public:
 
     void start(std::chrono::milliseconds interval);
     void stop();
+    // How long a firing alert's condition must be clear before it resolves: alertClearMs, except
+    // in a test of many cycles across processes (the hidden --test-alert-clear-ms).
+    void setClearTime(std::chrono::milliseconds clear) { m_clearMs = clear.count(); }
 
 private:
     LeaseStore &m_store;
     const Clock &m_clock;
+    qint64 m_clearMs = alertClearMs;
     QTimer m_timer;
 };
 

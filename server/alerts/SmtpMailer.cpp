@@ -92,6 +92,13 @@ int onDebug(CURL *, curl_infotype type, char *data, size_t size, void *user)
     return 0;
 }
 
+// libcurl calls it at least once a second while a transfer runs, whatever step it is in; a
+// nonzero answer ends the transfer with CURLE_ABORTED_BY_CALLBACK.
+int onProgress(void *user, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
+{
+    return static_cast<const std::atomic_bool *>(user)->load() ? 1 : 0;
+}
+
 struct EasyFree
 {
     void operator()(CURL *curl) const { curl_easy_cleanup(curl); }
@@ -215,24 +222,23 @@ SmtpMailer::SmtpMailer(SmtpSettings settings, const Clock &clock, QObject *paren
     : QObject(parent)
     , m_settings(std::move(settings))
     , m_clock(clock)
-    , m_workers(new QThreadPool)
 {
     // Two mails may be on their way at once; more wait for a thread rather than open more
     // connections to one server.
-    m_workers->setMaxThreadCount(2);
+    m_workers.setMaxThreadCount(2);
 }
 
 SmtpMailer::~SmtpMailer()
 {
-    m_workers->clear();
-    if (m_workers->waitForDone(stopWaitMs)) {
-        delete m_workers;
-        return;
-    }
-    // A send still talking to a slow server holds only copies (settings, message); its pool is
-    // left to it rather than wait up to smtp-timeout. It ends with the send, or with the process.
-    qWarning("a mail still being sent when the mailer stopped was left to finish on its own");
-    m_workers->setExpiryTimeout(0);
+    stopSending();
+}
+
+void SmtpMailer::stopSending()
+{
+    m_stopping->store(true);
+    // Bounded: each send in flight sees m_stopping within about a second (onProgress), and one not
+    // started yet ends at once when its thread comes, so that every future gets its result.
+    m_workers.waitForDone();
 }
 
 void SmtpMailer::initialiseLibrary()
@@ -243,8 +249,9 @@ void SmtpMailer::initialiseLibrary()
 
 QFuture<SmtpResult> SmtpMailer::send(const MailMessage &message)
 {
-    return QtConcurrent::run(
-        m_workers, [settings = m_settings, message, date = m_clock.now()] { return sendNow(settings, message, date); });
+    return QtConcurrent::run(&m_workers, [settings = m_settings, message, date = m_clock.now(), stop = m_stopping] {
+        return sendNow(settings, message, date, stop.get());
+    });
 }
 
 QString SmtpMailer::urlProblem(const QString &url)
@@ -302,6 +309,12 @@ QByteArray SmtpMailer::formatDate(const QDateTime &date)
 
 SmtpResult SmtpMailer::sendNow(const SmtpSettings &settings, const MailMessage &message, const QDateTime &date)
 {
+    return sendNow(settings, message, date, nullptr);
+}
+
+SmtpResult SmtpMailer::sendNow(const SmtpSettings &settings, const MailMessage &message, const QDateTime &date,
+                               const std::atomic_bool *stop)
+{
     SmtpResult result;
     const auto refuse = [&result](const QString &why) {
         result.error = why;
@@ -317,6 +330,9 @@ SmtpResult SmtpMailer::sendNow(const SmtpSettings &settings, const MailMessage &
         if (!isPlainAddress(to))
             return refuse(u"\"%1\" is not a plain address such as ops@example.org"_s.arg(to.left(200)));
     }
+
+    if (stop && stop->load())
+        return refuse(u"the mail to %1 was not sent: the server is stopping"_s.arg(serverName(settings.url)));
 
     // libcurl's global state is set up once by initialiseLibrary() at the start of the process.
 
@@ -403,6 +419,11 @@ SmtpResult SmtpMailer::sendNow(const SmtpSettings &settings, const MailMessage &
         && curl_easy_setopt(handle, CURLOPT_DEBUGFUNCTION, onDebug) == CURLE_OK
         && curl_easy_setopt(handle, CURLOPT_DEBUGDATA, &transcript) == CURLE_OK
         && curl_easy_setopt(handle, CURLOPT_VERBOSE, 1L) == CURLE_OK;
+    if (set && stop) {
+        set = curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, onProgress) == CURLE_OK
+            && curl_easy_setopt(handle, CURLOPT_XFERINFODATA, stop) == CURLE_OK
+            && curl_easy_setopt(handle, CURLOPT_NOPROGRESS, 0L) == CURLE_OK;
+    }
     if (set && !caFile.isEmpty())
         set = curl_easy_setopt(handle, CURLOPT_CAINFO, caFile.constData()) == CURLE_OK;
     if (set && password) {
@@ -421,6 +442,11 @@ SmtpResult SmtpMailer::sendNow(const SmtpSettings &settings, const MailMessage &
     result.serverReply = QString::fromUtf8(transcript.reply);
     if (code == CURLE_OK) {
         result.ok = true;
+        return result;
+    }
+    if (code == CURLE_ABORTED_BY_CALLBACK) {
+        result.error
+            = u"the mail to %1 was not finished: the server stopped while sending it"_s.arg(serverName(settings.url));
         return result;
     }
     result.error = describeFailure(code, osErrno, errorBuffer, transcript, settings);

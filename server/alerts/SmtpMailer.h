@@ -9,6 +9,9 @@
 #include <QStringList>
 #include <QThreadPool>
 
+#include <atomic>
+#include <memory>
+
 namespace keyright {
 class Clock;
 } // namespace keyright
@@ -54,21 +57,27 @@ class SmtpMailer final : public QObject
     Q_DISABLE_COPY_MOVE(SmtpMailer)
 
 public:
-    // How long the destructor waits for the sends in flight before it leaves them to finish alone.
-    static constexpr int stopWaitMs = 2000;
-
     // libcurl's global initialisation (curl_global_init), which is not thread-safe: call it once at
     // the start of the process, before any thread, as keyright-server's main() does (and a test
     // that sends mail, in initTestCase).
     static void initialiseLibrary();
 
     SmtpMailer(SmtpSettings settings, const Clock &clock, QObject *parent = nullptr);
-    // Drops the sends not started yet and waits for those in flight stopWaitMs at most: a server
-    // stopping is not held up by a slow mail server (each send is bounded by smtp-timeout, and
-    // one still running is left to end on its own thread; its outcome is dropped).
+    // Aborts the sends in flight, fails those not started yet, and waits for their threads: libcurl
+    // asks its progress callback at least once a second in every step (connecting, TLS, waiting
+    // for a reply), and that callback ends the exchange once the mailer stops, so a server
+    // stopping is held up about a second by a slow mail server, not smtp-timeout, and no thread
+    // or pool outlives the mailer. An aborted send's future gives a failed SmtpResult ("the
+    // mailer stopped"); a mail the server had already accepted may thus be sent again by the
+    // next attempt (at least once).
     ~SmtpMailer() override;
 
     const SmtpSettings &settings() const { return m_settings; }
+
+    // What the destructor does, earlier: fails the sends not started, aborts those in flight and
+    // waits for them (about a second). Their futures then hold failed results; send() afterwards
+    // fails at once.
+    void stopSending();
 
     // Starts sending on a worker thread and returns at once. The Date header is the clock's "now"
     // at this call. (As with any QFuture, a continuation attached after the send finished runs at
@@ -78,6 +87,10 @@ public:
     // The whole exchange on the calling thread: for the worker threads and for a command-line
     // tool (keyright-server --send-test-mail). Never call it on a server's event loop.
     static SmtpResult sendNow(const SmtpSettings &settings, const MailMessage &message, const QDateTime &date);
+    // The same, ended early (CURLE_ABORTED_BY_CALLBACK) once `stop` is set, checked by libcurl's
+    // progress callback; `stop` may be null.
+    static SmtpResult sendNow(const SmtpSettings &settings, const MailMessage &message, const QDateTime &date,
+                              const std::atomic_bool *stop);
 
     // Why `url` cannot be an SMTP server's address (empty when it can): smtp:// or smtps://, a
     // host, an optional port, nothing else (no user or password, path, query or fragment).
@@ -93,7 +106,9 @@ public:
 private:
     const SmtpSettings m_settings;
     const Clock &m_clock;
-    QThreadPool *m_workers; // deleted by the destructor once idle, or left to end on its own
+    // Set by the destructor: every send in flight reads it through libcurl's progress callback.
+    const std::shared_ptr<std::atomic_bool> m_stopping = std::make_shared<std::atomic_bool>(false);
+    QThreadPool m_workers;
 };
 
 } // namespace keyright::server

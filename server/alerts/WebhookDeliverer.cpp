@@ -8,6 +8,7 @@
 #include "wire/AlertWebhook.h"
 #include "wire/EventDetail.h"
 
+#include <QEventLoop>
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QNetworkReply>
@@ -376,6 +377,38 @@ void WebhookDeliverer::start(std::chrono::milliseconds interval)
 void WebhookDeliverer::stop()
 {
     m_timer.stop();
+}
+
+int WebhookDeliverer::drain(std::chrono::milliseconds bound)
+{
+    m_timer.stop();
+    if (m_inFlight.isEmpty())
+        return 0;
+    const int waiting = int(m_inFlight.size());
+    QEventLoop loop;
+    QTimer deadline;
+    deadline.setSingleShot(true);
+    connect(&deadline, &QTimer::timeout, &loop, &QEventLoop::quit);
+    connect(this, &WebhookDeliverer::attemptFinished, &loop, [this, &loop] {
+        if (m_inFlight.isEmpty())
+            loop.quit();
+    });
+    deadline.start(bound);
+    loop.exec();
+    const int left = int(m_inFlight.size());
+    qCInfo(lcWebhooks, "stopping: %d of %d alert deliveries in flight ended and were recorded", waiting - left,
+           waiting);
+    return left;
+}
+
+int WebhookDeliverer::takeBackClaims(const QString &ownerPrefix)
+{
+    int released = 0;
+    m_store.withStore([&] { released = m_store.releaseAlertClaimsStartingWith(ownerPrefix); });
+    if (released > 0)
+        qCInfo(lcWebhooks, "took back %d alert deliveries claimed before a restart; they are sent again, same ids",
+               released);
+    return released;
 }
 
 } // namespace keyright::server

@@ -29,7 +29,8 @@ class SmtpMailer;
 // webhook::giveUpAfterMs after it was queued. An email endpoint's delivery goes through the same
 // claims and retries and is sent by the SmtpMailer given with setMailer (the server's smtp-*
 // settings): the mail server's acceptance (250) marks it delivered. A receiver may thus get a delivery more than once
-// (a kill between its answer and the store's record); the Keyright-Delivery id tells it so.
+// (a kill between its answer and the store's record); the Keyright-Delivery id tells it so. A
+// graceful stop (drain) sends nothing twice.
 class WebhookDeliverer final : public QObject
 {
     Q_OBJECT
@@ -90,7 +91,18 @@ public:
     void setMailer(SmtpMailer *mailer) { m_mailer = mailer; }
 
     void start(std::chrono::milliseconds interval);
+    // No more claims; the attempts in flight go on.
     void stop();
+    // A graceful stop (SIGTERM): stops claiming and turns the event loop until every attempt in
+    // flight has ended and its outcome is recorded, `bound` at most (attemptTimeout bounds each
+    // webhook attempt; a mail, smtp-timeout). What has ended is thus neither sent again by the next
+    // instance nor lost; an attempt still in flight after `bound` is dropped by the destructor,
+    // its claim lifted, and it is sent again with the same id. Returns how many are left.
+    int drain(std::chrono::milliseconds bound);
+    // Lifts the claims of owners whose names start with `ownerPrefix` (an instance started again on its data
+    // directory: its killed predecessor's claims are taken back at once rather than after they
+    // lapse; their attempts may have reached the receiver, which the same id tells it). How many.
+    int takeBackClaims(const QString &ownerPrefix);
 
 signals:
     // An attempt ended and its outcome was recorded (or could not be: the claim lapses then).

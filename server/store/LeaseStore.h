@@ -180,6 +180,10 @@ public:
     virtual QHash<alerts::webhook::DeliveryStatus, int> alertDeliveryCounts(const QDateTime &gaveUpSince) = 0;
     // Lifts every claim `owner` holds (a stopping instance), so another sends them at once.
     virtual int releaseAlertClaims(const QString &owner) = 0;
+    // Lifts every claim of an owner whose name starts with `ownerPrefix`: an instance started again
+    // on its data directory (which one process at a time holds) takes back at once the claims its
+    // killed predecessor held, rather than after they lapse.
+    virtual int releaseAlertClaimsStartingWith(const QString &ownerPrefix) = 0;
     // Deletes the deliveries delivered or given up whose last attempt (or creation) is before
     // `before`; how many.
     virtual int pruneAlertDeliveries(const QDateTime &before) = 0;

@@ -50,11 +50,12 @@ struct SqlAlertOutbox::Statements
         , requeue(db)
         , counts(db)
         , release(db)
+        , releasePrefix(db)
         , prune(db)
     { }
 
     QSqlQuery endpoints, insertEndpoint, deleteEndpoint, queue, due, take, finish, delivery, deliveries, requeue,
-        counts, release, prune;
+        counts, release, releasePrefix, prune;
 };
 
 SqlAlertOutbox::SqlAlertOutbox(SqlConnection &connection, QString skipLocked)
@@ -143,6 +144,9 @@ bool SqlAlertOutbox::prepare(QString *error)
         {&s->release,
          u"UPDATE alert_outbox SET claim_owner = '', claim_until_ms = NULL WHERE claim_owner = :owner "
          "AND status = 'pending'"_s},
+        {&s->releasePrefix,
+         u"UPDATE alert_outbox SET claim_owner = '', claim_until_ms = NULL WHERE claim_owner <> '' "
+         "AND substr(claim_owner, 1, :length) = :prefix AND status = 'pending'"_s},
         {&s->prune,
          u"DELETE FROM alert_outbox WHERE status IN ('delivered', 'gave_up') "
          "AND COALESCE(last_attempt_ms, created_ms) < :before"_s},
@@ -340,6 +344,17 @@ int SqlAlertOutbox::release(const QString &owner)
 {
     auto &q = statements().release;
     q.bindValue(u":owner"_s, owner);
+    m_connection.exec(q);
+    const int released = q.numRowsAffected();
+    q.finish();
+    return released;
+}
+
+int SqlAlertOutbox::releaseStartingWith(const QString &ownerPrefix)
+{
+    auto &q = statements().releasePrefix;
+    q.bindValue(u":length"_s, int(ownerPrefix.size()));
+    q.bindValue(u":prefix"_s, ownerPrefix);
     m_connection.exec(q);
     const int released = q.numRowsAffected();
     q.finish();

@@ -47,6 +47,7 @@ public:
     bool requeue(const QString &id, const QDateTime &now);
     QHash<alerts::webhook::DeliveryStatus, int> counts(const QDateTime &gaveUpSince);
     int release(const QString &owner);
+    int releaseStartingWith(const QString &ownerPrefix);
     int prune(const QDateTime &before);
 
 private:

@@ -532,6 +532,12 @@ int SqlLeaseStore::releaseAlertClaims(const QString &owner)
     return m_outbox->release(owner);
 }
 
+int SqlLeaseStore::releaseAlertClaimsStartingWith(const QString &ownerPrefix)
+{
+    ready();
+    return m_outbox->releaseStartingWith(ownerPrefix);
+}
+
 int SqlLeaseStore::pruneAlertDeliveries(const QDateTime &before)
 {
     ready();

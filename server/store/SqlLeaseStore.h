@@ -112,6 +112,7 @@ public:
     bool requeueAlertDelivery(const QString &id, const QDateTime &now) override;
     QHash<alerts::webhook::DeliveryStatus, int> alertDeliveryCounts(const QDateTime &gaveUpSince) override;
     int releaseAlertClaims(const QString &owner) override;
+    int releaseAlertClaimsStartingWith(const QString &ownerPrefix) override;
     int pruneAlertDeliveries(const QDateTime &before) override;
 
     QList<AccessToken> tokens() override;

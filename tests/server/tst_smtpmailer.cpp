@@ -58,6 +58,7 @@ private slots:
     void passwordFileMustBePrivate();
     void closedPortIsARefusedConnection();
     void silentServerTimesOutWhileTheLoopTurns();
+    void stoppingTheMailerEndsASendInFlight();
     void subjectEncoding();
     void sendTestMailCommand();
 
@@ -365,6 +366,38 @@ void TestSmtpMailer::silentServerTimesOutWhileTheLoopTurns()
     // sanitizer; a loop blocked by the send gets at most one (a late timer fires once, not once
     // per missed interval).
     QVERIFY2(sent.ticks >= 10, qPrintable(QString::number(sent.ticks)));
+}
+
+void TestSmtpMailer::stoppingTheMailerEndsASendInFlight()
+{
+    // A mail server that never answers and a timeout of a minute: the mailer is destroyed (the
+    // server stopping) while the send waits. It ends the send within about a second, its thread
+    // and pool with it (nothing is left running or leaked), and the future holds a failure.
+    QTcpServer silent;
+    QVERIFY(silent.listen(QHostAddress::LocalHost));
+    SmtpSettings settings = settingsFor(silent.serverPort(), m_passwordFile);
+    settings.timeout = std::chrono::seconds(60);
+    auto mailer = std::make_unique<SmtpMailer>(settings, m_clock);
+    QFuture<SmtpResult> inFlight = mailer->send({{u"ops@example.org"_s}, alertSentence, alertSentence});
+    // And one waiting for a thread behind two in flight: it fails without being sent.
+    QFuture<SmtpResult> second = mailer->send({{u"ops@example.org"_s}, alertSentence, alertSentence});
+    QFuture<SmtpResult> queued = mailer->send({{u"ops@example.org"_s}, alertSentence, alertSentence});
+    QTRY_VERIFY_WITH_TIMEOUT(silent.hasPendingConnections(), 10'000);
+    QVERIFY(!inFlight.isFinished());
+    QElapsedTimer stopping;
+    stopping.start();
+    mailer.reset();
+    QVERIFY2(stopping.elapsed() < 3000, qPrintable(QString::number(stopping.elapsed())));
+    QVERIFY(inFlight.isFinished());
+    QVERIFY(second.isFinished());
+    QVERIFY(queued.isFinished());
+    QCOMPARE(queued.result().error, u"the mail to 127.0.0.1:%1 was not sent: the server is stopping"_s.arg(
+                                        silent.serverPort()));
+    const SmtpResult result = inFlight.result();
+    QVERIFY(!result.ok);
+    QCOMPARE(
+        result.error,
+        u"the mail to 127.0.0.1:%1 was not finished: the server stopped while sending it"_s.arg(silent.serverPort()));
 }
 
 void TestSmtpMailer::subjectEncoding()
