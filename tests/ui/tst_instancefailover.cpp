@@ -88,6 +88,7 @@ private Q_SLOTS:
     void noInstanceAnsweringShowsTheBanner();
     void instanceWithoutItsDatabaseIsUpButUnavailableSince();
     void siteWideOutageReadsOneWayAndEndsWhenTheServerServes();
+    void databaseBackOnOneInstanceAsksTheOthersAtOnce();
     void connectionDialogChecksTheInstanceListAsTyped();
 
 private:
@@ -459,6 +460,42 @@ void TestInstanceFailover::siteWideOutageReadsOneWayAndEndsWhenTheServerServes()
     QVERIFY(!cell(2, InstanceHealthModel::DatabaseColumn, Qt::FontRole).value<QFont>().italic());
     for (const auto &proxy : m_proxies)
         proxy->tamperResponses({});
+}
+
+// Walk 49, finding 2: once one instance answers with its database again, the others still
+// marked "answers, no database" are asked at once, not at the next health probe (3-4 s later in
+// use; never here, where the clock does not move).
+void TestInstanceFailover::databaseBackOnOneInstanceAsksTheOthersAtOnce()
+{
+    m_dashboard = std::make_unique<DashboardHarness>(DashboardHarness::Options {
+        .clock = m_clock.get(), .pollInterval = 20s, .maxBackoff = 30s, .healthInterval = 60s});
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(health().upCount(), 3, 5000);
+    for (const auto &proxy : m_proxies)
+        proxy->tamperResponses(withoutDatabase);
+    // The next poll probes every instance again: all three answer 503.
+    QSet<QUrl> probed;
+    const auto probes = connect(m_session, &DashboardSession::instanceStatsArrived, this,
+                                [&probed](const QUrl &instance) { probed.insert(instance); });
+    m_clock->advance(61s);
+    // Polls now, or as soon as the one in flight ends (refresh() does not start a second one).
+    const auto pollNow = [this] {
+        m_session->refresh();
+        return true;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(probed.size() == 3 || !pollNow(), 5000);
+    disconnect(probes);
+    QTRY_COMPARE_WITH_TIMEOUT(health().databaseDownCount(), 3, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->errorBanner()->isVisible() && !m_session->isPollInFlight(), 5000);
+
+    // The database is back. The clock stands still from here: no probe is due for a minute.
+    for (const auto &proxy : m_proxies)
+        proxy->tamperResponses({});
+    m_session->refresh();
+    QTRY_COMPARE_WITH_TIMEOUT(health().upCount(), 3, 3000);
+    QCOMPARE(health().databaseDownCount(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"3 of 3 instances up"_s), 3000);
+    QVERIFY(!m_window->statusText().contains(u"without database"_s));
 }
 
 void TestInstanceFailover::connectionDialogChecksTheInstanceListAsTyped()
