@@ -89,6 +89,7 @@ private Q_SLOTS:
     void instanceWithoutItsDatabaseIsUpButUnavailableSince();
     void siteWideOutageReadsOneWayAndEndsWhenTheServerServes();
     void databaseBackOnOneInstanceAsksTheOthersAtOnce();
+    void languageSwitchRetranslatesTheServersTable();
     void connectionDialogChecksTheInstanceListAsTyped();
 
 private:
@@ -496,6 +497,31 @@ void TestInstanceFailover::databaseBackOnOneInstanceAsksTheOthersAtOnce()
     QCOMPARE(health().databaseDownCount(), 0);
     QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"3 of 3 instances up"_s), 3000);
     QVERIFY(!m_window->statusText().contains(u"without database"_s));
+}
+
+// Walk 49, finding 4: after View > Language the Servers table of the Fleet page said "pas de
+// réponse : connection refused by ..." (here the proxy closes instead) until its next poll, 15 s away (never, here: the
+// clock stands still).
+void TestInstanceFailover::languageSwitchRetranslatesTheServersTable()
+{
+    // Polls far apart, as in use: nothing but the language change asks the instances again.
+    m_dashboard = std::make_unique<DashboardHarness>(DashboardHarness::Options {
+        .clock = m_clock.get(), .pollInterval = 20s, .maxBackoff = 30s, .healthInterval = 60s});
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(health().upCount(), 3, 5000);
+    m_proxies[2]->setRefuse(true);
+    auto *fleetServers = m_window->findChild<QTableView *>(u"serversTable"_s);
+    QVERIFY(fleetServers);
+    const auto status = [fleetServers] { return fleetServers->model()->index(2, 1).data().toString(); };
+    const QString where = u"%1:%2"_s.arg(m_proxies[2]->url().host()).arg(m_proxies[2]->url().port());
+    QTest::mouseClick(m_window->findChild<QPushButton *>(u"pollButton"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(status(), u"no answer: connection closed by %1 before it answered"_s.arg(where), 5000);
+
+    QCOMPARE(m_dashboard->languages().apply(u"fr"_s), u"fr"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(status(), u"pas de réponse : connexion fermée par %1 avant sa réponse"_s.arg(where),
+                              3000);
+    QCOMPARE(m_dashboard->languages().apply(u"en"_s), u"en"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(status(), u"no answer: connection closed by %1 before it answered"_s.arg(where), 3000);
 }
 
 void TestInstanceFailover::connectionDialogChecksTheInstanceListAsTyped()
