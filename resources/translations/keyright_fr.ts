@@ -7026,6 +7026,13 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
 </context>
 <context>
+    <name>keyright::WholeFile</name>
+    <message>
+        <source>the writing stopped partway (%1). Nothing was saved: free some disk space or choose another place.</source>
+        <translation>l’écriture s’est arrêtée en cours de route (%1). Rien n’a été enregistré : libérez de l’espace disque ou choisissez un autre emplacement.</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Keyright administration dashboard</source>
