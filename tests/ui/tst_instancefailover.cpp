@@ -446,8 +446,35 @@ void TestInstanceFailover::siteWideOutageReadsOneWayAndEndsWhenTheServerServes()
     QTRY_VERIFY_WITH_TIMEOUT(m_window->errorBanner()->isHidden(), 4000);
     // Finding 2, after recovery: the instances answered 503 all along; it is their database that
     // was away, for 4 s on the dashboard's clock.
-    QCOMPARE(m_window->statusBar()->currentMessage(),
-             u"The database is reachable again after 4 s; the data shown is current."_s);
+    QCOMPARE(m_window->statusBar()->currentMessage(), u"The database is back after 4 s; the data shown is current."_s);
+    // Walk 49, finding 6: whole at 853x480 (1280x720 at 150 %), where "The database" was all that
+    // showed; the server's state gives way for the message's 8 s, whole in its tooltip. In French too.
+    QStatusBar *bar = m_window->statusBar();
+    const auto messageFits = [bar](const QString &language) {
+        QApplication::processEvents();
+        int room = bar->width() - 12;
+        for (auto *label : bar->findChildren<QLabel *>())
+            if (label->isVisible() && label->x() > 0)
+                room = std::min(room, label->x() - 2);
+        if (const QString dir = qEnvironmentVariable("KEYRIGHT_SCREENSHOT_DIR"); !dir.isEmpty())
+            bar->window()->grab().save(u"%1/status-bar-after-outage-%2.png"_s.arg(dir, language));
+        const bool fits = 6 + bar->fontMetrics().horizontalAdvance(bar->currentMessage()) <= room;
+        if (!fits)
+            qWarning("\"%s\" in %d pixels", qPrintable(bar->currentMessage()), room);
+        return fits;
+    };
+    QVERIFY(messageFits(u"en"_s));
+    QCOMPARE(bar->toolTip(), bar->currentMessage());
+    QCOMPARE(m_dashboard->languages().apply(u"fr"_s), u"fr"_s);
+    const QString french = QCoreApplication::translate("keyright::MainWindow",
+                                                       "The database is back after %1 s; the data shown is current.")
+                               .arg(4);
+    QVERIFY(french.startsWith(u"La base de données"_s));
+    QApplication::processEvents(); // the labels in French first, as when the message comes in use
+    bar->showMessage(french, 8000);
+    QVERIFY(messageFits(u"fr"_s));
+    QCOMPARE(m_dashboard->languages().apply(u"en"_s), u"en"_s);
+    QApplication::processEvents();
     // The restarted instance is asked again once its back-off is over.
     m_clock->advance(60s);
     QTRY_VERIFY_WITH_TIMEOUT(pollNow() && health().upCount() == 3, 5000);
