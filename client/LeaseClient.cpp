@@ -142,6 +142,26 @@ ReleaseOutcome deletionOutcome(const HttpResult &result, const QString &refused)
     return outcome::Protocol {refused.arg(result.status).arg(error.message)};
 }
 
+// `done` as every call of LeaseClient promises to run it: only while `context` lives, or always
+// when the caller gave none.
+template <typename Outcome>
+std::function<void(const Outcome &)> guarded(QObject *context, std::function<void(const Outcome &)> done)
+{
+    return [guard = QPointer<QObject>(context), hasContext = context != nullptr,
+            done = std::move(done)](const Outcome &result) {
+        if (!hasContext || guard)
+            done(result);
+    };
+}
+
+// Answers a call refused before anything was sent, from the event loop, as an answer would come.
+template <typename Outcome>
+void answerLater(QObject *client, const std::function<void(const Outcome &)> &finish, const Outcome &outcome)
+{
+    QMetaObject::invokeMethod(
+        client, [finish, outcome] { finish(outcome); }, Qt::QueuedConnection);
+}
+
 } // namespace
 
 QString ticketLostReason(const QString &reason)
@@ -355,29 +375,25 @@ struct LeaseClient::Private
     }
 
     void checkoutAttempt(const QString &holder, const QString &requestId, std::optional<std::chrono::seconds> maxWait,
-                         int attempt, const QPointer<QObject> &context, bool hasContext, const Callback &done,
-                         std::optional<std::chrono::milliseconds> idle = {})
+                         int attempt, const Callback &done, std::optional<std::chrono::milliseconds> idle = {})
     {
-        auto finish = [this, holder, requestId, maxWait, attempt, context, hasContext, done,
-                       idle](const LeaseOutcome &result) {
+        auto finish = [this, holder, requestId, maxWait, attempt, done, idle](const LeaseOutcome &result) {
             // The same requestId makes a retry safe: if the first attempt was granted (or queued)
             // and only its answer was lost, the server hands back that seat (or ticket) instead of a
             // second one.
             if (std::holds_alternative<outcome::Transport>(result) && attempt < checkoutRetries
                 && !transport.isNetworkCut()) {
                 const auto backoff = std::chrono::milliseconds(100 * (attempt + 1));
-                QTimer::singleShot(
-                    backoff, q, [this, holder, requestId, maxWait, attempt, context, hasContext, done, idle] {
-                        checkoutAttempt(holder, requestId, maxWait, attempt + 1, context, hasContext, done, idle);
-                    });
+                QTimer::singleShot(backoff, q, [this, holder, requestId, maxWait, attempt, done, idle] {
+                    checkoutAttempt(holder, requestId, maxWait, attempt + 1, done, idle);
+                });
                 return;
             }
             if (const auto *granted = std::get_if<outcome::Granted>(&result))
                 seats.insert(granted->lease.seatId, SeatRecord {granted->lease.holder, granted->lease.generation});
             if (const auto *queued = std::get_if<outcome::Queued>(&result); queued && maxWait)
                 tickets.insert(queued->ticket.ticketId, TicketRecord {holder, requestId, *maxWait});
-            if (!hasContext || context)
-                done(result);
+            done(result);
         };
         const CheckoutRequest body {holder, requestId, maxWait, idle};
         send("POST", apipath::forLicense(apipath::checkout, licenseId),
@@ -489,37 +505,26 @@ bool LeaseClient::isNetworkCut() const
 void LeaseClient::checkout(const QString &holder, QObject *context, Callback done,
                            std::optional<std::chrono::seconds> maxWait, std::optional<std::chrono::milliseconds> idle)
 {
+    const Callback finish = guarded(context, std::move(done));
     QString why;
     if (!isValidLicenseId(d->licenseId) || !validateHolder(holder, &why)) {
-        const LeaseOutcome invalid
-            = outcome::Protocol {isValidLicenseId(d->licenseId) ? tr("invalid holder: %1").arg(why)
-                                                                : tr("invalid license id \"%1\"").arg(d->licenseId)};
-        QMetaObject::invokeMethod(
-            this,
-            [context = QPointer<QObject>(context), hasContext = context != nullptr, done, invalid] {
-                if (!hasContext || context)
-                    done(invalid);
-            },
-            Qt::QueuedConnection);
+        answerLater<LeaseOutcome>(this, finish,
+                                  outcome::Protocol {isValidLicenseId(d->licenseId)
+                                                         ? tr("invalid holder: %1").arg(why)
+                                                         : tr("invalid license id \"%1\"").arg(d->licenseId)});
         return;
     }
     if (maxWait && (maxWait->count() < 1 || maxWait->count() > QueueTicket::maxWaitSecondsLimit)) {
-        const LeaseOutcome invalid = outcome::Protocol {
-            tr("invalid wait of %1 s (1 to %2 s)").arg(maxWait->count()).arg(QueueTicket::maxWaitSecondsLimit)};
-        QMetaObject::invokeMethod(
-            this,
-            [context = QPointer<QObject>(context), hasContext = context != nullptr, done, invalid] {
-                if (!hasContext || context)
-                    done(invalid);
-            },
-            Qt::QueuedConnection);
+        answerLater<LeaseOutcome>(
+            this, finish,
+            outcome::Protocol {
+                tr("invalid wait of %1 s (1 to %2 s)").arg(maxWait->count()).arg(QueueTicket::maxWaitSecondsLimit)});
         return;
     }
     if (idle)
         idle
             = std::clamp(*idle, std::chrono::milliseconds {0}, std::chrono::milliseconds {HeartbeatRequest::maxIdleMs});
-    d->checkoutAttempt(holder, crypto::randomHex(16), maxWait, 0, QPointer<QObject>(context), context != nullptr,
-                       std::move(done), idle);
+    d->checkoutAttempt(holder, crypto::randomHex(16), maxWait, 0, finish, idle);
 }
 
 void LeaseClient::heartbeat(const QString &seatId, QObject *context, Callback done)
@@ -530,16 +535,9 @@ void LeaseClient::heartbeat(const QString &seatId, QObject *context, Callback do
 void LeaseClient::heartbeat(const QString &seatId, std::optional<std::chrono::milliseconds> idle, QObject *context,
                             Callback done)
 {
-    const QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
-    auto finish = [guard, hasContext, done = std::move(done)](const LeaseOutcome &result) {
-        if (!hasContext || guard)
-            done(result);
-    };
+    const Callback finish = guarded(context, std::move(done));
     if (!isValidLicenseId(d->licenseId) || !isValidSeatId(seatId)) {
-        const LeaseOutcome invalid = outcome::Protocol {tr("invalid license or seat id")};
-        QMetaObject::invokeMethod(
-            this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
+        answerLater<LeaseOutcome>(this, finish, outcome::Protocol {tr("invalid license or seat id")});
         return;
     }
     // Without activity to tell, the same empty body as clients before it sent.
@@ -565,16 +563,9 @@ void LeaseClient::heartbeat(const QString &seatId, std::optional<std::chrono::mi
 
 void LeaseClient::release(const QString &seatId, QObject *context, ReleaseCallback done)
 {
-    const QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
-    auto finish = [guard, hasContext, done = std::move(done)](const ReleaseOutcome &result) {
-        if (!hasContext || guard)
-            done(result);
-    };
+    const ReleaseCallback finish = guarded(context, std::move(done));
     if (!isValidLicenseId(d->licenseId) || !isValidSeatId(seatId)) {
-        const ReleaseOutcome invalid = outcome::Protocol {tr("invalid license or seat id")};
-        QMetaObject::invokeMethod(
-            this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
+        answerLater<ReleaseOutcome>(this, finish, outcome::Protocol {tr("invalid license or seat id")});
         return;
     }
     d->send("DELETE", apipath::forSeat(apipath::seat, d->licenseId, seatId), {},
@@ -588,21 +579,17 @@ void LeaseClient::release(const QString &seatId, QObject *context, ReleaseCallba
 
 void LeaseClient::borrow(const QString &holder, int days, QObject *context, BorrowCallback done)
 {
-    const QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
-    auto finish = [guard, hasContext, done = std::move(done)](const BorrowOutcome &result) {
-        if (!hasContext || guard)
-            done(result);
-    };
+    const BorrowCallback finish = guarded(context, std::move(done));
     QString why;
     if (!isValidLicenseId(d->licenseId) || !validateHolder(holder, &why) || days < 1
         || days > BorrowPolicy::maxDaysLimit) {
-        const BorrowOutcome invalid = outcome::Protocol {
-            !isValidLicenseId(d->licenseId) ? tr("invalid license id \"%1\"").arg(d->licenseId)
-                : !why.isEmpty()            ? tr("invalid holder: %1").arg(why)
-                                 : tr("invalid borrow of %1 days (1 to %2)").arg(days).arg(BorrowPolicy::maxDaysLimit)};
-        QMetaObject::invokeMethod(
-            this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
+        answerLater<BorrowOutcome>(
+            this, finish,
+            outcome::Protocol {
+                !isValidLicenseId(d->licenseId) ? tr("invalid license id \"%1\"").arg(d->licenseId)
+                    : !why.isEmpty()
+                    ? tr("invalid holder: %1").arg(why)
+                    : tr("invalid borrow of %1 days (1 to %2)").arg(days).arg(BorrowPolicy::maxDaysLimit)});
         return;
     }
     const QByteArray body = QJsonDocument(BorrowRequest {holder, days}.toJson()).toJson(QJsonDocument::Compact);
@@ -651,16 +638,9 @@ void LeaseClient::borrow(const QString &holder, int days, QObject *context, Borr
 
 void LeaseClient::returnBorrowed(const QString &seatId, QObject *context, ReleaseCallback done)
 {
-    const QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
-    auto finish = [guard, hasContext, done = std::move(done)](const ReleaseOutcome &result) {
-        if (!hasContext || guard)
-            done(result);
-    };
+    const ReleaseCallback finish = guarded(context, std::move(done));
     if (!isValidLicenseId(d->licenseId) || !isValidSeatId(seatId)) {
-        const ReleaseOutcome invalid = outcome::Protocol {tr("invalid license or seat id")};
-        QMetaObject::invokeMethod(
-            this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
+        answerLater<ReleaseOutcome>(this, finish, outcome::Protocol {tr("invalid license or seat id")});
         return;
     }
     d->send("DELETE", apipath::forSeat(apipath::borrowedSeat, d->licenseId, seatId), {},
@@ -676,16 +656,9 @@ void LeaseClient::returnBorrowed(const QString &seatId, QObject *context, Releas
 
 void LeaseClient::renewTicket(const QString &ticketId, QObject *context, Callback done)
 {
-    const QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
-    auto finish = [guard, hasContext, done = std::move(done)](const LeaseOutcome &result) {
-        if (!hasContext || guard)
-            done(result);
-    };
+    const Callback finish = guarded(context, std::move(done));
     if (!isValidLicenseId(d->licenseId) || !isValidTicketId(ticketId)) {
-        const LeaseOutcome invalid = outcome::Protocol {tr("invalid license or ticket id")};
-        QMetaObject::invokeMethod(
-            this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
+        answerLater<LeaseOutcome>(this, finish, outcome::Protocol {tr("invalid license or ticket id")});
         return;
     }
     // A ticket heartbeat changes nothing but its expiry and, once a seat is held for it, hands out
@@ -717,7 +690,7 @@ void LeaseClient::renewTicket(const QString &ticketId, QObject *context, Callbac
                 if (known && lost->reason == queue::toWire(queue::LeftBecause::Unknown)) {
                     // The ticket may have become a lease whose answer was lost: the checkout's
                     // requestId finds that lease (or queues again) instead of a second seat.
-                    d->checkoutAttempt(known->holder, known->requestId, known->maxWait, 0, nullptr, false, finish);
+                    d->checkoutAttempt(known->holder, known->requestId, known->maxWait, 0, finish);
                     return;
                 }
                 finish(answer);
@@ -726,16 +699,9 @@ void LeaseClient::renewTicket(const QString &ticketId, QObject *context, Callbac
 
 void LeaseClient::leaveQueue(const QString &ticketId, QObject *context, ReleaseCallback done)
 {
-    const QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
-    auto finish = [guard, hasContext, done = std::move(done)](const ReleaseOutcome &result) {
-        if (!hasContext || guard)
-            done(result);
-    };
+    const ReleaseCallback finish = guarded(context, std::move(done));
     if (!isValidLicenseId(d->licenseId) || !isValidTicketId(ticketId)) {
-        const ReleaseOutcome invalid = outcome::Protocol {tr("invalid license or ticket id")};
-        QMetaObject::invokeMethod(
-            this, [finish, invalid] { finish(invalid); }, Qt::QueuedConnection);
+        answerLater<ReleaseOutcome>(this, finish, outcome::Protocol {tr("invalid license or ticket id")});
         return;
     }
     d->send("DELETE", apipath::forTicket(apipath::ticket, d->licenseId, ticketId), {},

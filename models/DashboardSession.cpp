@@ -214,6 +214,8 @@ void DashboardSession::askDatabaseOf(const QUrl &instance)
 
 void DashboardSession::noteDatabaseAnswered(const QUrl &instance)
 {
+    // The database serves this instance, so whatever the others said of it may be over too.
+    askDatabaseOfOthers(instance);
     const int row = m_health.indexOf(instance);
     if (row < 0 || !m_health.at(row).databaseUnavailableSince)
         return;
@@ -228,6 +230,18 @@ void DashboardSession::noteDatabaseAnswered(const QUrl &instance)
     if (backUp)
         askDatabaseOf(instance);
     Q_EMIT instancesChanged();
+}
+
+void DashboardSession::askDatabaseOfOthers(const QUrl &answered)
+{
+    // One instance reaching the database again says the others, on the same database, most
+    // likely do too: ask them now rather than leave them "answers, no database" until the next
+    // probe, seconds after the status bar said the data is current (walk 49, finding 2).
+    for (int row = 0; row < m_health.instanceCount(); ++row) {
+        const InstanceHealth &other = m_health.at(row);
+        if (other.url != answered && other.status == InstanceHealth::Status::DatabaseDown)
+            askDatabaseOf(other.url);
+    }
 }
 
 void DashboardSession::probeInstances()
@@ -294,8 +308,10 @@ void DashboardSession::noteInstanceStats(const QUrl &instance, const AdminResult
     if (databaseBack)
         health.status = InstanceHealth::Status::Up;
     m_health.update(health);
-    if (databaseBack)
+    if (databaseBack) {
+        askDatabaseOfOthers(instance);
         Q_EMIT instancesChanged();
+    }
     // The banner must not keep saying the database is unreachable beside a row that says it is
     // back until the backed-off poll comes round (walk 47): poll now.
     if (databaseBack && m_state == State::Failing)

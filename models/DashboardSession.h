@@ -201,6 +201,8 @@ private:
     // A poll that needs the database was answered by `instance`: its database is back.
     void noteDatabaseAnswered(const QUrl &instance);
     void askDatabaseOf(const QUrl &instance);
+    // Asks every other instance without its database whether it has it back.
+    void askDatabaseOfOthers(const QUrl &answered);
     void probeDuringBackoff();
     void syncInstances();
     void onTick();

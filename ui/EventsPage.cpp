@@ -6,6 +6,7 @@
 #include "EventCsv.h"
 #include "EventFilterProxyModel.h"
 #include "Icons.h"
+#include "WholeFile.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -23,7 +24,6 @@
 #include <QMouseEvent>
 #include <QPushButton>
 #include <QResizeEvent>
-#include <QSaveFile>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStyledItemDelegate>
@@ -501,19 +501,9 @@ bool EventsPage::exportCsv(const QString &path, QString *error, int *rowsWritten
     events.reserve(rows.size());
     for (int r : std::as_const(rows))
         events << m_session.events().eventAt(r);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = file.errorString();
+    if (!WholeFile::save(
+            path, [&events](QIODevice &device, QString *why) { return EventCsv::write(device, events, why); }, error))
         return false;
-    }
-    if (!EventCsv::write(file, events, error))
-        return false;
-    if (!file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
     if (rowsWritten)
         *rowsWritten = int(events.size());
     return true;

@@ -203,7 +203,7 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
                 showMessage(tr("The server answers again after %1 s without an answer; the data shown is current.")
                                 .arg(seconds));
             else if (m_failureSeen.database)
-                showMessage(tr("The database is reachable again after %1 s; the data shown is current.").arg(seconds));
+                showMessage(tr("The database is back after %1 s; the data shown is current.").arg(seconds));
             else
                 showMessage(tr("The server answers without errors again after %1 s of errors; the data shown is "
                                "current.")
@@ -881,7 +881,8 @@ void MainWindow::gate(QAction *action, bool available, AdminActions::Action what
 void MainWindow::showMessage(const QString &text, const QString &detail)
 {
     m_messageShown = text;
-    statusBar()->setToolTip(detail);
+    // The whole message in the tooltip, should it still be cut.
+    statusBar()->setToolTip(detail.isEmpty() ? text : detail);
     statusBar()->showMessage(text, 8000);
     makeRoomForMessage();
 }
@@ -892,10 +893,13 @@ void MainWindow::makeRoomForMessage()
     // labels start: at 1280x720 and 150 % that was "Saved 90 buck" (walk 25c). While a message
     // shows, the labels give way, the poll's first: shortened (whole in their tooltips), then, if
     // that is not enough, out of the way for those 8 s, as QStatusBar's own widgets are. The
-    // server's state and its clock keep their place.
+    // server's clock keeps its place; the server's state is shortened last (whole in its tooltip)
+    // and never hidden: the news of those 8 s comes first ("The database" was all that showed of
+    // "The database is reachable again after 7 s" at 1280x720 and 150 %, walk 49).
     QStatusBar *bar = statusBar();
     const QList<QLabel *> giving {m_pollLabel, m_identityLabel, m_clockJumpLabel};
-    for (QLabel *label : giving)
+    const QList<QLabel *> shortened {m_pollLabel, m_identityLabel, m_clockJumpLabel, m_serverLabel};
+    for (QLabel *label : shortened)
         label->setMaximumWidth(QWIDGETSIZE_MAX);
     const QString text = bar->currentMessage();
     if (text.isEmpty() || !bar->isVisible() || !bar->layout())
@@ -904,7 +908,8 @@ void MainWindow::makeRoomForMessage()
         bar->layout()->activate();
         // QStatusBar leaves 6 pixels before the message and 2 before the first label.
         int room = bar->width() - 12;
-        for (QLabel *label : {m_identityLabel, m_serverLabel, m_pollLabel, m_offsetLabel, m_clockJumpLabel})
+        for (QLabel *label :
+             {m_identityLabel, m_serverDot, m_serverLabel, m_pollLabel, m_offsetLabel, m_clockJumpLabel})
             if (label->isVisible())
                 room = std::min(room, label->x() - 2);
         return 6 + bar->fontMetrics().horizontalAdvance(text) + bar->fontMetrics().averageCharWidth() - room;
@@ -921,6 +926,14 @@ void MainWindow::makeRoomForMessage()
             return;
         if (label->isVisible())
             label->setMaximumWidth(0);
+    }
+    // The layout settles in steps (a label given less room moves the others): shorten until it fits.
+    for (int step = 0; step < 4 && m_serverLabel->isVisible(); ++step) {
+        const int lack = lacking();
+        const int least = m_serverLabel->minimumSizeHint().width();
+        if (lack <= 0 || m_serverLabel->width() <= least)
+            break;
+        m_serverLabel->setMaximumWidth(std::max(least, m_serverLabel->width() - lack));
     }
     bar->layout()->activate();
 }

@@ -8,6 +8,7 @@
 #include "UsageHeatmap.h"
 #include "UsageReportModel.h"
 #include "WhatIfSentence.h"
+#include "WholeFile.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -29,7 +30,6 @@
 #include <QPdfWriter>
 #include <QPushButton>
 #include <QResizeEvent>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalBlocker>
@@ -1291,20 +1291,13 @@ bool UsagePage::exportCsv(const QString &path, QString *error) const
             *error = tr("There is no usage report to export.");
         return false;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    if (!UsageReportModel::writeCsv(file, *report, zoneOf(*report), error))
-        return false;
-    if (!file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    return true;
+    const QTimeZone zone = zoneOf(*report);
+    return WholeFile::save(
+        path,
+        [&report, &zone](QIODevice &device, QString *why) {
+            return UsageReportModel::writeCsv(device, *report, zone, why);
+        },
+        error);
 }
 
 bool UsagePage::exportPdf(const QString &path, QString *error) const

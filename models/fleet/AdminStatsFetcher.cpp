@@ -24,13 +24,20 @@ FleetModel::Fetcher adminStatsFetcher(std::function<FleetClient(const QUrl &serv
 
 void replyWithStats(const AdminResult<StatsSnapshot> &result, const FleetModel::Reply &reply)
 {
+    const QString phrase = InstanceHealthModel::errorPhrase(result.error.code);
     if (result.ok()) {
         reply(result.value, {});
+    } else if (!phrase.isEmpty()) {
+        reply(std::nullopt, FleetFailure {phrase, result.error.message, result.error.code});
+    } else if (result.error.httpStatus >= 400) {
+        // It answers, with an error: a URL with a path answers 404 (walk 49, finding 3). "No
+        // answer" sent the reader looking for a server that is down.
+        reply(std::nullopt,
+              FleetFailure {FleetModel::tr("HTTP %1").arg(result.error.httpStatus), result.error.message,
+                            result.error.code});
     } else if (result.error.kind == ClientError::Kind::Protocol) {
         reply(std::nullopt,
               FleetModel::tr("The server's statistics are not in the expected form: %1").arg(result.error.message));
-    } else if (const QString phrase = InstanceHealthModel::errorPhrase(result.error.code); !phrase.isEmpty()) {
-        reply(std::nullopt, FleetFailure {phrase, result.error.message, result.error.code});
     } else {
         reply(std::nullopt, result.error.message);
     }

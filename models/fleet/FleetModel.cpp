@@ -5,6 +5,8 @@
 #include "FleetCountersModel.h"
 #include "FleetServersModel.h"
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace keyright {
@@ -151,6 +153,16 @@ void FleetModel::refresh()
     m_countersModel->sync();
     m_serversModel->refreshAll();
     Q_EMIT updated();
+}
+
+void FleetModel::retranslate()
+{
+    refresh();
+    const bool anyFailed = std::any_of(m_servers.cbegin(), m_servers.cend(), [](const FleetServerStatus &server) {
+        return server.state == FleetServerStatus::State::Failed;
+    });
+    if (anyFailed)
+        pollAll();
 }
 
 GCounter::State FleetModel::counter(const QString &licenseId, const QString &counterName) const

@@ -100,6 +100,10 @@ public:
     void recordFailure(const QUrl &server, const FleetFailure &failure);
     // Re-evaluates staleness and ages against the clock (call it on a timer).
     void refresh();
+    // The interface's language changed: the cells are said again in it, and a server whose last
+    // poll failed is asked again at once, since why it failed came in the words of that time
+    // (walk 49, finding 4: "connection refused by" in a French table until the next poll).
+    void retranslate();
 
     const QList<FleetServerStatus> &servers() const { return m_servers; }
     // Licenses and, per license, replicas in the order they were first seen: rows only get appended.

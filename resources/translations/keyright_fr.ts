@@ -3112,6 +3112,10 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
             <numerusform>il y a %n jours</numerusform>
         </translation>
     </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
 </context>
 <context>
     <name>keyright::FleetServersModel</name>
@@ -5310,10 +5314,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <source>The database is reachable again after %1 s; the data shown is current.</source>
-        <translation>La base de données est de nouveau joignable après %1 s ; les données affichées sont à jour.</translation>
-    </message>
-    <message>
         <source>The server answers without errors again after %1 s of errors; the data shown is current.</source>
         <translation>Le serveur répond de nouveau sans erreur après %1 s d&apos;erreurs ; les données affichées sont à jour.</translation>
     </message>
@@ -5328,6 +5328,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>The laptop holds a signed lease that the server cannot recall: it keeps working offline until %1, so the seat stays counted until then. Ask %2 to return it early (keyright return), or wait for it to expire.</source>
         <translation>Le portable détient un bail signé que le serveur ne peut pas rappeler : il fonctionne hors ligne jusqu&apos;au %1, et le siège reste compté jusque-là. Demandez à %2 de le rendre plus tôt (keyright return), ou attendez son expiration.</translation>
+    </message>
+    <message>
+        <source>The database is back after %1 s; the data shown is current.</source>
+        <translation>La base de données est revenue après %1 s ; données à jour.</translation>
     </message>
 </context>
 <context>
@@ -7023,6 +7027,13 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>the holder is warned %1 minutes before; the warning must be at least 1 minute and at most the idle time (%2 minutes)</source>
         <translation>le détenteur est prévenu %1 minutes avant ; le préavis doit être d’au moins 1 minute et d’au plus la durée d’inactivité (%2 minutes)</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::WholeFile</name>
+    <message>
+        <source>the writing stopped partway (%1). Nothing was saved: free some disk space or choose another place.</source>
+        <translation>l’écriture s’est arrêtée en cours de route (%1). Rien n’a été enregistré : libérez de l’espace disque ou choisissez un autre emplacement.</translation>
     </message>
 </context>
 <context>

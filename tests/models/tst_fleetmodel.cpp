@@ -1,5 +1,7 @@
+#include "AdminClient.h"
 #include "ManualClock.h"
 #include "Timestamps.h"
+#include "fleet/AdminStatsFetcher.h"
 #include "fleet/FleetCountersModel.h"
 #include "fleet/FleetModel.h"
 #include "fleet/FleetServersModel.h"
@@ -286,6 +288,34 @@ private Q_SLOTS:
         QCOMPARE(m_fleet->servers().at(1).state, FleetServerStatus::State::Failed);
         QCOMPARE(m_fleet->servers().at(1).error, u"Host not found"_s);
         QCOMPARE(m_fleet->total(u"acme-cad"_s, u"granted"_s), 4u);
+    }
+
+    // Walk 49, finding 3: an instance that answers 404 (a URL with a path) answers, with an error;
+    // it is not "no answer", and the summary counts it with the instances that answer with one.
+    void anErrorAnswerIsNotNoAnswer()
+    {
+        keyright::AdminResult<keyright::StatsSnapshot> notFound;
+        notFound.error.kind = keyright::ClientError::Kind::Protocol;
+        notFound.error.httpStatus = 404;
+        notFound.error.message = u"127.0.0.1:47403 answered HTTP 404 when asked for its public key"_s;
+        replyWithStats(notFound,
+                       [this](const std::optional<FleetSnapshot> &snapshot, const keyright::FleetFailure &failure) {
+                           QVERIFY(!snapshot);
+                           m_fleet->recordFailure(lyonUrl, failure);
+                       });
+        const QModelIndex status = m_fleet->serversModel()->index(1, FleetServersModel::StatusColumn);
+        QCOMPARE(status.data().toString(), u"error: HTTP 404"_s);
+        QCOMPARE(status.data(Qt::ToolTipRole).toString(), notFound.error.message);
+        QVERIFY(!m_fleet->servers().at(1).serverSaid.isEmpty());
+
+        // No answer at all is still said so.
+        keyright::AdminResult<keyright::StatsSnapshot> refused;
+        refused.error.kind = keyright::ClientError::Kind::Transport;
+        refused.error.message = u"connection refused by 127.0.0.1:47403"_s;
+        replyWithStats(refused, [this](const std::optional<FleetSnapshot> &, const keyright::FleetFailure &failure) {
+            m_fleet->recordFailure(lyonUrl, failure);
+        });
+        QCOMPARE(status.data().toString(), u"no answer: connection refused by 127.0.0.1:47403"_s);
     }
 
     void snapshotRoundTripsThroughJson()

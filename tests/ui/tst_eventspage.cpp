@@ -15,6 +15,9 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QLabel>
@@ -30,6 +33,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
+
+#include <csignal>
+#include <sys/resource.h>
 
 using namespace Qt::StringLiterals;
 using namespace keyright;
@@ -203,6 +209,7 @@ private Q_SLOTS:
     void clickingTheNinthRowWhileEveryRunGrows();
     void aSelectedBlockedRunSurvivesAttemptsArriving();
     void theEmptyTextNamesTheFiltersInTheWay();
+    void anExportTheDiskRefusesPartwayLeavesNoHalfFile();
 };
 
 void TestEventsPage::aGrowingRunKeepsItsSelectionAndItsPlace()
@@ -799,4 +806,56 @@ void TestEventsPage::theEmptyTextNamesTheFiltersInTheWay()
 }
 
 QTEST_MAIN(TestEventsPage)
+// A CSV export the disk refuses partway (a file size limit here, a full disk in use): the page says
+// so in a sentence, and neither a half-written file nor a temporary one is left; the export that was
+// there before stays as it was.
+void TestEventsPage::anExportTheDiskRefusesPartwayLeavesNoHalfFile()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(t0.addSecs(3600));
+    DashboardSession session(network, clock);
+    EventsPage page(session);
+    Log log;
+    QList<EventRecord> events;
+    for (int i = 0; i < 60; ++i)
+        events << log.grant(u"render-farm"_s, u"node-%1@render-%1"_s.arg(i), 100);
+    session.events().appendEvents(events);
+    QApplication::processEvents();
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(u"events.csv"_s);
+    {
+        QFile before(path);
+        QVERIFY(before.open(QIODevice::WriteOnly));
+        QCOMPARE(before.write("earlier export\r\n"), 16);
+    }
+
+    rlimit unlimited {};
+    QCOMPARE(getrlimit(RLIMIT_FSIZE, &unlimited), 0);
+    rlimit small = unlimited;
+    small.rlim_cur = 2000; // bytes: a few rows fit, not all
+    const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN); // the write fails instead of killing the test
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
+    QString error;
+    int rows = -1;
+    const bool saved = page.exportCsv(path, &error, &rows);
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &unlimited), 0);
+    std::signal(SIGXFSZ, oldHandler);
+
+    QVERIFY(!saved);
+    QVERIFY2(error.contains(u"the writing stopped partway"_s) && error.contains(u"Nothing was saved"_s),
+             qPrintable(error));
+    QCOMPARE(rows, -1);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList {u"events.csv"_s});
+    QFile before(path);
+    QVERIFY(before.open(QIODevice::ReadOnly));
+    QCOMPARE(before.readAll(), QByteArray("earlier export\r\n"));
+    before.close();
+
+    // With room, the same export is whole.
+    QVERIFY2(page.exportCsv(path, &error, &rows), qPrintable(error));
+    QCOMPARE(rows, 60);
+    QVERIFY(QFileInfo(path).size() > 2000);
+}
+
 #include "tst_eventspage.moc"

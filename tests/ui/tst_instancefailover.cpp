@@ -88,6 +88,8 @@ private Q_SLOTS:
     void noInstanceAnsweringShowsTheBanner();
     void instanceWithoutItsDatabaseIsUpButUnavailableSince();
     void siteWideOutageReadsOneWayAndEndsWhenTheServerServes();
+    void databaseBackOnOneInstanceAsksTheOthersAtOnce();
+    void languageSwitchRetranslatesTheServersTable();
     void connectionDialogChecksTheInstanceListAsTyped();
 
 private:
@@ -444,8 +446,35 @@ void TestInstanceFailover::siteWideOutageReadsOneWayAndEndsWhenTheServerServes()
     QTRY_VERIFY_WITH_TIMEOUT(m_window->errorBanner()->isHidden(), 4000);
     // Finding 2, after recovery: the instances answered 503 all along; it is their database that
     // was away, for 4 s on the dashboard's clock.
-    QCOMPARE(m_window->statusBar()->currentMessage(),
-             u"The database is reachable again after 4 s; the data shown is current."_s);
+    QCOMPARE(m_window->statusBar()->currentMessage(), u"The database is back after 4 s; the data shown is current."_s);
+    // Walk 49, finding 6: whole at 853x480 (1280x720 at 150 %), where "The database" was all that
+    // showed; the server's state gives way for the message's 8 s, whole in its tooltip. In French too.
+    QStatusBar *bar = m_window->statusBar();
+    const auto messageFits = [bar](const QString &language) {
+        QApplication::processEvents();
+        int room = bar->width() - 12;
+        for (auto *label : bar->findChildren<QLabel *>())
+            if (label->isVisible() && label->x() > 0)
+                room = std::min(room, label->x() - 2);
+        if (const QString dir = qEnvironmentVariable("KEYRIGHT_SCREENSHOT_DIR"); !dir.isEmpty())
+            bar->window()->grab().save(u"%1/status-bar-after-outage-%2.png"_s.arg(dir, language));
+        const bool fits = 6 + bar->fontMetrics().horizontalAdvance(bar->currentMessage()) <= room;
+        if (!fits)
+            qWarning("\"%s\" in %d pixels", qPrintable(bar->currentMessage()), room);
+        return fits;
+    };
+    QVERIFY(messageFits(u"en"_s));
+    QCOMPARE(bar->toolTip(), bar->currentMessage());
+    QCOMPARE(m_dashboard->languages().apply(u"fr"_s), u"fr"_s);
+    const QString french = QCoreApplication::translate("keyright::MainWindow",
+                                                       "The database is back after %1 s; the data shown is current.")
+                               .arg(4);
+    QVERIFY(french.startsWith(u"La base de données"_s));
+    QApplication::processEvents(); // the labels in French first, as when the message comes in use
+    bar->showMessage(french, 8000);
+    QVERIFY(messageFits(u"fr"_s));
+    QCOMPARE(m_dashboard->languages().apply(u"en"_s), u"en"_s);
+    QApplication::processEvents();
     // The restarted instance is asked again once its back-off is over.
     m_clock->advance(60s);
     QTRY_VERIFY_WITH_TIMEOUT(pollNow() && health().upCount() == 3, 5000);
@@ -459,6 +488,67 @@ void TestInstanceFailover::siteWideOutageReadsOneWayAndEndsWhenTheServerServes()
     QVERIFY(!cell(2, InstanceHealthModel::DatabaseColumn, Qt::FontRole).value<QFont>().italic());
     for (const auto &proxy : m_proxies)
         proxy->tamperResponses({});
+}
+
+// Walk 49, finding 2: once one instance answers with its database again, the others still
+// marked "answers, no database" are asked at once, not at the next health probe (3-4 s later in
+// use; never here, where the clock does not move).
+void TestInstanceFailover::databaseBackOnOneInstanceAsksTheOthersAtOnce()
+{
+    m_dashboard = std::make_unique<DashboardHarness>(DashboardHarness::Options {
+        .clock = m_clock.get(), .pollInterval = 20s, .maxBackoff = 30s, .healthInterval = 60s});
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(health().upCount(), 3, 5000);
+    for (const auto &proxy : m_proxies)
+        proxy->tamperResponses(withoutDatabase);
+    // The next poll probes every instance again: all three answer 503.
+    QSet<QUrl> probed;
+    const auto probes = connect(m_session, &DashboardSession::instanceStatsArrived, this,
+                                [&probed](const QUrl &instance) { probed.insert(instance); });
+    m_clock->advance(61s);
+    // Polls now, or as soon as the one in flight ends (refresh() does not start a second one).
+    const auto pollNow = [this] {
+        m_session->refresh();
+        return true;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(probed.size() == 3 || !pollNow(), 5000);
+    disconnect(probes);
+    QTRY_COMPARE_WITH_TIMEOUT(health().databaseDownCount(), 3, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->errorBanner()->isVisible() && !m_session->isPollInFlight(), 5000);
+
+    // The database is back. The clock stands still from here: no probe is due for a minute.
+    for (const auto &proxy : m_proxies)
+        proxy->tamperResponses({});
+    m_session->refresh();
+    QTRY_COMPARE_WITH_TIMEOUT(health().upCount(), 3, 3000);
+    QCOMPARE(health().databaseDownCount(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusText().contains(u"3 of 3 instances up"_s), 3000);
+    QVERIFY(!m_window->statusText().contains(u"without database"_s));
+}
+
+// Walk 49, finding 4: after View > Language the Servers table of the Fleet page said "pas de
+// réponse : connection refused by ..." (here the proxy closes instead) until its next poll, 15 s away (never, here: the
+// clock stands still).
+void TestInstanceFailover::languageSwitchRetranslatesTheServersTable()
+{
+    // Polls far apart, as in use: nothing but the language change asks the instances again.
+    m_dashboard = std::make_unique<DashboardHarness>(DashboardHarness::Options {
+        .clock = m_clock.get(), .pollInterval = 20s, .maxBackoff = 30s, .healthInterval = 60s});
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(health().upCount(), 3, 5000);
+    m_proxies[2]->setRefuse(true);
+    auto *fleetServers = m_window->findChild<QTableView *>(u"serversTable"_s);
+    QVERIFY(fleetServers);
+    const auto status = [fleetServers] { return fleetServers->model()->index(2, 1).data().toString(); };
+    const QString where = u"%1:%2"_s.arg(m_proxies[2]->url().host()).arg(m_proxies[2]->url().port());
+    QTest::mouseClick(m_window->findChild<QPushButton *>(u"pollButton"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(status(), u"no answer: connection closed by %1 before it answered"_s.arg(where), 5000);
+
+    QCOMPARE(m_dashboard->languages().apply(u"fr"_s), u"fr"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(status(), u"pas de réponse : connexion fermée par %1 avant sa réponse"_s.arg(where),
+                              3000);
+    QCOMPARE(m_dashboard->languages().apply(u"en"_s), u"en"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(status(), u"no answer: connection closed by %1 before it answered"_s.arg(where), 3000);
 }
 
 void TestInstanceFailover::connectionDialogChecksTheInstanceListAsTyped()

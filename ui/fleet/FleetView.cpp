@@ -132,8 +132,10 @@ void FleetView::setLargeFonts(bool large)
 
 void FleetView::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslateUi();
+        m_fleet->retranslate();
+    }
     QWidget::changeEvent(event);
 }
 
