@@ -320,6 +320,15 @@ void AdminClient::revoke(const RevokeRequest &request, QObject *context, Callbac
                    [](const RawReply &, QString *) { return std::optional<Empty>(Empty {}); });
 }
 
+void AdminClient::writeOff(const QString &licenseId, const QString &seatId, const QString &note, QObject *context,
+                           Callback<WriteOffAnswer> done)
+{
+    d->call<WriteOffAnswer>(
+        "POST", apipath::forSeat(apipath::borrowWriteOff, licenseId, seatId), {},
+        QJsonDocument(WriteOffRequest {note}.toJson()).toJson(QJsonDocument::Compact), {200}, context, std::move(done),
+        [](const RawReply &raw, QString *problem) { return adminjson::decodeWriteOff(raw.body, problem); });
+}
+
 void AdminClient::groups(QObject *context, Callback<QList<HolderGroup>> done)
 {
     d->call<QList<HolderGroup>>(

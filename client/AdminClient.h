@@ -6,6 +6,7 @@
 #include "SeatRules.h"
 #include "wire/AlertJson.h"
 #include "wire/AlertWebhook.h"
+#include "wire/BorrowJson.h"
 #include "wire/LedgerReport.h"
 #include "wire/StatsSnapshot.h"
 #include "wire/UsageReport.h"
@@ -90,6 +91,11 @@ public:
     void rotateKey(const QString &licenseId, QObject *context, Callback<QString> done);
     void listLeases(const QString &licenseId, QObject *context, Callback<LeaseList> done);
     void revoke(const RevokeRequest &request, QObject *context, Callback<Empty> done);
+    // POST /v1/licenses/{id}/borrow/{seatId}/write-off (admin, issue 27): a borrowed seat whose
+    // laptop is lost, counted until its expiry; the first write-off when it already was. An empty
+    // note sends none.
+    void writeOff(const QString &licenseId, const QString &seatId, const QString &note, QObject *context,
+                  Callback<WriteOffAnswer> done);
     // The server's holder groups (viewer reads, admin writes) and a license's seat rules. A write
     // the server refuses reports its words: validateGroups()/validateRules()' field and message
     // (400), the group and licenses of a group still in use (409 group_in_use), the role (403).

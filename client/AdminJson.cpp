@@ -235,6 +235,11 @@ std::optional<alerts::FiringAlert> decodeFiringAlert(const QByteArray &body, QSt
     });
 }
 
+std::optional<WriteOffAnswer> decodeWriteOff(const QByteArray &body, QString *error)
+{
+    return decodeWith<WriteOffAnswer>(body, error, WriteOffAnswer::fromJson);
+}
+
 std::optional<QList<alerts::FiringAlert>> decodeFiringAlerts(const QByteArray &body, QString *error)
 {
     return decodeWith<QList<alerts::FiringAlert>>(body, error, [](const QJsonObject &json, ValidationError *why) {

@@ -6,6 +6,7 @@
 #include "SeatRules.h"
 #include "wire/AlertJson.h"
 #include "wire/AlertWebhook.h"
+#include "wire/BorrowJson.h"
 #include "wire/LedgerReport.h"
 #include "wire/StatsSnapshot.h"
 #include "wire/UsageReport.h"
@@ -62,6 +63,8 @@ QByteArray encodeAlertRules(const QList<AlertRule> &rules);
 std::optional<QList<AlertRule>> decodeAlertRules(const QByteArray &body, QString *error = nullptr);
 std::optional<QList<alerts::FiringAlert>> decodeFiringAlerts(const QByteArray &body, QString *error = nullptr);
 std::optional<alerts::FiringAlert> decodeFiringAlert(const QByteArray &body, QString *error = nullptr);
+// The answer to POST .../borrow/{seatId}/write-off.
+std::optional<WriteOffAnswer> decodeWriteOff(const QByteArray &body, QString *error = nullptr);
 // Alert endpoints and deliveries (core/wire/AlertWebhook).
 std::optional<QList<alerts::webhook::Endpoint>> decodeAlertEndpoints(const QByteArray &body, QString *error);
 // The endpoint and its secret, shown once.

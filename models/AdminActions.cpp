@@ -76,6 +76,7 @@ AccessRole AdminActions::requiredRole(Action action)
     case Action::EditRules:
     case Action::EditAlertRules:
     case Action::EditAlertEndpoints:
+    case Action::WriteOff:
         return AccessRole::Admin;
     case Action::ReadRules:
         return AccessRole::Viewer;
@@ -122,6 +123,19 @@ bool AdminActions::revoke(const RevokeRequest &request, const QString &holder, D
             refreshView();
         },
         std::move(done));
+}
+
+bool AdminActions::writeOff(const QString &licenseId, const QString &seatId, const QString &note, const QString &holder)
+{
+    return run<WriteOffAnswer>(
+        Action::WriteOff, holder,
+        [this, licenseId, seatId, note](AdminClient &client, auto sent) {
+            client.writeOff(licenseId, seatId, note, this, sent);
+        },
+        [this](const WriteOffAnswer &answer) {
+            Q_EMIT writtenOff(answer);
+            refreshView();
+        });
 }
 
 bool AdminActions::previewReap()

@@ -40,7 +40,8 @@ public:
         EditRules,
         EditAlertRules, // PUT /v1/alerts/rules
         EditAlertEndpoints, // add, remove and test alert endpoints, redeliver
-        AcknowledgeAlert // POST /v1/alerts/{alertId}/acknowledge
+        AcknowledgeAlert, // POST /v1/alerts/{alertId}/acknowledge
+        WriteOff // POST /v1/licenses/{id}/borrow/{seatId}/write-off (a lost laptop's borrowed seat)
     };
     Q_ENUM(Action)
 
@@ -70,6 +71,9 @@ public:
 
     // `holder` names the seat in the outcome.
     bool revoke(const RevokeRequest &request, const QString &holder, Done<AdminClient::Empty> done = {});
+    // A borrowed seat whose laptop is lost (issue 27): writtenOff() with the server's answer (the
+    // seat stays counted until answer.countedUntil). `holder` names the seat in a failure.
+    bool writeOff(const QString &licenseId, const QString &seatId, const QString &note, const QString &holder);
     bool previewReap();
     bool reap();
     bool createLicense(const LicenseSpec &spec);
@@ -99,6 +103,7 @@ public:
 Q_SIGNALS:
     void busyChanged(bool busy);
     void revoked(const QString &licenseId, const QString &seatId, const QString &holder);
+    void writtenOff(const keyright::WriteOffAnswer &answer);
     void reapPreviewed(const keyright::ReapResult &preview);
     void reaped(int seats);
     // `key` is shown once (it is only known now).

@@ -93,6 +93,8 @@ QString EventLogModel::kindLabel(EventKind kind)
         return tr("borrow returned");
     case EventKind::AlertAcknowledged:
         return tr("alert acknowledged");
+    case EventKind::BorrowWrittenOff:
+        return tr("borrow written off");
     case EventKind::Amnesia:
         break; // shown by its wire name, as before it had a label
     }
@@ -378,6 +380,13 @@ QString EventLogModel::describeDetail(const EventRecord &event)
     }
     case EventKind::BorrowReturned:
         return tr("returned before %1").arg(timeOf(detail::BorrowReturned::fromJson(d).expiresAt));
+    case EventKind::BorrowWrittenOff: {
+        const auto writtenOff = detail::BorrowWrittenOff::fromJson(d);
+        return writtenOff.note.isEmpty()
+            ? tr("laptop lost: the seat stays counted until %1").arg(timeOf(writtenOff.countedUntil))
+            : tr("laptop lost: the seat stays counted until %1: %2")
+                  .arg(timeOf(writtenOff.countedUntil), writtenOff.note);
+    }
     case EventKind::Released:
     case EventKind::KeyRotated:
     case EventKind::Amnesia:

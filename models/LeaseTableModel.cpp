@@ -113,8 +113,12 @@ std::optional<HeldSeat> LeaseTableModel::seatAt(int row) const
         return std::nullopt;
     const HolderRow &r = m_rows.at(row);
     const SeatLease &lease = r.lease.lease;
-    return HeldSeat {r.licenseId, lease.seatId, lease.holder, lease.borrowed,
-                     lease.borrowed ? lease.expiresAt : QDateTime()};
+    return HeldSeat {r.licenseId,
+                     lease.seatId,
+                     lease.holder,
+                     lease.borrowed,
+                     lease.borrowed ? lease.expiresAt : QDateTime(),
+                     lease.borrowed && r.lease.writeOff.isSet()};
 }
 
 bool LeaseTableModel::isIdle(const HolderRow &row) const
@@ -157,6 +161,12 @@ QString LeaseTableModel::borrowedUntilText(const QDateTime &until, const QDateTi
             .arg(locale.dayName(local.date().dayOfWeek(), QLocale::ShortFormat), time);
     return tr("%1 %2", "a date and a time: 12/03/2027 18:00")
         .arg(locale.toString(local.date(), QLocale::ShortFormat), time);
+}
+
+QString LeaseTableModel::countedUntilText(const QDateTime &until)
+{
+    // Without a "now" the date is always written: a write-off is about a day to come.
+    return borrowedUntilText(until, QDateTime());
 }
 
 QString LeaseTableModel::stateText(HolderState state, const QDateTime &asOf)
@@ -372,7 +382,9 @@ QVariant LeaseTableModel::displayData(const HolderRow &row, int column) const
     }
     case StateColumn:
         if (stateOf(row) == HolderState::Borrowed) {
-            const QString text = tr("borrowed until %1").arg(borrowedUntilText(lease.expiresAt, m_now));
+            const QString text = row.lease.writeOff.isSet()
+                ? tr("written off, counted until %1").arg(countedUntilText(lease.expiresAt))
+                : tr("borrowed until %1").arg(borrowedUntilText(lease.expiresAt, m_now));
             return m_staleSince.isValid()
                 ? tr("%1 (as of %2)").arg(text, m_staleSince.toLocalTime().toString(u"HH:mm"_s))
                 : text;
@@ -515,6 +527,16 @@ QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
     case StateColumn:
         if (stateOf(row) == HolderState::Live)
             return tr("The seat counts against the license");
+        if (stateOf(row) == HolderState::Borrowed && row.lease.writeOff.isSet()) {
+            const BorrowWriteOff &writeOff = row.lease.writeOff;
+            QString text = tr("Written off by %1 at %2: the laptop holding this borrowed seat is lost. Its signed "
+                              "lease cannot be recalled offline, so the seat counts against the license until %3. "
+                              "If the laptop turns up, returning the seat frees it at once.")
+                               .arg(writeOff.by, fullTimestamp(writeOff.at), fullTimestamp(lease.expiresAt));
+            if (!writeOff.note.isEmpty())
+                text += u'\n' + tr("Note: %1").arg(writeOff.note);
+            return text;
+        }
         if (stateOf(row) == HolderState::Borrowed) {
             return tr("Borrowed: the seat is away on a laptop that holds a signed lease. It counts against the "
                       "license until it is returned or until %1, and cannot be revoked before.")

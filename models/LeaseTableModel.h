@@ -25,6 +25,9 @@ struct HeldSeat
     // cannot recall, so revoking it frees nothing the laptop gives up.
     bool borrowed = false;
     QDateTime borrowedUntil = {};
+    // An admin wrote the borrowed seat off (its laptop is lost): it stays counted until
+    // borrowedUntil all the same, and there is nothing more to write off.
+    bool writtenOff = false;
 };
 
 // Holders of one or more licenses. A poll (applyPoll) is applied as a diff keyed by seat id, as
@@ -117,6 +120,9 @@ public:
     bool sortsBefore(int left, int right, int column) const;
     // "Fri 18:00" in the user's locale for an end within the week after `now`, else with the date.
     static QString borrowedUntilText(const QDateTime &until, const QDateTime &now);
+    // The date and time of `until` in the user's locale, always with the date ("05/12/2026 18:00"):
+    // until when a written-off seat stays counted.
+    static QString countedUntilText(const QDateTime &until);
     // What the State column reads; with `asOf`, the rows are from the last poll at that time.
     static QString stateText(HolderState state, const QDateTime &asOf = {});
     // Per license listed, its seats whose leases are live at the model's clock (the rows that read

@@ -59,7 +59,8 @@ unsigned changedColumns(const HolderRow &a, const HolderRow &b)
             set(LeaseTableModel::ExpiresAtColumn);
             set(LeaseTableModel::CountdownColumn);
         }
-        if (a.lease.live != b.lease.live || a.lease.reapableAt != b.lease.reapableAt)
+        if (a.lease.live != b.lease.live || a.lease.reapableAt != b.lease.reapableAt
+            || a.lease.writeOff != b.lease.writeOff)
             set(LeaseTableModel::StateColumn);
         if (a.lease.signatureValid != b.lease.signatureValid || x.signature != y.signature)
             set(LeaseTableModel::SignatureColumn);

@@ -31,6 +31,7 @@
 #include "StatePalette.h"
 #include "TokensDialog.h"
 #include "UsagePage.h"
+#include "WriteOffDialog.h"
 #include "wire/ClockJump.h"
 #include "wire/ErrorBody.h"
 
@@ -79,6 +80,7 @@ struct MainWindow::Actions
     QAction *rotateKey = nullptr;
     QAction *groups = nullptr;
     QAction *revoke = nullptr;
+    QAction *writeOff = nullptr; // a borrowed seat whose laptop is lost (issue 27)
     QAction *reap = nullptr;
     QAction *tokens = nullptr;
     QAction *holderTimeline = nullptr;
@@ -215,6 +217,8 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
         updateActions();
     });
     connect(&session, &DashboardSession::polled, this, &MainWindow::updateStatus);
+    // A poll may change what the selected seats allow (a seat written off offers no write-off).
+    connect(&session, &DashboardSession::polled, this, &MainWindow::updateActions);
     connect(&session, &DashboardSession::pollFailed, this, [this](const ClientError &error) {
         if (m_failingSince.isValid())
             noteFailure(error);
@@ -351,6 +355,7 @@ void MainWindow::createActions()
     a.rotateKey = new QAction(keyrightIcon(u"key"_s), QString(), this);
     a.groups = new QAction(this);
     a.revoke = new QAction(keyrightIcon(u"revoke"_s), QString(), this);
+    a.writeOff = new QAction(this);
     a.reap = new QAction(keyrightIcon(u"reap"_s), QString(), this);
     a.tokens = new QAction(keyrightIcon(u"key"_s), QString(), this);
     a.holderTimeline = new QAction(this);
@@ -358,6 +363,7 @@ void MainWindow::createActions()
 
     a.connectTo->setObjectName(u"actionConnect"_s);
     a.revoke->setObjectName(u"actionRevoke"_s);
+    a.writeOff->setObjectName(u"actionWriteOff"_s);
     a.reap->setObjectName(u"actionReap"_s);
     a.refresh->setObjectName(u"actionRefresh"_s);
     a.newLicense->setObjectName(u"actionNewLicense"_s);
@@ -387,6 +393,10 @@ void MainWindow::createActions()
     // Delete revokes only from the holders table, never while typing in a field.
     a.revoke->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_seats->holdersView()->addAction(a.revoke);
+    // Shift+Delete, next to Revoke's key, and only from the holders table too.
+    a.writeOff->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Delete));
+    a.writeOff->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_seats->holdersView()->addAction(a.writeOff);
     m_seats->licensesView()->addAction(a.editLicense);
     m_seats->licensesView()->addAction(a.rotateKey);
     m_seats->licensesView()->addAction(a.newLicense);
@@ -407,6 +417,7 @@ void MainWindow::createActions()
     connect(a.rotateKey, &QAction::triggered, this, &MainWindow::rotateKey);
     connect(a.groups, &QAction::triggered, this, &MainWindow::showGroups);
     connect(a.revoke, &QAction::triggered, this, &MainWindow::revokeSelected);
+    connect(a.writeOff, &QAction::triggered, this, &MainWindow::writeOffSelected);
     connect(a.reap, &QAction::triggered, this, &MainWindow::forceReap);
     connect(a.tokens, &QAction::triggered, this, &MainWindow::showTokens);
     connect(a.holderTimeline, &QAction::triggered, this, [this] { showHolderTimeline(selectedHolder()); });
@@ -484,6 +495,7 @@ void MainWindow::createMenus()
 
     a.holdersMenu = menuBar()->addMenu(QString());
     a.holdersMenu->addAction(a.revoke);
+    a.holdersMenu->addAction(a.writeOff);
     a.holdersMenu->addAction(a.reap);
     a.holdersMenu->addSeparator();
     a.holdersMenu->addAction(a.holderTimeline);
@@ -503,6 +515,7 @@ void MainWindow::createMenus()
     a.toolBar->addAction(a.editLicense);
     a.toolBar->addSeparator();
     a.toolBar->addAction(a.revoke);
+    a.toolBar->addAction(a.writeOff);
     a.toolBar->addAction(a.reap);
 }
 
@@ -543,6 +556,10 @@ void MainWindow::retranslate()
     a.revoke->setText(tr("&Revoke seat…"));
     a.revoke->setIconText(tr("Revoke"));
     a.revoke->setToolTip(tr("Revoke the selected seat (Delete)"));
+    a.writeOff->setText(tr("&Write off borrowed seat…"));
+    a.writeOff->setIconText(tr("Write off"));
+    a.writeOff->setToolTip(tr("Write off the selected borrowed seat, its laptop lost: it stays counted until its "
+                              "expiry (Shift+Delete)"));
     a.reap->setText(tr("&Force reap…"));
     a.reap->setIconText(tr("Force reap"));
     a.reap->setToolTip(tr("Reclaim expired seats now (Ctrl+R)"));
@@ -565,7 +582,7 @@ void MainWindow::retranslate()
     // show their text. Set afresh here because gate() may have replaced the tooltip meanwhile.
     for (QAction *action : {a.newLicense, a.editLicense, a.rotateKey, a.tokens, a.groups})
         action->setProperty("allowedToolTip", QString());
-    for (QAction *action : {a.revoke, a.reap})
+    for (QAction *action : {a.revoke, a.writeOff, a.reap})
         action->setProperty("allowedToolTip", action->toolTip());
     updateActions();
     m_offsetLabel->setToolTip(tr("The server's clock minus this computer's, measured from the round trip of "
@@ -845,6 +862,7 @@ void MainWindow::updateActions()
     gate(a.rotateKey, connected && oneLicense, A::RotateKey);
     gate(a.groups, connected, A::ReadRules);
     gate(a.revoke, connected && seatSelected, A::Revoke);
+    gate(a.writeOff, connected && !writeOffCandidates().isEmpty(), A::WriteOff);
     gate(a.reap, connected, A::Reap);
     gate(a.tokens, connected, A::ListTokens);
     // Reading events is a viewer's right: no role to gate on.
@@ -1020,6 +1038,10 @@ void MainWindow::connectActionOutcomes()
     connect(&actions, &AdminActions::revoked, this, [this](const QString &, const QString &, const QString &holder) {
         showMessage(tr("Revoked the seat of %1.").arg(holder));
     });
+    connect(&actions, &AdminActions::writtenOff, this, [this](const WriteOffAnswer &answer) {
+        showMessage(tr("Wrote off the borrowed seat of %1: it stays counted until %2.")
+                        .arg(answer.holder, LeaseTableModel::countedUntilText(answer.countedUntil)));
+    });
     connect(&actions, &AdminActions::reaped, this,
             [this](int seats) { showMessage(tr("%n seat(s) reclaimed.", nullptr, seats)); });
     // A new license's groups are saved before it: its own message comes after theirs and stays.
@@ -1043,6 +1065,10 @@ void MainWindow::connectActionOutcomes()
             case AdminActions::Action::Revoke:
                 QMessageBox::warning(this, tr("Revoke seat"),
                                      tr("The seat of %1 was not revoked: %2").arg(subject, message));
+                break;
+            case AdminActions::Action::WriteOff:
+                QMessageBox::warning(this, tr("Write off borrowed seat"),
+                                     tr("The seat of %1 was not written off: %2").arg(subject, message));
                 break;
             case AdminActions::Action::CreateLicense:
                 QMessageBox::warning(this, tr("New license"), tr("The license was not created: %1").arg(message));
@@ -1150,7 +1176,18 @@ void MainWindow::confirmRevoke(QList<HeldSeat> seats, bool block)
                 .arg(until, seat.holder));
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->setWindowModality(Qt::WindowModal);
-        connect(box, &QDialog::finished, this, [this, block, rest = std::move(seats)] { confirmRevoke(rest, block); });
+        // The admin's way out for a lost laptop, where Revoke was: write the seat off.
+        QPushButton *writeOff = nullptr;
+        if (!seat.writtenOff && m_adminActions->isAllowed(AdminActions::Action::WriteOff)) {
+            writeOff = box->addButton(tr("&Write off…"), QMessageBox::ActionRole);
+            writeOff->setObjectName(u"writeOffButton"_s);
+        }
+        connect(box, &QDialog::finished, this, [this, box, writeOff, seat, block, rest = std::move(seats)] {
+            if (writeOff && box->clickedButton() == writeOff)
+                confirmWriteOff(seat);
+            else
+                confirmRevoke(rest, block);
+        });
         box->open();
         return;
     }
@@ -1166,6 +1203,46 @@ void MainWindow::confirmRevoke(QList<HeldSeat> seats, bool block)
         request.block = dialog->blockDuration();
         m_adminActions->revoke(request, seat.holder);
         confirmRevoke(rest, block);
+    });
+    dialog->open();
+}
+
+QList<HeldSeat> MainWindow::writeOffCandidates() const
+{
+    QList<HeldSeat> seats;
+    for (const HeldSeat &seat : m_seats->selectedSeats()) {
+        if (seat.borrowed && !seat.writtenOff)
+            seats.append(seat);
+    }
+    return seats;
+}
+
+void MainWindow::writeOffSelected()
+{
+    if (!m_adminActions->isAvailable())
+        return;
+    // Shift+Delete reaches here even while the action is disabled: say why nothing happens.
+    if (!m_adminActions->isAllowed(AdminActions::Action::WriteOff)) {
+        showMessage(roleNeeded(AdminActions::Action::WriteOff));
+        return;
+    }
+    const QList<HeldSeat> seats = writeOffCandidates();
+    if (seats.isEmpty()) {
+        showMessage(tr("Only a borrowed seat that is not written off yet can be written off; revoke an ordinary "
+                       "seat instead."));
+        return;
+    }
+    confirmWriteOff(seats.constFirst());
+}
+
+void MainWindow::confirmWriteOff(const HeldSeat &seat)
+{
+    // Window-modal and never exec(), as the revoke dialog: polls and countdowns go on meanwhile.
+    auto *dialog = new WriteOffDialog(seat.licenseId, seat.holder, seat.seatId, seat.borrowedUntil, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, seat] {
+        m_adminActions->writeOff(seat.licenseId, seat.seatId, dialog->note(), seat.holder);
     });
     dialog->open();
 }

@@ -94,6 +94,8 @@ public:
 public Q_SLOTS:
     void refresh();
     void revokeSelected();
+    // Write off the selected borrowed seat (its laptop is lost), after WriteOffDialog confirms it.
+    void writeOffSelected();
     void forceReap();
     void newLicense();
     void editLicense();
@@ -140,6 +142,9 @@ private:
     void giveLicenseRules(GroupsDialog *dialog);
     // Asks about the first of `seats` in a revoke dialog; once confirmed, revokes it and asks about
     // the next. `block`: each dialog proposes a block.
+    // The selected borrowed seats that are not written off yet.
+    QList<keyright::HeldSeat> writeOffCandidates() const;
+    void confirmWriteOff(const keyright::HeldSeat &seat);
     void confirmRevoke(QList<HeldSeat> seats, bool block = false);
     // The license dialog for `licenseId`, read-only for a role that may not edit; `category` set:
     // scrolled to and focused on the rule behind seats of that ledger category.

@@ -22,6 +22,7 @@
 #include "TextTable.h"
 #include "TokenCommand.h"
 #include "WhoamiCommand.h"
+#include "WriteOffCommand.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -63,7 +64,7 @@ CliApplication::CliApplication(QObject *parent)
         new ReapCommand(m_context, this),     new EventsCommand(m_context, this), new ReportCommand(m_context, this),
         new LicenseCommand(m_context, this),  new TokenCommand(m_context, this),  new WhoamiCommand(m_context, this),
         new ExplainCommand(m_context, this),  new AlertsCommand(m_context, this), new BorrowCommand(m_context, this),
-        new BorrowedCommand(m_context, this), new ReturnCommand(m_context, this),
+        new BorrowedCommand(m_context, this), new ReturnCommand(m_context, this), new WriteOffCommand(m_context, this),
     };
 }
 

@@ -26,6 +26,7 @@ inline constexpr char16_t seatHeartbeat[] = u"/v1/licenses/{license}/seats/{seat
 inline constexpr char16_t revoke[] = u"/v1/licenses/{license}/seats/{seat}/revoke";
 inline constexpr char16_t borrow[] = u"/v1/licenses/{license}/borrow";
 inline constexpr char16_t borrowedSeat[] = u"/v1/licenses/{license}/borrow/{seat}";
+inline constexpr char16_t borrowWriteOff[] = u"/v1/licenses/{license}/borrow/{seat}/write-off";
 inline constexpr char16_t ticket[] = u"/v1/licenses/{license}/tickets/{ticket}";
 inline constexpr char16_t ticketHeartbeat[] = u"/v1/licenses/{license}/tickets/{ticket}/heartbeat";
 inline constexpr char16_t groups[] = u"/v1/groups";
@@ -68,7 +69,8 @@ QString forLicense(QStringView pattern,
                    const QString &licenseId); // license, checkout, borrow, rotateKey, leases, rules, usage,
                                               // usageWhatIf, ledger
 QString forSeat(QStringView pattern, const QString &licenseId,
-                const QString &seatId); // seat, seatHeartbeat, revoke, borrowedSeat
+                const QString &seatId); // seat, seatHeartbeat, revoke, borrowedSeat,
+                                        // borrowWriteOff
 QString forTicket(QStringView pattern, const QString &licenseId, const QString &ticketId); // ticket, ticketHeartbeat
 QString forToken(const QString &name);
 // alertEndpoint, alertEndpointTest (an endpoint id), alertRedeliver (a delivery id) and

@@ -134,4 +134,76 @@ std::optional<BorrowAnswer> BorrowAnswer::fromJson(const QJsonObject &json, Vali
     return answer;
 }
 
+void BorrowWriteOff::insertInto(QJsonObject &json) const
+{
+    if (!isSet())
+        return;
+    json.insert(QString::fromUtf16(atMember), formatTimestamp(at));
+    json.insert(QString::fromUtf16(byMember), by);
+    json.insert(QString::fromUtf16(noteMember), note);
+}
+
+std::optional<BorrowWriteOff> BorrowWriteOff::readFrom(const QJsonObject &json, const QString &path,
+                                                       ValidationError *error)
+{
+    BorrowWriteOff writeOff;
+    const QString at = QString::fromUtf16(atMember);
+    if (!json.contains(at) || json.value(at).isNull())
+        return writeOff;
+    JsonReader reader;
+    writeOff.at = reader.timestamp(json, path, at);
+    writeOff.by = reader.string(json, path, QString::fromUtf16(byMember), false);
+    writeOff.note = reader.optionalString(json, path, QString::fromUtf16(noteMember));
+    if (!reader.report(error))
+        return std::nullopt;
+    return writeOff;
+}
+
+QJsonObject WriteOffRequest::toJson() const
+{
+    QJsonObject json;
+    if (!note.isEmpty())
+        json.insert(QString::fromUtf16(noteMember), note);
+    return json;
+}
+
+std::optional<WriteOffRequest> WriteOffRequest::fromJson(const QJsonObject &json, ValidationError *error)
+{
+    std::optional<QString> note;
+    if (!requestfields::optionalText(json, QString::fromUtf16(noteMember), maxNoteLength, true, &note, error))
+        return std::nullopt;
+    return WriteOffRequest {note.value_or(QString()).trimmed()};
+}
+
+QJsonObject WriteOffAnswer::toJson() const
+{
+    QJsonObject json {{u"licenseId"_s, licenseId},
+                      {u"seatId"_s, seatId},
+                      {holderMember, holder},
+                      {QString::fromUtf16(countedUntilMember), formatTimestamp(countedUntil)}};
+    writeOff.insertInto(json);
+    return json;
+}
+
+std::optional<WriteOffAnswer> WriteOffAnswer::fromJson(const QJsonObject &json, ValidationError *error)
+{
+    JsonReader reader;
+    WriteOffAnswer answer;
+    answer.licenseId = reader.string(json, {}, u"licenseId"_s, false);
+    answer.seatId = reader.string(json, {}, u"seatId"_s, false);
+    answer.holder = reader.string(json, {}, holderMember, false);
+    answer.countedUntil = reader.timestamp(json, {}, QString::fromUtf16(countedUntilMember));
+    if (!reader.report(error))
+        return std::nullopt;
+    auto writeOff = BorrowWriteOff::readFrom(json, {}, error);
+    if (!writeOff)
+        return std::nullopt;
+    if (!writeOff->isSet())
+        return requestfields::refuse(error, QString::fromUtf16(BorrowWriteOff::atMember),
+                                     u"is missing: the answer of a write-off says when it was made"_s),
+               std::nullopt;
+    answer.writeOff = *writeOff;
+    return answer;
+}
+
 } // namespace keyright

@@ -64,4 +64,66 @@ struct BorrowAnswer
     friend bool operator==(const BorrowAnswer &, const BorrowAnswer &) = default;
 };
 
+// A borrowed seat written off (issue 27: the laptop that holds it is lost): when, by whom (the
+// admin's token name) and the admin's note. The seat stays counted until its lease expires, since a
+// signed lease cannot be recalled from a laptop that is offline. On the wire these are members of
+// the write-off's answer and of the seat's row in GET /v1/licenses/{id}/leases: "writtenOffAt",
+// "writtenOffBy", "writeOffNote", all absent while the seat is not written off.
+struct BorrowWriteOff
+{
+    static constexpr char16_t atMember[] = u"writtenOffAt";
+    static constexpr char16_t byMember[] = u"writtenOffBy";
+    static constexpr char16_t noteMember[] = u"writeOffNote";
+
+    QDateTime at; // invalid: not written off
+    QString by;
+    QString note; // empty: none given
+
+    bool isSet() const { return at.isValid(); }
+    // Adds the three members to `json` when set; nothing otherwise.
+    void insertInto(QJsonObject &json) const;
+    // Strict when "writtenOffAt" is there (a timestamp, "writtenOffBy" a string, "writeOffNote" a
+    // string or absent); absent "writtenOffAt" (an older server, a seat not written off) is an
+    // unset write-off. The error's field is the member's path under `path`.
+    static std::optional<BorrowWriteOff> readFrom(const QJsonObject &json, const QString &path = {},
+                                                  ValidationError *error = nullptr);
+
+    friend bool operator==(const BorrowWriteOff &, const BorrowWriteOff &) = default;
+};
+
+// POST /v1/licenses/{id}/borrow/{seatId}/write-off: {"note"?: text}, an empty body for no note.
+struct WriteOffRequest
+{
+    static constexpr int maxNoteLength = 500; // code points
+    static constexpr char16_t noteMember[] = u"note";
+
+    QString note; // empty: none
+
+    QJsonObject toJson() const;
+    // Refuses a note that is not a string, longer than maxNoteLength, or holds control characters.
+    static std::optional<WriteOffRequest> fromJson(const QJsonObject &json, ValidationError *error = nullptr);
+
+    friend bool operator==(const WriteOffRequest &, const WriteOffRequest &) = default;
+};
+
+// The answer to a write-off (200), the same for every repeat of it: {"licenseId", "seatId",
+// "holder", "countedUntil" (the lease's expiry: the seat is counted until then), "writtenOffAt",
+// "writtenOffBy", "writeOffNote"}.
+struct WriteOffAnswer
+{
+    static constexpr char16_t countedUntilMember[] = u"countedUntil";
+
+    QString licenseId;
+    QString seatId;
+    QString holder;
+    QDateTime countedUntil;
+    BorrowWriteOff writeOff;
+
+    QJsonObject toJson() const;
+    // Strict: every member, the write-off set.
+    static std::optional<WriteOffAnswer> fromJson(const QJsonObject &json, ValidationError *error = nullptr);
+
+    friend bool operator==(const WriteOffAnswer &, const WriteOffAnswer &) = default;
+};
+
 } // namespace keyright

@@ -54,6 +54,8 @@ inline constexpr char16_t borrowLimitReached[] = u"borrow_limit_reached";
 inline constexpr char16_t borrowKeepOnSite[] = u"borrow_keep_on_site";
 inline constexpr char16_t seatBorrowed[] = u"seat_borrowed";
 inline constexpr char16_t borrowNotFound[] = u"borrow_not_found";
+// POST .../borrow/{seatId}/write-off on a seat that is not borrowed (409), or whose borrow ended.
+inline constexpr char16_t seatNotBorrowed[] = u"seat_not_borrowed";
 // POST /v1/alerts/{alertId}/acknowledge (issue 29): 404 for an id no alert ever had, 409 for an
 // alert that resolved (only a firing alert can be acknowledged).
 inline constexpr char16_t alertNotFound[] = u"alert_not_found";

@@ -2,6 +2,7 @@
 
 #include "Timestamps.h"
 #include "wire/AlertJson.h"
+#include "wire/BorrowJson.h"
 #include "wire/SeatRulesJson.h"
 
 #include <QJsonArray>
@@ -137,6 +138,18 @@ QJsonObject BorrowReturned::toJson() const
 BorrowReturned BorrowReturned::fromJson(const QJsonObject &detail)
 {
     return BorrowReturned {timeOf(detail, expiresAtMember)};
+}
+
+QJsonObject BorrowWrittenOff::toJson() const
+{
+    return QJsonObject {{QString::fromUtf16(WriteOffAnswer::countedUntilMember), timestamp(countedUntil)},
+                        {QString::fromUtf16(WriteOffRequest::noteMember), note}};
+}
+
+BorrowWrittenOff BorrowWrittenOff::fromJson(const QJsonObject &detail)
+{
+    return BorrowWrittenOff {timeOf(detail, QString::fromUtf16(WriteOffAnswer::countedUntilMember)),
+                             detail.value(QString::fromUtf16(WriteOffRequest::noteMember)).toString()};
 }
 
 namespace {

@@ -120,6 +120,21 @@ struct BorrowReturned
     friend bool operator==(const BorrowReturned &, const BorrowReturned &) = default;
 };
 
+// borrow_written_off: an admin wrote off a borrowed seat, its laptop lost (the event's actor is
+// who, its seatId and holder the seat's). The seat stays counted until countedUntil, the end of the
+// borrow, since its signed lease cannot be recalled offline; an early return still frees it.
+struct BorrowWrittenOff
+{
+    QDateTime countedUntil;
+    QString note; // empty: none given
+
+    QJsonObject toJson() const;
+    // Lenient: a missing member reads as invalid or empty.
+    static BorrowWrittenOff fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const BorrowWrittenOff &, const BorrowWrittenOff &) = default;
+};
+
 // released: the holder gave its seat back. A server before issue 25 recorded {}.
 struct Released
 {

@@ -9,13 +9,13 @@ namespace keyright {
 const QList<EventKind> &allEventKinds()
 {
     using K = EventKind;
-    static const QList<EventKind> all {K::Granted,      K::Denied,         K::Released,         K::RenewRefused,
-                                       K::Revoked,      K::Reaped,         K::LicenseCreated,   K::LicenseUpdated,
-                                       K::KeyRotated,   K::HolderBlocked,  K::Amnesia,          K::TokenCreated,
-                                       K::TokenRevoked, K::ClockJumped,    K::RulesChanged,     K::GroupsChanged,
-                                       K::Queued,       K::QueueLeft,      K::ReclaimWarned,    K::ReclaimCancelled,
-                                       K::Reclaimed,    K::AlertFired,     K::AlertResolved,    K::DatabaseFailover,
-                                       K::SeatBorrowed, K::BorrowReturned, K::AlertAcknowledged};
+    static const QList<EventKind> all {K::Granted,      K::Denied,         K::Released,          K::RenewRefused,
+                                       K::Revoked,      K::Reaped,         K::LicenseCreated,    K::LicenseUpdated,
+                                       K::KeyRotated,   K::HolderBlocked,  K::Amnesia,           K::TokenCreated,
+                                       K::TokenRevoked, K::ClockJumped,    K::RulesChanged,      K::GroupsChanged,
+                                       K::Queued,       K::QueueLeft,      K::ReclaimWarned,     K::ReclaimCancelled,
+                                       K::Reclaimed,    K::AlertFired,     K::AlertResolved,     K::DatabaseFailover,
+                                       K::SeatBorrowed, K::BorrowReturned, K::AlertAcknowledged, K::BorrowWrittenOff};
     return all;
 }
 
@@ -82,6 +82,8 @@ QString toWire(EventKind kind)
         return u"borrow_returned"_s;
     case EventKind::AlertAcknowledged:
         return u"alert_acknowledged"_s;
+    case EventKind::BorrowWrittenOff:
+        return u"borrow_written_off"_s;
     }
     return {};
 }

@@ -40,6 +40,7 @@ enum class EventKind {
     SeatBorrowed, // a seat was borrowed: taken offline until its expiry, never renewed (issue 27)
     BorrowReturned, // a borrowed seat was returned early: the seat is free again
     AlertAcknowledged, // an operator or admin acknowledged a firing alert (detail: AlertAcknowledged)
+    BorrowWrittenOff, // an admin wrote off a borrowed seat (lost laptop): counted until its expiry (issue 27)
 };
 
 // Every kind, in the order above (the order the API's error message lists them in).

@@ -53,6 +53,7 @@ QJsonObject LeaseRow::toJson() const
         json.insert(u"lastActivityAt"_s, formatTimestamp(lastActivityAt));
     if (reclaimAt.isValid())
         json.insert(u"reclaimAt"_s, formatTimestamp(reclaimAt));
+    writeOff.insertInto(json);
     return json;
 }
 
@@ -112,6 +113,14 @@ std::optional<LeaseList> LeaseList::fromJson(const QJsonObject &json, const QStr
         // Absent from older servers and while the seat is not marked.
         if (entry.contains(u"reclaimAt"_s) && !entry.value(u"reclaimAt"_s).isNull())
             row.reclaimAt = reader.timestamp(entry, path, u"reclaimAt"_s);
+        // Absent from older servers and while the seat is not written off.
+        ValidationError writeOffWhy;
+        if (const auto writeOff = BorrowWriteOff::readFrom(entry, path, &writeOffWhy)) {
+            row.writeOff = *writeOff;
+        } else {
+            reader.fail(writeOffWhy);
+            break;
+        }
         list.leases.append(row);
     }
     if (!reader.failed() && json.contains(u"blocks"_s)) {

@@ -3,6 +3,7 @@
 #include "SeatLease.h"
 #include "SeatRules.h"
 #include "ValidationError.h"
+#include "wire/BorrowJson.h"
 #include "wire/QueueTicket.h"
 
 #include <QDateTime>
@@ -38,7 +39,9 @@ struct HolderBlock
 // the seat is live on the server's clock, when the reaper may delete it, when its holder last did
 // something ("lastActivityAt", absent when unknown: its client does not report activity), and when
 // idle reclaim gives the seat to someone waiting unless its holder acts first ("reclaimAt", absent
-// while the seat is not marked or the mark no longer stands: reclaimMarkStands()).
+// while the seat is not marked or the mark no longer stands: reclaimMarkStands()), and for a
+// borrowed seat an admin wrote off, when, by whom and why (BorrowWriteOff's members, absent
+// otherwise).
 struct LeaseRow
 {
     SeatLease lease;
@@ -49,6 +52,7 @@ struct LeaseRow
     bool signatureValid = false;
     QDateTime lastActivityAt = {}; // "lastActivityAt"; invalid: unknown
     QDateTime reclaimAt = {}; // "reclaimAt"; invalid: not marked
+    BorrowWriteOff writeOff = {}; // unset: not written off
 
     // The lease's members (LeaseJson), "live" and "reapableAt": one element of "leases".
     QJsonObject toJson() const;

@@ -2776,6 +2776,18 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>rule %1: alert %2 acknowledged: %3</source>
         <translation>règle %1 : alerte %2 prise en compte : %3</translation>
     </message>
+    <message>
+        <source>borrow written off</source>
+        <translation>emprunt déclaré perdu</translation>
+    </message>
+    <message>
+        <source>laptop lost: the seat stays counted until %1</source>
+        <translation>portable perdu : le siège reste compté jusqu&apos;à %1</translation>
+    </message>
+    <message>
+        <source>laptop lost: the seat stays counted until %1: %2</source>
+        <translation>portable perdu : le siège reste compté jusqu&apos;à %1 : %2</translation>
+    </message>
 </context>
 <context>
     <name>keyright::EventsPage</name>
@@ -4163,6 +4175,18 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <comment>a seat&apos;s state</comment>
         <translation>emprunté</translation>
     </message>
+    <message>
+        <source>written off, counted until %1</source>
+        <translation>déclaré perdu, compté jusqu&apos;au %1</translation>
+    </message>
+    <message>
+        <source>Written off by %1 at %2: the laptop holding this borrowed seat is lost. Its signed lease cannot be recalled offline, so the seat counts against the license until %3. If the laptop turns up, returning the seat frees it at once.</source>
+        <translation>Déclaré perdu par %1 le %2 : le portable qui détient ce siège emprunté est perdu. Son bail signé ne peut pas être rappelé hors ligne, le siège compte donc pour la licence jusqu&apos;au %3. Si le portable est retrouvé, rendre le siège le libère aussitôt.</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Note : %1</translation>
+    </message>
 </context>
 <context>
     <name>keyright::LedgerBar</name>
@@ -5332,6 +5356,36 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>The database is back after %1 s; the data shown is current.</source>
         <translation>La base de données est revenue après %1 s ; données à jour.</translation>
+        <source>&amp;Write off borrowed seat…</source>
+        <translation>&amp;Déclarer perdu le siège emprunté…</translation>
+    </message>
+    <message>
+        <source>Write off</source>
+        <translation>Déclarer perdu</translation>
+    </message>
+    <message>
+        <source>Write off the selected borrowed seat, its laptop lost: it stays counted until its expiry (Shift+Delete)</source>
+        <translation>Déclarer perdu le siège emprunté sélectionné, son portable ayant disparu : il reste compté jusqu&apos;à son expiration (Maj+Suppr)</translation>
+    </message>
+    <message>
+        <source>Wrote off the borrowed seat of %1: it stays counted until %2.</source>
+        <translation>Siège emprunté de %1 déclaré perdu : il reste compté jusqu&apos;au %2.</translation>
+    </message>
+    <message>
+        <source>Write off borrowed seat</source>
+        <translation>Déclarer perdu un siège emprunté</translation>
+    </message>
+    <message>
+        <source>The seat of %1 was not written off: %2</source>
+        <translation>Le siège de %1 n&apos;a pas été déclaré perdu : %2</translation>
+    </message>
+    <message>
+        <source>&amp;Write off…</source>
+        <translation>&amp;Déclarer perdu…</translation>
+    </message>
+    <message>
+        <source>Only a borrowed seat that is not written off yet can be written off; revoke an ordinary seat instead.</source>
+        <translation>Seul un siège emprunté qui n&apos;est pas encore déclaré perdu peut l&apos;être ; révoquez plutôt un siège ordinaire.</translation>
     </message>
 </context>
 <context>
@@ -7034,6 +7088,33 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>the writing stopped partway (%1). Nothing was saved: free some disk space or choose another place.</source>
         <translation>l’écriture s’est arrêtée en cours de route (%1). Rien n’a été enregistré : libérez de l’espace disque ou choisissez un autre emplacement.</translation>
+    </message>
+</context>
+<context>
+    <name>keyright::WriteOffDialog</name>
+    <message>
+        <source>Write off borrowed seat</source>
+        <translation>Déclarer perdu un siège emprunté</translation>
+    </message>
+    <message>
+        <source>Optional, recorded in the events</source>
+        <translation>Facultatif, consigné dans les événements</translation>
+    </message>
+    <message>
+        <source>Write off the seat of &lt;b&gt;%1&lt;/b&gt; on &lt;b&gt;%2&lt;/b&gt; (seat %3) because its laptop is lost?</source>
+        <translation>Déclarer perdu le siège de &lt;b&gt;%1&lt;/b&gt; sur &lt;b&gt;%2&lt;/b&gt; (siège %3), son portable ayant disparu ?</translation>
+    </message>
+    <message>
+        <source>The seat stays counted until &lt;b&gt;%1&lt;/b&gt;. The laptop holds a signed lease that cannot be recalled: it keeps working offline until then, and nothing the server does can free the seat earlier. If the laptop turns up, returning the seat frees it at once.</source>
+        <translation>Le siège reste compté jusqu&apos;au &lt;b&gt;%1&lt;/b&gt;. Le portable détient un bail signé qui ne peut pas être rappelé : il continue de fonctionner hors ligne jusque-là, et rien de ce que fait le serveur ne peut libérer le siège plus tôt. Si le portable est retrouvé, rendre le siège le libère aussitôt.</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>&amp;Note :</translation>
+    </message>
+    <message>
+        <source>&amp;Write off</source>
+        <translation>&amp;Déclarer perdu</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "LeasePredicate.h"
 #include "Metrics.h"
 #include "ReclaimDecision.h"
+#include "Timestamps.h"
 #include "alerts/AlertEvaluator.h"
 #include "alerts/AlertSecretBox.h"
 #include "alerts/WebhookDeliverer.h"
@@ -18,6 +19,7 @@
 #include "store/SqliteLeaseStore.h"
 #include "usage/LedgerReports.h"
 #include "usage/UsageReports.h"
+#include "wire/BorrowJson.h"
 #include "wire/ErrorBody.h"
 #include "wire/EventRecord.h"
 #include "wire/LeaseList.h"
@@ -111,6 +113,8 @@ ApiResponse AdminController::handle(const ApiRoute &route, const ApiRequest &req
         return redeliver(route, actor);
     case K::AcknowledgeAlert:
         return acknowledgeAlert(route, request, actor);
+    case K::WriteOffBorrowed:
+        return writeOff(route, request, actor);
     default:
         break;
     }
@@ -163,10 +167,10 @@ ApiResponse AdminController::listLeases(const ApiRoute &route)
     list.seatCount = listing->license.seatCount;
     list.inUse = listing->license.inUse;
     for (const StoredLease &row : listing->leases)
-        list.leases.append(
-            LeaseRow {row.lease, isLive(row.lease, list.serverTime, listing->license.skew),
-                      reapableAt(row.lease.expiresAt, listing->license.reapGrace), false, row.lastActivityAt,
-                      reclaimMarkStands(row.reclaimMarkedAt, row.lastActivityAt) ? row.reclaimAt : QDateTime()});
+        list.leases.append(LeaseRow {
+            row.lease, isLive(row.lease, list.serverTime, listing->license.skew),
+            reapableAt(row.lease.expiresAt, listing->license.reapGrace), false, row.lastActivityAt,
+            reclaimMarkStands(row.reclaimMarkedAt, row.lastActivityAt) ? row.reclaimAt : QDateTime(), row.writeOff});
     list.blocks = listing->blocks;
     list.queue = listing->queue;
     list.rules = listing->rules;
@@ -259,6 +263,40 @@ ApiResponse AdminController::revoke(const ApiRoute &route, const ApiRequest &req
                           route.seatId, result.borrowedUntil.toUTC().toString(Qt::ISODate)),
                       {},
                       {}});
+    case O::LicenseNotFound:
+        break;
+    }
+    return answer::error(ApiError::licenseNotFound(route.licenseId));
+}
+
+ApiResponse AdminController::writeOff(const ApiRoute &route, const ApiRequest &request, const QString &actor)
+{
+    ApiError failure;
+    const auto body = request::parseWriteOff(request.body, &failure);
+    if (!body)
+        return answer::error(failure);
+    const auto result = m_seats.writeOff(route.licenseId, route.seatId, body->note, actor);
+    using O = SeatService::WriteOffResult::Outcome;
+    const auto conflict = [&](const QString &message) {
+        return answer::error(ApiError {409, QString::fromUtf16(errorcode::seatNotBorrowed), message, {}, {}});
+    };
+    switch (result.outcome) {
+    case O::WrittenOff:
+    case O::AlreadyWrittenOff:
+        return answer::json(200,
+                            WriteOffAnswer {route.licenseId, route.seatId, result.row.lease.holder,
+                                            result.row.lease.expiresAt, result.row.writeOff}
+                                .toJson());
+    case O::NotBorrowed:
+        return conflict(u"seat %1 of \"%2\" (held by %3) is not borrowed: only a borrowed seat can be written off; "
+                        "revoke a seat that is not"_s.arg(route.seatId, route.licenseId, result.row.lease.holder));
+    case O::BorrowEnded:
+        return conflict(u"the borrow of seat %1 of \"%2\" (held by %3) ended at %4: the seat no longer counts, "
+                        "there is nothing to write off"_s.arg(route.seatId, route.licenseId, result.row.lease.holder,
+                                                              formatTimestamp(result.row.lease.expiresAt)));
+    case O::SeatNotFound:
+        return answer::error(ApiError::notFound(QString::fromUtf16(errorcode::seatNotFound),
+                                                u"license \"%1\" has no seat %2"_s.arg(route.licenseId, route.seatId)));
     case O::LicenseNotFound:
         break;
     }

@@ -60,6 +60,7 @@ private:
     ApiResponse getRules(const ApiRoute &route);
     ApiResponse putRules(const ApiRoute &route, const ApiRequest &request, const QString &actor);
     ApiResponse revoke(const ApiRoute &route, const ApiRequest &request, const QString &actor);
+    ApiResponse writeOff(const ApiRoute &route, const ApiRequest &request, const QString &actor);
     ApiResponse reap(const ApiRequest &request, const QString &actor);
     ApiResponse events(const ApiRequest &request);
     ApiResponse metrics();

@@ -80,6 +80,7 @@ const QList<Pattern> &patterns()
             {p::alertAcknowledge, "POST", K::AcknowledgeAlert, operator_, A::Admin, {}},
             {p::borrow, "POST", K::Borrow, licenseKey, A::Lease, {}},
             {p::borrowedSeat, "DELETE", K::ReturnBorrowed, licenseKey, A::Lease, {}},
+            {p::borrowWriteOff, "POST", K::WriteOffBorrowed, admin, A::Admin, {}},
         };
         for (Pattern &pattern : table)
             pattern.segments = pattern.path.mid(1).split(u'/');
@@ -280,6 +281,8 @@ QString ApiRoute::name(Kind kind)
         return u"borrow"_s;
     case Kind::ReturnBorrowed:
         return u"return_borrowed"_s;
+    case Kind::WriteOffBorrowed:
+        return u"write_off_borrowed"_s;
     }
     return u"unknown"_s;
 }

@@ -59,6 +59,7 @@ struct ApiRoute
         AcknowledgeAlert,
         Borrow,
         ReturnBorrowed,
+        WriteOffBorrowed,
     };
 
     // Who may call a route: anyone, the holder of the license key, or a token of at least that

@@ -488,6 +488,49 @@ SeatService::ReturnOutcome SeatService::returnBorrowed(const QString &licenseId,
     return outcome;
 }
 
+SeatService::WriteOffResult SeatService::writeOff(const QString &licenseId, const QString &seatId, const QString &note,
+                                                  const QString &actor)
+{
+    WriteOffResult result;
+    m_store.withLicense(licenseId, [&] {
+        result = WriteOffResult {};
+        const auto license = m_store.license(licenseId);
+        if (!license)
+            return;
+        auto row = m_store.lease(licenseId, seatId);
+        if (!row) {
+            result.outcome = WriteOffResult::Outcome::SeatNotFound;
+            return;
+        }
+        result.row = *row;
+        if (!row->lease.borrowed) {
+            result.outcome = WriteOffResult::Outcome::NotBorrowed;
+            return;
+        }
+        // Idempotent: the first write-off stands, with its time, author and note.
+        if (row->writeOff.isSet()) {
+            result.outcome = WriteOffResult::Outcome::AlreadyWrittenOff;
+            return;
+        }
+        const QDateTime now = m_clock.now();
+        if (!isLive(row->lease, now, license->policy.skew())) {
+            result.outcome = WriteOffResult::Outcome::BorrowEnded;
+            return;
+        }
+        row->writeOff = BorrowWriteOff {now, actor, note};
+        if (!m_store.writeOffLease(licenseId, seatId, row->writeOff)) {
+            result.outcome = WriteOffResult::Outcome::SeatNotFound;
+            return;
+        }
+        // The seat stays counted until the lease expires: nothing else changes.
+        record(now, EventKind::BorrowWrittenOff, licenseId, seatId, row->lease.holder, actor,
+               eventdetail::BorrowWrittenOff {row->lease.expiresAt, note}.toJson());
+        result.row = *row;
+        result.outcome = WriteOffResult::Outcome::WrittenOff;
+    });
+    return result;
+}
+
 void SeatService::returned(const LicenseRecord &license, const StoredLease &row, const QString &actor)
 {
     const QDateTime now = m_clock.now();

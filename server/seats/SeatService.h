@@ -109,6 +109,19 @@ public:
     enum class ReturnOutcome { Returned, NotBorrowed, LicenseNotFound };
     ReturnOutcome returnBorrowed(const QString &licenseId, const QString &seatId, const QString &actor);
 
+    // An admin's write-off of a borrowed seat whose laptop is lost (issue 27): the row is marked
+    // and a borrow_written_off event recorded, but the seat stays counted until its expiry (its
+    // signed lease cannot be recalled offline) and an early return still frees it. Repeating it
+    // changes nothing: AlreadyWrittenOff with the first write-off. NotBorrowed: the seat is there
+    // but not borrowed; BorrowEnded: it was borrowed but has expired (nothing left to write off).
+    struct WriteOffResult
+    {
+        enum class Outcome { WrittenOff, AlreadyWrittenOff, SeatNotFound, NotBorrowed, BorrowEnded, LicenseNotFound };
+        Outcome outcome = Outcome::LicenseNotFound;
+        StoredLease row; // WrittenOff, AlreadyWrittenOff (with its writeOff), NotBorrowed, BorrowEnded
+    };
+    WriteOffResult writeOff(const QString &licenseId, const QString &seatId, const QString &note, const QString &actor);
+
     struct HeartbeatResult
     {
         // SeatBorrowed: the seat is borrowed, and a borrow is never renewed (it lasts until its

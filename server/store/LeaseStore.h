@@ -94,6 +94,9 @@ public:
     virtual bool markLease(const QString &licenseId, const QString &seatId, const QDateTime &markedAt,
                            const QDateTime &reclaimAt)
         = 0;
+    // Records that a borrowed row was written off (StoredLease::writeOff); false when there is no
+    // such row. The row stays, and counts, until it expires.
+    virtual bool writeOffLease(const QString &licenseId, const QString &seatId, const BorrowWriteOff &writeOff) = 0;
     // True when a row was deleted.
     virtual bool deleteLease(const QString &licenseId, const QString &seatId) = 0;
     // Rows whose expiresAt <= latestExpiry: a superset of what the reaper may delete, which then

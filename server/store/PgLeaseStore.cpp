@@ -99,6 +99,10 @@ SqlDialect PgLeaseStore::dialect()
                                      u"ALTER TABLE leases ADD COLUMN borrowed BIGINT NOT NULL DEFAULT 0"_s});
     // Each firing alert's id and its acknowledgement (issue 29).
     d.migrations.append(SqlAlerts::addAcknowledgements(u"BIGINT"_s));
+    // A borrowed seat written off (issue 27): when, by whom, why; NULL: not written off.
+    d.migrations.append(QStringList {u"ALTER TABLE leases ADD COLUMN written_off_ms BIGINT"_s,
+                                     u"ALTER TABLE leases ADD COLUMN written_off_by TEXT"_s,
+                                     u"ALTER TABLE leases ADD COLUMN write_off_note TEXT"_s});
     d.beginMigration = u"BEGIN"_s;
     // Transaction-scoped: released by the COMMIT or ROLLBACK that ends the step.
     d.migrationLock = {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(migrationLockKey)};

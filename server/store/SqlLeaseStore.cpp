@@ -344,6 +344,12 @@ bool SqlLeaseStore::markLease(const QString &licenseId, const QString &seatId, c
     return m_tables->markLease(licenseId, seatId, markedAt, reclaimAt);
 }
 
+bool SqlLeaseStore::writeOffLease(const QString &licenseId, const QString &seatId, const BorrowWriteOff &writeOff)
+{
+    ready();
+    return m_tables->writeOffLease(licenseId, seatId, writeOff);
+}
+
 bool SqlLeaseStore::deleteLease(const QString &licenseId, const QString &seatId)
 {
     ready();

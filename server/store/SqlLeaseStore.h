@@ -70,6 +70,7 @@ public:
     bool deleteLease(const QString &licenseId, const QString &seatId) override;
     bool markLease(const QString &licenseId, const QString &seatId, const QDateTime &markedAt,
                    const QDateTime &reclaimAt) override;
+    bool writeOffLease(const QString &licenseId, const QString &seatId, const BorrowWriteOff &writeOff) override;
     QList<StoredLease> leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry) override;
     QList<StoredLease> firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry,
                                              int limit) override;

@@ -29,6 +29,7 @@ struct SqlLeaseTables::Statements
         , renewLeaseIfUnchanged(db)
         , deleteLease(db)
         , markLease(db)
+        , writeOffLease(db)
         , leasesExpiringBy(db)
         , firstLeasesExpiringBy(db)
         , block(db)
@@ -42,7 +43,7 @@ struct SqlLeaseTables::Statements
 
     QSqlQuery lockLicense, licenses, license, insertLicense, updateLicense;
     QSqlQuery leases, lease, insertLease, forgetRequestId, renewLease, renewLeaseIfUnchanged, deleteLease, markLease,
-        leasesExpiringBy, firstLeasesExpiringBy;
+        writeOffLease, leasesExpiringBy, firstLeasesExpiringBy;
     QSqlQuery block, blocks, putBlock, deleteBlocks;
     QSqlQuery lockLicenses, leasesOf, renewLeasesIfUnchanged; // prepared where the dialect has them
 };
@@ -82,7 +83,11 @@ bool SqlLeaseTables::prepare(QString *error)
         {&s->lease, u"SELECT %1 FROM leases WHERE license_id = :license AND seat_id = :seat"_s.arg(leaseColumns)},
         {&s->insertLease,
          u"INSERT INTO leases (%1) VALUES (:license, :seat, :holder, :generation, :issued, :expires, :signature, "
-         ":request, :activity, :marked, :reclaim, :borrowed)"_s.arg(leaseColumns)},
+         ":request, :activity, :marked, :reclaim, :borrowed, :writtenOff, :writtenOffBy, :writeOffNote)"_s.arg(
+             leaseColumns)},
+        {&s->writeOffLease,
+         u"UPDATE leases SET written_off_ms = :writtenOff, written_off_by = :writtenOffBy, write_off_note = "
+         ":writeOffNote WHERE license_id = :license AND seat_id = :seat"_s},
         {&s->markLease,
          u"UPDATE leases SET reclaim_marked_ms = :marked, reclaim_at_ms = :reclaim WHERE license_id = :license "
          "AND seat_id = :seat"_s},
@@ -310,6 +315,25 @@ bool SqlLeaseTables::markLease(const QString &licenseId, const QString &seatId, 
         } else {
             m_leaseCache.erase(cached);
         }
+    }
+    return written;
+}
+
+bool SqlLeaseTables::writeOffLease(const QString &licenseId, const QString &seatId, const BorrowWriteOff &writeOff)
+{
+    auto &q = statements().writeOffLease;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":seat"_s, seatId);
+    SqlRows::bindWriteOff(q, writeOff);
+    m_connection.exec(q);
+    const bool written = q.numRowsAffected() == 1;
+    q.finish();
+    const auto cached = m_leaseCache.find(leaseKey(licenseId, seatId));
+    if (cached != m_leaseCache.end()) {
+        if (written)
+            cached->writeOff = writeOff;
+        else
+            m_leaseCache.erase(cached);
     }
     return written;
 }

@@ -55,6 +55,7 @@ public:
     bool deleteLease(const QString &licenseId, const QString &seatId);
     bool markLease(const QString &licenseId, const QString &seatId, const QDateTime &markedAt,
                    const QDateTime &reclaimAt);
+    bool writeOffLease(const QString &licenseId, const QString &seatId, const BorrowWriteOff &writeOff);
     QList<StoredLease> leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry);
     QList<StoredLease> firstLeasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry, int limit);
 

@@ -70,6 +70,9 @@ StoredLease SqlRows::lease(const QSqlQuery &query)
         row.reclaimAt = fromMs(query.value(10).toLongLong());
     }
     row.lease.borrowed = query.value(11).toLongLong() != 0;
+    if (!query.value(12).isNull())
+        row.writeOff = BorrowWriteOff {fromMs(query.value(12).toLongLong()), query.value(13).toString(),
+                                       query.value(14).toString()};
     return row;
 }
 
@@ -157,6 +160,15 @@ void SqlRows::bindLease(QSqlQuery &q, const StoredLease &row)
     q.bindValue(u":marked"_s, toNullableMs(row.reclaimMarkedAt));
     q.bindValue(u":reclaim"_s, toNullableMs(row.reclaimAt));
     q.bindValue(u":borrowed"_s, row.lease.borrowed ? 1 : 0);
+    bindWriteOff(q, row.writeOff);
+}
+
+void SqlRows::bindWriteOff(QSqlQuery &q, const BorrowWriteOff &writeOff)
+{
+    const QVariant noText(QMetaType::fromType<QString>());
+    q.bindValue(u":writtenOff"_s, toNullableMs(writeOff.at));
+    q.bindValue(u":writtenOffBy"_s, writeOff.isSet() ? QVariant(writeOff.by) : noText);
+    q.bindValue(u":writeOffNote"_s, writeOff.isSet() ? QVariant(writeOff.note) : noText);
 }
 
 QVariant SqlRows::toNullableMs(const QDateTime &time)

@@ -18,9 +18,10 @@ public:
     static inline const QString licenseColumns
         = QStringLiteral("id, name, seat_count, ttl_ms, skew_ms, reap_grace_ms, key_hash, last_generation, "
                          "valid_from_ms, valid_until_ms, maintenance_until_ms, borrow_policy");
-    static inline const QString leaseColumns
-        = QStringLiteral("license_id, seat_id, holder, generation, issued_at, expires_at, signature, request_id, "
-                         "last_activity_ms, reclaim_marked_ms, reclaim_at_ms, borrowed");
+    static inline const QString leaseColumns = QStringLiteral(
+        "license_id, seat_id, holder, generation, issued_at, expires_at, signature, request_id, "
+        "last_activity_ms, reclaim_marked_ms, reclaim_at_ms, borrowed, written_off_ms, written_off_by, "
+        "write_off_note");
     static inline const QString blockColumns = QStringLiteral("license_id, holder, until_ms, reason");
     static inline const QString eventColumns
         = QStringLiteral("seq, time_ms, kind, license_id, seat_id, holder, actor, detail");
@@ -43,8 +44,10 @@ public:
     // :id :name :seats :ttl :skew :grace :hash :generation :from :until :maintenance :borrow
     static void bindLicense(QSqlQuery &query, const LicenseRecord &license);
     // :license :seat :holder :generation :issued :expires :signature :request :activity :marked
-    // :reclaim :borrowed
+    // :reclaim :borrowed :writtenOff :writtenOffBy :writeOffNote
     static void bindLease(QSqlQuery &query, const StoredLease &row);
+    // :writtenOff :writtenOffBy :writeOffNote (NULL when unset)
+    static void bindWriteOff(QSqlQuery &query, const BorrowWriteOff &writeOff);
     // A time that may be unknown (invalid): milliseconds, or NULL.
     static QVariant toNullableMs(const QDateTime &time);
     // :license :seat :issued :expires :signature

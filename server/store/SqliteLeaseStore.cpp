@@ -116,6 +116,10 @@ SqlDialect SqliteLeaseStore::dialect()
                                      u"ALTER TABLE leases ADD COLUMN borrowed INTEGER NOT NULL DEFAULT 0"_s});
     // Each firing alert's id and its acknowledgement (issue 29).
     d.migrations.append(SqlAlerts::addAcknowledgements(u"INTEGER"_s));
+    // A borrowed seat written off (issue 27): when, by whom, why; NULL: not written off.
+    d.migrations.append(QStringList {u"ALTER TABLE leases ADD COLUMN written_off_ms INTEGER"_s,
+                                     u"ALTER TABLE leases ADD COLUMN written_off_by TEXT"_s,
+                                     u"ALTER TABLE leases ADD COLUMN write_off_note TEXT"_s});
     // IMMEDIATE: the write lock is taken at BEGIN, so a transaction never fails half-way for
     // want of it.
     d.beginMigration = u"BEGIN IMMEDIATE"_s;

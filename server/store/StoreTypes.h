@@ -7,6 +7,7 @@
 #include "SeatPolicy.h"
 #include "wire/AccessRole.h"
 #include "wire/AlertWebhook.h"
+#include "wire/BorrowJson.h"
 #include "wire/EventKind.h"
 #include "wire/EventQuery.h"
 #include "wire/EventRecord.h"
@@ -51,6 +52,9 @@ struct StoredLease
     // acts first; both invalid while it is not marked. A renewal leaves them as they are.
     QDateTime reclaimMarkedAt = {};
     QDateTime reclaimAt = {};
+    // A borrowed seat an admin wrote off (issue 27: its laptop is lost); unset otherwise. The row
+    // counts until its expiry all the same.
+    BorrowWriteOff writeOff = {};
 
     bool reclaimMarked() const { return reclaimMarkedAt.isValid(); }
 };

@@ -83,6 +83,7 @@ private Q_SLOTS:
     void holdOnAFullPoolExitsWithFive();
     void oneSeatIsSaidInTheSingular();
     void borrowKeepsTheLeaseAndReturnGivesItBack();
+    void writeOffKeepsALostLaptopsSeatCounted();
     void reportRangeTakesDatesAndRfc3339Times_data();
     void reportRangeTakesDatesAndRfc3339Times();
     void reportOfOneDayNamesTheDayAndTellsRequestsFromGrantedCheckouts();
@@ -949,6 +950,60 @@ void TestCli::borrowKeepsTheLeaseAndReturnGivesItBack()
     QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(), 0);
     const CliRun nothing = run({u"return"_s, id, u"--key-file"_s, keyFile}, home);
     QCOMPARE(nothing.exitCode, 4);
+}
+
+void TestCli::writeOffKeepsALostLaptopsSeatCounted()
+{
+    // Issue 27: the laptop that borrowed a seat is lost; the admin writes the seat off by a prefix
+    // of its id. It stays counted until its expiry, and the holder's return still frees it.
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 2);
+    QCOMPARE(putLicense(id,
+                        {{u"borrow"_s,
+                          QJsonObject {
+                              {u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 1}, {u"keepOnSite"_s, 0}}}}),
+             200);
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    const QMap<QString, QString> home {{u"XDG_DATA_HOME"_s, data.path()}};
+    const CliRun borrowed = run(
+        {u"borrow"_s, id, u"--days"_s, u"3"_s, u"--holder"_s, u"alice@laptop"_s, u"--key-file"_s, keyFile, u"--json"_s},
+        home);
+    QCOMPARE(borrowed.exitCode, 0);
+    const QJsonObject lease = QJsonDocument::fromJson(borrowed.out.toUtf8()).object();
+    const QString seatId = lease.value(u"seatId"_s).toString();
+    QCOMPARE(seatId.size(), 32);
+
+    const CliRun tooLong = run({u"write-off"_s, id, seatId.left(8), u"--note"_s, QString(501, u'x')});
+    QCOMPARE(tooLong.exitCode, 2);
+    QVERIFY2(tooLong.err.contains(u"--note"_s), qPrintable(tooLong.err));
+
+    const CliRun written = run({u"write-off"_s, id, seatId.left(8), u"--note"_s, u"left on the train"_s});
+    QCOMPARE(written.exitCode, 0);
+    QVERIFY2(written.out.contains(u"Wrote off seat %1 of %2, borrowed by alice@laptop"_s.arg(seatId.left(8), id)),
+             qPrintable(written.out));
+    QVERIFY2(written.out.contains(u"left on the train"_s), qPrintable(written.out));
+    QVERIFY2(written.out.contains(u"It stays counted until %1"_s.arg(lease.value(u"expiresAt"_s).toString())),
+             qPrintable(written.out));
+    QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(), 1);
+
+    // Again, as JSON: the first write-off, unchanged.
+    const CliRun again = run({u"write-off"_s, id, seatId, u"--note"_s, u"other words"_s, u"--json"_s});
+    QCOMPARE(again.exitCode, 0);
+    const QJsonObject answer = QJsonDocument::fromJson(again.out.toUtf8()).object();
+    QCOMPARE(answer.value(u"seatId"_s).toString(), seatId);
+    QCOMPARE(answer.value(u"writeOffNote"_s).toString(), u"left on the train"_s);
+    QCOMPARE(answer.value(u"countedUntil"_s).toString(), lease.value(u"expiresAt"_s).toString());
+
+    // A seat the license does not have: the server's 404, exit 4.
+    const CliRun unknown = run({u"write-off"_s, id, QString(32, u'f')});
+    QCOMPARE(unknown.exitCode, 4);
+    QVERIFY2(unknown.err.contains(u"has no seat"_s), qPrintable(unknown.err));
+
+    // The laptop turns up: its return frees the seat.
+    const CliRun returned = run({u"return"_s, id, u"--key-file"_s, keyFile}, home);
+    QCOMPARE(returned.exitCode, 0);
+    QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(), 0);
 }
 
 void TestCli::oneSeatIsSaidInTheSingular()

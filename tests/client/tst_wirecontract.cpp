@@ -12,6 +12,7 @@
 #include "ServerProcess.h"
 #include "SystemClock.h"
 #include "Timestamps.h"
+#include "wire/BorrowJson.h"
 #include "wire/ErrorBody.h"
 #include "wire/EventDetail.h"
 #include "wire/EventKind.h"
@@ -73,6 +74,7 @@ private Q_SLOTS:
     void tokenBodiesDecodeOnTheClient();
     void waitingLineBodiesDecodeOnTheClient();
     void rulesAndGroupsTravelWhole();
+    void writeOffTravelsWhole();
     void everyEventDetailReadsTyped();
 
 private:
@@ -543,6 +545,57 @@ void TestWireContract::rulesAndGroupsTravelWhole()
     QCOMPARE(QJsonDocument::fromJson(reply.body).object(), seatrules::licenseRulesToJson(u"wire-b"_s, rules));
 }
 
+// Issue 27: the write-off of a borrowed seat, asked with the client's codec, answered with the
+// server's; the listing then carries it on the seat's row.
+void TestWireContract::writeOffTravelsWhole()
+{
+    const QJsonObject license {
+        {u"seatCount"_s, 2},
+        {u"ttlSeconds"_s, 60},
+        {u"skewSeconds"_s, 5},
+        {u"reapGraceSeconds"_s, 15},
+        {u"borrow"_s,
+         QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 1}, {u"keepOnSite"_s, 0}}}};
+    const RawReply created
+        = admin("PUT", u"/v1/licenses/wire-lent"_s, QJsonDocument(license).toJson(QJsonDocument::Compact));
+    QCOMPARE(created.status, 201);
+    const QByteArray key = "License " + QJsonDocument::fromJson(created.body)["key"_L1].toString().toLatin1();
+    const RawReply lent
+        = call("POST", u"/v1/licenses/wire-lent/borrow"_s, key, R"({"holder":"erin@laptop","days":3})"_ba);
+    QCOMPARE(lent.status, 201);
+    ValidationError why;
+    const auto answer = BorrowAnswer::fromJson(QJsonDocument::fromJson(lent.body).object(), &why);
+    QVERIFY2(answer, qPrintable(why.message));
+    const QString seatId = answer->lease.seatId;
+
+    const auto written = wait<WriteOffAnswer>(
+        [&](auto done) { m_admin->writeOff(u"wire-lent"_s, seatId, u"lost at the airport"_s, this, done); });
+    QVERIFY2(written.ok(), qPrintable(written.error.message));
+    QCOMPARE(written.value->seatId, seatId);
+    QCOMPARE(written.value->holder, u"erin@laptop"_s);
+    QCOMPARE(written.value->countedUntil, answer->lease.expiresAt);
+    QCOMPARE(written.value->writeOff.note, u"lost at the airport"_s);
+    // A repeat answers the same, byte for byte what the client decoded.
+    const RawReply again = admin("POST", u"/v1/licenses/wire-lent/borrow/%1/write-off"_s.arg(seatId));
+    QCOMPARE(again.status, 200);
+    QCOMPARE(QJsonDocument::fromJson(again.body).object(), written.value->toJson());
+
+    const auto listed = wait<LeaseList>([&](auto done) { m_admin->listLeases(u"wire-lent"_s, this, done); });
+    QVERIFY2(listed.ok(), qPrintable(listed.error.message));
+    QCOMPARE(listed.value->leases.size(), 1);
+    QCOMPARE(listed.value->leases.at(0).writeOff, written.value->writeOff);
+
+    // An ordinary seat is refused with the code the client knows.
+    const RawReply held = call("POST", u"/v1/licenses/wire-lent/checkout"_s, key, R"({"holder":"fay@ws-6"})"_ba);
+    QCOMPARE(held.status, 201);
+    const QString ordinary = QJsonDocument::fromJson(held.body)["lease"_L1]["seatId"_L1].toString();
+    const auto refused
+        = wait<WriteOffAnswer>([&](auto done) { m_admin->writeOff(u"wire-lent"_s, ordinary, {}, this, done); });
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error.httpStatus, 409);
+    QCOMPARE(refused.error.code, QString::fromUtf16(errorcode::seatNotBorrowed));
+}
+
 // Every event the server wrote in this test, read with its kind's typed detail and written again,
 // gives the server's detail back: the server writes with the codec the dashboard reads with.
 void TestWireContract::everyEventDetailReadsTyped()
@@ -596,6 +649,9 @@ void TestWireContract::everyEventDetailReadsTyped()
         case EventKind::AlertAcknowledged:
             QVERIFY2(detail::AlertAcknowledged::fromJson(d).toJson() == d, what.constData());
             break;
+        case EventKind::BorrowWrittenOff:
+            QVERIFY2(detail::BorrowWrittenOff::fromJson(d).toJson() == d, what.constData());
+            break;
         case EventKind::Reclaimed:
             QVERIFY2(detail::Reclaimed::fromJson(d).toJson() == d, what.constData());
             break;
@@ -644,9 +700,9 @@ void TestWireContract::everyEventDetailReadsTyped()
         }
     }
     using K = EventKind;
-    for (const EventKind kind :
-         {K::LicenseCreated, K::LicenseUpdated, K::Granted, K::Denied, K::RenewRefused, K::Revoked, K::HolderBlocked,
-          K::Released, K::KeyRotated, K::TokenCreated, K::Queued, K::QueueLeft, K::GroupsChanged, K::RulesChanged})
+    for (const EventKind kind : {K::LicenseCreated, K::LicenseUpdated, K::Granted, K::Denied, K::RenewRefused,
+                                 K::Revoked, K::HolderBlocked, K::Released, K::KeyRotated, K::TokenCreated, K::Queued,
+                                 K::QueueLeft, K::GroupsChanged, K::RulesChanged, K::SeatBorrowed, K::BorrowWrittenOff})
         QVERIFY2(seen.contains(kind), qPrintable(toWire(kind)));
 }
 

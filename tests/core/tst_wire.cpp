@@ -211,7 +211,8 @@ private Q_SLOTS:
                  u"granted, denied, released, renew_refused, revoked, reaped, license_created, license_updated, "
                  "key_rotated, holder_blocked, amnesia, token_created, token_revoked, clock_jumped, rules_changed, "
                  "groups_changed, queued, queue_left, reclaim_warned, reclaim_cancelled, reclaimed, alert_fired, "
-                 "alert_resolved, database_failover, seat_borrowed, borrow_returned, alert_acknowledged"_s);
+                 "alert_resolved, database_failover, seat_borrowed, borrow_returned, alert_acknowledged, "
+                 "borrow_written_off"_s);
         QCOMPARE(eventKindFilter({EventKind::Released, EventKind::Reaped}), u"released,reaped"_s);
     }
 
@@ -541,6 +542,54 @@ private Q_SLOTS:
             QVERIFY2(beforeRules, qPrintable(error.message));
             QCOMPARE(beforeRules->leases, list.leases);
         }
+    }
+
+    // A borrowed seat written off (issue 27): its row in the listing carries when, who and why; the
+    // write-off's answer says until when the seat is counted; the note is checked.
+    void writeOffsRoundTrip()
+    {
+        LeaseList list = leaseList();
+        list.leases[0].lease.borrowed = true;
+        list.leases[0].writeOff = BorrowWriteOff {noon.addSecs(-60), u"admin-alice"_s, u"lost in Lyon"_s};
+        const QJsonObject json = list.toJson();
+        const QJsonObject row = json.value(u"leases"_s).toArray().at(0).toObject();
+        QCOMPARE(row.value(u"writtenOffAt"_s), QJsonValue(u"2026-11-29T11:59:00.000Z"_s));
+        QCOMPARE(row.value(u"writtenOffBy"_s), QJsonValue(u"admin-alice"_s));
+        QCOMPARE(row.value(u"writeOffNote"_s), QJsonValue(u"lost in Lyon"_s));
+        QVERIFY(!json.value(u"leases"_s).toArray().at(1).toObject().contains(u"writtenOffAt"_s));
+        ValidationError error;
+        const auto decoded = LeaseList::fromJson(json, u"acme-cad"_s, &error);
+        QVERIFY2(decoded, qPrintable(error.message));
+        QCOMPARE(*decoded, list);
+        QVERIFY(decoded->leases.at(0).writeOff.isSet());
+        QVERIFY(!decoded->leases.at(1).writeOff.isSet());
+
+        QJsonObject broken = json;
+        QJsonArray rows = broken.value(u"leases"_s).toArray();
+        QJsonObject first = rows.at(0).toObject();
+        first.insert(u"writtenOffAt"_s, u"yesterday"_s);
+        rows[0] = first;
+        broken.insert(u"leases"_s, rows);
+        QVERIFY(!LeaseList::fromJson(broken, u"acme-cad"_s, &error));
+        QCOMPARE(error.field, u"leases[0].writtenOffAt"_s);
+
+        const WriteOffAnswer answer {u"acme-cad"_s, paris, u"alice@ws-1"_s, noon.addDays(6),
+                                     list.leases.at(0).writeOff};
+        QCOMPARE(WriteOffAnswer::fromJson(answer.toJson(), &error), std::optional<WriteOffAnswer>(answer));
+        QCOMPARE(answer.toJson().value(u"countedUntil"_s), QJsonValue(u"2026-12-05T12:00:00.000Z"_s));
+        QJsonObject unset = answer.toJson();
+        unset.remove(u"writtenOffAt"_s);
+        QVERIFY(!WriteOffAnswer::fromJson(unset, &error));
+        QCOMPARE(error.field, u"writtenOffAt"_s);
+
+        QCOMPARE(WriteOffRequest::fromJson(QJsonObject {}, &error), std::optional<WriteOffRequest>(WriteOffRequest {}));
+        QCOMPARE(WriteOffRequest::fromJson(WriteOffRequest {u"left on a train"_s}.toJson(), &error),
+                 std::optional<WriteOffRequest>(WriteOffRequest {u"left on a train"_s}));
+        QVERIFY(WriteOffRequest::fromJson(QJsonObject {{u"note"_s, QString(500, u'x')}}, &error));
+        QVERIFY(!WriteOffRequest::fromJson(QJsonObject {{u"note"_s, QString(501, u'x')}}, &error));
+        QCOMPARE(error.field, u"note"_s);
+        QVERIFY(!WriteOffRequest::fromJson(QJsonObject {{u"note"_s, 5}}, &error));
+        QVERIFY(!WriteOffRequest::fromJson(QJsonObject {{u"note"_s, u"bell\u0007"_s}}, &error));
     }
 
     void queueTicketsAreChecked_data()
@@ -1202,6 +1251,9 @@ private Q_SLOTS:
         QCOMPARE(detail::SeatBorrowed::fromJson(borrowed.toJson()), borrowed);
         const detail::BorrowReturned returned {noon.addDays(3)};
         QCOMPARE(detail::BorrowReturned::fromJson(returned.toJson()), returned);
+        const detail::BorrowWrittenOff writtenOff {noon.addDays(5), u"left on the train"_s};
+        QCOMPARE(detail::BorrowWrittenOff::fromJson(writtenOff.toJson()), writtenOff);
+        QCOMPARE(detail::BorrowWrittenOff::fromJson(QJsonObject {}), detail::BorrowWrittenOff {});
         const detail::AlertAcknowledged acknowledged {42, u"cad-full"_s, 30, u"on it"_s};
         QCOMPARE(detail::AlertAcknowledged::fromJson(acknowledged.toJson()), acknowledged);
         QCOMPARE(detail::AlertAcknowledged::fromJson(QJsonObject {}), detail::AlertAcknowledged {});

@@ -4,6 +4,7 @@
 #include "ManualClock.h"
 #include "TestHttp.h"
 #include "TestServer.h"
+#include "Timestamps.h"
 
 #include <QDir>
 #include <QFile>
@@ -36,6 +37,9 @@ private slots:
     void borrowedSeatCountsUntilReturned();
     void expiredBorrowFreesItsSeatWithoutReaper();
     void raceForTheLastSeats();
+    void writeOffKeepsTheSeatCountedUntilItsExpiry();
+    void writtenOffSeatReturnedEarlyIsFree();
+    void writeOffRefusals();
 
 private:
     QByteArray admin() const { return m_fixture->adminAuthorization(); }
@@ -45,6 +49,10 @@ private:
                       TestHttp *via = nullptr);
     HttpResult checkout(const QString &license, const QByteArray &auth, const QString &holder);
     QJsonObject summaryOf(const QString &license);
+    HttpResult writeOff(const QString &license, const QString &seatId, const QJsonObject &body,
+                        const QByteArray &auth = {});
+    QByteArray token(const QString &name, const QString &role);
+    QJsonArray eventsOf(const QString &license, const QString &kinds);
     static QString errorOf(const HttpResult &reply) { return reply.json().value("error"_L1).toString(); }
     static SeatLease leaseOf(const HttpResult &reply)
     {
@@ -109,6 +117,24 @@ QJsonObject TestBorrowing::summaryOf(const QString &license)
             return entry.toObject();
     }
     return {};
+}
+
+HttpResult TestBorrowing::writeOff(const QString &license, const QString &seatId, const QJsonObject &body,
+                                   const QByteArray &auth)
+{
+    return m_http->post(u"/v1/licenses/%1/borrow/%2/write-off"_s.arg(license, seatId), body,
+                        auth.isEmpty() ? admin() : auth);
+}
+
+QByteArray TestBorrowing::token(const QString &name, const QString &role)
+{
+    const HttpResult reply = m_http->post(u"/v1/tokens"_s, {{u"name"_s, name}, {u"role"_s, role}}, admin());
+    return reply.status == 201 ? "Bearer " + reply.json().value("secret"_L1).toString().toLatin1() : QByteArray();
+}
+
+QJsonArray TestBorrowing::eventsOf(const QString &license, const QString &kinds)
+{
+    return m_http->get(u"/v1/events?license=%1&kind=%2"_s.arg(license, kinds), admin()).json()["events"_L1].toArray();
 }
 
 void TestBorrowing::policyBoundsBorrowing()
@@ -308,6 +334,136 @@ void TestBorrowing::raceForTheLastSeats()
         QCOMPARE(summary.value("inUse"_L1).toInt(), seats);
         QCOMPARE(summary.value("borrowed"_L1).toInt(), borrowed);
     }
+}
+
+void TestBorrowing::writeOffKeepsTheSeatCountedUntilItsExpiry()
+{
+    const QByteArray key = createLicense(u"cad"_s, 2, policy(30, 2, 0));
+    const auto away = borrow(u"cad"_s, key, u"alice@laptop"_s, 5);
+    QCOMPARE(away.status, 201);
+    const SeatLease lease = leaseOf(away);
+    m_fixture->clock().advance(1h);
+    const QDateTime writtenAt = m_fixture->clock().now();
+
+    // The laptop is lost: the admin writes the seat off, with a note.
+    const auto first = writeOff(u"cad"_s, lease.seatId, {{u"note"_s, u"left on the 18:04 to Lyon"_s}});
+    QCOMPARE(first.status, 200);
+    const QJsonObject answer = first.json();
+    QCOMPARE(answer.value("seatId"_L1).toString(), lease.seatId);
+    QCOMPARE(answer.value("holder"_L1).toString(), u"alice@laptop"_s);
+    QCOMPARE(parseTimestamp(answer.value("countedUntil"_L1).toString()).value_or(QDateTime()), lease.expiresAt);
+    QCOMPARE(parseTimestamp(answer.value("writtenOffAt"_L1).toString()).value_or(QDateTime()), writtenAt);
+    QVERIFY2(!answer.value("writtenOffBy"_L1).toString().isEmpty(), first.body);
+    QCOMPARE(answer.value("writeOffNote"_L1).toString(), u"left on the 18:04 to Lyon"_s);
+
+    // The seat stays counted: one seat left, not two, and the listing says the seat is written off.
+    QCOMPARE(summaryOf(u"cad"_s).value("inUse"_L1).toInt(), 1);
+    QCOMPARE(summaryOf(u"cad"_s).value("borrowed"_L1).toInt(), 1);
+    QCOMPARE(checkout(u"cad"_s, key, u"bob@ws-1"_s).status, 201);
+    QCOMPARE(checkout(u"cad"_s, key, u"carol@ws-2"_s).status, 409);
+    const QJsonArray rows = m_http->get(u"/v1/licenses/cad/leases"_s, admin()).json()["leases"_L1].toArray();
+    int writtenOff = 0;
+    for (const QJsonValue &row : rows) {
+        if (row["seatId"_L1].toString() != lease.seatId) {
+            QVERIFY(!row.toObject().contains("writtenOffAt"_L1));
+            continue;
+        }
+        ++writtenOff;
+        QVERIFY(row["live"_L1].toBool());
+        QCOMPARE(row["writtenOffAt"_L1].toString(), answer.value("writtenOffAt"_L1).toString());
+        QCOMPARE(row["writeOffNote"_L1].toString(), u"left on the 18:04 to Lyon"_s);
+    }
+    QCOMPARE(writtenOff, 1);
+
+    // The event names who, the seat, the holder, the note and until when the seat counts.
+    QJsonArray events = eventsOf(u"cad"_s, u"borrow_written_off"_s);
+    QCOMPARE(events.size(), 1);
+    const QJsonObject event = events.first().toObject();
+    QCOMPARE(event["seatId"_L1].toString(), lease.seatId);
+    QCOMPARE(event["holder"_L1].toString(), u"alice@laptop"_s);
+    QCOMPARE(event["actor"_L1].toString(), answer.value("writtenOffBy"_L1).toString());
+    QCOMPARE(parseTimestamp(event["detail"_L1]["countedUntil"_L1].toString()).value_or(QDateTime()), lease.expiresAt);
+    QCOMPARE(event["detail"_L1]["note"_L1].toString(), u"left on the 18:04 to Lyon"_s);
+
+    // Idempotent: a second write-off, later and with another note, answers the first one, and
+    // records nothing more.
+    m_fixture->clock().advance(1h);
+    const auto second = writeOff(u"cad"_s, lease.seatId, {{u"note"_s, u"really lost"_s}});
+    QCOMPARE(second.status, 200);
+    QCOMPARE(second.json(), answer);
+    QCOMPARE(writeOff(u"cad"_s, lease.seatId, {}).json(), answer);
+    QCOMPARE(eventsOf(u"cad"_s, u"borrow_written_off"_s).size(), 1);
+
+    // Until its expiry (plus the skew), then the seat is free with no reaper pass (bob's ordinary
+    // lease ran out long before).
+    m_fixture->clock().advance(std::chrono::milliseconds(writtenAt.msecsTo(lease.expiresAt)) - 1h);
+    QCOMPARE(summaryOf(u"cad"_s).value("inUse"_L1).toInt(), 1);
+    QCOMPARE(summaryOf(u"cad"_s).value("borrowed"_L1).toInt(), 1);
+    m_fixture->clock().advance(5001ms);
+    QCOMPARE(summaryOf(u"cad"_s).value("inUse"_L1).toInt(), 0);
+    QCOMPARE(summaryOf(u"cad"_s).value("borrowed"_L1).toInt(), 0);
+    QCOMPARE(checkout(u"cad"_s, key, u"carol@ws-2"_s).status, 201);
+    QCOMPARE(checkout(u"cad"_s, key, u"dave@ws-3"_s).status, 201);
+}
+
+void TestBorrowing::writtenOffSeatReturnedEarlyIsFree()
+{
+    // A write-off is not a return: if the laptop turns up, its early return frees the seat.
+    const QByteArray key = createLicense(u"cad"_s, 1, policy(30, 1, 0));
+    const auto away = borrow(u"cad"_s, key, u"alice@laptop"_s, 10);
+    QCOMPARE(away.status, 201);
+    const SeatLease lease = leaseOf(away);
+    QCOMPARE(writeOff(u"cad"_s, lease.seatId, {}).status, 200);
+    QCOMPARE(checkout(u"cad"_s, key, u"bob@ws-1"_s).status, 409);
+    QCOMPARE(m_http->del(u"/v1/licenses/cad/borrow/%1"_s.arg(lease.seatId), key).status, 204);
+    QCOMPARE(checkout(u"cad"_s, key, u"bob@ws-1"_s).status, 201);
+    QCOMPARE(eventsOf(u"cad"_s, u"borrow_returned"_s).size(), 1);
+    // Returned, it is gone: nothing left to write off.
+    const auto gone = writeOff(u"cad"_s, lease.seatId, {});
+    QCOMPARE(gone.status, 404);
+    QCOMPARE(errorOf(gone), u"seat_not_found"_s);
+}
+
+void TestBorrowing::writeOffRefusals()
+{
+    const QByteArray key = createLicense(u"cad"_s, 3, policy(2, 2, 0));
+    const auto held = checkout(u"cad"_s, key, u"bob@ws-1"_s);
+    QCOMPARE(held.status, 201);
+    const QString ordinary = leaseOf(held).seatId;
+    const auto away = borrow(u"cad"_s, key, u"alice@laptop"_s, 2);
+    QCOMPARE(away.status, 201);
+    const QString borrowed = leaseOf(away).seatId;
+
+    const auto unknown = writeOff(u"cad"_s, QString(32, u'e'), {});
+    QCOMPARE(unknown.status, 404);
+    QCOMPARE(errorOf(unknown), u"seat_not_found"_s);
+    const auto noLicense = writeOff(u"nope"_s, borrowed, {});
+    QCOMPARE(noLicense.status, 404);
+    QCOMPARE(errorOf(noLicense), u"license_not_found"_s);
+
+    const auto notBorrowed = writeOff(u"cad"_s, ordinary, {});
+    QCOMPARE(notBorrowed.status, 409);
+    QCOMPARE(errorOf(notBorrowed), u"seat_not_borrowed"_s);
+    QVERIFY2(notBorrowed.json().value("message"_L1).toString().contains("is not borrowed"_L1), notBorrowed.body);
+
+    const auto tooLong = writeOff(u"cad"_s, borrowed, {{u"note"_s, QString(501, u'n')}});
+    QCOMPARE(tooLong.status, 400);
+    QCOMPARE(tooLong.json().value("field"_L1).toString(), u"note"_s);
+
+    // Only an admin writes a seat off; the license key does not either.
+    for (const QByteArray &who : {token(u"watcher"_s, u"viewer"_s), token(u"night-op"_s, u"operator"_s)}) {
+        QVERIFY(!who.isEmpty());
+        QCOMPARE(writeOff(u"cad"_s, borrowed, {}, who).status, 403);
+    }
+    QCOMPARE(writeOff(u"cad"_s, borrowed, {}, key).status, 401);
+    QVERIFY(eventsOf(u"cad"_s, u"borrow_written_off"_s).isEmpty());
+
+    // A borrow that has run out counts no more: nothing to write off.
+    m_fixture->clock().advance(48h + 5001ms);
+    const auto ended = writeOff(u"cad"_s, borrowed, {});
+    QCOMPARE(ended.status, 409);
+    QCOMPARE(errorOf(ended), u"seat_not_borrowed"_s);
+    QVERIFY2(ended.json().value("message"_L1).toString().contains("ended at"_L1), ended.body);
 }
 
 // The same cases on PostgreSQL (KEYRIGHT_TEST_STORE=postgres, ctest's tst_borrowing_postgres).

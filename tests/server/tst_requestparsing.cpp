@@ -26,6 +26,8 @@ private slots:
     void checkoutBody();
     void acknowledgeBody_data();
     void acknowledgeBody();
+    void writeOffBody_data();
+    void writeOffBody();
     void borrowBody_data();
     void borrowBody();
     void licenseSpec_data();
@@ -278,6 +280,42 @@ void TestRequestParsing::acknowledgeBody()
     QFETCH(QString, note);
     ApiError error;
     const auto parsed = request::parseAcknowledge(body, &error);
+    if (field.isEmpty()) {
+        QVERIFY2(parsed.has_value(), qPrintable(error.message));
+        QCOMPARE(parsed->note, note);
+    } else {
+        QVERIFY(!parsed);
+        QCOMPARE(error.status, 400);
+        QCOMPARE(error.field, field);
+        QVERIFY2(!error.message.isEmpty(), "the message says what is wrong");
+    }
+}
+
+void TestRequestParsing::writeOffBody_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("note");
+
+    QTest::newRow("no body") << QByteArray() << QString() << QString();
+    QTest::newRow("no note") << "{}"_ba << QString() << QString();
+    QTest::newRow("a note, trimmed") << R"({"note":"  left on the train "})"_ba << QString() << u"left on the train"_s;
+    QTest::newRow("500 characters") << QByteArray(R"({"note":")" + QByteArray(500, 'x') + R"("})") << QString()
+                                    << QString(500, u'x');
+    QTest::newRow("note not a string") << R"({"note":42})"_ba << u"note"_s << QString();
+    QTest::newRow("note too long") << QByteArray(R"({"note":")" + QByteArray(501, 'x') + R"("})") << u"note"_s
+                                   << QString();
+    QTest::newRow("control character") << R"({"note":"bell\u0007"})"_ba << u"note"_s << QString();
+    QTest::newRow("not an object") << "[]"_ba << u"body"_s << QString();
+}
+
+void TestRequestParsing::writeOffBody()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QString, field);
+    QFETCH(QString, note);
+    ApiError error;
+    const auto parsed = request::parseWriteOff(body, &error);
     if (field.isEmpty()) {
         QVERIFY2(parsed.has_value(), qPrintable(error.message));
         QCOMPARE(parsed->note, note);

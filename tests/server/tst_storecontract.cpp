@@ -137,6 +137,7 @@ private slots:
     void migrationIsIdempotent();
     void aDatabaseFromBeforeActivityReadsItAsUnknown();
     void reclaimMarksSurviveRenewalsUntilLifted();
+    void writeOffsAreKeptOnTheRow();
     void twoStoresMigrateOneDatabaseAtOnce();
     void otherLicensesNeverWaitButTheSameOneDoes();
     void skipLockedChunksAreDisjoint();
@@ -985,9 +986,12 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
             QVERIFY(db.open());
         }
         QSqlQuery query(db);
-        // Seven steps back: the alerts' acknowledgements (their columns go with alert_tracks),
-        // borrowing (issue 27), the alert endpoints and outbox, the alert tables and the license
-        // dates (issue 29), the reclaim marks, the activity column.
+        // Eight steps back: the write-offs (issue 27), the alerts' acknowledgements (issue 29; their
+        // columns go with the alert tables), borrowing (issue 27), the alert endpoints and outbox,
+        // the alert tables and the license dates (issue 29), the reclaim marks, the activity column.
+        for (const QString &column : {u"written_off_ms"_s, u"written_off_by"_s, u"write_off_note"_s})
+            QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN %1"_s.arg(column)),
+                     qPrintable(query.lastError().text()));
         QVERIFY2(query.exec(u"ALTER TABLE licenses DROP COLUMN borrow_policy"_s), qPrintable(query.lastError().text()));
         QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN borrowed"_s), qPrintable(query.lastError().text()));
         for (const QString &table :
@@ -999,7 +1003,7 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
         for (const QString &column : {u"reclaim_at_ms"_s, u"reclaim_marked_ms"_s, u"last_activity_ms"_s})
             QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN %1"_s.arg(column)),
                      qPrintable(query.lastError().text()));
-        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 7)));
+        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 8)));
         query.finish();
         if (!isPg()) {
             db.close();
@@ -1066,6 +1070,36 @@ void TestStoreContract::reclaimMarksSurviveRenewalsUntilLifted()
     QVERIFY(marked);
     QVERIFY(!again->lease(u"alpha"_s, u"s1"_s)->reclaimMarked());
     QVERIFY(!again->leases(u"alpha"_s).first().reclaimMarked());
+}
+
+void TestStoreContract::writeOffsAreKeptOnTheRow()
+{
+    // Issue 27: a borrowed row written off keeps when, who and why, read back by every read of the
+    // row and after a reopen; a row that is not there is not written.
+    StoredLease borrowed = leaseRow(u"alpha"_s, u"s1"_s, 100);
+    borrowed.lease.borrowed = true;
+    m_store->withLicense(u"alpha"_s, [&] {
+        m_store->insertLease(borrowed);
+        m_store->insertLease(leaseRow(u"alpha"_s, u"s2"_s, 100));
+    });
+    QVERIFY(!m_store->lease(u"alpha"_s, u"s1"_s)->writeOff.isSet());
+    const BorrowWriteOff writeOff {at(40), u"root (admin)"_s, u"lost on a train"_s};
+    bool written = false;
+    m_store->withLicense(u"alpha"_s, [&] { written = m_store->writeOffLease(u"alpha"_s, u"s1"_s, writeOff); });
+    QVERIFY(written);
+    m_store->withLicense(u"alpha"_s, [&] { written = m_store->writeOffLease(u"alpha"_s, u"nope"_s, writeOff); });
+    QVERIFY(!written);
+    QCOMPARE(m_store->lease(u"alpha"_s, u"s1"_s)->writeOff, writeOff);
+    QVERIFY(!m_store->lease(u"alpha"_s, u"s2"_s)->writeOff.isSet());
+    QCOMPARE(m_store->leasesOf({{u"alpha"_s, u"s1"_s}}).first()->writeOff, writeOff);
+    m_store->close();
+    auto again = reopen();
+    QVERIFY(again);
+    const auto row = again->lease(u"alpha"_s, u"s1"_s);
+    QVERIFY(row && row->lease.borrowed);
+    QCOMPARE(row->writeOff, writeOff);
+    for (const StoredLease &each : again->leases(u"alpha"_s))
+        QCOMPARE(each.writeOff.isSet(), each.lease.seatId == u"s1"_s);
 }
 
 void TestStoreContract::twoStoresMigrateOneDatabaseAtOnce()

@@ -14,6 +14,7 @@
 #include "RevokeDialog.h"
 #include "SeatsPage.h"
 #include "TestServer.h"
+#include "WriteOffDialog.h"
 #include "wire/SeatRulesJson.h"
 
 #include <QAbstractButton>
@@ -56,6 +57,7 @@ private Q_SLOTS:
     void revokeThroughTheDialogRemovesTheSeat();
     void revokingSeveralSeatsAsksForEachInTurn();
     void aBorrowedSeatIsNotRevoked();
+    void aLostLaptopsSeatIsWrittenOff();
     void ledgerLinesRevokeAndEditTheirRule();
     void rotatingAKeyAsksFirst();
     void statusBarAgeMovesOnTheSessionTick();
@@ -299,6 +301,98 @@ void TestDashboard::aBorrowedSeatIsNotRevoked()
     QTRY_COMPARE_WITH_TIMEOUT(m_session->licenses().licenseAt(0).borrowed, 1, 3000);
     QCOMPARE(m_session->licenses().licenseAt(0).inUse, 2);
     QVERIFY(holderCell(u"carol@laptop"_s, LeaseTableModel::StateColumn).startsWith(u"borrowed until "_s));
+}
+
+void TestDashboard::aLostLaptopsSeatIsWrittenOff()
+{
+    // Issue 27: carol's laptop, with a borrowed seat on it, is lost. The admin writes the seat off
+    // from where Revoke was (Delete explains why it cannot be revoked and offers Write off…), with
+    // a confirmation that names the date until which the seat stays counted, and a note. The seat
+    // then reads "written off, counted until DATE", and still counts.
+    const QByteArray key = createLicense(u"acme-cad"_s, 10);
+    int status = 0;
+    m_server->adminCall(
+        "PUT", u"/v1/licenses/acme-cad"_s,
+        {{u"borrow"_s,
+          QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 30}, {u"maxBorrowed"_s, 2}, {u"keepOnSite"_s, 1}}}},
+        &status);
+    QCOMPARE(status, 200);
+    LeaseClient client(m_dashboard->network());
+    client.setServerUrl(m_server->url());
+    client.setLicense(u"acme-cad"_s, key);
+    QObject context;
+    std::optional<BorrowOutcome> borrowed;
+    client.borrow(u"carol@laptop"_s, 20, &context, [&](const BorrowOutcome &o) { borrowed = o; });
+    QTRY_VERIFY_WITH_TIMEOUT(borrowed.has_value(), 5000);
+    const auto *granted = std::get_if<outcome::Borrowed>(&*borrowed);
+    QVERIFY(granted);
+    const SeatLease carol = granted->answer.lease;
+    QVERIFY(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s));
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 2, 5000);
+
+    QTableView *table = m_window->seatsPage()->holdersView();
+    const QSortFilterProxyModel *proxy = m_window->seatsPage()->holdersProxy();
+    const auto click = [&](const QString &holder) {
+        for (int r = 0; r < proxy->rowCount(); ++r) {
+            if (proxy->index(r, 0).data().toString() == holder)
+                QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                                  table->visualRect(proxy->index(r, LeaseTableModel::HolderColumn)).center());
+        }
+    };
+    auto *writeOffAction = m_window->findChild<QAction *>(u"actionWriteOff"_s);
+    QVERIFY(writeOffAction);
+    // Offered on a borrowed seat only, and in the holders' context menu.
+    click(u"alice@ws-12"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(!writeOffAction->isEnabled(), 2000);
+    QVERIFY(table->actions().contains(writeOffAction));
+    click(u"carol@laptop"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(writeOffAction->isEnabled(), 2000);
+
+    // Delete, where Revoke was: the borrowed seat cannot be revoked, and the box offers Write off….
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Delete);
+    auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+    QVERIFY(box);
+    QCOMPARE(box->objectName(), u"borrowedSeatMessage"_s);
+    auto *offered = box->findChild<QPushButton *>(u"writeOffButton"_s);
+    QVERIFY(offered);
+    QTest::mouseClick(offered, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(qobject_cast<WriteOffDialog *>(QApplication::activeModalWidget()), 2000);
+    auto *dialog = qobject_cast<WriteOffDialog *>(QApplication::activeModalWidget());
+    const QString until = LeaseTableModel::countedUntilText(carol.expiresAt);
+    QVERIFY2(until.contains(QLocale().toString(carol.expiresAt.toLocalTime().date(), QLocale::ShortFormat)),
+             qPrintable(until));
+    const QString consequence = dialog->findChild<QLabel *>(u"consequence"_s)->text();
+    QVERIFY2(consequence.contains(u"stays counted until <b>%1</b>"_s.arg(until)), qPrintable(consequence));
+    QVERIFY2(consequence.contains(u"signed lease that cannot be recalled"_s), qPrintable(consequence));
+    // Cancel writes nothing off.
+    QTest::keyClick(dialog, Qt::Key_Escape);
+    QTRY_VERIFY_WITH_TIMEOUT(!QApplication::activeModalWidget(), 2000);
+
+    // Shift+Delete goes straight to the confirmation; a note is typed, and Write off clicked.
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Delete, Qt::ShiftModifier);
+    dialog = qobject_cast<WriteOffDialog *>(QApplication::activeModalWidget());
+    QVERIFY(dialog);
+    QTest::keyClicks(dialog->findChild<QLineEdit *>(u"note"_s), u"left on the train"_s);
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"writeOffButton"_s), Qt::LeftButton);
+
+    const QString writtenOff = u"written off, counted until %1"_s.arg(until);
+    QTRY_COMPARE_WITH_TIMEOUT(holderCell(u"carol@laptop"_s, LeaseTableModel::StateColumn), writtenOff, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        m_window->statusBar()->currentMessage().contains(u"Wrote off the borrowed seat of carol@laptop"_s), 3000);
+    QString tip;
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        if (proxy->index(r, 0).data().toString() == u"carol@laptop")
+            tip = proxy->index(r, LeaseTableModel::StateColumn).data(Qt::ToolTipRole).toString();
+    }
+    QVERIFY2(tip.contains(u"laptop holding this borrowed seat is lost"_s), qPrintable(tip));
+    QVERIFY2(tip.contains(u"left on the train"_s), qPrintable(tip));
+    // Written off once: nothing more to write off, and the seat is still counted.
+    QTRY_VERIFY_WITH_TIMEOUT(!writeOffAction->isEnabled(), 2000);
+    QCOMPARE(m_session->licenses().licenseAt(0).inUse, 2);
+    QVERIFY(!m_server->leaseRow(u"acme-cad"_s, carol.seatId).isEmpty());
 }
 
 void TestDashboard::revokingSeveralSeatsAsksForEachInTurn()

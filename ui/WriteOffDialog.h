@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QDateTime>
+#include <QDialog>
+
+class QLineEdit;
+
+namespace keyright {
+
+// Confirms the write-off of a borrowed seat whose laptop is lost (issue 27). It says plainly that
+// the seat stays counted until its expiry date, since the laptop holds a signed lease that cannot
+// be recalled, and takes an optional note for the audit log.
+class WriteOffDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(WriteOffDialog)
+
+public:
+    WriteOffDialog(const QString &licenseId, const QString &holder, const QString &seatId,
+                   const QDateTime &countedUntil, QWidget *parent = nullptr);
+
+    QString note() const;
+
+protected:
+    // As the revoke dialog: Return does nothing, a write-off takes Alt+W or a click.
+    void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    QLineEdit *m_note;
+};
+
+} // namespace keyright
