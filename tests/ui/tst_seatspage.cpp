@@ -11,6 +11,7 @@
 #include "SeatsPage.h"
 #include "StatePalette.h"
 #include "UsageChartView.h"
+#include "simulator/ScenarioPreset.h"
 
 #include <QApplication>
 #include <QBrush>
@@ -169,6 +170,7 @@ private Q_SLOTS:
     void licenseTitlesAreWholeInEveryLanguage_data();
     void licenseTitlesAreWholeInEveryLanguage();
     void narrowPageKeepsNamesAndFilterWords();
+    void sandboxNameIsInTheLanguage();
     void chartForgetsTheLastServer();
     void aFourDigitCountIsNeverCovered();
     void theFirstSplitFitsTheLicensesAndLeavesTheHolders_data();
@@ -302,6 +304,41 @@ void TestSeatsPage::licenseTitlesAreWholeInEveryLanguage()
                      qPrintable(u"\"%1\" in %2 px, needs %3"_s.arg(title).arg(view->columnWidth(column)).arg(needed)));
     }
     QCOMPARE(languages.apply(u"en"_s), u"en"_s);
+}
+
+// A simulator sandbox license is named in the dashboard's language in the holders' and the chart's
+// titles too, whatever language the dashboard that made it had (walk-through 50, F13).
+void TestSeatsPage::sandboxNameIsInTheLanguage()
+{
+    LanguageManager languages;
+    const auto restore = qScopeGuard([&languages] { languages.apply(u"en"_s); });
+    ShownPage shown(1440, 900);
+    QVERIFY(shown.exposed());
+    DashboardSession &session = shown.session;
+    const auto preset = ScenarioPreset::make(10);
+    QVERIFY(preset);
+    LicenseList licenses;
+    licenses.serverTime = now;
+    LicenseSummary summary;
+    summary.id = preset->licenses.first().id;
+    summary.name = u"Simulator sandbox: 10. A laptop goes on a trip"_s; // as an English dashboard made it
+    summary.seatCount = 3;
+    summary.ttlSeconds = 60;
+    summary.skewSeconds = 5;
+    summary.reapGraceSeconds = 15;
+    licenses.licenses << summary;
+    session.licenses().applyList(licenses);
+    QCOMPARE(languages.apply(u"fr"_s), u"fr"_s);
+    const auto holdersTitle = [&shown] {
+        for (QLabel *label : shown.page.findChildren<QLabel *>()) {
+            if (label->text().startsWith(u"Détenteurs de"_s))
+                return label->text();
+        }
+        return QString();
+    };
+    QTRY_COMPARE(holdersTitle(), u"Détenteurs de Bac à sable du simulateur : 10. Un portable part en voyage"_s);
+    QVERIFY2(shown.page.chart()->chart()->title().contains(u"Bac à sable du simulateur : 10. Un portable"_s),
+             qPrintable(shown.page.chart()->chart()->title()));
 }
 
 // The page as a 1280x720 screen at 150 % leaves it (853 px, in French, the longer language): the
