@@ -4142,11 +4142,6 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>%1 %2</translation>
     </message>
     <message>
-        <source>%1 %2</source>
-        <comment>a date and a time: 12/03/2027 18:00</comment>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
         <source>borrowed until %1</source>
         <translation>emprunté jusqu&apos;à %1</translation>
     </message>
@@ -4158,6 +4153,11 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>borrowed</source>
         <comment>a seat&apos;s state</comment>
         <translation>emprunté</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>a date and a time: 12 Mar 2027 18:00</comment>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -6305,6 +6305,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>&lt;b&gt;Strip&lt;/b&gt;: top lane the client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; acting, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; lapsed, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; degraded, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; acting without a counted seat), bottom lane &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; the server counts the seat. Marks: C checkout, · beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, ⏏ release, ✖ crash, ⟲ clock changed, ⚠ warned: idle seat goes to someone waiting, B borrowed, ⊘ borrow refused, ↩ returned early.</source>
         <translation>&lt;b&gt;Bande&lt;/b&gt; : en haut le client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; en service, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; bail expiré, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; dégradé, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; en service sans siège compté), en bas &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; le serveur compte le siège. Marques : C demande de siège, · battement, × battement perdu, ! siège perdu, L bail expiré, R réacquisition, D dégradation, ✓ rétablissement, ⏏ libération, ✖ plantage, ⟲ horloge modifiée, ⚠ averti : le siège inactif ira à quelqu&apos;un qui attend, B emprunté, ⊘ emprunt refusé, ↩ rendu en avance.</translation>
+    </message>
+    <message>
+        <source>Finished %1. The story is told; the clients run on until another scenario is chosen.</source>
+        <translation>Scénario terminé : %1. L&apos;histoire est racontée ; les clients continuent jusqu&apos;au choix d&apos;un autre scénario.</translation>
     </message>
 </context>
 <context>

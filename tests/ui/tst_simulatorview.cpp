@@ -94,6 +94,7 @@ private Q_SLOTS:
     void smallWindowShowsTwoWholeRows();
     void borrowingRowsSayWhatTheServerAndTheOfflineCheckSay_data();
     void borrowingRowsSayWhatTheServerAndTheOfflineCheckSay();
+    void aScenarioSaysWhenItsStoryIsTold();
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
@@ -931,6 +932,53 @@ void TestSimulatorView::borrowingRowsSayWhatTheServerAndTheOfflineCheckSay()
     stepTo(putRight + milliseconds {1000});
     QTRY_COMPARE_WITH_TIMEOUT(borrowed->beliefText(), ClientRow::tr("borrowed · held offline"), 5000);
     QTRY_VERIFY_WITH_TIMEOUT(sentence(borrowed).isEmpty(), 5000);
+}
+
+// Walk-through 50: the borrow's end is written with the month's name (never "06/12/2026", two days
+// in English), and once the story is told the status says the scenario has finished, in the
+// interface's language (F9, F10).
+void TestSimulatorView::aScenarioSaysWhenItsStoryIsTold()
+{
+    auto *combo = m_view->findChild<QComboBox *>(u"simulatorScenarioCombo"_s);
+    QVERIFY(combo);
+    combo->setFocus();
+    while (combo->currentIndex() != 10)
+        QTest::keyClick(combo, combo->currentIndex() < 10 ? Qt::Key_Down : Qt::Key_Up);
+    QTest::mouseClick(m_view->findChild<QPushButton *>(u"simulatorPlayButton"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 4, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->statusText().startsWith(u"Playing 10."_s), 5000);
+    const auto preset = m_view->simulation().preset();
+    QVERIFY(preset);
+    ClientRow *laptop = m_view->rows().at(0);
+    QTRY_COMPARE_WITH_TIMEOUT(laptop->beliefText(), ClientRow::tr("borrowed · held offline"), 5000);
+    auto *expiry = laptop->findChild<QLabel *>(u"simulatorExpiry"_s);
+    QVERIFY(expiry);
+    const QDateTime until = laptop->client()->keeper().lease()->expiresAt;
+    QTRY_VERIFY2_WITH_TIMEOUT(expiry->text().contains(QLocale().monthName(until.date().month(), QLocale::ShortFormat)),
+                              qPrintable(expiry->text()), 2000);
+    QVERIFY2(!expiry->text().contains(u'/'), qPrintable(expiry->text()));
+
+    const auto stepTo = [this](std::chrono::milliseconds at) {
+        while (m_view->simulation().player().elapsed() < at) {
+            m_clock->step(std::chrono::milliseconds {500});
+            m_view->simulation().tick();
+            QTest::qWait(30);
+        }
+    };
+    stepTo(preset->duration - std::chrono::milliseconds {1000});
+    QTest::qWait(200);
+    QVERIFY2(m_view->statusText().startsWith(u"Playing 10."_s), qPrintable(m_view->statusText()));
+    stepTo(preset->duration);
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->statusText(),
+                              u"Finished 10. A laptop goes on a trip. The story is told; the clients run on until "
+                              "another scenario is chosen."_s,
+                              2000);
+
+    LanguageManager languages;
+    switchLanguage(languages, u"fr"_s);
+    const auto english = qScopeGuard([&languages] { switchLanguage(languages, u"en"_s); });
+    QTRY_VERIFY2_WITH_TIMEOUT(m_view->statusText().startsWith(u"Scénario terminé : 10. Un portable part en voyage."_s),
+                              qPrintable(m_view->statusText()), 2000);
 }
 
 QTEST_MAIN(TestSimulatorView)

@@ -200,6 +200,7 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     m_localClock = new QLabel(this);
     m_serverClock = new QLabel(this);
     m_expiry = new QLabel(this);
+    m_expiry->setObjectName(u"simulatorExpiry"_s);
     m_belief = new QLabel(this);
     m_server = new QLabel(this);
     // A long state ("expiré · en attente de nettoyage") wraps onto a second line instead of
@@ -488,11 +489,12 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
     m_localClock->setText(localText);
     m_serverClock->setText(clockText(serverNow));
     const auto lease = m_client->keeper().lease();
-    // A borrow ends days away: its day too, or it reads as a time a few seconds ago.
+    // A borrow ends days away: its day too, or it reads as a time a few seconds ago; the month by
+    // its name, as "06/12/2026" reads as two different days in English.
     const auto expiryText = [&local](const QDateTime &expiry) {
         if (std::abs(local.secsTo(expiry)) < 12 * 3600)
             return clockText(expiry);
-        return QLocale().toString(expiry, QLocale::ShortFormat);
+        return QLocale().toString(expiry, u"d MMM yyyy HH:mm"_s);
     };
     if (lease)
         m_expiry->setText(expiryText(lease->expiresAt));

@@ -552,6 +552,7 @@ bool SimulatorView::playPreset(int number)
     setStatus([] { return tr("Preparing the scenario's own licenses…"); });
     const int playing = number;
     m_playing = number;
+    m_told = 0;
     m_simulation->playPreset(*preset, [this, playing](const QString &error) {
         if (playing != m_playing)
             return; // stopped since
@@ -723,6 +724,16 @@ void SimulatorView::refreshView()
             seats.append(tr("Seats in use: waiting for the server…"));
     }
     m_seatsLabel->setText(seats.join(u"<br>"_s));
+
+    // The story told: the trainer is told so, as the clients run on and the screen changes no more.
+    if (const auto playing = m_simulation->preset(); playing && playing->number == m_playing && m_told != m_playing
+        && m_simulation->player().elapsed() >= playing->duration) {
+        const int told = m_told = m_playing;
+        setStatus([told] {
+            return tr("Finished %1. The story is told; the clients run on until another scenario is chosen.")
+                .arg(ScenarioPreset::titles().value(told - 1));
+        });
+    }
 
     TimelineStrip::Axis axis;
     axis.now = sim;
