@@ -95,6 +95,8 @@ private Q_SLOTS:
     void borrowingRowsSayWhatTheServerAndTheOfflineCheckSay_data();
     void borrowingRowsSayWhatTheServerAndTheOfflineCheckSay();
     void aScenarioSaysWhenItsStoryIsTold();
+    void offlineRefusalReadsWholeOnAProjector_data();
+    void offlineRefusalReadsWholeOnAProjector();
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
@@ -979,6 +981,68 @@ void TestSimulatorView::aScenarioSaysWhenItsStoryIsTold()
     const auto english = qScopeGuard([&languages] { switchLanguage(languages, u"en"_s); });
     QTRY_VERIFY2_WITH_TIMEOUT(m_view->statusText().startsWith(u"Scénario terminé : 10. Un portable part en voyage."_s),
                               qPrintable(m_view->statusText()), 2000);
+}
+
+void TestSimulatorView::offlineRefusalReadsWholeOnAProjector_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << u"en"_s;
+    QTest::newRow("French") << u"fr"_s;
+}
+
+// Walk-through 50 (F5): scenario 11 on a 1280x720 projector at 150 % (853x480 logical pixels):
+// the laptop's refusal wraps whole inside the row, and neither it nor the strip is pushed past the
+// pane's edge.
+void TestSimulatorView::offlineRefusalReadsWholeOnAProjector()
+{
+    QFETCH(QString, language);
+    LanguageManager languages;
+    switchLanguage(languages, language);
+    const auto restore = qScopeGuard([&] { switchLanguage(languages, u"en"_s); });
+    m_view->resize(853, 480);
+    auto *combo = m_view->findChild<QComboBox *>(u"simulatorScenarioCombo"_s);
+    QVERIFY(combo);
+    combo->setFocus();
+    QTest::keyClick(combo, Qt::Key_End);
+    QCOMPARE(combo->currentIndex(), 11);
+    QTest::mouseClick(m_view->findChild<QPushButton *>(u"simulatorPlayButton"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 3, 5000);
+    const auto preset = m_view->simulation().preset();
+    QVERIFY(preset);
+    milliseconds turnedBack {0};
+    for (const ScenarioPreset::Action &a : preset->actions) {
+        if (a.kind == ScenarioPreset::ActionKind::ClockBack)
+            turnedBack = a.at;
+    }
+    while (m_view->simulation().player().elapsed() < turnedBack + milliseconds {1000}) {
+        m_clock->step(milliseconds {500});
+        m_view->simulation().tick();
+        QTest::qWait(30);
+    }
+    ClientRow *borrowed = m_view->rows().at(0);
+    auto *sentence = borrowed->findChild<QLabel *>(u"simulatorSentence"_s);
+    QVERIFY(sentence);
+    QTRY_VERIFY_WITH_TIMEOUT(sentence->isVisible() && !sentence->text().isEmpty(), 5000);
+    auto *area = m_view->findChild<QScrollArea *>(u"simulatorRowsScroll"_s);
+    QVERIFY(area);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        area->widget()->width() <= area->viewport()->width(),
+        qPrintable(u"rows %1 px wide in %2"_s.arg(area->widget()->width()).arg(area->viewport()->width())), 2000);
+    // The sentence's lines are all shown, in a row no wider than the pane.
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        sentence->height() >= sentence->heightForWidth(sentence->width()),
+        qPrintable(u"%1 px high, needs %2"_s.arg(sentence->height()).arg(sentence->heightForWidth(sentence->width()))),
+        2000);
+    const int right = sentence->mapTo(area->viewport(), QPoint(sentence->width(), 0)).x();
+    QVERIFY2(right <= area->viewport()->width(),
+             qPrintable(u"ends at %1 of %2"_s.arg(right).arg(area->viewport()->width())));
+    // Several words a line, not a column of fragments.
+    QVERIFY2(sentence->width() > area->viewport()->width() / 2, qPrintable(QString::number(sentence->width())));
+    auto *strip = borrowed->findChild<TimelineStrip *>();
+    QVERIFY(strip);
+    const int stripRight = strip->mapTo(area->viewport(), QPoint(strip->width(), 0)).x();
+    QVERIFY2(stripRight <= area->viewport()->width(),
+             qPrintable(u"strip ends at %1 of %2"_s.arg(stripRight).arg(area->viewport()->width())));
 }
 
 QTEST_MAIN(TestSimulatorView)

@@ -106,6 +106,7 @@ void SimulatorView::build(SimulationClock &clock, bool serverShares)
     m_rowsLayout->addStretch();
     auto *scroll = new QScrollArea;
     m_rowsScroll = scroll;
+    scroll->setObjectName(u"simulatorRowsScroll"_s);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     // Rows fit the width (the strips shrink) rather than hide their right end, where "now" is.
