@@ -941,6 +941,10 @@ void TestSimulatorView::borrowingRowsSayWhatTheServerAndTheOfflineCheckSay()
 // interface's language (F9, F10).
 void TestSimulatorView::aScenarioSaysWhenItsStoryIsTold()
 {
+    // British English, whose short date is the tester's "06/12/2026".
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedKingdom));
+    const auto restoreLocale = qScopeGuard([before] { QLocale::setDefault(before); });
     auto *combo = m_view->findChild<QComboBox *>(u"simulatorScenarioCombo"_s);
     QVERIFY(combo);
     combo->setFocus();
