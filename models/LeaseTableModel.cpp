@@ -159,8 +159,8 @@ QString LeaseTableModel::borrowedUntilText(const QDateTime &until, const QDateTi
     if (now.isValid() && now.toLocalTime().date().daysTo(local.date()) < 7)
         return tr("%1 %2", "a weekday and a time: Fri 18:00")
             .arg(locale.dayName(local.date().dayOfWeek(), QLocale::ShortFormat), time);
-    return tr("%1 %2", "a date and a time: 12/03/2027 18:00")
-        .arg(locale.toString(local.date(), QLocale::ShortFormat), time);
+    return tr("%1 %2", "a date and a time: 12 Mar 2027 18:00")
+        .arg(locale.toString(local.date(), u"d MMM yyyy"_s), time);
 }
 
 QString LeaseTableModel::countedUntilText(const QDateTime &until)

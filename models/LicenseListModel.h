@@ -55,15 +55,15 @@ public:
     const LicenseSummary &licenseAt(int row) const { return m_licenses.at(row); }
     int rowOf(const QString &id) const;
     QStringList licenseIds() const;
+    // The name to show: a simulator sandbox's in the current language (the server keeps the one
+    // of its last run), otherwise the server's, or the id when it has none.
+    static QString displayName(const LicenseSummary &l);
 
 private:
     void rebuildIndex();
     int reservedIdle(const LicenseSummary &l) const;
     QString seatsToolTip(const LicenseSummary &l) const;
     int inUseShown(const LicenseSummary &l) const;
-    // The name to show: a simulator sandbox's in the current language (the server keeps the one
-    // of its last run), otherwise the server's, or the id when it has none.
-    static QString displayName(const LicenseSummary &l);
 
     QList<LicenseSummary> m_licenses;
     QHash<QString, std::optional<SeatUsage>> m_usage;

@@ -248,10 +248,17 @@ void LedgerBar::elideLines()
     // At most two lines per sentence, cut to the pane's width beyond that (the whole of each in its
     // tooltip), so a narrow pane at 150 % keeps room for the holders while the idle line's reclaim
     // time, at its end, still shows at the default split (walk 46: one line cut it off).
+    // The borrowed line is never cut: until when each seat stays away is the one fact it is for, and
+    // it comes last (walk 50: "alice@laptop1 (jusqu'à 8 déc. 05:…" in French at 150 %).
+    const auto whole = [this](qsizetype i) {
+        return m_wrap
+            || (m_report && i < m_report->ledger.lines.size()
+                && m_report->ledger.lines.at(i).category == SeatLedger::Category::Borrowed);
+    };
     for (qsizetype i = 0; i < m_lines.size() && i < m_labels.size(); ++i) {
         QLabel *label = m_labels.at(i);
         const QString &line = m_lines.at(i);
-        const QString shown = m_wrap
+        const QString shown = whole(i)
             ? line
             : fitToLines(line, label->fontMetrics(), std::max(label->contentsRect().width(), 40), sentenceLines);
         label->setText(shown);

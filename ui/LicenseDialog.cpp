@@ -19,6 +19,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QRegularExpressionValidator>
 #include <QScrollArea>
@@ -386,9 +387,11 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     m_borrowGroups->setObjectName(u"borrowGroups"_s);
     m_borrowSummary->setObjectName(u"borrowSummary"_s);
     m_borrowSummary->setWordWrap(true);
-    m_borrowDays->setRange(1, BorrowPolicy::maxDaysLimit);
+    // Wider than the policy allows, so that a number out of range is shown as typed and refused in
+    // a sentence instead of being swallowed or put back silently.
+    m_borrowDays->setRange(0, 9999);
     m_borrowDays->setSuffix(tr(" days"));
-    m_borrowMax->setRange(1, SeatPolicy::maxSeatCount);
+    m_borrowMax->setRange(0, SeatPolicy::maxSeatCount);
     m_borrowKeep->setRange(0, SeatPolicy::maxSeatCount);
     m_borrowDays->setValue(7);
     m_borrowMax->setValue(1);
@@ -413,7 +416,12 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     }
     auto *borrowForm = new QFormLayout;
     borrowForm->addRow(m_borrowOn);
-    borrowForm->addRow(tr("For at most:"), m_borrowDays);
+    auto *daysRow = new QHBoxLayout;
+    daysRow->addWidget(m_borrowDays);
+    auto *daysRange = new QLabel(tr("From 1 to %1 days").arg(BorrowPolicy::maxDaysLimit), this);
+    daysRange->setObjectName(u"borrowDaysRange"_s);
+    daysRow->addWidget(daysRange, 1);
+    borrowForm->addRow(tr("For at most:"), daysRow);
     borrowForm->addRow(tr("At most borrowed at &once:"), m_borrowMax);
     borrowForm->addRow(tr("Always &keep on site:"), m_borrowKeep);
     borrowForm->addRow(tr("Groups that may borro&w:"), m_borrowGroups);
@@ -876,6 +884,14 @@ QString LicenseDialog::validateBorrow(QWidget **at) const
 {
     if (!m_borrowOn->isChecked())
         return {};
+    if (const int days = m_borrowDays->value(); days < 1 || days > BorrowPolicy::maxDaysLimit) {
+        *at = m_borrowDays;
+        return tr("A seat may be borrowed for 1 to %1 days, not %2.").arg(BorrowPolicy::maxDaysLimit).arg(days);
+    }
+    if (m_borrowMax->value() < 1) {
+        *at = m_borrowMax;
+        return tr("At most 0 borrowed at once would lend nothing: allow at least 1, or switch borrowing off.");
+    }
     QStringList seen;
     for (const QString &group : m_borrowGroups->text().split(u' ', Qt::SkipEmptyParts)) {
         *at = m_borrowGroups;
@@ -1028,27 +1044,49 @@ void LicenseDialog::revalidate()
     const QString borrowProblem = validateBorrow(&borrowAt);
     m_borrowMessage->setText(asSentence(borrowProblem));
     m_borrowMessage->setVisible(!borrowProblem.isEmpty());
-    markField(m_borrowGroups, borrowAt == m_borrowGroups);
+    for (QWidget *box : std::initializer_list<QWidget *> {m_borrowDays, m_borrowMax, m_borrowGroups})
+        markField(box, borrowAt == box);
     for (QWidget *box : std::initializer_list<QWidget *> {m_borrowDays, m_borrowMax, m_borrowKeep, m_borrowGroups})
         box->setEnabled(m_borrowOn->isChecked());
     // Not an error (the server accepts it, and the seats may be raised later), but said in words.
     const bool keepsAll = m_borrowOn->isChecked() && m_borrowKeep->value() >= s.seatCount;
     m_borrowSummary->setStyleSheet(keepsAll ? u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Pending).name())
                                             : QString());
+    const int keepOnSite = m_borrowKeep->value();
+    const int seatCount = int(s.seatCount);
     if (!m_borrowOn->isChecked()) {
         m_borrowSummary->setText(tr("No seat may be borrowed."));
     } else if (keepsAll) {
-        m_borrowSummary->setText(tr("Keeping %1 of the %n seat(s) on site leaves none to borrow: keep fewer, or "
-                                    "switch borrowing off.",
-                                    nullptr, s.seatCount)
-                                     .arg(m_borrowKeep->value()));
-    } else if (borrowProblem.isEmpty()) {
-        const int borrowable = std::min(m_borrowMax->value(), int(s.seatCount) - m_borrowKeep->value());
         m_borrowSummary->setText(
-            tr("Up to %n seat(s) may be borrowed at once, each for at most %1; seats always kept on site: %2.", nullptr,
-               borrowable)
-                .arg(tr("%n day(s)", nullptr, m_borrowDays->value()))
-                .arg(m_borrowKeep->value()));
+            keepOnSite > seatCount
+                ? tr("Keeping %1 seats on site, more than the %n the license has, leaves none to borrow: keep fewer, "
+                     "or switch borrowing off.",
+                     nullptr, seatCount)
+                      .arg(keepOnSite)
+                : tr("Keeping all %n seat(s) on site leaves none to borrow: keep fewer, or switch borrowing off.",
+                     nullptr, seatCount));
+    } else if (borrowProblem.isEmpty()) {
+        const int borrowable = std::min(m_borrowMax->value(), seatCount - keepOnSite);
+        const QString days = tr("%n day(s)", nullptr, m_borrowDays->value());
+        const QStringList groups = m_borrowGroups->text().split(u' ', Qt::SkipEmptyParts);
+        QString summary = groups.isEmpty()
+            ? tr("Up to %n seat(s) may be borrowed at once, each for at most %1; seats always kept on site: %2.",
+                 nullptr, borrowable)
+                  .arg(days)
+                  .arg(keepOnSite)
+            : tr("Up to %n seat(s) may be borrowed at once, each for at most %1, by members of %3; seats always "
+                 "kept on site: %2.",
+                 nullptr, borrowable)
+                  .arg(days)
+                  .arg(keepOnSite)
+                  .arg(QLocale().createSeparatedList(groups));
+        // More than the license has is accepted (the seats may be raised later), but said.
+        if (m_borrowMax->value() > seatCount)
+            summary += u' '
+                + tr("%1 borrowed at once is more than the license's seats: at most %n can ever be borrowed.", nullptr,
+                     seatCount)
+                      .arg(m_borrowMax->value());
+        m_borrowSummary->setText(summary);
     } else {
         m_borrowSummary->clear();
     }

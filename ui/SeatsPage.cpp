@@ -846,7 +846,7 @@ void SeatsPage::updateHeader()
             denied += l->deniedLastHour;
             waiting += l->waiting;
             reservedIdle += m_session.licenses().index(row, 0).data(LicenseListModel::ReservedIdleRole).toInt();
-            names << (l->name.isEmpty() ? l->id : l->name);
+            names << LicenseListModel::displayName(*l);
         }
     }
     m_holdersTitle->setText(ids.size() == 1 ? tr("Holders of %1").arg(names.value(0, ids.first()))
@@ -911,7 +911,7 @@ void SeatsPage::updateChart()
         return;
     }
     const LicenseSummary *l = m_session.licenses().license(ids.first());
-    m_chart->setSeries(l ? (l->name.isEmpty() ? l->id : l->name) : ids.first(),
+    m_chart->setSeries(l ? LicenseListModel::displayName(*l) : ids.first(),
                        m_session.usage().build(ids.first(), from, to), from, to);
     updateChartLegend();
 }

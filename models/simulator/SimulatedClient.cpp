@@ -235,7 +235,7 @@ void SimulatedClient::borrow(int days)
         //: A simulated laptop borrowed a seat for %n days; %1 is when the borrow ends.
         record(TimelineEvent::Kind::Borrowed,
                tr("borrowed for %n day(s), until %1", nullptr, days)
-                   .arg(QLocale().toString(answer.lease.expiresAt, QLocale::ShortFormat)));
+                   .arg(QLocale().toString(answer.lease.expiresAt, u"d MMM yyyy HH:mm"_s)));
         m_keeper->startBorrowed(file, m_spec.licenseId, m_skew);
         sample();
         Q_EMIT changed();

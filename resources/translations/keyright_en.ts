@@ -685,13 +685,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Keeping %1 of the %n seat(s) on site leaves none to borrow: keep fewer, or switch borrowing off.</source>
-        <translation>
-            <numerusform>Keeping %1 of the %n seat on site leaves none to borrow: keep fewer, or switch borrowing off.</numerusform>
-            <numerusform>Keeping %1 of the %n seats on site leaves none to borrow: keep fewer, or switch borrowing off.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n day(s)</source>
         <translation>
             <numerusform>%n day</numerusform>
@@ -703,6 +696,34 @@
         <translation>
             <numerusform>Up to %n seat may be borrowed at once, each for at most %1; seats always kept on site: %2.</numerusform>
             <numerusform>Up to %n seats may be borrowed at once, each for at most %1; seats always kept on site: %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Keeping %1 seats on site, more than the %n the license has, leaves none to borrow: keep fewer, or switch borrowing off.</source>
+        <translation>
+            <numerusform>Keeping %1 seats on site, more than the %n the license has, leaves none to borrow: keep fewer, or switch borrowing off.</numerusform>
+            <numerusform>Keeping %1 seats on site, more than the %n the license has, leaves none to borrow: keep fewer, or switch borrowing off.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Keeping all %n seat(s) on site leaves none to borrow: keep fewer, or switch borrowing off.</source>
+        <translation>
+            <numerusform>Keeping the only seat on site leaves none to borrow: keep fewer, or switch borrowing off.</numerusform>
+            <numerusform>Keeping all %n seats on site leaves none to borrow: keep fewer, or switch borrowing off.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Up to %n seat(s) may be borrowed at once, each for at most %1, by members of %3; seats always kept on site: %2.</source>
+        <translation>
+            <numerusform>Up to %n seat may be borrowed at once, each for at most %1, by members of %3; seats always kept on site: %2.</numerusform>
+            <numerusform>Up to %n seats may be borrowed at once, each for at most %1, by members of %3; seats always kept on site: %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 borrowed at once is more than the license&apos;s seats: at most %n can ever be borrowed.</source>
+        <translation>
+            <numerusform>%1 borrowed at once is more than the license&apos;s seats: at most %n can ever be borrowed.</numerusform>
+            <numerusform>%1 borrowed at once is more than the license&apos;s seats: at most %n can ever be borrowed.</numerusform>
         </translation>
     </message>
 </context>

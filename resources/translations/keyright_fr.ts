@@ -4158,11 +4158,6 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>%1 %2</translation>
     </message>
     <message>
-        <source>%1 %2</source>
-        <comment>a date and a time: 12/03/2027 18:00</comment>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
         <source>borrowed until %1</source>
         <translation>emprunté jusqu&apos;à %1</translation>
     </message>
@@ -4186,6 +4181,11 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>Note: %1</source>
         <translation>Note : %1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>a date and a time: 12 Mar 2027 18:00</comment>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -4703,13 +4703,6 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>Aucun siège ne peut être emprunté.</translation>
     </message>
     <message numerus="yes">
-        <source>Keeping %1 of the %n seat(s) on site leaves none to borrow: keep fewer, or switch borrowing off.</source>
-        <translation>
-            <numerusform>Garder sur site %1 du %n siège n&apos;en laisse aucun à emprunter : gardez-en moins, ou désactivez l&apos;emprunt.</numerusform>
-            <numerusform>Garder sur site %1 des %n sièges n&apos;en laisse aucun à emprunter : gardez-en moins, ou désactivez l&apos;emprunt.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n day(s)</source>
         <translation>
             <numerusform>%n jour</numerusform>
@@ -4721,6 +4714,46 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>
             <numerusform>Jusqu&apos;à %n siège peut être emprunté à la fois, chacun pour %1 au plus ; sièges toujours gardés sur site : %2.</numerusform>
             <numerusform>Jusqu&apos;à %n sièges peuvent être empruntés à la fois, chacun pour %1 au plus ; sièges toujours gardés sur site : %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>From 1 to %1 days</source>
+        <translation>De 1 à %1 jours</translation>
+    </message>
+    <message>
+        <source>A seat may be borrowed for 1 to %1 days, not %2.</source>
+        <translation>Un siège peut être emprunté de 1 à %1 jours, pas %2.</translation>
+    </message>
+    <message>
+        <source>At most 0 borrowed at once would lend nothing: allow at least 1, or switch borrowing off.</source>
+        <translation>Au plus 0 emprunté à la fois ne prêterait rien : autorisez-en au moins 1, ou désactivez l&apos;emprunt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Keeping %1 seats on site, more than the %n the license has, leaves none to borrow: keep fewer, or switch borrowing off.</source>
+        <translation>
+            <numerusform>Garder %1 sièges sur site, plus que le %n siège de la licence, n&apos;en laisse aucun à emprunter : gardez-en moins, ou désactivez l&apos;emprunt.</numerusform>
+            <numerusform>Garder %1 sièges sur site, plus que les %n de la licence, n&apos;en laisse aucun à emprunter : gardez-en moins, ou désactivez l&apos;emprunt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Keeping all %n seat(s) on site leaves none to borrow: keep fewer, or switch borrowing off.</source>
+        <translation>
+            <numerusform>Garder sur site le seul siège n&apos;en laisse aucun à emprunter : gardez-en moins, ou désactivez l&apos;emprunt.</numerusform>
+            <numerusform>Garder sur site les %n sièges n&apos;en laisse aucun à emprunter : gardez-en moins, ou désactivez l&apos;emprunt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Up to %n seat(s) may be borrowed at once, each for at most %1, by members of %3; seats always kept on site: %2.</source>
+        <translation>
+            <numerusform>Jusqu&apos;à %n siège peut être emprunté à la fois, chacun pour %1 au plus, par les membres de %3 ; sièges toujours gardés sur site : %2.</numerusform>
+            <numerusform>Jusqu&apos;à %n sièges peuvent être empruntés à la fois, chacun pour %1 au plus, par les membres de %3 ; sièges toujours gardés sur site : %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 borrowed at once is more than the license&apos;s seats: at most %n can ever be borrowed.</source>
+        <translation>
+            <numerusform>%1 empruntés à la fois, c&apos;est plus que les sièges de la licence : jamais plus de %n ne peut être emprunté.</numerusform>
+            <numerusform>%1 empruntés à la fois, c&apos;est plus que les sièges de la licence : jamais plus de %n ne peuvent être empruntés.</numerusform>
         </translation>
     </message>
 </context>
@@ -6330,6 +6363,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>&lt;b&gt;Strip&lt;/b&gt;: top lane the client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; acting, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; lapsed, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; degraded, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; acting without a counted seat), bottom lane &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; the server counts the seat. Marks: C checkout, · beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, ⏏ release, ✖ crash, ⟲ clock changed, ⚠ warned: idle seat goes to someone waiting, B borrowed, ⊘ borrow refused, ↩ returned early.</source>
         <translation>&lt;b&gt;Bande&lt;/b&gt; : en haut le client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; en service, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; bail expiré, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; dégradé, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; en service sans siège compté), en bas &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; le serveur compte le siège. Marques : C demande de siège, · battement, × battement perdu, ! siège perdu, L bail expiré, R réacquisition, D dégradation, ✓ rétablissement, ⏏ libération, ✖ plantage, ⟲ horloge modifiée, ⚠ averti : le siège inactif ira à quelqu&apos;un qui attend, B emprunté, ⊘ emprunt refusé, ↩ rendu en avance.</translation>
+    </message>
+    <message>
+        <source>Finished %1. The story is told; the clients run on until another scenario is chosen.</source>
+        <translation>Scénario terminé : %1. L&apos;histoire est racontée ; les clients continuent jusqu&apos;au choix d&apos;un autre scénario.</translation>
     </message>
 </context>
 <context>

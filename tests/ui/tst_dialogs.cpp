@@ -32,6 +32,7 @@ private Q_SLOTS:
     void editKeepsTheId();
     void validityDatesAreOptionalAndOrdered();
     void theBorrowPolicyIsEditedInWords();
+    void borrowNumbersOutOfRangeAreSaid();
     void keyIsShownOnceAndCopied();
     void revokeCarriesReasonAndBlock();
     void returnInTheReasonNeitherRevokesNorCancels();
@@ -122,7 +123,8 @@ void TestDialogs::theBorrowPolicyIsEditedInWords()
     QVERIFY(dialog.spec().has(LicenseSpec::Member::Borrow));
     QVERIFY2(ok->isEnabled(), qPrintable(dialog.borrowMessage()));
     QCOMPARE(dialog.borrowSummary(),
-             u"Up to 3 seats may be borrowed at once, each for at most 14 days; seats always kept on site: 2."_s);
+             u"Up to 3 seats may be borrowed at once, each for at most 14 days, by members of "
+             "cad; seats always kept on site: 2."_s);
 
     // A group nobody made: refused, under the field, naming it.
     QLineEdit *groups = dialog.borrowGroupsEdit();
@@ -135,6 +137,11 @@ void TestDialogs::theBorrowPolicyIsEditedInWords()
         QTest::keyClick(groups, Qt::Key_Backspace);
     QVERIFY2(ok->isEnabled(), qPrintable(dialog.borrowMessage()));
     QVERIFY(dialog.borrowMessage().isEmpty());
+    // No group: anyone admitted may borrow, and the sentence names none.
+    groups->selectAll();
+    QTest::keyClick(groups, Qt::Key_Backspace);
+    QCOMPARE(dialog.borrowSummary(),
+             u"Up to 3 seats may be borrowed at once, each for at most 14 days; seats always kept on site: 2."_s);
 
     // Typed with the keyboard: two days, and every seat kept on site, which leaves none to borrow.
     QSpinBox *days = dialog.borrowDaysBox();
@@ -148,7 +155,7 @@ void TestDialogs::theBorrowPolicyIsEditedInWords()
     QTest::keyClicks(keep, u"10"_s);
     QCOMPARE(dialog.spec().borrow.keepOnSite, 10);
     QCOMPARE(dialog.borrowSummary(),
-             u"Keeping 10 of the 10 seats on site leaves none to borrow: keep fewer, or switch borrowing off."_s);
+             u"Keeping all 10 seats on site leaves none to borrow: keep fewer, or switch borrowing off."_s);
     QVERIFY(ok->isEnabled()); // the server accepts it: said, not refused
     keep->selectAll();
     QTest::keyClicks(keep, u"9"_s);
@@ -163,6 +170,85 @@ void TestDialogs::theBorrowPolicyIsEditedInWords()
     QVERIFY(!dialog.spec().borrow.allowed);
     QVERIFY(dialog.spec().has(LicenseSpec::Member::Borrow));
     QVERIFY(ok->isEnabled());
+}
+
+// The walk-through of issue 50 (F2, F3, F14): a number out of range is shown as typed and refused in
+// a sentence (never swallowed or put back silently), the range is written beside the days, and a
+// keep-on-site or at-most-borrowed above the license's seats is said naturally.
+void TestDialogs::borrowNumbersOutOfRangeAreSaid()
+{
+    QTranslator english;
+    QVERIFY(english.load(u":/i18n/keyright_en.qm"_s));
+    QCoreApplication::installTranslator(&english);
+    const auto uninstall = qScopeGuard([&english] { QCoreApplication::removeTranslator(&english); });
+    LicenseSummary existing {u"render-farm"_s, u"Render farm"_s, 4, 7, 60, 5, 15, 0};
+    existing.borrow = BorrowPolicy {true, 7, 2, 1, {}};
+    LicenseDialog dialog(existing, {u"render-farm"_s});
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QPushButton *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    auto *range = dialog.findChild<QLabel *>(u"borrowDaysRange"_s);
+    QVERIFY(range);
+    QVERIFY(range->isVisible());
+    QCOMPARE(range->text(), u"From 1 to 365 days"_s);
+
+    // 400 days: all three digits stay, the sentence says why Save is off.
+    QSpinBox *days = dialog.borrowDaysBox();
+    days->setFocus();
+    days->selectAll();
+    QTest::keyClicks(days, u"400"_s);
+    QCOMPARE(days->text(), u"400 days"_s);
+    QVERIFY(!ok->isEnabled());
+    QCOMPARE(dialog.borrowMessage(), u"A seat may be borrowed for 1 to 365 days, not 400."_s);
+    QVERIFY(dialog.findChild<QLabel *>(u"borrowMessage"_s)->isVisible());
+    // 0 and Tab: kept, still refused, not put back to 7.
+    days->selectAll();
+    QTest::keyClicks(days, u"0"_s);
+    QTest::keyClick(days, Qt::Key_Tab);
+    QCOMPARE(days->value(), 0);
+    QCOMPARE(dialog.borrowMessage(), u"A seat may be borrowed for 1 to 365 days, not 0."_s);
+    QVERIFY(!ok->isEnabled());
+    days->setFocus();
+    days->selectAll();
+    QTest::keyClicks(days, u"5"_s);
+    QVERIFY2(ok->isEnabled(), qPrintable(dialog.borrowMessage()));
+
+    // At most 0 borrowed at once: explained, not reverted.
+    QSpinBox *max = dialog.borrowMaxBox();
+    max->setFocus();
+    max->selectAll();
+    QTest::keyClicks(max, u"0"_s);
+    QTest::keyClick(max, Qt::Key_Tab);
+    QCOMPARE(max->value(), 0);
+    QVERIFY(!ok->isEnabled());
+    QCOMPARE(dialog.borrowMessage(),
+             u"At most 0 borrowed at once would lend nothing: allow at least 1, or switch borrowing off."_s);
+
+    // At most 9 of 4 seats: accepted, with a remark.
+    max->setFocus();
+    max->selectAll();
+    QTest::keyClicks(max, u"9"_s);
+    QVERIFY2(ok->isEnabled(), qPrintable(dialog.borrowMessage()));
+    QCOMPARE(dialog.borrowSummary(),
+             u"Up to 3 seats may be borrowed at once, each for at most 5 days; seats always kept on site: 1. "
+             "9 borrowed at once is more than the license's seats: at most 4 can ever be borrowed."_s);
+
+    // Keeping 9 of a 4-seat license on site.
+    QSpinBox *keep = dialog.borrowKeepBox();
+    keep->setFocus();
+    keep->selectAll();
+    QTest::keyClicks(keep, u"9"_s);
+    QCOMPARE(dialog.borrowSummary(),
+             u"Keeping 9 seats on site, more than the 4 the license has, leaves none to "
+             "borrow: keep fewer, or switch borrowing off."_s);
+
+    // The French says the range too.
+    QTranslator french;
+    QVERIFY(french.load(u":/i18n/keyright_fr.qm"_s));
+    QCoreApplication::installTranslator(&french);
+    const auto uninstallFrench = qScopeGuard([&french] { QCoreApplication::removeTranslator(&french); });
+    LicenseDialog frenchDialog(existing, {u"render-farm"_s});
+    QCOMPARE(frenchDialog.findChild<QLabel *>(u"borrowDaysRange"_s)->text(), u"De 1 à 365 jours"_s);
 }
 
 void TestDialogs::validityDatesAreOptionalAndOrdered()

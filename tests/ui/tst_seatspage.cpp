@@ -11,6 +11,7 @@
 #include "SeatsPage.h"
 #include "StatePalette.h"
 #include "UsageChartView.h"
+#include "simulator/ScenarioPreset.h"
 
 #include <QApplication>
 #include <QBrush>
@@ -169,6 +170,8 @@ private Q_SLOTS:
     void licenseTitlesAreWholeInEveryLanguage_data();
     void licenseTitlesAreWholeInEveryLanguage();
     void narrowPageKeepsNamesAndFilterWords();
+    void sandboxNameIsInTheLanguage();
+    void theBorrowedLineKeepsItsDatesOnAProjector();
     void chartForgetsTheLastServer();
     void aFourDigitCountIsNeverCovered();
     void theFirstSplitFitsTheLicensesAndLeavesTheHolders_data();
@@ -302,6 +305,101 @@ void TestSeatsPage::licenseTitlesAreWholeInEveryLanguage()
                      qPrintable(u"\"%1\" in %2 px, needs %3"_s.arg(title).arg(view->columnWidth(column)).arg(needed)));
     }
     QCOMPARE(languages.apply(u"en"_s), u"en"_s);
+}
+
+// A simulator sandbox license is named in the dashboard's language in the holders' and the chart's
+// titles too, whatever language the dashboard that made it had (walk-through 50, F13).
+void TestSeatsPage::sandboxNameIsInTheLanguage()
+{
+    LanguageManager languages;
+    const auto restore = qScopeGuard([&languages] { languages.apply(u"en"_s); });
+    ShownPage shown(1440, 900);
+    QVERIFY(shown.exposed());
+    DashboardSession &session = shown.session;
+    const auto preset = ScenarioPreset::make(10);
+    QVERIFY(preset);
+    LicenseList licenses;
+    licenses.serverTime = now;
+    LicenseSummary summary;
+    summary.id = preset->licenses.first().id;
+    summary.name = u"Simulator sandbox: 10. A laptop goes on a trip"_s; // as an English dashboard made it
+    summary.seatCount = 3;
+    summary.ttlSeconds = 60;
+    summary.skewSeconds = 5;
+    summary.reapGraceSeconds = 15;
+    licenses.licenses << summary;
+    session.licenses().applyList(licenses);
+    QCOMPARE(languages.apply(u"fr"_s), u"fr"_s);
+    const auto holdersTitle = [&shown] {
+        for (QLabel *label : shown.page.findChildren<QLabel *>()) {
+            if (label->text().startsWith(u"Détenteurs de"_s))
+                return label->text();
+        }
+        return QString();
+    };
+    QTRY_COMPARE(holdersTitle(), u"Détenteurs de Bac à sable du simulateur : 10. Un portable part en voyage"_s);
+    QVERIFY2(shown.page.chart()->chart()->title().contains(u"Bac à sable du simulateur : 10. Un portable"_s),
+             qPrintable(shown.page.chart()->chart()->title()));
+}
+
+// Walk-through 50 (F7): in French on a 1280x720 screen at 150 % (853 px), the ledger's borrowed
+// line keeps until when each seat stays away, whole, however many lines that takes.
+void TestSeatsPage::theBorrowedLineKeepsItsDatesOnAProjector()
+{
+    LanguageManager languages;
+    QCOMPARE(languages.apply(u"fr"_s), u"fr"_s);
+    const auto restore = qScopeGuard([&languages] { languages.apply(u"en"_s); });
+    ShownPage shown(853, 480);
+    QVERIFY(shown.exposed());
+    DashboardSession &session = shown.session;
+    SeatsPage &page = shown.page;
+    feed(session, 2, now.addSecs(-3 * 3600));
+    LicenseList licenses;
+    licenses.serverTime = now;
+    LicenseSummary summary = session.licenses().licenseAt(0);
+    summary.seatCount = 6;
+    summary.inUse = 5;
+    summary.borrowed = 3;
+    licenses.licenses << summary;
+    session.licenses().applyList(licenses);
+    page.selectLicense(u"acme-cad"_s);
+    LeaseList list = ledgerListing();
+    list.seatCount = 6;
+    const QStringList laptops {u"alice@laptop1"_s, u"bob@laptop2"_s, u"carol@laptop3"_s};
+    for (int i = 0; i < laptops.size(); ++i) {
+        LeaseRow away = list.leases.at(1);
+        away.lease.seatId = u"%1"_s.arg(10 + i, 32, 16, QLatin1Char('0'));
+        away.lease.holder = laptops.at(i);
+        away.lease.generation = quint64(10 + i);
+        away.lease.expiresAt = now.addDays(8 + i);
+        away.lease.borrowed = true;
+        away.reapableAt = away.lease.expiresAt.addSecs(15);
+        away.lastActivityAt = {};
+        list.leases << away;
+    }
+    list.inUse = 5;
+    session.applyLeaseLists({list});
+    LedgerBar *ledger = page.ledgerBar();
+    QTRY_VERIFY(ledger->isVisible());
+    QVERIFY(ledger->report());
+    int borrowedLine = -1;
+    for (int i = 0; i < ledger->report()->ledger.lines.size(); ++i) {
+        if (ledger->report()->ledger.lines.at(i).category == SeatLedger::Category::Borrowed)
+            borrowedLine = i;
+    }
+    QVERIFY(borrowedLine >= 0);
+    auto *label = ledger->findChild<QLabel *>(u"ledgerSentence%1"_s.arg(borrowedLine));
+    QVERIFY(label);
+    QVERIFY(label->isVisible());
+    // Every holder's end date is there, the last one too, and the label is tall enough to show it.
+    const QLocale french(QLocale::French, QLocale::France);
+    const QString last
+        = u"carol@laptop3 (jusqu'à %1"_s.arg(french.toString(now.addDays(10).toLocalTime().date(), u"d MMM"_s));
+    QTRY_VERIFY2(label->text().contains(last) && label->text().endsWith(u")."_s),
+                 qPrintable(label->text() + u" / "_s + last));
+    QVERIFY2(!label->text().contains(u'…'), qPrintable(label->text()));
+    QTRY_VERIFY2(label->height() >= label->heightForWidth(label->width()),
+                 qPrintable(u"%1 px high, needs %2"_s.arg(label->height()).arg(label->heightForWidth(label->width()))));
 }
 
 // The page as a 1280x720 screen at 150 % leaves it (853 px, in French, the longer language): the

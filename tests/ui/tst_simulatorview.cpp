@@ -94,6 +94,9 @@ private Q_SLOTS:
     void smallWindowShowsTwoWholeRows();
     void borrowingRowsSayWhatTheServerAndTheOfflineCheckSay_data();
     void borrowingRowsSayWhatTheServerAndTheOfflineCheckSay();
+    void aScenarioSaysWhenItsStoryIsTold();
+    void offlineRefusalReadsWholeOnAProjector_data();
+    void offlineRefusalReadsWholeOnAProjector();
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
@@ -931,6 +934,119 @@ void TestSimulatorView::borrowingRowsSayWhatTheServerAndTheOfflineCheckSay()
     stepTo(putRight + milliseconds {1000});
     QTRY_COMPARE_WITH_TIMEOUT(borrowed->beliefText(), ClientRow::tr("borrowed · held offline"), 5000);
     QTRY_VERIFY_WITH_TIMEOUT(sentence(borrowed).isEmpty(), 5000);
+}
+
+// Walk-through 50: the borrow's end is written with the month's name (never "06/12/2026", two days
+// in English), and once the story is told the status says the scenario has finished, in the
+// interface's language (F9, F10).
+void TestSimulatorView::aScenarioSaysWhenItsStoryIsTold()
+{
+    // British English, whose short date is the tester's "06/12/2026".
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedKingdom));
+    const auto restoreLocale = qScopeGuard([before] { QLocale::setDefault(before); });
+    auto *combo = m_view->findChild<QComboBox *>(u"simulatorScenarioCombo"_s);
+    QVERIFY(combo);
+    combo->setFocus();
+    while (combo->currentIndex() != 10)
+        QTest::keyClick(combo, combo->currentIndex() < 10 ? Qt::Key_Down : Qt::Key_Up);
+    QTest::mouseClick(m_view->findChild<QPushButton *>(u"simulatorPlayButton"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 4, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->statusText().startsWith(u"Playing 10."_s), 5000);
+    const auto preset = m_view->simulation().preset();
+    QVERIFY(preset);
+    ClientRow *laptop = m_view->rows().at(0);
+    QTRY_COMPARE_WITH_TIMEOUT(laptop->beliefText(), ClientRow::tr("borrowed · held offline"), 5000);
+    auto *expiry = laptop->findChild<QLabel *>(u"simulatorExpiry"_s);
+    QVERIFY(expiry);
+    const QDateTime until = laptop->client()->keeper().lease()->expiresAt;
+    QTRY_VERIFY2_WITH_TIMEOUT(expiry->text().contains(QLocale().monthName(until.date().month(), QLocale::ShortFormat)),
+                              qPrintable(expiry->text()), 2000);
+    QVERIFY2(!expiry->text().contains(u'/'), qPrintable(expiry->text()));
+
+    const auto stepTo = [this](std::chrono::milliseconds at) {
+        while (m_view->simulation().player().elapsed() < at) {
+            m_clock->step(std::chrono::milliseconds {500});
+            m_view->simulation().tick();
+            QTest::qWait(30);
+        }
+    };
+    stepTo(preset->duration - std::chrono::milliseconds {1000});
+    QTest::qWait(200);
+    QVERIFY2(m_view->statusText().startsWith(u"Playing 10."_s), qPrintable(m_view->statusText()));
+    stepTo(preset->duration);
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->statusText(),
+                              u"Finished 10. A laptop goes on a trip. The story is told; the clients run on until "
+                              "another scenario is chosen."_s,
+                              2000);
+
+    LanguageManager languages;
+    switchLanguage(languages, u"fr"_s);
+    const auto english = qScopeGuard([&languages] { switchLanguage(languages, u"en"_s); });
+    QTRY_VERIFY2_WITH_TIMEOUT(m_view->statusText().startsWith(u"Scénario terminé : 10. Un portable part en voyage."_s),
+                              qPrintable(m_view->statusText()), 2000);
+}
+
+void TestSimulatorView::offlineRefusalReadsWholeOnAProjector_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << u"en"_s;
+    QTest::newRow("French") << u"fr"_s;
+}
+
+// Walk-through 50 (F5): scenario 11 on a 1280x720 projector at 150 % (853x480 logical pixels):
+// the laptop's refusal wraps whole inside the row, and neither it nor the strip is pushed past the
+// pane's edge.
+void TestSimulatorView::offlineRefusalReadsWholeOnAProjector()
+{
+    QFETCH(QString, language);
+    LanguageManager languages;
+    switchLanguage(languages, language);
+    const auto restore = qScopeGuard([&] { switchLanguage(languages, u"en"_s); });
+    m_view->resize(853, 480);
+    auto *combo = m_view->findChild<QComboBox *>(u"simulatorScenarioCombo"_s);
+    QVERIFY(combo);
+    combo->setFocus();
+    QTest::keyClick(combo, Qt::Key_End);
+    QCOMPARE(combo->currentIndex(), 11);
+    QTest::mouseClick(m_view->findChild<QPushButton *>(u"simulatorPlayButton"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 3, 5000);
+    const auto preset = m_view->simulation().preset();
+    QVERIFY(preset);
+    milliseconds turnedBack {0};
+    for (const ScenarioPreset::Action &a : preset->actions) {
+        if (a.kind == ScenarioPreset::ActionKind::ClockBack)
+            turnedBack = a.at;
+    }
+    while (m_view->simulation().player().elapsed() < turnedBack + milliseconds {1000}) {
+        m_clock->step(milliseconds {500});
+        m_view->simulation().tick();
+        QTest::qWait(30);
+    }
+    ClientRow *borrowed = m_view->rows().at(0);
+    auto *sentence = borrowed->findChild<QLabel *>(u"simulatorSentence"_s);
+    QVERIFY(sentence);
+    QTRY_VERIFY_WITH_TIMEOUT(sentence->isVisible() && !sentence->text().isEmpty(), 5000);
+    auto *area = m_view->findChild<QScrollArea *>(u"simulatorRowsScroll"_s);
+    QVERIFY(area);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        area->widget()->width() <= area->viewport()->width(),
+        qPrintable(u"rows %1 px wide in %2"_s.arg(area->widget()->width()).arg(area->viewport()->width())), 2000);
+    // The sentence's lines are all shown, in a row no wider than the pane.
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        sentence->height() >= sentence->heightForWidth(sentence->width()),
+        qPrintable(u"%1 px high, needs %2"_s.arg(sentence->height()).arg(sentence->heightForWidth(sentence->width()))),
+        2000);
+    const int right = sentence->mapTo(area->viewport(), QPoint(sentence->width(), 0)).x();
+    QVERIFY2(right <= area->viewport()->width(),
+             qPrintable(u"ends at %1 of %2"_s.arg(right).arg(area->viewport()->width())));
+    // Several words a line, not a column of fragments.
+    QVERIFY2(sentence->width() > area->viewport()->width() / 2, qPrintable(QString::number(sentence->width())));
+    auto *strip = borrowed->findChild<TimelineStrip *>();
+    QVERIFY(strip);
+    const int stripRight = strip->mapTo(area->viewport(), QPoint(strip->width(), 0)).x();
+    QVERIFY2(stripRight <= area->viewport()->width(),
+             qPrintable(u"strip ends at %1 of %2"_s.arg(stripRight).arg(area->viewport()->width())));
 }
 
 QTEST_MAIN(TestSimulatorView)

@@ -200,6 +200,7 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     m_localClock = new QLabel(this);
     m_serverClock = new QLabel(this);
     m_expiry = new QLabel(this);
+    m_expiry->setObjectName(u"simulatorExpiry"_s);
     m_belief = new QLabel(this);
     m_server = new QLabel(this);
     // A long state ("expiré · en attente de nettoyage") wraps onto a second line instead of
@@ -243,16 +244,16 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
         buttons->addWidget(button);
     }
     buttons->addWidget(m_network);
+    buttons->addStretch(1);
     // The sentence a borrowing application is told (a refused borrow, a lease refused offline),
-    // whole: it is what the room reads out.
+    // whole: it is what the room reads out. On a line of its own under the buttons, the row's
+    // whole width: beside them, on a projector at 150 %, it was squeezed into a column of
+    // fragments and pushed the row (and the strip's "now") past the pane's edge.
     m_sentence = new QLabel(this);
     m_sentence->setObjectName(u"simulatorSentence"_s);
     m_sentence->setWordWrap(true);
+    m_sentence->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_sentence->hide();
-    buttons->addWidget(m_sentence, 1);
-    // A sentence of several lines makes the line taller: the badge keeps its own height.
-    buttons->setAlignment(m_network, Qt::AlignVCenter);
-    buttons->addStretch(0);
 
     auto *layout = new QGridLayout(this);
     layout->setContentsMargins(6, 3, 6, 3);
@@ -262,6 +263,7 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     layout->addLayout(facts, 0, 1);
     layout->addWidget(m_strip, 0, 2, Qt::AlignTop);
     layout->addLayout(buttons, 1, 0, 1, 3);
+    layout->addWidget(m_sentence, 2, 0, 1, 3);
     layout->setColumnStretch(2, 1);
 
     retranslateUi();
@@ -488,11 +490,12 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
     m_localClock->setText(localText);
     m_serverClock->setText(clockText(serverNow));
     const auto lease = m_client->keeper().lease();
-    // A borrow ends days away: its day too, or it reads as a time a few seconds ago.
+    // A borrow ends days away: its day too, or it reads as a time a few seconds ago; the month by
+    // its name, as "06/12/2026" reads as two different days in English.
     const auto expiryText = [&local](const QDateTime &expiry) {
         if (std::abs(local.secsTo(expiry)) < 12 * 3600)
             return clockText(expiry);
-        return QLocale().toString(expiry, QLocale::ShortFormat);
+        return QLocale().toString(expiry, u"d MMM yyyy HH:mm"_s);
     };
     if (lease)
         m_expiry->setText(expiryText(lease->expiresAt));

@@ -106,6 +106,7 @@ void SimulatorView::build(SimulationClock &clock, bool serverShares)
     m_rowsLayout->addStretch();
     auto *scroll = new QScrollArea;
     m_rowsScroll = scroll;
+    scroll->setObjectName(u"simulatorRowsScroll"_s);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     // Rows fit the width (the strips shrink) rather than hide their right end, where "now" is.
@@ -552,6 +553,7 @@ bool SimulatorView::playPreset(int number)
     setStatus([] { return tr("Preparing the scenario's own licenses…"); });
     const int playing = number;
     m_playing = number;
+    m_told = 0;
     m_simulation->playPreset(*preset, [this, playing](const QString &error) {
         if (playing != m_playing)
             return; // stopped since
@@ -723,6 +725,16 @@ void SimulatorView::refreshView()
             seats.append(tr("Seats in use: waiting for the server…"));
     }
     m_seatsLabel->setText(seats.join(u"<br>"_s));
+
+    // The story told: the trainer is told so, as the clients run on and the screen changes no more.
+    if (const auto playing = m_simulation->preset(); playing && playing->number == m_playing && m_told != m_playing
+        && m_simulation->player().elapsed() >= playing->duration) {
+        const int told = m_told = m_playing;
+        setStatus([told] {
+            return tr("Finished %1. The story is told; the clients run on until another scenario is chosen.")
+                .arg(ScenarioPreset::titles().value(told - 1));
+        });
+    }
 
     TimelineStrip::Axis axis;
     axis.now = sim;

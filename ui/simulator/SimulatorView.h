@@ -137,6 +137,7 @@ private:
 
     bool m_synced = false;
     int m_playing = 0; // the scenario playing or being set up, 0 for none
+    int m_told = 0; // the playing scenario whose story has been told (its duration passed), 0 for none
 
     QWidget *m_panel = nullptr;
     QScrollArea *m_panelScroll = nullptr;
