@@ -3,7 +3,9 @@
 #include "AdminClient.h"
 #include "ExitCode.h"
 #include "LeaseJson.h"
+#include "SeatDecision.h"
 #include "SeatPolicy.h"
+#include "SeatRules.h"
 #include "SecretBuffer.h"
 #include "TextTable.h"
 #include "TimeArgument.h"
@@ -20,8 +22,11 @@ namespace keyright::cli {
 
 namespace {
 
-const QStringList fieldOptions = {u"name"_s,  u"seats"_s,      u"ttl"_s,         u"skew"_s,
-                                  u"grace"_s, u"valid-from"_s, u"valid-until"_s, u"maintenance-until"_s};
+const QStringList borrowOptions = {u"borrow"_s,     u"no-borrow"_s,           u"borrow-max-days"_s,
+                                   u"borrow-max"_s, u"borrow-keep-on-site"_s, u"borrow-groups"_s};
+const QStringList fieldOptions = QStringList {u"name"_s,  u"seats"_s,      u"ttl"_s,         u"skew"_s,
+                                              u"grace"_s, u"valid-from"_s, u"valid-until"_s, u"maintenance-until"_s}
+    + borrowOptions;
 
 // A license date as the listing shows it: the UTC day, with the time when it is not midnight.
 QString dateText(const QDateTime &time)
@@ -30,6 +35,24 @@ QString dateText(const QDateTime &time)
         return u"-"_s;
     const QDateTime utc = time.toUTC();
     return utc.time() == QTime(0, 0) ? utc.date().toString(Qt::ISODate) : utc.toString(u"yyyy-MM-dd HH:mm:ss'Z'"_s);
+}
+
+// What --borrow takes when no number was ever given: what the license dialog offers (a week, one
+// seat at a time).
+constexpr int defaultBorrowDays = 7;
+constexpr int defaultBorrowMax = 1;
+
+// The borrowing policy in the listing's column: "-" when off, else "7d x2 keep 1 [cad,lab]".
+QString borrowColumn(const BorrowPolicy &policy)
+{
+    if (!policy.allowed)
+        return u"-"_s;
+    QString text = u"%1d x%2"_s.arg(policy.maxDays).arg(policy.maxBorrowed);
+    if (policy.keepOnSite > 0)
+        text += u" keep %1"_s.arg(policy.keepOnSite);
+    if (!policy.groups.isEmpty())
+        text += u" [%1]"_s.arg(policy.groups.join(u','));
+    return text;
 }
 
 } // namespace
@@ -47,9 +70,12 @@ QString LicenseCommand::summary() const
 QString LicenseCommand::synopsis() const
 {
     return u"create ID --name NAME --seats N [--ttl 60s] [--skew 5s] [--grace 15s] [--valid-from T]\n"
-           u"           [--valid-until T] [--maintenance-until T] [--key-file FILE]\n"
+           u"           [--valid-until T] [--maintenance-until T] [--borrow [--borrow-max-days N]\n"
+           u"           [--borrow-max N] [--borrow-keep-on-site N] [--borrow-groups G,...]] [--key-file FILE]\n"
            u"       keyright license set ID [--name NAME] [--seats N] [--ttl D] [--skew D] [--grace D]\n"
            u"           [--valid-from T|none] [--valid-until T|none] [--maintenance-until T|none]\n"
+           u"           [--borrow|--no-borrow] [--borrow-max-days N] [--borrow-max N]\n"
+           u"           [--borrow-keep-on-site N] [--borrow-groups G,...|none]\n"
            u"       keyright license rotate-key ID [--key-file FILE]\n"
            u"       keyright license list [--json]"_s;
 }
@@ -75,6 +101,26 @@ void LicenseCommand::addOptions(QCommandLineParser &parser) const
                       u"TIME"_s});
     parser.addOption(
         {u"maintenance-until"_s, u"End of maintenance, UTC (only shown); set: none removes it."_s, u"TIME"_s});
+    parser.addOption({u"borrow"_s, u"Allow borrowing seats offline (keyright borrow)."_s});
+    parser.addOption({u"no-borrow"_s,
+                      u"set: stop allowing borrowing (seats already borrowed stay until they "
+                      u"come back or expire)."_s});
+    parser.addOption({u"borrow-max-days"_s,
+                      u"Longest borrow, whole days (1 to %1; create default %2)."_s.arg(BorrowPolicy::maxDaysLimit)
+                          .arg(defaultBorrowDays),
+                      u"N"_s});
+    parser.addOption({u"borrow-max"_s,
+                      u"Most seats borrowed at once (1 to %1; create default %2)."_s.arg(SeatPolicy::maxSeatCount)
+                          .arg(defaultBorrowMax),
+                      u"N"_s});
+    parser.addOption({u"borrow-keep-on-site"_s,
+                      u"Seats borrowing never takes, kept for checkouts on site (0 to %1; create default 0)."_s.arg(
+                          SeatPolicy::maxSeatCount),
+                      u"N"_s});
+    parser.addOption({u"borrow-groups"_s,
+                      u"Only members of these holder groups may borrow, separated by commas (create default: "
+                      u"anyone); set: none lets anyone."_s,
+                      u"GROUPS"_s});
     parser.addOption({u"key-file"_s,
                       u"create, rotate-key: write the new key to FILE (mode 0600) instead of "
                       u"printing it."_s,
@@ -125,7 +171,8 @@ QString LicenseCommand::prepare(const QCommandLineParser &parser, const QStringL
         if (std::none_of(fieldOptions.cbegin(), fieldOptions.cend(),
                          [&parser](const QString &option) { return parser.isSet(option); }))
             return u"license set needs at least one of --name, --seats, --ttl, --skew, --grace, --valid-from, "
-                   u"--valid-until, --maintenance-until"_s;
+                   u"--valid-until, --maintenance-until, --borrow, --no-borrow, --borrow-max-days, --borrow-max, "
+                   u"--borrow-keep-on-site, --borrow-groups"_s;
     }
     if (m_action == Action::Create && (!parser.isSet(u"name"_s) || !parser.isSet(u"seats"_s)))
         return u"license create needs --name and --seats"_s;
@@ -175,7 +222,95 @@ QString LicenseCommand::prepare(const QCommandLineParser &parser, const QStringL
     if (m_validFrom && m_validUntil && m_validFrom->isValid() && m_validUntil->isValid()
         && *m_validUntil <= *m_validFrom)
         return u"--valid-until must be after --valid-from"_s;
+    return prepareBorrow(parser);
+}
+
+QString LicenseCommand::prepareBorrow(const QCommandLineParser &parser)
+{
+    if (parser.isSet(u"borrow"_s) && parser.isSet(u"no-borrow"_s))
+        return u"--borrow and --no-borrow contradict each other: give one"_s;
+    if (parser.isSet(u"borrow"_s))
+        m_borrowAllowed = true;
+    if (parser.isSet(u"no-borrow"_s)) {
+        if (m_action == Action::Create)
+            return u"--no-borrow applies to license set only (a new license lends nothing without --borrow)"_s;
+        m_borrowAllowed = false;
+    }
+    // The bounds the server's policy decoder (wire/BorrowJson) and the license dialog hold.
+    for (const auto &[option, minimum, maximum, into] :
+         {std::tuple {u"borrow-max-days"_s, 1, BorrowPolicy::maxDaysLimit, &m_borrowMaxDays},
+          std::tuple {u"borrow-max"_s, 1, SeatPolicy::maxSeatCount, &m_borrowMax},
+          std::tuple {u"borrow-keep-on-site"_s, 0, SeatPolicy::maxSeatCount, &m_borrowKeepOnSite}}) {
+        if (!parser.isSet(option))
+            continue;
+        if (m_action == Action::Create && !m_borrowAllowed)
+            return u"--%1 needs --borrow (a new license lends nothing without it)"_s.arg(option);
+        bool ok = false;
+        const int value = parser.value(option).trimmed().toInt(&ok);
+        if (!ok || value < minimum || value > maximum)
+            return u"--%1: \"%2\" is not a whole number from %3 to %4"_s.arg(option, parser.value(option))
+                .arg(minimum)
+                .arg(maximum);
+        *into = value;
+    }
+    if (parser.isSet(u"borrow-groups"_s)) {
+        if (m_action == Action::Create && !m_borrowAllowed)
+            return u"--borrow-groups needs --borrow (a new license lends nothing without it)"_s;
+        const QString text = parser.value(u"borrow-groups"_s).trimmed();
+        QStringList groups;
+        if (text != u"none"_s || m_action == Action::Create) {
+            for (const QString &part : text.split(u',')) {
+                const QString group = part.trimmed();
+                if (!isValidGroupName(group))
+                    return u"--borrow-groups: \"%1\" is not a group name (letters, digits, . _ - ; separate "
+                           u"groups with commas%2)"_s.arg(group, m_action == Action::Set ? u", or none"_s : QString());
+                if (groups.contains(group))
+                    return u"--borrow-groups: the group \"%1\" is named twice"_s.arg(group);
+                groups.append(group);
+            }
+            if (groups.size() > SeatRules::maxGroups)
+                return u"--borrow-groups: names %1 groups, at most %2"_s.arg(groups.size()).arg(SeatRules::maxGroups);
+        }
+        m_borrowGroups = groups;
+    }
     return {};
+}
+
+bool LicenseCommand::borrowGiven() const
+{
+    return m_borrowAllowed || m_borrowMaxDays || m_borrowMax || m_borrowKeepOnSite || m_borrowGroups;
+}
+
+void LicenseCommand::applyBorrow(LicenseSpec &spec, const BorrowPolicy &current) const
+{
+    spec.borrow = current;
+    if (!borrowGiven())
+        return;
+    spec.given |= LicenseSpec::Member::Borrow;
+    BorrowPolicy &policy = spec.borrow;
+    policy.allowed = m_borrowAllowed.value_or(current.allowed);
+    policy.maxDays = m_borrowMaxDays.value_or(current.maxDays);
+    policy.maxBorrowed = m_borrowMax.value_or(current.maxBorrowed);
+    policy.keepOnSite = m_borrowKeepOnSite.value_or(current.keepOnSite);
+    policy.groups = m_borrowGroups.value_or(current.groups);
+    // Switched on with numbers never set: the dialog's defaults, as the options say.
+    if (policy.allowed && policy.maxDays < 1)
+        policy.maxDays = defaultBorrowDays;
+    if (policy.allowed && policy.maxBorrowed < 1)
+        policy.maxBorrowed = defaultBorrowMax;
+}
+
+QString LicenseCommand::describeBorrow(const BorrowPolicy &policy)
+{
+    if (!policy.allowed)
+        return u"no borrowing"_s;
+    QString text = u"borrowing for at most %1, %2 at once"_s.arg(countOf(policy.maxDays, u"day"_s, u"days"_s),
+                                                                 countOf(policy.maxBorrowed, u"seat"_s, u"seats"_s));
+    if (policy.keepOnSite > 0)
+        text += u", %1 kept on site"_s.arg(policy.keepOnSite);
+    if (!policy.groups.isEmpty())
+        text += u", groups %1"_s.arg(policy.groups.join(u','));
+    return text;
 }
 
 void LicenseCommand::start()
@@ -194,10 +329,10 @@ void LicenseCommand::start()
 
 QString LicenseCommand::describe(const LicenseSummary &license)
 {
-    return u"%1 \"%2\": %3, ttl %4, skew %5, reap grace %6%7"_s.arg(license.id, license.name)
+    return u"%1 \"%2\": %3, ttl %4, skew %5, reap grace %6%7, %8"_s.arg(license.id, license.name)
         .arg(countOf(license.seatCount, u"seat"_s, u"seats"_s))
         .arg(formatSeconds(license.ttlSeconds), formatSeconds(license.skewSeconds),
-             formatSeconds(license.reapGraceSeconds), describeDates(license.validity));
+             formatSeconds(license.reapGraceSeconds), describeDates(license.validity), describeBorrow(license.borrow));
 }
 
 QString LicenseCommand::describeDates(const LicenseValidity &validity)
@@ -246,6 +381,7 @@ void LicenseCommand::create()
         spec.skewSeconds = m_skew.value_or(spec.skewSeconds);
         spec.reapGraceSeconds = m_grace.value_or(spec.reapGraceSeconds);
         applyDates(spec, {});
+        applyBorrow(spec, {});
         context().admin->putLicense(spec, this, [this](const AdminResult<LicenseWriteResult> &result) {
             if (!result.ok())
                 return fail(u"cannot create license %1"_s.arg(m_licenseId), result.error);
@@ -277,6 +413,7 @@ void LicenseCommand::set()
         spec.skewSeconds = m_skew.value_or(it->skewSeconds);
         spec.reapGraceSeconds = m_grace.value_or(it->reapGraceSeconds);
         applyDates(spec, it->validity);
+        applyBorrow(spec, it->borrow);
         const LicenseSummary before = *it;
         context().admin->putLicense(spec, this, [this, before](const AdminResult<LicenseWriteResult> &result) {
             if (!result.ok())
@@ -330,15 +467,16 @@ void LicenseCommand::list()
             return finish(Ok);
         }
         TextTable table({u"ID"_s, u"NAME"_s, u"IN USE"_s, u"SEATS"_s, u"TTL"_s, u"SKEW"_s, u"GRACE"_s, u"DENIED 1H"_s,
-                         u"VALID FROM"_s, u"VALID UNTIL"_s, u"MAINTENANCE"_s});
-        for (int column : {2, 3, 7})
+                         u"VALID FROM"_s, u"VALID UNTIL"_s, u"MAINTENANCE"_s, u"BORROWED"_s, u"BORROWING"_s});
+        for (int column : {2, 3, 7, 11})
             table.setRightAligned(column);
         for (const LicenseSummary &license : result.value->licenses)
             table.addRow({license.id, license.name, QString::number(license.inUse), QString::number(license.seatCount),
                           formatSeconds(license.ttlSeconds), formatSeconds(license.skewSeconds),
                           formatSeconds(license.reapGraceSeconds), QString::number(license.deniedLastHour),
                           dateText(license.validity.validFrom), dateText(license.validity.validUntil),
-                          dateText(license.validity.maintenanceUntil)});
+                          dateText(license.validity.maintenanceUntil), QString::number(license.borrowed),
+                          borrowColumn(license.borrow)});
         for (const QString &line : table.render())
             printOut(line);
         finish(Ok);

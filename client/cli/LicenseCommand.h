@@ -51,6 +51,18 @@ private:
     // The dates given on the command line over `validity`, and which of them the spec sends.
     void applyDates(LicenseSpec &spec, const LicenseValidity &validity) const;
     static QString describeDates(const LicenseValidity &validity);
+    // The borrowing policy (issue 27): --borrow/--no-borrow, --borrow-max-days, --borrow-max,
+    // --borrow-keep-on-site, --borrow-groups; each set or not given.
+    std::optional<bool> m_borrowAllowed;
+    std::optional<int> m_borrowMaxDays;
+    std::optional<int> m_borrowMax;
+    std::optional<int> m_borrowKeepOnSite;
+    std::optional<QStringList> m_borrowGroups;
+    QString prepareBorrow(const QCommandLineParser &parser);
+    bool borrowGiven() const;
+    // The policy given on the command line over `current`, and Member::Borrow when one was given.
+    void applyBorrow(LicenseSpec &spec, const BorrowPolicy &current) const;
+    static QString describeBorrow(const BorrowPolicy &policy);
     QString m_keyFile;
 };
 

@@ -67,6 +67,7 @@ private Q_SLOTS:
     void usageErrorsExitWithTwo();
     void licenseCreateListAndSet();
     void licenseDatesAreSetListedAndCleared();
+    void licenseBorrowPolicyIsSetListedAndSwitchedOff();
     void statusShowsEachHolderAndJson();
     void statusShowsEachHoldersIdleTime();
     void statusAnswersWithTheFirstInstanceDead_data();
@@ -392,6 +393,21 @@ void TestCli::usageErrorsExitWithTwo_data()
         << QStringList {u"license"_s, u"create"_s, u"x"_s, u"--name"_s, u"X"_s} << u"--seats"_s;
     QTest::newRow("seats not a number") << QStringList {u"license"_s, u"set"_s, u"x"_s, u"--seats"_s, u"many"_s}
                                         << u"--seats"_s;
+    QTest::newRow("borrow days past the limit")
+        << QStringList {u"license"_s, u"set"_s, u"x"_s, u"--borrow-max-days"_s, u"366"_s} << u"--borrow-max-days"_s;
+    QTest::newRow("borrow max of nothing")
+        << QStringList {u"license"_s, u"set"_s, u"x"_s, u"--borrow-max"_s, u"0"_s} << u"--borrow-max"_s;
+    QTest::newRow("borrow keep not a number")
+        << QStringList {u"license"_s, u"set"_s, u"x"_s, u"--borrow-keep-on-site"_s, u"some"_s}
+        << u"--borrow-keep-on-site"_s;
+    QTest::newRow("borrow groups not names")
+        << QStringList {u"license"_s, u"set"_s, u"x"_s, u"--borrow-groups"_s, u"cad,,lab"_s} << u"--borrow-groups"_s;
+    QTest::newRow("borrow and no-borrow")
+        << QStringList {u"license"_s, u"set"_s, u"x"_s, u"--borrow"_s, u"--no-borrow"_s} << u"--no-borrow"_s;
+    QTest::newRow("borrow numbers on create without borrow")
+        << QStringList {u"license"_s, u"create"_s,       u"x"_s, u"--name"_s, u"X"_s, u"--seats"_s,
+                        u"2"_s,       u"--borrow-max"_s, u"1"_s}
+        << u"--borrow-max needs --borrow"_s;
     QTest::newRow("events since nonsense") << QStringList {u"events"_s, u"--since"_s, u"yesterday"_s} << u"--since"_s;
     QTest::newRow("json on revoke") << QStringList {u"revoke"_s, u"acme-cad"_s, u"abcd"_s, u"--json"_s} << u"json"_s;
     QTest::newRow("bad license id") << QStringList {u"status"_s, u"ACME CAD"_s} << u"ACME CAD"_s;
@@ -522,6 +538,61 @@ void TestCli::licenseDatesAreSetListedAndCleared()
     const CliRun later = run({u"license"_s, u"set"_s, id, u"--valid-until"_s, u"2099-04-01"_s});
     QCOMPARE(later.exitCode, 2); // the server holds the order with the stored validFrom
     QVERIFY2(later.err.contains(u"validUntil"_s), qPrintable(later.err));
+}
+
+// Issue 27: the borrowing policy on create and set, in the listing (table and --json), kept by a
+// set of other options, switched off by --no-borrow with its numbers kept.
+void TestCli::licenseBorrowPolicyIsSetListedAndSwitchedOff()
+{
+    const QString id = nextLicenseId();
+    const auto findLicense = [this, &id]() -> QJsonObject {
+        const QJsonArray licenses = runJson({u"license"_s, u"list"_s, u"--json"_s}).value(u"licenses"_s).toArray();
+        for (const QJsonValue &license : licenses) {
+            if (license.toObject().value(u"id"_s).toString() == id)
+                return license.toObject();
+        }
+        return {};
+    };
+    const CliRun created = run({u"license"_s, u"create"_s, id, u"--name"_s, u"Lent"_s, u"--seats"_s, u"4"_s,
+                                u"--borrow"_s, u"--borrow-max-days"_s, u"10"_s, u"--borrow-keep-on-site"_s, u"1"_s,
+                                u"--key-file"_s, m_files.filePath(id + u".key"_s)});
+    QCOMPARE(created.exitCode, 0);
+    QVERIFY2(created.out.contains(u"borrowing for at most 10 days, 1 seat at once, 1 kept on site."_s),
+             qPrintable(created.out));
+    QJsonObject borrow = findLicense().value(u"borrow"_s).toObject();
+    QCOMPARE(borrow.value(u"allowed"_s).toBool(), true);
+    QCOMPARE(borrow.value(u"maxDays"_s).toInt(), 10);
+    QCOMPARE(borrow.value(u"maxBorrowed"_s).toInt(), 1); // the default
+    QCOMPARE(borrow.value(u"keepOnSite"_s).toInt(), 1);
+    QCOMPARE(borrow.value(u"groups"_s).toArray(), QJsonArray());
+
+    const CliRun table = run({u"license"_s, u"list"_s});
+    QVERIFY2(table.out.contains(u"BORROWING"_s) && table.out.contains(u"10d x1 keep 1"_s), qPrintable(table.out));
+    // A group the server does not know is refused by the server, naming the member.
+    const CliRun unknownGroup = run({u"license"_s, u"set"_s, id, u"--borrow-groups"_s, u"field,sales"_s});
+    QCOMPARE(unknownGroup.exitCode, 2);
+    QVERIFY2(unknownGroup.err.contains(u"borrow.groups"_s), qPrintable(unknownGroup.err));
+
+    // Another option keeps the policy; a borrow option changes only itself.
+    QCOMPARE(run({u"license"_s, u"set"_s, id, u"--seats"_s, u"5"_s}).exitCode, 0);
+    QCOMPARE(findLicense().value(u"borrow"_s).toObject(), borrow);
+    QCOMPARE(run({u"license"_s, u"set"_s, id, u"--borrow-max"_s, u"2"_s, u"--borrow-groups"_s, u"none"_s}).exitCode, 0);
+    borrow = findLicense().value(u"borrow"_s).toObject();
+    QCOMPARE(borrow.value(u"maxBorrowed"_s).toInt(), 2);
+    QCOMPARE(borrow.value(u"maxDays"_s).toInt(), 10);
+    QCOMPARE(borrow.value(u"groups"_s).toArray(), QJsonArray());
+
+    const CliRun off = run({u"license"_s, u"set"_s, id, u"--no-borrow"_s});
+    QCOMPARE(off.exitCode, 0);
+    QVERIFY2(off.out.contains(u"no borrowing"_s), qPrintable(off.out));
+    borrow = findLicense().value(u"borrow"_s).toObject();
+    QCOMPARE(borrow.value(u"allowed"_s).toBool(), false);
+    QCOMPARE(borrow.value(u"maxDays"_s).toInt(), 10);
+    const QStringList rows = run({u"license"_s, u"list"_s}).out.split(u'\n');
+    const auto row
+        = std::find_if(rows.cbegin(), rows.cend(), [&id](const QString &line) { return line.startsWith(id); });
+    QVERIFY(row != rows.cend());
+    QVERIFY2(row->trimmed().endsWith(u" 0  -"_s), qPrintable(*row)); // none borrowed, no policy
 }
 
 void TestCli::statusAnswersWithTheFirstInstanceDead_data()
