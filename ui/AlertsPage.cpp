@@ -316,6 +316,12 @@ AlertsPage::AlertsPage(DashboardSession &session, AlertListModel &alerts, AdminA
     });
     connect(&session, &DashboardSession::identityChanged, this, &AlertsPage::updateRuleActions);
     connect(&session, &DashboardSession::identityChanged, this, &AlertsPage::updateEndpointActions);
+    // While the endpoints are looked at, their last delivery and the shown endpoint's delivery log
+    // follow the server's attempts with the session's polls, as the alerts above do.
+    connect(&session, &DashboardSession::polled, this, [this] {
+        if (isVisible() && !m_endpointList.isEmpty())
+            reloadEndpoints();
+    });
     retranslate();
     reloadRules();
     reloadEndpoints();

@@ -9,11 +9,13 @@
 #include "EventFilterProxyModel.h"
 #include "EventsPage.h"
 #include "LeaseClient.h"
+#include "LeaseServer.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "SeatsPage.h"
 #include "StatePalette.h"
 #include "TestServer.h"
+#include "alerts/WebhookDeliverer.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -120,6 +122,7 @@ private slots:
     void selectedAlertThatResolvesLeavesNothingSelected();
     void firingAtStartToldInOneSummaryAndDenialsOpenTheEvents();
     void endpointAddedTestedRedeliveredAndRemoved();
+    void deliveryLogFollowsTheAttemptsWithThePolls();
     void viewerReadsTheEndpointsOnly();
     void rulePreviewReplaysTheLastWeek();
     // With KEYRIGHT_SCREENSHOT_DIR set: the page with alerts firing and resolved, and the rule
@@ -658,6 +661,43 @@ void TestAlertsPage::endpointAddedTestedRedeliveredAndRemoved()
     QTRY_COMPARE_WITH_TIMEOUT(page->endpointsTable()->rowCount(), 0, 5000);
     QCOMPARE(page->deliveriesTable()->rowCount(), 0);
     QCOMPARE(server.adminCall("GET", u"/v1/alerts/endpoints"_s).value("endpoints"_L1).toArray().size(), 0);
+}
+
+// Walk 50a, finding 2: the delivery log kept "pending, 0 attempts" long after the server had tried;
+// it is read again with the session's polls while the page shows it.
+void TestAlertsPage::deliveryLogFollowsTheAttemptsWithThePolls()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    // The test makes the attempts: none happens behind its back.
+    server.leaseServer().webhooks()->stop();
+    int status = 0;
+    server.adminCall("POST", u"/v1/alerts/endpoints"_s,
+                     {{u"name"_s, u"ops-hook"_s}, {u"url"_s, u"http://127.0.0.1:9/hook"_s}}, &status);
+    QCOMPARE(status, 201);
+
+    DashboardHarness dashboard;
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard.session().identity().has_value(), 5000);
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    AlertsPage *page = window.alertsPage();
+    QTRY_COMPARE_WITH_TIMEOUT(page->endpointsTable()->rowCount(), 1, 5000);
+    clickRow(page->endpointsTable(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(page->testEndpointButton()->isEnabled(), 5000);
+    QTest::mouseClick(page->testEndpointButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(page->deliveriesTable()->rowCount(), 1, 5000);
+    QCOMPARE(cell(page->deliveriesTable(), 0, 2), u"pending"_s);
+    QCOMPARE(cell(page->deliveriesTable(), 0, 4), u"0"_s);
+
+    // The server tries (nobody listens on port 9): the page shows the attempt with no button pressed.
+    QCOMPARE(server.leaseServer().webhooks()->deliverDue(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(server.leaseServer().webhooks()->inFlight(), 0, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(cell(page->deliveriesTable(), 0, 4), u"1"_s, 5000);
+    QCOMPARE(cell(page->deliveriesTable(), 0, 3), u"no answer"_s);
+    QVERIFY2(cell(page->endpointsTable(), 0, 4).startsWith(u"pending"_s),
+             qPrintable(cell(page->endpointsTable(), 0, 4)));
 }
 
 void TestAlertsPage::viewerReadsTheEndpointsOnly()
