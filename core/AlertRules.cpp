@@ -136,10 +136,41 @@ AlertMeasure measureValidityEnding(int day, const QDateTime &bound, const QDateT
 {
     if (!bound.isValid())
         return {false, -1, day};
-    // Whole days left, rounded up, as the Seats page's badge counts them ("expires in 23 days").
+    // Whole days left, rounded down as the Seats page's badge counts them: 4 days 4 hours is
+    // "4 days", never 5. Within its notice once at most `day` whole days away.
+    const qint64 dayMs = 24 * 60 * minuteMs;
     const qint64 ms = now.msecsTo(bound);
-    const qint64 days = ms <= 0 ? 0 : (ms + 24 * 60 * minuteMs - 1) / (24 * 60 * minuteMs);
-    return {days <= day, days, day};
+    const qint64 days = ms <= 0 ? -1 : ms / dayMs;
+    return {ms <= day * dayMs, days, day};
+}
+
+AlertMeasure measureValidityEnding(int day, const QList<int> &noticeDays, const LicenseValidity &validity,
+                                   const QDateTime &now)
+{
+    const auto tightest = [&](const QDateTime &bound) {
+        int best = -1;
+        for (const int notice : noticeDays) {
+            if (measureValidityEnding(notice, bound, now).breached && (best < 0 || notice < best))
+                best = notice;
+        }
+        return best;
+    };
+    AlertMeasure fallback = {false, -1, day};
+    for (const auto &[bound, ends] : {std::pair {validity.validUntil, ValidityBound::ValidUntil},
+                                      std::pair {validity.maintenanceUntil, ValidityBound::MaintenanceUntil}}) {
+        if (!bound.isValid())
+            continue;
+        AlertMeasure measure = measureValidityEnding(day, bound, now);
+        measure.ends = ends;
+        measure.endsAt = bound;
+        if (tightest(bound) == day)
+            return measure;
+        if (fallback.ends == ValidityBound::None) {
+            measure.breached = false;
+            fallback = measure;
+        }
+    }
+    return fallback;
 }
 
 AlertMeasure measureInstanceSilent(const AlertRule &rule, const QDateTime &lastSeen, const QDateTime &now)

@@ -79,11 +79,19 @@ struct AlertRule
 
 // What the caller measured for one subject of a rule (a license, an instance, or a license and one
 // of its notice days), and the numbers that made it so, for the event and the sentence.
+// ValidityEnding: which of a license's dates an alert is about. Ending the license (validUntil:
+// checkouts refused from then on) and ending its maintenance (only shown) are told apart.
+enum class ValidityBound { None, ValidUntil, MaintenanceUntil };
+
 struct AlertMeasure
 {
     bool breached = false;
-    qint64 value = 0; // percent, denials, waiting, the longest wait in minutes, days left, seconds
+    // percent, denials, waiting, the longest wait in minutes, seconds; ValidityEnding: whole days
+    // left, rounded down (0 within the last day), -1 once the date has passed
+    qint64 value = 0;
     qint64 limit = 0; // the rule's number it was compared with
+    ValidityBound ends = ValidityBound::None; // ValidityEnding: the date measured
+    QDateTime endsAt = {}; // and when it is
 };
 
 // The measures, one per kind, from plain numbers.
@@ -93,9 +101,14 @@ AlertMeasure measureDenials(const AlertRule &rule, const QList<QDateTime> &denia
                             const QDateTime &now);
 AlertMeasure measureWaitingLine(const AlertRule &rule, int waiting, const QDateTime &oldestQueuedAt,
                                 const QDateTime &now);
-// One measure per notice day, for the bound that ends first of validUntil and maintenanceUntil:
-// breached when that bound is at most `day` days away (or past).
+// One measure per notice day, of one date: breached when it is at most `day` days away (or past).
 AlertMeasure measureValidityEnding(int day, const QDateTime &bound, const QDateTime &now);
+// The measure of a license's notice `day`, one of the rule's `noticeDays`: breached for the date
+// whose tightest notice reached is `day` (at 5 days left the 7-day notice, not the 30-day one),
+// validUntil first when both dates are; `ends` and `endsAt` name the date. So a maintenance that
+// ended does not hide the license's own end, which fires at its own notice.
+AlertMeasure measureValidityEnding(int day, const QList<int> &noticeDays, const LicenseValidity &validity,
+                                   const QDateTime &now);
 AlertMeasure measureInstanceSilent(const AlertRule &rule, const QDateTime &lastSeen, const QDateTime &now);
 AlertMeasure measureClockJump(const AlertRule &rule, const QList<QDateTime> &jumps, const QDateTime &now);
 

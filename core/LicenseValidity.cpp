@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace keyright {
@@ -12,8 +14,9 @@ constexpr qint64 msPerDay = qint64(24) * 3600 * 1000;
 
 int daysLeft(const QDateTime &now, const QDateTime &when)
 {
+    // Rounded down: 4 days and 4 hours left is "in 4 days"; rounding up would overstate the time left.
     const qint64 ms = now.msecsTo(when);
-    return int((ms + msPerDay - 1) / msPerDay);
+    return int(std::max<qint64>(ms, 0) / msPerDay);
 }
 
 } // namespace

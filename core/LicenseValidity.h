@@ -54,7 +54,7 @@ struct ValidityNotice
     enum class Kind { NotYetValid, Expired, ExpiresSoon, MaintenanceEnded, MaintenanceEndsSoon };
     Kind kind = Kind::Expired;
     QDateTime when;
-    int days = 0; // ExpiresSoon, MaintenanceEndsSoon: whole days left, rounded up
+    int days = 0; // ExpiresSoon, MaintenanceEndsSoon: whole days left, rounded down
 };
 inline constexpr std::chrono::days validityNoticeHorizon {60};
 std::optional<ValidityNotice> validityNotice(const LicenseValidity &validity, const QDateTime &now,

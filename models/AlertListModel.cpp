@@ -375,6 +375,8 @@ void AlertListModel::applyFiring(const QList<alerts::FiringAlert> &firing)
         change.firedAt = alert.firedAt;
         change.value = alert.value;
         change.limit = alert.limit;
+        change.ends = alert.ends;
+        change.endsAt = alert.endsAt;
         row.sentence = EventLogModel::alertText(change, true);
         row.since = alert.firedAt;
         row.alertId = alert.id;

@@ -74,7 +74,9 @@ public:
     static QString clockJumpText(const EventRecord &event);
     // An alert's numbers in words ("95 % of the seats in use (the rule's threshold: 90 %)"), and
     // an alert_fired or alert_resolved event's detail.
-    static QString alertMeasureText(AlertKind kind, qint64 value, qint64 limit, int noticeDays);
+    // validity_ending says which date, when, and how far: "the license expires on 9 December 2026,
+    // in 4 days (notice of 7 days)", "its maintenance ended on 1 December 2026 (notice of 7 days)".
+    static QString alertMeasureText(const eventdetail::AlertChange &change);
     static QString alertText(const eventdetail::AlertChange &change, bool fired);
     // Who caused an event, in the interface's language ("server", "client 10.0.0.5"); a token's
     // name is shown as recorded. The table's tooltip keeps the recorded actor.
@@ -85,6 +87,7 @@ public:
     static QString actorLabel(const EventRecord &event);
 
 private:
+    static QString validityEndingText(const eventdetail::AlertChange &change, int count);
     void trimToCapacity();
 
     QList<EventRecord> m_events;

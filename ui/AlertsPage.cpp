@@ -111,9 +111,27 @@ QSortFilterProxyModel *alertsWhere(bool firing, AlertListModel &alerts, QObject 
     return proxy;
 }
 
+// A table of alerts whose selection never moves to another alert by itself: when the selected
+// alert leaves the list (it resolved), the selection is cleared, where a single-selection QTableView
+// would select the next row and so silently give Acknowledge… a different alert.
+class AlertTableView final : public QTableView
+{
+public:
+    using QTableView::QTableView;
+
+protected:
+    void rowsAboutToBeRemoved(const QModelIndex &parent, int start, int end) override
+    {
+        const QModelIndex current = currentIndex();
+        if (current.isValid() && current.parent() == parent && current.row() >= start && current.row() <= end)
+            selectionModel()->clear();
+        QTableView::rowsAboutToBeRemoved(parent, start, end);
+    }
+};
+
 QTableView *alertView(QAbstractItemModel *model, const QString &name, QWidget *parent)
 {
-    auto *view = new QTableView(parent);
+    auto *view = new AlertTableView(parent);
     view->setObjectName(name);
     view->setModel(model);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -298,6 +316,12 @@ AlertsPage::AlertsPage(DashboardSession &session, AlertListModel &alerts, AdminA
     });
     connect(&session, &DashboardSession::identityChanged, this, &AlertsPage::updateRuleActions);
     connect(&session, &DashboardSession::identityChanged, this, &AlertsPage::updateEndpointActions);
+    // While the endpoints are looked at, their last delivery and the shown endpoint's delivery log
+    // follow the server's attempts with the session's polls, as the alerts above do.
+    connect(&session, &DashboardSession::polled, this, [this] {
+        if (isVisible() && !m_endpointList.isEmpty())
+            reloadEndpoints();
+    });
     retranslate();
     reloadRules();
     reloadEndpoints();

@@ -782,11 +782,14 @@ QString SeatsPage::validityText(const ValidityNotice &notice, const QLocale &loc
     case K::Expired:
         return tr("Expired on %1: checkouts are refused").arg(date);
     case K::ExpiresSoon:
-        return tr("Expires in %n day(s), on %1", nullptr, notice.days).arg(date);
+        // Whole days, rounded down (walk 50a): the last day is "within a day", not "in 0 days".
+        return notice.days == 0 ? tr("Expires within a day, on %1").arg(date)
+                                : tr("Expires in %n day(s), on %1", nullptr, notice.days).arg(date);
     case K::MaintenanceEnded:
         return tr("Maintenance ended on %1").arg(date);
     case K::MaintenanceEndsSoon:
-        return tr("Maintenance ends in %n day(s), on %1", nullptr, notice.days).arg(date);
+        return notice.days == 0 ? tr("Maintenance ends within a day, on %1").arg(date)
+                                : tr("Maintenance ends in %n day(s), on %1", nullptr, notice.days).arg(date);
     }
     return {};
 }

@@ -21,6 +21,29 @@ namespace {
 // Bounded: a rules file is a few kilobytes; anything far larger is not one.
 constexpr qint64 maxRulesFileBytes = 1024 * 1024;
 
+// Which date, when, and how far: "license ends 2026-12-09 (4 days left; notice of 7 days)",
+// "maintenance ended 2026-12-01 (notice of 7 days)". Days left are whole days, rounded down.
+QString validityNumbers(const alerts::FiringAlert &alert)
+{
+    const QString notice = u"notice of %1 days"_s.arg(alert.noticeDays);
+    QString what;
+    switch (alert.ends) {
+    case ValidityBound::ValidUntil:
+        what = u"license"_s;
+        break;
+    case ValidityBound::MaintenanceUntil:
+        what = u"maintenance"_s;
+        break;
+    case ValidityBound::None: // a server from before the date was named
+        return alert.value <= 0 ? u"ended (%1)"_s.arg(notice) : u"%1 days left (%2)"_s.arg(alert.value).arg(notice);
+    }
+    const QString date = alert.endsAt.toUTC().date().toString(Qt::ISODate);
+    if (alert.value < 0)
+        return u"%1 ended %2 (%3)"_s.arg(what, date, notice);
+    const QString left = alert.value == 0 ? u"less than a day left"_s : u"%1 days left"_s.arg(alert.value);
+    return u"%1 ends %2 (%3; %4)"_s.arg(what, date, left, notice);
+}
+
 QString numbersOf(const alerts::FiringAlert &alert)
 {
     switch (alert.kind) {
@@ -32,7 +55,7 @@ QString numbersOf(const alerts::FiringAlert &alert)
     case AlertKind::WaitingLine:
         return u"line at %1 (limit %2)"_s.arg(alert.value).arg(alert.limit);
     case AlertKind::ValidityEnding:
-        return u"%1 days left (notice of %2 days)"_s.arg(alert.value).arg(alert.noticeDays);
+        return validityNumbers(alert);
     case AlertKind::InstanceSilent:
         return u"silent for %1 s"_s.arg(alert.value);
     case AlertKind::ClockJump:

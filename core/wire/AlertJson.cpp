@@ -58,6 +58,28 @@ QTime readTime(JsonReader &reader, const QJsonObject &object, const QString &pat
 
 } // namespace
 
+QString toWire(ValidityBound bound)
+{
+    switch (bound) {
+    case ValidityBound::ValidUntil:
+        return u"validUntil"_s;
+    case ValidityBound::MaintenanceUntil:
+        return u"maintenanceUntil"_s;
+    case ValidityBound::None:
+        break;
+    }
+    return {};
+}
+
+ValidityBound boundFromWire(const QString &name)
+{
+    if (name == toWire(ValidityBound::ValidUntil))
+        return ValidityBound::ValidUntil;
+    if (name == toWire(ValidityBound::MaintenanceUntil))
+        return ValidityBound::MaintenanceUntil;
+    return ValidityBound::None;
+}
+
 QString toWire(AlertKind kind)
 {
     for (const KindName &entry : kindNames) {
@@ -320,6 +342,10 @@ QJsonObject FiringAlert::toJson() const
     };
     if (noticeDays >= 0)
         json.insert(u"noticeDays"_s, noticeDays);
+    if (ends != ValidityBound::None) {
+        json.insert(u"ends"_s, toWire(ends));
+        json.insert(u"endsAt"_s, timeOrNull(endsAt));
+    }
     return json;
 }
 
@@ -351,6 +377,10 @@ std::optional<FiringAlert> FiringAlert::fromJson(const QJsonValue &json, const Q
         alert.firedAt = reader.timestamp(object, path, u"firedAt"_s);
     alert.value = reader.integer(object, path, u"value"_s, -JsonReader::maxExactInteger, JsonReader::maxExactInteger);
     alert.limit = reader.integer(object, path, u"limit"_s, -JsonReader::maxExactInteger, JsonReader::maxExactInteger);
+    // Lenient: a server from before walk 50a does not say which date.
+    alert.ends = boundFromWire(object.value(u"ends"_s).toString());
+    if (alert.ends != ValidityBound::None && !object.value(u"endsAt"_s).isNull())
+        alert.endsAt = reader.timestamp(object, path, u"endsAt"_s);
     if (!object.value(u"acknowledgedAt"_s).isNull() && !object.value(u"acknowledgedAt"_s).isUndefined()) {
         alert.acknowledgedAt = reader.timestamp(object, path, u"acknowledgedAt"_s);
         alert.acknowledgedBy = reader.optionalString(object, path, u"acknowledgedBy"_s);

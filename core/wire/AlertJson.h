@@ -49,6 +49,10 @@ QString toWire(AlertKind kind);
 std::optional<AlertKind> kindFromWire(const QString &name);
 QString toWire(AlertSeverity severity);
 std::optional<AlertSeverity> severityFromWire(const QString &name);
+// validity_ending: which date an alert is about, named as the license's field ("validUntil",
+// "maintenanceUntil"); empty for None.
+QString toWire(ValidityBound bound);
+ValidityBound boundFromWire(const QString &name);
 QString toWire(AlertRule::Scope scope);
 std::optional<AlertRule::Scope> scopeFromWire(const QString &name);
 
@@ -72,6 +76,8 @@ struct FiringAlert
     QDateTime firedAt;
     qint64 value = 0;
     qint64 limit = 0;
+    ValidityBound ends = ValidityBound::None; // validity_ending: the date it is about ("ends")
+    QDateTime endsAt; // and when that date is ("endsAt")
     QString acknowledgedBy; // the token name of who acknowledged it; empty: not acknowledged
     QDateTime acknowledgedAt;
     QString note;

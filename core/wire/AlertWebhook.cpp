@@ -80,6 +80,17 @@ QString sentence(const eventdetail::AlertChange &change, bool fired, const QStri
     QString notice;
     if (change.noticeDays >= 0)
         notice = u" (%1 days' notice)"_s.arg(change.noticeDays);
+    if (change.kind == AlertKind::ValidityEnding && change.ends != ValidityBound::None) {
+        // Which date, so that an ended maintenance is not read as the license ending (walk 50a).
+        const QString what = change.ends == ValidityBound::ValidUntil ? u"the license"_s : u"its maintenance"_s;
+        const QString date = change.endsAt.toUTC().date().toString(Qt::ISODate);
+        const QString left = change.value < 0 ? u"ended on %1"_s.arg(date)
+            : change.value == 0               ? u"ends on %1, within a day"_s.arg(date)
+                                              : u"ends on %1, in %2 days"_s.arg(date).arg(change.value);
+        return u"Alert %1 (%2%3) %4 for %5: %6 %7, %8."_s.arg(change.ruleId, alerts::toWire(change.kind), notice,
+                                                              fired ? u"fired"_s : u"resolved"_s, subject, what, left,
+                                                              alerts::toWire(change.severity));
+    }
     return u"Alert %1 (%2%3) %4 for %5: %6 against a limit of %7, %8."_s.arg(
         change.ruleId, alerts::toWire(change.kind), notice, fired ? u"fired"_s : u"resolved"_s, subject,
         QString::number(change.value), QString::number(change.limit), alerts::toWire(change.severity));

@@ -450,6 +450,10 @@ QJsonObject AlertChange::toJson() const
                       {u"limit"_s, limit}};
     if (noticeDays >= 0)
         json.insert(u"noticeDays"_s, noticeDays);
+    if (ends != ValidityBound::None) {
+        json.insert(u"ends"_s, alerts::toWire(ends));
+        json.insert(u"endsAt"_s, timestamp(endsAt));
+    }
     return json;
 }
 
@@ -464,6 +468,8 @@ AlertChange AlertChange::fromJson(const QJsonObject &detail)
     change.firedAt = timeOf(detail, u"firedAt"_s);
     change.value = detail.value(u"value"_s).toInteger();
     change.limit = detail.value(u"limit"_s).toInteger();
+    change.ends = alerts::boundFromWire(detail.value(u"ends"_s).toString());
+    change.endsAt = change.ends != ValidityBound::None ? timeOf(detail, u"endsAt"_s) : QDateTime();
     return change;
 }
 

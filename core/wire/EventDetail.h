@@ -359,8 +359,10 @@ struct AlertChange
     int noticeDays = -1; // validity_ending: the notice it fired at; -1 otherwise
     QDateTime since; // when the condition began to hold
     QDateTime firedAt; // alert_resolved: when it had fired
-    qint64 value = 0; // the measure (percent, denials, waiting, minutes, days left, jumps)
+    qint64 value = 0; // the measure (percent, denials, waiting, minutes, days left (-1: passed), jumps)
     qint64 limit = 0; // the rule's number it was compared with
+    ValidityBound ends = ValidityBound::None; // validity_ending: the date it is about ("ends")
+    QDateTime endsAt; // and when that date is ("endsAt")
 
     QJsonObject toJson() const;
     static AlertChange fromJson(const QJsonObject &detail);

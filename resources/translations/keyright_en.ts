@@ -480,13 +480,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>the license has ended (notice of %n day(s))</source>
-        <translation>
-            <numerusform>the license has ended (notice of %n day)</numerusform>
-            <numerusform>the license has ended (notice of %n days)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n day(s) before the license or its maintenance ends</source>
         <translation>
             <numerusform>%n day before the license or its maintenance ends</numerusform>
@@ -512,6 +505,20 @@
         <translation>
             <numerusform>borrowed for %n day, until %1</numerusform>
             <numerusform>borrowed for %n days, until %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the license expires on %1, in %n day(s)</source>
+        <translation>
+            <numerusform>the license expires on %1, in %n day</numerusform>
+            <numerusform>the license expires on %1, in %n days</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>its maintenance ends on %1, in %n day(s) (checkouts are not affected)</source>
+        <translation>
+            <numerusform>its maintenance ends on %1, in %n day (checkouts are not affected)</numerusform>
+            <numerusform>its maintenance ends on %1, in %n days (checkouts are not affected)</numerusform>
         </translation>
     </message>
 </context>

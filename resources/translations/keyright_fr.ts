@@ -2684,13 +2684,6 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>file d’attente à %1 (limite de la règle : %2)</translation>
     </message>
     <message numerus="yes">
-        <source>the license has ended (notice of %n day(s))</source>
-        <translation>
-            <numerusform>la licence a pris fin (préavis de %n jour)</numerusform>
-            <numerusform>la licence a pris fin (préavis de %n jours)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n day(s) before the license or its maintenance ends</source>
         <translation>
             <numerusform>%n jour avant la fin de la licence ou de sa maintenance</numerusform>
@@ -2787,6 +2780,40 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>laptop lost: the seat stays counted until %1: %2</source>
         <translation>portable perdu : le siège reste compté jusqu&apos;à %1 : %2</translation>
+    </message>
+    <message>
+        <source>the license expired on %1</source>
+        <translation>la licence a expiré le %1</translation>
+    </message>
+    <message>
+        <source>the license expires on %1, within a day</source>
+        <translation>la licence expire le %1, dans moins d&apos;un jour</translation>
+    </message>
+    <message numerus="yes">
+        <source>the license expires on %1, in %n day(s)</source>
+        <translation>
+            <numerusform>la licence expire le %1, dans %n jour</numerusform>
+            <numerusform>la licence expire le %1, dans %n jours</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>its maintenance ended on %1 (checkouts are not affected)</source>
+        <translation>sa maintenance a pris fin le %1 (les prises de siège ne sont pas touchées)</translation>
+    </message>
+    <message>
+        <source>its maintenance ends on %1, within a day (checkouts are not affected)</source>
+        <translation>sa maintenance prend fin le %1, dans moins d&apos;un jour (les prises de siège ne sont pas touchées)</translation>
+    </message>
+    <message numerus="yes">
+        <source>its maintenance ends on %1, in %n day(s) (checkouts are not affected)</source>
+        <translation>
+            <numerusform>sa maintenance prend fin le %1, dans %n jour (les prises de siège ne sont pas touchées)</numerusform>
+            <numerusform>sa maintenance prend fin le %1, dans %n jours (les prises de siège ne sont pas touchées)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the license or its maintenance has ended</source>
+        <translation>la licence ou sa maintenance a pris fin</translation>
     </message>
 </context>
 <context>
@@ -6002,6 +6029,14 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
             <numerusform>Maintenance jusqu&apos;au %1, dans %n jour</numerusform>
             <numerusform>Maintenance jusqu&apos;au %1, dans %n jours</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Expires within a day, on %1</source>
+        <translation>Expire dans moins d&apos;un jour, le %1</translation>
+    </message>
+    <message>
+        <source>Maintenance ends within a day, on %1</source>
+        <translation>Maintenance jusqu&apos;au %1, dans moins d&apos;un jour</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 using namespace Qt::StringLiterals;
@@ -31,14 +32,6 @@ struct Subject
     QString licenseId;
     int noticeDays = -1;
 };
-
-// The end of a license's validity or maintenance that comes first; invalid when it has neither.
-QDateTime firstBound(const LicenseValidity &validity)
-{
-    if (validity.validUntil.isValid() && validity.maintenanceUntil.isValid())
-        return std::min(validity.validUntil, validity.maintenanceUntil);
-    return validity.validUntil.isValid() ? validity.validUntil : validity.maintenanceUntil;
-}
 
 // Reads what the rules measure, once per license per evaluation, inside the evaluation's unit.
 class Measurer
@@ -127,15 +120,10 @@ public:
             return measureWaitingLine(rule, waiting, oldest, m_now);
         }
         case AlertKind::ValidityEnding: {
-            const QDateTime bound = firstBound(m_licenses.constFind(subject.licenseId)->validity);
-            AlertMeasure measure = measureValidityEnding(subject.noticeDays, bound, m_now);
+            const LicenseValidity &validity = m_licenses.constFind(subject.licenseId)->validity;
             // Only the tightest notice reached: at 5 days left the 7-day notice fires, not the 30
             // and 60 ones as well (those that fired earlier resolve).
-            for (const int day : rule.noticeDays()) {
-                if (day < subject.noticeDays && measureValidityEnding(day, bound, m_now).breached)
-                    measure.breached = false;
-            }
-            return measure;
+            return measureValidityEnding(subject.noticeDays, rule.noticeDays(), validity, m_now);
         }
         case AlertKind::ClockJump: {
             QList<QDateTime> jumps;
@@ -204,6 +192,8 @@ EventRecord changeEvent(const AlertRule &rule, const Subject &subject, const Ale
     change.firedAt = fired ? step.track.firedAt : before.firedAt;
     change.value = measure.value;
     change.limit = measure.limit;
+    change.ends = measure.ends;
+    change.endsAt = measure.endsAt;
     return EventRecord {0,
                         now,
                         fired ? EventKind::AlertFired : EventKind::AlertResolved,
@@ -230,6 +220,24 @@ alerts::FiringAlert firingAlertOf(const AlertRule &rule, const StoredAlertTrack 
     alert.acknowledgedAt = track.acknowledgedAt;
     alert.note = track.note;
     return alert;
+}
+
+// validity_ending: which date of the license the alert is about, read from the license as it is now.
+void nameValidityDate(alerts::FiringAlert &alert, const AlertRule &rule, const QList<LicenseRecord> &licenses,
+                      const QDateTime &now)
+{
+    if (rule.kind != AlertKind::ValidityEnding || alert.noticeDays < 0)
+        return;
+    for (const LicenseRecord &license : licenses) {
+        if (license.id != alert.licenseId)
+            continue;
+        const AlertMeasure measure = measureValidityEnding(alert.noticeDays, rule.noticeDays(), license.validity, now);
+        alert.ends = measure.ends;
+        alert.endsAt = measure.endsAt;
+        if (measure.ends != ValidityBound::None)
+            alert.value = measure.value;
+        return;
+    }
 }
 
 // The seq of the alert_fired event that started a firing recorded before alerts had ids (0 when
@@ -360,12 +368,21 @@ QList<alerts::FiringAlert> AlertEvaluator::firing()
         std::map<std::pair<QString, QString>, StoredAlertTrack> tracks;
         for (const StoredAlertTrack &track : m_store.alertTracks())
             tracks.emplace(std::pair {track.ruleId, track.subject}, track);
+        const QDateTime now = m_clock.now();
+        std::optional<QList<LicenseRecord>> licenses;
         for (const AlertRule &rule : m_store.alertRules()) {
             for (auto it = tracks.lower_bound({rule.id, QString()}); it != tracks.end() && it->first.first == rule.id;
                  ++it) {
                 const StoredAlertTrack &track = it->second;
-                if (track.track.firing())
-                    firing.append(firingAlertOf(rule, track));
+                if (!track.track.firing())
+                    continue;
+                alerts::FiringAlert alert = firingAlertOf(rule, track);
+                if (rule.kind == AlertKind::ValidityEnding) {
+                    if (!licenses)
+                        licenses = m_store.licenses();
+                    nameValidityDate(alert, rule, *licenses, now);
+                }
+                firing.append(alert);
             }
         }
     });

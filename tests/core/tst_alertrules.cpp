@@ -247,11 +247,54 @@ private slots:
         QVERIFY(m.breached);
         QCOMPARE(m.value, 60);
         QVERIFY(!measureValidityEnding(30, until, at("2027-01-30T00:00:00Z")).breached);
+        // Whole days left, rounded down: 4 days and 4 hours is 4 (walk 50a, finding 5); 12 hours is 0.
+        m = measureValidityEnding(7, until, at("2027-03-26T20:00:00Z"));
+        QVERIFY(m.breached);
+        QCOMPARE(m.value, 4);
         m = measureValidityEnding(7, until, at("2027-03-30T12:00:00Z"));
         QVERIFY(m.breached);
-        QCOMPARE(m.value, 1);
-        QCOMPARE(measureValidityEnding(7, until, at("2027-04-02T00:00:00Z")).value, 0); // ended
+        QCOMPARE(m.value, 0);
+        QCOMPARE(measureValidityEnding(7, until, at("2027-04-02T00:00:00Z")).value, -1); // ended
         QVERIFY(!measureValidityEnding(7, {}, at("2027-04-02T00:00:00Z")).breached); // no bound
+    }
+
+    // Walk 50a, finding 1: a maintenance date that passed on a license with no end was announced
+    // as "the license has ended". The measure names the date; the license's own end is not hidden
+    // by an ended maintenance, and fires at its own notice.
+    void validityAndMaintenanceAreToldApart()
+    {
+        const QList<int> notices {30, 7};
+        LicenseValidity perpetual;
+        perpetual.maintenanceUntil = at("2026-12-01T00:00:00Z");
+        const QDateTime now = at("2026-12-05T05:00:00Z");
+        AlertMeasure m = measureValidityEnding(7, notices, perpetual, now);
+        QVERIFY(m.breached);
+        QCOMPARE(m.ends, ValidityBound::MaintenanceUntil);
+        QCOMPARE(m.endsAt, perpetual.maintenanceUntil);
+        QCOMPARE(m.value, -1);
+        QVERIFY(!measureValidityEnding(30, notices, perpetual, now).breached); // only the tightest notice
+
+        // The license ends in 20 days as well: the 30-day notice is about the license, the 7-day one
+        // about the maintenance.
+        LicenseValidity ending = perpetual;
+        ending.validUntil = at("2026-12-25T05:00:00Z");
+        m = measureValidityEnding(30, notices, ending, now);
+        QVERIFY(m.breached);
+        QCOMPARE(m.ends, ValidityBound::ValidUntil);
+        QCOMPARE(m.value, 20);
+        m = measureValidityEnding(7, notices, ending, now);
+        QVERIFY(m.breached);
+        QCOMPARE(m.ends, ValidityBound::MaintenanceUntil);
+
+        // Both within the same notice: the license's end, which refuses checkouts, is the one told.
+        ending.validUntil = at("2026-12-09T09:00:00Z");
+        m = measureValidityEnding(7, notices, ending, now);
+        QVERIFY(m.breached);
+        QCOMPARE(m.ends, ValidityBound::ValidUntil);
+        QCOMPARE(m.value, 4);
+
+        // Neither date set: nothing.
+        QVERIFY(!measureValidityEnding(7, notices, LicenseValidity {}, now).breached);
     }
 
     void silentInstancesAndClockJumps()

@@ -90,6 +90,9 @@ private slots:
         QTest::addColumn<int>("days");
         QTest::newRow("far from the end: nothing") << u"2027-01-01T00:00:00.000Z"_s << -1 << 0;
         QTest::newRow("23 days left") << u"2027-03-09T00:00:00.000Z"_s << int(ValidityNotice::Kind::ExpiresSoon) << 23;
+        // Walk 50a, finding 5: 4 days and 4 hours left is 4 days, not 5 (rounded down, not up).
+        QTest::newRow("4 days 4 hours left")
+            << u"2027-03-27T20:00:00.000Z"_s << int(ValidityNotice::Kind::ExpiresSoon) << 4;
         QTest::newRow("expired") << u"2027-04-02T00:00:00.000Z"_s << int(ValidityNotice::Kind::Expired) << 0;
         QTest::newRow("not yet valid") << u"2026-12-01T00:00:00.000Z"_s << int(ValidityNotice::Kind::NotYetValid) << 0;
     }

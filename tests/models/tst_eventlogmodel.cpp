@@ -78,6 +78,7 @@ private Q_SLOTS:
     void seatCountsAgreeWithTheirNoun();
     void theByColumnIsSaidInTheLanguage();
     void idleReclaimIsByItsRuleNotTheReaper();
+    void validityAlertsSayWhichDateEnds();
     void aRefusedRenewalSaysWhyInTheLanguage();
 
 private:
@@ -541,6 +542,37 @@ void TestEventLogModel::idleReclaimIsByItsRuleNotTheReaper()
     QCOMPARE(model.index(1, EventLogModel::ActorColumn).data(Qt::ToolTipRole).toString(), u"client 10.0.0.7"_s);
     QVERIFY(useLanguage(m_translator, u"fr"_s));
     QCOMPARE(by(0), u"règle des sièges inactifs"_s);
+}
+
+// Walk 50a, findings 1 and 5: a past maintenance date was told as "the license has ended", and a
+// near end as "5 days before the license or its maintenance ends" without saying which.
+void TestEventLogModel::validityAlertsSayWhichDateEnds()
+{
+    eventdetail::AlertChange change;
+    change.ruleId = u"ending"_s;
+    change.kind = AlertKind::ValidityEnding;
+    change.noticeDays = 7;
+    change.ends = ValidityBound::MaintenanceUntil;
+    change.endsAt = QDateTime::fromString(u"2026-12-01T00:00:00Z"_s, Qt::ISODate);
+    change.value = -1;
+    QCOMPARE(EventLogModel::alertText(change, true),
+             u"rule ending: its maintenance ended on 1 December 2026 (checkouts are not affected) (notice of 7 "
+             "days)"_s);
+    change.ends = ValidityBound::ValidUntil;
+    change.endsAt = QDateTime::fromString(u"2026-12-09T09:00:00Z"_s, Qt::ISODate);
+    change.value = 4;
+    QCOMPARE(EventLogModel::alertText(change, true),
+             u"rule ending: the license expires on 9 December 2026, in 4 days (notice of 7 days)"_s);
+    change.value = 0;
+    QCOMPARE(EventLogModel::alertMeasureText(change),
+             u"the license expires on 9 December 2026, within a day (notice of 7 days)"_s);
+    change.value = -1;
+    QCOMPARE(EventLogModel::alertMeasureText(change), u"the license expired on 9 December 2026 (notice of 7 days)"_s);
+    QVERIFY(useLanguage(m_translator, u"fr"_s));
+    change.ends = ValidityBound::MaintenanceUntil;
+    const QString french = EventLogModel::alertMeasureText(change);
+    QVERIFY2(french.startsWith(u"sa maintenance a pris fin le "_s), qPrintable(french));
+    QVERIFY2(french.contains(u"préavis de 7 jours"_s), qPrintable(french));
 }
 
 QTEST_GUILESS_MAIN(TestEventLogModel)

@@ -297,6 +297,9 @@ void TestAlertsServer::validityNoticesFireTheTightestOnly()
     QCOMPARE(first.size(), 1);
     QCOMPARE(changeOf(first.first()).noticeDays, 60);
     QCOMPARE(changeOf(first.first()).value, 40);
+    // The date it is about (walk 50a: an ended maintenance was told as the license's end).
+    QCOMPARE(changeOf(first.first()).ends, ValidityBound::ValidUntil);
+    QCOMPARE(changeOf(first.first()).endsAt, end);
 
     // 25 days left: the 30-day notice fires; the 60-day one resolves once it has stayed superseded.
     m_clock->advance(std::chrono::hours(24 * 15));
@@ -313,6 +316,9 @@ void TestAlertsServer::validityNoticesFireTheTightestOnly()
     QCOMPARE(listed.size(), 1);
     QCOMPARE(listed.first().noticeDays, 30);
     QCOMPARE(listed.first().licenseId, u"acme-cad"_s);
+    QCOMPARE(listed.first().ends, ValidityBound::ValidUntil);
+    QCOMPARE(listed.first().endsAt, end);
+    QCOMPARE(listed.first().value, 24); // 24 days and 23 hours: whole days, rounded down
 }
 
 void TestAlertsServer::trueDenialFiresOnceItsWindowHasPassed()

@@ -9,11 +9,13 @@
 #include "EventFilterProxyModel.h"
 #include "EventsPage.h"
 #include "LeaseClient.h"
+#include "LeaseServer.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "SeatsPage.h"
 #include "StatePalette.h"
 #include "TestServer.h"
+#include "alerts/WebhookDeliverer.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -117,8 +119,10 @@ private slots:
     void ruleEditorSavesAndShowsTheRefusal();
     void viewerReadsTheRulesOnly();
     void operatorAcknowledgesAndTheTrayStopsCountingIt();
+    void selectedAlertThatResolvesLeavesNothingSelected();
     void firingAtStartToldInOneSummaryAndDenialsOpenTheEvents();
     void endpointAddedTestedRedeliveredAndRemoved();
+    void deliveryLogFollowsTheAttemptsWithThePolls();
     void viewerReadsTheEndpointsOnly();
     void rulePreviewReplaysTheLastWeek();
     // With KEYRIGHT_SCREENSHOT_DIR set: the page with alerts firing and resolved, and the rule
@@ -434,6 +438,58 @@ void TestAlertsPage::operatorAcknowledgesAndTheTrayStopsCountingIt()
     QCOMPARE(otherTray->colour(), StatePalette::fill(StatePalette::Muted));
 }
 
+// Walk 50a, finding 3: the selected alert resolved and a single-selection table selected the next
+// one, so that Acknowledge… acted on an alert nobody had chosen. Now nothing stays selected.
+void TestAlertsPage::selectedAlertThatResolvesLeavesNothingSelected()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QByteArray cad = server.createLicense(u"cad"_s, 2, 3600s, 5s, 15s);
+    const QByteArray cam = server.createLicense(u"cam"_s, 2, 3600s, 5s, 15s);
+    QVERIFY(!cad.isEmpty() && !cam.isEmpty());
+    int status = 0;
+    server.adminCall("PUT", u"/v1/alerts/rules"_s,
+                     {{u"rules"_s,
+                       QJsonArray {seatsRule(u"cad-half"_s, u"cad"_s, 50, u"critical"_s),
+                                   seatsRule(u"cam-half"_s, u"cam"_s, 50, u"warning"_s)}}},
+                     &status);
+    QCOMPARE(status, 200);
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &server.clock()});
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_VERIFY_WITH_TIMEOUT(window.alerts().isLoaded(), 5000);
+    QVERIFY(dashboard.takeSeat(server.url(), u"cad"_s, cad, u"alice@ws-1"_s));
+    QVERIFY(dashboard.takeSeat(server.url(), u"cam"_s, cam, u"bob@ws-2"_s));
+    QCOMPARE(server.evaluateAlerts().size(), 2);
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    AlertsPage *page = window.alertsPage();
+    QTableView *firing = page->firingView();
+    QTRY_COMPARE_WITH_TIMEOUT(firing->model()->rowCount(), 2, 5000);
+    QCOMPARE(column(firing, AlertListModel::LicenseColumn), QStringList({u"cad"_s, u"cam"_s}));
+
+    // cad's alert clicked: Acknowledge… is for it.
+    QTest::mouseClick(firing->viewport(), Qt::LeftButton, {},
+                      firing->visualRect(firing->model()->index(0, AlertListModel::AlertColumn)).center());
+    QVERIFY(page->acknowledgeButton()->isEnabled());
+
+    // cad's seat released: its alert resolves and leaves the list. cam's is not selected in its place.
+    QVERIFY(server.revoke(
+        u"cad"_s, server.leases(u"cad"_s).value("leases"_L1).toArray().at(0).toObject().value("seatId"_L1).toString()));
+    server.evaluateAlerts();
+    server.clock().advance(std::chrono::milliseconds(alertClearMs + 1000));
+    QVERIFY(dashboard.takeSeat(server.url(), u"cam"_s, cam, u"bob@ws-2"_s)); // cam stays in use
+    QCOMPARE(server.evaluateAlerts().size(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(firing->model()->rowCount(), 1, 5000);
+    QCOMPARE(column(firing, AlertListModel::LicenseColumn), QStringList {u"cam"_s});
+    QVERIFY2(firing->selectionModel()->selectedRows().isEmpty(),
+             qPrintable(firing->selectionModel()->selectedRows().value(0).data().toString()));
+    QVERIFY(!page->acknowledgeButton()->isEnabled());
+    // A click on "Acknowledge…" now opens nothing.
+    QTest::mouseClick(page->acknowledgeButton(), Qt::LeftButton);
+    QVERIFY(!page->acknowledgeDialog());
+}
+
 void TestAlertsPage::firingAtStartToldInOneSummaryAndDenialsOpenTheEvents()
 {
     TestServer server(alertServer());
@@ -605,6 +661,43 @@ void TestAlertsPage::endpointAddedTestedRedeliveredAndRemoved()
     QTRY_COMPARE_WITH_TIMEOUT(page->endpointsTable()->rowCount(), 0, 5000);
     QCOMPARE(page->deliveriesTable()->rowCount(), 0);
     QCOMPARE(server.adminCall("GET", u"/v1/alerts/endpoints"_s).value("endpoints"_L1).toArray().size(), 0);
+}
+
+// Walk 50a, finding 2: the delivery log kept "pending, 0 attempts" long after the server had tried;
+// it is read again with the session's polls while the page shows it.
+void TestAlertsPage::deliveryLogFollowsTheAttemptsWithThePolls()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    // The test makes the attempts: none happens behind its back.
+    server.leaseServer().webhooks()->stop();
+    int status = 0;
+    server.adminCall("POST", u"/v1/alerts/endpoints"_s,
+                     {{u"name"_s, u"ops-hook"_s}, {u"url"_s, u"http://127.0.0.1:9/hook"_s}}, &status);
+    QCOMPARE(status, 201);
+
+    DashboardHarness dashboard;
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard.session().identity().has_value(), 5000);
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    AlertsPage *page = window.alertsPage();
+    QTRY_COMPARE_WITH_TIMEOUT(page->endpointsTable()->rowCount(), 1, 5000);
+    clickRow(page->endpointsTable(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(page->testEndpointButton()->isEnabled(), 5000);
+    QTest::mouseClick(page->testEndpointButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(page->deliveriesTable()->rowCount(), 1, 5000);
+    QCOMPARE(cell(page->deliveriesTable(), 0, 2), u"pending"_s);
+    QCOMPARE(cell(page->deliveriesTable(), 0, 4), u"0"_s);
+
+    // The server tries (nobody listens on port 9): the page shows the attempt with no button pressed.
+    QCOMPARE(server.leaseServer().webhooks()->deliverDue(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(server.leaseServer().webhooks()->inFlight(), 0, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(cell(page->deliveriesTable(), 0, 4), u"1"_s, 5000);
+    QCOMPARE(cell(page->deliveriesTable(), 0, 3), u"no answer"_s);
+    QVERIFY2(cell(page->endpointsTable(), 0, 4).startsWith(u"pending"_s),
+             qPrintable(cell(page->endpointsTable(), 0, 4)));
 }
 
 void TestAlertsPage::viewerReadsTheEndpointsOnly()

@@ -908,8 +908,8 @@ void TestSeatsPage::aLicenseNearItsEndSaysSoAboveItsHolders()
     // Nothing near: nothing said.
     QVERIFY(!withValidity({}).contains(u"Expire"_s));
     QVERIFY(!withValidity({{}, serverNow.addDays(200), {}}).contains(u"Expire"_s));
-    // Twelve days left: a warning in the palette's colour.
-    const QDateTime end = serverNow.addDays(12);
+    // Twelve days and an hour left (whole days, rounded down): a warning in the palette's colour.
+    const QDateTime end = serverNow.addDays(12).addSecs(3600);
     const QString soon = withValidity({{}, end, {}});
     const QString date = QLocale().toString(end.toUTC().date(), u"d MMMM yyyy"_s);
     QVERIFY2(soon.contains(u"Expires in 12 days, on %1"_s.arg(date)), qPrintable(soon));
