@@ -361,7 +361,8 @@ void TestDashboard::aLostLaptopsSeatIsWrittenOff()
     QTRY_VERIFY_WITH_TIMEOUT(qobject_cast<WriteOffDialog *>(QApplication::activeModalWidget()), 2000);
     auto *dialog = qobject_cast<WriteOffDialog *>(QApplication::activeModalWidget());
     const QString until = LeaseTableModel::countedUntilText(carol.expiresAt);
-    QVERIFY2(until.contains(QLocale().toString(carol.expiresAt.toLocalTime().date(), QLocale::ShortFormat)),
+    // The day in words, never an ambiguous 19/12/2026.
+    QVERIFY2(until.contains(QLocale().toString(carol.expiresAt.toLocalTime().date(), u"d MMM yyyy"_s)),
              qPrintable(until));
     const QString consequence = dialog->findChild<QLabel *>(u"consequence"_s)->text();
     QVERIFY2(consequence.contains(u"stays counted until <b>%1</b>"_s.arg(until)), qPrintable(consequence));
