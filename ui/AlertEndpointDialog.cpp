@@ -31,6 +31,7 @@ AlertEndpointDialog::AlertEndpointDialog(QWidget *parent)
     m_name->setObjectName(u"endpointName"_s);
     m_url->setObjectName(u"endpointUrl"_s);
     m_url->setPlaceholderText(u"https://hooks.example.com/keyright"_s);
+    m_url->setMinimumWidth(m_url->fontMetrics().horizontalAdvance(m_url->placeholderText()) + 24);
     m_error->setObjectName(u"endpointError"_s);
     m_error->setWordWrap(true);
     m_error->hide();
@@ -79,7 +80,8 @@ void AlertEndpointDialog::requestAdd()
 
 void AlertEndpointDialog::showRefusal(const QString &field, const QString &message)
 {
-    m_addButton->setEnabled(true);
+    if (m_addButton)
+        m_addButton->setEnabled(true);
     m_error->setText(message);
     m_error->show();
     QLineEdit *at = field == u"url"_s ? m_url : m_name;
@@ -92,8 +94,8 @@ void AlertEndpointDialog::showSecret(const QString &name, const QString &secret)
     m_error->hide();
     m_name->setReadOnly(true);
     m_url->setReadOnly(true);
-    m_addButton->hide();
-    m_buttons->button(QDialogButtonBox::Cancel)->hide();
+    // Added: nothing left to cancel, one Close (hidden buttons came back when the box laid out again).
+    m_buttons->clear();
     m_buttons->addButton(QDialogButtonBox::Close);
     connect(m_buttons->button(QDialogButtonBox::Close), &QPushButton::clicked, this, &QDialog::accept);
     m_secretLabel->setText(tr("Added the endpoint %1. Its signing secret is below: copy it into the receiver now, "
@@ -104,6 +106,11 @@ void AlertEndpointDialog::showSecret(const QString &name, const QString &secret)
     m_secret->setCursorPosition(0);
     m_secretBox->show();
     m_copy->setFocus(Qt::OtherFocusReason);
+    // The dialog grows to the wrapped warning: a top-level layout with a word-wrapped label asks
+    // for no minimum height, so the warning was cut in half by the secret (walk 50a, finding 6).
+    layout()->activate();
+    const int width = qMax(this->width(), minimumSizeHint().width());
+    resize(width, qMax(height(), heightForWidth(width)));
 }
 
 void AlertEndpointDialog::done(int result)

@@ -1,11 +1,12 @@
 #pragma once
 
 #include <QDialog>
+#include <QPointer>
+#include <QPushButton>
 
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
-class QPushButton;
 class QWidget;
 
 namespace keyright {
@@ -52,7 +53,7 @@ private:
     QLineEdit *m_secret;
     QPushButton *m_copy;
     QDialogButtonBox *m_buttons;
-    QPushButton *m_addButton;
+    QPointer<QPushButton> m_addButton; // gone once the endpoint is added
 };
 
 } // namespace keyright

@@ -101,9 +101,35 @@ QString shortTime(const QDateTime &time)
     return time.isValid() ? QLocale().toString(time.toLocalTime(), QLocale::ShortFormat) : QString();
 }
 
+// The firing or the resolved alerts. An acknowledged alert's state stays short ("firing,
+// acknowledged"), so that the sentence keeps the width; who and when are in its tooltip, the
+// role in the dashboard's language.
+class AlertsProxy final : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        const QVariant shown = QSortFilterProxyModel::data(index, role);
+        if (index.column() != AlertListModel::StateColumn || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
+            return shown;
+        const AlertRow &row = static_cast<const AlertListModel *>(sourceModel())->rowAt(mapToSource(index).row());
+        if (!row.firing() || !row.acknowledged())
+            return shown;
+        if (role == Qt::DisplayRole)
+            return AlertsPage::tr("firing, acknowledged");
+        QString tip = shown.toString();
+        const qsizetype at = tip.indexOf(row.acknowledgedBy);
+        if (at >= 0 && !row.acknowledgedBy.isEmpty())
+            tip.replace(at, row.acknowledgedBy.size(), actorLabel(row.acknowledgedBy));
+        return tip;
+    }
+};
+
 QSortFilterProxyModel *alertsWhere(bool firing, AlertListModel &alerts, QObject *parent)
 {
-    auto *proxy = new QSortFilterProxyModel(parent);
+    auto *proxy = new AlertsProxy(parent);
     proxy->setSourceModel(&alerts);
     proxy->setFilterRole(AlertListModel::FiringRole);
     proxy->setFilterFixedString(firing ? u"true"_s : u"false"_s);
@@ -240,11 +266,14 @@ AlertsPage::AlertsPage(DashboardSession &session, AlertListModel &alerts, AdminA
     auto *endpointButtons = new QWidget(this);
     auto *endpointRow = new QHBoxLayout(endpointButtons);
     endpointRow->setContentsMargins(0, 0, 0, 0);
-    endpointRow->addWidget(m_endpointsNote, 1);
+    endpointRow->addStretch(1);
     endpointRow->addWidget(m_addEndpoint);
     endpointRow->addWidget(m_removeEndpoint);
     endpointRow->addWidget(m_testEndpoint);
     auto *endpointsBox = section(m_endpointsTitle, m_endpoints);
+    // The note on a line of its own, the pane's width: beside the buttons it was squeezed to a
+    // narrow column and cut off at 1280x720 and 150 % (walk 50a, finding 11).
+    endpointsBox->layout()->addWidget(m_endpointsNote);
     endpointsBox->layout()->addWidget(endpointButtons);
     auto *deliveriesBox = section(m_deliveriesTitle, m_deliveries);
     auto *deliveryRow = new QHBoxLayout;
@@ -676,7 +705,7 @@ void AlertsPage::updateAcknowledgeAction()
                   .arg(roleLabel(AccessRole::Operator), identity ? identity->name : QString(),
                        identity ? roleLabel(identity->role) : QString());
     } else if (alert && alert->acknowledged()) {
-        tip = tr("Already acknowledged by %1.").arg(alert->acknowledgedBy);
+        tip = tr("Already acknowledged by %1.").arg(actorLabel(alert->acknowledgedBy));
     } else {
         tip = tr("Say that someone is on the selected alert: it stays firing until its condition clears, but the "
                  "tray stops counting it.");
@@ -736,7 +765,7 @@ void AlertsPage::sendAcknowledgement(qint64 alertId, const QString &note)
                 tr("The alert was not acknowledged: %1").arg(DashboardSession::describeError(result.error)));
             return;
         }
-        Q_EMIT statusMessage(tr("Alert acknowledged by %1.").arg(result.value->acknowledgedBy));
+        Q_EMIT statusMessage(tr("Alert acknowledged by %1.").arg(actorLabel(result.value->acknowledgedBy)));
         m_alerts.refresh();
     });
 }

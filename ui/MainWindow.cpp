@@ -253,6 +253,7 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     connect(m_alertsPage, &AlertsPage::statusMessage, this, [this](const QString &text) { showMessage(text); });
     connect(m_alertsPage, &AlertsPage::licenseRequested, this, &MainWindow::showLicense);
     connect(m_alertsPage, &AlertsPage::denialsRequested, this, &MainWindow::showDenials);
+    connect(m_alerts, &AlertListModel::firingChanged, this, &MainWindow::updateAlertsTab);
     if (QSystemTrayIcon::isSystemTrayAvailable())
         installAlertTray(new AlertTray(*m_alerts));
     connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString &text) {
@@ -519,6 +520,13 @@ void MainWindow::createMenus()
     a.toolBar->addAction(a.reap);
 }
 
+void MainWindow::updateAlertsTab()
+{
+    const int open = m_alerts->unacknowledgedCount();
+    m_tabs->setTabText(m_tabs->indexOf(m_alertsTab),
+                       open > 0 ? tr("Alerts (%1)", "the firing alerts not acknowledged").arg(open) : tr("Alerts"));
+}
+
 void MainWindow::retranslate()
 {
     Actions &a = *m_actions;
@@ -527,7 +535,7 @@ void MainWindow::retranslate()
     m_tabs->setTabText(m_tabs->indexOf(m_seats), tr("Seats"));
     m_tabs->setTabText(m_tabs->indexOf(m_events), tr("Events and disputes"));
     m_tabs->setTabText(m_tabs->indexOf(m_usageTab), tr("Usage"));
-    m_tabs->setTabText(m_tabs->indexOf(m_alertsTab), tr("Alerts"));
+    updateAlertsTab();
     for (const auto &[page, title] : std::as_const(m_pageTitles))
         m_tabs->setTabText(m_tabs->indexOf(page), title());
     a.fileMenu->setTitle(tr("&Server"));

@@ -161,6 +161,8 @@ private:
     // The status bar's notice of the latest jump of the server's own clock (hidden until one).
     void noteClockJumps(const QList<EventRecord> &events);
     void updateClockJumpNotice();
+    // "Alerts (2)": the firing alerts nobody acknowledged, seen without a system tray too.
+    void updateAlertsTab();
     // The View menu's Filter names what the current page filters.
     void updateFilterAction();
     void setLanguage(const QString &code);

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+using namespace Qt::StringLiterals;
+
 namespace keyright {
 
 QString roleLabel(AccessRole role)
@@ -15,6 +17,17 @@ QString roleLabel(AccessRole role)
         return QCoreApplication::translate("RoleLabel", "admin");
     }
     return roleName(role);
+}
+
+QString actorLabel(const QString &actor)
+{
+    const qsizetype open = actor.lastIndexOf(u" ("_s);
+    if (open < 0 || !actor.endsWith(u')'))
+        return actor;
+    const auto role = parseRole(QStringView(actor).sliced(open + 2).chopped(1));
+    if (!role)
+        return actor;
+    return actor.first(open + 2) + roleLabel(*role) + u')';
 }
 
 } // namespace keyright

@@ -10,4 +10,8 @@ namespace keyright {
 // roleName()'s.
 QString roleLabel(AccessRole role);
 
+// Who did something, as the server writes it ("olga (operator)"), with the role translated
+// ("olga (opérateur)"); any other text is returned as it is.
+QString actorLabel(const QString &actor);
+
 } // namespace keyright

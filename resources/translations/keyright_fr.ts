@@ -1591,6 +1591,10 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>Acknowledge…</source>
         <translation>Prendre en compte…</translation>
     </message>
+    <message>
+        <source>firing, acknowledged</source>
+        <translation>en cours, prise en compte</translation>
+    </message>
 </context>
 <context>
     <name>keyright::ClientRow</name>
@@ -5414,8 +5418,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>Le portable détient un bail signé que le serveur ne peut pas rappeler : il fonctionne hors ligne jusqu&apos;au %1, et le siège reste compté jusque-là. Demandez à %2 de le rendre plus tôt (keyright return), ou attendez son expiration.</translation>
     </message>
     <message>
-        <source>The database is back after %1 s; the data shown is current.</source>
-        <translation>La base de données est revenue après %1 s ; données à jour.</translation>
         <source>&amp;Write off borrowed seat…</source>
         <translation>&amp;Déclarer perdu le siège emprunté…</translation>
     </message>
@@ -5446,6 +5448,15 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Only a borrowed seat that is not written off yet can be written off; revoke an ordinary seat instead.</source>
         <translation>Seul un siège emprunté qui n&apos;est pas encore déclaré perdu peut l&apos;être ; révoquez plutôt un siège ordinaire.</translation>
+    </message>
+    <message>
+        <source>The database is back after %1 s; the data shown is current.</source>
+        <translation>La base de données est de retour après %1 s ; les données affichées sont à jour.</translation>
+    </message>
+    <message>
+        <source>Alerts (%1)</source>
+        <comment>the firing alerts not acknowledged</comment>
+        <translation>Alertes (%1)</translation>
     </message>
 </context>
 <context>

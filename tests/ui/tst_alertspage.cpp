@@ -164,7 +164,8 @@ void TestAlertsPage::firingAlertShownToldOnceAndOpensItsLicense()
     // Ctrl+L: the Alerts page, nothing firing yet.
     QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
     AlertsPage *page = window.alertsPage();
-    QCOMPARE(window.pages()->tabText(window.pages()->currentIndex()), u"Alerts"_s);
+    const int alertsTab = window.pages()->currentIndex();
+    QCOMPARE(window.pages()->tabText(alertsTab), u"Alerts"_s);
     QCOMPARE(page->statusLabel()->text(), u"No alert is firing."_s);
 
     // One of cad's two seats taken: 50 %, the critical rule fires.
@@ -195,6 +196,8 @@ void TestAlertsPage::firingAlertShownToldOnceAndOpensItsLicense()
     QCOMPARE(tray->colour(), StatePalette::fill(StatePalette::Failed));
     // The most severe first.
     QCOMPARE(column(page->firingView(), AlertListModel::LicenseColumn), QStringList({u"cad"_s, u"cam"_s}));
+    // Walk 50a, finding 10: without a tray, the tab itself counts what fires unacknowledged.
+    QCOMPARE(window.pages()->tabText(alertsTab), u"Alerts (2)"_s);
 
     // Enter on cam's row opens cam on the Seats page.
     page->firingView()->setFocus();
@@ -224,6 +227,7 @@ void TestAlertsPage::firingAlertShownToldOnceAndOpensItsLicense()
                  .startsWith(u"resolved at"_s),
              qPrintable(page->recentView()->model()->index(0, AlertListModel::StateColumn).data().toString()));
     QCOMPARE(record->messages.size(), 2); // a resolution is not a notification
+    QCOMPARE(window.pages()->tabText(alertsTab), u"Alerts (1)"_s);
 
     // A double-click on the resolved alert opens cad.
     QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
@@ -238,7 +242,8 @@ void TestAlertsPage::firingAlertShownToldOnceAndOpensItsLicense()
     // alert selected, even from minimized.
     window.showMinimized();
     tray->activate();
-    QCOMPARE(window.pages()->tabText(window.pages()->currentIndex()), u"Alerts"_s);
+    QCOMPARE(window.pages()->currentIndex(), alertsTab);
+    QCOMPARE(window.pages()->tabText(alertsTab), u"Alerts (1)"_s);
     QVERIFY(!window.isMinimized());
     const QModelIndex current = page->firingView()->currentIndex();
     QVERIFY(current.isValid());
@@ -408,18 +413,36 @@ void TestAlertsPage::operatorAcknowledgesAndTheTrayStopsCountingIt()
     QVERIFY(!page->acknowledgeDialog() || !page->acknowledgeDialog()->isVisible());
 
     // Shown as acknowledged, by whom, with the note; the tray no longer counts it.
-    QTRY_VERIFY_WITH_TIMEOUT(firing->model()
-                                 ->index(0, AlertListModel::StateColumn)
-                                 .data()
-                                 .toString()
-                                 .startsWith(u"firing, acknowledged by olga (operator) at"_s),
-                             5000);
+    // The state short (walk 50a, finding 4: the sentence keeps the width), who and when in its tooltip.
+    QTRY_COMPARE_WITH_TIMEOUT(firing->model()->index(0, AlertListModel::StateColumn).data().toString(),
+                              u"firing, acknowledged"_s, 5000);
     const QString tip = firing->model()->index(0, AlertListModel::StateColumn).data(Qt::ToolTipRole).toString();
-    QVERIFY2(tip.contains(u"olga (operator)"_s) && tip.endsWith(u": on it, OPS-42"_s), qPrintable(tip));
+    QVERIFY2(tip.startsWith(u"Acknowledged by olga (operator) at "_s) && tip.endsWith(u": on it, OPS-42"_s),
+             qPrintable(tip));
     QCOMPARE(tray->colour(), StatePalette::fill(StatePalette::Muted));
     QCOMPARE(record->toolTip, u"Keyright: 1 alert firing, acknowledged"_s);
     QVERIFY(!acknowledge->isEnabled());
     QVERIFY2(acknowledge->toolTip().contains(u"olga"_s), qPrintable(acknowledge->toolTip()));
+    QCOMPARE(window.pages()->tabText(window.pages()->currentIndex()), u"Alerts"_s); // none left unacknowledged
+    // On a small screen (1280x720 at 150 %), the sentence keeps most of the row, whole in its tooltip.
+    window.resize(853, 480);
+    QTRY_VERIFY2(
+        firing->columnWidth(AlertListModel::AlertColumn) > firing->viewport()->width() / 2,
+        qPrintable(
+            u"%1 of %2"_s.arg(firing->columnWidth(AlertListModel::AlertColumn)).arg(firing->viewport()->width())));
+    QVERIFY(firing->model()
+                ->index(0, AlertListModel::AlertColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(firing->model()->index(0, AlertListModel::AlertColumn).data().toString()));
+
+    // Walk 50a, finding 7: in French, the role too (the server writes "olga (operator)").
+    dashboard.languages().apply(u"fr"_s);
+    const QString frenchTip = firing->model()->index(0, AlertListModel::StateColumn).data(Qt::ToolTipRole).toString();
+    QVERIFY2(frenchTip.startsWith(u"Prise en compte par olga (opérateur) le "_s), qPrintable(frenchTip));
+    QCOMPARE(firing->model()->index(0, AlertListModel::StateColumn).data().toString(), u"en cours, prise en compte"_s);
+    QTRY_VERIFY2(acknowledge->toolTip().contains(u"olga (opérateur)"_s), qPrintable(acknowledge->toolTip()));
+    dashboard.languages().apply(u"en"_s);
     // The server has it, with the note.
     const QJsonObject listed = server.adminCall("GET", u"/v1/alerts"_s, {}, &status);
     QCOMPARE(listed.value("alerts"_L1).toArray().at(0).toObject().value("note"_L1).toString(), u"on it, OPS-42"_s);
@@ -603,6 +626,17 @@ void TestAlertsPage::endpointAddedTestedRedeliveredAndRemoved()
     QCOMPARE(secret.size(), 64);
     QVERIFY2(dialog->secretLabel()->text().contains(u"will not be shown again"_s),
              qPrintable(dialog->secretLabel()->text()));
+    // Walk 50a, finding 6: the warning whole, above the secret, and Close the only button left.
+    QLabel *warning = dialog->secretLabel();
+    QTRY_VERIFY2(warning->height() >= warning->heightForWidth(warning->width()),
+                 qPrintable(u"%1 < %2"_s.arg(warning->height()).arg(warning->heightForWidth(warning->width()))));
+    QVERIFY(warning->geometry().bottom() < dialog->secretEdit()->geometry().top());
+    QList<QAbstractButton *> shownButtons;
+    for (QAbstractButton *button : dialog->findChildren<QAbstractButton *>())
+        if (button->isVisible() && button != dialog->copyButton())
+            shownButtons << button;
+    QCOMPARE(shownButtons.size(), 1);
+    QCOMPARE(dialog->buttons()->standardButton(shownButtons.at(0)), QDialogButtonBox::Close);
     QTest::mouseClick(dialog->copyButton(), Qt::LeftButton);
     QCOMPARE(QGuiApplication::clipboard()->text(), secret);
     const QJsonArray stored = server.adminCall("GET", u"/v1/alerts/endpoints"_s).value("endpoints"_L1).toArray();
@@ -714,7 +748,8 @@ void TestAlertsPage::viewerReadsTheEndpointsOnly()
         = server.adminCall("POST", u"/v1/tokens"_s, {{u"name"_s, u"vera"_s}, {u"role"_s, u"viewer"_s}}, &status);
     QCOMPARE(status, 201);
 
-    DashboardHarness dashboard;
+    // 1280x720 at 150 %.
+    DashboardHarness dashboard(DashboardHarness::Options {.size = {853, 480}});
     MainWindow &window = dashboard.open(server.url(), token.value("secret"_L1).toString().toLatin1());
     QTRY_VERIFY_WITH_TIMEOUT(dashboard.session().identity().has_value(), 5000);
     QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
@@ -728,6 +763,12 @@ void TestAlertsPage::viewerReadsTheEndpointsOnly()
         QVERIFY2(button->toolTip().contains(u"viewer"_s), qPrintable(button->toolTip()));
     }
     QVERIFY2(page->endpointsNote()->text().contains(u"Read only"_s), qPrintable(page->endpointsNote()->text()));
+    // Walk 50a, finding 11: the sentence across the pane, whole, not squeezed beside the buttons.
+    QLabel *note = page->endpointsNote();
+    QTRY_VERIFY2(note->width() >= page->endpointsTable()->width() * 9 / 10,
+                 qPrintable(u"%1 of %2"_s.arg(note->width()).arg(page->endpointsTable()->width())));
+    QVERIFY2(note->height() >= note->heightForWidth(note->width()),
+             qPrintable(u"%1 < %2"_s.arg(note->height()).arg(note->heightForWidth(note->width()))));
     QTest::mouseClick(page->addEndpointButton(), Qt::LeftButton);
     QVERIFY(!page->endpointDialog());
 }
