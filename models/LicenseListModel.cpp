@@ -31,8 +31,8 @@ QList<int> changedColumns(const LicenseSummary &a, const LicenseSummary &b)
     // must reach the stored row, as the name's does.
     if (a.name != b.name || a.validity != b.validity)
         columns << LicenseListModel::NameColumn;
-    if (a.seatCount != b.seatCount || a.inUse != b.inUse || a.reservedSeats != b.reservedSeats
-        || a.waiting != b.waiting)
+    if (a.seatCount != b.seatCount || a.inUse != b.inUse || a.reservedSeats != b.reservedSeats || a.waiting != b.waiting
+        || a.borrowed != b.borrowed)
         columns << LicenseListModel::SeatsColumn;
     if (a.ttlSeconds != b.ttlSeconds)
         columns << LicenseListModel::TtlColumn;
@@ -216,10 +216,14 @@ void LicenseListModel::applyList(const LicenseList &list)
             continue;
         }
         const int row = it.value();
+        if (m_licenses.at(row) == l)
+            continue;
         const QList<int> columns = changedColumns(m_licenses.at(row), l);
+        // What no column shows (the borrow policy) is kept too: the license dialog opens on the
+        // stored record, and a Save would otherwise write an old policy back (walk 51b).
+        m_licenses[row] = l;
         if (columns.isEmpty())
             continue;
-        m_licenses[row] = l;
         const auto [lo, hi] = std::minmax_element(columns.cbegin(), columns.cend());
         Q_EMIT dataChanged(index(row, *lo), index(row, *hi), roles);
     }

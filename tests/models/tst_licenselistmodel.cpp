@@ -42,6 +42,7 @@ private Q_SLOTS:
     void pollsApplyAsDiffs();
     void showsSeatsAndDurations();
     void clearResets();
+    void aPolicyChangeAloneIsKept();
 };
 
 void TestLicenseListModel::pollsApplyAsDiffs_data()
@@ -112,6 +113,32 @@ void TestLicenseListModel::clearResets()
     model.clear();
     QCOMPARE(spy.log, QStringList {u"reset"_s});
     QCOMPARE(model.rowCount(), 0);
+}
+
+void TestLicenseListModel::aPolicyChangeAloneIsKept()
+{
+    // Another admin changes only the borrowing policy: nothing in the table changes, but the
+    // record the license dialog opens on must be the server's, or its Save writes the old one back.
+    LicenseListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    LicenseSummary l = lic(u"cad"_s, 1);
+    l.borrow.allowed = true;
+    l.borrow.maxDays = 7;
+    l.borrow.maxBorrowed = 1;
+    model.applyList(list({l}));
+    l.borrow.maxDays = 10;
+    l.borrow.maxBorrowed = 2;
+    ModelSignals spy(&model);
+    model.applyList(list({l}));
+    QCOMPARE(spy.log, QStringList {});
+    QVERIFY(model.license(u"cad"_s));
+    QCOMPARE(model.license(u"cad"_s)->borrow.maxDays, 10);
+    QCOMPARE(model.license(u"cad"_s)->borrow.maxBorrowed, 2);
+    // A seat borrowed shows in the seats cell's tooltip.
+    l.borrowed = 1;
+    model.applyList(list({l}));
+    QCOMPARE(spy.log, QStringList {u"change 0,1-0,1"_s});
+    QCOMPARE(model.license(u"cad"_s)->borrowed, 1);
 }
 
 QTEST_GUILESS_MAIN(TestLicenseListModel)
