@@ -952,9 +952,14 @@ void AlertsPage::fillEndpoints()
 
 void AlertsPage::fillDeliveries()
 {
-    const int selectedRow = selectedDelivery();
-    const QString selected = selectedRow >= 0 ? m_deliveryList.at(selectedRow).id : QString();
+    // The selection follows its delivery, not its row: the list has already been replaced, and a
+    // new delivery on top would otherwise put the highlight (and Redeliver) on another one. The
+    // id is read from the table, which still shows the old list.
+    QString selected;
+    if (const QList<QTableWidgetItem *> items = m_deliveries->selectedItems(); !items.isEmpty())
+        selected = items.constFirst()->data(Qt::UserRole).toString();
     const QSignalBlocker blocker(m_deliveries);
+    m_deliveries->clearSelection();
     m_deliveries->setRowCount(int(m_deliveryList.size()));
     for (int row = 0; row < m_deliveryList.size(); ++row) {
         const alerts::webhook::Delivery &delivery = m_deliveryList.at(row);
@@ -973,6 +978,7 @@ void AlertsPage::fillDeliveries()
                                  pending ? shortTime(delivery.nextAttemptAt) : QString()};
         for (int column = 0; column < DeliveryColumnCount; ++column) {
             auto *item = new QTableWidgetItem(cells.at(column));
+            item->setData(Qt::UserRole, delivery.id);
             if (column == DeliveryStatusColumn) {
                 item->setForeground(StatePalette::colour(deliveryRole(delivery.status)));
                 if (!delivery.lastError.isEmpty())

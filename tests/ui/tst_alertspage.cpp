@@ -732,6 +732,18 @@ void TestAlertsPage::deliveryLogFollowsTheAttemptsWithThePolls()
     QCOMPARE(cell(page->deliveriesTable(), 0, 3), u"no answer"_s);
     QVERIFY2(cell(page->endpointsTable(), 0, 4).startsWith(u"pending"_s),
              qPrintable(cell(page->endpointsTable(), 0, 4)));
+
+    // Walk 51a N1: a new delivery on top does not move the highlight, nor Redeliver, to another one.
+    clickRow(page->deliveriesTable(), 0);
+    QVERIFY(page->redeliverButton()->isEnabled());
+    QTest::mouseClick(page->testEndpointButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(page->deliveriesTable()->rowCount(), 2, 5000);
+    QSet<int> rows;
+    for (const QTableWidgetItem *item : page->deliveriesTable()->selectedItems())
+        rows.insert(item->row());
+    QCOMPARE(rows.size(), 1);
+    const int row = *rows.cbegin();
+    QCOMPARE(cell(page->deliveriesTable(), row, 4), u"1"_s); // the one tried before, wherever it went
 }
 
 void TestAlertsPage::viewerReadsTheEndpointsOnly()
