@@ -391,8 +391,8 @@ void TestSmtpMailer::stoppingTheMailerEndsASendInFlight()
     QVERIFY(inFlight.isFinished());
     QVERIFY(second.isFinished());
     QVERIFY(queued.isFinished());
-    QCOMPARE(queued.result().error, u"the mail to 127.0.0.1:%1 was not sent: the server is stopping"_s.arg(
-                                        silent.serverPort()));
+    QCOMPARE(queued.result().error,
+             u"the mail to 127.0.0.1:%1 was not sent: the server is stopping"_s.arg(silent.serverPort()));
     const SmtpResult result = inFlight.result();
     QVERIFY(!result.ok);
     QCOMPARE(
