@@ -1,6 +1,7 @@
 #include "SimulatedClient.h"
 
 #include "Durations.h"
+#include "OutcomeText.h"
 
 #include <QLocale>
 #include <QNetworkAccessManager>
@@ -202,13 +203,7 @@ void SimulatedClient::borrow(int days)
         const auto *borrowed = std::get_if<outcome::Borrowed>(&outcome);
         if (!borrowed) {
             // Not the server's refusal: the network, the key, a malformed answer.
-            QString message;
-            if (const auto *transport = std::get_if<outcome::Transport>(&outcome))
-                message = transport->message;
-            else if (const auto *unauthorized = std::get_if<outcome::Unauthorized>(&outcome))
-                message = unauthorized->message;
-            else if (const auto *protocol = std::get_if<outcome::Protocol>(&outcome))
-                message = protocol->message;
+            const QString message = failureText(outcome);
             m_borrowRefusal = message;
             record(TimelineEvent::Kind::BorrowRefused, message);
             return;
@@ -254,13 +249,7 @@ void SimulatedClient::returnBorrowed()
             record(TimelineEvent::Kind::Returned, tr("seat %1").arg(seatId.left(8)));
         } else {
             // Not returned: the seat stays counted until the borrow ends, as for a lost laptop.
-            QString message;
-            if (const auto *transport = std::get_if<outcome::Transport>(&outcome))
-                message = transport->message;
-            else if (const auto *unauthorized = std::get_if<outcome::Unauthorized>(&outcome))
-                message = unauthorized->message;
-            else if (const auto *protocol = std::get_if<outcome::Protocol>(&outcome))
-                message = protocol->message;
+            const QString message = failureText(outcome);
             record(TimelineEvent::Kind::BeatLost, message);
         }
         m_keeper->release();

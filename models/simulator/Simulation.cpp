@@ -1,6 +1,7 @@
 #include "Simulation.h"
 
 #include "LeaseClient.h"
+#include "OutcomeText.h"
 
 #include <QNetworkAccessManager>
 #include <QTimer>
@@ -239,13 +240,7 @@ SandboxProvisioner::ReturnBorrowed Simulation::returnerOf(const QString &license
         client->setServerUrl(serverUrl());
         client->setLicense(licenseId, key->second.view());
         client->returnBorrowed(seatId, client, [client, done](const ReleaseOutcome &outcome) {
-            QString error;
-            if (const auto *transport = std::get_if<outcome::Transport>(&outcome))
-                error = transport->message;
-            else if (const auto *unauthorized = std::get_if<outcome::Unauthorized>(&outcome))
-                error = unauthorized->message;
-            else if (const auto *protocol = std::get_if<outcome::Protocol>(&outcome))
-                error = protocol->message;
+            const QString error = failureText(outcome);
             client->deleteLater();
             done(error);
         });
