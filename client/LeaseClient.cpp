@@ -608,7 +608,8 @@ void LeaseClient::borrow(const QString &holder, int days, QObject *context, Borr
                 else if (result.status >= 500)
                     finish(outcome::Transport {error.message, false, result.retryAfter, result.status});
                 else if (result.status == 403 || result.status == 409)
-                    finish(outcome::BorrowRefused {result.status, error.code, error.message});
+                    finish(outcome::BorrowRefused {result.status, error.code, error.message,
+                                                   BorrowRefusal::fromJson(error.extra)});
                 else
                     finish(outcome::Protocol {tr("borrow answered %1: %2").arg(result.status).arg(error.message)});
                 return;

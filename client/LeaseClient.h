@@ -100,6 +100,9 @@ struct BorrowRefused
     int status = 0;
     QString code;
     QString message;
+    // The numbers of a policy refusal (wire/BorrowJson), for a sentence in the user's language;
+    // nullopt for a seat-rule denial or an older server.
+    std::optional<BorrowRefusal> refusal;
 };
 } // namespace outcome
 

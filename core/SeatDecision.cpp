@@ -157,7 +157,10 @@ BorrowDecision decideBorrow(int seatCount, const BorrowPolicy &policy, const Com
     decision.days = days;
     decision.seatCount = seatCount;
     for (const SeatLease &lease : leases) {
-        if (lease.borrowed && isLive(lease, now, skew))
+        if (!isLive(lease, now, skew))
+            continue;
+        ++decision.inUse;
+        if (lease.borrowed)
             ++decision.borrowed;
     }
     using O = BorrowDecision::Outcome;

@@ -93,6 +93,10 @@ QString reservationCountedAgainst(const CompiledSeatRules &rules, const QList<Se
 struct BorrowPolicy
 {
     static constexpr int maxDaysLimit = 365;
+    // What a client offers when borrowing is switched on and no number was given (the license
+    // dialog, `keyright license create --borrow`): a week, one seat at a time.
+    static constexpr int defaultMaxDays = 7;
+    static constexpr int defaultMaxBorrowed = 1;
 
     bool allowed = false;
     int maxDays = 0;
@@ -122,6 +126,7 @@ struct BorrowDecision
     int days = 0;
     int seatCount = 0;
     int borrowed = 0; // live borrowed seats before the decision
+    int inUse = 0; // live seats, borrowed or not, before the decision (a refusal's numbers say it)
     SeatDecision seat; // SeatDenied and Granted: decideCheckout()'s answer
 
     bool granted() const { return outcome == Outcome::Granted; }

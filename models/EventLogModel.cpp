@@ -1,5 +1,6 @@
 #include "EventLogModel.h"
 
+#include "BorrowRefusalText.h"
 #include "Durations.h"
 #include "LeaseTableModel.h"
 #include "StatePalette.h"
@@ -95,6 +96,8 @@ QString EventLogModel::kindLabel(EventKind kind)
         return tr("alert acknowledged");
     case EventKind::BorrowWrittenOff:
         return tr("borrow written off");
+    case EventKind::BorrowDenied:
+        return tr("borrow refused");
     case EventKind::Amnesia:
         break; // shown by its wire name, as before it had a label
     }
@@ -416,6 +419,12 @@ QString EventLogModel::describeDetail(const EventRecord &event)
             : tr("laptop lost: the seat stays counted until %1: %2")
                   .arg(timeOf(writtenOff.countedUntil), writtenOff.note);
     }
+    case EventKind::BorrowDenied: {
+        // The sentence in the interface's language, from the numbers of the refusal.
+        const auto refused = detail::BorrowDenied::fromJson(d);
+        return refused.refusal ? BorrowRefusalText::sentence(*refused.refusal, event.licenseId, event.holder)
+                               : QString();
+    }
     case EventKind::Released:
     case EventKind::KeyRotated:
     case EventKind::Amnesia:
@@ -471,7 +480,8 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         }
     case Qt::ForegroundRole:
         if (index.column() == KindColumn) {
-            if (e.kind == EventKind::Denied || e.kind == EventKind::Revoked || e.kind == EventKind::HolderBlocked)
+            if (e.kind == EventKind::Denied || e.kind == EventKind::Revoked || e.kind == EventKind::HolderBlocked
+                || e.kind == EventKind::BorrowDenied)
                 return QBrush(StatePalette::colour(StatePalette::Denied));
             if (e.kind == EventKind::Granted)
                 return QBrush(StatePalette::colour(StatePalette::Live));

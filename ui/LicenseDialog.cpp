@@ -393,8 +393,8 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     m_borrowDays->setSuffix(tr(" days"));
     m_borrowMax->setRange(0, SeatPolicy::maxSeatCount);
     m_borrowKeep->setRange(0, SeatPolicy::maxSeatCount);
-    m_borrowDays->setValue(7);
-    m_borrowMax->setValue(1);
+    m_borrowDays->setValue(BorrowPolicy::defaultMaxDays);
+    m_borrowMax->setValue(BorrowPolicy::defaultMaxBorrowed);
     m_borrowGroups->setPlaceholderText(tr("Anyone admitted (or groups, separated by spaces)"));
     m_borrowOn->setToolTip(tr("A borrowed seat is a signed lease a laptop keeps for whole days without the "
                               "server. It stays counted until it is returned or expires, and cannot be revoked "

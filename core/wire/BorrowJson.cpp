@@ -4,8 +4,10 @@
 #include "SeatPolicy.h"
 #include "SeatRules.h"
 #include "Timestamps.h"
+#include "wire/ErrorBody.h"
 #include "wire/JsonReader.h"
 #include "wire/RequestFields.h"
+#include "wire/SeatRulesJson.h"
 
 #include <QJsonArray>
 
@@ -25,6 +27,21 @@ const QString daysMember = u"days"_s;
 const QString leaseMember = u"lease"_s;
 const QString publicKeyMember = u"publicKey"_s;
 const QString serverTimeMember = u"serverTime"_s;
+const QString reasonMember = u"reason"_s;
+const QString borrowedMember = u"borrowed"_s;
+const QString seatCountMember = u"seatCount"_s;
+const QString inUseMember = u"inUse"_s;
+const QString seatReasonMember = u"seatReason"_s;
+
+using Reason = BorrowRefusal::Reason;
+const std::pair<Reason, QString> reasonNames[] = {
+    {Reason::NotAllowed, u"not_allowed"_s},
+    {Reason::TooLong, u"too_long"_s},
+    {Reason::GroupNotAllowed, u"group_not_allowed"_s},
+    {Reason::LimitReached, u"limit_reached"_s},
+    {Reason::KeepOnSite, u"keep_on_site"_s},
+    {Reason::SeatDenied, u"seat_denied"_s},
+};
 
 } // namespace
 
@@ -204,6 +221,111 @@ std::optional<WriteOffAnswer> WriteOffAnswer::fromJson(const QJsonObject &json, 
                std::nullopt;
     answer.writeOff = *writeOff;
     return answer;
+}
+
+BorrowRefusal BorrowRefusal::of(const BorrowDecision &decision)
+{
+    using O = BorrowDecision::Outcome;
+    BorrowRefusal refusal;
+    switch (decision.outcome) {
+    case O::NotAllowed:
+        refusal.reason = Reason::NotAllowed;
+        break;
+    case O::TooLong:
+        refusal.reason = Reason::TooLong;
+        break;
+    case O::GroupNotAllowed:
+        refusal.reason = Reason::GroupNotAllowed;
+        break;
+    case O::LimitReached:
+        refusal.reason = Reason::LimitReached;
+        break;
+    case O::KeepOnSite:
+        refusal.reason = Reason::KeepOnSite;
+        break;
+    case O::SeatDenied:
+        refusal.reason = Reason::SeatDenied;
+        refusal.seatReason = seatrules::denialCode(decision.seat.outcome);
+        break;
+    case O::Granted:
+        break;
+    }
+    refusal.days = decision.days;
+    refusal.maxDays = decision.policy.maxDays;
+    refusal.maxBorrowed = decision.policy.maxBorrowed;
+    refusal.keepOnSite = decision.policy.keepOnSite;
+    refusal.borrowed = decision.borrowed;
+    refusal.seatCount = decision.seatCount;
+    // The policy refuses before the seat rules are asked, so decision.seat has no usage then.
+    refusal.inUse = decision.inUse;
+    refusal.groups = decision.policy.groups;
+    return refusal;
+}
+
+QString BorrowRefusal::code() const
+{
+    switch (reason) {
+    case Reason::NotAllowed:
+    case Reason::GroupNotAllowed:
+        return QString::fromUtf16(errorcode::borrowNotAllowed);
+    case Reason::TooLong:
+        return QString::fromUtf16(errorcode::borrowTooLong);
+    case Reason::LimitReached:
+        return QString::fromUtf16(errorcode::borrowLimitReached);
+    case Reason::KeepOnSite:
+        return QString::fromUtf16(errorcode::borrowKeepOnSite);
+    case Reason::SeatDenied:
+        return seatReason;
+    case Reason::Unknown:
+        break;
+    }
+    return {};
+}
+
+QJsonObject BorrowRefusal::toJson() const
+{
+    QString name;
+    for (const auto &[value, wire] : reasonNames) {
+        if (value == reason)
+            name = wire;
+    }
+    QJsonObject json {{reasonMember, name},
+                      {daysMember, days},
+                      {maxDaysMember, maxDays},
+                      {maxBorrowedMember, maxBorrowed},
+                      {keepOnSiteMember, keepOnSite},
+                      {borrowedMember, borrowed},
+                      {seatCountMember, seatCount},
+                      {inUseMember, inUse},
+                      {groupsMember, QJsonArray::fromStringList(groups)}};
+    if (reason == Reason::SeatDenied)
+        json.insert(seatReasonMember, seatReason);
+    return json;
+}
+
+std::optional<BorrowRefusal> BorrowRefusal::fromJson(const QJsonObject &json)
+{
+    BorrowRefusal refusal;
+    const QString name = json.value(reasonMember).toString();
+    for (const auto &[value, wire] : reasonNames) {
+        if (wire == name)
+            refusal.reason = value;
+    }
+    if (refusal.reason == Reason::Unknown)
+        return std::nullopt;
+    refusal.days = json.value(daysMember).toInt();
+    refusal.maxDays = json.value(maxDaysMember).toInt();
+    refusal.maxBorrowed = json.value(maxBorrowedMember).toInt();
+    refusal.keepOnSite = json.value(keepOnSiteMember).toInt();
+    refusal.borrowed = json.value(borrowedMember).toInt();
+    refusal.seatCount = json.value(seatCountMember).toInt();
+    refusal.inUse = json.value(inUseMember).toInt();
+    for (const QJsonValue &group : json.value(groupsMember).toArray()) {
+        if (group.isString())
+            refusal.groups.append(group.toString());
+    }
+    refusal.seatReason = json.value(seatReasonMember).toString();
+    return refusal;
 }
 
 } // namespace keyright

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -124,6 +125,40 @@ struct WriteOffAnswer
     static std::optional<WriteOffAnswer> fromJson(const QJsonObject &json, ValidationError *error = nullptr);
 
     friend bool operator==(const WriteOffAnswer &, const WriteOffAnswer &) = default;
+};
+
+// Why a borrow was refused, with the numbers of the refusal (issue 27): the extra members of a
+// borrow_not_allowed, borrow_too_long, borrow_limit_reached or borrow_keep_on_site answer, and the
+// detail of the borrow_denied event (eventdetail::BorrowDenied). {"reason", "days", "maxDays",
+// "maxBorrowed", "keepOnSite", "borrowed", "seatCount", "inUse", "groups"}, plus "seatReason" (the
+// seat-rule denial code) for a seat_denied one. A client writes the sentence in its own language
+// from these numbers instead of showing the server's English.
+struct BorrowRefusal
+{
+    // BorrowDecision::Outcome's refusals; the wire names are in BorrowJson.cpp.
+    enum class Reason { NotAllowed, TooLong, GroupNotAllowed, LimitReached, KeepOnSite, SeatDenied, Unknown };
+
+    Reason reason = Reason::Unknown;
+    int days = 0; // asked for
+    int maxDays = 0;
+    int maxBorrowed = 0;
+    int keepOnSite = 0;
+    int borrowed = 0; // live borrowed seats when it was refused
+    int seatCount = 0;
+    int inUse = 0;
+    QStringList groups; // the policy's groups (GroupNotAllowed: the ones that may borrow)
+    QString seatReason; // SeatDenied: the seat rules' denial code (seatrules::denialCode)
+
+    // The refusal of a decision that is not Granted.
+    static BorrowRefusal of(const BorrowDecision &decision);
+    // The error code of the answer (borrow_not_allowed, ...; the seat rules' code for SeatDenied).
+    QString code() const;
+    QJsonObject toJson() const;
+    // Lenient: a member absent or of another type keeps its default; nullopt when "reason" is not
+    // a reason this build knows (an answer or an event of an older or newer server).
+    static std::optional<BorrowRefusal> fromJson(const QJsonObject &json);
+
+    friend bool operator==(const BorrowRefusal &, const BorrowRefusal &) = default;
 };
 
 } // namespace keyright

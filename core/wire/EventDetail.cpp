@@ -130,6 +130,16 @@ SeatBorrowed SeatBorrowed::fromJson(const QJsonObject &detail)
                          detail.value(reservationMember).toString()};
 }
 
+QJsonObject BorrowDenied::toJson() const
+{
+    return refusal.value_or(BorrowRefusal {}).toJson();
+}
+
+BorrowDenied BorrowDenied::fromJson(const QJsonObject &detail)
+{
+    return BorrowDenied {BorrowRefusal::fromJson(detail)};
+}
+
 QJsonObject BorrowReturned::toJson() const
 {
     return QJsonObject {{expiresAtMember, timestamp(expiresAt)}};

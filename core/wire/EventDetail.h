@@ -5,6 +5,7 @@
 #include "SeatDecision.h"
 #include "SeatRules.h"
 #include "wire/AccessRole.h"
+#include "wire/BorrowJson.h"
 #include "wire/ClockJump.h"
 #include "wire/EventKind.h"
 #include "wire/QueueTicket.h"
@@ -133,6 +134,18 @@ struct BorrowWrittenOff
     static BorrowWrittenOff fromJson(const QJsonObject &detail);
 
     friend bool operator==(const BorrowWrittenOff &, const BorrowWrittenOff &) = default;
+};
+
+// borrow_denied: a borrow the policy or the seat rules refused (issue 27), with the numbers of
+// the refusal, the same members as the refusal's answer (wire/BorrowJson).
+struct BorrowDenied
+{
+    std::optional<BorrowRefusal> refusal; // nullopt: a reason this build does not know
+
+    QJsonObject toJson() const; // needs the refusal
+    static BorrowDenied fromJson(const QJsonObject &detail);
+
+    friend bool operator==(const BorrowDenied &, const BorrowDenied &) = default;
 };
 
 // released: the holder gave its seat back. A server before issue 25 recorded {}.

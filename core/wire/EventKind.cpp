@@ -15,7 +15,8 @@ const QList<EventKind> &allEventKinds()
                                        K::TokenRevoked, K::ClockJumped,    K::RulesChanged,      K::GroupsChanged,
                                        K::Queued,       K::QueueLeft,      K::ReclaimWarned,     K::ReclaimCancelled,
                                        K::Reclaimed,    K::AlertFired,     K::AlertResolved,     K::DatabaseFailover,
-                                       K::SeatBorrowed, K::BorrowReturned, K::AlertAcknowledged, K::BorrowWrittenOff};
+                                       K::SeatBorrowed, K::BorrowReturned, K::AlertAcknowledged, K::BorrowWrittenOff,
+                                       K::BorrowDenied};
     return all;
 }
 
@@ -84,6 +85,8 @@ QString toWire(EventKind kind)
         return u"alert_acknowledged"_s;
     case EventKind::BorrowWrittenOff:
         return u"borrow_written_off"_s;
+    case EventKind::BorrowDenied:
+        return u"borrow_denied"_s;
     }
     return {};
 }

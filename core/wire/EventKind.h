@@ -41,6 +41,8 @@ enum class EventKind {
     BorrowReturned, // a borrowed seat was returned early: the seat is free again
     AlertAcknowledged, // an operator or admin acknowledged a firing alert (detail: AlertAcknowledged)
     BorrowWrittenOff, // an admin wrote off a borrowed seat (lost laptop): counted until its expiry (issue 27)
+    BorrowDenied, // a borrow was refused, with the numbers of the refusal (issue 27; detail: wire/BorrowJson's
+                  // BorrowRefusal). Not a denial of a seat on site: denialKinds() leaves it out
 };
 
 // Every kind, in the order above (the order the API's error message lists them in).

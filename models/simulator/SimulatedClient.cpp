@@ -1,5 +1,6 @@
 #include "SimulatedClient.h"
 
+#include "BorrowRefusalText.h"
 #include "Durations.h"
 #include "OutcomeText.h"
 
@@ -196,8 +197,12 @@ void SimulatedClient::borrow(int days)
     m_client->borrow(m_holder, days, this, [this, days](const BorrowOutcome &outcome) {
         m_borrowPending = false;
         if (const auto *refused = std::get_if<outcome::BorrowRefused>(&outcome)) {
-            m_borrowRefusal = refused->message;
-            record(TimelineEvent::Kind::BorrowRefused, refused->message);
+            // Said in the interface's language from the refusal's numbers; the server's English
+            // sentence only when it sent none.
+            m_borrowRefusal = refused->refusal
+                ? BorrowRefusalText::sentence(*refused->refusal, m_spec.licenseId, m_holder)
+                : refused->message;
+            record(TimelineEvent::Kind::BorrowRefused, m_borrowRefusal);
             return;
         }
         const auto *borrowed = std::get_if<outcome::Borrowed>(&outcome);

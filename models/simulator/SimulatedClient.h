@@ -96,14 +96,14 @@ public:
     // written to this machine's own borrowed lease file (a temporary directory of its own, as each
     // client is a computer of its own), and the keeper holds it from there with no request
     // (LeaseKeeper::startBorrowed, with the license's skew), so a clock turned back is judged by
-    // the offline check. A refusal keeps the server's sentence (borrowRefusal()); another call tries
-    // again.
+    // the offline check. A refusal keeps its sentence (borrowRefusal()); another call tries again.
     void borrow(int days);
     // Gives the borrowed seat back early (DELETE .../borrow/{seat}); the keeper stops holding it.
     void returnBorrowed();
     // Holds (or held, until it was returned) a borrowed seat rather than a checked-out one.
     bool isBorrowing() const { return m_borrowing; }
-    // The server's sentence for the last refused borrow; empty once a borrow was granted.
+    // Why the last borrow was refused, in the interface's language when the server sent the
+    // refusal's numbers (BorrowRefusalText), else its sentence; empty once a borrow was granted.
     QString borrowRefusal() const { return m_borrowRefusal; }
     // The borrowed lease file, when it borrowed (its state can be read, as `keyright borrowed` does).
     std::optional<BorrowedLeaseFile> borrowedFile() const;

@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_GB">
 <context>
+    <name>BorrowRefusalText</name>
+    <message numerus="yes">
+        <source>A seat of %2 may be borrowed for %n day(s) at most, not %1.</source>
+        <extracomment>%n is the most days the policy allows, %1 the days asked for.</extracomment>
+        <translation>
+            <numerusform>A seat of %2 may be borrowed for %n day at most, not %1.</numerusform>
+            <numerusform>A seat of %2 may be borrowed for %n days at most, not %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) of %1 are already borrowed, the most its policy allows at once; one comes back when it is returned or expires.</source>
+        <extracomment>%n seats are borrowed, the most the policy of license %1 allows at once.</extracomment>
+        <translation>
+            <numerusform>%n seat of %1 is already borrowed, the most its policy allows at once; it comes back when it is returned or expires.</numerusform>
+            <numerusform>%n seats of %1 are already borrowed, the most its policy allows at once; one comes back when it is returned or expires.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of the %2 seats of %3 are borrowed and %n must stay on site for ordinary checkouts.</source>
+        <extracomment>%n is the seats kept on site; %1 the seats borrowed, %2 the seat count, %3 the license.</extracomment>
+        <translation>
+            <numerusform>%1 of the %2 seats of %3 are borrowed and %n must stay on site for ordinary checkouts.</numerusform>
+            <numerusform>%1 of the %2 seats of %3 are borrowed and %n must stay on site for ordinary checkouts.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No seat of %2 to borrow: %1 of %n seat(s) are in use.</source>
+        <extracomment>%1 seats in use of %n.</extracomment>
+        <translation>
+            <numerusform>No seat of %2 to borrow: %1 of %n seat is in use.</numerusform>
+            <numerusform>No seat of %2 to borrow: %1 of %n seats are in use.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>DisputeReconstruction</name>
     <message numerus="yes">
         <source>Denied to %1: %2 already holds its cap of %n seat(s)</source>

@@ -2,6 +2,61 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>BorrowRefusalText</name>
+    <message>
+        <source>The seats of %1 may not be borrowed: its borrowing policy does not allow it.</source>
+        <translation>Les sièges de %1 ne peuvent pas être empruntés : sa politique d&apos;emprunt ne le permet pas.</translation>
+    </message>
+    <message numerus="yes">
+        <source>A seat of %2 may be borrowed for %n day(s) at most, not %1.</source>
+        <extracomment>%n is the most days the policy allows, %1 the days asked for.</extracomment>
+        <translation>
+            <numerusform>Un siège de %2 peut être emprunté %n jour au plus, pas %1.</numerusform>
+            <numerusform>Un siège de %2 peut être emprunté %n jours au plus, pas %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 may not borrow a seat of %2: only members of %3 may.</source>
+        <translation>%1 ne peut pas emprunter un siège de %2 : seuls les membres de %3 le peuvent.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) of %1 are already borrowed, the most its policy allows at once; one comes back when it is returned or expires.</source>
+        <extracomment>%n seats are borrowed, the most the policy of license %1 allows at once.</extracomment>
+        <translation>
+            <numerusform>%n siège de %1 est déjà emprunté, le plus que sa politique permet à la fois ; il revient quand il est rendu ou expire.</numerusform>
+            <numerusform>%n sièges de %1 sont déjà empruntés, le plus que sa politique permet à la fois ; l&apos;un revient quand il est rendu ou expire.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of the %2 seats of %3 are borrowed and %n must stay on site for ordinary checkouts.</source>
+        <extracomment>%n is the seats kept on site; %1 the seats borrowed, %2 the seat count, %3 the license.</extracomment>
+        <translation>
+            <numerusform>Sièges de %3 empruntés : %1 sur %2 ; %n doit rester sur site pour les attributions ordinaires.</numerusform>
+            <numerusform>Sièges de %3 empruntés : %1 sur %2 ; %n doivent rester sur site pour les attributions ordinaires.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 may not use %2: the seat rules do not admit this holder.</source>
+        <translation>%1 ne peut pas utiliser %2 : les règles de sièges n&apos;admettent pas ce détenteur.</translation>
+    </message>
+    <message>
+        <source>No seat of %1 to borrow: the holder&apos;s group holds all the seats it may.</source>
+        <translation>Aucun siège de %1 à emprunter : le groupe du détenteur détient tous les sièges qu&apos;il peut.</translation>
+    </message>
+    <message numerus="yes">
+        <source>No seat of %2 to borrow: %1 of %n seat(s) are in use.</source>
+        <extracomment>%1 seats in use of %n.</extracomment>
+        <translation>
+            <numerusform>Aucun siège de %2 à emprunter : %1 sur %n siège est utilisé.</numerusform>
+            <numerusform>Aucun siège de %2 à emprunter : %1 sur %n sièges sont utilisés.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The borrow from %1 was refused.</source>
+        <translation>L&apos;emprunt de %1 a été refusé.</translation>
+    </message>
+</context>
+<context>
     <name>BorrowedLeaseFile</name>
     <message>
         <source>There is no borrowed lease file %1.</source>
@@ -717,10 +772,6 @@
         <translation>Poste du bureau 2</translation>
     </message>
     <message>
-        <source>Three seats, and a license that lends them for up to a week but keeps two on site for the office. The first laptop borrows a seat for a day and leaves: it goes offline and sends no heartbeat, yet the server counts its seat all along (&quot;borrowed · counted&quot;), long after an ordinary lease would have run out. A second laptop asks to borrow too and is refused, with the server&apos;s sentence on its row: one more borrowed seat would leave fewer than two on site. The two office desks still check out: the low-water mark kept their seats. When the first laptop comes back early and returns its seat, the server frees it at once (&quot;returned early&quot;) without waiting for the end of the borrow, and the second laptop&apos;s next request is granted.</source>
-        <translation>Trois sièges, et une licence qui les prête jusqu&apos;à une semaine mais en garde deux sur site pour le bureau. Le premier portable emprunte un siège pour une journée et s&apos;en va : il passe hors ligne et n&apos;envoie aucun battement, et pourtant le serveur compte son siège tout du long (« emprunté · compté »), bien après l&apos;expiration d&apos;un bail ordinaire. Un second portable demande à emprunter lui aussi et se voit refuser, avec la phrase du serveur sur sa ligne : un siège emprunté de plus en laisserait moins de deux sur site. Les deux postes du bureau obtiennent quand même leur siège : le seuil de réserve leur a gardé leurs sièges. Quand le premier portable revient en avance et rend son siège, le serveur le libère aussitôt (« rendu en avance ») sans attendre la fin de l&apos;emprunt, et la demande suivante du second portable est accordée.</translation>
-    </message>
-    <message>
         <source>Borrowed, offline check</source>
         <translation>Emprunté, vérification hors ligne</translation>
     </message>
@@ -735,6 +786,10 @@
     <message>
         <source>Three machines go offline and their clocks are turned back two minutes at the same moment, then put right. Each row shows one rule&apos;s verdict. The borrowed laptop checks its lease offline: it remembers the latest time it has seen, and a clock more than the skew behind it is a rollback, so it refuses the lease at once, with its sentence, and accepts it again as soon as the clock is right (✓). The desk with the monotonic keeper times its lease with a stopwatch that no clock change moves: it is not fooled and stops when its lease runs out. The desk with the signed-expiry rule of the original design (the lease is live while now ≤ expiry + skew, on its own clock) believes its clock: it keeps working after the server has taken its seat back (red on its strip) until the clock is put right. For an ordinary lease the server still counts honestly; for a borrowed one, days away from any server, the rollback guard is the only thing standing between a turned-back clock and a seat kept forever.</source>
         <translation>Trois machines passent hors ligne et leur horloge recule de deux minutes au même instant, puis est remise à l&apos;heure. Chaque ligne montre le verdict d&apos;une règle. Le portable qui a emprunté vérifie son bail hors ligne : il retient l&apos;heure la plus tardive qu&apos;il a vue, et une horloge en retard de plus que la tolérance sur elle est un recul, donc il refuse le bail aussitôt, avec sa phrase, et l&apos;accepte de nouveau dès que l&apos;horloge est juste (✓). Le poste au gardien monotone mesure son bail avec un chronomètre qu&apos;aucun changement d&apos;horloge ne bouge : il n&apos;est pas dupe et s&apos;arrête quand son bail expire. Le poste à la règle d&apos;expiration signée de la conception d&apos;origine (le bail est valide tant que maintenant ≤ expiration + tolérance, sur sa propre horloge) croit son horloge : il continue de travailler après que le serveur a repris son siège (rouge sur sa bande) jusqu&apos;à ce que l&apos;horloge soit remise à l&apos;heure. Pour un bail ordinaire le serveur compte toujours honnêtement ; pour un bail emprunté, à des jours de tout serveur, le garde-fou contre le recul est la seule chose entre une horloge reculée et un siège gardé pour toujours.</translation>
+    </message>
+    <message>
+        <source>Three seats, and a license that lends them for up to a week but keeps two on site for the office. The first laptop borrows a seat for a day and leaves: it goes offline and sends no heartbeat, yet the server counts its seat all along (&quot;borrowed · counted&quot;), long after an ordinary lease would have run out. A second laptop asks to borrow too and is refused, saying why on its row: one more borrowed seat would leave fewer than two on site. The two office desks still check out: the low-water mark kept their seats. When the first laptop comes back early and returns its seat, the server frees it at once (&quot;returned early&quot;) without waiting for the end of the borrow, and the second laptop&apos;s next request is granted.</source>
+        <translation>Trois sièges, et une licence qui les prête jusqu&apos;à une semaine mais en garde deux sur site pour le bureau. Le premier portable emprunte un siège pour une journée et s&apos;en va : il passe hors ligne et n&apos;envoie aucun battement, et pourtant le serveur compte son siège tout du long (« emprunté · compté »), bien après l&apos;expiration d&apos;un bail ordinaire. Un second portable demande à emprunter lui aussi et se voit refuser, avec la raison sur sa ligne : un siège emprunté de plus en laisserait moins de deux sur site. Les deux postes du bureau obtiennent quand même leur siège : le seuil de réserve leur a gardé leurs sièges. Quand le premier portable revient en avance et rend son siège, le serveur le libère aussitôt (« rendu en avance ») sans attendre la fin de l&apos;emprunt, et la demande suivante du second portable est accordée.</translation>
     </message>
 </context>
 <context>
@@ -2818,6 +2873,10 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>the license or its maintenance has ended</source>
         <translation>la licence ou sa maintenance a pris fin</translation>
+    </message>
+    <message>
+        <source>borrow refused</source>
+        <translation>emprunt refusé</translation>
     </message>
 </context>
 <context>
@@ -5451,7 +5510,7 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>The database is back after %1 s; the data shown is current.</source>
-        <translation>La base de données est de retour après %1 s ; les données affichées sont à jour.</translation>
+        <translation>La base de données est revenue après %1 s ; données à jour.</translation>
     </message>
     <message>
         <source>Alerts (%1)</source>

@@ -269,8 +269,11 @@ ApiError LeaseController::borrowDenial(const ApiRoute &route, const QString &hol
     const BorrowDecision &decision = result.decision;
     const BorrowPolicy &policy = decision.policy;
     using O = BorrowDecision::Outcome;
-    const auto refusal = [](int status, const char16_t *code, const QString &message) {
-        return ApiError {status, QString::fromUtf16(code), message, {}, {}};
+    // The numbers of the refusal go with the sentence, so that a client can say it in its own
+    // language (the same members as the borrow_denied event's detail).
+    const QJsonObject numbers = BorrowRefusal::of(decision).toJson();
+    const auto refusal = [&numbers](int status, const char16_t *code, const QString &message) {
+        return ApiError {status, QString::fromUtf16(code), message, {}, numbers};
     };
     switch (decision.outcome) {
     case O::NotAllowed:

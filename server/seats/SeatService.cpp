@@ -437,6 +437,10 @@ SeatService::BorrowResult SeatService::borrow(const QString &licenseId, const QS
         if (!result.decision.granted()) {
             result.outcome = BorrowResult::Outcome::Denied;
             liveSeats(rows, now, policy.skew(), &result.nextExpiry);
+            // Its own kind, not `denied`: a refused borrow is no seat missing on site, so it stays
+            // out of deniedLastHour, the usage history's turned-away demand and the what-if.
+            record(now, EventKind::BorrowDenied, licenseId, {}, holder, actor,
+                   eventdetail::BorrowDenied {BorrowRefusal::of(result.decision)}.toJson());
             if (m_metrics)
                 m_metrics->countDenial(licenseId);
             return;

@@ -12,6 +12,7 @@
 #include "ServerProcess.h"
 #include "SystemClock.h"
 #include "Timestamps.h"
+#include "wire/ApiPaths.h"
 #include "wire/BorrowJson.h"
 #include "wire/ErrorBody.h"
 #include "wire/EventDetail.h"
@@ -71,6 +72,7 @@ private Q_SLOTS:
     void errorBodiesDecodeOnTheClient_data();
     void errorBodiesDecodeOnTheClient();
     void refusalsCarryTheirExtras();
+    void aRefusedBorrowCarriesItsNumbers();
     void tokenBodiesDecodeOnTheClient();
     void waitingLineBodiesDecodeOnTheClient();
     void rulesAndGroupsTravelWhole();
@@ -485,6 +487,34 @@ void TestWireContract::refusalsCarryTheirExtras()
              std::optional<errorextra::TicketLost>(errorextra::TicketLost {queue::LeftBecause::Unknown}));
 }
 
+// Issue 27: a borrow the policy refuses answers with the numbers of the refusal, which the client
+// reads with the codec the server wrote them with, and the same numbers are the borrow_denied
+// event's detail (everyEventDetailReadsTyped reads it).
+void TestWireContract::aRefusedBorrowCarriesItsNumbers()
+{
+    const RawReply reply = asClient("POST", apipath::forLicense(apipath::borrow, licenseId),
+                                    BorrowRequest {u"frank@laptop-1"_s, 3}.toJson());
+    QCOMPARE(reply.status, 403);
+    const auto error = ErrorBody::fromJson(reply.body);
+    QVERIFY(error);
+    QCOMPARE(error->code, QString::fromUtf16(errorcode::borrowNotAllowed));
+    const auto refusal = BorrowRefusal::fromJson(error->extra);
+    QVERIFY2(refusal, reply.body.constData());
+    QCOMPARE(refusal->reason, BorrowRefusal::Reason::NotAllowed);
+    QCOMPARE(refusal->days, 3);
+    QCOMPARE(refusal->code(), error->code);
+    QCOMPARE(refusal->toJson(), error->extra);
+
+    EventQuery query;
+    query.licenseId = licenseId;
+    query.kinds = {EventKind::BorrowDenied};
+    const auto page = wait<EventPage>([&](auto done) { m_admin->events(query, this, done); });
+    QVERIFY2(page.ok(), qPrintable(page.error.message));
+    QCOMPARE(page.value->events.size(), 1);
+    QCOMPARE(page.value->events.constFirst().holder, u"frank@laptop-1"_s);
+    QCOMPARE(eventdetail::BorrowDenied::fromJson(page.value->events.constFirst().detail).refusal, refusal);
+}
+
 void TestWireContract::tokenBodiesDecodeOnTheClient()
 {
     RawReply reply = admin("GET", u"/v1/tokens"_s);
@@ -646,6 +676,10 @@ void TestWireContract::everyEventDetailReadsTyped()
         case EventKind::BorrowReturned:
             QVERIFY2(detail::BorrowReturned::fromJson(d).toJson() == d, what.constData());
             break;
+        case EventKind::BorrowDenied:
+            QVERIFY2(detail::BorrowDenied::fromJson(d).refusal && detail::BorrowDenied::fromJson(d).toJson() == d,
+                     what.constData());
+            break;
         case EventKind::AlertAcknowledged:
             QVERIFY2(detail::AlertAcknowledged::fromJson(d).toJson() == d, what.constData());
             break;
@@ -700,9 +734,10 @@ void TestWireContract::everyEventDetailReadsTyped()
         }
     }
     using K = EventKind;
-    for (const EventKind kind : {K::LicenseCreated, K::LicenseUpdated, K::Granted, K::Denied, K::RenewRefused,
-                                 K::Revoked, K::HolderBlocked, K::Released, K::KeyRotated, K::TokenCreated, K::Queued,
-                                 K::QueueLeft, K::GroupsChanged, K::RulesChanged, K::SeatBorrowed, K::BorrowWrittenOff})
+    for (const EventKind kind :
+         {K::LicenseCreated, K::LicenseUpdated, K::Granted, K::Denied, K::RenewRefused, K::Revoked, K::HolderBlocked,
+          K::Released, K::KeyRotated, K::TokenCreated, K::Queued, K::QueueLeft, K::GroupsChanged, K::RulesChanged,
+          K::SeatBorrowed, K::BorrowWrittenOff, K::BorrowDenied})
         QVERIFY2(seen.contains(kind), qPrintable(toWire(kind)));
 }
 

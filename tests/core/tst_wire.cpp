@@ -9,6 +9,7 @@
 #include "Timestamps.h"
 #include "wire/AccessTokens.h"
 #include "wire/ApiPaths.h"
+#include "wire/BorrowJson.h"
 #include "wire/ClockJump.h"
 #include "wire/ErrorBody.h"
 #include "wire/EventDetail.h"
@@ -212,7 +213,7 @@ private Q_SLOTS:
                  "key_rotated, holder_blocked, amnesia, token_created, token_revoked, clock_jumped, rules_changed, "
                  "groups_changed, queued, queue_left, reclaim_warned, reclaim_cancelled, reclaimed, alert_fired, "
                  "alert_resolved, database_failover, seat_borrowed, borrow_returned, alert_acknowledged, "
-                 "borrow_written_off"_s);
+                 "borrow_written_off, borrow_denied"_s);
         QCOMPARE(eventKindFilter({EventKind::Released, EventKind::Reaped}), u"released,reaped"_s);
     }
 
@@ -1254,6 +1255,30 @@ private Q_SLOTS:
         const detail::BorrowWrittenOff writtenOff {noon.addDays(5), u"left on the train"_s};
         QCOMPARE(detail::BorrowWrittenOff::fromJson(writtenOff.toJson()), writtenOff);
         QCOMPARE(detail::BorrowWrittenOff::fromJson(QJsonObject {}), detail::BorrowWrittenOff {});
+        // borrow_denied: every reason and its numbers come back; an unknown reason reads as none.
+        BorrowRefusal refusal;
+        refusal.days = 9;
+        refusal.maxDays = 7;
+        refusal.maxBorrowed = 2;
+        refusal.keepOnSite = 1;
+        refusal.borrowed = 2;
+        refusal.seatCount = 4;
+        refusal.inUse = 3;
+        refusal.groups = {u"field"_s, u"sales"_s};
+        for (const auto reason :
+             {BorrowRefusal::Reason::NotAllowed, BorrowRefusal::Reason::TooLong, BorrowRefusal::Reason::GroupNotAllowed,
+              BorrowRefusal::Reason::LimitReached, BorrowRefusal::Reason::KeepOnSite}) {
+            refusal.reason = reason;
+            const detail::BorrowDenied denied {refusal};
+            QCOMPARE(detail::BorrowDenied::fromJson(denied.toJson()), denied);
+            QVERIFY(refusal.code().startsWith(u"borrow_"_s));
+        }
+        refusal.reason = BorrowRefusal::Reason::SeatDenied;
+        refusal.seatReason = seatrules::denialCode(SeatDecision::Outcome::NoSeatsAvailable);
+        QCOMPARE(detail::BorrowDenied::fromJson(detail::BorrowDenied {refusal}.toJson()).refusal, refusal);
+        QCOMPARE(refusal.code(), u"no_seats_available"_s);
+        QCOMPARE(detail::BorrowDenied::fromJson(QJsonObject {{u"reason"_s, u"lost_laptop"_s}}).refusal, std::nullopt);
+        QCOMPARE(BorrowRefusal::fromJson(QJsonObject {}), std::nullopt);
         const detail::AlertAcknowledged acknowledged {42, u"cad-full"_s, 30, u"on it"_s};
         QCOMPARE(detail::AlertAcknowledged::fromJson(acknowledged.toJson()), acknowledged);
         QCOMPARE(detail::AlertAcknowledged::fromJson(QJsonObject {}), detail::AlertAcknowledged {});

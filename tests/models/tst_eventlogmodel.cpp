@@ -80,6 +80,7 @@ private Q_SLOTS:
     void idleReclaimIsByItsRuleNotTheReaper();
     void validityAlertsSayWhichDateEnds();
     void aRefusedRenewalSaysWhyInTheLanguage();
+    void aRefusedBorrowSaysItsNumbersInTheLanguage();
 
 private:
     QTranslator m_translator;
@@ -502,6 +503,39 @@ void TestEventLogModel::aRefusedRenewalSaysWhyInTheLanguage()
     QVERIFY(useLanguage(m_translator, u"fr"_s));
     QCOMPARE(details(0), u"le bail avait expiré"_s);
     QVERIFY2(details(1).startsWith(u"siège inconnu : libéré à "_s), qPrintable(details(1)));
+}
+
+// Issue 27: a borrow refused because of the seats kept on site is said from the event's numbers,
+// in the interface's language, not in the server's English.
+void TestEventLogModel::aRefusedBorrowSaysItsNumbersInTheLanguage()
+{
+    EventLogModel model;
+    EventRecord refused = makeEvent(1, u"borrow_denied"_s, u"acme"_s, u"dana@laptop"_s);
+    BorrowRefusal keep;
+    keep.reason = BorrowRefusal::Reason::KeepOnSite;
+    keep.days = 3;
+    keep.maxDays = 7;
+    keep.maxBorrowed = 2;
+    keep.keepOnSite = 2;
+    keep.borrowed = 1;
+    keep.seatCount = 3;
+    refused.detail = eventdetail::BorrowDenied {keep}.toJson();
+    EventRecord tooLong = makeEvent(2, u"borrow_denied"_s, u"acme"_s, u"dana@laptop"_s);
+    BorrowRefusal longer = keep;
+    longer.reason = BorrowRefusal::Reason::TooLong;
+    longer.days = 30;
+    tooLong.detail = eventdetail::BorrowDenied {longer}.toJson();
+    model.appendEvents({refused, tooLong});
+    const auto cell = [&model](int row, int column) { return model.index(row, column).data().toString(); };
+    QCOMPARE(cell(0, EventLogModel::KindColumn), u"borrow refused"_s);
+    QCOMPARE(cell(0, EventLogModel::DetailColumn),
+             u"1 of the 3 seats of acme are borrowed and 2 must stay on site for ordinary checkouts."_s);
+    QCOMPARE(cell(1, EventLogModel::DetailColumn), u"A seat of acme may be borrowed for 7 days at most, not 30."_s);
+    QVERIFY(useLanguage(m_translator, u"fr"_s));
+    QCOMPARE(cell(0, EventLogModel::KindColumn), u"emprunt refusé"_s);
+    QCOMPARE(cell(0, EventLogModel::DetailColumn),
+             u"Sièges de acme empruntés : 1 sur 3 ; 2 doivent rester sur site pour les attributions ordinaires."_s);
+    QCOMPARE(cell(1, EventLogModel::DetailColumn), u"Un siège de acme peut être emprunté 7 jours au plus, pas 30."_s);
 }
 
 void TestEventLogModel::theByColumnIsSaidInTheLanguage()

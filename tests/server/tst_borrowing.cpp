@@ -5,6 +5,7 @@
 #include "TestHttp.h"
 #include "TestServer.h"
 #include "Timestamps.h"
+#include "wire/BorrowJson.h"
 
 #include <QDir>
 #include <QFile>
@@ -34,6 +35,7 @@ private slots:
     void cleanup();
 
     void policyBoundsBorrowing();
+    void refusedBorrowIsAnEventWithItsNumbers();
     void borrowedSeatCountsUntilReturned();
     void expiredBorrowFreesItsSeatWithoutReaper();
     void raceForTheLastSeats();
@@ -201,6 +203,51 @@ void TestBorrowing::policyBoundsBorrowing()
                                       admin());
     QCOMPARE(badGroup.status, 400);
     QCOMPARE(badGroup.json().value("field"_L1).toString(), u"borrow.groups[0]"_s);
+}
+
+// Each refusal of the policy is a borrow_denied event naming the holder, with the numbers the
+// refusal's answer carries too (wire/BorrowJson's BorrowRefusal); it is no checkout denial, so the
+// license's deniedLastHour does not move.
+void TestBorrowing::refusedBorrowIsAnEventWithItsNumbers()
+{
+    const QByteArray key = createLicense(u"cad"_s, 3, policy(7, 2, 2));
+    QCOMPARE(borrow(u"cad"_s, key, u"alice@laptop"_s, 2).status, 201);
+    const auto tooLong = borrow(u"cad"_s, key, u"bob@laptop"_s, 9);
+    QCOMPARE(tooLong.status, 403);
+    const auto onSite = borrow(u"cad"_s, key, u"carol@laptop"_s, 3);
+    QCOMPARE(onSite.status, 409);
+    // The answers carry the numbers of the refusal beside the sentence.
+    QCOMPARE(tooLong.json().value("reason"_L1).toString(), u"too_long"_s);
+    QCOMPARE(tooLong.json().value("days"_L1).toInt(), 9);
+    QCOMPARE(tooLong.json().value("maxDays"_L1).toInt(), 7);
+    QCOMPARE(onSite.json().value("reason"_L1).toString(), u"keep_on_site"_s);
+    QCOMPARE(onSite.json().value("borrowed"_L1).toInt(), 1);
+    QCOMPARE(onSite.json().value("keepOnSite"_L1).toInt(), 2);
+    QCOMPARE(onSite.json().value("seatCount"_L1).toInt(), 3);
+
+    const QJsonArray events
+        = m_http->get(u"/v1/events?license=cad&kind=borrow_denied"_s, admin()).json()["events"_L1].toArray();
+    QCOMPARE(events.size(), 2);
+    const QJsonObject first = events.at(0).toObject();
+    QCOMPARE(first.value("holder"_L1).toString(), u"bob@laptop"_s);
+    const auto tooLongRefusal = BorrowRefusal::fromJson(first.value("detail"_L1).toObject());
+    QVERIFY(tooLongRefusal);
+    QCOMPARE(tooLongRefusal->reason, BorrowRefusal::Reason::TooLong);
+    QCOMPARE(tooLongRefusal->days, 9);
+    QCOMPARE(tooLongRefusal->maxDays, 7);
+    const QJsonObject second = events.at(1).toObject();
+    QCOMPARE(second.value("holder"_L1).toString(), u"carol@laptop"_s);
+    QJsonObject answered = onSite.json();
+    answered.remove(u"error"_s);
+    answered.remove(u"message"_s);
+    QCOMPARE(second.value("detail"_L1).toObject(), answered); // the answer's numbers, exactly
+    const auto onSiteRefusal = BorrowRefusal::fromJson(second.value("detail"_L1).toObject());
+    QVERIFY(onSiteRefusal);
+    QCOMPARE(onSiteRefusal->reason, BorrowRefusal::Reason::KeepOnSite);
+    QCOMPARE(onSiteRefusal->borrowed, 1);
+    QCOMPARE(onSiteRefusal->keepOnSite, 2);
+    QCOMPARE(onSiteRefusal->inUse, 1); // alice's borrowed seat, although the seat rules were never asked
+    QCOMPARE(summaryOf(u"cad"_s).value("deniedLastHour"_L1).toInt(), 0);
 }
 
 void TestBorrowing::borrowedSeatCountsUntilReturned()

@@ -1,0 +1,53 @@
+#include "BorrowRefusalText.h"
+
+#include "wire/SeatRulesJson.h"
+
+#include <QLocale>
+
+using namespace Qt::StringLiterals;
+
+namespace keyright {
+
+QString BorrowRefusalText::sentence(const BorrowRefusal &refusal, const QString &licenseId, const QString &holder)
+{
+    using Reason = BorrowRefusal::Reason;
+    switch (refusal.reason) {
+    case Reason::NotAllowed:
+        return tr("The seats of %1 may not be borrowed: its borrowing policy does not allow it.").arg(licenseId);
+    case Reason::TooLong:
+        //: %n is the most days the policy allows, %1 the days asked for.
+        return tr("A seat of %2 may be borrowed for %n day(s) at most, not %1.", nullptr, refusal.maxDays)
+            .arg(refusal.days)
+            .arg(licenseId);
+    case Reason::GroupNotAllowed:
+        return tr("%1 may not borrow a seat of %2: only members of %3 may.")
+            .arg(holder, licenseId, QLocale().createSeparatedList(refusal.groups));
+    case Reason::LimitReached:
+        //: %n seats are borrowed, the most the policy of license %1 allows at once.
+        return tr("%n seat(s) of %1 are already borrowed, the most its policy allows at once; one comes back when "
+                  "it is returned or expires.",
+                  nullptr, refusal.borrowed)
+            .arg(licenseId);
+    case Reason::KeepOnSite:
+        //: %n is the seats kept on site; %1 the seats borrowed, %2 the seat count, %3 the license.
+        return tr("%1 of the %2 seats of %3 are borrowed and %n must stay on site for ordinary checkouts.", nullptr,
+                  refusal.keepOnSite)
+            .arg(refusal.borrowed)
+            .arg(refusal.seatCount)
+            .arg(licenseId);
+    case Reason::SeatDenied:
+        if (refusal.seatReason == seatrules::denialCode(SeatDecision::Outcome::HolderNotAllowed))
+            return tr("%1 may not use %2: the seat rules do not admit this holder.").arg(holder, licenseId);
+        if (refusal.seatReason == seatrules::denialCode(SeatDecision::Outcome::GroupCapReached))
+            return tr("No seat of %1 to borrow: the holder's group holds all the seats it may.").arg(licenseId);
+        //: %1 seats in use of %n.
+        return tr("No seat of %2 to borrow: %1 of %n seat(s) are in use.", nullptr, refusal.seatCount)
+            .arg(refusal.inUse)
+            .arg(licenseId);
+    case Reason::Unknown:
+        break;
+    }
+    return tr("The borrow from %1 was refused.").arg(licenseId);
+}
+
+} // namespace keyright
