@@ -193,6 +193,21 @@ void DashboardSession::syncInstances()
     Q_EMIT instancesChanged();
 }
 
+namespace {
+
+// The error kept while a row said why it had no database is over with the outage: a row back "up"
+// and still saying "database unavailable" contradicted itself until the next probe (seen under
+// load in tst_instancefailover).
+void forgetDatabaseError(InstanceHealth &health)
+{
+    if (health.lastErrorCode == QStringView(errorcode::databaseUnavailable)) {
+        health.lastError.clear();
+        health.lastErrorCode.clear();
+    }
+}
+
+} // namespace
+
 void DashboardSession::askDatabaseOf(const QUrl &instance)
 {
     // Up again without a /v1/stats answer: the database it last named may be the primary that
@@ -221,6 +236,7 @@ void DashboardSession::noteDatabaseAnswered(const QUrl &instance)
         return;
     InstanceHealth health = m_health.at(row);
     health.databaseUnavailableSince.reset();
+    forgetDatabaseError(health);
     const bool backUp = health.status == InstanceHealth::Status::DatabaseDown;
     if (backUp) {
         health.status = InstanceHealth::Status::Up;
@@ -305,8 +321,10 @@ void DashboardSession::noteInstanceStats(const QUrl &instance, const AdminResult
     health.databaseConfirmed = true;
     health.reportedAt = m_localClock.now();
     const bool databaseBack = health.status == InstanceHealth::Status::DatabaseDown && !health.databaseUnavailableSince;
-    if (databaseBack)
+    if (databaseBack) {
         health.status = InstanceHealth::Status::Up;
+        forgetDatabaseError(health);
+    }
     m_health.update(health);
     if (databaseBack) {
         askDatabaseOfOthers(instance);

@@ -3,6 +3,7 @@
 #include "DashboardSession.h"
 #include "InstanceHealthModel.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollBar>
@@ -55,6 +56,15 @@ void InstanceHealthPanel::fitHeight()
     const int height = m_view->horizontalHeader()->sizeHint().height() + std::max(rows, 1) * row
         + 2 * m_view->frameWidth() + m_view->horizontalScrollBar()->sizeHint().height();
     m_view->setFixedHeight(height);
+}
+
+void InstanceHealthPanel::changeEvent(QEvent *event)
+{
+    // The summary is written from the session's numbers, not kept as a source text: written again
+    // in the new language at once, not at the next change of an instance (which may never come).
+    if (event->type() == QEvent::LanguageChange)
+        updateSummary();
+    QWidget::changeEvent(event);
 }
 
 void InstanceHealthPanel::updateSummary()

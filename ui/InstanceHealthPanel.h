@@ -22,6 +22,9 @@ public:
 
     QTableView *view() const { return m_view; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void updateSummary();
     // As tall as its rows: on the Fleet page, which scrolls in its tab, a view that asked for no

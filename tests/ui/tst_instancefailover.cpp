@@ -544,10 +544,20 @@ void TestInstanceFailover::languageSwitchRetranslatesTheServersTable()
     QTest::mouseClick(m_window->findChild<QPushButton *>(u"pollButton"_s), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(status(), u"no answer: connection closed by %1 before it answered"_s.arg(where), 5000);
 
+    // The site's health summary too, at once: nothing else would write it again (it stayed French
+    // after switching back until an instance changed, seen under load in this very file).
+    auto *healthSummary = m_window->findChild<QLabel *>(u"instanceHealthSummary"_s);
+    QVERIFY(healthSummary);
+    QVERIFY2(healthSummary->text().contains(u"Instances of this site"_s), qPrintable(healthSummary->text()));
+
     QCOMPARE(m_dashboard->languages().apply(u"fr"_s), u"fr"_s);
+    QTRY_VERIFY2_WITH_TIMEOUT(healthSummary->text().contains(u"Instances de ce site"_s),
+                              qPrintable(healthSummary->text()), 3000);
     QTRY_COMPARE_WITH_TIMEOUT(status(), u"pas de réponse : connexion fermée par %1 avant sa réponse"_s.arg(where),
                               3000);
     QCOMPARE(m_dashboard->languages().apply(u"en"_s), u"en"_s);
+    QTRY_VERIFY2_WITH_TIMEOUT(healthSummary->text().contains(u"Instances of this site"_s),
+                              qPrintable(healthSummary->text()), 3000);
     QTRY_COMPARE_WITH_TIMEOUT(status(), u"no answer: connection closed by %1 before it answered"_s.arg(where), 3000);
 }
 
