@@ -301,6 +301,16 @@ void TestSmallScreen::narrowWindowShowsEveryLabelWhole()
         if (auto *elided = qobject_cast<ElidedLabel *>(label); elided && elided->isElided())
             QVERIFY2(elided->shownText().endsWith(u'…'), qPrintable(elided->shownText()));
     }
+    // While a message shows, who is connected and with which role is whole or out of the way, never
+    // cut to "bootstrap · …" (walk 51a N2, "olga · …").
+    auto *identity = window.findChild<ElidedLabel *>(u"identityStatus"_s);
+    QVERIFY(identity && identity->isVisible());
+    window.statusBar()->showMessage(language == u"en"_s ? u"Alert acknowledged by olga (operator)."_s
+                                                        : u"Alerte prise en compte par olga (opérateur)."_s);
+    QTest::qWait(50);
+    QVERIFY2(identity->width() == 0 || !identity->isElided(), qPrintable(identity->shownText()));
+    window.statusBar()->clearMessage();
+    QTest::qWait(50);
     // The server's clock offset, which the simulator's trainer points at, is whole.
     auto *offset = window.findChild<QLabel *>(u"offsetStatus"_s);
     QVERIFY(offset);
