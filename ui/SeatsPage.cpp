@@ -993,12 +993,7 @@ void SeatsPage::clampSplit()
     if (sizes.size() != 2 || total <= 0)
         return;
     const int leastHolders = total < narrowPage ? total * 3 / 5 : total / 2;
-    // The licenses at least show their names and seats (restored narrow after a restart, walk 51a
-    // #17), unless the holders would then get less than their share.
-    const int nameAndSeats = m_licenseNameWidth
-        + m_licenses->horizontalHeader()->sectionSize(LicenseListModel::SeatsColumn)
-        + m_licenses->verticalScrollBar()->sizeHint().width() + 2 * m_licenses->frameWidth();
-    const int leastLicenses = std::min(std::max(total / 5, nameAndSeats), total - leastHolders);
+    const int leastLicenses = total / 5;
     const int left = std::clamp(sizes.at(0), leastLicenses, total - leastHolders);
     if (left != sizes.at(0))
         m_splitter->setSizes({left, total - left});
