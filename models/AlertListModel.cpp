@@ -287,6 +287,21 @@ void AlertListModel::refresh()
     });
 }
 
+void AlertListModel::retranslate()
+{
+    const auto say = [](QList<AlertRow> &rows) {
+        for (AlertRow &row : rows)
+            row.sentence = EventLogModel::alertText(row.change, true);
+    };
+    say(m_rows);
+    say(m_firing);
+    for (AlertRow &row : m_history)
+        row.sentence = EventLogModel::alertText(row.change, true);
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+    Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+}
+
 void AlertListModel::fetchHistory(qint64 after, int pagesLeft)
 {
     AdminClient *client = m_session.client();
@@ -340,6 +355,7 @@ void AlertListModel::noteEvents(const QList<EventRecord> &events)
             row.kind = change.kind;
             row.severity = change.severity;
             row.licenseId = event.licenseId;
+            row.change = change;
             row.sentence = EventLogModel::alertText(change, true);
             row.since = firedAt;
         }
@@ -377,6 +393,7 @@ void AlertListModel::applyFiring(const QList<alerts::FiringAlert> &firing)
         change.limit = alert.limit;
         change.ends = alert.ends;
         change.endsAt = alert.endsAt;
+        row.change = change;
         row.sentence = EventLogModel::alertText(change, true);
         row.since = alert.firedAt;
         row.alertId = alert.id;

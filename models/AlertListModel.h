@@ -4,6 +4,7 @@
 #include "ClientError.h"
 #include "StatePalette.h"
 #include "wire/AlertJson.h"
+#include "wire/EventDetail.h"
 #include "wire/EventRecord.h"
 
 #include <QAbstractTableModel>
@@ -27,7 +28,8 @@ struct AlertRow
     AlertKind kind = AlertKind::SeatsInUse;
     AlertSeverity severity = AlertSeverity::Warning;
     QString licenseId; // empty: about the server
-    QString sentence; // EventLogModel::alertText() of its firing
+    QString sentence; // EventLogModel::alertText() of its firing, in the dashboard's language
+    eventdetail::AlertChange change; // what the sentence says, to say it again in another language
     QDateTime since; // when it fired
     QDateTime resolvedAt; // invalid: firing
     qint64 seq = 0; // its alert_fired event when known
@@ -89,6 +91,9 @@ public:
 
     // Asks the server for the alerts firing now (the session's polls do, after each one).
     void refresh();
+    // Says every alert's sentence again in the language installed now (the firing ones would be
+    // with the next poll; the resolved ones never would).
+    void retranslate();
 
     static QString severityLabel(AlertSeverity severity);
     static StatePalette::Role severityRole(AlertSeverity severity);

@@ -53,6 +53,7 @@ public:
     static const Key<QByteArray> seatsHoldersHeader;
     static const Key<QByteArray> eventsSplitter;
     static const Key<QByteArray> eventsHeader;
+    static const Key<QByteArray> alertsSplitter;
 
     // The poll intervals the View menu offers (the default is one of them).
     static QList<int> pollIntervalChoices();

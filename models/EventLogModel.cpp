@@ -3,6 +3,7 @@
 #include "BorrowRefusalText.h"
 #include "Durations.h"
 #include "LeaseTableModel.h"
+#include "LongDate.h"
 #include "StatePalette.h"
 #include "Timestamps.h"
 #include "wire/AccessRole.h"
@@ -135,7 +136,7 @@ QString EventLogModel::validityEndingText(const eventdetail::AlertChange &change
 {
     const QString notice = tr("(notice of %n day(s))", nullptr, change.noticeDays);
     // The date's UTC day, as the Seats page's badges and the checkout refusal give it.
-    const QString date = QLocale().toString(change.endsAt.toUTC().date(), u"d MMMM yyyy"_s);
+    const QString date = longDateText(change.endsAt.toUTC().date(), QLocale());
     const bool passed = change.value < 0;
     QString text;
     switch (change.ends) {

@@ -2,6 +2,7 @@
 
 #include "AlertListModel.h"
 #include "AlertReplay.h"
+#include "ScreenFit.h"
 #include "StatePalette.h"
 
 #include <QCheckBox>
@@ -12,9 +13,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTimeEdit>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -49,6 +54,7 @@ AlertRuleDialog::AlertRuleDialog(const AlertRule &rule, bool isNew, QWidget *par
     , m_error(new QLabel(this))
     , m_previewButton(new QPushButton(tr("&Preview the last 7 days"), this))
     , m_preview(new QLabel(this))
+    , m_contents(new QScrollArea(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this))
 {
     setObjectName(u"alertRuleDialog"_s);
@@ -69,7 +75,6 @@ AlertRuleDialog::AlertRuleDialog(const AlertRule &rule, bool isNew, QWidget *par
     m_scope->addItem(tr("one license"), int(AlertRule::Scope::License));
     m_scope->addItem(tr("a holder group"), int(AlertRule::Scope::Group));
     m_scope->setCurrentIndex(m_scope->findData(int(rule.scope)));
-    m_scopeName->setPlaceholderText(tr("license id or group name"));
     for (AlertSeverity severity : allSeverities)
         m_severity->addItem(AlertListModel::severityLabel(severity), int(severity));
     m_severity->setCurrentIndex(m_severity->findData(int(rule.severity)));
@@ -119,13 +124,30 @@ AlertRuleDialog::AlertRuleDialog(const AlertRule &rule, bool isNew, QWidget *par
     form->addRow(tr("Days' notice"), m_days);
     form->addRow(tr("Quiet hours"), quietRow);
 
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(m_hint);
+    // The fields, the hint and the preview scroll together above the buttons: a preview of 16
+    // firings ran under Save and Cancel, and at 1280x720 and 150 % the dialog grew below the
+    // screen with its buttons out of reach (walk 51a, finding 9). The preview takes the whole
+    // width under its button instead of a column beside it.
+    auto *contents = new QWidget(m_contents);
+    contents->setObjectName(u"alertRuleContents"_s);
+    auto *inner = new QVBoxLayout(contents);
+    inner->setContentsMargins(0, 0, 0, 0);
+    inner->addLayout(form);
+    inner->addWidget(m_hint);
     auto *previewRow = new QHBoxLayout;
-    previewRow->addWidget(m_preview, 1);
-    previewRow->addWidget(m_previewButton, 0, Qt::AlignTop);
-    layout->addLayout(previewRow);
+    previewRow->addWidget(m_previewButton);
+    previewRow->addStretch(1);
+    inner->addLayout(previewRow);
+    inner->addWidget(m_preview);
+    inner->addStretch(1);
+    m_contents->setObjectName(u"alertRuleScroll"_s);
+    m_contents->setWidget(contents);
+    m_contents->setWidgetResizable(true);
+    m_contents->setFrameShape(QFrame::NoFrame);
+    m_contents->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_contents, 1);
     layout->addWidget(m_error);
     layout->addWidget(m_buttons);
 
@@ -136,6 +158,26 @@ AlertRuleDialog::AlertRuleDialog(const AlertRule &rule, bool isNew, QWidget *par
     connect(m_previewButton, &QPushButton::clicked, this, &AlertRuleDialog::requestPreview);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     updateHint();
+    fitContents();
+}
+
+void AlertRuleDialog::fitContents()
+{
+    QWidget *contents = m_contents->widget();
+    const QMargins margins = layout()->contentsMargins();
+    const int width = std::max({isVisible() ? this->width() : 0,
+                                contents->sizeHint().width() + margins.left() + margins.right()
+                                    + m_contents->verticalScrollBar()->sizeHint().width(),
+                                fontMetrics().averageCharWidth() * 72});
+    const int inside = width - margins.left() - margins.right() - m_contents->verticalScrollBar()->sizeHint().width();
+    const int contentsHeight
+        = contents->hasHeightForWidth() ? contents->heightForWidth(inside) : contents->sizeHint().height();
+    const int spacing = layout()->spacing();
+    int height = margins.top() + contentsHeight + spacing + m_buttons->sizeHint().height() + margins.bottom();
+    if (m_error->isVisibleTo(this))
+        height += spacing + m_error->heightForWidth(inside);
+    // resizeWithinScreen bounds it by the screen's free area; the contents scroll within.
+    resizeWithinScreen(this, QSize(width, isVisible() ? std::max(height, this->height()) : height));
 }
 
 AlertRule AlertRuleDialog::rule() const
@@ -217,6 +259,7 @@ void AlertRuleDialog::requestPreview()
 void AlertRuleDialog::showPreview(const QString &text)
 {
     m_preview->setText(text);
+    fitContents();
 }
 
 QWidget *AlertRuleDialog::fieldWidget(const QString &field) const
@@ -277,7 +320,29 @@ void AlertRuleDialog::updateHint()
     m_minutes->setEnabled(kind != AlertKind::ValidityEnding && kind != AlertKind::InstanceSilent);
     m_seconds->setEnabled(kind == AlertKind::InstanceSilent);
     m_days->setEnabled(kind == AlertKind::ValidityEnding);
+    // The threshold's unit, which the kind decides (a rule of 90 read "Threshold 90": 90 what?).
+    switch (kind) {
+    case AlertKind::SeatsInUse:
+        m_threshold->setSuffix(tr(" %", "the threshold of a seats-in-use rule"));
+        break;
+    case AlertKind::Denials:
+        m_threshold->setSuffix(tr(" denials", "the threshold of a denials rule"));
+        break;
+    case AlertKind::WaitingLine:
+        m_threshold->setSuffix(tr(" waiting", "the threshold of a waiting-line rule"));
+        break;
+    case AlertKind::ValidityEnding:
+    case AlertKind::InstanceSilent:
+    case AlertKind::ClockJump:
+        m_threshold->setSuffix({});
+        break;
+    }
     m_scopeName->setEnabled(m_scope->currentIndex() != 0);
+    // One short placeholder for what the scope names ("identifiant de licence ou nom de groupe" was
+    // cut in French).
+    m_scopeName->setPlaceholderText(AlertRule::Scope(m_scope->currentData().toInt()) == AlertRule::Scope::Group
+                                        ? tr("group name")
+                                        : tr("license id"));
     m_quietFrom->setEnabled(m_quiet->isChecked());
     m_quietTo->setEnabled(m_quiet->isChecked());
     // A preview of another rule would mislead: the button asks again.

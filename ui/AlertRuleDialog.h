@@ -11,6 +11,7 @@ class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 class QTimeEdit;
 
@@ -48,6 +49,9 @@ public:
     QLabel *errorLabel() const { return m_error; }
     QPushButton *previewButton() const { return m_previewButton; }
     QLabel *previewLabel() const { return m_preview; }
+    // Everything above the buttons, scrolled when the screen is too short for it (a long preview,
+    // 1280x720 at 150 %): Save and Cancel stay in view.
+    QScrollArea *contentsArea() const { return m_contents; }
     QDialogButtonBox *buttons() const { return m_buttons; }
 
 Q_SIGNALS:
@@ -58,6 +62,8 @@ Q_SIGNALS:
 
 private:
     void updateHint();
+    // Grows the dialog to show all its contents, as far as the screen has room.
+    void fitContents();
     void requestSave();
     void requestPreview();
     QWidget *fieldWidget(const QString &field) const;
@@ -81,6 +87,7 @@ private:
     QLabel *m_error;
     QPushButton *m_previewButton;
     QLabel *m_preview;
+    QScrollArea *m_contents;
     QDialogButtonBox *m_buttons;
 };
 

@@ -6,6 +6,7 @@
 #include "AlertReplay.h"
 #include "AlertRuleDialog.h"
 #include "DashboardSession.h"
+#include "DashboardSettings.h"
 #include "EventLogModel.h"
 #include "RoleLabel.h"
 
@@ -188,6 +189,7 @@ AlertsPage::AlertsPage(DashboardSession &session, AlertListModel &alerts, AdminA
     , m_actions(actions)
     , m_firing(alertsWhere(true, alerts, this))
     , m_recent(alertsWhere(false, alerts, this))
+    , m_splitter(new QSplitter(Qt::Vertical, this))
     , m_firingTitle(heading(this))
     , m_status(new QLabel(this))
     , m_firingView(alertView(m_firing, u"firingAlerts"_s, this))
@@ -245,7 +247,8 @@ AlertsPage::AlertsPage(DashboardSession &session, AlertListModel &alerts, AdminA
     auto *rulesBox = section(m_rulesTitle, m_rules);
     rulesBox->layout()->addWidget(ruleButtons);
 
-    auto *splitter = new QSplitter(Qt::Vertical, this);
+    QSplitter *splitter = m_splitter;
+    splitter->setObjectName(u"alertsSplitter"_s);
     splitter->setChildrenCollapsible(false);
     m_acknowledge->setObjectName(u"acknowledgeAlert"_s);
     auto *firingBox = section(m_firingTitle, m_firingView, m_status);
@@ -285,10 +288,22 @@ AlertsPage::AlertsPage(DashboardSession &session, AlertListModel &alerts, AdminA
     endpointSplitter->addWidget(endpointsBox);
     endpointSplitter->addWidget(deliveriesBox);
     splitter->addWidget(endpointSplitter);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    splitter->setStretchFactor(2, 3);
-    splitter->setStretchFactor(3, 3);
+    // The firing alerts are what the page is for: they get most of a taller window, where the
+    // rules table stood 60 % empty beside 3½ firing rows (walk 51a, finding 14).
+    splitter->setStretchFactor(0, 4);
+    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(2, 1);
+    splitter->setStretchFactor(3, 2);
+    // A handle wide enough to find and grab.
+    splitter->setHandleWidth(std::max(splitter->handleWidth(), 8));
+    // Each table may shrink to a few rows when a handle is dragged.
+    for (QAbstractItemView *view :
+         std::initializer_list<QAbstractItemView *> {m_firingView, m_recentView, m_rules, m_endpoints, m_deliveries})
+        view->setMinimumHeight(view->fontMetrics().lineSpacing() * 4);
+    // The page is taller than its sections at their least, by five rows of firing alerts: in a
+    // short window (1280x720 at 150 %) the page scrolls, the firing list shows its rows, and the
+    // handles have room to move (each section at its minimum, none could be dragged).
+    setMinimumHeight(splitter->minimumSizeHint().height() + 5 * m_firingView->verticalHeader()->defaultSectionSize());
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -786,6 +801,7 @@ void AlertsPage::updateStatus()
 
 void AlertsPage::retranslate()
 {
+    m_alerts.retranslate();
     m_recentTitle->setText(tr("Resolved in the last %n day(s)", nullptr, AlertListModel::historyDays));
     m_rulesTitle->setText(tr("Rules"));
     m_acknowledge->setText(tr("Acknowledge…"));
@@ -819,9 +835,54 @@ void AlertsPage::changeEvent(QEvent *event)
 void AlertsPage::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
+    chooseSplit();
     // Another admin may have changed them: read them again when the page is looked at.
     reloadRules();
     reloadEndpoints();
+}
+
+void AlertsPage::chooseSplit()
+{
+    if (m_splitChosen || !isVisible())
+        return;
+    m_splitChosen = true;
+    if (!m_savedSplit.isEmpty() && m_splitter->restoreState(m_savedSplit))
+        return;
+    const QList<int> least = [this] {
+        QList<int> sizes;
+        for (int i = 0; i < m_splitter->count(); ++i)
+            sizes << m_splitter->widget(i)->minimumSizeHint().height();
+        return sizes;
+    }();
+    const int total = m_splitter->height() - (m_splitter->count() - 1) * m_splitter->handleWidth();
+    // The firing list: room for six alerts (its table's least shows about two), at most half the page.
+    const int rows = m_firingView->verticalHeader()->defaultSectionSize();
+    const int firing = std::max(least.at(0), std::min(least.at(0) + 5 * rows, total / 2));
+    // The rest in the shares of the stretch factors (1, 1, 2), each at least its minimum.
+    const int rest = total - firing;
+    const int recent = std::max(least.at(1), rest / 4);
+    const int rules = std::max(least.at(2), rest / 4);
+    m_splitter->setSizes({firing, recent, rules, std::max(least.at(3), rest - recent - rules)});
+}
+
+void AlertsPage::saveState(DashboardSettings &settings) const
+{
+    // A page never shown keeps the split it was given.
+    if (m_splitChosen)
+        settings.setValue(DashboardSettings::alertsSplitter, m_splitter->saveState());
+    else if (!m_savedSplit.isEmpty())
+        settings.setValue(DashboardSettings::alertsSplitter, m_savedSplit);
+}
+
+void AlertsPage::restoreState(const DashboardSettings &settings)
+{
+    // The person's own split, when there is one, is kept: applied when the page first shows, at
+    // its size then (restored into a hidden page, the first resize would share the difference out
+    // by the stretch factors).
+    m_savedSplit = settings.value(DashboardSettings::alertsSplitter);
+    m_splitChosen = false;
+    if (isVisible())
+        chooseSplit();
 }
 
 void AlertsPage::reloadEndpoints()
@@ -975,7 +1036,8 @@ void AlertsPage::fillDeliveries()
                                  delivery.lastCode > 0 ? QString::number(delivery.lastCode)
                                                        : (delivery.attempts > 0 ? tr("no answer") : QString()),
                                  QString::number(delivery.attempts),
-                                 pending ? shortTime(delivery.nextAttemptAt) : QString()};
+                                 pending ? nextAttemptText(delivery.nextAttemptAt, m_session.serverClock().now())
+                                         : QString()};
         for (int column = 0; column < DeliveryColumnCount; ++column) {
             auto *item = new QTableWidgetItem(cells.at(column));
             item->setData(Qt::UserRole, delivery.id);
@@ -993,6 +1055,17 @@ void AlertsPage::fillDeliveries()
     m_deliveriesTitle->setText(endpoint >= 0 ? tr("Deliveries to %1").arg(m_endpointList.at(endpoint).name)
                                              : tr("Deliveries"));
     updateEndpointActions();
+}
+
+QString AlertsPage::nextAttemptText(const QDateTime &at, const QDateTime &now)
+{
+    if (!at.isValid())
+        return {};
+    const QDateTime local = at.toLocalTime();
+    const QString time = QLocale().toString(local.time(), u"HH:mm:ss"_s);
+    if (local.date() == now.toLocalTime().date())
+        return time;
+    return u"%1 %2"_s.arg(QLocale().toString(local.date(), QLocale::ShortFormat), time);
 }
 
 int AlertsPage::selectedEndpoint() const

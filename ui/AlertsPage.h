@@ -14,6 +14,7 @@ class QDialog;
 class QLabel;
 class QPushButton;
 class QSortFilterProxyModel;
+class QSplitter;
 class QTableView;
 class QTableWidget;
 
@@ -22,6 +23,7 @@ namespace keyright {
 class AdminActions;
 class AlertListModel;
 class DashboardSession;
+class DashboardSettings;
 
 // The Alerts page (issue 29): the alerts firing now, most severe first, then those of the last
 // seven days that resolved, each with its sentence, and whether someone acknowledged it (an
@@ -41,6 +43,10 @@ public:
     AlertsPage(DashboardSession &session, AlertListModel &alerts, AdminActions &actions, QWidget *parent = nullptr);
 
     QTableView *firingView() const { return m_firingView; }
+    // Firing, resolved, rules, endpoints: its sizes are kept in the settings.
+    QSplitter *splitter() const { return m_splitter; }
+    void saveState(DashboardSettings &settings) const;
+    void restoreState(const DashboardSettings &settings);
     QTableView *recentView() const { return m_recentView; }
     QPushButton *acknowledgeButton() const { return m_acknowledge; }
     // The acknowledgement's dialog while open (its note is the QLineEdit "acknowledgeNote").
@@ -75,6 +81,9 @@ public:
     static QString quietText(const QuietHours &quiet);
     // How far back the rule editor's preview replays the usage history.
     static constexpr int previewDays = 7;
+    // When a pending delivery is tried again: its time to the second (retries come 30 s apart),
+    // after its date when that is not the day of `now`.
+    static QString nextAttemptText(const QDateTime &at, const QDateTime &now);
     // "delivered", "pending", "gave up".
     static QString deliveryStatusText(const alerts::webhook::Delivery &delivery);
 
@@ -102,6 +111,8 @@ protected:
 
 private:
     void retranslate();
+    // The first split, when none was restored: the firing alerts get room for several rows.
+    void chooseSplit();
     void updateStatus();
     void updateRuleActions();
     void updateAcknowledgeAction();
@@ -130,6 +141,9 @@ private:
     AdminActions &m_actions;
     QSortFilterProxyModel *m_firing;
     QSortFilterProxyModel *m_recent;
+    QSplitter *m_splitter;
+    bool m_splitChosen = false; // restored from the settings, or chosen at the first show
+    QByteArray m_savedSplit; // from the settings, restored at the first show
     QLabel *m_firingTitle;
     QLabel *m_status;
     QTableView *m_firingView;

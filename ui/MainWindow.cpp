@@ -147,9 +147,11 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     setObjectName(u"mainWindow"_s);
     setWindowIcon(keyrightIcon(u"keyright"_s));
     m_tabs->setDocumentMode(true);
-    // Where the titles do not fit, each gives up its end ("…", the whole in its tooltip) before
-    // the bar needs arrows.
-    m_tabs->setElideMode(Qt::ElideRight);
+    // Titles are never shortened: at 1280x720 and 150 % in French every one was ("Siè…",
+    // "Alertes …" with the count of firing alerts cut away, walk 51a N2). The French titles are
+    // short enough to fit there; a narrower window scrolls the bar with arrows.
+    m_tabs->setElideMode(Qt::ElideNone);
+    m_tabs->setUsesScrollButtons(true);
     m_tabs->addTab(m_seats, keyrightIcon(u"seats"_s), QString());
     m_tabs->addTab(m_events, keyrightIcon(u"events"_s), QString());
     // The Usage page scrolls like an added page: its controls and tables need more than 853x480.
@@ -284,6 +286,7 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
     resizeWithinScreen(size());
     m_seats->restoreState(settings);
     m_events->restoreState(settings);
+    m_alertsPage->restoreState(settings);
     retranslate();
     updateStatus();
     updateActions();
@@ -923,7 +926,9 @@ void MainWindow::makeRoomForMessage()
     // and never hidden: the news of those 8 s comes first ("The database" was all that showed of
     // "The database is reachable again after 7 s" at 1280x720 and 150 %, walk 49).
     QStatusBar *bar = statusBar();
-    const QList<QLabel *> giving {m_pollLabel, m_identityLabel, m_clockJumpLabel};
+    // Who is connected, with which role, is never cut to "olga · …" (walk 51a N2): it is whole, or
+    // out of the way while the message shows, after the others have given way.
+    const QList<QLabel *> giving {m_pollLabel, m_clockJumpLabel};
     const QList<QLabel *> shortened {m_pollLabel, m_identityLabel, m_clockJumpLabel, m_serverLabel};
     for (QLabel *label : shortened)
         label->setMaximumWidth(QWIDGETSIZE_MAX);
@@ -961,6 +966,8 @@ void MainWindow::makeRoomForMessage()
             break;
         m_serverLabel->setMaximumWidth(std::max(least, m_serverLabel->width() - lack));
     }
+    if (m_identityLabel->isVisible() && lacking() > 0)
+        m_identityLabel->setMaximumWidth(0);
     bar->layout()->activate();
 }
 
@@ -1564,6 +1571,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     m_settings.setValue(DashboardSettings::windowState, saveState());
     m_seats->saveState(m_settings);
     m_events->saveState(m_settings);
+    m_alertsPage->saveState(m_settings);
     m_settings.sync();
     QMainWindow::closeEvent(event);
 }

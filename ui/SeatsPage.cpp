@@ -8,6 +8,7 @@
 #include "HolderSortProxy.h"
 #include "LedgerBar.h"
 #include "LicenseDetails.h"
+#include "LongDate.h"
 #include "QueueTableModel.h"
 #include "SeatBarDelegate.h"
 #include "SeatLedger.h"
@@ -774,7 +775,7 @@ void SeatsPage::licenseSelectionChanged()
 QString SeatsPage::validityText(const ValidityNotice &notice, const QLocale &locale)
 {
     // The refusal's own date: the UTC day of the bound (core's validitySentence).
-    const QString date = locale.toString(notice.when.toUTC().date(), u"d MMMM yyyy"_s);
+    const QString date = longDateText(notice.when.toUTC().date(), locale);
     using K = ValidityNotice::Kind;
     switch (notice.kind) {
     case K::NotYetValid:
@@ -859,10 +860,22 @@ void SeatsPage::updateHeader()
     QString validity;
     if (ids.size() == 1) {
         if (const LicenseSummary *l = m_session.licenses().license(ids.first())) {
-            if (const auto notice = validityNotice(l->validity, m_session.serverClock().now())) {
-                validity = u" · <span style=\"color:%1\"><b>%2</b></span>"_s.arg(
-                    StatePalette::colour(validityRole(*notice)).name(),
-                    validityText(*notice, locale()).toHtmlEscaped());
+            const QDateTime now = m_session.serverClock().now();
+            const auto badge = [this](const ValidityNotice &notice) {
+                return u" · <span style=\"color:%1\"><b>%2</b></span>"_s.arg(
+                    StatePalette::colour(validityRole(notice)).name(), validityText(notice, locale()).toHtmlEscaped());
+            };
+            if (const auto notice = validityNotice(l->validity, now)) {
+                validity = badge(*notice);
+                // A license that ends soon and has a maintenance date says both (walk 51a, finding 13):
+                // the notice above tells the most urgent only.
+                using K = ValidityNotice::Kind;
+                if (notice->kind != K::MaintenanceEnded && notice->kind != K::MaintenanceEndsSoon) {
+                    LicenseValidity maintenance;
+                    maintenance.maintenanceUntil = l->validity.maintenanceUntil;
+                    if (const auto more = validityNotice(maintenance, now))
+                        validity += badge(*more);
+                }
             }
         }
     }

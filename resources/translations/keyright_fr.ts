@@ -1051,10 +1051,6 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>un groupe de détenteurs</translation>
     </message>
     <message>
-        <source>license id or group name</source>
-        <translation>identifiant de licence ou nom de groupe</translation>
-    </message>
-    <message>
         <source>60, 30, 7</source>
         <translation>60, 30, 7</translation>
     </message>
@@ -1145,6 +1141,29 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>Reading the last 7 days of usage…</source>
         <translation>Lecture des 7 derniers jours d’utilisation…</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <comment>the threshold of a seats-in-use rule</comment>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source> denials</source>
+        <comment>the threshold of a denials rule</comment>
+        <translation> refus</translation>
+    </message>
+    <message>
+        <source> waiting</source>
+        <comment>the threshold of a waiting-line rule</comment>
+        <translation> en attente</translation>
+    </message>
+    <message>
+        <source>group name</source>
+        <translation>nom du groupe</translation>
+    </message>
+    <message>
+        <source>license id</source>
+        <translation>identifiant de licence</translation>
     </message>
 </context>
 <context>
@@ -4993,7 +5012,7 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     </message>
     <message>
         <source>Events and disputes</source>
-        <translation>Événements et litiges</translation>
+        <translation>Événements</translation>
     </message>
     <message>
         <source>&amp;Server</source>
@@ -7283,7 +7302,7 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>Clock-skew simulator</source>
-        <translation>Décalage d&apos;horloge</translation>
+        <translation>Horloges</translation>
     </message>
     <message>
         <source>Fleet</source>
@@ -7291,7 +7310,7 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>Replicas demo</source>
-        <translation>Démo des répliques</translation>
+        <translation>Répliques</translation>
     </message>
     <message>
         <source>Admin token file for --server (mode 0600).</source>

@@ -28,9 +28,15 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QMouseEvent>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -120,11 +126,14 @@ private slots:
     void viewerReadsTheRulesOnly();
     void operatorAcknowledgesAndTheTrayStopsCountingIt();
     void selectedAlertThatResolvesLeavesNothingSelected();
+    void resolvedAlertsFollowALiveLanguageSwitch();
+    void firingListHasTheRoomAndItsSplitIsKept();
     void firingAtStartToldInOneSummaryAndDenialsOpenTheEvents();
     void endpointAddedTestedRedeliveredAndRemoved();
     void deliveryLogFollowsTheAttemptsWithThePolls();
     void viewerReadsTheEndpointsOnly();
     void rulePreviewReplaysTheLastWeek();
+    void longPreviewScrollsAndKeepsTheButtonsOnScreen();
     // With KEYRIGHT_SCREENSHOT_DIR set: the page with alerts firing and resolved, and the rule
     // editor, in English and French (docs/alerts-*.png); KEYRIGHT_SCREENSHOT_SIZE (default
     // 1440x900) and KEYRIGHT_SCREENSHOT_SUFFIX name the size, QT_SCALE_FACTOR scales it.
@@ -513,6 +522,110 @@ void TestAlertsPage::selectedAlertThatResolvesLeavesNothingSelected()
     QVERIFY(!page->acknowledgeDialog());
 }
 
+void TestAlertsPage::resolvedAlertsFollowALiveLanguageSwitch()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QByteArray cad = server.createLicense(u"cad"_s, 2, 3600s, 5s, 15s);
+    const QByteArray cam = server.createLicense(u"cam"_s, 2, 3600s, 5s, 15s);
+    QVERIFY(!cad.isEmpty() && !cam.isEmpty());
+    int status = 0;
+    server.adminCall("PUT", u"/v1/alerts/rules"_s,
+                     {{u"rules"_s,
+                       QJsonArray {seatsRule(u"cad-half"_s, u"cad"_s, 50, u"critical"_s),
+                                   seatsRule(u"cam-half"_s, u"cam"_s, 50, u"warning"_s)}}},
+                     &status);
+    QCOMPARE(status, 200);
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &server.clock()});
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_VERIFY_WITH_TIMEOUT(window.alerts().isLoaded(), 5000);
+    QVERIFY(dashboard.takeSeat(server.url(), u"cad"_s, cad, u"alice@ws-1"_s));
+    QVERIFY(dashboard.takeSeat(server.url(), u"cam"_s, cam, u"bob@ws-2"_s));
+    QCOMPARE(server.evaluateAlerts().size(), 2);
+    // cad's resolves; cam's keeps firing.
+    QVERIFY(server.revoke(
+        u"cad"_s, server.leases(u"cad"_s).value("leases"_L1).toArray().at(0).toObject().value("seatId"_L1).toString()));
+    server.evaluateAlerts();
+    server.clock().advance(std::chrono::milliseconds(alertClearMs + 1000));
+    QVERIFY(dashboard.takeSeat(server.url(), u"cam"_s, cam, u"bob@ws-2"_s));
+    server.evaluateAlerts();
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    AlertsPage *page = window.alertsPage();
+    QTRY_COMPARE_WITH_TIMEOUT(page->recentView()->model()->rowCount(), 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(page->firingView()->model()->rowCount(), 1, 5000);
+    const QString english = column(page->recentView(), AlertListModel::AlertColumn).value(0);
+    QVERIFY2(english.startsWith(u"rule cad-half: "_s), qPrintable(english));
+
+    // View > Language > Français: the resolved sentence is said again in French at once, as the
+    // firing one is (walk 51a, finding 8), with no poll in between.
+    dashboard.languages().apply(u"fr"_s);
+    QTRY_VERIFY2(column(page->recentView(), AlertListModel::AlertColumn).value(0).startsWith(u"règle cad-half : "_s),
+                 qPrintable(column(page->recentView(), AlertListModel::AlertColumn).value(0)));
+    const QString firing = column(page->firingView(), AlertListModel::AlertColumn).value(0);
+    QVERIFY2(firing.startsWith(u"règle cam-half : "_s), qPrintable(firing));
+    dashboard.languages().apply(u"en"_s);
+    QTRY_COMPARE(column(page->recentView(), AlertListModel::AlertColumn).value(0), english);
+}
+
+void TestAlertsPage::firingListHasTheRoomAndItsSplitIsKept()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    QJsonArray rules;
+    QList<std::pair<QString, QByteArray>> licenses;
+    for (int n = 1; n <= 5; ++n) {
+        const QString id = u"lic-%1"_s.arg(n);
+        licenses.append({id, server.createLicense(id, 2, 3600s, 5s, 15s)});
+        QVERIFY(!licenses.constLast().second.isEmpty());
+        rules.append(seatsRule(id + u"-half"_s, id, 50, u"warning"_s));
+    }
+    int status = 0;
+    server.adminCall("PUT", u"/v1/alerts/rules"_s, {{u"rules"_s, rules}}, &status);
+    QCOMPARE(status, 200);
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &server.clock(), .size = QSize(1440, 900)});
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_VERIFY_WITH_TIMEOUT(window.alerts().isLoaded(), 5000);
+    for (const auto &[id, key] : std::as_const(licenses))
+        QVERIFY(dashboard.takeSeat(server.url(), id, key, u"alice@ws-1"_s));
+    QCOMPARE(server.evaluateAlerts().size(), 5);
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    AlertsPage *page = window.alertsPage();
+    QTableView *firing = page->firingView();
+    QTRY_COMPARE_WITH_TIMEOUT(firing->model()->rowCount(), 5, 5000);
+    QTest::qWait(50); // the layout settles
+
+    // At 1440x900 the five firing alerts are all in view (3½ were, walk 51a finding 14).
+    const QRect lastRow = firing->visualRect(firing->model()->index(4, 0));
+    QVERIFY2(
+        lastRow.bottom() < firing->viewport()->height(),
+        qPrintable(u"row 5 ends at %1 in a list %2 px high"_s.arg(lastRow.bottom()).arg(firing->viewport()->height())));
+
+    // The handle under the firing list moves with a drag.
+    QSplitter *split = page->splitter();
+    QSplitterHandle *handle = split->handle(1);
+    QVERIFY(handle && handle->isVisible());
+    QVERIFY(handle->height() >= 6);
+    const int before = split->sizes().at(0);
+    const QPoint grab(handle->width() / 2, handle->height() / 2);
+    QTest::mousePress(handle, Qt::LeftButton, {}, grab);
+    const QPoint down = grab + QPoint(0, 40);
+    QMouseEvent move(QEvent::MouseMove, down, handle->mapToGlobal(down), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(handle, &move);
+    QTest::mouseRelease(handle, Qt::LeftButton, {}, down);
+    QTRY_COMPARE(split->sizes().at(0), before + 40);
+    const QList<int> dragged = split->sizes();
+
+    // And the dashboard, restarted, comes back with that split.
+    dashboard.close();
+    MainWindow &again = dashboard.open(server.url(), server.adminToken());
+    again.showAlerts();
+    QTRY_COMPARE(again.alertsPage()->splitter()->sizes(), dragged);
+}
+
 void TestAlertsPage::firingAtStartToldInOneSummaryAndDenialsOpenTheEvents()
 {
     TestServer server(alertServer());
@@ -730,6 +843,14 @@ void TestAlertsPage::deliveryLogFollowsTheAttemptsWithThePolls()
     QTRY_COMPARE_WITH_TIMEOUT(server.leaseServer().webhooks()->inFlight(), 0, 10000);
     QTRY_COMPARE_WITH_TIMEOUT(cell(page->deliveriesTable(), 0, 4), u"1"_s, 5000);
     QCOMPARE(cell(page->deliveriesTable(), 0, 3), u"no answer"_s);
+    // Its next attempt to the second (retries are 30 s apart), the date only when not today.
+    QVERIFY2(
+        QRegularExpression(u"(^|\\s)\\d\\d:\\d\\d:\\d\\d$"_s).match(cell(page->deliveriesTable(), 0, 5)).hasMatch(),
+        qPrintable(cell(page->deliveriesTable(), 0, 5)));
+    const QDateTime noon(QDate(2026, 12, 5), QTime(12, 0));
+    QCOMPARE(AlertsPage::nextAttemptText(noon.addSecs(30), noon), u"12:00:30"_s);
+    QCOMPARE(AlertsPage::nextAttemptText(noon.addDays(1), noon),
+             QLocale().toString(noon.addDays(1).date(), QLocale::ShortFormat) + u" 12:00:00"_s);
     QVERIFY2(cell(page->endpointsTable(), 0, 4).startsWith(u"pending"_s),
              qPrintable(cell(page->endpointsTable(), 0, 4)));
 
@@ -837,6 +958,51 @@ void TestAlertsPage::rulePreviewReplaysTheLastWeek()
     dialog->reject();
 }
 
+void TestAlertsPage::longPreviewScrollsAndKeepsTheButtonsOnScreen()
+{
+    AlertRule rule;
+    rule.id = u"cad-busy"_s;
+    rule.scope = AlertRule::Scope::License;
+    rule.scopeName = u"cad"_s;
+    rule.threshold = 20;
+    AlertRuleDialog dialog(rule, false);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    // The threshold says its unit, and the scope's placeholder what it names.
+    QCOMPARE(dialog.thresholdBox()->text(), u"20 %"_s);
+    dialog.kindBox()->setCurrentIndex(dialog.kindBox()->findData(int(AlertKind::Denials)));
+    QCOMPARE(dialog.thresholdBox()->text(), u"20 denials"_s);
+    dialog.scopeNameEdit()->clear();
+    QCOMPARE(dialog.scopeNameEdit()->placeholderText(), u"license id"_s);
+    dialog.scopeBox()->setCurrentIndex(dialog.scopeBox()->findData(int(AlertRule::Scope::Group)));
+    QCOMPARE(dialog.scopeNameEdit()->placeholderText(), u"group name"_s);
+
+    // A preview of 40 lines (a rule that would have fired often) on a screen shorter than that:
+    // the dialog stays on the screen, the preview scrolls, and Save and Cancel are in view.
+    QStringList lines {u"Would have fired 40 times in the last 7 days:"_s};
+    for (int i = 0; i < 40; ++i)
+        lines << u"05/12/2026 06:%1 on cad (20 % of the seats)"_s.arg(i, 2, 10, QChar(u'0'));
+    dialog.showPreview(lines.join(u'\n'));
+    QCoreApplication::processEvents();
+    const QRect screen = dialog.screen()->availableGeometry();
+    QVERIFY2(
+        screen.contains(dialog.frameGeometry()),
+        qPrintable(u"%1 outside %2"_s.arg(QVariant(dialog.frameGeometry()).toString(), QVariant(screen).toString())));
+    QTRY_VERIFY(dialog.contentsArea()->verticalScrollBar()->isVisible());
+    for (QDialogButtonBox::StandardButton which : {QDialogButtonBox::Save, QDialogButtonBox::Cancel}) {
+        QPushButton *button = dialog.buttons()->button(which);
+        QVERIFY(button->isVisible());
+        const QRect at(button->mapTo(&dialog, QPoint(0, 0)), button->size());
+        QVERIFY2(dialog.rect().contains(at), qPrintable(button->text()));
+    }
+    // Scrolled to the end, the last line is there to read.
+    dialog.contentsArea()->verticalScrollBar()->setValue(dialog.contentsArea()->verticalScrollBar()->maximum());
+    QVERIFY(dialog.previewLabel()->visibleRegion().boundingRect().bottom() >= dialog.previewLabel()->height() - 2);
+    // And Cancel, clicked where it is, closes it.
+    QTest::mouseClick(dialog.buttons()->button(QDialogButtonBox::Cancel), Qt::LeftButton);
+    QVERIFY(!dialog.isVisible());
+}
+
 void TestAlertsPage::screenshots_data()
 {
     QTest::addColumn<QString>("language");
@@ -916,6 +1082,28 @@ void TestAlertsPage::screenshots()
     QTest::qWait(300);
     QVERIFY(dialog->grab().save(dir + u"/alerts-rule-%1-%2.png"_s.arg(suffix, language)));
     dialog->reject();
+
+    // The editor with a long preview (16 firings, the first ten listed), as the screen shows it:
+    // the dialog within the screen, Save and Cancel in view (walk 51a finding 9).
+    QTest::mouseClick(page->addRuleButton(), Qt::LeftButton);
+    QPointer<AlertRuleDialog> editor = page->ruleDialog();
+    QVERIFY(editor);
+    QTRY_VERIFY(editor->isVisible());
+    QStringList lines {QCoreApplication::translate("keyright::AlertsPage",
+                                                   "Would have fired %n time(s) in the last %1 days:", nullptr, 16)
+                           .arg(7)};
+    for (int i = 0; i < 10; ++i)
+        lines << QCoreApplication::translate("keyright::AlertsPage", "%1 on %2 (%3 % of the seats)")
+                     .arg(QLocale().toString(server.clock().now().addSecs(-3600 * (i + 1)).toLocalTime(),
+                                             QLocale::ShortFormat),
+                          u"acme-cad"_s)
+                     .arg(20 + i);
+    lines << QCoreApplication::translate("keyright::AlertsPage", "and %n more", nullptr, 6);
+    editor->showPreview(lines.join(u'\n'));
+    QTest::qWait(300);
+    QVERIFY(editor->screen()->grabWindow(0).save(dir + u"/alerts-preview-screen-%1-%2.png"_s.arg(suffix, language)));
+    editor->reject();
+    QVERIFY(window.screen()->grabWindow(0).save(dir + u"/alerts-screen-%1-%2.png"_s.arg(suffix, language)));
 }
 
 QTEST_MAIN(TestAlertsPage)

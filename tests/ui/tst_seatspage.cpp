@@ -920,11 +920,26 @@ void TestSeatsPage::aLicenseNearItsEndSaysSoAboveItsHolders()
     QVERIFY2(over.contains(StatePalette::colour(StatePalette::Denied).name()), qPrintable(over));
     const QString maintenance = withValidity({{}, {}, serverNow.addDays(-3)});
     QVERIFY2(maintenance.contains(u"Maintenance ended on "_s), qPrintable(maintenance));
+    // An end and a maintenance date both near: both said, the end first (walk 51a, finding 13).
+    const QDateTime maintenanceEnd = serverNow.addDays(22).addSecs(3600);
+    const QString both = withValidity({{}, end, maintenanceEnd});
+    QVERIFY2(both.contains(u"Expires in 12 days, on %1"_s.arg(date)), qPrintable(both));
+    const QString maintenanceDate = QLocale().toString(maintenanceEnd.toUTC().date(), u"d MMMM yyyy"_s);
+    QVERIFY2(both.contains(u"Maintenance ends in 22 days, on %1"_s.arg(maintenanceDate)), qPrintable(both));
+    QVERIFY2(both.indexOf(u"Expires"_s) < both.indexOf(u"Maintenance"_s), qPrintable(both));
     // In French, in the French words.
     QCOMPARE(SeatsPage::validityText(ValidityNotice {ValidityNotice::Kind::Expired, end, 0},
                                      QLocale(QLocale::French, QLocale::France))
                  .contains(QLocale(QLocale::French, QLocale::France).monthName(end.toUTC().date().month())),
              true);
+    // The first of a month is "1er" in French, as a French reader writes it.
+    const QDateTime first(QDate(2026, 12, 1), QTime(12, 0), QTimeZone::utc());
+    QCOMPARE(SeatsPage::validityText(ValidityNotice {ValidityNotice::Kind::MaintenanceEnded, first, 0},
+                                     QLocale(QLocale::French, QLocale::France)),
+             QCoreApplication::translate("keyright::SeatsPage", "Maintenance ended on %1").arg(u"1er décembre 2026"_s));
+    QCOMPARE(SeatsPage::validityText(ValidityNotice {ValidityNotice::Kind::MaintenanceEnded, first, 0},
+                                     QLocale(QLocale::English, QLocale::UnitedKingdom)),
+             u"Maintenance ended on 1 December 2026"_s);
 }
 
 void TestSeatsPage::idleForShowsEachHoldersIdleTimeAndSorts()

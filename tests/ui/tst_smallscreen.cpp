@@ -4,6 +4,7 @@
 // labels stay inside the window, shortened with their whole text in a tooltip; a long TLS error
 // in the banner wraps inside it.
 
+#include "AlertsPage.h"
 #include "DashboardHarness.h"
 #include "DashboardSession.h"
 #include "DashboardSettings.h"
@@ -30,6 +31,7 @@
 #include <QScreen>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -53,6 +55,8 @@ private Q_SLOTS:
     void dialogsOpenWithinTheScreen();
     void narrowWindowShowsEveryLabelWhole_data();
     void narrowWindowShowsEveryLabelWhole();
+    void tabTitlesFitWholeWithTheAlertCount_data();
+    void tabTitlesFitWholeWithTheAlertCount();
 };
 
 namespace {
@@ -297,6 +301,16 @@ void TestSmallScreen::narrowWindowShowsEveryLabelWhole()
         if (auto *elided = qobject_cast<ElidedLabel *>(label); elided && elided->isElided())
             QVERIFY2(elided->shownText().endsWith(u'…'), qPrintable(elided->shownText()));
     }
+    // While a message shows, who is connected and with which role is whole or out of the way, never
+    // cut to "bootstrap · …" (walk 51a N2, "olga · …").
+    auto *identity = window.findChild<ElidedLabel *>(u"identityStatus"_s);
+    QVERIFY(identity && identity->isVisible());
+    window.statusBar()->showMessage(language == u"en"_s ? u"Alert acknowledged by olga (operator)."_s
+                                                        : u"Alerte prise en compte par olga (opérateur)."_s);
+    QTest::qWait(50);
+    QVERIFY2(identity->width() == 0 || !identity->isElided(), qPrintable(identity->shownText()));
+    window.statusBar()->clearMessage();
+    QTest::qWait(50);
     // The server's clock offset, which the simulator's trainer points at, is whole.
     auto *offset = window.findChild<QLabel *>(u"offsetStatus"_s);
     QVERIFY(offset);
@@ -345,6 +359,53 @@ void TestSmallScreen::narrowWindowShowsEveryLabelWhole()
                                     .arg(label->geometry().right())
                                     .arg(window.errorBanner()->width())));
     }
+}
+
+void TestSmallScreen::tabTitlesFitWholeWithTheAlertCount_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << u"en"_s;
+    QTest::newRow("French") << u"fr"_s;
+}
+
+// Walk 51a N2: in French at 1280x720 and 150 % (853 px wide) every tab was shortened ("Siè…",
+// "Alertes …"), the count of firing alerts cut away. Titles are never shortened now, and all of
+// them, the Alerts one with a two-digit count, fit the bar of a window that wide.
+void TestSmallScreen::tabTitlesFitWholeWithTheAlertCount()
+{
+    QFETCH(QString, language);
+    LanguageManager languages;
+    languages.apply(language);
+    const auto english = qScopeGuard([&languages] { languages.apply(u"en"_s); });
+    QTemporaryDir dir;
+    DashboardSettings settings(dir.filePath(u"admin.ini"_s));
+    QNetworkAccessManager network;
+    DashboardSession session(network, SystemClock::instance());
+    MainWindow window(session, settings);
+    // The pages app/main.cpp adds, with its titles.
+    window.addPage(new SimulatorPage(window.pageContext()),
+                   [] { return QCoreApplication::translate("main", "Clock-skew simulator"); });
+    window.addPage(new FleetPage(window.pageContext()), [] { return QCoreApplication::translate("main", "Fleet"); });
+    window.addPage(new ReplicasDemoView, [] { return QCoreApplication::translate("main", "Replicas demo"); });
+    window.resize(std::min(853, screenArea(window).width()), 480);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTabBar *bar = window.pages()->tabBar();
+    QCOMPARE(bar->elideMode(), Qt::ElideNone);
+    QVERIFY(bar->usesScrollButtons());
+    // The Alerts tab as it reads with alerts firing: "Alerts (12)".
+    const int alerts = window.pages()->indexOf(window.alertsPage()->parentWidget()->parentWidget());
+    QVERIFY(alerts >= 0);
+    bar->setTabText(alerts, bar->tabText(alerts) + u" (12)"_s);
+    const QString titles = [bar] {
+        QStringList all;
+        for (int i = 0; i < bar->count(); ++i)
+            all << bar->tabText(i);
+        return all.join(u" | "_s);
+    }();
+    const int last = bar->count() - 1;
+    QVERIFY2(bar->tabRect(last).right() < bar->width(),
+             qPrintable(u"%1: %2 px in a bar of %3"_s.arg(titles).arg(bar->tabRect(last).right()).arg(bar->width())));
 }
 
 QTEST_MAIN(TestSmallScreen)
