@@ -788,6 +788,9 @@ void SeatsPage::updateLegend()
     // An outlined square: the free part of the bar is the bare track.
     entries << tr("%1 free").arg(
         u"<span style=\"color:%1\">\u25A1</span>"_s.arg(StatePalette::colour(StatePalette::Muted).name()));
+    // Each entry whole on its line: a swatch never ends a line apart from its words.
+    for (QString &entry : entries)
+        entry = u"<span style=\"white-space:nowrap\">%1</span>"_s.arg(entry);
     m_legend->setText(entries.join(u"&nbsp;&nbsp; "_s));
     m_legend->setToolTip(tips.join(u'\n'));
 }
