@@ -56,6 +56,8 @@ class ConnectionProfileStore final
 public:
     // `tokenDir` is where typed-in tokens are written (AppDataLocation/tokens in the app).
     ConnectionProfileStore(DashboardSettings &settings, QString tokenDir);
+    // The dashboard's settings the profiles are kept in (a page reads its own keys there).
+    DashboardSettings &settings() const { return m_settings; }
 
     QList<ConnectionProfile> profiles() const;
     std::optional<ConnectionProfile> profile(const QString &name) const;

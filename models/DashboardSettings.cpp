@@ -49,6 +49,7 @@ const DashboardSettings::Key<QByteArray> DashboardSettings::seatsHoldersHeader {
 const DashboardSettings::Key<QByteArray> DashboardSettings::eventsSplitter {"events/splitter"_L1};
 const DashboardSettings::Key<QByteArray> DashboardSettings::eventsHeader {"events/header"_L1};
 const DashboardSettings::Key<QByteArray> DashboardSettings::alertsSplitter {"alerts/splitter"_L1};
+const DashboardSettings::Key<QString> DashboardSettings::simulatorSandboxSuffix {"simulator/sandboxSuffix"_L1};
 
 QList<int> DashboardSettings::pollIntervalChoices()
 {

@@ -54,6 +54,9 @@ public:
     static const Key<QByteArray> eventsSplitter;
     static const Key<QByteArray> eventsHeader;
     static const Key<QByteArray> alertsSplitter;
+    // Four lowercase letters or digits that make this dashboard's simulator sandboxes its own
+    // (SandboxProvisioner::ownSuffix); empty or malformed: made up anew.
+    static const Key<QString> simulatorSandboxSuffix;
 
     // The poll intervals the View menu offers (the default is one of them).
     static QList<int> pollIntervalChoices();

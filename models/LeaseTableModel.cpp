@@ -165,8 +165,14 @@ QString LeaseTableModel::borrowedUntilText(const QDateTime &until, const QDateTi
 
 QString LeaseTableModel::countedUntilText(const QDateTime &until)
 {
-    // Without a "now" the date is always written: a write-off is about a day to come.
-    return borrowedUntilText(until, QDateTime());
+    // The date always (a write-off is about a day to come), in words, and the zone: the one format
+    // of the write-off's confirmation, the State cell, its tooltip and the Revoke window (walk 51b,
+    // N6: three formats there, one of them ISO in French).
+    const QLocale locale;
+    const QDateTime local = until.toLocalTime();
+    return tr("%1 %2 %3", "a date, a time and its time zone: 12 Mar 2027 18:00 UTC")
+        .arg(locale.toString(local.date(), u"d MMM yyyy"_s), locale.toString(local.time(), QLocale::ShortFormat),
+             local.timeZoneAbbreviation());
 }
 
 QString LeaseTableModel::stateText(HolderState state, const QDateTime &asOf)
@@ -532,7 +538,7 @@ QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
             QString text = tr("Written off by %1 at %2: the laptop holding this borrowed seat is lost. Its signed "
                               "lease cannot be recalled offline, so the seat counts against the license until %3. "
                               "If the laptop turns up, returning the seat frees it at once.")
-                               .arg(writeOff.by, fullTimestamp(writeOff.at), fullTimestamp(lease.expiresAt));
+                               .arg(writeOff.by, countedUntilText(writeOff.at), countedUntilText(lease.expiresAt));
             if (!writeOff.note.isEmpty())
                 text += u'\n' + tr("Note: %1").arg(writeOff.note);
             return text;
@@ -540,7 +546,7 @@ QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
         if (stateOf(row) == HolderState::Borrowed) {
             return tr("Borrowed: the seat is away on a laptop that holds a signed lease. It counts against the "
                       "license until it is returned or until %1, and cannot be revoked before.")
-                .arg(fullTimestamp(lease.expiresAt));
+                .arg(countedUntilText(lease.expiresAt));
         }
         return tr("The lease expired; the seat no longer counts. The reaper deletes the row from %1.")
             .arg(formatTime(row.lease.reapableAt, m_now));

@@ -126,7 +126,8 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
         }
         switch (index.column()) {
         case NameColumn:
-            return tr("License id: %1").arg(l.id);
+            // The whole name: the column elides a long one (a simulator sandbox's).
+            return tr("%1\nLicense id: %2").arg(displayName(l), l.id);
         case SeatsColumn:
             return seatsToolTip(l);
         case TtlColumn:

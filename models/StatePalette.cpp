@@ -36,9 +36,11 @@ constexpr Variants variants[StatePalette::RoleCount] = {
     {0x00695c, 0x80cbc4, 0x26a69a}, // ReservedSeat
     // Ochre: a warning apart from the orange of expiring and pending rows.
     {0x6f5600, 0xffd54f, 0xfbc02d}, // Idle
-    // Sky blue-cyan: a seat that is away, apart from live green, the accent's deep blue and the
-    // waiting indigo.
-    {0x01579b, 0x81d4fa, 0x0288d1}, // Borrowed
+    // Light sky blue: a seat that is away. Lighter and greener than the accent's deep blue that sits
+    // beside it in the ledger's bar ("in use, activity unknown"; walk 51b, F8: the two blues were
+    // too close), apart from live green, teal and the waiting indigo. tst_statepalette keeps it at
+    // least a CIELAB distance of 20 from every other state, in each theme.
+    {0x00628a, 0x40e0ff, 0x29b6f6}, // Borrowed
 };
 
 QColor mix(const QColor &a, const QColor &b, double weightOfA)

@@ -1080,12 +1080,19 @@ void LicenseDialog::revalidate()
                   .arg(days)
                   .arg(keepOnSite)
                   .arg(QLocale().createSeparatedList(groups));
-        // More than the license has is accepted (the seats may be raised later), but said.
+        // More than the license has is accepted (the seats may be raised later), but said, with
+        // the same number as the sentence before it.
         if (m_borrowMax->value() > seatCount)
             summary += u' '
-                + tr("%1 borrowed at once is more than the license's seats: at most %n can ever be borrowed.", nullptr,
-                     seatCount)
-                      .arg(m_borrowMax->value());
+                + (keepOnSite > 0
+                       ? tr("%1 borrowed at once is more than the seats not kept on site: at most %n can be borrowed "
+                            "with %2 kept on site.",
+                            nullptr, borrowable)
+                             .arg(m_borrowMax->value())
+                             .arg(keepOnSite)
+                       : tr("%1 borrowed at once is more than the license's seats: at most %n can ever be borrowed.",
+                            nullptr, seatCount)
+                             .arg(m_borrowMax->value()));
         m_borrowSummary->setText(summary);
     } else {
         m_borrowSummary->clear();

@@ -1178,7 +1178,7 @@ void MainWindow::confirmRevoke(QList<HeldSeat> seats, bool block)
     if (seat.borrowed) {
         // Deleting a borrowed seat's row would free it here while the laptop's signed lease still
         // works offline until its expiry: two people on one seat. Say so instead of revoking.
-        const QString until = QLocale().toString(seat.borrowedUntil.toLocalTime(), QLocale::LongFormat);
+        const QString until = LeaseTableModel::countedUntilText(seat.borrowedUntil);
         auto *box
             = new QMessageBox(QMessageBox::Information, tr("Borrowed seat"),
                               tr("The seat of %1 is borrowed until %2 and cannot be revoked.").arg(seat.holder, until),

@@ -215,6 +215,7 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_filter->setClearButtonEnabled(true);
     m_filter->installEventFilter(this);
     m_filter->setMaximumWidth(280);
+    m_empty->setObjectName(u"holdersEmpty"_s);
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
     m_empty->setStyleSheet(u"color: palette(mid); padding: 24px;"_s);
@@ -587,7 +588,17 @@ void SeatsPage::spreadLicenseColumns()
         if (c != LicenseListModel::NameColumn && !lh->isSectionHidden(c))
             others += lh->sectionSize(c);
     }
-    const int name = std::max(m_licenseNameWidth, m_licenses->viewport()->width() - others);
+    const int viewport = m_licenses->viewport()->width();
+    int name = std::max(m_licenseNameWidth, viewport - others);
+    // The seats beside the name stay in view (walk 51b, N3: long sandbox names at 150 % pushed "3 /
+    // 4" out): a long name is elided, whole in its tooltip, down to what its title needs; the
+    // columns after the seats scroll sideways.
+    const int least
+        = QFontMetrics(lh->font())
+              .horizontalAdvance(m_licensesProxy->headerData(LicenseListModel::NameColumn, Qt::Horizontal).toString())
+        + 30;
+    if (viewport > 0)
+        name = std::min(name, std::max(least, viewport - lh->sectionSize(LicenseListModel::SeatsColumn)));
     if (name != lh->sectionSize(LicenseListModel::NameColumn))
         lh->resizeSection(LicenseListModel::NameColumn, name);
 }
@@ -745,20 +756,44 @@ void SeatsPage::updateLedger()
 
 void SeatsPage::updateLegend()
 {
-    // Only where a rule reserves seats: elsewhere the bar is the used/free bar it always was.
+    // Only where a rule reserves seats or a license lends them: elsewhere the bar is the
+    // used/free bar it always was, its count beside it.
     bool reserved = false;
-    for (int r = 0; r < m_session.licenses().rowCount() && !reserved; ++r)
-        reserved = m_session.licenses().licenseAt(r).reservedSeats > 0;
-    m_legend->setVisible(reserved);
-    const auto swatch
-        = [](const QColor &colour) { return u"<span style=\"color:%1\">\u25A0</span>"_s.arg(colour.name()); };
-    m_legend->setText(
-        tr("%1 in use   %2 reserved for a group, idle   %3 free")
-            .arg(swatch(StatePalette::fill(StatePalette::Live)), swatch(StatePalette::fill(StatePalette::ReservedSeat)),
-                 // An outlined square: the free part of the bar is the bare track.
-                 u"<span style=\"color:%1\">\u25A1</span>"_s.arg(StatePalette::colour(StatePalette::Muted).name())));
-    m_legend->setToolTip(tr("Reserved seats only their group may take, even while nobody uses them: to "
-                            "everyone else the license is full sooner than its seat count says."));
+    bool borrowing = false;
+    for (int r = 0; r < m_session.licenses().rowCount() && !(reserved && borrowing); ++r) {
+        const LicenseSummary &l = m_session.licenses().licenseAt(r);
+        reserved = reserved || l.reservedSeats > 0;
+        borrowing = borrowing || l.borrow.allowed || l.borrowed > 0;
+    }
+    m_legend->setVisible(reserved || borrowing);
+    if (!reserved && !borrowing)
+        return;
+    // One entry for every colour the seat bar draws (SeatBarDelegate), from the same palette.
+    const auto swatch = [](StatePalette::Role role) {
+        return u"<span style=\"color:%1\">\u25A0</span>"_s.arg(StatePalette::fill(role).name());
+    };
+    QStringList entries {tr("%1 in use").arg(swatch(StatePalette::Live)),
+                         tr("%1 nearly full (80 % or more)").arg(swatch(StatePalette::Expiring)),
+                         tr("%1 full").arg(swatch(StatePalette::Denied))};
+    QStringList tips;
+    if (borrowing) {
+        entries << tr("%1 borrowed or written off").arg(swatch(StatePalette::Borrowed));
+        tips << tr("Borrowed seats are away on laptops, and a written-off one on a laptop that was lost: each stays "
+                   "counted until it is returned or its borrowed lease expires.");
+    }
+    if (reserved) {
+        entries << tr("%1 reserved for a group, idle").arg(swatch(StatePalette::ReservedSeat));
+        tips << tr("Reserved seats only their group may take, even while nobody uses them: to "
+                   "everyone else the license is full sooner than its seat count says.");
+    }
+    // An outlined square: the free part of the bar is the bare track.
+    entries << tr("%1 free").arg(
+        u"<span style=\"color:%1\">\u25A1</span>"_s.arg(StatePalette::colour(StatePalette::Muted).name()));
+    // Each entry whole on its line: a swatch never ends a line apart from its words.
+    for (QString &entry : entries)
+        entry = u"<span style=\"white-space:nowrap\">%1</span>"_s.arg(entry);
+    m_legend->setText(entries.join(u"&nbsp;&nbsp; "_s));
+    m_legend->setToolTip(tips.join(u'\n'));
 }
 
 void SeatsPage::licenseSelectionChanged()
@@ -913,7 +948,17 @@ void SeatsPage::updateHeader()
                       .arg(StatePalette::colour(StatePalette::Denied).name());
         m_holdersSummary->setText(summary + validity);
     }
-    m_empty->setText(tr("Nobody holds a seat of this license right now."));
+    // In an outage the rows shown are those of the last poll, and a license chosen since has none:
+    // its holders are not known, which is not the same as nobody (walk 51b, N4).
+    if (asOf.isValid() && inUse > 0)
+        m_empty->setText(tr("Holders not known: the server could not be reached since %1, so who holds these seats "
+                            "was never read.")
+                             .arg(asOf.toLocalTime().toString(u"HH:mm:ss"_s)));
+    else if (asOf.isValid())
+        m_empty->setText(tr("Nobody held a seat of this license as of %1; the server has not answered since.")
+                             .arg(asOf.toLocalTime().toString(u"HH:mm:ss"_s)));
+    else
+        m_empty->setText(tr("Nobody holds a seat of this license right now."));
 }
 
 void SeatsPage::updateChart()

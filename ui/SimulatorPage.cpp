@@ -1,7 +1,9 @@
 #include "SimulatorPage.h"
 
+#include "ConnectionProfile.h"
 #include "DashboardSession.h"
 #include "DemoCatalogue.h"
+#include "simulator/SandboxProvisioner.h"
 #include "simulator/Simulation.h"
 #include "simulator/SimulatorView.h"
 
@@ -46,6 +48,9 @@ void SimulatorPage::rebuild(AdminClient *client)
     DashboardSession &session = m_context.session;
     // The simulator's "server" clock is the dashboard's: one estimate, fed by both.
     auto *view = new SimulatorView(session.network(), *client, session.serverClock(), this);
+    // Sandboxes of this dashboard's own: another dashboard playing the same scenario on this
+    // server does not reset this one's run.
+    view->simulation().setSandboxSuffix(SandboxProvisioner::ownSuffix(m_context.profiles.settings()));
     const EmbeddedServerInfo &embedded = m_context.embedded;
     if (session.serverUrl() == embedded.url && !embedded.dataDir.isEmpty()) {
         view->setDemoKeyDirectory(QDir(embedded.dataDir).filePath(DemoCatalogue::keyDirectoryName()));

@@ -313,6 +313,26 @@ QString LicenseCommand::describeBorrow(const BorrowPolicy &policy)
     return text;
 }
 
+QString LicenseCommand::borrowWarning(const BorrowPolicy &policy, int seatCount)
+{
+    // Accepted (the seats may be raised later), but a policy that lends nothing is said, as the
+    // license dialog says it in amber.
+    if (!policy.allowed || policy.keepOnSite < seatCount)
+        return {};
+    if (policy.keepOnSite > seatCount)
+        return u"keeping %1 seats on site, more than the %2 the license has, leaves none to borrow: keep fewer "
+               u"(--borrow-keep-on-site), or switch borrowing off (--no-borrow)"_s.arg(policy.keepOnSite)
+                   .arg(seatCount);
+    return u"keeping all %1 on site leaves none to borrow: keep fewer (--borrow-keep-on-site), or switch "
+           u"borrowing off (--no-borrow)"_s.arg(countOf(seatCount, u"seat"_s, u"seats"_s));
+}
+
+void LicenseCommand::warnAboutBorrow(const LicenseSummary &license)
+{
+    if (const QString warning = borrowWarning(license.borrow, int(license.seatCount)); !warning.isEmpty())
+        printErr(u"keyright license: warning: %1"_s.arg(warning));
+}
+
 void LicenseCommand::start()
 {
     switch (m_action) {
@@ -390,6 +410,7 @@ void LicenseCommand::create()
                                 u"license \"%1\" was created by someone else meanwhile and has now been "
                                 u"updated: %2"_s.arg(m_licenseId, describe(result.value->license)));
             printOut(u"Created license %1."_s.arg(describe(result.value->license)));
+            warnAboutBorrow(result.value->license);
             deliverKey(result.value->key);
         });
     });
@@ -419,6 +440,7 @@ void LicenseCommand::set()
             if (!result.ok())
                 return fail(u"cannot change license %1"_s.arg(m_licenseId), result.error);
             printOut(u"Updated license %1."_s.arg(describe(result.value->license)));
+            warnAboutBorrow(result.value->license);
             if (result.value->license.seatCount < result.value->license.inUse)
                 printOut(u"%1 seats are in use: current holders keep them until they leave."_s.arg(
                     result.value->license.inUse));

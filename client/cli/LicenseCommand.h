@@ -63,6 +63,9 @@ private:
     // The policy given on the command line over `current`, and Member::Borrow when one was given.
     void applyBorrow(LicenseSpec &spec, const BorrowPolicy &current) const;
     static QString describeBorrow(const BorrowPolicy &policy);
+    // A policy that lends nothing (all seats or more kept on site), said on stderr; empty otherwise.
+    static QString borrowWarning(const BorrowPolicy &policy, int seatCount);
+    static void warnAboutBorrow(const LicenseSummary &license);
     QString m_keyFile;
 };
 

@@ -72,6 +72,8 @@ void WriteOffCommand::start()
                 ordinary = true;
                 continue;
             }
+            if (row.writeOff.isSet())
+                m_writtenOffBefore.insert(row.lease.seatId);
             matches.append(row.lease.seatId);
             candidates.append(u"%1 (%2)"_s.arg(row.lease.seatId, row.lease.holder));
         }
@@ -104,10 +106,24 @@ void WriteOffCommand::writeOff(const QString &seatId)
                 printJson(answer.toJson());
                 return finish(Ok);
             }
-            printOut(u"Wrote off seat %1 of %2, borrowed by %3 (by %4 at %5%6)."_s.arg(
-                answer.seatId.left(8), answer.licenseId, answer.holder, answer.writeOff.by,
-                formatTimestamp(answer.writeOff.at),
-                answer.writeOff.note.isEmpty() ? QString() : u": "_s + answer.writeOff.note));
+            // The server answers a second write-off with the first, unchanged: said as such, never
+            // as if this one had been recorded (walk 51b, N6).
+            const bool already = m_writtenOffBefore.contains(seatId) || answer.writeOff.note != m_note;
+            if (already) {
+                QString line = u"Already written off by %1 at %2%3"_s.arg(
+                    answer.writeOff.by, formatTimestamp(answer.writeOff.at),
+                    answer.writeOff.note.isEmpty() ? QString() : u": "_s + answer.writeOff.note);
+                if (!m_note.isEmpty() && m_note != answer.writeOff.note)
+                    line += u"; the new note was not recorded"_s;
+                printOut(line
+                         + u" (seat %1 of %2, borrowed by %3)."_s.arg(answer.seatId.left(8), answer.licenseId,
+                                                                      answer.holder));
+            } else {
+                printOut(u"Wrote off seat %1 of %2, borrowed by %3 (by %4 at %5%6)."_s.arg(
+                    answer.seatId.left(8), answer.licenseId, answer.holder, answer.writeOff.by,
+                    formatTimestamp(answer.writeOff.at),
+                    answer.writeOff.note.isEmpty() ? QString() : u": "_s + answer.writeOff.note));
+            }
             printOut(u"It stays counted until %1: the laptop holds a signed lease that cannot be recalled offline. "
                      "If the laptop turns up, `keyright return` on it frees the seat at once."_s.arg(
                          formatTimestamp(answer.countedUntil)));

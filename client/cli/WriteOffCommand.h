@@ -2,6 +2,8 @@
 
 #include "CliCommand.h"
 
+#include <QSet>
+
 namespace keyright::cli {
 
 // `keyright write-off LICENSE SEAT [--note TEXT] [--json]` (issue 27): an admin records that the
@@ -30,6 +32,7 @@ private:
     QString m_licenseId;
     QString m_seatPrefix;
     QString m_note;
+    QSet<QString> m_writtenOffBefore; // the seats the listing showed written off already
 };
 
 } // namespace keyright::cli

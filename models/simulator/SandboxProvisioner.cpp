@@ -1,7 +1,10 @@
 #include "SandboxProvisioner.h"
 
 #include "AdminClient.h"
+#include "DashboardSettings.h"
 #include "DemoCatalogue.h"
+
+#include <QRandomGenerator>
 
 #include <algorithm>
 #include <memory>
@@ -118,14 +121,43 @@ void SandboxProvisioner::emptyLicense(const QString &licenseId, ReturnBorrowed g
     });
 }
 
-LicenseSpec SandboxProvisioner::sandboxSpec(const ScenarioPreset &preset, const ScenarioPreset::SandboxLicense &sandbox)
+QString SandboxProvisioner::sandboxLicenseId(const QString &presetLicenseId, const QString &suffix)
+{
+    return suffix.isEmpty() ? presetLicenseId : presetLicenseId + u'-' + suffix;
+}
+
+bool SandboxProvisioner::isSandboxSuffix(const QString &suffix)
+{
+    return suffix.size() == 4 && std::all_of(suffix.cbegin(), suffix.cend(), [](QChar c) {
+               return (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9');
+           });
+}
+
+QString SandboxProvisioner::ownSuffix(DashboardSettings &settings)
+{
+    QString suffix = settings.value(DashboardSettings::simulatorSandboxSuffix);
+    if (isSandboxSuffix(suffix))
+        return suffix;
+    static constexpr char16_t alphabet[] = u"abcdefghijklmnopqrstuvwxyz0123456789";
+    suffix.clear();
+    for (int i = 0; i < 4; ++i)
+        suffix += QChar(alphabet[QRandomGenerator::system()->bounded(36)]);
+    settings.setValue(DashboardSettings::simulatorSandboxSuffix, suffix);
+    return suffix;
+}
+
+LicenseSpec SandboxProvisioner::sandboxSpec(const ScenarioPreset &preset, const ScenarioPreset::SandboxLicense &sandbox,
+                                            const QString &suffix)
 {
     using std::chrono::duration_cast;
     using std::chrono::seconds;
     LicenseSpec spec;
-    spec.id = sandbox.id;
-    // The name says what it is in the Seats list, since the server keeps it after the run.
-    spec.name = tr("Simulator sandbox: %1").arg(preset.title);
+    spec.id = sandboxLicenseId(sandbox.id, suffix);
+    // The name says what it is in the Seats list, since the server keeps it after the run, and
+    // whose dashboard's it is.
+    spec.name = suffix.isEmpty()
+        ? tr("Simulator sandbox: %1").arg(preset.title)
+        : tr("Simulator sandbox %1: %2", "a dashboard's suffix, a scenario's title").arg(suffix, preset.title);
     spec.seatCount = sandbox.seatCount;
     spec.ttlSeconds = std::max<qint64>(10, duration_cast<seconds>(preset.timing.ttl).count());
     spec.skewSeconds = duration_cast<seconds>(sandbox.skew).count();
@@ -156,6 +188,11 @@ QString SandboxProvisioner::sandboxName(const QString &licenseId)
         for (const ScenarioPreset::SandboxLicense &sandbox : preset->licenses) {
             if (sandbox.id == licenseId)
                 return sandboxSpec(*preset, sandbox).name;
+            // Another dashboard's own (or this one's): `<id>-<suffix>`.
+            if (const QString suffix = licenseId.mid(sandbox.id.size() + 1); licenseId.size() == sandbox.id.size() + 5
+                && licenseId.startsWith(sandbox.id) && licenseId.at(sandbox.id.size()) == u'-'
+                && isSandboxSuffix(suffix))
+                return sandboxSpec(*preset, sandbox, suffix).name;
         }
     }
     return {};

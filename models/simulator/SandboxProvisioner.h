@@ -12,6 +12,7 @@
 namespace keyright {
 
 class AdminClient;
+class DashboardSettings;
 
 // The simulator's sandbox licenses (`sim-...`, declared by each ScenarioPreset): creating one, or
 // updating it and taking a new key when it exists from an earlier run, and revoking the seats an
@@ -48,7 +49,18 @@ public:
 
     // The license `sandbox` of `preset`: its seats and skew, the preset's TTL and grace (at least
     // 10 s and the skew + 1 s, the server's bounds), and a name that says it is the simulator's.
-    static LicenseSpec sandboxSpec(const ScenarioPreset &preset, const ScenarioPreset::SandboxLicense &sandbox);
+    // With a dashboard's `suffix`, the license is that dashboard's own (sandboxLicenseId).
+    static LicenseSpec sandboxSpec(const ScenarioPreset &preset, const ScenarioPreset::SandboxLicense &sandbox,
+                                   const QString &suffix = {});
+    // Two dashboards playing the same scenario on one server must not share its sandbox: one's
+    // reset would rotate the key and free the seats of the other's run (walk 51b, F11). Each
+    // dashboard keeps a short suffix of its own in its settings (ownSuffix) and its sandboxes are
+    // `<preset's id>-<suffix>`; without a suffix, the preset's id.
+    static QString sandboxLicenseId(const QString &presetLicenseId, const QString &suffix);
+    // Four lowercase letters or digits.
+    static bool isSandboxSuffix(const QString &suffix);
+    // This dashboard's suffix, made up and kept in `settings` the first time.
+    static QString ownSuffix(DashboardSettings &settings);
     // The seat rules of the license `sandbox`: its reclaimIdle rule as the default for everyone,
     // or none at all (a sandbox license belongs to the simulator: nobody else's rules are lost).
     static SeatRules sandboxRules(const ScenarioPreset::SandboxLicense &sandbox);

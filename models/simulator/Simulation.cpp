@@ -159,8 +159,8 @@ void Simulation::playPreset(const ScenarioPreset &preset, std::function<void(con
     QList<LicenseSpec> specs;
     QList<SeatRules> rules;
     for (const ScenarioPreset::SandboxLicense &sandbox : preset.licenses) {
-        roles.insert(sandbox.role, sandbox.id);
-        specs.append(SandboxProvisioner::sandboxSpec(preset, sandbox));
+        specs.append(SandboxProvisioner::sandboxSpec(preset, sandbox, m_sandboxSuffix));
+        roles.insert(sandbox.role, specs.constLast().id);
         rules.append(SandboxProvisioner::sandboxRules(sandbox));
     }
     // The old run's clients go first, so their releases are not mistaken for leftovers.

@@ -88,6 +88,11 @@ public:
     // delete a license, so sandbox licenses stay, marked by their "sim-" ids and names, and are
     // reused by the next run of the same preset.
     void playPreset(const ScenarioPreset &preset, std::function<void(const QString &error)> done);
+    // The dashboard's own suffix for its sandbox licenses (SandboxProvisioner::sandboxLicenseId),
+    // so another dashboard playing the same scenario on the same server never resets this one's
+    // run; empty (the default): the preset's own ids.
+    void setSandboxSuffix(const QString &suffix) { m_sandboxSuffix = suffix; }
+    QString sandboxSuffix() const { return m_sandboxSuffix; }
 
     // Who sets up a preset's sandbox licenses, and who plays its script (and its instances).
     SandboxProvisioner &provisioner() { return *m_provisioner; }
@@ -172,6 +177,7 @@ private:
     QList<SimulatedClient *> m_clients;
 
     SandboxProvisioner *m_provisioner = nullptr;
+    QString m_sandboxSuffix;
     ScenarioPlayer *m_player = nullptr;
 
     QHash<QString, qint64> m_eventCursor; // license -> last event seq seen

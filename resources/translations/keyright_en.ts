@@ -768,6 +768,13 @@
             <numerusform>%1 borrowed at once is more than the license&apos;s seats: at most %n can ever be borrowed.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 borrowed at once is more than the seats not kept on site: at most %n can be borrowed with %2 kept on site.</source>
+        <translation>
+            <numerusform>%1 borrowed at once is more than the seats not kept on site: at most %n can be borrowed with %2 kept on site.</numerusform>
+            <numerusform>%1 borrowed at once is more than the seats not kept on site: at most %n can be borrowed with %2 kept on site.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::LicenseListModel</name>

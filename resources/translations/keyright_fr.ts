@@ -4296,6 +4296,11 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <comment>a date and a time: 12 Mar 2027 18:00</comment>
         <translation>%1 %2</translation>
     </message>
+    <message>
+        <source>%1 %2 %3</source>
+        <comment>a date, a time and its time zone: 12 Mar 2027 18:00 UTC</comment>
+        <translation>%1 %2 %3</translation>
+    </message>
 </context>
 <context>
     <name>keyright::LedgerBar</name>
@@ -4865,16 +4870,19 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
             <numerusform>%1 empruntés à la fois, c&apos;est plus que les sièges de la licence : jamais plus de %n ne peuvent être empruntés.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 borrowed at once is more than the seats not kept on site: at most %n can be borrowed with %2 kept on site.</source>
+        <translation>
+            <numerusform>%1 empruntés à la fois, c&apos;est plus que les sièges non gardés sur site : au plus %n peut être emprunté (sièges gardés sur site : %2).</numerusform>
+            <numerusform>%1 empruntés à la fois, c&apos;est plus que les sièges non gardés sur site : au plus %n peuvent être empruntés (sièges gardés sur site : %2).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>keyright::LicenseListModel</name>
     <message>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>License id: %1</source>
-        <translation>Identifiant de licence : %1</translation>
     </message>
     <message>
         <source>Lease lifetime: a client must renew within this time</source>
@@ -4979,6 +4987,12 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
             <numerusform>dont %n emprunté : parti sur un portable jusqu&apos;à son retour ou son expiration</numerusform>
             <numerusform>dont %n empruntés : partis sur des portables jusqu&apos;à leur retour ou leur expiration</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1
+License id: %2</source>
+        <translation>%1
+Identifiant de licence : %2</translation>
     </message>
 </context>
 <context>
@@ -5937,6 +5951,11 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>Could not set the seat rules of %1: %2</source>
         <translation>Les règles de sièges de %1 n&apos;ont pas pu être enregistrées : %2</translation>
     </message>
+    <message>
+        <source>Simulator sandbox %1: %2</source>
+        <comment>a dashboard&apos;s suffix, a scenario&apos;s title</comment>
+        <translation>Bac à sable du simulateur %1 : %2</translation>
+    </message>
 </context>
 <context>
     <name>keyright::ScenarioPlayer</name>
@@ -6040,10 +6059,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>Personne n&apos;attend de siège.</translation>
     </message>
     <message>
-        <source>%1 in use   %2 reserved for a group, idle   %3 free</source>
-        <translation>%1 utilisés   %2 réservés à un groupe, inoccupés   %3 libres</translation>
-    </message>
-    <message>
         <source>Reserved seats only their group may take, even while nobody uses them: to everyone else the license is full sooner than its seat count says.</source>
         <translation>Des sièges réservés que seul leur groupe peut prendre, même quand personne ne les utilise : pour tous les autres, la licence est pleine plus tôt que son nombre de sièges ne le dit.</translation>
     </message>
@@ -6126,6 +6141,42 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Maintenance ends within a day, on %1</source>
         <translation>Maintenance jusqu&apos;au %1, dans moins d&apos;un jour</translation>
+    </message>
+    <message>
+        <source>%1 in use</source>
+        <translation>%1 utilisés</translation>
+    </message>
+    <message>
+        <source>%1 nearly full (80 % or more)</source>
+        <translation>%1 presque pleine (80 % ou plus)</translation>
+    </message>
+    <message>
+        <source>%1 full</source>
+        <translation>%1 pleine</translation>
+    </message>
+    <message>
+        <source>%1 borrowed or written off</source>
+        <translation>%1 empruntés ou déclarés perdus</translation>
+    </message>
+    <message>
+        <source>Borrowed seats are away on laptops, and a written-off one on a laptop that was lost: each stays counted until it is returned or its borrowed lease expires.</source>
+        <translation>Les sièges empruntés sont partis sur des portables, et un siège déclaré perdu sur un portable égaré : chacun reste compté jusqu&apos;à son retour ou l&apos;expiration de son bail emprunté.</translation>
+    </message>
+    <message>
+        <source>%1 reserved for a group, idle</source>
+        <translation>%1 réservés à un groupe, inoccupés</translation>
+    </message>
+    <message>
+        <source>%1 free</source>
+        <translation>%1 libres</translation>
+    </message>
+    <message>
+        <source>Holders not known: the server could not be reached since %1, so who holds these seats was never read.</source>
+        <translation>Détenteurs inconnus : le serveur ne répond plus depuis %1, on n&apos;a donc jamais pu lire qui détient ces sièges.</translation>
+    </message>
+    <message>
+        <source>Nobody held a seat of this license as of %1; the server has not answered since.</source>
+        <translation>Personne ne détenait de siège de cette licence à %1 ; le serveur n&apos;a plus répondu depuis.</translation>
     </message>
 </context>
 <context>

@@ -582,6 +582,20 @@ void TestCli::licenseBorrowPolicyIsSetListedAndSwitchedOff()
     QCOMPARE(borrow.value(u"maxDays"_s).toInt(), 10);
     QCOMPARE(borrow.value(u"groups"_s).toArray(), QJsonArray());
 
+    // A policy the server accepts but that lends nothing (more kept on site than the 5 seats) is said
+    // on stderr; an ordinary one is not.
+    QVERIFY2(!run({u"license"_s, u"set"_s, id, u"--borrow-keep-on-site"_s, u"2"_s}).err.contains(u"warning"_s),
+             "a policy that lends seats drew a warning");
+    const CliRun keepsAll = run({u"license"_s, u"set"_s, id, u"--borrow-keep-on-site"_s, u"9"_s});
+    QCOMPARE(keepsAll.exitCode, 0);
+    QVERIFY2(keepsAll.err.contains(u"warning: keeping 9 seats on site, more than the 5 the license has, leaves "
+                                   u"none to borrow"_s),
+             qPrintable(keepsAll.err));
+    QVERIFY2(run({u"license"_s, u"set"_s, id, u"--borrow-keep-on-site"_s, u"5"_s})
+                 .err.contains(u"warning: keeping all 5 seats on site leaves none to borrow"_s),
+             "keeping every seat drew no warning");
+    QCOMPARE(run({u"license"_s, u"set"_s, id, u"--borrow-keep-on-site"_s, u"1"_s}).exitCode, 0);
+
     const CliRun off = run({u"license"_s, u"set"_s, id, u"--no-borrow"_s});
     QCOMPARE(off.exitCode, 0);
     QVERIFY2(off.out.contains(u"no borrowing"_s), qPrintable(off.out));
@@ -1057,6 +1071,13 @@ void TestCli::writeOffKeepsALostLaptopsSeatCounted()
     QVERIFY2(written.out.contains(u"It stays counted until %1"_s.arg(lease.value(u"expiresAt"_s).toString())),
              qPrintable(written.out));
     QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(), 1);
+
+    // Again: the first write-off, said as such, the new note not taken (walk 51b, N6).
+    const CliRun repeated = run({u"write-off"_s, id, seatId.left(8), u"--note"_s, u"again"_s});
+    QCOMPARE(repeated.exitCode, 0);
+    QVERIFY2(repeated.out.startsWith(u"Already written off by "_s), qPrintable(repeated.out));
+    QVERIFY2(repeated.out.contains(u": left on the train; the new note was not recorded"_s), qPrintable(repeated.out));
+    QVERIFY2(!repeated.out.contains(u"Wrote off"_s), qPrintable(repeated.out));
 
     // Again, as JSON: the first write-off, unchanged.
     const CliRun again = run({u"write-off"_s, id, seatId, u"--note"_s, u"other words"_s, u"--json"_s});

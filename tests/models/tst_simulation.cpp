@@ -102,6 +102,7 @@ private Q_SLOTS:
     void replayGivesBackASeatALaptopLeftBorrowed();
     void sandboxLicensesGetTheirReclaimRuleAndLoseAStrayOne();
     void replayStartsFromEmptySandboxLicenses();
+    void twoDashboardsPlayTheSameScenarioOnSandboxesOfTheirOwn();
     void viewerTokenIsToldPlainlyInsteadOfPlaying();
 
 private:
@@ -1310,6 +1311,47 @@ void TestSimulation::replayStartsFromEmptySandboxLicenses()
             named = license["name"_L1].toString().startsWith(u"Simulator sandbox"_s);
     }
     QVERIFY(named);
+}
+
+// Walk-through 51b (F11): two dashboards (two trainers) playing the same scenario on one server
+// shared its sandbox license, and one's start re-keyed it and revoked the other's seats. Each
+// dashboard's suffix gives it sandboxes of its own.
+void TestSimulation::twoDashboardsPlayTheSameScenarioOnSandboxesOfTheirOwn()
+{
+    const auto preset = ScenarioPreset::make(3);
+    QVERIFY(preset);
+    m_sim->setSandboxSuffix(u"ab12"_s);
+    QVERIFY(!playPreset(3).isEmpty());
+    const QString presetId = preset->licenses.constFirst().id;
+    const QString mine = presetId + u"-ab12"_s;
+    for (SimulatedClient *c : m_sim->clients())
+        QCOMPARE(c->licenseId(), mine);
+    step();
+    QCOMPARE(m_sim->licenseState(mine)->inUse, 2);
+
+    // The other trainer's dashboard, on the same server, starts the same scenario.
+    Simulation other(*m_network, *m_admin, *m_clock);
+    other.setAutoRun(false);
+    other.setSandboxSuffix(u"cd34"_s);
+    std::optional<QString> error;
+    other.playPreset(*preset, [&](const QString &e) { error = e; });
+    QVERIFY(waitUntil([&] { return error.has_value(); }));
+    QVERIFY2(error->isEmpty(), qPrintable(*error));
+    QVERIFY(!other.clients().isEmpty());
+    for (SimulatedClient *c : other.clients())
+        QCOMPARE(c->licenseId(), presetId + u"-cd34"_s);
+
+    // This run goes on untouched: no seat revoked, no key rotated, its clients still acting.
+    QVERIFY(serverEvents(mine, u"revoked"_s).isEmpty());
+    QVERIFY(serverEvents(mine, u"key_rotated"_s).isEmpty());
+    step();
+    for (SimulatedClient *c : m_sim->clients())
+        QCOMPARE(c->belief(), SimulatedClient::Belief::Acting);
+    QCOMPARE(m_sim->licenseState(mine)->inUse, 2);
+    // Each names its dashboard in the Seats list.
+    QCOMPARE(SandboxProvisioner::sandboxName(presetId + u"-cd34"_s),
+             u"Simulator sandbox cd34: %1"_s.arg(preset->title));
+    QVERIFY(SandboxProvisioner::sandboxName(presetId + u"-c"_s).isEmpty());
 }
 
 void TestSimulation::viewerTokenIsToldPlainlyInsteadOfPlaying()

@@ -31,6 +31,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QScrollArea>
 #include <QSortFilterProxyModel>
@@ -287,6 +288,11 @@ void TestDashboard::aBorrowedSeatIsNotRevoked()
     auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
     QVERIFY(box);
     QCOMPARE(box->objectName(), u"borrowedSeatMessage"_s);
+    // One format for the seat's end wherever the dashboard writes it (walk 51b, N6): the date in
+    // words, the time and the zone.
+    const QString until = LeaseTableModel::countedUntilText(carol.expiresAt);
+    QVERIFY2(until.endsWith(u' ' + carol.expiresAt.toLocalTime().timeZoneAbbreviation()), qPrintable(until));
+    QVERIFY2(box->text().contains(until), qPrintable(box->text()));
     QVERIFY2(box->text().startsWith(u"The seat of carol@laptop is borrowed until "_s), qPrintable(box->text()));
     QVERIFY2(box->text().endsWith(u" and cannot be revoked."_s), qPrintable(box->text()));
     QVERIFY2(box->informativeText().contains(u"signed lease that the server cannot recall"_s),
@@ -390,6 +396,11 @@ void TestDashboard::aLostLaptopsSeatIsWrittenOff()
     }
     QVERIFY2(tip.contains(u"laptop holding this borrowed seat is lost"_s), qPrintable(tip));
     QVERIFY2(tip.contains(u"left on the train"_s), qPrintable(tip));
+    QVERIFY2(tip.contains(u"until %1."_s.arg(until)), qPrintable(tip));
+    // The moment of the write-off in the same words, never ISO.
+    QVERIFY2(!tip.contains(carol.expiresAt.toLocalTime().toString(u"yyyy-MM-dd"_s)), qPrintable(tip));
+    QVERIFY2(QRegularExpression(u"Written off by .+ at \\d{1,2} \\w+ \\d{4} "_s).match(tip).hasMatch(),
+             qPrintable(tip));
     // Written off once: nothing more to write off, and the seat is still counted.
     QTRY_VERIFY_WITH_TIMEOUT(!writeOffAction->isEnabled(), 2000);
     QCOMPARE(m_session->licenses().licenseAt(0).inUse, 2);

@@ -231,10 +231,19 @@ void TestDialogs::borrowNumbersOutOfRangeAreSaid()
     QVERIFY2(ok->isEnabled(), qPrintable(dialog.borrowMessage()));
     QCOMPARE(dialog.borrowSummary(),
              u"Up to 3 seats may be borrowed at once, each for at most 5 days; seats always kept on site: 1. "
+             "9 borrowed at once is more than the seats not kept on site: at most 3 can be borrowed with 1 kept "
+             "on site."_s);
+
+    // Nothing kept on site: every seat may go.
+    QSpinBox *keep = dialog.borrowKeepBox();
+    keep->setFocus();
+    keep->selectAll();
+    QTest::keyClicks(keep, u"0"_s);
+    QCOMPARE(dialog.borrowSummary(),
+             u"Up to 4 seats may be borrowed at once, each for at most 5 days; seats always kept on site: 0. "
              "9 borrowed at once is more than the license's seats: at most 4 can ever be borrowed."_s);
 
     // Keeping 9 of a 4-seat license on site.
-    QSpinBox *keep = dialog.borrowKeepBox();
     keep->setFocus();
     keep->selectAll();
     QTest::keyClicks(keep, u"9"_s);

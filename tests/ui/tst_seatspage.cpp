@@ -171,6 +171,9 @@ private Q_SLOTS:
     void licenseTitlesAreWholeInEveryLanguage();
     void narrowPageKeepsNamesAndFilterWords();
     void sandboxNameIsInTheLanguage();
+    void longLicenseNamesLeaveTheSeatsInView();
+    void anotherLicenseInAnOutageHasHoldersNotKnown();
+    void theLegendNamesEveryColourOfTheSeatBars();
     void theBorrowedLineKeepsItsDatesOnAProjector();
     void chartForgetsTheLastServer();
     void aFourDigitCountIsNeverCovered();
@@ -340,6 +343,153 @@ void TestSeatsPage::sandboxNameIsInTheLanguage()
     QTRY_COMPARE(holdersTitle(), u"Détenteurs de Bac à sable du simulateur : 10. Un portable part en voyage"_s);
     QVERIFY2(shown.page.chart()->chart()->title().contains(u"Bac à sable du simulateur : 10. Un portable"_s),
              qPrintable(shown.page.chart()->chart()->title()));
+}
+
+// Walk-through 51b (N3): at 1280x720 and 150 % (853 px), the long names of simulator sandboxes
+// widened the License column and pushed the Seats column ("3 / 4" and its bar) out of view. The
+// name is elided instead, whole in its tooltip, and the seats stay beside it.
+void TestSeatsPage::longLicenseNamesLeaveTheSeatsInView()
+{
+    ShownPage shown(853, 480);
+    QVERIFY(shown.exposed());
+    LicenseList licenses;
+    licenses.serverTime = now;
+    const auto add = [&licenses](const QString &id, const QString &name) {
+        LicenseSummary summary;
+        summary.id = id;
+        summary.name = name;
+        summary.seatCount = 4;
+        summary.inUse = 3;
+        summary.ttlSeconds = 60;
+        summary.skewSeconds = 5;
+        summary.reapGraceSeconds = 15;
+        licenses.licenses << summary;
+    };
+    add(u"render-farm"_s, u"Render farm"_s);
+    const QString longName = u"Simulator sandbox: 10. A laptop goes on a trip"_s;
+    add(ScenarioPreset::make(10)->licenses.first().id, longName);
+    add(ScenarioPreset::make(11)->licenses.first().id,
+        u"Simulator sandbox: 11. The borrowed laptop's clock is turned back"_s);
+    shown.session.licenses().applyList(licenses);
+    auto *table = shown.page.findChild<QTableView *>(u"licensesTable"_s);
+    QVERIFY(table);
+    const int seats = LicenseListModel::SeatsColumn;
+    QTRY_VERIFY2(table->columnViewportPosition(seats) >= 0
+                     && table->columnViewportPosition(seats) + table->columnWidth(seats) <= table->viewport()->width(),
+                 qPrintable(u"seats at %1..%2 px of a %3 px table"_s.arg(table->columnViewportPosition(seats))
+                                .arg(table->columnViewportPosition(seats) + table->columnWidth(seats))
+                                .arg(table->viewport()->width())));
+    QVERIFY(table->columnWidth(LicenseListModel::NameColumn) < table->fontMetrics().horizontalAdvance(longName));
+    // The whole name is in the tooltip of the elided one.
+    bool found = false;
+    for (int r = 0; r < table->model()->rowCount(); ++r) {
+        const QModelIndex name = table->model()->index(r, LicenseListModel::NameColumn);
+        if (name.data().toString() == longName) {
+            found = true;
+            QVERIFY2(name.data(Qt::ToolTipRole).toString().startsWith(longName),
+                     qPrintable(name.data(Qt::ToolTipRole).toString()));
+        }
+    }
+    QVERIFY(found);
+}
+
+// Walk-through 51b (N4): in an outage, a license chosen after the server went away has no rows; the
+// page said "Nobody holds a seat" under "3 of 4 in use". It says its holders are not known.
+void TestSeatsPage::anotherLicenseInAnOutageHasHoldersNotKnown()
+{
+    ShownPage shown(1440, 900);
+    QVERIFY(shown.exposed());
+    DashboardSession &session = shown.session;
+    feed(session, 2, now.addSecs(-600));
+    LicenseList licenses;
+    licenses.serverTime = now;
+    licenses.licenses << session.licenses().licenseAt(0);
+    LicenseSummary other = licenses.licenses.first();
+    other.id = u"render-farm"_s;
+    other.name = u"Render farm"_s;
+    other.seatCount = 4;
+    other.inUse = 3;
+    licenses.licenses << other;
+    session.licenses().applyList(licenses);
+    auto *table = shown.page.findChild<QTableView *>(u"licensesTable"_s);
+    auto *empty = shown.page.findChild<QLabel *>(u"holdersEmpty"_s);
+    QVERIFY(table && empty);
+    QTRY_COMPARE(table->selectionModel()->selectedRows().size(), 1);
+    // The server stops answering: the rows of the last poll stay, dated.
+    session.leases().setStaleSince(now.addSecs(-30));
+    int row = -1;
+    for (int r = 0; r < table->model()->rowCount(); ++r) {
+        if (table->model()->index(r, LicenseListModel::NameColumn).data().toString() == u"Render farm"_s)
+            row = r;
+    }
+    QVERIFY(row >= 0);
+    const QRect cell = table->visualRect(table->model()->index(row, LicenseListModel::NameColumn));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+    QTRY_VERIFY(empty->isVisible());
+    const QString asOf = now.addSecs(-30).toString(u"HH:mm:ss"_s);
+    QCOMPARE(empty->text(),
+             u"Holders not known: the server could not be reached since %1, so who holds these "
+             "seats was never read."_s.arg(asOf));
+    QVERIFY(!empty->text().contains(u"Nobody"_s));
+}
+
+// Walk-through 51b (F8): the legend under the licenses lacked the borrowed seats' colour. Each
+// colour the seat bars draw has its entry, from the same palette.
+void TestSeatsPage::theLegendNamesEveryColourOfTheSeatBars()
+{
+    ShownPage shown(1440, 900);
+    QVERIFY(shown.exposed());
+    LicenseList licenses;
+    licenses.serverTime = now;
+    LicenseSummary lending;
+    lending.id = u"render-farm"_s;
+    lending.name = u"Render farm"_s;
+    lending.seatCount = 4;
+    lending.inUse = 2;
+    lending.borrowed = 1;
+    lending.borrow.allowed = true;
+    lending.borrow.maxDays = 7;
+    lending.borrow.maxBorrowed = 2;
+    lending.ttlSeconds = 60;
+    lending.skewSeconds = 5;
+    lending.reapGraceSeconds = 15;
+    LicenseSummary full = lending;
+    full.id = u"solver"_s;
+    full.name = u"Solver"_s;
+    full.inUse = 4;
+    full.borrowed = 0;
+    full.borrow = {};
+    licenses.licenses << lending << full;
+    shown.session.licenses().applyList(licenses);
+    QLabel *legend = shown.page.seatLegend();
+    QTRY_VERIFY(legend->isVisible());
+    QVERIFY2(legend->text().contains(u"borrowed or written off"_s), qPrintable(legend->text()));
+
+    // Every state colour found in the bars is in the legend.
+    auto *table = shown.page.findChild<QTableView *>(u"licensesTable"_s);
+    QVERIFY(table);
+    QSet<QRgb> drawn;
+    for (int r = 0; r < table->model()->rowCount(); ++r) {
+        const QRect bar = table->visualRect(table->model()->index(r, LicenseListModel::SeatsColumn));
+        const QImage image = table->viewport()->grab(bar).toImage();
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x)
+                drawn.insert(image.pixelColor(x, y).rgb());
+        }
+    }
+    int found = 0;
+    for (int role = 0; role < StatePalette::RoleCount; ++role) {
+        const QColor fill = StatePalette::fill(StatePalette::Role(role));
+        if (!drawn.contains(fill.rgb()))
+            continue;
+        ++found;
+        QVERIFY2(
+            legend->text().contains(fill.name()),
+            qPrintable(
+                u"the bars draw %1 (role %2), the legend says: %3"_s.arg(fill.name()).arg(role).arg(legend->text())));
+    }
+    QVERIFY2(drawn.contains(StatePalette::fill(StatePalette::Borrowed).rgb()), "no borrowed part in the bar");
+    QVERIFY2(found >= 3, qPrintable(u"%1 state colours in the bars"_s.arg(found))); // in use, borrowed, full
 }
 
 // Walk-through 50 (F7): in French on a 1280x720 screen at 150 % (853 px), the ledger's borrowed

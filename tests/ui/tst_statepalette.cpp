@@ -13,6 +13,8 @@
 #include <QStyleFactory>
 #include <QTest>
 
+#include <array>
+#include <cmath>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -42,6 +44,23 @@ QPalette lightPalette()
     return fusion->standardPalette();
 }
 
+// The CIE 1976 distance between two colours in CIELAB (D65): about 2.3 is just noticeable; two
+// states drawn side by side want much more.
+double labDistance(const QColor &a, const QColor &b)
+{
+    const auto lab = [](const QColor &colour) {
+        const auto linear = [](double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
+        const double r = linear(colour.redF()), g = linear(colour.greenF()), bl = linear(colour.blueF());
+        const double x = (0.4124 * r + 0.3576 * g + 0.1805 * bl) / 0.95047;
+        const double y = 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+        const double z = (0.0193 * r + 0.1192 * g + 0.9505 * bl) / 1.08883;
+        const auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116.0; };
+        return std::array<double, 3> {116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))};
+    };
+    const auto p = lab(a), q = lab(b);
+    return std::hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+}
+
 } // namespace
 
 class TestStatePalette : public QObject
@@ -53,6 +72,8 @@ private Q_SLOTS:
     void everyStateIsReadable_data();
     void everyStateIsReadable();
     void contrastFollowsTheWcagFormula();
+    void borrowedIsApartFromEveryOtherState_data();
+    void borrowedIsApartFromEveryOtherState();
     void modelsAndDelegatesPaintWithThePaletteInUse();
 };
 
@@ -96,6 +117,37 @@ void TestStatePalette::contrastFollowsTheWcagFormula()
     QCOMPARE(StatePalette::contrastRatio(Qt::white, Qt::white), 1.0);
     // #767676 is the classic lightest grey that passes AA on white (4.54:1).
     QVERIFY(qAbs(StatePalette::contrastRatio(QColor(0x76, 0x76, 0x76), Qt::white) - 4.54) < 0.01);
+}
+
+void TestStatePalette::borrowedIsApartFromEveryOtherState_data()
+{
+    QTest::addColumn<int>("role");
+    for (int role = 0; role < StatePalette::RoleCount; ++role) {
+        if (role != StatePalette::Borrowed)
+            QTest::newRow(qPrintable(u"role %1"_s.arg(role))) << role;
+    }
+}
+
+// Walk-through 51b (F8): the ledger's bar drew the borrowed seats in a sky blue beside the deep
+// blue of "in use, activity unknown", and the two read as one. A borrowed seat is told apart from
+// every other state, as an area and as text, in the light and the dark theme.
+void TestStatePalette::borrowedIsApartFromEveryOtherState()
+{
+    QFETCH(int, role);
+    const auto other = StatePalette::Role(role);
+    const double least = 20.0;
+    const double fills = labDistance(StatePalette::fill(StatePalette::Borrowed), StatePalette::fill(other));
+    QVERIFY2(fills >= least,
+             qPrintable(u"fills %1 and %2: %3 apart"_s
+                            .arg(StatePalette::fill(StatePalette::Borrowed).name(), StatePalette::fill(other).name())
+                            .arg(fills)));
+    for (const QPalette &palette : {lightPalette(), darkPalette()}) {
+        const QColor borrowed = StatePalette::colour(StatePalette::Borrowed, palette);
+        const QColor colour = StatePalette::colour(other, palette);
+        QVERIFY2(labDistance(borrowed, colour) >= least,
+                 qPrintable(
+                     u"%1 and %2: %3 apart"_s.arg(borrowed.name(), colour.name()).arg(labDistance(borrowed, colour))));
+    }
 }
 
 void TestStatePalette::modelsAndDelegatesPaintWithThePaletteInUse()
