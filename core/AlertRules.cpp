@@ -53,6 +53,11 @@ QList<int> AlertRule::noticeDays() const
     return daysBefore.isEmpty() ? usual : daysBefore;
 }
 
+bool isEvaluated(AlertKind kind)
+{
+    return kind != AlertKind::InstanceSilent;
+}
+
 bool AlertRule::validate(ValidationError *error) const
 {
     if (id.isEmpty())
@@ -88,9 +93,11 @@ bool AlertRule::validate(ValidationError *error) const
         }
         break;
     case AlertKind::InstanceSilent:
-        if (!inRange(seconds, 5, 24 * 3600))
-            return fail(error, u"seconds"_s, u"an instance is silent after 5 seconds to a day"_s);
-        break;
+        // Offered nowhere until the instances record that they are alive (isEvaluated()).
+        return fail(error, u"kind"_s,
+                    u"instance_silent is not evaluated yet: the server's instances do not record that they are "
+                    "alive, so a silent one cannot be told apart; watch the instances with your monitoring "
+                    "(GET /v1/health on each)"_s);
     case AlertKind::ClockJump:
         if (!inRange(minutes, 1, weekMinutes))
             return fail(error, u"minutes"_s, u"a clock jump stays an alert for 1 minute to a week"_s);
@@ -206,7 +213,10 @@ AlertStep stepAlert(const AlertRule &rule, const AlertTrack &previous, const Ale
             step.transition = AlertStep::Transition::Fire;
         }
     } else {
-        track.breachedSince = {};
+        // A firing alert keeps when its condition began to hold, across a flap, until it resolves:
+        // that is when the alert started (its alert_fired event's "since"), not when it last held.
+        if (!track.firing())
+            track.breachedSince = {};
         if (track.firing()) {
             if (!track.clearSince.isValid())
                 track.clearSince = now;

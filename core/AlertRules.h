@@ -25,9 +25,14 @@ enum class AlertKind {
     WaitingLine, // more than `threshold` waiting (0: not watched), or a wait longer than `minutes`
                  // (0: not watched)
     ValidityEnding, // validUntil or maintenanceUntil within one of `daysBefore`
-    InstanceSilent, // an instance on the shared database not seen for `seconds`
+    InstanceSilent, // an instance on the shared database not seen for `seconds`; not evaluated yet
+                    // (isEvaluated): AlertRule::validate refuses it
     ClockJump, // a server clock jumped (a ClockJumped event within the last `minutes`)
 };
+
+// Whether a server evaluates rules of this kind: an editor offers only these, and
+// AlertRule::validate() refuses the others with a sentence saying why.
+bool isEvaluated(AlertKind kind);
 
 enum class AlertSeverity { Info, Warning, Critical };
 

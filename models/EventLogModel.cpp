@@ -1,9 +1,9 @@
 #include "EventLogModel.h"
 
+#include "AlertText.h"
 #include "BorrowRefusalText.h"
 #include "Durations.h"
 #include "LeaseTableModel.h"
-#include "LongDate.h"
 #include "StatePalette.h"
 #include "Timestamps.h"
 #include "wire/AccessRole.h"
@@ -132,63 +132,14 @@ QString EventLogModel::actorLabel(const EventRecord &event)
     return actorLabel(event.actor);
 }
 
-QString EventLogModel::validityEndingText(const eventdetail::AlertChange &change, int count)
-{
-    const QString notice = tr("(notice of %n day(s))", nullptr, change.noticeDays);
-    // The date's UTC day, as the Seats page's badges and the checkout refusal give it.
-    const QString date = longDateText(change.endsAt.toUTC().date(), QLocale());
-    const bool passed = change.value < 0;
-    QString text;
-    switch (change.ends) {
-    case ValidityBound::ValidUntil:
-        text = passed    ? tr("the license expired on %1").arg(date)
-            : count == 0 ? tr("the license expires on %1, within a day").arg(date)
-                         : tr("the license expires on %1, in %n day(s)", nullptr, count).arg(date);
-        break;
-    case ValidityBound::MaintenanceUntil:
-        text = passed ? tr("its maintenance ended on %1 (checkouts are not affected)").arg(date)
-            : count == 0
-            ? tr("its maintenance ends on %1, within a day (checkouts are not affected)").arg(date)
-            : tr("its maintenance ends on %1, in %n day(s) (checkouts are not affected)", nullptr, count).arg(date);
-        break;
-    case ValidityBound::None:
-        // An alert recorded before its date was named: which one ended is not known.
-        text = change.value <= 0 ? tr("the license or its maintenance has ended")
-                                 : tr("%n day(s) before the license or its maintenance ends", nullptr, count);
-        break;
-    }
-    return text + u' ' + notice;
-}
-
 QString EventLogModel::alertMeasureText(const eventdetail::AlertChange &change)
 {
-    const AlertKind kind = change.kind;
-    const qint64 value = change.value;
-    const qint64 limit = change.limit;
-    const int count = int(std::clamp<qint64>(value, 0, std::numeric_limits<int>::max()));
-    switch (kind) {
-    case AlertKind::SeatsInUse:
-        return tr("%1 % of the seats in use (the rule's threshold: %2 %)").arg(value).arg(limit);
-    case AlertKind::Denials:
-        return limit == 0 ? tr("%n true denial(s)", nullptr, count)
-                          : tr("%n denial(s) in the rule's window (more than %1 fires it)", nullptr, count).arg(limit);
-    case AlertKind::WaitingLine:
-        return tr("the waiting line at %1 (the rule's limit: %2)").arg(value).arg(limit);
-    case AlertKind::ValidityEnding:
-        return validityEndingText(change, count);
-    case AlertKind::InstanceSilent:
-        return tr("an instance silent for %1").arg(formatDuration(std::chrono::seconds {value}));
-    case AlertKind::ClockJump:
-        return tr("%n clock jump(s)", nullptr, count);
-    }
-    return {};
+    return keyright::alertMeasureText(change, QLocale());
 }
 
 QString EventLogModel::alertText(const eventdetail::AlertChange &change, bool fired)
 {
-    const QString measure = alertMeasureText(change);
-    return fired ? tr("rule %1: %2").arg(change.ruleId, measure)
-                 : tr("rule %1 no longer holds: %2").arg(change.ruleId, measure);
+    return keyright::alertText(change, fired, QLocale());
 }
 
 QString EventLogModel::clockJumpText(const EventRecord &event)

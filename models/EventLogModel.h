@@ -87,7 +87,6 @@ public:
     static QString actorLabel(const EventRecord &event);
 
 private:
-    static QString validityEndingText(const eventdetail::AlertChange &change, int count);
     void trimToCapacity();
 
     QList<EventRecord> m_events;

@@ -283,9 +283,19 @@ void AlertsCommand::start()
                 if (!result.ok())
                     return fail(u"cannot acknowledge the alert %1"_s.arg(m_alertId), result.error);
                 const alerts::FiringAlert &alert = *result.value;
+                // Acknowledged before: nothing was recorded, the note given is not kept (exit 1).
+                const ExitCode code = alert.alreadyAcknowledged ? Failure : Ok;
                 if (context().json) {
                     printJson(alert.toJson());
-                    return finish(Ok);
+                    return finish(code);
+                }
+                if (alert.alreadyAcknowledged) {
+                    return failWith(
+                        code,
+                        u"alert %1: already acknowledged by %2 at %3%4; %5"_s.arg(
+                            QString::number(m_alertId), alert.acknowledgedBy, formatTimestamp(alert.acknowledgedAt),
+                            alert.note.isEmpty() ? QString() : u": "_s + alert.note,
+                            m_note.isEmpty() ? u"nothing was recorded"_s : u"the new note was not recorded"_s));
                 }
                 printOut(u"Alert %1 (rule %2, %3) acknowledged by %4 at %5%6."_s.arg(
                     QString::number(alert.id), alert.ruleId,
@@ -332,7 +342,13 @@ void AlertsCommand::listDeliveries()
                 return finish(Ok);
             }
             if (result.value->isEmpty()) {
-                printOut(u"No alert deliveries."_s);
+                // Of the status asked for: "none" is not "none at all" (walk 51a N4).
+                const auto status = alerts::webhook::statusFromWire(m_status);
+                printOut(!status                                                   ? u"No alert deliveries."_s
+                             : *status == alerts::webhook::DeliveryStatus::Pending ? u"No pending alert deliveries."_s
+                             : *status == alerts::webhook::DeliveryStatus::Delivered
+                             ? u"No delivered alert deliveries."_s
+                             : u"No alert deliveries given up."_s);
                 return finish(Ok);
             }
             TextTable table({u"ID"_s, u"ENDPOINT"_s, u"EVENT"_s, u"STATUS"_s, u"ATTEMPTS"_s, u"CREATED"_s,

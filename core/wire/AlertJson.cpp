@@ -346,6 +346,8 @@ QJsonObject FiringAlert::toJson() const
         json.insert(u"ends"_s, toWire(ends));
         json.insert(u"endsAt"_s, timeOrNull(endsAt));
     }
+    if (alreadyAcknowledged)
+        json.insert(QString::fromUtf16(alreadyAcknowledgedMember), true);
     return json;
 }
 
@@ -386,6 +388,7 @@ std::optional<FiringAlert> FiringAlert::fromJson(const QJsonValue &json, const Q
         alert.acknowledgedBy = reader.optionalString(object, path, u"acknowledgedBy"_s);
         alert.note = reader.optionalString(object, path, QString::fromUtf16(noteMember));
     }
+    alert.alreadyAcknowledged = object.value(QString::fromUtf16(alreadyAcknowledgedMember)).toBool(false);
     if (!reader.report(error))
         return std::nullopt;
     return alert;

@@ -19,7 +19,8 @@
 //            until the next evaluation), "ruleId", "kind", "severity", "licenseId" (null: not about
 //            one), "noticeDays" (validity_ending only), "since", "firedAt", "value", "limit",
 //            "acknowledgedBy", "acknowledgedAt", "note" (null until it is acknowledged)}
-//   POST /v1/alerts/{alertId}/acknowledge: {"note"?: text}; answers the firing alert
+//   POST /v1/alerts/{alertId}/acknowledge: {"note"?: text}; answers the firing alert, with
+//            "alreadyAcknowledged": true when it had been acknowledged before (nothing recorded)
 // The event detail of alert_fired and alert_resolved is eventdetail::AlertChange.
 namespace keyright::alerts {
 
@@ -30,6 +31,7 @@ inline constexpr int maxRules = 200;
 // The note an operator may give when acknowledging an alert, at most this many characters.
 inline constexpr int maxNoteLength = 500;
 inline constexpr char16_t noteMember[] = u"note";
+inline constexpr char16_t alreadyAcknowledgedMember[] = u"alreadyAcknowledged";
 
 // An alert's id: the seq of the alert_fired event that started its firing, 1 to 18 decimal digits.
 bool isValidAlertId(QStringView id);
@@ -81,6 +83,10 @@ struct FiringAlert
     QString acknowledgedBy; // the token name of who acknowledged it; empty: not acknowledged
     QDateTime acknowledgedAt;
     QString note;
+    // The answer to POST /v1/alerts/{alertId}/acknowledge for an alert acknowledged before
+    // ("alreadyAcknowledged": true, absent otherwise): nothing was recorded, and the who, when and
+    // note are the first acknowledgement's.
+    bool alreadyAcknowledged = false;
 
     bool acknowledged() const { return acknowledgedAt.isValid(); }
 

@@ -1,5 +1,6 @@
 #include "wire/AlertWebhook.h"
 
+#include "AlertText.h"
 #include "Timestamps.h"
 #include "wire/AlertJson.h"
 #include "wire/JsonReader.h"
@@ -49,12 +50,16 @@ QByteArray signatureValue(qint64 unixSeconds, QByteArrayView hexMac)
 
 QJsonObject Payload::toJson() const
 {
+    QJsonObject change = alert.toJson();
+    // A test is about no rule: its kind says so rather than the first kind's name (walk 51a #15).
+    if (event == QStringView(testEvent))
+        change.insert(u"kind"_s, QString::fromUtf16(testKind));
     return QJsonObject {
         {u"deliveryId"_s, deliveryId},
         {u"event"_s, event},
         {u"time"_s, timeOrNull(time)},
         {u"licenseId"_s, licenseId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(licenseId)},
-        {u"alert"_s, alert.toJson()},
+        {u"alert"_s, change},
         {u"sentence"_s, sentence},
     };
 }
@@ -76,24 +81,11 @@ std::optional<Payload> Payload::fromJson(const QJsonObject &json, ValidationErro
 
 QString sentence(const eventdetail::AlertChange &change, bool fired, const QString &licenseId)
 {
+    // The rule and its numbers as the dashboard says them (AlertText), in English, with dates that
+    // do not depend on the server's locale.
     const QString subject = licenseId.isEmpty() ? u"the server"_s : licenseId;
-    QString notice;
-    if (change.noticeDays >= 0)
-        notice = u" (%1 days' notice)"_s.arg(change.noticeDays);
-    if (change.kind == AlertKind::ValidityEnding && change.ends != ValidityBound::None) {
-        // Which date, so that an ended maintenance is not read as the license ending (walk 50a).
-        const QString what = change.ends == ValidityBound::ValidUntil ? u"the license"_s : u"its maintenance"_s;
-        const QString date = change.endsAt.toUTC().date().toString(Qt::ISODate);
-        const QString left = change.value < 0 ? u"ended on %1"_s.arg(date)
-            : change.value == 0               ? u"ends on %1, within a day"_s.arg(date)
-                                              : u"ends on %1, in %2 days"_s.arg(date).arg(change.value);
-        return u"Alert %1 (%2%3) %4 for %5: %6 %7, %8."_s.arg(change.ruleId, alerts::toWire(change.kind), notice,
-                                                              fired ? u"fired"_s : u"resolved"_s, subject, what, left,
-                                                              alerts::toWire(change.severity));
-    }
-    return u"Alert %1 (%2%3) %4 for %5: %6 against a limit of %7, %8."_s.arg(
-        change.ruleId, alerts::toWire(change.kind), notice, fired ? u"fired"_s : u"resolved"_s, subject,
-        QString::number(change.value), QString::number(change.limit), alerts::toWire(change.severity));
+    return u"Alert %1 for %2 (%3): %4."_s.arg(fired ? u"fired"_s : u"resolved"_s, subject,
+                                              alerts::toWire(change.severity), alertText(change, fired, QLocale::c()));
 }
 
 QString redactedUrl(const QString &url)

@@ -33,6 +33,9 @@ QByteArray signatureValue(qint64 unixSeconds, QByteArrayView hexMac);
 inline constexpr char16_t firedEvent[] = u"alert_fired";
 inline constexpr char16_t resolvedEvent[] = u"alert_resolved";
 inline constexpr char16_t testEvent[] = u"test";
+// A test delivery's "alert.kind": it is about no rule ("ruleId" "test", "since" and "firedAt" the
+// time it was asked for).
+inline constexpr char16_t testKind[] = u"test";
 
 // The body a receiver gets:
 //   {"deliveryId", "event", "time", "licenseId" (null: not about one), "alert": AlertChange's
@@ -51,7 +54,9 @@ struct Payload
     static std::optional<Payload> fromJson(const QJsonObject &json, ValidationError *error = nullptr);
 };
 
-// "Alert seats_in_use fired for acme-cad: 100 (limit 100), warning."
+// "Alert fired for acme-cad (warning): rule cad-full: 100 % of the seats in use (the rule's
+// threshold: 90 %)."; resolved: "Alert resolved for acme-cad (warning): rule cad-full no longer
+// holds: ..." with the numbers it fired with. The rule's part is core's alertText(), in English.
 QString sentence(const eventdetail::AlertChange &change, bool fired, const QString &licenseId);
 
 // A webhook URL as a viewer sees it: scheme, host and port, and "/…" for a path, query or

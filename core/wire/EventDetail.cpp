@@ -460,6 +460,8 @@ QJsonObject AlertChange::toJson() const
                       {u"limit"_s, limit}};
     if (noticeDays >= 0)
         json.insert(u"noticeDays"_s, noticeDays);
+    if (resolvedAt.isValid())
+        json.insert(u"resolvedAt"_s, timestamp(resolvedAt));
     if (ends != ValidityBound::None) {
         json.insert(u"ends"_s, alerts::toWire(ends));
         json.insert(u"endsAt"_s, timestamp(endsAt));
@@ -476,6 +478,7 @@ AlertChange AlertChange::fromJson(const QJsonObject &detail)
     change.noticeDays = detail.contains(u"noticeDays"_s) ? detail.value(u"noticeDays"_s).toInt(-1) : -1;
     change.since = timeOf(detail, u"since"_s);
     change.firedAt = timeOf(detail, u"firedAt"_s);
+    change.resolvedAt = timeOf(detail, u"resolvedAt"_s);
     change.value = detail.value(u"value"_s).toInteger();
     change.limit = detail.value(u"limit"_s).toInteger();
     change.ends = alerts::boundFromWire(detail.value(u"ends"_s).toString());

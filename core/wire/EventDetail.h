@@ -372,8 +372,11 @@ struct AlertChange
     int noticeDays = -1; // validity_ending: the notice it fired at; -1 otherwise
     QDateTime since; // when the condition began to hold
     QDateTime firedAt; // alert_resolved: when it had fired
-    qint64 value = 0; // the measure (percent, denials, waiting, minutes, days left (-1: passed), jumps)
-    qint64 limit = 0; // the rule's number it was compared with
+    QDateTime resolvedAt; // alert_resolved: when it resolved ("resolvedAt", absent from alert_fired)
+    // The measure (percent, denials, waiting, minutes, days left (-1: passed), jumps) and the rule's
+    // number it was compared with; alert_resolved repeats those the alert fired with.
+    qint64 value = 0;
+    qint64 limit = 0;
     ValidityBound ends = ValidityBound::None; // validity_ending: the date it is about ("ends")
     QDateTime endsAt; // and when that date is ("endsAt")
 

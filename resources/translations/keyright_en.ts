@@ -238,6 +238,58 @@
     </message>
 </context>
 <context>
+    <name>keyright::AlertText</name>
+    <message numerus="yes">
+        <source>(notice of %n day(s))</source>
+        <translation>
+            <numerusform>(notice of %n day)</numerusform>
+            <numerusform>(notice of %n days)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the license expires on %1, in %n day(s)</source>
+        <translation>
+            <numerusform>the license expires on %1, in %n day</numerusform>
+            <numerusform>the license expires on %1, in %n days</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>its maintenance ends on %1, in %n day(s) (checkouts are not affected)</source>
+        <translation>
+            <numerusform>its maintenance ends on %1, in %n day (checkouts are not affected)</numerusform>
+            <numerusform>its maintenance ends on %1, in %n days (checkouts are not affected)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) before the license or its maintenance ends</source>
+        <translation>
+            <numerusform>%n day before the license or its maintenance ends</numerusform>
+            <numerusform>%n days before the license or its maintenance ends</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n true denial(s)</source>
+        <translation>
+            <numerusform>%n true denial</numerusform>
+            <numerusform>%n true denials</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n denial(s) in the rule&apos;s window (more than %1 fires it)</source>
+        <translation>
+            <numerusform>%n denial in the rule&apos;s window (more than %1 fires it)</numerusform>
+            <numerusform>%n denials in the rule&apos;s window (more than %1 fires it)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n clock jump(s)</source>
+        <translation>
+            <numerusform>%n clock jump</numerusform>
+            <numerusform>%n clock jumps</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>keyright::AlertTray</name>
     <message numerus="yes">
         <source>Keyright: %n alert(s) firing, the worst %1</source>
@@ -501,59 +553,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n true denial(s)</source>
-        <translation>
-            <numerusform>%n true denial</numerusform>
-            <numerusform>%n true denials</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n denial(s) in the rule&apos;s window (more than %1 fires it)</source>
-        <translation>
-            <numerusform>%n denial in the rule&apos;s window (more than %1 fires it)</numerusform>
-            <numerusform>%n denials in the rule&apos;s window (more than %1 fires it)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n day(s) before the license or its maintenance ends</source>
-        <translation>
-            <numerusform>%n day before the license or its maintenance ends</numerusform>
-            <numerusform>%n days before the license or its maintenance ends</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>(notice of %n day(s))</source>
-        <translation>
-            <numerusform>(notice of %n day)</numerusform>
-            <numerusform>(notice of %n days)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n clock jump(s)</source>
-        <translation>
-            <numerusform>%n clock jump</numerusform>
-            <numerusform>%n clock jumps</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>borrowed for %n day(s), until %1</source>
         <translation>
             <numerusform>borrowed for %n day, until %1</numerusform>
             <numerusform>borrowed for %n days, until %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>the license expires on %1, in %n day(s)</source>
-        <translation>
-            <numerusform>the license expires on %1, in %n day</numerusform>
-            <numerusform>the license expires on %1, in %n days</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>its maintenance ends on %1, in %n day(s) (checkouts are not affected)</source>
-        <translation>
-            <numerusform>its maintenance ends on %1, in %n day (checkouts are not affected)</numerusform>
-            <numerusform>its maintenance ends on %1, in %n days (checkouts are not affected)</numerusform>
         </translation>
     </message>
 </context>

@@ -1167,6 +1167,98 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     </message>
 </context>
 <context>
+    <name>keyright::AlertText</name>
+    <message numerus="yes">
+        <source>(notice of %n day(s))</source>
+        <translation>
+            <numerusform>(préavis de %n jour)</numerusform>
+            <numerusform>(préavis de %n jours)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the license expired on %1</source>
+        <translation>la licence a expiré le %1</translation>
+    </message>
+    <message>
+        <source>the license expires on %1, within a day</source>
+        <translation>la licence expire le %1, dans moins d&apos;un jour</translation>
+    </message>
+    <message numerus="yes">
+        <source>the license expires on %1, in %n day(s)</source>
+        <translation>
+            <numerusform>la licence expire le %1, dans %n jour</numerusform>
+            <numerusform>la licence expire le %1, dans %n jours</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>its maintenance ended on %1 (checkouts are not affected)</source>
+        <translation>sa maintenance a pris fin le %1 (les prises de siège ne sont pas touchées)</translation>
+    </message>
+    <message>
+        <source>its maintenance ends on %1, within a day (checkouts are not affected)</source>
+        <translation>sa maintenance prend fin le %1, dans moins d&apos;un jour (les prises de siège ne sont pas touchées)</translation>
+    </message>
+    <message numerus="yes">
+        <source>its maintenance ends on %1, in %n day(s) (checkouts are not affected)</source>
+        <translation>
+            <numerusform>sa maintenance prend fin le %1, dans %n jour (les prises de siège ne sont pas touchées)</numerusform>
+            <numerusform>sa maintenance prend fin le %1, dans %n jours (les prises de siège ne sont pas touchées)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the license or its maintenance has ended</source>
+        <translation>la licence ou sa maintenance a pris fin</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) before the license or its maintenance ends</source>
+        <translation>
+            <numerusform>%n jour avant la fin de la licence ou de sa maintenance</numerusform>
+            <numerusform>%n jours avant la fin de la licence ou de sa maintenance</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 % of the seats in use (the rule&apos;s threshold: %2 %)</source>
+        <translation>%1 % des sièges utilisés (seuil de la règle : %2 %)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n true denial(s)</source>
+        <translation>
+            <numerusform>%n vrai refus</numerusform>
+            <numerusform>%n vrais refus</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n denial(s) in the rule&apos;s window (more than %1 fires it)</source>
+        <translation>
+            <numerusform>%n refus dans la fenêtre de la règle (elle se déclenche au-delà de %1)</numerusform>
+            <numerusform>%n refus dans la fenêtre de la règle (elle se déclenche au-delà de %1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the waiting line at %1 (the rule&apos;s limit: %2)</source>
+        <translation>file d’attente à %1 (limite de la règle : %2)</translation>
+    </message>
+    <message>
+        <source>an instance silent for %1</source>
+        <translation>une instance silencieuse depuis %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n clock jump(s)</source>
+        <translation>
+            <numerusform>%n saut d’horloge</numerusform>
+            <numerusform>%n sauts d’horloge</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>rule %1: %2</source>
+        <translation>règle %1 : %2</translation>
+    </message>
+    <message>
+        <source>rule %1 no longer holds: %2</source>
+        <translation>règle %1 : la condition ne tient plus : %2</translation>
+    </message>
+</context>
+<context>
     <name>keyright::AlertTray</name>
     <message>
         <source>Keyright: no alert firing</source>
@@ -2740,61 +2832,6 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>alertes</translation>
     </message>
     <message>
-        <source>%1 % of the seats in use (the rule&apos;s threshold: %2 %)</source>
-        <translation>%1 % des sièges utilisés (seuil de la règle : %2 %)</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n true denial(s)</source>
-        <translation>
-            <numerusform>%n vrai refus</numerusform>
-            <numerusform>%n vrais refus</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n denial(s) in the rule&apos;s window (more than %1 fires it)</source>
-        <translation>
-            <numerusform>%n refus dans la fenêtre de la règle (elle se déclenche au-delà de %1)</numerusform>
-            <numerusform>%n refus dans la fenêtre de la règle (elle se déclenche au-delà de %1)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>the waiting line at %1 (the rule&apos;s limit: %2)</source>
-        <translation>file d’attente à %1 (limite de la règle : %2)</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n day(s) before the license or its maintenance ends</source>
-        <translation>
-            <numerusform>%n jour avant la fin de la licence ou de sa maintenance</numerusform>
-            <numerusform>%n jours avant la fin de la licence ou de sa maintenance</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>(notice of %n day(s))</source>
-        <translation>
-            <numerusform>(préavis de %n jour)</numerusform>
-            <numerusform>(préavis de %n jours)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>an instance silent for %1</source>
-        <translation>une instance silencieuse depuis %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n clock jump(s)</source>
-        <translation>
-            <numerusform>%n saut d’horloge</numerusform>
-            <numerusform>%n sauts d’horloge</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>rule %1: %2</source>
-        <translation>règle %1 : %2</translation>
-    </message>
-    <message>
-        <source>rule %1 no longer holds: %2</source>
-        <translation>règle %1 : la condition ne tient plus : %2</translation>
-    </message>
-    <message>
         <source>database failover</source>
         <translation>bascule de la base de données</translation>
     </message>
@@ -2858,40 +2895,6 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>laptop lost: the seat stays counted until %1: %2</source>
         <translation>portable perdu : le siège reste compté jusqu&apos;à %1 : %2</translation>
-    </message>
-    <message>
-        <source>the license expired on %1</source>
-        <translation>la licence a expiré le %1</translation>
-    </message>
-    <message>
-        <source>the license expires on %1, within a day</source>
-        <translation>la licence expire le %1, dans moins d&apos;un jour</translation>
-    </message>
-    <message numerus="yes">
-        <source>the license expires on %1, in %n day(s)</source>
-        <translation>
-            <numerusform>la licence expire le %1, dans %n jour</numerusform>
-            <numerusform>la licence expire le %1, dans %n jours</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>its maintenance ended on %1 (checkouts are not affected)</source>
-        <translation>sa maintenance a pris fin le %1 (les prises de siège ne sont pas touchées)</translation>
-    </message>
-    <message>
-        <source>its maintenance ends on %1, within a day (checkouts are not affected)</source>
-        <translation>sa maintenance prend fin le %1, dans moins d&apos;un jour (les prises de siège ne sont pas touchées)</translation>
-    </message>
-    <message numerus="yes">
-        <source>its maintenance ends on %1, in %n day(s) (checkouts are not affected)</source>
-        <translation>
-            <numerusform>sa maintenance prend fin le %1, dans %n jour (les prises de siège ne sont pas touchées)</numerusform>
-            <numerusform>sa maintenance prend fin le %1, dans %n jours (les prises de siège ne sont pas touchées)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>the license or its maintenance has ended</source>
-        <translation>la licence ou sa maintenance a pris fin</translation>
     </message>
     <message>
         <source>borrow refused</source>

@@ -179,8 +179,11 @@ private:
     std::optional<CompiledSeatRules> m_groups;
 };
 
-EventRecord changeEvent(const AlertRule &rule, const Subject &subject, const AlertStep &step, const AlertTrack &before,
-                        const AlertMeasure &measure, const QDateTime &now)
+// alert_fired: the numbers measured now. alert_resolved: those the alert fired with, when its
+// condition began to hold and when it fired, and when it resolved (walk 51a #15: a resolution
+// said "0 against a limit of 75" with no since).
+EventRecord changeEvent(const AlertRule &rule, const Subject &subject, const AlertStep &step,
+                        const StoredAlertTrack &before, const AlertMeasure &measure, const QDateTime &now)
 {
     const bool fired = step.transition == AlertStep::Transition::Fire;
     eventdetail::AlertChange change;
@@ -188,10 +191,19 @@ EventRecord changeEvent(const AlertRule &rule, const Subject &subject, const Ale
     change.kind = rule.kind;
     change.severity = rule.severity;
     change.noticeDays = subject.noticeDays;
-    change.since = fired ? step.track.breachedSince : before.breachedSince;
-    change.firedAt = fired ? step.track.firedAt : before.firedAt;
-    change.value = measure.value;
-    change.limit = measure.limit;
+    if (fired) {
+        change.since = step.track.breachedSince;
+        change.firedAt = step.track.firedAt;
+        change.value = measure.value;
+        change.limit = measure.limit;
+    } else {
+        // A track written before a firing kept its since across a flap has none: its fired time.
+        change.since = before.track.breachedSince.isValid() ? before.track.breachedSince : before.track.firedAt;
+        change.firedAt = before.track.firedAt;
+        change.resolvedAt = now;
+        change.value = before.value;
+        change.limit = before.limit;
+    }
     change.ends = measure.ends;
     change.endsAt = measure.endsAt;
     return EventRecord {0,
@@ -300,7 +312,9 @@ QList<EventRecord> AlertEvaluator::evaluate()
                 const AlertStep step = stepAlert(rule, previous.track, measure, now, m_clearMs);
                 StoredAlertTrack next = previous;
                 next.track = step.track;
-                if (measure.breached) {
+                // A firing alert keeps the numbers it fired with, as its alert_fired event has them
+                // (walk 51a #12: "100 % in use" with nobody left).
+                if (measure.breached && !previous.track.firing()) {
                     next.value = measure.value;
                     next.limit = measure.limit;
                 }
@@ -314,7 +328,7 @@ QList<EventRecord> AlertEvaluator::evaluate()
                     next.firedSeq = firedSeqOf(m_store, rule, subject, next.track, now);
                 }
                 if (step.transition != AlertStep::Transition::None) {
-                    EventRecord event = changeEvent(rule, subject, step, previous.track, measure, now);
+                    EventRecord event = changeEvent(rule, subject, step, previous, measure, now);
                     event.seq = m_store.appendEvent(event);
                     if (step.transition == AlertStep::Transition::Fire)
                         next.firedSeq = event.seq;
@@ -344,7 +358,7 @@ QList<AlertRule> AlertEvaluator::rules()
 bool AlertEvaluator::setRules(const QList<AlertRule> &rules, ValidationError *error)
 {
     for (qsizetype i = 0; i < rules.size(); ++i) {
-        if (rules.at(i).kind == AlertKind::InstanceSilent) {
+        if (!isEvaluated(rules.at(i).kind)) { // AlertRule::validate() refuses it too, with its reason
             if (error)
                 *error = ValidationError {u"rules[%1].kind"_s.arg(i),
                                           u"rules[%1].kind instance_silent is not evaluated by this server: its "

@@ -23,7 +23,8 @@ namespace keyright::server {
 // (WebhookDeliverer::queueAlert). Servers sharing a database evaluate one after the other,
 // each reading the tracks the previous one wrote, so every transition is recorded once.
 //
-// instance_silent rules are refused by setRules(): instances do not yet record that they are alive.
+// instance_silent rules are not evaluated (isEvaluated()): AlertRule::validate() refuses them, and
+// so does setRules(); instances do not yet record that they are alive.
 class AlertEvaluator final : public QObject
 {
     Q_OBJECT

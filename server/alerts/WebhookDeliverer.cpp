@@ -119,7 +119,9 @@ QString WebhookDeliverer::queueTest(LeaseStore &store, const webhook::Endpoint &
     payload.deliveryId = crypto::randomHex(16);
     payload.event = QString::fromUtf16(webhook::testEvent);
     payload.time = now;
-    payload.alert.ruleId = u"test"_s;
+    payload.alert.ruleId = QString::fromUtf16(webhook::testKind);
+    payload.alert.since = now;
+    payload.alert.firedAt = now;
     payload.sentence = u"A test of the alert endpoint \"%1\" asked for by an administrator."_s.arg(endpoint.name);
     store.queueAlertDelivery(newDelivery(endpoint.id, payload, now));
     return payload.deliveryId;

@@ -419,10 +419,13 @@ ApiResponse AdminController::acknowledgeAlert(const ApiRoute &route, const ApiRe
     using Result = AlertEvaluator::Acknowledgement::Result;
     const AlertEvaluator::Acknowledgement outcome
         = m_alerts->acknowledge(route.itemId.toLongLong(), actor, wanted->note);
-    const alerts::FiringAlert &alert = outcome.alert;
+    alerts::FiringAlert alert = outcome.alert;
     switch (outcome.result) {
     case Result::Acknowledged:
+        return answer::json(200, alert.toJson());
     case Result::AlreadyAcknowledged:
+        // Said, so that a second note is not taken for recorded (walk 51a #17).
+        alert.alreadyAcknowledged = true;
         return answer::json(200, alert.toJson());
     case Result::NotFiring: {
         const QString about = alert.licenseId.isEmpty() ? u"the server"_s : u"the license %1"_s.arg(alert.licenseId);

@@ -1799,6 +1799,13 @@ void TestCli::acknowledgedAlertsAreMarkedInTheList()
     QVERIFY2(acknowledged.out.startsWith(u"Alert %1 (rule full, %2) acknowledged by "_s.arg(alertId, id))
                  && acknowledged.out.contains(u": on it, OPS-42."_s),
              qPrintable(acknowledged.out));
+    // A second one says that nothing was recorded, with the first one's who and note (walk 51a #17).
+    const CliRun second = run({u"alerts"_s, u"--acknowledge"_s, alertId, u"--note"_s, u"second"_s});
+    QCOMPARE(second.exitCode, 1);
+    QVERIFY2(second.err.startsWith(u"keyright: alert %1: already acknowledged by "_s.arg(alertId))
+                 && second.err.contains(u": on it, OPS-42; the new note was not recorded"_s),
+             qPrintable(second.err));
+    QVERIFY2(second.out.isEmpty(), qPrintable(second.out));
     const CliRun after = run({u"alerts"_s});
     QCOMPARE(after.exitCode, 0);
     QVERIFY2(after.out.section(u'\n', 1, 1).contains(u": on it, OPS-42"_s)
@@ -1808,6 +1815,14 @@ void TestCli::acknowledgedAlertsAreMarkedInTheList()
     QVERIFY(json && json->size() == 1);
     QCOMPARE(json->first().note, u"on it, OPS-42"_s);
     QVERIFY(json->first().acknowledgedAt.isValid());
+
+    // No endpoint, so no delivery: said of the status asked for (walk 51a N4).
+    const CliRun none = run({u"alerts"_s, u"--deliveries"_s});
+    QCOMPARE(none.exitCode, 0);
+    QCOMPARE(none.out.trimmed(), u"No alert deliveries."_s);
+    const CliRun nonePending = run({u"alerts"_s, u"--deliveries"_s, u"--status"_s, u"pending"_s});
+    QCOMPARE(nonePending.exitCode, 0);
+    QCOMPARE(nonePending.out.trimmed(), u"No pending alert deliveries."_s);
 }
 
 void TestCli::emailEndpointsAreAddedWithoutASecret()

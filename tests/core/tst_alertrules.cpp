@@ -148,6 +148,42 @@ private slots:
         QCOMPARE(run.toldResolved, 1);
     }
 
+    void aFiringAlertKeepsWhenItBeganAcrossAFlap()
+    {
+        // 75 % for 1 minute: held from 09:00, fires at 09:01 with since 09:00. The holders leave at
+        // 09:02 and come back at 09:03, before the alert resolved: it is the same firing, so its
+        // since stays 09:00 (walk 51a #12: it moved to the new breach, then to the fired time).
+        const AlertRule rule = seatsRule(75, 1);
+        ManualClock clock(at("2027-01-04T09:00:00Z"));
+        Run run(rule, clock);
+        run.step(measureSeatsInUse(rule, 8, 10));
+        clock.advance(1min);
+        run.step(measureSeatsInUse(rule, 8, 10));
+        QCOMPARE(run.fired, 1);
+        QCOMPARE(run.track.breachedSince, at("2027-01-04T09:00:00Z"));
+        QCOMPARE(run.track.firedAt, at("2027-01-04T09:01:00Z"));
+        clock.advance(1min);
+        run.step(measureSeatsInUse(rule, 0, 10));
+        QCOMPARE(run.track.breachedSince, at("2027-01-04T09:00:00Z"));
+        QCOMPARE(run.track.clearSince, at("2027-01-04T09:02:00Z"));
+        clock.advance(1min);
+        run.step(measureSeatsInUse(rule, 9, 10));
+        QCOMPARE(run.track.breachedSince, at("2027-01-04T09:00:00Z"));
+        QVERIFY(!run.track.clearSince.isValid());
+        QCOMPARE(run.track.firedAt, at("2027-01-04T09:01:00Z"));
+        // Clear again: resolves after the clear time, once, and a new breach starts afresh.
+        clock.advance(1min);
+        run.step(measureSeatsInUse(rule, 0, 10));
+        clock.advance(std::chrono::milliseconds(alertClearMs));
+        run.step(measureSeatsInUse(rule, 0, 10));
+        QCOMPARE(run.resolved, 1);
+        QVERIFY(!run.track.breachedSince.isValid());
+        clock.advance(1min);
+        run.step(measureSeatsInUse(rule, 9, 10));
+        QCOMPARE(run.track.breachedSince, clock.now());
+        QCOMPARE(run.fired, 1);
+    }
+
     void quietHoursHoldTheTellingUntilTheyEnd()
     {
         // Quiet from 22:00 to 07:00 in Paris: a firing at 23:10 is recorded then, and told at 07:00
@@ -303,7 +339,15 @@ private slots:
         silent.id = u"silent"_s;
         silent.kind = AlertKind::InstanceSilent;
         silent.seconds = 30;
-        QVERIFY(silent.validate());
+        // Not evaluated yet: refused with a sentence naming the kind, not offered (walk 51a #16).
+        QVERIFY(!isEvaluated(AlertKind::InstanceSilent));
+        ValidationError why;
+        QVERIFY(!silent.validate(&why));
+        QCOMPARE(why.field, u"kind"_s);
+        QVERIFY2(why.message.contains(u"not evaluated yet"_s), qPrintable(why.message));
+        for (const AlertKind kind : {AlertKind::SeatsInUse, AlertKind::Denials, AlertKind::WaitingLine,
+                                     AlertKind::ValidityEnding, AlertKind::ClockJump})
+            QVERIFY(isEvaluated(kind));
         const QDateTime now = at("2027-01-04T10:00:00Z");
         QVERIFY(!measureInstanceSilent(silent, now.addSecs(-30), now).breached);
         QVERIFY(measureInstanceSilent(silent, now.addSecs(-31), now).breached);

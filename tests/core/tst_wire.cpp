@@ -1282,6 +1282,19 @@ private Q_SLOTS:
         const detail::AlertAcknowledged acknowledged {42, u"cad-full"_s, 30, u"on it"_s};
         QCOMPARE(detail::AlertAcknowledged::fromJson(acknowledged.toJson()), acknowledged);
         QCOMPARE(detail::AlertAcknowledged::fromJson(QJsonObject {}), detail::AlertAcknowledged {});
+        // alert_resolved says when (walk 51a #15); alert_fired has no resolvedAt.
+        const QDateTime noon = QDateTime::fromString(u"2026-12-05T12:00:00Z"_s, Qt::ISODate);
+        detail::AlertChange resolved;
+        resolved.ruleId = u"cad-full"_s;
+        resolved.since = noon;
+        resolved.firedAt = noon.addSecs(60);
+        resolved.resolvedAt = noon.addSecs(600);
+        resolved.value = 100;
+        resolved.limit = 90;
+        QCOMPARE(detail::AlertChange::fromJson(resolved.toJson()), resolved);
+        QCOMPARE(resolved.toJson().value(u"resolvedAt"_s).toString(), formatTimestamp(noon.addSecs(600)));
+        resolved.resolvedAt = {};
+        QVERIFY(!resolved.toJson().contains(u"resolvedAt"_s));
         const detail::Amnesia amnesia {StatsAmnesia::Kind::OwnComponentAhead, paris, u"granted"_s, 5, 4, u"test"_s};
         QCOMPARE(detail::Amnesia::fromJson(amnesia.toJson()), std::optional<detail::Amnesia>(amnesia));
         QVERIFY(!detail::Amnesia::fromJson(QJsonObject {{u"kind"_s, u"forgot"_s}}));

@@ -248,7 +248,8 @@ void TestAlertMail::anAlertIsMailedOnceAfterTheMailServerRefusedIt()
     QCOMPARE(mail.value("subject"_L1).toString(), u"[Keyright] CRITICAL alert full fired for acme-cad"_s);
     const QString body = mail.value("body"_L1).toString().replace(u"\r\n"_s, u"\n"_s);
     const QStringList expected {
-        u"Alert full (seats_in_use) fired for acme-cad: 100 against a limit of 100, critical.\n"_s,
+        // The dashboard's words for the rule (core's alertText), not "100 against a limit of 100".
+        u"Alert fired for acme-cad (critical): rule full: 100 % of the seats in use (the rule's threshold: 100 %).\n"_s,
         u"\nAlert:     full (seats_in_use, critical)\n"_s,
         u"\nLicense:   acme-cad\n"_s,
         u"\nFired at:  %1\n"_s.arg(formatTimestamp(delivery.createdAt)),

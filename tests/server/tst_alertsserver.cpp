@@ -196,12 +196,22 @@ void TestAlertsServer::seatsInUseFiresOnceAndResolvesOnce()
     const QString bobSeat = bob.json().value("lease"_L1).toObject().value("seatId"_L1).toString();
     QCOMPARE(m_http->del(u"/v1/licenses/acme-cad/seats/"_s + bobSeat, "License " + key).status, 204);
     QVERIFY(evaluate().isEmpty());
+    // Still firing with the time it began and the numbers it fired with, not the time it fired
+    // nor the half now in use (walk 51a #12).
     QCOMPARE(firing().size(), 1);
+    QCOMPARE(firing().first().since, full);
+    QCOMPARE(firing().first().value, 100);
     m_clock->advance(std::chrono::milliseconds(alertClearMs));
     const QList<EventRecord> resolved = evaluate();
     QCOMPARE(resolved.size(), 1);
     QCOMPARE(resolved.first().kind, EventKind::AlertResolved);
-    QCOMPARE(changeOf(resolved.first()).firedAt, fired.first().time);
+    // The resolution says when it began, fired and resolved, and with which numbers it fired.
+    const auto resolution = changeOf(resolved.first());
+    QCOMPARE(resolution.firedAt, fired.first().time);
+    QCOMPARE(resolution.since, full);
+    QCOMPARE(resolution.resolvedAt, m_clock->now());
+    QCOMPARE(resolution.value, 100);
+    QCOMPARE(resolution.limit, 100);
     QVERIFY(firing().isEmpty());
     QVERIFY(evaluate().isEmpty());
     QVERIFY(!m_http->get(u"/metrics"_s, admin()).body.contains("keyright_alerts_firing{"));
@@ -451,7 +461,13 @@ void TestAlertsServer::acknowledgeRecordsWhoAndWhenOnce()
     m_clock->advance(2min);
     const HttpResult second = acknowledge(id, {{u"note"_s, u"me too"_s}}, admin());
     QCOMPARE(second.status, 200);
-    QCOMPARE(alerts::FiringAlert::fromJson(second.json()), answered);
+    // Said to be a second one, so that "me too" is not taken for recorded (walk 51a #17).
+    QVERIFY(!first.json().contains("alreadyAcknowledged"_L1));
+    QCOMPARE(second.json().value("alreadyAcknowledged"_L1), QJsonValue(true));
+    auto secondAnswer = alerts::FiringAlert::fromJson(second.json());
+    QVERIFY(secondAnswer && secondAnswer->alreadyAcknowledged);
+    secondAnswer->alreadyAcknowledged = false;
+    QCOMPARE(secondAnswer, answered);
     // Recorded once, by whom, with the note.
     const HttpResult log = m_http->get(u"/v1/events?kind=alert_acknowledged"_s, admin());
     const QJsonArray events = log.json().value("events"_L1).toArray();

@@ -301,6 +301,34 @@ void TestWebhookDelivery::endpointSecretIsShownOnceAndSignaturesVerify()
     QCOMPARE(logged.lastCode, 200);
     QCOMPARE(metric("keyright_alert_deliveries_pending"), u"0"_s);
 
+    // A test is a kind of its own, with its times filled (walk 51a #15: "seats_in_use", empty times).
+    const QJsonObject testAlert = got.at(0).body.value("alert"_L1).toObject();
+    QCOMPARE(testAlert.value("kind"_L1).toString(), u"test"_s);
+    QCOMPARE(testAlert.value("since"_L1).toString(), got.at(0).body.value("time"_L1).toString());
+    QCOMPARE(testAlert.value("firedAt"_L1).toString(), got.at(0).body.value("time"_L1).toString());
+
+    // The seat runs out: the resolution says when the alert began, fired and resolved, and the
+    // numbers it fired with, not an empty since and a value of 0.
+    const QJsonObject firedAlert = alert.value("alert"_L1).toObject();
+    m_clock->advance(2h);
+    QVERIFY(m_fixture->leaseServer().alerts()->evaluate().isEmpty());
+    m_clock->advance(std::chrono::milliseconds(alertClearMs));
+    QCOMPARE(m_fixture->leaseServer().alerts()->evaluate().size(), 1);
+    QCOMPARE(deliver(), 1);
+    const QJsonObject resolvedBody = received().last().body;
+    QCOMPARE(resolvedBody.value("event"_L1).toString(), u"alert_resolved"_s);
+    const QJsonObject resolvedAlert = resolvedBody.value("alert"_L1).toObject();
+    QVERIFY2(!firedAlert.value("since"_L1).toString().isEmpty(), QJsonDocument(alert).toJson().constData());
+    QCOMPARE(resolvedAlert.value("since"_L1).toString(), firedAlert.value("since"_L1).toString());
+    QCOMPARE(resolvedAlert.value("firedAt"_L1).toString(), firedAlert.value("firedAt"_L1).toString());
+    QCOMPARE(resolvedAlert.value("resolvedAt"_L1).toString(), resolvedBody.value("time"_L1).toString());
+    QCOMPARE(resolvedAlert.value("value"_L1).toInt(), 100);
+    QCOMPARE(resolvedAlert.value("limit"_L1).toInt(), 100);
+    // Said as the dashboard says it, with the numbers it fired with.
+    QCOMPARE(resolvedBody.value("sentence"_L1).toString(),
+             u"Alert resolved for lic-1 (warning): rule full no longer holds: 100 % of the seats in use (the rule's "
+             "threshold: 100 %)."_s);
+
     // The machine's clock is set back an hour: the server's clock does not go back (it decides
     // leases), but the signature carries the machine's time, the one the receiver compares with.
     const QDateTime before = m_clock->now();
