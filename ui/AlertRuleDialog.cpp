@@ -68,8 +68,12 @@ AlertRuleDialog::AlertRuleDialog(const AlertRule &rule, bool isNew, QWidget *par
     m_preview->setWordWrap(true);
     m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    for (AlertKind kind : allKinds)
-        m_kind->addItem(AlertListModel::kindLabel(kind), int(kind));
+    // Only the kinds this server evaluates: "instance silent" was offered and then refused at Save
+    // (walk 51a, #16). A rule of another kind already stored still shows as what it is.
+    for (AlertKind kind : allKinds) {
+        if (isEvaluated(kind) || kind == rule.kind)
+            m_kind->addItem(AlertListModel::kindLabel(kind), int(kind));
+    }
     m_kind->setCurrentIndex(m_kind->findData(int(rule.kind)));
     m_scope->addItem(tr("every license"), int(AlertRule::Scope::AllLicenses));
     m_scope->addItem(tr("one license"), int(AlertRule::Scope::License));
