@@ -130,6 +130,16 @@ std::optional<BorrowedLeaseState> BorrowedLeaseFile::read(QString *error) const
     if (!root.value(latestSeenMember).isString() || !latestSeen)
         return malformed(tr("%1 must be a UTC timestamp such as 2026-11-29T21:00:00.000Z.").arg(latestSeenMember));
     state.latestSeen = *latestSeen;
+
+    const QString secretMember = QString::fromUtf16(BorrowReturnSecret::member);
+    if (root.contains(secretMember)) {
+        const auto secret = root.value(secretMember).isString()
+            ? BorrowReturnSecret::fromHex(root.value(secretMember).toString())
+            : std::nullopt;
+        if (!secret)
+            return malformed(tr("%1 must be the 64 hex digits of the seat's return secret.").arg(secretMember));
+        state.returnSecret = *secret;
+    }
     return state;
 }
 
@@ -147,12 +157,14 @@ bool BorrowedLeaseFile::write(const BorrowedLeaseState &state, QString *error) c
         QFile::setPermissions(directory, ownerOnly | QFileDevice::ExeOwner);
     }
 
-    const QJsonObject root {
+    QJsonObject root {
         {leaseMember, leaseToJson(state.lease)},
         {publicKeyMember, QString::fromLatin1(state.publicKey.toBase64())},
         {serverUrlMember, state.serverUrl},
         {latestSeenMember, formatTimestamp(state.latestSeen)},
     };
+    if (state.returnSecret.isSet())
+        root.insert(QString::fromUtf16(BorrowReturnSecret::member), state.returnSecret.toHex());
     // QSaveFile writes a temporary file beside the target and renames it over the target only
     // when everything was written and flushed: a crash or a full disk leaves the old file whole.
     QSaveFile file(m_path);

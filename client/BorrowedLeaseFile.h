@@ -1,6 +1,7 @@
 #pragma once
 
 #include "SeatLease.h"
+#include "wire/BorrowJson.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -16,13 +17,16 @@ class Clock;
 
 // What a borrowed lease's file holds (docs/PROTOCOL.md, "The borrowed lease"):
 // {"lease": {...borrowed lease...}, "publicKey": "<base64>", "serverUrl": "...",
-//  "latestSeen": "<strict timestamp>"}.
+//  "latestSeen": "<strict timestamp>", "returnSecret": "<64 hex digits>"}.
 struct BorrowedLeaseState
 {
     SeatLease lease; // borrowed: expiresAt is the end of the borrow
     QByteArray publicKey; // the server's 32-byte Ed25519 key, pinned when the lease was borrowed
     QString serverUrl; // where to return it early
     QDateTime latestSeen; // the latest time seen: the server's time at first, then the local clock's
+    // What proves an early return comes from this laptop (issue 27); unset: borrowed from a server
+    // that did not hand one out (it returns with the license key alone).
+    BorrowReturnSecret returnSecret = {};
 };
 
 // The answer of an offline check: held, or the one sentence that says why not.

@@ -637,19 +637,30 @@ void LeaseClient::borrow(const QString &holder, int days, QObject *context, Borr
         });
 }
 
-void LeaseClient::returnBorrowed(const QString &seatId, QObject *context, ReleaseCallback done)
+void LeaseClient::returnBorrowed(const QString &seatId, const BorrowReturnSecret &secret, QObject *context,
+                                 ReleaseCallback done)
 {
     const ReleaseCallback finish = guarded(context, std::move(done));
     if (!isValidLicenseId(d->licenseId) || !isValidSeatId(seatId)) {
         answerLater<ReleaseOutcome>(this, finish, outcome::Protocol {tr("invalid license or seat id")});
         return;
     }
-    d->send("DELETE", apipath::forSeat(apipath::borrowedSeat, d->licenseId, seatId), {},
+    const QByteArray body = secret.isSet()
+        ? QJsonDocument(BorrowReturnRequest {secret}.toJson()).toJson(QJsonDocument::Compact)
+        : QByteArray();
+    d->send("DELETE", apipath::forSeat(apipath::borrowedSeat, d->licenseId, seatId), body,
             [finish](const HttpResult &result) {
                 // What the server no longer has is as returned as can be.
                 if (result.status == 404 && parseErrorBody(result).code == QStringView(errorcode::borrowNotFound)) {
                     finish(outcome::Released {});
                     return;
+                }
+                if (result.status == 409) {
+                    const ErrorBody error = parseErrorBody(result);
+                    if (error.code == QStringView(errorcode::borrowReturnRefused)) {
+                        finish(outcome::Protocol {error.message});
+                        return;
+                    }
                 }
                 finish(deletionOutcome(result, tr("return answered %1: %2")));
             });

@@ -196,9 +196,12 @@ public:
     // server's sentence. Not sent to a second instance once it may have reached one (a borrow
     // carries no requestId).
     void borrow(const QString &holder, int days, QObject *context, BorrowCallback done);
-    // Returns a borrowed seat early (DELETE .../borrow/{seatId}): Released, also when the server
-    // no longer has it (returned already, or expired and reaped).
-    void returnBorrowed(const QString &seatId, QObject *context, ReleaseCallback done);
+    // Returns a borrowed seat early (DELETE .../borrow/{seatId}) with the return secret its borrow
+    // gave (BorrowAnswer::returnSecret; unset only for a seat borrowed from an older server):
+    // Released, also when the server no longer has it (returned already, or expired and reaped);
+    // Protocol with the server's sentence when it refuses the secret (borrow_return_refused).
+    void returnBorrowed(const QString &seatId, const BorrowReturnSecret &secret, QObject *context,
+                        ReleaseCallback done);
     // A ticket heartbeat: Queued, Granted, or TicketLost.
     void renewTicket(const QString &ticketId, QObject *context, Callback done);
     // Leaves the line (a ticket the server no longer has counts as left): Released.

@@ -105,6 +105,39 @@ QString randomHex(qsizetype byteCount)
     return QString::fromLatin1(randomBytes(byteCount).toHex());
 }
 
+SecretBuffer randomSecret(qsizetype size)
+{
+    if (!init())
+        qFatal("keyright: libsodium is unusable, no secure random bytes available");
+    SecretBuffer secret(std::max<qsizetype>(size, 0));
+    if (!secret.isEmpty())
+        randombytes_buf(secret.data(), static_cast<size_t>(secret.size()));
+    return secret;
+}
+
+std::optional<SecretBuffer> secretFromHex(QStringView hex, qsizetype size)
+{
+    if (size <= 0 || hex.size() != 2 * size)
+        return std::nullopt;
+    // The digits go through wiped memory too: they are the secret as much as its bytes.
+    SecretBuffer digits(hex.size());
+    for (qsizetype i = 0; i < hex.size(); ++i) {
+        if (hex.at(i).unicode() > 0x7f)
+            return std::nullopt;
+        digits.data()[i] = static_cast<unsigned char>(hex.at(i).unicode());
+    }
+    SecretBuffer secret(size);
+    size_t length = 0;
+    const char *end = nullptr;
+    const char *text = reinterpret_cast<const char *>(digits.data());
+    if (sodium_hex2bin(secret.data(), static_cast<size_t>(size), text, static_cast<size_t>(digits.size()), nullptr,
+                       &length, &end)
+            != 0
+        || length != static_cast<size_t>(size) || end != text + digits.size())
+        return std::nullopt;
+    return secret;
+}
+
 bool constantTimeEquals(QByteArrayView a, QByteArrayView b)
 {
     if (a.size() != b.size())

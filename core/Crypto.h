@@ -17,6 +17,11 @@ bool init();
 // Cryptographically secure random bytes, and the same as lowercase hex (seat ids, tokens).
 QByteArray randomBytes(qsizetype count);
 QString randomHex(qsizetype byteCount);
+// Random bytes straight into wiped memory (a secret handed out once, such as a borrow's return
+// secret), and a secret read from its lowercase or uppercase hex without an unwiped copy of the
+// bytes: nullopt unless `hex` is exactly 2 * `size` hex digits.
+SecretBuffer randomSecret(qsizetype size);
+std::optional<SecretBuffer> secretFromHex(QStringView hex, qsizetype size);
 
 // Compares in time independent of where the inputs differ (lengths may leak).
 bool constantTimeEquals(QByteArrayView a, QByteArrayView b);

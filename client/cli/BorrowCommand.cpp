@@ -124,11 +124,13 @@ QString BorrowCommand::prepare(const QCommandLineParser &parser, const QStringLi
 void BorrowCommand::start()
 {
     const BorrowedLeaseFile file = BorrowedLeaseFile::forLicense(m_licenseId);
-    // One borrowed seat per license on a computer: a second would orphan the first's file.
+    // One borrowed seat per license on a computer: a second would orphan the first's file (and
+    // its return secret, so the first seat could no longer be returned early). A refusal, as the
+    // server's are: exit code 5.
     if (file.exists()) {
         const BorrowedLeaseCheck held = file.check(*context().clock);
         if (held.verdict != BorrowedLeaseCheck::Verdict::Expired) {
-            failWith(Failure,
+            failWith(NoSeats,
                      u"this computer already holds a borrowed seat of %1 (%2); `keyright return %1` gives it back "
                      "first"_s.arg(m_licenseId, file.path()));
             return;
@@ -157,12 +159,14 @@ void BorrowCommand::start()
         const int current = m_client->instances().current();
         const QUrl server = current >= 0 && current < urls.size() ? urls.at(current) : context().serverUrl;
         QString error;
-        if (!file.write(BorrowedLeaseState {answer.lease, answer.publicKey, server.toString(), answer.serverTime},
+        if (!file.write(BorrowedLeaseState {answer.lease, answer.publicKey, server.toString(), answer.serverTime,
+                                            answer.returnSecret},
                         &error)) {
             // The server counts the seat: give it back rather than leave it borrowed with no file.
-            m_client->returnBorrowed(answer.lease.seatId, this, [this, error](const ReleaseOutcome &) {
-                failWith(Failure, u"could not keep the borrowed lease (%1); the seat was returned"_s.arg(error));
-            });
+            m_client->returnBorrowed(
+                answer.lease.seatId, answer.returnSecret, this, [this, error](const ReleaseOutcome &) {
+                    failWith(Failure, u"could not keep the borrowed lease (%1); the seat was returned"_s.arg(error));
+                });
             return;
         }
         const SeatLease &lease = answer.lease;

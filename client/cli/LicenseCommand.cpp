@@ -37,11 +37,6 @@ QString dateText(const QDateTime &time)
     return utc.time() == QTime(0, 0) ? utc.date().toString(Qt::ISODate) : utc.toString(u"yyyy-MM-dd HH:mm:ss'Z'"_s);
 }
 
-// What --borrow takes when no number was ever given: what the license dialog offers (a week, one
-// seat at a time).
-constexpr int defaultBorrowDays = 7;
-constexpr int defaultBorrowMax = 1;
-
 // The borrowing policy in the listing's column: "-" when off, else "7d x2 keep 1 [cad,lab]".
 QString borrowColumn(const BorrowPolicy &policy)
 {
@@ -107,11 +102,11 @@ void LicenseCommand::addOptions(QCommandLineParser &parser) const
                       u"come back or expire)."_s});
     parser.addOption({u"borrow-max-days"_s,
                       u"Longest borrow, whole days (1 to %1; create default %2)."_s.arg(BorrowPolicy::maxDaysLimit)
-                          .arg(defaultBorrowDays),
+                          .arg(BorrowPolicy::defaultMaxDays),
                       u"N"_s});
     parser.addOption({u"borrow-max"_s,
                       u"Most seats borrowed at once (1 to %1; create default %2)."_s.arg(SeatPolicy::maxSeatCount)
-                          .arg(defaultBorrowMax),
+                          .arg(BorrowPolicy::defaultMaxBorrowed),
                       u"N"_s});
     parser.addOption({u"borrow-keep-on-site"_s,
                       u"Seats borrowing never takes, kept for checkouts on site (0 to %1; create default 0)."_s.arg(
@@ -295,9 +290,9 @@ void LicenseCommand::applyBorrow(LicenseSpec &spec, const BorrowPolicy &current)
     policy.groups = m_borrowGroups.value_or(current.groups);
     // Switched on with numbers never set: the dialog's defaults, as the options say.
     if (policy.allowed && policy.maxDays < 1)
-        policy.maxDays = defaultBorrowDays;
+        policy.maxDays = BorrowPolicy::defaultMaxDays;
     if (policy.allowed && policy.maxBorrowed < 1)
-        policy.maxBorrowed = defaultBorrowMax;
+        policy.maxBorrowed = BorrowPolicy::defaultMaxBorrowed;
 }
 
 QString LicenseCommand::describeBorrow(const BorrowPolicy &policy)

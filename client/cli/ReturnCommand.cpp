@@ -66,36 +66,38 @@ void ReturnCommand::start()
     m_client = BorrowCommand::clientFor(context(), m_licenseId, *m_key);
     m_key.reset();
     const SeatLease lease = state->lease;
-    m_client->returnBorrowed(lease.seatId, this, [this, file, lease](const ReleaseOutcome &result) {
-        if (!std::holds_alternative<outcome::Released>(result)) {
-            // The file stays: the seat is still counted until it is returned or expires.
-            QString why;
-            int code = Failure;
-            if (const auto *unauthorized = std::get_if<outcome::Unauthorized>(&result)) {
-                why = u"license key refused: %1"_s.arg(unauthorized->message);
-                code = Unauthorized;
-            } else if (const auto *transport = std::get_if<outcome::Transport>(&result)) {
-                why = u"server unreachable: %1%2"_s.arg(transport->message, transport->tls ? tlsHint() : QString());
-                code = Unreachable;
-            } else if (const auto *protocol = std::get_if<outcome::Protocol>(&result)) {
-                why = protocol->message;
+    m_client->returnBorrowed(
+        lease.seatId, state->returnSecret, this, [this, file, lease](const ReleaseOutcome &result) {
+            if (!std::holds_alternative<outcome::Released>(result)) {
+                // The file stays: the seat is still counted until it is returned or expires.
+                QString why;
+                int code = Failure;
+                if (const auto *unauthorized = std::get_if<outcome::Unauthorized>(&result)) {
+                    why = u"license key refused: %1"_s.arg(unauthorized->message);
+                    code = Unauthorized;
+                } else if (const auto *transport = std::get_if<outcome::Transport>(&result)) {
+                    why = u"server unreachable: %1%2"_s.arg(transport->message, transport->tls ? tlsHint() : QString());
+                    code = Unreachable;
+                } else if (const auto *protocol = std::get_if<outcome::Protocol>(&result)) {
+                    why = protocol->message;
+                }
+                failWith(code,
+                         u"returning the borrowed seat of %1: %2; it stays borrowed here"_s.arg(m_licenseId, why));
+                return;
             }
-            failWith(code, u"returning the borrowed seat of %1: %2; it stays borrowed here"_s.arg(m_licenseId, why));
-            return;
-        }
-        QString removeError;
-        if (!file.remove(&removeError)) {
-            failWith(Failure, u"returned the seat of %1, but %2"_s.arg(m_licenseId, removeError));
-            return;
-        }
-        if (context().json)
-            printJson(
-                QJsonObject {{u"licenseId"_s, lease.licenseId}, {u"seatId"_s, lease.seatId}, {u"returned"_s, true}});
-        else
-            printOut(u"returned the borrowed seat of %1 (seat %2); it is free for others now"_s.arg(
-                lease.licenseId, lease.seatId.left(8)));
-        finish(Ok);
-    });
+            QString removeError;
+            if (!file.remove(&removeError)) {
+                failWith(Failure, u"returned the seat of %1, but %2"_s.arg(m_licenseId, removeError));
+                return;
+            }
+            if (context().json)
+                printJson(QJsonObject {
+                    {u"licenseId"_s, lease.licenseId}, {u"seatId"_s, lease.seatId}, {u"returned"_s, true}});
+            else
+                printOut(u"returned the borrowed seat of %1 (seat %2); it is free for others now"_s.arg(
+                    lease.licenseId, lease.seatId.left(8)));
+            finish(Ok);
+        });
 }
 
 } // namespace keyright::cli

@@ -4,6 +4,7 @@
 #include "ExitCode.h"
 #include "LeaseJson.h"
 #include "Timestamps.h"
+#include "wire/ErrorBody.h"
 
 #include <QCommandLineParser>
 
@@ -93,6 +94,12 @@ void RevokeCommand::revoke(const QString &seatId, const QString &holder)
 {
     m_request.seatId = seatId;
     context().admin->revoke(m_request, this, [this, holder](const AdminResult<AdminClient::Empty> &result) {
+        // A borrowed seat is not revoked (its laptop holds a signed lease offline): the server's
+        // refusal, with its sentence, gets the refusal's exit code as a refused borrow does.
+        if (!result.ok() && result.error.code == QStringView(errorcode::seatBorrowed))
+            return failWith(
+                NoSeats,
+                u"cannot revoke seat %1 of %2: %3"_s.arg(m_request.seatId, m_request.licenseId, result.error.message));
         if (!result.ok())
             return fail(u"cannot revoke seat %1 of %2"_s.arg(m_request.seatId, m_request.licenseId), result.error);
         const QString who = holder.isEmpty() ? QString() : u" held by %1"_s.arg(holder);

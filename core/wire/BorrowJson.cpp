@@ -1,5 +1,6 @@
 #include "wire/BorrowJson.h"
 
+#include "Crypto.h"
 #include "LeaseJson.h"
 #include "SeatPolicy.h"
 #include "SeatRules.h"
@@ -122,11 +123,75 @@ std::optional<BorrowRequest> BorrowRequest::fromJson(const QJsonObject &json, Va
     return BorrowRequest {holder.toString(), int(*whole)};
 }
 
+BorrowReturnSecret BorrowReturnSecret::generate()
+{
+    BorrowReturnSecret secret;
+    secret.m_bytes = std::make_shared<const SecretBuffer>(crypto::randomSecret(size));
+    return secret;
+}
+
+std::optional<BorrowReturnSecret> BorrowReturnSecret::fromHex(QStringView hex)
+{
+    auto bytes = crypto::secretFromHex(hex, size);
+    if (!bytes)
+        return std::nullopt;
+    BorrowReturnSecret secret;
+    secret.m_bytes = std::make_shared<const SecretBuffer>(std::move(*bytes));
+    return secret;
+}
+
+QString BorrowReturnSecret::toHex() const
+{
+    return m_bytes ? QString::fromLatin1(m_bytes->view().toByteArray().toHex()) : QString();
+}
+
+QByteArray BorrowReturnSecret::hash() const
+{
+    return m_bytes ? crypto::hashSecret(m_bytes->view()) : QByteArray();
+}
+
+bool BorrowReturnSecret::matches(QByteArrayView storedHash) const
+{
+    return m_bytes && crypto::constantTimeEquals(hash(), storedHash);
+}
+
+bool operator==(const BorrowReturnSecret &a, const BorrowReturnSecret &b)
+{
+    if (!a.m_bytes || !b.m_bytes)
+        return a.m_bytes == b.m_bytes;
+    return a.m_bytes->equals(b.m_bytes->view());
+}
+
+namespace {
+
+// "returnSecret" when it is there: unset when absent or null, a refusal naming it when malformed.
+bool readReturnSecret(const QJsonObject &json, BorrowReturnSecret *secret, ValidationError *error)
+{
+    const QString member = QString::fromUtf16(BorrowReturnSecret::member);
+    const QJsonValue value = json.value(member);
+    if (value.isUndefined() || value.isNull())
+        return true;
+    const auto read = value.isString() ? BorrowReturnSecret::fromHex(value.toString()) : std::nullopt;
+    if (!read) {
+        requestfields::refuse(
+            error, member,
+            u"returnSecret must be the %1 hex digits the borrow's answer gave"_s.arg(2 * BorrowReturnSecret::size));
+        return false;
+    }
+    *secret = *read;
+    return true;
+}
+
+} // namespace
+
 QJsonObject BorrowAnswer::toJson() const
 {
-    return QJsonObject {{leaseMember, leaseToJson(lease)},
-                        {publicKeyMember, QString::fromLatin1(publicKey.toBase64())},
-                        {serverTimeMember, formatTimestamp(serverTime)}};
+    QJsonObject json {{leaseMember, leaseToJson(lease)},
+                      {publicKeyMember, QString::fromLatin1(publicKey.toBase64())},
+                      {serverTimeMember, formatTimestamp(serverTime)}};
+    if (returnSecret.isSet())
+        json.insert(QString::fromUtf16(BorrowReturnSecret::member), returnSecret.toHex());
+    return json;
 }
 
 std::optional<BorrowAnswer> BorrowAnswer::fromJson(const QJsonObject &json, ValidationError *error)
@@ -148,7 +213,25 @@ std::optional<BorrowAnswer> BorrowAnswer::fromJson(const QJsonObject &json, Vali
     answer.serverTime = reader.timestamp(json, {}, serverTimeMember);
     if (!reader.report(error))
         return std::nullopt;
+    if (!readReturnSecret(json, &answer.returnSecret, error))
+        return std::nullopt;
     return answer;
+}
+
+QJsonObject BorrowReturnRequest::toJson() const
+{
+    QJsonObject json;
+    if (secret.isSet())
+        json.insert(QString::fromUtf16(BorrowReturnSecret::member), secret.toHex());
+    return json;
+}
+
+std::optional<BorrowReturnRequest> BorrowReturnRequest::fromJson(const QJsonObject &json, ValidationError *error)
+{
+    BorrowReturnRequest request;
+    if (!readReturnSecret(json, &request.secret, error))
+        return std::nullopt;
+    return request;
 }
 
 void BorrowWriteOff::insertInto(QJsonObject &json) const

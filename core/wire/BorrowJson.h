@@ -2,6 +2,7 @@
 
 #include "SeatDecision.h"
 #include "SeatLease.h"
+#include "SecretBuffer.h"
 #include "ValidationError.h"
 
 #include <QByteArray>
@@ -11,6 +12,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
 namespace keyright {
@@ -48,14 +50,44 @@ struct BorrowRequest
     friend bool operator==(const BorrowRequest &, const BorrowRequest &) = default;
 };
 
+// The proof that an early return comes from the laptop that borrowed the seat (issue 27): 32
+// random bytes the server makes at the borrow and hands out once, in the borrow's answer
+// ("returnSecret", 64 hex digits); it keeps only their hash (crypto::hashSecret). The laptop keeps
+// the secret in its borrowed lease file and sends it with the return, so that knowing the license
+// key and the seat id (which status, the events and the dashboard show) is not enough to free a seat
+// a laptop still holds offline. Held in wiped memory; copies share it.
+class BorrowReturnSecret
+{
+public:
+    static constexpr qsizetype size = 32; // bytes
+    static constexpr char16_t member[] = u"returnSecret";
+
+    BorrowReturnSecret() = default; // none
+    static BorrowReturnSecret generate();
+    // nullopt unless `hex` is 64 hex digits.
+    static std::optional<BorrowReturnSecret> fromHex(QStringView hex);
+
+    bool isSet() const { return m_bytes != nullptr; }
+    QString toHex() const; // empty when unset
+    QByteArray hash() const; // what the server stores; empty when unset
+    // In constant time: whether this is the secret whose hash() is `storedHash` (false when unset).
+    bool matches(QByteArrayView storedHash) const;
+
+    friend bool operator==(const BorrowReturnSecret &a, const BorrowReturnSecret &b);
+
+private:
+    std::shared_ptr<const SecretBuffer> m_bytes;
+};
+
 // The answer to a borrow (201): {"lease": {... "borrowed": true}, "publicKey": base64 of the
-// server's Ed25519 key, "serverTime": timestamp}, everything the borrower keeps to check the lease
-// offline (client/BorrowedLeaseFile).
+// server's Ed25519 key, "serverTime": timestamp, "returnSecret": 64 hex digits}, everything the
+// borrower keeps to check the lease offline and to return it early (client/BorrowedLeaseFile).
 struct BorrowAnswer
 {
     SeatLease lease;
     QByteArray publicKey; // 32 bytes
     QDateTime serverTime;
+    BorrowReturnSecret returnSecret = {}; // unset: an older server's answer (it returns with the key alone)
 
     QJsonObject toJson() const;
     // Strict: the lease as leaseFromJson() reads it and marked borrowed, a 32-byte key, a
@@ -63,6 +95,19 @@ struct BorrowAnswer
     static std::optional<BorrowAnswer> fromJson(const QJsonObject &json, ValidationError *error = nullptr);
 
     friend bool operator==(const BorrowAnswer &, const BorrowAnswer &) = default;
+};
+
+// DELETE /v1/licenses/{id}/borrow/{seatId}: {"returnSecret": 64 hex digits}, the secret of the
+// borrow's answer. An empty body (no secret) is accepted only for a seat borrowed before the server
+// kept return secrets.
+struct BorrowReturnRequest
+{
+    BorrowReturnSecret secret; // unset: none sent
+
+    QJsonObject toJson() const;
+    static std::optional<BorrowReturnRequest> fromJson(const QJsonObject &json, ValidationError *error = nullptr);
+
+    friend bool operator==(const BorrowReturnRequest &, const BorrowReturnRequest &) = default;
 };
 
 // A borrowed seat written off (issue 27: the laptop that holds it is lost): when, by whom (the

@@ -54,6 +54,9 @@ inline constexpr char16_t borrowLimitReached[] = u"borrow_limit_reached";
 inline constexpr char16_t borrowKeepOnSite[] = u"borrow_keep_on_site";
 inline constexpr char16_t seatBorrowed[] = u"seat_borrowed";
 inline constexpr char16_t borrowNotFound[] = u"borrow_not_found";
+// DELETE .../borrow/{seatId} without the borrow's return secret, or with another (409): only the
+// laptop that borrowed the seat can return it early; an admin writes it off instead.
+inline constexpr char16_t borrowReturnRefused[] = u"borrow_return_refused";
 // POST .../borrow/{seatId}/write-off on a seat that is not borrowed (409), or whose borrow ended.
 inline constexpr char16_t seatNotBorrowed[] = u"seat_not_borrowed";
 // POST /v1/alerts/{alertId}/acknowledge (issue 29): 404 for an id no alert ever had, 409 for an

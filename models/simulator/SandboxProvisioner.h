@@ -39,8 +39,9 @@ public:
     // Gives the license `licenseId` the seat rules `rules`, unless it has them already (a run
     // sends no rule change the last one made); `done` gets why not, or nothing.
     void ensureRules(const QString &licenseId, const SeatRules &rules, std::function<void(const QString &error)> done);
-    // Gives back a borrowed seat with the license's key (the server refuses to revoke one);
-    // `done` gets why not, or nothing.
+    // Gives back a borrowed seat early (the server refuses to revoke one) with the return secret
+    // the simulation's own client was given; a seat it did not borrow is left alone (its laptop
+    // holds it offline) and `done` gets nothing. `done` gets why not, or nothing.
     using ReturnBorrowed = std::function<void(const QString &seatId, std::function<void(const QString &error)> done)>;
     // Frees every live seat of the license `licenseId`: revokes the seats held on site, and gives
     // the borrowed ones back through `giveBack`; `done` gets why not, or nothing.

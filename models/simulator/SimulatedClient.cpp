@@ -222,7 +222,7 @@ void SimulatedClient::borrow(int days)
         QString error;
         if (!m_borrowDir->isValid()
             || !file.write(BorrowedLeaseState {answer.lease, answer.publicKey, m_client->serverUrl().toString(),
-                                               answer.serverTime},
+                                               answer.serverTime, answer.returnSecret},
                            &error)) {
             m_borrowRefusal = error.isEmpty() ? m_borrowDir->errorString() : error;
             record(TimelineEvent::Kind::BorrowRefused, m_borrowRefusal);
@@ -230,6 +230,8 @@ void SimulatedClient::borrow(int days)
         }
         m_borrowRefusal.clear();
         m_borrowing = true;
+        m_borrowedSeatId = answer.lease.seatId;
+        m_returnSecret = answer.returnSecret;
         m_started = true;
         noteLease(answer.lease);
         //: A simulated laptop borrowed a seat for %n days; %1 is when the borrow ends.
@@ -247,8 +249,10 @@ void SimulatedClient::returnBorrowed()
     if (!m_borrowing || m_serverView.seatId.isEmpty() || m_keeper->state() == LeaseKeeper::State::Stopped)
         return;
     const QString seatId = m_serverView.seatId;
-    m_client->returnBorrowed(seatId, this, [this, seatId](const ReleaseOutcome &outcome) {
+    m_client->returnBorrowed(seatId, m_returnSecret, this, [this, seatId](const ReleaseOutcome &outcome) {
         if (std::holds_alternative<outcome::Released>(outcome)) {
+            m_borrowedSeatId.clear();
+            m_returnSecret = {};
             if (const auto file = borrowedFile())
                 file->remove();
             record(TimelineEvent::Kind::Returned, tr("seat %1").arg(seatId.left(8)));

@@ -98,8 +98,14 @@ public:
     // (LeaseKeeper::startBorrowed, with the license's skew), so a clock turned back is judged by
     // the offline check. A refusal keeps its sentence (borrowRefusal()); another call tries again.
     void borrow(int days);
-    // Gives the borrowed seat back early (DELETE .../borrow/{seat}); the keeper stops holding it.
+    // Gives the borrowed seat back early (DELETE .../borrow/{seat}) with the return secret its
+    // borrow gave; the keeper stops holding it.
     void returnBorrowed();
+    // The seat this client borrowed and the secret that returns it early (issue 27), while it
+    // holds one: the simulation keeps them when the client goes, to return only its own seats on
+    // a reset. Empty and unset otherwise.
+    QString borrowedSeatId() const { return m_borrowedSeatId; }
+    BorrowReturnSecret returnSecret() const { return m_returnSecret; }
     // Holds (or held, until it was returned) a borrowed seat rather than a checked-out one.
     bool isBorrowing() const { return m_borrowing; }
     // Why the last borrow was refused, in the interface's language when the server sent the
@@ -157,6 +163,8 @@ private:
     bool m_borrowing = false;
     bool m_borrowPending = false;
     QString m_borrowRefusal;
+    QString m_borrowedSeatId;
+    BorrowReturnSecret m_returnSecret;
     std::unique_ptr<QTemporaryDir> m_borrowDir; // this machine's borrowed lease files
     int m_lastInstance = -1; // the instance last recorded, for InstanceChanged
     int m_checkouts = 0;

@@ -230,6 +230,15 @@ void Simulation::startPreset(const ScenarioPreset &preset, const QMap<ScenarioPr
 SandboxProvisioner::ReturnBorrowed Simulation::returnerOf(const QString &licenseId)
 {
     return [this, licenseId](const QString &seatId, std::function<void(const QString &)> done) {
+        // Only a seat one of its own clients borrowed: another dashboard's laptop (or a person's)
+        // holds its signed lease offline, and only it can give the seat back (issue 27). Such a
+        // seat stays counted until it is returned or expires.
+        const QString seat = licenseId + u'/' + seatId;
+        const BorrowReturnSecret secret = m_returnSecrets.value(seat);
+        if (!secret.isSet()) {
+            done({});
+            return;
+        }
         const auto key = m_keys.find(licenseId);
         if (key == m_keys.end()) {
             done(tr("There is no key for the license %1: load its key file first.").arg(licenseId));
@@ -239,8 +248,10 @@ SandboxProvisioner::ReturnBorrowed Simulation::returnerOf(const QString &license
         auto *client = new LeaseClient(m_network, this);
         client->setServerUrl(serverUrl());
         client->setLicense(licenseId, key->second.view());
-        client->returnBorrowed(seatId, client, [client, done](const ReleaseOutcome &outcome) {
+        client->returnBorrowed(seatId, secret, client, [this, seat, client, done](const ReleaseOutcome &outcome) {
             const QString error = failureText(outcome);
+            if (error.isEmpty())
+                m_returnSecrets.remove(seat);
             client->deleteLater();
             done(error);
         });
@@ -274,6 +285,8 @@ void Simulation::removeClient(SimulatedClient *client)
         return;
     Q_EMIT clientAboutToBeRemoved(client);
     m_clients.removeOne(client);
+    if (client->returnSecret().isSet())
+        m_returnSecrets.insert(client->licenseId() + u'/' + client->borrowedSeatId(), client->returnSecret());
     m_player->forget(client);
     // Give the seat back before going, so removing a client does not leave the pool short for a
     // whole TTL; the keeper finishes its release request after the row is gone from the view.

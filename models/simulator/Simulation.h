@@ -182,6 +182,9 @@ private:
 
     QHash<QString, qint64> m_eventCursor; // license -> last event seq seen
     QHash<QString, SeatFate> m_seatFates; // seat id -> why its row went away
+    // "license/seat" -> the return secret of a seat one of its clients borrowed and still held when
+    // it went (issue 27): a reset returns those, and only those, early.
+    QHash<QString, BorrowReturnSecret> m_returnSecrets;
     QHash<QString, QSet<qint64>> m_issued; // seat id -> every expiresAt (ms) the server showed
     PollScheduler m_scheduler;
     QList<std::function<void()>> m_pollWaiters;

@@ -150,6 +150,10 @@
         <source>%1 The borrowed lease is refused until the time seen can be recorded.</source>
         <translation>%1 Le bail emprunté est refusé tant que l&apos;heure vue ne peut pas être enregistrée.</translation>
     </message>
+    <message>
+        <source>%1 must be the 64 hex digits of the seat&apos;s return secret.</source>
+        <translation>%1 doit être les 64 chiffres hexadécimaux du secret de retour du siège.</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionProfileStore</name>

@@ -28,6 +28,20 @@ ApiError holderBlocked(const QString &verb, const QString &holder, const QString
                      errorextra::HolderBlocked {until}.toJson()};
 }
 
+// An early return that does not prove it comes from the laptop that borrowed the seat (issue 27):
+// no return secret (`secretSent` false: none, or a release by the seat id alone), or another one.
+ApiError returnRefused(const ApiRoute &route, bool secretSent)
+{
+    return ApiError {
+        409,
+        QString::fromUtf16(errorcode::borrowReturnRefused),
+        u"only the laptop that borrowed seat %1 of \"%2\" can return it early, with the return secret "
+        "it was given (%3); an administrator can write it off instead"_s.arg(
+            route.seatId.left(8), route.licenseId, secretSent ? u"this one is another"_s : u"none was sent"_s),
+        QString::fromUtf16(BorrowReturnSecret::member),
+        {}};
+}
+
 ApiError licenseNotValid(const QString &licenseName, const ValidityRefusal &refusal)
 {
     return ApiError {
@@ -56,7 +70,7 @@ ApiResponse LeaseController::handle(const ApiRoute &route, const ApiRequest &req
     case ApiRoute::Kind::Borrow:
         return borrow(route, request, actor);
     case ApiRoute::Kind::ReturnBorrowed:
-        return returnBorrowed(route, actor);
+        return returnBorrowed(route, request, actor);
     default:
         break;
     }
@@ -237,6 +251,8 @@ ApiResponse LeaseController::release(const ApiRoute &route, const QString &actor
     const auto outcome = m_seats.release(route.licenseId, route.seatId, actor);
     if (outcome == SeatService::ReleaseOutcome::LicenseNotFound)
         return answer::error(ApiError::licenseNotFound(route.licenseId));
+    if (outcome == SeatService::ReleaseOutcome::SeatBorrowed)
+        return answer::error(returnRefused(route, false));
     return answer::noContent(); // releasing a seat that is already gone is not an error
 }
 
@@ -250,7 +266,8 @@ ApiResponse LeaseController::borrow(const ApiRoute &route, const ApiRequest &req
     using O = SeatService::BorrowResult::Outcome;
     switch (result.outcome) {
     case O::Granted:
-        return answer::json(201, BorrowAnswer {result.lease, m_seats.publicKey(), result.decidedAt}.toJson());
+        return answer::json(
+            201, BorrowAnswer {result.lease, m_seats.publicKey(), result.decidedAt, result.returnSecret}.toJson());
     case O::Denied:
         return answer::error(borrowDenial(route, body->holder, result));
     case O::HolderBlocked:
@@ -312,11 +329,17 @@ ApiError LeaseController::borrowDenial(const ApiRoute &route, const QString &hol
     return checkoutDenial(route, holder, seat);
 }
 
-ApiResponse LeaseController::returnBorrowed(const ApiRoute &route, const QString &actor)
+ApiResponse LeaseController::returnBorrowed(const ApiRoute &route, const ApiRequest &request, const QString &actor)
 {
-    switch (m_seats.returnBorrowed(route.licenseId, route.seatId, actor)) {
+    ApiError failure;
+    const auto body = request::parseReturnBorrowed(request.body, &failure);
+    if (!body)
+        return answer::error(failure);
+    switch (m_seats.returnBorrowed(route.licenseId, route.seatId, body->secret, actor)) {
     case SeatService::ReturnOutcome::Returned:
         return answer::noContent();
+    case SeatService::ReturnOutcome::WrongSecret:
+        return answer::error(returnRefused(route, body->secret.isSet()));
     case SeatService::ReturnOutcome::NotBorrowed:
         return answer::error(ApiError::notFound(
             QString::fromUtf16(errorcode::borrowNotFound),

@@ -36,7 +36,7 @@ private:
     ApiResponse borrow(const ApiRoute &route, const ApiRequest &request, const QString &actor);
     // The answer of a borrow the policy or the seat rules refused, in one sentence.
     static ApiError borrowDenial(const ApiRoute &route, const QString &holder, const SeatService::BorrowResult &result);
-    ApiResponse returnBorrowed(const ApiRoute &route, const QString &actor);
+    ApiResponse returnBorrowed(const ApiRoute &route, const ApiRequest &request, const QString &actor);
 
     SeatService &m_seats;
 };

@@ -93,6 +93,11 @@ std::optional<BorrowRequest> parseBorrow(QByteArrayView body, ApiError *error)
     return parseWith<BorrowRequest>(body, false, error, BorrowRequest::fromJson);
 }
 
+std::optional<BorrowReturnRequest> parseReturnBorrowed(QByteArrayView body, ApiError *error)
+{
+    return parseWith<BorrowReturnRequest>(body, true, error, BorrowReturnRequest::fromJson);
+}
+
 std::optional<WriteOffRequest> parseWriteOff(QByteArrayView body, ApiError *error)
 {
     return parseWith<WriteOffRequest>(body, true, error, WriteOffRequest::fromJson);

@@ -36,6 +36,8 @@ std::optional<ApiError> checkBodySize(qsizetype bytes);
 
 std::optional<CheckoutRequest> parseCheckout(QByteArrayView body, ApiError *error = nullptr);
 std::optional<BorrowRequest> parseBorrow(QByteArrayView body, ApiError *error = nullptr);
+// DELETE .../borrow/{seatId}: the return secret, or an empty body (none).
+std::optional<BorrowReturnRequest> parseReturnBorrowed(QByteArrayView body, ApiError *error = nullptr);
 // An empty body is a write-off without a note.
 std::optional<WriteOffRequest> parseWriteOff(QByteArrayView body, ApiError *error = nullptr);
 // A seat heartbeat's body: none, or one that is not a JSON object, is a heartbeat without activity,

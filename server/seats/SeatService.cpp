@@ -455,9 +455,12 @@ SeatService::BorrowResult SeatService::borrow(const QString &licenseId, const QS
         lease.expiresAt = license->validity.capExpiry(now.addDays(days));
         lease.borrowed = true;
         lease = m_signer.signLease(lease);
+        const BorrowReturnSecret returnSecret = BorrowReturnSecret::generate();
 
         m_store.updateLicense(*license);
-        m_store.insertLease(StoredLease {lease, {}, {}});
+        StoredLease row {lease, {}, {}};
+        row.returnSecretHash = returnSecret.hash();
+        m_store.insertLease(row);
         record(now, EventKind::SeatBorrowed, licenseId, lease.seatId, holder, actor,
                eventdetail::SeatBorrowed {lease.generation, lease.expiresAt, days, result.decision.seat.usage.inUse + 1,
                                           policy.seatCount(), result.decision.borrowed + 1, result.decision.seat.group}
@@ -466,6 +469,7 @@ SeatService::BorrowResult SeatService::borrow(const QString &licenseId, const QS
             m_stats->count(licenseId, StatsService::Counter::Granted);
         result.outcome = BorrowResult::Outcome::Granted;
         result.lease = lease;
+        result.returnSecret = returnSecret;
     });
     if (m_metrics && result.outcome == BorrowResult::Outcome::Granted)
         m_metrics->countGrant(licenseId);
@@ -473,7 +477,7 @@ SeatService::BorrowResult SeatService::borrow(const QString &licenseId, const QS
 }
 
 SeatService::ReturnOutcome SeatService::returnBorrowed(const QString &licenseId, const QString &seatId,
-                                                       const QString &actor)
+                                                       const BorrowReturnSecret &secret, const QString &actor)
 {
     ReturnOutcome outcome = ReturnOutcome::LicenseNotFound;
     m_store.withLicense(licenseId, [&] {
@@ -482,7 +486,18 @@ SeatService::ReturnOutcome SeatService::returnBorrowed(const QString &licenseId,
         if (!license)
             return;
         const auto row = m_store.lease(licenseId, seatId);
-        if (!row || !row->lease.borrowed || !m_store.deleteLease(licenseId, seatId)) {
+        if (!row || !row->lease.borrowed) {
+            outcome = ReturnOutcome::NotBorrowed;
+            return;
+        }
+        // The seat id is no secret (status, the events and the dashboard show it): only the return
+        // secret proves the laptop that holds the signed lease gives it up. A row without a hash
+        // was borrowed before the server kept them; it expires within the policy's maximum.
+        if (!row->returnSecretHash.isEmpty() && !secret.matches(row->returnSecretHash)) {
+            outcome = ReturnOutcome::WrongSecret;
+            return;
+        }
+        if (!m_store.deleteLease(licenseId, seatId)) {
             outcome = ReturnOutcome::NotBorrowed;
             return;
         }
@@ -809,11 +824,16 @@ SeatService::ReleaseOutcome SeatService::release(const QString &licenseId, const
         if (!license)
             return;
         const auto row = m_store.lease(licenseId, seatId);
+        // The seat id is no secret: only the laptop's return secret gives a borrowed seat back.
+        if (row && row->lease.borrowed && !row->returnSecretHash.isEmpty()) {
+            outcome = ReleaseOutcome::SeatBorrowed;
+            return;
+        }
         if (!row || !m_store.deleteLease(licenseId, seatId)) {
             outcome = ReleaseOutcome::NotHeld;
             return;
         }
-        if (row->lease.borrowed) { // a borrowed seat released is a borrowed seat returned
+        if (row->lease.borrowed) { // a seat borrowed before return secrets, released, is returned
             returned(*license, *row, actor);
             outcome = ReleaseOutcome::Released;
             return;

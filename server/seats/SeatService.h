@@ -7,6 +7,7 @@
 #include "seats/WaitingLine.h"
 #include "store/LeaseStore.h"
 #include "store/StoreTypes.h"
+#include "wire/BorrowJson.h"
 #include "wire/QueueTicket.h"
 
 #include <QDateTime>
@@ -100,14 +101,19 @@ public:
         QString licenseName; // LicenseNotValid
         ValidityRefusal validity; // LicenseNotValid
         QDateTime decidedAt; // the server's "now" for the answer's serverTime
+        BorrowReturnSecret returnSecret; // Granted: handed out once, only its hash is kept
     };
     BorrowResult borrow(const QString &licenseId, const QString &holder, int days, const QString &actor);
 
     // Early return of a borrowed seat: the row goes at once (the seat is free for the next
     // decision) and its seat id is never renewed or taken again. NotBorrowed: no such borrowed
-    // seat (an ordinary seat is released, not returned).
-    enum class ReturnOutcome { Returned, NotBorrowed, LicenseNotFound };
-    ReturnOutcome returnBorrowed(const QString &licenseId, const QString &seatId, const QString &actor);
+    // seat (an ordinary seat is released, not returned). WrongSecret: `secret` is missing or not the
+    // one the borrow handed out, so the return may not come from the laptop that holds the signed
+    // lease: nothing changes and nothing is recorded (issue 27). A row borrowed before the server kept
+    // return secrets has no hash and is returned without one.
+    enum class ReturnOutcome { Returned, NotBorrowed, WrongSecret, LicenseNotFound };
+    ReturnOutcome returnBorrowed(const QString &licenseId, const QString &seatId, const BorrowReturnSecret &secret,
+                                 const QString &actor);
 
     // An admin's write-off of a borrowed seat whose laptop is lost (issue 27): the row is marked
     // and a borrow_written_off event recorded, but the seat stays counted until its expiry (its
@@ -178,7 +184,9 @@ public:
     QList<std::optional<RenewalPlan>> planRenewals(const QList<std::pair<QString, QString>> &seats);
     QList<bool> completeRenewals(const QList<const RenewalPlan *> &plans);
 
-    enum class ReleaseOutcome { Released, NotHeld, LicenseNotFound };
+    // SeatBorrowed: a borrowed seat is returned early with its return secret (returnBorrowed), never
+    // released by its id alone (issue 27); one borrowed before the server kept secrets still is.
+    enum class ReleaseOutcome { Released, NotHeld, SeatBorrowed, LicenseNotFound };
     ReleaseOutcome release(const QString &licenseId, const QString &seatId, const QString &actor);
 
     struct RevokeResult

@@ -83,8 +83,8 @@ bool SqlLeaseTables::prepare(QString *error)
         {&s->lease, u"SELECT %1 FROM leases WHERE license_id = :license AND seat_id = :seat"_s.arg(leaseColumns)},
         {&s->insertLease,
          u"INSERT INTO leases (%1) VALUES (:license, :seat, :holder, :generation, :issued, :expires, :signature, "
-         ":request, :activity, :marked, :reclaim, :borrowed, :writtenOff, :writtenOffBy, :writeOffNote)"_s.arg(
-             leaseColumns)},
+         ":request, :activity, :marked, :reclaim, :borrowed, :writtenOff, :writtenOffBy, :writeOffNote, "
+         ":returnHash)"_s.arg(leaseColumns)},
         {&s->writeOffLease,
          u"UPDATE leases SET written_off_ms = :writtenOff, written_off_by = :writtenOffBy, write_off_note = "
          ":writeOffNote WHERE license_id = :license AND seat_id = :seat"_s},

@@ -73,6 +73,8 @@ StoredLease SqlRows::lease(const QSqlQuery &query)
     if (!query.value(12).isNull())
         row.writeOff = BorrowWriteOff {fromMs(query.value(12).toLongLong()), query.value(13).toString(),
                                        query.value(14).toString()};
+    if (!query.value(15).isNull())
+        row.returnSecretHash = query.value(15).toByteArray();
     return row;
 }
 
@@ -161,6 +163,9 @@ void SqlRows::bindLease(QSqlQuery &q, const StoredLease &row)
     q.bindValue(u":reclaim"_s, toNullableMs(row.reclaimAt));
     q.bindValue(u":borrowed"_s, row.lease.borrowed ? 1 : 0);
     bindWriteOff(q, row.writeOff);
+    q.bindValue(u":returnHash"_s,
+                row.returnSecretHash.isEmpty() ? QVariant(QMetaType::fromType<QByteArray>())
+                                               : QVariant(row.returnSecretHash));
 }
 
 void SqlRows::bindWriteOff(QSqlQuery &q, const BorrowWriteOff &writeOff)

@@ -21,7 +21,7 @@ public:
     static inline const QString leaseColumns = QStringLiteral(
         "license_id, seat_id, holder, generation, issued_at, expires_at, signature, request_id, "
         "last_activity_ms, reclaim_marked_ms, reclaim_at_ms, borrowed, written_off_ms, written_off_by, "
-        "write_off_note");
+        "write_off_note, return_secret_hash");
     static inline const QString blockColumns = QStringLiteral("license_id, holder, until_ms, reason");
     static inline const QString eventColumns
         = QStringLiteral("seq, time_ms, kind, license_id, seat_id, holder, actor, detail");
@@ -44,7 +44,7 @@ public:
     // :id :name :seats :ttl :skew :grace :hash :generation :from :until :maintenance :borrow
     static void bindLicense(QSqlQuery &query, const LicenseRecord &license);
     // :license :seat :holder :generation :issued :expires :signature :request :activity :marked
-    // :reclaim :borrowed :writtenOff :writtenOffBy :writeOffNote
+    // :reclaim :borrowed :writtenOff :writtenOffBy :writeOffNote :returnHash
     static void bindLease(QSqlQuery &query, const StoredLease &row);
     // :writtenOff :writtenOffBy :writeOffNote (NULL when unset)
     static void bindWriteOff(QSqlQuery &query, const BorrowWriteOff &writeOff);

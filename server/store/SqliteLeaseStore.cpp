@@ -120,6 +120,9 @@ SqlDialect SqliteLeaseStore::dialect()
     d.migrations.append(QStringList {u"ALTER TABLE leases ADD COLUMN written_off_ms INTEGER"_s,
                                      u"ALTER TABLE leases ADD COLUMN written_off_by TEXT"_s,
                                      u"ALTER TABLE leases ADD COLUMN write_off_note TEXT"_s});
+    // The hash of a borrowed seat's return secret (issue 27); NULL: not borrowed, or borrowed
+    // before this step (returned with the license key alone).
+    d.migrations.append(QStringList {u"ALTER TABLE leases ADD COLUMN return_secret_hash BLOB"_s});
     // IMMEDIATE: the write lock is taken at BEGIN, so a transaction never fails half-way for
     // want of it.
     d.beginMigration = u"BEGIN IMMEDIATE"_s;

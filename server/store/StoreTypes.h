@@ -55,6 +55,10 @@ struct StoredLease
     // A borrowed seat an admin wrote off (issue 27: its laptop is lost); unset otherwise. The row
     // counts until its expiry all the same.
     BorrowWriteOff writeOff = {};
+    // The hash of a borrowed seat's return secret (BorrowReturnSecret::hash()), which an early
+    // return must match; empty for a seat that is not borrowed, or was borrowed before the server
+    // kept return secrets (such a row is returned with the license key alone until it expires).
+    QByteArray returnSecretHash = {};
 
     bool reclaimMarked() const { return reclaimMarkedAt.isValid(); }
 };

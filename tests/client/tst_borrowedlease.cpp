@@ -37,6 +37,7 @@ private slots:
     void init();
 
     void heldOfflineAndPrivate();
+    void returnSecretIsKeptPrivateThroughEveryRewrite();
     void expiresWithTheSkew();
     void rolledBackClockRefusedUntilRight();
     void latestSeenNeverMovesBack();
@@ -111,6 +112,46 @@ void TestBorrowedLease::writeJson(const BorrowedLeaseFile &file, const QJsonObje
     QFile f(file.path());
     QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
     f.write(QJsonDocument(json).toJson());
+}
+
+void TestBorrowedLease::returnSecretIsKeptPrivateThroughEveryRewrite()
+{
+    // Issue 27 (walk 51b N7): the secret that returns the seat early is in the file, owner-only,
+    // and survives the offline check's rewrite and a reload; a file written before it existed
+    // still reads (its seat returns with the key alone), a damaged one is named.
+    const auto file = BorrowedLeaseFile::forLicense(u"acme-cad"_s, m_dir);
+    BorrowedLeaseState state = borrow();
+    state.returnSecret = BorrowReturnSecret::generate();
+    QString why;
+    QVERIFY2(file.write(state, &why), qPrintable(why));
+    struct stat info
+    { };
+    QCOMPARE(::stat(QFile::encodeName(file.path()).constData(), &info), 0);
+    QCOMPARE(info.st_mode & 0777, 0600u);
+    QCOMPARE(fileJson(file).value(u"returnSecret"_s).toString(), state.returnSecret.toHex());
+
+    m_clock->advance(24h);
+    const BorrowedLeaseCheck check = file.check(u"acme-cad"_s, u"alice@ws-12"_s, *m_clock);
+    QVERIFY2(check.held(), qPrintable(check.reason));
+    QVERIFY(check.state->returnSecret == state.returnSecret);
+    const auto reloaded = BorrowedLeaseFile::forLicense(u"acme-cad"_s, m_dir).read(&why);
+    QVERIFY2(reloaded, qPrintable(why));
+    QCOMPARE(reloaded->latestSeen, m_clock->now()); // rewritten by the check...
+    QVERIFY(reloaded->returnSecret == state.returnSecret); // ...with the secret kept
+    QVERIFY(reloaded->returnSecret.matches(state.returnSecret.hash()));
+    QVERIFY(!reloaded->returnSecret.matches(BorrowReturnSecret::generate().hash()));
+
+    QJsonObject json = fileJson(file);
+    json.remove(u"returnSecret"_s);
+    writeJson(file, json);
+    const auto older = file.read(&why);
+    QVERIFY2(older, qPrintable(why));
+    QVERIFY(!older->returnSecret.isSet());
+
+    json.insert(u"returnSecret"_s, u"0123"_s);
+    writeJson(file, json);
+    QVERIFY(!file.read(&why));
+    QVERIFY2(why.contains(u"returnSecret"_s) && why.contains(u"damaged"_s), qPrintable(why));
 }
 
 void TestBorrowedLease::heldOfflineAndPrivate()

@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -1023,10 +1024,35 @@ void TestCli::borrowKeepsTheLeaseAndReturnGivesItBack()
     const QString line = statusLineOf(id, u"alice@laptop"_s);
     QVERIFY2(line.contains(u"borrowed, counted until"_s), qPrintable(line));
     QVERIFY2(!line.contains(u"over 1d"_s) && !line.contains(u"before "_s), qPrintable(line));
-    // A second borrow of the same license from this computer is refused before asking.
+    // A second borrow of the same license from this computer is refused before asking, with the
+    // refusal's exit code.
     const CliRun twice = run({u"borrow"_s, id, u"--days"_s, u"1"_s, u"--key-file"_s, keyFile}, home);
-    QCOMPARE(twice.exitCode, 1);
+    QCOMPARE(twice.exitCode, 5);
     QVERIFY2(twice.err.contains(u"already holds a borrowed seat"_s), qPrintable(twice.err));
+    // An admin cannot revoke it: refused, exit 5 with the server's sentence.
+    const QString seatId = answer.value(u"seatId"_s).toString();
+    const CliRun revoke = run({u"revoke"_s, id, seatId.left(8)});
+    QCOMPARE(revoke.exitCode, 5);
+    QVERIFY2(revoke.err.contains(u"borrowed"_s), qPrintable(revoke.err));
+
+    // The file keeps the return secret; another computer with the license key and the seat id
+    // (a copy of the file without it) cannot return the seat (walk 51b N7).
+    QFile kept(file);
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QJsonObject copy = QJsonDocument::fromJson(kept.readAll()).object();
+    kept.close();
+    QCOMPARE(copy.value(u"returnSecret"_s).toString().size(), 64);
+    copy.remove(u"returnSecret"_s);
+    QTemporaryDir otherData;
+    QVERIFY(otherData.isValid());
+    const QString otherFile = otherData.filePath(u"keyright/borrowed/%1.json"_s.arg(id));
+    QVERIFY(QDir().mkpath(QFileInfo(otherFile).absolutePath()));
+    QVERIFY(writeSecretFile(otherFile, QJsonDocument(copy).toJson()));
+    const CliRun stranger = run({u"return"_s, id, u"--key-file"_s, keyFile}, {{u"XDG_DATA_HOME"_s, otherData.path()}});
+    QCOMPARE(stranger.exitCode, 1);
+    QVERIFY2(stranger.err.contains(u"only the laptop that borrowed seat %1"_s.arg(seatId.left(8))),
+             qPrintable(stranger.err));
+    QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(), 1);
 
     const CliRun returned = run({u"return"_s, id, u"--key-file"_s, keyFile}, home);
     QCOMPARE(returned.exitCode, 0);

@@ -624,6 +624,21 @@ void TestWireContract::writeOffTravelsWhole()
     QVERIFY(!refused.ok());
     QCOMPARE(refused.error.httpStatus, 409);
     QCOMPARE(refused.error.code, QString::fromUtf16(errorcode::seatNotBorrowed));
+
+    // The laptop turns up: the return secret the client decoded from the borrow's answer, encoded
+    // by the client's codec, is what the server takes; another one is refused with the code the
+    // client knows (walk 51b N7).
+    QVERIFY(answer->returnSecret.isSet());
+    const QString returnPath = u"/v1/licenses/wire-lent/borrow/%1"_s.arg(seatId);
+    const RawReply wrong = call(
+        "DELETE", returnPath, key,
+        QJsonDocument(BorrowReturnRequest {BorrowReturnSecret::generate()}.toJson()).toJson(QJsonDocument::Compact));
+    QCOMPARE(wrong.status, 409);
+    QCOMPARE(ErrorBody::fromJson(wrong.body)->code, QString::fromUtf16(errorcode::borrowReturnRefused));
+    const RawReply returned
+        = call("DELETE", returnPath, key,
+               QJsonDocument(BorrowReturnRequest {answer->returnSecret}.toJson()).toJson(QJsonDocument::Compact));
+    QCOMPARE(returned.status, 204);
 }
 
 // Every event the server wrote in this test, read with its kind's typed detail and written again,

@@ -593,6 +593,59 @@ private Q_SLOTS:
         QVERIFY(!WriteOffRequest::fromJson(QJsonObject {{u"note"_s, u"bell\u0007"_s}}, &error));
     }
 
+    void borrowReturnSecretRoundTrips()
+    {
+        // Issue 27 (walk 51b N7): the secret an early return proves itself with, handed out once in
+        // the borrow's answer and sent back in the DELETE's body.
+        const BorrowReturnSecret secret = BorrowReturnSecret::generate();
+        QVERIFY(secret.isSet());
+        QCOMPARE(secret.toHex().size(), 64);
+        QVERIFY(!(secret == BorrowReturnSecret::generate()));
+        const auto again = BorrowReturnSecret::fromHex(secret.toHex());
+        QVERIFY(again && *again == secret);
+        QVERIFY(BorrowReturnSecret::fromHex(secret.toHex().toUpper()) == again);
+        QCOMPARE(secret.hash().size(), 32);
+        QVERIFY(secret.hash() != secret.toHex().toLatin1());
+        QVERIFY(secret.matches(secret.hash()));
+        QVERIFY(!BorrowReturnSecret::generate().matches(secret.hash()));
+        QVERIFY(!BorrowReturnSecret().matches(secret.hash()));
+        QVERIFY(!BorrowReturnSecret().matches(QByteArray()));
+        for (const QString &bad : {QString(), u"00"_s, QString(63, u'a'), QString(65, u'a'), QString(64, u'g'),
+                                   QString(62, u'a') + u"\u00e9a"_s})
+            QVERIFY2(!BorrowReturnSecret::fromHex(bad), qPrintable(bad));
+
+        ValidationError error;
+        const BorrowReturnRequest request {secret};
+        QCOMPARE(request.toJson().value(u"returnSecret"_s).toString(), secret.toHex());
+        QCOMPARE(BorrowReturnRequest::fromJson(request.toJson(), &error), std::optional(request));
+        QCOMPARE(BorrowReturnRequest::fromJson(QJsonObject {}, &error), std::optional(BorrowReturnRequest {}));
+        QVERIFY(BorrowReturnRequest {}.toJson().isEmpty());
+        QVERIFY(!BorrowReturnRequest::fromJson(QJsonObject {{u"returnSecret"_s, 7}}, &error));
+        QCOMPARE(error.field, u"returnSecret"_s);
+        QVERIFY(!BorrowReturnRequest::fromJson(QJsonObject {{u"returnSecret"_s, u"abc"_s}}, &error));
+
+        SeatLease lease;
+        lease.licenseId = u"acme-cad"_s;
+        lease.seatId = QString(32, u'a');
+        lease.holder = u"alice@laptop"_s;
+        lease.generation = 1;
+        lease.issuedAt = QDateTime::fromMSecsSinceEpoch(1'796'000'000'000, Qt::UTC);
+        lease.expiresAt = lease.issuedAt.addDays(3);
+        lease.signature = QByteArray(64, 's');
+        lease.borrowed = true;
+        const BorrowAnswer answer {lease, QByteArray(32, 'k'), lease.issuedAt, secret};
+        QCOMPARE(answer.toJson().value(u"returnSecret"_s).toString(), secret.toHex());
+        QCOMPARE(BorrowAnswer::fromJson(answer.toJson(), &error), std::optional(answer));
+        // An older server's answer has none: the seat returns with the key alone.
+        QJsonObject older = answer.toJson();
+        older.remove(u"returnSecret"_s);
+        const auto read = BorrowAnswer::fromJson(older, &error);
+        QVERIFY(read && !read->returnSecret.isSet());
+        older.insert(u"returnSecret"_s, u"not hex"_s);
+        QVERIFY(!BorrowAnswer::fromJson(older, &error));
+        QCOMPARE(error.field, u"returnSecret"_s);
+    }
+
     void queueTicketsAreChecked_data()
     {
         QTest::addColumn<QString>("member");

@@ -99,6 +99,7 @@ private Q_SLOTS:
     void laptopTripKeepsItsSeatCountedAndSeatsOnSite();
     void borrowedLaptopsClockTurnedBackIsRefusedUntilRight();
     void endingABorrowScenarioReturnsItsBorrowedSeat();
+    void anotherDashboardsResetLeavesABorrowedSeatAlone();
     void replayGivesBackASeatALaptopLeftBorrowed();
     void sandboxLicensesGetTheirReclaimRuleAndLoseAStrayOne();
     void replayStartsFromEmptySandboxLicenses();
@@ -1134,6 +1135,41 @@ void TestSimulation::endingABorrowScenarioReturnsItsBorrowedSeat()
         QVERIFY(lease["seatId"_L1].toString() != seat);
 }
 
+void TestSimulation::anotherDashboardsResetLeavesABorrowedSeatAlone()
+{
+    // Walk 51b F11/N7: a second dashboard on the same server starts the same scenario. Its reset
+    // empties the sandbox license but cannot return the first one's borrowed seat: that laptop
+    // holds the signed lease offline, and only its return secret gives the seat back.
+    const QString id = playPreset(10);
+    QVERIFY(!id.isEmpty());
+    SimulatedClient *laptop = m_sim->clients().at(0);
+    QVERIFY(laptop->isBorrowing());
+    QVERIFY(laptop->returnSecret().isSet());
+    const QString seat = laptop->seatIds().value(0);
+    QVERIFY(row(id, seat));
+
+    Simulation other(*m_network, *m_admin, *m_clock);
+    other.setAutoRun(false);
+    other.setCurrentLicense(DemoCatalogue::trainingLicenseId());
+    QVERIFY(other.loadLicenseKeyFile(
+        DemoCatalogue::trainingLicenseId(),
+        QDir(m_server->demoKeyDirectory()).filePath(DemoCatalogue::keyFileName(DemoCatalogue::trainingLicenseId()))));
+    bool done = false;
+    QString error = u"no answer"_s;
+    other.playPreset(*ScenarioPreset::make(10), [&](const QString &e) {
+        error = e;
+        done = true;
+    });
+    QVERIFY(waitUntil([&] { return done; }));
+    // It does not even try (the server would refuse it), so its run starts as any other.
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    settle();
+    QVERIFY2(row(id, seat), "another dashboard's reset returned a seat it did not borrow");
+    QCOMPARE(serverEvents(id, u"borrow_returned"_s).size(), 0);
+    other.stop();
+    settle();
+}
+
 void TestSimulation::replayGivesBackASeatALaptopLeftBorrowed()
 {
     const QString id = playPreset(10);
@@ -1147,7 +1183,7 @@ void TestSimulation::replayGivesBackASeatALaptopLeftBorrowed()
         QVERIFY(!QTest::currentTestFailed());
     }
     // Played again, the run starts from an empty sandbox license: the borrowed seat, which an
-    // operator may not revoke, is given back with the license's key.
+    // operator may not revoke, is given back with the return secret its own client was given.
     QCOMPARE(playPreset(10), id);
     QVERIFY(!row(id, seat));
     QCOMPARE(serverEvents(id, u"revoked"_s).size(), 0);

@@ -41,6 +41,7 @@ private slots:
     void raceForTheLastSeats();
     void writeOffKeepsTheSeatCountedUntilItsExpiry();
     void writtenOffSeatReturnedEarlyIsFree();
+    void onlyTheBorrowersSecretReturnsASeat();
     void writeOffRefusals();
 
 private:
@@ -55,6 +56,13 @@ private:
                         const QByteArray &auth = {});
     QByteArray token(const QString &name, const QString &role);
     QJsonArray eventsOf(const QString &license, const QString &kinds);
+    // DELETE .../borrow/{seatId} with the return secret `secret` (64 hex digits; no body when empty).
+    HttpResult giveBack(const QString &license, const QString &seatId, const QByteArray &auth,
+                        const QString &secret = {});
+    static QString secretOf(const HttpResult &reply)
+    {
+        return reply.json().value(QString::fromUtf16(BorrowReturnSecret::member)).toString();
+    }
     static QString errorOf(const HttpResult &reply) { return reply.json().value("error"_L1).toString(); }
     static SeatLease leaseOf(const HttpResult &reply)
     {
@@ -126,6 +134,15 @@ HttpResult TestBorrowing::writeOff(const QString &license, const QString &seatId
 {
     return m_http->post(u"/v1/licenses/%1/borrow/%2/write-off"_s.arg(license, seatId), body,
                         auth.isEmpty() ? admin() : auth);
+}
+
+HttpResult TestBorrowing::giveBack(const QString &license, const QString &seatId, const QByteArray &auth,
+                                   const QString &secret)
+{
+    const QByteArray body = secret.isEmpty()
+        ? QByteArray()
+        : QJsonDocument(QJsonObject {{QString::fromUtf16(BorrowReturnSecret::member), secret}}).toJson();
+    return m_http->call("DELETE", u"/v1/licenses/%1/borrow/%2"_s.arg(license, seatId), body, auth);
 }
 
 QByteArray TestBorrowing::token(const QString &name, const QString &role)
@@ -273,9 +290,9 @@ void TestBorrowing::borrowedSeatCountsUntilReturned()
     QCOMPARE(beat.status, 409);
     QCOMPARE(errorOf(beat), u"seat_borrowed"_s);
 
-    // Early return frees the seat at once.
+    // Early return, with the secret the borrow handed out, frees the seat at once.
     m_fixture->clock().advance(1h);
-    QCOMPARE(m_http->del(u"/v1/licenses/cad/borrow/%1"_s.arg(lease.seatId), key).status, 204);
+    QCOMPARE(giveBack(u"cad"_s, lease.seatId, key, secretOf(away)).status, 204);
     QCOMPARE(summaryOf(u"cad"_s).value("borrowed"_L1).toInt(), 0);
     QCOMPARE(checkout(u"cad"_s, key, u"carol@ws-2"_s).status, 201);
 
@@ -283,7 +300,7 @@ void TestBorrowing::borrowedSeatCountsUntilReturned()
     const auto again = m_http->call("POST", u"/v1/licenses/cad/seats/%1/heartbeat"_s.arg(lease.seatId), {}, key);
     QCOMPARE(again.status, 410);
     QCOMPARE(errorOf(again), u"seat_lost"_s);
-    const auto twice = m_http->del(u"/v1/licenses/cad/borrow/%1"_s.arg(lease.seatId), key);
+    const auto twice = giveBack(u"cad"_s, lease.seatId, key, secretOf(away));
     QCOMPARE(twice.status, 404);
     QCOMPARE(errorOf(twice), u"borrow_not_found"_s);
 
@@ -462,13 +479,64 @@ void TestBorrowing::writtenOffSeatReturnedEarlyIsFree()
     const SeatLease lease = leaseOf(away);
     QCOMPARE(writeOff(u"cad"_s, lease.seatId, {}).status, 200);
     QCOMPARE(checkout(u"cad"_s, key, u"bob@ws-1"_s).status, 409);
-    QCOMPARE(m_http->del(u"/v1/licenses/cad/borrow/%1"_s.arg(lease.seatId), key).status, 204);
+    // Written off or not, only the laptop's secret returns it.
+    QCOMPARE(giveBack(u"cad"_s, lease.seatId, key).status, 409);
+    QCOMPARE(checkout(u"cad"_s, key, u"bob@ws-1"_s).status, 409);
+    QCOMPARE(giveBack(u"cad"_s, lease.seatId, key, secretOf(away)).status, 204);
     QCOMPARE(checkout(u"cad"_s, key, u"bob@ws-1"_s).status, 201);
     QCOMPARE(eventsOf(u"cad"_s, u"borrow_returned"_s).size(), 1);
     // Returned, it is gone: nothing left to write off.
     const auto gone = writeOff(u"cad"_s, lease.seatId, {});
     QCOMPARE(gone.status, 404);
     QCOMPARE(errorOf(gone), u"seat_not_found"_s);
+}
+
+void TestBorrowing::onlyTheBorrowersSecretReturnsASeat()
+{
+    // The license key and the seat id are not enough: status, the events and the dashboard show
+    // the seat id, and the laptop keeps its signed lease offline (walk 51b N7).
+    const QByteArray key = createLicense(u"cad"_s, 1, policy(30, 1, 0));
+    const auto away = borrow(u"cad"_s, key, u"alice@laptop"_s, 10);
+    QCOMPARE(away.status, 201);
+    const SeatLease lease = leaseOf(away);
+    const QString secret = secretOf(away);
+    QCOMPARE(secret.size(), 64);
+    QVERIFY(BorrowReturnSecret::fromHex(secret));
+    // Each borrow has its own.
+    const QByteArray other = createLicense(u"cam"_s, 1, policy(30, 1, 0));
+    const auto elsewhere = borrow(u"cam"_s, other, u"bob@laptop"_s, 10);
+    QCOMPARE(elsewhere.status, 201);
+    QVERIFY(secretOf(elsewhere) != secret);
+
+    const auto keyOnly = giveBack(u"cad"_s, lease.seatId, key);
+    QCOMPARE(keyOnly.status, 409);
+    QCOMPARE(errorOf(keyOnly), u"borrow_return_refused"_s);
+    QVERIFY2(keyOnly.json()
+                 .value("message"_L1)
+                 .toString()
+                 .contains(u"only the laptop that borrowed seat %1"_s.arg(lease.seatId.left(8))),
+             keyOnly.body.constData());
+    const auto wrong = giveBack(u"cad"_s, lease.seatId, key, secretOf(elsewhere));
+    QCOMPARE(wrong.status, 409);
+    QCOMPARE(errorOf(wrong), u"borrow_return_refused"_s);
+    // Nor is an ordinary release by the seat id a way round it.
+    const auto released = m_http->del(u"/v1/licenses/cad/seats/%1"_s.arg(lease.seatId), key);
+    QCOMPARE(released.status, 409);
+    QCOMPARE(errorOf(released), u"borrow_return_refused"_s);
+    const auto malformed = giveBack(u"cad"_s, lease.seatId, key, u"not hex"_s);
+    QCOMPARE(malformed.status, 400);
+    QCOMPARE(malformed.json().value("field"_L1).toString(), u"returnSecret"_s);
+
+    // Refused, nothing changed: the seat is still counted, and no return was recorded.
+    QCOMPARE(summaryOf(u"cad"_s).value("borrowed"_L1).toInt(), 1);
+    QCOMPARE(checkout(u"cad"_s, key, u"carol@ws-2"_s).status, 409);
+    QCOMPARE(eventsOf(u"cad"_s, u"borrow_returned"_s).size(), 0);
+
+    // The laptop's own secret frees it at once.
+    QCOMPARE(giveBack(u"cad"_s, lease.seatId, key, secret).status, 204);
+    QCOMPARE(summaryOf(u"cad"_s).value("borrowed"_L1).toInt(), 0);
+    QCOMPARE(checkout(u"cad"_s, key, u"carol@ws-2"_s).status, 201);
+    QCOMPARE(eventsOf(u"cad"_s, u"borrow_returned"_s).size(), 1);
 }
 
 void TestBorrowing::writeOffRefusals()

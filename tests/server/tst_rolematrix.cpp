@@ -130,6 +130,7 @@ private:
     QByteArray m_licenseKey; // of "matrix"
     QHash<QString, QByteArray> m_credentials; // column -> Authorization header
     int m_made = 0;
+    QString m_returnSecret; // the last borrowedSeat()'s, which its early return sends
 };
 
 void TestRoleMatrix::initTestCase()
@@ -198,6 +199,7 @@ QString TestRoleMatrix::borrowedSeat()
 {
     const auto reply = m_http->post(u"/v1/licenses/matrix/borrow"_s, {{u"holder"_s, u"matrix@cell"_s}, {u"days"_s, 1}},
                                     "License " + m_licenseKey);
+    m_returnSecret = reply.json().value(u"returnSecret"_s).toString();
     return reply.json().value(u"lease"_s).toObject().value(u"seatId"_s).toString();
 }
 
@@ -329,6 +331,8 @@ void TestRoleMatrix::everyCell()
         body = R"({"holder":"matrix@cell"})";
     else if (concrete.endsWith(u"/borrow"_s))
         body = R"({"holder":"matrix@cell","days":1})";
+    else if (method == "DELETE" && concrete.contains(u"/borrow/"_s)) // an early return proves it is the laptop's
+        body = QJsonDocument(QJsonObject {{u"returnSecret"_s, m_returnSecret}}).toJson(QJsonDocument::Compact);
 
     QList<QByteArray> authorizations {m_credentials.value(credential)};
     const bool clientRoute = concrete.endsWith(u"/checkout"_s) || concrete.endsWith(u"/heartbeat"_s)

@@ -138,6 +138,7 @@ private slots:
     void aDatabaseFromBeforeActivityReadsItAsUnknown();
     void reclaimMarksSurviveRenewalsUntilLifted();
     void writeOffsAreKeptOnTheRow();
+    void returnSecretHashesAreKeptOnTheRow();
     void twoStoresMigrateOneDatabaseAtOnce();
     void otherLicensesNeverWaitButTheSameOneDoes();
     void skipLockedChunksAreDisjoint();
@@ -986,10 +987,12 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
             QVERIFY(db.open());
         }
         QSqlQuery query(db);
-        // Eight steps back: the write-offs (issue 27), the alerts' acknowledgements (issue 29; their
-        // columns go with the alert tables), borrowing (issue 27), the alert endpoints and outbox,
-        // the alert tables and the license dates (issue 29), the reclaim marks, the activity column.
-        for (const QString &column : {u"written_off_ms"_s, u"written_off_by"_s, u"write_off_note"_s})
+        // Nine steps back: the return secrets' hashes and the write-offs (issue 27), the alerts'
+        // acknowledgements (issue 29; their columns go with the alert tables), borrowing (issue 27),
+        // the alert endpoints and outbox, the alert tables and the license dates (issue 29), the
+        // reclaim marks, the activity column.
+        for (const QString &column :
+             {u"return_secret_hash"_s, u"written_off_ms"_s, u"written_off_by"_s, u"write_off_note"_s})
             QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN %1"_s.arg(column)),
                      qPrintable(query.lastError().text()));
         QVERIFY2(query.exec(u"ALTER TABLE licenses DROP COLUMN borrow_policy"_s), qPrintable(query.lastError().text()));
@@ -1003,7 +1006,7 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
         for (const QString &column : {u"reclaim_at_ms"_s, u"reclaim_marked_ms"_s, u"last_activity_ms"_s})
             QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN %1"_s.arg(column)),
                      qPrintable(query.lastError().text()));
-        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 8)));
+        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 9)));
         query.finish();
         if (!isPg()) {
             db.close();
@@ -1100,6 +1103,30 @@ void TestStoreContract::writeOffsAreKeptOnTheRow()
     QCOMPARE(row->writeOff, writeOff);
     for (const StoredLease &each : again->leases(u"alpha"_s))
         QCOMPARE(each.writeOff.isSet(), each.lease.seatId == u"s1"_s);
+}
+
+void TestStoreContract::returnSecretHashesAreKeptOnTheRow()
+{
+    // Issue 27 (walk 51b N7): a borrowed row keeps the hash of its return secret, read back by every
+    // read of the row and after a reopen; a row without one (an ordinary seat, or one borrowed before
+    // the hashes were kept) reads back empty.
+    StoredLease borrowed = leaseRow(u"alpha"_s, u"s1"_s, 100);
+    borrowed.lease.borrowed = true;
+    borrowed.returnSecretHash = QByteArray::fromHex("00ff0a20") + QByteArray(28, '\x7f');
+    StoredLease older = leaseRow(u"alpha"_s, u"s2"_s, 100);
+    older.lease.borrowed = true;
+    m_store->withLicense(u"alpha"_s, [&] {
+        m_store->insertLease(borrowed);
+        m_store->insertLease(older);
+    });
+    QCOMPARE(m_store->lease(u"alpha"_s, u"s1"_s)->returnSecretHash, borrowed.returnSecretHash);
+    QCOMPARE(m_store->leasesOf({{u"alpha"_s, u"s1"_s}}).first()->returnSecretHash, borrowed.returnSecretHash);
+    QVERIFY(m_store->lease(u"alpha"_s, u"s2"_s)->returnSecretHash.isEmpty());
+    m_store->close();
+    auto again = reopen();
+    QVERIFY(again);
+    for (const StoredLease &each : again->leases(u"alpha"_s))
+        QCOMPARE(each.returnSecretHash, each.lease.seatId == u"s1"_s ? borrowed.returnSecretHash : QByteArray());
 }
 
 void TestStoreContract::twoStoresMigrateOneDatabaseAtOnce()
