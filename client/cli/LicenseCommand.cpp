@@ -42,19 +42,6 @@ QString dateText(const QDateTime &time)
 constexpr int defaultBorrowDays = 7;
 constexpr int defaultBorrowMax = 1;
 
-// The borrowing policy in the listing's column: "-" when off, else "7d x2 keep 1 [cad,lab]".
-QString borrowColumn(const BorrowPolicy &policy)
-{
-    if (!policy.allowed)
-        return u"-"_s;
-    QString text = u"%1d x%2"_s.arg(policy.maxDays).arg(policy.maxBorrowed);
-    if (policy.keepOnSite > 0)
-        text += u" keep %1"_s.arg(policy.keepOnSite);
-    if (!policy.groups.isEmpty())
-        text += u" [%1]"_s.arg(policy.groups.join(u','));
-    return text;
-}
-
 } // namespace
 
 QString LicenseCommand::name() const
@@ -298,6 +285,18 @@ void LicenseCommand::applyBorrow(LicenseSpec &spec, const BorrowPolicy &current)
         policy.maxDays = defaultBorrowDays;
     if (policy.allowed && policy.maxBorrowed < 1)
         policy.maxBorrowed = defaultBorrowMax;
+}
+
+QString LicenseCommand::borrowColumn(const BorrowPolicy &policy)
+{
+    if (!policy.allowed)
+        return u"-"_s;
+    QString text = u"%1d x%2"_s.arg(policy.maxDays).arg(policy.maxBorrowed);
+    if (policy.keepOnSite > 0)
+        text += u" keep %1"_s.arg(policy.keepOnSite);
+    if (!policy.groups.isEmpty())
+        text += u" [%1]"_s.arg(policy.groups.join(u','));
+    return text;
 }
 
 QString LicenseCommand::describeBorrow(const BorrowPolicy &policy)
