@@ -117,9 +117,29 @@ QString lineSentence(const SeatLedger::Line &line, const LedgerReport &report, c
     case Category::SecondSeat:
         return say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) held by someone who already holds another: %1."), n)
             .arg(holderList(line.holdings, plain));
-    case Category::Borrowed:
-        return say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) borrowed, counted until returned or expired: %1."), n)
-            .arg(holderList(line.holdings, until));
+    case Category::Borrowed: {
+        // The lost laptops named apart (walk 51b N2): they too are counted until they expire, but
+        // will not come back before.
+        QList<SeatLedger::Holding> writtenOff;
+        for (const SeatLedger::Holding &holding : line.holdings) {
+            if (holding.writeOff.isSet())
+                writtenOff.append(holding);
+        }
+        if (writtenOff.isEmpty()) {
+            return say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) borrowed, counted until returned or expired: %1."), n)
+                .arg(holderList(line.holdings, until));
+        }
+        const auto lost = [](const SeatLedger::Holding &holding) {
+            if (holding.writeOff.note.isEmpty())
+                return holding.holder;
+            return say(QT_TRANSLATE_NOOP("Ledger", "%1 (%2)")).arg(holding.holder, holding.writeOff.note);
+        };
+        return say(QT_TRANSLATE_NOOP("Ledger", "%1; %2."))
+            .arg(say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) borrowed, counted until returned or expired: %1"), n)
+                     .arg(holderList(line.holdings, until)),
+                 say(QT_TRANSLATE_N_NOOP("Ledger", "%n of them written off (laptop lost): %1"), int(writtenOff.size()))
+                     .arg(holderList(writtenOff, lost)));
+    }
     case Category::Expiring:
         return say(QT_TRANSLATE_N_NOOP(
                        "Ledger", "%n seat(s) whose client stopped renewing, still counted within the clock skew: %1."),

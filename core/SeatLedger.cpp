@@ -95,6 +95,7 @@ SeatLedger accountSeats(const CompiledSeatRules &rules, const LedgerInput &input
             // expires, and not the person's on-site seat (their seat at the desk is not a second one).
             category = Category::Borrowed;
             holding.since = lease.expiresAt;
+            holding.writeOff = seat->writeOff;
             held(category).append(holding);
             continue;
         } else if (persons.contains(person)) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "SeatLease.h"
+#include "wire/BorrowJson.h"
 
 #include <QDateTime>
 #include <QList>
@@ -22,6 +23,8 @@ struct LedgerSeat
     // Idle reclaim's mark, while it stands (reclaimMarkStands()): when the seat goes to someone
     // waiting unless its holder acts first. Invalid: not marked.
     QDateTime reclaimAt = {};
+    // A borrowed seat an admin wrote off (its laptop lost): set from then on; unset otherwise.
+    BorrowWriteOff writeOff = {};
 
     friend bool operator==(const LedgerSeat &, const LedgerSeat &) = default;
 };
@@ -87,6 +90,9 @@ struct SeatLedger
         QDateTime since;
         // Idle: when idle reclaim gives the seat to someone waiting, if it marked it; else invalid.
         QDateTime reclaimAt = {};
+        // Borrowed: written off (its laptop lost), when, by whom and why; unset otherwise. Still
+        // counted until `since`, like any borrowed seat (walk 51b N2).
+        BorrowWriteOff writeOff = {};
 
         friend bool operator==(const Holding &, const Holding &) = default;
     };

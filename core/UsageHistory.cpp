@@ -187,6 +187,21 @@ Bucket computeBucket(const LicenseActivity &activity, qint64 startMs, qint64 len
         }
     }
 
+    QList<SeatSpan> borrowedSpans;
+    for (const SeatSpan &span : activity.seats) {
+        if (span.borrowed)
+            borrowedSpans.append(span);
+    }
+    const QList<Level> borrowed = levels(borrowedSpans, startMs, endMs);
+    for (qsizetype i = 0; i < borrowed.size(); ++i) {
+        const qint64 until = i + 1 < borrowed.size() ? borrowed.at(i + 1).atMs : endMs;
+        const Level &level = borrowed.at(i);
+        bucket.borrowedSeatMs += qint64(level.value) * (until - level.atMs);
+        bucket.borrowedPeak = std::max(bucket.borrowedPeak, level.value);
+        if (level.atMs <= bucket.peakAtMs)
+            bucket.borrowedAtPeak = level.value;
+    }
+
     for (auto it = activity.reserved.cbegin(); it != activity.reserved.cend(); ++it) {
         QList<SeatSpan> ofGroup;
         for (const SeatSpan &span : activity.seats) {
@@ -264,7 +279,11 @@ Bucket merge(const QList<Bucket> &parts)
         if (part.peak > out.peak) {
             out.peak = part.peak;
             out.peakAtMs = part.peakAtMs;
+            out.borrowedAtPeak = part.borrowedAtPeak;
         }
+        out.borrowRecorded = out.borrowRecorded && part.borrowRecorded;
+        out.borrowedSeatMs += part.borrowedSeatMs;
+        out.borrowedPeak = std::max(out.borrowedPeak, part.borrowedPeak);
         out.usedSeatMs += part.usedSeatMs;
         for (auto it = part.levelMs.cbegin(); it != part.levelMs.cend(); ++it)
             out.levelMs[it.key()] += it.value();

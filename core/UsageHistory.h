@@ -31,6 +31,8 @@ struct SeatSpan
     // From when its client reported its holder's activity (a checkout or heartbeat with idleMs):
     // before it, and when never (unset), the seat's activity is unknown.
     std::optional<qint64> activityKnownFromMs = {};
+    // Taken offline (issue 27, a seat_borrowed): in use like any other seat, counted apart too.
+    bool borrowed = false;
 
     friend bool operator==(const SeatSpan &, const SeatSpan &) = default;
 };
@@ -123,6 +125,13 @@ struct Bucket
     QMap<QString, int> denials; // per reason
     int trueDenials = 0; // refusals whose holder got no seat within the window after
     QMap<QString, qint64> holderSeatMs; // per holder (day buckets only; empty in the others)
+    // Of the seats in use, those borrowed (issue 27): integrated, the most at once, and how many of
+    // the `peak` seats at peakAtMs. A bucket closed before the history recorded borrowing has
+    // borrowRecorded false and the three at 0, which then mean "not known", not "none".
+    bool borrowRecorded = true;
+    qint64 borrowedSeatMs = 0;
+    int borrowedPeak = 0;
+    int borrowedAtPeak = 0;
 
     int denialCount() const;
     double usedSeatHours() const { return double(usedSeatMs) / 3'600'000.0; }
@@ -140,7 +149,8 @@ LicenseActivity activityNear(const LicenseActivity &activity, qint64 fromMs, qin
 
 // Several consecutive buckets merged into one (an hour from its minutes, a week from its days):
 // the sums add, the peaks take the larger (the earlier moment on a tie), seatsOwned is the last
-// one's. Equal, field by field, to computeBucket over the whole span.
+// one's. Equal, field by field, to computeBucket over the whole span. Borrowing is recorded in the
+// merge only when it is in every part.
 Bucket merge(const QList<Bucket> &parts);
 
 // The refusals of `activity` that are true denials: no grant to the same holder in

@@ -89,6 +89,24 @@ UsageSummary summarize(const QList<Bucket> &buckets, const QList<Bucket> &days, 
     s.longestWaitMs = all.longestWaitMs;
     for (auto it = all.reservedIdleSeatMs.cbegin(); it != all.reservedIdleSeatMs.cend(); ++it)
         s.reservedIdleSeatHours.insert(it.key(), double(it.value()) / hourMs);
+    // Borrowed seats: the buckets closed before the history recorded them say nothing of them.
+    for (const Bucket &bucket : buckets) {
+        if (!bucket.borrowRecorded) {
+            s.borrowRecordedFrom = QDateTime::fromMSecsSinceEpoch(bucket.startMs + bucket.lengthMs, Qt::UTC);
+            continue;
+        }
+        s.borrowRecorded = true;
+    }
+    if (s.borrowRecorded) {
+        if (all.borrowRecorded)
+            s.borrowRecordedFrom = QDateTime();
+        s.borrowedPeak = all.borrowedPeak;
+        s.borrowedSeatHours = double(all.borrowedSeatMs) / hourMs;
+        if (!s.borrowRecordedFrom.isValid() || s.peakAt >= s.borrowRecordedFrom)
+            s.borrowedAtPeak = all.borrowedAtPeak;
+    } else {
+        s.borrowRecordedFrom = QDateTime();
+    }
 
     QMap<int, qint64> working;
     QList<QList<qint64>> usedMs(7, QList<qint64>(24, 0));

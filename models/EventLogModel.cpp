@@ -353,10 +353,31 @@ QString EventLogModel::describeDetail(const EventRecord &event)
     case EventKind::LicenseCreated:
     case EventKind::LicenseUpdated: {
         const auto license = detail::LicenseChanged::fromJson(d);
-        return tr("%n seat(s), TTL %1 s, skew %2 s, grace %3 s", nullptr, license.seatCount)
-            .arg(license.ttlSeconds)
-            .arg(license.skewSeconds)
-            .arg(license.reapGraceSeconds);
+        QString text = tr("%n seat(s), TTL %1 s, skew %2 s, grace %3 s", nullptr, license.seatCount)
+                           .arg(license.ttlSeconds)
+                           .arg(license.skewSeconds)
+                           .arg(license.reapGraceSeconds);
+        // The dates and the borrowing policy, so that a change of them shows (walk 51b N1); an
+        // older server's detail has no policy and says nothing of it.
+        if (license.validity.validFrom.isValid())
+            text += tr(", valid from %1").arg(timeOf(license.validity.validFrom));
+        if (license.validity.validUntil.isValid())
+            text += tr(", valid until %1").arg(timeOf(license.validity.validUntil));
+        if (license.validity.maintenanceUntil.isValid())
+            text += tr(", maintenance until %1").arg(timeOf(license.validity.maintenanceUntil));
+        if (const auto &borrow = license.borrow) {
+            if (!borrow->allowed) {
+                text += tr(", no borrowing");
+            } else {
+                text += tr(", borrowing of up to %n seat(s) at once", nullptr, borrow->maxBorrowed)
+                    + tr(" for %n day(s) at most", nullptr, borrow->maxDays);
+                if (borrow->keepOnSite > 0)
+                    text += tr(", %n kept on site", nullptr, borrow->keepOnSite);
+                if (!borrow->groups.isEmpty())
+                    text += tr(", by members of %1").arg(borrow->groups.join(u", "_s));
+            }
+        }
+        return text;
     }
     case EventKind::SeatBorrowed: {
         const auto borrowed = detail::SeatBorrowed::fromJson(d);

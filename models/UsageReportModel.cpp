@@ -114,6 +114,11 @@ double UsageReportModel::meanInUse(const usage::Bucket &bucket)
     return bucket.lengthMs > 0 ? double(bucket.usedSeatMs) / double(bucket.lengthMs) : 0.0;
 }
 
+double UsageReportModel::meanBorrowed(const usage::Bucket &bucket)
+{
+    return bucket.lengthMs > 0 ? double(bucket.borrowedSeatMs) / double(bucket.lengthMs) : 0.0;
+}
+
 QString UsageReportModel::csvHeader()
 {
     return usageCsvHeader().join(u',');

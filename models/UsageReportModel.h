@@ -62,9 +62,12 @@ public:
     static int suggestedSeats(const UsageSummary &summary, const std::optional<WhatIfReport> &whatIf = std::nullopt);
     // Mean seats in use over a bucket: its seat-time over its length.
     static double meanInUse(const usage::Bucket &bucket);
+    // Mean seats borrowed over a bucket (issue 27; 0 where it did not record them).
+    static double meanBorrowed(const usage::Bucket &bucket);
 
     // RFC 4180 CSV, one line per bucket (start in `zone`'s local time, seats owned, peak, mean in
-    // use, seat-hours, granted, denials, true denials, waiting peak, longest wait in seconds).
+    // use, seat-hours, granted, denials, true denials, waiting peak, longest wait in seconds,
+    // borrowed seat-hours: empty where the history did not record them).
     static QString csvHeader();
     static QString csvLine(const usage::Bucket &bucket, const QTimeZone &zone);
     static bool writeCsv(QIODevice &device, const UsageReport &report, const QTimeZone &zone, QString *error = nullptr);

@@ -215,6 +215,7 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     , m_mean(new QLineSeries)
     , m_owned(new QLineSeries)
     , m_p95(new QLineSeries)
+    , m_borrowed(new QLineSeries)
     , m_denied(new QScatterSeries)
     , m_x(new QCategoryAxis)
     , m_y(new QValueAxis)
@@ -331,13 +332,17 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     p95Pen.setStyle(Qt::DotLine);
     p95Pen.setWidthF(2);
     m_p95->setPen(p95Pen);
+    // The borrowed seats (issue 27), part of the seats in use, in their colour on the Seats page.
+    QPen borrowedPen(StatePalette::colour(StatePalette::Borrowed));
+    borrowedPen.setWidthF(2);
+    m_borrowed->setPen(borrowedPen);
     m_denied->setColor(StatePalette::colour(StatePalette::Denied));
     m_denied->setBorderColor(chart->backgroundBrush().color());
     m_denied->setMarkerSize(9);
     m_denied->setMarkerShape(QScatterSeries::MarkerShapeCircle);
     for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_mean), static_cast<QAbstractSeries *>(m_peak),
                                static_cast<QAbstractSeries *>(m_owned), static_cast<QAbstractSeries *>(m_p95),
-                               static_cast<QAbstractSeries *>(m_denied)})
+                               static_cast<QAbstractSeries *>(m_borrowed), static_cast<QAbstractSeries *>(m_denied)})
         chart->addSeries(s);
     m_x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_y->setLabelFormat(u"%d"_s);
@@ -761,13 +766,33 @@ void UsagePage::showReport()
             figure(f)->setText(u"—"_s);
         m_suggestionWhy->hide();
     }
+    // Borrowed seats (issue 27): how many of the peak were laptops away, which more seats on site
+    // would not have served; and where the history did not record them yet.
+    QStringList borrowNotes;
+    const UsageSummary &summary = report->summary;
+    if (summary.borrowedAtPeak && *summary.borrowedAtPeak > 0) {
+        borrowNotes.append(tr("Of the %1 seats in use at the peak, %n were borrowed: laptops away count until they "
+                              "come back or expire.",
+                              nullptr, *summary.borrowedAtPeak)
+                               .arg(summary.peak));
+    }
+    if (summary.borrowRecordedFrom.isValid()) {
+        borrowNotes.append(
+            tr("Borrowed seats are not recorded before %1.")
+                .arg(locale().toString(summary.borrowRecordedFrom.toTimeZone(zoneOf(*report)), QLocale::ShortFormat)));
+    }
+    if (!borrowNotes.isEmpty()) {
+        borrowNotes.prepend(m_historyNote->text());
+        borrowNotes.removeAll(QString());
+        m_historyNote->setText(borrowNotes.join(u' '));
+    }
     m_historyNote->setVisible(!m_historyNote->text().isEmpty());
     showStatus();
 }
 
 void UsagePage::fillChart(const UsageReport &report)
 {
-    QList<QPointF> peak, mean, owned, denied;
+    QList<QPointF> peak, mean, owned, denied, borrowed;
     int top = 1;
     for (const usage::Bucket &b : report.buckets) {
         const qreal start = qreal(b.startMs);
@@ -778,11 +803,20 @@ void UsagePage::fillChart(const UsageReport &report)
         owned << QPointF(start, b.seatsOwned) << QPointF(end, b.seatsOwned);
         if (b.trueDenials > 0)
             denied << QPointF((start + end) / 2, b.peak);
+        // Only where the history recorded them (an older one did not): no line rather than a 0.
+        if (b.borrowRecorded) {
+            const double lent = UsageReportModel::meanBorrowed(b);
+            borrowed << QPointF(start, lent) << QPointF(end, lent);
+        }
         top = std::max({top, b.peak, b.seatsOwned});
     }
     m_peak->replace(peak);
     m_mean->replace(mean);
     m_owned->replace(owned);
+    m_borrowed->replace(borrowed);
+    // A range without a seat borrowed draws no line for them (and no legend entry).
+    m_borrowed->setVisible(report.summary.borrowedPeak > 0);
+    showLegend();
     m_denied->replace(denied);
     if (!report.buckets.isEmpty()) {
         const qreal start = qreal(report.buckets.constFirst().startMs);
@@ -950,6 +984,26 @@ int UsagePage::chartBucketCount() const
 int UsagePage::trueDenialMarkCount() const
 {
     return int(m_denied->count());
+}
+
+void UsagePage::showLegend()
+{
+    QList<QAbstractSeries *> shown;
+    for (QAbstractSeries *series : m_chartView->chart()->series()) {
+        if (series->isVisible())
+            shown.append(series);
+    }
+    m_legend->setEntries(ChartLegend::entriesOf(shown));
+}
+
+int UsagePage::chartBorrowedCount() const
+{
+    return int(m_borrowed->count() / 2);
+}
+
+double UsagePage::chartBorrowedAt(int bucket) const
+{
+    return m_borrowed->at(bucket * 2).y();
 }
 
 double UsagePage::chartPeakAt(int bucket) const
@@ -1276,8 +1330,9 @@ void UsagePage::retranslate()
     m_mean->setName(tr("Mean in use"));
     m_owned->setName(tr("Seats owned"));
     m_p95->setName(tr("95th percentile"));
+    m_borrowed->setName(tr("Mean borrowed"));
     m_denied->setName(tr("True denials"));
-    m_legend->setEntries(ChartLegend::entriesOf(m_chartView->chart()->series()));
+    showLegend();
     const std::optional<UsageReport> &report = m_model->report();
     m_chartView->chart()->setTitle(report ? tr("Seats in use, %1").arg(licenseTitle(report->licenseId))
                                           : tr("Seats in use"));
@@ -1446,6 +1501,8 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
         copy(m_peak, new QLineSeries);
         copy(m_owned, new QLineSeries);
         copy(m_p95, new QLineSeries);
+        if (m_borrowed->isVisible())
+            copy(m_borrowed, new QLineSeries);
         auto *denied = new QScatterSeries;
         denied->setMarkerSize(m_denied->markerSize());
         denied->setColor(m_denied->color());

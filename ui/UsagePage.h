@@ -89,6 +89,10 @@ public:
     int trueDenialMarkCount() const;
     double chartPeakAt(int bucket) const;
     double chartMeanAt(int bucket) const;
+    // The borrowed seats' series (issue 27): its points (two per bucket that recorded them) and its
+    // mean at the i-th of those buckets.
+    int chartBorrowedCount() const;
+    double chartBorrowedAt(int bucket) const;
     // Each date label of the chart has room for all of its text between two ticks, and within the
     // chart's ends.
     bool chartLabelsFit() const;
@@ -143,6 +147,8 @@ protected:
 
 private:
     void retranslate();
+    // The legend of the chart's series shown (the borrowed seats only where some were).
+    void showLegend();
     void refreshLicenses();
     void rangeChosen();
     void limitDates();
@@ -196,6 +202,7 @@ private:
     QLineSeries *m_mean;
     QLineSeries *m_owned;
     QLineSeries *m_p95;
+    QLineSeries *m_borrowed; // the mean borrowed, in the borrowed seats' colour (issue 27)
     QScatterSeries *m_denied;
     QCategoryAxis *m_x; // time, in milliseconds since the epoch, its ticks on natural boundaries
     qint64 m_xFromMs = 0;

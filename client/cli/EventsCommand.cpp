@@ -5,8 +5,10 @@
 #include "Durations.h"
 #include "ExitCode.h"
 #include "LeaseJson.h"
+#include "LicenseCommand.h"
 #include "SignalWatcher.h"
 #include "Timestamps.h"
+#include "wire/BorrowJson.h"
 #include "wire/ErrorBody.h"
 #include "wire/EventDetail.h"
 
@@ -245,6 +247,15 @@ QString EventsCommand::formatDetail(const EventRecord &event)
                 holders.append(seat.holder);
             parts.append(u"%1=%2"_s.arg(it.key(), holders.join(u',')));
             continue;
+        }
+        if ((event.kind == EventKind::LicenseCreated || event.kind == EventKind::LicenseUpdated)
+            && it.key() == QString::fromUtf16(borrowjson::policyMember)) {
+            // The borrowing policy as `license list` writes it (walk 51b N1), not as raw JSON.
+            const auto policy = eventdetail::LicenseChanged::fromJson(event.detail).borrow;
+            if (policy) {
+                parts.append(u"%1=\"%2\""_s.arg(it.key(), LicenseCommand::borrowColumn(*policy)));
+                continue;
+            }
         }
         QString value = scalar(it.value());
         if (value.contains(u' '))

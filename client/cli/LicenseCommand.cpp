@@ -37,19 +37,6 @@ QString dateText(const QDateTime &time)
     return utc.time() == QTime(0, 0) ? utc.date().toString(Qt::ISODate) : utc.toString(u"yyyy-MM-dd HH:mm:ss'Z'"_s);
 }
 
-// The borrowing policy in the listing's column: "-" when off, else "7d x2 keep 1 [cad,lab]".
-QString borrowColumn(const BorrowPolicy &policy)
-{
-    if (!policy.allowed)
-        return u"-"_s;
-    QString text = u"%1d x%2"_s.arg(policy.maxDays).arg(policy.maxBorrowed);
-    if (policy.keepOnSite > 0)
-        text += u" keep %1"_s.arg(policy.keepOnSite);
-    if (!policy.groups.isEmpty())
-        text += u" [%1]"_s.arg(policy.groups.join(u','));
-    return text;
-}
-
 } // namespace
 
 QString LicenseCommand::name() const
@@ -293,6 +280,18 @@ void LicenseCommand::applyBorrow(LicenseSpec &spec, const BorrowPolicy &current)
         policy.maxDays = BorrowPolicy::defaultMaxDays;
     if (policy.allowed && policy.maxBorrowed < 1)
         policy.maxBorrowed = BorrowPolicy::defaultMaxBorrowed;
+}
+
+QString LicenseCommand::borrowColumn(const BorrowPolicy &policy)
+{
+    if (!policy.allowed)
+        return u"-"_s;
+    QString text = u"%1d x%2"_s.arg(policy.maxDays).arg(policy.maxBorrowed);
+    if (policy.keepOnSite > 0)
+        text += u" keep %1"_s.arg(policy.keepOnSite);
+    if (!policy.groups.isEmpty())
+        text += u" [%1]"_s.arg(policy.groups.join(u','));
+    return text;
 }
 
 QString LicenseCommand::describeBorrow(const BorrowPolicy &policy)

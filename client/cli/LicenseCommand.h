@@ -27,6 +27,10 @@ public:
     QString prepare(const QCommandLineParser &parser, const QStringList &arguments) override;
     void start() override;
 
+    // The borrowing policy in a few characters, as the listing's column and `keyright events` write
+    // it: "-" when off, else "7d x2 keep 1 [cad,lab]".
+    static QString borrowColumn(const BorrowPolicy &policy);
+
 private:
     enum class Action { Create, Set, RotateKey, List };
 

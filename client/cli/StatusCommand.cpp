@@ -269,7 +269,10 @@ void StatusCommand::printText(const QDateTime &serverNow)
                 const bool live = row.live && expiresIn + skew >= milliseconds {0};
                 // A seat stops being held when its lease expires: a crashed holder's time stops there.
                 const QDateTime heldUntil = live ? serverNow : std::min(serverNow, row.lease.expiresAt);
-                if (live && row.lease.borrowed) {
+                if (live && row.lease.borrowed && row.writeOff.isSet()) {
+                    // Its laptop lost (walk 51b N2): it will not come back, and counts until its expiry.
+                    state = u"written off, counted until %1"_s.arg(formatTimestamp(row.lease.expiresAt));
+                } else if (live && row.lease.borrowed) {
                     // Taken offline: it needs no heartbeat and counts until it is returned or expires.
                     state = u"borrowed, counted until it is returned or expires"_s;
                 } else if (live) {

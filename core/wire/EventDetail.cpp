@@ -331,6 +331,8 @@ QJsonObject LicenseChanged::toJson() const
         if ((validity.*date).isValid())
             json.insert(member, formatTimestamp(validity.*date));
     }
+    if (borrow)
+        json.insert(QString::fromUtf16(borrowjson::policyMember), borrowjson::policyToJson(*borrow));
     return json;
 }
 
@@ -343,6 +345,10 @@ LicenseChanged LicenseChanged::fromJson(const QJsonObject &detail)
         if (const auto time = parseTimestamp(detail.value(member).toString()))
             changed.validity.*date = *time;
     }
+    // Lenient like the rest: a policy that does not decode reads as none.
+    const QString borrowMember = QString::fromUtf16(borrowjson::policyMember);
+    if (detail.contains(borrowMember))
+        changed.borrow = borrowjson::policyFromJson(detail.value(borrowMember), borrowMember);
     return changed;
 }
 

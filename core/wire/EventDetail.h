@@ -212,6 +212,9 @@ struct LicenseChanged
     qint64 reapGraceSeconds = 0;
     // The dates (issue 29), written only when set; an older server's detail has none.
     LicenseValidity validity = {};
+    // The borrowing policy (issue 27, wire/BorrowJson's "borrow" member), so that a change of it
+    // shows in the audit trail (walk 51b N1); nullopt: an older server's detail, which has none.
+    std::optional<BorrowPolicy> borrow = std::nullopt;
 
     QJsonObject toJson() const;
     static LicenseChanged fromJson(const QJsonObject &detail);

@@ -121,6 +121,8 @@ QJsonObject LedgerReport::toJson() const
                               {u"since"_s, optionalTimestamp(holding.since)}};
             if (holding.reclaimAt.isValid())
                 held.insert(u"reclaimAt"_s, formatTimestamp(holding.reclaimAt));
+            // A written-off borrowed seat: the members of the seat's row in the listing.
+            holding.writeOff.insertInto(held);
             holdings.append(held);
         }
         lines.append(QJsonObject {{u"category"_s, ledgerCategoryToWire(line.category)},
@@ -181,6 +183,12 @@ std::optional<LedgerReport> LedgerReport::fromJson(const QJsonObject &json, Vali
             // Only on an idle holding idle reclaim marked (and absent from older servers).
             if (held.contains(u"reclaimAt"_s))
                 holding.reclaimAt = readOptionalTimestamp(reader, held, at, u"reclaimAt"_s);
+            // Only on a borrowed seat written off (and absent from older servers).
+            ValidationError writeOffError;
+            if (const auto writeOff = BorrowWriteOff::readFrom(held, at, &writeOffError))
+                holding.writeOff = *writeOff;
+            else
+                reader.fail(writeOffError);
             line.holdings.append(holding);
         }
         report.ledger.lines.append(line);

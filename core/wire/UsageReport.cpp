@@ -184,6 +184,12 @@ QJsonObject toJson(const Bucket &bucket)
                       {u"trueDenials"_s, bucket.trueDenials}};
     if (!bucket.holderSeatMs.isEmpty())
         json.insert(u"holderSeatMs"_s, jsonObjectOf(bucket.holderSeatMs));
+    // Absent: the bucket was closed before the history recorded borrowing (not "none borrowed").
+    if (bucket.borrowRecorded) {
+        json.insert(u"borrowedSeatMs"_s, bucket.borrowedSeatMs);
+        json.insert(u"borrowedPeak"_s, bucket.borrowedPeak);
+        json.insert(u"borrowedAtPeak"_s, bucket.borrowedAtPeak);
+    }
     return json;
 }
 
@@ -214,6 +220,12 @@ static std::optional<Bucket> bucketAt(const QJsonObject &json, ValidationError *
         bucket.denials.insert(reason, int(count));
     bucket.trueDenials = int(reader.integer(json, path, u"trueDenials"_s, 0, 1'000'000'000));
     bucket.holderSeatMs = msMapOf(reader, json, path, u"holderSeatMs"_s);
+    bucket.borrowRecorded = json.contains(u"borrowedSeatMs"_s);
+    if (bucket.borrowRecorded) {
+        bucket.borrowedSeatMs = reader.integer(json, path, u"borrowedSeatMs"_s, 0, bucket.usedSeatMs);
+        bucket.borrowedPeak = int(reader.integer(json, path, u"borrowedPeak"_s, 0, bucket.peak));
+        bucket.borrowedAtPeak = int(reader.integer(json, path, u"borrowedAtPeak"_s, 0, bucket.borrowedPeak));
+    }
     if (!reader.report(error))
         return std::nullopt;
     return bucket;
@@ -260,26 +272,35 @@ QJsonObject UsageSummary::toJson() const
     QJsonObject idle;
     for (auto it = reservedIdleSeatHours.cbegin(); it != reservedIdleSeatHours.cend(); ++it)
         idle.insert(it.key(), it.value());
-    return QJsonObject {{u"seatsOwned"_s, seatsOwned},
-                        {u"peak"_s, peak},
-                        {u"peakAt"_s, peakAt.isValid() ? QJsonValue(formatTimestamp(peakAt)) : QJsonValue()},
-                        {u"p95"_s, p95},
-                        {u"p95WorkingHours"_s, p95WorkingHours},
-                        {u"usedSeatHours"_s, usedSeatHours},
-                        {u"ownedSeatHours"_s, ownedSeatHours},
-                        {u"utilization"_s, utilization},
-                        {u"atLeast"_s, atLeastJson},
-                        {u"heatmapMean"_s, mean},
-                        {u"heatmapPeak"_s, peaks},
-                        {u"granted"_s, granted},
-                        {u"denials"_s, denialsJson},
-                        {u"trueDenials"_s, trueDenials},
-                        {u"trueDenialHours"_s, hoursJson},
-                        {u"waitingPeak"_s, waitingPeak},
-                        {u"longestWaitMs"_s, longestWaitMs},
-                        {u"topHolders"_s, shares(topHolders)},
-                        {u"topGroups"_s, shares(topGroups)},
-                        {u"reservedIdleSeatHours"_s, idle}};
+    QJsonObject json {{u"seatsOwned"_s, seatsOwned},
+                      {u"peak"_s, peak},
+                      {u"peakAt"_s, peakAt.isValid() ? QJsonValue(formatTimestamp(peakAt)) : QJsonValue()},
+                      {u"p95"_s, p95},
+                      {u"p95WorkingHours"_s, p95WorkingHours},
+                      {u"usedSeatHours"_s, usedSeatHours},
+                      {u"ownedSeatHours"_s, ownedSeatHours},
+                      {u"utilization"_s, utilization},
+                      {u"atLeast"_s, atLeastJson},
+                      {u"heatmapMean"_s, mean},
+                      {u"heatmapPeak"_s, peaks},
+                      {u"granted"_s, granted},
+                      {u"denials"_s, denialsJson},
+                      {u"trueDenials"_s, trueDenials},
+                      {u"trueDenialHours"_s, hoursJson},
+                      {u"waitingPeak"_s, waitingPeak},
+                      {u"longestWaitMs"_s, longestWaitMs},
+                      {u"topHolders"_s, shares(topHolders)},
+                      {u"topGroups"_s, shares(topGroups)},
+                      {u"reservedIdleSeatHours"_s, idle}};
+    // Absent: no bucket of the range recorded borrowed seats (an older history or server).
+    if (borrowRecorded) {
+        json.insert(u"borrowedPeak"_s, borrowedPeak);
+        json.insert(u"borrowedSeatHours"_s, borrowedSeatHours);
+        json.insert(u"borrowedAtPeak"_s, borrowedAtPeak ? QJsonValue(*borrowedAtPeak) : QJsonValue());
+        if (borrowRecordedFrom.isValid())
+            json.insert(u"borrowRecordedFrom"_s, formatTimestamp(borrowRecordedFrom));
+    }
+    return json;
 }
 
 std::optional<UsageSummary> UsageSummary::fromJson(const QJsonObject &json, ValidationError *error)
@@ -329,6 +350,15 @@ std::optional<UsageSummary> UsageSummary::fromJson(const QJsonObject &json, Vali
     const QJsonObject idle = json.value(u"reservedIdleSeatHours"_s).toObject();
     for (auto it = idle.begin(); it != idle.end(); ++it)
         s.reservedIdleSeatHours.insert(it.key(), it.value().toDouble());
+    s.borrowRecorded = json.contains(u"borrowedPeak"_s);
+    if (s.borrowRecorded) {
+        s.borrowedPeak = int(reader.integer(json, path, u"borrowedPeak"_s, 0, s.peak));
+        s.borrowedSeatHours = json.value(u"borrowedSeatHours"_s).toDouble();
+        if (!json.value(u"borrowedAtPeak"_s).isNull())
+            s.borrowedAtPeak = int(reader.integer(json, path, u"borrowedAtPeak"_s, 0, s.peak));
+        if (json.contains(u"borrowRecordedFrom"_s))
+            s.borrowRecordedFrom = reader.timestamp(json, path, u"borrowRecordedFrom"_s);
+    }
     if (!reader.report(error))
         return std::nullopt;
     return s;

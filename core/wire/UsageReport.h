@@ -81,6 +81,16 @@ struct UsageSummary
     QList<Share> topHolders; // by seat-hours, at most 10; from whole UTC days
     QList<Share> topGroups; // the holder groups of the server, by their members' seat-hours
     QMap<QString, double> reservedIdleSeatHours; // per reserving group
+    // Borrowed seats (issue 27), counted in the seats in use too: whether any bucket of the range
+    // recorded them (an older history did not: then nothing below is known), from when when only
+    // the later buckets did (invalid: the whole range), how many of the `peak` seats at peakAt
+    // were borrowed (nullopt: the peak came before they were recorded), the most borrowed at once
+    // and their seat-hours (over the buckets that recorded them).
+    bool borrowRecorded = false;
+    QDateTime borrowRecordedFrom;
+    std::optional<int> borrowedAtPeak;
+    int borrowedPeak = 0;
+    double borrowedSeatHours = 0;
 
     int denialCount() const;
     QJsonObject toJson() const;

@@ -181,6 +181,20 @@
             <numerusform>%n seats borrowed, counted until returned or expired: %1.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n seat(s) borrowed, counted until returned or expired: %1</source>
+        <translation>
+            <numerusform>%n seat borrowed, counted until returned or expired: %1</numerusform>
+            <numerusform>%n seats borrowed, counted until returned or expired: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them written off (laptop lost): %1</source>
+        <translation>
+            <numerusform>%n of them written off (laptop lost): %1</numerusform>
+            <numerusform>%n of them written off (laptops lost): %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>WhatIf</name>
@@ -557,6 +571,27 @@
         <translation>
             <numerusform>borrowed for %n day, until %1</numerusform>
             <numerusform>borrowed for %n days, until %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, borrowing of up to %n seat(s) at once</source>
+        <translation>
+            <numerusform>, borrowing of up to %n seat at once</numerusform>
+            <numerusform>, borrowing of up to %n seats at once</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> for %n day(s) at most</source>
+        <translation>
+            <numerusform> for %n day at most</numerusform>
+            <numerusform> for %n days at most</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n kept on site</source>
+        <translation>
+            <numerusform>, %n kept on site</numerusform>
+            <numerusform>, %n kept on site</numerusform>
         </translation>
     </message>
 </context>
@@ -1095,6 +1130,13 @@
         <translation>
             <numerusform>More than the peak of %1: replayed with %2 seats, %n more checkout of the range is refused or gives up than with %3.</numerusform>
             <numerusform>More than the peak of %1: replayed with %2 seats, %n more checkouts of the range are refused or give up than with %3.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Of the %1 seats in use at the peak, %n were borrowed: laptops away count until they come back or expire.</source>
+        <translation>
+            <numerusform>Of the %1 seats in use at the peak, %n was borrowed: a laptop away counts until it comes back or expires.</numerusform>
+            <numerusform>Of the %1 seats in use at the peak, %n were borrowed: laptops away count until they come back or expire.</numerusform>
         </translation>
     </message>
 </context>

@@ -414,6 +414,28 @@
             <numerusform>%n sièges empruntés, comptés jusqu&apos;à leur retour ou leur expiration : %1.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1; %2.</source>
+        <translation>%1 ; %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) borrowed, counted until returned or expired: %1</source>
+        <translation>
+            <numerusform>%n siège emprunté, compté jusqu&apos;à son retour ou son expiration : %1</numerusform>
+            <numerusform>%n sièges empruntés, comptés jusqu&apos;à leur retour ou leur expiration : %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them written off (laptop lost): %1</source>
+        <translation>
+            <numerusform>%n d&apos;entre eux déclaré perdu (portable perdu) : %1</numerusform>
+            <numerusform>%n d&apos;entre eux déclarés perdus (portables perdus) : %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ReplicasPresets</name>
@@ -2903,6 +2925,47 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>borrow refused</source>
         <translation>emprunt refusé</translation>
+    </message>
+    <message>
+        <source>, valid from %1</source>
+        <translation>, valide à partir du %1</translation>
+    </message>
+    <message>
+        <source>, valid until %1</source>
+        <translation>, valide jusqu&apos;au %1</translation>
+    </message>
+    <message>
+        <source>, maintenance until %1</source>
+        <translation>, maintenance jusqu&apos;au %1</translation>
+    </message>
+    <message>
+        <source>, no borrowing</source>
+        <translation>, pas d&apos;emprunt</translation>
+    </message>
+    <message numerus="yes">
+        <source>, borrowing of up to %n seat(s) at once</source>
+        <translation>
+            <numerusform>, emprunt de %n siège au plus à la fois</numerusform>
+            <numerusform>, emprunt de %n sièges au plus à la fois</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> for %n day(s) at most</source>
+        <translation>
+            <numerusform> pour %n jour au plus</numerusform>
+            <numerusform> pour %n jours au plus</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n kept on site</source>
+        <translation>
+            <numerusform>, %n gardé sur site</numerusform>
+            <numerusform>, %n gardés sur site</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, by members of %1</source>
+        <translation>, par les membres de %1</translation>
     </message>
 </context>
 <context>
@@ -7185,6 +7248,21 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
             <numerusform>Plus que le pic de %1 : rejouée avec %2 sièges, la période compte %n demande refusée ou abandonnée de plus qu’avec %3.</numerusform>
             <numerusform>Plus que le pic de %1 : rejouée avec %2 sièges, la période compte %n demandes refusées ou abandonnées de plus qu’avec %3.</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>Of the %1 seats in use at the peak, %n were borrowed: laptops away count until they come back or expire.</source>
+        <translation>
+            <numerusform>Des %1 sièges utilisés au pic, %n était emprunté : un portable absent compte jusqu&apos;à son retour ou son expiration.</numerusform>
+            <numerusform>Des %1 sièges utilisés au pic, %n étaient empruntés : les portables absents comptent jusqu&apos;à leur retour ou leur expiration.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Borrowed seats are not recorded before %1.</source>
+        <translation>Les sièges empruntés ne sont pas enregistrés avant le %1.</translation>
+    </message>
+    <message>
+        <source>Mean borrowed</source>
+        <translation>Moyenne empruntée</translation>
     </message>
 </context>
 <context>

@@ -26,7 +26,8 @@ eventdetail::LicenseChanged changeDetail(const LicenseState &license)
 {
     const LicenseSummary summary = license.toWire();
     return eventdetail::LicenseChanged {summary.name,        summary.seatCount,        summary.ttlSeconds,
-                                        summary.skewSeconds, summary.reapGraceSeconds, summary.validity};
+                                        summary.skewSeconds, summary.reapGraceSeconds, summary.validity,
+                                        summary.borrow};
 }
 
 } // namespace

@@ -106,6 +106,8 @@ SqlDialect PgLeaseStore::dialect()
     // The hash of a borrowed seat's return secret (issue 27); NULL: not borrowed, or borrowed
     // before this step (returned with the license key alone).
     d.migrations.append(QStringList {u"ALTER TABLE leases ADD COLUMN return_secret_hash BYTEA"_s});
+    // The borrowed seats in the usage history (issue 27).
+    d.migrations.append(SqlUsageHistory::addBorrowed(u"BIGINT"_s));
     d.beginMigration = u"BEGIN"_s;
     // Transaction-scoped: released by the COMMIT or ROLLBACK that ends the step.
     d.migrationLock = {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(migrationLockKey)};

@@ -103,6 +103,22 @@ SqlUsageHistory::SqlUsageHistory(SqlConnection &connection, const SqlDialect &di
 
 SqlUsageHistory::~SqlUsageHistory() = default;
 
+QStringList SqlUsageHistory::addBorrowed(const QString &integer)
+{
+    return {
+        u"ALTER TABLE usage_spans ADD COLUMN borrowed %1 NOT NULL DEFAULT 0"_s.arg(integer),
+        // The seats borrowed before this step, from the events that are still there (the spans
+        // are kept no longer than the events).
+        u"UPDATE usage_spans SET borrowed = 1 WHERE kind = 's' AND EXISTS (SELECT 1 FROM events AS e "
+        "WHERE e.kind = '%1' AND e.license_id = usage_spans.license_id AND e.seat_id = usage_spans.id)"_s.arg(
+            toWire(EventKind::SeatBorrowed)),
+        // NULL in the buckets closed before: borrowing not recorded (not "none borrowed").
+        u"ALTER TABLE usage_buckets ADD COLUMN borrowed_seat_ms %1"_s.arg(integer),
+        u"ALTER TABLE usage_buckets ADD COLUMN borrowed_peak %1"_s.arg(integer),
+        u"ALTER TABLE usage_buckets ADD COLUMN borrowed_at_peak %1"_s.arg(integer),
+    };
+}
+
 QStringList SqlUsageHistory::createTables(const QString &integer)
 {
     return {
@@ -158,14 +174,14 @@ bool SqlUsageHistory::prepare(QString *error)
     auto s = std::make_unique<Statements>(m_connection.database());
     const QString forUpdate = m_dialect.lockLicense.isEmpty() ? QString() : u" FOR UPDATE"_s;
     const QString spanColumns = u"s.license_id, s.kind, s.id, s.holder, s.grp, s.start_ms, s.end_ms, s.expires_ms, "
-                                "s.served, l.skew_ms, le.expires_at FROM usage_spans AS s "
+                                "s.served, l.skew_ms, le.expires_at, s.borrowed FROM usage_spans AS s "
                                 "JOIN licenses AS l ON l.id = s.license_id "
                                 "LEFT JOIN leases AS le ON s.kind = 's' AND le.license_id = s.license_id "
                                 "AND le.seat_id = s.id"_s;
     const QList<std::pair<QSqlQuery *, QString>> all {
         {&s->openSpan,
-         u"INSERT INTO usage_spans (license_id, kind, id, holder, grp, start_ms, expires_ms) "
-         "VALUES (:license, :kind, :id, :holder, :grp, :start, :expires) ON CONFLICT DO NOTHING"_s},
+         u"INSERT INTO usage_spans (license_id, kind, id, holder, grp, start_ms, expires_ms, borrowed) "
+         "VALUES (:license, :kind, :id, :holder, :grp, :start, :expires, :borrowed) ON CONFLICT DO NOTHING"_s},
         {&s->endSpan,
          // A seat's "served" (when its activity became known) stays; a wait's becomes 1 if served.
          u"UPDATE usage_spans SET end_ms = :end, expires_ms = COALESCE(:expires, expires_ms), served = served + "
@@ -195,12 +211,14 @@ bool SqlUsageHistory::prepare(QString *error)
         {&s->setProgress, u"UPDATE usage_progress SET closed_until_ms = :until WHERE resolution = :resolution"_s},
         {&s->putBucket,
          u"INSERT INTO usage_buckets (license_id, resolution, start_ms, length_ms, seats_owned, owned_seat_ms, peak, "
-         "peak_at_ms, used_seat_ms, waiting_peak, longest_wait_ms, granted, true_denials, maps) VALUES (:license, "
-         ":resolution, :start, :length, :owned, :ownedMs, :peak, :peakAt, :used, :waiting, :longest, :granted, "
-         ":trueDenials, :maps) ON CONFLICT DO NOTHING"_s},
+         "peak_at_ms, used_seat_ms, waiting_peak, longest_wait_ms, granted, true_denials, maps, borrowed_seat_ms, "
+         "borrowed_peak, borrowed_at_peak) VALUES (:license, :resolution, :start, :length, :owned, :ownedMs, :peak, "
+         ":peakAt, :used, :waiting, :longest, :granted, :trueDenials, :maps, :borrowedMs, :borrowedPeak, "
+         ":borrowedAtPeak) ON CONFLICT DO NOTHING"_s},
         {&s->buckets,
          u"SELECT start_ms, length_ms, seats_owned, owned_seat_ms, peak, peak_at_ms, used_seat_ms, "
-         "waiting_peak, longest_wait_ms, granted, true_denials, maps FROM usage_buckets "
+         "waiting_peak, longest_wait_ms, granted, true_denials, maps, borrowed_seat_ms, borrowed_peak, "
+         "borrowed_at_peak FROM usage_buckets "
          "WHERE license_id = :license AND resolution = :resolution AND start_ms >= :from "
          "AND start_ms < :to ORDER BY start_ms"_s},
         {&s->earliestSpan, u"SELECT MIN(start_ms) FROM usage_spans"_s},
@@ -225,7 +243,7 @@ bool SqlUsageHistory::prepare(QString *error)
 }
 
 void SqlUsageHistory::openSpan(const QString &licenseId, QChar kind, const QString &id, const QString &holder,
-                               const QString &group, qint64 startMs, std::optional<qint64> expiresMs)
+                               const QString &group, qint64 startMs, std::optional<qint64> expiresMs, bool borrowed)
 {
     if (licenseId.isEmpty() || id.isEmpty())
         return; // not a seat or a ticket (an event of an older server, or of a test)
@@ -239,6 +257,7 @@ void SqlUsageHistory::openSpan(const QString &licenseId, QChar kind, const QStri
     q.bindValue(u":grp"_s, text(group));
     q.bindValue(u":start"_s, startMs);
     q.bindValue(u":expires"_s, expiresMs ? QVariant(*expiresMs) : QVariant(QMetaType::fromType<qint64>()));
+    q.bindValue(u":borrowed"_s, borrowed ? 1 : 0);
     m_connection.exec(q);
     q.finish();
 }
@@ -321,7 +340,7 @@ void SqlUsageHistory::noteEvent(const EventRecord &event, qint64 seq)
     }
     case EventKind::SeatBorrowed: // a seat in use like any other, until returned or expired
         openSpan(event.licenseId, seatKind, event.seatId, event.holder,
-                 eventdetail::SeatBorrowed::fromJson(event.detail).reservation, at);
+                 eventdetail::SeatBorrowed::fromJson(event.detail).reservation, at, std::nullopt, true);
         break;
     case EventKind::BorrowReturned:
         endSpan(event.licenseId, seatKind, event.seatId, at,
@@ -458,6 +477,12 @@ void SqlUsageHistory::putBuckets(usage::Resolution resolution, const QList<std::
         q.bindValue(u":granted"_s, bucket.granted);
         q.bindValue(u":trueDenials"_s, bucket.trueDenials);
         q.bindValue(u":maps"_s, mapsOf(bucket));
+        const auto recorded = [&bucket](qint64 value) {
+            return bucket.borrowRecorded ? QVariant(value) : QVariant(QMetaType::fromType<qint64>());
+        };
+        q.bindValue(u":borrowedMs"_s, recorded(bucket.borrowedSeatMs));
+        q.bindValue(u":borrowedPeak"_s, recorded(bucket.borrowedPeak));
+        q.bindValue(u":borrowedAtPeak"_s, recorded(bucket.borrowedAtPeak));
         m_connection.exec(q);
         q.finish();
     }
@@ -488,6 +513,11 @@ QList<usage::Bucket> SqlUsageHistory::buckets(const QString &licenseId, usage::R
         bucket.granted = q.value(9).toInt();
         bucket.trueDenials = q.value(10).toInt();
         readMaps(q.value(11).toString(), bucket);
+        // NULL: closed before the history recorded borrowed seats.
+        bucket.borrowRecorded = !q.value(12).isNull();
+        bucket.borrowedSeatMs = q.value(12).toLongLong();
+        bucket.borrowedPeak = q.value(13).toInt();
+        bucket.borrowedAtPeak = q.value(14).toInt();
         out.append(bucket);
     }
     q.finish();
@@ -535,7 +565,8 @@ QHash<QString, usage::LicenseActivity> SqlUsageHistory::activity(qint64 fromMs, 
             if (seat) {
                 const qint64 known = q.value(8).toLongLong();
                 activity.seats.append({q.value(2).toString(), q.value(3).toString(), q.value(4).toString(), start, end,
-                                       ranOut, known > 0 ? std::optional<qint64>(known) : std::nullopt});
+                                       ranOut, known > 0 ? std::optional<qint64>(known) : std::nullopt,
+                                       q.value(11).toInt() != 0});
             } else
                 activity.waits.append(
                     {q.value(2).toString(), q.value(3).toString(), start, end, q.value(8).toInt() != 0});

@@ -34,6 +34,9 @@ public:
 
     // The schema step that adds the tables; `integer` is the dialect's 64-bit integer type.
     static QStringList createTables(const QString &integer);
+    // The later step (issue 27) that marks the borrowed seats' spans and gives the buckets their
+    // borrowed seats (NULL in those closed before it: not recorded).
+    static QStringList addBorrowed(const QString &integer);
 
     bool prepare(QString *error);
 
@@ -93,7 +96,7 @@ private:
     Statements &statements();
     // expiresMs: a ticket's give-up time (its wait ends then at the latest); kept by endSpan.
     void openSpan(const QString &licenseId, QChar kind, const QString &id, const QString &holder, const QString &group,
-                  qint64 startMs, std::optional<qint64> expiresMs = std::nullopt);
+                  qint64 startMs, std::optional<qint64> expiresMs = std::nullopt, bool borrowed = false);
     void endSpan(const QString &licenseId, QChar kind, const QString &id, qint64 endMs, std::optional<qint64> expiresMs,
                  bool served);
 

@@ -123,6 +123,8 @@ SqlDialect SqliteLeaseStore::dialect()
     // The hash of a borrowed seat's return secret (issue 27); NULL: not borrowed, or borrowed
     // before this step (returned with the license key alone).
     d.migrations.append(QStringList {u"ALTER TABLE leases ADD COLUMN return_secret_hash BLOB"_s});
+    // The borrowed seats in the usage history (issue 27).
+    d.migrations.append(SqlUsageHistory::addBorrowed(u"INTEGER"_s));
     // IMMEDIATE: the write lock is taken at BEGIN, so a transaction never fails half-way for
     // want of it.
     d.beginMigration = u"BEGIN IMMEDIATE"_s;

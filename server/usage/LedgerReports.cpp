@@ -86,7 +86,7 @@ LedgerReport LedgerReports::now(const QString &licenseId, int idleAfterMinutes, 
     for (const StoredLease &row : listing->leases)
         input.seats.append(LedgerSeat {
             row.lease, row.lastActivityAt.isValid() ? std::optional<QDateTime>(row.lastActivityAt) : std::nullopt,
-            reclaimMarkStands(row.reclaimMarkedAt, row.lastActivityAt) ? row.reclaimAt : QDateTime()});
+            reclaimMarkStands(row.reclaimMarkedAt, row.lastActivityAt) ? row.reclaimAt : QDateTime(), row.writeOff});
     for (const QueueTicket &ticket : listing->queue) {
         if (ticket.state == QueueTicket::State::Waiting)
             input.waiting.append(LedgerWaiter {ticket.holder, ticket.queuedAt});
@@ -170,6 +170,34 @@ LedgerReport LedgerReports::past(const QString &licenseId, const QDateTime &at, 
                 break;
             query.after = page.last().seq;
         }
+        // Borrowed seats at `at` (issue 27): a span a seat_borrowed started is a laptop away until
+        // its borrow's expiry, written off from its borrow_written_off on, as the ledger of now says.
+        QHash<QString, QDateTime> borrowedUntil;
+        QHash<QString, BorrowWriteOff> writtenOff;
+        if (!spans.isEmpty()) {
+            EventQuery borrows;
+            borrows.licenseId = licenseId;
+            borrows.kinds = {EventKind::SeatBorrowed, EventKind::BorrowWrittenOff};
+            borrows.since = QDateTime::fromMSecsSinceEpoch(spans.first().startMs, Qt::UTC);
+            borrows.until = at;
+            borrows.limit = EventQuery::maxLimit;
+            for (;;) {
+                const QList<EventRecord> page = m_store.events(borrows);
+                for (const EventRecord &event : page) {
+                    if (event.time > at)
+                        continue;
+                    if (event.kind == EventKind::SeatBorrowed) {
+                        borrowedUntil.insert(event.seatId, eventdetail::SeatBorrowed::fromJson(event.detail).expiresAt);
+                    } else {
+                        const auto detail = eventdetail::BorrowWrittenOff::fromJson(event.detail);
+                        writtenOff.insert(event.seatId, BorrowWriteOff {event.time, event.actor, detail.note});
+                    }
+                }
+                if (page.size() < borrows.limit)
+                    break;
+                borrows.after = page.last().seq;
+            }
+        }
         quint64 generation = 0;
         for (const usage::SeatSpan &span : std::as_const(spans)) {
             LedgerSeat seat;
@@ -180,6 +208,12 @@ LedgerReport LedgerReports::past(const QString &licenseId, const QDateTime &at, 
             seat.lease.issuedAt = QDateTime::fromMSecsSinceEpoch(span.startMs, Qt::UTC);
             // In use at `at` by the span: live then, whatever its lease said.
             seat.lease.expiresAt = at;
+            if (const auto borrow = borrowedUntil.constFind(span.seatId);
+                borrow != borrowedUntil.cend() && borrow->isValid() && *borrow >= at) {
+                seat.lease.borrowed = true;
+                seat.lease.expiresAt = *borrow;
+                seat.writeOff = writtenOff.value(span.seatId);
+            }
             seat.lastActivity = activityAt(span);
             if (const auto mark = marks.constFind(span.seatId);
                 mark != marks.cend() && reclaimMarkStands(mark->first, seat.lastActivity.value_or(QDateTime()))) {

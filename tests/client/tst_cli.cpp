@@ -597,6 +597,11 @@ void TestCli::licenseBorrowPolicyIsSetListedAndSwitchedOff()
              "keeping every seat drew no warning");
     QCOMPARE(run({u"license"_s, u"set"_s, id, u"--borrow-keep-on-site"_s, u"1"_s}).exitCode, 0);
 
+    // Walk 51b N1: the change of the policy is in the license_updated event, as the listing writes it.
+    const CliRun updates = run({u"events"_s, u"--license"_s, id, u"--kind"_s, u"license_updated"_s});
+    QCOMPARE(updates.exitCode, 0);
+    QVERIFY2(updates.out.contains(u"borrow=\"10d x2 keep 1\""_s), qPrintable(updates.out));
+
     const CliRun off = run({u"license"_s, u"set"_s, id, u"--no-borrow"_s});
     QCOMPARE(off.exitCode, 0);
     QVERIFY2(off.out.contains(u"no borrowing"_s), qPrintable(off.out));
@@ -1104,6 +1109,20 @@ void TestCli::writeOffKeepsALostLaptopsSeatCounted()
     QVERIFY2(repeated.out.startsWith(u"Already written off by "_s), qPrintable(repeated.out));
     QVERIFY2(repeated.out.contains(u": left on the train; the new note was not recorded"_s), qPrintable(repeated.out));
     QVERIFY2(!repeated.out.contains(u"Wrote off"_s), qPrintable(repeated.out));
+
+    // Walk 51b N2: the human table and the ledger tell the lost laptop apart from a borrow that
+    // will come back.
+    const CliRun status = run({u"status"_s, id});
+    QCOMPARE(status.exitCode, 0);
+    QVERIFY2(status.out.contains(u"written off, counted until %1"_s.arg(lease.value(u"expiresAt"_s).toString())),
+             qPrintable(status.out));
+    QVERIFY2(!status.out.contains(u"borrowed, counted until it is returned"_s), qPrintable(status.out));
+    const CliRun explained = run({u"explain"_s, id});
+    QCOMPARE(explained.exitCode, 0);
+    QVERIFY2(explained.out.contains(u"1 seat borrowed, counted until returned or expired: alice@laptop (until "_s),
+             qPrintable(explained.out));
+    QVERIFY2(explained.out.contains(u"; 1 of them written off (laptop lost): alice@laptop (left on the train)."_s),
+             qPrintable(explained.out));
 
     // Again, as JSON: the first write-off, unchanged.
     const CliRun again = run({u"write-off"_s, id, seatId, u"--note"_s, u"other words"_s, u"--json"_s});

@@ -26,6 +26,7 @@ private Q_SLOTS:
     void seatsAboveALoweredCountAreSaid();
     void aMarkedIdleSeatSaysWhenItGoes();
     void aBorrowedSeatIsAccountedForAsBorrowed();
+    void aWrittenOffSeatStaysBorrowedAndSaysSo();
     void randomLicensesAlwaysAddUp();
     void wireKeepsTheLedgerAndRefusesOneThatLosesASeat();
 };
@@ -102,6 +103,39 @@ void TestSeatLedger::aBorrowedSeatIsAccountedForAsBorrowed()
     QVERIFY2(back, qPrintable(error.message));
     QCOMPARE(back->ledger, ledger);
     QCOMPARE(ledgerCategoryToWire(SeatLedger::Category::Borrowed), u"borrowed"_s);
+}
+
+void TestSeatLedger::aWrittenOffSeatStaysBorrowedAndSaysSo()
+{
+    // Walk 51b N2: bob's laptop is lost and written off; his seat stays in the borrowed line,
+    // counted until its expiry, but the ledger (and its wire form) says it was written off, and
+    // the dashboard and `keyright explain` can name it apart (tst_cli).
+    LedgerInput input;
+    input.seatCount = 4;
+    input.now = t0;
+    LedgerSeat bob = seat(u"bob@laptop2"_s, 1, t0.addDays(2));
+    bob.lease.borrowed = true;
+    bob.writeOff = BorrowWriteOff {t0.addSecs(-60), u"admin"_s, u"left on the train"_s};
+    LedgerSeat carol = seat(u"carol@laptop3"_s, 2, t0.addDays(3));
+    carol.lease.borrowed = true;
+    input.seats = {bob, carol};
+    const SeatLedger ledger = accountSeats(renderRules(0), input);
+    const SeatLedger::Line *borrowed = ledger.line(SeatLedger::Category::Borrowed);
+    QVERIFY(borrowed);
+    QCOMPARE(borrowed->seats, 2);
+    QCOMPARE(holdersOf(borrowed), (QStringList {u"bob@laptop2"_s, u"carol@laptop3"_s}));
+    QCOMPARE(borrowed->holdings.first().writeOff.note, u"left on the train"_s);
+    QVERIFY(!borrowed->holdings.last().writeOff.isSet());
+
+    const LedgerReport report {u"acme"_s, t0, t0, 30, ledger};
+    const QJsonObject json = report.toJson();
+    const QJsonObject bobOnWire
+        = json.value(u"lines"_s).toArray().first().toObject().value(u"holdings"_s).toArray().first().toObject();
+    QCOMPARE(bobOnWire.value(QString::fromUtf16(BorrowWriteOff::noteMember)).toString(), u"left on the train"_s);
+    ValidationError error;
+    const std::optional<LedgerReport> back = LedgerReport::fromJson(json, &error);
+    QVERIFY2(back, qPrintable(error.message));
+    QCOMPARE(back->ledger, ledger);
 }
 
 void TestSeatLedger::emptyLicenseIsAllFree()

@@ -94,6 +94,10 @@ QString difference(const Bucket &actual, const Bucket &expected)
     number("trueDenials", actual.trueDenials, expected.trueDenials);
     field("holderSeatMs", actual.holderSeatMs, expected.holderSeatMs, mapText(actual.holderSeatMs),
           mapText(expected.holderSeatMs));
+    number("borrowRecorded", actual.borrowRecorded, expected.borrowRecorded);
+    number("borrowedSeatMs", actual.borrowedSeatMs, expected.borrowedSeatMs);
+    number("borrowedPeak", actual.borrowedPeak, expected.borrowedPeak);
+    number("borrowedAtPeak", actual.borrowedAtPeak, expected.borrowedAtPeak);
     if (out.isEmpty() && !(actual == expected))
         out.append(u"operator== differs although every field is equal"_s);
     return out.join(u"; "_s);
@@ -144,20 +148,26 @@ Bucket bruteForce(const LicenseActivity &activity, qint64 startMs, qint64 length
     for (qint64 s = startMs; s < startMs + lengthMs; s += second) {
         b.ownedSeatMs += stepAt(activity.seatCount, s) * second;
         int live = 0;
+        int borrowed = 0;
         groupLive.clear();
         for (const SeatSpan &span : activity.seats) {
             if (!liveAt(span, s))
                 continue;
             ++live;
+            if (span.borrowed)
+                ++borrowed;
             groupLive[span.reservation] += 1;
             if (withHolders)
                 b.holderSeatMs[span.holder] += second;
         }
         b.usedSeatMs += live * second;
         b.levelMs[live] += second;
+        b.borrowedSeatMs += borrowed * second;
+        b.borrowedPeak = std::max(b.borrowedPeak, borrowed);
         if (live > b.peak) {
             b.peak = live;
             b.peakAtMs = s;
+            b.borrowedAtPeak = borrowed;
         }
         for (auto it = activity.reserved.cbegin(); it != activity.reserved.cend(); ++it) {
             const int idle = stepAt(it.value(), s) - groupLive.value(it.key());
@@ -239,6 +249,7 @@ Generated randomActivity(QRandomGenerator &random, int license, qint64 firstDayM
             reservation = groups.at(random.bounded(2));
         a.seats.append(SeatSpan {u"s%1"_s.arg(i), holders.at(random.bounded(holderCount)), reservation, start,
                                  open ? openEnd : start + length});
+        a.seats.last().borrowed = random.bounded(5) == 0; // a laptop away (issue 27)
     }
     // Back-to-back seats: one released and the next taken in the same millisecond.
     for (int i = 0; i < 8; ++i) {

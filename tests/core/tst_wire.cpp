@@ -1279,6 +1279,12 @@ private Q_SLOTS:
         QCOMPARE(detail::HolderBlocked::fromJson(blocked.toJson()), blocked);
         const detail::LicenseChanged license {u"ACME CAD"_s, 10, 60, 5, 15};
         QCOMPARE(detail::LicenseChanged::fromJson(license.toJson()), license);
+        QVERIFY(!license.toJson().contains(u"borrow"_s)); // an older server's detail: no policy
+        // Walk 51b N1: a change of the borrowing policy is in the license_updated detail.
+        detail::LicenseChanged lending = license;
+        lending.borrow = BorrowPolicy {true, 7, 2, 1, {u"laptops"_s}};
+        QCOMPARE(lending.toJson().value(u"borrow"_s).toObject().value(u"maxBorrowed"_s).toInt(), 2);
+        QCOMPARE(detail::LicenseChanged::fromJson(lending.toJson()), lending);
         const LeaseList list = leaseList();
         QCOMPARE(detail::RulesChanged::fromJson(detail::RulesChanged {list.rules}.toJson()),
                  std::optional<detail::RulesChanged>(detail::RulesChanged {list.rules}));

@@ -465,6 +465,26 @@ void TestEventLogModel::seatCountsAgreeWithTheirNoun_data()
                                       << u"1 seat, TTL 30 s, skew 5 s, grace 10 s"_s;
     QTest::newRow("license, French") << u"fr"_s << u"license_created"_s << licenseOne
                                      << u"1 siège, durée 30 s, décalage 5 s, délai de grâce 10 s"_s;
+    // Walk 51b N1: the borrowing policy is part of what a license change says.
+    QJsonObject lending = licenseOne;
+    lending.insert(u"borrow"_s,
+                   QJsonObject {{u"allowed"_s, true},
+                                {u"maxDays"_s, 7},
+                                {u"maxBorrowed"_s, 2},
+                                {u"keepOnSite"_s, 1},
+                                {u"groups"_s, QJsonArray {u"laptops"_s}}});
+    QTest::newRow("license lending, English")
+        << u"en"_s << u"license_updated"_s << lending
+        << u"1 seat, TTL 30 s, skew 5 s, grace 10 s, borrowing of up to 2 seats at once for 7 days at most, 1 kept "
+           "on site, by members of laptops"_s;
+    QTest::newRow("license lending, French")
+        << u"fr"_s << u"license_updated"_s << lending
+        << u"1 siège, durée 30 s, décalage 5 s, délai de grâce 10 s, emprunt de 2 sièges au plus à la fois pour 7 "
+           "jours au plus, 1 gardé sur site, par les membres de laptops"_s;
+    QJsonObject notLending = licenseOne;
+    notLending.insert(u"borrow"_s, QJsonObject {{u"allowed"_s, false}});
+    QTest::newRow("license not lending, English")
+        << u"en"_s << u"license_updated"_s << notLending << u"1 seat, TTL 30 s, skew 5 s, grace 10 s, no borrowing"_s;
 }
 
 // "1 of 1 seats" is never said: the noun agrees with the count, in English and in French.

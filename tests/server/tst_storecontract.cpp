@@ -976,6 +976,26 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
     // A database a server from before issue 26 wrote: the leases it holds migrate with their
     // activity unknown (never idle), and take what the next heartbeat tells.
     m_store->withLicense(u"alpha"_s, [&] { m_store->insertLease(leaseRow(u"alpha"_s, u"s1"_s, 100)); });
+    // Issue 27's usage history: a seat borrowed, and an hour closed, before borrowed seats were
+    // recorded in it.
+    m_store->withLicense(u"alpha"_s, [&] {
+        EventRecord borrowed = eventOf(EventKind::SeatBorrowed, u"alpha"_s, u"bob@laptop"_s, 10);
+        borrowed.seatId = u"b1"_s;
+        m_store->appendEvent(borrowed);
+        EventRecord granted = eventOf(EventKind::Granted, u"alpha"_s, u"ann@ws-1"_s, 20);
+        granted.seatId = u"g1"_s;
+        m_store->appendEvent(granted);
+    });
+    usage::Bucket closed;
+    closed.startMs = at(0).toMSecsSinceEpoch();
+    closed.lengthMs = 3'600'000;
+    closed.peak = 2;
+    closed.usedSeatMs = 1000;
+    closed.borrowedSeatMs = 500;
+    closed.borrowedPeak = 1;
+    m_store->withStore([&] {
+        m_store->putUsageBuckets(usage::Resolution::Hour, {{u"alpha"_s, closed}}, at(3600).toMSecsSinceEpoch());
+    });
     const int version = m_store->schemaVersion();
     m_store->close();
     {
@@ -987,10 +1007,15 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
             QVERIFY(db.open());
         }
         QSqlQuery query(db);
-        // Nine steps back: the return secrets' hashes and the write-offs (issue 27), the alerts'
-        // acknowledgements (issue 29; their columns go with the alert tables), borrowing (issue 27),
-        // the alert endpoints and outbox, the alert tables and the license dates (issue 29), the
-        // reclaim marks, the activity column.
+        // Ten steps back: the borrowed seats of the usage history (issue 27),
+        for (const QString &column : {u"borrowed_seat_ms"_s, u"borrowed_peak"_s, u"borrowed_at_peak"_s})
+            QVERIFY2(query.exec(u"ALTER TABLE usage_buckets DROP COLUMN %1"_s.arg(column)),
+                     qPrintable(query.lastError().text()));
+        QVERIFY2(query.exec(u"ALTER TABLE usage_spans DROP COLUMN borrowed"_s), qPrintable(query.lastError().text()));
+        // the return secrets' hashes and the write-offs (issue 27), the alerts' acknowledgements
+        // (issue 29; their columns go with the alert tables), borrowing (issue 27), the alert
+        // endpoints and outbox, the alert tables and the license dates (issue 29), the reclaim
+        // marks, the activity column.
         for (const QString &column :
              {u"return_secret_hash"_s, u"written_off_ms"_s, u"written_off_by"_s, u"write_off_note"_s})
             QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN %1"_s.arg(column)),
@@ -1006,7 +1031,7 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
         for (const QString &column : {u"reclaim_at_ms"_s, u"reclaim_marked_ms"_s, u"last_activity_ms"_s})
             QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN %1"_s.arg(column)),
                      qPrintable(query.lastError().text()));
-        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 9)));
+        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 10)));
         query.finish();
         if (!isPg()) {
             db.close();
@@ -1035,6 +1060,36 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
     again->withLicense(u"alpha"_s, [&] { written = again->renewLeaseIfUnchanged(row->lease, renewed, at(88)); });
     QVERIFY(written);
     QCOMPARE(again->leases(u"alpha"_s).first().lastActivityAt, at(88));
+
+    // The hour closed before says its borrowed seats are not recorded (not "none"); the seat
+    // borrowed before is known borrowed from its event, the one granted is not; an hour closed
+    // after keeps its borrowed seats.
+    QList<usage::Bucket> hours;
+    again->withStore([&] {
+        hours = again->usageBuckets(u"alpha"_s, usage::Resolution::Hour, at(0).toMSecsSinceEpoch(),
+                                    at(7200).toMSecsSinceEpoch());
+    });
+    QCOMPARE(hours.size(), 1);
+    QVERIFY(!hours.first().borrowRecorded);
+    QCOMPARE(hours.first().peak, 2);
+    usage::LicenseActivity activity;
+    again->withStore([&] {
+        activity = again->usageActivityOf(u"alpha"_s, at(0).toMSecsSinceEpoch(), at(100).toMSecsSinceEpoch(),
+                                          at(100).toMSecsSinceEpoch(), 0);
+    });
+    QMap<QString, bool> borrowedSeats;
+    for (const usage::SeatSpan &span : activity.seats)
+        borrowedSeats.insert(span.seatId, span.borrowed);
+    QCOMPARE(borrowedSeats, (QMap<QString, bool> {{u"b1"_s, true}, {u"g1"_s, false}}));
+    usage::Bucket later = closed;
+    later.startMs = at(3600).toMSecsSinceEpoch();
+    again->withStore([&] {
+        again->putUsageBuckets(usage::Resolution::Hour, {{u"alpha"_s, later}}, at(7200).toMSecsSinceEpoch());
+        hours = again->usageBuckets(u"alpha"_s, usage::Resolution::Hour, at(0).toMSecsSinceEpoch(),
+                                    at(7200).toMSecsSinceEpoch());
+    });
+    QCOMPARE(hours.size(), 2);
+    QCOMPARE(hours.last(), later);
 }
 
 void TestStoreContract::reclaimMarksSurviveRenewalsUntilLifted()

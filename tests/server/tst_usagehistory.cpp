@@ -929,6 +929,7 @@ private slots:
     void whatIfGivesUpWhenNoRequestCameAfterTheSeatRanOut();
     void whatIfShowsMoreSeatsStopHelpingAndTheRangeEndsNow();
     void ledgerAtPastMomentsIsTheEvents();
+    void borrowedSeatsAreCountedApart();
 
 private:
     quint32 m_seed = 0;
@@ -1921,3 +1922,103 @@ class TestUsageHistoryOnPostgres : public TestUsageHistory
 
 KEYRIGHT_TEST_MAIN_ON_BOTH_STORES(TestUsageHistory)
 #include "tst_usagehistory.moc"
+
+// Issue 27: borrowed seats in the usage history, on each store. Three seats: alice at her desk from
+// :00 to :40, bob borrows one at :10 and carol at :20 (both for a day); carol's laptop is lost and
+// written off at :25. The closed hour says 3 at the peak, 2 of them borrowed, and the borrowed
+// seat-time; the ledger at :30 lists both borrowed, carol's written off; the what-if still counts
+// the borrowed seats as used.
+void TestUsageHistory::borrowedSeatsAreCountedApart()
+{
+    TestServer server(TestServer::Options {.reapInterval = 0s, .usageInterval = 0ms});
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    TestHttp http(server.url());
+    const QByteArray admin = server.adminAuthorization();
+    const qint64 hour = (server.clock().now().toMSecsSinceEpoch() / hourMs + 1) * hourMs;
+    const auto moveTo = [&](qint64 offset) {
+        server.clock().advance(std::chrono::milliseconds(hour + offset - server.clock().now().toMSecsSinceEpoch()));
+    };
+    moveTo(0);
+    const auto created = http.put(
+        u"/v1/licenses/lent"_s,
+        QJsonObject {
+            {u"seatCount"_s, 3},
+            {u"ttlSeconds"_s, 3600},
+            {u"skewSeconds"_s, 10},
+            {u"reapGraceSeconds"_s, 60},
+            {u"borrow"_s,
+             QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 3}, {u"keepOnSite"_s, 0}}}},
+        admin);
+    QCOMPARE(created.status, 201);
+    const QByteArray key = "License " + created.json().value("key"_L1).toString().toLatin1();
+    const auto alice = http.post(u"/v1/licenses/lent/checkout"_s, {{u"holder"_s, u"alice@ws-1"_s}}, key);
+    QCOMPARE(alice.status, 201);
+    moveTo(10 * 60'000);
+    QCOMPARE(http.post(u"/v1/licenses/lent/borrow"_s, {{u"holder"_s, u"bob@laptop"_s}, {u"days"_s, 1}}, key).status,
+             201);
+    moveTo(20 * 60'000);
+    const auto carol
+        = http.post(u"/v1/licenses/lent/borrow"_s, {{u"holder"_s, u"carol@laptop"_s}, {u"days"_s, 1}}, key);
+    QCOMPARE(carol.status, 201);
+    const QString carolSeat = carol.json().value("lease"_L1).toObject().value("seatId"_L1).toString();
+    moveTo(25 * 60'000);
+    QCOMPARE(
+        http.post(u"/v1/licenses/lent/borrow/%1/write-off"_s.arg(carolSeat), {{u"note"_s, u"lost"_s}}, admin).status,
+        200);
+    moveTo(40 * 60'000);
+    const QString aliceSeat = alice.json().value("lease"_L1).toObject().value("seatId"_L1).toString();
+    QCOMPARE(http.del(u"/v1/licenses/lent/seats/%1"_s.arg(aliceSeat), key).status, 204);
+    moveTo(2 * hourMs + 20 * 60'000);
+    server.leaseServer().usageCloser()->closeDue();
+
+    // The closed hour, as the store kept it.
+    const auto report = usageReport(http, admin, u"lent"_s, UsageStep::Hour, hour, hour + hourMs);
+    QVERIFY(report);
+    QVERIFY(report->closedUntil.toMSecsSinceEpoch() >= hour + hourMs);
+    QCOMPARE(report->buckets.size(), 1);
+    const usage::Bucket &bucket = report->buckets.first();
+    QVERIFY(bucket.borrowRecorded);
+    QCOMPARE(bucket.peak, 3);
+    QCOMPARE(bucket.peakAtMs, hour + 20 * 60'000);
+    QCOMPARE(bucket.borrowedAtPeak, 2);
+    QCOMPARE(bucket.borrowedPeak, 2);
+    QCOMPARE(bucket.borrowedSeatMs, qint64(50 + 40) * 60'000); // bob 50 minutes, carol 40
+    QCOMPARE(bucket.usedSeatMs, qint64(40 + 50 + 40) * 60'000); // counted in the seats in use too
+    QVERIFY(report->summary.borrowRecorded);
+    QVERIFY(!report->summary.borrowRecordedFrom.isValid());
+    QCOMPARE(report->summary.borrowedAtPeak, std::optional<int>(2));
+    QCOMPARE(report->summary.borrowedSeatHours, 1.5);
+
+    // The ledger at :30, in the past: the borrowed seats apart, as the ledger of now says them.
+    LedgerQuery query;
+    query.at = QDateTime::fromMSecsSinceEpoch(hour + 30 * 60'000, Qt::UTC);
+    const auto reply
+        = http.get(u"/v1/licenses/lent/ledger?%1"_s.arg(query.toQuery().toString(QUrl::FullyEncoded)), admin);
+    QCOMPARE(reply.status, 200);
+    const auto ledger = LedgerReport::fromJson(reply.json());
+    QVERIFY(ledger);
+    const SeatLedger::Line *borrowed = ledger->ledger.line(SeatLedger::Category::Borrowed);
+    QVERIFY(borrowed);
+    QCOMPARE(borrowed->seats, 2);
+    QCOMPARE(borrowed->holdings.at(0).holder, u"bob@laptop"_s);
+    QVERIFY(!borrowed->holdings.at(0).writeOff.isSet());
+    QCOMPARE(borrowed->holdings.at(1).holder, u"carol@laptop"_s);
+    QCOMPARE(borrowed->holdings.at(1).writeOff.note, u"lost"_s);
+    QCOMPARE(borrowed->holdings.at(1).since, QDateTime::fromMSecsSinceEpoch(hour + 20 * 60'000 + dayMs, Qt::UTC));
+    // Before carol's write-off, her seat was an ordinary borrow.
+    query.at = QDateTime::fromMSecsSinceEpoch(hour + 22 * 60'000, Qt::UTC);
+    const auto before = LedgerReport::fromJson(
+        http.get(u"/v1/licenses/lent/ledger?%1"_s.arg(query.toQuery().toString(QUrl::FullyEncoded)), admin).json());
+    QVERIFY(before);
+    QVERIFY(!before->ledger.line(SeatLedger::Category::Borrowed)->holdings.at(1).writeOff.isSet());
+
+    // The what-if replays the borrowed seats as seats in use: at two seats, one of the three is refused.
+    const auto whatIf = whatIfReport(http, admin, u"lent"_s, hour, hour + hourMs);
+    QVERIFY(whatIf);
+    QVERIFY(whatIf->row(3));
+    QCOMPARE(whatIf->row(3)->granted, 3);
+    QVERIFY(whatIf->row(2));
+    QCOMPARE(whatIf->row(2)->granted, 2);
+}

@@ -24,6 +24,8 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QNetworkReply>
+#include <QNetworkRequest>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
@@ -59,6 +61,7 @@ private Q_SLOTS:
     void theSuggestionAboveThePeakSaysWhy();
     void thePageFitsANarrowWindow();
     void refusalsAtAnySeatCountReadAsASentence();
+    void borrowedSeatsAreDrawnApart();
 
 private:
     // The report the server gives for `query`, asked with the admin token.
@@ -316,12 +319,12 @@ void TestUsagePage::usageOfALicenseOverAWeek()
     QCOMPARE(lines.size(), expected->buckets.size() + 1);
     QCOMPARE(lines.first(),
              u"start,seats_owned,peak,mean_in_use,seat_hours,granted,denials,true_denials,"
-             "waiting_peak,longest_wait_s"_s);
+             "waiting_peak,longest_wait_s,borrowed_seat_hours"_s);
     double seatHours = 0;
     for (int i = 0; i < expected->buckets.size(); ++i) {
         const usage::Bucket &b = expected->buckets.at(i);
         const QStringList f = lines.at(i + 1).split(u',');
-        QCOMPARE(f.size(), 10);
+        QCOMPARE(f.size(), 11);
         QCOMPARE(QDateTime::fromString(f.at(0), Qt::ISODate).toMSecsSinceEpoch(), b.startMs);
         QCOMPARE(f.at(1).toInt(), b.seatsOwned);
         QCOMPARE(f.at(2).toInt(), b.peak);
@@ -332,6 +335,7 @@ void TestUsagePage::usageOfALicenseOverAWeek()
         QCOMPARE(f.at(7).toInt(), b.trueDenials);
         QCOMPARE(f.at(8).toInt(), b.waitingPeak);
         QCOMPARE(f.at(9).toLongLong(), b.longestWaitMs / 1000);
+        QCOMPARE(f.at(10), u"0.000"_s); // recorded, none borrowed
         seatHours += f.at(4).toDouble();
     }
     QVERIFY(qAbs(seatHours - 4.0) < 0.01);
@@ -798,6 +802,96 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     TestUsagePage test;
     return QTest::qExec(&test, argc, argv);
+}
+
+// Issue 27: a week in which bob's laptop took a seat away for two days, while alice worked at her
+// desk. The chart draws the mean borrowed in the borrowed seats' colour with its own legend entry,
+// the page says how many of the peak were borrowed, and the CSV (Ctrl+E) has their seat-hours.
+void TestUsagePage::borrowedSeatsAreDrawnApart()
+{
+    ManualClock clock(QDateTime(QDate(2026, 11, 30), QTime(9, 0), QTimeZone::utc()));
+    TestServer server(TestServer::Options {.clock = &clock});
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    int status = 0;
+    const QJsonObject created = server.adminCall(
+        "PUT", u"/v1/licenses/lent"_s,
+        {{u"seatCount"_s, 3},
+         {u"ttlSeconds"_s, 4 * 3600},
+         {u"skewSeconds"_s, 10},
+         {u"reapGraceSeconds"_s, 3600},
+         {u"borrow"_s,
+          QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 2}, {u"keepOnSite"_s, 0}}}},
+        &status);
+    QCOMPARE(status, 201);
+    const QByteArray key = created.value("key"_L1).toString().toLatin1();
+    const QJsonObject token
+        = server.adminCall("POST", u"/v1/tokens"_s, {{u"name"_s, u"vera"_s}, {u"role"_s, u"viewer"_s}}, &status);
+    QCOMPARE(status, 201);
+
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock});
+    MainWindow &window = dashboard.open(server.url(), token.value("secret"_L1).toString().toLatin1());
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard.session().state() == DashboardSession::State::Connected, 5000);
+    const auto alice = dashboard.takeSeat(server.url(), u"lent"_s, key, u"alice@ws-1"_s);
+    QVERIFY(alice);
+    QNetworkRequest request(server.url().resolved(QUrl(u"/v1/licenses/lent/borrow"_s)));
+    request.setHeader(QNetworkRequest::ContentTypeHeader, u"application/json"_s);
+    request.setRawHeader("Authorization", "License " + key);
+    QNetworkReply *borrowed = dashboard.network().post(
+        request, QJsonDocument(QJsonObject {{u"holder"_s, u"bob@laptop"_s}, {u"days"_s, 2}}).toJson());
+    QTRY_VERIFY_WITH_TIMEOUT(borrowed->isFinished(), 5000);
+    QCOMPARE(borrowed->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 201);
+    borrowed->deleteLater();
+    clock.advance(2h);
+    QVERIFY(server.revoke(u"lent"_s, alice->seatId));
+    clock.advance(
+        std::chrono::milliseconds(clock.now().msecsTo(QDateTime(QDate(2026, 12, 3), QTime(12, 0), QTimeZone::utc()))));
+    QVERIFY(server.closeUsage() > 0);
+
+    QTest::keyClick(&window, Qt::Key_U, Qt::ControlModifier);
+    auto *page = window.usagePage();
+    QVERIFY(page);
+    QTRY_COMPARE_WITH_TIMEOUT(page->licenseId(), u"lent"_s, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(page->model().report() && !page->model().isLoading(), 10000);
+    const UsageReport &report = *page->model().report();
+    QCOMPARE(report.summary.peak, 2);
+    QCOMPARE(report.summary.borrowedAtPeak, std::optional<int>(1));
+
+    // Every bucket recorded its borrowed seats: the series has one step per bucket, and adds up to
+    // bob's two days.
+    QCOMPARE(page->chartBorrowedCount(), page->chartBucketCount());
+    double borrowedHours = 0;
+    for (int i = 0; i < page->chartBorrowedCount(); ++i) {
+        const usage::Bucket &b = report.buckets.at(i);
+        QVERIFY(qAbs(page->chartBorrowedAt(i) - UsageReportModel::meanBorrowed(b)) < 1e-9);
+        borrowedHours += page->chartBorrowedAt(i) * double(b.lengthMs) / 3'600'000.0;
+    }
+    QVERIFY2(qAbs(borrowedHours - 48.0) < 0.01, qPrintable(QString::number(borrowedHours)));
+    const auto *legend = page->findChild<ChartLegend *>(u"usageChartLegend"_s);
+    QVERIFY(legend);
+    const auto entry = std::find_if(legend->entries().cbegin(), legend->entries().cend(),
+                                    [](const ChartLegend::Entry &e) { return e.name == u"Mean borrowed"_s; });
+    QVERIFY(entry != legend->entries().cend());
+    QCOMPARE(entry->pen.color(), StatePalette::colour(StatePalette::Borrowed));
+    const auto *note = page->findChild<QLabel *>(u"usageHistoryNote"_s);
+    QVERIFY(note && note->isVisible());
+    QVERIFY2(note->text().contains(u"Of the 2 seats in use at the peak, 1 was borrowed"_s), qPrintable(note->text()));
+
+    // Ctrl+E: the borrowed seat-hours in their own column.
+    page->setNativeFileDialogs(false);
+    const QString csvPath = dashboard.filePath(u"borrowed.csv"_s);
+    page->chartView()->setFocus();
+    QTest::keyClick(page->chartView(), Qt::Key_E, Qt::ControlModifier);
+    QVERIFY(acceptExportDialog(window, csvPath));
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(csvPath) && QFileInfo(csvPath).size() > 0, 5000);
+    QFile csv(csvPath);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split(u"\r\n"_s, Qt::SkipEmptyParts);
+    QVERIFY(lines.first().endsWith(u",borrowed_seat_hours"_s));
+    double csvHours = 0;
+    for (qsizetype i = 1; i < lines.size(); ++i)
+        csvHours += lines.at(i).split(u',').last().toDouble();
+    QVERIFY2(qAbs(csvHours - 48.0) < 0.01, qPrintable(QString::number(csvHours)));
 }
 
 #include "tst_usagepage.moc"
