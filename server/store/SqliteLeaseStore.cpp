@@ -120,6 +120,8 @@ SqlDialect SqliteLeaseStore::dialect()
     d.migrations.append(QStringList {u"ALTER TABLE leases ADD COLUMN written_off_ms INTEGER"_s,
                                      u"ALTER TABLE leases ADD COLUMN written_off_by TEXT"_s,
                                      u"ALTER TABLE leases ADD COLUMN write_off_note TEXT"_s});
+    // Each instance's last sign of life, for instance_silent alerts (issue 29).
+    d.migrations.append(SqlAlerts::createInstances(u"INTEGER"_s));
     // IMMEDIATE: the write lock is taken at BEGIN, so a transaction never fails half-way for
     // want of it.
     d.beginMigration = u"BEGIN IMMEDIATE"_s;
