@@ -23,6 +23,7 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QFormLayout>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
@@ -950,9 +951,23 @@ void TestAlertsPage::rulePreviewReplaysTheLastWeek()
     QTest::mouseClick(dialog->previewButton(), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(dialog->previewLabel()->text(), u"Would not have fired in the last 7 days."_s, 5000);
 
-    // A kind the server does not evaluate is not offered (it was, and Save then failed).
-    QCOMPARE(dialog->kindBox()->findData(int(AlertKind::InstanceSilent)), -1);
+    // Only kinds the server evaluates are offered: instance_silent is, now that the instances
+    // record that they are alive, with its seconds (and not the minutes) to fill in.
+    const int silent = dialog->kindBox()->findData(int(AlertKind::InstanceSilent));
+    QVERIFY(silent >= 0);
     QVERIFY(dialog->kindBox()->findData(int(AlertKind::ClockJump)) >= 0);
+    dialog->kindBox()->setCurrentIndex(silent);
+    QSpinBox *seconds = nullptr;
+    for (QFormLayout *form : dialog->findChildren<QFormLayout *>()) {
+        for (QSpinBox *box : dialog->findChildren<QSpinBox *>()) {
+            const auto *label = qobject_cast<QLabel *>(form->labelForField(box));
+            if (label && label->text() == u"Seconds"_s)
+                seconds = box;
+        }
+    }
+    QVERIFY(seconds);
+    QVERIFY(seconds->isEnabled());
+    QVERIFY(!dialog->minutesBox()->isEnabled());
     // A kind the history cannot answer says so.
     dialog->kindBox()->setCurrentIndex(dialog->kindBox()->findData(int(AlertKind::ClockJump)));
     QTest::mouseClick(dialog->previewButton(), Qt::LeftButton);
