@@ -46,6 +46,7 @@ private slots:
     void acknowledgeRecordsWhoAndWhenOnce();
     void anAlertFiredBeforeIdsGetsItsIdBack();
     void aSilentInstanceFiresOnceAndAStoppedOneDoesNot();
+    void anInstanceSilentForADayIsForgotten();
 
 private:
     QByteArray admin() const { return m_fixture->adminAuthorization(); }
@@ -482,6 +483,40 @@ void TestAlertsServer::aSilentInstanceFiresOnceAndAStoppedOneDoesNot()
     QVERIFY(evaluate().isEmpty());
     const QList<EventRecord> logged = alertEvents();
     QCOMPARE(logged.size(), 2);
+}
+
+// A decommissioned instance (killed, never started again) does not fire forever: after a day of
+// silence its record is removed and its alert resolves, saying it is forgotten.
+void TestAlertsServer::anInstanceSilentForADayIsForgotten()
+{
+    server::LeaseServer &first = m_fixture->leaseServer();
+    server::LeaseStore &store = *first.store();
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    server::ServerConfig config = first.config();
+    config.dataDir = dir.path();
+    config.port = 0;
+    server::LeaseServer gone(config, *m_clock, first);
+    QString error;
+    QVERIFY2(gone.start(&error), qPrintable(error));
+    QVERIFY(putRules({QJsonObject {{u"id"_s, u"silent"_s}, {u"kind"_s, u"instance_silent"_s}, {u"seconds"_s, 60}}}));
+    gone.instanceBeat()->halt();
+    m_clock->advance(61s);
+    QVERIFY(first.instanceBeat()->beat());
+    QCOMPARE(evaluate().size(), 1);
+
+    m_clock->advance(24h);
+    QVERIFY(first.instanceBeat()->beat());
+    const QList<EventRecord> forgotten = evaluate();
+    QCOMPARE(forgotten.size(), 1);
+    QCOMPARE(forgotten.first().kind, EventKind::AlertResolved);
+    QCOMPARE(changeOf(forgotten.first()).instanceGone, InstanceGone::Forgotten);
+    QList<server::StoredInstance> rows;
+    store.withStore([&] { rows = store.instances(); });
+    QCOMPARE(rows.size(), 1); // the evaluating instance's own
+    m_clock->advance(1h);
+    QVERIFY(first.instanceBeat()->beat());
+    QVERIFY(evaluate().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestAlertsServer)
