@@ -30,8 +30,9 @@ enum class AlertKind {
     ClockJump, // a server clock jumped (a ClockJumped event within the last `minutes`)
 };
 
-// Whether a server evaluates rules of this kind: an editor offers only these, and
-// AlertRule::validate() refuses the others with a sentence saying why.
+// Whether a server evaluates rules of this kind: an editor offers only these, and the server's
+// AlertEvaluator::setRules() refuses the others. Every kind is, since the instances record that
+// they are alive (instance_silent); a kind added before its evaluation is written returns false.
 bool isEvaluated(AlertKind kind);
 
 enum class AlertSeverity { Info, Warning, Critical };

@@ -416,7 +416,7 @@ QList<AlertRule> AlertEvaluator::rules()
 bool AlertEvaluator::setRules(const QList<AlertRule> &rules, ValidationError *error)
 {
     for (qsizetype i = 0; i < rules.size(); ++i) {
-        if (!isEvaluated(rules.at(i).kind)) { // AlertRule::validate() refuses it too, with its reason
+        if (!isEvaluated(rules.at(i).kind)) {
             if (error)
                 *error = ValidationError {u"rules[%1].kind"_s.arg(i),
                                           u"rules[%1].kind %2 is not evaluated by this server"_s.arg(i).arg(
