@@ -1009,9 +1009,10 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
             QVERIFY(db.open());
         }
         QSqlQuery query(db);
-        // Nine steps back: the instances' signs of life (issue 29), the write-offs (issue 27), the alerts' acknowledgements (issue 29; their
-        // columns go with the alert tables), borrowing (issue 27), the alert endpoints and outbox,
-        // the alert tables and the license dates (issue 29), the reclaim marks, the activity column.
+        // Nine steps back: the instances' signs of life (issue 29), the write-offs (issue 27), the
+        // alerts' acknowledgements (issue 29; their columns go with the alert tables), borrowing
+        // (issue 27), the alert endpoints and outbox, the alert tables and the license dates
+        // (issue 29), the reclaim marks, the activity column.
         QVERIFY2(query.exec(u"DROP TABLE server_instances"_s), qPrintable(query.lastError().text()));
         for (const QString &column : {u"written_off_ms"_s, u"written_off_by"_s, u"write_off_note"_s})
             QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN %1"_s.arg(column)),
