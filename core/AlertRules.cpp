@@ -55,7 +55,16 @@ QList<int> AlertRule::noticeDays() const
 
 bool isEvaluated(AlertKind kind)
 {
-    return kind != AlertKind::InstanceSilent;
+    switch (kind) {
+    case AlertKind::SeatsInUse:
+    case AlertKind::Denials:
+    case AlertKind::WaitingLine:
+    case AlertKind::ValidityEnding:
+    case AlertKind::InstanceSilent:
+    case AlertKind::ClockJump:
+        return true;
+    }
+    return false;
 }
 
 bool AlertRule::validate(ValidationError *error) const
@@ -93,11 +102,11 @@ bool AlertRule::validate(ValidationError *error) const
         }
         break;
     case AlertKind::InstanceSilent:
-        // Offered nowhere until the instances record that they are alive (isEvaluated()).
-        return fail(error, u"kind"_s,
-                    u"instance_silent is not evaluated yet: the server's instances do not record that they are "
-                    "alive, so a silent one cannot be told apart; watch the instances with your monitoring "
-                    "(GET /v1/health on each)"_s);
+        if (!inRange(seconds, minInstanceSilentSeconds, maxInstanceSilentSeconds))
+            return fail(error, u"seconds"_s,
+                        u"an instance is silent after %1 seconds to 12 hours without a sign of life"_s.arg(
+                            minInstanceSilentSeconds));
+        break;
     case AlertKind::ClockJump:
         if (!inRange(minutes, 1, weekMinutes))
             return fail(error, u"minutes"_s, u"a clock jump stays an alert for 1 minute to a week"_s);
@@ -232,6 +241,16 @@ AlertStep stepAlert(const AlertRule &rule, const AlertTrack &previous, const Ale
     if (track.firing() && !track.toldAt.isValid() && !rule.quiet.contains(now)) {
         track.toldAt = now;
         step.tellFiring = true;
+    }
+    return step;
+}
+
+AlertStep endAlert(const AlertTrack &previous)
+{
+    AlertStep step;
+    if (previous.firing()) {
+        step.transition = AlertStep::Transition::Resolve;
+        step.tellResolved = previous.toldAt.isValid();
     }
     return step;
 }

@@ -25,13 +25,14 @@ enum class AlertKind {
     WaitingLine, // more than `threshold` waiting (0: not watched), or a wait longer than `minutes`
                  // (0: not watched)
     ValidityEnding, // validUntil or maintenanceUntil within one of `daysBefore`
-    InstanceSilent, // an instance on the shared database not seen for `seconds`; not evaluated yet
-                    // (isEvaluated): AlertRule::validate refuses it
+    InstanceSilent, // an instance on the shared database (each records that it is alive every
+                    // few seconds) not seen for more than `seconds`
     ClockJump, // a server clock jumped (a ClockJumped event within the last `minutes`)
 };
 
-// Whether a server evaluates rules of this kind: an editor offers only these, and
-// AlertRule::validate() refuses the others with a sentence saying why.
+// Whether a server evaluates rules of this kind: an editor offers only these, and the server's
+// AlertEvaluator::setRules() refuses the others. Every kind is, since the instances record that
+// they are alive (instance_silent); a kind added before its evaluation is written returns false.
 bool isEvaluated(AlertKind kind);
 
 enum class AlertSeverity { Info, Warning, Critical };
@@ -70,7 +71,7 @@ struct AlertRule
     AlertSeverity severity = AlertSeverity::Warning;
     int threshold = 0; // see AlertKind
     int minutes = 0; // see AlertKind
-    int seconds = 0; // InstanceSilent
+    int seconds = 0; // InstanceSilent: minInstanceSilentSeconds to maxInstanceSilentSeconds
     QList<int> daysBefore = {}; // ValidityEnding, any order; empty: noticeDays()
     QuietHours quiet = {};
 
@@ -87,6 +88,13 @@ struct AlertRule
 // ValidityEnding: which of a license's dates an alert is about. Ending the license (validUntil:
 // checkouts refused from then on) and ending its maintenance (only shown) are told apart.
 enum class ValidityBound { None, ValidUntil, MaintenanceUntil };
+// InstanceSilent: an instance's alert that resolved because the instance is gone rather than back:
+// stopped gracefully (it removed its record), or forgotten after a long silence
+// (instanceForgetSeconds), as a decommissioned instance is.
+enum class InstanceGone { No, Stopped, Forgotten };
+// A silent instance is forgotten (its record removed, its alert resolved) after this long: a
+// decommissioned instance does not fire forever.
+inline constexpr qint64 instanceForgetSeconds = 24 * 60 * 60;
 
 struct AlertMeasure
 {
@@ -114,6 +122,10 @@ AlertMeasure measureValidityEnding(int day, const QDateTime &bound, const QDateT
 // ended does not hide the license's own end, which fires at its own notice.
 AlertMeasure measureValidityEnding(int day, const QList<int> &noticeDays, const LicenseValidity &validity,
                                    const QDateTime &now);
+// An instance is silent once its last beat is more than `seconds` before `now`. The instances beat
+// every few seconds (well under minInstanceSilentSeconds), so a live one is never silent.
+inline constexpr int minInstanceSilentSeconds = 30;
+inline constexpr int maxInstanceSilentSeconds = 12 * 60 * 60;
 AlertMeasure measureInstanceSilent(const AlertRule &rule, const QDateTime &lastSeen, const QDateTime &now);
 AlertMeasure measureClockJump(const AlertRule &rule, const QList<QDateTime> &jumps, const QDateTime &now);
 
@@ -153,5 +165,9 @@ inline constexpr qint64 alertClearMs = 2 * 60 * 1000;
 // many cycles across processes shortens it).
 AlertStep stepAlert(const AlertRule &rule, const AlertTrack &previous, const AlertMeasure &measure,
                     const QDateTime &now, qint64 clearMs = alertClearMs);
+// The alert's subject is gone (an instance stopped gracefully, or forgotten after long silence):
+// a firing alert resolves at once, with no clear time to wait for since nothing is left to watch;
+// one not firing is dropped. Told as stepAlert() tells a resolution.
+AlertStep endAlert(const AlertTrack &previous);
 
 } // namespace keyright

@@ -55,6 +55,40 @@ QString validityEndingText(const eventdetail::AlertChange &change, int count, co
     return text + u' ' + notice;
 }
 
+QString instanceSilentText(const eventdetail::AlertChange &change, const QLocale &locale)
+{
+    const QString silent = formatDuration(std::chrono::seconds {change.value});
+    if (change.instance.isEmpty()) // an alert recorded before the instance was named
+        return QCoreApplication::translate("keyright::AlertText", "an instance silent for %1").arg(silent);
+    // The replica id, and the URL it listens on when it gave one.
+    const QString instance
+        = change.instanceUrl.isEmpty() ? change.instance : change.instance + u" ("_s + change.instanceUrl + u')';
+    // In UTC, so that a delivery reads the same on any machine.
+    const QString lastSeen = change.lastSeenAt.isValid()
+        ? locale.toString(change.lastSeenAt.toUTC(), u"yyyy-MM-dd HH:mm:ss"_s) + u" UTC"_s
+        : QString();
+    switch (change.instanceGone) {
+    case InstanceGone::Stopped:
+        return QCoreApplication::translate("keyright::AlertText",
+                                           "instance %1 was stopped gracefully: it is no longer watched")
+            .arg(instance);
+    case InstanceGone::Forgotten:
+        return QCoreApplication::translate("keyright::AlertText",
+                                           "instance %1, silent for more than %2, is forgotten: it is no longer "
+                                           "watched")
+            .arg(instance, formatDuration(std::chrono::seconds {instanceForgetSeconds}));
+    case InstanceGone::No:
+        break;
+    }
+    const QString limit = formatDuration(std::chrono::seconds {change.limit});
+    return lastSeen.isEmpty()
+        ? QCoreApplication::translate("keyright::AlertText", "instance %1 silent for %2 (the rule's limit: %3)")
+              .arg(instance, silent, limit)
+        : QCoreApplication::translate("keyright::AlertText",
+                                      "instance %1 silent for %2, last seen %3 (the rule's limit: %4)")
+              .arg(instance, silent, lastSeen, limit);
+}
+
 } // namespace
 
 QString alertMeasureText(const eventdetail::AlertChange &change, const QLocale &locale)
@@ -81,8 +115,7 @@ QString alertMeasureText(const eventdetail::AlertChange &change, const QLocale &
     case AlertKind::ValidityEnding:
         return validityEndingText(change, count, locale);
     case AlertKind::InstanceSilent:
-        return QCoreApplication::translate("keyright::AlertText", "an instance silent for %1")
-            .arg(formatDuration(std::chrono::seconds {value}));
+        return instanceSilentText(change, locale);
     case AlertKind::ClockJump:
         return QCoreApplication::translate("keyright::AlertText", "%n clock jump(s)", nullptr, count);
     }

@@ -346,7 +346,8 @@ void AlertListModel::noteEvents(const QList<EventRecord> &events)
         const eventdetail::AlertChange change = eventdetail::AlertChange::fromJson(event.detail);
         const bool fired = event.kind == EventKind::AlertFired;
         const QDateTime firedAt = change.firedAt.isValid() ? change.firedAt : event.time;
-        const QString key = keyOf(change.ruleId, event.licenseId, change.noticeDays, firedAt);
+        const QString key = keyOf(change.ruleId, change.instance.isEmpty() ? event.licenseId : change.instance,
+                                  change.noticeDays, firedAt);
         AlertRow &row = m_history[key];
         if (row.key.isEmpty() || fired) {
             // The firing's own words when it is known; the resolution's until then.
@@ -377,7 +378,10 @@ void AlertListModel::applyFiring(const QList<alerts::FiringAlert> &firing)
     QList<AlertRow> next;
     for (const alerts::FiringAlert &alert : firing) {
         AlertRow row;
-        row.key = keyOf(alert.ruleId, alert.licenseId, alert.noticeDays, alert.firedAt);
+        // An instance_silent alert is about an instance, not a license: two instances silent since
+        // the same evaluation are two rows.
+        row.key = keyOf(alert.ruleId, alert.instance.isEmpty() ? alert.licenseId : alert.instance, alert.noticeDays,
+                        alert.firedAt);
         row.ruleId = alert.ruleId;
         row.kind = alert.kind;
         row.severity = alert.severity;
@@ -393,6 +397,9 @@ void AlertListModel::applyFiring(const QList<alerts::FiringAlert> &firing)
         change.limit = alert.limit;
         change.ends = alert.ends;
         change.endsAt = alert.endsAt;
+        change.instance = alert.instance;
+        change.instanceUrl = alert.instanceUrl;
+        change.lastSeenAt = alert.lastSeenAt;
         row.change = change;
         row.sentence = EventLogModel::alertText(change, true);
         row.since = alert.firedAt;

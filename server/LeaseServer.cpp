@@ -12,6 +12,7 @@
 #include "access/AccessService.h"
 #include "alerts/AlertEvaluator.h"
 #include "alerts/AlertSecretBox.h"
+#include "alerts/InstanceBeat.h"
 #include "alerts/SmtpMailer.h"
 #include "alerts/WebhookDeliverer.h"
 #include "http/HttpApi.h"
@@ -686,6 +687,9 @@ bool LeaseServer::start(QString *errorOut)
         m_ldapSync->start();
     if (m_config.alertInterval.count() > 0)
         m_alerts->start(m_config.alertInterval);
+    // Once it listens, so that its row names where it answers.
+    m_instanceBeat = std::make_unique<InstanceBeat>(*m_store, *m_serverClock, m_stats->replicaId(), url().toString());
+    m_instanceBeat->start();
     if (m_dataDirLock) {
         // This process alone holds the data directory, so the claims of its replica id are those
         // of a predecessor that was killed: taken back now rather than after they lapse.
@@ -704,6 +708,10 @@ bool LeaseServer::start(QString *errorOut)
 
 void LeaseServer::stop()
 {
+    // First: a stopped instance is not a silent one (instance_silent).
+    if (m_instanceBeat)
+        m_instanceBeat->leave();
+    m_instanceBeat.reset();
     m_peerSync.reset(); // aborts pulls in flight before the store they would merge into closes
     m_ldapSync.reset(); // waits for a round in flight; its result is dropped
     m_usageCloser.reset();

@@ -38,6 +38,7 @@ class StatsService;
 class UsageCloser;
 class UsageReports;
 class AlertEvaluator;
+class InstanceBeat;
 class AlertSecretBox;
 class SmtpMailer;
 class WebhookDeliverer;
@@ -99,6 +100,9 @@ public:
     // The alert rules' evaluator (issue 29); null while stopped.
     AlertEvaluator *alerts() const { return m_alerts.get(); }
     WebhookDeliverer *webhooks() const { return m_webhooks.get(); }
+    // This instance's sign of life in the store (instance_silent); null while stopped. stop()
+    // removes its row; a test halts it to play a killed instance.
+    InstanceBeat *instanceBeat() const { return m_instanceBeat.get(); }
     const AlertSecretBox *alertSecrets() const { return m_alertSecrets.get(); }
     // The turn that batches requests and runs the answers computed in the background; null while
     // stopped.
@@ -171,6 +175,7 @@ private:
     std::unique_ptr<UsageReports> m_usageReports;
     std::unique_ptr<LedgerReports> m_ledgerReports;
     std::unique_ptr<AlertEvaluator> m_alerts;
+    std::unique_ptr<InstanceBeat> m_instanceBeat;
     std::unique_ptr<AlertSecretBox> m_alertSecrets;
     std::unique_ptr<SmtpMailer> m_mailer; // with smtp-url only; email endpoints' mail (m_webhooks)
     std::unique_ptr<WebhookDeliverer> m_webhooks;

@@ -87,8 +87,11 @@ AlertRuleDialog::AlertRuleDialog(const AlertRule &rule, bool isNew, QWidget *par
     m_threshold->setValue(rule.threshold);
     m_minutes->setRange(0, 1000000);
     m_minutes->setValue(rule.minutes);
-    m_seconds->setRange(0, 1000000);
-    m_seconds->setValue(rule.seconds);
+    // The range the server takes for an instance silent (30 s to 12 h, under the day after which a
+    // silent instance is forgotten); a new rule starts at a minute rather than at a refused 0.
+    m_seconds->setRange(minInstanceSilentSeconds, maxInstanceSilentSeconds);
+    m_seconds->setSuffix(tr(" s"));
+    m_seconds->setValue(rule.seconds > 0 ? rule.seconds : 60);
     QStringList days;
     for (int day : rule.daysBefore)
         days << QString::number(day);

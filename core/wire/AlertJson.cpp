@@ -80,6 +80,28 @@ ValidityBound boundFromWire(const QString &name)
     return ValidityBound::None;
 }
 
+QString toWire(InstanceGone gone)
+{
+    switch (gone) {
+    case InstanceGone::Stopped:
+        return u"stopped"_s;
+    case InstanceGone::Forgotten:
+        return u"forgotten"_s;
+    case InstanceGone::No:
+        break;
+    }
+    return {};
+}
+
+InstanceGone instanceGoneFromWire(const QString &name)
+{
+    if (name == toWire(InstanceGone::Stopped))
+        return InstanceGone::Stopped;
+    if (name == toWire(InstanceGone::Forgotten))
+        return InstanceGone::Forgotten;
+    return InstanceGone::No;
+}
+
 QString toWire(AlertKind kind)
 {
     for (const KindName &entry : kindNames) {
@@ -346,6 +368,11 @@ QJsonObject FiringAlert::toJson() const
         json.insert(u"ends"_s, toWire(ends));
         json.insert(u"endsAt"_s, timeOrNull(endsAt));
     }
+    if (!instance.isEmpty()) {
+        json.insert(u"instance"_s, instance);
+        json.insert(u"instanceUrl"_s, instanceUrl.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(instanceUrl));
+        json.insert(u"lastSeenAt"_s, timeOrNull(lastSeenAt));
+    }
     if (alreadyAcknowledged)
         json.insert(QString::fromUtf16(alreadyAcknowledgedMember), true);
     return json;
@@ -383,6 +410,11 @@ std::optional<FiringAlert> FiringAlert::fromJson(const QJsonValue &json, const Q
     alert.ends = boundFromWire(object.value(u"ends"_s).toString());
     if (alert.ends != ValidityBound::None && !object.value(u"endsAt"_s).isNull())
         alert.endsAt = reader.timestamp(object, path, u"endsAt"_s);
+    // Lenient: a server from before instance_silent was evaluated names no instance.
+    alert.instance = reader.optionalString(object, path, u"instance"_s);
+    alert.instanceUrl = reader.optionalString(object, path, u"instanceUrl"_s);
+    if (!object.value(u"lastSeenAt"_s).isNull() && !object.value(u"lastSeenAt"_s).isUndefined())
+        alert.lastSeenAt = reader.timestamp(object, path, u"lastSeenAt"_s);
     if (!object.value(u"acknowledgedAt"_s).isNull() && !object.value(u"acknowledgedAt"_s).isUndefined()) {
         alert.acknowledgedAt = reader.timestamp(object, path, u"acknowledgedAt"_s);
         alert.acknowledgedBy = reader.optionalString(object, path, u"acknowledgedBy"_s);

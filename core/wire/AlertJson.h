@@ -55,6 +55,9 @@ std::optional<AlertSeverity> severityFromWire(const QString &name);
 // "maintenanceUntil"); empty for None.
 QString toWire(ValidityBound bound);
 ValidityBound boundFromWire(const QString &name);
+// instance_silent: why an alert resolved with its instance gone ("stopped", "forgotten"); empty for No.
+QString toWire(InstanceGone gone);
+InstanceGone instanceGoneFromWire(const QString &name);
 QString toWire(AlertRule::Scope scope);
 std::optional<AlertRule::Scope> scopeFromWire(const QString &name);
 
@@ -80,6 +83,11 @@ struct FiringAlert
     qint64 limit = 0;
     ValidityBound ends = ValidityBound::None; // validity_ending: the date it is about ("ends")
     QDateTime endsAt; // and when that date is ("endsAt")
+    // instance_silent: the silent instance's replica id ("instance"), its URL ("instanceUrl", empty
+    // when not known) and when it was last seen ("lastSeenAt"); absent for the other kinds.
+    QString instance;
+    QString instanceUrl;
+    QDateTime lastSeenAt;
     QString acknowledgedBy; // the token name of who acknowledged it; empty: not acknowledged
     QDateTime acknowledgedAt;
     QString note;

@@ -472,6 +472,15 @@ QJsonObject AlertChange::toJson() const
         json.insert(u"ends"_s, alerts::toWire(ends));
         json.insert(u"endsAt"_s, timestamp(endsAt));
     }
+    if (!instance.isEmpty()) {
+        json.insert(u"instance"_s, instance);
+        if (!instanceUrl.isEmpty())
+            json.insert(u"instanceUrl"_s, instanceUrl);
+        if (lastSeenAt.isValid())
+            json.insert(u"lastSeenAt"_s, timestamp(lastSeenAt));
+        if (instanceGone != InstanceGone::No)
+            json.insert(u"instanceGone"_s, alerts::toWire(instanceGone));
+    }
     return json;
 }
 
@@ -489,6 +498,10 @@ AlertChange AlertChange::fromJson(const QJsonObject &detail)
     change.limit = detail.value(u"limit"_s).toInteger();
     change.ends = alerts::boundFromWire(detail.value(u"ends"_s).toString());
     change.endsAt = change.ends != ValidityBound::None ? timeOf(detail, u"endsAt"_s) : QDateTime();
+    change.instance = detail.value(u"instance"_s).toString();
+    change.instanceUrl = detail.value(u"instanceUrl"_s).toString();
+    change.lastSeenAt = timeOf(detail, u"lastSeenAt"_s);
+    change.instanceGone = alerts::instanceGoneFromWire(detail.value(u"instanceGone"_s).toString());
     return change;
 }
 

@@ -382,6 +382,14 @@ struct AlertChange
     qint64 limit = 0;
     ValidityBound ends = ValidityBound::None; // validity_ending: the date it is about ("ends")
     QDateTime endsAt; // and when that date is ("endsAt")
+    // instance_silent: the instance (its replica id, "instance"; its URL when known,
+    // "instanceUrl"), when it was last seen ("lastSeenAt"), and, for an alert_resolved because the
+    // instance is gone rather than back, why ("instanceGone": "stopped" or "forgotten"). Absent
+    // for the other kinds.
+    QString instance;
+    QString instanceUrl;
+    QDateTime lastSeenAt;
+    InstanceGone instanceGone = InstanceGone::No;
 
     QJsonObject toJson() const;
     static AlertChange fromJson(const QJsonObject &detail);

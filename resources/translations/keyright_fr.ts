@@ -1283,6 +1283,22 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>rule %1 no longer holds: %2</source>
         <translation>règle %1 : la condition ne tient plus : %2</translation>
     </message>
+    <message>
+        <source>instance %1 was stopped gracefully: it is no longer watched</source>
+        <translation>l&apos;instance %1 a été arrêtée proprement : elle n&apos;est plus surveillée</translation>
+    </message>
+    <message>
+        <source>instance %1, silent for more than %2, is forgotten: it is no longer watched</source>
+        <translation>l&apos;instance %1, silencieuse depuis plus de %2, est oubliée : elle n&apos;est plus surveillée</translation>
+    </message>
+    <message>
+        <source>instance %1 silent for %2 (the rule&apos;s limit: %3)</source>
+        <translation>instance %1 silencieuse depuis %2 (limite de la règle : %3)</translation>
+    </message>
+    <message>
+        <source>instance %1 silent for %2, last seen %3 (the rule&apos;s limit: %4)</source>
+        <translation>instance %1 silencieuse depuis %2, vue pour la dernière fois le %3 (limite de la règle : %4)</translation>
+    </message>
 </context>
 <context>
     <name>keyright::AlertTray</name>

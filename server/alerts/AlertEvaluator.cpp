@@ -9,6 +9,7 @@
 
 #include <QHash>
 #include <QLoggingCategory>
+#include <QSet>
 
 #include <algorithm>
 #include <map>
@@ -25,21 +26,25 @@ namespace {
 
 constexpr qint64 minuteMs = 60 * 1000;
 
-// What a rule is measured over: a license (with a notice day for validity_ending), or the server.
+// What a rule is measured over: a license (with a notice day for validity_ending), an instance
+// (instance_silent), or the server.
 struct Subject
 {
     QString key; // StoredAlertTrack::subject
     QString licenseId;
     int noticeDays = -1;
+    StoredInstance instance = {}; // instance_silent: its row
 };
 
 // Reads what the rules measure, once per license per evaluation, inside the evaluation's unit.
 class Measurer
 {
 public:
-    Measurer(LeaseStore &store, const QList<LicenseRecord> &licenses, const QDateTime &now)
+    Measurer(LeaseStore &store, const QList<LicenseRecord> &licenses, QList<StoredInstance> instances,
+             const QDateTime &now)
         : m_store(store)
         , m_now(now)
+        , m_instances(std::move(instances))
     {
         for (const LicenseRecord &license : licenses)
             m_licenses.insert(license.id, license);
@@ -50,8 +55,12 @@ public:
         QList<Subject> subjects;
         if (rule.kind == AlertKind::ClockJump)
             return {Subject {}};
-        if (rule.kind == AlertKind::InstanceSilent)
-            return {};
+        if (rule.kind == AlertKind::InstanceSilent) {
+            // Every instance recorded (scope: all of them), the one evaluating included.
+            for (const StoredInstance &instance : m_instances)
+                subjects.append(Subject {StoredAlertTrack::subjectOfInstance(instance.replicaId), {}, -1, instance});
+            return subjects;
+        }
         for (auto it = m_licenses.cbegin(); it != m_licenses.cend(); ++it) {
             if (rule.scope == AlertRule::Scope::License && it.key() != rule.scopeName)
                 continue;
@@ -133,7 +142,7 @@ public:
             return measureClockJump(rule, jumps, m_now);
         }
         case AlertKind::InstanceSilent:
-            break;
+            return measureInstanceSilent(rule, subject.instance.lastSeenAt, m_now);
         }
         return {};
     }
@@ -175,6 +184,7 @@ private:
     LeaseStore &m_store;
     QDateTime m_now;
     QHash<QString, LicenseRecord> m_licenses;
+    QList<StoredInstance> m_instances;
     std::map<QString, QList<StoredLease>> m_leases;
     std::optional<CompiledSeatRules> m_groups;
 };
@@ -206,6 +216,13 @@ EventRecord changeEvent(const AlertRule &rule, const Subject &subject, const Ale
     }
     change.ends = measure.ends;
     change.endsAt = measure.endsAt;
+    if (rule.kind == AlertKind::InstanceSilent) {
+        change.instance = subject.instance.replicaId;
+        change.instanceUrl = subject.instance.url;
+        // When it fired: its last beat. A resolution (it beats again) gives the numbers it fired with.
+        if (fired)
+            change.lastSeenAt = subject.instance.lastSeenAt;
+    }
     return EventRecord {0,
                         now,
                         fired ? EventKind::AlertFired : EventKind::AlertResolved,
@@ -223,7 +240,9 @@ alerts::FiringAlert firingAlertOf(const AlertRule &rule, const StoredAlertTrack 
     alert.ruleId = rule.id;
     alert.kind = rule.kind;
     alert.severity = rule.severity;
-    std::tie(alert.licenseId, alert.noticeDays) = StoredAlertTrack::partsOf(track.subject);
+    alert.instance = StoredAlertTrack::instanceOf(track.subject);
+    if (alert.instance.isEmpty())
+        std::tie(alert.licenseId, alert.noticeDays) = StoredAlertTrack::partsOf(track.subject);
     alert.since = track.track.breachedSince.isValid() ? track.track.breachedSince : track.track.firedAt;
     alert.firedAt = track.track.firedAt;
     alert.value = track.value;
@@ -295,15 +314,54 @@ QList<EventRecord> AlertEvaluator::evaluate()
         recorded.clear(); // a unit retried after a conflict starts afresh
         const QDateTime now = m_clock.now();
         m_store.lockAlerts(now);
+        // An instance silent for longer than the forget age is forgotten (a decommissioned one
+        // does not fire forever); its alerts resolve below, saying so.
+        QList<StoredInstance> instances = m_store.instances();
+        QSet<QString> forgotten;
+        for (auto it = instances.begin(); it != instances.end();) {
+            if (it->lastSeenAt.msecsTo(now) > m_instanceForgetMs) {
+                m_store.removeInstance(it->replicaId);
+                forgotten.insert(it->replicaId);
+                it = instances.erase(it);
+            } else {
+                ++it;
+            }
+        }
         const QList<AlertRule> rules = m_store.alertRules();
         if (rules.isEmpty())
             return;
         std::map<std::pair<QString, QString>, StoredAlertTrack> tracks;
         for (const StoredAlertTrack &track : m_store.alertTracks())
             tracks.emplace(std::pair {track.ruleId, track.subject}, track);
-        Measurer measurer(m_store, m_store.licenses(), now);
+        Measurer measurer(m_store, m_store.licenses(), instances, now);
         for (const AlertRule &rule : rules) {
-            for (const Subject &subject : measurer.subjectsOf(rule)) {
+            const QList<Subject> subjects = measurer.subjectsOf(rule);
+            if (rule.kind == AlertKind::InstanceSilent) {
+                // The alerts of instances gone (stopped gracefully, or forgotten) resolve at once.
+                for (auto it = tracks.lower_bound({rule.id, QString()});
+                     it != tracks.end() && it->first.first == rule.id; ++it) {
+                    const StoredAlertTrack &previous = it->second;
+                    const QString replicaId = StoredAlertTrack::instanceOf(previous.subject);
+                    if (replicaId.isEmpty() || std::any_of(subjects.cbegin(), subjects.cend(), [&](const Subject &s) {
+                            return s.key == previous.subject;
+                        }))
+                        continue;
+                    const AlertStep step = endAlert(previous.track);
+                    if (step.transition == AlertStep::Transition::Resolve) {
+                        const Subject gone {previous.subject, {}, -1, StoredInstance {replicaId, {}, {}, {}}};
+                        EventRecord event = changeEvent(rule, gone, step, previous, AlertMeasure {}, now);
+                        auto change = eventdetail::AlertChange::fromJson(event.detail);
+                        change.instanceGone
+                            = forgotten.contains(replicaId) ? InstanceGone::Forgotten : InstanceGone::Stopped;
+                        event.detail = change.toJson();
+                        event.seq = m_store.appendEvent(event);
+                        WebhookDeliverer::queueAlert(m_store, event);
+                        recorded.append(event);
+                    }
+                    m_store.deleteAlertTrack(rule.id, previous.subject);
+                }
+            }
+            for (const Subject &subject : subjects) {
                 const AlertMeasure measure = measurer.measure(rule, subject);
                 const auto found = tracks.find({rule.id, subject.key});
                 const bool stored = found != tracks.end();
@@ -358,11 +416,11 @@ QList<AlertRule> AlertEvaluator::rules()
 bool AlertEvaluator::setRules(const QList<AlertRule> &rules, ValidationError *error)
 {
     for (qsizetype i = 0; i < rules.size(); ++i) {
-        if (!isEvaluated(rules.at(i).kind)) { // AlertRule::validate() refuses it too, with its reason
+        if (!isEvaluated(rules.at(i).kind)) {
             if (error)
                 *error = ValidationError {u"rules[%1].kind"_s.arg(i),
-                                          u"rules[%1].kind instance_silent is not evaluated by this server: its "
-                                          "instances do not record that they are alive yet"_s.arg(i)};
+                                          u"rules[%1].kind %2 is not evaluated by this server"_s.arg(i).arg(
+                                              alerts::toWire(rules.at(i).kind))};
             return false;
         }
     }
@@ -384,6 +442,7 @@ QList<alerts::FiringAlert> AlertEvaluator::firing()
             tracks.emplace(std::pair {track.ruleId, track.subject}, track);
         const QDateTime now = m_clock.now();
         std::optional<QList<LicenseRecord>> licenses;
+        std::optional<QList<StoredInstance>> instances;
         for (const AlertRule &rule : m_store.alertRules()) {
             for (auto it = tracks.lower_bound({rule.id, QString()}); it != tracks.end() && it->first.first == rule.id;
                  ++it) {
@@ -395,6 +454,17 @@ QList<alerts::FiringAlert> AlertEvaluator::firing()
                     if (!licenses)
                         licenses = m_store.licenses();
                     nameValidityDate(alert, rule, *licenses, now);
+                }
+                if (rule.kind == AlertKind::InstanceSilent) {
+                    // Where it listens and when it was last seen, as its row says now.
+                    if (!instances)
+                        instances = m_store.instances();
+                    for (const StoredInstance &instance : *instances) {
+                        if (instance.replicaId == alert.instance) {
+                            alert.instanceUrl = instance.url;
+                            alert.lastSeenAt = instance.lastSeenAt;
+                        }
+                    }
                 }
                 firing.append(alert);
             }

@@ -23,8 +23,10 @@ namespace keyright::server {
 // (WebhookDeliverer::queueAlert). Servers sharing a database evaluate one after the other,
 // each reading the tracks the previous one wrote, so every transition is recorded once.
 //
-// instance_silent rules are not evaluated (isEvaluated()): AlertRule::validate() refuses them, and
-// so does setRules(); instances do not yet record that they are alive.
+// instance_silent: each instance records that it is alive (InstanceBeat, the server_instances
+// table); one alert per instance silent for more than the rule's seconds, resolved when it beats
+// again (after the clear time, as every alert), or at once when its row is gone: removed by its
+// graceful stop, or forgotten here after instanceForgetSeconds of silence.
 class AlertEvaluator final : public QObject
 {
     Q_OBJECT
@@ -64,11 +66,14 @@ public:
     // How long a firing alert's condition must be clear before it resolves: alertClearMs, except
     // in a test of many cycles across processes (the hidden --test-alert-clear-ms).
     void setClearTime(std::chrono::milliseconds clear) { m_clearMs = clear.count(); }
+    // How long an instance may stay silent before it is forgotten (instanceForgetSeconds).
+    void setInstanceForgetAge(std::chrono::milliseconds age) { m_instanceForgetMs = age.count(); }
 
 private:
     LeaseStore &m_store;
     const Clock &m_clock;
     qint64 m_clearMs = alertClearMs;
+    qint64 m_instanceForgetMs = instanceForgetSeconds * 1000;
     QTimer m_timer;
 };
 

@@ -154,6 +154,13 @@ public:
     virtual QList<StoredAlertTrack> alertTracks() = 0;
     virtual void putAlertTrack(const StoredAlertTrack &track) = 0;
     virtual void deleteAlertTrack(const QString &ruleId, const QString &subject) = 0;
+    // The instances that record they are alive (instance_silent). beatInstance() is one upsert by
+    // replica id (its URL, start and last-seen time replaced); removeInstance() is the graceful
+    // stop's, and the evaluator's when it forgets a long-silent one; false when there was none.
+    virtual void beatInstance(const StoredInstance &instance) = 0;
+    virtual bool removeInstance(const QString &replicaId) = 0;
+    // Every recorded instance, by replica id.
+    virtual QList<StoredInstance> instances() = 0;
 
     // Alert endpoints and the delivery outbox (issue 29; server/alerts/WebhookDeliverer). A
     // delivery is queued in the unit of the event it tells, so it is never lost nor queued twice.

@@ -108,6 +108,8 @@ SqlDialect PgLeaseStore::dialect()
     d.migrations.append(QStringList {u"ALTER TABLE leases ADD COLUMN return_secret_hash BYTEA"_s});
     // The borrowed seats in the usage history (issue 27).
     d.migrations.append(SqlUsageHistory::addBorrowed(u"BIGINT"_s));
+    // Each instance's last sign of life, for instance_silent alerts (issue 29).
+    d.migrations.append(SqlAlerts::createInstances(u"BIGINT"_s));
     d.beginMigration = u"BEGIN"_s;
     // Transaction-scoped: released by the COMMIT or ROLLBACK that ends the step.
     d.migrationLock = {u"SELECT pg_advisory_xact_lock(%1)"_s.arg(migrationLockKey)};

@@ -43,9 +43,13 @@ struct SqlAlerts::Statements
         , tracks(db)
         , putTrack(db)
         , deleteTrack(db)
+        , beat(db)
+        , removeInstance(db)
+        , instances(db)
     { }
 
-    QSqlQuery lock, stamp, rules, deleteRules, insertRule, dropOrphans, tracks, putTrack, deleteTrack;
+    QSqlQuery lock, stamp, rules, deleteRules, insertRule, dropOrphans, tracks, putTrack, deleteTrack, beat,
+        removeInstance, instances;
 };
 
 SqlAlerts::SqlAlerts(SqlConnection &connection, QString lockRow)
@@ -87,6 +91,17 @@ QStringList SqlAlerts::addAcknowledgements(const QString &integerType)
     };
 }
 
+QStringList SqlAlerts::createInstances(const QString &integerType)
+{
+    return {
+        u"CREATE TABLE server_instances ("
+        "  replica_id TEXT PRIMARY KEY,"
+        "  url TEXT NOT NULL,"
+        "  started_ms %1 NOT NULL,"
+        "  last_seen_ms %1 NOT NULL)"_s.arg(integerType),
+    };
+}
+
 SqlAlerts::Statements &SqlAlerts::statements()
 {
     if (!m_statements)
@@ -117,6 +132,13 @@ bool SqlAlerts::prepare(QString *error)
          "fired_seq = excluded.fired_seq, acknowledged_by = excluded.acknowledged_by, "
          "acknowledged_at_ms = excluded.acknowledged_at_ms, note = excluded.note"_s},
         {&s->deleteTrack, u"DELETE FROM alert_tracks WHERE rule_id = :rule AND subject = :subject"_s},
+        {&s->beat,
+         u"INSERT INTO server_instances (replica_id, url, started_ms, last_seen_ms) VALUES (:id, :url, :started, "
+         ":seen) ON CONFLICT (replica_id) DO UPDATE SET url = excluded.url, started_ms = excluded.started_ms, "
+         "last_seen_ms = excluded.last_seen_ms"_s},
+        {&s->removeInstance, u"DELETE FROM server_instances WHERE replica_id = :id"_s},
+        {&s->instances,
+         u"SELECT replica_id, url, started_ms, last_seen_ms FROM server_instances ORDER BY replica_id"_s},
     };
     if (!m_connection.prepareAll(all, error))
         return false;
@@ -226,6 +248,37 @@ void SqlAlerts::deleteTrack(const QString &ruleId, const QString &subject)
     q.bindValue(u":rule"_s, ruleId);
     q.bindValue(u":subject"_s, subject);
     m_connection.exec(q).finish();
+}
+
+void SqlAlerts::beatInstance(const StoredInstance &instance)
+{
+    auto &q = statements().beat;
+    q.bindValue(u":id"_s, instance.replicaId);
+    q.bindValue(u":url"_s, textOf(instance.url));
+    q.bindValue(u":started"_s, instance.startedAt.toMSecsSinceEpoch());
+    q.bindValue(u":seen"_s, instance.lastSeenAt.toMSecsSinceEpoch());
+    m_connection.exec(q).finish();
+}
+
+bool SqlAlerts::removeInstance(const QString &replicaId)
+{
+    auto &q = statements().removeInstance;
+    q.bindValue(u":id"_s, replicaId);
+    m_connection.exec(q);
+    const bool removed = q.numRowsAffected() > 0;
+    q.finish();
+    return removed;
+}
+
+QList<StoredInstance> SqlAlerts::instances()
+{
+    auto &q = m_connection.exec(statements().instances);
+    QList<StoredInstance> instances;
+    while (q.next())
+        instances.append(
+            StoredInstance {q.value(0).toString(), q.value(1).toString(), timeOf(q.value(2)), timeOf(q.value(3))});
+    q.finish();
+    return instances;
 }
 
 } // namespace keyright::server

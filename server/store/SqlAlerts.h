@@ -17,7 +17,8 @@ class SqlConnection;
 // The alert tables (issue 29): alert_rules (each rule's v1 JSON, core/wire/AlertJson, in the
 // admin's order), alert_tracks (each alert's state between evaluations) and alert_evaluation (one
 // row: when the alerts were last evaluated, locked by each evaluation so that servers sharing the
-// database evaluate one after the other and each transition is recorded once).
+// database evaluate one after the other and each transition is recorded once), and
+// server_instances (each instance's last sign of life, for instance_silent).
 class SqlAlerts
 {
 public:
@@ -32,6 +33,8 @@ public:
     static QStringList createTables(const QString &integerType);
     // The migration step that adds each firing alert's id and acknowledgement to alert_tracks.
     static QStringList addAcknowledgements(const QString &integerType);
+    // The migration step that creates server_instances (instance_silent).
+    static QStringList createInstances(const QString &integerType);
 
     bool prepare(QString *error);
 
@@ -41,6 +44,9 @@ public:
     QList<StoredAlertTrack> tracks();
     void putTrack(const StoredAlertTrack &track);
     void deleteTrack(const QString &ruleId, const QString &subject);
+    void beatInstance(const StoredInstance &instance);
+    bool removeInstance(const QString &replicaId);
+    QList<StoredInstance> instances();
 
 private:
     struct Statements;

@@ -469,6 +469,24 @@ void SqlLeaseStore::deleteAlertTrack(const QString &ruleId, const QString &subje
     m_alerts->deleteTrack(ruleId, subject);
 }
 
+void SqlLeaseStore::beatInstance(const StoredInstance &instance)
+{
+    ready();
+    m_alerts->beatInstance(instance);
+}
+
+bool SqlLeaseStore::removeInstance(const QString &replicaId)
+{
+    ready();
+    return m_alerts->removeInstance(replicaId);
+}
+
+QList<StoredInstance> SqlLeaseStore::instances()
+{
+    ready();
+    return m_alerts->instances();
+}
+
 QList<StoredAlertEndpoint> SqlLeaseStore::alertEndpoints()
 {
     ready();

@@ -98,6 +98,9 @@ public:
     QList<StoredAlertTrack> alertTracks() override;
     void putAlertTrack(const StoredAlertTrack &track) override;
     void deleteAlertTrack(const QString &ruleId, const QString &subject) override;
+    void beatInstance(const StoredInstance &instance) override;
+    bool removeInstance(const QString &replicaId) override;
+    QList<StoredInstance> instances() override;
 
     QList<StoredAlertEndpoint> alertEndpoints() override;
     void insertAlertEndpoint(const StoredAlertEndpoint &endpoint) override;

@@ -125,6 +125,8 @@ SqlDialect SqliteLeaseStore::dialect()
     d.migrations.append(QStringList {u"ALTER TABLE leases ADD COLUMN return_secret_hash BLOB"_s});
     // The borrowed seats in the usage history (issue 27).
     d.migrations.append(SqlUsageHistory::addBorrowed(u"INTEGER"_s));
+    // Each instance's last sign of life, for instance_silent alerts (issue 29).
+    d.migrations.append(SqlAlerts::createInstances(u"INTEGER"_s));
     // IMMEDIATE: the write lock is taken at BEGIN, so a transaction never fails half-way for
     // want of it.
     d.beginMigration = u"BEGIN IMMEDIATE"_s;

@@ -73,7 +73,8 @@ struct LeaseRenewal
 };
 
 // One alert (a rule and its subject) between evaluations (the alert_tracks table, issue 29). The
-// subject is the license id, "licenseId#days" for a validity notice, or empty for the server.
+// subject is the license id, "licenseId#days" for a validity notice, "instance:<replica id>" for
+// a silent instance, or empty for the server.
 struct StoredAlertTrack
 {
     // The subject of a license's alert, or of its validity notice `noticeDays` before the end.
@@ -87,6 +88,14 @@ struct StoredAlertTrack
     {
         const qsizetype hash = subject.lastIndexOf(u'#');
         return hash >= 0 ? std::pair {subject.left(hash), subject.mid(hash + 1).toInt()} : std::pair {subject, -1};
+    }
+    // instance_silent: the subject "instance:<replica id>" (license ids hold no ':').
+    static constexpr QStringView instancePrefix = u"instance:";
+    static QString subjectOfInstance(const QString &replicaId) { return instancePrefix.toString() + replicaId; }
+    // The replica id an instance_silent subject names; empty for any other subject.
+    static QString instanceOf(const QString &subject)
+    {
+        return subject.startsWith(instancePrefix) ? subject.mid(instancePrefix.size()) : QString();
     }
 
     QString ruleId;
@@ -103,6 +112,18 @@ struct StoredAlertTrack
     QString note = {};
 
     friend bool operator==(const StoredAlertTrack &, const StoredAlertTrack &) = default;
+};
+
+// A server instance that records it is alive (the server_instances table, issue 29's
+// instance_silent): upserted every few seconds by its InstanceBeat, removed by a graceful stop.
+struct StoredInstance
+{
+    QString replicaId; // its replica id, as in /v1/stats
+    QString url; // the URL it listens on; empty when not known
+    QDateTime startedAt;
+    QDateTime lastSeenAt;
+
+    friend bool operator==(const StoredInstance &, const StoredInstance &) = default;
 };
 
 // An alert endpoint (the alert_endpoints table, issue 29) with its secret sealed under the data

@@ -2,6 +2,7 @@
 // condition that comes and goes (flapping), and quiet hours that hold a firing back until they end.
 
 #include "AlertRules.h"
+#include "AlertText.h"
 #include "ManualClock.h"
 
 #include <QTest>
@@ -339,15 +340,23 @@ private slots:
         silent.id = u"silent"_s;
         silent.kind = AlertKind::InstanceSilent;
         silent.seconds = 30;
-        // Not evaluated yet: refused with a sentence naming the kind, not offered (walk 51a #16).
-        QVERIFY(!isEvaluated(AlertKind::InstanceSilent));
-        ValidationError why;
-        QVERIFY(!silent.validate(&why));
-        QCOMPARE(why.field, u"kind"_s);
-        QVERIFY2(why.message.contains(u"not evaluated yet"_s), qPrintable(why.message));
+        // Evaluated (the instances record that they are alive), so offered; its seconds are 30
+        // (the instances beat every 5) to 12 hours (they are forgotten after a day).
+        QVERIFY(silent.validate());
         for (const AlertKind kind : {AlertKind::SeatsInUse, AlertKind::Denials, AlertKind::WaitingLine,
-                                     AlertKind::ValidityEnding, AlertKind::ClockJump})
+                                     AlertKind::ValidityEnding, AlertKind::InstanceSilent, AlertKind::ClockJump})
             QVERIFY(isEvaluated(kind));
+        for (const int seconds : {0, 29, 12 * 3600 + 1}) {
+            AlertRule bad = silent;
+            bad.seconds = seconds;
+            ValidationError why;
+            QVERIFY(!bad.validate(&why));
+            QCOMPARE(why.field, u"seconds"_s);
+            QVERIFY2(why.message.contains(u"30 seconds to 12 hours"_s), qPrintable(why.message));
+        }
+        AlertRule longest = silent;
+        longest.seconds = 12 * 3600;
+        QVERIFY(longest.validate());
         const QDateTime now = at("2027-01-04T10:00:00Z");
         QVERIFY(!measureInstanceSilent(silent, now.addSecs(-30), now).breached);
         QVERIFY(measureInstanceSilent(silent, now.addSecs(-31), now).breached);
@@ -358,6 +367,94 @@ private slots:
         QVERIFY(jump.validate());
         QVERIFY(measureClockJump(jump, {now.addSecs(-59 * 60)}, now).breached);
         QVERIFY(!measureClockJump(jump, {now.addSecs(-61 * 60)}, now).breached);
+    }
+
+    // An instance that stops beating fires after the rule's seconds of silence, once; one that
+    // beats again resolves after the clear time; silent again within it (flapping) is the same
+    // alert; one gone (stopped, forgotten) resolves at once.
+    void aSilentInstanceFiresResolvesOnABeatAndFlapsOnce()
+    {
+        AlertRule silent;
+        silent.id = u"silent"_s;
+        silent.kind = AlertKind::InstanceSilent;
+        silent.seconds = 60;
+        ManualClock clock(at("2027-01-04T10:00:00Z"));
+        Run run(silent, clock);
+        QDateTime lastSeen = clock.now();
+        const auto beatsEvery5s = [&](std::chrono::seconds span) {
+            for (auto left = span; left > 0s; left -= 5s) {
+                clock.advance(5s);
+                lastSeen = clock.now();
+                run.step(measureInstanceSilent(silent, lastSeen, clock.now()));
+            }
+        };
+        beatsEvery5s(10min);
+        QCOMPARE(run.fired, 0);
+
+        // It stops beating: not after 60 s, but after 61 (more than the limit).
+        clock.advance(60s);
+        run.step(measureInstanceSilent(silent, lastSeen, clock.now()));
+        QCOMPARE(run.fired, 0);
+        clock.advance(1s);
+        const AlertMeasure measure = measureInstanceSilent(silent, lastSeen, clock.now());
+        QCOMPARE(measure.value, 61);
+        QCOMPARE(measure.limit, 60);
+        run.step(measure);
+        QCOMPARE(run.fired, 1);
+        QCOMPARE(run.toldFiring, 1);
+        for (int i = 0; i < 10; ++i) {
+            clock.advance(5s);
+            run.step(measureInstanceSilent(silent, lastSeen, clock.now()));
+        }
+        QCOMPARE(run.fired, 1);
+
+        // It beats again for a minute, then is silent again (flapping): still the one alert.
+        beatsEvery5s(60s);
+        QVERIFY(run.track.firing());
+        clock.advance(70s);
+        run.step(measureInstanceSilent(silent, lastSeen, clock.now()));
+        QCOMPARE(run.fired, 1);
+        QCOMPARE(run.resolved, 0);
+
+        // It beats for good: resolved once the clear time has passed, once.
+        beatsEvery5s(std::chrono::seconds(alertClearMs / 1000) + 30s);
+        QCOMPARE(run.resolved, 1);
+        QCOMPARE(run.toldResolved, 1);
+        QVERIFY(!run.track.firing());
+
+        // Gone while firing: resolved at once; gone while quiet: nothing.
+        clock.advance(2min);
+        run.step(measureInstanceSilent(silent, lastSeen, clock.now()));
+        QCOMPARE(run.fired, 2);
+        const AlertStep gone = endAlert(run.track);
+        QCOMPARE(gone.transition, AlertStep::Transition::Resolve);
+        QVERIFY(gone.tellResolved);
+        QCOMPARE(endAlert(AlertTrack {}).transition, AlertStep::Transition::None);
+    }
+
+    void aSilentInstanceIsNamedInItsSentence()
+    {
+        eventdetail::AlertChange change;
+        change.ruleId = u"silent"_s;
+        change.kind = AlertKind::InstanceSilent;
+        change.value = 95;
+        change.limit = 60;
+        change.instance = u"r-3f9a"_s;
+        change.instanceUrl = u"https://lic2.example.com:7400"_s;
+        change.lastSeenAt = at("2027-01-04T10:03:20Z");
+        QCOMPARE(alertText(change, true, QLocale::c()),
+                 u"rule silent: instance r-3f9a (https://lic2.example.com:7400) silent for 1m 35s, last seen "
+                 "2027-01-04 10:03:20 UTC (the rule's limit: 1m 00s)"_s);
+        change.instanceGone = InstanceGone::Stopped;
+        QCOMPARE(alertText(change, false, QLocale::c()),
+                 u"rule silent no longer holds: instance r-3f9a (https://lic2.example.com:7400) was stopped "
+                 "gracefully: it is no longer watched"_s);
+        change.instanceGone = InstanceGone::Forgotten;
+        change.instanceUrl.clear();
+        QVERIFY2(alertText(change, false, QLocale::c()).contains(u"instance r-3f9a, silent for more than"_s),
+                 qPrintable(alertText(change, false, QLocale::c())));
+        // The detail carries the instance both ways.
+        QCOMPARE(eventdetail::AlertChange::fromJson(change.toJson()), change);
     }
 
     void badRulesNameTheirField()

@@ -8,6 +8,7 @@
 #include "SeatDecision.h"
 #include "Timestamps.h"
 #include "wire/AccessTokens.h"
+#include "wire/AlertJson.h"
 #include "wire/ApiPaths.h"
 #include "wire/BorrowJson.h"
 #include "wire/ClockJump.h"
@@ -1354,6 +1355,27 @@ private Q_SLOTS:
         QCOMPARE(resolved.toJson().value(u"resolvedAt"_s).toString(), formatTimestamp(noon.addSecs(600)));
         resolved.resolvedAt = {};
         QVERIFY(!resolved.toJson().contains(u"resolvedAt"_s));
+        // instance_silent names its instance, and a resolution with the instance gone says why;
+        // the other kinds carry none of it.
+        QVERIFY(!resolved.toJson().contains(u"instance"_s));
+        detail::AlertChange silent = resolved;
+        silent.kind = AlertKind::InstanceSilent;
+        silent.instance = u"r-3f9a"_s;
+        silent.instanceUrl = u"https://lic2.example.com:7400"_s;
+        silent.lastSeenAt = noon;
+        silent.instanceGone = InstanceGone::Stopped;
+        QCOMPARE(detail::AlertChange::fromJson(silent.toJson()), silent);
+        QCOMPARE(silent.toJson().value(u"instanceGone"_s).toString(), u"stopped"_s);
+        alerts::FiringAlert firing;
+        firing.id = 7;
+        firing.ruleId = u"silent"_s;
+        firing.kind = AlertKind::InstanceSilent;
+        firing.since = noon;
+        firing.firedAt = noon;
+        firing.instance = u"r-3f9a"_s;
+        firing.lastSeenAt = noon.addSecs(-61);
+        QCOMPARE(alerts::FiringAlert::fromJson(firing.toJson()), std::optional<alerts::FiringAlert>(firing));
+        QVERIFY(firing.toJson().value(u"instanceUrl"_s).isNull());
         const detail::Amnesia amnesia {StatsAmnesia::Kind::OwnComponentAhead, paris, u"granted"_s, 5, 4, u"test"_s};
         QCOMPARE(detail::Amnesia::fromJson(amnesia.toJson()), std::optional<detail::Amnesia>(amnesia));
         QVERIFY(!detail::Amnesia::fromJson(QJsonObject {{u"kind"_s, u"forgot"_s}}));

@@ -4,6 +4,7 @@
 #include "TestServer.h"
 #include "Timestamps.h"
 #include "alerts/AlertEvaluator.h"
+#include "alerts/InstanceBeat.h"
 #include "store/LeaseStore.h"
 #include "wire/AlertJson.h"
 #include "wire/EventDetail.h"
@@ -44,6 +45,8 @@ private slots:
     void badRulesAreRefusedByName();
     void acknowledgeRecordsWhoAndWhenOnce();
     void anAlertFiredBeforeIdsGetsItsIdBack();
+    void aSilentInstanceFiresOnceAndAStoppedOneDoesNot();
+    void anInstanceSilentForADayIsForgotten();
 
 private:
     QByteArray admin() const { return m_fixture->adminAuthorization(); }
@@ -375,10 +378,11 @@ void TestAlertsServer::badRulesAreRefusedByName()
     QCOMPARE(reply.status, 400);
     QVERIFY2(reply.json().value("message"_L1).toString().contains(u"second time"_s), reply.body.constData());
 
-    QVERIFY(!putRules({QJsonObject {{u"id"_s, u"silent"_s}, {u"kind"_s, u"instance_silent"_s}, {u"seconds"_s, 60}}},
+    QVERIFY(!putRules({QJsonObject {{u"id"_s, u"silent"_s}, {u"kind"_s, u"instance_silent"_s}, {u"seconds"_s, 5}}},
                       &reply));
     QCOMPARE(reply.status, 400);
-    QVERIFY2(reply.json().value("message"_L1).toString().contains(u"not evaluated"_s), reply.body.constData());
+    QCOMPARE(reply.json().value("field"_L1).toString(), u"rules[0].seconds"_s);
+    QVERIFY2(reply.json().value("message"_L1).toString().contains(u"30 seconds"_s), reply.body.constData());
 
     // Nothing refused was kept; a good list replaces the rules whole and reads back as written.
     QCOMPARE(m_http->get(u"/v1/alerts/rules"_s, admin()).json(), QJsonObject({{u"rules"_s, QJsonArray()}}));
@@ -395,6 +399,124 @@ void TestAlertsServer::badRulesAreRefusedByName()
     QCOMPARE(rules->first().quiet.from, QTime(22, 0));
     QCOMPARE(rules->first().quiet.zone, QTimeZone("Europe/Paris"));
     QCOMPARE(rules->first().severity, AlertSeverity::Info);
+}
+
+// instance_silent: three instances on one database (the test's server and two front ends on its
+// store, each with its own replica id and port). One is hung (it stops beating, its row stays, as
+// with kill -9), one stops gracefully (its row goes): only the hung one fires, once, named with
+// its URL and last sign of life; its graceful stop afterwards resolves it, saying so.
+void TestAlertsServer::aSilentInstanceFiresOnceAndAStoppedOneDoesNot()
+{
+    server::LeaseServer &first = m_fixture->leaseServer();
+    server::LeaseStore &store = *first.store();
+    const auto instances = [&] {
+        QList<server::StoredInstance> rows;
+        store.withStore([&] { rows = store.instances(); });
+        return rows;
+    };
+    QTemporaryDir hungDir;
+    QTemporaryDir stoppedDir;
+    QVERIFY(hungDir.isValid() && stoppedDir.isValid());
+    const auto frontEnd = [&](const QString &dir) {
+        server::ServerConfig config = first.config();
+        config.dataDir = dir;
+        config.port = 0;
+        return std::make_unique<server::LeaseServer>(config, *m_clock, first);
+    };
+    const auto hung = frontEnd(hungDir.path());
+    const auto stopped = frontEnd(stoppedDir.path());
+    QString error;
+    QVERIFY2(hung->start(&error), qPrintable(error));
+    QVERIFY2(stopped->start(&error), qPrintable(error));
+    QCOMPARE(instances().size(), 3);
+    QVERIFY(putRules({QJsonObject {{u"id"_s, u"silent"_s}, {u"kind"_s, u"instance_silent"_s}, {u"seconds"_s, 60}}}));
+    QVERIFY(evaluate().isEmpty());
+
+    const QDateTime lastSeen = m_clock->now();
+    const QString hungId = hung->instanceBeat()->replicaId();
+    hung->instanceBeat()->halt();
+    stopped->stop();
+    QCOMPARE(instances().size(), 2); // the graceful stop removed its row; the hung one's stays
+
+    // The evaluating instance beats (its timer runs on real time; the test's clock is moved by hand).
+    m_clock->advance(60s);
+    QVERIFY(first.instanceBeat()->beat());
+    QVERIFY(evaluate().isEmpty()); // 60 s is not more than 60
+    m_clock->advance(1s);
+    QVERIFY(first.instanceBeat()->beat());
+    const QList<EventRecord> fired = evaluate();
+    QCOMPARE(fired.size(), 1);
+    QCOMPARE(fired.first().kind, EventKind::AlertFired);
+    QVERIFY(fired.first().licenseId.isEmpty());
+    const auto change = changeOf(fired.first());
+    QCOMPARE(change.kind, AlertKind::InstanceSilent);
+    QCOMPARE(change.instance, hungId);
+    QCOMPARE(change.instanceUrl, hung->url().toString());
+    QCOMPARE(change.lastSeenAt, lastSeen);
+    QCOMPARE(change.value, 61);
+    QCOMPARE(change.limit, 60);
+
+    // Once: still silent, nothing new; listed with its instance.
+    m_clock->advance(30s);
+    QVERIFY(first.instanceBeat()->beat());
+    QVERIFY(evaluate().isEmpty());
+    const auto listed = firing();
+    QCOMPARE(listed.size(), 1);
+    QCOMPARE(listed.first().instance, hungId);
+    QCOMPARE(listed.first().instanceUrl, hung->url().toString());
+    QCOMPARE(listed.first().lastSeenAt, lastSeen);
+    QVERIFY(listed.first().licenseId.isEmpty());
+
+    // Stopped gracefully afterwards: resolved at once, saying it was stopped.
+    hung->stop();
+    const QList<EventRecord> resolved = evaluate();
+    QCOMPARE(resolved.size(), 1);
+    QCOMPARE(resolved.first().kind, EventKind::AlertResolved);
+    QCOMPARE(changeOf(resolved.first()).instance, hungId);
+    QCOMPARE(changeOf(resolved.first()).instanceGone, InstanceGone::Stopped);
+    QCOMPARE(changeOf(resolved.first()).value, 61);
+    QVERIFY(firing().isEmpty());
+
+    // The audit log has that one firing and its resolution: the instance stopped first never fired.
+    m_clock->advance(10min);
+    QVERIFY(first.instanceBeat()->beat());
+    QVERIFY(evaluate().isEmpty());
+    const QList<EventRecord> logged = alertEvents();
+    QCOMPARE(logged.size(), 2);
+}
+
+// A decommissioned instance (killed, never started again) does not fire forever: after a day of
+// silence its record is removed and its alert resolves, saying it is forgotten.
+void TestAlertsServer::anInstanceSilentForADayIsForgotten()
+{
+    server::LeaseServer &first = m_fixture->leaseServer();
+    server::LeaseStore &store = *first.store();
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    server::ServerConfig config = first.config();
+    config.dataDir = dir.path();
+    config.port = 0;
+    server::LeaseServer gone(config, *m_clock, first);
+    QString error;
+    QVERIFY2(gone.start(&error), qPrintable(error));
+    QVERIFY(putRules({QJsonObject {{u"id"_s, u"silent"_s}, {u"kind"_s, u"instance_silent"_s}, {u"seconds"_s, 60}}}));
+    gone.instanceBeat()->halt();
+    m_clock->advance(61s);
+    QVERIFY(first.instanceBeat()->beat());
+    QCOMPARE(evaluate().size(), 1);
+
+    m_clock->advance(24h);
+    QVERIFY(first.instanceBeat()->beat());
+    const QList<EventRecord> forgotten = evaluate();
+    QCOMPARE(forgotten.size(), 1);
+    QCOMPARE(forgotten.first().kind, EventKind::AlertResolved);
+    QCOMPARE(changeOf(forgotten.first()).instanceGone, InstanceGone::Forgotten);
+    QList<server::StoredInstance> rows;
+    store.withStore([&] { rows = store.instances(); });
+    QCOMPARE(rows.size(), 1); // the evaluating instance's own
+    m_clock->advance(1h);
+    QVERIFY(first.instanceBeat()->beat());
+    QVERIFY(evaluate().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestAlertsServer)

@@ -125,6 +125,7 @@ private slots:
     void eventRetentionDeletesInChunks();
     void countersNeverGoDownAndSaturate();
     void tokensRoundTrip();
+    void instancesAreUpsertedAndRemoved();
     void blocksRoundTrip();
     void queueTicketsRoundTripInLineOrder();
     void deadTicketsComeInChunks();
@@ -699,6 +700,28 @@ void TestStoreContract::tokensRoundTrip()
     QCOMPARE(m_store->tokens().size(), 1);
 }
 
+// instance_silent's record of the instances: one row per replica id, each beat replacing it.
+void TestStoreContract::instancesAreUpsertedAndRemoved()
+{
+    m_store->withStore([&] {
+        m_store->beatInstance(StoredInstance {u"r-b"_s, u"http://127.0.0.1:7401"_s, at(0), at(5)});
+        m_store->beatInstance(StoredInstance {u"r-a"_s, {}, at(0), at(5)});
+    });
+    m_store->withStore([&] {
+        m_store->beatInstance(StoredInstance {u"r-b"_s, u"http://127.0.0.1:7401"_s, at(0), at(10)});
+    });
+    QCOMPARE(m_store->instances(),
+             (QList<StoredInstance> {StoredInstance {u"r-a"_s, {}, at(0), at(5)},
+                                     StoredInstance {u"r-b"_s, u"http://127.0.0.1:7401"_s, at(0), at(10)}}));
+    bool removed = false;
+    m_store->withStore([&] { removed = m_store->removeInstance(u"r-a"_s); });
+    QVERIFY(removed);
+    m_store->withStore([&] { removed = m_store->removeInstance(u"r-a"_s); });
+    QVERIFY(!removed);
+    QCOMPARE(m_store->instances().size(), 1);
+    QCOMPARE(m_store->instances().first().replicaId, u"r-b"_s);
+}
+
 void TestStoreContract::blocksRoundTrip()
 {
     m_store->withLicense(u"alpha"_s, [&] {
@@ -1007,7 +1030,9 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
             QVERIFY(db.open());
         }
         QSqlQuery query(db);
-        // Ten steps back: the borrowed seats of the usage history (issue 27),
+        // Eleven steps back: the instances' signs of life (issue 29), the borrowed seats of the
+        // usage history (issue 27),
+        QVERIFY2(query.exec(u"DROP TABLE server_instances"_s), qPrintable(query.lastError().text()));
         for (const QString &column : {u"borrowed_seat_ms"_s, u"borrowed_peak"_s, u"borrowed_at_peak"_s})
             QVERIFY2(query.exec(u"ALTER TABLE usage_buckets DROP COLUMN %1"_s.arg(column)),
                      qPrintable(query.lastError().text()));
@@ -1031,7 +1056,7 @@ void TestStoreContract::aDatabaseFromBeforeActivityReadsItAsUnknown()
         for (const QString &column : {u"reclaim_at_ms"_s, u"reclaim_marked_ms"_s, u"last_activity_ms"_s})
             QVERIFY2(query.exec(u"ALTER TABLE leases DROP COLUMN %1"_s.arg(column)),
                      qPrintable(query.lastError().text()));
-        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 10)));
+        QVERIFY(query.exec(u"UPDATE schema_version SET version = %1"_s.arg(version - 11)));
         query.finish();
         if (!isPg()) {
             db.close();

@@ -15,6 +15,7 @@
 #include "SeatsPage.h"
 #include "StatePalette.h"
 #include "TestServer.h"
+#include "alerts/InstanceBeat.h"
 #include "alerts/WebhookDeliverer.h"
 
 #include <QAbstractItemModelTester>
@@ -23,6 +24,7 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QFormLayout>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
@@ -40,6 +42,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -129,6 +132,7 @@ private slots:
     void resolvedAlertsFollowALiveLanguageSwitch();
     void firingListHasTheRoomAndItsSplitIsKept();
     void firingAtStartToldInOneSummaryAndDenialsOpenTheEvents();
+    void silentInstancesAreOneNamedRowEach();
     void endpointAddedTestedRedeliveredAndRemoved();
     void deliveryLogFollowsTheAttemptsWithThePolls();
     void viewerReadsTheEndpointsOnly();
@@ -698,6 +702,54 @@ QString cell(QTableWidget *table, int row, int column)
 
 } // namespace
 
+// Two instances of the site silent since the same evaluation: two rows, each naming its instance
+// (the firing list keyed them by license, empty for both, and wrote "an instance silent for 1 min"
+// without saying which).
+void TestAlertsPage::silentInstancesAreOneNamedRowEach()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    server::LeaseServer &first = server.leaseServer();
+    QTemporaryDir hungDir;
+    QTemporaryDir otherDir;
+    QVERIFY(hungDir.isValid() && otherDir.isValid());
+    const auto frontEnd = [&](const QString &dir) {
+        server::ServerConfig config = first.config();
+        config.dataDir = dir;
+        config.port = 0;
+        return std::make_unique<server::LeaseServer>(config, server.clock(), first);
+    };
+    const auto hung = frontEnd(hungDir.path());
+    const auto other = frontEnd(otherDir.path());
+    QVERIFY2(hung->start(&error), qPrintable(error));
+    QVERIFY2(other->start(&error), qPrintable(error));
+    int status = 0;
+    server.adminCall(
+        "PUT", u"/v1/alerts/rules"_s,
+        {{u"rules"_s,
+          QJsonArray {QJsonObject {{u"id"_s, u"silent"_s}, {u"kind"_s, u"instance_silent"_s}, {u"seconds"_s, 60}}}}},
+        &status);
+    QCOMPARE(status, 200);
+    hung->instanceBeat()->halt();
+    other->instanceBeat()->halt();
+    server.clock().advance(61s);
+    QVERIFY(first.instanceBeat()->beat());
+    QCOMPARE(server.evaluateAlerts().size(), 2);
+
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &server.clock()});
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    AlertsPage *page = window.alertsPage();
+    QTRY_COMPARE_WITH_TIMEOUT(page->firingView()->model()->rowCount(), 2, 5000);
+    const QString sentences = column(page->firingView(), AlertListModel::AlertColumn).join(u'\n');
+    for (const auto *instance : {hung.get(), other.get()}) {
+        const QString id = instance->instanceBeat()->replicaId();
+        QVERIFY2(sentences.count(id) == 1, qPrintable(sentences));
+    }
+}
+
 void TestAlertsPage::endpointAddedTestedRedeliveredAndRemoved()
 {
     TestServer server(alertServer());
@@ -950,9 +1002,27 @@ void TestAlertsPage::rulePreviewReplaysTheLastWeek()
     QTest::mouseClick(dialog->previewButton(), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(dialog->previewLabel()->text(), u"Would not have fired in the last 7 days."_s, 5000);
 
-    // A kind the server does not evaluate is not offered (it was, and Save then failed).
-    QCOMPARE(dialog->kindBox()->findData(int(AlertKind::InstanceSilent)), -1);
+    // Only kinds the server evaluates are offered: instance_silent is, now that the instances
+    // record that they are alive, with its seconds (and not the minutes) to fill in.
+    const int silent = dialog->kindBox()->findData(int(AlertKind::InstanceSilent));
+    QVERIFY(silent >= 0);
     QVERIFY(dialog->kindBox()->findData(int(AlertKind::ClockJump)) >= 0);
+    dialog->kindBox()->setCurrentIndex(silent);
+    QSpinBox *seconds = nullptr;
+    for (QFormLayout *form : dialog->findChildren<QFormLayout *>()) {
+        for (QSpinBox *box : dialog->findChildren<QSpinBox *>()) {
+            const auto *label = qobject_cast<QLabel *>(form->labelForField(box));
+            if (label && label->text() == u"Seconds"_s)
+                seconds = box;
+        }
+    }
+    QVERIFY(seconds);
+    QVERIFY(seconds->isEnabled());
+    // A new rule starts at a minute, inside the range the server takes (0 was refused at Save).
+    QCOMPARE(seconds->value(), 60);
+    QCOMPARE(seconds->minimum(), minInstanceSilentSeconds);
+    QCOMPARE(seconds->maximum(), maxInstanceSilentSeconds);
+    QVERIFY(!dialog->minutesBox()->isEnabled());
     // A kind the history cannot answer says so.
     dialog->kindBox()->setCurrentIndex(dialog->kindBox()->findData(int(AlertKind::ClockJump)));
     QTest::mouseClick(dialog->previewButton(), Qt::LeftButton);
