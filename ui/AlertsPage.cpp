@@ -77,8 +77,11 @@ QTableWidget *table(int columns, const QString &name, QWidget *parent)
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->setWordWrap(false);
+    // The sentence is the alert: wrapped onto a second line rather than cut, which it was at
+    // 1280x720 and 150 % once the State column said who acknowledged (walk 52a, A).
+    view->setWordWrap(true);
     view->verticalHeader()->hide();
+    view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     view->horizontalHeader()->setStretchLastSection(true);
     return view;
@@ -164,8 +167,11 @@ QTableView *alertView(QAbstractItemModel *model, const QString &name, QWidget *p
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->setWordWrap(false);
+    // The sentence is the alert: wrapped onto a second line rather than cut, which it was at
+    // 1280x720 and 150 % once the State column said who acknowledged (walk 52a, A).
+    view->setWordWrap(true);
     view->verticalHeader()->hide();
+    view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     view->horizontalHeader()->setSectionResizeMode(AlertListModel::AlertColumn, QHeaderView::Stretch);
     return view;

@@ -25,6 +25,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
@@ -131,6 +132,7 @@ private slots:
     void selectedAlertThatResolvesLeavesNothingSelected();
     void resolvedAlertsFollowALiveLanguageSwitch();
     void firingListHasTheRoomAndItsSplitIsKept();
+    void longSentencesWrapOnASmallScreen();
     void firingAtStartToldInOneSummaryAndDenialsOpenTheEvents();
     void silentInstancesAreOneNamedRowEach();
     void endpointAddedTestedRedeliveredAndRemoved();
@@ -628,6 +630,57 @@ void TestAlertsPage::firingListHasTheRoomAndItsSplitIsKept()
     MainWindow &again = dashboard.open(server.url(), server.adminToken());
     again.showAlerts();
     QTRY_COMPARE(again.alertsPage()->splitter()->sizes(), dragged);
+}
+
+// At 1280x720 and 150 % (853x480) an alert's sentence was cut after about 60 characters in the
+// firing list (walk 52a, A): it wraps, whole, in its row.
+void TestAlertsPage::longSentencesWrapOnASmallScreen()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QByteArray key = server.createLicense(u"render-farm"_s, 2, 3600s, 5s, 15s);
+    QVERIFY(!key.isEmpty());
+    int status = 0;
+    server.adminCall("PUT", u"/v1/alerts/rules"_s,
+                     {{u"rules"_s,
+                       QJsonArray {seatsRule(u"render-farm-more-than-half-of-its-seats-in-use"_s, u"render-farm"_s, 50,
+                                             u"critical"_s)}}},
+                     &status);
+    QCOMPARE(status, 200);
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &server.clock(), .size = QSize(853, 480)});
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_VERIFY_WITH_TIMEOUT(window.alerts().isLoaded(), 5000);
+    QVERIFY(dashboard.takeSeat(server.url(), u"render-farm"_s, key, u"alice@ws-1"_s));
+    QCOMPARE(server.evaluateAlerts().size(), 1);
+    // Acknowledged, as in the walk: the State column says by whom, and the sentence has less room.
+    const QJsonObject listed = server.adminCall("GET", u"/v1/alerts"_s, {}, &status);
+    const QString alertId
+        = listed.value(u"alerts"_s).toArray().first().toObject().value(u"id"_s).toVariant().toString();
+    QVERIFY(!alertId.isEmpty());
+    server.adminCall("POST", u"/v1/alerts/%1/acknowledge"_s.arg(alertId), {{u"note"_s, u"ordered more"_s}}, &status);
+    QCOMPARE(status, 200);
+    QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
+    QTableView *firing = window.alertsPage()->firingView();
+    // The offscreen platform's font is smaller than a desktop's at 150 %: the same sentence takes
+    // about a third more room there. Written at that size here.
+    QFont larger = firing->font();
+    larger.setPointSizeF(larger.pointSizeF() * 1.35);
+    firing->setFont(larger);
+    QTRY_COMPARE_WITH_TIMEOUT(firing->model()->rowCount(), 1, 5000);
+    QTest::qWait(50); // the layout settles
+
+    const QModelIndex cell = firing->model()->index(0, AlertListModel::AlertColumn);
+    const QString sentence = cell.data().toString();
+    const QRect rect = firing->visualRect(cell);
+    const QFontMetrics metrics(firing->font());
+    const int needed = metrics.boundingRect(QRect(0, 0, rect.width() - 8, 10000), Qt::TextWordWrap, sentence).height();
+    // Long enough to need more lines than a row of the default height holds, or the test says nothing.
+    const int oneRow = firing->verticalHeader()->defaultSectionSize();
+    QVERIFY2(needed > oneRow, qPrintable(u"%1 px of wrapped text, rows of %2 px"_s.arg(needed).arg(oneRow)));
+    QVERIFY2(rect.height() >= needed,
+             qPrintable(u"a row %1 px high for %2 px of wrapped text"_s.arg(rect.height()).arg(needed)));
 }
 
 void TestAlertsPage::firingAtStartToldInOneSummaryAndDenialsOpenTheEvents()
