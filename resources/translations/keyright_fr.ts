@@ -1191,6 +1191,10 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>license id</source>
         <translation>identifiant de licence</translation>
     </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
 </context>
 <context>
     <name>keyright::AlertText</name>
