@@ -12,6 +12,7 @@
 #include "TestServer.h"
 #include "WidgetTextAudit.h"
 #include "simulator/ClientRow.h"
+#include "simulator/SandboxProvisioner.h"
 #include "simulator/ScenarioPreset.h"
 #include "simulator/SimulatedClient.h"
 #include "simulator/Simulation.h"
@@ -69,6 +70,7 @@ private Q_SLOTS:
     void addingAClientAddsARowThatGetsASeat();
     void presetShowsItsNarrationAndItsClients();
     void presetRunsOnItsOwnLicenseWhateverIsPicked();
+    void panelCountsTheSeatsOfThisDashboardsSandbox();
     void instanceButtonsKillAndReviveAndRowsShowTheirInstance();
     void instanceScenarioSaysWhyItIsUnavailable();
     void fontScaleEnlargesTheText();
@@ -183,6 +185,25 @@ void TestSimulatorView::presetRunsOnItsOwnLicenseWhateverIsPicked()
     for (ClientRow *row : m_view->rows())
         QCOMPARE(row->client()->licenseId(), ScenarioPreset::sandboxLicenseId(u"rollback"_s));
     QCOMPARE(m_view->currentLicense(), u"acme-cad"_s);
+}
+
+// With the dashboard's own sandbox suffix (as the Simulator page sets it), the panel counts the
+// seats of that sandbox: it looked for the bare preset id and said "waiting for the server…" all
+// through every scenario (walk 52b, A2).
+void TestSimulatorView::panelCountsTheSeatsOfThisDashboardsSandbox()
+{
+    m_view->simulation().setSandboxSuffix(u"t3st"_s);
+    QVERIFY(m_view->playPreset(5));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 5, 5000);
+    const QString sandbox
+        = SandboxProvisioner::sandboxLicenseId(ScenarioPreset::sandboxLicenseId(u"rollback"_s), u"t3st"_s);
+    for (ClientRow *row : m_view->rows())
+        QCOMPARE(row->client()->licenseId(), sandbox);
+    auto *seats = m_view->findChild<QLabel *>(u"simulatorSeats"_s);
+    QVERIFY(seats);
+    QTRY_VERIFY2_WITH_TIMEOUT(seats->text().contains(u"Seats in use on %1"_s.arg(sandbox)), qPrintable(seats->text()),
+                              5000);
+    QVERIFY2(!seats->text().contains(u"waiting for the server"_s), qPrintable(seats->text()));
 }
 
 void TestSimulatorView::instanceButtonsKillAndReviveAndRowsShowTheirInstance()

@@ -7,6 +7,7 @@
 #include "ServerClockEstimate.h"
 #include "SimulatorPalette.h"
 #include "StatePalette.h"
+#include "simulator/SandboxProvisioner.h"
 #include "simulator/ScenarioPreset.h"
 #include "simulator/SimulatedClient.h"
 #include "simulator/Simulation.h"
@@ -302,6 +303,7 @@ QWidget *SimulatorView::buildNarrationPanel()
     m_clockLabel->setWordWrap(true);
     layout->addWidget(m_clockLabel);
     m_seatsLabel = new QLabel(panel);
+    m_seatsLabel->setObjectName(u"simulatorSeats"_s);
     m_seatsLabel->setTextFormat(Qt::RichText);
     m_seatsLabel->setWordWrap(true);
     layout->addWidget(m_seatsLabel);
@@ -707,8 +709,10 @@ void SimulatorView::refreshView()
     // A scenario counts the seats of its own licenses; free play those of the picked one.
     QStringList ids;
     if (const auto preset = m_simulation->preset()) {
+        // The dashboard's own sandboxes, under its suffix: the preset's bare ids are another
+        // dashboard's, or nobody's (walk 52b, A2: "waiting for the server…" all through a run).
         for (const ScenarioPreset::SandboxLicense &license : preset->licenses)
-            ids.append(license.id);
+            ids.append(SandboxProvisioner::sandboxLicenseId(license.id, m_simulation->sandboxSuffix()));
     } else {
         ids.append(currentLicense());
     }
