@@ -864,10 +864,12 @@ void AlertsPage::chooseSplit()
     // The firing list: room for six alerts (its table's least shows about two), at most half the page.
     const int rows = m_firingView->verticalHeader()->defaultSectionSize();
     const int firing = std::max(least.at(0), std::min(least.at(0) + 5 * rows, total / 2));
-    // The rest in the shares of the stretch factors (1, 1, 2), each at least its minimum.
+    // The rest: a fifth to the resolved alerts, a third to the rules (where an admin checks what
+    // fires: one rule of three showed at 1440x900, walk 52a, B), the endpoints and their deliveries
+    // what is left; each at least its minimum.
     const int rest = total - firing;
-    const int recent = std::max(least.at(1), rest / 4);
-    const int rules = std::max(least.at(2), rest / 4);
+    const int recent = std::max(least.at(1), rest / 5);
+    const int rules = std::max(least.at(2), rest / 3);
     m_splitter->setSizes({firing, recent, rules, std::max(least.at(3), rest - recent - rules)});
 }
 

@@ -610,6 +610,14 @@ void TestAlertsPage::firingListHasTheRoomAndItsSplitIsKept()
         lastRow.bottom() < firing->viewport()->height(),
         qPrintable(u"row 5 ends at %1 in a list %2 px high"_s.arg(lastRow.bottom()).arg(firing->viewport()->height())));
 
+    // And the rules, three of the five at least: the Rules table showed one (walk 52a, B).
+    QTableWidget *rulesTable = page->rulesTable();
+    QCOMPARE(rulesTable->rowCount(), 5);
+    const QRect thirdRule = rulesTable->visualRect(rulesTable->model()->index(2, 0));
+    QVERIFY2(thirdRule.bottom() < rulesTable->viewport()->height(),
+             qPrintable(u"rule 3 ends at %1 in a table %2 px high"_s.arg(thirdRule.bottom())
+                            .arg(rulesTable->viewport()->height())));
+
     // The handle under the firing list moves with a drag.
     QSplitter *split = page->splitter();
     QSplitterHandle *handle = split->handle(1);
