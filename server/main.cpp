@@ -1,4 +1,5 @@
 #include "Durations.h"
+#include "EnglishTexts.h"
 #include "LeaseServer.h"
 #include "LeaseSigner.h"
 #include "ServerConfig.h"
@@ -95,6 +96,7 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(u"keyright-server"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(KEYRIGHT_VERSION));
     keyright::server::installJournalMessageHandler();
+    keyright::server::installEnglishTexts();
 
     const QString defaultDataDir
         = QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)).filePath(u"keyright-server"_s);

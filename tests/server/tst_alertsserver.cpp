@@ -1,3 +1,5 @@
+#include "AlertText.h"
+#include "EnglishTexts.h"
 #include "LeaseServer.h"
 #include "ManualClock.h"
 #include "TestHttp.h"
@@ -16,6 +18,7 @@
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
 #include <memory>
 
@@ -47,6 +50,7 @@ private slots:
     void anAlertFiredBeforeIdsGetsItsIdBack();
     void aSilentInstanceFiresOnceAndAStoppedOneDoesNot();
     void anInstanceSilentForADayIsForgotten();
+    void deliveredSentencesHaveEnglishPlurals();
 
 private:
     QByteArray admin() const { return m_fixture->adminAuthorization(); }
@@ -670,6 +674,32 @@ void TestAlertsServer::anAlertFiredBeforeIdsGetsItsIdBack()
     QCOMPARE(alerts::FiringAlert::fromJson(acknowledged.json())->id, fired.first().seq);
     QCOMPARE(firing().first().id, fired.first().seq);
     QVERIFY(firing().first().acknowledged());
+}
+
+// Webhook and mail sentences are English with its plurals: "in 14 day(s)" and "3 denial(s)" went
+// to every receiver (walk 52a, F) while the dashboard and the CLI said "days" and "denials".
+void TestAlertsServer::deliveredSentencesHaveEnglishPlurals()
+{
+    eventdetail::AlertChange validity;
+    validity.ruleId = u"ending"_s;
+    validity.kind = AlertKind::ValidityEnding;
+    validity.value = 14;
+    validity.noticeDays = 30;
+    validity.ends = ValidityBound::MaintenanceUntil;
+    validity.endsAt = QDateTime(QDate(2026, 12, 20), QTime(0, 0), QTimeZone::utc());
+    eventdetail::AlertChange denials;
+    denials.ruleId = u"denied"_s;
+    denials.kind = AlertKind::Denials;
+    denials.value = 3;
+    denials.limit = 2;
+    const QLocale english(QLocale::English, QLocale::UnitedKingdom);
+
+    QVERIFY(server::installEnglishTexts());
+    const QString ending = alertText(validity, true, english);
+    QVERIFY2(ending.contains(u"in 14 days"_s) && ending.contains(u"(notice of 30 days)"_s), qPrintable(ending));
+    const QString denied = alertText(denials, true, english);
+    QVERIFY2(denied.contains(u"3 denials"_s), qPrintable(denied));
+    QVERIFY2(!ending.contains(u"(s)"_s) && !denied.contains(u"(s)"_s), qPrintable(ending + u" / "_s + denied));
 }
 
 #include "tst_alertsserver.moc"
