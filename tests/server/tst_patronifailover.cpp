@@ -764,6 +764,27 @@ void TestPatroniFailover::commitCutByTheFailoverIsNeverAnsweredAsDone()
     const License license = createLicense(http, admin, u"cut"_s, instances.size());
     QVERIFY(!license.auth.isEmpty());
 
+    // Each instance writes its sign of life every 5 s (instance_silent alerts): one that came
+    // between the pause and a checkout would hold that instance's connection at its own commit,
+    // and then no checkout might reach one. Sent right after a round of them, the checkouts are at
+    // their commits seconds before the next.
+    PrimarySession primary(m_url);
+    const auto lastBeats = [&primary]() -> std::optional<std::pair<qint64, qint64>> {
+        const auto rows = primary.rows(u"SELECT min(last_seen_ms), max(last_seen_ms) FROM server_instances"_s);
+        if (!rows || rows->isEmpty())
+            return std::nullopt;
+        return std::pair {rows->constFirst().at(0).toLongLong(), rows->constFirst().at(1).toLongLong()};
+    };
+    std::optional<std::pair<qint64, qint64>> before;
+    QVERIFY2(serveUntil([&] { return (before = lastBeats()).has_value(); }, 10s), qPrintable(primary.lastError()));
+    QVERIFY2(serveUntil(
+                 [&] {
+                     const auto now = lastBeats();
+                     return now && now->first > before->second;
+                 },
+                 12s),
+             qPrintable(primary.lastError()));
+
     // Every commit now waits for a standby that does not answer; one checkout per instance is
     // sent at once, and reaches its COMMIT before the instance's next clock advance (once a
     // second) takes the connection.
@@ -798,7 +819,6 @@ void TestPatroniFailover::commitCutByTheFailoverIsNeverAnsweredAsDone()
     // Held: the first at its commit, the others behind the license's lock it holds (or behind an
     // instance's clock advance, held at its own commit). Nobody is answered while the standby is
     // stopped.
-    PrimarySession primary(m_url);
     QVERIFY2(serveUntil(
                  [&] {
                      const auto waiting
