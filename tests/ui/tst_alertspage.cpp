@@ -106,6 +106,22 @@ QJsonObject seatsRule(const QString &id, const QString &license, int percent, co
 }
 
 // The rows a table view shows in its first column after `column`.
+// Two licenses of two seats, cad and cam, each with a rule firing once half its seats are in use
+// (cad's critical, cam's a warning); their keys in `cad` and `cam`.
+void addHalfFullRules(TestServer &server, QByteArray *cad, QByteArray *cam)
+{
+    *cad = server.createLicense(u"cad"_s, 2, 3600s, 5s, 15s);
+    *cam = server.createLicense(u"cam"_s, 2, 3600s, 5s, 15s);
+    QVERIFY(!cad->isEmpty() && !cam->isEmpty());
+    int status = 0;
+    server.adminCall("PUT", u"/v1/alerts/rules"_s,
+                     {{u"rules"_s,
+                       QJsonArray {seatsRule(u"cad-half"_s, u"cad"_s, 50, u"critical"_s),
+                                   seatsRule(u"cam-half"_s, u"cam"_s, 50, u"warning"_s)}}},
+                     &status);
+    QCOMPARE(status, 200);
+}
+
 QStringList column(QTableView *view, int column)
 {
     QStringList cells;
@@ -153,16 +169,11 @@ void TestAlertsPage::firingAlertShownToldOnceAndOpensItsLicense()
     KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
     QString error;
     QVERIFY2(server.start(&error), qPrintable(error));
-    const QByteArray cad = server.createLicense(u"cad"_s, 2, 3600s, 5s, 15s);
-    const QByteArray cam = server.createLicense(u"cam"_s, 2, 3600s, 5s, 15s);
-    QVERIFY(!cad.isEmpty() && !cam.isEmpty());
-    int status = 0;
-    server.adminCall("PUT", u"/v1/alerts/rules"_s,
-                     {{u"rules"_s,
-                       QJsonArray {seatsRule(u"cad-half"_s, u"cad"_s, 50, u"critical"_s),
-                                   seatsRule(u"cam-half"_s, u"cam"_s, 50, u"warning"_s)}}},
-                     &status);
-    QCOMPARE(status, 200);
+    QByteArray cad;
+    QByteArray cam;
+    addHalfFullRules(server, &cad, &cam);
+    if (QTest::currentTestFailed())
+        return;
 
     // The dashboard on the server's clock, as a dashboard and its server agree in practice.
     DashboardHarness dashboard(DashboardHarness::Options {.clock = &server.clock()});
@@ -484,16 +495,11 @@ void TestAlertsPage::selectedAlertThatResolvesLeavesNothingSelected()
     KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
     QString error;
     QVERIFY2(server.start(&error), qPrintable(error));
-    const QByteArray cad = server.createLicense(u"cad"_s, 2, 3600s, 5s, 15s);
-    const QByteArray cam = server.createLicense(u"cam"_s, 2, 3600s, 5s, 15s);
-    QVERIFY(!cad.isEmpty() && !cam.isEmpty());
-    int status = 0;
-    server.adminCall("PUT", u"/v1/alerts/rules"_s,
-                     {{u"rules"_s,
-                       QJsonArray {seatsRule(u"cad-half"_s, u"cad"_s, 50, u"critical"_s),
-                                   seatsRule(u"cam-half"_s, u"cam"_s, 50, u"warning"_s)}}},
-                     &status);
-    QCOMPARE(status, 200);
+    QByteArray cad;
+    QByteArray cam;
+    addHalfFullRules(server, &cad, &cam);
+    if (QTest::currentTestFailed())
+        return;
     DashboardHarness dashboard(DashboardHarness::Options {.clock = &server.clock()});
     MainWindow &window = dashboard.open(server.url(), server.adminToken());
     QTRY_VERIFY_WITH_TIMEOUT(window.alerts().isLoaded(), 5000);
@@ -534,16 +540,11 @@ void TestAlertsPage::resolvedAlertsFollowALiveLanguageSwitch()
     KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
     QString error;
     QVERIFY2(server.start(&error), qPrintable(error));
-    const QByteArray cad = server.createLicense(u"cad"_s, 2, 3600s, 5s, 15s);
-    const QByteArray cam = server.createLicense(u"cam"_s, 2, 3600s, 5s, 15s);
-    QVERIFY(!cad.isEmpty() && !cam.isEmpty());
-    int status = 0;
-    server.adminCall("PUT", u"/v1/alerts/rules"_s,
-                     {{u"rules"_s,
-                       QJsonArray {seatsRule(u"cad-half"_s, u"cad"_s, 50, u"critical"_s),
-                                   seatsRule(u"cam-half"_s, u"cam"_s, 50, u"warning"_s)}}},
-                     &status);
-    QCOMPARE(status, 200);
+    QByteArray cad;
+    QByteArray cam;
+    addHalfFullRules(server, &cad, &cam);
+    if (QTest::currentTestFailed())
+        return;
     DashboardHarness dashboard(DashboardHarness::Options {.clock = &server.clock()});
     MainWindow &window = dashboard.open(server.url(), server.adminToken());
     QTRY_VERIFY_WITH_TIMEOUT(window.alerts().isLoaded(), 5000);
