@@ -736,7 +736,7 @@ void SeatsPage::updateLedger()
             const QDateTime &activity = row.lease.lastActivityAt;
             input.seats << LedgerSeat {row.lease.lease,
                                        activity.isValid() ? std::optional<QDateTime>(activity) : std::nullopt,
-                                       row.lease.reclaimAt};
+                                       row.lease.reclaimAt, row.lease.writeOff};
         } else if (row.block.until > input.now) {
             input.blocks << LedgerBlock {row.block.holder, row.block.until};
         }

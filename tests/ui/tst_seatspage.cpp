@@ -196,6 +196,7 @@ private Q_SLOTS:
     void aLedgerLinesMenuOpensWhereItIsAsked();
     void anUnchangedLedgerIsNotLaidOutAgain();
     void aBorrowedSeatIsShownApartAndCounted();
+    void aWrittenOffSeatIsNamedInTheLiveLedger();
 };
 
 void TestSeatsPage::cleanup()
@@ -1568,6 +1569,54 @@ void TestSeatsPage::aBorrowedSeatIsShownApartAndCounted()
     const auto pixel = [&](QPoint at) { return shot.pixelColor(at * shot.devicePixelRatio()).rgb(); };
     QCOMPARE(pixel(borrowedPart.center()), StatePalette::fill(StatePalette::Borrowed).rgb());
     QCOMPARE(pixel(QPoint(bar.left() + bar.width() / 10, bar.center().y())), SeatBarDelegate::colorFor(3, 5).rgb());
+}
+
+void TestSeatsPage::aWrittenOffSeatIsNamedInTheLiveLedger()
+{
+    // Walk-through of issue 27 (A1): a borrowed seat whose laptop was lost and that an admin wrote
+    // off is still counted until its expiry; the live ledger under the Seats page names it as
+    // written off, as `keyright explain` and the past ledger do (the same sentences).
+    ShownPage shown(1440, 900);
+    QVERIFY(shown.exposed());
+    DashboardSession &session = shown.session;
+    SeatsPage &page = shown.page;
+    feed(session, 3, now.addSecs(-3 * 3600));
+    LicenseList licenses;
+    licenses.serverTime = now;
+    LicenseSummary summary = session.licenses().licenseAt(0);
+    summary.seatCount = 5;
+    summary.inUse = 3;
+    summary.borrowed = 1;
+    licenses.licenses << summary;
+    session.licenses().applyList(licenses);
+    page.selectLicense(u"acme-cad"_s);
+    LeaseList list = ledgerListing();
+    const QDateTime until(now.date().addDays(3), QTime(18, 0), Qt::LocalTime);
+    LeaseRow lost = list.leases.at(1);
+    lost.lease.seatId = u"%1"_s.arg(4, 32, 16, QLatin1Char('0'));
+    lost.lease.holder = u"dave@laptop"_s;
+    lost.lease.generation = 4;
+    lost.lease.expiresAt = until;
+    lost.lease.borrowed = true;
+    lost.reapableAt = until.addSecs(15);
+    lost.lastActivityAt = {};
+    lost.writeOff = BorrowWriteOff {now.addSecs(-600), u"admin"_s, u"left on a train"_s};
+    list.leases << lost;
+    list.inUse = 3;
+    session.applyLeaseLists({list});
+    LedgerBar *ledger = page.ledgerBar();
+    QTRY_VERIFY(ledger->isVisible());
+
+    // Still counted, among the borrowed seats, and named apart as written off with its note.
+    const SeatLedger::Line *borrowed = ledger->report()->ledger.line(SeatLedger::Category::Borrowed);
+    QVERIFY(borrowed);
+    QCOMPARE(borrowed->seats, 1);
+    QCOMPARE(ledger->report()->ledger.accounted(), 5);
+    const QString sentences = ledger->sentenceText();
+    QVERIFY2(sentences.contains(u"1 seat borrowed, counted until returned or expired: dave@laptop (until "_s),
+             qPrintable(sentences));
+    QVERIFY2(sentences.contains(u"1 of them written off (laptop lost): dave@laptop (left on a train)."_s),
+             qPrintable(sentences));
 }
 
 QTEST_MAIN(TestSeatsPage)
