@@ -29,20 +29,20 @@ QString BorrowRefusalText::sentence(const BorrowRefusal &refusal, const QString 
                   nullptr, refusal.borrowed)
             .arg(licenseId);
     case Reason::KeepOnSite:
-        //: %n is the seats kept on site; %1 the seats borrowed, %2 the seat count, %3 the license.
-        return tr("%1 of the %2 seats of %3 are borrowed and %n must stay on site for ordinary checkouts.", nullptr,
-                  refusal.keepOnSite)
-            .arg(refusal.borrowed)
+        //: %n seats borrowed (the verb agrees with it) of %1, license %2; %3 kept on site.
+        return tr("%n of the %1 seats of %2 are borrowed and %3 must stay on site for ordinary checkouts.", nullptr,
+                  refusal.borrowed)
             .arg(refusal.seatCount)
-            .arg(licenseId);
+            .arg(licenseId)
+            .arg(refusal.keepOnSite);
     case Reason::SeatDenied:
         if (refusal.seatReason == seatrules::denialCode(SeatDecision::Outcome::HolderNotAllowed))
             return tr("%1 may not use %2: the seat rules do not admit this holder.").arg(holder, licenseId);
         if (refusal.seatReason == seatrules::denialCode(SeatDecision::Outcome::GroupCapReached))
             return tr("No seat of %1 to borrow: the holder's group holds all the seats it may.").arg(licenseId);
-        //: %1 seats in use of %n.
-        return tr("No seat of %2 to borrow: %1 of %n seat(s) are in use.", nullptr, refusal.seatCount)
-            .arg(refusal.inUse)
+        //: %n seats in use (the verb agrees with it) of the %1 seats of license %2.
+        return tr("No seat of %2 to borrow: %n of the %1 seats are in use.", nullptr, refusal.inUse)
+            .arg(refusal.seatCount)
             .arg(licenseId);
     case Reason::Unknown:
         break;

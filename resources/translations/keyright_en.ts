@@ -20,19 +20,19 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 of the %2 seats of %3 are borrowed and %n must stay on site for ordinary checkouts.</source>
-        <extracomment>%n is the seats kept on site; %1 the seats borrowed, %2 the seat count, %3 the license.</extracomment>
+        <source>%n of the %1 seats of %2 are borrowed and %3 must stay on site for ordinary checkouts.</source>
+        <extracomment>%n seats borrowed (the verb agrees with it) of %1, license %2; %3 kept on site.</extracomment>
         <translation>
-            <numerusform>%1 of the %2 seats of %3 are borrowed and %n must stay on site for ordinary checkouts.</numerusform>
-            <numerusform>%1 of the %2 seats of %3 are borrowed and %n must stay on site for ordinary checkouts.</numerusform>
+            <numerusform>%n of the %1 seats of %2 is borrowed and %3 must stay on site for ordinary checkouts.</numerusform>
+            <numerusform>%n of the %1 seats of %2 are borrowed and %3 must stay on site for ordinary checkouts.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>No seat of %2 to borrow: %1 of %n seat(s) are in use.</source>
-        <extracomment>%1 seats in use of %n.</extracomment>
+        <source>No seat of %2 to borrow: %n of the %1 seats are in use.</source>
+        <extracomment>%n seats in use (the verb agrees with it) of the %1 seats of license %2.</extracomment>
         <translation>
-            <numerusform>No seat of %2 to borrow: %1 of %n seat is in use.</numerusform>
-            <numerusform>No seat of %2 to borrow: %1 of %n seats are in use.</numerusform>
+            <numerusform>No seat of %2 to borrow: %n of the %1 seats is in use.</numerusform>
+            <numerusform>No seat of %2 to borrow: %n of the %1 seats are in use.</numerusform>
         </translation>
     </message>
 </context>

@@ -28,11 +28,11 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 of the %2 seats of %3 are borrowed and %n must stay on site for ordinary checkouts.</source>
-        <extracomment>%n is the seats kept on site; %1 the seats borrowed, %2 the seat count, %3 the license.</extracomment>
+        <source>%n of the %1 seats of %2 are borrowed and %3 must stay on site for ordinary checkouts.</source>
+        <extracomment>%n seats borrowed (the verb agrees with it) of %1, license %2; %3 kept on site.</extracomment>
         <translation>
-            <numerusform>Sièges de %3 empruntés : %1 sur %2 ; %n doit rester sur site pour les attributions ordinaires.</numerusform>
-            <numerusform>Sièges de %3 empruntés : %1 sur %2 ; %n doivent rester sur site pour les attributions ordinaires.</numerusform>
+            <numerusform>Sièges de %2 empruntés : %n sur %1 ; à garder sur site pour les attributions ordinaires : %3.</numerusform>
+            <numerusform>Sièges de %2 empruntés : %n sur %1 ; à garder sur site pour les attributions ordinaires : %3.</numerusform>
         </translation>
     </message>
     <message>
@@ -44,11 +44,11 @@
         <translation>Aucun siège de %1 à emprunter : le groupe du détenteur détient tous les sièges qu&apos;il peut.</translation>
     </message>
     <message numerus="yes">
-        <source>No seat of %2 to borrow: %1 of %n seat(s) are in use.</source>
-        <extracomment>%1 seats in use of %n.</extracomment>
+        <source>No seat of %2 to borrow: %n of the %1 seats are in use.</source>
+        <extracomment>%n seats in use (the verb agrees with it) of the %1 seats of license %2.</extracomment>
         <translation>
-            <numerusform>Aucun siège de %2 à emprunter : %1 sur %n siège est utilisé.</numerusform>
-            <numerusform>Aucun siège de %2 à emprunter : %1 sur %n sièges sont utilisés.</numerusform>
+            <numerusform>Aucun siège de %2 à emprunter : %n des %1 sièges est utilisé.</numerusform>
+            <numerusform>Aucun siège de %2 à emprunter : %n des %1 sièges sont utilisés.</numerusform>
         </translation>
     </message>
     <message>

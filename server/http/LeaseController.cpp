@@ -313,10 +313,10 @@ ApiError LeaseController::borrowDenial(const ApiRoute &route, const QString &hol
                            .arg(route.licenseId));
     case O::KeepOnSite:
         return refusal(409, errorcode::borrowKeepOnSite,
-                       u"%1 of the %2 seats of \"%3\" are borrowed and %4 must stay on site for ordinary checkouts"_s
+                       u"%1 of the %2 seats of \"%3\" %4 borrowed and %5 must stay on site for ordinary checkouts"_s
                            .arg(decision.borrowed)
                            .arg(decision.seatCount)
-                           .arg(route.licenseId)
+                           .arg(route.licenseId, decision.borrowed == 1 ? u"is"_s : u"are"_s)
                            .arg(policy.keepOnSite));
     case O::SeatDenied:
     case O::Granted:

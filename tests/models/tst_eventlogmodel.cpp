@@ -545,16 +545,39 @@ void TestEventLogModel::aRefusedBorrowSaysItsNumbersInTheLanguage()
     longer.reason = BorrowRefusal::Reason::TooLong;
     longer.days = 30;
     tooLong.detail = eventdetail::BorrowDenied {longer}.toJson();
-    model.appendEvents({refused, tooLong});
+    // Two away of four, one kept on site: the verb follows the borrowed seats (walk-through F6).
+    EventRecord twoAway = makeEvent(3, u"borrow_denied"_s, u"acme"_s, u"erin@laptop"_s);
+    BorrowRefusal two = keep;
+    two.borrowed = 2;
+    two.seatCount = 4;
+    two.keepOnSite = 1;
+    twoAway.detail = eventdetail::BorrowDenied {two}.toJson();
+    // No seat to borrow, one or two of them in use: the verb follows those in use.
+    EventRecord oneInUse = makeEvent(4, u"borrow_denied"_s, u"acme"_s, u"fay@laptop"_s);
+    BorrowRefusal seat;
+    seat.reason = BorrowRefusal::Reason::SeatDenied;
+    seat.seatReason = seatrules::denialCode(SeatDecision::Outcome::NoSeatsAvailable);
+    seat.inUse = 1;
+    seat.seatCount = 1;
+    oneInUse.detail = eventdetail::BorrowDenied {seat}.toJson();
+    EventRecord twoInUse = makeEvent(5, u"borrow_denied"_s, u"acme"_s, u"fay@laptop"_s);
+    seat.inUse = 2;
+    seat.seatCount = 2;
+    twoInUse.detail = eventdetail::BorrowDenied {seat}.toJson();
+    model.appendEvents({refused, tooLong, twoAway, oneInUse, twoInUse});
     const auto cell = [&model](int row, int column) { return model.index(row, column).data().toString(); };
     QCOMPARE(cell(0, EventLogModel::KindColumn), u"borrow refused"_s);
     QCOMPARE(cell(0, EventLogModel::DetailColumn),
-             u"1 of the 3 seats of acme are borrowed and 2 must stay on site for ordinary checkouts."_s);
+             u"1 of the 3 seats of acme is borrowed and 2 must stay on site for ordinary checkouts."_s);
     QCOMPARE(cell(1, EventLogModel::DetailColumn), u"A seat of acme may be borrowed for 7 days at most, not 30."_s);
+    QCOMPARE(cell(2, EventLogModel::DetailColumn),
+             u"2 of the 4 seats of acme are borrowed and 1 must stay on site for ordinary checkouts."_s);
+    QCOMPARE(cell(3, EventLogModel::DetailColumn), u"No seat of acme to borrow: 1 of the 1 seats is in use."_s);
+    QCOMPARE(cell(4, EventLogModel::DetailColumn), u"No seat of acme to borrow: 2 of the 2 seats are in use."_s);
     QVERIFY(useLanguage(m_translator, u"fr"_s));
     QCOMPARE(cell(0, EventLogModel::KindColumn), u"emprunt refusé"_s);
     QCOMPARE(cell(0, EventLogModel::DetailColumn),
-             u"Sièges de acme empruntés : 1 sur 3 ; 2 doivent rester sur site pour les attributions ordinaires."_s);
+             u"Sièges de acme empruntés : 1 sur 3 ; à garder sur site pour les attributions ordinaires : 2."_s);
     QCOMPARE(cell(1, EventLogModel::DetailColumn), u"Un siège de acme peut être emprunté 7 jours au plus, pas 30."_s);
 }
 

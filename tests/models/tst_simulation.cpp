@@ -1020,7 +1020,7 @@ void TestSimulation::laptopTripKeepsItsSeatCountedAndSeatsOnSite()
             refusal = e.detail;
     }
     QCOMPARE(refusal,
-             u"1 of the 3 seats of %1 are borrowed and 2 must stay on site for ordinary checkouts."_s.arg(
+             u"1 of the 3 seats of %1 is borrowed and 2 must stay on site for ordinary checkouts."_s.arg(
                  second->licenseId()));
 
     // The early return freed the seat in the same poll: three in use before, two after.

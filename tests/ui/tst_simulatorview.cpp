@@ -916,8 +916,9 @@ void TestSimulatorView::borrowingRowsSayWhatTheServerAndTheOfflineCheckSay()
     QCOMPARE(m_view->rows().at(2)->policyText(), ClientRow::tr("Monotonic (stopwatch)"));
     stepTo(std::chrono::seconds {4});
     QTRY_COMPARE_WITH_TIMEOUT(second->beliefText(), ClientRow::tr("borrow refused"), 5000);
-    const QString onSite = language == u"fr"_s ? u"empruntés : 1 sur 3 ; 2 doivent rester sur site"_s
-                                               : u"1 of the 3 seats of sim-laptop-trip are borrowed and 2 must stay"_s;
+    const QString onSite = language == u"fr"_s
+        ? u"empruntés : 1 sur 3 ; à garder sur site pour les attributions ordinaires : 2"_s
+        : u"1 of the 3 seats of sim-laptop-trip is borrowed and 2 must stay"_s;
     QTRY_VERIFY2_WITH_TIMEOUT(sentence(second).contains(onSite), qPrintable(sentence(second)), 5000);
     QVERIFY(sentence(laptop).isEmpty());
     // On a projector the refusal reads whole.
