@@ -658,7 +658,7 @@ void LeaseClient::returnBorrowed(const QString &seatId, const BorrowReturnSecret
                 if (result.status == 409) {
                     const ErrorBody error = parseErrorBody(result);
                     if (error.code == QStringView(errorcode::borrowReturnRefused)) {
-                        finish(outcome::Protocol {error.message});
+                        finish(outcome::ReturnRefused {error.message});
                         return;
                     }
                 }

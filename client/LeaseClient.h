@@ -104,12 +104,20 @@ struct BorrowRefused
     // nullopt for a seat-rule denial or an older server.
     std::optional<BorrowRefusal> refusal;
 };
+// The server refused an early return (borrow_return_refused): not the laptop that borrowed the
+// seat (no return secret, or another one). `message` is its one sentence; the seat stays counted.
+struct ReturnRefused
+{
+    QString message;
+};
 } // namespace outcome
 
 using LeaseOutcome
     = std::variant<outcome::Granted, outcome::NoSeats, outcome::SeatLost, outcome::HolderBlocked, outcome::Unauthorized,
                    outcome::Transport, outcome::Protocol, outcome::NotAllowed, outcome::Queued, outcome::TicketLost>;
-using ReleaseOutcome = std::variant<outcome::Released, outcome::Unauthorized, outcome::Transport, outcome::Protocol>;
+// ReturnRefused only from returnBorrowed.
+using ReleaseOutcome = std::variant<outcome::Released, outcome::Unauthorized, outcome::Transport, outcome::Protocol,
+                                    outcome::ReturnRefused>;
 using BorrowOutcome = std::variant<outcome::Borrowed, outcome::BorrowRefused, outcome::Unauthorized, outcome::Transport,
                                    outcome::Protocol>;
 
@@ -199,7 +207,7 @@ public:
     // Returns a borrowed seat early (DELETE .../borrow/{seatId}) with the return secret its borrow
     // gave (BorrowAnswer::returnSecret; unset only for a seat borrowed from an older server):
     // Released, also when the server no longer has it (returned already, or expired and reaped);
-    // Protocol with the server's sentence when it refuses the secret (borrow_return_refused).
+    // ReturnRefused with the server's sentence when it refuses the secret (borrow_return_refused).
     void returnBorrowed(const QString &seatId, const BorrowReturnSecret &secret, QObject *context,
                         ReleaseCallback done);
     // A ticket heartbeat: Queued, Granted, or TicketLost.

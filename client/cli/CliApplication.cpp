@@ -89,7 +89,7 @@ QString CliApplication::epilog()
   5  no seat: every seat is in use, the holder is blocked or not allowed,
      or hold --wait waited its longest (hold); the borrow was refused, or this
      computer already holds a borrowed seat of the license (borrow); the seat
-     is borrowed (revoke)
+     is borrowed (revoke); the server refused the early return (return)
   6  server unreachable: connection refused, timed out, TLS failure
   7  forbidden: the token's role may not do this (the message names the role needed)
 

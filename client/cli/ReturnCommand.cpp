@@ -78,6 +78,11 @@ void ReturnCommand::start()
                 } else if (const auto *transport = std::get_if<outcome::Transport>(&result)) {
                     why = u"server unreachable: %1%2"_s.arg(transport->message, transport->tls ? tlsHint() : QString());
                     code = Unreachable;
+                } else if (const auto *refused = std::get_if<outcome::ReturnRefused>(&result)) {
+                    // The server's refusal (not this laptop's seat), with the refusal's exit code as
+                    // `borrow` has, in one sentence: the server's, which says what to do instead.
+                    failWith(NoSeats, u"returning the borrowed seat of %1: %2"_s.arg(m_licenseId, refused->message));
+                    return;
                 } else if (const auto *protocol = std::get_if<outcome::Protocol>(&result)) {
                     why = protocol->message;
                 }

@@ -22,4 +22,13 @@ QString failureText(const Outcome &outcome)
     return {};
 }
 
+// The same for a release or a return, where the server may also refuse an early return (not the
+// laptop that borrowed the seat): its sentence.
+inline QString failureText(const ReleaseOutcome &outcome)
+{
+    if (const auto *refused = std::get_if<outcome::ReturnRefused>(&outcome))
+        return refused->message;
+    return failureText<ReleaseOutcome>(outcome);
+}
+
 } // namespace keyright

@@ -1054,9 +1054,14 @@ void TestCli::borrowKeepsTheLeaseAndReturnGivesItBack()
     QVERIFY(QDir().mkpath(QFileInfo(otherFile).absolutePath()));
     QVERIFY(writeSecretFile(otherFile, QJsonDocument(copy).toJson()));
     const CliRun stranger = run({u"return"_s, id, u"--key-file"_s, keyFile}, {{u"XDG_DATA_HOME"_s, otherData.path()}});
-    QCOMPARE(stranger.exitCode, 1);
+    // The server's refusal: the refusal's exit code, as `borrow` has, and one sentence (walk-through X).
+    QCOMPARE(stranger.exitCode, 5);
     QVERIFY2(stranger.err.contains(u"only the laptop that borrowed seat %1"_s.arg(seatId.left(8))),
              qPrintable(stranger.err));
+    QCOMPARE(stranger.err.trimmed().count(u'\n'), 0);
+    QVERIFY2(stranger.err.startsWith(u"keyright: returning the borrowed seat of %1: "_s.arg(id)),
+             qPrintable(stranger.err));
+    QVERIFY2(!stranger.err.contains(u"stays borrowed here"_s), qPrintable(stranger.err));
     QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(), 1);
 
     const CliRun returned = run({u"return"_s, id, u"--key-file"_s, keyFile}, home);
