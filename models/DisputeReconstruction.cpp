@@ -134,6 +134,7 @@ QList<SeatLease> countedLeases(const Dispute &d)
         lease.generation = seat.generation;
         lease.issuedAt = seat.issuedAt;
         lease.expiresAt = seat.expiresAt.isValid() && seat.expiresAt > d.at ? seat.expiresAt : d.at;
+        lease.borrowed = seat.borrowed;
         leases << lease;
     }
     return leases;
@@ -235,8 +236,26 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
             if (!held.contains(e.seatId))
                 order << e.seatId;
             held.insert(e.seatId, seat);
+        } else if (e.kind == EventKind::SeatBorrowed) {
+            // A borrow takes a seat as a grant does, until it is returned or expires (issue 27).
+            DisputeSeat seat;
+            seat.seatId = e.seatId;
+            seat.holder = e.holder;
+            const auto borrowed = eventdetail::SeatBorrowed::fromJson(e.detail);
+            seat.generation = borrowed.generation;
+            seat.issuedAt = e.time;
+            seat.grantedAt = e.time;
+            seat.expiresAt = borrowed.expiresAt;
+            seat.replayed = true;
+            seat.borrowed = true;
+            if (!held.contains(e.seatId))
+                order << e.seatId;
+            held.insert(e.seatId, seat);
+        } else if (e.kind == EventKind::BorrowWrittenOff) {
+            if (const auto it = held.find(e.seatId); it != held.end())
+                it->writtenOff = true;
         } else if (e.kind == EventKind::Released || e.kind == EventKind::Revoked || e.kind == EventKind::Reaped
-                   || e.kind == EventKind::Reclaimed) {
+                   || e.kind == EventKind::Reclaimed || e.kind == EventKind::BorrowReturned) {
             held.remove(e.seatId);
             order.removeOne(e.seatId);
         }
@@ -262,11 +281,14 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
         seat.issuedAt = listed.issuedAt;
         seat.expiresAt = listed.expiresAt;
         seat.counted = true;
+        seat.borrowed = listed.borrowed;
         seat.withinSkewOnly = seat.expiresAt.isValid() && d.at.isValid() && seat.expiresAt < d.at;
         const auto it = held.constFind(seat.seatId);
         if (it != held.cend()) {
             seat.replayed = true;
             seat.grantedAt = it->grantedAt;
+            seat.borrowed = seat.borrowed || it->borrowed;
+            seat.writtenOff = it->writtenOff;
             held.remove(seat.seatId);
             order.removeOne(seat.seatId);
         } else {

@@ -35,6 +35,10 @@ struct DisputeSeat
     // refusal: renewed since, or lapsed; renewals leave no event, so its expiry then is not known.
     bool expiryUnknown = false;
     QString reservation; // counted: the reservation it counted against under the rules; empty: shared
+    // Borrowed (issue 27): taken offline until expiresAt, counted until returned or expired. Known
+    // from its seat_borrowed event or from the server's listing ("borrowed" in the refusal).
+    bool borrowed = false;
+    bool writtenOff = false; // borrowed, and an admin wrote it off before the refusal (laptop lost)
 };
 
 struct DisputeHolderShare

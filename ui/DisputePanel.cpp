@@ -248,6 +248,14 @@ void DisputePanel::render()
         } else if (seat.withinSkewOnly) {
             note = tr("counted within the skew tolerance");
             color = StatePalette::colour(StatePalette::Pending);
+        } else if (seat.borrowed) {
+            // Away on a laptop (issue 27): not an unexplained older grant, whether or not its
+            // borrow is among the loaded events.
+            const QString until = timeText(seat.expiresAt, d.at);
+            note = seat.writtenOff
+                ? tr("borrowed by %1 until %2, written off (laptop lost): counted until then").arg(seat.holder, until)
+                : tr("borrowed by %1 until %2: counted until returned or expired").arg(seat.holder, until);
+            color = StatePalette::colour(StatePalette::Borrowed);
         } else if (!seat.replayed) {
             note = tr("granted before the loaded events");
         } else if (seat.expiryUnknown) {

@@ -168,12 +168,16 @@ namespace {
 QJsonArray heldSeatsToJson(const QList<HeldSeat> &holders)
 {
     QJsonArray list;
-    for (const HeldSeat &seat : holders)
-        list.append(QJsonObject {{seatIdMember, seat.seatId},
-                                 {holderMember, seat.holder},
-                                 {generationMember, qint64(seat.generation)},
-                                 {issuedAtMember, timestamp(seat.issuedAt)},
-                                 {expiresAtMember, timestamp(seat.expiresAt)}});
+    for (const HeldSeat &seat : holders) {
+        QJsonObject held {{seatIdMember, seat.seatId},
+                          {holderMember, seat.holder},
+                          {generationMember, qint64(seat.generation)},
+                          {issuedAtMember, timestamp(seat.issuedAt)},
+                          {expiresAtMember, timestamp(seat.expiresAt)}};
+        if (seat.borrowed)
+            held.insert(borrowedMember, true);
+        list.append(held);
+    }
     return list;
 }
 
@@ -183,8 +187,8 @@ QList<HeldSeat> heldSeatsFromJson(const QJsonObject &detail)
     for (const QJsonValue &value : detail.value(QString::fromUtf16(Denied::holdersMember)).toArray()) {
         const QJsonObject h = value.toObject();
         holders.append(HeldSeat {h.value(seatIdMember).toString(), h.value(holderMember).toString(),
-                                 unsignedOf(h, generationMember), timeOf(h, issuedAtMember),
-                                 timeOf(h, expiresAtMember)});
+                                 unsignedOf(h, generationMember), timeOf(h, issuedAtMember), timeOf(h, expiresAtMember),
+                                 h.value(borrowedMember).toBool()});
     }
     return holders;
 }

@@ -52,6 +52,9 @@ struct HeldSeat
     quint64 generation = 0;
     QDateTime issuedAt;
     QDateTime expiresAt;
+    // A borrowed seat (issue 27), away on a laptop until expiresAt: "borrowed": true, written only
+    // when set (absent from older servers, read as false).
+    bool borrowed = false;
 
     friend bool operator==(const HeldSeat &, const HeldSeat &) = default;
 };

@@ -209,7 +209,7 @@ QList<eventdetail::HeldSeat> liveSeats(const QList<StoredLease> &rows, const QDa
         if (nextExpiry && (!nextExpiry->isValid() || stopsCounting < *nextExpiry))
             *nextExpiry = stopsCounting;
         holders.append(eventdetail::HeldSeat {row.lease.seatId, row.lease.holder, row.lease.generation,
-                                              row.lease.issuedAt, row.lease.expiresAt});
+                                              row.lease.issuedAt, row.lease.expiresAt, row.lease.borrowed});
     }
     return holders;
 }

@@ -1401,6 +1401,12 @@ private Q_SLOTS:
         QVERIFY(read.listsHolders);
         QCOMPARE(read.holders, QList<eventdetail::HeldSeat> {seat});
         QCOMPARE(read.toJson(), json);
+        QVERIFY(!json.value(u"holders"_s).toArray().at(0).toObject().contains(u"borrowed"_s));
+        // A borrowed seat among them says so (issue 27), and reads back borrowed.
+        eventdetail::HeldSeat away {paris, u"dana@laptop"_s, 2, noon, noon.addDays(3), true};
+        const QJsonObject withAway = eventdetail::Denied::of(decision, {seat, away}).toJson();
+        QCOMPARE(withAway.value(u"holders"_s).toArray().at(1).toObject().value(u"borrowed"_s), QJsonValue(true));
+        QCOMPARE(eventdetail::Denied::fromJson(withAway).holders, (QList<eventdetail::HeldSeat> {seat, away}));
 
         // A denial an older server wrote names no reason: the numbers still read, no decision.
         const eventdetail::Denied old

@@ -1,5 +1,6 @@
 #include "DisputeReconstruction.h"
 #include "Timestamps.h"
+#include "wire/EventDetail.h"
 #include "wire/SeatRulesJson.h"
 
 #include <QJsonArray>
@@ -123,6 +124,7 @@ private Q_SLOTS:
     void blockedHolder();
     void blockedRefusalListsTheSeatsAsRenewed();
     void olderBlockedRefusalKeepsNoStaleExpiry();
+    void borrowsAreReplayedAsSeats();
 };
 
 void TestDisputeReconstruction::listsWhoHeldEverySeat()
@@ -448,6 +450,35 @@ void TestDisputeReconstruction::olderBlockedRefusalKeepsNoStaleExpiry()
         QVERIFY2(seat.counted, qPrintable(seat.holder));
         QVERIFY2(!seat.expiresAt.isValid(), qPrintable(seat.holder + u' ' + formatTimestamp(seat.expiresAt)));
     }
+}
+
+void TestDisputeReconstruction::borrowsAreReplayedAsSeats()
+{
+    // Issue 27: dana borrowed seat 2 and her laptop was lost (written off); erin borrowed seat 3
+    // and returned it early. At carol's refusal, dana's seat counts as borrowed and written off,
+    // explained by its borrow; erin's is gone, not a seat "never given back".
+    const QDateTime away = t0.addDays(3);
+    const auto borrow = [&](qint64 seq, int seatNo, const QString &holder) {
+        return ev(seq, u"seat_borrowed"_s, seatNo, holder,
+                  eventdetail::SeatBorrowed {quint64(seatNo), away, 3, seatNo, 3, 1, {}}.toJson());
+    };
+    const QList<EventRecord> history {
+        grant(1, 1, u"alice@ws-1"_s), borrow(2, 2, u"dana@laptop"_s), borrow(3, 3, u"erin@laptop"_s),
+        ev(4, u"borrow_returned"_s, 3, u"erin@laptop"_s, eventdetail::BorrowReturned {away}.toJson()),
+        ev(5, u"borrow_written_off"_s, 2, u"dana@laptop"_s, eventdetail::BorrowWrittenOff {away, u"lost"_s}.toJson())};
+    QJsonObject danaHeld = holderJson(2, u"dana@laptop"_s, away);
+    danaHeld.insert(u"borrowed"_s, true);
+    const EventRecord d = denial(6, {holderJson(1, u"alice@ws-1"_s, t0.addSecs(120)), danaHeld}, 2);
+    const Dispute dispute = DisputeReconstruction::reconstruct(d, history, true);
+    QVERIFY(dispute.consistent);
+    QCOMPARE(dispute.unexplained, 0);
+    QCOMPARE(dispute.notReturned, 0);
+    QCOMPARE(dispute.seats.size(), 2);
+    const DisputeSeat &dana = dispute.seats.at(1);
+    QCOMPARE(dana.holder, u"dana@laptop"_s);
+    QVERIFY(dana.counted && dana.replayed && dana.borrowed && dana.writtenOff);
+    QCOMPARE(dana.grantedAt, t0.addSecs(20));
+    QVERIFY(!dispute.seats.at(0).borrowed);
 }
 
 QTEST_GUILESS_MAIN(TestDisputeReconstruction)

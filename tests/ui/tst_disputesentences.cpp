@@ -10,12 +10,14 @@
 #include "Durations.h"
 #include "EventsPage.h"
 #include "LanguageManager.h"
+#include "LeaseTableModel.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "StatePalette.h"
 #include "TestServer.h"
 #include "Timestamps.h"
 #include "UsageChartView.h"
+#include "wire/EventDetail.h"
 #include "wire/SeatRulesJson.h"
 
 #include <QApplication>
@@ -82,6 +84,24 @@ public:
         lease.expiresAt = e.time.addSecs(120);
         m_held << lease;
     }
+    // A seat taken offline on a laptop for `days` (issue 27): counted until returned or expired.
+    void borrow(const QString &holder, int days)
+    {
+        const int n = int(m_held.size()) + 1;
+        const QDateTime until = time().addDays(days);
+        EventRecord &e = add(EventKind::SeatBorrowed, holder,
+                             eventdetail::SeatBorrowed {quint64(n), until, days, n, m_seatCount, 1, {}}.toJson());
+        e.seatId = seatId(n);
+        SeatLease lease;
+        lease.licenseId = license;
+        lease.seatId = e.seatId;
+        lease.holder = holder;
+        lease.generation = quint64(n);
+        lease.issuedAt = e.time;
+        lease.expiresAt = until;
+        lease.borrowed = true;
+        m_held << lease;
+    }
     void queue(const QString &holder, const QString &ticket)
     {
         add(EventKind::Queued, holder, {{u"ticketId"_s, ticket}, {u"position"_s, ++m_waiting}});
@@ -95,13 +115,10 @@ public:
         QJsonObject detail = seatrules::denialToJson(decision);
         detail.insert(u"reason"_s, seatrules::denialCode(decision.outcome));
         QJsonArray holders;
+        QList<eventdetail::HeldSeat> listed;
         for (const SeatLease &l : std::as_const(m_held))
-            holders.append(QJsonObject {{u"seatId"_s, l.seatId},
-                                        {u"holder"_s, l.holder},
-                                        {u"generation"_s, qint64(l.generation)},
-                                        {u"issuedAt"_s, formatTimestamp(l.issuedAt)},
-                                        {u"expiresAt"_s, formatTimestamp(l.expiresAt)}});
-        detail.insert(u"holders"_s, holders);
+            listed << eventdetail::HeldSeat {l.seatId, l.holder, l.generation, l.issuedAt, l.expiresAt, l.borrowed};
+        detail.insert(u"holders"_s, eventdetail::Denied::of(decision, listed).toJson().value(u"holders"_s));
         add(EventKind::Denied, holder, detail);
     }
     void block(const QString &holder, const QDateTime &until)
@@ -226,6 +243,7 @@ class TestDisputeSentences final : public QObject
 private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
+    void aBorrowedSeatIsSaidBorrowedNotAnOlderGrant();
     void oneSentencePerReason_data();
     void oneSentencePerReason();
     void panelShowsTheSentenceTheLineAndTheReservation();
@@ -614,6 +632,47 @@ void TestDisputeSentences::chartColoursReadInTheDarkTheme()
         QVERIFY2(StatePalette::contrastRatio(colour, background) >= 4.5,
                  qPrintable(u"%1 on %2"_s.arg(colour.name(), background.name())));
     }
+}
+
+void TestDisputeSentences::aBorrowedSeatIsSaidBorrowedNotAnOlderGrant()
+{
+    // Walk-through of issue 27 (A4): two seats, alice at her desk, dana's seat away on a laptop for
+    // three days; carol is refused. The past ledger's seat list says dana's seat is borrowed, by
+    // whom and until when, whether the borrow is among the loaded events or only the server's
+    // listing at the refusal says so; never "granted before the loaded events".
+    History history(2);
+    history.grant(u"alice@ws-1"_s);
+    history.borrow(u"dana@laptop"_s, 3);
+    const QDateTime until = history.time().addSecs(-10).addDays(3);
+    history.deny(u"carol@ws-3"_s);
+    DisputePanel panel;
+    panel.resize(900, 600);
+    panel.show();
+    const auto noteOf = [&panel](const QString &holder) {
+        QTreeWidget *seats = panel.seatsView();
+        for (int i = 0; i < seats->topLevelItemCount(); ++i) {
+            if (seats->topLevelItem(i)->text(0) == holder)
+                return seats->topLevelItem(i)->text(5);
+        }
+        return QString();
+    };
+    const QString expected = u"borrowed by dana@laptop until %1: counted until returned or expired"_s.arg(
+        LeaseTableModel::formatTime(until, history.last().time));
+
+    // The borrow loaded: replayed as the seat's start.
+    const Dispute loaded = DisputeReconstruction::reconstruct(history.last(), history.events(), true);
+    QVERIFY(loaded.consistent);
+    panel.showDispute(loaded);
+    QCOMPARE(panel.seatsView()->topLevelItemCount(), 2);
+    QCOMPARE(noteOf(u"alice@ws-1"_s), u"counted"_s);
+    QCOMPARE(noteOf(u"dana@laptop"_s), expected);
+    QCOMPARE(panel.sentenceText(), u"Denied to carol@ws-3: all 2 seats in use"_s);
+
+    // Only the refusal loaded (an older page of events): the listing still says it is borrowed.
+    const Dispute listed = DisputeReconstruction::reconstruct(history.last(), {history.last()}, false);
+    panel.showDispute(listed);
+    QCOMPARE(noteOf(u"dana@laptop"_s), expected);
+    QCOMPARE(noteOf(u"alice@ws-1"_s), u"granted before the loaded events"_s);
 }
 
 QTEST_MAIN(TestDisputeSentences)
