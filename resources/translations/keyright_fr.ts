@@ -2445,6 +2445,14 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>Select a &lt;b&gt;denied&lt;/b&gt; event to see who held every seat at that moment, or any other event to read it whole.</source>
         <translation>Sélectionnez un événement &lt;b&gt;refusé&lt;/b&gt; pour voir qui détenait chaque siège à ce moment-là, ou un autre événement pour le lire en entier.</translation>
     </message>
+    <message>
+        <source>borrowed by %1 until %2, written off (laptop lost): counted until then</source>
+        <translation>emprunté par %1 jusqu&apos;à %2, déclaré perdu (portable perdu) : compté jusque-là</translation>
+    </message>
+    <message>
+        <source>borrowed by %1 until %2: counted until returned or expired</source>
+        <translation>emprunté par %1 jusqu&apos;à %2 : compté jusqu&apos;à son retour ou son expiration</translation>
+    </message>
 </context>
 <context>
     <name>keyright::Durations</name>
