@@ -29,6 +29,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
+#include <QTranslator>
 
 #include <functional>
 #include <memory>
@@ -123,6 +124,7 @@ private:
     QJsonArray serverEvents(const QString &licenseId, const QString &kind) const;
     std::optional<LeaseRow> row(const QString &licenseId, const QString &seatId) const;
 
+    QTranslator m_english;
     std::unique_ptr<ManualClock> m_clock;
     std::unique_ptr<SkewedClock> m_serverClock;
     std::unique_ptr<TestServer> m_server;
@@ -138,6 +140,8 @@ private:
 void TestSimulation::initTestCase()
 {
     QVERIFY(crypto::init());
+    // The English plural forms, as the dashboard's LanguageManager installs them.
+    QVERIFY(m_english.load(u":/i18n/keyright_en.qm"_s) && QCoreApplication::installTranslator(&m_english));
 }
 
 void TestSimulation::init()
