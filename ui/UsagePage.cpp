@@ -209,6 +209,7 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     , m_fromLabel(new QLabel(this))
     , m_toLabel(new QLabel(this))
     , m_stepLabel(new QLabel(this))
+    , m_chartTitle(new QLabel(this))
     , m_chartView(new QChartView(new QChart, this))
     , m_legend(new ChartLegend(this))
     , m_peak(new QLineSeries)
@@ -312,6 +313,15 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
+    // The title over the chart wraps too: Qt Charts' cuts it to one line ("Sièges utilisés, ACME…"
+    // in French at 150 %, walk 27 F7).
+    m_chartTitle->setObjectName(u"usageChartTitle"_s);
+    m_chartTitle->setTextFormat(Qt::PlainText);
+    m_chartTitle->setWordWrap(true);
+    m_chartTitle->setAlignment(Qt::AlignCenter);
+    QFont titleFont = m_chartTitle->font();
+    titleFont.setBold(true);
+    m_chartTitle->setFont(titleFont);
     // The legend under the chart wraps its entries (Qt Charts' shortens them: "Utilisation moy…").
     chart->legend()->hide();
     m_legend->setObjectName(u"usageChartLegend"_s);
@@ -410,6 +420,7 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_chartTitle);
     leftLayout->addWidget(m_chartView, 1);
     leftLayout->addWidget(m_legend);
     leftLayout->addWidget(m_figuresBox);
@@ -671,9 +682,11 @@ void UsagePage::showEvent(QShowEvent *event)
         }
     }
     limitDates();
-    // A preset range ends now: shown again, it is asked for again.
-    if (m_range->currentData().value<Range>() != Range::Custom || !m_model->report()
-        || m_model->requestedLicense() != licenseId())
+    // Shown again after a while (another page, then back), the report is asked for again with the
+    // range, step and license chosen: a range that reaches today has moved on (walk 27, A6).
+    const QDateTime now = m_session.serverClock().now();
+    const bool stale = !m_askedAt.isValid() || now < m_askedAt || m_askedAt.secsTo(now) >= staleAfterSeconds;
+    if (!m_model->report() || m_model->requestedLicense() != licenseId() || stale)
         reload();
 }
 
@@ -692,6 +705,7 @@ void UsagePage::reload()
         showStatus();
         return;
     }
+    m_askedAt = m_session.serverClock().now();
     m_model->fetch(licenseId(), query());
     showStatus();
 }
@@ -1334,8 +1348,19 @@ void UsagePage::retranslate()
     m_denied->setName(tr("True denials"));
     showLegend();
     const std::optional<UsageReport> &report = m_model->report();
-    m_chartView->chart()->setTitle(report ? tr("Seats in use, %1").arg(licenseTitle(report->licenseId))
-                                          : tr("Seats in use"));
+    m_chartTitle->setText(report ? tr("Seats in use, %1").arg(licenseTitle(report->licenseId)) : tr("Seats in use"));
+}
+
+QString UsagePage::borrowedFigure(const UsageSummary &s, const QLocale &locale)
+{
+    if (!s.borrowRecorded || s.borrowedPeak <= 0)
+        return {};
+    const QString hours = locale.toString(s.borrowedSeatHours, 'f', 1);
+    if (s.borrowedAtPeak && s.peak > 0)
+        return tr("Borrowed seats: at most %n at once, %1 seat-hours, %2 of the %3 in use at the peak", nullptr,
+                  s.borrowedPeak)
+            .arg(hours, locale.toString(*s.borrowedAtPeak), locale.toString(s.peak));
+    return tr("Borrowed seats: at most %n at once, %1 seat-hours", nullptr, s.borrowedPeak).arg(hours);
 }
 
 bool UsagePage::exportCsv(const QString &path, QString *error) const
@@ -1462,6 +1487,10 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
         }
         y += height;
     }
+    // Seats taken offline on laptops (issue 27), under the figures, when any were.
+    m_pdfLayout.borrowed = borrowedFigure(s, l);
+    if (!m_pdfLayout.borrowed.isEmpty())
+        line(body, m_pdfLayout.borrowed);
     y += rowHeight / 2;
     QFont suggestion = heading;
     suggestion.setPointSizeF(14);
@@ -1533,7 +1562,7 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
         QFont chartTitle = labels;
         chartTitle.setPixelSize(qRound(labelPixels * 1.2));
         chart->setTitleFont(chartTitle);
-        chart->setTitle(m_chartView->chart()->title());
+        chart->setTitle(m_chartTitle->text());
         scene.addItem(chart);
         chart->setGeometry(QRectF(QPointF(0, 0), size));
         const QRect target(0, y, page.width(), int(size.height() * scale));

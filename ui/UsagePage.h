@@ -13,6 +13,7 @@ class QDateEdit;
 class QCategoryAxis;
 class QGroupBox;
 class QLabel;
+class QLocale;
 class QLineSeries;
 class QPushButton;
 class QScatterSeries;
@@ -61,6 +62,7 @@ public:
     QChartView *chartView() const { return m_chartView; }
     // The chart's legend under it, wrapped rather than shortened.
     ChartLegend *chartLegend() const { return m_legend; }
+    QLabel *chartTitle() const { return m_chartTitle; }
     UsageHeatmap *heatmap() const { return m_heatmap; }
     QTableWidget *histogramTable() const { return m_histogram; }
     QTableWidget *holdersTable() const { return m_holders; }
@@ -116,12 +118,16 @@ public:
         double chartLabelPoints = 0; // the chart's label size on paper
         QStringList concurrencyRows; // "At least 9 seats 4.6 %", as printed
         QString whatIfSentence;
+        QString borrowed; // the key figures' line on borrowed seats, empty when none were
         int whatIfRows = 0;
         QString footer;
         int bottom = 0;
         QStringList cut; // each text that needed more room than its box had (none, unless a bug)
     };
     const PdfLayout &lastPdfLayout() const { return m_pdfLayout; }
+    // The key figures' line on borrowed seats, in the language in use; empty when the range
+    // recorded none.
+    static QString borrowedFigure(const UsageSummary &summary, const QLocale &locale);
 
     // The step the page picks for a range of `days` days: hours up to 2 days, days up to 120,
     // weeks beyond.
@@ -196,6 +202,7 @@ private:
     QLabel *m_fromLabel;
     QLabel *m_toLabel;
     QLabel *m_stepLabel;
+    QLabel *m_chartTitle;
     QChartView *m_chartView;
     ChartLegend *m_legend;
     QLineSeries *m_peak;
@@ -237,6 +244,10 @@ private:
     int m_chartBuckets = 0;
     int m_yTop = 1; // the highest value the chart shows
     mutable PdfLayout m_pdfLayout;
+    // When the report shown was asked for (server time); shown again this much later, it is asked
+    // for again.
+    static constexpr int staleAfterSeconds = 60;
+    QDateTime m_askedAt;
     bool m_rangeRefused = false; // the custom range starts after today: not asked
 };
 

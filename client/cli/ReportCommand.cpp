@@ -259,6 +259,13 @@ QStringList ReportCommand::summaryLines(const UsageReport &report)
                                        u"history: only whole days are left)"_s));
     lines.append(u"Used %1 of %2 seat-hours (%3 %)."_s.arg(number(s.usedSeatHours, 1), number(s.ownedSeatHours, 1),
                                                            number(s.utilization * 100.0, 1)));
+    // Seats taken offline on laptops (issue 27), once the history records them and any were.
+    if (s.borrowRecorded && s.borrowedPeak > 0)
+        lines.append(u"Borrowed seats: at most %1 at once, %2 seat-hours%3."_s.arg(s.borrowedPeak)
+                         .arg(number(s.borrowedSeatHours, 1))
+                         .arg(s.borrowedAtPeak && s.peak > 0
+                                  ? u", %1 of the %2 in use at the peak"_s.arg(*s.borrowedAtPeak).arg(s.peak)
+                                  : QString()));
     QString denials
         = u"Checkouts granted: %1. Denials: %2, of which %3 true (no seat within 15 minutes)."_s.arg(s.granted)
               .arg(s.denialCount())

@@ -78,7 +78,7 @@ struct UsageSummary
     QList<HourCount> trueDenialHours; // the hours that had any, in time order
     int waitingPeak = 0;
     qint64 longestWaitMs = 0;
-    QList<Share> topHolders; // by seat-hours, at most 10; from whole UTC days
+    QList<Share> topHolders; // by seat-hours, at most 10; inside the range, up to now
     QList<Share> topGroups; // the holder groups of the server, by their members' seat-hours
     QMap<QString, double> reservedIdleSeatHours; // per reserving group
     // Borrowed seats (issue 27), counted in the seats in use too: whether any bucket of the range

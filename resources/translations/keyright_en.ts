@@ -1139,5 +1139,19 @@
             <numerusform>Of the %1 seats in use at the peak, %n were borrowed: laptops away count until they come back or expire.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Borrowed seats: at most %n at once, %1 seat-hours, %2 of the %3 in use at the peak</source>
+        <translation>
+            <numerusform>Borrowed seats: at most %n at once, %1 seat-hours, %2 of the %3 in use at the peak</numerusform>
+            <numerusform>Borrowed seats: at most %n at once, %1 seat-hours, %2 of the %3 in use at the peak</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Borrowed seats: at most %n at once, %1 seat-hours</source>
+        <translation>
+            <numerusform>Borrowed seats: at most %n at once, %1 seat-hours</numerusform>
+            <numerusform>Borrowed seats: at most %n at once, %1 seat-hours</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

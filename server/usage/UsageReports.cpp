@@ -45,8 +45,8 @@ QList<usage::Bucket> UsageReports::bucketsOf(const QString &licenseId, usage::Re
         const auto activity = m_store.usageActivityOf(licenseId, openFrom, toMs, toMs + window, window);
         // The bucket holding now covers what has happened: its mean is not spread over the rest
         // of the hour or day (walk 25d).
-        // The holders' whole days (upToNow false) keep their full length: they only say who held
-        // seats, and two instances with their own "now" give the same summary.
+        // The holders' days (upToNow false) keep their full length here; holderDays() cuts the
+        // ones the report's range or now cuts.
         const qint64 now = m_clock.now().toMSecsSinceEpoch();
         for (qint64 at = openFrom; at < toMs; at += length) {
             const qint64 covered = upToNow ? std::clamp(now - at, qint64(1), length) : length;
@@ -54,6 +54,33 @@ QList<usage::Bucket> UsageReports::bucketsOf(const QString &licenseId, usage::Re
         }
     });
     return out;
+}
+
+QList<usage::Bucket> UsageReports::holderDays(const QString &licenseId, qint64 fromMs, qint64 endMs)
+{
+    if (endMs <= fromMs)
+        return {};
+    qint64 ignored = 0;
+    const qint64 firstDay = usage::floorTo(usage::Resolution::Day, fromMs);
+    const qint64 lastDay = usage::floorTo(usage::Resolution::Day, endMs - 1) + dayMs;
+    QList<usage::Bucket> days = bucketsOf(licenseId, usage::Resolution::Day, firstDay, lastDay, &ignored, false);
+    // The days the range cuts (its first and last, the one holding now) are recomputed from the
+    // spans over the part inside the range, while the spans are kept; older ones stay whole.
+    const qint64 spansFrom = m_clock.now().toMSecsSinceEpoch() - qint64(m_settings.spanDays) * dayMs;
+    const qint64 window = qint64(m_settings.trueDenialWindow.count()) * 60'000;
+    for (usage::Bucket &day : days) {
+        const qint64 from = std::max(day.startMs, fromMs);
+        const qint64 to = std::min(day.startMs + day.lengthMs, endMs);
+        if ((from == day.startMs && to == day.startMs + day.lengthMs) || day.startMs < spansFrom)
+            continue;
+        day.holderSeatMs.clear();
+        if (to <= from)
+            continue;
+        usage::LicenseActivity activity;
+        m_store.withStore([&] { activity = m_store.usageActivityOf(licenseId, from, to, to + window, window); });
+        day.holderSeatMs = usage::computeBucket(activity, from, to - from, true).holderSeatMs;
+    }
+    return days;
 }
 
 std::optional<WhatIfReport> UsageReports::whatIf(const QString &licenseId, const UsageQuery &query)
@@ -196,13 +223,11 @@ std::optional<UsageReport> UsageReports::report(const QString &licenseId, const 
     const QList<usage::Bucket> buckets
         = fromMs < toMs ? bucketsOf(licenseId, source, fromMs, toMs, &closedUntil) : QList<usage::Bucket>();
     report.closedUntil = QDateTime::fromMSecsSinceEpoch(closedUntil, Qt::UTC);
-    // Holders by whole UTC days (only the day buckets keep them).
-    qint64 ignored = 0;
-    const qint64 firstDay = usage::floorTo(usage::Resolution::Day, fromMs);
-    const qint64 lastDay = usage::floorTo(usage::Resolution::Day, toMs - 1) + dayMs;
-    const QList<usage::Bucket> days = source == usage::Resolution::Day
-        ? buckets
-        : bucketsOf(licenseId, usage::Resolution::Day, firstDay, lastDay, &ignored, false);
+    // Holders by UTC days (only the day buckets keep them), each cut to the report's range and to
+    // now: a seat borrowed for days is not counted past either (walk 27, A5).
+    const qint64 reportEnd = std::min(toMs, std::max(now, fromMs));
+    const QList<usage::Bucket> days
+        = source == usage::Resolution::Day ? buckets : holderDays(licenseId, fromMs, reportEnd);
     QList<HolderGroup> groups;
     m_store.withStore([&] {
         groups = m_store.holderGroups();
@@ -213,7 +238,7 @@ std::optional<UsageReport> UsageReports::report(const QString &licenseId, const 
     report.buckets = usage::regroup(buckets, query.step, zone);
     report.from = QDateTime::fromMSecsSinceEpoch(fromMs, Qt::UTC);
     // Up to the server's now, as the buckets are: not the end of the hour or day now is in.
-    report.to = QDateTime::fromMSecsSinceEpoch(std::min(toMs, std::max(now, fromMs)), Qt::UTC);
+    report.to = QDateTime::fromMSecsSinceEpoch(reportEnd, Qt::UTC);
     return report;
 }
 

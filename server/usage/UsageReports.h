@@ -45,6 +45,8 @@ public:
 private:
     static void replayAtEachCount(WhatIfReport &report, const usage::LicenseActivity &activity,
                                   const CompiledSeatRules &compiled, qint64 fromMs, qint64 toMs, qint64 window);
+    // The UTC days of [fromMs, endMs) with their holders' seat time inside that range only.
+    QList<usage::Bucket> holderDays(const QString &licenseId, qint64 fromMs, qint64 endMs);
     QList<usage::Bucket> bucketsOf(const QString &licenseId, usage::Resolution resolution, qint64 fromMs, qint64 toMs,
                                    qint64 *closedUntilMs, bool upToNow = true);
 

@@ -91,6 +91,7 @@ private Q_SLOTS:
     void reportOfOneDayNamesTheDayAndTellsRequestsFromGrantedCheckouts();
     void reportPastTheHourlyHistorySaysWorkingHoursAreUnknown();
     void reportSinceEndsNowLikeItsWhatIf();
+    void reportSaysTheBorrowedSeats();
     void explainAccountsForEverySeat();
     void explainSaysAShortWaitInWords();
     void statusAndExplainShowAReclaimMark();
@@ -1313,6 +1314,36 @@ void TestCli::reportPastTheHourlyHistorySaysWorkingHoursAreUnknown()
         return; // the report straddled an hour's end: either answer is right
     QVERIFY2(!old.out.contains(u"over working hours"_s), qPrintable(old.out));
     QVERIFY2(old.out.contains(u"working hours unknown"_s), qPrintable(old.out));
+}
+
+// Walk 27 (R): the summary of `keyright report` says how many seats were borrowed, in a line of
+// its own, and only for a license whose seats were.
+void TestCli::reportSaysTheBorrowedSeats()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 2);
+    QCOMPARE(putLicense(id,
+                        {{u"borrow"_s,
+                          QJsonObject {
+                              {u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 1}, {u"keepOnSite"_s, 0}}}}),
+             200);
+    const CliRun before = run({u"report"_s, id, u"--since"_s, u"1d"_s, u"--tz"_s, u"UTC"_s});
+    QCOMPARE(before.exitCode, 0);
+    QVERIFY2(!before.out.contains(u"Borrowed"_s), qPrintable(before.out));
+
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    const QMap<QString, QString> home {{u"XDG_DATA_HOME"_s, data.path()}};
+    const CliRun borrowed
+        = run({u"borrow"_s, id, u"--days"_s, u"3"_s, u"--holder"_s, u"alice@laptop"_s, u"--key-file"_s, keyFile}, home);
+    QCOMPARE(borrowed.exitCode, 0);
+    const CliRun after = run({u"report"_s, id, u"--since"_s, u"1d"_s, u"--tz"_s, u"UTC"_s});
+    QCOMPARE(after.exitCode, 0);
+    static const QRegularExpression line(
+        u"^Borrowed seats: at most 1 at once, \\d+\\.\\d seat-hours, 1 of the 1 in use at the peak\\.$"_s,
+        QRegularExpression::MultilineOption);
+    QVERIFY2(line.match(after.out).hasMatch(), qPrintable(after.out));
+    QCOMPARE(run({u"return"_s, id, u"--key-file"_s, keyFile}, home).exitCode, 0);
 }
 
 void TestCli::reportSinceEndsNowLikeItsWhatIf()

@@ -930,6 +930,7 @@ private slots:
     void whatIfShowsMoreSeatsStopHelpingAndTheRangeEndsNow();
     void ledgerAtPastMomentsIsTheEvents();
     void borrowedSeatsAreCountedApart();
+    void borrowedHolderHoursStopAtTheReportEnd();
 
 private:
     quint32 m_seed = 0;
@@ -2021,4 +2022,63 @@ void TestUsageHistory::borrowedSeatsAreCountedApart()
     QCOMPARE(whatIf->row(3)->granted, 3);
     QVERIFY(whatIf->row(2));
     QCOMPARE(whatIf->row(2)->granted, 2);
+}
+
+// Walk 27 (A5): bob borrows a seat for three days at 10:00. A report ending at noon, now, gives him
+// two seat-hours, not the rest of the day nor of his borrow; two days later, when that day is
+// closed, a report ending at noon of it still gives two, and one starting at 11:00 one.
+void TestUsageHistory::borrowedHolderHoursStopAtTheReportEnd()
+{
+    TestServer server(TestServer::Options {.reapInterval = 0s, .usageInterval = 0ms});
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    TestHttp http(server.url());
+    const QByteArray admin = server.adminAuthorization();
+    const qint64 day = (server.clock().now().toMSecsSinceEpoch() / dayMs + 1) * dayMs;
+    const auto moveTo = [&](qint64 offset) {
+        server.clock().advance(std::chrono::milliseconds(day + offset - server.clock().now().toMSecsSinceEpoch()));
+    };
+    moveTo(10 * hourMs);
+    const auto created = http.put(
+        u"/v1/licenses/away"_s,
+        QJsonObject {
+            {u"seatCount"_s, 2},
+            {u"ttlSeconds"_s, 3600},
+            {u"skewSeconds"_s, 10},
+            {u"reapGraceSeconds"_s, 60},
+            {u"borrow"_s,
+             QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 2}, {u"keepOnSite"_s, 0}}}},
+        admin);
+    QCOMPARE(created.status, 201);
+    const QByteArray key = "License " + created.json().value("key"_L1).toString().toLatin1();
+    QCOMPARE(http.post(u"/v1/licenses/away/borrow"_s, {{u"holder"_s, u"bob@laptop"_s}, {u"days"_s, 3}}, key).status,
+             201);
+    moveTo(12 * hourMs);
+    const auto bobHours = [](const std::optional<UsageReport> &report) {
+        for (const UsageSummary::Share &share : report->summary.topHolders) {
+            if (share.name == u"bob@laptop"_s)
+                return share.seatHours;
+        }
+        return 0.0;
+    };
+
+    const auto today = usageReport(http, admin, u"away"_s, UsageStep::Hour, day, day + 12 * hourMs);
+    QVERIFY(today);
+    QCOMPARE(bobHours(today), 2.0);
+
+    moveTo(2 * dayMs + 2 * hourMs);
+    server.leaseServer().usageCloser()->closeDue();
+    const auto past = usageReport(http, admin, u"away"_s, UsageStep::Hour, day, day + 12 * hourMs);
+    QVERIFY(past);
+    QVERIFY(past->closedUntil.toMSecsSinceEpoch() >= day + dayMs);
+    QCOMPARE(bobHours(past), 2.0);
+    const auto lastHour = usageReport(http, admin, u"away"_s, UsageStep::Hour, day + 11 * hourMs, day + 12 * hourMs);
+    QVERIFY(lastHour);
+    QCOMPARE(bobHours(lastHour), 1.0);
+    // The whole of the next day, closed, and the part of today up to now count in full.
+    const auto longer
+        = usageReport(http, admin, u"away"_s, UsageStep::Hour, day + 11 * hourMs, day + 2 * dayMs + 2 * hourMs);
+    QVERIFY(longer);
+    QCOMPARE(bobHours(longer), 13.0 + 24.0 + 2.0);
 }

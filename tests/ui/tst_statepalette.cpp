@@ -12,6 +12,7 @@
 #include <QStyle>
 #include <QStyleFactory>
 #include <QTest>
+#include <QtCharts/QChart>
 
 #include <array>
 #include <cmath>
@@ -74,6 +75,7 @@ private Q_SLOTS:
     void contrastFollowsTheWcagFormula();
     void borrowedIsApartFromEveryOtherState_data();
     void borrowedIsApartFromEveryOtherState();
+    void borrowedStandsOutInTheUsageChart();
     void modelsAndDelegatesPaintWithThePaletteInUse();
 };
 
@@ -147,6 +149,49 @@ void TestStatePalette::borrowedIsApartFromEveryOtherState()
         QVERIFY2(labDistance(borrowed, colour) >= least,
                  qPrintable(
                      u"%1 and %2: %3 apart"_s.arg(borrowed.name(), colour.name()).arg(labDistance(borrowed, colour))));
+    }
+}
+
+// Walk 27 (A3): in the usage chart the "Mean borrowed" line read as the peak's blue, and the
+// borrowed fill, a sky blue, had 2.3:1 on the chart's white. A graphical mark wants 3:1 against what
+// is behind it (WCAG 1.4.11), in either theme, and the line must not pass for the peak (Accent) or
+// the mean in use (Live).
+void TestStatePalette::borrowedStandsOutInTheUsageChart()
+{
+    const double least = 35.0;
+    const QColor fill = StatePalette::fill(StatePalette::Borrowed);
+    for (const auto other : {StatePalette::Accent, StatePalette::Live}) {
+        const double apart = labDistance(fill, StatePalette::fill(other));
+        QVERIFY2(
+            apart >= least,
+            qPrintable(u"fills %1 and %2: %3 apart"_s.arg(fill.name(), StatePalette::fill(other).name()).arg(apart)));
+    }
+    for (const QPalette &palette : {lightPalette(), darkPalette()}) {
+        // The chart's own background (QChart's light or dark theme) and the page's base.
+        QChart chart;
+        chart.setTheme(StatePalette::isDark(palette) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+        QList<QColor> behind {palette.color(QPalette::Base), palette.color(QPalette::Window)};
+        if (const QGradient *gradient = chart.backgroundBrush().gradient()) {
+            for (const QGradientStop &stop : gradient->stops())
+                behind.append(stop.second);
+        } else {
+            behind.append(chart.backgroundBrush().color());
+        }
+        const QColor line = StatePalette::colour(StatePalette::Borrowed, palette);
+        for (const QColor &against : std::as_const(behind)) {
+            QVERIFY2(StatePalette::contrastRatio(line, against) >= 3.0,
+                     qPrintable(u"%1 on %2: %3:1"_s.arg(line.name(), against.name())
+                                    .arg(StatePalette::contrastRatio(line, against))));
+            QVERIFY2(StatePalette::contrastRatio(fill, against) >= 3.0,
+                     qPrintable(u"fill %1 on %2: %3:1"_s.arg(fill.name(), against.name())
+                                    .arg(StatePalette::contrastRatio(fill, against))));
+        }
+        for (const auto other : {StatePalette::Accent, StatePalette::Live}) {
+            const QColor colour = StatePalette::colour(other, palette);
+            QVERIFY2(
+                labDistance(line, colour) >= least,
+                qPrintable(u"%1 and %2: %3 apart"_s.arg(line.name(), colour.name()).arg(labDistance(line, colour))));
+        }
     }
 }
 

@@ -62,6 +62,7 @@ private Q_SLOTS:
     void thePageFitsANarrowWindow();
     void refusalsAtAnySeatCountReadAsASentence();
     void borrowedSeatsAreDrawnApart();
+    void comingBackAfterAWhileAsksAgain();
 
 private:
     // The report the server gives for `query`, asked with the admin token.
@@ -742,10 +743,29 @@ void TestUsagePage::thePageFitsANarrowWindow()
             QVERIFY2(legend->contentsRect().contains(entry.translated(legend->contentsRect().topLeft())),
                      qPrintable(language));
         QVERIFY2(page->chartLabelsFit(), qPrintable(language));
+        // Walk 27 (F7): the chart's title whole ("Sièges utilisés, ACME…" was cut by Qt Charts):
+        // wrapped over as many lines as it needs, each within the width it has.
+        QLabel *title = page->chartTitle();
+        QVERIFY(title->isVisible());
+        QVERIFY2(title->text().endsWith(u", ACME CAD (acme-cad)"_s), qPrintable(title->text()));
+        QVERIFY(page->chartView()->chart()->title().isEmpty());
+        QVERIFY2(
+            title->height() >= title->heightForWidth(title->width()),
+            qPrintable(u"%1: %2 < %3"_s.arg(language).arg(title->height()).arg(title->heightForWidth(title->width()))));
+        for (const QString &word : title->text().split(u' '))
+            QVERIFY2(title->fontMetrics().horizontalAdvance(word) <= title->contentsRect().width(), qPrintable(word));
+        const QRect needed = title->fontMetrics().boundingRect(title->contentsRect(), Qt::TextWordWrap, title->text());
+        QVERIFY2(needed.width() <= title->contentsRect().width() && needed.height() <= title->contentsRect().height(),
+                 qPrintable(u"%1: %2x%3 in %4x%5"_s.arg(title->text())
+                                .arg(needed.width())
+                                .arg(needed.height())
+                                .arg(title->contentsRect().width())
+                                .arg(title->contentsRect().height())));
 
         QVERIFY(page->exportPdf(dashboard.filePath(u"narrow-%1.pdf"_s.arg(language))));
         QVERIFY2(page->lastPdfLayout().cut.isEmpty(), qPrintable(page->lastPdfLayout().cut.join(u" | "_s)));
         QVERIFY(page->lastPdfLayout().bottom < page->lastPdfLayout().page.height());
+        QVERIFY(page->lastPdfLayout().borrowed.isEmpty()); // no seat of it was ever borrowed
 
         page->setNativeFileDialogs(false);
         const QString csvPath = dashboard.filePath(u"narrow-%1.csv"_s.arg(language));
@@ -892,6 +912,86 @@ void TestUsagePage::borrowedSeatsAreDrawnApart()
     for (qsizetype i = 1; i < lines.size(); ++i)
         csvHours += lines.at(i).split(u',').last().toDouble();
     QVERIFY2(qAbs(csvHours - 48.0) < 0.01, qPrintable(QString::number(csvHours)));
+
+    // Walk 27 (R): the PDF's key figures say it too, in either language.
+    QVERIFY(page->exportPdf(dashboard.filePath(u"borrowed.pdf"_s)));
+    QCOMPARE(page->lastPdfLayout().borrowed,
+             u"Borrowed seats: at most 1 at once, 48.0 seat-hours, 1 of the 2 in use at the peak"_s);
+    QVERIFY2(page->lastPdfLayout().cut.isEmpty(), qPrintable(page->lastPdfLayout().cut.join(u" | "_s)));
+    dashboard.languages().apply(u"fr"_s);
+    QVERIFY(page->exportPdf(dashboard.filePath(u"borrowed-fr.pdf"_s)));
+    QCOMPARE(page->lastPdfLayout().borrowed,
+             u"Sièges empruntés : au plus 1 à la fois, 48,0 heures-sièges, 1 des 2 utilisés au pic"_s);
+    dashboard.languages().apply(u"en"_s);
+}
+
+// Walk 27 (A6): a custom range up to today, by hours. The person goes to the Seats page and comes
+// back an hour later: the page asks again, with the same range and step, and shows the hour that
+// went by. Back again at once, it does not ask.
+void TestUsagePage::comingBackAfterAWhileAsksAgain()
+{
+    ManualClock clock(QDateTime(QDate(2026, 12, 3), QTime(9, 0), QTimeZone::utc()));
+    TestServer server(TestServer::Options {.clock = &clock});
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QByteArray cad = server.createLicense(u"cad"_s, 3, 4h, 10s, 1h);
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock});
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_COMPARE_WITH_TIMEOUT(dashboard.session().licenses().rowCount(), 1, 5000);
+    QVERIFY(dashboard.takeSeat(server.url(), u"cad"_s, cad, u"alice@ws-1"_s));
+    clock.advance(1h);
+    QTest::keyClick(&window, Qt::Key_U, Qt::ControlModifier);
+    UsagePage *page = window.usagePage();
+    QTRY_VERIFY_WITH_TIMEOUT(page->model().report() && !page->model().isLoading(), 10000);
+
+    // From 1 December to today, by hours, chosen with the keyboard.
+    QDateEdit *from = page->fromEdit();
+    from->setFocus();
+    from->selectAll();
+    QTest::keyClicks(from, u"2026-12-01"_s);
+    QTest::keyClick(from, Qt::Key_Tab);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->model().isLoading() && page->model().report(), 10000);
+    QComboBox *step = page->stepChooser();
+    step->setFocus();
+    for (int i = 0; i < 5 && step->currentData().value<UsageStep>() != UsageStep::Hour; ++i)
+        QTest::keyClick(step, Qt::Key_Up);
+    QCOMPARE(step->currentData().value<UsageStep>(), UsageStep::Hour);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !page->model().isLoading() && page->model().report() && page->model().report()->step == UsageStep::Hour, 10000);
+    QCOMPARE(page->rangeChooser()->currentData().value<UsagePage::Range>(), UsagePage::Range::Custom);
+    QCOMPARE(page->model().report()->summary.usedSeatHours, 1.0);
+    QCOMPARE(page->model().report()->to, clock.now());
+
+    QTabBar *pages = window.pages()->tabBar();
+    const auto clickPage = [&](const QString &title) {
+        for (int i = 0; i < pages->count(); ++i) {
+            if (pages->tabText(i) == title)
+                QTest::mouseClick(pages, Qt::LeftButton, {}, pages->tabRect(i).center());
+        }
+        return window.pages()->tabText(window.pages()->currentIndex()) == title;
+    };
+    QSignalSpy asked(&page->model(), &UsageReportModel::loadingChanged);
+    // Away and back within the minute: the report shown is still fresh.
+    QVERIFY(clickPage(u"Seats"_s));
+    clock.advance(30s);
+    QVERIFY(clickPage(u"Usage"_s));
+    QVERIFY(page->isVisible());
+    QCOMPARE(asked.count(), 0);
+
+    // Away for an hour: asked again, the same range and step, up to the new now.
+    QVERIFY(clickPage(u"Seats"_s));
+    clock.advance(1h);
+    QVERIFY(clickPage(u"Usage"_s));
+    QVERIFY(asked.count() > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->model().isLoading() && page->model().report(), 10000);
+    QCOMPARE(page->model().report()->to, clock.now());
+    QVERIFY2(qAbs(page->model().report()->summary.usedSeatHours - (2.0 + 30.0 / 3600.0)) < 1e-6,
+             qPrintable(QString::number(page->model().report()->summary.usedSeatHours)));
+    QCOMPARE(page->rangeChooser()->currentData().value<UsagePage::Range>(), UsagePage::Range::Custom);
+    QCOMPARE(page->fromEdit()->date(), QDate(2026, 12, 1));
+    QCOMPARE(step->currentData().value<UsageStep>(), UsageStep::Hour);
+    QCOMPARE(page->model().report()->step, UsageStep::Hour);
+    QCOMPARE(page->licenseId(), u"cad"_s);
 }
 
 #include "tst_usagepage.moc"
