@@ -123,6 +123,35 @@ LeaseList ledgerListing()
     return list;
 }
 
+// The ledger's five seats of acme-cad, three in use of which one borrowed, on a shown page.
+void showFiveSeatsOneBorrowed(DashboardSession &session, SeatsPage &page)
+{
+    feed(session, 3, now.addSecs(-3 * 3600));
+    LicenseList licenses;
+    licenses.serverTime = now;
+    LicenseSummary summary = session.licenses().licenseAt(0);
+    summary.seatCount = 5;
+    summary.inUse = 3;
+    summary.borrowed = 1;
+    licenses.licenses << summary;
+    session.licenses().applyList(licenses);
+    page.selectLicense(u"acme-cad"_s);
+}
+
+// Seat n of the listing, borrowed by holder until `until` (no heartbeat, so no activity).
+LeaseRow borrowedRow(const LeaseList &list, int n, const QString &holder, const QDateTime &until)
+{
+    LeaseRow row = list.leases.at(1);
+    row.lease.seatId = u"%1"_s.arg(n, 32, 16, QLatin1Char('0'));
+    row.lease.holder = holder;
+    row.lease.generation = quint64(n);
+    row.lease.expiresAt = until;
+    row.lease.borrowed = true;
+    row.reapableAt = until.addSecs(15);
+    row.lastActivityAt = {};
+    return row;
+}
+
 // A Seats page on screen, with its own session on a manual clock and no server.
 struct ShownPage
 {
@@ -518,15 +547,7 @@ void TestSeatsPage::theBorrowedLineKeepsItsDatesOnAProjector()
     list.seatCount = 6;
     const QStringList laptops {u"alice@laptop1"_s, u"bob@laptop2"_s, u"carol@laptop3"_s};
     for (int i = 0; i < laptops.size(); ++i) {
-        LeaseRow away = list.leases.at(1);
-        away.lease.seatId = u"%1"_s.arg(10 + i, 32, 16, QLatin1Char('0'));
-        away.lease.holder = laptops.at(i);
-        away.lease.generation = quint64(10 + i);
-        away.lease.expiresAt = now.addDays(8 + i);
-        away.lease.borrowed = true;
-        away.reapableAt = away.lease.expiresAt.addSecs(15);
-        away.lastActivityAt = {};
-        list.leases << away;
+        list.leases << borrowedRow(list, 10 + i, laptops.at(i), now.addDays(8 + i));
     }
     list.inUse = 5;
     session.applyLeaseLists({list});
@@ -1485,26 +1506,10 @@ void TestSeatsPage::aBorrowedSeatIsShownApartAndCounted()
     QVERIFY(shown.exposed());
     DashboardSession &session = shown.session;
     SeatsPage &page = shown.page;
-    feed(session, 3, now.addSecs(-3 * 3600));
-    LicenseList licenses;
-    licenses.serverTime = now;
-    LicenseSummary summary = session.licenses().licenseAt(0);
-    summary.seatCount = 5;
-    summary.inUse = 3;
-    summary.borrowed = 1;
-    licenses.licenses << summary;
-    session.licenses().applyList(licenses);
-    page.selectLicense(u"acme-cad"_s);
+    showFiveSeatsOneBorrowed(session, page);
     LeaseList list = ledgerListing();
     const QDateTime until(now.date().addDays(3), QTime(18, 0), Qt::LocalTime); // Thursday
-    LeaseRow away = list.leases.at(1);
-    away.lease.seatId = u"%1"_s.arg(3, 32, 16, QLatin1Char('0'));
-    away.lease.holder = u"carol@laptop"_s;
-    away.lease.generation = 3;
-    away.lease.expiresAt = until;
-    away.lease.borrowed = true;
-    away.reapableAt = until.addSecs(15);
-    away.lastActivityAt = {};
+    const LeaseRow away = borrowedRow(list, 3, u"carol@laptop"_s, until);
     list.leases << away;
     list.inUse = 3;
     session.applyLeaseLists({list});
@@ -1580,26 +1585,10 @@ void TestSeatsPage::aWrittenOffSeatIsNamedInTheLiveLedger()
     QVERIFY(shown.exposed());
     DashboardSession &session = shown.session;
     SeatsPage &page = shown.page;
-    feed(session, 3, now.addSecs(-3 * 3600));
-    LicenseList licenses;
-    licenses.serverTime = now;
-    LicenseSummary summary = session.licenses().licenseAt(0);
-    summary.seatCount = 5;
-    summary.inUse = 3;
-    summary.borrowed = 1;
-    licenses.licenses << summary;
-    session.licenses().applyList(licenses);
-    page.selectLicense(u"acme-cad"_s);
+    showFiveSeatsOneBorrowed(session, page);
     LeaseList list = ledgerListing();
     const QDateTime until(now.date().addDays(3), QTime(18, 0), Qt::LocalTime);
-    LeaseRow lost = list.leases.at(1);
-    lost.lease.seatId = u"%1"_s.arg(4, 32, 16, QLatin1Char('0'));
-    lost.lease.holder = u"dave@laptop"_s;
-    lost.lease.generation = 4;
-    lost.lease.expiresAt = until;
-    lost.lease.borrowed = true;
-    lost.reapableAt = until.addSecs(15);
-    lost.lastActivityAt = {};
+    LeaseRow lost = borrowedRow(list, 4, u"dave@laptop"_s, until);
     lost.writeOff = BorrowWriteOff {now.addSecs(-600), u"admin"_s, u"left on a train"_s};
     list.leases << lost;
     list.inUse = 3;
