@@ -36,13 +36,13 @@ constexpr Variants variants[StatePalette::RoleCount] = {
     {0x00695c, 0x80cbc4, 0x26a69a}, // ReservedSeat
     // Ochre: a warning apart from the orange of expiring and pending rows.
     {0x6f5600, 0xffd54f, 0xfbc02d}, // Idle
-    // Cyan: a seat that is away. Greener than the accent's blue that sits beside it in the ledger's
-    // bar ("in use, activity unknown"; walk 51b, F8) and as the peak in the usage chart (walk 27,
-    // A3: the sky blue read as the peak, and its fill had 2.3:1 on white), apart from live green,
-    // teal and the waiting indigo; the fill keeps 3:1 on white and on the dark bases.
-    // tst_statepalette keeps it at least a CIELAB distance of 20 from every other state and 35 from
-    // the chart's peak and mean, in each theme.
-    {0x00728a, 0x18ffff, 0x0291a8}, // Borrowed
+    // Olive: a seat that is away. Apart from every other state's hue: the blues of the accent
+    // ("in use, activity unknown" in the ledger's bar, walk 51b F8; the usage chart's peak, walk 27
+    // A3), the teal of reserved idle seats (walk 53, 1: the cyan read as that teal), live green,
+    // the waiting indigo. Its fill, also the usage chart's borrowed line, keeps 3:1 on white and on
+    // the dark bases. tst_statepalette keeps it at least a CIELAB distance of 20 from every other
+    // state (35 for the fills) and 35 from the chart's peak and mean, in each theme.
+    {0x4f6000, 0xdce775, 0x988838}, // Borrowed
 };
 
 QColor mix(const QColor &a, const QColor &b, double weightOfA)

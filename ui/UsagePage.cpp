@@ -342,8 +342,9 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     p95Pen.setStyle(Qt::DotLine);
     p95Pen.setWidthF(2);
     m_p95->setPen(p95Pen);
-    // The borrowed seats (issue 27), part of the seats in use, in their colour on the Seats page.
-    QPen borrowedPen(StatePalette::colour(StatePalette::Borrowed));
+    // The borrowed seats (issue 27), part of the seats in use, in the colour of their seat bar on
+    // the Seats page (the fill: 3:1 on the chart's background in either theme).
+    QPen borrowedPen(StatePalette::fill(StatePalette::Borrowed));
     borrowedPen.setWidthF(2);
     m_borrowed->setPen(borrowedPen);
     m_denied->setColor(StatePalette::colour(StatePalette::Denied));

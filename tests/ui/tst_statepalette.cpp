@@ -138,8 +138,10 @@ void TestStatePalette::borrowedIsApartFromEveryOtherState()
     QFETCH(int, role);
     const auto other = StatePalette::Role(role);
     const double least = 20.0;
+    // The seat bars and the ledger's legend draw fills side by side (walk 53, 1: the borrowed cyan
+    // read as the teal of reserved idle seats, 23 apart).
     const double fills = labDistance(StatePalette::fill(StatePalette::Borrowed), StatePalette::fill(other));
-    QVERIFY2(fills >= least,
+    QVERIFY2(fills >= 35.0,
              qPrintable(u"fills %1 and %2: %3 apart"_s
                             .arg(StatePalette::fill(StatePalette::Borrowed).name(), StatePalette::fill(other).name())
                             .arg(fills)));
@@ -177,11 +179,9 @@ void TestStatePalette::borrowedStandsOutInTheUsageChart()
         } else {
             behind.append(chart.backgroundBrush().color());
         }
-        const QColor line = StatePalette::colour(StatePalette::Borrowed, palette);
+        // The chart draws the borrowed seats with their fill, the peak and the mean with their colours.
+        const QColor line = fill;
         for (const QColor &against : std::as_const(behind)) {
-            QVERIFY2(StatePalette::contrastRatio(line, against) >= 3.0,
-                     qPrintable(u"%1 on %2: %3:1"_s.arg(line.name(), against.name())
-                                    .arg(StatePalette::contrastRatio(line, against))));
             QVERIFY2(StatePalette::contrastRatio(fill, against) >= 3.0,
                      qPrintable(u"fill %1 on %2: %3:1"_s.arg(fill.name(), against.name())
                                     .arg(StatePalette::contrastRatio(fill, against))));

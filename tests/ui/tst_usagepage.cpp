@@ -892,7 +892,7 @@ void TestUsagePage::borrowedSeatsAreDrawnApart()
     const auto entry = std::find_if(legend->entries().cbegin(), legend->entries().cend(),
                                     [](const ChartLegend::Entry &e) { return e.name == u"Mean borrowed"_s; });
     QVERIFY(entry != legend->entries().cend());
-    QCOMPARE(entry->pen.color(), StatePalette::colour(StatePalette::Borrowed));
+    QCOMPARE(entry->pen.color(), StatePalette::fill(StatePalette::Borrowed));
     const auto *note = page->findChild<QLabel *>(u"usageHistoryNote"_s);
     QVERIFY(note && note->isVisible());
     QVERIFY2(note->text().contains(u"Of the 2 seats in use at the peak, 1 was borrowed"_s), qPrintable(note->text()));
