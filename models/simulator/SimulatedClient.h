@@ -129,6 +129,8 @@ public:
     void setServerView(const ServerSeatView &view);
     // The license's skew, so a freshly signed lease shows when the server stops counting it.
     void setLicenseSkew(std::chrono::milliseconds skew) { m_skew = skew; }
+    // How often a simulated laptop holding a borrowed lease moves its latest time seen forward.
+    static constexpr std::chrono::milliseconds borrowedCheckInterval {1000};
     // Every seat id this client was ever granted, oldest first.
     QStringList seatIds() const { return m_seatIds; }
 

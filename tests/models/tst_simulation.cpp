@@ -1057,10 +1057,13 @@ void TestSimulation::borrowedLaptopsClockTurnedBackIsRefusedUntilRight()
     QCOMPARE(signedExpiry->policy(), Policy::SignedExpiry);
     const ScenarioPreset preset = *m_sim->preset();
     milliseconds turnedBack {0};
+    milliseconds backBy {0};
     milliseconds putRight {0};
     for (const ScenarioPreset::Action &a : preset.actions) {
-        if (a.kind == ScenarioPreset::ActionKind::ClockBack)
+        if (a.kind == ScenarioPreset::ActionKind::ClockBack && a.client == 0) {
             turnedBack = a.at;
+            backBy = a.amount;
+        }
         if (a.kind == ScenarioPreset::ActionKind::SetOffset)
             putRight = a.at;
     }
@@ -1072,6 +1075,7 @@ void TestSimulation::borrowedLaptopsClockTurnedBackIsRefusedUntilRight()
     milliseconds signedFooledFor {0};
     bool monotonicStopped = false;
     QString refusal;
+    qint64 mostBehind = 0;
     runFor(preset.duration, [&] {
         const milliseconds t = m_sim->player().elapsed();
         const QDateTime now = m_clock->now();
@@ -1087,6 +1091,10 @@ void TestSimulation::borrowedLaptopsClockTurnedBackIsRefusedUntilRight()
             const BorrowedLeaseCheck check
                 = borrowed->borrowedFile()->check(id, borrowed->holder(), borrowed->localClock(), preset.timing.skew);
             QCOMPARE(check.verdict, BorrowedLeaseCheck::Verdict::ClockBehind);
+            // Behind the time the running laptop last saw by about what its clock was turned back,
+            // not by that less the seconds since the borrow (walk 53, 11: "1m 49s" for 2 minutes).
+            QVERIFY(check.state);
+            mostBehind = std::max(mostBehind, borrowed->localClock().now().msecsTo(check.state->latestSeen));
             refusedFor += stepSize;
         } else {
             // Right again: held again.
@@ -1109,6 +1117,8 @@ void TestSimulation::borrowedLaptopsClockTurnedBackIsRefusedUntilRight()
     QVERIFY(!m_invariantFailed);
     QVERIFY2(refusedFor >= putRight - turnedBack - stepSize * 2, qPrintable(u"%1 ms"_s.arg(refusedFor.count())));
     QVERIFY2(refusal.contains(u"clock"_s), qPrintable(refusal));
+    QVERIFY2(mostBehind >= (backBy - SimulatedClient::borrowedCheckInterval - stepSize).count(),
+             qPrintable(u"%1 ms behind, turned back %2 ms"_s.arg(mostBehind).arg(backBy.count())));
     QCOMPARE(countEvents(borrowed, TimelineEvent::Kind::Degrade), 1);
     QCOMPARE(countEvents(borrowed, TimelineEvent::Kind::Recover), 1);
     QVERIFY(monotonicStopped);
