@@ -223,31 +223,25 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
             break;
         if (e.licenseId != denial.licenseId || e.seatId.isEmpty())
             continue;
-        if (e.kind == EventKind::Granted) {
-            DisputeSeat seat;
-            seat.seatId = e.seatId;
-            seat.holder = e.holder;
-            const auto granted = eventdetail::Granted::fromJson(e.detail);
-            seat.generation = granted.generation;
-            seat.issuedAt = e.time;
-            seat.grantedAt = e.time;
-            seat.expiresAt = granted.expiresAt;
-            seat.replayed = true;
-            if (!held.contains(e.seatId))
-                order << e.seatId;
-            held.insert(e.seatId, seat);
-        } else if (e.kind == EventKind::SeatBorrowed) {
+        if (e.kind == EventKind::Granted || e.kind == EventKind::SeatBorrowed) {
             // A borrow takes a seat as a grant does, until it is returned or expires (issue 27).
+            const bool borrowed = e.kind == EventKind::SeatBorrowed;
             DisputeSeat seat;
             seat.seatId = e.seatId;
             seat.holder = e.holder;
-            const auto borrowed = eventdetail::SeatBorrowed::fromJson(e.detail);
-            seat.generation = borrowed.generation;
+            if (borrowed) {
+                const auto detail = eventdetail::SeatBorrowed::fromJson(e.detail);
+                seat.generation = detail.generation;
+                seat.expiresAt = detail.expiresAt;
+            } else {
+                const auto detail = eventdetail::Granted::fromJson(e.detail);
+                seat.generation = detail.generation;
+                seat.expiresAt = detail.expiresAt;
+            }
             seat.issuedAt = e.time;
             seat.grantedAt = e.time;
-            seat.expiresAt = borrowed.expiresAt;
             seat.replayed = true;
-            seat.borrowed = true;
+            seat.borrowed = borrowed;
             if (!held.contains(e.seatId))
                 order << e.seatId;
             held.insert(e.seatId, seat);
