@@ -1924,6 +1924,25 @@ class TestUsageHistoryOnPostgres : public TestUsageHistory
 KEYRIGHT_TEST_MAIN_ON_BOTH_STORES(TestUsageHistory)
 #include "tst_usagehistory.moc"
 
+// A license of `seats` seats, TTL an hour, every one of which may be borrowed for up to 7 days:
+// its key's Authorization value, or empty if the server did not create it.
+QByteArray createBorrowingLicense(TestHttp &http, const QByteArray &admin, const QString &id, int seats)
+{
+    const auto created = http.put(
+        u"/v1/licenses/"_s + id,
+        QJsonObject {
+            {u"seatCount"_s, seats},
+            {u"ttlSeconds"_s, 3600},
+            {u"skewSeconds"_s, 10},
+            {u"reapGraceSeconds"_s, 60},
+            {u"borrow"_s,
+             QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, seats}, {u"keepOnSite"_s, 0}}}},
+        admin);
+    if (created.status != 201)
+        return {};
+    return "License " + created.json().value("key"_L1).toString().toLatin1();
+}
+
 // Issue 27: borrowed seats in the usage history, on each store. Three seats: alice at her desk from
 // :00 to :40, bob borrows one at :10 and carol at :20 (both for a day); carol's laptop is lost and
 // written off at :25. The closed hour says 3 at the peak, 2 of them borrowed, and the borrowed
@@ -1942,18 +1961,8 @@ void TestUsageHistory::borrowedSeatsAreCountedApart()
         server.clock().advance(std::chrono::milliseconds(hour + offset - server.clock().now().toMSecsSinceEpoch()));
     };
     moveTo(0);
-    const auto created = http.put(
-        u"/v1/licenses/lent"_s,
-        QJsonObject {
-            {u"seatCount"_s, 3},
-            {u"ttlSeconds"_s, 3600},
-            {u"skewSeconds"_s, 10},
-            {u"reapGraceSeconds"_s, 60},
-            {u"borrow"_s,
-             QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 3}, {u"keepOnSite"_s, 0}}}},
-        admin);
-    QCOMPARE(created.status, 201);
-    const QByteArray key = "License " + created.json().value("key"_L1).toString().toLatin1();
+    const QByteArray key = createBorrowingLicense(http, admin, u"lent"_s, 3);
+    QVERIFY(!key.isEmpty());
     const auto alice = http.post(u"/v1/licenses/lent/checkout"_s, {{u"holder"_s, u"alice@ws-1"_s}}, key);
     QCOMPARE(alice.status, 201);
     moveTo(10 * 60'000);
@@ -2040,18 +2049,8 @@ void TestUsageHistory::borrowedHolderHoursStopAtTheReportEnd()
         server.clock().advance(std::chrono::milliseconds(day + offset - server.clock().now().toMSecsSinceEpoch()));
     };
     moveTo(10 * hourMs);
-    const auto created = http.put(
-        u"/v1/licenses/away"_s,
-        QJsonObject {
-            {u"seatCount"_s, 2},
-            {u"ttlSeconds"_s, 3600},
-            {u"skewSeconds"_s, 10},
-            {u"reapGraceSeconds"_s, 60},
-            {u"borrow"_s,
-             QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 2}, {u"keepOnSite"_s, 0}}}},
-        admin);
-    QCOMPARE(created.status, 201);
-    const QByteArray key = "License " + created.json().value("key"_L1).toString().toLatin1();
+    const QByteArray key = createBorrowingLicense(http, admin, u"away"_s, 2);
+    QVERIFY(!key.isEmpty());
     QCOMPARE(http.post(u"/v1/licenses/away/borrow"_s, {{u"holder"_s, u"bob@laptop"_s}, {u"days"_s, 3}}, key).status,
              201);
     moveTo(12 * hourMs);
