@@ -880,31 +880,38 @@ QString LicenseDialog::borrowSummary() const
     return m_borrowSummary->text();
 }
 
-QString LicenseDialog::validateBorrow(QWidget **at) const
+QList<LicenseDialog::FieldProblem> LicenseDialog::borrowProblems() const
 {
+    // Every field at fault at once, each with its sentence, so that an admin who typed two wrong
+    // numbers is not sent back a second time.
+    QList<FieldProblem> problems;
     if (!m_borrowOn->isChecked())
-        return {};
-    if (const int days = m_borrowDays->value(); days < 1 || days > BorrowPolicy::maxDaysLimit) {
-        *at = m_borrowDays;
-        return tr("A seat may be borrowed for 1 to %1 days, not %2.").arg(BorrowPolicy::maxDaysLimit).arg(days);
-    }
-    if (m_borrowMax->value() < 1) {
-        *at = m_borrowMax;
-        return tr("At most 0 borrowed at once would lend nothing: allow at least 1, or switch borrowing off.");
-    }
+        return problems;
+    if (const int days = m_borrowDays->value(); days < 1 || days > BorrowPolicy::maxDaysLimit)
+        problems.append(
+            {m_borrowDays,
+             tr("A seat may be borrowed for 1 to %1 days, not %2.").arg(BorrowPolicy::maxDaysLimit).arg(days)});
+    if (m_borrowMax->value() < 1)
+        problems.append(
+            {m_borrowMax,
+             tr("At most 0 borrowed at once would lend nothing: allow at least 1, or switch borrowing off.")});
     QStringList seen;
     for (const QString &group : m_borrowGroups->text().split(u' ', Qt::SkipEmptyParts)) {
-        *at = m_borrowGroups;
+        QString problem;
         if (!isValidGroupName(group))
-            return tr("\"%1\" is not a group name: list holder groups separated by spaces.").arg(group);
-        if (seen.contains(group))
-            return tr("The group %1 is listed twice among the groups that may borrow.").arg(group);
-        if (std::none_of(m_groups.cbegin(), m_groups.cend(), [&](const HolderGroup &g) { return g.name == group; }))
-            return tr("There is no holder group %1: create it with \"Holder groups…\" first.").arg(group);
+            problem = tr("\"%1\" is not a group name: list holder groups separated by spaces.").arg(group);
+        else if (seen.contains(group))
+            problem = tr("The group %1 is listed twice among the groups that may borrow.").arg(group);
+        else if (std::none_of(m_groups.cbegin(), m_groups.cend(),
+                              [&](const HolderGroup &g) { return g.name == group; }))
+            problem = tr("There is no holder group %1: create it with \"Holder groups…\" first.").arg(group);
+        if (!problem.isEmpty()) {
+            problems.append({m_borrowGroups, problem});
+            break;
+        }
         seen << group;
     }
-    *at = nullptr;
-    return {};
+    return problems;
 }
 
 QString LicenseDialog::validationMessage() const
@@ -1040,12 +1047,17 @@ void LicenseDialog::revalidate()
     }
     for (QSpinBox *box : {m_reclaimAfter, m_reclaimWarn})
         box->setEnabled(m_reclaimOn->isChecked());
-    QWidget *borrowAt = nullptr;
-    const QString borrowProblem = validateBorrow(&borrowAt);
-    m_borrowMessage->setText(asSentence(borrowProblem));
+    const QList<FieldProblem> borrowFaults = borrowProblems();
+    QStringList borrowSentences;
+    for (const FieldProblem &fault : borrowFaults)
+        borrowSentences << asSentence(fault.message);
+    const QString borrowProblem = borrowSentences.join(u' ');
+    m_borrowMessage->setText(borrowProblem);
     m_borrowMessage->setVisible(!borrowProblem.isEmpty());
     for (QWidget *box : std::initializer_list<QWidget *> {m_borrowDays, m_borrowMax, m_borrowGroups})
-        markField(box, borrowAt == box);
+        markField(box, std::any_of(borrowFaults.cbegin(), borrowFaults.cend(), [box](const FieldProblem &fault) {
+                      return fault.field == box;
+                  }));
     for (QWidget *box : std::initializer_list<QWidget *> {m_borrowDays, m_borrowMax, m_borrowKeep, m_borrowGroups})
         box->setEnabled(m_borrowOn->isChecked());
     // Not an error (the server accepts it, and the seats may be raised later), but said in words.
@@ -1080,18 +1092,15 @@ void LicenseDialog::revalidate()
                   .arg(days)
                   .arg(keepOnSite)
                   .arg(QLocale().createSeparatedList(groups));
-        // More than the license has is accepted (the seats may be raised later), but said, with
-        // the same number as the sentence before it.
-        if (m_borrowMax->value() > seatCount)
+        // More than can be lent is accepted (the seats may be raised later), but said, with the
+        // same number as the sentence before it.
+        const int lendable = keepOnSite > 0 ? seatCount - keepOnSite : seatCount;
+        if (m_borrowMax->value() > lendable)
             summary += u' '
                 + (keepOnSite > 0
-                       ? tr("%1 borrowed at once is more than the seats not kept on site: at most %n can be borrowed "
-                            "with %2 kept on site.",
-                            nullptr, borrowable)
+                       ? tr("A maximum of %1 at once is more than the %n seat(s) not kept on site.", nullptr, lendable)
                              .arg(m_borrowMax->value())
-                             .arg(keepOnSite)
-                       : tr("%1 borrowed at once is more than the license's seats: at most %n can ever be borrowed.",
-                            nullptr, seatCount)
+                       : tr("A maximum of %1 at once is more than the %n seat(s) of the license.", nullptr, lendable)
                              .arg(m_borrowMax->value()));
         m_borrowSummary->setText(summary);
     } else {

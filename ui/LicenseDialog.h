@@ -131,7 +131,12 @@ private:
     void guardWheel(QWidget *field);
     void revalidate();
     // The borrowing policy's problem as a sentence (empty: none) and the field at fault.
-    QString validateBorrow(QWidget **at) const;
+    struct FieldProblem
+    {
+        QWidget *field = nullptr;
+        QString message;
+    };
+    QList<FieldProblem> borrowProblems() const;
     QList<GroupSeats> seatsRows(const QTableWidget *table) const;
     void refreshGroupChoices();
     // The first holder group without a row in `table`, or empty when every group has one.
