@@ -185,6 +185,44 @@ void reconstructDecision(Dispute &d)
 
 } // namespace
 
+QList<DisputeSeat> DisputeReconstruction::borrowedAt(const EventRecord &event, const QList<EventRecord> &history)
+{
+    QList<DisputeSeat> away;
+    for (const EventRecord &e : history) {
+        if (e.seq >= event.seq)
+            break;
+        if (e.licenseId != event.licenseId || e.seatId.isEmpty())
+            continue;
+        const auto it
+            = std::find_if(away.begin(), away.end(), [&e](const DisputeSeat &seat) { return seat.seatId == e.seatId; });
+        if (e.kind == EventKind::SeatBorrowed) {
+            const auto detail = eventdetail::SeatBorrowed::fromJson(e.detail);
+            DisputeSeat seat;
+            seat.seatId = e.seatId;
+            seat.holder = e.holder;
+            seat.generation = detail.generation;
+            seat.expiresAt = detail.expiresAt;
+            seat.issuedAt = seat.grantedAt = e.time;
+            seat.replayed = true;
+            seat.borrowed = true;
+            if (it != away.end())
+                away.erase(it);
+            away << seat;
+        } else if (it == away.end()) {
+            continue;
+        } else if (e.kind == EventKind::BorrowWrittenOff) {
+            it->writtenOff = true;
+        } else if (e.kind == EventKind::BorrowReturned || e.kind == EventKind::Released || e.kind == EventKind::Revoked
+                   || e.kind == EventKind::Reaped) {
+            away.erase(it);
+        }
+    }
+    // A borrowed seat is counted until its signed expiry, never renewed: past it, it was back.
+    away.removeIf(
+        [&event](const DisputeSeat &seat) { return seat.expiresAt.isValid() && seat.expiresAt < event.time; });
+    return away;
+}
+
 Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QList<EventRecord> &history,
                                            bool historyComplete, const std::optional<CurrentSeatRules> &current)
 {

@@ -128,6 +128,11 @@ public:
     static Dispute reconstruct(const EventRecord &denial, const QList<EventRecord> &history,
                                bool historyComplete = false, const std::optional<CurrentSeatRules> &current = {});
 
+    // The seats of `event`'s license out on a laptop when it happened, as the history replays
+    // them: borrowed, neither returned nor past their expiry by then (written off ones included,
+    // marked), in the order they were borrowed. What a refused borrow was up against (walk 53).
+    static QList<DisputeSeat> borrowedAt(const EventRecord &event, const QList<EventRecord> &history);
+
     // The denial in one sentence ("Denied to bob@ws-07: 8 of 10 seats in use and the other 2 are
     // reserved for render (idle)"), in the current language.
     static QString sentence(const Dispute &dispute);

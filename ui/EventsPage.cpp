@@ -370,6 +370,19 @@ void EventsPage::explainSelection()
                              .arg(model.headerData(column, Qt::Horizontal).toString().toHtmlEscaped(),
                                   value.toHtmlEscaped());
         }
+        if (e.kind == EventKind::BorrowDenied) {
+            // Which laptops the refusal was up against, as the events replay them (walk 53: the
+            // panel gave the numbers only, and support had to look for the seats elsewhere).
+            QStringList away;
+            for (const DisputeSeat &seat : DisputeReconstruction::borrowedAt(e, model.events())) {
+                const QString until = locale().toString(seat.expiresAt.toLocalTime(), QLocale::ShortFormat);
+                away << (seat.writtenOff ? tr("%1 (written off, counted until %2)") : tr("%1 (until %2)"))
+                            .arg(seat.holder, until)
+                            .toHtmlEscaped();
+            }
+            facts << (away.isEmpty() ? tr("Borrowed then: none in the events this dashboard has loaded.")
+                                     : tr("Borrowed then: %1.").arg(locale().createSeparatedList(away)));
+        }
         m_dispute->showEventDetails(EventLogModel::kindLabel(e.kind), EventLogModel::describeDetail(e),
                                     facts.join(u"<br>"_s));
         return;
@@ -636,7 +649,10 @@ void EventsPage::retranslate()
     m_kind->addItem(tr("Revocations and blocks"), kinds({K::Revoked, K::HolderBlocked}));
     m_kind->addItem(tr("Reaps and refused renewals"), kinds({K::Reaped, K::RenewRefused}));
     m_kind->addItem(tr("Seats changing hands"),
-                    kinds({K::Granted, K::Denied, K::HolderBlocked, K::Released, K::Revoked, K::Reaped}));
+                    kinds({K::Granted, K::Denied, K::HolderBlocked, K::Released, K::Revoked, K::Reaped, K::SeatBorrowed,
+                           K::BorrowReturned}));
+    // A laptop's seat from its borrow to its return or write-off, and the borrows refused.
+    m_kind->addItem(tr("Borrowing"), kinds({K::SeatBorrowed, K::BorrowReturned, K::BorrowWrittenOff, K::BorrowDenied}));
     m_kind->addItem(tr("License changes"), kinds({K::LicenseCreated, K::LicenseUpdated, K::KeyRotated}));
     m_kind->setCurrentIndex(kindIndex);
 

@@ -101,6 +101,11 @@ public:
         return e;
     }
 
+    EventRecord other(EventKind kind, const QString &license, const QString &holder)
+    {
+        return make(kind, license, holder);
+    }
+
 private:
     EventRecord make(EventKind kind, const QString &license, const QString &holder)
     {
@@ -202,6 +207,7 @@ private Q_SLOTS:
     void theDisputePanelKeepsItsWidth();
     void aFoldedRowShowsItsCount();
     void denialsIncludeBlockedRefusals();
+    void borrowingHasAFilterOfItsOwn();
     void theDisputePanelShowsItsLastLineOnASmallScreen();
     void theTableHasTheLargerShareAndTheSeatListItsRows();
     void aFailoverIsReadWholeOnASmallScreenInEitherLanguage();
@@ -495,6 +501,79 @@ void TestEventsPage::denialsIncludeBlockedRefusals()
     QCOMPARE(page.disputePanel()->dispute().reason, Dispute::Reason::HolderBlocked);
     QVERIFY2(page.disputePanel()->sentenceText().contains(u"an admin blocked this holder"_s),
              qPrintable(page.disputePanel()->sentenceText()));
+}
+
+void TestEventsPage::borrowingHasAFilterOfItsOwn()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(t0.addSecs(3600));
+    DashboardSession session(network, clock);
+    EventsPage page(session);
+    page.resize(1440, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+
+    // "Where is the laptop's seat?": a borrow, a refused borrow, a write-off and an early return
+    // among ordinary grants, releases and a denial.
+    Log log;
+    const QString license = u"training-demo"_s;
+    QList<EventRecord> events;
+    const auto borrow = [&](const QString &holder, const QString &seat, int days) {
+        EventRecord e = log.other(EventKind::SeatBorrowed, license, holder);
+        e.seatId = seat;
+        e.detail = eventdetail::SeatBorrowed {7, e.time.addDays(days), days, 2, 3, 1, {}}.toJson();
+        return e;
+    };
+    const auto later = [&](EventKind kind, const QString &holder, const QString &seat) {
+        EventRecord e = log.other(kind, license, holder);
+        e.seatId = seat;
+        return e;
+    };
+    events << log.grant(license, u"carol@ws1"_s) << borrow(u"alice@laptop1"_s, u"5eat0a11ce"_s, 3)
+           << log.other(EventKind::BorrowDenied, license, u"bob@laptop2"_s) << log.deny(license, u"dave@ws2"_s)
+           << later(EventKind::BorrowWrittenOff, u"alice@laptop1"_s, u"5eat0a11ce"_s)
+           << borrow(u"erin@laptop3"_s, u"5eat0e41e"_s, 1)
+           << later(EventKind::BorrowReturned, u"erin@laptop3"_s, u"5eat0e41e"_s)
+           << log.release(license, u"carol@ws1"_s);
+    session.events().appendEvents(events);
+    QApplication::processEvents();
+
+    auto *kind = page.findChild<QComboBox *>(u"eventKindFilter"_s);
+    QVERIFY(kind);
+    const int borrowing = kind->findText(u"Borrowing"_s);
+    QVERIFY2(borrowing > 0, "no Borrowing entry in the Event filter");
+    kind->setFocus();
+    while (kind->currentIndex() < borrowing)
+        QTest::keyClick(kind, Qt::Key_Down);
+    QCOMPARE(kind->currentText(), u"Borrowing"_s);
+
+    // The five borrowing events, and only they.
+    QCOMPARE(page.proxy()->rowCount(), 5);
+    for (EventKind k :
+         {EventKind::SeatBorrowed, EventKind::BorrowDenied, EventKind::BorrowWrittenOff, EventKind::BorrowReturned}) {
+        bool found = false;
+        for (const QString &holder : {u"alice@laptop1"_s, u"bob@laptop2"_s, u"erin@laptop3"_s})
+            found = found || rowOf(page, holder, k) >= 0;
+        QVERIFY2(found, qPrintable(toWire(k)));
+    }
+    QCOMPARE(rowOf(page, u"carol@ws1"_s, EventKind::Granted), -1);
+    QCOMPARE(rowOf(page, u"dave@ws2"_s), -1);
+
+    // The refused borrow, clicked, names the laptop that was away then (walk 53, finding 6).
+    const int refused = rowOf(page, u"bob@laptop2"_s, EventKind::BorrowDenied);
+    QVERIFY(refused >= 0);
+    QTest::mouseClick(page.table()->viewport(), Qt::LeftButton, {}, centreOf(page, refused));
+    QVERIFY2(page.disputePanel()->summaryText().contains(u"Borrowed then: alice@laptop1 (until "_s),
+             qPrintable(page.disputePanel()->summaryText()));
+    QVERIFY(!page.disputePanel()->summaryText().contains(u"erin@laptop3"_s));
+
+    // A borrowed seat leaving and coming back is a seat changing hands too; a refused borrow is not.
+    const int hands = kind->findText(u"Seats changing hands"_s);
+    QVERIFY(hands > 0);
+    kind->setCurrentIndex(hands);
+    QVERIFY(rowOf(page, u"erin@laptop3"_s, EventKind::SeatBorrowed) >= 0);
+    QVERIFY(rowOf(page, u"erin@laptop3"_s, EventKind::BorrowReturned) >= 0);
+    QCOMPARE(rowOf(page, u"bob@laptop2"_s, EventKind::BorrowDenied), -1);
 }
 
 void TestEventsPage::theDisputePanelShowsItsLastLineOnASmallScreen()
