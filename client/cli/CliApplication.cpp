@@ -169,9 +169,24 @@ int CliApplication::run(const QStringList &arguments)
     json.setFlags(QCommandLineOption::HiddenFromHelp);
     global.addOption(json);
     global.addPositionalArgument(u"command"_s, u"One of the commands below."_s, u"COMMAND [ARGUMENTS]"_s);
-    if (!global.parse(arguments))
-        return usageError(global.errorText());
-    if (global.positionalArguments().isEmpty()) {
+    QString name;
+    if (!global.parse(arguments)) {
+        // A command's own option before the command ("keyright --key-file K hold ..."): the first
+        // word that names a command is the command, and its parser, which knows every option of
+        // it, reads the whole line below. Only an option no command takes is refused here.
+        const QStringList unknown = global.unknownOptionNames();
+        if (unknown.isEmpty())
+            return usageError(global.errorText());
+        for (const QString &argument : arguments.mid(1)) {
+            if (findCommand(argument)) {
+                name = argument;
+                break;
+            }
+        }
+        if (name.isEmpty())
+            return usageError(
+                u"unknown option %1%2"_s.arg(unknown.first().size() == 1 ? u"-"_s : u"--"_s, unknown.first()));
+    } else if (global.positionalArguments().isEmpty()) {
         if (global.isSet(u"version"_s)) {
             CliCommand::printOut(u"keyright %1"_s.arg(QCoreApplication::applicationVersion()));
             return Ok;
@@ -182,7 +197,8 @@ int CliApplication::run(const QStringList &arguments)
         }
         return usageError(u"no command given"_s);
     }
-    const QString name = global.positionalArguments().constFirst();
+    if (name.isEmpty())
+        name = global.positionalArguments().constFirst();
     if (name == u"help"_s) {
         CliCommand::printOut(generalHelp(global));
         return Ok;

@@ -811,6 +811,18 @@ void TestCli::unknownOptionPointsToTheCommandsHelp()
     const CliRun result = run({u"status"_s, u"--bogus"_s});
     QCOMPARE(result.exitCode, 2);
     QCOMPARE(result.err, u"keyright status: unknown option --bogus (see keyright status --help)\n"_s);
+
+    // Before the command, an option no command takes is named the same way...
+    const CliRun before = run({u"--bogus"_s, u"status"_s});
+    QCOMPARE(before.exitCode, 2);
+    QCOMPARE(before.err, u"keyright: unknown option --bogus (see keyright --help)\n"_s);
+    // ...and a command's own option is the command's (walk 53: "--key-file K hold" was refused as
+    // unknown): here it is read, and its file found missing.
+    const QString missing = QDir(QDir::tempPath()).filePath(u"keyright-no-such-key-file"_s);
+    const CliRun keyFirst = run({u"--key-file"_s, missing, u"hold"_s, u"acme-cad"_s, u"--holder"_s, u"a@b"_s});
+    QCOMPARE(keyFirst.exitCode, 2);
+    QVERIFY2(keyFirst.err.startsWith(u"keyright hold: --key-file: "_s) && keyFirst.err.contains(missing),
+             qPrintable(keyFirst.err));
 }
 
 void TestCli::repeatedDenialsFoldAndTheHolderFilterTellsTheStory()
