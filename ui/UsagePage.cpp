@@ -796,6 +796,14 @@ void UsagePage::showReport()
             tr("Borrowed seats are not recorded before %1.")
                 .arg(locale().toString(summary.borrowRecordedFrom.toTimeZone(zoneOf(*report)), QLocale::ShortFormat)));
     }
+    // A demo server's history (--demo) is made up before the moment it started: said, so that
+    // nobody sizes a license on it, as `keyright report` says it.
+    if (report->demoUntil.isValid() && report->demoUntil > report->from) {
+        borrowNotes.append(
+            tr("The figures before %1 are made up by the demo server, to show the page at work; "
+               "only what follows is this server's own record.")
+                .arg(locale().toString(report->demoUntil.toTimeZone(zoneOf(*report)), QLocale::ShortFormat)));
+    }
     if (!borrowNotes.isEmpty()) {
         borrowNotes.prepend(m_historyNote->text());
         borrowNotes.removeAll(QString());
@@ -1500,6 +1508,12 @@ bool UsagePage::exportPdf(const QString &path, QString *error) const
     y += rowHeight / 2;
     if (!m_suggestionWhy->text().isEmpty()) {
         line(small, m_suggestionWhy->text());
+        y += rowHeight / 2;
+    }
+    // What the page says about the history itself (where it starts, borrowed seats not recorded,
+    // a demo server's made-up figures) goes on paper too.
+    if (!m_historyNote->text().isEmpty()) {
+        line(small, m_historyNote->text());
         y += rowHeight / 2;
     }
 

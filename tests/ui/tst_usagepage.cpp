@@ -63,6 +63,7 @@ private Q_SLOTS:
     void refusalsAtAnySeatCountReadAsASentence();
     void borrowedSeatsAreDrawnApart();
     void comingBackAfterAWhileAsksAgain();
+    void aDemoServersHistoryIsSaidMadeUp();
 
 private:
     // The report the server gives for `query`, asked with the admin token.
@@ -619,6 +620,8 @@ void TestUsagePage::theSuggestionAboveThePeakSaysWhy()
     QVERIFY(note->isVisible());
     QVERIFY2(note->text().contains(QLocale().toString(QDate(2026, 11, 30), QLocale::LongFormat)),
              qPrintable(note->text()));
+    // A server's own record is not said made up.
+    QVERIFY2(!note->text().contains(u"made up"_s), qPrintable(note->text()));
 }
 
 // Walk 25: a 1280x720 screen at 150 % leaves 853x480 to the window: the exports stay in sight, the
@@ -992,6 +995,31 @@ void TestUsagePage::comingBackAfterAWhileAsksAgain()
     QCOMPARE(step->currentData().value<UsageStep>(), UsageStep::Hour);
     QCOMPARE(page->model().report()->step, UsageStep::Hour);
     QCOMPARE(page->licenseId(), u"cad"_s);
+}
+
+// Walk 53 (finding 9): the demo server's history is made up before it started. `keyright report`
+// said so and the page did not: an admin trying the dashboard could size a license on it.
+void TestUsagePage::aDemoServersHistoryIsSaidMadeUp()
+{
+    ManualClock clock(QDateTime(QDate(2026, 12, 3), QTime(12, 0), QTimeZone::utc()));
+    TestServer server(TestServer::Options {.clock = &clock, .demo = true});
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QDateTime started = clock.now();
+    clock.advance(2h);
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &clock});
+    MainWindow &window = dashboard.open(server.url(), server.adminToken());
+    QTRY_VERIFY_WITH_TIMEOUT(dashboard.session().licenses().rowCount() > 0, 5000);
+    window.resize(1440, 900);
+    QTest::keyClick(&window, Qt::Key_U, Qt::ControlModifier);
+    UsagePage *page = window.usagePage();
+    QTRY_VERIFY_WITH_TIMEOUT(page->model().report() && !page->model().isLoading(), 10000);
+    QCOMPARE(page->model().report()->demoUntil, started);
+    QLabel *note = page->historyNote();
+    QVERIFY(note->isVisible());
+    const QString when = QLocale().toString(started.toTimeZone(QTimeZone::systemTimeZone()), QLocale::ShortFormat);
+    QVERIFY2(note->text().contains(u"The figures before %1 are made up by the demo server"_s.arg(when)),
+             qPrintable(note->text()));
 }
 
 #include "tst_usagepage.moc"
