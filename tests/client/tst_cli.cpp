@@ -812,10 +812,13 @@ void TestCli::unknownOptionPointsToTheCommandsHelp()
     QCOMPARE(result.exitCode, 2);
     QCOMPARE(result.err, u"keyright status: unknown option --bogus (see keyright status --help)\n"_s);
 
-    // Before the command, an option no command takes is named the same way...
+    // Before the command, the command names it the same way; with no command, keyright does...
     const CliRun before = run({u"--bogus"_s, u"status"_s});
     QCOMPARE(before.exitCode, 2);
-    QCOMPARE(before.err, u"keyright: unknown option --bogus (see keyright --help)\n"_s);
+    QCOMPARE(before.err, u"keyright status: unknown option --bogus (see keyright status --help)\n"_s);
+    const CliRun alone = run({u"--bogus"_s});
+    QCOMPARE(alone.exitCode, 2);
+    QCOMPARE(alone.err, u"keyright: unknown option --bogus (see keyright --help)\n"_s);
     // ...and a command's own option is the command's (walk 53: "--key-file K hold" was refused as
     // unknown): here it is read, and its file found missing.
     const QString missing = QDir(QDir::tempPath()).filePath(u"keyright-no-such-key-file"_s);
