@@ -215,7 +215,7 @@ void TestDialogs::borrowNumbersOutOfRangeAreSaid()
     QTest::keyClicks(groups, u"5"_s);
     QCOMPARE(dialog.borrowMessage(),
              u"A seat may be borrowed for 1 to 365 days, not 0. "
-             "\"5\" is not a group name: list holder groups separated by spaces."_s);
+             "There is no holder group 5: create it with \"Holder groups…\" first."_s);
     const QColor normal = QApplication::palette(days).color(QPalette::Base);
     QVERIFY(days->palette().color(QPalette::Base) != normal);
     QVERIFY(groups->palette().color(QPalette::Base) != normal);
