@@ -80,6 +80,9 @@ SimulatorView::~SimulatorView()
     // The rows point at clients the simulation owns; drop them first so nothing repaints a client
     // that is going away.
     m_refreshTimer->stop();
+    // A simulated laptop's borrowed seat goes back now rather than at the next run: a dashboard
+    // closing in good order leaves nothing counted for a day.
+    m_simulation->returnBorrowedSeats(std::chrono::seconds {2});
     qDeleteAll(m_rows);
     m_rows.clear();
 }
@@ -561,7 +564,13 @@ bool SimulatorView::playPreset(int number)
             return; // stopped since
         if (!error.isEmpty())
             m_playing = 0;
-        if (error.isEmpty())
+        // What kept the scenario off its usual sandbox first, in plain words, then what plays.
+        const QString notice = m_simulation->playNotice();
+        if (error.isEmpty() && !notice.isEmpty())
+            setStatus([playing, notice] {
+                return notice + u' ' + tr("Playing %1.").arg(ScenarioPreset::titles().value(playing - 1));
+            });
+        else if (error.isEmpty())
             setStatus([playing] { return tr("Playing %1.").arg(ScenarioPreset::titles().value(playing - 1)); });
         else
             setStatus(error, true);
@@ -708,11 +717,11 @@ void SimulatorView::refreshView()
 
     // A scenario counts the seats of its own licenses; free play those of the picked one.
     QStringList ids;
-    if (const auto preset = m_simulation->preset()) {
-        // The dashboard's own sandboxes, under its suffix: the preset's bare ids are another
-        // dashboard's, or nobody's (walk 52b, A2: "waiting for the server…" all through a run).
-        for (const ScenarioPreset::SandboxLicense &license : preset->licenses)
-            ids.append(SandboxProvisioner::sandboxLicenseId(license.id, m_simulation->sandboxSuffix()));
+    if (m_simulation->preset()) {
+        // The dashboard's own sandboxes, under its suffix (or a fresh one's): the preset's bare ids
+        // are another dashboard's, or nobody's (walk 52b, A2: "waiting for the server…" all
+        // through a run).
+        ids = m_simulation->presetLicenses();
     } else {
         ids.append(currentLicense());
     }
