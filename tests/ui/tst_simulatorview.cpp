@@ -100,6 +100,7 @@ private Q_SLOTS:
     void aScenarioSaysWhenItsStoryIsTold();
     void offlineRefusalReadsWholeOnAProjector_data();
     void offlineRefusalReadsWholeOnAProjector();
+    void everyRowsStripSharesOneTimeAxis();
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
@@ -1080,6 +1081,47 @@ void TestSimulatorView::offlineRefusalReadsWholeOnAProjector()
     const int stripRight = strip->mapTo(area->viewport(), QPoint(strip->width(), 0)).x();
     QVERIFY2(stripRight <= area->viewport()->width(),
              qPrintable(u"strip ends at %1 of %2"_s.arg(stripRight).arg(area->viewport()->width())));
+}
+
+// Walk 54 (F2): on scenario 10 the "-40 s" tick stood at x~396 on "Laptop on a trip", ~384 on
+// "Second laptop" and ~370 on the desks, and "now" moved too: the columns left of each strip were
+// as wide as that row's badges. One x is one time on every row.
+void TestSimulatorView::everyRowsStripSharesOneTimeAxis()
+{
+    QVERIFY(m_view->playPreset(10));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 4, 5000);
+    while (m_view->simulation().player().elapsed() < std::chrono::seconds {4}) {
+        m_clock->step(std::chrono::milliseconds {500});
+        m_view->simulation().tick();
+        QTest::qWait(30);
+    }
+    // The rows say different things, in badges of different widths.
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().at(1)->beliefText(), ClientRow::tr("borrow refused"), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->rows().at(2)->beliefText() == ClientRow::tr("live · acting"), 5000);
+    const auto placement = [this](ClientRow *row) {
+        const TimelineStrip *strip = row->strip();
+        return QRect(strip->mapTo(m_view.get(), QPoint(0, 0)), strip->size());
+    };
+    const auto aligned = [&] {
+        const QRect first = placement(m_view->rows().constFirst());
+        return std::all_of(m_view->rows().cbegin(), m_view->rows().cend(), [&](ClientRow *row) {
+            const QRect r = placement(row);
+            return r.left() == first.left() && r.width() == first.width();
+        });
+    };
+    const auto describe = [&] {
+        QStringList out;
+        for (ClientRow *row : m_view->rows())
+            out.append(u"%1: x %2, width %3"_s.arg(row->client()->name())
+                           .arg(placement(row).left())
+                           .arg(placement(row).width()));
+        return out.join(u"; "_s);
+    };
+    QTRY_VERIFY2_WITH_TIMEOUT(aligned(), qPrintable(describe()), 2000);
+    // And so on a projector, where the columns are squeezed.
+    m_view->setFontScale(1.5);
+    m_view->resize(1280, 640);
+    QTRY_VERIFY2_WITH_TIMEOUT(aligned(), qPrintable(describe()), 2000);
 }
 
 QTEST_MAIN(TestSimulatorView)

@@ -634,6 +634,7 @@ void SimulatorView::onClientAdded(SimulatedClient *client)
     // Before the trailing stretch (and the add bar when it scrolls with the rows).
     m_rowsLayout->insertWidget(m_rowsLayout->count() - (m_addBarScrolls ? 2 : 1), row);
     m_emptyHint->setVisible(false);
+    alignRows();
     connect(row, &ClientRow::removeRequested, this, [this](SimulatedClient *c) { m_simulation->removeClient(c); });
     applyActionAmounts();
 }
@@ -753,8 +754,21 @@ void SimulatorView::refreshView()
     axis.now = sim;
     for (ClientRow *row : std::as_const(m_rows))
         row->refresh(server, axis);
+    alignRows();
     updateRunControls();
     updateInstanceControls();
+}
+
+void SimulatorView::alignRows()
+{
+    // Every row's name and facts columns as wide as the widest row's: their text (a badge, a
+    // name) differs from row to row, and strips that started at different x put "-40 s" and
+    // "now" at different places on each row (walk 54, F2).
+    ClientRow::LeadWidths widest;
+    for (const ClientRow *row : std::as_const(m_rows))
+        widest = widest.widest(row->leadWidths());
+    for (ClientRow *row : std::as_const(m_rows))
+        row->setLeadWidths(widest);
 }
 
 QPushButton *SimulatorView::instanceButton(int index) const

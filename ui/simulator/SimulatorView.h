@@ -117,6 +117,7 @@ private:
     void onClientRemoved(SimulatedClient *client);
     void onPolled();
     void refreshView();
+    void alignRows();
     void updateInstanceControls();
     void setStatus(const QString &text, bool error = false);
     void setNarration(const QString &title, const QString &text);
