@@ -404,18 +404,22 @@ QWidget *SimulatorView::buildAddBar()
     m_newClientLabel = new QLabel(bar);
     client->addWidget(m_newClientLabel);
     m_nameEdit = new QLineEdit(bar);
+    m_nameEdit->setObjectName(u"simulatorNameEdit"_s);
     client->addWidget(m_nameEdit, 1);
     m_clockCaption = new QLabel(bar);
     client->addWidget(m_clockCaption);
     m_offsetSlider = new OffsetSlider(bar);
     m_offsetSlider->setRange(-300, 300);
     m_offsetSlider->setPageStep(10);
-    m_offsetSlider->setMinimumWidth(100);
+    // Narrow rather than squeeze the words beside it (the name, the policy) on a 1280x720
+    // projector at 150 %; fitNameEdit() sets it with the font.
     client->addWidget(m_offsetSlider, 1);
     m_offsetValue = new QLabel(bar);
     client->addWidget(m_offsetValue);
     m_policyCombo = new QComboBox(bar);
     m_policyCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // Its words whole: the slider gives way first ("Monotone" was cut at 150 % in French).
+    m_policyCombo->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     m_policyCombo->addItem(QString(), QVariant::fromValue(LeaseKeeper::ExpiryPolicy::Monotonic));
     m_policyCombo->addItem(QString(), QVariant::fromValue(LeaseKeeper::ExpiryPolicy::SignedExpiry));
     client->addWidget(m_policyCombo);
@@ -599,6 +603,7 @@ void SimulatorView::setFontScale(double scale)
     else
         scaled.setPixelSize(qRound(m_baseFont.pixelSize() * scale));
     setFont(scaled);
+    fitNameEdit();
     fitPanelWidth();
     for (int i = 0; i < m_fontCombo->count(); ++i) {
         if (qFuzzyCompare(m_fontCombo->itemData(i).toDouble(), scale)) {
@@ -892,6 +897,7 @@ void SimulatorView::retranslateUi()
 
     m_newClientLabel->setText(tr("New client:"));
     m_nameEdit->setPlaceholderText(tr("name"));
+    fitNameEdit();
     m_clockCaption->setText(tr("clock"));
     m_offsetSlider->setToolTip(tr("Clock offset from the server, -300 s (slow) to +300 s (fast)."));
     showOffset(m_offsetSlider->value());
@@ -917,6 +923,18 @@ void SimulatorView::retranslateUi()
     showStatus();
     refreshView();
     fitPanelWidth();
+}
+
+void SimulatorView::fitNameEdit()
+{
+    // Room for a short name, or the placeholder, whole: squeezed by the clock slider and the
+    // policy at 150 % in French, it showed "n..." (walk 54, F3).
+    const QFontMetrics fm(m_nameEdit->font());
+    const int text = std::max(fm.horizontalAdvance(m_nameEdit->placeholderText()), fm.averageCharWidth() * 8);
+    const int wanted = text + 2 * fm.averageCharWidth() + 8; // the frame and the text margins
+    if (m_nameEdit->minimumWidth() != wanted)
+        m_nameEdit->setMinimumWidth(wanted);
+    m_offsetSlider->setMinimumWidth(fm.averageCharWidth() * 7);
 }
 
 void SimulatorView::fitPanelWidth()

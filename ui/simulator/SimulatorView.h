@@ -108,6 +108,7 @@ private:
     void setStatus(std::function<QString()> text, bool error = false);
     void showStatus();
     void fitPanelWidth();
+    void fitNameEdit();
     void build(SimulationClock &clock, bool serverShares);
     void buildToolbar(QVBoxLayout *root);
     QWidget *buildNarrationPanel();
