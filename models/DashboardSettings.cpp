@@ -2,7 +2,9 @@
 
 #include "PollScheduler.h"
 
+#include <QFileInfo>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStringList>
 #include <QUrl>
 
@@ -58,12 +60,14 @@ QList<int> DashboardSettings::pollIntervalChoices()
 
 DashboardSettings::DashboardSettings()
     : m_settings(std::make_unique<QSettings>())
+    , m_dataDirectory(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
 {
     migrate();
 }
 
 DashboardSettings::DashboardSettings(const QString &iniFile)
     : m_settings(std::make_unique<QSettings>(iniFile, QSettings::IniFormat))
+    , m_dataDirectory(QFileInfo(iniFile).absolutePath())
 {
     migrate();
 }

@@ -85,11 +85,16 @@ public:
     // Writes what was changed to disk now (it is also written when this object goes).
     void sync();
     QString fileName() const;
+    // Where the dashboard keeps files beside these settings (the simulator's sandbox folders):
+    // QStandardPaths::AppDataLocation for the application's own settings, the INI file's folder
+    // for a caller's. Two dashboards with the same settings share it.
+    QString dataDirectory() const { return m_dataDirectory; }
 
 private:
     void migrate();
 
     std::unique_ptr<QSettings> m_settings;
+    QString m_dataDirectory;
     int m_openedVersion = 0;
 };
 

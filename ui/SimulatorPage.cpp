@@ -2,6 +2,7 @@
 
 #include "ConnectionProfile.h"
 #include "DashboardSession.h"
+#include "DashboardSettings.h"
 #include "DemoCatalogue.h"
 #include "simulator/SandboxProvisioner.h"
 #include "simulator/Simulation.h"
@@ -13,6 +14,8 @@
 #include <QStackedLayout>
 
 namespace keyright {
+
+using namespace Qt::StringLiterals;
 
 SimulatorPage::SimulatorPage(const PageContext &context, QWidget *parent)
     : QWidget(parent)
@@ -49,8 +52,13 @@ void SimulatorPage::rebuild(AdminClient *client)
     // The simulator's "server" clock is the dashboard's: one estimate, fed by both.
     auto *view = new SimulatorView(session.network(), *client, session.serverClock(), this);
     // Sandboxes of this dashboard's own: another dashboard playing the same scenario on this
-    // server does not reset this one's run.
-    view->simulation().setSandboxSuffix(SandboxProvisioner::ownSuffix(m_context.profiles.settings()));
+    // server does not reset this one's run, and a second dashboard of the same profile (same
+    // settings, same suffix) takes sandboxes of its own instead of resetting this one's. The
+    // simulated laptops' borrowed lease files are kept there, so a seat one still holds when the
+    // dashboard is killed is given back at the next run.
+    DashboardSettings &settings = m_context.profiles.settings();
+    view->simulation().claimSandbox(settings.dataDirectory() + u"/simulator"_s,
+                                    SandboxProvisioner::ownSuffix(settings));
     const EmbeddedServerInfo &embedded = m_context.embedded;
     if (session.serverUrl() == embedded.url && !embedded.dataDir.isEmpty()) {
         view->setDemoKeyDirectory(QDir(embedded.dataDir).filePath(DemoCatalogue::keyDirectoryName()));

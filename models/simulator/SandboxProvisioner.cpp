@@ -4,6 +4,7 @@
 #include "DashboardSettings.h"
 #include "DemoCatalogue.h"
 
+#include <QCryptographicHash>
 #include <QRandomGenerator>
 
 #include <algorithm>
@@ -72,52 +73,63 @@ void SandboxProvisioner::ensureRules(const QString &licenseId, const SeatRules &
     });
 }
 
-void SandboxProvisioner::emptyLicense(const QString &licenseId, ReturnBorrowed giveBack,
-                                      std::function<void(const QString &)> done)
+void SandboxProvisioner::emptyLicense(const QString &licenseId, ReturnBorrowed giveBack, Emptied done)
 {
     // Seats an earlier run left behind (a crashed client's, a run cut short) would still count for
     // up to a TTL, or a borrow's days, and change the story: free every live one before the new
     // run starts.
     m_admin.listLeases(licenseId, this, [this, licenseId, giveBack, done](const AdminResult<LeaseList> &list) {
         if (!list.ok()) {
-            done(tr("Could not read the seats of %1: %2").arg(licenseId, list.error.message));
+            done(tr("Could not read the seats of %1: %2").arg(licenseId, list.error.message), {});
             return;
         }
-        auto pending = std::make_shared<int>(0);
-        auto firstError = std::make_shared<QString>();
+        struct Pending
+        {
+            int requests = 0;
+            QString firstError;
+            QList<StuckSeat> stuck;
+        };
+        auto pending = std::make_shared<Pending>();
+        const auto finishOne = [pending, done] {
+            if (--pending->requests == 0)
+                done(pending->firstError, pending->stuck);
+        };
+        // The loop counts as a request of its own: a give-back that answers at once (a seat with
+        // no secret here) must not finish the whole before the other seats are sent.
+        ++pending->requests;
         for (const LeaseRow &row : list.value->leases) {
             if (!row.live)
                 continue;
             if (row.lease.borrowed) {
-                ++*pending;
-                giveBack(row.lease.seatId, [pending, firstError, done, licenseId](const QString &error) {
-                    if (!error.isEmpty() && firstError->isEmpty())
-                        *firstError = tr("Could not free the seats of %1: %2").arg(licenseId, error);
-                    if (--*pending == 0)
-                        done(*firstError);
-                });
+                ++pending->requests;
+                const StuckSeat seat {licenseId, row.lease.seatId, row.lease.holder, row.lease.expiresAt};
+                giveBack(row.lease.seatId,
+                         [pending, finishOne, licenseId, seat](GiveBack result, const QString &error) {
+                             if (result == GiveBack::NoSecret)
+                                 pending->stuck.append(seat);
+                             else if (result == GiveBack::Failed && pending->firstError.isEmpty())
+                                 pending->firstError = tr("Could not free the seats of %1: %2").arg(licenseId, error);
+                             finishOne();
+                         });
                 continue;
             }
             RevokeRequest request;
             request.licenseId = licenseId;
             request.seatId = row.lease.seatId;
             request.reason = tr("simulator reset");
-            ++*pending;
+            ++pending->requests;
             const bool sent = m_actions.revoke(
-                request, row.lease.holder,
-                [pending, firstError, done, licenseId](const AdminResult<AdminClient::Empty> &r) {
+                request, row.lease.holder, [pending, finishOne, licenseId](const AdminResult<AdminClient::Empty> &r) {
                     // A seat that went away meanwhile is as good as revoked.
                     if (!r.ok() && r.error.kind != ClientError::Kind::NotFound
-                        && r.error.kind != ClientError::Kind::Gone && firstError->isEmpty())
-                        *firstError = tr("Could not free the seats of %1: %2").arg(licenseId, r.error.message);
-                    if (--*pending == 0)
-                        done(*firstError);
+                        && r.error.kind != ClientError::Kind::Gone && pending->firstError.isEmpty())
+                        pending->firstError = tr("Could not free the seats of %1: %2").arg(licenseId, r.error.message);
+                    finishOne();
                 });
             if (!sent)
-                --*pending;
+                --pending->requests;
         }
-        if (*pending == 0)
-            done({});
+        finishOne();
     });
 }
 
@@ -131,6 +143,19 @@ bool SandboxProvisioner::isSandboxSuffix(const QString &suffix)
     return suffix.size() == 4 && std::all_of(suffix.cbegin(), suffix.cend(), [](QChar c) {
                return (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9');
            });
+}
+
+QString SandboxProvisioner::derivedSuffix(const QString &suffix, QStringView purpose, int n)
+{
+    if (n <= 0)
+        return suffix;
+    const QByteArray digest = QCryptographicHash::hash(
+        (suffix + u'/' + purpose.toString() + u'/' + QString::number(n)).toUtf8(), QCryptographicHash::Sha256);
+    static constexpr char16_t alphabet[] = u"abcdefghijklmnopqrstuvwxyz0123456789";
+    QString derived;
+    for (int i = 0; i < 4; ++i)
+        derived += QChar(alphabet[quint8(digest.at(i)) % 36]);
+    return derived;
 }
 
 QString SandboxProvisioner::ownSuffix(DashboardSettings &settings)

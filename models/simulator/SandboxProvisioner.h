@@ -4,6 +4,8 @@
 #include "ScenarioPreset.h"
 
 #include <QByteArrayView>
+#include <QDateTime>
+#include <QList>
 #include <QObject>
 #include <QStringList>
 
@@ -39,14 +41,31 @@ public:
     // Gives the license `licenseId` the seat rules `rules`, unless it has them already (a run
     // sends no rule change the last one made); `done` gets why not, or nothing.
     void ensureRules(const QString &licenseId, const SeatRules &rules, std::function<void(const QString &error)> done);
+    // How a borrowed seat's give-back went.
+    enum class GiveBack {
+        Returned, // given back early (or gone from the server meanwhile)
+        NoSecret, // nobody here can give it back: its return secret is not on this computer
+        Failed, // the request failed (the network, the key): `error` says why
+    };
     // Gives back a borrowed seat early (the server refuses to revoke one) with the return secret
-    // the simulation's own client was given; a seat it did not borrow is left alone (its laptop
-    // holds it offline) and `done` gets nothing. `done` gets why not, or nothing.
-    using ReturnBorrowed = std::function<void(const QString &seatId, std::function<void(const QString &error)> done)>;
+    // the simulation's own client was given (kept in memory and in its borrowed lease file); a
+    // seat it has no secret for is left alone (its laptop holds it offline): NoSecret.
+    using ReturnBorrowed
+        = std::function<void(const QString &seatId, std::function<void(GiveBack result, const QString &error)> done)>;
+    // A borrowed seat that stays counted until its expiry because nobody here can give it back
+    // (issue 27: only the server's signature moves an expiry, and a borrowed seat is never revoked).
+    struct StuckSeat
+    {
+        QString licenseId;
+        QString seatId;
+        QString holder;
+        QDateTime until; // the end of the borrow
+    };
+    using Emptied = std::function<void(const QString &error, const QList<StuckSeat> &stuck)>;
     // Frees every live seat of the license `licenseId`: revokes the seats held on site, and gives
-    // the borrowed ones back through `giveBack`; `done` gets why not, or nothing.
-    void emptyLicense(const QString &licenseId, ReturnBorrowed giveBack,
-                      std::function<void(const QString &error)> done);
+    // the borrowed ones back through `giveBack`; `done` gets why not, or nothing, and the borrowed
+    // seats that could not be given back (their secret is not here, or the server refused it).
+    void emptyLicense(const QString &licenseId, ReturnBorrowed giveBack, Emptied done);
 
     // The license `sandbox` of `preset`: its seats and skew, the preset's TTL and grace (at least
     // 10 s and the skew + 1 s, the server's bounds), and a name that says it is the simulator's.
@@ -60,6 +79,11 @@ public:
     static QString sandboxLicenseId(const QString &presetLicenseId, const QString &suffix);
     // Four lowercase letters or digits.
     static bool isSandboxSuffix(const QString &suffix);
+    // Another suffix made from `suffix`, the same every time for the same `purpose` and `n` (n > 0;
+    // n == 0 gives `suffix` back): a second dashboard of one profile uses ("dashboard", 1), and a
+    // run whose sandbox keeps a borrowed seat nobody here can give back plays on ("fresh", 1), so
+    // neither creates a new license at every start.
+    static QString derivedSuffix(const QString &suffix, QStringView purpose, int n);
     // This dashboard's suffix, made up and kept in `settings` the first time.
     static QString ownSuffix(DashboardSettings &settings);
     // The seat rules of the license `sandbox`: its reclaimIdle rule as the default for everyone,

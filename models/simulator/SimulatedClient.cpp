@@ -181,6 +181,8 @@ void SimulatedClient::release()
 
 std::optional<BorrowedLeaseFile> SimulatedClient::borrowedFile() const
 {
+    if (!m_spec.borrowDirectory.isEmpty())
+        return BorrowedLeaseFile::forLicense(m_spec.licenseId, m_spec.borrowDirectory);
     if (!m_borrowDir)
         return std::nullopt;
     return BorrowedLeaseFile::forLicense(m_spec.licenseId, m_borrowDir->path());
@@ -213,18 +215,18 @@ void SimulatedClient::borrow(int days)
             record(TimelineEvent::Kind::BorrowRefused, message);
             return;
         }
-        if (!m_borrowDir) {
+        if (m_spec.borrowDirectory.isEmpty() && !m_borrowDir) {
             m_borrowDir = std::make_unique<QTemporaryDir>();
             m_borrowDir->setAutoRemove(true);
         }
         const BorrowAnswer &answer = borrowed->answer;
         const BorrowedLeaseFile file = *borrowedFile();
         QString error;
-        if (!m_borrowDir->isValid()
+        if ((m_borrowDir && !m_borrowDir->isValid())
             || !file.write(BorrowedLeaseState {answer.lease, answer.publicKey, m_client->serverUrl().toString(),
                                                answer.serverTime, answer.returnSecret},
                            &error)) {
-            m_borrowRefusal = error.isEmpty() ? m_borrowDir->errorString() : error;
+            m_borrowRefusal = error.isEmpty() && m_borrowDir ? m_borrowDir->errorString() : error;
             record(TimelineEvent::Kind::BorrowRefused, m_borrowRefusal);
             return;
         }
@@ -248,9 +250,14 @@ void SimulatedClient::borrow(int days)
     });
 }
 
+bool SimulatedClient::canReturnBorrowed() const
+{
+    return m_borrowing && !m_serverView.seatId.isEmpty() && m_keeper->state() != LeaseKeeper::State::Stopped;
+}
+
 void SimulatedClient::returnBorrowed()
 {
-    if (!m_borrowing || m_serverView.seatId.isEmpty() || m_keeper->state() == LeaseKeeper::State::Stopped)
+    if (!canReturnBorrowed())
         return;
     const QString seatId = m_serverView.seatId;
     m_client->returnBorrowed(seatId, m_returnSecret, this, [this, seatId](const ReleaseOutcome &outcome) {

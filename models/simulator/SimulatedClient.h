@@ -31,6 +31,11 @@ struct SimulatedClientSpec
     // and starts on firstInstance. Empty: the one server URL the client is made with.
     QList<QUrl> instanceUrls;
     int firstInstance = 0;
+    // Where this machine keeps its borrowed lease files: a folder that outlives the dashboard, so
+    // a seat it still holds borrowed when the dashboard stops, is killed or crashes can be given
+    // back at the next run (Simulation::setSandboxDirectory). Empty: a temporary folder of its
+    // own, removed with the client.
+    QString borrowDirectory;
 };
 
 // One simulated machine: a real LeaseClient and LeaseKeeper talking to the real server, whose only
@@ -93,14 +98,16 @@ public:
     // reclaim goes by it.
     void noteActivity(std::chrono::milliseconds ago);
     // Borrows a seat for `days` instead of checking out (issue 27): the lease the server lends is
-    // written to this machine's own borrowed lease file (a temporary directory of its own, as each
-    // client is a computer of its own), and the keeper holds it from there with no request
-    // (LeaseKeeper::startBorrowed, with the license's skew), so a clock turned back is judged by
-    // the offline check. A refusal keeps its sentence (borrowRefusal()); another call tries again.
+    // written to this machine's own borrowed lease file (SimulatedClientSpec::borrowDirectory, or
+    // a temporary directory of its own, as each client is a computer of its own), and the keeper holds it from there
+    // with no request (LeaseKeeper::startBorrowed, with the license's skew), so a clock turned back is judged by the
+    // offline check. A refusal keeps its sentence (borrowRefusal()); another call tries again.
     void borrow(int days);
     // Gives the borrowed seat back early (DELETE .../borrow/{seat}) with the return secret its
     // borrow gave; the keeper stops holding it.
     void returnBorrowed();
+    // It holds a borrowed seat that returnBorrowed() would send back now.
+    bool canReturnBorrowed() const;
     // The seat this client borrowed and the secret that returns it early (issue 27), while it
     // holds one: the simulation keeps them when the client goes, to return only its own seats on
     // a reset. Empty and unset otherwise.
@@ -113,6 +120,8 @@ public:
     QString borrowRefusal() const { return m_borrowRefusal; }
     // The borrowed lease file, when it borrowed (its state can be read, as `keyright borrowed` does).
     std::optional<BorrowedLeaseFile> borrowedFile() const;
+    // SimulatedClientSpec::borrowDirectory (empty: a temporary one).
+    QString borrowDirectory() const { return m_spec.borrowDirectory; }
 
     // The keeper's requests fail as transport errors for `duration` of simulated time.
     void cutNetwork(std::chrono::milliseconds duration);

@@ -1,8 +1,13 @@
 #include "Simulation.h"
 
+#include "BorrowedLeaseFile.h"
 #include "LeaseClient.h"
 #include "OutcomeText.h"
 
+#include <QDir>
+#include <QEventLoop>
+#include <QLocale>
+#include <QLockFile>
 #include <QNetworkAccessManager>
 #include <QTimer>
 
@@ -43,7 +48,9 @@ Simulation::Simulation(QNetworkAccessManager &network, AdminClient &admin, const
 Simulation::~Simulation()
 {
     // Children go with the QObject tree; keepers do not release on destruction, which is what a
-    // closing dashboard should do: the server frees the seats at their expiry.
+    // closing dashboard should do: the server frees the seats at their expiry. A borrowed seat's
+    // file stays in sandboxDirectory(), and the next run gives the seat back
+    // (returnBorrowedSeats() returns them at once, for a dashboard that closes in good order).
     m_clients.clear();
 }
 
@@ -143,6 +150,15 @@ void Simulation::ensureSandboxLicense(const LicenseSpec &spec, std::function<voi
                                  });
 }
 
+struct Simulation::PresetSetup
+{
+    ScenarioPreset preset;
+    std::function<void(const QString &error)> done;
+    quint64 generation = 0;
+    QMap<ScenarioPreset::LicenseRole, QString> roles; // the sandboxes set up so far
+    QStringList notices; // what the trainer is told with "Playing"
+};
+
 void Simulation::playPreset(const ScenarioPreset &preset, std::function<void(const QString &)> done)
 {
     if (preset.jumpsServerClock() && !m_player->canJumpServerClock()) {
@@ -155,61 +171,86 @@ void Simulation::playPreset(const ScenarioPreset &preset, std::function<void(con
                 "(Server > Use the embedded demo server)."));
         return;
     }
-    QMap<ScenarioPreset::LicenseRole, QString> roles;
-    QList<LicenseSpec> specs;
-    QList<SeatRules> rules;
-    for (const ScenarioPreset::SandboxLicense &sandbox : preset.licenses) {
-        specs.append(SandboxProvisioner::sandboxSpec(preset, sandbox, m_sandboxSuffix));
-        roles.insert(sandbox.role, specs.constLast().id);
-        rules.append(SandboxProvisioner::sandboxRules(sandbox));
-    }
     // The old run's clients go first, so their releases are not mistaken for leftovers.
     clear();
-    const auto generation = ++m_playGeneration;
+    m_playNotice.clear();
+    auto setup = std::make_shared<PresetSetup>();
+    setup->preset = preset;
+    setup->done = std::move(done);
+    setup->generation = ++m_playGeneration;
     // One license after the other: create or update it, take its key, give it its rules, empty
-    // it; then play. The
-    // step holds itself weakly; the requests in flight hold it strongly, so an abandoned chain
-    // (the simulation went away) frees itself.
-    auto next = std::make_shared<std::function<void(qsizetype)>>();
-    *next = [this, preset, roles, specs, rules, done, weak = std::weak_ptr(next), generation](qsizetype i) {
-        if (generation != m_playGeneration)
-            return; // a newer play took over
-        if (i == specs.size()) {
-            startPreset(preset, roles, generation, done);
+    // it; then play.
+    setUpSandbox(setup, 0, 0);
+}
+
+void Simulation::setUpSandbox(const std::shared_ptr<PresetSetup> &setup, qsizetype index, int fresh)
+{
+    if (setup->generation != m_playGeneration)
+        return; // stopped, or a newer play took over
+    if (index == setup->preset.licenses.size()) {
+        m_playNotice = setup->notices.join(u' ');
+        startPreset(setup->preset, setup->roles, setup->generation, setup->done);
+        return;
+    }
+    const ScenarioPreset::SandboxLicense &sandbox = setup->preset.licenses.at(index);
+    const QString suffix = SandboxProvisioner::derivedSuffix(m_sandboxSuffix, u"fresh", fresh);
+    const LicenseSpec spec = SandboxProvisioner::sandboxSpec(setup->preset, sandbox, suffix);
+    const SeatRules rules = SandboxProvisioner::sandboxRules(sandbox);
+    const auto stillWanted = [this, setup] { return setup->generation == m_playGeneration; };
+    ensureSandboxLicense(spec, [=, this](const QString &error) {
+        if (!stillWanted())
+            return;
+        if (!error.isEmpty()) {
+            setup->done(error);
             return;
         }
-        const auto self = weak.lock();
-        const LicenseSpec spec = specs.at(i);
-        const SeatRules licenseRules = rules.at(i);
-        ensureSandboxLicense(spec, [this, spec, licenseRules, done, self, i, generation](const QString &error) {
-            if (generation != m_playGeneration)
-                return; // stopped, or a newer play took over
-            if (!error.isEmpty()) {
-                done(error);
+        // The rules before the seats go: an old reclaim rule must not act on the new run.
+        m_provisioner->ensureRules(spec.id, rules, [=, this](const QString &rulesError) {
+            if (!stillWanted())
+                return;
+            if (!rulesError.isEmpty()) {
+                setup->done(rulesError);
                 return;
             }
-            // The rules before the seats go: an old reclaim rule must not act on the new run.
-            m_provisioner->ensureRules(
-                spec.id, licenseRules, [this, spec, done, self, i, generation](const QString &rulesError) {
-                    if (generation != m_playGeneration)
+            m_provisioner->emptyLicense(
+                spec.id, returnerOf(spec.id),
+                [=, this](const QString &emptyError, const QList<SandboxProvisioner::StuckSeat> &stuck) {
+                    if (!stillWanted())
                         return;
-                    if (!rulesError.isEmpty()) {
-                        done(rulesError);
+                    if (!emptyError.isEmpty()) {
+                        setup->done(emptyError);
                         return;
                     }
-                    m_provisioner->emptyLicense(spec.id, returnerOf(spec.id),
-                                                [this, done, self, i, generation](const QString &emptyError) {
-                                                    if (generation != m_playGeneration)
-                                                        return;
-                                                    if (!emptyError.isEmpty())
-                                                        done(emptyError);
-                                                    else
-                                                        (*self)(i + 1);
-                                                });
+                    if (stuck.isEmpty()) {
+                        setup->roles.insert(sandbox.role, spec.id);
+                        setUpSandbox(setup, index + 1, 0);
+                        return;
+                    }
+                    // A borrowed seat nobody here can give back (its laptop's file is lost, or it is
+                    // another dashboard's) would stay counted for the days it was lent, and the story
+                    // the narration tells could not happen: the trainer is told, and the run plays on
+                    // a sandbox of its own, the same fresh one at every such run.
+                    const SandboxProvisioner::StuckSeat &seat = stuck.constFirst();
+                    const QString until = QLocale().toString(seat.until.toLocalTime(), u"d MMM yyyy HH:mm"_s);
+                    constexpr int maxFresh = 3;
+                    if (fresh >= maxFresh) {
+                        setup->done(tr("A seat of %1 is still borrowed by %2 until %3, and this dashboard cannot "
+                                       "give it back early (its borrowed lease file is gone); a borrowed seat is "
+                                       "never revoked, so this scenario cannot tell its story until then.")
+                                        .arg(spec.id, seat.holder, until));
+                        return;
+                    }
+                    const QString next = SandboxProvisioner::sandboxLicenseId(
+                        sandbox.id, SandboxProvisioner::derivedSuffix(m_sandboxSuffix, u"fresh", fresh + 1));
+                    setup->notices.append(
+                        tr("A seat of %1 is still borrowed by %2 until %3, and this dashboard cannot give it back "
+                           "early (its borrowed lease file is gone); a borrowed seat is never revoked. So that the "
+                           "story can be told, this run plays on %4.")
+                            .arg(spec.id, seat.holder, until, next));
+                    setUpSandbox(setup, index, fresh + 1);
                 });
         });
-    };
-    (*next)(0);
+    });
 }
 
 void Simulation::startPreset(const ScenarioPreset &preset, const QMap<ScenarioPreset::LicenseRole, QString> &licenses,
@@ -227,35 +268,115 @@ void Simulation::startPreset(const ScenarioPreset &preset, const QMap<ScenarioPr
         });
 }
 
+QString Simulation::borrowedDirectory() const
+{
+    return m_sandboxDir.isEmpty() ? QString() : m_sandboxDir + u"/borrowed"_s;
+}
+
+std::pair<BorrowReturnSecret, QString> Simulation::findReturnSecret(const QString &licenseId,
+                                                                    const QString &seatId) const
+{
+    if (const BorrowReturnSecret secret = m_returnSecrets.value(licenseId + u'/' + seatId); secret.isSet())
+        return {secret, {}};
+    const QString folder = borrowedDirectory();
+    if (folder.isEmpty())
+        return {};
+    // One folder per simulated machine, one file per license in it.
+    const QStringList machines = QDir(folder).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    for (const QString &machine : machines) {
+        const BorrowedLeaseFile file = BorrowedLeaseFile::forLicense(licenseId, folder + u'/' + machine);
+        if (!file.exists())
+            continue;
+        const auto state = file.read();
+        if (state && state->lease.seatId == seatId && state->returnSecret.isSet())
+            return {state->returnSecret, file.path()};
+    }
+    return {};
+}
+
 SandboxProvisioner::ReturnBorrowed Simulation::returnerOf(const QString &licenseId)
 {
-    return [this, licenseId](const QString &seatId, std::function<void(const QString &)> done) {
-        // Only a seat one of its own clients borrowed: another dashboard's laptop (or a person's)
-        // holds its signed lease offline, and only it can give the seat back (issue 27). Such a
-        // seat stays counted until it is returned or expires.
-        const QString seat = licenseId + u'/' + seatId;
-        const BorrowReturnSecret secret = m_returnSecrets.value(seat);
+    using GiveBack = SandboxProvisioner::GiveBack;
+    return [this, licenseId](const QString &seatId, std::function<void(GiveBack, const QString &)> done) {
+        // Only a seat one of its own clients borrowed, in this run or one before it (the file it
+        // kept outlives the dashboard): another dashboard's laptop (or a person's) holds its signed
+        // lease offline, and only it can give the seat back (issue 27).
+        const auto found = findReturnSecret(licenseId, seatId);
+        const BorrowReturnSecret secret = found.first;
+        const QString path = found.second;
         if (!secret.isSet()) {
-            done({});
+            done(GiveBack::NoSecret, {});
             return;
         }
         const auto key = m_keys.find(licenseId);
         if (key == m_keys.end()) {
-            done(tr("There is no key for the license %1: load its key file first.").arg(licenseId));
+            done(GiveBack::Failed, tr("There is no key for the license %1: load its key file first.").arg(licenseId));
             return;
         }
         // A client of its own for the one request, as the laptop that borrowed it would send.
         auto *client = new LeaseClient(m_network, this);
         client->setServerUrl(serverUrl());
         client->setLicense(licenseId, key->second.view());
-        client->returnBorrowed(seatId, secret, client, [this, seat, client, done](const ReleaseOutcome &outcome) {
-            const QString error = failureText(outcome);
-            if (error.isEmpty())
-                m_returnSecrets.remove(seat);
+        const QString seat = licenseId + u'/' + seatId;
+        client->returnBorrowed(seatId, secret, client, [this, seat, path, client, done](const ReleaseOutcome &outcome) {
             client->deleteLater();
-            done(error);
+            if (std::holds_alternative<outcome::Released>(outcome)) {
+                m_returnSecrets.remove(seat);
+                if (!path.isEmpty())
+                    BorrowedLeaseFile(path).remove();
+                done(GiveBack::Returned, {});
+            } else if (std::holds_alternative<outcome::ReturnRefused>(outcome)) {
+                // The server does not take this secret for that seat: as good as lost.
+                done(GiveBack::NoSecret, {});
+            } else {
+                done(GiveBack::Failed, failureText(outcome));
+            }
         });
     };
+}
+
+bool Simulation::claimSandbox(const QString &root, const QString &suffix)
+{
+    m_sandboxSuffix = suffix;
+    m_sandboxDir.clear();
+    m_sandboxLock.reset();
+    constexpr int maxDashboards = 16;
+    for (int n = 0; n < maxDashboards; ++n) {
+        const QString candidate = SandboxProvisioner::derivedSuffix(suffix, u"dashboard", n);
+        const QString folder = root + u'/' + (candidate.isEmpty() ? u"default"_s : candidate);
+        if (!QDir().mkpath(folder))
+            return false;
+        auto lock = std::make_unique<QLockFile>(folder + u"/lock"_s);
+        // Held as long as the dashboard runs: only a dead owner's lock is stale, never an old one.
+        lock->setStaleLockTime(0);
+        if (!lock->tryLock(0))
+            continue;
+        m_sandboxSuffix = candidate;
+        m_sandboxDir = folder;
+        m_sandboxLock = std::move(lock);
+        return true;
+    }
+    return false;
+}
+
+void Simulation::returnBorrowedSeats(milliseconds wait)
+{
+    QEventLoop loop;
+    int pending = 0;
+    for (SimulatedClient *client : std::as_const(m_clients)) {
+        if (!client->canReturnBorrowed())
+            continue;
+        ++pending;
+        connect(&client->keeper(), &LeaseKeeper::stateChanged, &loop, [&pending, &loop](LeaseKeeper::State state) {
+            if (state == LeaseKeeper::State::Stopped && --pending == 0)
+                loop.quit();
+        });
+        client->returnBorrowed();
+    }
+    if (pending == 0)
+        return;
+    QTimer::singleShot(wait, &loop, &QEventLoop::quit);
+    loop.exec();
 }
 
 SimulatedClient *Simulation::addClient(SimulatedClientSpec spec, QString *error)
@@ -272,6 +393,16 @@ SimulatedClient *Simulation::addClient(SimulatedClientSpec spec, QString *error)
     }
     if (spec.name.trimmed().isEmpty())
         spec.name = tr("Client %1").arg(m_clients.size() + 1);
+    if (spec.borrowDirectory.isEmpty() && !m_sandboxDir.isEmpty()) {
+        // A folder per machine, named after it (a second one of the same name gets its own).
+        const QString base = borrowedDirectory() + u'/' + QString::fromLatin1(QUrl::toPercentEncoding(spec.name));
+        QString folder = base;
+        for (int n = 2; std::any_of(m_clients.cbegin(), m_clients.cend(),
+                                    [&](const SimulatedClient *c) { return c->borrowDirectory() == folder; });
+             ++n)
+            folder = base + u'-' + QString::number(n);
+        spec.borrowDirectory = folder;
+    }
     auto *client = new SimulatedClient(m_network, serverUrl(), key->second.view(), m_base, spec, this);
     client->setLicenseSkew(licenseTiming(spec.licenseId).skew);
     m_clients.append(client);
@@ -330,6 +461,9 @@ QString Simulation::loadPreset(const ScenarioPreset &preset, const QMap<Scenario
                                 : tr("There is no key for the license %1: load its key file first.").arg(id);
     }
     clear();
+    m_presetLicenses.clear();
+    for (const ScenarioPreset::SandboxLicense &sandbox : preset.licenses)
+        m_presetLicenses.append(licenses.value(sandbox.role));
     QList<SimulatedClient *> clients;
     for (qsizetype i = 0; i < preset.clients.size(); ++i) {
         const ScenarioPreset::Client &c = preset.clients.at(i);

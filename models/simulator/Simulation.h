@@ -18,8 +18,10 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 
+class QLockFile;
 class QNetworkAccessManager;
 class QTimer;
 
@@ -93,6 +95,28 @@ public:
     // run; empty (the default): the preset's own ids.
     void setSandboxSuffix(const QString &suffix) { m_sandboxSuffix = suffix; }
     QString sandboxSuffix() const { return m_sandboxSuffix; }
+    // Takes the sandbox `suffix` for this simulation alone, with a lock file in
+    // `<root>/<suffix>/`, and keeps its clients' borrowed lease files there (sandboxDirectory()),
+    // so a seat a simulated laptop still holds borrowed when the dashboard stops, is killed or
+    // crashes is given back at the next run. A suffix another running dashboard holds (two
+    // dashboards of one profile share their settings) is left to it: this one takes the first
+    // free one of SandboxProvisioner::derivedSuffix(suffix, "dashboard", n), which the same
+    // second dashboard takes again next time. False (and the suffix set, with no folder) when no
+    // folder could be made or locked.
+    bool claimSandbox(const QString &root, const QString &suffix);
+    // `<root>/<suffix>` once claimed, else empty: the clients' borrowed leases live in memory and
+    // temporary folders only.
+    QString sandboxDirectory() const { return m_sandboxDir; }
+    // The licenses the playing preset runs on, in the preset's order (empty when none plays).
+    QStringList presetLicenses() const { return m_presetLicenses; }
+    // What the trainer must be told about the last preset set up, although it plays: a borrowed
+    // seat nobody here can give back kept its sandbox from telling the story, so it plays on a
+    // fresh one. Empty when there is nothing to tell.
+    QString playNotice() const { return m_playNotice; }
+    // Gives back the seats the clients hold borrowed, waiting at most `wait` for the server's
+    // answers (a closing dashboard's last word); a seat not given back stays in its file for the
+    // next run.
+    void returnBorrowedSeats(std::chrono::milliseconds wait);
 
     // Who sets up a preset's sandbox licenses, and who plays its script (and its instances).
     SandboxProvisioner &provisioner() { return *m_provisioner; }
@@ -153,6 +177,15 @@ private:
         QDateTime at;
     };
 
+    struct PresetSetup;
+    // Creates (or takes back), gives its rules to and empties sandbox `index` of the preset being
+    // set up, on a fresh sandbox (`fresh` > 0) when the last one keeps a borrowed seat nobody
+    // here can give back; then the next one, then startPreset().
+    void setUpSandbox(const std::shared_ptr<PresetSetup> &setup, qsizetype index, int fresh);
+    // The return secret of `seatId` of `licenseId` that a client of this simulation was given, from
+    // memory or from its borrowed lease file (with the file), else unset.
+    std::pair<BorrowReturnSecret, QString> findReturnSecret(const QString &licenseId, const QString &seatId) const;
+    QString borrowedDirectory() const;
     // After its licenses are ready: the instances, then the clients, then the player.
     void startPreset(const ScenarioPreset &preset, const QMap<ScenarioPreset::LicenseRole, QString> &licenses,
                      quint64 generation, std::function<void(const QString &error)> done);
@@ -178,6 +211,10 @@ private:
 
     SandboxProvisioner *m_provisioner = nullptr;
     QString m_sandboxSuffix;
+    QString m_sandboxDir;
+    std::unique_ptr<QLockFile> m_sandboxLock;
+    QStringList m_presetLicenses;
+    QString m_playNotice;
     ScenarioPlayer *m_player = nullptr;
 
     QHash<QString, qint64> m_eventCursor; // license -> last event seq seen

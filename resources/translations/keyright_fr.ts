@@ -6359,6 +6359,14 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>This scenario kills and restarts server instances, so it plays only on the embedded demo server (Server &gt; Use the embedded demo server).</source>
         <translation>Ce scénario tue et relance des instances du serveur : il ne se joue donc que sur le serveur de démonstration intégré (Serveur &gt; Utiliser le serveur de démonstration intégré).</translation>
     </message>
+    <message>
+        <source>A seat of %1 is still borrowed by %2 until %3, and this dashboard cannot give it back early (its borrowed lease file is gone); a borrowed seat is never revoked, so this scenario cannot tell its story until then.</source>
+        <translation>Un siège de %1 est encore emprunté par %2 jusqu&apos;au %3, et ce tableau de bord ne peut pas le rendre en avance (son fichier de bail emprunté a disparu) ; un siège emprunté n&apos;est jamais révoqué : ce scénario ne peut donc pas raconter son histoire d&apos;ici là.</translation>
+    </message>
+    <message>
+        <source>A seat of %1 is still borrowed by %2 until %3, and this dashboard cannot give it back early (its borrowed lease file is gone); a borrowed seat is never revoked. So that the story can be told, this run plays on %4.</source>
+        <translation>Un siège de %1 est encore emprunté par %2 jusqu&apos;au %3, et ce tableau de bord ne peut pas le rendre en avance (son fichier de bail emprunté a disparu) ; un siège emprunté n&apos;est jamais révoqué. Pour que l&apos;histoire puisse être racontée, cette partie se joue sur %4.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::SimulatorPage</name>

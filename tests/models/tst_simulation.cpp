@@ -26,7 +26,9 @@
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QJsonArray>
+#include <QScopeGuard>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QTranslator>
@@ -102,12 +104,21 @@ private Q_SLOTS:
     void endingABorrowScenarioReturnsItsBorrowedSeat();
     void anotherDashboardsResetLeavesABorrowedSeatAlone();
     void replayGivesBackASeatALaptopLeftBorrowed();
+    void killedDashboardsBorrowedSeatIsGivenBackAtTheNextRun();
+    void lostBorrowedFileMovesTheRunToAFreshSandboxAndSaysSo();
+    void secondDashboardOfAProfileTakesSandboxesOfItsOwn();
+    void closingDashboardGivesBackItsBorrowedSeats();
     void sandboxLicensesGetTheirReclaimRuleAndLoseAStrayOne();
     void replayStartsFromEmptySandboxLicenses();
     void twoDashboardsPlayTheSameScenarioOnSandboxesOfTheirOwn();
     void viewerTokenIsToldPlainlyInsteadOfPlaying();
 
 private:
+    // A new dashboard's simulation in place of m_sim (which goes as a killed dashboard's does:
+    // nothing is sent), on the sandboxes of `suffix` under `root`.
+    void restartSimulation(const QString &root, const QString &suffix);
+    // Plays scenario 10 to the end of its story: "Second laptop" holds a seat borrowed for a day.
+    void playLaptopTripToTheEnd();
     QString createLicense(const QString &id, int seats, qint64 ttl, qint64 skew, qint64 grace);
     // Plays the preset as the dashboard does; the id of its (first) sandbox license, empty on failure.
     QString playPreset(int number);
@@ -1175,8 +1186,11 @@ void TestSimulation::anotherDashboardsResetLeavesABorrowedSeatAlone()
         done = true;
     });
     QVERIFY(waitUntil([&] { return done; }));
-    // It does not even try (the server would refuse it), so its run starts as any other.
+    // It does not even try (the server would refuse it); it says so, and plays on a fresh sandbox
+    // of its own, where the story can happen.
     QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY2(other.playNotice().contains(id), qPrintable(other.playNotice()));
+    QVERIFY2(other.presetLicenses().value(0) != id, qPrintable(other.presetLicenses().join(u", "_s)));
     settle();
     QVERIFY2(row(id, seat), "another dashboard's reset returned a seat it did not borrow");
     QCOMPARE(serverEvents(id, u"borrow_returned"_s).size(), 0);
@@ -1202,6 +1216,170 @@ void TestSimulation::replayGivesBackASeatALaptopLeftBorrowed()
     QVERIFY(!row(id, seat));
     QCOMPARE(serverEvents(id, u"revoked"_s).size(), 0);
     QVERIFY(serverEvents(id, u"borrow_returned"_s).size() >= 1);
+}
+
+void TestSimulation::restartSimulation(const QString &root, const QString &suffix)
+{
+    m_sim = std::make_unique<Simulation>(*m_network, *m_admin, *m_clock);
+    m_sim->setAutoRun(false);
+    QVERIFY(m_sim->claimSandbox(root, suffix));
+    QCOMPARE(m_sim->sandboxSuffix(), suffix);
+    m_sim->setCurrentLicense(DemoCatalogue::trainingLicenseId());
+}
+
+void TestSimulation::playLaptopTripToTheEnd()
+{
+    QVERIFY(!playPreset(10).isEmpty());
+    const milliseconds duration = m_sim->preset()->duration;
+    runFor(duration);
+    QVERIFY(!QTest::currentTestFailed());
+    SimulatedClient *second = m_sim->clients().at(1);
+    QVERIFY(second->isBorrowing());
+    QVERIFY(second->keeper().isActing());
+}
+
+// Walk 54 (F1): the dashboard was killed while "Second laptop" held a seat borrowed for a day.
+// Every later run started with 1 of 3 borrowed and both laptops were refused, while the narration
+// told the original story. The laptop's borrowed lease file outlives the dashboard, and the next
+// run gives the seat back with its return secret.
+void TestSimulation::killedDashboardsBorrowedSeatIsGivenBackAtTheNextRun()
+{
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    // The simulations go before their folder does (they hold its lock file).
+    const auto dropSimulation = qScopeGuard([this] { m_sim.reset(); });
+    restartSimulation(data.path(), u"ab12"_s);
+    playLaptopTripToTheEnd();
+    const QString id = m_sim->presetLicenses().value(0);
+    QCOMPARE(id, u"sim-laptop-trip-ab12"_s);
+    const QString seat = m_sim->clients().at(1)->seatIds().constLast();
+    QVERIFY(row(id, seat) && row(id, seat)->live);
+
+    restartSimulation(data.path(), u"ab12"_s);
+    QVERIFY(!playPreset(10).isEmpty());
+    QCOMPARE(m_sim->presetLicenses().value(0), id);
+    QVERIFY2(m_sim->playNotice().isEmpty(), qPrintable(m_sim->playNotice()));
+    // The desks' seats were revoked; the borrowed one, which no admin may revoke, was returned.
+    QCOMPARE(serverEvents(id, u"borrow_returned"_s).size(), 2); // the first run's early return, and this one
+    QVERIFY(!row(id, seat));
+    // The story is the one told: the laptop on a trip borrows at once.
+    SimulatedClient *laptop = m_sim->clients().at(0);
+    QVERIFY2(laptop->borrowRefusal().isEmpty(), qPrintable(laptop->borrowRefusal()));
+    QVERIFY(laptop->isBorrowing());
+    QVERIFY(laptop->keeper().isActing());
+}
+
+// The same, but the laptop's file is lost: a borrowed seat is never revoked, so the page says which
+// seat stays borrowed until when, and the run plays on a fresh sandbox where the story can happen.
+void TestSimulation::lostBorrowedFileMovesTheRunToAFreshSandboxAndSaysSo()
+{
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    // The simulations go before their folder does (they hold its lock file).
+    const auto dropSimulation = qScopeGuard([this] { m_sim.reset(); });
+    restartSimulation(data.path(), u"ab12"_s);
+    playLaptopTripToTheEnd();
+    const QString id = m_sim->presetLicenses().value(0);
+    SimulatedClient *second = m_sim->clients().at(1);
+    const QString seat = second->seatIds().constLast();
+    const QString holder = second->holder();
+    m_sim.reset();
+    QVERIFY(QDir(data.path() + u"/ab12/borrowed"_s).removeRecursively());
+
+    restartSimulation(data.path(), u"ab12"_s);
+    QVERIFY(!playPreset(10).isEmpty());
+    const QString fresh = m_sim->presetLicenses().value(0);
+    QCOMPARE(fresh,
+             SandboxProvisioner::sandboxLicenseId(u"sim-laptop-trip"_s,
+                                                  SandboxProvisioner::derivedSuffix(u"ab12"_s, u"fresh", 1)));
+    QVERIFY(fresh != id);
+    const QString notice = m_sim->playNotice();
+    QVERIFY2(notice.contains(id) && notice.contains(holder) && notice.contains(fresh), qPrintable(notice));
+    int status = 0;
+    const QJsonObject leases = m_server->adminCall("GET", u"/v1/licenses/%1/leases"_s.arg(id), {}, &status);
+    QCOMPARE(status, 200);
+    const QJsonArray held = leases["leases"_L1].toArray();
+    QVERIFY2(
+        std::any_of(held.begin(), held.end(), [&](const QJsonValue &l) { return l["seatId"_L1].toString() == seat; }),
+        "the seat was not borrowed any more");
+    for (SimulatedClient *c : m_sim->clients())
+        QCOMPARE(c->licenseId(), fresh);
+    SimulatedClient *laptop = m_sim->clients().at(0);
+    QVERIFY2(laptop->borrowRefusal().isEmpty(), qPrintable(laptop->borrowRefusal()));
+    QVERIFY(laptop->isBorrowing());
+    QCOMPARE(SandboxProvisioner::sandboxName(fresh).isEmpty(), false);
+}
+
+// Two dashboards of one profile read the same suffix from their shared settings; the second one's
+// start rotated the key of the first one's sandbox ("the license key is not valid for license
+// ..."). A lock on the suffix sends the second one to sandboxes of its own, the same each time.
+void TestSimulation::secondDashboardOfAProfileTakesSandboxesOfItsOwn()
+{
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    // The simulations go before their folder does (they hold its lock file).
+    const auto dropSimulation = qScopeGuard([this] { m_sim.reset(); });
+    restartSimulation(data.path(), u"ab12"_s);
+    Simulation second(*m_network, *m_admin, *m_clock);
+    second.setAutoRun(false);
+    QVERIFY(second.claimSandbox(data.path(), u"ab12"_s));
+    QVERIFY(second.sandboxSuffix() != u"ab12"_s);
+    QVERIFY(SandboxProvisioner::isSandboxSuffix(second.sandboxSuffix()));
+    QVERIFY(second.sandboxDirectory() != m_sim->sandboxDirectory());
+    const QString secondSuffix = second.sandboxSuffix();
+    {
+        Simulation third(*m_network, *m_admin, *m_clock);
+        third.setAutoRun(false);
+        QVERIFY(third.claimSandbox(data.path(), u"ab12"_s));
+        QVERIFY(third.sandboxSuffix() != u"ab12"_s && third.sandboxSuffix() != secondSuffix);
+    }
+
+    // Both play scenario 10 at once, each on its own sandbox: neither run disturbs the other.
+    QVERIFY(!playPreset(10).isEmpty());
+    std::optional<QString> error;
+    second.playPreset(*ScenarioPreset::make(10), [&](const QString &e) { error = e; });
+    QVERIFY(waitUntil([&] { return error.has_value(); }));
+    QVERIFY2(error->isEmpty(), qPrintable(*error));
+    QCOMPARE(second.presetLicenses().value(0), u"sim-laptop-trip-"_s + secondSuffix);
+    step();
+    const QString mine = m_sim->presetLicenses().value(0);
+    QVERIFY(serverEvents(mine, u"key_rotated"_s).isEmpty());
+    QVERIFY(m_sim->clients().at(0)->keeper().isActing());
+    second.stop();
+    settle();
+
+    // Once the first dashboard is gone, its suffix is free again.
+    m_sim.reset();
+    Simulation next(*m_network, *m_admin, *m_clock);
+    next.setAutoRun(false);
+    QVERIFY(next.claimSandbox(data.path(), u"ab12"_s));
+    QCOMPARE(next.sandboxSuffix(), u"ab12"_s);
+}
+
+// A dashboard that closes in good order gives the seats back then, not at the next run.
+void TestSimulation::closingDashboardGivesBackItsBorrowedSeats()
+{
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    // The simulations go before their folder does (they hold its lock file).
+    const auto dropSimulation = qScopeGuard([this] { m_sim.reset(); });
+    restartSimulation(data.path(), u"ab12"_s);
+    playLaptopTripToTheEnd();
+    const QString id = m_sim->presetLicenses().value(0);
+    SimulatedClient *second = m_sim->clients().at(1);
+    const QString seat = second->seatIds().constLast();
+    const auto file = second->borrowedFile();
+    QVERIFY(file && file->exists());
+    QVERIFY(file->path().startsWith(data.path() + u"/ab12/"_s));
+    m_sim->returnBorrowedSeats(seconds {5});
+    m_sim.reset();
+    QCOMPARE(serverEvents(id, u"borrow_returned"_s).size(), 2);
+    int status = 0;
+    const QJsonObject leases = m_server->adminCall("GET", u"/v1/licenses/%1/leases"_s.arg(id), {}, &status);
+    QCOMPARE(status, 200);
+    for (const QJsonValue &lease : leases["leases"_L1].toArray())
+        QVERIFY(lease["seatId"_L1].toString() != seat);
+    QVERIFY(!file->exists());
 }
 
 void TestSimulation::idleHogLosesItsSeatToTheWaitingColleague()

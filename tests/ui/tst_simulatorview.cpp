@@ -25,6 +25,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QScrollArea>
@@ -100,6 +101,9 @@ private Q_SLOTS:
     void aScenarioSaysWhenItsStoryIsTold();
     void offlineRefusalReadsWholeOnAProjector_data();
     void offlineRefusalReadsWholeOnAProjector();
+    void everyRowsStripSharesOneTimeAxis();
+    void axisLabelsAndNameFieldReadWholeAtScale150_data();
+    void axisLabelsAndNameFieldReadWholeAtScale150();
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
@@ -1080,6 +1084,100 @@ void TestSimulatorView::offlineRefusalReadsWholeOnAProjector()
     const int stripRight = strip->mapTo(area->viewport(), QPoint(strip->width(), 0)).x();
     QVERIFY2(stripRight <= area->viewport()->width(),
              qPrintable(u"strip ends at %1 of %2"_s.arg(stripRight).arg(area->viewport()->width())));
+}
+
+// Walk 54 (F2): on scenario 10 the "-40 s" tick stood at x~396 on "Laptop on a trip", ~384 on
+// "Second laptop" and ~370 on the desks, and "now" moved too: the columns left of each strip were
+// as wide as that row's badges. One x is one time on every row.
+void TestSimulatorView::everyRowsStripSharesOneTimeAxis()
+{
+    QVERIFY(m_view->playPreset(10));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 4, 5000);
+    while (m_view->simulation().player().elapsed() < std::chrono::seconds {4}) {
+        m_clock->step(std::chrono::milliseconds {500});
+        m_view->simulation().tick();
+        QTest::qWait(30);
+    }
+    // The rows say different things, in badges of different widths.
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().at(1)->beliefText(), ClientRow::tr("borrow refused"), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->rows().at(2)->beliefText() == ClientRow::tr("live · acting"), 5000);
+    const auto placement = [this](ClientRow *row) {
+        const TimelineStrip *strip = row->strip();
+        return QRect(strip->mapTo(m_view.get(), QPoint(0, 0)), strip->size());
+    };
+    const auto aligned = [&] {
+        const QRect first = placement(m_view->rows().constFirst());
+        return std::all_of(m_view->rows().cbegin(), m_view->rows().cend(), [&](ClientRow *row) {
+            const QRect r = placement(row);
+            return r.left() == first.left() && r.width() == first.width();
+        });
+    };
+    const auto describe = [&] {
+        QStringList out;
+        for (ClientRow *row : m_view->rows())
+            out.append(u"%1: x %2, width %3"_s.arg(row->client()->name())
+                           .arg(placement(row).left())
+                           .arg(placement(row).width()));
+        return out.join(u"; "_s);
+    };
+    QTRY_VERIFY2_WITH_TIMEOUT(aligned(), qPrintable(describe()), 2000);
+    // And so on a projector, where the columns are squeezed.
+    m_view->setFontScale(1.5);
+    m_view->resize(1280, 640);
+    QTRY_VERIFY2_WITH_TIMEOUT(aligned(), qPrintable(describe()), 2000);
+}
+
+void TestSimulatorView::axisLabelsAndNameFieldReadWholeAtScale150_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << u"en"_s;
+    QTest::newRow("French") << u"fr"_s;
+}
+
+// Walk 54 (F3): at 1280x720 with QT_SCALE_FACTOR=1.5 (853x480 of the page's own pixels, less the
+// tab and status bars), in French, the borrowed row's "-40 s -30 s -20 s" ran together and the
+// free-play name field was squeezed to "n...".
+void TestSimulatorView::axisLabelsAndNameFieldReadWholeAtScale150()
+{
+    QFETCH(QString, language);
+    LanguageManager languages;
+    switchLanguage(languages, language);
+    const auto restore = qScopeGuard([&languages] { switchLanguage(languages, u"en"_s); });
+    m_view->resize(853, 420);
+    QVERIFY(m_view->playPreset(10));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 4, 5000);
+    for (int i = 0; i < 4; ++i) {
+        m_clock->step(std::chrono::seconds {1});
+        m_view->simulation().tick();
+        QTest::qWait(60);
+    }
+    for (ClientRow *row : m_view->rows()) {
+        const TimelineStrip *strip = row->strip();
+        const double gap = QFontMetricsF(strip->font()).horizontalAdvance(u' ') * 1.5;
+        const TimelineStrip::AxisTick *previous = nullptr;
+        int labels = 0;
+        for (const TimelineStrip::AxisTick &tick : strip->axisTicks()) {
+            if (tick.label.isEmpty())
+                continue;
+            ++labels;
+            QVERIFY2(tick.labelLeft >= 0 && tick.labelLeft + tick.labelWidth <= strip->width(), qPrintable(tick.label));
+            if (previous)
+                QVERIFY2(tick.labelLeft - (previous->labelLeft + previous->labelWidth) >= gap,
+                         qPrintable(u"%1 and %2 run together on %3 (strip %4 wide)"_s.arg(
+                             previous->label, tick.label, row->client()->name(), QString::number(strip->width()))));
+            previous = &tick;
+        }
+        QVERIFY2(labels >= 2, qPrintable(row->client()->name())); // "now" and at least one time
+    }
+    auto *name = m_view->findChild<QLineEdit *>(u"simulatorNameEdit"_s);
+    QVERIFY(name);
+    QVERIFY2(name->width() >= QFontMetrics(name->font()).horizontalAdvance(name->placeholderText()) + 8,
+             qPrintable(QString::number(name->width())));
+    QVERIFY(name->width() >= QFontMetrics(name->font()).averageCharWidth() * 8);
+    // Not at the cost of the words beside it: the policy and the Add button read whole too.
+    QStringList clipped;
+    QTRY_VERIFY2_WITH_TIMEOUT((clipped = WidgetTextAudit::clipped(m_view.get())).isEmpty(),
+                              qPrintable(clipped.join(u"\n"_s)), 2000);
 }
 
 QTEST_MAIN(TestSimulatorView)

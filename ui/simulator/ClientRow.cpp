@@ -16,6 +16,7 @@
 #include <QTextLayout>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -156,6 +157,35 @@ private:
     bool m_bold = false;
 };
 
+// The name column or the facts column of a row: as wide as its own text wants, or as the widest
+// row's when the view shares that one out (a grid lays out columns of equal hints and minimums
+// equally, so every row's strip starts at the same x).
+class LeadColumn final : public QWidget
+{
+public:
+    using QWidget::QWidget;
+
+    int ownHint() const { return layout()->sizeHint().width(); }
+    int ownMinimum() const { return layout()->minimumSize().width(); }
+    void setShared(int hint, int minimum)
+    {
+        if (hint == m_hint && minimum == minimumWidth())
+            return;
+        m_hint = hint;
+        setMinimumWidth(minimum);
+        updateGeometry();
+    }
+    QSize sizeHint() const override
+    {
+        QSize hint = QWidget::sizeHint();
+        hint.setWidth(std::max(hint.width(), m_hint));
+        return hint;
+    }
+
+private:
+    int m_hint = 0;
+};
+
 } // namespace
 
 ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
@@ -259,8 +289,15 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     layout->setContentsMargins(6, 3, 6, 3);
     layout->setVerticalSpacing(2);
     // The strip takes what is left: on a 1280-pixel projector it must never push "now" off screen.
-    layout->addLayout(identity, 0, 0);
-    layout->addLayout(facts, 0, 1);
+    // Each in a box whose widths the view can make every row's (setLeadWidths).
+    m_identity = new LeadColumn(this);
+    m_identity->setLayout(identity);
+    m_facts = new LeadColumn(this);
+    m_facts->setLayout(facts);
+    for (QLayout *lead : {static_cast<QLayout *>(identity), static_cast<QLayout *>(facts)})
+        lead->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_identity, 0, 0);
+    layout->addWidget(m_facts, 0, 1);
     layout->addWidget(m_strip, 0, 2, Qt::AlignTop);
     layout->addLayout(buttons, 1, 0, 1, 3);
     layout->addWidget(m_sentence, 2, 0, 1, 3);
@@ -297,6 +334,25 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
         if (m_client)
             Q_EMIT removeRequested(m_client);
     });
+}
+
+ClientRow::LeadWidths ClientRow::LeadWidths::widest(const LeadWidths &other) const
+{
+    return {std::max(identityHint, other.identityHint), std::max(identityMinimum, other.identityMinimum),
+            std::max(factsHint, other.factsHint), std::max(factsMinimum, other.factsMinimum)};
+}
+
+ClientRow::LeadWidths ClientRow::leadWidths() const
+{
+    const auto *identity = static_cast<const LeadColumn *>(m_identity);
+    const auto *facts = static_cast<const LeadColumn *>(m_facts);
+    return {identity->ownHint(), identity->ownMinimum(), facts->ownHint(), facts->ownMinimum()};
+}
+
+void ClientRow::setLeadWidths(const LeadWidths &widths)
+{
+    static_cast<LeadColumn *>(m_identity)->setShared(widths.identityHint, widths.identityMinimum);
+    static_cast<LeadColumn *>(m_facts)->setShared(widths.factsHint, widths.factsMinimum);
 }
 
 void ClientRow::changeEvent(QEvent *event)

@@ -44,6 +44,23 @@ public:
     // "Instance 2": the server instance its keeper talks to; empty without instances.
     QString instanceText() const;
 
+    // The widths the row's name and facts columns (left of the strip) want for their text now
+    // (hint), and the least they take (minimum).
+    struct LeadWidths
+    {
+        int identityHint = 0;
+        int identityMinimum = 0;
+        int factsHint = 0;
+        int factsMinimum = 0;
+        LeadWidths widest(const LeadWidths &other) const;
+        bool operator==(const LeadWidths &) const = default;
+    };
+    LeadWidths leadWidths() const;
+    // Gives those columns these widths as theirs: the view gives every row the widest row's, so
+    // the strips start at one x and one x is one time on every row, wide window or narrow.
+    void setLeadWidths(const LeadWidths &widths);
+    TimelineStrip *strip() const { return m_strip; }
+
 Q_SIGNALS:
     void removeRequested(keyright::SimulatedClient *client);
 
@@ -81,6 +98,8 @@ private:
     QPushButton *m_backButton = nullptr;
     QPushButton *m_release = nullptr;
     QPushButton *m_remove = nullptr;
+    QWidget *m_identity = nullptr;
+    QWidget *m_facts = nullptr;
 };
 
 } // namespace keyright

@@ -80,6 +80,9 @@ SimulatorView::~SimulatorView()
     // The rows point at clients the simulation owns; drop them first so nothing repaints a client
     // that is going away.
     m_refreshTimer->stop();
+    // A simulated laptop's borrowed seat goes back now rather than at the next run: a dashboard
+    // closing in good order leaves nothing counted for a day.
+    m_simulation->returnBorrowedSeats(std::chrono::seconds {2});
     qDeleteAll(m_rows);
     m_rows.clear();
 }
@@ -401,18 +404,22 @@ QWidget *SimulatorView::buildAddBar()
     m_newClientLabel = new QLabel(bar);
     client->addWidget(m_newClientLabel);
     m_nameEdit = new QLineEdit(bar);
+    m_nameEdit->setObjectName(u"simulatorNameEdit"_s);
     client->addWidget(m_nameEdit, 1);
     m_clockCaption = new QLabel(bar);
     client->addWidget(m_clockCaption);
     m_offsetSlider = new OffsetSlider(bar);
     m_offsetSlider->setRange(-300, 300);
     m_offsetSlider->setPageStep(10);
-    m_offsetSlider->setMinimumWidth(100);
+    // Narrow rather than squeeze the words beside it (the name, the policy) on a 1280x720
+    // projector at 150 %; fitNameEdit() sets it with the font.
     client->addWidget(m_offsetSlider, 1);
     m_offsetValue = new QLabel(bar);
     client->addWidget(m_offsetValue);
     m_policyCombo = new QComboBox(bar);
     m_policyCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // Its words whole: the slider gives way first ("Monotone" was cut at 150 % in French).
+    m_policyCombo->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     m_policyCombo->addItem(QString(), QVariant::fromValue(LeaseKeeper::ExpiryPolicy::Monotonic));
     m_policyCombo->addItem(QString(), QVariant::fromValue(LeaseKeeper::ExpiryPolicy::SignedExpiry));
     client->addWidget(m_policyCombo);
@@ -561,7 +568,13 @@ bool SimulatorView::playPreset(int number)
             return; // stopped since
         if (!error.isEmpty())
             m_playing = 0;
-        if (error.isEmpty())
+        // What kept the scenario off its usual sandbox first, in plain words, then what plays.
+        const QString notice = m_simulation->playNotice();
+        if (error.isEmpty() && !notice.isEmpty())
+            setStatus([playing, notice] {
+                return notice + u' ' + tr("Playing %1.").arg(ScenarioPreset::titles().value(playing - 1));
+            });
+        else if (error.isEmpty())
             setStatus([playing] { return tr("Playing %1.").arg(ScenarioPreset::titles().value(playing - 1)); });
         else
             setStatus(error, true);
@@ -590,6 +603,7 @@ void SimulatorView::setFontScale(double scale)
     else
         scaled.setPixelSize(qRound(m_baseFont.pixelSize() * scale));
     setFont(scaled);
+    fitNameEdit();
     fitPanelWidth();
     for (int i = 0; i < m_fontCombo->count(); ++i) {
         if (qFuzzyCompare(m_fontCombo->itemData(i).toDouble(), scale)) {
@@ -625,6 +639,7 @@ void SimulatorView::onClientAdded(SimulatedClient *client)
     // Before the trailing stretch (and the add bar when it scrolls with the rows).
     m_rowsLayout->insertWidget(m_rowsLayout->count() - (m_addBarScrolls ? 2 : 1), row);
     m_emptyHint->setVisible(false);
+    alignRows();
     connect(row, &ClientRow::removeRequested, this, [this](SimulatedClient *c) { m_simulation->removeClient(c); });
     applyActionAmounts();
 }
@@ -708,11 +723,11 @@ void SimulatorView::refreshView()
 
     // A scenario counts the seats of its own licenses; free play those of the picked one.
     QStringList ids;
-    if (const auto preset = m_simulation->preset()) {
-        // The dashboard's own sandboxes, under its suffix: the preset's bare ids are another
-        // dashboard's, or nobody's (walk 52b, A2: "waiting for the server…" all through a run).
-        for (const ScenarioPreset::SandboxLicense &license : preset->licenses)
-            ids.append(SandboxProvisioner::sandboxLicenseId(license.id, m_simulation->sandboxSuffix()));
+    if (m_simulation->preset()) {
+        // The dashboard's own sandboxes, under its suffix (or a fresh one's): the preset's bare ids
+        // are another dashboard's, or nobody's (walk 52b, A2: "waiting for the server…" all
+        // through a run).
+        ids = m_simulation->presetLicenses();
     } else {
         ids.append(currentLicense());
     }
@@ -744,8 +759,21 @@ void SimulatorView::refreshView()
     axis.now = sim;
     for (ClientRow *row : std::as_const(m_rows))
         row->refresh(server, axis);
+    alignRows();
     updateRunControls();
     updateInstanceControls();
+}
+
+void SimulatorView::alignRows()
+{
+    // Every row's name and facts columns as wide as the widest row's: their text (a badge, a
+    // name) differs from row to row, and strips that started at different x put "-40 s" and
+    // "now" at different places on each row (walk 54, F2).
+    ClientRow::LeadWidths widest;
+    for (const ClientRow *row : std::as_const(m_rows))
+        widest = widest.widest(row->leadWidths());
+    for (ClientRow *row : std::as_const(m_rows))
+        row->setLeadWidths(widest);
 }
 
 QPushButton *SimulatorView::instanceButton(int index) const
@@ -869,6 +897,7 @@ void SimulatorView::retranslateUi()
 
     m_newClientLabel->setText(tr("New client:"));
     m_nameEdit->setPlaceholderText(tr("name"));
+    fitNameEdit();
     m_clockCaption->setText(tr("clock"));
     m_offsetSlider->setToolTip(tr("Clock offset from the server, -300 s (slow) to +300 s (fast)."));
     showOffset(m_offsetSlider->value());
@@ -894,6 +923,18 @@ void SimulatorView::retranslateUi()
     showStatus();
     refreshView();
     fitPanelWidth();
+}
+
+void SimulatorView::fitNameEdit()
+{
+    // Room for a short name, or the placeholder, whole: squeezed by the clock slider and the
+    // policy at 150 % in French, it showed "n..." (walk 54, F3).
+    const QFontMetrics fm(m_nameEdit->font());
+    const int text = std::max(fm.horizontalAdvance(m_nameEdit->placeholderText()), fm.averageCharWidth() * 8);
+    const int wanted = text + 2 * fm.averageCharWidth() + 8; // the frame and the text margins
+    if (m_nameEdit->minimumWidth() != wanted)
+        m_nameEdit->setMinimumWidth(wanted);
+    m_offsetSlider->setMinimumWidth(fm.averageCharWidth() * 7);
 }
 
 void SimulatorView::fitPanelWidth()

@@ -108,6 +108,7 @@ private:
     void setStatus(std::function<QString()> text, bool error = false);
     void showStatus();
     void fitPanelWidth();
+    void fitNameEdit();
     void build(SimulationClock &clock, bool serverShares);
     void buildToolbar(QVBoxLayout *root);
     QWidget *buildNarrationPanel();
@@ -117,6 +118,7 @@ private:
     void onClientRemoved(SimulatedClient *client);
     void onPolled();
     void refreshView();
+    void alignRows();
     void updateInstanceControls();
     void setStatus(const QString &text, bool error = false);
     void setNarration(const QString &title, const QString &text);

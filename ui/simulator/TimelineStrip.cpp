@@ -241,6 +241,57 @@ QSize TimelineStrip::minimumSizeHint() const
     return {200, sizeHint().height()};
 }
 
+QList<TimelineStrip::AxisTick> TimelineStrip::axisTicks() const
+{
+    QList<AxisTick> ticks;
+    if (!m_axis.now.isValid())
+        return ticks;
+    const QFontMetrics fm = fontMetrics();
+    const qint64 span = m_axis.before.count() + m_axis.after.count();
+    const qint64 stepMs = span > 90000 ? 20000 : (span > 40000 ? 10000 : 5000);
+    const qint64 nowMs = m_axis.now.toMSecsSinceEpoch();
+    for (qint64 rel = -(m_axis.before.count() / stepMs) * stepMs; rel <= m_axis.after.count(); rel += stepMs) {
+        AxisTick tick;
+        tick.offset = std::chrono::milliseconds {rel};
+        tick.x = xFor(QDateTime::fromMSecsSinceEpoch(nowMs + rel, Qt::UTC));
+        tick.label = rel == 0 ? tr("now") : (rel > 0 ? u"+"_s : QString()) + tr("%1 s").arg(rel / 1000);
+        tick.labelWidth = fm.horizontalAdvance(tick.label);
+        tick.labelLeft = tick.x - tick.labelWidth / 2.0;
+        ticks.append(tick);
+    }
+    // Labels a clear gap apart (two spaces' worth: "-40 s -30 s" must not read as one), "now"
+    // always, and the others every k-th tick counted from now, the smallest k at which none runs
+    // into another or out of the strip: on a narrow strip (a projector at 150 %, in French) every
+    // other label goes rather than a few piling up.
+    const double gap = fm.horizontalAdvance(u"  "_s);
+    const auto nowIndex
+        = std::find_if(ticks.cbegin(), ticks.cend(), [](const AxisTick &t) { return t.offset.count() == 0; })
+        - ticks.cbegin();
+    const auto fits = [&](const AxisTick &t) { return t.labelLeft >= 0 && t.labelLeft + t.labelWidth <= width(); };
+    for (qsizetype stride = 1; stride <= ticks.size(); ++stride) {
+        QList<bool> shown(ticks.size(), false);
+        for (qsizetype i = 0; i < ticks.size(); ++i)
+            shown[i] = (i - nowIndex) % stride == 0 && fits(ticks.at(i));
+        bool clear = true;
+        const AxisTick *previous = nullptr;
+        for (qsizetype i = 0; i < ticks.size() && clear; ++i) {
+            if (!shown.at(i))
+                continue;
+            if (previous && previous->labelLeft + previous->labelWidth + gap > ticks.at(i).labelLeft)
+                clear = false;
+            previous = &ticks.at(i);
+        }
+        if (clear || stride == ticks.size()) {
+            for (qsizetype i = 0; i < ticks.size(); ++i) {
+                if (!shown.at(i))
+                    ticks[i].label.clear();
+            }
+            break;
+        }
+    }
+    return ticks;
+}
+
 double TimelineStrip::xFor(const QDateTime &time) const
 {
     const qint64 start = m_axis.now.toMSecsSinceEpoch() - m_axis.before.count();
@@ -400,32 +451,17 @@ void TimelineStrip::paintEvent(QPaintEvent *)
     }
     p.setFont(font());
 
-    // Axis: a tick every 5 s (10 s when the window is wide), labelled relative to now.
+    // Axis: a tick every 5 s (10 s when the window is wide), labelled relative to now where the
+    // labels do not crowd each other.
     p.setPen(palette().color(QPalette::Mid));
     p.drawLine(QPointF(0, axisTop), QPointF(width(), axisTop));
-    const qint64 span = m_axis.before.count() + m_axis.after.count();
-    const qint64 stepMs = span > 90000 ? 20000 : (span > 40000 ? 10000 : 5000);
-    const qint64 nowMs = m_axis.now.toMSecsSinceEpoch();
-    p.setPen(palette().color(QPalette::WindowText));
-    // "now" first, then the others where they do not run into a label already drawn (a long
-    // French "maintenant" at 150 % on a narrow strip).
-    QList<qint64> ticks;
-    for (qint64 rel = -(m_axis.before.count() / stepMs) * stepMs; rel <= m_axis.after.count(); rel += stepMs)
-        ticks.append(rel);
-    std::stable_sort(ticks.begin(), ticks.end(), [](qint64 a, qint64 b) { return (a == 0) > (b == 0); });
-    QList<QRectF> drawn;
-    for (const qint64 rel : std::as_const(ticks)) {
-        const double x = xFor(QDateTime::fromMSecsSinceEpoch(nowMs + rel, Qt::UTC));
-        p.drawLine(QPointF(x, axisTop), QPointF(x, axisTop + 4));
-        const QString label = rel == 0 ? tr("now") : (rel > 0 ? u"+"_s : QString()) + tr("%1 s").arg(rel / 1000);
-        const int w = fm.horizontalAdvance(label);
-        const QRectF box(x - w / 2.0, axisTop + 3, w, line);
-        const bool clear = std::none_of(drawn.cbegin(), drawn.cend(),
-                                        [&](const QRectF &r) { return r.adjusted(-4, 0, 4, 0).intersects(box); });
-        if (box.left() >= 0 && box.right() <= width() && clear) {
-            p.drawText(box, Qt::AlignCenter, label);
-            drawn.append(box);
-        }
+    for (const AxisTick &tick : axisTicks()) {
+        p.setPen(palette().color(QPalette::Mid));
+        p.drawLine(QPointF(tick.x, axisTop), QPointF(tick.x, axisTop + 4));
+        if (tick.label.isEmpty())
+            continue;
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(QRectF(tick.labelLeft, axisTop + 3, tick.labelWidth, line), Qt::AlignCenter, tick.label);
     }
 
     // Now.

@@ -81,6 +81,18 @@ public:
     QStringList markLabels() const;
     QList<double> markLines() const;
 
+    // The time axis under the lanes: a tick every few seconds, and the labels that are drawn (an
+    // empty label: a tick without one, so that none crowds another).
+    struct AxisTick
+    {
+        std::chrono::milliseconds offset {0}; // from now
+        double x = 0;
+        QString label;
+        double labelLeft = 0;
+        double labelWidth = 0;
+    };
+    QList<AxisTick> axisTicks() const;
+
 protected:
     void paintEvent(QPaintEvent *event) override;
 
