@@ -31,6 +31,7 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -142,6 +143,7 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     , m_holdersProxy(new HolderSortProxy(this))
     , m_empty(new QLabel(this))
     , m_legend(new QLabel(this))
+    , m_legendButton(new QToolButton(this))
     , m_right(new QSplitter(Qt::Vertical, this))
     , m_lineTitle(titleLabel(this))
     , m_lineEmpty(new QLabel(this))
@@ -227,6 +229,20 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_legend->setObjectName(u"seatLegend"_s);
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setWordWrap(true);
+    m_legendButton->setObjectName(u"seatLegendButton"_s);
+    m_legendButton->setCheckable(true);
+    m_legendButton->setChecked(true);
+    m_legendButton->setAutoRaise(true);
+    m_legendButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_legendButton->setArrowType(Qt::DownArrow);
+    m_legendButton->hide();
+    // Only the person toggles it with signals on (fitLeftColumn's own choice is quiet): theirs stays.
+    connect(m_legendButton, &QToolButton::toggled, this, [this](bool shown) {
+        m_legendChosen = true;
+        m_legendButton->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
+        m_legend->setVisible(m_legendHasEntries && shown);
+        fitLeftColumn();
+    });
 
     m_line->setObjectName(u"lineTable"_s);
     m_lineProxy->setSourceModel(m_lineModel);
@@ -252,7 +268,10 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     auto *leftTop = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(leftTop);
     leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(m_licensesTitle);
+    auto *titleRow = new QHBoxLayout;
+    titleRow->addWidget(m_licensesTitle, 1);
+    titleRow->addWidget(m_legendButton);
+    leftLayout->addLayout(titleRow);
     leftLayout->addWidget(m_licenses, 1);
     leftLayout->addWidget(m_legend);
     m_left->addWidget(leftTop);
@@ -269,11 +288,16 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     chartLayout->addWidget(m_chart, 1);
     chartLayout->addWidget(m_chartLegend);
     m_left->addWidget(chartPane);
-    // The licenses first: on a short screen they keep their rows and the chart gives way.
-    m_left->setStretchFactor(0, 3);
-    m_left->setStretchFactor(1, 2);
+    // The licenses first: on a short screen (1280x720 at 150 %) they keep four rows, the legend
+    // folds into its button and the chart gives way down to a few lines of its own (walk 52: one
+    // and a half rows showed under a legend of three lines and a chart of 150 px).
+    m_chart->setMinimumHeight(6 * m_chart->fontMetrics().height());
+    m_left->setStretchFactor(0, 1);
+    m_left->setStretchFactor(1, 0);
     m_left->setSizes({420, 280});
     m_left->setChildrenCollapsible(false);
+    m_left->installEventFilter(this);
+    connect(m_left, &QSplitter::splitterMoved, this, [this] { m_leftSplitByHand = true; });
 
     auto *right = new QWidget(this);
     auto *head = new QHBoxLayout;
@@ -765,9 +789,13 @@ void SeatsPage::updateLegend()
         reserved = reserved || l.reservedSeats > 0;
         borrowing = borrowing || l.borrow.allowed || l.borrowed > 0;
     }
-    m_legend->setVisible(reserved || borrowing);
-    if (!reserved && !borrowing)
+    m_legendHasEntries = reserved || borrowing;
+    m_legend->setVisible(m_legendHasEntries && m_legendButton->isChecked());
+    m_legendButton->setVisible(m_legendHasEntries);
+    if (!m_legendHasEntries) {
+        fitLeftColumn();
         return;
+    }
     // One entry for every colour the seat bar draws (SeatBarDelegate), from the same palette.
     const auto swatch = [](StatePalette::Role role) {
         return u"<span style=\"color:%1\">\u25A0</span>"_s.arg(StatePalette::fill(role).name());
@@ -794,6 +822,50 @@ void SeatsPage::updateLegend()
         entry = u"<span style=\"white-space:nowrap\">%1</span>"_s.arg(entry);
     m_legend->setText(entries.join(u"&nbsp;&nbsp; "_s));
     m_legend->setToolTip(tips.join(u'\n'));
+    // Folded away, the legend is read in its button's tooltip.
+    QString tip = u"<p>%1</p>"_s.arg(entries.join(u"<br/>"_s));
+    for (const QString &line : std::as_const(tips))
+        tip += u"<p>%1</p>"_s.arg(line.toHtmlEscaped());
+    m_legendButton->setToolTip(tip);
+    fitLeftColumn();
+}
+
+void SeatsPage::fitLeftColumn()
+{
+    const int total = m_left->height() - m_left->handleWidth();
+    if (total <= 0)
+        return;
+    // Four licenses in view (or all there are), under the header and over the sideways scroll bar.
+    const int rowHeight = m_licenses->verticalHeader()->defaultSectionSize();
+    const int rows = std::clamp(m_licensesProxy->rowCount(), 1, 4);
+    const int table = m_licenses->horizontalHeader()->sizeHint().height()
+        + m_licenses->horizontalScrollBar()->sizeHint().height() + 2 * m_licenses->frameWidth() + rows * rowHeight + 2;
+    if (m_licenses->minimumHeight() != table)
+        m_licenses->setMinimumHeight(table);
+    QWidget *top = m_left->widget(0);
+    const int spacing = top->layout()->spacing();
+    const int titleRow = std::max(m_licensesTitle->sizeHint().height(), m_legendButton->sizeHint().height());
+    const int bare = titleRow + spacing + table;
+    const int legend = spacing + m_legend->heightForWidth(std::max(1, top->width()));
+    const int chartLeast = m_left->widget(1)->minimumSizeHint().height();
+    // The legend shows while the chart keeps a quarter of the column beside it; the person's own
+    // choice (its button) stays.
+    if (m_legendHasEntries && !m_legendChosen) {
+        const bool room = total - bare - legend >= std::max(chartLeast, total / 4);
+        if (room != m_legendButton->isChecked()) {
+            const QSignalBlocker quiet(m_legendButton);
+            m_legendButton->setChecked(room);
+            m_legendButton->setArrowType(room ? Qt::DownArrow : Qt::RightArrow);
+            m_legend->setVisible(room);
+        }
+    }
+    if (m_leftSplitByHand)
+        return;
+    // The chart takes two fifths of the column, less where the licenses would lose rows for it.
+    const int need = bare + (m_legend->isVisibleTo(top) ? legend : 0);
+    const int chart = std::clamp(total * 2 / 5, chartLeast, std::max(chartLeast, total - need));
+    if (m_left->sizes().value(1) != chart)
+        m_left->setSizes({total - chart, chart});
 }
 
 void SeatsPage::licenseSelectionChanged()
@@ -1060,7 +1132,8 @@ void SeatsPage::restoreState(const DashboardSettings &settings)
     m_clampRestoredSplit = m_splitChosen;
     if (m_clampRestoredSplit && isVisible())
         clampSplit();
-    m_left->restoreState(settings.value(DashboardSettings::seatsLeftSplitter));
+    // A split the person chose stays (the licenses' least height still keeps their rows).
+    m_leftSplitByHand = m_left->restoreState(settings.value(DashboardSettings::seatsLeftSplitter));
     m_licenses->horizontalHeader()->restoreState(settings.value(DashboardSettings::seatsLicensesHeader));
     // A header of an older layout of the table never gets here: DashboardSettings::migrate() drops it.
     m_holders->horizontalHeader()->restoreState(settings.value(DashboardSettings::seatsHoldersHeader));
@@ -1106,6 +1179,8 @@ bool SeatsPage::eventFilter(QObject *watched, QEvent *event)
         fitFilterPlaceholder();
     if (watched == m_licenses->viewport() && event->type() == QEvent::Resize)
         spreadLicenseColumns();
+    if (watched == m_left && event->type() == QEvent::Resize)
+        fitLeftColumn();
     if (watched == m_holders && event->type() == QEvent::KeyPress) {
         const auto *key = static_cast<QKeyEvent *>(event);
         if (key->key() == Qt::Key_Delete || key->key() == Qt::Key_Backspace) {
@@ -1119,6 +1194,7 @@ bool SeatsPage::eventFilter(QObject *watched, QEvent *event)
 void SeatsPage::retranslate()
 {
     m_licensesTitle->setText(tr("Licenses"));
+    m_legendButton->setText(tr("Legend", "of the seat bars' colours"));
     // Room for the whole placeholder in every language.
     m_filter->setMaximumWidth(
         std::max(280, m_filter->fontMetrics().horizontalAdvance(tr("Filter holders, seats, states… (Ctrl+F)")) + 48));

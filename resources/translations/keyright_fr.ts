@@ -6276,6 +6276,11 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>Nobody held a seat of this license as of %1; the server has not answered since.</source>
         <translation>Personne ne détenait de siège de cette licence à %1 ; le serveur n&apos;a plus répondu depuis.</translation>
     </message>
+    <message>
+        <source>Legend</source>
+        <comment>of the seat bars&apos; colours</comment>
+        <translation>Légende</translation>
+    </message>
 </context>
 <context>
     <name>keyright::SimulatedClient</name>

@@ -8,6 +8,7 @@
 #include "LeaseClient.h"
 #include "LedgerBar.h"
 #include "LicenseDialog.h"
+#include "LicenseListModel.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "ReapDialog.h"
@@ -58,6 +59,7 @@ private Q_SLOTS:
     void revokeThroughTheDialogRemovesTheSeat();
     void revokingSeveralSeatsAsksForEachInTurn();
     void aBorrowedSeatIsNotRevoked();
+    void fourLicensesAreInViewOnASmallScreen();
     void aLostLaptopsSeatIsWrittenOff();
     void ledgerLinesRevokeAndEditTheirRule();
     void rotatingAKeyAsksFirst();
@@ -307,6 +309,51 @@ void TestDashboard::aBorrowedSeatIsNotRevoked()
     QTRY_COMPARE_WITH_TIMEOUT(m_session->licenses().licenseAt(0).borrowed, 1, 3000);
     QCOMPARE(m_session->licenses().licenseAt(0).inUse, 2);
     QVERIFY(holderCell(u"carol@laptop"_s, LeaseTableModel::StateColumn).startsWith(u"borrowed until "_s));
+}
+
+// Walk 52: at 1280x720 and 150 % (853x480) in French, six licenses, three of them the simulator's
+// sandboxes, showed one and a half rows under a legend of three lines and a chart of 150 px: the
+// license wanted was reached only by scrolling. Four of them are in view.
+void TestDashboard::fourLicensesAreInViewOnASmallScreen()
+{
+    for (const QString &id : {u"acme-cad"_s, u"render-farm"_s, u"training-demo"_s, u"sim-idle-hog-k3x9"_s,
+                              u"sim-laptop-trip-k3x9"_s, u"sim-rollback-k3x9"_s})
+        QVERIFY(!createLicense(id, 4).isEmpty());
+    // One license lends seats, so the seat bars have a legend.
+    int status = 0;
+    m_server->adminCall(
+        "PUT", u"/v1/licenses/render-farm"_s,
+        {{u"borrow"_s,
+          QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 2}, {u"keepOnSite"_s, 1}}}},
+        &status);
+    QCOMPARE(status, 200);
+    DashboardHarness small(
+        DashboardHarness::Options {.clock = m_clock.get(), .size = QSize(853, 480), .language = u"fr"_s});
+    const auto english = qScopeGuard([&small] { small.languages().apply(u"en"_s); });
+    MainWindow &window = small.open(m_server->url(), m_server->adminToken());
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTableView *licenses = window.seatsPage()->licensesView();
+    QTRY_COMPARE_WITH_TIMEOUT(licenses->model()->rowCount(), 6, 5000);
+    const auto rowsInView = [licenses] {
+        int rows = 0;
+        for (int r = 0; r < licenses->model()->rowCount(); ++r) {
+            const QRect row = licenses->visualRect(licenses->model()->index(r, LicenseListModel::NameColumn));
+            if (row.top() >= 0 && row.bottom() < licenses->viewport()->height())
+                ++rows;
+        }
+        return rows;
+    };
+    QTRY_VERIFY2(rowsInView() >= 4,
+                 qPrintable(u"%1 license rows in view in a %2x%3 window, the list %4 px high"_s.arg(rowsInView())
+                                .arg(window.width())
+                                .arg(window.height())
+                                .arg(licenses->viewport()->height())));
+    // The legend is a click away, and read whole in its button's tooltip meanwhile.
+    QToolButton *legend = window.seatsPage()->seatLegendButton();
+    QVERIFY(legend->isVisible());
+    QVERIFY2(legend->toolTip().contains(u"emprunt"_s), qPrintable(legend->toolTip()));
+    // The licenses' rows did not make the window taller than the screen leaves it.
+    QVERIFY2(window.height() <= 480, qPrintable(QString::number(window.height())));
 }
 
 void TestDashboard::aLostLaptopsSeatIsWrittenOff()

@@ -203,6 +203,7 @@ private Q_SLOTS:
     void longLicenseNamesLeaveTheSeatsInView();
     void anotherLicenseInAnOutageHasHoldersNotKnown();
     void theLegendNamesEveryColourOfTheSeatBars();
+    void aLargeScreenKeepsTheLegendAndEveryLicense();
     void theBorrowedLineKeepsItsDatesOnAProjector();
     void chartForgetsTheLastServer();
     void aFourDigitCountIsNeverCovered();
@@ -520,6 +521,62 @@ void TestSeatsPage::theLegendNamesEveryColourOfTheSeatBars()
     }
     QVERIFY2(drawn.contains(StatePalette::fill(StatePalette::Borrowed).rgb()), "no borrowed part in the bar");
     QVERIFY2(found >= 3, qPrintable(u"%1 state colours in the bars"_s.arg(found))); // in use, borrowed, full
+}
+
+namespace {
+
+// Three real licenses and three simulator sandboxes, the idle hog's full, as the embedded demo
+// shows them once the simulator has played (walk 52).
+LicenseList demoAndSandboxes()
+{
+    LicenseList licenses;
+    licenses.serverTime = now;
+    const auto add = [&licenses](const QString &id, const QString &name, int seats, int inUse) {
+        LicenseSummary summary;
+        summary.id = id;
+        summary.name = name;
+        summary.seatCount = seats;
+        summary.inUse = inUse;
+        summary.ttlSeconds = 60;
+        summary.skewSeconds = 5;
+        summary.reapGraceSeconds = 15;
+        licenses.licenses << summary;
+    };
+    add(u"acme-cad"_s, u"ACME CAD"_s, 10, 3);
+    add(u"sim-idle-hog-k3x9"_s, u"Simulator sandbox k3x9: 9. The idle hog"_s, 1, 1);
+    add(u"render-farm"_s, u"Render farm"_s, 4, 2);
+    add(u"sim-laptop-trip-k3x9"_s, u"Simulator sandbox k3x9: 10. A laptop goes on a trip"_s, 3, 0);
+    add(u"training-demo"_s, u"Training demo"_s, 3, 1);
+    add(u"sim-rollback-k3x9"_s, u"Simulator sandbox k3x9: 5. Clock rollback"_s, 2, 1);
+    licenses.licenses[2].borrow.allowed = true; // the render farm lends seats
+    licenses.licenses[2].borrow.maxDays = 7;
+    licenses.licenses[2].borrow.maxBorrowed = 2;
+    return licenses;
+}
+
+} // namespace
+
+// Walk 52: making room for the licenses on a small screen leaves a large one as it was: the legend
+// under the table, every license in view, and the chart its two fifths.
+void TestSeatsPage::aLargeScreenKeepsTheLegendAndEveryLicense()
+{
+    ShownPage shown(1420, 780); // the page of a 1440x900 window
+    QVERIFY(shown.exposed());
+    shown.session.licenses().applyList(demoAndSandboxes());
+    QTableView *table = shown.page.licensesView();
+    QTRY_COMPARE(table->model()->rowCount(), 6);
+    QTRY_VERIFY(shown.page.seatLegend()->isVisible());
+    QVERIFY(shown.page.seatLegendButton()->isChecked());
+    const QRect last = table->visualRect(table->model()->index(5, 0));
+    QVERIFY2(last.bottom() < table->viewport()->height(),
+             qPrintable(u"the sixth row ends at %1 px of %2"_s.arg(last.bottom()).arg(table->viewport()->height())));
+    QVERIFY2(shown.page.chart()->height() >= 200, qPrintable(QString::number(shown.page.chart()->height())));
+    // Folded by hand, it stays folded.
+    QTest::mouseClick(shown.page.seatLegendButton(), Qt::LeftButton);
+    QVERIFY(!shown.page.seatLegend()->isVisible());
+    shown.page.resize(1420, 800);
+    QTRY_COMPARE(shown.page.height(), 800);
+    QVERIFY(!shown.page.seatLegend()->isVisible());
 }
 
 // Walk-through 50 (F7): in French on a 1280x720 screen at 150 % (853 px), the ledger's borrowed
