@@ -4,6 +4,7 @@
 #include "CountdownDelegate.h"
 #include "DashboardSession.h"
 #include "DashboardSettings.h"
+#include "DemoCatalogue.h"
 #include "ElidedLabel.h"
 #include "HolderSortProxy.h"
 #include "LedgerBar.h"
@@ -17,6 +18,7 @@
 #include "UsageChartView.h"
 
 #include <QAbstractSeries>
+#include <QApplication>
 #include <QChart>
 #include <QEvent>
 #include <QFontMetrics>
@@ -25,11 +27,13 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPainter>
 #include <QResizeEvent>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -123,6 +127,82 @@ protected:
     }
 };
 
+// The real licenses first, whichever column and order they are sorted by: a simulator sandbox is
+// training furniture (often full, its seats staged) and goes after them.
+class LicenseSortProxy final : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+protected:
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override
+    {
+        const bool leftSandbox = left.data(LicenseListModel::SandboxRole).toBool();
+        const bool rightSandbox = right.data(LicenseListModel::SandboxRole).toBool();
+        if (leftSandbox != rightSandbox) // descending order asks lessThan(right, left)
+            return sortOrder() == Qt::AscendingOrder ? rightSandbox : leftSandbox;
+        return QSortFilterProxyModel::lessThan(left, right);
+    }
+};
+
+// A simulator sandbox's name (greyed and in italics by the model) after a "simulator" tag, which
+// stays in view however narrow the column.
+class LicenseNameDelegate final : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    static QString tag() { return SeatsPage::tr("simulator", "the tag of a simulator sandbox license"); }
+    static QFont tagFont(const QFont &cellFont)
+    {
+        QFont font = cellFont;
+        font.setItalic(false);
+        font.setPointSizeF(font.pointSizeF() * 0.85);
+        return font;
+    }
+    // The room the tag takes before the name.
+    static int tagWidth(const QFont &cellFont) { return QFontMetrics(tagFont(cellFont)).horizontalAdvance(tag()) + 16; }
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        if (!index.data(LicenseListModel::SandboxRole).toBool()) {
+            QStyledItemDelegate::paint(painter, option, index);
+            return;
+        }
+        QStyleOptionViewItem opt = option;
+        initStyleOption(&opt, index);
+        const QString name = opt.text;
+        opt.text.clear();
+        const QWidget *widget = option.widget;
+        QStyle *style = widget ? widget->style() : QApplication::style();
+        style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+        opt.text = name;
+        const QRect text = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget).adjusted(3, 0, -3, 0);
+        const QFont small = tagFont(opt.font);
+        const QFontMetrics tagMetrics(small);
+        const int tagWide = tagWidth(opt.font) - 6;
+        const int tagHeight = tagMetrics.height() + 2;
+        const bool selected = opt.state & QStyle::State_Selected;
+        const QColor pen = selected ? opt.palette.color(QPalette::HighlightedText) : opt.palette.color(QPalette::Text);
+        painter->save();
+        painter->setPen(pen);
+        painter->setRenderHint(QPainter::Antialiasing);
+        painter->setBrush(Qt::NoBrush);
+        const QRect tagRect(text.left(), text.center().y() - tagHeight / 2, tagWide, tagHeight);
+        painter->drawRoundedRect(QRectF(tagRect).adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
+        painter->setFont(small);
+        painter->drawText(tagRect, Qt::AlignCenter, tag());
+        // Every sandbox's name begins alike ("Simulator sandbox k3x9: "): a narrow column keeps
+        // its end, the scenario, and the tooltip has it whole.
+        const QRect rest(tagRect.right() + 7, text.top(), std::max(0, text.right() - tagRect.right() - 7),
+                         text.height());
+        painter->setFont(opt.font);
+        painter->drawText(rest, Qt::AlignLeft | Qt::AlignVCenter,
+                          QFontMetrics(opt.font).elidedText(name, Qt::ElideLeft, rest.width()));
+        painter->restore();
+    }
+};
+
 } // namespace
 
 SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
@@ -131,7 +211,7 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_left(new QSplitter(Qt::Vertical, this))
     , m_licenses(new QTableView(this))
-    , m_licensesProxy(new QSortFilterProxyModel(this))
+    , m_licensesProxy(new LicenseSortProxy(this))
     , m_chart(new UsageChartView(this))
     , m_chartLegend(new ChartLegend(this))
     , m_licensesTitle(titleLabel(this))
@@ -161,10 +241,11 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_licenses->setModel(m_licensesProxy);
     styleTable(m_licenses);
     m_licenses->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_licenses->setItemDelegateForColumn(
-        LicenseListModel::SeatsColumn,
-        new SeatBarDelegate(LicenseListModel::InUseRole, LicenseListModel::SeatCountRole,
-                            LicenseListModel::ReservedIdleRole, LicenseListModel::BorrowedRole, this));
+    auto *seatBars = new SeatBarDelegate(LicenseListModel::InUseRole, LicenseListModel::SeatCountRole,
+                                         LicenseListModel::ReservedIdleRole, LicenseListModel::BorrowedRole, this);
+    seatBars->setStagedRole(LicenseListModel::SandboxRole);
+    m_licenses->setItemDelegateForColumn(LicenseListModel::SeatsColumn, seatBars);
+    m_licenses->setItemDelegateForColumn(LicenseListModel::NameColumn, new LicenseNameDelegate(this));
     m_licenses->sortByColumn(LicenseListModel::NameColumn, Qt::AscendingOrder);
     QHeaderView *lh = m_licenses->horizontalHeader();
     // No column stretches: a stretched name was squeezed to "…" first in a narrow window (the one
@@ -574,10 +655,13 @@ void SeatsPage::fitLicenseColumns(bool widenOnly)
     int name
         = header.horizontalAdvance(m_licensesProxy->headerData(LicenseListModel::NameColumn, Qt::Horizontal).toString())
         + 30;
-    for (int r = 0; r < rows; ++r)
-        name = std::max(
-            name,
-            cells.horizontalAdvance(m_licensesProxy->index(r, LicenseListModel::NameColumn).data().toString()) + 16);
+    const int tag = LicenseNameDelegate::tagWidth(m_licenses->font());
+    for (int r = 0; r < rows; ++r) {
+        const QModelIndex cell = m_licensesProxy->index(r, LicenseListModel::NameColumn);
+        name = std::max(name,
+                        cells.horizontalAdvance(cell.data().toString()) + 16
+                            + (cell.data(LicenseListModel::SandboxRole).toBool() ? tag : 0));
+    }
     m_licenseNameWidth = std::clamp(name, 120, 260);
     // The seats column: wide enough for the largest count ("2000 / 2500") beside its bar.
     int seats = 140;
@@ -784,12 +868,14 @@ void SeatsPage::updateLegend()
     // used/free bar it always was, its count beside it.
     bool reserved = false;
     bool borrowing = false;
-    for (int r = 0; r < m_session.licenses().rowCount() && !(reserved && borrowing); ++r) {
+    bool sandbox = false;
+    for (int r = 0; r < m_session.licenses().rowCount() && !(reserved && borrowing && sandbox); ++r) {
         const LicenseSummary &l = m_session.licenses().licenseAt(r);
         reserved = reserved || l.reservedSeats > 0;
         borrowing = borrowing || l.borrow.allowed || l.borrowed > 0;
+        sandbox = sandbox || DemoCatalogue::isSandboxLicense(l.id);
     }
-    m_legendHasEntries = reserved || borrowing;
+    m_legendHasEntries = reserved || borrowing || sandbox;
     m_legend->setVisible(m_legendHasEntries && m_legendButton->isChecked());
     m_legendButton->setVisible(m_legendHasEntries);
     if (!m_legendHasEntries) {
@@ -813,6 +899,11 @@ void SeatsPage::updateLegend()
         entries << tr("%1 reserved for a group, idle").arg(swatch(StatePalette::ReservedSeat));
         tips << tr("Reserved seats only their group may take, even while nobody uses them: to "
                    "everyone else the license is full sooner than its seat count says.");
+    }
+    if (sandbox) {
+        entries << tr("%1 simulator sandbox, staged").arg(swatch(StatePalette::Muted));
+        tips << tr("A simulator sandbox's seats are taken and refused by the simulator's scenarios for training: its "
+                   "bar stays grey, never amber or red, and it is listed after the real licenses.");
     }
     // An outlined square: the free part of the bar is the bare track.
     entries << tr("%1 free").arg(
