@@ -5652,6 +5652,14 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <comment>the firing alerts not acknowledged</comment>
         <translation>Alertes (%1)</translation>
     </message>
+    <message>
+        <source>Select a holder&apos;s seat on the Seats page to revoke it.</source>
+        <translation>Sélectionnez le siège d&apos;un détenteur sur la page Sièges pour le révoquer.</translation>
+    </message>
+    <message>
+        <source>A borrowed seat cannot be revoked: it comes back when it is returned or expires.</source>
+        <translation>Un siège emprunté ne peut pas être révoqué : il revient quand il est rendu ou qu&apos;il expire.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::QueueTableModel</name>

@@ -37,6 +37,8 @@
 #include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTest>
@@ -59,6 +61,7 @@ private Q_SLOTS:
     void revokeThroughTheDialogRemovesTheSeat();
     void revokingSeveralSeatsAsksForEachInTurn();
     void aBorrowedSeatIsNotRevoked();
+    void revokeIsOfferedOnlyWhereItCanRevoke();
     void fourLicensesAreInViewOnASmallScreen();
     void aLostLaptopsSeatIsWrittenOff();
     void ledgerLinesRevokeAndEditTheirRule();
@@ -309,6 +312,77 @@ void TestDashboard::aBorrowedSeatIsNotRevoked()
     QTRY_COMPARE_WITH_TIMEOUT(m_session->licenses().licenseAt(0).borrowed, 1, 3000);
     QCOMPARE(m_session->licenses().licenseAt(0).inUse, 2);
     QVERIFY(holderCell(u"carol@laptop"_s, LeaseTableModel::StateColumn).startsWith(u"borrowed until "_s));
+}
+
+void TestDashboard::revokeIsOfferedOnlyWhereItCanRevoke()
+{
+    // Walk 52: Revoke stayed enabled where it could do nothing, on a borrowed seat and on the
+    // Events page. It is greyed there, its tooltip says why, and Delete on the borrowed seat still
+    // explains it in a window.
+    const QByteArray key = createLicense(u"acme-cad"_s, 10);
+    int status = 0;
+    m_server->adminCall(
+        "PUT", u"/v1/licenses/acme-cad"_s,
+        {{u"borrow"_s,
+          QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 2}, {u"keepOnSite"_s, 1}}}},
+        &status);
+    QCOMPARE(status, 200);
+    LeaseClient client(m_dashboard->network());
+    client.setServerUrl(m_server->url());
+    client.setLicense(u"acme-cad"_s, key);
+    QObject context;
+    std::optional<BorrowOutcome> borrowed;
+    client.borrow(u"carol@laptop"_s, 3, &context, [&](const BorrowOutcome &o) { borrowed = o; });
+    QTRY_VERIFY_WITH_TIMEOUT(borrowed.has_value(), 5000);
+    QVERIFY(std::get_if<outcome::Borrowed>(&*borrowed));
+    QVERIFY(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s));
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 2, 5000);
+
+    auto *revoke = m_window->findChild<QAction *>(u"actionRevoke"_s);
+    QVERIFY(revoke);
+    QTableView *table = m_window->seatsPage()->holdersView();
+    const QSortFilterProxyModel *proxy = m_window->seatsPage()->holdersProxy();
+    const auto click = [&](const QString &holder) {
+        for (int r = 0; r < proxy->rowCount(); ++r) {
+            if (proxy->index(r, 0).data().toString() == holder)
+                QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                                  table->visualRect(proxy->index(r, LeaseTableModel::HolderColumn)).center());
+        }
+    };
+    click(u"alice@ws-12"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(revoke->isEnabled(), 2000);
+    QCOMPARE(revoke->toolTip(), u"Revoke the selected seat (Delete)"_s);
+
+    // A borrowed seat: nothing to revoke, and the tooltip says how it comes back.
+    click(u"carol@laptop"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(!revoke->isEnabled(), 2000);
+    QVERIFY2(revoke->toolTip().contains(u"a borrowed seat cannot be revoked: it comes back when it is returned or "
+                                        "expires"_s,
+                                        Qt::CaseInsensitive),
+             qPrintable(revoke->toolTip()));
+    // Delete still explains why, in a window.
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Delete);
+    auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+    QVERIFY(box);
+    QCOMPARE(box->objectName(), u"borrowedSeatMessage"_s);
+    QTest::keyClick(box, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(!QApplication::activeModalWidget(), 2000);
+    QVERIFY(m_window->findChildren<RevokeDialog *>().isEmpty());
+
+    // Back on alice's seat, then on the Events page, where no holder is selected.
+    click(u"alice@ws-12"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(revoke->isEnabled(), 2000);
+    QTabBar *tabs = m_window->pages()->tabBar();
+    QTest::mouseClick(tabs, Qt::LeftButton, {},
+                      tabs->tabRect(m_window->pages()->indexOf(m_window->eventsPage())).center());
+    QCOMPARE(m_window->pages()->currentWidget(), m_window->eventsPage());
+    QVERIFY(!revoke->isEnabled());
+    QVERIFY2(revoke->toolTip().contains(u"on the Seats page"_s), qPrintable(revoke->toolTip()));
+    QTest::mouseClick(tabs, Qt::LeftButton, {},
+                      tabs->tabRect(m_window->pages()->indexOf(m_window->seatsPage())).center());
+    QVERIFY(revoke->isEnabled());
 }
 
 // Walk 52: at 1280x720 and 150 % (853x480) in French, six licenses, three of them the simulator's
