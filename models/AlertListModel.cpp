@@ -1,6 +1,7 @@
 #include "AlertListModel.h"
 
 #include "DashboardSession.h"
+#include "DemoCatalogue.h"
 #include "EventLogModel.h"
 #include "wire/EventDetail.h"
 #include "wire/EventQuery.h"
@@ -175,17 +176,22 @@ std::optional<AlertSeverity> AlertListModel::worstFiring() const
     return worst;
 }
 
+bool AlertRow::aboutSandbox() const
+{
+    return DemoCatalogue::isSandboxLicense(licenseId);
+}
+
 int AlertListModel::unacknowledgedCount() const
 {
-    return int(
-        std::count_if(m_firing.cbegin(), m_firing.cend(), [](const AlertRow &row) { return !row.acknowledged(); }));
+    return int(std::count_if(m_firing.cbegin(), m_firing.cend(),
+                             [](const AlertRow &row) { return !row.acknowledged() && !row.aboutSandbox(); }));
 }
 
 std::optional<AlertSeverity> AlertListModel::worstUnacknowledged() const
 {
     std::optional<AlertSeverity> worst;
     for (const AlertRow &row : m_firing) {
-        if (!row.acknowledged() && (!worst || severityRank(row.severity) < severityRank(*worst)))
+        if (!row.acknowledged() && !row.aboutSandbox() && (!worst || severityRank(row.severity) < severityRank(*worst)))
             worst = row.severity;
     }
     return worst;

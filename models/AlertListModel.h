@@ -40,6 +40,9 @@ struct AlertRow
 
     bool firing() const { return !resolvedAt.isValid(); }
     bool acknowledged() const { return acknowledgedAt.isValid(); }
+    // About a simulator sandbox (DemoCatalogue::isSandboxLicense), whose seats and denials the
+    // simulator stages for training: listed, but neither told nor counted as an alarm.
+    bool aboutSandbox() const;
     friend bool operator==(const AlertRow &, const AlertRow &) = default;
 };
 
@@ -81,7 +84,8 @@ public:
     int firingCount() const;
     // The most severe of the alerts firing now; nullopt when none fires.
     std::optional<AlertSeverity> worstFiring() const;
-    // The same over the firing alerts nobody has acknowledged (the tray's colour).
+    // The same over the firing alerts nobody has acknowledged (the tray's colour, the tab's count),
+    // leaving out those about a simulator sandbox.
     int unacknowledgedCount() const;
     std::optional<AlertSeverity> worstUnacknowledged() const;
     // Whether GET /v1/alerts has answered on this connection.

@@ -1,5 +1,6 @@
 #include "LicenseListModel.h"
 
+#include "DemoCatalogue.h"
 #include "Durations.h"
 #include "StatePalette.h"
 #include "simulator/SandboxProvisioner.h"
@@ -7,6 +8,7 @@
 #include <QBrush>
 #include <QColor>
 #include <QCoreApplication>
+#include <QFont>
 #include <QSet>
 
 #include <algorithm>
@@ -83,6 +85,8 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
         return l.waiting;
     case BorrowedRole:
         return std::clamp(l.borrowed, 0, inUseShown(l));
+    case SandboxRole:
+        return DemoCatalogue::isSandboxLicense(l.id);
     case Qt::DisplayRole:
         switch (index.column()) {
         case NameColumn:
@@ -125,11 +129,13 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
             return tip;
         }
         switch (index.column()) {
-        case NameColumn:
+        case NameColumn: {
             // The whole name: the column elides a long one (a simulator sandbox's).
-            return tr("%1\nLicense id: %2").arg(displayName(l), l.id);
+            const QString tip = tr("%1\nLicense id: %2").arg(displayName(l), l.id);
+            return DemoCatalogue::isSandboxLicense(l.id) ? tip + u'\n' + sandboxToolTip() : tip;
+        }
         case SeatsColumn:
-            return seatsToolTip(l);
+            return DemoCatalogue::isSandboxLicense(l.id) ? seatsToolTip(l) + u'\n' + sandboxToolTip() : seatsToolTip(l);
         case TtlColumn:
             return tr("Lease lifetime: a client must renew within this time");
         case SkewColumn:
@@ -140,6 +146,13 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
             return tr("Checkouts refused in the last hour because every seat was taken");
         }
         break;
+    case Qt::FontRole:
+        if (index.column() == NameColumn && DemoCatalogue::isSandboxLicense(l.id)) {
+            QFont italic;
+            italic.setItalic(true);
+            return italic;
+        }
+        break;
     case Qt::TextAlignmentRole:
         if (index.column() != NameColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
@@ -147,6 +160,9 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if (m_staleSince.isValid())
             return QBrush(StatePalette::colour(StatePalette::Muted)); // nothing here is current
+        // A simulator sandbox is training furniture: greyed, its staged denials too.
+        if (DemoCatalogue::isSandboxLicense(l.id))
+            return QBrush(StatePalette::colour(StatePalette::Muted));
         if (index.column() == DeniedColumn && l.deniedLastHour > 0)
             return QBrush(StatePalette::colour(StatePalette::Denied));
         break;
@@ -303,6 +319,12 @@ QString LicenseListModel::displayName(const LicenseSummary &l)
     if (const QString sandbox = SandboxProvisioner::sandboxName(l.id); !sandbox.isEmpty())
         return sandbox;
     return l.name.isEmpty() ? l.id : l.name;
+}
+
+QString LicenseListModel::sandboxToolTip()
+{
+    return tr("A simulator sandbox: the simulator's scenarios take and refuse its seats for training, so a full "
+              "sandbox says nothing about anyone's use. Listed after the real licenses.");
 }
 
 QString LicenseListModel::seatsToolTip(const LicenseSummary &l) const

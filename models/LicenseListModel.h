@@ -29,6 +29,7 @@ public:
         FreeRole, // seats anyone admitted may take
         WaitingRole, // tickets waiting in the license's line
         BorrowedRole, // live borrowed seats (issue 27), part of InUseRole
+        SandboxRole, // bool: a simulator sandbox (DemoCatalogue::isSandboxLicense), whose seats are staged
     };
 
     explicit LicenseListModel(QObject *parent = nullptr);
@@ -58,6 +59,8 @@ public:
     // The name to show: a simulator sandbox's in the current language (the server keeps the one
     // of its last run), otherwise the server's, or the id when it has none.
     static QString displayName(const LicenseSummary &l);
+    // What a simulator sandbox is, for the tooltips of its row.
+    static QString sandboxToolTip();
 
 private:
     void rebuildIndex();

@@ -91,7 +91,10 @@ void AlertTray::update()
     const std::optional<AlertSeverity> worst = m_alerts.worstUnacknowledged();
     const QColor colour
         = worst ? StatePalette::fill(AlertListModel::severityRole(*worst)) : StatePalette::fill(StatePalette::Muted);
-    const int firing = m_alerts.firingCount();
+    // A simulator sandbox's alerts are training furniture: the page lists them, the tray does not count them.
+    int firing = 0;
+    for (int row = 0; row < m_alerts.rowCount(); ++row)
+        firing += m_alerts.rowAt(row).firing() && !m_alerts.rowAt(row).aboutSandbox() ? 1 : 0;
     const int open = m_alerts.unacknowledgedCount();
     if (firing == 0)
         m_presenter->setToolTip(tr("Keyright: no alert firing"));
@@ -113,7 +116,7 @@ void AlertTray::tellAtStart(const QList<AlertRow> &all)
 {
     QList<AlertRow> rows;
     std::copy_if(all.cbegin(), all.cend(), std::back_inserter(rows),
-                 [](const AlertRow &row) { return !row.acknowledged(); });
+                 [](const AlertRow &row) { return !row.acknowledged() && !row.aboutSandbox(); });
     if (rows.isEmpty())
         return;
     if (rows.size() == 1) {
@@ -131,8 +134,8 @@ void AlertTray::tellAtStart(const QList<AlertRow> &all)
 void AlertTray::tell(const QList<AlertRow> &rows)
 {
     for (const AlertRow &row : rows) {
-        if (row.acknowledged())
-            continue; // someone is on it already
+        if (row.acknowledged() || row.aboutSandbox())
+            continue; // someone is on it already, or a simulator sandbox's staged seats
         m_notifiedKey = row.key;
         const QString title = row.licenseId.isEmpty()
             ? tr("Alert (%1)").arg(AlertListModel::severityLabel(row.severity))

@@ -241,6 +241,8 @@ MainWindow::MainWindow(DashboardSession &session, DashboardSettings &settings, Q
         updateStatus();
     });
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateFilterAction);
+    // Revoke acts on the seats selected on the Seats page: on another page it has nothing to act on.
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
     connect(&session, &DashboardSession::identityChanged, this, [this] {
         updateStatus();
         updateActions();
@@ -865,14 +867,14 @@ void MainWindow::updateActions()
     const bool connected
         = m_adminActions->isAvailable() && m_session.lastPollTime().isValid() && !m_session.isTokenRevoked();
     const bool oneLicense = m_seats->selectedLicenseIds().size() == 1;
-    const bool seatSelected = !m_seats->selectedSeats().isEmpty();
+    const QString cannotRevoke = revokeUnavailableReason();
     a.refresh->setEnabled(connected);
     using A = AdminActions::Action;
     gate(a.newLicense, connected, A::CreateLicense);
     gate(a.editLicense, connected && oneLicense, A::EditLicense);
     gate(a.rotateKey, connected && oneLicense, A::RotateKey);
     gate(a.groups, connected, A::ReadRules);
-    gate(a.revoke, connected && seatSelected, A::Revoke);
+    gate(a.revoke, connected && cannotRevoke.isEmpty(), A::Revoke, cannotRevoke);
     gate(a.writeOff, connected && !writeOffCandidates().isEmpty(), A::WriteOff);
     gate(a.reap, connected, A::Reap);
     gate(a.tokens, connected, A::ListTokens);
@@ -896,11 +898,11 @@ QString MainWindow::roleNeeded(AdminActions::Action what) const
              identity ? roleLabel(identity->role) : QString());
 }
 
-void MainWindow::gate(QAction *action, bool available, AdminActions::Action what)
+void MainWindow::gate(QAction *action, bool available, AdminActions::Action what, const QString &why)
 {
     if (m_adminActions->isAllowed(what)) {
         action->setEnabled(available);
-        action->setToolTip(action->property("allowedToolTip").toString());
+        action->setToolTip(!available && !why.isEmpty() ? why : action->property("allowedToolTip").toString());
         return;
     }
     action->setEnabled(false);
@@ -1220,6 +1222,17 @@ void MainWindow::confirmRevoke(QList<HeldSeat> seats, bool block)
         confirmRevoke(rest, block);
     });
     dialog->open();
+}
+
+QString MainWindow::revokeUnavailableReason() const
+{
+    const QList<HeldSeat> seats = m_tabs->currentWidget() == m_seats ? m_seats->selectedSeats() : QList<HeldSeat> {};
+    if (seats.isEmpty())
+        return tr("Select a holder's seat on the Seats page to revoke it.");
+    // Delete on such a seat still explains, and offers Write off… for a lost laptop.
+    if (std::all_of(seats.cbegin(), seats.cend(), [](const HeldSeat &seat) { return seat.borrowed; }))
+        return tr("A borrowed seat cannot be revoked: it comes back when it is returned or expires.");
+    return {};
 }
 
 QList<HeldSeat> MainWindow::writeOffCandidates() const

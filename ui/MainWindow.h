@@ -144,6 +144,9 @@ private:
     // the next. `block`: each dialog proposes a block.
     // The selected borrowed seats that are not written off yet.
     QList<keyright::HeldSeat> writeOffCandidates() const;
+    // Why Revoke can do nothing now (empty: it can): no seat of the Seats page selected (another
+    // page, a block row), or only borrowed seats, which come back when returned or expired.
+    QString revokeUnavailableReason() const;
     void confirmWriteOff(const keyright::HeldSeat &seat);
     void confirmRevoke(QList<HeldSeat> seats, bool block = false);
     // The license dialog for `licenseId`, read-only for a role that may not edit; `category` set:
@@ -175,7 +178,8 @@ private:
     void revealKey(const QString &licenseId, const QString &key);
     // Enables `action` when `available` and the token's role allows `what`; a role that does not
     // leaves it disabled (not hidden) with a tooltip naming the role needed.
-    void gate(QAction *action, bool available, AdminActions::Action what);
+    // `why` is the tooltip of an action the role allows but the selection does not (empty: its own).
+    void gate(QAction *action, bool available, AdminActions::Action what, const QString &why = {});
     // Shows an instance's unknown certificate and its fingerprint; when the person trusts it, the
     // connection profile keeps the fingerprint and the session uses it.
     void askToTrustCertificate(const QUrl &instance, const QString &fingerprint, const QString &problem);

@@ -80,7 +80,8 @@ void SeatBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
     if (seats > 0 && inUse > 0) {
         QRect filled = bar;
         filled.setWidth(std::max(6, int(bar.width() * std::min(1.0, double(inUse) / seats))));
-        painter->setBrush(colorFor(inUse, seats));
+        const bool staged = m_stagedRole >= 0 && index.data(m_stagedRole).toBool();
+        painter->setBrush(staged ? StatePalette::fill(StatePalette::Muted) : colorFor(inUse, seats));
         painter->drawRoundedRect(filled, 4, 4);
         const QRect away = borrowedRect(bar, inUse, borrowed, seats);
         if (!away.isEmpty()) {

@@ -19,6 +19,10 @@ public:
     SeatBarDelegate(int inUseRole, int seatCountRole, int reservedIdleRole = -1, int borrowedRole = -1,
                     QObject *parent = nullptr);
 
+    // A role that is true for a row whose seats are staged (a simulator sandbox): its used part is
+    // drawn muted, never amber or red, since such a license being full alarms nobody.
+    void setStagedRole(int role) { m_stagedRole = role; }
+
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
@@ -36,6 +40,7 @@ private:
     int m_seatCountRole;
     int m_reservedIdleRole;
     int m_borrowedRole;
+    int m_stagedRole = -1;
 };
 
 } // namespace keyright

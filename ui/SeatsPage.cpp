@@ -4,6 +4,7 @@
 #include "CountdownDelegate.h"
 #include "DashboardSession.h"
 #include "DashboardSettings.h"
+#include "DemoCatalogue.h"
 #include "ElidedLabel.h"
 #include "HolderSortProxy.h"
 #include "LedgerBar.h"
@@ -17,6 +18,7 @@
 #include "UsageChartView.h"
 
 #include <QAbstractSeries>
+#include <QApplication>
 #include <QChart>
 #include <QEvent>
 #include <QFontMetrics>
@@ -25,12 +27,15 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPainter>
 #include <QResizeEvent>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStyledItemDelegate>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -122,6 +127,82 @@ protected:
     }
 };
 
+// The real licenses first, whichever column and order they are sorted by: a simulator sandbox is
+// training furniture (often full, its seats staged) and goes after them.
+class LicenseSortProxy final : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+protected:
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override
+    {
+        const bool leftSandbox = left.data(LicenseListModel::SandboxRole).toBool();
+        const bool rightSandbox = right.data(LicenseListModel::SandboxRole).toBool();
+        if (leftSandbox != rightSandbox) // descending order asks lessThan(right, left)
+            return sortOrder() == Qt::AscendingOrder ? rightSandbox : leftSandbox;
+        return QSortFilterProxyModel::lessThan(left, right);
+    }
+};
+
+// A simulator sandbox's name (greyed and in italics by the model) after a "simulator" tag, which
+// stays in view however narrow the column.
+class LicenseNameDelegate final : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    static QString tag() { return SeatsPage::tr("simulator", "the tag of a simulator sandbox license"); }
+    static QFont tagFont(const QFont &cellFont)
+    {
+        QFont font = cellFont;
+        font.setItalic(false);
+        font.setPointSizeF(font.pointSizeF() * 0.85);
+        return font;
+    }
+    // The room the tag takes before the name.
+    static int tagWidth(const QFont &cellFont) { return QFontMetrics(tagFont(cellFont)).horizontalAdvance(tag()) + 16; }
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        if (!index.data(LicenseListModel::SandboxRole).toBool()) {
+            QStyledItemDelegate::paint(painter, option, index);
+            return;
+        }
+        QStyleOptionViewItem opt = option;
+        initStyleOption(&opt, index);
+        const QString name = opt.text;
+        opt.text.clear();
+        const QWidget *widget = option.widget;
+        QStyle *style = widget ? widget->style() : QApplication::style();
+        style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+        opt.text = name;
+        const QRect text = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget).adjusted(3, 0, -3, 0);
+        const QFont small = tagFont(opt.font);
+        const QFontMetrics tagMetrics(small);
+        const int tagWide = tagWidth(opt.font) - 6;
+        const int tagHeight = tagMetrics.height() + 2;
+        const bool selected = opt.state & QStyle::State_Selected;
+        const QColor pen = selected ? opt.palette.color(QPalette::HighlightedText) : opt.palette.color(QPalette::Text);
+        painter->save();
+        painter->setPen(pen);
+        painter->setRenderHint(QPainter::Antialiasing);
+        painter->setBrush(Qt::NoBrush);
+        const QRect tagRect(text.left(), text.center().y() - tagHeight / 2, tagWide, tagHeight);
+        painter->drawRoundedRect(QRectF(tagRect).adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
+        painter->setFont(small);
+        painter->drawText(tagRect, Qt::AlignCenter, tag());
+        // Every sandbox's name begins alike ("Simulator sandbox k3x9: "): a narrow column keeps
+        // its end, the scenario, and the tooltip has it whole.
+        const QRect rest(tagRect.right() + 7, text.top(), std::max(0, text.right() - tagRect.right() - 7),
+                         text.height());
+        painter->setFont(opt.font);
+        painter->drawText(rest, Qt::AlignLeft | Qt::AlignVCenter,
+                          QFontMetrics(opt.font).elidedText(name, Qt::ElideLeft, rest.width()));
+        painter->restore();
+    }
+};
+
 } // namespace
 
 SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
@@ -130,7 +211,7 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_left(new QSplitter(Qt::Vertical, this))
     , m_licenses(new QTableView(this))
-    , m_licensesProxy(new QSortFilterProxyModel(this))
+    , m_licensesProxy(new LicenseSortProxy(this))
     , m_chart(new UsageChartView(this))
     , m_chartLegend(new ChartLegend(this))
     , m_licensesTitle(titleLabel(this))
@@ -142,6 +223,7 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     , m_holdersProxy(new HolderSortProxy(this))
     , m_empty(new QLabel(this))
     , m_legend(new QLabel(this))
+    , m_legendButton(new QToolButton(this))
     , m_right(new QSplitter(Qt::Vertical, this))
     , m_lineTitle(titleLabel(this))
     , m_lineEmpty(new QLabel(this))
@@ -159,10 +241,11 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_licenses->setModel(m_licensesProxy);
     styleTable(m_licenses);
     m_licenses->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_licenses->setItemDelegateForColumn(
-        LicenseListModel::SeatsColumn,
-        new SeatBarDelegate(LicenseListModel::InUseRole, LicenseListModel::SeatCountRole,
-                            LicenseListModel::ReservedIdleRole, LicenseListModel::BorrowedRole, this));
+    auto *seatBars = new SeatBarDelegate(LicenseListModel::InUseRole, LicenseListModel::SeatCountRole,
+                                         LicenseListModel::ReservedIdleRole, LicenseListModel::BorrowedRole, this);
+    seatBars->setStagedRole(LicenseListModel::SandboxRole);
+    m_licenses->setItemDelegateForColumn(LicenseListModel::SeatsColumn, seatBars);
+    m_licenses->setItemDelegateForColumn(LicenseListModel::NameColumn, new LicenseNameDelegate(this));
     m_licenses->sortByColumn(LicenseListModel::NameColumn, Qt::AscendingOrder);
     QHeaderView *lh = m_licenses->horizontalHeader();
     // No column stretches: a stretched name was squeezed to "…" first in a narrow window (the one
@@ -227,6 +310,20 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     m_legend->setObjectName(u"seatLegend"_s);
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setWordWrap(true);
+    m_legendButton->setObjectName(u"seatLegendButton"_s);
+    m_legendButton->setCheckable(true);
+    m_legendButton->setChecked(true);
+    m_legendButton->setAutoRaise(true);
+    m_legendButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_legendButton->setArrowType(Qt::DownArrow);
+    m_legendButton->hide();
+    // Only the person toggles it with signals on (fitLeftColumn's own choice is quiet): theirs stays.
+    connect(m_legendButton, &QToolButton::toggled, this, [this](bool shown) {
+        m_legendChosen = true;
+        m_legendButton->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
+        m_legend->setVisible(m_legendHasEntries && shown);
+        fitLeftColumn();
+    });
 
     m_line->setObjectName(u"lineTable"_s);
     m_lineProxy->setSourceModel(m_lineModel);
@@ -252,7 +349,10 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     auto *leftTop = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(leftTop);
     leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(m_licensesTitle);
+    auto *titleRow = new QHBoxLayout;
+    titleRow->addWidget(m_licensesTitle, 1);
+    titleRow->addWidget(m_legendButton);
+    leftLayout->addLayout(titleRow);
     leftLayout->addWidget(m_licenses, 1);
     leftLayout->addWidget(m_legend);
     m_left->addWidget(leftTop);
@@ -269,11 +369,16 @@ SeatsPage::SeatsPage(DashboardSession &session, QWidget *parent)
     chartLayout->addWidget(m_chart, 1);
     chartLayout->addWidget(m_chartLegend);
     m_left->addWidget(chartPane);
-    // The licenses first: on a short screen they keep their rows and the chart gives way.
-    m_left->setStretchFactor(0, 3);
-    m_left->setStretchFactor(1, 2);
+    // The licenses first: on a short screen (1280x720 at 150 %) they keep four rows, the legend
+    // folds into its button and the chart gives way down to a few lines of its own (walk 52: one
+    // and a half rows showed under a legend of three lines and a chart of 150 px).
+    m_chart->setMinimumHeight(6 * m_chart->fontMetrics().height());
+    m_left->setStretchFactor(0, 1);
+    m_left->setStretchFactor(1, 0);
     m_left->setSizes({420, 280});
     m_left->setChildrenCollapsible(false);
+    m_left->installEventFilter(this);
+    connect(m_left, &QSplitter::splitterMoved, this, [this] { m_leftSplitByHand = true; });
 
     auto *right = new QWidget(this);
     auto *head = new QHBoxLayout;
@@ -550,10 +655,13 @@ void SeatsPage::fitLicenseColumns(bool widenOnly)
     int name
         = header.horizontalAdvance(m_licensesProxy->headerData(LicenseListModel::NameColumn, Qt::Horizontal).toString())
         + 30;
-    for (int r = 0; r < rows; ++r)
-        name = std::max(
-            name,
-            cells.horizontalAdvance(m_licensesProxy->index(r, LicenseListModel::NameColumn).data().toString()) + 16);
+    const int tag = LicenseNameDelegate::tagWidth(m_licenses->font());
+    for (int r = 0; r < rows; ++r) {
+        const QModelIndex cell = m_licensesProxy->index(r, LicenseListModel::NameColumn);
+        name = std::max(name,
+                        cells.horizontalAdvance(cell.data().toString()) + 16
+                            + (cell.data(LicenseListModel::SandboxRole).toBool() ? tag : 0));
+    }
     m_licenseNameWidth = std::clamp(name, 120, 260);
     // The seats column: wide enough for the largest count ("2000 / 2500") beside its bar.
     int seats = 140;
@@ -760,14 +868,20 @@ void SeatsPage::updateLegend()
     // used/free bar it always was, its count beside it.
     bool reserved = false;
     bool borrowing = false;
-    for (int r = 0; r < m_session.licenses().rowCount() && !(reserved && borrowing); ++r) {
+    bool sandbox = false;
+    for (int r = 0; r < m_session.licenses().rowCount() && !(reserved && borrowing && sandbox); ++r) {
         const LicenseSummary &l = m_session.licenses().licenseAt(r);
         reserved = reserved || l.reservedSeats > 0;
         borrowing = borrowing || l.borrow.allowed || l.borrowed > 0;
+        sandbox = sandbox || DemoCatalogue::isSandboxLicense(l.id);
     }
-    m_legend->setVisible(reserved || borrowing);
-    if (!reserved && !borrowing)
+    m_legendHasEntries = reserved || borrowing || sandbox;
+    m_legend->setVisible(m_legendHasEntries && m_legendButton->isChecked());
+    m_legendButton->setVisible(m_legendHasEntries);
+    if (!m_legendHasEntries) {
+        fitLeftColumn();
         return;
+    }
     // One entry for every colour the seat bar draws (SeatBarDelegate), from the same palette.
     const auto swatch = [](StatePalette::Role role) {
         return u"<span style=\"color:%1\">\u25A0</span>"_s.arg(StatePalette::fill(role).name());
@@ -786,6 +900,11 @@ void SeatsPage::updateLegend()
         tips << tr("Reserved seats only their group may take, even while nobody uses them: to "
                    "everyone else the license is full sooner than its seat count says.");
     }
+    if (sandbox) {
+        entries << tr("%1 simulator sandbox, staged").arg(swatch(StatePalette::Muted));
+        tips << tr("A simulator sandbox's seats are taken and refused by the simulator's scenarios for training: its "
+                   "bar stays grey, never amber or red, and it is listed after the real licenses.");
+    }
     // An outlined square: the free part of the bar is the bare track.
     entries << tr("%1 free").arg(
         u"<span style=\"color:%1\">\u25A1</span>"_s.arg(StatePalette::colour(StatePalette::Muted).name()));
@@ -794,6 +913,50 @@ void SeatsPage::updateLegend()
         entry = u"<span style=\"white-space:nowrap\">%1</span>"_s.arg(entry);
     m_legend->setText(entries.join(u"&nbsp;&nbsp; "_s));
     m_legend->setToolTip(tips.join(u'\n'));
+    // Folded away, the legend is read in its button's tooltip.
+    QString tip = u"<p>%1</p>"_s.arg(entries.join(u"<br/>"_s));
+    for (const QString &line : std::as_const(tips))
+        tip += u"<p>%1</p>"_s.arg(line.toHtmlEscaped());
+    m_legendButton->setToolTip(tip);
+    fitLeftColumn();
+}
+
+void SeatsPage::fitLeftColumn()
+{
+    const int total = m_left->height() - m_left->handleWidth();
+    if (total <= 0)
+        return;
+    // Four licenses in view (or all there are), under the header and over the sideways scroll bar.
+    const int rowHeight = m_licenses->verticalHeader()->defaultSectionSize();
+    const int rows = std::clamp(m_licensesProxy->rowCount(), 1, 4);
+    const int table = m_licenses->horizontalHeader()->sizeHint().height()
+        + m_licenses->horizontalScrollBar()->sizeHint().height() + 2 * m_licenses->frameWidth() + rows * rowHeight + 2;
+    if (m_licenses->minimumHeight() != table)
+        m_licenses->setMinimumHeight(table);
+    QWidget *top = m_left->widget(0);
+    const int spacing = top->layout()->spacing();
+    const int titleRow = std::max(m_licensesTitle->sizeHint().height(), m_legendButton->sizeHint().height());
+    const int bare = titleRow + spacing + table;
+    const int legend = spacing + m_legend->heightForWidth(std::max(1, top->width()));
+    const int chartLeast = m_left->widget(1)->minimumSizeHint().height();
+    // The legend shows while the chart keeps a quarter of the column beside it; the person's own
+    // choice (its button) stays.
+    if (m_legendHasEntries && !m_legendChosen) {
+        const bool room = total - bare - legend >= std::max(chartLeast, total / 4);
+        if (room != m_legendButton->isChecked()) {
+            const QSignalBlocker quiet(m_legendButton);
+            m_legendButton->setChecked(room);
+            m_legendButton->setArrowType(room ? Qt::DownArrow : Qt::RightArrow);
+            m_legend->setVisible(room);
+        }
+    }
+    if (m_leftSplitByHand)
+        return;
+    // The chart takes two fifths of the column, less where the licenses would lose rows for it.
+    const int need = bare + (m_legend->isVisibleTo(top) ? legend : 0);
+    const int chart = std::clamp(total * 2 / 5, chartLeast, std::max(chartLeast, total - need));
+    if (m_left->sizes().value(1) != chart)
+        m_left->setSizes({total - chart, chart});
 }
 
 void SeatsPage::licenseSelectionChanged()
@@ -1060,7 +1223,8 @@ void SeatsPage::restoreState(const DashboardSettings &settings)
     m_clampRestoredSplit = m_splitChosen;
     if (m_clampRestoredSplit && isVisible())
         clampSplit();
-    m_left->restoreState(settings.value(DashboardSettings::seatsLeftSplitter));
+    // A split the person chose stays (the licenses' least height still keeps their rows).
+    m_leftSplitByHand = m_left->restoreState(settings.value(DashboardSettings::seatsLeftSplitter));
     m_licenses->horizontalHeader()->restoreState(settings.value(DashboardSettings::seatsLicensesHeader));
     // A header of an older layout of the table never gets here: DashboardSettings::migrate() drops it.
     m_holders->horizontalHeader()->restoreState(settings.value(DashboardSettings::seatsHoldersHeader));
@@ -1106,6 +1270,8 @@ bool SeatsPage::eventFilter(QObject *watched, QEvent *event)
         fitFilterPlaceholder();
     if (watched == m_licenses->viewport() && event->type() == QEvent::Resize)
         spreadLicenseColumns();
+    if (watched == m_left && event->type() == QEvent::Resize)
+        fitLeftColumn();
     if (watched == m_holders && event->type() == QEvent::KeyPress) {
         const auto *key = static_cast<QKeyEvent *>(event);
         if (key->key() == Qt::Key_Delete || key->key() == Qt::Key_Backspace) {
@@ -1119,6 +1285,7 @@ bool SeatsPage::eventFilter(QObject *watched, QEvent *event)
 void SeatsPage::retranslate()
 {
     m_licensesTitle->setText(tr("Licenses"));
+    m_legendButton->setText(tr("Legend", "of the seat bars' colours"));
     // Room for the whole placeholder in every language.
     m_filter->setMaximumWidth(
         std::max(280, m_filter->fontMetrics().horizontalAdvance(tr("Filter holders, seats, states… (Ctrl+F)")) + 48));

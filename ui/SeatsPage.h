@@ -45,6 +45,9 @@ public:
     QTableView *lineView() const { return m_line; }
     QueueTableModel *lineModel() const { return m_lineModel; }
     QLabel *seatLegend() const { return m_legend; }
+    // Shows or hides the legend of the seat bars (the title row's button); on a short page it starts
+    // hidden so the licenses keep their rows, and the button's tooltip holds it meanwhile.
+    QToolButton *seatLegendButton() const { return m_legendButton; }
     QSplitter *splitter() const { return m_splitter; }
     QLabel *holdersSummary() const { return m_holdersSummary; }
 
@@ -104,6 +107,9 @@ private:
     void updateLine();
     void updateLedger();
     void updateLegend();
+    // The legend shown while the column has room for it beside the licenses' rows and the chart,
+    // until the person chooses with its button; the chart gives the licenses their rows first.
+    void fitLeftColumn();
 
     DashboardSession &m_session;
     QSplitter *m_splitter;
@@ -121,6 +127,10 @@ private:
     QSortFilterProxyModel *m_holdersProxy;
     QLabel *m_empty;
     QLabel *m_legend;
+    QToolButton *m_legendButton;
+    bool m_legendHasEntries = false;
+    bool m_legendChosen = false; // the person showed or hid the legend with its button
+    bool m_leftSplitByHand = false; // the handle between the licenses and the chart was moved
     QSplitter *m_right;
     QLabel *m_lineTitle;
     QLabel *m_lineEmpty;

@@ -5092,6 +5092,10 @@ License id: %2</source>
         <translation>%1
 Identifiant de licence : %2</translation>
     </message>
+    <message>
+        <source>A simulator sandbox: the simulator&apos;s scenarios take and refuse its seats for training, so a full sandbox says nothing about anyone&apos;s use. Listed after the real licenses.</source>
+        <translation>Bac à sable du simulateur : les scénarios du simulateur y prennent et y refusent des sièges pour la formation, si bien qu&apos;un bac à sable plein ne dit rien de l&apos;usage de quiconque. Listé après les vraies licences.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::LicenseValidity</name>
@@ -5647,6 +5651,14 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>Alerts (%1)</source>
         <comment>the firing alerts not acknowledged</comment>
         <translation>Alertes (%1)</translation>
+    </message>
+    <message>
+        <source>Select a holder&apos;s seat on the Seats page to revoke it.</source>
+        <translation>Sélectionnez le siège d&apos;un détenteur sur la page Sièges pour le révoquer.</translation>
+    </message>
+    <message>
+        <source>A borrowed seat cannot be revoked: it comes back when it is returned or expires.</source>
+        <translation>Un siège emprunté ne peut pas être révoqué : il revient quand il est rendu ou qu&apos;il expire.</translation>
     </message>
 </context>
 <context>
@@ -6275,6 +6287,24 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Nobody held a seat of this license as of %1; the server has not answered since.</source>
         <translation>Personne ne détenait de siège de cette licence à %1 ; le serveur n&apos;a plus répondu depuis.</translation>
+    </message>
+    <message>
+        <source>simulator</source>
+        <comment>the tag of a simulator sandbox license</comment>
+        <translation>simulateur</translation>
+    </message>
+    <message>
+        <source>%1 simulator sandbox, staged</source>
+        <translation>%1 bac à sable du simulateur, sièges simulés</translation>
+    </message>
+    <message>
+        <source>A simulator sandbox&apos;s seats are taken and refused by the simulator&apos;s scenarios for training: its bar stays grey, never amber or red, and it is listed after the real licenses.</source>
+        <translation>Les sièges d&apos;un bac à sable du simulateur sont pris et refusés par ses scénarios, pour la formation : sa barre reste grise, jamais orange ni rouge, et il est listé après les vraies licences.</translation>
+    </message>
+    <message>
+        <source>Legend</source>
+        <comment>of the seat bars&apos; colours</comment>
+        <translation>Légende</translation>
     </message>
 </context>
 <context>

@@ -142,6 +142,7 @@ class TestAlertsPage : public QObject
 
 private slots:
     void firingAlertShownToldOnceAndOpensItsLicense();
+    void aSandboxsAlertIsListedButNoAlarm();
     void ruleEditorSavesAndShowsTheRefusal();
     void viewerReadsTheRulesOnly();
     void operatorAcknowledgesAndTheTrayStopsCountingIt();
@@ -274,6 +275,63 @@ void TestAlertsPage::firingAlertShownToldOnceAndOpensItsLicense()
     const QModelIndex current = page->firingView()->currentIndex();
     QVERIFY(current.isValid());
     QCOMPARE(current.data(AlertListModel::LicenseIdRole).toString(), u"cam"_s);
+}
+
+// Walk 52: a simulator sandbox is full at every scenario, and a rule over all licenses fired on it;
+// the tray told it as an alarm. The Alerts page lists it; the tray and the tab's count leave it out,
+// and a real license's alert is told as ever.
+void TestAlertsPage::aSandboxsAlertIsListedButNoAlarm()
+{
+    TestServer server(alertServer());
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(server);
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    const QByteArray hog = server.createLicense(u"sim-idle-hog-k3x9"_s, 1, 3600s, 5s, 15s);
+    const QByteArray cad = server.createLicense(u"cad"_s, 1, 3600s, 5s, 15s);
+    QVERIFY(!hog.isEmpty() && !cad.isEmpty());
+    int status = 0;
+    server.adminCall("PUT", u"/v1/alerts/rules"_s,
+                     {{u"rules"_s,
+                       QJsonArray {QJsonObject {{u"id"_s, u"any-full"_s},
+                                                {u"kind"_s, u"seats_in_use"_s},
+                                                {u"scope"_s, u"all"_s},
+                                                {u"severity"_s, u"critical"_s},
+                                                {u"threshold"_s, 100},
+                                                {u"minutes"_s, 0}}}}},
+                     &status);
+    QCOMPARE(status, 200);
+
+    DashboardHarness dashboard(DashboardHarness::Options {.clock = &server.clock()});
+    MainWindow &window = dashboard.build();
+    auto record = std::make_shared<TrayRecord>();
+    auto *tray = new AlertTray(window.alerts(), std::make_unique<RecordingPresenter>(record));
+    window.installAlertTray(tray);
+    dashboard.open(server.url(), server.adminToken());
+    QTRY_VERIFY_WITH_TIMEOUT(window.alerts().isLoaded(), 5000);
+
+    // The simulator fills its sandbox: the rule fires on it.
+    QVERIFY(dashboard.takeSeat(server.url(), u"sim-idle-hog-k3x9"_s, hog, u"trainee@sim"_s));
+    QCOMPARE(server.evaluateAlerts().size(), 1);
+    AlertsPage *page = window.alertsPage();
+    QTRY_COMPARE_WITH_TIMEOUT(page->firingView()->model()->rowCount(), 1, 5000);
+    QCOMPARE(page->firingView()->model()->index(0, AlertListModel::LicenseColumn).data().toString(),
+             u"sim-idle-hog-k3x9"_s);
+    QSignalSpy polls(&dashboard.session(), &DashboardSession::polled);
+    QTRY_VERIFY_WITH_TIMEOUT(polls.size() >= 2, 5000);
+    QCOMPARE(record->messages.size(), 0);
+    QCOMPARE(tray->colour(), StatePalette::fill(StatePalette::Muted));
+    // The tab counts no alert waiting for someone.
+    QStringList tabs;
+    for (int tab = 0; tab < window.pages()->count(); ++tab)
+        tabs << window.pages()->tabText(tab);
+    QVERIFY2(tabs.contains(u"Alerts"_s), qPrintable(tabs.join(u", "_s)));
+
+    // A real license full: told, and counted.
+    QVERIFY(dashboard.takeSeat(server.url(), u"cad"_s, cad, u"alice@ws-1"_s));
+    QCOMPARE(server.evaluateAlerts().size(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(record->messages.size(), 1, 5000);
+    QVERIFY2(record->messages.at(0).join(u' ').contains(u"cad"_s), qPrintable(record->messages.at(0).join(u' ')));
+    QCOMPARE(tray->colour(), StatePalette::fill(StatePalette::Failed));
 }
 
 void TestAlertsPage::ruleEditorSavesAndShowsTheRefusal()

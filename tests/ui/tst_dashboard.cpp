@@ -8,6 +8,7 @@
 #include "LeaseClient.h"
 #include "LedgerBar.h"
 #include "LicenseDialog.h"
+#include "LicenseListModel.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "ReapDialog.h"
@@ -36,6 +37,8 @@
 #include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTest>
@@ -58,6 +61,8 @@ private Q_SLOTS:
     void revokeThroughTheDialogRemovesTheSeat();
     void revokingSeveralSeatsAsksForEachInTurn();
     void aBorrowedSeatIsNotRevoked();
+    void revokeIsOfferedOnlyWhereItCanRevoke();
+    void fourLicensesAreInViewOnASmallScreen();
     void aLostLaptopsSeatIsWrittenOff();
     void ledgerLinesRevokeAndEditTheirRule();
     void rotatingAKeyAsksFirst();
@@ -307,6 +312,122 @@ void TestDashboard::aBorrowedSeatIsNotRevoked()
     QTRY_COMPARE_WITH_TIMEOUT(m_session->licenses().licenseAt(0).borrowed, 1, 3000);
     QCOMPARE(m_session->licenses().licenseAt(0).inUse, 2);
     QVERIFY(holderCell(u"carol@laptop"_s, LeaseTableModel::StateColumn).startsWith(u"borrowed until "_s));
+}
+
+void TestDashboard::revokeIsOfferedOnlyWhereItCanRevoke()
+{
+    // Walk 52: Revoke stayed enabled where it could do nothing, on a borrowed seat and on the
+    // Events page. It is greyed there, its tooltip says why, and Delete on the borrowed seat still
+    // explains it in a window.
+    const QByteArray key = createLicense(u"acme-cad"_s, 10);
+    int status = 0;
+    m_server->adminCall(
+        "PUT", u"/v1/licenses/acme-cad"_s,
+        {{u"borrow"_s,
+          QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 2}, {u"keepOnSite"_s, 1}}}},
+        &status);
+    QCOMPARE(status, 200);
+    LeaseClient client(m_dashboard->network());
+    client.setServerUrl(m_server->url());
+    client.setLicense(u"acme-cad"_s, key);
+    QObject context;
+    std::optional<BorrowOutcome> borrowed;
+    client.borrow(u"carol@laptop"_s, 3, &context, [&](const BorrowOutcome &o) { borrowed = o; });
+    QTRY_VERIFY_WITH_TIMEOUT(borrowed.has_value(), 5000);
+    QVERIFY(std::get_if<outcome::Borrowed>(&*borrowed));
+    QVERIFY(checkout(u"acme-cad"_s, key, u"alice@ws-12"_s));
+    openWindow();
+    QTRY_COMPARE_WITH_TIMEOUT(holderRows(), 2, 5000);
+
+    auto *revoke = m_window->findChild<QAction *>(u"actionRevoke"_s);
+    QVERIFY(revoke);
+    QTableView *table = m_window->seatsPage()->holdersView();
+    const QSortFilterProxyModel *proxy = m_window->seatsPage()->holdersProxy();
+    const auto click = [&](const QString &holder) {
+        for (int r = 0; r < proxy->rowCount(); ++r) {
+            if (proxy->index(r, 0).data().toString() == holder)
+                QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                                  table->visualRect(proxy->index(r, LeaseTableModel::HolderColumn)).center());
+        }
+    };
+    click(u"alice@ws-12"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(revoke->isEnabled(), 2000);
+    QCOMPARE(revoke->toolTip(), u"Revoke the selected seat (Delete)"_s);
+
+    // A borrowed seat: nothing to revoke, and the tooltip says how it comes back.
+    click(u"carol@laptop"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(!revoke->isEnabled(), 2000);
+    QVERIFY2(revoke->toolTip().contains(u"a borrowed seat cannot be revoked: it comes back when it is returned or "
+                                        "expires"_s,
+                                        Qt::CaseInsensitive),
+             qPrintable(revoke->toolTip()));
+    // Delete still explains why, in a window.
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Delete);
+    auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+    QVERIFY(box);
+    QCOMPARE(box->objectName(), u"borrowedSeatMessage"_s);
+    QTest::keyClick(box, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(!QApplication::activeModalWidget(), 2000);
+    QVERIFY(m_window->findChildren<RevokeDialog *>().isEmpty());
+
+    // Back on alice's seat, then on the Events page, where no holder is selected.
+    click(u"alice@ws-12"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(revoke->isEnabled(), 2000);
+    QTabBar *tabs = m_window->pages()->tabBar();
+    QTest::mouseClick(tabs, Qt::LeftButton, {},
+                      tabs->tabRect(m_window->pages()->indexOf(m_window->eventsPage())).center());
+    QCOMPARE(m_window->pages()->currentWidget(), m_window->eventsPage());
+    QVERIFY(!revoke->isEnabled());
+    QVERIFY2(revoke->toolTip().contains(u"on the Seats page"_s), qPrintable(revoke->toolTip()));
+    QTest::mouseClick(tabs, Qt::LeftButton, {},
+                      tabs->tabRect(m_window->pages()->indexOf(m_window->seatsPage())).center());
+    QVERIFY(revoke->isEnabled());
+}
+
+// Walk 52: at 1280x720 and 150 % (853x480) in French, six licenses, three of them the simulator's
+// sandboxes, showed one and a half rows under a legend of three lines and a chart of 150 px: the
+// license wanted was reached only by scrolling. Four of them are in view.
+void TestDashboard::fourLicensesAreInViewOnASmallScreen()
+{
+    for (const QString &id : {u"acme-cad"_s, u"render-farm"_s, u"training-demo"_s, u"sim-idle-hog-k3x9"_s,
+                              u"sim-laptop-trip-k3x9"_s, u"sim-rollback-k3x9"_s})
+        QVERIFY(!createLicense(id, 4).isEmpty());
+    // One license lends seats, so the seat bars have a legend.
+    int status = 0;
+    m_server->adminCall(
+        "PUT", u"/v1/licenses/render-farm"_s,
+        {{u"borrow"_s,
+          QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 2}, {u"keepOnSite"_s, 1}}}},
+        &status);
+    QCOMPARE(status, 200);
+    DashboardHarness small(
+        DashboardHarness::Options {.clock = m_clock.get(), .size = QSize(853, 480), .language = u"fr"_s});
+    const auto english = qScopeGuard([&small] { small.languages().apply(u"en"_s); });
+    MainWindow &window = small.open(m_server->url(), m_server->adminToken());
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTableView *licenses = window.seatsPage()->licensesView();
+    QTRY_COMPARE_WITH_TIMEOUT(licenses->model()->rowCount(), 6, 5000);
+    const auto rowsInView = [licenses] {
+        int rows = 0;
+        for (int r = 0; r < licenses->model()->rowCount(); ++r) {
+            const QRect row = licenses->visualRect(licenses->model()->index(r, LicenseListModel::NameColumn));
+            if (row.top() >= 0 && row.bottom() < licenses->viewport()->height())
+                ++rows;
+        }
+        return rows;
+    };
+    QTRY_VERIFY2(rowsInView() >= 4,
+                 qPrintable(u"%1 license rows in view in a %2x%3 window, the list %4 px high"_s.arg(rowsInView())
+                                .arg(window.width())
+                                .arg(window.height())
+                                .arg(licenses->viewport()->height())));
+    // The legend is a click away, and read whole in its button's tooltip meanwhile.
+    QToolButton *legend = window.seatsPage()->seatLegendButton();
+    QVERIFY(legend->isVisible());
+    QVERIFY2(legend->toolTip().contains(u"emprunt"_s), qPrintable(legend->toolTip()));
+    // The licenses' rows did not make the window taller than the screen leaves it.
+    QVERIFY2(window.height() <= 480, qPrintable(QString::number(window.height())));
 }
 
 void TestDashboard::aLostLaptopsSeatIsWrittenOff()

@@ -203,6 +203,8 @@ private Q_SLOTS:
     void longLicenseNamesLeaveTheSeatsInView();
     void anotherLicenseInAnOutageHasHoldersNotKnown();
     void theLegendNamesEveryColourOfTheSeatBars();
+    void sandboxesComeAfterTheRealLicensesGreyed();
+    void aLargeScreenKeepsTheLegendAndEveryLicense();
     void theBorrowedLineKeepsItsDatesOnAProjector();
     void chartForgetsTheLastServer();
     void aFourDigitCountIsNeverCovered();
@@ -520,6 +522,129 @@ void TestSeatsPage::theLegendNamesEveryColourOfTheSeatBars()
     }
     QVERIFY2(drawn.contains(StatePalette::fill(StatePalette::Borrowed).rgb()), "no borrowed part in the bar");
     QVERIFY2(found >= 3, qPrintable(u"%1 state colours in the bars"_s.arg(found))); // in use, borrowed, full
+}
+
+namespace {
+
+// Three real licenses and three simulator sandboxes, the idle hog's full, as the embedded demo
+// shows them once the simulator has played (walk 52).
+LicenseList demoAndSandboxes()
+{
+    LicenseList licenses;
+    licenses.serverTime = now;
+    const auto add = [&licenses](const QString &id, const QString &name, int seats, int inUse) {
+        LicenseSummary summary;
+        summary.id = id;
+        summary.name = name;
+        summary.seatCount = seats;
+        summary.inUse = inUse;
+        summary.ttlSeconds = 60;
+        summary.skewSeconds = 5;
+        summary.reapGraceSeconds = 15;
+        licenses.licenses << summary;
+    };
+    add(u"acme-cad"_s, u"ACME CAD"_s, 10, 3);
+    add(u"sim-idle-hog-k3x9"_s, u"Simulator sandbox k3x9: 9. The idle hog"_s, 1, 1);
+    add(u"render-farm"_s, u"Render farm"_s, 4, 2);
+    add(u"sim-laptop-trip-k3x9"_s, u"Simulator sandbox k3x9: 10. A laptop goes on a trip"_s, 3, 0);
+    add(u"training-demo"_s, u"Training demo"_s, 3, 1);
+    add(u"sim-rollback-k3x9"_s, u"Simulator sandbox k3x9: 5. Clock rollback"_s, 2, 1);
+    licenses.licenses[2].borrow.allowed = true; // the render farm lends seats
+    licenses.licenses[2].borrow.maxDays = 7;
+    licenses.licenses[2].borrow.maxBorrowed = 2;
+    return licenses;
+}
+
+QStringList shownIds(const QTableView *table)
+{
+    QStringList ids;
+    for (int r = 0; r < table->model()->rowCount(); ++r)
+        ids << table->model()->index(r, 0).data(LicenseListModel::LicenseIdRole).toString();
+    return ids;
+}
+
+} // namespace
+
+// Walk 52: the simulator's sandbox licenses were listed among the real ones ("Simulator sandbox"
+// sorts before "Training demo"), often full and red: training furniture looked like a license
+// someone must buy seats for. They come after the real licenses in either order, greyed, with a
+// tag and a tooltip saying whose they are, and their bars are never red.
+void TestSeatsPage::sandboxesComeAfterTheRealLicensesGreyed()
+{
+    ShownPage shown(1440, 900);
+    QVERIFY(shown.exposed());
+    shown.session.licenses().applyList(demoAndSandboxes());
+    QTableView *table = shown.page.licensesView();
+    QTRY_COMPARE(table->model()->rowCount(), 6);
+    const QStringList real {u"acme-cad"_s, u"render-farm"_s, u"training-demo"_s};
+    QCOMPARE(shownIds(table).mid(0, 3), real);
+    // Sorted the other way by name, the real ones still come first.
+    QHeaderView *header = table->horizontalHeader();
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, {},
+                      QPoint(header->sectionViewportPosition(LicenseListModel::NameColumn) + 10, header->height() / 2));
+    QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+    QCOMPARE(shownIds(table).mid(0, 3), (QStringList {u"training-demo"_s, u"render-farm"_s, u"acme-cad"_s}));
+    // By seats too, either way: the full sandbox does not come first.
+    for (int click = 0; click < 2; ++click) {
+        QTest::mouseClick(
+            header->viewport(), Qt::LeftButton, {},
+            QPoint(header->sectionViewportPosition(LicenseListModel::SeatsColumn) + 10, header->height() / 2));
+        QCOMPARE(header->sortIndicatorSection(), int(LicenseListModel::SeatsColumn));
+        QVERIFY2(shownIds(table).indexOf(u"sim-idle-hog-k3x9"_s) >= 3, qPrintable(shownIds(table).join(u' ')));
+    }
+    // The full sandbox: greyed, its tooltip says it is the simulator's, its bar grey rather than red.
+    const int hog = int(shownIds(table).indexOf(u"sim-idle-hog-k3x9"_s));
+    QVERIFY(hog >= 3);
+    const QModelIndex name = table->model()->index(hog, LicenseListModel::NameColumn);
+    QCOMPARE(name.data(Qt::ForegroundRole).value<QBrush>().color(), StatePalette::colour(StatePalette::Muted));
+    QVERIFY2(name.data(Qt::ToolTipRole).toString().contains(u"simulator sandbox"_s, Qt::CaseInsensitive),
+             qPrintable(name.data(Qt::ToolTipRole).toString()));
+    table->clearSelection(); // the selection's colour would hide the bar's
+    const auto colours = [table](int row) {
+        const QRect cell = table->visualRect(table->model()->index(row, LicenseListModel::SeatsColumn));
+        const QImage image = table->viewport()->grab(cell).toImage();
+        QSet<QRgb> drawn;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x)
+                drawn.insert(image.pixelColor(x, y).rgb());
+        }
+        return drawn;
+    };
+    const QSet<QRgb> hogBar = colours(hog);
+    QVERIFY(!hogBar.contains(StatePalette::fill(StatePalette::Denied).rgb()));
+    QVERIFY(hogBar.contains(StatePalette::fill(StatePalette::Muted).rgb()));
+    // A real license that is full is red as ever.
+    LicenseList full = demoAndSandboxes();
+    full.licenses[0].inUse = full.licenses[0].seatCount;
+    shown.session.licenses().applyList(full);
+    QTRY_VERIFY(
+        colours(int(shownIds(table).indexOf(u"acme-cad"_s))).contains(StatePalette::fill(StatePalette::Denied).rgb()));
+    // The legend names the sandboxes' grey.
+    QVERIFY2(shown.page.seatLegend()->text().contains(StatePalette::fill(StatePalette::Muted).name()),
+             qPrintable(shown.page.seatLegend()->text()));
+}
+
+// Walk 52: making room for the licenses on a small screen leaves a large one as it was: the legend
+// under the table, every license in view, and the chart its two fifths.
+void TestSeatsPage::aLargeScreenKeepsTheLegendAndEveryLicense()
+{
+    ShownPage shown(1420, 780); // the page of a 1440x900 window
+    QVERIFY(shown.exposed());
+    shown.session.licenses().applyList(demoAndSandboxes());
+    QTableView *table = shown.page.licensesView();
+    QTRY_COMPARE(table->model()->rowCount(), 6);
+    QTRY_VERIFY(shown.page.seatLegend()->isVisible());
+    QVERIFY(shown.page.seatLegendButton()->isChecked());
+    const QRect last = table->visualRect(table->model()->index(5, 0));
+    QVERIFY2(last.bottom() < table->viewport()->height(),
+             qPrintable(u"the sixth row ends at %1 px of %2"_s.arg(last.bottom()).arg(table->viewport()->height())));
+    QVERIFY2(shown.page.chart()->height() >= 200, qPrintable(QString::number(shown.page.chart()->height())));
+    // Folded by hand, it stays folded.
+    QTest::mouseClick(shown.page.seatLegendButton(), Qt::LeftButton);
+    QVERIFY(!shown.page.seatLegend()->isVisible());
+    shown.page.resize(1420, 800);
+    QTRY_COMPARE(shown.page.height(), 800);
+    QVERIFY(!shown.page.seatLegend()->isVisible());
 }
 
 // Walk-through 50 (F7): in French on a 1280x720 screen at 150 % (853 px), the ledger's borrowed
