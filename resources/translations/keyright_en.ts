@@ -800,17 +800,17 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 borrowed at once is more than the license&apos;s seats: at most %n can ever be borrowed.</source>
+        <source>A maximum of %1 at once is more than the %n seat(s) not kept on site.</source>
         <translation>
-            <numerusform>%1 borrowed at once is more than the license&apos;s seats: at most %n can ever be borrowed.</numerusform>
-            <numerusform>%1 borrowed at once is more than the license&apos;s seats: at most %n can ever be borrowed.</numerusform>
+            <numerusform>A maximum of %1 at once is more than the %n seat not kept on site.</numerusform>
+            <numerusform>A maximum of %1 at once is more than the %n seats not kept on site.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 borrowed at once is more than the seats not kept on site: at most %n can be borrowed with %2 kept on site.</source>
+        <source>A maximum of %1 at once is more than the %n seat(s) of the license.</source>
         <translation>
-            <numerusform>%1 borrowed at once is more than the seats not kept on site: at most %n can be borrowed with %2 kept on site.</numerusform>
-            <numerusform>%1 borrowed at once is more than the seats not kept on site: at most %n can be borrowed with %2 kept on site.</numerusform>
+            <numerusform>A maximum of %1 at once is more than the %n seat of the license.</numerusform>
+            <numerusform>A maximum of %1 at once is more than the %n seats of the license.</numerusform>
         </translation>
     </message>
 </context>

@@ -3134,6 +3134,26 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <comment>a column of the selected event and its value</comment>
         <translation>%1 : %2</translation>
     </message>
+    <message>
+        <source>%1 (written off, counted until %2)</source>
+        <translation>%1 (passé en perte, compté jusqu&apos;au %2)</translation>
+    </message>
+    <message>
+        <source>%1 (until %2)</source>
+        <translation>%1 (jusqu&apos;au %2)</translation>
+    </message>
+    <message>
+        <source>Borrowed then: none in the events this dashboard has loaded.</source>
+        <translation>Empruntés à ce moment : aucun dans les événements que ce tableau de bord a chargés.</translation>
+    </message>
+    <message>
+        <source>Borrowed then: %1.</source>
+        <translation>Empruntés à ce moment : %1.</translation>
+    </message>
+    <message>
+        <source>Borrowing</source>
+        <translation>Emprunts</translation>
+    </message>
 </context>
 <context>
     <name>keyright::FailoverTransport</name>
@@ -4962,17 +4982,17 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 borrowed at once is more than the license&apos;s seats: at most %n can ever be borrowed.</source>
+        <source>A maximum of %1 at once is more than the %n seat(s) not kept on site.</source>
         <translation>
-            <numerusform>%1 empruntés à la fois, c&apos;est plus que les sièges de la licence : jamais plus de %n ne peut être emprunté.</numerusform>
-            <numerusform>%1 empruntés à la fois, c&apos;est plus que les sièges de la licence : jamais plus de %n ne peuvent être empruntés.</numerusform>
+            <numerusform>Un maximum de %1 à la fois dépasse le seul siège non gardé sur site.</numerusform>
+            <numerusform>Un maximum de %1 à la fois dépasse les %n sièges non gardés sur site.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 borrowed at once is more than the seats not kept on site: at most %n can be borrowed with %2 kept on site.</source>
+        <source>A maximum of %1 at once is more than the %n seat(s) of the license.</source>
         <translation>
-            <numerusform>%1 empruntés à la fois, c&apos;est plus que les sièges non gardés sur site : au plus %n peut être emprunté (sièges gardés sur site : %2).</numerusform>
-            <numerusform>%1 empruntés à la fois, c&apos;est plus que les sièges non gardés sur site : au plus %n peuvent être empruntés (sièges gardés sur site : %2).</numerusform>
+            <numerusform>Un maximum de %1 à la fois dépasse le seul siège de la licence.</numerusform>
+            <numerusform>Un maximum de %1 à la fois dépasse les %n sièges de la licence.</numerusform>
         </translation>
     </message>
 </context>
@@ -7343,6 +7363,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
             <numerusform>Sièges empruntés : au plus %n à la fois, %1 heures-sièges</numerusform>
             <numerusform>Sièges empruntés : au plus %n à la fois, %1 heures-sièges</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The figures before %1 are made up by the demo server, to show the page at work; only what follows is this server&apos;s own record.</source>
+        <translation>Les chiffres d&apos;avant le %1 sont inventés par le serveur de démonstration, pour montrer la page à l&apos;œuvre ; seuls ceux qui suivent sont l&apos;historique réel de ce serveur.</translation>
     </message>
 </context>
 <context>
