@@ -61,6 +61,16 @@ int SeatUsage::reservedIdle() const
     return idle;
 }
 
+QStringList SeatUsage::groupsWithIdleSeats() const
+{
+    QStringList groups;
+    for (const Reservation &r : reservations) {
+        if (r.seats > r.used)
+            groups.append(r.group);
+    }
+    return groups;
+}
+
 SeatUsage seatUsage(int seatCount, const CompiledSeatRules &rules, const QList<SeatLease> &leases, const QDateTime &now,
                     std::chrono::milliseconds skew)
 {

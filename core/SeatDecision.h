@@ -34,6 +34,9 @@ struct SeatUsage
     int sharedUsed = 0; // live leases counted against the shared seats
 
     int reservedIdle() const;
+    // The groups whose reserved seats are not all used, in the order of the rules: the ones a
+    // denial names when the seats left are reserved for others.
+    QStringList groupsWithIdleSeats() const;
     int free() const { return sharedSeats - sharedUsed; } // what anyone admitted may take
 
     friend bool operator==(const SeatUsage &, const SeatUsage &) = default;

@@ -109,11 +109,11 @@ ApiResponse LeaseController::checkout(const ApiRoute &route, const ApiRequest &r
 }
 
 ApiError LeaseController::checkoutDenial(const ApiRoute &route, const QString &holder,
-                                         const SeatService::CheckoutResult &result)
+                                         const SeatService::CheckoutResult &result, bool borrowing)
 {
     const SeatDecision &decision = result.decision;
     const SeatUsage &usage = decision.usage;
-    const QString nextFree = result.nextExpiry.isValid()
+    const QString nextFree = result.nextExpiry.isValid() && !borrowing
         ? u"; one frees up at %1 at the latest unless renewed"_s.arg(formatTimestamp(result.nextExpiry))
         : QString();
     using O = SeatDecision::Outcome;
@@ -138,21 +138,30 @@ ApiError LeaseController::checkoutDenial(const ApiRoute &route, const QString &h
         break;
     case O::NoSeatsAvailable:
     case O::Granted: {
+        const QString license = u"\"%1\""_s.arg(route.licenseId);
         if (decision.reservedForOthers > 0) {
-            QStringList idle;
-            for (const SeatUsage::Reservation &r : usage.reservations) {
-                if (r.seats > r.used)
-                    idle.append(u"\"%1\""_s.arg(r.group));
-            }
-            denial.message
-                = u"%1 of the %2 seats of \"%3\" are in use and the other %4 are reserved for %5%6"_s.arg(usage.inUse)
-                      .arg(usage.seatCount)
-                      .arg(route.licenseId)
-                      .arg(decision.reservedForOthers)
-                      .arg(idle.join(u", "_s), nextFree);
+            QStringList groups;
+            for (const QString &group : usage.groupsWithIdleSeats())
+                groups.append(u"\"%1\""_s.arg(group));
+            const QString reservedFor = groups.join(u", "_s);
+            // Whole sentences for one seat: "the other one is", never "the other 1 are".
+            if (usage.inUse == 0)
+                denial.message = usage.seatCount == 1
+                    ? u"the only seat of %1 is reserved for %2%3"_s.arg(license, reservedFor, nextFree)
+                    : u"none of the %1 seats of %2 is in use, but all are reserved for %3%4"_s.arg(usage.seatCount)
+                          .arg(license, reservedFor, nextFree);
+            else
+                denial.message
+                    = u"%1 of the %2 seats of %3 %4 in use and %5 reserved for %6%7"_s.arg(usage.inUse)
+                          .arg(usage.seatCount)
+                          .arg(license, usage.inUse == 1 ? u"is"_s : u"are"_s,
+                               decision.reservedForOthers == 1 ? u"the other one is"_s
+                                                               : u"the other %1 are"_s.arg(decision.reservedForOthers),
+                               reservedFor, nextFree);
         } else {
-            denial.message
-                = u"all %1 seats of \"%2\" are in use%3"_s.arg(usage.seatCount).arg(route.licenseId, nextFree);
+            denial.message = usage.seatCount == 1
+                ? u"the only seat of %1 is in use%2"_s.arg(license, nextFree)
+                : u"all %1 seats of %2 are in use%3"_s.arg(usage.seatCount).arg(license, nextFree);
         }
         break;
     }
@@ -326,7 +335,7 @@ ApiError LeaseController::borrowDenial(const ApiRoute &route, const QString &hol
     SeatService::CheckoutResult seat;
     seat.decision = decision.seat;
     seat.nextExpiry = result.nextExpiry;
-    return checkoutDenial(route, holder, seat);
+    return checkoutDenial(route, holder, seat, true);
 }
 
 ApiResponse LeaseController::returnBorrowed(const ApiRoute &route, const ApiRequest &request, const QString &actor)

@@ -26,9 +26,11 @@ public:
 
 private:
     ApiResponse checkout(const ApiRoute &route, const ApiRequest &request, const QString &actor);
-    // The 403/409 answer of a checkout the seat rules refused (docs/API.md, "Rule denials").
+    // The 403/409 answer of a checkout the seat rules refused (docs/API.md, "Rule denials"), and of
+    // a borrow they refused (`borrowing`: the sentence does not say when a lease may run out, which
+    // is no answer to a borrow of days; the members keep it).
     static ApiError checkoutDenial(const ApiRoute &route, const QString &holder,
-                                   const SeatService::CheckoutResult &result);
+                                   const SeatService::CheckoutResult &result, bool borrowing = false);
     ApiResponse heartbeat(const ApiRoute &route, const ApiRequest &request, const QString &actor);
     ApiResponse ticketHeartbeat(const ApiRoute &route, const QString &actor);
     ApiResponse leaveQueue(const ApiRoute &route, const QString &actor);

@@ -36,6 +36,8 @@ private slots:
 
     void policyBoundsBorrowing();
     void refusedBorrowIsAnEventWithItsNumbers();
+    void seatRefusedBorrowNamesTheReservation_data();
+    void seatRefusedBorrowNamesTheReservation();
     void borrowedSeatCountsUntilReturned();
     void expiredBorrowFreesItsSeatWithoutReaper();
     void raceForTheLastSeats();
@@ -265,6 +267,48 @@ void TestBorrowing::refusedBorrowIsAnEventWithItsNumbers()
     QCOMPARE(onSiteRefusal->keepOnSite, 2);
     QCOMPARE(onSiteRefusal->inUse, 1); // alice's borrowed seat, although the seat rules were never asked
     QCOMPARE(summaryOf(u"cad"_s).value("deniedLastHour"_L1).toInt(), 0);
+}
+
+// The tester's walk (cli55): ACME CAD with 10 seats, some reserved for render, every other seat in
+// use. The borrow's sentence agrees with the number reserved ("the other one is", not "the other 1
+// are") and says nothing of a lease that may run out in a minute unless renewed (no answer to a
+// borrow of days).
+void TestBorrowing::seatRefusedBorrowNamesTheReservation_data()
+{
+    QTest::addColumn<int>("reserved");
+    QTest::addColumn<QString>("sentence");
+    QTest::newRow("one reserved") << 1
+                                  << u"9 of the 10 seats of \"acme-cad\" are in use and the other one is reserved "
+                                     "for \"render\""_s;
+    QTest::newRow("two reserved") << 2
+                                  << u"8 of the 10 seats of \"acme-cad\" are in use and the other 2 are reserved "
+                                     "for \"render\""_s;
+}
+
+void TestBorrowing::seatRefusedBorrowNamesTheReservation()
+{
+    QFETCH(int, reserved);
+    QFETCH(QString, sentence);
+    const QByteArray key = createLicense(u"acme-cad"_s, 10, policy(7, 10, 0));
+    const QJsonObject render {{u"name"_s, u"render"_s}, {u"patterns"_s, QJsonArray {u"*@render-*"_s}}};
+    QCOMPARE(m_http->put(u"/v1/groups"_s, {{u"groups"_s, QJsonArray {render}}}, admin()).status, 200);
+    const QJsonObject rules {
+        {u"reserve"_s, QJsonArray {QJsonObject {{u"group"_s, u"render"_s}, {u"seats"_s, reserved}}}}};
+    QCOMPARE(m_http->put(u"/v1/licenses/acme-cad/rules"_s, {{u"rules"_s, rules}}, admin()).status, 200);
+    for (int i = 0; i < 10 - reserved; ++i)
+        QCOMPARE(checkout(u"acme-cad"_s, key, u"user%1@ws-%1"_s.arg(i)).status, 201);
+
+    const auto refused = borrow(u"acme-cad"_s, key, u"alice@laptop"_s, 3);
+    QCOMPARE(refused.status, 409);
+    QCOMPARE(errorOf(refused), u"no_seats_available"_s);
+    QVERIFY(refused.json().contains("nextExpiry"_L1)); // the members keep it for a program
+    QCOMPARE(refused.json().value("message"_L1).toString(), sentence);
+
+    // A checkout refused the same way still says when a seat may free up.
+    const auto checkoutRefused = checkout(u"acme-cad"_s, key, u"bob@ws-99"_s);
+    QCOMPARE(checkoutRefused.status, 409);
+    QVERIFY2(checkoutRefused.json().value("message"_L1).toString().startsWith(sentence + u"; one frees up at "_s),
+             checkoutRefused.body);
 }
 
 void TestBorrowing::borrowedSeatCountsUntilReturned()
