@@ -40,6 +40,32 @@ QString BorrowRefusalText::sentence(const BorrowRefusal &refusal, const QString 
             return tr("%1 may not use %2: the seat rules do not admit this holder.").arg(holder, licenseId);
         if (refusal.seatReason == seatrules::denialCode(SeatDecision::Outcome::GroupCapReached))
             return tr("No seat of %1 to borrow: the holder's group holds all the seats it may.").arg(licenseId);
+        if (refusal.reservedForOthers > 0) {
+            // The seats not in use were reserved for groups the holder is not in (a server before
+            // it recorded them said nothing of it: then only the seats in use).
+            const QString groups = refusal.reservedFor.isEmpty() ? tr("other groups")
+                                                                 : QLocale().createSeparatedList(refusal.reservedFor);
+            if (refusal.inUse == 0)
+                //: %n seats of license %2, all reserved for the groups %1.
+                return tr("No seat of %2 to borrow: none of the %n seat(s) is in use, but all are reserved for %1.",
+                          nullptr, refusal.seatCount)
+                    .arg(groups, licenseId);
+            if (refusal.reservedForOthers == 1)
+                //: %n seats in use (the verb agrees with it) of the %1 seats of license %2; %3 the groups.
+                return tr("No seat of %2 to borrow: %n of the %1 seats are in use and the other one is reserved for "
+                          "%3.",
+                          nullptr, refusal.inUse)
+                    .arg(refusal.seatCount)
+                    .arg(licenseId, groups);
+            //: %n seats in use (the verb agrees with it) of the %1 seats of license %2; the other %3 seats
+            //: (2 or more) are reserved for the groups %4.
+            return tr("No seat of %2 to borrow: %n of the %1 seats are in use and the other %3 are reserved for %4.",
+                      nullptr, refusal.inUse)
+                .arg(refusal.seatCount)
+                .arg(licenseId)
+                .arg(refusal.reservedForOthers)
+                .arg(groups);
+        }
         //: %n seats in use (the verb agrees with it) of the %1 seats of license %2.
         return tr("No seat of %2 to borrow: %n of the %1 seats are in use.", nullptr, refusal.inUse)
             .arg(refusal.seatCount)

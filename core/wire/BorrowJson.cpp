@@ -12,6 +12,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace keyright {
@@ -33,6 +35,8 @@ const QString borrowedMember = u"borrowed"_s;
 const QString seatCountMember = u"seatCount"_s;
 const QString inUseMember = u"inUse"_s;
 const QString seatReasonMember = u"seatReason"_s;
+const QString reservedForOthersMember = u"reservedForOthers"_s;
+const QString reservedForMember = u"reservedFor"_s;
 
 using Reason = BorrowRefusal::Reason;
 const std::pair<Reason, QString> reasonNames[] = {
@@ -329,6 +333,11 @@ BorrowRefusal BorrowRefusal::of(const BorrowDecision &decision)
     case O::SeatDenied:
         refusal.reason = Reason::SeatDenied;
         refusal.seatReason = seatrules::denialCode(decision.seat.outcome);
+        // The seats left were reserved for groups the holder is not in: name them, as a checkout's
+        // denial does.
+        refusal.reservedForOthers = decision.seat.reservedForOthers;
+        if (refusal.reservedForOthers > 0)
+            refusal.reservedFor = decision.seat.usage.groupsWithIdleSeats();
         break;
     case O::Granted:
         break;
@@ -383,6 +392,10 @@ QJsonObject BorrowRefusal::toJson() const
                       {groupsMember, QJsonArray::fromStringList(groups)}};
     if (reason == Reason::SeatDenied)
         json.insert(seatReasonMember, seatReason);
+    if (reservedForOthers > 0) {
+        json.insert(reservedForOthersMember, reservedForOthers);
+        json.insert(reservedForMember, QJsonArray::fromStringList(reservedFor));
+    }
     return json;
 }
 
@@ -408,6 +421,11 @@ std::optional<BorrowRefusal> BorrowRefusal::fromJson(const QJsonObject &json)
             refusal.groups.append(group.toString());
     }
     refusal.seatReason = json.value(seatReasonMember).toString();
+    refusal.reservedForOthers = std::max(0, json.value(reservedForOthersMember).toInt());
+    for (const QJsonValue &group : json.value(reservedForMember).toArray()) {
+        if (group.isString())
+            refusal.reservedFor.append(group.toString());
+    }
     return refusal;
 }
 

@@ -176,8 +176,10 @@ struct WriteOffAnswer
 // borrow_not_allowed, borrow_too_long, borrow_limit_reached or borrow_keep_on_site answer, and the
 // detail of the borrow_denied event (eventdetail::BorrowDenied). {"reason", "days", "maxDays",
 // "maxBorrowed", "keepOnSite", "borrowed", "seatCount", "inUse", "groups"}, plus "seatReason" (the
-// seat-rule denial code) for a seat_denied one. A client writes the sentence in its own language
-// from these numbers instead of showing the server's English.
+// seat-rule denial code) for a seat_denied one, and "reservedForOthers" and "reservedFor" (the idle
+// reserved seats the holder may not take and their groups) when the seats left were reserved; a
+// server before them left both out. A client writes the sentence in its own language from these
+// numbers instead of showing the server's English.
 struct BorrowRefusal
 {
     // BorrowDecision::Outcome's refusals; the wire names are in BorrowJson.cpp.
@@ -193,6 +195,8 @@ struct BorrowRefusal
     int inUse = 0;
     QStringList groups; // the policy's groups (GroupNotAllowed: the ones that may borrow)
     QString seatReason; // SeatDenied: the seat rules' denial code (seatrules::denialCode)
+    int reservedForOthers = 0; // SeatDenied: the seats not in use, reserved for groups the holder is not in
+    QStringList reservedFor; // those reservations' groups (0 seats reserved or an older server: none)
 
     // The refusal of a decision that is not Granted.
     static BorrowRefusal of(const BorrowDecision &decision);

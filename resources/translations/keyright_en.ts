@@ -35,6 +35,30 @@
             <numerusform>No seat of %2 to borrow: %n of the %1 seats are in use.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>No seat of %2 to borrow: none of the %n seat(s) is in use, but all are reserved for %1.</source>
+        <extracomment>%n seats of license %2, all reserved for the groups %1.</extracomment>
+        <translation>
+            <numerusform>No seat of %2 to borrow: the only seat is not in use, but it is reserved for %1.</numerusform>
+            <numerusform>No seat of %2 to borrow: none of the %n seats is in use, but all are reserved for %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No seat of %2 to borrow: %n of the %1 seats are in use and the other one is reserved for %3.</source>
+        <extracomment>%n seats in use (the verb agrees with it) of the %1 seats of license %2; %3 the groups.</extracomment>
+        <translation>
+            <numerusform>No seat of %2 to borrow: %n of the %1 seats is in use and the other one is reserved for %3.</numerusform>
+            <numerusform>No seat of %2 to borrow: %n of the %1 seats are in use and the other one is reserved for %3.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No seat of %2 to borrow: %n of the %1 seats are in use and the other %3 are reserved for %4.</source>
+        <extracomment>%n seats in use (the verb agrees with it) of the %1 seats of license %2; the other %3 seats (2 or more) are reserved for the groups %4.</extracomment>
+        <translation>
+            <numerusform>No seat of %2 to borrow: %n of the %1 seats is in use and the other %3 are reserved for %4.</numerusform>
+            <numerusform>No seat of %2 to borrow: %n of the %1 seats are in use and the other %3 are reserved for %4.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>DisputeReconstruction</name>

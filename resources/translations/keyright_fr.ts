@@ -55,6 +55,34 @@
         <source>The borrow from %1 was refused.</source>
         <translation>L&apos;emprunt de %1 a été refusé.</translation>
     </message>
+    <message>
+        <source>other groups</source>
+        <translation>d&apos;autres groupes</translation>
+    </message>
+    <message numerus="yes">
+        <source>No seat of %2 to borrow: none of the %n seat(s) is in use, but all are reserved for %1.</source>
+        <extracomment>%n seats of license %2, all reserved for the groups %1.</extracomment>
+        <translation>
+            <numerusform>Aucun siège de %2 à emprunter : son seul siège n&apos;est pas utilisé, mais il est réservé à %1.</numerusform>
+            <numerusform>Aucun siège de %2 à emprunter : aucun des %n sièges n&apos;est utilisé, mais tous sont réservés à %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No seat of %2 to borrow: %n of the %1 seats are in use and the other one is reserved for %3.</source>
+        <extracomment>%n seats in use (the verb agrees with it) of the %1 seats of license %2; %3 the groups.</extracomment>
+        <translation>
+            <numerusform>Aucun siège de %2 à emprunter : %n des %1 sièges est utilisé et l&apos;autre est réservé à %3.</numerusform>
+            <numerusform>Aucun siège de %2 à emprunter : %n des %1 sièges sont utilisés et l&apos;autre est réservé à %3.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No seat of %2 to borrow: %n of the %1 seats are in use and the other %3 are reserved for %4.</source>
+        <extracomment>%n seats in use (the verb agrees with it) of the %1 seats of license %2; the other %3 seats (2 or more) are reserved for the groups %4.</extracomment>
+        <translation>
+            <numerusform>Aucun siège de %2 à emprunter : %n des %1 sièges est utilisé et les %3 autres sont réservés à %4.</numerusform>
+            <numerusform>Aucun siège de %2 à emprunter : %n des %1 sièges sont utilisés et les %3 autres sont réservés à %4.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>BorrowedLeaseFile</name>

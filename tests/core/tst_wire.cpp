@@ -1337,6 +1337,15 @@ private Q_SLOTS:
         refusal.seatReason = seatrules::denialCode(SeatDecision::Outcome::NoSeatsAvailable);
         QCOMPARE(detail::BorrowDenied::fromJson(detail::BorrowDenied {refusal}.toJson()).refusal, refusal);
         QCOMPARE(refusal.code(), u"no_seats_available"_s);
+        // The seats left reserved for others, and their groups (cli55); an older detail has none.
+        refusal.reservedForOthers = 1;
+        refusal.reservedFor = {u"render"_s};
+        QCOMPARE(detail::BorrowDenied::fromJson(detail::BorrowDenied {refusal}.toJson()).refusal, refusal);
+        QJsonObject older = detail::BorrowDenied {refusal}.toJson();
+        older.remove(u"reservedForOthers"_s);
+        older.remove(u"reservedFor"_s);
+        QCOMPARE(detail::BorrowDenied::fromJson(older).refusal->reservedForOthers, 0);
+        QCOMPARE(detail::BorrowDenied::fromJson(older).refusal->reservedFor, QStringList());
         QCOMPARE(detail::BorrowDenied::fromJson(QJsonObject {{u"reason"_s, u"lost_laptop"_s}}).refusal, std::nullopt);
         QCOMPARE(BorrowRefusal::fromJson(QJsonObject {}), std::nullopt);
         const detail::AlertAcknowledged acknowledged {42, u"cad-full"_s, 30, u"on it"_s};

@@ -81,6 +81,7 @@ private Q_SLOTS:
     void validityAlertsSayWhichDateEnds();
     void aRefusedRenewalSaysWhyInTheLanguage();
     void aRefusedBorrowSaysItsNumbersInTheLanguage();
+    void aBorrowRefusedForAReservationNamesIt();
 
 private:
     QTranslator m_translator;
@@ -579,6 +580,58 @@ void TestEventLogModel::aRefusedBorrowSaysItsNumbersInTheLanguage()
     QCOMPARE(cell(0, EventLogModel::DetailColumn),
              u"Sièges de acme empruntés : 1 sur 3 ; à garder sur site pour les attributions ordinaires : 2."_s);
     QCOMPARE(cell(1, EventLogModel::DetailColumn), u"Un siège de acme peut être emprunté 7 jours au plus, pas 30."_s);
+}
+
+// The tester's walk (cli55): ACME CAD with 9 of its 10 seats in use and the 10th reserved for
+// render. The borrow_denied event says the reservation, as the CLI does, with the verb agreeing
+// with the seats reserved; an event of a server that did not record it reads as before.
+void TestEventLogModel::aBorrowRefusedForAReservationNamesIt()
+{
+    EventLogModel model;
+    BorrowRefusal seat;
+    seat.reason = BorrowRefusal::Reason::SeatDenied;
+    seat.seatReason = seatrules::denialCode(SeatDecision::Outcome::NoSeatsAvailable);
+    seat.days = 3;
+    seat.seatCount = 10;
+    seat.inUse = 9;
+    seat.reservedForOthers = 1;
+    seat.reservedFor = {u"render"_s};
+    EventRecord oneReserved = makeEvent(1, u"borrow_denied"_s, u"acme-cad"_s, u"alice@laptop"_s);
+    oneReserved.detail = eventdetail::BorrowDenied {seat}.toJson();
+    BorrowRefusal two = seat;
+    two.inUse = 8;
+    two.reservedForOthers = 2;
+    EventRecord twoReserved = makeEvent(2, u"borrow_denied"_s, u"acme-cad"_s, u"alice@laptop"_s);
+    twoReserved.detail = eventdetail::BorrowDenied {two}.toJson();
+    BorrowRefusal none = seat;
+    none.inUse = 0;
+    none.seatCount = 2;
+    none.reservedForOthers = 2;
+    none.reservedFor = {u"render"_s, u"qa"_s};
+    EventRecord allReserved = makeEvent(3, u"borrow_denied"_s, u"acme-cad"_s, u"alice@laptop"_s);
+    allReserved.detail = eventdetail::BorrowDenied {none}.toJson();
+    // An older server recorded the numbers without the reservation.
+    EventRecord older = makeEvent(4, u"borrow_denied"_s, u"acme-cad"_s, u"alice@laptop"_s);
+    older.detail = eventdetail::BorrowDenied {seat}.toJson();
+    older.detail.remove(u"reservedForOthers"_s);
+    older.detail.remove(u"reservedFor"_s);
+    model.appendEvents({oneReserved, twoReserved, allReserved, older});
+    const auto detail = [&model](int row) { return model.index(row, EventLogModel::DetailColumn).data().toString(); };
+    QCOMPARE(
+        detail(0),
+        u"No seat of acme-cad to borrow: 9 of the 10 seats are in use and the other one is reserved for render."_s);
+    QCOMPARE(detail(1),
+             u"No seat of acme-cad to borrow: 8 of the 10 seats are in use and the other 2 are reserved for render."_s);
+    QCOMPARE(
+        detail(2),
+        u"No seat of acme-cad to borrow: none of the 2 seats is in use, but all are reserved for render and qa."_s);
+    QCOMPARE(detail(3), u"No seat of acme-cad to borrow: 9 of the 10 seats are in use."_s);
+    QVERIFY(useLanguage(m_translator, u"fr"_s));
+    QCOMPARE(detail(0),
+             u"Aucun siège de acme-cad à emprunter : 9 des 10 sièges sont utilisés et l'autre est réservé à render."_s);
+    QCOMPARE(detail(1),
+             u"Aucun siège de acme-cad à emprunter : 8 des 10 sièges sont utilisés et les 2 autres sont réservés à "
+             "render."_s);
 }
 
 void TestEventLogModel::theByColumnIsSaidInTheLanguage()

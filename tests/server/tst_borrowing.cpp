@@ -271,8 +271,8 @@ void TestBorrowing::refusedBorrowIsAnEventWithItsNumbers()
 
 // The tester's walk (cli55): ACME CAD with 10 seats, some reserved for render, every other seat in
 // use. The borrow's sentence agrees with the number reserved ("the other one is", not "the other 1
-// are") and says nothing of a lease that may run out in a minute unless renewed (no answer to a
-// borrow of days).
+// are"), says nothing of a lease that may run out in a minute unless renewed (no answer to a borrow
+// of days), and the borrow_denied event keeps the reservation for the dashboard to say it too.
 void TestBorrowing::seatRefusedBorrowNamesTheReservation_data()
 {
     QTest::addColumn<int>("reserved");
@@ -309,6 +309,16 @@ void TestBorrowing::seatRefusedBorrowNamesTheReservation()
     QCOMPARE(checkoutRefused.status, 409);
     QVERIFY2(checkoutRefused.json().value("message"_L1).toString().startsWith(sentence + u"; one frees up at "_s),
              checkoutRefused.body);
+
+    const QJsonArray events = eventsOf(u"acme-cad"_s, u"borrow_denied"_s);
+    QCOMPARE(events.size(), 1);
+    const auto refusal = BorrowRefusal::fromJson(events.at(0)["detail"_L1].toObject());
+    QVERIFY(refusal);
+    QCOMPARE(refusal->reason, BorrowRefusal::Reason::SeatDenied);
+    QCOMPARE(refusal->inUse, 10 - reserved);
+    QCOMPARE(refusal->seatCount, 10);
+    QCOMPARE(refusal->reservedForOthers, reserved);
+    QCOMPARE(refusal->reservedFor, QStringList {u"render"_s});
 }
 
 void TestBorrowing::borrowedSeatCountsUntilReturned()
