@@ -43,6 +43,11 @@ QString ReturnCommand::prepare(const QCommandLineParser &parser, const QStringLi
     m_licenseId = arguments.constFirst();
     if (!isValidLicenseId(m_licenseId))
         return u"\"%1\" is not a license id (%2)"_s.arg(m_licenseId, licenseIdRule());
+    // The lease file first: with none, or one that cannot be read, nothing would be sent, and
+    // start() says so (exit 4 or 1) rather than asking for a license key it would not use.
+    const BorrowedLeaseFile file = BorrowedLeaseFile::forLicense(m_licenseId);
+    if (!file.exists() || !file.read())
+        return {};
     QString why;
     m_key = BorrowCommand::licenseKey(parser, &why);
     if (!m_key)
@@ -61,6 +66,10 @@ void ReturnCommand::start()
     const std::optional<BorrowedLeaseState> state = file.read(&error);
     if (!state) {
         failWith(Failure, error);
+        return;
+    }
+    if (!m_key) { // the file appeared after prepare() looked
+        failWith(Usage, u"no license key: pass --key-file FILE or set KEYRIGHT_LICENSE_KEY"_s);
         return;
     }
     m_client = BorrowCommand::clientFor(context(), m_licenseId, *m_key);

@@ -85,6 +85,7 @@ private Q_SLOTS:
     void holdOnAFullPoolExitsWithFive();
     void oneSeatIsSaidInTheSingular();
     void borrowKeepsTheLeaseAndReturnGivesItBack();
+    void returnWithNothingBorrowedNeedsNoKey();
     void writeOffKeepsALostLaptopsSeatCounted();
     void reportRangeTakesDatesAndRfc3339Times_data();
     void reportRangeTakesDatesAndRfc3339Times();
@@ -1087,6 +1088,20 @@ void TestCli::borrowKeepsTheLeaseAndReturnGivesItBack()
     QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(), 0);
     const CliRun nothing = run({u"return"_s, id, u"--key-file"_s, keyFile}, home);
     QCOMPARE(nothing.exitCode, 4);
+}
+
+// The tester's walk (cli55): `return` on a computer that borrowed nothing says so (exit 4) even
+// with no license key at hand, since nothing would be sent.
+void TestCli::returnWithNothingBorrowedNeedsNoKey()
+{
+    const QString id = nextLicenseId();
+    createLicense(id, 1);
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    const CliRun nothing = run({u"return"_s, id}, {{u"XDG_DATA_HOME"_s, data.path()}});
+    QCOMPARE(nothing.exitCode, 4);
+    QVERIFY2(nothing.err.contains(u"this computer holds no borrowed seat of %1"_s.arg(id)), qPrintable(nothing.err));
+    QVERIFY2(!nothing.err.contains(u"license key"_s), qPrintable(nothing.err));
 }
 
 void TestCli::writeOffKeepsALostLaptopsSeatCounted()
