@@ -45,7 +45,7 @@ std::optional<T> failWith(QString *error, const QString &message)
 BorrowedLeaseCheck refusal(BorrowedLeaseCheck::Verdict verdict, QString reason,
                            std::optional<BorrowedLeaseState> state = std::nullopt)
 {
-    return BorrowedLeaseCheck {verdict, std::move(reason), std::move(state)};
+    return BorrowedLeaseCheck {verdict, std::move(reason), std::move(state), false};
 }
 
 } // namespace
@@ -79,9 +79,25 @@ bool BorrowedLeaseFile::exists() const
     return QFileInfo::exists(m_path);
 }
 
-std::optional<BorrowedLeaseState> BorrowedLeaseFile::read(QString *error) const
+std::optional<BorrowedLeaseState> BorrowedLeaseFile::read(QString *error, bool *damaged) const
 {
     using Result = BorrowedLeaseState;
+    if (damaged)
+        *damaged = false;
+    // A file that will never read again: neither a program nor `keyright return` can use it, and
+    // while it is there `keyright borrow` keeps refusing. The seat it held cannot be given back
+    // early without its return secret, so the server counts it until its borrow ends (a write-off
+    // records it as lost but, the signed lease being out of reach, does not free it).
+    const auto damagedFile = [&](const QString &what) {
+        if (damaged)
+            *damaged = true;
+        return failWith<Result>(
+            error,
+            tr("%1 This computer can no longer use or return the seat it held: move the file out of its folder (or "
+               "delete it) to borrow again. The server counts that seat until its borrow ends; an admin can write it "
+               "off to record that it is lost.")
+                .arg(what));
+    };
     const QFileInfo info(m_path);
     if (!info.exists())
         return failWith<Result>(error, tr("There is no borrowed lease file %1.").arg(m_path));
@@ -97,14 +113,12 @@ std::optional<BorrowedLeaseState> BorrowedLeaseFile::read(QString *error) const
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (!document.isObject())
-        return failWith<Result>(error,
-                                tr("The borrowed lease file %1 is not a JSON object (%2); borrow the seat again.")
-                                    .arg(m_path, parseError.errorString()));
+        return damagedFile(tr("The borrowed lease file %1 is damaged: it is not a JSON object (%2).")
+                               .arg(m_path, parseError.errorString()));
     const QJsonObject root = document.object();
 
     const auto malformed = [&](const QString &problem) {
-        return failWith<Result>(
-            error, tr("The borrowed lease file %1 is damaged: %2 Borrow the seat again.").arg(m_path, problem));
+        return damagedFile(tr("The borrowed lease file %1 is damaged: %2").arg(m_path, problem));
     };
 
     BorrowedLeaseState state;
@@ -230,9 +244,13 @@ BorrowedLeaseCheck BorrowedLeaseFile::checkState(const std::optional<QString> &l
                        licenseId ? tr("There is no borrowed lease of license %1 on this computer.").arg(*licenseId)
                                  : tr("There is no borrowed lease file %1.").arg(m_path));
     QString why;
-    std::optional<BorrowedLeaseState> state = read(&why);
-    if (!state)
-        return refusal(Verdict::Unreadable, why);
+    bool damaged = false;
+    std::optional<BorrowedLeaseState> state = read(&why, &damaged);
+    if (!state) {
+        BorrowedLeaseCheck unreadable = refusal(Verdict::Unreadable, why);
+        unreadable.damaged = damaged;
+        return unreadable;
+    }
     const SeatLease &lease = state->lease;
 
     if (!pinnedKey.isEmpty() && pinnedKey != state->publicKey)
@@ -289,7 +307,7 @@ BorrowedLeaseCheck BorrowedLeaseFile::checkState(const std::optional<QString> &l
         return refusal(Verdict::NotRecorded,
                        tr("%1 The borrowed lease is refused until the time seen can be recorded.").arg(notRecorded),
                        state);
-    return BorrowedLeaseCheck {Verdict::Held, QString(), state};
+    return BorrowedLeaseCheck {Verdict::Held, QString(), state, false};
 }
 
 } // namespace keyright

@@ -46,6 +46,9 @@ struct BorrowedLeaseCheck
     Verdict verdict = Verdict::Missing;
     QString reason; // one sentence for a person; empty when held
     std::optional<BorrowedLeaseState> state; // as read (latestSeen as written back), when readable
+    // Unreadable because of what the file holds (not JSON, a member missing or malformed): no
+    // later check will pass and the seat cannot be returned from it; `reason` says what to do.
+    bool damaged = false;
 
     bool held() const { return verdict == Verdict::Held; }
 };
@@ -76,8 +79,9 @@ public:
     bool exists() const;
 
     // Strict: the error names the file and the problem (missing, not JSON, a member missing or
-    // malformed, readable by others).
-    std::optional<BorrowedLeaseState> read(QString *error = nullptr) const;
+    // malformed, readable by others). `damaged` is set when the content is at fault (not JSON, a
+    // member missing or malformed), and the error then says what to do with the file.
+    std::optional<BorrowedLeaseState> read(QString *error = nullptr, bool *damaged = nullptr) const;
     // Creates the directory (0700) if needed and replaces the file atomically, mode 0600. On
     // failure the previous file, if any, is untouched.
     bool write(const BorrowedLeaseState &state, QString *error = nullptr) const;

@@ -129,6 +129,13 @@ void BorrowCommand::start()
     // server's are: exit code 5.
     if (file.exists()) {
         const BorrowedLeaseCheck held = file.check(*context().clock);
+        if (held.verdict == BorrowedLeaseCheck::Verdict::Unreadable) {
+            // `keyright return` cannot read it either: say what to do with the file instead.
+            failWith(BadLeaseFile,
+                     u"this computer already has a borrowed lease file for %1, but it cannot be read: %2"_s.arg(
+                         m_licenseId, held.reason));
+            return;
+        }
         if (held.verdict != BorrowedLeaseCheck::Verdict::Expired) {
             failWith(NoSeats,
                      u"this computer already holds a borrowed seat of %1 (%2); `keyright return %1` gives it back "

@@ -43,9 +43,14 @@ void BorrowedCommand::start()
 
     QJsonArray rows;
     TextTable table({u"LICENSE"_s, u"HOLDER"_s, u"UNTIL"_s, u"OFFLINE CHECK"_s});
+    // A file that cannot be read is not a seat this computer can use or return: a script must not
+    // take the listing for a clean one (exit 8, as `borrow` and `return` on that file).
+    int exitCode = Ok;
     for (const BorrowedLeaseFile &file : files) {
         // The check a program makes before it uses the seat; it moves latestSeen forward as well.
         const BorrowedLeaseCheck check = file.check(*context().clock);
+        if (check.verdict == BorrowedLeaseCheck::Verdict::Unreadable)
+            exitCode = BadLeaseFile;
         QJsonObject row {{u"licenseId"_s, file.licenseId()}, {u"file"_s, file.path()}, {u"ok"_s, check.held()}};
         QString holder = u"-"_s;
         QString until = u"-"_s;
@@ -67,7 +72,7 @@ void BorrowedCommand::start()
 
     if (context().json) {
         printJson(QJsonObject {{u"directory"_s, directory}, {u"borrowed"_s, rows}});
-        return finish(Ok);
+        return finish(exitCode);
     }
     if (files.isEmpty()) {
         printOut(u"No seat is borrowed on this computer (%1 holds no borrowed lease)."_s.arg(directory));
@@ -75,7 +80,7 @@ void BorrowedCommand::start()
     }
     for (const QString &line : table.render())
         printOut(line);
-    finish(Ok);
+    finish(exitCode);
 }
 
 } // namespace keyright::cli

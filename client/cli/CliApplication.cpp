@@ -92,6 +92,9 @@ QString CliApplication::epilog()
      is borrowed (revoke); the server refused the early return (return)
   6  server unreachable: connection refused, timed out, TLS failure
   7  forbidden: the token's role may not do this (the message names the role needed)
+  8  a borrowed lease file on this computer cannot be read: damaged, open to
+     other users or unreadable (borrowed, borrow, return); the message names
+     the file and what to do
 
 Environment:
   KEYRIGHT_SERVERS      comma-separated server instance URLs when --server is not given

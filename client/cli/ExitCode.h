@@ -14,6 +14,7 @@ enum ExitCode : int {
     NoSeats = 5, // hold: every seat is taken, or the holder is blocked
     Unreachable = 6, // no answer from the server (refused, timed out, TLS failure)
     Forbidden = 7, // the token's role may not do this
+    BadLeaseFile = 8, // a borrowed lease file here cannot be read: damaged, open to others, unreadable
 };
 
 int exitCodeFor(const ClientError &error);

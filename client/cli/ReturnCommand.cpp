@@ -44,7 +44,7 @@ QString ReturnCommand::prepare(const QCommandLineParser &parser, const QStringLi
     if (!isValidLicenseId(m_licenseId))
         return u"\"%1\" is not a license id (%2)"_s.arg(m_licenseId, licenseIdRule());
     // The lease file first: with none, or one that cannot be read, nothing would be sent, and
-    // start() says so (exit 4 or 1) rather than asking for a license key it would not use.
+    // start() says so (exit 4 or 8) rather than asking for a license key it would not use.
     const BorrowedLeaseFile file = BorrowedLeaseFile::forLicense(m_licenseId);
     if (!file.exists() || !file.read())
         return {};
@@ -65,7 +65,7 @@ void ReturnCommand::start()
     QString error;
     const std::optional<BorrowedLeaseState> state = file.read(&error);
     if (!state) {
-        failWith(Failure, error);
+        failWith(BadLeaseFile, error);
         return;
     }
     if (!m_key) { // the file appeared after prepare() looked

@@ -99,14 +99,6 @@
         <translation>Impossible de lire le fichier de bail emprunté %1 : %2.</translation>
     </message>
     <message>
-        <source>The borrowed lease file %1 is not a JSON object (%2); borrow the seat again.</source>
-        <translation>Le fichier de bail emprunté %1 n&apos;est pas un objet JSON (%2) ; empruntez le siège à nouveau.</translation>
-    </message>
-    <message>
-        <source>The borrowed lease file %1 is damaged: %2 Borrow the seat again.</source>
-        <translation>Le fichier de bail emprunté %1 est endommagé : %2 Empruntez le siège à nouveau.</translation>
-    </message>
-    <message>
         <source>%1 is an ordinary lease, not a borrowed one.</source>
         <translation>%1 est un bail ordinaire, pas un bail emprunté.</translation>
     </message>
@@ -181,6 +173,18 @@
     <message>
         <source>%1 must be the 64 hex digits of the seat&apos;s return secret.</source>
         <translation>%1 doit être les 64 chiffres hexadécimaux du secret de retour du siège.</translation>
+    </message>
+    <message>
+        <source>%1 This computer can no longer use or return the seat it held: move the file out of its folder (or delete it) to borrow again. The server counts that seat until its borrow ends; an admin can write it off to record that it is lost.</source>
+        <translation>%1 Cet ordinateur ne peut plus utiliser ni rendre le siège qu&apos;il détenait : sortez le fichier de son dossier (ou supprimez-le) pour emprunter de nouveau. Le serveur compte ce siège jusqu&apos;à la fin de son emprunt ; un administrateur peut le déclarer perdu pour en garder la trace.</translation>
+    </message>
+    <message>
+        <source>The borrowed lease file %1 is damaged: it is not a JSON object (%2).</source>
+        <translation>Le fichier de bail emprunté %1 est endommagé : ce n&apos;est pas un objet JSON (%2).</translation>
+    </message>
+    <message>
+        <source>The borrowed lease file %1 is damaged: %2</source>
+        <translation>Le fichier de bail emprunté %1 est endommagé : %2</translation>
     </message>
 </context>
 <context>

@@ -334,6 +334,7 @@ void TestBorrowedLease::missingMalformedOrOpenFileExplained()
     check = file.check(u"acme-cad"_s, u"alice@ws-12"_s, *m_clock);
     QCOMPARE(check.verdict, Verdict::Unreadable);
     QCOMPARE(check.reason, u"The borrowed lease file %1 is open to other users; run chmod 600 %1."_s.arg(file.path()));
+    QVERIFY(!check.damaged); // the lease in it may well be good
     QFile::setPermissions(file.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner);
 
     {
@@ -343,15 +344,23 @@ void TestBorrowedLease::missingMalformedOrOpenFileExplained()
     }
     check = file.check(u"acme-cad"_s, u"alice@ws-12"_s, *m_clock);
     QCOMPARE(check.verdict, Verdict::Unreadable);
-    QVERIFY2(check.reason.startsWith(u"The borrowed lease file %1 is not a JSON object"_s.arg(file.path())),
-             qPrintable(check.reason));
+    QVERIFY2(
+        check.reason.startsWith(u"The borrowed lease file %1 is damaged: it is not a JSON object"_s.arg(file.path())),
+        qPrintable(check.reason));
+    QVERIFY(check.damaged);
 
     QJsonObject json {{u"lease"_s, QJsonObject {{u"licenseId"_s, u"acme-cad"_s}}}};
     writeJson(file, json);
     check = file.check(u"acme-cad"_s, u"alice@ws-12"_s, *m_clock);
     QCOMPARE(check.verdict, Verdict::Unreadable);
-    QCOMPARE(check.reason,
-             u"The borrowed lease file %1 is damaged: seatId is missing. Borrow the seat again."_s.arg(file.path()));
+    // What to do with it, since no command can use it again (cli55): not "borrow again", which
+    // `keyright borrow` refuses while the file is there.
+    QCOMPARE(
+        check.reason,
+        u"The borrowed lease file %1 is damaged: seatId is missing. This computer can no longer use or return "
+        "the seat it held: move the file out of its folder (or delete it) to borrow again. The server counts "
+        "that seat until its borrow ends; an admin can write it off to record that it is lost."_s.arg(file.path()));
+    QVERIFY(check.damaged);
 
     QVERIFY(file.write(borrow()));
     json = fileJson(file);

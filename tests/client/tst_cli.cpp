@@ -86,6 +86,7 @@ private Q_SLOTS:
     void oneSeatIsSaidInTheSingular();
     void borrowKeepsTheLeaseAndReturnGivesItBack();
     void returnWithNothingBorrowedNeedsNoKey();
+    void aDamagedBorrowedLeaseFileSaysWhatToDo();
     void writeOffKeepsALostLaptopsSeatCounted();
     void reportRangeTakesDatesAndRfc3339Times_data();
     void reportRangeTakesDatesAndRfc3339Times();
@@ -1102,6 +1103,62 @@ void TestCli::returnWithNothingBorrowedNeedsNoKey()
     QCOMPARE(nothing.exitCode, 4);
     QVERIFY2(nothing.err.contains(u"this computer holds no borrowed seat of %1"_s.arg(id)), qPrintable(nothing.err));
     QVERIFY2(!nothing.err.contains(u"license key"_s), qPrintable(nothing.err));
+}
+
+// The tester's walk (cli55): a borrowed lease file whose return secret is damaged. Every command
+// says the same way out (move the file away; the seat stays counted until its borrow ends, an
+// admin can write it off) with exit 8, instead of sending the user from `return` to `borrow` and
+// back, and `borrowed` no longer exits 0 over it. Once the file is moved, borrowing works again.
+void TestCli::aDamagedBorrowedLeaseFileSaysWhatToDo()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 3);
+    QCOMPARE(putLicense(id,
+                        {{u"borrow"_s,
+                          QJsonObject {
+                              {u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 2}, {u"keepOnSite"_s, 0}}}}),
+             200);
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    const QMap<QString, QString> home {{u"XDG_DATA_HOME"_s, data.path()}};
+    const QString file = data.filePath(u"keyright/borrowed/%1.json"_s.arg(id));
+    QCOMPARE(run({u"borrow"_s, id, u"--days"_s, u"3"_s, u"--key-file"_s, keyFile}, home).exitCode, 0);
+    QFile kept(file);
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QJsonObject damaged = QJsonDocument::fromJson(kept.readAll()).object();
+    kept.close();
+    damaged.insert(u"returnSecret"_s, u"not hex"_s);
+    QVERIFY(writeSecretFile(file, QJsonDocument(damaged).toJson()));
+
+    const auto saysTheWayOut = [&file](const CliRun &result) {
+        return result.exitCode == 8 && result.err.contains(file) && result.err.contains(u"is damaged"_s)
+            && result.err.contains(u"move the file out of its folder (or delete it) to borrow again"_s)
+            && result.err.contains(u"counts that seat until its borrow ends"_s)
+            && !result.err.contains(u"Borrow the seat again"_s);
+    };
+    const CliRun returned = run({u"return"_s, id, u"--key-file"_s, keyFile}, home);
+    QVERIFY2(saysTheWayOut(returned), qPrintable(u"%1: %2"_s.arg(returned.exitCode).arg(returned.err)));
+    const CliRun returnedWithoutKey = run({u"return"_s, id}, home);
+    QVERIFY2(saysTheWayOut(returnedWithoutKey),
+             qPrintable(u"%1: %2"_s.arg(returnedWithoutKey.exitCode).arg(returnedWithoutKey.err)));
+    const CliRun again = run({u"borrow"_s, id, u"--days"_s, u"3"_s, u"--key-file"_s, keyFile}, home);
+    QVERIFY2(saysTheWayOut(again), qPrintable(u"%1: %2"_s.arg(again.exitCode).arg(again.err)));
+    QVERIFY2(!again.err.contains(u"keyright return"_s), qPrintable(again.err));
+    const CliRun listed = run({u"borrowed"_s}, home);
+    QCOMPARE(listed.exitCode, 8);
+    QVERIFY2(listed.out.contains(u"is damaged"_s), qPrintable(listed.out));
+    const CliRun listedJson = run({u"borrowed"_s, u"--json"_s}, home);
+    QCOMPARE(listedJson.exitCode, 8);
+    const QJsonArray rows = QJsonDocument::fromJson(listedJson.out.toUtf8()).object().value(u"borrowed"_s).toArray();
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.at(0).toObject().value(u"ok"_s).toBool(true), false);
+    // The seat is still counted on the server.
+    QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(), 1);
+
+    // The way out works: with the file moved aside, this computer borrows again.
+    QVERIFY(QFile::rename(file, data.filePath(u"damaged-lease.txt"_s)));
+    QCOMPARE(run({u"borrow"_s, id, u"--days"_s, u"3"_s, u"--key-file"_s, keyFile}, home).exitCode, 0);
+    QCOMPARE(run({u"borrowed"_s}, home).exitCode, 0);
 }
 
 void TestCli::writeOffKeepsALostLaptopsSeatCounted()
