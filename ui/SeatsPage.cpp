@@ -901,13 +901,13 @@ void SeatsPage::updateLegend()
                    "everyone else the license is full sooner than its seat count says.");
     }
     if (sandbox) {
-        entries << tr("%1 simulator sandbox, staged").arg(swatch(StatePalette::Muted));
+        entries << tr("%1 simulator sandbox, staged").arg(swatch(StatePalette::Sandbox));
         tips << tr("A simulator sandbox's seats are taken and refused by the simulator's scenarios for training: its "
                    "bar stays grey, never amber or red, and it is listed after the real licenses.");
     }
-    // An outlined square: the free part of the bar is the bare track.
+    // The bare track, as both bars draw the free seats.
     entries << tr("%1 free").arg(
-        u"<span style=\"color:%1\">\u25A1</span>"_s.arg(StatePalette::colour(StatePalette::Muted).name()));
+        u"<span style=\"color:%1\">\u25A0</span>"_s.arg(StatePalette::freeSeat(m_legend->palette()).name()));
     // Each entry whole on its line: a swatch never ends a line apart from its words.
     for (QString &entry : entries)
         entry = u"<span style=\"white-space:nowrap\">%1</span>"_s.arg(entry);
