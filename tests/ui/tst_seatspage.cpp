@@ -202,6 +202,7 @@ private Q_SLOTS:
     void narrowPageKeepsNamesAndFilterWords();
     void sandboxNameIsInTheLanguage();
     void longLicenseNamesLeaveTheSeatsInView();
+    void sandboxesShowTheirScenarioAndEveryColumnFits();
     void anotherLicenseInAnOutageHasHoldersNotKnown();
     void theLegendNamesEveryColourOfTheSeatBars();
     void sandboxesComeAfterTheRealLicensesGreyed();
@@ -566,6 +567,61 @@ QStringList shownIds(const QTableView *table)
 }
 
 } // namespace
+
+// Walk 55, 2: the sandboxes' names were cut at their start ("…dbox 5hz4: 4. Flaky network", "…
+// laptop's clock is turned back" without its "11."), since each began "Simulator sandbox 5hz4: ",
+// which the "simulator" tag already says; and the list scrolled sideways with "Denied (1 h)" cut
+// to "Denied (1". A sandbox shows its scenario, its whole name in the tooltip, and every column of
+// the list is in view.
+void TestSeatsPage::sandboxesShowTheirScenarioAndEveryColumnFits()
+{
+    ShownPage shown(1280, 720);
+    QVERIFY(shown.exposed());
+    LicenseList licenses = demoAndSandboxes();
+    const auto preset = ScenarioPreset::make(11);
+    QVERIFY(preset);
+    LicenseSummary clockBack = licenses.licenses.first();
+    clockBack.id = preset->licenses.first().id + u"-5hz4"_s;
+    clockBack.name = u"Simulator sandbox 5hz4: 11. The borrowed laptop's clock is turned back"_s;
+    clockBack.inUse = 1;
+    clockBack.seatCount = 1;
+    licenses.licenses << clockBack;
+    shown.session.licenses().applyList(licenses);
+    QTableView *table = shown.page.licensesView();
+    QTRY_COMPARE(table->model()->rowCount(), 7);
+
+    const int row = int(shownIds(table).indexOf(clockBack.id));
+    QVERIFY(row >= 0);
+    const QModelIndex name = table->model()->index(row, LicenseListModel::NameColumn);
+    QCOMPARE(name.data(LicenseListModel::SandboxScenarioRole).toString(),
+             u"11. The borrowed laptop's clock is turned back"_s);
+    QVERIFY2(name.data(Qt::ToolTipRole).toString().startsWith(clockBack.name),
+             qPrintable(name.data(Qt::ToolTipRole).toString()));
+    // A real license shows its name, and has no scenario.
+    const QModelIndex real = table->model()->index(int(shownIds(table).indexOf(u"acme-cad"_s)), 0);
+    QCOMPARE(real.data().toString(), u"ACME CAD"_s);
+    QVERIFY(real.data(LicenseListModel::SandboxScenarioRole).isNull());
+
+    // Every column whole in the list, its title too: no sideways scrolling.
+    QHeaderView *header = table->horizontalHeader();
+    QTRY_VERIFY(table->viewport()->width() > 0);
+    QCoreApplication::processEvents();
+    const QFontMetrics titles(header->font());
+    for (int column = 0; column < header->count(); ++column) {
+        if (header->isSectionHidden(column))
+            continue;
+        const int right = header->sectionViewportPosition(column) + header->sectionSize(column);
+        QVERIFY2(right <= table->viewport()->width(),
+                 qPrintable(u"column %1 ends at %2 px of a %3 px list"_s.arg(column).arg(right).arg(
+                     table->viewport()->width())));
+        if (column != LicenseListModel::NameColumn) {
+            const QString title = table->model()->headerData(column, Qt::Horizontal).toString();
+            QVERIFY2(header->sectionSize(column) >= titles.horizontalAdvance(title) + 16,
+                     qPrintable(u"\"%1\" in %2 px"_s.arg(title).arg(header->sectionSize(column))));
+        }
+    }
+    QVERIFY(!table->horizontalScrollBar()->isVisible());
+}
 
 // Walk 52: the simulator's sandbox licenses were listed among the real ones ("Simulator sandbox"
 // sorts before "Training demo"), often full and red: training furniture looked like a license
