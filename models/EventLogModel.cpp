@@ -2,10 +2,12 @@
 
 #include "AlertText.h"
 #include "BorrowRefusalText.h"
+#include "DemoCatalogue.h"
 #include "Durations.h"
 #include "LeaseTableModel.h"
 #include "StatePalette.h"
 #include "Timestamps.h"
+#include "simulator/SandboxProvisioner.h"
 #include "wire/AccessRole.h"
 #include "wire/ClockJump.h"
 #include "wire/EventActor.h"
@@ -14,6 +16,7 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QFont>
 #include <QLocale>
 
 #include <algorithm>
@@ -406,6 +409,14 @@ QString EventLogModel::describeDetail(const EventRecord &event)
     return {};
 }
 
+QString EventLogModel::sandboxToolTip(const QString &licenseId)
+{
+    const QString sentence = tr("A simulator sandbox: its events are the simulator's scenarios, played for training, "
+                                "not anyone's use of a license.");
+    const QString name = SandboxProvisioner::sandboxName(licenseId);
+    return name.isEmpty() ? sentence : name + u'\n' + sentence;
+}
+
 QVariant EventLogModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() < 0 || index.row() >= m_events.size())
@@ -444,6 +455,8 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
             return formatTimestamp(e.time);
         case SeatColumn:
             return e.seatId;
+        case LicenseColumn:
+            return DemoCatalogue::isSandboxLicense(e.licenseId) ? QVariant(sandboxToolTip(e.licenseId)) : QVariant();
         case KindColumn:
             return e.kind == EventKind::Denied || e.kind == EventKind::HolderBlocked
                 ? tr("Select a denial to see who held every seat at that moment")
@@ -451,7 +464,17 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         default:
             return {};
         }
+    case Qt::FontRole:
+        // A simulator sandbox's events are staged, as on the Seats page: its id in italics.
+        if (index.column() == LicenseColumn && DemoCatalogue::isSandboxLicense(e.licenseId)) {
+            QFont italic;
+            italic.setItalic(true);
+            return italic;
+        }
+        return {};
     case Qt::ForegroundRole:
+        if (index.column() == LicenseColumn && DemoCatalogue::isSandboxLicense(e.licenseId))
+            return QBrush(StatePalette::colour(StatePalette::Muted));
         if (index.column() == KindColumn) {
             if (e.kind == EventKind::Denied || e.kind == EventKind::Revoked || e.kind == EventKind::HolderBlocked
                 || e.kind == EventKind::BorrowDenied)

@@ -85,6 +85,10 @@ public:
     // license's idle reclaim rule at work, whichever request or reaper sweep the server was
     // answering when it applied it (the recorded actor, kept in the tooltip).
     static QString actorLabel(const EventRecord &event);
+    // The License column's tooltip for a simulator sandbox (DemoCatalogue::isSandboxLicense): its
+    // name and that its events are staged. Such a license's id is greyed and in italics, as on the
+    // Seats page.
+    static QString sandboxToolTip(const QString &licenseId);
 
 private:
     void trimToCapacity();

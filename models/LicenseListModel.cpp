@@ -87,6 +87,12 @@ QVariant LicenseListModel::data(const QModelIndex &index, int role) const
         return std::clamp(l.borrowed, 0, inUseShown(l));
     case SandboxRole:
         return DemoCatalogue::isSandboxLicense(l.id);
+    case SandboxScenarioRole: {
+        if (!DemoCatalogue::isSandboxLicense(l.id))
+            return {};
+        const QString scenario = SandboxProvisioner::sandboxScenario(l.id);
+        return scenario.isEmpty() ? displayName(l) : scenario;
+    }
     case Qt::DisplayRole:
         switch (index.column()) {
         case NameColumn:

@@ -30,6 +30,9 @@ public:
         WaitingRole, // tickets waiting in the license's line
         BorrowedRole, // live borrowed seats (issue 27), part of InUseRole
         SandboxRole, // bool: a simulator sandbox (DemoCatalogue::isSandboxLicense), whose seats are staged
+        // QString: what the list shows of a sandbox's name beside its "simulator" tag, its scenario
+        // ("11. The borrowed laptop's clock is turned back"); the whole name when no scenario is known
+        SandboxScenarioRole,
     };
 
     explicit LicenseListModel(QObject *parent = nullptr);

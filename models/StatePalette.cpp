@@ -43,6 +43,9 @@ constexpr Variants variants[StatePalette::RoleCount] = {
     // the dark bases. tst_statepalette keeps it at least a CIELAB distance of 20 from every other
     // state (35 for the fills) and 35 from the chart's peak and mean, in each theme.
     {0x4f6000, 0xdce775, 0x988838}, // Borrowed
+    // Blue grey: staged, not alarming; its fill the slate the legend names, apart from the free
+    // track (walk 55, 1: free seats were drawn in this slate too).
+    {0x546e7a, 0xb0bec5, 0x607d8b}, // Sandbox
 };
 
 QColor mix(const QColor &a, const QColor &b, double weightOfA)
@@ -94,6 +97,17 @@ QColor StatePalette::background(Role role, const QPalette &palette)
 {
     // A faint wash of the state over the base: enough to see, never enough to hide the text.
     return mix(colour(role, palette), palette.color(QPalette::Base), isDark(palette) ? 0.14 : 0.12);
+}
+
+QColor StatePalette::freeSeat()
+{
+    return freeSeat(applicationPalette());
+}
+
+QColor StatePalette::freeSeat(const QPalette &palette)
+{
+    // Stronger than a tint (background()), which vanishes on the window colour beside the bar.
+    return mix(colour(Muted, palette), palette.color(QPalette::Base), 0.3);
 }
 
 bool StatePalette::isDark(const QPalette &palette)

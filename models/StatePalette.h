@@ -32,6 +32,7 @@ public:
         ReservedSeat, // seats a rule reserves for a group (idle ones in the seat bar, a seat counted against one)
         Idle, // a holder with no activity for longer than the license's idle threshold (issue 26)
         Borrowed, // a seat taken offline on a laptop until its expiry (issue 27)
+        Sandbox, // a simulator sandbox's staged seats (the Seats page's bar and legend), never free grey
         RoleCount
     };
 
@@ -46,6 +47,11 @@ public:
     // readable on it.
     static QColor background(Role role);
     static QColor background(Role role, const QPalette &palette);
+    // The free part of a seat bar (the license list's bars, the holders' ledger bar) and its legend
+    // swatch: a light grey track in a light theme, a dark one in a dark theme, that shows on the
+    // base and the window colours alike and is never taken for a state's fill.
+    static QColor freeSeat();
+    static QColor freeSeat(const QPalette &palette);
 
     static bool isDark(const QPalette &palette);
     // The WCAG 2 contrast ratio, 1 to 21.

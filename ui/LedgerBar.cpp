@@ -88,7 +88,10 @@ protected:
         QPainter painter(this);
         const QList<Segment> segments = layoutSegments();
         for (const Segment &segment : segments) {
-            const QColor fill = StatePalette::fill(roleOf(segment.category));
+            // Free seats as the license list's bars and the legend show them: the bare track.
+            const QColor fill = segment.category == SeatLedger::Category::Free
+                ? StatePalette::freeSeat(palette())
+                : StatePalette::fill(roleOf(segment.category));
             painter.fillRect(segment.rect, fill);
             const QString count = QString::number(segment.seats);
             if (painter.fontMetrics().horizontalAdvance(count) + 6 <= segment.rect.width()) {

@@ -68,7 +68,7 @@ void SeatBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
     const QRect bar = barRect(option.rect, option.fontMetrics, text);
     const QRect cell = option.rect.adjusted(4, 4, -4, -4);
     painter->setPen(Qt::NoPen);
-    painter->setBrush(StatePalette::background(StatePalette::Muted, option.palette));
+    painter->setBrush(StatePalette::freeSeat(option.palette));
     painter->drawRoundedRect(bar, 4, 4);
     // The reserved part first, from the start, so the used part drawn over it keeps its rounded end.
     if (seats > 0 && reservedIdle > 0) {
@@ -81,7 +81,7 @@ void SeatBarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
         QRect filled = bar;
         filled.setWidth(std::max(6, int(bar.width() * std::min(1.0, double(inUse) / seats))));
         const bool staged = m_stagedRole >= 0 && index.data(m_stagedRole).toBool();
-        painter->setBrush(staged ? StatePalette::fill(StatePalette::Muted) : colorFor(inUse, seats));
+        painter->setBrush(staged ? StatePalette::fill(StatePalette::Sandbox) : colorFor(inUse, seats));
         painter->drawRoundedRect(filled, 4, 4);
         const QRect away = borrowedRect(bar, inUse, borrowed, seats);
         if (!away.isEmpty()) {

@@ -7,8 +7,8 @@ namespace keyright {
 // Seats in use over seats owned, as a bar: green, amber from 80 % (near full), red when full. The
 // seats a rule reserves for a group and nobody uses follow in teal (StatePalette::ReservedSeat):
 // outsiders cannot take them, so a license with idle reserved seats looks as full as it is to
-// them; the rest of the bar is free. The borrowed seats (issue 27) end the used part in their own
-// colour (StatePalette::Borrowed): counted, but away on laptops. Reads the in-use, seat-count and (when given)
+// them; the rest of the bar is free (StatePalette::freeSeat). The borrowed seats (issue 27) end the used part in their
+// own colour (StatePalette::Borrowed): counted, but away on laptops. Reads the in-use, seat-count and (when given)
 // reserved-idle roles; any other cell is painted by the base class.
 class SeatBarDelegate final : public QStyledItemDelegate
 {
@@ -20,7 +20,8 @@ public:
                     QObject *parent = nullptr);
 
     // A role that is true for a row whose seats are staged (a simulator sandbox): its used part is
-    // drawn muted, never amber or red, since such a license being full alarms nobody.
+    // drawn in the sandbox's slate (StatePalette::Sandbox), never amber or red, since such a license
+    // being full alarms nobody.
     void setStagedRole(int role) { m_stagedRole = role; }
 
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;

@@ -162,6 +162,13 @@ public:
     }
     // The room the tag takes before the name.
     static int tagWidth(const QFont &cellFont) { return QFontMetrics(tagFont(cellFont)).horizontalAdvance(tag()) + 16; }
+    // The words the cell shows: a sandbox's scenario, any other license's name.
+    static QString shownName(const QModelIndex &index)
+    {
+        return index.data(LicenseListModel::SandboxRole).toBool()
+            ? index.data(LicenseListModel::SandboxScenarioRole).toString()
+            : index.data(Qt::DisplayRole).toString();
+    }
 
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
     {
@@ -171,12 +178,11 @@ public:
         }
         QStyleOptionViewItem opt = option;
         initStyleOption(&opt, index);
-        const QString name = opt.text;
         opt.text.clear();
         const QWidget *widget = option.widget;
         QStyle *style = widget ? widget->style() : QApplication::style();
         style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
-        opt.text = name;
+        opt.text = shownName(index);
         const QRect text = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget).adjusted(3, 0, -3, 0);
         const QFont small = tagFont(opt.font);
         const QFontMetrics tagMetrics(small);
@@ -192,13 +198,14 @@ public:
         painter->drawRoundedRect(QRectF(tagRect).adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
         painter->setFont(small);
         painter->drawText(tagRect, Qt::AlignCenter, tag());
-        // Every sandbox's name begins alike ("Simulator sandbox k3x9: "): a narrow column keeps
-        // its end, the scenario, and the tooltip has it whole.
+        // Every sandbox's name begins alike ("Simulator sandbox k3x9: "), which the tag already
+        // says: the scenario shows ("11. The borrowed laptop's clock is turned back"), cut at its
+        // end in a narrow column, and the tooltip has the whole name (walk 55, 2).
         const QRect rest(tagRect.right() + 7, text.top(), std::max(0, text.right() - tagRect.right() - 7),
                          text.height());
         painter->setFont(opt.font);
         painter->drawText(rest, Qt::AlignLeft | Qt::AlignVCenter,
-                          QFontMetrics(opt.font).elidedText(name, Qt::ElideLeft, rest.width()));
+                          QFontMetrics(opt.font).elidedText(shownName(index), Qt::ElideRight, rest.width()));
         painter->restore();
     }
 };
@@ -659,7 +666,7 @@ void SeatsPage::fitLicenseColumns(bool widenOnly)
     for (int r = 0; r < rows; ++r) {
         const QModelIndex cell = m_licensesProxy->index(r, LicenseListModel::NameColumn);
         name = std::max(name,
-                        cells.horizontalAdvance(cell.data().toString()) + 16
+                        cells.horizontalAdvance(LicenseNameDelegate::shownName(cell)) + 16
                             + (cell.data(LicenseListModel::SandboxRole).toBool() ? tag : 0));
     }
     m_licenseNameWidth = std::clamp(name, 120, 260);
@@ -700,13 +707,17 @@ void SeatsPage::spreadLicenseColumns()
     int name = std::max(m_licenseNameWidth, viewport - others);
     // The seats beside the name stay in view (walk 51b, N3: long sandbox names at 150 % pushed "3 /
     // 4" out): a long name is elided, whole in its tooltip, down to what its title needs; the
-    // columns after the seats scroll sideways.
+    // columns after the seats scroll sideways only when even that is too wide. Before that, every
+    // column stays whole while the names keep 120 px (walk 55, 2: the sandboxes' names scrolled
+    // the list sideways and cut "Denied (1 h)" to "Denied (1").
     const int least
         = QFontMetrics(lh->font())
               .horizontalAdvance(m_licensesProxy->headerData(LicenseListModel::NameColumn, Qt::Horizontal).toString())
         + 30;
-    if (viewport > 0)
+    if (viewport > 0) {
+        name = std::min(name, std::max(std::max(least, std::min(m_licenseNameWidth, 120)), viewport - others));
         name = std::min(name, std::max(least, viewport - lh->sectionSize(LicenseListModel::SeatsColumn)));
+    }
     if (name != lh->sectionSize(LicenseListModel::NameColumn))
         lh->resizeSection(LicenseListModel::NameColumn, name);
 }
@@ -901,13 +912,13 @@ void SeatsPage::updateLegend()
                    "everyone else the license is full sooner than its seat count says.");
     }
     if (sandbox) {
-        entries << tr("%1 simulator sandbox, staged").arg(swatch(StatePalette::Muted));
+        entries << tr("%1 simulator sandbox, staged").arg(swatch(StatePalette::Sandbox));
         tips << tr("A simulator sandbox's seats are taken and refused by the simulator's scenarios for training: its "
                    "bar stays grey, never amber or red, and it is listed after the real licenses.");
     }
-    // An outlined square: the free part of the bar is the bare track.
+    // The bare track, as both bars draw the free seats.
     entries << tr("%1 free").arg(
-        u"<span style=\"color:%1\">\u25A1</span>"_s.arg(StatePalette::colour(StatePalette::Muted).name()));
+        u"<span style=\"color:%1\">\u25A0</span>"_s.arg(StatePalette::freeSeat(m_legend->palette()).name()));
     // Each entry whole on its line: a swatch never ends a line apart from its words.
     for (QString &entry : entries)
         entry = u"<span style=\"white-space:nowrap\">%1</span>"_s.arg(entry);

@@ -2,6 +2,7 @@
 
 #include "ChartLegend.h"
 #include "DashboardSession.h"
+#include "DemoCatalogue.h"
 #include "Durations.h"
 #include "LicenseListModel.h"
 #include "StatePalette.h"
@@ -629,6 +630,9 @@ void UsagePage::refreshLicenses()
     if (!m_licensePicked && !m_session.selectedLicenses().isEmpty())
         current = m_session.selectedLicenses().constFirst();
     QStringList ids = licenses.licenseIds();
+    // A simulator sandbox's seats are staged by scenarios, not used: no usage to size a license by
+    // (docs/TRAINING.md), and its long name pushed Range, From and To aside (walk 55, 5).
+    ids.removeIf([](const QString &id) { return DemoCatalogue::isSandboxLicense(id); });
     std::sort(ids.begin(), ids.end());
     QStringList listed;
     for (int i = 0; i < m_license->count(); ++i)

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 namespace keyright {
 
@@ -202,25 +203,50 @@ SeatRules SandboxProvisioner::sandboxRules(const ScenarioPreset::SandboxLicense 
     return rules;
 }
 
-QString SandboxProvisioner::sandboxName(const QString &licenseId)
+namespace {
+
+// The preset whose sandbox `licenseId` is, with that sandbox and the suffix of its dashboard (empty
+// for the preset's own id).
+struct SandboxOf
+{
+    ScenarioPreset preset;
+    ScenarioPreset::SandboxLicense sandbox;
+    QString suffix;
+};
+
+std::optional<SandboxOf> sandboxOf(const QString &licenseId)
 {
     if (!DemoCatalogue::isSandboxLicense(licenseId))
-        return {};
+        return std::nullopt;
     for (int number = 1; number <= ScenarioPreset::count; ++number) {
         const auto preset = ScenarioPreset::make(number);
         if (!preset)
             continue;
         for (const ScenarioPreset::SandboxLicense &sandbox : preset->licenses) {
             if (sandbox.id == licenseId)
-                return sandboxSpec(*preset, sandbox).name;
+                return SandboxOf {*preset, sandbox, {}};
             // Another dashboard's own (or this one's): `<id>-<suffix>`.
             if (const QString suffix = licenseId.mid(sandbox.id.size() + 1); licenseId.size() == sandbox.id.size() + 5
                 && licenseId.startsWith(sandbox.id) && licenseId.at(sandbox.id.size()) == u'-'
-                && isSandboxSuffix(suffix))
-                return sandboxSpec(*preset, sandbox, suffix).name;
+                && SandboxProvisioner::isSandboxSuffix(suffix))
+                return SandboxOf {*preset, sandbox, suffix};
         }
     }
-    return {};
+    return std::nullopt;
+}
+
+} // namespace
+
+QString SandboxProvisioner::sandboxName(const QString &licenseId)
+{
+    const std::optional<SandboxOf> of = sandboxOf(licenseId);
+    return of ? sandboxSpec(of->preset, of->sandbox, of->suffix).name : QString();
+}
+
+QString SandboxProvisioner::sandboxScenario(const QString &licenseId)
+{
+    const std::optional<SandboxOf> of = sandboxOf(licenseId);
+    return of ? of->preset.title : QString();
 }
 
 } // namespace keyright

@@ -93,6 +93,9 @@ public:
     // scenario plays on it. The server keeps the name of the language of the last run: the
     // dashboard shows this one.
     static QString sandboxName(const QString &licenseId);
+    // The scenario part of that name, its title ("11. The borrowed laptop's clock is turned back"),
+    // in the current language; empty when no scenario plays on `licenseId`.
+    static QString sandboxScenario(const QString &licenseId);
     // The licenses ensureLicense() created or took back, in order.
     QStringList sandboxLicenses() const { return m_sandboxLicenses; }
 

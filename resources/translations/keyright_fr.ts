@@ -2563,6 +2563,10 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
 <context>
     <name>keyright::EventLogModel</name>
     <message>
+        <source>A simulator sandbox: its events are the simulator&apos;s scenarios, played for training, not anyone&apos;s use of a license.</source>
+        <translation>Bac à sable du simulateur : ses événements sont les scénarios du simulateur, joués pour la formation, et non l&apos;usage d&apos;une licence par quiconque.</translation>
+    </message>
+    <message>
         <source>granted</source>
         <translation>accordé</translation>
     </message>

@@ -26,6 +26,7 @@
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -101,6 +102,7 @@ private Q_SLOTS:
     void idleHogLosesItsSeatToTheWaitingColleague();
     void laptopTripKeepsItsSeatCountedAndSeatsOnSite();
     void borrowedLaptopsClockTurnedBackIsRefusedUntilRight();
+    void theOfflineRefusalCountsTheSecondsBehindDown();
     void endingABorrowScenarioReturnsItsBorrowedSeat();
     void anotherDashboardsResetLeavesABorrowedSeatAlone();
     void replayGivesBackASeatALaptopLeftBorrowed();
@@ -1139,6 +1141,53 @@ void TestSimulation::borrowedLaptopsClockTurnedBackIsRefusedUntilRight()
     for (const SeatLease &lease : borrowed->receivedLeases())
         QCOMPARE(lease, borrowed->receivedLeases().constFirst());
     QCOMPARE(borrowed->seatIds().size(), 1);
+}
+
+// Walk 55, 3: the guide promised "1m 59s behind the latest time seen" and the walker read "1m 55s".
+// The mark does not lag: the laptop writes it each second up to the moment its clock goes back (so
+// 1m 59s then, two minutes less at most that second), and from there the turned-back clock runs on
+// while the mark stays, so each check, each second, finds it a second less behind: about 1m 45s
+// when the clock is put right 15 s later, as docs/TRAINING.md says.
+void TestSimulation::theOfflineRefusalCountsTheSecondsBehindDown()
+{
+    const QString id = playPreset(11);
+    QVERIFY(!id.isEmpty());
+    SimulatedClient *borrowed = m_sim->clients().at(0);
+    const ScenarioPreset preset = *m_sim->preset();
+    milliseconds turnedBack {0};
+    milliseconds backBy {0};
+    milliseconds putRight {0};
+    for (const ScenarioPreset::Action &a : preset.actions) {
+        if (a.kind == ScenarioPreset::ActionKind::ClockBack && a.client == 0) {
+            turnedBack = a.at;
+            backBy = a.amount;
+        }
+        if (a.kind == ScenarioPreset::ActionKind::SetOffset)
+            putRight = a.at;
+    }
+    QCOMPARE(qint64(backBy.count()), qint64(120000));
+    QCOMPARE(qint64((putRight - turnedBack).count()), qint64(15000));
+    static const QRegularExpression behindIn(u"is (\\d+)m (\\d+)s behind the latest time seen"_s);
+    QList<int> said; // the sentence's seconds behind, at each step while refused
+    runFor(preset.duration, [&] {
+        const milliseconds t = m_sim->player().elapsed();
+        if (t < turnedBack || t >= putRight)
+            return;
+        const QString sentence = borrowed->keeper().lastError();
+        const QRegularExpressionMatch match = behindIn.match(sentence);
+        QVERIFY2(match.hasMatch(), qPrintable(u"at %1 ms: %2"_s.arg(t.count()).arg(sentence)));
+        const int seconds = match.captured(1).toInt() * 60 + match.captured(2).toInt();
+        // Two minutes less the time the turned-back clock has run since, give or take the second
+        // between two checks.
+        const auto expected = int((backBy - (t - turnedBack)).count() / 1000);
+        QVERIFY2(seconds >= expected - 2 && seconds <= expected,
+                 qPrintable(u"at %1 ms: %2 s behind, expected about %3 s"_s.arg(t.count()).arg(seconds).arg(expected)));
+        QVERIFY2(said.isEmpty() || seconds <= said.last(), qPrintable(sentence));
+        said << seconds;
+    });
+    QVERIFY(!said.isEmpty());
+    QCOMPARE(said.first(), 119); // "1m 59s" when the clock goes back
+    QVERIFY2(said.last() >= 104 && said.last() <= 106, qPrintable(QString::number(said.last()))); // about "1m 45s"
 }
 
 void TestSimulation::endingABorrowScenarioReturnsItsBorrowedSeat()

@@ -9,15 +9,18 @@
 #include "EventsPage.h"
 #include "LanguageManager.h"
 #include "ManualClock.h"
+#include "StatePalette.h"
 #include "Timestamps.h"
 #include "wire/EventDetail.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QBrush>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QFont>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QLabel>
@@ -216,6 +219,7 @@ private Q_SLOTS:
     void aSelectedBlockedRunSurvivesAttemptsArriving();
     void theEmptyTextNamesTheFiltersInTheWay();
     void anExportTheDiskRefusesPartwayLeavesNoHalfFile();
+    void sandboxEventsAreMarkedAsOnTheSeatsPage();
 };
 
 void TestEventsPage::aGrowingRunKeepsItsSelectionAndItsPlace()
@@ -882,6 +886,44 @@ void TestEventsPage::theEmptyTextNamesTheFiltersInTheWay()
     holder->clear();
     settle();
     QVERIFY(!page.emptyLabel()->isVisible());
+}
+
+// Walk 55, 4: the simulator's sandbox events looked exactly like real ones. Their license is greyed
+// and in italics, as on the Seats page, with a tooltip naming the sandbox and saying it is staged.
+void TestEventsPage::sandboxEventsAreMarkedAsOnTheSeatsPage()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(t0.addSecs(3600));
+    DashboardSession session(network, clock);
+    EventsPage page(session);
+    page.resize(1440, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    Log log;
+    const QString sandbox = u"sim-borrowed-clock-back-5hz4"_s;
+    session.events().appendEvents({log.grant(u"acme-cad"_s, u"alice@ws-12"_s), log.grant(sandbox, u"laptop@sim-1"_s)});
+    QApplication::processEvents();
+
+    const QAbstractItemModel *model = page.table()->model();
+    int checked = 0;
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const QModelIndex license = model->index(r, EventLogModel::LicenseColumn);
+        const bool staged = license.data().toString() == sandbox;
+        const QString tip = license.data(Qt::ToolTipRole).toString();
+        QCOMPARE(license.data(Qt::FontRole).value<QFont>().italic(), staged);
+        if (staged) {
+            ++checked;
+            QCOMPARE(license.data(Qt::ForegroundRole).value<QBrush>().color(),
+                     StatePalette::colour(StatePalette::Muted));
+            QVERIFY2(tip.contains(u"simulator sandbox"_s, Qt::CaseInsensitive), qPrintable(tip));
+            QVERIFY2(tip.contains(u"11. The borrowed laptop's clock is turned back"_s), qPrintable(tip));
+        } else {
+            ++checked;
+            QVERIFY(!license.data(Qt::ForegroundRole).isValid());
+            QVERIFY2(tip.isEmpty(), qPrintable(tip));
+        }
+    }
+    QCOMPARE(checked, 2);
 }
 
 QTEST_MAIN(TestEventsPage)

@@ -23,6 +23,7 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QNetworkAccessManager>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QScrollBar>
 #include <QSet>
@@ -201,6 +202,7 @@ private Q_SLOTS:
     void narrowPageKeepsNamesAndFilterWords();
     void sandboxNameIsInTheLanguage();
     void longLicenseNamesLeaveTheSeatsInView();
+    void sandboxesShowTheirScenarioAndEveryColumnFits();
     void anotherLicenseInAnOutageHasHoldersNotKnown();
     void theLegendNamesEveryColourOfTheSeatBars();
     void sandboxesComeAfterTheRealLicensesGreyed();
@@ -223,6 +225,7 @@ private Q_SLOTS:
     void aOneSeatLicenseSaysSeat();
     void idleForShowsEachHoldersIdleTimeAndSorts();
     void theLedgerBarAccountsForEverySeat();
+    void freeSeatsLookAlikeInBothBarsAndTheLegend();
     void theLedgerActionsAreReachedByKeyboard();
     void aLedgerLinesMenuOpensWhereItIsAsked();
     void anUnchangedLedgerIsNotLaidOutAgain();
@@ -565,6 +568,61 @@ QStringList shownIds(const QTableView *table)
 
 } // namespace
 
+// Walk 55, 2: the sandboxes' names were cut at their start ("…dbox 5hz4: 4. Flaky network", "…
+// laptop's clock is turned back" without its "11."), since each began "Simulator sandbox 5hz4: ",
+// which the "simulator" tag already says; and the list scrolled sideways with "Denied (1 h)" cut
+// to "Denied (1". A sandbox shows its scenario, its whole name in the tooltip, and every column of
+// the list is in view.
+void TestSeatsPage::sandboxesShowTheirScenarioAndEveryColumnFits()
+{
+    ShownPage shown(1280, 720);
+    QVERIFY(shown.exposed());
+    LicenseList licenses = demoAndSandboxes();
+    const auto preset = ScenarioPreset::make(11);
+    QVERIFY(preset);
+    LicenseSummary clockBack = licenses.licenses.first();
+    clockBack.id = preset->licenses.first().id + u"-5hz4"_s;
+    clockBack.name = u"Simulator sandbox 5hz4: 11. The borrowed laptop's clock is turned back"_s;
+    clockBack.inUse = 1;
+    clockBack.seatCount = 1;
+    licenses.licenses << clockBack;
+    shown.session.licenses().applyList(licenses);
+    QTableView *table = shown.page.licensesView();
+    QTRY_COMPARE(table->model()->rowCount(), 7);
+
+    const int row = int(shownIds(table).indexOf(clockBack.id));
+    QVERIFY(row >= 0);
+    const QModelIndex name = table->model()->index(row, LicenseListModel::NameColumn);
+    QCOMPARE(name.data(LicenseListModel::SandboxScenarioRole).toString(),
+             u"11. The borrowed laptop's clock is turned back"_s);
+    QVERIFY2(name.data(Qt::ToolTipRole).toString().startsWith(clockBack.name),
+             qPrintable(name.data(Qt::ToolTipRole).toString()));
+    // A real license shows its name, and has no scenario.
+    const QModelIndex real = table->model()->index(int(shownIds(table).indexOf(u"acme-cad"_s)), 0);
+    QCOMPARE(real.data().toString(), u"ACME CAD"_s);
+    QVERIFY(real.data(LicenseListModel::SandboxScenarioRole).isNull());
+
+    // Every column whole in the list, its title too: no sideways scrolling.
+    QHeaderView *header = table->horizontalHeader();
+    QTRY_VERIFY(table->viewport()->width() > 0);
+    QCoreApplication::processEvents();
+    const QFontMetrics titles(header->font());
+    for (int column = 0; column < header->count(); ++column) {
+        if (header->isSectionHidden(column))
+            continue;
+        const int right = header->sectionViewportPosition(column) + header->sectionSize(column);
+        QVERIFY2(right <= table->viewport()->width(),
+                 qPrintable(u"column %1 ends at %2 px of a %3 px list"_s.arg(column).arg(right).arg(
+                     table->viewport()->width())));
+        if (column != LicenseListModel::NameColumn) {
+            const QString title = table->model()->headerData(column, Qt::Horizontal).toString();
+            QVERIFY2(header->sectionSize(column) >= titles.horizontalAdvance(title) + 16,
+                     qPrintable(u"\"%1\" in %2 px"_s.arg(title).arg(header->sectionSize(column))));
+        }
+    }
+    QVERIFY(!table->horizontalScrollBar()->isVisible());
+}
+
 // Walk 52: the simulator's sandbox licenses were listed among the real ones ("Simulator sandbox"
 // sorts before "Training demo"), often full and red: training furniture looked like a license
 // someone must buy seats for. They come after the real licenses in either order, greyed, with a
@@ -612,7 +670,7 @@ void TestSeatsPage::sandboxesComeAfterTheRealLicensesGreyed()
     };
     const QSet<QRgb> hogBar = colours(hog);
     QVERIFY(!hogBar.contains(StatePalette::fill(StatePalette::Denied).rgb()));
-    QVERIFY(hogBar.contains(StatePalette::fill(StatePalette::Muted).rgb()));
+    QVERIFY(hogBar.contains(StatePalette::fill(StatePalette::Sandbox).rgb()));
     // A real license that is full is red as ever.
     LicenseList full = demoAndSandboxes();
     full.licenses[0].inUse = full.licenses[0].seatCount;
@@ -620,7 +678,7 @@ void TestSeatsPage::sandboxesComeAfterTheRealLicensesGreyed()
     QTRY_VERIFY(
         colours(int(shownIds(table).indexOf(u"acme-cad"_s))).contains(StatePalette::fill(StatePalette::Denied).rgb()));
     // The legend names the sandboxes' grey.
-    QVERIFY2(shown.page.seatLegend()->text().contains(StatePalette::fill(StatePalette::Muted).name()),
+    QVERIFY2(shown.page.seatLegend()->text().contains(StatePalette::fill(StatePalette::Sandbox).name()),
              qPrintable(shown.page.seatLegend()->text()));
 }
 
@@ -1465,6 +1523,63 @@ void TestSeatsPage::theLedgerBarAccountsForEverySeat()
     session.applyLeaseLists({list});
     QTRY_COMPARE(ledger->segments().first().seats, 2);
     QVERIFY(!ledger->sentenceText().contains(u"idle for more"_s));
+}
+
+// Walk 55, 1: the holders' bar drew the free seats in the slate the legend gives to a simulator
+// sandbox, while the legend showed free as a white box. Free is one colour in the license's bar,
+// the holders' bar and the legend, and it is not the sandbox's.
+void TestSeatsPage::freeSeatsLookAlikeInBothBarsAndTheLegend()
+{
+    ShownPage shown(1440, 900);
+    QVERIFY(shown.exposed());
+    DashboardSession &session = shown.session;
+    SeatsPage &page = shown.page;
+    LicenseList licenses = demoAndSandboxes();
+    licenses.licenses[0].seatCount = 5; // acme-cad as ledgerListing() has it: 2 of 5 in use
+    licenses.licenses[0].inUse = 2;
+    session.licenses().applyList(licenses);
+    page.selectLicense(u"acme-cad"_s);
+    session.applyLeaseLists({ledgerListing()});
+    LedgerBar *ledger = page.ledgerBar();
+    QTRY_VERIFY(ledger->isVisible());
+    QLabel *legend = page.seatLegend();
+    QTRY_VERIFY(legend->isVisible());
+
+    // The legend's swatch before each entry's words.
+    const auto swatchOf = [legend](const QString &words) {
+        const QRegularExpression entry(
+            u"color:(#[0-9a-fA-F]{6})\">\u25A0</span> %1<"_s.arg(QRegularExpression::escape(words)));
+        const QRegularExpressionMatch match = entry.match(legend->text());
+        return match.hasMatch() ? QColor(match.captured(1)) : QColor();
+    };
+    const QColor free = swatchOf(u"free"_s);
+    const QColor sandbox = swatchOf(u"simulator sandbox, staged"_s);
+    QVERIFY2(free.isValid() && sandbox.isValid(), qPrintable(legend->text()));
+    QVERIFY2(StatePalette::contrastRatio(free, sandbox) >= 2.0,
+             qPrintable(u"free %1 and sandbox %2"_s.arg(free.name(), sandbox.name())));
+    // Free shows beside the legend, on the window, and in the table, on the base.
+    QVERIFY(StatePalette::contrastRatio(free, legend->palette().color(QPalette::Window)) >= 1.2);
+    QVERIFY(StatePalette::contrastRatio(free, legend->palette().color(QPalette::Base)) >= 1.2);
+
+    // The holders' bar: the free part, below its count.
+    const QList<LedgerBar::Segment> segments = ledger->segments();
+    QVERIFY(segments.last().category == SeatLedger::Category::Free);
+    QWidget *bar = ledger->barWidget();
+    const QImage shot = bar->grab().toImage();
+    const QPoint freeMiddle = segments.last().rect.center().toPoint() + QPoint(0, bar->height() / 2 - 2);
+    QCOMPARE(QColor(shot.pixelColor(freeMiddle * shot.devicePixelRatio())).name(), free.name());
+
+    // The license's bar: the track after its two used seats of five.
+    QTableView *table = page.licensesView();
+    table->clearSelection();
+    const QModelIndex seats
+        = table->model()->index(int(shownIds(table).indexOf(u"acme-cad"_s)), LicenseListModel::SeatsColumn);
+    const QRect cell = table->visualRect(seats);
+    const QRect track = SeatBarDelegate::barRect(QRect(QPoint(0, 0), cell.size()), table->fontMetrics(),
+                                                 seats.data(Qt::DisplayRole).toString());
+    const QImage row = table->viewport()->grab(cell).toImage();
+    const QPoint trackEnd(track.right() - 5, track.center().y());
+    QCOMPARE(QColor(row.pixelColor(trackEnd * row.devicePixelRatio())).name(), free.name());
 }
 
 void TestSeatsPage::theLedgerActionsAreReachedByKeyboard()

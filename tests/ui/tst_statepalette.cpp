@@ -77,6 +77,7 @@ private Q_SLOTS:
     void borrowedIsApartFromEveryOtherState();
     void borrowedStandsOutInTheUsageChart();
     void modelsAndDelegatesPaintWithThePaletteInUse();
+    void freeSeatsShowInEitherThemeApartFromTheSandboxes();
 };
 
 void TestStatePalette::cleanup()
@@ -221,6 +222,24 @@ void TestStatePalette::modelsAndDelegatesPaintWithThePaletteInUse()
     QCOMPARE(dark, StatePalette::colour(StatePalette::Denied));
     QVERIFY(StatePalette::contrastRatio(dark, QApplication::palette().color(QPalette::Base)) >= 4.5);
     QCOMPARE(SeatBarDelegate::colorFor(2, 2), StatePalette::fill(StatePalette::Denied));
+}
+
+// Walk 55, 1: free seats were drawn in the slate of a simulator sandbox's staged seats. The free
+// track shows on the base (the license list) and on the window (the holders' bar, the legend) in
+// either theme, and is never taken for the sandboxes' fill.
+void TestStatePalette::freeSeatsShowInEitherThemeApartFromTheSandboxes()
+{
+    for (const QPalette &palette : {lightPalette(), darkPalette()}) {
+        const QColor free = StatePalette::freeSeat(palette);
+        for (const QPalette::ColorRole on : {QPalette::Base, QPalette::Window}) {
+            const double ratio = StatePalette::contrastRatio(free, palette.color(on));
+            QVERIFY2(ratio >= 1.2,
+                     qPrintable(u"%1 on %2: %3:1"_s.arg(free.name(), palette.color(on).name()).arg(ratio)));
+        }
+        const QColor sandbox = StatePalette::fill(StatePalette::Sandbox);
+        QVERIFY2(labDistance(free, sandbox) >= 20.0,
+                 qPrintable(u"%1 and %2: %3 apart"_s.arg(free.name(), sandbox.name()).arg(labDistance(free, sandbox))));
+    }
 }
 
 QTEST_MAIN(TestStatePalette)

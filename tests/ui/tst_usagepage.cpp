@@ -2,6 +2,7 @@
 #include "DashboardHarness.h"
 #include "DashboardSession.h"
 #include "ElidedLabel.h"
+#include "LicenseListModel.h"
 #include "MainWindow.h"
 #include "ManualClock.h"
 #include "StatePalette.h"
@@ -24,6 +25,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QPushButton>
@@ -64,6 +66,7 @@ private Q_SLOTS:
     void borrowedSeatsAreDrawnApart();
     void comingBackAfterAWhileAsksAgain();
     void aDemoServersHistoryIsSaidMadeUp();
+    void theSimulatorsSandboxesAreNotOffered();
 
 private:
     // The report the server gives for `query`, asked with the admin token.
@@ -815,6 +818,40 @@ void TestUsagePage::refusalsAtAnySeatCountReadAsASentence()
     report.rows = {usage::WhatIfRow {.seats = 2}, usage::WhatIfRow {.seats = 1}};
     QCOMPARE(whatIfSentence(report, u"from 1 Jan to 2 Jan"_s),
              u"No checkouts were recorded from 1 Jan to 2 Jan: there is nothing to replay."_s);
+}
+
+// Walk 55, 5: the License box listed the simulator's sandboxes, whose long names pushed Range, From
+// and To to the right; their seats are staged, not used (docs/TRAINING.md), so they are not offered.
+void TestUsagePage::theSimulatorsSandboxesAreNotOffered()
+{
+    QNetworkAccessManager network;
+    ManualClock clock(QDateTime(QDate(2026, 12, 3), QTime(12, 0), QTimeZone::utc()));
+    DashboardSession session(network, clock);
+    UsagePage page(session);
+    LicenseList licenses;
+    licenses.serverTime = clock.now();
+    const auto add = [&licenses](const QString &id, const QString &name) {
+        LicenseSummary summary;
+        summary.id = id;
+        summary.name = name;
+        summary.seatCount = 3;
+        summary.ttlSeconds = 60;
+        summary.skewSeconds = 5;
+        summary.reapGraceSeconds = 15;
+        licenses.licenses << summary;
+    };
+    add(u"acme-cad"_s, u"ACME CAD"_s);
+    add(u"sim-borrowed-clock-back-5hz4"_s, u"Simulator sandbox 5hz4: 11. The borrowed laptop's clock is turned back"_s);
+    add(u"render-farm"_s, u"Render farm"_s);
+    add(u"sim-laptop-trip"_s, u"Simulator sandbox: 10. A laptop goes on a trip"_s);
+    // A sandbox selected on the Seats page leaves the box on a real license.
+    session.setSelectedLicenses({u"sim-laptop-trip"_s});
+    session.licenses().applyList(licenses);
+    QStringList offered;
+    for (int i = 0; i < page.licenseChooser()->count(); ++i)
+        offered << page.licenseChooser()->itemData(i).toString();
+    QCOMPARE(offered, (QStringList {u"acme-cad"_s, u"render-farm"_s}));
+    QCOMPARE(page.licenseId(), u"acme-cad"_s);
 }
 
 int main(int argc, char **argv)

@@ -4,6 +4,7 @@
 #include "OffsetSlider.h"
 #include "SimulatorPalette.h"
 #include "StatePalette.h"
+#include "Timestamps.h"
 #include "simulator/SimulatedClient.h"
 
 #include <QEvent>
@@ -12,6 +13,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSlider>
 #include <QTextLayout>
 #include <QVBoxLayout>
@@ -33,6 +35,35 @@ QString clockText(const QDateTime &time)
         return u"—"_s;
     // Tenths of a second: enough to see two clocks drift, few enough digits to read from afar.
     return time.toString(u"HH:mm:ss"_s) + u"."_s + QString::number(time.time().msec() / 100);
+}
+
+// A time as the row shows its clocks (in the zone of `local`, the row's local clock): to the tenth
+// of a second when near, with its day when days away, or it reads as a time a few seconds ago; the
+// month by its name, as "06/12/2026" reads as two different days in English.
+QString timeText(const QDateTime &time, const QDateTime &local)
+{
+    const QDateTime shown = local.isValid() ? time.toTimeSpec(local.timeSpec()) : time;
+    if (local.isValid() && std::abs(local.secsTo(shown)) < 12 * 3600)
+        return clockText(shown);
+    return QLocale().toString(shown, u"d MMM yyyy HH:mm"_s);
+}
+
+// `sentence` (a keeper's, written for a log: "the latest time seen (2026-12-06T03:01:34.401Z)")
+// with each wire timestamp in it as the row shows its times (walk 55, 3).
+QString withTimesShown(QString sentence, const QDateTime &local)
+{
+    static const QRegularExpression stamp(u"\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?Z"_s);
+    qsizetype from = 0;
+    while (true) {
+        const QRegularExpressionMatch match = stamp.match(sentence, from);
+        if (!match.hasMatch())
+            break;
+        const std::optional<QDateTime> time = parseTimestamp(match.captured());
+        const QString shown = time ? timeText(*time, local) : match.captured();
+        sentence.replace(match.capturedStart(), match.capturedLength(), shown);
+        from = match.capturedStart() + shown.size();
+    }
+    return sentence;
 }
 
 QString offsetText(milliseconds offset)
@@ -480,7 +511,7 @@ QString ClientRow::sentenceText() const
         return {};
     const LeaseKeeper &keeper = m_client->keeper();
     if (m_client->isBorrowing() && keeper.state() == LeaseKeeper::State::Degraded)
-        return keeper.lastError();
+        return withTimesShown(keeper.lastError(), m_client->localClock().now());
     if (keeper.state() == LeaseKeeper::State::Idle)
         return m_client->borrowRefusal();
     return {};
@@ -546,13 +577,8 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
     m_localClock->setText(localText);
     m_serverClock->setText(clockText(serverNow));
     const auto lease = m_client->keeper().lease();
-    // A borrow ends days away: its day too, or it reads as a time a few seconds ago; the month by
-    // its name, as "06/12/2026" reads as two different days in English.
-    const auto expiryText = [&local](const QDateTime &expiry) {
-        if (std::abs(local.secsTo(expiry)) < 12 * 3600)
-            return clockText(expiry);
-        return QLocale().toString(expiry, u"d MMM yyyy HH:mm"_s);
-    };
+    // A borrow ends days away: its day too (timeText).
+    const auto expiryText = [&local](const QDateTime &expiry) { return timeText(expiry, local); };
     if (lease)
         m_expiry->setText(expiryText(lease->expiresAt));
     else if (m_client->serverView().expiresAt.isValid())
