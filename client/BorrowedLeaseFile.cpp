@@ -79,11 +79,16 @@ bool BorrowedLeaseFile::exists() const
     return QFileInfo::exists(m_path);
 }
 
-std::optional<BorrowedLeaseState> BorrowedLeaseFile::read(QString *error, bool *damaged) const
+std::optional<BorrowedLeaseState> BorrowedLeaseFile::read(QString *error, bool *damaged,
+                                                          std::optional<SeatLease> *damagedLease) const
 {
     using Result = BorrowedLeaseState;
     if (damaged)
         *damaged = false;
+    if (damagedLease)
+        damagedLease->reset();
+    // The lease member, once it reads: the seat the damaged file held, for an admin to write off.
+    std::optional<SeatLease> leaseRead;
     // A file that will never read again: neither a program nor `keyright return` can use it, and
     // while it is there `keyright borrow` keeps refusing. The seat it held cannot be given back
     // early without its return secret, so the server counts it until its borrow ends (a write-off
@@ -91,6 +96,15 @@ std::optional<BorrowedLeaseState> BorrowedLeaseFile::read(QString *error, bool *
     const auto damagedFile = [&](const QString &what) {
         if (damaged)
             *damaged = true;
+        if (damagedLease)
+            *damagedLease = leaseRead;
+        if (leaseRead)
+            return failWith<Result>(
+                error,
+                tr("%1 This computer can no longer use or return seat %2 of %3 it held: move the file out of its "
+                   "folder (or delete it) to borrow again. The server counts that seat until its borrow ends; an admin "
+                   "can write seat %2 off to record that it is lost.")
+                    .arg(what, leaseRead->seatId, leaseRead->licenseId));
         return failWith<Result>(
             error,
             tr("%1 This computer can no longer use or return the seat it held: move the file out of its folder (or "
@@ -129,6 +143,13 @@ std::optional<BorrowedLeaseState> BorrowedLeaseFile::read(QString *error, bool *
     if (!lease->borrowed)
         return malformed(tr("%1 is an ordinary lease, not a borrowed one.").arg(leaseMember));
     state.lease = *lease;
+    leaseRead = *lease;
+
+    // A member left out says so, rather than how it should have been written.
+    for (const QString &member : {publicKeyMember, serverUrlMember, latestSeenMember}) {
+        if (!root.contains(member))
+            return malformed(tr("%1 is missing.").arg(member));
+    }
 
     const auto key = QByteArray::fromBase64Encoding(root.value(publicKeyMember).toString().toLatin1(),
                                                     QByteArray::AbortOnBase64DecodingErrors);
@@ -245,10 +266,12 @@ BorrowedLeaseCheck BorrowedLeaseFile::checkState(const std::optional<QString> &l
                                  : tr("There is no borrowed lease file %1.").arg(m_path));
     QString why;
     bool damaged = false;
-    std::optional<BorrowedLeaseState> state = read(&why, &damaged);
+    std::optional<SeatLease> damagedLease;
+    std::optional<BorrowedLeaseState> state = read(&why, &damaged, &damagedLease);
     if (!state) {
         BorrowedLeaseCheck unreadable = refusal(Verdict::Unreadable, why);
         unreadable.damaged = damaged;
+        unreadable.damagedLease = damagedLease;
         return unreadable;
     }
     const SeatLease &lease = state->lease;

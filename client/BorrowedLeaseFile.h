@@ -49,6 +49,8 @@ struct BorrowedLeaseCheck
     // Unreadable because of what the file holds (not JSON, a member missing or malformed): no
     // later check will pass and the seat cannot be returned from it; `reason` says what to do.
     bool damaged = false;
+    // A damaged file whose lease member still reads (unverified): which seat an admin writes off.
+    std::optional<SeatLease> damagedLease;
 
     bool held() const { return verdict == Verdict::Held; }
 };
@@ -80,8 +82,10 @@ public:
 
     // Strict: the error names the file and the problem (missing, not JSON, a member missing or
     // malformed, readable by others). `damaged` is set when the content is at fault (not JSON, a
-    // member missing or malformed), and the error then says what to do with the file.
-    std::optional<BorrowedLeaseState> read(QString *error = nullptr, bool *damaged = nullptr) const;
+    // member missing or malformed), and the error then says what to do with the file, naming the
+    // seat when the lease member still reads (then also given in `damagedLease`, unverified).
+    std::optional<BorrowedLeaseState> read(QString *error = nullptr, bool *damaged = nullptr,
+                                           std::optional<SeatLease> *damagedLease = nullptr) const;
     // Creates the directory (0700) if needed and replaces the file atomically, mode 0600. On
     // failure the previous file, if any, is untouched.
     bool write(const BorrowedLeaseState &state, QString *error = nullptr) const;

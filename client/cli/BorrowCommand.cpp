@@ -131,15 +131,14 @@ void BorrowCommand::start()
         const BorrowedLeaseCheck held = file.check(*context().clock);
         if (held.verdict == BorrowedLeaseCheck::Verdict::Unreadable) {
             // `keyright return` cannot read it either: say what to do with the file instead.
-            failWith(BadLeaseFile,
-                     u"this computer already has a borrowed lease file for %1, but it cannot be read: %2"_s.arg(
-                         m_licenseId, held.reason));
+            // The reason names the file and says what to do with it: no lead-in of our own.
+            failWith(BadLeaseFile, held.reason);
             return;
         }
         if (held.verdict != BorrowedLeaseCheck::Verdict::Expired) {
             failWith(NoSeats,
-                     u"this computer already holds a borrowed seat of %1 (%2); `keyright return %1` gives it back "
-                     "first"_s.arg(m_licenseId, file.path()));
+                     u"this computer already holds a borrowed seat of %1 (%2): give it back first with "
+                     "`keyright return %1`"_s.arg(m_licenseId, file.path()));
             return;
         }
     }

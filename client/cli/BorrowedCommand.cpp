@@ -54,13 +54,18 @@ void BorrowedCommand::start()
         QJsonObject row {{u"licenseId"_s, file.licenseId()}, {u"file"_s, file.path()}, {u"ok"_s, check.held()}};
         QString holder = u"-"_s;
         QString until = u"-"_s;
-        if (check.state) {
-            const SeatLease &lease = check.state->lease;
-            holder = lease.holder;
-            until = formatTimestamp(lease.expiresAt);
-            row.insert(u"holder"_s, lease.holder);
-            row.insert(u"seatId"_s, lease.seatId);
+        // A damaged file's lease member, when it still reads, says which seat an admin writes off.
+        const SeatLease *lease = check.state ? &check.state->lease
+            : check.damagedLease             ? &*check.damagedLease
+                                             : nullptr;
+        if (lease) {
+            holder = lease->holder;
+            until = formatTimestamp(lease->expiresAt);
+            row.insert(u"holder"_s, lease->holder);
+            row.insert(u"seatId"_s, lease->seatId);
             row.insert(u"expiresAt"_s, until);
+        }
+        if (check.state) {
             row.insert(u"serverUrl"_s, check.state->serverUrl);
             row.insert(u"latestSeen"_s, formatTimestamp(check.state->latestSeen));
         }

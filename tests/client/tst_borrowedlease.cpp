@@ -369,6 +369,19 @@ void TestBorrowedLease::missingMalformedOrOpenFileExplained()
     check = file.check(u"acme-cad"_s, u"alice@ws-12"_s, *m_clock);
     QCOMPARE(check.verdict, Verdict::Unreadable);
     QVERIFY2(check.reason.contains(u"latestSeen must be a UTC timestamp"_s), qPrintable(check.reason));
+    // The lease member read: the message names the seat for the admin's write-off, and the check
+    // hands that (unverified) lease on for a listing.
+    QVERIFY(check.damagedLease);
+    QVERIFY2(check.reason.contains(u"an admin can write seat %1 off"_s.arg(check.damagedLease->seatId)),
+             qPrintable(check.reason));
+
+    // A member left out is called missing, not malformed.
+    json = fileJson(file);
+    json.remove(u"publicKey"_s);
+    writeJson(file, json);
+    check = file.check(u"acme-cad"_s, u"alice@ws-12"_s, *m_clock);
+    QCOMPARE(check.verdict, Verdict::Unreadable);
+    QVERIFY2(check.reason.contains(u"is damaged: publicKey is missing."_s), qPrintable(check.reason));
 }
 
 void TestBorrowedLease::leftoverOfACrashedWriteChangesNothing()

@@ -1152,6 +1152,11 @@ void TestCli::aDamagedBorrowedLeaseFileSaysWhatToDo()
     const QJsonArray rows = QJsonDocument::fromJson(listedJson.out.toUtf8()).object().value(u"borrowed"_s).toArray();
     QCOMPARE(rows.size(), 1);
     QCOMPARE(rows.at(0).toObject().value(u"ok"_s).toBool(true), false);
+    // The lease in it still reads: the listing and the message name the seat an admin writes off.
+    const QString seat = rows.at(0).toObject().value(u"seatId"_s).toString();
+    QVERIFY2(!seat.isEmpty(), qPrintable(listedJson.out));
+    QVERIFY2(listed.out.contains(u"an admin can write seat %1 off"_s.arg(seat)), qPrintable(listed.out));
+    QVERIFY2(!again.err.contains(u"cannot be read: The"_s), qPrintable(again.err));
     // The seat is still counted on the server.
     QCOMPARE(licenseStatus(id).value(u"inUse"_s).toInt(), 1);
 
