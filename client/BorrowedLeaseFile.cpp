@@ -135,6 +135,9 @@ std::optional<BorrowedLeaseState> BorrowedLeaseFile::read(QString *error, bool *
         return damagedFile(tr("The borrowed lease file %1 is damaged: %2").arg(m_path, problem));
     };
 
+    // `{}` is a JSON object without its lease, not a malformed lease.
+    if (!root.contains(leaseMember))
+        return malformed(tr("%1 is missing.").arg(leaseMember));
     BorrowedLeaseState state;
     ValidationError leaseError;
     const auto lease = leaseFromJson(root.value(leaseMember), &leaseError);
@@ -279,15 +282,15 @@ BorrowedLeaseCheck BorrowedLeaseFile::checkState(const std::optional<QString> &l
     if (!pinnedKey.isEmpty() && pinnedKey != state->publicKey)
         return refusal(Verdict::BadSignature,
                        tr("The borrowed lease of license %1 was signed with another key than the server's; "
-                          "borrow the seat again.")
+                          "give it back with `keyright return %1`, then borrow the seat again.")
                            .arg(lease.licenseId),
                        state);
     const auto verifier = LeaseVerifier::fromPublicKey(state->publicKey);
     if (!verifier || !verifier->verify(lease))
         return refusal(Verdict::BadSignature,
                        tr("The borrowed lease in %1 does not match its signature: it was changed after the server "
-                          "signed it; borrow the seat again.")
-                           .arg(m_path),
+                          "signed it; give it back with `keyright return %2`, then borrow the seat again.")
+                           .arg(m_path, licenseId.value_or(this->licenseId())),
                        state);
     if (licenseId && lease.licenseId != *licenseId)
         return refusal(

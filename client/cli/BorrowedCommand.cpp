@@ -60,10 +60,13 @@ void BorrowedCommand::start()
                                              : nullptr;
         if (lease) {
             holder = lease->holder;
-            until = formatTimestamp(lease->expiresAt);
             row.insert(u"holder"_s, lease->holder);
             row.insert(u"seatId"_s, lease->seatId);
-            row.insert(u"expiresAt"_s, until);
+            // An end the signature does not vouch for (changed after signing) is not shown as one.
+            if (check.verdict != BorrowedLeaseCheck::Verdict::BadSignature) {
+                until = formatTimestamp(lease->expiresAt);
+                row.insert(u"expiresAt"_s, until);
+            }
         }
         if (check.state) {
             row.insert(u"serverUrl"_s, check.state->serverUrl);
