@@ -45,7 +45,7 @@ std::optional<T> failWith(QString *error, const QString &message)
 BorrowedLeaseCheck refusal(BorrowedLeaseCheck::Verdict verdict, QString reason,
                            std::optional<BorrowedLeaseState> state = std::nullopt)
 {
-    return BorrowedLeaseCheck {verdict, std::move(reason), std::move(state), false};
+    return BorrowedLeaseCheck {verdict, std::move(reason), std::move(state), false, std::nullopt};
 }
 
 } // namespace
@@ -333,7 +333,7 @@ BorrowedLeaseCheck BorrowedLeaseFile::checkState(const std::optional<QString> &l
         return refusal(Verdict::NotRecorded,
                        tr("%1 The borrowed lease is refused until the time seen can be recorded.").arg(notRecorded),
                        state);
-    return BorrowedLeaseCheck {Verdict::Held, QString(), state, false};
+    return BorrowedLeaseCheck {Verdict::Held, QString(), state, false, std::nullopt};
 }
 
 } // namespace keyright
