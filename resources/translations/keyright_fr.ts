@@ -4959,14 +4959,6 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>« %1 » n&apos;est pas un nom de groupe : indiquez des groupes de détenteurs séparés par des espaces.</translation>
     </message>
     <message>
-        <source>The group %1 is listed twice among the groups that may borrow.</source>
-        <translation>Le groupe %1 figure deux fois parmi les groupes autorisés à emprunter.</translation>
-    </message>
-    <message>
-        <source>There is no holder group %1: create it with &quot;Holder groups…&quot; first.</source>
-        <translation>Il n&apos;existe pas de groupe de détenteurs %1 : créez-le d&apos;abord avec « Groupes de détenteurs… ».</translation>
-    </message>
-    <message>
         <source>No seat may be borrowed.</source>
         <translation>Aucun siège ne peut être emprunté.</translation>
     </message>
@@ -5030,6 +5022,31 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
             <numerusform>Un maximum de %1 à la fois dépasse le seul siège de la licence.</numerusform>
             <numerusform>Un maximum de %1 à la fois dépasse les %n sièges de la licence.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;</source>
+        <comment>a group name quoted in a sentence</comment>
+        <translation>« %1 »</translation>
+    </message>
+    <message>
+        <source>%1 are not group names: list holder groups separated by spaces.</source>
+        <translation>%1 ne sont pas des noms de groupes : indiquez des groupes de détenteurs séparés par des espaces.</translation>
+    </message>
+    <message>
+        <source>There is no holder group &quot;%1&quot;: create it with &quot;Holder groups…&quot; first.</source>
+        <translation>Il n&apos;existe pas de groupe de détenteurs « %1 » : créez-le d&apos;abord avec « Groupes de détenteurs… ».</translation>
+    </message>
+    <message>
+        <source>There are no holder groups %1: create them with &quot;Holder groups…&quot; first.</source>
+        <translation>Il n&apos;existe pas de groupes de détenteurs %1 : créez-les d&apos;abord avec « Groupes de détenteurs… ».</translation>
+    </message>
+    <message>
+        <source>The group &quot;%1&quot; is listed more than once among the groups that may borrow.</source>
+        <translation>Le groupe « %1 » figure plusieurs fois parmi les groupes autorisés à emprunter.</translation>
+    </message>
+    <message>
+        <source>The groups %1 are each listed more than once among the groups that may borrow.</source>
+        <translation>Les groupes %1 figurent chacun plusieurs fois parmi les groupes autorisés à emprunter.</translation>
     </message>
 </context>
 <context>
