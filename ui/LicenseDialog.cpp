@@ -85,16 +85,16 @@ int ruleIndex(const QString &field)
     return m.hasMatch() ? m.captured(1).toInt() : -1;
 }
 
-// Tints a field at fault. Not the red border of the other fields: a style sheet's border makes a
-// spin box draw its arrows without the style.
-void markField(QWidget *field, bool wrong)
+// Tints a field at fault (or, with Pending, one a remark is about). Not the red border of the other
+// fields: a style sheet's border makes a spin box draw its arrows without the style.
+void markField(QWidget *field, bool wrong, StatePalette::Role role = StatePalette::Failed)
 {
     if (!wrong) {
         field->setPalette(QPalette());
         return;
     }
     QPalette palette = QApplication::palette(field);
-    palette.setColor(QPalette::Base, StatePalette::background(StatePalette::Failed, palette));
+    palette.setColor(QPalette::Base, StatePalette::background(role, palette));
     field->setPalette(palette);
 }
 
@@ -202,6 +202,7 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     , m_borrowGroups(new QLineEdit(this))
     , m_borrowMessage(fieldMessage(u"borrowMessage"_s, this))
     , m_borrowSummary(new QLabel(this))
+    , m_borrowNote(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     m_clock = &machineClock();
@@ -387,6 +388,12 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     m_borrowGroups->setObjectName(u"borrowGroups"_s);
     m_borrowSummary->setObjectName(u"borrowSummary"_s);
     m_borrowSummary->setWordWrap(true);
+    // Not an error (the server accepts it), but a policy that lends less than its numbers say: in
+    // amber, as the cap of 0 under the seat rules, with the field it is about marked.
+    m_borrowNote->setObjectName(u"borrowNote"_s);
+    m_borrowNote->setWordWrap(true);
+    m_borrowNote->setStyleSheet(u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Pending).name()));
+    m_borrowNote->hide();
     // Wider than the policy allows, so that a number out of range is shown as typed and refused in
     // a sentence instead of being swallowed or put back silently.
     m_borrowDays->setRange(0, 9999);
@@ -429,8 +436,15 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     borrowBox->setObjectName(u"borrowBox"_s);
     auto *borrowLayout = new QVBoxLayout(borrowBox);
     borrowLayout->addLayout(borrowForm);
-    borrowLayout->addWidget(m_borrowMessage);
-    borrowLayout->addWidget(m_borrowSummary);
+    m_borrowFeedback = new QWidget(borrowBox);
+    m_borrowFeedback->setObjectName(u"borrowFeedback"_s);
+    auto *feedbackLayout = new QVBoxLayout(m_borrowFeedback);
+    feedbackLayout->setContentsMargins(0, 0, 0, 0);
+    feedbackLayout->addWidget(m_borrowMessage);
+    feedbackLayout->addWidget(m_borrowSummary);
+    feedbackLayout->addWidget(m_borrowNote);
+    feedbackLayout->addStretch(1); // the height kept for a longer message stays below it
+    borrowLayout->addWidget(m_borrowFeedback);
 
     auto *left = new QVBoxLayout;
     left->addLayout(form);
@@ -455,6 +469,7 @@ LicenseDialog::LicenseDialog(const std::optional<LicenseSummary> &existing, cons
     scroll->setWidgetResizable(true);
     scroll->setWidget(content);
     scroll->setMinimumWidth(content->minimumSizeHint().width());
+    content->installEventFilter(this); // its resizes: a longer borrowing message is brought into view
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(scroll, 1);
     layout->addWidget(m_readOnlyNote);
@@ -880,6 +895,11 @@ QString LicenseDialog::borrowSummary() const
     return m_borrowSummary->text();
 }
 
+QString LicenseDialog::borrowNote() const
+{
+    return m_borrowNote->text();
+}
+
 QList<LicenseDialog::FieldProblem> LicenseDialog::borrowProblems() const
 {
     // Every field at fault at once, each with its sentence, so that an admin who typed two wrong
@@ -895,22 +915,48 @@ QList<LicenseDialog::FieldProblem> LicenseDialog::borrowProblems() const
         problems.append(
             {m_borrowMax,
              tr("At most 0 borrowed at once would lend nothing: allow at least 1, or switch borrowing off.")});
-    QStringList seen;
+    // Every fault of the groups' field at once too: a name that is no group name, one listed twice,
+    // one that does not exist ("xyz laptops laptops" says both xyz and laptops).
+    QStringList notNames, twice, unknown, seen;
     for (const QString &group : m_borrowGroups->text().split(u' ', Qt::SkipEmptyParts)) {
-        QString problem;
-        if (!isValidGroupName(group))
-            problem = tr("\"%1\" is not a group name: list holder groups separated by spaces.").arg(group);
-        else if (seen.contains(group))
-            problem = tr("The group %1 is listed twice among the groups that may borrow.").arg(group);
-        else if (std::none_of(m_groups.cbegin(), m_groups.cend(),
-                              [&](const HolderGroup &g) { return g.name == group; }))
-            problem = tr("There is no holder group %1: create it with \"Holder groups…\" first.").arg(group);
-        if (!problem.isEmpty()) {
-            problems.append({m_borrowGroups, problem});
-            break;
+        if (seen.contains(group)) {
+            if (!twice.contains(group))
+                twice << group;
+            continue;
         }
         seen << group;
+        if (!isValidGroupName(group))
+            notNames << group;
+        else if (std::none_of(m_groups.cbegin(), m_groups.cend(),
+                              [&](const HolderGroup &g) { return g.name == group; }))
+            unknown << group;
     }
+    // Several names: each quoted as the sentence for one quotes it, in a list of the language.
+    const auto quotedList = [](const QStringList &names) {
+        QStringList quoted;
+        for (const QString &name : names)
+            quoted << tr("\"%1\"", "a group name quoted in a sentence").arg(name);
+        return QLocale().createSeparatedList(quoted);
+    };
+    QStringList groupFaults;
+    if (notNames.size() == 1)
+        groupFaults << tr("\"%1\" is not a group name: list holder groups separated by spaces.").arg(notNames.first());
+    else if (notNames.size() > 1)
+        groupFaults << tr("%1 are not group names: list holder groups separated by spaces.").arg(quotedList(notNames));
+    if (unknown.size() == 1)
+        groupFaults
+            << tr("There is no holder group \"%1\": create it with \"Holder groups…\" first.").arg(unknown.first());
+    else if (unknown.size() > 1)
+        groupFaults
+            << tr("There are no holder groups %1: create them with \"Holder groups…\" first.").arg(quotedList(unknown));
+    if (twice.size() == 1)
+        groupFaults
+            << tr("The group \"%1\" is listed more than once among the groups that may borrow.").arg(twice.first());
+    else if (twice.size() > 1)
+        groupFaults << tr("The groups %1 are each listed more than once among the groups that may borrow.")
+                           .arg(quotedList(twice));
+    if (!groupFaults.isEmpty())
+        problems.append({m_borrowGroups, groupFaults.join(u' ')});
     return problems;
 }
 
@@ -1054,59 +1100,68 @@ void LicenseDialog::revalidate()
     const QString borrowProblem = borrowSentences.join(u' ');
     m_borrowMessage->setText(borrowProblem);
     m_borrowMessage->setVisible(!borrowProblem.isEmpty());
-    for (QWidget *box : std::initializer_list<QWidget *> {m_borrowDays, m_borrowMax, m_borrowGroups})
-        markField(box, std::any_of(borrowFaults.cbegin(), borrowFaults.cend(), [box](const FieldProblem &fault) {
-                      return fault.field == box;
-                  }));
     for (QWidget *box : std::initializer_list<QWidget *> {m_borrowDays, m_borrowMax, m_borrowKeep, m_borrowGroups})
         box->setEnabled(m_borrowOn->isChecked());
-    // Not an error (the server accepts it, and the seats may be raised later), but said in words.
-    const bool keepsAll = m_borrowOn->isChecked() && m_borrowKeep->value() >= s.seatCount;
-    m_borrowSummary->setStyleSheet(keepsAll ? u"color: %1;"_s.arg(StatePalette::colour(StatePalette::Pending).name())
-                                            : QString());
+    // Not errors (the server accepts them, and the seats may be raised later), but said in words, in
+    // amber, with the field they are about marked: every seat kept on site, or a maximum above what
+    // may be lent.
     const int keepOnSite = m_borrowKeep->value();
     const int seatCount = int(s.seatCount);
+    const bool keepsAll = m_borrowOn->isChecked() && keepOnSite >= seatCount;
+    const int lendable = keepOnSite > 0 ? seatCount - keepOnSite : seatCount;
+    const bool maxAboveLendable
+        = m_borrowOn->isChecked() && !keepsAll && borrowProblem.isEmpty() && m_borrowMax->value() > lendable;
+    QWidget *remarked = keepsAll ? static_cast<QWidget *>(m_borrowKeep) : maxAboveLendable ? m_borrowMax : nullptr;
+    for (QWidget *box : std::initializer_list<QWidget *> {m_borrowDays, m_borrowMax, m_borrowKeep, m_borrowGroups}) {
+        const bool wrong = std::any_of(borrowFaults.cbegin(), borrowFaults.cend(),
+                                       [box](const FieldProblem &fault) { return fault.field == box; });
+        if (wrong)
+            markField(box, true);
+        else
+            markField(box, box == remarked, StatePalette::Pending);
+    }
+    QString note;
+    if (keepsAll) {
+        note = keepOnSite > seatCount
+            ? tr("Keeping %1 seats on site, more than the %n the license has, leaves none to borrow: keep fewer, "
+                 "or switch borrowing off.",
+                 nullptr, seatCount)
+                  .arg(keepOnSite)
+            : tr("Keeping all %n seat(s) on site leaves none to borrow: keep fewer, or switch borrowing off.", nullptr,
+                 seatCount);
+    } else if (maxAboveLendable) {
+        // With the same number as the summary above it.
+        note = keepOnSite > 0
+            ? tr("A maximum of %1 at once is more than the %n seat(s) not kept on site.", nullptr, lendable)
+                  .arg(m_borrowMax->value())
+            : tr("A maximum of %1 at once is more than the %n seat(s) of the license.", nullptr, lendable)
+                  .arg(m_borrowMax->value());
+    }
+    m_borrowNote->setText(note);
+    m_borrowNote->setVisible(!note.isEmpty());
     if (!m_borrowOn->isChecked()) {
         m_borrowSummary->setText(tr("No seat may be borrowed."));
-    } else if (keepsAll) {
-        m_borrowSummary->setText(
-            keepOnSite > seatCount
-                ? tr("Keeping %1 seats on site, more than the %n the license has, leaves none to borrow: keep fewer, "
-                     "or switch borrowing off.",
-                     nullptr, seatCount)
-                      .arg(keepOnSite)
-                : tr("Keeping all %n seat(s) on site leaves none to borrow: keep fewer, or switch borrowing off.",
-                     nullptr, seatCount));
-    } else if (borrowProblem.isEmpty()) {
+    } else if (borrowProblem.isEmpty() && !keepsAll) {
         const int borrowable = std::min(m_borrowMax->value(), seatCount - keepOnSite);
         const QString days = tr("%n day(s)", nullptr, m_borrowDays->value());
         const QStringList groups = m_borrowGroups->text().split(u' ', Qt::SkipEmptyParts);
-        QString summary = groups.isEmpty()
-            ? tr("Up to %n seat(s) may be borrowed at once, each for at most %1; seats always kept on site: %2.",
-                 nullptr, borrowable)
-                  .arg(days)
-                  .arg(keepOnSite)
-            : tr("Up to %n seat(s) may be borrowed at once, each for at most %1, by members of %3; seats always "
-                 "kept on site: %2.",
-                 nullptr, borrowable)
-                  .arg(days)
-                  .arg(keepOnSite)
-                  .arg(QLocale().createSeparatedList(groups));
-        // More than can be lent is accepted (the seats may be raised later), but said, with the
-        // same number as the sentence before it.
-        const int lendable = keepOnSite > 0 ? seatCount - keepOnSite : seatCount;
-        if (m_borrowMax->value() > lendable)
-            summary += u' '
-                + (keepOnSite > 0
-                       ? tr("A maximum of %1 at once is more than the %n seat(s) not kept on site.", nullptr, lendable)
-                             .arg(m_borrowMax->value())
-                       : tr("A maximum of %1 at once is more than the %n seat(s) of the license.", nullptr, lendable)
-                             .arg(m_borrowMax->value()));
-        m_borrowSummary->setText(summary);
+        m_borrowSummary->setText(
+            groups.isEmpty()
+                ? tr("Up to %n seat(s) may be borrowed at once, each for at most %1; seats always kept on site: %2.",
+                     nullptr, borrowable)
+                      .arg(days)
+                      .arg(keepOnSite)
+                : tr("Up to %n seat(s) may be borrowed at once, each for at most %1, by members of %3; seats always "
+                     "kept on site: %2.",
+                     nullptr, borrowable)
+                      .arg(days)
+                      .arg(keepOnSite)
+                      .arg(QLocale().createSeparatedList(groups)));
     } else {
         m_borrowSummary->clear();
     }
     m_borrowSummary->setVisible(!m_borrowSummary->text().isEmpty());
+    reserveBorrowFeedback();
     if (QPushButton *ok = m_buttons->button(QDialogButtonBox::Ok); ok && !borrowProblem.isEmpty())
         ok->setEnabled(false);
     m_previewable = rulesValid && groupsValid;
@@ -1136,6 +1191,18 @@ void LicenseDialog::guardWheel(QWidget *field)
 
 bool LicenseDialog::eventFilter(QObject *watched, QEvent *event)
 {
+    // Once the settings are laid out at their new size: the borrowing box's height kept for its
+    // width, and a message that outgrew it brought into view.
+    if (watched == m_content && event->type() == QEvent::Resize) {
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                reserveBorrowFeedback();
+                if (m_borrowFeedbackGrew)
+                    showBorrowFeedback();
+            },
+            Qt::QueuedConnection);
+    }
     // In the scrolling settings a turn of the wheel that passes over a field must not change it.
     if (event->type() == QEvent::Wheel && m_scroll) {
         auto *field = qobject_cast<QWidget *>(watched);
@@ -1157,6 +1224,58 @@ void LicenseDialog::growToFit()
     const int missing = needed - m_scroll->viewport()->height();
     if (missing > 0)
         resizeWithinScreen(this, QSize(width(), height() + missing));
+}
+
+void LicenseDialog::reserveBorrowFeedback()
+{
+    // At 1280x720 and 150 % the settings scroll, and the borrowing box is at their end: a message
+    // that got shorter pulled the page down 20 to 40 pixels under the pointer, one that got longer
+    // went on below the visible area. The height kept only grows (for the width it was measured
+    // at), and starts with room for two of the longest problems.
+    const int width = m_borrowFeedback->contentsRect().width();
+    if (!isVisible() || width <= 0)
+        return;
+    if (width != m_borrowReserveWidth) {
+        m_borrowReserveWidth = width;
+        m_borrowReserve = 0;
+    }
+    const int needed = m_borrowFeedback->layout()->totalHeightForWidth(width);
+    const QString sample
+        = tr("A seat may be borrowed for 1 to %1 days, not %2.").arg(BorrowPolicy::maxDaysLimit).arg(9999) + u' '
+        + tr("There is no holder group \"%1\": create it with \"Holder groups…\" first.").arg(u"laptops-abroad"_s);
+    const int room
+        = m_borrowMessage->fontMetrics().boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap, sample).height();
+    const int reserve = std::max({m_borrowReserve, needed, room});
+    if (needed > m_borrowReserve && m_borrowReserve > 0)
+        m_borrowFeedbackGrew = true; // until showBorrowFeedback() has brought it into view
+    if (reserve != m_borrowReserve) {
+        m_borrowReserve = reserve;
+        m_borrowFeedback->setMinimumHeight(reserve);
+        growToFit(); // taller where the screen has room, rather than a scroll bar
+    }
+}
+
+void LicenseDialog::showBorrowFeedback()
+{
+    // Down as far as the message's last line, never so far that the field being edited leaves the
+    // view; only while a borrowing field is being edited.
+    m_borrowFeedbackGrew = false;
+    QWidget *focus = QApplication::focusWidget();
+    QWidget *box = m_borrowFeedback->parentWidget();
+    if (!focus || !box->isAncestorOf(focus))
+        return;
+    QWidget *viewport = m_scroll->viewport();
+    QWidget *last = nullptr;
+    for (QLabel *label : {m_borrowMessage, m_borrowSummary, m_borrowNote}) {
+        if (!label->isHidden())
+            last = label;
+    }
+    if (!last)
+        return;
+    const int below = last->mapTo(viewport, QPoint(0, last->height())).y() - viewport->height();
+    const int room = std::max(0, focus->mapTo(viewport, QPoint()).y());
+    if (below > 0)
+        m_scroll->verticalScrollBar()->setValue(m_scroll->verticalScrollBar()->value() + std::min(below, room));
 }
 
 QString LicenseDialog::reclaimPreviewText() const

@@ -90,6 +90,9 @@ public:
     // The borrowing problem shown now, or the sentence saying what the policy allows.
     QString borrowMessage() const;
     QString borrowSummary() const;
+    // A remark on a policy the server accepts but that lends less than its numbers say (every seat
+    // kept on site, a maximum above the seats that may go), in amber with its field marked.
+    QString borrowNote() const;
     // A row per group with its own reclaim rule: group, after, warn, Remove.
     QTableWidget *reclaimTable() const { return m_reclaimTable; }
     // A group's reclaim row. Without a group, a new row: the first group that has no row yet, with
@@ -148,6 +151,11 @@ private:
     QList<IdleReclaim> reclaimEntries(QList<int> *rows = nullptr) const;
     void updatePreview();
     void growToFit();
+    // The borrowing box's message, summary and remark keep a height that only grows while the
+    // dialog is open (at least two sentences' worth), so that a message getting shorter or longer
+    // does not move the field being edited; one that still outgrows it is scrolled into view.
+    void reserveBorrowFeedback();
+    void showBorrowFeedback();
 
     bool m_create;
     QSet<QString> m_taken;
@@ -193,6 +201,11 @@ private:
     QLineEdit *m_borrowGroups;
     QLabel *m_borrowMessage;
     QLabel *m_borrowSummary;
+    QLabel *m_borrowNote;
+    QWidget *m_borrowFeedback = nullptr; // the three above
+    int m_borrowReserve = 0; // the height kept for them, at m_borrowReserveWidth
+    int m_borrowReserveWidth = -1;
+    bool m_borrowFeedbackGrew = false;
     QWidget *m_content = nullptr; // the settings and rules, in m_scroll
     QScrollArea *m_scroll = nullptr;
     QDialogButtonBox *m_buttons;

@@ -92,6 +92,13 @@ QTimeZone zoneOf(const UsageReport &report)
     return QTimeZone::utc();
 }
 
+// A moment as the range above the chart writes it, in the report's zone: "2026-12-06 02:56", never
+// a short date that reads as day/month in one language and month/day in another.
+QString rangeTime(const QDateTime &when, const UsageReport &report)
+{
+    return when.toTimeZone(zoneOf(report)).toString(u"yyyy-MM-dd HH:mm"_s);
+}
+
 // The ticks of the time axis on natural boundaries in `zone`: whole hours of the day, day starts,
 // Mondays or the first of months, the finest of them whose ticks stand at least `labelPx` apart on
 // a plot `plotPx` wide (walk 25b: 09-05, 09-19, 10-04 were no dates a reader counts by).
@@ -739,11 +746,9 @@ void UsagePage::showStatus()
 
 QString UsagePage::rangeText(const UsageReport &report) const
 {
-    const QTimeZone zone = zoneOf(report);
-    const QString format = u"yyyy-MM-dd HH:mm"_s;
     return tr("%1, %2 to %3 (%4)")
-        .arg(licenseTitle(report.licenseId), report.from.toTimeZone(zone).toString(format),
-             report.to.toTimeZone(zone).toString(format), report.timeZone.isEmpty() ? u"UTC"_s : report.timeZone);
+        .arg(licenseTitle(report.licenseId), rangeTime(report.from, report), rangeTime(report.to, report),
+             report.timeZone.isEmpty() ? u"UTC"_s : report.timeZone);
 }
 
 void UsagePage::showReport()
@@ -797,16 +802,14 @@ void UsagePage::showReport()
     }
     if (summary.borrowRecordedFrom.isValid()) {
         borrowNotes.append(
-            tr("Borrowed seats are not recorded before %1.")
-                .arg(locale().toString(summary.borrowRecordedFrom.toTimeZone(zoneOf(*report)), QLocale::ShortFormat)));
+            tr("Borrowed seats are not recorded before %1.").arg(rangeTime(summary.borrowRecordedFrom, *report)));
     }
     // A demo server's history (--demo) is made up before the moment it started: said, so that
     // nobody sizes a license on it, as `keyright report` says it.
     if (report->demoUntil.isValid() && report->demoUntil > report->from) {
-        borrowNotes.append(
-            tr("The figures before %1 are made up by the demo server, to show the page at work; "
-               "only what follows is this server's own record.")
-                .arg(locale().toString(report->demoUntil.toTimeZone(zoneOf(*report)), QLocale::ShortFormat)));
+        borrowNotes.append(tr("The figures before %1 are made up by the demo server, to show the page at work; "
+                              "only what follows is this server's own record.")
+                               .arg(rangeTime(report->demoUntil, *report)));
     }
     if (!borrowNotes.isEmpty()) {
         borrowNotes.prepend(m_historyNote->text());
@@ -1357,7 +1360,7 @@ void UsagePage::retranslate()
     m_mean->setName(tr("Mean in use"));
     m_owned->setName(tr("Seats owned"));
     m_p95->setName(tr("95th percentile"));
-    m_borrowed->setName(tr("Mean borrowed"));
+    m_borrowed->setName(tr("Borrowed seats (mean)"));
     m_denied->setName(tr("True denials"));
     showLegend();
     const std::optional<UsageReport> &report = m_model->report();

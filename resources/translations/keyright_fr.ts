@@ -888,34 +888,34 @@
     </message>
     <message>
         <source>No checkouts were recorded %1: there is nothing to replay.</source>
-        <translation>Aucun emprunt n&apos;a été enregistré %1 : il n&apos;y a rien à rejouer.</translation>
+        <translation>Aucune demande d&apos;attribution n&apos;a été enregistrée %1 : il n&apos;y a rien à rejouer.</translation>
     </message>
     <message numerus="yes">
         <source>; with %1, %n more would have been refused.</source>
         <translation>
-            <numerusform>; avec %1, %n de plus aurait été refusé.</numerusform>
-            <numerusform>; avec %1, %n de plus auraient été refusés.</numerusform>
+            <numerusform> ; avec %1, %n de plus aurait été refusé.</numerusform>
+            <numerusform> ; avec %1, %n de plus auraient été refusés.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>; with %1, %n ticket(s) would have given up waiting.</source>
         <translation>
-            <numerusform>; avec %1, %n ticket aurait renoncé à attendre.</numerusform>
-            <numerusform>; avec %1, %n tickets auraient renoncé à attendre.</numerusform>
+            <numerusform> ; avec %1, %n ticket aurait renoncé à attendre.</numerusform>
+            <numerusform> ; avec %1, %n tickets auraient renoncé à attendre.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>With %n seat(s), none of the %1 checkout requests %2 would have waited</source>
         <translation>
-            <numerusform>Avec %n siège, aucune des %1 demandes d&apos;emprunt %2 n&apos;aurait attendu</numerusform>
-            <numerusform>Avec %n sièges, aucune des %1 demandes d&apos;emprunt %2 n&apos;aurait attendu</numerusform>
+            <numerusform>Avec %n siège, aucune des %1 demandes d&apos;attribution %2 n&apos;aurait attendu</numerusform>
+            <numerusform>Avec %n sièges, aucune des %1 demandes d&apos;attribution %2 n&apos;aurait attendu</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>With %n seat(s), %1 of the %2 checkout requests %3 would have waited, none longer than %4</source>
         <translation>
-            <numerusform>Avec %n siège, %1 des %2 demandes d&apos;emprunt %3 auraient attendu, aucune au-delà de %4</numerusform>
-            <numerusform>Avec %n sièges, %1 des %2 demandes d&apos;emprunt %3 auraient attendu, aucune au-delà de %4</numerusform>
+            <numerusform>Avec %n siège, %1 des %2 demandes d&apos;attribution %3 auraient attendu, aucune au-delà de %4</numerusform>
+            <numerusform>Avec %n sièges, %1 des %2 demandes d&apos;attribution %3 auraient attendu, aucune au-delà de %4</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -4959,14 +4959,6 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>« %1 » n&apos;est pas un nom de groupe : indiquez des groupes de détenteurs séparés par des espaces.</translation>
     </message>
     <message>
-        <source>The group %1 is listed twice among the groups that may borrow.</source>
-        <translation>Le groupe %1 figure deux fois parmi les groupes autorisés à emprunter.</translation>
-    </message>
-    <message>
-        <source>There is no holder group %1: create it with &quot;Holder groups…&quot; first.</source>
-        <translation>Il n&apos;existe pas de groupe de détenteurs %1 : créez-le d&apos;abord avec « Groupes de détenteurs… ».</translation>
-    </message>
-    <message>
         <source>No seat may be borrowed.</source>
         <translation>Aucun siège ne peut être emprunté.</translation>
     </message>
@@ -5030,6 +5022,31 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
             <numerusform>Un maximum de %1 à la fois dépasse le seul siège de la licence.</numerusform>
             <numerusform>Un maximum de %1 à la fois dépasse les %n sièges de la licence.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;</source>
+        <comment>a group name quoted in a sentence</comment>
+        <translation>« %1 »</translation>
+    </message>
+    <message>
+        <source>%1 are not group names: list holder groups separated by spaces.</source>
+        <translation>%1 ne sont pas des noms de groupes : indiquez des groupes de détenteurs séparés par des espaces.</translation>
+    </message>
+    <message>
+        <source>There is no holder group &quot;%1&quot;: create it with &quot;Holder groups…&quot; first.</source>
+        <translation>Il n&apos;existe pas de groupe de détenteurs « %1 » : créez-le d&apos;abord avec « Groupes de détenteurs… ».</translation>
+    </message>
+    <message>
+        <source>There are no holder groups %1: create them with &quot;Holder groups…&quot; first.</source>
+        <translation>Il n&apos;existe pas de groupes de détenteurs %1 : créez-les d&apos;abord avec « Groupes de détenteurs… ».</translation>
+    </message>
+    <message>
+        <source>The group &quot;%1&quot; is listed more than once among the groups that may borrow.</source>
+        <translation>Le groupe « %1 » figure plusieurs fois parmi les groupes autorisés à emprunter.</translation>
+    </message>
+    <message>
+        <source>The groups %1 are each listed more than once among the groups that may borrow.</source>
+        <translation>Les groupes %1 figurent chacun plusieurs fois parmi les groupes autorisés à emprunter.</translation>
     </message>
 </context>
 <context>
@@ -7284,11 +7301,11 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     </message>
     <message>
         <source>The range&apos;s checkout requests replayed at each number of seats, as the server would have answered them</source>
-        <translation>Les demandes d&apos;emprunt de la période rejouées pour chaque nombre de sièges, comme le serveur y aurait répondu</translation>
+        <translation>Les demandes d&apos;attribution de la période rejouées pour chaque nombre de sièges, comme le serveur y aurait répondu</translation>
     </message>
     <message>
         <source>The fewest seats with which the replay of this range&apos;s own demand refuses no more checkouts than with any more seats (What if, below).</source>
-        <translation>Le plus petit nombre de sièges avec lequel le rejeu de la demande réelle de cette période ne refuse pas plus d&apos;emprunts qu&apos;avec davantage de sièges (Et si, ci-dessous).</translation>
+        <translation>Le plus petit nombre de sièges avec lequel le rejeu de la demande réelle de cette période ne refuse pas plus de demandes d&apos;attribution qu&apos;avec davantage de sièges (Et si, ci-dessous).</translation>
     </message>
     <message>
         <source>Until the replay is in: the 95th percentile of the working hours (whole seats, so rounded up), but never below the peak when the range had true denials: then someone went without a seat at the peak.</source>
@@ -7382,10 +7399,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>Borrowed seats are not recorded before %1.</source>
         <translation>Les sièges empruntés ne sont pas enregistrés avant le %1.</translation>
     </message>
-    <message>
-        <source>Mean borrowed</source>
-        <translation>Moyenne empruntée</translation>
-    </message>
     <message numerus="yes">
         <source>Borrowed seats: at most %n at once, %1 seat-hours, %2 of the %3 in use at the peak</source>
         <translation>
@@ -7403,6 +7416,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>The figures before %1 are made up by the demo server, to show the page at work; only what follows is this server&apos;s own record.</source>
         <translation>Les chiffres d&apos;avant le %1 sont inventés par le serveur de démonstration, pour montrer la page à l&apos;œuvre ; seuls ceux qui suivent sont l&apos;historique réel de ce serveur.</translation>
+    </message>
+    <message>
+        <source>Borrowed seats (mean)</source>
+        <translation>Sièges empruntés (moyenne)</translation>
     </message>
 </context>
 <context>

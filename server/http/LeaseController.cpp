@@ -17,6 +17,12 @@ namespace keyright::server {
 
 namespace {
 
+// "1 day", "3 days": a count with its noun in agreement, for the refusals' English.
+QString counted(qint64 n, const QString &one, const QString &many)
+{
+    return u"%1 %2"_s.arg(n).arg(n == 1 ? one : many);
+}
+
 // The two refusals a checkout and a borrow share. `verb`: "check out", "borrow from".
 ApiError holderBlocked(const QString &verb, const QString &holder, const QString &licenseId, const QDateTime &until)
 {
@@ -307,26 +313,28 @@ ApiError LeaseController::borrowDenial(const ApiRoute &route, const QString &hol
             403, errorcode::borrowNotAllowed,
             u"the seats of \"%1\" may not be borrowed (its borrowing policy does not allow it)"_s.arg(route.licenseId));
     case O::TooLong:
-        return refusal(403, errorcode::borrowTooLong,
-                       u"a seat of \"%1\" may be borrowed for %2 days at most, not %3"_s.arg(route.licenseId)
-                           .arg(policy.maxDays)
-                           .arg(decision.days));
+        return refusal(
+            403, errorcode::borrowTooLong,
+            u"a seat of \"%1\" may be borrowed for %2 at most, not %3"_s.arg(
+                route.licenseId, counted(policy.maxDays, u"day"_s, u"days"_s), QString::number(decision.days)));
     case O::GroupNotAllowed:
         return refusal(403, errorcode::borrowNotAllowed,
                        u"holder \"%1\" may not borrow a seat of \"%2\": only members of %3 may"_s.arg(
                            holder, route.licenseId, u"\""_s + policy.groups.join(u"\", \""_s) + u"\""_s));
     case O::LimitReached:
+        // "1 seat ... is", "2 seats ... are": the verb and the noun agree with the count.
         return refusal(409, errorcode::borrowLimitReached,
-                       u"%1 seats of \"%2\" are already borrowed, the most its policy allows at once; one comes back "
-                       "when it is returned or expires"_s.arg(decision.borrowed)
-                           .arg(route.licenseId));
+                       u"%1 of \"%2\" %3 already borrowed, the most its policy allows at once; one comes back "
+                       "when it is returned or expires"_s.arg(counted(decision.borrowed, u"seat"_s, u"seats"_s),
+                                                              route.licenseId,
+                                                              decision.borrowed == 1 ? u"is"_s : u"are"_s));
     case O::KeepOnSite:
         return refusal(409, errorcode::borrowKeepOnSite,
-                       u"%1 of the %2 seats of \"%3\" %4 borrowed and %5 must stay on site for ordinary checkouts"_s
-                           .arg(decision.borrowed)
-                           .arg(decision.seatCount)
-                           .arg(route.licenseId, decision.borrowed == 1 ? u"is"_s : u"are"_s)
-                           .arg(policy.keepOnSite));
+                       u"%1 of the %2 of \"%3\" %4 borrowed and %5 must stay on site for ordinary checkouts"_s.arg(
+                           QString::number(decision.borrowed),
+                           decision.seatCount == 1 ? u"1 seat"_s : u"%1 seats"_s.arg(decision.seatCount),
+                           route.licenseId, decision.borrowed == 1 ? u"is"_s : u"are"_s,
+                           QString::number(policy.keepOnSite)));
     case O::SeatDenied:
     case O::Granted:
         break;

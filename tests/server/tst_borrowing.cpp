@@ -35,6 +35,7 @@ private slots:
     void cleanup();
 
     void policyBoundsBorrowing();
+    void refusalsSayOneSeatAndOneDayInTheSingular();
     void refusedBorrowIsAnEventWithItsNumbers();
     void seatRefusedBorrowNamesTheReservation_data();
     void seatRefusedBorrowNamesTheReservation();
@@ -156,6 +157,40 @@ QByteArray TestBorrowing::token(const QString &name, const QString &role)
 QJsonArray TestBorrowing::eventsOf(const QString &license, const QString &kinds)
 {
     return m_http->get(u"/v1/events?license=%1&kind=%2"_s.arg(license, kinds), admin()).json()["events"_L1].toArray();
+}
+
+// Walk 55, 4: with one seat away the refusal said "1 seats of "acme-cad" are already borrowed".
+// Every count of the refusals agrees with its noun and verb, one and several.
+void TestBorrowing::refusalsSayOneSeatAndOneDayInTheSingular()
+{
+    const auto messageOf = [](const HttpResult &reply) { return reply.json().value("message"_L1).toString(); };
+    // One day at most, one seat away at once.
+    const QByteArray key = createLicense(u"acme-cad"_s, 3, policy(1, 1, 0));
+    const auto tooLong = borrow(u"acme-cad"_s, key, u"alice@laptop"_s, 2);
+    QCOMPARE(errorOf(tooLong), u"borrow_too_long"_s);
+    QCOMPARE(messageOf(tooLong), u"a seat of \"acme-cad\" may be borrowed for 1 day at most, not 2"_s);
+    QCOMPARE(borrow(u"acme-cad"_s, key, u"alice@laptop"_s, 1).status, 201);
+    const auto limit = borrow(u"acme-cad"_s, key, u"bob@laptop"_s, 1);
+    QCOMPARE(errorOf(limit), u"borrow_limit_reached"_s);
+    QCOMPARE(messageOf(limit),
+             u"1 seat of \"acme-cad\" is already borrowed, the most its policy allows at once; one "
+             "comes back when it is returned or expires"_s);
+    // Two away at once, and the plural.
+    QCOMPARE(m_http->put(u"/v1/licenses/acme-cad"_s, {{u"borrow"_s, policy(2, 2, 0)}}, admin()).status, 200);
+    QCOMPARE(borrow(u"acme-cad"_s, key, u"bob@laptop"_s, 1).status, 201);
+    const auto limits = borrow(u"acme-cad"_s, key, u"carol@laptop"_s, 1);
+    QCOMPARE(messageOf(limits),
+             u"2 seats of \"acme-cad\" are already borrowed, the most its policy allows at once; "
+             "one comes back when it is returned or expires"_s);
+    const auto tooLongs = borrow(u"acme-cad"_s, key, u"carol@laptop"_s, 3);
+    QCOMPARE(messageOf(tooLongs), u"a seat of \"acme-cad\" may be borrowed for 2 days at most, not 3"_s);
+
+    // A license of one seat, kept on site: "of the 1 seat".
+    const QByteArray solo = createLicense(u"solo"_s, 1, policy(7, 1, 1));
+    const auto onSite = borrow(u"solo"_s, solo, u"alice@laptop"_s, 1);
+    QCOMPARE(errorOf(onSite), u"borrow_keep_on_site"_s);
+    QCOMPARE(messageOf(onSite),
+             u"0 of the 1 seat of \"solo\" are borrowed and 1 must stay on site for ordinary checkouts"_s);
 }
 
 void TestBorrowing::policyBoundsBorrowing()

@@ -13,6 +13,8 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScopeGuard>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSet>
 #include <QSpinBox>
 #include <QTest>
@@ -33,6 +35,8 @@ private Q_SLOTS:
     void validityDatesAreOptionalAndOrdered();
     void theBorrowPolicyIsEditedInWords();
     void borrowNumbersOutOfRangeAreSaid();
+    void everyFaultOfTheBorrowGroupsIsSaidQuoted();
+    void aBorrowMessageMovesNoFieldOnASmallScreen();
     void keyIsShownOnceAndCopied();
     void revokeCarriesReasonAndBlock();
     void returnInTheReasonNeitherRevokesNorCancels();
@@ -131,7 +135,8 @@ void TestDialogs::theBorrowPolicyIsEditedInWords()
     groups->setFocus();
     QTest::keyClicks(groups, u" travel"_s);
     QVERIFY(!ok->isEnabled());
-    QCOMPARE(dialog.borrowMessage(), u"There is no holder group travel: create it with \"Holder groups…\" first."_s);
+    QCOMPARE(dialog.borrowMessage(),
+             u"There is no holder group \"travel\": create it with \"Holder groups…\" first."_s);
     QVERIFY(dialog.findChild<QLabel *>(u"borrowMessage"_s)->isVisible());
     for (int i = 0; i < 7; ++i)
         QTest::keyClick(groups, Qt::Key_Backspace);
@@ -154,14 +159,29 @@ void TestDialogs::theBorrowPolicyIsEditedInWords()
     keep->selectAll();
     QTest::keyClicks(keep, u"10"_s);
     QCOMPARE(dialog.spec().borrow.keepOnSite, 10);
-    QCOMPARE(dialog.borrowSummary(),
+    QCOMPARE(dialog.borrowNote(),
              u"Keeping all 10 seats on site leaves none to borrow: keep fewer, or switch borrowing off."_s);
     QVERIFY(ok->isEnabled()); // the server accepts it: said, not refused
+    // Walk 55, 3: both remarks alike, in amber with their field marked, the summary apart.
+    auto *note = dialog.findChild<QLabel *>(u"borrowNote"_s);
+    QVERIFY(note->isVisible());
+    const QColor normal = QApplication::palette(keep).color(QPalette::Base);
+    const QColor remarked = keep->palette().color(QPalette::Base);
+    QVERIFY(remarked != normal);
+    QSpinBox *max = dialog.borrowMaxBox();
+    QCOMPARE(max->palette().color(QPalette::Base), normal);
     keep->selectAll();
     QTest::keyClicks(keep, u"9"_s);
     QCOMPARE(dialog.borrowSummary(),
-             u"Up to 1 seat may be borrowed at once, each for at most 2 days; seats always kept on site: 9. "
-             "A maximum of 3 at once is more than the 1 seat not kept on site."_s);
+             u"Up to 1 seat may be borrowed at once, each for at most 2 days; seats always kept on site: 9."_s);
+    QCOMPARE(dialog.borrowNote(), u"A maximum of 3 at once is more than the 1 seat not kept on site."_s);
+    QVERIFY(note->isVisible());
+    QCOMPARE(max->palette().color(QPalette::Base), remarked);
+    QCOMPARE(keep->palette().color(QPalette::Base), normal);
+    keep->selectAll();
+    QTest::keyClicks(keep, u"2"_s);
+    QVERIFY(!note->isVisible());
+    QCOMPARE(max->palette().color(QPalette::Base), normal);
 
     // A click switches borrowing off: the numbers rest, nothing is lent.
     QTest::mouseClick(dialog.borrowCheck(), Qt::LeftButton, {}, QPoint(4, dialog.borrowCheck()->height() / 2));
@@ -215,7 +235,7 @@ void TestDialogs::borrowNumbersOutOfRangeAreSaid()
     QTest::keyClicks(groups, u"5"_s);
     QCOMPARE(dialog.borrowMessage(),
              u"A seat may be borrowed for 1 to 365 days, not 0. "
-             "There is no holder group 5: create it with \"Holder groups…\" first."_s);
+             "There is no holder group \"5\": create it with \"Holder groups…\" first."_s);
     const QColor normal = QApplication::palette(days).color(QPalette::Base);
     QVERIFY(days->palette().color(QPalette::Base) != normal);
     QVERIFY(groups->palette().color(QPalette::Base) != normal);
@@ -245,8 +265,8 @@ void TestDialogs::borrowNumbersOutOfRangeAreSaid()
     QTest::keyClicks(max, u"9"_s);
     QVERIFY2(ok->isEnabled(), qPrintable(dialog.borrowMessage()));
     QCOMPARE(dialog.borrowSummary(),
-             u"Up to 3 seats may be borrowed at once, each for at most 5 days; seats always kept on site: 1. "
-             "A maximum of 9 at once is more than the 3 seats not kept on site."_s);
+             u"Up to 3 seats may be borrowed at once, each for at most 5 days; seats always kept on site: 1."_s);
+    QCOMPARE(dialog.borrowNote(), u"A maximum of 9 at once is more than the 3 seats not kept on site."_s);
 
     // Nothing kept on site: every seat may go.
     QSpinBox *keep = dialog.borrowKeepBox();
@@ -254,14 +274,14 @@ void TestDialogs::borrowNumbersOutOfRangeAreSaid()
     keep->selectAll();
     QTest::keyClicks(keep, u"0"_s);
     QCOMPARE(dialog.borrowSummary(),
-             u"Up to 4 seats may be borrowed at once, each for at most 5 days; seats always kept on site: 0. "
-             "A maximum of 9 at once is more than the 4 seats of the license."_s);
+             u"Up to 4 seats may be borrowed at once, each for at most 5 days; seats always kept on site: 0."_s);
+    QCOMPARE(dialog.borrowNote(), u"A maximum of 9 at once is more than the 4 seats of the license."_s);
 
     // Keeping 9 of a 4-seat license on site.
     keep->setFocus();
     keep->selectAll();
     QTest::keyClicks(keep, u"9"_s);
-    QCOMPARE(dialog.borrowSummary(),
+    QCOMPARE(dialog.borrowNote(),
              u"Keeping 9 seats on site, more than the 4 the license has, leaves none to "
              "borrow: keep fewer, or switch borrowing off."_s);
 
@@ -272,6 +292,107 @@ void TestDialogs::borrowNumbersOutOfRangeAreSaid()
     const auto uninstallFrench = qScopeGuard([&french] { QCoreApplication::removeTranslator(&french); });
     LicenseDialog frenchDialog(existing, {u"render-farm"_s});
     QCOMPARE(frenchDialog.findChild<QLabel *>(u"borrowDaysRange"_s)->text(), u"De 1 à 365 jours"_s);
+}
+
+// Walk 55, 2: "Il n'existe pas de groupe de détenteurs inconnu" read as "there is no unknown group":
+// the group typed is quoted, as the button in the same sentence is, in English and in French; and
+// every fault of the field is said at once, not the first one only.
+void TestDialogs::everyFaultOfTheBorrowGroupsIsSaidQuoted()
+{
+    LicenseSummary existing {u"acme-cad"_s, u"ACME CAD"_s, 10, 7, 60, 5, 15, 0};
+    existing.borrow = BorrowPolicy {true, 14, 3, 2, {}};
+    const QList<HolderGroup> groups {HolderGroup {u"laptops"_s, {u"lap*"_s}}};
+    const QLocale before;
+    const auto restoreLocale = qScopeGuard([before] { QLocale::setDefault(before); });
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    {
+        LicenseDialog dialog(existing, {u"acme-cad"_s});
+        dialog.setRules({}, groups);
+        QTest::keyClicks(dialog.borrowGroupsEdit(), u"xyz laptops laptops"_s);
+        QCOMPARE(dialog.borrowMessage(),
+                 u"There is no holder group \"xyz\": create it with \"Holder groups…\" first. "
+                 "The group \"laptops\" is listed more than once among the groups that may borrow."_s);
+        dialog.borrowGroupsEdit()->setText(u"xyz abc laptops"_s);
+        QCOMPARE(dialog.borrowMessage(),
+                 u"There are no holder groups \"xyz\" and \"abc\": create them with \"Holder groups…\" first."_s);
+    }
+    QTranslator french;
+    QVERIFY(french.load(u":/i18n/keyright_fr.qm"_s));
+    QCoreApplication::installTranslator(&french);
+    const auto uninstall = qScopeGuard([&french] { QCoreApplication::removeTranslator(&french); });
+    QLocale::setDefault(QLocale(QLocale::French, QLocale::France));
+    LicenseDialog dialog(existing, {u"acme-cad"_s});
+    dialog.setRules({}, groups);
+    QTest::keyClicks(dialog.borrowGroupsEdit(), u"inconnu laptops laptops"_s);
+    QCOMPARE(dialog.borrowMessage(),
+             u"Il n'existe pas de groupe de détenteurs « inconnu » : créez-le d'abord avec « Groupes de "
+             "détenteurs… ». Le groupe « laptops » figure plusieurs fois parmi les groupes autorisés à emprunter."_s);
+    dialog.borrowGroupsEdit()->setText(u"xyz abc"_s);
+    QCOMPARE(dialog.borrowMessage(),
+             u"Il n'existe pas de groupes de détenteurs « xyz » et « abc » : créez-les d'abord avec « Groupes "
+             "de détenteurs… »."_s);
+}
+
+// Walk 55, 1: at 1280x720 and 150 % the dialog fills the 853x480 logical pixels and scrolls, the
+// borrowing box at the end. As the message under the groups got longer or shorter the settings
+// jumped 20 to 40 pixels, so that the next click landed on another field, and the last line of the
+// red message was left below the visible area. The field being typed in stays where it is and the
+// whole message is in view, at each step.
+void TestDialogs::aBorrowMessageMovesNoFieldOnASmallScreen()
+{
+    QTranslator english;
+    QVERIFY(english.load(u":/i18n/keyright_en.qm"_s));
+    QCoreApplication::installTranslator(&english);
+    const auto uninstall = qScopeGuard([&english] { QCoreApplication::removeTranslator(&english); });
+    LicenseSummary existing {u"acme-cad"_s, u"ACME CAD"_s, 10, 7, 60, 5, 15, 0};
+    existing.borrow = BorrowPolicy {true, 14, 3, 2, {u"cad"_s}};
+    LicenseDialog dialog(existing, {u"acme-cad"_s});
+    dialog.setRules({}, {HolderGroup {u"cad"_s, {u"cad*"_s}}});
+    dialog.setFixedSize(853, 480);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    const auto settle = [] {
+        for (int i = 0; i < 4; ++i)
+            QCoreApplication::processEvents();
+    };
+    settle();
+    auto *scroll = dialog.findChild<QScrollArea *>(u"licenseScroll"_s);
+    QWidget *viewport = scroll->viewport();
+    QScrollBar *bar = scroll->verticalScrollBar();
+    QVERIFY2(bar->maximum() > 0, "the settings scroll at 853x480");
+    // Scrolled down to the groups that may borrow, the last field of the box, and typing there.
+    bar->setValue(bar->maximum());
+    QLineEdit *groups = dialog.borrowGroupsEdit();
+    groups->setFocus();
+    settle();
+    const auto top = [&] { return groups->mapTo(viewport, QPoint()).y(); };
+    const int at = top();
+    QVERIFY2(at >= 0 && at + groups->height() <= viewport->height(), qPrintable(QString::number(at)));
+    auto *message = dialog.findChild<QLabel *>(u"borrowMessage"_s);
+    const auto messageBottom = [&] { return message->mapTo(viewport, QPoint(0, message->height())).y(); };
+    // An unknown group (one sentence), a second fault (two), then back to one and to none.
+    for (const auto &[keys, sentences] : {std::pair {u" xyz"_s, 1}, std::pair {u" cad"_s, 2}}) {
+        QTest::keyClicks(groups, keys);
+        settle();
+        QCOMPARE(dialog.borrowMessage().count(u". "_s) + 1, sentences);
+        QCOMPARE(top(), at);
+        QVERIFY2(
+            messageBottom() <= viewport->height(),
+            qPrintable(u"the message ends at %1 in a view %2 high"_s.arg(messageBottom()).arg(viewport->height())));
+    }
+    for (int i = 0; i < 4; ++i)
+        QTest::keyClick(groups, Qt::Key_Backspace);
+    settle();
+    QVERIFY(message->isVisible());
+    QCOMPARE(top(), at);
+    QVERIFY(messageBottom() <= viewport->height());
+    for (int i = 0; i < 4; ++i)
+        QTest::keyClick(groups, Qt::Key_Backspace);
+    settle();
+    QVERIFY(dialog.borrowMessage().isEmpty());
+    QCOMPARE(top(), at);
 }
 
 void TestDialogs::validityDatesAreOptionalAndOrdered()

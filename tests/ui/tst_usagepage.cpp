@@ -30,6 +30,7 @@
 #include <QNetworkRequest>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -38,6 +39,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
+#include <QTranslator>
 #include <QtCharts/QChartView>
 
 #include <cstdlib>
@@ -818,6 +820,21 @@ void TestUsagePage::refusalsAtAnySeatCountReadAsASentence()
     report.rows = {usage::WhatIfRow {.seats = 2}, usage::WhatIfRow {.seats = 1}};
     QCOMPARE(whatIfSentence(report, u"from 1 Jan to 2 Jan"_s),
              u"No checkouts were recorded from 1 Jan to 2 Jan: there is nothing to replay."_s);
+
+    // Walk 55, 5: in French a checkout request is a "demande d'attribution" ("emprunt" is a borrowed
+    // seat now), and the semicolon has its space before it.
+    QTranslator french;
+    QVERIFY(french.load(u":/i18n/keyright_fr.qm"_s));
+    QCoreApplication::installTranslator(&french);
+    const auto uninstall = qScopeGuard([&french] { QCoreApplication::removeTranslator(&french); });
+    report.rows = {usage::WhatIfRow {.seats = 3, .attempts = 290, .refused = 25, .trueDenials = 25},
+                   usage::WhatIfRow {.seats = 2, .attempts = 290, .refused = 36, .trueDenials = 36}};
+    const QString french1 = whatIfSentence(report, u"du 4 sept. au 3 déc."_s);
+    QVERIFY2(french1.startsWith(u"Avec 3 sièges, aucune des 290 demandes d'attribution du 4 sept. au 3 déc. "_s),
+             qPrintable(french1));
+    QVERIFY2(french1.contains(u"ces détenteurs)\u00a0; avec 2, 11 de plus auraient été refusés."_s),
+             qPrintable(french1));
+    QVERIFY2(!french1.contains(u"emprunt"_s), qPrintable(french1));
 }
 
 // Walk 55, 5: the License box listed the simulator's sandboxes, whose long names pushed Range, From
@@ -930,9 +947,20 @@ void TestUsagePage::borrowedSeatsAreDrawnApart()
     const auto *legend = page->findChild<ChartLegend *>(u"usageChartLegend"_s);
     QVERIFY(legend);
     const auto entry = std::find_if(legend->entries().cbegin(), legend->entries().cend(),
-                                    [](const ChartLegend::Entry &e) { return e.name == u"Mean borrowed"_s; });
+                                    [](const ChartLegend::Entry &e) { return e.name == u"Borrowed seats (mean)"_s; });
     QVERIFY(entry != legend->entries().cend());
     QCOMPARE(entry->pen.color(), StatePalette::fill(StatePalette::Borrowed));
+    // Walk 55, 5: the olive line read as the 95th percentile's amber dots; it is drawn apart from
+    // every other line of the chart, in a hue of its own.
+    for (const ChartLegend::Entry &other : legend->entries()) {
+        if (other.name == entry->name)
+            continue;
+        const QColor a = entry->pen.color().toHsv();
+        const QColor b = (other.mark.isValid() ? other.mark : other.pen.color()).toHsv();
+        const int hueApart = std::abs(a.hsvHue() - b.hsvHue());
+        QVERIFY2(b.hsvSaturation() < 60 || std::min(hueApart, 360 - hueApart) >= 60,
+                 qPrintable(u"%1 (%2) beside %3 (%4)"_s.arg(entry->name, a.name(), other.name, b.name())));
+    }
     const auto *note = page->findChild<QLabel *>(u"usageHistoryNote"_s);
     QVERIFY(note && note->isVisible());
     QVERIFY2(note->text().contains(u"Of the 2 seats in use at the peak, 1 was borrowed"_s), qPrintable(note->text()));
@@ -1054,9 +1082,13 @@ void TestUsagePage::aDemoServersHistoryIsSaidMadeUp()
     QCOMPARE(page->model().report()->demoUntil, started);
     QLabel *note = page->historyNote();
     QVERIFY(note->isVisible());
-    const QString when = QLocale().toString(started.toTimeZone(QTimeZone::systemTimeZone()), QLocale::ShortFormat);
+    // Walk 55, 5: "before 06/12/2026 02:56" read as June or December; the moment is written as the
+    // range above it writes its ends.
+    const QString when = started.toTimeZone(QTimeZone::systemTimeZone()).toString(u"yyyy-MM-dd HH:mm"_s);
     QVERIFY2(note->text().contains(u"The figures before %1 are made up by the demo server"_s.arg(when)),
              qPrintable(note->text()));
+    const QRegularExpression stamp(u"\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d"_s);
+    QVERIFY2(page->statusLabel()->text().contains(stamp), qPrintable(page->statusLabel()->text()));
 }
 
 #include "tst_usagepage.moc"
