@@ -36,14 +36,16 @@ constexpr Variants variants[StatePalette::RoleCount] = {
     {0x00695c, 0x80cbc4, 0x26a69a}, // ReservedSeat
     // Ochre: a warning apart from the orange of expiring and pending rows.
     {0x6f5600, 0xffd54f, 0xfbc02d}, // Idle
-    // Magenta: a seat that is away. Apart from every other state's hue: the blues of the accent
+    // Olive: a seat that is away. Apart from every other state's hue: the blues of the accent
     // ("in use, activity unknown" in the ledger's bar, walk 51b F8; the usage chart's peak, walk 27
     // A3), the teal of reserved idle seats (walk 53, 1: the cyan read as that teal), live green,
-    // the waiting indigo, and the amber of the usage chart's 95th percentile (walk 55, 5: the olive
-    // before it read as those dots). Its fill, also the usage chart's borrowed line, keeps 3:1 on
-    // white and on the dark bases. tst_statepalette keeps it at least a CIELAB distance of 20 from
-    // every other state (35 for the fills) and 35 from every other line of the chart, in each theme.
-    {0xa000c0, 0xea80fc, 0xd500f9}, // Borrowed
+    // the waiting indigo, and the purples of reserved and revoked seats beside it in the seat bars
+    // (walk 55, 5 asked for a hue apart from the usage chart's 95th percentile: that line moved to
+    // the peak's blue instead, since a magenta here would sit beside the reserved purple). Its fill,
+    // also the usage chart's borrowed line, keeps 3:1 on white and on the dark bases.
+    // tst_statepalette keeps it at least a CIELAB distance of 20 from every other state (35 for the
+    // fills) and 35 from every other line of the usage chart, in each theme.
+    {0x4f6000, 0xdce775, 0x988838}, // Borrowed
     // Blue grey: staged, not alarming; its fill the slate the legend names, apart from the free
     // track (walk 55, 1: free seats were drawn in this slate too).
     {0x546e7a, 0xb0bec5, 0x607d8b}, // Sandbox

@@ -346,7 +346,9 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     ownedPen.setStyle(Qt::DashLine);
     ownedPen.setWidthF(2);
     m_owned->setPen(ownedPen);
-    QPen p95Pen(StatePalette::colour(StatePalette::Pending));
+    // The p95 is a statistic of the peak: the peak's blue, dotted (walk 55, 5: in amber it read as
+    // the borrowed seats' olive).
+    QPen p95Pen(StatePalette::colour(StatePalette::Accent));
     p95Pen.setStyle(Qt::DotLine);
     p95Pen.setWidthF(2);
     m_p95->setPen(p95Pen);

@@ -158,14 +158,13 @@ void TestStatePalette::borrowedIsApartFromEveryOtherState()
 // Walk 27 (A3): in the usage chart the "Mean borrowed" line read as the peak's blue, and the
 // borrowed fill, a sky blue, had 2.3:1 on the chart's white. A graphical mark wants 3:1 against what
 // is behind it (WCAG 1.4.11), in either theme, and the line must not pass for the peak (Accent), the
-// mean in use (Live), nor (walk 55, 5: the olive read as them) the 95th percentile's amber dots
-// (Pending), the seats owned (Muted) or the true denials (Denied).
+// mean in use (Live), nor (walk 55, 5: the olive read as the 95th percentile's amber dots, now
+// the peak's blue) the seats owned (Muted) or the true denials (Denied).
 void TestStatePalette::borrowedStandsOutInTheUsageChart()
 {
     const double least = 35.0;
     const QColor fill = StatePalette::fill(StatePalette::Borrowed);
-    for (const auto other :
-         {StatePalette::Accent, StatePalette::Live, StatePalette::Pending, StatePalette::Muted, StatePalette::Denied}) {
+    for (const auto other : {StatePalette::Accent, StatePalette::Live, StatePalette::Muted, StatePalette::Denied}) {
         const double apart = labDistance(fill, StatePalette::fill(other));
         QVERIFY2(
             apart >= least,
@@ -189,8 +188,7 @@ void TestStatePalette::borrowedStandsOutInTheUsageChart()
                      qPrintable(u"fill %1 on %2: %3:1"_s.arg(fill.name(), against.name())
                                     .arg(StatePalette::contrastRatio(fill, against))));
         }
-        for (const auto other : {StatePalette::Accent, StatePalette::Live, StatePalette::Pending, StatePalette::Muted,
-                                 StatePalette::Denied}) {
+        for (const auto other : {StatePalette::Accent, StatePalette::Live, StatePalette::Muted, StatePalette::Denied}) {
             const QColor colour = StatePalette::colour(other, palette);
             QVERIFY2(
                 labDistance(line, colour) >= least,
