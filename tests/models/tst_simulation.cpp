@@ -104,6 +104,7 @@ private Q_SLOTS:
     void borrowedLaptopsClockTurnedBackIsRefusedUntilRight();
     void theOfflineRefusalCountsTheSecondsBehindDown();
     void endingABorrowScenarioReturnsItsBorrowedSeat();
+    void stoppingWhileTheLaptopIsOfflineReturnsItsSeat();
     void anotherDashboardsResetLeavesABorrowedSeatAlone();
     void replayGivesBackASeatALaptopLeftBorrowed();
     void killedDashboardsBorrowedSeatIsGivenBackAtTheNextRun();
@@ -1209,6 +1210,31 @@ void TestSimulation::endingABorrowScenarioReturnsItsBorrowedSeat()
         QVERIFY(lease["seatId"_L1].toString() != seat);
 }
 
+// Walk 55 (1): scenario 10 stopped ~20 s in, while the laptop was away: the desks released, but
+// the laptop's seat stayed borrowed (1/3 for 23h58m) as its return was sent into the simulated
+// network cut. The cut is part of the story and ends with it.
+void TestSimulation::stoppingWhileTheLaptopIsOfflineReturnsItsSeat()
+{
+    const QString id = playPreset(10);
+    QVERIFY(!id.isEmpty());
+    SimulatedClient *laptop = m_sim->clients().at(0);
+    QVERIFY(laptop->isBorrowing());
+    while (!laptop->isNetworkCut()) {
+        step();
+        QVERIFY(!QTest::currentTestFailed());
+    }
+    step();
+    QVERIFY(laptop->isNetworkCut());
+    m_sim->stop();
+    settle();
+    int status = 0;
+    const QJsonObject leases = m_server->adminCall("GET", u"/v1/licenses/%1/leases"_s.arg(id), {}, &status);
+    QCOMPARE(status, 200);
+    QCOMPARE(leases["inUse"_L1].toInt(), 0);
+    QCOMPARE(leases["leases"_L1].toArray().size(), 0);
+    QCOMPARE(serverEvents(id, u"borrow_returned"_s).size(), 1);
+}
+
 void TestSimulation::anotherDashboardsResetLeavesABorrowedSeatAlone()
 {
     // Walk 51b F11/N7: a second dashboard on the same server starts the same scenario. Its reset
@@ -1254,7 +1280,8 @@ void TestSimulation::replayGivesBackASeatALaptopLeftBorrowed()
     SimulatedClient *laptop = m_sim->clients().at(0);
     const QString seat = laptop->seatIds().value(0);
     QVERIFY(row(id, seat));
-    // The laptop is away: ending the scenario cannot return its seat, which the server keeps.
+    // The laptop is away when the scenario is played again: the replay gives its seat back
+    // first, as it does any seat a run left.
     while (!laptop->isNetworkCut()) {
         step();
         QVERIFY(!QTest::currentTestFailed());
@@ -1307,7 +1334,8 @@ void TestSimulation::killedDashboardsBorrowedSeatIsGivenBackAtTheNextRun()
     restartSimulation(data.path(), u"ab12"_s);
     QVERIFY(!playPreset(10).isEmpty());
     QCOMPARE(m_sim->presetLicenses().value(0), id);
-    QVERIFY2(m_sim->playNotice().isEmpty(), qPrintable(m_sim->playNotice()));
+    // Walk 55 (3): the page says what the set-up did, in one sentence before "Playing".
+    QCOMPARE(m_sim->playNotice(), u"Returned the seat a laptop still had borrowed from an earlier run."_s);
     // The desks' seats were revoked; the borrowed one, which no admin may revoke, was returned.
     QCOMPARE(serverEvents(id, u"borrow_returned"_s).size(), 2); // the first run's early return, and this one
     QVERIFY(!row(id, seat));
@@ -1420,8 +1448,14 @@ void TestSimulation::closingDashboardGivesBackItsBorrowedSeats()
     const auto file = second->borrowedFile();
     QVERIFY(file && file->exists());
     QVERIFY(file->path().startsWith(data.path() + u"/ab12/"_s));
-    m_sim->returnBorrowedSeats(seconds {5});
+    // Walk 55 (2): the returns are sent and nothing waits for them, no event loop runs inside
+    // (a closing dashboard never blocks), and they arrive although the simulation is gone.
+    bool eventLoopRan = false;
+    QTimer::singleShot(0, this, [&eventLoopRan] { eventLoopRan = true; });
+    m_sim->returnBorrowedSeats();
+    QVERIFY2(!eventLoopRan, "returnBorrowedSeats() ran an event loop of its own");
     m_sim.reset();
+    QVERIFY(waitUntil([&] { return !file->exists(); }));
     QCOMPARE(serverEvents(id, u"borrow_returned"_s).size(), 2);
     int status = 0;
     const QJsonObject leases = m_server->adminCall("GET", u"/v1/licenses/%1/leases"_s.arg(id), {}, &status);
