@@ -113,6 +113,7 @@ private Q_SLOTS:
     void closingDashboardGivesBackItsBorrowedSeats();
     void sandboxLicensesGetTheirReclaimRuleAndLoseAStrayOne();
     void replayStartsFromEmptySandboxLicenses();
+    void sandboxNameOnTheServerIsEnglishWhateverTheDashboardsLanguage();
     void twoDashboardsPlayTheSameScenarioOnSandboxesOfTheirOwn();
     void viewerTokenIsToldPlainlyInsteadOfPlaying();
 
@@ -1622,6 +1623,29 @@ void TestSimulation::replayStartsFromEmptySandboxLicenses()
             named = license["name"_L1].toString().startsWith(u"Simulator sandbox"_s);
     }
     QVERIFY(named);
+}
+
+// Walk 55 (4): a French dashboard named its sandbox "Bac à sable du simulateur q5y2 : 10. Un
+// portable part en voyage" on the server, for every other admin and `keyright license list`. The
+// server keeps the English name; the dashboard shows its own language's.
+void TestSimulation::sandboxNameOnTheServerIsEnglishWhateverTheDashboardsLanguage()
+{
+    QTranslator french;
+    QVERIFY(french.load(u":/i18n/keyright_fr.qm"_s));
+    QVERIFY(QCoreApplication::installTranslator(&french));
+    const auto english = qScopeGuard([&french] { QCoreApplication::removeTranslator(&french); });
+    m_sim->setSandboxSuffix(u"q5y2"_s);
+    QVERIFY(!playPreset(10).isEmpty());
+    const QString id = m_sim->presetLicenses().value(0);
+    QCOMPARE(id, u"sim-laptop-trip-q5y2"_s);
+    const QJsonObject licenses = m_server->adminCall("GET", u"/v1/licenses"_s);
+    QString stored;
+    for (const QJsonValue &license : licenses.value("licenses"_L1).toArray()) {
+        if (license["id"_L1].toString() == id)
+            stored = license["name"_L1].toString();
+    }
+    QCOMPARE(stored, u"Simulator sandbox q5y2: 10. A laptop goes on a trip"_s);
+    QCOMPARE(SandboxProvisioner::sandboxName(id), u"Bac à sable du simulateur q5y2 : 10. Un portable part en voyage"_s);
 }
 
 // Walk-through 51b (F11): two dashboards (two trainers) playing the same scenario on one server
