@@ -105,6 +105,8 @@ private Q_SLOTS:
     void everyRowsStripSharesOneTimeAxis();
     void axisLabelsAndNameFieldReadWholeAtScale150_data();
     void axisLabelsAndNameFieldReadWholeAtScale150();
+    void policyLabelsReadWhole_data();
+    void policyLabelsReadWhole();
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
@@ -1189,4 +1191,47 @@ void TestSimulatorView::axisLabelsAndNameFieldReadWholeAtScale150()
 }
 
 QTEST_MAIN(TestSimulatorView)
+void TestSimulatorView::policyLabelsReadWhole_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<int>("scenario");
+    QTest::addColumn<QSize>("size");
+    // 1440x900 at 100 %, and 1280x720 at 150 % (853x480 logical pixels, the page 838x360).
+    for (const QString &language : {u"en"_s, u"fr"_s}) {
+        for (const int scenario : {5, 10}) {
+            QTest::addRow("%s, %d, 1440x900", qPrintable(language), scenario)
+                << language << scenario << QSize(1420, 760);
+            QTest::addRow("%s, %d, 853x480", qPrintable(language), scenario) << language << scenario << QSize(838, 360);
+        }
+    }
+}
+
+// Walk 55 (5): at 1440x900 the rows' rules read "Offline check…", "Monotonic (s…", "Signed expir…".
+// Each reads whole, on two lines where it needs them.
+void TestSimulatorView::policyLabelsReadWhole()
+{
+    QFETCH(QString, language);
+    QFETCH(int, scenario);
+    QFETCH(QSize, size);
+    LanguageManager languages;
+    switchLanguage(languages, language);
+    const auto restore = qScopeGuard([&languages] { switchLanguage(languages, u"en"_s); });
+    m_view->resize(size);
+    QVERIFY(m_view->playPreset(scenario));
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->rows().size() >= 3, 5000);
+    if (scenario == 10)
+        QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().at(0)->policyText(), ClientRow::tr("Offline check (borrowed)"), 5000);
+    QTest::qWait(100);
+    for (ClientRow *row : m_view->rows()) {
+        auto *policy = row->findChild<QLabel *>(u"simulatorClientPolicy"_s);
+        QVERIFY(policy);
+        const QString whole = row->policyText();
+        QTRY_COMPARE_WITH_TIMEOUT(policy->text().replace(u"<br>"_s, u" "_s), whole.toHtmlEscaped(), 2000);
+        QVERIFY2(policy->height() >= policy->heightForWidth(policy->width()),
+                 qPrintable(u"%1: %2 px high, needs %3"_s.arg(whole)
+                                .arg(policy->height())
+                                .arg(policy->heightForWidth(policy->width()))));
+    }
+}
+
 #include "tst_simulatorview.moc"
