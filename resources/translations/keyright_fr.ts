@@ -1963,10 +1963,6 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>%1 (ancien)</translation>
     </message>
     <message>
-        <source>offline %1</source>
-        <translation>hors ligne %1</translation>
-    </message>
-    <message>
         <source>Instance %1</source>
         <translation>Instance %1</translation>
     </message>
@@ -2053,6 +2049,11 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>Offline check (borrowed)</source>
         <extracomment>The rule a simulated laptop holding a borrowed seat goes by: the lease file checked with no server.</extracomment>
         <translation>Vérification hors ligne (emprunt)</translation>
+    </message>
+    <message>
+        <source>offline, back in %1</source>
+        <extracomment>A simulated client&apos;s network is cut; %1 is how long until it comes back (e.g. &quot;25s&quot;).</extracomment>
+        <translation>hors ligne, de retour dans %1</translation>
     </message>
 </context>
 <context>

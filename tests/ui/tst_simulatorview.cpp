@@ -6,6 +6,7 @@
 #include "BorrowedLeaseFile.h"
 #include "CountingNetworkAccessManager.h"
 #include "Crypto.h"
+#include "Durations.h"
 #include "LanguageManager.h"
 #include "LicenseListModel.h"
 #include "SharedStoreInstances.h"
@@ -107,6 +108,8 @@ private Q_SLOTS:
     void axisLabelsAndNameFieldReadWholeAtScale150();
     void policyLabelsReadWhole_data();
     void policyLabelsReadWhole();
+    void offlineBadgeCountsDownToTheNetworksReturn_data();
+    void offlineBadgeCountsDownToTheNetworksReturn();
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
@@ -1232,6 +1235,41 @@ void TestSimulatorView::policyLabelsReadWhole()
                                 .arg(policy->height())
                                 .arg(policy->heightForWidth(policy->width()))));
     }
+}
+
+void TestSimulatorView::offlineBadgeCountsDownToTheNetworksReturn_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("countdown");
+    QTest::newRow("English") << u"en"_s << u"offline, back in "_s;
+    QTest::newRow("French") << u"fr"_s << u"hors ligne, de retour dans "_s;
+}
+
+// Walk 55 (6): "offline 26s" showed a second after the laptop went offline and read as the time it
+// had been away, while it was the time left: the badge says when the network comes back.
+void TestSimulatorView::offlineBadgeCountsDownToTheNetworksReturn()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, countdown);
+    LanguageManager languages;
+    switchLanguage(languages, language);
+    const auto restore = qScopeGuard([&languages] { switchLanguage(languages, u"en"_s); });
+    QVERIFY(m_view->playPreset(10));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 4, 5000);
+    SimulatedClient *laptop = m_view->simulation().clients().at(0);
+    for (int i = 0; i < 400 && !laptop->isNetworkCut(); ++i) {
+        m_clock->step(std::chrono::milliseconds {500});
+        m_view->simulation().tick();
+        QTest::qWait(20);
+    }
+    QVERIFY(laptop->isNetworkCut());
+    m_clock->step(std::chrono::seconds {1});
+    m_view->simulation().tick();
+    auto *badge = m_view->rows().at(0)->findChild<QLabel *>(u"simulatorNetworkBadge"_s);
+    QVERIFY(badge);
+    const QString expected = countdown + formatDuration(laptop->networkCutRemaining());
+    QTRY_COMPARE_WITH_TIMEOUT(badge->text(), u"<b>"_s + expected.toHtmlEscaped() + u"</b>"_s, 2000);
+    QVERIFY(badge->isVisible());
 }
 
 #include "tst_simulatorview.moc"

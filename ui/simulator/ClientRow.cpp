@@ -271,6 +271,7 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     // The network cut gets its own badge on the buttons' line rather than a longer client badge:
     // a wider facts column squeezed the strip of an offline row.
     m_network = new QLabel(this);
+    m_network->setObjectName(u"simulatorNetworkBadge"_s);
     m_network->setTextFormat(Qt::RichText);
     m_network->hide();
     identity->addStretch();
@@ -622,7 +623,10 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
         m_instance->hide();
     }
     if (m_client->isNetworkCut()) {
-        setBadge(m_network, tr("offline %1").arg(formatDuration(m_client->networkCutRemaining())),
+        // A countdown, not the time since it went: "offline 26s" a second after the cut read as
+        // elapsed time (walk 55, 6).
+        //: A simulated client's network is cut; %1 is how long until it comes back (e.g. "25s").
+        setBadge(m_network, tr("offline, back in %1").arg(formatDuration(m_client->networkCutRemaining())),
                  SimulatorPalette::networkCut());
         m_network->show();
     } else {
