@@ -1270,6 +1270,13 @@ void TestSimulatorView::offlineBadgeCountsDownToTheNetworksReturn()
     const QString expected = countdown + formatDuration(laptop->networkCutRemaining());
     QTRY_COMPARE_WITH_TIMEOUT(badge->text(), u"<b>"_s + expected.toHtmlEscaped() + u"</b>"_s, 2000);
     QVERIFY(badge->isVisible());
+    // On one line where the row has room (it wraps only on a projector at 150 %).
+    QFont bold = badge->font();
+    bold.setBold(true);
+    const int oneLine = QFontMetrics(bold).horizontalAdvance(expected);
+    QTRY_VERIFY2_WITH_TIMEOUT(badge->contentsRect().width() >= oneLine,
+                              qPrintable(u"%1 px wide, the text %2"_s.arg(badge->contentsRect().width()).arg(oneLine)),
+                              2000);
 }
 
 #include "tst_simulatorview.moc"

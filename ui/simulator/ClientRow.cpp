@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSlider>
+#include <QTextDocument>
 #include <QTextLayout>
 #include <QVBoxLayout>
 
@@ -204,6 +205,31 @@ private:
     bool m_widenToFit = false;
 };
 
+// A badge that reads on one line where its line has room, and wraps (rather than widen the line)
+// where it has not: a word-wrapped QLabel alone wraps as soon as it is two words long.
+class WrappingBadge final : public QLabel
+{
+public:
+    explicit WrappingBadge(QWidget *parent)
+        : QLabel(parent)
+    {
+        setTextFormat(Qt::RichText);
+        setWordWrap(true);
+    }
+
+    QSize sizeHint() const override
+    {
+        QTextDocument document;
+        document.setDocumentMargin(0);
+        document.setDefaultFont(font());
+        document.setHtml(text());
+        // The frame, the style sheet's padding and the margins around the text.
+        const int extra = width() - contentsRect().width() + 2 * margin();
+        const int w = static_cast<int>(std::ceil(document.idealWidth())) + extra + 2;
+        return {w, heightForWidth(w)};
+    }
+};
+
 // The name column or the facts column of a row: as wide as its own text wants, or as the widest
 // row's when the view shares that one out (a grid lays out columns of equal hints and minimums
 // equally, so every row's strip starts at the same x).
@@ -270,9 +296,10 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     identity->addWidget(m_offsetLabel);
     // The network cut gets its own badge on the buttons' line rather than a longer client badge:
     // a wider facts column squeezed the strip of an offline row.
-    m_network = new QLabel(this);
+    // "hors ligne, de retour dans 25s" wraps rather than widen the buttons' line past the pane on a
+    // projector at 150 %.
+    m_network = new WrappingBadge(this);
     m_network->setObjectName(u"simulatorNetworkBadge"_s);
-    m_network->setTextFormat(Qt::RichText);
     m_network->hide();
     identity->addStretch();
 
