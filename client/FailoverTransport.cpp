@@ -611,6 +611,9 @@ void FailoverTransport::exchange(int index, const QByteArray &verb, const QStrin
         request.setSslConfiguration(*m_sslConfiguration);
     QNetworkReply *reply = verb == "GET" ? m_network.get(request) : m_network.sendCustomRequest(request, verb, body);
     m_inFlight.insert(reply);
+    // A manager that goes first deletes its replies without finishing them: one deleted so is no
+    // longer in flight (a simulator's last return outlives its page, and the dashboard may close).
+    connect(reply, &QObject::destroyed, this, [this, reply] { m_inFlight.remove(reply); });
 
     struct State
     {

@@ -13,6 +13,8 @@
 
 namespace keyright {
 
+using namespace Qt::StringLiterals;
+
 SandboxProvisioner::SandboxProvisioner(AdminClient &admin, QObject *parent)
     : QObject(parent)
     , m_admin(admin)
@@ -180,10 +182,11 @@ LicenseSpec SandboxProvisioner::sandboxSpec(const ScenarioPreset &preset, const 
     LicenseSpec spec;
     spec.id = sandboxLicenseId(sandbox.id, suffix);
     // The name says what it is in the Seats list, since the server keeps it after the run, and
-    // whose dashboard's it is.
-    spec.name = suffix.isEmpty()
-        ? tr("Simulator sandbox: %1").arg(preset.title)
-        : tr("Simulator sandbox %1: %2", "a dashboard's suffix, a scenario's title").arg(suffix, preset.title);
+    // whose dashboard's it is; in English, as every other admin and the CLI read it (a dashboard
+    // shows its own language's, sandboxName()).
+    const QString title = preset.number >= 1 ? ScenarioPreset::englishTitle(preset.number) : preset.title;
+    spec.name
+        = suffix.isEmpty() ? u"Simulator sandbox: %1"_s.arg(title) : u"Simulator sandbox %1: %2"_s.arg(suffix, title);
     spec.seatCount = sandbox.seatCount;
     spec.ttlSeconds = std::max<qint64>(10, duration_cast<seconds>(preset.timing.ttl).count());
     spec.skewSeconds = duration_cast<seconds>(sandbox.skew).count();
@@ -240,7 +243,11 @@ std::optional<SandboxOf> sandboxOf(const QString &licenseId)
 QString SandboxProvisioner::sandboxName(const QString &licenseId)
 {
     const std::optional<SandboxOf> of = sandboxOf(licenseId);
-    return of ? sandboxSpec(of->preset, of->sandbox, of->suffix).name : QString();
+    if (!of)
+        return {};
+    return of->suffix.isEmpty()
+        ? tr("Simulator sandbox: %1").arg(of->preset.title)
+        : tr("Simulator sandbox %1: %2", "a dashboard's suffix, a scenario's title").arg(of->suffix, of->preset.title);
 }
 
 QString SandboxProvisioner::sandboxScenario(const QString &licenseId)

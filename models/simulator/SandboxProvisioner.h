@@ -68,7 +68,8 @@ public:
     void emptyLicense(const QString &licenseId, ReturnBorrowed giveBack, Emptied done);
 
     // The license `sandbox` of `preset`: its seats and skew, the preset's TTL and grace (at least
-    // 10 s and the skew + 1 s, the server's bounds), and a name that says it is the simulator's.
+    // 10 s and the skew + 1 s, the server's bounds), and a name in English that says it is the
+    // simulator's.
     // With a dashboard's `suffix`, the license is that dashboard's own (sandboxLicenseId).
     static LicenseSpec sandboxSpec(const ScenarioPreset &preset, const ScenarioPreset::SandboxLicense &sandbox,
                                    const QString &suffix = {});
@@ -89,9 +90,8 @@ public:
     // The seat rules of the license `sandbox`: its reclaimIdle rule as the default for everyone,
     // or none at all (a sandbox license belongs to the simulator: nobody else's rules are lost).
     static SeatRules sandboxRules(const ScenarioPreset::SandboxLicense &sandbox);
-    // The name sandboxSpec() gives the license `licenseId` in the current language; empty when no
-    // scenario plays on it. The server keeps the name of the language of the last run: the
-    // dashboard shows this one.
+    // The name sandboxSpec() gives the license `licenseId`, in the current language; empty when no
+    // scenario plays on it. The server keeps the English one: the dashboard shows this one.
     static QString sandboxName(const QString &licenseId);
     // The scenario part of that name, its title ("11. The borrowed laptop's clock is turned back"),
     // in the current language; empty when no scenario plays on `licenseId`.

@@ -3,6 +3,7 @@
 #include "DemoCatalogue.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace keyright {
 
@@ -49,19 +50,39 @@ const ScenarioPreset::SandboxLicense *ScenarioPreset::sandbox(LicenseRole role) 
     return nullptr;
 }
 
+namespace {
+
+// The titles in English: the server keeps them in the sandbox licenses' names, which every admin and
+// `keyright license list` read whatever the language of the dashboard that played (walk 55, 4); the
+// interface shows them translated (titles()).
+constexpr const char *titleSources[] = {
+    QT_TRANSLATE_NOOP("ScenarioPreset", "1. Fast clock"),
+    QT_TRANSLATE_NOOP("ScenarioPreset", "2. Slow clock, network cut"),
+    QT_TRANSLATE_NOOP("ScenarioPreset", "3. Crash"),
+    QT_TRANSLATE_NOOP("ScenarioPreset", "4. Flaky network"),
+    QT_TRANSLATE_NOOP("ScenarioPreset", "5. Clock rollback"),
+    QT_TRANSLATE_NOOP("ScenarioPreset", "6. Skew tolerance"),
+    QT_TRANSLATE_NOOP("ScenarioPreset", "7. The server's clock jumps"),
+    QT_TRANSLATE_NOOP("ScenarioPreset", "8. An instance dies"),
+    QT_TRANSLATE_NOOP("ScenarioPreset", "9. The idle hog"),
+    QT_TRANSLATE_NOOP("ScenarioPreset", "10. A laptop goes on a trip"),
+    QT_TRANSLATE_NOOP("ScenarioPreset", "11. The borrowed laptop's clock is turned back"),
+};
+static_assert(std::size(titleSources) == ScenarioPreset::count);
+
+} // namespace
+
 QStringList ScenarioPreset::titles()
 {
-    return {tr("1. Fast clock"),
-            tr("2. Slow clock, network cut"),
-            tr("3. Crash"),
-            tr("4. Flaky network"),
-            tr("5. Clock rollback"),
-            tr("6. Skew tolerance"),
-            tr("7. The server's clock jumps"),
-            tr("8. An instance dies"),
-            tr("9. The idle hog"),
-            tr("10. A laptop goes on a trip"),
-            tr("11. The borrowed laptop's clock is turned back")};
+    QStringList titles;
+    for (const char *source : titleSources)
+        titles.append(tr(source));
+    return titles;
+}
+
+QString ScenarioPreset::englishTitle(int number)
+{
+    return number >= 1 && number <= count ? QString::fromUtf8(titleSources[number - 1]) : QString();
 }
 
 bool ScenarioPreset::jumpsServerClock() const

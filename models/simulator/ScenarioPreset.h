@@ -130,8 +130,10 @@ public:
     static std::optional<ScenarioPreset> make(int number, const Timing &timing, QString *why = nullptr);
     // The same with the default Timing, the one the simulator plays on.
     static std::optional<ScenarioPreset> make(int number, QString *why = nullptr);
-    // Titles for a picker, in order.
+    // Titles for a picker, in order, in the interface's language.
     static QStringList titles();
+    // The title of preset `number` in English, as the server keeps it; empty for another number.
+    static QString englishTitle(int number);
     // Whether playing it moves the server's own clock (a ServerClockJump action).
     bool jumpsServerClock() const;
     // Whether it plays on several server instances (instances > 1).

@@ -342,13 +342,19 @@ void SimulatedClient::setServerView(const ServerSeatView &view)
     Q_EMIT changed();
 }
 
+void SimulatedClient::endNetworkCut()
+{
+    if (!m_cutUntil && !m_client->isNetworkCut())
+        return;
+    m_cutUntil.reset();
+    m_client->setNetworkCut(false);
+    record(TimelineEvent::Kind::NetworkBack);
+}
+
 void SimulatedClient::tick()
 {
-    if (m_cutUntil && m_base.monotonic() >= *m_cutUntil) {
-        m_cutUntil.reset();
-        m_client->setNetworkCut(false);
-        record(TimelineEvent::Kind::NetworkBack);
-    }
+    if (m_cutUntil && m_base.monotonic() >= *m_cutUntil)
+        endNetworkCut();
     if (m_started)
         m_keeper->evaluate();
     sample();

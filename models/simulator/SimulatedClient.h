@@ -126,6 +126,9 @@ public:
     // The keeper's requests fail as transport errors for `duration` of simulated time.
     void cutNetwork(std::chrono::milliseconds duration);
     bool isNetworkCut() const;
+    // The cut ends now rather than when due: it is part of the story, and a client leaving the
+    // simulation gives its seat back over a network that works (walk 55, 1).
+    void endNetworkCut();
     bool isCrashed() const { return m_crashed; }
     // Simulated time left before the network comes back (0 when not cut).
     std::chrono::milliseconds networkCutRemaining() const;

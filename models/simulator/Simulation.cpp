@@ -5,7 +5,6 @@
 #include "OutcomeText.h"
 
 #include <QDir>
-#include <QEventLoop>
 #include <QLocale>
 #include <QLockFile>
 #include <QNetworkAccessManager>
@@ -157,6 +156,7 @@ struct Simulation::PresetSetup
     quint64 generation = 0;
     QMap<ScenarioPreset::LicenseRole, QString> roles; // the sandboxes set up so far
     QStringList notices; // what the trainer is told with "Playing"
+    int returnedFromFiles = 0; // borrowed seats an earlier run of the dashboard left, given back
 };
 
 void Simulation::playPreset(const ScenarioPreset &preset, std::function<void(const QString &)> done)
@@ -188,6 +188,11 @@ void Simulation::setUpSandbox(const std::shared_ptr<PresetSetup> &setup, qsizety
     if (setup->generation != m_playGeneration)
         return; // stopped, or a newer play took over
     if (index == setup->preset.licenses.size()) {
+        if (setup->returnedFromFiles > 0)
+            //: Said before "Playing 10. ..." when the set-up gave back a seat a laptop of a dashboard
+            //: that was killed or crashed still held borrowed.
+            setup->notices.prepend(tr("Returned the seat a laptop still had borrowed from an earlier run.", nullptr,
+                                      setup->returnedFromFiles));
         m_playNotice = setup->notices.join(u' ');
         startPreset(setup->preset, setup->roles, setup->generation, setup->done);
         return;
@@ -213,7 +218,7 @@ void Simulation::setUpSandbox(const std::shared_ptr<PresetSetup> &setup, qsizety
                 return;
             }
             m_provisioner->emptyLicense(
-                spec.id, returnerOf(spec.id),
+                spec.id, returnerOf(spec.id, [setup] { ++setup->returnedFromFiles; }),
                 [=, this](const QString &emptyError, const QList<SandboxProvisioner::StuckSeat> &stuck) {
                     if (!stillWanted())
                         return;
@@ -294,10 +299,12 @@ std::pair<BorrowReturnSecret, QString> Simulation::findReturnSecret(const QStrin
     return {};
 }
 
-SandboxProvisioner::ReturnBorrowed Simulation::returnerOf(const QString &licenseId)
+SandboxProvisioner::ReturnBorrowed Simulation::returnerOf(const QString &licenseId,
+                                                          std::function<void()> returnedFromFile)
 {
     using GiveBack = SandboxProvisioner::GiveBack;
-    return [this, licenseId](const QString &seatId, std::function<void(GiveBack, const QString &)> done) {
+    return [this, licenseId, returnedFromFile](const QString &seatId,
+                                               std::function<void(GiveBack, const QString &)> done) {
         // Only a seat one of its own clients borrowed, in this run or one before it (the file it
         // kept outlives the dashboard): another dashboard's laptop (or a person's) holds its signed
         // lease offline, and only it can give the seat back (issue 27).
@@ -318,20 +325,26 @@ SandboxProvisioner::ReturnBorrowed Simulation::returnerOf(const QString &license
         client->setServerUrl(serverUrl());
         client->setLicense(licenseId, key->second.view());
         const QString seat = licenseId + u'/' + seatId;
-        client->returnBorrowed(seatId, secret, client, [this, seat, path, client, done](const ReleaseOutcome &outcome) {
-            client->deleteLater();
-            if (std::holds_alternative<outcome::Released>(outcome)) {
-                m_returnSecrets.remove(seat);
-                if (!path.isEmpty())
-                    BorrowedLeaseFile(path).remove();
-                done(GiveBack::Returned, {});
-            } else if (std::holds_alternative<outcome::ReturnRefused>(outcome)) {
-                // The server does not take this secret for that seat: as good as lost.
-                done(GiveBack::NoSecret, {});
-            } else {
-                done(GiveBack::Failed, failureText(outcome));
-            }
-        });
+        client->returnBorrowed(seatId, secret, client,
+                               [this, seat, path, client, done, returnedFromFile](const ReleaseOutcome &outcome) {
+                                   client->deleteLater();
+                                   if (std::holds_alternative<outcome::Released>(outcome)) {
+                                       m_returnSecrets.remove(seat);
+                                       if (!path.isEmpty()) {
+                                           BorrowedLeaseFile(path).remove();
+                                           // Only a file tells of an earlier dashboard's run: a secret in memory is the
+                                           // run this one just stopped.
+                                           if (returnedFromFile)
+                                               returnedFromFile();
+                                       }
+                                       done(GiveBack::Returned, {});
+                                   } else if (std::holds_alternative<outcome::ReturnRefused>(outcome)) {
+                                       // The server does not take this secret for that seat: as good as lost.
+                                       done(GiveBack::NoSecret, {});
+                                   } else {
+                                       done(GiveBack::Failed, failureText(outcome));
+                                   }
+                               });
     };
 }
 
@@ -359,24 +372,29 @@ bool Simulation::claimSandbox(const QString &root, const QString &suffix)
     return false;
 }
 
-void Simulation::returnBorrowedSeats(milliseconds wait)
+void Simulation::returnBorrowedSeats()
 {
-    QEventLoop loop;
-    int pending = 0;
     for (SimulatedClient *client : std::as_const(m_clients)) {
         if (!client->canReturnBorrowed())
             continue;
-        ++pending;
-        connect(&client->keeper(), &LeaseKeeper::stateChanged, &loop, [&pending, &loop](LeaseKeeper::State state) {
-            if (state == LeaseKeeper::State::Stopped && --pending == 0)
-                loop.quit();
-        });
-        client->returnBorrowed();
+        const auto key = m_keys.find(client->licenseId());
+        if (key == m_keys.end())
+            continue;
+        // A request of its own that outlives the client and this simulation (the network access
+        // manager owns it): nothing waits for the answer. A return that does not arrive leaves
+        // the lease file, and the next set-up gives the seat back from it.
+        auto *returner = new LeaseClient(m_network, &m_network);
+        returner->setServerUrl(client->leaseClient().serverUrl());
+        returner->setLicense(client->licenseId(), key->second.view());
+        const auto file = client->borrowedFile();
+        const QString path = file && !client->borrowDirectory().isEmpty() ? file->path() : QString();
+        returner->returnBorrowed(client->serverView().seatId, client->returnSecret(), returner,
+                                 [returner, path](const ReleaseOutcome &outcome) {
+                                     returner->deleteLater();
+                                     if (std::holds_alternative<outcome::Released>(outcome) && !path.isEmpty())
+                                         BorrowedLeaseFile(path).remove();
+                                 });
     }
-    if (pending == 0)
-        return;
-    QTimer::singleShot(wait, &loop, &QEventLoop::quit);
-    loop.exec();
 }
 
 SimulatedClient *Simulation::addClient(SimulatedClientSpec spec, QString *error)
@@ -414,6 +432,9 @@ void Simulation::removeClient(SimulatedClient *client)
 {
     if (!m_clients.contains(client))
         return;
+    // The network cut is the story's, not the room's: it ends with the client, so a laptop away
+    // on its trip gives its borrowed seat back now rather than leaving it counted for a day.
+    client->endNetworkCut();
     Q_EMIT clientAboutToBeRemoved(client);
     m_clients.removeOne(client);
     if (client->returnSecret().isSet())

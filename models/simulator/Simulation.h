@@ -110,13 +110,14 @@ public:
     // The licenses the playing preset runs on, in the preset's order (empty when none plays).
     QStringList presetLicenses() const { return m_presetLicenses; }
     // What the trainer must be told about the last preset set up, although it plays: a borrowed
-    // seat nobody here can give back kept its sandbox from telling the story, so it plays on a
-    // fresh one. Empty when there is nothing to tell.
+    // seat an earlier run left was given back from its file, or one nobody here can give back
+    // kept its sandbox from telling the story, so it plays on a fresh one. Empty when there is
+    // nothing to tell.
     QString playNotice() const { return m_playNotice; }
-    // Gives back the seats the clients hold borrowed, waiting at most `wait` for the server's
-    // answers (a closing dashboard's last word); a seat not given back stays in its file for the
-    // next run.
-    void returnBorrowedSeats(std::chrono::milliseconds wait);
+    // Sends back the seats the clients hold borrowed (a closing dashboard's last word) and
+    // returns at once: the requests outlive the simulation, nothing waits for their answers, and
+    // a seat not given back stays in its file for the next run.
+    void returnBorrowedSeats();
 
     // Who sets up a preset's sandbox licenses, and who plays its script (and its instances).
     SandboxProvisioner &provisioner() { return *m_provisioner; }
@@ -169,8 +170,10 @@ Q_SIGNALS:
 
 private:
     // What SandboxProvisioner::emptyLicense gives a borrowed seat back with: a return with the
-    // license's key.
-    SandboxProvisioner::ReturnBorrowed returnerOf(const QString &licenseId);
+    // license's key; `returnedFromFile` runs for each seat given back from a lease file an earlier
+    // run of the dashboard left.
+    SandboxProvisioner::ReturnBorrowed returnerOf(const QString &licenseId,
+                                                  std::function<void()> returnedFromFile = {});
     struct SeatFate
     {
         ServerSeatView::State state = ServerSeatView::State::Gone;

@@ -1103,6 +1103,17 @@
     </message>
 </context>
 <context>
+    <name>keyright::Simulation</name>
+    <message numerus="yes">
+        <source>Returned the seat a laptop still had borrowed from an earlier run.</source>
+        <extracomment>Said before &quot;Playing 10. ...&quot; when the set-up gave back a seat a laptop of a dashboard that was killed or crashed still held borrowed.</extracomment>
+        <translation>
+            <numerusform>Returned the seat a laptop still had borrowed from an earlier run.</numerusform>
+            <numerusform>Returned the %n seats that laptops still had borrowed from an earlier run.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>keyright::SimulatorView</name>
     <message numerus="yes">
         <source>%1 (%n seat(s), TTL %2 s)</source>

@@ -1963,10 +1963,6 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>%1 (ancien)</translation>
     </message>
     <message>
-        <source>offline %1</source>
-        <translation>hors ligne %1</translation>
-    </message>
-    <message>
         <source>Instance %1</source>
         <translation>Instance %1</translation>
     </message>
@@ -2053,6 +2049,11 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>Offline check (borrowed)</source>
         <extracomment>The rule a simulated laptop holding a borrowed seat goes by: the lease file checked with no server.</extracomment>
         <translation>Vérification hors ligne (emprunt)</translation>
+    </message>
+    <message>
+        <source>offline, back in %1</source>
+        <extracomment>A simulated client&apos;s network is cut; %1 is how long until it comes back (e.g. &quot;25s&quot;).</extracomment>
+        <translation>hors ligne, de retour dans %1</translation>
     </message>
 </context>
 <context>
@@ -6469,6 +6470,14 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>A seat of %1 is still borrowed by %2 until %3, and this dashboard cannot give it back early (its borrowed lease file is gone); a borrowed seat is never revoked. So that the story can be told, this run plays on %4.</source>
         <translation>Un siège de %1 est encore emprunté par %2 jusqu&apos;au %3, et ce tableau de bord ne peut pas le rendre en avance (son fichier de bail emprunté a disparu) ; un siège emprunté n&apos;est jamais révoqué. Pour que l&apos;histoire puisse être racontée, cette partie se joue sur %4.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Returned the seat a laptop still had borrowed from an earlier run.</source>
+        <extracomment>Said before &quot;Playing 10. ...&quot; when the set-up gave back a seat a laptop of a dashboard that was killed or crashed still held borrowed.</extracomment>
+        <translation>
+            <numerusform>Le siège qu&apos;un portable avait encore emprunté lors d&apos;une partie précédente a été rendu.</numerusform>
+            <numerusform>Les %n sièges que des portables avaient encore empruntés lors d&apos;une partie précédente ont été rendus.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

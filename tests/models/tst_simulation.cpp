@@ -104,6 +104,7 @@ private Q_SLOTS:
     void borrowedLaptopsClockTurnedBackIsRefusedUntilRight();
     void theOfflineRefusalCountsTheSecondsBehindDown();
     void endingABorrowScenarioReturnsItsBorrowedSeat();
+    void stoppingWhileTheLaptopIsOfflineReturnsItsSeat();
     void anotherDashboardsResetLeavesABorrowedSeatAlone();
     void replayGivesBackASeatALaptopLeftBorrowed();
     void killedDashboardsBorrowedSeatIsGivenBackAtTheNextRun();
@@ -112,6 +113,7 @@ private Q_SLOTS:
     void closingDashboardGivesBackItsBorrowedSeats();
     void sandboxLicensesGetTheirReclaimRuleAndLoseAStrayOne();
     void replayStartsFromEmptySandboxLicenses();
+    void sandboxNameOnTheServerIsEnglishWhateverTheDashboardsLanguage();
     void twoDashboardsPlayTheSameScenarioOnSandboxesOfTheirOwn();
     void viewerTokenIsToldPlainlyInsteadOfPlaying();
 
@@ -1209,6 +1211,31 @@ void TestSimulation::endingABorrowScenarioReturnsItsBorrowedSeat()
         QVERIFY(lease["seatId"_L1].toString() != seat);
 }
 
+// Walk 55 (1): scenario 10 stopped ~20 s in, while the laptop was away: the desks released, but
+// the laptop's seat stayed borrowed (1/3 for 23h58m) as its return was sent into the simulated
+// network cut. The cut is part of the story and ends with it.
+void TestSimulation::stoppingWhileTheLaptopIsOfflineReturnsItsSeat()
+{
+    const QString id = playPreset(10);
+    QVERIFY(!id.isEmpty());
+    SimulatedClient *laptop = m_sim->clients().at(0);
+    QVERIFY(laptop->isBorrowing());
+    while (!laptop->isNetworkCut()) {
+        step();
+        QVERIFY(!QTest::currentTestFailed());
+    }
+    step();
+    QVERIFY(laptop->isNetworkCut());
+    m_sim->stop();
+    settle();
+    int status = 0;
+    const QJsonObject leases = m_server->adminCall("GET", u"/v1/licenses/%1/leases"_s.arg(id), {}, &status);
+    QCOMPARE(status, 200);
+    QCOMPARE(leases["inUse"_L1].toInt(), 0);
+    QCOMPARE(leases["leases"_L1].toArray().size(), 0);
+    QCOMPARE(serverEvents(id, u"borrow_returned"_s).size(), 1);
+}
+
 void TestSimulation::anotherDashboardsResetLeavesABorrowedSeatAlone()
 {
     // Walk 51b F11/N7: a second dashboard on the same server starts the same scenario. Its reset
@@ -1254,7 +1281,8 @@ void TestSimulation::replayGivesBackASeatALaptopLeftBorrowed()
     SimulatedClient *laptop = m_sim->clients().at(0);
     const QString seat = laptop->seatIds().value(0);
     QVERIFY(row(id, seat));
-    // The laptop is away: ending the scenario cannot return its seat, which the server keeps.
+    // The laptop is away when the scenario is played again: the replay gives its seat back
+    // first, as it does any seat a run left.
     while (!laptop->isNetworkCut()) {
         step();
         QVERIFY(!QTest::currentTestFailed());
@@ -1307,7 +1335,8 @@ void TestSimulation::killedDashboardsBorrowedSeatIsGivenBackAtTheNextRun()
     restartSimulation(data.path(), u"ab12"_s);
     QVERIFY(!playPreset(10).isEmpty());
     QCOMPARE(m_sim->presetLicenses().value(0), id);
-    QVERIFY2(m_sim->playNotice().isEmpty(), qPrintable(m_sim->playNotice()));
+    // Walk 55 (3): the page says what the set-up did, in one sentence before "Playing".
+    QCOMPARE(m_sim->playNotice(), u"Returned the seat a laptop still had borrowed from an earlier run."_s);
     // The desks' seats were revoked; the borrowed one, which no admin may revoke, was returned.
     QCOMPARE(serverEvents(id, u"borrow_returned"_s).size(), 2); // the first run's early return, and this one
     QVERIFY(!row(id, seat));
@@ -1420,8 +1449,14 @@ void TestSimulation::closingDashboardGivesBackItsBorrowedSeats()
     const auto file = second->borrowedFile();
     QVERIFY(file && file->exists());
     QVERIFY(file->path().startsWith(data.path() + u"/ab12/"_s));
-    m_sim->returnBorrowedSeats(seconds {5});
+    // Walk 55 (2): the returns are sent and nothing waits for them, no event loop runs inside
+    // (a closing dashboard never blocks), and they arrive although the simulation is gone.
+    bool eventLoopRan = false;
+    QTimer::singleShot(0, this, [&eventLoopRan] { eventLoopRan = true; });
+    m_sim->returnBorrowedSeats();
+    QVERIFY2(!eventLoopRan, "returnBorrowedSeats() ran an event loop of its own");
     m_sim.reset();
+    QVERIFY(waitUntil([&] { return !file->exists(); }));
     QCOMPARE(serverEvents(id, u"borrow_returned"_s).size(), 2);
     int status = 0;
     const QJsonObject leases = m_server->adminCall("GET", u"/v1/licenses/%1/leases"_s.arg(id), {}, &status);
@@ -1588,6 +1623,29 @@ void TestSimulation::replayStartsFromEmptySandboxLicenses()
             named = license["name"_L1].toString().startsWith(u"Simulator sandbox"_s);
     }
     QVERIFY(named);
+}
+
+// Walk 55 (4): a French dashboard named its sandbox "Bac à sable du simulateur q5y2 : 10. Un
+// portable part en voyage" on the server, for every other admin and `keyright license list`. The
+// server keeps the English name; the dashboard shows its own language's.
+void TestSimulation::sandboxNameOnTheServerIsEnglishWhateverTheDashboardsLanguage()
+{
+    QTranslator french;
+    QVERIFY(french.load(u":/i18n/keyright_fr.qm"_s));
+    QVERIFY(QCoreApplication::installTranslator(&french));
+    const auto english = qScopeGuard([&french] { QCoreApplication::removeTranslator(&french); });
+    m_sim->setSandboxSuffix(u"q5y2"_s);
+    QVERIFY(!playPreset(10).isEmpty());
+    const QString id = m_sim->presetLicenses().value(0);
+    QCOMPARE(id, u"sim-laptop-trip-q5y2"_s);
+    const QJsonObject licenses = m_server->adminCall("GET", u"/v1/licenses"_s);
+    QString stored;
+    for (const QJsonValue &license : licenses.value("licenses"_L1).toArray()) {
+        if (license["id"_L1].toString() == id)
+            stored = license["name"_L1].toString();
+    }
+    QCOMPARE(stored, u"Simulator sandbox q5y2: 10. A laptop goes on a trip"_s);
+    QCOMPARE(SandboxProvisioner::sandboxName(id), u"Bac à sable du simulateur q5y2 : 10. Un portable part en voyage"_s);
 }
 
 // Walk-through 51b (F11): two dashboards (two trainers) playing the same scenario on one server

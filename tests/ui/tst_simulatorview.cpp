@@ -6,6 +6,7 @@
 #include "BorrowedLeaseFile.h"
 #include "CountingNetworkAccessManager.h"
 #include "Crypto.h"
+#include "Durations.h"
 #include "LanguageManager.h"
 #include "LicenseListModel.h"
 #include "SharedStoreInstances.h"
@@ -105,6 +106,10 @@ private Q_SLOTS:
     void everyRowsStripSharesOneTimeAxis();
     void axisLabelsAndNameFieldReadWholeAtScale150_data();
     void axisLabelsAndNameFieldReadWholeAtScale150();
+    void policyLabelsReadWhole_data();
+    void policyLabelsReadWhole();
+    void offlineBadgeCountsDownToTheNetworksReturn_data();
+    void offlineBadgeCountsDownToTheNetworksReturn();
 
 private:
     std::unique_ptr<SimulationClock> m_clock;
@@ -1189,4 +1194,89 @@ void TestSimulatorView::axisLabelsAndNameFieldReadWholeAtScale150()
 }
 
 QTEST_MAIN(TestSimulatorView)
+void TestSimulatorView::policyLabelsReadWhole_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<int>("scenario");
+    QTest::addColumn<QSize>("size");
+    // 1440x900 at 100 %, and 1280x720 at 150 % (853x480 logical pixels, the page 838x360).
+    for (const QString &language : {u"en"_s, u"fr"_s}) {
+        for (const int scenario : {5, 10}) {
+            QTest::addRow("%s, %d, 1440x900", qPrintable(language), scenario)
+                << language << scenario << QSize(1420, 760);
+            QTest::addRow("%s, %d, 853x480", qPrintable(language), scenario) << language << scenario << QSize(838, 360);
+        }
+    }
+}
+
+// Walk 55 (5): at 1440x900 the rows' rules read "Offline check…", "Monotonic (s…", "Signed expir…".
+// Each reads whole, on two lines where it needs them.
+void TestSimulatorView::policyLabelsReadWhole()
+{
+    QFETCH(QString, language);
+    QFETCH(int, scenario);
+    QFETCH(QSize, size);
+    LanguageManager languages;
+    switchLanguage(languages, language);
+    const auto restore = qScopeGuard([&languages] { switchLanguage(languages, u"en"_s); });
+    m_view->resize(size);
+    QVERIFY(m_view->playPreset(scenario));
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->rows().size() >= 3, 5000);
+    if (scenario == 10)
+        QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().at(0)->policyText(), ClientRow::tr("Offline check (borrowed)"), 5000);
+    QTest::qWait(100);
+    for (ClientRow *row : m_view->rows()) {
+        auto *policy = row->findChild<QLabel *>(u"simulatorClientPolicy"_s);
+        QVERIFY(policy);
+        const QString whole = row->policyText();
+        QTRY_COMPARE_WITH_TIMEOUT(policy->text().replace(u"<br>"_s, u" "_s), whole.toHtmlEscaped(), 2000);
+        QVERIFY2(policy->height() >= policy->heightForWidth(policy->width()),
+                 qPrintable(u"%1: %2 px high, needs %3"_s.arg(whole)
+                                .arg(policy->height())
+                                .arg(policy->heightForWidth(policy->width()))));
+    }
+}
+
+void TestSimulatorView::offlineBadgeCountsDownToTheNetworksReturn_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("countdown");
+    QTest::newRow("English") << u"en"_s << u"offline, back in "_s;
+    QTest::newRow("French") << u"fr"_s << u"hors ligne, de retour dans "_s;
+}
+
+// Walk 55 (6): "offline 26s" showed a second after the laptop went offline and read as the time it
+// had been away, while it was the time left: the badge says when the network comes back.
+void TestSimulatorView::offlineBadgeCountsDownToTheNetworksReturn()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, countdown);
+    LanguageManager languages;
+    switchLanguage(languages, language);
+    const auto restore = qScopeGuard([&languages] { switchLanguage(languages, u"en"_s); });
+    QVERIFY(m_view->playPreset(10));
+    QTRY_COMPARE_WITH_TIMEOUT(m_view->rows().size(), 4, 5000);
+    SimulatedClient *laptop = m_view->simulation().clients().at(0);
+    for (int i = 0; i < 400 && !laptop->isNetworkCut(); ++i) {
+        m_clock->step(std::chrono::milliseconds {500});
+        m_view->simulation().tick();
+        QTest::qWait(20);
+    }
+    QVERIFY(laptop->isNetworkCut());
+    m_clock->step(std::chrono::seconds {1});
+    m_view->simulation().tick();
+    auto *badge = m_view->rows().at(0)->findChild<QLabel *>(u"simulatorNetworkBadge"_s);
+    QVERIFY(badge);
+    const QString expected = countdown + formatDuration(laptop->networkCutRemaining());
+    QTRY_COMPARE_WITH_TIMEOUT(badge->text(), u"<b>"_s + expected.toHtmlEscaped() + u"</b>"_s, 2000);
+    QVERIFY(badge->isVisible());
+    // On one line where the row has room (it wraps only on a projector at 150 %).
+    QFont bold = badge->font();
+    bold.setBold(true);
+    const int oneLine = QFontMetrics(bold).horizontalAdvance(expected);
+    QTRY_VERIFY2_WITH_TIMEOUT(badge->contentsRect().width() >= oneLine,
+                              qPrintable(u"%1 px wide, the text %2"_s.arg(badge->contentsRect().width()).arg(oneLine)),
+                              2000);
+}
+
 #include "tst_simulatorview.moc"

@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSlider>
+#include <QTextDocument>
 #include <QTextLayout>
 #include <QVBoxLayout>
 
@@ -88,16 +89,18 @@ void setBadge(QLabel *label, const QString &text, const QColor &background)
         label->setStyleSheet(style);
 }
 
-// A client's name (two lines at most, bold) or its policy (one line): a long one is cut at the end
-// of its last line with "…", and the whole text goes to the tooltip. A name wrapped onto four lines
-// made a row taller than the list on a 1280x720 projector at 150 %.
+// A client's name (two lines at most, bold) or its policy (two lines, as wide as it needs for them
+// when the row has room): a long one is cut at the end of its last line with "…", and the whole
+// text goes to the tooltip. A name wrapped onto four lines made a row taller than the list on a
+// 1280x720 projector at 150 %; a policy on one line read "Monotonic (s…" at 1440x900 (walk 55, 5).
 class ElidingLabel final : public QLabel
 {
 public:
-    ElidingLabel(QWidget *parent, int maxLines, bool bold)
+    ElidingLabel(QWidget *parent, int maxLines, bool bold, bool widenToFit = false)
         : QLabel(parent)
         , m_maxLines(maxLines)
         , m_bold(bold)
+        , m_widenToFit(widenToFit)
     {
         setTextFormat(Qt::RichText);
         setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
@@ -116,9 +119,23 @@ public:
 
     QSize sizeHint() const override
     {
-        // As wide as the name on one line, up to a width the identity column can spare.
+        // As wide as the name on one line, up to a width the identity column can spare (or, widening
+        // to fit, the narrowest width that shows it whole in its lines).
         const QFontMetrics fm(bold());
-        const int w = std::min(fm.horizontalAdvance(m_name) + 2, fm.averageCharWidth() * 13);
+        const int whole = fm.horizontalAdvance(m_name) + 2;
+        int w = std::min(whole, fm.averageCharWidth() * 13);
+        if (m_widenToFit && wrap(w).size() > m_maxLines) {
+            int low = w;
+            int high = whole;
+            while (low < high) {
+                const int mid = (low + high) / 2;
+                if (wrap(mid).size() > m_maxLines)
+                    low = mid + 1;
+                else
+                    high = mid;
+            }
+            w = low;
+        }
         return {w, heightForWidth(w)};
     }
     QSize minimumSizeHint() const override
@@ -143,20 +160,20 @@ protected:
     }
 
 private:
-    // The first line as it wraps at `width`, and what is left.
-    std::pair<QString, QString> split(int width) const
+    // The lines the name wraps into at `width`.
+    QStringList wrap(int width) const
     {
+        QStringList lines;
         QTextLayout layout(m_name, bold());
         layout.beginLayout();
-        QTextLine first = layout.createLine();
-        if (!first.isValid()) {
-            layout.endLayout();
-            return {m_name, {}};
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+            line.setLineWidth(std::max(1, width));
+            lines.append(m_name.mid(line.textStart(), line.textLength()).trimmed());
         }
-        first.setLineWidth(std::max(1, width));
         layout.endLayout();
-        const int cut = first.textLength();
-        return {m_name.left(cut).trimmed(), m_name.mid(cut).trimmed()};
+        if (lines.isEmpty())
+            lines.append(m_name);
+        return lines;
     }
     QFont bold() const
     {
@@ -164,28 +181,53 @@ private:
         f.setBold(m_bold);
         return f;
     }
-    int linesFor(int width) const { return m_maxLines == 1 || split(width).second.isEmpty() ? 1 : 2; }
+    int linesFor(int width) const { return std::clamp(int(wrap(width).size()), 1, m_maxLines); }
     void relayout()
     {
         const QFontMetrics fm(bold());
-        QString shown;
-        if (m_maxLines == 1) {
-            shown = fm.elidedText(m_name, Qt::ElideRight, width()).toHtmlEscaped();
-        } else {
-            const auto [first, rest] = split(width());
-            shown = fm.elidedText(first, Qt::ElideRight, width()).toHtmlEscaped();
-            if (!rest.isEmpty())
-                shown += u"<br>"_s + fm.elidedText(rest, Qt::ElideRight, width()).toHtmlEscaped();
+        const QStringList lines = wrap(width());
+        QStringList shown;
+        for (qsizetype i = 0; i < lines.size() && i < m_maxLines; ++i) {
+            // The last line shown takes the rest, cut with "…" when it is too long.
+            const QString line = i + 1 == m_maxLines ? lines.mid(i).join(u' ') : lines.at(i);
+            shown.append(fm.elidedText(line, Qt::ElideRight, width()).toHtmlEscaped());
         }
+        QString html = shown.join(u"<br>"_s);
         if (m_bold)
-            shown = u"<b>"_s + shown + u"</b>"_s;
-        if (text() != shown)
-            QLabel::setText(shown);
+            html = u"<b>"_s + html + u"</b>"_s;
+        if (text() != html)
+            QLabel::setText(html);
     }
 
     QString m_name;
     int m_maxLines = 2;
     bool m_bold = false;
+    bool m_widenToFit = false;
+};
+
+// A badge that reads on one line where its line has room, and wraps (rather than widen the line)
+// where it has not: a word-wrapped QLabel alone wraps as soon as it is two words long.
+class WrappingBadge final : public QLabel
+{
+public:
+    explicit WrappingBadge(QWidget *parent)
+        : QLabel(parent)
+    {
+        setTextFormat(Qt::RichText);
+        setWordWrap(true);
+    }
+
+    QSize sizeHint() const override
+    {
+        QTextDocument document;
+        document.setDocumentMargin(0);
+        document.setDefaultFont(font());
+        document.setHtml(text());
+        // The frame, the style sheet's padding and the margins around the text.
+        const int extra = width() - contentsRect().width() + 2 * margin();
+        const int w = static_cast<int>(std::ceil(document.idealWidth())) + extra + 2;
+        return {w, heightForWidth(w)};
+    }
 };
 
 // The name column or the facts column of a row: as wide as its own text wants, or as the widest
@@ -230,7 +272,8 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     // but only when the row is short of room.
     m_name = new ElidingLabel(this, 2, true);
     m_name->setObjectName(u"simulatorClientName"_s);
-    m_policy = new ElidingLabel(this, 1, false);
+    m_policy = new ElidingLabel(this, 2, false, true);
+    m_policy->setObjectName(u"simulatorClientPolicy"_s);
     m_instance = new QLabel(this);
     m_instance->setObjectName(u"simulatorInstance"_s);
     m_instance->setTextFormat(Qt::RichText);
@@ -253,8 +296,10 @@ ClientRow::ClientRow(SimulatedClient *client, QWidget *parent)
     identity->addWidget(m_offsetLabel);
     // The network cut gets its own badge on the buttons' line rather than a longer client badge:
     // a wider facts column squeezed the strip of an offline row.
-    m_network = new QLabel(this);
-    m_network->setTextFormat(Qt::RichText);
+    // "hors ligne, de retour dans 25s" wraps rather than widen the buttons' line past the pane on a
+    // projector at 150 %.
+    m_network = new WrappingBadge(this);
+    m_network->setObjectName(u"simulatorNetworkBadge"_s);
     m_network->hide();
     identity->addStretch();
 
@@ -605,7 +650,10 @@ void ClientRow::refresh(const QDateTime &serverNow, const TimelineStrip::Axis &a
         m_instance->hide();
     }
     if (m_client->isNetworkCut()) {
-        setBadge(m_network, tr("offline %1").arg(formatDuration(m_client->networkCutRemaining())),
+        // A countdown, not the time since it went: "offline 26s" a second after the cut read as
+        // elapsed time (walk 55, 6).
+        //: A simulated client's network is cut; %1 is how long until it comes back (e.g. "25s").
+        setBadge(m_network, tr("offline, back in %1").arg(formatDuration(m_client->networkCutRemaining())),
                  SimulatorPalette::networkCut());
         m_network->show();
     } else {

@@ -82,7 +82,7 @@ SimulatorView::~SimulatorView()
     m_refreshTimer->stop();
     // A simulated laptop's borrowed seat goes back now rather than at the next run: a dashboard
     // closing in good order leaves nothing counted for a day.
-    m_simulation->returnBorrowedSeats(std::chrono::seconds {2});
+    m_simulation->returnBorrowedSeats();
     qDeleteAll(m_rows);
     m_rows.clear();
 }
