@@ -241,6 +241,7 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     , m_reservations(makeTable(this, u"usageReservations"_s))
     , m_historyNote(new QLabel(this))
     , m_suggestionWhy(new QLabel(this))
+    , m_borrowedLine(new QLabel(this))
     , m_exportCsv(new QAction(this))
     , m_exportPdf(new QAction(this))
 {
@@ -395,6 +396,12 @@ UsagePage::UsagePage(DashboardSession &session, QWidget *parent)
     m_suggestionWhy->setWordWrap(true);
     m_suggestionWhy->hide();
     figures->addWidget(m_suggestionWhy, 4, 0, 1, 4);
+    // Walk 55a, 4: the PDF had the borrowed seats among its key figures and the page had not.
+    m_borrowedLine->setObjectName(u"usageBorrowedLine"_s);
+    m_borrowedLine->setWordWrap(true);
+    m_borrowedLine->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_borrowedLine->hide();
+    figures->addWidget(m_borrowedLine, 5, 0, 1, 4);
     figures->setColumnStretch(0, 1);
     figures->setColumnStretch(2, 1);
     {
@@ -769,6 +776,7 @@ void UsagePage::showReport()
         m_heatmap->setData({}, {});
         m_historyNote->hide();
         m_suggestionWhy->hide();
+        m_borrowedLine->hide();
         showStatus();
         return;
     }
@@ -1096,7 +1104,15 @@ void UsagePage::fillFigures(const UsageReport &report)
                         nullptr, s.denialCount()));
     figure(Figure::LongestWait)
         ->setText(s.longestWaitMs > 0 ? formatDuration(std::chrono::milliseconds(s.longestWaitMs)) : u"—"_s);
+    showBorrowedLine(s);
     showSuggestion();
+}
+
+void UsagePage::showBorrowedLine(const UsageSummary &summary)
+{
+    const QString borrowed = borrowedFigure(summary, locale());
+    m_borrowedLine->setText(borrowed.isEmpty() ? QString() : borrowed + u'.');
+    m_borrowedLine->setVisible(!borrowed.isEmpty());
 }
 
 void UsagePage::showSuggestion()
@@ -1367,6 +1383,8 @@ void UsagePage::retranslate()
     showLegend();
     const std::optional<UsageReport> &report = m_model->report();
     m_chartTitle->setText(report ? tr("Seats in use, %1").arg(licenseTitle(report->licenseId)) : tr("Seats in use"));
+    if (report)
+        showBorrowedLine(report->summary);
 }
 
 QString UsagePage::borrowedFigure(const UsageSummary &s, const QLocale &locale)

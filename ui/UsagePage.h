@@ -80,6 +80,9 @@ public:
     QLabel *historyNote() const { return m_historyNote; }
     // Under the suggested seat count: why it is above the peak, when it is.
     QLabel *suggestionWhy() const { return m_suggestionWhy; }
+    // Under the key figures: the borrowed seats of the range, as the PDF says them; hidden when
+    // none were borrowed or borrowing was not recorded.
+    QLabel *borrowedLine() const { return m_borrowedLine; }
     QAction *exportCsvAction() const { return m_exportCsv; }
     QAction *exportPdfAction() const { return m_exportPdf; }
 
@@ -173,6 +176,7 @@ private:
     void fitWhatIfTable();
     void fitDetailTables();
     void showSuggestion();
+    void showBorrowedLine(const UsageSummary &summary);
     static QString suggestionFromReplay();
     static QString suggestionFromPercentile();
     // "from 4 Sep to 3 Dec", in the interface's language and this computer's local days.
@@ -235,6 +239,7 @@ private:
     QTableWidget *m_reservations;
     QLabel *m_historyNote;
     QLabel *m_suggestionWhy;
+    QLabel *m_borrowedLine;
     QAction *m_exportCsv;
     QAction *m_exportPdf;
     bool m_nativeDialogs = true;

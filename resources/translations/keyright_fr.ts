@@ -7411,15 +7411,15 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message numerus="yes">
         <source>Borrowed seats: at most %n at once, %1 seat-hours, %2 of the %3 in use at the peak</source>
         <translation>
-            <numerusform>Sièges empruntés : au plus %n à la fois, %1 heures-sièges, %2 des %3 utilisés au pic</numerusform>
-            <numerusform>Sièges empruntés : au plus %n à la fois, %1 heures-sièges, %2 des %3 utilisés au pic</numerusform>
+            <numerusform>Sièges empruntés : au plus %n à la fois ; heures-sièges : %1 ; %2 des %3 utilisés au pic</numerusform>
+            <numerusform>Sièges empruntés : au plus %n à la fois ; heures-sièges : %1 ; %2 des %3 utilisés au pic</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Borrowed seats: at most %n at once, %1 seat-hours</source>
         <translation>
-            <numerusform>Sièges empruntés : au plus %n à la fois, %1 heures-sièges</numerusform>
-            <numerusform>Sièges empruntés : au plus %n à la fois, %1 heures-sièges</numerusform>
+            <numerusform>Sièges empruntés : au plus %n à la fois ; heures-sièges : %1</numerusform>
+            <numerusform>Sièges empruntés : au plus %n à la fois ; heures-sièges : %1</numerusform>
         </translation>
     </message>
     <message>

@@ -964,6 +964,11 @@ void TestUsagePage::borrowedSeatsAreDrawnApart()
     const auto *note = page->findChild<QLabel *>(u"usageHistoryNote"_s);
     QVERIFY(note && note->isVisible());
     QVERIFY2(note->text().contains(u"Of the 2 seats in use at the peak, 1 was borrowed"_s), qPrintable(note->text()));
+    // Walk 55a, 4: the key figures say the borrowed seats, as the PDF does.
+    QVERIFY(page->borrowedLine()->isVisible());
+    QCOMPARE(page->borrowedLine()->text(), UsagePage::borrowedFigure(report.summary, page->locale()) + u'.');
+    QVERIFY2(page->borrowedLine()->text().startsWith(u"Borrowed seats: at most 1 at once, 48.0 seat-hours"_s),
+             qPrintable(page->borrowedLine()->text()));
 
     // Ctrl+E: the borrowed seat-hours in their own column.
     page->setNativeFileDialogs(false);
@@ -989,7 +994,9 @@ void TestUsagePage::borrowedSeatsAreDrawnApart()
     dashboard.languages().apply(u"fr"_s);
     QVERIFY(page->exportPdf(dashboard.filePath(u"borrowed-fr.pdf"_s)));
     QCOMPARE(page->lastPdfLayout().borrowed,
-             u"Sièges empruntés : au plus 1 à la fois, 48,0 heures-sièges, 1 des 2 utilisés au pic"_s);
+             u"Sièges empruntés : au plus 1 à la fois ; heures-sièges : 48,0 ; 1 des 2 utilisés au pic"_s);
+    // Walk 55b, 6: "0,0 heures-sièges" wanted the singular; the figure follows its unit instead.
+    QTRY_COMPARE(page->borrowedLine()->text(), page->lastPdfLayout().borrowed + u'.');
     dashboard.languages().apply(u"en"_s);
 }
 
