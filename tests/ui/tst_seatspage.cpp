@@ -1458,6 +1458,17 @@ void TestSeatsPage::theLedgerBarAccountsForEverySeat()
     ledger->setActionEnabled(LedgerBar::Action::EditRule, true);
     QVERIFY(idleButton->isEnabled());
     QVERIFY(idleButton->focusPolicy() & Qt::TabFocus);
+    // Walk 55, 8: it looks like a button before it is hovered (a frame at its edge, a menu arrow),
+    // not a stray word beside the sentence.
+    QVERIFY(idleButton->arrowType() != Qt::NoArrow);
+    {
+        const QImage button = idleButton->grab().toImage();
+        const QColor window = idleButton->palette().color(QPalette::Window);
+        bool framed = false;
+        for (int x = 0; x < 3 * button.devicePixelRatio(); ++x)
+            framed = framed || button.pixelColor(x, button.height() / 2).rgb() != window.rgb();
+        QVERIFY2(framed, "the Actions button draws nothing at its edge: it reads as a word");
+    }
     auto *idleSentence = ledger->findChild<QLabel *>(u"ledgerSentence1"_s);
     QVERIFY(idleSentence);
     QVERIFY(idleSentence->geometry().right() < idleButton->geometry().left());
