@@ -207,6 +207,8 @@ private Q_SLOTS:
     void theLegendNamesEveryColourOfTheSeatBars();
     void sandboxesComeAfterTheRealLicensesGreyed();
     void aLargeScreenKeepsTheLegendAndEveryLicense();
+    void theLegendFoldsAtStartUpOnAShortScreen_data();
+    void theLegendFoldsAtStartUpOnAShortScreen();
     void theBorrowedLineKeepsItsDatesOnAProjector();
     void chartForgetsTheLastServer();
     void aFourDigitCountIsNeverCovered();
@@ -703,6 +705,76 @@ void TestSeatsPage::aLargeScreenKeepsTheLegendAndEveryLicense()
     shown.page.resize(1420, 800);
     QTRY_COMPARE(shown.page.height(), 800);
     QVERIFY(!shown.page.seatLegend()->isVisible());
+}
+
+// Walk 55, 7: after a restart at 1280x720 and 150 % with three licenses and three sandboxes, the
+// legend opened unfolded and 3½ licenses were in view. It folds into its button at start-up, with
+// or without a layout saved by the last run, so that four licenses are in view.
+void TestSeatsPage::theLegendFoldsAtStartUpOnAShortScreen_data()
+{
+    QTest::addColumn<QSize>("savedAt"); // empty: nothing saved
+    QTest::newRow("first start") << QSize();
+    QTest::newRow("restart, saved here") << QSize(853, 320);
+    QTest::newRow("restart, saved at 1440x900") << QSize(1420, 780);
+}
+
+void TestSeatsPage::theLegendFoldsAtStartUpOnAShortScreen()
+{
+    QFETCH(QSize, savedAt);
+    QTemporaryDir dir;
+    const QString ini = dir.filePath(u"admin.ini"_s);
+    if (savedAt.isValid()) {
+        DashboardSettings last(ini);
+        ShownPage before(savedAt.width(), savedAt.height());
+        QVERIFY(before.exposed());
+        before.session.licenses().applyList(demoAndSandboxes());
+        QTRY_COMPARE(before.page.licensesView()->model()->rowCount(), 6);
+        QTest::qWait(20);
+        before.page.saveState(last);
+    }
+    DashboardSettings settings(ini);
+    QNetworkAccessManager network;
+    ManualClock clock(now);
+    DashboardSession session(network, clock);
+    SeatsPage page(session);
+    // The page of a 853x480 window (1280x720 at 150 %), below its menus, toolbar, tabs and status
+    // bar; the window is first laid out larger, as a restored one is before the screen fits it.
+    page.resize(1100, 700);
+    page.restoreState(settings);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    session.licenses().applyList(demoAndSandboxes());
+    QTableView *table = page.licensesView();
+    QTRY_COMPARE(table->model()->rowCount(), 6);
+    page.resize(853, 320);
+    QTRY_COMPARE(page.height(), 320);
+    QTest::qWait(20);
+    int rows = 0;
+    for (int r = 0; r < table->model()->rowCount(); ++r) {
+        const QRect row = table->visualRect(table->model()->index(r, LicenseListModel::NameColumn));
+        if (row.top() >= 0 && row.bottom() < table->viewport()->height())
+            ++rows;
+    }
+    QVERIFY2(rows >= 4,
+             qPrintable(u"%1 licenses in view, the list %2 px high, the legend %3"_s.arg(rows)
+                            .arg(table->viewport()->height())
+                            .arg(page.seatLegend()->isVisible() ? u"shown"_s : u"folded"_s)));
+    // Nor does the chart beneath pay for the legend: it keeps its few lines.
+    QVERIFY2(
+        page.chart()->height() >= page.chart()->minimumHeight(),
+        qPrintable(
+            u"the chart %1 px high, at least %2"_s.arg(page.chart()->height()).arg(page.chart()->minimumHeight())));
+    // Folded into its button where the licenses need its room; shown whole where there is room.
+    QVERIFY(page.seatLegendButton()->isVisible());
+    QLabel *legend = page.seatLegend();
+    if (legend->isVisible()) {
+        QVERIFY(page.seatLegendButton()->isChecked());
+        QVERIFY2(legend->height() >= legend->heightForWidth(legend->width()),
+                 qPrintable(u"the legend %1 px high, needs %2"_s.arg(legend->height())
+                                .arg(legend->heightForWidth(legend->width()))));
+    } else {
+        QVERIFY(!page.seatLegendButton()->isChecked());
+    }
 }
 
 // Walk-through 50 (F7): in French on a 1280x720 screen at 150 % (853 px), the ledger's borrowed
