@@ -5,6 +5,7 @@
 #include "LanguageManager.h"
 #include "LeaseTableModel.h"
 #include "LedgerBar.h"
+#include "LedgerSentence.h"
 #include "LicenseListModel.h"
 #include "ManualClock.h"
 #include "SeatBarDelegate.h"
@@ -36,6 +37,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocumentFragment>
+#include <QTimeZone>
 #include <QToolButton>
 #include <QTranslator>
 #include <QtCharts/QAbstractAxis>
@@ -820,8 +822,9 @@ void TestSeatsPage::theBorrowedLineKeepsItsDatesOnAProjector()
     QVERIFY(label->isVisible());
     // Every holder's end date is there, the last one too, and the label is tall enough to show it.
     const QLocale french(QLocale::French, QLocale::France);
-    const QString last
-        = u"carol@laptop3 (jusqu'à %1"_s.arg(french.toString(now.addDays(10).toLocalTime().date(), u"d MMM"_s));
+    const QString last = u"carol@laptop3 (jusqu'à %1)"_s.arg(
+        borrowEndText(now.addDays(10), now, QTimeZone::systemTimeZone())); // "jeu. 10 déc. 10:00"
+    QVERIFY2(last.contains(french.toString(now.addDays(10).toLocalTime().date(), u"d MMM"_s)), qPrintable(last));
     QTRY_VERIFY2(label->text().contains(last) && label->text().endsWith(u")."_s),
                  qPrintable(label->text() + u" / "_s + last));
     QVERIFY2(!label->text().contains(u'…'), qPrintable(label->text()));
@@ -1843,13 +1846,23 @@ void TestSeatsPage::aBorrowedSeatIsShownApartAndCounted()
     const int row = leases.rowOfKey(away.lease.seatId);
     QVERIFY(row >= 0);
     const QModelIndex state = leases.index(row, LeaseTableModel::StateColumn);
+    // Walk 55, 1: the day, its date and month in words, and the time, the one way the dashboard
+    // writes a borrow's end (a weekday alone did not say which week).
     const QLocale locale;
-    const QString expected = u"borrowed until %1 %2"_s.arg(locale.dayName(Qt::Thursday, QLocale::ShortFormat),
-                                                           locale.toString(QTime(18, 0), QLocale::ShortFormat));
-    QCOMPARE(state.data().toString(), expected);
+    const QString end = borrowEndText(until, now, QTimeZone::systemTimeZone());
+    QCOMPARE(end, locale.toString(until, u"ddd d MMM HH:mm"_s));
+    QCOMPARE(state.data().toString(), u"borrowed until %1"_s.arg(end));
     QCOMPARE(state.data(Qt::ForegroundRole).value<QBrush>().color(), StatePalette::colour(StatePalette::Borrowed));
     QVERIFY(StatePalette::colour(StatePalette::Borrowed) != StatePalette::colour(StatePalette::Live));
     QVERIFY(state.data(Qt::ToolTipRole).toString().contains(u"cannot be revoked"_s));
+    // Walk 55, 3: its laptop is offline by design, which is not "unknown"; it counts as another seat.
+    const QModelIndex idle = leases.index(row, LeaseTableModel::IdleForColumn);
+    QCOMPARE(idle.data().toString(), u"\u2014"_s);
+    QVERIFY2(idle.data(Qt::ToolTipRole).toString().contains(u"offline"_s),
+             qPrintable(idle.data(Qt::ToolTipRole).toString()));
+    QVERIFY2(idle.data(Qt::ToolTipRole).toString().contains(u"no heartbeats"_s),
+             qPrintable(idle.data(Qt::ToolTipRole).toString()));
+    QCOMPARE(leases.index(row, LeaseTableModel::CountsAgainstColumn).data().toString(), u"shared seats"_s);
     // The live holders still read live.
     QCOMPARE(
         leases.index(leases.rowOfKey(list.leases.at(0).lease.seatId), LeaseTableModel::StateColumn).data().toString(),
@@ -1878,8 +1891,9 @@ void TestSeatsPage::aBorrowedSeatIsShownApartAndCounted()
     QCOMPARE(ledger->report()->ledger.accounted(), 5);
     QCOMPARE(LedgerBar::roleOf(SeatLedger::Category::Borrowed), StatePalette::Borrowed);
     const QString sentences = ledger->sentenceText();
-    QVERIFY2(sentences.contains(u"1 seat borrowed, counted until returned or expired: carol@laptop (until "_s),
-             qPrintable(sentences));
+    QVERIFY2(
+        sentences.contains(u"1 seat borrowed, counted until returned or expired: carol@laptop (until %1)."_s.arg(end)),
+        qPrintable(sentences));
     ledger->setActionEnabled(LedgerBar::Action::Revoke, true);
     QVERIFY(ledger->lineButton(0));
     QVERIFY(!ledger->lineButton(2));
@@ -1927,8 +1941,30 @@ void TestSeatsPage::aWrittenOffSeatIsNamedInTheLiveLedger()
     const QString sentences = ledger->sentenceText();
     QVERIFY2(sentences.contains(u"1 seat borrowed, counted until returned or expired: dave@laptop (until "_s),
              qPrintable(sentences));
-    QVERIFY2(sentences.contains(u"1 of them written off (laptop lost): dave@laptop (left on a train)."_s),
+    // Walk 55, 4: one seat, already named: said plainly, not "1 of them".
+    QVERIFY2(sentences.contains(u"dave@laptop (until %1); it was written off (laptop lost): left on a train."_s.arg(
+                 borrowEndText(until, now, QTimeZone::systemTimeZone()))),
              qPrintable(sentences));
+    QVERIFY2(!sentences.contains(u"of them"_s), qPrintable(sentences));
+
+    // Walk 55, 5: its state is short, the end as everywhere (the whole sentence in its tooltip), so
+    // that Counts against stays in view beside it at 1440x900.
+    const LeaseTableModel &leases = session.leases();
+    const int row = leases.rowOfKey(lost.lease.seatId);
+    const QModelIndex state = leases.index(row, LeaseTableModel::StateColumn);
+    QCOMPARE(state.data().toString(),
+             u"written off, until %1"_s.arg(borrowEndText(until, now, QTimeZone::systemTimeZone())));
+    QVERIFY2(state.data(Qt::ToolTipRole).toString().contains(u"counts against the license until"_s),
+             qPrintable(state.data(Qt::ToolTipRole).toString()));
+    QTableView *holders = page.holdersView();
+    QHeaderView *header = holders->horizontalHeader();
+    QApplication::processEvents();
+    for (const int column : {int(LeaseTableModel::StateColumn), int(LeaseTableModel::CountsAgainstColumn)}) {
+        QVERIFY2(header->sectionViewportPosition(column) + header->sectionSize(column) <= holders->viewport()->width(),
+                 qPrintable(u"column %1 ends at %2 px of %3"_s.arg(column)
+                                .arg(header->sectionViewportPosition(column) + header->sectionSize(column))
+                                .arg(holders->viewport()->width())));
+    }
 }
 
 QTEST_MAIN(TestSeatsPage)
