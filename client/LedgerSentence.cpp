@@ -98,7 +98,7 @@ QString lineSentence(const SeatLedger::Line &line, const LedgerReport &report, c
     };
     const auto until = [&](const SeatLedger::Holding &holding) {
         return say(QT_TRANSLATE_NOOP("Ledger", "%1 (until %2)"))
-            .arg(holding.holder, clockFrom(holding.since, report.at, zone));
+            .arg(holding.holder, borrowEndText(holding.since, report.at, zone));
     };
     const int n = line.seats;
     switch (line.category) {
@@ -134,11 +134,22 @@ QString lineSentence(const SeatLedger::Line &line, const LedgerReport &report, c
                 return holding.holder;
             return say(QT_TRANSLATE_NOOP("Ledger", "%1 (%2)")).arg(holding.holder, holding.writeOff.note);
         };
+        QString lostPart;
+        if (line.holdings.size() == 1 && writtenOff.size() == 1) {
+            // One seat, already named: "1 of them" would read as a riddle (walk 55).
+            const QString &note = writtenOff.first().writeOff.note;
+            lostPart = note.isEmpty()
+                ? say(QT_TRANSLATE_NOOP("Ledger", "it was written off (laptop lost)"))
+                : say(QT_TRANSLATE_NOOP("Ledger", "it was written off (laptop lost): %1")).arg(note);
+        } else {
+            lostPart
+                = say(QT_TRANSLATE_N_NOOP("Ledger", "%n of them written off (laptop lost): %1"), int(writtenOff.size()))
+                      .arg(holderList(writtenOff, lost));
+        }
         return say(QT_TRANSLATE_NOOP("Ledger", "%1; %2."))
             .arg(say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) borrowed, counted until returned or expired: %1"), n)
                      .arg(holderList(line.holdings, until)),
-                 say(QT_TRANSLATE_N_NOOP("Ledger", "%n of them written off (laptop lost): %1"), int(writtenOff.size()))
-                     .arg(holderList(writtenOff, lost)));
+                 lostPart);
     }
     case Category::Expiring:
         return say(QT_TRANSLATE_N_NOOP(
@@ -163,6 +174,16 @@ QString lineSentence(const SeatLedger::Line &line, const LedgerReport &report, c
 }
 
 } // namespace
+
+QString borrowEndText(const QDateTime &end, const QDateTime &now, const QTimeZone &zone)
+{
+    // Days away (a borrow lasts up to weeks): a weekday alone would not say which week, a date
+    // alone not which day it is, a short numeric date reads 12 September in English (walk 55).
+    const QDateTime local = end.toTimeZone(zone);
+    const bool thisYear = now.isValid() && now.toTimeZone(zone).date().year() == local.date().year();
+    return QLocale().toString(local,
+                              thisYear ? QStringLiteral("ddd d MMM HH:mm") : QStringLiteral("ddd d MMM yyyy HH:mm"));
+}
 
 QString ledgerHeading(const LedgerReport &report, const QTimeZone &zone)
 {

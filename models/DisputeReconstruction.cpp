@@ -183,6 +183,30 @@ void reconstructDecision(Dispute &d)
     d.reason = reasonOf(d.decision);
 }
 
+// The seat a granted or seat_borrowed event took, as the replay has it from then on: a borrow
+// takes a seat as a grant does, until it is returned or expires (issue 27). The one construction
+// for reconstruct() and borrowedAt().
+DisputeSeat replayedGrant(const EventRecord &e)
+{
+    DisputeSeat seat;
+    seat.seatId = e.seatId;
+    seat.holder = e.holder;
+    seat.borrowed = e.kind == EventKind::SeatBorrowed;
+    if (seat.borrowed) {
+        const auto detail = eventdetail::SeatBorrowed::fromJson(e.detail);
+        seat.generation = detail.generation;
+        seat.expiresAt = detail.expiresAt;
+    } else {
+        const auto detail = eventdetail::Granted::fromJson(e.detail);
+        seat.generation = detail.generation;
+        seat.expiresAt = detail.expiresAt;
+    }
+    seat.issuedAt = e.time;
+    seat.grantedAt = e.time;
+    seat.replayed = true;
+    return seat;
+}
+
 } // namespace
 
 QList<DisputeSeat> DisputeReconstruction::borrowedAt(const EventRecord &event, const QList<EventRecord> &history)
@@ -196,18 +220,9 @@ QList<DisputeSeat> DisputeReconstruction::borrowedAt(const EventRecord &event, c
         const auto it
             = std::find_if(away.begin(), away.end(), [&e](const DisputeSeat &seat) { return seat.seatId == e.seatId; });
         if (e.kind == EventKind::SeatBorrowed) {
-            const auto detail = eventdetail::SeatBorrowed::fromJson(e.detail);
-            DisputeSeat seat;
-            seat.seatId = e.seatId;
-            seat.holder = e.holder;
-            seat.generation = detail.generation;
-            seat.expiresAt = detail.expiresAt;
-            seat.issuedAt = seat.grantedAt = e.time;
-            seat.replayed = true;
-            seat.borrowed = true;
             if (it != away.end())
                 away.erase(it);
-            away << seat;
+            away << replayedGrant(e);
         } else if (it == away.end()) {
             continue;
         } else if (e.kind == EventKind::BorrowWrittenOff) {
@@ -262,27 +277,9 @@ Dispute DisputeReconstruction::reconstruct(const EventRecord &denial, const QLis
         if (e.licenseId != denial.licenseId || e.seatId.isEmpty())
             continue;
         if (e.kind == EventKind::Granted || e.kind == EventKind::SeatBorrowed) {
-            // A borrow takes a seat as a grant does, until it is returned or expires (issue 27).
-            const bool borrowed = e.kind == EventKind::SeatBorrowed;
-            DisputeSeat seat;
-            seat.seatId = e.seatId;
-            seat.holder = e.holder;
-            if (borrowed) {
-                const auto detail = eventdetail::SeatBorrowed::fromJson(e.detail);
-                seat.generation = detail.generation;
-                seat.expiresAt = detail.expiresAt;
-            } else {
-                const auto detail = eventdetail::Granted::fromJson(e.detail);
-                seat.generation = detail.generation;
-                seat.expiresAt = detail.expiresAt;
-            }
-            seat.issuedAt = e.time;
-            seat.grantedAt = e.time;
-            seat.replayed = true;
-            seat.borrowed = borrowed;
             if (!held.contains(e.seatId))
                 order << e.seatId;
-            held.insert(e.seatId, seat);
+            held.insert(e.seatId, replayedGrant(e));
         } else if (e.kind == EventKind::BorrowWrittenOff) {
             if (const auto it = held.find(e.seatId); it != held.end())
                 it->writtenOff = true;

@@ -2,6 +2,7 @@
 
 #include "Clock.h"
 #include "Durations.h"
+#include "LedgerSentence.h"
 #include "PollMerge.h"
 #include "StatePalette.h"
 
@@ -10,6 +11,7 @@
 #include <QCoreApplication>
 #include <QFont>
 #include <QLocale>
+#include <QTimeZone>
 
 #include <algorithm>
 #include <numeric>
@@ -148,31 +150,6 @@ LeaseTableModel::HolderState LeaseTableModel::stateOf(const HolderRow &row) cons
     if (!row.lease.live || m_now > row.lease.lease.expiresAt)
         return HolderState::ExpiredAwaitingReap;
     return row.lease.lease.borrowed ? HolderState::Borrowed : HolderState::Live;
-}
-
-QString LeaseTableModel::borrowedUntilText(const QDateTime &until, const QDateTime &now)
-{
-    const QLocale locale;
-    const QDateTime local = until.toLocalTime();
-    const QString time = locale.toString(local.time(), QLocale::ShortFormat);
-    // Within the week a weekday names the day without doubt; beyond, the date does.
-    if (now.isValid() && now.toLocalTime().date().daysTo(local.date()) < 7)
-        return tr("%1 %2", "a weekday and a time: Fri 18:00")
-            .arg(locale.dayName(local.date().dayOfWeek(), QLocale::ShortFormat), time);
-    return tr("%1 %2", "a date and a time: 12 Mar 2027 18:00")
-        .arg(locale.toString(local.date(), u"d MMM yyyy"_s), time);
-}
-
-QString LeaseTableModel::countedUntilText(const QDateTime &until)
-{
-    // The date always (a write-off is about a day to come), in words, and the zone: the one format
-    // of the write-off's confirmation, the State cell, its tooltip and the Revoke window (walk 51b,
-    // N6: three formats there, one of them ISO in French).
-    const QLocale locale;
-    const QDateTime local = until.toLocalTime();
-    return tr("%1 %2 %3", "a date, a time and its time zone: 12 Mar 2027 18:00 UTC")
-        .arg(locale.toString(local.date(), u"d MMM yyyy"_s), locale.toString(local.time(), QLocale::ShortFormat),
-             local.timeZoneAbbreviation());
 }
 
 QString LeaseTableModel::stateText(HolderState state, const QDateTime &asOf)
@@ -389,8 +366,8 @@ QVariant LeaseTableModel::displayData(const HolderRow &row, int column) const
     case StateColumn:
         if (stateOf(row) == HolderState::Borrowed) {
             const QString text = row.lease.writeOff.isSet()
-                ? tr("written off, counted until %1").arg(countedUntilText(lease.expiresAt))
-                : tr("borrowed until %1").arg(borrowedUntilText(lease.expiresAt, m_now));
+                ? tr("written off, until %1").arg(borrowEndText(lease.expiresAt, m_now, QTimeZone::systemTimeZone()))
+                : tr("borrowed until %1").arg(borrowEndText(lease.expiresAt, m_now, QTimeZone::systemTimeZone()));
             return m_staleSince.isValid()
                 ? tr("%1 (as of %2)").arg(text, m_staleSince.toLocalTime().toString(u"HH:mm"_s))
                 : text;
@@ -401,6 +378,9 @@ QVariant LeaseTableModel::displayData(const HolderRow &row, int column) const
     case CountsAgainstColumn:
         return countsAgainstText(row);
     case IdleForColumn:
+        // Offline by design, not unknown (walk 55): the tooltip says why.
+        if (!row.lease.lastActivityAt.isValid() && stateOf(row) == HolderState::Borrowed)
+            return u"\u2014"_s;
         if (!row.lease.lastActivityAt.isValid())
             return tr("unknown");
         if (row.lease.reclaimAt.isValid()) {
@@ -415,7 +395,9 @@ QVariant LeaseTableModel::displayData(const HolderRow &row, int column) const
 QString LeaseTableModel::countsAgainstText(const HolderRow &row) const
 {
     // Only a seat the server counts counts against anything; without rules there is nothing to say.
-    if (row.kind != HolderRow::Kind::Lease || !row.ruled || stateOf(row) != HolderState::Live)
+    // A borrowed seat counts as a live one does, away on its laptop (walk 55: its cell was empty).
+    if (row.kind != HolderRow::Kind::Lease || !row.ruled
+        || (stateOf(row) != HolderState::Live && stateOf(row) != HolderState::Borrowed))
         return {};
     // A cap says more than "shared seats" and keeps the column narrow; the tooltip has both.
     QStringList parts;
@@ -538,7 +520,8 @@ QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
             QString text = tr("Written off by %1 at %2: the laptop holding this borrowed seat is lost. Its signed "
                               "lease cannot be recalled offline, so the seat counts against the license until %3. "
                               "If the laptop turns up, returning the seat frees it at once.")
-                               .arg(writeOff.by, countedUntilText(writeOff.at), countedUntilText(lease.expiresAt));
+                               .arg(writeOff.by, borrowEndText(writeOff.at, m_now, QTimeZone::systemTimeZone()),
+                                    borrowEndText(lease.expiresAt, m_now, QTimeZone::systemTimeZone()));
             if (!writeOff.note.isEmpty())
                 text += u'\n' + tr("Note: %1").arg(writeOff.note);
             return text;
@@ -546,7 +529,7 @@ QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
         if (stateOf(row) == HolderState::Borrowed) {
             return tr("Borrowed: the seat is away on a laptop that holds a signed lease. It counts against the "
                       "license until it is returned or until %1, and cannot be revoked before.")
-                .arg(countedUntilText(lease.expiresAt));
+                .arg(borrowEndText(lease.expiresAt, m_now, QTimeZone::systemTimeZone()));
         }
         return tr("The lease expired; the seat no longer counts. The reaper deletes the row from %1.")
             .arg(formatTime(row.lease.reapableAt, m_now));
@@ -562,6 +545,9 @@ QVariant LeaseTableModel::toolTipData(const HolderRow &row, int column) const
         return lines.join(u'\n');
     }
     case IdleForColumn: {
+        if (!row.lease.lastActivityAt.isValid() && stateOf(row) == HolderState::Borrowed)
+            return tr("The laptop holding this borrowed seat is offline: a borrowed seat sends no heartbeats, by "
+                      "design, so the server cannot know how long it has been idle");
         if (!row.lease.lastActivityAt.isValid())
             return tr("This client does not report activity; it is never counted as idle");
         QString text = isIdle(row)

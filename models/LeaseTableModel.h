@@ -118,12 +118,6 @@ public:
     // Whether `left` sorts before `right` by `column`, as SortRole's values compare, without
     // building them as QVariants (HolderSortProxy: a poll of 50,000 rows sorts in one go).
     bool sortsBefore(int left, int right, int column) const;
-    // "Fri 18:00" in the user's locale for an end within the week after `now`, else with the date.
-    static QString borrowedUntilText(const QDateTime &until, const QDateTime &now);
-    // The date, time and time zone of `until` in the user's locale, always with the date ("7 Dec
-    // 2026 06:37 UTC"): until when a borrowed or written-off seat stays counted, and when it was
-    // written off, wherever the dashboard says it.
-    static QString countedUntilText(const QDateTime &until);
     // What the State column reads; with `asOf`, the rows are from the last poll at that time.
     static QString stateText(HolderState state, const QDateTime &asOf = {});
     // Per license listed, its seats whose leases are live at the model's clock (the rows that read

@@ -6,6 +6,7 @@
 #include "EventCsv.h"
 #include "EventFilterProxyModel.h"
 #include "Icons.h"
+#include "LedgerSentence.h"
 #include "WholeFile.h"
 
 #include <QApplication>
@@ -28,6 +29,7 @@
 #include <QSplitter>
 #include <QStyledItemDelegate>
 #include <QTableView>
+#include <QTimeZone>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -375,10 +377,13 @@ void EventsPage::explainSelection()
             // panel gave the numbers only, and support had to look for the seats elsewhere).
             QStringList away;
             for (const DisputeSeat &seat : DisputeReconstruction::borrowedAt(e, model.events())) {
-                const QString until = locale().toString(seat.expiresAt.toLocalTime(), QLocale::ShortFormat);
+                const QString until
+                    = borrowEndText(seat.expiresAt, m_session.serverClock().now(), QTimeZone::systemTimeZone());
+                // A holder never wraps inside ("alice@laptop-" / "a" read as two holders; walk 55).
+                const QString holder
+                    = u"<span style=\"white-space:nowrap\">%1</span>"_s.arg(seat.holder.toHtmlEscaped());
                 away << (seat.writtenOff ? tr("%1 (written off, counted until %2)") : tr("%1 (until %2)"))
-                            .arg(seat.holder, until)
-                            .toHtmlEscaped();
+                            .arg(holder, until.toHtmlEscaped());
             }
             facts << (away.isEmpty() ? tr("Borrowed then: none in the events this dashboard has loaded.")
                                      : tr("Borrowed then: %1.").arg(locale().createSeparatedList(away)));

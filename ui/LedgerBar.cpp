@@ -324,9 +324,12 @@ void LedgerBar::refreshText()
         label->installEventFilter(this);
         auto *button = new QToolButton(m_sentences);
         button->setObjectName(u"ledgerActions%1"_s.arg(row));
-        button->setAutoRaise(true);
+        // Framed, with a menu arrow: flat, "Actions" beside a sentence read as a stray word until
+        // hovered (walk 55).
+        button->setAutoRaise(false);
         button->setFocusPolicy(Qt::StrongFocus);
-        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        button->setArrowType(Qt::DownArrow);
         button->installEventFilter(this);
         button->hide();
         // Not QToolButton's own menu: that one waits in an event loop of its own until it closes.

@@ -21,6 +21,7 @@
 #include "LanguageManager.h"
 #include "LeaseTableModel.h"
 #include "LedgerBar.h"
+#include "LedgerSentence.h"
 #include "LicenseDialog.h"
 #include "ReapDialog.h"
 #include "RevokeDialog.h"
@@ -55,6 +56,7 @@
 #include <QSystemTrayIcon>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimeZone>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -1056,8 +1058,10 @@ void MainWindow::connectActionOutcomes()
         showMessage(tr("Revoked the seat of %1.").arg(holder));
     });
     connect(&actions, &AdminActions::writtenOff, this, [this](const WriteOffAnswer &answer) {
-        showMessage(tr("Wrote off the borrowed seat of %1: it stays counted until %2.")
-                        .arg(answer.holder, LeaseTableModel::countedUntilText(answer.countedUntil)));
+        showMessage(
+            tr("Wrote off the borrowed seat of %1: it stays counted until %2.")
+                .arg(answer.holder,
+                     borrowEndText(answer.countedUntil, m_session.serverClock().now(), QTimeZone::systemTimeZone())));
     });
     connect(&actions, &AdminActions::reaped, this,
             [this](int seats) { showMessage(tr("%n seat(s) reclaimed.", nullptr, seats)); });
@@ -1180,7 +1184,8 @@ void MainWindow::confirmRevoke(QList<HeldSeat> seats, bool block)
     if (seat.borrowed) {
         // Deleting a borrowed seat's row would free it here while the laptop's signed lease still
         // works offline until its expiry: two people on one seat. Say so instead of revoking.
-        const QString until = LeaseTableModel::countedUntilText(seat.borrowedUntil);
+        const QString until
+            = borrowEndText(seat.borrowedUntil, m_session.serverClock().now(), QTimeZone::systemTimeZone());
         auto *box
             = new QMessageBox(QMessageBox::Information, tr("Borrowed seat"),
                               tr("The seat of %1 is borrowed until %2 and cannot be revoked.").arg(seat.holder, until),
@@ -1266,7 +1271,8 @@ void MainWindow::writeOffSelected()
 void MainWindow::confirmWriteOff(const HeldSeat &seat)
 {
     // Window-modal and never exec(), as the revoke dialog: polls and countdowns go on meanwhile.
-    auto *dialog = new WriteOffDialog(seat.licenseId, seat.holder, seat.seatId, seat.borrowedUntil, this);
+    auto *dialog = new WriteOffDialog(seat.licenseId, seat.holder, seat.seatId, seat.borrowedUntil,
+                                      m_session.serverClock().now(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
     connect(dialog, &QDialog::accepted, this, [this, dialog, seat] {

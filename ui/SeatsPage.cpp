@@ -948,7 +948,10 @@ void SeatsPage::fitLeftColumn()
     const int spacing = top->layout()->spacing();
     const int titleRow = std::max(m_licensesTitle->sizeHint().height(), m_legendButton->sizeHint().height());
     const int bare = titleRow + spacing + table;
-    const int legend = spacing + m_legend->heightForWidth(std::max(1, top->width()));
+    // As wide as the column is now: called from the column's resize, before the splitter lays its
+    // panes out again, the top pane still has its old width (walk 55: after a restart the legend
+    // was measured at the 1440x900 width, one line short, and stayed unfolded over 3½ licenses).
+    const int legend = spacing + m_legend->heightForWidth(std::max(1, m_left->contentsRect().width()));
     const int chartLeast = m_left->widget(1)->minimumSizeHint().height();
     // The legend shows while the chart keeps a quarter of the column beside it; the person's own
     // choice (its button) stays.

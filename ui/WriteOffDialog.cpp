@@ -1,6 +1,6 @@
 #include "WriteOffDialog.h"
 
-#include "LeaseTableModel.h"
+#include "LedgerSentence.h"
 #include "wire/BorrowJson.h"
 
 #include <QDialogButtonBox>
@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QTimeZone>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -16,7 +17,7 @@ using namespace Qt::StringLiterals;
 namespace keyright {
 
 WriteOffDialog::WriteOffDialog(const QString &licenseId, const QString &holder, const QString &seatId,
-                               const QDateTime &countedUntil, QWidget *parent)
+                               const QDateTime &countedUntil, const QDateTime &now, QWidget *parent)
     : QDialog(parent)
     , m_note(new QLineEdit(this))
 {
@@ -26,7 +27,7 @@ WriteOffDialog::WriteOffDialog(const QString &licenseId, const QString &holder, 
     m_note->setMaxLength(WriteOffRequest::maxNoteLength);
     m_note->setPlaceholderText(tr("Optional, recorded in the events"));
 
-    const QString until = LeaseTableModel::countedUntilText(countedUntil);
+    const QString until = borrowEndText(countedUntil, now, QTimeZone::systemTimeZone());
     auto *question = new QLabel(tr("Write off the seat of <b>%1</b> on <b>%2</b> (seat %3) because its laptop is "
                                    "lost?")
                                     .arg(holder.toHtmlEscaped(), licenseId.toHtmlEscaped(), seatId.left(8)),

@@ -9,7 +9,8 @@ namespace keyright {
 
 // Confirms the write-off of a borrowed seat whose laptop is lost (issue 27). It says plainly that
 // the seat stays counted until its expiry date, since the laptop holds a signed lease that cannot
-// be recalled, and takes an optional note for the audit log.
+// be recalled (its end as borrowEndText writes it, `now` the server's time), and takes an optional note for the audit
+// log.
 class WriteOffDialog final : public QDialog
 {
     Q_OBJECT
@@ -17,7 +18,7 @@ class WriteOffDialog final : public QDialog
 
 public:
     WriteOffDialog(const QString &licenseId, const QString &holder, const QString &seatId,
-                   const QDateTime &countedUntil, QWidget *parent = nullptr);
+                   const QDateTime &countedUntil, const QDateTime &now, QWidget *parent = nullptr);
 
     QString note() const;
 

@@ -468,6 +468,14 @@
             <numerusform>%n d&apos;entre eux déclarés perdus (portables perdus) : %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>it was written off (laptop lost)</source>
+        <translation>il a été déclaré perdu (portable perdu)</translation>
+    </message>
+    <message>
+        <source>it was written off (laptop lost): %1</source>
+        <translation>il a été déclaré perdu (portable perdu) : %1</translation>
+    </message>
 </context>
 <context>
     <name>ReplicasPresets</name>
@@ -3173,7 +3181,7 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     </message>
     <message>
         <source>%1 (written off, counted until %2)</source>
-        <translation>%1 (passé en perte, compté jusqu&apos;au %2)</translation>
+        <translation>%1 (déclaré perdu, compté jusqu&apos;au %2)</translation>
     </message>
     <message>
         <source>%1 (until %2)</source>
@@ -4417,11 +4425,6 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>Quelqu&apos;un attend : la reprise des sièges inactifs lui donnera ce siège à %1, sauf si son détenteur utilise l&apos;application d&apos;ici là.</translation>
     </message>
     <message>
-        <source>%1 %2</source>
-        <comment>a weekday and a time: Fri 18:00</comment>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
         <source>borrowed until %1</source>
         <translation>emprunté jusqu&apos;à %1</translation>
     </message>
@@ -4435,10 +4438,6 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>emprunté</translation>
     </message>
     <message>
-        <source>written off, counted until %1</source>
-        <translation>déclaré perdu, compté jusqu&apos;au %1</translation>
-    </message>
-    <message>
         <source>Written off by %1 at %2: the laptop holding this borrowed seat is lost. Its signed lease cannot be recalled offline, so the seat counts against the license until %3. If the laptop turns up, returning the seat frees it at once.</source>
         <translation>Déclaré perdu par %1 le %2 : le portable qui détient ce siège emprunté est perdu. Son bail signé ne peut pas être rappelé hors ligne, le siège compte donc pour la licence jusqu&apos;au %3. Si le portable est retrouvé, rendre le siège le libère aussitôt.</translation>
     </message>
@@ -4447,14 +4446,12 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>Note : %1</translation>
     </message>
     <message>
-        <source>%1 %2</source>
-        <comment>a date and a time: 12 Mar 2027 18:00</comment>
-        <translation>%1 %2</translation>
+        <source>written off, until %1</source>
+        <translation>déclaré perdu, jusqu&apos;à %1</translation>
     </message>
     <message>
-        <source>%1 %2 %3</source>
-        <comment>a date, a time and its time zone: 12 Mar 2027 18:00 UTC</comment>
-        <translation>%1 %2 %3</translation>
+        <source>The laptop holding this borrowed seat is offline: a borrowed seat sends no heartbeats, by design, so the server cannot know how long it has been idle</source>
+        <translation>Le portable qui détient ce siège emprunté est hors ligne : un siège emprunté n&apos;envoie aucun battement, par conception, le serveur ne peut donc pas savoir depuis combien de temps il est inactif</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "EventLogModel.h"
 #include "EventsPage.h"
 #include "LanguageManager.h"
+#include "LedgerSentence.h"
 #include "ManualClock.h"
 #include "StatePalette.h"
 #include "Timestamps.h"
@@ -27,6 +28,7 @@
 #include <QLineEdit>
 #include <QNetworkAccessManager>
 #include <QProxyStyle>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
@@ -35,6 +37,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 #include <QTreeWidget>
 
 #include <csignal>
@@ -567,7 +570,12 @@ void TestEventsPage::borrowingHasAFilterOfItsOwn()
     const int refused = rowOf(page, u"bob@laptop2"_s, EventKind::BorrowDenied);
     QVERIFY(refused >= 0);
     QTest::mouseClick(page.table()->viewport(), Qt::LeftButton, {}, centreOf(page, refused));
-    QVERIFY2(page.disputePanel()->summaryText().contains(u"Borrowed then: alice@laptop1 (until "_s),
+    // Walk 55: the end written as on the Seats page ("Fri 4 Dec 10:00"), not "04/12/2026 10:00"
+    // that reads as 12 April in English (1); the holder never wraps inside its name (6).
+    const QDateTime aliceBack = eventdetail::SeatBorrowed::fromJson(events.at(1).detail).expiresAt;
+    const QString end = borrowEndText(aliceBack, clock.now(), QTimeZone::systemTimeZone());
+    QVERIFY2(page.disputePanel()->summaryText().contains(
+                 u"Borrowed then: <span style=\"white-space:nowrap\">alice@laptop1</span> (until %1)."_s.arg(end)),
              qPrintable(page.disputePanel()->summaryText()));
     QVERIFY(!page.disputePanel()->summaryText().contains(u"erin@laptop3"_s));
 
@@ -578,6 +586,19 @@ void TestEventsPage::borrowingHasAFilterOfItsOwn()
     QVERIFY(rowOf(page, u"erin@laptop3"_s, EventKind::SeatBorrowed) >= 0);
     QVERIFY(rowOf(page, u"erin@laptop3"_s, EventKind::BorrowReturned) >= 0);
     QCOMPARE(rowOf(page, u"bob@laptop2"_s, EventKind::BorrowDenied), -1);
+
+    // Walk 55, 9: a language switch keeps the filter chosen (it went back to All events).
+    const int shown = page.proxy()->rowCount();
+    LanguageManager languages;
+    const auto english = qScopeGuard([&languages] { languages.apply(u"en"_s); });
+    QCOMPARE(languages.apply(u"fr"_s), u"fr"_s);
+    QApplication::processEvents();
+    QCOMPARE(kind->currentIndex(), hands);
+    QCOMPARE(page.proxy()->rowCount(), shown);
+    QCOMPARE(languages.apply(u"en"_s), u"en"_s);
+    QApplication::processEvents();
+    QCOMPARE(kind->currentText(), u"Seats changing hands"_s);
+    QCOMPARE(page.proxy()->rowCount(), shown);
 }
 
 void TestEventsPage::theDisputePanelShowsItsLastLineOnASmallScreen()

@@ -5,6 +5,7 @@
 #include "LanguageManager.h"
 #include "LeaseTableModel.h"
 #include "LedgerBar.h"
+#include "LedgerSentence.h"
 #include "LicenseListModel.h"
 #include "ManualClock.h"
 #include "SeatBarDelegate.h"
@@ -36,6 +37,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocumentFragment>
+#include <QTimeZone>
 #include <QToolButton>
 #include <QTranslator>
 #include <QtCharts/QAbstractAxis>
@@ -207,6 +209,8 @@ private Q_SLOTS:
     void theLegendNamesEveryColourOfTheSeatBars();
     void sandboxesComeAfterTheRealLicensesGreyed();
     void aLargeScreenKeepsTheLegendAndEveryLicense();
+    void theLegendFoldsAtStartUpOnAShortScreen_data();
+    void theLegendFoldsAtStartUpOnAShortScreen();
     void theBorrowedLineKeepsItsDatesOnAProjector();
     void chartForgetsTheLastServer();
     void aFourDigitCountIsNeverCovered();
@@ -705,6 +709,76 @@ void TestSeatsPage::aLargeScreenKeepsTheLegendAndEveryLicense()
     QVERIFY(!shown.page.seatLegend()->isVisible());
 }
 
+// Walk 55, 7: after a restart at 1280x720 and 150 % with three licenses and three sandboxes, the
+// legend opened unfolded and 3½ licenses were in view. It folds into its button at start-up, with
+// or without a layout saved by the last run, so that four licenses are in view.
+void TestSeatsPage::theLegendFoldsAtStartUpOnAShortScreen_data()
+{
+    QTest::addColumn<QSize>("savedAt"); // empty: nothing saved
+    QTest::newRow("first start") << QSize();
+    QTest::newRow("restart, saved here") << QSize(853, 320);
+    QTest::newRow("restart, saved at 1440x900") << QSize(1420, 780);
+}
+
+void TestSeatsPage::theLegendFoldsAtStartUpOnAShortScreen()
+{
+    QFETCH(QSize, savedAt);
+    QTemporaryDir dir;
+    const QString ini = dir.filePath(u"admin.ini"_s);
+    if (savedAt.isValid()) {
+        DashboardSettings last(ini);
+        ShownPage before(savedAt.width(), savedAt.height());
+        QVERIFY(before.exposed());
+        before.session.licenses().applyList(demoAndSandboxes());
+        QTRY_COMPARE(before.page.licensesView()->model()->rowCount(), 6);
+        QTest::qWait(20);
+        before.page.saveState(last);
+    }
+    DashboardSettings settings(ini);
+    QNetworkAccessManager network;
+    ManualClock clock(now);
+    DashboardSession session(network, clock);
+    SeatsPage page(session);
+    // The page of a 853x480 window (1280x720 at 150 %), below its menus, toolbar, tabs and status
+    // bar; the window is first laid out larger, as a restored one is before the screen fits it.
+    page.resize(1100, 700);
+    page.restoreState(settings);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    session.licenses().applyList(demoAndSandboxes());
+    QTableView *table = page.licensesView();
+    QTRY_COMPARE(table->model()->rowCount(), 6);
+    page.resize(853, 320);
+    QTRY_COMPARE(page.height(), 320);
+    QTest::qWait(20);
+    int rows = 0;
+    for (int r = 0; r < table->model()->rowCount(); ++r) {
+        const QRect row = table->visualRect(table->model()->index(r, LicenseListModel::NameColumn));
+        if (row.top() >= 0 && row.bottom() < table->viewport()->height())
+            ++rows;
+    }
+    QVERIFY2(rows >= 4,
+             qPrintable(u"%1 licenses in view, the list %2 px high, the legend %3"_s.arg(rows)
+                            .arg(table->viewport()->height())
+                            .arg(page.seatLegend()->isVisible() ? u"shown"_s : u"folded"_s)));
+    // Nor does the chart beneath pay for the legend: it keeps its few lines.
+    QVERIFY2(
+        page.chart()->height() >= page.chart()->minimumHeight(),
+        qPrintable(
+            u"the chart %1 px high, at least %2"_s.arg(page.chart()->height()).arg(page.chart()->minimumHeight())));
+    // Folded into its button where the licenses need its room; shown whole where there is room.
+    QVERIFY(page.seatLegendButton()->isVisible());
+    QLabel *legend = page.seatLegend();
+    if (legend->isVisible()) {
+        QVERIFY(page.seatLegendButton()->isChecked());
+        QVERIFY2(legend->height() >= legend->heightForWidth(legend->width()),
+                 qPrintable(u"the legend %1 px high, needs %2"_s.arg(legend->height())
+                                .arg(legend->heightForWidth(legend->width()))));
+    } else {
+        QVERIFY(!page.seatLegendButton()->isChecked());
+    }
+}
+
 // Walk-through 50 (F7): in French on a 1280x720 screen at 150 % (853 px), the ledger's borrowed
 // line keeps until when each seat stays away, whole, however many lines that takes.
 void TestSeatsPage::theBorrowedLineKeepsItsDatesOnAProjector()
@@ -748,8 +822,9 @@ void TestSeatsPage::theBorrowedLineKeepsItsDatesOnAProjector()
     QVERIFY(label->isVisible());
     // Every holder's end date is there, the last one too, and the label is tall enough to show it.
     const QLocale french(QLocale::French, QLocale::France);
-    const QString last
-        = u"carol@laptop3 (jusqu'à %1"_s.arg(french.toString(now.addDays(10).toLocalTime().date(), u"d MMM"_s));
+    const QString last = u"carol@laptop3 (jusqu'à %1)"_s.arg(
+        borrowEndText(now.addDays(10), now, QTimeZone::systemTimeZone())); // "jeu. 10 déc. 10:00"
+    QVERIFY2(last.contains(french.toString(now.addDays(10).toLocalTime().date(), u"d MMM"_s)), qPrintable(last));
     QTRY_VERIFY2(label->text().contains(last) && label->text().endsWith(u")."_s),
                  qPrintable(label->text() + u" / "_s + last));
     QVERIFY2(!label->text().contains(u'…'), qPrintable(label->text()));
@@ -1458,6 +1533,17 @@ void TestSeatsPage::theLedgerBarAccountsForEverySeat()
     ledger->setActionEnabled(LedgerBar::Action::EditRule, true);
     QVERIFY(idleButton->isEnabled());
     QVERIFY(idleButton->focusPolicy() & Qt::TabFocus);
+    // Walk 55, 8: it looks like a button before it is hovered (a frame at its edge, a menu arrow),
+    // not a stray word beside the sentence.
+    QVERIFY(idleButton->arrowType() != Qt::NoArrow);
+    {
+        const QImage button = idleButton->grab().toImage();
+        const QColor window = idleButton->palette().color(QPalette::Window);
+        bool framed = false;
+        for (int x = 0; x < 3 * button.devicePixelRatio(); ++x)
+            framed = framed || button.pixelColor(x, button.height() / 2).rgb() != window.rgb();
+        QVERIFY2(framed, "the Actions button draws nothing at its edge: it reads as a word");
+    }
     auto *idleSentence = ledger->findChild<QLabel *>(u"ledgerSentence1"_s);
     QVERIFY(idleSentence);
     QVERIFY(idleSentence->geometry().right() < idleButton->geometry().left());
@@ -1760,13 +1846,23 @@ void TestSeatsPage::aBorrowedSeatIsShownApartAndCounted()
     const int row = leases.rowOfKey(away.lease.seatId);
     QVERIFY(row >= 0);
     const QModelIndex state = leases.index(row, LeaseTableModel::StateColumn);
+    // Walk 55, 1: the day, its date and month in words, and the time, the one way the dashboard
+    // writes a borrow's end (a weekday alone did not say which week).
     const QLocale locale;
-    const QString expected = u"borrowed until %1 %2"_s.arg(locale.dayName(Qt::Thursday, QLocale::ShortFormat),
-                                                           locale.toString(QTime(18, 0), QLocale::ShortFormat));
-    QCOMPARE(state.data().toString(), expected);
+    const QString end = borrowEndText(until, now, QTimeZone::systemTimeZone());
+    QCOMPARE(end, locale.toString(until, u"ddd d MMM HH:mm"_s));
+    QCOMPARE(state.data().toString(), u"borrowed until %1"_s.arg(end));
     QCOMPARE(state.data(Qt::ForegroundRole).value<QBrush>().color(), StatePalette::colour(StatePalette::Borrowed));
     QVERIFY(StatePalette::colour(StatePalette::Borrowed) != StatePalette::colour(StatePalette::Live));
     QVERIFY(state.data(Qt::ToolTipRole).toString().contains(u"cannot be revoked"_s));
+    // Walk 55, 3: its laptop is offline by design, which is not "unknown"; it counts as another seat.
+    const QModelIndex idle = leases.index(row, LeaseTableModel::IdleForColumn);
+    QCOMPARE(idle.data().toString(), u"\u2014"_s);
+    QVERIFY2(idle.data(Qt::ToolTipRole).toString().contains(u"offline"_s),
+             qPrintable(idle.data(Qt::ToolTipRole).toString()));
+    QVERIFY2(idle.data(Qt::ToolTipRole).toString().contains(u"no heartbeats"_s),
+             qPrintable(idle.data(Qt::ToolTipRole).toString()));
+    QCOMPARE(leases.index(row, LeaseTableModel::CountsAgainstColumn).data().toString(), u"shared seats"_s);
     // The live holders still read live.
     QCOMPARE(
         leases.index(leases.rowOfKey(list.leases.at(0).lease.seatId), LeaseTableModel::StateColumn).data().toString(),
@@ -1795,8 +1891,9 @@ void TestSeatsPage::aBorrowedSeatIsShownApartAndCounted()
     QCOMPARE(ledger->report()->ledger.accounted(), 5);
     QCOMPARE(LedgerBar::roleOf(SeatLedger::Category::Borrowed), StatePalette::Borrowed);
     const QString sentences = ledger->sentenceText();
-    QVERIFY2(sentences.contains(u"1 seat borrowed, counted until returned or expired: carol@laptop (until "_s),
-             qPrintable(sentences));
+    QVERIFY2(
+        sentences.contains(u"1 seat borrowed, counted until returned or expired: carol@laptop (until %1)."_s.arg(end)),
+        qPrintable(sentences));
     ledger->setActionEnabled(LedgerBar::Action::Revoke, true);
     QVERIFY(ledger->lineButton(0));
     QVERIFY(!ledger->lineButton(2));
@@ -1844,8 +1941,30 @@ void TestSeatsPage::aWrittenOffSeatIsNamedInTheLiveLedger()
     const QString sentences = ledger->sentenceText();
     QVERIFY2(sentences.contains(u"1 seat borrowed, counted until returned or expired: dave@laptop (until "_s),
              qPrintable(sentences));
-    QVERIFY2(sentences.contains(u"1 of them written off (laptop lost): dave@laptop (left on a train)."_s),
+    // Walk 55, 4: one seat, already named: said plainly, not "1 of them".
+    QVERIFY2(sentences.contains(u"dave@laptop (until %1); it was written off (laptop lost): left on a train."_s.arg(
+                 borrowEndText(until, now, QTimeZone::systemTimeZone()))),
              qPrintable(sentences));
+    QVERIFY2(!sentences.contains(u"of them"_s), qPrintable(sentences));
+
+    // Walk 55, 5: its state is short, the end as everywhere (the whole sentence in its tooltip), so
+    // that Counts against stays in view beside it at 1440x900.
+    const LeaseTableModel &leases = session.leases();
+    const int row = leases.rowOfKey(lost.lease.seatId);
+    const QModelIndex state = leases.index(row, LeaseTableModel::StateColumn);
+    QCOMPARE(state.data().toString(),
+             u"written off, until %1"_s.arg(borrowEndText(until, now, QTimeZone::systemTimeZone())));
+    QVERIFY2(state.data(Qt::ToolTipRole).toString().contains(u"counts against the license until"_s),
+             qPrintable(state.data(Qt::ToolTipRole).toString()));
+    QTableView *holders = page.holdersView();
+    QHeaderView *header = holders->horizontalHeader();
+    QApplication::processEvents();
+    for (const int column : {int(LeaseTableModel::StateColumn), int(LeaseTableModel::CountsAgainstColumn)}) {
+        QVERIFY2(header->sectionViewportPosition(column) + header->sectionSize(column) <= holders->viewport()->width(),
+                 qPrintable(u"column %1 ends at %2 px of %3"_s.arg(column)
+                                .arg(header->sectionViewportPosition(column) + header->sectionSize(column))
+                                .arg(holders->viewport()->width())));
+    }
 }
 
 QTEST_MAIN(TestSeatsPage)
