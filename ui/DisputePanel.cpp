@@ -128,7 +128,8 @@ void DisputePanel::clear()
 
 void DisputePanel::showLedger(const std::optional<LedgerReport> &report)
 {
-    m_ledger->setReport(m_dispute.isValid() ? report : std::nullopt);
+    // A denial's, or a refused borrow's read whole (who held the seats on site then).
+    m_ledger->setReport(m_dispute.isValid() || !m_eventTitle.isEmpty() ? report : std::nullopt);
 }
 
 QStringList DisputePanel::shownHolders() const

@@ -390,6 +390,10 @@ void EventsPage::explainSelection()
         }
         m_dispute->showEventDetails(EventLogModel::kindLabel(e.kind), EventLogModel::describeDetail(e),
                                     facts.join(u"<br>"_s));
+        // Who held the seats on site too (walk 55: a borrow refused by the seat rules named the
+        // laptops away and nobody else), from the server's history, as for a denied checkout.
+        if (e.kind == EventKind::BorrowDenied)
+            askLedger(e);
         return;
     }
     // The rules at the denial are the license's current ones unless a change is in the events;
@@ -398,19 +402,24 @@ void EventsPage::explainSelection()
     if (!current)
         m_session.fetchCurrentRules(e.licenseId);
     m_dispute->showDispute(DisputeReconstruction::reconstruct(e, m_session.events().events(), false, current));
-    // Every seat at that moment, idle ones included, as the server's history tells it: asked for
-    // once per denial, shown when it comes if the denial is still the one explained.
-    if (m_ledgerSeq != e.seq) {
-        m_ledgerSeq = e.seq;
-        m_dispute->showLedger(std::nullopt);
-        if (AdminClient *client = m_session.client()) {
-            const qint64 seq = e.seq;
-            client->ledger(e.licenseId, LedgerQuery {e.time, std::nullopt}, this,
-                           [this, seq](const AdminResult<LedgerReport> &result) {
-                               if (seq == m_ledgerSeq && result.ok())
-                                   m_dispute->showLedger(*result.value);
-                           });
-        }
+    // Asked for once per denial: the panel keeps the ledger while the same denial is explained.
+    if (m_ledgerSeq != e.seq)
+        askLedger(e);
+}
+
+void EventsPage::askLedger(const EventRecord &e)
+{
+    // Every seat at that moment, idle ones included, as the server's history tells it, shown when
+    // it comes if the event is still the one explained.
+    m_ledgerSeq = e.seq;
+    m_dispute->showLedger(std::nullopt);
+    if (AdminClient *client = m_session.client()) {
+        const qint64 seq = e.seq;
+        client->ledger(e.licenseId, LedgerQuery {e.time, std::nullopt}, this,
+                       [this, seq](const AdminResult<LedgerReport> &result) {
+                           if (seq == m_ledgerSeq && result.ok())
+                               m_dispute->showLedger(*result.value);
+                       });
     }
 }
 

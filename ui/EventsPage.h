@@ -18,6 +18,7 @@ namespace keyright {
 class DashboardSession;
 class DashboardSettings;
 class DisputePanel;
+struct EventRecord;
 class EventFilterProxyModel;
 
 // The audit events with filters (license, holder, kind, time range), CSV export of what the filters
@@ -78,6 +79,8 @@ private:
     void selectionChanged();
     // The panel explains the event of the selected row (the last attempt of a folded run).
     void explainSelection();
+    // Asks the server for the seat ledger at `e`'s moment, for the panel.
+    void askLedger(const EventRecord &e);
     // Explains again when the selected row now shows another event (its run grew).
     void followSelection();
     // The selected run and the one under the pointer keep their place while they grow.

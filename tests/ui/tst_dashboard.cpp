@@ -63,6 +63,7 @@ private Q_SLOTS:
     void revokeThroughTheDialogRemovesTheSeat();
     void revokingSeveralSeatsAsksForEachInTurn();
     void aBorrowedSeatIsNotRevoked();
+    void aRefusedBorrowShowsWhoHeldTheSeats();
     void revokeIsOfferedOnlyWhereItCanRevoke();
     void fourLicensesAreInViewOnASmallScreen();
     void aLostLaptopsSeatIsWrittenOff();
@@ -250,6 +251,65 @@ void TestDashboard::revokeThroughTheDialogRemovesTheSeat()
     LeaseOutcome again;
     QVERIFY(!checkout(u"acme-cad"_s, key, u"alice@ws-12"_s, &again));
     QVERIFY(std::holds_alternative<outcome::HolderBlocked>(again));
+}
+
+void TestDashboard::aRefusedBorrowShowsWhoHeldTheSeats()
+{
+    // Walk 55: a borrow refused because every seat was taken named the laptops away and nobody
+    // else; support wants to know who held the seats on site, as for a denied checkout.
+    const QByteArray key = createLicense(u"cad-two"_s, 2);
+    int status = 0;
+    m_server->adminCall(
+        "PUT", u"/v1/licenses/cad-two"_s,
+        {{u"borrow"_s,
+          QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 2}, {u"keepOnSite"_s, 0}}}},
+        &status);
+    QCOMPARE(status, 200);
+    QVERIFY(checkout(u"cad-two"_s, key, u"alice@ws-12"_s));
+    QVERIFY(checkout(u"cad-two"_s, key, u"bob@ws-07"_s));
+    LeaseClient client(m_dashboard->network());
+    client.setServerUrl(m_server->url());
+    client.setLicense(u"cad-two"_s, key);
+    QObject context;
+    std::optional<BorrowOutcome> borrowed;
+    client.borrow(u"carol@laptop"_s, 3, &context, [&](const BorrowOutcome &o) { borrowed = o; });
+    QTRY_VERIFY_WITH_TIMEOUT(borrowed.has_value(), 5000);
+    QVERIFY(std::holds_alternative<outcome::BorrowRefused>(*borrowed));
+    openWindow();
+
+    EventsPage *events = m_window->eventsPage();
+    m_window->pages()->setCurrentWidget(events);
+    qint64 refusalSeq = 0;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            for (const EventRecord &e : m_session->events().events()) {
+                if (e.kind == EventKind::BorrowDenied)
+                    refusalSeq = e.seq;
+            }
+            return refusalSeq > 0;
+        }(),
+        5000);
+    QVERIFY(events->selectEvent(refusalSeq));
+    DisputePanel *panel = events->disputePanel();
+    LedgerBar *ledger = panel->ledgerBar();
+    QTRY_VERIFY_WITH_TIMEOUT(ledger->report().has_value(), 5000);
+    QVERIFY(ledger->isVisible());
+    QVERIFY2(ledger->sentenceText().contains(u"alice@ws-12"_s) && ledger->sentenceText().contains(u"bob@ws-07"_s),
+             qPrintable(ledger->sentenceText()));
+    int accounted = 0;
+    for (const LedgerBar::Segment &segment : ledger->segments())
+        accounted += segment.seats;
+    QCOMPARE(accounted, 2);
+
+    // Another event read whole has no ledger under it.
+    for (const EventRecord &e : m_session->events().events()) {
+        if (e.kind == EventKind::Granted) {
+            QVERIFY(events->selectEvent(e.seq));
+            break;
+        }
+    }
+    QVERIFY(!ledger->report().has_value());
+    QVERIFY(!ledger->isVisible());
 }
 
 void TestDashboard::aBorrowedSeatIsNotRevoked()
