@@ -143,14 +143,6 @@
         <translation>Il n&apos;y a pas de bail emprunté de la licence %1 sur cet ordinateur.</translation>
     </message>
     <message>
-        <source>The borrowed lease of license %1 was signed with another key than the server&apos;s; borrow the seat again.</source>
-        <translation>Le bail emprunté de la licence %1 a été signé avec une autre clé que celle du serveur ; empruntez le siège à nouveau.</translation>
-    </message>
-    <message>
-        <source>The borrowed lease in %1 does not match its signature: it was changed after the server signed it; borrow the seat again.</source>
-        <translation>Le bail emprunté de %1 ne correspond pas à sa signature : il a été modifié après sa signature par le serveur ; empruntez le siège à nouveau.</translation>
-    </message>
-    <message>
         <source>The borrowed lease in %1 is for license %2, not %3.</source>
         <translation>Le bail emprunté de %1 est pour la licence %2, pas %3.</translation>
     </message>
@@ -185,6 +177,22 @@
     <message>
         <source>The borrowed lease file %1 is damaged: %2</source>
         <translation>Le fichier de bail emprunté %1 est endommagé : %2</translation>
+    </message>
+    <message>
+        <source>%1 This computer can no longer use or return seat %2 of %3 it held: move the file out of its folder (or delete it) to borrow again. The server counts that seat until its borrow ends; an admin can write seat %2 off to record that it is lost.</source>
+        <translation>%1 Cet ordinateur ne peut plus utiliser ni rendre le siège %2 de %3 qu&apos;il détenait : déplacez le fichier hors de son dossier (ou supprimez-le) pour emprunter de nouveau. Le serveur compte ce siège jusqu&apos;à la fin de son emprunt ; un administrateur peut déclarer perdu le siège %2 pour en garder la trace.</translation>
+    </message>
+    <message>
+        <source>%1 is missing.</source>
+        <translation>%1 est absent.</translation>
+    </message>
+    <message>
+        <source>The borrowed lease of license %1 was signed with another key than the server&apos;s; give it back with `keyright return %1`, then borrow the seat again.</source>
+        <translation>Le bail emprunté de la licence %1 a été signé avec une autre clé que celle du serveur ; rendez-le avec `keyright return %1`, puis empruntez de nouveau le siège.</translation>
+    </message>
+    <message>
+        <source>The borrowed lease in %1 does not match its signature: it was changed after the server signed it; give it back with `keyright return %2`, then borrow the seat again.</source>
+        <translation>Le bail emprunté dans %1 ne correspond pas à sa signature : il a été modifié après la signature du serveur ; rendez-le avec `keyright return %2`, puis empruntez de nouveau le siège.</translation>
     </message>
 </context>
 <context>
@@ -901,15 +909,15 @@
     <message numerus="yes">
         <source>; with %1, %n more would have been refused.</source>
         <translation>
-            <numerusform> ; avec %1, %n de plus aurait été refusé.</numerusform>
-            <numerusform> ; avec %1, %n de plus auraient été refusés.</numerusform>
+            <numerusform>&#xa0;; avec %1, %n de plus aurait été refusé.</numerusform>
+            <numerusform>&#xa0;; avec %1, %n de plus auraient été refusés.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>; with %1, %n ticket(s) would have given up waiting.</source>
         <translation>
-            <numerusform> ; avec %1, %n ticket aurait renoncé à attendre.</numerusform>
-            <numerusform> ; avec %1, %n tickets auraient renoncé à attendre.</numerusform>
+            <numerusform>&#xa0;; avec %1, %n ticket aurait renoncé à attendre.</numerusform>
+            <numerusform>&#xa0;; avec %1, %n tickets auraient renoncé à attendre.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
