@@ -20,6 +20,7 @@
 #include "simulator/SimulatedClient.h"
 #include "simulator/Simulation.h"
 #include "simulator/SimulationClock.h"
+#include "simulator/SimulatorPalette.h"
 #include "simulator/SimulatorView.h"
 #include "simulator/TimelineStrip.h"
 
@@ -106,6 +107,7 @@ private Q_SLOTS:
     void everyRowsStripSharesOneTimeAxis();
     void axisLabelsAndNameFieldReadWholeAtScale150_data();
     void axisLabelsAndNameFieldReadWholeAtScale150();
+    void stripLegendNamesTheNetworkCut();
     void policyLabelsReadWhole_data();
     void policyLabelsReadWhole();
     void offlineBadgeCountsDownToTheNetworksReturn_data();
@@ -1194,6 +1196,17 @@ void TestSimulatorView::axisLabelsAndNameFieldReadWholeAtScale150()
 }
 
 QTEST_MAIN(TestSimulatorView)
+// Walk 55a, 5: scenarios 10 and 11 draw a dashed line over a laptop's lane while its network is
+// cut, and a mark where it goes and comes back; the strip legend named neither.
+void TestSimulatorView::stripLegendNamesTheNetworkCut()
+{
+    auto *legend = m_view->findChild<QLabel *>(u"simulatorStripLegend"_s);
+    QVERIFY(legend);
+    QVERIFY2(legend->text().contains(SimulatorPalette::networkCut().name()), qPrintable(legend->text()));
+    QVERIFY2(legend->text().contains(u"network cut"_s), qPrintable(legend->text()));
+    QVERIFY2(legend->text().contains(u"⌁ network cut or back"_s), qPrintable(legend->text()));
+}
+
 void TestSimulatorView::policyLabelsReadWhole_data()
 {
     QTest::addColumn<QString>("language");

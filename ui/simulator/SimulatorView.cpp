@@ -348,6 +348,7 @@ QWidget *SimulatorView::buildNarrationPanel()
     layout->addWidget(m_honesty);
 
     m_legend = new QLabel(panel);
+    m_legend->setObjectName(u"simulatorStripLegend"_s);
     m_legend->setWordWrap(true);
     m_legend->setTextFormat(Qt::RichText);
     layout->addWidget(m_legend);
@@ -886,14 +887,16 @@ void SimulatorView::retranslateUi()
     m_legend->setText(tr("<b>Strip</b>: top lane the client (<span style='color:%1'>■</span> acting, "
                          "<span style='color:%2'>■</span> lapsed, <span style='color:%3'>■</span> degraded, "
                          "<span style='color:%4'>■</span> acting without a counted seat), bottom lane "
-                         "<span style='color:%5'>■</span> the server counts the seat. Marks: C checkout, "
+                         "<span style='color:%5'>■</span> the server counts the seat; "
+                         "<span style='color:%6'>╌╌</span> over the top lane: network cut. Marks: C checkout, "
                          "· beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, "
-                         "⏏ release, ✖ crash, ⟲ clock changed, ⚠ warned: idle seat goes to someone waiting, "
-                         "B borrowed, ⊘ borrow refused, ↩ returned early.")
+                         "⏏ release, ✖ crash, ⌁ network cut or back, ⟲ clock changed, ⚠ warned: idle seat goes "
+                         "to someone waiting, B borrowed, ⊘ borrow refused, ↩ returned early.")
                           .arg(SimulatorPalette::belief(SimulatedClient::Belief::Acting).name(),
                                SimulatorPalette::belief(SimulatedClient::Belief::Lapsed).name(),
                                SimulatorPalette::belief(SimulatedClient::Belief::Degraded).name(),
-                               SimulatorPalette::doubleUse().name(), SimulatorPalette::serverCounts().name()));
+                               SimulatorPalette::doubleUse().name(), SimulatorPalette::serverCounts().name(),
+                               SimulatorPalette::networkCut().name()));
 
     m_newClientLabel->setText(tr("New client:"));
     m_nameEdit->setPlaceholderText(tr("name"));
