@@ -1109,13 +1109,17 @@ void LicenseDialog::revalidate()
     const int seatCount = int(s.seatCount);
     const bool keepsAll = m_borrowOn->isChecked() && keepOnSite >= seatCount;
     const int lendable = keepOnSite > 0 ? seatCount - keepOnSite : seatCount;
-    const bool maxAboveLendable
-        = m_borrowOn->isChecked() && !keepsAll && borrowProblem.isEmpty() && m_borrowMax->value() > lendable;
+    // Said beside another field's error too (walk 56: it vanished while the days were refused); not
+    // when the two numbers it compares are themselves refused.
+    const auto atFault = [&borrowFaults](const QWidget *box) {
+        return std::any_of(borrowFaults.cbegin(), borrowFaults.cend(),
+                           [box](const FieldProblem &fault) { return fault.field == box; });
+    };
+    const bool maxAboveLendable = m_borrowOn->isChecked() && !keepsAll && !atFault(m_borrowMax)
+        && !atFault(m_borrowKeep) && m_borrowMax->value() > lendable;
     QWidget *remarked = keepsAll ? static_cast<QWidget *>(m_borrowKeep) : maxAboveLendable ? m_borrowMax : nullptr;
     for (QWidget *box : std::initializer_list<QWidget *> {m_borrowDays, m_borrowMax, m_borrowKeep, m_borrowGroups}) {
-        const bool wrong = std::any_of(borrowFaults.cbegin(), borrowFaults.cend(),
-                                       [box](const FieldProblem &fault) { return fault.field == box; });
-        if (wrong)
+        if (atFault(box))
             markField(box, true);
         else
             markField(box, box == remarked, StatePalette::Pending);

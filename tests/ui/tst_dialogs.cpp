@@ -267,6 +267,16 @@ void TestDialogs::borrowNumbersOutOfRangeAreSaid()
     QCOMPARE(dialog.borrowSummary(),
              u"Up to 3 seats may be borrowed at once, each for at most 5 days; seats always kept on site: 1."_s);
     QCOMPARE(dialog.borrowNote(), u"A maximum of 9 at once is more than the 3 seats not kept on site."_s);
+    // Walk 56: the remark stays while another field is refused (it vanished beside any error).
+    QLineEdit *groupsEdit = dialog.borrowGroupsEdit();
+    groupsEdit->setFocus();
+    QTest::keyClicks(groupsEdit, u"nosuch"_s);
+    QVERIFY(!ok->isEnabled());
+    QVERIFY2(dialog.borrowMessage().contains(u"nosuch"_s), qPrintable(dialog.borrowMessage()));
+    QCOMPARE(dialog.borrowNote(), u"A maximum of 9 at once is more than the 3 seats not kept on site."_s);
+    groupsEdit->selectAll();
+    QTest::keyClick(groupsEdit, Qt::Key_Backspace);
+    QVERIFY2(ok->isEnabled(), qPrintable(dialog.borrowMessage()));
 
     // Nothing kept on site: every seat may go.
     QSpinBox *keep = dialog.borrowKeepBox();
