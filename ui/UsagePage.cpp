@@ -805,7 +805,8 @@ void UsagePage::showReport()
     QStringList borrowNotes;
     const UsageSummary &summary = report->summary;
     if (summary.borrowedAtPeak && *summary.borrowedAtPeak > 0) {
-        borrowNotes.append(tr("Of the %1 seats in use at the peak, %n were borrowed: laptops away count until they "
+        // The peak in brackets: "of the 1 seats" read wrong (walk 56b, 7), and only %n can agree.
+        borrowNotes.append(tr("%n of the seats in use at the peak (%1) were borrowed: laptops away count until they "
                               "come back or expire.",
                               nullptr, *summary.borrowedAtPeak)
                                .arg(summary.peak));

@@ -1168,13 +1168,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Of the %1 seats in use at the peak, %n were borrowed: laptops away count until they come back or expire.</source>
-        <translation>
-            <numerusform>Of the %1 seats in use at the peak, %n was borrowed: a laptop away counts until it comes back or expires.</numerusform>
-            <numerusform>Of the %1 seats in use at the peak, %n were borrowed: laptops away count until they come back or expire.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>Borrowed seats: at most %n at once, %1 seat-hours, %2 of the %3 in use at the peak</source>
         <translation>
             <numerusform>Borrowed seats: at most %n at once, %1 seat-hours, %2 of the %3 in use at the peak</numerusform>
@@ -1186,6 +1179,13 @@
         <translation>
             <numerusform>Borrowed seats: at most %n at once, %1 seat-hours</numerusform>
             <numerusform>Borrowed seats: at most %n at once, %1 seat-hours</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the seats in use at the peak (%1) were borrowed: laptops away count until they come back or expire.</source>
+        <translation>
+            <numerusform>%n of the seats in use at the peak (%1) was borrowed: a laptop away counts until it comes back or expires.</numerusform>
+            <numerusform>%n of the seats in use at the peak (%1) were borrowed: laptops away count until they come back or expire.</numerusform>
         </translation>
     </message>
 </context>

@@ -6759,12 +6759,12 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         </translation>
     </message>
     <message>
-        <source>&lt;b&gt;Strip&lt;/b&gt;: top lane the client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; acting, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; lapsed, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; degraded, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; acting without a counted seat), bottom lane &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; the server counts the seat. Marks: C checkout, · beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, ⏏ release, ✖ crash, ⟲ clock changed, ⚠ warned: idle seat goes to someone waiting, B borrowed, ⊘ borrow refused, ↩ returned early.</source>
-        <translation>&lt;b&gt;Bande&lt;/b&gt; : en haut le client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; en service, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; bail expiré, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; dégradé, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; en service sans siège compté), en bas &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; le serveur compte le siège. Marques : C demande de siège, · battement, × battement perdu, ! siège perdu, L bail expiré, R réacquisition, D dégradation, ✓ rétablissement, ⏏ libération, ✖ plantage, ⟲ horloge modifiée, ⚠ averti : le siège inactif ira à quelqu&apos;un qui attend, B emprunté, ⊘ emprunt refusé, ↩ rendu en avance.</translation>
-    </message>
-    <message>
         <source>Finished %1. The story is told; the clients run on until another scenario is chosen.</source>
         <translation>Scénario terminé : %1. L&apos;histoire est racontée ; les clients continuent jusqu&apos;au choix d&apos;un autre scénario.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Strip&lt;/b&gt;: top lane the client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; acting, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; lapsed, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; degraded, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; acting without a counted seat), bottom lane &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; the server counts the seat; &lt;span style=&apos;color:%6&apos;&gt;╌╌&lt;/span&gt; over the top lane: network cut. Marks: C checkout, · beat, × beat lost, ! seat lost, L lapsed, R re-acquire, D degrade, ✓ recover, ⏏ release, ✖ crash, ⌁ network cut or back, ⟲ clock changed, ⚠ warned: idle seat goes to someone waiting, B borrowed, ⊘ borrow refused, ↩ returned early.</source>
+        <translation>&lt;b&gt;Bande&lt;/b&gt; : en haut le client (&lt;span style=&apos;color:%1&apos;&gt;■&lt;/span&gt; en service, &lt;span style=&apos;color:%2&apos;&gt;■&lt;/span&gt; bail expiré, &lt;span style=&apos;color:%3&apos;&gt;■&lt;/span&gt; dégradé, &lt;span style=&apos;color:%4&apos;&gt;■&lt;/span&gt; en service sans siège compté), en bas &lt;span style=&apos;color:%5&apos;&gt;■&lt;/span&gt; le serveur compte le siège ; &lt;span style=&apos;color:%6&apos;&gt;╌╌&lt;/span&gt; au-dessus de la voie du haut : réseau coupé. Marques : C demande de siège, · battement, × battement perdu, ! siège perdu, L bail expiré, R réacquisition, D dégradation, ✓ rétablissement, ⏏ libération, ✖ plantage, ⌁ réseau coupé ou rétabli, ⟲ horloge modifiée, ⚠ averti : le siège inactif ira à quelqu&apos;un qui attend, B emprunté, ⊘ emprunt refusé, ↩ rendu en avance.</translation>
     </message>
 </context>
 <context>
@@ -7402,13 +7402,6 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
             <numerusform>Plus que le pic de %1 : rejouée avec %2 sièges, la période compte %n demandes refusées ou abandonnées de plus qu’avec %3.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Of the %1 seats in use at the peak, %n were borrowed: laptops away count until they come back or expire.</source>
-        <translation>
-            <numerusform>Des %1 sièges utilisés au pic, %n était emprunté : un portable absent compte jusqu&apos;à son retour ou son expiration.</numerusform>
-            <numerusform>Des %1 sièges utilisés au pic, %n étaient empruntés : les portables absents comptent jusqu&apos;à leur retour ou leur expiration.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Borrowed seats are not recorded before %1.</source>
         <translation>Les sièges empruntés ne sont pas enregistrés avant le %1.</translation>
@@ -7434,6 +7427,13 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message>
         <source>Borrowed seats (mean)</source>
         <translation>Sièges empruntés (moyenne)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the seats in use at the peak (%1) were borrowed: laptops away count until they come back or expire.</source>
+        <translation>
+            <numerusform>%n des sièges utilisés au pic (%1) était emprunté : un portable absent compte jusqu&apos;à son retour ou son expiration.</numerusform>
+            <numerusform>%n des sièges utilisés au pic (%1) étaient empruntés : les portables absents comptent jusqu&apos;à leur retour ou leur expiration.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
