@@ -60,6 +60,14 @@ WriteOffDialog::WriteOffDialog(const QString &licenseId, const QString &holder, 
     resize(480, sizeHint().height());
 }
 
+void WriteOffDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    // Return confirms nothing here (keyPressEvent): no button looks as if it would (walk 56).
+    for (auto *push : findChildren<QPushButton *>())
+        push->setDefault(false);
+}
+
 void WriteOffDialog::keyPressEvent(QKeyEvent *event)
 {
     if (event->modifiers() == Qt::NoModifier || event->modifiers() == Qt::KeypadModifier) {

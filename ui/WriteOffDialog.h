@@ -25,6 +25,8 @@ public:
 protected:
     // As the revoke dialog: Return does nothing, a write-off takes Alt+W or a click.
     void keyPressEvent(QKeyEvent *event) override;
+    // The button box makes its Write off button the default when shown: undone here.
+    void showEvent(QShowEvent *event) override;
 
 private:
     QLineEdit *m_note;

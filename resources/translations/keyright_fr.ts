@@ -5739,6 +5739,10 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>A borrowed seat cannot be revoked: it comes back when it is returned or expires.</source>
         <translation>Un siège emprunté ne peut pas être révoqué : il revient quand il est rendu ou qu&apos;il expire.</translation>
     </message>
+    <message>
+        <source>Wrote off the seat of %1.</source>
+        <translation>Siège de %1 déclaré perdu.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::QueueTableModel</name>
