@@ -79,6 +79,8 @@ private Q_SLOTS:
 private:
     bool startServer();
     QByteArray createLicense(const QString &id, int seats, qint64 ttl = 60, qint64 skew = 5, qint64 grace = 15);
+    // Sets the license's borrow policy (allowed); the HTTP status of the PUT.
+    int allowBorrowing(const QString &id, int maxDays, int maxBorrowed, int keepOnSite);
     std::optional<SeatLease> checkout(const QString &license, const QByteArray &key, const QString &holder,
                                       LeaseOutcome *outcome = nullptr);
     void openWindow();
@@ -124,6 +126,19 @@ void TestDashboard::cleanup()
     m_server.reset(); // its data directory is in the harness's folder
     m_dashboard.reset();
     m_clock.reset();
+}
+
+int TestDashboard::allowBorrowing(const QString &id, int maxDays, int maxBorrowed, int keepOnSite)
+{
+    int status = 0;
+    m_server->adminCall("PUT", u"/v1/licenses/"_s + id,
+                        {{u"borrow"_s,
+                          QJsonObject {{u"allowed"_s, true},
+                                       {u"maxDays"_s, maxDays},
+                                       {u"maxBorrowed"_s, maxBorrowed},
+                                       {u"keepOnSite"_s, keepOnSite}}}},
+                        &status);
+    return status;
 }
 
 QByteArray TestDashboard::createLicense(const QString &id, int seats, qint64 ttl, qint64 skew, qint64 grace)
@@ -258,13 +273,7 @@ void TestDashboard::aRefusedBorrowShowsWhoHeldTheSeats()
     // Walk 55: a borrow refused because every seat was taken named the laptops away and nobody
     // else; support wants to know who held the seats on site, as for a denied checkout.
     const QByteArray key = createLicense(u"cad-two"_s, 2);
-    int status = 0;
-    m_server->adminCall(
-        "PUT", u"/v1/licenses/cad-two"_s,
-        {{u"borrow"_s,
-          QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 2}, {u"keepOnSite"_s, 0}}}},
-        &status);
-    QCOMPARE(status, 200);
+    QCOMPARE(allowBorrowing(u"cad-two"_s, 7, 2, 0), 200);
     QVERIFY(checkout(u"cad-two"_s, key, u"alice@ws-12"_s));
     QVERIFY(checkout(u"cad-two"_s, key, u"bob@ws-07"_s));
     LeaseClient client(m_dashboard->network());
@@ -318,13 +327,7 @@ void TestDashboard::aBorrowedSeatIsNotRevoked()
     // free the seat (her signed lease works offline until it expires): the window says so, and the
     // seat stays hers and counted.
     const QByteArray key = createLicense(u"acme-cad"_s, 10);
-    int status = 0;
-    m_server->adminCall(
-        "PUT", u"/v1/licenses/acme-cad"_s,
-        {{u"borrow"_s,
-          QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 2}, {u"keepOnSite"_s, 1}}}},
-        &status);
-    QCOMPARE(status, 200);
+    QCOMPARE(allowBorrowing(u"acme-cad"_s, 7, 2, 1), 200);
     LeaseClient client(m_dashboard->network());
     client.setServerUrl(m_server->url());
     client.setLicense(u"acme-cad"_s, key);
@@ -383,13 +386,7 @@ void TestDashboard::revokeIsOfferedOnlyWhereItCanRevoke()
     // Events page. It is greyed there, its tooltip says why, and Delete on the borrowed seat still
     // explains it in a window.
     const QByteArray key = createLicense(u"acme-cad"_s, 10);
-    int status = 0;
-    m_server->adminCall(
-        "PUT", u"/v1/licenses/acme-cad"_s,
-        {{u"borrow"_s,
-          QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 2}, {u"keepOnSite"_s, 1}}}},
-        &status);
-    QCOMPARE(status, 200);
+    QCOMPARE(allowBorrowing(u"acme-cad"_s, 7, 2, 1), 200);
     LeaseClient client(m_dashboard->network());
     client.setServerUrl(m_server->url());
     client.setLicense(u"acme-cad"_s, key);
@@ -457,13 +454,7 @@ void TestDashboard::fourLicensesAreInViewOnASmallScreen()
                               u"sim-laptop-trip-k3x9"_s, u"sim-rollback-k3x9"_s})
         QVERIFY(!createLicense(id, 4).isEmpty());
     // One license lends seats, so the seat bars have a legend.
-    int status = 0;
-    m_server->adminCall(
-        "PUT", u"/v1/licenses/render-farm"_s,
-        {{u"borrow"_s,
-          QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 7}, {u"maxBorrowed"_s, 2}, {u"keepOnSite"_s, 1}}}},
-        &status);
-    QCOMPARE(status, 200);
+    QCOMPARE(allowBorrowing(u"render-farm"_s, 7, 2, 1), 200);
     DashboardHarness small(
         DashboardHarness::Options {.clock = m_clock.get(), .size = QSize(853, 480), .language = u"fr"_s});
     const auto english = qScopeGuard([&small] { small.languages().apply(u"en"_s); });
@@ -500,13 +491,7 @@ void TestDashboard::aLostLaptopsSeatIsWrittenOff()
     // a confirmation that names the date until which the seat stays counted, and a note. The seat
     // then reads "written off, until DATE", and still counts.
     const QByteArray key = createLicense(u"acme-cad"_s, 10);
-    int status = 0;
-    m_server->adminCall(
-        "PUT", u"/v1/licenses/acme-cad"_s,
-        {{u"borrow"_s,
-          QJsonObject {{u"allowed"_s, true}, {u"maxDays"_s, 30}, {u"maxBorrowed"_s, 2}, {u"keepOnSite"_s, 1}}}},
-        &status);
-    QCOMPARE(status, 200);
+    QCOMPARE(allowBorrowing(u"acme-cad"_s, 30, 2, 1), 200);
     LeaseClient client(m_dashboard->network());
     client.setServerUrl(m_server->url());
     client.setLicense(u"acme-cad"_s, key);
