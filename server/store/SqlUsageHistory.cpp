@@ -174,10 +174,12 @@ bool SqlUsageHistory::prepare(QString *error)
     auto s = std::make_unique<Statements>(m_connection.database());
     const QString forUpdate = m_dialect.lockLicense.isEmpty() ? QString() : u" FOR UPDATE"_s;
     const QString spanColumns = u"s.license_id, s.kind, s.id, s.holder, s.grp, s.start_ms, s.end_ms, s.expires_ms, "
-                                "s.served, l.skew_ms, le.expires_at, s.borrowed FROM usage_spans AS s "
+                                "s.served, l.skew_ms, le.expires_at, s.borrowed, qt.expires_ms FROM usage_spans AS s "
                                 "JOIN licenses AS l ON l.id = s.license_id "
                                 "LEFT JOIN leases AS le ON s.kind = 's' AND le.license_id = s.license_id "
-                                "AND le.seat_id = s.id"_s;
+                                "AND le.seat_id = s.id "
+                                "LEFT JOIN queue_tickets AS qt ON s.kind = 'w' AND qt.license_id = s.license_id "
+                                "AND qt.ticket_id = s.id"_s;
     const QList<std::pair<QSqlQuery *, QString>> all {
         {&s->openSpan,
          u"INSERT INTO usage_spans (license_id, kind, id, holder, grp, start_ms, expires_ms, borrowed) "
@@ -559,6 +561,11 @@ QHash<QString, usage::LicenseActivity> SqlUsageHistory::activity(qint64 fromMs, 
             }
             if (!seat && !q.value(7).isNull())
                 end = std::min(end, q.value(7).toLongLong()); // a wait ends by its give-up time
+            // A wait still open whose ticket was not renewed in time ended when the ticket lapsed:
+            // the line drops it (and says so in the log) only at its next request, maybe after
+            // this range was closed, and a lapsed ticket is never renewed again.
+            if (!seat && q.value(6).isNull() && !q.value(12).isNull())
+                end = std::min(end, q.value(12).toLongLong());
             if (end <= fromMs || start >= toMs)
                 continue;
             usage::LicenseActivity &activity = out[licenseId];

@@ -439,21 +439,28 @@ QList<QJsonObject> allEvents(TestHttp &http, const QByteArray &admin)
     }
 }
 
-// license -> seat -> expiresAt of every lease row the server still has.
-QHash<QString, QHash<QString, qint64>> leaseRows(TestHttp &http, const QByteArray &admin,
-                                                 const QList<License> &licenses)
+// What the server still holds: license -> seat -> expiresAt of every lease row, and license ->
+// ticket -> expiresAt of every ticket in the line.
+struct Rows
 {
-    QHash<QString, QHash<QString, qint64>> rows;
+    QHash<QString, QHash<QString, qint64>> leases;
+    QHash<QString, QHash<QString, qint64>> tickets;
+};
+
+Rows leaseRows(TestHttp &http, const QByteArray &admin, const QList<License> &licenses)
+{
+    Rows rows;
     for (const License &license : licenses) {
         const auto listing = http.get(u"/v1/licenses/%1/leases"_s.arg(license.id), admin);
         for (const QJsonValue &row : listing.json().value("leases"_L1).toArray())
-            rows[license.id].insert(row["seatId"_L1].toString(), msOf(row["expiresAt"_L1]));
+            rows.leases[license.id].insert(row["seatId"_L1].toString(), msOf(row["expiresAt"_L1]));
+        for (const QJsonValue &ticket : listing.json().value("queue"_L1).toArray())
+            rows.tickets[license.id].insert(ticket["ticketId"_L1].toString(), msOf(ticket["expiresAt"_L1]));
     }
     return rows;
 }
 
-QHash<QString, Truth> rebuild(const QList<QJsonObject> &events, const QList<License> &licenses,
-                              const QHash<QString, QHash<QString, qint64>> &rows)
+QHash<QString, Truth> rebuild(const QList<QJsonObject> &events, const QList<License> &licenses, const Rows &rows)
 {
     QHash<QString, qint64> skew;
     for (const License &license : licenses)
@@ -522,14 +529,21 @@ QHash<QString, Truth> rebuild(const QList<QJsonObject> &events, const QList<Lice
     // Seats with no end yet count while their lease row lives, until expiresAt + skew.
     for (auto license = seats.cbegin(); license != seats.cend(); ++license) {
         for (auto seat = license->cbegin(); seat != license->cend(); ++seat) {
-            const auto row = rows.value(license.key()).constFind(seat.key());
-            const qint64 end = row == rows.value(license.key()).cend() ? seat->start : *row + skew.value(license.key());
+            const auto row = rows.leases.value(license.key()).constFind(seat.key());
+            const qint64 end
+                = row == rows.leases.value(license.key()).cend() ? seat->start : *row + skew.value(license.key());
             truth[license.key()].seats.append({seat->start, end, seat->group, seat->holder});
         }
     }
+    // Waits with no end yet: until the give-up time, or until the ticket lapses if it is not renewed.
     for (auto license = waits.cbegin(); license != waits.cend(); ++license) {
-        for (const Interval &wait : *license)
-            truth[license.key()].waits.append(wait);
+        for (auto wait = license->cbegin(); wait != license->cend(); ++wait) {
+            Interval span = *wait;
+            const auto ticket = rows.tickets.value(license.key()).constFind(wait.key());
+            if (ticket != rows.tickets.value(license.key()).cend())
+                span.end = std::min(span.end, *ticket);
+            truth[license.key()].waits.append(span);
+        }
     }
     return truth;
 }
@@ -920,6 +934,7 @@ private slots:
     void closedHoursEqualTheEvents();
     void refusalServedAfterItsHourEndedIsNoTrueDenial();
     void reservationMadeAfterAnHourLeavesItsIdleSeatsAlone();
+    void lapsedTicketEndsItsWaitInAnHourClosedBeforeTheLineDroppedIt();
     void instancesOnOneDatabaseCloseEachBucketOnce();
     void killedWhileClosingLosesNothing();
     void killedInstanceOnPostgresLosesNothing();
@@ -1052,6 +1067,48 @@ void TestUsageHistory::refusalServedAfterItsHourEndedIsNoTrueDenial()
     QVERIFY(
         compareWithEvents(http, server.adminAuthorization(), {License {u"solo"_s, auth, 1, 10'000}}, UsageStep::Hour)
         > 0);
+}
+
+// A waiter stops renewing its ticket at 00:02 (its client crashed): the ticket lapses at 00:12,
+// well before its give-up time of 01:02, but the line drops it only when the next checkout comes,
+// at 03:05, after the hours 00:00 and 01:00 were closed. The wait, in those closed hours, lasted
+// ten minutes, as the log tells it, not until the give-up time.
+void TestUsageHistory::lapsedTicketEndsItsWaitInAnHourClosedBeforeTheLineDroppedIt()
+{
+    SoloLicense solo;
+    KEYRIGHT_REQUIRE_STORE_OR_SKIP(solo.server);
+    QString error;
+    QVERIFY2(solo.start(10min, &error), qPrintable(error));
+    solo.moveTo(minuteMs);
+    const auto held = solo.checkout(u"ann@ws-1"_s);
+    QCOMPARE(held.status, 201);
+    solo.moveTo(2 * minuteMs);
+    QCOMPARE(solo.checkout(u"bob@ws-2"_s, {{u"wait"_s, true}, {u"maxWaitSeconds"_s, 3600}}).status, 202);
+    solo.moveTo(3 * hourMs);
+    server::UsageCloser &closer = *solo.server.leaseServer().usageCloser();
+    closer.closeDue();
+    const QByteArray admin = solo.server.adminAuthorization();
+    const auto before = usageReport(solo.http, admin, u"solo"_s, UsageStep::Hour, solo.hour, solo.hour + 2 * hourMs);
+    QVERIFY(before);
+    QVERIFY(before->closedUntil.toMSecsSinceEpoch() >= solo.hour + 2 * hourMs);
+    solo.moveTo(3 * hourMs + 5 * minuteMs);
+    const auto taken = solo.checkout(u"dan@ws-4"_s);
+    QCOMPARE(taken.status, 201);
+    solo.moveTo(3 * hourMs + 10 * minuteMs);
+    QCOMPARE(solo.release(taken), 204);
+    solo.moveTo(6 * hourMs);
+    closer.closeDue();
+
+    const auto report = usageReport(solo.http, admin, u"solo"_s, UsageStep::Hour, solo.hour, solo.hour + 2 * hourMs);
+    QVERIFY(report);
+    QCOMPARE(report->buckets.size(), 2);
+    QCOMPARE(report->buckets.at(0).waitingPeak, 1);
+    QCOMPARE(report->buckets.at(0).longestWaitMs, 10 * minuteMs);
+    QCOMPARE(report->buckets.at(1).waitingPeak, 0);
+    QCOMPARE(report->buckets.at(1).longestWaitMs, 0);
+    const QList<License> licenses {License {u"solo"_s, solo.auth, 1, 10'000}};
+    QVERIFY(compareWithEvents(solo.http, admin, licenses, UsageStep::Hour) > 0);
+    QVERIFY(compareWithEvents(solo.http, admin, licenses, UsageStep::Minute) > 0);
 }
 
 // A group reserves a seat from 23:05 on; the hour 22:00 is closed at 23:17, after the change but
