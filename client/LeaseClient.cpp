@@ -200,20 +200,46 @@ QString describe(const LeaseOutcome &leaseOutcome)
                                .arg(noSeats.decision->group)
                                .arg(noSeats.decision->groupHeld)
                                .arg(noSeats.decision->cap);
-                else if (reservedForOthers > 0 && noSeats.inUse == 0)
-                    text = noSeats.seatCount == 1
-                        ? LeaseClient::tr("the only seat is reserved for others")
-                        : LeaseClient::tr("none of the %1 seats is in use, but all are reserved for others")
-                              .arg(noSeats.seatCount);
-                else if (reservedForOthers == 1)
-                    text = LeaseClient::tr("%1 of %2 seats are in use and the other one is reserved for others")
-                               .arg(noSeats.inUse)
-                               .arg(noSeats.seatCount);
-                else if (reservedForOthers > 0)
-                    text = LeaseClient::tr("%1 of %2 seats are in use and the other %3 are reserved for others")
-                               .arg(noSeats.inUse)
-                               .arg(noSeats.seatCount)
-                               .arg(reservedForOthers);
+                else if (reservedForOthers > 0) {
+                    // The groups the idle reserved seats are kept for, quoted, as the server's
+                    // denial and a borrow's refusal name them; "others" only when the answer did
+                    // not list the reservations.
+                    QStringList groups;
+                    for (const QString &group : noSeats.decision->usage.groupsWithIdleSeats())
+                        groups.append(u"\"%1\""_s.arg(group));
+                    const QString named = groups.join(u", "_s);
+                    if (named.isEmpty() && noSeats.inUse == 0)
+                        text = noSeats.seatCount == 1
+                            ? LeaseClient::tr("the only seat is reserved for others")
+                            : LeaseClient::tr("none of the %1 seats is in use, but all are reserved for others")
+                                  .arg(noSeats.seatCount);
+                    else if (named.isEmpty() && reservedForOthers == 1)
+                        text = LeaseClient::tr("%1 of %2 seats are in use and the other one is reserved for others")
+                                   .arg(noSeats.inUse)
+                                   .arg(noSeats.seatCount);
+                    else if (named.isEmpty())
+                        text = LeaseClient::tr("%1 of %2 seats are in use and the other %3 are reserved for others")
+                                   .arg(noSeats.inUse)
+                                   .arg(noSeats.seatCount)
+                                   .arg(reservedForOthers);
+                    else if (noSeats.inUse == 0)
+                        text = noSeats.seatCount == 1
+                            ? LeaseClient::tr("the only seat is reserved for %1").arg(named)
+                            : LeaseClient::tr("none of the %1 seats is in use, but all are reserved for %2")
+                                  .arg(noSeats.seatCount)
+                                  .arg(named);
+                    else if (reservedForOthers == 1)
+                        text = LeaseClient::tr("%1 of %2 seats are in use and the other one is reserved for %3")
+                                   .arg(noSeats.inUse)
+                                   .arg(noSeats.seatCount)
+                                   .arg(named);
+                    else
+                        text = LeaseClient::tr("%1 of %2 seats are in use and the other %3 are reserved for %4")
+                                   .arg(noSeats.inUse)
+                                   .arg(noSeats.seatCount)
+                                   .arg(reservedForOthers)
+                                   .arg(named);
+                }
                 if (noSeats.nextExpiry.isValid())
                     text += LeaseClient::tr(" (one may free at %1)").arg(formatTimestamp(noSeats.nextExpiry));
                 return text;

@@ -732,7 +732,12 @@ void TestLeaseClient::ruleDenialsCarryTheirDecision()
     QVERIFY2(denied && denied->decision, qPrintable(describe(noSeats)));
     QCOMPARE(denied->decision->reservedForOthers, 2);
     QCOMPARE(denied->decision->usage.reservations.constFirst().group, u"render"_s);
-    QCOMPARE(describe(noSeats), u"8 of 10 seats are in use and the other 2 are reserved for others"_s);
+    QCOMPARE(describe(noSeats), u"8 of 10 seats are in use and the other 2 are reserved for \"render\""_s);
+    // An answer without the reservations (an older server) still says why, without the names.
+    body.remove(u"reservations"_s);
+    canned.answer("POST", checkoutPath(), 409, body);
+    const LeaseOutcome unnamed = cannedCheckout(canned, std::nullopt);
+    QCOMPARE(describe(unnamed), u"8 of 10 seats are in use and the other 2 are reserved for others"_s);
 
     SeatDecision capped;
     capped.outcome = SeatDecision::Outcome::GroupCapReached;
