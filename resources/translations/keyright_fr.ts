@@ -326,22 +326,22 @@
     <message numerus="yes">
         <source>%n seat(s) in active use: %1.</source>
         <translation>
-            <numerusform>%n siège utilisé activement : %1.</numerusform>
-            <numerusform>%n sièges utilisés activement : %1.</numerusform>
+            <numerusform>%n siège utilisé activement&#xa0;: %1.</numerusform>
+            <numerusform>%n sièges utilisés activement&#xa0;: %1.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n seat(s) held by clients that do not report activity (never counted as idle): %1.</source>
         <translation>
-            <numerusform>%n siège tenu par un client qui ne signale pas l&apos;activité (jamais compté comme inactif) : %1.</numerusform>
-            <numerusform>%n sièges tenus par des clients qui ne signalent pas l&apos;activité (jamais comptés comme inactifs) : %1.</numerusform>
+            <numerusform>%n siège tenu par un client qui ne signale pas l&apos;activité (jamais compté comme inactif)&#xa0;: %1.</numerusform>
+            <numerusform>%n sièges tenus par des clients qui ne signalent pas l&apos;activité (jamais comptés comme inactifs)&#xa0;: %1.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n seat(s) held but idle for more than %1: %2.</source>
         <translation>
-            <numerusform>%n siège tenu mais inactif depuis plus de %1 : %2.</numerusform>
-            <numerusform>%n sièges tenus mais inactifs depuis plus de %1 : %2.</numerusform>
+            <numerusform>%n siège tenu mais inactif depuis plus de %1&#xa0;: %2.</numerusform>
+            <numerusform>%n sièges tenus mais inactifs depuis plus de %1&#xa0;: %2.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -354,15 +354,15 @@
     <message numerus="yes">
         <source>%n seat(s) held by someone who already holds another: %1.</source>
         <translation>
-            <numerusform>%n siège tenu par quelqu’un qui en tient déjà un autre : %1.</numerusform>
-            <numerusform>%n sièges tenus par quelqu’un qui en tient déjà un autre : %1.</numerusform>
+            <numerusform>%n siège tenu par quelqu’un qui en tient déjà un autre&#xa0;: %1.</numerusform>
+            <numerusform>%n sièges tenus par quelqu’un qui en tient déjà un autre&#xa0;: %1.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n seat(s) whose client stopped renewing, still counted within the clock skew: %1.</source>
         <translation>
-            <numerusform>%n siège dont le client a cessé de renouveler, encore compté dans la tolérance d&apos;horloge : %1.</numerusform>
-            <numerusform>%n sièges dont le client a cessé de renouveler, encore comptés dans la tolérance d&apos;horloge : %1.</numerusform>
+            <numerusform>%n siège dont le client a cessé de renouveler, encore compté dans la tolérance d&apos;horloge&#xa0;: %1.</numerusform>
+            <numerusform>%n sièges dont le client a cessé de renouveler, encore comptés dans la tolérance d&apos;horloge&#xa0;: %1.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -389,8 +389,8 @@
     <message numerus="yes">
         <source>%n expired lease(s) waiting for the reaper, holding no seat: %1.</source>
         <translation>
-            <numerusform>%n bail expiré en attente du nettoyage, sans siège : %1.</numerusform>
-            <numerusform>%n baux expirés en attente du nettoyage, sans siège : %1.</numerusform>
+            <numerusform>%n bail expiré en attente du nettoyage, sans siège&#xa0;: %1.</numerusform>
+            <numerusform>%n baux expirés en attente du nettoyage, sans siège&#xa0;: %1.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -419,8 +419,8 @@
     <message numerus="yes">
         <source>%n waiting: %1.</source>
         <translation>
-            <numerusform>%n en attente : %1.</numerusform>
-            <numerusform>%n en attente : %1.</numerusform>
+            <numerusform>%n en attente&#xa0;: %1.</numerusform>
+            <numerusform>%n en attente&#xa0;: %1.</numerusform>
         </translation>
     </message>
     <message>
@@ -441,7 +441,7 @@
     </message>
     <message>
         <source>The history keeps idle periods of 5 minutes or more and no blocks: a shorter pause in the past reads as in use.</source>
-        <translation>L&apos;historique garde les périodes d&apos;inactivité de 5 minutes ou plus, et aucun blocage : une pause plus courte dans le passé compte comme une utilisation.</translation>
+        <translation>L&apos;historique garde les périodes d&apos;inactivité de 5 minutes ou plus, et aucun blocage&#xa0;: une pause plus courte dans le passé compte comme une utilisation.</translation>
     </message>
     <message>
         <source>%1 (until %2)</source>
@@ -450,8 +450,8 @@
     <message numerus="yes">
         <source>%n seat(s) borrowed, counted until returned or expired: %1.</source>
         <translation>
-            <numerusform>%n siège emprunté, compté jusqu&apos;à son retour ou son expiration : %1.</numerusform>
-            <numerusform>%n sièges empruntés, comptés jusqu&apos;à leur retour ou leur expiration : %1.</numerusform>
+            <numerusform>%n siège emprunté, compté jusqu&apos;à son retour ou son expiration&#xa0;: %1.</numerusform>
+            <numerusform>%n sièges empruntés, comptés jusqu&apos;à leur retour ou leur expiration&#xa0;: %1.</numerusform>
         </translation>
     </message>
     <message>
@@ -460,20 +460,20 @@
     </message>
     <message>
         <source>%1; %2.</source>
-        <translation>%1 ; %2.</translation>
+        <translation>%1&#xa0;; %2.</translation>
     </message>
     <message numerus="yes">
         <source>%n seat(s) borrowed, counted until returned or expired: %1</source>
         <translation>
-            <numerusform>%n siège emprunté, compté jusqu&apos;à son retour ou son expiration : %1</numerusform>
-            <numerusform>%n sièges empruntés, comptés jusqu&apos;à leur retour ou leur expiration : %1</numerusform>
+            <numerusform>%n siège emprunté, compté jusqu&apos;à son retour ou son expiration&#xa0;: %1</numerusform>
+            <numerusform>%n sièges empruntés, comptés jusqu&apos;à leur retour ou leur expiration&#xa0;: %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n of them written off (laptop lost): %1</source>
         <translation>
-            <numerusform>%n d&apos;entre eux déclaré perdu (portable perdu) : %1</numerusform>
-            <numerusform>%n d&apos;entre eux déclarés perdus (portables perdus) : %1</numerusform>
+            <numerusform>%n d&apos;entre eux déclaré perdu (portable perdu)&#xa0;: %1</numerusform>
+            <numerusform>%n d&apos;entre eux déclarés perdus (portables perdus)&#xa0;: %1</numerusform>
         </translation>
     </message>
     <message>
@@ -482,7 +482,7 @@
     </message>
     <message>
         <source>it was written off (laptop lost): %1</source>
-        <translation>il a été déclaré perdu (portable perdu) : %1</translation>
+        <translation>il a été déclaré perdu (portable perdu)&#xa0;: %1</translation>
     </message>
 </context>
 <context>
@@ -4236,6 +4236,22 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <source>return answered %1: %2</source>
         <translation>le retour a reçu la réponse %1 : %2</translation>
     </message>
+    <message>
+        <source>the only seat is reserved for %1</source>
+        <translation>le seul siège est réservé à %1</translation>
+    </message>
+    <message>
+        <source>none of the %1 seats is in use, but all are reserved for %2</source>
+        <translation>aucun des %1 sièges n&apos;est occupé, mais tous sont réservés à %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 seats are in use and the other one is reserved for %3</source>
+        <translation>sièges occupés : %1 sur %2 ; le dernier est réservé à %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 seats are in use and the other %3 are reserved for %4</source>
+        <translation>sièges occupés : %1 sur %2 ; réservés à %4 : %3</translation>
+    </message>
 </context>
 <context>
     <name>keyright::LeaseKeeper</name>
@@ -4467,8 +4483,8 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message numerus="yes">
         <source>%1: %n seat(s)</source>
         <translation>
-            <numerusform>%1 : %n siège</numerusform>
-            <numerusform>%1 : %n sièges</numerusform>
+            <numerusform>%1&#xa0;: %n siège</numerusform>
+            <numerusform>%1&#xa0;: %n sièges</numerusform>
         </translation>
     </message>
     <message>
@@ -4513,7 +4529,7 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     </message>
     <message>
         <source>Actions: %1</source>
-        <translation>Actions : %1</translation>
+        <translation>Actions&#xa0;: %1</translation>
     </message>
     <message>
         <source>Revoke these seats, or edit the rule behind them</source>
