@@ -296,6 +296,8 @@ public:
     // ends (nullopt: there is none).
     virtual void putDemoUsage(const QString &licenseId, const usage::LicenseActivity &activity) = 0;
     virtual std::optional<qint64> usageDemoUntil() = 0;
+    // The same for one license: nullopt also for a license created after the demo's history.
+    virtual std::optional<qint64> usageDemoUntil(const QString &licenseId) = 0;
     virtual void setUsageDemoUntil(qint64 ms) = 0;
 };
 

@@ -857,6 +857,12 @@ std::optional<qint64> SqlLeaseStore::usageDemoUntil()
     return m_usage->demoUntil();
 }
 
+std::optional<qint64> SqlLeaseStore::usageDemoUntil(const QString &licenseId)
+{
+    ready();
+    return m_usage->demoUntil(licenseId);
+}
+
 void SqlLeaseStore::setUsageDemoUntil(qint64 ms)
 {
     ready();

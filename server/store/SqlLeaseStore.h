@@ -166,6 +166,7 @@ public:
     qint64 usageStoredBytes(const QString &licenseId, usage::Resolution resolution) override;
     void putDemoUsage(const QString &licenseId, const usage::LicenseActivity &activity) override;
     std::optional<qint64> usageDemoUntil() override;
+    std::optional<qint64> usageDemoUntil(const QString &licenseId) override;
     void setUsageDemoUntil(qint64 ms) override;
 
 protected:

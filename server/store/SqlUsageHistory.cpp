@@ -88,12 +88,13 @@ struct SqlUsageHistory::Statements
         , storedBytes(db)
         , activityKnown(db)
         , idleAt(db)
+        , demoSpan(db)
     { }
 
     // The *Of statements: the same, for one license.
     QSqlQuery openSpan, endSpan, spans, openSpans, eventsOfKind, spansOf, openSpansOf, eventsOfKindOf, changes,
         progress, setProgress, putBucket, buckets, earliestSpan, earliestEvent, deleteBuckets, deleteSpans, storedBytes,
-        activityKnown, idleAt;
+        activityKnown, idleAt, demoSpan;
 };
 
 SqlUsageHistory::SqlUsageHistory(SqlConnection &connection, const SqlDialect &dialect)
@@ -237,6 +238,9 @@ bool SqlUsageHistory::prepare(QString *error)
         {&s->idleAt,
          u"SELECT grp, start_ms FROM usage_spans WHERE license_id = :license AND kind = 'i' AND start_ms <= :at "
          "AND end_ms > :at"_s},
+        // The made-up history's spans are named "demo-N" (putDemoActivity), a real seat's by its id.
+        {&s->demoSpan,
+         u"SELECT 1 FROM usage_spans WHERE license_id = :license AND kind = 's' AND id LIKE 'demo-%' LIMIT 1"_s},
     };
     if (!m_connection.prepareAll(all, error))
         return false;
@@ -427,6 +431,19 @@ std::optional<qint64> SqlUsageHistory::demoUntil()
 {
     const qint64 value = progress(u"demo"_s);
     return value == unset ? std::nullopt : std::optional<qint64>(value);
+}
+
+std::optional<qint64> SqlUsageHistory::demoUntil(const QString &licenseId)
+{
+    const auto until = demoUntil();
+    if (!until)
+        return until;
+    auto &q = statements().demoSpan;
+    q.bindValue(u":license"_s, licenseId);
+    m_connection.exec(q);
+    const bool madeUp = q.next();
+    q.finish();
+    return madeUp ? until : std::nullopt;
 }
 
 void SqlUsageHistory::setDemoUntil(qint64 ms)

@@ -55,6 +55,8 @@ public:
                      qint64 atMs);
     // The demo history's marker: the end of the history --demo made up; nullopt when none.
     std::optional<qint64> demoUntil();
+    // The same for one license: nullopt for one the demo made no history for (created since).
+    std::optional<qint64> demoUntil(const QString &licenseId);
     void setDemoUntil(qint64 ms);
     // Inserts made-up spans (seats, waits, refusals) for one license, ids prefixed "demo-".
     void putDemoActivity(const QString &licenseId, const usage::LicenseActivity &activity);

@@ -111,7 +111,8 @@ LedgerReport LedgerReports::past(const QString &licenseId, const QDateTime &at, 
         const usage::LicenseActivity activity = m_store.usageActivityOf(licenseId, atMs, atMs + 1, atMs + 1, 0);
         LedgerInput input;
         // The demo's made-up history predates its licenses: it was made for their seat counts of now.
-        const auto demoUntil = m_store.usageDemoUntil();
+        // A license created since has none: its own history is real.
+        const auto demoUntil = m_store.usageDemoUntil(licenseId);
         const bool demo = demoUntil && atMs < *demoUntil;
         input.seatCount
             = demo ? license->policy.seatCount() : valueAt(activity.seatCount, atMs, license->policy.seatCount());

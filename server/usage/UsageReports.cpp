@@ -107,7 +107,7 @@ std::optional<UsageReports::WhatIfJob> UsageReports::whatIfJob(const QString &li
             return;
         report = WhatIfReport {};
         report->seatsOwned = license->policy.seatCount();
-        if (const auto demo = m_store.usageDemoUntil())
+        if (const auto demo = m_store.usageDemoUntil(licenseId))
             report->demoUntil = QDateTime::fromMSecsSinceEpoch(*demo, Qt::UTC);
         activity = m_store.usageActivityOf(licenseId, fromMs, toMs, toMs + window, window);
         rules = m_store.licenseRules(licenseId);
@@ -231,7 +231,7 @@ std::optional<UsageReport> UsageReports::report(const QString &licenseId, const 
     QList<HolderGroup> groups;
     m_store.withStore([&] {
         groups = m_store.holderGroups();
-        if (const auto demo = m_store.usageDemoUntil())
+        if (const auto demo = m_store.usageDemoUntil(licenseId))
             report.demoUntil = QDateTime::fromMSecsSinceEpoch(*demo, Qt::UTC);
     });
     report.summary = usage::summarize(buckets, days, zone, {query.workStartHour, query.workEndHour}, groups);

@@ -1097,6 +1097,20 @@ void TestUsagePage::aDemoServersHistoryIsSaidMadeUp()
              qPrintable(note->text()));
     const QRegularExpression stamp(u"\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d"_s);
     QVERIFY2(page->statusLabel()->text().contains(stamp), qPrintable(page->statusLabel()->text()));
+
+    // Walk 56: a license the admin creates on the demo server has no made-up history, and its
+    // page says nothing of the demo's.
+    QVERIFY(!server.createLicense(u"fresh"_s, 3, 60s, 5s, 30s).isEmpty());
+    QComboBox *chooser = page->licenseChooser();
+    QTRY_VERIFY_WITH_TIMEOUT(chooser->findData(u"fresh"_s) >= 0, 10000);
+    chooser->setFocus();
+    while (chooser->currentData().toString() != u"fresh"_s && chooser->currentIndex() + 1 < chooser->count())
+        QTest::keyClick(chooser, Qt::Key_Down);
+    QCOMPARE(page->licenseId(), u"fresh"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        page->model().report() && !page->model().isLoading() && page->model().report()->licenseId == u"fresh"_s, 10000);
+    QVERIFY(!page->model().report()->demoUntil.isValid());
+    QVERIFY2(!note->isVisible() || !note->text().contains(u"made up"_s), qPrintable(note->text()));
 }
 
 #include "tst_usagepage.moc"
