@@ -101,7 +101,7 @@ std::optional<BorrowedLeaseState> BorrowedLeaseFile::read(QString *error, bool *
         if (leaseRead)
             return failWith<Result>(
                 error,
-                tr("%1 This computer can no longer use or return seat %2 of %3 it held: move the file out of its "
+                tr("%1 This computer can no longer use or return the seat of %3 it held: move the file out of its "
                    "folder (or delete it) to borrow again. The server counts that seat until its borrow ends; an admin "
                    "can write seat %2 off to record that it is lost.")
                     .arg(what, leaseRead->seatId, leaseRead->licenseId));

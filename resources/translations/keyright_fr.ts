@@ -179,8 +179,8 @@
         <translation>Le fichier de bail emprunté %1 est endommagé : %2</translation>
     </message>
     <message>
-        <source>%1 This computer can no longer use or return seat %2 of %3 it held: move the file out of its folder (or delete it) to borrow again. The server counts that seat until its borrow ends; an admin can write seat %2 off to record that it is lost.</source>
-        <translation>%1 Cet ordinateur ne peut plus utiliser ni rendre le siège %2 de %3 qu&apos;il détenait : déplacez le fichier hors de son dossier (ou supprimez-le) pour emprunter de nouveau. Le serveur compte ce siège jusqu&apos;à la fin de son emprunt ; un administrateur peut déclarer perdu le siège %2 pour en garder la trace.</translation>
+        <source>%1 This computer can no longer use or return the seat of %3 it held: move the file out of its folder (or delete it) to borrow again. The server counts that seat until its borrow ends; an admin can write seat %2 off to record that it is lost.</source>
+        <translation>%1 Cet ordinateur ne peut plus utiliser ni rendre le siège de %3 qu&apos;il détenait : déplacez le fichier hors de son dossier (ou supprimez-le) pour emprunter de nouveau. Le serveur compte ce siège jusqu&apos;à la fin de son emprunt ; un administrateur peut déclarer perdu le siège %2 pour en garder la trace.</translation>
     </message>
     <message>
         <source>%1 is missing.</source>
