@@ -75,8 +75,9 @@ void ReturnCommand::start()
     m_client = BorrowCommand::clientFor(context(), m_licenseId, *m_key);
     m_key.reset();
     const SeatLease lease = state->lease;
+    const bool withSecret = state->returnSecret.isSet();
     m_client->returnBorrowed(
-        lease.seatId, state->returnSecret, this, [this, file, lease](const ReleaseOutcome &result) {
+        lease.seatId, state->returnSecret, this, [this, file, lease, withSecret](const ReleaseOutcome &result) {
             if (!std::holds_alternative<outcome::Released>(result)) {
                 // The file stays: the seat is still counted until it is returned or expires.
                 QString why;
@@ -87,6 +88,17 @@ void ReturnCommand::start()
                 } else if (const auto *transport = std::get_if<outcome::Transport>(&result)) {
                     why = u"server unreachable: %1%2"_s.arg(transport->message, transport->tls ? tlsHint() : QString());
                     code = Unreachable;
+                } else if (std::holds_alternative<outcome::ReturnRefused>(result) && !withSecret) {
+                    // A file without its return secret (only a borrow from before the server kept
+                    // them may do without) can never return this seat: the file is what is wrong,
+                    // not the computer, and asking again would go round in a circle (walk 57).
+                    failWith(BadLeaseFile,
+                             u"returning the borrowed seat of %1: the server asks for the borrow's return secret, "
+                             u"and %2 has none (returnSecret is missing). This computer can no longer return that "
+                             u"seat: move the file out of its folder (or delete it) to borrow again. The server "
+                             u"counts the seat until its borrow ends; an admin can write seat %3 off to record that "
+                             u"it is lost."_s.arg(m_licenseId, file.path(), lease.seatId));
+                    return;
                 } else if (const auto *refused = std::get_if<outcome::ReturnRefused>(&result)) {
                     // The server's refusal (not this laptop's seat), with the refusal's exit code as
                     // `borrow` has, in one sentence: the server's, which says what to do instead.
