@@ -195,8 +195,10 @@ QString describe(const LeaseOutcome &leaseOutcome)
                 QString text = noSeats.seatCount == 1
                     ? LeaseClient::tr("the only seat is in use")
                     : LeaseClient::tr("all %1 seats are in use").arg(noSeats.seatCount);
-                if (noSeats.decision && noSeats.decision->outcome == SeatDecision::Outcome::GroupCapReached)
-                    text = LeaseClient::tr("group %1 already holds %2 of the %3 seats it may use")
+                const bool capped
+                    = noSeats.decision && noSeats.decision->outcome == SeatDecision::Outcome::GroupCapReached;
+                if (capped)
+                    text = LeaseClient::tr("group \"%1\" already holds %2 of the %3 seats it may use")
                                .arg(noSeats.decision->group)
                                .arg(noSeats.decision->groupHeld)
                                .arg(noSeats.decision->cap);
@@ -240,7 +242,8 @@ QString describe(const LeaseOutcome &leaseOutcome)
                                    .arg(reservedForOthers)
                                    .arg(named);
                 }
-                if (noSeats.nextExpiry.isValid())
+                // The license's next expiry says nothing of a capped group's own seats (walk 57).
+                if (noSeats.nextExpiry.isValid() && !capped)
                     text += LeaseClient::tr(" (one may free at %1)").arg(formatTimestamp(noSeats.nextExpiry));
                 return text;
             },

@@ -4113,8 +4113,8 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>le serveur ne connaît pas ce ticket</translation>
     </message>
     <message>
-        <source>group %1 already holds %2 of the %3 seats it may use</source>
-        <translation>le groupe %1 occupe déjà %2 des %3 sièges auxquels il a droit</translation>
+        <source>group &quot;%1&quot; already holds %2 of the %3 seats it may use</source>
+        <translation>le groupe « %1 » occupe déjà %2 des %3 sièges auxquels il a droit</translation>
     </message>
     <message>
         <source>not allowed: the license&apos;s rules deny this holder (%1)</source>

@@ -749,13 +749,15 @@ void TestLeaseClient::ruleDenialsCarryTheirDecision()
     body = seatrules::denialToJson(capped);
     body.insert(u"error"_s, u"group_cap_reached"_s);
     body.insert(u"message"_s, u"contractors already holds 3 of 3"_s);
+    // The license's next expiry is another seat's, not one of the group's (walk 57): not quoted.
+    body.insert(u"nextExpiry"_s, u"2026-12-06T10:22:50.000Z"_s);
     canned.answer("POST", checkoutPath(), 409, body);
     const LeaseOutcome cap = cannedCheckout(canned, std::nullopt);
     const auto *capDenied = std::get_if<outcome::NoSeats>(&cap);
     QVERIFY2(capDenied && capDenied->decision, qPrintable(describe(cap)));
     QCOMPARE(capDenied->decision->outcome, SeatDecision::Outcome::GroupCapReached);
     QCOMPARE(capDenied->seatCount, 10);
-    QCOMPARE(describe(cap), u"group contractors already holds 3 of the 3 seats it may use"_s);
+    QCOMPARE(describe(cap), u"group \"contractors\" already holds 3 of the 3 seats it may use"_s);
 
     SeatDecision deny;
     deny.outcome = SeatDecision::Outcome::HolderDenied;
