@@ -271,6 +271,15 @@ struct LeaseKeeper::Private
             inLineSince = clock.monotonic();
         ticket = place;
         nextTicketBeatAt = sentAt + ticketWindow / 3 + jitter();
+        // The line drops a ticket whose longest wait passed, but says so only to the ticket's next
+        // heartbeat: with a TTL of minutes that came long after `hold --wait 2s` should have given
+        // up (walk 57). So the ticket is also renewed just after its give-up time, counted from this
+        // answer (the server's "now" then is the ticket's expiry less its TTL), at most once a second.
+        if (place.giveUpAt.isValid() && place.expiresAt.isValid()) {
+            const milliseconds giveUpIn = milliseconds(place.expiresAt.msecsTo(place.giveUpAt)) + ticketWindow;
+            const milliseconds afterGiveUp = sentAt + std::max(giveUpIn + milliseconds {500}, milliseconds {1000});
+            nextTicketBeatAt = std::min(nextTicketBeatAt, afterGiveUp);
+        }
         setState(State::Waiting);
         if (moved)
             Q_EMIT q->positionChanged(place.position, place.waiting);

@@ -100,6 +100,7 @@ private Q_SLOTS:
     void holdWaitShowsThePlaceInLineThenHolds();
     void holdWaitJsonAndCtrlCLeavesTheLine();
     void holdWaitOnATerminalRewritesItsLineThenGivesUp();
+    void holdWaitGivesUpSoonAfterItsWaitWithALongTtl();
     void holdActiveShowsAnIdleTimeInStatus();
     void holdOnATerminalReportsKeysAsActivity();
     void failuresMapToExitCodes_data();
@@ -1673,6 +1674,29 @@ void TestCli::holdWaitOnATerminalRewritesItsLineThenGivesUp()
     for (const QString &line : out.split(u'\n'))
         placeLines += line.contains(u"waiting in line: 1st of 1"_s) ? 1 : 0;
     QCOMPARE(placeLines, 1);
+    QCOMPARE(queueOf(id).size(), 0);
+}
+
+// Walk 57: with a TTL of minutes the ticket's regular heartbeat comes long after a short --wait
+// has passed; `hold` still gives up a moment after it, not when the TTL's third has gone by.
+void TestCli::holdWaitGivesUpSoonAfterItsWaitWithALongTtl()
+{
+    const QString id = nextLicenseId();
+    const QString keyFile = createLicense(id, 1, u"5m"_s, u"1s"_s, u"3s"_s);
+    QVERIFY(!checkout(id, keyFile, u"alice@ws-1"_s).isEmpty());
+    QProcess hold;
+    hold.setProcessEnvironment(environment());
+    QElapsedTimer elapsed;
+    elapsed.start();
+    hold.start(cliBinary(),
+               {u"hold"_s, id, u"--holder"_s, u"bob@ws-2"_s, u"--key-file"_s, keyFile, u"--wait"_s, u"2s"_s});
+    QVERIFY(hold.waitForStarted(5000));
+    // The regular ticket heartbeat would come after 100 s; the wait ends after 2 s.
+    QVERIFY2(hold.waitForFinished(30000), "hold still waits 30 s after its 2 s wait");
+    QVERIFY2(elapsed.elapsed() < 15000, qPrintable(QString::number(elapsed.elapsed())));
+    const QString err = QString::fromUtf8(hold.readAllStandardError());
+    QCOMPARE(hold.exitCode(), 5);
+    QVERIFY2(err.contains(u"cannot hold a seat of %1"_s.arg(id)), qPrintable(err));
     QCOMPARE(queueOf(id).size(), 0);
 }
 
