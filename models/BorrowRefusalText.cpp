@@ -38,8 +38,13 @@ QString BorrowRefusalText::sentence(const BorrowRefusal &refusal, const QString 
     case Reason::SeatDenied:
         if (refusal.seatReason == seatrules::denialCode(SeatDecision::Outcome::HolderNotAllowed))
             return tr("%1 may not use %2: the seat rules do not admit this holder.").arg(holder, licenseId);
-        if (refusal.seatReason == seatrules::denialCode(SeatDecision::Outcome::GroupCapReached))
+        if (refusal.seatReason == seatrules::denialCode(SeatDecision::Outcome::GroupCapReached)) {
+            if (!refusal.capGroup.isEmpty())
+                //: %1 the holder's group, %2 the license; %n the group's cap.
+                return tr("No seat of %2 to borrow: %1 already holds its cap of %n seat(s).", nullptr, refusal.groupCap)
+                    .arg(refusal.capGroup, licenseId);
             return tr("No seat of %1 to borrow: the holder's group holds all the seats it may.").arg(licenseId);
+        }
         if (refusal.reservedForOthers > 0) {
             // The seats not in use were reserved for groups the holder is not in (a server before
             // it recorded them said nothing of it: then only the seats in use).

@@ -338,6 +338,11 @@ BorrowRefusal BorrowRefusal::of(const BorrowDecision &decision)
         refusal.reservedForOthers = decision.seat.reservedForOthers;
         if (refusal.reservedForOthers > 0)
             refusal.reservedFor = decision.seat.usage.groupsWithIdleSeats();
+        if (decision.seat.outcome == SeatDecision::Outcome::GroupCapReached) {
+            refusal.capGroup = decision.seat.group;
+            refusal.groupCap = decision.seat.cap;
+            refusal.groupHeld = decision.seat.groupHeld;
+        }
         break;
     case O::Granted:
         break;
@@ -396,6 +401,11 @@ QJsonObject BorrowRefusal::toJson() const
         json.insert(reservedForOthersMember, reservedForOthers);
         json.insert(reservedForMember, QJsonArray::fromStringList(reservedFor));
     }
+    if (!capGroup.isEmpty()) {
+        json.insert(QString::fromUtf16(seatrules::capGroupMember), capGroup);
+        json.insert(QString::fromUtf16(seatrules::capMember), groupCap);
+        json.insert(QString::fromUtf16(seatrules::capHeldMember), groupHeld);
+    }
     return json;
 }
 
@@ -426,6 +436,9 @@ std::optional<BorrowRefusal> BorrowRefusal::fromJson(const QJsonObject &json)
         if (group.isString())
             refusal.reservedFor.append(group.toString());
     }
+    refusal.capGroup = json.value(QString::fromUtf16(seatrules::capGroupMember)).toString();
+    refusal.groupCap = std::max(0, json.value(QString::fromUtf16(seatrules::capMember)).toInt());
+    refusal.groupHeld = std::max(0, json.value(QString::fromUtf16(seatrules::capHeldMember)).toInt());
     return refusal;
 }
 

@@ -177,8 +177,9 @@ struct WriteOffAnswer
 // detail of the borrow_denied event (eventdetail::BorrowDenied). {"reason", "days", "maxDays",
 // "maxBorrowed", "keepOnSite", "borrowed", "seatCount", "inUse", "groups"}, plus "seatReason" (the
 // seat-rule denial code) for a seat_denied one, and "reservedForOthers" and "reservedFor" (the idle
-// reserved seats the holder may not take and their groups) when the seats left were reserved; a
-// server before them left both out. A client writes the sentence in its own language from these
+// reserved seats the holder may not take and their groups) when the seats left were reserved, and
+// "group", "cap" and "held" (as a checkout's group_cap_reached denial) when the holder's group held
+// its cap; a server before them left them out. A client writes the sentence in its own language from these
 // numbers instead of showing the server's English.
 struct BorrowRefusal
 {
@@ -197,6 +198,9 @@ struct BorrowRefusal
     QString seatReason; // SeatDenied: the seat rules' denial code (seatrules::denialCode)
     int reservedForOthers = 0; // SeatDenied: the seats not in use, reserved for groups the holder is not in
     QStringList reservedFor; // those reservations' groups (0 seats reserved or an older server: none)
+    QString capGroup; // SeatDenied at a group's cap: the group (an older server: empty)
+    int groupCap = 0; // its cap
+    int groupHeld = 0; // the seats it held
 
     // The refusal of a decision that is not Granted.
     static BorrowRefusal of(const BorrowDecision &decision);

@@ -313,9 +313,9 @@ QJsonObject denialToJson(const SeatDecision &decision)
         json.insert(u"rule"_s, u"allow"_s);
         break;
     case SeatDecision::Outcome::GroupCapReached:
-        json.insert(u"group"_s, decision.group);
-        json.insert(u"cap"_s, decision.cap);
-        json.insert(u"held"_s, decision.groupHeld);
+        json.insert(QString::fromUtf16(capGroupMember), decision.group);
+        json.insert(QString::fromUtf16(capMember), decision.cap);
+        json.insert(QString::fromUtf16(capHeldMember), decision.groupHeld);
         break;
     case SeatDecision::Outcome::Granted:
     case SeatDecision::Outcome::NoSeatsAvailable:
@@ -357,9 +357,9 @@ std::optional<SeatDecision> denialFromJson(const QJsonObject &json, ValidationEr
         decision.outcome = SeatDecision::Outcome::NoSeatsAvailable;
     } else if (code == QString::fromUtf16(groupCapReached)) {
         decision.outcome = SeatDecision::Outcome::GroupCapReached;
-        decision.group = reader.string(json, {}, u"group"_s, false);
-        decision.cap = int(reader.integer(json, {}, u"cap"_s, 0, most));
-        decision.groupHeld = int(reader.integer(json, {}, u"held"_s, 0, most));
+        decision.group = reader.string(json, {}, QString::fromUtf16(capGroupMember), false);
+        decision.cap = int(reader.integer(json, {}, QString::fromUtf16(capMember), 0, most));
+        decision.groupHeld = int(reader.integer(json, {}, QString::fromUtf16(capHeldMember), 0, most));
     } else if (code == QString::fromUtf16(holderNotAllowed)) {
         const QString rule = reader.string(json, {}, u"rule"_s, false);
         if (rule == u"deny"_s) {

@@ -31,6 +31,11 @@ namespace seatrules {
 inline constexpr char16_t noSeatsAvailable[] = u"no_seats_available";
 inline constexpr char16_t holderNotAllowed[] = u"holder_not_allowed";
 inline constexpr char16_t groupCapReached[] = u"group_cap_reached";
+// A group_cap_reached denial's members beside the usage: the capped group, its cap, the seats it
+// holds (a checkout's answer and denied event, a borrow's refusal).
+inline constexpr char16_t capGroupMember[] = u"group";
+inline constexpr char16_t capMember[] = u"cap";
+inline constexpr char16_t capHeldMember[] = u"held";
 // The members that carry them in a body: {"rules": ...}, {"groups": ...}.
 inline constexpr char16_t rulesMember[] = u"rules";
 inline constexpr char16_t groupsMember[] = u"groups";

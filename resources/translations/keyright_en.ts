@@ -59,6 +59,14 @@
             <numerusform>No seat of %2 to borrow: %n of the %1 seats are in use and the other %3 are reserved for %4.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>No seat of %2 to borrow: %1 already holds its cap of %n seat(s).</source>
+        <extracomment>%1 the holder&apos;s group, %2 the license; %n the group&apos;s cap.</extracomment>
+        <translation>
+            <numerusform>No seat of %2 to borrow: %1 already holds its cap of %n seat.</numerusform>
+            <numerusform>No seat of %2 to borrow: %1 already holds its cap of %n seats.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>DisputeReconstruction</name>

@@ -83,6 +83,14 @@
             <numerusform>Aucun siège de %2 à emprunter : %n des %1 sièges sont utilisés et les %3 autres sont réservés à %4.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>No seat of %2 to borrow: %1 already holds its cap of %n seat(s).</source>
+        <extracomment>%1 the holder&apos;s group, %2 the license; %n the group&apos;s cap.</extracomment>
+        <translation>
+            <numerusform>Aucun siège de %2 à emprunter : %1 détient déjà son plafond de %n siège.</numerusform>
+            <numerusform>Aucun siège de %2 à emprunter : %1 détient déjà son plafond de %n sièges.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>BorrowedLeaseFile</name>

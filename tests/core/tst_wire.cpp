@@ -1346,6 +1346,22 @@ private Q_SLOTS:
         older.remove(u"reservedFor"_s);
         QCOMPARE(detail::BorrowDenied::fromJson(older).refusal->reservedForOthers, 0);
         QCOMPARE(detail::BorrowDenied::fromJson(older).refusal->reservedFor, QStringList());
+        // Refused at a group's cap: the group, its cap and what it held (walk 57); an older
+        // detail has no group.
+        BorrowRefusal capped = refusal;
+        capped.seatReason = seatrules::denialCode(SeatDecision::Outcome::GroupCapReached);
+        capped.reservedForOthers = 0;
+        capped.reservedFor.clear();
+        capped.capGroup = u"render"_s;
+        capped.groupCap = 2;
+        capped.groupHeld = 2;
+        QCOMPARE(detail::BorrowDenied::fromJson(detail::BorrowDenied {capped}.toJson()).refusal, capped);
+        QJsonObject olderCapped = detail::BorrowDenied {capped}.toJson();
+        olderCapped.remove(u"group"_s);
+        olderCapped.remove(u"cap"_s);
+        olderCapped.remove(u"held"_s);
+        QCOMPARE(detail::BorrowDenied::fromJson(olderCapped).refusal->capGroup, QString());
+        QCOMPARE(detail::BorrowDenied::fromJson(olderCapped).refusal->groupCap, 0);
         QCOMPARE(detail::BorrowDenied::fromJson(QJsonObject {{u"reason"_s, u"lost_laptop"_s}}).refusal, std::nullopt);
         QCOMPARE(BorrowRefusal::fromJson(QJsonObject {}), std::nullopt);
         const detail::AlertAcknowledged acknowledged {42, u"cad-full"_s, 30, u"on it"_s};

@@ -83,6 +83,7 @@ private Q_SLOTS:
     void aRefusedRenewalSaysWhyInTheLanguage();
     void aRefusedBorrowSaysItsNumbersInTheLanguage();
     void aBorrowRefusedForAReservationNamesIt();
+    void aBorrowRefusedAtAGroupCapNamesTheGroup();
 
 private:
     QTranslator m_translator;
@@ -633,6 +634,42 @@ void TestEventLogModel::aBorrowRefusedForAReservationNamesIt()
     QCOMPARE(detail(1),
              u"Aucun siège de acme-cad à emprunter : 8 des 10 sièges sont utilisés et les 2 autres sont réservés à "
              "render."_s);
+}
+
+// Walk 57: a borrow refused because the holder's group held its cap says which group and its cap,
+// as a refused checkout does; an event of a server that did not record them reads as before.
+void TestEventLogModel::aBorrowRefusedAtAGroupCapNamesTheGroup()
+{
+    EventLogModel model;
+    BorrowRefusal capped;
+    capped.reason = BorrowRefusal::Reason::SeatDenied;
+    capped.seatReason = seatrules::denialCode(SeatDecision::Outcome::GroupCapReached);
+    capped.days = 3;
+    capped.seatCount = 10;
+    capped.inUse = 4;
+    capped.capGroup = u"render"_s;
+    capped.groupCap = 2;
+    capped.groupHeld = 2;
+    EventRecord named = makeEvent(1, u"borrow_denied"_s, u"acme-cad"_s, u"cy@render-laptop"_s);
+    named.detail = eventdetail::BorrowDenied {capped}.toJson();
+    BorrowRefusal one = capped;
+    one.groupCap = 1;
+    one.groupHeld = 1;
+    EventRecord single = makeEvent(2, u"borrow_denied"_s, u"acme-cad"_s, u"cy@render-laptop"_s);
+    single.detail = eventdetail::BorrowDenied {one}.toJson();
+    EventRecord older = makeEvent(3, u"borrow_denied"_s, u"acme-cad"_s, u"cy@render-laptop"_s);
+    older.detail = eventdetail::BorrowDenied {capped}.toJson();
+    older.detail.remove(u"group"_s);
+    older.detail.remove(u"cap"_s);
+    older.detail.remove(u"held"_s);
+    model.appendEvents({named, single, older});
+    const auto detail = [&model](int row) { return model.index(row, EventLogModel::DetailColumn).data().toString(); };
+    QCOMPARE(detail(0), u"No seat of acme-cad to borrow: render already holds its cap of 2 seats."_s);
+    QCOMPARE(detail(1), u"No seat of acme-cad to borrow: render already holds its cap of 1 seat."_s);
+    QCOMPARE(detail(2), u"No seat of acme-cad to borrow: the holder's group holds all the seats it may."_s);
+    QVERIFY(useLanguage(m_translator, u"fr"_s));
+    QCOMPARE(detail(0), u"Aucun siège de acme-cad à emprunter : render détient déjà son plafond de 2 sièges."_s);
+    QCOMPARE(detail(1), u"Aucun siège de acme-cad à emprunter : render détient déjà son plafond de 1 siège."_s);
 }
 
 void TestEventLogModel::theByColumnIsSaidInTheLanguage()

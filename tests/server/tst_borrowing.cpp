@@ -39,6 +39,7 @@ private slots:
     void refusedBorrowIsAnEventWithItsNumbers();
     void seatRefusedBorrowNamesTheReservation_data();
     void seatRefusedBorrowNamesTheReservation();
+    void borrowRefusedAtAGroupCapKeepsTheGroupAndItsCap();
     void borrowedSeatCountsUntilReturned();
     void expiredBorrowFreesItsSeatWithoutReaper();
     void raceForTheLastSeats();
@@ -354,6 +355,39 @@ void TestBorrowing::seatRefusedBorrowNamesTheReservation()
     QCOMPARE(refusal->seatCount, 10);
     QCOMPARE(refusal->reservedForOthers, reserved);
     QCOMPARE(refusal->reservedFor, QStringList {u"render"_s});
+}
+
+// Walk 57: a borrow refused because the holder's group holds its cap. The answer and the
+// borrow_denied event carry the group, its cap and the seats it held, so that the Events page can
+// say which group and how many rather than "the holder's group".
+void TestBorrowing::borrowRefusedAtAGroupCapKeepsTheGroupAndItsCap()
+{
+    const QByteArray key = createLicense(u"acme-cad"_s, 10, policy(7, 10, 0));
+    const QJsonObject render {{u"name"_s, u"render"_s}, {u"patterns"_s, QJsonArray {u"*@render-*"_s}}};
+    QCOMPARE(m_http->put(u"/v1/groups"_s, {{u"groups"_s, QJsonArray {render}}}, admin()).status, 200);
+    const QJsonObject rules {{u"max"_s, QJsonArray {QJsonObject {{u"group"_s, u"render"_s}, {u"seats"_s, 2}}}}};
+    QCOMPARE(m_http->put(u"/v1/licenses/acme-cad/rules"_s, {{u"rules"_s, rules}}, admin()).status, 200);
+    QCOMPARE(checkout(u"acme-cad"_s, key, u"ann@render-1"_s).status, 201);
+    QCOMPARE(checkout(u"acme-cad"_s, key, u"bo@render-2"_s).status, 201);
+
+    const auto refused = borrow(u"acme-cad"_s, key, u"cy@render-laptop"_s, 3);
+    QCOMPARE(refused.status, 409);
+    QCOMPARE(errorOf(refused), u"group_cap_reached"_s);
+    QCOMPARE(refused.json().value("group"_L1).toString(), u"render"_s);
+    QCOMPARE(refused.json().value("cap"_L1).toInt(), 2);
+    QCOMPARE(refused.json().value("held"_L1).toInt(), 2);
+
+    const QJsonArray events = eventsOf(u"acme-cad"_s, u"borrow_denied"_s);
+    QCOMPARE(events.size(), 1);
+    const auto refusal = BorrowRefusal::fromJson(events.at(0)["detail"_L1].toObject());
+    QVERIFY(refusal);
+    QCOMPARE(refusal->reason, BorrowRefusal::Reason::SeatDenied);
+    QCOMPARE(refusal->seatReason, u"group_cap_reached"_s);
+    QCOMPARE(refusal->capGroup, u"render"_s);
+    QCOMPARE(refusal->groupCap, 2);
+    QCOMPARE(refusal->groupHeld, 2);
+    // A seat outside the group is still there to borrow.
+    QCOMPARE(borrow(u"acme-cad"_s, key, u"dee@laptop"_s, 3).status, 201);
 }
 
 void TestBorrowing::borrowedSeatCountsUntilReturned()
