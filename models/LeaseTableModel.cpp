@@ -269,7 +269,10 @@ QVariant LeaseTableModel::data(const QModelIndex &index, int role) const
             case HolderState::Blocked:
                 return QBrush(StatePalette::colour(StatePalette::Reserved));
             case HolderState::Borrowed:
-                return QBrush(StatePalette::colour(StatePalette::Borrowed));
+                // A written-off seat is lost, not away: a warning, not the borrowed olive that reads
+                // close to live green (walk 57b, 13).
+                return QBrush(
+                    StatePalette::colour(row.lease.writeOff.isSet() ? StatePalette::Pending : StatePalette::Borrowed));
             }
             return {};
         case SignatureColumn:

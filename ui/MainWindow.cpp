@@ -363,7 +363,7 @@ void MainWindow::createActions()
     a.rotateKey = new QAction(keyrightIcon(u"key"_s), QString(), this);
     a.groups = new QAction(this);
     a.revoke = new QAction(keyrightIcon(u"revoke"_s), QString(), this);
-    a.writeOff = new QAction(this);
+    a.writeOff = new QAction(keyrightIcon(u"writeoff"_s), QString(), this);
     a.reap = new QAction(keyrightIcon(u"reap"_s), QString(), this);
     a.tokens = new QAction(keyrightIcon(u"key"_s), QString(), this);
     a.holderTimeline = new QAction(this);

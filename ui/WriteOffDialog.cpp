@@ -28,15 +28,16 @@ WriteOffDialog::WriteOffDialog(const QString &licenseId, const QString &holder, 
     m_note->setPlaceholderText(tr("Optional, recorded in the events"));
 
     const QString until = borrowEndText(countedUntil, now, QTimeZone::systemTimeZone());
-    auto *question = new QLabel(tr("Write off the seat of <b>%1</b> on <b>%2</b> (seat %3) because its laptop is "
-                                   "lost?")
+    // Lost laptops and damaged lease files alike: both can no longer give the seat back (walk 57a, F6).
+    auto *question = new QLabel(tr("Write off the seat of <b>%1</b> on <b>%2</b> (seat %3), whose laptop is lost or "
+                                   "can no longer give it back?")
                                     .arg(holder.toHtmlEscaped(), licenseId.toHtmlEscaped(), seatId.left(8)),
                                 this);
     question->setWordWrap(true);
     auto *consequence = new QLabel(tr("The seat stays counted until <b>%1</b>. The laptop holds a signed lease that "
                                       "cannot be recalled: it keeps working offline until then, and nothing the "
-                                      "server does can free the seat earlier. If the laptop turns up, returning the "
-                                      "seat frees it at once.")
+                                      "server does can free the seat earlier. If the laptop turns up with its lease "
+                                      "file intact, returning the seat frees it at once.")
                                        .arg(until.toHtmlEscaped()),
                                    this);
     consequence->setObjectName(u"consequence"_s);

@@ -7597,12 +7597,12 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>Facultatif, consigné dans les événements</translation>
     </message>
     <message>
-        <source>Write off the seat of &lt;b&gt;%1&lt;/b&gt; on &lt;b&gt;%2&lt;/b&gt; (seat %3) because its laptop is lost?</source>
-        <translation>Déclarer perdu le siège de &lt;b&gt;%1&lt;/b&gt; sur &lt;b&gt;%2&lt;/b&gt; (siège %3), son portable ayant disparu ?</translation>
+        <source>Write off the seat of &lt;b&gt;%1&lt;/b&gt; on &lt;b&gt;%2&lt;/b&gt; (seat %3), whose laptop is lost or can no longer give it back?</source>
+        <translation>Déclarer perdu le siège de &lt;b&gt;%1&lt;/b&gt; sur &lt;b&gt;%2&lt;/b&gt; (siège %3), dont le portable a disparu ou ne peut plus le rendre&#xa0;?</translation>
     </message>
     <message>
-        <source>The seat stays counted until &lt;b&gt;%1&lt;/b&gt;. The laptop holds a signed lease that cannot be recalled: it keeps working offline until then, and nothing the server does can free the seat earlier. If the laptop turns up, returning the seat frees it at once.</source>
-        <translation>Le siège reste compté jusqu&apos;au &lt;b&gt;%1&lt;/b&gt;. Le portable détient un bail signé qui ne peut pas être rappelé : il continue de fonctionner hors ligne jusque-là, et rien de ce que fait le serveur ne peut libérer le siège plus tôt. Si le portable est retrouvé, rendre le siège le libère aussitôt.</translation>
+        <source>The seat stays counted until &lt;b&gt;%1&lt;/b&gt;. The laptop holds a signed lease that cannot be recalled: it keeps working offline until then, and nothing the server does can free the seat earlier. If the laptop turns up with its lease file intact, returning the seat frees it at once.</source>
+        <translation>Le siège reste compté jusqu&apos;au &lt;b&gt;%1&lt;/b&gt;. Le portable détient un bail signé qui ne peut pas être rappelé : il continue de fonctionner hors ligne jusque-là, et rien de ce que fait le serveur ne peut libérer le siège plus tôt. Si le portable est retrouvé avec son fichier de bail intact, rendre le siège le libère aussitôt.</translation>
     </message>
     <message>
         <source>&amp;Note:</source>

@@ -1956,6 +1956,12 @@ void TestSeatsPage::aWrittenOffSeatIsNamedInTheLiveLedger()
              u"written off, until %1"_s.arg(borrowEndText(until, now, QTimeZone::systemTimeZone())));
     QVERIFY2(state.data(Qt::ToolTipRole).toString().contains(u"counts against the license until"_s),
              qPrintable(state.data(Qt::ToolTipRole).toString()));
+    // Walk 57b, 13: a lost seat is drawn as a warning, neither in live green nor in the olive of a
+    // seat merely away.
+    const QColor lostColour = state.data(Qt::ForegroundRole).value<QBrush>().color();
+    QCOMPARE(lostColour, StatePalette::colour(StatePalette::Pending));
+    QVERIFY(lostColour != StatePalette::colour(StatePalette::Live));
+    QVERIFY(lostColour != StatePalette::colour(StatePalette::Borrowed));
     QTableView *holders = page.holdersView();
     QHeaderView *header = holders->horizontalHeader();
     QApplication::processEvents();
