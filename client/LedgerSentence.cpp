@@ -173,6 +173,13 @@ QString lineSentence(const SeatLedger::Line &line, const LedgerReport &report, c
     return {};
 }
 
+// A date is one unit in a sentence: its spaces do not break, so that a narrow pane never puts
+// "mer. 9" on one line and "déc. 14:00" on the next (walk 57a, F4).
+QString unbreakable(QString text)
+{
+    return text.replace(QLatin1Char(' '), QChar(QChar::Nbsp));
+}
+
 } // namespace
 
 QString borrowEndText(const QDateTime &end, const QDateTime &now, const QTimeZone &zone)
@@ -181,13 +188,14 @@ QString borrowEndText(const QDateTime &end, const QDateTime &now, const QTimeZon
     // alone not which day it is, a short numeric date reads 12 September in English (walk 55).
     const QDateTime local = end.toTimeZone(zone);
     const bool thisYear = now.isValid() && now.toTimeZone(zone).date().year() == local.date().year();
-    return QLocale().toString(local,
-                              thisYear ? QStringLiteral("ddd d MMM HH:mm") : QStringLiteral("ddd d MMM yyyy HH:mm"));
+    return unbreakable(QLocale().toString(
+        local, thisYear ? QStringLiteral("ddd d MMM HH:mm") : QStringLiteral("ddd d MMM yyyy HH:mm")));
 }
 
 QString ledgerHeading(const LedgerReport &report, const QTimeZone &zone)
 {
-    const QString when = QLocale().toString(report.at.toTimeZone(zone), QStringLiteral("d MMM yyyy HH:mm"));
+    const QString when
+        = unbreakable(QLocale().toString(report.at.toTimeZone(zone), QStringLiteral("d MMM yyyy HH:mm")));
     const QString seats = say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s)"), report.ledger.seatCount);
     if (report.isPast())
         return say(QT_TRANSLATE_NOOP("Ledger", "%1, %2, at %3")).arg(report.licenseId, seats, when);

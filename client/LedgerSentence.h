@@ -16,8 +16,8 @@ QStringList ledgerSentences(const LedgerReport &report, const QTimeZone &zone);
 // When a borrowed seat comes back at the latest, the one way the dashboard and `keyright explain`
 // write it (the State cell, the ledger, the write-off and Revoke windows, the Events page):
 // "Wed 9 Dec 02:57", the weekday and month in the locale's words, the year only when it is not
-// that of `now` ("Mon 4 Jan 2027 09:00"). Read in `zone`, without its name, as the pages' other
-// times are.
+// that of `now` ("Mon 4 Jan 2027 09:00"), its spaces no-break ones so that it never wraps. Read in
+// `zone`, without its name, as the pages' other times are.
 QString borrowEndText(const QDateTime &end, const QDateTime &now, const QTimeZone &zone);
 
 // The first line: "acme-cad, 10 seats, now (3 Dec 2026 09:12)" or "… at 1 Dec 2026 09:00".

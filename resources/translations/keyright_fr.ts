@@ -453,7 +453,7 @@
     </message>
     <message>
         <source>%1 (until %2)</source>
-        <translation>%1 (jusqu&apos;à %2)</translation>
+        <translation>%1 (jusqu&apos;au %2)</translation>
     </message>
     <message numerus="yes">
         <source>%n seat(s) borrowed, counted until returned or expired: %1.</source>
@@ -480,17 +480,17 @@
     <message numerus="yes">
         <source>%n of them written off (laptop lost): %1</source>
         <translation>
-            <numerusform>%n d&apos;entre eux déclaré perdu (portable perdu)&#xa0;: %1</numerusform>
-            <numerusform>%n d&apos;entre eux déclarés perdus (portables perdus)&#xa0;: %1</numerusform>
+            <numerusform>%n&#xa0;d&apos;entre eux déclaré perdu&#xa0;: %1</numerusform>
+            <numerusform>%n&#xa0;d&apos;entre eux déclarés perdus&#xa0;: %1</numerusform>
         </translation>
     </message>
     <message>
         <source>it was written off (laptop lost)</source>
-        <translation>il a été déclaré perdu (portable perdu)</translation>
+        <translation>il a été déclaré perdu</translation>
     </message>
     <message>
         <source>it was written off (laptop lost): %1</source>
-        <translation>il a été déclaré perdu (portable perdu)&#xa0;: %1</translation>
+        <translation>il a été déclaré perdu&#xa0;: %1</translation>
     </message>
 </context>
 <context>
@@ -1984,7 +1984,7 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     </message>
     <message>
         <source>%1 (old)</source>
-        <translation>%1 (ancien)</translation>
+        <translation>%1 (ancienne)</translation>
     </message>
     <message>
         <source>Instance %1</source>
@@ -2072,7 +2072,7 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>Offline check (borrowed)</source>
         <extracomment>The rule a simulated laptop holding a borrowed seat goes by: the lease file checked with no server.</extracomment>
-        <translation>Vérification hors ligne (emprunt)</translation>
+        <translation>Emprunt hors ligne</translation>
     </message>
     <message>
         <source>offline, back in %1</source>
@@ -2504,7 +2504,7 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     </message>
     <message>
         <source>borrowed by %1 until %2, written off (laptop lost): counted until then</source>
-        <translation>emprunté par %1 jusqu&apos;à %2, déclaré perdu (portable perdu) : compté jusque-là</translation>
+        <translation>emprunté par %1 jusqu&apos;à %2, déclaré perdu : compté jusque-là</translation>
     </message>
     <message>
         <source>borrowed by %1 until %2: counted until returned or expired</source>
@@ -4458,7 +4458,7 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     </message>
     <message>
         <source>borrowed until %1</source>
-        <translation>emprunté jusqu&apos;à %1</translation>
+        <translation>emprunté jusqu&apos;au %1</translation>
     </message>
     <message>
         <source>Borrowed: the seat is away on a laptop that holds a signed lease. It counts against the license until it is returned or until %1, and cannot be revoked before.</source>
@@ -4479,7 +4479,7 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     </message>
     <message>
         <source>written off, until %1</source>
-        <translation>déclaré perdu, jusqu&apos;à %1</translation>
+        <translation>déclaré perdu, jusqu&apos;au %1</translation>
     </message>
     <message>
         <source>The laptop holding this borrowed seat is offline: a borrowed seat sends no heartbeats, by design, so the server cannot know how long it has been idle</source>
