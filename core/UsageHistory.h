@@ -115,7 +115,9 @@ struct Bucket
     int peak = 0; // the most seats in use at any moment of the bucket, however short
     qint64 peakAtMs = 0; // the first moment of the bucket at the peak
     qint64 usedSeatMs = 0; // seats in use integrated over the bucket
-    QMap<int, qint64> levelMs; // for each number of seats in use, how long exactly that many were
+    // For each number of seats in use, how long exactly that many were, while the license existed
+    // (owned seats): the time before it was created is in no level.
+    QMap<int, qint64> levelMs;
     QMap<QString, qint64> reservedIdleSeatMs; // per reserving group: reserved seats nobody used
     int waitingPeak = 0; // the most tickets in the line at once
     // The longest wait that overlapped the bucket, from its start to its end or the bucket's end,

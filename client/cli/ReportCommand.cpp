@@ -341,8 +341,9 @@ void ReportCommand::print(const UsageReport &report)
         printOut(QString());
         printOut(u"Share of the time at least k seats were in use:"_s);
         for (qsizetype k = 1; k <= s.atLeast.size(); ++k)
-            printOut(u"  %1 %2: %3 %"_s.arg(k, 3).arg(k == 1 ? u"seat "_s : u"seats"_s,
-                                                      number(s.atLeast.at(k - 1) * 100.0, 1)));
+            // Aligned after the colon: "1 seat:  2.8 %", never "1 seat : 2.8 %" (walk 57b, 10).
+            printOut(u"  %1 %2 %3 %"_s.arg(k, 3).arg(k == 1 ? u"seat: "_s : u"seats:"_s,
+                                                     number(s.atLeast.at(k - 1) * 100.0, 1)));
     }
     if (!s.topHolders.isEmpty()) {
         printOut(QString());

@@ -1357,6 +1357,9 @@ void TestCli::reportOfOneDayNamesTheDayAndTellsRequestsFromGrantedCheckouts()
     const QString named = QLocale::c().toString(day, u"d MMM yyyy"_s);
     // One whole day reads as that day, not "2026-11-02 to 2026-11-02".
     QCOMPARE(result.out.section(u'\n', 0, 0), u"acme-cad, %1 (UTC)"_s.arg(named));
+    // The concurrency shares, aligned after the colon (walk 57b, 10: "1 seat : 2.8 %").
+    QVERIFY2(result.out.contains(QRegularExpression(u"\n    1 seat: +[0-9]+\\.[0-9] %\n"_s)), qPrintable(result.out));
+    QVERIFY2(!result.out.contains(u"seat :"_s), qPrintable(result.out));
     // The report counts the checkouts granted; the replay counts requests, granted or not.
     QVERIFY2(result.out.contains(QRegularExpression(u"\nCheckouts granted: [0-9]+\\. Denials: "_s)),
              qPrintable(result.out));

@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <limits>
 
 using namespace keyright::usage;
 using namespace Qt::StringLiterals;
@@ -161,7 +162,9 @@ Bucket bruteForce(const LicenseActivity &activity, qint64 startMs, qint64 length
                 b.holderSeatMs[span.holder] += second;
         }
         b.usedSeatMs += live * second;
-        b.levelMs[live] += second;
+        // No level before the license existed (it owned no seats then).
+        if (activity.seatCount.isEmpty() || stepAt(activity.seatCount, s) > 0)
+            b.levelMs[live] += second;
         b.borrowedSeatMs += borrowed * second;
         b.borrowedPeak = std::max(b.borrowedPeak, borrowed);
         if (live > b.peak) {
@@ -336,6 +339,7 @@ private slots:
     void trueDenialsAreRefusalsNotServedWithinTheWindow();
     void denialsByReason();
     void randomActivityMatchesBruteForce();
+    void aLicenseMadeInsideTheBucketHasNoLevelBeforeIt();
 };
 
 void TestUsageHistory::onePeakSecondBetweenTwoMinutesOfTwoSeatsIsFound()
@@ -394,6 +398,25 @@ void TestUsageHistory::threeSeatsForAnHourAreThreeSeatHours()
     const Bucket without = computeBucket(activity, t9, hour, false);
     QVERIFY(without.holderSeatMs.isEmpty());
     QCOMPARE(without.usedSeatMs, b.usedSeatMs);
+}
+
+// Walk 57a, F5: a license created at 09:45 with 4 seats, one of them held from 09:50 to 10:00. Its
+// hour says one seat was in use two thirds of the time it existed, not a sixth of the hour, as its
+// utilization (10 seat-minutes of 60 owned) counts only the time it existed too.
+void TestUsageHistory::aLicenseMadeInsideTheBucketHasNoLevelBeforeIt()
+{
+    const LicenseActivity activity = seatsOf({seat(u"frank"_s, t9 + 50 * minute, t9 + hour)},
+                                             {{std::numeric_limits<qint64>::min(), 0}, {t9 + 45 * minute, 4}});
+    const Bucket b = computeBucket(activity, t9, hour, false);
+    QCOMPARE(b.levelMs, (QMap<int, qint64> {{0, 5 * minute}, {1, 10 * minute}}));
+    QCOMPARE(b.ownedSeatMs, 4 * 15 * minute);
+    QCOMPARE(b.usedSeatMs, 10 * minute);
+    QCOMPARE(b.peak, 1);
+    const QString diff = difference(b, bruteForce(activity, t9, hour, false));
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    // The day holding that hour says the same.
+    const Bucket wholeDay = computeBucket(activity, t9 - 9 * hour, day, false);
+    QCOMPARE(wholeDay.levelMs, (QMap<int, qint64> {{0, 14 * hour + 5 * minute}, {1, 10 * minute}}));
 }
 
 void TestUsageHistory::releaseAndGrantInOneMillisecondIsNoPeak()

@@ -614,6 +614,9 @@ usage::Bucket bruteBucket(const Truth &truth, qint64 from, qint64 to)
     for (const Interval &seat : truth.seats)
         bucket.usedSeatMs += std::max<qint64>(0, std::min(seat.end, to) - std::max(seat.start, from));
     std::tie(bucket.peak, bucket.peakAtMs) = peakOf(truth.seats, from, to, &bucket.levelMs);
+    // Before the license was created no seat was in use, and that time is in no level (walk 57a, F5).
+    if (!truth.seatCount.isEmpty() && truth.seatCount.constFirst().first > from)
+        bucket.levelMs[0] -= std::min(truth.seatCount.constFirst().first, to) - from;
     bucket.waitingPeak = peakOf(truth.waits, from, to, nullptr).first;
     for (const Interval &wait : truth.waits) {
         if (wait.start < to && wait.end > from)
