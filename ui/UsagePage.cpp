@@ -863,13 +863,16 @@ void UsagePage::fillChart(const UsageReport &report)
         const qreal start = qreal(report.buckets.constFirst().startMs);
         const qreal end = qreal(report.buckets.constLast().startMs + report.buckets.constLast().lengthMs);
         m_p95->replace({QPointF(start, report.summary.p95), QPointF(end, report.summary.p95)});
-        m_xFromMs = qint64(start);
-        m_xToMs = qint64(end);
+        // The range asked for, not only the buckets: a history that starts inside it leaves the
+        // time before empty, as the note under the chart says, rather than one day drawn over the
+        // whole width without a date (walk 57a, F5).
+        m_xFromMs = report.from.isValid() ? std::min(qint64(start), report.from.toMSecsSinceEpoch()) : qint64(start);
+        m_xToMs = report.to.isValid() ? std::max(qint64(end), report.to.toMSecsSinceEpoch()) : qint64(end);
         m_xZone = zoneOf(report);
         m_chartBuckets = int(report.buckets.size());
         // Hours where a tick may fall inside a day: hour steps, and ranges of a few days.
-        const bool hours
-            = report.step == UsageStep::Hour || report.step == UsageStep::Minute || end - start <= 4 * 86'400'000.0;
+        const bool hours = report.step == UsageStep::Hour || report.step == UsageStep::Minute
+            || m_xToMs - m_xFromMs <= 4 * 86'400'000;
         m_xHours = hours;
         m_xFormat = hours ? u"MM-dd HH:mm"_s : u"yyyy-MM-dd"_s;
     } else {
@@ -1174,11 +1177,32 @@ void UsagePage::showSuggestion()
         if (!why.isEmpty() && !reserved.isEmpty())
             why += u' ' + reserved;
     }
+    if (const QString caveat = shortHistoryCaveat(s); !caveat.isEmpty())
+        why = why.isEmpty() ? caveat : why + u' ' + caveat;
     m_suggestionWhy->setText(why);
     m_suggestionWhy->setVisible(!why.isEmpty());
     figure(Figure::Suggested)
         ->setToolTip(UsageReportModel::replayed(m_model->whatIf()) ? suggestionFromReplay()
                                                                    : suggestionFromPercentile());
+}
+
+QString UsagePage::shortHistoryCaveat(const UsageSummary &summary)
+{
+    // How long the license has existed in the range: its owned seat-hours count only that time.
+    constexpr double minuteHours = 1.0 / 60.0;
+    const double hours = summary.seatsOwned > 0 ? summary.ownedSeatHours / summary.seatsOwned : 0.0;
+    if (summary.seatsOwned <= 0 || hours >= 7 * 24)
+        return {};
+    QString span;
+    if (hours < 1)
+        span = tr("%n minute(s)", nullptr, std::max(1, int(hours / minuteHours)));
+    else if (hours < 24)
+        span = tr("%n hour(s)", nullptr, int(hours));
+    else
+        span = tr("%n day(s)", nullptr, int(hours / 24));
+    return tr("Only %1 of history so far: too little to size the license on; a few weeks of the site's usual work "
+              "say more.")
+        .arg(span);
 }
 
 QString UsagePage::suggestionFromReplay()

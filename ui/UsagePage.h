@@ -179,6 +179,8 @@ private:
     void showBorrowedLine(const UsageSummary &summary);
     static QString suggestionFromReplay();
     static QString suggestionFromPercentile();
+    // Empty for a week of history or more; else that the advice rests on too little (walk 57b, 9).
+    static QString shortHistoryCaveat(const UsageSummary &summary);
     // "from 4 Sep to 3 Dec", in the interface's language and this computer's local days.
     QString whatIfRangeText(const WhatIfReport &report) const;
     // A What-if column's title on one line (the table's header puts two words on two lines).

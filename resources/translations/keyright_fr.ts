@@ -7463,6 +7463,31 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
             <numerusform>%n des sièges utilisés au pic (%1) étaient empruntés : les portables absents comptent jusqu&apos;à leur retour ou leur expiration.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n minute</numerusform>
+            <numerusform>%n minutes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n heure</numerusform>
+            <numerusform>%n heures</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n jour</numerusform>
+            <numerusform>%n jours</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Only %1 of history so far: too little to size the license on; a few weeks of the site&apos;s usual work say more.</source>
+        <translation>Seulement %1 d&apos;historique pour l&apos;instant : trop peu pour dimensionner la licence ; quelques semaines de travail habituel du site en disent plus.</translation>
+    </message>
 </context>
 <context>
     <name>keyright::Validation</name>

@@ -598,6 +598,9 @@ void TestUsagePage::theSuggestionAboveThePeakSaysWhy()
     QLabel *why = page->suggestionWhy();
     QVERIFY(why->isVisible());
     QVERIFY2(why->text().contains(u"render"_s), qPrintable(why->text()));
+    // Two hours of history are too few to size a license on, and the page says so (walk 57b, 9).
+    QVERIFY2(why->text().contains(u"Only 2 hours of history so far: too little to size the license on"_s),
+             qPrintable(why->text()));
     // It counts only the checkouts more seats serve, as the replay's own rows give them (walk 25d).
     const WhatIfReport &replay = *page->model().whatIf();
     const int suggested = page->figure(UsagePage::Figure::Suggested)->text().toInt();
@@ -627,6 +630,13 @@ void TestUsagePage::theSuggestionAboveThePeakSaysWhy()
              qPrintable(note->text()));
     // A server's own record is not said made up.
     QVERIFY2(!note->text().contains(u"made up"_s), qPrintable(note->text()));
+    // Walk 57a, F5: the chart spans the 30 days asked for, with its dates, the time before the
+    // history empty; not the one day there is drawn over the whole width without a date.
+    const QList<QDateTime> ticks = page->chartTicks();
+    QVERIFY2(ticks.size() >= 2, qPrintable(QString::number(ticks.size())));
+    QVERIFY2(ticks.constFirst() < QDateTime(QDate(2026, 11, 29), QTime(0, 0), QTimeZone::utc()),
+             qPrintable(ticks.constFirst().toString(Qt::ISODate)));
+    QVERIFY(page->chartLabelsFit());
 }
 
 // Walk 25: a 1280x720 screen at 150 % leaves 853x480 to the window: the exports stay in sight, the
@@ -682,6 +692,9 @@ void TestUsagePage::thePageFitsANarrowWindow()
         QVERIFY2(shown.contains(r), qPrintable(u"%1,%2 %3x%4"_s.arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())));
     }
     QVERIFY(page->chartLabelsFit());
+    // Three months of history: the advice stands without a caveat.
+    QVERIFY2(!page->suggestionWhy()->text().contains(u"of history so far"_s),
+             qPrintable(page->suggestionWhy()->text()));
     // Walk 25b: the 90 days' date labels stand on Mondays or on the first of a month, at midnight
     // (09-05, 09-19, 10-04 were not).
     const QList<QDateTime> ticks = page->chartTicks();
