@@ -138,13 +138,11 @@ QString lineSentence(const SeatLedger::Line &line, const LedgerReport &report, c
         if (line.holdings.size() == 1 && writtenOff.size() == 1) {
             // One seat, already named: "1 of them" would read as a riddle (walk 55).
             const QString &note = writtenOff.first().writeOff.note;
-            lostPart = note.isEmpty()
-                ? say(QT_TRANSLATE_NOOP("Ledger", "it was written off (laptop lost)"))
-                : say(QT_TRANSLATE_NOOP("Ledger", "it was written off (laptop lost): %1")).arg(note);
+            lostPart = note.isEmpty() ? say(QT_TRANSLATE_NOOP("Ledger", "it was written off"))
+                                      : say(QT_TRANSLATE_NOOP("Ledger", "it was written off: %1")).arg(note);
         } else {
-            lostPart
-                = say(QT_TRANSLATE_N_NOOP("Ledger", "%n of them written off (laptop lost): %1"), int(writtenOff.size()))
-                      .arg(holderList(writtenOff, lost));
+            lostPart = say(QT_TRANSLATE_N_NOOP("Ledger", "%n of them written off: %1"), int(writtenOff.size()))
+                           .arg(holderList(writtenOff, lost));
         }
         return say(QT_TRANSLATE_NOOP("Ledger", "%1; %2."))
             .arg(say(QT_TRANSLATE_N_NOOP("Ledger", "%n seat(s) borrowed, counted until returned or expired: %1"), n)

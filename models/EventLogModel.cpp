@@ -5,6 +5,7 @@
 #include "DemoCatalogue.h"
 #include "Durations.h"
 #include "LeaseTableModel.h"
+#include "LedgerSentence.h"
 #include "StatePalette.h"
 #include "Timestamps.h"
 #include "simulator/SandboxProvisioner.h"
@@ -18,6 +19,7 @@
 #include <QColor>
 #include <QFont>
 #include <QLocale>
+#include <QTimeZone>
 
 #include <algorithm>
 #include <cstdlib>
@@ -207,6 +209,10 @@ QString EventLogModel::describeDetail(const EventRecord &event)
     const auto timeOf = [&event](const QDateTime &time) {
         return time.isValid() ? LeaseTableModel::formatTime(time, event.time) : QString();
     };
+    // A borrow's end, days away: with its day, as the Seats page writes it (borrowEndText).
+    const auto borrowEnd = [&event](const QDateTime &time) {
+        return time.isValid() ? borrowEndText(time, event.time, QTimeZone::systemTimeZone()) : QString();
+    };
     const auto waited
         = [](qint64 waitedMs) { return formatDuration(std::chrono::milliseconds {std::max<qint64>(0, waitedMs)}); };
     switch (event.kind) {
@@ -384,16 +390,17 @@ QString EventLogModel::describeDetail(const EventRecord &event)
     }
     case EventKind::SeatBorrowed: {
         const auto borrowed = detail::SeatBorrowed::fromJson(d);
-        return tr("borrowed for %n day(s), until %1", nullptr, borrowed.days).arg(timeOf(borrowed.expiresAt));
+        return tr("borrowed for %n day(s), until %1", nullptr, borrowed.days).arg(borrowEnd(borrowed.expiresAt));
     }
     case EventKind::BorrowReturned:
-        return tr("returned before %1").arg(timeOf(detail::BorrowReturned::fromJson(d).expiresAt));
+        return tr("returned before %1").arg(borrowEnd(detail::BorrowReturned::fromJson(d).expiresAt));
     case EventKind::BorrowWrittenOff: {
+        // Lost laptops and damaged lease files alike (walk 58b, 11).
         const auto writtenOff = detail::BorrowWrittenOff::fromJson(d);
         return writtenOff.note.isEmpty()
-            ? tr("laptop lost: the seat stays counted until %1").arg(timeOf(writtenOff.countedUntil))
-            : tr("laptop lost: the seat stays counted until %1: %2")
-                  .arg(timeOf(writtenOff.countedUntil), writtenOff.note);
+            ? tr("written off: the seat stays counted until %1").arg(borrowEnd(writtenOff.countedUntil))
+            : tr("written off: the seat stays counted until %1. Note: %2")
+                  .arg(borrowEnd(writtenOff.countedUntil), writtenOff.note);
     }
     case EventKind::BorrowDenied: {
         // The sentence in the interface's language, from the numbers of the refusal.

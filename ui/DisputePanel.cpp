@@ -254,7 +254,7 @@ void DisputePanel::render()
             // borrow is among the loaded events.
             const QString until = timeText(seat.expiresAt, d.at);
             note = seat.writtenOff
-                ? tr("borrowed by %1 until %2, written off (laptop lost): counted until then").arg(seat.holder, until)
+                ? tr("borrowed by %1 until %2, written off: counted until then").arg(seat.holder, until)
                 : tr("borrowed by %1 until %2: counted until returned or expired").arg(seat.holder, until);
             color = StatePalette::colour(StatePalette::Borrowed);
         } else if (!seat.replayed) {

@@ -573,8 +573,8 @@ void MainWindow::retranslate()
     a.revoke->setToolTip(tr("Revoke the selected seat (Delete)"));
     a.writeOff->setText(tr("&Write off borrowed seat…"));
     a.writeOff->setIconText(tr("Write off"));
-    a.writeOff->setToolTip(tr("Write off the selected borrowed seat, its laptop lost: it stays counted until its "
-                              "expiry (Shift+Delete)"));
+    a.writeOff->setToolTip(tr("Write off the selected borrowed seat, its laptop lost or its lease file damaged: it "
+                              "stays counted until its expiry (Shift+Delete)"));
     a.reap->setText(tr("&Force reap…"));
     a.reap->setIconText(tr("Force reap"));
     a.reap->setToolTip(tr("Reclaim expired seats now (Ctrl+R)"));

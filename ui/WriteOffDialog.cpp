@@ -34,10 +34,10 @@ WriteOffDialog::WriteOffDialog(const QString &licenseId, const QString &holder, 
                                     .arg(holder.toHtmlEscaped(), licenseId.toHtmlEscaped(), seatId.left(8)),
                                 this);
     question->setWordWrap(true);
-    auto *consequence = new QLabel(tr("The seat stays counted until <b>%1</b>. The laptop holds a signed lease that "
-                                      "cannot be recalled: it keeps working offline until then, and nothing the "
-                                      "server does can free the seat earlier. If the laptop turns up with its lease "
-                                      "file intact, returning the seat frees it at once.")
+    auto *consequence = new QLabel(tr("The seat stays counted until <b>%1</b>: the laptop holds a signed lease that "
+                                      "cannot be recalled, and nothing the server does can free the seat earlier. If "
+                                      "the laptop turns up with its lease file intact, returning the seat frees it at "
+                                      "once.")
                                        .arg(until.toHtmlEscaped()),
                                    this);
     consequence->setObjectName(u"consequence"_s);

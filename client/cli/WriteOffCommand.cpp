@@ -19,7 +19,9 @@ QString WriteOffCommand::name() const
 
 QString WriteOffCommand::summary() const
 {
-    return u"Write off a borrowed seat whose laptop is lost: it stays counted until its expiry."_s;
+    return u"Write off a borrowed seat whose laptop is lost or can no longer give it back (a damaged lease file): it "
+           u"stays "
+           "counted until its expiry."_s;
 }
 
 QString WriteOffCommand::synopsis() const
@@ -124,9 +126,10 @@ void WriteOffCommand::writeOff(const QString &seatId)
                     formatTimestamp(answer.writeOff.at),
                     answer.writeOff.note.isEmpty() ? QString() : u": "_s + answer.writeOff.note));
             }
-            printOut(u"It stays counted until %1: the laptop holds a signed lease that cannot be recalled offline. "
-                     "If the laptop turns up, `keyright return` on it frees the seat at once."_s.arg(
-                         formatTimestamp(answer.countedUntil)));
+            printOut(
+                u"It stays counted until %1: the laptop holds a signed lease that cannot be recalled offline. "
+                "If the laptop turns up with its lease file intact, `keyright return` on it frees the seat at once."_s
+                    .arg(formatTimestamp(answer.countedUntil)));
             finish(Ok);
         });
 }

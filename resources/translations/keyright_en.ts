@@ -221,10 +221,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n of them written off (laptop lost): %1</source>
+        <source>%n of them written off: %1</source>
         <translation>
-            <numerusform>%n of them written off (laptop lost): %1</numerusform>
-            <numerusform>%n of them written off (laptops lost): %1</numerusform>
+            <numerusform>%n&#xa0;of them written off: %1</numerusform>
+            <numerusform>%n&#xa0;of them written off: %1</numerusform>
         </translation>
     </message>
 </context>

@@ -478,18 +478,18 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n of them written off (laptop lost): %1</source>
+        <source>%n of them written off: %1</source>
         <translation>
             <numerusform>%n&#xa0;d&apos;entre eux déclaré perdu&#xa0;: %1</numerusform>
             <numerusform>%n&#xa0;d&apos;entre eux déclarés perdus&#xa0;: %1</numerusform>
         </translation>
     </message>
     <message>
-        <source>it was written off (laptop lost)</source>
+        <source>it was written off</source>
         <translation>il a été déclaré perdu</translation>
     </message>
     <message>
-        <source>it was written off (laptop lost): %1</source>
+        <source>it was written off: %1</source>
         <translation>il a été déclaré perdu&#xa0;: %1</translation>
     </message>
 </context>
@@ -2503,7 +2503,7 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
         <translation>Sélectionnez un événement &lt;b&gt;refusé&lt;/b&gt; pour voir qui détenait chaque siège à ce moment-là, ou un autre événement pour le lire en entier.</translation>
     </message>
     <message>
-        <source>borrowed by %1 until %2, written off (laptop lost): counted until then</source>
+        <source>borrowed by %1 until %2, written off: counted until then</source>
         <translation>emprunté par %1 jusqu&apos;à %2, déclaré perdu : compté jusque-là</translation>
     </message>
     <message>
@@ -2979,13 +2979,13 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message numerus="yes">
         <source>borrowed for %n day(s), until %1</source>
         <translation>
-            <numerusform>emprunté pour %n jour, jusqu’à %1</numerusform>
-            <numerusform>emprunté pour %n jours, jusqu’à %1</numerusform>
+            <numerusform>emprunté pour %n jour, jusqu’au %1</numerusform>
+            <numerusform>emprunté pour %n jours, jusqu’au %1</numerusform>
         </translation>
     </message>
     <message>
         <source>returned before %1</source>
-        <translation>rendu avant %1</translation>
+        <translation>rendu avant le %1</translation>
     </message>
     <message>
         <source>alert acknowledged</source>
@@ -3002,14 +3002,6 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>borrow written off</source>
         <translation>emprunt déclaré perdu</translation>
-    </message>
-    <message>
-        <source>laptop lost: the seat stays counted until %1</source>
-        <translation>portable perdu : le siège reste compté jusqu&apos;à %1</translation>
-    </message>
-    <message>
-        <source>laptop lost: the seat stays counted until %1: %2</source>
-        <translation>portable perdu : le siège reste compté jusqu&apos;à %1 : %2</translation>
     </message>
     <message>
         <source>borrow refused</source>
@@ -3055,6 +3047,14 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message>
         <source>, by members of %1</source>
         <translation>, par les membres de %1</translation>
+    </message>
+    <message>
+        <source>written off: the seat stays counted until %1</source>
+        <translation>déclaré perdu : le siège reste compté jusqu&apos;au %1</translation>
+    </message>
+    <message>
+        <source>written off: the seat stays counted until %1. Note: %2</source>
+        <translation>déclaré perdu : le siège reste compté jusqu&apos;au %1. Note : %2</translation>
     </message>
 </context>
 <context>
@@ -5723,8 +5723,8 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>Déclarer perdu</translation>
     </message>
     <message>
-        <source>Write off the selected borrowed seat, its laptop lost: it stays counted until its expiry (Shift+Delete)</source>
-        <translation>Déclarer perdu le siège emprunté sélectionné, son portable ayant disparu : il reste compté jusqu&apos;à son expiration (Maj+Suppr)</translation>
+        <source>Write off the selected borrowed seat, its laptop lost or its lease file damaged: it stays counted until its expiry (Shift+Delete)</source>
+        <translation>Déclarer perdu le siège emprunté sélectionné, son portable ayant disparu ou son fichier de bail étant abîmé : il reste compté jusqu&apos;à son expiration (Maj+Suppr)</translation>
     </message>
     <message>
         <source>Wrote off the borrowed seat of %1: it stays counted until %2.</source>
@@ -6453,8 +6453,8 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <source>borrowed for %n day(s), until %1</source>
         <extracomment>A simulated laptop borrowed a seat for %n days; %1 is when the borrow ends.</extracomment>
         <translation>
-            <numerusform>emprunté pour %n jour, jusqu’à %1</numerusform>
-            <numerusform>emprunté pour %n jours, jusqu’à %1</numerusform>
+            <numerusform>emprunté pour %n jour, jusqu’au %1</numerusform>
+            <numerusform>emprunté pour %n jours, jusqu’au %1</numerusform>
         </translation>
     </message>
 </context>
@@ -7626,16 +7626,16 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
         <translation>Déclarer perdu le siège de &lt;b&gt;%1&lt;/b&gt; sur &lt;b&gt;%2&lt;/b&gt; (siège %3), dont le portable a disparu ou ne peut plus le rendre&#xa0;?</translation>
     </message>
     <message>
-        <source>The seat stays counted until &lt;b&gt;%1&lt;/b&gt;. The laptop holds a signed lease that cannot be recalled: it keeps working offline until then, and nothing the server does can free the seat earlier. If the laptop turns up with its lease file intact, returning the seat frees it at once.</source>
-        <translation>Le siège reste compté jusqu&apos;au &lt;b&gt;%1&lt;/b&gt;. Le portable détient un bail signé qui ne peut pas être rappelé : il continue de fonctionner hors ligne jusque-là, et rien de ce que fait le serveur ne peut libérer le siège plus tôt. Si le portable est retrouvé avec son fichier de bail intact, rendre le siège le libère aussitôt.</translation>
-    </message>
-    <message>
         <source>&amp;Note:</source>
         <translation>&amp;Note :</translation>
     </message>
     <message>
         <source>&amp;Write off</source>
         <translation>&amp;Déclarer perdu</translation>
+    </message>
+    <message>
+        <source>The seat stays counted until &lt;b&gt;%1&lt;/b&gt;: the laptop holds a signed lease that cannot be recalled, and nothing the server does can free the seat earlier. If the laptop turns up with its lease file intact, returning the seat frees it at once.</source>
+        <translation>Le siège reste compté jusqu&apos;au &lt;b&gt;%1&lt;/b&gt; : le portable détient un bail signé qui ne peut pas être rappelé, et rien de ce que fait le serveur ne peut libérer le siège plus tôt. Si le portable est retrouvé avec son fichier de bail intact, rendre le siège le libère aussitôt.</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 #include "EventCsv.h"
 #include "EventFilterProxyModel.h"
 #include "EventLogModel.h"
+#include "LedgerSentence.h"
 #include "ModelSignals.h"
 #include "wire/EventDetail.h"
 #include "wire/SeatRulesJson.h"
@@ -12,6 +13,7 @@
 #include <QJsonArray>
 #include <QLocale>
 #include <QTest>
+#include <QTimeZone>
 #include <QTranslator>
 
 using namespace Qt::StringLiterals;
@@ -84,6 +86,7 @@ private Q_SLOTS:
     void aRefusedBorrowSaysItsNumbersInTheLanguage();
     void aBorrowRefusedForAReservationNamesIt();
     void aBorrowRefusedAtAGroupCapNamesTheGroup();
+    void aWriteOffIsNotSaidToBeALostLaptop();
 
 private:
     QTranslator m_translator;
@@ -670,6 +673,28 @@ void TestEventLogModel::aBorrowRefusedAtAGroupCapNamesTheGroup()
     QVERIFY(useLanguage(m_translator, u"fr"_s));
     QCOMPARE(detail(0), u"Aucun siège de acme-cad à emprunter : render détient déjà son plafond de 2 sièges."_s);
     QCOMPARE(detail(1), u"Aucun siège de acme-cad à emprunter : render détient déjà son plafond de 1 siège."_s);
+}
+
+// Walk 58b, 11: the borrow_written_off event said "laptop lost: ... until 9 déc. 13:12: left on a
+// train": a write-off is also for a damaged lease file, its end is written with its day as on the
+// Seats page (so "jusqu'au" in French), and the note is a sentence of its own.
+void TestEventLogModel::aWriteOffIsNotSaidToBeALostLaptop()
+{
+    EventLogModel model;
+    const QDateTime until = t0.addDays(3);
+    EventRecord plain = makeEvent(1, u"borrow_written_off"_s, u"acme-cad"_s, u"carol@laptop"_s);
+    plain.detail = eventdetail::BorrowWrittenOff {until, {}}.toJson();
+    EventRecord noted = makeEvent(2, u"borrow_written_off"_s, u"acme-cad"_s, u"carol@laptop"_s);
+    noted.detail = eventdetail::BorrowWrittenOff {until, u"left on a train"_s}.toJson();
+    model.appendEvents({plain, noted});
+    const auto detail = [&model](int row) { return model.index(row, EventLogModel::DetailColumn).data().toString(); };
+    const QString end = borrowEndText(until, plain.time, QTimeZone::systemTimeZone());
+    QCOMPARE(detail(0), u"written off: the seat stays counted until %1"_s.arg(end));
+    QCOMPARE(detail(1), u"written off: the seat stays counted until %1. Note: left on a train"_s.arg(end));
+    QVERIFY(useLanguage(m_translator, u"fr"_s));
+    const QString finEnd = borrowEndText(until, plain.time, QTimeZone::systemTimeZone());
+    QCOMPARE(detail(0), u"déclaré perdu : le siège reste compté jusqu'au %1"_s.arg(finEnd));
+    QCOMPARE(detail(1), u"déclaré perdu : le siège reste compté jusqu'au %1. Note : left on a train"_s.arg(finEnd));
 }
 
 void TestEventLogModel::theByColumnIsSaidInTheLanguage()

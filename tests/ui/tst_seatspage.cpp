@@ -1947,7 +1947,7 @@ void TestSeatsPage::aWrittenOffSeatIsNamedInTheLiveLedger()
     QVERIFY2(sentences.contains(u"1 seat borrowed, counted until returned or expired: dave@laptop (until "_s),
              qPrintable(sentences));
     // Walk 55, 4: one seat, already named: said plainly, not "1 of them".
-    QVERIFY2(sentences.contains(u"dave@laptop (until %1); it was written off (laptop lost): left on a train."_s.arg(
+    QVERIFY2(sentences.contains(u"dave@laptop (until %1); it was written off: left on a train."_s.arg(
                  borrowEndText(until, now, QTimeZone::systemTimeZone()))),
              qPrintable(sentences));
     QVERIFY2(!sentences.contains(u"of them"_s), qPrintable(sentences));
