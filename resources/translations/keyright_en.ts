@@ -858,8 +858,8 @@
     <message numerus="yes">
         <source>%n free for anyone admitted</source>
         <translation>
-            <numerusform>%n free for anyone admitted</numerusform>
-            <numerusform>%n free for anyone admitted</numerusform>
+            <numerusform>%n&#xa0;free for anyone admitted</numerusform>
+            <numerusform>%n&#xa0;free for anyone admitted</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1024,8 +1024,8 @@
     <message numerus="yes">
         <source>&lt;span style=&quot;color:%1&quot;&gt;%n checkout(s) denied in the last hour&lt;/span&gt;</source>
         <translation>
-            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n checkout denied in the last hour&lt;/span&gt;</numerusform>
-            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n checkouts denied in the last hour&lt;/span&gt;</numerusform>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n&#xa0;checkout denied in the last hour&lt;/span&gt;</numerusform>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n&#xa0;checkouts denied in the last hour&lt;/span&gt;</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1052,8 +1052,8 @@
     <message numerus="yes">
         <source>%n free</source>
         <translation>
-            <numerusform>%n free</numerusform>
-            <numerusform>%n free</numerusform>
+            <numerusform>%n&#xa0;free</numerusform>
+            <numerusform>%n&#xa0;free</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -5139,8 +5139,8 @@ Double-cliquez ou appuyez sur Entrée pour voir les refus de la licence %2 dans 
     <message numerus="yes">
         <source>%n free for anyone admitted</source>
         <translation>
-            <numerusform>%n libre pour toute personne admise</numerusform>
-            <numerusform>%n libres pour toute personne admise</numerusform>
+            <numerusform>%n&#xa0;libre pour toute personne admise</numerusform>
+            <numerusform>%n&#xa0;libres pour toute personne admise</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -6233,8 +6233,8 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message numerus="yes">
         <source>&lt;span style=&quot;color:%1&quot;&gt;%n checkout(s) denied in the last hour&lt;/span&gt;</source>
         <translation>
-            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n demande refusée dans la dernière heure&lt;/span&gt;</numerusform>
-            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n demandes refusées dans la dernière heure&lt;/span&gt;</numerusform>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n&#xa0;demande refusée dans la dernière heure&lt;/span&gt;</numerusform>
+            <numerusform>&lt;span style=&quot;color:%1&quot;&gt;%n&#xa0;demandes refusées dans la dernière heure&lt;/span&gt;</numerusform>
         </translation>
     </message>
     <message>
@@ -6289,8 +6289,8 @@ Ne lui faites confiance que si c&apos;est l&apos;empreinte du certificat du serv
     <message numerus="yes">
         <source>%n free</source>
         <translation>
-            <numerusform>%n libre</numerusform>
-            <numerusform>%n libres</numerusform>
+            <numerusform>%n&#xa0;libre</numerusform>
+            <numerusform>%n&#xa0;libres</numerusform>
         </translation>
     </message>
     <message numerus="yes">
