@@ -7,10 +7,12 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
+#include <QMutex>
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
 #include <QNetworkReply>
 #include <QRandomGenerator>
+#include <QSet>
 #include <QTcpServer>
 #include <QThread>
 #include <QTimer>
@@ -40,20 +42,37 @@ quint16 freeLoopbackPort()
     // stop and its restart on the same port, by any connection another test opens at that moment
     // (seen under load: "the bound address is already in use"). No connection is given a port
     // down here, and tests pick at random among thousands, checking each.
+    // Never a port this process handed out before: a test picks the ports of several sites before
+    // starting any (each is given the others' URLs), so a port free at the probe may be one another
+    // site of the same test is about to take (CI, tst_replication: two sites on one port, the second
+    // "started" because the first answered its health check).
+    static QMutex mutex;
+    static QSet<quint16> given;
+    const QMutexLocker lock(&mutex);
+    const auto take = [](quint16 port) {
+        given.insert(port);
+        return port;
+    };
     const int ephemeralLow = firstEphemeralPort();
     constexpr int low = 10000;
     if (ephemeralLow - low >= 1000) {
         for (int attempt = 0; attempt < 200; ++attempt) {
             const auto port = quint16(QRandomGenerator::global()->bounded(low, ephemeralLow));
+            if (given.contains(port))
+                continue;
             QTcpServer probe;
             if (probe.listen(QHostAddress::LocalHost, port))
-                return port;
+                return take(port);
         }
     }
-    QTcpServer probe;
-    if (!probe.listen(QHostAddress::LocalHost, 0))
-        return 0;
-    return probe.serverPort();
+    for (int attempt = 0; attempt < 20; ++attempt) {
+        QTcpServer probe;
+        if (!probe.listen(QHostAddress::LocalHost, 0))
+            return 0;
+        if (!given.contains(probe.serverPort()))
+            return take(probe.serverPort());
+    }
+    return 0;
 }
 
 } // namespace
