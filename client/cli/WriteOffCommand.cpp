@@ -19,9 +19,8 @@ QString WriteOffCommand::name() const
 
 QString WriteOffCommand::summary() const
 {
-    return u"Write off a borrowed seat whose laptop is lost or can no longer give it back (a damaged lease file): it "
-           u"stays "
-           "counted until its expiry."_s;
+    return u"Write off a borrowed seat whose laptop is lost or can no longer give it back (a damaged lease "
+           "file): it stays counted until its expiry."_s;
 }
 
 QString WriteOffCommand::synopsis() const
