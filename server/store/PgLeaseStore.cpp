@@ -125,6 +125,18 @@ SqlDialect PgLeaseStore::dialect()
     // hands them over.
     d.lockLicenses = u"SELECT id FROM licenses WHERE id = ANY(CAST(:ids AS TEXT[])) ORDER BY id COLLATE \"C\" "
                      "FOR UPDATE"_s;
+    d.inIds = u" = ANY(CAST(:ids AS TEXT[]))"_s;
+    d.idsTable = u"unnest(CAST(:ids AS TEXT[])) AS wanted(license)"_s;
+    d.openSpans = u"INSERT INTO usage_spans (license_id, kind, id, holder, grp, start_ms, expires_ms, borrowed) "
+                  "SELECT * FROM unnest(CAST(:licenses AS TEXT[]), CAST(:kinds AS TEXT[]), CAST(:ids AS TEXT[]), "
+                  "CAST(:holders AS TEXT[]), CAST(:groups AS TEXT[]), CAST(:starts AS BIGINT[]), "
+                  "CAST(:expires AS BIGINT[]), CAST(:borrowed AS BIGINT[])) ON CONFLICT DO NOTHING"_s;
+    d.endSpans = u"UPDATE usage_spans AS s SET end_ms = r.end_ms, expires_ms = COALESCE(r.expires, s.expires_ms), "
+                 "served = s.served + r.served "
+                 "FROM unnest(CAST(:licenses AS TEXT[]), CAST(:kinds AS TEXT[]), CAST(:ids AS TEXT[]), "
+                 "CAST(:ends AS BIGINT[]), CAST(:expires AS BIGINT[]), CAST(:served AS BIGINT[])) "
+                 "AS r(license, kind, id, end_ms, expires, served) "
+                 "WHERE s.license_id = r.license AND s.kind = r.kind AND s.id = r.id AND s.end_ms IS NULL"_s;
     d.leasesOf = u"SELECT %1 FROM leases WHERE (license_id, seat_id) IN "
                  "(SELECT * FROM unnest(CAST(:licenses AS TEXT[]), CAST(:seats AS TEXT[])))"_s;
     d.renewLeasesIfUnchanged

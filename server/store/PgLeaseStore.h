@@ -21,7 +21,8 @@ namespace keyright::server {
 //   license serialize across every server, and other licenses never wait (row locks, held only
 //   until the transaction ends; no session-level lock that would break behind a pooler).
 // - Nothing is cached across transactions: another server may have changed any row since the
-//   last read (a turn's transaction reads holder groups once for all its units).
+//   last read (a turn's transaction reads holder groups once for all its units, and what its
+//   lease calls read of the licenses it holds once for all of them: TurnReads).
 // - The schema is migrated inside pg_advisory_xact_lock(migrationLockKey), so servers starting
 //   at once migrate once.
 // - A lost connection makes the unit fail with StoreError::Kind::Unavailable, naming the database;

@@ -35,6 +35,19 @@ struct SqlDialect
     QString lockLicenses; // :ids; locks them in one fixed order
     QString leasesOf; // :licenses, :seats
     QString renewLeasesIfUnchanged; // returns the (license_id, seat_id) of each row written
+    // The condition that picks the rows of several licenses at once, on a column named before it
+    // (":ids" bound as SqlLeaseTables::arrayLiteral()): a turn's lease calls read every table they
+    // decide on once for all their licenses (TurnReads). Empty: each call reads its own rows.
+    QString inIds;
+    // The same :ids as a table of one column, `license`: read row by row with a LATERAL subquery,
+    // the rows of a big table (leases) are found with its index, one license at a time, where the
+    // condition above let the planner scan the whole table.
+    QString idsTable;
+    // A unit's span openings and endings (SqlUsageHistory::flushSpans), one statement each: as the
+    // one-row openSpan and endSpan, with :licenses :kinds :ids :holders :groups :starts :expires
+    // :borrowed, and :licenses :kinds :ids :ends :expires :served. Empty: one statement per span.
+    QString openSpans;
+    QString endSpans;
     // A unit's counter increments (a turn's checkouts and releases, one per license and counter)
     // in one upsert: :licenses, :counters, :replicas, :bys, no two rows with the same key.
     QString bumpCounters;

@@ -12,6 +12,7 @@
 #include "store/SqlTokens.h"
 #include "store/SqlTransactions.h"
 #include "store/SqlUsageHistory.h"
+#include "store/TurnReads.h"
 
 #include <algorithm>
 #include <limits>
@@ -25,6 +26,7 @@ SqlLeaseStore::SqlLeaseStore(const QString &driver, const QString &description, 
     : m_connection(driver, description)
     , m_dialect(std::move(dialect))
     , m_caching(caching)
+    , m_turn(std::make_unique<TurnReads>())
 {
     m_schema = std::make_unique<SqlSchema>(m_connection, m_dialect);
     m_transactions = std::make_unique<SqlTransactions>(
@@ -41,12 +43,12 @@ void SqlLeaseStore::makeParts()
     m_events = std::make_unique<SqlEventLog>(m_connection, m_dialect);
     m_counters = std::make_unique<SqlCounters>(m_connection, m_dialect);
     m_tokens = std::make_unique<SqlTokens>(m_connection, m_caching);
-    m_tickets = std::make_unique<SqlQueueTickets>(m_connection);
+    m_tickets = std::make_unique<SqlQueueTickets>(m_connection, m_dialect.idsTable);
     // A dialect without a license lock serializes every writer in the transaction itself (SQLite):
     // nothing to hold. Otherwise the groups a rules change was validated against are held.
     const bool serialized = m_dialect.lockLicense.isEmpty();
     m_seatRules = std::make_unique<SqlSeatRules>(m_connection, m_caching, serialized ? QString() : u" FOR SHARE"_s,
-                                                 serialized ? QString() : u" FOR UPDATE"_s);
+                                                 serialized ? QString() : u" FOR UPDATE"_s, m_dialect.inIds);
     m_clockReference = std::make_unique<SqlClockReference>(m_connection);
     m_usage = std::make_unique<SqlUsageHistory>(m_connection, m_dialect);
     m_alerts = std::make_unique<SqlAlerts>(m_connection, serialized ? QString() : u" FOR UPDATE"_s);
@@ -120,13 +122,19 @@ void SqlLeaseStore::dropCaches()
     // not have been kept"; tst_patronifailover). A lost connection's parts are rebuilt, caches and
     // all, when the next transaction replaces it.
     m_batchGroups.reset();
+    m_turn->clear();
+    m_usage->discardPendingSpans();
     m_tables->dropCaches();
     m_tokens->dropCaches();
     m_seatRules->dropCaches();
 }
 
-void SqlLeaseStore::ready()
+void SqlLeaseStore::ready(Spans spans)
 {
+    // What a unit held back of the usage spans is written before anything that might read or
+    // write them (and at the end of the unit): the methods that touch neither say so.
+    if (spans == Spans::Flush && m_usage->hasPendingSpans())
+        m_usage->flushSpans();
     // Outside a transaction (a read between units, or the start of one) a lost connection may be
     // replaced; inside one it may not: what the transaction did is gone with it.
     if (!m_transactions->inTransaction())
@@ -157,8 +165,22 @@ void SqlLeaseStore::unit(const std::function<void()> &work)
         m_unitLicenses.clear();
         m_unitBumps.clear();
         work();
+        m_usage->flushSpans();
         writeUnitBumps();
     });
+}
+
+void SqlLeaseStore::noteSpans(const std::function<void()> &note)
+{
+    // Inside a unit the spans are held back and written with the unit's others (two statements
+    // for a turn's checkouts and releases instead of one per event).
+    m_usage->setDeferring(m_transactions->inUnit());
+    struct Stop
+    {
+        SqlUsageHistory &usage;
+        ~Stop() { usage.setDeferring(false); }
+    } stop {*m_usage};
+    note();
 }
 
 void SqlLeaseStore::writeUnitBumps()
@@ -211,7 +233,10 @@ void SqlLeaseStore::withStore(const std::function<void()> &work)
 void SqlLeaseStore::withOwnTransaction(const std::function<void()> &work)
 {
     ready();
-    m_transactions->unitAlone(work);
+    m_transactions->unitAlone([&] {
+        work();
+        m_usage->flushSpans();
+    });
 }
 
 void SqlLeaseStore::beginBatch()
@@ -223,6 +248,7 @@ void SqlLeaseStore::commitBatch()
 {
     m_batchLicenses.clear(); // released by the COMMIT (or the ROLLBACK that follows a failed one)
     m_batchGroups.reset();
+    m_turn->clear();
     m_transactions->commitBatch();
 }
 
@@ -230,6 +256,7 @@ void SqlLeaseStore::rollbackBatch()
 {
     m_batchLicenses.clear();
     m_batchGroups.reset();
+    m_turn->clear();
     m_transactions->rollbackBatch();
 }
 
@@ -270,6 +297,28 @@ void SqlLeaseStore::lockLicenses(const QStringList &licenseIds)
     }
 }
 
+TurnReads *SqlLeaseStore::turn(const QString &licenseId)
+{
+    // Only inside a batch's transaction that holds the license since its start (lockLicenses()
+    // outside a unit), and where one statement reads many licenses' rows.
+    if (!m_transactions->inBatch() || !m_transactions->inTransaction() || !m_batchLicenses.contains(licenseId)
+        || !m_tables->readsManyLicenses())
+        return nullptr;
+    if (!m_turn->loaded()) {
+        // Every license the batch holds, whichever the first read names: a turn's calls are on
+        // several, and five statements for all of them cost what one call's reads did.
+        const QStringList ids(m_batchLicenses.cbegin(), m_batchLicenses.cend());
+        auto licenses = m_tables->licensesIn(ids);
+        auto leases = m_tables->leasesIn(ids);
+        auto blocks = m_tables->blocksIn(ids);
+        auto rules = m_seatRules->rulesIn(ids);
+        auto tickets = m_tickets->ticketsInLines(ids);
+        m_turn->load(ids, std::move(licenses), std::move(leases), std::move(blocks), std::move(rules),
+                     std::move(tickets));
+    }
+    return m_turn.get();
+}
+
 QList<std::optional<StoredLease>> SqlLeaseStore::leasesOf(const QList<std::pair<QString, QString>> &seats)
 {
     ready();
@@ -279,6 +328,8 @@ QList<std::optional<StoredLease>> SqlLeaseStore::leasesOf(const QList<std::pair<
 QList<bool> SqlLeaseStore::renewLeasesIfUnchanged(const QList<LeaseRenewal> &renewals)
 {
     ready();
+    for (const LeaseRenewal &renewal : renewals)
+        m_turn->forget(TurnReads::Table::Leases, renewal.current.licenseId);
     return m_tables->renewLeasesIfUnchanged(renewals);
 }
 
@@ -290,43 +341,60 @@ QList<LicenseRecord> SqlLeaseStore::licenses()
 
 std::optional<LicenseRecord> SqlLeaseStore::license(const QString &licenseId)
 {
-    ready();
+    ready(Spans::Keep);
+    if (TurnReads *turn = this->turn(licenseId)) {
+        if (const auto known = turn->license(licenseId))
+            return *known;
+    }
     return m_tables->license(licenseId);
 }
 
 void SqlLeaseStore::insertLicense(const LicenseRecord &license)
 {
     ready();
+    m_turn->forget(TurnReads::Table::Licenses, license.id);
     m_tables->insertLicense(license);
 }
 
 void SqlLeaseStore::updateLicense(const LicenseRecord &license)
 {
-    ready();
+    ready(Spans::Keep);
+    m_turn->forget(TurnReads::Table::Licenses, license.id);
     m_tables->updateLicense(license);
+    m_turn->licenseWritten(license);
 }
 
 QList<StoredLease> SqlLeaseStore::leases(const QString &licenseId)
 {
-    ready();
+    ready(Spans::Keep);
+    if (TurnReads *turn = this->turn(licenseId)) {
+        if (const auto known = turn->leases(licenseId))
+            return *known;
+    }
     return m_tables->leases(licenseId);
 }
 
 std::optional<StoredLease> SqlLeaseStore::lease(const QString &licenseId, const QString &seatId)
 {
-    ready();
+    ready(Spans::Keep);
+    if (TurnReads *turn = this->turn(licenseId)) {
+        if (const auto known = turn->lease(licenseId, seatId))
+            return *known;
+    }
     return m_tables->lease(licenseId, seatId);
 }
 
 void SqlLeaseStore::insertLease(const StoredLease &lease)
 {
-    ready();
+    ready(Spans::Keep);
+    m_turn->forget(TurnReads::Table::Leases, lease.lease.licenseId);
     m_tables->insertLease(lease);
 }
 
 void SqlLeaseStore::renewLease(const SeatLease &lease)
 {
     ready();
+    m_turn->forget(TurnReads::Table::Leases, lease.licenseId);
     m_tables->renewLease(lease);
 }
 
@@ -334,6 +402,7 @@ bool SqlLeaseStore::renewLeaseIfUnchanged(const SeatLease &current, const SeatLe
                                           const QDateTime &lastActivityAt)
 {
     ready();
+    m_turn->forget(TurnReads::Table::Leases, current.licenseId);
     return m_tables->renewLeaseIfUnchanged(current, renewed, lastActivityAt);
 }
 
@@ -341,19 +410,26 @@ bool SqlLeaseStore::markLease(const QString &licenseId, const QString &seatId, c
                               const QDateTime &reclaimAt)
 {
     ready();
+    m_turn->forget(TurnReads::Table::Leases, licenseId);
     return m_tables->markLease(licenseId, seatId, markedAt, reclaimAt);
 }
 
 bool SqlLeaseStore::writeOffLease(const QString &licenseId, const QString &seatId, const BorrowWriteOff &writeOff)
 {
     ready();
+    m_turn->forget(TurnReads::Table::Leases, licenseId);
     return m_tables->writeOffLease(licenseId, seatId, writeOff);
 }
 
 bool SqlLeaseStore::deleteLease(const QString &licenseId, const QString &seatId)
 {
-    ready();
-    return m_tables->deleteLease(licenseId, seatId);
+    ready(Spans::Keep);
+    // A delete by the row's key: the turn's list follows it (a release then decides on the
+    // license's other rows without reading them again).
+    const bool deleted = m_tables->deleteLease(licenseId, seatId);
+    if (deleted)
+        m_turn->leaseDeleted(licenseId, seatId);
+    return deleted;
 }
 
 QList<StoredLease> SqlLeaseStore::leasesExpiringBy(const QString &licenseId, const QDateTime &latestExpiry)
@@ -371,31 +447,41 @@ QList<StoredLease> SqlLeaseStore::firstLeasesExpiringBy(const QString &licenseId
 
 std::optional<HolderBlock> SqlLeaseStore::block(const QString &licenseId, const QString &holder)
 {
-    ready();
+    ready(Spans::Keep);
+    if (TurnReads *turn = this->turn(licenseId)) {
+        if (const auto known = turn->block(licenseId, holder))
+            return *known;
+    }
     return m_tables->block(licenseId, holder);
 }
 
 QList<HolderBlock> SqlLeaseStore::blocks(const QString &licenseId)
 {
-    ready();
+    ready(Spans::Keep);
+    if (TurnReads *turn = this->turn(licenseId)) {
+        if (const auto known = turn->blocks(licenseId))
+            return *known;
+    }
     return m_tables->blocks(licenseId);
 }
 
 void SqlLeaseStore::putBlock(const HolderBlock &block)
 {
     ready();
+    m_turn->forget(TurnReads::Table::Blocks, block.licenseId);
     m_tables->putBlock(block);
 }
 
 int SqlLeaseStore::deleteBlocksEndedBy(const QDateTime &now)
 {
     ready();
+    m_turn->forgetAll(TurnReads::Table::Blocks);
     return m_tables->deleteBlocksEndedBy(now);
 }
 
 QList<HolderGroup> SqlLeaseStore::holderGroups(GroupsRead read)
 {
-    ready();
+    ready(Spans::Keep);
     // A batch holding licenses (a turn's lease calls on a shared store) reads the groups once for
     // all its units: every request of it arrived before that read, so it sees every change
     // acknowledged before it was sent, as a read of its own would.
@@ -417,7 +503,11 @@ void SqlLeaseStore::putHolderGroups(const QList<HolderGroup> &groups)
 
 SeatRules SqlLeaseStore::licenseRules(const QString &licenseId)
 {
-    ready();
+    ready(Spans::Keep);
+    if (TurnReads *turn = this->turn(licenseId)) {
+        if (const auto known = turn->rules(licenseId))
+            return *known;
+    }
     return m_seatRules->licenseRules(licenseId);
 }
 
@@ -430,6 +520,7 @@ QHash<QString, SeatRules> SqlLeaseStore::rulesOfAllLicenses()
 void SqlLeaseStore::putLicenseRules(const QString &licenseId, const SeatRules &rules)
 {
     ready();
+    m_turn->forget(TurnReads::Table::Rules, licenseId);
     m_seatRules->putLicenseRules(licenseId, rules);
 }
 
@@ -570,9 +661,9 @@ int SqlLeaseStore::pruneAlertDeliveries(const QDateTime &before)
 
 qint64 SqlLeaseStore::appendEvent(const EventRecord &event)
 {
-    ready();
+    ready(Spans::Keep);
     const qint64 seq = m_events->appendEvent(event);
-    m_usage->noteEvent(event, seq);
+    noteSpans([&] { m_usage->noteEvent(event, seq); });
     return seq;
 }
 
@@ -639,49 +730,69 @@ void SqlLeaseStore::touchToken(const QString &name, const QDateTime &lastUsedAt)
 void SqlLeaseStore::insertTicket(const StoredTicket &ticket)
 {
     ready();
+    m_turn->forget(TurnReads::Table::Tickets, ticket.licenseId);
     m_tickets->insertTicket(ticket);
 }
 
 std::optional<StoredTicket> SqlLeaseStore::ticket(const QString &licenseId, const QString &ticketId)
 {
-    ready();
+    ready(Spans::Keep);
+    if (TurnReads *turn = this->turn(licenseId)) {
+        if (const auto known = turn->ticket(licenseId, ticketId))
+            return *known;
+    }
     return m_tickets->ticket(licenseId, ticketId);
 }
 
 std::optional<StoredTicket> SqlLeaseStore::ticketByRequest(const QString &licenseId, const QString &holder,
                                                            const QString &requestId)
 {
-    ready();
+    ready(Spans::Keep);
+    if (TurnReads *turn = this->turn(licenseId)) {
+        if (const auto known = turn->ticketByRequest(licenseId, holder, requestId))
+            return *known;
+    }
     return m_tickets->ticketByRequest(licenseId, holder, requestId);
 }
 
 QList<StoredTicket> SqlLeaseStore::ticketsInLine(const QString &licenseId)
 {
-    ready();
+    ready(Spans::Keep);
+    if (TurnReads *turn = this->turn(licenseId)) {
+        if (const auto known = turn->tickets(licenseId))
+            return *known;
+    }
     return m_tickets->ticketsInLine(licenseId);
 }
 
 bool SqlLeaseStore::renewTicket(const QString &licenseId, const QString &ticketId, const QDateTime &expiresAt)
 {
     ready();
+    m_turn->forget(TurnReads::Table::Tickets, licenseId);
     return m_tickets->renewTicket(licenseId, ticketId, expiresAt);
 }
 
 bool SqlLeaseStore::setTicketSeat(const QString &licenseId, const QString &ticketId, const QString &seatId)
 {
     ready();
+    m_turn->forget(TurnReads::Table::Tickets, licenseId);
     return m_tickets->setTicketSeat(licenseId, ticketId, seatId);
 }
 
 bool SqlLeaseStore::deleteTicket(const QString &licenseId, const QString &ticketId)
 {
     ready();
+    m_turn->forget(TurnReads::Table::Tickets, licenseId);
     return m_tickets->deleteTicket(licenseId, ticketId);
 }
 
 QList<StoredTicket> SqlLeaseStore::deadTickets(const QString &licenseId, const QDateTime &now, int limit)
 {
-    ready();
+    ready(Spans::Keep);
+    if (TurnReads *turn = this->turn(licenseId)) {
+        if (const auto known = turn->deadTickets(licenseId, now, limit))
+            return *known;
+    }
     return m_tickets->deadTickets(licenseId, now, limit);
 }
 
@@ -705,7 +816,7 @@ void SqlLeaseStore::putClockReference(const ClockReference &reference)
 
 void SqlLeaseStore::bumpCounter(const QString &licenseId, const QString &counter, const QString &replicaId, quint64 by)
 {
-    ready();
+    ready(Spans::Keep);
     if (!m_transactions->inUnit()) {
         m_counters->bumpCounter(licenseId, counter, replicaId, by);
         return;
@@ -794,8 +905,8 @@ int SqlLeaseStore::deleteUsageSpansEndedBefore(qint64 beforeMs)
 void SqlLeaseStore::noteIdleSpan(const QString &licenseId, const QString &seatId, const QString &holder, qint64 fromMs,
                                  qint64 toMs)
 {
-    ready();
-    m_usage->noteIdle(licenseId, seatId, holder, fromMs, toMs);
+    ready(Spans::Keep);
+    noteSpans([&] { m_usage->noteIdle(licenseId, seatId, holder, fromMs, toMs); });
 }
 
 void SqlLeaseStore::noteActivityKnown(const QString &licenseId, const QString &seatId, qint64 atMs)

@@ -23,6 +23,7 @@ class SqlSchema;
 class SqlSeatRules;
 class SqlTokens;
 class SqlTransactions;
+class TurnReads;
 class SqlUsageHistory;
 
 // LeaseStore on a Qt SQL connection: what SqliteLeaseStore and PgLeaseStore share. The work is
@@ -196,10 +197,17 @@ private:
     void makeParts();
     void dropCaches();
     // Before every call that reaches the database: reconnects where that is allowed, throws
-    // StoreError when the store cannot serve.
-    void ready();
+    // StoreError when the store cannot serve, and writes the usage spans the unit held back
+    // (SqlUsageHistory::flushSpans) unless the call touches no span (Keep).
+    enum class Spans { Flush, Keep };
+    void ready(Spans spans = Spans::Flush);
     void unit(const std::function<void()> &work);
     void writeUnitBumps();
+    // Runs `note`, which opens and ends usage spans, holding them back inside a unit.
+    void noteSpans(const std::function<void()> &note);
+    // The turn's reads (TurnReads) when they may answer for this license now, loaded at the first
+    // call of the batch; nullptr when the database must.
+    TurnReads *turn(const QString &licenseId);
 
     SqlConnection m_connection;
     SqlDialect m_dialect;
@@ -221,6 +229,7 @@ private:
     QSet<QString> m_unitLicenses; // locked by the outermost unit running now
     QSet<QString> m_batchLicenses; // locked by lockLicenses() outside a unit of the open batch
     std::optional<QList<HolderGroup>> m_batchGroups; // read once by such a batch (holderGroups())
+    std::unique_ptr<TurnReads> m_turn; // what such a batch's units read of its licenses
     // Counter bumps of the outermost unit running now, (license, counter, replica) -> sum.
     std::map<std::tuple<QString, QString, QString>, quint64> m_unitBumps;
 };

@@ -39,6 +39,9 @@ struct SqlLeaseTables::Statements
         , lockLicenses(db)
         , leasesOf(db)
         , renewLeasesIfUnchanged(db)
+        , licensesIn(db)
+        , leasesIn(db)
+        , blocksIn(db)
     { }
 
     QSqlQuery lockLicense, licenses, license, insertLicense, updateLicense;
@@ -46,6 +49,7 @@ struct SqlLeaseTables::Statements
         writeOffLease, leasesExpiringBy, firstLeasesExpiringBy;
     QSqlQuery block, blocks, putBlock, deleteBlocks;
     QSqlQuery lockLicenses, leasesOf, renewLeasesIfUnchanged; // prepared where the dialect has them
+    QSqlQuery licensesIn, leasesIn, blocksIn; // the same
 };
 
 SqlLeaseTables::SqlLeaseTables(SqlConnection &connection, const SqlDialect &dialect, bool caching)
@@ -128,6 +132,16 @@ bool SqlLeaseTables::prepare(QString *error)
         all.append({&s->leasesOf, m_dialect.leasesOf.arg(leaseColumns)});
     if (!m_dialect.renewLeasesIfUnchanged.isEmpty())
         all.append({&s->renewLeasesIfUnchanged, m_dialect.renewLeasesIfUnchanged});
+    if (!m_dialect.inIds.isEmpty()) {
+        all.append({&s->licensesIn, u"SELECT %1 FROM licenses WHERE id%2"_s.arg(licenseColumns, m_dialect.inIds)});
+        all.append({&s->leasesIn,
+                    u"SELECT %1 FROM %2 CROSS JOIN LATERAL (SELECT %1 FROM leases "
+                    "WHERE license_id = wanted.license) AS found"_s.arg(leaseColumns, m_dialect.idsTable)});
+        all.append({&s->blocksIn,
+                    u"SELECT %1 FROM %2 CROSS JOIN LATERAL (SELECT %1 FROM holder_blocks "
+                    "WHERE license_id = wanted.license) AS found ORDER BY license_id, until_ms"_s.arg(
+                        SqlRows::blockColumns, m_dialect.idsTable)});
+    }
     if (!m_connection.prepareAll(all, error))
         return false;
     m_statements = std::move(s);
@@ -396,6 +410,49 @@ QStringList SqlLeaseTables::lockLicenses(const QStringList &licenseIds)
         locked.append(q.value(0).toString());
     q.finish();
     return locked;
+}
+
+bool SqlLeaseTables::readsManyLicenses() const
+{
+    return !m_dialect.inIds.isEmpty();
+}
+
+QHash<QString, LicenseRecord> SqlLeaseTables::licensesIn(const QStringList &licenseIds)
+{
+    auto &q = statements().licensesIn;
+    q.bindValue(u":ids"_s, arrayLiteral(licenseIds));
+    m_connection.exec(q);
+    QHash<QString, LicenseRecord> result;
+    while (q.next()) {
+        LicenseRecord license = SqlRows::license(q);
+        result.insert(license.id, std::move(license));
+    }
+    q.finish();
+    return result;
+}
+
+QHash<QString, QList<StoredLease>> SqlLeaseTables::leasesIn(const QStringList &licenseIds)
+{
+    auto &q = statements().leasesIn;
+    q.bindValue(u":ids"_s, arrayLiteral(licenseIds));
+    QHash<QString, QList<StoredLease>> result;
+    for (StoredLease &row : leaseRows(q))
+        result[row.lease.licenseId].append(std::move(row));
+    return result;
+}
+
+QHash<QString, QList<HolderBlock>> SqlLeaseTables::blocksIn(const QStringList &licenseIds)
+{
+    auto &q = statements().blocksIn;
+    q.bindValue(u":ids"_s, arrayLiteral(licenseIds));
+    m_connection.exec(q);
+    QHash<QString, QList<HolderBlock>> result;
+    while (q.next()) {
+        HolderBlock block = SqlRows::block(q);
+        result[block.licenseId].append(std::move(block));
+    }
+    q.finish();
+    return result;
 }
 
 QList<std::optional<StoredLease>> SqlLeaseTables::leasesOf(const QList<std::pair<QString, QString>> &seats)

@@ -66,6 +66,13 @@ public:
     QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats);
     QList<bool> renewLeasesIfUnchanged(const QList<LeaseRenewal> &renewals);
 
+    // A turn's reads of many licenses at once (TurnReads), where the dialect has them (inIds):
+    // by license id, the blocks of each in the order of blocks().
+    bool readsManyLicenses() const;
+    QHash<QString, LicenseRecord> licensesIn(const QStringList &licenseIds);
+    QHash<QString, QList<StoredLease>> leasesIn(const QStringList &licenseIds);
+    QHash<QString, QList<HolderBlock>> blocksIn(const QStringList &licenseIds);
+
     std::optional<HolderBlock> block(const QString &licenseId, const QString &holder);
     QList<HolderBlock> blocks(const QString &licenseId);
     void putBlock(const HolderBlock &block);

@@ -1,6 +1,7 @@
 #include "store/SqlQueueTickets.h"
 
 #include "store/SqlConnection.h"
+#include "store/SqlLeaseTables.h"
 #include "store/SqlRows.h"
 
 #include <QVariant>
@@ -45,13 +46,16 @@ struct SqlQueueTickets::Statements
         , remove(db)
         , dead(db)
         , waitingCounts(db)
+        , inLines(db)
     { }
 
     QSqlQuery insert, byId, byRequest, inLine, renew, setSeat, remove, dead, waitingCounts;
+    QSqlQuery inLines; // prepared where the dialect reads many licenses at once
 };
 
-SqlQueueTickets::SqlQueueTickets(SqlConnection &connection)
+SqlQueueTickets::SqlQueueTickets(SqlConnection &connection, QString idsTable)
     : m_connection(connection)
+    , m_idsTable(std::move(idsTable))
 { }
 
 SqlQueueTickets::~SqlQueueTickets() = default;
@@ -66,7 +70,7 @@ SqlQueueTickets::Statements &SqlQueueTickets::statements()
 bool SqlQueueTickets::prepare(QString *error)
 {
     auto s = std::make_unique<Statements>(m_connection.database());
-    const QList<std::pair<QSqlQuery *, QString>> all {
+    QList<std::pair<QSqlQuery *, QString>> all {
         {&s->insert,
          u"INSERT INTO queue_tickets (%1) VALUES (:license, :ticket, :holder, :request, :seq, :queued, :expires, "
          ":giveUp, :seat)"_s.arg(ticketColumns)},
@@ -90,10 +94,26 @@ bool SqlQueueTickets::prepare(QString *error)
          u"SELECT license_id, COUNT(*) FROM queue_tickets WHERE seat_id = '' AND expires_ms >= :now "
          "AND give_up_ms >= :now2 GROUP BY license_id"_s},
     };
+    if (!m_idsTable.isEmpty()) {
+        all.append({&s->inLines,
+                    u"SELECT %1 FROM %2 CROSS JOIN LATERAL (SELECT %1 FROM queue_tickets "
+                    "WHERE license_id = wanted.license) AS found ORDER BY license_id, line_seq"_s.arg(ticketColumns,
+                                                                                                      m_idsTable)});
+    }
     if (!m_connection.prepareAll(all, error))
         return false;
     m_statements = std::move(s);
     return true;
+}
+
+QHash<QString, QList<StoredTicket>> SqlQueueTickets::ticketsInLines(const QStringList &licenseIds)
+{
+    auto &q = statements().inLines;
+    q.bindValue(u":ids"_s, SqlLeaseTables::arrayLiteral(licenseIds));
+    QHash<QString, QList<StoredTicket>> lines;
+    for (StoredTicket &ticket : ticketRows(q))
+        lines[ticket.licenseId].append(std::move(ticket));
+    return lines;
 }
 
 QList<StoredTicket> SqlQueueTickets::ticketRows(QSqlQuery &q)

@@ -6,6 +6,7 @@
 #include <QList>
 #include <QSqlQuery>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -21,7 +22,9 @@ class SqlConnection;
 class SqlQueueTickets
 {
 public:
-    explicit SqlQueueTickets(SqlConnection &connection);
+    // `idsTable` is the dialect's (SqlDialect::idsTable): empty where ticketsInLines() is not
+    // available.
+    SqlQueueTickets(SqlConnection &connection, QString idsTable);
     ~SqlQueueTickets();
     SqlQueueTickets(const SqlQueueTickets &) = delete;
     SqlQueueTickets &operator=(const SqlQueueTickets &) = delete;
@@ -33,6 +36,9 @@ public:
     std::optional<StoredTicket> ticketByRequest(const QString &licenseId, const QString &holder,
                                                 const QString &requestId);
     QList<StoredTicket> ticketsInLine(const QString &licenseId);
+    // licenseId -> its tickets in line order, for those of these licenses that have any, in one
+    // statement (TurnReads).
+    QHash<QString, QList<StoredTicket>> ticketsInLines(const QStringList &licenseIds);
     bool renewTicket(const QString &licenseId, const QString &ticketId, const QDateTime &expiresAt);
     bool setTicketSeat(const QString &licenseId, const QString &ticketId, const QString &seatId);
     bool deleteTicket(const QString &licenseId, const QString &ticketId);
@@ -50,6 +56,7 @@ private:
     bool changedOne(QSqlQuery &q);
 
     SqlConnection &m_connection;
+    QString m_idsTable;
     std::unique_ptr<Statements> m_statements;
 };
 

@@ -1,6 +1,7 @@
 #include "store/SqlSeatRules.h"
 
 #include "store/SqlConnection.h"
+#include "store/SqlLeaseTables.h"
 #include "wire/SeatRulesJson.h"
 
 #include <QJsonArray>
@@ -24,16 +25,20 @@ struct SqlSeatRules::Statements
         , allRules(db)
         , putRules(db)
         , deleteRules(db)
+        , rulesIn(db)
     { }
 
     QSqlQuery groups, heldGroups, lockedGroups, deleteGroups, insertGroup, rules, allRules, putRules, deleteRules;
+    QSqlQuery rulesIn; // prepared where the dialect reads many licenses at once
 };
 
-SqlSeatRules::SqlSeatRules(SqlConnection &connection, bool caching, QString holdGroups, QString lockGroups)
+SqlSeatRules::SqlSeatRules(SqlConnection &connection, bool caching, QString holdGroups, QString lockGroups,
+                           QString inIds)
     : m_connection(connection)
     , m_caching(caching)
     , m_holdGroups(std::move(holdGroups))
     , m_lockGroups(std::move(lockGroups))
+    , m_inIds(std::move(inIds))
 { }
 
 SqlSeatRules::~SqlSeatRules() = default;
@@ -49,7 +54,7 @@ bool SqlSeatRules::prepare(QString *error)
 {
     auto s = std::make_unique<Statements>(m_connection.database());
     const QString groups = u"SELECT name, patterns FROM holder_groups ORDER BY position"_s;
-    const QList<std::pair<QSqlQuery *, QString>> all {
+    QList<std::pair<QSqlQuery *, QString>> all {
         {&s->groups, groups},
         {&s->heldGroups, groups + m_holdGroups},
         {&s->lockedGroups, groups + m_lockGroups},
@@ -63,6 +68,8 @@ bool SqlSeatRules::prepare(QString *error)
          "ON CONFLICT (license_id) DO UPDATE SET rules = excluded.rules"_s},
         {&s->deleteRules, u"DELETE FROM license_rules WHERE license_id = :id"_s},
     };
+    if (!m_inIds.isEmpty())
+        all.append({&s->rulesIn, u"SELECT license_id, rules FROM license_rules WHERE license_id%1"_s.arg(m_inIds)});
     if (!m_connection.prepareAll(all, error))
         return false;
     m_statements = std::move(s);
@@ -156,7 +163,18 @@ SeatRules SqlSeatRules::licenseRules(const QString &licenseId)
 
 QHash<QString, SeatRules> SqlSeatRules::rulesOfAllLicenses()
 {
-    auto &q = m_connection.exec(statements().allRules);
+    return rulesOfRows(m_connection.exec(statements().allRules));
+}
+
+QHash<QString, SeatRules> SqlSeatRules::rulesIn(const QStringList &licenseIds)
+{
+    auto &q = statements().rulesIn;
+    q.bindValue(u":ids"_s, SqlLeaseTables::arrayLiteral(licenseIds));
+    return rulesOfRows(m_connection.exec(q));
+}
+
+QHash<QString, SeatRules> SqlSeatRules::rulesOfRows(QSqlQuery &q)
+{
     QHash<QString, SeatRules> all;
     QString broken;
     ValidationError why;

@@ -2,6 +2,7 @@
 
 #include "store/SqlConnection.h"
 #include "store/SqlDialect.h"
+#include "store/SqlLeaseTables.h"
 #include "store/SqlRows.h"
 #include "wire/EventDetail.h"
 #include "wire/JsonReader.h"
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -89,12 +91,15 @@ struct SqlUsageHistory::Statements
         , activityKnown(db)
         , idleAt(db)
         , demoSpan(db)
+        , openSpansBulk(db)
+        , endSpansBulk(db)
     { }
 
     // The *Of statements: the same, for one license.
     QSqlQuery openSpan, endSpan, spans, openSpans, eventsOfKind, spansOf, openSpansOf, eventsOfKindOf, changes,
         progress, setProgress, putBucket, buckets, earliestSpan, earliestEvent, deleteBuckets, deleteSpans, storedBytes,
         activityKnown, idleAt, demoSpan;
+    QSqlQuery openSpansBulk, endSpansBulk; // prepared where the dialect has them
 };
 
 SqlUsageHistory::SqlUsageHistory(SqlConnection &connection, const SqlDialect &dialect)
@@ -181,7 +186,7 @@ bool SqlUsageHistory::prepare(QString *error)
                                 "AND le.seat_id = s.id "
                                 "LEFT JOIN queue_tickets AS qt ON s.kind = 'w' AND qt.license_id = s.license_id "
                                 "AND qt.ticket_id = s.id"_s;
-    const QList<std::pair<QSqlQuery *, QString>> all {
+    QList<std::pair<QSqlQuery *, QString>> all {
         {&s->openSpan,
          u"INSERT INTO usage_spans (license_id, kind, id, holder, grp, start_ms, expires_ms, borrowed) "
          "VALUES (:license, :kind, :id, :holder, :grp, :start, :expires, :borrowed) ON CONFLICT DO NOTHING"_s},
@@ -242,6 +247,10 @@ bool SqlUsageHistory::prepare(QString *error)
         {&s->demoSpan,
          u"SELECT 1 FROM usage_spans WHERE license_id = :license AND kind = 's' AND id LIKE 'demo-%' LIMIT 1"_s},
     };
+    if (!m_dialect.openSpans.isEmpty()) {
+        all.append({&s->openSpansBulk, m_dialect.openSpans});
+        all.append({&s->endSpansBulk, m_dialect.endSpans});
+    }
     if (!m_connection.prepareAll(all, error))
         return false;
     m_statements = std::move(s);
@@ -255,6 +264,17 @@ void SqlUsageHistory::openSpan(const QString &licenseId, QChar kind, const QStri
         return; // not a seat or a ticket (an event of an older server, or of a test)
     // A null QString binds as NULL: the columns are NOT NULL.
     const auto text = [](const QString &value) { return value.isNull() ? u""_s : value; };
+    if (m_deferring) {
+        const QString key = spanKey(licenseId, kind, id);
+        if (m_openKeys.contains(key))
+            return; // opened already: this one would change nothing
+        if (m_endKeys.contains(key))
+            flushSpans(); // its ending first, as it came
+        m_opens.append(
+            SpanOpening {licenseId, QString(kind), id, text(holder), text(group), startMs, expiresMs, borrowed});
+        m_openKeys.insert(key);
+        return;
+    }
     auto &q = statements().openSpan;
     q.bindValue(u":license"_s, licenseId);
     q.bindValue(u":kind"_s, QString(kind));
@@ -273,6 +293,14 @@ void SqlUsageHistory::endSpan(const QString &licenseId, QChar kind, const QStrin
 {
     if (licenseId.isEmpty() || id.isEmpty())
         return;
+    if (m_deferring) {
+        const QString key = spanKey(licenseId, kind, id);
+        if (m_endKeys.contains(key))
+            return; // ended already: this one would find no open span
+        m_ends.append(SpanEnding {licenseId, QString(kind), id, endMs, expiresMs, served});
+        m_endKeys.insert(key);
+        return;
+    }
     auto &q = statements().endSpan;
     q.bindValue(u":license"_s, licenseId);
     q.bindValue(u":kind"_s, QString(kind));
@@ -282,6 +310,77 @@ void SqlUsageHistory::endSpan(const QString &licenseId, QChar kind, const QStrin
     q.bindValue(u":served"_s, served ? 1 : 0);
     m_connection.exec(q);
     q.finish();
+}
+
+QString SqlUsageHistory::spanKey(const QString &licenseId, QChar kind, const QString &id)
+{
+    return licenseId + u'\n' + kind + u'\n' + id; // no id holds a line break
+}
+
+void SqlUsageHistory::setDeferring(bool on)
+{
+    m_deferring = on && !m_dialect.openSpans.isEmpty();
+}
+
+void SqlUsageHistory::flushSpans()
+{
+    // Taken first: what fails here is undone with its unit, and must not be written again.
+    const QList<SpanOpening> opens = std::exchange(m_opens, {});
+    const QList<SpanEnding> ends = std::exchange(m_ends, {});
+    m_openKeys.clear();
+    m_endKeys.clear();
+    if (!opens.isEmpty()) {
+        QStringList licenses, kinds, ids, holders, groups;
+        QList<std::optional<qint64>> starts, expires, borrowed;
+        for (const SpanOpening &open : opens) {
+            licenses.append(open.licenseId);
+            kinds.append(open.kind);
+            ids.append(open.id);
+            holders.append(open.holder);
+            groups.append(open.group);
+            starts.append(open.startMs);
+            expires.append(open.expiresMs);
+            borrowed.append(open.borrowed ? 1 : 0);
+        }
+        auto &q = statements().openSpansBulk;
+        q.bindValue(u":licenses"_s, SqlLeaseTables::arrayLiteral(licenses));
+        q.bindValue(u":kinds"_s, SqlLeaseTables::arrayLiteral(kinds));
+        q.bindValue(u":ids"_s, SqlLeaseTables::arrayLiteral(ids));
+        q.bindValue(u":holders"_s, SqlLeaseTables::arrayLiteral(holders));
+        q.bindValue(u":groups"_s, SqlLeaseTables::arrayLiteral(groups));
+        q.bindValue(u":starts"_s, SqlLeaseTables::numberArrayLiteral(starts));
+        q.bindValue(u":expires"_s, SqlLeaseTables::numberArrayLiteral(expires));
+        q.bindValue(u":borrowed"_s, SqlLeaseTables::numberArrayLiteral(borrowed));
+        m_connection.exec(q).finish();
+    }
+    if (!ends.isEmpty()) {
+        QStringList licenses, kinds, ids;
+        QList<std::optional<qint64>> endsMs, expires, served;
+        for (const SpanEnding &end : ends) {
+            licenses.append(end.licenseId);
+            kinds.append(end.kind);
+            ids.append(end.id);
+            endsMs.append(end.endMs);
+            expires.append(end.expiresMs);
+            served.append(end.served ? 1 : 0);
+        }
+        auto &q = statements().endSpansBulk;
+        q.bindValue(u":licenses"_s, SqlLeaseTables::arrayLiteral(licenses));
+        q.bindValue(u":kinds"_s, SqlLeaseTables::arrayLiteral(kinds));
+        q.bindValue(u":ids"_s, SqlLeaseTables::arrayLiteral(ids));
+        q.bindValue(u":ends"_s, SqlLeaseTables::numberArrayLiteral(endsMs));
+        q.bindValue(u":expires"_s, SqlLeaseTables::numberArrayLiteral(expires));
+        q.bindValue(u":served"_s, SqlLeaseTables::numberArrayLiteral(served));
+        m_connection.exec(q).finish();
+    }
+}
+
+void SqlUsageHistory::discardPendingSpans()
+{
+    m_opens.clear();
+    m_ends.clear();
+    m_openKeys.clear();
+    m_endKeys.clear();
 }
 
 void SqlUsageHistory::noteIdle(const QString &licenseId, const QString &seatId, const QString &holder, qint64 fromMs,

@@ -6,6 +6,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QSet>
 #include <QStringList>
 
 #include <memory>
@@ -43,6 +44,19 @@ public:
     // Opens or ends the spans an event starts or ends (granted, released, revoked, reaped,
     // queued, queue_left); other events change nothing.
     void noteEvent(const EventRecord &event, qint64 seq);
+
+    // Span writes held back (issue 30): while deferring (inside a unit, where the dialect writes
+    // many spans in one statement), noteEvent(), noteIdle() and noteRefusal() queue their span
+    // openings and endings instead of writing each with a statement of its own, and
+    // flushSpans() writes all of them with two statements, with the same result as one by one:
+    // openings before endings; an opening of a span whose ending waits first writes what waits;
+    // a second opening or ending of the same span is dropped (it would change nothing). The
+    // store flushes before anything else that reads or writes the spans and at the end of the
+    // unit, and discards what waits when the unit is undone.
+    void setDeferring(bool on);
+    bool hasPendingSpans() const { return !m_opens.isEmpty() || !m_ends.isEmpty(); }
+    void flushSpans();
+    void discardPendingSpans();
     // Idle history (issue 26): the holder of `seatId` did nothing from fromMs to toMs (at least
     // usage::idleHistoryFloorMs; a period written twice is kept once).
     void noteIdle(const QString &licenseId, const QString &seatId, const QString &holder, qint64 fromMs, qint64 toMs);
@@ -102,9 +116,30 @@ private:
     void endSpan(const QString &licenseId, QChar kind, const QString &id, qint64 endMs, std::optional<qint64> expiresMs,
                  bool served);
 
+    struct SpanOpening
+    {
+        QString licenseId, kind, id, holder, group;
+        qint64 startMs = 0;
+        std::optional<qint64> expiresMs;
+        bool borrowed = false;
+    };
+    struct SpanEnding
+    {
+        QString licenseId, kind, id;
+        qint64 endMs = 0;
+        std::optional<qint64> expiresMs;
+        bool served = false;
+    };
+    static QString spanKey(const QString &licenseId, QChar kind, const QString &id);
+
     SqlConnection &m_connection;
     const SqlDialect &m_dialect;
     std::unique_ptr<Statements> m_statements;
+    bool m_deferring = false;
+    QList<SpanOpening> m_opens;
+    QList<SpanEnding> m_ends;
+    QSet<QString> m_openKeys; // spanKey() of m_opens
+    QSet<QString> m_endKeys; // spanKey() of m_ends
 };
 
 } // namespace keyright::server

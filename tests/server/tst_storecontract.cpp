@@ -13,6 +13,7 @@
 #include "store/PgConnectionInfo.h"
 #include "store/PgLeaseStore.h"
 #include "store/SqliteLeaseStore.h"
+#include "wire/EventDetail.h"
 #include "wire/Identifiers.h"
 
 #include <QSqlError>
@@ -154,6 +155,8 @@ private slots:
     void databaseNowIsTheSharedExtrapolation();
     void decisionNowNeverGoesBackForALicense();
     void aBatchHoldingLicensesSeesItsOwnWrites();
+    void aBatchHoldingLicensesReadsEveryTableAsWritten();
+    void spansWrittenTogetherEqualSpansWrittenOneByOne();
     void referenceAdvancesByRealTimeAcrossAStep();
     void aReferenceNoInstanceAdvancedIsMadeAgain();
     void signingKeyIsRecordedOnce();
@@ -1660,6 +1663,210 @@ void TestStoreContract::aBatchHoldingLicensesSeesItsOwnWrites()
 
     QCOMPARE(m_store->leases(u"alpha"_s).size(), 1);
     QCOMPARE(m_store->license(u"alpha"_s)->name, u"Renamed"_s);
+}
+
+void TestStoreContract::aBatchHoldingLicensesReadsEveryTableAsWritten()
+{
+    // Issue 30: on PostgreSQL a turn's lease calls read the license rows, leases, holder blocks,
+    // rules and line of the licenses it holds once for all of them (TurnReads). Whatever a unit
+    // of the batch then reads must be what the database holds: after the batch's own writes to
+    // each table, after a unit undone, and once committed.
+    SeatRules first;
+    first.allow = {u"ann"_s, u"bob"_s};
+    SeatRules second;
+    second.deny = {u"bob"_s};
+    m_store->withStore([&] {
+        m_store->insertLease(leaseRow(u"alpha"_s, u"s1"_s, 100, u"ann"_s));
+        m_store->insertLease(leaseRow(u"alpha"_s, u"s2"_s, 100, u"bob"_s));
+        m_store->putBlock(HolderBlock {u"eve"_s, at(500), u"abuse"_s, u"alpha"_s});
+        m_store->putLicenseRules(u"alpha"_s, first);
+        m_store->insertTicket(ticketRow(u"alpha"_s, u"t1"_s, 1, 50, 1000, u"r1"_s));
+        m_store->insertTicket(ticketRow(u"alpha"_s, u"t2"_s, 2, 500, 1000));
+    });
+
+    struct Seen
+    {
+        QStringList seats, beta, line, dead;
+        bool s1 = false, eve = false, ann = false, t1ByRequest = false;
+        QString t2Seat;
+        SeatRules rules;
+        int blocks = 0;
+        int generation = -1;
+    };
+    const auto read = [&] {
+        Seen seen;
+        m_store->withLicense(u"alpha"_s, [&] {
+            for (const StoredLease &row : m_store->leases(u"alpha"_s))
+                seen.seats.append(row.lease.seatId);
+            seen.seats.sort();
+            for (const StoredLease &row : m_store->leases(u"beta"_s))
+                seen.beta.append(row.lease.seatId);
+            seen.s1 = m_store->lease(u"alpha"_s, u"s1"_s).has_value();
+            seen.eve = m_store->block(u"alpha"_s, u"eve"_s).has_value();
+            seen.ann = m_store->block(u"alpha"_s, u"ann"_s).has_value();
+            seen.blocks = int(m_store->blocks(u"alpha"_s).size());
+            seen.rules = m_store->licenseRules(u"alpha"_s);
+            for (const StoredTicket &ticket : m_store->ticketsInLine(u"alpha"_s))
+                seen.line.append(ticket.ticketId);
+            for (const StoredTicket &ticket : m_store->deadTickets(u"alpha"_s, at(100), 10))
+                seen.dead.append(ticket.ticketId);
+            seen.t1ByRequest = m_store->ticketByRequest(u"alpha"_s, u"waiter-t1"_s, u"r1"_s).has_value();
+            if (const auto t2 = m_store->ticket(u"alpha"_s, u"t2"_s))
+                seen.t2Seat = t2->seatId;
+            seen.generation = int(m_store->license(u"alpha"_s)->lastGeneration);
+        });
+        return seen;
+    };
+
+    m_store->beginBatch();
+    m_store->lockLicenses({u"beta"_s, u"alpha"_s});
+    Seen seen = read();
+    QCOMPARE(seen.seats, (QStringList {u"s1"_s, u"s2"_s}));
+    QVERIFY(seen.beta.isEmpty());
+    QVERIFY(seen.s1);
+    QVERIFY(seen.eve);
+    QVERIFY(!seen.ann);
+    QCOMPARE(seen.blocks, 1);
+    QCOMPARE(seen.rules, first);
+    QCOMPARE(seen.line, (QStringList {u"t1"_s, u"t2"_s}));
+    QCOMPARE(seen.dead, QStringList {u"t1"_s}); // expired at 50, read at 100
+    QVERIFY(seen.t1ByRequest);
+    QCOMPARE(seen.t2Seat, QString());
+    QCOMPARE(seen.generation, 0);
+
+    // Every table written by a unit of the batch.
+    m_store->withLicense(u"alpha"_s, [&] {
+        m_store->deleteLease(u"alpha"_s, u"s1"_s);
+        m_store->insertLease(leaseRow(u"beta"_s, u"b1"_s, 100));
+        m_store->putBlock(HolderBlock {u"ann"_s, at(600), u"spam"_s, u"alpha"_s});
+        m_store->putLicenseRules(u"alpha"_s, second);
+        m_store->deleteTicket(u"alpha"_s, u"t1"_s);
+        m_store->setTicketSeat(u"alpha"_s, u"t2"_s, u"s9"_s);
+        LicenseRecord license = *m_store->license(u"alpha"_s);
+        license.lastGeneration = 7;
+        m_store->updateLicense(license);
+    });
+    const auto checkWritten = [&](const Seen &now) {
+        QCOMPARE(now.seats, QStringList {u"s2"_s});
+        QCOMPARE(now.beta, QStringList {u"b1"_s});
+        QVERIFY(!now.s1);
+        QVERIFY(now.ann);
+        QCOMPARE(now.blocks, 2);
+        QCOMPARE(now.rules, second);
+        QCOMPARE(now.line, QStringList {u"t2"_s});
+        QVERIFY(now.dead.isEmpty());
+        QVERIFY(!now.t1ByRequest);
+        QCOMPARE(now.t2Seat, u"s9"_s);
+        QCOMPARE(now.generation, 7);
+    };
+    seen = read();
+    checkWritten(seen);
+
+    // A unit undone leaves the reads as the database has them again.
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withLicense(u"alpha"_s, [&] {
+        m_store->deleteLease(u"alpha"_s, u"s2"_s);
+        m_store->putBlock(HolderBlock {u"bob"_s, at(700), {}, u"alpha"_s});
+        m_store->putLicenseRules(u"alpha"_s, first);
+        m_store->deleteTicket(u"alpha"_s, u"t2"_s);
+        LicenseRecord license = *m_store->license(u"alpha"_s);
+        license.lastGeneration = 8;
+        m_store->updateLicense(license);
+        QVERIFY(!m_store->lease(u"alpha"_s, u"s2"_s)); // its own writes, before it is undone
+        QCOMPARE(m_store->license(u"alpha"_s)->lastGeneration, quint64(8));
+        throw StoreError(StoreError::Kind::Failed, u"undone by the test"_s);
+    }));
+    seen = read();
+    checkWritten(seen);
+    m_store->commitBatch();
+
+    // Committed: a store of its own reads the same.
+    seen = read();
+    checkWritten(seen);
+    const auto fresh = reopen();
+    QVERIFY(fresh);
+    QCOMPARE(fresh->leases(u"alpha"_s).size(), 1);
+    QCOMPARE(fresh->licenseRules(u"alpha"_s), second);
+    QCOMPARE(fresh->ticketsInLine(u"alpha"_s).size(), 1);
+}
+
+void TestStoreContract::spansWrittenTogetherEqualSpansWrittenOneByOne()
+{
+    // Issue 30: inside a unit the usage spans an event opens or ends are held back and written
+    // together at the unit's end (PostgreSQL), or before anything reads them. The history must be
+    // what writing each at once gives (SQLite does): a span opened and ended in one unit, a
+    // refusal, a second ending of a span (which changes nothing), and nothing of a unit undone.
+    const auto granted = [](const QString &seat, qint64 time) {
+        EventRecord event = eventOf(EventKind::Granted, u"alpha"_s, u"holder-"_s + seat, time);
+        event.seatId = seat;
+        event.detail = eventdetail::Granted {1, at(time + 60), 1, 5, {}, {}, 0}.toJson();
+        return event;
+    };
+    const auto released = [](const QString &seat, qint64 time) {
+        EventRecord event = eventOf(EventKind::Released, u"alpha"_s, u"holder-"_s + seat, time);
+        event.seatId = seat;
+        event.detail = eventdetail::Released {at(time + 60)}.toJson();
+        return event;
+    };
+    const auto activity = [&] {
+        return m_store->usageActivityOf(u"alpha"_s, at(0).toMSecsSinceEpoch(), at(1000).toMSecsSinceEpoch(),
+                                        at(1000).toMSecsSinceEpoch(), 15 * 60'000);
+    };
+    const auto spanOf = [](const usage::LicenseActivity &history, const QString &seat) {
+        for (const usage::SeatSpan &span : history.seats) {
+            if (span.seatId == seat)
+                return std::optional<usage::SeatSpan>(span);
+        }
+        return std::optional<usage::SeatSpan>();
+    };
+
+    m_store->withStore([&] { m_store->appendEvent(granted(u"s0"_s, 5)); });
+    usage::LicenseActivity inside;
+    m_store->withLicense(u"alpha"_s, [&] {
+        m_store->appendEvent(granted(u"s1"_s, 10));
+        m_store->appendEvent(granted(u"s2"_s, 11));
+        m_store->appendEvent(released(u"s1"_s, 20));
+        m_store->appendEvent(released(u"s1"_s, 30)); // ended already: nothing changes
+        m_store->appendEvent(released(u"s0"_s, 25)); // opened by an earlier unit
+        m_store->appendEvent(eventOf(EventKind::Denied, u"alpha"_s, u"zoe"_s, 21)); // a span of no length
+        inside = activity(); // read inside the unit: what is held back is written first
+    });
+    const usage::LicenseActivity after = activity();
+    QCOMPARE(inside.seats, after.seats);
+    QCOMPARE(inside.refusals, after.refusals);
+
+    QCOMPARE(after.seats.size(), 3);
+    const auto s0 = spanOf(after, u"s0"_s);
+    const auto s1 = spanOf(after, u"s1"_s);
+    const auto s2 = spanOf(after, u"s2"_s);
+    QVERIFY(s0 && s1 && s2);
+    QCOMPARE(s0->startMs, at(5).toMSecsSinceEpoch());
+    QCOMPARE(s0->endMs, at(25).toMSecsSinceEpoch());
+    QCOMPARE(s1->startMs, at(10).toMSecsSinceEpoch());
+    QCOMPARE(s1->endMs, at(20).toMSecsSinceEpoch()); // the first release, not the second
+    QCOMPARE(s2->startMs, at(11).toMSecsSinceEpoch());
+    QCOMPARE(after.refusals.size(), 1);
+    QCOMPARE(after.refusals.first().holder, u"zoe"_s);
+    QCOMPARE(after.refusals.first().timeMs, at(21).toMSecsSinceEpoch());
+
+    // A unit undone keeps none of its spans, in or out of a batch.
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withLicense(u"alpha"_s, [&] {
+        m_store->appendEvent(granted(u"s3"_s, 40));
+        m_store->appendEvent(released(u"s2"_s, 41));
+        throw StoreError(StoreError::Kind::Failed, u"undone by the test"_s);
+    }));
+    m_store->beginBatch();
+    m_store->lockLicenses({u"alpha"_s});
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withLicense(u"alpha"_s, [&] {
+        m_store->appendEvent(granted(u"s4"_s, 42));
+        throw StoreError(StoreError::Kind::Failed, u"undone by the test"_s);
+    }));
+    m_store->withLicense(u"alpha"_s, [&] { m_store->appendEvent(granted(u"s5"_s, 43)); });
+    m_store->commitBatch();
+    const usage::LicenseActivity last = activity();
+    QVERIFY(!spanOf(last, u"s3"_s));
+    QVERIFY(!spanOf(last, u"s4"_s));
+    QVERIFY(spanOf(last, u"s5"_s));
+    QCOMPARE(spanOf(last, u"s2"_s), s2); // its undone release ended nothing
 }
 
 void TestStoreContract::aReferenceNoInstanceAdvancedIsMadeAgain()

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "SeatRules.h"
+#include "store/StoreTypes.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QList>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace keyright::server {
+
+// What a turn's lease calls read of the licenses its batch holds (issue 30), read once for all of
+// them instead of once per call: on PostgreSQL every read is a round trip, and a checkout read six
+// tables one statement at a time. SqlLeaseStore loads it at the first read a unit of the batch
+// makes of one of those licenses, answers the reads it can from it, and forgets a license's table
+// at the first write to it (or, for a deleted lease, follows the delete). It is what the database
+// would answer: those rows change only under the license's lock, which the batch holds until its
+// end, and any undo forgets everything (SqlLeaseStore::dropCaches()).
+class TurnReads
+{
+public:
+    enum class Table { Licenses, Leases, Blocks, Rules, Tickets };
+
+    bool loaded() const { return m_loaded; }
+    // The licenses loaded (locked by the batch, and there when it locked them).
+    void load(const QStringList &licenseIds, QHash<QString, LicenseRecord> licenses,
+              QHash<QString, QList<StoredLease>> leases, QHash<QString, QList<HolderBlock>> blocks,
+              QHash<QString, SeatRules> rules, QHash<QString, QList<StoredTicket>> tickets);
+    void clear();
+    void forget(Table table, const QString &licenseId);
+    void forgetAll(Table table);
+    // A lease deleted by its key: its row leaves the license's list (when it is known).
+    void leaseDeleted(const QString &licenseId, const QString &seatId);
+    // A license row written whole (every column of SqlRows::licenseColumns).
+    void licenseWritten(const LicenseRecord &license);
+
+    // nullopt: not known here, ask the database.
+    std::optional<std::optional<LicenseRecord>> license(const QString &licenseId) const;
+    std::optional<QList<StoredLease>> leases(const QString &licenseId) const;
+    std::optional<std::optional<StoredLease>> lease(const QString &licenseId, const QString &seatId) const;
+    std::optional<QList<HolderBlock>> blocks(const QString &licenseId) const;
+    std::optional<std::optional<HolderBlock>> block(const QString &licenseId, const QString &holder) const;
+    std::optional<SeatRules> rules(const QString &licenseId) const;
+    // In line order (lineSeq ascending), as LeaseStore::ticketsInLine().
+    std::optional<QList<StoredTicket>> tickets(const QString &licenseId) const;
+    std::optional<std::optional<StoredTicket>> ticket(const QString &licenseId, const QString &ticketId) const;
+    // As LeaseStore::ticketByRequest(): an empty requestId matches nothing.
+    std::optional<std::optional<StoredTicket>> ticketByRequest(const QString &licenseId, const QString &holder,
+                                                               const QString &requestId) const;
+    // As LeaseStore::deadTickets().
+    std::optional<QList<StoredTicket>> deadTickets(const QString &licenseId, const QDateTime &now, int limit) const;
+
+private:
+    bool knows(Table table, const QString &licenseId) const;
+
+    bool m_loaded = false;
+    QSet<QString> m_ids;
+    QHash<QString, LicenseRecord> m_licenses;
+    QHash<QString, QList<StoredLease>> m_leases;
+    QHash<QString, QList<HolderBlock>> m_blocks;
+    QHash<QString, SeatRules> m_rules;
+    QHash<QString, QList<StoredTicket>> m_tickets;
+    // Per table, the licenses forgotten since the load: the database answers for them.
+    QHash<Table, QSet<QString>> m_forgotten;
+};
+
+} // namespace keyright::server
