@@ -7,13 +7,24 @@ namespace keyright::server {
 
 bool AuthGuard::holdsLicenseKey(QByteArrayView authorizationHeader, const QByteArray &keyHash)
 {
+    const auto presented = presentedKeyHash(authorizationHeader);
+    return presented && isLicenseKeyHash(*presented, keyHash);
+}
+
+std::optional<QByteArray> AuthGuard::presentedKeyHash(QByteArrayView authorizationHeader)
+{
     auto key = request::credential(authorizationHeader, "License");
-    if (!key || keyHash.isEmpty())
-        return false;
-    // Comparing hashes of equal length: the time taken says nothing about the stored key.
-    const bool equal = crypto::constantTimeEquals(crypto::hashSecret(*key), keyHash);
+    if (!key)
+        return std::nullopt;
+    QByteArray hash = crypto::hashSecret(*key);
     key->fill('\0');
-    return equal;
+    return hash;
+}
+
+bool AuthGuard::isLicenseKeyHash(const QByteArray &presentedHash, const QByteArray &keyHash)
+{
+    // Comparing hashes of equal length: the time taken says nothing about the stored key.
+    return !keyHash.isEmpty() && crypto::constantTimeEquals(presentedHash, keyHash);
 }
 
 } // namespace keyright::server

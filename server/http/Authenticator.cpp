@@ -24,16 +24,22 @@ Authenticator::Authenticator(SeatService &seats, AccessService &access, Metrics 
 
 std::optional<ApiResponse> Authenticator::refuseLicenseKey(const ApiRoute &route, const ApiRequest &request)
 {
-    if (!request::credential(request.authorization, "License")) {
+    const auto presented = AuthGuard::presentedKeyHash(request.authorization);
+    if (!presented) {
         auto response
             = answer::error(ApiError::unauthorized(u"this route needs \"Authorization: License <license key>\""_s));
         response.headers.append(std::pair<QByteArray, QByteArray>("WWW-Authenticate", "License"));
         return response;
     }
+    return refuseLicenseKeyHash(route, *presented);
+}
+
+std::optional<ApiResponse> Authenticator::refuseLicenseKeyHash(const ApiRoute &route, const QByteArray &presentedHash)
+{
     const auto license = m_seats.license(route.licenseId);
     if (!license)
         return answer::error(ApiError::licenseNotFound(route.licenseId));
-    if (!AuthGuard::holdsLicenseKey(request.authorization, license->keyHash)) {
+    if (!AuthGuard::isLicenseKeyHash(presentedHash, license->keyHash)) {
         auto response = answer::error(
             ApiError::unauthorized(u"the license key is not valid for license \"%1\""_s.arg(route.licenseId)));
         response.headers.append(std::pair<QByteArray, QByteArray>("WWW-Authenticate", "License"));

@@ -26,6 +26,10 @@ public:
     // The answer refusing a lease route's "Authorization: License <key>", or nullopt when the key
     // is the license's. Throws StoreError.
     std::optional<ApiResponse> refuseLicenseKey(const ApiRoute &route, const ApiRequest &request);
+    // The same check made later, with the hash of the key the request presented
+    // (AuthGuard::presentedKeyHash): a turn's lease calls are checked inside its transaction, on
+    // the license read with the turn's other reads. Throws StoreError.
+    std::optional<ApiResponse> refuseLicenseKeyHash(const ApiRoute &route, const QByteArray &presentedHash);
     // The answer refusing the request's bearer token for the route's role, or nullopt with the
     // token in *caller. Throws StoreError.
     std::optional<ApiResponse> refuseToken(const ApiRoute &route, const ApiRequest &request, AccessToken *caller);

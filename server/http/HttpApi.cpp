@@ -3,6 +3,7 @@
 #include "Clock.h"
 #include "Metrics.h"
 #include "http/ApiAnswer.h"
+#include "http/AuthGuard.h"
 #include "http/RequestParsing.h"
 #include "wire/AccessRole.h"
 #include "wire/ErrorBody.h"
@@ -133,10 +134,12 @@ std::optional<HttpApi::LeaseCall> HttpApi::authorizedLeaseCall(const ApiRequest 
     if (request::checkBodySize(request.body.size()))
         return std::nullopt;
     const auto route = ApiRoute::match(request.method, request.path);
-    if (!route || route->area != ApiRoute::Area::Lease || route->licenseId.isEmpty()
-        || m_auth.refuseLicenseKey(*route, request))
+    if (!route || route->area != ApiRoute::Area::Lease || route->licenseId.isEmpty())
         return std::nullopt;
-    return LeaseCall {*route, request.body, answer::clientActor(request.remoteAddress)};
+    auto presented = AuthGuard::presentedKeyHash(request.authorization);
+    if (!presented)
+        return std::nullopt; // handle() answers the 401
+    return LeaseCall {*route, request.body, answer::clientActor(request.remoteAddress), std::move(*presented)};
 }
 
 ApiResponse HttpApi::decideLeaseCall(const LeaseCall &call, bool rethrow)
@@ -144,6 +147,8 @@ ApiResponse HttpApi::decideLeaseCall(const LeaseCall &call, bool rethrow)
     ApiRequest request;
     request.body = call.body;
     try {
+        if (auto refused = m_auth.refuseLicenseKeyHash(call.route, call.presentedKeyHash))
+            return std::move(*refused);
         return m_lease.handle(call.route, request, call.actor);
     } catch (const StoreError &failure) {
         if (rethrow)

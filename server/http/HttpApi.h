@@ -65,17 +65,20 @@ public:
     // For RequestTurn on a store shared by several instances, which decides a turn's requests on
     // licenses together in one transaction at the end of the turn: a request of the lease routes
     // (checkout, release, ticket heartbeat, leaving the line; a heartbeat too where it is not
-    // renewed with the turn's) that passed the body limit, routing and the license key check now,
-    // with what deciding it later needs and no credential. Every other request is nullopt, for
-    // handle() to answer now. Throws StoreError.
+    // renewed with the turn's) that passed the body limit and routing and presents a license key,
+    // with what deciding it later needs: the key's hash, not the key. Every other request is
+    // nullopt, for handle() to answer now. The key is checked by decideLeaseCall(), inside the
+    // turn's transaction, on the license as the turn read it (one read for all the turn's calls,
+    // where checking each now cost a read of its own); the answer is the same.
     struct LeaseCall
     {
         ApiRoute route;
         QByteArray body;
         QString actor;
+        QByteArray presentedKeyHash;
     };
     std::optional<LeaseCall> authorizedLeaseCall(const ApiRequest &request);
-    // Decides an authorized lease call, in the store unit(s) its SeatService call opens, and
+    // Checks a lease call's key, then decides it, in the store unit(s) its SeatService call opens, and
     // answers it as handle() would; counts nothing (the turn does, with countAnswer()). A failure
     // of the store is answered, or with `rethrow` thrown (StoreError) for the caller to undo.
     ApiResponse decideLeaseCall(const LeaseCall &call, bool rethrow = false);

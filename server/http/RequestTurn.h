@@ -39,9 +39,10 @@ class LeaseStore;
 // every license of the turn's heartbeats in ascending id order, writes every renewal whose seat
 // is unchanged and still live with one statement (SeatService::completeRenewals), and decides
 // the others afresh (SeatService::heartbeat: renewed, or why not). On a shared store the other
-// lease routes are authorized when they arrive too (HttpApi::authorizedLeaseCall: the license
-// key checked, nothing of it kept) and decided at the end of the turn, in arrival order, by the
-// same SeatService calls as alone, before the renewals and in the same transaction.
+// lease routes are taken when they arrive too (HttpApi::authorizedLeaseCall: only the hash of
+// their license key kept) and decided at the end of the turn, in arrival order, key check first,
+// by the same SeatService calls as alone, before the renewals and in the same transaction; what
+// they read of their licenses is read once for all of them (TurnReads).
 //
 // Why that transaction cannot deadlock with another instance's: the only locks it waits for are
 // license rows, all taken at its start with one statement in one global order (ascending id,
