@@ -131,12 +131,20 @@ SqlDialect PgLeaseStore::dialect()
                   "SELECT * FROM unnest(CAST(:licenses AS TEXT[]), CAST(:kinds AS TEXT[]), CAST(:ids AS TEXT[]), "
                   "CAST(:holders AS TEXT[]), CAST(:groups AS TEXT[]), CAST(:starts AS BIGINT[]), "
                   "CAST(:expires AS BIGINT[]), CAST(:borrowed AS BIGINT[])) ON CONFLICT DO NOTHING"_s;
-    d.endSpans = u"UPDATE usage_spans AS s SET end_ms = r.end_ms, expires_ms = COALESCE(r.expires, s.expires_ms), "
-                 "served = s.served + r.served "
-                 "FROM unnest(CAST(:licenses AS TEXT[]), CAST(:kinds AS TEXT[]), CAST(:ids AS TEXT[]), "
-                 "CAST(:ends AS BIGINT[]), CAST(:expires AS BIGINT[]), CAST(:served AS BIGINT[])) "
-                 "AS r(license, kind, id, end_ms, expires, served) "
-                 "WHERE s.license_id = r.license AND s.kind = r.kind AND s.id = r.id AND s.end_ms IS NULL"_s;
+    // Each span found by its key, one row at a time (LIMIT 1 keeps the subquery from being folded
+    // into a join), and only then tested for being open: with the open spans' test beside the key,
+    // a plan prepared while the table was small read every open span (the end_ms index) and
+    // joined them, 0.9 ms a turn under load and growing with the seats held. The row is then
+    // written where it was found: nothing else writes a span of a license while its turn holds it.
+    d.endSpans
+        = u"WITH found AS (SELECT f.ctid AS tid, r.end_ms, r.expires, r.served "
+          "FROM unnest(CAST(:licenses AS TEXT[]), CAST(:kinds AS TEXT[]), CAST(:ids AS TEXT[]), "
+          "CAST(:ends AS BIGINT[]), CAST(:expires AS BIGINT[]), CAST(:served AS BIGINT[])) "
+          "AS r(license, kind, id, end_ms, expires, served) "
+          "CROSS JOIN LATERAL (SELECT ctid, end_ms FROM usage_spans WHERE license_id = r.license "
+          "AND kind = r.kind AND id = r.id LIMIT 1) AS f WHERE f.end_ms IS NULL) "
+          "UPDATE usage_spans AS s SET end_ms = found.end_ms, expires_ms = COALESCE(found.expires, s.expires_ms), "
+          "served = s.served + found.served FROM found WHERE s.ctid = found.tid AND s.end_ms IS NULL"_s;
     d.leasesOf = u"SELECT %1 FROM leases WHERE (license_id, seat_id) IN "
                  "(SELECT * FROM unnest(CAST(:licenses AS TEXT[]), CAST(:seats AS TEXT[])))"_s;
     d.renewLeasesIfUnchanged
