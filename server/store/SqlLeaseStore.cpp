@@ -7,6 +7,7 @@
 #include "store/SqlEventLog.h"
 #include "store/SqlLeaseTables.h"
 #include "store/SqlQueueTickets.h"
+#include "store/SqlRows.h"
 #include "store/SqlSchema.h"
 #include "store/SqlSeatRules.h"
 #include "store/SqlTokens.h"
@@ -387,8 +388,13 @@ std::optional<StoredLease> SqlLeaseStore::lease(const QString &licenseId, const 
 void SqlLeaseStore::insertLease(const StoredLease &lease)
 {
     ready(Spans::Keep);
-    m_turn->forget(TurnReads::Table::Leases, lease.lease.licenseId);
-    m_tables->insertLease(lease);
+    // Where the turn knows the license's rows it follows the insert, so that the turn's next
+    // checkout on the license decides without reading them again, and says whether a row must
+    // give up the requestId first.
+    const auto held = m_turn->holdsRequestId(lease.lease.licenseId, lease.lease.holder, lease.requestId);
+    m_tables->insertLease(lease, !held || *held);
+    if (!m_turn->leaseInserted(SqlRows::asStored(lease)))
+        m_turn->forget(TurnReads::Table::Leases, lease.lease.licenseId);
 }
 
 void SqlLeaseStore::renewLease(const SeatLease &lease)

@@ -274,9 +274,9 @@ std::optional<StoredLease> SqlLeaseTables::lease(const QString &licenseId, const
     return result;
 }
 
-void SqlLeaseTables::insertLease(const StoredLease &row)
+void SqlLeaseTables::insertLease(const StoredLease &row, bool requestIdMayBeHeld)
 {
-    if (!row.requestId.isEmpty()) {
+    if (!row.requestId.isEmpty() && requestIdMayBeHeld) {
         // The seat logic inserts under a requestId only when the row that had it is no longer
         // live; that row gives the id up, so the unique index holds one row per requestId.
         auto &forget = statements().forgetRequestId;

@@ -49,7 +49,9 @@ public:
 
     QList<StoredLease> leases(const QString &licenseId);
     std::optional<StoredLease> lease(const QString &licenseId, const QString &seatId);
-    void insertLease(const StoredLease &lease);
+    // requestIdMayBeHeld false: the caller knows that no row of the license holds the row's
+    // (holder, requestId), so none gives it up (one statement instead of two).
+    void insertLease(const StoredLease &lease, bool requestIdMayBeHeld = true);
     void renewLease(const SeatLease &lease);
     bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed, const QDateTime &lastActivityAt);
     bool deleteLease(const QString &licenseId, const QString &seatId);

@@ -78,6 +78,30 @@ StoredLease SqlRows::lease(const QSqlQuery &query)
     return row;
 }
 
+StoredLease SqlRows::asStored(const StoredLease &written)
+{
+    const auto time = [](const QDateTime &at) { return at.isValid() ? fromMs(toMs(at)) : QDateTime(); };
+    StoredLease row;
+    row.lease.licenseId = written.lease.licenseId;
+    row.lease.seatId = written.lease.seatId;
+    row.lease.holder = written.lease.holder;
+    row.lease.generation = written.lease.generation;
+    row.lease.issuedAt = fromMs(toMs(written.lease.issuedAt));
+    row.lease.expiresAt = fromMs(toMs(written.lease.expiresAt));
+    row.lease.signature = written.lease.signature;
+    row.requestId = written.requestId.isNull() ? u""_s : written.requestId;
+    row.lastActivityAt = time(written.lastActivityAt);
+    if (written.reclaimMarkedAt.isValid() && written.reclaimAt.isValid()) {
+        row.reclaimMarkedAt = time(written.reclaimMarkedAt);
+        row.reclaimAt = time(written.reclaimAt);
+    }
+    row.lease.borrowed = written.lease.borrowed;
+    if (written.writeOff.isSet())
+        row.writeOff = BorrowWriteOff {time(written.writeOff.at), written.writeOff.by, written.writeOff.note};
+    row.returnSecretHash = written.returnSecretHash;
+    return row;
+}
+
 HolderBlock SqlRows::block(const QSqlQuery &query)
 {
     return HolderBlock {.holder = query.value(1).toString(),

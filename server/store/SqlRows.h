@@ -36,6 +36,9 @@ public:
 
     static LicenseRecord license(const QSqlQuery &query);
     static StoredLease lease(const QSqlQuery &query);
+    // The row as lease() reads it back once bindLease() wrote it: what the table keeps, in the
+    // form it gives (times to the millisecond, in UTC).
+    static StoredLease asStored(const StoredLease &row);
     static HolderBlock block(const QSqlQuery &query);
     static EventRecord event(const QSqlQuery &query);
     static AccessToken token(const QSqlQuery &query);

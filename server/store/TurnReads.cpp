@@ -56,6 +56,33 @@ void TurnReads::leaseDeleted(const QString &licenseId, const QString &seatId)
     found->removeIf([&](const StoredLease &row) { return row.lease.seatId == seatId; });
 }
 
+bool TurnReads::leaseInserted(const StoredLease &row)
+{
+    const QString &licenseId = row.lease.licenseId;
+    if (!knows(Table::Leases, licenseId))
+        return false;
+    QList<StoredLease> &rows = m_leases[licenseId];
+    if (!row.requestId.isEmpty()) {
+        for (StoredLease &other : rows) {
+            if (other.lease.holder == row.lease.holder && other.requestId == row.requestId)
+                other.requestId.clear();
+        }
+    }
+    rows.append(row);
+    return true;
+}
+
+std::optional<bool> TurnReads::holdsRequestId(const QString &licenseId, const QString &holder,
+                                              const QString &requestId) const
+{
+    if (!knows(Table::Leases, licenseId))
+        return std::nullopt;
+    const QList<StoredLease> rows = m_leases.value(licenseId);
+    return std::any_of(rows.cbegin(), rows.cend(), [&](const StoredLease &row) {
+        return row.lease.holder == holder && row.requestId == requestId;
+    });
+}
+
 void TurnReads::licenseWritten(const LicenseRecord &license)
 {
     if (!m_ids.contains(license.id))

@@ -36,6 +36,12 @@ public:
     void forgetAll(Table table);
     // A lease deleted by its key: its row leaves the license's list (when it is known).
     void leaseDeleted(const QString &licenseId, const QString &seatId);
+    // A lease inserted (`row` as the table keeps it, SqlRows::asStored()): it joins the license's
+    // list, and a row of the same holder that held its requestId gives it up, as the insert does
+    // (SqlLeaseTables::insertLease()). False when the license's rows are not known here.
+    bool leaseInserted(const StoredLease &row);
+    // Whether a known row of the license holds (holder, requestId); nullopt when not known.
+    std::optional<bool> holdsRequestId(const QString &licenseId, const QString &holder, const QString &requestId) const;
     // A license row written whole (every column of SqlRows::licenseColumns).
     void licenseWritten(const LicenseRecord &license);
 

@@ -18,6 +18,7 @@
 
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QTimeZone>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -157,6 +158,7 @@ private slots:
     void aBatchHoldingLicensesSeesItsOwnWrites();
     void aBatchHoldingLicensesReadsEveryTableAsWritten();
     void spansWrittenTogetherEqualSpansWrittenOneByOne();
+    void leasesInsertedInATurnReadAsTheTableKeepsThem();
     void referenceAdvancesByRealTimeAcrossAStep();
     void aReferenceNoInstanceAdvancedIsMadeAgain();
     void signingKeyIsRecordedOnce();
@@ -1867,6 +1869,46 @@ void TestStoreContract::spansWrittenTogetherEqualSpansWrittenOneByOne()
     QVERIFY(!spanOf(last, u"s4"_s));
     QVERIFY(spanOf(last, u"s5"_s));
     QCOMPARE(spanOf(last, u"s2"_s), s2); // its undone release ended nothing
+}
+
+void TestStoreContract::leasesInsertedInATurnReadAsTheTableKeepsThem()
+{
+    // Issue 30: a turn's checkouts on one license decide on its rows read once; each lease the
+    // turn inserts joins them as the table keeps it (times to the millisecond), and a retried
+    // checkout's requestId moves from the row that had it to the new one, as the insert does.
+    const auto fields = [](const QList<StoredLease> &rows) {
+        QList<std::tuple<QString, QString, quint64, qint64, qint64, QByteArray, QString, qint64, bool>> seen;
+        for (const StoredLease &row : rows)
+            seen.append({row.lease.seatId, row.lease.holder, row.lease.generation,
+                         row.lease.issuedAt.toMSecsSinceEpoch(), row.lease.expiresAt.toMSecsSinceEpoch(),
+                         row.lease.signature, row.requestId,
+                         row.lastActivityAt.isValid() ? row.lastActivityAt.toMSecsSinceEpoch() : -1,
+                         row.lastActivityAt.isValid() && row.lastActivityAt.timeSpec() == Qt::UTC});
+        std::sort(seen.begin(), seen.end());
+        return seen;
+    };
+    m_store->withStore([&] { m_store->insertLease(leaseRow(u"alpha"_s, u"s0"_s, 100, u"ann"_s, u"req-1"_s)); });
+    StoredLease retried = leaseRow(u"alpha"_s, u"s1"_s, 200, u"ann"_s, u"req-1"_s);
+    // Not in UTC: the table keeps the instant, and gives it back in UTC.
+    retried.lease.issuedAt = QDateTime::fromMSecsSinceEpoch(at(140).toMSecsSinceEpoch() + 7, QTimeZone(3600));
+    retried.lastActivityAt = retried.lease.issuedAt.addMSecs(1);
+
+    QList<StoredLease> inside;
+    m_store->beginBatch();
+    m_store->lockLicenses({u"alpha"_s});
+    m_store->withLicense(u"alpha"_s, [&] {
+        QCOMPARE(m_store->leases(u"alpha"_s).size(), 1);
+        m_store->insertLease(retried);
+        m_store->insertLease(leaseRow(u"alpha"_s, u"s2"_s, 300, u"bob"_s));
+        inside = m_store->leases(u"alpha"_s);
+        QCOMPARE(m_store->lease(u"alpha"_s, u"s0"_s)->requestId, QString()); // given up
+    });
+    m_store->commitBatch();
+    const auto other = reopen();
+    QVERIFY(other);
+    const QList<StoredLease> after = other->leases(u"alpha"_s);
+    QCOMPARE(after.size(), 3);
+    QCOMPARE(fields(inside), fields(after));
 }
 
 void TestStoreContract::aReferenceNoInstanceAdvancedIsMadeAgain()
