@@ -45,7 +45,7 @@ QString LicenseAdmin::generateLicenseKey()
 void LicenseAdmin::record(const QDateTime &time, EventKind kind, const QString &licenseId, const QString &actor,
                           const QJsonObject &detail)
 {
-    m_store.appendEvent(EventRecord {0, time, kind, licenseId, {}, {}, actor, detail});
+    m_store.recordEvent(EventRecord {0, time, kind, licenseId, {}, {}, actor, detail});
 }
 
 LicenseAdmin::PutLicenseResult LicenseAdmin::putLicense(const QString &licenseId, const LicenseSpec &spec,
@@ -367,7 +367,7 @@ LicenseAdmin::PutRulesResult LicenseAdmin::putRules(const QString &licenseId, co
                 if (!row.reclaimMarked())
                     continue;
                 m_store.markLease(licenseId, row.lease.seatId, {}, {});
-                m_store.appendEvent(EventRecord {
+                m_store.recordEvent(EventRecord {
                     0, now, EventKind::ReclaimCancelled, licenseId, row.lease.seatId, row.lease.holder, actor,
                     eventdetail::ReclaimCancelled {QString::fromUtf16(eventdetail::ReclaimCancelled::noRule),
                                                    row.reclaimAt}

@@ -38,7 +38,7 @@ QByteArray SeatService::publicKey() const
 void SeatService::record(const QDateTime &time, EventKind kind, const QString &licenseId, const QString &seatId,
                          const QString &holder, const QString &actor, const QJsonObject &detail)
 {
-    m_store.appendEvent(EventRecord {0, time, kind, licenseId, seatId, holder, actor, detail});
+    m_store.recordEvent(EventRecord {0, time, kind, licenseId, seatId, holder, actor, detail});
 }
 
 std::optional<EventRecord> SeatService::seatEnding(const QString &licenseId, const QString &seatId,

@@ -36,7 +36,7 @@ bool WaitingLine::lapsed(const StoredTicket &ticket, const QDateTime &now)
 void WaitingLine::record(const QDateTime &time, EventKind kind, const StoredTicket &ticket, const QString &actor,
                          const QJsonObject &detail)
 {
-    m_store.appendEvent(EventRecord {0, time, kind, ticket.licenseId, ticket.seatId, ticket.holder, actor, detail});
+    m_store.recordEvent(EventRecord {0, time, kind, ticket.licenseId, ticket.seatId, ticket.holder, actor, detail});
 }
 
 void WaitingLine::drop(const StoredTicket &ticket, queue::LeftBecause why, const QDateTime &now, const QString &actor)

@@ -131,6 +131,10 @@ public:
 
     // Returns the new event's seq.
     virtual qint64 appendEvent(const EventRecord &event) = 0;
+    // The same for a caller that needs no seq: a store may hold the event back until the end of
+    // the unit it is called in and write the unit's events together (issue 30), before anything
+    // reads them and never after the unit is undone.
+    virtual void recordEvent(const EventRecord &event) { appendEvent(event); }
     virtual QList<EventRecord> events(const EventQuery &query) = 0;
     // licenseId -> number of events of any of `kinds` with time > since.
     virtual QHash<QString, int> countEventsSince(const QList<EventKind> &kinds, const QDateTime &since) = 0;

@@ -145,6 +145,14 @@ SqlDialect PgLeaseStore::dialect()
           "AND kind = r.kind AND id = r.id LIMIT 1) AS f WHERE f.end_ms IS NULL) "
           "UPDATE usage_spans AS s SET end_ms = found.end_ms, expires_ms = COALESCE(found.expires, s.expires_ms), "
           "served = s.served + found.served FROM found WHERE s.ctid = found.tid AND s.end_ms IS NULL"_s;
+    // The sequence hands out seq as the rows come, and they come sorted by their position.
+    d.appendEvents = u"INSERT INTO events (time_ms, kind, license_id, seat_id, holder, actor, detail) "
+                     "SELECT t, k, l, s, h, a, d FROM unnest(CAST(:times AS BIGINT[]), CAST(:kinds AS TEXT[]), "
+                     "CAST(:licenses AS TEXT[]), CAST(:seats AS TEXT[]), CAST(:holders AS TEXT[]), "
+                     "CAST(:actors AS TEXT[]), CAST(:details AS TEXT[])) WITH ORDINALITY AS e(t, k, l, s, h, a, d, n) "
+                     "ORDER BY n RETURNING seq"_s;
+    d.writeGenerations = u"UPDATE licenses AS l SET last_generation = r.generation FROM unnest(CAST(:ids AS TEXT[]), "
+                         "CAST(:generations AS BIGINT[])) AS r(id, generation) WHERE l.id = r.id RETURNING l.id"_s;
     d.leasesOf = u"SELECT %1 FROM leases WHERE (license_id, seat_id) IN "
                  "(SELECT * FROM unnest(CAST(:licenses AS TEXT[]), CAST(:seats AS TEXT[])))"_s;
     d.renewLeasesIfUnchanged

@@ -48,6 +48,14 @@ struct SqlDialect
     // :borrowed, and :licenses :kinds :ids :ends :expires :served. Empty: one statement per span.
     QString openSpans;
     QString endSpans;
+    // A unit's events (SqlLeaseStore::recordEvent) in one insert, in the order they came, with
+    // :times :kinds :licenses :seats :holders :actors :details; returns each one's seq, ascending
+    // in that order. Empty: one statement per event.
+    QString appendEvents;
+    // A unit's new license generations (a turn's checkouts, the last one per license) in one
+    // update: :ids, :generations; returns the id of each row written. Empty: the whole license
+    // row is written at each checkout.
+    QString writeGenerations;
     // A unit's counter increments (a turn's checkouts and releases, one per license and counter)
     // in one upsert: :licenses, :counters, :replicas, :bys, no two rows with the same key.
     QString bumpCounters;

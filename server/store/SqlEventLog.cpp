@@ -2,6 +2,7 @@
 
 #include "store/SqlConnection.h"
 #include "store/SqlDialect.h"
+#include "store/SqlLeaseTables.h"
 #include "store/SqlRows.h"
 
 #include <QJsonDocument>
@@ -18,13 +19,15 @@ struct SqlEventLog::Statements
 {
     explicit Statements(const QSqlDatabase &db)
         : appendEvent(db)
+        , appendEvents(db)
         , events(db)
         , countEvents(db)
         , deleteEvents(db)
         , deleteFirstEvents(db)
     { }
 
-    QSqlQuery appendEvent, events, countEvents, deleteEvents, deleteFirstEvents;
+    QSqlQuery appendEvent, appendEvents /* where the dialect has it */, events, countEvents, deleteEvents,
+        deleteFirstEvents;
 };
 
 SqlEventLog::SqlEventLog(SqlConnection &connection, const SqlDialect &dialect)
@@ -44,7 +47,7 @@ SqlEventLog::Statements &SqlEventLog::statements()
 bool SqlEventLog::prepare(QString *error)
 {
     auto s = std::make_unique<Statements>(m_connection.database());
-    const QList<std::pair<QSqlQuery *, QString>> all {
+    QList<std::pair<QSqlQuery *, QString>> all {
         {&s->appendEvent,
          u"INSERT INTO events (time_ms, kind, license_id, seat_id, holder, actor, detail) "
          "VALUES (:time, :kind, COALESCE(:license, ''), COALESCE(:seat, ''), COALESCE(:holder, ''), :actor, "
@@ -65,10 +68,61 @@ bool SqlEventLog::prepare(QString *error)
         {&s->deleteFirstEvents,
          u"DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE time_ms < :before LIMIT :limit)"_s},
     };
+    if (appendsMany())
+        all.append({&s->appendEvents, m_dialect.appendEvents});
     if (!m_connection.prepareAll(all, error))
         return false;
     m_statements = std::move(s);
     return true;
+}
+
+bool SqlEventLog::appendsMany() const
+{
+    return !m_dialect.appendEvents.isEmpty();
+}
+
+QList<qint64> SqlEventLog::appendEvents(const QList<EventRecord> &events)
+{
+    QList<qint64> seqs;
+    if (events.isEmpty())
+        return seqs;
+    seqs.reserve(events.size());
+    if (!appendsMany() || events.size() == 1) {
+        for (const EventRecord &event : events)
+            seqs.append(appendEvent(event));
+        return seqs;
+    }
+    QList<std::optional<qint64>> times;
+    QStringList kinds, licenses, seats, holders, actors, details;
+    for (const EventRecord &event : events) {
+        times.append(SqlRows::toMs(event.time));
+        kinds.append(toWire(event.kind));
+        licenses.append(event.licenseId);
+        seats.append(event.seatId);
+        holders.append(event.holder);
+        actors.append(event.actor);
+        details.append(QString::fromUtf8(QJsonDocument(event.detail).toJson(QJsonDocument::Compact)));
+    }
+    auto &q = statements().appendEvents;
+    q.bindValue(u":times"_s, SqlLeaseTables::numberArrayLiteral(times));
+    q.bindValue(u":kinds"_s, SqlLeaseTables::arrayLiteral(kinds));
+    q.bindValue(u":licenses"_s, SqlLeaseTables::arrayLiteral(licenses));
+    q.bindValue(u":seats"_s, SqlLeaseTables::arrayLiteral(seats));
+    q.bindValue(u":holders"_s, SqlLeaseTables::arrayLiteral(holders));
+    q.bindValue(u":actors"_s, SqlLeaseTables::arrayLiteral(actors));
+    q.bindValue(u":details"_s, SqlLeaseTables::arrayLiteral(details));
+    m_connection.exec(q);
+    while (q.next())
+        seqs.append(q.value(0).toLongLong());
+    q.finish();
+    // RETURNING gives no order of its own; the seqs were drawn in the events' order.
+    std::sort(seqs.begin(), seqs.end());
+    if (seqs.size() != events.size())
+        throw StoreError(StoreError::Kind::Failed,
+                         u"database error in %1: %2 events written, %3 seqs returned"_s.arg(m_connection.description())
+                             .arg(events.size())
+                             .arg(seqs.size()));
+    return seqs;
 }
 
 qint64 SqlEventLog::appendEvent(const EventRecord &event)

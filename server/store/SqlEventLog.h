@@ -26,6 +26,10 @@ public:
     bool prepare(QString *error);
 
     qint64 appendEvent(const EventRecord &event);
+    // Many events in the order given, with one statement where the dialect has one
+    // (appendEvents), else one each; returns their seqs in that order.
+    bool appendsMany() const;
+    QList<qint64> appendEvents(const QList<EventRecord> &events);
     QList<EventRecord> events(const EventQuery &query);
     QHash<QString, int> countEventsSince(const QList<EventKind> &kinds, const QDateTime &since);
     int deleteEventsBefore(const QDateTime &before);

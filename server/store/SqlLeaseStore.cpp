@@ -124,6 +124,8 @@ void SqlLeaseStore::dropCaches()
     // all, when the next transaction replaces it.
     m_batchGroups.reset();
     m_turn->clear();
+    m_unitEvents.clear();
+    m_unitGenerations.clear();
     m_usage->discardPendingSpans();
     m_tables->dropCaches();
     m_tokens->dropCaches();
@@ -132,10 +134,14 @@ void SqlLeaseStore::dropCaches()
 
 void SqlLeaseStore::ready(Spans spans)
 {
-    // What a unit held back of the usage spans is written before anything that might read or
-    // write them (and at the end of the unit): the methods that touch neither say so.
-    if (spans == Spans::Flush && m_usage->hasPendingSpans())
-        m_usage->flushSpans();
+    // What a unit held back of its events and usage spans is written before anything that might
+    // read or write them (and at the end of the unit): the methods that touch neither say so.
+    if (spans == Spans::Flush) {
+        flushGenerations();
+        flushEvents();
+        if (m_usage->hasPendingSpans())
+            m_usage->flushSpans();
+    }
     // Outside a transaction (a read between units, or the start of one) a lost connection may be
     // replaced; inside one it may not: what the transaction did is gone with it.
     if (!m_transactions->inTransaction())
@@ -146,7 +152,8 @@ void SqlLeaseStore::ready(Spans spans)
 
 void SqlLeaseStore::unit(const std::function<void()> &work)
 {
-    ready();
+    // A unit joined writes nothing held back: the work calls what reads it, which writes it first.
+    ready(m_transactions->inUnit() ? Spans::Keep : Spans::Flush);
     if (m_transactions->inUnit()) {
         m_transactions->unit(work);
         return;
@@ -166,6 +173,8 @@ void SqlLeaseStore::unit(const std::function<void()> &work)
         m_unitLicenses.clear();
         m_unitBumps.clear();
         work();
+        flushGenerations();
+        flushEvents();
         m_usage->flushSpans();
         writeUnitBumps();
     });
@@ -182,6 +191,27 @@ void SqlLeaseStore::noteSpans(const std::function<void()> &note)
         ~Stop() { usage.setDeferring(false); }
     } stop {*m_usage};
     note();
+}
+
+void SqlLeaseStore::flushEvents()
+{
+    if (m_unitEvents.isEmpty())
+        return;
+    // Taken first: what fails here is undone with its unit, and must not be written again.
+    const QList<EventRecord> events = std::exchange(m_unitEvents, {});
+    const QList<qint64> seqs = m_events->appendEvents(events);
+    // Their spans after them, as appendEvent() notes them: a refusal's span is named by its seq.
+    noteSpans([&] {
+        for (qsizetype i = 0; i < events.size(); ++i)
+            m_usage->noteEvent(events.at(i), seqs.at(i));
+    });
+}
+
+void SqlLeaseStore::flushGenerations()
+{
+    if (m_unitGenerations.isEmpty())
+        return;
+    m_tables->writeGenerations(std::exchange(m_unitGenerations, {}));
 }
 
 void SqlLeaseStore::writeUnitBumps()
@@ -236,6 +266,8 @@ void SqlLeaseStore::withOwnTransaction(const std::function<void()> &work)
     ready();
     m_transactions->unitAlone([&] {
         work();
+        flushGenerations();
+        flushEvents();
         m_usage->flushSpans();
     });
 }
@@ -360,6 +392,22 @@ void SqlLeaseStore::insertLicense(const LicenseRecord &license)
 void SqlLeaseStore::updateLicense(const LicenseRecord &license)
 {
     ready(Spans::Keep);
+    // A new generation and nothing else, of a license the batch holds and the turn has read:
+    // held back and written with the unit's others (one statement for a turn's checkouts).
+    if (m_transactions->inUnit() && m_tables->writesManyGenerations()) {
+        if (TurnReads *turn = this->turn(license.id)) {
+            if (const auto known = turn->license(license.id); known && *known) {
+                LicenseRecord same = **known;
+                same.lastGeneration = license.lastGeneration;
+                if (same == license) {
+                    m_unitGenerations.insert(license.id, license.lastGeneration);
+                    m_turn->licenseWritten(license);
+                    return;
+                }
+            }
+        }
+    }
+    m_unitGenerations.remove(license.id); // the whole row carries it
     m_turn->forget(TurnReads::Table::Licenses, license.id);
     m_tables->updateLicense(license);
     m_turn->licenseWritten(license);
@@ -668,9 +716,23 @@ int SqlLeaseStore::pruneAlertDeliveries(const QDateTime &before)
 qint64 SqlLeaseStore::appendEvent(const EventRecord &event)
 {
     ready(Spans::Keep);
+    flushEvents(); // those recorded before it, so that seq keeps their order
     const qint64 seq = m_events->appendEvent(event);
     noteSpans([&] { m_usage->noteEvent(event, seq); });
     return seq;
+}
+
+void SqlLeaseStore::recordEvent(const EventRecord &event)
+{
+    // Inside a unit, where one statement writes many (PostgreSQL: a turn's checkouts and
+    // releases write their events with one round trip instead of one each), held back until the
+    // unit ends or something reads them; elsewhere written now.
+    if (m_transactions->inUnit() && m_events->appendsMany()) {
+        ready(Spans::Keep);
+        m_unitEvents.append(event);
+        return;
+    }
+    appendEvent(event);
 }
 
 QList<EventRecord> SqlLeaseStore::events(const EventQuery &query)

@@ -88,6 +88,7 @@ public:
     void putLicenseRules(const QString &licenseId, const SeatRules &rules) override;
 
     qint64 appendEvent(const EventRecord &event) override;
+    void recordEvent(const EventRecord &event) override;
     QList<EventRecord> events(const EventQuery &query) override;
     QHash<QString, int> countEventsSince(const QList<EventKind> &kinds, const QDateTime &since) override;
     int deleteEventsBefore(const QDateTime &before) override;
@@ -203,6 +204,10 @@ private:
     void ready(Spans spans = Spans::Flush);
     void unit(const std::function<void()> &work);
     void writeUnitBumps();
+    // Writes the events recordEvent() held back, then the spans they open and end.
+    void flushEvents();
+    // Writes the license generations updateLicense() held back.
+    void flushGenerations();
     // Runs `note`, which opens and ends usage spans, holding them back inside a unit.
     void noteSpans(const std::function<void()> &note);
     // The turn's reads (TurnReads) when they may answer for this license now, loaded at the first
@@ -232,6 +237,11 @@ private:
     std::unique_ptr<TurnReads> m_turn; // what such a batch's units read of its licenses
     // Counter bumps of the outermost unit running now, (license, counter, replica) -> sum.
     std::map<std::tuple<QString, QString, QString>, quint64> m_unitBumps;
+    // Events recorded by the unit running now, not yet written (one statement for a turn's).
+    QList<EventRecord> m_unitEvents;
+    // License id -> the generation the unit running now gave it, not yet written: a checkout
+    // changes nothing else of its license, and the turn's reads already answer with it.
+    QHash<QString, quint64> m_unitGenerations;
 };
 
 } // namespace keyright::server

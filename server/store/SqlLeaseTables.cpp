@@ -42,6 +42,7 @@ struct SqlLeaseTables::Statements
         , licensesIn(db)
         , leasesIn(db)
         , blocksIn(db)
+        , writeGenerations(db)
     { }
 
     QSqlQuery lockLicense, licenses, license, insertLicense, updateLicense;
@@ -49,7 +50,7 @@ struct SqlLeaseTables::Statements
         writeOffLease, leasesExpiringBy, firstLeasesExpiringBy;
     QSqlQuery block, blocks, putBlock, deleteBlocks;
     QSqlQuery lockLicenses, leasesOf, renewLeasesIfUnchanged; // prepared where the dialect has them
-    QSqlQuery licensesIn, leasesIn, blocksIn; // the same
+    QSqlQuery licensesIn, leasesIn, blocksIn, writeGenerations; // the same
 };
 
 SqlLeaseTables::SqlLeaseTables(SqlConnection &connection, const SqlDialect &dialect, bool caching)
@@ -128,6 +129,8 @@ bool SqlLeaseTables::prepare(QString *error)
         all.append({&s->lockLicense, m_dialect.lockLicense});
     if (!m_dialect.lockLicenses.isEmpty())
         all.append({&s->lockLicenses, m_dialect.lockLicenses});
+    if (writesManyGenerations())
+        all.append({&s->writeGenerations, m_dialect.writeGenerations});
     if (!m_dialect.leasesOf.isEmpty())
         all.append({&s->leasesOf, m_dialect.leasesOf.arg(leaseColumns)});
     if (!m_dialect.renewLeasesIfUnchanged.isEmpty())
@@ -410,6 +413,39 @@ QStringList SqlLeaseTables::lockLicenses(const QStringList &licenseIds)
         locked.append(q.value(0).toString());
     q.finish();
     return locked;
+}
+
+bool SqlLeaseTables::writesManyGenerations() const
+{
+    return !m_dialect.writeGenerations.isEmpty();
+}
+
+void SqlLeaseTables::writeGenerations(const QHash<QString, quint64> &generations)
+{
+    if (generations.isEmpty())
+        return;
+    QStringList ids;
+    QList<std::optional<qint64>> values;
+    for (auto it = generations.cbegin(); it != generations.cend(); ++it) {
+        ids.append(it.key());
+        values.append(qint64(it.value()));
+    }
+    auto &q = statements().writeGenerations;
+    q.bindValue(u":ids"_s, arrayLiteral(ids));
+    q.bindValue(u":generations"_s, numberArrayLiteral(values));
+    m_connection.exec(q);
+    QSet<QString> written;
+    while (q.next())
+        written.insert(q.value(0).toString());
+    q.finish();
+    for (const QString &id : std::as_const(ids)) {
+        if (!written.contains(id)) {
+            m_licenseCache.remove(id);
+            throw StoreError(u"license %1 is not in the database"_s.arg(id).toStdString());
+        }
+        if (const auto cached = m_licenseCache.find(id); cached != m_licenseCache.end())
+            cached->lastGeneration = generations.value(id);
+    }
 }
 
 bool SqlLeaseTables::readsManyLicenses() const

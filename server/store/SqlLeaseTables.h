@@ -68,6 +68,11 @@ public:
     QList<std::optional<StoredLease>> leasesOf(const QList<std::pair<QString, QString>> &seats);
     QList<bool> renewLeasesIfUnchanged(const QList<LeaseRenewal> &renewals);
 
+    // A unit's new license generations in one statement, where the dialect has it: the license
+    // rows exist (held by the unit), and only their last_generation changes.
+    bool writesManyGenerations() const;
+    void writeGenerations(const QHash<QString, quint64> &generations);
+
     // A turn's reads of many licenses at once (TurnReads), where the dialect has them (inIds):
     // by license id, the blocks of each in the order of blocks().
     bool readsManyLicenses() const;

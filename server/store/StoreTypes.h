@@ -35,6 +35,8 @@ struct LicenseRecord
     quint64 lastGeneration = 0; // the generation of the newest seat handed out; only grows
     LicenseValidity validity = {}; // issue 29: checkouts refused outside it, leases capped at validUntil
     BorrowPolicy borrow = {}; // issue 27: whether and how its seats may be borrowed
+
+    friend bool operator==(const LicenseRecord &, const LicenseRecord &) = default;
 };
 
 // A lease row: the signed lease plus the checkout's requestId (empty when the client sent none),

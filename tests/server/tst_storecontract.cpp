@@ -18,9 +18,9 @@
 
 #include <QSqlError>
 #include <QSqlQuery>
-#include <QTimeZone>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
 #include <atomic>
 #include <chrono>
@@ -158,6 +158,8 @@ private slots:
     void aBatchHoldingLicensesSeesItsOwnWrites();
     void aBatchHoldingLicensesReadsEveryTableAsWritten();
     void spansWrittenTogetherEqualSpansWrittenOneByOne();
+    void eventsRecordedTogetherComeBackAsRecorded();
+    void generationsHeldBackInATurnAreWrittenOnce();
     void leasesInsertedInATurnReadAsTheTableKeepsThem();
     void referenceAdvancesByRealTimeAcrossAStep();
     void aReferenceNoInstanceAdvancedIsMadeAgain();
@@ -1869,6 +1871,128 @@ void TestStoreContract::spansWrittenTogetherEqualSpansWrittenOneByOne()
     QVERIFY(!spanOf(last, u"s4"_s));
     QVERIFY(spanOf(last, u"s5"_s));
     QCOMPARE(spanOf(last, u"s2"_s), s2); // its undone release ended nothing
+}
+
+void TestStoreContract::eventsRecordedTogetherComeBackAsRecorded()
+{
+    // Issue 30: the events a unit records (recordEvent) are held back and written with one
+    // statement at its end (PostgreSQL), or before anything reads them. The log must be what
+    // writing each at once gives (SQLite does): every field as recorded, whatever its text, seqs
+    // ascending in the order recorded, one appended among them after them, their spans opened,
+    // and nothing of a unit undone.
+    const QString awkward = u"a \"quoted\", {braced} back\\slash, NULL, \u00e9t\u00e9 \u2603"_s;
+    const auto granted = [&](const QString &seat, qint64 time) {
+        EventRecord event = eventOf(EventKind::Granted, u"alpha"_s, awkward + seat, time);
+        event.seatId = seat;
+        event.actor = awkward;
+        event.detail = eventdetail::Granted {1, at(time + 60), 1, 5, awkward, {}, 0}.toJson();
+        return event;
+    };
+    const auto fields = [](const EventRecord &event) {
+        return std::tuple(event.time, event.kind, event.licenseId, event.seatId, event.holder, event.actor,
+                          event.detail);
+    };
+    const auto ofAlpha = [&] {
+        EventQuery query;
+        query.licenseId = u"alpha"_s;
+        return m_store->events(query);
+    };
+
+    QList<EventRecord> recorded {granted(u"s1"_s, 10), eventOf(EventKind::Denied, u"alpha"_s, awkward, 11),
+                                 granted(u"s2"_s, 12)};
+    QList<EventRecord> inside;
+    qint64 appended = 0;
+    m_store->withLicense(u"alpha"_s, [&] {
+        for (const EventRecord &event : std::as_const(recorded))
+            m_store->recordEvent(event);
+        inside = ofAlpha(); // read inside the unit: what is held back is written first
+        m_store->recordEvent(granted(u"s3"_s, 13));
+        appended = m_store->appendEvent(eventOf(EventKind::Denied, u"alpha"_s, u"zoe"_s, 14));
+    });
+    recorded.append(granted(u"s3"_s, 13));
+    QCOMPARE(inside.size(), 3);
+    const QList<EventRecord> after = ofAlpha();
+    QCOMPARE(after.size(), 5);
+    for (qsizetype i = 0; i < recorded.size(); ++i) {
+        QCOMPARE(fields(after.at(i)), fields(recorded.at(i)));
+        if (i > 0)
+            QVERIFY(after.at(i).seq > after.at(i - 1).seq);
+        if (i < inside.size())
+            QCOMPARE(after.at(i).seq, inside.at(i).seq);
+    }
+    QCOMPARE(after.last().seq, appended); // after those recorded before it
+    QVERIFY(appended > after.at(3).seq);
+
+    const usage::LicenseActivity activity = m_store->usageActivityOf(
+        u"alpha"_s, at(0).toMSecsSinceEpoch(), at(1000).toMSecsSinceEpoch(), at(1000).toMSecsSinceEpoch(), 15 * 60'000);
+    QCOMPARE(activity.seats.size(), 3); // s1, s2, s3 opened
+    QCOMPARE(activity.refusals.size(), 2); // each refusal its own span, named by its event's seq
+    QCOMPARE(activity.refusals.first().holder, awkward);
+
+    // A unit undone keeps none of its events, in or out of a batch.
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withLicense(u"alpha"_s, [&] {
+        m_store->recordEvent(granted(u"s4"_s, 20));
+        throw StoreError(StoreError::Kind::Failed, u"undone by the test"_s);
+    }));
+    m_store->beginBatch();
+    m_store->lockLicenses({u"alpha"_s});
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withLicense(u"alpha"_s, [&] {
+        m_store->recordEvent(granted(u"s5"_s, 21));
+        throw StoreError(StoreError::Kind::Failed, u"undone by the test"_s);
+    }));
+    m_store->withLicense(u"alpha"_s, [&] { m_store->recordEvent(granted(u"s6"_s, 22)); });
+    m_store->commitBatch();
+    const QList<EventRecord> last = ofAlpha();
+    QCOMPARE(last.size(), 6);
+    QCOMPARE(last.last().seatId, u"s6"_s);
+}
+
+void TestStoreContract::generationsHeldBackInATurnAreWrittenOnce()
+{
+    // Issue 30: a checkout in a turn changes only its license's generation; held back (PostgreSQL)
+    // and written with the unit's others, it must read back inside the unit, after it, and from
+    // another connection exactly as written at once, and not at all from a unit undone.
+    const auto generationOf = [](LeaseStore &store, const QString &id) {
+        const auto license = store.license(id);
+        return license ? license->lastGeneration : quint64(0);
+    };
+    const auto bump = [&](const QString &id) {
+        LicenseRecord license = *m_store->license(id);
+        ++license.lastGeneration;
+        m_store->updateLicense(license);
+    };
+    m_store->beginBatch();
+    m_store->lockLicenses({u"alpha"_s, u"beta"_s});
+    m_store->withStore([&] {
+        bump(u"alpha"_s);
+        bump(u"alpha"_s);
+        bump(u"beta"_s);
+        QCOMPARE(generationOf(*m_store, u"alpha"_s), quint64(2));
+        // A whole row written after a held-back generation keeps it.
+        LicenseRecord renamed = *m_store->license(u"beta"_s);
+        renamed.name = u"Renamed in the turn"_s;
+        m_store->updateLicense(renamed);
+        bump(u"beta"_s);
+    });
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withLicense(u"alpha"_s, [&] {
+        bump(u"alpha"_s);
+        throw StoreError(StoreError::Kind::Failed, u"undone by the test"_s);
+    }));
+    QCOMPARE(generationOf(*m_store, u"alpha"_s), quint64(2));
+    m_store->commitBatch();
+
+    const auto other = reopen();
+    QVERIFY(other);
+    QCOMPARE(generationOf(*other, u"alpha"_s), quint64(2));
+    QCOMPARE(generationOf(*other, u"beta"_s), quint64(2));
+    QCOMPARE(other->license(u"beta"_s)->name, u"Renamed in the turn"_s);
+    if (!isPg())
+        return;
+    QCOMPARE(generationOf(*m_store, u"alpha"_s), quint64(2));
+    // Written where it is read without the store: the table itself.
+    QSqlQuery table(m_pg->connection());
+    QVERIFY(table.exec(u"SELECT last_generation FROM licenses WHERE id = 'alpha'"_s) && table.next());
+    QCOMPARE(table.value(0).toLongLong(), 2);
 }
 
 void TestStoreContract::leasesInsertedInATurnReadAsTheTableKeepsThem()
