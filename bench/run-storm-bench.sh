@@ -17,7 +17,8 @@
 # the denials, 503s or unanswered requests, and lost seats on the way.
 #
 # Knobs (environment): BENCH_CLIENTS (20000), BENCH_LICENSES (20), BENCH_TTL (60), BENCH_OUTAGE
-# (120), BENCH_STEADY (20), BENCH_CONNECTIONS (32 per instance), BENCH_CONFIGS ("pg1 pg3 sqlite"),
+# (120), BENCH_STEADY (20), BENCH_CONNECTIONS (32 per instance for heartbeats, as many again for
+# checkouts), BENCH_CONFIGS ("pg1 pg3 sqlite"),
 # BENCH_OUT (results directory), KEYRIGHT_BUILD_DIR (build).
 set -euo pipefail
 

@@ -1,5 +1,8 @@
 // A site's clients keeping their seats through an outage (issue 30): many simulated programs, each
 // doing what LeaseKeeper does with one seat, over a few keep-alive connections per server.
+// Heartbeats and checkouts have connections and queues of their own (--connections each), since
+// each real program sends its own: a heartbeat never waits behind other programs' checkouts here,
+// which on shared connections starved every heartbeat once a storm of checkouts queued.
 //
 //   bench_storm --servers URL[,URL...] --licenses FILE --ttl SECONDS [--connections N] [--seconds S]
 //
@@ -33,6 +36,7 @@
 #include <QUrl>
 #include <queue>
 
+#include <array>
 #include <csignal>
 #include <cstdio>
 #include <functional>
@@ -95,15 +99,17 @@ public:
         : m_servers(std::move(servers))
         , m_licenses(std::move(licenses))
         , m_ttlMs(ttlMs)
-        , m_free(std::size_t(m_servers.size()))
-        , m_due(std::size_t(m_servers.size()))
     {
         m_clock.start();
-        for (int s = 0; s < m_servers.size(); ++s) {
-            for (int c = 0; c < connections; ++c) {
-                m_connections.push_back(std::make_unique<KeepAliveClient>(QHostAddress(m_servers.at(s).host()),
-                                                                          quint16(m_servers.at(s).port()), 10s));
-                m_free[std::size_t(s)].push_back(m_connections.back().get());
+        for (Lane &lane : m_lanes) {
+            lane.free.resize(std::size_t(m_servers.size()));
+            lane.due.resize(std::size_t(m_servers.size()));
+            for (int s = 0; s < m_servers.size(); ++s) {
+                for (int c = 0; c < connections; ++c) {
+                    m_connections.push_back(std::make_unique<KeepAliveClient>(QHostAddress(m_servers.at(s).host()),
+                                                                              quint16(m_servers.at(s).port()), 10s));
+                    lane.free[std::size_t(s)].push_back(m_connections.back().get());
+                }
             }
         }
         for (int l = 0; l < m_licenses.size(); ++l) {
@@ -138,9 +144,11 @@ public:
     }
 
 private:
+    // A client holding a seat goes in the heartbeats' lane, one without in the checkouts'.
     void schedule(int client, qint64 atMs)
     {
-        m_due[std::size_t(m_clients[std::size_t(client)].server)].push(Due {atMs, client});
+        const Client &c = m_clients[std::size_t(client)];
+        m_lanes[c.seatId.isEmpty() ? 1 : 0].due[std::size_t(c.server)].push(Due {atMs, client});
     }
 
     qint64 jitter(qint64 upToMs) const
@@ -151,20 +159,22 @@ private:
     void dispatch()
     {
         const qint64 now = m_clock.elapsed();
-        for (std::size_t s = 0; s < m_due.size(); ++s) {
-            auto &due = m_due[s];
-            auto &free = m_free[s];
-            while (!due.empty() && due.top().atMs <= now && !free.empty()) {
-                const int client = due.top().client;
-                due.pop();
-                KeepAliveClient *connection = free.back();
-                free.pop_back();
-                send(client, connection, now);
+        for (Lane &lane : m_lanes) {
+            for (std::size_t s = 0; s < lane.due.size(); ++s) {
+                auto &due = lane.due[s];
+                auto &free = lane.free[s];
+                while (!due.empty() && due.top().atMs <= now && !free.empty()) {
+                    const int client = due.top().client;
+                    due.pop();
+                    KeepAliveClient *connection = free.back();
+                    free.pop_back();
+                    send(client, connection, free, now);
+                }
             }
         }
     }
 
-    void send(int index, KeepAliveClient *connection, qint64 now)
+    void send(int index, KeepAliveClient *connection, std::vector<KeepAliveClient *> &pool, qint64 now)
     {
         Client &c = m_clients[std::size_t(index)];
         const auto &[licenseId, key] = m_licenses.at(c.license);
@@ -183,12 +193,10 @@ private:
                                                                     {u"requestId"_s, QString::fromLatin1(c.requestId)}})
                                              .toJson(QJsonDocument::Compact));
         }
-        const int server = c.server;
-        connection->send(request,
-                         [this, index, connection, server, holding, sent = now](const HttpBurst::Reply &reply) {
-                             m_free[std::size_t(server)].push_back(connection);
-                             answered(index, holding, sent, reply);
-                         });
+        connection->send(request, [this, index, connection, &pool, holding, sent = now](const HttpBurst::Reply &reply) {
+            pool.push_back(connection);
+            answered(index, holding, sent, reply);
+        });
     }
 
     void answered(int index, bool heartbeat, qint64 sent, const HttpBurst::Reply &reply)
@@ -257,8 +265,12 @@ private:
     qint64 m_ttlMs;
     QElapsedTimer m_clock;
     std::vector<std::unique_ptr<KeepAliveClient>> m_connections;
-    std::vector<std::vector<KeepAliveClient *>> m_free; // per server
-    std::vector<std::priority_queue<Due, std::vector<Due>, std::greater<Due>>> m_due; // per server
+    struct Lane
+    {
+        std::vector<std::vector<KeepAliveClient *>> free; // per server
+        std::vector<std::priority_queue<Due, std::vector<Due>, std::greater<Due>>> due; // per server
+    };
+    std::array<Lane, 2> m_lanes; // heartbeats, checkouts
     std::vector<Client> m_clients;
     Counts m_counts;
     int m_reportedOther = 0;
