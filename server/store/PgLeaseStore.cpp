@@ -153,6 +153,12 @@ SqlDialect PgLeaseStore::dialect()
                      "ORDER BY n RETURNING seq"_s;
     d.writeGenerations = u"UPDATE licenses AS l SET last_generation = r.generation FROM unnest(CAST(:ids AS TEXT[]), "
                          "CAST(:generations AS BIGINT[])) AS r(id, generation) WHERE l.id = r.id RETURNING l.id"_s;
+    // Found by key one row at a time, as the span endings (a generic plan may not join well), and
+    // deleted where found: every write to a lease row holds its license, as the turn does.
+    d.deleteLeases = u"WITH found AS (SELECT f.ctid AS tid FROM unnest(CAST(:licenses AS TEXT[]), "
+                     "CAST(:seats AS TEXT[])) AS r(license, seat) CROSS JOIN LATERAL (SELECT ctid FROM leases "
+                     "WHERE license_id = r.license AND seat_id = r.seat LIMIT 1) AS f) "
+                     "DELETE FROM leases AS l USING found WHERE l.ctid = found.tid RETURNING l.license_id, l.seat_id"_s;
     d.leasesOf = u"SELECT %1 FROM leases WHERE (license_id, seat_id) IN "
                  "(SELECT * FROM unnest(CAST(:licenses AS TEXT[]), CAST(:seats AS TEXT[])))"_s;
     d.renewLeasesIfUnchanged

@@ -56,6 +56,9 @@ struct SqlDialect
     // update: :ids, :generations; returns the id of each row written. Empty: the whole license
     // row is written at each checkout.
     QString writeGenerations;
+    // A unit's lease deletes (a turn's releases) in one statement: :licenses, :seats; returns the
+    // seat id of each row deleted. Empty: one statement per delete.
+    QString deleteLeases;
     // A unit's counter increments (a turn's checkouts and releases, one per license and counter)
     // in one upsert: :licenses, :counters, :replicas, :bys, no two rows with the same key.
     QString bumpCounters;

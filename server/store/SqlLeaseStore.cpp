@@ -126,6 +126,7 @@ void SqlLeaseStore::dropCaches()
     m_turn->clear();
     m_unitEvents.clear();
     m_unitGenerations.clear();
+    m_unitDeletes.clear();
     m_usage->discardPendingSpans();
     m_tables->dropCaches();
     m_tokens->dropCaches();
@@ -137,6 +138,7 @@ void SqlLeaseStore::ready(Spans spans)
     // What a unit held back of its events and usage spans is written before anything that might
     // read or write them (and at the end of the unit): the methods that touch neither say so.
     if (spans == Spans::Flush) {
+        flushLeaseDeletes();
         flushGenerations();
         flushEvents();
         if (m_usage->hasPendingSpans())
@@ -173,6 +175,7 @@ void SqlLeaseStore::unit(const std::function<void()> &work)
         m_unitLicenses.clear();
         m_unitBumps.clear();
         work();
+        flushLeaseDeletes();
         flushGenerations();
         flushEvents();
         m_usage->flushSpans();
@@ -205,6 +208,16 @@ void SqlLeaseStore::flushEvents()
         for (qsizetype i = 0; i < events.size(); ++i)
             m_usage->noteEvent(events.at(i), seqs.at(i));
     });
+}
+
+void SqlLeaseStore::flushLeaseDeletes()
+{
+    if (m_unitDeletes.isEmpty())
+        return;
+    QList<std::pair<QString, QString>> seats;
+    for (const StoredLease &row : std::exchange(m_unitDeletes, {}))
+        seats.append({row.lease.licenseId, row.lease.seatId});
+    m_tables->deleteLeases(seats);
 }
 
 void SqlLeaseStore::flushGenerations()
@@ -266,6 +279,7 @@ void SqlLeaseStore::withOwnTransaction(const std::function<void()> &work)
     ready();
     m_transactions->unitAlone([&] {
         work();
+        flushLeaseDeletes();
         flushGenerations();
         flushEvents();
         m_usage->flushSpans();
@@ -420,6 +434,7 @@ QList<StoredLease> SqlLeaseStore::leases(const QString &licenseId)
         if (const auto known = turn->leases(licenseId))
             return *known;
     }
+    flushLeaseDeletes();
     return m_tables->leases(licenseId);
 }
 
@@ -430,6 +445,7 @@ std::optional<StoredLease> SqlLeaseStore::lease(const QString &licenseId, const 
         if (const auto known = turn->lease(licenseId, seatId))
             return *known;
     }
+    flushLeaseDeletes();
     return m_tables->lease(licenseId, seatId);
 }
 
@@ -439,6 +455,14 @@ void SqlLeaseStore::insertLease(const StoredLease &lease)
     // Where the turn knows the license's rows it follows the insert, so that the turn's next
     // checkout on the license decides without reading them again, and says whether a row must
     // give up the requestId first.
+    // A row deleted but not yet gone that holds the same requestId would collide in the unique
+    // index: those deletes go first.
+    if (!lease.requestId.isEmpty()
+        && std::any_of(m_unitDeletes.cbegin(), m_unitDeletes.cend(), [&](const StoredLease &row) {
+               return row.lease.licenseId == lease.lease.licenseId && row.lease.holder == lease.lease.holder
+                   && row.requestId == lease.requestId;
+           }))
+        flushLeaseDeletes();
     const auto held = m_turn->holdsRequestId(lease.lease.licenseId, lease.lease.holder, lease.requestId);
     m_tables->insertLease(lease, !held || *held);
     if (!m_turn->leaseInserted(SqlRows::asStored(lease)))
@@ -479,7 +503,20 @@ bool SqlLeaseStore::deleteLease(const QString &licenseId, const QString &seatId)
 {
     ready(Spans::Keep);
     // A delete by the row's key: the turn's list follows it (a release then decides on the
-    // license's other rows without reading them again).
+    // license's other rows without reading them again). Where the turn knows the row, the delete
+    // is held back and written with the unit's others.
+    if (m_transactions->inUnit() && m_tables->deletesManyLeases()) {
+        if (TurnReads *turn = this->turn(licenseId)) {
+            if (const auto known = turn->lease(licenseId, seatId)) {
+                if (!*known)
+                    return false;
+                m_unitDeletes.append(**known);
+                m_turn->leaseDeleted(licenseId, seatId);
+                return true;
+            }
+        }
+    }
+    flushLeaseDeletes();
     const bool deleted = m_tables->deleteLease(licenseId, seatId);
     if (deleted)
         m_turn->leaseDeleted(licenseId, seatId);

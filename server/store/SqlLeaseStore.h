@@ -208,6 +208,8 @@ private:
     void flushEvents();
     // Writes the license generations updateLicense() held back.
     void flushGenerations();
+    // Deletes the leases deleteLease() held back.
+    void flushLeaseDeletes();
     // Runs `note`, which opens and ends usage spans, holding them back inside a unit.
     void noteSpans(const std::function<void()> &note);
     // The turn's reads (TurnReads) when they may answer for this license now, loaded at the first
@@ -242,6 +244,9 @@ private:
     // License id -> the generation the unit running now gave it, not yet written: a checkout
     // changes nothing else of its license, and the turn's reads already answer with it.
     QHash<QString, quint64> m_unitGenerations;
+    // Leases the unit running now deleted, not yet deleted in the table (one statement for a
+    // turn's releases): the rows as the turn read them.
+    QList<StoredLease> m_unitDeletes;
 };
 
 } // namespace keyright::server

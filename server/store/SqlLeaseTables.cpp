@@ -43,6 +43,7 @@ struct SqlLeaseTables::Statements
         , leasesIn(db)
         , blocksIn(db)
         , writeGenerations(db)
+        , deleteLeases(db)
     { }
 
     QSqlQuery lockLicense, licenses, license, insertLicense, updateLicense;
@@ -50,7 +51,7 @@ struct SqlLeaseTables::Statements
         writeOffLease, leasesExpiringBy, firstLeasesExpiringBy;
     QSqlQuery block, blocks, putBlock, deleteBlocks;
     QSqlQuery lockLicenses, leasesOf, renewLeasesIfUnchanged; // prepared where the dialect has them
-    QSqlQuery licensesIn, leasesIn, blocksIn, writeGenerations; // the same
+    QSqlQuery licensesIn, leasesIn, blocksIn, writeGenerations, deleteLeases; // the same
 };
 
 SqlLeaseTables::SqlLeaseTables(SqlConnection &connection, const SqlDialect &dialect, bool caching)
@@ -131,6 +132,8 @@ bool SqlLeaseTables::prepare(QString *error)
         all.append({&s->lockLicenses, m_dialect.lockLicenses});
     if (writesManyGenerations())
         all.append({&s->writeGenerations, m_dialect.writeGenerations});
+    if (deletesManyLeases())
+        all.append({&s->deleteLeases, m_dialect.deleteLeases});
     if (!m_dialect.leasesOf.isEmpty())
         all.append({&s->leasesOf, m_dialect.leasesOf.arg(leaseColumns)});
     if (!m_dialect.renewLeasesIfUnchanged.isEmpty())
@@ -446,6 +449,34 @@ void SqlLeaseTables::writeGenerations(const QHash<QString, quint64> &generations
         if (const auto cached = m_licenseCache.find(id); cached != m_licenseCache.end())
             cached->lastGeneration = generations.value(id);
     }
+}
+
+bool SqlLeaseTables::deletesManyLeases() const
+{
+    return !m_dialect.deleteLeases.isEmpty();
+}
+
+void SqlLeaseTables::deleteLeases(const QList<std::pair<QString, QString>> &seats)
+{
+    if (seats.isEmpty())
+        return;
+    QStringList licenses, seatIds;
+    for (const auto &[licenseId, seatId] : seats) {
+        licenses.append(licenseId);
+        seatIds.append(seatId);
+        m_leaseCache.remove(leaseKey(licenseId, seatId));
+    }
+    auto &q = statements().deleteLeases;
+    q.bindValue(u":licenses"_s, arrayLiteral(licenses));
+    q.bindValue(u":seats"_s, arrayLiteral(seatIds));
+    m_connection.exec(q);
+    qsizetype deleted = 0;
+    while (q.next())
+        ++deleted;
+    q.finish();
+    if (deleted != seats.size())
+        throw StoreError(
+            u"%1 of %2 leases to delete were in the database"_s.arg(deleted).arg(seats.size()).toStdString());
 }
 
 bool SqlLeaseTables::readsManyLicenses() const

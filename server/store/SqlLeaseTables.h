@@ -73,6 +73,11 @@ public:
     bool writesManyGenerations() const;
     void writeGenerations(const QHash<QString, quint64> &generations);
 
+    // A unit's lease deletes in one statement, where the dialect has it: the rows exist (the caller
+    // read them under their licenses' locks); throws when one does not.
+    bool deletesManyLeases() const;
+    void deleteLeases(const QList<std::pair<QString, QString>> &seats);
+
     // A turn's reads of many licenses at once (TurnReads), where the dialect has them (inIds):
     // by license id, the blocks of each in the order of blocks().
     bool readsManyLicenses() const;

@@ -161,6 +161,7 @@ private slots:
     void eventsRecordedTogetherComeBackAsRecorded();
     void generationsHeldBackInATurnAreWrittenOnce();
     void leasesInsertedInATurnReadAsTheTableKeepsThem();
+    void leasesDeletedInATurnAreGoneOnceAndForAll();
     void referenceAdvancesByRealTimeAcrossAStep();
     void aReferenceNoInstanceAdvancedIsMadeAgain();
     void signingKeyIsRecordedOnce();
@@ -2033,6 +2034,52 @@ void TestStoreContract::leasesInsertedInATurnReadAsTheTableKeepsThem()
     const QList<StoredLease> after = other->leases(u"alpha"_s);
     QCOMPARE(after.size(), 3);
     QCOMPARE(fields(inside), fields(after));
+}
+
+void TestStoreContract::leasesDeletedInATurnAreGoneOnceAndForAll()
+{
+    // Issue 30: a turn's releases delete their rows together at the unit's end (PostgreSQL). Each
+    // delete must say at once whether the row was there, reads inside the unit must not see it,
+    // a checkout that takes the deleted row's requestId must not collide with it, and an undone
+    // unit must delete nothing.
+    const auto seatsOf = [](LeaseStore &store) {
+        QStringList seats;
+        for (const StoredLease &row : store.leases(u"alpha"_s))
+            seats.append(row.lease.seatId);
+        seats.sort();
+        return seats;
+    };
+    m_store->withStore([&] {
+        m_store->insertLease(leaseRow(u"alpha"_s, u"s1"_s, 100, u"ann"_s, u"req-1"_s));
+        m_store->insertLease(leaseRow(u"alpha"_s, u"s2"_s, 100, u"bob"_s));
+        m_store->insertLease(leaseRow(u"beta"_s, u"b1"_s, 100, u"bob"_s));
+    });
+    m_store->beginBatch();
+    m_store->lockLicenses({u"alpha"_s, u"beta"_s});
+    QStringList inside;
+    m_store->withStore([&] {
+        QVERIFY(m_store->deleteLease(u"alpha"_s, u"s1"_s));
+        QVERIFY(!m_store->deleteLease(u"alpha"_s, u"s1"_s)); // gone already
+        QVERIFY(!m_store->deleteLease(u"alpha"_s, u"nothing"_s));
+        QVERIFY(m_store->deleteLease(u"beta"_s, u"b1"_s));
+        QVERIFY(!m_store->lease(u"alpha"_s, u"s1"_s));
+        inside = seatsOf(*m_store);
+        // ann checks out again with the same requestId: the old row gives it up by going first.
+        m_store->insertLease(leaseRow(u"alpha"_s, u"s3"_s, 200, u"ann"_s, u"req-1"_s));
+    });
+    QVERIFY_THROWS_EXCEPTION(StoreError, m_store->withLicense(u"alpha"_s, [&] {
+        QVERIFY(m_store->deleteLease(u"alpha"_s, u"s2"_s));
+        throw StoreError(StoreError::Kind::Failed, u"undone by the test"_s);
+    }));
+    m_store->commitBatch();
+    QCOMPARE(inside, QStringList {u"s2"_s});
+    // The next unit writes what it does, and nothing left of the one undone.
+    m_store->withStore([&] { m_store->insertLease(leaseRow(u"beta"_s, u"b2"_s, 100)); });
+    const auto other = reopen();
+    QVERIFY(other);
+    QCOMPARE(seatsOf(*other), (QStringList {u"s2"_s, u"s3"_s}));
+    QCOMPARE(other->leases(u"beta"_s).size(), 1);
+    QCOMPARE(other->lease(u"alpha"_s, u"s3"_s)->requestId, u"req-1"_s);
 }
 
 void TestStoreContract::aReferenceNoInstanceAdvancedIsMadeAgain()
