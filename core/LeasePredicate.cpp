@@ -33,6 +33,17 @@ bool isLive(const SeatLease &lease, const QDateTime &now, std::chrono::milliseco
     return isLive(lease.expiresAt, now, skew);
 }
 
+qint64 earliestLiveExpiryMs(const QDateTime &now, std::chrono::milliseconds skew)
+{
+    // now <= e + skew, with the sum saturating as isLive() has it: e >= now - skew, saturating too
+    // (a skew past the epoch's range makes every expiry live there as it does here).
+    Q_ASSERT(now.isValid());
+    qint64 bound = 0;
+    if (__builtin_sub_overflow(now.toMSecsSinceEpoch(), skew.count(), &bound))
+        return skew.count() > 0 ? std::numeric_limits<qint64>::min() : std::numeric_limits<qint64>::max();
+    return bound;
+}
+
 // Defined through isLive() on purpose: the reaper and the counter share one comparison, so no
 // rounding or boundary difference can ever make them disagree about a row.
 bool isReapable(const QDateTime &expiresAt, const QDateTime &now, std::chrono::milliseconds reapGrace)

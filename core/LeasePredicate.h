@@ -11,6 +11,10 @@ namespace keyright {
 // disagree about a row.
 bool isLive(const QDateTime &expiresAt, const QDateTime &now, std::chrono::milliseconds skew);
 bool isLive(const SeatLease &lease, const QDateTime &now, std::chrono::milliseconds skew);
+// isLive()'s boundary for a store that counts live rows itself (`expires_at >= bound`): the
+// earliest expiry, in milliseconds since the epoch, that isLive() still counts at `now`. A valid
+// expiry e is live iff e.toMSecsSinceEpoch() >= earliestLiveExpiryMs(now, skew).
+qint64 earliestLiveExpiryMs(const QDateTime &now, std::chrono::milliseconds skew);
 
 // A row may be deleted only when it is not live even with the reap grace as tolerance. With a
 // policy whose reapGrace > skew, every reapable row is also not live for the counter.

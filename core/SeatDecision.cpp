@@ -104,14 +104,15 @@ QString reservationCountedAgainst(const CompiledSeatRules &rules, const QList<Se
     return group;
 }
 
-SeatDecision decideCheckout(int seatCount, const CompiledSeatRules &rules, const QList<SeatLease> &leases,
-                            const QString &holder, const QDateTime &now, std::chrono::milliseconds skew)
+namespace {
+
+// What decideCheckout() and decideCheckoutOnCount() share once the usage is counted: the lists,
+// the caps (`heldBy(group)`: the group's live seats), the holder's reservation, the shared seats.
+template <typename HeldBy>
+SeatDecision decideOnUsage(SeatUsage usage, const CompiledSeatRules &rules, const QString &holder, HeldBy heldBy)
 {
     SeatDecision decision;
-    const QList<const SeatLease *> live = liveByGeneration(leases, now, skew);
-    decision.usage = emptyUsage(seatCount, rules, int(live.size()));
-    count(decision.usage, rules, live, [](const SeatLease &, int) {});
-
+    decision.usage = std::move(usage);
     if (const std::optional<QString> entry = rules.denyingEntry(holder)) {
         decision.outcome = SeatDecision::Outcome::HolderDenied;
         decision.entry = *entry;
@@ -124,14 +125,12 @@ SeatDecision decideCheckout(int seatCount, const CompiledSeatRules &rules, const
     }
     for (const int cap : rules.capsOf(holder)) {
         const GroupSeats &limit = rules.rules().max.at(cap);
-        const auto held = std::count_if(live.cbegin(), live.cend(), [&](const SeatLease *lease) {
-            return rules.inGroup(lease->holder, limit.group);
-        });
+        const int held = heldBy(limit.group);
         if (held + 1 > limit.seats) {
             decision.outcome = SeatDecision::Outcome::GroupCapReached;
             decision.group = limit.group;
             decision.cap = limit.seats;
-            decision.groupHeld = int(held);
+            decision.groupHeld = held;
             return decision;
         }
     }
@@ -151,6 +150,35 @@ SeatDecision decideCheckout(int seatCount, const CompiledSeatRules &rules, const
     // The holder's own reservation, if any, is full here: every idle reserved seat is someone else's.
     decision.reservedForOthers = decision.usage.reservedIdle();
     return decision;
+}
+
+} // namespace
+
+SeatDecision decideCheckout(int seatCount, const CompiledSeatRules &rules, const QList<SeatLease> &leases,
+                            const QString &holder, const QDateTime &now, std::chrono::milliseconds skew)
+{
+    const QList<const SeatLease *> live = liveByGeneration(leases, now, skew);
+    SeatUsage usage = emptyUsage(seatCount, rules, int(live.size()));
+    count(usage, rules, live, [](const SeatLease &, int) {});
+    return decideOnUsage(std::move(usage), rules, holder, [&](const QString &group) {
+        return int(std::count_if(live.cbegin(), live.cend(),
+                                 [&](const SeatLease *lease) { return rules.inGroup(lease->holder, group); }));
+    });
+}
+
+bool decidesOnCount(const CompiledSeatRules &rules)
+{
+    return rules.rules().reserve.isEmpty() && rules.rules().max.isEmpty();
+}
+
+SeatDecision decideCheckoutOnCount(int seatCount, const CompiledSeatRules &rules, int liveSeats, const QString &holder)
+{
+    Q_ASSERT(decidesOnCount(rules));
+    // Without reservations every live seat counts against the shared seats, and without caps no
+    // group's seats are ever counted: the number of live seats is all decideCheckout() reads.
+    SeatUsage usage = emptyUsage(seatCount, rules, liveSeats);
+    usage.sharedUsed = liveSeats;
+    return decideOnUsage(std::move(usage), rules, holder, [](const QString &) { return 0; });
 }
 
 int BorrowDecision::borrowable() const

@@ -75,6 +75,15 @@ struct SeatDecision
 SeatDecision decideCheckout(int seatCount, const CompiledSeatRules &rules, const QList<SeatLease> &leases,
                             const QString &holder, const QDateTime &now, std::chrono::milliseconds skew);
 
+// Whether decideCheckout() under `rules` needs nothing of the leases but how many are live: no
+// reservation (which counts seats per group) and no cap (which counts a group's seats). Deny and
+// allow lists read only the holder asking.
+bool decidesOnCount(const CompiledSeatRules &rules);
+// decideCheckout() for rules that decidesOnCount(), on the number of live leases alone: the same
+// answer, field for field, without reading the rows (a license of thousands of seats decides a
+// checkout on one COUNT instead of loading them all).
+SeatDecision decideCheckoutOnCount(int seatCount, const CompiledSeatRules &rules, int liveSeats, const QString &holder);
+
 // The usage of the seats (live leases only), and which reservation each live lease counts
 // against: leases are counted in the order of their generation (oldest seat first), each against
 // its reservation while it has room, else the shared seats.

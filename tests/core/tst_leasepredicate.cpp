@@ -3,6 +3,8 @@
 
 #include <QTest>
 
+#include <limits>
+
 using namespace keyright;
 using namespace std::chrono_literals;
 
@@ -27,6 +29,8 @@ private slots:
     void graceNotAboveSkewWouldReapLiveRows();
     void leaseLapsesAsManualClockAdvances();
     void invalidExpiryFreesTheSeat();
+    void earliestLiveExpiryIsTheBoundary_data();
+    void earliestLiveExpiryIsTheBoundary();
 };
 
 void TestLeasePredicate::liveness_data()
@@ -166,6 +170,33 @@ void TestLeasePredicate::invalidExpiryFreesTheSeat()
     QVERIFY(!isLive(QDateTime(), now, 5s));
     QVERIFY(isReapable(QDateTime(), now, 15s));
     QVERIFY(!reapableAt(QDateTime(), 15s).isValid());
+}
+
+void TestLeasePredicate::earliestLiveExpiryIsTheBoundary_data()
+{
+    QTest::addColumn<qint64>("skewMs");
+    QTest::newRow("no skew") << qint64 {0};
+    QTest::newRow("5 s") << qint64 {5000};
+    QTest::newRow("an hour") << qint64 {3'600'000};
+    QTest::newRow("past the epoch's range") << std::numeric_limits<qint64>::max();
+}
+
+// A store counting live rows with `expires_at >= bound` counts exactly the rows isLive() counts:
+// the bound is live, one millisecond before it is not.
+void TestLeasePredicate::earliestLiveExpiryIsTheBoundary()
+{
+    QFETCH(qint64, skewMs);
+    const std::chrono::milliseconds skew(skewMs);
+    const QDateTime now = expiry.addSecs(30);
+    const qint64 bound = earliestLiveExpiryMs(now, skew);
+    if (bound == std::numeric_limits<qint64>::min()) {
+        // Everything is live: the oldest expiry a row can carry too.
+        QVERIFY(isLive(QDateTime::fromMSecsSinceEpoch(0, Qt::UTC), now, skew));
+        return;
+    }
+    QCOMPARE(bound, now.toMSecsSinceEpoch() - skewMs);
+    QVERIFY(isLive(QDateTime::fromMSecsSinceEpoch(bound, Qt::UTC), now, skew));
+    QVERIFY(!isLive(QDateTime::fromMSecsSinceEpoch(bound - 1, Qt::UTC), now, skew));
 }
 
 QTEST_GUILESS_MAIN(TestLeasePredicate)

@@ -689,6 +689,7 @@ void TestSeatRules::randomSequencesAgreeWithTheModel()
 
     int grants = 0;
     int denials = 0;
+    int decidedOnCount = 0;
     for (int round = 0; round < 300; ++round) {
         Model model;
         model.seatCount = 1 + int(random.bounded(6));
@@ -735,6 +736,11 @@ void TestSeatRules::randomSequencesAgreeWithTheModel()
                 const QString holder = holders.at(random.bounded(holders.size()));
                 const SeatDecision decision = decideCheckout(model.seatCount, compiled, rows, holder, now, skew);
                 const bool grantable = model.grantable(live, holder);
+                if (decidesOnCount(compiled)) {
+                    // The count-only path the server takes for such rules says exactly the same.
+                    QCOMPARE(decideCheckoutOnCount(model.seatCount, compiled, int(live.size()), holder), decision);
+                    ++decidedOnCount;
+                }
                 QVERIFY2(decision.granted() == grantable,
                          qPrintable(where + u": "_s + holder
                                     + (grantable ? u" denied but grantable"_s : u" granted against a rule"_s)));
@@ -756,6 +762,7 @@ void TestSeatRules::randomSequencesAgreeWithTheModel()
     }
     // The random rules must exercise both answers a lot, or the test proves little.
     QVERIFY2(grants > 1000 && denials > 1000, qPrintable(u"%1 grants, %2 denials"_s.arg(grants).arg(denials)));
+    QVERIFY2(decidedOnCount > 300, qPrintable(u"%1 decided on the count"_s.arg(decidedOnCount)));
 }
 
 QTEST_GUILESS_MAIN(TestSeatRules)
