@@ -275,38 +275,35 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
             return;
         }
 
-        const QList<StoredLease> rows = m_store.leases(licenseId);
-        QList<const StoredLease *> live;
-        for (const StoredLease &row : rows) {
-            if (isLive(row.lease, now, policy.skew()))
-                live.append(&row);
-        }
-
-        if (!requestId.isEmpty()) {
-            const auto same = std::find_if(live.cbegin(), live.cend(), [&](const StoredLease *row) {
-                return row->requestId == requestId && row->lease.holder == holder;
-            });
-            if (same != live.cend()) {
-                // A retry of a checkout that already took a seat (the reply was lost): hand back
-                // that seat unchanged rather than a second one.
-                result.outcome = CheckoutResult::Outcome::Granted;
-                result.lease = (*same)->lease;
-                result.replayed = true;
-                return;
-            }
+        if (const auto same = m_store.leaseByRequest(licenseId, holder, requestId);
+            same && isLive(same->lease, now, policy.skew())) {
+            // A retry of a checkout that already took a seat (the reply was lost): hand back that
+            // seat unchanged rather than a second one.
+            result.outcome = CheckoutResult::Outcome::Granted;
+            result.lease = same->lease;
+            result.replayed = true;
+            return;
         }
 
         // The decision rests on this license's own rows and rules, read in this serialized
         // transaction, and is decideCheckout()'s alone (the dashboard explains denials with the
-        // same function). The replicated usage counters (StatsService) never take part in it: a
-        // G-Counter only learns of other replicas' grants after the fact and cannot hold a
-        // capacity such as the last free seat (docs/ARCHITECTURE.md). They are only incremented
-        // below.
-        QList<SeatLease> seats;
-        seats.reserve(rows.size());
-        for (const StoredLease &row : rows)
-            seats.append(row.lease);
-        result.decision = decideCheckout(policy.seatCount(), rules, seats, holder, now, policy.skew());
+        // same function); rules without reservations or caps need only how many rows are live,
+        // which the store counts without reading them (a license of thousands of seats). The
+        // replicated usage counters (StatsService) never take part in it: a G-Counter only learns
+        // of other replicas' grants after the fact and cannot hold a capacity such as the last
+        // free seat (docs/ARCHITECTURE.md). They are only incremented below.
+        std::optional<QList<StoredLease>> rows;
+        if (decidesOnCount(rules)) {
+            result.decision = decideCheckoutOnCount(policy.seatCount(), rules,
+                                                    m_store.liveLeaseCount(licenseId, now, policy.skew()), holder);
+        } else {
+            rows = m_store.leases(licenseId);
+            QList<SeatLease> seats;
+            seats.reserve(rows->size());
+            for (const StoredLease &row : std::as_const(*rows))
+                seats.append(row.lease);
+            result.decision = decideCheckout(policy.seatCount(), rules, seats, holder, now, policy.skew());
+        }
         if (!result.decision.granted()) {
             // Someone now needs a seat: idle reclaim warns an idle holder at once rather than at
             // the next request (a seat it takes goes to the line).
@@ -326,7 +323,8 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
                     return;
                 }
             }
-            refuseCheckout(*license, rows, holder, actor, now, result);
+            // A refusal lists who holds every seat: the rows, read now if the count decided.
+            refuseCheckout(*license, rows ? *rows : m_store.leases(licenseId), holder, actor, now, result);
             reclaimFor();
             return;
         }
@@ -349,7 +347,7 @@ SeatService::CheckoutResult SeatService::checkout(const QString &licenseId, cons
         record(now, EventKind::Granted, licenseId, lease.seatId, holder, actor,
                eventdetail::Granted {lease.generation,
                                      lease.expiresAt,
-                                     int(live.size()) + 1,
+                                     result.decision.usage.inUse + 1,
                                      policy.seatCount(),
                                      result.decision.group,
                                      {},

@@ -10,6 +10,7 @@
 #include <QList>
 #include <QStringList>
 
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <utility>
@@ -77,6 +78,14 @@ public:
     // Every row of the license, live or not, in no particular order.
     virtual QList<StoredLease> leases(const QString &licenseId) = 0;
     virtual std::optional<StoredLease> lease(const QString &licenseId, const QString &seatId) = 0;
+    // How many of the license's rows are live at `now` (isLive() with `skew`), counted by the
+    // store: a checkout that decidesOnCount() reads this instead of every row.
+    virtual int liveLeaseCount(const QString &licenseId, const QDateTime &now, std::chrono::milliseconds skew) = 0;
+    // The row of the license and holder that carries `requestId`, live or not; none for an empty
+    // requestId.
+    virtual std::optional<StoredLease> leaseByRequest(const QString &licenseId, const QString &holder,
+                                                      const QString &requestId)
+        = 0;
     // A row of the same license and holder that still carries lease.requestId gives it up (it is
     // no longer live, or the seat logic would have handed it back): the database keeps at most
     // one row per (license, holder, requestId) and refuses a second (a unique index).

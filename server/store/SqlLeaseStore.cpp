@@ -1,5 +1,6 @@
 #include "store/SqlLeaseStore.h"
 
+#include "LeasePredicate.h"
 #include "store/SqlAlertOutbox.h"
 #include "store/SqlAlerts.h"
 #include "store/SqlClockReference.h"
@@ -354,14 +355,27 @@ TurnReads *SqlLeaseStore::turn(const QString &licenseId)
     if (!m_turn->loaded()) {
         // Every license the batch holds, whichever the first read names: a turn's calls are on
         // several, and five statements for all of them cost what one call's reads did.
+        // Lease rows only of the licenses last seen with few: a checkout on a license of thousands
+        // decides on a count (decidesOnCount()), and reading them all made a storm's turns read
+        // every seat of the site, every turn (issue 30).
         const QStringList ids(m_batchLicenses.cbegin(), m_batchLicenses.cend());
+        QStringList rowIds;
+        QSet<QString> rowsNotRead;
+        for (const QString &id : ids) {
+            if (m_rowsSeen.value(id, 0) <= turnRowsLimit)
+                rowIds.append(id);
+            else
+                rowsNotRead.insert(id);
+        }
         auto licenses = m_tables->licensesIn(ids);
-        auto leases = m_tables->leasesIn(ids);
+        auto leases = rowIds.isEmpty() ? QHash<QString, QList<StoredLease>>() : m_tables->leasesIn(rowIds);
+        for (const QString &id : std::as_const(rowIds))
+            m_rowsSeen.insert(id, int(leases.value(id).size()));
         auto blocks = m_tables->blocksIn(ids);
         auto rules = m_seatRules->rulesIn(ids);
         auto tickets = m_tickets->ticketsInLines(ids);
         m_turn->load(ids, std::move(licenses), std::move(leases), std::move(blocks), std::move(rules),
-                     std::move(tickets));
+                     std::move(tickets), std::move(rowsNotRead));
     }
     return m_turn.get();
 }
@@ -430,12 +444,64 @@ void SqlLeaseStore::updateLicense(const LicenseRecord &license)
 QList<StoredLease> SqlLeaseStore::leases(const QString &licenseId)
 {
     ready(Spans::Keep);
-    if (TurnReads *turn = this->turn(licenseId)) {
+    TurnReads *turn = this->turn(licenseId);
+    if (turn) {
         if (const auto known = turn->leases(licenseId))
             return *known;
     }
     flushLeaseDeletes();
-    return m_tables->leases(licenseId);
+    const QList<StoredLease> rows = m_tables->leases(licenseId);
+    m_rowsSeen.insert(licenseId, int(rows.size()));
+    // Read whole under the batch's lock: the turn knows them from here, as if loaded with it.
+    if (turn && turn->mayTakeLeases(licenseId))
+        turn->leasesRead(licenseId, rows);
+    return rows;
+}
+
+int SqlLeaseStore::liveLeaseCount(const QString &licenseId, const QDateTime &now, std::chrono::milliseconds skew)
+{
+    ready(Spans::Keep);
+    TurnReads *turn = this->turn(licenseId);
+    if (turn) {
+        if (const auto known = turn->leases(licenseId)) {
+            return int(std::count_if(known->cbegin(), known->cend(),
+                                     [&](const StoredLease &row) { return isLive(row.lease, now, skew); }));
+        }
+        // Counted once a turn (its "now" is the transaction's): its checkouts' inserts move it.
+        if (const auto counted = turn->liveCount(licenseId, now.toMSecsSinceEpoch(), skew.count()))
+            return *counted;
+    }
+    flushLeaseDeletes();
+    const int live = m_tables->liveLeaseCount(licenseId, earliestLiveExpiryMs(now, skew));
+    if (turn)
+        turn->liveCounted(licenseId, now.toMSecsSinceEpoch(), skew.count(), live);
+    // A hint only (which licenses a turn reads the rows of): the rows are at least the live ones.
+    m_rowsSeen.insert(licenseId, live);
+    return live;
+}
+
+std::optional<StoredLease> SqlLeaseStore::leaseByRequest(const QString &licenseId, const QString &holder,
+                                                         const QString &requestId)
+{
+    if (requestId.isEmpty())
+        return std::nullopt;
+    ready(Spans::Keep);
+    TurnReads *turn = this->turn(licenseId);
+    if (turn) {
+        if (const auto known = turn->leases(licenseId)) {
+            for (const StoredLease &row : *known) {
+                if (row.lease.holder == holder && row.requestId == requestId)
+                    return row;
+            }
+            return std::nullopt;
+        }
+    }
+    flushLeaseDeletes();
+    auto row = m_tables->leaseByRequest(licenseId, holder, requestId);
+    // None holds it: the checkout's insert then has no row to take it from (one statement less).
+    if (!row && turn)
+        turn->requestIdFree(licenseId, holder, requestId);
+    return row;
 }
 
 std::optional<StoredLease> SqlLeaseStore::lease(const QString &licenseId, const QString &seatId)
@@ -465,8 +531,7 @@ void SqlLeaseStore::insertLease(const StoredLease &lease)
         flushLeaseDeletes();
     const auto held = m_turn->holdsRequestId(lease.lease.licenseId, lease.lease.holder, lease.requestId);
     m_tables->insertLease(lease, !held || *held);
-    if (!m_turn->leaseInserted(SqlRows::asStored(lease)))
-        m_turn->forget(TurnReads::Table::Leases, lease.lease.licenseId);
+    m_turn->leaseInserted(SqlRows::asStored(lease));
 }
 
 void SqlLeaseStore::renewLease(const SeatLease &lease)

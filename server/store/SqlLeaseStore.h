@@ -64,6 +64,9 @@ public:
 
     QList<StoredLease> leases(const QString &licenseId) override;
     std::optional<StoredLease> lease(const QString &licenseId, const QString &seatId) override;
+    int liveLeaseCount(const QString &licenseId, const QDateTime &now, std::chrono::milliseconds skew) override;
+    std::optional<StoredLease> leaseByRequest(const QString &licenseId, const QString &holder,
+                                              const QString &requestId) override;
     void insertLease(const StoredLease &lease) override;
     void renewLease(const SeatLease &lease) override;
     bool renewLeaseIfUnchanged(const SeatLease &current, const SeatLease &renewed,
@@ -237,6 +240,10 @@ private:
     QSet<QString> m_batchLicenses; // locked by lockLicenses() outside a unit of the open batch
     std::optional<QList<HolderGroup>> m_batchGroups; // read once by such a batch (holderGroups())
     std::unique_ptr<TurnReads> m_turn; // what such a batch's units read of its licenses
+    // A turn loads the lease rows of the licenses it holds only where they were last seen at most
+    // this many (the rest decide checkouts on a count and read rows by key).
+    static constexpr int turnRowsLimit = 64;
+    QHash<QString, int> m_rowsSeen; // license id -> how many rows it had when last read (a hint)
     // Counter bumps of the outermost unit running now, (license, counter, replica) -> sum.
     std::map<std::tuple<QString, QString, QString>, quint64> m_unitBumps;
     // Events recorded by the unit running now, not yet written (one statement for a turn's).

@@ -44,6 +44,8 @@ struct SqlLeaseTables::Statements
         , blocksIn(db)
         , writeGenerations(db)
         , deleteLeases(db)
+        , liveLeaseCount(db)
+        , leaseByRequest(db)
     { }
 
     QSqlQuery lockLicense, licenses, license, insertLicense, updateLicense;
@@ -52,6 +54,7 @@ struct SqlLeaseTables::Statements
     QSqlQuery block, blocks, putBlock, deleteBlocks;
     QSqlQuery lockLicenses, leasesOf, renewLeasesIfUnchanged; // prepared where the dialect has them
     QSqlQuery licensesIn, leasesIn, blocksIn, writeGenerations, deleteLeases; // the same
+    QSqlQuery liveLeaseCount, leaseByRequest;
 };
 
 SqlLeaseTables::SqlLeaseTables(SqlConnection &connection, const SqlDialect &dialect, bool caching)
@@ -87,6 +90,11 @@ bool SqlLeaseTables::prepare(QString *error)
          "valid_until_ms = :until, maintenance_until_ms = :maintenance, borrow_policy = :borrow WHERE id = :id"_s},
         {&s->leases, u"SELECT %1 FROM leases WHERE license_id = :license"_s.arg(leaseColumns)},
         {&s->lease, u"SELECT %1 FROM leases WHERE license_id = :license AND seat_id = :seat"_s.arg(leaseColumns)},
+        // leases_by_expiry answers it from the live rows' index entries alone.
+        {&s->liveLeaseCount, u"SELECT count(*) FROM leases WHERE license_id = :license AND expires_at >= :earliest"_s},
+        {&s->leaseByRequest,
+         u"SELECT %1 FROM leases WHERE license_id = :license AND holder = :holder AND request_id = :request"_s.arg(
+             leaseColumns)},
         {&s->insertLease,
          u"INSERT INTO leases (%1) VALUES (:license, :seat, :holder, :generation, :issued, :expires, :signature, "
          ":request, :activity, :marked, :reclaim, :borrowed, :writtenOff, :writtenOffBy, :writeOffNote, "
@@ -278,6 +286,28 @@ std::optional<StoredLease> SqlLeaseTables::lease(const QString &licenseId, const
     if (result)
         cacheLease(*result);
     return result;
+}
+
+int SqlLeaseTables::liveLeaseCount(const QString &licenseId, qint64 earliestLiveExpiryMs)
+{
+    auto &q = statements().liveLeaseCount;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":earliest"_s, earliestLiveExpiryMs);
+    m_connection.exec(q);
+    const int count = q.next() ? q.value(0).toInt() : 0;
+    q.finish();
+    return count;
+}
+
+std::optional<StoredLease> SqlLeaseTables::leaseByRequest(const QString &licenseId, const QString &holder,
+                                                          const QString &requestId)
+{
+    auto &q = statements().leaseByRequest;
+    q.bindValue(u":license"_s, licenseId);
+    q.bindValue(u":holder"_s, holder);
+    q.bindValue(u":request"_s, requestId);
+    const QList<StoredLease> rows = leaseRows(q);
+    return rows.isEmpty() ? std::nullopt : std::optional<StoredLease>(rows.constFirst());
 }
 
 void SqlLeaseTables::insertLease(const StoredLease &row, bool requestIdMayBeHeld)

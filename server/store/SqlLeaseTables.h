@@ -49,6 +49,11 @@ public:
 
     QList<StoredLease> leases(const QString &licenseId);
     std::optional<StoredLease> lease(const QString &licenseId, const QString &seatId);
+    // The license's rows with expires_at >= the bound (earliestLiveExpiryMs()), counted.
+    int liveLeaseCount(const QString &licenseId, qint64 earliestLiveExpiryMs);
+    // The row that holds (holder, requestId), live or not; requestId must not be empty.
+    std::optional<StoredLease> leaseByRequest(const QString &licenseId, const QString &holder,
+                                              const QString &requestId);
     // requestIdMayBeHeld false: the caller knows that no row of the license holds the row's
     // (holder, requestId), so none gives it up (one statement instead of two).
     void insertLease(const StoredLease &lease, bool requestIdMayBeHeld = true);

@@ -1,5 +1,7 @@
 #include "store/TurnReads.h"
 
+#include "LeasePredicate.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -7,7 +9,8 @@ namespace keyright::server {
 
 void TurnReads::load(const QStringList &licenseIds, QHash<QString, LicenseRecord> licenses,
                      QHash<QString, QList<StoredLease>> leases, QHash<QString, QList<HolderBlock>> blocks,
-                     QHash<QString, SeatRules> rules, QHash<QString, QList<StoredTicket>> tickets)
+                     QHash<QString, SeatRules> rules, QHash<QString, QList<StoredTicket>> tickets,
+                     QSet<QString> rowsNotRead)
 {
     clear();
     m_loaded = true;
@@ -21,6 +24,7 @@ void TurnReads::load(const QStringList &licenseIds, QHash<QString, LicenseRecord
     m_blocks = std::move(blocks);
     m_rules = std::move(rules);
     m_tickets = std::move(tickets);
+    m_rowsNotRead = std::move(rowsNotRead);
 }
 
 void TurnReads::clear()
@@ -33,34 +37,71 @@ void TurnReads::clear()
     m_rules.clear();
     m_tickets.clear();
     m_forgotten.clear();
+    m_rowsNotRead.clear();
+    m_liveCounts.clear();
+    m_requestIdsFree.clear();
 }
 
 void TurnReads::forget(Table table, const QString &licenseId)
 {
-    if (m_ids.contains(licenseId))
-        m_forgotten[table].insert(licenseId);
+    if (!m_ids.contains(licenseId))
+        return;
+    m_forgotten[table].insert(licenseId);
+    if (table == Table::Leases) {
+        m_liveCounts.remove(licenseId);
+        const QString prefix = requestKey(licenseId, {}, {}).chopped(1);
+        m_requestIdsFree.removeIf([&](const QString &key) { return key.startsWith(prefix); });
+    }
 }
 
 void TurnReads::forgetAll(Table table)
 {
     m_forgotten[table] = m_ids;
+    if (table == Table::Leases) {
+        m_liveCounts.clear();
+        m_requestIdsFree.clear();
+    }
 }
 
 void TurnReads::leaseDeleted(const QString &licenseId, const QString &seatId)
 {
-    if (!knows(Table::Leases, licenseId))
+    if (!knows(Table::Leases, licenseId)) {
+        m_liveCounts.remove(licenseId); // whether the row was live is not known here
         return;
+    }
     auto found = m_leases.find(licenseId);
     if (found == m_leases.end())
         return;
     found->removeIf([&](const StoredLease &row) { return row.lease.seatId == seatId; });
 }
 
-bool TurnReads::leaseInserted(const StoredLease &row)
+bool TurnReads::mayTakeLeases(const QString &licenseId) const
+{
+    return m_ids.contains(licenseId) && !knows(Table::Leases, licenseId);
+}
+
+void TurnReads::leasesRead(const QString &licenseId, const QList<StoredLease> &rows)
+{
+    if (!m_ids.contains(licenseId))
+        return;
+    m_leases.insert(licenseId, rows);
+    m_rowsNotRead.remove(licenseId);
+    m_forgotten[Table::Leases].remove(licenseId);
+}
+
+void TurnReads::leaseInserted(const StoredLease &row)
 {
     const QString &licenseId = row.lease.licenseId;
-    if (!knows(Table::Leases, licenseId))
-        return false;
+    if (!row.requestId.isEmpty())
+        m_requestIdsFree.remove(requestKey(licenseId, row.lease.holder, row.requestId));
+    if (!knows(Table::Leases, licenseId)) {
+        if (const auto counted = m_liveCounts.find(licenseId); counted != m_liveCounts.end()) {
+            const QDateTime now = QDateTime::fromMSecsSinceEpoch(counted->nowMs, Qt::UTC);
+            if (isLive(row.lease, now, std::chrono::milliseconds(counted->skewMs)))
+                ++counted->count;
+        }
+        return;
+    }
     QList<StoredLease> &rows = m_leases[licenseId];
     if (!row.requestId.isEmpty()) {
         for (StoredLease &other : rows) {
@@ -69,18 +110,47 @@ bool TurnReads::leaseInserted(const StoredLease &row)
         }
     }
     rows.append(row);
-    return true;
 }
 
 std::optional<bool> TurnReads::holdsRequestId(const QString &licenseId, const QString &holder,
                                               const QString &requestId) const
 {
-    if (!knows(Table::Leases, licenseId))
+    if (!knows(Table::Leases, licenseId)) {
+        if (m_requestIdsFree.contains(requestKey(licenseId, holder, requestId)))
+            return false;
         return std::nullopt;
+    }
     const QList<StoredLease> rows = m_leases.value(licenseId);
     return std::any_of(rows.cbegin(), rows.cend(), [&](const StoredLease &row) {
         return row.lease.holder == holder && row.requestId == requestId;
     });
+}
+
+QString TurnReads::requestKey(const QString &licenseId, const QString &holder, const QString &requestId)
+{
+    // Unit separators between the parts (should a part carry one, two keys could meet: the insert
+    // would then meet the unique index and be undone, never grant twice).
+    return licenseId + QChar(0x1f) + holder + QChar(0x1f) + requestId;
+}
+
+void TurnReads::requestIdFree(const QString &licenseId, const QString &holder, const QString &requestId)
+{
+    if (m_ids.contains(licenseId) && !requestId.isEmpty())
+        m_requestIdsFree.insert(requestKey(licenseId, holder, requestId));
+}
+
+std::optional<int> TurnReads::liveCount(const QString &licenseId, qint64 nowMs, qint64 skewMs) const
+{
+    const auto counted = m_liveCounts.constFind(licenseId);
+    if (counted == m_liveCounts.cend() || counted->nowMs != nowMs || counted->skewMs != skewMs)
+        return std::nullopt;
+    return counted->count;
+}
+
+void TurnReads::liveCounted(const QString &licenseId, qint64 nowMs, qint64 skewMs, int count)
+{
+    if (m_ids.contains(licenseId))
+        m_liveCounts.insert(licenseId, LiveCount {nowMs, skewMs, count});
 }
 
 void TurnReads::licenseWritten(const LicenseRecord &license)
@@ -93,7 +163,8 @@ void TurnReads::licenseWritten(const LicenseRecord &license)
 
 bool TurnReads::knows(Table table, const QString &licenseId) const
 {
-    return m_ids.contains(licenseId) && !m_forgotten.value(table).contains(licenseId);
+    return m_ids.contains(licenseId) && !m_forgotten.value(table).contains(licenseId)
+        && !(table == Table::Leases && m_rowsNotRead.contains(licenseId));
 }
 
 std::optional<std::optional<LicenseRecord>> TurnReads::license(const QString &licenseId) const

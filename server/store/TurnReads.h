@@ -27,21 +27,38 @@ public:
     enum class Table { Licenses, Leases, Blocks, Rules, Tickets };
 
     bool loaded() const { return m_loaded; }
-    // The licenses loaded (locked by the batch, and there when it locked them).
+    // The licenses loaded (locked by the batch, and there when it locked them). `leases` has the
+    // rows of every license but those in `rowsNotRead` (licenses of many rows, whose checkouts
+    // decide on a count: their rows come with leasesRead() if a call needs them all).
     void load(const QStringList &licenseIds, QHash<QString, LicenseRecord> licenses,
               QHash<QString, QList<StoredLease>> leases, QHash<QString, QList<HolderBlock>> blocks,
-              QHash<QString, SeatRules> rules, QHash<QString, QList<StoredTicket>> tickets);
+              QHash<QString, SeatRules> rules, QHash<QString, QList<StoredTicket>> tickets,
+              QSet<QString> rowsNotRead = {});
     void clear();
     void forget(Table table, const QString &licenseId);
     void forgetAll(Table table);
     // A lease deleted by its key: its row leaves the license's list (when it is known).
     void leaseDeleted(const QString &licenseId, const QString &seatId);
+    // Whether the license is held by the batch but its rows are not known here (not loaded, or
+    // forgotten since): the database's whole list, read now, may be handed over with leasesRead().
+    bool mayTakeLeases(const QString &licenseId) const;
+    // The license's rows as the database has them now: known here from then on.
+    void leasesRead(const QString &licenseId, const QList<StoredLease> &rows);
     // A lease inserted (`row` as the table keeps it, SqlRows::asStored()): it joins the license's
     // list, and a row of the same holder that held its requestId gives it up, as the insert does
-    // (SqlLeaseTables::insertLease()). False when the license's rows are not known here.
-    bool leaseInserted(const StoredLease &row);
-    // Whether a known row of the license holds (holder, requestId); nullopt when not known.
+    // (SqlLeaseTables::insertLease()); where the rows are not known, a live count kept here counts
+    // it if it is live at the count's "now".
+    void leaseInserted(const StoredLease &row);
+    // Whether a row of the license holds (holder, requestId): from its rows, or from the database's
+    // answer that none did (requestIdFree()); nullopt when not known.
     std::optional<bool> holdsRequestId(const QString &licenseId, const QString &holder, const QString &requestId) const;
+    // The database said no row of the license holds (holder, requestId).
+    void requestIdFree(const QString &licenseId, const QString &holder, const QString &requestId);
+    // How many of the license's rows are live at `nowMs` with `skewMs`, as the database counted
+    // them in this turn and the turn's own inserts moved it; nullopt when not known. A delete
+    // whose row is not known here forgets it.
+    std::optional<int> liveCount(const QString &licenseId, qint64 nowMs, qint64 skewMs) const;
+    void liveCounted(const QString &licenseId, qint64 nowMs, qint64 skewMs, int count);
     // A license row written whole (every column of SqlRows::licenseColumns).
     void licenseWritten(const LicenseRecord &license);
 
@@ -73,6 +90,16 @@ private:
     QHash<QString, QList<StoredTicket>> m_tickets;
     // Per table, the licenses forgotten since the load: the database answers for them.
     QHash<Table, QSet<QString>> m_forgotten;
+    QSet<QString> m_rowsNotRead;
+    struct LiveCount
+    {
+        qint64 nowMs = 0;
+        qint64 skewMs = 0;
+        int count = 0;
+    };
+    QHash<QString, LiveCount> m_liveCounts; // licenses whose rows are not known here
+    static QString requestKey(const QString &licenseId, const QString &holder, const QString &requestId);
+    QSet<QString> m_requestIdsFree; // requestKey()s
 };
 
 } // namespace keyright::server

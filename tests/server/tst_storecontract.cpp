@@ -6,6 +6,7 @@
 // (locking_mode=EXCLUSIVE), so they skip there and say so.
 
 #include "ClockReference.h"
+#include "LeasePredicate.h"
 #include "ManualClock.h"
 #include "PgTestDatabase.h"
 #include "SkewedClock.h"
@@ -24,6 +25,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <future>
 #include <limits>
 #include <memory>
@@ -162,6 +164,7 @@ private slots:
     void generationsHeldBackInATurnAreWrittenOnce();
     void leasesInsertedInATurnReadAsTheTableKeepsThem();
     void leasesDeletedInATurnAreGoneOnceAndForAll();
+    void aLicenseOfManySeatsIsCountedWithoutItsRows();
     void referenceAdvancesByRealTimeAcrossAStep();
     void aReferenceNoInstanceAdvancedIsMadeAgain();
     void signingKeyIsRecordedOnce();
@@ -2034,6 +2037,98 @@ void TestStoreContract::leasesInsertedInATurnReadAsTheTableKeepsThem()
     const QList<StoredLease> after = other->leases(u"alpha"_s);
     QCOMPARE(after.size(), 3);
     QCOMPARE(fields(inside), fields(after));
+}
+
+void TestStoreContract::aLicenseOfManySeatsIsCountedWithoutItsRows()
+{
+    // Issue 30: a turn no longer reads every row of a license it has seen with many (a storm read
+    // every seat of the site each turn); its checkouts count the live rows and find a retry by its
+    // requestId. Counts and lookups must say what the rows say, to the millisecond of the
+    // liveness boundary, before and after the turn's own inserts and deletes, and an undone turn
+    // must leave the count as it was.
+    constexpr std::chrono::milliseconds skew = 5s;
+    const QDateTime now = at(1000);
+    m_store->withStore([&] {
+        for (int i = 0; i < 100; ++i) {
+            // 0..59 live, 60..99 expired; 58 and 59 sit on the boundary's live side, 60 just past.
+            StoredLease row = leaseRow(u"alpha"_s, u"s%1"_s.arg(i), 1000 + 60 - i, {}, u"req-%1"_s.arg(i));
+            if (i >= 58)
+                row.lease.expiresAt = now.addMSecs(-skew.count() + 59 - i);
+            m_store->insertLease(row);
+        }
+    });
+    const auto liveIn = [&](const QList<StoredLease> &rows) {
+        return int(std::count_if(rows.cbegin(), rows.cend(),
+                                 [&](const StoredLease &row) { return isLive(row.lease, now, skew); }));
+    };
+    QCOMPARE(liveIn(m_store->leases(u"alpha"_s)), 60); // the store has now seen the license's 100 rows
+
+    const auto inTurn = [&](const std::function<void()> &work, bool undo) {
+        m_store->beginBatch();
+        m_store->lockLicenses({u"alpha"_s});
+        const auto unit = [&] {
+            m_store->withLicense(u"alpha"_s, [&] {
+                work();
+                if (undo)
+                    throw StoreError(StoreError::Kind::Failed, u"undone by the test"_s);
+            });
+        };
+        if (undo)
+            QVERIFY_THROWS_EXCEPTION(StoreError, unit());
+        else
+            unit();
+        m_store->commitBatch();
+    };
+    inTurn(
+        [&] {
+            QCOMPARE(m_store->liveLeaseCount(u"alpha"_s, now, skew), 60);
+            QCOMPARE(m_store->liveLeaseCount(u"alpha"_s, now.addMSecs(1), skew), 59); // s59 stops counting
+            QCOMPARE(m_store->leaseByRequest(u"alpha"_s, u"holder-s7"_s, u"req-7"_s)->lease.seatId, u"s7"_s);
+            QCOMPARE(m_store->leaseByRequest(u"alpha"_s, u"holder-s70"_s, u"req-70"_s)->lease.seatId, u"s70"_s);
+            QVERIFY(!m_store->leaseByRequest(u"alpha"_s, u"holder-s8"_s, u"req-7"_s)); // another holder's id
+            QVERIFY(!m_store->leaseByRequest(u"alpha"_s, u"holder-s7"_s, QString()));
+            QVERIFY(!m_store->leaseByRequest(u"alpha"_s, u"ann"_s, u"req-new"_s));
+            m_store->insertLease(leaseRow(u"alpha"_s, u"new"_s, 1060, u"ann"_s, u"req-new"_s));
+            QCOMPARE(m_store->liveLeaseCount(u"alpha"_s, now, skew), 61);
+            m_store->insertLease(leaseRow(u"alpha"_s, u"new2"_s, 1060, u"bob"_s));
+            m_store->insertLease(leaseRow(u"alpha"_s, u"gone"_s, 990, u"cy"_s)); // expired on arrival
+            QCOMPARE(m_store->liveLeaseCount(u"alpha"_s, now, skew), 62);
+            // A retry whose earlier row lapsed: the new row takes the requestId from it.
+            QVERIFY(m_store->leaseByRequest(u"alpha"_s, u"holder-s70"_s, u"req-70"_s));
+            m_store->insertLease(leaseRow(u"alpha"_s, u"s70b"_s, 1060, u"holder-s70"_s, u"req-70"_s));
+            QCOMPARE(m_store->leaseByRequest(u"alpha"_s, u"holder-s70"_s, u"req-70"_s)->lease.seatId, u"s70b"_s);
+            QCOMPARE(m_store->liveLeaseCount(u"alpha"_s, now, skew), 63);
+            QVERIFY(m_store->deleteLease(u"alpha"_s, u"new2"_s));
+            QVERIFY(m_store->deleteLease(u"alpha"_s, u"gone"_s));
+            QVERIFY(m_store->deleteLease(u"alpha"_s, u"s70b"_s));
+            QCOMPARE(m_store->liveLeaseCount(u"alpha"_s, now, skew), 61);
+            QVERIFY(m_store->deleteLease(u"alpha"_s, u"s0"_s));
+            QVERIFY(m_store->deleteLease(u"alpha"_s, u"s99"_s)); // not live: the count keeps
+            QCOMPARE(m_store->liveLeaseCount(u"alpha"_s, now, skew), 60);
+            QVERIFY(!m_store->leaseByRequest(u"alpha"_s, u"holder-s0"_s, u"req-0"_s));
+            QCOMPARE(m_store->leaseByRequest(u"alpha"_s, u"ann"_s, u"req-new"_s)->lease.seatId, u"new"_s);
+            // The whole list, read in the turn after its writes, is the table's.
+            const QList<StoredLease> rows = m_store->leases(u"alpha"_s);
+            QCOMPARE(rows.size(), 99);
+            QCOMPARE(liveIn(rows), 60);
+            QCOMPARE(m_store->liveLeaseCount(u"alpha"_s, now, skew), 60);
+        },
+        false);
+    inTurn(
+        [&] {
+            m_store->insertLease(leaseRow(u"alpha"_s, u"undone"_s, 1060, u"bob"_s));
+            QVERIFY(m_store->deleteLease(u"alpha"_s, u"s1"_s));
+            QVERIFY(m_store->deleteLease(u"alpha"_s, u"s2"_s));
+            QCOMPARE(m_store->liveLeaseCount(u"alpha"_s, now, skew), 59);
+        },
+        true);
+    inTurn([&] { QCOMPARE(m_store->liveLeaseCount(u"alpha"_s, now, skew), 60); }, false);
+    const auto other = reopen();
+    QVERIFY(other);
+    const QList<StoredLease> after = other->leases(u"alpha"_s);
+    QCOMPARE(after.size(), 99);
+    QCOMPARE(liveIn(after), 60);
+    QCOMPARE(other->liveLeaseCount(u"alpha"_s, now, skew), 60);
 }
 
 void TestStoreContract::leasesDeletedInATurnAreGoneOnceAndForAll()
