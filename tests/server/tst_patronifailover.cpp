@@ -74,6 +74,10 @@ private:
     // kill -9 of the primary's PostgreSQL, then serves until Patroni names another node the
     // primary; that node's name (empty: not within the bound).
     QString killPrimaryAndWaitForPromotion(const std::function<void()> &afterKill = {});
+    // One try of commitCutByTheFailoverIsNeverAnsweredAsDone() on a new license: checkouts held at
+    // their commits, the primary killed, every answer checked against the new primary; how many
+    // were answered "may or may not have been kept" in *unknown.
+    void cutCommitAttempt(const QString &licenseId, int *unknown);
 
     QString m_dir;
     QString m_url;
@@ -754,15 +758,37 @@ QString TestPatroniFailover::killPrimaryAndWaitForPromotion(const std::function<
 void TestPatroniFailover::commitCutByTheFailoverIsNeverAnsweredAsDone()
 {
     QVERIFY(m_instances);
+    // Each attempt checks every answer against what the new primary kept. Whether one of the
+    // checkouts is the commit the kill cuts is a race the case can only make likely: an
+    // instance's own write (its clock advance, once a second) that reaches its commit between the
+    // pause and the checkouts waits there instead, with what it holds, and then every checkout can
+    // be refused before its commit (seen once in a loaded local run). Such an attempt proves
+    // nothing about cut commits, so another is made, on a license of its own; three at most.
+    int unknown = 0;
+    for (int attempt = 1; attempt <= 3 && unknown == 0; ++attempt) {
+        cutCommitAttempt(u"cut%1"_s.arg(attempt), &unknown);
+        if (QTest::currentTestFailed())
+            return;
+        if (unknown == 0)
+            qInfo("attempt %d: no checkout was at its commit when the primary died", attempt);
+    }
+    QVERIFY2(
+        unknown >= 1,
+        qPrintable(u"no checkout was answered as cut in its commit in three attempts:\n"_s + m_instances->output()));
+}
+
+void TestPatroniFailover::cutCommitAttempt(const QString &licenseId, int *unknownOut)
+{
     InstanceCluster &instances = *m_instances;
     QString output;
-    // The node killed whole by the case before comes back, as the standby.
+    // The node killed whole by the case or attempt before comes back, as the standby.
     QVERIFY2(runScript({u"revive"_s, m_dir}, &output) == 0, qPrintable(output));
     QVERIFY2(runScript({u"wait-sync"_s, m_dir, u"90"_s}, &output) == 0, qPrintable(output));
     TestHttp http(instances.instance(0).url());
     const QByteArray admin = instances.adminAuthorization();
-    const License license = createLicense(http, admin, u"cut"_s, instances.size());
+    const License license = createLicense(http, admin, licenseId, instances.size());
     QVERIFY(!license.auth.isEmpty());
+    const QByteArray checkoutPath = "/v1/licenses/" + licenseId.toLatin1() + "/checkout";
 
     // Each instance writes its sign of life every 5 s (instance_silent alerts): one that came
     // between the pause and a checkout would hold that instance's connection at its own commit,
@@ -804,13 +830,13 @@ void TestPatroniFailover::commitCutByTheFailoverIsNeverAnsweredAsDone()
     std::vector<Checkout> checkouts;
     for (int i = 0; i < instances.size(); ++i) {
         checkouts.push_back(
-            Checkout {u"cut-%1@host"_s.arg(i), u"cut-%1-request"_s.arg(i),
+            Checkout {u"%1-%2@host"_s.arg(licenseId).arg(i), u"%1-%2-request"_s.arg(licenseId).arg(i),
                       std::make_unique<KeepAliveClient>(QHostAddress::LocalHost, instances.instance(i).port(), 20s),
                       std::nullopt});
     }
     for (Checkout &checkout : checkouts) {
         Checkout *const cp = &checkout;
-        checkout.http->send(HttpBurst::request("POST", "/v1/licenses/cut/checkout", license.auth,
+        checkout.http->send(HttpBurst::request("POST", checkoutPath, license.auth,
                                                QJsonDocument(QJsonObject {{u"holder"_s, checkout.holder},
                                                                           {u"requestId"_s, checkout.requestId}})
                                                    .toJson()),
@@ -852,7 +878,8 @@ void TestPatroniFailover::commitCutByTheFailoverIsNeverAnsweredAsDone()
     QHash<QString, QString> keptSeat;
     QVERIFY2(serveUntil(
                  [&] {
-                     const auto rows = primary.rows(u"SELECT holder, seat_id FROM leases WHERE license_id = 'cut'"_s);
+                     const auto rows
+                         = primary.rows(u"SELECT holder, seat_id FROM leases WHERE license_id = '%1'"_s.arg(licenseId));
                      if (!rows)
                          return false;
                      keptSeat.clear();
@@ -884,7 +911,7 @@ void TestPatroniFailover::commitCutByTheFailoverIsNeverAnsweredAsDone()
                 !keptSeat.contains(checkout.holder),
                 qPrintable(checkout.holder + u" was answered \"not carried out\", yet the new primary has its seat"_s));
     }
-    QVERIFY2(unknown >= 1, qPrintable(u"no checkout was answered as cut in its commit:\n"_s + instances.output()));
+    *unknownOut = unknown;
 
     // Each retry with the same requestId ends with one seat per holder: the kept one if the new
     // primary has it, else a new one.
@@ -894,7 +921,7 @@ void TestPatroniFailover::commitCutByTheFailoverIsNeverAnsweredAsDone()
         HttpResult answer;
         QVERIFY2(serveUntil(
                      [&] {
-                         answer = retry.post(u"/v1/licenses/cut/checkout"_s,
+                         answer = retry.post(QString::fromLatin1(checkoutPath),
                                              {{u"holder"_s, checkout.holder}, {u"requestId"_s, checkout.requestId}},
                                              license.auth);
                          return answer.status != 503 && answer.status != 0;
@@ -907,7 +934,7 @@ void TestPatroniFailover::commitCutByTheFailoverIsNeverAnsweredAsDone()
             QCOMPARE(seat, keptSeat.value(checkout.holder));
     }
     const auto perHolder
-        = primary.rows(u"SELECT holder, count(*) FROM leases WHERE license_id = 'cut' GROUP BY holder"_s);
+        = primary.rows(u"SELECT holder, count(*) FROM leases WHERE license_id = '%1' GROUP BY holder"_s.arg(licenseId));
     QVERIFY2(perHolder, qPrintable(primary.lastError()));
     QCOMPARE(perHolder->size(), int(checkouts.size()));
     for (const QVariantList &row : *perHolder)
